@@ -1,0 +1,55 @@
+#include "app/cli/cliutil.h"
+#include "app/cli/commands.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope::Cli;
+
+namespace {
+
+void printHelp()
+{
+    QString text = QCoreApplication::translate(
+        "Cli", "Usage: callscope-cli COMMAND [OPTIONS]\n\n"
+               "Runs, inspects and stores LLM structured calls without the GUI.\n"
+               "Data goes to stdout as JSON; messages go to stderr.\n\nCommands:\n");
+    for (const Command &command : commands())
+        text += u"  "_s + command.usage.leftJustified(58) + u' ' + command.summary + u'\n';
+    text += QCoreApplication::translate("Cli", "\nOptions:\n  --help       Show this help.\n"
+                                               "  --version    Show the version.\n");
+    std::fputs(text.toLocal8Bit().constData(), stdout);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(u"Callscope"_s);
+    QCoreApplication::setApplicationName(u"callscope"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+
+    QStringList arguments = QCoreApplication::arguments().mid(1);
+    if (arguments.isEmpty()) {
+        printHelp();
+        return ExitUsage;
+    }
+    const QString first = arguments.takeFirst();
+    if (first == u"--help" || first == u"-h" || first == u"help") {
+        printHelp();
+        return ExitOk;
+    }
+    if (first == u"--version" || first == u"-v") {
+        std::printf("callscope-cli %s\n", CALLSCOPE_VERSION);
+        return ExitOk;
+    }
+    for (const Command &command : commands()) {
+        if (command.name == first)
+            return command.run(arguments);
+    }
+    printError(QCoreApplication::translate("Cli", "unknown command '%1' (see --help)").arg(first));
+    return ExitUsage;
+}

@@ -1,0 +1,1 @@
+// Build placeholder: replaced by the first real source of core/loop.

@@ -1,0 +1,137 @@
+#pragma once
+
+// The neutral message model every engine converts to and from its wire format.
+// The GUI shows this model; the store keeps the engine-native transcript beside it.
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Callscope {
+
+enum class Role { System, User, Assistant, Tool };
+
+QString roleName(Role role);
+std::optional<Role> roleFromName(QStringView name);
+
+// Normalised reason a model reply ended (WIRE.md "Normalised finish mapping").
+enum class FinishReason { Stop, Length, ToolCalls, Refusal, Pause, Other };
+
+QString finishReasonName(FinishReason reason);
+std::optional<FinishReason> finishReasonFromName(QStringView name);
+
+// An image or a file given to the model. When `data` is empty the attachment is a stored
+// placeholder: the bytes were sent but never kept (MISSION.md 2.15).
+struct Attachment
+{
+    QString name;
+    QString mediaType;
+    QByteArray data;
+    qint64 size = 0;
+    QByteArray sha256Hex;
+
+    bool isImage() const { return mediaType.startsWith(u"image/"); }
+    bool isPlaceholder() const { return data.isEmpty(); }
+    // Copy without the bytes; size and hash are filled from the data when missing.
+    Attachment placeholder() const;
+    static Attachment fromData(const QString &name, const QString &mediaType, const QByteArray &data);
+
+    QJsonObject toJson() const; // placeholder form only: never carries the bytes
+    static Attachment fromJson(const QJsonObject &object);
+
+    friend bool operator==(const Attachment &, const Attachment &) = default;
+};
+
+struct ToolCall
+{
+    QString id;
+    QString name;
+    QJsonObject arguments;       // parsed arguments (empty when they did not parse)
+    QString rawArguments;        // the arguments exactly as the wire carried them
+    QString argumentsError;      // non-empty when rawArguments was not a JSON object
+    QJsonObject providerData;    // engine extras that must be echoed back (e.g. thoughtSignature)
+
+    QJsonObject toJson() const;
+    static ToolCall fromJson(const QJsonObject &object);
+
+    friend bool operator==(const ToolCall &, const ToolCall &) = default;
+};
+
+struct ToolResult
+{
+    QString callId;
+    QString name;                // the tool's name (Gemini pairs results by name)
+    QString content;
+    bool isError = false;
+    QList<Attachment> images;    // images a tool returned (MCP image content)
+
+    QJsonObject toJson() const;
+    static ToolResult fromJson(const QJsonObject &object);
+
+    friend bool operator==(const ToolResult &, const ToolResult &) = default;
+};
+
+// One message of a conversation in neutral form.
+//  System:    text
+//  User:      text, attachments
+//  Assistant: text, toolCalls, refusal
+//  Tool:      toolResults (all results of one turn in one message)
+struct Message
+{
+    Role role = Role::User;
+    QString text;
+    QList<Attachment> attachments;
+    QList<ToolCall> toolCalls;
+    QList<ToolResult> toolResults;
+    QString refusal;
+    QJsonObject providerData;    // engine extras kept for the round trip (reasoning, ids)
+
+    static Message system(const QString &text);
+    static Message user(const QString &text, const QList<Attachment> &attachments = {});
+    static Message assistant(const QString &text, const QList<ToolCall> &calls = {});
+    static Message toolResultsMessage(const QList<ToolResult> &results);
+
+    QJsonObject toJson() const;
+    static Message fromJson(const QJsonObject &object);
+
+    friend bool operator==(const Message &, const Message &) = default;
+};
+
+QJsonArray messagesToJson(const QList<Message> &messages);
+QList<Message> messagesFromJson(const QJsonArray &array);
+
+struct Usage
+{
+    qint64 inputTokens = 0;      // all prompt tokens, cached ones included
+    qint64 outputTokens = 0;     // all output tokens, reasoning included
+    qint64 cachedTokens = 0;     // prompt tokens read from a cache
+    qint64 reasoningTokens = 0;  // output tokens spent thinking
+
+    Usage &operator+=(const Usage &other);
+    bool isEmpty() const { return inputTokens == 0 && outputTokens == 0; }
+    QJsonObject toJson() const;
+    static Usage fromJson(const QJsonObject &object);
+
+    friend bool operator==(const Usage &, const Usage &) = default;
+};
+
+// A complete model reply in neutral form.
+struct ModelReply
+{
+    Message message;                 // role Assistant
+    FinishReason finishReason = FinishReason::Stop;
+    QString rawFinishReason;         // the provider's own value, e.g. "end_turn", "MAX_TOKENS"
+    QString refusalCategory;         // provider category or block reason for refusals
+    Usage usage;
+    QString responseId;
+    QString model;
+
+    QJsonObject toJson() const;
+    static ModelReply fromJson(const QJsonObject &object);
+};
+
+} // namespace Callscope

@@ -1,0 +1,58 @@
+#include "core/model/spec.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+constexpr EngineType kAllEngineTypes[] = {EngineType::OpenAI,     EngineType::OpenAIResponses,
+                                          EngineType::Anthropic,  EngineType::Gemini,
+                                          EngineType::OpenAICompatible, EngineType::Replay};
+}
+
+QString engineTypeName(EngineType type)
+{
+    switch (type) {
+    case EngineType::OpenAI:
+        return u"openai"_s;
+    case EngineType::OpenAIResponses:
+        return u"openai-responses"_s;
+    case EngineType::Anthropic:
+        return u"anthropic"_s;
+    case EngineType::Gemini:
+        return u"gemini"_s;
+    case EngineType::OpenAICompatible:
+        return u"openai-compatible"_s;
+    case EngineType::Replay:
+        return u"replay"_s;
+    }
+    return {};
+}
+
+std::optional<EngineType> engineTypeFromName(QStringView name)
+{
+    for (EngineType t : kAllEngineTypes) {
+        if (engineTypeName(t) == name)
+            return t;
+    }
+    return std::nullopt;
+}
+
+QStringList engineTypeNames()
+{
+    QStringList names;
+    for (EngineType t : kAllEngineTypes)
+        names.append(engineTypeName(t));
+    return names;
+}
+
+const ToolSpec *Spec::tool(QStringView name) const
+{
+    for (const ToolSpec &t : tools) {
+        if (t.name == name)
+            return &t;
+    }
+    return nullptr;
+}
+
+} // namespace Callscope

@@ -1,0 +1,107 @@
+#pragma once
+
+// The spec: everything that defines a structured call except the user's input
+// (MISSION.md section 8). Loading, validation and saving live in core/model/specio.h.
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Callscope {
+
+enum class EngineType { OpenAI, OpenAIResponses, Anthropic, Gemini, OpenAICompatible, Replay };
+
+QString engineTypeName(EngineType type);
+std::optional<EngineType> engineTypeFromName(QStringView name);
+QStringList engineTypeNames();
+
+enum class ToolRunnerKind { None, Command, Mcp, Manual, Mock };
+
+struct ToolSpec
+{
+    QString name;
+    QString description;
+    QJsonObject inputSchema;       // empty means: take it from the MCP server, or {"type":"object"}
+    bool requiresApproval = false;
+    int timeoutMs = 30000;
+    ToolRunnerKind runner = ToolRunnerKind::None;
+    QStringList command;           // runner Command: argument vector, no shell
+    QString mcpServer;             // runner Mcp: key of Spec::mcpServers
+    QJsonValue mock;               // runner Mock: one result, or an array of results in order
+    QJsonObject unknownFields;     // kept on save
+};
+
+struct McpServerSpec
+{
+    QStringList command;
+    QMap<QString, QString> env;
+    bool exposeAll = false;        // "expose": "all"
+    QJsonObject unknownFields;
+};
+
+struct PreSeed
+{
+    QString tool;
+    QJsonObject arguments;
+};
+
+struct EngineSpec
+{
+    EngineType type = EngineType::OpenAI;
+    QString model;
+    QString baseUrl;               // host root; the engine adds its own path
+    QString apiKeyEnv;
+    QString profile;
+    std::optional<int> maxTokens;
+    std::optional<double> temperature;
+    std::optional<qint64> contextWindow;
+    // tool_results_in_context: absent = inherit, null = send everything, N = newest N in full
+    std::optional<std::optional<int>> toolResultsInContext;
+    std::optional<qint64> toolResultsTokens;
+    bool stream = true;
+    QString replay;                // recording file or call id, for EngineType::Replay
+    QJsonObject unknownFields;
+};
+
+struct RetrySpec
+{
+    int maxAttempts = 3;
+    bool reask = false;
+    QList<QJsonObject> perAttemptOverride; // entry k is merged over the engine spec on retry k
+    QJsonObject unknownFields;
+};
+
+struct ContextSpec
+{
+    std::optional<int> toolResultsInContext = 6; // nullopt = send every result in full
+    std::optional<qint64> toolResultsTokens;
+    std::optional<qint64> toolResultsChars;
+    int imagesInContext = 2;
+    QJsonObject unknownFields;
+};
+
+struct Spec
+{
+    QString kind = QStringLiteral("call");
+    QString systemPrompt;
+    std::optional<QJsonObject> responseSchema; // a boolean schema is not allowed at the root
+    QString outputParser = QStringLiteral("json"); // "json" or "text"; used without a schema
+    QString textOutputField;       // text_output.field; empty = no text_output
+    QList<ToolSpec> tools;
+    QMap<QString, McpServerSpec> mcpServers;
+    QList<PreSeed> preSeeds;
+    int maxTurns = 10;
+    EngineSpec engine;
+    RetrySpec retry;
+    ContextSpec context;
+    QJsonObject unknownFields;     // top-level fields we do not know, kept on save
+
+    const ToolSpec *tool(QStringView name) const;
+};
+
+} // namespace Callscope

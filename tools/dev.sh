@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Callscope developer entry point.
+#   tools/dev.sh start   install what is missing, build, start the GUI on a bundled sample
+#   tools/dev.sh test    install what is missing, build, run the whole test suite headless
+#   tools/dev.sh build   install what is missing and build only
+# Idempotent: packages already present are not reinstalled, the build is incremental.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${CALLSCOPE_BUILD_DIR:-$ROOT/build}"
+BUILD_TYPE="${CALLSCOPE_BUILD_TYPE:-RelWithDebInfo}"
+CMAKE_EXTRA=(${CALLSCOPE_CMAKE_ARGS:-})
+
+PACKAGES=(
+    g++ cmake ninja-build ccache pkg-config
+    qt6-base-dev libqt6sql6-sqlite qtkeychain-qt6-dev qt6-tools-dev qt6-tools-dev-tools
+    qt6-l10n-tools qt6-httpserver-dev qt6-websockets-dev libgl-dev
+    xvfb xauth dbus gnome-keyring libsecret-1-0 libsecret-tools
+    libbenchmark-dev clang libclang-rt-14-dev
+    nodejs npm appstream dpkg-dev file
+)
+
+log() { printf '\033[1m[callscope]\033[0m %s\n' "$*" >&2; }
+
+install_packages() {
+    local missing=()
+    for p in "${PACKAGES[@]}"; do
+        # nodejs/npm may come from elsewhere; a working binary is enough.
+        case "$p" in
+            nodejs) command -v node >/dev/null && continue ;;
+            npm) command -v npm >/dev/null && continue ;;
+        esac
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if ((${#missing[@]})); then
+        log "installing: ${missing[*]}"
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
+
+configure_and_build() {
+    if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+        log "configuring $BUILD_DIR ($BUILD_TYPE)"
+        cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" "${CMAKE_EXTRA[@]}" >/dev/null
+    fi
+    log "building"
+    cmake --build "$BUILD_DIR" -j"$(nproc)"
+}
+
+npm_packages() {
+    # MCP reference servers for the tool tests, installed from the npm registry into tests/npm.
+    if [ -f "$ROOT/tests/npm/package.json" ] && [ ! -d "$ROOT/tests/npm/node_modules" ]; then
+        log "installing npm packages for the MCP tests"
+        (cd "$ROOT/tests/npm" && npm install --no-audit --no-fund --silent)
+    fi
+}
+
+run_tests() {
+    npm_packages
+    # A throwaway HOME, runtime dir, D-Bus session and unlocked keyring: tests never touch the
+    # user's own data or keychain, and CI has no session bus of its own.
+    local tmp
+    tmp="$(mktemp -d /tmp/callscope-test.XXXXXX)"
+    trap 'rm -rf "$tmp"' EXIT
+    mkdir -p "$tmp/home" "$tmp/runtime"
+    chmod 700 "$tmp/runtime"
+    export HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/runtime"
+    export XDG_DATA_HOME="$tmp/home/.local/share" XDG_CONFIG_HOME="$tmp/home/.config"
+    export QT_QPA_PLATFORM=offscreen
+    export CALLSCOPE_NPM_DIR="$ROOT/tests/npm"
+    log "running the test suite"
+    dbus-run-session -- sh -c '
+        printf %s callscope-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
+        ctest --test-dir "$0" --output-on-failure -j2 --timeout 900 '"${CALLSCOPE_CTEST_ARGS:-}"'
+    ' "$BUILD_DIR"
+}
+
+start_gui() {
+    local sample="$ROOT/resources/samples/lunar-landing.spec.json"
+    local args=()
+    [ -f "$sample" ] && args+=("$sample")
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+        log "no display: starting under Xvfb"
+        exec xvfb-run -a "$BUILD_DIR/app/callscope" "${args[@]}"
+    fi
+    exec "$BUILD_DIR/app/callscope" "${args[@]}"
+}
+
+case "${1:-}" in
+    start) install_packages; configure_and_build; start_gui ;;
+    test) install_packages; configure_and_build; run_tests ;;
+    build) install_packages; configure_and_build ;;
+    *) echo "usage: tools/dev.sh start|test|build" >&2; exit 2 ;;
+esac
