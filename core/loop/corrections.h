@@ -1,0 +1,29 @@
+#pragma once
+
+// The texts the runner sends back to a model. They are part of the wire contract, not the
+// user interface, so they are not translated: the same spec sends the same words everywhere.
+
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Callscope::Corrections {
+
+// A plain-text answer where submit_output was expected: the text is quoted back.
+QString plainText(const QString &text);
+// An empty reply: carry on with the task.
+QString emptyReply(bool expectsSubmitOutput);
+// Invalid submit_output arguments: every violation, then the full schema when given.
+QString invalidOutput(const QStringList &violations, const QString &schemaText);
+// A reply cut off by the output limit: it ran out of room, answer again shorter.
+QString truncated(int maxTokens);
+// No schema, output parser json: the text did not parse.
+QString notJson(const QString &parseError);
+
+// Parses a JSON answer, accepting one surrounding Markdown code fence; `error` names the
+// line and column of a parse failure.
+std::optional<QJsonValue> parseJsonAnswer(const QString &text, QString *error);
+
+} // namespace Callscope::Corrections

@@ -1,0 +1,219 @@
+#include "core/loop/replayclient.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Replay", text);
+}
+
+FinishReason inferFinish(const Message &m)
+{
+    if (!m.refusal.isEmpty())
+        return FinishReason::Refusal;
+    if (!m.toolCalls.isEmpty())
+        return FinishReason::ToolCalls;
+    return FinishReason::Stop;
+}
+
+} // namespace
+
+Recording recordingFromCall(const CallRecord &call)
+{
+    Recording rec;
+    rec.model = call.model;
+    rec.source = call.id > 0 ? tr("call %1").arg(call.id) : tr("a recorded call");
+    int turn = 0;
+    for (const QJsonValue &v : call.messages) {
+        Message m = Message::fromJson(v.toObject());
+        if (m.role != Role::Assistant || m.providerData.value(u"callscope_synthetic"_s).toBool())
+            continue;
+        if (m.providerData.value(u"callscope_text_answer"_s).toBool()) {
+            // The submit_output call made from a text answer is ours, not the model's.
+            m.toolCalls.removeIf([](const ToolCall &c) { return c.id.startsWith(u"text_output_"); });
+            m.providerData.remove(u"callscope_text_answer"_s);
+        }
+        ModelReply reply;
+        reply.message = m;
+        reply.model = call.model;
+        if (turn < call.turns.size()) {
+            reply.finishReason = call.turns.at(turn).finishReason;
+            reply.rawFinishReason = call.turns.at(turn).rawFinishReason;
+            reply.usage = call.turns.at(turn).usage;
+        } else {
+            reply.finishReason = inferFinish(m);
+        }
+        if (reply.finishReason == FinishReason::Refusal && call.errorCategory == ErrorCategory::Refusal)
+            reply.refusalCategory = call.metadata.value(u"refusal_category"_s).toString();
+        rec.replies.append(reply);
+        ++turn;
+    }
+    return rec;
+}
+
+std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *error)
+{
+    const QJsonObject object = json.toObject();
+    const QString format = object.value(u"format"_s).toString();
+    if (format == u"callscope-recording") {
+        if (!object.value(u"replies"_s).isArray()) {
+            if (error)
+                *error = tr("/replies: expected an array of model replies");
+            return std::nullopt;
+        }
+        Recording rec;
+        rec.model = object.value(u"model"_s).toString();
+        const QJsonArray replies = object.value(u"replies"_s).toArray();
+        for (qsizetype i = 0; i < replies.size(); ++i) {
+            if (!replies.at(i).isObject() || !replies.at(i).toObject().value(u"message"_s).isObject()) {
+                if (error)
+                    *error = tr("/replies/%1: expected an object with a \"message\"").arg(i);
+                return std::nullopt;
+            }
+            ModelReply reply = ModelReply::fromJson(replies.at(i).toObject());
+            reply.message.role = Role::Assistant;
+            rec.replies.append(reply);
+        }
+        return rec;
+    }
+    if (format == u"callscope-export") {
+        const QJsonArray calls = object.value(u"calls"_s).toArray();
+        if (calls.isEmpty()) {
+            if (error)
+                *error = tr("/calls: the export holds no call to replay");
+            return std::nullopt;
+        }
+        return recordingFromCall(CallRecord::fromJson(calls.first().toObject()));
+    }
+    if (object.contains(u"messages"_s) && object.contains(u"turns"_s))
+        return recordingFromCall(CallRecord::fromJson(object));
+    if (error)
+        *error = tr("not a recording: expected \"format\": \"callscope-recording\", an export, or a stored call");
+    return std::nullopt;
+}
+
+std::optional<Recording> recordingFromFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("cannot read the recording %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        if (error)
+            *error = tr("%1: invalid JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString());
+        return std::nullopt;
+    }
+    QString inner;
+    auto rec = recordingFromJson(QJsonValue(doc.object()), &inner);
+    if (!rec) {
+        if (error)
+            *error = path + u": "_s + inner;
+        return std::nullopt;
+    }
+    rec->source = path;
+    return rec;
+}
+
+QJsonObject recordingToJson(const Recording &recording)
+{
+    QJsonArray replies;
+    for (const ModelReply &r : recording.replies)
+        replies.append(r.toJson());
+    return QJsonObject{{u"format"_s, u"callscope-recording"_s},
+                       {u"version"_s, 1},
+                       {u"model"_s, recording.model},
+                       {u"replies"_s, replies}};
+}
+
+ReplayModelClient::ReplayModelClient(const Recording &recording, QObject *parent)
+    : ModelClient(parent)
+    , m_recording(recording)
+{
+}
+
+void ReplayModelClient::send(const ChatRequest &request, int maxAttempts)
+{
+    Q_UNUSED(maxAttempts);
+    m_requests.append(request);
+    m_busy = true;
+    const quint64 ticket = ++m_ticket;
+    // Answer from the event loop, like a real engine: callers never see a re-entrant finish.
+    QTimer::singleShot(0, this, [this, ticket] { deliver(ticket); });
+}
+
+void ReplayModelClient::deliver(quint64 ticket)
+{
+    if (!m_busy || ticket != m_ticket)
+        return;
+    m_busy = false;
+    ModelOutcome outcome;
+    AttemptRecord attempt;
+    attempt.startedAt = QDateTime::currentDateTimeUtc();
+    if (m_next >= m_recording.replies.size()) {
+        outcome.error.category = ErrorCategory::Other;
+        outcome.error.message = tr("the recording (%1) holds %2 model replies and the run asked for "
+                                   "reply %3: the replayed call no longer fits its recording")
+                                    .arg(m_recording.source.isEmpty() ? tr("replay") : m_recording.source)
+                                    .arg(m_recording.replies.size())
+                                    .arg(m_next + 1);
+        attempt.outcome = u"error"_s;
+        attempt.error = outcome.error.message;
+        outcome.attempts.append(attempt);
+        Q_EMIT finished(outcome);
+        return;
+    }
+    const ModelReply reply = m_recording.replies.at(m_next++);
+    if (!reply.message.text.isEmpty())
+        Q_EMIT textDelta(reply.message.text);
+    attempt.outcome = u"ok"_s;
+    attempt.finishReason = reply.finishReason;
+    attempt.rawFinishReason = reply.rawFinishReason;
+    attempt.usage = reply.usage;
+    outcome.attempts.append(attempt);
+    outcome.reply = reply;
+    Q_EMIT finished(outcome);
+}
+
+void ReplayModelClient::cancel()
+{
+    if (!m_busy)
+        return;
+    m_busy = false;
+    ++m_ticket;
+    ModelOutcome outcome;
+    outcome.cancelled = true;
+    Q_EMIT finished(outcome);
+}
+
+QJsonArray ReplayModelClient::toNative(const QString &system, const QList<Message> &messages) const
+{
+    QJsonArray native;
+    if (!system.isEmpty())
+        native.append(Message::system(system).toJson());
+    for (const Message &m : messages)
+        native.append(m.toJson());
+    return native;
+}
+
+QList<Message> ReplayModelClient::fromNative(const QJsonArray &native) const
+{
+    QList<Message> messages = messagesFromJson(native);
+    messages.removeIf([](const Message &m) { return m.role == Role::System; });
+    return messages;
+}
+
+} // namespace Callscope

@@ -1,0 +1,981 @@
+#include "core/loop/runner.h"
+
+#include "core/loop/corrections.h"
+#include "core/loop/outputvalidator.h"
+#include "core/tools/toolkit.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+Q_LOGGING_CATEGORY(lcRunner, "callscope.runner")
+
+namespace Callscope {
+
+namespace {
+
+constexpr auto kSyntheticKey = "callscope_synthetic"_L1;
+
+// Engines whose conversation must open with a user turn (WIRE.md section 1).
+bool needsLeadingUserTurn(EngineType type)
+{
+    return type == EngineType::Anthropic || type == EngineType::Gemini;
+}
+
+
+Message stripAttachmentBytes(Message message)
+{
+    for (Attachment &a : message.attachments)
+        a = a.placeholder();
+    for (ToolResult &r : message.toolResults) {
+        for (Attachment &a : r.images)
+            a = a.placeholder();
+    }
+    return message;
+}
+
+} // namespace
+
+QString breakpointName(Breakpoint breakpoint)
+{
+    switch (breakpoint) {
+    case Breakpoint::None:
+        return u"none"_s;
+    case Breakpoint::BeforeRequest:
+        return u"before_request"_s;
+    case Breakpoint::AfterReply:
+        return u"after_reply"_s;
+    case Breakpoint::BeforeTool:
+        return u"before_tool"_s;
+    case Breakpoint::AfterToolResult:
+        return u"after_tool_result"_s;
+    case Breakpoint::OnValidationFailure:
+        return u"validation_failure"_s;
+    }
+    return {};
+}
+
+QString runnerStateName(RunnerState state)
+{
+    switch (state) {
+    case RunnerState::Idle:
+        return u"idle"_s;
+    case RunnerState::Preparing:
+        return u"preparing"_s;
+    case RunnerState::PreSeeding:
+        return u"pre_seeding"_s;
+    case RunnerState::BuildingRequest:
+        return u"building_request"_s;
+    case RunnerState::AwaitingModel:
+        return u"awaiting_model"_s;
+    case RunnerState::Validating:
+        return u"validating"_s;
+    case RunnerState::AwaitingApproval:
+        return u"awaiting_approval"_s;
+    case RunnerState::AwaitingManual:
+        return u"awaiting_manual"_s;
+    case RunnerState::RunningTools:
+        return u"running_tools"_s;
+    case RunnerState::Paused:
+        return u"paused"_s;
+    case RunnerState::Finished:
+        return u"finished"_s;
+    }
+    return {};
+}
+
+QString Runner::submitToolName()
+{
+    return u"submit_output"_s;
+}
+
+Runner::Runner(const Spec &spec, ModelClient *client, const QList<Toolkit *> &toolkits,
+               QObject *parent)
+    : QObject(parent)
+    , m_spec(spec)
+    , m_client(client)
+{
+    for (Toolkit *t : toolkits)
+        m_toolkits.append(t);
+    if (m_spec.responseSchema)
+        m_validator = std::make_unique<OutputValidator>(*m_spec.responseSchema);
+}
+
+Runner::~Runner()
+{
+    for (ToolSlot &slot : m_slots) {
+        if (slot.job)
+            slot.job->disconnect(this);
+    }
+}
+
+void Runner::setOptions(const RunOptions &options)
+{
+    m_options = options;
+}
+
+void Runner::setState(RunnerState state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void Runner::pauseAt(Breakpoint bp, std::function<void()> continuation)
+{
+    m_pending.breakpoint = bp;
+    m_pending.turn = m_turn;
+    m_stateBeforePause = m_state;
+    m_continuation = std::move(continuation);
+    setState(RunnerState::Paused);
+    Q_EMIT paused(m_pending);
+}
+
+void Runner::resume()
+{
+    if (m_state != RunnerState::Paused || !m_continuation)
+        return;
+    auto continuation = std::move(m_continuation);
+    m_continuation = nullptr;
+    setState(m_stateBeforePause);
+    continuation();
+}
+
+void Runner::stop()
+{
+    if (m_state == RunnerState::Finished || m_state == RunnerState::Idle)
+        return;
+    m_stopping = true;
+    m_continuation = nullptr;
+    if (m_client)
+        m_client->cancel();
+    for (ToolSlot &slot : m_slots) {
+        if (slot.job) {
+            slot.job->disconnect(this);
+            slot.job->cancel();
+        }
+    }
+    finish(CallStatus::Cancelled, ErrorCategory::None, tr("stopped by the user"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start: toolkits, pre-seeds, the user's input
+
+void Runner::start(const RunInput &input)
+{
+    if (m_state != RunnerState::Idle)
+        return;
+    m_clock.start();
+    m_record = CallRecord();
+    m_record.kind = m_spec.kind;
+    m_record.status = CallStatus::Running;
+    m_record.systemPrompt = m_spec.systemPrompt;
+    if (!m_options.extraSystemPrompt.isEmpty())
+        m_record.systemPrompt = m_options.extraSystemPrompt + u"\n\n"_s + m_spec.systemPrompt;
+    m_record.engineType = engineTypeName(m_client ? m_client->engineType() : m_spec.engine.type);
+    m_record.model = m_client ? m_client->model() : m_spec.engine.model;
+    m_record.parent = m_options.parent;
+    m_record.metadata = m_options.metadata;
+    m_record.createdAt = QDateTime::currentDateTimeUtc();
+    QJsonArray placeholders;
+    for (const Attachment &a : input.attachments)
+        placeholders.append(a.toJson());
+    m_record.input = QJsonObject{{u"text"_s, input.text}, {u"attachments"_s, placeholders}};
+
+    if (!m_client) {
+        finish(CallStatus::Failed, ErrorCategory::Other, tr("no engine to run the call on"));
+        return;
+    }
+    if (m_validator && !m_validator->isValid()) {
+        finish(CallStatus::Failed, ErrorCategory::Other,
+               tr("the response schema is invalid: %1").arg(m_validator->compileError()));
+        return;
+    }
+    connect(m_client, &ModelClient::textDelta, this, &Runner::textDelta);
+    connect(m_client, &ModelClient::retryScheduled, this, &Runner::retryScheduled);
+    connect(m_client, &ModelClient::finished, this, &Runner::onModelFinished);
+
+    // The user's input goes after the pre-seeds; keep it until they ran.
+    m_pending = PendingItem();
+    m_conversation.clear();
+    m_pendingInput = Message::user(input.text, input.attachments);
+    prepareToolkits();
+}
+
+void Runner::prepareToolkits()
+{
+    setState(RunnerState::Preparing);
+    m_toolkitsPending = 0;
+    for (const QPointer<Toolkit> &toolkit : std::as_const(m_toolkits)) {
+        if (!toolkit)
+            continue;
+        ++m_toolkitsPending;
+        connect(toolkit, &Toolkit::ready, this, [this, name = toolkit->objectName()](const QString &error) {
+            if (m_state != RunnerState::Preparing)
+                return;
+            if (!error.isEmpty() && m_prepareError.isEmpty())
+                m_prepareError = error;
+            if (--m_toolkitsPending == 0) {
+                if (!m_prepareError.isEmpty()) {
+                    finish(CallStatus::Failed, ErrorCategory::Other,
+                           tr("a toolkit could not start: %1").arg(m_prepareError));
+                    return;
+                }
+                runPreSeeds();
+            }
+        }, Qt::SingleShotConnection);
+    }
+    if (m_toolkitsPending == 0) {
+        runPreSeeds();
+        return;
+    }
+    for (const QPointer<Toolkit> &toolkit : std::as_const(m_toolkits)) {
+        if (toolkit)
+            toolkit->prepare();
+    }
+}
+
+void Runner::runPreSeeds()
+{
+    if (m_stopping)
+        return;
+    if (m_spec.preSeeds.isEmpty()) {
+        appendMessage(m_pendingInput);
+        beginTurn();
+        return;
+    }
+    setState(RunnerState::PreSeeding);
+    if (needsLeadingUserTurn(m_client->engineType()) && m_options.priorMessages.isEmpty()) {
+        Message lead = Message::user(tr("Context gathered before the task follows."));
+        lead.providerData.insert(kSyntheticKey, true);
+        appendMessage(lead);
+    }
+    QList<ToolCall> calls;
+    for (int i = 0; i < m_spec.preSeeds.size(); ++i) {
+        ToolCall call;
+        call.id = u"preseed_"_s + QString::number(i);
+        call.name = m_spec.preSeeds.at(i).tool;
+        call.arguments = m_spec.preSeeds.at(i).arguments;
+        call.rawArguments = QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact));
+        calls.append(call);
+    }
+    Message asked = Message::assistant(QString(), calls);
+    asked.providerData.insert(kSyntheticKey, true);
+    appendMessage(asked);
+    startToolBatch(calls, true, [this] {
+        appendMessage(m_pendingInput);
+        beginTurn();
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One turn: request, reply
+
+EngineSpec Runner::effectiveEngine() const
+{
+    EngineSpec engine = m_spec.engine;
+    if (m_reasks == 0 || m_spec.retry.perAttemptOverride.isEmpty())
+        return engine;
+    const int index = std::min<int>(m_reasks, m_spec.retry.perAttemptOverride.size()) - 1;
+    const QJsonObject over = m_spec.retry.perAttemptOverride.at(index);
+    if (over.contains(u"max_tokens"_s))
+        engine.maxTokens = over.value(u"max_tokens"_s).toInt();
+    if (over.contains(u"temperature"_s))
+        engine.temperature = over.value(u"temperature"_s).toDouble();
+    if (over.contains(u"model"_s))
+        engine.model = over.value(u"model"_s).toString();
+    return engine;
+}
+
+QList<ToolDeclaration> Runner::declarations() const
+{
+    QList<ToolDeclaration> decls;
+    QHash<QString, ToolDeclaration> offered;
+    QStringList order;
+    for (const QPointer<Toolkit> &toolkit : m_toolkits) {
+        if (!toolkit)
+            continue;
+        for (const ToolDeclaration &d : toolkit->declarations()) {
+            if (!offered.contains(d.name))
+                order.append(d.name);
+            offered.insert(d.name, d);
+        }
+    }
+    // Spec order first, then anything a server exposes beyond the spec's entries.
+    QSet<QString> seen;
+    for (const ToolSpec &tool : m_spec.tools) {
+        if (seen.contains(tool.name))
+            continue;
+        seen.insert(tool.name);
+        if (offered.contains(tool.name)) {
+            decls.append(offered.value(tool.name));
+        } else if (tool.runner == ToolRunnerKind::Manual) {
+            ToolDeclaration d;
+            d.name = tool.name;
+            d.description = tool.description;
+            d.inputSchema = tool.inputSchema.isEmpty() ? QJsonObject{{u"type"_s, u"object"_s}}
+                                                       : tool.inputSchema;
+            decls.append(d);
+        }
+    }
+    for (const QString &name : std::as_const(order)) {
+        if (!seen.contains(name))
+            decls.append(offered.value(name));
+    }
+    if (m_spec.responseSchema) {
+        ToolDeclaration submit;
+        submit.name = submitToolName();
+        submit.description = tr("Submit the final answer. Call this exactly once, when the task is "
+                                "done; its arguments are the answer and must match the schema.");
+        submit.inputSchema = *m_spec.responseSchema;
+        decls.append(submit);
+    }
+    return decls;
+}
+
+void Runner::beginTurn()
+{
+    if (m_stopping)
+        return;
+    if (m_turn >= m_spec.maxTurns) {
+        finish(CallStatus::TurnLimited, ErrorCategory::None,
+               tr("no valid output within %n turn(s)", nullptr, m_spec.maxTurns));
+        return;
+    }
+    setState(RunnerState::BuildingRequest);
+    // One request's attempts (its transient retries and reasks) share retry.max_attempts; a new
+    // request of the tool loop starts a fresh budget.
+    if (!m_reaskPending) {
+        m_attemptsUsed = 0;
+        m_reasks = 0;
+    }
+    m_reaskPending = false;
+    const EngineSpec engine = effectiveEngine();
+
+    ChatRequest request;
+    request.system = m_record.systemPrompt;
+    QList<Message> all = m_options.priorMessages;
+    all.append(m_conversation);
+    if (m_options.budget) {
+        auto [sent, report] = m_options.budget(all);
+        request.messages = sent;
+        m_requestReport = report;
+    } else {
+        request.messages = all;
+        m_requestReport = {};
+    }
+    request.tools = declarations();
+    request.toolChoice = request.tools.isEmpty() ? ToolChoiceMode::None : ToolChoiceMode::Auto;
+    request.maxTokens = engine.maxTokens;
+    request.temperature = engine.temperature;
+    request.stream = engine.stream;
+    m_request = request;
+    Q_EMIT requestBuilt(m_turn, request, m_requestReport);
+
+    if (breakAt(Breakpoint::BeforeRequest)) {
+        m_pending = PendingItem();
+        m_pending.request = request;
+        pauseAt(Breakpoint::BeforeRequest, [this] { sendRequest(); });
+        return;
+    }
+    sendRequest();
+}
+
+void Runner::sendRequest()
+{
+    if (m_stopping || !m_request)
+        return;
+    setState(RunnerState::AwaitingModel);
+    const int remaining = std::max(1, m_spec.retry.maxAttempts - m_attemptsUsed);
+    m_client->send(*m_request, remaining);
+}
+
+void Runner::onModelFinished(const ModelOutcome &outcome)
+{
+    if (m_stopping || m_state != RunnerState::AwaitingModel)
+        return;
+    for (AttemptRecord attempt : outcome.attempts) {
+        attempt.index = m_record.attempts.size();
+        attempt.turn = m_turn;
+        m_record.attempts.append(attempt);
+    }
+    m_attemptsUsed += std::max<int>(1, outcome.attempts.size());
+    if (outcome.cancelled) {
+        finish(CallStatus::Cancelled, ErrorCategory::None, tr("stopped by the user"));
+        return;
+    }
+    if (!outcome.reply) {
+        // Nothing of a failed request goes into the conversation (MISSION.md 2.11).
+        ErrorCategory category = outcome.error.category;
+        if (category == ErrorCategory::None)
+            category = ErrorCategory::Other;
+        finish(CallStatus::Failed, category, outcome.error.toString());
+        return;
+    }
+    const ModelReply reply = *outcome.reply;
+    TurnRecord turn;
+    turn.index = m_turn;
+    turn.finishReason = reply.finishReason;
+    turn.rawFinishReason = reply.rawFinishReason;
+    turn.usage = reply.usage;
+    turn.toolCalls = reply.message.toolCalls.size();
+    turn.requestReport = m_requestReport;
+    m_record.turns.append(turn);
+    m_record.usage += reply.usage;
+    Q_EMIT replyReceived(m_turn, reply, outcome);
+
+    if (breakAt(Breakpoint::AfterReply)) {
+        m_pending = PendingItem();
+        m_pending.reply = reply;
+        pauseAt(Breakpoint::AfterReply, [this, reply] { handleReply(reply); });
+        return;
+    }
+    handleReply(reply);
+}
+
+void Runner::handleReply(const ModelReply &reply)
+{
+    if (m_stopping)
+        return;
+    ++m_turn;
+    const bool refused = reply.finishReason == FinishReason::Refusal || !reply.message.refusal.isEmpty();
+    if (refused) {
+        // No tool runs and no correction: asking again repeats the refusal (MISSION.md 2.10).
+        appendMessage(reply.message);
+        QString why = reply.refusalCategory;
+        const QString text = reply.message.refusal.isEmpty() ? reply.message.text : reply.message.refusal;
+        if (!text.isEmpty())
+            why = why.isEmpty() ? text : why + u": "_s + text;
+        if (why.isEmpty())
+            why = tr("the model refused (%1)").arg(reply.rawFinishReason);
+        finish(CallStatus::Failed, ErrorCategory::Refusal, why);
+        return;
+    }
+    if (reply.finishReason == FinishReason::Length) {
+        handleTruncation(reply);
+        return;
+    }
+    if (reply.finishReason == FinishReason::Pause) {
+        // Anthropic pause_turn: send the assistant content back unchanged to continue.
+        appendMessage(reply.message);
+        beginTurn();
+        return;
+    }
+    if (!reply.message.toolCalls.isEmpty()) {
+        handleToolCalls(reply);
+        return;
+    }
+    handleTextReply(reply);
+}
+
+void Runner::handleTruncation(const ModelReply &reply)
+{
+    const int maxTokens = effectiveEngine().maxTokens.value_or(0);
+    const bool canReask = m_spec.retry.reask && m_attemptsUsed < m_spec.retry.maxAttempts;
+    if (!canReask) {
+        appendMessage(reply.message);
+        finish(CallStatus::Failed, ErrorCategory::Model,
+               maxTokens > 0 ? tr("the reply was cut off at the output limit (max_tokens %1)").arg(maxTokens)
+                             : tr("the reply was cut off at the output limit"));
+        return;
+    }
+    // Show the model its own fragment as an assistant turn (tool calls cut mid-way cannot be
+    // sent back as calls: their text goes in instead), then the correction as a user turn.
+    Message fragment = Message::assistant(reply.message.text);
+    fragment.providerData = reply.message.providerData;
+    for (const ToolCall &call : reply.message.toolCalls) {
+        if (!fragment.text.isEmpty())
+            fragment.text += u'\n';
+        fragment.text += call.rawArguments.isEmpty()
+                             ? QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact))
+                             : call.rawArguments;
+    }
+    if (fragment.text.isEmpty())
+        fragment.text = u"…"_s;
+    appendMessage(fragment);
+    ++m_reasks;
+    m_reaskPending = true;
+    sendCorrection(Corrections::truncated(maxTokens), u"reask_truncated"_s);
+}
+
+void Runner::handleToolCalls(const ModelReply &reply)
+{
+    appendMessage(reply.message);
+    const QList<ToolCall> calls = reply.message.toolCalls;
+
+    // A submit_output call decides the turn.
+    for (const ToolCall &call : calls) {
+        if (call.name != submitToolName() || !m_spec.responseSchema)
+            continue;
+        setState(RunnerState::Validating);
+        QStringList errors;
+        if (!call.argumentsError.isEmpty())
+            errors.append(tr("the arguments are not a JSON object: %1").arg(call.argumentsError));
+        else
+            errors = m_validator->validate(call.arguments);
+        if (errors.isEmpty()) {
+            acceptOutput(call.arguments, call.id);
+            return;
+        }
+        Q_EMIT validationFailed(m_turn - 1, errors);
+        auto sendBack = [this, calls, errors, call] {
+            QList<ToolResult> results;
+            for (const ToolCall &other : calls) {
+                if (other.id == call.id) {
+                    ToolResult r = errorResult(other, Corrections::invalidOutput(
+                                                          errors, m_spec.retry.reask ? schemaText() : QString()));
+                    results.append(r);
+                } else {
+                    results.append(errorResult(other, tr("not run: the output submitted in the same turn "
+                                                         "was invalid; fix it first")));
+                }
+            }
+            appendMessage(Message::toolResultsMessage(results));
+            for (const ToolResult &r : results)
+                Q_EMIT toolResultReady(r);
+            if (!m_record.turns.isEmpty())
+                m_record.turns.last().note = u"validation_failed"_s;
+            Q_EMIT correctionSent(m_turn - 1, results.first().content);
+            beginTurn();
+        };
+        if (breakAt(Breakpoint::OnValidationFailure)) {
+            m_pending = PendingItem();
+            m_pending.call = call;
+            m_pending.validationErrors = errors;
+            pauseAt(Breakpoint::OnValidationFailure, sendBack);
+            return;
+        }
+        sendBack();
+        return;
+    }
+
+    startToolBatch(calls, false, [this] { beginTurn(); });
+}
+
+void Runner::handleTextReply(const ModelReply &reply)
+{
+    const QString text = reply.message.text;
+    appendMessage(reply.message);
+    if (text.trimmed().isEmpty()) {
+        sendCorrection(Corrections::emptyReply(m_spec.responseSchema.has_value()), u"empty_reply"_s);
+        return;
+    }
+    if (m_spec.responseSchema) {
+        if (!m_spec.textOutputField.isEmpty()) {
+            // text_output: the text is the answer, stored as a submit_output call + its result.
+            const QJsonObject args{{m_spec.textOutputField, text}};
+            const QStringList errors = m_validator->validate(args);
+            if (errors.isEmpty()) {
+                ToolCall call;
+                call.id = u"text_output_"_s + QString::number(m_turn - 1);
+                call.name = submitToolName();
+                call.arguments = args;
+                call.rawArguments = QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact));
+                m_conversation.last().toolCalls.append(call);
+                m_conversation.last().providerData.insert(u"callscope_text_answer"_s, true);
+                m_record.metadata.insert(u"text_answer"_s, true);
+                acceptOutput(args, call.id);
+                return;
+            }
+        }
+        sendCorrection(Corrections::plainText(text), u"plain_text"_s);
+        return;
+    }
+    if (m_spec.outputParser == u"text") {
+        acceptOutput(text, QString());
+        return;
+    }
+    QString parseError;
+    const std::optional<QJsonValue> parsed = Corrections::parseJsonAnswer(text, &parseError);
+    if (!parsed) {
+        sendCorrection(Corrections::notJson(parseError), u"parse_failed"_s);
+        return;
+    }
+    acceptOutput(*parsed, QString());
+}
+
+void Runner::acceptOutput(const QJsonValue &parsed, const QString &acceptedCallId)
+{
+    if (!acceptedCallId.isEmpty()) {
+        // Pair every call of the final turn with a result so the stored transcript can be
+        // replayed or revised on any engine.
+        QList<ToolResult> results;
+        for (const ToolCall &call : m_conversation.last().toolCalls) {
+            ToolResult r;
+            r.callId = call.id;
+            r.name = call.name;
+            if (call.id == acceptedCallId) {
+                r.content = tr("Output accepted.");
+            } else {
+                r.content = tr("not run: the call ended with the submitted output");
+                r.isError = true;
+            }
+            results.append(r);
+        }
+        appendMessage(Message::toolResultsMessage(results));
+    }
+    m_record.response = parsed;
+    finish(CallStatus::Completed);
+}
+
+void Runner::sendCorrection(const QString &text, const QString &note)
+{
+    Message correction = Message::user(text);
+    correction.providerData.insert(u"callscope_correction"_s, note);
+    appendMessage(correction);
+    if (!m_record.turns.isEmpty())
+        m_record.turns.last().note = note;
+    Q_EMIT correctionSent(m_turn - 1, text);
+    beginTurn();
+}
+
+QString Runner::schemaText() const
+{
+    if (!m_spec.responseSchema)
+        return {};
+    return QString::fromUtf8(QJsonDocument(*m_spec.responseSchema).toJson(QJsonDocument::Indented));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tools
+
+Toolkit *Runner::toolkitFor(const QString &name) const
+{
+    for (const QPointer<Toolkit> &toolkit : m_toolkits) {
+        if (toolkit && toolkit->offers(name))
+            return toolkit;
+    }
+    return nullptr;
+}
+
+ToolResult Runner::errorResult(const ToolCall &call, const QString &text) const
+{
+    ToolResult r;
+    r.callId = call.id;
+    r.name = call.name;
+    r.content = text;
+    r.isError = true;
+    return r;
+}
+
+void Runner::startToolBatch(const QList<ToolCall> &calls, bool preSeed, std::function<void()> done)
+{
+    m_slots.clear();
+    for (const ToolCall &call : calls) {
+        ToolSlot slot;
+        slot.call = call;
+        m_slots.append(slot);
+    }
+    m_batchIsPreSeed = preSeed;
+    m_batchDone = std::move(done);
+    m_decideIndex = 0;
+    m_jobsRunning = 0;
+    decideNextTool();
+}
+
+// Settles each call in order: unknown tools, bad arguments, breakpoints, approvals and
+// manual results. Approved calls then run together.
+void Runner::decideNextTool()
+{
+    while (!m_stopping && m_decideIndex < m_slots.size()) {
+        ToolSlot &slot = m_slots[m_decideIndex];
+        const ToolCall &call = slot.call;
+        const ToolSpec *tool = m_spec.tool(call.name);
+        const bool manual = tool && tool->runner == ToolRunnerKind::Manual;
+
+        if (slot.decided) {
+            ++m_decideIndex;
+            continue;
+        }
+        if (call.name == submitToolName() && m_spec.responseSchema) {
+            slot.result = errorResult(call, tr("submit_output was not accepted in this turn"));
+            slot.decided = true;
+            continue;
+        }
+        if (!manual && !toolkitFor(call.name)) {
+            slot.result = errorResult(call, tr("unknown tool \"%1\"; the available tools are: %2")
+                                                .arg(call.name, [this] {
+                                                    QStringList names;
+                                                    for (const ToolDeclaration &d : declarations())
+                                                        names.append(d.name);
+                                                    return names.join(u", "_s);
+                                                }()));
+            slot.decided = true;
+            continue;
+        }
+        if (!call.argumentsError.isEmpty()) {
+            slot.result = errorResult(call, tr("the arguments are not a JSON object: %1").arg(call.argumentsError));
+            slot.decided = true;
+            continue;
+        }
+        if (!m_batchIsPreSeed) {
+            // A breakpoint first (the person may edit the arguments), then the approval.
+            if (breakAt(Breakpoint::BeforeTool) && !slot.breakpointSeen) {
+                slot.breakpointSeen = true;
+                m_pending = PendingItem();
+                m_pending.call = call;
+                Q_EMIT toolCallPending(call);
+                pauseAt(Breakpoint::BeforeTool, [this] { decideNextTool(); });
+                return;
+            }
+            if (!breakAt(Breakpoint::BeforeTool))
+                Q_EMIT toolCallPending(call);
+            if (manual) {
+                // The person typing the result is the approval.
+                m_pending = PendingItem();
+                m_pending.call = call;
+                if (!m_options.attended) {
+                    slot.result = errorResult(call, tr("the tool \"%1\" needs a person to type its "
+                                                       "result and this run is unattended")
+                                                        .arg(call.name));
+                    slot.decided = true;
+                    continue;
+                }
+                setState(RunnerState::AwaitingManual);
+                Q_EMIT manualResultNeeded(call);
+                return; // provideManualResult() continues
+            }
+            const bool needsApproval = tool && tool->requiresApproval
+                                       && !m_alwaysAllowed.contains(call.name)
+                                       && !m_options.allowedTools.contains(call.name);
+            if (needsApproval) {
+                if (!m_options.attended) {
+                    slot.result = errorResult(call, tr("refused: the tool \"%1\" needs a person's "
+                                                       "approval and this run is unattended")
+                                                        .arg(call.name));
+                    slot.decided = true;
+                    continue;
+                }
+                m_pending = PendingItem();
+                m_pending.call = call;
+                setState(RunnerState::AwaitingApproval);
+                Q_EMIT approvalNeeded(call);
+                return; // approve() / refuse() continue
+            }
+        } else if (manual) {
+            slot.result = errorResult(call, tr("a manual tool cannot be pre-seeded"));
+            slot.decided = true;
+            continue;
+        }
+        slot.decided = true;
+    }
+    if (!m_stopping)
+        runDecidedTools();
+}
+
+void Runner::editPendingArguments(const QString &callId, const QJsonObject &arguments)
+{
+    for (ToolSlot &slot : m_slots) {
+        if (slot.call.id == callId && !slot.job && !slot.result) {
+            slot.call.arguments = arguments;
+            slot.call.rawArguments = QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact));
+            slot.call.argumentsError.clear();
+            m_pending.call = slot.call;
+            // The conversation shows what actually ran.
+            for (Message &m : m_conversation) {
+                for (ToolCall &c : m.toolCalls) {
+                    if (c.id == callId)
+                        c = slot.call;
+                }
+            }
+        }
+    }
+}
+
+void Runner::editPendingResult(const QString &callId, const ToolResult &result)
+{
+    for (ToolSlot &slot : m_slots) {
+        if (slot.call.id == callId && slot.result) {
+            ToolResult edited = result;
+            edited.callId = callId;
+            edited.name = slot.call.name;
+            slot.result = edited;
+            m_pending.result = edited;
+        }
+    }
+}
+
+void Runner::approve(const QString &callId, const std::optional<QJsonObject> &editedArguments)
+{
+    if (m_state != RunnerState::AwaitingApproval || m_decideIndex >= m_slots.size()
+        || m_slots.at(m_decideIndex).call.id != callId)
+        return;
+    if (editedArguments)
+        editPendingArguments(callId, *editedArguments);
+    m_slots[m_decideIndex].decided = true;
+    ++m_decideIndex;
+    setState(RunnerState::RunningTools);
+    decideNextTool();
+}
+
+void Runner::refuse(const QString &callId, const QString &reason)
+{
+    if (m_state != RunnerState::AwaitingApproval || m_decideIndex >= m_slots.size()
+        || m_slots.at(m_decideIndex).call.id != callId)
+        return;
+    ToolSlot &slot = m_slots[m_decideIndex];
+    slot.result = errorResult(slot.call, reason.isEmpty()
+                                             ? tr("refused by the user")
+                                             : tr("refused by the user: %1").arg(reason));
+    slot.decided = true;
+    ++m_decideIndex;
+    setState(RunnerState::RunningTools);
+    decideNextTool();
+}
+
+void Runner::alwaysAllow(const QString &toolName)
+{
+    m_alwaysAllowed.insert(toolName);
+}
+
+void Runner::provideManualResult(const QString &callId, const QString &content, bool isError)
+{
+    if (m_state != RunnerState::AwaitingManual || m_decideIndex >= m_slots.size()
+        || m_slots.at(m_decideIndex).call.id != callId)
+        return;
+    ToolSlot &slot = m_slots[m_decideIndex];
+    ToolResult r;
+    r.callId = callId;
+    r.name = slot.call.name;
+    r.content = content;
+    r.isError = isError;
+    slot.result = r;
+    slot.decided = true;
+    ++m_decideIndex;
+    setState(RunnerState::RunningTools);
+    decideNextTool();
+}
+
+void Runner::runDecidedTools()
+{
+    setState(RunnerState::RunningTools);
+    m_jobsRunning = 0;
+    QList<ToolJob *> toStart;
+    for (ToolSlot &slot : m_slots) {
+        if (slot.result)
+            continue;
+        Toolkit *toolkit = toolkitFor(slot.call.name);
+        if (!toolkit) {
+            slot.result = errorResult(slot.call, tr("unknown tool \"%1\"").arg(slot.call.name));
+            continue;
+        }
+        ToolJob *job = toolkit->createJob(slot.call, this);
+        if (!job) {
+            slot.result = errorResult(slot.call, tr("the tool \"%1\" could not be started").arg(slot.call.name));
+            continue;
+        }
+        slot.job = job;
+        const QString callId = slot.call.id;
+        connect(job, &ToolJob::finished, this, [this, callId, job](const ToolResult &result) {
+            job->deleteLater();
+            onToolJobFinished(callId, result);
+        });
+        ++m_jobsRunning;
+        toStart.append(job);
+    }
+    if (toStart.isEmpty()) {
+        finishToolBatch();
+        return;
+    }
+    // Parallel calls of one turn run concurrently.
+    for (ToolJob *job : toStart)
+        job->start();
+}
+
+void Runner::onToolJobFinished(const QString &callId, const ToolResult &result)
+{
+    if (m_stopping)
+        return;
+    for (ToolSlot &slot : m_slots) {
+        if (slot.call.id == callId) {
+            ToolResult r = result;
+            r.callId = callId;
+            if (r.name.isEmpty())
+                r.name = slot.call.name;
+            slot.result = r;
+            slot.job = nullptr;
+        }
+    }
+    if (--m_jobsRunning == 0)
+        finishToolBatch();
+}
+
+void Runner::finishToolBatch()
+{
+    deliverResult(0);
+}
+
+// Results go back in the order of the calls, each paired by id; a breakpoint after each result
+// lets the person edit it before the model sees it.
+void Runner::deliverResult(int index)
+{
+    if (m_stopping)
+        return;
+    if (index < m_slots.size()) {
+        const ToolResult result = *m_slots.at(index).result;
+        Q_EMIT toolResultReady(result);
+        if (!m_batchIsPreSeed && breakAt(Breakpoint::AfterToolResult)) {
+            m_pending = PendingItem();
+            m_pending.call = m_slots.at(index).call;
+            m_pending.result = result;
+            pauseAt(Breakpoint::AfterToolResult, [this, index] { deliverResult(index + 1); });
+            return;
+        }
+        deliverResult(index + 1);
+        return;
+    }
+    QList<ToolResult> results;
+    for (const ToolSlot &slot : std::as_const(m_slots))
+        results.append(*slot.result);
+    Message message = Message::toolResultsMessage(results);
+    if (m_batchIsPreSeed)
+        message.providerData.insert(kSyntheticKey, true);
+    m_slots.clear();
+    appendMessage(message);
+    auto done = std::move(m_batchDone);
+    m_batchDone = nullptr;
+    if (done)
+        done();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The record
+
+void Runner::appendMessage(const Message &message)
+{
+    m_conversation.append(message);
+}
+
+void Runner::finish(CallStatus status, ErrorCategory category, const QString &error)
+{
+    if (m_state == RunnerState::Finished)
+        return;
+    if (m_client)
+        m_client->disconnect(this);
+    m_record.status = status;
+    m_record.errorCategory = category;
+    m_record.error = error;
+    m_record.finishedAt = QDateTime::currentDateTimeUtc();
+
+    QList<Message> stored;
+    if (m_options.includePriorInRecord)
+        stored = m_options.priorMessages;
+    stored.append(m_conversation);
+    for (Message &m : stored)
+        m = stripAttachmentBytes(m);
+    m_record.messages = messagesToJson(stored);
+    if (m_client)
+        m_record.transcript = m_client->toNative(m_record.systemPrompt, stored);
+    m_record.metadata.insert(u"turns"_s, m_turn);
+    m_record.metadata.insert(u"attempts"_s, m_record.attempts.size());
+    m_record.metadata.insert(u"duration_ms"_s, m_clock.isValid() ? m_clock.elapsed() : 0);
+    setState(RunnerState::Finished);
+    qCDebug(lcRunner) << "call finished" << callStatusName(status) << errorCategoryName(category) << error;
+    Q_EMIT finished(m_record);
+}
+
+} // namespace Callscope
