@@ -1,0 +1,527 @@
+#include "core/engines/httpjob.h"
+
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimer>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+Q_LOGGING_CATEGORY(lcEngineHttp, "callscope.engine")
+
+namespace {
+
+int clampInterval(qint64 ms)
+{
+    return int(std::clamp<qint64>(ms, 1, std::numeric_limits<int>::max()));
+}
+
+QString seconds(qint64 ms)
+{
+    return QString::number(double(ms) / 1000.0, 'g', 6);
+}
+
+// A URL fit for logs and messages: no query (a Gemini ?key= would be there), no user info.
+QString safeUrl(const QUrl &url)
+{
+    return url.adjusted(QUrl::RemoveQuery | QUrl::RemoveUserInfo | QUrl::RemoveFragment)
+        .toString();
+}
+
+} // namespace
+
+QString HttpJob::text(Text id, const QString &arg)
+{
+    switch (id) {
+    case Text::InactivityTimeout:
+        return tr("The provider sent nothing for %1 s; the request timed out.").arg(arg);
+    case Text::TotalTimeout:
+        return tr("The request took longer than %1 s and was stopped.").arg(arg);
+    case Text::ConnectionFailed:
+        return tr("Could not reach the provider: %1").arg(arg);
+    case Text::ConnectionLost:
+        return tr("The connection to the provider was lost: %1").arg(arg);
+    case Text::ConnectionLostAfterContent:
+        return tr("The connection was lost after the reply had started (%1). It was not retried "
+                  "because the model's partial answer had already been received.")
+            .arg(arg);
+    case Text::StreamIncomplete:
+        return tr("The provider closed the stream before its end signal.");
+    case Text::CrossOriginRedirect:
+        return tr("The provider redirected the request to another origin (%1). Redirects are "
+                  "followed only within the same origin so the API key never leaves it; check "
+                  "the engine's base URL.")
+            .arg(arg);
+    case Text::UnexpectedRedirect:
+        return tr("The provider answered with an unexpected redirect (HTTP %1).").arg(arg);
+    case Text::UnreadableReply:
+        return tr("The provider's reply could not be read: %1").arg(arg);
+    case Text::UnreadableErrorReply:
+        return tr("The provider answered HTTP %1 with a body that could not be read.").arg(arg);
+    case Text::ResponseTooLarge:
+        return tr("The provider's reply exceeded %1 MiB and was stopped.").arg(arg);
+    case Text::EventTooLarge:
+        return tr("A stream event exceeded %1 MiB without ending; the stream was stopped.")
+            .arg(arg);
+    case Text::Cancelled:
+        return tr("The request was cancelled.");
+    case Text::NoCodec:
+        return tr("This engine type cannot send HTTP requests.");
+    }
+    return {};
+}
+
+HttpJob::HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec,
+                 const HttpRequestData &request, const HttpJobSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_nam(nam)
+    , m_codec(codec)
+    , m_request(request)
+    , m_settings(settings)
+    , m_inactivityTimer(new QTimer(this))
+    , m_totalTimer(new QTimer(this))
+    , m_retryTimer(new QTimer(this))
+{
+    for (QTimer *timer : {m_inactivityTimer, m_totalTimer, m_retryTimer})
+        timer->setSingleShot(true);
+    m_inactivityTimer->setInterval(clampInterval(m_settings.inactivityTimeoutMs));
+    m_totalTimer->setInterval(clampInterval(m_settings.totalTimeoutMs));
+    connect(m_inactivityTimer, &QTimer::timeout, this, &HttpJob::onInactivityTimeout);
+    connect(m_totalTimer, &QTimer::timeout, this, &HttpJob::onTotalTimeout);
+    connect(m_retryTimer, &QTimer::timeout, this, &HttpJob::startAttempt);
+}
+
+HttpJob::~HttpJob()
+{
+    dropReply();
+}
+
+void HttpJob::start()
+{
+    if (m_running)
+        return;
+    m_result = {};
+    m_attemptsMade = 0;
+    m_running = true;
+    if (!m_codec || !m_nam) {
+        // Still asynchronous, so callers can connect after start() as with a real request.
+        QTimer::singleShot(0, this, [this] {
+            if (!m_running)
+                return;
+            m_result.error = ApiError{ErrorCategory::Other, 0, {}, text(Text::NoCodec)};
+            finish();
+        });
+        return;
+    }
+    m_body = QJsonDocument(m_request.body).toJson(QJsonDocument::Compact);
+    startAttempt();
+}
+
+void HttpJob::startAttempt()
+{
+    ++m_attemptsMade;
+    m_mode = Mode::Undecided;
+    m_decoder = SseDecoder();
+    m_assembler.reset();
+    m_pendingDeltas.clear();
+    m_received.clear();
+    m_result.httpStatus = 0;
+    m_result.responseHeaders.clear();
+
+    QNetworkRequest request(m_request.url);
+    bool hasContentType = false;
+    bool hasAccept = false;
+    for (const auto &[name, value] : m_request.headers) {
+        request.setRawHeader(name, value);
+        hasContentType |= name.compare("content-type", Qt::CaseInsensitive) == 0;
+        hasAccept |= name.compare("accept", Qt::CaseInsensitive) == 0;
+    }
+    if (!hasContentType)
+        request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+    if (!hasAccept)
+        request.setRawHeader("Accept", m_request.stream ? "text/event-stream"_ba : "application/json"_ba);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::SameOriginRedirectPolicy);
+
+    qCDebug(lcEngineHttp) << "attempt" << m_attemptsMade << "POST" << safeUrl(m_request.url)
+                          << (m_request.stream ? "stream" : "whole") << m_body.size() << "bytes";
+
+    m_attemptStartedAt = QDateTime::currentDateTimeUtc();
+    m_attemptClock.start();
+    m_reply = m_nam->post(request, m_body);
+    connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
+    connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onReplyFinished);
+    connect(m_reply, &QNetworkReply::uploadProgress, this, [this] { m_inactivityTimer->start(); });
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] { m_inactivityTimer->start(); });
+    connect(m_reply, &QNetworkReply::redirected, this, [this](const QUrl &url) {
+        qCDebug(lcEngineHttp) << "same-origin redirect to" << safeUrl(url);
+    });
+    m_inactivityTimer->start();
+    m_totalTimer->start();
+}
+
+void HttpJob::readResponseMeta()
+{
+    if (!m_reply)
+        return;
+    m_result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    m_result.responseHeaders.clear();
+    const auto pairs = m_reply->rawHeaderPairs();
+    for (const auto &[name, value] : pairs)
+        m_result.responseHeaders.append({name.toLower(), value});
+}
+
+void HttpJob::decideMode()
+{
+    if (m_mode != Mode::Undecided || !m_reply)
+        return;
+    readResponseMeta();
+    const int status = m_result.httpStatus;
+    const QByteArray contentType = RetryPolicy::header(m_result.responseHeaders, "content-type").toLower();
+    // A server that ignores `stream` and answers with one JSON document is read whole.
+    const bool jsonInstead = contentType.contains("json") && !contentType.contains("event-stream");
+    if (m_request.stream && status >= 200 && status < 300 && !jsonInstead) {
+        m_mode = Mode::Stream;
+        m_assembler = m_codec->createStreamAssembler();
+        m_assembler->onTextDelta = [this](const QString &delta) { m_pendingDeltas.append(delta); };
+    } else {
+        m_mode = Mode::Whole;
+    }
+}
+
+void HttpJob::onReadyRead()
+{
+    if (!m_reply)
+        return;
+    m_inactivityTimer->start();
+    decideMode();
+    consume(m_reply->readAll());
+}
+
+bool HttpJob::consume(const QByteArray &bytes)
+{
+    if (bytes.isEmpty())
+        return true;
+    if (m_received.size() + bytes.size() > m_settings.maxResponseBytes) {
+        const bool content = m_assembler && m_assembler->hasContent();
+        dropReply();
+        failAttempt({FailedAttempt::Kind::Unreadable, m_result.httpStatus, m_result.responseHeaders,
+                     ApiError{ErrorCategory::Other, m_result.httpStatus, {},
+                              text(Text::ResponseTooLarge,
+                                   QString::number(m_settings.maxResponseBytes / (1024 * 1024)))},
+                     {}, content});
+        return false;
+    }
+    m_received += bytes;
+    if (m_mode != Mode::Stream)
+        return true;
+
+    const quint64 serial = m_serial;
+    const QList<SseEvent> events = m_decoder.feed(bytes);
+    bool broken = false;
+    for (const SseEvent &event : events) {
+        if (!m_assembler->handleEvent(event)) {
+            broken = true;
+            break;
+        }
+    }
+    // Deltas go out after the batch so a slot that cancels never runs inside the assembler.
+    const QStringList deltas = std::exchange(m_pendingDeltas, {});
+    QPointer<HttpJob> guard(this);
+    for (const QString &delta : deltas) {
+        Q_EMIT textDelta(delta);
+        if (!guard || m_serial != serial)
+            return false;
+    }
+    if (broken || m_decoder.hasError()) {
+        // The decoder gives up on a runaway line or event (SseDecoder::MaxEventBytes).
+        ApiError error = m_assembler->error().value_or(ApiError{
+            ErrorCategory::Other, m_result.httpStatus, {},
+            text(Text::EventTooLarge,
+                 QString::number(SseDecoder::MaxEventBytes / (1024 * 1024)))});
+        if (error.category == ErrorCategory::None)
+            error.category = ErrorCategory::Other;
+        const bool content = m_assembler->hasContent();
+        dropReply();
+        failAttempt({FailedAttempt::Kind::StreamError, m_result.httpStatus,
+                     m_result.responseHeaders, error, {}, content});
+        return false;
+    }
+    return true;
+}
+
+FailedAttempt HttpJob::transportFailure(int networkError, const QString &detail) const
+{
+    FailedAttempt failure;
+    failure.httpStatus = m_result.httpStatus;
+    failure.headers = m_result.responseHeaders;
+    failure.contentDelivered = m_assembler && m_assembler->hasContent();
+    failure.error.httpStatus = m_result.httpStatus;
+
+    const auto error = QNetworkReply::NetworkError(networkError);
+    if (error == QNetworkReply::InsecureRedirectError || error == QNetworkReply::TooManyRedirectsError) {
+        failure.kind = FailedAttempt::Kind::Unreadable;
+        failure.error.category = ErrorCategory::Other;
+        failure.error.message = text(Text::CrossOriginRedirect, detail);
+        return failure;
+    }
+    failure.kind = FailedAttempt::Kind::Connection;
+    failure.error.category = ErrorCategory::Network;
+    failure.error.transient = !failure.contentDelivered;
+    if (failure.contentDelivered)
+        failure.error.message = text(Text::ConnectionLostAfterContent, detail);
+    else if (m_result.httpStatus == 0 && m_received.isEmpty())
+        failure.error.message = text(Text::ConnectionFailed, detail);
+    else
+        failure.error.message = text(Text::ConnectionLost, detail);
+    return failure;
+}
+
+FailedAttempt HttpJob::httpFailure(const QByteArray &body) const
+{
+    const int status = m_result.httpStatus;
+    ApiError error = m_codec->parseError(status, body);
+    error.httpStatus = status;
+    if (error.category == ErrorCategory::None)
+        error.category = ErrorCategory::Other;
+    if (error.message.trimmed().isEmpty()) {
+        // Not the provider's JSON (a proxy page, plain text): show its start, if readable.
+        const QString snippet = QString::fromUtf8(body.left(400)).simplified();
+        error.message = snippet.isEmpty() || snippet.contains(QChar::ReplacementCharacter)
+                            ? text(Text::UnreadableErrorReply, QString::number(status))
+                            : snippet;
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (const auto server = RetryPolicy::serverDelayMs(m_result.responseHeaders, now); server && *server > 0)
+        error.retryAfterMs = server;
+    error.transient = RetryPolicy::shouldRetryHeader(m_result.responseHeaders)
+                          .value_or(error.transient || RetryPolicy::isRetryableStatus(status));
+    if (status == 429 && RetryPolicy::isQuotaExhausted(error, body))
+        error.transient = false;
+    return {FailedAttempt::Kind::HttpStatus, status, m_result.responseHeaders, error, body, false};
+}
+
+void HttpJob::onReplyFinished()
+{
+    if (!m_reply)
+        return;
+    decideMode();
+    if (!consume(m_reply->readAll()))
+        return;
+    readResponseMeta();
+    const int status = m_result.httpStatus;
+    const QNetworkReply::NetworkError networkError = m_reply->error();
+    QString detail = m_reply->errorString();
+    if (networkError == QNetworkReply::InsecureRedirectError
+        || networkError == QNetworkReply::TooManyRedirectsError) {
+        const QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+        if (target.isValid())
+            detail = safeUrl(m_reply->url().resolved(target));
+    }
+
+    if (status >= 400) {
+        dropReply();
+        failAttempt(httpFailure(m_received));
+        return;
+    }
+    if (networkError != QNetworkReply::NoError) {
+        const FailedAttempt failure = transportFailure(networkError, detail);
+        dropReply();
+        failAttempt(failure);
+        return;
+    }
+    if (status >= 300) {
+        dropReply();
+        failAttempt({FailedAttempt::Kind::Unreadable, status, m_result.responseHeaders,
+                     ApiError{ErrorCategory::Other, status, {},
+                              text(Text::UnexpectedRedirect, QString::number(status))},
+                     {}, false});
+        return;
+    }
+
+    if (m_mode == Mode::Stream) {
+        // The stream ended: a last event without its blank line still counts.
+        const quint64 serial = m_serial;
+        const QList<SseEvent> events = m_decoder.finish();
+        bool broken = false;
+        for (const SseEvent &event : events) {
+            if (!m_assembler->handleEvent(event)) {
+                broken = true;
+                break;
+            }
+        }
+        const QStringList deltas = std::exchange(m_pendingDeltas, {});
+        QPointer<HttpJob> guard(this);
+        for (const QString &delta : deltas) {
+            Q_EMIT textDelta(delta);
+            if (!guard || m_serial != serial)
+                return;
+        }
+        const bool content = m_assembler->hasContent();
+        if (auto error = m_assembler->error(); error || broken) {
+            ApiError apiError = error.value_or(
+                ApiError{ErrorCategory::Other, status, {}, text(Text::StreamIncomplete)});
+            if (apiError.category == ErrorCategory::None)
+                apiError.category = ErrorCategory::Other;
+            dropReply();
+            failAttempt({FailedAttempt::Kind::StreamError, status, m_result.responseHeaders,
+                         apiError, {}, content});
+            return;
+        }
+        if (!m_assembler->isComplete()) {
+            dropReply();
+            failAttempt({FailedAttempt::Kind::Connection, status, m_result.responseHeaders,
+                         ApiError{ErrorCategory::Network, status, {},
+                                  content ? text(Text::ConnectionLostAfterContent,
+                                                 text(Text::StreamIncomplete))
+                                          : text(Text::StreamIncomplete),
+                                  !content},
+                         {}, content});
+            return;
+        }
+        const ModelReply reply = m_assembler->reply();
+        dropReply();
+        succeedAttempt(reply);
+        return;
+    }
+
+    QString parseError;
+    const std::optional<ModelReply> reply = m_codec->parseReply(m_received, &parseError);
+    dropReply();
+    if (!reply) {
+        failAttempt({FailedAttempt::Kind::Unreadable, status, m_result.responseHeaders,
+                     ApiError{ErrorCategory::Other, status, {},
+                              text(Text::UnreadableReply, parseError)},
+                     {}, false});
+        return;
+    }
+    succeedAttempt(*reply);
+}
+
+void HttpJob::onInactivityTimeout()
+{
+    if (!m_reply)
+        return;
+    const bool content = m_assembler && m_assembler->hasContent();
+    const qint64 limit = m_settings.inactivityTimeoutMs;
+    dropReply();
+    failAttempt({FailedAttempt::Kind::Timeout, m_result.httpStatus, m_result.responseHeaders,
+                 ApiError{ErrorCategory::Network, m_result.httpStatus, {},
+                          text(Text::InactivityTimeout, seconds(limit)), !content},
+                 {}, content});
+}
+
+void HttpJob::onTotalTimeout()
+{
+    if (!m_reply)
+        return;
+    const bool content = m_assembler && m_assembler->hasContent();
+    const qint64 limit = m_settings.totalTimeoutMs;
+    dropReply();
+    failAttempt({FailedAttempt::Kind::Timeout, m_result.httpStatus, m_result.responseHeaders,
+                 ApiError{ErrorCategory::Network, m_result.httpStatus, {},
+                          text(Text::TotalTimeout, seconds(limit)), !content},
+                 {}, content});
+}
+
+void HttpJob::failAttempt(FailedAttempt failure)
+{
+    if (failure.error.category == ErrorCategory::None)
+        failure.error.category = ErrorCategory::Other;
+    if (failure.error.httpStatus == 0)
+        failure.error.httpStatus = failure.httpStatus;
+    RetryPolicy policy = m_settings.retry;
+    policy.maxAttempts = std::max(1, policy.maxAttempts);
+    const RetryDecision decision = policy.decide(failure, m_attemptsMade);
+    m_result.error = failure.error;
+    m_result.rawResponse = m_received;
+
+    qCInfo(lcEngineHttp).noquote() << "attempt" << m_attemptsMade << "failed:"
+                                   << failure.error.toString() << "->"
+                                   << (decision.retry ? u"retry in %1 ms"_s.arg(decision.delayMs)
+                                                      : u"no retry"_s)
+                                   << '(' << decision.reason << ')';
+    if (!decision.retry) {
+        recordAttempt(u"error"_s, failure.error.message, 0);
+        finish();
+        return;
+    }
+    recordAttempt(u"retry"_s, failure.error.message, decision.delayMs);
+    m_retryTimer->start(clampInterval(decision.delayMs));
+    Q_EMIT retryScheduled(m_attemptsMade + 1, decision.delayMs, failure.error);
+}
+
+void HttpJob::succeedAttempt(const ModelReply &reply)
+{
+    m_result.reply = reply;
+    m_result.error = {};
+    m_result.rawResponse = m_received;
+    recordAttempt(u"ok"_s, {}, 0, &reply);
+    finish();
+}
+
+void HttpJob::recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,
+                            const ModelReply *reply)
+{
+    AttemptRecord record;
+    record.index = int(m_result.attempts.size());
+    record.outcome = outcome;
+    record.httpStatus = m_result.httpStatus;
+    record.error = error;
+    record.delayMs = delayMs;
+    record.startedAt = m_attemptStartedAt;
+    record.durationMs = m_attemptClock.isValid() ? m_attemptClock.elapsed() : 0;
+    if (reply) {
+        record.finishReason = reply->finishReason;
+        record.rawFinishReason = reply->rawFinishReason;
+        record.usage = reply->usage;
+    }
+    m_result.attempts.append(record);
+}
+
+void HttpJob::dropReply()
+{
+    ++m_serial;
+    m_inactivityTimer->stop();
+    m_totalTimer->stop();
+    if (!m_reply)
+        return;
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    disconnect(reply, nullptr, this, nullptr);
+    if (reply->isRunning())
+        reply->abort();
+    reply->deleteLater();
+}
+
+void HttpJob::cancel()
+{
+    if (!m_running)
+        return;
+    const bool inFlight = !m_reply.isNull();
+    m_retryTimer->stop();
+    dropReply();
+    if (inFlight) {
+        m_result.rawResponse = m_received;
+        recordAttempt(u"error"_s, text(Text::Cancelled), 0);
+    }
+    m_result.cancelled = true;
+    m_result.reply.reset();
+    m_result.error = ApiError{ErrorCategory::Other, 0, {}, text(Text::Cancelled)};
+    qCInfo(lcEngineHttp) << "request cancelled after" << m_attemptsMade << "attempt(s)";
+    finish();
+}
+
+void HttpJob::finish()
+{
+    m_running = false;
+    m_retryTimer->stop();
+    Q_EMIT finished();
+}
+
+} // namespace Callscope

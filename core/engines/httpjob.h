@@ -1,0 +1,138 @@
+#pragma once
+
+// One model request over HTTP, retries included (STYLE.md rule 10). The job owns the reply's
+// lifetime, the inactivity and total timeouts, cancellation, the redirect rule and error
+// classification; the codec only builds the body and reads the bytes.
+//
+// - `finished` is emitted exactly once per start(), on every path (success, error, timeout,
+//   cancel). cancel() emits it synchronously, before returning.
+// - Streamed bytes go through SseDecoder -> StreamAssembler as they arrive; text fragments
+//   are forwarded by `textDelta`. Once a stream delivered model content nothing is retried.
+// - Redirects are followed only within the same origin, so the key never leaves it.
+// - Every attempt leaves an AttemptRecord (status, outcome, delay waited after it, duration).
+
+#include "core/engines/enginecodec.h"
+#include "core/engines/retrypolicy.h"
+
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+namespace Callscope {
+
+Q_DECLARE_LOGGING_CATEGORY(lcEngineHttp) // "callscope.engine"; never logs keys or bodies
+
+struct HttpJobSettings
+{
+    qint64 inactivityTimeoutMs = 180000; // no byte for this long ends the attempt
+    qint64 totalTimeoutMs = 600000;      // bound on one attempt, first byte to last
+    qint64 maxResponseBytes = 64 * 1024 * 1024;
+    RetryPolicy retry;                   // retry.maxAttempts bounds the attempts
+};
+
+struct HttpJobResult
+{
+    std::optional<ModelReply> reply;
+    ApiError error;                      // meaningful when !reply
+    bool cancelled = false;
+    QList<AttemptRecord> attempts;
+    QByteArray rawResponse;              // body of the last attempt (streams: the raw SSE bytes)
+    int httpStatus = 0;                  // of the last attempt
+    HttpHeaderList responseHeaders;      // of the last attempt
+};
+
+class HttpJob final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HttpJob)
+
+public:
+    // Every user-visible text the job produces; see text().
+    enum class Text {
+        InactivityTimeout,     // arg: seconds
+        TotalTimeout,          // arg: seconds
+        ConnectionFailed,      // arg: transport detail
+        ConnectionLost,        // arg: transport detail
+        ConnectionLostAfterContent,
+        StreamIncomplete,
+        CrossOriginRedirect,   // arg: target URL (no query)
+        UnexpectedRedirect,    // arg: HTTP status
+        UnreadableReply,       // arg: parser detail
+        UnreadableErrorReply,  // arg: HTTP status
+        ResponseTooLarge,      // arg: limit in MiB
+        EventTooLarge,         // arg: limit in MiB
+        Cancelled,
+        NoCodec,
+    };
+    static QString text(Text id, const QString &arg = {});
+
+    // `nam` and `codec` must outlive the job.
+    HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec, const HttpRequestData &request,
+            const HttpJobSettings &settings, QObject *parent = nullptr);
+    ~HttpJob() override;
+
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+    const HttpJobResult &result() const { return m_result; }
+    const HttpRequestData &request() const { return m_request; }
+
+Q_SIGNALS:
+    void textDelta(const QString &delta);
+    // `attempt` is the 1-based number of the attempt that will start after `delayMs`.
+    void retryScheduled(int attempt, qint64 delayMs, const Callscope::ApiError &reason);
+    void finished();
+
+private:
+    enum class Mode { Undecided, Stream, Whole };
+
+    void startAttempt();
+    void decideMode();
+    void onReadyRead();
+    void onReplyFinished();
+    void onInactivityTimeout();
+    void onTotalTimeout();
+    bool consume(const QByteArray &bytes);
+    void failAttempt(FailedAttempt failure);
+    void succeedAttempt(const ModelReply &reply);
+    void recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,
+                       const ModelReply *reply = nullptr);
+    void dropReply();
+    void finish();
+    void readResponseMeta();
+    FailedAttempt transportFailure(int networkError, const QString &detail) const;
+    FailedAttempt httpFailure(const QByteArray &body) const;
+
+    QNetworkAccessManager *m_nam = nullptr;
+    const EngineCodec *m_codec = nullptr;
+    HttpRequestData m_request;
+    QByteArray m_body;
+    HttpJobSettings m_settings;
+
+    HttpJobResult m_result;
+    bool m_running = false;
+    int m_attemptsMade = 0;
+    quint64 m_serial = 0;                // bumps whenever the current attempt ends
+
+    QPointer<QNetworkReply> m_reply;
+    QTimer *m_inactivityTimer = nullptr;
+    QTimer *m_totalTimer = nullptr;
+    QTimer *m_retryTimer = nullptr;
+    QElapsedTimer m_attemptClock;
+    QDateTime m_attemptStartedAt;
+
+    Mode m_mode = Mode::Undecided;
+    SseDecoder m_decoder;
+    std::unique_ptr<StreamAssembler> m_assembler;
+    QStringList m_pendingDeltas;
+    QByteArray m_received;               // this attempt's body
+};
+
+} // namespace Callscope

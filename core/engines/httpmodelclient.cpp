@@ -1,0 +1,120 @@
+#include "core/engines/httpmodelclient.h"
+
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+// The stored request body must never carry the key. Codecs put keys in headers only; this
+// is the last line of defence should one ever end up in the body (extraBody, a bad codec).
+QJsonObject withoutKey(const QJsonObject &body, const QString &apiKey)
+{
+    if (apiKey.size() < 4)
+        return body;
+    QByteArray json = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    const QByteArray key = apiKey.toUtf8();
+    if (!json.contains(key))
+        return body;
+    qCWarning(lcEngineHttp) << "the request body contained the API key; it was redacted from the record";
+    json.replace(key, "***"_ba);
+    return QJsonDocument::fromJson(json).object();
+}
+
+} // namespace
+
+HttpModelClient::HttpModelClient(const EngineConfig &config, std::unique_ptr<EngineCodec> codec,
+                                 QNetworkAccessManager *nam, QObject *parent)
+    : ModelClient(parent)
+    , m_config(config)
+    , m_codec(std::move(codec))
+    , m_nam(nam)
+{
+    Q_ASSERT(m_codec);
+}
+
+HttpModelClient::~HttpModelClient()
+{
+    // The job is a child; destroying it aborts its reply without emitting `finished`.
+    delete m_job.data();
+}
+
+EngineType HttpModelClient::engineType() const
+{
+    return m_config.type;
+}
+
+QString HttpModelClient::model() const
+{
+    return m_config.model;
+}
+
+void HttpModelClient::send(const ChatRequest &request, int maxAttempts)
+{
+    if (m_job)
+        cancel();
+
+    const HttpRequestData data = m_codec->buildRequest(request, m_config);
+    HttpJobSettings settings = m_settings;
+    if (maxAttempts > 0)
+        settings.retry.maxAttempts = maxAttempts;
+
+    auto *job = new HttpJob(m_nam.data(), m_codec.get(), data, settings, this);
+    m_job = job;
+    connect(job, &HttpJob::textDelta, this, &ModelClient::textDelta);
+    connect(job, &HttpJob::retryScheduled, this, &ModelClient::retryScheduled);
+    connect(job, &HttpJob::finished, this, [this, job, request] { onJobFinished(job, request); });
+    qCDebug(lcEngineHttp) << "send" << engineTypeName(m_config.type) << m_config.model
+                          << "max attempts" << settings.retry.maxAttempts;
+    job->start();
+}
+
+void HttpModelClient::cancel()
+{
+    if (m_job)
+        m_job->cancel();
+}
+
+void HttpModelClient::onJobFinished(HttpJob *job, const ChatRequest &request)
+{
+    const HttpJobResult &result = job->result();
+    ModelOutcome outcome;
+    outcome.reply = result.reply;
+    outcome.error = result.error;
+    outcome.cancelled = result.cancelled;
+    outcome.attempts = result.attempts;
+    outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
+    outcome.rawResponse = result.rawResponse;
+    QList<Message> conversation = request.messages;
+    if (result.reply)
+        conversation.append(result.reply->message);
+    outcome.nativeMessages = m_codec->toNative(request.system, conversation);
+
+    if (m_job == job)
+        m_job = nullptr;
+    job->deleteLater();
+    Q_EMIT finished(outcome);
+}
+
+QJsonArray HttpModelClient::toNative(const QString &system, const QList<Message> &messages) const
+{
+    return m_codec->toNative(system, messages);
+}
+
+QList<Message> HttpModelClient::fromNative(const QJsonArray &native) const
+{
+    return m_codec->fromNative(native);
+}
+
+ModelClient *createModelClient(const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent)
+{
+    std::unique_ptr<EngineCodec> codec = createEngineCodec(config.type);
+    if (!codec)
+        return nullptr;
+    return new HttpModelClient(config, std::move(codec), nam, parent);
+}
+
+} // namespace Callscope

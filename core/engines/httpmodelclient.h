@@ -1,0 +1,62 @@
+#pragma once
+
+// The ModelClient of the five HTTP engines: an EngineCodec driven by an HttpJob.
+// One send() = one HttpJob (with its transient retries) = one `finished`.
+
+#include "core/engines/enginecodec.h"
+#include "core/engines/httpjob.h"
+#include "core/engines/modelclient.h"
+
+#include <QPointer>
+
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace Callscope {
+
+class HttpModelClient final : public ModelClient
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HttpModelClient)
+
+public:
+    // `nam` must outlive the client. `codec` must not be null.
+    HttpModelClient(const EngineConfig &config, std::unique_ptr<EngineCodec> codec,
+                    QNetworkAccessManager *nam, QObject *parent = nullptr);
+    ~HttpModelClient() override;
+
+    EngineType engineType() const override;
+    QString model() const override;
+
+    // A send() while another one runs cancels the running one first (its `finished` carries
+    // cancelled = true). `maxAttempts` overrides settings().retry.maxAttempts when > 0.
+    void send(const ChatRequest &request, int maxAttempts) override;
+    // Aborts at once; `finished` (cancelled = true) is emitted before cancel() returns.
+    void cancel() override;
+    bool isBusy() const { return !m_job.isNull(); }
+
+    QJsonArray toNative(const QString &system, const QList<Message> &messages) const override;
+    QList<Message> fromNative(const QJsonArray &native) const override;
+
+    const EngineConfig &config() const { return m_config; }
+    const EngineCodec &codec() const { return *m_codec; }
+    HttpJobSettings settings() const { return m_settings; }
+    void setSettings(const HttpJobSettings &settings) { m_settings = settings; }
+
+private:
+    void onJobFinished(HttpJob *job, const ChatRequest &request);
+
+    EngineConfig m_config;
+    std::unique_ptr<EngineCodec> m_codec;
+    QPointer<QNetworkAccessManager> m_nam;
+    HttpJobSettings m_settings;
+    QPointer<HttpJob> m_job;
+};
+
+// The ModelClient for an engine configuration; nullptr for EngineType::Replay (the replay
+// engine is created by core/loop from a recording).
+ModelClient *createModelClient(const EngineConfig &config, QNetworkAccessManager *nam,
+                               QObject *parent = nullptr);
+
+} // namespace Callscope

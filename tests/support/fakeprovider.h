@@ -1,0 +1,162 @@
+#pragma once
+
+// A scripted fake LLM provider: a tiny HTTP/1.1 server on 127.0.0.1 for tests.
+//
+// It answers ANY method and path with the next reply of a queue (FIFO), or with the default
+// reply once the queue is empty (500 {"error":{"message":"FakeProvider: no scripted reply
+// for POST /v1/...","type":"fake_provider"}} unless setDefaultReply() changed it). Every
+// request is recorded (method, target, headers, body, parsed JSON) for assertions.
+// It runs in the thread that creates it, on that thread's event loop: drive the client
+// asynchronously (QSignalSpy::wait, QTRY_*), never block the test thread on the client.
+//
+//   using namespace Callscope::Test;
+//   FakeProvider server;
+//   QVERIFY2(server.listen(), qPrintable(server.errorString()));
+//   config.baseUrl = server.baseUrl();                        // 127.0.0.1:<port>, no path
+//   server.enqueue(FakeReply::jsonFile(429, testDataPath(u"http/error_429.json"_s))
+//                      .withHeader("retry-after", "1"));     // first request: 429
+//   server.enqueue(FakeReply::sseFile(path).dripped(1, 1));   // second: SSE, 1 byte per ms
+//   server.enqueue(FakeReply::sseFile(path).resetAfter(300)); // TCP RST after 300 body bytes
+//   server.enqueue(FakeReply::stall());                       // read the request, never answer
+//   server.enqueueCassette(cassettePath);                     // every response of a cassette
+//   ... run the client ...
+//   QCOMPARE(server.requestCount(), 2);
+//   QCOMPARE(server.requests()[1].header("authorization"), "Bearer k"_ba);
+//   QCOMPARE(server.requests()[1].jsonObject()["model"].toString(), u"gpt-4o"_s);
+//   QTRY_VERIFY(!server.isConnectionOpen(server.requests()[0].connection));
+//
+// Framing: a reply delivered whole carries Content-Length and keeps the connection alive
+// (several requests per connection work); dripped or cut replies use chunked transfer
+// encoding by default (withFraming(Framing::Close) sends no length and closes instead).
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTcpServer>
+#include <QUrl>
+
+#include <optional>
+#include <utility>
+
+namespace Callscope::Test {
+
+using FakeHeaders = QList<std::pair<QByteArray, QByteArray>>;
+
+struct FakeReply
+{
+    enum class Framing { Auto, ContentLength, Chunked, Close };
+    enum class Cut { None, Stall, Reset, Close };
+
+    int status = 200;
+    FakeHeaders headers;           // sent as given; framing headers are added
+    QByteArray body;
+    Framing framing = Framing::Auto;
+    bool neverAnswer = false;      // read the request, then send nothing at all
+    int headerDelayMs = 0;         // wait before the status line
+    int chunkBytes = 0;            // body piece size; 0 = the whole body in one write
+    int intervalMs = 0;            // between pieces
+    qsizetype cutAfterBytes = -1;  // with `cut`: body bytes sent before it happens
+    Cut cut = Cut::None;
+
+    // Builders. Bodies are sent byte for byte (invalid UTF-8 or broken JSON included).
+    static FakeReply json(int status, const QByteArray &body);
+    static FakeReply jsonFile(int status, const QString &path); // empty body if unreadable
+    static FakeReply text(int status, const QByteArray &body, const QByteArray &contentType = "text/plain");
+    static FakeReply sse(const QByteArray &body);               // 200 text/event-stream
+    static FakeReply sseFile(const QString &path);
+    // 200 SSE from (event name or empty, data) pairs; data with '\n' becomes several lines.
+    static FakeReply sseEvents(const QList<std::pair<QByteArray, QByteArray>> &events);
+    static FakeReply stall();
+    static FakeReply redirect(int status, const QUrl &location);
+
+    FakeReply &withHeader(const QByteArray &name, const QByteArray &value);
+    FakeReply &withFraming(Framing value);
+    FakeReply &delayedBy(int ms);
+    FakeReply &dripped(int bytes, int everyMs);   // `bytes` body bytes every `everyMs` ms
+    FakeReply &stallAfter(qsizetype bodyBytes);   // headers + bodyBytes, then silence
+    FakeReply &resetAfter(qsizetype bodyBytes);   // headers + bodyBytes, then TCP reset
+    FakeReply &closeAfter(qsizetype bodyBytes);   // headers + bodyBytes, then a clean close
+};
+
+struct RecordedRequest
+{
+    int connection = 0;            // id of the TCP connection it came on
+    QByteArray method;
+    QByteArray target;             // path + query as sent
+    QByteArray path;
+    QByteArray query;              // without '?'
+    FakeHeaders headers;           // names as sent
+    QByteArray body;
+    QJsonValue json;               // parsed body; Undefined when it is not JSON
+
+    QByteArray header(QByteArrayView name) const; // case-insensitive; empty when absent
+    bool hasHeader(QByteArrayView name) const;
+    QJsonObject jsonObject() const { return json.toObject(); }
+};
+
+// One interaction of a `.cassette.json` fixture (wire-fixtures/README.md).
+struct CassetteInteraction
+{
+    QByteArray method;
+    QUrl uri;
+    QJsonValue requestBody;        // object for JSON requests
+    int status = 200;
+    QByteArray contentType;
+    QByteArray responseBody;       // JSON re-serialised compactly, SSE raw
+    FakeReply toReply() const;
+};
+std::optional<QList<CassetteInteraction>> loadCassette(const QString &path, QString *error = nullptr);
+
+class FakeProvider final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FakeProvider)
+
+public:
+    explicit FakeProvider(QObject *parent = nullptr);
+    ~FakeProvider() override;
+
+    bool listen();                 // 127.0.0.1, a free port
+    QString errorString() const { return m_server.errorString(); }
+    quint16 port() const { return m_server.serverPort(); }
+    QUrl baseUrl() const;          // scheme, host and port; no path
+    QUrl url(const QString &path) const;
+
+    void enqueue(const FakeReply &reply);
+    bool enqueueCassette(const QString &path, QString *error = nullptr);
+    void setDefaultReply(const FakeReply &reply) { m_defaultReply = reply; }
+    qsizetype pendingReplies() const { return m_queue.size(); }
+
+    const QList<RecordedRequest> &requests() const { return m_requests; }
+    qsizetype requestCount() const { return m_requests.size(); }
+    void clearRequests() { m_requests.clear(); }
+
+    int connectionCount() const { return m_connectionsSeen; }
+    bool isConnectionOpen(int connection) const;
+    int openConnectionCount() const;
+    void closeAllConnections();
+
+Q_SIGNALS:
+    void requestReceived(int index);
+    void connectionClosed(int connection);
+
+private:
+    friend class FakeConnection;
+    void onNewConnection();
+    FakeReply takeReply(const RecordedRequest &request);
+    void record(const RecordedRequest &request);
+    void onConnectionClosed(int connection);
+
+    QTcpServer m_server;
+    QList<FakeReply> m_queue;
+    std::optional<FakeReply> m_defaultReply;
+    QList<RecordedRequest> m_requests;
+    QHash<int, QObject *> m_connections; // open ones
+    int m_connectionsSeen = 0;
+};
+
+} // namespace Callscope::Test
