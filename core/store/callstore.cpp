@@ -1,0 +1,1144 @@
+#include "core/store/callstore.h"
+
+#include "core/store/searchindex.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+// ---- SQL ---------------------------------------------------------------------------------
+
+constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
+    finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
+    output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count, error_category,
+    input_preview, error, system_prompt, input, response, metadata, spec, messages, transcript)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
+
+constexpr auto kUpdateCall = R"(UPDATE calls SET kind = ?, status = ?, engine_type = ?, model = ?,
+    created_at = ?, finished_at = ?, parent_id = ?, session_id = ?, first_sequence = ?,
+    last_sequence = ?, input_tokens = ?, output_tokens = ?, cached_tokens = ?,
+    reasoning_tokens = ?, turn_count = ?, attempt_count = ?, error_category = ?,
+    input_preview = ?, error = ?, system_prompt = ?, input = ?, response = ?, metadata = ?,
+    spec = ?, messages = ?, transcript = ? WHERE id = ?)"_L1;
+
+constexpr auto kInsertTurn = R"(INSERT INTO call_turns (call_id, turn_index, finish_reason,
+    raw_finish_reason, input_tokens, output_tokens, cached_tokens, reasoning_tokens, tool_calls,
+    note, request_report) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
+
+constexpr auto kInsertAttempt = R"(INSERT INTO call_attempts (call_id, attempt_index, turn_index,
+    outcome, finish_reason, raw_finish_reason, http_status, error, delay_ms, input_tokens,
+    output_tokens, cached_tokens, reasoning_tokens, started_at, duration_ms)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
+
+constexpr auto kDeleteTurns = "DELETE FROM call_turns WHERE call_id = ?"_L1;
+constexpr auto kDeleteAttempts = "DELETE FROM call_attempts WHERE call_id = ?"_L1;
+
+constexpr auto kSelectCall = R"(SELECT id, kind, status, engine_type, model, created_at,
+    finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
+    output_tokens, cached_tokens, reasoning_tokens, error_category, error, system_prompt, input,
+    response, metadata, spec, messages, transcript FROM calls WHERE id = ?)"_L1;
+
+constexpr auto kSelectTurns = R"(SELECT turn_index, finish_reason, raw_finish_reason,
+    input_tokens, output_tokens, cached_tokens, reasoning_tokens, tool_calls, note,
+    request_report FROM call_turns WHERE call_id = ? ORDER BY turn_index)"_L1;
+
+constexpr auto kSelectAttempts = R"(SELECT attempt_index, turn_index, outcome, finish_reason,
+    raw_finish_reason, http_status, error, delay_ms, input_tokens, output_tokens, cached_tokens,
+    reasoning_tokens, started_at, duration_ms FROM call_attempts WHERE call_id = ?
+    ORDER BY attempt_index)"_L1;
+
+constexpr auto kSelectSearchSource =
+    "SELECT input, response, error, messages FROM calls WHERE id = ?"_L1;
+constexpr auto kCallExists = "SELECT 1 FROM calls WHERE id = ?"_L1;
+constexpr auto kSelectParent = "SELECT parent_id FROM calls WHERE id = ?"_L1;
+
+// History rows: the light columns only (they sit in the row's first page).
+constexpr auto kHistorySelect = R"(SELECT c.id, c.kind, c.status, c.engine_type, c.model,
+    c.input_tokens, c.output_tokens, c.cached_tokens, c.reasoning_tokens, c.error_category,
+    c.created_at, c.finished_at, c.parent_id, c.session_id, c.input_preview, c.turn_count,
+    c.attempt_count, (SELECT count(*) FROM calls r WHERE r.parent_id = c.id) FROM calls c)"_L1;
+constexpr auto kWhere = " WHERE "_L1;
+constexpr auto kAnd = " AND "_L1;
+constexpr auto kFilterKind = "c.kind = ?"_L1;
+constexpr auto kFilterStatus = "c.status = ?"_L1;
+constexpr auto kFilterEngine = "c.engine_type = ?"_L1;
+constexpr auto kFilterModel = "c.model = ?"_L1;
+constexpr auto kFilterFrom = "c.created_at >= ?"_L1;
+constexpr auto kFilterTo = "c.created_at < ?"_L1;
+constexpr auto kFilterParent = "c.parent_id = ?"_L1;
+constexpr auto kFilterSession = "c.session_id = ?"_L1;
+constexpr auto kFilterFts = "c.id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)"_L1;
+constexpr auto kFilterLikeTerm = R"(c.id IN (SELECT call_id FROM calls_search WHERE
+    input LIKE ? ESCAPE '\' OR output LIKE ? ESCAPE '\' OR tools LIKE ? ESCAPE '\'))"_L1;
+constexpr auto kFilterAfter = "(c.created_at, c.id) < (?, ?)"_L1;
+constexpr auto kHistoryOrder = " ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"_L1;
+
+constexpr auto kChildren =
+    " WHERE c.parent_id = ? ORDER BY c.created_at, c.id"_L1;
+constexpr auto kRevisionTree = R"( WHERE c.id IN (WITH RECURSIVE tree(id) AS (
+    SELECT ? UNION SELECT k.id FROM calls k JOIN tree t ON k.parent_id = t.id) SELECT id FROM tree)
+    ORDER BY c.created_at, c.id)"_L1;
+constexpr auto kSessionCalls =
+    " WHERE c.session_id = ? ORDER BY c.created_at, c.id"_L1;
+
+constexpr auto kInsertSession = R"(INSERT INTO sessions (title, system_prompt, created_at, summary,
+    summary_through, metadata) VALUES (?, ?, ?, ?, ?, ?))"_L1;
+constexpr auto kSelectSession = R"(SELECT id, title, system_prompt, created_at, summary,
+    summary_through, metadata FROM sessions WHERE id = ?)"_L1;
+constexpr auto kSelectSessions = R"(SELECT id, title, system_prompt, created_at, summary,
+    summary_through, metadata FROM sessions ORDER BY created_at DESC, id DESC)"_L1;
+constexpr auto kSessionExists = "SELECT 1 FROM sessions WHERE id = ?"_L1;
+constexpr auto kUpdateSessionSummary =
+    "UPDATE sessions SET summary = ?, summary_through = ? WHERE id = ?"_L1;
+
+constexpr auto kMaxSequence =
+    "SELECT COALESCE(MAX(sequence), 0) FROM messages WHERE session_id = ?"_L1;
+constexpr auto kInsertMessage = R"(INSERT INTO messages (session_id, sequence, role, message,
+    send_to_model, compacted_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?))"_L1;
+constexpr auto kSelectMessages = R"(SELECT sequence, message, send_to_model, compacted_by,
+    created_at FROM messages WHERE session_id = ? ORDER BY sequence)"_L1;
+constexpr auto kCountMessagesInRange = R"(SELECT count(*) FROM messages WHERE session_id = ?
+    AND sequence BETWEEN ? AND ?)"_L1;
+constexpr auto kMarkCompacted = R"(UPDATE messages SET compacted_by = ? WHERE session_id = ?
+    AND sequence BETWEEN ? AND ?)"_L1;
+
+constexpr auto kInsertCompaction = R"(INSERT INTO compactions (session_id, call_id,
+    first_sequence, last_sequence, summary, created_at) VALUES (?, ?, ?, ?, ?, ?))"_L1;
+constexpr auto kSelectCompactions = R"(SELECT id, session_id, call_id, first_sequence,
+    last_sequence, summary, created_at FROM compactions WHERE session_id = ? ORDER BY id)"_L1;
+
+constexpr int kPreviewLength = 200;
+constexpr int kDefaultLimit = 50;
+constexpr int kMaxLimit = 10000;
+
+// ---- conversions -------------------------------------------------------------------------
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("Store", text);
+}
+
+QVariant msOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QVariant(time.toMSecsSinceEpoch()) : QVariant();
+}
+
+QDateTime timeFrom(const QVariant &value)
+{
+    if (value.isNull())
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+QVariant optionalValue(const std::optional<qint64> &value)
+{
+    return value ? QVariant(*value) : QVariant();
+}
+
+std::optional<qint64> optionalFrom(const QVariant &value)
+{
+    if (value.isNull())
+        return std::nullopt;
+    return value.toLongLong();
+}
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QString compact(const QJsonArray &array)
+{
+    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+}
+
+// Any JSON value as text (scalars included); null/undefined as SQL NULL.
+QVariant valueText(const QJsonValue &value)
+{
+    if (value.isNull() || value.isUndefined())
+        return QVariant();
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+QJsonValue valueFrom(const QVariant &text)
+{
+    if (text.isNull())
+        return QJsonValue(QJsonValue::Null);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray('[' + text.toString().toUtf8() + ']'));
+    return doc.array().isEmpty() ? QJsonValue(QJsonValue::Null) : doc.array().first();
+}
+
+QJsonObject objectFrom(const QVariant &text)
+{
+    return QJsonDocument::fromJson(text.toString().toUtf8()).object();
+}
+
+QJsonArray arrayFrom(const QVariant &text)
+{
+    return QJsonDocument::fromJson(text.toString().toUtf8()).array();
+}
+
+QVariant textOrNull(const QString &text)
+{
+    return text.isEmpty() ? QVariant() : QVariant(text);
+}
+
+QString inputPreview(const QJsonObject &input)
+{
+    return input.value(u"text"_s).toString().left(kPreviewLength * 2).simplified().left(kPreviewLength);
+}
+
+// The row values of kInsertCall / kUpdateCall, in column order.
+QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
+{
+    const QString category = errorCategoryName(record.errorCategory);
+    return {record.kind,
+            callStatusName(record.status),
+            record.engineType,
+            record.model,
+            createdAt.toMSecsSinceEpoch(),
+            msOrNull(record.finishedAt),
+            optionalValue(record.parent),
+            optionalValue(record.session),
+            optionalValue(record.firstSequence),
+            optionalValue(record.lastSequence),
+            record.usage.inputTokens,
+            record.usage.outputTokens,
+            record.usage.cachedTokens,
+            record.usage.reasoningTokens,
+            qint64(record.turns.size()),
+            qint64(record.attempts.size()),
+            textOrNull(category),
+            inputPreview(record.input),
+            textOrNull(record.error),
+            record.systemPrompt,
+            compact(record.input),
+            valueText(record.response),
+            compact(record.metadata),
+            compact(CallStore::stripSecrets(record.spec)),
+            compact(record.messages),
+            compact(record.transcript)};
+}
+
+void bindAll(QSqlQuery &query, const QVariantList &values)
+{
+    for (qsizetype i = 0; i < values.size(); ++i)
+        query.bindValue(int(i), values.at(i));
+}
+
+HistoryRow historyRowFrom(const QSqlQuery &q)
+{
+    HistoryRow row;
+    row.id = q.value(0).toLongLong();
+    row.kind = q.value(1).toString();
+    row.status = callStatusFromName(q.value(2).toString()).value_or(CallStatus::Failed);
+    row.engineType = q.value(3).toString();
+    row.model = q.value(4).toString();
+    row.usage.inputTokens = q.value(5).toLongLong();
+    row.usage.outputTokens = q.value(6).toLongLong();
+    row.usage.cachedTokens = q.value(7).toLongLong();
+    row.usage.reasoningTokens = q.value(8).toLongLong();
+    row.errorCategory = errorCategoryFromName(q.value(9).toString()).value_or(ErrorCategory::Other);
+    row.createdAt = timeFrom(q.value(10));
+    row.finishedAt = timeFrom(q.value(11));
+    row.parent = optionalFrom(q.value(12));
+    row.session = optionalFrom(q.value(13));
+    row.inputPreview = q.value(14).toString();
+    row.turnCount = q.value(15).toInt();
+    row.attemptCount = q.value(16).toInt();
+    row.revisionCount = q.value(17).toInt();
+    return row;
+}
+
+Session sessionFrom(const QSqlQuery &q)
+{
+    Session s;
+    s.id = q.value(0).toLongLong();
+    s.title = q.value(1).toString();
+    s.systemPrompt = q.value(2).toString();
+    s.createdAt = timeFrom(q.value(3));
+    s.summary = q.value(4).toString();
+    s.summaryThrough = optionalFrom(q.value(5));
+    s.metadata = objectFrom(q.value(6));
+    return s;
+}
+
+QString isoOrNull(const QDateTime &time)
+{
+    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QJsonValue isoValue(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(isoOrNull(time)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue optionalJson(const std::optional<qint64> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+std::optional<qint64> optionalFromJson(const QJsonValue &value)
+{
+    return value.isDouble() ? std::optional<qint64>(value.toInteger()) : std::nullopt;
+}
+
+QDateTime timeFromJson(const QJsonValue &value)
+{
+    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+}
+
+// Key names (lowercase, '-' and '_' removed) that hold credentials.
+bool isSecretKey(QStringView key)
+{
+    QString normalized;
+    normalized.reserve(key.size());
+    for (QChar c : key) {
+        if (c != u'_' && c != u'-' && c != u' ')
+            normalized.append(c.toLower());
+    }
+    static const QStringList exact = {u"key"_s, u"authorization"_s, u"proxyauthorization"_s,
+                                      u"cookie"_s, u"setcookie"_s, u"bearer"_s};
+    static const QStringList suffixes = {u"apikey"_s,    u"secret"_s,     u"password"_s,
+                                         u"passwd"_s,    u"token"_s,      u"privatekey"_s,
+                                         u"accesskey"_s, u"credential"_s, u"credentials"_s,
+                                         u"secretkey"_s, u"authtoken"_s};
+    if (exact.contains(normalized))
+        return true;
+    for (const QString &suffix : suffixes) {
+        if (normalized.endsWith(suffix))
+            return true;
+    }
+    return false;
+}
+
+// Subtrees that are the user's content, not configuration: never rewritten.
+bool isContentKey(QStringView key)
+{
+    return key == u"response_schema" || key == u"input_schema" || key == u"mock"
+           || key == u"arguments" || key == u"text_output";
+}
+
+QJsonValue stripValue(const QJsonValue &value);
+
+QJsonObject stripObject(const QJsonObject &object)
+{
+    QJsonObject out;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        if (isSecretKey(it.key()))
+            continue;
+        out.insert(it.key(), isContentKey(it.key()) ? it.value() : stripValue(it.value()));
+    }
+    return out;
+}
+
+QJsonValue stripValue(const QJsonValue &value)
+{
+    if (value.isObject())
+        return stripObject(value.toObject());
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : value.toArray())
+            out.append(stripValue(item));
+        return out;
+    }
+    return value;
+}
+
+} // namespace
+
+// ---- value types -------------------------------------------------------------------------
+
+QString HistoryCursor::toString() const
+{
+    return u"%1:%2"_s.arg(createdMs).arg(id);
+}
+
+std::optional<HistoryCursor> HistoryCursor::fromString(QStringView text)
+{
+    const qsizetype colon = text.indexOf(u':');
+    if (colon <= 0)
+        return std::nullopt;
+    bool okTime = false;
+    bool okId = false;
+    HistoryCursor cursor{text.left(colon).toLongLong(&okTime), text.mid(colon + 1).toLongLong(&okId)};
+    if (!okTime || !okId)
+        return std::nullopt;
+    return cursor;
+}
+
+qint64 HistoryRow::durationMs() const
+{
+    if (!finishedAt.isValid() || !createdAt.isValid())
+        return -1;
+    return createdAt.msecsTo(finishedAt);
+}
+
+HistoryCursor HistoryRow::cursor() const
+{
+    return {createdAt.toMSecsSinceEpoch(), id};
+}
+
+QJsonObject HistoryRow::toJson() const
+{
+    const QString category = errorCategoryName(errorCategory);
+    const qint64 duration = durationMs();
+    return QJsonObject{
+        {u"id"_s, id},
+        {u"kind"_s, kind},
+        {u"status"_s, callStatusName(status)},
+        {u"engine_type"_s, engineType},
+        {u"model"_s, model},
+        {u"usage"_s, usage.toJson()},
+        {u"error_category"_s, category.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(category)},
+        {u"created_at"_s, isoValue(createdAt)},
+        {u"finished_at"_s, isoValue(finishedAt)},
+        {u"duration_ms"_s, duration < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(duration)},
+        {u"parent"_s, optionalJson(parent)},
+        {u"session"_s, optionalJson(session)},
+        {u"input_preview"_s, inputPreview},
+        {u"turns"_s, turnCount},
+        {u"attempts"_s, attemptCount},
+        {u"revisions"_s, revisionCount},
+    };
+}
+
+QJsonObject Session::toJson() const
+{
+    return QJsonObject{{u"id"_s, id},
+                       {u"title"_s, title},
+                       {u"system_prompt"_s, systemPrompt},
+                       {u"created_at"_s, isoValue(createdAt)},
+                       {u"summary"_s, summary},
+                       {u"summary_through"_s, optionalJson(summaryThrough)},
+                       {u"metadata"_s, metadata}};
+}
+
+Session Session::fromJson(const QJsonObject &o)
+{
+    Session s;
+    s.id = o.value(u"id"_s).toInteger();
+    s.title = o.value(u"title"_s).toString();
+    s.systemPrompt = o.value(u"system_prompt"_s).toString();
+    s.createdAt = timeFromJson(o.value(u"created_at"_s));
+    s.summary = o.value(u"summary"_s).toString();
+    s.summaryThrough = optionalFromJson(o.value(u"summary_through"_s));
+    s.metadata = o.value(u"metadata"_s).toObject();
+    return s;
+}
+
+QJsonObject SessionMessage::toJson() const
+{
+    QJsonObject o{{u"sequence"_s, sequence},
+                  {u"message"_s, message.toJson()},
+                  {u"send_to_model"_s, sendToModel},
+                  {u"compacted_by"_s, optionalJson(compactedBy)},
+                  {u"created_at"_s, isoValue(createdAt)}};
+    if (isSummary)
+        o.insert(u"summary"_s, true);
+    return o;
+}
+
+SessionMessage SessionMessage::fromJson(const QJsonObject &o)
+{
+    SessionMessage m;
+    m.sequence = o.value(u"sequence"_s).toInteger();
+    m.message = Message::fromJson(o.value(u"message"_s).toObject());
+    m.sendToModel = o.value(u"send_to_model"_s).toBool(true);
+    m.compactedBy = optionalFromJson(o.value(u"compacted_by"_s));
+    m.createdAt = timeFromJson(o.value(u"created_at"_s));
+    m.isSummary = o.value(u"summary"_s).toBool();
+    return m;
+}
+
+QJsonObject Compaction::toJson() const
+{
+    return QJsonObject{{u"id"_s, id},
+                       {u"session"_s, sessionId},
+                       {u"call"_s, callId},
+                       {u"first_sequence"_s, firstSequence},
+                       {u"last_sequence"_s, lastSequence},
+                       {u"summary"_s, summary},
+                       {u"created_at"_s, isoValue(createdAt)}};
+}
+
+// ---- CallStore ---------------------------------------------------------------------------
+
+CallStore::CallStore(Database &database)
+    : m_database(database)
+{
+}
+
+CallStore::~CallStore() = default;
+
+QSqlQuery &CallStore::statement(QLatin1StringView sql)
+{
+    auto &slot = m_statements[sql.data()];
+    if (!slot) {
+        slot = std::make_unique<QSqlQuery>(m_database.connection());
+        if (!slot->prepare(sql))
+            qCWarning(lcStore) << "cannot prepare" << sql << slot->lastError().text();
+    }
+    return *slot;
+}
+
+QJsonObject CallStore::stripSecrets(const QJsonObject &spec)
+{
+    return stripObject(spec);
+}
+
+StoreResult<bool> CallStore::callExists(qint64 id)
+{
+    QSqlQuery query(m_database.connection());
+    query.prepare(kCallExists);
+    query.addBindValue(id);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("looking up a call"));
+    return query.next();
+}
+
+StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
+{
+    if (record.parent) {
+        const auto exists = callExists(*record.parent);
+        if (!exists)
+            return exists.error();
+        if (!*exists)
+            return StoreError::make(StoreError::Code::NotFound,
+                                    translate("parent call %1 does not exist").arg(*record.parent));
+    }
+    if (record.session) {
+        QSqlQuery query(m_database.connection());
+        query.prepare(kSessionExists);
+        query.addBindValue(*record.session);
+        if (!query.exec())
+            return m_database.errorFrom(query, translate("looking up a session"));
+        if (!query.next())
+            return StoreError::make(StoreError::Code::NotFound,
+                                    translate("session %1 does not exist").arg(*record.session));
+    }
+    const QDateTime createdAt =
+        record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc();
+    QSqlQuery &insert = statement(kInsertCall);
+    bindAll(insert, callValues(record, createdAt));
+    if (!insert.exec())
+        return m_database.errorFrom(insert, translate("storing call"));
+    const qint64 id = insert.lastInsertId().toLongLong();
+    if (StoreError error = writeChildren(id, record); error)
+        return error;
+    return id;
+}
+
+StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
+{
+    QSqlQuery &turn = statement(kInsertTurn);
+    for (const TurnRecord &t : record.turns) {
+        bindAll(turn, {id, t.index, finishReasonName(t.finishReason), t.rawFinishReason,
+                       t.usage.inputTokens, t.usage.outputTokens, t.usage.cachedTokens,
+                       t.usage.reasoningTokens, t.toolCalls, t.note, compact(t.requestReport)});
+        if (!turn.exec())
+            return m_database.errorFrom(turn, translate("storing turn %1 of call %2").arg(t.index).arg(id));
+    }
+    QSqlQuery &attempt = statement(kInsertAttempt);
+    for (const AttemptRecord &a : record.attempts) {
+        bindAll(attempt, {id, a.index, a.turn, a.outcome, finishReasonName(a.finishReason),
+                          a.rawFinishReason, a.httpStatus, a.error, a.delayMs, a.usage.inputTokens,
+                          a.usage.outputTokens, a.usage.cachedTokens, a.usage.reasoningTokens,
+                          msOrNull(a.startedAt), a.durationMs});
+        if (!attempt.exec())
+            return m_database.errorFrom(attempt,
+                                        translate("storing attempt %1 of call %2").arg(a.index).arg(id));
+    }
+    const SearchIndex::Document doc =
+        SearchIndex::documentFor(record.input, record.response, record.error, record.messages);
+    return SearchIndex::add(m_database, m_database.searchMode(), id, doc);
+}
+
+StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
+                                          const QList<SessionMessage> &sessionMessages)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    CallRecord stored = record;
+    if (!sessionMessages.isEmpty()) {
+        if (!record.session)
+            return StoreError::make(StoreError::Code::InvalidInput,
+                                    translate("session messages given for a call without a session"));
+        const auto span = appendMessagesRows(*record.session, sessionMessages);
+        if (!span)
+            return span.error();
+        stored.firstSequence = span->first;
+        stored.lastSequence = span->last;
+    }
+    const auto id = insertCallRow(stored);
+    if (!id)
+        return id;
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return id;
+}
+
+StoreResult<QList<qint64>> CallStore::insertCalls(const QList<CallRecord> &records)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    QList<qint64> ids;
+    ids.reserve(records.size());
+    for (const CallRecord &record : records) {
+        const auto id = insertCallRow(record);
+        if (!id)
+            return id.error();
+        ids.append(*id);
+    }
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return ids;
+}
+
+StoreError CallStore::updateCallRow(const CallRecord &record)
+{
+    // Forget the old search entry first: the contentless index needs the old text.
+    QSqlQuery old(m_database.connection());
+    old.prepare(kSelectSearchSource);
+    old.addBindValue(record.id);
+    if (!old.exec())
+        return m_database.errorFrom(old, translate("reading call %1").arg(record.id));
+    if (!old.next())
+        return StoreError::make(StoreError::Code::NotFound,
+                                translate("call %1 does not exist").arg(record.id));
+    const SearchIndex::Document oldDoc = SearchIndex::documentFor(
+        objectFrom(old.value(0)), valueFrom(old.value(1)), old.value(2).toString(),
+        arrayFrom(old.value(3)));
+    old.finish();
+    if (StoreError error =
+            SearchIndex::remove(m_database, m_database.searchMode(), record.id, oldDoc);
+        error)
+        return error;
+
+    if (record.parent && *record.parent == record.id)
+        return StoreError::make(StoreError::Code::InvalidInput,
+                                translate("call %1 cannot be its own parent").arg(record.id));
+    QSqlQuery &update = statement(kUpdateCall);
+    QVariantList values = callValues(
+        record, record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc());
+    values.append(record.id);
+    bindAll(update, values);
+    if (!update.exec())
+        return m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+    for (QLatin1StringView sql : {kDeleteTurns, kDeleteAttempts}) {
+        QSqlQuery &remove = statement(sql);
+        remove.bindValue(0, record.id);
+        if (!remove.exec())
+            return m_database.errorFrom(remove, translate("updating call %1").arg(record.id));
+    }
+    return writeChildren(record.id, record);
+}
+
+StoreError CallStore::updateCall(const CallRecord &record, const QList<SessionMessage> &sessionMessages)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    CallRecord stored = record;
+    if (!sessionMessages.isEmpty()) {
+        if (!record.session)
+            return StoreError::make(StoreError::Code::InvalidInput,
+                                    translate("session messages given for a call without a session"));
+        const auto span = appendMessagesRows(*record.session, sessionMessages);
+        if (!span)
+            return span.error();
+        stored.firstSequence = stored.firstSequence.value_or(span->first);
+        stored.lastSequence = span->last;
+    }
+    if (StoreError error = updateCallRow(stored); error)
+        return error;
+    return transaction.commit();
+}
+
+StoreResult<CallRecord> CallStore::getCall(qint64 id)
+{
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    q.prepare(kSelectCall);
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("reading call %1").arg(id));
+    if (!q.next())
+        return StoreError::make(StoreError::Code::NotFound, translate("no call with id %1").arg(id));
+    CallRecord c;
+    c.id = q.value(0).toLongLong();
+    c.kind = q.value(1).toString();
+    c.status = callStatusFromName(q.value(2).toString()).value_or(CallStatus::Failed);
+    c.engineType = q.value(3).toString();
+    c.model = q.value(4).toString();
+    c.createdAt = timeFrom(q.value(5));
+    c.finishedAt = timeFrom(q.value(6));
+    c.parent = optionalFrom(q.value(7));
+    c.session = optionalFrom(q.value(8));
+    c.firstSequence = optionalFrom(q.value(9));
+    c.lastSequence = optionalFrom(q.value(10));
+    c.usage.inputTokens = q.value(11).toLongLong();
+    c.usage.outputTokens = q.value(12).toLongLong();
+    c.usage.cachedTokens = q.value(13).toLongLong();
+    c.usage.reasoningTokens = q.value(14).toLongLong();
+    c.errorCategory = errorCategoryFromName(q.value(15).toString()).value_or(ErrorCategory::Other);
+    c.error = q.value(16).toString();
+    c.systemPrompt = q.value(17).toString();
+    c.input = objectFrom(q.value(18));
+    c.response = valueFrom(q.value(19));
+    c.metadata = objectFrom(q.value(20));
+    c.spec = objectFrom(q.value(21));
+    c.messages = arrayFrom(q.value(22));
+    c.transcript = arrayFrom(q.value(23));
+    q.finish();
+
+    QSqlQuery t(m_database.connection());
+    t.setForwardOnly(true);
+    t.prepare(kSelectTurns);
+    t.addBindValue(id);
+    if (!t.exec())
+        return m_database.errorFrom(t, translate("reading the turns of call %1").arg(id));
+    while (t.next()) {
+        TurnRecord turn;
+        turn.index = t.value(0).toInt();
+        turn.finishReason = finishReasonFromName(t.value(1).toString()).value_or(FinishReason::Other);
+        turn.rawFinishReason = t.value(2).toString();
+        turn.usage = {t.value(3).toLongLong(), t.value(4).toLongLong(), t.value(5).toLongLong(),
+                      t.value(6).toLongLong()};
+        turn.toolCalls = t.value(7).toInt();
+        turn.note = t.value(8).toString();
+        turn.requestReport = objectFrom(t.value(9));
+        c.turns.append(turn);
+    }
+
+    QSqlQuery a(m_database.connection());
+    a.setForwardOnly(true);
+    a.prepare(kSelectAttempts);
+    a.addBindValue(id);
+    if (!a.exec())
+        return m_database.errorFrom(a, translate("reading the attempts of call %1").arg(id));
+    while (a.next()) {
+        AttemptRecord attempt;
+        attempt.index = a.value(0).toInt();
+        attempt.turn = a.value(1).toInt();
+        attempt.outcome = a.value(2).toString();
+        attempt.finishReason = finishReasonFromName(a.value(3).toString()).value_or(FinishReason::Other);
+        attempt.rawFinishReason = a.value(4).toString();
+        attempt.httpStatus = a.value(5).toInt();
+        attempt.error = a.value(6).toString();
+        attempt.delayMs = a.value(7).toLongLong();
+        attempt.usage = {a.value(8).toLongLong(), a.value(9).toLongLong(), a.value(10).toLongLong(),
+                         a.value(11).toLongLong()};
+        attempt.startedAt = timeFrom(a.value(12));
+        attempt.durationMs = a.value(13).toLongLong();
+        c.attempts.append(attempt);
+    }
+    return c;
+}
+
+StoreResult<QList<HistoryRow>> CallStore::rowsFor(QLatin1StringView sql, const QVariantList &values)
+{
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    q.prepare(QString(kHistorySelect) + sql);
+    bindAll(q, values);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("reading history"));
+    QList<HistoryRow> rows;
+    while (q.next())
+        rows.append(historyRowFrom(q));
+    return rows;
+}
+
+StoreResult<QList<HistoryRow>> CallStore::children(qint64 id)
+{
+    return rowsFor(kChildren, {id});
+}
+
+StoreResult<qint64> CallStore::revisionRoot(qint64 id)
+{
+    QSqlQuery q(m_database.connection());
+    q.prepare(kSelectParent);
+    qint64 current = id;
+    QSet<qint64> seen;
+    for (;;) {
+        q.bindValue(0, current);
+        if (!q.exec())
+            return m_database.errorFrom(q, translate("reading call %1").arg(current));
+        if (!q.next())
+            return StoreError::make(StoreError::Code::NotFound,
+                                    translate("no call with id %1").arg(current));
+        const QVariant parent = q.value(0);
+        q.finish();
+        seen.insert(current);
+        if (parent.isNull() || seen.contains(parent.toLongLong()))
+            return current;
+        current = parent.toLongLong();
+    }
+}
+
+StoreResult<QList<HistoryRow>> CallStore::revisionTree(qint64 rootId)
+{
+    auto rows = rowsFor(kRevisionTree, {rootId});
+    if (rows && rows->isEmpty())
+        return StoreError::make(StoreError::Code::NotFound, translate("no call with id %1").arg(rootId));
+    return rows;
+}
+
+StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
+{
+    QStringList conditions;
+    QVariantList values;
+    auto filter = [&](QLatin1StringView condition, const QVariant &value) {
+        conditions.append(condition);
+        values.append(value);
+    };
+    if (!query.kind.isEmpty())
+        filter(kFilterKind, query.kind);
+    if (query.status)
+        filter(kFilterStatus, callStatusName(*query.status));
+    if (!query.engineType.isEmpty())
+        filter(kFilterEngine, query.engineType);
+    if (!query.model.isEmpty())
+        filter(kFilterModel, query.model);
+    if (query.from.isValid())
+        filter(kFilterFrom, query.from.toMSecsSinceEpoch());
+    if (query.to.isValid())
+        filter(kFilterTo, query.to.toMSecsSinceEpoch());
+    if (query.parent)
+        filter(kFilterParent, *query.parent);
+    if (query.session)
+        filter(kFilterSession, *query.session);
+    const QStringList terms = SearchIndex::terms(query.search);
+    if (!terms.isEmpty()) {
+        switch (m_database.searchMode()) {
+        case Database::SearchMode::Fts5:
+            filter(kFilterFts, SearchIndex::ftsQuery(terms));
+            break;
+        case Database::SearchMode::LikeFallback:
+            for (const QString &term : terms) {
+                const QString pattern = SearchIndex::likePattern(term);
+                conditions.append(kFilterLikeTerm);
+                values << pattern << pattern << pattern;
+            }
+            break;
+        case Database::SearchMode::None:
+            return StoreError::make(StoreError::Code::Sql,
+                                    translate("this database has no search index"));
+        }
+    }
+    if (query.after) {
+        conditions.append(kFilterAfter);
+        values << query.after->createdMs << query.after->id;
+    }
+    const int limit = (query.limit >= 1 && query.limit <= kMaxLimit) ? query.limit : kDefaultLimit;
+    values << limit << qMax(0, query.offset);
+
+    QString sql = kHistorySelect;
+    if (!conditions.isEmpty())
+        sql += kWhere + conditions.join(kAnd);
+    sql += kHistoryOrder;
+
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    q.prepare(sql);
+    bindAll(q, values);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("reading history"));
+    HistoryPage page;
+    while (q.next())
+        page.rows.append(historyRowFrom(q));
+    if (page.rows.size() == limit)
+        page.next = page.rows.constLast().cursor();
+    return page;
+}
+
+// ---- sessions ----------------------------------------------------------------------------
+
+StoreResult<qint64> CallStore::insertSessionRow(const Session &session)
+{
+    QSqlQuery &q = statement(kInsertSession);
+    bindAll(q, {session.title, session.systemPrompt,
+                (session.createdAt.isValid() ? session.createdAt : QDateTime::currentDateTimeUtc())
+                    .toMSecsSinceEpoch(),
+                session.summary, optionalValue(session.summaryThrough), compact(session.metadata)});
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("storing session"));
+    return q.lastInsertId().toLongLong();
+}
+
+StoreResult<qint64> CallStore::createSession(const Session &session)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    const auto id = insertSessionRow(session);
+    if (!id)
+        return id;
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return id;
+}
+
+StoreResult<Session> CallStore::getSession(qint64 id)
+{
+    QSqlQuery q(m_database.connection());
+    q.prepare(kSelectSession);
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("reading session %1").arg(id));
+    if (!q.next())
+        return StoreError::make(StoreError::Code::NotFound, translate("no session with id %1").arg(id));
+    return sessionFrom(q);
+}
+
+StoreResult<QList<Session>> CallStore::listSessions()
+{
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    if (!q.exec(kSelectSessions))
+        return m_database.errorFrom(q, translate("reading sessions"));
+    QList<Session> sessions;
+    while (q.next())
+        sessions.append(sessionFrom(q));
+    return sessions;
+}
+
+StoreError CallStore::insertMessageRow(qint64 sessionId, const SessionMessage &m)
+{
+    QSqlQuery &q = statement(kInsertMessage);
+    bindAll(q, {sessionId, m.sequence, roleName(m.message.role), compact(m.message.toJson()),
+                m.sendToModel ? 1 : 0, optionalValue(m.compactedBy),
+                (m.createdAt.isValid() ? m.createdAt : QDateTime::currentDateTimeUtc())
+                    .toMSecsSinceEpoch()});
+    if (!q.exec())
+        return m_database.errorFrom(
+            q, translate("storing message %1 of session %2").arg(m.sequence).arg(sessionId));
+    return {};
+}
+
+StoreResult<SequenceSpan> CallStore::appendMessagesRows(qint64 sessionId,
+                                                        const QList<SessionMessage> &messages)
+{
+    QSqlQuery exists(m_database.connection());
+    exists.prepare(kSessionExists);
+    exists.addBindValue(sessionId);
+    if (!exists.exec())
+        return m_database.errorFrom(exists, translate("looking up a session"));
+    if (!exists.next())
+        return StoreError::make(StoreError::Code::NotFound,
+                                translate("session %1 does not exist").arg(sessionId));
+    exists.finish();
+
+    QSqlQuery max(m_database.connection());
+    max.prepare(kMaxSequence);
+    max.addBindValue(sessionId);
+    if (!max.exec() || !max.next())
+        return m_database.errorFrom(max, translate("reading session %1").arg(sessionId));
+    qint64 sequence = max.value(0).toLongLong();
+    max.finish();
+    SequenceSpan span{sequence + 1, sequence};
+    for (SessionMessage message : messages) {
+        message.sequence = ++sequence;
+        message.compactedBy.reset();
+        if (StoreError error = insertMessageRow(sessionId, message); error)
+            return error;
+    }
+    span.last = sequence;
+    return span;
+}
+
+StoreResult<SequenceSpan> CallStore::appendMessages(qint64 sessionId,
+                                                    const QList<SessionMessage> &messages)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    const auto span = appendMessagesRows(sessionId, messages);
+    if (!span)
+        return span;
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return span;
+}
+
+StoreResult<QList<Compaction>> CallStore::compactions(qint64 sessionId)
+{
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    q.prepare(kSelectCompactions);
+    q.addBindValue(sessionId);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("reading compactions of session %1").arg(sessionId));
+    QList<Compaction> list;
+    while (q.next()) {
+        list.append(Compaction{q.value(0).toLongLong(), q.value(1).toLongLong(),
+                               q.value(2).toLongLong(), q.value(3).toLongLong(),
+                               q.value(4).toLongLong(), q.value(5).toString(), timeFrom(q.value(6))});
+    }
+    return list;
+}
+
+StoreResult<QList<SessionMessage>> CallStore::sessionMessages(qint64 sessionId, MessageView view)
+{
+    const auto session = getSession(sessionId);
+    if (!session)
+        return session.error();
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    q.prepare(kSelectMessages);
+    q.addBindValue(sessionId);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("reading messages of session %1").arg(sessionId));
+    QList<SessionMessage> all;
+    while (q.next()) {
+        SessionMessage m;
+        m.sequence = q.value(0).toLongLong();
+        m.message = Message::fromJson(objectFrom(q.value(1)));
+        m.sendToModel = q.value(2).toInt() != 0;
+        m.compactedBy = optionalFrom(q.value(3));
+        m.createdAt = timeFrom(q.value(4));
+        all.append(m);
+    }
+    q.finish();
+    if (view == MessageView::All)
+        return all;
+
+    const auto list = compactions(sessionId);
+    if (!list)
+        return list.error();
+    QHash<qint64, Compaction> byId;
+    for (const Compaction &c : *list)
+        byId.insert(c.id, c);
+    QList<SessionMessage> forModel;
+    QSet<qint64> summarised;
+    for (const SessionMessage &m : std::as_const(all)) {
+        if (m.compactedBy) {
+            // The first message of a compacted range stands for the whole range.
+            if (!summarised.contains(*m.compactedBy) && byId.contains(*m.compactedBy)) {
+                summarised.insert(*m.compactedBy);
+                const Compaction &c = byId.value(*m.compactedBy);
+                SessionMessage summary;
+                summary.sequence = c.firstSequence;
+                summary.message = Message::user(c.summary);
+                summary.createdAt = c.createdAt;
+                summary.isSummary = true;
+                summary.compactedBy = c.id;
+                forModel.append(summary);
+            }
+            continue;
+        }
+        if (m.sendToModel)
+            forModel.append(m);
+    }
+    return forModel;
+}
+
+StoreResult<QList<Message>> CallStore::modelMessages(qint64 sessionId)
+{
+    const auto list = sessionMessages(sessionId, MessageView::ForModel);
+    if (!list)
+        return list.error();
+    QList<Message> messages;
+    for (const SessionMessage &m : *list)
+        messages.append(m.message);
+    return messages;
+}
+
+StoreResult<QList<HistoryRow>> CallStore::sessionCalls(qint64 sessionId)
+{
+    const auto session = getSession(sessionId);
+    if (!session)
+        return session.error();
+    return rowsFor(kSessionCalls, {sessionId});
+}
+
+StoreResult<qint64> CallStore::insertCompactionRow(const Compaction &c)
+{
+    QSqlQuery &q = statement(kInsertCompaction);
+    bindAll(q, {c.sessionId, c.callId, c.firstSequence, c.lastSequence, c.summary,
+                (c.createdAt.isValid() ? c.createdAt : QDateTime::currentDateTimeUtc())
+                    .toMSecsSinceEpoch()});
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("storing a compaction of session %1").arg(c.sessionId));
+    return q.lastInsertId().toLongLong();
+}
+
+StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const CallRecord &summaryCall,
+                                                    qint64 firstSequence, qint64 lastSequence,
+                                                    const QString &summary)
+{
+    if (firstSequence < 1 || lastSequence < firstSequence)
+        return StoreError::make(StoreError::Code::InvalidInput,
+                                translate("invalid compaction range %1..%2")
+                                    .arg(firstSequence)
+                                    .arg(lastSequence));
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+
+    QSqlQuery count(m_database.connection());
+    count.prepare(kCountMessagesInRange);
+    count.addBindValue(sessionId);
+    count.addBindValue(firstSequence);
+    count.addBindValue(lastSequence);
+    if (!count.exec() || !count.next())
+        return m_database.errorFrom(count, translate("reading session %1").arg(sessionId));
+    if (count.value(0).toLongLong() != lastSequence - firstSequence + 1)
+        return StoreError::make(StoreError::Code::InvalidInput,
+                                translate("session %1 has no messages %2..%3 to compact")
+                                    .arg(sessionId)
+                                    .arg(firstSequence)
+                                    .arg(lastSequence));
+    count.finish();
+
+    CallRecord call = summaryCall;
+    call.session = sessionId;
+    call.firstSequence.reset();
+    call.lastSequence.reset();
+    const auto callId = insertCallRow(call);
+    if (!callId)
+        return callId.error();
+
+    Compaction compaction{0, sessionId, *callId, firstSequence, lastSequence, summary,
+                          QDateTime::currentDateTimeUtc()};
+    const auto id = insertCompactionRow(compaction);
+    if (!id)
+        return id.error();
+    compaction.id = *id;
+
+    QSqlQuery mark(m_database.connection());
+    mark.prepare(kMarkCompacted);
+    mark.addBindValue(compaction.id);
+    mark.addBindValue(sessionId);
+    mark.addBindValue(firstSequence);
+    mark.addBindValue(lastSequence);
+    if (!mark.exec())
+        return m_database.errorFrom(mark, translate("marking compacted messages"));
+
+    QSqlQuery update(m_database.connection());
+    update.prepare(kUpdateSessionSummary);
+    update.addBindValue(summary);
+    update.addBindValue(lastSequence);
+    update.addBindValue(sessionId);
+    if (!update.exec())
+        return m_database.errorFrom(update, translate("updating session %1").arg(sessionId));
+
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return compaction;
+}
+
+} // namespace Callscope

@@ -1,0 +1,226 @@
+#pragma once
+
+// The call history: call rows with their turns and attempts, revision links, sessions with
+// their messages and compactions, and the history queries the GUI and the CLI page through.
+//
+// Every write is one transaction: a call row, its turns, its attempts, its search entry and
+// the session messages it adds are all written or none is. Nothing here stores a key: a
+// CallRecord carries none, and the stored spec is passed through stripSecrets() anyway.
+
+#include "core/model/callrecord.h"
+#include "core/model/message.h"
+#include "core/store/database.h"
+#include "core/store/storeerror.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+class QSqlQuery;
+
+namespace Callscope {
+
+// Keyset position in the history order (newest first: created_at DESC, id DESC).
+struct HistoryCursor
+{
+    qint64 createdMs = 0;
+    qint64 id = 0;
+
+    QString toString() const; // "createdMs:id", for scripts and the GUI to hand back
+    static std::optional<HistoryCursor> fromString(QStringView text);
+    friend bool operator==(const HistoryCursor &, const HistoryCursor &) = default;
+};
+
+// Filters of a history page; empty/unset fields do not filter.
+struct HistoryQuery
+{
+    QString kind;
+    std::optional<CallStatus> status;
+    QString engineType;
+    QString model;
+    QDateTime from;                       // created_at >= from (when valid)
+    QDateTime to;                         // created_at < to (when valid)
+    std::optional<qint64> parent;         // direct revisions of this call
+    std::optional<qint64> session;        // calls of this session
+    QString search;                       // words that must all occur in input/output/tools
+    int limit = 50;                       // 1..10000; other values mean 50
+    int offset = 0;                       // rows to skip (prefer `after` for deep pages)
+    std::optional<HistoryCursor> after;   // keyset paging: rows strictly after this position
+};
+
+// A light history row: no transcript, no JSON bodies.
+struct HistoryRow
+{
+    qint64 id = 0;
+    QString kind;
+    CallStatus status = CallStatus::Running;
+    QString engineType;
+    QString model;
+    Usage usage;
+    ErrorCategory errorCategory = ErrorCategory::None;
+    QDateTime createdAt;
+    QDateTime finishedAt;                 // invalid while running
+    std::optional<qint64> parent;
+    std::optional<qint64> session;
+    QString inputPreview;                 // the first 200 characters of the input text
+    int turnCount = 0;
+    int attemptCount = 0;
+    int revisionCount = 0;                // direct revisions (rows whose parent is this one)
+
+    qint64 durationMs() const;            // -1 while running
+    HistoryCursor cursor() const;
+    QJsonObject toJson() const;
+};
+
+struct HistoryPage
+{
+    QList<HistoryRow> rows;
+    std::optional<HistoryCursor> next;    // set when the page was full
+};
+
+struct Session
+{
+    qint64 id = 0;
+    QString title;
+    QString systemPrompt;
+    QDateTime createdAt;
+    QString summary;                      // the current rolling summary (latest compaction)
+    std::optional<qint64> summaryThrough; // last sequence the summary covers
+    QJsonObject metadata;
+
+    QJsonObject toJson() const;
+    static Session fromJson(const QJsonObject &object);
+};
+
+// One message of a session.
+struct SessionMessage
+{
+    qint64 sequence = 0;                  // assigned by the store (1, 2, ...)
+    Message message;
+    // false for the accepted-output copy of a structured turn: shown, never sent to the model.
+    bool sendToModel = true;
+    std::optional<qint64> compactedBy;    // compaction that folded this message
+    QDateTime createdAt;
+    // Only in MessageView::ForModel: this entry stands for a compaction's summary
+    // (message is a user message holding the summary text; sequence is the range's first).
+    bool isSummary = false;
+
+    QJsonObject toJson() const;
+    static SessionMessage fromJson(const QJsonObject &object);
+};
+
+// A compaction: a summary call (kind `compaction`) folding a range of a session's messages.
+struct Compaction
+{
+    qint64 id = 0;
+    qint64 sessionId = 0;
+    qint64 callId = 0;
+    qint64 firstSequence = 0;
+    qint64 lastSequence = 0;
+    QString summary;
+    QDateTime createdAt;
+
+    QJsonObject toJson() const;
+};
+
+struct SequenceSpan
+{
+    qint64 first = 0;
+    qint64 last = 0;
+};
+
+class CallStore
+{
+public:
+    // `database` must outlive the store.
+    explicit CallStore(Database &database);
+    ~CallStore();
+    Q_DISABLE_COPY_MOVE(CallStore)
+
+    Database &database() { return m_database; }
+
+    // ---- calls ----------------------------------------------------------------------------
+    // Inserts a call (record.id is ignored) with its turns and attempts. When
+    // `sessionMessages` is not empty they are appended to record.session in the same
+    // transaction and the call's first/last sequence are set to their span. An unset
+    // createdAt becomes now. Returns the new id.
+    StoreResult<qint64> insertCall(const CallRecord &record,
+                                   const QList<SessionMessage> &sessionMessages = {});
+    // Replaces every field of the stored call record.id (finishing a running call): the row,
+    // its turns and attempts, its search entry, and appends `sessionMessages` as above.
+    // Inserts many calls in one transaction (bulk loads, benchmarks); ids in input order.
+    StoreResult<QList<qint64>> insertCalls(const QList<CallRecord> &records);
+    StoreError updateCall(const CallRecord &record,
+                          const QList<SessionMessage> &sessionMessages = {});
+    StoreResult<CallRecord> getCall(qint64 id);
+    StoreResult<bool> callExists(qint64 id);
+
+    // ---- revisions ------------------------------------------------------------------------
+    StoreResult<QList<HistoryRow>> children(qint64 id);       // direct revisions, oldest first
+    StoreResult<qint64> revisionRoot(qint64 id);              // follows parent links up
+    // `rootId` and every call below it through parent links, parents before children.
+    StoreResult<QList<HistoryRow>> revisionTree(qint64 rootId);
+
+    // ---- history --------------------------------------------------------------------------
+    StoreResult<HistoryPage> listCalls(const HistoryQuery &query);
+
+    // ---- sessions -------------------------------------------------------------------------
+    // Creates a session (session.id ignored; createdAt now when unset). Returns the id.
+    StoreResult<qint64> createSession(const Session &session);
+    StoreResult<Session> getSession(qint64 id);
+    StoreResult<QList<Session>> listSessions();
+    // Appends messages (their sequence fields are ignored) in one transaction.
+    StoreResult<SequenceSpan> appendMessages(qint64 sessionId, const QList<SessionMessage> &messages);
+
+    enum class MessageView {
+        All,      // every stored message, in sequence order
+        ForModel, // what the next request carries: no send_to_model=false copies, and each
+                  // compacted range replaced by its compaction's summary (isSummary = true)
+    };
+    StoreResult<QList<SessionMessage>> sessionMessages(qint64 sessionId,
+                                                       MessageView view = MessageView::All);
+    // The ForModel view as plain messages.
+    StoreResult<QList<Message>> modelMessages(qint64 sessionId);
+    // session.structured_calls: the session's calls, oldest first.
+    StoreResult<QList<HistoryRow>> sessionCalls(qint64 sessionId);
+
+    // Stores a compaction in one transaction: the summary call (its kind should be
+    // `compaction`; session is set to sessionId), the compaction row, the compacted_by mark
+    // on messages [first, last], and the session's current summary. Messages are never deleted.
+    StoreResult<Compaction> recordCompaction(qint64 sessionId, const CallRecord &summaryCall,
+                                             qint64 firstSequence, qint64 lastSequence,
+                                             const QString &summary);
+    StoreResult<QList<Compaction>> compactions(qint64 sessionId);
+
+    // ---- secrets --------------------------------------------------------------------------
+    // A copy of a spec without anything that looks like a credential: object keys such as
+    // api_key, authorization, password, secret, *_token (case and '-'/'_' ignored) are
+    // dropped. Schemas, mock results and pre-seed arguments are user content and kept as is.
+    static QJsonObject stripSecrets(const QJsonObject &spec);
+
+private:
+    friend class CallExchange;
+
+    // Building blocks that run inside the caller's transaction.
+    StoreResult<qint64> insertCallRow(const CallRecord &record);
+    StoreError updateCallRow(const CallRecord &record);
+    StoreError writeChildren(qint64 id, const CallRecord &record);
+    StoreResult<SequenceSpan> appendMessagesRows(qint64 sessionId,
+                                                 const QList<SessionMessage> &messages);
+    StoreError insertMessageRow(qint64 sessionId, const SessionMessage &message);
+    StoreResult<qint64> insertSessionRow(const Session &session);
+    StoreResult<qint64> insertCompactionRow(const Compaction &compaction);
+    StoreResult<QList<HistoryRow>> rowsFor(QLatin1StringView sql, const QVariantList &values);
+    // Write statements are prepared once and reused (a bulk import prepares nothing per row).
+    QSqlQuery &statement(QLatin1StringView sql);
+
+    Database &m_database;
+    std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_statements;
+};
+
+} // namespace Callscope

@@ -1,0 +1,338 @@
+#include "core/store/database.h"
+
+#include "core/store/schema.h"
+
+#include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+Q_LOGGING_CATEGORY(lcStore, "callscope.store")
+
+namespace {
+
+constexpr auto kDriver = "QSQLITE"_L1;
+constexpr auto kFileName = "callscope.sqlite"_L1;
+constexpr QByteArrayView kSqliteHeader("SQLite format 3\0", 16);
+
+constexpr auto kReadUserVersion = "PRAGMA user_version"_L1;
+constexpr auto kSetJournalWal = "PRAGMA journal_mode = WAL"_L1;
+constexpr auto kSetForeignKeys = "PRAGMA foreign_keys = ON"_L1;
+// In WAL mode NORMAL is crash-consistent; it can only lose the newest transactions on a power
+// cut, never corrupt the file.
+constexpr auto kSetSynchronous = "PRAGMA synchronous = NORMAL"_L1;
+// PRAGMA takes no bound values; the number comes from the migration table, not from input.
+constexpr auto kSetUserVersion = "PRAGMA user_version = %1"_L1;
+constexpr auto kBeginImmediate = "BEGIN IMMEDIATE"_L1;
+constexpr auto kCommit = "COMMIT"_L1;
+constexpr auto kRollback = "ROLLBACK"_L1;
+constexpr auto kFindTable = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"_L1;
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("Store", text);
+}
+
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return u"callscope-store-%1"_s.arg(counter.fetchAndAddRelaxed(1) + 1);
+}
+
+// SQLite primary result code of a Qt SQL error (QSQLITE reports extended codes).
+int sqliteCode(const QSqlError &error)
+{
+    bool ok = false;
+    const int code = error.nativeErrorCode().toInt(&ok);
+    return ok ? (code & 0xff) : -1;
+}
+
+// Removes a connection when the scope ends; the QSqlDatabase handles must be gone first.
+class ConnectionGuard
+{
+public:
+    explicit ConnectionGuard(QString name)
+        : m_name(std::move(name))
+    {
+    }
+    ~ConnectionGuard()
+    {
+        if (!m_name.isEmpty())
+            QSqlDatabase::removeDatabase(m_name);
+    }
+    void release() { m_name.clear(); }
+    Q_DISABLE_COPY_MOVE(ConnectionGuard)
+
+private:
+    QString m_name;
+};
+
+} // namespace
+
+QString defaultDatabasePath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(kFileName);
+}
+
+int Database::latestSchemaVersion()
+{
+    return Schema::latestVersion();
+}
+
+Database::~Database()
+{
+    if (m_connectionName.isEmpty())
+        return;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+QSqlDatabase Database::connection() const
+{
+    return QSqlDatabase::database(m_connectionName, false);
+}
+
+StoreError Database::errorFrom(const QSqlError &error, const QString &what) const
+{
+    const QString detail = error.text().trimmed();
+    const int code = sqliteCode(error);
+    switch (code) {
+    case 5: // SQLITE_BUSY
+    case 6: // SQLITE_LOCKED
+        return StoreError::make(StoreError::Code::Locked,
+                                translate("database %1 is locked by another program (%2): %3")
+                                    .arg(m_path, what, detail));
+    case 11: // SQLITE_CORRUPT
+        return StoreError::make(StoreError::Code::Corrupt,
+                                translate("database %1 is damaged (%2): %3").arg(m_path, what, detail));
+    case 26: // SQLITE_NOTADB
+        return StoreError::make(StoreError::Code::NotADatabase,
+                                translate("%1 is not a Callscope database (%2): %3")
+                                    .arg(m_path, what, detail));
+    case 19: // SQLITE_CONSTRAINT
+        return StoreError::make(StoreError::Code::Constraint,
+                                translate("%1 was refused by the database: %2").arg(what, detail));
+    case 14: // SQLITE_CANTOPEN
+    case 10: // SQLITE_IOERR
+    case 13: // SQLITE_FULL
+    case 8:  // SQLITE_READONLY
+        return StoreError::make(StoreError::Code::Io,
+                                translate("cannot use database %1 (%2): %3").arg(m_path, what, detail));
+    default:
+        return StoreError::make(StoreError::Code::Sql,
+                                translate("database error in %1 (%2): %3").arg(m_path, what, detail));
+    }
+}
+
+StoreError Database::errorFrom(const QSqlQuery &query, const QString &what) const
+{
+    return errorFrom(query.lastError(), what);
+}
+
+StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const Options &options)
+{
+    std::unique_ptr<Database> database(new Database);
+    database->m_path = path;
+    if (path.isEmpty())
+        return StoreError::make(StoreError::Code::Io, translate("no database path given"));
+
+    const QFileInfo info(path);
+    if (info.exists()) {
+        if (!info.isFile())
+            return StoreError::make(StoreError::Code::Io,
+                                    translate("%1 is not a file").arg(path));
+        // Refuse anything that is not SQLite before SQLite sees it (an empty file is a new
+        // database to SQLite, and that is fine).
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return StoreError::make(StoreError::Code::Io, translate("cannot read %1: %2")
+                                                               .arg(path, file.errorString()));
+        const QByteArray head = file.read(kSqliteHeader.size());
+        if (!head.isEmpty() && head != kSqliteHeader)
+            return StoreError::make(StoreError::Code::NotADatabase,
+                                    translate("%1 is not a Callscope database (it is not an SQLite "
+                                              "file); it was left untouched")
+                                        .arg(path));
+        file.close();
+
+        // Read the version through a read-only connection: a read-write one could change the
+        // file on close (WAL checkpoint) even when we then refuse it.
+        if (!head.isEmpty()) {
+            const QString name = nextConnectionName();
+            ConnectionGuard guard(name);
+            StoreError error;
+            int version = 0;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, name);
+                db.setDatabaseName(path);
+                db.setConnectOptions(u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s
+                                         .arg(options.busyTimeoutMs));
+                if (!db.open()) {
+                    error = database->errorFrom(db.lastError(), translate("opening read-only"));
+                } else {
+                    QSqlQuery query(db);
+                    if (!query.exec(kReadUserVersion) || !query.next())
+                        error = database->errorFrom(query, translate("reading the schema version"));
+                    else
+                        version = query.value(0).toInt();
+                }
+                db.close();
+            }
+            if (error) {
+                error.message += u' ' + translate("(the file was left untouched)");
+                return error;
+            }
+            if (version > Schema::latestVersion())
+                return StoreError::make(
+                    StoreError::Code::NewerVersion,
+                    translate("database %1 has schema version %2, made by a newer Callscope; "
+                              "this version reads up to %3. It was left untouched: use the newer "
+                              "Callscope or another --db.")
+                        .arg(path)
+                        .arg(version)
+                        .arg(Schema::latestVersion()));
+        }
+    } else if (!QDir().mkpath(info.absolutePath())) {
+        return StoreError::make(StoreError::Code::Io,
+                                translate("cannot create the folder %1").arg(info.absolutePath()));
+    }
+
+    database->m_connectionName = nextConnectionName();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, database->m_connectionName);
+        db.setDatabaseName(path);
+        db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(options.busyTimeoutMs));
+        if (!db.open())
+            return database->errorFrom(db.lastError(), translate("opening"));
+        QSqlQuery query(db);
+        for (QLatin1StringView pragma : {kSetJournalWal, kSetForeignKeys, kSetSynchronous}) {
+            if (!query.exec(pragma))
+                return database->errorFrom(query, translate("setting up the connection"));
+        }
+    }
+    if (StoreError error = database->migrate(options); error)
+        return error;
+    if (StoreError error = database->detectSearchMode(); error)
+        return error;
+    return database;
+}
+
+StoreError Database::migrate(const Options &options)
+{
+    const int target = options.targetVersion > 0 ? options.targetVersion : Schema::latestVersion();
+    for (const Schema::MigrationStep &step : Schema::migrations()) {
+        if (step.version > target)
+            break;
+        Transaction transaction(*this);
+        if (transaction.beginError())
+            return transaction.beginError();
+        // Read the version inside the write transaction: another process may have migrated
+        // since we looked.
+        QSqlQuery query(connection());
+        if (!query.exec(kReadUserVersion) || !query.next())
+            return errorFrom(query, translate("reading the schema version"));
+        m_version = query.value(0).toInt();
+        query.finish();
+        if (m_version > Schema::latestVersion())
+            return StoreError::make(StoreError::Code::NewerVersion,
+                                    translate("database %1 has schema version %2, made by a newer "
+                                              "Callscope")
+                                        .arg(m_path)
+                                        .arg(m_version));
+        if (m_version >= step.version)
+            continue;
+        qCInfo(lcStore) << "migrating" << m_path << "to schema version" << step.version;
+        for (QLatin1StringView statement : step.statements) {
+            if (!query.exec(statement))
+                return errorFrom(query, translate("migrating to schema version %1").arg(step.version));
+        }
+        if (step.extra) {
+            if (StoreError error = step.extra(*this, options.forceSearchFallback); error)
+                return error;
+        }
+        if (!query.exec(QString(kSetUserVersion).arg(step.version)))
+            return errorFrom(query, translate("migrating to schema version %1").arg(step.version));
+        if (StoreError error = transaction.commit(); error)
+            return error;
+        m_version = step.version;
+    }
+    return {};
+}
+
+StoreError Database::detectSearchMode()
+{
+    m_searchMode = SearchMode::None;
+    QSqlQuery query(connection());
+    for (auto [table, mode] : {std::pair{Schema::kFtsTable, SearchMode::Fts5},
+                               std::pair{Schema::kLikeTable, SearchMode::LikeFallback}}) {
+        query.prepare(kFindTable);
+        query.addBindValue(QString(table));
+        if (!query.exec())
+            return errorFrom(query, translate("reading the schema"));
+        if (query.next()) {
+            m_searchMode = mode;
+            break;
+        }
+    }
+    return {};
+}
+
+StoreError Database::begin()
+{
+    QSqlQuery query(connection());
+    if (!query.exec(kBeginImmediate))
+        return errorFrom(query, translate("starting a transaction"));
+    return {};
+}
+
+StoreError Database::commit()
+{
+    QSqlQuery query(connection());
+    if (!query.exec(kCommit))
+        return errorFrom(query, translate("committing"));
+    return {};
+}
+
+void Database::rollback()
+{
+    QSqlQuery query(connection());
+    if (!query.exec(kRollback))
+        qCWarning(lcStore) << "rollback failed:" << query.lastError().text();
+}
+
+Transaction::Transaction(Database &database)
+    : m_database(database)
+{
+    m_beginError = m_database.begin();
+    m_open = !m_beginError;
+}
+
+Transaction::~Transaction()
+{
+    if (m_open)
+        m_database.rollback();
+}
+
+StoreError Transaction::commit()
+{
+    if (!m_open)
+        return m_beginError ? m_beginError
+                            : StoreError::make(StoreError::Code::Sql, translate("no open transaction"));
+    StoreError error = m_database.commit();
+    if (!error)
+        m_open = false;
+    return error;
+}
+
+} // namespace Callscope

@@ -1,0 +1,216 @@
+#include "core/store/schema.h"
+
+#include "core/store/database.h"
+#include "core/store/searchindex.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::Schema {
+
+namespace {
+
+// ---- Version 1: the first shipped layout -------------------------------------------------
+//
+// Times are milliseconds since the epoch (UTC). JSON values are compact JSON text. In `calls`
+// the small columns come first and the large JSON last, so history queries read a row's
+// first page only and never its overflow pages.
+
+constexpr auto kV1Sessions = R"(CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL DEFAULT '',
+    system_prompt TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    summary TEXT NOT NULL DEFAULT '',
+    summary_through INTEGER,
+    metadata TEXT NOT NULL DEFAULT '{}'
+))"_L1;
+
+constexpr auto kV1Calls = R"(CREATE TABLE calls (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL
+        CHECK (status IN ('running', 'completed', 'failed', 'turn_limited', 'cancelled')),
+    engine_type TEXT NOT NULL DEFAULT '',
+    model TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    parent_id INTEGER REFERENCES calls(id) ON DELETE SET NULL,
+    session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
+    first_sequence INTEGER,
+    last_sequence INTEGER,
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cached_tokens INTEGER NOT NULL DEFAULT 0,
+    reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+    turn_count INTEGER NOT NULL DEFAULT 0,
+    attempt_count INTEGER NOT NULL DEFAULT 0,
+    error_category TEXT,
+    input_preview TEXT NOT NULL DEFAULT '',
+    error TEXT,
+    system_prompt TEXT NOT NULL DEFAULT '',
+    input TEXT NOT NULL DEFAULT '{}',
+    response TEXT,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    spec TEXT NOT NULL DEFAULT '{}',
+    messages TEXT NOT NULL DEFAULT '[]',
+    transcript TEXT NOT NULL DEFAULT '[]',
+    CHECK (first_sequence IS NULL OR session_id IS NOT NULL)
+))"_L1;
+
+// History pages are ordered by (created_at, id); id is the rowid, so every index below ends
+// with it implicitly and a filtered page is one index range scan.
+constexpr auto kV1IndexCreated = "CREATE INDEX calls_by_created ON calls(created_at)"_L1;
+constexpr auto kV1IndexKind = "CREATE INDEX calls_by_kind ON calls(kind, created_at)"_L1;
+constexpr auto kV1IndexStatus = "CREATE INDEX calls_by_status ON calls(status, created_at)"_L1;
+constexpr auto kV1IndexEngine =
+    "CREATE INDEX calls_by_engine ON calls(engine_type, created_at)"_L1;
+constexpr auto kV1IndexModel = "CREATE INDEX calls_by_model ON calls(model, created_at)"_L1;
+constexpr auto kV1IndexParent = "CREATE INDEX calls_by_parent ON calls(parent_id)"_L1;
+constexpr auto kV1IndexSession =
+    "CREATE INDEX calls_by_session ON calls(session_id, first_sequence)"_L1;
+
+// Turns and attempts are child rows written in the call's transaction; calls.turn_count and
+// calls.attempt_count let a checker prove no call lost its children.
+constexpr auto kV1Turns = R"(CREATE TABLE call_turns (
+    call_id INTEGER NOT NULL REFERENCES calls(id) ON DELETE CASCADE,
+    turn_index INTEGER NOT NULL,
+    finish_reason TEXT NOT NULL,
+    raw_finish_reason TEXT NOT NULL DEFAULT '',
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cached_tokens INTEGER NOT NULL DEFAULT 0,
+    reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+    tool_calls INTEGER NOT NULL DEFAULT 0,
+    note TEXT NOT NULL DEFAULT '',
+    request_report TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (call_id, turn_index)
+))"_L1;
+
+constexpr auto kV1Attempts = R"(CREATE TABLE call_attempts (
+    call_id INTEGER NOT NULL REFERENCES calls(id) ON DELETE CASCADE,
+    attempt_index INTEGER NOT NULL,
+    turn_index INTEGER NOT NULL,
+    outcome TEXT NOT NULL DEFAULT '',
+    finish_reason TEXT NOT NULL,
+    raw_finish_reason TEXT NOT NULL DEFAULT '',
+    http_status INTEGER NOT NULL DEFAULT 0,
+    error TEXT NOT NULL DEFAULT '',
+    delay_ms INTEGER NOT NULL DEFAULT 0,
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cached_tokens INTEGER NOT NULL DEFAULT 0,
+    reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+    started_at INTEGER,
+    duration_ms INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (call_id, attempt_index)
+))"_L1;
+
+// A compaction row links a summary call (kind `compaction`) to the message range it folds.
+constexpr auto kV1Compactions = R"(CREATE TABLE compactions (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    call_id INTEGER NOT NULL REFERENCES calls(id),
+    first_sequence INTEGER NOT NULL,
+    last_sequence INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    CHECK (first_sequence <= last_sequence)
+))"_L1;
+constexpr auto kV1IndexCompactions =
+    "CREATE INDEX compactions_by_session ON compactions(session_id, id)"_L1;
+
+// Session messages in neutral JSON. `send_to_model = 0` marks the accepted-output copy of a
+// structured turn, which views show and the model never gets back.
+constexpr auto kV1Messages = R"(CREATE TABLE messages (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    sequence INTEGER NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+    message TEXT NOT NULL,
+    send_to_model INTEGER NOT NULL DEFAULT 1 CHECK (send_to_model IN (0, 1)),
+    compacted_by INTEGER REFERENCES compactions(id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, sequence)
+))"_L1;
+constexpr auto kV1IndexMessagesCompacted =
+    "CREATE INDEX messages_by_compaction ON messages(compacted_by) WHERE compacted_by IS NOT NULL"_L1;
+
+// ---- Version 2: full-text search ---------------------------------------------------------
+
+constexpr auto kV2Fts = R"(CREATE VIRTUAL TABLE calls_fts USING fts5(
+    input, output, tools, content='', tokenize='unicode61 remove_diacritics 2'))"_L1;
+constexpr auto kV2LikeTable = R"(CREATE TABLE calls_search (
+    call_id INTEGER PRIMARY KEY REFERENCES calls(id) ON DELETE CASCADE,
+    input TEXT NOT NULL DEFAULT '',
+    output TEXT NOT NULL DEFAULT '',
+    tools TEXT NOT NULL DEFAULT ''
+))"_L1;
+constexpr auto kV2SelectCalls =
+    "SELECT id, input, response, error, messages FROM calls ORDER BY id"_L1;
+
+QJsonValue parseJsonValue(const QString &text)
+{
+    if (text.isEmpty())
+        return QJsonValue(QJsonValue::Undefined);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray('[' + text.toUtf8() + ']'));
+    return doc.array().isEmpty() ? QJsonValue(QJsonValue::Undefined) : doc.array().first();
+}
+
+// Creates the search index (FTS5, or the LIKE table when FTS5 is missing or refused) and
+// indexes every existing call.
+StoreError createSearchIndex(Database &database, bool forceFallback)
+{
+    QSqlDatabase db = database.connection();
+    QSqlQuery query(db);
+    bool fts = false;
+    if (!forceFallback) {
+        fts = query.exec(kV2Fts);
+        if (!fts)
+            qCInfo(lcStore) << "FTS5 unavailable, using the LIKE search fallback:"
+                            << query.lastError().text();
+    }
+    if (!fts && !query.exec(kV2LikeTable))
+        return database.errorFrom(query, QCoreApplication::translate("Store", "creating the search table"));
+    const auto mode = fts ? Database::SearchMode::Fts5 : Database::SearchMode::LikeFallback;
+
+    QSqlQuery rows(db);
+    rows.setForwardOnly(true);
+    if (!rows.exec(kV2SelectCalls))
+        return database.errorFrom(rows, QCoreApplication::translate("Store", "reading calls to index"));
+    while (rows.next()) {
+        const auto input = QJsonDocument::fromJson(rows.value(1).toString().toUtf8()).object();
+        const QJsonValue response = parseJsonValue(rows.value(2).toString());
+        const auto messages = QJsonDocument::fromJson(rows.value(4).toString().toUtf8()).array();
+        const SearchIndex::Document doc =
+            SearchIndex::documentFor(input, response, rows.value(3).toString(), messages);
+        if (StoreError error = SearchIndex::add(database, mode, rows.value(0).toLongLong(), doc); error)
+            return error;
+    }
+    return {};
+}
+
+} // namespace
+
+const QList<MigrationStep> &migrations()
+{
+    static const QList<MigrationStep> steps = {
+        {1,
+         {kV1Sessions, kV1Calls, kV1IndexCreated, kV1IndexKind, kV1IndexStatus, kV1IndexEngine,
+          kV1IndexModel, kV1IndexParent, kV1IndexSession, kV1Turns, kV1Attempts, kV1Compactions,
+          kV1IndexCompactions, kV1Messages, kV1IndexMessagesCompacted},
+         nullptr},
+        {2, {}, &createSearchIndex},
+    };
+    return steps;
+}
+
+int latestVersion()
+{
+    return migrations().constLast().version;
+}
+
+} // namespace Callscope::Schema

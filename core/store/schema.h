@@ -1,0 +1,38 @@
+#pragma once
+
+// The database layout as a list of migration steps (internal to core/store).
+//
+// Version 1 is the first shipped layout; every later version is one step that runs in one
+// transaction together with `PRAGMA user_version = N`. Never edit a shipped step: add one.
+
+#include "core/store/storeerror.h"
+
+#include <QLatin1StringView>
+#include <QList>
+
+class QSqlDatabase;
+
+namespace Callscope {
+
+class Database;
+
+namespace Schema {
+
+struct MigrationStep
+{
+    int version = 0;
+    QList<QLatin1StringView> statements;
+    // Work SQL alone cannot do (backfilling the search index); runs after the statements,
+    // inside the same transaction. May be null.
+    StoreError (*extra)(Database &database, bool forceSearchFallback) = nullptr;
+};
+
+const QList<MigrationStep> &migrations();
+int latestVersion();
+
+// Names the search index tables; the store checks which one exists.
+inline constexpr QLatin1StringView kFtsTable("calls_fts");
+inline constexpr QLatin1StringView kLikeTable("calls_search");
+
+} // namespace Schema
+} // namespace Callscope

@@ -1,0 +1,141 @@
+#include "core/store/searchindex.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::SearchIndex {
+
+namespace {
+
+constexpr auto kFtsInsert = "INSERT INTO calls_fts(rowid, input, output, tools) VALUES (?, ?, ?, ?)"_L1;
+// A contentless FTS5 table forgets a row by being told the exact text it indexed.
+constexpr auto kFtsDelete =
+    "INSERT INTO calls_fts(calls_fts, rowid, input, output, tools) VALUES ('delete', ?, ?, ?, ?)"_L1;
+constexpr auto kLikeInsert =
+    "INSERT OR REPLACE INTO calls_search(call_id, input, output, tools) VALUES (?, ?, ?, ?)"_L1;
+constexpr auto kLikeDelete = "DELETE FROM calls_search WHERE call_id = ?"_L1;
+
+QString jsonText(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Double:
+    case QJsonValue::Bool:
+        return QString::fromUtf8(
+            QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        break;
+    }
+    return {};
+}
+
+StoreError run(Database &database, QLatin1StringView sql, qint64 callId, const Document *document)
+{
+    QSqlQuery query(database.connection());
+    query.prepare(sql);
+    query.addBindValue(callId);
+    if (document) {
+        query.addBindValue(document->input);
+        query.addBindValue(document->output);
+        query.addBindValue(document->tools);
+    }
+    if (!query.exec())
+        return database.errorFrom(query, QCoreApplication::translate("Store", "updating the search index"));
+    return {};
+}
+
+} // namespace
+
+Document documentFor(const QJsonObject &input, const QJsonValue &response, const QString &error,
+                     const QJsonArray &messages)
+{
+    Document doc;
+    QStringList inputParts{input.value(u"text"_s).toString()};
+    for (const QJsonValue &attachment : input.value(u"attachments"_s).toArray())
+        inputParts.append(attachment.toObject().value(u"name"_s).toString());
+    inputParts.removeAll(QString());
+    doc.input = inputParts.join(u'\n');
+
+    QStringList outputParts{jsonText(response), error};
+    outputParts.removeAll(QString());
+    doc.output = outputParts.join(u'\n');
+
+    QStringList toolParts;
+    for (const QJsonValue &message : messages) {
+        const QJsonObject object = message.toObject();
+        if (object.value(u"role"_s).toString() != u"tool")
+            continue;
+        for (const QJsonValue &result : object.value(u"tool_results"_s).toArray()) {
+            const QString content = result.toObject().value(u"content"_s).toString();
+            if (!content.isEmpty())
+                toolParts.append(content);
+        }
+    }
+    doc.tools = toolParts.join(u'\n');
+    return doc;
+}
+
+StoreError add(Database &database, Database::SearchMode mode, qint64 callId, const Document &document)
+{
+    switch (mode) {
+    case Database::SearchMode::Fts5:
+        return run(database, kFtsInsert, callId, &document);
+    case Database::SearchMode::LikeFallback:
+        return run(database, kLikeInsert, callId, &document);
+    case Database::SearchMode::None:
+        break;
+    }
+    return {};
+}
+
+StoreError remove(Database &database, Database::SearchMode mode, qint64 callId,
+                  const Document &document)
+{
+    switch (mode) {
+    case Database::SearchMode::Fts5:
+        return run(database, kFtsDelete, callId, &document);
+    case Database::SearchMode::LikeFallback:
+        return run(database, kLikeDelete, callId, nullptr);
+    case Database::SearchMode::None:
+        break;
+    }
+    return {};
+}
+
+QStringList terms(const QString &text)
+{
+    static const QRegularExpression whitespace(u"\\s+"_s);
+    return text.split(whitespace, Qt::SkipEmptyParts);
+}
+
+QString ftsQuery(const QStringList &terms)
+{
+    QStringList quoted;
+    for (QString term : terms)
+        quoted.append(u'"' + term.replace(u'"', u"\"\""_s) + u'"');
+    return quoted.join(u' ');
+}
+
+QString likePattern(const QString &term)
+{
+    QString escaped;
+    escaped.reserve(term.size() + 2);
+    for (QChar c : term) {
+        if (c == u'\\' || c == u'%' || c == u'_')
+            escaped.append(u'\\');
+        escaped.append(c);
+    }
+    return u'%' + escaped + u'%';
+}
+
+} // namespace Callscope::SearchIndex
