@@ -1,0 +1,342 @@
+// callscope-cli engines list | add | remove | test (MISSION.md section 8).
+//
+// Profiles live in the application's settings; keys live in the OS keychain. A key is taken
+// from an environment variable (--key-env) or from stdin (--key-stdin), never from an
+// argument, where any user could read it in the process list.
+
+#include "app/cli/cliutil.h"
+#include "core/secrets/credentialstore.h"
+#include "core/secrets/profilestore.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSet>
+#include <QUrl>
+
+#include <cstdio>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::Cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Cli::Engines", text);
+}
+
+struct Options
+{
+    QStringList positional;
+    QHash<QString, QString> values;
+    QSet<QString> flags;
+};
+
+// Parses "--name value" options; `valued` names the options that take a value. Returns an
+// error message for an unknown option or a missing value.
+std::optional<QString> parseOptions(const QStringList &arguments, const QStringList &valued,
+                                    const QStringList &flags, Options *out)
+{
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        if (!argument.startsWith(u"--"_s)) {
+            out->positional.append(argument);
+            continue;
+        }
+        QString name = argument;
+        QString value;
+        bool inlineValue = false;
+        if (const qsizetype eq = argument.indexOf(u'='); eq > 0) {
+            name = argument.left(eq);
+            value = argument.mid(eq + 1);
+            inlineValue = true;
+        }
+        if (name == u"--key" || name == u"--api-key") {
+            return tr("%1 is refused: a key given as an argument shows in the process list. Use "
+                      "--key-env VAR (the key in an environment variable) or --key-stdin.")
+                .arg(name);
+        }
+        if (valued.contains(name)) {
+            if (!inlineValue) {
+                if (i + 1 >= arguments.size())
+                    return tr("option %1 needs a value").arg(name);
+                value = arguments.at(++i);
+            }
+            out->values.insert(name, value);
+        } else if (flags.contains(name) && !inlineValue) {
+            out->flags.insert(name);
+        } else {
+            return tr("unknown option '%1'").arg(argument);
+        }
+    }
+    return std::nullopt;
+}
+
+template<typename T>
+std::optional<T> parsePositive(const QString &text)
+{
+    bool ok = false;
+    const qint64 value = text.toLongLong(&ok);
+    if (!ok || value <= 0)
+        return std::nullopt;
+    return T(value);
+}
+
+// The objects a command needs while its keychain jobs run.
+struct Session
+{
+    CredentialStore credentials{nullptr};
+    ProfileStore profiles{&credentials, nullptr};
+    QObject context;
+};
+
+int finishWith(int code)
+{
+    QCoreApplication::exit(code);
+    return code;
+}
+
+QJsonObject profileJson(const EngineProfile &profile, const KeychainResult &keyState)
+{
+    QJsonObject object = profile.toJson();
+    if (keyState.usable()) {
+        object.insert(u"has_key"_s, keyState.status == KeychainStatus::Ok);
+    } else {
+        object.insert(u"has_key"_s, QJsonValue(QJsonValue::Null));
+        object.insert(u"keychain_note"_s, keyState.message);
+    }
+    return object;
+}
+
+int runAdd(const QStringList &arguments)
+{
+    Options options;
+    const QStringList valued = {u"--type"_s,       u"--model"_s,       u"--base-url"_s,
+                                u"--context-window"_s, u"--max-tokens"_s, u"--temperature"_s,
+                                u"--key-env"_s};
+    if (auto error = parseOptions(arguments, valued, {u"--key-stdin"_s}, &options)) {
+        printError(*error);
+        return ExitUsage;
+    }
+    if (options.positional.size() != 1) {
+        printError(tr("usage: engines add NAME --type T --model M [--base-url URL] "
+                      "[--context-window N] [--key-env VAR | --key-stdin]"));
+        return ExitUsage;
+    }
+    EngineProfile profile;
+    profile.name = options.positional.first();
+    if (auto problem = profileNameProblem(profile.name)) {
+        printError(*problem);
+        return ExitUsage;
+    }
+    const QString typeName = options.values.value(u"--type"_s);
+    const auto type = engineTypeFromName(typeName);
+    if (!type || *type == EngineType::Replay) {
+        QStringList names = engineTypeNames();
+        names.removeAll(u"replay"_s);
+        printError(typeName.isEmpty() ? tr("engines add needs --type (one of: %1)").arg(names.join(u", "_s))
+                                      : tr("unknown engine type '%1' (one of: %2)").arg(typeName, names.join(u", "_s)));
+        return ExitUsage;
+    }
+    profile.type = *type;
+    profile.model = options.values.value(u"--model"_s);
+    if (profile.model.isEmpty()) {
+        printError(tr("engines add needs --model"));
+        return ExitUsage;
+    }
+    profile.baseUrl = options.values.value(u"--base-url"_s);
+    if (!profile.baseUrl.isEmpty()) {
+        const QUrl url(profile.baseUrl);
+        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
+            printError(tr("invalid --base-url '%1': expected http:// or https:// and a host").arg(profile.baseUrl));
+            return ExitUsage;
+        }
+    }
+    if (options.values.contains(u"--context-window"_s)) {
+        profile.contextWindow = parsePositive<qint64>(options.values.value(u"--context-window"_s));
+        if (!profile.contextWindow) {
+            printError(tr("--context-window needs a positive whole number"));
+            return ExitUsage;
+        }
+    }
+    if (options.values.contains(u"--max-tokens"_s)) {
+        profile.maxTokens = parsePositive<int>(options.values.value(u"--max-tokens"_s));
+        if (!profile.maxTokens) {
+            printError(tr("--max-tokens needs a positive whole number"));
+            return ExitUsage;
+        }
+    }
+    if (options.values.contains(u"--temperature"_s)) {
+        bool ok = false;
+        const double t = options.values.value(u"--temperature"_s).toDouble(&ok);
+        if (!ok || t < 0) {
+            printError(tr("--temperature needs a number of 0 or more"));
+            return ExitUsage;
+        }
+        profile.temperature = t;
+    }
+
+    const bool fromEnv = options.values.contains(u"--key-env"_s);
+    const bool fromStdin = options.flags.contains(u"--key-stdin"_s);
+    if (fromEnv && fromStdin) {
+        printError(tr("give the key either with --key-env or with --key-stdin, not both"));
+        return ExitUsage;
+    }
+    std::optional<QString> key;
+    if (fromEnv) {
+        const QString variable = options.values.value(u"--key-env"_s);
+        key = qEnvironmentVariable(variable.toLocal8Bit().constData());
+        if (key->isEmpty()) {
+            printError(tr("the environment variable %1 given by --key-env is not set or empty").arg(variable));
+            return ExitUsage;
+        }
+    } else if (fromStdin) {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly)) {
+            printError(tr("cannot read the key from stdin"));
+            return ExitUsage;
+        }
+        key = QString::fromUtf8(in.readAll()).trimmed();
+        if (key->isEmpty()) {
+            printError(tr("no key on stdin (--key-stdin reads the key from standard input)"));
+            return ExitUsage;
+        }
+    }
+
+    auto session = std::make_unique<Session>();
+    if (session->profiles.contains(profile.name)) {
+        printError(tr("an engine profile named '%1' already exists (remove it first)").arg(profile.name));
+        return ExitFailed;
+    }
+
+    auto addProfile = [&session, profile](bool hasKey) {
+        const ProfileResult added = session->profiles.add(profile);
+        if (!added.ok) {
+            printError(added.error);
+            return ExitFailed;
+        }
+        QJsonObject object = profile.toJson();
+        object.insert(u"has_key"_s, hasKey);
+        printJson(object);
+        return ExitOk;
+    };
+
+    if (!key)
+        return addProfile(false);
+
+    // The key goes first: when the keychain cannot take it, nothing is saved.
+    session->credentials.writeKey(profile.name, *key, &session->context, [&](const KeychainResult &written) {
+        if (written.status != KeychainStatus::Ok) {
+            printError(tr("cannot store the key of engine '%1'; the engine was not added. %2")
+                           .arg(profile.name, written.message));
+            finishWith(ExitFailed);
+            return;
+        }
+        finishWith(addProfile(true));
+    });
+    return QCoreApplication::exec();
+}
+
+int runList(const QStringList &arguments)
+{
+    Options options;
+    if (auto error = parseOptions(arguments, {}, {}, &options)) {
+        printError(*error);
+        return ExitUsage;
+    }
+    if (!options.positional.isEmpty()) {
+        printError(tr("usage: engines list"));
+        return ExitUsage;
+    }
+    auto session = std::make_unique<Session>();
+    const QList<EngineProfile> profiles = session->profiles.list();
+    if (profiles.isEmpty()) {
+        printJson(QJsonArray());
+        return ExitOk;
+    }
+    // One read per profile, queued in order by the credential store.
+    auto results = std::make_shared<QList<KeychainResult>>();
+    for (const EngineProfile &profile : profiles) {
+        session->credentials.readKey(profile.name, &session->context, [results, profiles](const KeychainResult &read) {
+            KeychainResult state = read;
+            state.key.reset(); // never kept beyond this point
+            results->append(state);
+            if (results->size() < profiles.size())
+                return;
+            QJsonArray array;
+            QString note;
+            for (qsizetype i = 0; i < profiles.size(); ++i) {
+                array.append(profileJson(profiles.at(i), results->at(i)));
+                if (!results->at(i).usable() && note.isEmpty())
+                    note = results->at(i).message;
+            }
+            if (!note.isEmpty())
+                printError(tr("cannot tell which engines have a key: %1").arg(note));
+            printJson(array);
+            finishWith(ExitOk);
+        });
+    }
+    return QCoreApplication::exec();
+}
+
+int runRemove(const QStringList &arguments)
+{
+    Options options;
+    if (auto error = parseOptions(arguments, {}, {}, &options)) {
+        printError(*error);
+        return ExitUsage;
+    }
+    if (options.positional.size() != 1) {
+        printError(tr("usage: engines remove NAME"));
+        return ExitUsage;
+    }
+    const QString name = options.positional.first();
+    auto session = std::make_unique<Session>();
+    if (!session->profiles.contains(name)) {
+        printError(tr("no engine profile named '%1'").arg(name));
+        return ExitFailed;
+    }
+    session->profiles.remove(name, &session->context, [name](const ProfileResult &result) {
+        if (!result.ok) {
+            printError(result.error);
+            finishWith(ExitFailed);
+            return;
+        }
+        printJson(QJsonObject{{u"removed"_s, name}, {u"key_deleted"_s, true}});
+        finishWith(ExitOk);
+    });
+    return QCoreApplication::exec();
+}
+
+int runTest(const QStringList &arguments)
+{
+    Q_UNUSED(arguments);
+    printError(tr("engines test is not available in this build yet"));
+    return ExitFailed;
+}
+
+} // namespace
+
+int runEngines(const QStringList &arguments)
+{
+    const QString sub = arguments.value(0);
+    const QStringList rest = arguments.mid(1);
+    if (sub == u"add")
+        return runAdd(rest);
+    if (sub == u"list")
+        return runList(rest);
+    if (sub == u"remove")
+        return runRemove(rest);
+    if (sub == u"test")
+        return runTest(rest);
+    printError(sub.isEmpty() ? tr("engines needs a subcommand: list, add, remove or test")
+                             : tr("unknown engines subcommand '%1' (list, add, remove or test)").arg(sub));
+    return ExitUsage;
+}
+
+} // namespace Callscope::Cli
