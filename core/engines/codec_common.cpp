@@ -1,0 +1,199 @@
+#include "core/engines/codec_common.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonParseError>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::CodecCommon {
+
+std::optional<QJsonDocument> parseJson(QByteArrayView data, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(data.trimmed().toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        if (error)
+            *error = parseError.errorString() + u" at offset "_s
+                     + QString::number(parseError.offset);
+        return std::nullopt;
+    }
+    return doc;
+}
+
+void parseToolArguments(ToolCall &call)
+{
+    call.arguments = {};
+    call.argumentsError.clear();
+    const QByteArray raw = call.rawArguments.toUtf8().trimmed();
+    if (raw.isEmpty())
+        return; // no arguments at all: {}
+    QString error;
+    const auto doc = parseJson(raw, &error);
+    if (!doc) {
+        call.argumentsError = QCoreApplication::translate("Callscope::EngineCodec",
+                                                          "The arguments are not valid JSON: %1")
+                                  .arg(error);
+        return;
+    }
+    if (!doc->isObject()) {
+        call.argumentsError = QCoreApplication::translate("Callscope::EngineCodec",
+                                                          "The arguments are not a JSON object.");
+        return;
+    }
+    call.arguments = doc->object();
+}
+
+QString compactJson(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QUrl endpointUrl(const QUrl &baseUrl, const QString &defaultRoot, const QString &path,
+                 const QString &query)
+{
+    QUrl url = baseUrl.isEmpty() ? QUrl(defaultRoot) : baseUrl;
+    QString basePath = url.path();
+    while (basePath.endsWith(u'/'))
+        basePath.chop(1);
+    QString tail = path;
+    const qsizetype secondSlash = path.indexOf(u'/', 1);
+    if (secondSlash > 0) {
+        const QString firstSegment = path.first(secondSlash); // "/v1"
+        if (basePath.endsWith(firstSegment))
+            tail = path.sliced(secondSlash);
+    }
+    url.setPath(basePath + tail);
+    if (!query.isEmpty())
+        url.setQuery(query);
+    return url;
+}
+
+void mergePatch(QJsonObject &target, const QJsonObject &patch)
+{
+    for (auto it = patch.begin(); it != patch.end(); ++it) {
+        if (it.value().isNull()) {
+            target.remove(it.key());
+        } else if (it.value().isObject() && target.value(it.key()).isObject()) {
+            QJsonObject inner = target.value(it.key()).toObject();
+            mergePatch(inner, it.value().toObject());
+            target.insert(it.key(), inner);
+        } else {
+            target.insert(it.key(), it.value());
+        }
+    }
+}
+
+std::optional<int> maxTokens(const ChatRequest &request, const EngineConfig &config)
+{
+    return request.maxTokens ? request.maxTokens : config.maxTokens;
+}
+
+std::optional<double> temperature(const ChatRequest &request, const EngineConfig &config)
+{
+    return request.temperature ? request.temperature : config.temperature;
+}
+
+bool streaming(const ChatRequest &request, const EngineConfig &config)
+{
+    return request.stream && config.stream;
+}
+
+QString dataUri(const Attachment &attachment)
+{
+    return u"data:"_s + attachment.mediaType + u";base64,"_s
+           + QString::fromLatin1(attachment.data.toBase64());
+}
+
+bool isTextLike(const QString &mediaType)
+{
+    return mediaType.startsWith(u"text/") || mediaType == u"application/json"
+           || mediaType == u"application/xml" || mediaType.endsWith(u"+json")
+           || mediaType.endsWith(u"+xml");
+}
+
+QString placeholderText(const Attachment &attachment)
+{
+    return QCoreApplication::translate("Callscope::EngineCodec",
+                                       "[attachment %1 (%2, %3 bytes) was not kept]")
+        .arg(attachment.name, attachment.mediaType, QString::number(attachment.size));
+}
+
+ApiError errorForStatus(int httpStatus)
+{
+    ApiError error;
+    error.httpStatus = httpStatus;
+    switch (httpStatus) {
+    case 401:
+    case 403:
+        error.category = ErrorCategory::Auth;
+        break;
+    case 400:
+    case 404:
+    case 413:
+    case 422:
+        error.category = ErrorCategory::Model;
+        break;
+    case 408:
+    case 409:
+    case 429:
+        error.category = ErrorCategory::Other;
+        error.transient = true;
+        break;
+    default:
+        error.category = ErrorCategory::Other;
+        error.transient = httpStatus >= 500;
+        break;
+    }
+    return error;
+}
+
+void refineError(ApiError &error, const QString &type, const QString &code)
+{
+    const auto is = [&](QStringView value) { return type == value || code == value; };
+    if (is(u"insufficient_quota") || is(u"billing_error")) {
+        error.category = ErrorCategory::Other;
+        error.transient = false;
+    } else if (is(u"content_policy_violation") || is(u"content_filter")) {
+        error.category = ErrorCategory::Refusal;
+        error.transient = false;
+    } else if (is(u"overloaded_error") || is(u"rate_limit_error") || is(u"rate_limit_exceeded")
+               || is(u"server_error") || is(u"api_error") || is(u"timeout_error")
+               || is(u"UNAVAILABLE") || is(u"INTERNAL") || is(u"RESOURCE_EXHAUSTED")
+               || is(u"DEADLINE_EXCEEDED")) {
+        // Status-less (mid-stream) errors take their retryability from the type.
+        if (error.httpStatus == 0)
+            error.transient = true;
+    } else if (is(u"authentication_error") || is(u"permission_error") || is(u"UNAUTHENTICATED")
+               || is(u"PERMISSION_DENIED") || is(u"invalid_api_key")) {
+        error.category = ErrorCategory::Auth;
+        error.transient = false;
+    }
+}
+
+ApiError malformedEventError(const SseEvent &event, const QString &parseError)
+{
+    ApiError error;
+    error.category = ErrorCategory::Other;
+    error.providerType = u"malformed_event"_s;
+    const QString name = event.event.isEmpty() ? u"message"_s : event.event;
+    QString excerpt = QString::fromUtf8(event.data.left(120));
+    if (event.data.size() > 120)
+        excerpt += u"…"_s;
+    error.message = QCoreApplication::translate("Callscope::EngineCodec",
+                                                "Malformed JSON in stream event \"%1\": %2 (data: %3)")
+                        .arg(name, parseError, excerpt);
+    return error;
+}
+
+QHash<QString, QString> toolNamesById(const QList<Message> &messages)
+{
+    QHash<QString, QString> names;
+    for (const Message &message : messages) {
+        for (const ToolCall &call : message.toolCalls)
+            names.insert(call.id, call.name);
+    }
+    return names;
+}
+
+} // namespace Callscope::CodecCommon

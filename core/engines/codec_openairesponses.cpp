@@ -1,0 +1,544 @@
+#include "core/engines/codec_openairesponses.h"
+
+#include "core/engines/codec_common.h"
+#include "core/engines/codec_openaichat.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QMap>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+using namespace CodecCommon;
+
+namespace {
+
+// Reads one output item into the reply being built.
+void absorbOutputItem(const QJsonObject &item, Message &message, QJsonArray &reasoningItems)
+{
+    const QString type = item.value(u"type"_s).toString();
+    if (type == u"message") {
+        const QJsonArray content = item.value(u"content"_s).toArray();
+        for (const QJsonValue &partValue : content) {
+            const QJsonObject part = partValue.toObject();
+            const QString partType = part.value(u"type"_s).toString();
+            if (partType == u"output_text")
+                message.text += part.value(u"text"_s).toString();
+            else if (partType == u"refusal")
+                message.refusal += part.value(u"refusal"_s).toString();
+        }
+    } else if (type == u"function_call") {
+        ToolCall call;
+        call.id = item.value(u"call_id"_s).toString();
+        call.name = item.value(u"name"_s).toString();
+        call.rawArguments = item.value(u"arguments"_s).toString();
+        const QString itemId = item.value(u"id"_s).toString();
+        if (!itemId.isEmpty())
+            call.providerData.insert(u"item_id"_s, itemId);
+        parseToolArguments(call);
+        message.toolCalls.append(call);
+    } else if (type == u"reasoning") {
+        reasoningItems.append(item);
+    }
+}
+
+class ResponsesStreamAssembler final : public StreamAssembler
+{
+public:
+    bool handleEvent(const SseEvent &event) override;
+    bool isComplete() const override { return m_done; }
+    bool hasContent() const override { return m_hasContent; }
+    std::optional<ApiError> error() const override { return m_error; }
+    ModelReply reply() const override;
+
+private:
+    struct PendingCall
+    {
+        QString itemId;
+        QString callId;
+        QString name;
+        QString arguments;
+        bool argumentsDone = false;
+    };
+    PendingCall &callFor(const QJsonObject &data);
+
+    bool m_done = false;
+    bool m_hasContent = false;
+    std::optional<ApiError> m_error;
+    QString m_text;
+    QString m_refusal;
+    QMap<int, PendingCall> m_calls; // by output_index
+    QJsonArray m_reasoning;
+    QString m_status;
+    QString m_incompleteReason;
+    Usage m_usage;
+    QString m_id;
+    QString m_model;
+};
+
+ResponsesStreamAssembler::PendingCall &ResponsesStreamAssembler::callFor(const QJsonObject &data)
+{
+    const QString itemId = data.value(u"item_id"_s).toString();
+    if (!itemId.isEmpty()) {
+        for (auto it = m_calls.begin(); it != m_calls.end(); ++it) {
+            if (it->itemId == itemId)
+                return *it;
+        }
+    }
+    PendingCall &call = m_calls[data.value(u"output_index"_s).toInt()];
+    if (call.itemId.isEmpty())
+        call.itemId = itemId;
+    return call;
+}
+
+bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
+{
+    if (m_error)
+        return false;
+    if (event.data.trimmed().isEmpty())
+        return true;
+    QString parseError;
+    const auto doc = parseJson(event.data, &parseError);
+    if (!doc || !doc->isObject()) {
+        if (doc)
+            parseError = u"not a JSON object"_s;
+        m_error = malformedEventError(event, parseError);
+        return false;
+    }
+    const QJsonObject data = doc->object();
+    QString type = data.value(u"type"_s).toString();
+    if (type.isEmpty())
+        type = event.event;
+
+    if (type == u"error" || (type.isEmpty() && data.value(u"error"_s).isObject())) {
+        ApiError error;
+        QJsonObject body = data.value(u"error"_s).isObject() ? data.value(u"error"_s).toObject() : data;
+        const QString code = body.value(u"code"_s).toString();
+        const QString errorType = body.value(u"type"_s).toString();
+        error.providerType = code.isEmpty() ? errorType : code;
+        error.message = body.value(u"message"_s).toString();
+        refineError(error, errorType, code);
+        m_error = error;
+        return false;
+    }
+    if (type == u"response.created" || type == u"response.in_progress") {
+        const QJsonObject response = data.value(u"response"_s).toObject();
+        m_id = response.value(u"id"_s).toString(m_id);
+        m_model = response.value(u"model"_s).toString(m_model);
+    } else if (type == u"response.output_item.added" || type == u"response.output_item.done") {
+        const QJsonObject item = data.value(u"item"_s).toObject();
+        const QString itemType = item.value(u"type"_s).toString();
+        if (itemType == u"function_call") {
+            PendingCall &call = m_calls[data.value(u"output_index"_s).toInt()];
+            call.itemId = item.value(u"id"_s).toString(call.itemId);
+            call.callId = item.value(u"call_id"_s).toString(call.callId);
+            call.name = item.value(u"name"_s).toString(call.name);
+            if (type == u"response.output_item.done" && item.value(u"arguments"_s).isString()) {
+                call.arguments = item.value(u"arguments"_s).toString();
+                call.argumentsDone = true;
+            }
+            m_hasContent = true;
+        } else if (itemType == u"reasoning" && type == u"response.output_item.done") {
+            m_reasoning.append(item);
+        }
+    } else if (type == u"response.output_text.delta") {
+        const QString delta = data.value(u"delta"_s).toString();
+        if (!delta.isEmpty()) {
+            m_text += delta;
+            m_hasContent = true;
+            if (onTextDelta)
+                onTextDelta(delta);
+        }
+    } else if (type == u"response.refusal.delta") {
+        const QString delta = data.value(u"delta"_s).toString();
+        if (!delta.isEmpty()) {
+            m_refusal += delta;
+            m_hasContent = true;
+        }
+    } else if (type == u"response.function_call_arguments.delta") {
+        PendingCall &call = callFor(data);
+        if (!call.argumentsDone)
+            call.arguments += data.value(u"delta"_s).toString();
+        m_hasContent = true;
+    } else if (type == u"response.function_call_arguments.done") {
+        PendingCall &call = callFor(data);
+        call.arguments = data.value(u"arguments"_s).toString(call.arguments);
+        call.name = data.value(u"name"_s).toString(call.name);
+        call.argumentsDone = true;
+    } else if (type == u"response.completed" || type == u"response.incomplete") {
+        const QJsonObject response = data.value(u"response"_s).toObject();
+        m_status = response.value(u"status"_s).toString(
+            type == u"response.completed" ? u"completed"_s : u"incomplete"_s);
+        m_incompleteReason = response.value(u"incomplete_details"_s).toObject()
+                                 .value(u"reason"_s).toString();
+        m_usage = OpenAIResponsesCodec::parseUsage(response.value(u"usage"_s).toObject());
+        m_id = response.value(u"id"_s).toString(m_id);
+        m_model = response.value(u"model"_s).toString(m_model);
+        m_done = true;
+    } else if (type == u"response.failed") {
+        const QJsonObject response = data.value(u"response"_s).toObject();
+        const QJsonObject errorObject = response.value(u"error"_s).toObject();
+        ApiError error;
+        error.providerType = errorObject.value(u"code"_s).toString();
+        error.message = errorObject.value(u"message"_s).toString();
+        refineError(error, error.providerType, error.providerType);
+        m_error = error;
+        return false;
+    }
+    // Every other event type (about 60 exist) is ignored.
+    return true;
+}
+
+ModelReply ResponsesStreamAssembler::reply() const
+{
+    ModelReply reply;
+    reply.message.role = Role::Assistant;
+    reply.message.text = m_text;
+    reply.message.refusal = m_refusal;
+    if (!m_reasoning.isEmpty())
+        reply.message.providerData.insert(u"reasoning_items"_s, m_reasoning);
+    for (const PendingCall &pending : m_calls) {
+        ToolCall call;
+        call.id = pending.callId;
+        call.name = pending.name;
+        call.rawArguments = pending.arguments;
+        if (!pending.itemId.isEmpty())
+            call.providerData.insert(u"item_id"_s, pending.itemId);
+        parseToolArguments(call);
+        reply.message.toolCalls.append(call);
+    }
+    reply.finishReason = OpenAIResponsesCodec::mapFinish(m_status, m_incompleteReason,
+                                                         !reply.message.toolCalls.isEmpty(),
+                                                         !m_refusal.isEmpty(), &reply.rawFinishReason,
+                                                         &reply.refusalCategory);
+    reply.usage = m_usage;
+    reply.responseId = m_id;
+    reply.model = m_model;
+    return reply;
+}
+
+QJsonValue inputContent(const QString &text, const QList<Attachment> &attachments)
+{
+    if (attachments.isEmpty())
+        return text;
+    QJsonArray parts;
+    if (!text.isEmpty())
+        parts.append(QJsonObject{{u"type"_s, u"input_text"_s}, {u"text"_s, text}});
+    for (const Attachment &attachment : attachments) {
+        if (attachment.isPlaceholder()) {
+            parts.append(QJsonObject{{u"type"_s, u"input_text"_s}, {u"text"_s, placeholderText(attachment)}});
+        } else if (attachment.isImage()) {
+            parts.append(QJsonObject{{u"type"_s, u"input_image"_s},
+                                     {u"image_url"_s, dataUri(attachment)},
+                                     {u"detail"_s, u"auto"_s}});
+        } else if (isTextLike(attachment.mediaType)) {
+            parts.append(QJsonObject{{u"type"_s, u"input_text"_s},
+                                     {u"text"_s, QString(attachment.name + u":\n"_s + QString::fromUtf8(attachment.data))}});
+        } else {
+            parts.append(QJsonObject{{u"type"_s, u"input_file"_s},
+                                     {u"filename"_s, attachment.name},
+                                     {u"file_data"_s, dataUri(attachment)}});
+        }
+    }
+    return parts;
+}
+
+} // namespace
+
+HttpRequestData OpenAIResponsesCodec::buildRequest(const ChatRequest &request,
+                                                   const EngineConfig &config) const
+{
+    HttpRequestData out;
+    out.url = endpointUrl(config.baseUrl, u"https://api.openai.com"_s, u"/v1/responses"_s);
+    out.headers.append({"Content-Type"_ba, "application/json"_ba});
+    if (!config.apiKey.isEmpty())
+        out.headers.append({"Authorization"_ba, "Bearer "_ba + config.apiKey.toUtf8()});
+    out.stream = streaming(request, config);
+
+    QJsonObject body;
+    body.insert(u"model"_s, config.model);
+    body.insert(u"input"_s, toNative(request.system, request.messages));
+    if (!request.tools.isEmpty()) {
+        QJsonArray tools;
+        for (const ToolDeclaration &tool : request.tools) {
+            QJsonObject object{{u"type"_s, u"function"_s}, {u"name"_s, tool.name}};
+            if (!tool.description.isEmpty())
+                object.insert(u"description"_s, tool.description);
+            object.insert(u"parameters"_s,
+                          tool.inputSchema.isEmpty()
+                              ? QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject()}}
+                              : tool.inputSchema);
+            object.insert(u"strict"_s, tool.strict); // the API defaults to true: say it
+            tools.append(object);
+        }
+        body.insert(u"tools"_s, tools);
+        switch (request.toolChoice) {
+        case ToolChoiceMode::Auto:
+            body.insert(u"tool_choice"_s, u"auto"_s);
+            break;
+        case ToolChoiceMode::None:
+            body.insert(u"tool_choice"_s, u"none"_s);
+            break;
+        case ToolChoiceMode::Required:
+            body.insert(u"tool_choice"_s, u"required"_s);
+            break;
+        case ToolChoiceMode::Force:
+            body.insert(u"tool_choice"_s,
+                        QJsonObject{{u"type"_s, u"function"_s}, {u"name"_s, request.forcedTool}});
+            break;
+        }
+        body.insert(u"parallel_tool_calls"_s, request.parallelToolCalls);
+    }
+    if (request.responseSchema) {
+        body.insert(u"text"_s,
+                    QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s},
+                                                          {u"name"_s, request.responseSchemaName},
+                                                          {u"schema"_s, *request.responseSchema},
+                                                          {u"strict"_s, true}}}});
+    }
+    if (const auto tokens = maxTokens(request, config))
+        body.insert(u"max_output_tokens"_s, *tokens);
+    if (const auto temp = temperature(request, config))
+        body.insert(u"temperature"_s, *temp);
+    body.insert(u"stream"_s, out.stream);
+    mergePatch(body, request.extraBody);
+    out.body = body;
+    return out;
+}
+
+Usage OpenAIResponsesCodec::parseUsage(const QJsonObject &usage)
+{
+    Usage out;
+    out.inputTokens = usage.value(u"input_tokens"_s).toInteger();
+    out.outputTokens = usage.value(u"output_tokens"_s).toInteger();
+    out.cachedTokens = usage.value(u"input_tokens_details"_s).toObject()
+                           .value(u"cached_tokens"_s).toInteger();
+    out.reasoningTokens = usage.value(u"output_tokens_details"_s).toObject()
+                              .value(u"reasoning_tokens"_s).toInteger();
+    return out;
+}
+
+FinishReason OpenAIResponsesCodec::mapFinish(const QString &status, const QString &incompleteReason,
+                                             bool hasToolCalls, bool hasRefusal, QString *rawFinish,
+                                             QString *category)
+{
+    if (rawFinish)
+        *rawFinish = status == u"incomplete" && !incompleteReason.isEmpty() ? incompleteReason : status;
+    if (status == u"incomplete") {
+        if (incompleteReason == u"content_filter") {
+            if (category)
+                *category = u"content_filter"_s;
+            return FinishReason::Refusal;
+        }
+        if (incompleteReason == u"max_output_tokens")
+            return FinishReason::Length;
+        return FinishReason::Other;
+    }
+    if (hasRefusal)
+        return FinishReason::Refusal;
+    if (hasToolCalls)
+        return FinishReason::ToolCalls;
+    if (status == u"completed")
+        return FinishReason::Stop;
+    return FinishReason::Other;
+}
+
+ModelReply OpenAIResponsesCodec::replyFromResponse(const QJsonObject &response)
+{
+    ModelReply reply;
+    reply.message.role = Role::Assistant;
+    QJsonArray reasoning;
+    const QJsonArray output = response.value(u"output"_s).toArray();
+    for (const QJsonValue &item : output)
+        absorbOutputItem(item.toObject(), reply.message, reasoning);
+    if (!reasoning.isEmpty())
+        reply.message.providerData.insert(u"reasoning_items"_s, reasoning);
+    reply.finishReason = mapFinish(response.value(u"status"_s).toString(),
+                                   response.value(u"incomplete_details"_s).toObject()
+                                       .value(u"reason"_s).toString(),
+                                   !reply.message.toolCalls.isEmpty(), !reply.message.refusal.isEmpty(),
+                                   &reply.rawFinishReason, &reply.refusalCategory);
+    reply.usage = parseUsage(response.value(u"usage"_s).toObject());
+    reply.responseId = response.value(u"id"_s).toString();
+    reply.model = response.value(u"model"_s).toString();
+    return reply;
+}
+
+std::optional<ModelReply> OpenAIResponsesCodec::parseReply(const QByteArray &body, QString *error) const
+{
+    QString parseError;
+    const auto doc = parseJson(body, &parseError);
+    if (!doc || !doc->isObject()) {
+        if (error)
+            *error = QCoreApplication::translate("Callscope::EngineCodec",
+                                                 "The reply is not a JSON object: %1")
+                         .arg(doc ? u"wrong type"_s : parseError);
+        return std::nullopt;
+    }
+    const QJsonObject response = doc->object();
+    if (response.value(u"status"_s).toString() == u"failed") {
+        if (error)
+            *error = response.value(u"error"_s).toObject().value(u"message"_s).toString();
+        return std::nullopt;
+    }
+    return replyFromResponse(response);
+}
+
+std::unique_ptr<StreamAssembler> OpenAIResponsesCodec::createStreamAssembler() const
+{
+    return std::make_unique<ResponsesStreamAssembler>();
+}
+
+ApiError OpenAIResponsesCodec::parseError(int httpStatus, const QByteArray &body) const
+{
+    return OpenAIChatCodec::parseOpenAIError(httpStatus, body);
+}
+
+QJsonArray OpenAIResponsesCodec::toNative(const QString &system, const QList<Message> &messages) const
+{
+    QJsonArray out;
+    const auto message = [](const QString &role, const QJsonValue &content) {
+        return QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, role}, {u"content"_s, content}};
+    };
+    if (!system.isEmpty())
+        out.append(message(u"system"_s, system));
+    for (const Message &m : messages) {
+        switch (m.role) {
+        case Role::System:
+            out.append(message(u"system"_s, m.text));
+            break;
+        case Role::User:
+            out.append(message(u"user"_s, inputContent(m.text, m.attachments)));
+            break;
+        case Role::Assistant: {
+            const QJsonArray reasoning = m.providerData.value(u"reasoning_items"_s).toArray();
+            for (const QJsonValue &item : reasoning)
+                out.append(item);
+            if (!m.text.isEmpty())
+                out.append(message(u"assistant"_s, m.text));
+            else if (!m.refusal.isEmpty())
+                out.append(message(u"assistant"_s, m.refusal));
+            for (const ToolCall &call : m.toolCalls) {
+                QJsonObject item{{u"type"_s, u"function_call"_s},
+                                 {u"call_id"_s, call.id},
+                                 {u"name"_s, call.name},
+                                 {u"arguments"_s, call.rawArguments.isEmpty() ? compactJson(call.arguments)
+                                                                              : call.rawArguments}};
+                const QString itemId = call.providerData.value(u"item_id"_s).toString();
+                if (!itemId.isEmpty())
+                    item.insert(u"id"_s, itemId);
+                out.append(item);
+            }
+            break;
+        }
+        case Role::Tool:
+            for (const ToolResult &result : m.toolResults) {
+                QJsonValue output = result.content;
+                if (!result.images.isEmpty()) {
+                    QJsonArray parts = inputContent(result.content, result.images).toArray();
+                    output = parts;
+                }
+                out.append(QJsonObject{{u"type"_s, u"function_call_output"_s},
+                                       {u"call_id"_s, result.callId},
+                                       {u"output"_s, output}});
+            }
+            break;
+        }
+    }
+    return out;
+}
+
+QList<Message> OpenAIResponsesCodec::fromNative(const QJsonArray &native) const
+{
+    QList<Message> out;
+    QHash<QString, QString> names;
+    const auto textOf = [](const QJsonValue &content) {
+        if (content.isString())
+            return content.toString();
+        QString text;
+        const QJsonArray parts = content.toArray();
+        for (const QJsonValue &part : parts) {
+            const QJsonObject object = part.toObject();
+            const QString type = object.value(u"type"_s).toString();
+            if (type == u"input_text" || type == u"output_text" || type == u"text")
+                text += object.value(u"text"_s).toString();
+        }
+        return text;
+    };
+    const auto assistant = [&out]() -> Message & {
+        if (out.isEmpty() || out.last().role != Role::Assistant)
+            out.append(Message::assistant({}));
+        return out.last();
+    };
+    for (const QJsonValue &value : native) {
+        const QJsonObject item = value.toObject();
+        const QString type = item.value(u"type"_s).toString(u"message"_s);
+        if (type == u"message") {
+            const QString role = item.value(u"role"_s).toString();
+            if (role == u"system" || role == u"developer") {
+                out.append(Message::system(textOf(item.value(u"content"_s))));
+            } else if (role == u"user") {
+                Message message = Message::user(textOf(item.value(u"content"_s)));
+                const QJsonArray parts = item.value(u"content"_s).toArray();
+                for (const QJsonValue &part : parts) {
+                    const QJsonObject object = part.toObject();
+                    const QString partType = object.value(u"type"_s).toString();
+                    QString uri;
+                    QString name;
+                    if (partType == u"input_image") {
+                        uri = object.value(u"image_url"_s).toString();
+                    } else if (partType == u"input_file") {
+                        uri = object.value(u"file_data"_s).toString();
+                        name = object.value(u"filename"_s).toString();
+                    }
+                    const qsizetype comma = uri.indexOf(u',');
+                    if (uri.startsWith(u"data:") && comma > 0) {
+                        message.attachments.append(Attachment::fromData(
+                            name, uri.mid(5, comma - 5).section(u';', 0, 0),
+                            QByteArray::fromBase64(uri.sliced(comma + 1).toLatin1())));
+                    }
+                }
+                out.append(message);
+            } else if (role == u"assistant") {
+                Message &message = assistant();
+                QJsonValue content = item.value(u"content"_s);
+                message.text += textOf(content);
+                const QJsonArray parts = content.toArray();
+                for (const QJsonValue &part : parts) {
+                    if (part.toObject().value(u"type"_s).toString() == u"refusal")
+                        message.refusal += part.toObject().value(u"refusal"_s).toString();
+                }
+            }
+        } else if (type == u"reasoning") {
+            Message &message = assistant();
+            QJsonArray items = message.providerData.value(u"reasoning_items"_s).toArray();
+            items.append(item);
+            message.providerData.insert(u"reasoning_items"_s, items);
+        } else if (type == u"function_call") {
+            Message &message = assistant();
+            ToolCall call;
+            call.id = item.value(u"call_id"_s).toString();
+            call.name = item.value(u"name"_s).toString();
+            call.rawArguments = item.value(u"arguments"_s).toString();
+            if (item.contains(u"id"_s))
+                call.providerData.insert(u"item_id"_s, item.value(u"id"_s).toString());
+            parseToolArguments(call);
+            names.insert(call.id, call.name);
+            message.toolCalls.append(call);
+        } else if (type == u"function_call_output") {
+            ToolResult result;
+            result.callId = item.value(u"call_id"_s).toString();
+            result.name = names.value(result.callId);
+            result.content = textOf(item.value(u"output"_s));
+            if (!out.isEmpty() && out.last().role == Role::Tool)
+                out.last().toolResults.append(result);
+            else
+                out.append(Message::toolResultsMessage({result}));
+        }
+    }
+    return out;
+}
+
+} // namespace Callscope
