@@ -556,6 +556,14 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
     return result;
 }
 
+ContextBudgetFunction contextBudgetFunction(const BudgetSettings &settings)
+{
+    return [settings](const QList<Message> &messages) {
+        BudgetResult result = applyContextBudget(messages, settings);
+        return std::pair<QList<Message>, QJsonObject>(std::move(result.messages), result.report.toJson());
+    };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The report as JSON
 

@@ -54,7 +54,9 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
+#include <utility>
 
 namespace Callscope {
 
@@ -229,5 +231,10 @@ BudgetResult applyContextBudget(const QList<Message> &messages, const BudgetSett
 // Same, with the system prompt reported as message index -1 (it is never trimmed).
 BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message> &messages,
                                 const BudgetSettings &settings);
+
+// For the runner's RunOptions::budget (core/loop/runner.h): applies the budget with `settings`
+// to each request's messages and returns them with the report as JSON (TurnRecord::requestReport).
+using ContextBudgetFunction = std::function<std::pair<QList<Message>, QJsonObject>(const QList<Message> &)>;
+ContextBudgetFunction contextBudgetFunction(const BudgetSettings &settings);
 
 } // namespace Callscope

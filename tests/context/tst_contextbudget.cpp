@@ -138,6 +138,7 @@ private slots:
     void reportJsonRoundTrip();
     void reportGoldenJson();
     void deterministicAndInputUntouched();
+    void budgetFunctionForRunner();
 };
 
 void TestContextBudget::estimates()
@@ -861,6 +862,24 @@ void TestContextBudget::deterministicAndInputUntouched()
     // Trimming what was already trimmed changes nothing further: stubs are short.
     const BudgetResult again = applyContextBudget(u"Sys"_s, first.messages, settings);
     QCOMPARE(again.messages, first.messages);
+}
+
+void TestContextBudget::budgetFunctionForRunner()
+{
+    // Ten 5,000-character results under N 6 and 20,000 characters: the four oldest are stubs.
+    EngineSpec engine;
+    engine.toolResultsTokens = 5000;
+    const ContextBudgetFunction budget = contextBudgetFunction(BudgetSettings::resolve(engine, ContextSpec()));
+    const QList<Message> input = conversation(QStringList(10, u"5000"_s));
+    const auto [sent, reportJson] = budget(input);
+    const BudgetResult direct = applyContextBudget(input, BudgetSettings::resolve(engine, ContextSpec()));
+    QCOMPARE(sent, direct.messages);
+    QCOMPARE(reportJson, direct.report.toJson());
+    const QList<ToolResult> results = allResults(sent);
+    for (int i = 0; i < 10; ++i)
+        QCOMPARE(results[i].content, i < 4 ? u"[search result, 1 line, 5,000"_s + StubTail : sized(5000));
+    QCOMPARE(reportJson.value(u"totals"_s).toObject().value(u"stubbed_results"_s).toInt(), 4);
+    QCOMPARE(reportJson.value(u"budget"_s).toObject().value(u"source"_s).toString(), u"engine_tool_results_tokens"_s);
 }
 
 int runContextBudgetTests(int argc, char **argv)
