@@ -3,11 +3,13 @@
 #include <QCoreApplication>
 
 int runContextBudgetTests(int argc, char **argv);
+int runContextPairingTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     int failures = 0;
     failures += runContextBudgetTests(argc, argv);
+    failures += runContextPairingTests(argc, argv);
     return failures;
 }
