@@ -4,6 +4,7 @@
 
 int runContextBudgetTests(int argc, char **argv);
 int runContextPairingTests(int argc, char **argv);
+int runContextCompactionTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -11,5 +12,6 @@ int main(int argc, char **argv)
     int failures = 0;
     failures += runContextBudgetTests(argc, argv);
     failures += runContextPairingTests(argc, argv);
+    failures += runContextCompactionTests(argc, argv);
     return failures;
 }
