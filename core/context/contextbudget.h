@@ -17,7 +17,9 @@
 //    is kept in full while the running total of the kept large results -- the newest N
 //    included -- plus its own size stays within the budget (total <= budget). The walk stops
 //    at the first one that does not fit: it and every older large result become stubs, so the
-//    kept results always form the newest contiguous run.
+//    kept results always form the newest contiguous run. Stubs get the reason "over_budget",
+//    or "outside_newest_n" when the budget is 0 (tool_results_chars 0, or a 0-token setting:
+//    only the count keeps results).
 //  - The budget is compared in characters. A token budget is turned into characters with the
 //    engine type's characters-per-token figure (charsPerToken()).
 //  - tool_results_in_context null sends every result in full (reason "unlimited").
@@ -34,7 +36,10 @@
 //    (no text, no other attachment, no image) gets the note `[image <name> dropped from
 //    context]` (one line per dropped image) as its text, because providers reject empty
 //    parts; otherwise no text is added. Non-image attachments are never touched. The image
-//    window also applies when tool_results_in_context is null.
+//    window also applies when tool_results_in_context is null. Placeholder images (bytes not
+//    kept, e.g. in a replayed transcript) count in the window like any other.
+//  - The budget chain when no setting and no context_window is given: 20% of an assumed
+//    128,000-token window (source "assumed_context_window").
 //
 // Token estimates are rough planning figures (the provider counts the real ones; the runner
 // can add them to the report with BudgetReport::providerInputTokens):
