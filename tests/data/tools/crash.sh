@@ -1,0 +1,3 @@
+#!/bin/sh
+# Command tool for tst_tools: killed by a signal.
+kill -9 $$

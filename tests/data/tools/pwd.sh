@@ -1,0 +1,3 @@
+#!/bin/sh
+# Command tool for tst_tools: prints its working directory.
+pwd -P

@@ -1,0 +1,477 @@
+// McpToolkit against real servers: the npm reference server (@modelcontextprotocol/
+// server-everything), a scripted fake server for edge cases, and broken "servers".
+
+#include "core/tools/mcptoolkit.h"
+#include "tests/support/testsupport.h"
+#include "tests/tools/toolstest.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::ToolsTest;
+
+namespace {
+const QString Everything = u"everything"_s;
+const QString Fake = u"fake"_s;
+
+struct Prepared
+{
+    QString error;
+    bool answered = false;
+    qint64 ms = 0;
+};
+
+Prepared prepareAndWait(McpToolkit &toolkit, int waitMs = 20000)
+{
+    Prepared prepared;
+    int count = 0;
+    QObject::connect(&toolkit, &Toolkit::ready, &toolkit, [&](const QString &error) {
+        ++count;
+        prepared.error = error;
+    });
+    QElapsedTimer clock;
+    clock.start();
+    toolkit.prepare();
+    prepared.answered = QTest::qWaitFor([&] { return count > 0; }, waitMs);
+    prepared.ms = clock.elapsed();
+    QTest::qWait(20);
+    if (count != 1)
+        prepared.answered = false;
+    return prepared;
+}
+
+McpServerSpec exposingAll(McpServerSpec server)
+{
+    server.exposeAll = true;
+    return server;
+}
+
+const ToolDeclaration *findDeclaration(const QList<ToolDeclaration> &list, const QString &name)
+{
+    for (const ToolDeclaration &declaration : list) {
+        if (declaration.name == name)
+            return &declaration;
+    }
+    return nullptr;
+}
+} // namespace
+
+class TestMcpToolkit final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    // the reference server
+    void listsTheReferenceServersTools();
+    void callsEchoAndSum();
+    void badArgumentsGiveAnErrorResult();
+    void imageContentBecomesAttachment();
+    void parallelCallsAreMatchedById();
+    void callTimeoutLeavesServerUsable();
+    void serverKilledMidCall();
+    void entryOffersOnlyItsTool();
+    void entryTheServerLacksFailsPrepare();
+    void serverEnvironmentIsPassed();
+    void shutdownStopsTheServer();
+    // the scripted fake server
+    void olderProtocolPaginationAndServerRequests();
+    void oversizedLineFailsOnlyItsCall();
+    void jsonRpcErrorAndContentKinds();
+    void timedOutCallIsCancelledOnServer();
+    void serverDyingMidCallQuotesStderr();
+    // broken servers
+    void missingProgram();
+    void garbageThenHang();
+    void exitsDuringStartup();
+};
+
+void TestMcpToolkit::initTestCase()
+{
+    QVERIFY2(!nodePath().isEmpty(), "node is not installed (tools/dev.sh installs nodejs)");
+    QVERIFY2(!everythingServerScript().isEmpty(),
+             qPrintable(u"@modelcontextprotocol/server-everything is not installed in "_s + npmDir()
+                        + u": run `npm install` there (tools/dev.sh test does it when "
+                          "node_modules is missing)"_s));
+    qInfo("server-everything %s", qPrintable(everythingServerVersion()));
+}
+
+void TestMcpToolkit::listsTheReferenceServersTools()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QCOMPARE(toolkit.state(), McpToolkit::State::Idle);
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY(prepared.answered);
+    QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
+    QCOMPARE(toolkit.state(), McpToolkit::State::Ready);
+    qInfo("server-everything started, initialized and listed in %lld ms; tools: %s",
+          toolkit.startupMs(), qPrintable(toolkit.listedToolNames().join(u", "_s)));
+    QCOMPARE(toolkit.protocolVersion(), u"2025-06-18"_s);
+    QCOMPARE(toolkit.serverInfo().value(u"name"_s).toString(), u"mcp-servers/everything"_s);
+    const QStringList names = toolkit.listedToolNames();
+    for (const QString &name : {u"echo"_s, u"get-sum"_s, u"get-tiny-image"_s,
+                                u"trigger-long-running-operation"_s, u"get-env"_s})
+        QVERIFY2(names.contains(name), qPrintable(name));
+
+    const QList<ToolDeclaration> declarations = toolkit.declarations();
+    QCOMPARE(declarations.size(), names.size());
+    const ToolDeclaration *echo = findDeclaration(declarations, u"echo"_s);
+    QVERIFY(echo);
+    QCOMPARE(echo->description, u"Echoes back the input string"_s);
+    QCOMPARE(echo->inputSchema.value(u"type"_s).toString(), u"object"_s);
+    QCOMPARE(echo->inputSchema.value(u"properties"_s)[u"message"_s][u"type"_s].toString(), u"string"_s);
+    QCOMPARE(echo->inputSchema.value(u"required"_s).toArray(), QJsonArray{u"message"_s});
+    QVERIFY(!echo->inputSchema.contains(u"$schema"_s));
+    QVERIFY(toolkit.offers(u"get-sum"_s));
+    QVERIFY(!toolkit.offers(u"no-such-tool"_s));
+}
+
+void TestMcpToolkit::callsEchoAndSum()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    JobRun run = runJob(toolkit, makeCall(u"call_e"_s, u"echo"_s, {{u"message"_s, u"hello MCP"_s}}), 10000, 50);
+    QCOMPARE(run.finishedCount, 1);
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    QCOMPARE(run.result.content, u"Echo: hello MCP"_s);
+    QCOMPARE(run.result.callId, u"call_e"_s);
+    QCOMPARE(run.result.name, u"echo"_s);
+    QVERIFY(run.result.images.isEmpty());
+    qInfo("echo round trip: %lld ms", run.elapsedMs);
+
+    run = runJob(toolkit, makeCall(u"call_s"_s, u"get-sum"_s, {{u"a"_s, 2}, {u"b"_s, 3}}));
+    QVERIFY(!run.result.isError);
+    QCOMPARE(run.result.content, u"The sum of 2 and 3 is 5."_s);
+}
+
+void TestMcpToolkit::badArgumentsGiveAnErrorResult()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-sum"_s, {{u"a"_s, u"x"_s}}));
+    QCOMPARE(run.finishedCount, 1);
+    QVERIFY(run.result.isError);
+    QVERIFY2(run.result.content.contains(u"Invalid arguments for tool get-sum"_s),
+             qPrintable(run.result.content));
+    // The server stays usable.
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo"_s, {{u"message"_s, u"ok"_s}})).result.content,
+             u"Echo: ok"_s);
+}
+
+void TestMcpToolkit::imageContentBecomesAttachment()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-tiny-image"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    QCOMPARE(run.result.images.size(), 1);
+    const Attachment &image = run.result.images.constFirst();
+    QCOMPARE(image.mediaType, u"image/png"_s);
+    QCOMPARE(image.name, u"image-1.png"_s);
+    QVERIFY(image.data.startsWith("\x89PNG\r\n\x1a\n"));
+    QCOMPARE(image.size, image.data.size());
+    QVERIFY(run.result.content.contains(u"[image 1: image/png, %1 bytes]"_s.arg(image.data.size())));
+    QVERIFY2(run.result.content.startsWith(u"Here's the image you requested:"_s),
+             qPrintable(run.result.content));
+}
+
+void TestMcpToolkit::parallelCallsAreMatchedById()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    QHash<QString, ToolResult> results;
+    QList<ToolJob *> jobs;
+    // A slow call first: the quick ones must not wait behind it.
+    jobs.append(toolkit.createJob(makeCall(u"slow"_s, u"trigger-long-running-operation"_s,
+                                           {{u"duration"_s, 1}, {u"steps"_s, 1}}),
+                                  this));
+    for (int i = 0; i < 4; ++i)
+        jobs.append(toolkit.createJob(makeCall(u"e%1"_s.arg(i), u"echo"_s, {{u"message"_s, u"m%1"_s.arg(i)}}), this));
+    QList<QString> order;
+    for (ToolJob *job : std::as_const(jobs)) {
+        connect(job, &ToolJob::finished, this, [&](const ToolResult &result) {
+            results.insert(result.callId, result);
+            order.append(result.callId);
+        });
+        job->start();
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(results.size(), 5, 10000);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(results.value(u"e%1"_s.arg(i)).content, u"Echo: m%1"_s.arg(i));
+    QCOMPARE(results.value(u"slow"_s).content,
+             u"Long running operation completed. Duration: 1 seconds, Steps: 1."_s);
+    QCOMPARE(order.constLast(), u"slow"_s);
+    qDeleteAll(jobs);
+}
+
+void TestMcpToolkit::callTimeoutLeavesServerUsable()
+{
+    McpToolkit toolkit(Everything, everythingServer(),
+                       {mcpEntry(u"trigger-long-running-operation"_s, Everything, 500),
+                        mcpEntry(u"echo"_s, Everything)});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"trigger-long-running-operation"_s,
+                                                {{u"duration"_s, 5}, {u"steps"_s, 5}}),
+                              5000, 100);
+    QCOMPARE(run.finishedCount, 1);
+    QVERIFY(run.result.isError);
+    QCOMPARE(run.result.content, u"Tool \"trigger-long-running-operation\" timed out after 500 ms."_s);
+    QVERIFY2(run.elapsedMs >= 490 && run.elapsedMs < 1500, qPrintable(QString::number(run.elapsedMs)));
+    QCOMPARE(toolkit.state(), McpToolkit::State::Ready);
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo"_s, {{u"message"_s, u"still here"_s}})).result.content,
+             u"Echo: still here"_s);
+}
+
+void TestMcpToolkit::serverKilledMidCall()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    QSignalSpy failed(&toolkit, &McpToolkit::failed);
+    std::unique_ptr<ToolJob> job(toolkit.createJob(
+        makeCall(u"c"_s, u"trigger-long-running-operation"_s, {{u"duration"_s, 10}, {u"steps"_s, 2}}), nullptr));
+    QSignalSpy finished(job.get(), &ToolJob::finished);
+    job->start();
+    QTest::qWait(300);
+    QCOMPARE(finished.size(), 0);
+    const qint64 pid = toolkit.serverProcessId();
+    QVERIFY(pid > 0);
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(::kill(pid_t(pid), SIGKILL), 0);
+    QVERIFY(finished.wait(5000));
+    qInfo("call ended %lld ms after the server was killed", clock.elapsed());
+    const auto result = finished.at(0).at(0).value<ToolResult>();
+    QVERIFY(result.isError);
+    QVERIFY2(result.content.startsWith(u"MCP server \"everything\" crashed or was killed."_s),
+             qPrintable(result.content));
+    QCOMPARE(failed.size(), 1);
+    QCOMPARE(failed.at(0).at(0).toString(), toolkit.failureReason());
+    QCOMPARE(toolkit.state(), McpToolkit::State::Failed);
+    // Later calls fail at once, saying why.
+    const JobRun later = runJob(toolkit, makeCall(u"c2"_s, u"echo"_s, {{u"message"_s, u"x"_s}}), 2000);
+    QVERIFY(later.result.isError);
+    QVERIFY2(later.result.content.startsWith(
+                 u"Tool \"echo\" could not run: MCP server \"everything\" is not available: MCP server "
+                 "\"everything\" crashed"_s),
+             qPrintable(later.result.content));
+    QCOMPARE(finished.size(), 1);
+}
+
+void TestMcpToolkit::entryOffersOnlyItsTool()
+{
+    ToolSpec echo = mcpEntry(u"echo"_s, Everything);
+    ToolSpec sum = mcpEntry(u"get-sum"_s, Everything);
+    sum.description = u"Adds two numbers (spec text)"_s;
+    ToolSpec otherServer = mcpEntry(u"elsewhere"_s, u"other"_s);
+    McpToolkit toolkit(Everything, everythingServer(), {echo, otherServer, sum});
+    // Before start-up the entries are declared with what the spec gives.
+    QCOMPARE(toolkit.declarations().size(), 2);
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const QList<ToolDeclaration> declarations = toolkit.declarations();
+    QCOMPARE(declarations.size(), 2);
+    QCOMPARE(declarations.at(0).name, u"echo"_s);
+    QCOMPARE(declarations.at(0).description, u"Echoes back the input string"_s);
+    QVERIFY(declarations.at(0).inputSchema.contains(u"properties"_s));
+    QCOMPARE(declarations.at(1).name, u"get-sum"_s);
+    QCOMPARE(declarations.at(1).description, u"Adds two numbers (spec text)"_s);
+    QVERIFY(toolkit.offers(u"echo"_s));
+    QVERIFY(!toolkit.offers(u"get-tiny-image"_s));
+    QVERIFY(!toolkit.offers(u"elsewhere"_s));
+    QCOMPARE(toolkit.createJob(makeCall(u"c"_s, u"get-tiny-image"_s), nullptr), nullptr);
+}
+
+void TestMcpToolkit::entryTheServerLacksFailsPrepare()
+{
+    McpToolkit toolkit(Everything, everythingServer(), {mcpEntry(u"no_such_tool"_s, Everything)});
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY(prepared.answered);
+    QVERIFY2(prepared.error.startsWith(u"MCP server \"everything\" does not offer the tool(s) no_such_tool; "
+                                       "it lists: echo, "_s),
+             qPrintable(prepared.error));
+    QCOMPARE(toolkit.state(), McpToolkit::State::Failed);
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"no_such_tool"_s), 2000);
+    QVERIFY(run.result.isError);
+}
+
+void TestMcpToolkit::serverEnvironmentIsPassed()
+{
+    McpServerSpec server = exposingAll(everythingServer());
+    server.env.insert(u"CALLSCOPE_TEST_MARKER"_s, u"marker-42"_s);
+    McpToolkit toolkit(Everything, server, {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-env"_s));
+    QVERIFY(!run.result.isError);
+    QVERIFY2(run.result.content.contains(u"\"CALLSCOPE_TEST_MARKER\": \"marker-42\""_s),
+             qPrintable(run.result.content.left(500)));
+}
+
+void TestMcpToolkit::shutdownStopsTheServer()
+{
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const qint64 pid = toolkit.serverProcessId();
+    QVERIFY(processAlive(pid));
+    std::unique_ptr<ToolJob> job(toolkit.createJob(
+        makeCall(u"c"_s, u"trigger-long-running-operation"_s, {{u"duration"_s, 10}, {u"steps"_s, 2}}), nullptr));
+    QSignalSpy finished(job.get(), &ToolJob::finished);
+    job->start();
+    toolkit.shutdown();
+    QCOMPARE(finished.size(), 1); // pending calls end at once
+    QCOMPARE(finished.at(0).at(0).value<ToolResult>().content, u"MCP server \"everything\" was shut down."_s);
+    QCOMPARE(toolkit.state(), McpToolkit::State::Stopped);
+    QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 5000); // stdin closed: the server exits
+}
+
+void TestMcpToolkit::olderProtocolPaginationAndServerRequests()
+{
+    McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
+    QCOMPARE(toolkit.protocolVersion(), u"2024-11-05"_s);
+    QCOMPARE(toolkit.serverInfo().value(u"version"_s).toString(), u"1.2.3"_s);
+    QCOMPARE(toolkit.listedToolNames(),
+             (QStringList{u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s, u"mixed"_s,
+                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s}));
+    QCOMPARE(toolkit.ignoredLineCount(), 1); // "this line is not JSON"
+
+    const QJsonObject arguments{{u"deep"_s, QJsonObject{{u"list"_s, QJsonArray{1, u"two"_s}}}}};
+    JobRun run = runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, arguments));
+    QCOMPARE(run.result.content, u"{\"deep\":{\"list\":[1,\"two\"]}}"_s);
+
+    // The server asked roots/list (we offer no roots: method not found) and ping (answered).
+    run = runJob(toolkit, makeCall(u"c"_s, u"client_answers"_s));
+    const QJsonArray answers = QJsonDocument::fromJson(run.result.content.toUtf8()).array();
+    QCOMPARE(answers.size(), 2);
+    QCOMPARE(answers.at(0).toObject(),
+             (QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"srv-1"_s},
+                          {u"error"_s, QJsonObject{{u"code"_s, -32601}, {u"message"_s, u"Method not found"_s}}}}));
+    QCOMPARE(answers.at(1).toObject(),
+             (QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"srv-2"_s}, {u"result"_s, QJsonObject()}}));
+}
+
+void TestMcpToolkit::oversizedLineFailsOnlyItsCall()
+{
+    McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
+    toolkit.setLineLimit(1024 * 1024);
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    // A hanging call stays pending meanwhile: the dropped line is matched by its id.
+    std::unique_ptr<ToolJob> hang(toolkit.createJob(makeCall(u"h"_s, u"hang"_s), nullptr));
+    QSignalSpy hangSpy(hang.get(), &ToolJob::finished);
+    hang->start();
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"huge"_s), 10000);
+    QVERIFY(run.result.isError);
+    QCOMPARE(run.result.content, u"MCP server \"fake\" sent a reply larger than 1048576 bytes; it was dropped."_s);
+    QCOMPARE(hangSpy.size(), 0);
+    QCOMPARE(toolkit.state(), McpToolkit::State::Ready);
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, {{u"a"_s, 1}})).result.content,
+             u"{\"a\":1}"_s);
+}
+
+void TestMcpToolkit::jsonRpcErrorAndContentKinds()
+{
+    McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    JobRun run = runJob(toolkit, makeCall(u"c"_s, u"fail_rpc"_s));
+    QVERIFY(run.result.isError);
+    QCOMPARE(run.result.content, u"MCP error -32000: boom"_s);
+
+    run = runJob(toolkit, makeCall(u"c"_s, u"mixed"_s));
+    QVERIFY(!run.result.isError);
+    QCOMPARE(run.result.content,
+             u"first\n[resource link: readme <file:///tmp/readme.txt>]\n[resource <mem://note>]\nnote body\n"
+             "[audio: audio/wav, about 3 bytes, not passed on]\n"
+             "[content of type \"hologram\": {\"depth\":3,\"type\":\"hologram\"}]"_s);
+
+    run = runJob(toolkit, makeCall(u"c"_s, u"structured"_s));
+    QCOMPARE(run.result.content, u"{\"total\":42}"_s);
+
+    run = runJob(toolkit, makeCall(u"c"_s, u"not_listed"_s));
+    QVERIFY(!run.created); // not offered: the runner reports unknown tools itself
+}
+
+void TestMcpToolkit::timedOutCallIsCancelledOnServer()
+{
+    McpToolkit toolkit(Fake, fakeServer(), {mcpEntry(u"hang"_s, Fake, 300), mcpEntry(u"cancelled_ids"_s, Fake)});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    JobRun run = runJob(toolkit, makeCall(u"c"_s, u"hang"_s), 3000);
+    QCOMPARE(run.result.content, u"Tool \"hang\" timed out after 300 ms."_s);
+    QVERIFY(run.elapsedMs < 1000);
+    std::unique_ptr<ToolJob> cancelled(toolkit.createJob(makeCall(u"c2"_s, u"hang"_s), nullptr));
+    cancelled->start();
+    cancelled->cancel();
+    run = runJob(toolkit, makeCall(u"c"_s, u"cancelled_ids"_s));
+    const QJsonArray ids = QJsonDocument::fromJson(run.result.content.toUtf8()).array();
+    QCOMPARE(ids.size(), 2);
+    QVERIFY(ids.at(0).toInteger() > 1); // initialize and tools/list came first
+    QCOMPARE(ids.at(1).toInteger(), ids.at(0).toInteger() + 1);
+}
+
+void TestMcpToolkit::serverDyingMidCallQuotesStderr()
+{
+    McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    QSignalSpy failed(&toolkit, &McpToolkit::failed);
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"die"_s), 5000);
+    QCOMPARE(run.finishedCount, 1);
+    QVERIFY(run.result.isError);
+    QCOMPARE(run.result.content, u"MCP server \"fake\" exited with code 5.\nIts stderr ended with:\n"
+                                 "fake server: dying on purpose"_s);
+    QCOMPARE(failed.size(), 1);
+}
+
+void TestMcpToolkit::missingProgram()
+{
+    McpServerSpec server;
+    server.command = QStringList{u"callscope-no-such-mcp-server"_s, u"--stdio"_s};
+    McpToolkit toolkit(u"ghost"_s, server, {mcpEntry(u"lookup"_s, u"ghost"_s)});
+    const Prepared prepared = prepareAndWait(toolkit, 3000);
+    QVERIFY(prepared.answered);
+    QCOMPARE(prepared.error, u"MCP server \"ghost\" could not start: program \"callscope-no-such-mcp-server\" "
+                             "not found or not executable."_s);
+    QVERIFY(prepared.ms < 1000);
+    // Its spec entry is still declared; calling it is an error result.
+    QCOMPARE(toolkit.declarations().size(), 1);
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"lookup"_s), 2000);
+    QVERIFY(run.result.isError);
+    QVERIFY(run.result.content.contains(u"not found or not executable"_s));
+}
+
+void TestMcpToolkit::garbageThenHang()
+{
+    McpServerSpec server;
+    server.command = QStringList{script(u"garbage_server.sh"_s)};
+    McpToolkit toolkit(u"junk"_s, server, {});
+    toolkit.setStartupTimeoutMs(1000);
+    toolkit.setKillGraceMs(300);
+    const Prepared prepared = prepareAndWait(toolkit, 5000);
+    QVERIFY(prepared.answered);
+    QVERIFY2(prepared.ms >= 990 && prepared.ms < 2000, qPrintable(QString::number(prepared.ms)));
+    QCOMPARE(prepared.error, u"MCP server \"junk\" did not finish starting within 1000 ms. It printed 3 "
+                             "line(s) that were not JSON-RPC; the first: Welcome to the server!"_s);
+    const qint64 pid = toolkit.serverProcessId();
+    QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 3000);
+}
+
+void TestMcpToolkit::exitsDuringStartup()
+{
+    McpServerSpec server;
+    server.command = QStringList{script(u"dying_server.sh"_s)};
+    McpToolkit toolkit(u"broken"_s, server, {});
+    const Prepared prepared = prepareAndWait(toolkit, 5000);
+    QVERIFY(prepared.answered);
+    QCOMPARE(prepared.error, u"MCP server \"broken\" exited with code 3.\nIts stderr ended with:\n"
+                             "fatal: missing configuration FOO_TOKEN"_s);
+}
+
+int runMcpToolkitTests(int argc, char **argv)
+{
+    TestMcpToolkit test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_mcptoolkit.moc"
