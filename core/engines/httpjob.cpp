@@ -87,8 +87,12 @@ HttpJob::HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec,
     , m_totalTimer(new QTimer(this))
     , m_retryTimer(new QTimer(this))
 {
-    for (QTimer *timer : {m_inactivityTimer, m_totalTimer, m_retryTimer})
+    for (QTimer *timer : {m_inactivityTimer, m_totalTimer, m_retryTimer}) {
         timer->setSingleShot(true);
+        // A coarse timer may fire up to 5 % early: a retry would then come before the
+        // server's Retry-After, and a timeout before its limit.
+        timer->setTimerType(Qt::PreciseTimer);
+    }
     m_inactivityTimer->setInterval(clampInterval(m_settings.inactivityTimeoutMs));
     m_totalTimer->setInterval(clampInterval(m_settings.totalTimeoutMs));
     connect(m_inactivityTimer, &QTimer::timeout, this, &HttpJob::onInactivityTimeout);
@@ -157,7 +161,10 @@ void HttpJob::startAttempt()
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onReplyFinished);
     connect(m_reply, &QNetworkReply::uploadProgress, this, [this] { m_inactivityTimer->start(); });
-    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] { m_inactivityTimer->start(); });
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
+        m_inactivityTimer->start();
+        readResponseMeta(); // status and headers are known even if no body byte ever comes
+    });
     connect(m_reply, &QNetworkReply::redirected, this, [this](const QUrl &url) {
         qCDebug(lcEngineHttp) << "same-origin redirect to" << safeUrl(url);
     });
@@ -319,8 +326,10 @@ void HttpJob::onReplyFinished()
     QString detail = m_reply->errorString();
     if (networkError == QNetworkReply::InsecureRedirectError
         || networkError == QNetworkReply::TooManyRedirectsError) {
-        const QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
-        if (target.isValid())
+        QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+        if (!target.isValid()) // Qt leaves the attribute unset when it refuses the redirect
+            target = QUrl::fromEncoded(m_reply->rawHeader("Location"));
+        if (target.isValid() && !target.isEmpty())
             detail = safeUrl(m_reply->url().resolved(target));
     }
 

@@ -19,8 +19,10 @@ namespace {
 QByteArray readAllOf(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    if (!file.open(QIODevice::ReadOnly)) {
+        qWarning("FakeProvider: cannot read %s: %s", qPrintable(path), qPrintable(file.errorString()));
         return {};
+    }
     return file.readAll();
 }
 
@@ -258,6 +260,8 @@ public:
         , m_timer(new QTimer(this))
     {
         m_socket->setParent(this);
+        // Small writes (drip mode) must leave at once, not wait for Nagle's algorithm.
+        m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         m_timer->setSingleShot(true);
         m_timer->setTimerType(Qt::PreciseTimer);
         connect(m_socket, &QTcpSocket::readyRead, this, &FakeConnection::onReadyRead);

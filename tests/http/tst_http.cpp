@@ -1,0 +1,1022 @@
+// The HTTP layer of the engines: RetryPolicy (pure rules) and HttpModelClient (HttpJob + the
+// real codecs) against the scripted FakeProvider on 127.0.0.1.
+
+#include "core/engines/enginecodec.h"
+#include "core/engines/httpjob.h"
+#include "core/engines/httpmodelclient.h"
+#include "core/engines/retrypolicy.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+HttpHeaderList parseHeaderText(const QByteArray &text)
+{
+    HttpHeaderList headers;
+    const QList<QByteArray> lines = text.split('\n');
+    for (const QByteArray &line : lines) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0)
+            headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
+    }
+    return headers;
+}
+
+// Runs a real event loop until `condition` holds. Unlike QTRY_* (QTest::qWait sleeps 10 ms
+// between event batches) this keeps 1 ms timers and drip-fed sockets at full speed, so the
+// measured delays are the client's, not the test's.
+bool waitUntil(const std::function<bool()> &condition, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!condition()) {
+        if (clock.elapsed() > timeoutMs)
+            return false;
+        QEventLoop loop;
+        QTimer::singleShot(2, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
+}
+
+// Lets the event loop run for `ms` (for "nothing more happens" checks).
+void settle(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+const QDateTime &fixedNow()
+{
+    static const QDateTime now(QDate(2026, 11, 30), QTime(2, 0, 0), Qt::UTC);
+    return now;
+}
+
+} // namespace
+
+// ---- RetryPolicy -------------------------------------------------------------------------
+
+class TestRetryPolicy final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void httpDate_data();
+    void httpDate();
+    void serverDelay_data();
+    void serverDelay();
+    void decide_data();
+    void decide();
+    void backoffJitterRange();
+};
+
+void TestRetryPolicy::httpDate_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QDateTime>("expected");
+    const QDateTime nov6(QDate(1994, 11, 6), QTime(8, 49, 37), Qt::UTC);
+    QTest::newRow("imf-fixdate") << "Sun, 06 Nov 1994 08:49:37 GMT"_ba << nov6;
+    QTest::newRow("rfc850") << "Sunday, 06-Nov-94 08:49:37 GMT"_ba << nov6;
+    QTest::newRow("asctime") << "Sun Nov  6 08:49:37 1994"_ba << nov6;
+    QTest::newRow("lowercase month") << "Mon, 30 nov 2026 02:00:30 GMT"_ba
+                                     << QDateTime(QDate(2026, 11, 30), QTime(2, 0, 30), Qt::UTC);
+    QTest::newRow("rfc850 2000s") << "Monday, 30-Nov-26 02:00:30 GMT"_ba
+                                  << QDateTime(QDate(2026, 11, 30), QTime(2, 0, 30), Qt::UTC);
+    QTest::newRow("not a date") << "soon"_ba << QDateTime();
+    QTest::newRow("bad month") << "Sun, 06 Foo 1994 08:49:37 GMT"_ba << QDateTime();
+    QTest::newRow("bad zone") << "Sun, 06 Nov 1994 08:49:37 PST"_ba << QDateTime();
+    QTest::newRow("bad day") << "Sun, 31 Nov 1994 08:49:37 GMT"_ba << QDateTime();
+}
+
+void TestRetryPolicy::httpDate()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QDateTime, expected);
+    const std::optional<QDateTime> parsed = RetryPolicy::parseHttpDate(text);
+    if (!expected.isValid()) {
+        QVERIFY2(!parsed, qPrintable(parsed ? parsed->toString(Qt::ISODate) : QString()));
+        return;
+    }
+    QVERIFY(parsed);
+    QCOMPARE(*parsed, expected);
+}
+
+void TestRetryPolicy::serverDelay_data()
+{
+    QTest::addColumn<QByteArray>("headers");
+    QTest::addColumn<qlonglong>("expected"); // -999999 = no delay found
+
+    QTest::newRow("none") << ""_ba << -999999LL;
+    QTest::newRow("retry-after-ms") << "retry-after-ms: 250"_ba << 250LL;
+    QTest::newRow("retry-after-ms fraction") << "Retry-After-Ms: 12.6"_ba << 13LL;
+    QTest::newRow("retry-after seconds") << "Retry-After: 2"_ba << 2000LL;
+    QTest::newRow("retry-after float") << "retry-after: 1.5"_ba << 1500LL;
+    QTest::newRow("ms wins over seconds") << "retry-after: 9\nretry-after-ms: 40"_ba << 40LL;
+    QTest::newRow("bad ms falls back") << "retry-after-ms: soon\nretry-after: 3"_ba << 3000LL;
+    QTest::newRow("http-date") << "retry-after: Mon, 30 Nov 2026 02:00:30 GMT"_ba << 30000LL;
+    QTest::newRow("http-date past") << "retry-after: Mon, 30 Nov 2026 01:59:50 GMT"_ba << -10000LL;
+    QTest::newRow("negative") << "retry-after: -1"_ba << -1000LL;
+    QTest::newRow("garbage") << "retry-after: whenever"_ba << -999999LL;
+}
+
+void TestRetryPolicy::serverDelay()
+{
+    QFETCH(QByteArray, headers);
+    QFETCH(qlonglong, expected);
+    const std::optional<qint64> delay = RetryPolicy::serverDelayMs(parseHeaderText(headers), fixedNow());
+    if (expected == -999999) {
+        QVERIFY(!delay);
+        return;
+    }
+    QVERIFY(delay);
+    QCOMPARE(*delay, qint64(expected));
+}
+
+void TestRetryPolicy::decide_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("headers");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("attemptsMade");
+    QTest::addColumn<double>("random");
+    QTest::addColumn<bool>("content");
+    QTest::addColumn<bool>("transient");
+    QTest::addColumn<qlonglong>("codecDelay"); // -1 = none
+    QTest::addColumn<bool>("retry");
+    QTest::addColumn<qlonglong>("delay");
+    QTest::addColumn<bool>("serverDelay");
+
+    const int http = int(FailedAttempt::Kind::HttpStatus);
+    const int conn = int(FailedAttempt::Kind::Connection);
+    const int timeout = int(FailedAttempt::Kind::Timeout);
+    const int stream = int(FailedAttempt::Kind::StreamError);
+    const int unreadable = int(FailedAttempt::Kind::Unreadable);
+    const QByteArray none;
+    const QByteArray quota = R"({"error":{"type":"insufficient_quota","code":"insufficient_quota"}})";
+
+    // Statuses (maxAttempts 3, first failure, random 0 -> the full 0.5 s backoff).
+    for (int status : {408, 409, 429, 500, 502, 503, 504, 529})
+        QTest::addRow("status %d retried", status)
+            << http << status << none << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    for (int status : {400, 401, 403, 404, 413, 422})
+        QTest::addRow("status %d not retried", status)
+            << http << status << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    // Backoff growth and cap: min(0.5 * 2^n, 8) * (1 - 0.25 * r).
+    QTest::newRow("second retry") << http << 503 << none << none << 2 << 0.0 << false << false << -1LL << true << 1000LL << false;
+    QTest::newRow("jitter max") << http << 503 << none << none << 1 << 1.0 << false << false << -1LL << true << 375LL << false;
+    QTest::newRow("jitter half") << http << 503 << none << none << 2 << 0.5 << false << false << -1LL << true << 875LL << false;
+    // x-should-retry overrides both ways.
+    QTest::newRow("x-should-retry false on 503") << http << 503 << "x-should-retry: false"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("x-should-retry true on 400") << http << 400 << "X-Should-Retry: true"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    QTest::newRow("x-should-retry junk ignored") << http << 503 << "x-should-retry: maybe"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    // Server delays and the 60 s cap.
+    QTest::newRow("retry-after used") << http << 429 << "retry-after: 2"_ba << none << 1 << 0.0 << false << false << -1LL << true << 2000LL << true;
+    QTest::newRow("retry-after-ms used") << http << 429 << "retry-after-ms: 1234"_ba << none << 1 << 0.0 << false << false << -1LL << true << 1234LL << true;
+    QTest::newRow("retry-after at cap") << http << 429 << "retry-after: 60"_ba << none << 1 << 0.0 << false << false << -1LL << true << 60000LL << true;
+    QTest::newRow("retry-after over cap: no retry") << http << 429 << "retry-after: 61"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("retry-after-ms over cap: no retry") << http << 503 << "retry-after-ms: 120000"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("retry-after zero: backoff") << http << 429 << "retry-after: 0"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    QTest::newRow("retry-after past date: backoff") << http << 429 << "retry-after: Mon, 30 Nov 2026 01:00:00 GMT"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    QTest::newRow("retry-after date") << http << 503 << "retry-after: Mon, 30 Nov 2026 02:00:05 GMT"_ba << none << 1 << 0.0 << false << false << -1LL << true << 5000LL << true;
+    QTest::newRow("codec delay (Gemini RetryInfo)") << http << 429 << none << none << 1 << 0.0 << false << false << 37000LL << true << 37000LL << true;
+    QTest::newRow("header beats codec delay") << http << 429 << "retry-after: 1"_ba << none << 1 << 0.0 << false << false << 37000LL << true << 1000LL << true;
+    // Quota, content, attempts.
+    QTest::newRow("insufficient_quota") << http << 429 << none << quota << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("insufficient_quota, server insists") << http << 429 << "x-should-retry: true"_ba << quota << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    QTest::newRow("attempts used up") << http << 503 << none << none << 3 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("content delivered") << conn << 200 << none << none << 1 << 0.0 << true << true << -1LL << false << 0LL << false;
+    QTest::newRow("content delivered beats header") << http << 503 << "x-should-retry: true"_ba << none << 1 << 0.0 << true << false << -1LL << false << 0LL << false;
+    // Transport and stream failures.
+    QTest::newRow("connection error") << conn << 0 << none << none << 1 << 0.0 << false << true << -1LL << true << 500LL << false;
+    QTest::newRow("timeout") << timeout << 0 << none << none << 2 << 0.0 << false << true << -1LL << true << 1000LL << false;
+    QTest::newRow("transient stream error") << stream << 200 << none << none << 1 << 0.0 << false << true << -1LL << true << 500LL << false;
+    QTest::newRow("fatal stream error") << stream << 200 << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("unreadable reply") << unreadable << 200 << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("200 headers ignored for streams") << stream << 200 << "x-should-retry: true"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+}
+
+void TestRetryPolicy::decide()
+{
+    QFETCH(int, kind);
+    QFETCH(int, status);
+    QFETCH(QByteArray, headers);
+    QFETCH(QByteArray, body);
+    QFETCH(int, attemptsMade);
+    QFETCH(double, random);
+    QFETCH(bool, content);
+    QFETCH(bool, transient);
+    QFETCH(qlonglong, codecDelay);
+    QFETCH(bool, retry);
+    QFETCH(qlonglong, delay);
+    QFETCH(bool, serverDelay);
+
+    FailedAttempt failure;
+    failure.kind = FailedAttempt::Kind(kind);
+    failure.httpStatus = status;
+    failure.headers = parseHeaderText(headers);
+    failure.body = body;
+    failure.contentDelivered = content;
+    failure.error.httpStatus = status;
+    failure.error.transient = transient;
+    if (codecDelay >= 0)
+        failure.error.retryAfterMs = codecDelay;
+
+    RetryPolicy policy; // maxAttempts 3, cap 60 s
+    const RetryDecision decision = policy.decide(failure, attemptsMade, random, fixedNow());
+    QVERIFY2(decision.retry == retry, qPrintable(decision.reason));
+    QCOMPARE(decision.delayMs, qint64(delay));
+    QCOMPARE(decision.serverDelay, serverDelay);
+    QVERIFY(!decision.reason.isEmpty());
+}
+
+void TestRetryPolicy::backoffJitterRange()
+{
+    RetryPolicy policy;
+    policy.maxAttempts = 100;
+    // n -> [min, max] in ms: 0.5 s, 1 s, 2 s, 4 s, then 8 s forever, each minus up to 25 %.
+    const QList<std::pair<qint64, qint64>> ranges = {
+        {375, 500}, {750, 1000}, {1500, 2000}, {3000, 4000}, {6000, 8000}, {6000, 8000}, {6000, 8000}};
+    FailedAttempt failure;
+    failure.kind = FailedAttempt::Kind::Connection;
+    for (int n = 0; n < ranges.size(); ++n) {
+        qint64 seenMin = std::numeric_limits<qint64>::max(), seenMax = 0;
+        for (int i = 0; i < 2000; ++i) {
+            const RetryDecision decision = policy.decide(failure, n + 1);
+            QVERIFY(decision.retry);
+            seenMin = std::min(seenMin, decision.delayMs);
+            seenMax = std::max(seenMax, decision.delayMs);
+        }
+        QVERIFY2(seenMin >= ranges[n].first && seenMax <= ranges[n].second,
+                 qPrintable(u"n=%1: [%2, %3]"_s.arg(n).arg(seenMin).arg(seenMax)));
+        // 2000 uniform draws cover most of the 25 % band.
+        const qint64 band = ranges[n].second - ranges[n].first;
+        QVERIFY2(seenMax - seenMin > band * 8 / 10, qPrintable(u"n=%1: spread %2"_s.arg(n).arg(seenMax - seenMin)));
+    }
+    QCOMPARE(policy.backoffMs(0, 0.0), 500);
+    QCOMPARE(policy.backoffMs(3, 0.0), 4000);
+    QCOMPARE(policy.backoffMs(10, 0.0), 8000);
+    QCOMPARE(policy.backoffMs(10, 1.0), 6000);
+}
+
+// ---- HttpModelClient against FakeProvider -------------------------------------------------
+
+// One client + one fake server + everything the client emitted.
+struct Harness
+{
+    QNetworkAccessManager nam;
+    FakeProvider server;
+    EngineConfig config;
+    std::unique_ptr<HttpModelClient> client;
+    QElapsedTimer clock;
+    QList<qint64> requestTimes;          // ms since clock start, per request received
+    QList<qint64> retryTimes;            // ms since clock start, per retryScheduled
+    QList<std::tuple<int, qint64, ApiError>> retries;
+    QStringList deltas;
+    QList<ModelOutcome> outcomes;
+
+    bool start(EngineType type, const QString &model)
+    {
+        if (!server.listen())
+            return false;
+        config.type = type;
+        config.model = model;
+        config.baseUrl = server.baseUrl();
+        config.apiKey = u"sk-test-secret-key-0123"_s;
+        std::unique_ptr<EngineCodec> codec = createEngineCodec(type);
+        if (!codec)
+            return false;
+        client = std::make_unique<HttpModelClient>(config, std::move(codec), &nam);
+        HttpJobSettings settings;
+        settings.inactivityTimeoutMs = 5000;
+        settings.totalTimeoutMs = 20000;
+        client->setSettings(settings);
+        clock.start();
+        QObject::connect(&server, &FakeProvider::requestReceived, client.get(),
+                         [this](int) { requestTimes.append(clock.elapsed()); });
+        QObject::connect(client.get(), &ModelClient::retryScheduled, client.get(),
+                         [this](int attempt, qint64 delayMs, const ApiError &reason) {
+                             retryTimes.append(clock.elapsed());
+                             retries.append({attempt, delayMs, reason});
+                         });
+        QObject::connect(client.get(), &ModelClient::textDelta, client.get(),
+                         [this](const QString &delta) { deltas.append(delta); });
+        QObject::connect(client.get(), &ModelClient::finished, client.get(),
+                         [this](const ModelOutcome &outcome) { outcomes.append(outcome); });
+        return true;
+    }
+
+    void setTimeouts(qint64 inactivityMs, qint64 totalMs)
+    {
+        HttpJobSettings settings = client->settings();
+        settings.inactivityTimeoutMs = inactivityMs;
+        settings.totalTimeoutMs = totalMs;
+        client->setSettings(settings);
+    }
+
+    static ChatRequest hello(bool stream)
+    {
+        ChatRequest request;
+        request.system = u"Be brief."_s;
+        request.messages = {Message::user(u"Say hello."_s)};
+        request.stream = stream;
+        return request;
+    }
+};
+
+#define START_HARNESS(h, type, model) QVERIFY2((h).start(type, model), "fake server or codec failed")
+#define WAIT_UNTIL(condition, ms) QVERIFY2(waitUntil([&] { return bool(condition); }, ms), "timed out: " #condition)
+#define WAIT_FINISHED(h, ms) \
+    do { \
+        WAIT_UNTIL(!(h).outcomes.isEmpty(), ms); \
+        QCOMPARE((h).outcomes.size(), 1); \
+    } while (false)
+
+class TestHttpClient final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void wholeReplyAndRecordedBody();
+    void keepAliveReusesConnection();
+    void retryAfterSecondsHonoured();
+    void retryAfterMsHonoured();
+    void shouldRetryFalseObeyed();
+    void shouldRetryTrueObeyed();
+    void unauthorizedNotRetried();
+    void quotaNotRetried();
+    void retryAfterOverCapNotRetried();
+    void anthropicOverloadedRetried();
+    void resetBeforeContentRetried();
+    void noRetryAfterContentStreamed();
+    void stalledServerTimesOut_data();
+    void stalledServerTimesOut();
+    void stallIsRetried();
+    void totalTimeout();
+    void cancelStopsAtOnce();
+    void cancelDuringRetryWait();
+    void cancelMidStream();
+    void crossOriginRedirectNotFollowed();
+    void sameOriginRedirectFollowed();
+    void dripFedStreamAssembles();
+    void malformedJsonReply();
+    void invalidUtf8Reply();
+    void malformedStreamEvent();
+    void connectionRefused();
+    void cassetteReplay();
+    void factory();
+
+private:
+    QString m_anthropicText;
+};
+
+void TestHttpClient::initTestCase()
+{
+    const QString path = sharedDataPath(u"wire-fixtures/anthropic/stream_text.sse"_s);
+    QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
+    QVERIFY2(!testDataPath(u"http/openai_401.json"_s).isEmpty(), "tests/data/http missing");
+    m_anthropicText = path;
+}
+
+void TestHttpClient::wholeReplyAndRecordedBody()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    const ChatRequest request = Harness::hello(false);
+    h.client->send(request, 3);
+    WAIT_FINISHED(h, 10000);
+
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.reply->message.text, u"Hello there."_s);
+    QCOMPARE(outcome.reply->finishReason, FinishReason::Stop);
+    QCOMPARE(outcome.reply->usage.inputTokens, 12);
+    QCOMPARE(outcome.reply->usage.outputTokens, 3);
+    QCOMPARE(outcome.cancelled, false);
+    QCOMPARE(outcome.attempts.size(), 1);
+    QCOMPARE(outcome.attempts[0].outcome, u"ok"_s);
+    QCOMPARE(outcome.attempts[0].httpStatus, 200);
+    QCOMPARE(outcome.attempts[0].usage.inputTokens, 12);
+    QVERIFY(outcome.attempts[0].startedAt.isValid());
+
+    // The stored body is exactly what the codec built and what went over the wire, without the key.
+    const HttpRequestData built = h.client->codec().buildRequest(request, h.config);
+    QCOMPARE(outcome.requestBody, built.body);
+    QCOMPARE(h.server.requestCount(), 1);
+    const RecordedRequest &sent = h.server.requests().first();
+    QCOMPARE(sent.method, "POST"_ba);
+    QCOMPARE(sent.path, "/v1/chat/completions"_ba);
+    QCOMPARE(sent.jsonObject(), built.body);
+    QCOMPARE(sent.header("authorization"), "Bearer sk-test-secret-key-0123"_ba);
+    QVERIFY(sent.header("content-type").startsWith("application/json"));
+    QVERIFY(!QJsonDocument(outcome.requestBody).toJson().contains("sk-test-secret"));
+    QCOMPARE(outcome.rawResponse, readFile(testDataPath(u"http/openai_chat_hello.json"_s)));
+    // The stored transcript: the request messages plus the reply, in the engine's own shape.
+    QCOMPARE(outcome.nativeMessages.size(), 3); // system, user, assistant
+    QCOMPARE(outcome.nativeMessages.last().toObject().value("content"_L1).toString(), u"Hello there."_s);
+}
+
+void TestHttpClient::keepAliveReusesConnection()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    const QString path = testDataPath(u"http/openai_chat_hello.json"_s);
+    h.server.enqueue(FakeReply::jsonFile(200, path));
+    h.server.enqueue(FakeReply::jsonFile(200, path));
+    h.client->send(Harness::hello(false), 1);
+    WAIT_FINISHED(h, 10000);
+    h.client->send(Harness::hello(false), 1);
+    WAIT_UNTIL(h.outcomes.size() == qsizetype(2), 10000);
+    QVERIFY(h.outcomes[0].reply && h.outcomes[1].reply);
+    QCOMPARE(h.server.requestCount(), 2);
+    QCOMPARE(h.server.requests()[1].connection, h.server.requests()[0].connection);
+    QCOMPARE(h.server.connectionCount(), 1);
+}
+
+void TestHttpClient::retryAfterSecondsHonoured()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(429, testDataPath(u"http/openai_429_rate_limit.json"_s))
+                         .withHeader("retry-after", "1"));
+    h.server.enqueue(FakeReply::sseFile(sharedDataPath(u"wire-fixtures/openai_chat/stream_length.sse"_s)));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 15000);
+
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.reply->message.text, u"{\""_s);
+    QCOMPARE(outcome.reply->finishReason, FinishReason::Length);
+    QCOMPARE(h.server.requestCount(), 2);
+    QCOMPARE(h.retries.size(), 1);
+    QCOMPARE(std::get<0>(h.retries[0]), 2);
+    QCOMPARE(std::get<1>(h.retries[0]), 1000);
+    QCOMPARE(std::get<2>(h.retries[0]).httpStatus, 429);
+    QCOMPARE(std::get<2>(h.retries[0]).retryAfterMs, std::optional<qint64>(1000));
+    QCOMPARE(outcome.attempts.size(), 2);
+    QCOMPARE(outcome.attempts[0].outcome, u"retry"_s);
+    QCOMPARE(outcome.attempts[0].httpStatus, 429);
+    QCOMPARE(outcome.attempts[0].delayMs, 1000);
+    QVERIFY(outcome.attempts[0].error.contains(u"Rate limit reached"_s));
+    QCOMPARE(outcome.attempts[1].outcome, u"ok"_s);
+    QCOMPARE(outcome.attempts[1].index, 1);
+    QCOMPARE(outcome.attempts[1].httpStatus, 200);
+    QCOMPARE(outcome.attempts[1].finishReason, FinishReason::Length);
+
+    // Measured: from the moment the retry was scheduled to the second request's arrival.
+    const qint64 waited = h.requestTimes[1] - h.retryTimes[0];
+    qInfo("Retry-After: 1 -> measured wait %lld ms (gap between requests %lld ms)", waited,
+          h.requestTimes[1] - h.requestTimes[0]);
+    QVERIFY2(waited >= 1000, qPrintable(QString::number(waited)));
+    QVERIFY2(waited < 1600, qPrintable(QString::number(waited)));
+}
+
+void TestHttpClient::retryAfterMsHonoured()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(503, testDataPath(u"http/openai_503.json"_s))
+                         .withHeader("retry-after-ms", "300")
+                         .withHeader("retry-after", "7"));
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(false), 3);
+    WAIT_FINISHED(h, 15000);
+    QVERIFY(h.outcomes.first().reply);
+    QCOMPARE(h.retries.size(), 1);
+    QCOMPARE(std::get<1>(h.retries[0]), 300);
+    const qint64 waited = h.requestTimes[1] - h.retryTimes[0];
+    qInfo("retry-after-ms: 300 -> measured wait %lld ms", waited);
+    QVERIFY2(waited >= 300 && waited < 900, qPrintable(QString::number(waited)));
+}
+
+void TestHttpClient::shouldRetryFalseObeyed()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(503, testDataPath(u"http/openai_503.json"_s))
+                         .withHeader("x-should-retry", "false"));
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(700); // longer than any backoff: a wrong retry would show up
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(outcome.error.httpStatus, 503);
+    QCOMPARE(outcome.error.message, u"The server is overloaded or not ready yet."_s);
+    QCOMPARE(outcome.error.transient, false);
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(h.retries.size(), 0);
+    QCOMPARE(outcome.attempts.size(), 1);
+    QCOMPARE(outcome.attempts[0].outcome, u"error"_s);
+    QCOMPARE(outcome.attempts[0].httpStatus, 503);
+}
+
+void TestHttpClient::shouldRetryTrueObeyed()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(400, testDataPath(u"http/openai_400.json"_s))
+                         .withHeader("x-should-retry", "true")
+                         .withHeader("retry-after-ms", "10"));
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(false), 3);
+    WAIT_FINISHED(h, 10000);
+    QVERIFY(h.outcomes.first().reply);
+    QCOMPARE(h.server.requestCount(), 2);
+    QCOMPARE(h.outcomes.first().attempts.size(), 2);
+    QCOMPARE(h.outcomes.first().attempts[0].httpStatus, 400);
+}
+
+void TestHttpClient::unauthorizedNotRetried()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(401, testDataPath(u"http/openai_401.json"_s)));
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(700);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(outcome.error.category, ErrorCategory::Auth);
+    QCOMPARE(outcome.error.httpStatus, 401);
+    QCOMPARE(outcome.error.message,
+             u"Incorrect API key provided: sk-test***-123. You can find your API key in your account settings."_s);
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(h.retries.size(), 0);
+    QCOMPARE(outcome.attempts.size(), 1);
+    QCOMPARE(outcome.attempts[0].outcome, u"error"_s);
+}
+
+void TestHttpClient::quotaNotRetried()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(429, testDataPath(u"http/openai_429_quota.json"_s)));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(700);
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(h.outcomes.first().error.httpStatus, 429);
+    QCOMPARE(h.outcomes.first().error.transient, false);
+    QVERIFY(h.outcomes.first().error.message.contains(u"exceeded your current quota"_s));
+}
+
+void TestHttpClient::retryAfterOverCapNotRetried()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(429, testDataPath(u"http/openai_429_rate_limit.json"_s))
+                         .withHeader("retry-after", "120"));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(h.retries.size(), 0);
+    QCOMPARE(h.outcomes.first().error.httpStatus, 429);
+    QCOMPARE(h.outcomes.first().error.retryAfterMs, std::optional<qint64>(120000));
+}
+
+void TestHttpClient::anthropicOverloadedRetried()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    h.server.enqueue(FakeReply::jsonFile(529, testDataPath(u"http/anthropic_529.json"_s)));
+    h.server.enqueue(FakeReply::sseFile(m_anthropicText));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.reply->message.text, u"Hello there!"_s);
+    QCOMPARE(h.server.requestCount(), 2);
+    QCOMPARE(h.retries.size(), 1);
+    const auto &[attempt, delay, reason] = h.retries[0];
+    QCOMPARE(attempt, 2);
+    QCOMPARE(reason.httpStatus, 529);
+    QCOMPARE(reason.providerType, u"overloaded_error"_s);
+    QCOMPARE(reason.message, u"Overloaded"_s);
+    // No server delay: the first backoff, 0.5 s minus up to 25 % jitter.
+    QVERIFY2(delay >= 375 && delay <= 500, qPrintable(QString::number(delay)));
+    const qint64 waited = h.requestTimes[1] - h.retryTimes[0];
+    qInfo("529 backoff %lld ms -> measured wait %lld ms", delay, waited);
+    QVERIFY2(waited >= delay && waited < delay + 600, qPrintable(QString::number(waited)));
+    QCOMPARE(outcome.attempts[0].httpStatus, 529);
+    QCOMPARE(outcome.attempts[0].delayMs, delay);
+    // The anthropic request carries its key in x-api-key, never in the body.
+    QCOMPARE(h.server.requests()[1].header("x-api-key"), "sk-test-secret-key-0123"_ba);
+    QVERIFY(!h.server.requests()[1].body.contains("sk-test-secret"));
+}
+
+void TestHttpClient::resetBeforeContentRetried()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    const QByteArray body = readFile(m_anthropicText);
+    const qsizetype firstEventEnd = body.indexOf("\n\n") + 2; // message_start only: no content
+    h.server.enqueue(FakeReply::sse(body).resetAfter(firstEventEnd));
+    h.server.enqueue(FakeReply::sse(body));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.reply->message.text, u"Hello there!"_s);
+    QCOMPARE(h.server.requestCount(), 2);
+    QCOMPARE(h.retries.size(), 1);
+    QCOMPARE(std::get<2>(h.retries[0]).category, ErrorCategory::Network);
+    QCOMPARE(outcome.attempts.size(), 2);
+    QCOMPARE(outcome.attempts[0].outcome, u"retry"_s);
+    QCOMPARE(outcome.attempts[0].httpStatus, 200);
+    // Deltas only from the successful attempt.
+    QCOMPARE(h.deltas, QStringList({u"Hello"_s, u" there"_s, u"!"_s}));
+}
+
+void TestHttpClient::noRetryAfterContentStreamed()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    const QByteArray body = readFile(m_anthropicText);
+    const qsizetype hello = body.indexOf("\"text\":\"Hello\"");
+    QVERIFY(hello > 0);
+    const qsizetype cut = body.indexOf("\n\n", hello) + 2; // right after the first text delta
+    h.server.enqueue(FakeReply::sse(body).resetAfter(cut));
+    h.server.enqueue(FakeReply::sse(body)); // must never be asked for
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(700);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(h.retries.size(), 0);
+    QCOMPARE(h.deltas, QStringList({u"Hello"_s}));
+    QCOMPARE(outcome.error.category, ErrorCategory::Network);
+    QCOMPARE(outcome.error.transient, false);
+    QVERIFY2(outcome.error.message.contains(u"had already been received"_s), qPrintable(outcome.error.message));
+    QCOMPARE(outcome.attempts.size(), 1);
+    QCOMPARE(outcome.attempts[0].outcome, u"error"_s);
+    QCOMPARE(outcome.rawResponse, body.left(cut));
+}
+
+void TestHttpClient::stalledServerTimesOut_data()
+{
+    QTest::addColumn<bool>("headersFirst");
+    QTest::newRow("never answers") << false;
+    QTest::newRow("headers then silence") << true;
+}
+
+void TestHttpClient::stalledServerTimesOut()
+{
+    QFETCH(bool, headersFirst);
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.setTimeouts(400, 20000);
+    if (headersFirst)
+        h.server.enqueue(FakeReply::sse("data: {}\n\n"_ba).stallAfter(0));
+    else
+        h.server.enqueue(FakeReply::stall());
+    QElapsedTimer clock;
+    clock.start();
+    h.client->send(Harness::hello(true), 1);
+    WAIT_FINISHED(h, 5000);
+    const qint64 elapsed = clock.elapsed();
+    qInfo("inactivity timeout 400 ms -> finished after %lld ms", elapsed);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(outcome.error.category, ErrorCategory::Network);
+    QCOMPARE(outcome.error.message, HttpJob::text(HttpJob::Text::InactivityTimeout, u"0.4"_s));
+    QCOMPARE(outcome.attempts.size(), 1);
+    QCOMPARE(outcome.attempts[0].httpStatus, headersFirst ? 200 : 0);
+    QVERIFY2(elapsed >= 400 && elapsed < 1400, qPrintable(QString::number(elapsed)));
+}
+
+void TestHttpClient::stallIsRetried()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.setTimeouts(300, 20000);
+    h.server.enqueue(FakeReply::stall());
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(false), 2);
+    WAIT_FINISHED(h, 10000);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.attempts.size(), 2);
+    QCOMPARE(outcome.attempts[0].outcome, u"retry"_s);
+    QVERIFY(outcome.attempts[0].durationMs >= 300);
+    QCOMPARE(h.server.requestCount(), 2);
+    // The stalled connection was given up, not left open.
+    WAIT_UNTIL(!h.server.isConnectionOpen(h.server.requests()[0].connection), 2000);
+}
+
+void TestHttpClient::totalTimeout()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    h.setTimeouts(1000, 500); // bytes keep coming (every 20 ms) but the whole takes ~20 s
+    h.server.enqueue(FakeReply::sseFile(m_anthropicText).dripped(1, 20));
+    QElapsedTimer clock;
+    clock.start();
+    h.client->send(Harness::hello(true), 1);
+    WAIT_FINISHED(h, 5000);
+    const qint64 elapsed = clock.elapsed();
+    QCOMPARE(h.outcomes.first().error.message, HttpJob::text(HttpJob::Text::TotalTimeout, u"0.5"_s));
+    QVERIFY2(elapsed >= 500 && elapsed < 1500, qPrintable(QString::number(elapsed)));
+}
+
+void TestHttpClient::cancelStopsAtOnce()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::stall());
+    h.client->send(Harness::hello(true), 3);
+    WAIT_UNTIL(h.server.requestCount() == qsizetype(1), 5000);
+    const int connection = h.server.requests()[0].connection;
+    QVERIFY(h.server.isConnectionOpen(connection));
+
+    QElapsedTimer clock;
+    clock.start();
+    h.client->cancel();
+    // `finished` came before cancel() returned, exactly once.
+    QCOMPARE(h.outcomes.size(), 1);
+    QCOMPARE(h.outcomes.first().cancelled, true);
+    QVERIFY(!h.outcomes.first().reply);
+    QCOMPARE(h.outcomes.first().attempts.size(), 1);
+    QCOMPARE(h.outcomes.first().attempts[0].outcome, u"error"_s);
+    WAIT_UNTIL(!h.server.isConnectionOpen(connection), 2000);
+    qInfo("cancel -> server saw the connection closed after %lld ms", clock.elapsed());
+    QVERIFY(!h.client->isBusy());
+    h.client->cancel(); // no second `finished`
+    settle(300);
+    QCOMPARE(h.outcomes.size(), 1);
+    QCOMPARE(h.server.requestCount(), 1);
+}
+
+void TestHttpClient::cancelDuringRetryWait()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(503, testDataPath(u"http/openai_503.json"_s))
+                         .withHeader("retry-after", "2"));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_UNTIL(h.retries.size() == qsizetype(1), 5000);
+    h.client->cancel();
+    QCOMPARE(h.outcomes.size(), 1);
+    QVERIFY(h.outcomes.first().cancelled);
+    QCOMPARE(h.outcomes.first().attempts.size(), 1);
+    QCOMPARE(h.outcomes.first().attempts[0].outcome, u"retry"_s);
+    settle(2300); // past the retry time: nothing more happens
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(h.outcomes.size(), 1);
+}
+
+void TestHttpClient::cancelMidStream()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    h.server.enqueue(FakeReply::sseFile(m_anthropicText).dripped(1, 2));
+    // Cancel from inside the first textDelta: the job must stop cleanly there.
+    QObject::connect(h.client.get(), &ModelClient::textDelta, h.client.get(),
+                     [&h](const QString &) { h.client->cancel(); });
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(200);
+    QCOMPARE(h.outcomes.size(), 1);
+    QVERIFY(h.outcomes.first().cancelled);
+    QCOMPARE(h.deltas, QStringList({u"Hello"_s}));
+    WAIT_UNTIL(h.server.openConnectionCount() == 0, 2000);
+}
+
+void TestHttpClient::crossOriginRedirectNotFollowed()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    FakeProvider elsewhere;
+    QVERIFY(elsewhere.listen());
+    elsewhere.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.server.enqueue(FakeReply::redirect(307, elsewhere.url(u"/v1/chat/completions"_s)));
+    h.client->send(Harness::hello(false), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(300);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(elsewhere.requestCount(), 0); // the key never reached the other origin
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(outcome.error.category, ErrorCategory::Other);
+    QCOMPARE(outcome.error.message,
+             HttpJob::text(HttpJob::Text::CrossOriginRedirect, elsewhere.url(u"/v1/chat/completions"_s).toString()));
+    QCOMPARE(outcome.attempts.size(), 1);
+}
+
+void TestHttpClient::sameOriginRedirectFollowed()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::redirect(307, h.server.url(u"/moved/chat/completions"_s)));
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(false), 3);
+    WAIT_FINISHED(h, 10000);
+    for (const RecordedRequest &r : h.server.requests())
+        qInfo("server got %s %s on connection %d", r.method.constData(), r.target.constData(), r.connection);
+    QVERIFY2(h.outcomes.first().reply, qPrintable(h.outcomes.first().error.toString()));
+    QCOMPARE(h.server.requestCount(), 2);
+    QCOMPARE(h.server.requests()[1].path, "/moved/chat/completions"_ba);
+    QCOMPARE(h.server.requests()[1].method, "POST"_ba);
+    QCOMPARE(h.server.requests()[1].body, h.server.requests()[0].body);
+    QCOMPARE(h.server.requests()[1].header("authorization"), "Bearer sk-test-secret-key-0123"_ba);
+    QCOMPARE(h.outcomes.first().attempts.size(), 1); // a followed redirect is one attempt
+}
+
+void TestHttpClient::dripFedStreamAssembles()
+{
+    // Reference: the same stream delivered at once.
+    Harness whole;
+    START_HARNESS(whole, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    whole.server.enqueue(FakeReply::sseFile(m_anthropicText));
+    whole.client->send(Harness::hello(true), 1);
+    WAIT_FINISHED(whole, 10000);
+    QVERIFY(whole.outcomes.first().reply);
+
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    h.setTimeouts(500, 20000); // each byte resets the inactivity timer
+    h.server.enqueue(FakeReply::sseFile(m_anthropicText).dripped(1, 1));
+    QElapsedTimer clock;
+    clock.start();
+    h.client->send(Harness::hello(true), 1);
+    WAIT_FINISHED(h, 20000);
+    qInfo("1046-byte stream dripped 1 byte/ms took %lld ms", clock.elapsed());
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    const ModelReply &reply = *outcome.reply;
+    const ModelReply &expected = *whole.outcomes.first().reply;
+    QCOMPARE(reply.message.text, u"Hello there!"_s);
+    QCOMPARE(reply.message.text, expected.message.text);
+    QCOMPARE(reply.finishReason, FinishReason::Stop);
+    QCOMPARE(reply.rawFinishReason, u"end_turn"_s);
+    QCOMPARE(reply.usage.inputTokens, 11);
+    QCOMPARE(reply.usage.outputTokens, 6);
+    QCOMPARE(reply.usage, expected.usage);
+    QCOMPARE(reply.responseId, u"msg_4QpJur2dWWDjF6C758FbBw5vm12BaVipnK"_s);
+    QCOMPARE(h.deltas, QStringList({u"Hello"_s, u" there"_s, u"!"_s}));
+    QCOMPARE(h.deltas, whole.deltas);
+    QCOMPARE(outcome.rawResponse, readFile(m_anthropicText));
+}
+
+void TestHttpClient::malformedJsonReply()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/malformed.json"_s)));
+    h.client->send(Harness::hello(false), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(300);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(h.server.requestCount(), 1); // not retried: the same bytes would come back
+    QCOMPARE(outcome.error.category, ErrorCategory::Other);
+    const QString prefix = HttpJob::text(HttpJob::Text::UnreadableReply, QString());
+    QVERIFY2(outcome.error.message.startsWith(prefix) && outcome.error.message.size() > prefix.size() + 5,
+             qPrintable(outcome.error.message));
+}
+
+void TestHttpClient::invalidUtf8Reply()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/invalid_utf8.json"_s)));
+    h.client->send(Harness::hello(false), 3);
+    WAIT_FINISHED(h, 10000);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(h.server.requestCount(), 1);
+    const QString prefix = HttpJob::text(HttpJob::Text::UnreadableReply, QString());
+    QVERIFY2(outcome.error.message.startsWith(prefix), qPrintable(outcome.error.message));
+    qInfo("invalid UTF-8 -> %s", qPrintable(outcome.error.message));
+
+    // The same bytes in an error reply: the status and a readable message, no crash.
+    Harness e;
+    START_HARNESS(e, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    e.server.enqueue(FakeReply::text(500, "\xff\xfe\x80 broken"_ba, "text/html"));
+    e.client->send(Harness::hello(false), 1);
+    WAIT_FINISHED(e, 10000);
+    QCOMPARE(e.outcomes.first().error.httpStatus, 500);
+    QVERIFY(!e.outcomes.first().error.message.isEmpty());
+}
+
+void TestHttpClient::malformedStreamEvent()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::sseFile(testDataPath(u"http/malformed_stream.sse"_s)));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    settle(300);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY(!outcome.reply);
+    QCOMPARE(h.server.requestCount(), 1);
+    QCOMPARE(outcome.error.httpStatus, 200);
+    QVERIFY2(!outcome.error.message.isEmpty(), "empty error message");
+    qInfo("malformed stream event -> %s", qPrintable(outcome.error.toString()));
+}
+
+void TestHttpClient::connectionRefused()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    // A port nobody listens on: take one from a server and close it.
+    QUrl dead;
+    {
+        FakeProvider gone;
+        QVERIFY(gone.listen());
+        dead = gone.baseUrl();
+    }
+    EngineConfig config = h.config;
+    config.baseUrl = dead;
+    HttpModelClient client(config, createEngineCodec(EngineType::OpenAI), &h.nam);
+    HttpJobSettings settings;
+    settings.retry.baseDelaySeconds = 0.05;
+    client.setSettings(settings);
+    QList<ModelOutcome> outcomes;
+    int retries = 0;
+    QObject::connect(&client, &ModelClient::finished, &client,
+                     [&outcomes](const ModelOutcome &outcome) { outcomes.append(outcome); });
+    QObject::connect(&client, &ModelClient::retryScheduled, &client, [&retries] { ++retries; });
+    client.send(Harness::hello(true), 3);
+    WAIT_UNTIL(outcomes.size() == qsizetype(1), 10000);
+    QCOMPARE(outcomes.first().error.category, ErrorCategory::Network);
+    QCOMPARE(outcomes.first().error.httpStatus, 0);
+    QVERIFY(outcomes.first().error.message.startsWith(HttpJob::text(HttpJob::Text::ConnectionFailed, QString())));
+    QCOMPARE(retries, 2);
+    QCOMPARE(outcomes.first().attempts.size(), 3);
+}
+
+void TestHttpClient::cassetteReplay()
+{
+    const QString path = sharedDataPath(u"wire-fixtures/anthropic/parallel_tool_use_roundtrip.cassette.json"_s);
+    QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
+    QString error;
+    const auto interactions = loadCassette(path, &error);
+    QVERIFY2(interactions, qPrintable(error));
+    QCOMPARE(interactions->size(), 2);
+    QCOMPARE(interactions->first().status, 200);
+
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-haiku-4-5"_s);
+    QVERIFY2(h.server.enqueueCassette(path, &error), qPrintable(error));
+    QCOMPARE(h.server.pendingReplies(), 2);
+    h.client->send(Harness::hello(false), 1);
+    WAIT_FINISHED(h, 10000);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.reply->finishReason, FinishReason::ToolCalls);
+    QCOMPARE(outcome.reply->message.toolCalls.size(), 4);
+    QCOMPARE(outcome.reply->message.toolCalls[0].id, u"toolu_0167cfEnoQaPviGdVXA95zcu"_s);
+    QCOMPARE(outcome.reply->message.toolCalls[3].arguments, QJsonObject({{u"name"_s, u"Daisy"_s}}));
+    QCOMPARE(outcome.reply->usage.inputTokens, 423);
+    QCOMPARE(h.server.requests()[0].path, "/v1/messages"_ba);
+}
+
+void TestHttpClient::factory()
+{
+    QNetworkAccessManager nam;
+    EngineConfig config;
+    config.type = EngineType::Replay;
+    QCOMPARE(createModelClient(config, &nam, &nam), nullptr);
+    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                            EngineType::Gemini, EngineType::OpenAICompatible}) {
+        config.type = type;
+        config.model = u"m"_s;
+        ModelClient *client = createModelClient(config, &nam, &nam);
+        QVERIFY(client);
+        QCOMPARE(client->engineType(), type);
+        QCOMPARE(client->model(), u"m"_s);
+        QCOMPARE(client->parent(), &nam);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    int status = 0;
+    {
+        TestRetryPolicy test;
+        status |= QTest::qExec(&test, argc, argv);
+    }
+    {
+        TestHttpClient test;
+        status |= QTest::qExec(&test, argc, argv);
+    }
+    return status;
+}
+
+#include "tst_http.moc"
