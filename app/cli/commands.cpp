@@ -7,19 +7,40 @@ using namespace Qt::StringLiterals;
 namespace Callscope::Cli {
 
 // Each command file defines its entry point here; keep the list in the order of --help.
+int runRun(const QStringList &arguments);
+int runBatch(const QStringList &arguments);
+int runRevise(const QStringList &arguments);
 int runLint(const QStringList &arguments);
 int runEngines(const QStringList &arguments);
 int runValidate(const QStringList &arguments);
+int runShow(const QStringList &arguments);
+int runHistory(const QStringList &arguments);
+int runExport(const QStringList &arguments);
+int runImport(const QStringList &arguments);
 
 QList<Command> commands()
 {
     return {
+        {u"run"_s, u"run SPEC.json [--input TEXT | --input-file F] [--attach FILE]..."_s,
+         QCoreApplication::translate("Cli", "Run a structured call unattended; result as JSON."), runRun},
+        {u"batch"_s, u"batch SPEC.json --inputs FILE.jsonl [--out FILE.jsonl]"_s,
+         QCoreApplication::translate("Cli", "Run a spec on every line of a JSON Lines file."), runBatch},
+        {u"revise"_s, u"revise CALL_ID --correction TEXT [--db PATH]"_s,
+         QCoreApplication::translate("Cli", "Revise a stored call with a correction."), runRevise},
         {u"lint"_s, u"lint SPEC.json [--engine TYPE]"_s,
          QCoreApplication::translate("Cli", "Lint a spec for an engine type; findings as JSON."), runLint},
         {u"engines"_s, u"engines list|add|remove|test [NAME] [OPTIONS]"_s,
          QCoreApplication::translate("Cli", "Manage engine profiles; keys go to the OS keychain."), runEngines},
         {u"validate"_s, u"validate SCHEMA.json INSTANCE.json [--format-assertion]"_s,
          QCoreApplication::translate("Cli", "Validate a JSON document against a JSON Schema 2020-12."), runValidate},
+        {u"show"_s, u"show CALL_ID [--db PATH]"_s,
+         QCoreApplication::translate("Cli", "Print a stored call, every field, as JSON."), runShow},
+        {u"history"_s, u"history [--kind K] [--status S] [--search TEXT] [--limit N] [--db PATH]"_s,
+         QCoreApplication::translate("Cli", "List stored calls, newest first, as a JSON array."), runHistory},
+        {u"export"_s, u"export CALL_ID | --session ID [--out FILE] [--db PATH]"_s,
+         QCoreApplication::translate("Cli", "Export a call with its revisions, or a session, to JSON."), runExport},
+        {u"import"_s, u"import FILE [--db PATH]"_s,
+         QCoreApplication::translate("Cli", "Import an export document; prints the new ids."), runImport},
     };
 }
 

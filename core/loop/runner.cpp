@@ -413,7 +413,13 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
         ErrorCategory category = outcome.error.category;
         if (category == ErrorCategory::None)
             category = ErrorCategory::Other;
-        finish(CallStatus::Failed, category, outcome.error.toString());
+        QString message = outcome.error.message;
+        if (outcome.error.httpStatus > 0)
+            message = tr("HTTP %1%2: %3")
+                          .arg(outcome.error.httpStatus)
+                          .arg(outcome.error.providerType.isEmpty() ? QString() : u" "_s + outcome.error.providerType,
+                               message);
+        finish(CallStatus::Failed, category, message);
         return;
     }
     const ModelReply reply = *outcome.reply;

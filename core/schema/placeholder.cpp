@@ -1,1 +1,0 @@
-// Build placeholder: replaced by the first real source of core/schema.
