@@ -1,0 +1,2146 @@
+#include "core/schema/jsonschema.h"
+
+#include "core/model/jsonpointer.h"
+#include "core/schema/schemaformats.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QRegularExpression>
+#include <QVarLengthArray>
+
+#include <cmath>
+#include <deque>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+Q_LOGGING_CATEGORY(lcSchema, "callscope.schema")
+
+using namespace Qt::StringLiterals;
+
+static void initSchemaResources()
+{
+    Q_INIT_RESOURCE(metaschema);
+}
+
+namespace Callscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("JsonSchema", text);
+}
+
+const QString kDraft202012 = u"https://json-schema.org/draft/2020-12/schema"_s;
+
+// ---------------------------------------------------------------------------------------------
+// URIs
+
+QString uriKey(const QUrl &url)
+{
+    return url.adjusted(QUrl::RemoveFragment).toString(QUrl::FullyEncoded);
+}
+
+QUrl resolveUri(const QUrl &base, const QString &reference)
+{
+    const QUrl ref(reference);
+    if (base.isEmpty())
+        return ref;
+    if (ref.isRelative() && !base.isEmpty() && base.path().isEmpty() && !base.host().isEmpty()
+        && !reference.startsWith(u'#')) {
+        // "http://host" + "a.json" -> "http://host/a.json"
+        QUrl withSlash = base;
+        withSlash.setPath(u"/"_s);
+        return withSlash.resolved(ref);
+    }
+    if (!ref.isRelative())
+        return ref;
+    if (reference.startsWith(u'#')) {
+        QUrl out = base;
+        out.setFragment(ref.fragment(QUrl::FullyDecoded), QUrl::DecodedMode);
+        if (reference.size() == 1)
+            out.setFragment(QString());
+        return out;
+    }
+    return base.resolved(ref);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compiled form
+
+enum TypeBit : quint8 {
+    TNull = 1,
+    TBool = 2,
+    TObject = 4,
+    TArray = 8,
+    TNumber = 16,
+    TString = 32,
+    TInteger = 64,
+};
+
+enum Vocab : quint16 {
+    VCore = 1,
+    VApplicator = 2,
+    VUnevaluated = 4,
+    VValidation = 8,
+    VMetaData = 16,
+    VFormatAnnotation = 32,
+    VFormatAssertion = 64,
+    VContent = 128,
+    VAll = VCore | VApplicator | VUnevaluated | VValidation | VMetaData | VFormatAnnotation | VContent,
+};
+
+} // namespace
+
+namespace SchemaDetail {
+
+struct Node;
+
+struct Resource
+{
+    QString uri;     // absolute, no fragment
+    QJsonValue json; // the resource root document
+    Node *root = nullptr;
+    QHash<QString, Node *> pointers; // decoded JSON Pointer (relative to the root) -> node
+    QHash<QString, Node *> anchors;  // $anchor and $dynamicAnchor
+    QHash<QString, Node *> dynamicAnchors;
+};
+
+struct PatternChild
+{
+    QRegularExpression regex;
+    QString source;
+    Node *node = nullptr;
+};
+
+struct NamedChild
+{
+    QString name;
+    Node *node = nullptr;
+};
+
+struct NamedList
+{
+    QString name;
+    QStringList names;
+};
+
+struct Node
+{
+    Resource *resource = nullptr;
+    bool isBoolean = false;
+    bool booleanValue = true;
+    bool needsOwnAnnotations = false; // unevaluatedProperties/unevaluatedItems present
+
+    // Core
+    Node *ref = nullptr;
+    Node *dynamicRef = nullptr;     // the static target of $dynamicRef
+    QString dynamicAnchor;          // non-empty when the $dynamicRef is dynamic
+
+    // Validation
+    quint8 typeMask = 0;
+    QList<quint8> typeOrder; // for messages
+    bool hasEnum = false;
+    QJsonArray enumValues;
+    bool hasConst = false;
+    QJsonValue constValue;
+    std::optional<double> multipleOf, maximum, minimum, exclusiveMaximum, exclusiveMinimum;
+    qint64 maxLength = -1, minLength = -1;
+    bool hasPattern = false;
+    QRegularExpression pattern;
+    QString patternSource;
+    SchemaFormats::Format format = SchemaFormats::Format::Unknown;
+    QString formatName;
+    bool assertFormat = false;
+    qint64 maxItems = -1, minItems = -1;
+    bool uniqueItems = false;
+    qint64 maxContains = -1, minContains = -1;
+    qint64 maxProperties = -1, minProperties = -1;
+    QStringList required;
+    std::vector<NamedList> dependentRequired;
+
+    // Applicator
+    std::vector<Node *> prefixItems;
+    Node *items = nullptr;
+    Node *contains = nullptr;
+    std::vector<NamedChild> properties;
+    std::vector<PatternChild> patternProperties;
+    Node *additionalProperties = nullptr;
+    Node *propertyNames = nullptr;
+    std::vector<NamedChild> dependentSchemas;
+    std::vector<Node *> allOf, anyOf, oneOf;
+    Node *notSchema = nullptr;
+    Node *ifSchema = nullptr, *thenSchema = nullptr, *elseSchema = nullptr;
+
+    // Unevaluated
+    Node *unevaluatedItems = nullptr;
+    Node *unevaluatedProperties = nullptr;
+
+    bool hasObjectKeywords = false;
+    bool hasArrayKeywords = false;
+    bool hasStringKeywords = false;
+    bool hasNumberKeywords = false;
+};
+
+struct Compiled
+{
+    std::deque<Node> nodes;
+    std::deque<Resource> resources;
+    QHash<QString, Resource *> resourcesByUri;
+    Node *root = nullptr;
+    SchemaOptions options;
+};
+
+} // namespace SchemaDetail
+
+using SchemaDetail::Compiled;
+using SchemaDetail::Node;
+using SchemaDetail::Resource;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Rendering values and types for messages
+
+QString compactJson(const QJsonValue &value)
+{
+    QByteArray bytes;
+    if (value.isObject())
+        bytes = QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    else if (value.isArray())
+        bytes = QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
+    else {
+        bytes = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        bytes = bytes.mid(1, bytes.size() - 2);
+    }
+    return QString::fromUtf8(bytes);
+}
+
+QString shortValue(const QJsonValue &value)
+{
+    if (value.isObject())
+        return tr("an object");
+    if (value.isArray())
+        return tr("an array");
+    QString text = compactJson(value);
+    if (text.size() > 60)
+        text = text.left(57) + u"...\""_s;
+    return text;
+}
+
+QString listJson(const QJsonArray &values, int maxChars = 200)
+{
+    QString text = compactJson(values);
+    if (text.size() > maxChars)
+        text = text.left(maxChars - 4) + u", ...]"_s;
+    return text;
+}
+
+QString typeName(quint8 bit)
+{
+    switch (bit) {
+    case TNull: return u"null"_s;
+    case TBool: return tr("a boolean");
+    case TObject: return tr("an object");
+    case TArray: return tr("an array");
+    case TNumber: return tr("a number");
+    case TString: return tr("a string");
+    case TInteger: return tr("an integer");
+    }
+    return {};
+}
+
+QString quoted(QStringView text)
+{
+    return compactJson(QJsonValue(text.toString()));
+}
+
+QString numberText(double value)
+{
+    return compactJson(QJsonValue(value));
+}
+
+bool isIntegral(double d)
+{
+    return std::isfinite(d) && d == std::floor(d);
+}
+
+quint8 typeBitsOf(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return TNull;
+    case QJsonValue::Bool: return TBool;
+    case QJsonValue::Double: return isIntegral(value.toDouble()) ? quint8(TNumber | TInteger) : quint8(TNumber);
+    case QJsonValue::String: return TString;
+    case QJsonValue::Array: return TArray;
+    case QJsonValue::Object: return TObject;
+    default: return 0;
+    }
+}
+
+qsizetype codePointCount(QStringView text)
+{
+    qsizetype count = text.size();
+    for (QChar c : text) {
+        if (c.isLowSurrogate())
+            --count;
+    }
+    return count;
+}
+
+// JSON equality (1 == 1.0, objects regardless of key order).
+bool jsonEqual(const QJsonValue &a, const QJsonValue &b)
+{
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case QJsonValue::Double: return a.toDouble() == b.toDouble();
+    case QJsonValue::Array: {
+        const QJsonArray x = a.toArray(), y = b.toArray();
+        if (x.size() != y.size())
+            return false;
+        for (qsizetype i = 0; i < x.size(); ++i) {
+            if (!jsonEqual(x.at(i), y.at(i)))
+                return false;
+        }
+        return true;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject x = a.toObject(), y = b.toObject();
+        if (x.size() != y.size())
+            return false;
+        for (auto it = x.constBegin(); it != x.constEnd(); ++it) {
+            const auto other = y.constFind(it.key());
+            if (other == y.constEnd() || !jsonEqual(it.value(), other.value()))
+                return false;
+        }
+        return true;
+    }
+    default: return a == b;
+    }
+}
+
+size_t jsonHash(const QJsonValue &value, int depth = 0)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return 1;
+    case QJsonValue::Bool: return value.toBool() ? 3 : 2;
+    case QJsonValue::Double: {
+        const double d = value.toDouble();
+        return qHash(d == 0 ? 0.0 : d) ^ 0x55;
+    }
+    case QJsonValue::String: return qHash(value.toString());
+    case QJsonValue::Array: {
+        const QJsonArray array = value.toArray();
+        size_t h = 0x1234 + size_t(array.size());
+        if (depth < 8) {
+            for (const QJsonValue &item : array)
+                h = h * 31 + jsonHash(item, depth + 1);
+        }
+        return h;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        size_t h = 0x4321 + size_t(object.size());
+        if (depth < 8) {
+            for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+                h += qHash(it.key()) ^ (jsonHash(it.value(), depth + 1) * 17); // order independent
+        }
+        return h;
+    }
+    default: return 0;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Regular expressions: ECMA 262 patterns mapped onto PCRE2.
+
+QString unicodePropertyName(const QString &name)
+{
+    static const QHash<QString, QString> longNames{
+        {u"Letter"_s, u"L"_s}, {u"Cased_Letter"_s, u"L&"_s}, {u"Uppercase_Letter"_s, u"Lu"_s},
+        {u"Lowercase_Letter"_s, u"Ll"_s}, {u"Titlecase_Letter"_s, u"Lt"_s}, {u"Modifier_Letter"_s, u"Lm"_s},
+        {u"Other_Letter"_s, u"Lo"_s}, {u"Mark"_s, u"M"_s}, {u"Nonspacing_Mark"_s, u"Mn"_s},
+        {u"Spacing_Mark"_s, u"Mc"_s}, {u"Enclosing_Mark"_s, u"Me"_s}, {u"Number"_s, u"N"_s},
+        {u"Decimal_Number"_s, u"Nd"_s}, {u"digit"_s, u"Nd"_s}, {u"Letter_Number"_s, u"Nl"_s},
+        {u"Other_Number"_s, u"No"_s}, {u"Punctuation"_s, u"P"_s}, {u"punct"_s, u"P"_s},
+        {u"Connector_Punctuation"_s, u"Pc"_s}, {u"Dash_Punctuation"_s, u"Pd"_s},
+        {u"Open_Punctuation"_s, u"Ps"_s}, {u"Close_Punctuation"_s, u"Pe"_s},
+        {u"Initial_Punctuation"_s, u"Pi"_s}, {u"Final_Punctuation"_s, u"Pf"_s},
+        {u"Other_Punctuation"_s, u"Po"_s}, {u"Symbol"_s, u"S"_s}, {u"Math_Symbol"_s, u"Sm"_s},
+        {u"Currency_Symbol"_s, u"Sc"_s}, {u"Modifier_Symbol"_s, u"Sk"_s}, {u"Other_Symbol"_s, u"So"_s},
+        {u"Separator"_s, u"Z"_s}, {u"Space_Separator"_s, u"Zs"_s}, {u"Line_Separator"_s, u"Zl"_s},
+        {u"Paragraph_Separator"_s, u"Zp"_s}, {u"Other"_s, u"C"_s}, {u"Control"_s, u"Cc"_s},
+        {u"cntrl"_s, u"Cc"_s}, {u"Format"_s, u"Cf"_s}, {u"Surrogate"_s, u"Cs"_s},
+        {u"Private_Use"_s, u"Co"_s}, {u"Unassigned"_s, u"Cn"_s},
+    };
+    return longNames.value(name, name);
+}
+
+QString ecmaToPcre(const QString &pattern)
+{
+    QString out;
+    out.reserve(pattern.size() + 8);
+    bool inClass = false;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == u'\\' && i + 1 < pattern.size()) {
+            const QChar n = pattern.at(i + 1);
+            ++i;
+            switch (n.unicode()) {
+            case 'd': out += inClass ? u"0-9"_s : u"[0-9]"_s; continue;
+            case 'D': out += inClass ? u"\\x00-\\x2f\\x3a-\\x{10ffff}"_s : u"[^0-9]"_s; continue;
+            case 'w': out += inClass ? u"A-Za-z0-9_"_s : u"[A-Za-z0-9_]"_s; continue;
+            case 'W': out += inClass ? u"\\W"_s : u"[^A-Za-z0-9_]"_s; continue;
+            case 's':
+                out += inClass ? u"\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"_s
+                               : u"[\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"_s;
+                continue;
+            case 'S':
+                out += inClass ? u"\\S"_s
+                               : u"[^\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"_s;
+                continue;
+            case 'p':
+            case 'P': {
+                // \p{Letter}, \p{gc=Lu}, \p{Script=Greek}: PCRE2 wants short names.
+                const qsizetype close = pattern.indexOf(u'}', i + 1);
+                if (i + 1 < pattern.size() && pattern.at(i + 1) == u'{' && close > i) {
+                    QString name = pattern.mid(i + 2, close - i - 2);
+                    const qsizetype equals = name.indexOf(u'=');
+                    if (equals >= 0)
+                        name = name.mid(equals + 1);
+                    out += c;
+                    out += n;
+                    out += u'{' + unicodePropertyName(name) + u'}';
+                    i = close;
+                    continue;
+                }
+                break;
+            }
+            case 'u':
+                if (i + 4 < pattern.size()) {
+                    out += u"\\x{"_s + pattern.mid(i + 1, 4) + u'}';
+                    i += 4;
+                    continue;
+                }
+                break;
+            case 'c':
+                if (i + 1 < pattern.size()) {
+                    out += u"\\x{"_s + QString::number(pattern.at(i + 1).unicode() % 32, 16) + u'}';
+                    ++i;
+                    continue;
+                }
+                break;
+            default: break;
+            }
+            out += c;
+            out += n;
+            continue;
+        }
+        if (c == u'[' && !inClass)
+            inClass = true;
+        else if (c == u']' && inClass)
+            inClass = false;
+        else if (c == u'$' && !inClass) {
+            out += u"\\z"_s; // ECMA "$" does not match before a final newline
+            continue;
+        }
+        out += c;
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compiler
+
+struct PendingRef
+{
+    Node *node = nullptr;
+    QUrl target;
+    bool dynamic = false;
+    QString location; // for messages
+};
+
+class Builder
+{
+public:
+    Builder(const SchemaRegistry &registry, const SchemaOptions &options, Compiled &out)
+        : m_registry(registry)
+        , m_options(options)
+        , m_out(out)
+    {
+    }
+
+    QList<SchemaError> errors;
+
+    Node *compileDocument(const QJsonValue &json, const QUrl &retrievalUri)
+    {
+        QList<std::pair<Resource *, QString>> paths;
+        Resource *resource = nullptr;
+        if (!retrievalUri.isEmpty()) {
+            resource = newResource(retrievalUri, json);
+            paths.append({resource, QString()});
+        } else {
+            resource = newResource(QUrl(), json);
+            paths.append({resource, QString()});
+        }
+        const QUrl base = retrievalUri.adjusted(QUrl::RemoveFragment);
+        Node *root = compile(json, resource, base, paths, VAll, QString(), 0);
+        if (resource->root == nullptr)
+            resource->root = root;
+        return root;
+    }
+
+    void link()
+    {
+        // Resolving may load further documents, which add more pending references.
+        while (!m_pending.empty()) {
+            const PendingRef pending = m_pending.front();
+            m_pending.pop_front();
+            QString anchorName;
+            bool viaDynamicAnchor = false;
+            Node *target = resolve(pending.target, &anchorName, &viaDynamicAnchor);
+            if (!target) {
+                addError(pending.location, u"$ref"_s,
+                         tr("cannot resolve reference \"%1\"").arg(pending.target.toString()));
+                continue;
+            }
+            if (pending.dynamic) {
+                pending.node->dynamicRef = target;
+                if (viaDynamicAnchor)
+                    pending.node->dynamicAnchor = anchorName;
+            } else {
+                pending.node->ref = target;
+            }
+        }
+    }
+
+private:
+    const SchemaRegistry &m_registry;
+    const SchemaOptions &m_options;
+    Compiled &m_out;
+    std::deque<PendingRef> m_pending;
+
+    void addError(const QString &location, const QString &keyword, const QString &message)
+    {
+        errors.append({QString(), location, message, keyword});
+    }
+
+    Resource *newResource(const QUrl &uri, const QJsonValue &json)
+    {
+        Resource &resource = m_out.resources.emplace_back();
+        resource.uri = uriKey(uri);
+        resource.json = json;
+        if (!m_out.resourcesByUri.contains(resource.uri))
+            m_out.resourcesByUri.insert(resource.uri, &resource);
+        return &resource;
+    }
+
+    Node *newNode(Resource *resource)
+    {
+        Node &node = m_out.nodes.emplace_back();
+        node.resource = resource;
+        return &node;
+    }
+
+    quint16 vocabularyOf(const QString &metaSchema)
+    {
+        if (metaSchema == kDraft202012 || metaSchema == kDraft202012 + u'#')
+            return VAll;
+        const QUrl uri(metaSchema);
+        const auto doc = m_registry.document(uri);
+        if (!doc || !doc->isObject())
+            return VAll;
+        const QJsonObject object = doc->toObject();
+        const QJsonValue vocabulary = object.value("$vocabulary"_L1);
+        if (!vocabulary.isObject())
+            return VAll;
+        quint16 bits = VCore;
+        const QJsonObject vocabObject = vocabulary.toObject();
+        for (auto it = vocabObject.constBegin(); it != vocabObject.constEnd(); ++it) {
+            const QString key = it.key();
+            const QString prefix = u"https://json-schema.org/draft/2020-12/vocab/"_s;
+            if (!key.startsWith(prefix))
+                continue;
+            const QStringView name = QStringView(key).mid(prefix.size());
+            if (name == u"applicator")
+                bits |= VApplicator;
+            else if (name == u"unevaluated")
+                bits |= VUnevaluated;
+            else if (name == u"validation")
+                bits |= VValidation;
+            else if (name == u"meta-data")
+                bits |= VMetaData;
+            else if (name == u"format-annotation")
+                bits |= VFormatAnnotation;
+            else if (name == u"format-assertion")
+                bits |= VFormatAssertion;
+            else if (name == u"content")
+                bits |= VContent;
+        }
+        return bits;
+    }
+
+    void registerNode(Node *node, const QList<std::pair<Resource *, QString>> &paths)
+    {
+        for (const auto &[resource, pointer] : paths) {
+            if (!resource->pointers.contains(pointer))
+                resource->pointers.insert(pointer, node);
+        }
+    }
+
+    static QList<std::pair<Resource *, QString>> childPaths(const QList<std::pair<Resource *, QString>> &paths,
+                                                            QStringView keyword, QStringView name = {},
+                                                            qsizetype index = -1)
+    {
+        QList<std::pair<Resource *, QString>> out;
+        out.reserve(paths.size());
+        QString suffix = u'/' + keyword.toString();
+        if (!name.isNull())
+            suffix += u'/' + JsonPointer::escapeToken(name);
+        if (index >= 0)
+            suffix += u'/' + QString::number(index);
+        for (const auto &[resource, pointer] : paths)
+            out.append({resource, pointer + suffix});
+        return out;
+    }
+
+    Node *compile(const QJsonValue &json, Resource *resource, QUrl base,
+                  QList<std::pair<Resource *, QString>> paths, quint16 vocab, const QString &location,
+                  int depth)
+    {
+        if (depth > m_options.maxDepth) {
+            addError(location, QString(), tr("schema is nested too deeply (more than %1 levels)").arg(m_options.maxDepth));
+            Node *node = newNode(resource);
+            node->isBoolean = true;
+            return node;
+        }
+        if (json.isBool()) {
+            Node *node = newNode(resource);
+            node->isBoolean = true;
+            node->booleanValue = json.toBool();
+            registerNode(node, paths);
+            return node;
+        }
+        if (!json.isObject()) {
+            addError(location, QString(), tr("a schema must be an object or a boolean, got %1").arg(shortValue(json)));
+            Node *node = newNode(resource);
+            node->isBoolean = true;
+            return node;
+        }
+        const QJsonObject object = json.toObject();
+
+        // $schema (resource roots) switches the vocabularies.
+        const QJsonValue schemaValue = object.value("$schema"_L1);
+        if (schemaValue.isString())
+            vocab = vocabularyOf(schemaValue.toString());
+
+        // $id starts a new resource.
+        const QJsonValue idValue = object.value("$id"_L1);
+        if (idValue.isString()) {
+            const QUrl id = resolveUri(base, idValue.toString());
+            const QString key = uriKey(id);
+            if (resource->root == nullptr) {
+                // The document itself: the $id names the same resource.
+                if (!key.isEmpty() && !m_out.resourcesByUri.contains(key))
+                    m_out.resourcesByUri.insert(key, resource);
+                if (resource->uri.isEmpty())
+                    resource->uri = key;
+            } else {
+                Resource *inner = newResource(id, json);
+                resource = inner;
+                paths.append({inner, QString()});
+            }
+            base = id.adjusted(QUrl::RemoveFragment);
+        }
+
+        Node *node = newNode(resource);
+        if (resource->root == nullptr)
+            resource->root = node;
+        registerNode(node, paths);
+
+        if (vocab & VCore) {
+            const QJsonValue anchor = object.value("$anchor"_L1);
+            if (anchor.isString() && !resource->anchors.contains(anchor.toString()))
+                resource->anchors.insert(anchor.toString(), node);
+            const QJsonValue dynamicAnchor = object.value("$dynamicAnchor"_L1);
+            if (dynamicAnchor.isString()) {
+                if (!resource->anchors.contains(dynamicAnchor.toString()))
+                    resource->anchors.insert(dynamicAnchor.toString(), node);
+                resource->dynamicAnchors.insert(dynamicAnchor.toString(), node);
+            }
+            const QJsonValue ref = object.value("$ref"_L1);
+            if (ref.isString())
+                m_pending.push_back({node, resolveUri(base, ref.toString()), false, location + u"/$ref"_s});
+            const QJsonValue dynamicRef = object.value("$dynamicRef"_L1);
+            if (dynamicRef.isString())
+                m_pending.push_back({node, resolveUri(base, dynamicRef.toString()), true, location + u"/$dynamicRef"_s});
+            const QJsonValue defs = object.value("$defs"_L1);
+            if (defs.isObject()) {
+                const QJsonObject defsObject = defs.toObject();
+                for (auto it = defsObject.constBegin(); it != defsObject.constEnd(); ++it) {
+                    const QString name = it.key();
+                    compile(it.value(), resource, base, childPaths(paths, u"$defs", name), vocab,
+                            location + u"/$defs/"_s + JsonPointer::escapeToken(name), depth + 1);
+                }
+            }
+        }
+
+        auto sub = [&](const QJsonValue &value, QStringView keyword, QStringView name = {}, qsizetype index = -1) {
+            QString childLocation = location + u'/' + keyword.toString();
+            if (!name.isNull())
+                childLocation += u'/' + JsonPointer::escapeToken(name);
+            if (index >= 0)
+                childLocation += u'/' + QString::number(index);
+            return compile(value, resource, base, childPaths(paths, keyword, name, index), vocab, childLocation,
+                           depth + 1);
+        };
+        auto subArray = [&](const QJsonValue &value, QStringView keyword, std::vector<Node *> &out) {
+            if (!value.isArray()) {
+                addError(location + u'/' + keyword.toString(), keyword.toString(), tr("must be an array of schemas"));
+                return;
+            }
+            const QJsonArray array = value.toArray();
+            for (qsizetype i = 0; i < array.size(); ++i)
+                out.push_back(sub(array.at(i), keyword, {}, i));
+        };
+
+        if (vocab & VApplicator) {
+            for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+                const QString key = it.key();
+                const QJsonValue value = it.value();
+                if (key == u"allOf")
+                    subArray(value, u"allOf", node->allOf);
+                else if (key == u"anyOf")
+                    subArray(value, u"anyOf", node->anyOf);
+                else if (key == u"oneOf")
+                    subArray(value, u"oneOf", node->oneOf);
+                else if (key == u"not")
+                    node->notSchema = sub(value, u"not");
+                else if (key == u"if")
+                    node->ifSchema = sub(value, u"if");
+                else if (key == u"then")
+                    node->thenSchema = sub(value, u"then");
+                else if (key == u"else")
+                    node->elseSchema = sub(value, u"else");
+                else if (key == u"prefixItems") {
+                    subArray(value, u"prefixItems", node->prefixItems);
+                    node->hasArrayKeywords = true;
+                } else if (key == u"items") {
+                    node->items = sub(value, u"items");
+                    node->hasArrayKeywords = true;
+                } else if (key == u"contains") {
+                    node->contains = sub(value, u"contains");
+                    node->hasArrayKeywords = true;
+                } else if (key == u"properties" && value.isObject()) {
+                    const QJsonObject props = value.toObject();
+                    for (auto p = props.constBegin(); p != props.constEnd(); ++p) {
+                        const QString name = p.key();
+                        node->properties.push_back({name, sub(p.value(), u"properties", name)});
+                    }
+                    node->hasObjectKeywords = true;
+                } else if (key == u"patternProperties" && value.isObject()) {
+                    const QJsonObject props = value.toObject();
+                    for (auto p = props.constBegin(); p != props.constEnd(); ++p) {
+                        const QString name = p.key();
+                        SchemaDetail::PatternChild child;
+                        child.source = name;
+                        child.regex = makeRegex(name, location + u"/patternProperties"_s);
+                        child.node = sub(p.value(), u"patternProperties", name);
+                        node->patternProperties.push_back(std::move(child));
+                    }
+                    node->hasObjectKeywords = true;
+                } else if (key == u"additionalProperties") {
+                    node->additionalProperties = sub(value, u"additionalProperties");
+                    node->hasObjectKeywords = true;
+                } else if (key == u"propertyNames") {
+                    node->propertyNames = sub(value, u"propertyNames");
+                    node->hasObjectKeywords = true;
+                } else if (key == u"dependentSchemas" && value.isObject()) {
+                    const QJsonObject deps = value.toObject();
+                    for (auto p = deps.constBegin(); p != deps.constEnd(); ++p) {
+                        const QString name = p.key();
+                        node->dependentSchemas.push_back({name, sub(p.value(), u"dependentSchemas", name)});
+                    }
+                    node->hasObjectKeywords = true;
+                }
+            }
+        }
+        if (vocab & VUnevaluated) {
+            const QJsonValue uItems = object.value("unevaluatedItems"_L1);
+            if (!uItems.isUndefined()) {
+                node->unevaluatedItems = sub(uItems, u"unevaluatedItems");
+                node->needsOwnAnnotations = true;
+                node->hasArrayKeywords = true;
+            }
+            const QJsonValue uProps = object.value("unevaluatedProperties"_L1);
+            if (!uProps.isUndefined()) {
+                node->unevaluatedProperties = sub(uProps, u"unevaluatedProperties");
+                node->needsOwnAnnotations = true;
+                node->hasObjectKeywords = true;
+            }
+        }
+        if (vocab & VValidation)
+            compileValidation(node, object, location);
+        if (vocab & (VFormatAnnotation | VFormatAssertion)) {
+            const QJsonValue format = object.value("format"_L1);
+            if (format.isString()) {
+                node->formatName = format.toString();
+                node->format = SchemaFormats::fromName(node->formatName);
+                node->assertFormat = node->format != SchemaFormats::Format::Unknown
+                    && (m_options.formatAssertion || (vocab & VFormatAssertion));
+                if (node->assertFormat)
+                    node->hasStringKeywords = true;
+            }
+        }
+        return node;
+    }
+
+    QRegularExpression makeRegex(const QString &source, const QString &location)
+    {
+        QRegularExpression regex(ecmaToPcre(source));
+        if (!regex.isValid()) {
+            addError(location, u"pattern"_s,
+                     tr("invalid regular expression %1: %2").arg(quoted(source), regex.errorString()));
+        } else {
+            regex.optimize();
+        }
+        return regex;
+    }
+
+    qint64 nonNegative(const QJsonValue &value, const QString &location, QStringView keyword)
+    {
+        if (!value.isDouble() || !isIntegral(value.toDouble()) || value.toDouble() < 0) {
+            addError(location + u'/' + keyword.toString(), keyword.toString(), tr("must be a non-negative integer"));
+            return -1;
+        }
+        return qint64(value.toDouble());
+    }
+
+    void compileValidation(Node *node, const QJsonObject &object, const QString &location)
+    {
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            const QString key = it.key();
+            const QJsonValue value = it.value();
+            if (key == u"type") {
+                auto bitOf = [](const QString &name) -> quint8 {
+                    if (name == u"null") return TNull;
+                    if (name == u"boolean") return TBool;
+                    if (name == u"object") return TObject;
+                    if (name == u"array") return TArray;
+                    if (name == u"number") return TNumber;
+                    if (name == u"string") return TString;
+                    if (name == u"integer") return TInteger;
+                    return 0;
+                };
+                QJsonArray names = value.isArray() ? value.toArray() : QJsonArray{value};
+                for (const QJsonValue &name : names) {
+                    const quint8 bit = bitOf(name.toString());
+                    if (bit == 0) {
+                        addError(location + u"/type"_s, u"type"_s, tr("unknown type %1").arg(shortValue(name)));
+                        continue;
+                    }
+                    node->typeMask |= bit;
+                    node->typeOrder.append(bit);
+                }
+                if (node->typeMask == 0)
+                    node->typeMask = 0x80; // nothing matches
+            } else if (key == u"enum") {
+                node->hasEnum = true;
+                node->enumValues = value.toArray();
+            } else if (key == u"const") {
+                node->hasConst = true;
+                node->constValue = value;
+            } else if (key == u"multipleOf" && value.isDouble()) {
+                node->multipleOf = value.toDouble();
+                node->hasNumberKeywords = true;
+            } else if (key == u"maximum" && value.isDouble()) {
+                node->maximum = value.toDouble();
+                node->hasNumberKeywords = true;
+            } else if (key == u"minimum" && value.isDouble()) {
+                node->minimum = value.toDouble();
+                node->hasNumberKeywords = true;
+            } else if (key == u"exclusiveMaximum" && value.isDouble()) {
+                node->exclusiveMaximum = value.toDouble();
+                node->hasNumberKeywords = true;
+            } else if (key == u"exclusiveMinimum" && value.isDouble()) {
+                node->exclusiveMinimum = value.toDouble();
+                node->hasNumberKeywords = true;
+            } else if (key == u"maxLength") {
+                node->maxLength = nonNegative(value, location, key);
+                node->hasStringKeywords = true;
+            } else if (key == u"minLength") {
+                node->minLength = nonNegative(value, location, key);
+                node->hasStringKeywords = true;
+            } else if (key == u"pattern" && value.isString()) {
+                node->hasPattern = true;
+                node->patternSource = value.toString();
+                node->pattern = makeRegex(node->patternSource, location + u"/pattern"_s);
+                node->hasStringKeywords = true;
+            } else if (key == u"maxItems") {
+                node->maxItems = nonNegative(value, location, key);
+                node->hasArrayKeywords = true;
+            } else if (key == u"minItems") {
+                node->minItems = nonNegative(value, location, key);
+                node->hasArrayKeywords = true;
+            } else if (key == u"uniqueItems") {
+                node->uniqueItems = value.toBool();
+                node->hasArrayKeywords = true;
+            } else if (key == u"maxContains") {
+                node->maxContains = nonNegative(value, location, key);
+            } else if (key == u"minContains") {
+                node->minContains = nonNegative(value, location, key);
+            } else if (key == u"maxProperties") {
+                node->maxProperties = nonNegative(value, location, key);
+                node->hasObjectKeywords = true;
+            } else if (key == u"minProperties") {
+                node->minProperties = nonNegative(value, location, key);
+                node->hasObjectKeywords = true;
+            } else if (key == u"required" && value.isArray()) {
+                for (const QJsonValue &name : value.toArray())
+                    node->required.append(name.toString());
+                node->hasObjectKeywords = !node->required.isEmpty() || node->hasObjectKeywords;
+            } else if (key == u"dependentRequired" && value.isObject()) {
+                const QJsonObject deps = value.toObject();
+                for (auto d = deps.constBegin(); d != deps.constEnd(); ++d) {
+                    SchemaDetail::NamedList list;
+                    list.name = d.key();
+                    for (const QJsonValue &name : d.value().toArray())
+                        list.names.append(name.toString());
+                    node->dependentRequired.push_back(std::move(list));
+                }
+                node->hasObjectKeywords = true;
+            }
+        }
+    }
+
+    Node *resolve(const QUrl &target, QString *anchorName, bool *viaDynamicAnchor)
+    {
+        const QString key = uriKey(target);
+        Resource *resource = m_out.resourcesByUri.value(key);
+        if (!resource) {
+            const auto document = m_registry.document(target);
+            if (!document)
+                return nullptr;
+            compileDocument(*document, target.adjusted(QUrl::RemoveFragment));
+            resource = m_out.resourcesByUri.value(key);
+            if (!resource)
+                return nullptr;
+        }
+        const QString fragment = target.fragment(QUrl::FullyDecoded);
+        if (fragment.isEmpty())
+            return resource->root;
+        if (fragment.startsWith(u'/')) {
+            const auto tokens = JsonPointer::split(fragment);
+            if (!tokens)
+                return nullptr;
+            QString normalized;
+            for (const QString &token : *tokens)
+                normalized += u'/' + JsonPointer::escapeToken(token);
+            if (Node *node = resource->pointers.value(normalized))
+                return node;
+            // A location no schema keyword reaches: compile the value found there.
+            const auto value = JsonPointer::resolve(resource->json, fragment);
+            if (!value)
+                return nullptr;
+            QList<std::pair<Resource *, QString>> paths{{resource, normalized}};
+            return compile(*value, resource, QUrl(resource->uri), paths, VAll, fragment, 0);
+        }
+        *anchorName = fragment;
+        *viaDynamicAnchor = resource->dynamicAnchors.contains(fragment);
+        return resource->anchors.value(fragment);
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+struct InstancePath
+{
+    const InstancePath *parent = nullptr;
+    QStringView key;
+    qsizetype index = -1;
+    int depth = 0;
+};
+
+struct KeywordPath
+{
+    const KeywordPath *parent = nullptr;
+    QStringView keyword;
+    QStringView name;
+    qsizetype index = -1;
+};
+
+QString buildInstancePath(const InstancePath *path)
+{
+    QVarLengthArray<const InstancePath *, 32> chain;
+    for (const InstancePath *p = path; p && p->parent; p = p->parent)
+        chain.append(p);
+    QString out;
+    for (qsizetype i = chain.size() - 1; i >= 0; --i) {
+        out += u'/';
+        if (chain[i]->index >= 0)
+            out += QString::number(chain[i]->index);
+        else
+            out += JsonPointer::escapeToken(chain[i]->key);
+    }
+    return out;
+}
+
+QString buildKeywordPath(const KeywordPath *path, QStringView last)
+{
+    QVarLengthArray<const KeywordPath *, 32> chain;
+    for (const KeywordPath *p = path; p; p = p->parent)
+        chain.append(p);
+    QString out;
+    for (qsizetype i = chain.size() - 1; i >= 0; --i) {
+        if (chain[i]->keyword.isEmpty())
+            continue;
+        out += u'/' + chain[i]->keyword.toString();
+        if (!chain[i]->name.isNull())
+            out += u'/' + JsonPointer::escapeToken(chain[i]->name);
+        if (chain[i]->index >= 0)
+            out += u'/' + QString::number(chain[i]->index);
+    }
+    if (!last.isEmpty())
+        out += u'/' + last.toString();
+    return out;
+}
+
+// Which members of the current object / array were evaluated (for unevaluated*).
+struct Annotations
+{
+    std::vector<char> properties;
+    std::vector<char> items;
+    bool allProperties = false;
+    bool allItems = false;
+
+    void markProperty(qsizetype index, qsizetype count)
+    {
+        if (properties.size() < size_t(count))
+            properties.resize(size_t(count), 0);
+        properties[size_t(index)] = 1;
+    }
+    void markItem(qsizetype index, qsizetype count)
+    {
+        if (items.size() < size_t(count))
+            items.resize(size_t(count), 0);
+        items[size_t(index)] = 1;
+    }
+    void merge(const Annotations &other)
+    {
+        allProperties = allProperties || other.allProperties;
+        allItems = allItems || other.allItems;
+        if (properties.size() < other.properties.size())
+            properties.resize(other.properties.size(), 0);
+        for (size_t i = 0; i < other.properties.size(); ++i)
+            properties[i] |= other.properties[i];
+        if (items.size() < other.items.size())
+            items.resize(other.items.size(), 0);
+        for (size_t i = 0; i < other.items.size(); ++i)
+            items[i] |= other.items[i];
+    }
+    bool propertyEvaluated(qsizetype index) const
+    {
+        return allProperties || (size_t(index) < properties.size() && properties[size_t(index)]);
+    }
+    bool itemEvaluated(qsizetype index) const
+    {
+        return allItems || (size_t(index) < items.size() && items[size_t(index)]);
+    }
+};
+
+struct Context
+{
+    const Compiled *compiled = nullptr;
+    QList<SchemaError> *errors = nullptr; // null: only the verdict is wanted
+    std::vector<const Resource *> scope;
+    std::vector<const Node *> refStack;
+    size_t refBase = 0;
+    int evaluationDepth = 0;
+    bool aborted = false;
+};
+
+class Evaluator
+{
+public:
+    explicit Evaluator(Context &context)
+        : m_ctx(context)
+    {
+    }
+
+    bool evaluate(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                  const KeywordPath *kpath, Annotations *out);
+
+private:
+    Context &m_ctx;
+
+    void report(const InstancePath *ipath, const KeywordPath *kpath, QStringView keyword, const QString &message)
+    {
+        if (!m_ctx.errors)
+            return;
+        if (m_ctx.errors->size() >= m_ctx.compiled->options.maxErrors)
+            return;
+        m_ctx.errors->append({buildInstancePath(ipath), buildKeywordPath(kpath, keyword), message, keyword.toString()});
+    }
+
+    bool evaluateReference(const Node *target, const QJsonValue &instance, const InstancePath *ipath,
+                           const KeywordPath *kpath, Annotations *out, QStringView keyword)
+    {
+        for (size_t i = m_ctx.refBase; i < m_ctx.refStack.size(); ++i) {
+            if (m_ctx.refStack[i] == target) {
+                report(ipath, kpath, keyword,
+                       tr("the schema refers back to itself without consuming any input (a $ref cycle)"));
+                m_ctx.aborted = true;
+                return false;
+            }
+        }
+        m_ctx.refStack.push_back(target);
+        const KeywordPath child{kpath, keyword};
+        const bool ok = evaluate(target, instance, ipath, &child, out);
+        m_ctx.refStack.pop_back();
+        return ok;
+    }
+
+    // Evaluates `node` at a deeper instance location.
+    bool evaluateChild(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                       const KeywordPath *kpath)
+    {
+        const size_t savedBase = m_ctx.refBase;
+        m_ctx.refBase = m_ctx.refStack.size();
+        const bool ok = evaluate(node, instance, ipath, kpath, nullptr);
+        m_ctx.refBase = savedBase;
+        return ok;
+    }
+
+    bool quickCheck(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                    const KeywordPath *kpath, Annotations *out)
+    {
+        QList<SchemaError> *saved = m_ctx.errors;
+        m_ctx.errors = nullptr;
+        const bool ok = evaluate(node, instance, ipath, kpath, out);
+        m_ctx.errors = saved;
+        if (m_ctx.aborted && saved) {
+            // Hostile input stopped the check: run it again to report where.
+            m_ctx.aborted = false;
+            appendErrors(collect(node, instance, ipath, kpath));
+            m_ctx.aborted = true;
+        }
+        return ok;
+    }
+
+    QList<SchemaError> collect(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                               const KeywordPath *kpath)
+    {
+        QList<SchemaError> local;
+        QList<SchemaError> *saved = m_ctx.errors;
+        m_ctx.errors = &local;
+        evaluate(node, instance, ipath, kpath, nullptr);
+        m_ctx.errors = saved;
+        return local;
+    }
+
+    void appendErrors(const QList<SchemaError> &errors)
+    {
+        if (!m_ctx.errors)
+            return;
+        for (const SchemaError &error : errors) {
+            if (m_ctx.errors->size() >= m_ctx.compiled->options.maxErrors)
+                break;
+            m_ctx.errors->append(error);
+        }
+    }
+
+    bool evaluateKeywords(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                          const KeywordPath *kpath, Annotations *out);
+    bool evaluateType(const Node *node, const QJsonValue &instance, quint8 bits, const InstancePath *ipath,
+                      const KeywordPath *kpath);
+    bool evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath);
+    bool evaluateString(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                        const KeywordPath *kpath);
+    bool evaluateArray(const Node *node, const QJsonArray &array, const InstancePath *ipath,
+                       const KeywordPath *kpath, Annotations *ann);
+    bool evaluateObject(const Node *node, const QJsonObject &object, const InstancePath *ipath,
+                        const KeywordPath *kpath, Annotations *ann);
+    bool evaluateAlternatives(const Node *node, const std::vector<Node *> &branches, bool exactlyOne,
+                              const QJsonValue &instance, const InstancePath *ipath, const KeywordPath *kpath,
+                              Annotations *ann);
+    void summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, const QJsonValue &instance,
+                               const InstancePath *ipath, const KeywordPath *kpath);
+};
+
+bool Evaluator::evaluate(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                         const KeywordPath *kpath, Annotations *out)
+{
+    if (m_ctx.aborted)
+        return false;
+    if (node->isBoolean) {
+        if (!node->booleanValue) {
+            if (m_ctx.errors) {
+                // Name the keyword that led here when it says more than "false".
+                report(ipath, kpath, {}, tr("no value is allowed here"));
+            }
+            return false;
+        }
+        return true;
+    }
+    if (ipath->depth > m_ctx.compiled->options.maxDepth
+        || m_ctx.evaluationDepth > m_ctx.compiled->options.maxDepth * 4) {
+        report(ipath, kpath, {}, tr("nesting is too deep (more than %1 levels)").arg(m_ctx.compiled->options.maxDepth));
+        m_ctx.aborted = true;
+        return false;
+    }
+    ++m_ctx.evaluationDepth;
+    const bool newScope = m_ctx.scope.empty() || m_ctx.scope.back() != node->resource;
+    if (newScope)
+        m_ctx.scope.push_back(node->resource);
+
+    bool ok;
+    if (node->needsOwnAnnotations) {
+        Annotations local;
+        ok = evaluateKeywords(node, instance, ipath, kpath, &local);
+        if (out && ok)
+            out->merge(local);
+    } else {
+        ok = evaluateKeywords(node, instance, ipath, kpath, out);
+    }
+
+    if (newScope)
+        m_ctx.scope.pop_back();
+    --m_ctx.evaluationDepth;
+    return ok;
+}
+
+bool Evaluator::evaluateType(const Node *node, const QJsonValue &instance, quint8 bits, const InstancePath *ipath,
+                             const KeywordPath *kpath)
+{
+    if (node->typeMask & bits)
+        return true;
+    if (m_ctx.errors) {
+        QStringList names;
+        for (quint8 bit : node->typeOrder)
+            names.append(typeName(bit));
+        QString expected;
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            if (i > 0)
+                expected += i + 1 == names.size() ? tr(" or ") : u", "_s;
+            expected += names.at(i);
+        }
+        report(ipath, kpath, u"type", tr("expected %1, got %2").arg(expected, shortValue(instance)));
+    }
+    return false;
+}
+
+bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath)
+{
+    bool ok = true;
+    if (node->maximum && !(value <= *node->maximum)) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"maximum",
+               tr("must be at most %1, got %2").arg(numberText(*node->maximum), numberText(value)));
+    }
+    if (node->exclusiveMaximum && !(value < *node->exclusiveMaximum)) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"exclusiveMaximum",
+               tr("must be less than %1, got %2").arg(numberText(*node->exclusiveMaximum), numberText(value)));
+    }
+    if (node->minimum && !(value >= *node->minimum)) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"minimum",
+               tr("must be at least %1, got %2").arg(numberText(*node->minimum), numberText(value)));
+    }
+    if (node->exclusiveMinimum && !(value > *node->exclusiveMinimum)) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"exclusiveMinimum",
+               tr("must be greater than %1, got %2").arg(numberText(*node->exclusiveMinimum), numberText(value)));
+    }
+    if (node->multipleOf && *node->multipleOf > 0) {
+        const double divisor = *node->multipleOf;
+        bool multiple;
+        if (isIntegral(value) && isIntegral(divisor)) {
+            multiple = std::fmod(value, divisor) == 0;
+        } else {
+            const double quotient = value / divisor;
+            if (!std::isfinite(quotient)) {
+                multiple = false;
+            } else {
+                const double rounded = std::round(quotient);
+                multiple = std::fabs(quotient - rounded) <= 1e-9 * std::max(1.0, std::fabs(quotient));
+            }
+        }
+        if (!multiple) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            report(ipath, kpath, u"multipleOf",
+                   tr("%1 is not a multiple of %2").arg(numberText(value), numberText(divisor)));
+        }
+    }
+    return ok;
+}
+
+bool Evaluator::evaluateString(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                               const KeywordPath *kpath)
+{
+    const QString text = instance.toString();
+    bool ok = true;
+    if (node->maxLength >= 0 || node->minLength >= 0) {
+        const qsizetype length = codePointCount(text);
+        if (node->maxLength >= 0 && length > node->maxLength) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            report(ipath, kpath, u"maxLength",
+                   tr("is %1 characters long, at most %2 allowed").arg(length).arg(node->maxLength));
+        }
+        if (node->minLength >= 0 && length < node->minLength) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            report(ipath, kpath, u"minLength",
+                   tr("is %1 characters long, at least %2 required").arg(length).arg(node->minLength));
+        }
+    }
+    if (node->hasPattern && node->pattern.isValid() && !node->pattern.match(text).hasMatch()) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"pattern",
+               tr("%1 does not match the pattern %2").arg(shortValue(instance), node->patternSource));
+    }
+    if (node->assertFormat && !SchemaFormats::check(node->format, text)) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"format", tr("%1 is not a valid %2").arg(shortValue(instance), node->formatName));
+    }
+    return ok;
+}
+
+bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const InstancePath *ipath,
+                              const KeywordPath *kpath, Annotations *ann)
+{
+    bool ok = true;
+    const qsizetype count = array.size();
+    if (node->maxItems >= 0 && count > node->maxItems) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"maxItems", tr("has %1 items, at most %2 allowed").arg(count).arg(node->maxItems));
+    }
+    if (node->minItems >= 0 && count < node->minItems) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"minItems", tr("has %1 items, at least %2 required").arg(count).arg(node->minItems));
+    }
+    if (node->uniqueItems && count > 1) {
+        std::unordered_multimap<size_t, qsizetype> seen;
+        seen.reserve(size_t(count));
+        for (qsizetype i = 0; i < count; ++i) {
+            const QJsonValue item = array.at(i);
+            const size_t h = jsonHash(item);
+            bool duplicate = false;
+            const auto range = seen.equal_range(h);
+            for (auto it = range.first; it != range.second; ++it) {
+                if (jsonEqual(array.at(it->second), item)) {
+                    ok = false;
+                    duplicate = true;
+                    if (!m_ctx.errors)
+                        return false;
+                    report(ipath, kpath, u"uniqueItems",
+                           tr("items %1 and %2 are equal (%3); items must be unique")
+                               .arg(it->second)
+                               .arg(i)
+                               .arg(shortValue(item)));
+                    break;
+                }
+            }
+            if (duplicate)
+                break;
+            seen.emplace(h, i);
+        }
+    }
+
+    // prefixItems, items
+    const qsizetype prefix = qsizetype(node->prefixItems.size());
+    for (qsizetype i = 0; i < count && i < prefix; ++i) {
+        const InstancePath child{ipath, {}, i, ipath->depth + 1};
+        const KeywordPath where{kpath, u"prefixItems", {}, i};
+        if (!evaluateChild(node->prefixItems[size_t(i)], array.at(i), &child, &where)) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+        }
+        if (ann)
+            ann->markItem(i, count);
+    }
+    if (node->items && count > prefix) {
+        if (node->items->isBoolean && !node->items->booleanValue) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            report(ipath, kpath, u"items",
+                   prefix > 0 ? tr("has %1 items, at most %2 allowed").arg(count).arg(prefix)
+                              : tr("must be an empty array, has %1 items").arg(count));
+        } else {
+            const KeywordPath where{kpath, u"items"};
+            for (qsizetype i = prefix; i < count; ++i) {
+                const InstancePath child{ipath, {}, i, ipath->depth + 1};
+                if (!evaluateChild(node->items, array.at(i), &child, &where)) {
+                    ok = false;
+                    if (!m_ctx.errors)
+                        return false;
+                }
+            }
+        }
+        if (ann)
+            ann->allItems = true;
+    }
+
+    if (node->contains) {
+        qsizetype matches = 0;
+        const KeywordPath where{kpath, u"contains"};
+        for (qsizetype i = 0; i < count; ++i) {
+            const InstancePath child{ipath, {}, i, ipath->depth + 1};
+            const size_t savedBase = m_ctx.refBase;
+            m_ctx.refBase = m_ctx.refStack.size();
+            const bool match = quickCheck(node->contains, array.at(i), &child, &where, nullptr);
+            m_ctx.refBase = savedBase;
+            if (match) {
+                ++matches;
+                if (ann)
+                    ann->markItem(i, count);
+            }
+        }
+        const qsizetype minimum = node->minContains >= 0 ? node->minContains : 1;
+        if (matches < minimum) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            if (matches == 0 && node->minContains < 0) {
+                // Show why the first item failed: often the most useful hint.
+                report(ipath, kpath, u"contains", tr("no item matches the \"contains\" schema"));
+            } else {
+                report(ipath, kpath, u"minContains",
+                       tr("has %1 matching items, at least %2 required").arg(matches).arg(minimum));
+            }
+        }
+        if (node->maxContains >= 0 && matches > node->maxContains) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            report(ipath, kpath, u"maxContains",
+                   tr("has %1 matching items, at most %2 allowed").arg(matches).arg(node->maxContains));
+        }
+    }
+    return ok;
+}
+
+bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, const InstancePath *ipath,
+                               const KeywordPath *kpath, Annotations *ann)
+{
+    bool ok = true;
+    const qsizetype count = object.size();
+    if (node->maxProperties >= 0 && count > node->maxProperties) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"maxProperties",
+               tr("has %1 properties, at most %2 allowed").arg(count).arg(node->maxProperties));
+    }
+    if (node->minProperties >= 0 && count < node->minProperties) {
+        ok = false;
+        if (!m_ctx.errors)
+            return false;
+        report(ipath, kpath, u"minProperties",
+               tr("has %1 properties, at least %2 required").arg(count).arg(node->minProperties));
+    }
+    for (const QString &name : node->required) {
+        if (!object.contains(name)) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+            report(ipath, kpath, u"required", tr("missing required property %1").arg(quoted(name)));
+        }
+    }
+    for (const auto &dependency : node->dependentRequired) {
+        if (!object.contains(dependency.name))
+            continue;
+        for (const QString &name : dependency.names) {
+            if (!object.contains(name)) {
+                ok = false;
+                if (!m_ctx.errors)
+                    return false;
+                report(ipath, kpath, u"dependentRequired",
+                       tr("property %1 is required when %2 is present").arg(quoted(name), quoted(dependency.name)));
+            }
+        }
+    }
+
+    // properties: look each one up (no key copies).
+    QVarLengthArray<char, 64> matched;
+    const bool needMemberLoop = !node->patternProperties.empty() || node->additionalProperties || node->propertyNames;
+    if (needMemberLoop)
+        matched.resize(count, 0);
+    qsizetype matchedCount = 0;
+    const auto begin = object.constBegin();
+    for (const auto &property : node->properties) {
+        const auto it = object.constFind(property.name);
+        if (it == object.constEnd())
+            continue;
+        const qsizetype index = it - begin;
+        ++matchedCount;
+        if (needMemberLoop)
+            matched[index] = 1;
+        if (ann)
+            ann->markProperty(index, count);
+        const InstancePath child{ipath, property.name, -1, ipath->depth + 1};
+        const KeywordPath where{kpath, u"properties", property.name};
+        if (!evaluateChild(property.node, it.value(), &child, &where)) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+        }
+    }
+
+    const bool additionalFalse = node->additionalProperties && node->additionalProperties->isBoolean
+        && !node->additionalProperties->booleanValue;
+    const bool skipLoop = !node->propertyNames && node->patternProperties.empty() && matchedCount == count;
+    if (needMemberLoop && !skipLoop) {
+        qsizetype index = 0;
+        QStringList unexpected;
+        for (auto it = begin; it != object.constEnd(); ++it, ++index) {
+            const QString key = it.key();
+            const InstancePath child{ipath, key, -1, ipath->depth + 1};
+            if (node->propertyNames) {
+                const KeywordPath where{kpath, u"propertyNames"};
+                if (m_ctx.errors) {
+                    const QList<SchemaError> nameErrors = collect(node->propertyNames, QJsonValue(key), ipath, &where);
+                    if (!nameErrors.isEmpty()) {
+                        ok = false;
+                        for (const SchemaError &error : nameErrors) {
+                            SchemaError adjusted = error;
+                            adjusted.message = tr("property name %1: %2").arg(quoted(key), error.message);
+                            appendErrors({adjusted});
+                        }
+                    }
+                } else if (!quickCheck(node->propertyNames, QJsonValue(key), ipath, &where, nullptr)) {
+                    return false;
+                }
+            }
+            bool covered = matched[index] != 0;
+            for (const auto &pattern : node->patternProperties) {
+                if (!pattern.regex.isValid() || !pattern.regex.match(key).hasMatch())
+                    continue;
+                covered = true;
+                if (ann)
+                    ann->markProperty(index, count);
+                const KeywordPath where{kpath, u"patternProperties", pattern.source};
+                if (!evaluateChild(pattern.node, it.value(), &child, &where)) {
+                    ok = false;
+                    if (!m_ctx.errors)
+                        return false;
+                }
+            }
+            if (covered || !node->additionalProperties)
+                continue;
+            if (ann)
+                ann->markProperty(index, count);
+            if (additionalFalse) {
+                ok = false;
+                if (!m_ctx.errors)
+                    return false;
+                unexpected.append(key);
+                continue;
+            }
+            const KeywordPath where{kpath, u"additionalProperties"};
+            if (!evaluateChild(node->additionalProperties, it.value(), &child, &where)) {
+                ok = false;
+                if (!m_ctx.errors)
+                    return false;
+            }
+        }
+        for (const QString &key : unexpected) {
+            QString message = tr("unexpected property %1").arg(quoted(key));
+            if (!node->properties.empty() && node->properties.size() <= 20 && node->patternProperties.empty()) {
+                QStringList allowed;
+                for (const auto &property : node->properties)
+                    allowed.append(quoted(property.name));
+                message += tr(" (allowed: %1)").arg(allowed.join(u", "_s));
+            }
+            report(ipath, kpath, u"additionalProperties", message);
+        }
+    }
+
+    for (const auto &dependency : node->dependentSchemas) {
+        if (!object.contains(dependency.name))
+            continue;
+        const KeywordPath where{kpath, u"dependentSchemas", dependency.name};
+        if (!evaluate(dependency.node, QJsonValue(object), ipath, &where, ann)) {
+            ok = false;
+            if (!m_ctx.errors)
+                return false;
+        }
+    }
+    return ok;
+}
+
+bool Evaluator::evaluateAlternatives(const Node *node, const std::vector<Node *> &branches, bool exactlyOne,
+                                     const QJsonValue &instance, const InstancePath *ipath,
+                                     const KeywordPath *kpath, Annotations *ann)
+{
+    Q_UNUSED(node);
+    const QStringView keyword = exactlyOne ? QStringView(u"oneOf") : QStringView(u"anyOf");
+    QVarLengthArray<qsizetype, 8> passing;
+    for (size_t i = 0; i < branches.size(); ++i) {
+        const KeywordPath where{kpath, keyword, {}, qsizetype(i)};
+        bool pass;
+        if (ann) {
+            Annotations local;
+            pass = quickCheck(branches[i], instance, ipath, &where, &local);
+            if (pass)
+                ann->merge(local);
+        } else {
+            pass = quickCheck(branches[i], instance, ipath, &where, nullptr);
+        }
+        if (m_ctx.aborted)
+            return false;
+        if (pass) {
+            passing.append(qsizetype(i));
+            if (!exactlyOne && !ann)
+                return true;
+            if (exactlyOne && passing.size() > 1 && !m_ctx.errors)
+                return false;
+        }
+    }
+    if (passing.isEmpty()) {
+        if (m_ctx.errors)
+            summariseAlternatives(branches, keyword, instance, ipath, kpath);
+        return false;
+    }
+    if (exactlyOne && passing.size() > 1) {
+        QStringList which;
+        for (qsizetype i : passing)
+            which.append(QString::number(i));
+        report(ipath, kpath, u"oneOf",
+               tr("matches %1 of the allowed shapes (%2), exactly one is required")
+                   .arg(passing.size())
+                   .arg(which.join(u", "_s)));
+        return false;
+    }
+    return true;
+}
+
+void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword,
+                                      const QJsonValue &instance, const InstancePath *ipath,
+                                      const KeywordPath *kpath)
+{
+    const QString here = buildInstancePath(ipath);
+    QList<QList<SchemaError>> all;
+    bool onlyTypeErrors = true;
+    QStringList expectedTypes;
+    for (size_t i = 0; i < branches.size(); ++i) {
+        const KeywordPath where{kpath, keyword, {}, qsizetype(i)};
+        all.append(collect(branches[i], instance, ipath, &where));
+        const QList<SchemaError> &errors = all.last();
+        if (errors.size() == 1 && errors.first().keyword == u"type" && errors.first().instancePath == here) {
+            QString message = errors.first().message;
+            // "expected a string, got 7" -> "a string"
+            const qsizetype comma = message.lastIndexOf(u", "_s);
+            const QString prefix = tr("expected ");
+            if (message.startsWith(prefix) && comma > 0)
+                expectedTypes.append(message.mid(prefix.size(), comma - prefix.size()));
+            else
+                onlyTypeErrors = false;
+        } else {
+            onlyTypeErrors = false;
+        }
+    }
+    if (onlyTypeErrors && !expectedTypes.isEmpty()) {
+        QString joined;
+        for (qsizetype i = 0; i < expectedTypes.size(); ++i) {
+            if (i > 0)
+                joined += i + 1 == expectedTypes.size() ? tr(" or ") : u", "_s;
+            joined += expectedTypes.at(i);
+        }
+        report(ipath, kpath, keyword, tr("expected %1, got %2").arg(joined, shortValue(instance)));
+        return;
+    }
+    // The closest branch: its errors are not about the type of this very value, and they are few.
+    qsizetype best = -1;
+    int bestScore = INT_MAX;
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        int score = int(all.at(i).size());
+        for (const SchemaError &error : all.at(i)) {
+            if (error.instancePath == here && (error.keyword == u"type" || error.keyword == u"const"
+                                               || error.keyword == u"enum" || error.keyword.isEmpty()))
+                score += 1000;
+            else if (error.instancePath.size() > here.size())
+                score -= 1; // it got further into the value
+        }
+        if (score < bestScore) {
+            bestScore = score;
+            best = i;
+        }
+    }
+    report(ipath, kpath, keyword,
+           tr("does not match any of the %1 allowed shapes; the closest (%2 %3) fails with:")
+               .arg(branches.size())
+               .arg(keyword.toString())
+               .arg(best));
+    if (best >= 0)
+        appendErrors(all.at(best));
+}
+
+bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+                                 const KeywordPath *kpath, Annotations *ann)
+{
+    bool ok = true;
+    const bool verdictOnly = m_ctx.errors == nullptr;
+    const quint8 bits = typeBitsOf(instance);
+
+    if (node->ref) {
+        if (!evaluateReference(node->ref, instance, ipath, kpath, ann, u"$ref")) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
+    if (node->dynamicRef) {
+        const Node *target = node->dynamicRef;
+        if (!node->dynamicAnchor.isEmpty()) {
+            for (const Resource *resource : m_ctx.scope) {
+                const auto it = resource->dynamicAnchors.constFind(node->dynamicAnchor);
+                if (it != resource->dynamicAnchors.constEnd()) {
+                    target = it.value();
+                    break;
+                }
+            }
+        }
+        if (!evaluateReference(target, instance, ipath, kpath, ann, u"$dynamicRef")) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
+
+    if (node->typeMask && !evaluateType(node, instance, bits, ipath, kpath)) {
+        ok = false;
+        if (verdictOnly)
+            return false;
+    }
+    if (node->hasConst && !jsonEqual(node->constValue, instance)) {
+        ok = false;
+        if (verdictOnly)
+            return false;
+        report(ipath, kpath, u"const", tr("value must be %1, got %2").arg(shortValue(node->constValue), shortValue(instance)));
+    }
+    if (node->hasEnum) {
+        bool found = false;
+        for (const QJsonValue &candidate : node->enumValues) {
+            if (jsonEqual(candidate, instance)) {
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+            report(ipath, kpath, u"enum",
+                   tr("value must be one of %1, got %2").arg(listJson(node->enumValues), shortValue(instance)));
+        }
+    }
+
+    if ((bits & TNumber) && node->hasNumberKeywords) {
+        if (!evaluateNumber(node, instance.toDouble(), ipath, kpath)) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+        }
+    } else if (bits == TString && node->hasStringKeywords) {
+        if (!evaluateString(node, instance, ipath, kpath)) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+        }
+    } else if (bits == TArray && node->hasArrayKeywords) {
+        if (!evaluateArray(node, instance.toArray(), ipath, kpath, ann)) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    } else if (bits == TObject && node->hasObjectKeywords) {
+        if (!evaluateObject(node, instance.toObject(), ipath, kpath, ann)) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
+
+    // In-place applicators.
+    for (size_t i = 0; i < node->allOf.size(); ++i) {
+        const KeywordPath where{kpath, u"allOf", {}, qsizetype(i)};
+        if (!evaluate(node->allOf[i], instance, ipath, &where, ann)) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
+    if (!node->anyOf.empty() && !evaluateAlternatives(node, node->anyOf, false, instance, ipath, kpath, ann)) {
+        ok = false;
+        if (verdictOnly || m_ctx.aborted)
+            return false;
+    }
+    if (!node->oneOf.empty() && !evaluateAlternatives(node, node->oneOf, true, instance, ipath, kpath, ann)) {
+        ok = false;
+        if (verdictOnly || m_ctx.aborted)
+            return false;
+    }
+    if (node->notSchema) {
+        const KeywordPath where{kpath, u"not"};
+        const bool matched = quickCheck(node->notSchema, instance, ipath, &where, nullptr);
+        if (m_ctx.aborted)
+            return false;
+        if (matched) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+            report(ipath, kpath, u"not", tr("must not match the schema at %1").arg(buildKeywordPath(kpath, u"not")));
+        }
+    }
+    if (node->ifSchema && (node->thenSchema || node->elseSchema || ann)) {
+        const KeywordPath where{kpath, u"if"};
+        Annotations ifAnnotations;
+        const bool condition = quickCheck(node->ifSchema, instance, ipath, &where, ann ? &ifAnnotations : nullptr);
+        if (m_ctx.aborted)
+            return false;
+        if (condition && ann)
+            ann->merge(ifAnnotations);
+        const Node *branch = condition ? node->thenSchema : node->elseSchema;
+        if (branch) {
+            const KeywordPath branchWhere{kpath, condition ? QStringView(u"then") : QStringView(u"else")};
+            if (!evaluate(branch, instance, ipath, &branchWhere, ann)) {
+                ok = false;
+                if (verdictOnly || m_ctx.aborted)
+                    return false;
+            }
+        }
+    }
+
+    // Unevaluated: after every other keyword, with the annotations they left.
+    if (node->unevaluatedItems && bits == TArray && ann) {
+        const QJsonArray array = instance.toArray();
+        const KeywordPath where{kpath, u"unevaluatedItems"};
+        const bool forbidden = node->unevaluatedItems->isBoolean && !node->unevaluatedItems->booleanValue;
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (ann->itemEvaluated(i))
+                continue;
+            const InstancePath child{ipath, {}, i, ipath->depth + 1};
+            if (forbidden) {
+                ok = false;
+                if (verdictOnly)
+                    return false;
+                report(&child, kpath, u"unevaluatedItems", tr("unexpected item at index %1").arg(i));
+                continue;
+            }
+            if (!evaluateChild(node->unevaluatedItems, array.at(i), &child, &where)) {
+                ok = false;
+                if (verdictOnly)
+                    return false;
+            }
+        }
+        ann->allItems = true;
+    }
+    if (node->unevaluatedProperties && bits == TObject && ann) {
+        const QJsonObject object = instance.toObject();
+        const KeywordPath where{kpath, u"unevaluatedProperties"};
+        const bool forbidden = node->unevaluatedProperties->isBoolean && !node->unevaluatedProperties->booleanValue;
+        qsizetype index = 0;
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it, ++index) {
+            if (ann->propertyEvaluated(index))
+                continue;
+            const QString key = it.key();
+            if (forbidden) {
+                ok = false;
+                if (verdictOnly)
+                    return false;
+                report(ipath, kpath, u"unevaluatedProperties", tr("unexpected property %1").arg(quoted(key)));
+                continue;
+            }
+            const InstancePath child{ipath, key, -1, ipath->depth + 1};
+            if (!evaluateChild(node->unevaluatedProperties, it.value(), &child, &where)) {
+                ok = false;
+                if (verdictOnly)
+                    return false;
+            }
+        }
+        ann->allProperties = true;
+    }
+    return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundled meta-schemas
+
+struct MetaDocument
+{
+    const char *uri;
+    const char *resource;
+};
+
+constexpr MetaDocument kMetaDocuments[] = {
+    {"https://json-schema.org/draft/2020-12/schema", ":/callscope/schema/metaschema/schema.json"},
+    {"https://json-schema.org/draft/2020-12/meta/core", ":/callscope/schema/metaschema/meta/core.json"},
+    {"https://json-schema.org/draft/2020-12/meta/applicator", ":/callscope/schema/metaschema/meta/applicator.json"},
+    {"https://json-schema.org/draft/2020-12/meta/unevaluated", ":/callscope/schema/metaschema/meta/unevaluated.json"},
+    {"https://json-schema.org/draft/2020-12/meta/validation", ":/callscope/schema/metaschema/meta/validation.json"},
+    {"https://json-schema.org/draft/2020-12/meta/meta-data", ":/callscope/schema/metaschema/meta/meta-data.json"},
+    {"https://json-schema.org/draft/2020-12/meta/format-annotation",
+     ":/callscope/schema/metaschema/meta/format-annotation.json"},
+    {"https://json-schema.org/draft/2020-12/meta/format-assertion",
+     ":/callscope/schema/metaschema/meta/format-assertion.json"},
+    {"https://json-schema.org/draft/2020-12/meta/content", ":/callscope/schema/metaschema/meta/content.json"},
+};
+
+const QHash<QString, QJsonValue> &metaDocuments()
+{
+    static const QHash<QString, QJsonValue> documents = [] {
+        initSchemaResources();
+        QHash<QString, QJsonValue> out;
+        for (const MetaDocument &doc : kMetaDocuments) {
+            QFile file(QString::fromLatin1(doc.resource));
+            if (!file.open(QIODevice::ReadOnly)) {
+                qCWarning(lcSchema) << "missing bundled meta-schema" << doc.resource;
+                continue;
+            }
+            const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
+            out.insert(QString::fromLatin1(doc.uri), json.isObject() ? QJsonValue(json.object()) : QJsonValue());
+        }
+        return out;
+    }();
+    return documents;
+}
+
+std::optional<QJsonValue> readJsonFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError)
+        return std::nullopt;
+    if (doc.isObject())
+        return QJsonValue(doc.object());
+    if (doc.isArray())
+        return QJsonValue(doc.array());
+    return std::nullopt;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// SchemaRegistry
+
+SchemaRegistry::SchemaRegistry() = default;
+
+void SchemaRegistry::addDocument(const QUrl &uri, const QJsonValue &document)
+{
+    m_documents.insert(uriKey(uri), document);
+}
+
+void SchemaRegistry::addDirectory(const QUrl &baseUri, const QString &directory)
+{
+    QString base = uriKey(baseUri);
+    if (!base.endsWith(u'/'))
+        base += u'/';
+    m_directories.append({base, directory});
+}
+
+void SchemaRegistry::setLoader(Loader loader)
+{
+    m_loader = std::move(loader);
+}
+
+void SchemaRegistry::setFileAccess(bool allowed)
+{
+    m_fileAccess = allowed;
+}
+
+std::optional<QJsonValue> SchemaRegistry::document(const QUrl &uri) const
+{
+    const QString key = uriKey(uri);
+    if (const auto it = m_documents.constFind(key); it != m_documents.constEnd())
+        return it.value();
+    const auto &meta = metaDocuments();
+    if (const auto it = meta.constFind(key); it != meta.constEnd())
+        return it.value();
+    for (const auto &[base, directory] : m_directories) {
+        if (!key.startsWith(base))
+            continue;
+        const QString relative = QUrl::fromPercentEncoding(key.mid(base.size()).toUtf8());
+        if (relative.contains(u"..") || relative.isEmpty())
+            continue;
+        if (auto doc = readJsonFile(QDir(directory).filePath(relative)))
+            return doc;
+    }
+    if (m_fileAccess && uri.isLocalFile()) {
+        if (auto doc = readJsonFile(uri.toLocalFile()))
+            return doc;
+    }
+    if (m_loader)
+        return m_loader(uri.adjusted(QUrl::RemoveFragment));
+    return std::nullopt;
+}
+
+QUrl SchemaRegistry::metaSchemaUri()
+{
+    return QUrl(kDraft202012);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CompiledSchema / SchemaCompiler
+
+CompiledSchema::CompiledSchema() = default;
+
+bool CompiledSchema::isValid() const
+{
+    return m_data && m_compileErrors.isEmpty();
+}
+
+QList<SchemaError> CompiledSchema::compileErrors() const
+{
+    return m_compileErrors;
+}
+
+QString CompiledSchema::errorString() const
+{
+    QStringList lines;
+    for (const SchemaError &error : m_compileErrors)
+        lines.append((error.keywordLocation.isEmpty() ? u"(root)"_s : error.keywordLocation) + u": "_s + error.message);
+    if (!m_data && lines.isEmpty())
+        lines.append(tr("no schema"));
+    return lines.join(u'\n');
+}
+
+SchemaValidationResult CompiledSchema::validate(const QJsonValue &instance) const
+{
+    SchemaValidationResult result;
+    if (!isValid()) {
+        result.valid = false;
+        result.errors = m_compileErrors;
+        if (result.errors.isEmpty())
+            result.errors.append({QString(), QString(), tr("no schema"), u"$schema"_s});
+        return result;
+    }
+    Context context;
+    context.compiled = m_data.get();
+    context.errors = &result.errors;
+    context.scope.reserve(8);
+    Evaluator evaluator(context);
+    const InstancePath root;
+    result.valid = evaluator.evaluate(m_data->root, instance, &root, nullptr, nullptr);
+    if (result.valid && !result.errors.isEmpty())
+        result.errors.clear(); // defensive: only violations of a failing verdict are reported
+    if (!result.valid && result.errors.isEmpty())
+        result.errors.append({QString(), QString(), tr("the value does not match the schema"), QString()});
+    return result;
+}
+
+bool CompiledSchema::accepts(const QJsonValue &instance) const
+{
+    if (!isValid())
+        return false;
+    Context context;
+    context.compiled = m_data.get();
+    Evaluator evaluator(context);
+    const InstancePath root;
+    return evaluator.evaluate(m_data->root, instance, &root, nullptr, nullptr);
+}
+
+SchemaCompiler::SchemaCompiler(const SchemaRegistry &registry, const SchemaOptions &options)
+    : m_registry(registry)
+    , m_options(options)
+{
+}
+
+CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &baseUri) const
+{
+    auto data = std::make_shared<Compiled>();
+    data->options = m_options;
+    Builder builder(m_registry, m_options, *data);
+    data->root = builder.compileDocument(schema, baseUri);
+    builder.link();
+    CompiledSchema out;
+    out.m_compileErrors = builder.errors;
+    out.m_data = std::move(data);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry, const QUrl &baseUri)
+{
+    static std::once_flag once;
+    static CompiledSchema meta;
+    std::call_once(once, [] {
+        SchemaCompiler compiler;
+        meta = compiler.compile(metaDocuments().value(kDraft202012), SchemaRegistry::metaSchemaUri());
+        if (!meta.isValid())
+            qCWarning(lcSchema) << "meta-schema does not compile:" << meta.errorString();
+    });
+    QList<SchemaError> errors = meta.validate(schema).errors;
+    if (!errors.isEmpty())
+        return errors;
+    // Compile errors point into the schema document, like the meta-schema violations above.
+    const CompiledSchema compiled = SchemaCompiler(registry).compile(schema, baseUri);
+    errors = compiled.compileErrors();
+    for (SchemaError &error : errors)
+        error.instancePath = error.keywordLocation;
+    return errors;
+}
+
+QString formatErrorsForModel(const QList<SchemaError> &errors, int maxLines)
+{
+    QString text;
+    const qsizetype shown = std::min<qsizetype>(errors.size(), maxLines);
+    for (qsizetype i = 0; i < shown; ++i) {
+        const SchemaError &error = errors.at(i);
+        text += (error.instancePath.isEmpty() ? u"(root)"_s : error.instancePath) + u": "_s + error.message + u'\n';
+    }
+    if (errors.size() > shown)
+        text += tr("... and %1 more").arg(errors.size() - shown) + u'\n';
+    if (text.endsWith(u'\n'))
+        text.chop(1);
+    return text;
+}
+
+QJsonValue schemaErrorsToJson(const QList<SchemaError> &errors)
+{
+    QJsonArray array;
+    for (const SchemaError &error : errors) {
+        array.append(QJsonObject{{u"instance_path"_s, error.instancePath},
+                                 {u"keyword_location"_s, error.keywordLocation},
+                                 {u"message"_s, error.message}});
+    }
+    return array;
+}
+
+} // namespace Callscope

@@ -1,0 +1,134 @@
+#pragma once
+
+// JSON Schema draft 2020-12 validation over QJsonValue.
+//
+// A schema is compiled once by SchemaCompiler (base URIs, anchors, $ref/$dynamicRef targets,
+// remote documents from a SchemaRegistry, never the network) into a CompiledSchema, which is
+// immutable: validate() may run on many threads at once. Errors name every violation with a
+// JSON Pointer into the instance, the keyword location in the schema and a short message
+// written for a model to act on.
+
+#include <QHash>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace Callscope {
+
+struct SchemaError
+{
+    QString instancePath;    // JSON Pointer into the instance ("" is the whole instance)
+    QString keywordLocation; // path of the failing keyword through the schema ("/properties/a/type")
+    QString message;         // "expected a string, got 7"
+    QString keyword;         // the failing keyword ("type", "required", ...; "$schema" for compile errors)
+
+    bool operator==(const SchemaError &other) const = default;
+};
+
+struct SchemaValidationResult
+{
+    bool valid = true;
+    QList<SchemaError> errors;
+};
+
+// Documents a schema may reference by URI. The 2020-12 meta-schemas are always known. Copies are
+// cheap and share nothing mutable with the compiled schemas made from them.
+class SchemaRegistry
+{
+public:
+    using Loader = std::function<std::optional<QJsonValue>(const QUrl &uri)>;
+
+    SchemaRegistry();
+
+    // Registers one document under `uri` (fragment ignored).
+    void addDocument(const QUrl &uri, const QJsonValue &document);
+    // Serves the JSON files under `directory` as `baseUri` + relative path, read when first needed
+    // ("http://localhost:1234/" + "draft2020-12/tree.json").
+    void addDirectory(const QUrl &baseUri, const QString &directory);
+    // Called for a URI nothing else knows; returns the document or nullopt.
+    void setLoader(Loader loader);
+    // Serves file:// URIs from the local disk (off by default).
+    void setFileAccess(bool allowed);
+
+    // The document registered for `uri` (fragment ignored), loading it when needed.
+    std::optional<QJsonValue> document(const QUrl &uri) const;
+
+    // The official URI of the 2020-12 meta-schema.
+    static QUrl metaSchemaUri();
+
+private:
+    QHash<QString, QJsonValue> m_documents;
+    QList<std::pair<QString, QString>> m_directories; // (base URI, folder)
+    Loader m_loader;
+    bool m_fileAccess = false;
+};
+
+struct SchemaOptions
+{
+    bool formatAssertion = false; // assert the known formats instead of only annotating them
+    int maxDepth = 512;           // nesting of instance and schema evaluation
+    int maxErrors = 1000;         // stop collecting after this many violations
+};
+
+namespace SchemaDetail {
+struct Compiled;
+}
+
+class CompiledSchema
+{
+public:
+    CompiledSchema();
+
+    // False when compiling failed; errors() then says why (keyword "$schema" for compile errors).
+    bool isValid() const;
+    QList<SchemaError> compileErrors() const;
+    QString errorString() const; // compile errors, one per line
+
+    // Every violation of `instance`. Thread-safe on a const object.
+    SchemaValidationResult validate(const QJsonValue &instance) const;
+    // Only the verdict, faster (stops at the first violation).
+    bool accepts(const QJsonValue &instance) const;
+
+private:
+    friend class SchemaCompiler;
+    std::shared_ptr<const SchemaDetail::Compiled> m_data;
+    QList<SchemaError> m_compileErrors;
+};
+
+class SchemaCompiler
+{
+public:
+    SchemaCompiler() = default;
+    explicit SchemaCompiler(const SchemaRegistry &registry, const SchemaOptions &options = {});
+
+    void setRegistry(const SchemaRegistry &registry) { m_registry = registry; }
+    void setOptions(const SchemaOptions &options) { m_options = options; }
+    const SchemaOptions &options() const { return m_options; }
+
+    // `baseUri` is the retrieval URI of the schema (its file, say) used when it has no $id.
+    CompiledSchema compile(const QJsonValue &schema, const QUrl &baseUri = {}) const;
+
+private:
+    SchemaRegistry m_registry;
+    SchemaOptions m_options;
+};
+
+// Checks `schema` against the 2020-12 meta-schema and that it compiles (refs resolve, patterns
+// are valid regular expressions). Empty list when the schema is usable. `registry` serves the
+// documents its $refs point to when compiling.
+QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry = {},
+                                  const QUrl &baseUri = {});
+
+// The list as the tool-error text sent back to the model: one line per violation,
+// "/steps/2: expected a string, got 7" ("(root)" for the whole instance).
+QString formatErrorsForModel(const QList<SchemaError> &errors, int maxLines = 50);
+
+// Converts errors to [{"instance_path", "keyword_location", "message"}].
+QJsonValue schemaErrorsToJson(const QList<SchemaError> &errors);
+
+} // namespace Callscope

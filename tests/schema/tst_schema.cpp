@@ -1,0 +1,729 @@
+// JSON Schema 2020-12: the official test suite, format assertion, messages, meta-schema,
+// hostile input, and the `callscope-cli validate` command end to end.
+
+#include "core/schema/jsonschema.h"
+#include "core/schema/schemaformats.h"
+#include "tests/support/testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+
+namespace {
+
+// Cases deliberately left out of the required suite: file, group description, test description,
+// reason. Keep this empty unless there is a strong reason.
+struct Skip
+{
+    const char *file;
+    const char *group;
+    const char *test;
+    const char *reason;
+};
+constexpr Skip kSkips[] = {
+    {nullptr, nullptr, nullptr, nullptr},
+};
+
+bool skipped(const QString &file, const QString &group, const QString &test)
+{
+    for (const Skip &skip : kSkips) {
+        if (skip.file && file == QLatin1StringView(skip.file) && group == QLatin1StringView(skip.group)
+            && test == QLatin1StringView(skip.test))
+            return true;
+    }
+    return false;
+}
+
+SchemaRegistry suiteRegistry()
+{
+    SchemaRegistry registry;
+    registry.addDirectory(QUrl(u"http://localhost:1234/"_s),
+                          Test::sharedDataPath(u"json-schema-test-suite/remotes"_s));
+    return registry;
+}
+
+struct SuiteCounts
+{
+    int passed = 0;
+    int failed = 0;
+    int skippedCount = 0;
+    QStringList failures;
+};
+
+// Runs every case of `files`; both the verdict-only and the full-error paths must agree.
+SuiteCounts runSuiteFiles(const QStringList &files, const SchemaOptions &options)
+{
+    SuiteCounts counts;
+    const SchemaCompiler compiler(suiteRegistry(), options);
+    for (const QString &path : files) {
+        const QString file = QFileInfo(path).fileName();
+        const QJsonArray groups = Test::readJson(path).toArray();
+        if (groups.isEmpty()) {
+            ++counts.failed;
+            counts.failures.append(file + u": cannot read"_s);
+            continue;
+        }
+        for (const QJsonValue &groupValue : groups) {
+            const QJsonObject group = groupValue.toObject();
+            const QString groupName = group.value("description"_L1).toString();
+            const CompiledSchema schema = compiler.compile(group.value("schema"_L1));
+            for (const QJsonValue &testValue : group.value("tests"_L1).toArray()) {
+                const QJsonObject test = testValue.toObject();
+                const QString testName = test.value("description"_L1).toString();
+                if (skipped(file, groupName, testName)) {
+                    ++counts.skippedCount;
+                    continue;
+                }
+                const bool expected = test.value("valid"_L1).toBool();
+                const QJsonValue data = test.value("data"_L1);
+                const SchemaValidationResult result = schema.validate(data);
+                const bool quick = schema.accepts(data);
+                QString problem;
+                if (!schema.isValid())
+                    problem = u"does not compile: "_s + schema.errorString();
+                else if (result.valid != expected)
+                    problem = u"expected %1, got %2 %3"_s.arg(expected ? u"valid"_s : u"invalid"_s,
+                                                              result.valid ? u"valid"_s : u"invalid"_s,
+                                                              formatErrorsForModel(result.errors, 3));
+                else if (quick != expected)
+                    problem = u"accepts() disagrees with validate()"_s;
+                else if (!result.valid && result.errors.isEmpty())
+                    problem = u"invalid without any error"_s;
+                if (problem.isEmpty()) {
+                    ++counts.passed;
+                } else {
+                    ++counts.failed;
+                    counts.failures.append(u"%1 | %2 | %3: %4"_s.arg(file, groupName, testName, problem));
+                }
+            }
+        }
+    }
+    return counts;
+}
+
+QJsonValue parse(const char *json)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json));
+    if (doc.isObject())
+        return doc.object();
+    if (doc.isArray())
+        return doc.array();
+    // scalars
+    const QJsonDocument wrapped = QJsonDocument::fromJson("["_ba + QByteArray(json) + "]"_ba);
+    return wrapped.array().at(0);
+}
+
+CompiledSchema compileText(const char *json, const SchemaOptions &options = {})
+{
+    return SchemaCompiler(SchemaRegistry(), options).compile(parse(json));
+}
+
+QString describe(const QList<SchemaError> &errors)
+{
+    QStringList lines;
+    for (const SchemaError &error : errors)
+        lines.append(error.instancePath + u" | "_s + error.keywordLocation + u" | "_s + error.message);
+    return lines.join(u'\n');
+}
+
+struct CliResult
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliResult runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(Test::cliPath(), arguments);
+    CliResult result;
+    if (!process.waitForFinished(30000))
+        return result;
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+} // namespace
+
+class TestSchema final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void officialSuite();
+    void formatAssertionSuite();
+    void formatAnnotationByDefault();
+    void formatCheckers();
+    void errorMessages_data();
+    void errorMessages();
+    void everyViolationReported();
+    void anyOfSummary();
+    void oneOfTooMany();
+    void keywordLocationThroughRef();
+    void formatErrorsForModelText();
+    void errorsToJson();
+    void metaSchemaAcceptsGoodSchemas();
+    void metaSchemaFlagsBrokenSchemas();
+    void compileErrors();
+    void deepInstanceNesting();
+    void deepSchemaNesting();
+    void refCycles();
+    void hugeDocument();
+    void registryLoaderAndFolder();
+    void concurrentValidation();
+    void cliValid();
+    void cliInvalid();
+    void cliBadFiles();
+    void cliRelativeRefs();
+    void cliFormatAssertion();
+};
+
+void TestSchema::officialSuite()
+{
+    const QString dir = Test::sharedDataPath(u"json-schema-test-suite/tests/draft2020-12"_s);
+    QVERIFY2(!dir.isEmpty(), qPrintable(Test::lastError()));
+    QStringList files;
+    for (const QString &name : QDir(dir).entryList({u"*.json"_s}, QDir::Files, QDir::Name))
+        files.append(QDir(dir).filePath(name));
+    QVERIFY(files.size() >= 40);
+    const SuiteCounts counts = runSuiteFiles(files, SchemaOptions());
+    for (const QString &failure : counts.failures)
+        qWarning().noquote() << "MISS" << failure;
+    qInfo().noquote() << u"JSON-Schema-Test-Suite draft2020-12: %1 passed, %2 failed, %3 skipped"_s.arg(counts.passed)
+                             .arg(counts.failed)
+                             .arg(counts.skippedCount);
+    QVERIFY(counts.passed >= 1200);
+    QCOMPARE(counts.failed, 0);
+}
+
+void TestSchema::formatAssertionSuite()
+{
+    const QString dir = Test::sharedDataPath(u"json-schema-test-suite/tests/draft2020-12/optional/format"_s);
+    QVERIFY2(!dir.isEmpty(), qPrintable(Test::lastError()));
+    QStringList files;
+    for (const char *name : {"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"})
+        files.append(QDir(dir).filePath(QLatin1StringView(name) + u".json"_s));
+    SchemaOptions options;
+    options.formatAssertion = true;
+    const SuiteCounts counts = runSuiteFiles(files, options);
+    for (const QString &failure : counts.failures)
+        qWarning().noquote() << "MISS" << failure;
+    qInfo().noquote() << u"optional/format (assertion): %1 passed, %2 failed"_s.arg(counts.passed).arg(counts.failed);
+    QVERIFY(counts.passed >= 400);
+    QCOMPARE(counts.failed, 0);
+}
+
+void TestSchema::formatAnnotationByDefault()
+{
+    const CompiledSchema schema = compileText(R"({"type": "string", "format": "date"})");
+    QVERIFY(schema.isValid());
+    QVERIFY(schema.validate(QJsonValue(u"yesterday"_s)).valid);
+    SchemaOptions options;
+    options.formatAssertion = true;
+    const CompiledSchema asserting = compileText(R"({"type": "string", "format": "date"})", options);
+    const SchemaValidationResult result = asserting.validate(QJsonValue(u"yesterday"_s));
+    QVERIFY(!result.valid);
+    QCOMPARE(result.errors.size(), 1);
+    QCOMPARE(result.errors.first().message, u"\"yesterday\" is not a valid date"_s);
+    QCOMPARE(result.errors.first().keywordLocation, u"/format"_s);
+    QVERIFY(asserting.validate(QJsonValue(u"2024-02-29"_s)).valid);
+    QVERIFY(!asserting.validate(QJsonValue(u"2023-02-29"_s)).valid);
+}
+
+void TestSchema::formatCheckers()
+{
+    using namespace SchemaFormats;
+    QVERIFY(isDateTime(u"2026-11-30T02:00:00Z"));
+    QVERIFY(!isDateTime(u"2026-11-30 02:00:00Z"));
+    QVERIFY(isEmail(u"ops42@example.org"));
+    QVERIFY(!isEmail(u"not an email"));
+    QVERIFY(isUri(u"https://example.org/a?b=c#d"));
+    QVERIFY(!isUri(u"example.org/a"));
+    QVERIFY(isUuid(u"2eb8aa08-aa98-11ea-b4aa-73b441d16380"));
+    QVERIFY(isIpv6(u"::ffff:192.168.0.1"));
+    QVERIFY(!isIpv4(u"192.168.0.01"));
+    QVERIFY(isDuration(u"P1Y2M3DT4H5M6S"));
+    QVERIFY(!isDuration(u"P1Y2W"));
+    QVERIFY(isHostname(u"xn--9n2bp8q.xn--9t4b11yi5a"));
+    QCOMPARE(fromName(u"uuid"), Format::Uuid);
+    QCOMPARE(fromName(u"iri"), Format::Unknown);
+}
+
+void TestSchema::errorMessages_data()
+{
+    QTest::addColumn<QString>("schema");
+    QTest::addColumn<QString>("instance");
+    QTest::addColumn<QString>("instancePath");
+    QTest::addColumn<QString>("keywordLocation");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("type") << u"{\"properties\":{\"steps\":{\"items\":{\"type\":\"string\"}}}}"_s
+                          << u"{\"steps\":[\"a\",\"b\",7]}"_s << u"/steps/2"_s << u"/properties/steps/items/type"_s
+                          << u"expected a string, got 7"_s;
+    QTest::newRow("type-union") << u"{\"type\":[\"string\",\"null\"]}"_s << u"1.5"_s << QString() << u"/type"_s
+                                << u"expected a string or null, got 1.5"_s;
+    QTest::newRow("integer") << u"{\"type\":\"integer\"}"_s << u"1.5"_s << QString() << u"/type"_s
+                             << u"expected an integer, got 1.5"_s;
+    QTest::newRow("object-got") << u"{\"type\":\"array\"}"_s << u"{\"a\":1}"_s << QString() << u"/type"_s
+                                << u"expected an array, got an object"_s;
+    QTest::newRow("required") << u"{\"required\":[\"title\"]}"_s << u"{}"_s << QString() << u"/required"_s
+                              << u"missing required property \"title\""_s;
+    QTest::newRow("enum") << u"{\"enum\":[\"a\",\"b\"]}"_s << u"\"c\""_s << QString() << u"/enum"_s
+                          << u"value must be one of [\"a\",\"b\"], got \"c\""_s;
+    QTest::newRow("const") << u"{\"const\":\"x\"}"_s << u"\"y\""_s << QString() << u"/const"_s
+                           << u"value must be \"x\", got \"y\""_s;
+    QTest::newRow("maxItems") << u"{\"maxItems\":3}"_s << u"[1,2,3,4,5]"_s << QString() << u"/maxItems"_s
+                              << u"has 5 items, at most 3 allowed"_s;
+    QTest::newRow("minItems") << u"{\"minItems\":1}"_s << u"[]"_s << QString() << u"/minItems"_s
+                              << u"has 0 items, at least 1 required"_s;
+    QTest::newRow("maxLength-codepoints") << u"{\"maxLength\":2}"_s << u"\"\\ud83d\\ude00\\ud83d\\ude00x\""_s
+                                          << QString() << u"/maxLength"_s
+                                          << u"is 3 characters long, at most 2 allowed"_s;
+    QTest::newRow("minLength") << u"{\"minLength\":1}"_s << u"\"\""_s << QString() << u"/minLength"_s
+                               << u"is 0 characters long, at least 1 required"_s;
+    QTest::newRow("maximum") << u"{\"maximum\":90}"_s << u"123"_s << QString() << u"/maximum"_s
+                             << u"must be at most 90, got 123"_s;
+    QTest::newRow("exclusiveMinimum") << u"{\"exclusiveMinimum\":0}"_s << u"0"_s << QString()
+                                      << u"/exclusiveMinimum"_s << u"must be greater than 0, got 0"_s;
+    QTest::newRow("multipleOf") << u"{\"multipleOf\":2}"_s << u"7"_s << QString() << u"/multipleOf"_s
+                                << u"7 is not a multiple of 2"_s;
+    QTest::newRow("pattern") << u"{\"pattern\":\"^[a-z]+$\"}"_s << u"\"bad/name!\""_s << QString() << u"/pattern"_s
+                             << u"\"bad/name!\" does not match the pattern ^[a-z]+$"_s;
+    QTest::newRow("additional") << u"{\"properties\":{\"a\":true,\"b\":true},\"additionalProperties\":false}"_s
+                                << u"{\"a\":1,\"zz\":2}"_s << QString() << u"/additionalProperties"_s
+                                << u"unexpected property \"zz\" (allowed: \"a\", \"b\")"_s;
+    QTest::newRow("unique") << u"{\"uniqueItems\":true}"_s << u"[\"lunar\",1,\"lunar\"]"_s << QString()
+                            << u"/uniqueItems"_s << u"items 0 and 2 are equal (\"lunar\"); items must be unique"_s;
+    QTest::newRow("unique-1-1.0") << u"{\"uniqueItems\":true}"_s << u"[1,1.0]"_s << QString() << u"/uniqueItems"_s
+                                  << u"items 0 and 1 are equal (1); items must be unique"_s;
+    QTest::newRow("dependentRequired") << u"{\"dependentRequired\":{\"a\":[\"b\"]}}"_s << u"{\"a\":1}"_s
+                                       << QString() << u"/dependentRequired"_s
+                                       << u"property \"b\" is required when \"a\" is present"_s;
+    QTest::newRow("contains") << u"{\"contains\":{\"type\":\"string\"}}"_s << u"[1,2]"_s << QString()
+                              << u"/contains"_s << u"no item matches the \"contains\" schema"_s;
+    QTest::newRow("maxContains") << u"{\"contains\":{\"type\":\"string\"},\"maxContains\":1}"_s
+                                 << u"[\"a\",\"b\"]"_s << QString() << u"/maxContains"_s
+                                 << u"has 2 matching items, at most 1 allowed"_s;
+    QTest::newRow("not") << u"{\"not\":{\"type\":\"null\"}}"_s << u"null"_s << QString() << u"/not"_s
+                         << u"must not match the schema at /not"_s;
+    QTest::newRow("false-schema") << u"{\"properties\":{\"x\":false}}"_s << u"{\"x\":1}"_s << u"/x"_s
+                                  << u"/properties/x"_s << u"no value is allowed here"_s;
+    QTest::newRow("items-false") << u"{\"prefixItems\":[true],\"items\":false}"_s << u"[1,2]"_s << QString()
+                                 << u"/items"_s << u"has 2 items, at most 1 allowed"_s;
+    QTest::newRow("unevaluatedProperties")
+        << u"{\"allOf\":[{\"properties\":{\"a\":true}}],\"unevaluatedProperties\":false}"_s << u"{\"a\":1,\"b\":2}"_s
+        << QString() << u"/unevaluatedProperties"_s << u"unexpected property \"b\""_s;
+    QTest::newRow("propertyNames") << u"{\"propertyNames\":{\"maxLength\":3}}"_s << u"{\"abcd\":1}"_s << QString()
+                                   << u"/propertyNames/maxLength"_s
+                                   << u"property name \"abcd\": is 4 characters long, at most 3 allowed"_s;
+    QTest::newRow("pointer-escaping") << u"{\"properties\":{\"a/b\":{\"properties\":{\"c~d\":{\"type\":\"string\"}}}}}"_s
+                                      << u"{\"a/b\":{\"c~d\":1}}"_s << u"/a~1b/c~0d"_s
+                                      << u"/properties/a~1b/properties/c~0d/type"_s << u"expected a string, got 1"_s;
+}
+
+void TestSchema::errorMessages()
+{
+    QFETCH(QString, schema);
+    QFETCH(QString, instance);
+    QFETCH(QString, instancePath);
+    QFETCH(QString, keywordLocation);
+    QFETCH(QString, message);
+    const CompiledSchema compiled = compileText(schema.toUtf8().constData());
+    QVERIFY2(compiled.isValid(), qPrintable(compiled.errorString()));
+    const SchemaValidationResult result = compiled.validate(parse(instance.toUtf8().constData()));
+    QVERIFY(!result.valid);
+    QVERIFY2(result.errors.size() == 1, qPrintable(describe(result.errors)));
+    QCOMPARE(result.errors.first().instancePath, instancePath);
+    QCOMPARE(result.errors.first().keywordLocation, keywordLocation);
+    QCOMPARE(result.errors.first().message, message);
+}
+
+void TestSchema::everyViolationReported()
+{
+    const CompiledSchema schema = compileText(R"({
+        "type": "object", "required": ["title", "steps"],
+        "properties": {"title": {"type": "string"}, "steps": {"type": "array", "maxItems": 2, "items": {"type": "string"}}}
+    })");
+    const SchemaValidationResult result = schema.validate(parse(R"({"steps": ["a", 2, 3]})"));
+    QVERIFY(!result.valid);
+    QCOMPARE(describe(result.errors), u" | /required | missing required property \"title\"\n"
+                                      "/steps | /properties/steps/maxItems | has 3 items, at most 2 allowed\n"
+                                      "/steps/1 | /properties/steps/items/type | expected a string, got 2\n"
+                                      "/steps/2 | /properties/steps/items/type | expected a string, got 3"_s);
+}
+
+void TestSchema::anyOfSummary()
+{
+    // Pure type alternatives collapse into one message.
+    const CompiledSchema types = compileText(R"({"anyOf": [{"type": "string"}, {"type": "null"}]})");
+    SchemaValidationResult result = types.validate(QJsonValue(7));
+    QCOMPARE(describe(result.errors), u" | /anyOf | expected a string or null, got 7"_s);
+
+    // Object alternatives: one summary plus the closest branch's own errors.
+    const CompiledSchema shapes = compileText(R"({"oneOf": [
+        {"type": "object", "required": ["kind", "radius"], "properties": {"kind": {"const": "circle"}, "radius": {"type": "number"}}},
+        {"type": "array"}
+    ]})");
+    result = shapes.validate(parse(R"({"kind": "circle", "radius": "big"})"));
+    QVERIFY(!result.valid);
+    QCOMPARE(describe(result.errors),
+             u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 0) fails with:\n"
+             "/radius | /oneOf/0/properties/radius/type | expected a number, got \"big\""_s);
+}
+
+void TestSchema::oneOfTooMany()
+{
+    const CompiledSchema schema = compileText(R"({"oneOf": [{"type": "integer"}, {"minimum": 0}, {"type": "string"}]})");
+    const SchemaValidationResult result = schema.validate(QJsonValue(3));
+    QCOMPARE(describe(result.errors), u" | /oneOf | matches 2 of the allowed shapes (0, 1), exactly one is required"_s);
+    QVERIFY(schema.validate(QJsonValue(-3)).valid);
+}
+
+void TestSchema::keywordLocationThroughRef()
+{
+    const CompiledSchema schema = compileText(R"({
+        "properties": {"site": {"$ref": "#/$defs/site"}},
+        "$defs": {"site": {"properties": {"lat": {"maximum": 90}}}}
+    })");
+    const SchemaValidationResult result = schema.validate(parse(R"({"site": {"lat": 123.0}})"));
+    QCOMPARE(describe(result.errors), u"/site/lat | /properties/site/$ref/properties/lat/maximum | must be at most 90, got 123"_s);
+}
+
+void TestSchema::formatErrorsForModelText()
+{
+    const CompiledSchema schema = compileText(R"({"required": ["title"], "properties": {"steps": {"items": {"type": "string"}}}})");
+    const SchemaValidationResult result = schema.validate(parse(R"({"steps": ["a", "b", 7]})"));
+    QCOMPARE(formatErrorsForModel(result.errors),
+             u"(root): missing required property \"title\"\n/steps/2: expected a string, got 7"_s);
+    QList<SchemaError> many;
+    for (int i = 0; i < 5; ++i)
+        many.append({u"/a/%1"_s.arg(i), u"/x"_s, u"bad"_s, u"type"_s});
+    QCOMPARE(formatErrorsForModel(many, 2), u"/a/0: bad\n/a/1: bad\n... and 3 more"_s);
+    QCOMPARE(formatErrorsForModel({}), QString());
+}
+
+void TestSchema::errorsToJson()
+{
+    const QList<SchemaError> errors{{u"/a"_s, u"/properties/a/type"_s, u"expected a string, got 1"_s, u"type"_s}};
+    const QJsonArray json = schemaErrorsToJson(errors).toArray();
+    QCOMPARE(json.size(), 1);
+    QCOMPARE(json.at(0).toObject(), (QJsonObject{{u"instance_path"_s, u"/a"_s},
+                                                {u"keyword_location"_s, u"/properties/a/type"_s},
+                                                {u"message"_s, u"expected a string, got 1"_s}}));
+}
+
+void TestSchema::metaSchemaAcceptsGoodSchemas()
+{
+    const QString benchSchema = Test::sharedDataPath(u"bench/response-schema.json"_s);
+    QVERIFY2(!benchSchema.isEmpty(), qPrintable(Test::lastError()));
+    QCOMPARE(describe(validateSchema(Test::readJson(benchSchema))), QString());
+    QCOMPARE(describe(validateSchema(parse("true"))), QString());
+    QCOMPARE(describe(validateSchema(parse(R"({"type": ["string", "null"], "$defs": {"a": {"$anchor": "x"}}})"))),
+             QString());
+    // The meta-schema validates itself.
+    QFile meta(u":/callscope/schema/metaschema/schema.json"_s);
+    QVERIFY(meta.open(QIODevice::ReadOnly));
+    QCOMPARE(describe(validateSchema(QJsonDocument::fromJson(meta.readAll()).object())), QString());
+}
+
+void TestSchema::metaSchemaFlagsBrokenSchemas()
+{
+    QList<SchemaError> errors = validateSchema(parse(R"({"type": "strnig"})"));
+    QVERIFY(!errors.isEmpty());
+    bool namesType = false;
+    for (const SchemaError &error : errors)
+        namesType = namesType || error.instancePath == u"/type";
+    QVERIFY2(namesType, qPrintable(describe(errors)));
+
+    errors = validateSchema(parse(R"({"properties": {"a": {"minLength": -1}}})"));
+    QVERIFY(!errors.isEmpty());
+    bool namesMinLength = false;
+    for (const SchemaError &error : errors)
+        namesMinLength = namesMinLength || error.instancePath == u"/properties/a/minLength";
+    QVERIFY2(namesMinLength, qPrintable(describe(errors)));
+
+    errors = validateSchema(parse(R"({"required": "title"})"));
+    QVERIFY(!errors.isEmpty());
+    QCOMPARE(errors.last().instancePath, u"/required"_s);
+
+    errors = validateSchema(parse("42"));
+    QVERIFY(!errors.isEmpty());
+
+    // Structurally fine, but the reference goes nowhere: the compile check says so.
+    errors = validateSchema(parse(R"({"$ref": "#/$defs/missing"})"));
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.first().keywordLocation, u"/$ref"_s);
+    QCOMPARE(errors.first().message, u"cannot resolve reference \"#/$defs/missing\""_s);
+}
+
+void TestSchema::compileErrors()
+{
+    CompiledSchema schema = compileText(R"({"pattern": "("})");
+    QVERIFY(!schema.isValid());
+    QCOMPARE(schema.compileErrors().first().keywordLocation, u"/pattern"_s);
+    QVERIFY(schema.errorString().startsWith(u"/pattern: invalid regular expression \"(\""_s));
+    QVERIFY(!schema.validate(QJsonValue(1)).valid);
+    QVERIFY(!schema.accepts(QJsonValue(1)));
+
+    schema = compileText(R"({"$ref": "http://example.invalid/never.json"})");
+    QVERIFY(!schema.isValid());
+    QCOMPARE(schema.errorString(), u"/$ref: cannot resolve reference \"http://example.invalid/never.json\""_s);
+}
+
+void TestSchema::deepInstanceNesting()
+{
+    // A recursive schema and an instance 600 levels deep: an error, not a crash.
+    const CompiledSchema schema = compileText(R"({"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"})");
+    QVERIFY(schema.isValid());
+    QByteArray text;
+    for (int i = 0; i < 600; ++i)
+        text += '[';
+    for (int i = 0; i < 600; ++i)
+        text += ']';
+    const QJsonDocument doc = QJsonDocument::fromJson(text);
+    QVERIFY(doc.isArray());
+    const SchemaValidationResult result = schema.validate(doc.array());
+    QVERIFY(!result.valid);
+    QVERIFY2(result.errors.size() == 1, qPrintable(describe(result.errors)));
+    QCOMPARE(result.errors.first().message, u"nesting is too deep (more than 512 levels)"_s);
+    QVERIFY(!schema.accepts(doc.array()));
+
+    // 400 levels are fine.
+    text.clear();
+    for (int i = 0; i < 400; ++i)
+        text += '[';
+    for (int i = 0; i < 400; ++i)
+        text += ']';
+    QVERIFY(schema.validate(QJsonDocument::fromJson(text).array()).valid);
+}
+
+void TestSchema::deepSchemaNesting()
+{
+    QByteArray text;
+    for (int i = 0; i < 700; ++i)
+        text += "{\"not\":";
+    text += "true";
+    for (int i = 0; i < 700; ++i)
+        text += '}';
+    const QJsonDocument doc = QJsonDocument::fromJson(text);
+    QVERIFY(doc.isObject());
+    const CompiledSchema schema = SchemaCompiler().compile(doc.object());
+    QVERIFY(!schema.isValid());
+    QVERIFY2(schema.errorString().contains(u"nested too deeply"_s), qPrintable(schema.errorString()));
+}
+
+void TestSchema::refCycles()
+{
+    const char *cycles[] = {
+        R"({"$ref": "#"})",
+        R"({"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"})",
+        R"({"allOf": [{"$ref": "#"}]})",
+        R"({"$defs": {"a": {"anyOf": [{"$ref": "#/$defs/a"}, {"type": "null"}]}}, "$ref": "#/$defs/a"})",
+        R"({"$dynamicAnchor": "x", "not": {"$dynamicRef": "#x"}})",
+    };
+    for (const char *text : cycles) {
+        const CompiledSchema schema = compileText(text);
+        QVERIFY2(schema.isValid(), text);
+        const SchemaValidationResult result = schema.validate(QJsonValue(1));
+        QVERIFY2(!result.valid, text);
+        QVERIFY2(result.errors.size() >= 1, text);
+        QVERIFY2(result.errors.last().message.contains(u"$ref cycle"_s), qPrintable(describe(result.errors)));
+        QVERIFY(!schema.accepts(QJsonValue(1)));
+    }
+    // Recursion that consumes the instance is not a cycle.
+    const CompiledSchema tree = compileText(R"({"type": "object", "properties": {"child": {"$ref": "#"}}})");
+    QVERIFY(tree.validate(parse(R"({"child": {"child": {"child": {}}}})")).valid);
+}
+
+void TestSchema::hugeDocument()
+{
+    const CompiledSchema schema = compileText(R"({"type": "array", "uniqueItems": true, "items": {"type": "object", "required": ["id"]}})");
+    QJsonArray items;
+    for (int i = 0; i < 200000; ++i)
+        items.append(QJsonObject{{u"id"_s, i}});
+    QVERIFY(schema.validate(items).valid);
+    items.append(QJsonObject{{u"id"_s, 5}});
+    const SchemaValidationResult result = schema.validate(items);
+    QVERIFY(!result.valid);
+    QCOMPARE(result.errors.size(), 1);
+    QCOMPARE(result.errors.first().message, u"items 5 and 200000 are equal (an object); items must be unique"_s);
+
+    // Many violations are capped.
+    QJsonArray bad;
+    for (int i = 0; i < 5000; ++i)
+        bad.append(i);
+    const SchemaValidationResult capped = schema.validate(bad);
+    QCOMPARE(capped.errors.size(), 1000);
+}
+
+void TestSchema::registryLoaderAndFolder()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(u"name.json"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"type": "string", "minLength": 2})");
+    file.close();
+
+    SchemaRegistry registry;
+    registry.addDirectory(QUrl(u"https://schemas.example/v1/"_s), dir.path());
+    int loaderCalls = 0;
+    registry.setLoader([&loaderCalls](const QUrl &uri) -> std::optional<QJsonValue> {
+        ++loaderCalls;
+        if (uri.toString() == u"urn:example:count")
+            return QJsonValue(QJsonObject{{u"type"_s, u"integer"_s}});
+        return std::nullopt;
+    });
+    const CompiledSchema schema = SchemaCompiler(registry).compile(parse(R"({
+        "$id": "https://schemas.example/v1/root.json",
+        "properties": {"name": {"$ref": "name.json"}, "count": {"$ref": "urn:example:count"}}
+    })"));
+    QVERIFY2(schema.isValid(), qPrintable(schema.errorString()));
+    QCOMPARE(loaderCalls, 1);
+    QVERIFY(schema.validate(parse(R"({"name": "ab", "count": 2})")).valid);
+    QCOMPARE(describe(schema.validate(parse(R"({"name": "a", "count": 2.5})")).errors),
+             u"/count | /properties/count/$ref/type | expected an integer, got 2.5\n"
+             "/name | /properties/name/$ref/minLength | is 1 characters long, at least 2 required"_s);
+}
+
+void TestSchema::concurrentValidation()
+{
+    const QString path = Test::sharedDataPath(u"bench/response-schema.json"_s);
+    QVERIFY2(!path.isEmpty(), qPrintable(Test::lastError()));
+    SchemaOptions options;
+    options.formatAssertion = true;
+    const CompiledSchema schema = SchemaCompiler(SchemaRegistry(), options).compile(Test::readJson(path));
+    QVERIFY2(schema.isValid(), qPrintable(schema.errorString()));
+    const QJsonValue good = parse(R"({"mission": "IM-3 1", "operator": "ISRO",
+        "landing_site": {"name": "south pole", "lat": -80.5, "lon": 10, "region": null},
+        "outcome": "landed", "mass_kg": null, "payloads": [], "launch_date": "2026-01-02",
+        "timeline": [{"t": "2026-01-02T03:04:00Z", "what": "launch"}], "contacts": {"email": "ops@example.org"},
+        "tags": ["lunar"], "confidence": 0.42})");
+    QJsonObject badObject = good.toObject();
+    badObject.insert(u"outcome"_s, u"hovering"_s);
+    const QJsonValue bad = badObject;
+    const SchemaValidationResult expectedBad = schema.validate(bad);
+    QVERIFY2(schema.validate(good).valid, qPrintable(describe(schema.validate(good).errors)));
+    QCOMPARE(describe(expectedBad.errors),
+             u"/outcome | /properties/outcome/enum | value must be one of [\"landed\",\"crashed\",\"unconfirmed\",\"aborted\"], got \"hovering\""_s);
+
+    std::atomic<int> mismatches = 0;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&] {
+            for (int i = 0; i < 2000; ++i) {
+                if (!schema.validate(good).valid || schema.validate(bad).errors != expectedBad.errors)
+                    ++mismatches;
+            }
+        });
+    }
+    for (auto &thread : threads)
+        thread.join();
+    QCOMPARE(mismatches.load(), 0);
+}
+
+void TestSchema::cliValid()
+{
+    QVERIFY2(QFileInfo::exists(Test::cliPath()), qPrintable(Test::cliPath()));
+    const CliResult result = runCli({u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s),
+                                     Test::testDataPath(u"schema/person-valid.json"_s)});
+    QCOMPARE(result.exitCode, 0);
+    const QJsonObject out = QJsonDocument::fromJson(result.out).object();
+    QCOMPARE(out, (QJsonObject{{u"valid"_s, true}, {u"errors"_s, QJsonArray()}}));
+}
+
+void TestSchema::cliInvalid()
+{
+    const CliResult result = runCli({u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s),
+                                     Test::testDataPath(u"schema/person-invalid.json"_s)});
+    QCOMPARE(result.exitCode, 1);
+    const QJsonObject out = QJsonDocument::fromJson(result.out).object();
+    QCOMPARE(out.value("valid"_L1), QJsonValue(false));
+    const QJsonArray errors = out.value("errors"_L1).toArray();
+    QCOMPARE(errors.size(), 2);
+    QCOMPARE(errors.at(0).toObject(), (QJsonObject{{u"instance_path"_s, QString()},
+                                                  {u"keyword_location"_s, u"/required"_s},
+                                                  {u"message"_s, u"missing required property \"name\""_s}}));
+    QCOMPARE(errors.at(1).toObject(),
+             (QJsonObject{{u"instance_path"_s, u"/tags/1"_s},
+                          {u"keyword_location"_s, u"/properties/tags/items/type"_s},
+                          {u"message"_s, u"expected a string, got 7"_s}}));
+}
+
+void TestSchema::cliBadFiles()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString instance = Test::testDataPath(u"schema/person-valid.json"_s);
+
+    CliResult result = runCli({u"validate"_s, dir.filePath(u"missing.json"_s), instance});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("missing.json"), result.err.constData());
+    QVERIFY(result.out.isEmpty());
+
+    QFile broken(dir.filePath(u"broken.json"_s));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{\n  \"type\": \"object\",\n  \"properties\": {\n");
+    broken.close();
+    result = runCli({u"validate"_s, broken.fileName(), instance});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("broken.json") && result.err.contains("line "), result.err.constData());
+
+    result = runCli({u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s), broken.fileName()});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("broken.json"), result.err.constData());
+
+    // A schema that is JSON but not a valid schema: exit 2 and where it is wrong.
+    result = runCli({u"validate"_s, Test::testDataPath(u"schema/not-a-schema.json"_s), instance});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("not-a-schema.json") && result.err.contains("/properties/age/type"),
+             result.err.constData());
+
+    result = runCli({u"validate"_s, instance});
+    QCOMPARE(result.exitCode, 2);
+}
+
+void TestSchema::cliRelativeRefs()
+{
+    const CliResult ok = runCli({u"validate"_s, Test::testDataPath(u"schema/refs/order.schema.json"_s),
+                                 Test::testDataPath(u"schema/refs/order-valid.json"_s)});
+    QCOMPARE(ok.exitCode, 0);
+    const CliResult bad = runCli({u"validate"_s, Test::testDataPath(u"schema/refs/order.schema.json"_s),
+                                  Test::testDataPath(u"schema/refs/order-invalid.json"_s)});
+    QCOMPARE(bad.exitCode, 1);
+    const QJsonArray errors = QJsonDocument::fromJson(bad.out).object().value("errors"_L1).toArray();
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.at(0).toObject().value("instance_path"_L1).toString(), u"/customer/email"_s);
+    QCOMPARE(errors.at(0).toObject().value("keyword_location"_L1).toString(),
+             u"/properties/customer/$ref/properties/email/$ref/type"_s);
+}
+
+void TestSchema::cliFormatAssertion()
+{
+    const QStringList files{Test::testDataPath(u"schema/refs/order.schema.json"_s),
+                            Test::testDataPath(u"schema/refs/order-bad-date.json"_s)};
+    CliResult result = runCli(QStringList{u"validate"_s} + files);
+    QCOMPARE(result.exitCode, 0);
+    result = runCli(QStringList{u"validate"_s} + files + QStringList{u"--format-assertion"_s});
+    QCOMPARE(result.exitCode, 1);
+    const QJsonArray errors = QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray();
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.at(0).toObject().value("message"_L1).toString(), u"\"next tuesday\" is not a valid date"_s);
+}
+
+QTEST_GUILESS_MAIN(TestSchema)
+#include "tst_schema.moc"
