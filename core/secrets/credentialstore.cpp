@@ -18,7 +18,8 @@
 
 using namespace Qt::StringLiterals;
 
-Q_LOGGING_CATEGORY(lcSecrets, "callscope.secrets")
+// Details only (the user-facing message already names the cause): debug, off by default.
+Q_LOGGING_CATEGORY(lcSecrets, "callscope.secrets", QtInfoMsg)
 
 namespace Callscope {
 
@@ -220,7 +221,7 @@ void CredentialStore::jobFinished(QKeychain::Job *job)
     if (m_running->operation == Operation::Delete && result.status == KeychainStatus::NotFound)
         result.status = KeychainStatus::Ok;
     if (!result.usable())
-        qCWarning(lcSecrets) << "keychain error" << result.backendCode << result.backendError;
+        qCDebug(lcSecrets) << "keychain error" << result.backendCode << result.backendError;
 
     // libsecret cannot tell a locked entry from a missing one (a read answers "not found",
     // a delete "done" and the entry stays): ask the Secret Service whether a locked entry
@@ -260,7 +261,7 @@ void CredentialStore::probeLockedEntry(KeychainResult result)
             result.backendError = u"the keyring holding the entry is locked"_s;
             result.message = keychainMessage(KeychainStatus::Locked, result.backendError);
             result.key.reset();
-            qCWarning(lcSecrets) << "keychain entry is locked";
+            qCDebug(lcSecrets) << "keychain entry is locked";
         }
         complete(result);
     });
