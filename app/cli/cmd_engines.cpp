@@ -5,14 +5,18 @@
 // argument, where any user could read it in the process list.
 
 #include "app/cli/cliutil.h"
+#include "core/engines/httpmodelclient.h"
 #include "core/secrets/credentialstore.h"
+#include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
 #include <QSet>
 #include <QUrl>
 
@@ -315,9 +319,90 @@ int runRemove(const QStringList &arguments)
 
 int runTest(const QStringList &arguments)
 {
-    Q_UNUSED(arguments);
-    printError(tr("engines test is not available in this build yet"));
-    return ExitFailed;
+    Options options;
+    if (auto error = parseOptions(arguments, {u"--key-env"_s}, {}, &options)) {
+        printError(*error);
+        return ExitUsage;
+    }
+    if (options.positional.size() != 1) {
+        printError(tr("usage: engines test NAME [--key-env VAR]"));
+        return ExitUsage;
+    }
+    const QString name = options.positional.first();
+    auto session = std::make_unique<Session>();
+    const std::optional<EngineProfile> profile = session->profiles.get(name);
+    if (!profile) {
+        printError(tr("no engine profile named '%1'").arg(name));
+        return ExitFailed;
+    }
+
+    // The same key lookup a run makes: a variable given here first (a key for this test
+    // only), then the profile's keychain entry.
+    EngineSpec spec;
+    spec.profile = name;
+    spec.typeFromProfile = true;
+    spec.apiKeyEnv = options.values.value(u"--key-env"_s);
+    spec.stream = false;
+    spec.maxTokens = 16;
+
+    QNetworkAccessManager nam;
+    KeyResolver resolver(&session->credentials);
+    std::unique_ptr<ModelClient> client;
+    QElapsedTimer timer;
+    resolver.resolve(spec, &session->context, [&](const ResolvedKey &resolved) {
+        if (!resolved.ok) {
+            printError(tr("cannot test engine '%1': %2").arg(name, resolved.error));
+            finishWith(ExitFailed);
+            return;
+        }
+        const EngineConfig config = makeEngineConfig(spec, profile, resolved.key);
+        client.reset(createModelClient(config, &nam, nullptr));
+        if (!client) {
+            printError(tr("engine '%1' of type %2 cannot be tested").arg(name, engineTypeName(config.type)));
+            finishWith(ExitFailed);
+            return;
+        }
+        if (auto *http = qobject_cast<HttpModelClient *>(client.get())) {
+            HttpJobSettings settings = http->settings();
+            settings.retry.maxAttempts = 1;
+            settings.inactivityTimeoutMs = 30000;
+            settings.totalTimeoutMs = 60000;
+            http->setSettings(settings);
+        }
+        const QString keySource = keySourceName(resolved.source);
+        QObject::connect(client.get(), &ModelClient::finished, &session->context,
+                         [name, keySource, &timer, config](const ModelOutcome &outcome) {
+            QJsonObject result{{u"name"_s, name},
+                               {u"type"_s, engineTypeName(config.type)},
+                               {u"model"_s, config.model},
+                               {u"key_source"_s, keySource},
+                               {u"duration_ms"_s, double(timer.elapsed())}};
+            if (outcome.reply) {
+                result.insert(u"ok"_s, true);
+                result.insert(u"reply"_s, outcome.reply->message.text);
+                printJson(result);
+                finishWith(ExitOk);
+                return;
+            }
+            result.insert(u"ok"_s, false);
+            result.insert(u"error_category"_s, errorCategoryName(outcome.error.category));
+            result.insert(u"http_status"_s, outcome.error.httpStatus);
+            result.insert(u"provider_type"_s, outcome.error.providerType);
+            result.insert(u"message"_s, outcome.error.message);
+            printJson(result);
+            printError(tr("engine '%1' failed the test: %2").arg(name, outcome.error.toString()));
+            finishWith(ExitFailed);
+        });
+        ChatRequest request;
+        request.messages.append(Message::user(u"Reply with the single word: ok"_s));
+        request.maxTokens = 16;
+        request.stream = false;
+        timer.start();
+        client->send(request, 1);
+    });
+    const int code = QCoreApplication::exec();
+    client.reset();
+    return code;
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 #include "core/secrets/engineprofile.h"
 #include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
+#include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 
 #include <QCoreApplication>
@@ -158,6 +159,22 @@ CliRun runCli(const QStringList &arguments, const QProcessEnvironment &env, cons
     return run;
 }
 
+// For a child that talks to a FakeProvider of this thread: waits while the event loop runs.
+CliRun runCliAsync(const QStringList &arguments, const QProcessEnvironment &env)
+{
+    CliRun run;
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.start(Callscope::Test::cliPath(), arguments);
+    process.closeWriteChannel();
+    run.finished = QTest::qWaitFor([&] { return process.state() == QProcess::NotRunning; }, 60000)
+                   && process.exitStatus() == QProcess::NormalExit;
+    run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
 QJsonObject cliJson(const CliRun &run)
 {
     QJsonValue out = QJsonDocument::fromJson(run.out).isArray()
@@ -282,6 +299,7 @@ private Q_SLOTS:
     void resolverOrder();
     void cliAddListRemove();
     void cliRefusesKeyArgument();
+    void cliEnginesTest();
     void noSecretService();
     void lockedKeyring();
 
@@ -750,6 +768,76 @@ void TestSecrets::cliRefusesKeyArgument()
                                          u"openai-responses, anthropic, gemini, openai-compatible)\n"_s);
     run = runCli({u"engines"_s, u"list"_s}, env);
     QCOMPARE(run.out.trimmed(), "[\n]"); // nothing was added
+}
+
+void TestSecrets::cliEnginesTest()
+{
+    using Callscope::Test::FakeProvider;
+    using Callscope::Test::FakeReply;
+    FakeProvider server;
+    QVERIFY2(server.listen(), qPrintable(server.errorString()));
+    const QString baseUrl = server.baseUrl().toString();
+    QProcessEnvironment env = cliEnvironment(m_dir.filePath(u"cli-test"_s));
+    const QString local = uniqueName(u"tst-test-local"_s);
+    const QString claude = uniqueName(u"tst-test-claude"_s);
+    env.insert(QString::fromLatin1(kKeyVariable), u"sk-engine-test-1"_s);
+    CliRun run = runCli({u"engines"_s, u"add"_s, local, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
+                         u"qwen"_s, u"--base-url"_s, baseUrl, u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
+                        env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    env.insert(QString::fromLatin1(kKeyVariable), u"sk-ant-engine-test-2"_s);
+    run = runCli({u"engines"_s, u"add"_s, claude, u"--type"_s, u"anthropic"_s, u"--model"_s, u"claude-x"_s,
+                  u"--base-url"_s, baseUrl, u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
+                 env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    env.remove(QString::fromLatin1(kKeyVariable));
+
+    // The key from the keychain goes in the engine's own auth header.
+    server.enqueue(FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/openai_ok.json"_s)));
+    run = runCliAsync({u"engines"_s, u"test"_s, local}, env);
+    QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+    QJsonObject out = QJsonDocument::fromJson(run.out).object();
+    out.remove(u"duration_ms"_s);
+    QCOMPARE(out, (QJsonObject{{u"name"_s, local}, {u"type"_s, u"openai-compatible"_s}, {u"model"_s, u"qwen"_s},
+                               {u"key_source"_s, u"keychain"_s}, {u"ok"_s, true}, {u"reply"_s, u"ok"_s}}));
+    QCOMPARE(server.requestCount(), 1);
+    QCOMPARE(server.requests().at(0).path, "/v1/chat/completions"_ba);
+    QCOMPARE(server.requests().at(0).header("authorization"), "Bearer sk-engine-test-1"_ba);
+    QCOMPARE(server.requests().at(0).jsonObject().value(u"model"_s).toString(), u"qwen"_s);
+
+    server.enqueue(FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/anthropic_ok.json"_s)));
+    run = runCliAsync({u"engines"_s, u"test"_s, claude}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(server.requests().at(1).path, "/v1/messages"_ba);
+    QCOMPARE(server.requests().at(1).header("x-api-key"), "sk-ant-engine-test-2"_ba);
+    QVERIFY(!server.requests().at(1).hasHeader("authorization"));
+
+    // A key for this test only, from a variable, wins over the keychain.
+    env.insert(u"CALLSCOPE_TST_RUN_ONLY"_s, u"sk-run-only-3"_s);
+    server.enqueue(FakeReply::jsonFile(401, Callscope::Test::testDataPath(u"secrets/openai_401.json"_s)));
+    run = runCliAsync({u"engines"_s, u"test"_s, local, u"--key-env"_s, u"CALLSCOPE_TST_RUN_ONLY"_s}, env);
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(server.requests().at(2).header("authorization"), "Bearer sk-run-only-3"_ba);
+    out = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(out.value(u"ok"_s), QJsonValue(false));
+    QCOMPARE(out.value(u"key_source"_s), QJsonValue(u"environment"_s));
+    QCOMPARE(out.value(u"error_category"_s), QJsonValue(u"auth"_s));
+    QCOMPARE(out.value(u"http_status"_s), QJsonValue(401));
+    QCOMPARE(out.value(u"message"_s), QJsonValue(u"Incorrect API key provided: sk-wro****."_s));
+    QVERIFY2(QString::fromUtf8(run.err).startsWith(u"callscope-cli: engine '%1' failed the test: auth (HTTP 401)"_s.arg(local)),
+             run.err.constData());
+    // No key bytes in what the CLI printed.
+    QVERIFY(!run.out.contains("sk-run-only-3") && !run.err.contains("sk-run-only-3"));
+    QVERIFY(!run.out.contains("sk-engine-test-1") && !run.err.contains("sk-engine-test-1"));
+
+    run = runCliAsync({u"engines"_s, u"test"_s, u"tst-no-such-engine"_s}, env);
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(QString::fromUtf8(run.err), u"callscope-cli: no engine profile named 'tst-no-such-engine'\n"_s);
+    QCOMPARE(server.requestCount(), 3);
+
+    for (const QString &n : {local, claude})
+        QCOMPARE(runCli({u"engines"_s, u"remove"_s, n}, env).exitCode, 0);
 }
 
 void TestSecrets::noSecretService()
