@@ -68,6 +68,8 @@ QString HttpJob::text(Text id, const QString &arg)
     case Text::EventTooLarge:
         return tr("A stream event exceeded %1 MiB without ending; the stream was stopped.")
             .arg(arg);
+    case Text::TooManyRedirects:
+        return tr("The provider redirected the request more than %1 times.").arg(arg);
     case Text::Cancelled:
         return tr("The request was cancelled.");
     case Text::NoCodec:
@@ -129,6 +131,16 @@ void HttpJob::start()
 void HttpJob::startAttempt()
 {
     ++m_attemptsMade;
+    m_redirects = 0;
+    m_attemptStartedAt = QDateTime::currentDateTimeUtc();
+    m_attemptClock.start();
+    m_totalTimer->start();
+    post(m_request.url);
+}
+
+void HttpJob::post(const QUrl &url)
+{
+    m_currentUrl = url;
     m_mode = Mode::Undecided;
     m_decoder = SseDecoder();
     m_assembler.reset();
@@ -137,7 +149,7 @@ void HttpJob::startAttempt()
     m_result.httpStatus = 0;
     m_result.responseHeaders.clear();
 
-    QNetworkRequest request(m_request.url);
+    QNetworkRequest request(url);
     bool hasContentType = false;
     bool hasAccept = false;
     for (const auto &[name, value] : m_request.headers) {
@@ -149,14 +161,15 @@ void HttpJob::startAttempt()
         request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
     if (!hasAccept)
         request.setRawHeader("Accept", m_request.stream ? "text/event-stream"_ba : "application/json"_ba);
+    // Redirects are followed here, not by Qt: only 307/308 within the same origin, so the key
+    // never leaves it. (Qt 6.4's SameOriginRedirectPolicy did the origin check, but while
+    // following a 307 it sometimes re-sent the original POST on the kept-alive connection.)
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                         QNetworkRequest::SameOriginRedirectPolicy);
+                         QNetworkRequest::ManualRedirectPolicy);
 
-    qCDebug(lcEngineHttp) << "attempt" << m_attemptsMade << "POST" << safeUrl(m_request.url)
+    qCDebug(lcEngineHttp) << "attempt" << m_attemptsMade << "POST" << safeUrl(url)
                           << (m_request.stream ? "stream" : "whole") << m_body.size() << "bytes";
 
-    m_attemptStartedAt = QDateTime::currentDateTimeUtc();
-    m_attemptClock.start();
     m_reply = m_nam->post(request, m_body);
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onReplyFinished);
@@ -165,11 +178,47 @@ void HttpJob::startAttempt()
         m_inactivityTimer->start();
         readResponseMeta(); // status and headers are known even if no body byte ever comes
     });
-    connect(m_reply, &QNetworkReply::redirected, this, [this](const QUrl &url) {
-        qCDebug(lcEngineHttp) << "same-origin redirect to" << safeUrl(url);
-    });
     m_inactivityTimer->start();
-    m_totalTimer->start();
+}
+
+bool HttpJob::isSameOrigin(const QUrl &a, const QUrl &b)
+{
+    const auto defaultPort = [](const QUrl &url) {
+        return url.port(url.scheme().compare(u"https"_s, Qt::CaseInsensitive) == 0 ? 443 : 80);
+    };
+    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
+           && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && defaultPort(a) == defaultPort(b);
+}
+
+void HttpJob::followRedirect(const QByteArray &location)
+{
+    const int status = m_result.httpStatus;
+    const QUrl target = m_currentUrl.resolved(QUrl::fromEncoded(location));
+    auto fail = [this, status](const QString &message) {
+        dropReply();
+        failAttempt({FailedAttempt::Kind::Unreadable, status, m_result.responseHeaders,
+                     ApiError{ErrorCategory::Other, status, {}, message}, {}, false});
+    };
+    if (!target.isValid() || !isSameOrigin(target, m_request.url)) {
+        qCWarning(lcEngineHttp) << "redirect to another origin refused:" << safeUrl(target);
+        fail(text(Text::CrossOriginRedirect, safeUrl(target)));
+        return;
+    }
+    if (status != 307 && status != 308) { // 301/302/303 would turn the POST into a GET
+        fail(text(Text::UnexpectedRedirect, QString::number(status)));
+        return;
+    }
+    if (++m_redirects > MaxRedirects) {
+        fail(text(Text::TooManyRedirects, QString::number(MaxRedirects)));
+        return;
+    }
+    qCDebug(lcEngineHttp) << "same-origin redirect to" << safeUrl(target);
+    // The finished reply goes; the attempt (clock, total timeout) goes on.
+    QNetworkReply *old = m_reply;
+    m_reply = nullptr;
+    disconnect(old, nullptr, this, nullptr);
+    old->deleteLater();
+    post(target);
 }
 
 void HttpJob::readResponseMeta()
@@ -262,7 +311,7 @@ bool HttpJob::consume(const QByteArray &bytes)
     return true;
 }
 
-FailedAttempt HttpJob::transportFailure(int networkError, const QString &detail) const
+FailedAttempt HttpJob::transportFailure(const QString &detail) const
 {
     FailedAttempt failure;
     failure.httpStatus = m_result.httpStatus;
@@ -270,13 +319,6 @@ FailedAttempt HttpJob::transportFailure(int networkError, const QString &detail)
     failure.contentDelivered = m_assembler && m_assembler->hasContent();
     failure.error.httpStatus = m_result.httpStatus;
 
-    const auto error = QNetworkReply::NetworkError(networkError);
-    if (error == QNetworkReply::InsecureRedirectError || error == QNetworkReply::TooManyRedirectsError) {
-        failure.kind = FailedAttempt::Kind::Unreadable;
-        failure.error.category = ErrorCategory::Other;
-        failure.error.message = text(Text::CrossOriginRedirect, detail);
-        return failure;
-    }
     failure.kind = FailedAttempt::Kind::Connection;
     failure.error.category = ErrorCategory::Network;
     failure.error.transient = !failure.contentDelivered;
@@ -323,23 +365,22 @@ void HttpJob::onReplyFinished()
     readResponseMeta();
     const int status = m_result.httpStatus;
     const QNetworkReply::NetworkError networkError = m_reply->error();
-    QString detail = m_reply->errorString();
-    if (networkError == QNetworkReply::InsecureRedirectError
-        || networkError == QNetworkReply::TooManyRedirectsError) {
-        QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
-        if (!target.isValid()) // Qt leaves the attribute unset when it refuses the redirect
-            target = QUrl::fromEncoded(m_reply->rawHeader("Location"));
-        if (target.isValid() && !target.isEmpty())
-            detail = safeUrl(m_reply->url().resolved(target));
-    }
+    const QString detail = m_reply->errorString();
 
+    if (status >= 300 && status < 400 && networkError == QNetworkReply::NoError) {
+        const QByteArray location = m_reply->rawHeader("Location");
+        if (!location.isEmpty()) {
+            followRedirect(location);
+            return;
+        }
+    }
     if (status >= 400) {
         dropReply();
         failAttempt(httpFailure(m_received));
         return;
     }
     if (networkError != QNetworkReply::NoError) {
-        const FailedAttempt failure = transportFailure(networkError, detail);
+        const FailedAttempt failure = transportFailure(detail);
         dropReply();
         failAttempt(failure);
         return;

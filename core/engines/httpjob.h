@@ -8,7 +8,9 @@
 //   cancel). cancel() emits it synchronously, before returning.
 // - Streamed bytes go through SseDecoder -> StreamAssembler as they arrive; text fragments
 //   are forwarded by `textDelta`. Once a stream delivered model content nothing is retried.
-// - Redirects are followed only within the same origin, so the key never leaves it.
+// - Redirects (307/308) are followed only within the same origin, so the key never leaves
+//   it; a redirect elsewhere ends the request with an error and the other origin is never
+//   contacted.
 // - Every attempt leaves an AttemptRecord (status, outcome, delay waited after it, duration).
 
 #include "core/engines/enginecodec.h"
@@ -68,6 +70,7 @@ public:
         UnreadableErrorReply,  // arg: HTTP status
         ResponseTooLarge,      // arg: limit in MiB
         EventTooLarge,         // arg: limit in MiB
+        TooManyRedirects,      // arg: limit
         Cancelled,
         NoCodec,
     };
@@ -94,6 +97,9 @@ private:
     enum class Mode { Undecided, Stream, Whole };
 
     void startAttempt();
+    void post(const QUrl &url);
+    void followRedirect(const QByteArray &location);
+    static bool isSameOrigin(const QUrl &a, const QUrl &b);
     void decideMode();
     void onReadyRead();
     void onReplyFinished();
@@ -107,7 +113,7 @@ private:
     void dropReply();
     void finish();
     void readResponseMeta();
-    FailedAttempt transportFailure(int networkError, const QString &detail) const;
+    FailedAttempt transportFailure(const QString &detail) const;
     FailedAttempt httpFailure(const QByteArray &body) const;
 
     QNetworkAccessManager *m_nam = nullptr;
@@ -120,6 +126,9 @@ private:
     bool m_running = false;
     int m_attemptsMade = 0;
     quint64 m_serial = 0;                // bumps whenever the current attempt ends
+    static constexpr int MaxRedirects = 5;
+    int m_redirects = 0;                 // followed within the current attempt
+    QUrl m_currentUrl;
 
     QPointer<QNetworkReply> m_reply;
     QTimer *m_inactivityTimer = nullptr;
