@@ -124,12 +124,15 @@ struct NamedChild
 {
     QString name;
     Node *node = nullptr;
+    int slot = -1; // in Node::memberSlots
 };
 
 struct NamedList
 {
     QString name;
     QStringList names;
+    int slot = -1;
+    QList<int> nameSlots;
 };
 
 struct Node
@@ -149,6 +152,8 @@ struct Node
     QList<quint8> typeOrder; // for messages
     bool hasEnum = false;
     QJsonArray enumValues;
+    QStringList enumStrings;   // the string members of enum, compared without conversions
+    QJsonArray enumOthers;     // the other members
     bool hasConst = false;
     QJsonValue constValue;
     std::optional<double> multipleOf, maximum, minimum, exclusiveMaximum, exclusiveMinimum;
@@ -164,7 +169,13 @@ struct Node
     qint64 maxContains = -1, minContains = -1;
     qint64 maxProperties = -1, minProperties = -1;
     QStringList required;
+    QList<int> requiredSlots;
     std::vector<NamedList> dependentRequired;
+
+    // Every member name an object keyword asks about, so one pass over an instance object finds
+    // them all: name -> slot; slot -> index in `properties` (or -1).
+    QHash<QString, int> memberSlots;
+    QList<int> slotProperty;
 
     // Applicator
     std::vector<Node *> prefixItems;
@@ -800,7 +811,34 @@ private:
                     node->hasStringKeywords = true;
             }
         }
+        buildSlots(node);
         return node;
+    }
+
+    static void buildSlots(Node *node)
+    {
+        auto slotFor = [node](const QString &name) {
+            auto it = node->memberSlots.constFind(name);
+            if (it != node->memberSlots.constEnd())
+                return it.value();
+            const int slot = int(node->memberSlots.size());
+            node->memberSlots.insert(name, slot);
+            node->slotProperty.append(-1);
+            return slot;
+        };
+        for (size_t i = 0; i < node->properties.size(); ++i) {
+            node->properties[i].slot = slotFor(node->properties[i].name);
+            node->slotProperty[node->properties[i].slot] = int(i);
+        }
+        for (const QString &name : node->required)
+            node->requiredSlots.append(slotFor(name));
+        for (auto &dependency : node->dependentRequired) {
+            dependency.slot = slotFor(dependency.name);
+            for (const QString &name : dependency.names)
+                dependency.nameSlots.append(slotFor(name));
+        }
+        for (auto &dependency : node->dependentSchemas)
+            dependency.slot = slotFor(dependency.name);
     }
 
     QRegularExpression makeRegex(const QString &source, const QString &location)
@@ -855,6 +893,12 @@ private:
             } else if (key == u"enum") {
                 node->hasEnum = true;
                 node->enumValues = value.toArray();
+                for (const QJsonValue &member : node->enumValues) {
+                    if (member.isString())
+                        node->enumStrings.append(member.toString());
+                    else
+                        node->enumOthers.append(member);
+                }
             } else if (key == u"const") {
                 node->hasConst = true;
                 node->constValue = value;
@@ -1163,8 +1207,8 @@ private:
     bool evaluateType(const Node *node, const QJsonValue &instance, quint8 bits, const InstancePath *ipath,
                       const KeywordPath *kpath);
     bool evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath);
-    bool evaluateString(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                        const KeywordPath *kpath);
+    bool evaluateString(const Node *node, const QJsonValue &instance, const QString &text,
+                        const InstancePath *ipath, const KeywordPath *kpath);
     bool evaluateArray(const Node *node, const QJsonArray &array, const InstancePath *ipath,
                        const KeywordPath *kpath, Annotations *ann);
     bool evaluateObject(const Node *node, const QJsonObject &object, const InstancePath *ipath,
@@ -1294,10 +1338,9 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
     return ok;
 }
 
-bool Evaluator::evaluateString(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                               const KeywordPath *kpath)
+bool Evaluator::evaluateString(const Node *node, const QJsonValue &instance, const QString &text,
+                               const InstancePath *ipath, const KeywordPath *kpath)
 {
-    const QString text = instance.toString();
     bool ok = true;
     if (node->maxLength >= 0 || node->minLength >= 0) {
         const qsizetype length = codePointCount(text);
@@ -1471,63 +1514,55 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
         report(ipath, kpath, u"minProperties",
                tr("has %1 properties, at least %2 required").arg(count).arg(node->minProperties));
     }
-    for (const QString &name : node->required) {
-        if (!object.contains(name)) {
-            ok = false;
-            if (!m_ctx.errors)
-                return false;
-            report(ipath, kpath, u"required", tr("missing required property %1").arg(quoted(name)));
-        }
-    }
-    for (const auto &dependency : node->dependentRequired) {
-        if (!object.contains(dependency.name))
-            continue;
-        for (const QString &name : dependency.names) {
-            if (!object.contains(name)) {
-                ok = false;
-                if (!m_ctx.errors)
-                    return false;
-                report(ipath, kpath, u"dependentRequired",
-                       tr("property %1 is required when %2 is present").arg(quoted(name), quoted(dependency.name)));
-            }
-        }
-    }
+    const qsizetype firstError = m_ctx.errors ? m_ctx.errors->size() : 0;
 
-    // properties: look each one up (no key copies).
-    QVarLengthArray<char, 64> matched;
+    // One pass over the members (Qt hands out keys as new strings: take each once). Named
+    // members land in their slot; the others go to patternProperties / additionalProperties.
+    const qsizetype slotCount = node->memberSlots.size();
+    QVarLengthArray<qsizetype, 32> at(slotCount);
+    std::fill(at.begin(), at.end(), qsizetype(-1));
     const bool needMemberLoop = !node->patternProperties.empty() || node->additionalProperties || node->propertyNames;
-    if (needMemberLoop)
-        matched.resize(count, 0);
-    qsizetype matchedCount = 0;
-    const auto begin = object.constBegin();
-    for (const auto &property : node->properties) {
-        const auto it = object.constFind(property.name);
-        if (it == object.constEnd())
-            continue;
-        const qsizetype index = it - begin;
-        ++matchedCount;
-        if (needMemberLoop)
-            matched[index] = 1;
-        if (ann)
-            ann->markProperty(index, count);
-        const InstancePath child{ipath, property.name, -1, ipath->depth + 1};
-        const KeywordPath where{kpath, u"properties", property.name};
-        if (!evaluateChild(property.node, it.value(), &child, &where)) {
-            ok = false;
-            if (!m_ctx.errors)
-                return false;
-        }
-    }
-
     const bool additionalFalse = node->additionalProperties && node->additionalProperties->isBoolean
         && !node->additionalProperties->booleanValue;
-    const bool skipLoop = !node->propertyNames && node->patternProperties.empty() && matchedCount == count;
-    if (needMemberLoop && !skipLoop) {
+    QStringList unexpected;
+    if (slotCount > 0 || needMemberLoop) {
         qsizetype index = 0;
-        QStringList unexpected;
-        for (auto it = begin; it != object.constEnd(); ++it, ++index) {
+        const auto end = object.constEnd();
+        for (auto it = object.constBegin(); it != end; ++it, ++index) {
             const QString key = it.key();
+            int property = -1;
+            if (slotCount > 0) {
+                const auto found = node->memberSlots.constFind(key);
+                if (found != node->memberSlots.constEnd()) {
+                    at[found.value()] = index;
+                    property = node->slotProperty.at(found.value());
+                }
+            }
+            if (property < 0 && !needMemberLoop)
+                continue;
             const InstancePath child{ipath, key, -1, ipath->depth + 1};
+            QJsonValue value;
+            bool haveValue = false;
+            auto memberValue = [&]() -> const QJsonValue & {
+                if (!haveValue) {
+                    value = it.value();
+                    haveValue = true;
+                }
+                return value;
+            };
+            if (property >= 0) {
+                const auto &named = node->properties[size_t(property)];
+                if (ann)
+                    ann->markProperty(index, count);
+                const KeywordPath where{kpath, u"properties", named.name};
+                if (!evaluateChild(named.node, memberValue(), &child, &where)) {
+                    ok = false;
+                    if (!m_ctx.errors)
+                        return false;
+                }
+            }
+            if (!needMemberLoop)
+                continue;
             if (node->propertyNames) {
                 const KeywordPath where{kpath, u"propertyNames"};
                 if (m_ctx.errors) {
@@ -1544,7 +1579,7 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
                     return false;
                 }
             }
-            bool covered = matched[index] != 0;
+            bool covered = property >= 0;
             for (const auto &pattern : node->patternProperties) {
                 if (!pattern.regex.isValid() || !pattern.regex.match(key).hasMatch())
                     continue;
@@ -1552,7 +1587,7 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
                 if (ann)
                     ann->markProperty(index, count);
                 const KeywordPath where{kpath, u"patternProperties", pattern.source};
-                if (!evaluateChild(pattern.node, it.value(), &child, &where)) {
+                if (!evaluateChild(pattern.node, memberValue(), &child, &where)) {
                     ok = false;
                     if (!m_ctx.errors)
                         return false;
@@ -1570,26 +1605,59 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
                 continue;
             }
             const KeywordPath where{kpath, u"additionalProperties"};
-            if (!evaluateChild(node->additionalProperties, it.value(), &child, &where)) {
+            if (!evaluateChild(node->additionalProperties, memberValue(), &child, &where)) {
                 ok = false;
                 if (!m_ctx.errors)
                     return false;
             }
         }
-        for (const QString &key : unexpected) {
-            QString message = tr("unexpected property %1").arg(quoted(key));
-            if (!node->properties.empty() && node->properties.size() <= 20 && node->patternProperties.empty()) {
-                QStringList allowed;
-                for (const auto &property : node->properties)
-                    allowed.append(quoted(property.name));
-                message += tr(" (allowed: %1)").arg(allowed.join(u", "_s));
-            }
-            report(ipath, kpath, u"additionalProperties", message);
+    }
+    for (const QString &key : unexpected) {
+        QString message = tr("unexpected property %1").arg(quoted(key));
+        if (!node->properties.empty() && node->properties.size() <= 20 && node->patternProperties.empty()) {
+            QStringList allowed;
+            for (const auto &property : node->properties)
+                allowed.append(quoted(property.name));
+            message += tr(" (allowed: %1)").arg(allowed.join(u", "_s));
         }
+        report(ipath, kpath, u"additionalProperties", message);
+    }
+
+    // required / dependentRequired: reported before the members' own errors.
+    QList<SchemaError> presence;
+    QList<SchemaError> *saved = m_ctx.errors;
+    if (saved)
+        m_ctx.errors = &presence;
+    for (qsizetype i = 0; i < node->requiredSlots.size(); ++i) {
+        if (at[node->requiredSlots.at(i)] < 0) {
+            ok = false;
+            if (!saved)
+                return false;
+            report(ipath, kpath, u"required", tr("missing required property %1").arg(quoted(node->required.at(i))));
+        }
+    }
+    for (const auto &dependency : node->dependentRequired) {
+        if (at[dependency.slot] < 0)
+            continue;
+        for (qsizetype i = 0; i < dependency.names.size(); ++i) {
+            if (at[dependency.nameSlots.at(i)] < 0) {
+                ok = false;
+                if (!saved)
+                    return false;
+                report(ipath, kpath, u"dependentRequired",
+                       tr("property %1 is required when %2 is present")
+                           .arg(quoted(dependency.names.at(i)), quoted(dependency.name)));
+            }
+        }
+    }
+    if (saved) {
+        m_ctx.errors = saved;
+        for (qsizetype i = 0; i < presence.size() && saved->size() < m_ctx.compiled->options.maxErrors; ++i)
+            saved->insert(firstError + i, presence.at(i));
     }
 
     for (const auto &dependency : node->dependentSchemas) {
-        if (!object.contains(dependency.name))
+        if (at[dependency.slot] < 0)
             continue;
         const KeywordPath where{kpath, u"dependentSchemas", dependency.name};
         if (!evaluate(dependency.node, QJsonValue(object), ipath, &where, ann)) {
@@ -1745,7 +1813,13 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
         if (verdictOnly)
             return false;
     }
-    if (node->hasConst && !jsonEqual(node->constValue, instance)) {
+    // A string instance is converted once for const, enum and the string keywords.
+    QString text;
+    if (bits == TString && (node->hasConst || node->hasEnum || node->hasStringKeywords))
+        text = instance.toString();
+    if (node->hasConst
+        && !(bits == TString ? node->constValue.isString() && node->constValue.toString() == text
+                             : jsonEqual(node->constValue, instance))) {
         ok = false;
         if (verdictOnly)
             return false;
@@ -1753,10 +1827,14 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
     }
     if (node->hasEnum) {
         bool found = false;
-        for (const QJsonValue &candidate : node->enumValues) {
-            if (jsonEqual(candidate, instance)) {
-                found = true;
-                break;
+        if (bits == TString) {
+            found = node->enumStrings.contains(text);
+        } else {
+            for (const QJsonValue &candidate : node->enumOthers) {
+                if (jsonEqual(candidate, instance)) {
+                    found = true;
+                    break;
+                }
             }
         }
         if (!found) {
@@ -1775,7 +1853,7 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
                 return false;
         }
     } else if (bits == TString && node->hasStringKeywords) {
-        if (!evaluateString(node, instance, ipath, kpath)) {
+        if (!evaluateString(node, instance, text, ipath, kpath)) {
             ok = false;
             if (verdictOnly)
                 return false;
