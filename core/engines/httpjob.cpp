@@ -510,6 +510,7 @@ void HttpJob::succeedAttempt(const ModelReply &reply)
 {
     m_result.reply = reply;
     m_result.error = {};
+    m_result.error.category = ErrorCategory::None;
     m_result.rawResponse = m_received;
     recordAttempt(u"ok"_s, {}, 0, &reply);
     finish();

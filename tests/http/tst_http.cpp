@@ -9,6 +9,8 @@
 #include "tests/support/testsupport.h"
 
 #include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QtTest>
@@ -376,10 +378,13 @@ private Q_SLOTS:
     void malformedStreamEvent();
     void connectionRefused();
     void cassetteReplay();
+    void geminiRetryInfoHonoured();
+    void keyNeverInBodyUrlOrLogs();
+    void sendWhileBusyCancelsPrevious();
     void factory();
 
 private:
-    QString m_anthropicText;
+    QString m_anthropicStream;
 };
 
 void TestHttpClient::initTestCase()
@@ -387,7 +392,7 @@ void TestHttpClient::initTestCase()
     const QString path = sharedDataPath(u"wire-fixtures/anthropic/stream_text.sse"_s);
     QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
     QVERIFY2(!testDataPath(u"http/openai_401.json"_s).isEmpty(), "tests/data/http missing");
-    m_anthropicText = path;
+    m_anthropicStream = path;
 }
 
 void TestHttpClient::wholeReplyAndRecordedBody()
@@ -594,7 +599,7 @@ void TestHttpClient::anthropicOverloadedRetried()
     Harness h;
     START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
     h.server.enqueue(FakeReply::jsonFile(529, testDataPath(u"http/anthropic_529.json"_s)));
-    h.server.enqueue(FakeReply::sseFile(m_anthropicText));
+    h.server.enqueue(FakeReply::sseFile(m_anthropicStream));
     h.client->send(Harness::hello(true), 3);
     WAIT_FINISHED(h, 10000);
     const ModelOutcome &outcome = h.outcomes.first();
@@ -623,7 +628,7 @@ void TestHttpClient::resetBeforeContentRetried()
 {
     Harness h;
     START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
-    const QByteArray body = readFile(m_anthropicText);
+    const QByteArray body = readFile(m_anthropicStream);
     const qsizetype firstEventEnd = body.indexOf("\n\n") + 2; // message_start only: no content
     h.server.enqueue(FakeReply::sse(body).resetAfter(firstEventEnd));
     h.server.enqueue(FakeReply::sse(body));
@@ -646,7 +651,7 @@ void TestHttpClient::noRetryAfterContentStreamed()
 {
     Harness h;
     START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
-    const QByteArray body = readFile(m_anthropicText);
+    const QByteArray body = readFile(m_anthropicStream);
     const qsizetype hello = body.indexOf("\"text\":\"Hello\"");
     QVERIFY(hello > 0);
     const qsizetype cut = body.indexOf("\n\n", hello) + 2; // right after the first text delta
@@ -724,7 +729,7 @@ void TestHttpClient::totalTimeout()
     Harness h;
     START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
     h.setTimeouts(1000, 500); // bytes keep coming (every 20 ms) but the whole takes ~20 s
-    h.server.enqueue(FakeReply::sseFile(m_anthropicText).dripped(1, 20));
+    h.server.enqueue(FakeReply::sseFile(m_anthropicStream).dripped(1, 20));
     QElapsedTimer clock;
     clock.start();
     h.client->send(Harness::hello(true), 1);
@@ -784,7 +789,7 @@ void TestHttpClient::cancelMidStream()
 {
     Harness h;
     START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
-    h.server.enqueue(FakeReply::sseFile(m_anthropicText).dripped(1, 2));
+    h.server.enqueue(FakeReply::sseFile(m_anthropicStream).dripped(1, 2));
     // Cancel from inside the first textDelta: the job must stop cleanly there.
     QObject::connect(h.client.get(), &ModelClient::textDelta, h.client.get(),
                      [&h](const QString &) { h.client->cancel(); });
@@ -865,7 +870,7 @@ void TestHttpClient::dripFedStreamAssembles()
     // Reference: the same stream delivered at once.
     Harness whole;
     START_HARNESS(whole, EngineType::Anthropic, u"claude-3-opus-latest"_s);
-    whole.server.enqueue(FakeReply::sseFile(m_anthropicText));
+    whole.server.enqueue(FakeReply::sseFile(m_anthropicStream));
     whole.client->send(Harness::hello(true), 1);
     WAIT_FINISHED(whole, 10000);
     QVERIFY(whole.outcomes.first().reply);
@@ -873,7 +878,7 @@ void TestHttpClient::dripFedStreamAssembles()
     Harness h;
     START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
     h.setTimeouts(500, 20000); // each byte resets the inactivity timer
-    h.server.enqueue(FakeReply::sseFile(m_anthropicText).dripped(1, 1));
+    h.server.enqueue(FakeReply::sseFile(m_anthropicStream).dripped(1, 1));
     QElapsedTimer clock;
     clock.start();
     h.client->send(Harness::hello(true), 1);
@@ -893,7 +898,7 @@ void TestHttpClient::dripFedStreamAssembles()
     QCOMPARE(reply.responseId, u"msg_4QpJur2dWWDjF6C758FbBw5vm12BaVipnK"_s);
     QCOMPARE(h.deltas, QStringList({u"Hello"_s, u" there"_s, u"!"_s}));
     QCOMPARE(h.deltas, whole.deltas);
-    QCOMPARE(outcome.rawResponse, readFile(m_anthropicText));
+    QCOMPARE(outcome.rawResponse, readFile(m_anthropicStream));
 }
 
 void TestHttpClient::malformedJsonReply()
@@ -1008,6 +1013,98 @@ void TestHttpClient::cassetteReplay()
     QCOMPARE(outcome.reply->message.toolCalls[3].arguments, QJsonObject({{u"name"_s, u"Daisy"_s}}));
     QCOMPARE(outcome.reply->usage.inputTokens, 423);
     QCOMPARE(h.server.requests()[0].path, "/v1/messages"_ba);
+}
+
+void TestHttpClient::geminiRetryInfoHonoured()
+{
+    const QString stream = sharedDataPath(u"wire-fixtures/gemini/stream_function_call.sse"_s);
+    QVERIFY2(!stream.isEmpty(), qPrintable(lastError()));
+    Harness h;
+    START_HARNESS(h, EngineType::Gemini, u"gemini-3-pro-preview"_s);
+    h.server.enqueue(FakeReply::jsonFile(429, testDataPath(u"http/gemini_429_retryinfo.json"_s)));
+    h.server.enqueue(FakeReply::sseFile(stream));
+    h.client->send(Harness::hello(true), 3);
+    WAIT_FINISHED(h, 10000);
+    const ModelOutcome &outcome = h.outcomes.first();
+    QVERIFY2(outcome.reply, qPrintable(outcome.error.toString()));
+    QCOMPARE(outcome.reply->finishReason, FinishReason::ToolCalls);
+    QCOMPARE(h.retries.size(), 1);
+    QCOMPARE(std::get<1>(h.retries[0]), 400); // the body's RetryInfo, no header sent
+    QCOMPARE(std::get<2>(h.retries[0]).providerType, u"RESOURCE_EXHAUSTED"_s);
+    const qint64 waited = h.requestTimes[1] - h.retryTimes[0];
+    qInfo("Gemini RetryInfo 0.4s -> measured wait %lld ms", waited);
+    QVERIFY2(waited >= 400 && waited < 1000, qPrintable(QString::number(waited)));
+    // The streaming endpoint and the key in its header, not in the URL.
+    const RecordedRequest &sent = h.server.requests()[1];
+    QVERIFY2(sent.path.endsWith(":streamGenerateContent"), sent.path.constData());
+    QCOMPARE(sent.query, "alt=sse"_ba);
+    QCOMPARE(sent.header("x-goog-api-key"), "sk-test-secret-key-0123"_ba);
+}
+
+namespace {
+QStringList *g_capturedLogs = nullptr;
+QtMessageHandler g_previousHandler = nullptr;
+void captureLog(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (g_capturedLogs)
+        g_capturedLogs->append(QString::fromUtf8(context.category ? context.category : "") + u' ' + message);
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+} // namespace
+
+void TestHttpClient::keyNeverInBodyUrlOrLogs()
+{
+    QStringList logs;
+    g_capturedLogs = &logs;
+    g_previousHandler = qInstallMessageHandler(captureLog);
+    QLoggingCategory::setFilterRules(u"callscope.*=true"_s);
+    const auto restore = qScopeGuard([] {
+        qInstallMessageHandler(g_previousHandler);
+        g_capturedLogs = nullptr;
+        QLoggingCategory::setFilterRules(QString());
+    });
+
+    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                            EngineType::Gemini, EngineType::OpenAICompatible}) {
+        const QString name = engineTypeName(type);
+        Harness h;
+        START_HARNESS(h, type, u"some-model"_s);
+        h.server.enqueue(FakeReply::json(401, R"({"error":{"message":"bad key"}})"));
+        h.client->send(Harness::hello(true), 1);
+        WAIT_FINISHED(h, 10000);
+        const QByteArray key = h.config.apiKey.toUtf8();
+        QCOMPARE(h.server.requestCount(), 1);
+        const RecordedRequest &sent = h.server.requests().first();
+        QVERIFY2(!sent.target.contains(key), qPrintable(name));
+        QVERIFY2(!sent.body.contains(key), qPrintable(name));
+        const bool inHeader = std::any_of(sent.headers.begin(), sent.headers.end(),
+                                          [&key](const auto &pair) { return pair.second.contains(key); });
+        QVERIFY2(inHeader, qPrintable(name + u": the key was not sent at all"_s));
+        QVERIFY2(!QJsonDocument(h.outcomes.first().requestBody).toJson().contains(key), qPrintable(name));
+    }
+    QVERIFY(logs.size() >= 10); // the debug lines were really captured
+    for (const QString &line : std::as_const(logs))
+        QVERIFY2(!line.contains(u"sk-test-secret"_s), qPrintable(line));
+}
+
+void TestHttpClient::sendWhileBusyCancelsPrevious()
+{
+    Harness h;
+    START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    h.server.enqueue(FakeReply::stall());
+    h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
+    h.client->send(Harness::hello(false), 1);
+    WAIT_UNTIL(h.server.requestCount() == 1, 5000);
+    QVERIFY(h.client->isBusy());
+    h.client->send(Harness::hello(false), 1);
+    QCOMPARE(h.outcomes.size(), 1); // the first send ended, cancelled, at once
+    QVERIFY(h.outcomes[0].cancelled);
+    WAIT_UNTIL(h.outcomes.size() == 2, 10000);
+    QVERIFY(h.outcomes[1].reply);
+    QCOMPARE(h.outcomes[1].error.category, ErrorCategory::None);
+    settle(200);
+    QCOMPARE(h.outcomes.size(), 2);
 }
 
 void TestHttpClient::factory()
