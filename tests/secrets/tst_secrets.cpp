@@ -26,6 +26,7 @@
 #include <QDBusObjectPath>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -300,6 +301,7 @@ private Q_SLOTS:
     void cliAddListRemove();
     void cliRefusesKeyArgument();
     void cliEnginesTest();
+    void runWithProfileKeepsKeyOut();
     void noSecretService();
     void lockedKeyring();
 
@@ -838,6 +840,76 @@ void TestSecrets::cliEnginesTest()
 
     for (const QString &n : {local, claude})
         QCOMPARE(runCli({u"engines"_s, u"remove"_s, n}, env).exitCode, 0);
+}
+
+void TestSecrets::runWithProfileKeepsKeyOut()
+{
+    // A spec that names a profile and no type: the run takes type, base URL and model from the
+    // profile and the key from the keychain; afterwards neither the settings file, nor the
+    // database, nor an export of the call holds the key bytes.
+    using Callscope::Test::FakeProvider;
+    using Callscope::Test::FakeReply;
+    FakeProvider server;
+    QVERIFY2(server.listen(), qPrintable(server.errorString()));
+    const QString configHome = m_dir.filePath(u"run-config"_s);
+    QProcessEnvironment env = cliEnvironment(configHome);
+    env.insert(u"XDG_DATA_HOME"_s, m_dir.filePath(u"run-data"_s));
+    const QString profile = uniqueName(u"tst-run"_s);
+    const QByteArray key = "sk-run-profile-key-b7e4a19d";
+    env.insert(QString::fromLatin1(kKeyVariable), QString::fromLatin1(key));
+    CliRun run = runCli({u"engines"_s, u"add"_s, profile, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
+                         u"qwen"_s, u"--base-url"_s, server.baseUrl().toString(), u"--key-env"_s,
+                         QString::fromLatin1(kKeyVariable)},
+                        env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    env.remove(QString::fromLatin1(kKeyVariable));
+
+    const QJsonObject spec{{u"kind"_s, u"secrets-check"_s},
+                           {u"system_prompt"_s, u"Answer with one word."_s},
+                           {u"output_parser"_s, u"text"_s},
+                           {u"engine"_s, QJsonObject{{u"profile"_s, profile}, {u"stream"_s, false}}}};
+    const QString specPath = m_dir.filePath(u"profile-run.spec.json"_s);
+    {
+        QFile file(specPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(spec).toJson());
+    }
+    const QString db = m_dir.filePath(u"run.sqlite"_s);
+    server.enqueue(FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/openai_ok.json"_s)));
+    run = runCliAsync({u"run"_s, specPath, u"--input"_s, u"hello"_s, u"--db"_s, db}, env);
+    QVERIFY2(run.finished && run.exitCode == 0, QByteArray(run.err + run.out).constData());
+    QCOMPARE(server.requestCount(), 1);
+    QCOMPARE(server.requests().at(0).path, "/v1/chat/completions"_ba);
+    QCOMPARE(server.requests().at(0).header("authorization"), "Bearer "_ba + key);
+    QCOMPARE(server.requests().at(0).jsonObject().value(u"model"_s).toString(), u"qwen"_s);
+    const QJsonObject result = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(result.value(u"status"_s).toString(), u"completed"_s);
+    const QString callId = result.value(u"call_id"_s).toVariant().toString();
+    QVERIFY(!callId.isEmpty());
+
+    const QString exportPath = m_dir.filePath(u"run-export.json"_s);
+    run = runCliAsync({u"export"_s, callId, u"--out"_s, exportPath, u"--db"_s, db}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QByteArray exported = Callscope::Test::readFile(exportPath);
+    QVERIFY2(exported.contains("qwen"), qPrintable(Callscope::Test::lastError())); // the export is real
+    QVERIFY(!exported.contains(key));
+
+    QStringList checked;
+    const QStringList candidates = {configHome + u"/Callscope/callscope.conf"_s, db, db + u"-wal"_s,
+                                    db + u"-journal"_s};
+    for (const QString &path : candidates) {
+        if (!QFile::exists(path))
+            continue;
+        const QByteArray bytes = Callscope::Test::readFile(path);
+        QVERIFY2(!bytes.contains(key), qPrintable(u"the key is in "_s + path));
+        QVERIFY2(!bytes.contains(key.toBase64()), qPrintable(u"the key (base64) is in "_s + path));
+        checked << QFileInfo(path).fileName();
+    }
+    QVERIFY2(checked.contains(u"callscope.conf"_s) && checked.contains(u"run.sqlite"_s), qPrintable(checked.join(u", "_s)));
+    QVERIFY(Callscope::Test::readFile(db).size() + Callscope::Test::readFile(db + u"-wal"_s).size() > 0);
+    QVERIFY(!run.out.contains(key) && !run.err.contains(key));
+
+    QCOMPARE(runCli({u"engines"_s, u"remove"_s, profile}, env).exitCode, 0);
 }
 
 void TestSecrets::noSecretService()
