@@ -25,7 +25,7 @@ struct SchemaError
     QString instancePath;    // JSON Pointer into the instance ("" is the whole instance)
     QString keywordLocation; // path of the failing keyword through the schema ("/properties/a/type")
     QString message;         // "expected a string, got 7"
-    QString keyword;         // the failing keyword ("type", "required", ...; "$schema" for compile errors)
+    QString keyword;         // the failing keyword ("type", "required", "anyOf", ...)
 
     bool operator==(const SchemaError &other) const = default;
 };
@@ -84,7 +84,9 @@ class CompiledSchema
 public:
     CompiledSchema();
 
-    // False when compiling failed; errors() then says why (keyword "$schema" for compile errors).
+    // False when compiling failed (unresolvable $ref, invalid pattern, malformed keyword, nesting
+    // too deep); compileErrors() says why and where (keywordLocation). validate() on an invalid
+    // schema returns those errors.
     bool isValid() const;
     QList<SchemaError> compileErrors() const;
     QString errorString() const; // compile errors, one per line
