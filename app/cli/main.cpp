@@ -2,7 +2,9 @@
 #include "app/cli/commands.h"
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
 
+#include <csignal>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -27,10 +29,15 @@ void printHelp()
 
 int main(int argc, char *argv[])
 {
+    // A tool or MCP server that exits without reading its stdin must not kill us with SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(u"Callscope"_s);
     QCoreApplication::setApplicationName(u"callscope"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+    // stdout carries JSON and stderr carries messages for people: keep debug chatter out unless
+    // asked for (QT_LOGGING_RULES="callscope.*.debug=true" still turns it on).
+    QLoggingCategory::setFilterRules(u"callscope.*.debug=false\ncallscope.*.info=false"_s);
 
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty()) {

@@ -2,10 +2,14 @@
 
 #include <QApplication>
 
+#include <csignal>
+
 using namespace Qt::StringLiterals;
 
 int main(int argc, char *argv[])
 {
+    // A tool or MCP server that exits without reading its stdin must not kill us with SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"Callscope"_s);
     QApplication::setApplicationName(u"callscope"_s);

@@ -725,6 +725,15 @@ void TestRunner::correctionTexts()
              u"Fix every problem and call submit_output again."_s);
 }
 
-QTEST_GUILESS_MAIN(TestRunner)
+int runRunnerHttpTests(int argc, char **argv); // tst_runner_http.cpp
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    TestRunner runnerTests;
+    int failures = QTest::qExec(&runnerTests, argc, argv);
+    failures += runRunnerHttpTests(argc, argv);
+    return failures;
+}
 
 #include "tst_runner.moc"

@@ -1,0 +1,714 @@
+// The runner over real HTTP: CallService + HttpModelClient + each engine's codec against the
+// scripted FakeProvider on 127.0.0.1, with a real SQLite history. Every test checks the exact
+// requests the server received and the stored record.
+
+#include "core/context/contextbudget.h"
+#include "core/loop/corrections.h"
+#include "core/model/specio.h"
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+constexpr auto kKey = "sk-test-7f3a9c-DO-NOT-STORE";
+
+QByteArray compact(const QJsonValue &v)
+{
+    if (v.isObject())
+        return QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
+    return QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact);
+}
+
+// Replies in each engine's own wire format (non-streamed).
+struct Wire
+{
+    EngineType type;
+
+    QByteArray toolCall(const QString &id, const QString &name, const QJsonObject &args, int in = 10, int out = 5) const
+    {
+        const QString argText = QString::fromUtf8(compact(args));
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return compact(QJsonObject{
+                {u"id"_s, u"chatcmpl-1"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"m"_s},
+                {u"choices"_s, QJsonArray{QJsonObject{
+                                   {u"index"_s, 0},
+                                   {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
+                                                              {u"content"_s, type == EngineType::OpenAICompatible ? QJsonValue(u""_s) : QJsonValue()},
+                                                              {u"tool_calls"_s, QJsonArray{QJsonObject{
+                                                                                    {u"id"_s, id}, {u"type"_s, u"function"_s},
+                                                                                    {u"function"_s, QJsonObject{{u"name"_s, name}, {u"arguments"_s, argText}}}}}}}},
+                                   {u"finish_reason"_s, u"tool_calls"_s}}}},
+                {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+        case EngineType::OpenAIResponses:
+            return compact(QJsonObject{
+                {u"id"_s, u"resp_1"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
+                {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, QString(u"fc_"_s + id)}, {u"call_id"_s, id},
+                                                     {u"name"_s, name}, {u"arguments"_s, argText}, {u"status"_s, u"completed"_s}}}},
+                {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+        case EngineType::Anthropic:
+            return compact(QJsonObject{
+                {u"id"_s, u"msg_1"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
+                {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, id}, {u"name"_s, name}, {u"input"_s, args}}}},
+                {u"stop_reason"_s, u"tool_use"_s},
+                {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}}}});
+        case EngineType::Gemini:
+            return compact(QJsonObject{
+                {u"candidates"_s, QJsonArray{QJsonObject{
+                                      {u"content"_s, QJsonObject{{u"role"_s, u"model"_s},
+                                                                 {u"parts"_s, QJsonArray{QJsonObject{{u"functionCall"_s, QJsonObject{{u"name"_s, name}, {u"args"_s, args}, {u"id"_s, id}}}}}}}},
+                                      {u"finishReason"_s, u"STOP"_s}, {u"index"_s, 0}}}},
+                {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, in}, {u"candidatesTokenCount"_s, out}, {u"totalTokenCount"_s, in + out}}}});
+        case EngineType::Replay:
+            break;
+        }
+        return {};
+    }
+
+    // A reply cut off by the output limit, carrying `text`.
+    QByteArray truncated(const QString &text) const
+    {
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
+                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                             {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
+                                                                             {u"finish_reason"_s, u"length"_s}}}},
+                                       {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 10}, {u"completion_tokens"_s, 32}, {u"total_tokens"_s, 42}}}});
+        case EngineType::OpenAIResponses:
+            return compact(QJsonObject{{u"id"_s, u"r"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"incomplete"_s},
+                                       {u"incomplete_details"_s, QJsonObject{{u"reason"_s, u"max_output_tokens"_s}}},
+                                       {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
+                                                                            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"output_text"_s}, {u"text"_s, text}, {u"annotations"_s, QJsonArray{}}}}}}}},
+                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, 10}, {u"output_tokens"_s, 32}, {u"total_tokens"_s, 42}}}});
+        case EngineType::Anthropic:
+            return compact(QJsonObject{{u"id"_s, u"msg"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
+                                       {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}}}},
+                                       {u"stop_reason"_s, u"max_tokens"_s},
+                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, 10}, {u"output_tokens"_s, 32}}}});
+        case EngineType::Gemini:
+            return compact(QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{{u"role"_s, u"model"_s}, {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, text}}}}}},
+                                                                                {u"finishReason"_s, u"MAX_TOKENS"_s}}}},
+                                       {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, 10}, {u"candidatesTokenCount"_s, 32}, {u"totalTokenCount"_s, 42}}}});
+        case EngineType::Replay:
+            break;
+        }
+        return {};
+    }
+
+    // A refusal that also carries a tool call (which must never run).
+    QByteArray refusal(const QString &toolName) const
+    {
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
+                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                             {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
+                                                                                                        {u"refusal"_s, u"I can't help with that."_s}}},
+                                                                             {u"finish_reason"_s, u"content_filter"_s}}}}});
+        case EngineType::OpenAIResponses:
+            return compact(QJsonObject{{u"id"_s, u"r"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
+                                       {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
+                                                                            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"refusal"_s}, {u"refusal"_s, u"I can't help with that."_s}}}}},
+                                                                QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, u"fc_x"_s}, {u"call_id"_s, u"call_x"_s},
+                                                                            {u"name"_s, toolName}, {u"arguments"_s, u"{}"_s}}}}});
+        case EngineType::Anthropic:
+            return compact(QJsonObject{{u"id"_s, u"msg"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
+                                       {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, u"toolu_x"_s}, {u"name"_s, toolName}, {u"input"_s, QJsonObject{}}}}},
+                                       {u"stop_reason"_s, u"refusal"_s},
+                                       {u"stop_details"_s, QJsonObject{{u"type"_s, u"refusal"_s}, {u"category"_s, u"cyber"_s}, {u"explanation"_s, u"Not allowed."_s}}},
+                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, 10}, {u"output_tokens"_s, 1}}}});
+        case EngineType::Gemini:
+            return compact(QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{}}, {u"finishReason"_s, u"SAFETY"_s}, {u"index"_s, 0}}}},
+                                       {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, 10}, {u"totalTokenCount"_s, 10}}}});
+        case EngineType::Replay:
+            break;
+        }
+        return {};
+    }
+
+    QString path(const QString &model) const
+    {
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return u"/v1/chat/completions"_s;
+        case EngineType::OpenAIResponses:
+            return u"/v1/responses"_s;
+        case EngineType::Anthropic:
+            return u"/v1/messages"_s;
+        case EngineType::Gemini:
+            return u"/v1beta/models/"_s + model + u":generateContent"_s;
+        case EngineType::Replay:
+            break;
+        }
+        return {};
+    }
+
+    // The auth header and the value carrying the key.
+    std::pair<QByteArray, QByteArray> auth() const
+    {
+        switch (type) {
+        case EngineType::Anthropic:
+            return {"x-api-key", kKey};
+        case EngineType::Gemini:
+            return {"x-goog-api-key", kKey};
+        default:
+            return {"authorization", "Bearer "_ba + kKey};
+        }
+    }
+
+    std::optional<int> maxTokens(const QJsonObject &body) const
+    {
+        QJsonValue v;
+        switch (type) {
+        case EngineType::OpenAI:
+            v = body.value(u"max_completion_tokens"_s);
+            break;
+        case EngineType::OpenAICompatible:
+        case EngineType::Anthropic:
+            v = body.value(u"max_tokens"_s);
+            break;
+        case EngineType::OpenAIResponses:
+            v = body.value(u"max_output_tokens"_s);
+            break;
+        case EngineType::Gemini:
+            v = body.value(u"generationConfig"_s).toObject().value(u"maxOutputTokens"_s);
+            break;
+        case EngineType::Replay:
+            break;
+        }
+        return v.isDouble() ? std::optional<int>(v.toInt()) : std::nullopt;
+    }
+
+    // The native messages of a request body.
+    QJsonArray messages(const QJsonObject &body) const
+    {
+        switch (type) {
+        case EngineType::OpenAIResponses:
+            return body.value(u"input"_s).toArray();
+        case EngineType::Gemini:
+            return body.value(u"contents"_s).toArray();
+        default:
+            return body.value(u"messages"_s).toArray();
+        }
+    }
+
+    // The tool result in the last native message, as (call id or name, content text).
+    std::pair<QString, QString> lastToolResult(const QJsonObject &body) const
+    {
+        const QJsonArray msgs = messages(body);
+        const QJsonObject last = msgs.last().toObject();
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return {last.value(u"tool_call_id"_s).toString(), last.value(u"content"_s).toString()};
+        case EngineType::OpenAIResponses:
+            return {last.value(u"call_id"_s).toString(), last.value(u"output"_s).toString()};
+        case EngineType::Anthropic: {
+            const QJsonObject block = last.value(u"content"_s).toArray().at(0).toObject();
+            QString content = block.value(u"content"_s).toString();
+            if (block.value(u"content"_s).isArray())
+                content = block.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
+            return {block.value(u"tool_use_id"_s).toString(), content};
+        }
+        case EngineType::Gemini: {
+            const QJsonObject fr = last.value(u"parts"_s).toArray().at(0).toObject().value(u"functionResponse"_s).toObject();
+            const QJsonObject response = fr.value(u"response"_s).toObject();
+            QString content = response.value(u"result"_s).toString();
+            if (content.isEmpty())
+                content = response.value(u"content"_s).toString();
+            if (content.isEmpty())
+                content = response.value(u"output"_s).toString();
+            return {fr.value(u"id"_s).toString().isEmpty() ? fr.value(u"name"_s).toString() : fr.value(u"id"_s).toString(), content};
+        }
+        case EngineType::Replay:
+            break;
+        }
+        return {};
+    }
+};
+
+QJsonObject planSchema()
+{
+    return QJsonObject{{u"type"_s, u"object"_s},
+                       {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                       {u"required"_s, QJsonArray{u"title"_s}},
+                       {u"additionalProperties"_s, false}};
+}
+
+QJsonObject ticketTool()
+{
+    return QJsonObject{{u"name"_s, u"get_ticket"_s},
+                       {u"description"_s, u"Load a ticket by id."_s},
+                       {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                                       {u"properties"_s, QJsonObject{{u"id"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}}},
+                       {u"mock"_s, u"Ticket 7: login times out"_s}};
+}
+
+class Env
+{
+public:
+    Env()
+    {
+        db = std::move(Database::open(dir.filePath(u"history.sqlite"_s)).value());
+        store = std::make_unique<CallStore>(*db);
+        service = std::make_unique<CallService>(&nam, store.get(), nullptr, nullptr);
+        service->setInactivityTimeoutMs(5000);
+        qputenv("CALLSCOPE_TEST_KEY", kKey);
+    }
+
+    Spec spec(EngineType type, QJsonObject extra = {})
+    {
+        QJsonObject engine{{u"type"_s, engineTypeName(type)},
+                           {u"model"_s, u"test-model"_s},
+                           {u"base_url"_s, server.baseUrl().toString()},
+                           {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s},
+                           {u"stream"_s, false},
+                           {u"max_tokens"_s, 64}};
+        const QJsonObject engineExtra = extra.take(u"engine"_s).toObject();
+        for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
+            engine.insert(it.key(), it.value());
+        QJsonObject object{{u"kind"_s, u"planner"_s}, {u"system_prompt"_s, u"Plan the work."_s},
+                           {u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}},
+                           {u"engine"_s, engine}};
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            object.insert(it.key(), it.value());
+        const SpecLoadResult loaded = specFromJson(object);
+        if (!loaded.spec)
+            qFatal("bad test spec: %s", qPrintable(loaded.errors.value(0).pointer + u" "_s + loaded.errors.value(0).message));
+        return *loaded.spec;
+    }
+
+    LaunchResult run(const std::function<void()> &start)
+    {
+        QSignalSpy finished(service.get(), &CallService::finished);
+        start();
+        if (!finished.wait(20000))
+            return {};
+        return finished.at(0).at(0).value<LaunchResult>();
+    }
+
+    LaunchResult launch(const Spec &spec, const QString &input = u"Plan ticket 7"_s, std::optional<qint64> session = {})
+    {
+        LaunchRequest request;
+        request.spec = spec;
+        request.input.text = input;
+        request.sessionId = session;
+        return run([&] { service->launch(request); });
+    }
+
+    QTemporaryDir dir;
+    FakeProvider server;
+    QNetworkAccessManager nam;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<CallStore> store;
+    std::unique_ptr<CallService> service;
+};
+
+void addEngineRows()
+{
+    QTest::addColumn<int>("engine");
+    for (EngineType t : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic, EngineType::Gemini,
+                         EngineType::OpenAICompatible})
+        QTest::newRow(qPrintable(engineTypeName(t))) << int(t);
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Callscope::LaunchResult)
+
+class TestRunnerHttp : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qRegisterMetaType<LaunchResult>();
+    }
+    void happyPath_data() { addEngineRows(); }
+    void happyPath();
+    void refusal_data() { addEngineRows(); }
+    void refusal();
+    void truncationReask_data() { addEngineRows(); }
+    void truncationReask();
+    void revise_data() { addEngineRows(); }
+    void revise();
+    void transientFailureWritesNothing();
+    void authErrorNotRetried();
+    void streamedFixtureDrivesTheLoop();
+    void budgetStubsOldResults();
+    void sessionTurnsMixAndOutputCopyNotResent();
+    void keyNeverStored();
+    void mcpServerToolInTheLoop();
+};
+
+void TestRunnerHttp::happyPath()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}}, 100, 20)));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}}, 150, 30)));
+    const LaunchResult result = env.launch(env.spec(wire.type));
+
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(env.server.requestCount(), 2);
+    QCOMPARE(result.record.usage.inputTokens, 250);
+    QCOMPARE(result.record.usage.outputTokens, 50);
+
+    for (const RecordedRequest &r : env.server.requests()) {
+        QCOMPARE(QString::fromLatin1(r.target).section(u'?', 0, 0), wire.path(u"test-model"_s));
+        QCOMPARE(r.header(wire.auth().first), wire.auth().second);
+        // Both tools are declared, submit_output with the response schema.
+        const QByteArray body = compact(r.jsonObject());
+        QVERIFY2(body.contains("\"get_ticket\"") && body.contains("\"submit_output\""), body.constData());
+        QVERIFY(body.contains("Plan the work."));
+    }
+    // The tool result went back paired with its call, in the engine's own shape.
+    const auto [pairedWith, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+    QCOMPARE(pairedWith, wire.type == EngineType::Gemini && pairedWith == u"get_ticket" ? u"get_ticket"_s : u"call_1"_s);
+    QCOMPARE(content, u"Ticket 7: login times out"_s);
+
+    // The stored row.
+    auto stored = env.store->getCall(result.record.id);
+    QVERIFY(stored);
+    QCOMPARE(stored.value().engineType, engineTypeName(wire.type));
+    QCOMPARE(stored.value().model, u"test-model"_s);
+    QCOMPARE(stored.value().turns.size(), 2);
+    QCOMPARE(stored.value().turns.at(0).finishReason, FinishReason::ToolCalls);
+    QCOMPARE(stored.value().response, result.record.response);
+    QVERIFY(!stored.value().transcript.isEmpty());
+    QVERIFY(compact(stored.value().transcript).contains("Ticket 7: login times out"));
+}
+
+void TestRunnerHttp::refusal()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    QJsonObject marker{{u"name"_s, u"touch_marker"_s},
+                       {u"description"_s, u"Leaves a file behind."_s},
+                       {u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s, env.dir.filePath(u"ran"_s)}}};
+    env.server.enqueue(FakeReply::json(200, wire.refusal(u"touch_marker"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"x"_s}})));
+    const LaunchResult result = env.launch(env.spec(wire.type, {{u"tools"_s, QJsonArray{marker}}}));
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(errorCategoryName(result.record.errorCategory), u"refusal"_s);
+    QVERIFY(!result.record.error.isEmpty());
+    QCOMPARE(env.server.requestCount(), 1); // no correction
+    QVERIFY(!QFile::exists(env.dir.filePath(u"ran"_s))); // no tool ran
+    if (wire.type == EngineType::Anthropic)
+        QVERIFY2(result.record.error.startsWith(u"cyber"_s), qPrintable(result.record.error));
+}
+
+void TestRunnerHttp::truncationReask()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.truncated(u"{\"title\": \"Fix lo"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
+    const Spec spec = env.spec(wire.type, {{u"engine"_s, QJsonObject{{u"max_tokens"_s, 32}}},
+                                           {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}, {u"reask"_s, true},
+                                                                    {u"per_attempt_override"_s, QJsonArray{QJsonObject{{u"max_tokens"_s, 256}}}}}}});
+    const LaunchResult result = env.launch(spec);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 2);
+    QCOMPARE(wire.maxTokens(env.server.requests().at(0).jsonObject()).value_or(-1), 32);
+    QCOMPARE(wire.maxTokens(env.server.requests().at(1).jsonObject()).value_or(-1), 256);
+    // The fragment went back as an assistant turn, the correction as a user turn.
+    const QByteArray second = compact(wire.messages(env.server.requests().at(1).jsonObject()));
+    QVERIFY2(second.contains("Fix lo"), second.constData());
+    QVERIFY(second.contains("ran out of room"));
+
+    // Without the retry policy the same reply fails the call.
+    Env plain;
+    QVERIFY(plain.server.listen());
+    plain.server.enqueue(FakeReply::json(200, wire.truncated(u"{\"title\": \"Fix lo"_s)));
+    const LaunchResult failed = plain.launch(plain.spec(wire.type));
+    QCOMPARE(callStatusName(failed.record.status), u"failed"_s);
+    QCOMPARE(plain.server.requestCount(), 1);
+}
+
+void TestRunnerHttp::revise()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
+    const LaunchResult first = env.launch(env.spec(wire.type));
+    QCOMPARE(callStatusName(first.record.status), u"completed"_s);
+
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
+    const LaunchResult second = env.run([&] { env.service->revise(first.record.id, u"Make the title urgent."_s); });
+    QCOMPARE(callStatusName(second.record.status), u"completed"_s);
+    QCOMPARE(second.record.parent.value_or(-1), first.record.id);
+    QCOMPARE(second.record.response.toObject().value(u"title"_s).toString(), u"Fix login quickly"_s);
+    QCOMPARE(env.server.requestCount(), 3);
+    // The revision's request replays the parent's conversation plus the correction.
+    const QJsonArray sent = wire.messages(env.server.requests().at(2).jsonObject());
+    const QByteArray text = compact(sent);
+    QVERIFY(text.contains("Plan ticket 7"));
+    QVERIFY(text.contains("Ticket 7: login times out"));
+    QVERIFY(text.contains("call_2") || wire.type == EngineType::Gemini);
+    QVERIFY2(text.endsWith("Make the title urgent.\"}]}]") || text.contains("Make the title urgent."), text.constData());
+    // Same engine type, stored as a child of the first.
+    QCOMPARE(second.record.engineType, first.record.engineType);
+    auto children = env.store->children(first.record.id);
+    QVERIFY(children);
+    QCOMPARE(children.value().size(), 1);
+    QCOMPARE(children.value().at(0).id, second.record.id);
+}
+
+void TestRunnerHttp::transientFailureWritesNothing()
+{
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(503, R"({"error":{"message":"overloaded","type":"server_error"}})").withHeader("retry-after-ms", "20"));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    const LaunchResult result = env.launch(env.spec(wire.type));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 3);
+    // The failed attempt is on record as an attempt, and nowhere in the conversation.
+    QCOMPARE(result.record.attempts.size(), 3);
+    QCOMPARE(result.record.attempts.at(0).httpStatus, 503);
+    QCOMPARE(result.record.turns.size(), 2);
+    const QList<Message> messages = messagesFromJson(result.record.messages);
+    int assistantTurns = 0;
+    for (const Message &m : messages)
+        assistantTurns += m.role == Role::Assistant ? 1 : 0;
+    QCOMPARE(assistantTurns, 2);
+    // The retried request is byte-identical to the failed one.
+    QCOMPARE(env.server.requests().at(1).body, env.server.requests().at(0).body);
+}
+
+void TestRunnerHttp::authErrorNotRetried()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(401, R"({"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}})"));
+    const LaunchResult result = env.launch(env.spec(EngineType::Anthropic));
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(errorCategoryName(result.record.errorCategory), u"auth"_s);
+    QVERIFY2(result.record.error.contains(u"invalid x-api-key"_s), qPrintable(result.record.error));
+    QCOMPARE(env.server.requestCount(), 1);
+}
+
+void TestRunnerHttp::streamedFixtureDrivesTheLoop()
+{
+    // A recorded Anthropic stream (text, then a tool_use assembled from input_json_delta) as
+    // the first turn; the loop runs the tool and ends with a streamed submit_output.
+    const QString fixture = sharedDataPath(u"wire-fixtures/anthropic/stream_tool_use.sse"_s);
+    QVERIFY2(!fixture.isEmpty(), qPrintable(lastError()));
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::sseFile(fixture).dripped(7, 1));
+    const QByteArray submit = R"({"type":"message_start","message":{"id":"msg_2","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":30,"output_tokens":1}}})";
+    env.server.enqueue(FakeReply::sseEvents({
+        {"message_start", submit},
+        {"content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_s","name":"submit_output","input":{}}})"},
+        {"content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"title\": "}})"},
+        {"content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\"Streamed\"}"}})"},
+        {"content_block_stop", R"({"type":"content_block_stop","index":0})"},
+        {"message_delta", R"({"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":12}})"},
+        {"message_stop", R"({"type":"message_stop"})"},
+    }));
+    // The fixture's tool is get_weather: offer it as a mock.
+    QJsonObject weather{{u"name"_s, u"get_weather"_s}, {u"description"_s, u"Weather."_s}, {u"mock"_s, u"sunny"_s}};
+    const Spec spec = env.spec(EngineType::Anthropic, {{u"engine"_s, QJsonObject{{u"stream"_s, true}}},
+                                                       {u"tools"_s, QJsonArray{weather}}});
+    QStringList deltas;
+    connect(env.service.get(), &CallService::runnerCreated, this, [&deltas](Runner *runner) {
+        connect(runner, &Runner::textDelta, runner, [&deltas](const QString &d) { deltas.append(d); });
+    });
+    const LaunchResult result = env.launch(spec);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject().value(u"title"_s).toString(), u"Streamed"_s);
+    QVERIFY(!deltas.isEmpty()); // text arrived as it streamed
+    QCOMPARE(env.server.requests().at(0).jsonObject().value(u"stream"_s).toBool(), true);
+    const QJsonArray second = env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray();
+    const QJsonObject result0 = second.last().toObject().value(u"content"_s).toArray().at(0).toObject();
+    QCOMPARE(result0.value(u"type"_s).toString(), u"tool_result"_s);
+    QVERIFY(result0.value(u"tool_use_id"_s).toString().startsWith(u"toolu_"_s));
+}
+
+void TestRunnerHttp::budgetStubsOldResults()
+{
+    // Ten 5,000-character results; the engine's budget keeps 5,000 tokens (20,000 chars) of
+    // large results: the newest 4 in full, the older ones as stubs.
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    QJsonArray results;
+    for (int i = 0; i < 10; ++i)
+        results.append(QString(u"result %1\n"_s.arg(i)).repeated(1).leftJustified(5000, QChar(u'a' + i)));
+    QJsonObject search{{u"name"_s, u"search_docs"_s}, {u"description"_s, u"Search."_s}, {u"mock"_s, results}};
+    for (int i = 0; i < 10; ++i)
+        env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_%1"_s.arg(i), u"search_docs"_s, {{u"q"_s, i}})));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_end"_s, u"submit_output"_s, {{u"title"_s, u"done"_s}})));
+    const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{search}},
+                                           {u"max_turns"_s, 12},
+                                           {u"engine"_s, QJsonObject{{u"tool_results_tokens"_s, 5000}}},
+                                           {u"context"_s, QJsonObject{{u"tool_results_in_context"_s, 4}}}});
+    const LaunchResult result = env.launch(spec);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 11);
+    // The last request carries results 0..9; with N = 4 and 20,000 chars of budget only the
+    // newest four fit, so results 0..5 are stubs.
+    const QJsonArray last = env.server.requests().at(10).jsonObject().value(u"messages"_s).toArray();
+    int seen = 0;
+    for (const QJsonValue &v : last) {
+        const QJsonObject m = v.toObject();
+        if (m.value(u"role"_s).toString() != u"tool")
+            continue;
+        const int i = seen++;
+        const QString content = m.value(u"content"_s).toString();
+        QCOMPARE(m.value(u"tool_call_id"_s).toString(), u"call_%1"_s.arg(i));
+        if (i < 6)
+            QCOMPARE(content, stubText(u"search_docs"_s, results.at(i).toString()));
+        else
+            QCOMPARE(content, results.at(i).toString());
+    }
+    QCOMPARE(seen, 10);
+    // The stored transcript keeps every result in full.
+    const QByteArray stored = compact(result.record.transcript);
+    for (const QJsonValue &r : results)
+        QVERIFY(stored.contains(r.toString().right(4000).toUtf8()));
+    QVERIFY(!stored.contains("trimmed from context"));
+    // And the report of the last turn says why.
+    const QJsonObject report = result.record.turns.last().requestReport;
+    QVERIFY2(compact(report).contains("over_budget"), compact(report).left(400).constData());
+}
+
+void TestRunnerHttp::sessionTurnsMixAndOutputCopyNotResent()
+{
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    Session session;
+    session.title = u"Planning"_s;
+    session.systemPrompt = u"You are terse."_s;
+    const qint64 sessionId = env.store->createSession(session).value();
+
+    // A structured call in the session...
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"First plan"_s}})));
+    const LaunchResult first = env.launch(env.spec(wire.type), u"Plan A"_s, sessionId);
+    QCOMPARE(callStatusName(first.record.status), u"completed"_s);
+    QCOMPARE(first.record.session.value_or(-1), sessionId);
+    QVERIFY(first.record.firstSequence && first.record.lastSequence);
+    // The session prompt was added for that turn.
+    QCOMPARE(env.server.requests().at(0).jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toString(),
+             u"You are terse.\n\nPlan the work."_s);
+
+    // ...then an ordinary chat turn (no schema) in the same session.
+    env.server.enqueue(FakeReply::json(200, R"({"id":"x","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"\"ok\""},"finish_reason":"stop"}]})"));
+    Spec chat = env.spec(wire.type);
+    chat.responseSchema.reset();
+    chat.tools.clear();
+    chat.kind = u"chat"_s;
+    const LaunchResult second = env.launch(chat, u"Thanks"_s, sessionId);
+    QCOMPARE(callStatusName(second.record.status), u"completed"_s);
+    const QByteArray sent = compact(env.server.requests().at(1).jsonObject().value(u"messages"_s));
+    QVERIFY(sent.contains("Plan A"));
+    QVERIFY(sent.contains("submit_output")); // the earlier call's turn is in the history
+    // The accepted-output copy is stored but never sent back.
+    auto all = env.store->sessionMessages(sessionId);
+    QVERIFY(all);
+    bool hasCopy = false;
+    for (const SessionMessage &m : all.value())
+        hasCopy |= !m.sendToModel && m.message.text.contains(u"First plan"_s);
+    QVERIFY(hasCopy);
+    int copiesSent = 0;
+    for (const QJsonValue &m : env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray())
+        copiesSent += (m.toObject().value(u"role"_s) == u"assistant"_s && m.toObject().value(u"content"_s).toString().contains(u"First plan"_s)) ? 1 : 0;
+    QCOMPARE(copiesSent, 0);
+    auto calls = env.store->sessionCalls(sessionId);
+    QVERIFY(calls);
+    QCOMPARE(calls.value().size(), 2);
+}
+
+void TestRunnerHttp::keyNeverStored()
+{
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    const LaunchResult result = env.launch(env.spec(wire.type));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requests().at(0).header("authorization"), "Bearer "_ba + kKey);
+    env.store.reset();
+    env.db.reset();
+    const QStringList files = QDir(env.dir.path()).entryList(QDir::Files);
+    QVERIFY(!files.isEmpty());
+    for (const QString &f : files)
+        QVERIFY2(!fileBytes(env.dir.filePath(f)).contains(kKey), qPrintable(f));
+    QVERIFY(!compact(result.record.toJson()).contains(kKey));
+}
+
+void TestRunnerHttp::mcpServerToolInTheLoop()
+{
+    QString npmDir = QString::fromLocal8Bit(qgetenv("CALLSCOPE_NPM_DIR"));
+    if (npmDir.isEmpty())
+        npmDir = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/npm"_s);
+    const QString entry = QDir(npmDir).filePath(u"node_modules/@modelcontextprotocol/server-everything/dist/index.js"_s);
+    QVERIFY2(QFile::exists(entry), qPrintable(u"MCP reference server missing: "_s + entry + u" (run npm install in tests/npm)"_s));
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"hi from the loop"_s}})));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"echo"_s}, {u"mcp"_s, u"everything"_s}}}},
+                                           {u"mcp_servers"_s, QJsonObject{{u"everything"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, entry, u"stdio"_s}}}}}}});
+    const LaunchResult result = env.launch(spec);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    // The server's own description and schema were declared.
+    const QJsonArray tools = env.server.requests().at(0).jsonObject().value(u"tools"_s).toArray();
+    QCOMPARE(tools.at(0).toObject().value(u"function"_s).toObject().value(u"name"_s).toString(), u"echo"_s);
+    QVERIFY(!tools.at(0).toObject().value(u"function"_s).toObject().value(u"description"_s).toString().isEmpty());
+    const auto [id, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+    QCOMPARE(id, u"c1"_s);
+    QCOMPARE(content, u"Echo: hi from the loop"_s);
+}
+
+int runRunnerHttpTests(int argc, char **argv)
+{
+    TestRunnerHttp tests;
+    return QTest::qExec(&tests, argc, argv);
+}
+
+#include "tst_runner_http.moc"
