@@ -230,10 +230,19 @@ QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
             compact(record.transcript)};
 }
 
+// QSQLITE binds a null QString as SQL NULL; text columns want '' for "no text". SQL NULL is
+// bound only through an invalid QVariant.
+QVariant bindable(const QVariant &value)
+{
+    if (value.typeId() == QMetaType::QString && value.toString().isNull())
+        return QVariant(QStringLiteral(""));
+    return value;
+}
+
 void bindAll(QSqlQuery &query, const QVariantList &values)
 {
     for (qsizetype i = 0; i < values.size(); ++i)
-        query.bindValue(int(i), values.at(i));
+        query.bindValue(int(i), bindable(values.at(i)));
 }
 
 HistoryRow historyRowFrom(const QSqlQuery &q)
@@ -829,7 +838,16 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
             break;
         case Database::SearchMode::LikeFallback:
             for (const QString &term : terms) {
-                const QString pattern = SearchIndex::likePattern(term);
+                // Like the FTS5 tokenizer, ignore punctuation around a word ("flamingo,).
+                qsizetype begin = 0;
+                qsizetype end = term.size();
+                while (begin < end && !term.at(begin).isLetterOrNumber())
+                    ++begin;
+                while (end > begin && !term.at(end - 1).isLetterOrNumber())
+                    --end;
+                if (begin == end)
+                    continue;
+                const QString pattern = SearchIndex::likePattern(term.mid(begin, end - begin));
                 conditions.append(kFilterLikeTerm);
                 values << pattern << pattern << pattern;
             }

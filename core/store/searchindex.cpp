@@ -45,9 +45,9 @@ StoreError run(Database &database, QLatin1StringView sql, qint64 callId, const D
     query.prepare(sql);
     query.addBindValue(callId);
     if (document) {
-        query.addBindValue(document->input);
-        query.addBindValue(document->output);
-        query.addBindValue(document->tools);
+        // Never a null QString: QSQLITE would bind it as SQL NULL.
+        for (const QString *text : {&document->input, &document->output, &document->tools})
+            query.addBindValue(text->isNull() ? QStringLiteral("") : *text);
     }
     if (!query.exec())
         return database.errorFrom(query, QCoreApplication::translate("Store", "updating the search index"));

@@ -1,0 +1,72 @@
+#include "app/cli/storecommand.h"
+
+#include "app/cli/cliutil.h"
+
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::Cli {
+
+std::optional<QString> takeOption(QStringList &arguments, const QString &name, bool *failed)
+{
+    const QString prefix = name + u'=';
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        if (argument == name) {
+            if (i + 1 >= arguments.size()) {
+                printError(QCoreApplication::translate("Cli", "%1 needs a value").arg(name));
+                *failed = true;
+                return std::nullopt;
+            }
+            const QString value = arguments.at(i + 1);
+            arguments.remove(i, 2);
+            return value;
+        }
+        if (argument.startsWith(prefix)) {
+            const QString value = argument.mid(prefix.size());
+            arguments.removeAt(i);
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+bool takeDbOption(QStringList &arguments, QString *path)
+{
+    bool failed = false;
+    const auto value = takeOption(arguments, u"--db"_s, &failed);
+    if (failed)
+        return false;
+    *path = value.value_or(QString());
+    return true;
+}
+
+std::unique_ptr<Database> openDatabase(const QString &path)
+{
+    auto database = Database::open(path.isEmpty() ? defaultDatabasePath() : path);
+    if (!database) {
+        printError(database.error().message);
+        return nullptr;
+    }
+    return std::move(*database);
+}
+
+std::optional<qint64> parseId(const QString &text, const QString &what)
+{
+    bool ok = false;
+    const qint64 id = text.toLongLong(&ok);
+    if (!ok || id < 1) {
+        printError(QCoreApplication::translate("Cli", "%1 must be a positive number, not '%2'")
+                       .arg(what, text));
+        return std::nullopt;
+    }
+    return id;
+}
+
+int exitCodeFor(const StoreError &error)
+{
+    return error.code == StoreError::Code::NotFound ? ExitUsage : ExitFailed;
+}
+
+} // namespace Callscope::Cli

@@ -1,0 +1,1428 @@
+// Tests of core/store with real SQLite files in temporary folders, and of the store-only
+// callscope-cli commands (show, history, export, import) run as real processes.
+
+#include "core/store/callexchange.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "tests/support/testsupport.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+
+namespace {
+
+QString dataFile(const QString &name)
+{
+    return QStringLiteral(CALLSCOPE_STORE_TEST_DATA) + u'/' + name;
+}
+
+QByteArray fileHash(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+QJsonObject readObject(const QString &path)
+{
+    return Test::readJson(path).toObject();
+}
+
+// Rows in a table, through a separate plain connection (not the store's).
+qint64 countRows(const QString &dbPath, const QString &table)
+{
+    const QString name = u"count-"_s + QString::number(QRandomGenerator::global()->generate64());
+    qint64 count = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        db.setDatabaseName(dbPath);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(u"SELECT count(*) FROM "_s + table) && q.next())
+                count = q.value(0).toLongLong();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return count;
+}
+
+// Runs SQL through a plain connection; statements separated by lines holding only ";".
+bool runSql(const QString &dbPath, const QString &script, QString *error = nullptr)
+{
+    const QString name = u"sql-"_s + QString::number(QRandomGenerator::global()->generate64());
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        db.setDatabaseName(dbPath);
+        ok = db.open();
+        QSqlQuery q(db);
+        for (const QString &statement : script.split(u"\n;\n"_s)) {
+            QString sql;
+            for (const QString &line : statement.split(u'\n')) {
+                if (!line.trimmed().startsWith(u"--"))
+                    sql += line + u'\n';
+            }
+            if (!ok || sql.trimmed().isEmpty() || sql.trimmed() == u";")
+                continue;
+            if (!q.exec(sql)) {
+                ok = false;
+                if (error)
+                    *error = q.lastError().text() + u" in: "_s + sql;
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
+Message toolCallMessage()
+{
+    ToolCall call;
+    call.id = u"call_1"_s;
+    call.name = u"get_ticket"_s;
+    call.arguments = QJsonObject{{u"id"_s, 7}};
+    call.rawArguments = u"{\"id\":7}"_s;
+    call.providerData = QJsonObject{{u"thoughtSignature"_s, u"abc"_s}};
+    return Message::assistant(u"Looking it up"_s, {call});
+}
+
+Message toolResultMessage(const QString &content)
+{
+    ToolResult result;
+    result.callId = u"call_1"_s;
+    result.name = u"get_ticket"_s;
+    result.content = content;
+    return Message::toolResultsMessage({result});
+}
+
+// A record with every field set to a non-default value.
+CallRecord fullRecord(const QString &inputText = u"Plan the quarterly budget review"_s)
+{
+    CallRecord r;
+    r.kind = u"planner"_s;
+    r.status = CallStatus::Completed;
+    r.input = QJsonObject{
+        {u"text"_s, inputText},
+        {u"attachments"_s,
+         QJsonArray{Attachment::fromData(u"notes.txt"_s, u"text/plain"_s, "hello"_ba).toJson()}}};
+    r.response = QJsonObject{{u"title"_s, u"Budget review"_s},
+                             {u"steps"_s, QJsonArray{u"collect"_s, u"compare"_s}}};
+    r.systemPrompt = u"Plan the work."_s;
+    r.engineType = u"openai"_s;
+    r.model = u"gpt-test"_s;
+    r.transcript = QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, inputText}}};
+    r.messages = messagesToJson({Message::user(inputText), toolCallMessage(),
+                                 toolResultMessage(u"Ticket 7: the kumquat forecast slipped"_s)});
+    TurnRecord t0;
+    t0.index = 0;
+    t0.finishReason = FinishReason::ToolCalls;
+    t0.rawFinishReason = u"tool_calls"_s;
+    t0.usage = {100, 20, 10, 5};
+    t0.toolCalls = 1;
+    t0.note = u"first"_s;
+    t0.requestReport = QJsonObject{{u"messages"_s, 2}, {u"stubbed"_s, 0}};
+    TurnRecord t1;
+    t1.index = 1;
+    t1.finishReason = FinishReason::Stop;
+    t1.rawFinishReason = u"stop"_s;
+    t1.usage = {150, 40, 90, 0};
+    r.turns = {t0, t1};
+    AttemptRecord a0;
+    a0.index = 0;
+    a0.turn = 0;
+    a0.outcome = u"retry"_s;
+    a0.finishReason = FinishReason::Other;
+    a0.rawFinishReason = u"overloaded"_s;
+    a0.httpStatus = 529;
+    a0.error = u"overloaded"_s;
+    a0.delayMs = 1200;
+    a0.startedAt = QDateTime::fromMSecsSinceEpoch(1764460800123, Qt::UTC);
+    a0.durationMs = 310;
+    AttemptRecord a1 = a0;
+    a1.index = 1;
+    a1.outcome = u"ok"_s;
+    a1.finishReason = FinishReason::ToolCalls;
+    a1.httpStatus = 200;
+    a1.error.clear();
+    a1.delayMs = 0;
+    a1.usage = t0.usage;
+    AttemptRecord a2;
+    a2.index = 2;
+    a2.turn = 1;
+    a2.outcome = u"ok"_s;
+    a2.finishReason = FinishReason::Stop;
+    a2.httpStatus = 200;
+    a2.usage = t1.usage;
+    a2.startedAt = QDateTime::fromMSecsSinceEpoch(1764460802000, Qt::UTC);
+    a2.durationMs = 700;
+    r.attempts = {a0, a1, a2};
+    r.usage = {250, 60, 100, 5};
+    r.errorCategory = ErrorCategory::Other;
+    r.error = u"a note kept with a completed call"_s;
+    r.metadata = QJsonObject{{u"ticket"_s, 7}, {u"text_answer"_s, true}};
+    r.spec = QJsonObject{{u"kind"_s, u"planner"_s},
+                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-test"_s}}}};
+    r.createdAt = QDateTime::fromMSecsSinceEpoch(1764460800000, Qt::UTC);
+    r.finishedAt = QDateTime::fromMSecsSinceEpoch(1764460803456, Qt::UTC);
+    return r;
+}
+
+CallRecord simpleRecord(const QString &kind, CallStatus status, const QString &engine,
+                        const QString &model, qint64 createdMs, const QString &text = {})
+{
+    CallRecord r;
+    r.kind = kind;
+    r.status = status;
+    r.engineType = engine;
+    r.model = model;
+    r.input = QJsonObject{{u"text"_s, text.isEmpty() ? u"input for "_s + kind : text}};
+    r.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
+    r.finishedAt = r.createdAt.addMSecs(1500);
+    TurnRecord t;
+    t.finishReason = FinishReason::Stop;
+    r.turns = {t};
+    return r;
+}
+
+QList<qint64> ids(const QList<HistoryRow> &rows)
+{
+    QList<qint64> list;
+    for (const HistoryRow &row : rows)
+        list.append(row.id);
+    return list;
+}
+
+// An export with ids replaced by their position, so two exports of the same rows made by
+// different databases compare equal; exported_at is dropped.
+QJsonObject canonicalExport(QJsonObject doc)
+{
+    doc.remove(u"exported_at"_s);
+    QHash<qint64, int> callPos;
+    QJsonArray calls = doc.value(u"calls"_s).toArray();
+    for (int i = 0; i < calls.size(); ++i)
+        callPos.insert(calls.at(i).toObject().value(u"id"_s).toInteger(), i);
+    QHash<qint64, int> sessionPos;
+    QJsonArray sessions = doc.value(u"sessions"_s).toArray();
+    for (int i = 0; i < sessions.size(); ++i)
+        sessionPos.insert(sessions.at(i).toObject().value(u"id"_s).toInteger(), i);
+    auto mapped = [](const QHash<qint64, int> &positions, const QJsonValue &value) {
+        if (!value.isDouble())
+            return QJsonValue(QJsonValue::Null);
+        return positions.contains(value.toInteger())
+                   ? QJsonValue(u"#"_s + QString::number(positions.value(value.toInteger())))
+                   : QJsonValue(u"outside"_s);
+    };
+    for (int i = 0; i < calls.size(); ++i) {
+        QJsonObject call = calls.at(i).toObject();
+        call.insert(u"id"_s, mapped(callPos, call.value(u"id"_s)));
+        call.insert(u"parent"_s, mapped(callPos, call.value(u"parent"_s)));
+        call.insert(u"session"_s, mapped(sessionPos, call.value(u"session"_s)));
+        calls.replace(i, call);
+    }
+    for (int i = 0; i < sessions.size(); ++i) {
+        QJsonObject session = sessions.at(i).toObject();
+        session.insert(u"id"_s, mapped(sessionPos, session.value(u"id"_s)));
+        QHash<qint64, int> compactionPos;
+        QJsonArray compactions = session.value(u"compactions"_s).toArray();
+        for (int c = 0; c < compactions.size(); ++c) {
+            QJsonObject o = compactions.at(c).toObject();
+            compactionPos.insert(o.value(u"id"_s).toInteger(), c);
+            o.insert(u"call"_s, mapped(callPos, o.value(u"call"_s)));
+            compactions.replace(c, o);
+        }
+        for (int c = 0; c < compactions.size(); ++c) {
+            QJsonObject o = compactions.at(c).toObject();
+            o.insert(u"id"_s, mapped(compactionPos, o.value(u"id"_s)));
+            compactions.replace(c, o);
+        }
+        QJsonArray messages = session.value(u"messages"_s).toArray();
+        for (int m = 0; m < messages.size(); ++m) {
+            QJsonObject o = messages.at(m).toObject();
+            o.insert(u"compacted_by"_s, mapped(compactionPos, o.value(u"compacted_by"_s)));
+            messages.replace(m, o);
+        }
+        session.insert(u"compactions"_s, compactions);
+        session.insert(u"messages"_s, messages);
+        sessions.replace(i, session);
+    }
+    doc.insert(u"calls"_s, calls);
+    doc.insert(u"sessions"_s, sessions);
+    return doc;
+}
+
+// The first differing place of two JSON values, for readable failures.
+QString firstDifference(const QJsonValue &a, const QJsonValue &b, const QString &path = {})
+{
+    if (a == b)
+        return {};
+    if (a.isObject() && b.isObject()) {
+        const QJsonObject oa = a.toObject();
+        const QJsonObject ob = b.toObject();
+        QStringList keys = oa.keys() + ob.keys();
+        keys.removeDuplicates();
+        for (const QString &key : keys) {
+            const QString d = firstDifference(oa.value(key), ob.value(key), path + u'/' + key);
+            if (!d.isEmpty())
+                return d;
+        }
+    }
+    if (a.isArray() && b.isArray()) {
+        const QJsonArray aa = a.toArray();
+        const QJsonArray ab = b.toArray();
+        for (int i = 0; i < qMin(aa.size(), ab.size()); ++i) {
+            const QString d = firstDifference(aa.at(i), ab.at(i), path + u'/' + QString::number(i));
+            if (!d.isEmpty())
+                return d;
+        }
+    }
+    const auto text = [](const QJsonValue &v) {
+        return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).left(300);
+    };
+    return path + u": "_s + text(a) + u" != "_s + text(b);
+}
+
+} // namespace
+
+class TestStore final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_counter = 0;
+    QString freshPath() { return m_dir.filePath(u"db%1.sqlite"_s.arg(++m_counter)); }
+
+private slots:
+    void initTestCase();
+    void defaultPath();
+    void roundTripsEveryField();
+    void stripsSecretsFromSpec();
+    void writesOneTransaction();
+    void updateFinishesCall();
+    void migratesFromVersion1();
+    void refusesNewerVersion();
+    void refusesGarbage_data();
+    void refusesGarbage();
+    void reportsLockedDatabase();
+    void historyFilters();
+    void keysetPaging();
+    void fullTextSearch_data();
+    void fullTextSearch();
+    void revisionTree();
+    void sessionsAndModelView();
+    void compaction();
+    void exportImportRoundTrip();
+    void importsHandwrittenSample();
+    void refusesBrokenImport_data();
+    void refusesBrokenImport();
+    void cliShowHistoryExportImport();
+    void cliErrors();
+};
+
+void TestStore::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFile::exists(dataFile(u"export-sample.json"_s)), "tests/data/store is missing");
+}
+
+void TestStore::defaultPath()
+{
+    Test::ScopedDataHome home;
+    const QString path = defaultDatabasePath();
+    QCOMPARE(path, QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                       + u"/callscope.sqlite"_s);
+    // Test mode keeps it away from the user's real data.
+    QVERIFY2(path.contains(u".qttest"_s) || path.startsWith(home.path()), qPrintable(path));
+}
+
+void TestStore::roundTripsEveryField()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
+    CallStore store(**db);
+
+    const CallRecord record = fullRecord();
+    const auto id = store.insertCall(record);
+    QVERIFY2(id, qPrintable(id.error().message));
+    QVERIFY(*id > 0);
+
+    const auto loaded = store.getCall(*id);
+    QVERIFY2(loaded, qPrintable(loaded.error().message));
+    QCOMPARE(loaded->id, *id);
+    QJsonObject expected = record.toJson();
+    expected.insert(u"id"_s, *id);
+    const QJsonObject actual = loaded->toJson();
+    QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
+    // Spot checks on the typed fields, not only their JSON.
+    QCOMPARE(loaded->attempts.size(), 3);
+    QCOMPARE(loaded->attempts.at(0).httpStatus, 529);
+    QCOMPARE(loaded->attempts.at(0).startedAt, record.attempts.at(0).startedAt);
+    QCOMPARE(loaded->turns.at(0).usage, (Usage{100, 20, 10, 5}));
+    QCOMPARE(loaded->usage, record.usage);
+    QCOMPARE(loaded->finishedAt, record.finishedAt);
+
+    // A scalar response and a null one round-trip too.
+    CallRecord text = simpleRecord(u"chat"_s, CallStatus::Completed, u"openai"_s, u"m"_s, 1000);
+    text.response = u"plain answer"_s;
+    const auto textId = store.insertCall(text);
+    QVERIFY(textId);
+    QCOMPARE(store.getCall(*textId)->response, QJsonValue(u"plain answer"_s));
+    CallRecord none = simpleRecord(u"chat"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 1001);
+    const auto noneId = store.insertCall(none);
+    QVERIFY(noneId);
+    QVERIFY(store.getCall(*noneId)->response.isNull());
+
+    const auto missing = store.getCall(999999);
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().code, StoreError::Code::NotFound);
+}
+
+void TestStore::stripsSecretsFromSpec()
+{
+    const QString path = freshPath();
+    const QString key = u"sk-live-TESTKEY-0123456789abcdef"_s;
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        CallRecord record = fullRecord();
+        record.spec = QJsonObject{
+            {u"kind"_s, u"planner"_s},
+            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                      {u"api_key"_s, key},
+                                      {u"api_key_env"_s, u"OPENAI_API_KEY"_s},
+                                      {u"max_tokens"_s, 256}}},
+            {u"mcp_servers"_s,
+             QJsonObject{{u"gh"_s, QJsonObject{{u"command"_s, QJsonArray{u"npx"_s}},
+                                               {u"env"_s, QJsonObject{{u"GITHUB_TOKEN"_s, key},
+                                                                      {u"DEBUG"_s, u"1"_s}}}}}}},
+            {u"headers"_s, QJsonObject{{u"Authorization"_s, QString(u"Bearer "_s + key)}}},
+            {u"tools"_s, QJsonArray{QJsonObject{
+                             {u"name"_s, u"login"_s},
+                             {u"input_schema"_s,
+                              QJsonObject{{u"properties"_s,
+                                           QJsonObject{{u"password"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                                       {u"token"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}}}}}},
+        };
+        const auto id = store.insertCall(record);
+        QVERIFY(id);
+        const QJsonObject spec = store.getCall(*id)->spec;
+        const QJsonObject engine = spec.value(u"engine"_s).toObject();
+        QVERIFY(!engine.contains(u"api_key"_s));
+        QCOMPARE(engine.value(u"api_key_env"_s).toString(), u"OPENAI_API_KEY"_s);
+        QCOMPARE(engine.value(u"max_tokens"_s).toInt(), 256);
+        const QJsonObject env = spec.value(u"mcp_servers"_s)[u"gh"_s][u"env"_s].toObject();
+        QCOMPARE(env, (QJsonObject{{u"DEBUG"_s, u"1"_s}}));
+        QCOMPARE(spec.value(u"headers"_s).toObject(), QJsonObject());
+        // A tool's input schema is user content: its "password"/"token" properties stay.
+        const QJsonObject properties =
+            spec.value(u"tools"_s)[0][u"input_schema"_s][u"properties"_s].toObject();
+        QCOMPARE(properties.keys(), (QStringList{u"password"_s, u"token"_s}));
+
+        CallExchange exchange(store);
+        const auto doc = exchange.exportCalls({*id});
+        QVERIFY(doc);
+        QVERIFY(!QJsonDocument(*doc).toJson().contains(key.toUtf8()));
+    }
+    // No byte of the key anywhere in the database files.
+    for (const QString &file : {path, QString(path + u"-wal"_s)}) {
+        QFile f(file);
+        if (!f.exists())
+            continue;
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(!f.readAll().contains("TESTKEY"), qPrintable(file));
+    }
+}
+
+void TestStore::writesOneTransaction()
+{
+    const QString path = freshPath();
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore store(**db);
+
+    // The second turn breaks the (call_id, turn_index) key after the call row and the first
+    // turn were written: the whole call must be gone.
+    CallRecord broken = fullRecord(u"pomegranate harvest"_s);
+    broken.turns[1].index = broken.turns[0].index;
+    const auto id = store.insertCall(broken);
+    QVERIFY(!id);
+    QCOMPARE(id.error().code, StoreError::Code::Constraint);
+    QVERIFY2(id.error().message.contains(u"turn 0"), qPrintable(id.error().message));
+    QCOMPARE(countRows(path, u"calls"_s), 0);
+    QCOMPARE(countRows(path, u"call_turns"_s), 0);
+    QCOMPARE(countRows(path, u"call_attempts"_s), 0);
+    HistoryQuery search;
+    search.search = u"pomegranate"_s;
+    QCOMPARE(store.listCalls(search)->rows.size(), 0);
+
+    // A failing attempt row (duplicate index) also rolls back the call and its turns.
+    CallRecord brokenAttempts = fullRecord();
+    brokenAttempts.attempts[2].index = 1;
+    QVERIFY(!store.insertCall(brokenAttempts));
+    QCOMPARE(countRows(path, u"calls"_s), 0);
+    QCOMPARE(countRows(path, u"call_turns"_s), 0);
+
+    // A session call whose session does not exist writes neither messages nor the call.
+    CallRecord inSession = fullRecord();
+    inSession.session = 77;
+    const auto missing = store.insertCall(inSession, {SessionMessage{0, Message::user(u"hi"_s)}});
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().code, StoreError::Code::NotFound);
+    QCOMPARE(countRows(path, u"messages"_s), 0);
+
+    // A batch with one bad record writes nothing.
+    QList<CallRecord> batch{fullRecord(), fullRecord(), broken};
+    QVERIFY(!store.insertCalls(batch));
+    QCOMPARE(countRows(path, u"calls"_s), 0);
+
+    // And the store still works afterwards.
+    QVERIFY(store.insertCall(fullRecord()));
+    QCOMPARE(countRows(path, u"calls"_s), 1);
+    QCOMPARE(countRows(path, u"call_turns"_s), 2);
+    QCOMPARE(countRows(path, u"call_attempts"_s), 3);
+}
+
+void TestStore::updateFinishesCall()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    CallRecord running = simpleRecord(u"planner"_s, CallStatus::Running, u"openai"_s, u"m"_s,
+                                      5000, u"walrus migration"_s);
+    running.turns.clear();
+    running.finishedAt = QDateTime();
+    const auto id = store.insertCall(running);
+    QVERIFY(id);
+    QCOMPARE(store.getCall(*id)->status, CallStatus::Running);
+
+    CallRecord finished = fullRecord(u"narwhal migration"_s);
+    finished.id = *id;
+    QVERIFY(!store.updateCall(finished));
+    const auto loaded = store.getCall(*id);
+    QJsonObject expected = finished.toJson();
+    QVERIFY2(loaded->toJson() == expected, qPrintable(firstDifference(loaded->toJson(), expected)));
+
+    // The search index follows: the old words are gone, the new ones found.
+    HistoryQuery q;
+    q.search = u"walrus"_s;
+    QCOMPARE(store.listCalls(q)->rows.size(), 0);
+    q.search = u"narwhal"_s;
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{*id});
+
+    finished.id = 4242;
+    const StoreError error = store.updateCall(finished);
+    QCOMPARE(error.code, StoreError::Code::NotFound);
+}
+
+void TestStore::migratesFromVersion1()
+{
+    const QString path = freshPath();
+    const QByteArray v1 = Test::readFile(dataFile(u"schema-v1.sql"_s));
+    QVERIFY2(!v1.isEmpty(), qPrintable(Test::lastError()));
+    QString error;
+    QVERIFY2(runSql(path, QString::fromUtf8(v1), &error), qPrintable(error));
+    QVERIFY2(runSql(path,
+                    uR"(INSERT INTO calls (id, kind, status, engine_type, model, created_at,
+                        finished_at, input_tokens, output_tokens, turn_count, input_preview,
+                        input, response, messages)
+                        VALUES (7, 'planner', 'completed', 'gemini', 'gemini-test', 1764460800000,
+                        1764460801000, 11, 22, 1, 'capybara census',
+                        '{"text":"capybara census"}', '{"count":3}', '[]')
+;
+INSERT INTO call_turns (call_id, turn_index, finish_reason, input_tokens, output_tokens)
+                        VALUES (7, 0, 'stop', 11, 22)
+;
+PRAGMA user_version = 1
+)"_s,
+                    &error),
+             qPrintable(error));
+
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE((*db)->schemaVersion(), 2);
+    QCOMPARE((*db)->searchMode(), Database::SearchMode::Fts5);
+    CallStore store(**db);
+    const auto call = store.getCall(7);
+    QVERIFY2(call, qPrintable(call.error().message));
+    QCOMPARE(call->kind, u"planner"_s);
+    QCOMPARE(call->engineType, u"gemini"_s);
+    QCOMPARE(call->input.value(u"text"_s).toString(), u"capybara census"_s);
+    QCOMPARE(call->response.toObject().value(u"count"_s).toInt(), 3);
+    QCOMPARE(call->usage, (Usage{11, 22, 0, 0}));
+    QCOMPARE(call->turns.size(), 1);
+    QCOMPARE(call->createdAt, QDateTime::fromMSecsSinceEpoch(1764460800000, Qt::UTC));
+    // Migration 2 indexed the row that was already there.
+    HistoryQuery q;
+    q.search = u"capybara"_s;
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{7});
+
+    // Opening again changes nothing (no second migration).
+    db = StoreResult<std::unique_ptr<Database>>(StoreError());
+    auto again = Database::open(path);
+    QVERIFY(again);
+    QCOMPARE((*again)->schemaVersion(), 2);
+}
+
+void TestStore::refusesNewerVersion()
+{
+    const QString path = freshPath();
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        QVERIFY(store.insertCall(fullRecord()));
+    }
+    QVERIFY(runSql(path, u"PRAGMA user_version = 999"_s));
+    QVERIFY(!QFile::exists(path + u"-wal"_s) || QFileInfo(path + u"-wal"_s).size() == 0);
+    const QByteArray before = fileHash(path);
+    QVERIFY(!before.isEmpty());
+
+    auto db = Database::open(path);
+    QVERIFY(!db);
+    QCOMPARE(db.error().code, StoreError::Code::NewerVersion);
+    QVERIFY2(db.error().message.contains(u"999"), qPrintable(db.error().message));
+    QVERIFY2(db.error().message.contains(u"newer"), qPrintable(db.error().message));
+    QVERIFY2(db.error().message.contains(u"untouched"), qPrintable(db.error().message));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY(!QFile::exists(path + u"-wal"_s) || QFileInfo(path + u"-wal"_s).size() == 0);
+}
+
+void TestStore::refusesGarbage_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<int>("code");
+    QByteArray random(8192, '\0');
+    QRandomGenerator generator(42);
+    for (char &c : random)
+        c = char(generator.bounded(256));
+    QTest::newRow("random bytes") << random << int(StoreError::Code::NotADatabase);
+    QTest::newRow("text file") << "{\"not\": \"a database\"}\n"_ba << int(StoreError::Code::NotADatabase);
+    // Right magic, garbage after it: SQLite itself rejects it.
+    QTest::newRow("sqlite header, garbage body")
+        << QByteArray("SQLite format 3\0", 16) + random << int(StoreError::Code::NotADatabase);
+}
+
+void TestStore::refusesGarbage()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(int, code);
+    const QString path = freshPath();
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+    }
+    auto db = Database::open(path);
+    QVERIFY(!db);
+    QVERIFY2(int(db.error().code) == code || db.error().code == StoreError::Code::Corrupt,
+             qPrintable(db.error().message));
+    QVERIFY2(db.error().message.contains(path), qPrintable(db.error().message));
+    QVERIFY2(db.error().message.contains(u"untouched"), qPrintable(db.error().message));
+    QCOMPARE(Test::readFile(path), content);
+    QVERIFY(!QFile::exists(path + u"-wal"_s));
+    QVERIFY(!QFile::exists(path + u"-journal"_s));
+}
+
+void TestStore::reportsLockedDatabase()
+{
+    const QString path = freshPath();
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        QVERIFY(store.insertCall(fullRecord()));
+    }
+    const QByteArray before = fileHash(path);
+    const QString holder = u"holder"_s;
+    {
+        QSqlDatabase other = QSqlDatabase::addDatabase(u"QSQLITE"_s, holder);
+        other.setDatabaseName(path);
+        QVERIFY(other.open());
+        QSqlQuery q(other);
+        QVERIFY(q.exec(u"PRAGMA locking_mode = EXCLUSIVE"_s));
+        QVERIFY2(q.exec(u"BEGIN EXCLUSIVE"_s), qPrintable(q.lastError().text()));
+
+        Database::Options options;
+        options.busyTimeoutMs = 100;
+        auto db = Database::open(path, options);
+        QVERIFY(!db);
+        QCOMPARE(db.error().code, StoreError::Code::Locked);
+        QVERIFY2(db.error().message.contains(u"locked"), qPrintable(db.error().message));
+        QVERIFY(q.exec(u"ROLLBACK"_s));
+        other.close();
+    }
+    QSqlDatabase::removeDatabase(holder);
+    QCOMPARE(fileHash(path), before);
+    // Once released the database opens normally.
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+}
+
+void TestStore::historyFilters()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    const qint64 t0 = 1764460800000;
+    const auto session = store.createSession(Session{0, u"s"_s});
+    QVERIFY(session);
+
+    // 12 calls, one per minute; kind/status/engine/model vary with i.
+    QList<qint64> all;
+    const QStringList kinds{u"planner"_s, u"chat"_s, u"compaction"_s};
+    const QList<CallStatus> statuses{CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
+                                     CallStatus::Cancelled};
+    for (int i = 0; i < 12; ++i) {
+        CallRecord r = simpleRecord(kinds.at(i % 3), statuses.at(i % 4),
+                                    i < 6 ? u"openai"_s : u"anthropic"_s,
+                                    i % 2 ? u"model-b"_s : u"model-a"_s, t0 + i * 60000);
+        if (i == 5 || i == 7)
+            r.parent = all.at(1);
+        if (i >= 9)
+            r.session = *session;
+        const auto id = store.insertCall(r);
+        QVERIFY2(id, qPrintable(id.error().message));
+        all.append(*id);
+    }
+    auto pick = [&](std::initializer_list<int> indexes) {
+        QList<qint64> list;
+        for (int i : indexes)
+            list.append(all.at(i));
+        return list;
+    };
+    auto run = [&](const HistoryQuery &q) { return ids(store.listCalls(q)->rows); };
+
+    HistoryQuery q;
+    QCOMPARE(run(q), pick({11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+    q.kind = u"chat"_s;
+    QCOMPARE(run(q), pick({10, 7, 4, 1}));
+    q = {};
+    q.status = CallStatus::Failed;
+    QCOMPARE(run(q), pick({9, 5, 1}));
+    q = {};
+    q.engineType = u"anthropic"_s;
+    q.model = u"model-a"_s;
+    QCOMPARE(run(q), pick({10, 8, 6}));
+    q = {};
+    q.from = QDateTime::fromMSecsSinceEpoch(t0 + 3 * 60000, Qt::UTC);
+    q.to = QDateTime::fromMSecsSinceEpoch(t0 + 6 * 60000, Qt::UTC);
+    QCOMPARE(run(q), pick({5, 4, 3}));
+    q = {};
+    q.parent = all.at(1);
+    QCOMPARE(run(q), pick({7, 5}));
+    q = {};
+    q.session = *session;
+    QCOMPARE(run(q), pick({11, 10, 9}));
+    q = {};
+    q.kind = u"planner"_s;
+    q.status = CallStatus::Completed;
+    QCOMPARE(run(q), pick({0}));
+    q = {};
+    q.kind = u"nothing-like-this"_s;
+    QCOMPARE(run(q), QList<qint64>());
+
+    // Light rows carry what the list shows.
+    q = {};
+    q.limit = 12;
+    const auto page = store.listCalls(q);
+    const HistoryRow &row1 = page->rows.at(10); // all[1]
+    QCOMPARE(row1.id, all.at(1));
+    QCOMPARE(row1.revisionCount, 2);
+    QCOMPARE(row1.kind, u"chat"_s);
+    QCOMPARE(row1.status, CallStatus::Failed);
+    QCOMPARE(row1.durationMs(), 1500);
+    QCOMPARE(row1.turnCount, 1);
+    QCOMPARE(row1.inputPreview, u"input for chat"_s);
+    QCOMPARE(page->rows.at(6).parent, std::optional<qint64>(all.at(1)));
+    const QJsonObject json = row1.toJson();
+    QCOMPARE(json.value(u"revisions"_s).toInt(), 2);
+    QCOMPARE(json.value(u"status"_s).toString(), u"failed"_s);
+    QCOMPARE(json.value(u"duration_ms"_s).toInt(), 1500);
+    QVERIFY(page->next); // the page was full
+
+    const auto structured = store.sessionCalls(*session);
+    QCOMPARE(ids(*structured), pick({9, 10, 11}));
+    QCOMPARE(store.sessionCalls(9999).error().code, StoreError::Code::NotFound);
+}
+
+void TestStore::keysetPaging()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    // 53 calls, several sharing a created_at so the id tie-break matters.
+    QList<CallRecord> batch;
+    for (int i = 0; i < 53; ++i)
+        batch.append(simpleRecord(i % 2 ? u"a"_s : u"b"_s, CallStatus::Completed, u"openai"_s,
+                                  u"m"_s, 1764460800000 + (i / 3) * 1000));
+    const auto inserted = store.insertCalls(batch);
+    QVERIFY(inserted);
+    QList<qint64> expected = *inserted;
+    std::reverse(expected.begin(), expected.end()); // newest first; equal times -> higher id first
+
+    for (int pageSize : {1, 7, 10, 53, 60}) {
+        QList<qint64> seen;
+        HistoryQuery q;
+        q.limit = pageSize;
+        int pages = 0;
+        while (true) {
+            const auto page = store.listCalls(q);
+            QVERIFY(page);
+            seen += ids(page->rows);
+            ++pages;
+            if (!page->next)
+                break;
+            q.after = page->next;
+            QVERIFY(pages < 100);
+        }
+        QCOMPARE(seen, expected);
+        // Offsets give the same pages.
+        HistoryQuery offsetQuery;
+        offsetQuery.limit = pageSize;
+        offsetQuery.offset = pageSize;
+        QCOMPARE(ids(store.listCalls(offsetQuery)->rows), expected.mid(pageSize, pageSize));
+    }
+
+    // Keyset with a filter.
+    HistoryQuery q;
+    q.kind = u"a"_s;
+    q.limit = 5;
+    QList<qint64> seen;
+    for (;;) {
+        const auto page = store.listCalls(q);
+        seen += ids(page->rows);
+        if (!page->next)
+            break;
+        q.after = page->next;
+    }
+    QList<qint64> expectedA;
+    for (qsizetype i = inserted->size() - 1; i >= 0; --i) {
+        if (i % 2)
+            expectedA.append(inserted->at(i));
+    }
+    QCOMPARE(seen, expectedA);
+
+    // Cursors survive a text round trip.
+    const HistoryCursor cursor{1764460800123, 77};
+    QCOMPARE(HistoryCursor::fromString(cursor.toString()), std::optional<HistoryCursor>(cursor));
+    QVERIFY(!HistoryCursor::fromString(u"garbage"_s));
+}
+
+void TestStore::fullTextSearch_data()
+{
+    QTest::addColumn<bool>("fallback");
+    QTest::newRow("fts5") << false;
+    QTest::newRow("like fallback") << true;
+}
+
+void TestStore::fullTextSearch()
+{
+    QFETCH(bool, fallback);
+    Database::Options options;
+    options.forceSearchFallback = fallback;
+    auto db = Database::open(freshPath(), options);
+    QVERIFY(db);
+    QCOMPARE((*db)->searchMode(),
+             fallback ? Database::SearchMode::LikeFallback : Database::SearchMode::Fts5);
+    CallStore store(**db);
+
+    CallRecord inInput = simpleRecord(u"k"_s, CallStatus::Completed, u"openai"_s, u"m"_s, 1000,
+                                      u"Where is the Flamingo invoice?"_s);
+    CallRecord inResponse = simpleRecord(u"k"_s, CallStatus::Completed, u"openai"_s, u"m"_s, 2000);
+    inResponse.response = QJsonObject{{u"answer"_s, u"the flamingo budget is approved"_s}};
+    CallRecord inTool = simpleRecord(u"k"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 3000);
+    inTool.messages = messagesToJson({Message::user(u"look it up"_s), toolCallMessage(),
+                                      toolResultMessage(u"invoice 99 for the café order"_s)});
+    CallRecord inError = simpleRecord(u"k"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 4000);
+    inError.error = u"quota exceeded for project heron"_s;
+    const qint64 a = *store.insertCall(inInput);
+    const qint64 b = *store.insertCall(inResponse);
+    const qint64 c = *store.insertCall(inTool);
+    const qint64 d = *store.insertCall(inError);
+
+    auto search = [&](const QString &text, std::optional<CallStatus> status = std::nullopt) {
+        HistoryQuery q;
+        q.search = text;
+        q.status = status;
+        const auto page = store.listCalls(q);
+        if (!page)
+            qWarning() << page.error().message;
+        return page ? ids(page->rows) : QList<qint64>{-1};
+    };
+    QCOMPARE(search(u"flamingo"_s), (QList<qint64>{b, a}));       // input and response, any case
+    QCOMPARE(search(u"invoice"_s), (QList<qint64>{c, a}));        // tool result and input
+    QCOMPARE(search(u"flamingo invoice"_s), (QList<qint64>{a}));  // every word must occur
+    QCOMPARE(search(u"heron"_s), (QList<qint64>{d}));             // error text
+    QCOMPARE(search(u"invoice"_s, CallStatus::Failed), (QList<qint64>{c}));
+    QCOMPARE(search(u"nonexistentword"_s), QList<qint64>());
+    QCOMPARE(search(u"   "_s), (QList<qint64>{d, c, b, a}));     // blank search = no filter
+    // Operators and quotes in the user's text are plain words, never a syntax error.
+    QCOMPARE(search(u"\"flamingo"_s), (QList<qint64>{b, a}));
+    QCOMPARE(search(u"flamingo AND OR NOT"_s), QList<qint64>());
+    QCOMPARE(search(u"NEAR(invoice"_s), QList<qint64>());
+    QCOMPARE(search(u"100%"_s), QList<qint64>());
+    if (!fallback) {
+        // FTS5 folds diacritics: "cafe" finds "café".
+        QCOMPARE(search(u"cafe"_s), (QList<qint64>{c}));
+    } else {
+        QCOMPARE(search(u"café"_s), (QList<qint64>{c}));
+    }
+}
+
+void TestStore::revisionTree()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    const qint64 t = 1764460800000;
+    const qint64 root = *store.insertCall(simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t));
+    CallRecord r1 = simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t + 1000);
+    r1.parent = root;
+    const qint64 rev1 = *store.insertCall(r1);
+    CallRecord r2 = r1;
+    r2.createdAt = r2.createdAt.addSecs(5);
+    const qint64 rev2 = *store.insertCall(r2);
+    CallRecord r11 = r1;
+    r11.parent = rev1;
+    r11.createdAt = r11.createdAt.addSecs(2);
+    const qint64 rev11 = *store.insertCall(r11);
+    const qint64 other = *store.insertCall(simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t + 500));
+
+    QCOMPARE(ids(*store.children(root)), (QList<qint64>{rev1, rev2}));
+    QCOMPARE(ids(*store.revisionTree(root)), (QList<qint64>{root, rev1, rev11, rev2}));
+    QCOMPARE(ids(*store.revisionTree(rev1)), (QList<qint64>{rev1, rev11}));
+    QCOMPARE(*store.revisionRoot(rev11), root);
+    QCOMPARE(*store.revisionRoot(other), other);
+    QCOMPARE(store.revisionTree(12345).error().code, StoreError::Code::NotFound);
+
+    CallRecord orphan = r1;
+    orphan.parent = 12345;
+    const auto refused = store.insertCall(orphan);
+    QCOMPARE(refused.error().code, StoreError::Code::NotFound);
+    QVERIFY(refused.error().message.contains(u"12345"));
+}
+
+void TestStore::sessionsAndModelView()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    Session s;
+    s.title = u"Trip"_s;
+    s.systemPrompt = u"You plan trips."_s;
+    s.metadata = QJsonObject{{u"owner"_s, u"me"_s}};
+    const auto sessionId = store.createSession(s);
+    QVERIFY(sessionId);
+    const auto loaded = store.getSession(*sessionId);
+    QCOMPARE(loaded->title, u"Trip"_s);
+    QCOMPARE(loaded->systemPrompt, u"You plan trips."_s);
+    QCOMPARE(loaded->metadata, s.metadata);
+    QVERIFY(loaded->createdAt.isValid());
+
+    // An ordinary chat turn.
+    const auto chat = store.appendMessages(
+        *sessionId, {SessionMessage{0, Message::user(u"Hi"_s)},
+                     SessionMessage{0, Message::assistant(u"Hello, where to?"_s)}});
+    QVERIFY(chat);
+    QCOMPARE(chat->first, 1);
+    QCOMPARE(chat->last, 2);
+
+    // A structured call in the session: its loop messages, then the accepted output copy.
+    CallRecord call = fullRecord(u"Plan Lisbon"_s);
+    call.session = *sessionId;
+    SessionMessage copy{0, Message::assistant(u"{\"title\":\"Lisbon\"}"_s)};
+    copy.sendToModel = false;
+    const auto callId = store.insertCall(
+        call, {SessionMessage{0, Message::user(u"Plan Lisbon"_s)}, SessionMessage{0, toolCallMessage()},
+               SessionMessage{0, toolResultMessage(u"Lisbon: 3 days"_s)}, copy});
+    QVERIFY2(callId, qPrintable(callId.error().message));
+    const auto stored = store.getCall(*callId);
+    QCOMPARE(stored->session, std::optional<qint64>(*sessionId));
+    QCOMPARE(stored->firstSequence, std::optional<qint64>(3));
+    QCOMPARE(stored->lastSequence, std::optional<qint64>(6));
+
+    const auto all = store.sessionMessages(*sessionId);
+    QVERIFY(all);
+    QCOMPARE(all->size(), 6);
+    QCOMPARE(all->at(5).sequence, 6);
+    QCOMPARE(all->at(5).sendToModel, false);
+    QCOMPARE(all->at(5).message.text, u"{\"title\":\"Lisbon\"}"_s);
+    QCOMPARE(all->at(3).message, toolCallMessage());
+
+    const auto forModel = store.sessionMessages(*sessionId, CallStore::MessageView::ForModel);
+    QCOMPARE(forModel->size(), 5);
+    for (const SessionMessage &m : *forModel)
+        QVERIFY(m.sequence != 6);
+    const auto plain = store.modelMessages(*sessionId);
+    QCOMPARE(plain->size(), 5);
+    QCOMPARE(plain->at(4), toolResultMessage(u"Lisbon: 3 days"_s));
+
+    QCOMPARE(ids(*store.sessionCalls(*sessionId)), QList<qint64>{*callId});
+    QCOMPARE(store.listSessions()->size(), 1);
+    QCOMPARE(store.appendMessages(999, {SessionMessage{}}).error().code, StoreError::Code::NotFound);
+}
+
+void TestStore::compaction()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    const qint64 sessionId = *store.createSession(Session{0, u"Long chat"_s});
+    QList<SessionMessage> messages;
+    for (int i = 1; i <= 6; ++i)
+        messages.append(SessionMessage{0, i % 2 ? Message::user(u"q%1"_s.arg(i))
+                                                : Message::assistant(u"a%1"_s.arg(i))});
+    QVERIFY(store.appendMessages(sessionId, messages));
+
+    CallRecord summaryCall = simpleRecord(u"compaction"_s, CallStatus::Completed, u"openai"_s,
+                                          u"m"_s, 1764460800000, u"Summarise"_s);
+    summaryCall.response = u"They asked q1 and q3."_s;
+    const auto first = store.recordCompaction(sessionId, summaryCall, 1, 4, u"They asked q1 and q3."_s);
+    QVERIFY2(first, qPrintable(first.error().message));
+    QCOMPARE(first->firstSequence, 1);
+    QCOMPARE(store.getCall(first->callId)->kind, u"compaction"_s);
+    QCOMPARE(store.getCall(first->callId)->session, std::optional<qint64>(sessionId));
+
+    auto view = store.sessionMessages(sessionId, CallStore::MessageView::ForModel);
+    QCOMPARE(view->size(), 3);
+    QVERIFY(view->at(0).isSummary);
+    QCOMPARE(view->at(0).message.text, u"They asked q1 and q3."_s);
+    QCOMPARE(view->at(0).message.role, Role::User);
+    QCOMPARE(view->at(1).message.text, u"q5"_s);
+    QCOMPARE(view->at(2).message.text, u"a6"_s);
+    // Nothing is deleted; the rows say who folded them.
+    const auto all = store.sessionMessages(sessionId);
+    QCOMPARE(all->size(), 6);
+    QCOMPARE(all->at(3).compactedBy, std::optional<qint64>(first->id));
+    QVERIFY(!all->at(4).compactedBy);
+    QCOMPARE(store.getSession(sessionId)->summary, u"They asked q1 and q3."_s);
+    QCOMPARE(store.getSession(sessionId)->summaryThrough, std::optional<qint64>(4));
+
+    // A rolling summary over a longer range replaces the first one in the model's view.
+    summaryCall.response = u"They asked q1, q3 and q5."_s;
+    const auto second = store.recordCompaction(sessionId, summaryCall, 1, 5, u"They asked q1, q3 and q5."_s);
+    QVERIFY(second);
+    view = store.sessionMessages(sessionId, CallStore::MessageView::ForModel);
+    QCOMPARE(view->size(), 2);
+    QCOMPARE(view->at(0).message.text, u"They asked q1, q3 and q5."_s);
+    QCOMPARE(view->at(1).message.text, u"a6"_s);
+    QCOMPARE(store.compactions(sessionId)->size(), 2);
+    // sessionCalls lists the summary calls too.
+    QCOMPARE(store.sessionCalls(sessionId)->size(), 2);
+
+    // A range with no messages is refused and writes nothing.
+    const qint64 callsBefore = store.listCalls({})->rows.size();
+    QCOMPARE(store.recordCompaction(sessionId, summaryCall, 5, 9, u"x"_s).error().code,
+             StoreError::Code::InvalidInput);
+    QCOMPARE(store.listCalls({})->rows.size(), callsBefore);
+}
+
+void TestStore::exportImportRoundTrip()
+{
+    auto source = Database::open(freshPath());
+    QVERIFY(source);
+    CallStore store(**source);
+
+    // A revision tree: root -> (rev1 -> rev11), rev2.
+    const qint64 root = *store.insertCall(fullRecord(u"root call"_s));
+    CallRecord r1 = fullRecord(u"revision one"_s);
+    r1.parent = root;
+    r1.metadata = QJsonObject{{u"correction"_s, u"shorter"_s}};
+    const qint64 rev1 = *store.insertCall(r1);
+    CallRecord r11 = fullRecord(u"revision one one"_s);
+    r11.parent = rev1;
+    r11.status = CallStatus::TurnLimited;
+    r11.response = QJsonValue();
+    const qint64 rev11 = *store.insertCall(r11);
+    CallRecord r2 = fullRecord(u"revision two"_s);
+    r2.parent = root;
+    r2.errorCategory = ErrorCategory::Refusal;
+    r2.status = CallStatus::Failed;
+    r2.error = u"refused: violence"_s;
+    const qint64 rev2 = *store.insertCall(r2);
+
+    // A session with chat, a structured call, its revision, and a compaction.
+    const qint64 session = *store.createSession(Session{0, u"Mixed"_s, u"Be brief."_s});
+    QVERIFY(store.appendMessages(session, {SessionMessage{0, Message::user(u"hello"_s)},
+                                           SessionMessage{0, Message::assistant(u"hi"_s)}}));
+    CallRecord inSession = fullRecord(u"structured in session"_s);
+    inSession.session = session;
+    SessionMessage copy{0, Message::assistant(u"accepted output"_s)};
+    copy.sendToModel = false;
+    const qint64 sessionCall = *store.insertCall(
+        inSession, {SessionMessage{0, Message::user(u"structured in session"_s)}, copy});
+    CallRecord sessionRevision = fullRecord(u"structured revised"_s);
+    sessionRevision.session = session;
+    sessionRevision.parent = sessionCall;
+    QVERIFY(store.insertCall(sessionRevision, {SessionMessage{0, Message::user(u"again"_s)}}));
+    QVERIFY(store.recordCompaction(session, simpleRecord(u"compaction"_s, CallStatus::Completed,
+                                                         u"openai"_s, u"m"_s, 1764460900000),
+                                   1, 2, u"greetings"_s));
+
+    CallExchange exchange(store);
+    const auto treeDoc = exchange.exportRevisionTree(root);
+    QVERIFY2(treeDoc, qPrintable(treeDoc.error().message));
+    QCOMPARE(treeDoc->value(u"calls"_s).toArray().size(), 4);
+    const StoreError treeValid = CallExchange::validateDocument(*treeDoc);
+    QVERIFY2(!treeValid, qPrintable(treeValid.message));
+    const auto sessionDoc = exchange.exportSession(session);
+    QVERIFY2(sessionDoc, qPrintable(sessionDoc.error().message));
+    QCOMPARE(sessionDoc->value(u"calls"_s).toArray().size(), 3);
+    QCOMPARE(sessionDoc->value(u"sessions"_s)[0][u"messages"_s].toArray().size(), 5);
+    const StoreError sessionValid = CallExchange::validateDocument(*sessionDoc);
+    QVERIFY2(!sessionValid, qPrintable(sessionValid.message));
+    // Parents come before revisions in the document.
+    QList<qint64> order;
+    for (const QJsonValue &c : treeDoc->value(u"calls"_s).toArray())
+        order.append(c[u"id"_s].toInteger());
+    QCOMPARE(order.indexOf(root), 0);
+    QVERIFY(order.indexOf(rev1) < order.indexOf(rev11));
+    QVERIFY(order.contains(rev2));
+
+    // Import both into an empty database with ids already taken, export again, compare.
+    auto target = Database::open(freshPath());
+    QVERIFY(target);
+    CallStore targetStore(**target);
+    for (int i = 0; i < 10; ++i) // shift ids so the import cannot keep them by accident
+        QVERIFY(targetStore.insertCall(simpleRecord(u"filler"_s, CallStatus::Completed, u"x"_s, u"y"_s, 1)));
+    CallExchange targetExchange(targetStore);
+    for (const QJsonObject &doc : {*treeDoc, *sessionDoc}) {
+        const auto imported = targetExchange.importDocument(doc);
+        QVERIFY2(imported, qPrintable(imported.error().message));
+        const QList<qint64> newIds = imported->callIds;
+        QCOMPARE(newIds.size(), doc.value(u"calls"_s).toArray().size());
+        for (qint64 id : newIds)
+            QVERIFY(id > 10);
+        QJsonObject again;
+        if (doc.value(u"sessions"_s).toArray().isEmpty()) {
+            const auto rootId = imported->callIdMap.value(root);
+            // The parent links point at the new rows.
+            QCOMPARE(targetStore.getCall(imported->callIdMap.value(rev11))->parent,
+                     std::optional<qint64>(imported->callIdMap.value(rev1)));
+            QCOMPARE(targetStore.getCall(imported->callIdMap.value(rev2))->parent,
+                     std::optional<qint64>(rootId));
+            again = *targetExchange.exportRevisionTree(rootId);
+        } else {
+            QCOMPARE(imported->sessionIds.size(), 1);
+            again = *targetExchange.exportSession(imported->sessionIds.first());
+            // The model view survives: the copy stays out, the compaction stays in.
+            const auto view = targetStore.modelMessages(imported->sessionIds.first());
+            QCOMPARE(view->size(), 3);
+            QCOMPARE(view->at(0).text, u"greetings"_s);
+            QCOMPARE(view->at(1).text, u"structured in session"_s);
+            QCOMPARE(view->at(2).text, u"again"_s);
+        }
+        const QJsonObject a = canonicalExport(doc);
+        const QJsonObject b = canonicalExport(again);
+        QVERIFY2(a == b, qPrintable(firstDifference(a, b)));
+        // Only ids differ: a plain id remap turns one into the other.
+        QVERIFY(again.value(u"calls"_s) != doc.value(u"calls"_s));
+    }
+}
+
+void TestStore::importsHandwrittenSample()
+{
+    const QString path = freshPath();
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore store(**db);
+    CallExchange exchange(store);
+    const QJsonObject sample = readObject(dataFile(u"export-sample.json"_s));
+    QVERIFY(!sample.isEmpty());
+    const auto imported = exchange.importDocument(sample);
+    QVERIFY2(imported, qPrintable(imported.error().message));
+    QCOMPARE(imported->callIds.size(), 3);
+    const qint64 sessionId = imported->sessionIds.at(0);
+    const auto revision = store.getCall(imported->callIdMap.value(42));
+    QCOMPARE(revision->parent, std::optional<qint64>(imported->callIdMap.value(41)));
+    QCOMPARE(revision->errorCategory, ErrorCategory::Model);
+    QCOMPARE(revision->turns.at(0).finishReason, FinishReason::Length);
+    QCOMPARE(revision->session, std::optional<qint64>(sessionId));
+    const auto view = store.sessionMessages(sessionId, CallStore::MessageView::ForModel);
+    QCOMPARE(view->size(), 3);
+    QCOMPARE(view->at(0).message.text, u"The user planned a billing migration."_s);
+    const auto comp = store.compactions(sessionId);
+    QCOMPARE(comp->at(0).callId, imported->callIdMap.value(43));
+    HistoryQuery q;
+    q.search = u"zebrafish"_s; // only in a tool result
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{imported->callIdMap.value(41)});
+
+    const QJsonObject again = *exchange.exportSession(sessionId);
+    const QJsonObject a = canonicalExport(sample);
+    const QJsonObject b = canonicalExport(again);
+    QVERIFY2(a == b, qPrintable(firstDifference(a, b)));
+}
+
+void TestStore::refusesBrokenImport_data()
+{
+    QTest::addColumn<QString>("setAt");      // JSON Pointer into the sample to replace
+    QTest::addColumn<QByteArray>("value");   // JSON text of the new value ("" = remove)
+    QTest::addColumn<QString>("pointer");    // expected error pointer
+
+    QTest::newRow("wrong format") << u"/format"_s << "\"something-else\""_ba << u"/format"_s;
+    QTest::newRow("future version") << u"/version"_s << "2"_ba << u"/version"_s;
+    QTest::newRow("unknown status") << u"/calls/1/status"_s << "\"done\""_ba << u"/calls/1/status"_s;
+    QTest::newRow("missing kind") << u"/calls/2/kind"_s << ""_ba << u"/calls/2"_s;
+    QTest::newRow("bad time") << u"/calls/0/created_at"_s << "\"yesterday\""_ba << u"/calls/0/created_at"_s;
+    QTest::newRow("negative tokens") << u"/calls/0/turns/1/usage/output_tokens"_s << "-5"_ba
+                                     << u"/calls/0/turns/1/usage/output_tokens"_s;
+    QTest::newRow("duplicate call id") << u"/calls/2/id"_s << "41"_ba << u"/calls/2/id"_s;
+    QTest::newRow("parent cycle") << u"/calls/0/parent"_s << "42"_ba << u"/calls/0/parent"_s;
+    QTest::newRow("compaction call missing") << u"/sessions/0/compactions/0/call"_s << "99"_ba
+                                             << u"/sessions/0/compactions/0/call"_s;
+    QTest::newRow("compacted_by unknown") << u"/sessions/0/messages/1/compacted_by"_s << "8"_ba
+                                          << u"/sessions/0/messages/1/compacted_by"_s;
+    QTest::newRow("duplicate sequence") << u"/sessions/0/messages/3/sequence"_s << "3"_ba
+                                        << u"/sessions/0/messages/3/sequence"_s;
+    QTest::newRow("bad role") << u"/sessions/0/messages/0/message/role"_s << "\"robot\""_ba
+                              << u"/sessions/0/messages/0/message/role"_s;
+}
+
+namespace {
+// Sets (or removes, for empty `json`) the value at `pointer` inside `root`.
+QJsonValue setAtPointer(const QJsonValue &root, QStringList tokens, const QByteArray &json)
+{
+    if (tokens.isEmpty())
+        return QJsonDocument::fromJson('[' + json + ']').array().at(0);
+    const QString token = tokens.takeFirst();
+    if (root.isArray()) {
+        QJsonArray array = root.toArray();
+        const int index = token.toInt();
+        if (tokens.isEmpty() && json.isEmpty())
+            array.removeAt(index);
+        else
+            array.replace(index, setAtPointer(array.at(index), tokens, json));
+        return array;
+    }
+    QJsonObject object = root.toObject();
+    if (tokens.isEmpty() && json.isEmpty())
+        object.remove(token);
+    else
+        object.insert(token, setAtPointer(object.value(token), tokens, json));
+    return object;
+}
+} // namespace
+
+void TestStore::refusesBrokenImport()
+{
+    QFETCH(QString, setAt);
+    QFETCH(QByteArray, value);
+    QFETCH(QString, pointer);
+    const QJsonObject sample = readObject(dataFile(u"export-sample.json"_s));
+    QVERIFY(!sample.isEmpty());
+    const QJsonValue broken = setAtPointer(sample, setAt.mid(1).split(u'/'), value);
+
+    const QString path = freshPath();
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore store(**db);
+    CallExchange exchange(store);
+    const auto result = exchange.importDocument(broken);
+    QVERIFY(!result);
+    QCOMPARE(result.error().code, StoreError::Code::InvalidInput);
+    QCOMPARE(result.error().pointer, pointer);
+    QVERIFY2(result.error().message.contains(pointer), qPrintable(result.error().message));
+    for (const QString &table : {u"calls"_s, u"call_turns"_s, u"call_attempts"_s, u"sessions"_s,
+                                 u"messages"_s, u"compactions"_s})
+        QCOMPARE(countRows(path, table), 0);
+}
+
+namespace {
+struct CliResult
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliResult runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(Test::cliPath(), arguments);
+    CliResult result;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+} // namespace
+
+void TestStore::cliShowHistoryExportImport()
+{
+    QVERIFY2(QFile::exists(Test::cliPath()), "callscope-cli not built (CALLSCOPE_CLI)");
+    const QString path = freshPath();
+    qint64 root = 0;
+    qint64 revision = 0;
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        root = *store.insertCall(fullRecord(u"Plan the aardvark rescue"_s));
+        CallRecord r = fullRecord(u"Plan the aardvark rescue, shorter"_s);
+        r.parent = root;
+        r.kind = u"reviser"_s;
+        r.status = CallStatus::Failed;
+        revision = *store.insertCall(r);
+        CallRecord other = simpleRecord(u"chat"_s, CallStatus::Completed, u"openai"_s, u"m"_s,
+                                        1764460900000, u"unrelated"_s);
+        QVERIFY(store.insertCall(other));
+    }
+
+    // show: the whole row.
+    CliResult show = runCli({u"show"_s, QString::number(revision), u"--db"_s, path});
+    QCOMPARE(show.exitCode, 0);
+    const QJsonObject row = QJsonDocument::fromJson(show.out).object();
+    QCOMPARE(row.value(u"id"_s).toInteger(), revision);
+    QCOMPARE(row.value(u"parent"_s).toInteger(), root);
+    QCOMPARE(row.value(u"kind"_s).toString(), u"reviser"_s);
+    QCOMPARE(row.value(u"turns"_s).toArray().size(), 2);
+    QCOMPARE(row.value(u"attempts"_s).toArray().size(), 3);
+
+    // history with filters.
+    CliResult history = runCli({u"history"_s, u"--db"_s, path});
+    QCOMPARE(history.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(history.out).array().size(), 3);
+    history = runCli({u"history"_s, u"--kind"_s, u"reviser"_s, u"--db"_s, path});
+    QJsonArray rows = QJsonDocument::fromJson(history.out).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0)[u"id"_s].toInteger(), revision);
+    history = runCli({u"history"_s, u"--search"_s, u"aardvark"_s, u"--status"_s, u"completed"_s,
+                      u"--db"_s, path});
+    rows = QJsonDocument::fromJson(history.out).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0)[u"id"_s].toInteger(), root);
+    QCOMPARE(rows.at(0)[u"revisions"_s].toInt(), 1);
+    history = runCli({u"history"_s, u"--limit"_s, u"2"_s, u"--db"_s, path});
+    QCOMPARE(QJsonDocument::fromJson(history.out).array().size(), 2);
+
+    // export to a file, import into a new database, export again.
+    const QString exportFile = m_dir.filePath(u"tree.json"_s);
+    CliResult exported = runCli({u"export"_s, QString::number(root), u"--out"_s, exportFile,
+                                 u"--db"_s, path});
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    const QJsonObject doc = readObject(exportFile);
+    QCOMPARE(doc.value(u"format"_s).toString(), u"callscope-export"_s);
+    QCOMPARE(doc.value(u"calls"_s).toArray().size(), 2);
+
+    const QString other = freshPath();
+    CliResult imported = runCli({u"import"_s, exportFile, u"--db"_s, other});
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    const QJsonObject importOut = QJsonDocument::fromJson(imported.out).object();
+    const QJsonArray newIds = importOut.value(u"calls"_s).toArray();
+    QCOMPARE(newIds.size(), 2);
+    CliResult again = runCli({u"export"_s, QString::number(newIds.at(0).toInteger()), u"--db"_s, other});
+    QCOMPARE(again.exitCode, 0);
+    const QJsonObject a = canonicalExport(doc);
+    const QJsonObject b = canonicalExport(QJsonDocument::fromJson(again.out).object());
+    QVERIFY2(a == b, qPrintable(firstDifference(a, b)));
+
+    // export --session to stdout.
+    const QString sessionsDb = freshPath();
+    CliResult sample = runCli({u"import"_s, dataFile(u"export-sample.json"_s), u"--db"_s, sessionsDb});
+    QCOMPARE(sample.exitCode, 0);
+    const qint64 sessionId =
+        QJsonDocument::fromJson(sample.out).object().value(u"sessions"_s)[0].toInteger();
+    CliResult sessionExport = runCli({u"export"_s, u"--session"_s, QString::number(sessionId),
+                                      u"--db"_s, sessionsDb});
+    QCOMPARE(sessionExport.exitCode, 0);
+    const QJsonObject sessionDoc = QJsonDocument::fromJson(sessionExport.out).object();
+    QCOMPARE(sessionDoc.value(u"sessions"_s).toArray().size(), 1);
+    QCOMPARE(sessionDoc.value(u"calls"_s).toArray().size(), 3);
+}
+
+void TestStore::cliErrors()
+{
+    QVERIFY2(QFile::exists(Test::cliPath()), "callscope-cli not built (CALLSCOPE_CLI)");
+    const QString path = freshPath();
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+    }
+    CliResult r = runCli({u"show"_s, u"12345"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("12345"), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    r = runCli({u"show"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({u"show"_s, u"abc"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({u"history"_s, u"--status"_s, u"sleeping"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("sleeping"), r.err.constData());
+    r = runCli({u"history"_s, u"--limit"_s, u"zero"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({u"export"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({u"export"_s, u"--session"_s, u"77"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({u"import"_s, u"/nonexistent/file.json"_s, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 2);
+
+    // A broken export: refused with the pointer, nothing written, exit 1.
+    const QString broken = m_dir.filePath(u"broken.json"_s);
+    {
+        QJsonObject sample = readObject(dataFile(u"export-sample.json"_s));
+        QJsonArray calls = sample.value(u"calls"_s).toArray();
+        QJsonObject call = calls.at(1).toObject();
+        call.insert(u"status"_s, u"done"_s);
+        calls.replace(1, call);
+        sample.insert(u"calls"_s, calls);
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(sample).toJson());
+    }
+    r = runCli({u"import"_s, broken, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("/calls/1/status"), r.err.constData());
+    QCOMPARE(countRows(path, u"calls"_s), 0);
+    QCOMPARE(countRows(path, u"sessions"_s), 0);
+
+    // Not JSON at all.
+    const QString notJson = m_dir.filePath(u"not.json"_s);
+    {
+        QFile file(notJson);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": ");
+    }
+    r = runCli({u"import"_s, notJson, u"--db"_s, path});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("line 1"), r.err.constData());
+
+    // A database file the store refuses: exit 1 and the file untouched.
+    const QString garbage = m_dir.filePath(u"garbage.sqlite"_s);
+    {
+        QFile file(garbage);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not a database at all, not even close");
+    }
+    r = runCli({u"history"_s, u"--db"_s, garbage});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("not a Callscope database"), r.err.constData());
+    QCOMPARE(Test::readFile(garbage), "this is not a database at all, not even close"_ba);
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
