@@ -437,6 +437,20 @@ QString ecmaToPcre(const QString &pattern)
             }
             case 'u':
                 if (i + 4 < pattern.size()) {
+                    bool okHigh = false;
+                    const uint high = pattern.mid(i + 1, 4).toUInt(&okHigh, 16);
+                    // A surrogate pair written as two escapes is one code point for PCRE2.
+                    if (okHigh && QChar::isHighSurrogate(high) && i + 10 < pattern.size()
+                        && pattern.mid(i + 5, 2) == u"\\u") {
+                        bool okLow = false;
+                        const uint low = pattern.mid(i + 7, 4).toUInt(&okLow, 16);
+                        if (okLow && QChar::isLowSurrogate(low)) {
+                            out += u"\\x{"_s + QString::number(QChar::surrogateToUcs4(char16_t(high), char16_t(low)), 16)
+                                + u'}';
+                            i += 10;
+                            continue;
+                        }
+                    }
                     out += u"\\x{"_s + pattern.mid(i + 1, 4) + u'}';
                     i += 4;
                     continue;
@@ -774,6 +788,16 @@ private:
                 } else if (key == u"propertyNames") {
                     node->propertyNames = sub(value, u"propertyNames");
                     node->hasObjectKeywords = true;
+                } else if (key == u"dependencies" && value.isObject()) {
+                    // Draft 7 "dependencies": schemas here, name lists in compileValidation.
+                    const QJsonObject deps = value.toObject();
+                    for (auto p = deps.constBegin(); p != deps.constEnd(); ++p) {
+                        if (p.value().isArray())
+                            continue;
+                        const QString name = p.key();
+                        node->dependentSchemas.push_back({name, sub(p.value(), u"dependencies", name)});
+                    }
+                    node->hasObjectKeywords = true;
                 } else if (key == u"dependentSchemas" && value.isObject()) {
                     const QJsonObject deps = value.toObject();
                     for (auto p = deps.constBegin(); p != deps.constEnd(); ++p) {
@@ -951,9 +975,11 @@ private:
                 for (const QJsonValue &name : value.toArray())
                     node->required.append(name.toString());
                 node->hasObjectKeywords = !node->required.isEmpty() || node->hasObjectKeywords;
-            } else if (key == u"dependentRequired" && value.isObject()) {
+            } else if ((key == u"dependentRequired" || key == u"dependencies") && value.isObject()) {
                 const QJsonObject deps = value.toObject();
                 for (auto d = deps.constBegin(); d != deps.constEnd(); ++d) {
+                    if (!d.value().isArray())
+                        continue; // a "dependencies" schema, compiled with the applicators
                     SchemaDetail::NamedList list;
                     list.name = d.key();
                     for (const QJsonValue &name : d.value().toArray())
@@ -1321,7 +1347,7 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
         } else {
             const double quotient = value / divisor;
             if (!std::isfinite(quotient)) {
-                multiple = false;
+                multiple = std::fmod(value, divisor) == 0; // exact, where the division overflows
             } else {
                 const double rounded = std::round(quotient);
                 multiple = std::fabs(quotient - rounded) <= 1e-9 * std::max(1.0, std::fabs(quotient));

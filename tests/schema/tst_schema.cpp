@@ -166,6 +166,7 @@ class TestSchema final : public QObject
 private slots:
     void officialSuite();
     void formatAssertionSuite();
+    void optionalSuite();
     void formatAnnotationByDefault();
     void formatCheckers();
     void errorMessages_data();
@@ -225,6 +226,23 @@ void TestSchema::formatAssertionSuite()
     qInfo().noquote() << u"optional/format (assertion): %1 passed, %2 failed"_s.arg(counts.passed).arg(counts.failed);
     QVERIFY(counts.passed >= 400);
     QCOMPARE(counts.failed, 0);
+}
+
+// The optional/ files (not format/): not required by the issue, reported so regressions show.
+void TestSchema::optionalSuite()
+{
+    const QString dir = Test::sharedDataPath(u"json-schema-test-suite/tests/draft2020-12/optional"_s);
+    QVERIFY2(!dir.isEmpty(), qPrintable(Test::lastError()));
+    QStringList files;
+    for (const QString &name : QDir(dir).entryList({u"*.json"_s}, QDir::Files, QDir::Name))
+        files.append(QDir(dir).filePath(name));
+    const SuiteCounts counts = runSuiteFiles(files, SchemaOptions());
+    for (const QString &failure : counts.failures)
+        qInfo().noquote() << "optional miss:" << failure;
+    qInfo().noquote() << u"optional (not format/): %1 passed, %2 failed"_s.arg(counts.passed).arg(counts.failed);
+    // Known miss: cross-draft.json (a $ref into a draft 2019-09 schema is evaluated as 2020-12).
+    QVERIFY(counts.passed >= 161);
+    QVERIFY(counts.failed <= 1);
 }
 
 void TestSchema::formatAnnotationByDefault()
