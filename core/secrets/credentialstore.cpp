@@ -186,19 +186,21 @@ void CredentialStore::startNext()
     m_running = std::move(m_queue.front());
     m_queue.pop_front();
 
+    // No parent: a job deletes itself once finished (setAutoDelete), even when this store is
+    // gone by then; libsecret's callback must never meet a job destroyed under it.
     QKeychain::Job *job = nullptr;
     switch (m_running->operation) {
     case Operation::Read:
-        job = new QKeychain::ReadPasswordJob(m_service, this);
+        job = new QKeychain::ReadPasswordJob(m_service, nullptr);
         break;
     case Operation::Write: {
-        auto *write = new QKeychain::WritePasswordJob(m_service, this);
+        auto *write = new QKeychain::WritePasswordJob(m_service, nullptr);
         write->setTextData(m_running->key);
         job = write;
         break;
     }
     case Operation::Delete:
-        job = new QKeychain::DeletePasswordJob(m_service, this);
+        job = new QKeychain::DeletePasswordJob(m_service, nullptr);
         break;
     }
     job->setKey(m_running->profile);

@@ -292,6 +292,7 @@ private Q_SLOTS:
     void keyRoundTrip();
     void missingEntryIsNoKey();
     void jobsStartedFromCallbacks();
+    void storeDestroyedWhileBusy();
     void profileCrud();
     void renameMovesKey();
     void removeDeletesKey();
@@ -410,6 +411,26 @@ void TestSecrets::jobsStartedFromCallbacks()
     }
     QCOMPARE(deleteNow(*m_store, u"chain"_s)->status, KeychainStatus::Ok);
     QVERIFY(!called);
+}
+
+void TestSecrets::storeDestroyedWhileBusy()
+{
+    // Destroying the store with one job running and one queued: no callback, no crash, and
+    // the keychain still answers afterwards.
+    QCOMPARE(writeNow(*m_store, u"busy"_s, u"sk-busy"_s)->status, KeychainStatus::Ok);
+    int calls = 0;
+    {
+        CredentialStore doomed(m_service, nullptr);
+        QObject context;
+        doomed.readKey(u"busy"_s, &context, [&](const KeychainResult &) { ++calls; });
+        doomed.readKey(u"busy"_s, &context, [&](const KeychainResult &) { ++calls; });
+        QCoreApplication::processEvents(); // the first job starts
+        QCOMPARE(doomed.pendingCount(), 2);
+    }
+    QTest::qWait(500);
+    QCOMPARE(calls, 0);
+    QCOMPARE(readNow(*m_store, u"busy"_s)->key, std::optional<QString>(u"sk-busy"_s));
+    QCOMPARE(deleteNow(*m_store, u"busy"_s)->status, KeychainStatus::Ok);
 }
 
 void TestSecrets::profileCrud()
