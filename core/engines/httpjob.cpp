@@ -141,6 +141,8 @@ void HttpJob::startAttempt()
 void HttpJob::post(const QUrl &url)
 {
     m_currentUrl = url;
+    m_streamEnded = false;
+    m_inactivityTimer->setInterval(clampInterval(m_settings.inactivityTimeoutMs));
     m_mode = Mode::Undecided;
     m_decoder = SseDecoder();
     m_assembler.reset();
@@ -293,6 +295,13 @@ bool HttpJob::consume(const QByteArray &bytes)
         Q_EMIT textDelta(delta);
         if (!guard || m_serial != serial)
             return false;
+    }
+    if (!broken && !m_streamEnded && m_assembler->isComplete() && !m_assembler->error()) {
+        // The end signal is in: a server that then keeps the connection open (no final
+        // chunk, no close) gets a short grace period instead of the whole inactivity timeout.
+        m_streamEnded = true;
+        m_inactivityTimer->setInterval(clampInterval(std::min(m_settings.endGraceMs, m_settings.inactivityTimeoutMs)));
+        m_inactivityTimer->start();
     }
     if (broken || m_decoder.hasError()) {
         // The decoder gives up on a runaway line or event (SseDecoder::MaxEventBytes).
@@ -457,6 +466,13 @@ void HttpJob::onInactivityTimeout()
 {
     if (!m_reply)
         return;
+    if (m_streamEnded) {
+        qCDebug(lcEngineHttp) << "stream complete but the connection stayed open; closing it";
+        const ModelReply reply = m_assembler->reply();
+        dropReply();
+        succeedAttempt(reply);
+        return;
+    }
     const bool content = m_assembler && m_assembler->hasContent();
     const qint64 limit = m_settings.inactivityTimeoutMs;
     dropReply();

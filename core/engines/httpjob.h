@@ -35,6 +35,7 @@ struct HttpJobSettings
 {
     qint64 inactivityTimeoutMs = 180000; // no byte for this long ends the attempt
     qint64 totalTimeoutMs = 600000;      // bound on one attempt, first byte to last
+    qint64 endGraceMs = 2000;            // after a stream's end signal, wait this long for the close
     qint64 maxResponseBytes = 64 * 1024 * 1024;
     RetryPolicy retry;                   // retry.maxAttempts bounds the attempts
 };
@@ -142,6 +143,7 @@ private:
     std::unique_ptr<StreamAssembler> m_assembler;
     QStringList m_pendingDeltas;
     QByteArray m_received;               // this attempt's body
+    bool m_streamEnded = false;          // the assembler saw the end signal
 };
 
 } // namespace Callscope

@@ -373,6 +373,7 @@ private Q_SLOTS:
     void sameOriginRedirectFollowed();
     void redirectLoopAndMethodChangeRefused();
     void dripFedStreamAssembles();
+    void streamEndWithoutClose();
     void malformedJsonReply();
     void invalidUtf8Reply();
     void malformedStreamEvent();
@@ -899,6 +900,41 @@ void TestHttpClient::dripFedStreamAssembles()
     QCOMPARE(h.deltas, QStringList({u"Hello"_s, u" there"_s, u"!"_s}));
     QCOMPARE(h.deltas, whole.deltas);
     QCOMPARE(outcome.rawResponse, readFile(m_anthropicStream));
+}
+
+void TestHttpClient::streamEndWithoutClose()
+{
+    // The whole stream, end signal included, then the server neither ends the chunked body
+    // nor closes: the reply is complete, so it succeeds after the short end grace.
+    Harness h;
+    START_HARNESS(h, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    HttpJobSettings settings = h.client->settings();
+    settings.inactivityTimeoutMs = 5000;
+    settings.endGraceMs = 300;
+    h.client->setSettings(settings);
+    // The fixture has no blank line after its last event; a live stream does.
+    const QByteArray body = readFile(m_anthropicStream) + "\n\n";
+    h.server.enqueue(FakeReply::sse(body).stallAfter(body.size()));
+    QElapsedTimer clock;
+    clock.start();
+    h.client->send(Harness::hello(true), 1);
+    WAIT_FINISHED(h, 5000);
+    const qint64 elapsed = clock.elapsed();
+    QVERIFY2(h.outcomes.first().reply, qPrintable(h.outcomes.first().error.toString()));
+    QCOMPARE(h.outcomes.first().reply->message.text, u"Hello there!"_s);
+    QVERIFY2(elapsed >= 300 && elapsed < 2000, qPrintable(QString::number(elapsed)));
+    QCOMPARE(h.outcomes.first().rawResponse, body);
+    WAIT_UNTIL(h.server.openConnectionCount() == 0, 2000);
+
+    // Cut before the end signal, silence: that is a timeout (after the full inactivity limit).
+    Harness cut;
+    START_HARNESS(cut, EngineType::Anthropic, u"claude-3-opus-latest"_s);
+    cut.setTimeouts(500, 20000);
+    cut.server.enqueue(FakeReply::sse(body).stallAfter(body.indexOf("event: message_stop")));
+    cut.client->send(Harness::hello(true), 1);
+    WAIT_FINISHED(cut, 5000);
+    QVERIFY(!cut.outcomes.first().reply);
+    QCOMPARE(cut.outcomes.first().error.message, HttpJob::text(HttpJob::Text::InactivityTimeout, u"0.5"_s));
 }
 
 void TestHttpClient::malformedJsonReply()
