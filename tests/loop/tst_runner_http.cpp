@@ -395,7 +395,7 @@ void TestRunnerHttp::happyPath()
     }
     // The tool result went back paired with its call, in the engine's own shape.
     const auto [pairedWith, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
-    QCOMPARE(pairedWith, wire.type == EngineType::Gemini && pairedWith == u"get_ticket" ? u"get_ticket"_s : u"call_1"_s);
+    QCOMPARE(pairedWith, u"call_1"_s);
     QCOMPARE(content, u"Ticket 7: login times out"_s);
 
     // The stored row.
@@ -484,7 +484,7 @@ void TestRunnerHttp::revise()
     QVERIFY(text.contains("Plan ticket 7"));
     QVERIFY(text.contains("Ticket 7: login times out"));
     QVERIFY(text.contains("call_2") || wire.type == EngineType::Gemini);
-    QVERIFY2(text.endsWith("Make the title urgent.\"}]}]") || text.contains("Make the title urgent."), text.constData());
+    QVERIFY2(compact(sent.last().toObject()).contains("Make the title urgent."), text.constData());
     // Same engine type, stored as a child of the first.
     QCOMPARE(second.record.engineType, first.record.engineType);
     auto children = env.store->children(first.record.id);
