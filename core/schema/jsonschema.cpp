@@ -1747,31 +1747,42 @@ void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStri
 {
     const QString here = buildInstancePath(ipath);
     QList<QList<SchemaError>> all;
-    bool onlyTypeErrors = true;
-    QStringList expectedTypes;
+    // When every branch only rejects this very value's type, enum or const, one message says
+    // what would do: "expected one of ["a","b"] or null, got 7".
+    const QString got = tr(", got ") + shortValue(instance);
+    auto expectation = [&](const SchemaError &error) -> QString {
+        if (error.instancePath != here || !error.message.endsWith(got))
+            return {};
+        const QString head = error.message.chopped(got.size());
+        const QString typePrefix = tr("expected ");
+        const QString enumPrefix = tr("value must be one of ");
+        const QString constPrefix = tr("value must be ");
+        if (error.keyword == u"type" && head.startsWith(typePrefix))
+            return head.mid(typePrefix.size());
+        if (error.keyword == u"enum" && head.startsWith(enumPrefix))
+            return tr("one of ") + head.mid(enumPrefix.size());
+        if (error.keyword == u"const" && head.startsWith(constPrefix))
+            return head.mid(constPrefix.size());
+        return {};
+    };
+    bool simple = true;
+    QStringList expected;
     for (size_t i = 0; i < branches.size(); ++i) {
         const KeywordPath where{kpath, keyword, {}, qsizetype(i)};
         all.append(collect(branches[i], instance, ipath, &where));
         const QList<SchemaError> &errors = all.last();
-        if (errors.size() == 1 && errors.first().keyword == u"type" && errors.first().instancePath == here) {
-            QString message = errors.first().message;
-            // "expected a string, got 7" -> "a string"
-            const qsizetype comma = message.lastIndexOf(u", "_s);
-            const QString prefix = tr("expected ");
-            if (message.startsWith(prefix) && comma > 0)
-                expectedTypes.append(message.mid(prefix.size(), comma - prefix.size()));
-            else
-                onlyTypeErrors = false;
-        } else {
-            onlyTypeErrors = false;
-        }
+        const QString what = errors.size() == 1 ? expectation(errors.first()) : QString();
+        if (what.isEmpty())
+            simple = false;
+        else if (!expected.contains(what))
+            expected.append(what);
     }
-    if (onlyTypeErrors && !expectedTypes.isEmpty()) {
+    if (simple && !expected.isEmpty()) {
         QString joined;
-        for (qsizetype i = 0; i < expectedTypes.size(); ++i) {
+        for (qsizetype i = 0; i < expected.size(); ++i) {
             if (i > 0)
-                joined += i + 1 == expectedTypes.size() ? tr(" or ") : u", "_s;
-            joined += expectedTypes.at(i);
+                joined += i + 1 == expected.size() ? tr(" or ") : u", "_s;
+            joined += expected.at(i);
         }
         report(ipath, kpath, keyword, tr("expected %1, got %2").arg(joined, shortValue(instance)));
         return;

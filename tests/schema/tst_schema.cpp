@@ -391,6 +391,12 @@ void TestSchema::anyOfSummary()
     SchemaValidationResult result = types.validate(QJsonValue(7));
     QCOMPARE(describe(result.errors), u" | /anyOf | expected a string or null, got 7"_s);
 
+    // Enum, const and type alternatives too.
+    const CompiledSchema mixed = compileText(R"({"anyOf": [{"enum": ["near side", "far side"]}, {"type": "null"}, {"const": 0}]})");
+    result = mixed.validate(QJsonValue(u"west"_s));
+    QCOMPARE(describe(result.errors),
+             u" | /anyOf | expected one of [\"near side\",\"far side\"], null or 0, got \"west\""_s);
+
     // Object alternatives: one summary plus the closest branch's own errors.
     const CompiledSchema shapes = compileText(R"({"oneOf": [
         {"type": "object", "required": ["kind", "radius"], "properties": {"kind": {"const": "circle"}, "radius": {"type": "number"}}},
