@@ -33,8 +33,10 @@ Q_DECLARE_LOGGING_CATEGORY(lcEngineHttp) // "callscope.engine"; never logs keys 
 
 struct HttpJobSettings
 {
-    qint64 inactivityTimeoutMs = 180000; // no byte for this long ends the attempt
-    qint64 totalTimeoutMs = 600000;      // bound on one attempt, first byte to last
+    // No byte for this long ends the attempt. Generous because a non-streamed request to a
+    // reasoning model can be silent for minutes (the SDKs' read timeout is 600 s).
+    qint64 inactivityTimeoutMs = 300000;
+    qint64 totalTimeoutMs = 900000;      // bound on one attempt, request sent to last byte
     qint64 endGraceMs = 2000;            // after a stream's end signal, wait this long for the close
     qint64 maxResponseBytes = 64 * 1024 * 1024;
     RetryPolicy retry;                   // retry.maxAttempts bounds the attempts

@@ -7,7 +7,10 @@
 // for POST /v1/...","type":"fake_provider"}} unless setDefaultReply() changed it). Every
 // request is recorded (method, target, headers, body, parsed JSON) for assertions.
 // It runs in the thread that creates it, on that thread's event loop: drive the client
-// asynchronously (QSignalSpy::wait, QTRY_*), never block the test thread on the client.
+// asynchronously, never block the test thread on the client. For anything timed (drip,
+// retry delays, timeouts) wait with a real event loop (QSignalSpy::wait, or a QEventLoop
+// quit by a short timer): QTRY_* / QTest::qWait sleep 10 ms between event batches, which
+// turns a 1 byte/ms drip into 1 byte per 10 ms.
 //
 //   using namespace Callscope::Test;
 //   FakeProvider server;
