@@ -1342,6 +1342,20 @@ void TestCodecs::refusalsAndSpecialFinishes()
         QCOMPARE(native[0].toObject().value(u"id"_s).toString(), u"rs_1"_s);
     }
     {
+        const auto codec = createEngineCodec(EngineType::OpenAIResponses);
+        const auto filtered = codec->parseReply(
+            "{\"id\":\"resp_f\",\"status\":\"incomplete\",\"incomplete_details\":{\"reason\":\"content_filter\"},\"output\":[]}"_ba, &error);
+        QVERIFY2(filtered, qPrintable(error));
+        QCOMPARE(filtered->finishReason, FinishReason::Refusal);
+        QCOMPARE(filtered->refusalCategory, u"content_filter"_s);
+        QCOMPARE(filtered->rawFinishReason, u"content_filter"_s);
+        // A failed response is not a reply: parseReply says why.
+        QVERIFY(!codec->parseReply("{\"status\":\"failed\",\"error\":{\"code\":\"server_error\",\"message\":\"it broke\"}}"_ba, &error));
+        QCOMPARE(error, u"it broke"_s);
+        QVERIFY(!codec->parseReply("not json"_ba, &error));
+        QVERIFY(error.startsWith(u"The reply is not a JSON object"_s));
+    }
+    {
         LOAD_DATA(body, u"anthropic_pause_turn.json"_s);
         const auto codec = createEngineCodec(EngineType::Anthropic);
         const auto reply = codec->parseReply(body, &error);
