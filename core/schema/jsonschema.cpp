@@ -1131,9 +1131,9 @@ struct Context
 {
     const Compiled *compiled = nullptr;
     QList<SchemaError> *errors = nullptr; // null: only the verdict is wanted
-    std::vector<const Resource *> scope;
-    std::vector<const Node *> refStack;
-    size_t refBase = 0;
+    QVarLengthArray<const Resource *, 16> scope; // dynamic scope: resources entered, outermost first
+    QVarLengthArray<const Node *, 32> refStack;
+    qsizetype refBase = 0;
     int evaluationDepth = 0;
     bool aborted = false;
 };
@@ -1164,7 +1164,7 @@ private:
     bool evaluateReference(const Node *target, const QJsonValue &instance, const InstancePath *ipath,
                            const KeywordPath *kpath, Annotations *out, QStringView keyword)
     {
-        for (size_t i = m_ctx.refBase; i < m_ctx.refStack.size(); ++i) {
+        for (qsizetype i = m_ctx.refBase; i < m_ctx.refStack.size(); ++i) {
             if (m_ctx.refStack[i] == target) {
                 report(ipath, kpath, keyword,
                        tr("the schema refers back to itself without consuming any input (a $ref cycle)"));
@@ -1183,7 +1183,7 @@ private:
     bool evaluateChild(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
                        const KeywordPath *kpath)
     {
-        const size_t savedBase = m_ctx.refBase;
+        const qsizetype savedBase = m_ctx.refBase;
         m_ctx.refBase = m_ctx.refStack.size();
         const bool ok = evaluate(node, instance, ipath, kpath, nullptr);
         m_ctx.refBase = savedBase;
@@ -1487,7 +1487,7 @@ bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const I
         const KeywordPath where{kpath, u"contains"};
         for (qsizetype i = 0; i < count; ++i) {
             const InstancePath child{ipath, {}, i, ipath->depth + 1};
-            const size_t savedBase = m_ctx.refBase;
+            const qsizetype savedBase = m_ctx.refBase;
             m_ctx.refBase = m_ctx.refStack.size();
             const bool match = quickCheck(node->contains, array.at(i), &child, &where, nullptr);
             m_ctx.refBase = savedBase;
@@ -2168,7 +2168,6 @@ SchemaValidationResult CompiledSchema::validate(const QJsonValue &instance) cons
     Context context;
     context.compiled = m_data.get();
     context.errors = &result.errors;
-    context.scope.reserve(8);
     Evaluator evaluator(context);
     const InstancePath root;
     result.valid = evaluator.evaluate(m_data->root, instance, &root, nullptr, nullptr);
