@@ -62,10 +62,18 @@ constexpr auto kCallExists = "SELECT 1 FROM calls WHERE id = ?"_L1;
 constexpr auto kSelectParent = "SELECT parent_id FROM calls WHERE id = ?"_L1;
 
 // History rows: the light columns only (they sit in the row's first page).
-constexpr auto kHistorySelect = R"(SELECT c.id, c.kind, c.status, c.engine_type, c.model,
+constexpr auto kHistoryColumns = R"(SELECT c.id, c.kind, c.status, c.engine_type, c.model,
     c.input_tokens, c.output_tokens, c.cached_tokens, c.reasoning_tokens, c.error_category,
     c.created_at, c.finished_at, c.parent_id, c.session_id, c.input_preview, c.turn_count,
-    c.attempt_count, (SELECT count(*) FROM calls r WHERE r.parent_id = c.id) FROM calls c)"_L1;
+    c.attempt_count, (SELECT count(*) FROM calls r WHERE r.parent_id = c.id))"_L1;
+constexpr auto kHistoryFrom = " FROM calls c"_L1;
+// A full-text page walks the FTS5 matches newest id first and stops after the page: no
+// sort over every match (a common word matches most of a million rows). CROSS JOIN keeps
+// the FTS table the outer loop.
+constexpr auto kHistoryFromFts = " FROM calls_fts CROSS JOIN calls c ON c.id = calls_fts.rowid"_L1;
+constexpr auto kFilterFtsMatch = "calls_fts MATCH ?"_L1;
+constexpr auto kFilterFtsAfter = "calls_fts.rowid < ?"_L1;
+constexpr auto kFtsOrder = " ORDER BY calls_fts.rowid DESC LIMIT ? OFFSET ?"_L1;
 constexpr auto kWhere = " WHERE "_L1;
 constexpr auto kAnd = " AND "_L1;
 constexpr auto kFilterKind = "c.kind = ?"_L1;
@@ -76,7 +84,6 @@ constexpr auto kFilterFrom = "c.created_at >= ?"_L1;
 constexpr auto kFilterTo = "c.created_at < ?"_L1;
 constexpr auto kFilterParent = "c.parent_id = ?"_L1;
 constexpr auto kFilterSession = "c.session_id = ?"_L1;
-constexpr auto kFilterFts = "c.id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)"_L1;
 constexpr auto kFilterLikeTerm = R"(c.id IN (SELECT call_id FROM calls_search WHERE
     input LIKE ? ESCAPE '\' OR output LIKE ? ESCAPE '\' OR tools LIKE ? ESCAPE '\'))"_L1;
 constexpr auto kFilterAfter = "(c.created_at, c.id) < (?, ?)"_L1;
@@ -761,7 +768,7 @@ StoreResult<QList<HistoryRow>> CallStore::rowsFor(QLatin1StringView sql, const Q
 {
     QSqlQuery q(m_database.connection());
     q.setForwardOnly(true);
-    q.prepare(QString(kHistorySelect) + sql);
+    q.prepare(kHistoryColumns + kHistoryFrom + sql);
     bindAll(q, values);
     if (!q.exec())
         return m_database.errorFrom(q, translate("reading history"));
@@ -831,10 +838,11 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
     if (query.session)
         filter(kFilterSession, *query.session);
     const QStringList terms = SearchIndex::terms(query.search);
+    const bool fts = !terms.isEmpty() && m_database.searchMode() == Database::SearchMode::Fts5;
     if (!terms.isEmpty()) {
         switch (m_database.searchMode()) {
         case Database::SearchMode::Fts5:
-            filter(kFilterFts, SearchIndex::ftsQuery(terms));
+            filter(kFilterFtsMatch, SearchIndex::ftsQuery(terms));
             break;
         case Database::SearchMode::LikeFallback:
             for (const QString &term : terms) {
@@ -858,16 +866,20 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
         }
     }
     if (query.after) {
-        conditions.append(kFilterAfter);
-        values << query.after->createdMs << query.after->id;
+        if (fts) {
+            filter(kFilterFtsAfter, query.after->id);
+        } else {
+            conditions.append(kFilterAfter);
+            values << query.after->createdMs << query.after->id;
+        }
     }
     const int limit = (query.limit >= 1 && query.limit <= kMaxLimit) ? query.limit : kDefaultLimit;
     values << limit << qMax(0, query.offset);
 
-    QString sql = kHistorySelect;
+    QString sql = kHistoryColumns + (fts ? kHistoryFromFts : kHistoryFrom);
     if (!conditions.isEmpty())
         sql += kWhere + conditions.join(kAnd);
-    sql += kHistoryOrder;
+    sql += fts ? kFtsOrder : kHistoryOrder;
 
     QSqlQuery q(m_database.connection());
     q.setForwardOnly(true);

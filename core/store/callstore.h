@@ -37,6 +37,12 @@ struct HistoryCursor
 };
 
 // Filters of a history page; empty/unset fields do not filter.
+//
+// Pages are newest first: by (created_at, id). A full-text search page (FTS5) is ordered by
+// id instead, the order calls were stored: the same order except for imported calls and
+// calls that overlapped in time, and it lets SQLite stop after one page of matches instead
+// of sorting every match (a common word matches most of a million rows). Either way, pass
+// the page's `next` cursor back as `after` for the following page.
 struct HistoryQuery
 {
     QString kind;

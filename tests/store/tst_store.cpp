@@ -820,6 +820,23 @@ void TestStore::keysetPaging()
     }
     QCOMPARE(seen, expectedA);
 
+    // Keyset paging through search results (every call says "input"), with and without FTS5.
+    for (const QString &words : {u"input"_s, u"input for"_s}) {
+        HistoryQuery search;
+        search.search = words;
+        search.limit = 7;
+        QList<qint64> found;
+        for (int pages = 0; pages < 100; ++pages) {
+            const auto page = store.listCalls(search);
+            QVERIFY2(page, qPrintable(page.error().message));
+            found += ids(page->rows);
+            if (!page->next)
+                break;
+            search.after = page->next;
+        }
+        QCOMPARE(found, expected);
+    }
+
     // Cursors survive a text round trip.
     const HistoryCursor cursor{1764460800123, 77};
     QCOMPARE(HistoryCursor::fromString(cursor.toString()), std::optional<HistoryCursor>(cursor));
