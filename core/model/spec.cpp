@@ -1,5 +1,8 @@
 #include "core/model/spec.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -53,6 +56,13 @@ const ToolSpec *Spec::tool(QStringView name) const
             return &t;
     }
     return nullptr;
+}
+
+QString Spec::resolvePath(const QString &path) const
+{
+    if (path.isEmpty() || sourcePath.isEmpty() || QDir::isAbsolutePath(path))
+        return path;
+    return QDir::cleanPath(QFileInfo(sourcePath).absoluteDir().filePath(path));
 }
 
 } // namespace Callscope

@@ -34,6 +34,8 @@ struct ToolSpec
     QString mcpServer;             // runner Mcp: key of Spec::mcpServers
     QJsonValue mock;               // runner Mock: one result, or an array of results in order
     QJsonObject unknownFields;     // kept on save
+
+    friend bool operator==(const ToolSpec &, const ToolSpec &) = default;
 };
 
 struct McpServerSpec
@@ -42,12 +44,17 @@ struct McpServerSpec
     QMap<QString, QString> env;
     bool exposeAll = false;        // "expose": "all"
     QJsonObject unknownFields;
+
+    friend bool operator==(const McpServerSpec &, const McpServerSpec &) = default;
 };
 
 struct PreSeed
 {
     QString tool;
     QJsonObject arguments;
+    QJsonObject unknownFields;
+
+    friend bool operator==(const PreSeed &, const PreSeed &) = default;
 };
 
 struct EngineSpec
@@ -65,7 +72,12 @@ struct EngineSpec
     std::optional<qint64> toolResultsTokens;
     bool stream = true;
     QString replay;                // recording file or call id, for EngineType::Replay
+    // The file gave no "type" but named a profile: the type comes from that profile
+    // (`engines add --type`), and saving leaves "type" out again.
+    bool typeFromProfile = false;
     QJsonObject unknownFields;
+
+    friend bool operator==(const EngineSpec &, const EngineSpec &) = default;
 };
 
 struct RetrySpec
@@ -74,6 +86,8 @@ struct RetrySpec
     bool reask = false;
     QList<QJsonObject> perAttemptOverride; // entry k is merged over the engine spec on retry k
     QJsonObject unknownFields;
+
+    friend bool operator==(const RetrySpec &, const RetrySpec &) = default;
 };
 
 struct ContextSpec
@@ -83,6 +97,8 @@ struct ContextSpec
     std::optional<qint64> toolResultsChars;
     int imagesInContext = 2;
     QJsonObject unknownFields;
+
+    friend bool operator==(const ContextSpec &, const ContextSpec &) = default;
 };
 
 struct Spec
@@ -92,6 +108,7 @@ struct Spec
     std::optional<QJsonObject> responseSchema; // a boolean schema is not allowed at the root
     QString outputParser = QStringLiteral("json"); // "json" or "text"; used without a schema
     QString textOutputField;       // text_output.field; empty = no text_output
+    QJsonObject textOutputUnknownFields; // other keys of the text_output object, kept on save
     QList<ToolSpec> tools;
     QMap<QString, McpServerSpec> mcpServers;
     QList<PreSeed> preSeeds;
@@ -100,8 +117,14 @@ struct Spec
     RetrySpec retry;
     ContextSpec context;
     QJsonObject unknownFields;     // top-level fields we do not know, kept on save
+    QString sourcePath;            // file the spec was loaded from (not saved); may be empty
 
     const ToolSpec *tool(QStringView name) const;
+    // `path` as given in the spec (a replay recording, a command), resolved against the
+    // folder of sourcePath when it is relative; unchanged when there is no sourcePath.
+    QString resolvePath(const QString &path) const;
+
+    friend bool operator==(const Spec &, const Spec &) = default;
 };
 
 } // namespace Callscope

@@ -1,0 +1,127 @@
+// callscope-cli lint SPEC.json [--engine TYPE]
+//
+// Prints {"spec", "engine", "findings": [{"severity", "pointer", "message", "rule"}],
+// "summary": {"warning", "info"}} on stdout. Exit 0 even with findings (they are advice);
+// exit 2 with every load error on stderr for an unreadable or invalid spec.
+
+#include "app/cli/cliutil.h"
+#include "core/model/specio.h"
+#include "core/schema/lint.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::Cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
+
+void printLintHelp()
+{
+    const QString text = tr(
+        "Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
+        "Checks a spec before it spends tokens: tool names, descriptions, closed sets, provider\n"
+        "limits and strict-mode schema rules. Prints the findings as JSON; they are warnings,\n"
+        "so the exit code is 0 even when there are some.\n\n"
+        "Options:\n"
+        "  --engine TYPE   lint for this engine type instead of the spec's own\n"
+        "                  (%1)\n\n"
+        "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
+                             .arg(engineTypeNames().join(u", "_s));
+    std::fputs(text.toLocal8Bit().constData(), stdout);
+}
+
+} // namespace
+
+int runLint(const QStringList &arguments)
+{
+    QString specPath;
+    std::optional<EngineType> engine;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &arg = arguments.at(i);
+        if (arg == u"--help" || arg == u"-h") {
+            printLintHelp();
+            return ExitOk;
+        }
+        if (arg == u"--engine" || arg.startsWith(u"--engine=")) {
+            QString value;
+            if (arg == u"--engine") {
+                if (i + 1 >= arguments.size()) {
+                    printError(tr("--engine needs an engine type (%1)")
+                                   .arg(engineTypeNames().join(u", "_s)));
+                    return ExitUsage;
+                }
+                value = arguments.at(++i);
+            } else {
+                value = arg.mid(int(qstrlen("--engine=")));
+            }
+            engine = engineTypeFromName(value);
+            if (!engine) {
+                printError(tr("unknown engine type \"%1\" (expected one of %2)")
+                               .arg(value, engineTypeNames().join(u", "_s)));
+                return ExitUsage;
+            }
+            continue;
+        }
+        if (arg.startsWith(u"--")) {
+            printError(tr("lint: unknown option %1 (see lint --help)").arg(arg));
+            return ExitUsage;
+        }
+        if (!specPath.isEmpty()) {
+            printError(tr("lint takes one spec file, got %1 and %2").arg(specPath, arg));
+            return ExitUsage;
+        }
+        specPath = arg;
+    }
+    if (specPath.isEmpty()) {
+        printError(tr("lint needs a spec file: callscope-cli lint SPEC.json [--engine TYPE]"));
+        return ExitUsage;
+    }
+
+    QString readError;
+    const auto bytes = readFile(specPath, &readError);
+    if (!bytes) {
+        printError(readError);
+        return ExitUsage;
+    }
+    const SpecLoadResult loaded = loadSpec(*bytes, specPath);
+    if (!loaded.ok()) {
+        QString message = loaded.errors.size() == 1
+            ? tr("%1 is not a valid spec (1 error):").arg(specPath)
+            : tr("%1 is not a valid spec (%2 errors):").arg(specPath).arg(loaded.errors.size());
+        for (const SpecError &error : loaded.errors)
+            message += u"\n  "_s + (error.pointer.isEmpty() ? u"(document)"_s : error.pointer)
+                       + u": "_s + error.message;
+        printError(message);
+        return ExitUsage;
+    }
+
+    const EngineType target = engine.value_or(loaded.spec->engine.type);
+    const QList<LintFinding> findings = lintSpec(*loaded.spec, target);
+    QJsonArray list;
+    int warnings = 0;
+    int infos = 0;
+    for (const LintFinding &f : findings) {
+        list.append(QJsonObject{{"severity"_L1, lintSeverityName(f.severity)},
+                                {"pointer"_L1, f.pointer},
+                                {"message"_L1, f.message},
+                                {"rule"_L1, f.rule}});
+        (f.severity == LintSeverity::Warning ? warnings : infos) += 1;
+    }
+    printJson(QJsonObject{{"spec"_L1, specPath},
+                          {"engine"_L1, engineTypeName(target)},
+                          {"findings"_L1, list},
+                          {"summary"_L1, QJsonObject{{"warning"_L1, warnings}, {"info"_L1, infos}}}});
+    return ExitOk;
+}
+
+} // namespace Callscope::Cli

@@ -1,0 +1,208 @@
+// `callscope-cli lint` end to end: the real executable in a QProcess.
+
+#include "core/model/specio.h"
+#include "core/schema/lint.h"
+#include "tests/support/testsupport.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+
+namespace {
+
+struct CliResult
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliResult runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(Test::cliPath(), arguments);
+    CliResult result;
+    if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit)
+        return result;
+    result.exitCode = process.exitCode();
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+QString lintFile(const QString &name)
+{
+    return Test::testDataPath(u"spec/lint/"_s + name + u".spec.json"_s);
+}
+
+} // namespace
+
+class TestCliLint final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void printsFindings();
+    void engineOption();
+    void cleanSpec();
+    void invalidSpec();
+    void unreadableSpec();
+    void badArguments_data();
+    void badArguments();
+    void helpListsLint();
+};
+
+void TestCliLint::initTestCase()
+{
+    QVERIFY2(QFileInfo(Test::cliPath()).isExecutable(),
+             qPrintable(u"callscope-cli not built at "_s + Test::cliPath()));
+}
+
+void TestCliLint::printsFindings()
+{
+    const QString path = lintFile(u"names"_s);
+    const CliResult r = runCli({u"lint"_s, path});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    QJsonParseError parseError;
+    const QJsonObject out = QJsonDocument::fromJson(r.out, &parseError).object();
+    QCOMPARE(parseError.error, QJsonParseError::NoError);
+    QCOMPARE(out.value("spec"_L1).toString(), path);
+    QCOMPARE(out.value("engine"_L1).toString(), u"openai"_s);
+
+    // The same findings as the library gives, field by field.
+    const auto spec = loadSpecFile(path).spec;
+    QVERIFY(spec);
+    const QList<LintFinding> expected = lintSpec(*spec, EngineType::OpenAI);
+    const QJsonArray findings = out.value("findings"_L1).toArray();
+    QCOMPARE(findings.size(), expected.size());
+    QCOMPARE(findings.size(), 6);
+    for (qsizetype i = 0; i < findings.size(); ++i) {
+        const QJsonObject f = findings.at(i).toObject();
+        QCOMPARE(f.keys(), (QStringList{u"message"_s, u"pointer"_s, u"rule"_s, u"severity"_s}));
+        QCOMPARE(f.value("severity"_L1).toString(), lintSeverityName(expected.at(i).severity));
+        QCOMPARE(f.value("pointer"_L1).toString(), expected.at(i).pointer);
+        QCOMPARE(f.value("message"_L1).toString(), expected.at(i).message);
+        QCOMPARE(f.value("rule"_L1).toString(), expected.at(i).rule);
+    }
+    QCOMPARE(findings.at(0).toObject().value("pointer"_L1).toString(), u"/tools/0/name"_s);
+    QCOMPARE(findings.at(0).toObject().value("rule"_L1).toString(), u"tool-name-snake-case"_s);
+    QCOMPARE(out.value("summary"_L1).toObject(),
+             (QJsonObject{{"warning"_L1, 5}, {"info"_L1, 1}}));
+}
+
+void TestCliLint::engineOption()
+{
+    const CliResult r = runCli({u"lint"_s, lintFile(u"names"_s), u"--engine"_s, u"gemini"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(out.value("engine"_L1).toString(), u"gemini"_s);
+    QStringList providerPointers;
+    for (const QJsonValue &v : out.value("findings"_L1).toArray()) {
+        if (v.toObject().value("rule"_L1) == u"tool-name-provider"_s)
+            providerPointers.append(v.toObject().value("pointer"_L1).toString());
+    }
+    QCOMPARE(providerPointers, QStringList{u"/tools/4/name"_s});
+
+    const CliResult eq = runCli({u"lint"_s, u"--engine=anthropic"_s, lintFile(u"tool-count-70"_s)});
+    QCOMPARE(eq.exitCode, 0);
+    const QJsonArray findings = QJsonDocument::fromJson(eq.out).object().value("findings"_L1).toArray();
+    QCOMPARE(findings.size(), 1);
+    QCOMPARE(findings.at(0).toObject().value("rule"_L1).toString(), u"tool-count"_s);
+}
+
+void TestCliLint::cleanSpec()
+{
+    const CliResult r = runCli({u"lint"_s, lintFile(u"clean"_s)});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(out.value("findings"_L1).toArray(), QJsonArray());
+    QCOMPARE(out.value("summary"_L1).toObject(), (QJsonObject{{"warning"_L1, 0}, {"info"_L1, 0}}));
+}
+
+void TestCliLint::invalidSpec()
+{
+    const QString path = Test::testDataPath(u"spec/broken/wrong-types.spec.json"_s);
+    const CliResult r = runCli({u"lint"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.isEmpty(), r.out.constData());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.startsWith(u"callscope-cli: "_s + path + u" is not a valid spec (11 errors):\n"_s),
+             qPrintable(err));
+    // Every load error on its own line, pointer first.
+    const SpecLoadResult loaded = loadSpecFile(path);
+    QCOMPARE(loaded.errors.size(), 11);
+    for (const SpecError &e : loaded.errors)
+        QVERIFY2(err.contains(u"\n  "_s + e.pointer + u": "_s + e.message + u'\n'), qPrintable(e.toString()));
+
+    const QString badJson = Test::testDataPath(u"spec/broken/bad-json.spec.json"_s);
+    const CliResult j = runCli({u"lint"_s, badJson});
+    QCOMPARE(j.exitCode, 2);
+    QCOMPARE(QString::fromUtf8(j.err),
+             u"callscope-cli: "_s + badJson
+                 + u" is not a valid spec (1 error):\n  (document): line 3, column 16: object is missing after a comma\n"_s);
+}
+
+void TestCliLint::unreadableSpec()
+{
+    const QString path = Test::testDataPath(u"spec/nope.spec.json"_s);
+    const CliResult r = runCli({u"lint"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"callscope-cli: cannot read "_s + path + u": No such file or directory\n"_s);
+}
+
+void TestCliLint::badArguments_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no file") << QStringList{u"lint"_s}
+                             << u"lint needs a spec file: callscope-cli lint SPEC.json [--engine TYPE]"_s;
+    QTest::newRow("unknown engine") << QStringList{u"lint"_s, u"x.json"_s, u"--engine"_s, u"bard"_s}
+                                    << u"unknown engine type \"bard\" (expected one of openai, "
+                                       "openai-responses, anthropic, gemini, openai-compatible, replay)"_s;
+    QTest::newRow("engine without value") << QStringList{u"lint"_s, u"x.json"_s, u"--engine"_s}
+                                          << u"--engine needs an engine type (openai, "
+                                             "openai-responses, anthropic, gemini, "
+                                             "openai-compatible, replay)"_s;
+    QTest::newRow("unknown option") << QStringList{u"lint"_s, u"--fix"_s, u"x.json"_s}
+                                    << u"lint: unknown option --fix (see lint --help)"_s;
+    QTest::newRow("two files") << QStringList{u"lint"_s, u"a.json"_s, u"b.json"_s}
+                               << u"lint takes one spec file, got a.json and b.json"_s;
+}
+
+void TestCliLint::badArguments()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, error);
+    const CliResult r = runCli(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(QString::fromUtf8(r.err), u"callscope-cli: "_s + error + u'\n');
+}
+
+void TestCliLint::helpListsLint()
+{
+    const CliResult r = runCli({u"--help"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("  lint SPEC.json [--engine TYPE]"), r.out.constData());
+    const CliResult h = runCli({u"lint"_s, u"--help"_s});
+    QCOMPARE(h.exitCode, 0);
+    QVERIFY(h.out.startsWith("Usage: callscope-cli lint SPEC.json [--engine TYPE]\n"));
+}
+
+int runCliLintTests(int argc, char **argv)
+{
+    TestCliLint test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_clilint.moc"

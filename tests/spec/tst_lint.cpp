@@ -1,0 +1,341 @@
+// Lint rules per engine type (core/schema/lint.h). Each rule has a spec under
+// tests/data/spec/lint/ that breaks it; rows also check engines where the rule must stay quiet.
+
+#include "core/model/specio.h"
+#include "core/schema/lint.h"
+#include "tests/support/testsupport.h"
+
+#include <QSet>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+
+namespace {
+
+struct RuleCase
+{
+    const char *name;
+    QString file;
+    EngineType engine;
+    QString rule;
+    QStringList pointers; // every finding of `rule`, in order; empty: the rule must stay quiet
+};
+
+const QString kDeep = u"/tools/0/input_schema"_s;
+
+QString repeatA(int times)
+{
+    QString s;
+    for (int i = 0; i < times; ++i)
+        s += u"/properties/a"_s;
+    return s;
+}
+
+QList<RuleCase> ruleCases()
+{
+    using E = EngineType;
+    return {
+        {"snake case", u"names"_s, E::OpenAI, u"tool-name-snake-case"_s,
+         {u"/tools/0/name"_s, u"/tools/2/name"_s, u"/tools/4/name"_s}},
+        {"snake case on replay", u"names"_s, E::Replay, u"tool-name-snake-case"_s,
+         {u"/tools/0/name"_s, u"/tools/2/name"_s, u"/tools/4/name"_s}},
+        {"verb noun", u"names"_s, E::Anthropic, u"tool-name-verb-noun"_s, {u"/tools/1/name"_s}},
+        {"OpenAI name rule", u"names"_s, E::OpenAI, u"tool-name-provider"_s,
+         {u"/tools/2/name"_s, u"/tools/3/name"_s}},
+        {"Responses name rule", u"names"_s, E::OpenAIResponses, u"tool-name-provider"_s,
+         {u"/tools/2/name"_s, u"/tools/3/name"_s}},
+        {"compatible name rule", u"names"_s, E::OpenAICompatible, u"tool-name-provider"_s,
+         {u"/tools/2/name"_s, u"/tools/3/name"_s}},
+        {"Anthropic name rule (128 chars)", u"names"_s, E::Anthropic, u"tool-name-provider"_s,
+         {u"/tools/2/name"_s}},
+        {"Gemini name rule (dots, letter first)", u"names"_s, E::Gemini, u"tool-name-provider"_s,
+         {u"/tools/4/name"_s}},
+        {"no name rule for replay", u"names"_s, E::Replay, u"tool-name-provider"_s, {}},
+        {"description missing", u"descriptions"_s, E::OpenAI, u"tool-description-missing"_s,
+         {u"/tools/0"_s, u"/tools/3"_s}},
+        {"description missing on gemini", u"descriptions"_s, E::Gemini, u"tool-description-missing"_s,
+         {u"/tools/0"_s, u"/tools/3"_s}},
+        {"description too long", u"descriptions"_s, E::Anthropic, u"tool-description-length"_s,
+         {u"/tools/1/description"_s}},
+        {"closed set as enum", u"closed-set"_s, E::OpenAI, u"enum-closed-set"_s,
+         {u"/tools/0/input_schema/properties/order"_s,
+          u"/tools/0/input_schema/properties/priority"_s, u"/tools/0/input_schema/properties/size"_s,
+          u"/tools/0/input_schema/properties/state"_s}},
+        {"closed set on anthropic", u"closed-set"_s, E::Anthropic, u"enum-closed-set"_s,
+         {u"/tools/0/input_schema/properties/order"_s, u"/tools/0/input_schema/properties/priority"_s,
+          u"/tools/0/input_schema/properties/size"_s, u"/tools/0/input_schema/properties/state"_s}},
+        {"OpenAI 128 tools", u"tool-count-130"_s, E::OpenAI, u"tool-count"_s, {u"/tools"_s}},
+        {"Responses 128 tools", u"tool-count-130"_s, E::OpenAIResponses, u"tool-count"_s, {u"/tools"_s}},
+        {"OpenAI allows 70", u"tool-count-70"_s, E::OpenAI, u"tool-count"_s, {}},
+        {"Anthropic 64 tools", u"tool-count-70"_s, E::Anthropic, u"tool-count"_s, {u"/tools"_s}},
+        {"no count limit for gemini", u"tool-count-130"_s, E::Gemini, u"tool-count"_s, {}},
+        {"root must be an object", u"strict"_s, E::Gemini, u"schema-root-object"_s,
+         {u"/tools/1/input_schema"_s, u"/tools/2/input_schema"_s}},
+        {"root must be an object (openai)", u"strict"_s, E::OpenAI, u"schema-root-object"_s,
+         {u"/tools/1/input_schema"_s, u"/tools/2/input_schema"_s}},
+        {"8192-byte strings", u"strict"_s, E::OpenAI, u"argument-string-size"_s,
+         {u"/response_schema/properties/body/maxLength"_s}},
+        {"8192-byte strings, anthropic", u"strict"_s, E::Anthropic, u"argument-string-size"_s, {}},
+        {"output parser ignored", u"output-parser"_s, E::Gemini, u"output-parser-ignored"_s,
+         {u"/output_parser"_s}},
+        {"strict additionalProperties", u"strict"_s, E::OpenAI, u"strict-additional-properties"_s,
+         {u"/response_schema/properties/extra"_s}},
+        {"strict additionalProperties, anthropic", u"strict"_s, E::Anthropic,
+         u"strict-additional-properties"_s, {}},
+        {"strict required", u"strict"_s, E::OpenAIResponses, u"strict-required"_s,
+         {u"/response_schema/properties/body"_s}},
+        {"strict required, gemini", u"strict"_s, E::Gemini, u"strict-required"_s, {}},
+        {"strict required, compatible", u"strict"_s, E::OpenAICompatible, u"strict-required"_s, {}},
+        {"strict keywords", u"strict"_s, E::OpenAI, u"strict-unsupported-keyword"_s,
+         {u"/response_schema/properties/mixed/allOf"_s, u"/response_schema/properties/title/default"_s}},
+        {"strict keywords, replay", u"strict"_s, E::Replay, u"strict-unsupported-keyword"_s, {}},
+        {"strict format", u"strict"_s, E::OpenAI, u"strict-format"_s,
+         {u"/response_schema/properties/link/format"_s}},
+        {"strict $ref siblings", u"strict"_s, E::OpenAIResponses, u"strict-ref-siblings"_s,
+         {u"/response_schema/properties/owner"_s}},
+        {"strict depth", u"strict"_s, E::OpenAI, u"strict-depth"_s,
+         {kDeep + repeatA(5), kDeep + repeatA(10)}},
+        {"strict depth, gemini", u"strict"_s, E::Gemini, u"strict-depth"_s, {}},
+        {"strict size", u"strict-size"_s, E::OpenAI, u"strict-size"_s, {u"/response_schema"_s}},
+        {"strict size, anthropic", u"strict-size"_s, E::Anthropic, u"strict-size"_s, {}},
+        {"anthropic minItems", u"anthropic"_s, E::Anthropic, u"anthropic-min-items"_s,
+         {u"/response_schema/properties/items/minItems"_s}},
+        {"anthropic minItems, openai", u"anthropic"_s, E::OpenAI, u"anthropic-min-items"_s, {}},
+        {"anthropic keywords (response schema only)", u"anthropic"_s, E::Anthropic,
+         u"anthropic-unsupported-keyword"_s,
+         {u"/response_schema/properties/items/maxItems"_s,
+          u"/response_schema/properties/items/items/pattern"_s,
+          u"/response_schema/properties/score/minimum"_s,
+          u"/response_schema/properties/score/maximum"_s}},
+        {"anthropic format", u"anthropic"_s, E::Anthropic, u"anthropic-format"_s,
+         {u"/response_schema/properties/blob/format"_s}},
+        {"gemini recursive $ref", u"gemini"_s, E::Gemini, u"gemini-recursive-ref"_s,
+         {u"/response_schema/$defs/node/properties/children/items/$ref"_s}},
+        {"recursive $ref is fine for openai", u"gemini"_s, E::OpenAI, u"gemini-recursive-ref"_s, {}},
+        {"gemini const", u"gemini"_s, E::Gemini, u"gemini-const"_s,
+         {u"/response_schema/properties/kind/const"_s}},
+        {"gemini dropped keywords", u"gemini"_s, E::Gemini, u"gemini-dropped-keyword"_s,
+         {u"/response_schema/properties/ratio/exclusiveMinimum"_s,
+          u"/response_schema/properties/when/format"_s}},
+        {"gemini parameter names", u"gemini"_s, E::Gemini, u"gemini-parameter-name"_s,
+         {u"/response_schema/properties/user-name"_s}},
+        {"gemini parameter names, anthropic", u"gemini"_s, E::Anthropic, u"gemini-parameter-name"_s, {}},
+    };
+}
+
+std::optional<Spec> loadLintSpec(const QString &name, QString *error)
+{
+    const SpecLoadResult result = loadSpecFile(Test::testDataPath(u"spec/lint/"_s + name + u".spec.json"_s));
+    if (!result.ok()) {
+        for (const SpecError &e : result.errors)
+            *error += e.toString() + u'\n';
+        return std::nullopt;
+    }
+    return result.spec;
+}
+
+QStringList describe(const QList<LintFinding> &findings)
+{
+    QStringList out;
+    for (const LintFinding &f : findings)
+        out.append(f.rule + u' ' + f.pointer + u": "_s + f.message);
+    return out;
+}
+
+} // namespace
+
+class TestLint final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanSpecHasNoFindings_data();
+    void cleanSpecHasNoFindings();
+    void rules_data();
+    void rules();
+    void everyRuleIsTested();
+    void messages_data();
+    void messages();
+    void severities();
+    void defaultTargetIsSpecEngine();
+    void samplesAreClean();
+};
+
+void TestLint::cleanSpecHasNoFindings_data()
+{
+    QTest::addColumn<EngineType>("engine");
+    for (const QString &name : engineTypeNames())
+        QTest::newRow(qPrintable(name)) << *engineTypeFromName(name);
+}
+
+void TestLint::cleanSpecHasNoFindings()
+{
+    QFETCH(EngineType, engine);
+    QString error;
+    const auto spec = loadLintSpec(u"clean"_s, &error);
+    QVERIFY2(spec, qPrintable(error));
+    const QList<LintFinding> findings = lintSpec(*spec, engine);
+    QVERIFY2(findings.isEmpty(), qPrintable(describe(findings).join(u'\n')));
+}
+
+void TestLint::rules_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<EngineType>("engine");
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<QStringList>("pointers");
+    for (const RuleCase &c : ruleCases())
+        QTest::newRow(c.name) << c.file << c.engine << c.rule << c.pointers;
+}
+
+void TestLint::rules()
+{
+    QFETCH(QString, file);
+    QFETCH(EngineType, engine);
+    QFETCH(QString, rule);
+    QFETCH(QStringList, pointers);
+    QString error;
+    const auto spec = loadLintSpec(file, &error);
+    QVERIFY2(spec, qPrintable(error));
+    const QList<LintFinding> findings = lintSpec(*spec, engine);
+    QStringList got;
+    for (const LintFinding &f : findings) {
+        QVERIFY2(!f.message.isEmpty() && !f.rule.isEmpty(), qPrintable(f.pointer));
+        if (f.rule == rule)
+            got.append(f.pointer);
+    }
+    QCOMPARE(got, pointers);
+}
+
+void TestLint::everyRuleIsTested()
+{
+    QSet<QString> broken;
+    for (const RuleCase &c : ruleCases()) {
+        if (!c.pointers.isEmpty())
+            broken.insert(c.rule);
+    }
+    for (const LintRule &rule : lintRules())
+        QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
+    QCOMPARE(lintRules().size(), 24);
+}
+
+void TestLint::messages_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<EngineType>("engine");
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("snake case") << u"names"_s << EngineType::OpenAI << u"/tools/0/name"_s
+                                << u"tool name \"getTicket\" is not snake_case; use lowercase words "
+                                   "joined by \"_\", verb first (for example get_ticket)"_s;
+    QTest::newRow("provider rule")
+        << u"names"_s << EngineType::Anthropic << u"/tools/2/name"_s
+        << u"tool name \"lookup.user\" breaks the Anthropic rule for function names "
+           "(^[a-zA-Z0-9_-]{1,128}$); the request will be rejected"_s;
+    QTest::newRow("closed set") << u"closed-set"_s << EngineType::OpenAI
+                                << u"/tools/0/input_schema/properties/priority"_s
+                                << u"the description lists a closed set (low, medium, high); put "
+                                   "the values in \"enum\" so the model cannot invent others"_s;
+    QTest::newRow("quoted closed set") << u"closed-set"_s << EngineType::Gemini
+                                       << u"/tools/0/input_schema/properties/size"_s
+                                       << u"the description lists a closed set (S, M, L); put the "
+                                          "values in \"enum\" so the model cannot invent others"_s;
+    QTest::newRow("tool count") << u"tool-count-70"_s << EngineType::Anthropic << u"/tools"_s
+                                << u"70 tools (counting submit_output) exceed the Anthropic limit "
+                                   "of 64 tools per request; expose only the tools this call needs"_s;
+    QTest::newRow("strict required") << u"strict"_s << EngineType::OpenAI
+                                     << u"/response_schema/properties/body"_s
+                                     << u"property \"body\" is not in \"required\"; OpenAI strict "
+                                        "mode needs every property there (make it optional with "
+                                        "\"type\": [\"string\", \"null\"])"_s;
+    QTest::newRow("root array") << u"strict"_s << EngineType::Anthropic << u"/tools/1/input_schema"_s
+                                << u"the root has \"type\" \"array\"; tool arguments must be an object"_s;
+    QTest::newRow("root union") << u"strict"_s << EngineType::Anthropic << u"/tools/2/input_schema"_s
+                                << u"the root is a union (anyOf/oneOf); tool arguments must be one "
+                                   "object with \"type\": \"object\" (wrap the union in a property)"_s;
+    QTest::newRow("description length") << u"descriptions"_s << EngineType::OpenAI
+                                        << u"/tools/1/description"_s
+                                        << u"description is 1125 characters; providers cut tool "
+                                           "descriptions after 1024"_s;
+    QTest::newRow("gemini recursion")
+        << u"gemini"_s << EngineType::Gemini
+        << u"/response_schema/$defs/node/properties/children/items/$ref"_s
+        << u"recursive \"$ref\" to \"#/$defs/node\"; Gemini refuses recursive schemas (unroll it "
+           "to a fixed depth)"_s;
+    QTest::newRow("strict size") << u"strict-size"_s << EngineType::OpenAI << u"/response_schema"_s
+                                 << u"1001 enum values exceed OpenAI's strict-mode limit of 1000"_s;
+}
+
+void TestLint::messages()
+{
+    QFETCH(QString, file);
+    QFETCH(EngineType, engine);
+    QFETCH(QString, pointer);
+    QFETCH(QString, message);
+    QString error;
+    const auto spec = loadLintSpec(file, &error);
+    QVERIFY2(spec, qPrintable(error));
+    QStringList atPointer;
+    for (const LintFinding &f : lintSpec(*spec, engine)) {
+        if (f.pointer == pointer)
+            atPointer.append(f.message);
+    }
+    QVERIFY2(atPointer.contains(message), qPrintable(atPointer.join(u'\n')));
+}
+
+void TestLint::severities()
+{
+    QString error;
+    const auto spec = loadLintSpec(u"names"_s, &error);
+    QVERIFY2(spec, qPrintable(error));
+    for (const LintFinding &f : lintSpec(*spec, EngineType::OpenAI)) {
+        const LintSeverity expected =
+            f.rule == u"tool-name-verb-noun" ? LintSeverity::Info : LintSeverity::Warning;
+        QCOMPARE(f.severity, expected);
+    }
+    QCOMPARE(lintSeverityName(LintSeverity::Warning), u"warning"_s);
+    QCOMPARE(lintSeverityName(LintSeverity::Info), u"info"_s);
+
+    const auto deep = loadLintSpec(u"strict"_s, &error);
+    QVERIFY2(deep, qPrintable(error));
+    QList<LintSeverity> depth;
+    for (const LintFinding &f : lintSpec(*deep, EngineType::OpenAI)) {
+        if (f.rule == u"strict-depth")
+            depth.append(f.severity);
+    }
+    // Past the old 5-level limit: a note; past the current 10 levels: a warning.
+    QCOMPARE(depth, (QList<LintSeverity>{LintSeverity::Info, LintSeverity::Warning}));
+}
+
+void TestLint::defaultTargetIsSpecEngine()
+{
+    QString error;
+    const auto spec = loadLintSpec(u"anthropic"_s, &error);
+    QVERIFY2(spec, qPrintable(error));
+    QCOMPARE(spec->engine.type, EngineType::Anthropic);
+    QCOMPARE(lintSpec(*spec), lintSpec(*spec, EngineType::Anthropic));
+    QVERIFY(lintSpec(*spec) != lintSpec(*spec, EngineType::OpenAI));
+}
+
+void TestLint::samplesAreClean()
+{
+    // The bundled samples are what a newcomer sees first: no findings on any engine.
+    for (const QString &name : {u"lunar-landing"_s, u"planner"_s, u"refusal"_s}) {
+        const SpecLoadResult result = loadSpecFile(u":/callscope/samples/"_s + name + u".spec.json"_s);
+        QVERIFY2(result.ok(), qPrintable(name));
+        for (const QString &engine : engineTypeNames()) {
+            const QList<LintFinding> findings = lintSpec(*result.spec, *engineTypeFromName(engine));
+            QVERIFY2(findings.isEmpty(),
+                     qPrintable(name + u" on "_s + engine + u":\n"_s + describe(findings).join(u'\n')));
+        }
+    }
+}
+
+int runLintTests(int argc, char **argv)
+{
+    TestLint test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_lint.moc"
