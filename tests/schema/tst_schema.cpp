@@ -568,6 +568,18 @@ void TestSchema::refCycles()
         QVERIFY2(result.errors.last().message.contains(u"$ref cycle"_s), qPrintable(describe(result.errors)));
         QVERIFY(!schema.accepts(QJsonValue(1)));
     }
+    // A long chain of distinct references at one place: an error, not a stack overflow.
+    QJsonObject defs;
+    for (int i = 0; i < 5000; ++i)
+        defs.insert(u"d%1"_s.arg(i), QJsonObject{{u"$ref"_s, u"#/$defs/d%1"_s.arg(i + 1)}});
+    defs.insert(u"d5000"_s, QJsonObject{{u"type"_s, u"integer"_s}});
+    const CompiledSchema chain = SchemaCompiler().compile(QJsonObject{{u"$defs"_s, defs}, {u"$ref"_s, u"#/$defs/d0"_s}});
+    QVERIFY2(chain.isValid(), qPrintable(chain.errorString()));
+    const SchemaValidationResult chained = chain.validate(QJsonValue(1));
+    QVERIFY(!chained.valid);
+    QCOMPARE(chained.errors.last().message, u"nesting is too deep (more than 512 levels)"_s);
+    QVERIFY(!chain.accepts(QJsonValue(1)));
+
     // Recursion that consumes the instance is not a cycle.
     const CompiledSchema tree = compileText(R"({"type": "object", "properties": {"child": {"$ref": "#"}}})");
     QVERIFY(tree.validate(parse(R"({"child": {"child": {"child": {}}}})")).valid);
