@@ -11,7 +11,10 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonParseError>
 
 #include <cstdio>
 
@@ -39,6 +42,25 @@ void printValidateHelp()
                             "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
                             "invalid schema.\n");
     std::fputs(text.toLocal8Bit().constData(), stdout);
+}
+
+// Like readJsonFile, but a document may also be a scalar ("true" is a schema, "42" an instance).
+std::optional<QJsonValue> readJsonAny(const QString &path, QString *error)
+{
+    const auto data = readFile(path, error);
+    if (!data)
+        return std::nullopt;
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(*data, &parseError);
+    if (parseError.error == QJsonParseError::NoError)
+        return doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+    QJsonParseError wrappedError;
+    const QJsonDocument wrapped = QJsonDocument::fromJson('[' + *data + ']', &wrappedError);
+    if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1)
+        return wrapped.array().at(0);
+    *error = tr("%1: invalid JSON at %2: %3")
+                 .arg(path, describeOffset(*data, parseError.offset), parseError.errorString());
+    return std::nullopt;
 }
 
 // Serves the schema's own folder: under file:// URIs, and under its $id's folder when it has one.
@@ -86,12 +108,12 @@ int runValidate(const QStringList &arguments)
     const QString instancePath = positional.at(1);
 
     QString error;
-    const auto schema = readJsonFile(schemaPath, &error);
+    const auto schema = readJsonAny(schemaPath, &error);
     if (!schema) {
         printError(error);
         return ExitUsage;
     }
-    const auto instance = readJsonFile(instancePath, &error);
+    const auto instance = readJsonAny(instancePath, &error);
     if (!instance) {
         printError(error);
         return ExitUsage;

@@ -189,6 +189,7 @@ private slots:
     void cliValid();
     void cliInvalid();
     void cliBadFiles();
+    void cliScalarDocuments();
     void cliRelativeRefs();
     void cliFormatAssertion();
 };
@@ -731,6 +732,31 @@ void TestSchema::cliBadFiles()
 
     result = runCli({u"validate"_s, instance});
     QCOMPARE(result.exitCode, 2);
+}
+
+void TestSchema::cliScalarDocuments()
+{
+    // Boolean schemas and scalar instances are JSON documents too.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&dir](const QString &name, const QByteArray &text) {
+        QFile file(dir.filePath(name));
+        if (file.open(QIODevice::WriteOnly))
+            file.write(text);
+        return file.fileName();
+    };
+    const QString falseSchema = write(u"false.json"_s, "false\n");
+    const QString numberSchema = write(u"number.json"_s, "{\"type\": \"integer\", \"maximum\": 10}");
+    const QString seven = write(u"seven.json"_s, " 7 \n");
+    const QString text = write(u"text.json"_s, "\"hi\"");
+    CliResult result = runCli({u"validate"_s, numberSchema, seven});
+    QCOMPARE(result.exitCode, 0);
+    result = runCli({u"validate"_s, numberSchema, text});
+    QCOMPARE(result.exitCode, 1);
+    QCOMPARE(QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray().at(0).toObject().value("message"_L1),
+             QJsonValue(u"expected an integer, got \"hi\""_s));
+    result = runCli({u"validate"_s, falseSchema, seven});
+    QCOMPARE(result.exitCode, 1);
 }
 
 void TestSchema::cliRelativeRefs()
