@@ -1254,8 +1254,11 @@ bool Evaluator::evaluate(const Node *node, const QJsonValue &instance, const Ins
     if (node->isBoolean) {
         if (!node->booleanValue) {
             if (m_ctx.errors) {
-                // Name the keyword that led here when it says more than "false".
-                report(ipath, kpath, {}, tr("no value is allowed here"));
+                // "properties": {"x": false} forbids a property: say so by name.
+                if (kpath && kpath->keyword == u"properties" && !kpath->name.isNull())
+                    report(ipath, kpath, {}, tr("property %1 is not allowed").arg(quoted(kpath->name)));
+                else
+                    report(ipath, kpath, {}, tr("no value is allowed here"));
             }
             return false;
         }
@@ -1503,7 +1506,6 @@ bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const I
             if (!m_ctx.errors)
                 return false;
             if (matches == 0 && node->minContains < 0) {
-                // Show why the first item failed: often the most useful hint.
                 report(ipath, kpath, u"contains", tr("no item matches the \"contains\" schema"));
             } else {
                 report(ipath, kpath, u"minContains",

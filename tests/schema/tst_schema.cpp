@@ -340,7 +340,9 @@ void TestSchema::errorMessages_data()
     QTest::newRow("not") << u"{\"not\":{\"type\":\"null\"}}"_s << u"null"_s << QString() << u"/not"_s
                          << u"must not match the schema at /not"_s;
     QTest::newRow("false-schema") << u"{\"properties\":{\"x\":false}}"_s << u"{\"x\":1}"_s << u"/x"_s
-                                  << u"/properties/x"_s << u"no value is allowed here"_s;
+                                  << u"/properties/x"_s << u"property \"x\" is not allowed"_s;
+    QTest::newRow("false-item") << u"{\"prefixItems\":[true,false]}"_s << u"[1,2]"_s << u"/1"_s
+                                << u"/prefixItems/1"_s << u"no value is allowed here"_s;
     QTest::newRow("items-false") << u"{\"prefixItems\":[true],\"items\":false}"_s << u"[1,2]"_s << QString()
                                  << u"/items"_s << u"has 2 items, at most 1 allowed"_s;
     QTest::newRow("unevaluatedProperties")
