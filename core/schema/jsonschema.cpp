@@ -1798,6 +1798,8 @@ void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStri
             if (error.instancePath == here && (error.keyword == u"type" || error.keyword == u"const"
                                                || error.keyword == u"enum" || error.keyword.isEmpty()))
                 score += 1000;
+            else if (error.keyword == u"const")
+                score += 100; // a discriminator ("kind": "circle") says this is another shape
             else if (error.instancePath.size() > here.size())
                 score -= 1; // it got further into the value
         }

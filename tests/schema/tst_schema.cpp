@@ -173,6 +173,7 @@ private slots:
     void errorMessages();
     void everyViolationReported();
     void anyOfSummary();
+    void taggedUnionPicksTheTaggedBranch();
     void oneOfTooMany();
     void keywordLocationThroughRef();
     void formatErrorsForModelText();
@@ -410,6 +411,18 @@ void TestSchema::anyOfSummary()
     QCOMPARE(describe(result.errors),
              u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 0) fails with:\n"
              "/radius | /oneOf/0/properties/radius/type | expected a number, got \"big\""_s);
+}
+
+void TestSchema::taggedUnionPicksTheTaggedBranch()
+{
+    const CompiledSchema schema = compileText(R"({"oneOf": [
+        {"properties": {"kind": {"const": "circle"}, "radius": {"type": "number"}}, "required": ["kind", "radius"]},
+        {"properties": {"kind": {"const": "square"}, "side": {"type": "number"}}, "required": ["kind", "side"]}
+    ]})");
+    const SchemaValidationResult result = schema.validate(parse(R"({"kind": "square"})"));
+    QCOMPARE(describe(result.errors),
+             u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 1) fails with:\n"
+             " | /oneOf/1/required | missing required property \"side\""_s);
 }
 
 void TestSchema::oneOfTooMany()
