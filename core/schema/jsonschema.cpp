@@ -14,6 +14,8 @@
 #include <QRegularExpression>
 #include <QVarLengthArray>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <deque>
 #include <mutex>
