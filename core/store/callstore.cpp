@@ -123,6 +123,23 @@ constexpr auto kInsertCompaction = R"(INSERT INTO compactions (session_id, call_
 constexpr auto kSelectCompactions = R"(SELECT id, session_id, call_id, first_sequence,
     last_sequence, summary, created_at FROM compactions WHERE session_id = ? ORDER BY id)"_L1;
 
+constexpr auto kIntegrityCheck = "PRAGMA integrity_check"_L1;
+constexpr auto kForeignKeyCheck = "PRAGMA foreign_key_check"_L1;
+constexpr auto kTurnCountMismatch = R"(SELECT c.id, c.turn_count,
+    (SELECT count(*) FROM call_turns t WHERE t.call_id = c.id) AS n FROM calls c
+    WHERE c.turn_count != (SELECT count(*) FROM call_turns t WHERE t.call_id = c.id))"_L1;
+constexpr auto kAttemptCountMismatch = R"(SELECT c.id, c.attempt_count,
+    (SELECT count(*) FROM call_attempts a WHERE a.call_id = c.id) AS n FROM calls c
+    WHERE c.attempt_count != (SELECT count(*) FROM call_attempts a WHERE a.call_id = c.id))"_L1;
+constexpr auto kSpanMismatch = R"(SELECT c.id, c.session_id, c.first_sequence, c.last_sequence,
+    (SELECT count(*) FROM messages m WHERE m.session_id = c.session_id
+        AND m.sequence BETWEEN c.first_sequence AND c.last_sequence) AS n
+    FROM calls c WHERE c.session_id IS NOT NULL AND c.first_sequence IS NOT NULL
+    AND (c.last_sequence IS NULL OR c.last_sequence < c.first_sequence OR
+         (SELECT count(*) FROM messages m WHERE m.session_id = c.session_id
+          AND m.sequence BETWEEN c.first_sequence AND c.last_sequence)
+         != c.last_sequence - c.first_sequence + 1))"_L1;
+
 constexpr int kPreviewLength = 200;
 constexpr int kDefaultLimit = 50;
 constexpr int kMaxLimit = 10000;
@@ -893,6 +910,47 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
     if (page.rows.size() == limit)
         page.next = page.rows.constLast().cursor();
     return page;
+}
+
+StoreResult<IntegrityReport> CallStore::checkIntegrity()
+{
+    IntegrityReport report;
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    if (!q.exec(kIntegrityCheck))
+        return m_database.errorFrom(q, translate("checking integrity"));
+    while (q.next()) {
+        const QString line = q.value(0).toString();
+        if (line != u"ok")
+            report.problems.append(u"integrity_check: "_s + line);
+    }
+    if (!q.exec(kForeignKeyCheck))
+        return m_database.errorFrom(q, translate("checking foreign keys"));
+    while (q.next()) {
+        report.problems.append(u"foreign_key_check: %1 row %2 -> %3"_s.arg(
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString()));
+    }
+    if (!q.exec(kTurnCountMismatch))
+        return m_database.errorFrom(q, translate("checking turns"));
+    while (q.next()) {
+        report.problems.append(u"call %1: turn_count %2 but %3 turn rows"_s.arg(
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString()));
+    }
+    if (!q.exec(kAttemptCountMismatch))
+        return m_database.errorFrom(q, translate("checking attempts"));
+    while (q.next()) {
+        report.problems.append(u"call %1: attempt_count %2 but %3 attempt rows"_s.arg(
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString()));
+    }
+    if (!q.exec(kSpanMismatch))
+        return m_database.errorFrom(q, translate("checking session spans"));
+    while (q.next()) {
+        report.problems.append(u"call %1: session %2 span %3..%4 has %5 messages"_s.arg(
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+            q.value(3).toString(), q.value(4).toString()));
+    }
+    q.finish();
+    return report;
 }
 
 // ---- sessions ----------------------------------------------------------------------------

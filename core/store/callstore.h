@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -140,6 +141,13 @@ struct SequenceSpan
     qint64 last = 0;
 };
 
+// What checkIntegrity() found; `problems` is empty when the database is consistent.
+struct IntegrityReport
+{
+    QStringList problems;
+    bool ok() const { return problems.isEmpty(); }
+};
+
 class CallStore
 {
 public:
@@ -202,6 +210,12 @@ public:
                                              qint64 firstSequence, qint64 lastSequence,
                                              const QString &summary);
     StoreResult<QList<Compaction>> compactions(qint64 sessionId);
+
+    // ---- checks ---------------------------------------------------------------------------
+    // Read-only consistency check (crash tests, support): SQLite's integrity_check and
+    // foreign_key_check, every call has exactly turn_count turns and attempt_count attempts,
+    // and every session call's sequence span is fully present in its session.
+    StoreResult<IntegrityReport> checkIntegrity();
 
     // ---- secrets --------------------------------------------------------------------------
     // A copy of a spec without anything that looks like a credential: object keys such as

@@ -233,6 +233,22 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
 StoreError Database::migrate(const Options &options)
 {
     const int target = options.targetVersion > 0 ? options.targetVersion : Schema::latestVersion();
+    {
+        // The common case, an up-to-date database, takes no write lock (a batch may be
+        // writing while `history` opens the database).
+        QSqlQuery query(connection());
+        if (!query.exec(kReadUserVersion) || !query.next())
+            return errorFrom(query, translate("reading the schema version"));
+        m_version = query.value(0).toInt();
+        if (m_version > Schema::latestVersion())
+            return StoreError::make(StoreError::Code::NewerVersion,
+                                    translate("database %1 has schema version %2, made by a newer "
+                                              "Callscope")
+                                        .arg(m_path)
+                                        .arg(m_version));
+        if (m_version >= target)
+            return {};
+    }
     for (const Schema::MigrationStep &step : Schema::migrations()) {
         if (step.version > target)
             break;

@@ -331,6 +331,7 @@ private slots:
     void importsHandwrittenSample();
     void refusesBrokenImport_data();
     void refusesBrokenImport();
+    void integrityCheck();
     void cliShowHistoryExportImport();
     void cliErrors();
 };
@@ -1260,6 +1261,38 @@ void TestStore::refusesBrokenImport()
     for (const QString &table : {u"calls"_s, u"call_turns"_s, u"call_attempts"_s, u"sessions"_s,
                                  u"messages"_s, u"compactions"_s})
         QCOMPARE(countRows(path, table), 0);
+}
+
+void TestStore::integrityCheck()
+{
+    const QString path = freshPath();
+    qint64 callId = 0;
+    qint64 sessionCall = 0;
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        callId = *store.insertCall(fullRecord());
+        const qint64 session = *store.createSession(Session{0, u"s"_s});
+        CallRecord r = fullRecord();
+        r.session = session;
+        sessionCall = *store.insertCall(r, {SessionMessage{0, Message::user(u"a"_s)},
+                                            SessionMessage{0, Message::assistant(u"b"_s)}});
+        const auto report = store.checkIntegrity();
+        QVERIFY2(report, qPrintable(report.error().message));
+        QVERIFY2(report->ok(), qPrintable(report->problems.join(u'\n')));
+    }
+    // Damage the consistency behind the store's back: a lost turn, a lost session message.
+    QVERIFY(runSql(path, u"DELETE FROM call_turns WHERE call_id = %1 AND turn_index = 1\n;\n"
+                         "DELETE FROM messages WHERE sequence = 2"_s.arg(callId)));
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore store(**db);
+    const auto report = store.checkIntegrity();
+    QVERIFY(report);
+    QCOMPARE(report->problems,
+             (QStringList{u"call %1: turn_count 2 but 1 turn rows"_s.arg(callId),
+                          u"call %1: session 1 span 1..2 has 1 messages"_s.arg(sessionCall)}));
 }
 
 namespace {
