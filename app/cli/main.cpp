@@ -1,5 +1,6 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "translations/translationloader.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -38,6 +39,7 @@ int main(int argc, char *argv[])
     // stdout carries JSON and stderr carries messages for people: keep debug chatter out unless
     // asked for (QT_LOGGING_RULES="callscope.*.debug=true" still turns it on).
     QLoggingCategory::setFilterRules(u"callscope.*.debug=false\ncallscope.*.info=false"_s);
+    Callscope::installTranslators(&app);
 
     QStringList arguments = QCoreApplication::arguments().mid(1);
     if (arguments.isEmpty()) {

@@ -1,25 +1,74 @@
+#include "translations/translationloader.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 
 #include <csignal>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+void setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(u"Callscope"_s);
+    QCoreApplication::setApplicationName(u"callscope"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+}
+
+void describeOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("Gui", "Desktop studio for engineering LLM calls."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(u"spec"_s, QCoreApplication::translate("Gui", "A spec file to open."),
+                                 u"[spec.json]"_s);
+}
+
+// --help and --version must work without a display, so they are answered before QApplication
+// (which needs a platform plugin) exists.
+bool onlyWantsInformation(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
     // A tool or MCP server that exits without reading its stdin must not kill us with SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
+    if (onlyWantsInformation(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        Callscope::installTranslators(&app);
+        QCommandLineParser parser;
+        describeOptions(parser);
+        parser.process(app); // prints and exits
+        return 0;
+    }
+
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(u"Callscope"_s);
-    QApplication::setApplicationName(u"callscope"_s);
+    setApplicationNames();
     QApplication::setApplicationDisplayName(u"Callscope"_s);
-    QApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+    QGuiApplication::setDesktopFileName(u"io.callscope.Callscope"_s);
+    Callscope::installTranslators(&app);
+    QCommandLineParser parser;
+    describeOptions(parser);
+    parser.process(app);
 
     Callscope::MainWindow window;
-    const QStringList args = QApplication::arguments();
-    if (args.size() > 1)
-        window.openSpecFile(args.at(1));
+    const QStringList specs = parser.positionalArguments();
+    if (!specs.isEmpty())
+        window.openSpecFile(specs.constFirst());
     window.show();
     return QApplication::exec();
 }
