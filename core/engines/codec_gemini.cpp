@@ -59,7 +59,7 @@ std::optional<QJsonObject> errorObject(const QJsonDocument &doc)
 {
     QJsonObject root;
     if (doc.isArray())
-        root = doc.array().first().toObject();
+        root = doc.array().at(0).toObject();
     else
         root = doc.object();
     if (root.value(u"error"_s).isObject())

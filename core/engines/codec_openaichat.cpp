@@ -374,8 +374,8 @@ ApiError OpenAIChatCodec::parseOpenAIError(int httpStatus, const QByteArray &bod
             object = QJsonObject{{u"message"_s, inner}};
         else
             object = root;         // flat {"object":"error","message",...}
-    } else if (doc && doc->isArray() && doc->array().first().isObject()) {
-        object = doc->array().first().toObject().value(u"error"_s).toObject();
+    } else if (doc && doc->isArray() && doc->array().at(0).isObject()) {
+        object = doc->array().at(0).toObject().value(u"error"_s).toObject();
     }
     const QString type = object.value(u"type"_s).toString();
     const QJsonValue codeValue = object.value(u"code"_s);
