@@ -1,5 +1,6 @@
 #include "core/service/callservice.h"
 
+#include "core/context/compactionplan.h"
 #include "core/context/contextbudget.h"
 #include "core/engines/httpmodelclient.h"
 #include "core/loop/replayclient.h"
@@ -133,21 +134,46 @@ void CallService::launch(const LaunchRequest &request)
         m_request.spec.engine = mergeProfileIntoSpec(m_request.spec.engine, *profile);
     }
 
-    if (m_request.sessionId) {
-        if (!m_store) {
-            QTimer::singleShot(0, this, [this] { fail(ErrorCategory::Other, tr("sessions need the history database")); });
+    if (m_request.sessionId && !m_store) {
+        QTimer::singleShot(0, this, [this] { fail(ErrorCategory::Other, tr("sessions need the history database")); });
+        return;
+    }
+    // A session turn may first fold old messages into a summary (by policy); a failed summary
+    // lets the turn go ahead uncompacted.
+    if (m_request.sessionId && m_request.compaction && m_request.compaction->maxContextTokens > 0) {
+        bool needed = false;
+        if (auto calls = m_store->sessionCalls(*m_request.sessionId); calls && !calls.value().isEmpty()) {
+            if (auto last = m_store->getCall(calls.value().last().id); last && !last.value().turns.isEmpty()) {
+                const Usage &u = last.value().turns.last().usage;
+                needed = compactionNeeded(u.inputTokens, u.outputTokens, m_request.compaction->maxContextTokens);
+            }
+        }
+        if (needed) {
+            const qint64 sessionId = *m_request.sessionId;
+            startCompaction(sessionId, m_request.compaction->keepRecent, m_request.spec,
+                            [this, sessionId](bool ok, const QString &message, qint64 callId) {
+                                Q_EMIT compactionFinished(sessionId, ok, message, callId);
+                                continueLaunch();
+                            });
             return;
         }
+    }
+    QTimer::singleShot(0, this, [this] { continueLaunch(); });
+}
+
+void CallService::continueLaunch()
+{
+    if (m_request.sessionId) {
         auto session = m_store->getSession(*m_request.sessionId);
         if (!session) {
             const QString why = session.error().message;
-            QTimer::singleShot(0, this, [this, why] { fail(ErrorCategory::Other, why); });
+            fail(ErrorCategory::Other, why);
             return;
         }
         auto messages = m_store->modelMessages(*m_request.sessionId);
         if (!messages) {
             const QString why = messages.error().message;
-            QTimer::singleShot(0, this, [this, why] { fail(ErrorCategory::Other, why); });
+            fail(ErrorCategory::Other, why);
             return;
         }
         m_prior = messages.value();
@@ -155,8 +181,7 @@ void CallService::launch(const LaunchRequest &request)
     } else if (!m_request.options.priorMessages.isEmpty()) {
         m_prior = m_request.options.priorMessages;
     }
-    // Answer on a later event-loop turn in every case, so callers connect first.
-    QTimer::singleShot(0, this, [this] { resolveEngine(); });
+    resolveEngine();
 }
 
 void CallService::resolveEngine()
@@ -348,6 +373,125 @@ void CallService::replay(qint64 callId, const Spec &spec, const RunOptions &opti
     request.options.parent = callId;
     request.replayOf = QString::number(callId);
     launch(request);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compaction
+
+namespace {
+
+// The text the summary call reads: the previous summary, then the folded messages.
+QString transcriptForSummary(const QString &previousSummary, const QList<Message> &messages)
+{
+    QString text;
+    if (!previousSummary.isEmpty())
+        text += u"Summary so far:\n"_s + previousSummary + u"\n\nLater messages:\n"_s;
+    for (const Message &m : messages) {
+        QString line = roleName(m.role) + u": "_s;
+        if (!m.text.isEmpty())
+            line += m.text;
+        for (const ToolCall &c : m.toolCalls)
+            line += u" [calls "_s + c.name + u' ' + c.rawArguments + u']';
+        for (const ToolResult &r : m.toolResults)
+            line += u" [result of "_s + r.name + (r.isError ? u" (error)"_s : QString()) + u": "_s + r.content + u']';
+        if (!m.refusal.isEmpty())
+            line += u" [refused: "_s + m.refusal + u']';
+        text += line + u'\n';
+    }
+    return text;
+}
+
+} // namespace
+
+void CallService::compact(qint64 sessionId, int keepRecent, const Spec &engineFrom)
+{
+    startCompaction(sessionId, keepRecent, engineFrom, [this, sessionId](bool ok, const QString &message, qint64 callId) {
+        Q_EMIT compactionFinished(sessionId, ok, message, callId);
+    });
+}
+
+void CallService::startCompaction(qint64 sessionId, int keepRecent, const Spec &engineFrom,
+                                  std::function<void(bool, const QString &, qint64)> done)
+{
+    auto later = [this, done](bool ok, const QString &message) {
+        QTimer::singleShot(0, this, [done, ok, message] { done(ok, message, 0); });
+    };
+    if (!m_store) {
+        later(false, tr("compaction needs the history database"));
+        return;
+    }
+    if (m_compactor) {
+        later(false, tr("a compaction is already running"));
+        return;
+    }
+    auto stored = m_store->sessionMessages(sessionId, CallStore::MessageView::All);
+    auto session = m_store->getSession(sessionId);
+    if (!stored || !session) {
+        later(false, !stored ? stored.error().message : session.error().message);
+        return;
+    }
+    // Only what the model still sees can fold: not yet compacted, not output copies.
+    QList<SessionMessage> candidates;
+    for (const SessionMessage &m : stored.value()) {
+        if (m.sendToModel && !m.compactedBy)
+            candidates.append(m);
+    }
+    QList<Message> plain;
+    for (const SessionMessage &m : std::as_const(candidates))
+        plain.append(m.message);
+    const CompactionPlan plan = planCompaction(plain, keepRecent);
+    if (plan.isEmpty()) {
+        later(true, tr("nothing to fold: the session holds %n message(s) the model sees", nullptr, int(plain.size())));
+        return;
+    }
+    const qint64 first = candidates.first().sequence;
+    const qint64 last = candidates.at(plan.foldCount - 1).sequence;
+
+    Spec spec;
+    spec.kind = u"compaction"_s;
+    spec.systemPrompt = u"You compress conversations. Summarise the conversation you are given so that "
+                        u"it can replace it: keep decisions, facts, numbers, names, open questions and "
+                        u"what tools returned that still matters; drop pleasantries and repetition. "
+                        u"Write plain prose of at most 300 words."_s;
+    spec.responseSchema = QJsonObject{{u"type"_s, u"object"_s},
+                                      {u"properties"_s, QJsonObject{{u"summary"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"minLength"_s, 1}}}}},
+                                      {u"required"_s, QJsonArray{u"summary"_s}},
+                                      {u"additionalProperties"_s, false}};
+    spec.textOutputField = u"summary"_s;
+    spec.maxTurns = 3;
+    spec.engine = engineFrom.engine;
+    spec.sourcePath = engineFrom.sourcePath;
+
+    LaunchRequest request;
+    request.spec = spec;
+    request.input.text = transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
+    request.options.metadata = QJsonObject{{u"session"_s, sessionId},
+                                           {u"compacts_sequences"_s, QJsonArray{first, last}}};
+
+    // A store-less child runs the summary call; the compaction (call, range, marks, summary)
+    // is then written in one transaction.
+    m_compactor = new CallService(m_nam, nullptr, m_credentials, m_profiles, this);
+    m_compactor->setInactivityTimeoutMs(m_inactivityTimeoutMs);
+    connect(m_compactor, &CallService::finished, this,
+            [this, sessionId, first, last, done](const LaunchResult &result) {
+                m_compactor->deleteLater();
+                m_compactor = nullptr;
+                if (result.record.status != CallStatus::Completed) {
+                    done(false, tr("the summary call did not complete (%1): %2")
+                                    .arg(callStatusName(result.record.status), result.record.error),
+                         0);
+                    return;
+                }
+                const QString summary = result.record.response.toObject().value(u"summary"_s).toString();
+                auto compaction = m_store->recordCompaction(sessionId, result.record, first, last, summary);
+                if (!compaction) {
+                    done(false, compaction.error().message, 0);
+                    return;
+                }
+                done(true, tr("folded messages %1 to %2 into a summary").arg(first).arg(last),
+                     compaction.value().callId);
+            });
+    m_compactor->launch(request);
 }
 
 } // namespace Callscope

@@ -24,6 +24,15 @@ class CredentialStore;
 class ProfileStore;
 class ToolRegistry;
 
+// Session compaction by policy (MISSION.md 4, `context_size`): before a session turn, when the
+// last request's prompt plus output passed maxContextTokens, everything but the newest
+// keepRecent messages folds into a rolling summary made by a call of kind `compaction`.
+struct CompactionPolicy
+{
+    qint64 maxContextTokens = 0;        // 0 = never by policy
+    int keepRecent = 6;
+};
+
 struct LaunchRequest
 {
     Spec spec;
@@ -32,6 +41,7 @@ struct LaunchRequest
     std::optional<qint64> sessionId;    // run inside a session (MISSION.md section 4)
     std::optional<qint64> reviseOf;     // set by revise(): replays that call's conversation
     QString replayOf;                   // metadata note for replays
+    std::optional<CompactionPolicy> compaction; // session turns only
 };
 
 struct LaunchResult
@@ -64,6 +74,9 @@ public:
     // call whose parent is the original; metadata says it is a replay.
     void replay(qint64 callId, const Spec &spec, const RunOptions &options = {});
     void stop();
+    // Folds all but the newest `keepRecent` model-visible messages of a session into a summary
+    // made on `engineFrom`'s engine; compactionFinished follows. Message rows are never deleted.
+    void compact(qint64 sessionId, int keepRecent, const Spec &engineFrom);
 
     bool isRunning() const { return m_running; }
     Runner *runner() const { return m_runner; }
@@ -74,6 +87,9 @@ public:
 Q_SIGNALS:
     void runnerCreated(Callscope::Runner *runner);
     void finished(const Callscope::LaunchResult &result);
+    // ok: a summary was stored (callId is its call); otherwise `message` says why and nothing
+    // changed. "Nothing to fold" is ok with callId 0.
+    void compactionFinished(qint64 sessionId, bool ok, const QString &message, qint64 callId);
 
 private:
     void resolveEngine();
@@ -81,6 +97,9 @@ private:
     void onRunnerFinished(const CallRecord &record);
     void fail(ErrorCategory category, const QString &message);
     void cleanUp();
+    void continueLaunch();
+    void startCompaction(qint64 sessionId, int keepRecent, const Spec &engineFrom,
+                         std::function<void(bool, const QString &, qint64)> done);
 
     QPointer<QNetworkAccessManager> m_nam;
     CallStore *m_store = nullptr;
@@ -94,6 +113,7 @@ private:
     QPointer<Runner> m_runner;
     QPointer<ModelClient> m_client;
     QPointer<ToolRegistry> m_tools;
+    QPointer<CallService> m_compactor;  // a store-less child service that runs summary calls
 };
 
 } // namespace Callscope

@@ -366,6 +366,8 @@ private Q_SLOTS:
     void sessionTurnsMixAndOutputCopyNotResent();
     void keyNeverStored();
     void mcpServerToolInTheLoop();
+    void compactionByPolicy();
+    void failedSummaryLetsTurnGoAhead();
 };
 
 void TestRunnerHttp::happyPath()
@@ -703,6 +705,116 @@ void TestRunnerHttp::mcpServerToolInTheLoop()
     const auto [id, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
     QCOMPARE(id, u"c1"_s);
     QCOMPARE(content, u"Echo: hi from the loop"_s);
+}
+
+namespace {
+
+QByteArray chatText(const QString &text, int in = 10, int out = 5)
+{
+    return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
+                               {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                     {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
+                                                                     {u"finish_reason"_s, u"stop"_s}}}},
+                               {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+}
+
+// Three chat turns in a session, the last one reporting a large prompt.
+qint64 chattySession(Env &env, Spec &chat)
+{
+    Session session;
+    session.title = u"Long chat"_s;
+    const qint64 id = env.store->createSession(session).value();
+    chat = env.spec(EngineType::OpenAI);
+    chat.responseSchema.reset();
+    chat.tools.clear();
+    chat.kind = u"chat"_s;
+    chat.outputParser = u"text"_s;
+    const QStringList questions{u"First question about apples"_s, u"Second about bananas"_s, u"Third about cherries"_s};
+    for (int i = 0; i < questions.size(); ++i) {
+        env.server.enqueue(FakeReply::json(200, chatText(u"Answer %1"_s.arg(i + 1), i == 2 ? 9000 : 100, i == 2 ? 2000 : 10)));
+        const LaunchResult r = env.launch(chat, questions.at(i), id);
+        if (r.record.status != CallStatus::Completed)
+            qWarning("chat turn %d failed: %s", i, qPrintable(r.record.error));
+    }
+    return id;
+}
+
+} // namespace
+
+void TestRunnerHttp::compactionByPolicy()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    Spec chat;
+    const qint64 sessionId = chattySession(env, chat);
+    const qsizetype rowsBefore = env.store->sessionMessages(sessionId).value().size();
+    QCOMPARE(rowsBefore, 6);
+    QCOMPARE(env.server.requestCount(), 3);
+
+    // The last request used 9,000 + 2,000 tokens, over the 10,000 limit: the next turn first
+    // folds all but the newest 2 messages into a summary.
+    env.server.enqueue(FakeReply::json(200, chatText(u"The user asked about apples and bananas; answers 1 and 2 were given."_s)));
+    env.server.enqueue(FakeReply::json(200, chatText(u"Answer 4"_s)));
+    QSignalSpy compacted(env.service.get(), &CallService::compactionFinished);
+    LaunchRequest request;
+    request.spec = chat;
+    request.input.text = u"Fourth about dates"_s;
+    request.sessionId = sessionId;
+    request.compaction = CompactionPolicy{10000, 2};
+    const LaunchResult result = env.run([&] { env.service->launch(request); });
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(compacted.size(), 1);
+    QCOMPARE(compacted.at(0).at(1).toBool(), true);
+    const qint64 summaryCallId = compacted.at(0).at(3).toLongLong();
+    QVERIFY(summaryCallId > 0);
+
+    QCOMPARE(env.server.requestCount(), 5);
+    // Request 4 is the summary call: it reads the four folded messages.
+    const QByteArray summaryRequest = compact(env.server.requests().at(3).jsonObject());
+    QVERIFY(summaryRequest.contains("First question about apples"));
+    QVERIFY(summaryRequest.contains("Answer 2"));
+    QVERIFY(!summaryRequest.contains("Third about cherries"));
+    // Request 5 carries the summary instead of the folded messages, then the kept ones.
+    const QByteArray turn = compact(env.server.requests().at(4).jsonObject().value(u"messages"_s));
+    QVERIFY2(turn.contains("The user asked about apples and bananas"), turn.constData());
+    QVERIFY(!turn.contains("First question about apples"));
+    QVERIFY(turn.contains("Third about cherries"));
+    QVERIFY(turn.contains("Fourth about dates"));
+
+    // Stored: the summary call with kind compaction, its range; no message row deleted.
+    auto summaryCall = env.store->getCall(summaryCallId);
+    QVERIFY(summaryCall);
+    QCOMPARE(summaryCall.value().kind, u"compaction"_s);
+    auto compactions = env.store->compactions(sessionId);
+    QCOMPARE(compactions.value().size(), 1);
+    QCOMPARE(compactions.value().at(0).firstSequence, 1);
+    QCOMPARE(compactions.value().at(0).lastSequence, 4);
+    QCOMPARE(env.store->sessionMessages(sessionId).value().size(), rowsBefore + 2);
+}
+
+void TestRunnerHttp::failedSummaryLetsTurnGoAhead()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    Spec chat;
+    const qint64 sessionId = chattySession(env, chat);
+    env.server.enqueue(FakeReply::json(400, R"({"error":{"message":"context too long","type":"invalid_request_error"}})"));
+    env.server.enqueue(FakeReply::json(200, chatText(u"Answer 4"_s)));
+    QSignalSpy compacted(env.service.get(), &CallService::compactionFinished);
+    LaunchRequest request;
+    request.spec = chat;
+    request.input.text = u"Fourth about dates"_s;
+    request.sessionId = sessionId;
+    request.compaction = CompactionPolicy{10000, 2};
+    const LaunchResult result = env.run([&] { env.service->launch(request); });
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(compacted.size(), 1);
+    QCOMPARE(compacted.at(0).at(1).toBool(), false);
+    QVERIFY(compacted.at(0).at(2).toString().contains(u"context too long"_s));
+    // The turn went ahead with the whole history.
+    const QByteArray turn = compact(env.server.requests().at(4).jsonObject().value(u"messages"_s));
+    QVERIFY(turn.contains("First question about apples"));
+    QVERIFY(env.store->compactions(sessionId).value().isEmpty());
 }
 
 int runRunnerHttpTests(int argc, char **argv)
