@@ -367,6 +367,7 @@ private Q_SLOTS:
     void keyNeverStored();
     void mcpServerToolInTheLoop();
     void compactionByPolicy();
+    void replayOnAnotherEngine();
     void failedSummaryLetsTurnGoAhead();
 };
 
@@ -790,6 +791,33 @@ void TestRunnerHttp::compactionByPolicy()
     QCOMPARE(compactions.value().at(0).firstSequence, 1);
     QCOMPARE(compactions.value().at(0).lastSequence, 4);
     QCOMPARE(env.store->sessionMessages(sessionId).value().size(), rowsBefore + 2);
+}
+
+void TestRunnerHttp::replayOnAnotherEngine()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    const Wire openai{EngineType::OpenAI};
+    const Wire anthropic{EngineType::Anthropic};
+    env.server.enqueue(FakeReply::json(200, openai.toolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"From OpenAI"_s}})));
+    const LaunchResult original = env.launch(env.spec(EngineType::OpenAI), u"Plan ticket 9"_s);
+    QCOMPARE(callStatusName(original.record.status), u"completed"_s);
+
+    env.server.enqueue(FakeReply::json(200, anthropic.toolCall(u"toolu_1"_s, u"submit_output"_s, {{u"title"_s, u"From Claude"_s}})));
+    const LaunchResult replayed = env.run([&] { env.service->replay(original.record.id, env.spec(EngineType::Anthropic)); });
+    QCOMPARE(callStatusName(replayed.record.status), u"completed"_s);
+    QCOMPARE(replayed.record.engineType, u"anthropic"_s);
+    QCOMPARE(replayed.record.parent.value_or(-1), original.record.id);
+    QCOMPARE(replayed.record.metadata.value(u"replay_of"_s).toString(), QString::number(original.record.id));
+    // The same input went to the other engine, in its own wire shape.
+    const RecordedRequest &sent = env.server.requests().at(1);
+    QCOMPARE(QString::fromLatin1(sent.target), u"/v1/messages"_s);
+    QCOMPARE(sent.jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString()
+                 .isEmpty() ? sent.jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toString()
+                            : sent.jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString(),
+             u"Plan ticket 9"_s);
+    auto children = env.store->children(original.record.id);
+    QCOMPARE(children.value().size(), 1);
 }
 
 void TestRunnerHttp::failedSummaryLetsTurnGoAhead()
