@@ -5,695 +5,632 @@
     <name>CallDiff</name>
     <message>
         <source>Refusal: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnung: %1</translation>
     </message>
     <message>
         <source> (error)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Fehler)</translation>
     </message>
     <message>
         <source>[attachment %1]</source>
-        <translation type="unfinished"></translation>
+        <translation>[Anhang %1]</translation>
     </message>
     <message>
         <source>%1 in / %2 out</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ein / %2 aus</translation>
     </message>
     <message>
         <source>, %1 cached</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 aus dem Cache</translation>
     </message>
     <message>
         <source>, %1 reasoning</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 Reasoning</translation>
     </message>
     <message>
         <source>Call</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf</translation>
     </message>
     <message>
         <source>Input</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht</translation>
     </message>
     <message>
         <source>Correction</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur</translation>
     </message>
     <message>
         <source>Tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufruf</translation>
     </message>
     <message>
         <source>Tool result</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugergebnis</translation>
     </message>
     <message>
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>#%1 %2 · %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 %2 · %3 %4</translation>
     </message>
     <message>
         <source>parent #%1</source>
-        <translation type="unfinished"></translation>
+        <translation>übergeordnet #%1</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemprompt</translation>
     </message>
     <message>
         <source>Turn %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1</translation>
     </message>
     <message>
         <source>Turn %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1 / %2</translation>
     </message>
     <message>
         <source>%1 (turn %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Runde %2)</translation>
     </message>
     <message>
         <source>(error) </source>
-        <translation type="unfinished"></translation>
+        <translation>(Fehler) </translation>
     </message>
     <message>
         <source>%1 result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis von %1</translation>
     </message>
     <message>
         <source>Turn %1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens in Runde %1</translation>
     </message>
     <message>
         <source>Total tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens gesamt</translation>
     </message>
     <message>
         <source>Turns / attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Runden / Versuche</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>Callscope</name>
-    <message>
-        <source>Cancelled; nothing was written.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The history cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the rows…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The export failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writing JSON…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saving the file…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n call(s) to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Parsing…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not valid JSON: %2 at byte %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the document…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a Callscope export: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a Callscope export: %2 (at %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writing the rows…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The import failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The import failed: %1 (at %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported %n call(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> and %n session(s) from %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::ApprovalPanel</name>
     <message>
         <source>Always allow this tool for the rest of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Werkzeug für den Rest des Laufs immer erlauben</translation>
     </message>
     <message>
         <source>&amp;Approve</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erlauben</translation>
     </message>
     <message>
         <source>&amp;Edit Arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente &amp;bearbeiten</translation>
     </message>
     <message>
         <source>Re&amp;fuse</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ablehnen</translation>
     </message>
     <message>
         <source>&amp;Submit Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis &amp;senden</translation>
     </message>
     <message>
         <source>Submit as &amp;Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Als &amp;Fehler senden</translation>
     </message>
     <message>
         <source>Tool approval</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugfreigabe</translation>
     </message>
     <message>
         <source>Tool call arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente des Werkzeugaufrufs</translation>
     </message>
     <message>
         <source>Reason for refusing, sent to the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund der Ablehnung, wird an das Modell gesendet</translation>
     </message>
     <message>
         <source>Reason sent to the model when you refuse (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund, der bei einer Ablehnung an das Modell geht (optional)</translation>
     </message>
     <message>
         <source>Run the tool with these arguments (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Werkzeug mit diesen Argumenten ausführen (Strg+Eingabe)</translation>
     </message>
     <message>
         <source>Edit the arguments, then approve</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente bearbeiten, dann erlauben</translation>
     </message>
     <message>
         <source>Do not run the tool; the model gets the reason as an error result (Ctrl+Shift+Backspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Werkzeug nicht ausführen; das Modell erhält den Grund als Fehlerergebnis (Strg+Umschalt+Rücktaste)</translation>
     </message>
     <message>
         <source>Tool result to send</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu sendendes Werkzeugergebnis</translation>
     </message>
     <message>
         <source>Type or paste the tool&apos;s result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis des Werkzeugs eingeben oder einfügen</translation>
     </message>
     <message>
         <source>&amp;Approve Edited</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeitet &amp;erlauben</translation>
     </message>
     <message>
         <source>The model wants to run &quot;%1&quot; (call %2). It needs your approval.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell möchte „%1“ ausführen (Aufruf %2). Dazu ist Ihre Freigabe nötig.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a manual tool: type its result for call %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist ein manuelles Werkzeug: Geben Sie sein Ergebnis für Aufruf %2 ein.</translation>
     </message>
     <message>
         <source>The arguments are not valid JSON: %1 (at offset %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente sind kein gültiges JSON: %1 (bei Position %2)</translation>
     </message>
     <message>
         <source>The arguments must be a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::AttachmentModel</name>
     <message>
         <source>%1 is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Datei</translation>
     </message>
     <message>
         <source>%1 is larger than %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist größer als %2</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 (%2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2, %3)</translation>
     </message>
     <message>
         <source>%1
 %2 bytes, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 Bytes, %3</translation>
     </message>
 </context>
 <context>
     <name>Callscope::BudgetModel</name>
     <message>
         <source>kept</source>
-        <translation type="unfinished"></translation>
+        <translation>behalten</translation>
     </message>
     <message>
         <source>stubbed</source>
-        <translation type="unfinished"></translation>
+        <translation>durch Platzhalter ersetzt</translation>
     </message>
     <message>
         <source>image dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild entfernt</translation>
     </message>
     <message>
         <source>one of the newest N</source>
-        <translation type="unfinished"></translation>
+        <translation>unter den neuesten N</translation>
     </message>
     <message>
         <source>within the budget</source>
-        <translation type="unfinished"></translation>
+        <translation>innerhalb des Budgets</translation>
     </message>
     <message>
         <source>over the budget</source>
-        <translation type="unfinished"></translation>
+        <translation>über dem Budget</translation>
     </message>
     <message>
         <source>outside the newest N (budget 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>außerhalb der neuesten N (Budget 0)</translation>
     </message>
     <message>
         <source>error results always pass</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerergebnisse werden immer durchgelassen</translation>
     </message>
     <message>
         <source>short (500 characters or fewer)</source>
-        <translation type="unfinished"></translation>
+        <translation>kurz (höchstens 500 Zeichen)</translation>
     </message>
     <message>
         <source>no limit set</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Grenze gesetzt</translation>
     </message>
     <message>
         <source>image window</source>
-        <translation type="unfinished"></translation>
+        <translation>Bildfenster</translation>
     </message>
     <message>
         <source>system prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemprompt</translation>
     </message>
     <message>
         <source>message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht %1</translation>
     </message>
     <message numerus="yes">
         <source>(%n line(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>(%n Zeile)</numerusform>
+            <numerusform>(%n Zeilen)</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 chars</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeichen</translation>
     </message>
     <message>
         <source>%1 → %2 chars</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2 Zeichen</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <source>Message / part</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht / Teil</translation>
     </message>
     <message>
         <source>Sent as</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesendet als</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Tokens (est.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens (geschätzt)</translation>
     </message>
     <message>
         <source>Stub or note actually sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Tatsächlich gesendeter Platzhalter oder Hinweis</translation>
     </message>
 </context>
 <context>
     <name>Callscope::BudgetView</name>
     <message>
         <source>Request:</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage:</translation>
     </message>
     <message>
         <source>Call %1 · %2 · %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 · %2 · %3 %4</translation>
     </message>
     <message>
         <source>Turn %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1</translation>
     </message>
     <message>
         <source>This call has no recorded request reports.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diesen Aufruf sind keine Anfrageberichte gespeichert.</translation>
     </message>
     <message>
         <source>Budget: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Budget: %1</translation>
     </message>
     <message>
         <source>Large tool results: %1, kept %2, stubbed %3 · kept size %4 of %5 chars · images %6, dropped %7</source>
-        <translation type="unfinished"></translation>
+        <translation>Große Werkzeugergebnisse: %1, behalten %2, ersetzt %3 · behaltene Größe %4 von %5 Zeichen · Bilder %6, entfernt %7</translation>
     </message>
     <message>
         <source>Request: %1 → %2 chars, about %3 → %4 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage: %1 → %2 Zeichen, etwa %3 → %4 Tokens</translation>
     </message>
     <message>
         <source> (the provider counted %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (der Anbieter zählte %1)</translation>
     </message>
 </context>
 <context>
     <name>Callscope::CallService</name>
     <message>
         <source>another call is still running</source>
-        <translation type="unfinished"></translation>
+        <translation>ein anderer Aufruf läuft noch</translation>
     </message>
     <message>
         <source>no engine profile named &quot;%1&quot; (list them with: callscope-cli engines list)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Engine-Profil namens „%1“ (auflisten mit: callscope-cli engines list)</translation>
     </message>
     <message>
         <source>sessions need the history database</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen brauchen die Verlaufsdatenbank</translation>
     </message>
     <message>
         <source>replaying call %1 needs the history database</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wiedergabe von Aufruf %1 braucht die Verlaufsdatenbank</translation>
     </message>
     <message>
         <source>cannot replay call %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 kann nicht wiedergegeben werden: %2</translation>
     </message>
     <message>
         <source>no network access for engine %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Netzwerkzugriff für Engine %1</translation>
     </message>
     <message>
         <source>engine type %1 cannot be used here</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Typ %1 kann hier nicht verwendet werden</translation>
     </message>
     <message>
         <source>revising a call needs the history database</source>
-        <translation type="unfinished"></translation>
+        <translation>das Überarbeiten eines Aufrufs braucht die Verlaufsdatenbank</translation>
     </message>
     <message>
         <source>cannot revise call %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 kann nicht überarbeitet werden: %2</translation>
     </message>
     <message>
         <source>call %1 has no usable spec stored: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>für Aufruf %1 ist keine verwendbare Spezifikation gespeichert: %2</translation>
     </message>
     <message>
         <source>replaying a call needs the history database</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wiedergabe eines Aufrufs braucht die Verlaufsdatenbank</translation>
+    </message>
+    <message>
+        <source>compaction needs the history database</source>
+        <translation>das Verdichten braucht die Verlaufsdatenbank</translation>
+    </message>
+    <message>
+        <source>a compaction is already running</source>
+        <translation>es läuft bereits eine Verdichtung</translation>
+    </message>
+    <message numerus="yes">
+        <source>nothing to fold: the session holds %n message(s) the model sees</source>
+        <translation>
+            <numerusform>nichts zusammenzufassen: die Sitzung enthält %n Nachricht, die das Modell sieht</numerusform>
+            <numerusform>nichts zusammenzufassen: die Sitzung enthält %n Nachrichten, die das Modell sieht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the summary call did not complete (%1): %2</source>
+        <translation>der Zusammenfassungsaufruf wurde nicht abgeschlossen (%1): %2</translation>
+    </message>
+    <message>
+        <source>folded messages %1 to %2 into a summary</source>
+        <translation>Nachrichten %1 bis %2 zu einer Zusammenfassung verdichtet</translation>
     </message>
 </context>
 <context>
     <name>Callscope::CallView</name>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>System</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzer</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent</translation>
     </message>
     <message>
         <source>Tool results</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugergebnisse</translation>
     </message>
     <message>
         <source>(accepted output)</source>
-        <translation type="unfinished"></translation>
+        <translation>(angenommene Ausgabe)</translation>
     </message>
     <message>
         <source>Refusal: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnung: %1</translation>
     </message>
     <message>
         <source>[attachment %1, %2, %3 bytes]</source>
-        <translation type="unfinished"></translation>
+        <translation>[Anhang %1, %2, %3 Bytes]</translation>
     </message>
     <message>
         <source>… (%1 characters in all)</source>
-        <translation type="unfinished"></translation>
+        <translation>… (insgesamt %1 Zeichen)</translation>
     </message>
     <message>
         <source> (error)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Fehler)</translation>
     </message>
     <message>
         <source>Transcript</source>
-        <translation type="unfinished"></translation>
+        <translation>Transkript</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Raw JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Rohes JSON</translation>
     </message>
     <message>
         <source>No call selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Aufruf ausgewählt.</translation>
     </message>
     <message>
         <source>Call %1 · %2 · %3 · %4 %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 · %2 · %3 · %4 %5</translation>
     </message>
     <message>
         <source>parent %1</source>
-        <translation type="unfinished"></translation>
+        <translation>übergeordnet %1</translation>
     </message>
     <message>
         <source>Error (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler (%1): %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::CommandJob</name>
     <message>
         <source>Tool &quot;%1&quot; timed out after %2 ms; the process was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; timed out after %2 ms; the process was stopped.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; was not run: its arguments are not a JSON object (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; was not run: its arguments are not a JSON object (%2).</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; has an empty command.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; has an empty command.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; could not start: its working directory &quot;%2&quot; does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; could not start: its working directory &quot;%2&quot; does not exist.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; could not start: program &quot;%2&quot; not found or not executable.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; could not start: program &quot;%2&quot; not found or not executable.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; wrote more than %2 bytes to %3: the output was cut at %2 bytes, the process was stopped and the output discarded. It began with:
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; wrote more than %2 bytes to %3: the output was cut at %2 bytes, the process was stopped and the output discarded. It began with:
+%4</translation>
     </message>
     <message>
         <source>(empty)</source>
-        <translation type="unfinished"></translation>
+        <translation>(empty)</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; crashed or was killed by a signal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; crashed or was killed by a signal.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; failed with exit code %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; failed with exit code %2.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; wrote to stderr (exit code 0), which counts as a failure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; wrote to stderr (exit code 0), which counts as a failure.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; could not start program &quot;%2&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; could not start program &quot;%2&quot;: %3</translation>
     </message>
 </context>
 <context>
     <name>Callscope::CommandToolkit</name>
     <message>
         <source>[note: the output was not valid UTF-8; invalid bytes were replaced with U+FFFD]</source>
-        <translation type="unfinished"></translation>
+        <translation>[note: the output was not valid UTF-8; invalid bytes were replaced with U+FFFD]</translation>
     </message>
 </context>
 <context>
     <name>Callscope::CredentialStore</name>
     <message>
         <source>or give the key for this run only (an environment variable named by the spec&apos;s api_key_env, or a key typed in for this session).</source>
-        <translation type="unfinished"></translation>
+        <translation>oder geben Sie den Schlüssel nur für diesen Lauf an (in einer Umgebungsvariablen, die api_key_env der Spezifikation nennt, oder für diese Sitzung eingegeben).</translation>
     </message>
     <message>
         <source>No keychain service is running (Secret Service over D-Bus: %1). Start gnome-keyring or KWallet in your desktop session, </source>
-        <translation type="unfinished"></translation>
+        <translation>Es läuft kein Schlüsselbund-Dienst (Secret Service über D-Bus: %1). Starten Sie gnome-keyring oder KWallet in Ihrer Desktop-Sitzung, </translation>
     </message>
     <message>
         <source>The keychain is locked. Unlock your keyring (for example by logging in again or with Seahorse), </source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund ist gesperrt. Entsperren Sie ihn (zum Beispiel durch erneutes Anmelden oder mit Seahorse), </translation>
     </message>
     <message>
         <source>The keychain refused access (%1). Allow Callscope to use your keyring, </source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund hat den Zugriff verweigert (%1). Erlauben Sie Callscope, Ihren Schlüsselbund zu benutzen, </translation>
     </message>
     <message>
         <source>The keychain reported an error: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund meldete einen Fehler: %1.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::DiffModel</name>
     <message>
         <source>Changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Geändert: %1</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>Was</translation>
     </message>
     <message>
         <source>Call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1</translation>
     </message>
     <message>
         <source>Left</source>
-        <translation type="unfinished"></translation>
+        <translation>Links</translation>
     </message>
     <message>
         <source>Right</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechts</translation>
     </message>
 </context>
 <context>
     <name>Callscope::DiffView</name>
     <message>
         <source>Only differences</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Unterschiede</translation>
     </message>
     <message>
         <source>call id</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf-ID</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleichen</translation>
     </message>
     <message>
         <source>Left:</source>
-        <translation type="unfinished"></translation>
+        <translation>Links:</translation>
     </message>
     <message>
         <source>Right:</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechts:</translation>
     </message>
     <message>
         <source>Call %1 has no parent; pick the call to compare it with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 hat keinen übergeordneten Aufruf; wählen Sie den Aufruf, mit dem verglichen werden soll.</translation>
     </message>
     <message>
         <source>Cannot compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleich nicht möglich: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n difference(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Unterschied</numerusform>
+            <numerusform>%n Unterschiede</numerusform>
         </translation>
     </message>
 </context>
@@ -701,1067 +638,1326 @@
     <name>Callscope::EngineChoiceDialog</name>
     <message>
         <source>Replay on another engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf einer anderen Engine wiedergeben</translation>
     </message>
     <message>
         <source>(no profile: type and model below)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein Profil: Typ und Modell unten)</translation>
     </message>
     <message>
         <source>the provider&apos;s public endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>der öffentliche Endpunkt des Anbieters</translation>
     </message>
     <message>
         <source>e.g. OPENAI_API_KEY</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. OPENAI_API_KEY</translation>
     </message>
     <message>
         <source>Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil:</translation>
     </message>
     <message>
         <source>Engine type:</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Typ:</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell:</translation>
     </message>
     <message>
         <source>Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL:</translation>
     </message>
     <message>
         <source>Key variable:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselvariable:</translation>
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergeben</translation>
     </message>
     <message>
         <source>Enter the model to replay on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie das Modell für die Wiedergabe ein.</translation>
     </message>
     <message>
         <source>The base URL must start with http:// or https:// and name a host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Basis-URL muss mit http:// oder https:// beginnen und einen Host nennen.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::EngineCodec</name>
     <message>
         <source>The model refused to answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell hat die Antwort verweigert.</translation>
     </message>
     <message>
         <source>The reply is not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort ist kein JSON-Objekt: %1</translation>
     </message>
     <message>
         <source>The arguments are not valid JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The arguments are not valid JSON: %1</translation>
     </message>
     <message>
         <source>The arguments are not a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>The arguments are not a JSON object.</translation>
     </message>
     <message>
         <source>[attachment %1 (%2, %3 bytes) was not kept]</source>
-        <translation type="unfinished"></translation>
+        <translation>[attachment %1 (%2, %3 bytes) was not kept]</translation>
     </message>
     <message>
         <source>Malformed JSON in stream event &quot;%1&quot;: %2 (data: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlerhaftes JSON im Stream-Ereignis „%1“: %2 (Daten: %3)</translation>
     </message>
     <message>
         <source>The response was blocked (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort wurde blockiert (%1).</translation>
     </message>
     <message>
         <source>The reply is not JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort ist kein JSON: %1</translation>
     </message>
     <message>
         <source>The reply has no choices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort enthält keine Auswahl (choices).</translation>
     </message>
     <message>
         <source>Images returned by the tools:</source>
-        <translation type="unfinished"></translation>
+        <translation>Images returned by the tools:</translation>
     </message>
 </context>
 <context>
     <name>Callscope::EngineProbe</name>
     <message>
         <source>no network access</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Netzwerkzugriff</translation>
     </message>
     <message>
         <source>an engine of type %1 cannot be tested</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Engine vom Typ %1 kann nicht getestet werden</translation>
     </message>
 </context>
 <context>
     <name>Callscope::EngineProfile</name>
     <message>
         <source>the engine profile name is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name des Engine-Profils ist leer</translation>
     </message>
     <message>
         <source>invalid engine profile name &apos;%1&apos;: use 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiger Name „%1“ für ein Engine-Profil: 1 bis 64 Buchstaben, Ziffern, „.“, „_“ oder „-“, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
 </context>
 <context>
     <name>Callscope::EnginesPage</name>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern</translation>
     </message>
     <message>
         <source>Test</source>
-        <translation type="unfinished"></translation>
+        <translation>Testen</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Buchstaben, Ziffern, „.“, „_“ oder „-“</translation>
     </message>
     <message>
         <source>empty: the provider&apos;s public endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>leer: der öffentliche Endpunkt des Anbieters</translation>
     </message>
     <message>
         <source>tokens (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens (optional)</translation>
     </message>
     <message>
         <source>paste a key to store it in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel einfügen, um ihn im Schlüsselbund zu speichern</translation>
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Name:</translation>
     </message>
     <message>
         <source>Type:</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ:</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell:</translation>
     </message>
     <message>
         <source>Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL:</translation>
     </message>
     <message>
         <source>Context window:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextfenster:</translation>
     </message>
     <message>
         <source>API key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel:</translation>
     </message>
     <message>
         <source>The keychain cannot be used, so keys cannot be stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund ist nicht nutzbar, daher können keine Schlüssel gespeichert werden: %1</translation>
     </message>
     <message>
         <source>No key stored yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Schlüssel gespeichert.</translation>
     </message>
     <message>
         <source>A key is stored. Type a new one to replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Schlüssel ist gespeichert. Geben Sie einen neuen ein, um ihn zu ersetzen.</translation>
     </message>
     <message>
         <source>No key stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüssel gespeichert.</translation>
     </message>
     <message>
         <source>Unknown: the keychain cannot be asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannt: Der Schlüsselbund kann nicht abgefragt werden.</translation>
     </message>
     <message>
         <source>Asking the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselbund wird abgefragt …</translation>
     </message>
     <message>
         <source>Enter the model name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den Modellnamen ein.</translation>
     </message>
     <message>
         <source>The base URL must start with http:// or https:// and name a host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Basis-URL muss mit http:// oder https:// beginnen und einen Host nennen.</translation>
     </message>
     <message>
         <source>Profiles cannot be saved here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Profile können hier nicht gespeichert werden.</translation>
     </message>
     <message>
         <source>An engine named %1 already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Engine namens %1 existiert bereits.</translation>
     </message>
     <message>
         <source>No keychain: the key was not stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund: Der Schlüssel wurde nicht gespeichert.</translation>
     </message>
     <message>
         <source>Storing the key in the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel wird im Schlüsselbund gespeichert …</translation>
     </message>
     <message>
         <source>The key could not be stored, so %1 was not saved: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüssel konnte nicht gespeichert werden, daher wurde %1 nicht gespeichert: %2</translation>
     </message>
     <message>
         <source>The engine could not be renamed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine konnte nicht umbenannt werden: %1</translation>
     </message>
     <message>
         <source>The engine could not be saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert.</translation>
     </message>
     <message>
         <source>Removed %1 and its key.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 und sein Schlüssel wurden entfernt.</translation>
     </message>
     <message>
         <source>Removed %1, but its key could not be deleted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde entfernt, aber sein Schlüssel konnte nicht gelöscht werden: %2</translation>
     </message>
     <message>
         <source>Testing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird getestet …</translation>
     </message>
     <message>
         <source>The engine answered “%1” in %2 ms (key from: %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Engine antwortete „%1“ in %2 ms (Schlüssel aus: %3).</translation>
     </message>
     <message>
         <source>The test failed (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Test ist fehlgeschlagen (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::FindingsModel</name>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation>(Dokument)</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
     </message>
 </context>
 <context>
     <name>Callscope::HistoryBrowser</name>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>Von</translation>
     </message>
     <message>
         <source>Search input, output and tools…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe, Ausgabe und Werkzeuge durchsuchen …</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>Any status</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Status</translation>
     </message>
     <message>
         <source>Any engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Engine</translation>
     </message>
     <message>
         <source>Only calls started between these two days (both included)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Aufrufe, die zwischen diesen beiden Tagen begonnen wurden (beide eingeschlossen)</translation>
     </message>
     <message>
         <source>to</source>
-        <translation type="unfinished"></translation>
+        <translation>bis</translation>
     </message>
     <message>
         <source>The history could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Verlauf konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>Revision tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Revisionsbaum</translation>
     </message>
     <message>
         <source>Diff with parent</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterschied zum übergeordneten Aufruf</translation>
     </message>
     <message>
         <source>Context budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextbudget</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren …</translation>
     </message>
     <message>
         <source>Call %1 could not be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 konnte nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::HistoryModel</name>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
         <source>%1 in / %2 out</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ein / %2 aus</translation>
     </message>
     <message>
         <source>error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: %1</translation>
     </message>
     <message>
         <source>Call</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Begonnen</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Revisions</source>
-        <translation type="unfinished"></translation>
+        <translation>Revisionen</translation>
     </message>
 </context>
 <context>
     <name>Callscope::HttpJob</name>
     <message>
         <source>The provider sent nothing for %1 s; the request timed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat %1 s lang nichts gesendet; die Anfrage ist abgelaufen.</translation>
     </message>
     <message>
         <source>The request took longer than %1 s and was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage dauerte länger als %1 s und wurde abgebrochen.</translation>
     </message>
     <message>
         <source>Could not reach the provider: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter ist nicht erreichbar: %1</translation>
     </message>
     <message>
         <source>The connection to the provider was lost: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung zum Anbieter ist abgebrochen: %1</translation>
     </message>
     <message>
         <source>The connection was lost after the reply had started (%1). It was not retried because the model&apos;s partial answer had already been received.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verbindung brach ab, nachdem die Antwort begonnen hatte (%1). Sie wurde nicht wiederholt, weil die Teilantwort des Modells schon empfangen war.</translation>
     </message>
     <message>
         <source>The provider closed the stream before its end signal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat den Stream vor dessen Endesignal geschlossen.</translation>
     </message>
     <message>
         <source>The provider redirected the request to another origin (%1). Redirects are followed only within the same origin so the API key never leaves it; check the engine&apos;s base URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat die Anfrage an einen anderen Ursprung umgeleitet (%1). Umleitungen werden nur innerhalb desselben Ursprungs befolgt, damit der API-Schlüssel ihn nie verlässt; prüfen Sie die Basis-URL der Engine.</translation>
     </message>
     <message>
         <source>The provider answered with an unexpected redirect (HTTP %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter antwortete mit einer unerwarteten Umleitung (HTTP %1).</translation>
     </message>
     <message>
         <source>The provider&apos;s reply could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort des Anbieters konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>The provider answered HTTP %1 with a body that could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter antwortete mit HTTP %1 und einem nicht lesbaren Inhalt.</translation>
     </message>
     <message>
         <source>The provider&apos;s reply exceeded %1 MiB and was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort des Anbieters war größer als %1 MiB und wurde abgebrochen.</translation>
     </message>
     <message>
         <source>A stream event exceeded %1 MiB without ending; the stream was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Stream-Ereignis war größer als %1 MiB, ohne zu enden; der Stream wurde abgebrochen.</translation>
     </message>
     <message>
         <source>The provider redirected the request more than %1 times.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat die Anfrage mehr als %1-mal umgeleitet.</translation>
     </message>
     <message>
         <source>The request was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage wurde abgebrochen.</translation>
     </message>
     <message>
         <source>This engine type cannot send HTTP requests.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Engine-Typ kann keine HTTP-Anfragen senden.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::KeyResolver</name>
     <message>
         <source>The environment variable %1 named by api_key_env is not set (or is empty). Set it to the key, or store a key for the engine profile with &apos;callscope-cli engines add&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die von api_key_env genannte Umgebungsvariable %1 ist nicht gesetzt (oder leer). Setzen Sie sie auf den Schlüssel oder speichern Sie einen Schlüssel für das Engine-Profil mit „callscope-cli engines add“.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::Lint</name>
     <message>
         <source>OpenAI</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI</translation>
     </message>
     <message>
         <source>Anthropic</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic</translation>
     </message>
     <message>
         <source>Gemini</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini</translation>
     </message>
     <message>
         <source>OpenAI-compatible servers</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI-kompatible Server</translation>
     </message>
     <message>
         <source>replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe</translation>
     </message>
     <message>
         <source>output_parser is ignored when a response_schema is set: the output comes from submit_output</source>
-        <translation type="unfinished"></translation>
+        <translation>output_parser wird ignoriert, wenn ein response_schema gesetzt ist: Die Ausgabe kommt von submit_output</translation>
     </message>
     <message>
         <source>%1 tools (counting submit_output) exceed the %2 limit of %3 tools per request; expose only the tools this call needs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Werkzeuge (submit_output mitgezählt) überschreiten die Grenze von %2 mit %3 Werkzeugen pro Anfrage; bieten Sie nur die Werkzeuge an, die dieser Aufruf braucht</translation>
     </message>
     <message>
         <source>tool name %1 is not snake_case; use lowercase words joined by &quot;_&quot;, verb first (for example get_ticket)</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugname %1 ist nicht snake_case; verwenden Sie kleingeschriebene, mit „_“ verbundene Wörter, das Verb zuerst (zum Beispiel get_ticket)</translation>
     </message>
     <message>
         <source>tool name %1 is a single word; name it verb_noun (for example %1_items or get_%1) so the model can tell what it does</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugname %1 ist ein einzelnes Wort; nennen Sie es verb_noun (zum Beispiel %1_items oder get_%1), damit das Modell erkennt, was es tut</translation>
     </message>
     <message>
         <source>tool name %1 breaks the %2 rule for function names (%3); the request will be rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugname %1 verletzt die Regel von %2 für Funktionsnamen (%3); die Anfrage wird abgelehnt</translation>
     </message>
     <message>
         <source>tool %1 has no description; say when to use it and when not to</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug %1 hat keine Beschreibung; sagen Sie, wann es benutzt werden soll und wann nicht</translation>
     </message>
     <message>
         <source>description is %1 characters; providers cut tool descriptions after %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Beschreibung hat %1 Zeichen; Anbieter kürzen Werkzeugbeschreibungen nach %2</translation>
     </message>
     <message>
         <source>objects nest %1 levels deep here; OpenAI strict mode allows %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Objekte sind hier %1 Ebenen tief verschachtelt; der Strict-Modus von OpenAI erlaubt %2</translation>
     </message>
     <message>
         <source>objects nest %1 levels deep here; older OpenAI documentation allowed only %2 levels in strict mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Objekte sind hier %1 Ebenen tief verschachtelt; ältere OpenAI-Dokumentation erlaubte im Strict-Modus nur %2 Ebenen</translation>
     </message>
     <message>
         <source>%1 properties exceed OpenAI&apos;s strict-mode limit of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Eigenschaften überschreiten die Strict-Modus-Grenze von OpenAI von %2</translation>
     </message>
     <message>
         <source>%1 enum values exceed OpenAI&apos;s strict-mode limit of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enum-Werte überschreiten die Strict-Modus-Grenze von OpenAI von %2</translation>
     </message>
     <message>
         <source>property names and enum values add up to %1 characters; OpenAI&apos;s strict mode allows %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigenschaftsnamen und enum-Werte ergeben zusammen %1 Zeichen; der Strict-Modus von OpenAI erlaubt %2</translation>
     </message>
     <message>
         <source>the root is a union (anyOf/oneOf); tool arguments must be one object with &quot;type&quot;: &quot;object&quot; (wrap the union in a property)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wurzel ist eine Vereinigung (anyOf/oneOf); Werkzeugargumente müssen ein Objekt mit &quot;type&quot;: &quot;object&quot; sein (verpacken Sie die Vereinigung in eine Eigenschaft)</translation>
     </message>
     <message>
         <source>the root has no &quot;type&quot;: &quot;object&quot;; providers expect tool arguments to be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wurzel hat kein &quot;type&quot;: &quot;object&quot;; Anbieter erwarten Werkzeugargumente als Objekt</translation>
     </message>
     <message>
         <source>the root has &quot;type&quot; %1; tool arguments must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wurzel hat &quot;type&quot; %1; Werkzeugargumente müssen ein Objekt sein</translation>
     </message>
     <message>
         <source>the description lists a closed set (%1); put the values in &quot;enum&quot; so the model cannot invent others</source>
-        <translation type="unfinished"></translation>
+        <translation>die Beschreibung zählt eine geschlossene Menge auf (%1); setzen Sie die Werte in &quot;enum&quot;, damit das Modell keine anderen erfinden kann</translation>
     </message>
     <message>
         <source>maxLength %1 is above the %2 bytes OpenAI documents for one argument string; longer values may be cut off</source>
-        <translation type="unfinished"></translation>
+        <translation>maxLength %1 liegt über den %2 Bytes, die OpenAI für eine Argumentzeichenkette dokumentiert; längere Werte können abgeschnitten werden</translation>
     </message>
     <message>
         <source>object without &quot;additionalProperties&quot;: false; OpenAI strict mode needs it on every object</source>
-        <translation type="unfinished"></translation>
+        <translation>Objekt ohne &quot;additionalProperties&quot;: false; der Strict-Modus von OpenAI verlangt es bei jedem Objekt</translation>
     </message>
     <message>
         <source>&quot;additionalProperties&quot; must be false in OpenAI strict mode</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;additionalProperties&quot; muss im Strict-Modus von OpenAI false sein</translation>
     </message>
     <message>
         <source>property %1 is not in &quot;required&quot;; OpenAI strict mode needs every property there (make it optional with &quot;type&quot;: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigenschaft %1 steht nicht in &quot;required&quot;; der Strict-Modus von OpenAI verlangt dort jede Eigenschaft (machen Sie sie mit &quot;type&quot;: %2 optional)</translation>
     </message>
     <message>
         <source>; a single-entry allOf can be inlined</source>
-        <translation type="unfinished"></translation>
+        <translation>; ein allOf mit nur einem Eintrag kann eingesetzt werden</translation>
     </message>
     <message>
         <source>; use anyOf</source>
-        <translation type="unfinished"></translation>
+        <translation>; verwenden Sie anyOf</translation>
     </message>
     <message>
         <source>; state the default in the description</source>
-        <translation type="unfinished"></translation>
+        <translation>; nennen Sie den Standardwert in der Beschreibung</translation>
     </message>
     <message>
         <source>OpenAI strict mode does not support %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Strict-Modus von OpenAI unterstützt %1 nicht%2</translation>
     </message>
     <message>
         <source>format %1 is not one OpenAI strict mode supports (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>format %1 gehört nicht zu den Formaten, die der Strict-Modus von OpenAI unterstützt (%2)</translation>
     </message>
     <message>
         <source>&quot;$ref&quot; has sibling keywords (%1); OpenAI strict mode wants a bare $ref, so they must be inlined into the referenced schema</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;$ref&quot; hat Nachbar-Schlüsselwörter (%1); der Strict-Modus von OpenAI verlangt ein alleinstehendes $ref, daher müssen sie in das referenzierte Schema übernommen werden</translation>
     </message>
     <message>
         <source>Anthropic structured output supports minItems 0 or 1 only; %1 is moved into the description and not enforced (the result is still validated here)</source>
-        <translation type="unfinished"></translation>
+        <translation>strukturierte Ausgabe bei Anthropic unterstützt nur minItems 0 oder 1; %1 wird in die Beschreibung verschoben und nicht erzwungen (das Ergebnis wird hier trotzdem validiert)</translation>
     </message>
     <message>
         <source>Anthropic structured output does not enforce %1; it is moved into the description as a hint (the result is still validated here)</source>
-        <translation type="unfinished"></translation>
+        <translation>strukturierte Ausgabe bei Anthropic erzwingt %1 nicht; es wird als Hinweis in die Beschreibung verschoben (das Ergebnis wird hier trotzdem validiert)</translation>
     </message>
     <message>
         <source>format %1 is not one Anthropic structured output supports (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>format %1 gehört nicht zu den Formaten, die strukturierte Ausgabe bei Anthropic unterstützt (%2)</translation>
     </message>
     <message>
         <source>Gemini gets &quot;const&quot; rewritten to a one-value &quot;enum&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>für Gemini wird &quot;const&quot; in ein &quot;enum&quot; mit einem Wert umgeschrieben</translation>
     </message>
     <message>
         <source>%1 is dropped from schemas sent to Gemini, so the model never sees it (the result is still validated here)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird aus an Gemini gesendeten Schemas entfernt, das Modell sieht es also nie (das Ergebnis wird hier trotzdem validiert)</translation>
     </message>
     <message>
         <source>parameter name %1 breaks Gemini&apos;s rule (letters, digits and _, at most 64 characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Parametername %1 verletzt die Regel von Gemini (Buchstaben, Ziffern und _, höchstens 64 Zeichen)</translation>
     </message>
     <message>
         <source>recursive &quot;$ref&quot; to %1; Gemini refuses recursive schemas (unroll it to a fixed depth)</source>
-        <translation type="unfinished"></translation>
+        <translation>rekursives &quot;$ref&quot; auf %1; Gemini lehnt rekursive Schemas ab (entrollen Sie es bis zu einer festen Tiefe)</translation>
     </message>
     <message>
         <source>tool names are snake_case</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugnamen sind snake_case</translation>
     </message>
     <message>
         <source>tool names are verb_noun, not a single word</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugnamen sind verb_noun, kein einzelnes Wort</translation>
     </message>
     <message>
         <source>tool names match the provider&apos;s name rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugnamen erfüllen die Namensregel des Anbieters</translation>
     </message>
     <message>
         <source>every tool has a description</source>
-        <translation type="unfinished"></translation>
+        <translation>jedes Werkzeug hat eine Beschreibung</translation>
     </message>
     <message>
         <source>descriptions are at most 1024 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibungen haben höchstens 1024 Zeichen</translation>
     </message>
     <message>
         <source>no more tools than the provider accepts (OpenAI 128, Anthropic 64)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht mehr Werkzeuge, als der Anbieter annimmt (OpenAI 128, Anthropic 64)</translation>
     </message>
     <message>
         <source>tool and response schemas have an object root</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug- und Antwortschemas haben ein Objekt als Wurzel</translation>
     </message>
     <message>
         <source>closed sets named in a description are an enum</source>
-        <translation type="unfinished"></translation>
+        <translation>in einer Beschreibung genannte geschlossene Mengen sind ein enum</translation>
     </message>
     <message>
         <source>string arguments fit OpenAI&apos;s 8192-byte limit</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeichenketten-Argumente passen in die 8192-Byte-Grenze von OpenAI</translation>
     </message>
     <message>
         <source>output_parser has no effect with a response schema</source>
-        <translation type="unfinished"></translation>
+        <translation>output_parser hat mit einem Antwortschema keine Wirkung</translation>
     </message>
     <message>
         <source>OpenAI strict: additionalProperties false on every object</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: additionalProperties false bei jedem Objekt</translation>
     </message>
     <message>
         <source>OpenAI strict: every property is required</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: jede Eigenschaft ist erforderlich</translation>
     </message>
     <message>
         <source>OpenAI strict: no unsupported keywords</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: keine nicht unterstützten Schlüsselwörter</translation>
     </message>
     <message>
         <source>OpenAI strict: only supported string formats</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: nur unterstützte Zeichenkettenformate</translation>
     </message>
     <message>
         <source>OpenAI strict: $ref without sibling keywords</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: $ref ohne Nachbar-Schlüsselwörter</translation>
     </message>
     <message>
         <source>OpenAI strict: nesting depth limit</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: Grenze der Verschachtelungstiefe</translation>
     </message>
     <message>
         <source>OpenAI strict: property, enum and size caps</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI strict: Grenzen für Eigenschaften, enum und Größe</translation>
     </message>
     <message>
         <source>Anthropic structured output: minItems 0 or 1 only</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic strukturierte Ausgabe: nur minItems 0 oder 1</translation>
     </message>
     <message>
         <source>Anthropic structured output: keywords it does not enforce</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic strukturierte Ausgabe: nicht erzwungene Schlüsselwörter</translation>
     </message>
     <message>
         <source>Anthropic structured output: only supported string formats</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic strukturierte Ausgabe: nur unterstützte Zeichenkettenformate</translation>
     </message>
     <message>
         <source>Gemini: no recursive $ref</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini: kein rekursives $ref</translation>
     </message>
     <message>
         <source>Gemini: const becomes a one-value enum</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini: const wird zu einem enum mit einem Wert</translation>
     </message>
     <message>
         <source>Gemini: keywords dropped before sending</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini: vor dem Senden entfernte Schlüsselwörter</translation>
     </message>
     <message>
         <source>Gemini: parameter names [a-zA-Z0-9_]{1,64}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini: Parameternamen [a-zA-Z0-9_]{1,64}</translation>
     </message>
 </context>
 <context>
     <name>Callscope::MainWindow</name>
     <message>
-        <source>Callscope</source>
-        <translation type="unfinished"></translation>
+        <source>Spec files (*.spec.json *.json);;All files (*)</source>
+        <translation>Spezifikationsdateien (*.spec.json *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Describe the task here.</source>
+        <translation>Beschreiben Sie hier die Aufgabe.</translation>
+    </message>
+    <message>
+        <source>&amp;New Spec</source>
+        <translation>&amp;Neue Spezifikation</translation>
+    </message>
+    <message>
+        <source>Start a new spec from a template</source>
+        <translation>Eine neue Spezifikation aus einer Vorlage beginnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open a spec file</source>
+        <translation>Eine Spezifikationsdatei öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the spec</source>
+        <translation>Die Spezifikation speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter …</translation>
+    </message>
+    <message>
+        <source>Save the spec under a new name</source>
+        <translation>Die Spezifikation unter einem neuen Namen speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Lint Now</source>
+        <translation>Jetzt &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Check the spec and list its findings</source>
+        <translation>Die Spezifikation prüfen und ihre Befunde auflisten</translation>
+    </message>
+    <message>
+        <source>&amp;Run…</source>
+        <translation>&amp;Ausführen …</translation>
+    </message>
+    <message>
+        <source>Running a spec from the window is not available yet; use callscope-cli run</source>
+        <translation>Eine Spezifikation aus dem Fenster auszuführen ist noch nicht möglich; verwenden Sie callscope-cli run</translation>
+    </message>
+    <message>
+        <source>&amp;About Callscope</source>
+        <translation>&amp;Über Callscope</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Ausschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Wrap Long Lines</source>
+        <translation>Lange Zeilen &amp;umbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>Lint &amp;For</source>
+        <translation>Prüfen &amp;für</translation>
+    </message>
+    <message>
+        <source>The Spec&apos;s Engine</source>
+        <translation>Die Engine der Spezifikation</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Saved %1 (it still has errors)</source>
+        <translation>%1 gespeichert (sie enthält noch Fehler)</translation>
+    </message>
+    <message>
+        <source>Open Spec</source>
+        <translation>Spezifikation öffnen</translation>
+    </message>
+    <message>
+        <source>Save Spec As</source>
+        <translation>Spezifikation speichern unter</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The spec has changes that are not saved.</source>
+        <translation>Die Spezifikation hat Änderungen, die nicht gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>Save them first?</source>
+        <translation>Zuerst speichern?</translation>
+    </message>
+    <message>
+        <source>This spec cannot run: %1</source>
+        <translation>Diese Spezifikation kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>This spec cannot run: %1 (and %2 more problems in Findings)</source>
+        <translation>Diese Spezifikation kann nicht ausgeführt werden: %1 (und %2 weitere Probleme unter Befunde)</translation>
+    </message>
+    <message>
+        <source>%1 errors, %2 warnings, %3 notes</source>
+        <translation>%1 Fehler, %2 Warnungen, %3 Hinweise</translation>
+    </message>
+    <message>
+        <source>Lint for: %1</source>
+        <translation>Prüfen für: %1</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>Befunde (%1)</translation>
+    </message>
+    <message>
+        <source>Untitled spec</source>
+        <translation>Unbenannte Spezifikation</translation>
+    </message>
+    <message>
+        <source>%1[*] — Callscope</source>
+        <translation>%1[*] — Callscope</translation>
+    </message>
+    <message>
+        <source>Line %1, Column %2</source>
+        <translation>Zeile %1, Spalte %2</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Callscope %1&lt;/h3&gt;&lt;p&gt;A desktop studio for engineering LLM calls: write a spec, run it, step through the tool loop and get a validated result.&lt;/p&gt;&lt;p&gt;Qt %2 (built with Qt %3)&lt;br&gt;QtKeychain %4&lt;br&gt;Syntax highlighting: %5&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Callscope %1&lt;/h3&gt;&lt;p&gt;Ein Desktop-Studio für die Entwicklung von LLM-Aufrufen: Spezifikation schreiben, ausführen, die Werkzeugschleife schrittweise durchlaufen und ein validiertes Ergebnis erhalten.&lt;/p&gt;&lt;p&gt;Qt %2 (gebaut mit Qt %3)&lt;br&gt;QtKeychain %4&lt;br&gt;Syntaxhervorhebung: %5&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Callscope</source>
+        <translation>Über Callscope</translation>
     </message>
 </context>
 <context>
     <name>Callscope::McpCallJob</name>
     <message>
         <source>Tool &quot;%1&quot; timed out after %2 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; timed out after %2 ms.</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; was not run: its arguments are not a JSON object (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; was not run: its arguments are not a JSON object (%2).</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; is no longer available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; is no longer available.</translation>
     </message>
     <message>
         <source>it is not running</source>
-        <translation type="unfinished"></translation>
+        <translation>it is not running</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; could not run: MCP server &quot;%2&quot; is not available: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; could not run: MCP server &quot;%2&quot; is not available: %3</translation>
     </message>
     <message>
         <source>Tool &quot;%1&quot; could not run: MCP server &quot;%2&quot; is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; could not run: MCP server &quot;%2&quot; is not running.</translation>
     </message>
     <message>
         <source>MCP error %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP error %1: %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::McpToolkit</name>
     <message>
         <source>MCP server &quot;%1&quot; did not finish starting within %2 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ war nicht innerhalb von %2 ms gestartet.</translation>
     </message>
     <message numerus="yes">
         <source>It printed %n line(s) that were not JSON-RPC; the first: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Er gab %n Zeile aus, die kein JSON-RPC war; die erste: %1</numerusform>
+            <numerusform>Er gab %n Zeilen aus, die kein JSON-RPC waren; die erste: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; has no command.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ hat keinen Befehl.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; could not start: its working directory &quot;%2&quot; does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ konnte nicht starten: Sein Arbeitsverzeichnis „%2“ existiert nicht.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; could not start: program &quot;%2&quot; not found or not executable.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ konnte nicht starten: Programm „%2“ nicht gefunden oder nicht ausführbar.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; could not start program &quot;%2&quot;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ konnte Programm „%2“ nicht starten: %3</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; refused to initialize: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ hat die Initialisierung verweigert: %2</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; answered initialize without a protocol version.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ hat initialize ohne Protokollversion beantwortet.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; could not list its tools: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ konnte seine Werkzeuge nicht auflisten: %2</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; does not offer the tool(s) %2; it lists: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ bietet das Werkzeug bzw. die Werkzeuge %2 nicht an; er nennt: %3</translation>
     </message>
     <message>
         <source>Its stderr ended with:</source>
-        <translation type="unfinished"></translation>
+        <translation>Seine Standardfehlerausgabe endete mit:</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; sent a reply larger than %2 bytes; it was dropped.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ hat eine Antwort größer als %2 Bytes gesendet; sie wurde verworfen.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; crashed or was killed.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ ist abgestürzt oder wurde beendet.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; exited with code %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ wurde mit Code %2 beendet.</translation>
     </message>
     <message>
         <source>MCP server &quot;%1&quot; was shut down.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „%1“ wurde heruntergefahren.</translation>
     </message>
     <message>
         <source>[an image (%1) that could not be decoded]</source>
-        <translation type="unfinished"></translation>
+        <translation>[an image (%1) that could not be decoded]</translation>
     </message>
     <message>
         <source>[image %1: %2, %3 bytes]</source>
-        <translation type="unfinished"></translation>
+        <translation>[image %1: %2, %3 bytes]</translation>
     </message>
     <message>
         <source>[audio: %1, about %2 bytes, not passed on]</source>
-        <translation type="unfinished"></translation>
+        <translation>[audio: %1, about %2 bytes, not passed on]</translation>
     </message>
     <message>
         <source>[resource link: %1 &lt;%2&gt;]</source>
-        <translation type="unfinished"></translation>
+        <translation>[resource link: %1 &lt;%2&gt;]</translation>
     </message>
     <message>
         <source>[resource &lt;%1&gt;]</source>
-        <translation type="unfinished"></translation>
+        <translation>[resource &lt;%1&gt;]</translation>
     </message>
     <message>
         <source>[resource &lt;%1&gt;: %2, binary, not passed on]</source>
-        <translation type="unfinished"></translation>
+        <translation>[resource &lt;%1&gt;: %2, binary, not passed on]</translation>
     </message>
     <message>
         <source>[content of type &quot;%1&quot;: %2]</source>
-        <translation type="unfinished"></translation>
+        <translation>[content of type &quot;%1&quot;: %2]</translation>
     </message>
 </context>
 <context>
     <name>Callscope::MessageBar</name>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Dismiss message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung schließen</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close message</source>
+        <translation>Meldung schließen</translation>
     </message>
 </context>
 <context>
     <name>Callscope::MockJob</name>
     <message>
         <source>Tool &quot;%1&quot; is no longer available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool &quot;%1&quot; is no longer available.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::ProfileListModel</name>
     <message>
         <source>A key is stored in the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Schlüssel ist im Schlüsselbund gespeichert.</translation>
     </message>
     <message>
         <source>No key stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüssel gespeichert.</translation>
     </message>
     <message>
         <source>The keychain cannot be asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund kann nicht abgefragt werden.</translation>
     </message>
     <message>
         <source>Asking the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselbund wird abgefragt …</translation>
     </message>
 </context>
 <context>
     <name>Callscope::ProfileStore</name>
     <message>
         <source>cannot write the settings file %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Einstellungsdatei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
         <source>an engine profile named &apos;%1&apos; already exists</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Engine-Profil namens „%1“ existiert bereits</translation>
     </message>
     <message>
         <source>no engine profile named &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Engine-Profil namens „%1“</translation>
     </message>
     <message>
         <source>cannot rename engine &apos;%1&apos;: its key could not be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine „%1“ kann nicht umbenannt werden: Ihr Schlüssel konnte nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>cannot rename engine &apos;%1&apos;: its key could not be stored under the new name: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine „%1“ kann nicht umbenannt werden: Ihr Schlüssel konnte nicht unter dem neuen Namen gespeichert werden: %2</translation>
     </message>
     <message>
         <source>the engine was renamed, but the key under its old name could not be deleted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine wurde umbenannt, aber der Schlüssel unter ihrem alten Namen konnte nicht gelöscht werden: %1</translation>
     </message>
     <message>
         <source>the engine &apos;%1&apos; was removed, but its key could not be deleted from the keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine „%1“ wurde entfernt, aber ihr Schlüssel konnte nicht aus dem Schlüsselbund gelöscht werden: %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::RawExchangeDialog</name>
     <message>
         <source>Turn %1: raw request and response</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1: rohe Anfrage und Antwort</translation>
     </message>
     <message>
         <source>Raw request body</source>
-        <translation type="unfinished"></translation>
+        <translation>Roher Anfrageinhalt</translation>
     </message>
     <message>
         <source>Raw response body</source>
-        <translation type="unfinished"></translation>
+        <translation>Roher Antwortinhalt</translation>
     </message>
     <message>
         <source>&amp;Request</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Anfrage</translation>
     </message>
     <message>
         <source>R&amp;esponse</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ntwort</translation>
     </message>
 </context>
 <context>
     <name>Callscope::RevisionTreeModel</name>
     <message>
         <source>original</source>
-        <translation type="unfinished"></translation>
+        <translation>Original</translation>
     </message>
     <message>
         <source>revision</source>
-        <translation type="unfinished"></translation>
+        <translation>Revision</translation>
     </message>
     <message>
         <source>replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe</translation>
     </message>
     <message>
         <source>call %1 not found</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 nicht gefunden</translation>
     </message>
     <message>
         <source>#%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 %2</translation>
     </message>
     <message>
         <source>Call</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf</translation>
     </message>
     <message>
         <source>Made by</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt von</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
         <source>Tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Begonnen</translation>
     </message>
 </context>
 <context>
     <name>Callscope::RevisionTreeWidget</name>
     <message>
         <source>Revise…</source>
-        <translation type="unfinished"></translation>
+        <translation>Überarbeiten …</translation>
     </message>
     <message>
         <source>Replay on another engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf einer anderen Engine wiedergeben …</translation>
     </message>
     <message>
         <source>Replay with current spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit der aktuellen Spezifikation wiedergeben</translation>
     </message>
     <message>
         <source>Diff with parent</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterschied zum übergeordneten Aufruf</translation>
     </message>
     <message>
         <source>Context budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextbudget</translation>
     </message>
     <message>
         <source>Export tree…</source>
-        <translation type="unfinished"></translation>
+        <translation>Baum exportieren …</translation>
     </message>
     <message>
         <source>Open a spec in the editor first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie zuerst eine Spezifikation im Editor.</translation>
     </message>
     <message>
         <source>Call %1 cannot be shown: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
         <source>Re-run the selected call&apos;s input with the spec open in the editor (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Eingabe des ausgewählten Aufrufs mit der im Editor geöffneten Spezifikation (%1) erneut ausführen.</translation>
     </message>
     <message>
         <source>Runs need the history database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe brauchen die Verlaufsdatenbank.</translation>
     </message>
     <message>
         <source>Another call is running; wait for it to finish.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderer Aufruf läuft; warten Sie, bis er fertig ist.</translation>
     </message>
     <message>
         <source>Select a call first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst einen Aufruf aus.</translation>
     </message>
     <message>
         <source>A revision needs a correction.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Revision braucht eine Korrektur.</translation>
     </message>
     <message>
         <source>Revising call %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 wird überarbeitet …</translation>
     </message>
     <message>
         <source>Call %1 has no usable spec stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für Aufruf %1 ist keine verwendbare Spezifikation gespeichert.</translation>
     </message>
     <message>
         <source>Replaying call %1 on %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 wird auf %2 wiedergegeben …</translation>
     </message>
     <message>
         <source>Replaying call %1 with the current spec…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 wird mit der aktuellen Spezifikation wiedergegeben …</translation>
     </message>
     <message>
         <source>Revise call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 überarbeiten</translation>
     </message>
     <message>
         <source>What should the model do differently?</source>
-        <translation type="unfinished"></translation>
+        <translation>Was soll das Modell anders machen?</translation>
     </message>
     <message>
         <source>Revise</source>
-        <translation type="unfinished"></translation>
+        <translation>Überarbeiten</translation>
     </message>
     <message>
         <source>Correction sent after the call&apos;s conversation:</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur, die nach dem Gesprächsverlauf des Aufrufs gesendet wird:</translation>
     </message>
     <message>
         <source>The run was not stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>Call %1 finished: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 beendet: %2.</translation>
     </message>
 </context>
 <context>
@@ -1769,1406 +1965,1421 @@
     <message>
         <source>%1
 (not a JSON object: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+(kein JSON-Objekt: %2)</translation>
     </message>
     <message>
         <source>Run panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführungsbereich</translation>
     </message>
     <message>
         <source>Input text</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabetext</translation>
     </message>
     <message>
         <source>The user&apos;s input for this call</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Eingabe des Benutzers für diesen Aufruf</translation>
     </message>
     <message>
         <source>Attachments</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhänge</translation>
     </message>
     <message>
         <source>Break:</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhalten:</translation>
     </message>
     <message>
         <source>Run status</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufstatus</translation>
     </message>
     <message>
         <source>Attempts and token usage</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuche und Token-Verbrauch</translation>
     </message>
     <message>
         <source>Transcript</source>
-        <translation type="unfinished"></translation>
+        <translation>Transkript</translation>
     </message>
     <message>
         <source>Selected transcript entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählter Transkripteintrag</translation>
     </message>
     <message>
         <source>Select an entry to see all of it</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Eintrag aus, um ihn vollständig zu sehen</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten</translation>
     </message>
     <message>
         <source>Paused at a breakpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>An einem Haltepunkt angehalten</translation>
     </message>
     <message>
         <source>Pending tool arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehende Werkzeugargumente</translation>
     </message>
     <message>
         <source>Pending tool result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehendes Werkzeugergebnis</translation>
     </message>
     <message>
         <source>The result is an error</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ergebnis ist ein Fehler</translation>
     </message>
     <message>
         <source>What is pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Was aussteht</translation>
     </message>
     <message>
         <source>Approved with edited arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit bearbeiteten Argumenten erlaubt</translation>
     </message>
     <message>
         <source>Approved</source>
-        <translation type="unfinished"></translation>
+        <translation>Erlaubt</translation>
     </message>
     <message>
         <source>%1 runs with %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 läuft mit %2</translation>
     </message>
     <message>
         <source>%1 runs as the model asked</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 läuft so, wie das Modell es verlangt hat</translation>
     </message>
     <message>
         <source> (always allowed for the rest of this run)</source>
-        <translation type="unfinished"></translation>
+        <translation> (für den Rest dieses Laufs immer erlaubt)</translation>
     </message>
     <message>
         <source>Refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt</translation>
     </message>
     <message>
         <source>No reason given</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Grund angegeben</translation>
     </message>
     <message>
         <source>Run on another engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf einer anderen Engine ausführen</translation>
     </message>
     <message>
         <source>Engine profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Profil</translation>
     </message>
     <message>
         <source>Engine type</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Typ</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL</translation>
     </message>
     <message>
         <source>the provider&apos;s public endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>der öffentliche Endpunkt des Anbieters</translation>
     </message>
     <message>
         <source>API key environment variable</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebungsvariable für den API-Schlüssel</translation>
     </message>
     <message>
         <source>Run &amp;There</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dort ausführen</translation>
     </message>
     <message>
         <source>&amp;Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Profil:</translation>
     </message>
     <message>
         <source>or engine t&amp;ype:</source>
-        <translation type="unfinished"></translation>
+        <translation>oder Engine-T&amp;yp:</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modell:</translation>
     </message>
     <message>
         <source>Base &amp;URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>API &amp;key variable:</source>
-        <translation type="unfinished"></translation>
+        <translation>Variable für den API-&amp;Schlüssel:</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ausführen</translation>
     </message>
     <message>
         <source>S&amp;tep</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schritt</translation>
     </message>
     <message>
         <source>&amp;Continue</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
         <source>St&amp;op</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;nhalten</translation>
     </message>
     <message>
         <source>Raw Request/&amp;Response…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rohe Anfrage/&amp;Antwort …</translation>
     </message>
     <message>
         <source>&amp;Attach Files…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien &amp;anhängen …</translation>
     </message>
     <message>
         <source>Remove Attachment</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhang entfernen</translation>
     </message>
     <message>
         <source>Before &amp;request</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor der &amp;Anfrage</translation>
     </message>
     <message>
         <source>After re&amp;ply</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach der Ant&amp;wort</translation>
     </message>
     <message>
         <source>Before &amp;tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor dem &amp;Werkzeug</translation>
     </message>
     <message>
         <source>After tool res&amp;ult</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach dem Werkzeuger&amp;gebnis</translation>
     </message>
     <message>
         <source>On &amp;validation failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei fehlgeschlagener &amp;Validierung</translation>
     </message>
     <message>
         <source>Pause %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhalten %1 (%2)</translation>
     </message>
     <message>
         <source>There is no spec to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Spezifikation zum Ausführen.</translation>
     </message>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemprompt</translation>
     </message>
     <message>
         <source>
 [attachment: %1, %2, %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>
+[Anhang: %1, %2, %3]</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzer</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent</translation>
     </message>
     <message>
         <source>Tool call: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufruf: %1 (%2)</translation>
     </message>
     <message>
         <source>Result of %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis von %1 (%2)</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>System</translation>
     </message>
     <message>
         <source>Refusal</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnung</translation>
     </message>
     <message>
         <source>Cut off</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschnitten</translation>
     </message>
     <message>
         <source>The reply reached the output limit (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort hat die Ausgabegrenze erreicht (%1).</translation>
     </message>
     <message>
         <source>Waiting for approval</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf Freigabe</translation>
     </message>
     <message>
         <source>%1 (%2) needs your approval</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) braucht Ihre Freigabe</translation>
     </message>
     <message>
         <source>Waiting for a manual result</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf ein manuelles Ergebnis</translation>
     </message>
     <message>
         <source>%1 (%2) is answered by you</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) wird von Ihnen beantwortet</translation>
     </message>
     <message>
         <source>Output failed validation</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausgabe hat die Validierung nicht bestanden</translation>
     </message>
     <message>
         <source>Correction sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur gesendet</translation>
     </message>
     <message>
         <source>Retry %1 in %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholung %1 in %2 ms</translation>
     </message>
     <message numerus="yes">
         <source>Before the request of turn %1: %n message(s), %2 tool(s) offered.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Vor der Anfrage von Runde %1: %n Nachricht, %2 Werkzeug(e) angeboten.</numerusform>
+            <numerusform>Vor der Anfrage von Runde %1: %n Nachrichten, %2 Werkzeug(e) angeboten.</numerusform>
         </translation>
     </message>
     <message>
         <source>After the reply of turn %1 (finish: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach der Antwort von Runde %1 (Ende: %2).</translation>
     </message>
     <message>
         <source>
 → %1(%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+→ %1(%2)</translation>
     </message>
     <message>
         <source>Before the tool &quot;%1&quot; runs (call %2). Edit its arguments, then continue.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bevor das Werkzeug „%1“ läuft (Aufruf %2). Bearbeiten Sie seine Argumente und fahren Sie dann fort.</translation>
     </message>
     <message>
         <source>After the result of &quot;%1&quot; (call %2). Edit it before the model sees it, then continue.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach dem Ergebnis von „%1“ (Aufruf %2). Bearbeiten Sie es, bevor das Modell es sieht, und fahren Sie dann fort.</translation>
     </message>
     <message>
         <source>The submitted output failed validation; the errors go back to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gesendete Ausgabe hat die Validierung nicht bestanden; die Fehler gehen an das Modell zurück.</translation>
     </message>
     <message>
         <source>Paused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten: %1</translation>
     </message>
     <message>
         <source>The arguments are not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente sind kein JSON-Objekt: %1</translation>
     </message>
     <message>
         <source>Arguments edited</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente bearbeitet</translation>
     </message>
     <message>
         <source>%1 (%2) runs with %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) läuft mit %3</translation>
     </message>
     <message>
         <source>Result of %1 (%2), edited</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis von %1 (%2), bearbeitet</translation>
     </message>
     <message>
         <source>Validated result</source>
-        <translation type="unfinished"></translation>
+        <translation>Validiertes Ergebnis</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
     <message>
         <source>Turn limit reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Rundengrenze erreicht</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>The model refused (%1): %2. You can run the same input on another engine below.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell hat abgelehnt (%1): %2. Sie können dieselbe Eingabe unten auf einer anderen Engine ausführen.</translation>
     </message>
     <message>
         <source>%1 error: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Fehler: %2</translation>
     </message>
     <message>
         <source>The call was not stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Aufruf wurde nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>No raw request or response for this entry yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diesen Eintrag gibt es noch keine rohe Anfrage oder Antwort.</translation>
     </message>
     <message>
         <source>Running · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft · %1</translation>
     </message>
     <message>
         <source>Paused at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten bei %1</translation>
     </message>
     <message>
         <source>Status: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Status: %1</translation>
     </message>
     <message>
         <source> · call %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · Aufruf %1</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit</translation>
     </message>
     <message>
         <source>in %1 / out %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ein %1 / aus %2</translation>
     </message>
     <message>
         <source> (cached %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Cache %1)</translation>
     </message>
     <message>
         <source> (reasoning %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Reasoning %1)</translation>
     </message>
     <message>
         <source>Turns %1 · attempts %2 · last turn %3 · total %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Runden %1 · Versuche %2 · letzte Runde %3 · gesamt %4</translation>
     </message>
     <message>
         <source>Attach Files</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien anhängen</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Dateien (*)</translation>
     </message>
     <message>
         <source>(none: use the type below)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keins: den Typ unten verwenden)</translation>
     </message>
 </context>
 <context>
     <name>Callscope::Runner</name>
     <message>
         <source>stopped by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Benutzer angehalten</translation>
     </message>
     <message>
         <source>no engine to run the call on</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Engine, auf der der Aufruf laufen kann</translation>
     </message>
     <message>
         <source>the response schema is invalid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Antwortschema ist ungültig: %1</translation>
     </message>
     <message>
         <source>a toolkit could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Werkzeugsatz konnte nicht starten: %1</translation>
     </message>
     <message>
         <source>Context gathered before the task follows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Context gathered before the task follows.</translation>
     </message>
     <message>
         <source>Submit the final answer. Call this exactly once, when the task is done; its arguments are the answer and must match the schema.</source>
-        <translation type="unfinished"></translation>
+        <translation>Submit the final answer. Call this exactly once, when the task is done; its arguments are the answer and must match the schema.</translation>
     </message>
     <message numerus="yes">
         <source>no valid output within %n turn(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>keine gültige Ausgabe innerhalb von %n Runde</numerusform>
+            <numerusform>keine gültige Ausgabe innerhalb von %n Runden</numerusform>
         </translation>
     </message>
     <message>
         <source>HTTP %1%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1%2: %3</translation>
     </message>
     <message>
         <source>the model refused (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>das Modell hat abgelehnt (%1)</translation>
     </message>
     <message>
         <source>the reply was cut off at the output limit (max_tokens %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort wurde an der Ausgabegrenze abgeschnitten (max_tokens %1)</translation>
     </message>
     <message>
         <source>the reply was cut off at the output limit</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort wurde an der Ausgabegrenze abgeschnitten</translation>
     </message>
     <message>
         <source>the arguments are not a JSON object: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>the arguments are not a JSON object: %1</translation>
     </message>
     <message>
         <source>not run: the output submitted in the same turn was invalid; fix it first</source>
-        <translation type="unfinished"></translation>
+        <translation>not run: the output submitted in the same turn was invalid; fix it first</translation>
     </message>
     <message>
         <source>Output accepted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Output accepted.</translation>
     </message>
     <message>
         <source>not run: the call ended with the submitted output</source>
-        <translation type="unfinished"></translation>
+        <translation>not run: the call ended with the submitted output</translation>
     </message>
     <message>
         <source>submit_output was not accepted in this turn</source>
-        <translation type="unfinished"></translation>
+        <translation>submit_output was not accepted in this turn</translation>
     </message>
     <message>
         <source>unknown tool &quot;%1&quot;; the available tools are: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>unknown tool &quot;%1&quot;; the available tools are: %2</translation>
     </message>
     <message>
         <source>the tool &quot;%1&quot; needs a person to type its result and this run is unattended</source>
-        <translation type="unfinished"></translation>
+        <translation>the tool &quot;%1&quot; needs a person to type its result and this run is unattended</translation>
     </message>
     <message>
         <source>refused: the tool &quot;%1&quot; needs a person&apos;s approval and this run is unattended</source>
-        <translation type="unfinished"></translation>
+        <translation>refused: the tool &quot;%1&quot; needs a person&apos;s approval and this run is unattended</translation>
     </message>
     <message>
         <source>a manual tool cannot be pre-seeded</source>
-        <translation type="unfinished"></translation>
+        <translation>ein manuelles Werkzeug kann nicht vorbelegt werden</translation>
     </message>
     <message>
         <source>refused by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>refused by the user</translation>
     </message>
     <message>
         <source>refused by the user: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>refused by the user: %1</translation>
     </message>
     <message>
         <source>unknown tool &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unknown tool &quot;%1&quot;</translation>
     </message>
     <message>
         <source>the tool &quot;%1&quot; could not be started</source>
-        <translation type="unfinished"></translation>
+        <translation>the tool &quot;%1&quot; could not be started</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SessionListModel</name>
     <message>
         <source>renaming session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 wird umbenannt</translation>
     </message>
     <message>
         <source>Session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1</translation>
     </message>
     <message>
         <source>Session %1, started %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1, begonnen %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SessionView</name>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Senden</translation>
     </message>
     <message>
         <source>Run spec in session…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation in der Sitzung ausführen …</translation>
     </message>
     <message>
         <source>Compact now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt verdichten</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>Umbenennen</translation>
     </message>
     <message>
         <source>Type a message (Send), or the input of a spec (Run spec in session)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht eingeben (Senden) oder die Eingabe einer Spezifikation (Spezifikation in der Sitzung ausführen)</translation>
     </message>
     <message>
         <source>Engine of the open spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine der geöffneten Spezifikation</translation>
     </message>
     <message>
         <source>Profile %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil %1 (%2)</translation>
     </message>
     <message>
         <source>Compacting on demand needs a compaction entry point in the call service, which does not exist yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verdichten auf Anforderung braucht im Aufrufdienst einen Einstiegspunkt zum Verdichten, den es noch nicht gibt.</translation>
     </message>
     <message>
         <source>Chat engine:</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat-Engine:</translation>
     </message>
     <message>
         <source>New session</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Sitzung</translation>
     </message>
     <message>
         <source>The session could not be created: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung konnte nicht angelegt werden: %1</translation>
     </message>
     <message>
         <source>The session could not be renamed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung konnte nicht umbenannt werden: %1</translation>
     </message>
     <message>
         <source>Engine: %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine: %1 · %2</translation>
     </message>
     <message>
         <source>Run spec in session</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation in der Sitzung ausführen</translation>
     </message>
     <message>
         <source>Runs the spec open in the editor (%1) on the text typed below.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt die im Editor geöffnete Spezifikation (%1) mit dem unten eingegebenen Text aus.</translation>
     </message>
     <message>
         <source>Pick a spec file and run it on the text typed below.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Spezifikationsdatei und führen Sie sie mit dem unten eingegebenen Text aus.</translation>
     </message>
     <message>
         <source>Pick an engine profile for chat turns (or open a spec).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Engine-Profil für Chat-Runden (oder öffnen Sie eine Spezifikation).</translation>
     </message>
     <message>
         <source>Runs need the history database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe brauchen die Verlaufsdatenbank.</translation>
     </message>
     <message>
         <source>Another call is running; wait for it to finish.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderer Aufruf läuft; warten Sie, bis er fertig ist.</translation>
     </message>
     <message>
         <source>Select or create a session first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst eine Sitzung aus oder legen Sie eine an.</translation>
     </message>
     <message>
         <source>Type a message first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie zuerst eine Nachricht ein.</translation>
     </message>
     <message>
         <source>Waiting for the reply…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warte auf die Antwort …</translation>
     </message>
     <message>
         <source>Running %1 in the session…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird in der Sitzung ausgeführt …</translation>
     </message>
     <message>
         <source>Run a spec in the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Spezifikation in der Sitzung ausführen</translation>
     </message>
     <message>
         <source>Specs (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikationen (*.json)</translation>
     </message>
     <message>
         <source>The spec %1 cannot be used: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Spezifikation %1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
         <source>The turn ended %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Runde endete %1: %2</translation>
     </message>
     <message>
         <source>The session could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>Summary so far: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bisherige Zusammenfassung: %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Structured call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Strukturierter Aufruf %1</translation>
     </message>
     <message>
         <source>open call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 öffnen</translation>
     </message>
     <message>
         <source>Input:</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe:</translation>
     </message>
     <message>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>System</translation>
     </message>
     <message>
         <source>(compacted)</source>
-        <translation type="unfinished"></translation>
+        <translation>(verdichtet)</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Engines and keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Engines und Schlüssel</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SpecEditor</name>
     <message>
         <source>expected exactly one JSON value</source>
-        <translation type="unfinished"></translation>
+        <translation>genau ein JSON-Wert erwartet</translation>
     </message>
     <message>
         <source>Spec editor</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikationseditor</translation>
     </message>
     <message>
         <source>Spec sections</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitte der Spezifikation</translation>
     </message>
     <message>
         <source>&amp;General</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Allgemein</translation>
     </message>
     <message>
         <source>&amp;Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Engine</translation>
     </message>
     <message>
         <source>Response &amp;schema</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort&amp;schema</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Werkzeuge</translation>
     </message>
     <message>
         <source>&amp;Pre-seeds &amp;&amp; MCP</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorbelegung &amp;&amp; MCP</translation>
     </message>
     <message>
         <source>Whole spec as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesamte Spezifikation als JSON</translation>
     </message>
     <message>
         <source>&amp;JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;JSON</translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished"></translation>
+        <translation>Befunde</translation>
     </message>
     <message>
         <source>&amp;New Spec</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neue Spezifikation</translation>
     </message>
     <message>
         <source>&amp;Open Spec…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation ö&amp;ffnen …</translation>
     </message>
     <message>
         <source>Open Spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation öffnen</translation>
     </message>
     <message>
         <source>Spec files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikationsdateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>&amp;Save Spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation &amp;speichern</translation>
     </message>
     <message>
         <source>Save Spec &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation speichern &amp;unter …</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>System prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemprompt</translation>
     </message>
     <message>
         <source>Output parser</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabeparser</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text</translation>
     </message>
     <message>
         <source>Text output field</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld für Textausgabe</translation>
     </message>
     <message>
         <source>field that takes a plain-text answer (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld, das eine reine Textantwort aufnimmt (optional)</translation>
     </message>
     <message>
         <source>Maximum turns</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale Runden</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Art:</translation>
     </message>
     <message>
         <source>System &amp;prompt:</source>
-        <translation type="unfinished"></translation>
+        <translation>System&amp;prompt:</translation>
     </message>
     <message>
         <source>Output &amp;parser:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe&amp;parser:</translation>
     </message>
     <message>
         <source>Te&amp;xt output field:</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld für Te&amp;xtausgabe:</translation>
     </message>
     <message>
         <source>Max &amp;turns:</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. &amp;Runden:</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
         <source>Engine type</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Typ</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL</translation>
     </message>
     <message>
         <source>the provider&apos;s public endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>der öffentliche Endpunkt des Anbieters</translation>
     </message>
     <message>
         <source>Engine profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Profil</translation>
     </message>
     <message>
         <source>API key environment variable</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebungsvariable für den API-Schlüssel</translation>
     </message>
     <message>
         <source>Maximum output tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale Ausgabetokens</translation>
     </message>
     <message>
         <source>(engine default)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Standard der Engine)</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>Temperatur</translation>
     </message>
     <message>
         <source>Context window</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextfenster</translation>
     </message>
     <message>
         <source>(assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(angenommen)</translation>
     </message>
     <message>
         <source>Stream the reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort streamen</translation>
     </message>
     <message>
         <source>Replay recording or call id</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufzeichnung oder Aufruf-ID für die Wiedergabe</translation>
     </message>
     <message>
         <source>T&amp;ype:</source>
-        <translation type="unfinished"></translation>
+        <translation>T&amp;yp:</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modell:</translation>
     </message>
     <message>
         <source>&amp;Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Basis-URL:</translation>
     </message>
     <message>
         <source>Pro&amp;file:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pro&amp;fil:</translation>
     </message>
     <message>
         <source>API &amp;key variable:</source>
-        <translation type="unfinished"></translation>
+        <translation>Variable für den API-&amp;Schlüssel:</translation>
     </message>
     <message>
         <source>Max &amp;output tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. A&amp;usgabetokens:</translation>
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Temperatur:</translation>
     </message>
     <message>
         <source>Context &amp;window:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext&amp;fenster:</translation>
     </message>
     <message>
         <source>&amp;Replay from:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiedergabe von:</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholung</translation>
     </message>
     <message>
         <source>Maximum attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale Versuche</translation>
     </message>
     <message>
         <source>Reask after a truncated or invalid reply</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach einer abgeschnittenen oder ungültigen Antwort erneut fragen</translation>
     </message>
     <message>
         <source>Reask</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut fragen</translation>
     </message>
     <message>
         <source>Per-attempt overrides (JSON array)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen je Versuch (JSON-Array)</translation>
     </message>
     <message>
         <source>Max &amp;attempts:</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. &amp;Versuche:</translation>
     </message>
     <message>
         <source>Per-attempt &amp;schedule:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Plan je Versuch:</translation>
     </message>
     <message>
         <source>Context budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontextbudget</translation>
     </message>
     <message>
         <source>Tool results in context</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugergebnisse im Kontext</translation>
     </message>
     <message>
         <source>all, in full</source>
-        <translation type="unfinished"></translation>
+        <translation>alle, vollständig</translation>
     </message>
     <message>
         <source>Tool results token budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Token-Budget für Werkzeugergebnisse</translation>
     </message>
     <message>
         <source>(unset)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nicht gesetzt)</translation>
     </message>
     <message>
         <source>Tool results character budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeichenbudget für Werkzeugergebnisse</translation>
     </message>
     <message>
         <source>Images in context</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder im Kontext</translation>
     </message>
     <message>
         <source>Tool &amp;results in context:</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug&amp;ergebnisse im Kontext:</translation>
     </message>
     <message>
         <source>Tool results to&amp;kens:</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugergebnisse, To&amp;kens:</translation>
     </message>
     <message>
         <source>Tool results &amp;characters:</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugergebnisse, &amp;Zeichen:</translation>
     </message>
     <message>
         <source>&amp;Images in context:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bilder im Kontext:</translation>
     </message>
     <message>
         <source>Response schema</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwortschema</translation>
     </message>
     <message>
         <source>No response schema: the final text goes through the output parser.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Antwortschema: Der endgültige Text geht durch den Ausgabeparser.</translation>
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeuge</translation>
     </message>
     <message>
         <source>&amp;Add Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug &amp;hinzufügen</translation>
     </message>
     <message>
         <source>Add tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug hinzufügen</translation>
     </message>
     <message>
         <source>Remo&amp;ve Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug ent&amp;fernen</translation>
     </message>
     <message>
         <source>Remove tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug entfernen</translation>
     </message>
     <message>
         <source>Tool name</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugname</translation>
     </message>
     <message>
         <source>Tool description</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugbeschreibung</translation>
     </message>
     <message>
         <source>Tool runner</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugausführung</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>MCP server</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server</translation>
     </message>
     <message>
         <source>Manual (a person types the result)</source>
-        <translation type="unfinished"></translation>
+        <translation>Manuell (eine Person gibt das Ergebnis ein)</translation>
     </message>
     <message>
         <source>Mock (canned result)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mock (vorgefertigtes Ergebnis)</translation>
     </message>
     <message>
         <source>Command and arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl und Argumente</translation>
     </message>
     <message>
         <source>program arg1 &quot;arg 2&quot; (run directly, never through a shell)</source>
-        <translation type="unfinished"></translation>
+        <translation>programm arg1 &quot;arg 2&quot; (direkt ausgeführt, nie über eine Shell)</translation>
     </message>
     <message>
         <source>MCP server name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name des MCP-Servers</translation>
     </message>
     <message>
         <source>Mock result (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mock-Ergebnis (JSON)</translation>
     </message>
     <message>
         <source>Requires approval</source>
-        <translation type="unfinished"></translation>
+        <translation>Braucht Freigabe</translation>
     </message>
     <message>
         <source>Timeout in milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit in Millisekunden</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>Tool input schema</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabeschema des Werkzeugs</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>&amp;Description:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beschreibung:</translation>
     </message>
     <message>
         <source>R&amp;unner:</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;usführung:</translation>
     </message>
     <message>
         <source>&amp;Command:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Befehl:</translation>
     </message>
     <message>
         <source>MCP ser&amp;ver:</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Ser&amp;ver:</translation>
     </message>
     <message>
         <source>Moc&amp;k result:</source>
-        <translation type="unfinished"></translation>
+        <translation>Moc&amp;k-Ergebnis:</translation>
     </message>
     <message>
         <source>T&amp;imeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitlimit:</translation>
     </message>
     <message>
         <source>Input sc&amp;hema:</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabesc&amp;hema:</translation>
     </message>
     <message>
         <source>Describe when to use this tool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreiben Sie, wann dieses Werkzeug benutzt werden soll.</translation>
     </message>
     <message>
         <source>Pre-seeded tool calls (JSON array)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorbelegte Werkzeugaufrufe (JSON-Array)</translation>
     </message>
     <message>
         <source>MCP servers (JSON object)</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server (JSON-Objekt)</translation>
     </message>
     <message>
         <source>Pre-seeded tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorbelegte Werkzeugaufrufe</translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server</translation>
     </message>
     <message>
         <source>%1 is not valid JSON: %2 (line %3, column %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein gültiges JSON: %2 (Zeile %3, Spalte %4)</translation>
     </message>
     <message>
         <source>the spec</source>
-        <translation type="unfinished"></translation>
+        <translation>die Spezifikation</translation>
     </message>
     <message>
         <source>%1: expected %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 erwartet</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Objekt</translation>
     </message>
     <message>
         <source>an array of objects</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Array von Objekten</translation>
     </message>
     <message>
         <source>The JSON has an error at line %1, column %2: %3. The form keeps the last valid spec.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das JSON hat einen Fehler in Zeile %1, Spalte %2: %3. Das Formular behält die letzte gültige Spezifikation.</translation>
     </message>
     <message>
         <source>a spec is a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Spezifikation ist ein JSON-Objekt</translation>
     </message>
     <message numerus="yes">
         <source>The JSON is not a valid spec (%n problem(s)); the form keeps the last valid spec.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Das JSON ist keine gültige Spezifikation (%n Problem); das Formular behält die letzte gültige Spezifikation.</numerusform>
+            <numerusform>Das JSON ist keine gültige Spezifikation (%n Probleme); das Formular behält die letzte gültige Spezifikation.</numerusform>
         </translation>
     </message>
     <message>
         <source>Edit spec</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation bearbeiten</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Cannot open %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geöffnet werden:
+%2</translation>
     </message>
     <message>
         <source>Cannot save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert</translation>
     </message>
     <message>
         <source>Save Spec As</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikation speichern unter</translation>
     </message>
     <message>
         <source>Spec files (*.spec.json *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezifikationsdateien (*.spec.json *.json)</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
         <source>The spec has unsaved changes. Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Spezifikation hat ungespeicherte Änderungen. Zuerst speichern?</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SpecFindingsModel</name>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung</translation>
     </message>
     <message>
         <source>info</source>
-        <translation type="unfinished"></translation>
+        <translation>Info</translation>
     </message>
     <message>
         <source>line %1, column %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1, Spalte %2</translation>
     </message>
     <message>
         <source>(document)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Dokument)</translation>
     </message>
     <message>
         <source>%1 [%2]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 [%2]</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>Schweregrad</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>Ort</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachricht</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SpecIO</name>
     <message>
         <source>line %1, column %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1, Spalte %2</translation>
     </message>
     <message>
         <source>expected %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erwartet, %2 erhalten</translation>
     </message>
     <message>
         <source>missing required field %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Pflichtfeld %1 fehlt</translation>
     </message>
     <message>
         <source>a string</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Zeichenkette</translation>
     </message>
     <message>
         <source>must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>darf nicht leer sein</translation>
     </message>
     <message>
         <source>a boolean</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Wahrheitswert</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Zahl</translation>
     </message>
     <message>
         <source>must be at least %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>muss mindestens %1 sein, ist %2</translation>
     </message>
     <message>
         <source>an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Ganzzahl</translation>
     </message>
     <message>
         <source>must be at most %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>darf höchstens %1 sein, ist %2</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Objekt</translation>
     </message>
     <message>
         <source>an array</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Array</translation>
     </message>
     <message>
         <source>expected an array of strings (program and arguments, run without a shell), got a string</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Array von Zeichenketten erwartet (Programm und Argumente, ohne Shell ausgeführt), aber eine Zeichenkette erhalten</translation>
     </message>
     <message>
         <source>must name at least the program to run</source>
-        <translation type="unfinished"></translation>
+        <translation>muss mindestens das auszuführende Programm nennen</translation>
     </message>
     <message>
         <source>the program that starts the server</source>
-        <translation type="unfinished"></translation>
+        <translation>das Programm, das den Server startet</translation>
     </message>
     <message>
         <source>unknown value %1 (the only value is &quot;all&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Wert %1 (der einzige Wert ist &quot;all&quot;)</translation>
     </message>
     <message>
         <source>the name &quot;submit_output&quot; is reserved for the tool that returns the response schema&apos;s output</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name &quot;submit_output&quot; ist für das Werkzeug reserviert, das die Ausgabe des Antwortschemas zurückgibt</translation>
     </message>
     <message>
         <source>duplicate tool name %1 (first used at %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>doppelter Werkzeugname %1 (zuerst verwendet bei %2)</translation>
     </message>
     <message>
         <source>unknown MCP server %1 (mcp_servers has no entry of that name)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter MCP-Server %1 (mcp_servers hat keinen Eintrag dieses Namens)</translation>
     </message>
     <message>
         <source>more than one runner (%1); give exactly one of command, mcp, manual or mock</source>
-        <translation type="unfinished"></translation>
+        <translation>mehr als eine Ausführungsart (%1); geben Sie genau eine von command, mcp, manual oder mock an</translation>
     </message>
     <message>
         <source>no runner; give one of command, mcp, manual (true) or mock</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Ausführungsart; geben Sie eine von command, mcp, manual (true) oder mock an</translation>
     </message>
     <message>
         <source>unknown tool %1 (no entry in tools has that name)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Werkzeug %1 (kein Eintrag in tools hat diesen Namen)</translation>
     </message>
     <message>
         <source>unknown engine type %1 (expected one of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Engine-Typ %1 (erwartet wird einer von %2)</translation>
     </message>
     <message>
         <source>expected an http or https URL such as &quot;http://127.0.0.1:8080&quot;, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>eine http- oder https-URL wie &quot;http://127.0.0.1:8080&quot; erwartet, %1 erhalten</translation>
     </message>
     <message>
         <source>expected the name of an environment variable (letters, digits and _), not the key itself</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name einer Umgebungsvariablen erwartet (Buchstaben, Ziffern und _), nicht der Schlüssel selbst</translation>
     </message>
     <message>
         <source>API keys do not belong in spec files; name an environment variable in api_key_env or a profile whose key is in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel gehören nicht in Spezifikationsdateien; nennen Sie eine Umgebungsvariable in api_key_env oder ein Profil, dessen Schlüssel im Schlüsselbund liegt</translation>
     </message>
     <message>
         <source>the replay engine answers from a recording file or a stored call id</source>
-        <translation type="unfinished"></translation>
+        <translation>die Wiedergabe-Engine antwortet aus einer Aufzeichnungsdatei oder einer gespeicherten Aufruf-ID</translation>
     </message>
     <message>
         <source>null</source>
-        <translation type="unfinished"></translation>
+        <translation>null</translation>
     </message>
     <message>
         <source>nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts</translation>
     </message>
     <message>
         <source>unknown output parser %1 (expected json or text)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Ausgabeparser %1 (erwartet json oder text)</translation>
     </message>
     <message>
         <source>the submit_output argument a plain-text answer goes into</source>
-        <translation type="unfinished"></translation>
+        <translation>das Argument von submit_output, in das eine reine Textantwort kommt</translation>
     </message>
     <message>
         <source>needs a response_schema: text_output maps a plain-text answer onto the arguments of submit_output</source>
-        <translation type="unfinished"></translation>
+        <translation>braucht ein response_schema: text_output überträgt eine reine Textantwort auf die Argumente von submit_output</translation>
     </message>
     <message>
         <source>expected an object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Objekt erwartet, %1 erhalten</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::SpecView</name>
+    <message>
+        <source>KF6 SyntaxHighlighting</source>
+        <translation>KF6 SyntaxHighlighting</translation>
+    </message>
+    <message>
+        <source>built-in JSON highlighter</source>
+        <translation>eingebaute JSON-Hervorhebung</translation>
     </message>
 </context>
 <context>
     <name>Callscope::SseDecoder</name>
     <message>
         <source>The event stream sent a line or event larger than %1 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ereignisstream hat eine Zeile oder ein Ereignis größer als %1 MiB gesendet.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::ToolJob</name>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>cancelled</translation>
     </message>
 </context>
 <context>
@@ -3176,134 +3387,92 @@
     <message>
         <source>
 [... cut at %1 bytes]</source>
-        <translation type="unfinished"></translation>
+        <translation>
+[... cut at %1 bytes]</translation>
     </message>
 </context>
 <context>
     <name>Callscope::ToolRegistry</name>
     <message>
         <source>Tool &quot;%1&quot; names MCP server &quot;%2&quot;, which the spec does not define.</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug „%1“ nennt den MCP-Server „%2“, den die Spezifikation nicht definiert.</translation>
     </message>
 </context>
 <context>
     <name>Callscope::TranscriptDelegate</name>
     <message>
         <source>  ·  turn %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  ·  Runde %1</translation>
     </message>
     <message>
         <source>  ·  raw available</source>
-        <translation type="unfinished"></translation>
+        <translation>  ·  Rohdaten verfügbar</translation>
     </message>
 </context>
 <context>
     <name>Callscope::TranscriptModel</name>
     <message>
         <source>Assistant (streaming)</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent (streamt)</translation>
     </message>
     <message>
         <source>Assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>System</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Benutzer</translation>
     </message>
     <message>
         <source>Tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugaufruf</translation>
     </message>
     <message>
         <source>Tool result</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeugergebnis</translation>
     </message>
     <message>
         <source>Correction</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur</translation>
     </message>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholung</translation>
     </message>
     <message>
         <source>Validation failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung fehlgeschlagen</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>Callscope::TransferController</name>
-    <message>
-        <source>Export call %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export the revision tree of call %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export session %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import calls or a session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Callscope exports (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exporting to %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export and import</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancelled; nothing was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis</translation>
     </message>
 </context>
 <context>
     <name>Cli</name>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>line %1, column %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1, Spalte %2</translation>
     </message>
     <message>
         <source>%1: invalid JSON at %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ungültiges JSON bei %2: %3</translation>
     </message>
     <message>
         <source>Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db PATH]
@@ -3311,19 +3480,23 @@
 Exports a call and its revisions (--only: the call alone), or a session with
 its messages and calls, as one JSON document (format &quot;callscope-export&quot;).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli export AUFRUF_ID | --session ID [--only] [--out DATEI] [--db PFAD]
+
+Exportiert einen Aufruf mit seinen Revisionen (--only: nur den Aufruf) oder eine Sitzung
+mit ihren Nachrichten und Aufrufen als ein JSON-Dokument (Format &quot;callscope-export&quot;).
+</translation>
     </message>
     <message>
         <source>export: unknown option %1 (see export --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>export: unbekannte Option %1 (siehe export --help)</translation>
     </message>
     <message>
         <source>export: give either one CALL_ID or --session ID (see export --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>export: geben Sie entweder eine AUFRUF_ID oder --session ID an (siehe export --help)</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
@@ -3333,42 +3506,51 @@ its messages and calls, as one JSON document (format &quot;callscope-export&quot
 Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
 pass the last one to --after for the next page.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--session ID] [--parent ID] [--search TEXT] [--limit N]
+           [--after CURSOR] [--db PFAD]
+
+Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen
+&quot;cursor&quot;; übergeben Sie den letzten an --after, um die nächste Seite zu erhalten.
+</translation>
     </message>
     <message>
         <source>history: unexpected argument &apos;%1&apos; (see history --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>history: unerwartetes Argument „%1“ (siehe history --help)</translation>
     </message>
     <message>
         <source>history: unknown status &apos;%1&apos; (running, completed, failed, turn_limited, cancelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>history: unbekannter Status „%1“ (running, completed, failed, turn_limited, cancelled)</translation>
     </message>
     <message>
         <source>history: --limit must be a number from 1 to 10000, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>history: --limit muss eine Zahl von 1 bis 10000 sein, nicht „%1“</translation>
     </message>
     <message>
         <source>history: --after takes a cursor such as 1764460800000:42, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>history: --after erwartet einen Cursor wie 1764460800000:42, nicht „%1“</translation>
     </message>
     <message>
         <source>Usage: callscope-cli import FILE [--db PATH]
 
 Imports an export document; prints the new ids as JSON.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli import DATEI [--db PFAD]
+
+Importiert ein Exportdokument; gibt die neuen IDs als JSON aus.
+</translation>
     </message>
     <message>
         <source>import: expected one FILE (see import --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>import: genau eine DATEI erwartet (siehe import --help)</translation>
     </message>
     <message>
         <source>import: cannot read %1: no such file</source>
-        <translation type="unfinished"></translation>
+        <translation>import: %1 kann nicht gelesen werden: Datei existiert nicht</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Usage: callscope-cli lint SPEC.json [--engine TYPE]
@@ -3383,83 +3565,95 @@ Options:
 
 Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli lint SPEZ.json [--engine TYP]
+
+Prüft eine Spezifikation, bevor sie Tokens kostet: Werkzeugnamen, Beschreibungen,
+geschlossene Mengen, Grenzen der Anbieter und Schemaregeln des Strict-Modus. Gibt die
+Befunde als JSON aus; es sind Warnungen, daher ist der Exit-Code auch dann 0, wenn es
+welche gibt.
+
+Optionen:
+  --engine TYP    für diesen Engine-Typ prüfen statt für den der Spezifikation
+                  (%1)
+
+Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige Spezifikation.
+</translation>
     </message>
     <message>
         <source>--engine needs an engine type (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>--engine braucht einen Engine-Typ (%1)</translation>
     </message>
     <message>
         <source>unknown engine type &quot;%1&quot; (expected one of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Engine-Typ „%1“ (erwartet wird einer von %2)</translation>
     </message>
     <message>
         <source>lint: unknown option %1 (see lint --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>lint: unbekannte Option %1 (siehe lint --help)</translation>
     </message>
     <message>
         <source>lint takes one spec file, got %1 and %2</source>
-        <translation type="unfinished"></translation>
+        <translation>lint nimmt eine Spezifikationsdatei, erhalten: %1 und %2</translation>
     </message>
     <message>
         <source>lint needs a spec file: callscope-cli lint SPEC.json [--engine TYPE]</source>
-        <translation type="unfinished"></translation>
+        <translation>lint braucht eine Spezifikationsdatei: callscope-cli lint SPEZ.json [--engine TYP]</translation>
     </message>
     <message>
         <source>%1 is not a valid spec (1 error):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine gültige Spezifikation (1 Fehler):</translation>
     </message>
     <message>
         <source>%1 is not a valid spec (%2 errors):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine gültige Spezifikation (%2 Fehler):</translation>
     </message>
     <message>
         <source>cannot open the history database %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verlaufsdatenbank %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a usable spec:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine verwendbare Spezifikation:</translation>
     </message>
     <message>
         <source>cannot read the attachment %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anhang %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>The spec file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Spezifikationsdatei.</translation>
     </message>
     <message>
         <source>The user&apos;s input text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Eingabetext des Benutzers.</translation>
     </message>
     <message>
         <source>Read the input text from a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Eingabetext aus einer Datei lesen.</translation>
     </message>
     <message>
         <source>Send a file (image or document) with the input.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Datei (Bild oder Dokument) mit der Eingabe senden.</translation>
     </message>
     <message>
         <source>Run inside this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>In dieser Sitzung ausführen.</translation>
     </message>
     <message>
         <source>The history database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Verlaufsdatenbank.</translation>
     </message>
     <message>
         <source>Allow a tool that needs approval.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Werkzeug erlauben, das eine Freigabe braucht.</translation>
     </message>
     <message>
         <source>Do not keep the call in the history.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Aufruf nicht im Verlauf speichern.</translation>
     </message>
     <message>
         <source>Show this help.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Hilfe anzeigen.</translation>
     </message>
     <message>
         <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store]
@@ -3467,82 +3661,89 @@ Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.
 Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool.
 Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli run SPEZ.json [--input TEXT | --input-file D] [--attach DATEI]... [--session ID] [--db PFAD] [--allow-tool NAME]... [--no-store]
+
+Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigabe brauchen, werden abgelehnt, außer sie sind mit --allow-tool erlaubt.
+Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundengrenze erreicht.
+</translation>
     </message>
     <message>
         <source>run needs exactly one spec file (see run --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>run braucht genau eine Spezifikationsdatei (siehe run --help)</translation>
     </message>
     <message>
         <source>give either --input or --input-file, not both</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie entweder --input oder --input-file an, nicht beides</translation>
     </message>
     <message>
         <source>--session needs a session id (a number)</source>
-        <translation type="unfinished"></translation>
+        <translation>--session braucht eine Sitzungs-ID (eine Zahl)</translation>
     </message>
     <message>
         <source>--session needs the history: it cannot be combined with --no-store</source>
-        <translation type="unfinished"></translation>
+        <translation>--session braucht den Verlauf: Es kann nicht mit --no-store kombiniert werden</translation>
     </message>
     <message>
         <source>The call to revise.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der zu überarbeitende Aufruf.</translation>
     </message>
     <message>
         <source>What to change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was geändert werden soll.</translation>
     </message>
     <message>
         <source>revise needs one call id (a number)</source>
-        <translation type="unfinished"></translation>
+        <translation>revise braucht eine Aufruf-ID (eine Zahl)</translation>
     </message>
     <message>
         <source>revise needs --correction TEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>revise braucht --correction TEXT</translation>
     </message>
     <message>
         <source>no call %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Aufruf %1 in %2</translation>
     </message>
     <message>
         <source>JSON Lines: one input per line.</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON Lines: eine Eingabe pro Zeile.</translation>
     </message>
     <message>
         <source>Write the result lines here instead of stdout.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ergebniszeilen hierhin statt auf die Standardausgabe schreiben.</translation>
     </message>
     <message>
         <source>usage: batch SPEC.json --inputs FILE.jsonl [--out FILE.jsonl] [--db PATH]</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: batch SPEZ.json --inputs DATEI.jsonl [--out DATEI.jsonl] [--db PFAD]</translation>
     </message>
     <message>
         <source>line %1 is not JSON: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1 ist kein JSON: %2</translation>
     </message>
     <message>
         <source>line %1: cannot read the attachment %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1: der Anhang %2 kann nicht gelesen werden</translation>
     </message>
     <message>
         <source>line %1: expected a JSON string or an object with a string &quot;input&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1: eine JSON-Zeichenkette oder ein Objekt mit einer Zeichenkette &quot;input&quot; erwartet</translation>
     </message>
     <message>
         <source>batch: %1 inputs, %2 completed, %3 not completed</source>
-        <translation type="unfinished"></translation>
+        <translation>batch: %1 Eingaben, %2 abgeschlossen, %3 nicht abgeschlossen</translation>
     </message>
     <message>
         <source>Usage: callscope-cli show CALL_ID [--db PATH]
 
 Prints the stored call as JSON.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli show AUFRUF_ID [--db PFAD]
+
+Gibt den gespeicherten Aufruf als JSON aus.
+</translation>
     </message>
     <message>
         <source>show: expected one CALL_ID (see show --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>show: genau eine AUFRUF_ID erwartet (siehe show --help)</translation>
     </message>
     <message>
         <source>Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]
@@ -3559,64 +3760,78 @@ Options:
 Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an
 invalid schema.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli validate SCHEMA.json INSTANZ.json [--format-assertion]
+
+Validiert ein JSON-Dokument gegen ein JSON Schema (Draft 2020-12) und gibt
+{&quot;valid&quot;, &quot;errors&quot;: [{&quot;instance_path&quot;, &quot;keyword_location&quot;, &quot;message&quot;}]} aus.
+Relative $refs werden gegen den Ordner der Schemadatei aufgelöst; aus dem Netz
+wird nichts geladen.
+
+Optionen:
+  --format-assertion   &quot;format&quot; (date-time, date, time, duration, email,
+                       hostname, ipv4, ipv6, uri, uuid) als Zusicherung behandeln
+
+Exit-Codes: 0 gültig, 1 ungültig, 2 falsche Argumente, eine unlesbare Datei oder ein
+ungültiges Schema.
+</translation>
     </message>
     <message>
         <source>validate: unknown option %1 (see validate --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>validate: unbekannte Option %1 (siehe validate --help)</translation>
     </message>
     <message>
         <source>validate: expected SCHEMA.json INSTANCE.json (see validate --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>validate: SCHEMA.json INSTANZ.json erwartet (siehe validate --help)</translation>
     </message>
     <message>
         <source>%1: not a valid JSON Schema (2020-12):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein gültiges JSON Schema (2020-12):</translation>
     </message>
     <message>
         <source>%1: cannot compile the schema:
   %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: das Schema kann nicht kompiliert werden:
+  %2</translation>
     </message>
     <message>
         <source>Run a structured call unattended; result as JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen strukturierten Aufruf unbeaufsichtigt ausführen; Ergebnis als JSON.</translation>
     </message>
     <message>
         <source>Run a spec on every line of a JSON Lines file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Spezifikation für jede Zeile einer JSON-Lines-Datei ausführen.</translation>
     </message>
     <message>
         <source>Revise a stored call with a correction.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen gespeicherten Aufruf mit einer Korrektur überarbeiten.</translation>
     </message>
     <message>
         <source>Lint a spec for an engine type; findings as JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Spezifikation für einen Engine-Typ prüfen; Befunde als JSON.</translation>
     </message>
     <message>
         <source>Manage engine profiles; keys go to the OS keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Profile verwalten; Schlüssel kommen in den Schlüsselbund des Systems.</translation>
     </message>
     <message>
         <source>Validate a JSON document against a JSON Schema 2020-12.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein JSON-Dokument gegen ein JSON Schema 2020-12 validieren.</translation>
     </message>
     <message>
         <source>Print a stored call, every field, as JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen gespeicherten Aufruf mit allen Feldern als JSON ausgeben.</translation>
     </message>
     <message>
         <source>List stored calls, newest first, as a JSON array.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array auflisten.</translation>
     </message>
     <message>
         <source>Export a call with its revisions, or a session, to JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Aufruf mit seinen Revisionen oder eine Sitzung nach JSON exportieren.</translation>
     </message>
     <message>
         <source>Import an export document; prints the new ids.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Exportdokument importieren; gibt die neuen IDs aus.</translation>
     </message>
     <message>
         <source>Usage: callscope-cli COMMAND [OPTIONS]
@@ -3626,7 +3841,13 @@ Data goes to stdout as JSON; messages go to stderr.
 
 Commands:
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: callscope-cli BEFEHL [OPTIONEN]
+
+Führt strukturierte LLM-Aufrufe ohne Oberfläche aus, untersucht und speichert sie.
+Daten gehen als JSON auf die Standardausgabe, Meldungen auf die Standardfehlerausgabe.
+
+Befehle:
+</translation>
     </message>
     <message>
         <source>
@@ -3634,718 +3855,825 @@ Options:
   --help       Show this help.
   --version    Show the version.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+Optionen:
+  --help       Diese Hilfe anzeigen.
+  --version    Die Version anzeigen.
+</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos; (see --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Befehl „%1“ (siehe --help)</translation>
     </message>
     <message>
         <source>%1 needs a value</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
         <source>%1 must be a positive number, not &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 muss eine positive Zahl sein, nicht „%2“</translation>
     </message>
 </context>
 <context>
     <name>Cli::Engines</name>
     <message>
         <source>%1 is refused: a key given as an argument shows in the process list. Use --key-env VAR (the key in an environment variable) or --key-stdin.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird abgelehnt: Ein als Argument übergebener Schlüssel ist in der Prozessliste sichtbar. Verwenden Sie --key-env VAR (der Schlüssel in einer Umgebungsvariablen) oder --key-stdin.</translation>
     </message>
     <message>
         <source>option %1 needs a value</source>
-        <translation type="unfinished"></translation>
+        <translation>Option %1 braucht einen Wert</translation>
     </message>
     <message>
         <source>unknown option &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Option „%1“</translation>
     </message>
     <message>
         <source>usage: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--key-env VAR | --key-stdin]</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--key-env VAR | --key-stdin]</translation>
     </message>
     <message>
         <source>engines add needs --type (one of: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>engines add braucht --type (eines von: %1)</translation>
     </message>
     <message>
         <source>unknown engine type &apos;%1&apos; (one of: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Engine-Typ „%1“ (eines von: %2)</translation>
     </message>
     <message>
         <source>engines add needs --model</source>
-        <translation type="unfinished"></translation>
+        <translation>engines add braucht --model</translation>
     </message>
     <message>
         <source>invalid --base-url &apos;%1&apos;: expected http:// or https:// and a host</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige --base-url „%1“: http:// oder https:// und ein Host erwartet</translation>
     </message>
     <message>
         <source>--context-window needs a positive whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>--context-window braucht eine positive ganze Zahl</translation>
     </message>
     <message>
         <source>--max-tokens needs a positive whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-tokens braucht eine positive ganze Zahl</translation>
     </message>
     <message>
         <source>--temperature needs a number of 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>--temperature braucht eine Zahl größer oder gleich 0</translation>
     </message>
     <message>
         <source>give the key either with --key-env or with --key-stdin, not both</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie den Schlüssel entweder mit --key-env oder mit --key-stdin an, nicht mit beiden</translation>
     </message>
     <message>
         <source>the environment variable %1 given by --key-env is not set or empty</source>
-        <translation type="unfinished"></translation>
+        <translation>die mit --key-env angegebene Umgebungsvariable %1 ist nicht gesetzt oder leer</translation>
     </message>
     <message>
         <source>cannot read the key from stdin</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüssel kann nicht von der Standardeingabe gelesen werden</translation>
     </message>
     <message>
         <source>no key on stdin (--key-stdin reads the key from standard input)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Schlüssel auf der Standardeingabe (--key-stdin liest den Schlüssel von der Standardeingabe)</translation>
     </message>
     <message>
         <source>an engine profile named &apos;%1&apos; already exists (remove it first)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Engine-Profil namens „%1“ existiert bereits (entfernen Sie es zuerst)</translation>
     </message>
     <message>
         <source>cannot store the key of engine &apos;%1&apos;; the engine was not added. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüssel der Engine „%1“ kann nicht gespeichert werden; die Engine wurde nicht hinzugefügt. %2</translation>
     </message>
     <message>
         <source>usage: engines list</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: engines list</translation>
     </message>
     <message>
         <source>cannot tell which engines have a key: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>es lässt sich nicht feststellen, welche Engines einen Schlüssel haben: %1</translation>
     </message>
     <message>
         <source>usage: engines remove NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: engines remove NAME</translation>
     </message>
     <message>
         <source>no engine profile named &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Engine-Profil namens „%1“</translation>
     </message>
     <message>
         <source>usage: engines test NAME [--key-env VAR]</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: engines test NAME [--key-env VAR]</translation>
     </message>
     <message>
         <source>cannot test engine &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine „%1“ kann nicht getestet werden: %2</translation>
     </message>
     <message>
         <source>engine &apos;%1&apos; of type %2 cannot be tested</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine „%1“ vom Typ %2 kann nicht getestet werden</translation>
     </message>
     <message>
         <source>engine &apos;%1&apos; failed the test: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine „%1“ hat den Test nicht bestanden: %2</translation>
     </message>
     <message>
         <source>engines needs a subcommand: list, add, remove or test</source>
-        <translation type="unfinished"></translation>
+        <translation>engines braucht einen Unterbefehl: list, add, remove oder test</translation>
     </message>
     <message>
         <source>unknown engines subcommand &apos;%1&apos; (list, add, remove or test)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Unterbefehl von engines „%1“ (list, add, remove oder test)</translation>
     </message>
 </context>
 <context>
     <name>Gui</name>
     <message>
         <source>Desktop studio for engineering LLM calls.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desktop-Studio für die Entwicklung von LLM-Aufrufen.</translation>
     </message>
     <message>
         <source>A spec file to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine zu öffnende Spezifikationsdatei.</translation>
     </message>
 </context>
 <context>
     <name>JsonSchema</name>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>an object</translation>
     </message>
     <message>
         <source>an array</source>
-        <translation type="unfinished"></translation>
+        <translation>an array</translation>
     </message>
     <message>
         <source>a boolean</source>
-        <translation type="unfinished"></translation>
+        <translation>a boolean</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>a number</translation>
     </message>
     <message>
         <source>a string</source>
-        <translation type="unfinished"></translation>
+        <translation>a string</translation>
     </message>
     <message>
         <source>an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>an integer</translation>
     </message>
     <message>
         <source>cannot resolve reference &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>cannot resolve reference &quot;%1&quot;</translation>
     </message>
     <message>
         <source>schema is nested too deeply (more than %1 levels)</source>
-        <translation type="unfinished"></translation>
+        <translation>schema is nested too deeply (more than %1 levels)</translation>
     </message>
     <message>
         <source>a schema must be an object or a boolean, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>a schema must be an object or a boolean, got %1</translation>
     </message>
     <message>
         <source>must be an array of schemas</source>
-        <translation type="unfinished"></translation>
+        <translation>must be an array of schemas</translation>
     </message>
     <message>
         <source>invalid regular expression %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>invalid regular expression %1: %2</translation>
     </message>
     <message>
         <source>must be a non-negative integer</source>
-        <translation type="unfinished"></translation>
+        <translation>must be a non-negative integer</translation>
     </message>
     <message>
         <source>unknown type %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unknown type %1</translation>
     </message>
     <message>
         <source>the schema refers back to itself without consuming any input (a $ref cycle)</source>
-        <translation type="unfinished"></translation>
+        <translation>the schema refers back to itself without consuming any input (a $ref cycle)</translation>
     </message>
     <message>
         <source>property %1 is not allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>property %1 is not allowed</translation>
     </message>
     <message>
         <source>no value is allowed here</source>
-        <translation type="unfinished"></translation>
+        <translation>no value is allowed here</translation>
     </message>
     <message>
         <source>nesting is too deep (more than %1 levels)</source>
-        <translation type="unfinished"></translation>
+        <translation>nesting is too deep (more than %1 levels)</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> or </translation>
     </message>
     <message>
         <source>expected %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>expected %1, got %2</translation>
     </message>
     <message>
         <source>must be at most %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>must be at most %1, got %2</translation>
     </message>
     <message>
         <source>must be less than %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>must be less than %1, got %2</translation>
     </message>
     <message>
         <source>must be at least %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>must be at least %1, got %2</translation>
     </message>
     <message>
         <source>must be greater than %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>must be greater than %1, got %2</translation>
     </message>
     <message>
         <source>%1 is not a multiple of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 is not a multiple of %2</translation>
     </message>
     <message>
         <source>is %1 characters long, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>is %1 characters long, at most %2 allowed</translation>
     </message>
     <message>
         <source>is %1 characters long, at least %2 required</source>
-        <translation type="unfinished"></translation>
+        <translation>is %1 characters long, at least %2 required</translation>
     </message>
     <message>
         <source>%1 does not match the pattern %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 does not match the pattern %2</translation>
     </message>
     <message>
         <source>%1 is not a valid %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 is not a valid %2</translation>
     </message>
     <message>
         <source>has %1 items, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>has %1 items, at most %2 allowed</translation>
     </message>
     <message>
         <source>has %1 items, at least %2 required</source>
-        <translation type="unfinished"></translation>
+        <translation>has %1 items, at least %2 required</translation>
     </message>
     <message>
         <source>items %1 and %2 are equal (%3); items must be unique</source>
-        <translation type="unfinished"></translation>
+        <translation>items %1 and %2 are equal (%3); items must be unique</translation>
     </message>
     <message>
         <source>must be an empty array, has %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>must be an empty array, has %1 items</translation>
     </message>
     <message>
         <source>no item matches the &quot;contains&quot; schema</source>
-        <translation type="unfinished"></translation>
+        <translation>no item matches the &quot;contains&quot; schema</translation>
     </message>
     <message>
         <source>has %1 matching items, at least %2 required</source>
-        <translation type="unfinished"></translation>
+        <translation>has %1 matching items, at least %2 required</translation>
     </message>
     <message>
         <source>has %1 matching items, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>has %1 matching items, at most %2 allowed</translation>
     </message>
     <message>
         <source>has %1 properties, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>has %1 properties, at most %2 allowed</translation>
     </message>
     <message>
         <source>has %1 properties, at least %2 required</source>
-        <translation type="unfinished"></translation>
+        <translation>has %1 properties, at least %2 required</translation>
     </message>
     <message>
         <source>property name %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>property name %1: %2</translation>
     </message>
     <message>
         <source>unexpected property %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unexpected property %1</translation>
     </message>
     <message>
         <source> (allowed: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (allowed: %1)</translation>
     </message>
     <message>
         <source>missing required property %1</source>
-        <translation type="unfinished"></translation>
+        <translation>missing required property %1</translation>
     </message>
     <message>
         <source>property %1 is required when %2 is present</source>
-        <translation type="unfinished"></translation>
+        <translation>property %1 is required when %2 is present</translation>
     </message>
     <message>
         <source>matches %1 of the allowed shapes (%2), exactly one is required</source>
-        <translation type="unfinished"></translation>
+        <translation>matches %1 of the allowed shapes (%2), exactly one is required</translation>
     </message>
     <message>
         <source>, got </source>
-        <translation type="unfinished"></translation>
+        <translation>, got </translation>
     </message>
     <message>
         <source>expected </source>
-        <translation type="unfinished"></translation>
+        <translation>expected </translation>
     </message>
     <message>
         <source>value must be one of </source>
-        <translation type="unfinished"></translation>
+        <translation>value must be one of </translation>
     </message>
     <message>
         <source>value must be </source>
-        <translation type="unfinished"></translation>
+        <translation>value must be </translation>
     </message>
     <message>
         <source>one of </source>
-        <translation type="unfinished"></translation>
+        <translation>one of </translation>
     </message>
     <message>
         <source>does not match any of the %1 allowed shapes; the closest (%2 %3) fails with:</source>
-        <translation type="unfinished"></translation>
+        <translation>does not match any of the %1 allowed shapes; the closest (%2 %3) fails with:</translation>
     </message>
     <message>
         <source>value must be %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>value must be %1, got %2</translation>
     </message>
     <message>
         <source>value must be one of %1, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>value must be one of %1, got %2</translation>
     </message>
     <message>
         <source>must not match the schema at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>must not match the schema at %1</translation>
     </message>
     <message>
         <source>unexpected item at index %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unexpected item at index %1</translation>
     </message>
     <message>
         <source>no schema</source>
-        <translation type="unfinished"></translation>
+        <translation>no schema</translation>
     </message>
     <message>
         <source>the value does not match the schema</source>
-        <translation type="unfinished"></translation>
+        <translation>the value does not match the schema</translation>
     </message>
     <message>
         <source>... and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>... and %1 more</translation>
     </message>
 </context>
 <context>
     <name>Replay</name>
     <message>
         <source>call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1</translation>
     </message>
     <message>
         <source>a recorded call</source>
-        <translation type="unfinished"></translation>
+        <translation>ein aufgezeichneter Aufruf</translation>
     </message>
     <message>
         <source>/replies: expected an array of model replies</source>
-        <translation type="unfinished"></translation>
+        <translation>/replies: ein Array von Modellantworten erwartet</translation>
     </message>
     <message>
         <source>/replies/%1: expected an object with a &quot;message&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>/replies/%1: ein Objekt mit einer &quot;message&quot; erwartet</translation>
     </message>
     <message>
         <source>/calls: the export holds no call to replay</source>
-        <translation type="unfinished"></translation>
+        <translation>/calls: der Export enthält keinen Aufruf zum Wiedergeben</translation>
     </message>
     <message>
         <source>not a recording: expected &quot;format&quot;: &quot;callscope-recording&quot;, an export, or a stored call</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Aufzeichnung: &quot;format&quot;: &quot;callscope-recording&quot;, ein Export oder ein gespeicherter Aufruf erwartet</translation>
     </message>
     <message>
         <source>cannot read the recording %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufzeichnung %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1: invalid JSON at offset %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ungültiges JSON bei Position %2: %3</translation>
     </message>
     <message>
         <source>the recording (%1) holds %2 model replies and the run asked for reply %3: the replayed call no longer fits its recording</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufzeichnung (%1) enthält %2 Modellantworten und der Lauf fragte nach Antwort %3: der wiedergegebene Aufruf passt nicht mehr zu seiner Aufzeichnung</translation>
     </message>
     <message>
         <source>replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe</translation>
     </message>
 </context>
 <context>
     <name>Store</name>
     <message>
         <source>(document root)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Wurzel des Dokuments)</translation>
     </message>
     <message>
         <source>invalid export document at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges Exportdokument bei %1: %2</translation>
     </message>
     <message>
         <source>the export-format schema does not compile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Schema des Exportformats lässt sich nicht kompilieren: %1</translation>
     </message>
     <message>
         <source>call id %1 appears twice (first at /calls/%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf-ID %1 kommt doppelt vor (zuerst bei /calls/%2)</translation>
     </message>
     <message>
         <source>parent links form a cycle through call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verweise auf übergeordnete Aufrufe bilden einen Zyklus über Aufruf %1</translation>
     </message>
     <message>
         <source>session id %1 appears twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungs-ID %1 kommt doppelt vor</translation>
     </message>
     <message>
         <source>compaction id %1 appears twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Verdichtungs-ID %1 kommt doppelt vor</translation>
     </message>
     <message>
         <source>summary call %1 is not in the document&apos;s calls</source>
-        <translation type="unfinished"></translation>
+        <translation>der Zusammenfassungsaufruf %1 gehört nicht zu den Aufrufen des Dokuments</translation>
     </message>
     <message>
         <source>the range ends before it starts</source>
-        <translation type="unfinished"></translation>
+        <translation>der Bereich endet, bevor er beginnt</translation>
     </message>
     <message>
         <source>sequence %1 appears twice in this session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenz %1 kommt in dieser Sitzung doppelt vor</translation>
     </message>
     <message>
         <source>compaction %1 is not one of this session&apos;s compactions</source>
-        <translation type="unfinished"></translation>
+        <translation>Verdichtung %1 gehört nicht zu den Verdichtungen dieser Sitzung</translation>
     </message>
     <message>
         <source>a message needs a role</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Nachricht braucht eine Rolle</translation>
     </message>
     <message>
         <source>expected a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein JSON-Objekt erwartet</translation>
     </message>
     <message>
         <source>not a Callscope export (format must be &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Callscope-Export (format muss &quot;%1&quot; sein)</translation>
     </message>
     <message>
         <source>export format version %1 is not supported (this Callscope reads version %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportformat-Version %1 wird nicht unterstützt (dieses Callscope liest Version %2)</translation>
     </message>
     <message>
         <source>cannot import %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht importiert werden: %2</translation>
     </message>
     <message>
         <source>looking up a call</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Nachschlagen eines Aufrufs</translation>
     </message>
     <message>
         <source>parent call %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>der übergeordnete Aufruf %1 existiert nicht</translation>
     </message>
     <message>
         <source>looking up a session</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Nachschlagen einer Sitzung</translation>
     </message>
     <message>
         <source>session %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 existiert nicht</translation>
     </message>
     <message>
         <source>storing call</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Speichern des Aufrufs</translation>
     </message>
     <message>
         <source>storing turn %1 of call %2</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Speichern von Runde %1 des Aufrufs %2</translation>
     </message>
     <message>
         <source>storing attempt %1 of call %2</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Speichern von Versuch %1 des Aufrufs %2</translation>
     </message>
     <message>
         <source>session messages given for a call without a session</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungsnachrichten für einen Aufruf ohne Sitzung angegeben</translation>
     </message>
     <message>
         <source>reading call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen von Aufruf %1</translation>
     </message>
     <message>
         <source>call %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 existiert nicht</translation>
     </message>
     <message>
         <source>call %1 cannot be its own parent</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf %1 kann nicht sein eigener übergeordneter Aufruf sein</translation>
     </message>
     <message>
         <source>updating call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Aktualisieren von Aufruf %1</translation>
     </message>
     <message>
         <source>no call with id %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Aufruf mit der ID %1</translation>
     </message>
     <message>
         <source>reading the turns of call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der Runden von Aufruf %1</translation>
     </message>
     <message>
         <source>reading the attempts of call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der Versuche von Aufruf %1</translation>
     </message>
     <message>
         <source>reading history</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen des Verlaufs</translation>
     </message>
     <message>
         <source>this database has no search index</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Datenbank hat keinen Suchindex</translation>
     </message>
     <message>
         <source>checking integrity</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Prüfen der Integrität</translation>
     </message>
     <message>
         <source>checking foreign keys</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Prüfen der Fremdschlüssel</translation>
     </message>
     <message>
         <source>checking turns</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Prüfen der Runden</translation>
     </message>
     <message>
         <source>checking attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Prüfen der Versuche</translation>
     </message>
     <message>
         <source>checking session spans</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Prüfen der Sitzungsbereiche</translation>
     </message>
     <message>
         <source>storing session</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Speichern der Sitzung</translation>
     </message>
     <message>
         <source>reading session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen von Sitzung %1</translation>
     </message>
     <message>
         <source>no session with id %1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Sitzung mit der ID %1</translation>
     </message>
     <message>
         <source>reading sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der Sitzungen</translation>
     </message>
     <message>
         <source>storing message %1 of session %2</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Speichern von Nachricht %1 der Sitzung %2</translation>
     </message>
     <message>
         <source>reading compactions of session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der Verdichtungen von Sitzung %1</translation>
     </message>
     <message>
         <source>reading messages of session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der Nachrichten von Sitzung %1</translation>
     </message>
     <message>
         <source>storing a compaction of session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Speichern einer Verdichtung von Sitzung %1</translation>
     </message>
     <message>
         <source>invalid compaction range %1..%2</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiger Verdichtungsbereich %1..%2</translation>
     </message>
     <message>
         <source>session %1 has no messages %2..%3 to compact</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung %1 hat keine Nachrichten %2..%3 zum Verdichten</translation>
     </message>
     <message>
         <source>marking compacted messages</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Markieren verdichteter Nachrichten</translation>
     </message>
     <message>
         <source>updating session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Aktualisieren von Sitzung %1</translation>
     </message>
     <message>
         <source>database %1 is locked by another program (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbank %1 ist von einem anderen Programm gesperrt (%2): %3</translation>
     </message>
     <message>
         <source>database %1 is damaged (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbank %1 ist beschädigt (%2): %3</translation>
     </message>
     <message>
         <source>%1 is not a Callscope database (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Callscope-Datenbank (%2): %3</translation>
     </message>
     <message>
         <source>%1 was refused by the database: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datenbank hat abgelehnt (%1): %2</translation>
     </message>
     <message>
         <source>cannot use database %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbank %1 kann nicht verwendet werden (%2): %3</translation>
     </message>
     <message>
         <source>database error in %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbankfehler in %1 (%2): %3</translation>
     </message>
     <message>
         <source>no database path given</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Datenbankpfad angegeben</translation>
     </message>
     <message>
         <source>%1 is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Datei</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a Callscope database (it is not an SQLite file); it was left untouched</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Callscope-Datenbank (es ist keine SQLite-Datei); sie wurde nicht verändert</translation>
     </message>
     <message>
         <source>opening read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Öffnen im Nur-Lese-Modus</translation>
     </message>
     <message>
         <source>reading the schema version</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der Schemaversion</translation>
     </message>
     <message>
         <source>(the file was left untouched)</source>
-        <translation type="unfinished"></translation>
+        <translation>(die Datei wurde nicht verändert)</translation>
     </message>
     <message>
         <source>database %1 has schema version %2, made by a newer Callscope; this version reads up to %3. It was left untouched: use the newer Callscope or another --db.</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbank %1 hat die Schemaversion %2 von einem neueren Callscope; diese Version liest bis %3. Sie wurde nicht verändert: Verwenden Sie das neuere Callscope oder eine andere --db.</translation>
     </message>
     <message>
         <source>cannot create the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>opening</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Öffnen</translation>
     </message>
     <message>
         <source>setting up the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Einrichten der Verbindung</translation>
     </message>
     <message>
         <source>database %1 has schema version %2, made by a newer Callscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbank %1 hat die Schemaversion %2 von einem neueren Callscope</translation>
     </message>
     <message>
         <source>migrating to schema version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Migrieren auf Schemaversion %1</translation>
     </message>
     <message>
         <source>reading the schema</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen des Schemas</translation>
     </message>
     <message>
         <source>starting a transaction</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Starten einer Transaktion</translation>
     </message>
     <message>
         <source>committing</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Festschreiben</translation>
     </message>
     <message>
         <source>no open transaction</source>
-        <translation type="unfinished"></translation>
+        <translation>keine offene Transaktion</translation>
     </message>
     <message>
         <source>creating the search table</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Anlegen der Suchtabelle</translation>
     </message>
     <message>
         <source>reading calls to index</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Lesen der zu indizierenden Aufrufe</translation>
     </message>
     <message>
         <source>updating the search index</source>
-        <translation type="unfinished"></translation>
+        <translation>beim Aktualisieren des Suchindex</translation>
+    </message>
+</context>
+<context>
+    <name>TransferController</name>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>Abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>The history cannot be opened: %1</source>
+        <translation>Der Verlauf kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading the rows…</source>
+        <translation>Zeilen werden gelesen …</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>Der Export ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Writing JSON…</source>
+        <translation>JSON wird geschrieben …</translation>
+    </message>
+    <message>
+        <source>Saving the file…</source>
+        <translation>Datei wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Parsing…</source>
+        <translation>Wird eingelesen …</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at byte %3.</source>
+        <translation>%1 ist kein gültiges JSON: %2 bei Byte %3.</translation>
+    </message>
+    <message>
+        <source>Checking the document…</source>
+        <translation>Dokument wird geprüft …</translation>
+    </message>
+    <message>
+        <source>%1 is not a Callscope export: %2</source>
+        <translation>%1 ist kein Callscope-Export: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Callscope export: %2 (at %3)</source>
+        <translation>%1 ist kein Callscope-Export: %2 (bei %3)</translation>
+    </message>
+    <message>
+        <source>Writing the rows…</source>
+        <translation>Zeilen werden geschrieben …</translation>
+    </message>
+    <message>
+        <source>The import failed: %1</source>
+        <translation>Der Import ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The import failed: %1 (at %2)</source>
+        <translation>Der Import ist fehlgeschlagen: %1 (bei %2)</translation>
+    </message>
+    <message>
+        <source>Export call %1</source>
+        <translation>Aufruf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export the revision tree of call %1</source>
+        <translation>Den Revisionsbaum von Aufruf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export session %1</source>
+        <translation>Sitzung %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Import calls or a session</source>
+        <translation>Aufrufe oder eine Sitzung importieren</translation>
+    </message>
+    <message>
+        <source>Callscope exports (*.json);;All files (*)</source>
+        <translation>Callscope-Exporte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>Export nach %1 …</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export and import</source>
+        <translation>Export und Import</translation>
     </message>
 </context>
 </TS>

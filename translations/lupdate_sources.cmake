@@ -1,7 +1,7 @@
 # cmake -DSOURCE_DIR=<repo> -DMIRROR_DIR=<dir> -DTS_FILES=<a.ts;b.ts> -DLUPDATE=<lupdate> -P lupdate_sources.cmake
 #
 # Runs lupdate over core/, ui/ and app/. Many sources translate through a file-local helper,
-#     QString tr(const char *text) { return QCoreApplication::translate("Cli", text); }
+#     QString tr(const char *text[, ...]) { return QCoreApplication::translate("Cli", text[, ...]); }
 # which lupdate cannot see through: it files the strings under the enclosing namespace instead
 # of "Cli" (so the translation would never be found at run time), and a one-argument helper
 # called translate() is taken for QCoreApplication::translate and can even hang lupdate.
@@ -15,7 +15,7 @@ foreach(var SOURCE_DIR MIRROR_DIR TS_FILES LUPDATE)
 endforeach()
 
 set(_ws "[ \t\r\n]*")
-set(_helper_re "QString[ \t\r\n]+([A-Za-z_][A-Za-z0-9_]*)${_ws}\\(${_ws}const[ \t\r\n]+char${_ws}\\*${_ws}[A-Za-z_][A-Za-z0-9_]*${_ws}\\)${_ws}{${_ws}return[ \t\r\n]+QCoreApplication::translate\\(${_ws}\"([^\"]+)\"")
+set(_helper_re "QString[ \t\r\n]+([A-Za-z_][A-Za-z0-9_]*)${_ws}\\(${_ws}const[ \t\r\n]+char${_ws}\\*${_ws}[A-Za-z_][A-Za-z0-9_]*[^)]*\\)${_ws}{${_ws}return[ \t\r\n]+QCoreApplication::translate\\(${_ws}\"([^\"]+)\"")
 
 file(REMOVE_RECURSE "${MIRROR_DIR}")
 file(GLOB_RECURSE _sources RELATIVE "${SOURCE_DIR}"
