@@ -4,9 +4,7 @@
 
 #include "core/engines/codec_gemini.h"
 #include "core/engines/enginecodec.h"
-#ifdef CALLSCOPE_HAVE_JSONSCHEMA
 #include "core/schema/jsonschema.h"
-#endif
 #include "tests/engines/codectesthelpers.h"
 #include "tests/support/testsupport.h"
 
@@ -133,7 +131,7 @@ QList<Message> richConversation()
 //    branches may overlap (EasyInputMessage and InputMessage both accept
 //    {"type":"message","role":"user","content":[...]}); JSON Schema has no discriminator, so
 //    such a oneOf is read as anyOf.
-[[maybe_unused]] QJsonValue tolerateNullable(const QJsonValue &value)
+QJsonValue tolerateNullable(const QJsonValue &value)
 {
     if (value.isArray()) {
         QJsonArray out;
@@ -1604,9 +1602,6 @@ void TestCodecs::errorClassification()
 
 void TestCodecs::openApiConformance()
 {
-#ifndef CALLSCOPE_HAVE_JSONSCHEMA
-    QSKIP("pending: core/schema/jsonschema.h (the JSON Schema validator) is not in this tree");
-#else
     const QString path = Test::sharedDataPath(u"openai-openapi.json"_s);
     QVERIFY2(!path.isEmpty(), qPrintable(Test::lastError()));
     const QJsonValue document = tolerateNullable(Test::readJson(path));
@@ -1675,7 +1670,6 @@ void TestCodecs::openApiConformance()
     QJsonObject wrongResponses = createEngineCodec(EngineType::OpenAIResponses)->buildRequest(plain, config).body;
     wrongResponses.insert(u"max_output_tokens"_s, u"many"_s);
     QVERIFY(!responses.validate(wrongResponses).valid);
-#endif
 }
 
 QTEST_GUILESS_MAIN(TestCodecs)
