@@ -6,6 +6,7 @@
 #include "core/store/database.h"
 #include "tests/support/testsupport.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
@@ -332,6 +333,7 @@ private slots:
     void refusesBrokenImport_data();
     void refusesBrokenImport();
     void integrityCheck();
+    void survivesSigkill();
     void cliShowHistoryExportImport();
     void cliErrors();
 };
@@ -1295,6 +1297,82 @@ void TestStore::integrityCheck()
                           u"call %1: session 1 span 1..2 has 1 messages"_s.arg(sessionCall)}));
 }
 
+// The child side of survivesSigkill: writes calls (standalone, in a session, finished by
+// updateCall) as fast as it can until it is killed.
+static int runWriter(const QString &path)
+{
+    auto db = Database::open(path);
+    if (!db)
+        return 3;
+    CallStore store(**db);
+    const auto session = store.createSession(Session{0, u"crash"_s});
+    if (!session)
+        return 4;
+    bool announced = false;
+    for (int i = 0;; ++i) {
+        CallRecord record = fullRecord(u"crash test call %1"_s.arg(i));
+        if (i % 3 == 1) {
+            record.session = *session;
+            SessionMessage copy{0, Message::assistant(u"accepted"_s)};
+            copy.sendToModel = false;
+            if (!store.insertCall(record, {SessionMessage{0, Message::user(u"q"_s)},
+                                           SessionMessage{0, toolCallMessage()},
+                                           SessionMessage{0, toolResultMessage(u"r"_s)}, copy}))
+                return 5;
+        } else if (i % 3 == 2) {
+            CallRecord running = record;
+            running.status = CallStatus::Running;
+            running.turns.clear();
+            running.attempts.clear();
+            const auto id = store.insertCall(running);
+            if (!id)
+                return 6;
+            record.id = *id;
+            if (store.updateCall(record))
+                return 7;
+        } else if (!store.insertCall(record)) {
+            return 8;
+        }
+        if (!announced) {
+            std::fputs("ready\n", stdout);
+            std::fflush(stdout);
+            announced = true;
+        }
+    }
+}
+
+void TestStore::survivesSigkill()
+{
+    const QString path = freshPath();
+    QRandomGenerator random(7);
+    qint64 previous = 0;
+    for (int round = 0; round < 20; ++round) {
+        QProcess writer;
+        writer.start(QCoreApplication::applicationFilePath(), {u"--store-writer"_s, path});
+        QVERIFY(writer.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(writer.canReadLine() || writer.state() != QProcess::Running, 20000);
+        QVERIFY2(writer.state() == QProcess::Running, writer.readAllStandardError().constData());
+        QTest::qWait(int(random.bounded(20, 300)));
+        writer.kill(); // SIGKILL
+        QVERIFY(writer.waitForFinished());
+
+        auto db = Database::open(path);
+        QVERIFY2(db, qPrintable(db.error().message));
+        CallStore store(**db);
+        const auto report = store.checkIntegrity();
+        QVERIFY2(report, qPrintable(report.error().message));
+        QVERIFY2(report->ok(), qPrintable(report->problems.join(u'\n')));
+        const qint64 calls = countRows(path, u"calls"_s);
+        QVERIFY2(calls > previous, qPrintable(u"round %1: %2 calls"_s.arg(round).arg(calls)));
+        previous = calls;
+        // A finished call written by updateCall has all its turns: no running row has any.
+        QSqlQuery q((*db)->connection());
+        QVERIFY(q.exec(u"SELECT count(*) FROM calls WHERE status = 'running' AND turn_count > 0"_s));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+    }
+}
+
 namespace {
 struct CliResult
 {
@@ -1474,5 +1552,13 @@ void TestStore::cliErrors()
     QCOMPARE(Test::readFile(garbage), "this is not a database at all, not even close"_ba);
 }
 
-QTEST_GUILESS_MAIN(TestStore)
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    if (argc == 3 && qstrcmp(argv[1], "--store-writer") == 0)
+        return runWriter(QString::fromLocal8Bit(argv[2]));
+    TestStore test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_store.moc"
