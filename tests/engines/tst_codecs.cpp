@@ -227,6 +227,7 @@ private Q_SLOTS:
     void malformedStreamEvent();
     void paddedAndUnknownAnthropicEvents();
     void compatibleStream();
+    void thinkingIsKeptAndEchoed();
     void responsesTextIncomplete();
     void errorClassification();
 
@@ -1516,6 +1517,43 @@ void TestCodecs::compatibleStream()
     // The OpenAI flavour sends null there.
     const QJsonObject openai = createEngineCodec(EngineType::OpenAI)->toNative({}, {result.reply.message}).at(0).toObject();
     QVERIFY(openai.value(u"content"_s).isNull());
+}
+
+void TestCodecs::thinkingIsKeptAndEchoed()
+{
+    {
+        LOAD_DATA(body, u"anthropic_stream_thinking.sse"_s);
+        const auto codec = createEngineCodec(EngineType::Anthropic);
+        const Test::StreamResult result = Test::runStream(*codec, body);
+        QVERIFY(!result.error);
+        QVERIFY(result.complete);
+        QVERIFY(result.textDeltas.isEmpty()); // thinking is not answer text
+        QCOMPARE(result.reply.message.text, u""_s);
+        QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls);
+        QCOMPARE(result.reply.usage, (Usage{90, 30, 40, 0}));
+        // With tools, the thinking block goes back first and unchanged (signature included).
+        const QJsonArray native = codec->toNative({}, {result.reply.message});
+        COMPARE_JSON(native[0].toObject().value(u"content"_s),
+                     parseObject(uR"({"a":[{"type":"thinking","thinking":"Need the weather.","signature":"EqQBCgIYAhIM"},
+                                           {"type":"tool_use","id":"toolu_t1","name":"get_weather","input":{"city":"Oslo"}}]})"_s).value(u"a"_s));
+        QCOMPARE(codec->fromNative(native).first().providerData, result.reply.message.providerData);
+    }
+    {
+        LOAD_DATA(body, u"gemini_stream_thought_text.sse"_s);
+        const auto codec = createEngineCodec(EngineType::Gemini);
+        const Test::StreamResult result = Test::runStream(*codec, body);
+        QVERIFY(!result.error);
+        QVERIFY(result.complete);
+        QCOMPARE(result.reply.message.text, u"Oslo is cold."_s);
+        QCOMPARE(result.textDeltas, (QStringList{u"Oslo"_s, u" is cold."_s})); // thoughts are not
+        QCOMPARE(result.reply.message.providerData.value(u"thoughts"_s).toString(), u"Thinking it over"_s);
+        QCOMPARE(result.reply.usage, (Usage{9, 10, 3, 6}));
+        QCOMPARE(result.reply.finishReason, FinishReason::Stop);
+        // The text part's signature is echoed; the thought summary is not re-sent.
+        const QJsonArray native = codec->toNative({}, {result.reply.message});
+        COMPARE_JSON(native[0].toObject().value(u"parts"_s),
+                     parseObject(uR"({"a":[{"text":"Oslo is cold.","thoughtSignature":"c2lnLXRleHQ="}]})"_s).value(u"a"_s));
+    }
 }
 
 void TestCodecs::responsesTextIncomplete()
