@@ -1,0 +1,929 @@
+// The studio, part 1, driven through its real widgets (offscreen): the spec editor (findings,
+// undo, raw JSON sync, files), the run panel against the replay engine and against the fake
+// OpenAI server (breakpoints, edited results, approvals, stop, refusal then another engine),
+// and the event loop staying responsive while 2,000 deltas a second stream in.
+
+#include "core/model/specio.h"
+#include "core/store/callstore.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+#include "ui/common/dialogs.h"
+#include "ui/common/noticebar.h"
+#include "ui/common/studioservices.h"
+#include "ui/editor/findingsmodel.h"
+#include "ui/editor/jsoneditor.h"
+#include "ui/editor/specformeditor.h"
+#include "ui/run/approvalpanel.h"
+#include "ui/run/attachmentmodel.h"
+#include "ui/run/runpanel.h"
+#include "ui/run/transcriptmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QDropEvent>
+#include <QPushButton>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeView>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+constexpr auto kKeyEnv = "CALLSCOPE_STUDIO1_KEY";
+
+QString sourcePath(const QString &relative)
+{
+    return QStringLiteral(CALLSCOPE_SOURCE_DIR) + u'/' + relative;
+}
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+struct Call
+{
+    QString id;
+    QString name;
+    QJsonObject args;
+};
+
+// A non-streamed Chat Completions reply with tool calls.
+QByteArray chatToolCalls(const QList<Call> &calls, int in = 20, int out = 8)
+{
+    QJsonArray toolCalls;
+    for (const Call &c : calls)
+        toolCalls.append(QJsonObject{{u"id"_s, c.id}, {u"type"_s, u"function"_s},
+                                     {u"function"_s, QJsonObject{{u"name"_s, c.name},
+                                                                 {u"arguments"_s, QString::fromUtf8(compact(c.args))}}}});
+    return compact(QJsonObject{
+        {u"id"_s, u"chatcmpl-1"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"gpt-4o-mini"_s},
+        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
+                                                                         {u"tool_calls"_s, toolCalls}}},
+                                              {u"finish_reason"_s, u"tool_calls"_s}}}},
+        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+}
+
+QJsonObject goodOutput()
+{
+    return {{u"ticket_id"_s, 7}, {u"summary"_s, u"Export runs out of memory on large sessions."_s}};
+}
+
+QJsonArray requestMessages(const RecordedRequest &r)
+{
+    return r.jsonObject().value(u"messages"_s).toArray();
+}
+
+// The tool messages of a Chat Completions request, by tool_call_id.
+QHash<QString, QString> toolMessages(const RecordedRequest &r)
+{
+    QHash<QString, QString> out;
+    for (const QJsonValue &v : requestMessages(r)) {
+        const QJsonObject m = v.toObject();
+        if (m.value(u"role"_s).toString() == u"tool")
+            out.insert(m.value(u"tool_call_id"_s).toString(), m.value(u"content"_s).toString());
+    }
+    return out;
+}
+
+// Editor and run panel side by side, as the main window lays them out.
+struct Studio
+{
+    explicit Studio(StudioServices *services)
+        : panel(services->calls(), services->profiles())
+    {
+        splitter.addWidget(&editor);
+        splitter.addWidget(&panel);
+        editor.setParent(&splitter);
+        panel.setParent(&splitter);
+        panel.setSpecProvider([this]() -> std::optional<Spec> {
+            editor.flushPendingEdits();
+            return editor.spec();
+        });
+        splitter.resize(1500, 950);
+        splitter.setSizes({650, 850});
+        splitter.show();
+        transcriptTester = std::make_unique<QAbstractItemModelTester>(
+            panel.transcript(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+    ~Studio()
+    {
+        editor.setParent(nullptr);
+        panel.setParent(nullptr);
+    }
+
+    QSplitter splitter;
+    SpecFormEditor editor;
+    RunPanel panel;
+    std::unique_ptr<QAbstractItemModelTester> transcriptTester;
+};
+
+int findRow(const TranscriptModel *m, TranscriptModel::Kind kind, int from = 0)
+{
+    for (int i = from; i < m->count(); ++i) {
+        if (m->item(i).kind == kind)
+            return i;
+    }
+    return -1;
+}
+
+void saveShot(QWidget *w, const QString &name)
+{
+    QApplication::processEvents();
+    const QString path = buildPath(u"screenshots/"_s + name);
+    QVERIFY2(w->grab().save(path), qPrintable(path));
+}
+
+} // namespace
+
+class TestStudio1 final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void cleanup();
+
+    void editorInvalidSchemaFindingAndUndo();
+    void editorRawJsonSyncsBothWays();
+    void editorFilesAndUnsavedPrompt();
+    void editorFindingsModelAndLint();
+    void runReplaySampleToCompletion();
+    void runOpenAIAgainstFakeProvider();
+    void stepPausesAtEachBreakpoint_data();
+    void stepPausesAtEachBreakpoint();
+    void stepWithAllBreakpoints();
+    void editedToolResultReachesModel();
+    void approveRefuseEditApprove();
+    void manualToolResult();
+    void stopEndsCancelled();
+    void refusalThenAnotherEngine();
+    void attachmentsModel();
+    void streamingKeepsEventLoopResponsive();
+
+private:
+    bool openInEditor(Studio &s, const QString &path);
+    LaunchResult waitFinished(Studio &s, int timeoutMs = 15000);
+
+    std::unique_ptr<ScopedDataHome> m_home;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<StudioServices> m_services;
+    std::unique_ptr<FakeProvider> m_server;
+};
+
+void TestStudio1::initTestCase()
+{
+    m_home = std::make_unique<ScopedDataHome>();
+    QVERIFY(m_home->isValid());
+    QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
+    QCoreApplication::setApplicationName(u"tst_studio1"_s);
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_services = std::make_unique<StudioServices>(m_dir->filePath(u"history.sqlite"_s));
+    QVERIFY2(m_services->store(), qPrintable(m_services->databaseError()));
+    qputenv(kKeyEnv, "sk-studio1-test");
+}
+
+void TestStudio1::cleanupTestCase()
+{
+    m_services.reset();
+    Dialogs::setResponder({});
+    Dialogs::setFileResponder({});
+}
+
+void TestStudio1::init()
+{
+    m_server = std::make_unique<FakeProvider>();
+    QVERIFY2(m_server->listen(), qPrintable(m_server->errorString()));
+}
+
+void TestStudio1::cleanup()
+{
+    Dialogs::setResponder({});
+    QTRY_VERIFY_WITH_TIMEOUT(!m_services->calls()->isRunning(), 5000);
+    m_server.reset();
+}
+
+bool TestStudio1::openInEditor(Studio &s, const QString &path)
+{
+    const bool ok = s.editor.openFile(path);
+    if (ok)
+        s.panel.setInputText(RunPanel::sampleInputFor(path));
+    return ok;
+}
+
+LaunchResult TestStudio1::waitFinished(Studio &s, int timeoutMs)
+{
+    if (!s.panel.isRunning() && s.panel.lastResult())
+        return *s.panel.lastResult();
+    QSignalSpy spy(&s.panel, &RunPanel::runFinished);
+    if (!spy.wait(timeoutMs))
+        return {};
+    return spy.at(0).at(0).value<LaunchResult>();
+}
+
+// ---- editor -------------------------------------------------------------------------------
+
+void TestStudio1::editorInvalidSchemaFindingAndUndo()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QCOMPARE(s.editor.spec().kind, u"extraction"_s);
+    QCOMPARE(s.editor.findChild<QLineEdit *>(u"kind"_s)->text(), u"extraction"_s);
+    QVERIFY(!s.editor.isModified());
+    QCOMPARE(s.editor.findings()->errorCount(), 0);
+    QCOMPARE(s.panel.inputText().left(26), u"Mission report, 14 March. "_s);
+
+    // Make the schema invalid: "type": "objekt" is not a JSON Schema type.
+    s.editor.tabs()->setCurrentWidget(s.editor.responseSchemaEditor());
+    JsonEditor *schema = s.editor.responseSchemaEditor();
+    QString text = schema->toPlainText();
+    const qsizetype at = text.indexOf(u"\"object\""_s);
+    QVERIFY(at > 0);
+    QTextCursor cursor(schema->document());
+    cursor.setPosition(int(at + 1));
+    cursor.setPosition(int(at + 7), QTextCursor::KeepAnchor);
+    schema->setTextCursor(cursor);
+    QTest::keyClicks(schema, u"objekt"_s);
+
+    auto schemaFinding = [&s]() -> std::optional<SpecFinding> {
+        for (const SpecFinding &f : s.editor.findings()->findings()) {
+            if (f.source == SpecFinding::Source::Schema && f.pointer == u"/response_schema/type")
+                return f;
+        }
+        return std::nullopt;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(schemaFinding().has_value(), 3000);
+    QCOMPARE(schemaFinding()->severity, SpecFinding::Severity::Error);
+    QCOMPARE(s.editor.spec().responseSchema->value(u"type"_s).toString(), u"objekt"_s);
+    QVERIFY(s.editor.isModified());
+    // Shown inline: a marker at the pointer, relative to the schema editor's document.
+    bool marked = false;
+    for (const EditorMarker &m : schema->markers())
+        marked |= m.pointer == u"/type";
+    QVERIFY(marked);
+    bool underlined = false;
+    for (const QTextEdit::ExtraSelection &sel : schema->extraSelections())
+        underlined |= sel.cursor.selectedText() == u"\"objekt\"" && sel.format.underlineStyle() == QTextCharFormat::WaveUnderline;
+    QVERIFY(underlined);
+    // The raw JSON view follows.
+    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"objekt\""_s));
+    // Activating the finding jumps to it.
+    int row = -1;
+    for (int i = 0; i < s.editor.findings()->rowCount(); ++i) {
+        if (s.editor.findings()->finding(i).pointer == u"/response_schema/type")
+            row = i;
+    }
+    QVERIFY(row >= 0);
+    s.editor.tabs()->setCurrentIndex(0);
+    s.editor.revealFinding(row);
+    QCOMPARE(s.editor.tabs()->currentWidget(), static_cast<QWidget *>(schema));
+    QCOMPARE(schema->textCursor().position(), int(schema->toPlainText().indexOf(u"\"objekt\""_s)));
+    saveShot(&s.splitter, u"spec-editor-finding.png"_s);
+
+    // Undo restores the schema and the finding goes away; redo brings it back.
+    s.editor.undoStack()->undo();
+    QCOMPARE(s.editor.spec().responseSchema->value(u"type"_s).toString(), u"object"_s);
+    QVERIFY(!schemaFinding().has_value());
+    QVERIFY(schema->toPlainText().contains(u"\"type\": \"object\""_s));
+    QVERIFY(!s.editor.isModified());
+    s.editor.undoStack()->redo();
+    QVERIFY(schemaFinding().has_value());
+    s.editor.undoStack()->undo();
+
+    // Undo through the keyboard works while a text field has focus (the spec's stack, not the field's).
+    QLineEdit *kind = s.editor.findChild<QLineEdit *>(u"kind"_s);
+    s.editor.tabs()->setCurrentIndex(0);
+    s.splitter.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&s.splitter));
+    kind->setFocus();
+    kind->selectAll();
+    QTest::keyClicks(kind, u"renamed"_s);
+    QCOMPARE(s.editor.spec().kind, u"renamed"_s);
+    QTest::keySequence(kind, QKeySequence::Undo);
+    QCOMPARE(s.editor.spec().kind, u"extraction"_s);
+    QCOMPARE(kind->text(), u"extraction"_s);
+}
+
+void TestStudio1::editorRawJsonSyncsBothWays()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    auto *maxTurns = s.editor.findChild<QSpinBox *>(u"maxTurns"_s);
+    QCOMPARE(maxTurns->value(), 3);
+
+    // Form -> raw.
+    maxTurns->setValue(5);
+    QCOMPARE(s.editor.spec().maxTurns, 5);
+    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"max_turns\": 5"_s));
+
+    // Raw -> form, when valid.
+    JsonEditor *raw = s.editor.rawEditor();
+    s.editor.tabs()->setCurrentWidget(raw);
+    QString text = raw->toPlainText();
+    text.replace(u"\"max_turns\": 5"_s, u"\"max_turns\": 7"_s);
+    raw->setPlainText(text);
+    QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 7, 3000);
+    QCOMPARE(s.editor.spec().maxTurns, 7);
+
+    // Invalid JSON: an error with line and column, and the form keeps the last valid spec.
+    text.replace(u"\"max_turns\": 7,"_s, u"\"max_turns\": 9,,"_s);
+    raw->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.messageBar()->isVisible(), 3000);
+    QVERIFY2(s.editor.messageBar()->text().contains(u"line "_s), qPrintable(s.editor.messageBar()->text()));
+    QVERIFY(s.editor.messageBar()->text().contains(u"column"_s));
+    QCOMPARE(maxTurns->value(), 7);
+    QCOMPARE(s.editor.spec().maxTurns, 7);
+    bool jsonError = false;
+    for (const SpecFinding &f : s.editor.findings()->findings())
+        jsonError |= f.source == SpecFinding::Source::Json && f.line > 0;
+    QVERIFY(jsonError);
+    // The raw text the person typed stays as typed.
+    QVERIFY(raw->toPlainText().contains(u"9,,"_s));
+
+    // Valid JSON but not a valid spec: a spec finding with its pointer, nothing applied.
+    text.replace(u"\"max_turns\": 9,,"_s, u"\"max_turns\": \"many\","_s);
+    raw->setPlainText(text);
+    auto specFinding = [&s] {
+        for (const SpecFinding &f : s.editor.findings()->findings()) {
+            if (f.source == SpecFinding::Source::Spec && f.pointer == u"/max_turns")
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(specFinding(), 3000);
+    QCOMPARE(s.editor.spec().maxTurns, 7);
+
+    // Undo steps back over raw and form edits alike.
+    s.editor.undoStack()->undo();
+    QCOMPARE(s.editor.spec().maxTurns, 5);
+    QCOMPARE(maxTurns->value(), 5);
+    QVERIFY(raw->toPlainText().contains(u"\"max_turns\": 5"_s));
+    s.editor.undoStack()->undo();
+    QCOMPARE(s.editor.spec().maxTurns, 3);
+}
+
+void TestStudio1::editorFilesAndUnsavedPrompt()
+{
+    Studio s(m_services.get());
+    const QString copy = m_dir->filePath(u"lunar.spec.json"_s);
+    QFile::remove(copy);
+    QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    QVERIFY(s.editor.openFile(copy));
+    QCOMPARE(s.editor.filePath(), copy);
+    QVERIFY(s.editor.recentFiles().contains(QFileInfo(copy).absoluteFilePath()));
+
+    auto *prompt = s.editor.findChild<QPlainTextEdit *>(u"systemPrompt"_s);
+    prompt->setPlainText(u"Extract the landing facts."_s);
+    QVERIFY(s.editor.isModified());
+
+    // Opening another file asks first; Cancel keeps everything.
+    int asked = 0;
+    Dialogs::setResponder([&asked](const QString &, const QString &, QMessageBox::StandardButtons buttons) {
+        ++asked;
+        [&] { QVERIFY(buttons.testFlag(QMessageBox::Cancel)); }();
+        return QMessageBox::Cancel;
+    });
+    QVERIFY(!s.editor.openFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QCOMPARE(asked, 1);
+    QCOMPARE(s.editor.filePath(), copy);
+    QCOMPARE(s.editor.spec().systemPrompt, u"Extract the landing facts."_s);
+
+    // Save writes the file; the spec loads back equal.
+    Dialogs::setResponder([&asked](const QString &, const QString &, QMessageBox::StandardButtons) {
+        ++asked;
+        return QMessageBox::Save;
+    });
+    QVERIFY(s.editor.openFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QCOMPARE(asked, 2);
+    const SpecLoadResult saved = loadSpecFile(copy);
+    QVERIFY(saved.ok());
+    QCOMPARE(saved.spec->systemPrompt, u"Extract the landing facts."_s);
+    QCOMPARE(s.editor.spec().kind, u"planner"_s);
+
+    // Discard drops the change.
+    s.editor.findChild<QSpinBox *>(u"maxTurns"_s)->setValue(2);
+    Dialogs::setResponder([](const QString &, const QString &, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+    QVERIFY(s.editor.openFile(copy));
+    QCOMPARE(s.editor.spec().maxTurns, 3);
+
+    // Save As to a new name.
+    const QString other = m_dir->filePath(u"lunar-2.spec.json"_s);
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"kind"_s), u"_landing"_s);
+    QVERIFY(s.editor.saveAs(other));
+    QVERIFY(!s.editor.isModified());
+    QCOMPARE(loadSpecFile(other).spec->kind, u"extraction_landing"_s);
+    QCOMPARE(s.editor.recentFiles().first(), QFileInfo(other).absoluteFilePath());
+
+    // An unreadable file is reported inline and changes nothing.
+    QVERIFY(!s.editor.openFile(m_dir->filePath(u"missing.spec.json"_s)));
+    QVERIFY(s.editor.messageBar()->isVisible());
+    QCOMPARE(s.editor.filePath(), other);
+}
+
+void TestStudio1::editorFindingsModelAndLint()
+{
+    Studio s(m_services.get());
+    QAbstractItemModelTester tester(s.editor.findings(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    QCOMPARE(s.editor.findings()->errorCount(), 0);
+    // Tools tab: rename the tool to something lint flags; the finding names the pointer.
+    s.editor.tabs()->setCurrentIndex(3);
+    auto *name = s.editor.findChild<QLineEdit *>(u"toolName"_s);
+    QCOMPARE(name->text(), u"get_ticket"_s);
+    name->selectAll();
+    QTest::keyClicks(name, u"GetTicket"_s);
+    QCOMPARE(s.editor.spec().tools.at(0).name, u"GetTicket"_s);
+    bool lint = false;
+    for (const SpecFinding &f : s.editor.findings()->findings())
+        lint |= f.source == SpecFinding::Source::Lint && f.pointer.startsWith(u"/tools/0"_s) && f.rule == u"tool-name-snake-case";
+    QVERIFY(lint);
+    // An invalid tool input schema is checked against the meta-schema too.
+    JsonEditor *toolSchema = s.editor.toolSchemaEditor();
+    toolSchema->setPlainText(u"{ \"type\": \"object\", \"required\": \"id\" }"_s);
+    auto found = [&s] {
+        for (const SpecFinding &f : s.editor.findings()->findings()) {
+            if (f.source == SpecFinding::Source::Schema && f.pointer == u"/tools/0/input_schema/required")
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(found(), 3000);
+    QVERIFY(!toolSchema->markers().isEmpty());
+    // Broken JSON in a schema editor: a syntax finding with line and column; spec unchanged.
+    toolSchema->setPlainText(u"{\n  \"type\": \"object\",\n  \"properties\": {\n}"_s);
+    auto syntax = [&s]() -> std::optional<SpecFinding> {
+        for (const SpecFinding &f : s.editor.findings()->findings()) {
+            if (f.source == SpecFinding::Source::Json && f.editor == u"toolInputSchema")
+                return f;
+        }
+        return std::nullopt;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(syntax().has_value(), 3000);
+    QCOMPARE(syntax()->line, 4);
+    QCOMPARE(s.editor.spec().tools.at(0).inputSchema.value(u"required"_s).toString(), u"id"_s);
+}
+
+// ---- runs ---------------------------------------------------------------------------------
+
+void TestStudio1::runReplaySampleToCompletion()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(s.panel.inputText().startsWith(u"Mission report"_s));
+    s.panel.runAction()->trigger();
+    QVERIFY(s.panel.isRunning());
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY(result.stored);
+    QCOMPARE(result.record.response.toObject().value(u"site"_s).toString(), u"Reiner Gamma"_s);
+    // Two attempts (a truncated reply reasked), usage per turn and in total.
+    QCOMPARE(s.panel.attempts(), 2);
+    QCOMPARE(s.panel.totalUsage().inputTokens, 932);
+    QCOMPARE(s.panel.totalUsage().outputTokens, 93);
+    QVERIFY2(s.panel.usageLabel()->text().contains(u"total in 932 / out 93 (cached 384)"_s), qPrintable(s.panel.usageLabel()->text()));
+    QVERIFY2(s.panel.statusLabel()->text().contains(u"completed"_s), qPrintable(s.panel.statusLabel()->text()));
+    const TranscriptModel *t = s.panel.transcript();
+    QCOMPARE(t->item(0).kind, TranscriptModel::Kind::System);
+    QCOMPARE(t->item(1).kind, TranscriptModel::Kind::User);
+    QVERIFY(findRow(t, TranscriptModel::Kind::Correction) > 0);
+    const int resultRow = findRow(t, TranscriptModel::Kind::Result);
+    QCOMPARE(resultRow, t->count() - 1);
+    QVERIFY(t->item(resultRow).text.contains(u"\"site\": \"Reiner Gamma\""_s));
+    // The raw request and response of a turn are one click away.
+    QVERIFY(t->turnRaw(0).has_value());
+    QVERIFY(t->turnRaw(1).has_value());
+    s.panel.transcriptView()->setCurrentIndex(t->index(findRow(t, TranscriptModel::Kind::ToolCall)));
+    s.panel.rawAction()->trigger();
+    auto *dialog = s.panel.findChild<QDialog *>(u"rawExchangeDialog"_s);
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    dialog->close();
+    // Stored in the history database.
+    auto stored = m_services->store()->getCall(result.record.id);
+    QVERIFY(stored.ok());
+    QCOMPARE(callStatusName(stored.value().status), u"completed"_s);
+    saveShot(&s.splitter, u"run-finished.png"_s);
+}
+
+void TestStudio1::runOpenAIAgainstFakeProvider()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    QCOMPARE(s.editor.spec().engine.baseUrl, m_server->baseUrl().toString());
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}}, 40, 12)));
+    s.panel.run();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject(), goodOutput());
+    QCOMPARE(m_server->requestCount(), 2);
+    QCOMPARE(m_server->requests().at(0).header("authorization"), "Bearer sk-studio1-test"_ba);
+    // The command tool (/bin/cat) echoed its arguments back as the result.
+    QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"call_a"_s), u"{\"id\":7}"_s);
+    QCOMPARE(s.panel.totalUsage().inputTokens, 60);
+    QCOMPARE(s.panel.attempts(), 2);
+    const TranscriptModel *t = s.panel.transcript();
+    const int callRow = findRow(t, TranscriptModel::Kind::ToolCall);
+    QVERIFY(callRow > 0);
+    QCOMPARE(t->item(callRow).text, u"{\n    \"id\": 7\n}"_s);
+    const int resultRow = findRow(t, TranscriptModel::Kind::ToolResult);
+    QCOMPARE(t->item(resultRow).text, u"{\"id\":7}"_s);
+    QVERIFY(!t->item(resultRow).isError);
+    QCOMPARE(t->turnRaw(0)->requestBody.value(u"model"_s).toString(), u"gpt-4o-mini"_s);
+    QVERIFY(t->turnRaw(1)->rawResponse.contains("Export runs out of memory"));
+}
+
+void TestStudio1::stepPausesAtEachBreakpoint_data()
+{
+    QTest::addColumn<int>("breakpoint");
+    QTest::addColumn<int>("pauses");
+    QTest::newRow("before_request") << int(Breakpoint::BeforeRequest) << 3;
+    QTest::newRow("after_reply") << int(Breakpoint::AfterReply) << 3;
+    QTest::newRow("before_tool") << int(Breakpoint::BeforeTool) << 1;
+    QTest::newRow("after_tool_result") << int(Breakpoint::AfterToolResult) << 1;
+    QTest::newRow("validation_failure") << int(Breakpoint::OnValidationFailure) << 1;
+}
+
+void TestStudio1::stepPausesAtEachBreakpoint()
+{
+    QFETCH(int, breakpoint);
+    QFETCH(int, pauses);
+    const auto bp = Breakpoint(breakpoint);
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    s.panel.setBreakpoints(bp);
+    QSignalSpy pausedSpy(&s.panel, &RunPanel::pausedChanged);
+    s.panel.run();
+    int seen = 0;
+    while (true) {
+        QTRY_VERIFY_WITH_TIMEOUT(s.panel.isPaused() || !s.panel.isRunning(), 10000);
+        if (!s.panel.isRunning())
+            break;
+        QCOMPARE(s.panel.pausedAt(), bp);
+        QVERIFY(s.panel.pausePanel()->isVisible());
+        QVERIFY(s.panel.continueAction()->isEnabled());
+        QVERIFY(s.panel.statusLabel()->text().contains(breakpointName(bp)));
+        if (bp == Breakpoint::BeforeTool) {
+            QVERIFY(s.panel.pauseArgumentsEditor()->isVisible());
+            QCOMPARE(QJsonDocument::fromJson(s.panel.pauseArgumentsEditor()->toPlainText().toUtf8()).object(),
+                     QJsonObject({{u"id"_s, 7}}));
+            saveShot(&s.splitter, u"run-paused.png"_s);
+        }
+        if (bp == Breakpoint::AfterToolResult) {
+            QVERIFY(s.panel.pauseResultEditor()->isVisible());
+            QVERIFY(s.panel.pauseResultEditor()->toPlainText().contains(u"Export fails for sessions over 10 MB"_s));
+        }
+        if (bp == Breakpoint::OnValidationFailure)
+            QVERIFY(s.panel.findChild<QPlainTextEdit *>(u"pauseInfo"_s)->toPlainText().contains(u"summary"_s));
+        ++seen;
+        s.panel.continueAction()->trigger();
+    }
+    QCOMPARE(seen, pauses);
+    QCOMPARE(callStatusName(s.panel.lastResult()->record.status), u"completed"_s);
+    QCOMPARE(pausedSpy.count(), 2 * pauses);
+}
+
+void TestStudio1::stepWithAllBreakpoints()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    s.panel.stepAction()->trigger();
+    QStringList seen;
+    while (true) {
+        QTRY_VERIFY_WITH_TIMEOUT(s.panel.isPaused() || !s.panel.isRunning(), 10000);
+        if (!s.panel.isRunning())
+            break;
+        seen.append(breakpointName(s.panel.pausedAt()));
+        s.panel.continueRun();
+    }
+    QCOMPARE(seen, QStringList({u"before_request"_s, u"after_reply"_s, u"before_tool"_s, u"after_tool_result"_s,
+                                u"before_request"_s, u"after_reply"_s, u"validation_failure"_s,
+                                u"before_request"_s, u"after_reply"_s}));
+    QCOMPARE(callStatusName(s.panel.lastResult()->record.status), u"completed"_s);
+    QVERIFY(findRow(s.panel.transcript(), TranscriptModel::Kind::ValidationFailure) > 0);
+}
+
+void TestStudio1::editedToolResultReachesModel()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    auto *baseUrl = s.editor.findChild<QLineEdit *>(u"baseUrl"_s);
+    baseUrl->setFocus();
+    QTest::keyClicks(baseUrl, m_server->baseUrl().toString());
+    QCOMPARE(s.editor.spec().engine.baseUrl, m_server->baseUrl().toString());
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    s.panel.setBreakpoints(Breakpoint::BeforeTool | Breakpoint::AfterToolResult);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}})));
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
+    // Edit the arguments before the tool runs...
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{ \"id\": 8 }"_s);
+    s.panel.continueRun();
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterToolResult, 10000);
+    QCOMPARE(s.panel.pauseResultEditor()->toPlainText(), u"{\"id\":8}"_s);
+    // ...and the result after it ran.
+    s.panel.pauseResultEditor()->setPlainText(u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
+    s.panel.continueRun();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(m_server->requestCount(), 2);
+    const RecordedRequest &second = m_server->requests().at(1);
+    QCOMPARE(toolMessages(second).value(u"call_a"_s), u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
+    // The model also sees the arguments that actually ran.
+    bool sawEditedArgs = false;
+    for (const QJsonValue &v : requestMessages(second)) {
+        for (const QJsonValue &c : v.toObject().value(u"tool_calls"_s).toArray())
+            sawEditedArgs |= c.toObject().value(u"function"_s).toObject().value(u"arguments"_s).toString() == u"{\"id\":8}";
+    }
+    QVERIFY(sawEditedArgs);
+}
+
+void TestStudio1::approveRefuseEditApprove()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    s.editor.tabs()->setCurrentIndex(3);
+    QCheckBox *approval = s.editor.findChild<QCheckBox *>(u"toolApproval"_s);
+    approval->setChecked(true);
+    QVERIFY(s.editor.spec().tools.at(0).requiresApproval);
+    s.panel.setInputText(u"Summarise tickets 1, 2 and 3."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}}},
+                                                          {u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}}},
+                                                          {u"c3"_s, u"get_ticket"_s, {{u"id"_s, 3}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c4"_s, u"get_ticket"_s, {{u"id"_s, 4}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c5"_s, u"submit_output"_s, goodOutput()}})));
+    ApprovalPanel *panel = s.panel.approvalPanel();
+    s.panel.run();
+
+    // c1: refused with a reason the model gets.
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 10000);
+    QCOMPARE(panel->mode(), ApprovalPanel::Mode::Approval);
+    QCOMPARE(panel->call().id, u"c1"_s);
+    QCOMPARE(QJsonDocument::fromJson(panel->argumentsEditor()->toPlainText().toUtf8()).object(), QJsonObject({{u"id"_s, 1}}));
+    QVERIFY(panel->argumentsEditor()->isReadOnly());
+    saveShot(&s.splitter, u"approval-panel.png"_s);
+    panel->reasonEdit()->setText(u"ticket 1 is confidential"_s);
+    QTest::mouseClick(panel->refuseButton(), Qt::LeftButton);
+
+    // c2: edit the arguments, then approve.
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible() && panel->call().id == u"c2", 10000);
+    QTest::mouseClick(panel->editButton(), Qt::LeftButton);
+    QVERIFY(!panel->argumentsEditor()->isReadOnly());
+    panel->argumentsEditor()->setPlainText(u"{\"id\": 22}"_s);
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+
+    // c3: approve and always allow the tool: c4 in the next turn needs no approval.
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible() && panel->call().id == u"c3", 10000);
+    panel->alwaysAllowBox()->setChecked(true);
+    QTest::mouseClick(panel->approveButton(), Qt::LeftButton);
+
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(m_server->requestCount(), 3);
+    const QHash<QString, QString> results = toolMessages(m_server->requests().at(1));
+    QCOMPARE(results.value(u"c1"_s), u"refused by the user: ticket 1 is confidential"_s);
+    QCOMPARE(results.value(u"c2"_s), u"{\"id\":22}"_s);
+    QCOMPARE(results.value(u"c3"_s), u"{\"id\":3}"_s);
+    QCOMPARE(toolMessages(m_server->requests().at(2)).value(u"c4"_s), u"{\"id\":4}"_s);
+    QVERIFY(!panel->isVisible());
+}
+
+void TestStudio1::manualToolResult()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    s.editor.tabs()->setCurrentIndex(3);
+    auto *runner = s.editor.findChild<QComboBox *>(u"toolRunner"_s);
+    runner->setCurrentIndex(runner->findData(int(ToolRunnerKind::Manual)));
+    QCOMPARE(s.editor.spec().tools.at(0).runner, ToolRunnerKind::Manual);
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m2"_s, u"submit_output"_s, goodOutput()}})));
+    s.panel.run();
+    ApprovalPanel *panel = s.panel.approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 10000);
+    QCOMPARE(panel->mode(), ApprovalPanel::Mode::Manual);
+    QVERIFY(panel->resultEdit()->isVisible());
+    panel->resultEdit()->setPlainText(u"Ticket 7: typed by a person"_s);
+    QTest::mouseClick(panel->submitButton(), Qt::LeftButton);
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"m1"_s), u"Ticket 7: typed by a person"_s);
+}
+
+void TestStudio1::stopEndsCancelled()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::stall());
+    s.panel.run();
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->requestCount(), 1, 10000);
+    QVERIFY(s.panel.stopAction()->isEnabled());
+    s.panel.stopAction()->trigger();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
+    QVERIFY(result.stored);
+    QVERIFY2(s.panel.statusLabel()->text().contains(u"cancelled"_s), qPrintable(s.panel.statusLabel()->text()));
+    QCOMPARE(s.panel.transcript()->item(s.panel.transcript()->count() - 1).kind, TranscriptModel::Kind::Error);
+    QVERIFY(s.panel.runAction()->isEnabled());
+    QVERIFY(!s.panel.stopAction()->isEnabled());
+    auto stored = m_services->store()->getCall(result.record.id);
+    QVERIFY(stored.ok());
+    QCOMPARE(callStatusName(stored.value().status), u"cancelled"_s);
+}
+
+void TestStudio1::refusalThenAnotherEngine()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/refusal.spec.json"_s)));
+    const QString input = s.panel.inputText();
+    QVERIFY(!input.isEmpty());
+    s.panel.run();
+    const LaunchResult refused = waitFinished(s);
+    QCOMPARE(callStatusName(refused.record.status), u"failed"_s);
+    QCOMPARE(errorCategoryName(refused.record.errorCategory), u"refusal"_s);
+    QVERIFY(refused.stored);
+    QVERIFY(s.panel.otherEnginePanel()->isVisible());
+    QVERIFY(s.panel.messageBar()->isVisible());
+    QVERIFY2(s.panel.messageBar()->text().contains(u"refusal"_s), qPrintable(s.panel.messageBar()->text()));
+    const int errorRow = s.panel.transcript()->count() - 1;
+    QCOMPARE(s.panel.transcript()->item(errorRow).title, u"Failed: refusal"_s);
+    QCOMPARE(s.panel.transcript()->item(errorRow).text, refused.record.error);
+
+    // Pick another engine and run the same input there.
+    s.panel.otherEngineType()->setCurrentIndex(s.panel.otherEngineType()->findData(u"openai"_s));
+    s.panel.otherEngineModel()->setText(u"gpt-4o-mini"_s);
+    s.panel.otherEngineBaseUrl()->setText(m_server->baseUrl().toString());
+    s.panel.otherEngineKeyEnv()->setText(QString::fromLatin1(kKeyEnv));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"r1"_s, u"submit_output"_s,
+                                                           {{u"name"_s, u"A. Person"_s}, {u"home_address"_s, u"unknown"_s}}}})));
+    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"runOnOtherEngineButton"_s), Qt::LeftButton);
+    const LaunchResult second = waitFinished(s);
+    QCOMPARE(callStatusName(second.record.status), u"completed"_s);
+    QCOMPARE(second.record.engineType, u"openai"_s);
+    QCOMPARE(second.record.parent, std::optional<qint64>(refused.record.id));
+    QCOMPARE(second.record.metadata.value(u"replay_of"_s).toString(), QString::number(refused.record.id));
+    QCOMPARE(m_server->requestCount(), 1);
+    const QJsonArray messages = requestMessages(m_server->requests().at(0));
+    QCOMPARE(messages.last().toObject().value(u"content"_s).toString(), input);
+    QVERIFY(!s.panel.otherEnginePanel()->isVisible());
+}
+
+void TestStudio1::attachmentsModel()
+{
+    Studio s(m_services.get());
+    QAbstractItemModelTester tester(s.panel.attachments(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString png = m_dir->filePath(u"dot.png"_s);
+    {
+        QFile f(png);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="));
+    }
+    Dialogs::setFileResponder([&png](const QString &) { return png; });
+    s.panel.attachAction()->trigger();
+    Dialogs::setFileResponder({});
+    QCOMPARE(s.panel.attachments()->rowCount(), 1);
+    QCOMPARE(s.panel.attachments()->attachments().at(0).mediaType, u"image/png"_s);
+    QCOMPARE(s.panel.attachments()->attachments().at(0).name, u"dot.png"_s);
+    QVERIFY(s.panel.attachments()->data(s.panel.attachments()->index(0)).toString().contains(u"image/png"_s));
+    QVERIFY(!s.panel.attachments()->addFile(m_dir->filePath(u"nope.bin"_s)).isEmpty());
+    // Dropped files are attached too.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(png)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&s.panel, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&s.panel, &drop);
+    QCOMPARE(s.panel.attachments()->rowCount(), 2);
+    s.panel.attachments()->remove(0);
+    QCOMPARE(s.panel.attachments()->rowCount(), 1);
+}
+
+void TestStudio1::streamingKeepsEventLoopResponsive()
+{
+    // 20,000 deltas over 10 seconds: 20 SSE events every 10 ms, all the same size.
+    constexpr int kDeltas = 20000;
+    constexpr int kPerTick = 20;
+    constexpr int kTickMs = 10;
+    QList<std::pair<QByteArray, QByteArray>> events;
+    QString expected;
+    const QJsonObject head{{u"id"_s, u"chatcmpl-s"_s}, {u"object"_s, u"chat.completion.chunk"_s}, {u"created"_s, 1},
+                           {u"model"_s, u"gpt-4o-mini"_s}};
+    auto chunk = [&head](const QJsonObject &delta, const QJsonValue &finish) {
+        QJsonObject o = head;
+        o.insert(u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, delta}, {u"finish_reason"_s, finish}}});
+        return compact(o);
+    };
+    events.append({QByteArray(), chunk({{u"role"_s, u"assistant"_s}, {u"content"_s, u""_s}}, QJsonValue())});
+    qsizetype eventBytes = 0;
+    for (int i = 0; i < kDeltas; ++i) {
+        const QString piece = u"w%1 "_s.arg(qlonglong(i), 5, 10, QChar(u'0'));
+        expected += piece;
+        events.append({QByteArray(), chunk({{u"content"_s, piece}}, QJsonValue())});
+        eventBytes = 6 + events.last().second.size() + 2; // "data: " + json + "\n\n"
+    }
+    events.append({QByteArray(), chunk({}, u"stop"_s)});
+    QJsonObject usage = head;
+    usage.insert(u"choices"_s, QJsonArray());
+    usage.insert(u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 30}, {u"completion_tokens"_s, kDeltas}, {u"total_tokens"_s, kDeltas + 30}});
+    events.append({QByteArray(), compact(usage)});
+    events.append({QByteArray(), "[DONE]"_ba});
+
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    // Plain text out: no schema, no tools, streamed.
+    s.editor.tabs()->setCurrentWidget(s.editor.rawEditor());
+    QJsonObject json = specToJson(s.editor.spec());
+    json.remove(u"response_schema"_s);
+    json.remove(u"tools"_s);
+    json.insert(u"output_parser"_s, u"text"_s);
+    QJsonObject engine = json.value(u"engine"_s).toObject();
+    engine.insert(u"stream"_s, true);
+    engine.insert(u"base_url"_s, m_server->baseUrl().toString());
+    json.insert(u"engine"_s, engine);
+    s.editor.rawEditor()->setPlainText(QString::fromUtf8(QJsonDocument(json).toJson()));
+    s.editor.flushPendingEdits();
+    QVERIFY(!s.editor.spec().responseSchema);
+    QVERIFY(s.editor.spec().engine.stream);
+    s.panel.setInputText(u"Count."_s);
+    m_server->enqueue(FakeReply::sseEvents(events).dripped(int(eventBytes * kPerTick), kTickMs));
+
+    // Measure the gaps between timer ticks while the stream runs.
+    QElapsedTimer clock;
+    qint64 last = 0;
+    qint64 maxGap = 0;
+    QList<qint64> gaps;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    connect(&probe, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.elapsed();
+        const qint64 gap = now - last;
+        last = now;
+        gaps.append(gap);
+        maxGap = std::max(maxGap, gap);
+    });
+    QSignalSpy finished(&s.panel, &RunPanel::runFinished);
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(m_server->requestCount() == 1, 5000);
+    clock.start();
+    probe.start();
+    QVERIFY(finished.wait(60000));
+    probe.stop();
+    const qint64 elapsed = clock.elapsed();
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toString(), expected);
+    // The transcript holds the whole text, exactly.
+    QCOMPARE(s.panel.transcript()->streamedText(), expected);
+    const int row = findRow(s.panel.transcript(), TranscriptModel::Kind::Assistant);
+    QVERIFY(row >= 0);
+    QCOMPARE(s.panel.transcript()->item(row).text, expected);
+    std::sort(gaps.begin(), gaps.end());
+    const qint64 p99 = gaps.isEmpty() ? 0 : gaps.at(qsizetype(gaps.size() * 0.99));
+    qInfo("streamed %d deltas in %lld ms; event-loop gaps: max %lld ms, p99 %lld ms, %lld ticks",
+          kDeltas, elapsed, maxGap, p99, qint64(gaps.size()));
+    QVERIFY2(elapsed >= 9000, "the stream should take about 10 seconds");
+    QVERIFY2(maxGap <= 50, qPrintable(u"the event loop stalled for %1 ms"_s.arg(maxGap)));
+}
+
+QTEST_MAIN(TestStudio1)
+#include "tst_studio1.moc"

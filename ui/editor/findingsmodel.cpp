@@ -1,0 +1,103 @@
+#include "ui/editor/findingsmodel.h"
+
+#include <QApplication>
+#include <QStyle>
+
+namespace Callscope {
+
+SpecFindingsModel::SpecFindingsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+SpecFindingsModel::~SpecFindingsModel() = default;
+
+void SpecFindingsModel::setFindings(const QList<SpecFinding> &findings)
+{
+    if (findings == m_findings)
+        return;
+    beginResetModel();
+    m_findings = findings;
+    endResetModel();
+}
+
+int SpecFindingsModel::errorCount() const
+{
+    return int(std::count_if(m_findings.cbegin(), m_findings.cend(), [](const SpecFinding &f) {
+        return f.severity == SpecFinding::Severity::Error;
+    }));
+}
+
+int SpecFindingsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_findings.size());
+}
+
+int SpecFindingsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const SpecFinding &f = m_findings.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeverityColumn:
+            switch (f.severity) {
+            case SpecFinding::Severity::Error:
+                return tr("error");
+            case SpecFinding::Severity::Warning:
+                return tr("warning");
+            case SpecFinding::Severity::Info:
+                return tr("info");
+            }
+            return {};
+        case LocationColumn:
+            if (f.line > 0)
+                return tr("line %1, column %2").arg(f.line).arg(f.column);
+            return f.pointer.isEmpty() ? tr("(document)") : f.pointer;
+        case MessageColumn:
+            return f.rule.isEmpty() ? f.message : tr("%1 [%2]").arg(f.message, f.rule);
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() != SeverityColumn)
+            return {};
+        return QApplication::style()->standardIcon(f.severity == SpecFinding::Severity::Error
+                                                       ? QStyle::SP_MessageBoxCritical
+                                                   : f.severity == SpecFinding::Severity::Warning
+                                                       ? QStyle::SP_MessageBoxWarning
+                                                       : QStyle::SP_MessageBoxInformation);
+    case Qt::ToolTipRole:
+        return f.message;
+    case PointerRole:
+        return f.pointer;
+    case SeverityRole:
+        return int(f.severity);
+    case SourceRole:
+        return int(f.source);
+    default:
+        return {};
+    }
+}
+
+QVariant SpecFindingsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SeverityColumn:
+        return tr("Severity");
+    case LocationColumn:
+        return tr("Location");
+    case MessageColumn:
+        return tr("Message");
+    }
+    return {};
+}
+
+} // namespace Callscope

@@ -1,0 +1,1250 @@
+#include "ui/editor/specformeditor.h"
+
+#include "core/model/specio.h"
+#include "core/schema/jsonschema.h"
+#include "core/schema/lint.h"
+#include "core/secrets/profilestore.h"
+#include "ui/common/dialogs.h"
+#include "ui/common/noticebar.h"
+#include "ui/editor/findingsmodel.h"
+#include "ui/editor/jsoneditor.h"
+#include "ui/editor/jsonlocator.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStringListModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+constexpr int kJsonDebounceMs = 300;
+
+QString indented(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented));
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented));
+    if (value.isUndefined())
+        return {};
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+// Parses any JSON value (scalars included). On failure returns nullopt and the error offset.
+std::optional<QJsonValue> parseJson(const QString &text, QString *error, int *offset)
+{
+    const QByteArray utf8 = u"[\n"_s.toUtf8() + text.toUtf8() + "\n]";
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(utf8, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        *error = pe.errorString();
+        // Offsets are in UTF-8 bytes of the wrapped text; map back to characters.
+        const int bytes = std::max(0, pe.offset - 2);
+        *offset = int(QString::fromUtf8(text.toUtf8().left(bytes)).size());
+        return std::nullopt;
+    }
+    const QJsonArray array = doc.array();
+    if (array.size() != 1) {
+        *error = QCoreApplication::translate("Callscope::SpecFormEditor", "expected exactly one JSON value");
+        *offset = 0;
+        return std::nullopt;
+    }
+    return array.at(0);
+}
+
+QString joinCommand(const QStringList &argv)
+{
+    QStringList parts;
+    for (const QString &a : argv) {
+        if (a.isEmpty() || a.contains(u' ') || a.contains(u'"') || a.contains(u'\'')) {
+            QString q = a;
+            q.replace(u'"', u"\"\"\""_s);
+            parts.append(u'"' + q + u'"');
+        } else {
+            parts.append(a);
+        }
+    }
+    return parts.join(u' ');
+}
+
+void setText(QLineEdit *edit, const QString &text)
+{
+    if (edit->text() != text)
+        edit->setText(text);
+}
+
+void setText(QPlainTextEdit *edit, const QString &text)
+{
+    if (edit->toPlainText() != text)
+        edit->setPlainText(text);
+}
+
+// Text widgets keep Ctrl+Z for themselves; the spec's undo stack owns undo here.
+class UndoShortcutFilter final : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::ShortcutOverride) {
+            auto *key = static_cast<QKeyEvent *>(event);
+            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+                event->ignore();
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+// One step of the spec's history: the whole spec before and after. Typing in one field merges
+// into one step.
+class SpecSnapshotCommand final : public QUndoCommand
+{
+public:
+    SpecSnapshotCommand(SpecFormEditor *editor, Spec before, Spec after, int mergeId, const QString &text)
+        : QUndoCommand(text)
+        , m_editor(editor)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_id(mergeId)
+    {
+    }
+
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false; // already applied by the edit itself
+            return;
+        }
+        m_editor->setSpecFromHistory(m_after);
+    }
+    void undo() override { m_editor->setSpecFromHistory(m_before); }
+    int id() const override { return m_id; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *o = static_cast<const SpecSnapshotCommand *>(other);
+        if (o->m_id != m_id || m_id < 0)
+            return false;
+        m_after = o->m_after;
+        return true;
+    }
+
+private:
+    SpecFormEditor *m_editor;
+    Spec m_before;
+    Spec m_after;
+    int m_id;
+    bool m_first = true;
+};
+
+SpecFormEditor::SpecFormEditor(QWidget *parent)
+    : QWidget(parent)
+    , m_undo(new QUndoStack(this))
+    , m_findings(new SpecFindingsModel(this))
+    , m_messages(new NoticeBar(this))
+    , m_tabs(new QTabWidget(this))
+    , m_findingsView(new QTableView(this))
+    , m_jsonTimer(new QTimer(this))
+    , m_findingsTimer(new QTimer(this))
+{
+    setAccessibleName(tr("Spec editor"));
+    m_jsonTimer->setSingleShot(true);
+    m_jsonTimer->setInterval(kJsonDebounceMs);
+    connect(m_jsonTimer, &QTimer::timeout, this, &SpecFormEditor::parseJsonEditors);
+    m_findingsTimer->setSingleShot(true);
+    m_findingsTimer->setInterval(kJsonDebounceMs);
+    connect(m_findingsTimer, &QTimer::timeout, this, &SpecFormEditor::updateFindings);
+
+    m_tabs->setObjectName(u"specTabs"_s);
+    m_tabs->setAccessibleName(tr("Spec sections"));
+    m_tabs->addTab(buildGeneralPage(), tr("&General"));
+    m_tabs->addTab(buildEnginePage(), tr("&Engine"));
+    m_tabs->addTab(buildSchemaPage(), tr("Response &schema"));
+    m_tabs->addTab(buildToolsPage(), tr("&Tools"));
+    m_tabs->addTab(buildExtrasPage(), tr("&Pre-seeds && MCP"));
+    m_raw = new JsonEditor(this);
+    m_raw->setObjectName(u"rawJson"_s);
+    m_raw->setAccessibleName(tr("Whole spec as JSON"));
+    connect(m_raw, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Raw); });
+    m_tabs->addTab(m_raw, tr("&JSON"));
+
+    m_findingsView->setObjectName(u"findings"_s);
+    m_findingsView->setAccessibleName(tr("Findings"));
+    m_findingsView->setModel(m_findings);
+    m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_findingsView->verticalHeader()->hide();
+    m_findingsView->horizontalHeader()->setStretchLastSection(true);
+    m_findingsView->setWordWrap(false);
+    m_findingsView->setAlternatingRowColors(true);
+    connect(m_findingsView, &QTableView::activated, this, [this](const QModelIndex &index) {
+        revealFinding(index.row());
+    });
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(u"specEditorSplitter"_s);
+    splitter->addWidget(m_tabs);
+    splitter->addWidget(m_findingsView);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_messages);
+    layout->addWidget(splitter, 1);
+
+    createActions();
+    auto *filter = new UndoShortcutFilter(this);
+    for (QWidget *w : findChildren<QWidget *>()) {
+        if (qobject_cast<QLineEdit *>(w) || qobject_cast<QPlainTextEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w))
+            w->installEventFilter(filter);
+    }
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+
+    loadSpecInto(Spec(), QString());
+}
+
+SpecFormEditor::~SpecFormEditor() = default;
+
+void SpecFormEditor::createActions()
+{
+    m_newAction = new QAction(tr("&New Spec"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    connect(m_newAction, &QAction::triggered, this, [this] { newSpec(); });
+    m_openAction = new QAction(tr("&Open Spec…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, [this] {
+        const QString path = Dialogs::openFileName(this, tr("Open Spec"), QFileInfo(m_path).absolutePath(),
+                                                   tr("Spec files (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    m_saveAction = new QAction(tr("&Save Spec"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, [this] { save(); });
+    m_saveAsAction = new QAction(tr("Save Spec &As…"), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, [this] { saveAs(); });
+    m_undoAction = m_undo->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_undo->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    for (QAction *a : {m_undoAction, m_redoAction}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    m_recentMenu = new QMenu(tr("Open &Recent"), this);
+    updateRecentMenu();
+}
+
+// ---- pages ----------------------------------------------------------------------------------
+
+namespace {
+QScrollArea *scrolled(QWidget *page)
+{
+    auto *area = new QScrollArea;
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+template<typename W>
+W *named(W *w, const QString &objectName, const QString &accessible)
+{
+    w->setObjectName(objectName);
+    w->setAccessibleName(accessible);
+    return w;
+}
+} // namespace
+
+QWidget *SpecFormEditor::buildGeneralPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    m_kind = named(new QLineEdit, u"kind"_s, tr("Kind"));
+    m_systemPrompt = named(new QPlainTextEdit, u"systemPrompt"_s, tr("System prompt"));
+    m_systemPrompt->setTabChangesFocus(true);
+    m_outputParser = named(new QComboBox, u"outputParser"_s, tr("Output parser"));
+    m_outputParser->addItem(tr("JSON"), u"json"_s);
+    m_outputParser->addItem(tr("Text"), u"text"_s);
+    m_textOutput = named(new QLineEdit, u"textOutputField"_s, tr("Text output field"));
+    m_textOutput->setPlaceholderText(tr("field that takes a plain-text answer (optional)"));
+    m_maxTurns = named(new QSpinBox, u"maxTurns"_s, tr("Maximum turns"));
+    m_maxTurns->setRange(1, 1000);
+    form->addRow(tr("&Kind:"), m_kind);
+    form->addRow(tr("System &prompt:"), m_systemPrompt);
+    form->addRow(tr("Output &parser:"), m_outputParser);
+    form->addRow(tr("Te&xt output field:"), m_textOutput);
+    form->addRow(tr("Max &turns:"), m_maxTurns);
+    connect(m_kind, &QLineEdit::textEdited, this, [this] { onFormEdited(1); });
+    connect(m_systemPrompt, &QPlainTextEdit::textChanged, this, [this] { onFormEdited(2); });
+    connect(m_outputParser, &QComboBox::currentIndexChanged, this, [this] { onFormEdited(3); });
+    connect(m_textOutput, &QLineEdit::textEdited, this, [this] { onFormEdited(4); });
+    connect(m_maxTurns, &QSpinBox::valueChanged, this, [this] { onFormEdited(5); });
+    return scrolled(page);
+}
+
+QWidget *SpecFormEditor::buildEnginePage()
+{
+    auto *page = new QWidget;
+    auto *v = new QVBoxLayout(page);
+
+    auto *engine = new QGroupBox(tr("Engine"));
+    auto *ef = new QFormLayout(engine);
+    m_engineType = named(new QComboBox, u"engineType"_s, tr("Engine type"));
+    for (const QString &name : engineTypeNames())
+        m_engineType->addItem(name, name);
+    m_model = named(new QLineEdit, u"model"_s, tr("Model"));
+    m_baseUrl = named(new QLineEdit, u"baseUrl"_s, tr("Base URL"));
+    m_baseUrl->setPlaceholderText(tr("the provider's public endpoint"));
+    m_profile = named(new QComboBox, u"profile"_s, tr("Engine profile"));
+    m_profile->setEditable(true);
+    m_apiKeyEnv = named(new QLineEdit, u"apiKeyEnv"_s, tr("API key environment variable"));
+    m_maxTokens = named(new QSpinBox, u"maxTokens"_s, tr("Maximum output tokens"));
+    m_maxTokens->setRange(0, 10'000'000);
+    m_maxTokens->setSpecialValueText(tr("(engine default)"));
+    m_temperature = named(new QDoubleSpinBox, u"temperature"_s, tr("Temperature"));
+    m_temperature->setRange(-0.1, 2.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setSpecialValueText(tr("(engine default)"));
+    m_contextWindow = named(new QSpinBox, u"contextWindow"_s, tr("Context window"));
+    m_contextWindow->setRange(0, 100'000'000);
+    m_contextWindow->setSpecialValueText(tr("(assumed)"));
+    m_stream = named(new QCheckBox(tr("Stream the reply")), u"stream"_s, tr("Stream the reply"));
+    m_replay = named(new QLineEdit, u"replay"_s, tr("Replay recording or call id"));
+    ef->addRow(tr("T&ype:"), m_engineType);
+    ef->addRow(tr("&Model:"), m_model);
+    ef->addRow(tr("&Base URL:"), m_baseUrl);
+    ef->addRow(tr("Pro&file:"), m_profile);
+    ef->addRow(tr("API &key variable:"), m_apiKeyEnv);
+    ef->addRow(tr("Max &output tokens:"), m_maxTokens);
+    ef->addRow(tr("&Temperature:"), m_temperature);
+    ef->addRow(tr("Context &window:"), m_contextWindow);
+    ef->addRow(QString(), m_stream);
+    ef->addRow(tr("&Replay from:"), m_replay);
+
+    auto *retry = new QGroupBox(tr("Retry"));
+    auto *rf = new QFormLayout(retry);
+    m_maxAttempts = named(new QSpinBox, u"maxAttempts"_s, tr("Maximum attempts"));
+    m_maxAttempts->setRange(1, 100);
+    m_reask = named(new QCheckBox(tr("Reask after a truncated or invalid reply")), u"reask"_s, tr("Reask"));
+    m_schedule = named(new JsonEditor, u"perAttemptOverride"_s, tr("Per-attempt overrides (JSON array)"));
+    m_schedule->setMaximumHeight(110);
+    rf->addRow(tr("Max &attempts:"), m_maxAttempts);
+    rf->addRow(QString(), m_reask);
+    rf->addRow(tr("Per-attempt &schedule:"), m_schedule);
+
+    auto *context = new QGroupBox(tr("Context budget"));
+    auto *cf = new QFormLayout(context);
+    m_ctxResults = named(new QSpinBox, u"toolResultsInContext"_s, tr("Tool results in context"));
+    m_ctxResults->setRange(-1, 100000);
+    m_ctxResults->setSpecialValueText(tr("all, in full"));
+    m_ctxTokens = named(new QSpinBox, u"toolResultsTokens"_s, tr("Tool results token budget"));
+    m_ctxTokens->setRange(-1, 100'000'000);
+    m_ctxTokens->setSpecialValueText(tr("(unset)"));
+    m_ctxChars = named(new QSpinBox, u"toolResultsChars"_s, tr("Tool results character budget"));
+    m_ctxChars->setRange(-1, 1'000'000'000);
+    m_ctxChars->setSpecialValueText(tr("(unset)"));
+    m_ctxImages = named(new QSpinBox, u"imagesInContext"_s, tr("Images in context"));
+    m_ctxImages->setRange(0, 1000);
+    cf->addRow(tr("Tool &results in context:"), m_ctxResults);
+    cf->addRow(tr("Tool results to&kens:"), m_ctxTokens);
+    cf->addRow(tr("Tool results &characters:"), m_ctxChars);
+    cf->addRow(tr("&Images in context:"), m_ctxImages);
+
+    v->addWidget(engine);
+    v->addWidget(retry);
+    v->addWidget(context);
+    v->addStretch(1);
+
+    int id = 10;
+    for (QLineEdit *e : {m_model, m_baseUrl, m_apiKeyEnv, m_replay}) {
+        const int mergeId = id++;
+        connect(e, &QLineEdit::textEdited, this, [this, mergeId] { onFormEdited(mergeId); });
+    }
+    connect(m_engineType, &QComboBox::currentIndexChanged, this, [this] { onFormEdited(20); });
+    connect(m_profile, &QComboBox::currentTextChanged, this, [this] { onFormEdited(21); });
+    for (QSpinBox *s : {m_maxTokens, m_contextWindow, m_maxAttempts, m_ctxResults, m_ctxTokens, m_ctxChars, m_ctxImages}) {
+        const int mergeId = id++;
+        connect(s, &QSpinBox::valueChanged, this, [this, mergeId] { onFormEdited(mergeId); });
+    }
+    connect(m_temperature, &QDoubleSpinBox::valueChanged, this, [this] { onFormEdited(40); });
+    connect(m_stream, &QCheckBox::toggled, this, [this] { onFormEdited(41); });
+    connect(m_reask, &QCheckBox::toggled, this, [this] { onFormEdited(42); });
+    connect(m_schedule, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Schedule); });
+    return scrolled(page);
+}
+
+QWidget *SpecFormEditor::buildSchemaPage()
+{
+    m_schemaEditor = named(new JsonEditor, u"responseSchema"_s, tr("Response schema"));
+    m_schemaEditor->setPlaceholderText(tr("No response schema: the final text goes through the output parser."));
+    connect(m_schemaEditor, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Schema); });
+    return m_schemaEditor;
+}
+
+QWidget *SpecFormEditor::buildToolsPage()
+{
+    auto *page = new QSplitter(Qt::Horizontal);
+    page->setObjectName(u"toolsSplitter"_s);
+    auto *left = new QWidget;
+    auto *lv = new QVBoxLayout(left);
+    lv->setContentsMargins(0, 0, 0, 0);
+    m_toolNames = new QStringListModel(this);
+    m_toolList = named(new QListView, u"toolList"_s, tr("Tools"));
+    m_toolList->setModel(m_toolNames);
+    m_toolList->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_addTool = named(new QPushButton(tr("&Add Tool")), u"addTool"_s, tr("Add tool"));
+    m_removeTool = named(new QPushButton(tr("Remo&ve Tool")), u"removeTool"_s, tr("Remove tool"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_addTool);
+    buttons->addWidget(m_removeTool);
+    lv->addWidget(m_toolList, 1);
+    lv->addLayout(buttons);
+
+    m_toolDetail = new QWidget;
+    auto *form = new QFormLayout(m_toolDetail);
+    m_toolName = named(new QLineEdit, u"toolName"_s, tr("Tool name"));
+    m_toolDescription = named(new QPlainTextEdit, u"toolDescription"_s, tr("Tool description"));
+    m_toolDescription->setTabChangesFocus(true);
+    m_toolDescription->setMaximumHeight(80);
+    m_toolRunner = named(new QComboBox, u"toolRunner"_s, tr("Tool runner"));
+    m_toolRunner->addItem(tr("Command"), int(ToolRunnerKind::Command));
+    m_toolRunner->addItem(tr("MCP server"), int(ToolRunnerKind::Mcp));
+    m_toolRunner->addItem(tr("Manual (a person types the result)"), int(ToolRunnerKind::Manual));
+    m_toolRunner->addItem(tr("Mock (canned result)"), int(ToolRunnerKind::Mock));
+    m_toolCommand = named(new QLineEdit, u"toolCommand"_s, tr("Command and arguments"));
+    m_toolCommand->setPlaceholderText(tr("program arg1 \"arg 2\" (run directly, never through a shell)"));
+    m_toolMcp = named(new QLineEdit, u"toolMcp"_s, tr("MCP server name"));
+    m_toolMock = named(new JsonEditor, u"toolMock"_s, tr("Mock result (JSON)"));
+    m_toolMock->setMaximumHeight(120);
+    m_toolApproval = named(new QCheckBox(tr("Requires approval")), u"toolApproval"_s, tr("Requires approval"));
+    m_toolTimeout = named(new QSpinBox, u"toolTimeout"_s, tr("Timeout in milliseconds"));
+    m_toolTimeout->setRange(1, 24 * 3600 * 1000);
+    m_toolTimeout->setSuffix(tr(" ms"));
+    m_toolSchema = named(new JsonEditor, u"toolInputSchema"_s, tr("Tool input schema"));
+    form->addRow(tr("&Name:"), m_toolName);
+    form->addRow(tr("&Description:"), m_toolDescription);
+    form->addRow(tr("R&unner:"), m_toolRunner);
+    form->addRow(tr("&Command:"), m_toolCommand);
+    form->addRow(tr("MCP ser&ver:"), m_toolMcp);
+    form->addRow(tr("Moc&k result:"), m_toolMock);
+    form->addRow(QString(), m_toolApproval);
+    form->addRow(tr("T&imeout:"), m_toolTimeout);
+    form->addRow(tr("Input sc&hema:"), m_toolSchema);
+
+    page->addWidget(left);
+    page->addWidget(scrolled(m_toolDetail));
+    page->setStretchFactor(1, 3);
+
+    connect(m_toolList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                m_currentTool = current.isValid() ? current.row() : -1;
+                toolToForm();
+            });
+    connect(m_addTool, &QPushButton::clicked, this, [this] {
+        Spec next = m_spec;
+        ToolSpec tool;
+        int n = 1;
+        tool.name = u"new_tool"_s;
+        while (next.tool(tool.name))
+            tool.name = u"new_tool_"_s + QString::number(++n);
+        tool.description = tr("Describe when to use this tool.");
+        tool.runner = ToolRunnerKind::Mock;
+        tool.mock = u"ok"_s;
+        tool.inputSchema = QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject{}}};
+        next.tools.append(tool);
+        m_currentTool = int(next.tools.size()) - 1;
+        applyEdit(next, -1, Source::None);
+        m_toolList->setCurrentIndex(m_toolNames->index(m_currentTool));
+    });
+    connect(m_removeTool, &QPushButton::clicked, this, [this] {
+        if (m_currentTool < 0 || m_currentTool >= m_spec.tools.size())
+            return;
+        Spec next = m_spec;
+        next.tools.removeAt(m_currentTool);
+        m_currentTool = std::min<int>(m_currentTool, int(next.tools.size()) - 1);
+        applyEdit(next, -1, Source::None);
+    });
+    connect(m_toolName, &QLineEdit::textEdited, this, [this] { onToolFormEdited(100); });
+    connect(m_toolDescription, &QPlainTextEdit::textChanged, this, [this] { onToolFormEdited(101); });
+    connect(m_toolRunner, &QComboBox::currentIndexChanged, this, [this] { onToolFormEdited(102); });
+    connect(m_toolCommand, &QLineEdit::textEdited, this, [this] { onToolFormEdited(103); });
+    connect(m_toolMcp, &QLineEdit::textEdited, this, [this] { onToolFormEdited(104); });
+    connect(m_toolApproval, &QCheckBox::toggled, this, [this] { onToolFormEdited(105); });
+    connect(m_toolTimeout, &QSpinBox::valueChanged, this, [this] { onToolFormEdited(106); });
+    connect(m_toolMock, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::ToolMock); });
+    connect(m_toolSchema, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::ToolSchema); });
+    return page;
+}
+
+QWidget *SpecFormEditor::buildExtrasPage()
+{
+    auto *page = new QSplitter(Qt::Vertical);
+    page->setObjectName(u"extrasSplitter"_s);
+    auto wrap = [](const QString &title, QWidget *w) {
+        auto *box = new QGroupBox(title);
+        auto *l = new QVBoxLayout(box);
+        l->addWidget(w);
+        return box;
+    };
+    m_preSeeds = named(new JsonEditor, u"preSeeds"_s, tr("Pre-seeded tool calls (JSON array)"));
+    m_preSeeds->setPlaceholderText(u"[ { \"tool\": \"get_ticket\", \"arguments\": { \"id\": 7 } } ]"_s);
+    m_mcpServers = named(new JsonEditor, u"mcpServers"_s, tr("MCP servers (JSON object)"));
+    m_mcpServers->setPlaceholderText(u"{ \"everything\": { \"command\": [\"npx\", \"server\"], \"env\": {} } }"_s);
+    page->addWidget(wrap(tr("Pre-seeded tool calls"), m_preSeeds));
+    page->addWidget(wrap(tr("MCP servers"), m_mcpServers));
+    connect(m_preSeeds, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::PreSeeds); });
+    connect(m_mcpServers, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Mcp); });
+    return page;
+}
+
+// ---- spec <-> widgets -------------------------------------------------------------------------
+
+void SpecFormEditor::specToForm()
+{
+    const bool was = std::exchange(m_updating, true);
+    const Spec &s = m_spec;
+    setText(m_kind, s.kind);
+    setText(m_systemPrompt, s.systemPrompt);
+    m_outputParser->setCurrentIndex(std::max(0, m_outputParser->findData(s.outputParser)));
+    setText(m_textOutput, s.textOutputField);
+    m_maxTurns->setValue(s.maxTurns);
+    m_engineType->setCurrentIndex(std::max(0, m_engineType->findData(engineTypeName(s.engine.type))));
+    setText(m_model, s.engine.model);
+    setText(m_baseUrl, s.engine.baseUrl);
+    if (m_profile->currentText() != s.engine.profile)
+        m_profile->setEditText(s.engine.profile);
+    setText(m_apiKeyEnv, s.engine.apiKeyEnv);
+    m_maxTokens->setValue(s.engine.maxTokens.value_or(0));
+    m_temperature->setValue(s.engine.temperature.value_or(-0.1));
+    m_contextWindow->setValue(int(s.engine.contextWindow.value_or(0)));
+    m_stream->setChecked(s.engine.stream);
+    setText(m_replay, s.engine.replay);
+    m_maxAttempts->setValue(s.retry.maxAttempts);
+    m_reask->setChecked(s.retry.reask);
+    m_ctxResults->setValue(s.context.toolResultsInContext.value_or(-1));
+    m_ctxTokens->setValue(int(s.context.toolResultsTokens.value_or(-1)));
+    m_ctxChars->setValue(int(s.context.toolResultsChars.value_or(-1)));
+    m_ctxImages->setValue(s.context.imagesInContext);
+    m_updating = was;
+}
+
+Spec SpecFormEditor::formToSpec() const
+{
+    Spec s = m_spec;
+    s.kind = m_kind->text();
+    s.systemPrompt = m_systemPrompt->toPlainText();
+    s.outputParser = m_outputParser->currentData().toString();
+    s.textOutputField = m_textOutput->text();
+    s.maxTurns = m_maxTurns->value();
+    if (auto type = engineTypeFromName(m_engineType->currentData().toString()))
+        s.engine.type = *type;
+    s.engine.model = m_model->text();
+    s.engine.baseUrl = m_baseUrl->text();
+    s.engine.profile = m_profile->currentText();
+    s.engine.apiKeyEnv = m_apiKeyEnv->text();
+    s.engine.maxTokens = m_maxTokens->value() > 0 ? std::optional<int>(m_maxTokens->value()) : std::nullopt;
+    s.engine.temperature = m_temperature->value() >= 0 ? std::optional<double>(m_temperature->value()) : std::nullopt;
+    s.engine.contextWindow = m_contextWindow->value() > 0 ? std::optional<qint64>(m_contextWindow->value()) : std::nullopt;
+    s.engine.stream = m_stream->isChecked();
+    s.engine.replay = m_replay->text();
+    s.retry.maxAttempts = m_maxAttempts->value();
+    s.retry.reask = m_reask->isChecked();
+    s.context.toolResultsInContext = m_ctxResults->value() >= 0 ? std::optional<int>(m_ctxResults->value()) : std::nullopt;
+    s.context.toolResultsTokens = m_ctxTokens->value() >= 0 ? std::optional<qint64>(m_ctxTokens->value()) : std::nullopt;
+    s.context.toolResultsChars = m_ctxChars->value() >= 0 ? std::optional<qint64>(m_ctxChars->value()) : std::nullopt;
+    s.context.imagesInContext = m_ctxImages->value();
+    return s;
+}
+
+void SpecFormEditor::refreshToolList()
+{
+    QStringList names;
+    for (const ToolSpec &t : std::as_const(m_spec.tools))
+        names.append(t.name);
+    if (names != m_toolNames->stringList()) {
+        if (names.size() == m_toolNames->rowCount()) {
+            for (int i = 0; i < names.size(); ++i)
+                m_toolNames->setData(m_toolNames->index(i), names.at(i));
+        } else {
+            const int keep = m_currentTool;
+            m_toolNames->setStringList(names);
+            m_currentTool = std::min<int>(keep, int(names.size()) - 1);
+            if (m_currentTool < 0 && !names.isEmpty())
+                m_currentTool = 0;
+            if (m_currentTool >= 0)
+                m_toolList->setCurrentIndex(m_toolNames->index(m_currentTool));
+        }
+    }
+    if (m_currentTool >= m_spec.tools.size())
+        m_currentTool = int(m_spec.tools.size()) - 1;
+    if (m_currentTool < 0 && !m_spec.tools.isEmpty()) {
+        m_currentTool = 0;
+        m_toolList->setCurrentIndex(m_toolNames->index(0));
+    }
+    m_removeTool->setEnabled(m_currentTool >= 0);
+}
+
+void SpecFormEditor::toolToForm()
+{
+    const bool was = std::exchange(m_updating, true);
+    const bool has = m_currentTool >= 0 && m_currentTool < m_spec.tools.size();
+    m_toolDetail->setEnabled(has);
+    const ToolSpec tool = has ? m_spec.tools.at(m_currentTool) : ToolSpec();
+    setText(m_toolName, tool.name);
+    setText(m_toolDescription, tool.description);
+    m_toolRunner->setCurrentIndex(std::max(0, m_toolRunner->findData(int(tool.runner))));
+    if (QProcess::splitCommand(m_toolCommand->text()) != tool.command)
+        m_toolCommand->setText(joinCommand(tool.command));
+    setText(m_toolMcp, tool.mcpServer);
+    m_toolApproval->setChecked(tool.requiresApproval);
+    m_toolTimeout->setValue(tool.timeoutMs);
+    const auto runner = tool.runner;
+    m_toolCommand->setEnabled(runner == ToolRunnerKind::Command);
+    m_toolMcp->setEnabled(runner == ToolRunnerKind::Mcp);
+    m_toolMock->setEnabled(runner == ToolRunnerKind::Mock);
+    m_toolMock->setJsonText(has && runner == ToolRunnerKind::Mock ? indented(tool.mock) : QString());
+    m_toolSchema->setJsonText(has && !tool.inputSchema.isEmpty() ? indented(tool.inputSchema) : QString());
+    clearJsonError(u"toolMock"_s);
+    clearJsonError(u"toolInputSchema"_s);
+    m_updating = was;
+    updateMarkers();
+}
+
+void SpecFormEditor::writeToolForm(Spec &spec) const
+{
+    if (m_currentTool < 0 || m_currentTool >= spec.tools.size())
+        return;
+    ToolSpec &tool = spec.tools[m_currentTool];
+    tool.name = m_toolName->text();
+    tool.description = m_toolDescription->toPlainText();
+    tool.runner = ToolRunnerKind(m_toolRunner->currentData().toInt());
+    tool.command = tool.runner == ToolRunnerKind::Command ? QProcess::splitCommand(m_toolCommand->text()) : QStringList();
+    tool.mcpServer = tool.runner == ToolRunnerKind::Mcp ? m_toolMcp->text() : QString();
+    if (tool.runner != ToolRunnerKind::Mock)
+        tool.mock = QJsonValue();
+    else if (tool.mock.isNull() || tool.mock.isUndefined())
+        tool.mock = u"ok"_s;
+    tool.requiresApproval = m_toolApproval->isChecked();
+    tool.timeoutMs = m_toolTimeout->value();
+}
+
+void SpecFormEditor::onFormEdited(int mergeId)
+{
+    if (m_updating)
+        return;
+    applyEdit(formToSpec(), mergeId, Source::Form);
+}
+
+void SpecFormEditor::onToolFormEdited(int mergeId)
+{
+    if (m_updating || m_currentTool < 0)
+        return;
+    Spec next = m_spec;
+    writeToolForm(next);
+    applyEdit(next, mergeId * 1000 + m_currentTool, Source::ToolForm);
+}
+
+void SpecFormEditor::onJsonEdited(Source source)
+{
+    if (m_updating)
+        return;
+    m_dirtyJson.insert(int(source));
+    m_jsonTimer->start();
+}
+
+void SpecFormEditor::setJsonError(const QString &editor, const QString &pointer, const QString &text,
+                              const QString &error, int offset)
+{
+    clearJsonError(editor);
+    SpecFinding f;
+    f.severity = SpecFinding::Severity::Error;
+    f.source = SpecFinding::Source::Json;
+    f.pointer = pointer;
+    f.editor = editor;
+    const auto [line, column] = JsonLocator::lineColumn(text, offset);
+    f.line = line;
+    f.column = column;
+    f.message = tr("%1 is not valid JSON: %2 (line %3, column %4)").arg(pointer.isEmpty() ? tr("the spec") : pointer, error).arg(line).arg(column);
+    m_jsonErrors.append(f);
+}
+
+void SpecFormEditor::clearJsonError(const QString &editor)
+{
+    m_jsonErrors.removeIf([&editor](const SpecFinding &f) { return f.editor == editor; });
+}
+
+void SpecFormEditor::parseJsonEditors()
+{
+    const QSet<int> dirty = std::exchange(m_dirtyJson, {});
+    for (int raw : dirty) {
+        const Source source = Source(raw);
+        if (source == Source::Raw) {
+            applyRawJson();
+            continue;
+        }
+        JsonEditor *editor = nullptr;
+        QString pointer;
+        switch (source) {
+        case Source::Schema:
+            editor = m_schemaEditor;
+            pointer = u"/response_schema"_s;
+            break;
+        case Source::Schedule:
+            editor = m_schedule;
+            pointer = u"/retry/per_attempt_override"_s;
+            break;
+        case Source::PreSeeds:
+            editor = m_preSeeds;
+            pointer = u"/pre_seeds"_s;
+            break;
+        case Source::Mcp:
+            editor = m_mcpServers;
+            pointer = u"/mcp_servers"_s;
+            break;
+        case Source::ToolMock:
+            editor = m_toolMock;
+            pointer = u"/tools/%1/mock"_s.arg(m_currentTool);
+            break;
+        case Source::ToolSchema:
+            editor = m_toolSchema;
+            pointer = u"/tools/%1/input_schema"_s.arg(m_currentTool);
+            break;
+        default:
+            continue;
+        }
+        const QString text = editor->toPlainText();
+        QString error;
+        int offset = 0;
+        std::optional<QJsonValue> value;
+        if (!text.trimmed().isEmpty()) {
+            value = parseJson(text, &error, &offset);
+            if (!value) {
+                setJsonError(editor->objectName(), pointer, text, error, offset);
+                continue;
+            }
+        }
+        clearJsonError(editor->objectName());
+        Spec next = m_spec;
+        auto expect = [&](bool ok, const QString &what) {
+            if (!ok) {
+                SpecFinding f;
+                f.severity = SpecFinding::Severity::Error;
+                f.source = SpecFinding::Source::Json;
+                f.pointer = pointer;
+                f.editor = editor->objectName();
+                f.message = tr("%1: expected %2").arg(pointer, what);
+                m_jsonErrors.append(f);
+            }
+            return ok;
+        };
+        switch (source) {
+        case Source::Schema:
+            if (!value) {
+                next.responseSchema.reset();
+            } else {
+                if (!expect(value->isObject(), tr("an object")))
+                    continue;
+                next.responseSchema = value->toObject();
+            }
+            break;
+        case Source::Schedule: {
+            next.retry.perAttemptOverride.clear();
+            if (value) {
+                if (!expect(value->isArray(), tr("an array of objects")))
+                    continue;
+                bool ok = true;
+                for (const QJsonValue &v : value->toArray()) {
+                    ok = ok && v.isObject();
+                    next.retry.perAttemptOverride.append(v.toObject());
+                }
+                if (!expect(ok, tr("an array of objects")))
+                    continue;
+            }
+            break;
+        }
+        case Source::PreSeeds:
+        case Source::Mcp: {
+            // Through the loader, so its checks (and error pointers) apply.
+            QJsonObject json = specToJson(m_spec);
+            const QString key = source == Source::PreSeeds ? u"pre_seeds"_s : u"mcp_servers"_s;
+            if (value)
+                json.insert(key, *value);
+            else
+                json.remove(key);
+            SpecLoadResult loaded = specFromJson(json, m_spec.sourcePath);
+            if (!loaded.ok()) {
+                for (const SpecError &e : loaded.errors) {
+                    SpecFinding f;
+                    f.severity = SpecFinding::Severity::Error;
+                    f.source = SpecFinding::Source::Spec;
+                    f.pointer = e.pointer;
+                    f.editor = editor->objectName();
+                    f.message = e.toString();
+                    m_jsonErrors.append(f);
+                }
+                continue;
+            }
+            if (source == Source::PreSeeds)
+                next.preSeeds = loaded.spec->preSeeds;
+            else
+                next.mcpServers = loaded.spec->mcpServers;
+            break;
+        }
+        case Source::ToolMock:
+            if (m_currentTool < 0 || m_currentTool >= next.tools.size())
+                continue;
+            next.tools[m_currentTool].mock = value.value_or(QJsonValue(u"ok"_s));
+            break;
+        case Source::ToolSchema:
+            if (m_currentTool < 0 || m_currentTool >= next.tools.size())
+                continue;
+            if (value && !expect(value->isObject(), tr("an object")))
+                continue;
+            next.tools[m_currentTool].inputSchema = value ? value->toObject() : QJsonObject();
+            break;
+        default:
+            break;
+        }
+        applyEdit(next, 200 + raw, source);
+    }
+    updateFindings();
+}
+
+void SpecFormEditor::applyRawJson()
+{
+    const QString text = m_raw->toPlainText();
+    QString error;
+    int offset = 0;
+    const std::optional<QJsonValue> value = parseJson(text, &error, &offset);
+    clearJsonError(u"rawJson"_s);
+    m_rawSpecErrors.clear();
+    if (!value) {
+        setJsonError(u"rawJson"_s, QString(), text, error, offset);
+        const auto [line, column] = JsonLocator::lineColumn(text, offset);
+        m_messages->showMessage(tr("The JSON has an error at line %1, column %2: %3. The form keeps the last valid spec.")
+                                    .arg(line)
+                                    .arg(column)
+                                    .arg(error),
+                                NoticeBar::Kind::Error);
+        return;
+    }
+    if (!value->isObject()) {
+        setJsonError(u"rawJson"_s, QString(), text, tr("a spec is a JSON object"), 0);
+        return;
+    }
+    SpecLoadResult loaded = specFromJson(value->toObject(), m_spec.sourcePath);
+    if (!loaded.ok()) {
+        for (const SpecError &e : loaded.errors) {
+            SpecFinding f;
+            f.severity = SpecFinding::Severity::Error;
+            f.source = SpecFinding::Source::Spec;
+            f.pointer = e.pointer;
+            f.editor = u"rawJson"_s;
+            f.message = e.toString();
+            m_rawSpecErrors.append(f);
+        }
+        m_messages->showMessage(tr("The JSON is not a valid spec (%n problem(s)); the form keeps the last valid spec.",
+                                   nullptr, int(loaded.errors.size())),
+                                NoticeBar::Kind::Warning);
+        return;
+    }
+    if (m_messages->kind() != NoticeBar::Kind::Info)
+        m_messages->clearMessage();
+    applyEdit(*loaded.spec, 300, Source::Raw);
+}
+
+void SpecFormEditor::applyEdit(const Spec &next, int mergeId, Source source)
+{
+    if (next == m_spec) {
+        m_findingsTimer->start();
+        return;
+    }
+    const Spec before = m_spec;
+    m_spec = next;
+    m_undo->push(new SpecSnapshotCommand(this, before, next, mergeId, tr("Edit spec")));
+    refreshViews(source);
+}
+
+void SpecFormEditor::setSpecFromHistory(const Spec &spec)
+{
+    m_spec = spec;
+    m_jsonErrors.clear();
+    m_rawSpecErrors.clear();
+    m_dirtyJson.clear();
+    m_jsonTimer->stop();
+    refreshViews(Source::None);
+}
+
+void SpecFormEditor::refreshViews(Source source)
+{
+    const bool was = std::exchange(m_updating, true);
+    if (source != Source::Form)
+        specToForm();
+    refreshToolList();
+    if (source != Source::ToolForm && source != Source::ToolSchema && source != Source::ToolMock) {
+        toolToForm();
+    } else {
+        // Keep the editor the person types in; refresh the others of the tool.
+        m_updating = true;
+        const bool has = m_currentTool >= 0 && m_currentTool < m_spec.tools.size();
+        if (has) {
+            const ToolSpec &tool = m_spec.tools.at(m_currentTool);
+            m_toolCommand->setEnabled(tool.runner == ToolRunnerKind::Command);
+            m_toolMcp->setEnabled(tool.runner == ToolRunnerKind::Mcp);
+            m_toolMock->setEnabled(tool.runner == ToolRunnerKind::Mock);
+            if (source == Source::ToolForm && tool.runner == ToolRunnerKind::Mock && m_toolMock->toPlainText().isEmpty())
+                m_toolMock->setJsonText(indented(tool.mock));
+        }
+    }
+    m_updating = true;
+    if (source != Source::Schema) {
+        m_schemaEditor->setJsonText(m_spec.responseSchema ? indented(*m_spec.responseSchema) : QString());
+        clearJsonError(u"responseSchema"_s);
+    }
+    if (source != Source::Schedule) {
+        QJsonArray schedule;
+        for (const QJsonObject &o : std::as_const(m_spec.retry.perAttemptOverride))
+            schedule.append(o);
+        m_schedule->setJsonText(schedule.isEmpty() ? QString() : indented(schedule));
+        clearJsonError(u"perAttemptOverride"_s);
+    }
+    const QJsonObject json = specToJson(m_spec);
+    if (source != Source::PreSeeds) {
+        m_preSeeds->setJsonText(json.contains(u"pre_seeds"_s) ? indented(json.value(u"pre_seeds"_s)) : QString());
+        clearJsonError(u"preSeeds"_s);
+    }
+    if (source != Source::Mcp) {
+        m_mcpServers->setJsonText(json.contains(u"mcp_servers"_s) ? indented(json.value(u"mcp_servers"_s)) : QString());
+        clearJsonError(u"mcpServers"_s);
+    }
+    if (source != Source::Raw) {
+        m_raw->setJsonText(indented(json));
+        clearJsonError(u"rawJson"_s);
+        m_rawSpecErrors.clear();
+    }
+    m_updating = was;
+    updateFindings();
+    updateWindowState();
+    Q_EMIT specChanged();
+}
+
+// ---- findings -------------------------------------------------------------------------------
+
+void SpecFormEditor::updateFindings()
+{
+    m_findingsTimer->stop();
+    QList<SpecFinding> all = m_jsonErrors;
+    all.append(m_rawSpecErrors);
+    auto addSchema = [&all](const QJsonObject &schema, const QString &base) {
+        for (const SchemaError &e : validateSchema(schema)) {
+            SpecFinding f;
+            f.severity = SpecFinding::Severity::Error;
+            f.source = SpecFinding::Source::Schema;
+            f.pointer = base + e.instancePath;
+            f.message = e.instancePath.isEmpty() ? e.message : tr("%1: %2").arg(e.instancePath, e.message);
+            f.rule = e.keyword;
+            all.append(f);
+        }
+    };
+    if (m_spec.responseSchema)
+        addSchema(*m_spec.responseSchema, u"/response_schema"_s);
+    for (int i = 0; i < m_spec.tools.size(); ++i) {
+        if (!m_spec.tools.at(i).inputSchema.isEmpty())
+            addSchema(m_spec.tools.at(i).inputSchema, u"/tools/%1/input_schema"_s.arg(i));
+    }
+    for (const LintFinding &l : lintSpec(m_spec)) {
+        SpecFinding f;
+        f.severity = l.severity == LintSeverity::Warning ? SpecFinding::Severity::Warning : SpecFinding::Severity::Info;
+        f.source = SpecFinding::Source::Lint;
+        f.pointer = l.pointer;
+        f.message = l.message;
+        f.rule = l.rule;
+        all.append(f);
+    }
+    m_findings->setFindings(all);
+    updateMarkers();
+}
+
+void SpecFormEditor::updateMarkers()
+{
+    auto collect = [this](const QString &base, const QString &editorName) {
+        QList<EditorMarker> markers;
+        for (const SpecFinding &f : m_findings->findings()) {
+            if (f.source == SpecFinding::Source::Json)
+                continue; // syntax errors have no pointer into this text
+            if (!f.editor.isEmpty() && f.editor != editorName)
+                continue;
+            if (base.isEmpty() || f.pointer == base || f.pointer.startsWith(base + u'/'))
+                markers.append(EditorMarker{f.pointer.mid(base.size()), f.message,
+                                            f.severity == SpecFinding::Severity::Error});
+        }
+        return markers;
+    };
+    m_schemaEditor->setMarkers(collect(u"/response_schema"_s, u"responseSchema"_s));
+    m_toolSchema->setMarkers(m_currentTool >= 0 ? collect(u"/tools/%1/input_schema"_s.arg(m_currentTool), u"toolInputSchema"_s)
+                                                : QList<EditorMarker>());
+    m_raw->setMarkers(collect(QString(), u"rawJson"_s));
+}
+
+void SpecFormEditor::revealFinding(int row)
+{
+    if (row < 0 || row >= m_findings->rowCount())
+        return;
+    const SpecFinding f = m_findings->finding(row);
+    if (f.source == SpecFinding::Source::Json && f.line > 0) {
+        for (JsonEditor *e : findChildren<JsonEditor *>()) {
+            if (e->objectName() == f.editor) {
+                QWidget *page = e;
+                while (page && m_tabs->indexOf(page) < 0)
+                    page = page->parentWidget();
+                if (page)
+                    m_tabs->setCurrentWidget(page);
+                e->revealLineColumn(f.line, f.column);
+                e->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+        }
+    }
+    static const QRegularExpression toolPointer(u"^/tools/(\\d+)(/input_schema)?(.*)$"_s);
+    if (f.pointer.startsWith(u"/response_schema"_s)) {
+        m_tabs->setCurrentIndex(m_tabs->indexOf(m_schemaEditor));
+        m_schemaEditor->revealPointer(f.pointer.mid(QStringView(u"/response_schema").size()));
+        return;
+    }
+    const QRegularExpressionMatch m = toolPointer.match(f.pointer);
+    if (m.hasMatch() && m.capturedLength(2) > 0 && m.captured(1).toInt() < m_spec.tools.size()) {
+        const int index = m.captured(1).toInt();
+        m_tabs->setCurrentIndex(3);
+        m_toolList->setCurrentIndex(m_toolNames->index(index));
+        m_toolSchema->revealPointer(m.captured(3));
+        return;
+    }
+    m_tabs->setCurrentWidget(m_raw);
+    m_raw->revealPointer(f.pointer);
+}
+
+void SpecFormEditor::flushPendingEdits()
+{
+    if (m_jsonTimer->isActive()) {
+        m_jsonTimer->stop();
+        parseJsonEditors();
+    }
+    if (m_findingsTimer->isActive())
+        updateFindings();
+}
+
+// ---- files --------------------------------------------------------------------------------
+
+void SpecFormEditor::loadSpecInto(const Spec &spec, const QString &path)
+{
+    m_spec = spec;
+    m_path = path;
+    m_jsonErrors.clear();
+    m_rawSpecErrors.clear();
+    m_currentTool = spec.tools.isEmpty() ? -1 : 0;
+    m_toolNames->setStringList({});
+    m_undo->clear();
+    refreshViews(Source::None);
+    if (m_currentTool >= 0)
+        m_toolList->setCurrentIndex(m_toolNames->index(0));
+    m_undo->setClean();
+    Q_EMIT filePathChanged(m_path);
+}
+
+bool SpecFormEditor::newSpec()
+{
+    if (!maybeSave())
+        return false;
+    loadSpecInto(Spec(), QString());
+    m_messages->clearMessage();
+    return true;
+}
+
+bool SpecFormEditor::openFile(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    const SpecLoadResult loaded = loadSpecFile(path);
+    if (!loaded.ok()) {
+        QStringList lines;
+        for (const SpecError &e : loaded.errors.mid(0, 5))
+            lines.append(e.toString());
+        m_messages->showMessage(tr("Cannot open %1:\n%2").arg(QFileInfo(path).fileName(), lines.join(u'\n')),
+                                NoticeBar::Kind::Error);
+        return false;
+    }
+    loadSpecInto(*loaded.spec, path);
+    m_messages->clearMessage();
+    addRecentFile(path);
+    return true;
+}
+
+bool SpecFormEditor::save()
+{
+    flushPendingEdits();
+    if (m_path.isEmpty() || m_path.startsWith(u":/"))
+        return saveAs();
+    if (const auto error = saveSpecFile(m_spec, m_path)) {
+        m_messages->showMessage(tr("Cannot save %1: %2").arg(m_path, *error), NoticeBar::Kind::Error);
+        return false;
+    }
+    m_undo->setClean();
+    m_messages->showMessage(tr("Saved %1").arg(QFileInfo(m_path).fileName()), NoticeBar::Kind::Info);
+    return true;
+}
+
+bool SpecFormEditor::saveAs(const QString &given)
+{
+    flushPendingEdits();
+    QString path = given;
+    if (path.isEmpty())
+        path = Dialogs::saveFileName(this, tr("Save Spec As"), m_path, tr("Spec files (*.spec.json *.json)"));
+    if (path.isEmpty())
+        return false;
+    if (const auto error = saveSpecFile(m_spec, path)) {
+        m_messages->showMessage(tr("Cannot save %1: %2").arg(path, *error), NoticeBar::Kind::Error);
+        return false;
+    }
+    m_path = path;
+    m_spec.sourcePath = path; // relative paths in the spec now resolve next to the new file
+    m_undo->setClean();
+    addRecentFile(path);
+    Q_EMIT filePathChanged(m_path);
+    m_messages->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), NoticeBar::Kind::Info);
+    return true;
+}
+
+bool SpecFormEditor::isModified() const
+{
+    return !m_undo->isClean();
+}
+
+bool SpecFormEditor::maybeSave()
+{
+    flushPendingEdits();
+    if (!isModified())
+        return true;
+    const auto answer = Dialogs::ask(this, tr("Unsaved Changes"),
+                                     tr("The spec has unsaved changes. Save them first?"),
+                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                     QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+QStringList SpecFormEditor::recentFiles() const
+{
+    return QSettings().value(u"editor/recentFiles"_s).toStringList();
+}
+
+void SpecFormEditor::addRecentFile(const QString &path)
+{
+    if (path.startsWith(u":/"))
+        return;
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    QSettings().setValue(u"editor/recentFiles"_s, files);
+    updateRecentMenu();
+}
+
+void SpecFormEditor::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QAction *a = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void SpecFormEditor::updateWindowState()
+{
+    m_saveAction->setEnabled(true);
+}
+
+void SpecFormEditor::setProfileStore(ProfileStore *profiles)
+{
+    m_profiles = profiles;
+    const bool was = std::exchange(m_updating, true);
+    const QString current = m_profile->currentText();
+    m_profile->clear();
+    m_profile->addItem(QString());
+    if (m_profiles) {
+        for (const EngineProfile &p : m_profiles->list())
+            m_profile->addItem(p.name);
+    }
+    m_profile->setEditText(current);
+    m_updating = was;
+}
+
+void SpecFormEditor::saveState() const
+{
+    QSettings settings;
+    if (auto *splitter = findChild<QSplitter *>(u"specEditorSplitter"_s))
+        settings.setValue(u"editor/splitter"_s, splitter->saveState());
+    if (auto *splitter = findChild<QSplitter *>(u"toolsSplitter"_s))
+        settings.setValue(u"editor/toolsSplitter"_s, splitter->saveState());
+    settings.setValue(u"editor/tab"_s, m_tabs->currentIndex());
+}
+
+void SpecFormEditor::restoreState()
+{
+    QSettings settings;
+    if (auto *splitter = findChild<QSplitter *>(u"specEditorSplitter"_s))
+        splitter->restoreState(settings.value(u"editor/splitter"_s).toByteArray());
+    if (auto *splitter = findChild<QSplitter *>(u"toolsSplitter"_s))
+        splitter->restoreState(settings.value(u"editor/toolsSplitter"_s).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(u"editor/tab"_s, 0).toInt());
+}
+
+} // namespace Callscope

@@ -1,0 +1,189 @@
+#include "ui/run/approvalpanel.h"
+
+#include "ui/common/noticebar.h"
+#include "ui/editor/jsoneditor.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+ApprovalPanel::ApprovalPanel(QWidget *parent)
+    : QFrame(parent)
+    , m_title(new QLabel(this))
+    , m_arguments(new JsonEditor(this))
+    , m_reason(new QLineEdit(this))
+    , m_alwaysAllow(new QCheckBox(tr("Always allow this tool for the rest of the run"), this))
+    , m_approve(new QPushButton(tr("&Approve"), this))
+    , m_edit(new QPushButton(tr("&Edit Arguments"), this))
+    , m_refuse(new QPushButton(tr("Re&fuse"), this))
+    , m_result(new QPlainTextEdit(this))
+    , m_submit(new QPushButton(tr("&Submit Result"), this))
+    , m_submitError(new QPushButton(tr("Submit as &Error"), this))
+    , m_messages(new NoticeBar(this))
+{
+    setObjectName(u"approvalPanel"_s);
+    setAccessibleName(tr("Tool approval"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, pal.color(QPalette::AlternateBase));
+    setPalette(pal);
+
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_title->setWordWrap(true);
+    m_arguments->setObjectName(u"approvalArguments"_s);
+    m_arguments->setAccessibleName(tr("Tool call arguments"));
+    m_arguments->setReadOnly(true);
+    m_arguments->setMinimumHeight(90);
+    m_reason->setObjectName(u"refusalReason"_s);
+    m_reason->setAccessibleName(tr("Reason for refusing, sent to the model"));
+    m_reason->setPlaceholderText(tr("Reason sent to the model when you refuse (optional)"));
+    m_alwaysAllow->setObjectName(u"alwaysAllow"_s);
+    m_approve->setObjectName(u"approveButton"_s);
+    m_approve->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_approve->setToolTip(tr("Run the tool with these arguments (Ctrl+Return)"));
+    m_edit->setObjectName(u"editArgumentsButton"_s);
+    m_edit->setCheckable(true);
+    m_edit->setToolTip(tr("Edit the arguments, then approve"));
+    m_refuse->setObjectName(u"refuseButton"_s);
+    m_refuse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backspace));
+    m_refuse->setToolTip(tr("Do not run the tool; the model gets the reason as an error result (Ctrl+Shift+Backspace)"));
+    m_result->setObjectName(u"manualResult"_s);
+    m_result->setAccessibleName(tr("Tool result to send"));
+    m_result->setPlaceholderText(tr("Type or paste the tool's result"));
+    m_result->setTabChangesFocus(true);
+    m_submit->setObjectName(u"submitManualButton"_s);
+    m_submit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_submitError->setObjectName(u"submitManualErrorButton"_s);
+
+    m_approvalRow = new QWidget(this);
+    auto *ar = new QVBoxLayout(m_approvalRow);
+    ar->setContentsMargins(0, 0, 0, 0);
+    ar->addWidget(m_reason);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_alwaysAllow, 1);
+    buttons->addWidget(m_edit);
+    buttons->addWidget(m_refuse);
+    buttons->addWidget(m_approve);
+    ar->addLayout(buttons);
+
+    m_manualRow = new QWidget(this);
+    auto *mr = new QVBoxLayout(m_manualRow);
+    mr->setContentsMargins(0, 0, 0, 0);
+    mr->addWidget(m_result);
+    auto *mb = new QHBoxLayout;
+    mb->addStretch(1);
+    mb->addWidget(m_submitError);
+    mb->addWidget(m_submit);
+    mr->addLayout(mb);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_messages);
+    layout->addWidget(m_arguments, 1);
+    layout->addWidget(m_approvalRow);
+    layout->addWidget(m_manualRow);
+
+    connect(m_edit, &QPushButton::toggled, this, [this](bool on) {
+        m_arguments->setReadOnly(!on);
+        m_approve->setText(on ? tr("&Approve Edited") : tr("&Approve"));
+        if (on)
+            m_arguments->setFocus(Qt::OtherFocusReason);
+    });
+    connect(m_approve, &QPushButton::clicked, this, &ApprovalPanel::onApprove);
+    connect(m_refuse, &QPushButton::clicked, this, [this] {
+        const QString id = m_call.id;
+        const QString reason = m_reason->text().trimmed();
+        dismiss();
+        Q_EMIT refused(id, reason);
+    });
+    connect(m_submit, &QPushButton::clicked, this, [this] {
+        const QString id = m_call.id;
+        const QString text = m_result->toPlainText();
+        dismiss();
+        Q_EMIT manualResult(id, text, false);
+    });
+    connect(m_submitError, &QPushButton::clicked, this, [this] {
+        const QString id = m_call.id;
+        const QString text = m_result->toPlainText();
+        dismiss();
+        Q_EMIT manualResult(id, text, true);
+    });
+    hide();
+}
+
+ApprovalPanel::~ApprovalPanel() = default;
+
+void ApprovalPanel::askApproval(const ToolCall &call)
+{
+    m_mode = Mode::Approval;
+    m_call = call;
+    m_title->setText(tr("The model wants to run \"%1\" (call %2). It needs your approval.").arg(call.name, call.id));
+    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    m_arguments->setReadOnly(true);
+    m_edit->setChecked(false);
+    m_reason->clear();
+    m_alwaysAllow->setChecked(false);
+    m_messages->clearMessage();
+    m_approvalRow->show();
+    m_manualRow->hide();
+    show();
+    m_approve->setFocus(Qt::OtherFocusReason);
+}
+
+void ApprovalPanel::askManualResult(const ToolCall &call)
+{
+    m_mode = Mode::Manual;
+    m_call = call;
+    m_title->setText(tr("\"%1\" is a manual tool: type its result for call %2.").arg(call.name, call.id));
+    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    m_arguments->setReadOnly(true);
+    m_result->clear();
+    m_messages->clearMessage();
+    m_approvalRow->hide();
+    m_manualRow->show();
+    show();
+    m_result->setFocus(Qt::OtherFocusReason);
+}
+
+void ApprovalPanel::dismiss()
+{
+    m_mode = Mode::None;
+    hide();
+}
+
+void ApprovalPanel::onApprove()
+{
+    std::optional<QJsonObject> edited;
+    if (m_edit->isChecked()) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+            m_messages->showMessage(error.error != QJsonParseError::NoError
+                                        ? tr("The arguments are not valid JSON: %1 (at offset %2)").arg(error.errorString()).arg(error.offset)
+                                        : tr("The arguments must be a JSON object."),
+                                    NoticeBar::Kind::Error);
+            return;
+        }
+        if (doc.object() != m_call.arguments)
+            edited = doc.object();
+    }
+    const QString id = m_call.id;
+    const bool always = m_alwaysAllow->isChecked();
+    dismiss();
+    Q_EMIT approved(id, edited, always);
+}
+
+} // namespace Callscope

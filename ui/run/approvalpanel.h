@@ -1,0 +1,77 @@
+#pragma once
+
+// The non-modal panel that asks a person about a tool call: approve, refuse with a reason,
+// edit the arguments and approve, always allow the tool for the rest of the run. Manual tools
+// ask for their result here too (submit, or submit as an error).
+
+#include "core/model/message.h"
+
+#include <QFrame>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace Callscope {
+
+class JsonEditor;
+class NoticeBar;
+
+class ApprovalPanel final : public QFrame
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApprovalPanel)
+
+public:
+    enum class Mode { None, Approval, Manual };
+
+    explicit ApprovalPanel(QWidget *parent = nullptr);
+    ~ApprovalPanel() override;
+
+    void askApproval(const ToolCall &call);
+    void askManualResult(const ToolCall &call);
+    void dismiss();
+
+    Mode mode() const { return m_mode; }
+    const ToolCall &call() const { return m_call; }
+
+    // Widgets, for tests and for focus handling.
+    JsonEditor *argumentsEditor() const { return m_arguments; }
+    QLineEdit *reasonEdit() const { return m_reason; }
+    QPlainTextEdit *resultEdit() const { return m_result; }
+    QCheckBox *alwaysAllowBox() const { return m_alwaysAllow; }
+    QPushButton *approveButton() const { return m_approve; }
+    QPushButton *refuseButton() const { return m_refuse; }
+    QPushButton *editButton() const { return m_edit; }
+    QPushButton *submitButton() const { return m_submit; }
+    QPushButton *submitErrorButton() const { return m_submitError; }
+
+Q_SIGNALS:
+    // editedArguments is set when the person changed them.
+    void approved(const QString &callId, const std::optional<QJsonObject> &editedArguments, bool alwaysAllow);
+    void refused(const QString &callId, const QString &reason);
+    void manualResult(const QString &callId, const QString &content, bool isError);
+
+private:
+    void onApprove();
+
+    Mode m_mode = Mode::None;
+    ToolCall m_call;
+    QLabel *m_title = nullptr;
+    JsonEditor *m_arguments = nullptr;
+    QLineEdit *m_reason = nullptr;
+    QCheckBox *m_alwaysAllow = nullptr;
+    QPushButton *m_approve = nullptr;
+    QPushButton *m_edit = nullptr;
+    QPushButton *m_refuse = nullptr;
+    QPlainTextEdit *m_result = nullptr;
+    QPushButton *m_submit = nullptr;
+    QPushButton *m_submitError = nullptr;
+    NoticeBar *m_messages = nullptr;
+    QWidget *m_approvalRow = nullptr;
+    QWidget *m_manualRow = nullptr;
+};
+
+} // namespace Callscope

@@ -1,0 +1,956 @@
+#include "ui/run/runpanel.h"
+
+#include "core/secrets/profilestore.h"
+#include "ui/common/dialogs.h"
+#include "ui/common/noticebar.h"
+#include "ui/editor/jsoneditor.h"
+#include "ui/run/approvalpanel.h"
+#include "ui/run/attachmentmodel.h"
+#include "ui/run/transcriptdelegate.h"
+#include "ui/run/transcriptmodel.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QLocale>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString pretty(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isString())
+        return value.toString();
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+QString argumentsText(const ToolCall &call)
+{
+    if (!call.argumentsError.isEmpty())
+        return QCoreApplication::translate("Callscope::RunPanel", "%1\n(not a JSON object: %2)")
+            .arg(call.rawArguments, call.argumentsError);
+    return pretty(call.arguments);
+}
+
+// The raw wire exchange of one turn: the request body sent and the response received.
+class RawExchangeDialog final : public QDialog
+{
+public:
+    RawExchangeDialog(int turn, const TranscriptModel::TurnRaw &raw, QWidget *parent)
+        : QDialog(parent)
+    {
+        setWindowTitle(tr("Turn %1: raw request and response").arg(turn + 1));
+        setAttribute(Qt::WA_DeleteOnClose);
+        auto *tabs = new QTabWidget(this);
+        auto *request = new JsonEditor(tabs);
+        request->setObjectName(u"rawRequest"_s);
+        request->setAccessibleName(tr("Raw request body"));
+        request->setReadOnly(true);
+        request->setJsonText(QString::fromUtf8(QJsonDocument(raw.requestBody).toJson(QJsonDocument::Indented)));
+        auto *response = new JsonEditor(tabs);
+        response->setObjectName(u"rawResponse"_s);
+        response->setAccessibleName(tr("Raw response body"));
+        response->setReadOnly(true);
+        const QJsonDocument parsed = QJsonDocument::fromJson(raw.rawResponse);
+        response->setJsonText(parsed.isNull() ? QString::fromUtf8(raw.rawResponse)
+                                              : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented)));
+        tabs->addTab(request, tr("&Request"));
+        tabs->addTab(response, tr("R&esponse"));
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+        connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(tabs);
+        layout->addWidget(buttons);
+        resize(760, 560);
+    }
+};
+
+} // namespace
+
+RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent)
+    : QWidget(parent)
+    , m_service(service)
+    , m_profiles(profiles)
+    , m_transcript(new TranscriptModel(this))
+    , m_attachments(new AttachmentModel(this))
+    , m_messages(new NoticeBar(this))
+{
+    setObjectName(u"runPanel"_s);
+    setAccessibleName(tr("Run panel"));
+    setAcceptDrops(true);
+    createActions();
+
+    // Input and attachments.
+    m_input = new QPlainTextEdit(this);
+    m_input->setObjectName(u"runInput"_s);
+    m_input->setAccessibleName(tr("Input text"));
+    m_input->setPlaceholderText(tr("The user's input for this call"));
+    m_input->setTabChangesFocus(true);
+    m_attachmentView = new QListView(this);
+    m_attachmentView->setObjectName(u"attachments"_s);
+    m_attachmentView->setAccessibleName(tr("Attachments"));
+    m_attachmentView->setModel(m_attachments);
+    m_attachmentView->setMaximumHeight(64);
+    m_attachmentView->addAction(m_removeAttachmentAction);
+    m_attachmentView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *attachButton = new QToolButton(this);
+    attachButton->setDefaultAction(m_attachAction);
+    auto *removeButton = new QToolButton(this);
+    removeButton->setDefaultAction(m_removeAttachmentAction);
+    auto *attachRow = new QHBoxLayout;
+    attachRow->addWidget(m_attachmentView, 1);
+    auto *attachButtons = new QVBoxLayout;
+    attachButtons->addWidget(attachButton);
+    attachButtons->addWidget(removeButton);
+    attachButtons->addStretch(1);
+    attachRow->addLayout(attachButtons);
+
+    // Controls.
+    auto *controls = new QHBoxLayout;
+    for (QAction *a : {m_runAction, m_stepAction, m_continueAction, m_stopAction}) {
+        auto *b = new QToolButton(this);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        controls->addWidget(b);
+    }
+    controls->addSpacing(12);
+    auto *bpLabel = new QLabel(tr("Break:"), this);
+    controls->addWidget(bpLabel);
+    for (QAction *a : std::as_const(m_breakpointActions)) {
+        auto *b = new QToolButton(this);
+        b->setDefaultAction(a);
+        b->setAutoRaise(false);
+        controls->addWidget(b);
+    }
+    controls->addStretch(1);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(u"runStatus"_s);
+    m_status->setAccessibleName(tr("Run status"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_usage = new QLabel(this);
+    m_usage->setObjectName(u"runUsage"_s);
+    m_usage->setAccessibleName(tr("Attempts and token usage"));
+    m_usage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_usage);
+
+    // Transcript and detail.
+    m_view = new QTreeView(this);
+    m_view->setObjectName(u"transcript"_s);
+    m_view->setAccessibleName(tr("Transcript"));
+    m_view->setModel(m_transcript);
+    m_view->setHeaderHidden(true);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(false);
+    m_view->setWordWrap(true);
+    m_view->setItemDelegate(new TranscriptDelegate(m_view));
+    m_view->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_detail = new QPlainTextEdit(this);
+    m_detail->setObjectName(u"transcriptDetail"_s);
+    m_detail->setAccessibleName(tr("Selected transcript entry"));
+    m_detail->setReadOnly(true);
+    m_detail->setPlaceholderText(tr("Select an entry to see all of it"));
+    auto *detailBox = new QWidget(this);
+    auto *dl = new QVBoxLayout(detailBox);
+    dl->setContentsMargins(0, 0, 0, 0);
+    auto *rawButton = new QToolButton(detailBox);
+    rawButton->setDefaultAction(m_rawAction);
+    rawButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    dl->addWidget(m_detail, 1);
+    dl->addWidget(rawButton, 0, Qt::AlignRight);
+    m_transcriptSplitter = new QSplitter(Qt::Horizontal, this);
+    m_transcriptSplitter->setObjectName(u"transcriptSplitter"_s);
+    m_transcriptSplitter->addWidget(m_view);
+    m_transcriptSplitter->addWidget(detailBox);
+    m_transcriptSplitter->setStretchFactor(0, 3);
+    m_transcriptSplitter->setStretchFactor(1, 1);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { showDetail(current); });
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        if (index.data(TranscriptModel::HasRawRole).toBool())
+            showRawExchange();
+    });
+    connect(m_transcript, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &tl) {
+        if (m_view->currentIndex() == tl)
+            showDetail(tl);
+    });
+    // Follow the newest entry while the view is scrolled to the end.
+    auto follow = [this] {
+        QScrollBar *bar = m_view->verticalScrollBar();
+        if (bar->value() >= bar->maximum() - 4)
+            QMetaObject::invokeMethod(m_view, &QTreeView::scrollToBottom, Qt::QueuedConnection);
+    };
+    connect(m_transcript, &QAbstractItemModel::rowsInserted, this, follow);
+    connect(m_transcript, &TranscriptModel::flushed, this, follow);
+
+    // Pause editor.
+    m_pausePanel = new QGroupBox(tr("Paused"), this);
+    m_pausePanel->setObjectName(u"pausePanel"_s);
+    m_pausePanel->setAccessibleName(tr("Paused at a breakpoint"));
+    m_pauseLabel = new QLabel(m_pausePanel);
+    m_pauseLabel->setWordWrap(true);
+    m_pauseArgs = new JsonEditor(m_pausePanel);
+    m_pauseArgs->setObjectName(u"pauseArguments"_s);
+    m_pauseArgs->setAccessibleName(tr("Pending tool arguments"));
+    m_pauseResult = new QPlainTextEdit(m_pausePanel);
+    m_pauseResult->setObjectName(u"pauseResult"_s);
+    m_pauseResult->setAccessibleName(tr("Pending tool result"));
+    m_pauseResult->setTabChangesFocus(true);
+    m_pauseIsError = new QCheckBox(tr("The result is an error"), m_pausePanel);
+    m_pauseIsError->setObjectName(u"pauseResultIsError"_s);
+    m_pauseInfo = new QPlainTextEdit(m_pausePanel);
+    m_pauseInfo->setObjectName(u"pauseInfo"_s);
+    m_pauseInfo->setAccessibleName(tr("What is pending"));
+    m_pauseInfo->setReadOnly(true);
+    auto *pauseButtons = new QHBoxLayout;
+    pauseButtons->addStretch(1);
+    for (QAction *a : {m_stopAction, m_continueAction}) {
+        auto *b = new QToolButton(m_pausePanel);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        pauseButtons->addWidget(b);
+    }
+    auto *pl = new QVBoxLayout(m_pausePanel);
+    pl->addWidget(m_pauseLabel);
+    pl->addWidget(m_pauseArgs, 1);
+    pl->addWidget(m_pauseResult, 1);
+    pl->addWidget(m_pauseIsError);
+    pl->addWidget(m_pauseInfo, 1);
+    pl->addLayout(pauseButtons);
+    m_pausePanel->hide();
+
+    m_approval = new ApprovalPanel(this);
+    connect(m_approval, &ApprovalPanel::approved, this,
+            [this](const QString &id, const std::optional<QJsonObject> &edited, bool always) {
+                if (!m_runner)
+                    return;
+                const QString name = m_approval->call().name;
+                TranscriptModel::Item note;
+                note.kind = TranscriptModel::Kind::Note;
+                note.title = edited ? tr("Approved with edited arguments") : tr("Approved");
+                note.text = edited ? tr("%1 runs with %2").arg(name, pretty(*edited)) : tr("%1 runs as the model asked").arg(name);
+                if (always)
+                    note.text += tr(" (always allowed for the rest of this run)");
+                m_transcript->append(note);
+                if (always)
+                    m_runner->alwaysAllow(name);
+                m_runner->approve(id, edited);
+            });
+    connect(m_approval, &ApprovalPanel::refused, this, [this](const QString &id, const QString &reason) {
+        if (!m_runner)
+            return;
+        TranscriptModel::Item note;
+        note.kind = TranscriptModel::Kind::Note;
+        note.title = tr("Refused");
+        note.text = reason.isEmpty() ? tr("No reason given") : reason;
+        m_transcript->append(note);
+        m_runner->refuse(id, reason);
+    });
+    connect(m_approval, &ApprovalPanel::manualResult, this, [this](const QString &id, const QString &text, bool isError) {
+        if (m_runner)
+            m_runner->provideManualResult(id, text, isError);
+    });
+
+    // Run on another engine (after a refusal or any failure).
+    m_otherEngine = new QGroupBox(tr("Run on another engine"), this);
+    m_otherEngine->setObjectName(u"otherEnginePanel"_s);
+    m_otherEngine->setAccessibleName(tr("Run on another engine"));
+    m_otherProfile = new QComboBox(m_otherEngine);
+    m_otherProfile->setObjectName(u"otherEngineProfile"_s);
+    m_otherProfile->setAccessibleName(tr("Engine profile"));
+    m_otherType = new QComboBox(m_otherEngine);
+    m_otherType->setObjectName(u"otherEngineType"_s);
+    m_otherType->setAccessibleName(tr("Engine type"));
+    for (const QString &name : engineTypeNames()) {
+        if (name != u"replay")
+            m_otherType->addItem(name, name);
+    }
+    m_otherModel = new QLineEdit(m_otherEngine);
+    m_otherModel->setObjectName(u"otherEngineModel"_s);
+    m_otherModel->setAccessibleName(tr("Model"));
+    m_otherBaseUrl = new QLineEdit(m_otherEngine);
+    m_otherBaseUrl->setObjectName(u"otherEngineBaseUrl"_s);
+    m_otherBaseUrl->setAccessibleName(tr("Base URL"));
+    m_otherBaseUrl->setPlaceholderText(tr("the provider's public endpoint"));
+    m_otherKeyEnv = new QLineEdit(m_otherEngine);
+    m_otherKeyEnv->setObjectName(u"otherEngineKeyEnv"_s);
+    m_otherKeyEnv->setAccessibleName(tr("API key environment variable"));
+    auto *otherRun = new QPushButton(tr("Run &There"), m_otherEngine);
+    otherRun->setObjectName(u"runOnOtherEngineButton"_s);
+    connect(otherRun, &QPushButton::clicked, this, &RunPanel::runOnOtherEngine);
+    auto *of = new QFormLayout(m_otherEngine);
+    of->addRow(tr("&Profile:"), m_otherProfile);
+    of->addRow(tr("or engine t&ype:"), m_otherType);
+    of->addRow(tr("&Model:"), m_otherModel);
+    of->addRow(tr("Base &URL:"), m_otherBaseUrl);
+    of->addRow(tr("API &key variable:"), m_otherKeyEnv);
+    of->addRow(QString(), otherRun);
+    connect(m_otherProfile, &QComboBox::currentIndexChanged, this, [this] {
+        const bool none = m_otherProfile->currentIndex() <= 0;
+        m_otherType->setEnabled(none);
+        m_otherBaseUrl->setEnabled(none);
+        m_otherKeyEnv->setEnabled(none);
+    });
+    m_otherEngine->hide();
+
+    auto *top = new QWidget(this);
+    auto *tl = new QVBoxLayout(top);
+    tl->setContentsMargins(0, 0, 0, 0);
+    tl->addWidget(m_input, 1);
+    tl->addLayout(attachRow);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(u"runSplitter"_s);
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(m_transcriptSplitter);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 4);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addLayout(statusRow);
+    layout->addWidget(m_messages);
+    layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_pausePanel);
+    layout->addWidget(m_approval);
+    layout->addWidget(m_otherEngine);
+
+    connect(m_service, &CallService::runnerCreated, this, &RunPanel::onRunnerCreated);
+    connect(m_service, &CallService::finished, this, &RunPanel::onFinished);
+    refreshProfiles();
+    updateStatus();
+    updateActions();
+}
+
+RunPanel::~RunPanel() = default;
+
+void RunPanel::createActions()
+{
+    auto make = [this](const QString &text, const QKeySequence &key, const QString &name, QStyle::StandardPixmap icon) {
+        auto *a = new QAction(style()->standardIcon(icon), text, this);
+        a->setShortcut(key);
+        a->setObjectName(name);
+        a->setToolTip(tr("%1 (%2)").arg(QString(text).remove(u'&'), key.toString(QKeySequence::NativeText)));
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+        return a;
+    };
+    m_runAction = make(tr("&Run"), QKeySequence(Qt::CTRL | Qt::Key_R), u"runAction"_s, QStyle::SP_MediaPlay);
+    m_stepAction = make(tr("S&tep"), QKeySequence(Qt::Key_F10), u"stepAction"_s, QStyle::SP_MediaSeekForward);
+    m_continueAction = make(tr("&Continue"), QKeySequence(Qt::Key_F5), u"continueAction"_s, QStyle::SP_MediaSkipForward);
+    m_stopAction = make(tr("St&op"), QKeySequence(Qt::SHIFT | Qt::Key_F5), u"stopAction"_s, QStyle::SP_MediaStop);
+    m_rawAction = make(tr("Raw Request/&Response…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J), u"rawAction"_s,
+                       QStyle::SP_FileDialogDetailedView);
+    m_attachAction = make(tr("&Attach Files…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), u"attachAction"_s,
+                          QStyle::SP_FileIcon);
+    m_removeAttachmentAction = new QAction(style()->standardIcon(QStyle::SP_TrashIcon), tr("Remove Attachment"), this);
+    m_removeAttachmentAction->setShortcut(QKeySequence::Delete);
+    m_removeAttachmentAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(m_runAction, &QAction::triggered, this, &RunPanel::run);
+    connect(m_stepAction, &QAction::triggered, this, &RunPanel::step);
+    connect(m_continueAction, &QAction::triggered, this, &RunPanel::continueRun);
+    connect(m_stopAction, &QAction::triggered, this, &RunPanel::stop);
+    connect(m_rawAction, &QAction::triggered, this, &RunPanel::showRawExchange);
+    connect(m_attachAction, &QAction::triggered, this, &RunPanel::addAttachments);
+    connect(m_removeAttachmentAction, &QAction::triggered, this, [this] {
+        m_attachments->remove(m_attachmentView->currentIndex().row());
+    });
+
+    const std::pair<Breakpoint, QString> kinds[] = {
+        {Breakpoint::BeforeRequest, tr("Before &request")},
+        {Breakpoint::AfterReply, tr("After re&ply")},
+        {Breakpoint::BeforeTool, tr("Before &tool")},
+        {Breakpoint::AfterToolResult, tr("After tool res&ult")},
+        {Breakpoint::OnValidationFailure, tr("On &validation failure")},
+    };
+    int n = 1;
+    for (const auto &[bp, text] : kinds) {
+        auto *a = new QAction(text, this);
+        a->setCheckable(true);
+        a->setData(unsigned(bp));
+        a->setObjectName(u"breakpoint_"_s + breakpointName(bp));
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_0 + n++)));
+        a->setToolTip(tr("Pause %1 (%2)").arg(QString(text).remove(u'&').toLower(),
+                                               a->shortcut().toString(QKeySequence::NativeText)));
+        addAction(a);
+        m_breakpointActions.append(a);
+    }
+}
+
+Breakpoints RunPanel::breakpoints() const
+{
+    Breakpoints bps;
+    for (QAction *a : m_breakpointActions) {
+        if (a->isChecked())
+            bps |= Breakpoint(a->data().toUInt());
+    }
+    return bps;
+}
+
+void RunPanel::setBreakpoints(Breakpoints breakpoints)
+{
+    for (QAction *a : std::as_const(m_breakpointActions))
+        a->setChecked(breakpoints.testFlag(Breakpoint(a->data().toUInt())));
+}
+
+void RunPanel::setInputText(const QString &text)
+{
+    m_input->setPlainText(text);
+}
+
+QString RunPanel::inputText() const
+{
+    return m_input->toPlainText();
+}
+
+QString RunPanel::sampleInputFor(const QString &specPath)
+{
+    QString base = specPath;
+    if (base.endsWith(u".spec.json"_s))
+        base.chop(int(QStringView(u".spec.json").size()));
+    else if (base.endsWith(u".json"_s))
+        base.chop(5);
+    else
+        return {};
+    QFile file(base + u".input.txt"_s);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+bool RunPanel::isRunning() const
+{
+    return m_launching || m_service->isRunning();
+}
+
+void RunPanel::run()
+{
+    if (isRunning())
+        return;
+    std::optional<Spec> spec = m_specProvider ? m_specProvider() : std::nullopt;
+    if (!spec) {
+        m_messages->showMessage(tr("There is no spec to run."), NoticeBar::Kind::Error);
+        return;
+    }
+    LaunchRequest request;
+    request.spec = *spec;
+    request.input.text = m_input->toPlainText();
+    request.input.attachments = m_attachments->attachments();
+    request.options.attended = true;
+    request.options.breakpoints = breakpoints();
+    launch(request);
+}
+
+void RunPanel::step()
+{
+    if (isRunning())
+        return;
+    setBreakpoints(Breakpoint::BeforeRequest | Breakpoint::AfterReply | Breakpoint::BeforeTool
+                   | Breakpoint::AfterToolResult | Breakpoint::OnValidationFailure);
+    run();
+}
+
+void RunPanel::launch(const LaunchRequest &request)
+{
+    m_lastSpec = request.spec;
+    m_lastInput = request.input;
+    m_lastResult.reset();
+    m_transcript->clear();
+    m_resultRows.clear();
+    m_messages->clearMessage();
+    m_otherEngine->hide();
+    m_approval->dismiss();
+    clearPause();
+    m_firstRequestShown = false;
+    m_total = Usage();
+    m_lastTurnUsage = Usage();
+    m_turns = 0;
+    m_attempts = 0;
+    m_state = RunnerState::Idle;
+    m_launching = true;
+    updateStatus();
+    updateActions();
+    Q_EMIT runStarted();
+    m_service->launch(request);
+}
+
+void RunPanel::onRunnerCreated(Runner *runner)
+{
+    m_runner = runner;
+    connect(runner, &Runner::stateChanged, this, [this](RunnerState state) {
+        m_state = state;
+        updateStatus();
+        updateActions();
+    });
+    connect(runner, &Runner::requestBuilt, this, [this](int, const ChatRequest &request, const QJsonObject &) {
+        if (m_firstRequestShown)
+            return;
+        m_firstRequestShown = true;
+        if (!request.system.isEmpty())
+            m_transcript->append({TranscriptModel::Kind::System, tr("System prompt"), request.system});
+        for (const Message &m : request.messages) {
+            switch (m.role) {
+            case Role::User: {
+                QString text = m.text;
+                for (const Attachment &a : m.attachments)
+                    text += tr("\n[attachment: %1, %2, %3]").arg(a.name, a.mediaType, QLocale().formattedDataSize(a.size));
+                m_transcript->append({TranscriptModel::Kind::User, tr("User"), text});
+                break;
+            }
+            case Role::Assistant:
+                if (!m.text.isEmpty())
+                    m_transcript->append({TranscriptModel::Kind::Assistant, tr("Assistant"), m.text});
+                for (const ToolCall &c : m.toolCalls)
+                    m_transcript->append({TranscriptModel::Kind::ToolCall, tr("Tool call: %1 (%2)").arg(c.name, c.id), argumentsText(c)});
+                break;
+            case Role::Tool:
+                for (const ToolResult &r : m.toolResults)
+                    m_transcript->append({TranscriptModel::Kind::ToolResult, tr("Result of %1 (%2)").arg(r.name, r.callId),
+                                          r.content, -1, r.isError});
+                break;
+            case Role::System:
+                m_transcript->append({TranscriptModel::Kind::System, tr("System"), m.text});
+                break;
+            }
+        }
+    });
+    connect(runner, &Runner::textDelta, m_transcript, &TranscriptModel::appendDelta);
+    connect(runner, &Runner::replyReceived, this, [this](int turn, const ModelReply &reply, const ModelOutcome &outcome) {
+        m_transcript->finishAssistantText(turn, reply.message.refusal.isEmpty() ? reply.message.text : QString());
+        for (const ToolCall &c : reply.message.toolCalls)
+            m_transcript->append({TranscriptModel::Kind::ToolCall, tr("Tool call: %1 (%2)").arg(c.name, c.id),
+                                  argumentsText(c), turn, !c.argumentsError.isEmpty()});
+        if (!reply.message.refusal.isEmpty())
+            m_transcript->append({TranscriptModel::Kind::Error, tr("Refusal"), reply.message.refusal, turn, true});
+        if (reply.finishReason == FinishReason::Length)
+            m_transcript->append({TranscriptModel::Kind::Note, tr("Cut off"),
+                                  tr("The reply reached the output limit (%1).").arg(reply.rawFinishReason), turn, true});
+        m_transcript->setTurnRaw(turn, {outcome.requestBody, outcome.rawResponse, reply.usage});
+        m_lastTurnUsage = reply.usage;
+        m_total += reply.usage;
+        m_turns = turn + 1;
+        m_attempts += std::max<int>(1, int(outcome.attempts.size()));
+        updateStatus();
+    });
+    connect(runner, &Runner::approvalNeeded, this, [this](const ToolCall &call) {
+        m_transcript->append({TranscriptModel::Kind::Note, tr("Waiting for approval"),
+                              tr("%1 (%2) needs your approval").arg(call.name, call.id)});
+        m_approval->askApproval(call);
+        updateActions();
+    });
+    connect(runner, &Runner::manualResultNeeded, this, [this](const ToolCall &call) {
+        m_transcript->append({TranscriptModel::Kind::Note, tr("Waiting for a manual result"),
+                              tr("%1 (%2) is answered by you").arg(call.name, call.id)});
+        m_approval->askManualResult(call);
+        updateActions();
+    });
+    connect(runner, &Runner::toolResultReady, this, [this](const ToolResult &result) {
+        m_transcript->append({TranscriptModel::Kind::ToolResult, tr("Result of %1 (%2)").arg(result.name, result.callId),
+                              result.content, -1, result.isError});
+        m_resultRows.insert(result.callId, m_transcript->count() - 1);
+    });
+    connect(runner, &Runner::validationFailed, this, [this](int turn, const QStringList &errors) {
+        m_transcript->append({TranscriptModel::Kind::ValidationFailure, tr("Output failed validation"),
+                              errors.join(u'\n'), turn, true});
+    });
+    connect(runner, &Runner::correctionSent, this, [this](int turn, const QString &text) {
+        // A validation failure's correction is the error result already shown.
+        const int n = m_transcript->count();
+        if (n > 0 && m_transcript->item(n - 1).kind == TranscriptModel::Kind::ToolResult && m_transcript->item(n - 1).text == text)
+            return;
+        m_transcript->append({TranscriptModel::Kind::Correction, tr("Correction sent"), text, turn});
+    });
+    connect(runner, &Runner::retryScheduled, this, [this](int attempt, qint64 delayMs, const ApiError &reason) {
+        m_transcript->endStream();
+        m_transcript->append({TranscriptModel::Kind::Retry, tr("Retry %1 in %2 ms").arg(attempt).arg(delayMs),
+                              reason.toString(), -1, false});
+    });
+    connect(runner, &Runner::paused, this, &RunPanel::onPaused);
+}
+
+void RunPanel::onPaused(const PendingItem &item)
+{
+    m_pausedAt = item.breakpoint;
+    m_pending = item;
+    m_pauseArgs->hide();
+    m_pauseResult->hide();
+    m_pauseIsError->hide();
+    m_pauseInfo->hide();
+    QString what;
+    switch (item.breakpoint) {
+    case Breakpoint::BeforeRequest:
+        what = tr("Before the request of turn %1: %n message(s), %2 tool(s) offered.", nullptr, int(item.request.messages.size()))
+                   .arg(item.turn + 1)
+                   .arg(item.request.tools.size());
+        m_pauseInfo->setPlainText(item.request.system);
+        m_pauseInfo->show();
+        break;
+    case Breakpoint::AfterReply: {
+        what = tr("After the reply of turn %1 (finish: %2).").arg(item.turn + 1).arg(item.reply ? item.reply->rawFinishReason : QString());
+        QString text = item.reply ? item.reply->message.text : QString();
+        if (item.reply) {
+            for (const ToolCall &c : item.reply->message.toolCalls)
+                text += tr("\n→ %1(%2)").arg(c.name, c.rawArguments);
+        }
+        m_pauseInfo->setPlainText(text.trimmed());
+        m_pauseInfo->show();
+        break;
+    }
+    case Breakpoint::BeforeTool:
+        what = tr("Before the tool \"%1\" runs (call %2). Edit its arguments, then continue.").arg(item.call.name, item.call.id);
+        m_pauseArgs->setJsonText(QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented)));
+        m_pauseArgs->show();
+        break;
+    case Breakpoint::AfterToolResult:
+        what = tr("After the result of \"%1\" (call %2). Edit it before the model sees it, then continue.")
+                   .arg(item.call.name, item.call.id);
+        m_pauseResult->setPlainText(item.result.content);
+        m_pauseIsError->setChecked(item.result.isError);
+        m_pauseResult->show();
+        m_pauseIsError->show();
+        break;
+    case Breakpoint::OnValidationFailure:
+        what = tr("The submitted output failed validation; the errors go back to the model.");
+        m_pauseInfo->setPlainText(item.validationErrors.join(u'\n'));
+        m_pauseInfo->show();
+        break;
+    case Breakpoint::None:
+        break;
+    }
+    m_pausePanel->setTitle(tr("Paused: %1").arg(breakpointName(item.breakpoint)));
+    m_pauseLabel->setText(what);
+    m_pausePanel->show();
+    updateStatus();
+    updateActions();
+    Q_EMIT pausedChanged(true);
+}
+
+void RunPanel::clearPause()
+{
+    const bool was = m_pausedAt != Breakpoint::None;
+    m_pausedAt = Breakpoint::None;
+    m_pending = PendingItem();
+    m_pausePanel->hide();
+    if (was)
+        Q_EMIT pausedChanged(false);
+}
+
+void RunPanel::continueRun()
+{
+    if (!m_runner || !isPaused())
+        return;
+    if (m_pausedAt == Breakpoint::BeforeTool) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+            m_messages->showMessage(tr("The arguments are not a JSON object: %1").arg(error.errorString()), NoticeBar::Kind::Error);
+            return;
+        }
+        if (doc.object() != m_pending.call.arguments) {
+            m_runner->editPendingArguments(m_pending.call.id, doc.object());
+            m_transcript->append({TranscriptModel::Kind::Note, tr("Arguments edited"),
+                                  tr("%1 (%2) runs with %3").arg(m_pending.call.name, m_pending.call.id, pretty(doc.object()))});
+        }
+    } else if (m_pausedAt == Breakpoint::AfterToolResult) {
+        const QString text = m_pauseResult->toPlainText();
+        const bool isError = m_pauseIsError->isChecked();
+        if (text != m_pending.result.content || isError != m_pending.result.isError) {
+            ToolResult edited = m_pending.result;
+            edited.content = text;
+            edited.isError = isError;
+            m_runner->editPendingResult(m_pending.call.id, edited);
+            m_transcript->append({TranscriptModel::Kind::ToolResult,
+                                  tr("Result of %1 (%2), edited").arg(edited.name, edited.callId), text, -1, isError});
+        }
+    }
+    m_messages->clearMessage();
+    clearPause();
+    m_runner->resume();
+    updateActions();
+}
+
+void RunPanel::stop()
+{
+    if (!isRunning())
+        return;
+    m_approval->dismiss();
+    clearPause();
+    m_service->stop();
+}
+
+void RunPanel::onFinished(const LaunchResult &result)
+{
+    m_launching = false;
+    m_runner = nullptr;
+    m_lastResult = result;
+    m_approval->dismiss();
+    clearPause();
+    m_transcript->endStream();
+    const CallRecord &r = result.record;
+    switch (r.status) {
+    case CallStatus::Completed:
+        m_transcript->append({TranscriptModel::Kind::Result, tr("Validated result"), pretty(r.response)});
+        break;
+    case CallStatus::Cancelled:
+        m_transcript->append({TranscriptModel::Kind::Error, tr("Cancelled"), r.error, -1, true});
+        break;
+    case CallStatus::TurnLimited:
+        m_transcript->append({TranscriptModel::Kind::Error, tr("Turn limit reached"), r.error, -1, true});
+        break;
+    case CallStatus::Failed:
+    case CallStatus::Running: {
+        const QString category = errorCategoryName(r.errorCategory);
+        m_transcript->append({TranscriptModel::Kind::Error,
+                              category.isEmpty() ? tr("Failed") : tr("Failed: %1").arg(category), r.error, -1, true});
+        if (r.errorCategory == ErrorCategory::Refusal) {
+            m_messages->showMessage(tr("The model refused (%1): %2. You can run the same input on another engine below.")
+                                        .arg(category, r.error),
+                                    NoticeBar::Kind::Warning);
+            refreshProfiles();
+            m_otherEngine->show();
+        } else {
+            m_messages->showMessage(category.isEmpty() ? r.error : tr("%1 error: %2").arg(category, r.error),
+                                    NoticeBar::Kind::Error);
+            if (!result.startFailed) {
+                refreshProfiles();
+                m_otherEngine->show();
+            }
+        }
+        break;
+    }
+    }
+    if (!result.stored && !result.storeError.isEmpty())
+        m_messages->showMessage(tr("The call was not stored: %1").arg(result.storeError), NoticeBar::Kind::Warning);
+    m_state = RunnerState::Finished;
+    updateStatus();
+    updateActions();
+    Q_EMIT runFinished(result);
+}
+
+void RunPanel::runOnOtherEngine()
+{
+    if (isRunning())
+        return;
+    Spec spec = m_lastSpec;
+    EngineSpec engine;
+    engine.maxTokens = spec.engine.maxTokens;
+    engine.temperature = spec.engine.temperature;
+    engine.stream = spec.engine.stream;
+    if (m_otherProfile->currentIndex() > 0) {
+        engine.profile = m_otherProfile->currentText();
+        engine.typeFromProfile = true;
+        engine.model = m_otherModel->text().trimmed();
+    } else {
+        engine.type = engineTypeFromName(m_otherType->currentData().toString()).value_or(EngineType::OpenAI);
+        engine.model = m_otherModel->text().trimmed();
+        engine.baseUrl = m_otherBaseUrl->text().trimmed();
+        engine.apiKeyEnv = m_otherKeyEnv->text().trimmed();
+    }
+    spec.engine = engine;
+    RunOptions options;
+    options.attended = true;
+    options.breakpoints = breakpoints();
+    const RunInput input = m_lastInput;
+    const std::optional<qint64> previous = m_lastResult && m_lastResult->stored ? std::optional<qint64>(m_lastResult->record.id)
+                                                                              : std::nullopt;
+    if (previous && input.attachments.isEmpty()) {
+        // The stored call's input on the new engine, linked to it as a replay.
+        m_lastSpec = spec;
+        m_lastResult.reset();
+        m_transcript->clear();
+        m_resultRows.clear();
+        m_messages->clearMessage();
+        m_otherEngine->hide();
+        m_firstRequestShown = false;
+        m_total = Usage();
+        m_lastTurnUsage = Usage();
+        m_turns = 0;
+        m_attempts = 0;
+        m_launching = true;
+        updateStatus();
+        updateActions();
+        Q_EMIT runStarted();
+        m_service->replay(*previous, spec, options);
+        return;
+    }
+    LaunchRequest request;
+    request.spec = spec;
+    request.input = input;
+    request.options = options;
+    launch(request);
+}
+
+void RunPanel::showRawExchange()
+{
+    const QModelIndex current = m_view->currentIndex();
+    int turn = current.isValid() ? current.data(TranscriptModel::TurnRole).toInt() : -1;
+    if (turn < 0) {
+        // The newest turn that has one.
+        for (int row = m_transcript->count() - 1; row >= 0 && turn < 0; --row) {
+            const int t = m_transcript->item(row).turn;
+            if (t >= 0 && m_transcript->turnRaw(t))
+                turn = t;
+        }
+    }
+    const auto raw = turn >= 0 ? m_transcript->turnRaw(turn) : std::nullopt;
+    if (!raw) {
+        m_messages->showMessage(tr("No raw request or response for this entry yet."), NoticeBar::Kind::Info);
+        return;
+    }
+    auto *dialog = new RawExchangeDialog(turn, *raw, this);
+    dialog->setObjectName(u"rawExchangeDialog"_s);
+    dialog->show();
+}
+
+void RunPanel::showDetail(const QModelIndex &index)
+{
+    if (!index.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    const QString text = index.data(TranscriptModel::TextRole).toString();
+    if (m_detail->toPlainText() != text)
+        m_detail->setPlainText(text);
+    m_rawAction->setEnabled(index.data(TranscriptModel::HasRawRole).toBool() || m_transcript->count() > 0);
+}
+
+void RunPanel::updateStatus()
+{
+    QString status;
+    if (m_launching) {
+        status = tr("Running · %1").arg(runnerStateName(m_state));
+        if (isPaused())
+            status = tr("Paused at %1").arg(breakpointName(m_pausedAt));
+    } else if (m_lastResult) {
+        status = tr("Status: %1").arg(callStatusName(m_lastResult->record.status));
+        if (m_lastResult->stored)
+            status += tr(" · call %1").arg(m_lastResult->record.id);
+    } else {
+        status = tr("Ready");
+    }
+    m_status->setText(status);
+    auto usage = [](const Usage &u) {
+        QString s = tr("in %1 / out %2").arg(u.inputTokens).arg(u.outputTokens);
+        if (u.cachedTokens > 0)
+            s += tr(" (cached %1)").arg(u.cachedTokens);
+        if (u.reasoningTokens > 0)
+            s += tr(" (reasoning %1)").arg(u.reasoningTokens);
+        return s;
+    };
+    m_usage->setText(tr("Turns %1 · attempts %2 · last turn %3 · total %4")
+                         .arg(m_turns)
+                         .arg(m_attempts)
+                         .arg(usage(m_lastTurnUsage), usage(m_total)));
+}
+
+void RunPanel::updateActions()
+{
+    const bool running = isRunning();
+    m_runAction->setEnabled(!running);
+    m_stepAction->setEnabled(!running);
+    m_continueAction->setEnabled(running && isPaused());
+    m_stopAction->setEnabled(running);
+    m_attachAction->setEnabled(!running);
+}
+
+void RunPanel::addAttachments()
+{
+    const QStringList files = Dialogs::openFileNames(this, tr("Attach Files"), QString(), tr("All files (*)"));
+    QStringList errors;
+    for (const QString &f : files) {
+        const QString error = m_attachments->addFile(f);
+        if (!error.isEmpty())
+            errors.append(error);
+    }
+    if (!errors.isEmpty())
+        m_messages->showMessage(errors.join(u'\n'), NoticeBar::Kind::Error);
+}
+
+void RunPanel::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls() && !isRunning())
+        event->acceptProposedAction();
+}
+
+void RunPanel::dropEvent(QDropEvent *event)
+{
+    QStringList errors;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString error = m_attachments->addFile(url.toLocalFile());
+        if (!error.isEmpty())
+            errors.append(error);
+    }
+    if (!errors.isEmpty())
+        m_messages->showMessage(errors.join(u'\n'), NoticeBar::Kind::Error);
+    event->acceptProposedAction();
+}
+
+void RunPanel::refreshProfiles()
+{
+    const QString current = m_otherProfile->currentText();
+    m_otherProfile->clear();
+    m_otherProfile->addItem(tr("(none: use the type below)"));
+    if (m_profiles) {
+        for (const EngineProfile &p : m_profiles->list())
+            m_otherProfile->addItem(p.name);
+    }
+    const int i = m_otherProfile->findText(current);
+    m_otherProfile->setCurrentIndex(std::max(0, i));
+}
+
+void RunPanel::saveState() const
+{
+    QSettings settings;
+    settings.setValue(u"run/splitter"_s, m_splitter->saveState());
+    settings.setValue(u"run/transcriptSplitter"_s, m_transcriptSplitter->saveState());
+    settings.setValue(u"run/breakpoints"_s, unsigned(breakpoints().toInt()));
+}
+
+void RunPanel::restoreState()
+{
+    QSettings settings;
+    m_splitter->restoreState(settings.value(u"run/splitter"_s).toByteArray());
+    m_transcriptSplitter->restoreState(settings.value(u"run/transcriptSplitter"_s).toByteArray());
+    setBreakpoints(Breakpoints::fromInt(int(settings.value(u"run/breakpoints"_s, 0u).toUInt())));
+}
+
+} // namespace Callscope

@@ -1,0 +1,180 @@
+#pragma once
+
+// The run panel: the input and its attachments, Run / Step / Continue / Stop, breakpoint
+// toggles, the live transcript with the raw request and response of each turn one click away,
+// status, attempts and token usage, the pause editor (tool arguments before a tool runs, the
+// result after), the approval panel, and "run on another engine" after a refusal. Every run
+// goes through CallService, like the command line's.
+
+#include "core/loop/runner.h"
+#include "core/service/callservice.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPlainTextEdit;
+class QPushButton;
+class QSplitter;
+class QTreeView;
+
+namespace Callscope {
+
+class ApprovalPanel;
+class AttachmentModel;
+class JsonEditor;
+class NoticeBar;
+class ProfileStore;
+class TranscriptModel;
+
+class RunPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunPanel)
+
+public:
+    using SpecProvider = std::function<std::optional<Spec>()>;
+
+    RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent = nullptr);
+    ~RunPanel() override;
+
+    void setSpecProvider(SpecProvider provider) { m_specProvider = std::move(provider); }
+    void setInputText(const QString &text);
+    QString inputText() const;
+    // "x.spec.json" -> the text of "x.input.txt" beside it, when there is one.
+    static QString sampleInputFor(const QString &specPath);
+
+    // Commands (also behind the actions).
+    void run();
+    void step();                     // run with every breakpoint on
+    void continueRun();              // apply edits at a pause, then resume
+    void stop();
+    void runOnOtherEngine();         // with the engine chosen in the picker
+    void showRawExchange();          // of the selected transcript row's turn
+
+    Breakpoints breakpoints() const;
+    void setBreakpoints(Breakpoints breakpoints);
+
+    // State, for the window and for tests.
+    bool isRunning() const;
+    bool isPaused() const { return m_pausedAt != Breakpoint::None; }
+    Breakpoint pausedAt() const { return m_pausedAt; }
+    const PendingItem &pendingItem() const { return m_pending; }
+    const std::optional<LaunchResult> &lastResult() const { return m_lastResult; }
+    Runner *runner() const { return m_runner; }
+    Usage totalUsage() const { return m_total; }
+    int attempts() const { return m_attempts; }
+
+    TranscriptModel *transcript() const { return m_transcript; }
+    AttachmentModel *attachments() const { return m_attachments; }
+    QTreeView *transcriptView() const { return m_view; }
+    ApprovalPanel *approvalPanel() const { return m_approval; }
+    QGroupBox *pausePanel() const { return m_pausePanel; }
+    JsonEditor *pauseArgumentsEditor() const { return m_pauseArgs; }
+    QPlainTextEdit *pauseResultEditor() const { return m_pauseResult; }
+    QCheckBox *pauseResultIsError() const { return m_pauseIsError; }
+    QGroupBox *otherEnginePanel() const { return m_otherEngine; }
+    QComboBox *otherEngineProfile() const { return m_otherProfile; }
+    QComboBox *otherEngineType() const { return m_otherType; }
+    QLineEdit *otherEngineModel() const { return m_otherModel; }
+    QLineEdit *otherEngineBaseUrl() const { return m_otherBaseUrl; }
+    QLineEdit *otherEngineKeyEnv() const { return m_otherKeyEnv; }
+    QLabel *statusLabel() const { return m_status; }
+    QLabel *usageLabel() const { return m_usage; }
+    NoticeBar *messageBar() const { return m_messages; }
+
+    QAction *runAction() const { return m_runAction; }
+    QAction *stepAction() const { return m_stepAction; }
+    QAction *continueAction() const { return m_continueAction; }
+    QAction *stopAction() const { return m_stopAction; }
+    QAction *rawAction() const { return m_rawAction; }
+    QAction *attachAction() const { return m_attachAction; }
+    QList<QAction *> breakpointActions() const { return m_breakpointActions; }
+
+    void saveState() const;
+    void restoreState();
+
+Q_SIGNALS:
+    void runStarted();
+    void runFinished(const Callscope::LaunchResult &result);
+    void pausedChanged(bool paused);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void launch(const LaunchRequest &request);
+    void onRunnerCreated(Runner *runner);
+    void onFinished(const LaunchResult &result);
+    void onPaused(const PendingItem &item);
+    void clearPause();
+    void updateStatus();
+    void updateActions();
+    void addAttachments();
+    void refreshProfiles();
+    void showDetail(const QModelIndex &index);
+
+    CallService *m_service = nullptr;
+    ProfileStore *m_profiles = nullptr;
+    SpecProvider m_specProvider;
+    QPointer<Runner> m_runner;
+    Spec m_lastSpec;
+    RunInput m_lastInput;
+    std::optional<LaunchResult> m_lastResult;
+    bool m_launching = false;
+    RunnerState m_state = RunnerState::Idle;
+    Breakpoint m_pausedAt = Breakpoint::None;
+    PendingItem m_pending;
+    int m_firstRequestShown = false;
+    Usage m_total;
+    Usage m_lastTurnUsage;
+    int m_turns = 0;
+    int m_attempts = 0;
+    QHash<QString, int> m_resultRows;   // tool call id -> transcript row of its result
+
+    TranscriptModel *m_transcript = nullptr;
+    AttachmentModel *m_attachments = nullptr;
+    NoticeBar *m_messages = nullptr;
+    QPlainTextEdit *m_input = nullptr;
+    QListView *m_attachmentView = nullptr;
+    QTreeView *m_view = nullptr;
+    QPlainTextEdit *m_detail = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QSplitter *m_transcriptSplitter = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_usage = nullptr;
+    ApprovalPanel *m_approval = nullptr;
+    QGroupBox *m_pausePanel = nullptr;
+    QLabel *m_pauseLabel = nullptr;
+    JsonEditor *m_pauseArgs = nullptr;
+    QPlainTextEdit *m_pauseResult = nullptr;
+    QCheckBox *m_pauseIsError = nullptr;
+    QPlainTextEdit *m_pauseInfo = nullptr;
+    QGroupBox *m_otherEngine = nullptr;
+    QComboBox *m_otherProfile = nullptr;
+    QComboBox *m_otherType = nullptr;
+    QLineEdit *m_otherModel = nullptr;
+    QLineEdit *m_otherBaseUrl = nullptr;
+    QLineEdit *m_otherKeyEnv = nullptr;
+
+    QAction *m_runAction = nullptr;
+    QAction *m_stepAction = nullptr;
+    QAction *m_continueAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QAction *m_rawAction = nullptr;
+    QAction *m_attachAction = nullptr;
+    QAction *m_removeAttachmentAction = nullptr;
+    QList<QAction *> m_breakpointActions;
+};
+
+} // namespace Callscope
