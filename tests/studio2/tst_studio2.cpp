@@ -1,0 +1,837 @@
+// The studio, part 2, with real widgets (offscreen), a real SQLite history, the scripted
+// FakeProvider on 127.0.0.1 and the real Secret Service: history browser, revision tree,
+// revise / replay, diff, context budget view, sessions, export/import through the dialogs and
+// the engines page. Every item model runs under QAbstractItemModelTester. Screenshots go to
+// <build>/screenshots/.
+
+#include "core/context/contextbudget.h"
+#include "core/model/specio.h"
+#include "core/secrets/credentialstore.h"
+#include "core/secrets/profilestore.h"
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+#include "ui/budget/budgetmodel.h"
+#include "ui/budget/budgetview.h"
+#include "ui/diff/calldiff.h"
+#include "ui/diff/diffmodel.h"
+#include "ui/diff/diffview.h"
+#include "ui/history/callview.h"
+#include "ui/history/enginechoicedialog.h"
+#include "ui/history/historybrowser.h"
+#include "ui/history/historymodel.h"
+#include "ui/history/revisiontreemodel.h"
+#include "ui/history/revisiontreewidget.h"
+#include "ui/sessions/sessionlistmodel.h"
+#include "ui/sessions/sessionview.h"
+#include "ui/settings/enginespage.h"
+#include "ui/settings/profilelistmodel.h"
+#include "ui/transfer/transfercontroller.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QNetworkAccessManager>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+Q_DECLARE_METATYPE(Callscope::LaunchResult)
+
+namespace {
+
+constexpr auto kKey = "sk-studio2-env-key";
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// OpenAI Chat Completions replies.
+QByteArray openaiToolCall(const QString &id, const QString &name, const QJsonObject &args, int in = 100, int out = 20)
+{
+    return compact(QJsonObject{
+        {u"id"_s, u"chatcmpl-1"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"m"_s},
+        {u"choices"_s, QJsonArray{QJsonObject{
+                           {u"index"_s, 0},
+                           {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
+                                                      {u"tool_calls"_s, QJsonArray{QJsonObject{
+                                                                            {u"id"_s, id}, {u"type"_s, u"function"_s},
+                                                                            {u"function"_s, QJsonObject{{u"name"_s, name}, {u"arguments"_s, QString::fromUtf8(compact(args))}}}}}}}},
+                           {u"finish_reason"_s, u"tool_calls"_s}}}},
+        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+}
+
+QByteArray openaiText(const QString &text)
+{
+    return compact(QJsonObject{
+        {u"id"_s, u"chatcmpl-2"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"m"_s},
+        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
+                                              {u"finish_reason"_s, u"stop"_s}}}},
+        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 30}, {u"completion_tokens"_s, 4}, {u"total_tokens"_s, 34}}}});
+}
+
+// Anthropic Messages reply with one tool_use block.
+QByteArray anthropicToolCall(const QString &id, const QString &name, const QJsonObject &args)
+{
+    return compact(QJsonObject{{u"id"_s, u"msg_1"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"claude-test"_s},
+                               {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, id}, {u"name"_s, name}, {u"input"_s, args}}}},
+                               {u"stop_reason"_s, u"tool_use"_s},
+                               {u"usage"_s, QJsonObject{{u"input_tokens"_s, 80}, {u"output_tokens"_s, 12}}}});
+}
+
+void screenshot(QWidget &widget, const QString &name)
+{
+    widget.grab().save(buildPath(u"screenshots/"_s + name + u".png"_s));
+}
+
+class Env
+{
+public:
+    Env()
+    {
+        db = std::move(Database::open(dir.filePath(u"history.sqlite"_s)).value());
+        store = std::make_unique<CallStore>(*db);
+        service = std::make_unique<CallService>(&nam, store.get(), nullptr, nullptr);
+        service->setInactivityTimeoutMs(5000);
+        qputenv("CALLSCOPE_STUDIO2_KEY", kKey);
+    }
+
+    QJsonObject specJson(QJsonObject extra = {})
+    {
+        QJsonObject engine{{u"type"_s, u"openai"_s},
+                           {u"model"_s, u"gpt-test"_s},
+                           {u"base_url"_s, server.baseUrl().toString()},
+                           {u"api_key_env"_s, u"CALLSCOPE_STUDIO2_KEY"_s},
+                           {u"stream"_s, false},
+                           {u"max_tokens"_s, 256}};
+        const QJsonObject engineExtra = extra.take(u"engine"_s).toObject();
+        for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
+            engine.insert(it.key(), it.value());
+        QJsonObject object = readJson(testDataPath(u"studio2/planner.spec.json"_s)).toObject();
+        object.insert(u"engine"_s, engine);
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            object.insert(it.key(), it.value());
+        return object;
+    }
+
+    Spec spec(const QJsonObject &extra = {})
+    {
+        const SpecLoadResult loaded = specFromJson(specJson(extra));
+        if (!loaded.spec)
+            qFatal("bad test spec: %s", qPrintable(loaded.errors.value(0).pointer + u" "_s + loaded.errors.value(0).message));
+        return *loaded.spec;
+    }
+
+    LaunchResult launch(const Spec &spec, const QString &input = u"Plan ticket 7"_s)
+    {
+        QSignalSpy finished(service.get(), &CallService::finished);
+        LaunchRequest request;
+        request.spec = spec;
+        request.input.text = input;
+        service->launch(request);
+        if (!finished.wait(20000))
+            return {};
+        return finished.at(0).at(0).value<LaunchResult>();
+    }
+
+    // A completed planner call: get_ticket, then submit_output {"title": title}.
+    qint64 plannerCall(const QString &title = u"Fix login"_s)
+    {
+        server.enqueue(FakeReply::json(200, openaiToolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+        server.enqueue(FakeReply::json(200, openaiToolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, title}}, 150, 30)));
+        const LaunchResult result = launch(spec());
+        return result.stored && result.record.status == CallStatus::Completed ? result.record.id : 0;
+    }
+
+    QTemporaryDir dir;
+    FakeProvider server;
+    QNetworkAccessManager nam;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<CallStore> store;
+    std::unique_ptr<CallService> service;
+};
+
+CallRecord bulkCall(int i, qint64 createdMs)
+{
+    static const QStringList kinds{u"planner"_s, u"extractor"_s, u"chat"_s};
+    CallRecord r;
+    r.kind = kinds.at(i % 3);
+    r.status = i % 10 == 0 ? CallStatus::Failed : CallStatus::Completed;
+    r.engineType = i % 2 ? u"anthropic"_s : u"openai"_s;
+    r.model = i % 2 ? u"claude-test"_s : u"gpt-test"_s;
+    QString text = u"Bulk input number %1 about tickets"_s.arg(i);
+    if (i % 50 == 0)
+        text += u" quokkaword"_s;
+    r.input = QJsonObject{{u"text"_s, text}};
+    r.messages = messagesToJson({Message::user(text), Message::assistant(u"answer %1"_s.arg(i))});
+    r.response = QJsonObject{{u"answer"_s, i}};
+    r.usage = {100 + i, 10, 0, 0};
+    r.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
+    r.finishedAt = r.createdAt.addMSecs(1500);
+    return r;
+}
+
+} // namespace
+
+class TestStudio2 : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void jsonDifferencesPure();
+    void diffAlignmentPure();
+    void historyBrowserPagesFiltersAndSearch();
+    void reviseTwiceShowsTree();
+    void replayOnAnotherEngine();
+    void diffParentAndRevisionMarksArgument();
+    void budgetViewShowsStubbedResults();
+    void sessionChatTurnThenStructuredCall();
+    void exportImportTreeThroughDialogs();
+    void importRefusesBadFiles();
+    void engineProfileKeyLandsInKeychain();
+};
+
+void TestStudio2::initTestCase()
+{
+    qRegisterMetaType<LaunchResult>();
+    QVERIFY2(QFile::exists(testDataPath(u"studio2/planner.spec.json"_s)), "tests/data/studio2/planner.spec.json is missing");
+}
+
+void TestStudio2::jsonDifferencesPure()
+{
+    const QJsonObject a{{u"title"_s, u"Fix login"_s}, {u"steps"_s, QJsonArray{1, 2, 3}}, {u"a/b"_s, 1}};
+    const QJsonObject b{{u"title"_s, u"Fix login quickly"_s}, {u"steps"_s, QJsonArray{1, 5}}, {u"a/b"_s, 1}, {u"new"_s, true}};
+    QCOMPARE(jsonDifferences(a, a), QStringList());
+    QCOMPARE(jsonDifferences(a, b), (QStringList{u"/steps/1"_s, u"/steps/2"_s, u"/title"_s, u"/new"_s}));
+    QCOMPARE(jsonDifferences(QJsonObject{{u"a/b"_s, 1}}, QJsonObject{{u"a/b"_s, 2}}), QStringList{u"/a~1b"_s});
+    QCOMPARE(jsonDifferences(QJsonValue(1), QJsonValue(u"1"_s)), QStringList{QString()});
+    const QString marked = markedJson(b, jsonDifferences(a, b));
+    QVERIFY2(marked.contains(u"  ● \"title\": \"Fix login quickly\""_s), qPrintable(marked));
+    QVERIFY2(marked.contains(u"    \"a/b\": 1"_s), qPrintable(marked));
+}
+
+void TestStudio2::diffAlignmentPure()
+{
+    // A parent and its revision: the revision repeats the parent's conversation, then the
+    // correction and a new submit_output.
+    const ToolCall ticket{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}}, {}, {}, {}};
+    const ToolCall submitA{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}}, {}, {}, {}};
+    const ToolCall submitB{u"c3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}}, {}, {}, {}};
+    const QList<Message> parentMessages{Message::user(u"Plan ticket 7"_s), Message::assistant({}, {ticket}),
+                                        Message::toolResultsMessage({ToolResult{u"c1"_s, u"get_ticket"_s, u"Ticket 7"_s, false, {}}}),
+                                        Message::assistant({}, {submitA})};
+    QList<Message> revisionMessages = parentMessages;
+    revisionMessages << Message::user(u"Make it urgent."_s) << Message::assistant({}, {submitB});
+    CallRecord parent, revision;
+    parent.id = 1;
+    revision.id = 2;
+    revision.parent = 1;
+    parent.messages = messagesToJson(parentMessages);
+    revision.messages = messagesToJson(revisionMessages);
+    parent.response = QJsonObject{{u"title"_s, u"Fix login"_s}};
+    revision.response = QJsonObject{{u"title"_s, u"Fix login quickly"_s}};
+    const CallDiff diff = diffCalls(parent, revision);
+
+    QList<DiffRow> messages, calls;
+    for (const DiffRow &r : diff.rows) {
+        if (r.section == DiffSection::Message || r.section == DiffSection::Correction)
+            messages << r;
+        if (r.section == DiffSection::ToolCall)
+            calls << r;
+    }
+    QCOMPARE(messages.size(), 6);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(diffStateName(messages.at(i).state), u"same"_s);
+    QCOMPARE(messages.at(4).section, DiffSection::Correction);
+    QCOMPARE(diffStateName(messages.at(4).state), u"added"_s);
+    QCOMPARE(diffStateName(messages.at(5).state), u"added"_s);
+    // Tool calls aligned by name, latest first: the final submit_outputs pair up.
+    QCOMPARE(calls.size(), 3);
+    QCOMPARE(diffStateName(calls.at(0).state), u"same"_s);
+    QCOMPARE(diffStateName(calls.at(1).state), u"added"_s);
+    QCOMPARE(diffStateName(calls.at(2).state), u"changed"_s);
+    QCOMPARE(calls.at(2).changedPointers, QStringList{u"/title"_s});
+    const DiffRow &result = diff.rows.constLast();
+    QCOMPARE(result.section, DiffSection::Result);
+    QCOMPARE(result.changedPointers, QStringList{u"/title"_s});
+}
+
+void TestStudio2::historyBrowserPagesFiltersAndSearch()
+{
+    Env env;
+    QList<CallRecord> records;
+    const qint64 base = QDateTime::currentMSecsSinceEpoch() - 450 * 60000;
+    for (int i = 0; i < 450; ++i)
+        records.append(bulkCall(i, base + i * 60000));
+    QVERIFY(env.store->insertCalls(records));
+
+    HistoryBrowser browser(env.store.get());
+    QAbstractItemModelTester tester(browser.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    browser.resize(1200, 760);
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+
+    HistoryModel *model = browser.model();
+    // Paged: one page at a time, more as the view scrolls.
+    QCOMPARE(model->pageSize(), 200);
+    QTRY_VERIFY(model->rowCount() >= 200);
+    while (model->canFetchMore({}))
+        model->fetchMore({});
+    QCOMPARE(model->rowCount(), 450);
+    // Newest first.
+    QCOMPARE(model->rowAt(0).inputPreview, u"Bulk input number 449 about tickets"_s);
+    QCOMPARE(model->index(0, HistoryModel::KindColumn).data().toString(), u"chat"_s);
+    QCOMPARE(model->index(0, HistoryModel::EngineColumn).data().toString(), u"anthropic"_s);
+    QCOMPARE(model->index(0, HistoryModel::StatusColumn).data().toString(), u"completed"_s);
+    QCOMPARE(model->index(0, HistoryModel::DurationColumn).data().toString(), u"1.5 s"_s);
+
+    // Filters.
+    browser.statusCombo()->setCurrentIndex(browser.statusCombo()->findData(u"failed"_s));
+    QCOMPARE(model->rowCount(), 45);
+    browser.engineCombo()->setCurrentIndex(browser.engineCombo()->findData(u"openai"_s));
+    QCOMPARE(model->rowCount(), 45);
+    browser.statusCombo()->setCurrentIndex(0);
+    while (model->canFetchMore({}))
+        model->fetchMore({});
+    QCOMPARE(model->rowCount(), 225);
+    browser.engineCombo()->setCurrentIndex(0);
+    browser.kindEdit()->setText(u"extractor"_s);
+    QTRY_COMPARE(model->query().kind, u"extractor"_s);
+    QCOMPARE(model->rowCount(), 150);
+    browser.kindEdit()->clear();
+    QTRY_VERIFY(model->query().kind.isEmpty());
+    // A date range: all of it, then a day with no calls.
+    browser.fromEdit()->setDate(QDateTime::fromMSecsSinceEpoch(base).toLocalTime().date());
+    browser.toEdit()->setDate(QDate::currentDate());
+    browser.dateCheck()->setChecked(true);
+    while (model->canFetchMore({}))
+        model->fetchMore({});
+    QCOMPARE(model->rowCount(), 450);
+    browser.fromEdit()->setDate(QDate::currentDate().addDays(-20));
+    browser.toEdit()->setDate(QDate::currentDate().addDays(-19));
+    QCOMPARE(model->rowCount(), 0);
+    browser.dateCheck()->setChecked(false);
+
+    // Full-text search, debounced: nothing happens while typing, then one query.
+    QTest::keyClicks(browser.searchEdit(), u"quokkaword"_s);
+    QCOMPARE(model->query().search, QString());
+    QTRY_COMPARE(model->query().search, u"quokkaword"_s);
+    QCOMPARE(model->rowCount(), 9);
+    for (int r = 0; r < model->rowCount(); ++r)
+        QVERIFY(model->rowAt(r).inputPreview.contains(u"quokkaword"_s));
+
+    // Opening a call shows it read-only: transcript and raw JSON.
+    const qint64 id = model->rowAt(0).id;
+    browser.openCall(id);
+    QCOMPARE(browser.callView()->call().id, id);
+    const QString number = model->rowAt(0).inputPreview.section(u' ', 3, 3);
+    QVERIFY2(browser.callView()->transcriptText().contains(u"answer "_s + number), qPrintable(browser.callView()->transcriptText()));
+    QVERIFY(browser.callView()->rawJsonText().contains(u"\"kind\": \""_s + model->rowAt(0).kind + u'"'));
+    QVERIFY(browser.callView()->rawJsonText().contains(u"\"id\": "_s + QString::number(id)));
+    browser.searchEdit()->clear();
+    QTRY_COMPARE(model->query().search, QString());
+    browser.openCall(model->rowAt(3).id);
+    screenshot(browser, u"history-browser"_s);
+}
+
+void TestStudio2::reviseTwiceShowsTree()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    const qint64 root = env.plannerCall();
+    QVERIFY(root > 0);
+
+    RevisionTreeWidget widget(env.store.get(), env.service.get(), nullptr);
+    QAbstractItemModelTester tester(widget.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    widget.resize(1200, 600);
+    widget.show();
+    widget.setCall(root);
+    QCOMPARE(widget.model()->callCount(), 1);
+    QCOMPARE(widget.selectedCallId(), root);
+    QVERIFY(widget.reviseButton()->isEnabled());
+
+    // First revision, of the root.
+    QSignalSpy finished(&widget, &RevisionTreeWidget::runFinished);
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
+    QVERIFY(widget.revise(u"Make the title urgent."_s));
+    QVERIFY(!widget.reviseButton()->isEnabled()); // one run at a time
+    QVERIFY(finished.wait(20000));
+    const qint64 first = finished.at(0).at(0).toLongLong();
+    QVERIFY2(first > 0, qPrintable(widget.statusText()));
+    QCOMPARE(widget.model()->callCount(), 2);
+    QCOMPARE(widget.selectedCallId(), first); // the new child is selected
+
+    // Second revision, of the first one (selected now).
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_4"_s, u"submit_output"_s, {{u"title"_s, u"URGENT: fix login"_s}})));
+    QVERIFY(widget.revise(u"Start with URGENT."_s));
+    QVERIFY(finished.wait(20000));
+    const qint64 second = finished.at(1).at(0).toLongLong();
+    QVERIFY(second > 0);
+
+    RevisionTreeModel *model = widget.model();
+    QCOMPARE(model->callCount(), 3);
+    QCOMPARE(model->rootId(), root);
+    QCOMPARE(model->rowCount(), 1);
+    const QModelIndex rootIndex = model->indexOfCall(root);
+    const QModelIndex firstIndex = model->indexOfCall(first);
+    const QModelIndex secondIndex = model->indexOfCall(second);
+    QCOMPARE(firstIndex.parent(), rootIndex);
+    QCOMPARE(secondIndex.parent(), firstIndex);
+    QCOMPARE(model->rowCount(rootIndex), 1);
+    QCOMPARE(model->rowCount(firstIndex), 1);
+    QCOMPARE(firstIndex.data(RevisionTreeModel::ParentIdRole).toLongLong(), root);
+    QCOMPARE(secondIndex.data(RevisionTreeModel::ParentIdRole).toLongLong(), first);
+    QCOMPARE(model->index(secondIndex.row(), RevisionTreeModel::RelationColumn, secondIndex.parent()).data().toString(), u"revision"_s);
+    QCOMPARE(model->index(0, RevisionTreeModel::RelationColumn).data().toString(), u"original"_s);
+    QCOMPARE(env.store->getCall(second)->response.toObject().value(u"title"_s).toString(), u"URGENT: fix login"_s);
+    // The correction reached the model after the parent's conversation.
+    QVERIFY(env.server.requests().constLast().body.contains("Start with URGENT."));
+    QVERIFY(widget.callView()->transcriptText().contains(u"Start with URGENT."_s));
+
+    // Opening the tree from any call of it shows the same tree.
+    RevisionTreeWidget other(env.store.get(), nullptr, nullptr);
+    other.setCall(second);
+    QCOMPARE(other.model()->rootId(), root);
+    QCOMPARE(other.model()->callCount(), 3);
+    QCOMPARE(other.selectedCallId(), second);
+    QVERIFY(!other.reviseButton()->isEnabled()); // no service: read-only
+
+    widget.selectCall(second);
+    screenshot(widget, u"revision-tree"_s);
+}
+
+void TestStudio2::replayOnAnotherEngine()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    const qint64 root = env.plannerCall();
+    QVERIFY(root > 0);
+    RevisionTreeWidget widget(env.store.get(), env.service.get(), nullptr);
+    QAbstractItemModelTester tester(widget.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    widget.setCall(root);
+
+    // The dialog proposes the call's own engine; pick Anthropic on the same fake server.
+    EngineChoiceDialog dialog(nullptr, &widget);
+    EngineSpec own = env.spec().engine;
+    dialog.setEngine(own);
+    QCOMPARE(dialog.typeCombo()->currentData().toString(), u"openai"_s);
+    QCOMPARE(dialog.modelEdit()->text(), u"gpt-test"_s);
+    dialog.typeCombo()->setCurrentIndex(dialog.typeCombo()->findData(u"anthropic"_s));
+    dialog.modelEdit()->setText(u"claude-test"_s);
+    QCOMPARE(dialog.problem(), QString());
+    const EngineSpec chosen = dialog.engine();
+    QCOMPARE(chosen.type, EngineType::Anthropic);
+    QCOMPARE(chosen.baseUrl, env.server.baseUrl().toString());
+
+    const qsizetype before = env.server.requestCount();
+    env.server.enqueue(FakeReply::json(200, anthropicToolCall(u"toolu_1"_s, u"get_ticket"_s, {{u"id"_s, 8}})));
+    env.server.enqueue(FakeReply::json(200, anthropicToolCall(u"toolu_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login (Claude)"_s}})));
+    QSignalSpy finished(&widget, &RevisionTreeWidget::runFinished);
+    QVERIFY(widget.replayOnEngine(chosen));
+    QVERIFY(finished.wait(20000));
+    const qint64 replay = finished.at(0).at(0).toLongLong();
+    QVERIFY2(replay > 0, qPrintable(widget.statusText()));
+    QCOMPARE(env.server.requests().at(before).path, "/v1/messages"_ba);
+    QCOMPARE(env.server.requests().at(before).header("x-api-key"), QByteArray(kKey));
+
+    const QModelIndex index = widget.model()->indexOfCall(replay);
+    QVERIFY(index.isValid());
+    QCOMPARE(index.parent(), widget.model()->indexOfCall(root));
+    QCOMPARE(index.data(RevisionTreeModel::RelationRole).toInt(), int(RevisionTreeModel::Relation::Replay));
+    QCOMPARE(widget.model()->index(index.row(), RevisionTreeModel::RelationColumn, index.parent()).data().toString(), u"replay"_s);
+    QCOMPARE(widget.model()->index(index.row(), RevisionTreeModel::EngineColumn, index.parent()).data().toString(),
+             u"anthropic · claude-test"_s);
+    const CallRecord stored = env.store->getCall(replay).value();
+    QCOMPARE(stored.engineType, u"anthropic"_s);
+    QCOMPARE(stored.parent.value_or(0), root);
+    QCOMPARE(stored.metadata.value(u"replay_of"_s).toString(), QString::number(root));
+    QCOMPARE(stored.input.value(u"text"_s).toString(), u"Plan ticket 7"_s);
+
+    // Replay with the current spec: a spec open in the editor (its kind differs).
+    QVERIFY(!widget.replaySpecButton()->isEnabled());
+    Spec edited = env.spec({{u"kind"_s, u"planner-v2"_s}});
+    widget.setCurrentSpec(edited);
+    widget.selectCall(root);
+    QVERIFY(widget.replaySpecButton()->isEnabled());
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c9"_s, u"submit_output"_s, {{u"title"_s, u"v2"_s}})));
+    QVERIFY(widget.replayWithCurrentSpec());
+    QVERIFY(finished.wait(20000));
+    const qint64 v2 = finished.at(1).at(0).toLongLong();
+    QCOMPARE(widget.model()->callCount(), 3);
+    QCOMPARE(widget.model()->rowCount(widget.model()->indexOfCall(root)), 2);
+    QCOMPARE(env.store->getCall(v2)->kind, u"planner-v2"_s);
+}
+
+void TestStudio2::diffParentAndRevisionMarksArgument()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    const qint64 root = env.plannerCall();
+    QVERIFY(root > 0);
+    QSignalSpy finished(env.service.get(), &CallService::finished);
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}}, 220, 25)));
+    env.service->revise(root, u"Make the title urgent."_s);
+    QVERIFY(finished.wait(20000));
+    const qint64 revision = finished.at(0).at(0).value<LaunchResult>().record.id;
+    QVERIFY(revision > 0);
+
+    DiffView view(env.store.get());
+    QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    view.resize(1200, 800);
+    view.show();
+    QVERIFY(view.compareWithParent(revision)); // default pair: the revision and its parent
+    const DiffModel *model = view.model();
+    QCOMPARE(model->diff().leftId, root);
+    QCOMPARE(model->diff().rightId, revision);
+    QCOMPARE(model->headerData(DiffModel::LeftColumn, Qt::Horizontal).toString(), u"Call %1"_s.arg(root));
+
+    // The final submit_output pairs with the parent's, its changed argument marked.
+    int changedCall = -1, correction = -1, result = -1, total = -1;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const auto section = DiffSection(model->index(r, 0).data(DiffModel::SectionRole).toInt());
+        const auto state = DiffState(model->index(r, 0).data(DiffModel::StateRole).toInt());
+        const QString what = model->index(r, DiffModel::WhatColumn).data().toString();
+        if (section == DiffSection::ToolCall && state == DiffState::Changed && what.startsWith(u"submit_output"_s))
+            changedCall = r;
+        if (section == DiffSection::Correction)
+            correction = r;
+        if (section == DiffSection::Result)
+            result = r;
+        if (section == DiffSection::Tokens && what == u"Total tokens"_s)
+            total = r;
+    }
+    QVERIFY(changedCall >= 0);
+    QCOMPARE(model->index(changedCall, 0).data(DiffModel::ChangedPointersRole).toStringList(), QStringList{u"/title"_s});
+    QVERIFY(model->index(changedCall, DiffModel::RightColumn).data().toString().contains(u"● \"title\": \"Fix login quickly\""_s));
+    QVERIFY(model->index(changedCall, DiffModel::LeftColumn).data().toString().contains(u"● \"title\": \"Fix login\""_s));
+    QCOMPARE(model->index(changedCall, DiffModel::RightColumn).data(Qt::BackgroundRole).value<QColor>(), DiffModel::stateColor(DiffState::Changed));
+    QVERIFY(correction >= 0);
+    QCOMPARE(model->index(correction, DiffModel::RightColumn).data().toString(), u"Make the title urgent."_s);
+    QCOMPARE(DiffState(model->index(correction, 0).data(DiffModel::StateRole).toInt()), DiffState::Added);
+    QVERIFY(!model->index(correction, DiffModel::LeftColumn).data(Qt::BackgroundRole).isValid());
+    QCOMPARE(model->index(result, 0).data(DiffModel::ChangedPointersRole).toStringList(), QStringList{u"/title"_s});
+    QCOMPARE(model->index(total, DiffModel::LeftColumn).data().toString(), u"250 in / 50 out"_s);
+    QCOMPARE(model->index(total, DiffModel::RightColumn).data().toString(), u"220 in / 25 out"_s);
+    QVERIFY(view.statusText().contains(u"difference"_s));
+    screenshot(view, u"diff"_s);
+}
+
+void TestStudio2::budgetViewShowsStubbedResults()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    // Two large results (the mock returns 1,200 characters) with a budget of 100 tokens
+    // (400 characters) and only the newest one guaranteed: the older one is stubbed.
+    QString longResult;
+    for (int i = 0; i < 40; ++i)
+        longResult += u"line %1 of the ticket history xx\n"_s.arg(i, 2, 10, QChar(u'0'));
+    QCOMPARE(longResult.size(), 1320);
+    QJsonObject tool = env.specJson().value(u"tools"_s).toArray().at(0).toObject();
+    tool.insert(u"mock"_s, longResult);
+    const Spec spec = env.spec({{u"tools"_s, QJsonArray{tool}},
+                                {u"engine"_s, QJsonObject{{u"tool_results_tokens"_s, 100}}},
+                                {u"context"_s, QJsonObject{{u"tool_results_in_context"_s, 1}}}});
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_2"_s, u"get_ticket"_s, {{u"id"_s, 8}})));
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    const LaunchResult run = env.launch(spec);
+    QCOMPARE(callStatusName(run.record.status), u"completed"_s);
+    const CallRecord record = env.store->getCall(run.record.id).value();
+    QCOMPARE(record.turns.size(), 3);
+
+    BudgetView view;
+    QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    view.resize(1200, 520);
+    view.show();
+    view.setCall(record);
+    QCOMPARE(view.turnCombo()->count(), 3);
+    QCOMPARE(view.turnCombo()->currentData().toInt(), 2); // the last request first
+
+    const BudgetModel *model = view.model();
+    QList<int> stubbed, kept;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        if (!model->index(r, 0).data(BudgetModel::IsPartRole).toBool())
+            continue;
+        const auto status = BudgetStatus(model->index(r, 0).data(BudgetModel::StatusRole).toInt());
+        const QString reason = model->index(r, 0).data(BudgetModel::ReasonNameRole).toString();
+        if (status == BudgetStatus::Stubbed)
+            stubbed << r;
+        else if (reason == u"newest_n"_s)
+            kept << r;
+    }
+    QCOMPARE(stubbed.size(), 1);
+    QCOMPARE(kept.size(), 1);
+    const int s = stubbed.first();
+    QCOMPARE(model->index(s, 0).data(BudgetModel::ReasonNameRole).toString(), u"over_budget"_s);
+    QCOMPARE(model->index(s, BudgetModel::StatusColumn).data().toString(), u"stubbed"_s);
+    QCOMPARE(model->index(s, BudgetModel::ReasonColumn).data().toString(), u"over the budget"_s);
+    QCOMPARE(model->index(s, BudgetModel::SentColumn).data().toString(), stubText(u"get_ticket"_s, longResult));
+    QCOMPARE(model->index(s, BudgetModel::SentColumn).data().toString(),
+             u"[get_ticket result, 40 lines, 1,320 chars; trimmed from context to save space. Note what you need; call the tool again only if you still need detail.]"_s);
+    QCOMPARE(model->index(s, 0).data(BudgetModel::CharsBeforeRole).toLongLong(), 1320);
+    QCOMPARE(model->index(s, 0).data(BudgetModel::CharsAfterRole).toLongLong(), stubText(u"get_ticket"_s, longResult).size());
+    QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(), u"one of the newest N"_s);
+    QVERIFY2(view.summaryText().contains(u"engine tool_results_tokens"_s), qPrintable(view.summaryText()));
+    QVERIFY(view.summaryText().contains(u"kept 1, stubbed 1"_s));
+    screenshot(view, u"budget-view"_s);
+
+    // The second request had one large result, kept as the newest.
+    view.turnCombo()->setCurrentIndex(1);
+    int stubs = 0;
+    for (int r = 0; r < model->rowCount(); ++r)
+        stubs += BudgetStatus(model->index(r, 0).data(BudgetModel::StatusRole).toInt()) == BudgetStatus::Stubbed ? 1 : 0;
+    QCOMPARE(stubs, 0);
+}
+
+void TestStudio2::sessionChatTurnThenStructuredCall()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    SessionView view(env.store.get(), env.service.get(), nullptr);
+    QAbstractItemModelTester tester(view.sessionModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    view.resize(1100, 700);
+    view.show();
+    const qint64 session = view.newSession(u"Planning"_s);
+    QVERIFY(session > 0);
+    QCOMPARE(view.currentSessionId(), session);
+    QVERIFY(view.renameCurrent(u"Ticket planning"_s));
+    QCOMPARE(env.store->getSession(session)->title, u"Ticket planning"_s);
+    QCOMPARE(view.sessionModel()->index(0).data().toString(), u"Ticket planning"_s);
+
+    // No engine yet: the send says what to do.
+    QVERIFY(!view.sendMessage(u"Hello"_s));
+    QVERIFY(view.statusText().contains(u"engine"_s));
+    view.setChatEngine(env.spec().engine);
+
+    QSignalSpy turns(&view, &SessionView::turnFinished);
+    env.server.enqueue(FakeReply::json(200, openaiText(u"Hello! Which ticket?"_s)));
+    view.input()->setPlainText(u"Hi, help me plan."_s);
+    QTest::mouseClick(view.sendButton(), Qt::LeftButton);
+    QVERIFY(turns.wait(20000));
+    QVERIFY(view.input()->toPlainText().isEmpty());
+    const qint64 chatCall = turns.at(0).at(0).toLongLong();
+    QVERIFY(chatCall > 0);
+    QCOMPARE(env.store->getCall(chatCall)->kind, u"chat"_s);
+    // An ordinary chat turn: no tools, no schema.
+    QVERIFY(!env.server.requests().constLast().jsonObject().contains(u"tools"_s));
+
+    // A structured call in the same session.
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
+    view.setCurrentSpec(env.spec());
+    view.input()->setPlainText(u"Plan ticket 7"_s);
+    QTest::mouseClick(view.runSpecButton(), Qt::LeftButton);
+    QVERIFY(turns.wait(20000));
+    const qint64 structured = turns.at(1).at(0).toLongLong();
+    QVERIFY(structured > 0);
+    // The structured turn's request carried the earlier chat turn.
+    QVERIFY(env.server.requests().constLast().body.contains("Hello! Which ticket?"));
+
+    const QString chat = view.chatText();
+    QVERIFY2(chat.contains(u"Hi, help me plan."_s) && chat.contains(u"Hello! Which ticket?"_s), qPrintable(chat));
+    QVERIFY2(chat.contains(u"Structured call planner"_s), qPrintable(chat));
+    QVERIFY(chat.contains(u"\"title\": \"Fix login\""_s));
+    QVERIFY(chat.contains(u"open call %1"_s.arg(structured)));
+    QVERIFY(chat.indexOf(u"Hello! Which ticket?"_s) < chat.indexOf(u"Structured call"_s));
+    QVERIFY(view.chat()->toHtml().contains(u"call:%1"_s.arg(structured)));
+    // The link opens the call.
+    QSignalSpy opened(&view, &SessionView::callOpened);
+    Q_EMIT view.chat()->anchorClicked(QUrl(u"call:%1"_s.arg(structured)));
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.at(0).at(0).toLongLong(), structured);
+    QCOMPARE(env.store->sessionCalls(session)->size(), 2);
+    QVERIFY(!view.compactButton()->isEnabled());
+    screenshot(view, u"session"_s);
+}
+
+void TestStudio2::exportImportTreeThroughDialogs()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    const qint64 root = env.plannerCall();
+    QSignalSpy finished(env.service.get(), &CallService::finished);
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
+    env.service->revise(root, u"Make the title urgent."_s);
+    QVERIFY(finished.wait(20000));
+    const qint64 revision = finished.at(0).at(0).value<LaunchResult>().record.id;
+    QVERIFY(root > 0 && revision > 0);
+
+    QWidget parent;
+    TransferController transfer(env.db->path(), &parent, nullptr);
+    QSignalSpy done(&transfer, &TransferController::finished);
+    const QString path = env.dir.filePath(u"tree-export.json"_s);
+
+    // Export: the save dialog, a file name typed, accepted.
+    transfer.exportTree(revision);
+    QFileDialog *save = transfer.fileDialog();
+    QVERIFY(save);
+    QCOMPARE(save->acceptMode(), QFileDialog::AcceptSave);
+    save->selectFile(path);
+    static_cast<QDialog *>(save)->accept(); // QFileDialog::accept, as the Save button does
+    QVERIFY(done.wait(20000));
+    TransferResult exported = done.at(0).at(0).value<TransferResult>();
+    QVERIFY2(exported.ok, qPrintable(exported.message));
+    QCOMPARE(exported.callIds, (QList<qint64>{root, revision}));
+    const QJsonObject document = readJson(path).toObject();
+    QCOMPARE(document.value(u"format"_s).toString(), u"callscope-export"_s);
+    QCOMPARE(document.value(u"calls"_s).toArray().size(), 2);
+
+    // Import: the open dialog, the same file.
+    transfer.importFile();
+    QFileDialog *open = transfer.fileDialog();
+    QVERIFY(open && open != save);
+    QCOMPARE(open->acceptMode(), QFileDialog::AcceptOpen);
+    open->selectFile(path);
+    static_cast<QDialog *>(open)->accept();
+    QVERIFY(done.wait(20000));
+    const TransferResult imported = done.at(1).at(0).value<TransferResult>();
+    QVERIFY2(imported.ok, qPrintable(imported.message));
+    QCOMPARE(imported.callIds.size(), 2);
+    QVERIFY(!imported.callIds.contains(root) && !imported.callIds.contains(revision));
+    const CallRecord newRoot = env.store->getCall(imported.callIds.at(0)).value();
+    const CallRecord newRevision = env.store->getCall(imported.callIds.at(1)).value();
+    QCOMPARE(newRevision.parent.value_or(0), newRoot.id);
+    QVERIFY(!newRoot.parent);
+    QCOMPARE(newRevision.response, env.store->getCall(revision)->response);
+    QCOMPARE(newRoot.messages, env.store->getCall(root)->messages);
+
+    // The imported tree shows in the tree view like the original.
+    RevisionTreeWidget tree(env.store.get(), nullptr, nullptr);
+    tree.setCall(newRevision.id);
+    QCOMPARE(tree.model()->callCount(), 2);
+    QCOMPARE(tree.model()->rootId(), newRoot.id);
+}
+
+void TestStudio2::importRefusesBadFiles()
+{
+    Env env;
+    QWidget parent;
+    TransferController transfer(env.db->path(), &parent, nullptr);
+    QSignalSpy done(&transfer, &TransferController::finished);
+
+    const QString notJson = env.dir.filePath(u"broken.json"_s);
+    QFile f(notJson);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format\": \"callscope-export\", \"version\": 1, ");
+    f.close();
+    transfer.startImport(notJson);
+    QVERIFY(done.wait(20000));
+    TransferResult result = done.at(0).at(0).value<TransferResult>();
+    QVERIFY(!result.ok);
+    QVERIFY2(result.message.startsWith(u"broken.json is not valid JSON"_s), qPrintable(result.message));
+
+    const QString wrong = env.dir.filePath(u"wrong.json"_s);
+    QFile g(wrong);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write("{\"format\": \"callscope-export\", \"version\": 1, \"exported_at\": \"2026-01-01T00:00:00Z\", \"calls\": [{\"id\": \"seven\"}], \"sessions\": []}");
+    g.close();
+    transfer.startImport(wrong);
+    QVERIFY(done.wait(20000));
+    result = done.at(1).at(0).value<TransferResult>();
+    QVERIFY(!result.ok);
+    QVERIFY2(result.message.startsWith(u"wrong.json is not a Callscope export: "_s), qPrintable(result.message));
+    QVERIFY2(result.message.contains(u"/calls/0"_s), qPrintable(result.message));
+    HistoryQuery all;
+    QCOMPARE(env.store->listCalls(all)->rows.size(), 0); // nothing written
+}
+
+void TestStudio2::engineProfileKeyLandsInKeychain()
+{
+    QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
+             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through tools/dev.sh test)");
+    Env env;
+    QVERIFY(env.server.listen());
+    const QString service = u"callscope-tst-studio2-%1"_s.arg(QCoreApplication::applicationPid());
+    CredentialStore credentials(service, nullptr);
+    ProfileStore profiles(env.dir.filePath(u"profiles.ini"_s), &credentials, nullptr);
+    EnginesPage page(&profiles, &credentials, &env.nam);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(800, 420);
+    page.show();
+    QTRY_VERIFY(credentials.pendingCount() == 0);
+    QVERIFY2(page.banner()->isHidden(), qPrintable(u"the Secret Service is not usable: "_s + page.banner()->text()));
+
+    // A new profile with a key typed into the password field.
+    QCOMPARE(page.keyEdit()->echoMode(), QLineEdit::Password);
+    page.nameEdit()->setText(u"fake-openai"_s);
+    page.typeCombo()->setCurrentIndex(page.typeCombo()->findData(u"openai"_s));
+    page.modelEdit()->setText(u"gpt-test"_s);
+    page.baseUrlEdit()->setText(env.server.baseUrl().toString());
+    page.contextWindowEdit()->setText(u"64000"_s);
+    const QString key = u"sk-studio2-keychain-0001"_s;
+    QTest::keyClicks(page.keyEdit(), key);
+    QSignalSpy saved(&page, &EnginesPage::saved);
+    QTest::mouseClick(page.saveButton(), Qt::LeftButton);
+    QVERIFY2(saved.wait(20000), qPrintable(page.statusText()));
+    QCOMPARE(saved.at(0).at(0).toString(), u"fake-openai"_s);
+    // The field is cleared and the key never shown back.
+    QVERIFY(page.keyEdit()->text().isEmpty());
+    QVERIFY2(page.keyStateLabel()->text().startsWith(u"A key is stored"_s), qPrintable(page.keyStateLabel()->text()));
+    QCOMPARE(page.model()->rowCount(), 1);
+    QCOMPARE(profiles.get(u"fake-openai"_s)->contextWindow.value_or(0), 64000);
+    QVERIFY(!readFile(profiles.settingsFileName()).contains(key.toUtf8()));
+
+    // The key is in the keychain (read back through a separate store).
+    CredentialStore reader(service, nullptr);
+    std::optional<KeychainResult> read;
+    reader.readKey(u"fake-openai"_s, &reader, [&read](const KeychainResult &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
+    QCOMPARE(int(read->status), int(KeychainStatus::Ok));
+    QCOMPARE(read->key.value_or(QString()), key);
+
+    // Test sends a minimal request with that key.
+    env.server.enqueue(FakeReply::json(200, openaiText(u"ok"_s)));
+    QSignalSpy tested(&page, &EnginesPage::tested);
+    QTest::mouseClick(page.testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(20000));
+    QCOMPARE(tested.at(0).at(0).toBool(), true);
+    QCOMPARE(env.server.requests().constLast().header("authorization"), "Bearer "_ba + key.toUtf8());
+    QVERIFY2(page.statusText().contains(u"answered “ok”"_s), qPrintable(page.statusText()));
+    QVERIFY(page.statusText().contains(u"keychain"_s));
+
+    // A failing test shows the classified error.
+    env.server.enqueue(FakeReply::json(401, R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}})"));
+    QTest::mouseClick(page.testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(20000));
+    QCOMPARE(tested.at(1).at(0).toBool(), false);
+    QVERIFY2(page.statusText().contains(u"auth, HTTP 401"_s), qPrintable(page.statusText()));
+
+    screenshot(page, u"engines-page"_s);
+
+    // Remove deletes the profile and its key.
+    QSignalSpy removed(&page, &EnginesPage::removed);
+    QTest::mouseClick(page.removeButton(), Qt::LeftButton);
+    QVERIFY(removed.wait(20000));
+    QVERIFY(!profiles.contains(u"fake-openai"_s));
+    read.reset();
+    reader.readKey(u"fake-openai"_s, &reader, [&read](const KeychainResult &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
+    QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
+}
+
+QTEST_MAIN(TestStudio2)
+#include "tst_studio2.moc"

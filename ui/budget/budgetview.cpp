@@ -1,0 +1,131 @@
+#include "ui/budget/budgetview.h"
+
+#include "ui/budget/budgetbardelegate.h"
+#include "ui/budget/budgetmodel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+BudgetView::BudgetView(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new BudgetModel(this))
+    , m_view(new QTableView(this))
+    , m_turn(new QComboBox(this))
+    , m_title(new QLabel(this))
+    , m_summary(new QLabel(this))
+{
+    setObjectName(u"budgetView"_s);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_title);
+    bar->addStretch(1);
+    bar->addWidget(new QLabel(tr("Request:"), this));
+    bar->addWidget(m_turn);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_view->setModel(m_model);
+    m_view->setItemDelegateForColumn(BudgetModel::SizeColumn, new BudgetBarDelegate(m_view));
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_view, 1);
+    connect(m_turn, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0)
+            showTurn(m_turn->itemData(i).toInt());
+    });
+}
+
+BudgetView::~BudgetView() = default;
+
+QString BudgetView::summaryText() const
+{
+    return m_summary->text();
+}
+
+void BudgetView::setCall(const CallRecord &record)
+{
+    m_record = record;
+    m_title->setText(tr("Call %1 · %2 · %3 %4").arg(record.id).arg(record.kind, record.engineType, record.model));
+    const QSignalBlocker blocker(m_turn);
+    m_turn->clear();
+    for (const TurnRecord &turn : record.turns) {
+        if (turn.requestReport.isEmpty())
+            continue;
+        QString label = tr("Turn %1").arg(turn.index + 1);
+        if (!turn.note.isEmpty())
+            label += u" ("_s + turn.note + u")"_s;
+        m_turn->addItem(label, turn.index);
+    }
+    m_turn->setEnabled(m_turn->count() > 0);
+    if (m_turn->count() == 0) {
+        m_model->clear();
+        m_summary->setText(tr("This call has no recorded request reports."));
+        return;
+    }
+    m_turn->setCurrentIndex(m_turn->count() - 1);
+    showTurn(m_turn->currentData().toInt());
+}
+
+void BudgetView::showTurn(int turnIndex)
+{
+    for (const TurnRecord &turn : m_record.turns) {
+        if (turn.index == turnIndex) {
+            const int at = m_turn->findData(turnIndex);
+            if (at >= 0 && at != m_turn->currentIndex()) {
+                const QSignalBlocker blocker(m_turn);
+                m_turn->setCurrentIndex(at);
+            }
+            showReport(BudgetReport::fromJson(turn.requestReport));
+            return;
+        }
+    }
+}
+
+void BudgetView::setReport(const BudgetReport &report, const QString &title)
+{
+    m_record = CallRecord();
+    m_turn->clear();
+    m_turn->setEnabled(false);
+    m_title->setText(title);
+    showReport(report);
+}
+
+void BudgetView::showReport(const BudgetReport &report)
+{
+    m_model->setReport(report);
+    QLocale locale;
+    QString text = tr("Budget: %1").arg(report.budgetLine());
+    text += u"\n"_s + tr("Large tool results: %1, kept %2, stubbed %3 · kept size %4 of %5 chars · images %6, dropped %7")
+                          .arg(report.largeResults)
+                          .arg(report.keptLargeResults)
+                          .arg(report.stubbedResults)
+                          .arg(locale.toString(report.usedChars), locale.toString(report.budgetChars))
+                          .arg(report.images)
+                          .arg(report.droppedImages);
+    text += u"\n"_s + tr("Request: %1 → %2 chars, about %3 → %4 tokens")
+                          .arg(locale.toString(report.charsBefore), locale.toString(report.charsAfter),
+                               locale.toString(report.tokensBefore), locale.toString(report.tokensAfter));
+    if (report.providerInputTokens)
+        text += tr(" (the provider counted %1)").arg(locale.toString(*report.providerInputTokens));
+    m_summary->setText(text);
+    m_view->resizeColumnsToContents();
+    m_view->setColumnWidth(BudgetModel::SizeColumn, std::max(m_view->columnWidth(BudgetModel::SizeColumn), 240));
+}
+
+} // namespace Callscope

@@ -1,0 +1,386 @@
+#include "ui/diff/calldiff.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CallDiff", text);
+}
+
+QString escapePointerToken(QString token)
+{
+    return token.replace(u'~', u"~0"_s).replace(u'/', u"~1"_s);
+}
+
+QString jsonText(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isUndefined())
+        return {};
+    const QString wrapped = QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
+    return wrapped.mid(1, wrapped.size() - 2);
+}
+
+// A message's content for alignment: ids and engine extras differ between runs and engines.
+QJsonObject alignmentKey(const Message &message)
+{
+    QJsonObject key{{u"role"_s, roleName(message.role)}, {u"text"_s, message.text}, {u"refusal"_s, message.refusal}};
+    QJsonArray calls;
+    for (const ToolCall &c : message.toolCalls)
+        calls.append(QJsonObject{{u"name"_s, c.name}, {u"arguments"_s, c.arguments}, {u"raw"_s, c.arguments.isEmpty() ? c.rawArguments : QString()}});
+    key.insert(u"calls"_s, calls);
+    QJsonArray results;
+    for (const ToolResult &r : message.toolResults)
+        results.append(QJsonObject{{u"name"_s, r.name}, {u"content"_s, r.content}, {u"error"_s, r.isError}});
+    key.insert(u"results"_s, results);
+    return key;
+}
+
+// Pairs of indices (i in a, j in b; -1 for none) from an LCS of `equal`, walked back from the
+// ends so the latest occurrences pair up; unmatched runs are paired in order when `pairable`.
+using Pairs = std::vector<std::pair<int, int>>;
+Pairs align(int n, int m, const std::function<bool(int, int)> &equal, const std::function<bool(int, int)> &pairable)
+{
+    std::vector<std::vector<int>> dp(size_t(n + 1), std::vector<int>(size_t(m + 1), 0));
+    for (int i = 1; i <= n; ++i) {
+        for (int j = 1; j <= m; ++j) {
+            dp[i][j] = equal(i - 1, j - 1) ? dp[i - 1][j - 1] + 1 : std::max(dp[i - 1][j], dp[i][j - 1]);
+        }
+    }
+    std::vector<std::pair<int, int>> matches; // reversed
+    int i = n, j = m;
+    while (i > 0 && j > 0) {
+        if (equal(i - 1, j - 1) && dp[i][j] == dp[i - 1][j - 1] + 1) {
+            matches.emplace_back(i - 1, j - 1);
+            --i;
+            --j;
+        } else if (dp[i - 1][j] >= dp[i][j - 1]) {
+            --i;
+        } else {
+            --j;
+        }
+    }
+    std::reverse(matches.begin(), matches.end());
+    matches.emplace_back(n, m); // sentinel
+    Pairs out;
+    int a = 0, b = 0;
+    for (const auto &[mi, mj] : matches) {
+        // The unmatched run a..mi-1 against b..mj-1.
+        while (a < mi && b < mj && pairable(a, b))
+            out.emplace_back(a++, b++);
+        while (a < mi)
+            out.emplace_back(a++, -1);
+        while (b < mj)
+            out.emplace_back(-1, b++);
+        if (mi < n && mj < m)
+            out.emplace_back(mi, mj);
+        a = mi + 1;
+        b = mj + 1;
+    }
+    return out;
+}
+
+DiffState stateFor(bool hasLeft, bool hasRight, bool equal)
+{
+    if (!hasLeft)
+        return DiffState::Added;
+    if (!hasRight)
+        return DiffState::Removed;
+    return equal ? DiffState::Same : DiffState::Changed;
+}
+
+QString messageText(const Message &m)
+{
+    QStringList parts;
+    if (!m.text.isEmpty())
+        parts << m.text;
+    if (!m.refusal.isEmpty())
+        parts << tr("Refusal: %1").arg(m.refusal);
+    for (const ToolCall &c : m.toolCalls)
+        parts << u"→ %1(%2)"_s.arg(c.name, QString::fromUtf8(QJsonDocument(c.arguments).toJson(QJsonDocument::Compact)));
+    for (const ToolResult &r : m.toolResults) {
+        QString content = r.content;
+        if (content.size() > 400)
+            content = content.left(400) + u"…"_s;
+        parts << u"← %1%2: %3"_s.arg(r.name, r.isError ? tr(" (error)") : QString(), content);
+    }
+    for (const Attachment &a : m.attachments)
+        parts << tr("[attachment %1]").arg(a.name);
+    return parts.join(u'\n');
+}
+
+struct Flat
+{
+    QList<Message> messages;
+    QList<int> turnOf;            // assistant-reply count before/at each message (1-based turn)
+    QList<bool> isCorrection;     // user message after the first reply
+};
+
+Flat flatten(const CallRecord &record)
+{
+    Flat f;
+    f.messages = messagesFromJson(record.messages);
+    int turn = 0;
+    bool sawReply = false;
+    for (const Message &m : f.messages) {
+        if (m.role == Role::Assistant) {
+            ++turn;
+            sawReply = true;
+        }
+        f.turnOf.append(std::max(turn, m.role == Role::Assistant ? turn : turn + 1));
+        f.isCorrection.append(m.role == Role::User && sawReply);
+    }
+    return f;
+}
+
+QString usageText(const Usage &u)
+{
+    QLocale locale;
+    QString text = tr("%1 in / %2 out").arg(locale.toString(u.inputTokens), locale.toString(u.outputTokens));
+    if (u.cachedTokens)
+        text += tr(", %1 cached").arg(locale.toString(u.cachedTokens));
+    if (u.reasoningTokens)
+        text += tr(", %1 reasoning").arg(locale.toString(u.reasoningTokens));
+    return text;
+}
+
+} // namespace
+
+QString diffStateName(DiffState state)
+{
+    switch (state) {
+    case DiffState::Same: return u"same"_s;
+    case DiffState::Changed: return u"changed"_s;
+    case DiffState::Added: return u"added"_s;
+    case DiffState::Removed: return u"removed"_s;
+    }
+    return {};
+}
+
+QString diffSectionName(DiffSection section)
+{
+    switch (section) {
+    case DiffSection::Summary: return tr("Call");
+    case DiffSection::Input: return tr("Input");
+    case DiffSection::Message: return tr("Message");
+    case DiffSection::Correction: return tr("Correction");
+    case DiffSection::ToolCall: return tr("Tool call");
+    case DiffSection::ToolResult: return tr("Tool result");
+    case DiffSection::Tokens: return tr("Tokens");
+    case DiffSection::Status: return tr("Status");
+    case DiffSection::Result: return tr("Result");
+    }
+    return {};
+}
+
+int CallDiff::count(DiffState state) const
+{
+    int n = 0;
+    for (const DiffRow &r : rows)
+        n += r.state == state ? 1 : 0;
+    return n;
+}
+
+QStringList jsonDifferences(const QJsonValue &a, const QJsonValue &b, const QString &base)
+{
+    if (a.type() != b.type())
+        return {base.isEmpty() ? u""_s : base};
+    if (a.isObject()) {
+        const QJsonObject oa = a.toObject(), ob = b.toObject();
+        QStringList keys = oa.keys();
+        for (const QString &k : ob.keys()) {
+            if (!oa.contains(k))
+                keys.append(k);
+        }
+        QStringList out;
+        for (const QString &k : keys) {
+            const QString pointer = base + u'/' + escapePointerToken(k);
+            if (!oa.contains(k) || !ob.contains(k))
+                out.append(pointer);
+            else
+                out.append(jsonDifferences(oa.value(k), ob.value(k), pointer));
+        }
+        return out;
+    }
+    if (a.isArray()) {
+        const QJsonArray aa = a.toArray(), ab = b.toArray();
+        QStringList out;
+        for (qsizetype i = 0; i < std::max(aa.size(), ab.size()); ++i) {
+            const QString pointer = base + u'/' + QString::number(i);
+            if (i >= aa.size() || i >= ab.size())
+                out.append(pointer);
+            else
+                out.append(jsonDifferences(aa.at(i), ab.at(i), pointer));
+        }
+        return out;
+    }
+    return a == b ? QStringList() : QStringList{base};
+}
+
+QString markedJson(const QJsonValue &value, const QStringList &changedPointers)
+{
+    const QString text = jsonText(value);
+    if (!value.isObject() || changedPointers.isEmpty())
+        return text;
+    QSet<QString> changedKeys;
+    for (const QString &p : changedPointers) {
+        if (p.size() > 1)
+            changedKeys.insert(p.mid(1).section(u'/', 0, 0).replace(u"~1"_s, u"/"_s).replace(u"~0"_s, u"~"_s));
+    }
+    QStringList lines = text.split(u'\n');
+    for (QString &line : lines) {
+        // Top-level members are indented by exactly four spaces.
+        if (!line.startsWith(u"    \""_s) || line.startsWith(u"     "_s))
+            continue;
+        const qsizetype end = line.indexOf(u"\":"_s);
+        if (end < 0)
+            continue;
+        const QJsonDocument keyDoc = QJsonDocument::fromJson(u"[%1]"_s.arg(line.mid(4, end - 3)).toUtf8());
+        if (changedKeys.contains(keyDoc.array().at(0).toString()))
+            line = u"  ● "_s + line.mid(4);
+    }
+    return lines.join(u'\n');
+}
+
+CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
+{
+    CallDiff diff;
+    diff.leftId = left.id;
+    diff.rightId = right.id;
+    auto add = [&diff](DiffSection section, const QString &label, bool hasL, const QString &l, bool hasR,
+                       const QString &r, const QStringList &pointers = {}, std::optional<bool> equal = {}) {
+        DiffRow row;
+        row.section = section;
+        row.label = label;
+        row.hasLeft = hasL;
+        row.hasRight = hasR;
+        row.left = l;
+        row.right = r;
+        row.changedPointers = pointers;
+        row.state = stateFor(hasL, hasR, equal.value_or(l == r));
+        diff.rows.append(row);
+    };
+
+    // Which calls, on what.
+    auto summary = [](const CallRecord &c) {
+        QString s = tr("#%1 %2 · %3 %4").arg(c.id).arg(c.kind, c.engineType, c.model);
+        if (c.parent)
+            s += u"\n"_s + tr("parent #%1").arg(*c.parent);
+        return s;
+    };
+    add(DiffSection::Summary, tr("Call"), true, summary(left), true, summary(right), {}, true);
+    add(DiffSection::Summary, tr("Engine"), true, left.engineType + u" · "_s + left.model, true,
+        right.engineType + u" · "_s + right.model);
+    add(DiffSection::Input, tr("Input"), true, left.input.value(u"text"_s).toString(), true,
+        right.input.value(u"text"_s).toString());
+    if (!left.systemPrompt.isEmpty() || !right.systemPrompt.isEmpty())
+        add(DiffSection::Input, tr("System prompt"), true, left.systemPrompt, true, right.systemPrompt);
+
+    // The conversations, aligned.
+    const Flat fl = flatten(left), fr = flatten(right);
+    QList<QJsonObject> keysL, keysR;
+    for (const Message &m : fl.messages)
+        keysL.append(alignmentKey(m));
+    for (const Message &m : fr.messages)
+        keysR.append(alignmentKey(m));
+    const Pairs messagePairs = align(
+        int(keysL.size()), int(keysR.size()), [&](int i, int j) { return keysL.at(i) == keysR.at(j); },
+        [&](int i, int j) { return fl.messages.at(i).role == fr.messages.at(j).role; });
+    for (const auto &[i, j] : messagePairs) {
+        const Message *ml = i >= 0 ? &fl.messages.at(i) : nullptr;
+        const Message *mr = j >= 0 ? &fr.messages.at(j) : nullptr;
+        const Message &any = ml ? *ml : *mr;
+        const bool correction = (ml && fl.isCorrection.at(i)) || (mr && fr.isCorrection.at(j));
+        const int turnL = ml ? fl.turnOf.at(i) : 0, turnR = mr ? fr.turnOf.at(j) : 0;
+        QString turnLabel = turnL == turnR || !ml || !mr ? tr("Turn %1").arg(ml ? turnL : turnR)
+                                                          : tr("Turn %1 / %2").arg(turnL).arg(turnR);
+        const QString label = turnLabel + u" · "_s + roleName(any.role);
+        const bool equal = ml && mr && keysL.at(i) == keysR.at(j);
+        const DiffSection section = correction ? DiffSection::Correction : DiffSection::Message;
+        add(section, label, ml != nullptr, ml ? messageText(*ml) : QString(), mr != nullptr, mr ? messageText(*mr) : QString(), {}, equal);
+    }
+
+    // The tool-call sequence, aligned by name; paired calls with their argument differences.
+    struct CallAt { ToolCall call; std::optional<ToolResult> result; int turn; };
+    auto collect = [](const Flat &f) {
+        QList<CallAt> calls;
+        for (int k = 0; k < f.messages.size(); ++k) {
+            for (const ToolCall &c : f.messages.at(k).toolCalls)
+                calls.append({c, std::nullopt, f.turnOf.at(k)});
+            for (const ToolResult &r : f.messages.at(k).toolResults) {
+                for (qsizetype n = calls.size() - 1; n >= 0; --n) {
+                    if (!calls[n].result && (calls[n].call.id == r.callId || (r.callId.isEmpty() && calls[n].call.name == r.name))) {
+                        calls[n].result = r;
+                        break;
+                    }
+                }
+            }
+        }
+        return calls;
+    };
+    const QList<CallAt> cl = collect(fl), cr = collect(fr);
+    const Pairs callPairs = align(
+        int(cl.size()), int(cr.size()), [&](int i, int j) { return cl.at(i).call.name == cr.at(j).call.name; },
+        [&](int, int) { return false; });
+    for (const auto &[i, j] : callPairs) {
+        const CallAt *a = i >= 0 ? &cl.at(i) : nullptr;
+        const CallAt *b = j >= 0 ? &cr.at(j) : nullptr;
+        const QString name = a ? a->call.name : b->call.name;
+        const QStringList pointers = a && b ? jsonDifferences(a->call.arguments, b->call.arguments) : QStringList();
+        const QString label = tr("%1 (turn %2)").arg(name).arg(a ? a->turn : b->turn);
+        add(DiffSection::ToolCall, label, a != nullptr, a ? markedJson(a->call.arguments, pointers) : QString(), b != nullptr,
+            b ? markedJson(b->call.arguments, pointers) : QString(), pointers, pointers.isEmpty());
+        const bool resultL = a && a->result, resultR = b && b->result;
+        if (resultL || resultR) {
+            const QString l = resultL ? (a->result->isError ? tr("(error) ") : QString()) + a->result->content : QString();
+            const QString r = resultR ? (b->result->isError ? tr("(error) ") : QString()) + b->result->content : QString();
+            add(DiffSection::ToolResult, tr("%1 result").arg(name), resultL, l, resultR, r);
+        }
+    }
+
+    // Token figures per turn and in total.
+    const qsizetype turns = std::max(left.turns.size(), right.turns.size());
+    for (qsizetype t = 0; t < turns; ++t) {
+        const bool hl = t < left.turns.size(), hr = t < right.turns.size();
+        add(DiffSection::Tokens, tr("Turn %1 tokens").arg(t + 1), hl, hl ? usageText(left.turns.at(t).usage) : QString(), hr,
+            hr ? usageText(right.turns.at(t).usage) : QString());
+    }
+    add(DiffSection::Tokens, tr("Total tokens"), true, usageText(left.usage), true, usageText(right.usage));
+    add(DiffSection::Tokens, tr("Turns / attempts"), true,
+        tr("%1 / %2").arg(left.turns.size()).arg(left.attempts.size()), true,
+        tr("%1 / %2").arg(right.turns.size()).arg(right.attempts.size()));
+
+    // Outcome.
+    auto status = [](const CallRecord &c) {
+        QString s = callStatusName(c.status);
+        if (c.errorCategory != ErrorCategory::None)
+            s += u" ("_s + errorCategoryName(c.errorCategory) + u")"_s;
+        if (!c.error.isEmpty())
+            s += u"\n"_s + c.error;
+        return s;
+    };
+    add(DiffSection::Status, tr("Status"), true, status(left), true, status(right));
+    const QStringList resultPointers = jsonDifferences(left.response, right.response);
+    add(DiffSection::Result, tr("Result"), true, markedJson(left.response, resultPointers), true,
+        markedJson(right.response, resultPointers), resultPointers, resultPointers.isEmpty());
+    return diff;
+}
+
+} // namespace Callscope

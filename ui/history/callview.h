@@ -1,0 +1,51 @@
+#pragma once
+
+// A stored call shown read-only: a summary line, the transcript (the neutral messages), the
+// parsed result and the raw JSON of the row.
+
+#include "core/model/callrecord.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+class QTextBrowser;
+
+namespace Callscope {
+
+class CallView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CallView)
+
+public:
+    explicit CallView(QWidget *parent = nullptr);
+    ~CallView() override;
+
+    void setCall(const CallRecord &record);
+    void clear();
+    const CallRecord &call() const { return m_record; }
+    bool hasCall() const { return m_record.id != 0; }
+
+    QString summaryText() const;
+    QString transcriptText() const;   // plain text of the transcript tab
+    QString rawJsonText() const;
+    QTabWidget *tabs() const { return m_tabs; }
+
+    // HTML of neutral messages, shared with the session chat view.
+    static QString messageHtml(const Message &message, const QPalette &palette);
+    static QString transcriptHtml(const QList<Message> &messages, const QString &systemPrompt,
+                                  const QPalette &palette);
+    static QString prettyJson(const QJsonValue &value);
+
+private:
+    CallRecord m_record;
+    QLabel *m_summary = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QTextBrowser *m_transcript = nullptr;
+    QPlainTextEdit *m_result = nullptr;
+    QPlainTextEdit *m_raw = nullptr;
+};
+
+} // namespace Callscope

@@ -1,0 +1,231 @@
+#include "ui/history/historybrowser.h"
+
+#include "core/model/spec.h"
+#include "ui/history/callview.h"
+#include "ui/history/historymodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+constexpr int kSearchDelayMs = 300;
+}
+
+HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_model(new HistoryModel(nullptr, this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTableView(this))
+    , m_callView(new CallView(this))
+    , m_search(new QLineEdit(this))
+    , m_kind(new QLineEdit(this))
+    , m_status(new QComboBox(this))
+    , m_engine(new QComboBox(this))
+    , m_dateRange(new QCheckBox(tr("From"), this))
+    , m_from(new QDateEdit(this))
+    , m_to(new QDateEdit(this))
+    , m_message(new QLabel(this))
+    , m_debounce(new QTimer(this))
+{
+    setObjectName(u"historyBrowser"_s);
+    m_search->setPlaceholderText(tr("Search input, output and tools…"));
+    m_search->setClearButtonEnabled(true);
+    m_kind->setPlaceholderText(tr("Kind"));
+    m_kind->setClearButtonEnabled(true);
+    m_kind->setMaximumWidth(140);
+    m_status->addItem(tr("Any status"));
+    for (CallStatus s : {CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
+                         CallStatus::Cancelled, CallStatus::Running})
+        m_status->addItem(callStatusName(s), callStatusName(s));
+    m_engine->addItem(tr("Any engine"));
+    for (const QString &name : engineTypeNames())
+        m_engine->addItem(name, name);
+    const QDate today = QDate::currentDate();
+    m_from->setCalendarPopup(true);
+    m_to->setCalendarPopup(true);
+    m_from->setDate(today.addDays(-7));
+    m_to->setDate(today);
+    m_from->setEnabled(false);
+    m_to->setEnabled(false);
+    m_dateRange->setToolTip(tr("Only calls started between these two days (both included)"));
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 3);
+    filters->addWidget(m_kind, 1);
+    filters->addWidget(m_status);
+    filters->addWidget(m_engine);
+    filters->addWidget(m_dateRange);
+    filters->addWidget(m_from);
+    filters->addWidget(new QLabel(tr("to"), this));
+    filters->addWidget(m_to);
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(HistoryModel::SortRole);
+    m_view->setModel(m_proxy);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(HistoryModel::StartedColumn, Qt::DescendingOrder);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_callView);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    m_message->setWordWrap(true);
+    m_message->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_message);
+    layout->addWidget(splitter, 1);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kSearchDelayMs);
+    connect(m_debounce, &QTimer::timeout, this, &HistoryBrowser::applyFilters);
+    connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_kind, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_status, &QComboBox::currentIndexChanged, this, &HistoryBrowser::applyFilters);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, &HistoryBrowser::applyFilters);
+    connect(m_dateRange, &QCheckBox::toggled, this, [this](bool on) {
+        m_from->setEnabled(on);
+        m_to->setEnabled(on);
+        applyFilters();
+    });
+    connect(m_from, &QDateEdit::dateChanged, this, [this] { if (m_dateRange->isChecked()) applyFilters(); });
+    connect(m_to, &QDateEdit::dateChanged, this, [this] { if (m_dateRange->isChecked()) applyFilters(); });
+    connect(m_model, &HistoryModel::errorOccurred, this, [this](const QString &message) {
+        m_message->setText(tr("The history could not be read: %1").arg(message));
+        m_message->show();
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &HistoryBrowser::onSelectionChanged);
+    connect(m_view, &QTableView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const qint64 id = selectedCallId();
+        if (id <= 0)
+            return;
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Revision tree"), this, [this, id] { Q_EMIT revisionTreeRequested(id); });
+        menu->addAction(tr("Diff with parent"), this, [this, id] { Q_EMIT diffRequested(id); });
+        menu->addAction(tr("Context budget"), this, [this, id] { Q_EMIT budgetRequested(id); });
+        menu->addAction(tr("Export…"), this, [this, id] { Q_EMIT exportRequested(id); });
+        menu->popup(m_view->viewport()->mapToGlobal(pos));
+    });
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT callOpened(index.data(HistoryModel::CallIdRole).toLongLong());
+    });
+
+    setStore(store);
+}
+
+HistoryBrowser::~HistoryBrowser() = default;
+
+int HistoryBrowser::searchDelayMs() const
+{
+    return kSearchDelayMs;
+}
+
+void HistoryBrowser::setStore(CallStore *store)
+{
+    m_store = store;
+    m_callView->clear();
+    m_model->setStore(store);
+    applyFilters();
+}
+
+HistoryQuery HistoryBrowser::currentQuery() const
+{
+    HistoryQuery query;
+    query.search = m_search->text().trimmed();
+    query.kind = m_kind->text().trimmed();
+    if (m_status->currentIndex() > 0)
+        query.status = callStatusFromName(m_status->currentData().toString());
+    if (m_engine->currentIndex() > 0)
+        query.engineType = m_engine->currentData().toString();
+    if (m_dateRange->isChecked()) {
+        query.from = m_from->date().startOfDay();
+        query.to = m_to->date().addDays(1).startOfDay();
+    }
+    return query;
+}
+
+void HistoryBrowser::applyFilters()
+{
+    m_debounce->stop();
+    m_message->hide();
+    m_model->setQuery(currentQuery());
+}
+
+void HistoryBrowser::refresh()
+{
+    const qint64 selected = selectedCallId();
+    m_model->reload();
+    if (selected > 0)
+        openCall(selected);
+}
+
+qint64 HistoryBrowser::selectedCallId() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(HistoryModel::CallIdRole).toLongLong() : 0;
+}
+
+void HistoryBrowser::openCall(qint64 id)
+{
+    const int row = m_model->rowOfCall(id);
+    if (row >= 0) {
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+        m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->scrollTo(index);
+    }
+    showCall(id);
+}
+
+void HistoryBrowser::onSelectionChanged()
+{
+    const qint64 id = selectedCallId();
+    if (id > 0 && id != m_callView->call().id)
+        showCall(id);
+}
+
+void HistoryBrowser::showCall(qint64 id)
+{
+    if (!m_store)
+        return;
+    auto call = m_store->getCall(id);
+    if (!call) {
+        m_message->setText(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
+        m_message->show();
+        return;
+    }
+    m_callView->setCall(call.value());
+}
+
+} // namespace Callscope

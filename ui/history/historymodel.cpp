@@ -1,0 +1,197 @@
+#include "ui/history/historymodel.h"
+
+#include <QElapsedTimer>
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+QString formatDuration(qint64 ms)
+{
+    if (ms < 0)
+        return HistoryModel::tr("running");
+    if (ms < 1000)
+        return HistoryModel::tr("%1 ms").arg(ms);
+    if (ms < 60000)
+        return HistoryModel::tr("%1 s").arg(QLocale().toString(ms / 1000.0, 'f', 1));
+    return HistoryModel::tr("%1 min %2 s").arg(ms / 60000).arg((ms % 60000) / 1000);
+}
+
+QString formatTokens(const Usage &usage)
+{
+    if (usage.isEmpty())
+        return {};
+    return HistoryModel::tr("%1 in / %2 out")
+        .arg(QLocale().toString(usage.inputTokens), QLocale().toString(usage.outputTokens));
+}
+
+HistoryModel::HistoryModel(CallStore *store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{
+}
+
+HistoryModel::~HistoryModel() = default;
+
+void HistoryModel::setStore(CallStore *store)
+{
+    beginResetModel();
+    m_store = store;
+    m_rows.clear();
+    m_next.reset();
+    m_atEnd = true;
+    endResetModel();
+}
+
+std::optional<HistoryPage> HistoryModel::loadPage(const std::optional<HistoryCursor> &after)
+{
+    if (!m_store)
+        return HistoryPage{};
+    HistoryQuery query = m_query;
+    query.limit = m_pageSize;
+    query.offset = 0;
+    query.after = after;
+    QElapsedTimer timer;
+    timer.start();
+    auto page = m_store->listCalls(query);
+    if (!page) {
+        m_lastError = page.error().message;
+        Q_EMIT errorOccurred(m_lastError);
+        return std::nullopt;
+    }
+    m_lastError.clear();
+    Q_EMIT pageLoaded(int(page->rows.size()), timer.nsecsElapsed());
+    return std::move(page.value());
+}
+
+void HistoryModel::setQuery(const HistoryQuery &query)
+{
+    // Views fetch more from their modelReset handlers; that must wait until every listener
+    // has seen the reset (item model testers check the order).
+    m_resetting = true;
+    beginResetModel();
+    m_query = query;
+    m_rows.clear();
+    m_next.reset();
+    m_atEnd = true;
+    if (auto page = loadPage(std::nullopt)) {
+        m_rows = page->rows;
+        m_next = page->next;
+        m_atEnd = !m_next.has_value();
+    }
+    endResetModel();
+    m_resetting = false;
+}
+
+int HistoryModel::rowOfCall(qint64 id) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).id == id)
+            return i;
+    }
+    return -1;
+}
+
+int HistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int HistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const HistoryRow &row = m_rows.at(index.row());
+    if (role == CallIdRole)
+        return row.id;
+    if (role == SortRole) {
+        switch (index.column()) {
+        case IdColumn: return row.id;
+        case TokensColumn: return row.usage.inputTokens + row.usage.outputTokens;
+        case StartedColumn: return row.createdAt.toMSecsSinceEpoch();
+        case DurationColumn: return row.durationMs();
+        case RevisionsColumn: return row.revisionCount;
+        default: break;
+        }
+        role = Qt::DisplayRole;
+    }
+    if (role == Qt::TextAlignmentRole) {
+        switch (index.column()) {
+        case IdColumn: case TokensColumn: case DurationColumn: case RevisionsColumn:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole && index.column() == StatusColumn && row.errorCategory != ErrorCategory::None)
+        return tr("error: %1").arg(errorCategoryName(row.errorCategory));
+    if (role == Qt::ToolTipRole && index.column() == KindColumn)
+        return row.inputPreview;
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case IdColumn: return row.id;
+    case KindColumn: return row.kind;
+    case StatusColumn: return callStatusName(row.status);
+    case EngineColumn: return row.engineType;
+    case ModelColumn: return row.model;
+    case TokensColumn: return formatTokens(row.usage);
+    case StartedColumn: return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);
+    case DurationColumn: return formatDuration(row.durationMs());
+    case RevisionsColumn: return row.revisionCount;
+    default: return {};
+    }
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IdColumn: return tr("Call");
+    case KindColumn: return tr("Kind");
+    case StatusColumn: return tr("Status");
+    case EngineColumn: return tr("Engine");
+    case ModelColumn: return tr("Model");
+    case TokensColumn: return tr("Tokens");
+    case StartedColumn: return tr("Started");
+    case DurationColumn: return tr("Duration");
+    case RevisionsColumn: return tr("Revisions");
+    default: return {};
+    }
+}
+
+bool HistoryModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_atEnd && m_store && !m_resetting && !m_inserting;
+}
+
+void HistoryModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    auto page = loadPage(m_next);
+    if (!page) {
+        m_atEnd = true;
+        return;
+    }
+    m_next = page->next;
+    m_atEnd = !m_next.has_value();
+    if (page->rows.isEmpty())
+        return;
+    // Views ask for more from their rowsInserted handlers; not before every listener has seen
+    // this insertion.
+    m_inserting = true;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page->rows.size() - 1));
+    m_rows.append(page->rows);
+    endInsertRows();
+    m_inserting = false;
+}
+
+} // namespace Callscope

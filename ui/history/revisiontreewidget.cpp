@@ -1,0 +1,316 @@
+#include "ui/history/revisiontreewidget.h"
+
+#include "core/model/specio.h"
+#include "core/store/callstore.h"
+#include "ui/history/callview.h"
+#include "ui/history/enginechoicedialog.h"
+#include "ui/history/revisiontreemodel.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_service(service)
+    , m_profiles(profiles)
+    , m_model(new RevisionTreeModel(store, this))
+    , m_view(new QTreeView(this))
+    , m_callView(new CallView(this))
+    , m_revise(new QPushButton(tr("Revise…"), this))
+    , m_replayEngine(new QPushButton(tr("Replay on another engine…"), this))
+    , m_replaySpec(new QPushButton(tr("Replay with current spec"), this))
+    , m_diff(new QPushButton(tr("Diff with parent"), this))
+    , m_budget(new QPushButton(tr("Context budget"), this))
+    , m_export(new QPushButton(tr("Export tree…"), this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(u"revisionTree"_s);
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setUniformRowHeights(true);
+    m_view->header()->setStretchLastSection(true);
+
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    m_status->setWordWrap(true);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_callView);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addWidget(splitter, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RevisionTreeWidget::showSelected);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &RevisionTreeWidget::updateActions);
+    connect(m_model, &RevisionTreeModel::callAdded, this, [this](qint64 id) {
+        m_view->expand(m_model->indexOfCall(id).parent());
+    });
+    connect(m_revise, &QPushButton::clicked, this, &RevisionTreeWidget::openReviseDialog);
+    connect(m_replayEngine, &QPushButton::clicked, this, &RevisionTreeWidget::openReplayDialog);
+    connect(m_replaySpec, &QPushButton::clicked, this, &RevisionTreeWidget::replayWithCurrentSpec);
+    connect(m_diff, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_view->selectionModel()->currentIndex();
+        const QVariant parentId = current.data(RevisionTreeModel::ParentIdRole);
+        if (current.isValid() && parentId.isValid())
+            Q_EMIT diffRequested(parentId.toLongLong(), selectedCallId());
+    });
+    connect(m_budget, &QPushButton::clicked, this, [this] {
+        if (selectedCallId() > 0)
+            Q_EMIT budgetRequested(selectedCallId());
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        if (m_model->rootId() > 0)
+            Q_EMIT exportTreeRequested(m_model->rootId());
+    });
+    if (m_service)
+        connect(m_service, &CallService::finished, this, &RevisionTreeWidget::onServiceFinished);
+    m_replaySpec->setToolTip(tr("Open a spec in the editor first."));
+    updateActions();
+}
+
+RevisionTreeWidget::~RevisionTreeWidget() = default;
+
+QString RevisionTreeWidget::statusText() const
+{
+    return m_status->text();
+}
+
+void RevisionTreeWidget::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+qint64 RevisionTreeWidget::selectedCallId() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(RevisionTreeModel::CallIdRole).toLongLong() : 0;
+}
+
+void RevisionTreeWidget::selectCall(qint64 id)
+{
+    const QModelIndex index = m_model->indexOfCall(id);
+    if (!index.isValid())
+        return;
+    m_view->expandAll();
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+}
+
+void RevisionTreeWidget::setCall(qint64 callId)
+{
+    if (!m_model->setCall(callId)) {
+        setStatus(tr("Call %1 cannot be shown: %2").arg(callId).arg(m_model->lastError()));
+        m_callView->clear();
+        return;
+    }
+    setStatus({});
+    m_view->expandAll();
+    for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
+        m_view->resizeColumnToContents(c);
+    selectCall(callId);
+}
+
+void RevisionTreeWidget::setCurrentSpec(const Spec &spec)
+{
+    m_currentSpec = spec;
+    m_replaySpec->setToolTip(tr("Re-run the selected call's input with the spec open in the editor (%1).").arg(spec.kind));
+    updateActions();
+}
+
+void RevisionTreeWidget::clearCurrentSpec()
+{
+    m_currentSpec.reset();
+    m_replaySpec->setToolTip(tr("Open a spec in the editor first."));
+    updateActions();
+}
+
+void RevisionTreeWidget::showSelected()
+{
+    const qint64 id = selectedCallId();
+    updateActions();
+    if (id <= 0 || !m_store) {
+        m_callView->clear();
+        return;
+    }
+    if (auto call = m_store->getCall(id))
+        m_callView->setCall(call.value());
+    Q_EMIT callSelected(id);
+}
+
+void RevisionTreeWidget::updateActions()
+{
+    const bool selected = selectedCallId() > 0;
+    const bool canRun = selected && m_service && !m_service->isRunning() && !m_waiting;
+    m_revise->setEnabled(canRun);
+    m_replayEngine->setEnabled(canRun);
+    m_replaySpec->setEnabled(canRun && m_currentSpec.has_value());
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    m_diff->setEnabled(selected && current.data(RevisionTreeModel::ParentIdRole).isValid());
+    m_budget->setEnabled(selected);
+    m_export->setEnabled(m_model->rootId() > 0);
+}
+
+bool RevisionTreeWidget::startRun(const QString &what)
+{
+    if (!m_service || !m_store) {
+        setStatus(tr("Runs need the history database."));
+        return false;
+    }
+    if (m_service->isRunning() || m_waiting) {
+        setStatus(tr("Another call is running; wait for it to finish."));
+        return false;
+    }
+    if (selectedCallId() <= 0) {
+        setStatus(tr("Select a call first."));
+        return false;
+    }
+    m_waiting = true;
+    setStatus(what);
+    updateActions();
+    return true;
+}
+
+bool RevisionTreeWidget::revise(const QString &correction)
+{
+    const QString text = correction.trimmed();
+    if (text.isEmpty()) {
+        setStatus(tr("A revision needs a correction."));
+        return false;
+    }
+    const qint64 id = selectedCallId();
+    if (!startRun(tr("Revising call %1…").arg(id)))
+        return false;
+    m_service->revise(id, text);
+    return true;
+}
+
+bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
+{
+    const qint64 id = selectedCallId();
+    if (!m_store || id <= 0) {
+        setStatus(tr("Select a call first."));
+        return false;
+    }
+    auto call = m_store->getCall(id);
+    if (!call) {
+        setStatus(call.error().message);
+        return false;
+    }
+    SpecLoadResult loaded = specFromJson(call->spec, call->metadata.value(u"spec_path"_s).toString());
+    if (!loaded.spec) {
+        setStatus(tr("Call %1 has no usable spec stored.").arg(id));
+        return false;
+    }
+    Spec spec = *loaded.spec;
+    EngineSpec chosen = engine;
+    // Output limits and budget settings of the original stay unless the choice sets them.
+    if (!chosen.maxTokens)
+        chosen.maxTokens = spec.engine.maxTokens;
+    if (!chosen.temperature)
+        chosen.temperature = spec.engine.temperature;
+    chosen.stream = spec.engine.stream;
+    spec.engine = chosen;
+    const QString target = chosen.profile.isEmpty() ? engineTypeName(chosen.type) + u" · "_s + chosen.model
+                                                    : chosen.profile;
+    if (!startRun(tr("Replaying call %1 on %2…").arg(id).arg(target)))
+        return false;
+    m_service->replay(id, spec);
+    return true;
+}
+
+bool RevisionTreeWidget::replayWithCurrentSpec()
+{
+    if (!m_currentSpec) {
+        setStatus(tr("Open a spec in the editor first."));
+        return false;
+    }
+    const qint64 id = selectedCallId();
+    if (!startRun(tr("Replaying call %1 with the current spec…").arg(id)))
+        return false;
+    m_service->replay(id, *m_currentSpec);
+    return true;
+}
+
+void RevisionTreeWidget::openReviseDialog()
+{
+    const qint64 id = selectedCallId();
+    if (id <= 0)
+        return;
+    auto *dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Revise call %1").arg(id));
+    auto *edit = new QPlainTextEdit(dialog);
+    edit->setObjectName(u"correction"_s);
+    edit->setPlaceholderText(tr("What should the model do differently?"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Revise"));
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(new QLabel(tr("Correction sent after the call's conversation:"), dialog));
+    layout->addWidget(edit);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    connect(dialog, &QDialog::accepted, this, [this, edit] { revise(edit->toPlainText()); });
+    dialog->open();
+}
+
+void RevisionTreeWidget::openReplayDialog()
+{
+    const qint64 id = selectedCallId();
+    if (id <= 0 || !m_store)
+        return;
+    auto *dialog = new EngineChoiceDialog(m_profiles, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (auto call = m_store->getCall(id)) {
+        if (auto loaded = specFromJson(call->spec); loaded.spec)
+            dialog->setEngine(loaded.spec->engine);
+    }
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { replayOnEngine(dialog->engine()); });
+    dialog->open();
+}
+
+void RevisionTreeWidget::onServiceFinished(const LaunchResult &result)
+{
+    if (!m_waiting)
+        return;
+    m_waiting = false;
+    if (!result.stored) {
+        setStatus(tr("The run was not stored: %1").arg(result.storeError.isEmpty() ? result.record.error : result.storeError));
+        updateActions();
+        Q_EMIT runFinished(0);
+        return;
+    }
+    m_model->refresh();
+    QString text = tr("Call %1 finished: %2.").arg(result.record.id).arg(callStatusName(result.record.status));
+    if (!result.record.error.isEmpty())
+        text += u" "_s + result.record.error;
+    setStatus(text);
+    selectCall(result.record.id);
+    updateActions();
+    Q_EMIT runFinished(result.record.id);
+}
+
+} // namespace Callscope

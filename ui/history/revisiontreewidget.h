@@ -1,0 +1,93 @@
+#pragma once
+
+// A call's revisions and replays as a tree, the selected call beside it, and the actions that
+// grow the tree: Revise (a correction), Replay on another engine, Replay with the current spec.
+// Runs go through the shared CallService; the tree updates when the run is stored.
+
+#include "core/model/spec.h"
+#include "core/service/callservice.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPushButton;
+class QTreeView;
+
+namespace Callscope {
+
+class CallStore;
+class CallView;
+class ProfileStore;
+class RevisionTreeModel;
+
+class RevisionTreeWidget final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RevisionTreeWidget)
+
+public:
+    // `service` and `profiles` may be null (no runs; no profile choice).
+    RevisionTreeWidget(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent = nullptr);
+    ~RevisionTreeWidget() override;
+
+    RevisionTreeModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    CallView *callView() const { return m_callView; }
+    QPushButton *reviseButton() const { return m_revise; }
+    QPushButton *replayEngineButton() const { return m_replayEngine; }
+    QPushButton *replaySpecButton() const { return m_replaySpec; }
+    QString statusText() const;
+
+    qint64 selectedCallId() const;
+    void selectCall(qint64 id);
+
+public Q_SLOTS:
+    // Shows the tree holding `callId` and selects that call.
+    void setCall(qint64 callId);
+    // The spec open in the editor (for "Replay with current spec").
+    void setCurrentSpec(const Callscope::Spec &spec);
+    void clearCurrentSpec();
+
+    // The actions, on the selected call. False (with the reason in the status line) when the
+    // run could not be started.
+    bool revise(const QString &correction);
+    bool replayOnEngine(const Callscope::EngineSpec &engine);
+    bool replayWithCurrentSpec();
+    void openReviseDialog();
+    void openReplayDialog();
+
+Q_SIGNALS:
+    void callSelected(qint64 id);
+    void diffRequested(qint64 left, qint64 right);
+    void budgetRequested(qint64 id);
+    void exportTreeRequested(qint64 rootId);
+    // A run started here was stored (id > 0) or failed to (id 0).
+    void runFinished(qint64 id);
+
+private:
+    bool startRun(const QString &what);
+    void onServiceFinished(const LaunchResult &result);
+    void updateActions();
+    void showSelected();
+    void setStatus(const QString &text);
+
+    CallStore *m_store = nullptr;
+    CallService *m_service = nullptr;
+    ProfileStore *m_profiles = nullptr;
+    RevisionTreeModel *m_model = nullptr;
+    QTreeView *m_view = nullptr;
+    CallView *m_callView = nullptr;
+    QPushButton *m_revise = nullptr;
+    QPushButton *m_replayEngine = nullptr;
+    QPushButton *m_replaySpec = nullptr;
+    QPushButton *m_diff = nullptr;
+    QPushButton *m_budget = nullptr;
+    QPushButton *m_export = nullptr;
+    QLabel *m_status = nullptr;
+    std::optional<Spec> m_currentSpec;
+    bool m_waiting = false;
+};
+
+} // namespace Callscope

@@ -1,0 +1,399 @@
+#include "ui/sessions/sessionview.h"
+
+#include "core/model/specio.h"
+#include "core/secrets/profilestore.h"
+#include "core/store/callstore.h"
+#include "ui/history/callview.h"
+#include "ui/sessions/sessionlistmodel.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped().replace(u'\n', u"<br>"_s);
+}
+
+struct StructuredSpan
+{
+    qint64 first = 0;
+    qint64 last = 0;
+    CallRecord record;
+};
+
+} // namespace
+
+SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_service(service)
+    , m_profiles(profiles)
+    , m_sessions(new SessionListModel(store, this))
+    , m_list(new QListView(this))
+    , m_chat(new QTextBrowser(this))
+    , m_input(new QPlainTextEdit(this))
+    , m_engine(new QComboBox(this))
+    , m_send(new QPushButton(tr("Send"), this))
+    , m_runSpec(new QPushButton(tr("Run spec in session…"), this))
+    , m_compact(new QPushButton(tr("Compact now"), this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(u"sessionView"_s);
+    m_list->setModel(m_sessions);
+    m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
+    auto *newButton = new QPushButton(tr("New"), this);
+    auto *renameButton = new QPushButton(tr("Rename"), this);
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_list, 1);
+    auto *listButtons = new QHBoxLayout;
+    listButtons->addWidget(newButton);
+    listButtons->addWidget(renameButton);
+    leftLayout->addLayout(listButtons);
+
+    m_chat->setOpenLinks(false);
+    m_input->setPlaceholderText(tr("Type a message (Send), or the input of a spec (Run spec in session)"));
+    m_input->setMaximumHeight(m_input->fontMetrics().height() * 5);
+    m_engine->addItem(tr("Engine of the open spec"));
+    if (m_profiles) {
+        for (const EngineProfile &p : m_profiles->list())
+            m_engine->addItem(tr("Profile %1 (%2)").arg(p.name, p.model), p.name);
+    }
+    m_compact->setEnabled(false);
+    m_compact->setToolTip(tr("Compacting on demand needs a compaction entry point in the call service, "
+                             "which does not exist yet."));
+    m_status->setWordWrap(true);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_chat, 1);
+    rightLayout->addWidget(m_status);
+    rightLayout->addWidget(m_input);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(new QLabel(tr("Chat engine:"), this));
+    actions->addWidget(m_engine, 1);
+    actions->addWidget(m_send);
+    actions->addWidget(m_runSpec);
+    actions->addWidget(m_compact);
+    rightLayout->addLayout(actions);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connect(newButton, &QPushButton::clicked, this, [this] { newSession(); });
+    connect(renameButton, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_list->currentIndex();
+        if (current.isValid())
+            m_list->edit(current);
+    });
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        refreshChat();
+        updateActions();
+    });
+    connect(m_chat, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == u"call")
+            Q_EMIT callOpened(url.path().toLongLong());
+    });
+    connect(m_send, &QPushButton::clicked, this, [this] {
+        if (sendMessage(m_input->toPlainText()))
+            m_input->clear();
+    });
+    connect(m_runSpec, &QPushButton::clicked, this, &SessionView::onRunSpecClicked);
+    if (m_service)
+        connect(m_service, &CallService::finished, this, &SessionView::onServiceFinished);
+    updateActions();
+}
+
+SessionView::~SessionView() = default;
+
+qint64 SessionView::currentSessionId() const
+{
+    const QModelIndex current = m_list->currentIndex();
+    return current.isValid() ? current.data(SessionListModel::SessionIdRole).toLongLong() : 0;
+}
+
+QString SessionView::chatText() const
+{
+    return m_chat->toPlainText();
+}
+
+QString SessionView::statusText() const
+{
+    return m_status->text();
+}
+
+void SessionView::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+void SessionView::reload()
+{
+    const qint64 current = currentSessionId();
+    m_sessions->reload();
+    if (current)
+        selectSession(current);
+}
+
+void SessionView::selectSession(qint64 id)
+{
+    const int row = m_sessions->rowOfSession(id);
+    if (row < 0)
+        return;
+    m_list->setCurrentIndex(m_sessions->index(row));
+    refreshChat();
+}
+
+qint64 SessionView::newSession(const QString &title)
+{
+    const QString name = title.isEmpty() ? tr("New session") : title;
+    const qint64 id = m_sessions->createSession(name);
+    if (id == 0) {
+        setStatus(tr("The session could not be created: %1").arg(m_sessions->lastError()));
+        return 0;
+    }
+    selectSession(id);
+    return id;
+}
+
+bool SessionView::renameCurrent(const QString &title)
+{
+    const qint64 id = currentSessionId();
+    if (id == 0 || !m_sessions->renameSession(id, title.trimmed())) {
+        setStatus(tr("The session could not be renamed: %1").arg(m_sessions->lastError()));
+        return false;
+    }
+    return true;
+}
+
+void SessionView::setChatEngine(const EngineSpec &engine)
+{
+    m_chatEngine = engine;
+    m_engine->setItemText(0, tr("Engine: %1 · %2").arg(engineTypeName(engine.type), engine.model));
+    m_engine->setCurrentIndex(0);
+}
+
+void SessionView::setCurrentSpec(const Spec &spec)
+{
+    m_currentSpec = spec;
+    m_runSpec->setText(tr("Run spec in session"));
+    m_runSpec->setToolTip(tr("Runs the spec open in the editor (%1) on the text typed below.").arg(spec.kind));
+}
+
+void SessionView::clearCurrentSpec()
+{
+    m_currentSpec.reset();
+    m_runSpec->setText(tr("Run spec in session…"));
+    m_runSpec->setToolTip(tr("Pick a spec file and run it on the text typed below."));
+}
+
+std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
+{
+    if (m_engine->currentIndex() > 0) {
+        EngineSpec spec;
+        spec.profile = m_engine->currentData().toString();
+        spec.typeFromProfile = true;
+        return spec;
+    }
+    if (m_chatEngine)
+        return m_chatEngine;
+    if (m_currentSpec)
+        return m_currentSpec->engine;
+    if (why)
+        *why = tr("Pick an engine profile for chat turns (or open a spec).");
+    return std::nullopt;
+}
+
+void SessionView::updateActions()
+{
+    const bool ready = currentSessionId() > 0 && m_service && !m_waiting && !m_service->isRunning();
+    m_send->setEnabled(ready);
+    m_runSpec->setEnabled(ready);
+}
+
+bool SessionView::start(const LaunchRequest &request, const QString &what)
+{
+    if (!m_service) {
+        setStatus(tr("Runs need the history database."));
+        return false;
+    }
+    if (m_waiting || m_service->isRunning()) {
+        setStatus(tr("Another call is running; wait for it to finish."));
+        return false;
+    }
+    m_waiting = true;
+    setStatus(what);
+    updateActions();
+    m_service->launch(request);
+    return true;
+}
+
+bool SessionView::sendMessage(const QString &text)
+{
+    const QString message = text.trimmed();
+    const qint64 session = currentSessionId();
+    if (message.isEmpty() || session == 0) {
+        setStatus(session == 0 ? tr("Select or create a session first.") : tr("Type a message first."));
+        return false;
+    }
+    QString why;
+    const std::optional<EngineSpec> engine = chatEngine(&why);
+    if (!engine) {
+        setStatus(why);
+        return false;
+    }
+    // An ordinary chat turn: the loop without a schema or tools, answered as plain text.
+    Spec chat;
+    chat.kind = u"chat"_s;
+    chat.outputParser = u"text"_s;
+    chat.engine = *engine;
+    LaunchRequest request;
+    request.spec = chat;
+    request.input.text = message;
+    request.sessionId = session;
+    request.options.attended = true;
+    return start(request, tr("Waiting for the reply…"));
+}
+
+bool SessionView::runSpec(const Spec &spec, const QString &input)
+{
+    const qint64 session = currentSessionId();
+    if (session == 0) {
+        setStatus(tr("Select or create a session first."));
+        return false;
+    }
+    LaunchRequest request;
+    request.spec = spec;
+    request.input.text = input.trimmed();
+    request.sessionId = session;
+    request.options.attended = true;
+    return start(request, tr("Running %1 in the session…").arg(spec.kind));
+}
+
+void SessionView::onRunSpecClicked()
+{
+    if (m_currentSpec) {
+        if (runSpec(*m_currentSpec, m_input->toPlainText()))
+            m_input->clear();
+        return;
+    }
+    auto *dialog = new QFileDialog(this, tr("Run a spec in the session"), QString(), tr("Specs (*.json)"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        const SpecLoadResult loaded = loadSpecFile(path);
+        if (!loaded.spec) {
+            const QString problem = loaded.errors.isEmpty() ? QString()
+                                                            : loaded.errors.first().pointer + u" "_s + loaded.errors.first().message;
+            setStatus(tr("The spec %1 cannot be used: %2").arg(path, problem));
+            return;
+        }
+        if (runSpec(*loaded.spec, m_input->toPlainText()))
+            m_input->clear();
+    });
+    dialog->open();
+}
+
+void SessionView::onServiceFinished(const LaunchResult &result)
+{
+    if (!m_waiting)
+        return;
+    m_waiting = false;
+    if (result.record.status == CallStatus::Completed)
+        setStatus({});
+    else
+        setStatus(tr("The turn ended %1: %2").arg(callStatusName(result.record.status), result.record.error));
+    refreshChat();
+    updateActions();
+    Q_EMIT turnFinished(result.stored ? result.record.id : 0);
+}
+
+void SessionView::refreshChat()
+{
+    const qint64 sessionId = currentSessionId();
+    if (!m_store || sessionId == 0) {
+        m_chat->clear();
+        return;
+    }
+    auto messages = m_store->sessionMessages(sessionId);
+    auto calls = m_store->sessionCalls(sessionId);
+    if (!messages || !calls) {
+        m_chat->setPlainText(tr("The session could not be read: %1")
+                                 .arg(!messages ? messages.error().message : calls.error().message));
+        return;
+    }
+    // Structured calls (a spec with a response schema) are drawn as one block each.
+    QList<StructuredSpan> spans;
+    for (const HistoryRow &row : calls.value()) {
+        auto call = m_store->getCall(row.id);
+        if (!call || !call->firstSequence || !call->lastSequence)
+            continue;
+        if (!call->spec.contains(u"response_schema"_s))
+            continue;
+        spans.append({*call->firstSequence, *call->lastSequence, call.value()});
+    }
+    const QPalette pal = palette();
+    const QString muted = pal.color(QPalette::PlaceholderText).name();
+    const QString blockColour = pal.color(QPalette::AlternateBase).name();
+    QString html;
+    if (auto session = m_store->getSession(sessionId); session && !session->summary.isEmpty())
+        html += u"<p style='color:%1'><i>%2</i></p>"_s.arg(muted, esc(tr("Summary so far: %1").arg(session->summary)));
+    for (const SessionMessage &sm : messages.value()) {
+        const StructuredSpan *span = nullptr;
+        for (const StructuredSpan &s : spans) {
+            if (sm.sequence >= s.first && sm.sequence <= s.last)
+                span = &s;
+        }
+        if (span) {
+            if (sm.sequence != span->first)
+                continue;
+            const CallRecord &r = span->record;
+            QString output = r.status == CallStatus::Completed ? CallView::prettyJson(r.response)
+                                                                : tr("%1: %2").arg(callStatusName(r.status), r.error);
+            html += u"<table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"_s.arg(blockColour);
+            html += u"<b>%1</b> · %2 · <a href='call:%3'>%4</a><br>"_s.arg(
+                esc(tr("Structured call %1").arg(r.kind)), esc(callStatusName(r.status))).arg(r.id).arg(esc(tr("open call %1").arg(r.id)));
+            html += u"<span style='color:%1'>%2</span> %3<br>"_s.arg(muted, esc(tr("Input:")), esc(r.input.value(u"text"_s).toString()));
+            html += u"<pre>%1</pre>"_s.arg(output.toHtmlEscaped());
+            html += u"</td></tr></table><br>"_s;
+            continue;
+        }
+        const Message &m = sm.message;
+        if (m.role == Role::Tool || (m.text.isEmpty() && m.refusal.isEmpty()))
+            continue;
+        const QString who = m.role == Role::User ? tr("You") : m.role == Role::Assistant ? tr("Assistant") : tr("System");
+        QString line = u"<p><b>%1</b>"_s.arg(esc(who));
+        if (sm.compactedBy)
+            line += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(compacted)")));
+        line += u"<br>%1</p>"_s.arg(esc(m.text.isEmpty() ? m.refusal : m.text));
+        html += line;
+    }
+    m_chat->setHtml(html);
+    m_chat->moveCursor(QTextCursor::End);
+}
+
+} // namespace Callscope

@@ -1,0 +1,95 @@
+#pragma once
+
+// Sessions: the list (new, rename) and a chat view that mixes ordinary chat turns with the
+// structured calls run inside the session (shown as their accepted output with a link that
+// opens the call). Type a message for a chat turn, or run a spec inside the session.
+
+#include "core/model/spec.h"
+#include "core/service/callservice.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QListView;
+class QPlainTextEdit;
+class QPushButton;
+class QTextBrowser;
+
+namespace Callscope {
+
+class CallStore;
+class ProfileStore;
+class SessionListModel;
+
+class SessionView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SessionView)
+
+public:
+    // `service` and `profiles` may be null (read-only view; no profile choice).
+    SessionView(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent = nullptr);
+    ~SessionView() override;
+
+    SessionListModel *sessionModel() const { return m_sessions; }
+    QListView *sessionList() const { return m_list; }
+    QTextBrowser *chat() const { return m_chat; }
+    QPlainTextEdit *input() const { return m_input; }
+    QPushButton *sendButton() const { return m_send; }
+    QPushButton *runSpecButton() const { return m_runSpec; }
+    QPushButton *compactButton() const { return m_compact; }
+    QComboBox *engineCombo() const { return m_engine; }
+    qint64 currentSessionId() const;
+    QString chatText() const;
+    QString statusText() const;
+    // The engine a chat turn uses now, or nullopt with the reason in *why.
+    std::optional<EngineSpec> chatEngine(QString *why = nullptr) const;
+
+public Q_SLOTS:
+    void reload();
+    void selectSession(qint64 id);
+    qint64 newSession(const QString &title = {});
+    bool renameCurrent(const QString &title);
+    // The engine for chat turns when no profile is picked in the engine box.
+    void setChatEngine(const Callscope::EngineSpec &engine);
+    // The spec open in the editor ("Run spec in session" uses it; else it asks for a file).
+    void setCurrentSpec(const Callscope::Spec &spec);
+    void clearCurrentSpec();
+    // An ordinary chat turn in the current session.
+    bool sendMessage(const QString &text);
+    // A structured call of `spec` on `input` in the current session.
+    bool runSpec(const Callscope::Spec &spec, const QString &input);
+    void refreshChat();
+
+Q_SIGNALS:
+    void callOpened(qint64 id);
+    void turnFinished(qint64 callId);
+
+private:
+    void onRunSpecClicked();
+    void onServiceFinished(const LaunchResult &result);
+    bool start(const LaunchRequest &request, const QString &what);
+    void updateActions();
+    void setStatus(const QString &text);
+
+    CallStore *m_store = nullptr;
+    CallService *m_service = nullptr;
+    ProfileStore *m_profiles = nullptr;
+    SessionListModel *m_sessions = nullptr;
+    QListView *m_list = nullptr;
+    QTextBrowser *m_chat = nullptr;
+    QPlainTextEdit *m_input = nullptr;
+    QComboBox *m_engine = nullptr;
+    QPushButton *m_send = nullptr;
+    QPushButton *m_runSpec = nullptr;
+    QPushButton *m_compact = nullptr;
+    QLabel *m_status = nullptr;
+    std::optional<EngineSpec> m_chatEngine;
+    std::optional<Spec> m_currentSpec;
+    bool m_waiting = false;
+};
+
+} // namespace Callscope

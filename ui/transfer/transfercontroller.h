@@ -1,0 +1,85 @@
+#pragma once
+
+// Export and import through file dialogs. The work runs on a worker thread with its own
+// database connection (the GUI's connection stays with the GUI thread), in phases that report
+// progress and stop at the next phase boundary when cancelled. A cancelled export leaves no
+// file (QSaveFile is never committed); a cancelled import writes nothing (the rows are written
+// in one transaction in the last phase, which is not interrupted).
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+class QFileDialog;
+class QProgressDialog;
+class QWidget;
+template <typename T>
+class QFutureWatcher;
+
+namespace Callscope {
+
+struct TransferResult
+{
+    enum class Kind { ExportCall, ExportTree, ExportSession, Import };
+    Kind kind = Kind::Import;
+    bool ok = false;
+    bool cancelled = false;
+    QString path;
+    QString message;            // user-facing: what happened, or what is wrong and where
+    QList<qint64> callIds;      // imported calls (new ids), or the calls exported
+    QList<qint64> sessionIds;   // imported sessions (new ids)
+};
+
+class TransferController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TransferController)
+
+public:
+    // `databasePath`: the history the worker opens its own connection to. `dialogParent`
+    // parents the file and progress dialogs.
+    TransferController(const QString &databasePath, QWidget *dialogParent, QObject *parent);
+    ~TransferController() override;
+
+    void setDatabasePath(const QString &path) { m_databasePath = path; }
+    bool isBusy() const;
+
+    // Ask for a file (a non-modal file dialog), then run.
+    void exportCall(qint64 callId);
+    void exportTree(qint64 callId);
+    void exportSession(qint64 sessionId);
+    void importFile();
+
+    // Run without asking.
+    void startExport(TransferResult::Kind kind, qint64 id, const QString &path);
+    void startImport(const QString &path);
+    void cancel();
+
+    QFileDialog *fileDialog() const;
+    QProgressDialog *progressDialog() const;
+
+Q_SIGNALS:
+    void finished(const Callscope::TransferResult &result);
+
+private:
+    void askForFile(TransferResult::Kind kind, qint64 id);
+    void watch(const QFuture<TransferResult> &future, const QString &label);
+    void onFinished();
+    std::shared_ptr<std::atomic_bool> newStopFlag();
+
+    QString m_databasePath;
+    QPointer<QWidget> m_dialogParent;
+    QPointer<QFileDialog> m_fileDialog;
+    QPointer<QProgressDialog> m_progress;
+    QFutureWatcher<TransferResult> *m_watcher = nullptr;
+    std::shared_ptr<std::atomic_bool> m_stop;
+};
+
+} // namespace Callscope
+
+Q_DECLARE_METATYPE(Callscope::TransferResult)
