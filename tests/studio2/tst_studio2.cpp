@@ -105,6 +105,9 @@ QByteArray anthropicToolCall(const QString &id, const QString &name, const QJson
 
 void screenshot(QWidget &widget, const QString &name)
 {
+    // Layout requests are posted: let labels that changed text take their size first.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
     widget.grab().save(buildPath(u"screenshots/"_s + name + u".png"_s));
 }
 
@@ -664,8 +667,21 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QCOMPARE(opened.size(), 1);
     QCOMPARE(opened.at(0).at(0).toLongLong(), structured);
     QCOMPARE(env.store->sessionCalls(session)->size(), 2);
-    QVERIFY(!view.compactButton()->isEnabled());
     screenshot(view, u"session"_s);
+
+    // Compact now: the older messages fold into a summary made on the chat engine.
+    QVERIFY(view.compactButton()->isEnabled());
+    env.server.enqueue(FakeReply::json(200, openaiText(u"The user asked for help planning ticket 7."_s)));
+    QSignalSpy compacted(&view, &SessionView::compacted);
+    QTest::mouseClick(view.compactButton(), Qt::LeftButton);
+    QVERIFY(compacted.wait(20000));
+    const qint64 summaryCall = compacted.at(0).at(0).toLongLong();
+    QVERIFY2(summaryCall > 0, qPrintable(view.statusText()));
+    QCOMPARE(env.store->getCall(summaryCall)->kind, u"compaction"_s);
+    QCOMPARE(env.store->getSession(session)->summary, u"The user asked for help planning ticket 7."_s);
+    QVERIFY2(view.chatText().contains(u"Summary of the compacted messages: The user asked for help planning ticket 7."_s),
+             qPrintable(view.chatText()));
+    QVERIFY(view.chatText().contains(u"(compacted)"_s));
 }
 
 void TestStudio2::exportImportTreeThroughDialogs()

@@ -43,7 +43,6 @@ DiffView::DiffView(CallStore *store, QWidget *parent)
     bar->addWidget(compareButton);
     bar->addWidget(m_onlyDifferences);
     bar->addStretch(1);
-    bar->addWidget(m_status);
 
     m_view->setModel(m_model);
     m_view->setWordWrap(true);
@@ -57,6 +56,7 @@ DiffView::DiffView(CallStore *store, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_status);
     layout->addWidget(m_view, 1);
 
     connect(compareButton, &QPushButton::clicked, this, &DiffView::compareFromFields);

@@ -54,7 +54,7 @@ QString CallView::prettyJson(const QJsonValue &value)
 QString CallView::messageHtml(const Message &message, const QPalette &palette)
 {
     const QString muted = palette.color(QPalette::PlaceholderText).name();
-    QString html = u"<p><b>%1</b>"_s.arg(esc(roleTitle(message.role)));
+    QString html = u"<p style='margin:0 0 6px 0'><b>%1</b>"_s.arg(esc(roleTitle(message.role)));
     if (message.providerData.value(u"callscope_output_copy"_s).toBool())
         html += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(accepted output)")));
     html += u"<br>"_s;
@@ -77,6 +77,8 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
         html += u"<tt>&#8592; %1%2:</tt> %3<br>"_s.arg(
             esc(result.name), result.isError ? esc(tr(" (error)")) : QString(), esc(content));
     }
+    if (html.endsWith(u"<br>"_s))
+        html.chop(4);
     html += u"</p>"_s;
     return html;
 }

@@ -181,6 +181,11 @@ void HistoryBrowser::applyFilters()
     m_debounce->stop();
     m_message->hide();
     m_model->setQuery(currentQuery());
+    if (!m_columnsSized && m_model->rowCount() > 0) {
+        // Once, from the first page (the view only measures the rows it shows).
+        m_columnsSized = true;
+        m_view->resizeColumnsToContents();
+    }
 }
 
 void HistoryBrowser::refresh()

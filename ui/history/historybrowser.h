@@ -80,6 +80,7 @@ private:
     QDateEdit *m_to = nullptr;
     QLabel *m_message = nullptr;
     QTimer *m_debounce = nullptr;
+    bool m_columnsSized = false;
 };
 
 } // namespace Callscope

@@ -55,8 +55,8 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_callView);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
@@ -67,6 +67,7 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     connect(m_model, &QAbstractItemModel::modelReset, this, &RevisionTreeWidget::updateActions);
     connect(m_model, &RevisionTreeModel::callAdded, this, [this](qint64 id) {
         m_view->expand(m_model->indexOfCall(id).parent());
+        m_view->resizeColumnToContents(RevisionTreeModel::CallColumn);
     });
     connect(m_revise, &QPushButton::clicked, this, &RevisionTreeWidget::openReviseDialog);
     connect(m_replayEngine, &QPushButton::clicked, this, &RevisionTreeWidget::openReplayDialog);

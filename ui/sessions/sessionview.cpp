@@ -30,6 +30,9 @@ QString esc(const QString &text)
     return text.toHtmlEscaped().replace(u'\n', u"<br>"_s);
 }
 
+// Messages a "Compact now" leaves out of the summary.
+constexpr int kKeepRecent = 4;
+
 struct StructuredSpan
 {
     qint64 first = 0;
@@ -76,9 +79,9 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
         for (const EngineProfile &p : m_profiles->list())
             m_engine->addItem(tr("Profile %1 (%2)").arg(p.name, p.model), p.name);
     }
-    m_compact->setEnabled(false);
-    m_compact->setToolTip(tr("Compacting on demand needs a compaction entry point in the call service, "
-                             "which does not exist yet."));
+    m_compact->setToolTip(tr("Fold all but the newest %n message(s) into a rolling summary (a call of "
+                             "kind compaction, on the chat engine). No message is deleted.",
+                             nullptr, kKeepRecent));
     m_status->setWordWrap(true);
 
     auto *right = new QWidget(this);
@@ -122,8 +125,23 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
             m_input->clear();
     });
     connect(m_runSpec, &QPushButton::clicked, this, &SessionView::onRunSpecClicked);
-    if (m_service)
+    connect(m_compact, &QPushButton::clicked, this, &SessionView::compactNow);
+    if (m_service) {
         connect(m_service, &CallService::finished, this, &SessionView::onServiceFinished);
+        connect(m_service, &CallService::compactionFinished, this,
+                [this](qint64 sessionId, bool ok, const QString &message, qint64 callId) {
+                    if (!m_compacting)
+                        return;
+                    m_compacting = false;
+                    setStatus(ok ? (callId > 0 ? tr("Compacted: the summary is call %1.").arg(callId)
+                                               : tr("Nothing to compact yet."))
+                                 : tr("Compaction failed: %1").arg(message));
+                    if (sessionId == currentSessionId())
+                        refreshChat();
+                    updateActions();
+                    Q_EMIT compacted(ok ? callId : -1);
+                });
+    }
     updateActions();
 }
 
@@ -229,9 +247,32 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
 
 void SessionView::updateActions()
 {
-    const bool ready = currentSessionId() > 0 && m_service && !m_waiting && !m_service->isRunning();
+    const bool ready = currentSessionId() > 0 && m_service && !m_waiting && !m_compacting && !m_service->isRunning();
     m_send->setEnabled(ready);
     m_runSpec->setEnabled(ready);
+    m_compact->setEnabled(ready);
+}
+
+bool SessionView::compactNow()
+{
+    const qint64 session = currentSessionId();
+    QString why;
+    const std::optional<EngineSpec> engine = chatEngine(&why);
+    if (session == 0 || !m_service || !engine) {
+        setStatus(session == 0 ? tr("Select or create a session first.") : why);
+        return false;
+    }
+    if (m_waiting || m_compacting || m_service->isRunning()) {
+        setStatus(tr("Another call is running; wait for it to finish."));
+        return false;
+    }
+    Spec engineFrom;
+    engineFrom.engine = *engine;
+    m_compacting = true;
+    updateActions();
+    setStatus(tr("Compacting…"));
+    m_service->compact(session, kKeepRecent, engineFrom);
+    return true;
 }
 
 bool SessionView::start(const LaunchRequest &request, const QString &what)
@@ -361,7 +402,7 @@ void SessionView::refreshChat()
     const QString blockColour = pal.color(QPalette::AlternateBase).name();
     QString html;
     if (auto session = m_store->getSession(sessionId); session && !session->summary.isEmpty())
-        html += u"<p style='color:%1'><i>%2</i></p>"_s.arg(muted, esc(tr("Summary so far: %1").arg(session->summary)));
+        html += u"<p style='color:%1'><i>%2</i></p>"_s.arg(muted, esc(tr("Summary of the compacted messages: %1").arg(session->summary)));
     for (const SessionMessage &sm : messages.value()) {
         const StructuredSpan *span = nullptr;
         for (const StructuredSpan &s : spans) {

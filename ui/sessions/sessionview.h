@@ -62,11 +62,14 @@ public Q_SLOTS:
     bool sendMessage(const QString &text);
     // A structured call of `spec` on `input` in the current session.
     bool runSpec(const Callscope::Spec &spec, const QString &input);
+    // Folds the older messages into a summary on the chat engine (CallService::compact).
+    bool compactNow();
     void refreshChat();
 
 Q_SIGNALS:
     void callOpened(qint64 id);
     void turnFinished(qint64 callId);
+    void compacted(qint64 summaryCallId); // -1 when it failed, 0 when there was nothing to fold
 
 private:
     void onRunSpecClicked();
@@ -90,6 +93,7 @@ private:
     std::optional<EngineSpec> m_chatEngine;
     std::optional<Spec> m_currentSpec;
     bool m_waiting = false;
+    bool m_compacting = false;
 };
 
 } // namespace Callscope
