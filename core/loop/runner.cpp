@@ -430,6 +430,9 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
     turn.usage = reply.usage;
     turn.toolCalls = reply.message.toolCalls.size();
     turn.requestReport = m_requestReport;
+    // The estimate beside what the provider actually counted for this request.
+    if (!turn.requestReport.isEmpty() && reply.usage.inputTokens > 0)
+        turn.requestReport.insert(u"provider_input_tokens"_s, reply.usage.inputTokens);
     m_record.turns.append(turn);
     m_record.usage += reply.usage;
     Q_EMIT replyReceived(m_turn, reply, outcome);

@@ -616,6 +616,8 @@ void TestRunnerHttp::budgetStubsOldResults()
     // And the report of the last turn says why.
     const QJsonObject report = result.record.turns.last().requestReport;
     QVERIFY2(compact(report).contains("over_budget"), compact(report).left(400).constData());
+    QCOMPARE(report.value(u"provider_input_tokens"_s).toInteger(), 10); // the provider's own count
+    QVERIFY(report.value(u"totals"_s).isObject() || report.contains(u"messages"_s));
 }
 
 void TestRunnerHttp::sessionTurnsMixAndOutputCopyNotResent()
