@@ -45,6 +45,10 @@
 #include <QListView>
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QTimer>
+
+#include <cstdio>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -217,6 +221,7 @@ private Q_SLOTS:
     void exportImportTreeThroughDialogs();
     void importRefusesBadFiles();
     void engineProfileKeyLandsInKeychain();
+    void keychainBannerWithoutSecretService();
 };
 
 void TestStudio2::initTestCase()
@@ -834,7 +839,8 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     QTest::mouseClick(page.testButton(), Qt::LeftButton);
     QVERIFY(tested.wait(20000));
     QCOMPARE(tested.at(1).at(0).toBool(), false);
-    QVERIFY2(page.statusText().contains(u"auth, HTTP 401"_s), qPrintable(page.statusText()));
+    QVERIFY2(page.statusText().startsWith(u"The test failed: auth (HTTP 401)"_s), qPrintable(page.statusText()));
+    QVERIFY(page.statusText().contains(u"Incorrect API key provided"_s));
 
     screenshot(page, u"engines-page"_s);
 
@@ -849,5 +855,79 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
 }
 
-QTEST_MAIN(TestStudio2)
+void TestStudio2::keychainBannerWithoutSecretService()
+{
+    // A child process whose session bus does not exist: the page must say so before a key is
+    // typed, and refuse to save a profile whose key cannot be stored.
+    QTemporaryDir dir;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path="_s + dir.filePath(u"no-such-bus-socket"_s));
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"CALLSCOPE_STUDIO2_HELPER_DIR"_s, dir.path());
+    QProcess helper;
+    helper.setProcessEnvironment(env);
+    helper.start(QCoreApplication::applicationFilePath(), {u"--banner-helper"_s});
+    QVERIFY(helper.waitForFinished(60000));
+    QCOMPARE(helper.exitCode(), 0);
+    const QJsonObject out = QJsonDocument::fromJson(helper.readAllStandardOutput()).object();
+    const QString banner = out.value(u"banner"_s).toString();
+    QVERIFY2(out.value(u"visible"_s).toBool(), qPrintable(banner));
+    QVERIFY2(banner.startsWith(u"The keychain cannot be used, so keys cannot be stored: No keychain service is running"_s), qPrintable(banner));
+    QVERIFY(banner.contains(u"Start gnome-keyring or KWallet"_s));
+    const QString status = out.value(u"status"_s).toString();
+    QVERIFY2(status.startsWith(u"The key could not be stored, so nobus was not saved"_s), qPrintable(status));
+    QCOMPARE(out.value(u"profiles"_s).toInt(), 0);
+}
+
+namespace {
+
+// The child process of keychainBannerWithoutSecretService: prints what the page showed.
+int runBannerHelper(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QString dir = qEnvironmentVariable("CALLSCOPE_STUDIO2_HELPER_DIR");
+    CredentialStore credentials(u"callscope-tst-studio2-helper"_s, nullptr);
+    ProfileStore profiles(dir + u"/profiles.ini"_s, &credentials, nullptr);
+    QNetworkAccessManager nam;
+    EnginesPage page(&profiles, &credentials, &nam);
+    page.show();
+    QObject::connect(&credentials, &CredentialStore::keychainUnavailable, &page, [&page] {
+        if (!page.nameEdit()->text().isEmpty())
+            return;
+        // The banner is up before any key was typed; now try to save one.
+        page.nameEdit()->setText(u"nobus"_s);
+        page.modelEdit()->setText(u"m"_s);
+        page.keyEdit()->setText(u"sk-never-stored"_s);
+        page.save();
+    });
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &app, [&] {
+        if (!page.statusText().startsWith(u"The key could not be stored"_s))
+            return;
+        const QJsonObject out{{u"visible"_s, !page.banner()->isHidden()},
+                              {u"banner"_s, page.banner()->text()},
+                              {u"status"_s, page.statusText()},
+                              {u"profiles"_s, int(profiles.list().size())}};
+        std::fputs(QJsonDocument(out).toJson(QJsonDocument::Compact).constData(), stdout);
+        std::fflush(stdout);
+        app.exit(0);
+    });
+    poll.start(20);
+    QTimer::singleShot(45000, &app, [&app] { app.exit(3); });
+    return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && qstrcmp(argv[1], "--banner-helper") == 0)
+        return runBannerHelper(argc, argv);
+    QApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    TestStudio2 test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "tst_studio2.moc"

@@ -342,10 +342,8 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
                       .arg(result.durationMs)
                       .arg(result.keySource));
     } else {
-        QString what = errorCategoryName(result.category);
-        if (result.httpStatus > 0)
-            what += u", HTTP "_s + QString::number(result.httpStatus);
-        setStatus(tr("The test failed (%1): %2").arg(what, result.message));
+        // The message names the category and HTTP status (ApiError::toString()).
+        setStatus(tr("The test failed: %1").arg(result.message));
     }
     Q_EMIT tested(result.ok);
 }
