@@ -46,6 +46,7 @@
 #include <QNetworkAccessManager>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QTimer>
 
 #include <cstdio>
@@ -745,6 +746,30 @@ void TestStudio2::exportImportTreeThroughDialogs()
     tree.setCall(newRevision.id);
     QCOMPARE(tree.model()->callCount(), 2);
     QCOMPARE(tree.model()->rootId(), newRoot.id);
+
+    // A long import shows progress and can be cancelled: nothing is written. (The export plus
+    // 64 MB of trailing white space: reading and parsing take far longer than the cancel.)
+    const QString big = env.dir.filePath(u"big.json"_s);
+    QFile bigFile(big);
+    QVERIFY(bigFile.open(QIODevice::WriteOnly));
+    bigFile.write(readFile(path));
+    bigFile.write(QByteArray(64 << 20, ' '));
+    bigFile.close();
+    HistoryQuery all;
+    all.limit = 10000;
+    const qsizetype callsBefore = env.store->listCalls(all)->rows.size();
+    QCOMPARE(callsBefore, 4);
+    transfer.startImport(big);
+    QVERIFY(transfer.isBusy());
+    QVERIFY(transfer.progressDialog());
+    Q_EMIT transfer.progressDialog()->canceled(); // the Cancel button
+    QVERIFY(done.wait(30000));
+    const TransferResult cancelledImport = done.at(2).at(0).value<TransferResult>();
+    QVERIFY(cancelledImport.cancelled);
+    QVERIFY(!cancelledImport.ok);
+    QCOMPARE(cancelledImport.message, u"Cancelled; nothing was written."_s);
+    QCOMPARE(env.store->listCalls(all)->rows.size(), callsBefore);
+    QVERIFY(!transfer.isBusy());
 }
 
 void TestStudio2::importRefusesBadFiles()
