@@ -93,6 +93,21 @@ run_tests() {
     ' "$BUILD_DIR"
 }
 
+run_fuzz() {
+    # The libFuzzer targets of the SSE decoder and the stream parsers, 20 s each, in their own
+    # clang build (CALLSCOPE_SKIP_FUZZ=1 skips this step).
+    [ "${CALLSCOPE_SKIP_FUZZ:-0}" = 1 ] && return 0
+    local dir="${CALLSCOPE_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+    if [ ! -f "$dir/build.ninja" ]; then
+        log "configuring the fuzz build $dir (clang, libFuzzer)"
+        CXX=clang++ cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+            -DCALLSCOPE_FUZZ=ON -DCALLSCOPE_BUILD_BENCH=OFF >/dev/null
+    fi
+    cmake --build "$dir" --target fuzz_sse fuzz_streams -j"$(nproc)"
+    log "fuzzing the SSE decoder and the stream parsers"
+    ctest --test-dir "$dir" -L fuzz --output-on-failure
+}
+
 start_gui() {
     local sample="$ROOT/resources/samples/lunar-landing.spec.json"
     local args=()
@@ -106,7 +121,7 @@ start_gui() {
 
 case "${1:-}" in
     start) install_packages; configure_and_build; start_gui ;;
-    test) install_packages; configure_and_build; run_tests ;;
+    test) install_packages; configure_and_build; run_tests; run_fuzz ;;
     build) install_packages; configure_and_build ;;
     *) echo "usage: tools/dev.sh start|test|build" >&2; exit 2 ;;
 esac
