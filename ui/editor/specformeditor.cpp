@@ -1093,6 +1093,20 @@ void SpecFormEditor::loadSpecInto(const Spec &spec, const QString &path)
     Q_EMIT filePathChanged(m_path);
 }
 
+void SpecFormEditor::setSpec(const Spec &spec, const QString &path, bool resetHistory)
+{
+    if (resetHistory) {
+        loadSpecInto(spec, path);
+        return;
+    }
+    applyEdit(spec, -1, Source::None);
+}
+
+void SpecFormEditor::setRawTabVisible(bool visible)
+{
+    m_tabs->setTabVisible(m_tabs->indexOf(m_raw), visible);
+}
+
 bool SpecFormEditor::newSpec()
 {
     if (!maybeSave())

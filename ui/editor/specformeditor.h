@@ -53,6 +53,12 @@ public:
     bool maybeSave();                        // true when it is fine to discard the spec
 
     const Spec &spec() const { return m_spec; }
+    // A spec that came from elsewhere (another view of the same file): with resetHistory the
+    // undo history starts over and the spec counts as saved at `path`; otherwise it is one
+    // undoable edit.
+    void setSpec(const Spec &spec, const QString &path, bool resetHistory);
+    // Shows or hides the whole-spec JSON tab (hidden when the window has its own text view).
+    void setRawTabVisible(bool visible);
     QString filePath() const { return m_path; }
     bool isModified() const;
     QStringList recentFiles() const;

@@ -139,35 +139,45 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     attachButtons->addStretch(1);
     attachRow->addLayout(attachButtons);
 
-    // Controls.
-    auto *controls = new QHBoxLayout;
+    // Controls: the run commands, then the breakpoint toggles on a row of their own so the
+    // panel stays narrow enough for a dock.
+    auto *controls = new QVBoxLayout;
+    auto *commands = new QHBoxLayout;
     for (QAction *a : {m_runAction, m_stepAction, m_continueAction, m_stopAction}) {
         auto *b = new QToolButton(this);
         b->setDefaultAction(a);
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        controls->addWidget(b);
+        commands->addWidget(b);
     }
-    controls->addSpacing(12);
+    commands->addStretch(1);
+    auto *bpRow = new QHBoxLayout;
     auto *bpLabel = new QLabel(tr("Break:"), this);
-    controls->addWidget(bpLabel);
+    bpRow->addWidget(bpLabel);
     for (QAction *a : std::as_const(m_breakpointActions)) {
         auto *b = new QToolButton(this);
         b->setDefaultAction(a);
         b->setAutoRaise(false);
-        controls->addWidget(b);
+        bpRow->addWidget(b);
     }
-    controls->addStretch(1);
+    bpRow->addStretch(1);
+    controls->addLayout(commands);
+    controls->addLayout(bpRow);
 
     m_status = new QLabel(this);
     m_status->setObjectName(u"runStatus"_s);
     m_status->setAccessibleName(tr("Run status"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont statusFont = m_status->font();
+    statusFont.setBold(true);
+    m_status->setFont(statusFont);
     m_usage = new QLabel(this);
     m_usage->setObjectName(u"runUsage"_s);
     m_usage->setAccessibleName(tr("Attempts and token usage"));
     m_usage->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *statusRow = new QHBoxLayout;
-    statusRow->addWidget(m_status, 1);
+    m_usage->setWordWrap(true);
+    auto *statusRow = new QVBoxLayout;
+    statusRow->setSpacing(2);
+    statusRow->addWidget(m_status);
     statusRow->addWidget(m_usage);
 
     // Transcript and detail.
