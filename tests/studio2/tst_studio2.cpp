@@ -377,6 +377,10 @@ void TestStudio2::reviseTwiceShowsTree()
 
     RevisionTreeWidget widget(env.store.get(), env.service.get(), nullptr);
     QAbstractItemModelTester tester(widget.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    HistoryBrowser history(env.store.get());
+    history.setCallService(env.service.get());
+    history.openCall(root);
+    QCOMPARE(history.model()->rowCount(), 1);
     widget.resize(1200, 600);
     widget.show();
     widget.setCall(root);
@@ -404,6 +408,11 @@ void TestStudio2::reviseTwiceShowsTree()
 
     RevisionTreeModel *model = widget.model();
     QCOMPARE(model->callCount(), 3);
+    // The history browser followed the runs and kept its selection.
+    QCOMPARE(history.model()->rowCount(), 3);
+    QCOMPARE(history.model()->index(0, HistoryModel::RevisionsColumn).data().toInt(), 0); // newest: the leaf
+    QCOMPARE(history.model()->index(2, HistoryModel::RevisionsColumn).data().toInt(), 1); // the root
+    QCOMPARE(history.selectedCallId(), root);
     QCOMPARE(model->rootId(), root);
     QCOMPARE(model->rowCount(), 1);
     const QModelIndex rootIndex = model->indexOfCall(root);

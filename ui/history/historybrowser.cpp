@@ -1,6 +1,7 @@
 #include "ui/history/historybrowser.h"
 
 #include "core/model/spec.h"
+#include "core/service/callservice.h"
 #include "ui/history/callview.h"
 #include "ui/history/historymodel.h"
 
@@ -158,6 +159,16 @@ void HistoryBrowser::setStore(CallStore *store)
     m_callView->clear();
     m_model->setStore(store);
     applyFilters();
+}
+
+void HistoryBrowser::setCallService(CallService *service)
+{
+    if (!service)
+        return;
+    connect(service, &CallService::finished, this, [this](const LaunchResult &result) {
+        if (result.stored)
+            refresh();
+    });
 }
 
 HistoryQuery HistoryBrowser::currentQuery() const

@@ -18,6 +18,7 @@ class QTimer;
 
 namespace Callscope {
 
+class CallService;
 class CallView;
 class HistoryModel;
 
@@ -32,6 +33,8 @@ public:
     ~HistoryBrowser() override;
 
     void setStore(CallStore *store);
+    // Reloads the table (keeping the selection) whenever a call of `service` is stored.
+    void setCallService(CallService *service);
     HistoryModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }

@@ -361,8 +361,12 @@ void SessionView::onRunSpecClicked()
 
 void SessionView::onServiceFinished(const LaunchResult &result)
 {
-    if (!m_waiting)
+    if (!m_waiting) {
+        // A call started elsewhere (a revision of an in-session call) that landed here.
+        if (result.stored && result.record.session && *result.record.session == currentSessionId())
+            refreshChat();
         return;
+    }
     m_waiting = false;
     if (result.record.status == CallStatus::Completed)
         setStatus({});
