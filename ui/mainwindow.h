@@ -1,8 +1,32 @@
 #pragma once
 
+// The main window: the spec in a highlighted JSON editor at the centre, its load errors and
+// lint findings in a dock below, menus, recent files and a status bar. Later panels (run,
+// history, budget, revisions) dock around the centre.
+
+#include "core/model/spec.h"
+
 #include <QMainWindow>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTableView;
+class QTabWidget;
 
 namespace Callscope {
+
+class FindingsModel;
+class RunPanel;
+class SpecFormEditor;
+class SpecView;
+class StudioServices;
 
 class MainWindow final : public QMainWindow
 {
@@ -13,7 +37,104 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // Shows the file's text and its findings. Returns false when the file cannot be read (the
+    // message bar says why); a file that is not a valid spec opens, with its errors listed.
     bool openSpecFile(const QString &path);
+    // Starts an unsaved spec from a template.
+    void newSpec();
+    // Writes the editor's text to `path` and makes it the current file; the error otherwise.
+    std::optional<QString> saveToFile(const QString &path);
+    // Re-reads the editor's text now (normally done shortly after each edit).
+    void revalidate();
+
+    QString currentFile() const { return m_path; }
+    bool isModified() const;
+    std::optional<Spec> currentSpec() const { return m_spec; }
+    // The engine type lint checks against: the chosen one, else the spec's own.
+    EngineType lintTarget() const;
+    void setLintTargetOverride(std::optional<EngineType> type);
+
+    SpecView *specView() const { return m_specView; }
+    FindingsModel *findingsModel() const { return m_findings; }
+    QTableView *findingsView() const { return m_findingsView; }
+    QDockWidget *findingsDock() const { return m_findingsDock; }
+    QAction *aboutAction() const { return m_aboutAction; }
+    // The studio (issue 9): the spec form beside the JSON text, the run panel in a dock.
+    SpecFormEditor *specForm() const { return m_form; }
+    RunPanel *runPanel() const { return m_runPanel; }
+    QDockWidget *runDock() const { return m_runDock; }
+    QTabWidget *centralTabs() const { return m_centralTabs; }
+
+    QStringList recentFiles() const;
+    QString aboutText() const;
+
+    static constexpr int kMaxRecentFiles = 8;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    void createStatusBar();
+    void readSettings();
+    void writeSettings() const;
+
+    void addRecentFile(const QString &path);
+    void removeRecentFile(const QString &path);
+    void rebuildRecentMenu();
+
+    void showOpenDialog();
+    void save();
+    void showSaveAsDialog(const std::function<void()> &afterSave = {});
+    // Runs `proceed` once unsaved changes are saved or discarded; not at all on Cancel.
+    void confirmDiscard(const std::function<void()> &proceed);
+    void showAbout();
+    void jumpToFinding(const QModelIndex &index);
+    void updateTitle();
+    void updateCursorLabel();
+    void setCurrentFile(const QString &path);
+    // Studio part 1: form <-> text sync and the run panel.
+    void createStudio();
+    void syncFormFromText(bool resetHistory);
+    void syncTextFromForm();
+    std::optional<Spec> specForRun();
+
+    SpecView *m_specView = nullptr;
+    FindingsModel *m_findings = nullptr;
+    QTableView *m_findingsView = nullptr;
+    QDockWidget *m_findingsDock = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QLabel *m_countsLabel = nullptr;
+    QLabel *m_engineLabel = nullptr;
+    QLabel *m_cursorLabel = nullptr;
+
+    QAction *m_newAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_lintAction = nullptr;
+    QAction *m_runAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QActionGroup *m_lintTargetGroup = nullptr;
+
+    QTimer m_revalidateTimer;
+    StudioServices *m_studio = nullptr;
+    SpecFormEditor *m_form = nullptr;
+    RunPanel *m_runPanel = nullptr;
+    QDockWidget *m_runDock = nullptr;
+    QTabWidget *m_centralTabs = nullptr;
+    QTimer m_formSyncTimer;
+    bool m_syncing = false;
+    QString m_path;
+    std::optional<Spec> m_spec;
+    std::optional<EngineType> m_lintTargetOverride;
+    bool m_closeConfirmed = false;
 };
 
 } // namespace Callscope
