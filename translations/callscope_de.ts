@@ -889,8 +889,8 @@
         <translation>Die Engine antwortete „%1“ in %2 ms (Schlüssel aus: %3).</translation>
     </message>
     <message>
-        <source>The test failed (%1): %2</source>
-        <translation>Der Test ist fehlgeschlagen (%1): %2</translation>
+        <source>The test failed: %1</source>
+        <translation>Der Test ist fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1589,6 +1589,38 @@
         <source>About Callscope</source>
         <translation>Über Callscope</translation>
     </message>
+    <message>
+        <source>&amp;Breakpoints</source>
+        <translation>&amp;Haltepunkte</translation>
+    </message>
+    <message>
+        <source>Spec</source>
+        <translation>Spezifikation</translation>
+    </message>
+    <message>
+        <source>&amp;Form</source>
+        <translation>&amp;Formular</translation>
+    </message>
+    <message>
+        <source>JS&amp;ON</source>
+        <translation>JS&amp;ON</translation>
+    </message>
+    <message>
+        <source>Calls are not stored: %1</source>
+        <translation>Aufrufe werden nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Run the spec on the input in the Run panel</source>
+        <translation>Die Spezifikation mit der Eingabe im Ausführungsbereich ausführen</translation>
+    </message>
+    <message>
+        <source>The spec cannot run: %1</source>
+        <translation>Die Spezifikation kann nicht ausgeführt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::McpCallJob</name>
@@ -1718,18 +1750,6 @@
 <context>
     <name>Callscope::MessageBar</name>
     <message>
-        <source>Dismiss</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>Dismiss message</source>
-        <translation>Meldung schließen</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>Nachricht</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -1743,6 +1763,21 @@
     <message>
         <source>Tool &quot;%1&quot; is no longer available.</source>
         <translation>Tool &quot;%1&quot; is no longer available.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Dismiss message</source>
+        <translation>Meldung schließen</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
     </message>
 </context>
 <context>
@@ -2528,10 +2563,6 @@
         <translation>Profil %1 (%2)</translation>
     </message>
     <message>
-        <source>Compacting on demand needs a compaction entry point in the call service, which does not exist yet.</source>
-        <translation>Verdichten auf Anforderung braucht im Aufrufdienst einen Einstiegspunkt zum Verdichten, den es noch nicht gibt.</translation>
-    </message>
-    <message>
         <source>Chat engine:</source>
         <translation>Chat-Engine:</translation>
     </message>
@@ -2612,10 +2643,6 @@
         <translation>Die Sitzung konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>Summary so far: %1</source>
-        <translation>Bisherige Zusammenfassung: %1</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2647,6 +2674,33 @@
         <source>(compacted)</source>
         <translation>(verdichtet)</translation>
     </message>
+    <message numerus="yes">
+        <source>Fold all but the newest %n message(s) into a rolling summary (a call of kind compaction, on the chat engine). No message is deleted.</source>
+        <translation>
+            <numerusform>Alle außer der %n neuesten Nachricht in eine fortlaufende Zusammenfassung verdichten (ein Aufruf der Art compaction auf der Chat-Engine). Es wird keine Nachricht gelöscht.</numerusform>
+            <numerusform>Alle außer den %n neuesten Nachrichten in eine fortlaufende Zusammenfassung verdichten (ein Aufruf der Art compaction auf der Chat-Engine). Es wird keine Nachricht gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compacted: the summary is call %1.</source>
+        <translation>Verdichtet: Die Zusammenfassung ist Aufruf %1.</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet.</source>
+        <translation>Noch nichts zu verdichten.</translation>
+    </message>
+    <message>
+        <source>Compaction failed: %1</source>
+        <translation>Verdichten fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Compacting…</source>
+        <translation>Wird verdichtet …</translation>
+    </message>
+    <message>
+        <source>Summary of the compacted messages: %1</source>
+        <translation>Zusammenfassung der verdichteten Nachrichten: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SettingsDialog</name>
@@ -2660,7 +2714,46 @@
     </message>
 </context>
 <context>
-    <name>Callscope::SpecEditor</name>
+    <name>Callscope::SpecFindingsModel</name>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>Zeile %1, Spalte %2</translation>
+    </message>
+    <message>
+        <source>(document)</source>
+        <translation>(Dokument)</translation>
+    </message>
+    <message>
+        <source>%1 [%2]</source>
+        <translation>%1 [%2]</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::SpecFormEditor</name>
     <message>
         <source>expected exactly one JSON value</source>
         <translation>genau ein JSON-Wert erwartet</translation>
@@ -3173,45 +3266,6 @@
     <message>
         <source>&amp;%1 %2</source>
         <translation>&amp;%1 %2</translation>
-    </message>
-</context>
-<context>
-    <name>Callscope::SpecFindingsModel</name>
-    <message>
-        <source>error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation>Info</translation>
-    </message>
-    <message>
-        <source>line %1, column %2</source>
-        <translation>Zeile %1, Spalte %2</translation>
-    </message>
-    <message>
-        <source>(document)</source>
-        <translation>(Dokument)</translation>
-    </message>
-    <message>
-        <source>%1 [%2]</source>
-        <translation>%1 [%2]</translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation>Schweregrad</translation>
-    </message>
-    <message>
-        <source>Location</source>
-        <translation>Ort</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>Nachricht</translation>
     </message>
 </context>
 <context>

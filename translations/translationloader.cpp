@@ -9,7 +9,7 @@
 
 using namespace Qt::StringLiterals;
 
-Q_LOGGING_CATEGORY(lcI18n, "callscope.i18n")
+Q_LOGGING_CATEGORY(lcI18n, "callscope.i18n", QtInfoMsg)
 
 namespace Callscope {
 
