@@ -84,6 +84,9 @@ run_tests() {
     export HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/runtime"
     export XDG_DATA_HOME="$tmp/home/.local/share" XDG_CONFIG_HOME="$tmp/home/.config"
     export QT_QPA_PLATFORM=offscreen
+    # Tests compare English messages: a German desktop must not switch the programs' language
+    # (tst_i18n asks for German explicitly where it wants it).
+    export LANGUAGE=en
     export CALLSCOPE_NPM_DIR="$ROOT/tests/npm"
     package_check_rule
     log "running the test suite"

@@ -2165,7 +2165,7 @@
     </message>
     <message>
         <source>St&amp;op</source>
-        <translation>A&amp;nhalten</translation>
+        <translation>Sto&amp;ppen</translation>
     </message>
     <message>
         <source>Raw Request/&amp;Response…</source>
