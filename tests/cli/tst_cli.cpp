@@ -385,6 +385,9 @@ void TestCli::crashSafetyUnderSigkill()
         auto opened = Database::open(db);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
         CallStore store(*opened.value());
+        auto integrity = store.checkIntegrity();
+        QVERIFY(integrity);
+        QVERIFY2(integrity.value().problems.isEmpty(), qPrintable(integrity.value().problems.join(u"; "_s)));
         HistoryQuery query;
         query.limit = 10000;
         auto page = store.listCalls(query);
