@@ -1471,7 +1471,7 @@
     </message>
     <message>
         <source>Select &amp;All</source>
-        <translation>&amp;Alles auswählen</translation>
+        <translation>Alles a&amp;uswählen</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1483,7 +1483,7 @@
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation>&amp;Ausführen</translation>
+        <translation>Aus&amp;führen</translation>
     </message>
     <message>
         <source>Lint &amp;For</source>
@@ -1591,7 +1591,7 @@
     </message>
     <message>
         <source>&amp;Breakpoints</source>
-        <translation>&amp;Haltepunkte</translation>
+        <translation>Hal&amp;tepunkte</translation>
     </message>
     <message>
         <source>Spec</source>
@@ -2169,11 +2169,11 @@
     </message>
     <message>
         <source>Raw Request/&amp;Response…</source>
-        <translation>Rohe Anfrage/&amp;Antwort …</translation>
+        <translation>Rohe Anfrage/Ant&amp;wort …</translation>
     </message>
     <message>
         <source>&amp;Attach Files…</source>
-        <translation>Dateien &amp;anhängen …</translation>
+        <translation>Dateien an&amp;hängen …</translation>
     </message>
     <message>
         <source>Remove Attachment</source>
@@ -2185,7 +2185,7 @@
     </message>
     <message>
         <source>After re&amp;ply</source>
-        <translation>Nach der Ant&amp;wort</translation>
+        <translation>Nach der Antw&amp;ort</translation>
     </message>
     <message>
         <source>Before &amp;tool</source>
@@ -2876,7 +2876,7 @@
     </message>
     <message>
         <source>Output &amp;parser:</source>
-        <translation>Ausgabe&amp;parser:</translation>
+        <translation>A&amp;usgabeparser:</translation>
     </message>
     <message>
         <source>Te&amp;xt output field:</source>
@@ -2972,7 +2972,7 @@
     </message>
     <message>
         <source>Context &amp;window:</source>
-        <translation>Kontext&amp;fenster:</translation>
+        <translation>&amp;Kontextfenster:</translation>
     </message>
     <message>
         <source>&amp;Replay from:</source>
@@ -3152,7 +3152,7 @@
     </message>
     <message>
         <source>&amp;Command:</source>
-        <translation>&amp;Befehl:</translation>
+        <translation>Bef&amp;ehl:</translation>
     </message>
     <message>
         <source>MCP ser&amp;ver:</source>
