@@ -8,6 +8,8 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/common/dialogs.h"
+#include "ui/mainwindow.h"
+#include "ui/specview.h"
 #include "ui/common/noticebar.h"
 #include "ui/common/studioservices.h"
 #include "ui/editor/findingsmodel.h"
@@ -187,6 +189,7 @@ private Q_SLOTS:
     void refusalThenAnotherEngine();
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
+    void mainWindowRunsSampleOffline();
 
 private:
     bool openInEditor(Studio &s, const QString &path);
@@ -924,6 +927,51 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
           kDeltas, elapsed, maxGap, p99, qint64(gaps.size()));
     QVERIFY2(elapsed >= 9000, "the stream should take about 10 seconds");
     QVERIFY2(maxGap <= 50, qPrintable(u"the event loop stalled for %1 ms"_s.arg(maxGap)));
+}
+
+void TestStudio1::mainWindowRunsSampleOffline()
+{
+    MainWindow window;
+    window.resize(1500, 950);
+    window.show();
+    const QString sample = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
+    QVERIFY(window.openSpecFile(sample));
+    RunPanel *panel = window.runPanel();
+    QVERIFY(panel->inputText().startsWith(u"Mission report, 14 March."_s));
+    QCOMPARE(window.specForm()->spec().kind, u"extraction"_s);
+    QCOMPARE(window.centralTabs()->currentWidget(), static_cast<QWidget *>(window.specForm()));
+    QVERIFY(window.runDock()->isVisible());
+
+    // Form -> text: a form edit lands in the JSON text (and marks the file modified).
+    auto *maxTurns = window.specForm()->findChild<QSpinBox *>(u"maxTurns"_s);
+    maxTurns->setValue(4);
+    QVERIFY(window.specView()->text().contains(u"\"max_turns\": 4"_s));
+    QVERIFY(window.isModified());
+    // Text -> form.
+    QString text = window.specView()->text();
+    text.replace(u"\"max_turns\": 4"_s, u"\"max_turns\": 3"_s);
+    QTextCursor cursor(window.specView()->editor()->document());
+    cursor.select(QTextCursor::Document);
+    cursor.insertText(text);
+    QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 3, 3000);
+
+    // Ctrl+R through the window's Run action, on the replay engine: no key, no network.
+    QAction *run = nullptr;
+    for (QAction *a : window.findChildren<QAction *>()) {
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R))
+            run = run ? run : a;
+    }
+    QVERIFY(run);
+    QSignalSpy finished(panel, &RunPanel::runFinished);
+    run->trigger();
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject().value(u"mass_kg"_s).toInt(), 1340);
+    QVERIFY(result.stored);
+    saveShot(&window, u"studio-main-window.png"_s);
+    window.setWindowModified(false);
+    window.specView()->editor()->document()->setModified(false);
 }
 
 QTEST_MAIN(TestStudio1)
