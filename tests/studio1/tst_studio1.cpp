@@ -524,6 +524,11 @@ void TestStudio1::runReplaySampleToCompletion()
     // The raw request and response of a turn are one click away.
     QVERIFY(t->turnRaw(0).has_value());
     QVERIFY(t->turnRaw(1).has_value());
+    // Each turn's usage is shown on its rows.
+    const int firstCall = findRow(t, TranscriptModel::Kind::ToolCall);
+    QCOMPARE(t->index(firstCall).data(TranscriptModel::UsageRole).toString(), u"in 412 / out 32 tokens"_s);
+    const int secondCall = findRow(t, TranscriptModel::Kind::ToolCall, firstCall + 1);
+    QCOMPARE(t->index(secondCall).data(TranscriptModel::UsageRole).toString(), u"in 520 / out 61 tokens"_s);
     s.panel.transcriptView()->setCurrentIndex(t->index(findRow(t, TranscriptModel::Kind::ToolCall)));
     s.panel.rawAction()->trigger();
     auto *dialog = s.panel.findChild<QDialog *>(u"rawExchangeDialog"_s);

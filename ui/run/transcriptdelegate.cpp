@@ -6,6 +6,8 @@
 #include <QApplication>
 #include <QPainter>
 
+using namespace Qt::StringLiterals;
+
 namespace Callscope {
 
 namespace {
@@ -94,8 +96,11 @@ void TranscriptDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const int turn = index.data(TranscriptModel::TurnRole).toInt();
     if (turn >= 0)
         title += tr("  ·  turn %1").arg(turn + 1);
+    const QString usage = index.data(TranscriptModel::UsageRole).toString();
+    if (!usage.isEmpty())
+        title += u"  ·  "_s + usage;
     if (index.data(TranscriptModel::HasRawRole).toBool())
-        title += tr("  ·  raw available");
+        title += tr("  ·  raw");
     painter->setFont(titleFont);
     painter->setPen(selected ? option.palette.color(textRole) : kindColor(kind, error));
     const QRect titleRect(r.left() + kBar + 6, r.top(), r.width() - kBar - 6, titleHeight);

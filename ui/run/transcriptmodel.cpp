@@ -135,7 +135,7 @@ void TranscriptModel::setTurnRaw(int turn, const TurnRaw &raw)
     for (int row = 0; row < m_items.size(); ++row) {
         if (m_items.at(row).turn == turn) {
             const QModelIndex i = index(row);
-            Q_EMIT dataChanged(i, i, {HasRawRole});
+            Q_EMIT dataChanged(i, i, {HasRawRole, UsageRole});
         }
     }
 }
@@ -219,6 +219,14 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
         return item.turn >= 0 && m_raw.contains(item.turn);
     case StreamingRole:
         return item.streaming;
+    case UsageRole: {
+        if (item.turn < 0)
+            return {};
+        auto it = m_raw.constFind(item.turn);
+        if (it == m_raw.cend() || it->usage.isEmpty())
+            return {};
+        return tr("in %1 / out %2 tokens").arg(it->usage.inputTokens).arg(it->usage.outputTokens);
+    }
     default:
         return {};
     }
@@ -234,6 +242,7 @@ QHash<int, QByteArray> TranscriptModel::roleNames() const
     names.insert(IsErrorRole, "isError");
     names.insert(HasRawRole, "hasRaw");
     names.insert(StreamingRole, "streaming");
+    names.insert(UsageRole, "usage");
     return names;
 }
 

@@ -45,6 +45,7 @@ public:
         IsErrorRole,
         HasRawRole,      // the turn's raw request/response are available
         StreamingRole,
+        UsageRole,       // "in 412 / out 32" of the row's turn, when known
     };
 
     struct Item
