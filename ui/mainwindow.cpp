@@ -184,8 +184,12 @@ void MainWindow::createDocks()
     header->setSectionResizeMode(FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FindingsModel::LocationColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(FindingsModel::MessageColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(FindingsModel::RuleColumn, QHeaderView::ResizeToContents);
-    header->resizeSection(FindingsModel::LocationColumn, 300);
+    header->setSectionResizeMode(FindingsModel::RuleColumn, QHeaderView::Interactive);
+    // Long pointers keep their start and their end ("/tools/0/…/properties/x"); the message
+    // takes the remaining width and shows in full as a tooltip.
+    m_findingsView->setTextElideMode(Qt::ElideMiddle);
+    header->resizeSection(FindingsModel::LocationColumn, 220);
+    header->resizeSection(FindingsModel::RuleColumn, 170);
     connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { jumpToFinding(current); });
     connect(m_findingsView, &QAbstractItemView::activated, this, &MainWindow::jumpToFinding);
@@ -543,6 +547,9 @@ void MainWindow::jumpToFinding(const QModelIndex &index)
 {
     if (!index.isValid())
         return;
+    // Bring the JSON text forward when it sits behind another tab (the form).
+    if (m_centralTabs && m_centralTabs->indexOf(m_specView) >= 0)
+        m_centralTabs->setCurrentWidget(m_specView);
     const qsizetype position = index.data(FindingsModel::PositionRole).toLongLong();
     if (position >= 0)
         m_specView->moveCursorTo(position);

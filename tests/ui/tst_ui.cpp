@@ -21,6 +21,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTextBlock>
@@ -292,6 +293,9 @@ void TestUi::selectingFindingMovesCursor()
     QVERIFY(window.specView()->editor()->textCursor().position() != expected);
     window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, FindingsModel::MessageColumn));
     QCOMPARE(window.specView()->editor()->textCursor().position(), int(expected));
+    // The text comes forward when the form tab hid it.
+    if (QTabWidget *tabs = window.centralTabs())
+        QCOMPARE(tabs->currentWidget(), window.specView());
     QCOMPARE(window.specView()->editor()->textCursor().blockNumber(), 5);
 
     // A missing field points at the object that lacks it.
