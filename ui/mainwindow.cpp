@@ -11,6 +11,7 @@
 #include "ui/editor/specformeditor.h"
 #include "ui/jsonhighlighter.h"
 #include "ui/run/runpanel.h"
+#include "ui/history/historydocks.h"
 
 #include <QPointer>
 #include <QScrollArea>
@@ -96,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStudio();
     createMenus();
     createStatusBar();
+    m_historyDocks = new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
 
     QPlainTextEdit *editor = m_specView->editor();
     connect(editor, &QPlainTextEdit::textChanged, this, [this] { m_revalidateTimer.start(); });

@@ -27,6 +27,7 @@ class RunPanel;
 class SpecFormEditor;
 class SpecView;
 class StudioServices;
+class HistoryDocks;
 
 class MainWindow final : public QMainWindow
 {
@@ -64,6 +65,9 @@ public:
     RunPanel *runPanel() const { return m_runPanel; }
     QDockWidget *runDock() const { return m_runDock; }
     QTabWidget *centralTabs() const { return m_centralTabs; }
+    // The studio's shared services, and its part-2 docks (history, revisions, sessions, budget, diff).
+    StudioServices *studioServices() const { return m_studio; }
+    HistoryDocks *historyDocks() const { return m_historyDocks; }
 
     QStringList recentFiles() const;
     QString aboutText() const;
@@ -125,6 +129,7 @@ private:
 
     QTimer m_revalidateTimer;
     StudioServices *m_studio = nullptr;
+    HistoryDocks *m_historyDocks = nullptr;
     SpecFormEditor *m_form = nullptr;
     RunPanel *m_runPanel = nullptr;
     QDockWidget *m_runDock = nullptr;

@@ -953,6 +953,9 @@ int runBannerHelper(int argc, char **argv)
 
 } // namespace
 
+// tst_studio2_mainwindow.cpp: the views placed in the real MainWindow.
+int runMainWindowTests(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && qstrcmp(argv[1], "--banner-helper") == 0)
@@ -961,7 +964,8 @@ int main(int argc, char **argv)
     app.setAttribute(Qt::AA_Use96Dpi, true);
     TestStudio2 test;
     QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
+    const int failed = QTest::qExec(&test, argc, argv);
+    return failed + runMainWindowTests(argc, argv);
 }
 
 #include "tst_studio2.moc"

@@ -23,3 +23,7 @@ target_link_libraries(callscope_ui_history PUBLIC callscope_flags callscope_core
 target_include_directories(callscope_ui_history PUBLIC ${PROJECT_SOURCE_DIR})
 target_precompile_headers(callscope_ui_history PRIVATE ${CALLSCOPE_PCH_HEADERS} <QtWidgets/QWidget>)
 target_link_libraries(callscope_ui PUBLIC callscope_ui_history)
+
+# The docks, menus and wiring that place these views in the main window. They know the
+# MainWindow, so they are built into callscope_ui rather than this library.
+target_sources(callscope_ui PRIVATE history/historydocks.cpp history/historydocks.h)

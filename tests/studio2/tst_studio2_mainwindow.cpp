@@ -1,0 +1,248 @@
+// The studio's part-2 views inside the real MainWindow (offscreen), with its own StudioServices
+// on a temporary data home: a bundled replay sample runs through the window's Run action, the
+// call shows up in the History dock, selecting it fills the revision tree and the budget view,
+// "Replay with current spec" adds a child, Compare with parent fills the diff, the View menu
+// holds the dock toggles, and the layout survives saveState/restoreState.
+
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+#include "tests/support/testsupport.h"
+#include "ui/budget/budgetmodel.h"
+#include "ui/budget/budgetview.h"
+#include "ui/common/studioservices.h"
+#include "ui/diff/diffmodel.h"
+#include "ui/diff/diffview.h"
+#include "ui/history/callview.h"
+#include "ui/history/historybrowser.h"
+#include "ui/history/historydocks.h"
+#include "ui/history/historymodel.h"
+#include "ui/history/revisiontreemodel.h"
+#include "ui/history/revisiontreewidget.h"
+#include "ui/mainwindow.h"
+#include "ui/run/runpanel.h"
+#include "ui/sessions/sessionview.h"
+#include "ui/specview.h"
+#include "ui/settings/enginespage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+QString sourcePath(const QString &relative)
+{
+    return QStringLiteral(CALLSCOPE_SOURCE_DIR) + u'/' + relative;
+}
+
+QMenu *menuTitled(QMainWindow &window, const QString &title)
+{
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->menu() && action->text() == title)
+            return action->menu();
+    }
+    return nullptr;
+}
+
+QStringList actionTexts(QMenu *menu)
+{
+    QStringList texts;
+    for (QAction *action : menu->actions()) {
+        if (!action->isSeparator())
+            texts.append(action->text());
+    }
+    return texts;
+}
+
+} // namespace
+
+class TestStudio2Window : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void mainWindowHistoryDocks();
+
+private:
+    std::unique_ptr<ScopedDataHome> m_home;
+};
+
+void TestStudio2Window::initTestCase()
+{
+    m_home = std::make_unique<ScopedDataHome>();
+    QVERIFY(m_home->isValid());
+    // QStandardPaths' test mode puts data under ~/.qttest whatever XDG_DATA_HOME says; without
+    // it the window's default database lands in the temporary home and starts empty.
+    QStandardPaths::setTestModeEnabled(false);
+    QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
+    QCoreApplication::setApplicationName(u"tst_studio2_window"_s);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_home->path() + u"/config"_s);
+    QSettings().clear();
+    QVERIFY2(QFile::exists(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)),
+             "resources/samples/lunar-landing.spec.json is missing");
+}
+
+void TestStudio2Window::cleanupTestCase()
+{
+    m_home.reset();
+}
+
+void TestStudio2Window::mainWindowHistoryDocks()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    HistoryDocks *docks = window.historyDocks();
+    QVERIFY(docks);
+    StudioServices *services = window.studioServices();
+    QVERIFY2(services && services->store(), qPrintable(services ? services->databaseError() : u"no services"_s));
+    // One database and one CallService for the whole window: the docks use the window's.
+    QVERIFY(services->database()->path().startsWith(m_home->path()));
+    HistoryBrowser *history = docks->history();
+    QCOMPARE(history->model()->rowCount(), 0);
+
+    // The View menu toggles every dock, with its shortcut; the docks have names for saveState.
+    QMenu *view = menuTitled(window, u"&View"_s);
+    QVERIFY(view);
+    const QStringList viewTexts = actionTexts(view);
+    for (const QString &title : {u"History"_s, u"Revisions"_s, u"Sessions"_s, u"Context Budget"_s, u"Diff"_s})
+        QVERIFY2(viewTexts.contains(title), qPrintable(viewTexts.join(u", "_s)));
+    QCOMPARE(docks->historyDock()->toggleViewAction()->shortcut(), QKeySequence(u"Ctrl+3"_s));
+    QCOMPARE(docks->diffDock()->toggleViewAction()->shortcut(), QKeySequence(u"Ctrl+7"_s));
+    QStringList names;
+    for (QDockWidget *dock : docks->docks()) {
+        names.append(dock->objectName());
+        QVERIFY(!dock->accessibleName().isEmpty());
+        QCOMPARE(window.dockWidgetArea(dock) != Qt::NoDockWidgetArea, true);
+    }
+    QCOMPARE(names, (QStringList{u"historyDock"_s, u"revisionsDock"_s, u"sessionsDock"_s, u"budgetDock"_s, u"diffDock"_s}));
+    // File > Export…/Import…, Edit > Preferences (Ctrl+,), a History menu before Help.
+    const QStringList fileTexts = actionTexts(menuTitled(window, u"&File"_s));
+    QVERIFY2(fileTexts.contains(u"Export &Call…"_s) && fileTexts.contains(u"&Import…"_s)
+                 && fileTexts.contains(u"Export Revision &Tree…"_s) && fileTexts.contains(u"Export &Session…"_s),
+             qPrintable(fileTexts.join(u", "_s)));
+    QCOMPARE(fileTexts.constLast(), u"&Quit"_s);
+    QVERIFY(actionTexts(menuTitled(window, u"&Edit"_s)).contains(u"&Preferences…"_s));
+    QCOMPARE(docks->preferencesAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    QVERIFY(menuTitled(window, u"&History"_s));
+    const QList<QAction *> bar = window.menuBar()->actions();
+    QCOMPARE(bar.at(bar.size() - 2)->text(), u"&History"_s);
+    QCOMPARE(bar.constLast()->text(), u"&Help"_s);
+
+    // A bundled replay sample through the window's Run action (Ctrl+R): no key, no network.
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QSignalSpy finished(window.runPanel(), &RunPanel::runFinished);
+    QAction *run = nullptr;
+    for (QAction *a : window.findChildren<QAction *>()) {
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R) && a->isEnabled())
+            run = run ? run : a;
+    }
+    QVERIFY(run);
+    run->trigger();
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QVERIFY(result.stored);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    const qint64 callId = result.record.id;
+    QVERIFY(callId > 0);
+
+    // The call appears in History (refreshed on CallService::finished).
+    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, 5000);
+    QCOMPARE(history->model()->index(0, 0).data(HistoryModel::CallIdRole).toLongLong(), callId);
+
+    // Selecting it fills the revision tree and the budget view.
+    const QModelIndex row = history->proxy()->index(0, 0);
+    history->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(docks->selectedCallId(), callId);
+    QCOMPARE(history->callView()->call().id, callId);
+    QCOMPARE(docks->revisions()->model()->rootId(), callId);
+    QCOMPARE(docks->revisions()->selectedCallId(), callId);
+    QCOMPARE(docks->revisions()->callView()->call().id, callId);
+    int reports = 0;
+    for (const TurnRecord &turn : result.record.turns)
+        reports += turn.requestReport.isEmpty() ? 0 : 1;
+    QVERIFY2(reports > 0, "the replayed call has no budget reports");
+    QCOMPARE(docks->budget()->turnCombo()->count(), reports);
+    QVERIFY(docks->budget()->model()->rowCount() > 0);
+    QVERIFY2(!docks->budget()->summaryText().isEmpty(), "the budget view shows no totals");
+
+    // Replay with current spec: the editor's spec reaches the tree; the replay is a child.
+    QSignalSpy treeRun(docks->revisions(), &RevisionTreeWidget::runFinished);
+    docks->replaySpecAction()->trigger();
+    QVERIFY2(treeRun.wait(15000), qPrintable(docks->revisions()->statusText()));
+    const qint64 replayId = treeRun.at(0).at(0).toLongLong();
+    QVERIFY2(replayId > callId, qPrintable(docks->revisions()->statusText()));
+    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 2, 5000);
+    auto replay = services->store()->getCall(replayId);
+    QVERIFY(replay);
+    QCOMPARE(replay.value().parent.value_or(0), callId);
+    QCOMPARE(docks->revisions()->model()->rootId(), callId);
+
+    // Compare with parent from History: the replay against the first call.
+    docks->openCall(replayId);
+    QCOMPARE(docks->selectedCallId(), replayId);
+    QVERIFY(docks->compareParentAction()->isEnabled());
+    docks->compareParentAction()->trigger();
+    QVERIFY(docks->diffDock()->isVisible());
+    QVERIFY2(docks->diff()->model()->rowCount() > 0, qPrintable(docks->diff()->statusText()));
+    // Two rows selected: Compare Selected.
+    history->view()->selectAll();
+    QCOMPARE(docks->selectedCallIds(), (QList<qint64>{callId, replayId}));
+    QVERIFY(docks->compareSelectedAction()->isEnabled());
+    QVERIFY(docks->compareSelected());
+
+    // Preferences opens the engines page.
+    docks->preferencesAction()->trigger();
+    QVERIFY(docks->settingsDialog());
+    QVERIFY(docks->settingsDialog()->isVisible());
+    QVERIFY(docks->settingsDialog()->enginesPage());
+    docks->settingsDialog()->close();
+
+    // Screenshot of the whole window: History, and the call's revision tree below the spec.
+    docks->openCall(callId);
+    docks->revisionsDock()->raise();
+    window.resize(1400, 900);
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    const QString shot = buildPath(u"screenshots/main-window-studio.png"_s);
+    QVERIFY2(window.grab().save(shot), qPrintable(shot));
+    QVERIFY2(window.width() <= 1400, qPrintable(u"the window needs %1 px"_s.arg(window.width())));
+
+    // The layout comes back from saveState: hide a dock, restore, it is back.
+    const QByteArray state = window.saveState();
+    docks->sessionsDock()->toggleViewAction()->trigger();
+    QVERIFY(docks->sessionsDock()->isHidden());
+    QVERIFY(window.restoreState(state));
+    QVERIFY(!docks->sessionsDock()->isHidden());
+
+    window.specView()->editor()->document()->setModified(false);
+}
+
+int runMainWindowTests(int argc, char **argv)
+{
+    TestStudio2Window test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_studio2_mainwindow.moc"

@@ -1,0 +1,565 @@
+#include "ui/history/historydocks.h"
+
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "ui/budget/budgetview.h"
+#include "ui/common/studioservices.h"
+#include "ui/diff/diffview.h"
+#include "ui/editor/specformeditor.h"
+#include "ui/findingsmodel.h"
+#include "ui/history/callview.h"
+#include "ui/history/historybrowser.h"
+#include "ui/history/historymodel.h"
+#include "ui/history/revisiontreemodel.h"
+#include "ui/history/revisiontreewidget.h"
+#include "ui/mainwindow.h"
+#include "ui/sessions/sessionview.h"
+#include "ui/settings/enginespage.h"
+#include "ui/transfer/transfercontroller.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QItemSelectionModel>
+#include <QListView>
+#include <QLoggingCategory>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+Q_LOGGING_CATEGORY(lcHistoryDocks, "callscope.ui.historydocks", QtInfoMsg)
+
+namespace {
+constexpr int kMessageMs = 5000;
+}
+
+HistoryDocks::HistoryDocks(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_services(window->studioServices())
+{
+    setObjectName(u"historyDocks"_s);
+    createViews();
+    createDocks();
+    createActions();
+    createMenus();
+    connectViews();
+    updateActions();
+    // The window reads its first spec after building its parts.
+    QTimer::singleShot(0, this, [this] { applySpec(m_window->currentSpec()); });
+}
+
+HistoryDocks::~HistoryDocks() = default;
+
+void HistoryDocks::createViews()
+{
+    CallStore *store = m_services ? m_services->store() : nullptr;
+    CallService *service = m_services ? m_services->calls() : nullptr;
+    ProfileStore *profiles = m_services ? m_services->profiles() : nullptr;
+
+    m_history = new HistoryBrowser(store, m_window);
+    m_history->setCallService(service);
+    m_history->setAccessibleName(tr("Call history"));
+    m_history->view()->setAccessibleName(tr("Calls"));
+    // Two rows can be picked for Compare; the current row is still the one shown.
+    m_history->view()->setSelectionMode(QAbstractItemView::ExtendedSelection);
+
+    m_revisions = new RevisionTreeWidget(store, service, profiles, m_window);
+    m_revisions->setAccessibleName(tr("Revision tree"));
+    m_revisions->view()->setAccessibleName(tr("Revisions and replays"));
+
+    m_sessions = new SessionView(store, service, profiles, m_window);
+    m_sessions->setAccessibleName(tr("Sessions"));
+
+    m_budget = new BudgetView(m_window);
+    m_budget->setAccessibleName(tr("Context budget"));
+    m_budget->view()->setAccessibleName(tr("Messages and their sizes"));
+
+    m_diff = new DiffView(store, m_window);
+    m_diff->setAccessibleName(tr("Call diff"));
+    m_diff->view()->setAccessibleName(tr("Differences"));
+
+    const QString databasePath = m_services && m_services->database() ? m_services->database()->path() : QString();
+    m_transfer = new TransferController(databasePath, m_window, this);
+}
+
+QDockWidget *HistoryDocks::makeDock(const QString &title, const QString &objectName, QWidget *content)
+{
+    auto *dock = new QDockWidget(title, m_window);
+    dock->setObjectName(objectName);
+    dock->setAccessibleName(title);
+    // Scrolled only below the view's own minimum, so no dock forces a wide window.
+    auto *scroll = new QScrollArea(dock);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusProxy(content);
+    dock->setWidget(scroll);
+    return dock;
+}
+
+void HistoryDocks::createDocks()
+{
+    m_historyDock = makeDock(tr("History"), u"historyDock"_s, m_history);
+    m_revisionsDock = makeDock(tr("Revisions"), u"revisionsDock"_s, m_revisions);
+    m_sessionsDock = makeDock(tr("Sessions"), u"sessionsDock"_s, m_sessions);
+    m_budgetDock = makeDock(tr("Context Budget"), u"budgetDock"_s, m_budget);
+    m_diffDock = makeDock(tr("Diff"), u"diffDock"_s, m_diff);
+
+    // Right, as tabs beside the run panel: History and Sessions (tall lists with the call or
+    // the chat below). Bottom, as tabs beside the findings: the call at hand seen three ways
+    // (its revisions, its context budget, a diff). Nothing on the left, so the spec keeps the
+    // width it needs.
+    QDockWidget *run = m_window->runDock();
+    if (run && m_window->dockWidgetArea(run) != Qt::NoDockWidgetArea) {
+        m_window->tabifyDockWidget(run, m_historyDock);
+    } else {
+        m_window->addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+    }
+    m_window->tabifyDockWidget(m_historyDock, m_sessionsDock);
+
+    QDockWidget *findings = m_window->findingsDock();
+    if (findings && m_window->dockWidgetArea(findings) != Qt::NoDockWidgetArea)
+        m_window->tabifyDockWidget(findings, m_revisionsDock);
+    else
+        m_window->addDockWidget(Qt::BottomDockWidgetArea, m_revisionsDock);
+    m_window->tabifyDockWidget(m_revisionsDock, m_budgetDock);
+    m_window->tabifyDockWidget(m_budgetDock, m_diffDock);
+    if (run)
+        run->raise();
+    if (findings)
+        findings->raise();
+    // At 1400x900: the spec keeps about half the width, the bottom tabs a third of the height.
+    m_window->resizeDocks({m_historyDock}, {700}, Qt::Horizontal);
+    m_window->resizeDocks({m_revisionsDock}, {330}, Qt::Vertical);
+}
+
+QList<QDockWidget *> HistoryDocks::docks() const
+{
+    return {m_historyDock, m_revisionsDock, m_sessionsDock, m_budgetDock, m_diffDock};
+}
+
+void HistoryDocks::createActions()
+{
+    auto make = [this](const QString &text, const QKeySequence &key, const QString &name, const QString &tip) {
+        auto *action = new QAction(text, m_window);
+        action->setObjectName(name);
+        if (!key.isEmpty())
+            action->setShortcut(key);
+        action->setStatusTip(tip);
+        return action;
+    };
+
+    m_preferencesAction = make(tr("&Preferences…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), u"preferencesAction"_s,
+                               tr("Engine profiles and keys"));
+    m_preferencesAction->setIcon(QIcon::fromTheme(u"preferences-system"_s));
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_preferencesAction, &QAction::triggered, this, &HistoryDocks::showPreferences);
+
+    m_exportCallAction = make(tr("Export &Call…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), u"exportCallAction"_s,
+                              tr("Write the call selected in History to a JSON file"));
+    connect(m_exportCallAction, &QAction::triggered, this, [this] {
+        if (const qint64 id = selectedCallId(); id > 0)
+            m_transfer->exportCall(id);
+    });
+    m_exportTreeAction = make(tr("Export Revision &Tree…"), QKeySequence(), u"exportTreeAction"_s,
+                              tr("Write the call's revisions and replays to a JSON file"));
+    connect(m_exportTreeAction, &QAction::triggered, this, [this] {
+        qint64 id = m_revisions->model()->rootId();
+        if (id <= 0)
+            id = selectedCallId();
+        if (id > 0)
+            m_transfer->exportTree(id);
+    });
+    m_exportSessionAction = make(tr("Export &Session…"), QKeySequence(), u"exportSessionAction"_s,
+                                 tr("Write the current session to a JSON file"));
+    connect(m_exportSessionAction, &QAction::triggered, this, [this] {
+        if (const qint64 id = m_sessions->currentSessionId(); id > 0)
+            m_transfer->exportSession(id);
+    });
+    m_importAction = make(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), u"importAction"_s,
+                          tr("Add calls or sessions from an exported JSON file"));
+    m_importAction->setIcon(QIcon::fromTheme(u"document-import"_s));
+    connect(m_importAction, &QAction::triggered, m_transfer, &TransferController::importFile);
+
+    m_openCallAction = make(tr("&Open Call"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), u"openCallAction"_s,
+                            tr("Show the selected call read-only, with its revisions and context budget"));
+    connect(m_openCallAction, &QAction::triggered, this, [this] {
+        if (const qint64 id = selectedCallId(); id > 0)
+            openCall(id);
+    });
+    m_compareParentAction = make(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::Key_D), u"compareParentAction"_s,
+                                 tr("Diff the selected call against the call it revises or replays"));
+    connect(m_compareParentAction, &QAction::triggered, this, [this] {
+        if (const qint64 id = selectedCallId(); id > 0)
+            compareWithParent(id);
+    });
+    m_compareSelectedAction = make(tr("&Compare Selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+                                   u"compareSelectedAction"_s, tr("Diff the two calls selected in History"));
+    connect(m_compareSelectedAction, &QAction::triggered, this, &HistoryDocks::compareSelected);
+    m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), u"budgetAction"_s,
+                          tr("Show what each request of the selected call sent, and what was cut"));
+    connect(m_budgetAction, &QAction::triggered, this, [this] {
+        if (const qint64 id = selectedCallId(); id > 0)
+            showBudget(id);
+    });
+    m_reviseAction = make(tr("&Revise…"), QKeySequence(), u"reviseAction"_s,
+                          tr("Run the call in the revision tree again with a correction"));
+    connect(m_reviseAction, &QAction::triggered, this, [this] {
+        m_revisionsDock->show();
+        m_revisionsDock->raise();
+        m_revisions->openReviseDialog();
+    });
+    m_replayEngineAction = make(tr("Replay on Another &Engine…"), QKeySequence(), u"replayEngineAction"_s,
+                                tr("Run the same input on another engine"));
+    connect(m_replayEngineAction, &QAction::triggered, this, [this] {
+        m_revisionsDock->show();
+        m_revisionsDock->raise();
+        m_revisions->openReplayDialog();
+    });
+    m_replaySpecAction = make(tr("Replay with Current &Spec"), QKeySequence(), u"replaySpecAction"_s,
+                              tr("Run the call's input again with the spec open in the editor"));
+    connect(m_replaySpecAction, &QAction::triggered, this, [this] {
+        pushCurrentSpec();
+        m_revisionsDock->show();
+        m_revisionsDock->raise();
+        m_revisions->replayWithCurrentSpec();
+    });
+    m_runInSessionAction = make(tr("Run Spec in Session"), QKeySequence(), u"runInSessionAction"_s,
+                                tr("Run the spec open in the editor on the typed message, inside the current session"));
+    connect(m_runInSessionAction, &QAction::triggered, this, [this] {
+        pushCurrentSpec();
+        m_sessionsDock->show();
+        m_sessionsDock->raise();
+        m_sessions->runSpecButton()->click();
+    });
+    m_newSessionAction = make(tr("&New Session"), QKeySequence(), u"newSessionAction"_s, tr("Start an empty session"));
+    connect(m_newSessionAction, &QAction::triggered, this, [this] {
+        m_sessionsDock->show();
+        m_sessionsDock->raise();
+        m_sessions->newSession();
+    });
+    m_refreshAction = make(tr("Re&fresh History"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), u"refreshHistoryAction"_s,
+                           tr("Read the history again"));
+    connect(m_refreshAction, &QAction::triggered, this, [this] {
+        m_history->refresh();
+        m_sessions->reload();
+    });
+
+    const std::pair<QDockWidget *, int> keys[] = {{m_historyDock, Qt::Key_3},
+                                                  {m_revisionsDock, Qt::Key_4},
+                                                  {m_sessionsDock, Qt::Key_5},
+                                                  {m_budgetDock, Qt::Key_6},
+                                                  {m_diffDock, Qt::Key_7}};
+    for (const auto &[dock, key] : keys) {
+        QAction *toggle = dock->toggleViewAction();
+        toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key)));
+        toggle->setStatusTip(tr("Show or hide the %1 panel").arg(dock->windowTitle()));
+    }
+}
+
+QMenu *HistoryDocks::findMenu(MenuKind kind) const
+{
+    // The window's menus have no names: find them by an action they are known to hold.
+    for (QAction *top : m_window->menuBar()->actions()) {
+        QMenu *menu = top->menu();
+        if (!menu)
+            continue;
+        for (QAction *action : menu->actions()) {
+            bool match = false;
+            switch (kind) {
+            case MenuKind::File:
+                match = action->menuRole() == QAction::QuitRole;
+                break;
+            case MenuKind::Edit:
+                match = action->shortcut() == QKeySequence(QKeySequence::Undo);
+                break;
+            case MenuKind::View:
+                match = m_window->findingsDock() && action == m_window->findingsDock()->toggleViewAction();
+                break;
+            case MenuKind::Help:
+                match = action == m_window->aboutAction();
+                break;
+            }
+            if (match)
+                return menu;
+        }
+    }
+    return nullptr;
+}
+
+void HistoryDocks::createMenus()
+{
+    if (QMenu *file = findMenu(MenuKind::File)) {
+        // Before the separator that precedes Quit.
+        QList<QAction *> actions = file->actions();
+        QAction *before = nullptr;
+        for (qsizetype i = actions.size() - 1; i >= 0; --i) {
+            if (actions.at(i)->isSeparator()) {
+                before = actions.at(i);
+                break;
+            }
+        }
+        QAction *separator = new QAction(file);
+        separator->setSeparator(true);
+        file->insertAction(before, separator);
+        file->insertActions(before, {m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction});
+    } else {
+        qCWarning(lcHistoryDocks) << "no File menu; export and import are in the History menu only";
+    }
+
+    if (QMenu *edit = findMenu(MenuKind::Edit)) {
+        edit->addSeparator();
+        edit->addAction(m_preferencesAction);
+    }
+
+    if (QMenu *view = findMenu(MenuKind::View)) {
+        // After the dock toggles already there (Findings, Run), before the editor options.
+        QAction *before = nullptr;
+        for (QAction *action : view->actions()) {
+            if (action->isSeparator()) {
+                before = action;
+                break;
+            }
+        }
+        for (QDockWidget *dock : docks())
+            view->insertAction(before, dock->toggleViewAction());
+    }
+
+    auto *history = new QMenu(tr("&History"), m_window);
+    history->setObjectName(u"historyMenu"_s);
+    history->addAction(m_openCallAction);
+    history->addAction(m_refreshAction);
+    history->addSeparator();
+    history->addAction(m_compareParentAction);
+    history->addAction(m_compareSelectedAction);
+    history->addAction(m_budgetAction);
+    history->addSeparator();
+    history->addAction(m_reviseAction);
+    history->addAction(m_replayEngineAction);
+    history->addAction(m_replaySpecAction);
+    history->addSeparator();
+    history->addAction(m_newSessionAction);
+    history->addAction(m_runInSessionAction);
+    if (!findMenu(MenuKind::File)) {
+        history->addSeparator();
+        history->addActions({m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction});
+    }
+    QMenu *help = findMenu(MenuKind::Help);
+    m_window->menuBar()->insertMenu(help ? help->menuAction() : nullptr, history);
+}
+
+void HistoryDocks::connectViews()
+{
+    // Selecting a call in History: the revision tree and the budget view follow.
+    connect(m_history->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        if (const qint64 id = selectedCallId(); id > 0)
+            showCall(id);
+    });
+    connect(m_history->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &HistoryDocks::updateActions);
+    connect(m_history, &HistoryBrowser::callOpened, this, &HistoryDocks::openCall);
+    connect(m_history, &HistoryBrowser::revisionTreeRequested, this, [this](qint64 id) {
+        m_revisions->setCall(id);
+        m_revisionsDock->show();
+        m_revisionsDock->raise();
+    });
+    connect(m_history, &HistoryBrowser::diffRequested, this, &HistoryDocks::compareWithParent);
+    connect(m_history, &HistoryBrowser::budgetRequested, this, &HistoryDocks::showBudget);
+    connect(m_history, &HistoryBrowser::exportRequested, m_transfer, &TransferController::exportCall);
+
+    connect(m_revisions, &RevisionTreeWidget::callSelected, this, [this](qint64 id) {
+        if (CallStore *store = m_services ? m_services->store() : nullptr) {
+            if (auto call = store->getCall(id))
+                m_budget->setCall(call.value());
+        }
+        updateActions();
+    });
+    connect(m_revisions, &RevisionTreeWidget::diffRequested, this, &HistoryDocks::compare);
+    connect(m_revisions, &RevisionTreeWidget::budgetRequested, this, &HistoryDocks::showBudget);
+    connect(m_revisions, &RevisionTreeWidget::exportTreeRequested, m_transfer, &TransferController::exportTree);
+    // The button reads the spec it was given: give it the editor's as it is at the press.
+    connect(m_revisions->replaySpecButton(), &QPushButton::pressed, this, &HistoryDocks::pushCurrentSpec);
+
+    connect(m_sessions, &SessionView::callOpened, this, &HistoryDocks::openCall);
+    connect(m_sessions->runSpecButton(), &QPushButton::pressed, this, &HistoryDocks::pushCurrentSpec);
+    if (QItemSelectionModel *sessionSelection = m_sessions->sessionList()->selectionModel())
+        connect(sessionSelection, &QItemSelectionModel::currentChanged, this, &HistoryDocks::updateActions);
+
+    connect(m_transfer, &TransferController::finished, this, &HistoryDocks::onTransferFinished);
+
+    // The spec as the window last read it (each revalidation ends by resetting the findings).
+    if (FindingsModel *findings = m_window->findingsModel())
+        connect(findings, &QAbstractItemModel::modelReset, this, [this] { applySpec(m_window->currentSpec()); });
+
+    if (m_services && !m_services->store()) {
+        const QString why = tr("The history is not available: %1").arg(m_services->databaseError());
+        for (QDockWidget *dock : docks())
+            dock->setToolTip(why);
+    }
+}
+
+void HistoryDocks::pushCurrentSpec()
+{
+    // Pending form edits go into the text, and the text is read now rather than after the
+    // window's short revalidation delay.
+    if (SpecFormEditor *form = m_window->specForm())
+        form->flushPendingEdits();
+    m_window->revalidate();
+    applySpec(m_window->currentSpec());
+}
+
+void HistoryDocks::applySpec(const std::optional<Spec> &spec)
+{
+    if (spec) {
+        m_revisions->setCurrentSpec(*spec);
+        m_sessions->setCurrentSpec(*spec);
+    } else {
+        m_revisions->clearCurrentSpec();
+        m_sessions->clearCurrentSpec();
+    }
+}
+
+qint64 HistoryDocks::selectedCallId() const
+{
+    return m_history->selectedCallId();
+}
+
+QList<qint64> HistoryDocks::selectedCallIds() const
+{
+    QList<qint64> ids;
+    for (const QModelIndex &index : m_history->view()->selectionModel()->selectedRows())
+        ids.append(index.data(HistoryModel::CallIdRole).toLongLong());
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void HistoryDocks::openCall(qint64 id)
+{
+    if (id <= 0)
+        return;
+    m_historyDock->show();
+    m_historyDock->raise();
+    m_history->openCall(id);
+    showCall(id);
+}
+
+void HistoryDocks::showCall(qint64 id)
+{
+    if (id <= 0)
+        return;
+    if (m_revisions->selectedCallId() != id)
+        m_revisions->setCall(id);
+    CallStore *store = m_services ? m_services->store() : nullptr;
+    if (!store)
+        return;
+    auto call = store->getCall(id);
+    if (!call) {
+        showMessage(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
+        return;
+    }
+    m_budget->setCall(call.value());
+    updateActions();
+}
+
+bool HistoryDocks::compareWithParent(qint64 id)
+{
+    m_diffDock->show();
+    m_diffDock->raise();
+    const bool ok = m_diff->compareWithParent(id);
+    showMessage(m_diff->statusText());
+    return ok;
+}
+
+bool HistoryDocks::compare(qint64 left, qint64 right)
+{
+    m_diffDock->show();
+    m_diffDock->raise();
+    const bool ok = m_diff->compare(left, right);
+    showMessage(m_diff->statusText());
+    return ok;
+}
+
+bool HistoryDocks::compareSelected()
+{
+    const QList<qint64> ids = selectedCallIds();
+    if (ids.size() != 2) {
+        showMessage(tr("Select two calls in History to compare them"));
+        return false;
+    }
+    return compare(ids.at(0), ids.at(1));
+}
+
+void HistoryDocks::showBudget(qint64 id)
+{
+    CallStore *store = m_services ? m_services->store() : nullptr;
+    if (!store || id <= 0)
+        return;
+    auto call = store->getCall(id);
+    if (!call) {
+        showMessage(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
+        return;
+    }
+    m_budget->setCall(call.value());
+    m_budgetDock->show();
+    m_budgetDock->raise();
+}
+
+void HistoryDocks::showPreferences()
+{
+    if (!m_settings) {
+        if (!m_services)
+            return;
+        m_settings = new SettingsDialog(m_services->profiles(), m_services->credentials(), m_services->network(), m_window);
+        m_settings->setObjectName(u"settingsDialog"_s);
+        m_settings->setAccessibleName(tr("Settings"));
+    }
+    m_settings->show();
+    m_settings->raise();
+    m_settings->activateWindow();
+}
+
+void HistoryDocks::updateActions()
+{
+    const bool haveStore = m_services && m_services->store();
+    const qint64 id = selectedCallId();
+    m_openCallAction->setEnabled(id > 0);
+    m_exportCallAction->setEnabled(haveStore && id > 0);
+    m_exportTreeAction->setEnabled(haveStore && (id > 0 || m_revisions->model()->rootId() > 0));
+    m_exportSessionAction->setEnabled(haveStore && m_sessions->currentSessionId() > 0);
+    m_importAction->setEnabled(haveStore);
+    m_compareParentAction->setEnabled(id > 0);
+    m_compareSelectedAction->setEnabled(selectedCallIds().size() == 2);
+    m_budgetAction->setEnabled(id > 0);
+    m_refreshAction->setEnabled(haveStore);
+}
+
+void HistoryDocks::onTransferFinished(const TransferResult &result)
+{
+    showMessage(result.message);
+    if (!result.ok || result.kind != TransferResult::Kind::Import)
+        return;
+    m_history->refresh();
+    m_sessions->reload();
+    if (!result.callIds.isEmpty())
+        openCall(result.callIds.constFirst());
+}
+
+void HistoryDocks::showMessage(const QString &text)
+{
+    if (!text.isEmpty())
+        m_window->statusBar()->showMessage(text, kMessageMs);
+}
+
+} // namespace Callscope
