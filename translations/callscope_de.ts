@@ -984,6 +984,205 @@
     </message>
 </context>
 <context>
+    <name>Callscope::HistoryDocks</name>
+    <message>
+        <source>Call history</source>
+        <translation>Aufrufverlauf</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Revision tree</source>
+        <translation>Revisionsbaum</translation>
+    </message>
+    <message>
+        <source>Revisions and replays</source>
+        <translation>Revisionen und Wiedergaben</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>Context budget</source>
+        <translation>Kontextbudget</translation>
+    </message>
+    <message>
+        <source>Messages and their sizes</source>
+        <translation>Nachrichten und ihre Größen</translation>
+    </message>
+    <message>
+        <source>Call diff</source>
+        <translation>Aufrufvergleich</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>Unterschiede</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Revisions</source>
+        <translation>Revisionen</translation>
+    </message>
+    <message>
+        <source>Context Budget</source>
+        <translation>Kontextbudget</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>Engine profiles and keys</source>
+        <translation>Engine-Profile und Schlüssel</translation>
+    </message>
+    <message>
+        <source>Export &amp;Call…</source>
+        <translation>&amp;Aufruf exportieren …</translation>
+    </message>
+    <message>
+        <source>Write the call selected in History to a JSON file</source>
+        <translation>Den im Verlauf ausgewählten Aufruf in eine JSON-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Export Revision &amp;Tree…</source>
+        <translation>&amp;Revisionsbaum exportieren …</translation>
+    </message>
+    <message>
+        <source>Write the call&apos;s revisions and replays to a JSON file</source>
+        <translation>Die Revisionen und Wiedergaben des Aufrufs in eine JSON-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Export &amp;Session…</source>
+        <translation>Sitzung e&amp;xportieren …</translation>
+    </message>
+    <message>
+        <source>Write the current session to a JSON file</source>
+        <translation>Die aktuelle Sitzung in eine JSON-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren …</translation>
+    </message>
+    <message>
+        <source>Add calls or sessions from an exported JSON file</source>
+        <translation>Aufrufe oder Sitzungen aus einer exportierten JSON-Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Open Call</source>
+        <translation>Aufruf ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Show the selected call read-only, with its revisions and context budget</source>
+        <translation>Den ausgewählten Aufruf schreibgeschützt anzeigen, mit seinen Revisionen und seinem Kontextbudget</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;Parent</source>
+        <translation>Mit übergeordnetem Aufruf &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>Diff the selected call against the call it revises or replays</source>
+        <translation>Den ausgewählten Aufruf mit dem Aufruf vergleichen, den er überarbeitet oder wiedergibt</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Selected</source>
+        <translation>Ausgewählte ver&amp;gleichen</translation>
+    </message>
+    <message>
+        <source>Diff the two calls selected in History</source>
+        <translation>Die beiden im Verlauf ausgewählten Aufrufe vergleichen</translation>
+    </message>
+    <message>
+        <source>Context &amp;Budget</source>
+        <translation>Kontext&amp;budget</translation>
+    </message>
+    <message>
+        <source>Show what each request of the selected call sent, and what was cut</source>
+        <translation>Zeigen, was jede Anfrage des ausgewählten Aufrufs gesendet hat und was gekürzt wurde</translation>
+    </message>
+    <message>
+        <source>&amp;Revise…</source>
+        <translation>Überarbei&amp;ten …</translation>
+    </message>
+    <message>
+        <source>Run the call in the revision tree again with a correction</source>
+        <translation>Den Aufruf im Revisionsbaum mit einer Korrektur erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Replay on Another &amp;Engine…</source>
+        <translation>Auf anderer &amp;Engine wiedergeben …</translation>
+    </message>
+    <message>
+        <source>Run the same input on another engine</source>
+        <translation>Dieselbe Eingabe auf einer anderen Engine ausführen</translation>
+    </message>
+    <message>
+        <source>Replay with Current &amp;Spec</source>
+        <translation>Mit aktueller &amp;Spezifikation wiedergeben</translation>
+    </message>
+    <message>
+        <source>Run the call&apos;s input again with the spec open in the editor</source>
+        <translation>Die Eingabe des Aufrufs mit der im Editor geöffneten Spezifikation erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Run Spec in Session</source>
+        <translation>Spezifikation in der Sitzung ausführen</translation>
+    </message>
+    <message>
+        <source>Run the spec open in the editor on the typed message, inside the current session</source>
+        <translation>Die im Editor geöffnete Spezifikation mit der eingegebenen Nachricht in der aktuellen Sitzung ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation>&amp;Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>Start an empty session</source>
+        <translation>Eine leere Sitzung beginnen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh History</source>
+        <translation>Verlauf a&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the history again</source>
+        <translation>Den Verlauf neu einlesen</translation>
+    </message>
+    <message>
+        <source>Show or hide the %1 panel</source>
+        <translation>Den Bereich %1 ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>The history is not available: %1</source>
+        <translation>Der Verlauf ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Call %1 could not be read: %2</source>
+        <translation>Aufruf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Select two calls in History to compare them</source>
+        <translation>Wählen Sie im Verlauf zwei Aufrufe aus, um sie zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::HistoryModel</name>
     <message>
         <source>running</source>
@@ -2516,10 +2715,6 @@
 <context>
     <name>Callscope::SessionListModel</name>
     <message>
-        <source>renaming session %1</source>
-        <translation>Sitzung %1 wird umbenannt</translation>
-    </message>
-    <message>
         <source>Session %1</source>
         <translation>Sitzung %1</translation>
     </message>
@@ -3459,8 +3654,8 @@
         <translation>  ·  Runde %1</translation>
     </message>
     <message>
-        <source>  ·  raw available</source>
-        <translation>  ·  Rohdaten verfügbar</translation>
+        <source>  ·  raw</source>
+        <translation>  ·  roh</translation>
     </message>
 </context>
 <context>
@@ -3512,6 +3707,10 @@
     <message>
         <source>Note</source>
         <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>in %1 / out %2 tokens</source>
+        <translation>ein %1 / aus %2 Tokens</translation>
     </message>
 </context>
 <context>
@@ -4625,6 +4824,10 @@ Optionen:
     <message>
         <source>updating the search index</source>
         <translation>beim Aktualisieren des Suchindex</translation>
+    </message>
+    <message>
+        <source>renaming session %1</source>
+        <translation>Sitzung %1 wird umbenannt</translation>
     </message>
 </context>
 <context>
