@@ -104,6 +104,7 @@ constexpr auto kSelectSession = R"(SELECT id, title, system_prompt, created_at, 
 constexpr auto kSelectSessions = R"(SELECT id, title, system_prompt, created_at, summary,
     summary_through, metadata FROM sessions ORDER BY created_at DESC, id DESC)"_L1;
 constexpr auto kSessionExists = "SELECT 1 FROM sessions WHERE id = ?"_L1;
+constexpr auto kRenameSession = "UPDATE sessions SET title = ? WHERE id = ?"_L1;
 constexpr auto kUpdateSessionSummary =
     "UPDATE sessions SET summary = ?, summary_through = ? WHERE id = ?"_L1;
 
@@ -990,6 +991,19 @@ StoreResult<Session> CallStore::getSession(qint64 id)
     if (!q.next())
         return StoreError::make(StoreError::Code::NotFound, translate("no session with id %1").arg(id));
     return sessionFrom(q);
+}
+
+StoreError CallStore::renameSession(qint64 id, const QString &title)
+{
+    QSqlQuery q(m_database.connection());
+    q.prepare(kRenameSession);
+    q.addBindValue(title);
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("renaming session %1").arg(id));
+    if (q.numRowsAffected() == 0)
+        return StoreError::make(StoreError::Code::NotFound, translate("no session with id %1").arg(id));
+    return {};
 }
 
 StoreResult<QList<Session>> CallStore::listSessions()

@@ -188,6 +188,8 @@ public:
     StoreResult<qint64> createSession(const Session &session);
     StoreResult<Session> getSession(qint64 id);
     StoreResult<QList<Session>> listSessions();
+    // Sets a session's title (nothing else changes). NotFound when there is no such session.
+    StoreError renameSession(qint64 id, const QString &title);
     // Appends messages (their sequence fields are ignored) in one transaction.
     StoreResult<SequenceSpan> appendMessages(qint64 sessionId, const QList<SessionMessage> &messages);
 

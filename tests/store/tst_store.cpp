@@ -957,6 +957,14 @@ void TestStore::sessionsAndModelView()
     QCOMPARE(loaded->metadata, s.metadata);
     QVERIFY(loaded->createdAt.isValid());
 
+    // Rename: only the title changes; an unknown id is NotFound.
+    QVERIFY(!store.renameSession(*sessionId, u"Trip to Lisbon"_s));
+    const auto renamed = store.getSession(*sessionId);
+    QCOMPARE(renamed->title, u"Trip to Lisbon"_s);
+    QCOMPARE(renamed->systemPrompt, u"You plan trips."_s);
+    QCOMPARE(renamed->createdAt, loaded->createdAt);
+    QCOMPARE(store.renameSession(*sessionId + 1000, u"x"_s).code, StoreError::Code::NotFound);
+
     // An ordinary chat turn.
     const auto chat = store.appendMessages(
         *sessionId, {SessionMessage{0, Message::user(u"Hi"_s)},

@@ -1,16 +1,10 @@
 #include "ui/sessions/sessionlistmodel.h"
 
 #include <QLocale>
-#include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
-
-namespace {
-// The store has no rename yet; the title is a plain column of the sessions table.
-constexpr auto kRenameSession = "UPDATE sessions SET title = ? WHERE id = ?"_L1;
-}
 
 SessionListModel::SessionListModel(CallStore *store, QObject *parent)
     : QAbstractListModel(parent)
@@ -62,12 +56,8 @@ bool SessionListModel::renameSession(qint64 id, const QString &title)
     const int row = rowOfSession(id);
     if (!m_store || row < 0)
         return false;
-    QSqlQuery query(m_store->database().connection());
-    query.prepare(kRenameSession);
-    query.addBindValue(title);
-    query.addBindValue(id);
-    if (!query.exec()) {
-        m_lastError = m_store->database().errorFrom(query, tr("renaming session %1").arg(id)).message;
+    if (const StoreError error = m_store->renameSession(id, title)) {
+        m_lastError = error.message;
         return false;
     }
     m_sessions[row].title = title;
