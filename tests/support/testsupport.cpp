@@ -86,7 +86,9 @@ ScopedDataHome::ScopedDataHome()
 {
     qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(u"data"_s)));
     qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(u"config"_s)));
-    QStandardPaths::setTestModeEnabled(true);
+    // Not QStandardPaths' test mode: it ignores XDG_* and writes under ~/.qttest, shared by
+    // every test. The variables alone make AppDataLocation and QSettings land in m_dir.
+    QStandardPaths::setTestModeEnabled(false);
 }
 
 ScopedDataHome::~ScopedDataHome()

@@ -26,7 +26,7 @@ QJsonValue readJson(const QString &path);         // Undefined on failure
 QString lastError();
 
 // Points QStandardPaths at a fresh temporary HOME-like tree for the lifetime of the object
-// (test mode plus XDG_* variables), so a test never touches the user's real data.
+// (XDG_DATA_HOME and XDG_CONFIG_HOME), so a test never touches the user's real data.
 class ScopedDataHome
 {
 public:
