@@ -78,7 +78,8 @@ run_tests() {
     # user's own data or keychain, and CI has no session bus of its own.
     local tmp
     tmp="$(mktemp -d /tmp/callscope-test.XXXXXX)"
-    trap 'rm -rf "$tmp"' EXIT
+    # Expanded now: the trap runs at exit, after this function's locals are gone.
+    trap "rm -rf '$tmp'" EXIT
     mkdir -p "$tmp/home" "$tmp/runtime"
     chmod 700 "$tmp/runtime"
     export HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/runtime"
