@@ -25,18 +25,6 @@ bool needsLeadingUserTurn(EngineType type)
     return type == EngineType::Anthropic || type == EngineType::Gemini;
 }
 
-
-Message stripAttachmentBytes(Message message)
-{
-    for (Attachment &a : message.attachments)
-        a = a.placeholder();
-    for (ToolResult &r : message.toolResults) {
-        for (Attachment &a : r.images)
-            a = a.placeholder();
-    }
-    return message;
-}
-
 } // namespace
 
 QString breakpointName(Breakpoint breakpoint)
@@ -975,7 +963,7 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
         stored = m_options.priorMessages;
     stored.append(m_conversation);
     for (Message &m : stored)
-        m = stripAttachmentBytes(m);
+        m = m.withoutAttachmentBytes();
     m_record.messages = messagesToJson(stored);
     if (m_client)
         m_record.transcript = m_client->toNative(m_record.systemPrompt, stored);

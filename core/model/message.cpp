@@ -208,6 +208,18 @@ Message Message::toolResultsMessage(const QList<ToolResult> &results)
     return m;
 }
 
+Message Message::withoutAttachmentBytes() const
+{
+    Message copy = *this;
+    for (Attachment &a : copy.attachments)
+        a = a.placeholder();
+    for (ToolResult &r : copy.toolResults) {
+        for (Attachment &a : r.images)
+            a = a.placeholder();
+    }
+    return copy;
+}
+
 QJsonObject Message::toJson() const
 {
     QJsonObject o{{u"role"_s, roleName(role)}};

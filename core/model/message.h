@@ -95,6 +95,10 @@ struct Message
     static Message assistant(const QString &text, const QList<ToolCall> &calls = {});
     static Message toolResultsMessage(const QList<ToolResult> &results);
 
+    // A copy whose attachments (its own and its tool results' images) are placeholders: what
+    // may be stored, exported or put in a session.
+    Message withoutAttachmentBytes() const;
+
     QJsonObject toJson() const;
     static Message fromJson(const QJsonObject &object);
 

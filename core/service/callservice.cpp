@@ -25,16 +25,6 @@ namespace Callscope {
 
 namespace {
 
-Message withoutAttachmentBytes(Message message)
-{
-    for (Attachment &a : message.attachments)
-        a = a.placeholder();
-    for (ToolResult &r : message.toolResults) {
-        for (Attachment &a : r.images)
-            a = a.placeholder();
-    }
-    return message;
-}
 
 QString outputAsText(const QJsonValue &value)
 {
@@ -285,7 +275,7 @@ void CallService::onRunnerFinished(const CallRecord &finishedRecord)
         if (m_request.sessionId && m_runner) {
             for (const Message &m : m_runner->conversation()) {
                 SessionMessage sm;
-                sm.message = withoutAttachmentBytes(m);
+                sm.message = m.withoutAttachmentBytes();
                 sessionMessages.append(sm);
             }
             // The accepted output as a plain assistant message for chat views and history;
