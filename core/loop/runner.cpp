@@ -19,6 +19,13 @@ namespace {
 
 constexpr auto kSyntheticKey = "callscope_synthetic"_L1;
 
+// Text the model reads (tool results, the submit_output description) is part of the wire
+// contract: never translated, so a spec sends the same words on every desktop.
+QString modelText(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
 // Engines whose conversation must open with a user turn (WIRE.md section 1).
 bool needsLeadingUserTurn(EngineType type)
 {
@@ -238,7 +245,7 @@ void Runner::runPreSeeds()
     }
     setState(RunnerState::PreSeeding);
     if (needsLeadingUserTurn(m_client->engineType()) && m_options.priorMessages.isEmpty()) {
-        Message lead = Message::user(tr("Context gathered before the task follows."));
+        Message lead = Message::user(modelText("Context gathered before the task follows."));
         lead.providerData.insert(kSyntheticKey, true);
         appendMessage(lead);
     }
@@ -317,7 +324,7 @@ QList<ToolDeclaration> Runner::declarations() const
     if (m_spec.responseSchema) {
         ToolDeclaration submit;
         submit.name = submitToolName();
-        submit.description = tr("Submit the final answer. Call this exactly once, when the task is "
+        submit.description = modelText("Submit the final answer. Call this exactly once, when the task is "
                                 "done; its arguments are the answer and must match the schema.");
         submit.inputSchema = *m_spec.responseSchema;
         decls.append(submit);
@@ -511,7 +518,7 @@ void Runner::handleToolCalls(const ModelReply &reply)
         setState(RunnerState::Validating);
         QStringList errors;
         if (!call.argumentsError.isEmpty())
-            errors.append(tr("the arguments are not a JSON object: %1").arg(call.argumentsError));
+            errors.append(modelText("the arguments are not a JSON object: %1").arg(call.argumentsError));
         else
             errors = m_validator->validate(call.arguments);
         if (errors.isEmpty()) {
@@ -527,7 +534,7 @@ void Runner::handleToolCalls(const ModelReply &reply)
                                                           errors, m_spec.retry.reask ? schemaText() : QString()));
                     results.append(r);
                 } else {
-                    results.append(errorResult(other, tr("not run: the output submitted in the same turn "
+                    results.append(errorResult(other, modelText("not run: the output submitted in the same turn "
                                                          "was invalid; fix it first")));
                 }
             }
@@ -606,9 +613,9 @@ void Runner::acceptOutput(const QJsonValue &parsed, const QString &acceptedCallI
             r.callId = call.id;
             r.name = call.name;
             if (call.id == acceptedCallId) {
-                r.content = tr("Output accepted.");
+                r.content = modelText("Output accepted.");
             } else {
-                r.content = tr("not run: the call ended with the submitted output");
+                r.content = modelText("not run: the call ended with the submitted output");
                 r.isError = true;
             }
             results.append(r);
@@ -689,12 +696,12 @@ void Runner::decideNextTool()
             continue;
         }
         if (call.name == submitToolName() && m_spec.responseSchema) {
-            slot.result = errorResult(call, tr("submit_output was not accepted in this turn"));
+            slot.result = errorResult(call, modelText("submit_output was not accepted in this turn"));
             slot.decided = true;
             continue;
         }
         if (!manual && !toolkitFor(call.name)) {
-            slot.result = errorResult(call, tr("unknown tool \"%1\"; the available tools are: %2")
+            slot.result = errorResult(call, modelText("unknown tool \"%1\"; the available tools are: %2")
                                                 .arg(call.name, [this] {
                                                     QStringList names;
                                                     for (const ToolDeclaration &d : declarations())
@@ -705,7 +712,7 @@ void Runner::decideNextTool()
             continue;
         }
         if (!call.argumentsError.isEmpty()) {
-            slot.result = errorResult(call, tr("the arguments are not a JSON object: %1").arg(call.argumentsError));
+            slot.result = errorResult(call, modelText("the arguments are not a JSON object: %1").arg(call.argumentsError));
             slot.decided = true;
             continue;
         }
@@ -726,7 +733,7 @@ void Runner::decideNextTool()
                 m_pending = PendingItem();
                 m_pending.call = call;
                 if (!m_options.attended) {
-                    slot.result = errorResult(call, tr("the tool \"%1\" needs a person to type its "
+                    slot.result = errorResult(call, modelText("the tool \"%1\" needs a person to type its "
                                                        "result and this run is unattended")
                                                         .arg(call.name));
                     slot.decided = true;
@@ -741,7 +748,7 @@ void Runner::decideNextTool()
                                        && !m_options.allowedTools.contains(call.name);
             if (needsApproval) {
                 if (!m_options.attended) {
-                    slot.result = errorResult(call, tr("refused: the tool \"%1\" needs a person's "
+                    slot.result = errorResult(call, modelText("refused: the tool \"%1\" needs a person's "
                                                        "approval and this run is unattended")
                                                         .arg(call.name));
                     slot.decided = true;
@@ -754,7 +761,7 @@ void Runner::decideNextTool()
                 return; // approve() / refuse() continue
             }
         } else if (manual) {
-            slot.result = errorResult(call, tr("a manual tool cannot be pre-seeded"));
+            slot.result = errorResult(call, modelText("a manual tool cannot be pre-seeded"));
             slot.decided = true;
             continue;
         }
@@ -816,8 +823,8 @@ void Runner::refuse(const QString &callId, const QString &reason)
         return;
     ToolSlot &slot = m_slots[m_decideIndex];
     slot.result = errorResult(slot.call, reason.isEmpty()
-                                             ? tr("refused by the user")
-                                             : tr("refused by the user: %1").arg(reason));
+                                             ? modelText("refused by the user")
+                                             : modelText("refused by the user: %1").arg(reason));
     slot.decided = true;
     ++m_decideIndex;
     setState(RunnerState::RunningTools);
@@ -857,12 +864,12 @@ void Runner::runDecidedTools()
             continue;
         Toolkit *toolkit = toolkitFor(slot.call.name);
         if (!toolkit) {
-            slot.result = errorResult(slot.call, tr("unknown tool \"%1\"").arg(slot.call.name));
+            slot.result = errorResult(slot.call, modelText("unknown tool \"%1\"").arg(slot.call.name));
             continue;
         }
         ToolJob *job = toolkit->createJob(slot.call, this);
         if (!job) {
-            slot.result = errorResult(slot.call, tr("the tool \"%1\" could not be started").arg(slot.call.name));
+            slot.result = errorResult(slot.call, modelText("the tool \"%1\" could not be started").arg(slot.call.name));
             continue;
         }
         slot.job = job;
