@@ -2628,14 +2628,6 @@
         <source>a toolkit could not start: %1</source>
         <translation>ein Werkzeugsatz konnte nicht starten: %1</translation>
     </message>
-    <message>
-        <source>Context gathered before the task follows.</source>
-        <translation>Context gathered before the task follows.</translation>
-    </message>
-    <message>
-        <source>Submit the final answer. Call this exactly once, when the task is done; its arguments are the answer and must match the schema.</source>
-        <translation>Submit the final answer. Call this exactly once, when the task is done; its arguments are the answer and must match the schema.</translation>
-    </message>
     <message numerus="yes">
         <source>no valid output within %n turn(s)</source>
         <translation>
@@ -2658,58 +2650,6 @@
     <message>
         <source>the reply was cut off at the output limit</source>
         <translation>die Antwort wurde an der Ausgabegrenze abgeschnitten</translation>
-    </message>
-    <message>
-        <source>the arguments are not a JSON object: %1</source>
-        <translation>the arguments are not a JSON object: %1</translation>
-    </message>
-    <message>
-        <source>not run: the output submitted in the same turn was invalid; fix it first</source>
-        <translation>not run: the output submitted in the same turn was invalid; fix it first</translation>
-    </message>
-    <message>
-        <source>Output accepted.</source>
-        <translation>Output accepted.</translation>
-    </message>
-    <message>
-        <source>not run: the call ended with the submitted output</source>
-        <translation>not run: the call ended with the submitted output</translation>
-    </message>
-    <message>
-        <source>submit_output was not accepted in this turn</source>
-        <translation>submit_output was not accepted in this turn</translation>
-    </message>
-    <message>
-        <source>unknown tool &quot;%1&quot;; the available tools are: %2</source>
-        <translation>unknown tool &quot;%1&quot;; the available tools are: %2</translation>
-    </message>
-    <message>
-        <source>the tool &quot;%1&quot; needs a person to type its result and this run is unattended</source>
-        <translation>the tool &quot;%1&quot; needs a person to type its result and this run is unattended</translation>
-    </message>
-    <message>
-        <source>refused: the tool &quot;%1&quot; needs a person&apos;s approval and this run is unattended</source>
-        <translation>refused: the tool &quot;%1&quot; needs a person&apos;s approval and this run is unattended</translation>
-    </message>
-    <message>
-        <source>a manual tool cannot be pre-seeded</source>
-        <translation>ein manuelles Werkzeug kann nicht vorbelegt werden</translation>
-    </message>
-    <message>
-        <source>refused by the user</source>
-        <translation>refused by the user</translation>
-    </message>
-    <message>
-        <source>refused by the user: %1</source>
-        <translation>refused by the user: %1</translation>
-    </message>
-    <message>
-        <source>unknown tool &quot;%1&quot;</source>
-        <translation>unknown tool &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>the tool &quot;%1&quot; could not be started</source>
-        <translation>the tool &quot;%1&quot; could not be started</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,8 @@ QString argumentsText(const ToolCall &call)
 // The raw wire exchange of one turn: the request body sent and the response received.
 class RawExchangeDialog final : public QDialog
 {
+    Q_OBJECT
+
 public:
     RawExchangeDialog(int turn, const TranscriptModel::TurnRaw &raw, QWidget *parent)
         : QDialog(parent)
@@ -964,3 +966,5 @@ void RunPanel::restoreState()
 }
 
 } // namespace Callscope
+
+#include "runpanel.moc"
