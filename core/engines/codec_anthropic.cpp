@@ -77,18 +77,11 @@ bool AnthropicStreamAssembler::handleEvent(const SseEvent &event)
         return false;
     if (event.data.trimmed().isEmpty())
         return true;
-    QString parseError;
-    const auto doc = parseJson(event.data, &parseError);
-    if (!doc || !doc->isObject()) {
-        if (doc)
-            parseError = u"not a JSON object"_s;
-        m_error = malformedEventError(event, parseError);
+    const auto parsed = eventObject(event, event.data, m_error);
+    if (!parsed)
         return false;
-    }
-    const QJsonObject data = doc->object();
-    QString type = data.value(u"type"_s).toString();
-    if (type.isEmpty())
-        type = event.event;
+    const QJsonObject data = *parsed;
+    const QString type = eventType(event, data);
 
     if (type == u"error") {
         m_error = anthropicError(0, data);
@@ -171,12 +164,8 @@ ModelReply AnthropicStreamAssembler::reply() const
         if (b.type == u"text") {
             reply.message.text += b.text;
         } else if (b.type == u"tool_use") {
-            ToolCall call;
-            call.id = b.id;
-            call.name = b.name;
-            call.rawArguments = b.json;
-            parseToolArguments(call); // an empty total means {}
-            reply.message.toolCalls.append(call);
+            // An empty total means {}.
+            reply.message.toolCalls.append(makeToolCall(b.id, b.name, b.json));
         } else if (b.type == u"thinking") {
             thinking.append(QJsonObject{{u"type"_s, u"thinking"_s},
                                         {u"thinking"_s, b.text},
@@ -341,16 +330,10 @@ Usage AnthropicCodec::parseUsage(const QJsonObject &usage)
 
 std::optional<ModelReply> AnthropicCodec::parseReply(const QByteArray &body, QString *error) const
 {
-    QString parseError;
-    const auto doc = parseJson(body, &parseError);
-    if (!doc || !doc->isObject()) {
-        if (error)
-            *error = QCoreApplication::translate("Callscope::EngineCodec",
-                                                 "The reply is not a JSON object: %1")
-                         .arg(doc ? u"wrong type"_s : parseError);
+    const auto parsed = replyObject(body, error);
+    if (!parsed)
         return std::nullopt;
-    }
-    const QJsonObject root = doc->object();
+    const QJsonObject root = *parsed;
     if (root.value(u"type"_s).toString() == u"error") {
         if (error)
             *error = root.value(u"error"_s).toObject().value(u"message"_s).toString();
@@ -375,11 +358,8 @@ std::unique_ptr<StreamAssembler> AnthropicCodec::createStreamAssembler() const
 ApiError AnthropicCodec::parseError(int httpStatus, const QByteArray &body) const
 {
     const auto doc = parseJson(body);
-    if (!doc || !doc->isObject()) {
-        ApiError error = errorForStatus(httpStatus);
-        error.message = QString::fromUtf8(body.trimmed().left(500));
-        return error;
-    }
+    if (!doc || !doc->isObject())
+        return statusError(httpStatus, body);
     return anthropicError(httpStatus, doc->object());
 }
 
@@ -387,20 +367,9 @@ QJsonArray AnthropicCodec::toNative(const QString &system, const QList<Message> 
 {
     Q_UNUSED(system) // a top-level field of the request, see buildRequest
     QJsonArray out;
+    // Consecutive turns of one role merge into one message (the API wants alternation).
     const auto append = [&out](const QString &role, const QJsonArray &content) {
-        if (content.isEmpty())
-            return;
-        // Consecutive turns of one role merge into one message (the API wants alternation).
-        if (!out.isEmpty() && out.last().toObject().value(u"role"_s).toString() == role) {
-            QJsonObject last = out.last().toObject();
-            QJsonArray blocks = last.value(u"content"_s).toArray();
-            for (const QJsonValue &block : content)
-                blocks.append(block);
-            last.insert(u"content"_s, blocks);
-            out.replace(out.size() - 1, last);
-            return;
-        }
-        out.append(QJsonObject{{u"role"_s, role}, {u"content"_s, content}});
+        appendAlternatingTurn(out, role, u"content"_s, content);
     };
     const auto textBlock = [](const QString &text) {
         return QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}};

@@ -186,6 +186,82 @@ ApiError malformedEventError(const SseEvent &event, const QString &parseError)
     return error;
 }
 
+std::optional<QJsonObject> eventObject(const SseEvent &event, QByteArrayView data,
+                                       std::optional<ApiError> &error)
+{
+    QString parseError;
+    const auto doc = parseJson(data, &parseError);
+    if (!doc || !doc->isObject()) {
+        if (doc)
+            parseError = u"not a JSON object"_s;
+        error = malformedEventError(event, parseError);
+        return std::nullopt;
+    }
+    return doc->object();
+}
+
+QString eventType(const SseEvent &event, const QJsonObject &data)
+{
+    const QString type = data.value(u"type"_s).toString();
+    return type.isEmpty() ? event.event : type;
+}
+
+std::optional<QJsonObject> replyObject(QByteArrayView body, QString *error)
+{
+    QString parseError;
+    const auto doc = parseJson(body, &parseError);
+    if (!doc || !doc->isObject()) {
+        if (error)
+            *error = QCoreApplication::translate("Callscope::EngineCodec",
+                                                 "The reply is not a JSON object: %1")
+                         .arg(doc ? u"wrong type"_s : parseError);
+        return std::nullopt;
+    }
+    return doc->object();
+}
+
+ApiError statusError(int httpStatus, const QByteArray &body)
+{
+    ApiError error = errorForStatus(httpStatus);
+    error.message = QString::fromUtf8(body.trimmed().left(500));
+    return error;
+}
+
+void appendAlternatingTurn(QJsonArray &turns, const QString &role, const QString &itemsKey,
+                           const QJsonArray &items)
+{
+    if (items.isEmpty())
+        return;
+    if (!turns.isEmpty() && turns.last().toObject().value(u"role"_s).toString() == role) {
+        QJsonObject last = turns.last().toObject();
+        QJsonArray merged = last.value(itemsKey).toArray();
+        for (const QJsonValue &item : items)
+            merged.append(item);
+        last.insert(itemsKey, merged);
+        turns.replace(turns.size() - 1, last);
+        return;
+    }
+    turns.append(QJsonObject{{u"role"_s, role}, {itemsKey, items}});
+}
+
+void appendToolResult(QList<Message> &messages, const ToolResult &result)
+{
+    if (!messages.isEmpty() && messages.last().role == Role::Tool)
+        messages.last().toolResults.append(result);
+    else
+        messages.append(Message::toolResultsMessage({result}));
+}
+
+ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments)
+{
+    ToolCall call;
+    call.id = id;
+    call.name = name;
+    call.rawArguments = rawArguments;
+    parseToolArguments(call);
+    return call;
+}
+
 QHash<QString, QString> toolNamesById(const QList<Message> &messages)
 {
     QHash<QString, QString> names;

@@ -44,6 +44,34 @@ void refineError(ApiError &error, const QString &type, const QString &code);
 
 ApiError malformedEventError(const SseEvent &event, const QString &parseError);
 
+// The JSON object an SSE event carries in `data` (the event's data, possibly already trimmed).
+// Anything else sets `error` to a malformed-event error and returns nullopt.
+std::optional<QJsonObject> eventObject(const SseEvent &event, QByteArrayView data,
+                                       std::optional<ApiError> &error);
+
+// An event's type: the "type" member of its JSON data, else the SSE event name.
+QString eventType(const SseEvent &event, const QJsonObject &data);
+
+// The top-level JSON object of a non-streamed reply body; nullopt and a translated
+// "The reply is not a JSON object" message in `error` when the body is not one.
+std::optional<QJsonObject> replyObject(QByteArrayView body, QString *error);
+
+// An error from the HTTP status alone whose message is the start of the body (for error
+// bodies in no format the provider documents).
+ApiError statusError(int httpStatus, const QByteArray &body);
+
+// Appends a turn {role, <itemsKey>: items} to a conversation in which roles must alternate:
+// a turn of the same role as the last one is merged into it. Empty `items` add nothing.
+void appendAlternatingTurn(QJsonArray &turns, const QString &role, const QString &itemsKey,
+                           const QJsonArray &items);
+
+// Appends a tool result to a neutral conversation: it joins the tool message the conversation
+// ends with, or starts a new one.
+void appendToolResult(QList<Message> &messages, const ToolResult &result);
+
+// A neutral tool call whose arguments are parsed from `rawArguments` (see parseToolArguments).
+ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments);
+
 // The tool name of each call id in a neutral conversation (for results that lack it).
 QHash<QString, QString> toolNamesById(const QList<Message> &messages);
 

@@ -21,6 +21,20 @@ bool isSafetyFinish(const QString &raw)
     return safety.contains(raw);
 }
 
+// The tool call of a `functionCall` part, its thought signature kept. The id stays empty when
+// the part has none (older models): the caller generates one.
+ToolCall functionCallOf(const QJsonObject &function, const QString &signature)
+{
+    ToolCall call;
+    call.id = function.value(u"id"_s).toString();
+    call.name = function.value(u"name"_s).toString();
+    call.arguments = function.value(u"args"_s).toObject();
+    call.rawArguments = compactJson(call.arguments);
+    if (!signature.isEmpty())
+        call.providerData.insert(u"thoughtSignature"_s, signature);
+    return call;
+}
+
 QString blockedText(const QString &reason)
 {
     return QCoreApplication::translate("Callscope::EngineCodec", "The response was blocked (%1).")
@@ -99,16 +113,9 @@ public:
             const QJsonObject part = partValue.toObject();
             const QString signature = part.value(u"thoughtSignature"_s).toString();
             if (part.value(u"functionCall"_s).isObject()) {
-                const QJsonObject function = part.value(u"functionCall"_s).toObject();
-                ToolCall call;
-                call.id = function.value(u"id"_s).toString();
+                ToolCall call = functionCallOf(part.value(u"functionCall"_s).toObject(), signature);
                 if (call.id.isEmpty())
                     call.id = GeminiCodec::generatedCallId(m_responseId, int(m_message.toolCalls.size()));
-                call.name = function.value(u"name"_s).toString();
-                call.arguments = function.value(u"args"_s).toObject();
-                call.rawArguments = compactJson(call.arguments);
-                if (!signature.isEmpty())
-                    call.providerData.insert(u"thoughtSignature"_s, signature);
                 m_message.toolCalls.append(call);
                 m_hasContent = true;
             } else if (part.value(u"text"_s).isString()) {
@@ -371,11 +378,8 @@ ApiError GeminiCodec::parseError(int httpStatus, const QByteArray &body) const
 {
     const auto doc = parseJson(body);
     const auto inner = doc ? errorObject(*doc) : std::nullopt;
-    if (!inner) {
-        ApiError error = errorForStatus(httpStatus);
-        error.message = QString::fromUtf8(body.trimmed().left(500));
-        return error;
-    }
+    if (!inner)
+        return statusError(httpStatus, body);
     return geminiError(httpStatus, *inner);
 }
 
@@ -384,18 +388,7 @@ QJsonArray GeminiCodec::toNative(const QString &system, const QList<Message> &me
     Q_UNUSED(system) // systemInstruction, see buildRequest
     QJsonArray out;
     const auto append = [&out](const QString &role, const QJsonArray &parts) {
-        if (parts.isEmpty())
-            return;
-        if (!out.isEmpty() && out.last().toObject().value(u"role"_s).toString() == role) {
-            QJsonObject last = out.last().toObject();
-            QJsonArray merged = last.value(u"parts"_s).toArray();
-            for (const QJsonValue &part : parts)
-                merged.append(part);
-            last.insert(u"parts"_s, merged);
-            out.replace(out.size() - 1, last);
-            return;
-        }
-        out.append(QJsonObject{{u"parts"_s, parts}, {u"role"_s, role}});
+        appendAlternatingTurn(out, role, u"parts"_s, parts);
     };
     for (const Message &message : messages) {
         switch (message.role) {
@@ -473,16 +466,9 @@ QList<Message> GeminiCodec::fromNative(const QJsonArray &native) const
                 const QJsonObject part = partValue.toObject();
                 const QString signature = part.value(u"thoughtSignature"_s).toString();
                 if (part.value(u"functionCall"_s).isObject()) {
-                    const QJsonObject function = part.value(u"functionCall"_s).toObject();
-                    ToolCall call;
-                    call.id = function.value(u"id"_s).toString();
+                    ToolCall call = functionCallOf(part.value(u"functionCall"_s).toObject(), signature);
                     if (call.id.isEmpty())
                         call.id = generatedCallId({}, generated++);
-                    call.name = function.value(u"name"_s).toString();
-                    call.arguments = function.value(u"args"_s).toObject();
-                    call.rawArguments = compactJson(call.arguments);
-                    if (!signature.isEmpty())
-                        call.providerData.insert(u"thoughtSignature"_s, signature);
                     message.toolCalls.append(call);
                 } else if (part.value(u"text"_s).isString() && !part.value(u"thought"_s).toBool()) {
                     message.text += part.value(u"text"_s).toString();

@@ -92,15 +92,10 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
     }
     if (data.isEmpty())
         return true;
-    QString parseError;
-    const auto doc = parseJson(data, &parseError);
-    if (!doc || !doc->isObject()) {
-        if (doc)
-            parseError = u"not a JSON object"_s;
-        m_error = malformedEventError(event, parseError);
+    const auto parsed = eventObject(event, data, m_error);
+    if (!parsed)
         return false;
-    }
-    const QJsonObject chunk = doc->object();
+    const QJsonObject chunk = *parsed;
     const QJsonValue errorValue = chunk.value(u"error"_s);
     if (errorValue.isObject() || errorValue.isString()) {
         ApiError error = OpenAIChatCodec::parseOpenAIError(0, data);
@@ -174,12 +169,7 @@ ModelReply ChatStreamAssembler::reply() const
     if (!m_reasoning.isEmpty())
         reply.message.providerData.insert(u"reasoning"_s, m_reasoning);
     for (const PendingCall &pending : m_calls) {
-        ToolCall call;
-        call.id = pending.id;
-        call.name = pending.name;
-        call.rawArguments = pending.arguments;
-        parseToolArguments(call);
-        reply.message.toolCalls.append(call);
+        reply.message.toolCalls.append(makeToolCall(pending.id, pending.name, pending.arguments));
     }
     reply.rawFinishReason = m_finishReason;
     reply.finishReason = OpenAIChatCodec::mapFinishReason(m_finishReason,
@@ -306,16 +296,10 @@ Usage OpenAIChatCodec::parseUsage(const QJsonObject &usage)
 
 std::optional<ModelReply> OpenAIChatCodec::parseReply(const QByteArray &body, QString *error) const
 {
-    QString parseError;
-    const auto doc = parseJson(body, &parseError);
-    if (!doc || !doc->isObject()) {
-        if (error)
-            *error = QCoreApplication::translate("Callscope::EngineCodec",
-                                                 "The reply is not a JSON object: %1")
-                         .arg(doc ? u"wrong type"_s : parseError);
+    const auto parsed = replyObject(body, error);
+    if (!parsed)
         return std::nullopt;
-    }
-    const QJsonObject root = doc->object();
+    const QJsonObject root = *parsed;
     const QJsonArray choices = root.value(u"choices"_s).toArray();
     if (choices.isEmpty()) {
         if (error)
@@ -337,13 +321,11 @@ std::optional<ModelReply> OpenAIChatCodec::parseReply(const QByteArray &body, QS
     for (const QJsonValue &value : toolCalls) {
         const QJsonObject object = value.toObject();
         const QJsonObject function = object.value(u"function"_s).toObject();
-        ToolCall call;
-        call.id = object.value(u"id"_s).toString();
-        call.name = function.value(u"name"_s).toString();
         const QJsonValue arguments = function.value(u"arguments"_s);
-        call.rawArguments = arguments.isObject() ? compactJson(arguments.toObject())
-                                                 : arguments.toString();
-        parseToolArguments(call);
+        const ToolCall call = makeToolCall(object.value(u"id"_s).toString(),
+                                           function.value(u"name"_s).toString(),
+                                           arguments.isObject() ? compactJson(arguments.toObject())
+                                                                : arguments.toString());
         reply.message.toolCalls.append(call);
     }
     reply.rawFinishReason = choice.value(u"finish_reason"_s).toString();
@@ -526,11 +508,9 @@ QList<Message> OpenAIChatCodec::fromNative(const QJsonArray &native) const
             for (const QJsonValue &callValue : calls) {
                 const QJsonObject callObject = callValue.toObject();
                 const QJsonObject function = callObject.value(u"function"_s).toObject();
-                ToolCall call;
-                call.id = callObject.value(u"id"_s).toString();
-                call.name = function.value(u"name"_s).toString();
-                call.rawArguments = function.value(u"arguments"_s).toString();
-                parseToolArguments(call);
+                const ToolCall call = makeToolCall(callObject.value(u"id"_s).toString(),
+                                                   function.value(u"name"_s).toString(),
+                                                   function.value(u"arguments"_s).toString());
                 names.insert(call.id, call.name);
                 message.toolCalls.append(call);
             }
@@ -540,10 +520,7 @@ QList<Message> OpenAIChatCodec::fromNative(const QJsonArray &native) const
             result.callId = object.value(u"tool_call_id"_s).toString();
             result.name = names.value(result.callId);
             result.content = contentText(object.value(u"content"_s));
-            if (!out.isEmpty() && out.last().role == Role::Tool)
-                out.last().toolResults.append(result);
-            else
-                out.append(Message::toolResultsMessage({result}));
+            appendToolResult(out, result);
         }
     }
     return out;

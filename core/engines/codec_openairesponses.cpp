@@ -30,14 +30,12 @@ void absorbOutputItem(const QJsonObject &item, Message &message, QJsonArray &rea
                 message.refusal += part.value(u"refusal"_s).toString();
         }
     } else if (type == u"function_call") {
-        ToolCall call;
-        call.id = item.value(u"call_id"_s).toString();
-        call.name = item.value(u"name"_s).toString();
-        call.rawArguments = item.value(u"arguments"_s).toString();
+        ToolCall call = makeToolCall(item.value(u"call_id"_s).toString(),
+                                     item.value(u"name"_s).toString(),
+                                     item.value(u"arguments"_s).toString());
         const QString itemId = item.value(u"id"_s).toString();
         if (!itemId.isEmpty())
             call.providerData.insert(u"item_id"_s, itemId);
-        parseToolArguments(call);
         message.toolCalls.append(call);
     } else if (type == u"reasoning") {
         reasoningItems.append(item);
@@ -99,18 +97,11 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
         return false;
     if (event.data.trimmed().isEmpty())
         return true;
-    QString parseError;
-    const auto doc = parseJson(event.data, &parseError);
-    if (!doc || !doc->isObject()) {
-        if (doc)
-            parseError = u"not a JSON object"_s;
-        m_error = malformedEventError(event, parseError);
+    const auto parsed = eventObject(event, event.data, m_error);
+    if (!parsed)
         return false;
-    }
-    const QJsonObject data = doc->object();
-    QString type = data.value(u"type"_s).toString();
-    if (type.isEmpty())
-        type = event.event;
+    const QJsonObject data = *parsed;
+    const QString type = eventType(event, data);
 
     if (type == u"error" || (type.isEmpty() && data.value(u"error"_s).isObject())) {
         ApiError error;
@@ -200,13 +191,9 @@ ModelReply ResponsesStreamAssembler::reply() const
     if (!m_reasoning.isEmpty())
         reply.message.providerData.insert(u"reasoning_items"_s, m_reasoning);
     for (const PendingCall &pending : m_calls) {
-        ToolCall call;
-        call.id = pending.callId;
-        call.name = pending.name;
-        call.rawArguments = pending.arguments;
+        ToolCall call = makeToolCall(pending.callId, pending.name, pending.arguments);
         if (!pending.itemId.isEmpty())
             call.providerData.insert(u"item_id"_s, pending.itemId);
-        parseToolArguments(call);
         reply.message.toolCalls.append(call);
     }
     reply.finishReason = OpenAIResponsesCodec::mapFinish(m_status, m_incompleteReason,
@@ -368,16 +355,10 @@ ModelReply OpenAIResponsesCodec::replyFromResponse(const QJsonObject &response)
 
 std::optional<ModelReply> OpenAIResponsesCodec::parseReply(const QByteArray &body, QString *error) const
 {
-    QString parseError;
-    const auto doc = parseJson(body, &parseError);
-    if (!doc || !doc->isObject()) {
-        if (error)
-            *error = QCoreApplication::translate("Callscope::EngineCodec",
-                                                 "The reply is not a JSON object: %1")
-                         .arg(doc ? u"wrong type"_s : parseError);
+    const auto parsed = replyObject(body, error);
+    if (!parsed)
         return std::nullopt;
-    }
-    const QJsonObject response = doc->object();
+    const QJsonObject response = *parsed;
     if (response.value(u"status"_s).toString() == u"failed") {
         if (error)
             *error = response.value(u"error"_s).toObject().value(u"message"_s).toString();
@@ -518,13 +499,11 @@ QList<Message> OpenAIResponsesCodec::fromNative(const QJsonArray &native) const
             message.providerData.insert(u"reasoning_items"_s, items);
         } else if (type == u"function_call") {
             Message &message = assistant();
-            ToolCall call;
-            call.id = item.value(u"call_id"_s).toString();
-            call.name = item.value(u"name"_s).toString();
-            call.rawArguments = item.value(u"arguments"_s).toString();
+            ToolCall call = makeToolCall(item.value(u"call_id"_s).toString(),
+                                         item.value(u"name"_s).toString(),
+                                         item.value(u"arguments"_s).toString());
             if (item.contains(u"id"_s))
                 call.providerData.insert(u"item_id"_s, item.value(u"id"_s).toString());
-            parseToolArguments(call);
             names.insert(call.id, call.name);
             message.toolCalls.append(call);
         } else if (type == u"function_call_output") {
@@ -532,10 +511,7 @@ QList<Message> OpenAIResponsesCodec::fromNative(const QJsonArray &native) const
             result.callId = item.value(u"call_id"_s).toString();
             result.name = names.value(result.callId);
             result.content = textOf(item.value(u"output"_s));
-            if (!out.isEmpty() && out.last().role == Role::Tool)
-                out.last().toolResults.append(result);
-            else
-                out.append(Message::toolResultsMessage({result}));
+            appendToolResult(out, result);
         }
     }
     return out;
