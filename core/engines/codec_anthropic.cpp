@@ -239,9 +239,7 @@ HttpRequestData AnthropicCodec::buildRequest(const ChatRequest &request, const E
 {
     HttpRequestData out;
     out.url = endpointUrl(config.baseUrl, u"https://api.anthropic.com"_s, u"/v1/messages"_s);
-    out.headers.append({"Content-Type"_ba, "application/json"_ba});
-    if (!config.apiKey.isEmpty())
-        out.headers.append({"x-api-key"_ba, config.apiKey.toUtf8()});
+    out.headers = jsonRequestHeaders("x-api-key"_ba, config.apiKey);
     out.headers.append({"anthropic-version"_ba, "2023-06-01"_ba});
     out.stream = streaming(request, config);
 
@@ -502,10 +500,7 @@ QList<Message> AnthropicCodec::fromNative(const QJsonArray &native) const
                 user.attachments.append(*attachment);
             }
         }
-        if (!results.isEmpty())
-            out.append(Message::toolResultsMessage(results));
-        if (!user.text.isEmpty() || !user.attachments.isEmpty())
-            out.append(user);
+        appendUserTurn(out, results, user);
     }
     return out;
 }

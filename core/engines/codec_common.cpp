@@ -69,6 +69,16 @@ QUrl endpointUrl(const QUrl &baseUrl, const QString &defaultRoot, const QString 
     return url;
 }
 
+QList<std::pair<QByteArray, QByteArray>> jsonRequestHeaders(const QByteArray &keyHeader,
+                                                            const QString &apiKey,
+                                                            const QByteArray &keyPrefix)
+{
+    QList<std::pair<QByteArray, QByteArray>> headers{{"Content-Type"_ba, "application/json"_ba}};
+    if (!apiKey.isEmpty())
+        headers.append({keyHeader, keyPrefix + apiKey.toUtf8()});
+    return headers;
+}
+
 void mergePatch(QJsonObject &target, const QJsonObject &patch)
 {
     for (auto it = patch.begin(); it != patch.end(); ++it) {
@@ -250,6 +260,14 @@ void appendToolResult(QList<Message> &messages, const ToolResult &result)
         messages.last().toolResults.append(result);
     else
         messages.append(Message::toolResultsMessage({result}));
+}
+
+void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results, const Message &user)
+{
+    if (!results.isEmpty())
+        messages.append(Message::toolResultsMessage(results));
+    if (!user.text.isEmpty() || !user.attachments.isEmpty())
+        messages.append(user);
 }
 
 ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments)

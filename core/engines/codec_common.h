@@ -22,6 +22,12 @@ QString compactJson(const QJsonObject &object);
 QUrl endpointUrl(const QUrl &baseUrl, const QString &defaultRoot, const QString &path,
                  const QString &query = {});
 
+// The headers of a JSON request: Content-Type, then `keyHeader: <keyPrefix><apiKey>` when an
+// API key is set (no credential header at all without one).
+QList<std::pair<QByteArray, QByteArray>> jsonRequestHeaders(const QByteArray &keyHeader,
+                                                            const QString &apiKey,
+                                                            const QByteArray &keyPrefix = {});
+
 // RFC 7386 JSON merge patch: objects merge recursively, null deletes a key.
 void mergePatch(QJsonObject &target, const QJsonObject &patch);
 
@@ -68,6 +74,10 @@ void appendAlternatingTurn(QJsonArray &turns, const QString &role, const QString
 // Appends a tool result to a neutral conversation: it joins the tool message the conversation
 // ends with, or starts a new one.
 void appendToolResult(QList<Message> &messages, const ToolResult &result);
+
+// Appends what one provider user turn held: its tool results as a tool message first, then the
+// rest as a user message (each only when not empty).
+void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results, const Message &user);
 
 // A neutral tool call whose arguments are parsed from `rawArguments` (see parseToolArguments).
 ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments);

@@ -262,9 +262,7 @@ HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const Engi
     out.url = endpointUrl(config.baseUrl, u"https://generativelanguage.googleapis.com"_s,
                           u"/v1beta/models/"_s + model + method,
                           out.stream ? u"alt=sse"_s : QString());
-    out.headers.append({"Content-Type"_ba, "application/json"_ba});
-    if (!config.apiKey.isEmpty())
-        out.headers.append({"x-goog-api-key"_ba, config.apiKey.toUtf8()});
+    out.headers = jsonRequestHeaders("x-goog-api-key"_ba, config.apiKey);
 
     QJsonObject body;
     body.insert(u"contents"_s, toNative(request.system, request.messages));
@@ -524,10 +522,7 @@ QList<Message> GeminiCodec::fromNative(const QJsonArray &native) const
                     user.attachments.append(attachment);
             }
         }
-        if (!results.isEmpty())
-            out.append(Message::toolResultsMessage(results));
-        if (!user.text.isEmpty() || !user.attachments.isEmpty())
-            out.append(user);
+        appendUserTurn(out, results, user);
     }
     return out;
 }

@@ -197,9 +197,7 @@ HttpRequestData OpenAIChatCodec::buildRequest(const ChatRequest &request,
     out.url = endpointUrl(config.baseUrl,
                           compatible ? u"http://localhost:11434"_s : u"https://api.openai.com"_s,
                           u"/v1/chat/completions"_s);
-    out.headers.append({"Content-Type"_ba, "application/json"_ba});
-    if (!config.apiKey.isEmpty())
-        out.headers.append({"Authorization"_ba, "Bearer "_ba + config.apiKey.toUtf8()});
+    out.headers = jsonRequestHeaders("Authorization"_ba, config.apiKey, "Bearer "_ba);
     out.stream = streaming(request, config);
 
     QJsonObject body;

@@ -239,9 +239,7 @@ HttpRequestData OpenAIResponsesCodec::buildRequest(const ChatRequest &request,
 {
     HttpRequestData out;
     out.url = endpointUrl(config.baseUrl, u"https://api.openai.com"_s, u"/v1/responses"_s);
-    out.headers.append({"Content-Type"_ba, "application/json"_ba});
-    if (!config.apiKey.isEmpty())
-        out.headers.append({"Authorization"_ba, "Bearer "_ba + config.apiKey.toUtf8()});
+    out.headers = jsonRequestHeaders("Authorization"_ba, config.apiKey, "Bearer "_ba);
     out.stream = streaming(request, config);
 
     QJsonObject body;
