@@ -66,7 +66,9 @@ void retire(QProcess *process, int graceMs, int stdinGraceMs)
     if (!process)
         return;
     process->disconnect();
-    process->setParent(nullptr);
+    // Owned by the application until it has ended, so one still stopping at exit is destroyed
+    // (and killed) with the application instead of leaking.
+    process->setParent(QCoreApplication::instance());
     if (process->state() == QProcess::NotRunning) {
         process->deleteLater();
         return;
