@@ -243,7 +243,12 @@ SpecFormEditor::SpecFormEditor(QWidget *parent)
     loadSpecInto(Spec(), QString());
 }
 
-SpecFormEditor::~SpecFormEditor() = default;
+SpecFormEditor::~SpecFormEditor()
+{
+    // The undo stack is a child destroyed after this body: its last signals must not reach
+    // slots of an editor (or a window watching it) that is already half gone.
+    m_undo->disconnect();
+}
 
 void SpecFormEditor::createActions()
 {
