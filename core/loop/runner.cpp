@@ -3,6 +3,7 @@
 #include "core/loop/corrections.h"
 #include "core/loop/outputvalidator.h"
 #include "core/tools/toolkit.h"
+#include "core/tools/toolregistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,14 +88,12 @@ QString Runner::submitToolName()
     return u"submit_output"_s;
 }
 
-Runner::Runner(const Spec &spec, ModelClient *client, const QList<Toolkit *> &toolkits,
-               QObject *parent)
+Runner::Runner(const Spec &spec, ModelClient *client, ToolRegistry *tools, QObject *parent)
     : QObject(parent)
     , m_spec(spec)
     , m_client(client)
+    , m_tools(tools)
 {
-    for (Toolkit *t : toolkits)
-        m_toolkits.append(t);
     if (m_spec.responseSchema)
         m_validator = std::make_unique<OutputValidator>(*m_spec.responseSchema);
 }
@@ -204,34 +203,21 @@ void Runner::start(const RunInput &input)
 void Runner::prepareToolkits()
 {
     setState(RunnerState::Preparing);
-    m_toolkitsPending = 0;
-    for (const QPointer<Toolkit> &toolkit : std::as_const(m_toolkits)) {
-        if (!toolkit)
-            continue;
-        ++m_toolkitsPending;
-        connect(toolkit, &Toolkit::ready, this, [this, name = toolkit->objectName()](const QString &error) {
-            if (m_state != RunnerState::Preparing)
-                return;
-            if (!error.isEmpty() && m_prepareError.isEmpty())
-                m_prepareError = error;
-            if (--m_toolkitsPending == 0) {
-                if (!m_prepareError.isEmpty()) {
-                    finish(CallStatus::Failed, ErrorCategory::Other,
-                           tr("a toolkit could not start: %1").arg(m_prepareError));
-                    return;
-                }
-                runPreSeeds();
-            }
-        }, Qt::SingleShotConnection);
-    }
-    if (m_toolkitsPending == 0) {
+    if (!m_tools) {
         runPreSeeds();
         return;
     }
-    for (const QPointer<Toolkit> &toolkit : std::as_const(m_toolkits)) {
-        if (toolkit)
-            toolkit->prepare();
-    }
+    connect(m_tools, &ToolRegistry::ready, this, [this](const QString &error) {
+        if (m_state != RunnerState::Preparing)
+            return;
+        // A toolkit that cannot start fails the call before any token is spent.
+        if (!error.isEmpty()) {
+            finish(CallStatus::Failed, ErrorCategory::Other, tr("a toolkit could not start: %1").arg(error));
+            return;
+        }
+        runPreSeeds();
+    }, Qt::SingleShotConnection);
+    m_tools->prepare();
 }
 
 void Runner::runPreSeeds()
@@ -288,39 +274,7 @@ EngineSpec Runner::effectiveEngine() const
 
 QList<ToolDeclaration> Runner::declarations() const
 {
-    QList<ToolDeclaration> decls;
-    QHash<QString, ToolDeclaration> offered;
-    QStringList order;
-    for (const QPointer<Toolkit> &toolkit : m_toolkits) {
-        if (!toolkit)
-            continue;
-        for (const ToolDeclaration &d : toolkit->declarations()) {
-            if (!offered.contains(d.name))
-                order.append(d.name);
-            offered.insert(d.name, d);
-        }
-    }
-    // Spec order first, then anything a server exposes beyond the spec's entries.
-    QSet<QString> seen;
-    for (const ToolSpec &tool : m_spec.tools) {
-        if (seen.contains(tool.name))
-            continue;
-        seen.insert(tool.name);
-        if (offered.contains(tool.name)) {
-            decls.append(offered.value(tool.name));
-        } else if (tool.runner == ToolRunnerKind::Manual) {
-            ToolDeclaration d;
-            d.name = tool.name;
-            d.description = tool.description;
-            d.inputSchema = tool.inputSchema.isEmpty() ? QJsonObject{{u"type"_s, u"object"_s}}
-                                                       : tool.inputSchema;
-            decls.append(d);
-        }
-    }
-    for (const QString &name : std::as_const(order)) {
-        if (!seen.contains(name))
-            decls.append(offered.value(name));
-    }
+    QList<ToolDeclaration> decls = m_tools ? m_tools->declarations() : QList<ToolDeclaration>();
     if (m_spec.responseSchema) {
         ToolDeclaration submit;
         submit.name = submitToolName();
@@ -649,11 +603,7 @@ QString Runner::schemaText() const
 
 Toolkit *Runner::toolkitFor(const QString &name) const
 {
-    for (const QPointer<Toolkit> &toolkit : m_toolkits) {
-        if (toolkit && toolkit->offers(name))
-            return toolkit;
-    }
-    return nullptr;
+    return m_tools ? m_tools->toolkitFor(name) : nullptr;
 }
 
 ToolResult Runner::errorResult(const ToolCall &call, const QString &text) const

@@ -21,6 +21,7 @@
 namespace Callscope {
 
 class Toolkit;
+class ToolRegistry;
 class ToolJob;
 class OutputValidator;
 
@@ -96,8 +97,8 @@ class Runner final : public QObject
 
 public:
     // The client and the toolkits are not owned; they must outlive the run.
-    Runner(const Spec &spec, ModelClient *client, const QList<Toolkit *> &toolkits,
-           QObject *parent = nullptr);
+    // `tools` (built from the same spec) offers the tools; the runner prepares it on start.
+    Runner(const Spec &spec, ModelClient *client, ToolRegistry *tools, QObject *parent = nullptr);
     ~Runner() override;
 
     void setOptions(const RunOptions &options);
@@ -186,7 +187,7 @@ private:
 
     Spec m_spec;
     QPointer<ModelClient> m_client;
-    QList<QPointer<Toolkit>> m_toolkits;
+    QPointer<ToolRegistry> m_tools;
     RunOptions m_options;
     std::unique_ptr<OutputValidator> m_validator;
 
@@ -202,8 +203,6 @@ private:
     int m_reasks = 0;                   // reasks of the current request (per-attempt schedule)
     bool m_reaskPending = false;        // the next request is a reask of the previous one
     Message m_pendingInput;             // the user's input, sent after the pre-seeds
-    int m_toolkitsPending = 0;
-    QString m_prepareError;
     QHash<QString, int> m_mockCursor;
     QSet<QString> m_alwaysAllowed;
     bool m_stopping = false;

@@ -255,7 +255,7 @@ void CallService::startRunner(ModelClient *client)
     if (m_request.reviseOf)
         options.metadata.insert(u"revision_of"_s, *m_request.reviseOf);
 
-    m_runner = new Runner(m_request.spec, client, m_tools->toolkits(), this);
+    m_runner = new Runner(m_request.spec, client, m_tools, this);
     m_runner->setOptions(options);
     connect(m_runner, &Runner::finished, this, &CallService::onRunnerFinished);
     Q_EMIT runnerCreated(m_runner);

@@ -6,8 +6,7 @@
 #include "core/loop/replayclient.h"
 #include "core/loop/runner.h"
 #include "core/model/specio.h"
-#include "core/tools/commandtoolkit.h"
-#include "core/tools/mocktoolkit.h"
+#include "core/tools/toolregistry.h"
 #include "tests/support/testsupport.h"
 
 #include <QJsonArray>
@@ -105,8 +104,7 @@ struct Harness
     Recording recording;
     RunOptions options;
     std::unique_ptr<ReplayModelClient> client;
-    std::unique_ptr<MockToolkit> mocks;
-    std::unique_ptr<CommandToolkit> commands;
+    std::unique_ptr<ToolRegistry> tools;
     std::unique_ptr<Runner> runner;
     std::function<void(Runner &, const PendingItem &)> onPause;
     std::function<void(Runner &, const ToolCall &)> onApproval;
@@ -116,9 +114,8 @@ struct Harness
     CallRecord run(const QString &input = u"Plan ticket 7"_s, int timeoutMs = 10000)
     {
         client = std::make_unique<ReplayModelClient>(recording);
-        mocks = std::make_unique<MockToolkit>(spec.tools);
-        commands = std::make_unique<CommandToolkit>(spec.tools);
-        runner = std::make_unique<Runner>(spec, client.get(), QList<Toolkit *>{mocks.get(), commands.get()});
+        tools = std::make_unique<ToolRegistry>(spec);
+        runner = std::make_unique<Runner>(spec, client.get(), tools.get());
         runner->setOptions(options);
         QObject::connect(runner.get(), &Runner::paused, runner.get(), [this](const PendingItem &item) {
             pauses.append(item);
@@ -676,8 +673,8 @@ void TestRunner::attachmentsStoredAsPlaceholders()
     const QByteArray png = QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==");
     Recording recording = h.recording;
     ReplayModelClient client(recording);
-    MockToolkit mocks(h.spec.tools);
-    Runner runner(h.spec, &client, {&mocks});
+    ToolRegistry tools(h.spec);
+    Runner runner(h.spec, &client, &tools);
     QSignalSpy finished(&runner, &Runner::finished);
     runner.start(RunInput{u"describe"_s, {Attachment::fromData(u"dot.png"_s, u"image/png"_s, png)}});
     QVERIFY(finished.wait(5000));
