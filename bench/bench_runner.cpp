@@ -7,6 +7,7 @@
 //   bench_runner [CALLS] [--store]     --store also writes every call to a temporary database
 
 #include "core/model/specio.h"
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
@@ -123,7 +124,7 @@ int main(int argc, char **argv)
     LaunchRequest request;
     request.spec = *loaded.spec;
     request.input.text = u"Plan ticket 7"_s;
-    QObject::connect(&service, &CallService::finished, &app, [&](const LaunchResult &result) {
+    QObject::connect(&service, &CallService::jobFinished, &app, [&](CallJob *, const LaunchResult &result) {
         ++done;
         completed += result.record.status == CallStatus::Completed ? 1 : 0;
         if (done == calls) {

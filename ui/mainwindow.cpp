@@ -1,5 +1,8 @@
 #include "ui/mainwindow.h"
 
+#include "ui/common/jobsbutton.h"
+#include "ui/sessions/sessionview.h"
+
 #include "core/model/specio.h"
 #include "core/schema/lint.h"
 #include "ui/findingsmodel.h"
@@ -98,6 +101,22 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     createStatusBar();
     m_historyDocks = new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
+    // What needs the person comes forward: a run that starts or stops for a decision, a
+    // session turn that waits for an approval.
+    connect(m_runPanel, &RunPanel::runStarted, this, [this] {
+        m_runDock->show();
+        m_runDock->raise();
+    });
+    connect(m_runPanel, &RunPanel::attentionNeeded, this, [this] {
+        m_runDock->show();
+        m_runDock->raise();
+    });
+    if (SessionView *sessions = m_historyDocks->sessions()) {
+        connect(sessions, &SessionView::attentionNeeded, this, [this] {
+            m_historyDocks->sessionsDock()->show();
+            m_historyDocks->sessionsDock()->raise();
+        });
+    }
 
     QPlainTextEdit *editor = m_specView->editor();
     connect(editor, &QPlainTextEdit::textChanged, this, [this] { m_revalidateTimer.start(); });
@@ -284,6 +303,8 @@ void MainWindow::createStatusBar()
     m_cursorLabel = new QLabel(this);
     m_countsLabel->setObjectName(u"countsLabel"_s);
     m_engineLabel->setObjectName(u"engineLabel"_s);
+    // Calls in flight from every panel, each one cancellable.
+    statusBar()->addPermanentWidget(new JobsButton(m_studio->calls(), this));
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_engineLabel);
     statusBar()->addPermanentWidget(m_cursorLabel);

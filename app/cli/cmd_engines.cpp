@@ -122,14 +122,14 @@ int runAdd(const QStringList &arguments)
     Options options;
     const QStringList valued = {u"--type"_s,       u"--model"_s,       u"--base-url"_s,
                                 u"--context-window"_s, u"--max-tokens"_s, u"--temperature"_s,
-                                u"--key-env"_s};
+                                u"--key-env"_s, u"--max-in-flight"_s};
     if (auto error = parseOptions(arguments, valued, {u"--key-stdin"_s}, &options)) {
         printError(*error);
         return ExitUsage;
     }
     if (options.positional.size() != 1) {
         printError(tr("usage: engines add NAME --type T --model M [--base-url URL] "
-                      "[--context-window N] [--key-env VAR | --key-stdin]"));
+                      "[--context-window N] [--max-in-flight N] [--key-env VAR | --key-stdin]"));
         return ExitUsage;
     }
     EngineProfile profile;
@@ -165,6 +165,13 @@ int runAdd(const QStringList &arguments)
         profile.contextWindow = parsePositive<qint64>(options.values.value(u"--context-window"_s));
         if (!profile.contextWindow) {
             printError(tr("--context-window needs a positive whole number"));
+            return ExitUsage;
+        }
+    }
+    if (options.values.contains(u"--max-in-flight"_s)) {
+        profile.maxInFlight = parsePositive<int>(options.values.value(u"--max-in-flight"_s));
+        if (!profile.maxInFlight) {
+            printError(tr("--max-in-flight needs a positive whole number"));
             return ExitUsage;
         }
     }

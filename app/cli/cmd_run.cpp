@@ -2,23 +2,32 @@
 //
 //   run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID]
 //                 [--db PATH] [--allow-tool NAME]... [--no-store]
-//   batch SPEC.json --inputs FILE.jsonl [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]...
+//   batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]
+//         [--allow-tool NAME]...
 //   revise CALL_ID --correction TEXT [--db PATH]
 //
 // run and revise print {"call_id", "status", "parsed", "error_category", "error", "usage",
 // "turns", "attempts"}; exit 0 completed, 1 failed or cancelled, 3 turn_limited, 2 bad
-// arguments or an invalid spec. batch prints one such line per input line (plus "line"), goes
-// on past failing inputs, and exits 0 when every input completed, 1 otherwise.
+// arguments or an invalid spec. batch prints one such line per input line (plus "line"), in
+// input order, with --jobs calls in flight; it goes on past failing inputs, shows progress on
+// stderr, and exits 0 when every input completed, 1 otherwise.
 
 #include "app/cli/cliutil.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/batchrun.h"
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 
 #include <QCommandLineParser>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFile>
@@ -31,6 +40,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -67,21 +77,20 @@ struct RunContext
         }
         profiles = std::make_unique<ProfileStore>(&credentials, nullptr);
         service = std::make_unique<CallService>(&nam, store.get(), &credentials, profiles.get());
+        service->loadLimitsFromSettings();
         return true;
     }
 
-    // Runs one launch to its end on the event loop.
-    LaunchResult wait(const std::function<void()> &start)
+    // Runs one job to its end on the event loop.
+    LaunchResult wait(CallJob *job)
     {
         LaunchResult out;
         QEventLoop loop;
-        QObject::connect(service.get(), &CallService::finished, &loop, [&](const LaunchResult &result) {
+        QObject::connect(job, &CallJob::finished, &loop, [&](const LaunchResult &result) {
             out = result;
             loop.quit();
         });
-        start();
         loop.exec();
-        QObject::disconnect(service.get(), &CallService::finished, &loop, nullptr);
         return out;
     }
 };
@@ -152,30 +161,64 @@ bool parseOrComplain(QCommandLineParser &parser, const QString &command, const Q
     return true;
 }
 
-// Stops the running call on Ctrl+C / SIGTERM so it is stored as cancelled, not lost.
+// Ctrl+C / SIGTERM: the running calls are cancelled and stored as cancelled, not lost. The
+// handler only writes a byte to a pipe (async-signal-safe); a socket notifier on the event
+// loop runs `onStop`.
 class StopOnSignal
 {
 public:
-    explicit StopOnSignal(CallService *service)
+    explicit StopOnSignal(std::function<void()> onStop)
+        : m_onStop(std::move(onStop))
     {
-        s_service = service;
-        std::signal(SIGINT, &StopOnSignal::handle);
+        if (::pipe(s_pipe) == 0) {
+            m_notifier = std::make_unique<QSocketNotifier>(s_pipe[0], QSocketNotifier::Read);
+            QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
+                char byte;
+                [[maybe_unused]] const auto n = ::read(s_pipe[0], &byte, 1);
+                if (m_onStop)
+                    m_onStop();
+            });
+            std::signal(SIGINT, &StopOnSignal::handle);
+            std::signal(SIGTERM, &StopOnSignal::handle);
+        }
     }
     ~StopOnSignal()
     {
         std::signal(SIGINT, SIG_DFL);
-        s_service = nullptr;
+        std::signal(SIGTERM, SIG_DFL);
+        m_notifier.reset();
+        if (s_pipe[0] >= 0) {
+            ::close(s_pipe[0]);
+            ::close(s_pipe[1]);
+        }
+        s_pipe[0] = s_pipe[1] = -1;
     }
+    Q_DISABLE_COPY_MOVE(StopOnSignal)
 
 private:
     static void handle(int)
     {
-        // Only async-signal-safe work here: queue the stop for the event loop.
-        if (s_service)
-            QMetaObject::invokeMethod(s_service, &CallService::stop, Qt::QueuedConnection);
+        if (s_pipe[1] >= 0) {
+            const char byte = 1;
+            [[maybe_unused]] const auto n = ::write(s_pipe[1], &byte, 1);
+        }
     }
-    static inline CallService *s_service = nullptr;
+    std::function<void()> m_onStop;
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    static inline int s_pipe[2] = {-1, -1};
 };
+
+QString durationText(qint64 ms)
+{
+    if (ms < 0)
+        return u"?"_s;
+    const qint64 s = (ms + 999) / 1000;
+    if (s < 60)
+        return u"%1s"_s.arg(s);
+    if (s < 3600)
+        return u"%1m%2s"_s.arg(s / 60).arg(s % 60, 2, 10, QChar(u'0'));
+    return u"%1h%2m"_s.arg(s / 3600).arg((s % 3600) / 60, 2, 10, QChar(u'0'));
+}
 
 } // namespace
 
@@ -252,8 +295,13 @@ int runRun(const QStringList &arguments)
     RunContext context;
     if (!context.open(parser.value(u"db"_s), !parser.isSet(u"no-store"_s)))
         return ExitFailed;
-    StopOnSignal stopper(context.service.get());
-    const LaunchResult result = context.wait([&] { context.service->launch(request); });
+    CallJob *job = context.service->launch(request);
+    QPointer<CallJob> guard(job);
+    StopOnSignal stopper([guard] {
+        if (guard)
+            guard->cancel();
+    });
+    const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
     return exitCodeFor(result);
 }
@@ -287,9 +335,13 @@ int runRevise(const QStringList &arguments)
     RunOptions options;
     for (const QString &tool : parser.values(u"allow-tool"_s))
         options.allowedTools.insert(tool);
-    StopOnSignal stopper(context.service.get());
-    const LaunchResult result =
-        context.wait([&] { context.service->revise(callId, parser.value(u"correction"_s), options); });
+    CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options);
+    QPointer<CallJob> guard(job);
+    StopOnSignal stopper([guard] {
+        if (guard)
+            guard->cancel();
+    });
+    const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
     return exitCodeFor(result);
 }
@@ -301,19 +353,45 @@ int runBatch(const QStringList &arguments)
     parser.addOption({u"inputs"_s, tr("JSON Lines: one input per line."), u"FILE"_s});
     parser.addOption({u"out"_s, tr("Write the result lines here instead of stdout."), u"FILE"_s});
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
+    parser.addOption({u"jobs"_s, tr("Calls in flight at once (default 4)."), u"N"_s});
+    parser.addOption({u"resume"_s, tr("Continue the newest batch of this spec and inputs file.")});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption({u"help"_s, tr("Show this help.")});
     if (!parseOrComplain(parser, u"batch"_s, arguments))
         return ExitUsage;
+    if (parser.isSet(u"help"_s)) {
+        std::fputs(qPrintable(tr("Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] "
+                                 "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]...\n\n"
+                                 "Runs the spec on every line of the inputs file with N calls in flight "
+                                 "(default 4) and prints one result line per input line, in input order.\n"
+                                 "A line is a JSON string or {\"input\", \"attachments\": [paths], \"metadata\"}.\n"
+                                 "The batch is stored: --resume runs only the lines that have no completed "
+                                 "call yet. Ctrl+C cancels what is in flight and prints how to resume.\n"
+                                 "Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.\n")),
+                   stdout);
+        return ExitOk;
+    }
     if (parser.positionalArguments().size() != 1 || !parser.isSet(u"inputs"_s)) {
-        printError(tr("usage: batch SPEC.json --inputs FILE.jsonl [--out FILE.jsonl] [--db PATH]"));
+        printError(tr("usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]"));
         return ExitUsage;
     }
+    int jobs = 4;
+    if (parser.isSet(u"jobs"_s)) {
+        bool ok = false;
+        jobs = parser.value(u"jobs"_s).toInt(&ok);
+        if (!ok || jobs < 1 || jobs > 256) {
+            printError(tr("--jobs needs a whole number from 1 to 256"));
+            return ExitUsage;
+        }
+    }
+    const QString specPath = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();
     const auto spec = loadSpecOrComplain(parser.positionalArguments().first());
     if (!spec)
         return ExitUsage;
-    QFile inputs(parser.value(u"inputs"_s));
-    if (!inputs.open(QIODevice::ReadOnly)) {
-        printError(tr("cannot read %1: %2").arg(inputs.fileName(), inputs.errorString()));
+    const QString inputsPath = QFileInfo(parser.value(u"inputs"_s)).absoluteFilePath();
+    const BatchInputs inputs = readBatchInputs(inputsPath);
+    if (!inputs.error.isEmpty()) {
+        printError(inputs.error);
         return ExitUsage;
     }
     QFile out;
@@ -336,67 +414,150 @@ int runBatch(const QStringList &arguments)
     RunContext context;
     if (!context.open(parser.value(u"db"_s), true))
         return ExitFailed;
-    StopOnSignal stopper(context.service.get());
+    context.service->scheduler()->setGlobalLimit(jobs);
+
+    // The stored batch: a new one, or with --resume the newest one of the same files.
+    const QJsonObject storedSpec = CallStore::stripSecrets(specToJson(*spec));
+    const QByteArray specHash =
+        QCryptographicHash::hash(QJsonDocument(storedSpec).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256).toHex();
+    qint64 batchId = 0;
+    QHash<int, qint64> completed;
+    if (parser.isSet(u"resume"_s)) {
+        auto latest = context.store->latestBatch(specPath, inputsPath);
+        if (!latest) {
+            printError(latest.error().message);
+            return ExitFailed;
+        }
+        if (latest.value()) {
+            const BatchInfo &found = *latest.value();
+            if (found.specHash != specHash) {
+                printError(tr("the spec %1 changed since batch %2 was started; resuming would mix two specs. "
+                              "Run without --resume to start a new batch.").arg(specPath).arg(found.id));
+                return ExitUsage;
+            }
+            if (found.inputsHash != inputs.sha256) {
+                printError(tr("the inputs file %1 changed since batch %2 was started; its lines may mean "
+                              "other inputs now. Run without --resume to start a new batch.").arg(inputsPath).arg(found.id));
+                return ExitUsage;
+            }
+            batchId = found.id;
+            auto lines = context.store->batchCompletedLines(batchId);
+            if (!lines) {
+                printError(lines.error().message);
+                return ExitFailed;
+            }
+            completed = lines.value();
+            std::fprintf(stderr, "%s\n", qPrintable(tr("batch %1: resuming, %2 of %3 inputs already completed")
+                                                        .arg(batchId).arg(completed.size()).arg(inputs.lines.size())));
+        } else {
+            std::fprintf(stderr, "%s\n", qPrintable(tr("batch: nothing to resume for these files, starting a new batch")));
+        }
+    }
+    if (batchId == 0) {
+        BatchInfo info;
+        info.specPath = specPath;
+        info.specHash = specHash;
+        info.spec = storedSpec;
+        info.inputsPath = inputsPath;
+        info.inputsHash = inputs.sha256;
+        info.totalLines = int(inputs.lines.size());
+        auto created = context.store->createBatch(info);
+        if (!created) {
+            printError(tr("cannot store the batch: %1").arg(created.error().message));
+            return ExitFailed;
+        }
+        batchId = created.value();
+    }
+
+    BatchRun run(context.service.get(), *spec, inputs.lines);
+    run.setBatchId(batchId);
+    run.setCompletedLines(completed);
+    run.setWindow(jobs);
     QSet<QString> allowed;
     for (const QString &tool : parser.values(u"allow-tool"_s))
         allowed.insert(tool);
+    run.setAllowedTools(allowed);
 
-    int lineNumber = 0;
-    int failures = 0;
-    int total = 0;
-    while (!inputs.atEnd()) {
-        const QByteArray raw = inputs.readLine().trimmed();
-        ++lineNumber;
-        if (raw.isEmpty())
-            continue;
-        ++total;
-        // A line is a JSON string (the input text) or an object {"input", "attachments",
-        // "metadata"}; anything else is reported and skipped.
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson("[" + raw + "]", &parseError);
-        LaunchRequest request;
-        request.spec = *spec;
-        request.options.allowedTools = allowed;
-        QString lineError;
-        if (parseError.error != QJsonParseError::NoError || doc.array().size() != 1) {
-            lineError = tr("line %1 is not JSON: %2").arg(lineNumber).arg(parseError.errorString());
-        } else if (doc.array().at(0).isString()) {
-            request.input.text = doc.array().at(0).toString();
-        } else if (doc.array().at(0).isObject() && doc.array().at(0).toObject().value(u"input"_s).isString()) {
-            const QJsonObject item = doc.array().at(0).toObject();
-            request.input.text = item.value(u"input"_s).toString();
-            request.options.metadata = item.value(u"metadata"_s).toObject();
-            for (const QJsonValue &path : item.value(u"attachments"_s).toArray()) {
-                auto attachment = readAttachment(path.toString());
-                if (!attachment) {
-                    lineError = tr("line %1: cannot read the attachment %2").arg(lineNumber).arg(path.toString());
-                    break;
-                }
-                request.input.attachments.append(*attachment);
-            }
-        } else {
-            lineError = tr("line %1: expected a JSON string or an object with a string \"input\"").arg(lineNumber);
-        }
-        if (!lineError.isEmpty()) {
-            ++failures;
-            emitLine(QJsonObject{{u"line"_s, lineNumber}, {u"status"_s, u"invalid_input"_s}, {u"error"_s, lineError}});
-            continue;
-        }
-        request.options.metadata.insert(u"batch_line"_s, lineNumber);
-        const LaunchResult result = context.wait([&] { context.service->launch(request); });
-        QJsonObject line = resultJson(result);
-        line.insert(u"line"_s, lineNumber);
-        emitLine(line);
-        if (result.record.status != CallStatus::Completed)
-            ++failures;
-        if (result.record.status == CallStatus::Cancelled)
-            break; // Ctrl+C stops the batch, not just one input
+    int notCompleted = 0;
+    QObject::connect(&run, &BatchRun::lineFinished, &run,
+                     [&](int line, const LaunchResult &result, bool resumed, const QString &lineError) {
+                         QJsonObject json;
+                         if (!lineError.isEmpty()) {
+                             json = QJsonObject{{u"line"_s, line}, {u"status"_s, u"invalid_input"_s}, {u"error"_s, lineError}};
+                             ++notCompleted;
+                         } else {
+                             json = resultJson(result);
+                             json.insert(u"line"_s, line);
+                             if (resumed)
+                                 json.insert(u"resumed"_s, true);
+                             if (result.record.status != CallStatus::Completed)
+                                 ++notCompleted;
+                         }
+                         emitLine(json);
+                     });
+
+    // Progress on stderr: a line redrawn in place on a terminal, a plain line now and then
+    // otherwise (logs, CI).
+    const bool terminal = ::isatty(fileno(stderr));
+    auto progressText = [&run] {
+        const BatchRun::Progress p = run.progress();
+        return tr("batch: %1/%2 done, %3 failed, %4 in flight, %5 calls/s, ETA %6")
+            .arg(p.done)
+            .arg(p.total)
+            .arg(p.failed)
+            .arg(p.inFlight)
+            .arg(p.callsPerSecond, 0, 'f', 1)
+            .arg(durationText(p.etaMs));
+    };
+    QTimer progressTimer;
+    progressTimer.setInterval(terminal ? 250 : 5000);
+    QObject::connect(&progressTimer, &QTimer::timeout, &run, [&] {
+        if (terminal)
+            std::fprintf(stderr, "\r\033[K%s", qPrintable(progressText()));
+        else
+            std::fprintf(stderr, "%s\n", qPrintable(progressText()));
+        std::fflush(stderr);
+    });
+    progressTimer.start();
+
+    bool interrupted = false;
+    StopOnSignal stopper([&] {
+        if (interrupted)
+            return;
+        interrupted = true;
+        if (terminal)
+            std::fputs("\n", stderr);
+        std::fprintf(stderr, "%s\n", qPrintable(tr("batch: stopping; cancelling the calls in flight")));
+        run.stop();
+    });
+
+    QEventLoop loop;
+    QObject::connect(&run, &BatchRun::finished, &loop, &QEventLoop::quit);
+    run.start();
+    loop.exec();
+    progressTimer.stop();
+    context.service->flushWrites();
+
+    const BatchRun::Progress p = run.progress();
+    if (terminal)
+        std::fputs("\r\033[K", stderr);
+    const int completedNow = p.done - p.failed;
+    std::fprintf(stderr, "%s\n", qPrintable(tr("batch %1: %2 inputs, %3 completed, %4 not completed")
+                                                .arg(batchId)
+                                                .arg(inputs.lines.size())
+                                                .arg(completedNow + p.resumed)
+                                                .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
+    if (interrupted || p.done + p.resumed < inputs.lines.size()) {
+        QString command = u"callscope-cli batch "_s + specPath + u" --inputs "_s + inputsPath + u" --resume"_s;
+        if (parser.isSet(u"db"_s))
+            command += u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath();
+        if (parser.isSet(u"jobs"_s))
+            command += u" --jobs "_s + QString::number(jobs);
+        for (const QString &tool : parser.values(u"allow-tool"_s))
+            command += u" --allow-tool "_s + tool;
+        std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: %1").arg(command)));
     }
-    std::fprintf(stderr, "%s\n", qPrintable(tr("batch: %1 inputs, %2 completed, %3 not completed")
-                                                .arg(total)
-                                                .arg(total - failures)
-                                                .arg(failures)));
-    return failures == 0 ? ExitOk : ExitFailed;
+    return notCompleted == 0 && p.done + p.resumed == inputs.lines.size() ? ExitOk : ExitFailed;
 }
 
 } // namespace Callscope::Cli

@@ -104,6 +104,7 @@ HttpJob::HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec,
 
 HttpJob::~HttpJob()
 {
+    releaseGate(true);
     dropReply();
 }
 
@@ -129,6 +130,41 @@ void HttpJob::start()
 }
 
 void HttpJob::startAttempt()
+{
+    if (!m_settings.gate) {
+        beginAttempt();
+        return;
+    }
+    // Wait for the engine's turn; neither timer runs while waiting, and the wait is not part
+    // of the attempt's duration.
+    m_waitingForGate = true;
+    const QPointer<HttpJob> self(this);
+    const quint64 serial = m_serial;
+    m_gateTicket = m_settings.gate->acquire([self, serial] {
+        if (!self || self->m_serial != serial || !self->m_waitingForGate)
+            return;
+        self->m_waitingForGate = false;
+        self->beginAttempt();
+    });
+}
+
+void HttpJob::releaseGate(bool withdrawn)
+{
+    if (!m_gateTicket || !m_settings.gate)
+        return;
+    const RequestGate::Ticket ticket = *m_gateTicket;
+    m_gateTicket.reset();
+    m_waitingForGate = false;
+    GateFeedback feedback;
+    feedback.withdrawn = withdrawn;
+    if (!withdrawn) {
+        feedback.httpStatus = m_result.httpStatus;
+        feedback.headers = m_result.responseHeaders;
+    }
+    m_settings.gate->release(ticket, feedback);
+}
+
+void HttpJob::beginAttempt()
 {
     ++m_attemptsMade;
     m_redirects = 0;
@@ -549,6 +585,7 @@ void HttpJob::recordAttempt(const QString &outcome, const QString &error, qint64
         record.usage = reply->usage;
     }
     m_result.attempts.append(record);
+    releaseGate(false);
 }
 
 void HttpJob::dropReply()
@@ -577,6 +614,7 @@ void HttpJob::cancel()
         m_result.rawResponse = m_received;
         recordAttempt(u"error"_s, text(Text::Cancelled), 0);
     }
+    releaseGate(true); // still waiting for the gate: withdraw
     m_result.cancelled = true;
     m_result.reply.reset();
     m_result.error = ApiError{ErrorCategory::Other, 0, {}, text(Text::Cancelled)};

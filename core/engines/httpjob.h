@@ -14,6 +14,7 @@
 // - Every attempt leaves an AttemptRecord (status, outcome, delay waited after it, duration).
 
 #include "core/engines/enginecodec.h"
+#include "core/engines/requestgate.h"
 #include "core/engines/retrypolicy.h"
 
 #include <QElapsedTimer>
@@ -40,6 +41,8 @@ struct HttpJobSettings
     qint64 endGraceMs = 2000;            // after a stream's end signal, wait this long for the close
     qint64 maxResponseBytes = 64 * 1024 * 1024;
     RetryPolicy retry;                   // retry.maxAttempts bounds the attempts
+    // Asked before every attempt (the scheduler's per-engine limit); none = send at once.
+    std::shared_ptr<RequestGate> gate;
 };
 
 struct HttpJobResult
@@ -100,6 +103,8 @@ private:
     enum class Mode { Undecided, Stream, Whole };
 
     void startAttempt();
+    void beginAttempt();                 // the gate let this attempt go
+    void releaseGate(bool withdrawn);
     void post(const QUrl &url);
     void followRedirect(const QByteArray &location);
     static bool isSameOrigin(const QUrl &a, const QUrl &b);
@@ -132,6 +137,8 @@ private:
     static constexpr int MaxRedirects = 5;
     int m_redirects = 0;                 // followed within the current attempt
     QUrl m_currentUrl;
+    std::optional<RequestGate::Ticket> m_gateTicket; // held from acquire() to release()
+    bool m_waitingForGate = false;
 
     QPointer<QNetworkReply> m_reply;
     QTimer *m_inactivityTimer = nullptr;

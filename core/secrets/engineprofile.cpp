@@ -24,6 +24,8 @@ QJsonObject EngineProfile::toJson() const
     }
     if (toolResultsTokens)
         object.insert(u"tool_results_tokens"_s, double(*toolResultsTokens));
+    if (maxInFlight)
+        object.insert(u"max_in_flight"_s, *maxInFlight);
     return object;
 }
 

@@ -25,6 +25,9 @@ struct EngineProfile
     // Same meaning as in EngineSpec: absent = inherit, null = send everything, N = newest N.
     std::optional<std::optional<int>> toolResultsInContext;
     std::optional<qint64> toolResultsTokens;
+    // Calls in flight on this engine at most (the scheduler's per-engine limit); unset = the
+    // default of the settings.
+    std::optional<int> maxInFlight;
 
     // {"name", "type", "model", "base_url", ...}: only the fields that are set (plus name,
     // type and model). There is no key field, by construction.

@@ -110,6 +110,7 @@ std::optional<EngineProfile> ProfileStore::get(const QString &name) const
             profile.toolResultsInContext = std::optional<int>(*n);
     }
     profile.toolResultsTokens = readNumber<qint64>(s, u"tool_results_tokens"_s);
+    profile.maxInFlight = readNumber<int>(s, u"max_in_flight"_s);
     s.endGroup();
     return profile;
 }
@@ -138,6 +139,8 @@ ProfileResult ProfileStore::write(const EngineProfile &profile)
         s.setValue(u"max_tokens"_s, *profile.maxTokens);
     if (profile.temperature)
         s.setValue(u"temperature"_s, *profile.temperature);
+    if (profile.maxInFlight)
+        s.setValue(u"max_in_flight"_s, *profile.maxInFlight);
     if (profile.toolResultsInContext) {
         if (*profile.toolResultsInContext)
             s.setValue(u"tool_results_in_context"_s, **profile.toolResultsInContext);

@@ -1,14 +1,15 @@
 #pragma once
 
 // CallService: the one place that turns "run this spec on this input" into a stored call. It
-// resolves the engine (profile, key, replay recording), builds the toolkits, applies the
-// context budget to every request, drives a Runner, and writes the finished call (and its
-// session messages) in one transaction. The GUI and the CLI both go through it, so a call
-// behaves the same from either front end.
+// makes a CallJob per call (core/service/calljob.h); a job resolves the engine (profile, key,
+// replay recording), builds the toolkits, applies the context budget to every request, drives
+// a Runner, and has the finished call (and its session messages) written in one transaction.
+// The GUI and the CLI both go through it, so a call behaves the same from either front end.
 
 #include "core/loop/runner.h"
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
+#include "core/store/callstore.h"
 
 #include <QObject>
 #include <QPointer>
@@ -40,8 +41,9 @@ struct LaunchRequest
     RunOptions options;                 // breakpoints, attended, allowed tools, metadata
     std::optional<qint64> sessionId;    // run inside a session (MISSION.md section 4)
     std::optional<qint64> reviseOf;     // set by revise(): replays that call's conversation
-    QString replayOf;                   // metadata note for replays
+    QString rerunOf;                    // metadata note for reruns
     std::optional<CompactionPolicy> compaction; // session turns only
+    std::optional<BatchLink> batch;     // the stored batch line this call answers
 };
 
 struct LaunchResult
@@ -52,6 +54,21 @@ struct LaunchResult
     bool startFailed = false;           // the call never started (bad engine, missing key)
 };
 
+// How a compaction ended: ok with the summary call's id (0: nothing to fold), or why not.
+struct CompactionOutcome
+{
+    bool ok = false;
+    QString message;
+    qint64 callId = 0;
+};
+
+class CallJob;
+class Scheduler;
+class StoreWriter;
+
+// The factory of jobs: every call, from any front end, is a CallJob made here. The service
+// holds any number of them at once; its Scheduler decides when each may start and how many
+// requests each engine gets. It also writes every finished call through one StoreWriter.
 class CallService final : public QObject
 {
     Q_OBJECT
@@ -64,56 +81,62 @@ public:
                 ProfileStore *profiles, QObject *parent = nullptr);
     ~CallService() override;
 
-    // Starts a call; runnerCreated then finished follow (finished exactly once, also when the
-    // call could not start). One call at a time per service.
-    void launch(const LaunchRequest &request);
+    // Every method returns the job at once; its signals follow from the event loop (connect
+    // before returning to it). `finished` comes exactly once, also when the call could not
+    // start.
+    CallJob *launch(const LaunchRequest &request);
     // A revision: the parent's conversation plus `correction`, on the parent's spec and engine
     // type, linked by parent (and in the parent's session when it had one).
-    void revise(qint64 callId, const QString &correction, const RunOptions &options = {});
-    // Re-runs a recorded call's input with `spec` (another engine, an edited spec) as a new
-    // call whose parent is the original; metadata says it is a replay.
-    void replay(qint64 callId, const Spec &spec, const RunOptions &options = {});
-    void stop();
+    CallJob *revise(qint64 callId, const QString &correction, const RunOptions &options = {});
+    // Runs a recorded call's input again with `spec` (another engine, an edited spec) as a new
+    // call whose parent is the original; its metadata says `rerun_of`.
+    CallJob *rerun(qint64 callId, const Spec &spec, const RunOptions &options = {});
     // Folds all but the newest `keepRecent` model-visible messages of a session into a summary
-    // made on `engineFrom`'s engine; compactionFinished follows. Message rows are never deleted.
-    void compact(qint64 sessionId, int keepRecent, const Spec &engineFrom);
+    // made on `engineFrom`'s engine (a call of kind `compaction`). Message rows are never
+    // deleted. The job's compactionFinished, then finished, follow.
+    CallJob *compact(qint64 sessionId, int keepRecent, const Spec &engineFrom);
 
-    bool isRunning() const { return m_running; }
-    Runner *runner() const { return m_runner; }
+    // Jobs not finished yet, oldest first.
+    QList<CallJob *> jobs() const;
+    int activeJobs() const { return int(m_jobs.size()); }
+    void cancelAll();
+
+    Scheduler *scheduler() const { return m_scheduler; }
+    // Reads the limits from QSettings ("scheduler/global_limit", "scheduler/engine_limit")
+    // and the engine profiles' max_in_flight.
+    void loadLimitsFromSettings();
 
     // Settings for HTTP engines built by this service (timeouts), and for tests.
     void setInactivityTimeoutMs(int ms) { m_inactivityTimeoutMs = ms; }
+    int inactivityTimeoutMs() const { return m_inactivityTimeoutMs; }
+
+    CallStore *store() const { return m_store; }
+    // Blocks until every finished call handed to the writer is committed (shutdown, tests).
+    void flushWrites();
 
 Q_SIGNALS:
-    void runnerCreated(Callscope::Runner *runner);
-    void finished(const Callscope::LaunchResult &result);
-    // ok: a summary was stored (callId is its call); otherwise `message` says why and nothing
-    // changed. "Nothing to fold" is ok with callId 0.
-    void compactionFinished(qint64 sessionId, bool ok, const QString &message, qint64 callId);
+    void jobAdded(Callscope::CallJob *job);
+    // Any job ended (after its call was stored): for lists of jobs and for History.
+    void jobFinished(Callscope::CallJob *job, const Callscope::LaunchResult &result);
 
 private:
-    void resolveEngine();
-    void startRunner(ModelClient *client);
-    void onRunnerFinished(const CallRecord &record);
-    void fail(ErrorCategory category, const QString &message);
-    void cleanUp();
-    void continueLaunch();
-    void startCompaction(qint64 sessionId, int keepRecent, const Spec &engineFrom,
-                         std::function<void(bool, const QString &, qint64)> done);
+    friend class CallJob;
+    CallJob *makeJob(int kind, const LaunchRequest &request);
+    CallJob *failedJob(int kind, const LaunchRequest &request, const QString &why);
+    void onJobFinished(CallJob *job, const LaunchResult &result);
+    StoreWriter *writer();
+    CredentialStore *credentials();
 
     QPointer<QNetworkAccessManager> m_nam;
     CallStore *m_store = nullptr;
     CredentialStore *m_credentials = nullptr;
     ProfileStore *m_profiles = nullptr;
     int m_inactivityTimeoutMs = 0;
-
-    bool m_running = false;
-    LaunchRequest m_request;
-    QList<Message> m_prior;             // what came before this call (session or parent)
-    QPointer<Runner> m_runner;
-    QPointer<ModelClient> m_client;
-    QPointer<ToolRegistry> m_tools;
-    QPointer<CallService> m_compactor;  // a store-less child service that runs summary calls
+    Scheduler *m_scheduler = nullptr;
+    StoreWriter *m_writer = nullptr;
+    bool m_writerChecked = false;
+    QList<CallJob *> m_jobs;
+    quint64 m_nextJobId = 0;
 };
 
 } // namespace Callscope

@@ -17,6 +17,15 @@ namespace {
 
 // ---- SQL ---------------------------------------------------------------------------------
 
+constexpr auto kInsertBatch = R"(INSERT INTO batches (spec_path, spec_hash, spec, inputs_path,
+    inputs_hash, total_lines, created_at) VALUES (?, ?, ?, ?, ?, ?, ?))"_L1;
+constexpr auto kSelectLatestBatch = R"(SELECT id, spec_path, spec_hash, spec, inputs_path, inputs_hash,
+    total_lines, created_at FROM batches WHERE spec_path = ? AND inputs_path = ?
+    ORDER BY id DESC LIMIT 1)"_L1;
+constexpr auto kSelectBatchCompleted = R"(SELECT b.line, MAX(b.call_id) FROM batch_calls b
+    JOIN calls c ON c.id = b.call_id WHERE b.batch_id = ? AND c.status = 'completed'
+    GROUP BY b.line)"_L1;
+constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count, error_category,
@@ -599,7 +608,8 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
 }
 
 StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
-                                          const QList<SessionMessage> &sessionMessages)
+                                          const QList<SessionMessage> &sessionMessages,
+                                          const InsertOptions &options, SequenceSpan *spanOut)
 {
     Transaction transaction(m_database);
     if (transaction.beginError())
@@ -618,9 +628,72 @@ StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
     const auto id = insertCallRow(stored);
     if (!id)
         return id;
+    if (options.batch) {
+        QSqlQuery &link = statement(kInsertBatchCall);
+        bindAll(link, {options.batch->batchId, options.batch->line, *id});
+        if (!link.exec())
+            return m_database.errorFrom(link, translate("linking call %1 to batch %2").arg(*id).arg(options.batch->batchId));
+    }
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    if (spanOut && stored.firstSequence)
+        *spanOut = SequenceSpan{*stored.firstSequence, stored.lastSequence.value_or(*stored.firstSequence)};
+    return id;
+}
+
+StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    QSqlQuery &insert = statement(kInsertBatch);
+    const QDateTime created = batch.createdAt.isValid() ? batch.createdAt : QDateTime::currentDateTimeUtc();
+    bindAll(insert, {batch.specPath, QString::fromLatin1(batch.specHash),
+                     QString::fromUtf8(QJsonDocument(batch.spec).toJson(QJsonDocument::Compact)),
+                     batch.inputsPath, QString::fromLatin1(batch.inputsHash), batch.totalLines,
+                     created.toMSecsSinceEpoch()});
+    if (!insert.exec())
+        return m_database.errorFrom(insert, translate("storing a batch"));
+    const qint64 id = insert.lastInsertId().toLongLong();
     if (StoreError error = transaction.commit(); error)
         return error;
     return id;
+}
+
+StoreResult<std::optional<BatchInfo>> CallStore::latestBatch(const QString &specPath, const QString &inputsPath)
+{
+    QSqlQuery query(m_database.connection());
+    query.prepare(kSelectLatestBatch);
+    query.addBindValue(specPath);
+    query.addBindValue(inputsPath);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("looking up a batch"));
+    if (!query.next())
+        return std::optional<BatchInfo>();
+    BatchInfo batch;
+    batch.id = query.value(0).toLongLong();
+    batch.specPath = query.value(1).toString();
+    batch.specHash = query.value(2).toString().toLatin1();
+    batch.spec = QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object();
+    batch.inputsPath = query.value(4).toString();
+    batch.inputsHash = query.value(5).toString().toLatin1();
+    batch.totalLines = query.value(6).toInt();
+    batch.createdAt = QDateTime::fromMSecsSinceEpoch(query.value(7).toLongLong(), Qt::UTC);
+    return std::optional<BatchInfo>(batch);
+}
+
+StoreResult<QHash<int, qint64>> CallStore::batchCompletedLines(qint64 batchId)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    query.prepare(kSelectBatchCompleted);
+    query.addBindValue(batchId);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading batch %1").arg(batchId));
+    QHash<int, qint64> lines;
+    while (query.next())
+        lines.insert(query.value(0).toInt(), query.value(1).toLongLong());
+    return lines;
 }
 
 StoreResult<QList<qint64>> CallStore::insertCalls(const QList<CallRecord> &records)

@@ -13,6 +13,7 @@
 #include "core/store/storeerror.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -141,6 +142,31 @@ struct SequenceSpan
     qint64 last = 0;
 };
 
+// A call that answers one line of a stored batch (written with the call, in its transaction).
+struct BatchLink
+{
+    qint64 batchId = 0;
+    int line = 0;
+};
+
+struct InsertOptions
+{
+    std::optional<BatchLink> batch;
+};
+
+// A stored `callscope-cli batch` run: what it ran, on which inputs file.
+struct BatchInfo
+{
+    qint64 id = 0;
+    QString specPath;        // absolute
+    QByteArray specHash;     // SHA-256 (hex) of the spec as stored (secrets stripped)
+    QJsonObject spec;
+    QString inputsPath;      // absolute
+    QByteArray inputsHash;   // SHA-256 (hex) of the inputs file's bytes
+    int totalLines = 0;      // input lines that hold an input
+    QDateTime createdAt;
+};
+
 // What checkIntegrity() found; `problems` is empty when the database is consistent.
 struct IntegrityReport
 {
@@ -164,7 +190,8 @@ public:
     // transaction and the call's first/last sequence are set to their span. An unset
     // createdAt becomes now. Returns the new id.
     StoreResult<qint64> insertCall(const CallRecord &record,
-                                   const QList<SessionMessage> &sessionMessages = {});
+                                   const QList<SessionMessage> &sessionMessages = {},
+                                   const InsertOptions &options = {}, SequenceSpan *spanOut = nullptr);
     // Replaces every field of the stored call record.id (finishing a running call): the row,
     // its turns and attempts, its search entry, and appends `sessionMessages` as above.
     // Inserts many calls in one transaction (bulk loads, benchmarks); ids in input order.
@@ -212,6 +239,13 @@ public:
                                              qint64 firstSequence, qint64 lastSequence,
                                              const QString &summary);
     StoreResult<QList<Compaction>> compactions(qint64 sessionId);
+
+    // ---- batches --------------------------------------------------------------------------
+    StoreResult<qint64> createBatch(const BatchInfo &batch);
+    // The newest batch of this spec file and inputs file; nullopt when there is none.
+    StoreResult<std::optional<BatchInfo>> latestBatch(const QString &specPath, const QString &inputsPath);
+    // line -> id of its completed call (the newest one, should there be more).
+    StoreResult<QHash<int, qint64>> batchCompletedLines(qint64 batchId);
 
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and

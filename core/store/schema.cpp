@@ -193,6 +193,27 @@ StoreError createSearchIndex(Database &database, bool forceFallback)
     return {};
 }
 
+// ---- Version 3: stored batches (callscope-cli batch --resume) -----------------------------
+
+constexpr auto kV3Batches = R"(CREATE TABLE batches (
+    id INTEGER PRIMARY KEY,
+    spec_path TEXT NOT NULL,
+    spec_hash TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    inputs_path TEXT NOT NULL,
+    inputs_hash TEXT NOT NULL,
+    total_lines INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+))"_L1;
+constexpr auto kV3IndexBatches = "CREATE INDEX batches_by_files ON batches(spec_path, inputs_path, id)"_L1;
+constexpr auto kV3BatchCalls = R"(CREATE TABLE batch_calls (
+    batch_id INTEGER NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,
+    call_id INTEGER NOT NULL REFERENCES calls(id) ON DELETE CASCADE,
+    PRIMARY KEY (batch_id, line, call_id)
+))"_L1;
+constexpr auto kV3IndexBatchCalls = "CREATE INDEX batch_calls_by_call ON batch_calls(call_id)"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -204,6 +225,7 @@ const QList<MigrationStep> &migrations()
           kV1IndexCompactions, kV1Messages, kV1IndexMessagesCompacted},
          nullptr},
         {2, {}, &createSearchIndex},
+        {3, {kV3Batches, kV3IndexBatches, kV3BatchCalls, kV3IndexBatchCalls}, nullptr},
     };
     return steps;
 }

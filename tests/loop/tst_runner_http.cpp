@@ -5,6 +5,7 @@
 #include "core/context/contextbudget.h"
 #include "core/loop/corrections.h"
 #include "core/model/specio.h"
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
@@ -298,10 +299,14 @@ public:
         return *loaded.spec;
     }
 
-    LaunchResult run(const std::function<void()> &start)
+    // Runs the job `start` returns to its end; `compactions` (when given) spies on the job's
+    // compactionFinished.
+    LaunchResult run(const std::function<CallJob *()> &start, std::unique_ptr<QSignalSpy> *compactions = nullptr)
     {
-        QSignalSpy finished(service.get(), &CallService::finished);
-        start();
+        CallJob *job = start();
+        QSignalSpy finished(job, &CallJob::finished);
+        if (compactions)
+            *compactions = std::make_unique<QSignalSpy>(job, &CallJob::compactionFinished);
         if (!finished.wait(20000))
             return {};
         return finished.at(0).at(0).value<LaunchResult>();
@@ -313,7 +318,7 @@ public:
         request.spec = spec;
         request.input.text = input;
         request.sessionId = session;
-        return run([&] { service->launch(request); });
+        return run([&] { return service->launch(request); });
     }
 
     QTemporaryDir dir;
@@ -476,7 +481,7 @@ void TestRunnerHttp::revise()
     QCOMPARE(callStatusName(first.record.status), u"completed"_s);
 
     env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
-    const LaunchResult second = env.run([&] { env.service->revise(first.record.id, u"Make the title urgent."_s); });
+    const LaunchResult second = env.run([&] { return env.service->revise(first.record.id, u"Make the title urgent."_s); });
     QCOMPARE(callStatusName(second.record.status), u"completed"_s);
     QCOMPARE(second.record.parent.value_or(-1), first.record.id);
     QCOMPARE(second.record.response.toObject().value(u"title"_s).toString(), u"Fix login quickly"_s);
@@ -556,8 +561,10 @@ void TestRunnerHttp::streamedFixtureDrivesTheLoop()
     const Spec spec = env.spec(EngineType::Anthropic, {{u"engine"_s, QJsonObject{{u"stream"_s, true}}},
                                                        {u"tools"_s, QJsonArray{weather}}});
     QStringList deltas;
-    connect(env.service.get(), &CallService::runnerCreated, this, [&deltas](Runner *runner) {
-        connect(runner, &Runner::textDelta, runner, [&deltas](const QString &d) { deltas.append(d); });
+    connect(env.service.get(), &CallService::jobAdded, this, [this, &deltas](CallJob *job) {
+        connect(job, &CallJob::runnerCreated, this, [&deltas](Runner *runner) {
+            connect(runner, &Runner::textDelta, runner, [&deltas](const QString &d) { deltas.append(d); });
+        });
     });
     const LaunchResult result = env.launch(spec);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
@@ -758,14 +765,15 @@ void TestRunnerHttp::compactionByPolicy()
     // folds all but the newest 2 messages into a summary.
     env.server.enqueue(FakeReply::json(200, chatText(u"The user asked about apples and bananas; answers 1 and 2 were given."_s)));
     env.server.enqueue(FakeReply::json(200, chatText(u"Answer 4"_s)));
-    QSignalSpy compacted(env.service.get(), &CallService::compactionFinished);
+    std::unique_ptr<QSignalSpy> spy;
     LaunchRequest request;
     request.spec = chat;
     request.input.text = u"Fourth about dates"_s;
     request.sessionId = sessionId;
     request.compaction = CompactionPolicy{10000, 2};
-    const LaunchResult result = env.run([&] { env.service->launch(request); });
+    const LaunchResult result = env.run([&] { return env.service->launch(request); }, &spy);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QSignalSpy &compacted = *spy;
     QCOMPARE(compacted.size(), 1);
     QCOMPARE(compacted.at(0).at(1).toBool(), true);
     const qint64 summaryCallId = compacted.at(0).at(3).toLongLong();
@@ -806,11 +814,11 @@ void TestRunnerHttp::replayOnAnotherEngine()
     QCOMPARE(callStatusName(original.record.status), u"completed"_s);
 
     env.server.enqueue(FakeReply::json(200, anthropic.toolCall(u"toolu_1"_s, u"submit_output"_s, {{u"title"_s, u"From Claude"_s}})));
-    const LaunchResult replayed = env.run([&] { env.service->replay(original.record.id, env.spec(EngineType::Anthropic)); });
+    const LaunchResult replayed = env.run([&] { return env.service->rerun(original.record.id, env.spec(EngineType::Anthropic)); });
     QCOMPARE(callStatusName(replayed.record.status), u"completed"_s);
     QCOMPARE(replayed.record.engineType, u"anthropic"_s);
     QCOMPARE(replayed.record.parent.value_or(-1), original.record.id);
-    QCOMPARE(replayed.record.metadata.value(u"replay_of"_s).toString(), QString::number(original.record.id));
+    QCOMPARE(replayed.record.metadata.value(u"rerun_of"_s).toString(), QString::number(original.record.id));
     // The same input went to the other engine, in its own wire shape.
     const RecordedRequest &sent = env.server.requests().at(1);
     QCOMPARE(QString::fromLatin1(sent.target), u"/v1/messages"_s);
@@ -830,14 +838,15 @@ void TestRunnerHttp::failedSummaryLetsTurnGoAhead()
     const qint64 sessionId = chattySession(env, chat);
     env.server.enqueue(FakeReply::json(400, R"({"error":{"message":"context too long","type":"invalid_request_error"}})"));
     env.server.enqueue(FakeReply::json(200, chatText(u"Answer 4"_s)));
-    QSignalSpy compacted(env.service.get(), &CallService::compactionFinished);
+    std::unique_ptr<QSignalSpy> spy;
     LaunchRequest request;
     request.spec = chat;
     request.input.text = u"Fourth about dates"_s;
     request.sessionId = sessionId;
     request.compaction = CompactionPolicy{10000, 2};
-    const LaunchResult result = env.run([&] { env.service->launch(request); });
+    const LaunchResult result = env.run([&] { return env.service->launch(request); }, &spy);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QSignalSpy &compacted = *spy;
     QCOMPARE(compacted.size(), 1);
     QCOMPARE(compacted.at(0).at(1).toBool(), false);
     QVERIFY(compacted.at(0).at(2).toString().contains(u"context too long"_s));

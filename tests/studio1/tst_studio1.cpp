@@ -230,7 +230,7 @@ void TestStudio1::init()
 void TestStudio1::cleanup()
 {
     Dialogs::setResponder({});
-    QTRY_VERIFY_WITH_TIMEOUT(!m_services->calls()->isRunning(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_services->calls()->activeJobs() == 0, 5000);
     m_server.reset();
 }
 
@@ -808,7 +808,7 @@ void TestStudio1::refusalThenAnotherEngine()
     QCOMPARE(callStatusName(second.record.status), u"completed"_s);
     QCOMPARE(second.record.engineType, u"openai"_s);
     QCOMPARE(second.record.parent, std::optional<qint64>(refused.record.id));
-    QCOMPARE(second.record.metadata.value(u"replay_of"_s).toString(), QString::number(refused.record.id));
+    QCOMPARE(second.record.metadata.value(u"rerun_of"_s).toString(), QString::number(refused.record.id));
     QCOMPARE(m_server->requestCount(), 1);
     const QJsonArray messages = requestMessages(m_server->requests().at(0));
     QCOMPARE(messages.last().toObject().value(u"content"_s).toString(), input);

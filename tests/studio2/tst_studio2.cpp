@@ -8,6 +8,7 @@
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
@@ -156,14 +157,14 @@ public:
 
     LaunchResult launch(const Spec &spec, const QString &input = u"Plan ticket 7"_s)
     {
-        QSignalSpy finished(service.get(), &CallService::finished);
+        QSignalSpy finished(service.get(), &CallService::jobFinished);
         LaunchRequest request;
         request.spec = spec;
         request.input.text = input;
         service->launch(request);
         if (!finished.wait(20000))
             return {};
-        return finished.at(0).at(0).value<LaunchResult>();
+        return finished.at(0).at(1).value<LaunchResult>();
     }
 
     // A completed planner call: get_ticket, then submit_output {"title": title}.
@@ -487,7 +488,7 @@ void TestStudio2::replayOnAnotherEngine()
     const CallRecord stored = env.store->getCall(replay).value();
     QCOMPARE(stored.engineType, u"anthropic"_s);
     QCOMPARE(stored.parent.value_or(0), root);
-    QCOMPARE(stored.metadata.value(u"replay_of"_s).toString(), QString::number(root));
+    QCOMPARE(stored.metadata.value(u"rerun_of"_s).toString(), QString::number(root));
     QCOMPARE(stored.input.value(u"text"_s).toString(), u"Plan ticket 7"_s);
 
     // Replay with the current spec: a spec open in the editor (its kind differs).
@@ -511,11 +512,11 @@ void TestStudio2::diffParentAndRevisionMarksArgument()
     QVERIFY(env.server.listen());
     const qint64 root = env.plannerCall();
     QVERIFY(root > 0);
-    QSignalSpy finished(env.service.get(), &CallService::finished);
+    QSignalSpy finished(env.service.get(), &CallService::jobFinished);
     env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}}, 220, 25)));
     env.service->revise(root, u"Make the title urgent."_s);
     QVERIFY(finished.wait(20000));
-    const qint64 revision = finished.at(0).at(0).value<LaunchResult>().record.id;
+    const qint64 revision = finished.at(0).at(1).value<LaunchResult>().record.id;
     QVERIFY(revision > 0);
 
     DiffView view(env.store.get());
@@ -704,11 +705,11 @@ void TestStudio2::exportImportTreeThroughDialogs()
     Env env;
     QVERIFY(env.server.listen());
     const qint64 root = env.plannerCall();
-    QSignalSpy finished(env.service.get(), &CallService::finished);
+    QSignalSpy finished(env.service.get(), &CallService::jobFinished);
     env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
     env.service->revise(root, u"Make the title urgent."_s);
     QVERIFY(finished.wait(20000));
-    const qint64 revision = finished.at(0).at(0).value<LaunchResult>().record.id;
+    const qint64 revision = finished.at(0).at(1).value<LaunchResult>().record.id;
     QVERIFY(root > 0 && revision > 0);
 
     QWidget parent;

@@ -167,7 +167,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     const qint64 callId = result.record.id;
     QVERIFY(callId > 0);
 
-    // The call appears in History (refreshed on CallService::finished).
+    // The call appears in History (refreshed on CallService::jobFinished).
     QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, 5000);
     QCOMPARE(history->model()->index(0, 0).data(HistoryModel::CallIdRole).toLongLong(), callId);
 

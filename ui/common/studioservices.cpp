@@ -32,6 +32,7 @@ StudioServices::StudioServices(const QString &databasePath, QObject *parent)
     m_credentials = new CredentialStore(this);
     m_profiles = new ProfileStore(m_credentials, this);
     m_service = new CallService(m_nam, m_store.get(), m_credentials, m_profiles, this);
+    m_service->loadLimitsFromSettings();
 }
 
 StudioServices::~StudioServices()

@@ -1,5 +1,7 @@
 #include "ui/history/historybrowser.h"
 
+#include "core/service/calljob.h"
+
 #include "core/model/spec.h"
 #include "core/service/callservice.h"
 #include "ui/history/callview.h"
@@ -165,9 +167,15 @@ void HistoryBrowser::setCallService(CallService *service)
 {
     if (!service)
         return;
-    connect(service, &CallService::finished, this, [this](const LaunchResult &result) {
-        if (result.stored)
-            refresh();
+    // Any stored call, from any panel: new rows appear. Many calls finishing together (a
+    // batch) refresh the list once per moment, not once per call.
+    auto *pending = new QTimer(this);
+    pending->setSingleShot(true);
+    pending->setInterval(150);
+    connect(pending, &QTimer::timeout, this, &HistoryBrowser::refresh);
+    connect(service, &CallService::jobFinished, this, [pending](CallJob *, const LaunchResult &result) {
+        if (result.stored && !pending->isActive())
+            pending->start();
     });
 }
 

@@ -63,7 +63,8 @@ RevisionTreeModel::Relation RevisionTreeModel::relationOf(const HistoryRow &row)
         return Relation::Root;
     if (m_store) {
         if (auto call = m_store->getCall(row.id)) {
-            if (call->metadata.contains(u"replay_of"_s))
+            // rerun_of since calls became jobs; replay_of in databases written before.
+            if (call->metadata.contains(u"rerun_of"_s) || call->metadata.contains(u"replay_of"_s))
                 return Relation::Replay;
         }
     }

@@ -1,5 +1,7 @@
 #include "ui/history/revisiontreewidget.h"
 
+#include "core/service/calljob.h"
+
 #include "core/model/specio.h"
 #include "core/store/callstore.h"
 #include "ui/history/callview.h"
@@ -86,8 +88,6 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
         if (m_model->rootId() > 0)
             Q_EMIT exportTreeRequested(m_model->rootId());
     });
-    if (m_service)
-        connect(m_service, &CallService::finished, this, &RevisionTreeWidget::onServiceFinished);
     m_replaySpec->setToolTip(tr("Open a spec in the editor first."));
     updateActions();
 }
@@ -164,7 +164,7 @@ void RevisionTreeWidget::showSelected()
 void RevisionTreeWidget::updateActions()
 {
     const bool selected = selectedCallId() > 0;
-    const bool canRun = selected && m_service && !m_service->isRunning() && !m_waiting;
+    const bool canRun = selected && m_service && !m_job;
     m_revise->setEnabled(canRun);
     m_replayEngine->setEnabled(canRun);
     m_replaySpec->setEnabled(canRun && m_currentSpec.has_value());
@@ -180,7 +180,7 @@ bool RevisionTreeWidget::startRun(const QString &what)
         setStatus(tr("Runs need the history database."));
         return false;
     }
-    if (m_service->isRunning() || m_waiting) {
+    if (m_job) {
         setStatus(tr("Another call is running; wait for it to finish."));
         return false;
     }
@@ -188,10 +188,16 @@ bool RevisionTreeWidget::startRun(const QString &what)
         setStatus(tr("Select a call first."));
         return false;
     }
-    m_waiting = true;
     setStatus(what);
-    updateActions();
     return true;
+}
+
+void RevisionTreeWidget::follow(CallJob *job)
+{
+    // Only this widget's own runs end up here; runs from other panels do not touch it.
+    m_job = job;
+    connect(job, &CallJob::finished, this, &RevisionTreeWidget::onJobFinished);
+    updateActions();
 }
 
 bool RevisionTreeWidget::revise(const QString &correction)
@@ -204,7 +210,7 @@ bool RevisionTreeWidget::revise(const QString &correction)
     const qint64 id = selectedCallId();
     if (!startRun(tr("Revising call %1…").arg(id)))
         return false;
-    m_service->revise(id, text);
+    follow(m_service->revise(id, text));
     return true;
 }
 
@@ -238,7 +244,7 @@ bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
                                                     : chosen.profile;
     if (!startRun(tr("Replaying call %1 on %2…").arg(id).arg(target)))
         return false;
-    m_service->replay(id, spec);
+    follow(m_service->rerun(id, spec));
     return true;
 }
 
@@ -251,7 +257,7 @@ bool RevisionTreeWidget::replayWithCurrentSpec()
     const qint64 id = selectedCallId();
     if (!startRun(tr("Replaying call %1 with the current spec…").arg(id)))
         return false;
-    m_service->replay(id, *m_currentSpec);
+    follow(m_service->rerun(id, *m_currentSpec));
     return true;
 }
 
@@ -293,11 +299,9 @@ void RevisionTreeWidget::openReplayDialog()
     dialog->open();
 }
 
-void RevisionTreeWidget::onServiceFinished(const LaunchResult &result)
+void RevisionTreeWidget::onJobFinished(const LaunchResult &result)
 {
-    if (!m_waiting)
-        return;
-    m_waiting = false;
+    m_job = nullptr;
     if (!result.stored) {
         setStatus(tr("The run was not stored: %1").arg(result.storeError.isEmpty() ? result.record.error : result.storeError));
         updateActions();

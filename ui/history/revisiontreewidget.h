@@ -17,6 +17,7 @@ class QTreeView;
 
 namespace Callscope {
 
+class CallJob;
 class CallStore;
 class CallView;
 class ProfileStore;
@@ -68,7 +69,8 @@ Q_SIGNALS:
 
 private:
     bool startRun(const QString &what);
-    void onServiceFinished(const LaunchResult &result);
+    void follow(CallJob *job);
+    void onJobFinished(const LaunchResult &result);
     void updateActions();
     void showSelected();
     void setStatus(const QString &text);
@@ -87,7 +89,7 @@ private:
     QPushButton *m_export = nullptr;
     QLabel *m_status = nullptr;
     std::optional<Spec> m_currentSpec;
-    bool m_waiting = false;
+    QPointer<CallJob> m_job;
 };
 
 } // namespace Callscope

@@ -19,7 +19,7 @@ add_library(callscope_ui_history STATIC
     settings/enginespage.cpp settings/enginespage.h
     settings/profilelistmodel.cpp settings/profilelistmodel.h
     transfer/transfercontroller.cpp transfer/transfercontroller.h)
-target_link_libraries(callscope_ui_history PUBLIC callscope_flags callscope_core Qt6::Widgets Qt6::Concurrent Qt6::Sql)
+target_link_libraries(callscope_ui_history PUBLIC callscope_flags callscope_core callscope_ui_studio Qt6::Widgets Qt6::Concurrent Qt6::Sql)
 target_include_directories(callscope_ui_history PUBLIC ${PROJECT_SOURCE_DIR})
 target_precompile_headers(callscope_ui_history PRIVATE ${CALLSCOPE_PCH_HEADERS} <QtWidgets/QWidget>)
 target_link_libraries(callscope_ui PUBLIC callscope_ui_history)

@@ -1,6 +1,7 @@
 #include "ui/run/runpanel.h"
 
 #include "core/secrets/profilestore.h"
+#include "core/service/calljob.h"
 #include "ui/common/dialogs.h"
 #include "ui/common/noticebar.h"
 #include "ui/editor/jsoneditor.h"
@@ -364,8 +365,6 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     layout->addWidget(m_approval);
     layout->addWidget(m_otherEngine);
 
-    connect(m_service, &CallService::runnerCreated, this, &RunPanel::onRunnerCreated);
-    connect(m_service, &CallService::finished, this, &RunPanel::onFinished);
     refreshProfiles();
     updateStatus();
     updateActions();
@@ -469,7 +468,7 @@ QString RunPanel::sampleInputFor(const QString &specPath)
 
 bool RunPanel::isRunning() const
 {
-    return m_launching || m_service->isRunning();
+    return m_launching || !m_job.isNull();
 }
 
 void RunPanel::run()
@@ -520,7 +519,19 @@ void RunPanel::launch(const LaunchRequest &request)
     updateStatus();
     updateActions();
     Q_EMIT runStarted();
-    m_service->launch(request);
+    follow(m_service->launch(request));
+}
+
+void RunPanel::follow(CallJob *job)
+{
+    // This panel shows this job and nothing else: its own runner, its own end.
+    m_job = job;
+    connect(job, &CallJob::runnerCreated, this, &RunPanel::onRunnerCreated);
+    connect(job, &CallJob::attentionNeeded, this, [this] { Q_EMIT attentionNeeded(); });
+    connect(job, &CallJob::finished, this, [this, job](const LaunchResult &result) {
+        if (m_job == job)
+            onFinished(result);
+    });
 }
 
 void RunPanel::onRunnerCreated(Runner *runner)
@@ -724,13 +735,15 @@ void RunPanel::stop()
         return;
     m_approval->dismiss();
     clearPause();
-    m_service->stop();
+    if (m_job)
+        m_job->cancel();
 }
 
 void RunPanel::onFinished(const LaunchResult &result)
 {
     m_launching = false;
     m_runner = nullptr;
+    m_job = nullptr;
     m_lastResult = result;
     m_approval->dismiss();
     clearPause();
@@ -819,7 +832,7 @@ void RunPanel::runOnOtherEngine()
         updateStatus();
         updateActions();
         Q_EMIT runStarted();
-        m_service->replay(*previous, spec, options);
+        follow(m_service->rerun(*previous, spec, options));
         return;
     }
     LaunchRequest request;

@@ -30,6 +30,7 @@ namespace Callscope {
 
 class ApprovalPanel;
 class AttachmentModel;
+class CallJob;
 class JsonEditor;
 class NoticeBar;
 class ProfileStore;
@@ -106,6 +107,8 @@ Q_SIGNALS:
     void runStarted();
     void runFinished(const Callscope::LaunchResult &result);
     void pausedChanged(bool paused);
+    // The run waits for a person (breakpoint, approval, manual result): bring the panel forward.
+    void attentionNeeded();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -114,6 +117,7 @@ protected:
 private:
     void createActions();
     void launch(const LaunchRequest &request);
+    void follow(CallJob *job);
     void onRunnerCreated(Runner *runner);
     void onFinished(const LaunchResult &result);
     void onPaused(const PendingItem &item);
@@ -128,6 +132,7 @@ private:
     ProfileStore *m_profiles = nullptr;
     SpecProvider m_specProvider;
     QPointer<Runner> m_runner;
+    QPointer<CallJob> m_job;
     Spec m_lastSpec;
     RunInput m_lastInput;
     std::optional<LaunchResult> m_lastResult;

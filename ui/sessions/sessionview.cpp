@@ -1,5 +1,8 @@
 #include "ui/sessions/sessionview.h"
 
+#include "core/service/calljob.h"
+#include "ui/run/approvalpanel.h"
+
 #include "core/model/specio.h"
 #include "core/secrets/profilestore.h"
 #include "core/store/callstore.h"
@@ -56,6 +59,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     , m_runSpec(new QPushButton(tr("Run spec in session…"), this))
     , m_compact(new QPushButton(tr("Compact now"), this))
     , m_status(new QLabel(this))
+    , m_approval(new ApprovalPanel(this))
 {
     setObjectName(u"sessionView"_s);
     m_list->setModel(m_sessions);
@@ -89,6 +93,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_chat, 1);
     rightLayout->addWidget(m_status);
+    rightLayout->addWidget(m_approval);
     rightLayout->addWidget(m_input);
     auto *actions = new QHBoxLayout;
     actions->addWidget(new QLabel(tr("Chat engine:"), this));
@@ -105,6 +110,31 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     splitter->setStretchFactor(1, 3);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
+
+    // A turn's tools that need a person are answered here, next to the chat they belong to.
+    m_approval->hide();
+    connect(m_approval, &ApprovalPanel::approved, this,
+            [this](const QString &id, const std::optional<QJsonObject> &edited, bool always) {
+                Runner *runner = m_turn ? m_turn->runner() : nullptr;
+                if (!runner)
+                    return;
+                if (always)
+                    runner->alwaysAllow(m_approval->call().name);
+                m_approval->dismiss();
+                runner->approve(id, edited);
+            });
+    connect(m_approval, &ApprovalPanel::refused, this, [this](const QString &id, const QString &reason) {
+        if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
+            m_approval->dismiss();
+            runner->refuse(id, reason);
+        }
+    });
+    connect(m_approval, &ApprovalPanel::manualResult, this, [this](const QString &id, const QString &text, bool isError) {
+        if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
+            m_approval->dismiss();
+            runner->provideManualResult(id, text, isError);
+        }
+    });
 
     connect(newButton, &QPushButton::clicked, this, [this] { newSession(); });
     connect(renameButton, &QPushButton::clicked, this, [this] {
@@ -127,20 +157,12 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     connect(m_runSpec, &QPushButton::clicked, this, &SessionView::onRunSpecClicked);
     connect(m_compact, &QPushButton::clicked, this, &SessionView::compactNow);
     if (m_service) {
-        connect(m_service, &CallService::finished, this, &SessionView::onServiceFinished);
-        connect(m_service, &CallService::compactionFinished, this,
-                [this](qint64 sessionId, bool ok, const QString &message, qint64 callId) {
-                    if (!m_compacting)
-                        return;
-                    m_compacting = false;
-                    setStatus(ok ? (callId > 0 ? tr("Compacted: the summary is call %1.").arg(callId)
-                                               : tr("Nothing to compact yet."))
-                                 : tr("Compaction failed: %1").arg(message));
-                    if (sessionId == currentSessionId())
-                        refreshChat();
-                    updateActions();
-                    Q_EMIT compacted(ok ? callId : -1);
-                });
+        // A call started elsewhere (a revision of an in-session call) that landed here.
+        connect(m_service, &CallService::jobFinished, this, [this](CallJob *job, const LaunchResult &result) {
+            if (job != m_turn && job != m_compaction && result.stored && result.record.session
+                && *result.record.session == currentSessionId())
+                refreshChat();
+        });
     }
     updateActions();
 }
@@ -247,7 +269,7 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
 
 void SessionView::updateActions()
 {
-    const bool ready = currentSessionId() > 0 && m_service && !m_waiting && !m_compacting && !m_service->isRunning();
+    const bool ready = currentSessionId() > 0 && m_service && !m_turn && !m_compaction;
     m_send->setEnabled(ready);
     m_runSpec->setEnabled(ready);
     m_compact->setEnabled(ready);
@@ -262,16 +284,27 @@ bool SessionView::compactNow()
         setStatus(session == 0 ? tr("Select or create a session first.") : why);
         return false;
     }
-    if (m_waiting || m_compacting || m_service->isRunning()) {
+    if (m_turn || m_compaction) {
         setStatus(tr("Another call is running; wait for it to finish."));
         return false;
     }
     Spec engineFrom;
     engineFrom.engine = *engine;
-    m_compacting = true;
-    updateActions();
     setStatus(tr("Compacting…"));
-    m_service->compact(session, kKeepRecent, engineFrom);
+    CallJob *job = m_service->compact(session, kKeepRecent, engineFrom);
+    m_compaction = job;
+    connect(job, &CallJob::finished, this, [this, job, session] {
+        m_compaction = nullptr;
+        const CompactionOutcome outcome = job->compaction();
+        setStatus(outcome.ok ? (outcome.callId > 0 ? tr("Compacted: the summary is call %1.").arg(outcome.callId)
+                                                   : tr("Nothing to compact yet."))
+                             : tr("Compaction failed: %1").arg(outcome.message));
+        if (session == currentSessionId())
+            refreshChat();
+        updateActions();
+        Q_EMIT compacted(outcome.ok ? outcome.callId : -1);
+    });
+    updateActions();
     return true;
 }
 
@@ -281,14 +314,27 @@ bool SessionView::start(const LaunchRequest &request, const QString &what)
         setStatus(tr("Runs need the history database."));
         return false;
     }
-    if (m_waiting || m_service->isRunning()) {
+    if (m_turn || m_compaction) {
         setStatus(tr("Another call is running; wait for it to finish."));
         return false;
     }
-    m_waiting = true;
     setStatus(what);
+    CallJob *job = m_service->launch(request);
+    m_turn = job;
+    connect(job, &CallJob::finished, this, &SessionView::onTurnFinished);
+    connect(job, &CallJob::runnerCreated, this, [this](Runner *runner) {
+        connect(runner, &Runner::approvalNeeded, this, [this](const ToolCall &call) {
+            m_approval->askApproval(call);
+            setStatus(tr("The turn waits for your decision on %1.").arg(call.name));
+        });
+        connect(runner, &Runner::manualResultNeeded, this, [this](const ToolCall &call) {
+            m_approval->askManualResult(call);
+            setStatus(tr("The turn waits for the result of %1.").arg(call.name));
+        });
+    });
+    // A turn that needs a person must not wait unseen: the window brings this view forward.
+    connect(job, &CallJob::attentionNeeded, this, [this] { Q_EMIT attentionNeeded(); });
     updateActions();
-    m_service->launch(request);
     return true;
 }
 
@@ -359,15 +405,10 @@ void SessionView::onRunSpecClicked()
     dialog->open();
 }
 
-void SessionView::onServiceFinished(const LaunchResult &result)
+void SessionView::onTurnFinished(const LaunchResult &result)
 {
-    if (!m_waiting) {
-        // A call started elsewhere (a revision of an in-session call) that landed here.
-        if (result.stored && result.record.session && *result.record.session == currentSessionId())
-            refreshChat();
-        return;
-    }
-    m_waiting = false;
+    m_turn = nullptr;
+    m_approval->dismiss();
     if (result.record.status == CallStatus::Completed)
         setStatus({});
     else

@@ -20,6 +20,8 @@ class QTextBrowser;
 
 namespace Callscope {
 
+class ApprovalPanel;
+class CallJob;
 class CallStore;
 class ProfileStore;
 class SessionListModel;
@@ -70,10 +72,12 @@ Q_SIGNALS:
     void callOpened(qint64 id);
     void turnFinished(qint64 callId);
     void compacted(qint64 summaryCallId); // -1 when it failed, 0 when there was nothing to fold
+    // A turn waits for a person (an approval or a manual tool's result).
+    void attentionNeeded();
 
 private:
     void onRunSpecClicked();
-    void onServiceFinished(const LaunchResult &result);
+    void onTurnFinished(const LaunchResult &result);
     bool start(const LaunchRequest &request, const QString &what);
     void updateActions();
     void setStatus(const QString &text);
@@ -92,8 +96,9 @@ private:
     QLabel *m_status = nullptr;
     std::optional<EngineSpec> m_chatEngine;
     std::optional<Spec> m_currentSpec;
-    bool m_waiting = false;
-    bool m_compacting = false;
+    ApprovalPanel *m_approval = nullptr;
+    QPointer<CallJob> m_turn;
+    QPointer<CallJob> m_compaction;
 };
 
 } // namespace Callscope

@@ -1,0 +1,602 @@
+#include "core/service/calljob.h"
+
+#include "core/context/compactionplan.h"
+#include "core/context/contextbudget.h"
+#include "core/engines/httpmodelclient.h"
+#include "core/loop/replayclient.h"
+#include "core/model/specio.h"
+#include "core/secrets/credentialstore.h"
+#include "core/secrets/keyresolver.h"
+#include "core/secrets/profilestore.h"
+#include "core/service/scheduler.h"
+#include "core/store/callstore.h"
+#include "core/store/storewriter.h"
+#include "core/tools/toolregistry.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QNetworkAccessManager>
+#include <QRegularExpression>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+Q_LOGGING_CATEGORY(lcService, "callscope.service")
+
+namespace Callscope {
+
+namespace {
+
+QString outputAsText(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+// The text the summary call reads: the previous summary, then the folded messages.
+QString transcriptForSummary(const QString &previousSummary, const QList<Message> &messages)
+{
+    QString text;
+    if (!previousSummary.isEmpty())
+        text += u"Summary so far:\n"_s + previousSummary + u"\n\nLater messages:\n"_s;
+    for (const Message &m : messages) {
+        QString line = roleName(m.role) + u": "_s;
+        if (!m.text.isEmpty())
+            line += m.text;
+        for (const ToolCall &c : m.toolCalls)
+            line += u" [calls "_s + c.name + u' ' + c.rawArguments + u']';
+        for (const ToolResult &r : m.toolResults)
+            line += u" [result of "_s + r.name + (r.isError ? u" (error)"_s : QString()) + u": "_s + r.content + u']';
+        if (!m.refusal.isEmpty())
+            line += u" [refused: "_s + m.refusal + u']';
+        text += line + u'\n';
+    }
+    return text;
+}
+
+// The summary call's spec (model-facing text: not translated).
+Spec summarySpec(const Spec &engineFrom)
+{
+    Spec spec;
+    spec.kind = u"compaction"_s;
+    spec.systemPrompt = u"You compress conversations. Summarise the conversation you are given so that "
+                        u"it can replace it: keep decisions, facts, numbers, names, open questions and "
+                        u"what tools returned that still matters; drop pleasantries and repetition. "
+                        u"Write plain prose of at most 300 words."_s;
+    spec.responseSchema = QJsonObject{{u"type"_s, u"object"_s},
+                                      {u"properties"_s, QJsonObject{{u"summary"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"minLength"_s, 1}}}}},
+                                      {u"required"_s, QJsonArray{u"summary"_s}},
+                                      {u"additionalProperties"_s, false}};
+    spec.textOutputField = u"summary"_s;
+    spec.maxTurns = 3;
+    spec.engine = engineFrom.engine;
+    spec.sourcePath = engineFrom.sourcePath;
+    return spec;
+}
+
+} // namespace
+
+CallJob::CallJob(CallService *service, Kind kind, const LaunchRequest &request, quint64 id)
+    : QObject(service)
+    , m_service(service)
+    , m_id(id)
+    , m_kind(kind)
+    , m_request(request)
+{
+}
+
+CallJob::~CallJob()
+{
+    releaseSlot();
+    if (m_runner)
+        m_runner->disconnect(this);
+}
+
+QString CallJob::title() const
+{
+    const EngineSpec &engine = m_request.spec.engine;
+    const QString where = engine.profile.isEmpty()
+                              ? (engineTypeName(engine.type) + (engine.model.isEmpty() ? QString() : u' ' + engine.model))
+                              : engine.profile;
+    switch (m_kind) {
+    case Kind::Revision:
+        return tr("revision of call %1 on %2").arg(m_request.reviseOf.value_or(0)).arg(where);
+    case Kind::Rerun:
+        return tr("call %1 again on %2").arg(m_request.rerunOf, where);
+    case Kind::SessionTurn:
+        return tr("session %1 turn on %2").arg(m_request.sessionId.value_or(0)).arg(where);
+    case Kind::Compaction:
+        return tr("summary of session %1 on %2").arg(m_request.sessionId.value_or(0)).arg(where);
+    case Kind::Run:
+        break;
+    }
+    const QString kind = m_request.spec.kind.isEmpty() ? tr("call") : m_request.spec.kind;
+    return tr("%1 on %2").arg(kind, where);
+}
+
+void CallJob::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+CallRecord CallJob::baseRecord() const
+{
+    CallRecord record;
+    record.kind = m_request.spec.kind;
+    record.engineType = engineTypeName(m_request.spec.engine.type);
+    record.model = m_request.spec.engine.model;
+    record.createdAt = QDateTime::currentDateTimeUtc();
+    record.finishedAt = record.createdAt;
+    record.input = QJsonObject{{u"text"_s, m_request.input.text}};
+    record.systemPrompt = m_request.spec.systemPrompt;
+    record.spec = CallStore::stripSecrets(specToJson(m_request.spec));
+    record.session = m_request.sessionId;
+    if (m_request.reviseOf)
+        record.parent = m_request.reviseOf;
+    else if (m_request.options.parent)
+        record.parent = m_request.options.parent;
+    record.metadata = m_request.options.metadata;
+    return record;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queue and start
+
+void CallJob::enqueue()
+{
+    // The profile's settings go under the spec's own (the spec wins); a missing profile fails
+    // before the job takes a place in the queue.
+    const QString profileName = m_request.spec.engine.profile;
+    if (!profileName.isEmpty()) {
+        ProfileStore *profiles = m_service ? m_service->m_profiles : nullptr;
+        std::optional<EngineProfile> profile = profiles ? profiles->get(profileName) : std::nullopt;
+        if (!profile) {
+            QTimer::singleShot(0, this, [this, profileName] {
+                fail(ErrorCategory::Other,
+                     tr("no engine profile named \"%1\" (list them with: callscope-cli engines list)").arg(profileName));
+            });
+            return;
+        }
+        m_request.spec.engine = mergeProfileIntoSpec(m_request.spec.engine, *profile);
+    }
+    m_engineKey = Callscope::engineKey(m_request.spec.engine);
+    setState(State::Queued);
+    m_slot = m_service->scheduler()->enqueue(m_engineKey, [this] { begin(); });
+}
+
+void CallJob::releaseSlot()
+{
+    if (m_slot && m_service)
+        m_service->scheduler()->release(*m_slot);
+    m_slot.reset();
+}
+
+void CallJob::begin()
+{
+    if (m_finishEmitted)
+        return;
+    m_clock.start();
+    setState(State::Starting);
+    if (m_cancelRequested) {
+        finishCancelledBeforeStart();
+        return;
+    }
+    CallStore *store = m_service ? m_service->store() : nullptr;
+
+    if (m_compactionTask) {
+        // A compaction job: plan what folds; the summary call is this job's call.
+        if (!store) {
+            m_compaction = {false, tr("compaction needs the history database"), 0};
+            Q_EMIT compactionFinished(m_compactionTask->sessionId, false, m_compaction.message, 0);
+            fail(ErrorCategory::Other, m_compaction.message);
+            return;
+        }
+        auto stored = store->sessionMessages(m_compactionTask->sessionId, CallStore::MessageView::All);
+        auto session = store->getSession(m_compactionTask->sessionId);
+        if (!stored || !session) {
+            const QString why = !stored ? stored.error().message : session.error().message;
+            m_compaction = {false, why, 0};
+            Q_EMIT compactionFinished(m_compactionTask->sessionId, false, why, 0);
+            fail(ErrorCategory::Other, why);
+            return;
+        }
+        // Only what the model still sees can fold: not yet compacted, not output copies.
+        QList<SessionMessage> candidates;
+        for (const SessionMessage &m : stored.value()) {
+            if (m.sendToModel && !m.compactedBy)
+                candidates.append(m);
+        }
+        QList<Message> plain;
+        for (const SessionMessage &m : std::as_const(candidates))
+            plain.append(m.message);
+        const CompactionPlan plan = planCompaction(plain, m_compactionTask->keepRecent);
+        if (plan.isEmpty()) {
+            m_compaction = {true, tr("nothing to fold: the session holds %n message(s) the model sees", nullptr,
+                                     int(plain.size())),
+                            0};
+            Q_EMIT compactionFinished(m_compactionTask->sessionId, true, m_compaction.message, 0);
+            LaunchResult result;
+            result.record = baseRecord();
+            result.record.status = CallStatus::Completed;
+            emitFinished(result);
+            return;
+        }
+        const qint64 first = candidates.first().sequence;
+        const qint64 last = candidates.at(plan.foldCount - 1).sequence;
+        const qint64 sessionId = m_compactionTask->sessionId;
+        m_request.spec = summarySpec(m_compactionTask->engineFrom);
+        m_request.sessionId.reset(); // the summary call itself does not run inside the session
+        m_request.input.text = transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
+        m_request.options.metadata = QJsonObject{{u"session"_s, sessionId},
+                                                 {u"compacts_sequences"_s, QJsonArray{first, last}}};
+        continueLaunch();
+        return;
+    }
+
+    if (m_request.sessionId && !store) {
+        fail(ErrorCategory::Other, tr("sessions need the history database"));
+        return;
+    }
+    // A session turn may first fold old messages into a summary (by policy); a failed summary
+    // lets the turn go ahead uncompacted.
+    if (m_request.sessionId && m_request.compaction && m_request.compaction->maxContextTokens > 0) {
+        bool needed = false;
+        if (auto calls = store->sessionCalls(*m_request.sessionId); calls && !calls.value().isEmpty()) {
+            if (auto last = store->getCall(calls.value().last().id); last && !last.value().turns.isEmpty()) {
+                const Usage &u = last.value().turns.last().usage;
+                needed = compactionNeeded(u.inputTokens, u.outputTokens, m_request.compaction->maxContextTokens);
+            }
+        }
+        if (needed) {
+            startCompactionThenLaunch();
+            return;
+        }
+    }
+    continueLaunch();
+}
+
+void CallJob::startCompactionThenLaunch()
+{
+    const qint64 sessionId = *m_request.sessionId;
+    LaunchRequest request;
+    request.spec.kind = u"compaction"_s;
+    request.spec.engine = m_request.spec.engine;
+    request.spec.sourcePath = m_request.spec.sourcePath;
+    request.sessionId = sessionId;
+    // Not queued: this job already holds the place; the summary's requests still pass the lane.
+    auto *child = new CallJob(m_service, Kind::Compaction, request, 0);
+    child->setParent(this);
+    child->m_compactionTask = CompactionTask{sessionId, m_request.compaction->keepRecent, m_request.spec};
+    child->m_engineKey = m_engineKey;
+    m_child = child;
+    connect(child, &CallJob::finished, this, [this, child, sessionId](const LaunchResult &) {
+        const CompactionOutcome outcome = child->compaction();
+        child->deleteLater();
+        m_child = nullptr;
+        Q_EMIT compactionFinished(sessionId, outcome.ok, outcome.message, outcome.callId);
+        if (m_cancelRequested) {
+            finishCancelledBeforeStart();
+            return;
+        }
+        continueLaunch();
+    });
+    child->begin();
+}
+
+void CallJob::continueLaunch()
+{
+    if (m_cancelRequested) {
+        finishCancelledBeforeStart();
+        return;
+    }
+    CallStore *store = m_service ? m_service->store() : nullptr;
+    if (m_request.sessionId) {
+        auto session = store->getSession(*m_request.sessionId);
+        if (!session) {
+            fail(ErrorCategory::Other, session.error().message);
+            return;
+        }
+        auto messages = store->modelMessages(*m_request.sessionId);
+        if (!messages) {
+            fail(ErrorCategory::Other, messages.error().message);
+            return;
+        }
+        m_prior = messages.value();
+        m_request.options.extraSystemPrompt = session.value().systemPrompt;
+    } else if (!m_request.options.priorMessages.isEmpty()) {
+        m_prior = m_request.options.priorMessages;
+    }
+    resolveEngine();
+}
+
+void CallJob::resolveEngine()
+{
+    const EngineSpec &engine = m_request.spec.engine;
+    CallStore *store = m_service ? m_service->store() : nullptr;
+    if (engine.type == EngineType::Replay) {
+        const QString source = engine.replay;
+        static const QRegularExpression callId(u"^\\d+$"_s);
+        std::optional<Recording> recording;
+        QString error;
+        if (callId.match(source).hasMatch()) {
+            if (!store) {
+                fail(ErrorCategory::Other, tr("replaying call %1 needs the history database").arg(source));
+                return;
+            }
+            auto call = store->getCall(source.toLongLong());
+            if (!call) {
+                fail(ErrorCategory::Other, tr("cannot replay call %1: %2").arg(source, call.error().message));
+                return;
+            }
+            recording = recordingFromCall(call.value());
+        } else {
+            recording = recordingFromFile(m_request.spec.resolvePath(source), &error);
+        }
+        if (!recording) {
+            fail(ErrorCategory::Other, error);
+            return;
+        }
+        startRunner(new ReplayModelClient(*recording, this));
+        return;
+    }
+    QNetworkAccessManager *nam = m_service ? m_service->m_nam.data() : nullptr;
+    if (!nam) {
+        fail(ErrorCategory::Other, tr("no network access for engine %1").arg(engineTypeName(engine.type)));
+        return;
+    }
+    auto *resolver = new KeyResolver(m_service->credentials(), this);
+    resolver->resolve(engine, this, [this, resolver](const ResolvedKey &key) {
+        resolver->deleteLater();
+        if (m_cancelRequested) {
+            finishCancelledBeforeStart();
+            return;
+        }
+        if (!key.ok) {
+            fail(ErrorCategory::Auth, key.error);
+            return;
+        }
+        EngineConfig config = makeEngineConfig(m_request.spec.engine, std::nullopt, key.key);
+        ModelClient *client = createModelClient(config, m_service ? m_service->m_nam.data() : nullptr, this);
+        if (!client) {
+            fail(ErrorCategory::Other, tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
+            return;
+        }
+        if (auto *http = qobject_cast<HttpModelClient *>(client)) {
+            HttpJobSettings settings = http->settings();
+            if (m_service->inactivityTimeoutMs() > 0)
+                settings.inactivityTimeoutMs = m_service->inactivityTimeoutMs();
+            settings.gate = m_service->scheduler()->lane(m_engineKey);
+            http->setSettings(settings);
+        }
+        startRunner(client);
+    });
+}
+
+void CallJob::startRunner(ModelClient *client)
+{
+    m_client = client;
+    m_tools = new ToolRegistry(m_request.spec, this);
+
+    RunOptions options = m_request.options;
+    options.priorMessages = m_prior;
+    options.includePriorInRecord = m_request.reviseOf.has_value() && !m_request.sessionId;
+    if (m_request.reviseOf)
+        options.parent = m_request.reviseOf;
+    const BudgetSettings budget = BudgetSettings::fromSpec(m_request.spec);
+    options.budget = [budget, system = m_request.spec.systemPrompt](const QList<Message> &messages) {
+        BudgetResult result = applyContextBudget(system, messages, budget);
+        return std::make_pair(result.messages, result.report.toJson());
+    };
+    if (!m_request.spec.sourcePath.isEmpty())
+        options.metadata.insert(u"spec_path"_s, m_request.spec.sourcePath);
+    if (!m_request.rerunOf.isEmpty())
+        options.metadata.insert(u"rerun_of"_s, m_request.rerunOf);
+    if (m_request.reviseOf)
+        options.metadata.insert(u"revision_of"_s, *m_request.reviseOf);
+
+    m_runner = new Runner(m_request.spec, client, m_tools, this);
+    m_runner->setOptions(options);
+    connect(m_runner, &Runner::finished, this, &CallJob::onRunnerFinished);
+    connect(m_runner, &Runner::paused, this, [this] { Q_EMIT attentionNeeded(this); });
+    connect(m_runner, &Runner::approvalNeeded, this, [this] { Q_EMIT attentionNeeded(this); });
+    connect(m_runner, &Runner::manualResultNeeded, this, [this] { Q_EMIT attentionNeeded(this); });
+    connect(m_runner, &Runner::retryScheduled, this, &CallJob::retryScheduled);
+    setState(State::Running);
+    Q_EMIT runnerCreated(m_runner);
+    m_runner->start(m_request.input);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The end
+
+void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
+{
+    // The place is free for the next job while this one is written.
+    releaseSlot();
+    CallRecord record = finishedRecord;
+    record.spec = CallStore::stripSecrets(specToJson(m_request.spec));
+    record.session = m_request.sessionId;
+    CallStore *store = m_service ? m_service->store() : nullptr;
+
+    if (m_compactionTask) {
+        // The summary, its range, the marks and the session's summary: one transaction.
+        const qint64 sessionId = m_compactionTask->sessionId;
+        LaunchResult result;
+        result.record = record;
+        if (record.status != CallStatus::Completed) {
+            m_compaction = {false,
+                            tr("the summary call did not complete (%1): %2")
+                                .arg(callStatusName(record.status), record.error),
+                            0};
+        } else {
+            const QJsonArray range = m_request.options.metadata.value(u"compacts_sequences"_s).toArray();
+            const QString summary = record.response.toObject().value(u"summary"_s).toString();
+            auto compaction = store->recordCompaction(sessionId, record, range.at(0).toInteger(),
+                                                      range.at(1).toInteger(), summary);
+            if (!compaction) {
+                m_compaction = {false, compaction.error().message, 0};
+                result.storeError = compaction.error().message;
+            } else {
+                m_compaction = {true,
+                                tr("folded messages %1 to %2 into a summary")
+                                    .arg(range.at(0).toInteger())
+                                    .arg(range.at(1).toInteger()),
+                                compaction.value().callId};
+                result.record.id = compaction.value().callId;
+                result.stored = true;
+            }
+        }
+        Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message, m_compaction.callId);
+        emitFinished(result);
+        return;
+    }
+
+    QList<SessionMessage> sessionMessages;
+    if (store && m_request.sessionId && m_runner) {
+        for (const Message &m : m_runner->conversation()) {
+            SessionMessage sm;
+            sm.message = m.withoutAttachmentBytes();
+            sessionMessages.append(sm);
+        }
+        // The accepted output as a plain assistant message for chat views and history; never
+        // sent back to the model (its history must not teach it plain-text answers).
+        if (record.status == CallStatus::Completed && m_request.spec.responseSchema) {
+            SessionMessage copy;
+            copy.message = Message::assistant(outputAsText(record.response));
+            copy.message.providerData.insert(u"callscope_output_copy"_s, true);
+            copy.sendToModel = false;
+            sessionMessages.append(copy);
+        }
+    }
+    storeAndFinish(record, sessionMessages);
+}
+
+void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessage> &sessionMessages)
+{
+    LaunchResult result;
+    result.record = record;
+    CallStore *store = m_service ? m_service->store() : nullptr;
+    if (!store) {
+        emitFinished(result);
+        return;
+    }
+    InsertOptions options;
+    options.batch = m_request.batch;
+    auto apply = [this](LaunchResult out, const StoreResult<qint64> &id, const SequenceSpan &span) {
+        if (id) {
+            out.record.id = id.value();
+            out.stored = true;
+            if (out.record.session && span.first > 0) {
+                out.record.firstSequence = span.first;
+                out.record.lastSequence = span.last;
+            }
+        } else {
+            out.storeError = id.error().message;
+            qCWarning(lcService) << "could not store the call:" << out.storeError;
+        }
+        emitFinished(out);
+    };
+    if (StoreWriter *writer = m_service->writer()) {
+        writer->insertCall(record, sessionMessages, options, this,
+                           [apply, result](const WriteResult &written) { apply(result, written.id, written.span); });
+        return;
+    }
+    SequenceSpan span;
+    const auto id = store->insertCall(record, sessionMessages, options, &span);
+    apply(result, id, span);
+}
+
+void CallJob::fail(ErrorCategory category, const QString &message)
+{
+    LaunchResult result;
+    result.startFailed = true;
+    result.record = baseRecord();
+    result.record.status = CallStatus::Failed;
+    result.record.errorCategory = category;
+    result.record.error = message;
+    emitFinished(result);
+}
+
+void CallJob::finishCancelledBeforeStart()
+{
+    if (m_finishEmitted)
+        return;
+    releaseSlot();
+    CallRecord record = baseRecord();
+    record.status = CallStatus::Cancelled;
+    record.error = tr("cancelled before it started");
+    record.metadata.insert(u"cancelled_before_start"_s, true);
+    if (m_compactionTask) {
+        m_compaction = {false, record.error, 0};
+        Q_EMIT compactionFinished(m_compactionTask->sessionId, false, record.error, 0);
+        LaunchResult result;
+        result.record = record;
+        emitFinished(result);
+        return;
+    }
+    storeAndFinish(record, {});
+}
+
+void CallJob::cancel()
+{
+    if (m_finishEmitted)
+        return;
+    m_cancelRequested = true;
+    switch (m_state) {
+    case State::Queued:
+        releaseSlot();
+        QTimer::singleShot(0, this, [this] { finishCancelledBeforeStart(); });
+        return;
+    case State::Starting:
+        if (m_child)
+            m_child->cancel();
+        return; // the next step of the start sees the flag
+    case State::Running:
+        if (m_runner)
+            m_runner->stop();
+        return;
+    case State::Finished:
+        return;
+    }
+}
+
+void CallJob::cleanUp()
+{
+    if (m_runner) {
+        m_runner->disconnect(this);
+        m_runner->deleteLater();
+    }
+    if (m_client)
+        m_client->deleteLater();
+    if (m_tools) {
+        m_tools->shutdown();
+        m_tools->deleteLater();
+    }
+    m_runner = nullptr;
+    m_client = nullptr;
+    m_tools = nullptr;
+}
+
+void CallJob::emitFinished(const LaunchResult &result)
+{
+    if (m_finishEmitted)
+        return;
+    m_finishEmitted = true;
+    releaseSlot();
+    m_result = result;
+    cleanUp();
+    setState(State::Finished);
+    Q_EMIT finished(result);
+}
+
+} // namespace Callscope

@@ -1,0 +1,59 @@
+#pragma once
+
+// One writer for finished calls (MISSION.md section 10): every finished call of every job is
+// written here, one transaction per call, on a thread of its own with its own connection to
+// the database file. The thread that finishes calls (the GUI's) never waits for SQLite; its
+// own connection keeps reading while the writer writes (WAL).
+//
+// Writes run in the order they were asked for. `done` runs on the thread of `context`, from
+// its event loop, after the transaction committed (or failed); it is dropped when `context`
+// is gone by then. The destructor writes everything still queued before it returns.
+
+#include "core/store/callstore.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QThread;
+
+namespace Callscope {
+
+struct WriteResult
+{
+    StoreResult<qint64> id = StoreError::make(StoreError::Code::Io, QString());
+    SequenceSpan span;                 // the session messages' span, when there were any
+};
+
+class StoreWriterWorker;
+
+class StoreWriter final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StoreWriter)
+
+public:
+    explicit StoreWriter(const QString &databasePath, QObject *parent = nullptr);
+    ~StoreWriter() override;
+
+    QString databasePath() const { return m_path; }
+
+    using Done = std::function<void(const WriteResult &)>;
+    void insertCall(const CallRecord &record, const QList<SessionMessage> &sessionMessages,
+                    const InsertOptions &options, QObject *context, Done done);
+
+    int pending() const;               // writes asked for and not yet answered
+    // Blocks until every write asked for so far is committed (shutdown, tests).
+    void flush();
+
+private:
+    QString m_path;
+    QThread *m_thread = nullptr;
+    StoreWriterWorker *m_worker = nullptr;
+    std::shared_ptr<std::atomic<int>> m_pending;
+};
+
+} // namespace Callscope
