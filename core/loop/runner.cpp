@@ -345,8 +345,17 @@ void Runner::sendRequest()
 
 void Runner::onModelFinished(const ModelOutcome &outcome)
 {
-    if (m_stopping || m_state != RunnerState::AwaitingModel)
+    if (m_state != RunnerState::AwaitingModel)
         return;
+    if (m_stopping) {
+        // stop() cancelled the request: the attempt went out and is part of the record.
+        for (AttemptRecord attempt : outcome.attempts) {
+            attempt.index = m_record.attempts.size();
+            attempt.turn = m_turn;
+            m_record.attempts.append(attempt);
+        }
+        return;
+    }
     for (AttemptRecord attempt : outcome.attempts) {
         attempt.index = m_record.attempts.size();
         attempt.turn = m_turn;

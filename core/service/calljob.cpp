@@ -366,7 +366,8 @@ void CallJob::resolveEngine()
             return;
         }
         EngineConfig config = makeEngineConfig(m_request.spec.engine, std::nullopt, key.key);
-        ModelClient *client = createModelClient(config, m_service ? m_service->m_nam.data() : nullptr, this);
+        m_network = m_service->acquireNetwork(m_engineKey);
+        ModelClient *client = createModelClient(config, m_network, this);
         if (!client) {
             fail(ErrorCategory::Other, tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
             return;
@@ -585,6 +586,9 @@ void CallJob::cleanUp()
     m_runner = nullptr;
     m_client = nullptr;
     m_tools = nullptr;
+    if (m_network && m_service)
+        m_service->releaseNetwork(m_network, m_engineKey);
+    m_network = nullptr;
 }
 
 void CallJob::emitFinished(const LaunchResult &result)

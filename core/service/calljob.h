@@ -20,6 +20,8 @@
 #include <QObject>
 #include <QPointer>
 
+class QNetworkAccessManager;
+
 namespace Callscope {
 
 class KeyResolver;
@@ -111,6 +113,7 @@ private:
     QList<Message> m_prior;
     QPointer<Runner> m_runner;
     QPointer<ModelClient> m_client;
+    QPointer<QNetworkAccessManager> m_network; // taken from the service's pool, given back at the end
     QPointer<ToolRegistry> m_tools;
     QPointer<CallJob> m_child;             // a compaction run before a session turn
     LaunchResult m_result;

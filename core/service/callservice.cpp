@@ -10,6 +10,7 @@
 
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QSettings>
 #include <QTimer>
 
@@ -58,6 +59,37 @@ CredentialStore *CallService::credentials()
     if (!m_credentials)
         m_credentials = new CredentialStore(this);
     return m_credentials;
+}
+
+QNetworkAccessManager *CallService::acquireNetwork(const QString &key)
+{
+    constexpr int kConnectionsPerHost = 6;
+    if (!m_nam)
+        return nullptr;
+    QList<QNetworkAccessManager *> pool{m_nam.data()};
+    pool += m_extraNetworks;
+    for (QNetworkAccessManager *nam : std::as_const(pool)) {
+        int &load = m_networkLoad[nam][key];
+        if (load < kConnectionsPerHost) {
+            ++load;
+            return nam;
+        }
+    }
+    auto *nam = new QNetworkAccessManager(this);
+    nam->setProxy(m_nam->proxy());
+    m_extraNetworks.append(nam);
+    m_networkLoad[nam][key] = 1;
+    return nam;
+}
+
+void CallService::releaseNetwork(QNetworkAccessManager *nam, const QString &key)
+{
+    auto it = m_networkLoad.find(nam);
+    if (it == m_networkLoad.end())
+        return;
+    auto load = it->find(key);
+    if (load != it->end() && --load.value() <= 0)
+        it->erase(load);
 }
 
 void CallService::flushWrites()

@@ -11,6 +11,7 @@
 #include "core/model/spec.h"
 #include "core/store/callstore.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -126,6 +127,11 @@ private:
     void onJobFinished(CallJob *job, const LaunchResult &result);
     StoreWriter *writer();
     CredentialStore *credentials();
+    // Qt 6.4 opens at most 6 HTTP/1.1 connections per host and manager and queues the rest
+    // inside the manager, out of the scheduler's sight. Jobs of one engine are spread over
+    // managers so that none carries more than that.
+    QNetworkAccessManager *acquireNetwork(const QString &key);
+    void releaseNetwork(QNetworkAccessManager *nam, const QString &key);
 
     QPointer<QNetworkAccessManager> m_nam;
     CallStore *m_store = nullptr;
@@ -137,6 +143,8 @@ private:
     bool m_writerChecked = false;
     QList<CallJob *> m_jobs;
     quint64 m_nextJobId = 0;
+    QList<QNetworkAccessManager *> m_extraNetworks; // owned; m_nam comes first
+    QHash<QNetworkAccessManager *, QHash<QString, int>> m_networkLoad;
 };
 
 } // namespace Callscope

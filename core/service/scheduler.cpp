@@ -102,8 +102,8 @@ RateLimitSignal readRateLimit(int httpStatus, const HttpHeaderList &headers, con
     if (auto remaining = headerNumber(headers, "x-ratelimit-remaining-requests")) {
         signal.remainingRequests = remaining;
         signal.resetMs = parseResetDuration(RetryPolicy::header(headers, "x-ratelimit-reset-requests"));
-    } else if (auto remaining = headerNumber(headers, "anthropic-ratelimit-requests-remaining")) {
-        signal.remainingRequests = remaining;
+    } else if (auto left = headerNumber(headers, "anthropic-ratelimit-requests-remaining")) {
+        signal.remainingRequests = left;
         const QByteArray reset = RetryPolicy::header(headers, "anthropic-ratelimit-requests-reset").trimmed();
         const QDateTime at = QDateTime::fromString(QString::fromLatin1(reset), Qt::ISODateWithMs);
         if (at.isValid())
@@ -125,7 +125,10 @@ EngineLane::EngineLane(const QString &key, int maxLimit, QObject *parent)
     m_limit = std::min(InitialLimit, cap());
     m_holdTimer->setSingleShot(true);
     m_holdTimer->setTimerType(Qt::PreciseTimer);
-    connect(m_holdTimer, &QTimer::timeout, this, &EngineLane::pump);
+    connect(m_holdTimer, &QTimer::timeout, this, [this] {
+        pump();
+        Q_EMIT changed();
+    });
 }
 
 EngineLane::~EngineLane() = default;
@@ -194,10 +197,15 @@ void EngineLane::learn(const GateFeedback &feedback, bool wasSaturated)
         const int others = m_inFlight;
         const int before = m_limit;
         m_limit = std::max(1, std::min(m_limit - 1, others));
-        if (m_ceiling > 0 && t - m_lastSlowDownMs < kCeilingMemoryMs)
-            m_probeWindows = std::min(kMaxProbeWindows, m_probeWindows * 2);
-        else
-            m_probeWindows = 8;
+        // Replies refused together (a burst sent before the first refusal came back) are one
+        // episode; a new episode at the same level makes the next probe wait twice as long.
+        const bool sameEpisode = m_ceiling > 0 && t < m_holdUntilMs;
+        if (!sameEpisode) {
+            if (m_ceiling > 0 && t - m_lastSlowDownMs < kCeilingMemoryMs)
+                m_probeWindows = std::min(kMaxProbeWindows, m_probeWindows * 2);
+            else
+                m_probeWindows = 8;
+        }
         m_ceiling = m_limit + 1;
         m_lastSlowDownMs = t;
         m_slowStart = false;
@@ -385,8 +393,9 @@ void Scheduler::pump()
     while (admitted && running() < m_globalLimit && !m_queuedKey.isEmpty()) {
         admitted = false;
         // One job per engine per round: engines take turns.
+        const int base = m_next;
         for (int i = 0; i < m_order.size() && running() < m_globalLimit; ++i) {
-            const int index = (m_next + i) % int(m_order.size());
+            const int index = (base + i) % int(m_order.size());
             const QString key = m_order.at(index);
             auto &queue = m_queues[key];
             if (queue.empty())

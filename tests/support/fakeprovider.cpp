@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpSocket>
+#include <QThread>
 #include <QTimer>
 
 #include <sys/socket.h>
@@ -374,8 +375,18 @@ private:
         }
     }
 
+    // The reply no longer holds a place of the provider's concurrency limit.
+    void endReply()
+    {
+        if (m_endReported)
+            return;
+        m_endReported = true;
+        m_server->replyEnded(m_reply);
+    }
+
     void startReply()
     {
+        m_endReported = false;
         m_state = State::Responding;
         if (m_reply.neverAnswer)
             return; // stays Responding forever: later input is buffered, never answered
@@ -451,6 +462,8 @@ private:
 
     void finishReply()
     {
+        if (m_reply.cut != FakeReply::Cut::Stall)
+            endReply();
         switch (m_reply.cut) {
         case FakeReply::Cut::Stall:
             return; // Responding forever
@@ -489,6 +502,8 @@ private:
             return;
         m_closed = true;
         m_timer->stop();
+        if (m_state == State::Responding)
+            endReply();
         m_server->onConnectionClosed(m_id);
     }
 
@@ -497,6 +512,7 @@ private:
     int m_id;
     QTimer *m_timer;
     QByteArray m_buffer;
+    bool m_endReported = true;
     State m_state = State::ReadingRequest;
     Step m_step = Step::Headers;
     FakeReply m_reply;
@@ -587,12 +603,41 @@ void FakeProvider::onNewConnection()
     }
 }
 
+void FakeProvider::setConcurrencyLimit(int limit, const FakeReply &overflow)
+{
+    m_limit = limit;
+    m_overflow = overflow;
+}
+
+void FakeProvider::replyEnded(const FakeReply &reply)
+{
+    if (reply.countsInFlight && m_inFlight > 0)
+        --m_inFlight;
+}
+
 FakeReply FakeProvider::takeReply(const RecordedRequest &request)
 {
+    if (m_limit > 0 && m_inFlight >= m_limit && m_overflow) {
+        ++m_overflows;
+        return *m_overflow;
+    }
+    FakeReply reply;
     if (!m_queue.isEmpty())
-        return m_queue.takeFirst();
-    if (m_defaultReply)
-        return *m_defaultReply;
+        reply = m_queue.takeFirst();
+    else if (m_responder)
+        reply = m_responder(request);
+    else if (m_defaultReply)
+        reply = *m_defaultReply;
+    else
+        reply = noScriptedReply(request);
+    reply.countsInFlight = true;
+    ++m_inFlight;
+    m_peakInFlight = std::max(m_peakInFlight, m_inFlight);
+    return reply;
+}
+
+FakeReply FakeProvider::noScriptedReply(const RecordedRequest &request)
+{
     const QString message = u"FakeProvider: no scripted reply for "_s
                             + QString::fromUtf8(request.method) + u' ' + QString::fromUtf8(request.path);
     const QJsonObject error{{u"message"_s, message}, {u"type"_s, u"fake_provider"_s}};
@@ -612,6 +657,73 @@ void FakeProvider::onConnectionClosed(int connection)
         return;
     object->deleteLater();
     Q_EMIT connectionClosed(connection);
+}
+
+QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJsonObject &arguments)
+{
+    const QJsonObject call{{u"id"_s, id},
+                           {u"type"_s, u"function"_s},
+                           {u"function"_s, QJsonObject{{u"name"_s, name},
+                                                       {u"arguments"_s, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact))}}}};
+    const QJsonObject body{
+        {u"id"_s, u"chatcmpl-fake"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"fake"_s},
+        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
+                                                                         {u"content"_s, QJsonValue()},
+                                                                         {u"tool_calls"_s, QJsonArray{call}}}},
+                                              {u"finish_reason"_s, u"tool_calls"_s}}}},
+        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 120}, {u"completion_tokens"_s, 20}, {u"total_tokens"_s, 140}}}};
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output, int delayMs)
+{
+    return [tool, output, delayMs](const RecordedRequest &request) {
+        bool hasToolResult = false;
+        for (const QJsonValue &m : request.jsonObject().value(u"messages"_s).toArray())
+            hasToolResult |= m.toObject().value(u"role"_s).toString() == u"tool"_s;
+        FakeReply reply = hasToolResult ? FakeReply::json(200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, output))
+                                        : FakeReply::json(200, openAiToolCallBody(u"call_1"_s, tool, QJsonObject{{u"id"_s, 7}}));
+        if (delayMs > 0)
+            reply.delayedBy(delayMs);
+        return reply;
+    };
+}
+
+FakeProviderThread::FakeProviderThread()
+    : m_thread(new QThread)
+    , m_anchor(new QObject)
+{
+    m_anchor->moveToThread(m_thread);
+    m_thread->start();
+    QMetaObject::invokeMethod(m_anchor, [this] { m_provider = new FakeProvider; }, Qt::BlockingQueuedConnection);
+}
+
+FakeProviderThread::~FakeProviderThread()
+{
+    QMetaObject::invokeMethod(m_anchor, [this] {
+        delete m_provider;
+        m_provider = nullptr;
+        delete m_anchor;
+    }, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_thread;
+}
+
+bool FakeProviderThread::listen()
+{
+    bool ok = false;
+    run([&](FakeProvider &provider) {
+        ok = provider.listen();
+        m_baseUrl = provider.baseUrl();
+    });
+    return ok;
+}
+
+void FakeProviderThread::run(const std::function<void(FakeProvider &)> &work)
+{
+    QMetaObject::invokeMethod(m_anchor, [&] { work(*m_provider); }, Qt::BlockingQueuedConnection);
 }
 
 } // namespace Callscope::Test

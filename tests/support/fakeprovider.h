@@ -42,8 +42,13 @@
 #include <QTcpServer>
 #include <QUrl>
 
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
+
+class QThread;
 
 namespace Callscope::Test {
 
@@ -64,6 +69,7 @@ struct FakeReply
     int intervalMs = 0;            // between pieces
     qsizetype cutAfterBytes = -1;  // with `cut`: body bytes sent before it happens
     Cut cut = Cut::None;
+    bool countsInFlight = false;   // set by the provider: this reply holds a place of its limit
 
     // Builders. Bodies are sent byte for byte (invalid UTF-8 or broken JSON included).
     static FakeReply json(int status, const QByteArray &body);
@@ -130,6 +136,16 @@ public:
     QUrl url(const QString &path) const;
 
     void enqueue(const FakeReply &reply);
+    // Answers every request the queue does not: the reply can depend on the request (a tool
+    // loop's second turn, say).
+    using Responder = std::function<FakeReply(const RecordedRequest &request)>;
+    void setResponder(Responder responder) { m_responder = std::move(responder); }
+    // At most `limit` replies in progress (headers sent, body not finished); a request beyond
+    // that gets `overflow` at once (a 429 with retry-after-ms, say). 0 = no limit.
+    void setConcurrencyLimit(int limit, const FakeReply &overflow);
+    int inFlight() const { return m_inFlight; }
+    int peakInFlight() const { return m_peakInFlight; }
+    int overflowCount() const { return m_overflows; }
     bool enqueueCassette(const QString &path, QString *error = nullptr);
     void setDefaultReply(const FakeReply &reply) { m_defaultReply = reply; }
     qsizetype pendingReplies() const { return m_queue.size(); }
@@ -151,15 +167,51 @@ private:
     friend class FakeConnection;
     void onNewConnection();
     FakeReply takeReply(const RecordedRequest &request);
+    static FakeReply noScriptedReply(const RecordedRequest &request);
     void record(const RecordedRequest &request);
     void onConnectionClosed(int connection);
+    void replyEnded(const FakeReply &reply);
 
     QTcpServer m_server;
+    Responder m_responder;
+    int m_limit = 0;
+    std::optional<FakeReply> m_overflow;
+    int m_inFlight = 0;
+    int m_peakInFlight = 0;
+    int m_overflows = 0;
     QList<FakeReply> m_queue;
     std::optional<FakeReply> m_defaultReply;
     QList<RecordedRequest> m_requests;
     QHash<int, QObject *> m_connections; // open ones
     int m_connectionsSeen = 0;
+};
+
+// An OpenAI Chat Completions reply that calls one tool.
+QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJsonObject &arguments);
+// A responder for a two-turn OpenAI chat tool loop: a request that carries no tool result yet
+// gets a call of `tool`; one that does gets submit_output with `output`. Every reply waits
+// `delayMs` before its status line (a provider's latency).
+FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output, int delayMs);
+
+// A FakeProvider on a thread of its own, so the test's thread may block (on a child process,
+// say) while the provider answers on time. Configure and read it only through run(), which
+// executes on the provider's thread and waits.
+class FakeProviderThread
+{
+public:
+    FakeProviderThread();
+    ~FakeProviderThread();
+    Q_DISABLE_COPY_MOVE(FakeProviderThread)
+
+    bool listen();                               // false when no port could be opened
+    QUrl baseUrl() const { return m_baseUrl; }
+    void run(const std::function<void(FakeProvider &)> &work);
+
+private:
+    QThread *m_thread = nullptr;
+    QObject *m_anchor = nullptr;                 // lives on the thread
+    FakeProvider *m_provider = nullptr;          // created and deleted on the thread
+    QUrl m_baseUrl;
 };
 
 } // namespace Callscope::Test

@@ -20,6 +20,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
+
+#include <memory>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -167,15 +169,27 @@ void HistoryBrowser::setCallService(CallService *service)
 {
     if (!service)
         return;
-    // Any stored call, from any panel: new rows appear. Many calls finishing together (a
-    // batch) refresh the list once per moment, not once per call.
-    auto *pending = new QTimer(this);
-    pending->setSingleShot(true);
-    pending->setInterval(150);
-    connect(pending, &QTimer::timeout, this, &HistoryBrowser::refresh);
-    connect(service, &CallService::jobFinished, this, [pending](CallJob *, const LaunchResult &result) {
-        if (result.stored && !pending->isActive())
-            pending->start();
+    // Any stored call, from any panel: new rows appear at once. Many calls finishing together
+    // (a batch) refresh the list at most every 150 ms, not once per call.
+    auto *quiet = new QTimer(this);
+    quiet->setSingleShot(true);
+    quiet->setInterval(150);
+    auto missed = std::make_shared<bool>(false);
+    connect(quiet, &QTimer::timeout, this, [this, missed] {
+        if (*missed) {
+            *missed = false;
+            refresh();
+        }
+    });
+    connect(service, &CallService::jobFinished, this, [this, quiet, missed](CallJob *, const LaunchResult &result) {
+        if (!result.stored)
+            return;
+        if (quiet->isActive()) {
+            *missed = true;
+            return;
+        }
+        refresh();
+        quiet->start();
     });
 }
 

@@ -1,0 +1,345 @@
+// callscope-cli batch with many calls in flight, end to end: the real executable against a
+// fake provider on its own thread (so this thread may block on the child process), a real
+// SQLite file, SIGKILL and Ctrl+C in the middle, and --resume.
+
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    qint64 wallMs = 0;
+    QList<QJsonObject> lines;
+    QByteArray err;
+};
+
+QJsonObject specJson(const QUrl &base)
+{
+    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
+                           {u"description"_s, u"Load a ticket."_s},
+                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
+                           {u"mock"_s, u"Ticket 7: login times out"_s}};
+    return QJsonObject{{u"kind"_s, u"planner"_s},
+                       {u"system_prompt"_s, u"Plan the work."_s},
+                       {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                                          {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                                                          {u"required"_s, QJsonArray{u"title"_s}}}},
+                       {u"tools"_s, QJsonArray{tool}},
+                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                                 {u"model"_s, u"fake-model"_s},
+                                                 {u"base_url"_s, base.toString()},
+                                                 {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s},
+                                                 {u"stream"_s, false}}}};
+}
+
+class BatchEnv
+{
+public:
+    bool setUp(int inputs)
+    {
+        if (!dir.isValid() || !server.listen())
+            return false;
+        specPath = dir.filePath(u"planner.spec.json"_s);
+        inputsPath = dir.filePath(u"inputs.jsonl"_s);
+        dbPath = dir.filePath(u"history.sqlite"_s);
+        QFile spec(specPath);
+        if (!spec.open(QIODevice::WriteOnly))
+            return false;
+        spec.write(QJsonDocument(specJson(server.baseUrl())).toJson());
+        spec.close();
+        QFile lines(inputsPath);
+        if (!lines.open(QIODevice::WriteOnly))
+            return false;
+        for (int i = 1; i <= inputs; ++i)
+            lines.write(QJsonDocument(QJsonArray{u"Plan ticket %1"_s.arg(i)}).toJson(QJsonDocument::Compact).mid(1).chopped(1) + '\n');
+        return true;
+    }
+
+    QStringList args(const QStringList &extra) const
+    {
+        return QStringList{u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, dbPath} + extra;
+    }
+
+    void start(QProcess &process, const QStringList &extra) const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"CALLSCOPE_TEST_KEY"_s, u"sk-batch-test"_s);
+        process.setProcessEnvironment(env);
+        process.start(cliPath(), args(extra));
+    }
+
+    Run run(const QStringList &extra, int timeoutMs = 120000) const
+    {
+        Run r;
+        QProcess process;
+        QElapsedTimer clock;
+        clock.start();
+        start(process, extra);
+        process.closeWriteChannel();
+        if (!process.waitForFinished(timeoutMs))
+            process.kill();
+        process.waitForFinished();
+        r.wallMs = clock.elapsed();
+        r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        r.err = process.readAllStandardError();
+        for (const QByteArray &line : process.readAllStandardOutput().split('\n')) {
+            if (!line.trimmed().isEmpty())
+                r.lines.append(QJsonDocument::fromJson(line).object());
+        }
+        return r;
+    }
+
+    int requests()
+    {
+        int n = 0;
+        server.run([&n](FakeProvider &p) { n = int(p.requestCount()); });
+        return n;
+    }
+
+    // line -> completed calls of the newest batch
+    QHash<int, int> completedPerLine()
+    {
+        QHash<int, int> out;
+        auto db = Database::open(dbPath);
+        if (!db)
+            return out;
+        QSqlQuery q((*db)->connection());
+        q.exec(u"SELECT b.line, COUNT(*) FROM batch_calls b JOIN calls c ON c.id = b.call_id "
+               u"WHERE c.status = 'completed' AND b.batch_id = (SELECT MAX(id) FROM batches) GROUP BY b.line"_s);
+        while (q.next())
+            out.insert(q.value(0).toInt(), q.value(1).toInt());
+        return out;
+    }
+
+    QTemporaryDir dir;
+    FakeProviderThread server;
+    QString specPath;
+    QString inputsPath;
+    QString dbPath;
+};
+
+bool inInputOrder(const QList<QJsonObject> &lines)
+{
+    for (int i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).value(u"line"_s).toInt() != i + 1)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestBatchCli final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keepsJobsInFlight();
+    void adaptsToTooManyRequests();
+    void killedMidRunResumesExactlyOnce();
+    void interruptCancelsAndSaysHowToResume();
+    void resumeRefusesChangedInputs();
+    void badArguments();
+};
+
+void TestBatchCli::keepsJobsInFlight()
+{
+    BatchEnv env;
+    const int calls = 40;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix it"_s}}, 250)); });
+    const Run r = env.run({u"--jobs"_s, u"8"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.lines.size(), calls);
+    QVERIFY(inInputOrder(r.lines));
+    for (const QJsonObject &line : r.lines)
+        QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
+    int peak = 0;
+    env.server.run([&peak](FakeProvider &p) { peak = p.peakInFlight(); });
+    QCOMPARE(peak, 8);
+    QCOMPARE(env.requests(), calls * 2);
+    // calls x turns x 250 ms / 8 in flight, within 1.25x (process start and database included).
+    const qint64 ideal = calls * 2 * 250 / 8;
+    qInfo("batch --jobs 8: %lld ms for %d two-turn calls at 250 ms per reply (ideal %lld ms, %.2fx)", r.wallMs,
+          calls, ideal, double(r.wallMs) / ideal);
+    QVERIFY2(r.wallMs <= ideal * 5 / 4, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
+}
+
+void TestBatchCli::adaptsToTooManyRequests()
+{
+    BatchEnv env;
+    const int calls = 100;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) {
+        p.setResponder([](const RecordedRequest &) {
+            return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, u"ok"_s}})).delayedBy(250);
+        });
+        p.setConcurrencyLimit(4, FakeReply::json(429, R"({"error":{"message":"Too many requests in flight","type":"requests"}})")
+                                     .withHeader("retry-after-ms", "300"));
+    });
+    const Run r = env.run({u"--jobs"_s, u"16"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.lines.size(), calls);
+    QVERIFY(inInputOrder(r.lines));
+    int tooMany = 0;
+    int total = 0;
+    env.server.run([&](FakeProvider &p) {
+        tooMany = p.overflowCount();
+        total = int(p.requestCount());
+    });
+    QCOMPARE(total - tooMany, calls);
+    const qint64 ideal = calls * 250 / 4;
+    qInfo("batch --jobs 16 against 4 allowed: %lld ms (ideal at 4 in flight %lld ms, %.2fx), %d of %d requests got 429 (%.1f%%)",
+          r.wallMs, ideal, double(r.wallMs) / ideal, tooMany, total, 100.0 * tooMany / total);
+    QVERIFY2(tooMany * 100 < total * 15, qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(total)));
+    QVERIFY2(r.wallMs <= ideal * 2, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
+    // Not a terminal: plain progress lines on stderr.
+    QVERIFY2(r.err.contains("done,") && r.err.contains("in flight"), r.err.constData());
+}
+
+void TestBatchCli::killedMidRunResumesExactlyOnce()
+{
+    BatchEnv env;
+    const int calls = 120;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 30)); });
+    QProcess process;
+    env.start(process, {u"--jobs"_s, u"8"_s});
+    QVERIFY(process.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    while (env.requests() < 80 && clock.elapsed() < 30000)
+        QThread::msleep(5);
+    QVERIFY(env.requests() >= 80);
+    ::kill(pid_t(process.processId()), SIGKILL);
+    QVERIFY(process.waitForFinished());
+    QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+
+    {
+        auto db = Database::open(env.dbPath);
+        QVERIFY2(db, qPrintable(db.error().message));
+        QSqlQuery q((*db)->connection());
+        QVERIFY(q.exec(u"PRAGMA integrity_check"_s));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString(), u"ok"_s);
+        CallStore store(**db);
+        auto report = store.checkIntegrity();
+        QVERIFY(report);
+        QVERIFY2(report->ok(), qPrintable(report->problems.join(u"; "_s)));
+    }
+    const QHash<int, int> before = env.completedPerLine();
+    QVERIFY2(!before.isEmpty() && before.size() < calls, qPrintable(QString::number(before.size())));
+
+    const Run resumed = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QCOMPARE(resumed.lines.size(), calls);
+    QVERIFY(inInputOrder(resumed.lines));
+    int marked = 0;
+    for (const QJsonObject &line : resumed.lines) {
+        QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
+        marked += line.value(u"resumed"_s).toBool() ? 1 : 0;
+    }
+    QCOMPARE(marked, int(before.size()));
+    const QHash<int, int> after = env.completedPerLine();
+    QCOMPARE(after.size(), calls);
+    for (int line = 1; line <= calls; ++line)
+        QCOMPARE(after.value(line), 1); // every input completed exactly once
+    QVERIFY(resumed.err.contains("resuming"));
+}
+
+void TestBatchCli::interruptCancelsAndSaysHowToResume()
+{
+    BatchEnv env;
+    const int calls = 60;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 150)); });
+    QProcess process;
+    env.start(process, {u"--jobs"_s, u"4"_s});
+    QVERIFY(process.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    while (env.requests() < 10 && clock.elapsed() < 30000)
+        QThread::msleep(5);
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(20000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 1);
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(err.contains("to run what is left") && err.contains("--resume"), err.constData());
+    const QList<QByteArray> out = process.readAllStandardOutput().split('\n');
+    int cancelled = 0;
+    for (const QByteArray &line : out)
+        cancelled += QJsonDocument::fromJson(line).object().value(u"status"_s).toString() == u"cancelled"_s ? 1 : 0;
+    QVERIFY(cancelled >= 1);
+    {
+        auto db = Database::open(env.dbPath);
+        QVERIFY(db);
+        QSqlQuery q((*db)->connection());
+        QVERIFY(q.exec(u"SELECT COUNT(*) FROM calls WHERE status = 'cancelled'"_s));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), cancelled);
+    }
+    const Run resumed = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QCOMPARE(resumed.lines.size(), calls);
+    const QHash<int, int> after = env.completedPerLine();
+    QCOMPARE(after.size(), calls);
+}
+
+void TestBatchCli::resumeRefusesChangedInputs()
+{
+    BatchEnv env;
+    QVERIFY(env.setUp(3));
+    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 0)); });
+    QCOMPARE(env.run({}).exitCode, 0);
+    QFile lines(env.inputsPath);
+    QVERIFY(lines.open(QIODevice::Append));
+    lines.write("\"one more\"\n");
+    lines.close();
+    const int before = env.requests();
+    const Run r = env.run({u"--resume"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("changed since batch"), r.err.constData());
+    QCOMPARE(env.requests(), before); // nothing was sent
+    // Without --resume it is a new batch of 4.
+    const Run fresh = env.run({});
+    QCOMPARE(fresh.exitCode, 0);
+    QCOMPARE(fresh.lines.size(), 4);
+}
+
+void TestBatchCli::badArguments()
+{
+    BatchEnv env;
+    QVERIFY(env.setUp(1));
+    QCOMPARE(env.run({u"--jobs"_s, u"0"_s}).exitCode, 2);
+    QCOMPARE(env.run({u"--jobs"_s, u"many"_s}).exitCode, 2);
+    QCOMPARE(env.requests(), 0);
+}
+
+int runBatchCliTests(int argc, char **argv)
+{
+    TestBatchCli tests;
+    return QTest::qExec(&tests, argc, argv);
+}
+
+#include "tst_batchcli.moc"

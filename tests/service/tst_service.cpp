@@ -1,0 +1,510 @@
+// Many calls at once, in process: the scheduler's limits and fairness, the engine lanes'
+// adaptation to 429s and rate-limit headers, jobs with their own events, cancelling queued and
+// running jobs, and the store writer. Real HTTP over 127.0.0.1 against the fake provider and
+// a real SQLite file.
+
+#include "core/model/specio.h"
+#include "core/service/calljob.h"
+#include "core/service/callservice.h"
+#include "core/service/scheduler.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "core/store/storewriter.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+const QByteArray kKey = "sk-service-test";
+
+QJsonObject planSchema()
+{
+    return QJsonObject{{u"type"_s, u"object"_s},
+                       {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                       {u"required"_s, QJsonArray{u"title"_s}}};
+}
+
+Spec plannerSpec(const QUrl &base, const QString &model = u"m1"_s)
+{
+    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
+                           {u"description"_s, u"Load a ticket."_s},
+                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
+                           {u"mock"_s, u"Ticket 7: login times out"_s}};
+    const QJsonObject object{{u"kind"_s, u"planner"_s},
+                             {u"system_prompt"_s, u"Plan the work."_s},
+                             {u"response_schema"_s, planSchema()},
+                             {u"tools"_s, QJsonArray{tool}},
+                             {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                                       {u"model"_s, model},
+                                                       {u"base_url"_s, base.toString()},
+                                                       {u"api_key_env"_s, u"CALLSCOPE_SERVICE_KEY"_s},
+                                                       {u"stream"_s, false}}}};
+    const SpecLoadResult loaded = specFromJson(object);
+    if (!loaded.spec)
+        qFatal("bad test spec");
+    return *loaded.spec;
+}
+
+struct Env
+{
+    Env()
+    {
+        qputenv("CALLSCOPE_SERVICE_KEY", kKey);
+        db = std::move(Database::open(dir.filePath(u"history.sqlite"_s)).value());
+        store = std::make_unique<CallStore>(*db);
+        service = std::make_unique<CallService>(&nam, store.get(), nullptr, nullptr);
+        service->setInactivityTimeoutMs(10000);
+    }
+
+    CallJob *launch(const Spec &spec, const QString &input)
+    {
+        LaunchRequest request;
+        request.spec = spec;
+        request.input.text = input;
+        return service->launch(request);
+    }
+
+    QTemporaryDir dir;
+    FakeProvider server;
+    QNetworkAccessManager nam;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<CallStore> store;
+    std::unique_ptr<CallService> service;
+};
+
+// Waits on a real event loop until `done` holds or `ms` passed.
+bool waitUntil(const std::function<bool()> &done, int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > ms)
+            return false;
+        QEventLoop loop;
+        QTimer::singleShot(5, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
+}
+
+} // namespace
+
+class TestService final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void resetDurations_data();
+    void resetDurations();
+    void rateLimitHeaders();
+    void laneLowersOnSlowDownAndHolds();
+    void laneRaisesAgainSlowlyNearCeiling();
+    void laneHoldsWhenBudgetIsSpent();
+    void schedulerBoundsAndTakesTurns();
+    void schedulerCancelsQueued();
+    void jobsRunConcurrentlyWithTheirOwnEvents();
+    void perEngineLimitFromSettings();
+    void tooManyRequestsAdaptsTheEngine();
+    void cancelQueuedAndRunningAreStored();
+    void cancelWhileStartingIsStored();
+    void storeWriterCommitsInOrder();
+};
+
+void TestService::resetDurations_data()
+{
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<qint64>("ms");
+    QTest::newRow("seconds") << "1s"_ba << qint64(1000);
+    QTest::newRow("minutes") << "6m0s"_ba << qint64(360000);
+    QTest::newRow("millis") << "250ms"_ba << qint64(250);
+    QTest::newRow("mixed") << "1h2m3.5s"_ba << qint64(3723500);
+    QTest::newRow("plain") << "2.5"_ba << qint64(2500);
+    QTest::newRow("garbage") << "soon"_ba << qint64(-1);
+    QTest::newRow("empty") << ""_ba << qint64(-1);
+    QTest::newRow("unit only") << "ms"_ba << qint64(-1);
+}
+
+void TestService::resetDurations()
+{
+    QFETCH(QByteArray, value);
+    QFETCH(qint64, ms);
+    const auto parsed = parseResetDuration(value);
+    QCOMPARE(parsed.value_or(-1), ms);
+}
+
+void TestService::rateLimitHeaders()
+{
+    const QDateTime now = QDateTime::fromString(u"2026-12-01T10:00:00Z"_s, Qt::ISODate);
+    RateLimitSignal s = readRateLimit(429, {{"retry-after-ms", "1500"}}, now);
+    QVERIFY(s.slowDown);
+    QCOMPARE(s.waitMs.value_or(-1), 1500);
+    s = readRateLimit(529, {{"Retry-After", "2"}}, now);
+    QVERIFY(s.slowDown);
+    QCOMPARE(s.waitMs.value_or(-1), 2000);
+    s = readRateLimit(200, {{"x-ratelimit-remaining-requests", "0"}, {"x-ratelimit-reset-requests", "1.5s"}}, now);
+    QVERIFY(!s.slowDown);
+    QCOMPARE(s.remainingRequests.value_or(-1), 0);
+    QCOMPARE(s.resetMs.value_or(-1), 1500);
+    s = readRateLimit(200, {{"anthropic-ratelimit-requests-remaining", "3"},
+                            {"anthropic-ratelimit-requests-reset", "2026-12-01T10:00:04Z"}}, now);
+    QCOMPARE(s.remainingRequests.value_or(-1), 3);
+    QCOMPARE(s.resetMs.value_or(-1), 4000);
+    s = readRateLimit(200, {{"x-ratelimit-remaining-requests", "lots"}}, now);
+    QVERIFY(!s.remainingRequests);
+    s = readRateLimit(500, {}, now);
+    QVERIFY(!s.slowDown);
+}
+
+void TestService::laneLowersOnSlowDownAndHolds()
+{
+    qint64 now = 1000000;
+    EngineLane lane(u"e"_s, 16);
+    lane.setClock([&now] { return now; });
+    QCOMPARE(lane.limit(), EngineLane::InitialLimit);
+    QList<RequestGate::Ticket> tickets;
+    int started = 0;
+    for (int i = 0; i < 12; ++i)
+        tickets.append(lane.acquire([&started] { ++started; }));
+    QCOMPARE(started, 8);        // the initial limit
+    QCOMPARE(lane.waiting(), 4);
+    // Four of the eight come back 429 with a wait: the limit falls to what went through, and
+    // nothing new starts while the wait lasts, though places are free.
+    for (int i = 0; i < 4; ++i)
+        lane.release(tickets.at(i), GateFeedback{429, {{"retry-after-ms", "300"}}, false});
+    QCOMPARE(lane.limit(), 4);
+    QCOMPARE(lane.inFlight(), 4);
+    QCOMPARE(lane.slowDowns(), 4);
+    QVERIFY(lane.holdRemainingMs() > 0);
+    lane.release(tickets.at(4), GateFeedback{200, {}, false});
+    QCOMPARE(started, 8);        // held, although one place is free now
+    now += 301;
+    QSignalSpy changed(&lane, &EngineLane::changed);
+    QVERIFY(changed.wait(2000)); // the hold timer pumps the queue
+    QCOMPARE(started, 9);
+    QCOMPARE(lane.inFlight(), 4);
+    // A withdrawn ticket (cancelled while waiting) never starts.
+    const RequestGate::Ticket waiting = tickets.at(10);
+    lane.release(waiting, GateFeedback{0, {}, true});
+    QCOMPARE(lane.waiting(), 2);
+    // Releasing twice changes nothing.
+    lane.release(tickets.at(0), GateFeedback{429, {}, false});
+    QCOMPARE(lane.slowDowns(), 4);
+}
+
+void TestService::laneRaisesAgainSlowlyNearCeiling()
+{
+    qint64 now = 5000000;
+    EngineLane lane(u"e"_s, 8);
+    lane.setClock([&now] { return now; });
+    // Keep the lane saturated: always two more waiting than it lets through.
+    QList<RequestGate::Ticket> active;
+    std::function<void()> refill = [&] {
+        while (lane.waiting() < 2)
+            active.append(lane.acquire([] {}));
+    };
+    refill();
+    // A slow-down at 8 in flight: limit 7 (others), ceiling 8.
+    lane.release(active.takeFirst(), GateFeedback{429, {{"retry-after-ms", "1"}}, false});
+    QCOMPARE(lane.limit(), 7);
+    now += 2;
+    int successes = 0;
+    // Below the ceiling only after 8 windows of 7 successes the limit rises to 8.
+    while (lane.limit() == 7 && successes < 200) {
+        refill();
+        lane.release(active.takeFirst(), GateFeedback{200, {}, false});
+        ++successes;
+    }
+    QCOMPARE(lane.limit(), 8);
+    QCOMPARE(successes, 7 * 8);
+    // Never above the configured limit.
+    for (int i = 0; i < 500; ++i) {
+        refill();
+        lane.release(active.takeFirst(), GateFeedback{200, {}, false});
+    }
+    QCOMPARE(lane.limit(), 8);
+}
+
+void TestService::laneHoldsWhenBudgetIsSpent()
+{
+    qint64 now = 9000000;
+    EngineLane lane(u"e"_s, 0);
+    lane.setClock([&now] { return now; });
+    int started = 0;
+    const auto first = lane.acquire([&started] { ++started; });
+    // The provider says one request is left in this window, which resets in 2 s.
+    lane.release(first, GateFeedback{200, {{"x-ratelimit-remaining-requests", "1"}, {"x-ratelimit-reset-requests", "2s"}}, false});
+    lane.acquire([&started] { ++started; });
+    lane.acquire([&started] { ++started; });
+    QCOMPARE(started, 2);        // the one left, then the budget is spent
+    QVERIFY(lane.holdRemainingMs() > 1900);
+    now += 2001;
+    QVERIFY(waitUntil([&] { return started == 3; }, 3000));
+}
+
+void TestService::schedulerBoundsAndTakesTurns()
+{
+    Scheduler scheduler;
+    scheduler.setGlobalLimit(3);
+    scheduler.setEngineLimit(u"a"_s, 2);
+    QStringList order;
+    QList<Scheduler::Slot> slotsA, slotsB;
+    for (int i = 0; i < 5; ++i)
+        slotsA.append(scheduler.enqueue(u"a"_s, [&order, i] { order.append(u"a%1"_s.arg(i)); }));
+    for (int i = 0; i < 3; ++i)
+        slotsB.append(scheduler.enqueue(u"b"_s, [&order, i] { order.append(u"b%1"_s.arg(i)); }));
+    QVERIFY(waitUntil([&] { return order.size() == 3; }, 1000));
+    QTest::qWait(20);
+    // Engines take turns; "a" never has more than its own limit of 2.
+    QCOMPARE(order, (QStringList{u"a0"_s, u"b0"_s, u"a1"_s}));
+    QCOMPARE(scheduler.running(), 3);
+    QCOMPARE(scheduler.running(u"a"_s), 2);
+    QCOMPARE(scheduler.queued(), 5);
+    scheduler.release(slotsA.at(0));
+    QVERIFY(waitUntil([&] { return order.size() == 4; }, 1000));
+    QCOMPARE(order.last(), u"b1"_s); // b's turn
+    scheduler.release(slotsB.at(0));
+    QVERIFY(waitUntil([&] { return order.size() == 5; }, 1000));
+    QCOMPARE(order.last(), u"a2"_s);
+    QCOMPARE(scheduler.running(u"a"_s), 2);
+}
+
+void TestService::schedulerCancelsQueued()
+{
+    Scheduler scheduler;
+    scheduler.setGlobalLimit(1);
+    int started = 0;
+    const auto first = scheduler.enqueue(u"a"_s, [&started] { ++started; });
+    const auto second = scheduler.enqueue(u"a"_s, [&started] { started += 10; });
+    QVERIFY(waitUntil([&] { return started == 1; }, 1000));
+    QVERIFY(scheduler.isQueued(second));
+    scheduler.release(second); // leaves the queue
+    QVERIFY(!scheduler.isQueued(second));
+    scheduler.release(first);
+    QTest::qWait(30);
+    QCOMPARE(started, 1);
+    QCOMPARE(scheduler.running(), 0);
+    QCOMPARE(scheduler.queued(), 0);
+}
+
+void TestService::jobsRunConcurrentlyWithTheirOwnEvents()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, 200));
+    env.service->scheduler()->setGlobalLimit(4);
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    QList<CallJob *> jobs;
+    QHash<CallJob *, QStringList> inputsSeen; // what each job's own runner sent
+    QHash<CallJob *, int> finishes;
+    for (int i = 0; i < 6; ++i) {
+        CallJob *job = env.launch(spec, u"input %1"_s.arg(i));
+        jobs.append(job);
+        connect(job, &CallJob::runnerCreated, this, [&inputsSeen, job](Runner *runner) {
+            connect(runner, &Runner::requestBuilt, runner, [&inputsSeen, job](int, const ChatRequest &request) {
+                inputsSeen[job].append(request.messages.first().text);
+            });
+        });
+        connect(job, &CallJob::finished, this, [&finishes, job] { ++finishes[job]; });
+    }
+    QCOMPARE(jobs.at(0)->state(), CallJob::State::Queued);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 20000));
+    // 6 calls x 2 turns x 200 ms with 4 in flight: two rounds of calls, not six.
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(env.server.peakInFlight(), 4);
+    QCOMPARE(env.server.requestCount(), 12);
+    for (int i = 0; i < jobs.size(); ++i) {
+        CallJob *job = jobs.at(i);
+        QCOMPARE(finishes.value(job), 1);
+        // Each job's runner saw only its own input, twice (two turns).
+        QCOMPARE(inputsSeen.value(job), (QStringList{u"input %1"_s.arg(i), u"input %1"_s.arg(i)}));
+    }
+    auto page = env.store->listCalls({});
+    QVERIFY(page);
+    QCOMPARE(page->rows.size(), 6);
+    for (const HistoryRow &row : page->rows)
+        QCOMPARE(callStatusName(row.status), u"completed"_s);
+}
+
+void TestService::perEngineLimitFromSettings()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 100));
+    env.service->scheduler()->setGlobalLimit(8);
+    env.service->scheduler()->setDefaultEngineLimit(2);
+    const Spec a = plannerSpec(env.server.baseUrl(), u"model-a"_s);
+    const Spec b = plannerSpec(env.server.baseUrl(), u"model-b"_s);
+    for (int i = 0; i < 4; ++i) {
+        env.launch(a, u"a%1"_s.arg(i));
+        env.launch(b, u"b%1"_s.arg(i));
+    }
+    int peakA = 0;
+    int peakB = 0;
+    QVERIFY(waitUntil([&] {
+        peakA = std::max(peakA, env.service->scheduler()->running(engineKey(a.engine)));
+        peakB = std::max(peakB, env.service->scheduler()->running(engineKey(b.engine)));
+        return env.service->activeJobs() == 0;
+    }, 20000));
+    // Two engines (same server, other models), each held to 2.
+    QCOMPARE(peakA, 2);
+    QCOMPARE(peakB, 2);
+    QCOMPARE(env.server.peakInFlight(), 4);
+}
+
+void TestService::tooManyRequestsAdaptsTheEngine()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 100));
+    env.server.setConcurrencyLimit(3, FakeReply::json(429, R"({"error":{"message":"Rate limit reached","type":"requests"}})")
+                                          .withHeader("retry-after-ms", "150"));
+    env.service->scheduler()->setGlobalLimit(12);
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    for (int i = 0; i < 30; ++i)
+        env.launch(spec, u"input %1"_s.arg(i));
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 60000));
+    auto page = env.store->listCalls({});
+    QVERIFY(page);
+    QCOMPARE(page->rows.size(), 30);
+    for (const HistoryRow &row : page->rows)
+        QCOMPARE(callStatusName(row.status), u"completed"_s);
+    const int requests = int(env.server.requestCount());
+    const int tooMany = env.server.overflowCount();
+    // 60 good requests; the lane learned the limit from the first 429s and kept to it.
+    QCOMPARE(requests - tooMany, 60);
+    QVERIFY2(tooMany * 100 < requests * 15, qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(requests)));
+    const auto lane = env.service->scheduler()->existingLane(engineKey(spec.engine));
+    QVERIFY(lane);
+    QVERIFY(lane->slowDowns() >= 1);
+    QVERIFY(lane->limit() <= 4);
+}
+
+void TestService::cancelQueuedAndRunningAreStored()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setDefaultReply(FakeReply::stall());
+    env.service->scheduler()->setGlobalLimit(1);
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    CallJob *running = env.launch(spec, u"first"_s);
+    CallJob *queued = env.launch(spec, u"second"_s);
+    QSignalSpy runningFinished(running, &CallJob::finished);
+    QSignalSpy queuedFinished(queued, &CallJob::finished);
+    QVERIFY(waitUntil([&] { return env.server.requestCount() == 1; }, 5000));
+    QCOMPARE(running->state(), CallJob::State::Running);
+    QCOMPARE(queued->state(), CallJob::State::Queued);
+
+    queued->cancel();
+    QVERIFY(queuedFinished.wait(5000));
+    const LaunchResult q = queuedFinished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(q.record.status), u"cancelled"_s);
+    QVERIFY(q.stored);
+    QCOMPARE(env.server.requestCount(), 1); // the queued one never sent anything
+
+    running->cancel();
+    QVERIFY(runningFinished.wait(5000));
+    const LaunchResult r = runningFinished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(r.record.status), u"cancelled"_s);
+    QVERIFY(r.stored);
+    QCOMPARE(runningFinished.size(), 1);
+    QCOMPARE(queuedFinished.size(), 1);
+
+    auto storedQueued = env.store->getCall(q.record.id);
+    QVERIFY(storedQueued);
+    QCOMPARE(storedQueued->turns.size(), 0);
+    QCOMPARE(storedQueued->input.value(u"text"_s).toString(), u"second"_s);
+    auto storedRunning = env.store->getCall(r.record.id);
+    QVERIFY(storedRunning);
+    QCOMPARE(callStatusName(storedRunning->status), u"cancelled"_s);
+    QCOMPARE(storedRunning->attempts.size(), 1);
+    auto integrity = env.store->checkIntegrity();
+    QVERIFY(integrity);
+    QVERIFY2(integrity->ok(), qPrintable(integrity->problems.join(u"; "_s)));
+    QCOMPARE(env.service->activeJobs(), 0);
+}
+
+void TestService::cancelWhileStartingIsStored()
+{
+    // A replay engine whose recording cannot be read fails at start; a missing profile fails
+    // before the queue. A cancel right after launch (still queued) ends it as cancelled.
+    Env env;
+    QVERIFY(env.server.listen());
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    CallJob *job = env.launch(spec, u"never"_s);
+    QSignalSpy finished(job, &CallJob::finished);
+    job->cancel();
+    job->cancel(); // twice is harmless
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status), u"cancelled"_s);
+    QCOMPARE(env.server.requestCount(), 0);
+
+    Spec missing = spec;
+    missing.engine.profile = u"no-such-profile"_s;
+    CallJob *failed = env.launch(missing, u"x"_s);
+    QSignalSpy failedFinished(failed, &CallJob::finished);
+    QVERIFY(failedFinished.wait(5000));
+    const LaunchResult f = failedFinished.at(0).at(0).value<LaunchResult>();
+    QVERIFY(f.startFailed);
+    QVERIFY(f.record.error.contains(u"no-such-profile"_s));
+}
+
+void TestService::storeWriterCommitsInOrder()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"w.sqlite"_s);
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore reader(**db);
+    QList<qint64> ids;
+    {
+        StoreWriter writer(path);
+        QObject context;
+        for (int i = 0; i < 50; ++i) {
+            CallRecord record;
+            record.kind = u"w"_s;
+            record.status = CallStatus::Completed;
+            record.input = QJsonObject{{u"text"_s, u"n%1"_s.arg(i)}};
+            writer.insertCall(record, {}, {}, &context, [&ids](const WriteResult &r) {
+                if (r.id)
+                    ids.append(r.id.value());
+            });
+        }
+        writer.flush();
+        QCOMPARE(writer.pending(), 0);
+        // Written and visible to the other connection before the answers arrive.
+        QCOMPARE(reader.listCalls({})->rows.size(), 50);
+        QVERIFY(waitUntil([&] { return ids.size() == 50; }, 5000));
+    }
+    for (int i = 1; i < ids.size(); ++i)
+        QVERIFY(ids.at(i) > ids.at(i - 1));
+    QCOMPARE(reader.getCall(ids.first())->input.value(u"text"_s).toString(), u"n0"_s);
+}
+
+int runBatchCliTests(int argc, char **argv); // tst_batchcli.cpp
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    TestService tests;
+    int failures = QTest::qExec(&tests, argc, argv);
+    failures += runBatchCliTests(argc, argv);
+    return failures;
+}
+
+#include "tst_service.moc"
