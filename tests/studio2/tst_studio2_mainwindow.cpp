@@ -4,7 +4,12 @@
 // "Replay with current spec" adds a child, Compare with parent fills the diff, the View menu
 // holds the dock toggles, and the layout survives saveState/restoreState.
 
+#include "core/model/specio.h"
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "tests/support/fakeprovider.h"
+#include "ui/common/jobsbutton.h"
+#include "ui/run/transcriptmodel.h"
 #include "core/store/callstore.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
@@ -37,7 +42,11 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QPushButton>
+#include <QTemporaryDir>
 #include <QTreeView>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 #include <memory>
 
@@ -81,6 +90,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void mainWindowHistoryDocks();
+    void panelsRunAtOnceEachWithItsOwnCall();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -236,6 +246,136 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY(window.restoreState(state));
     QVERIFY(!docks->sessionsDock()->isHidden());
 
+    window.specView()->editor()->document()->setModified(false);
+}
+
+// A run in the Run panel, a revision in the Revisions dock and a session turn, all in flight at
+// once against a slow provider: each panel shows its own call and nothing of the others', the
+// status bar lists all three, and all three are stored.
+void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
+{
+    FakeProvider server;
+    QVERIFY(server.listen());
+    // Every reply takes 600 ms: the three calls overlap for sure.
+    server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, 600));
+    qputenv("CALLSCOPE_WINDOW_KEY", "sk-window-test");
+    QTemporaryDir dir;
+    const QString specPath = dir.filePath(u"planner.spec.json"_s);
+    {
+        const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
+                               {u"description"_s, u"Load a ticket."_s},
+                               {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
+                               {u"mock"_s, u"Ticket 7: login times out"_s}};
+        const QJsonObject spec{{u"kind"_s, u"planner"_s},
+                               {u"system_prompt"_s, u"Plan the work."_s},
+                               {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                                                  {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                                                                  {u"required"_s, QJsonArray{u"title"_s}}}},
+                               {u"tools"_s, QJsonArray{tool}},
+                               {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                                         {u"model"_s, u"fake-model"_s},
+                                                         {u"base_url"_s, server.baseUrl().toString()},
+                                                         {u"api_key_env"_s, u"CALLSCOPE_WINDOW_KEY"_s},
+                                                         {u"stream"_s, false}}}};
+        QFile file(specPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(spec).toJson());
+    }
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    StudioServices *services = window.studioServices();
+    QVERIFY(services && services->store());
+    CallService *calls = services->calls();
+    HistoryDocks *docks = window.historyDocks();
+    QVERIFY(window.openSpecFile(specPath));
+
+    // A call to revise, and a session to talk in.
+    const SpecLoadResult loaded = loadSpecFile(specPath);
+    QVERIFY(loaded.spec);
+    LaunchRequest first;
+    first.spec = *loaded.spec;
+    first.input.text = u"root input"_s;
+    CallJob *rootJob = calls->launch(first);
+    QSignalSpy rootDone(rootJob, &CallJob::finished);
+    QVERIFY(rootDone.wait(15000));
+    const qint64 root = rootDone.at(0).at(0).value<LaunchResult>().record.id;
+    QVERIFY(root > 0);
+    const qint64 before = services->store()->listCalls({})->rows.size();
+    const qint64 session = docks->sessions()->newSession(u"Concurrent"_s);
+    QVERIFY(session > 0);
+    docks->sessions()->selectSession(session);
+    const int requestsBefore = int(server.requestCount());
+
+    // All three at once.
+    QSignalSpy runDone(window.runPanel(), &RunPanel::runFinished);
+    QSignalSpy revisionDone(docks->revisions(), &RevisionTreeWidget::runFinished);
+    QSignalSpy turnDone(docks->sessions(), &SessionView::turnFinished);
+    window.runPanel()->setInputText(u"run panel input"_s);
+    window.runPanel()->run();
+    docks->revisions()->setCall(root);
+    QVERIFY2(docks->revisions()->revise(u"revision correction"_s), qPrintable(docks->revisions()->statusText()));
+    // The open spec, run inside the session ("Run spec in session").
+    docks->sessions()->input()->setPlainText(u"session turn input"_s);
+    QVERIFY(docks->sessions()->runSpecButton()->isEnabled());
+    docks->sessions()->runSpecButton()->click();
+
+    // The status bar lists the three calls in flight, each with its own Cancel.
+    auto *jobs = window.findChild<JobsButton *>(u"jobsButton"_s);
+    QVERIFY(jobs);
+    QTRY_COMPARE_WITH_TIMEOUT(calls->activeJobs(), 3, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(server.inFlight() == 3, 5000);
+    QVERIFY(jobs->isVisible());
+    QVERIFY2(jobs->text().startsWith(u"3 calls running"_s), qPrintable(jobs->text()));
+    int cancels = 0;
+    for (QAction *action : jobs->jobsMenu()->actions())
+        cancels += action->text().startsWith(u"Cancel: "_s) ? 1 : 0;
+    QCOMPARE(cancels, 3);
+    QCoreApplication::processEvents();
+    const QString shot = buildPath(u"screenshots/three-calls-in-flight.png"_s);
+    QVERIFY2(window.grab().save(shot), qPrintable(shot));
+
+    QVERIFY(runDone.wait(15000));
+    QTRY_COMPARE_WITH_TIMEOUT(revisionDone.size(), 1, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(turnDone.size(), 1, 15000);
+    // Two turns each for the run and the session turn; the revision carries the parent's tool
+    // result already, so its first reply submits.
+    QCOMPARE(int(server.requestCount()) - requestsBefore, 5);
+
+    // Each panel shows its own call only.
+    const LaunchResult run = runDone.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(run.record.status), u"completed"_s);
+    TranscriptModel *transcript = window.runPanel()->transcript();
+    QString shown;
+    for (int i = 0; i < transcript->count(); ++i)
+        shown += transcript->index(i, 0).data(TranscriptModel::TextRole).toString() + u'\n';
+    QVERIFY2(shown.contains(u"run panel input"_s), qPrintable(shown));
+    QVERIFY2(!shown.contains(u"revision correction"_s) && !shown.contains(u"session turn input"_s), qPrintable(shown));
+    QVERIFY2(!shown.contains(u"root input"_s), qPrintable(shown));
+    const QString chat = docks->sessions()->chatText();
+    QVERIFY2(chat.contains(u"session turn input"_s), qPrintable(chat));
+    QVERIFY2(!chat.contains(u"run panel input"_s) && !chat.contains(u"revision correction"_s), qPrintable(chat));
+    const qint64 revision = revisionDone.at(0).at(0).toLongLong();
+    QVERIFY(revision > 0);
+    QCOMPARE(docks->revisions()->model()->callCount(), 2);
+    QCOMPARE(docks->revisions()->selectedCallId(), revision);
+
+    // All three stored, each where it belongs.
+    QCOMPARE(services->store()->listCalls({})->rows.size(), before + 3);
+    auto revised = services->store()->getCall(revision);
+    QVERIFY(revised);
+    QCOMPARE(revised->parent.value_or(0), root);
+    QVERIFY(!revised->session);
+    auto stored = services->store()->getCall(run.record.id);
+    QVERIFY(stored);
+    QCOMPARE(stored->input.value(u"text"_s).toString(), u"run panel input"_s);
+    QVERIFY(!stored->parent);
+    auto turns = services->store()->sessionCalls(session);
+    QVERIFY(turns);
+    QCOMPARE(turns->size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!jobs->isVisible(), 3000);
     window.specView()->editor()->document()->setModified(false);
 }
 

@@ -81,9 +81,9 @@ void JobsButton::updateText()
     }
     if (!m_tick->isActive())
         m_tick->start();
-    QString text = tr("%n call(s) running", nullptr, running);
+    QString text = running == 1 ? tr("1 call running") : tr("%1 calls running").arg(running);
     if (queued > 0)
-        text += tr(", %n waiting", nullptr, queued);
+        text += tr(", %1 waiting").arg(queued);
     setText(text);
 }
 
