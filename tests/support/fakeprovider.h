@@ -146,6 +146,7 @@ public:
     int inFlight() const { return m_inFlight; }
     int peakInFlight() const { return m_peakInFlight; }
     int overflowCount() const { return m_overflows; }
+    void resetCounters() { m_peakInFlight = m_inFlight; m_overflows = 0; }
     bool enqueueCassette(const QString &path, QString *error = nullptr);
     void setDefaultReply(const FakeReply &reply) { m_defaultReply = reply; }
     qsizetype pendingReplies() const { return m_queue.size(); }
