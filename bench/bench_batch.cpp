@@ -40,25 +40,6 @@ double childCpuSeconds()
     return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
-QJsonObject specJson(const QUrl &base)
-{
-    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
-                           {u"description"_s, u"Load a ticket."_s},
-                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
-                           {u"mock"_s, u"Ticket 7: login times out"_s}};
-    return QJsonObject{{u"kind"_s, u"planner"_s},
-                       {u"system_prompt"_s, u"Plan the work."_s},
-                       {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                                          {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                                                          {u"required"_s, QJsonArray{u"title"_s}}}},
-                       {u"tools"_s, QJsonArray{tool}},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                 {u"model"_s, u"fake-model"_s},
-                                                 {u"base_url"_s, base.toString()},
-                                                 {u"api_key_env"_s, u"CALLSCOPE_BENCH_KEY"_s},
-                                                 {u"stream"_s, false}}}};
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -110,7 +91,7 @@ int main(int argc, char **argv)
     {
         QFile spec(specPath);
         spec.open(QIODevice::WriteOnly);
-        spec.write(QJsonDocument(specJson(server.baseUrl())).toJson());
+        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)).toJson());
         QFile inputs(inputsPath);
         inputs.open(QIODevice::WriteOnly);
         for (int i = 1; i <= calls; ++i)

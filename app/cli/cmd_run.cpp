@@ -208,6 +208,15 @@ private:
     static inline int s_pipe[2] = {-1, -1};
 };
 
+// What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
+std::function<void()> cancelling(CallJob *job)
+{
+    return [guard = QPointer<CallJob>(job)] {
+        if (guard)
+            guard->cancel();
+    };
+}
+
 QString durationText(qint64 ms)
 {
     if (ms < 0)
@@ -296,11 +305,7 @@ int runRun(const QStringList &arguments)
     if (!context.open(parser.value(u"db"_s), !parser.isSet(u"no-store"_s)))
         return ExitFailed;
     CallJob *job = context.service->launch(request);
-    QPointer<CallJob> guard(job);
-    StopOnSignal stopper([guard] {
-        if (guard)
-            guard->cancel();
-    });
+    StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
     return exitCodeFor(result);
@@ -336,11 +341,7 @@ int runRevise(const QStringList &arguments)
     for (const QString &tool : parser.values(u"allow-tool"_s))
         options.allowedTools.insert(tool);
     CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options);
-    QPointer<CallJob> guard(job);
-    StopOnSignal stopper([guard] {
-        if (guard)
-            guard->cancel();
-    });
+    StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
     return exitCodeFor(result);

@@ -33,25 +33,6 @@ struct Run
     QByteArray err;
 };
 
-QJsonObject specJson(const QUrl &base)
-{
-    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
-                           {u"description"_s, u"Load a ticket."_s},
-                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
-                           {u"mock"_s, u"Ticket 7: login times out"_s}};
-    return QJsonObject{{u"kind"_s, u"planner"_s},
-                       {u"system_prompt"_s, u"Plan the work."_s},
-                       {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                                          {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                                                          {u"required"_s, QJsonArray{u"title"_s}}}},
-                       {u"tools"_s, QJsonArray{tool}},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                 {u"model"_s, u"fake-model"_s},
-                                                 {u"base_url"_s, base.toString()},
-                                                 {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s},
-                                                 {u"stream"_s, false}}}};
-}
-
 class BatchEnv
 {
 public:
@@ -65,7 +46,7 @@ public:
         QFile spec(specPath);
         if (!spec.open(QIODevice::WriteOnly))
             return false;
-        spec.write(QJsonDocument(specJson(server.baseUrl())).toJson());
+        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_TEST_KEY"_s)).toJson());
         spec.close();
         QFile lines(inputsPath);
         if (!lines.open(QIODevice::WriteOnly))
@@ -107,6 +88,16 @@ public:
                 r.lines.append(QJsonDocument::fromJson(line).object());
         }
         return r;
+    }
+
+    // Blocks until the provider saw `n` requests (false after 30 s).
+    bool waitForRequests(int n)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (requests() < n && clock.elapsed() < 30000)
+            QThread::msleep(5);
+        return requests() >= n;
     }
 
     int requests()
@@ -226,11 +217,7 @@ void TestBatchCli::killedMidRunResumesExactlyOnce()
     QProcess process;
     env.start(process, {u"--jobs"_s, u"8"_s});
     QVERIFY(process.waitForStarted());
-    QElapsedTimer clock;
-    clock.start();
-    while (env.requests() < 80 && clock.elapsed() < 30000)
-        QThread::msleep(5);
-    QVERIFY(env.requests() >= 80);
+    QVERIFY(env.waitForRequests(80));
     ::kill(pid_t(process.processId()), SIGKILL);
     QVERIFY(process.waitForFinished());
     QCOMPARE(process.exitStatus(), QProcess::CrashExit);
@@ -276,10 +263,7 @@ void TestBatchCli::interruptCancelsAndSaysHowToResume()
     QProcess process;
     env.start(process, {u"--jobs"_s, u"4"_s});
     QVERIFY(process.waitForStarted());
-    QElapsedTimer clock;
-    clock.start();
-    while (env.requests() < 10 && clock.elapsed() < 30000)
-        QThread::msleep(5);
+    QVERIFY(env.waitForRequests(10));
     ::kill(pid_t(process.processId()), SIGINT);
     QVERIFY(process.waitForFinished(20000));
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);

@@ -30,29 +30,9 @@ namespace {
 
 const QByteArray kKey = "sk-service-test";
 
-QJsonObject planSchema()
-{
-    return QJsonObject{{u"type"_s, u"object"_s},
-                       {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                       {u"required"_s, QJsonArray{u"title"_s}}};
-}
-
 Spec plannerSpec(const QUrl &base, const QString &model = u"m1"_s)
 {
-    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
-                           {u"description"_s, u"Load a ticket."_s},
-                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
-                           {u"mock"_s, u"Ticket 7: login times out"_s}};
-    const QJsonObject object{{u"kind"_s, u"planner"_s},
-                             {u"system_prompt"_s, u"Plan the work."_s},
-                             {u"response_schema"_s, planSchema()},
-                             {u"tools"_s, QJsonArray{tool}},
-                             {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                       {u"model"_s, model},
-                                                       {u"base_url"_s, base.toString()},
-                                                       {u"api_key_env"_s, u"CALLSCOPE_SERVICE_KEY"_s},
-                                                       {u"stream"_s, false}}}};
-    const SpecLoadResult loaded = specFromJson(object);
+    const SpecLoadResult loaded = specFromJson(twoTurnSpecJson(base, u"CALLSCOPE_SERVICE_KEY"_s, model));
     if (!loaded.spec)
         qFatal("bad test spec");
     return *loaded.spec;

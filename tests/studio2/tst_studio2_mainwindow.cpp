@@ -262,24 +262,9 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QTemporaryDir dir;
     const QString specPath = dir.filePath(u"planner.spec.json"_s);
     {
-        const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
-                               {u"description"_s, u"Load a ticket."_s},
-                               {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
-                               {u"mock"_s, u"Ticket 7: login times out"_s}};
-        const QJsonObject spec{{u"kind"_s, u"planner"_s},
-                               {u"system_prompt"_s, u"Plan the work."_s},
-                               {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                                                  {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                                                                  {u"required"_s, QJsonArray{u"title"_s}}}},
-                               {u"tools"_s, QJsonArray{tool}},
-                               {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                         {u"model"_s, u"fake-model"_s},
-                                                         {u"base_url"_s, server.baseUrl().toString()},
-                                                         {u"api_key_env"_s, u"CALLSCOPE_WINDOW_KEY"_s},
-                                                         {u"stream"_s, false}}}};
         QFile file(specPath);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(spec).toJson());
+        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_WINDOW_KEY"_s)).toJson());
     }
 
     MainWindow window;

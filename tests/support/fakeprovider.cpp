@@ -690,6 +690,26 @@ FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject 
     };
 }
 
+QJsonObject twoTurnSpecJson(const QUrl &base, const QString &keyEnv, const QString &model)
+{
+    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
+                           {u"description"_s, u"Load a ticket."_s},
+                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
+                           {u"mock"_s, u"Ticket 7: login times out"_s}};
+    const QJsonObject schema{{u"type"_s, u"object"_s},
+                             {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                             {u"required"_s, QJsonArray{u"title"_s}}};
+    return QJsonObject{{u"kind"_s, u"planner"_s},
+                       {u"system_prompt"_s, u"Plan the work."_s},
+                       {u"response_schema"_s, schema},
+                       {u"tools"_s, QJsonArray{tool}},
+                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                                 {u"model"_s, model},
+                                                 {u"base_url"_s, base.toString()},
+                                                 {u"api_key_env"_s, keyEnv},
+                                                 {u"stream"_s, false}}}};
+}
+
 FakeProviderThread::FakeProviderThread()
     : m_thread(new QThread)
     , m_anchor(new QObject)

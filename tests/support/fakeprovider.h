@@ -194,6 +194,10 @@ QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJso
 // `delayMs` before its status line (a provider's latency).
 FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output, int delayMs);
 
+// The spec twoTurnResponder answers: kind planner, a mock get_ticket tool, a schema with a
+// required string "title", the openai engine at `base` with its key in the variable `keyEnv`.
+QJsonObject twoTurnSpecJson(const QUrl &base, const QString &keyEnv, const QString &model = QStringLiteral("fake-model"));
+
 // A FakeProvider on a thread of its own, so the test's thread may block (on a child process,
 // say) while the provider answers on time. Configure and read it only through run(), which
 // executes on the provider's thread and waits.
