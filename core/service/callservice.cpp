@@ -105,10 +105,8 @@ void CallService::loadLimitsFromSettings()
     m_scheduler->setGlobalLimit(global > 0 ? global : Scheduler::DefaultGlobalLimit);
     m_scheduler->setDefaultEngineLimit(std::max(0, settings.value(u"scheduler/engine_limit"_s, 0).toInt()));
     if (m_profiles) {
-        for (const EngineProfile &profile : m_profiles->list()) {
-            if (profile.maxInFlight)
-                m_scheduler->setEngineLimit(u"profile:"_s + profile.name, *profile.maxInFlight);
-        }
+        for (const EngineProfile &profile : m_profiles->list())
+            m_scheduler->setEngineLimit(u"profile:"_s + profile.name, profile.maxInFlight.value_or(0));
     }
 }
 

@@ -4,6 +4,8 @@
 // a real SQLite file.
 
 #include "core/model/specio.h"
+#include "core/secrets/credentialstore.h"
+#include "core/secrets/profilestore.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/service/scheduler.h"
@@ -17,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,6 +104,7 @@ private Q_SLOTS:
     void cancelQueuedAndRunningAreStored();
     void cancelWhileStartingIsStored();
     void storeWriterCommitsInOrder();
+    void limitsFromSettingsAndProfiles();
 };
 
 void TestService::resetDurations_data()
@@ -476,11 +480,45 @@ void TestService::storeWriterCommitsInOrder()
     QCOMPARE(reader.getCall(ids.first())->input.value(u"text"_s).toString(), u"n0"_s);
 }
 
+void TestService::limitsFromSettingsAndProfiles()
+{
+    ScopedDataHome home;
+    QVERIFY(home.isValid());
+    QSettings().clear();
+    CredentialStore credentials;
+    ProfileStore profiles(&credentials, nullptr);
+    EngineProfile fast;
+    fast.name = u"fast"_s;
+    fast.model = u"m"_s;
+    fast.maxInFlight = 12;
+    QVERIFY(profiles.add(fast).ok);
+    {
+        QSettings settings;
+        settings.setValue(u"scheduler/global_limit"_s, 7);
+        settings.setValue(u"scheduler/engine_limit"_s, 3);
+    }
+    QNetworkAccessManager nam;
+    CallService service(&nam, nullptr, &credentials, &profiles);
+    QCOMPARE(service.scheduler()->globalLimit(), Scheduler::DefaultGlobalLimit);
+    service.loadLimitsFromSettings();
+    QCOMPARE(service.scheduler()->globalLimit(), 7);
+    QCOMPARE(service.scheduler()->engineLimit(u"openai|http://x|m"_s), 3);
+    QCOMPARE(service.scheduler()->engineLimit(u"profile:fast"_s), 12);
+    // The profile's own limit removed: the default applies again.
+    fast.maxInFlight.reset();
+    QVERIFY(profiles.update(fast).ok);
+    service.loadLimitsFromSettings();
+    QCOMPARE(service.scheduler()->engineLimit(u"profile:fast"_s), 3);
+    QSettings().clear();
+}
+
 int runBatchCliTests(int argc, char **argv); // tst_batchcli.cpp
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
+    QCoreApplication::setApplicationName(u"tst_service"_s);
     TestService tests;
     int failures = QTest::qExec(&tests, argc, argv);
     failures += runBatchCliTests(argc, argv);

@@ -28,6 +28,8 @@
 #include "ui/sessions/sessionview.h"
 #include "ui/specview.h"
 #include "ui/settings/enginespage.h"
+#include "ui/settings/limitspage.h"
+#include "core/service/scheduler.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,6 +39,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -227,6 +230,17 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY(docks->settingsDialog());
     QVERIFY(docks->settingsDialog()->isVisible());
     QVERIFY(docks->settingsDialog()->enginesPage());
+    // Calls at once: a changed limit is saved and reaches the running scheduler.
+    LimitsPage *limits = docks->settingsDialog()->limitsPage();
+    QVERIFY(limits);
+    limits->globalLimitBox()->setValue(6);
+    QCOMPARE(services->calls()->scheduler()->globalLimit(), 6);
+    QCOMPARE(QSettings().value(u"scheduler/global_limit"_s).toInt(), 6);
+    limits->engineLimitBox()->setValue(2);
+    QCOMPARE(services->calls()->scheduler()->defaultEngineLimit(), 2);
+    QCOMPARE(limits->engineLimitBox()->text(), u"2"_s);
+    limits->engineLimitBox()->setValue(0);
+    QCOMPARE(limits->engineLimitBox()->text(), u"no limit of its own"_s);
     docks->settingsDialog()->close();
 
     // Screenshot of the whole window: History, and the call's revision tree below the spec.

@@ -521,7 +521,8 @@ void HistoryDocks::showPreferences()
     if (!m_settings) {
         if (!m_services)
             return;
-        m_settings = new SettingsDialog(m_services->profiles(), m_services->credentials(), m_services->network(), m_window);
+        m_settings = new SettingsDialog(m_services->profiles(), m_services->credentials(), m_services->network(), m_window,
+                                        m_services->calls());
         m_settings->setObjectName(u"settingsDialog"_s);
         m_settings->setAccessibleName(tr("Settings"));
     }

@@ -17,6 +17,7 @@ add_library(callscope_ui_history STATIC
     sessions/sessionlistmodel.cpp sessions/sessionlistmodel.h
     sessions/sessionview.cpp sessions/sessionview.h
     settings/enginespage.cpp settings/enginespage.h
+    settings/limitspage.cpp settings/limitspage.h
     settings/profilelistmodel.cpp settings/profilelistmodel.h
     transfer/transfercontroller.cpp transfer/transfercontroller.h)
 target_link_libraries(callscope_ui_history PUBLIC callscope_flags callscope_core callscope_ui_studio Qt6::Widgets Qt6::Concurrent Qt6::Sql)

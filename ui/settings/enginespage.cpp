@@ -1,5 +1,8 @@
 #include "ui/settings/enginespage.h"
 
+#include "core/service/callservice.h"
+#include "ui/settings/limitspage.h"
+
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
 #include "core/service/engineprobe.h"
@@ -15,6 +18,7 @@
 #include <QListView>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -37,6 +41,7 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     , m_modelEdit(new QLineEdit(this))
     , m_baseUrl(new QLineEdit(this))
     , m_contextWindow(new QLineEdit(this))
+    , m_maxInFlight(new QSpinBox(this))
     , m_key(new QLineEdit(this))
     , m_keyState(new QLabel(this))
     , m_save(new QPushButton(tr("Save"), this))
@@ -72,6 +77,9 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     m_baseUrl->setPlaceholderText(tr("empty: the provider's public endpoint"));
     m_contextWindow->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), m_contextWindow));
     m_contextWindow->setPlaceholderText(tr("tokens (optional)"));
+    m_maxInFlight->setRange(0, 256);
+    m_maxInFlight->setSpecialValueText(tr("the default (Calls at once)"));
+    m_maxInFlight->setToolTip(tr("How many calls may run on this engine at the same time"));
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(tr("paste a key to store it in the keychain"));
     m_key->setAttribute(Qt::WA_InputMethodEnabled, false);
@@ -82,6 +90,7 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     form->addRow(tr("Model:"), m_modelEdit);
     form->addRow(tr("Base URL:"), m_baseUrl);
     form->addRow(tr("Context window:"), m_contextWindow);
+    form->addRow(tr("Calls at once:"), m_maxInFlight);
     form->addRow(tr("API key:"), m_key);
     form->addRow(QString(), m_keyState);
     auto *formButtons = new QHBoxLayout;
@@ -175,6 +184,7 @@ void EnginesPage::newProfile()
     m_modelEdit->clear();
     m_baseUrl->clear();
     m_contextWindow->clear();
+    m_maxInFlight->setValue(0);
     m_key->clear();
     m_remove->setEnabled(false);
     showKeyState();
@@ -193,6 +203,7 @@ void EnginesPage::editProfile(const QString &name)
     m_modelEdit->setText(p.model);
     m_baseUrl->setText(p.baseUrl);
     m_contextWindow->setText(p.contextWindow ? QString::number(*p.contextWindow) : QString());
+    m_maxInFlight->setValue(p.maxInFlight.value_or(0));
     m_key->clear();
     m_remove->setEnabled(true);
     const QModelIndex index = m_model->index(row);
@@ -214,6 +225,7 @@ EngineProfile EnginesPage::formProfile(QString *problem) const
     p.baseUrl = m_baseUrl->text().trimmed();
     const QString window = m_contextWindow->text().trimmed();
     p.contextWindow = window.isEmpty() || window.toLongLong() <= 0 ? std::nullopt : std::optional<qint64>(window.toLongLong());
+    p.maxInFlight = m_maxInFlight->value() > 0 ? std::optional<int>(m_maxInFlight->value()) : std::nullopt;
     QString why;
     if (auto nameProblem = profileNameProblem(p.name))
         why = *nameProblem;
@@ -349,13 +361,23 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
 }
 
 SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QNetworkAccessManager *nam,
-                               QWidget *parent)
+                               QWidget *parent, CallService *service)
     : QWidget(parent, Qt::Dialog)
     , m_engines(new EnginesPage(profiles, credentials, nam, this))
+    , m_limits(new LimitsPage(service, this))
 {
     setWindowTitle(tr("Settings"));
     auto *tabs = new QTabWidget(this);
     tabs->addTab(m_engines, tr("Engines and keys"));
+    tabs->addTab(m_limits, tr("Calls at once"));
+    // A profile's own limit applies to the next call on that engine.
+    if (service) {
+        const QPointer<CallService> guard(service);
+        connect(m_engines, &EnginesPage::profilesChanged, this, [guard] {
+            if (guard)
+                guard->loadLimitsFromSettings();
+        });
+    }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(tabs, 1);

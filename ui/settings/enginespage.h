@@ -11,11 +11,15 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 class QListView;
 class QNetworkAccessManager;
 class QPushButton;
 
 namespace Callscope {
+
+class CallService;
+class LimitsPage;
 
 class CredentialStore;
 class EngineProbe;
@@ -42,6 +46,7 @@ public:
     QLineEdit *modelEdit() const { return m_modelEdit; }
     QLineEdit *baseUrlEdit() const { return m_baseUrl; }
     QLineEdit *contextWindowEdit() const { return m_contextWindow; }
+    QSpinBox *maxInFlightBox() const { return m_maxInFlight; }
     QLineEdit *keyEdit() const { return m_key; }
     QLabel *keyStateLabel() const { return m_keyState; }
     QLabel *banner() const { return m_banner; }
@@ -86,6 +91,7 @@ private:
     QLineEdit *m_modelEdit = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QLineEdit *m_contextWindow = nullptr;
+    QSpinBox *m_maxInFlight = nullptr;
     QLineEdit *m_key = nullptr;
     QLabel *m_keyState = nullptr;
     QPushButton *m_save = nullptr;
@@ -102,14 +108,17 @@ class SettingsDialog final : public QWidget
     Q_DISABLE_COPY_MOVE(SettingsDialog)
 
 public:
+    // `service` (may be null) gets the new limits at once.
     SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QNetworkAccessManager *nam,
-                   QWidget *parent = nullptr);
+                   QWidget *parent = nullptr, CallService *service = nullptr);
     ~SettingsDialog() override;
 
     EnginesPage *enginesPage() const { return m_engines; }
+    LimitsPage *limitsPage() const { return m_limits; }
 
 private:
     EnginesPage *m_engines = nullptr;
+    LimitsPage *m_limits = nullptr;
 };
 
 } // namespace Callscope
