@@ -416,6 +416,11 @@ int runBatch(const QStringList &arguments)
     if (!context.open(parser.value(u"db"_s), true))
         return ExitFailed;
     context.service->scheduler()->setGlobalLimit(jobs);
+    if (const int own = context.service->scheduler()->engineLimit(engineKey(spec->engine)); own > 0 && own < jobs)
+        std::fprintf(stderr, "%s\n", qPrintable(tr("batch: the engine is limited to %1 calls at once (settings or its "
+                                                   "profile), so at most %1 of the %2 jobs run on it")
+                                                    .arg(own)
+                                                    .arg(jobs)));
 
     // The stored batch: a new one, or with --resume the newest one of the same files.
     const QJsonObject storedSpec = CallStore::stripSecrets(specToJson(*spec));
