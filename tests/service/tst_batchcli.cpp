@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -151,6 +152,7 @@ private Q_SLOTS:
     void interruptCancelsAndSaysHowToResume();
     void resumeRefusesChangedInputs();
     void badArguments();
+    void progressOnATerminal();
 };
 
 void TestBatchCli::keepsJobsInFlight()
@@ -318,6 +320,32 @@ void TestBatchCli::badArguments()
     QCOMPARE(env.run({u"--jobs"_s, u"0"_s}).exitCode, 2);
     QCOMPARE(env.run({u"--jobs"_s, u"many"_s}).exitCode, 2);
     QCOMPARE(env.requests(), 0);
+}
+
+// On a terminal the progress line is redrawn in place; `script` gives the CLI a pseudo-terminal.
+void TestBatchCli::progressOnATerminal()
+{
+    BatchEnv env;
+    QVERIFY(env.setUp(12));
+    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 100)); });
+    const QString script = QStandardPaths::findExecutable(u"script"_s);
+    QVERIFY2(!script.isEmpty(), "script (util-linux) is needed for the terminal test");
+    QStringList quoted{cliPath()};
+    for (const QString &a : env.args({u"--jobs"_s, u"2"_s}))
+        quoted.append(a);
+    for (QString &a : quoted)
+        a = u"'"_s + a + u"'"_s;
+    QProcess process;
+    QProcessEnvironment pe = QProcessEnvironment::systemEnvironment();
+    pe.insert(u"CALLSCOPE_TEST_KEY"_s, u"sk-batch-test"_s);
+    process.setProcessEnvironment(pe);
+    process.start(script, {u"-qefc"_s, quoted.join(u' '), u"/dev/null"_s});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    const QByteArray all = process.readAllStandardOutput();
+    QVERIFY2(all.contains("\r\033[Kbatch: "), all.right(400).constData());
+    QVERIFY2(all.contains("in flight") && all.contains("calls/s"), all.right(400).constData());
+    QVERIFY(all.contains("12 completed"));
 }
 
 int runBatchCliTests(int argc, char **argv)
