@@ -13,6 +13,7 @@
 // stderr, and exits 0 when every input completed, 1 otherwise.
 
 #include "app/cli/cliutil.h"
+#include "app/cli/runsupport.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
@@ -52,48 +53,6 @@ QString tr(const char *text)
 {
     return QCoreApplication::translate("Cli", text);
 }
-
-// The pieces a run needs: database, keychain, profiles, network, and the service over them.
-struct RunContext
-{
-    std::unique_ptr<Database> database;
-    std::unique_ptr<CallStore> store;
-    CredentialStore credentials;
-    std::unique_ptr<ProfileStore> profiles;
-    QNetworkAccessManager nam;
-    std::unique_ptr<CallService> service;
-
-    bool open(const QString &dbPath, bool useStore)
-    {
-        if (useStore) {
-            const QString path = dbPath.isEmpty() ? defaultDatabasePath() : dbPath;
-            auto db = Database::open(path);
-            if (!db) {
-                printError(tr("cannot open the history database %1: %2").arg(path, db.error().message));
-                return false;
-            }
-            database = std::move(db.value());
-            store = std::make_unique<CallStore>(*database);
-        }
-        profiles = std::make_unique<ProfileStore>(&credentials, nullptr);
-        service = std::make_unique<CallService>(&nam, store.get(), &credentials, profiles.get());
-        service->loadLimitsFromSettings();
-        return true;
-    }
-
-    // Runs one job to its end on the event loop.
-    LaunchResult wait(CallJob *job)
-    {
-        LaunchResult out;
-        QEventLoop loop;
-        QObject::connect(job, &CallJob::finished, &loop, [&](const LaunchResult &result) {
-            out = result;
-            loop.quit();
-        });
-        loop.exec();
-        return out;
-    }
-};
 
 QJsonObject resultJson(const LaunchResult &result)
 {
@@ -159,74 +118,6 @@ bool parseOrComplain(QCommandLineParser &parser, const QString &command, const Q
         return false;
     }
     return true;
-}
-
-// Ctrl+C / SIGTERM: the running calls are cancelled and stored as cancelled, not lost. The
-// handler only writes a byte to a pipe (async-signal-safe); a socket notifier on the event
-// loop runs `onStop`.
-class StopOnSignal
-{
-public:
-    explicit StopOnSignal(std::function<void()> onStop)
-        : m_onStop(std::move(onStop))
-    {
-        if (::pipe(s_pipe) == 0) {
-            m_notifier = std::make_unique<QSocketNotifier>(s_pipe[0], QSocketNotifier::Read);
-            QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
-                char byte;
-                [[maybe_unused]] const auto n = ::read(s_pipe[0], &byte, 1);
-                if (m_onStop)
-                    m_onStop();
-            });
-            std::signal(SIGINT, &StopOnSignal::handle);
-            std::signal(SIGTERM, &StopOnSignal::handle);
-        }
-    }
-    ~StopOnSignal()
-    {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-        m_notifier.reset();
-        if (s_pipe[0] >= 0) {
-            ::close(s_pipe[0]);
-            ::close(s_pipe[1]);
-        }
-        s_pipe[0] = s_pipe[1] = -1;
-    }
-    Q_DISABLE_COPY_MOVE(StopOnSignal)
-
-private:
-    static void handle(int)
-    {
-        if (s_pipe[1] >= 0) {
-            const char byte = 1;
-            [[maybe_unused]] const auto n = ::write(s_pipe[1], &byte, 1);
-        }
-    }
-    std::function<void()> m_onStop;
-    std::unique_ptr<QSocketNotifier> m_notifier;
-    static inline int s_pipe[2] = {-1, -1};
-};
-
-// What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
-std::function<void()> cancelling(CallJob *job)
-{
-    return [guard = QPointer<CallJob>(job)] {
-        if (guard)
-            guard->cancel();
-    };
-}
-
-QString durationText(qint64 ms)
-{
-    if (ms < 0)
-        return u"?"_s;
-    const qint64 s = (ms + 999) / 1000;
-    if (s < 60)
-        return u"%1s"_s.arg(s);
-    if (s < 3600)
-        return u"%1m%2s"_s.arg(s / 60).arg(s % 60, 2, 10, QChar(u'0'));
-    return u"%1h%2m"_s.arg(s / 3600).arg((s % 3600) / 60, 2, 10, QChar(u'0'));
 }
 
 } // namespace

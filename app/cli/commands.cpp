@@ -9,6 +9,7 @@ namespace Callscope::Cli {
 // Each command file defines its entry point here; keep the list in the order of --help.
 int runRun(const QStringList &arguments);
 int runBatch(const QStringList &arguments);
+int runEval(const QStringList &arguments);
 int runRevise(const QStringList &arguments);
 int runLint(const QStringList &arguments);
 int runEngines(const QStringList &arguments);
@@ -23,8 +24,10 @@ QList<Command> commands()
     return {
         {u"run"_s, u"run SPEC.json [--input TEXT | --input-file F] [--attach FILE]..."_s,
          QCoreApplication::translate("Cli", "Run a structured call unattended; result as JSON."), runRun},
-        {u"batch"_s, u"batch SPEC.json --inputs FILE.jsonl [--out FILE.jsonl]"_s,
-         QCoreApplication::translate("Cli", "Run a spec on every line of a JSON Lines file."), runBatch},
+        {u"batch"_s, u"batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl]"_s,
+         QCoreApplication::translate("Cli", "Run a spec on every line of a JSON Lines file, many calls at once."), runBatch},
+        {u"eval"_s, u"eval EXPERIMENT.json [--jobs N] [--out FILE.jsonl] [--junit FILE.xml] [--resume ID] [--only CASE]..."_s,
+         QCoreApplication::translate("Cli", "Run an experiment: a dataset, variants, repeats and assertions."), runEval},
         {u"revise"_s, u"revise CALL_ID --correction TEXT [--db PATH]"_s,
          QCoreApplication::translate("Cli", "Revise a stored call with a correction."), runRevise},
         {u"lint"_s, u"lint SPEC.json [--engine TYPE]"_s,

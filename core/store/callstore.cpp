@@ -25,6 +25,20 @@ constexpr auto kSelectLatestBatch = R"(SELECT id, spec_path, spec_hash, spec, in
 constexpr auto kSelectBatchCompleted = R"(SELECT b.line, MAX(b.call_id) FROM batch_calls b
     JOIN calls c ON c.id = b.call_id WHERE b.batch_id = ? AND c.status = 'completed'
     GROUP BY b.line)"_L1;
+constexpr auto kInsertExperiment = R"(INSERT INTO experiments (name, path, definition_hash, definition,
+    created_at) VALUES (?, ?, ?, ?, ?))"_L1;
+constexpr auto kSelectExperiment =
+    "SELECT id, name, path, definition_hash, definition, created_at FROM experiments WHERE id = ?"_L1;
+constexpr auto kSaveExperimentRun = R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
+    call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (experiment_id, case_id, variant, repeat) DO UPDATE SET call_id = excluded.call_id,
+    status = excluded.status, passed = excluded.passed, assertions = excluded.assertions,
+    latency_ms = excluded.latency_ms, input_tokens = excluded.input_tokens,
+    output_tokens = excluded.output_tokens, created_at = excluded.created_at)"_L1;
+constexpr auto kSelectExperimentRuns = R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
+    passed, assertions, latency_ms, input_tokens, output_tokens FROM experiment_runs
+    WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
@@ -658,6 +672,90 @@ StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
     if (StoreError error = transaction.commit(); error)
         return error;
     return id;
+}
+
+StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experiment)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    QSqlQuery &insert = statement(kInsertExperiment);
+    const QDateTime created = experiment.createdAt.isValid() ? experiment.createdAt : QDateTime::currentDateTimeUtc();
+    bindAll(insert, {experiment.name, experiment.path, QString::fromLatin1(experiment.definitionHash),
+                     QString::fromUtf8(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact)),
+                     created.toMSecsSinceEpoch()});
+    if (!insert.exec())
+        return m_database.errorFrom(insert, translate("storing an experiment"));
+    const qint64 id = insert.lastInsertId().toLongLong();
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return id;
+}
+
+StoreResult<std::optional<ExperimentRecord>> CallStore::getExperiment(qint64 id)
+{
+    QSqlQuery query(m_database.connection());
+    query.prepare(kSelectExperiment);
+    query.addBindValue(id);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading experiment %1").arg(id));
+    if (!query.next())
+        return std::optional<ExperimentRecord>();
+    ExperimentRecord e;
+    e.id = query.value(0).toLongLong();
+    e.name = query.value(1).toString();
+    e.path = query.value(2).toString();
+    e.definitionHash = query.value(3).toString().toLatin1();
+    e.definition = QJsonDocument::fromJson(query.value(4).toString().toUtf8()).object();
+    e.createdAt = QDateTime::fromMSecsSinceEpoch(query.value(5).toLongLong(), Qt::UTC);
+    return std::optional<ExperimentRecord>(e);
+}
+
+StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
+{
+    Transaction transaction(m_database);
+    if (transaction.beginError())
+        return transaction.beginError();
+    QSqlQuery &insert = statement(kSaveExperimentRun);
+    bindAll(insert, {run.experimentId, run.caseId, run.variant, run.repeat,
+                     run.callId ? QVariant(*run.callId) : QVariant(), run.status,
+                     run.passed ? 1 : 0, QString::fromUtf8(QJsonDocument(run.assertions).toJson(QJsonDocument::Compact)),
+                     run.latencyMs, run.inputTokens, run.outputTokens, QDateTime::currentMSecsSinceEpoch()});
+    if (!insert.exec())
+        return m_database.errorFrom(insert, translate("storing a run of experiment %1").arg(run.experimentId));
+    const qint64 id = insert.lastInsertId().toLongLong();
+    if (StoreError error = transaction.commit(); error)
+        return error;
+    return id;
+}
+
+StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experimentId)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    query.prepare(kSelectExperimentRuns);
+    query.addBindValue(experimentId);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading the runs of experiment %1").arg(experimentId));
+    QList<ExperimentRunRecord> runs;
+    while (query.next()) {
+        ExperimentRunRecord r;
+        r.id = query.value(0).toLongLong();
+        r.experimentId = query.value(1).toLongLong();
+        r.caseId = query.value(2).toString();
+        r.variant = query.value(3).toString();
+        r.repeat = query.value(4).toInt();
+        if (!query.value(5).isNull())
+            r.callId = query.value(5).toLongLong();
+        r.status = query.value(6).toString();
+        r.passed = query.value(7).toInt() != 0;
+        r.assertions = QJsonDocument::fromJson(query.value(8).toString().toUtf8()).array();
+        r.latencyMs = query.value(9).toLongLong();
+        r.inputTokens = query.value(10).toLongLong();
+        r.outputTokens = query.value(11).toLongLong();
+        runs.append(r);
+    }
+    return runs;
 }
 
 StoreResult<std::optional<BatchInfo>> CallStore::latestBatch(const QString &specPath, const QString &inputsPath)

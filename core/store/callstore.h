@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -167,6 +168,34 @@ struct BatchInfo
     QDateTime createdAt;
 };
 
+// A stored experiment (callscope-cli eval): what it was when it started.
+struct ExperimentRecord
+{
+    qint64 id = 0;
+    QString name;
+    QString path;                 // the experiment file, absolute (empty when inline)
+    QByteArray definitionHash;    // SHA-256 (hex) of the definition, compact JSON
+    QJsonObject definition;
+    QDateTime createdAt;
+};
+
+// One run of an experiment: a case in a variant, one repeat, and how its checks went.
+struct ExperimentRunRecord
+{
+    qint64 id = 0;
+    qint64 experimentId = 0;
+    QString caseId;
+    QString variant;
+    int repeat = 0;               // 0-based
+    std::optional<qint64> callId; // the stored call (none when the call could not start)
+    QString status;               // the call's status, or "invalid_input" / "not_started"
+    bool passed = false;
+    QJsonArray assertions;        // [{"type", "name", "passed", "reason"}]
+    qint64 latencyMs = 0;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+};
+
 // What checkIntegrity() found; `problems` is empty when the database is consistent.
 struct IntegrityReport
 {
@@ -246,6 +275,13 @@ public:
     StoreResult<std::optional<BatchInfo>> latestBatch(const QString &specPath, const QString &inputsPath);
     // line -> id of its completed call (the newest one, should there be more).
     StoreResult<QHash<int, qint64>> batchCompletedLines(qint64 batchId);
+
+    // ---- experiments ----------------------------------------------------------------------
+    StoreResult<qint64> createExperiment(const ExperimentRecord &experiment);
+    StoreResult<std::optional<ExperimentRecord>> getExperiment(qint64 id);
+    // Inserts or replaces the run of (experiment, case, variant, repeat); returns its id.
+    StoreResult<qint64> saveExperimentRun(const ExperimentRunRecord &run);
+    StoreResult<QList<ExperimentRunRecord>> experimentRuns(qint64 experimentId);
 
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and

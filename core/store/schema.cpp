@@ -214,6 +214,34 @@ constexpr auto kV3BatchCalls = R"(CREATE TABLE batch_calls (
 ))"_L1;
 constexpr auto kV3IndexBatchCalls = "CREATE INDEX batch_calls_by_call ON batch_calls(call_id)"_L1;
 
+// ---- Version 4: experiments and their runs (callscope-cli eval) --------------------------
+
+constexpr auto kV4Experiments = R"(CREATE TABLE experiments (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    path TEXT NOT NULL DEFAULT '',
+    definition_hash TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+))"_L1;
+constexpr auto kV4Runs = R"(CREATE TABLE experiment_runs (
+    id INTEGER PRIMARY KEY,
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    case_id TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    call_id INTEGER REFERENCES calls(id) ON DELETE SET NULL,
+    status TEXT NOT NULL,
+    passed INTEGER NOT NULL,
+    assertions TEXT NOT NULL DEFAULT '[]',
+    latency_ms INTEGER NOT NULL DEFAULT 0,
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    UNIQUE (experiment_id, case_id, variant, repeat)
+))"_L1;
+constexpr auto kV4IndexRunsByCall = "CREATE INDEX experiment_runs_by_call ON experiment_runs(call_id)"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -226,6 +254,7 @@ const QList<MigrationStep> &migrations()
          nullptr},
         {2, {}, &createSearchIndex},
         {3, {kV3Batches, kV3IndexBatches, kV3BatchCalls, kV3IndexBatchCalls}, nullptr},
+        {4, {kV4Experiments, kV4Runs, kV4IndexRunsByCall}, nullptr},
     };
     return steps;
 }

@@ -1,0 +1,291 @@
+// callscope-cli eval: an experiment (a spec over a dataset, variants, repeats, assertions).
+//
+//   eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID]
+//        [--only CASE_ID]... [--db PATH] [--allow-tool NAME]...
+//
+// Prints the summary {"experiment_id", "name", "variants": [...], "cells": [...]}; one --out
+// line per run. The first line on stderr, before any request, is "experiment <id>: <name>".
+// Exit 0 when every case passed in every variant, 1 when any did not, 2 for an unreadable or
+// invalid experiment (each fault with where it is).
+
+#include "app/cli/cliutil.h"
+#include "app/cli/runsupport.h"
+#include "core/eval/experimentrun.h"
+#include "core/service/scheduler.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+#include <QXmlStreamWriter>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::Cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
+
+// JUnit XML: a test suite per variant, a test case per case; a failure lists every failing
+// assertion's reason, run by run.
+bool writeJunit(const QString &path, const QJsonObject &summary, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *error = file.errorString();
+        return false;
+    }
+    QXmlStreamWriter xml(&file);
+    xml.setAutoFormatting(true);
+    xml.writeStartDocument();
+    xml.writeStartElement(u"testsuites"_s);
+    xml.writeAttribute(u"name"_s, summary.value(u"name"_s).toString());
+    const QJsonArray cells = summary.value(u"cells"_s).toArray();
+    for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
+        const QJsonObject variant = v.toObject();
+        const QString name = variant.value(u"name"_s).toString();
+        xml.writeStartElement(u"testsuite"_s);
+        xml.writeAttribute(u"name"_s, name);
+        xml.writeAttribute(u"tests"_s, QString::number(variant.value(u"cases"_s).toInt()));
+        xml.writeAttribute(u"failures"_s, QString::number(variant.value(u"cases"_s).toInt() - variant.value(u"passed"_s).toInt()));
+        for (const QJsonValue &c : cells) {
+            const QJsonObject cell = c.toObject();
+            if (cell.value(u"variant"_s).toString() != name)
+                continue;
+            xml.writeStartElement(u"testcase"_s);
+            xml.writeAttribute(u"classname"_s, name);
+            xml.writeAttribute(u"name"_s, cell.value(u"case"_s).toString());
+            if (!cell.value(u"passed"_s).toBool()) {
+                QStringList reasons;
+                for (const QJsonValue &r : cell.value(u"runs"_s).toArray()) {
+                    const QJsonObject run = r.toObject();
+                    for (const QJsonValue &a : run.value(u"assertions"_s).toArray()) {
+                        const QJsonObject assertion = a.toObject();
+                        if (!assertion.value(u"passed"_s).toBool())
+                            reasons.append(u"repeat %1, %2: %3"_s.arg(run.value(u"repeat"_s).toInt())
+                                               .arg(assertion.value(u"name"_s).toString(), assertion.value(u"reason"_s).toString()));
+                    }
+                }
+                xml.writeStartElement(u"failure"_s);
+                xml.writeAttribute(u"message"_s, cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"failed"_s);
+                xml.writeCharacters(reasons.join(u'\n'));
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+        }
+        xml.writeEndElement();
+    }
+    xml.writeEndElement();
+    xml.writeEndDocument();
+    return !xml.hasError();
+}
+
+} // namespace
+
+int runEval(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.addPositionalArgument(u"experiment"_s, tr("The experiment file."));
+    parser.addOption({u"jobs"_s, tr("Calls in flight at once (default: the experiment's, else 4)."), u"N"_s});
+    parser.addOption({u"out"_s, tr("Write one JSON line per run here."), u"FILE"_s});
+    parser.addOption({u"junit"_s, tr("Write a JUnit XML report here."), u"FILE"_s});
+    parser.addOption({u"resume"_s, tr("Continue this stored experiment."), u"ID"_s});
+    parser.addOption({u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s});
+    parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
+    parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption({u"help"_s, tr("Show this help.")});
+    if (!parser.parse(QStringList{u"callscope-cli eval"_s} + arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        std::fputs(qPrintable(tr("Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
+                                 "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
+                                 "[--allow-tool NAME]...\n\nRuns every case of the dataset in every variant, "
+                                 "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
+                                 "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
+                                 "or invalid.\n")),
+                   stdout);
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printError(tr("eval needs exactly one experiment file (see eval --help)"));
+        return ExitUsage;
+    }
+    int jobs = 0;
+    if (parser.isSet(u"jobs"_s)) {
+        bool ok = false;
+        jobs = parser.value(u"jobs"_s).toInt(&ok);
+        if (!ok || jobs < 1 || jobs > 256) {
+            printError(tr("--jobs needs a whole number from 1 to 256"));
+            return ExitUsage;
+        }
+    }
+    std::optional<qint64> resumeId;
+    if (parser.isSet(u"resume"_s)) {
+        bool ok = false;
+        resumeId = parser.value(u"resume"_s).toLongLong(&ok);
+        if (!ok || *resumeId <= 0) {
+            printError(tr("--resume needs an experiment id (a number)"));
+            return ExitUsage;
+        }
+    }
+
+    RunContext context;
+    if (!context.open(parser.value(u"db"_s), true))
+        return ExitFailed;
+    const QString path = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();
+    const ExperimentLoad load = loadExperimentFile(path, context.store.get());
+    if (!load.experiment) {
+        printError(tr("%1 is not a usable experiment:").arg(path));
+        for (const ExperimentError &e : load.errors)
+            std::fprintf(stderr, "  %s\n", qPrintable(e.toString()));
+        return ExitUsage;
+    }
+    const Experiment &experiment = *load.experiment;
+    QStringList only = parser.values(u"only"_s);
+    for (const QString &id : std::as_const(only)) {
+        if (std::none_of(experiment.rows.begin(), experiment.rows.end(), [&id](const DatasetRow &r) { return r.id == id; })) {
+            printError(tr("--only %1: the dataset has no case with that id").arg(id));
+            return ExitUsage;
+        }
+    }
+
+    // The stored experiment: a new one, or the one to resume (same definition only).
+    const QByteArray hash = QCryptographicHash::hash(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact),
+                                                     QCryptographicHash::Sha256).toHex();
+    qint64 experimentId = 0;
+    QList<ExperimentRunRecord> previous;
+    if (resumeId) {
+        auto stored = context.store->getExperiment(*resumeId);
+        if (!stored) {
+            printError(stored.error().message);
+            return ExitFailed;
+        }
+        if (!stored.value()) {
+            printError(tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.database->path()));
+            return ExitUsage;
+        }
+        if (stored.value()->definitionHash != hash) {
+            printError(tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
+                          "Run without --resume to start a new one.").arg(path).arg(*resumeId));
+            return ExitUsage;
+        }
+        experimentId = *resumeId;
+        auto runs = context.store->experimentRuns(experimentId);
+        if (!runs) {
+            printError(runs.error().message);
+            return ExitFailed;
+        }
+        previous = runs.value();
+    } else {
+        ExperimentRecord record;
+        record.name = experiment.name;
+        record.path = path;
+        record.definitionHash = hash;
+        record.definition = experiment.definition;
+        auto created = context.store->createExperiment(record);
+        if (!created) {
+            printError(tr("cannot store the experiment: %1").arg(created.error().message));
+            return ExitFailed;
+        }
+        experimentId = created.value();
+    }
+    std::fprintf(stderr, "experiment %lld: %s\n", experimentId, qPrintable(experiment.name));
+    std::fflush(stderr);
+
+    QFile out;
+    if (parser.isSet(u"out"_s)) {
+        out.setFileName(parser.value(u"out"_s));
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            printError(tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
+            return ExitUsage;
+        }
+    }
+
+    context.service->scheduler()->setGlobalLimit(jobs > 0 ? jobs : experiment.jobs > 0 ? experiment.jobs : Scheduler::DefaultGlobalLimit);
+    ExperimentRun run(context.service.get(), experiment);
+    run.setExperimentId(experimentId);
+    run.setPreviousRuns(previous);
+    run.setOnlyCases(only);
+    QSet<QString> allowed;
+    for (const QString &tool : parser.values(u"allow-tool"_s))
+        allowed.insert(tool);
+    run.setAllowedTools(allowed);
+    QObject::connect(&run, &ExperimentRun::runFinished, &run, [&out, experimentId](const ExperimentRunRecord &r) {
+        if (!out.isOpen())
+            return;
+        const QJsonObject line{{u"experiment_id"_s, experimentId},
+                               {u"case"_s, r.caseId},
+                               {u"variant"_s, r.variant},
+                               {u"repeat"_s, r.repeat},
+                               {u"call_id"_s, r.callId ? QJsonValue(*r.callId) : QJsonValue(QJsonValue::Null)},
+                               {u"status"_s, r.status},
+                               {u"passed"_s, r.passed},
+                               {u"latency_ms"_s, r.latencyMs},
+                               {u"assertions"_s, r.assertions}};
+        out.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        out.flush();
+    });
+
+    const bool terminal = ::isatty(fileno(stderr));
+    QTimer progressTimer;
+    progressTimer.setInterval(terminal ? 250 : 5000);
+    QObject::connect(&progressTimer, &QTimer::timeout, &run, [&run, terminal] {
+        const ExperimentRun::Progress p = run.progress();
+        const QString text = tr("eval: %1/%2 runs done, %3 not passed, %4 in flight").arg(p.done).arg(p.total).arg(p.failed).arg(p.inFlight);
+        if (terminal)
+            std::fprintf(stderr, "\r\033[K%s", qPrintable(text));
+        else
+            std::fprintf(stderr, "%s\n", qPrintable(text));
+        std::fflush(stderr);
+    });
+    progressTimer.start();
+    bool interrupted = false;
+    StopOnSignal stopper([&] {
+        if (interrupted)
+            return;
+        interrupted = true;
+        std::fprintf(stderr, "%s\n", qPrintable(tr("eval: stopping; cancelling the calls in flight")));
+        run.stop();
+    });
+    QEventLoop loop;
+    QObject::connect(&run, &ExperimentRun::finished, &loop, &QEventLoop::quit);
+    run.start();
+    loop.exec();
+    progressTimer.stop();
+    context.service->flushWrites();
+    if (terminal)
+        std::fputs("\r\033[K", stderr);
+
+    const QJsonObject summary = run.summary();
+    printJson(summary);
+    if (parser.isSet(u"junit"_s)) {
+        QString error;
+        if (!writeJunit(parser.value(u"junit"_s), summary, &error))
+            printError(tr("cannot write %1: %2").arg(parser.value(u"junit"_s), error));
+    }
+    if (interrupted) {
+        std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: callscope-cli eval %1 --resume %2%3")
+                                                    .arg(path)
+                                                    .arg(experimentId)
+                                                    .arg(parser.isSet(u"db"_s) ? u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath() : QString())));
+        return ExitFailed;
+    }
+    return run.allPassed() ? ExitOk : ExitFailed;
+}
+
+} // namespace Callscope::Cli

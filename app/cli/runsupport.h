@@ -1,0 +1,59 @@
+#pragma once
+
+// What the commands that run calls share (run, revise, batch, eval): the context of a run
+// (database, keychain, profiles, network, the service), Ctrl+C handling, short durations.
+
+#include "core/secrets/credentialstore.h"
+#include "core/secrets/profilestore.h"
+#include "core/service/calljob.h"
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+
+#include <QNetworkAccessManager>
+#include <QSocketNotifier>
+
+#include <functional>
+#include <memory>
+
+namespace Callscope::Cli {
+
+// The pieces a run needs: database, keychain, profiles, network, and the service over them.
+struct RunContext
+{
+    std::unique_ptr<Database> database;
+    std::unique_ptr<CallStore> store;
+    CredentialStore credentials;
+    std::unique_ptr<ProfileStore> profiles;
+    QNetworkAccessManager nam;
+    std::unique_ptr<CallService> service;
+
+    // Complains on stderr and returns false when the database cannot be opened.
+    bool open(const QString &dbPath, bool useStore);
+    // Runs one job to its end on the event loop.
+    LaunchResult wait(CallJob *job);
+};
+
+// Ctrl+C / SIGTERM: `onStop` runs on the event loop (the handler only writes a byte to a pipe,
+// which is async-signal-safe; a socket notifier reads it).
+class StopOnSignal
+{
+public:
+    explicit StopOnSignal(std::function<void()> onStop);
+    ~StopOnSignal();
+    Q_DISABLE_COPY_MOVE(StopOnSignal)
+
+private:
+    static void handle(int);
+    std::function<void()> m_onStop;
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    static inline int s_pipe[2] = {-1, -1};
+};
+
+// What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
+std::function<void()> cancelling(CallJob *job);
+
+// "42s", "3m07s", "1h05m"; "?" for a negative value.
+QString durationText(qint64 ms);
+
+} // namespace Callscope::Cli

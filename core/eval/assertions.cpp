@@ -1,0 +1,484 @@
+#include "core/eval/assertions.h"
+
+#include "core/model/jsonpointer.h"
+#include "core/model/message.h"
+#include "core/schema/jsonschema.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <functional>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("Assertions", text);
+}
+
+QString compact(const QJsonValue &value)
+{
+    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(json.mid(1, json.size() - 2));
+}
+
+QString shortened(const QString &text, int max = 200)
+{
+    return text.size() <= max ? text : text.left(max) + u'…';
+}
+
+// Every object key of `want` is in `have` with a matching value (recursively); arrays and
+// scalars are equal.
+bool jsonSubset(const QJsonValue &want, const QJsonValue &have)
+{
+    if (want.isObject()) {
+        if (!have.isObject())
+            return false;
+        const QJsonObject w = want.toObject();
+        const QJsonObject h = have.toObject();
+        for (auto it = w.begin(); it != w.end(); ++it) {
+            if (!h.contains(it.key()) || !jsonSubset(it.value(), h.value(it.key())))
+                return false;
+        }
+        return true;
+    }
+    return want == have;
+}
+
+bool isPointer(const QJsonValue &value)
+{
+    return value.isString() && JsonPointer::split(value.toString()).has_value();
+}
+
+struct Outcome
+{
+    bool passed;
+    QString reason;
+};
+
+// The value at the assertion's pointer in the parsed output.
+std::optional<QJsonValue> at(const Assertion &a, const CallRecord &record, QString *reason)
+{
+    const QString pointer = a.params.value(u"pointer"_s).toString();
+    if (record.response.isUndefined()) {
+        *reason = translate("the call has no output (status %1)").arg(callStatusName(record.status));
+        return std::nullopt;
+    }
+    auto value = JsonPointer::resolve(record.response, pointer);
+    if (!value)
+        *reason = translate("nothing at %1 in the output").arg(pointer.isEmpty() ? u"(root)"_s : pointer);
+    return value;
+}
+
+using Check = std::function<QString(const Assertion &)>;                    // load time: problem or empty
+using Run = std::function<Outcome(const Assertion &, const CallRecord &, const DatasetRow &)>;
+
+struct Type
+{
+    Check check;
+    Run run;
+};
+
+QString needPointer(const Assertion &a, bool required = true)
+{
+    const QJsonValue p = a.params.value(u"pointer"_s);
+    if (p.isUndefined())
+        return required ? translate("needs \"pointer\" (a JSON Pointer such as /title, or \"\" for the whole output)") : QString();
+    return isPointer(p) ? QString() : translate("\"pointer\" is not a JSON Pointer: %1").arg(compact(p));
+}
+
+QString needNumber(const Assertion &a)
+{
+    return a.params.value(u"value"_s).isDouble() ? QString() : translate("needs a number \"value\"");
+}
+
+Outcome limit(double seen, double max, const QString &what)
+{
+    if (seen <= max)
+        return {true, QString()};
+    return {false, translate("%1 was %2, above %3").arg(what).arg(seen).arg(max)};
+}
+
+const QHash<QString, Type> &types()
+{
+    static const QHash<QString, Type> table = {
+        {u"equals"_s,
+         {[](const Assertion &a) {
+              if (QString p = needPointer(a); !p.isEmpty())
+                  return p;
+              return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              QString why;
+              const auto v = at(a, r, &why);
+              if (!v)
+                  return {false, why};
+              if (*v == a.params.value(u"value"_s))
+                  return {true, {}};
+              return {false, translate("expected %1, got %2").arg(shortened(compact(a.params.value(u"value"_s))), shortened(compact(*v)))};
+          }}},
+        {u"contains"_s,
+         {[](const Assertion &a) {
+              if (QString p = needPointer(a); !p.isEmpty())
+                  return p;
+              return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              QString why;
+              const auto v = at(a, r, &why);
+              if (!v)
+                  return {false, why};
+              const QJsonValue want = a.params.value(u"value"_s);
+              if (v->isString() && want.isString() && v->toString().contains(want.toString()))
+                  return {true, {}};
+              if (v->isArray() && v->toArray().contains(want))
+                  return {true, {}};
+              return {false, translate("%1 does not contain %2").arg(shortened(compact(*v)), compact(want))};
+          }}},
+        {u"regex"_s,
+         {[](const Assertion &a) {
+              if (QString p = needPointer(a); !p.isEmpty())
+                  return p;
+              const QRegularExpression re(a.params.value(u"pattern"_s).toString());
+              if (!a.params.value(u"pattern"_s).isString())
+                  return translate("needs a string \"pattern\"");
+              return re.isValid() ? QString() : translate("\"pattern\" is not a valid regular expression: %1").arg(re.errorString());
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              QString why;
+              const auto v = at(a, r, &why);
+              if (!v)
+                  return {false, why};
+              const QString text = v->isString() ? v->toString() : compact(*v);
+              const QRegularExpression re(a.params.value(u"pattern"_s).toString());
+              if (re.match(text).hasMatch())
+                  return {true, {}};
+              return {false, translate("%1 does not match /%2/").arg(shortened(text), re.pattern())};
+          }}},
+        {u"one_of"_s,
+         {[](const Assertion &a) {
+              if (QString p = needPointer(a); !p.isEmpty())
+                  return p;
+              return a.params.value(u"values"_s).isArray() ? QString() : translate("needs an array \"values\"");
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              QString why;
+              const auto v = at(a, r, &why);
+              if (!v)
+                  return {false, why};
+              if (a.params.value(u"values"_s).toArray().contains(*v))
+                  return {true, {}};
+              return {false, translate("%1 is none of %2").arg(shortened(compact(*v)), shortened(compact(a.params.value(u"values"_s))))};
+          }}},
+        {u"matches_expected"_s,
+         {[](const Assertion &a) {
+              const QJsonValue pointers = a.params.value(u"pointers"_s);
+              if (pointers.isUndefined())
+                  return QString();
+              if (!pointers.isArray())
+                  return translate("\"pointers\" must be an array of JSON Pointers");
+              for (const QJsonValue &p : pointers.toArray()) {
+                  if (!isPointer(p))
+                      return translate("\"pointers\" holds something that is not a JSON Pointer: %1").arg(compact(p));
+              }
+              return QString();
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &row) -> Outcome {
+              if (row.expected.isUndefined())
+                  return {false, translate("the case has no \"expected\"")};
+              if (r.response.isUndefined())
+                  return {false, translate("the call has no output (status %1)").arg(callStatusName(r.status))};
+              const QJsonArray pointers = a.params.value(u"pointers"_s).toArray();
+              if (pointers.isEmpty()) {
+                  if (r.response == row.expected)
+                      return {true, {}};
+                  return {false, translate("expected %1, got %2").arg(shortened(compact(row.expected)), shortened(compact(r.response)))};
+              }
+              for (const QJsonValue &p : pointers) {
+                  const auto want = JsonPointer::resolve(row.expected, p.toString());
+                  const auto have = JsonPointer::resolve(r.response, p.toString());
+                  if (want != have)
+                      return {false, translate("at %1 expected %2, got %3")
+                                         .arg(p.toString(), want ? shortened(compact(*want)) : translate("nothing"),
+                                              have ? shortened(compact(*have)) : translate("nothing"))};
+              }
+              return {true, {}};
+          }}},
+        {u"schema"_s,
+         {[](const Assertion &a) {
+              if (!a.params.value(u"schema"_s).isObject() && !a.params.value(u"schema"_s).isBool())
+                  return translate("needs \"schema\" (a JSON Schema)");
+              const QList<SchemaError> problems = validateSchema(a.params.value(u"schema"_s));
+              return problems.isEmpty() ? QString() : translate("\"schema\" is not usable: %1").arg(problems.first().message);
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              if (r.response.isUndefined())
+                  return {false, translate("the call has no output (status %1)").arg(callStatusName(r.status))};
+              const CompiledSchema schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
+              const SchemaValidationResult result = schema.validate(r.response);
+              if (result.valid)
+                  return {true, {}};
+              return {false, formatErrorsForModel(result.errors, 5)};
+          }}},
+        {u"status"_s,
+         {[](const Assertion &a) {
+              const QJsonValue v = a.params.value(u"value"_s);
+              if (v.isUndefined())
+                  return QString();
+              return v.isString() && callStatusFromName(v.toString()) ? QString()
+                                                                      : translate("\"value\" must be a call status such as completed, failed, turn_limited");
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              const QString want = a.params.value(u"value"_s).toString(u"completed"_s);
+              if (callStatusName(r.status) == want)
+                  return {true, {}};
+              QString reason = translate("the call ended %1, not %2").arg(callStatusName(r.status), want);
+              if (!r.error.isEmpty())
+                  reason += u": "_s + shortened(r.error);
+              return {false, reason};
+          }}},
+        {u"tool_called"_s,
+         {[](const Assertion &a) {
+              if (!a.params.value(u"name"_s).isString() && !a.params.value(u"tool"_s).isString())
+                  return translate("needs the tool's \"name\"");
+              const QJsonValue args = a.params.value(u"args"_s);
+              return args.isUndefined() || args.isObject() ? QString() : translate("\"args\" must be an object");
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              const QString name = a.params.value(u"tool"_s).toString(a.params.value(u"name"_s).toString());
+              const QJsonValue args = a.params.value(u"args"_s);
+              bool calledAtAll = false;
+              for (const ToolCall &call : toolTrajectory(r)) {
+                  if (call.name != name)
+                      continue;
+                  calledAtAll = true;
+                  if (args.isUndefined() || jsonSubset(args, call.arguments))
+                      return {true, {}};
+              }
+              if (calledAtAll)
+                  return {false, translate("%1 was called, never with %2").arg(name, compact(args))};
+              return {false, translate("%1 was not called").arg(name)};
+          }}},
+        {u"tool_not_called"_s,
+         {[](const Assertion &a) {
+              return a.params.value(u"tool"_s).isString() || a.params.value(u"name"_s).isString()
+                         ? QString()
+                         : translate("needs the tool's \"name\"");
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              const QString name = a.params.value(u"tool"_s).toString(a.params.value(u"name"_s).toString());
+              int times = 0;
+              for (const ToolCall &call : toolTrajectory(r))
+                  times += call.name == name ? 1 : 0;
+              if (times == 0)
+                  return {true, {}};
+              return {false, translate("%1 was called %2 time(s)").arg(name).arg(times)};
+          }}},
+        {u"tool_sequence"_s,
+         {[](const Assertion &a) {
+              const QJsonValue names = a.params.value(u"names"_s);
+              if (!names.isArray() || names.toArray().isEmpty())
+                  return translate("needs \"names\", an array of tool names");
+              for (const QJsonValue &n : names.toArray()) {
+                  if (!n.isString())
+                      return translate("\"names\" must hold tool names (strings)");
+              }
+              return QString();
+          },
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              QStringList want;
+              for (const QJsonValue &n : a.params.value(u"names"_s).toArray())
+                  want.append(n.toString());
+              QStringList seen;
+              for (const ToolCall &call : toolTrajectory(r))
+                  seen.append(call.name);
+              const bool strict = a.params.value(u"strict"_s).toBool(false);
+              bool ok = false;
+              if (strict) {
+                  ok = seen == want;
+              } else {
+                  qsizetype next = 0;
+                  for (const QString &name : std::as_const(seen)) {
+                      if (next < want.size() && name == want.at(next))
+                          ++next;
+                  }
+                  ok = next == want.size();
+              }
+              if (ok)
+                  return {true, {}};
+              return {false, translate("the tools ran as [%1], expected [%2]%3")
+                                 .arg(seen.join(u", "_s), want.join(u", "_s), strict ? translate(" exactly") : QString())};
+          }}},
+        {u"max_turns"_s,
+         {needNumber,
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              return limit(r.turns.size(), a.params.value(u"value"_s).toDouble(), translate("the number of turns"));
+          }}},
+        {u"max_tokens"_s,
+         {needNumber,
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              return limit(double(r.usage.inputTokens + r.usage.outputTokens), a.params.value(u"value"_s).toDouble(),
+                           translate("input + output tokens"));
+          }}},
+        {u"max_latency_ms"_s,
+         {needNumber,
+          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+              const qint64 ms = r.createdAt.isValid() && r.finishedAt.isValid() ? r.createdAt.msecsTo(r.finishedAt) : 0;
+              return limit(double(ms), a.params.value(u"value"_s).toDouble(), translate("the latency in ms"));
+          }}},
+        {u"command"_s,
+         {[](const Assertion &a) {
+              const QJsonValue argv = a.params.value(u"command"_s);
+              if (!argv.isArray() || argv.toArray().isEmpty() || !argv.toArray().at(0).isString())
+                  return translate("needs \"command\", an argument list such as [\"python3\", \"check.py\"]");
+              return QString();
+          },
+          nullptr}},
+    };
+    return table;
+}
+
+} // namespace
+
+QJsonObject AssertionResult::toJson() const
+{
+    QJsonObject object{{u"type"_s, type}, {u"name"_s, name}, {u"passed"_s, passed}};
+    object.insert(u"reason"_s, reason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(reason));
+    if (weight != 1)
+        object.insert(u"weight"_s, weight);
+    return object;
+}
+
+AssertionResult AssertionResult::fromJson(const QJsonObject &object)
+{
+    AssertionResult r;
+    r.type = object.value(u"type"_s).toString();
+    r.name = object.value(u"name"_s).toString();
+    r.passed = object.value(u"passed"_s).toBool();
+    r.reason = object.value(u"reason"_s).toString();
+    r.weight = object.value(u"weight"_s).toDouble(1);
+    return r;
+}
+
+QStringList assertionTypes()
+{
+    QStringList names = types().keys();
+    names.sort();
+    return names;
+}
+
+QString checkAssertion(const Assertion &assertion)
+{
+    const auto it = types().find(assertion.type);
+    if (it == types().end()) {
+        if (assertion.type == u"judge"_s || assertion.type == u"max_cost_usd"_s)
+            return translate("the assertion type \"%1\" is not available in this version").arg(assertion.type);
+        return translate("unknown assertion type \"%1\" (known: %2)").arg(assertion.type, assertionTypes().join(u", "_s));
+    }
+    return it->check(assertion);
+}
+
+bool isAsyncAssertion(const QString &type)
+{
+    return type == u"command"_s;
+}
+
+QList<ToolCall> toolTrajectory(const CallRecord &record)
+{
+    QList<ToolCall> calls;
+    for (const Message &m : messagesFromJson(record.messages)) {
+        if (m.role == Role::Assistant)
+            calls += m.toolCalls;
+    }
+    return calls;
+}
+
+AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row)
+{
+    AssertionResult result;
+    result.type = assertion.type;
+    result.name = assertion.name.isEmpty() ? assertion.type : assertion.name;
+    result.weight = assertion.weight;
+    const auto it = types().find(assertion.type);
+    if (it == types().end() || !it->run) {
+        result.reason = translate("the assertion type \"%1\" cannot be checked here").arg(assertion.type);
+        return result;
+    }
+    const Outcome outcome = it->run(assertion, record, row);
+    result.passed = outcome.passed;
+    result.reason = outcome.reason;
+    return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+CommandAssertion::CommandAssertion(const Assertion &assertion, const CallRecord &record, const QString &workingDir,
+                                   QObject *parent)
+    : QObject(parent)
+    , m_assertion(assertion)
+    , m_record(record)
+    , m_workingDir(workingDir)
+{
+}
+
+CommandAssertion::~CommandAssertion()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(1000);
+    }
+}
+
+void CommandAssertion::start()
+{
+    QStringList argv;
+    for (const QJsonValue &v : m_assertion.params.value(u"command"_s).toArray())
+        argv.append(v.toString());
+    m_process = new QProcess(this);
+    m_process->setWorkingDirectory(m_workingDir);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            done(false, translate("the command could not start: %1").arg(m_process->errorString()));
+    });
+    connect(m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+        const QString out = QString::fromUtf8(m_process->readAllStandardOutput()).trimmed().left(2000);
+        if (status != QProcess::NormalExit)
+            done(false, translate("the command crashed"));
+        else
+            done(exitCode == 0, out.isEmpty() && exitCode != 0 ? translate("the command exited with %1").arg(exitCode) : out);
+    });
+    QTimer::singleShot(30000, this, [this] {
+        if (m_process && m_process->state() != QProcess::NotRunning) {
+            m_process->kill();
+            done(false, translate("the command took longer than 30 s"));
+        }
+    });
+    m_process->start(argv.first(), argv.mid(1));
+    m_process->write(QJsonDocument(m_record.toJson()).toJson(QJsonDocument::Compact));
+    m_process->closeWriteChannel();
+}
+
+void CommandAssertion::done(bool passed, const QString &reason)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    AssertionResult result;
+    result.type = m_assertion.type;
+    result.name = m_assertion.name.isEmpty() ? m_assertion.type : m_assertion.name;
+    result.weight = m_assertion.weight;
+    result.passed = passed;
+    result.reason = reason;
+    Q_EMIT finished(result);
+}
+
+} // namespace Callscope

@@ -1,0 +1,69 @@
+#pragma once
+
+// The checks of an experiment (MISSION.md section 12), one function per type behind one table.
+// checkAssertion() runs when the experiment loads (a bad pointer, pattern or schema is refused
+// before any token is spent); evaluateAssertion() runs on a finished call. `command` runs a
+// program and is asynchronous: CommandAssertion does it.
+
+#include "core/eval/experiment.h"
+#include "core/model/callrecord.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QProcess;
+
+namespace Callscope {
+
+struct AssertionResult
+{
+    QString type;
+    QString name;
+    bool passed = false;
+    QString reason;                // why it failed (or what it saw, for passes that say so)
+    double weight = 1;
+
+    QJsonObject toJson() const;
+    static AssertionResult fromJson(const QJsonObject &object);
+};
+
+// The assertion types this version knows.
+QStringList assertionTypes();
+// Empty when `assertion` is usable; otherwise what is wrong (its parameter named).
+QString checkAssertion(const Assertion &assertion);
+// Whether the type needs evaluateAsync (command).
+bool isAsyncAssertion(const QString &type);
+
+// The model's tool calls in order (submit_output included in tool mode), from the record.
+QList<ToolCall> toolTrajectory(const CallRecord &record);
+
+// Every synchronous type; for an async type it returns a failed result saying so.
+AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row);
+
+// A `command` assertion: the call's JSON on stdin; exit 0 passes; stdout (first 2,000
+// characters) is the reason. Times out after 30 s. `finished` once.
+class CommandAssertion final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CommandAssertion)
+
+public:
+    CommandAssertion(const Assertion &assertion, const CallRecord &record, const QString &workingDir,
+                     QObject *parent = nullptr);
+    ~CommandAssertion() override;
+    void start();
+
+Q_SIGNALS:
+    void finished(const Callscope::AssertionResult &result);
+
+private:
+    void done(bool passed, const QString &reason);
+
+    Assertion m_assertion;
+    CallRecord m_record;
+    QString m_workingDir;
+    QPointer<QProcess> m_process;
+    bool m_done = false;
+};
+
+} // namespace Callscope

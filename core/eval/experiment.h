@@ -1,0 +1,99 @@
+#pragma once
+
+// An experiment (MISSION.md section 12): a spec over a dataset, in several variants, repeated,
+// with assertions on every output. This file is the model and its loader; running it is
+// ExperimentRun (experimentrun.h), checking an output is assertions.h.
+//
+// Everything that can be wrong with an experiment is found when it loads, before any token is
+// spent: JSON syntax (line and column), unknown fields' types, assertions (type, pointers,
+// patterns, schemas), dataset lines (file:line), variants that do not make a valid spec, and
+// {{vars}} that a row does not give.
+
+#include "core/model/spec.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Callscope {
+
+class CallStore;
+
+struct Assertion
+{
+    QString type;
+    QString name;                  // defaults to the type
+    double weight = 1;
+    QJsonObject params;            // the whole assertion object
+    QString where;                 // where it was written: "/assert/2" or "cases.jsonl:4 /assert/0"
+};
+
+struct DatasetRow
+{
+    QString id;
+    QString input;                 // with {{vars}} still in it
+    QJsonObject vars;
+    QStringList attachments;       // absolute paths
+    QJsonValue expected;           // Undefined when the row has none
+    QList<Assertion> asserts;      // the row's own, checked after the experiment's
+    QString where;                 // "cases.jsonl:4", "cases.csv:4", "/dataset/3"
+};
+
+struct Variant
+{
+    QString name;
+    QJsonObject specJson;          // the merged spec (vars not filled)
+    std::optional<qint64> fromCall;
+    Spec spec;                     // parsed from specJson
+};
+
+struct Experiment
+{
+    QString name;
+    QString path;                  // the experiment file (absolute); empty for inline tests
+    QJsonObject definition;        // the file as written
+    QList<Variant> variants;
+    QList<DatasetRow> rows;
+    int repeat = 1;
+    int jobs = 0;                  // 0 = the caller's default
+    QString via = QStringLiteral("direct");
+    QList<Assertion> asserts;
+
+    // Every (row, variant) as the spec and input that run: {{vars}} filled in the system
+    // prompt, the input and mock tool results. Never fails on a loaded experiment (load checks).
+    Spec specFor(const DatasetRow &row, const Variant &variant) const;
+    QString inputFor(const DatasetRow &row) const;
+};
+
+struct ExperimentError
+{
+    QString where;                 // a JSON Pointer into the experiment, or file:line[:column]
+    QString message;
+    QString toString() const { return where.isEmpty() ? message : where + QStringLiteral(": ") + message; }
+};
+
+struct ExperimentLoad
+{
+    std::optional<Experiment> experiment;
+    QList<ExperimentError> errors;
+};
+
+// `store` serves variants with from_call (may be null: such variants are then an error).
+ExperimentLoad loadExperimentFile(const QString &path, CallStore *store = nullptr);
+// `baseDir` resolves relative paths (spec, dataset, attachments).
+ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &baseDir, CallStore *store = nullptr,
+                              const QString &path = {});
+
+// "{{name}}" (spaces allowed inside the braces) replaced by vars[name] (strings as they are,
+// other JSON compact). The names without a value go to `missing`.
+QString fillVars(const QString &text, const QJsonObject &vars, QStringList *missing = nullptr);
+// The same in every string of a JSON value (mock results).
+QJsonValue fillVars(const QJsonValue &value, const QJsonObject &vars, QStringList *missing = nullptr);
+// Objects merged key by key (recursively); anything else in `over` replaces.
+QJsonObject mergeJson(const QJsonObject &base, const QJsonObject &over);
+
+} // namespace Callscope

@@ -1,0 +1,325 @@
+#include "core/eval/experimentrun.h"
+
+#include "core/service/calljob.h"
+#include "core/service/callservice.h"
+#include "core/service/scheduler.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QMimeDatabase>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("ExperimentRun", text);
+}
+
+qint64 percentile(QList<qint64> values, double p)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    // Nearest rank.
+    const qsizetype rank = qsizetype(std::ceil(p * double(values.size())));
+    return values.at(std::clamp<qsizetype>(rank - 1, 0, values.size() - 1));
+}
+
+} // namespace
+
+ExperimentRun::ExperimentRun(CallService *service, const Experiment &experiment, QObject *parent)
+    : QObject(parent)
+    , m_service(service)
+    , m_experiment(experiment)
+{
+}
+
+ExperimentRun::~ExperimentRun() = default;
+
+QString ExperimentRun::key(const QString &caseId, const QString &variant, int repeat)
+{
+    return caseId + QChar(0x1f) + variant + QChar(0x1f) + QString::number(repeat);
+}
+
+void ExperimentRun::setPreviousRuns(const QList<ExperimentRunRecord> &runs)
+{
+    for (const ExperimentRunRecord &run : runs) {
+        if (run.status != u"cancelled"_s)
+            m_results.insert(key(run.caseId, run.variant, run.repeat), run);
+    }
+}
+
+void ExperimentRun::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    for (int r = 0; r < m_experiment.rows.size(); ++r) {
+        if (!m_only.isEmpty() && !m_only.contains(m_experiment.rows.at(r).id))
+            continue;
+        for (int v = 0; v < m_experiment.variants.size(); ++v) {
+            for (int k = 0; k < m_experiment.repeat; ++k) {
+                m_plan.append({r, v, k});
+                if (m_results.contains(key(m_experiment.rows.at(r).id, m_experiment.variants.at(v).name, k)))
+                    ++m_resumed;
+                else
+                    ++m_total;
+            }
+        }
+    }
+    QTimer::singleShot(0, this, [this] {
+        fill();
+        checkDone();
+    });
+}
+
+void ExperimentRun::fill()
+{
+    if (!m_service)
+        return;
+    // A few more than run at once wait in the scheduler's queue; never one job per run up front.
+    const int limit = m_service->scheduler()->globalLimit() * 2;
+    while (!m_stopping && m_next < m_plan.size() && m_inFlight < limit) {
+        const Planned planned = m_plan.at(m_next++);
+        const DatasetRow &row = m_experiment.rows.at(planned.row);
+        const Variant &variant = m_experiment.variants.at(planned.variant);
+        if (m_results.contains(key(row.id, variant.name, planned.repeat)))
+            continue;
+        launch(planned);
+    }
+}
+
+void ExperimentRun::launch(const Planned &planned)
+{
+    const DatasetRow &row = m_experiment.rows.at(planned.row);
+    const Variant &variant = m_experiment.variants.at(planned.variant);
+    LaunchRequest request;
+    request.spec = m_experiment.specFor(row, variant);
+    request.input.text = m_experiment.inputFor(row);
+    request.options.allowedTools = m_allowedTools;
+    request.options.metadata = QJsonObject{{u"experiment_id"_s, m_experimentId},
+                                           {u"case"_s, row.id},
+                                           {u"variant"_s, variant.name},
+                                           {u"repeat"_s, planned.repeat}};
+    for (const QString &path : row.attachments) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            ExperimentRunRecord run;
+            run.experimentId = m_experimentId;
+            run.caseId = row.id;
+            run.variant = variant.name;
+            run.repeat = planned.repeat;
+            run.status = u"invalid_input"_s;
+            AssertionResult why;
+            why.type = u"input"_s;
+            why.name = u"input"_s;
+            why.reason = translate("cannot read the attachment %1: %2").arg(path, file.errorString());
+            ++m_inFlight;
+            complete(planned, run, {why}, 0);
+            return;
+        }
+        const QByteArray data = file.readAll();
+        request.input.attachments.append(Attachment::fromData(QFileInfo(path).fileName(),
+                                                              QMimeDatabase().mimeTypeForFileNameAndData(path, data).name(), data));
+    }
+    CallJob *job = m_service->launch(request);
+    m_jobs.append(job);
+    ++m_inFlight;
+    connect(job, &CallJob::finished, this, [this, planned](const LaunchResult &result) { onCallFinished(planned, result); });
+}
+
+void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &result)
+{
+    const DatasetRow &row = m_experiment.rows.at(planned.row);
+    const Variant &variant = m_experiment.variants.at(planned.variant);
+    const CallRecord &record = result.record;
+    ExperimentRunRecord run;
+    run.experimentId = m_experimentId;
+    run.caseId = row.id;
+    run.variant = variant.name;
+    run.repeat = planned.repeat;
+    if (result.stored)
+        run.callId = record.id;
+    run.status = result.startFailed ? u"not_started"_s : callStatusName(record.status);
+    run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid() ? record.createdAt.msecsTo(record.finishedAt) : 0;
+    run.inputTokens = record.usage.inputTokens;
+    run.outputTokens = record.usage.outputTokens;
+
+    QList<Assertion> checks = m_experiment.asserts + row.asserts;
+    // With no assertion at all a run passes when its call completed.
+    if (checks.isEmpty()) {
+        Assertion status;
+        status.type = u"status"_s;
+        status.name = u"status"_s;
+        checks.append(status);
+    }
+    QList<AssertionResult> results;
+    QList<Assertion> async;
+    for (const Assertion &a : std::as_const(checks)) {
+        if (isAsyncAssertion(a.type))
+            async.append(a);
+        else
+            results.append(evaluateAssertion(a, record, row));
+    }
+    if (run.status == u"cancelled"_s || async.isEmpty()) {
+        complete(planned, run, results, 0);
+        return;
+    }
+    // Commands run one after another per run; they may be slow, the calls keep going meanwhile.
+    const QString workingDir = m_experiment.path.isEmpty() ? QString() : QFileInfo(m_experiment.path).absolutePath();
+    auto state = std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
+    for (const Assertion &a : std::as_const(async)) {
+        auto *command = new CommandAssertion(a, record, workingDir, this);
+        connect(command, &CommandAssertion::finished, this, [this, planned, run, state, command](const AssertionResult &r) {
+            command->deleteLater();
+            state->first.append(r);
+            if (--state->second == 0)
+                complete(planned, run, state->first, 0);
+        });
+        command->start();
+    }
+}
+
+void ExperimentRun::complete(const Planned &, ExperimentRunRecord run, QList<AssertionResult> results, int)
+{
+    --m_inFlight;
+    run.passed = run.status != u"cancelled"_s && std::all_of(results.begin(), results.end(), [](const AssertionResult &r) { return r.passed; });
+    for (const AssertionResult &r : std::as_const(results))
+        run.assertions.append(r.toJson());
+    if (run.status != u"cancelled"_s) {
+        ++m_done;
+        if (!run.passed)
+            ++m_failed;
+    }
+    if (CallStore *store = m_service ? m_service->store() : nullptr; store && m_experimentId > 0) {
+        if (auto id = store->saveExperimentRun(run))
+            run.id = id.value();
+    }
+    m_results.insert(key(run.caseId, run.variant, run.repeat), run);
+    Q_EMIT runFinished(run);
+    fill();
+    checkDone();
+}
+
+void ExperimentRun::stop()
+{
+    if (m_stopping || m_finished)
+        return;
+    m_stopping = true;
+    for (const QPointer<CallJob> &job : std::as_const(m_jobs)) {
+        if (job)
+            job->cancel();
+    }
+    QTimer::singleShot(0, this, [this] { checkDone(); });
+}
+
+void ExperimentRun::checkDone()
+{
+    if (m_finished || m_inFlight > 0)
+        return;
+    if (!m_stopping && m_next < m_plan.size())
+        return;
+    m_finished = true;
+    Q_EMIT finished();
+}
+
+ExperimentRun::Progress ExperimentRun::progress() const
+{
+    return {m_total, m_done, m_failed, m_inFlight, m_resumed};
+}
+
+QList<ExperimentRunRecord> ExperimentRun::runs() const
+{
+    QList<ExperimentRunRecord> out;
+    for (const Planned &p : m_plan) {
+        const auto it = m_results.find(key(m_experiment.rows.at(p.row).id, m_experiment.variants.at(p.variant).name, p.repeat));
+        if (it != m_results.end())
+            out.append(it.value());
+    }
+    return out;
+}
+
+bool ExperimentRun::allPassed() const
+{
+    const QList<ExperimentRunRecord> done = runs();
+    if (done.size() != m_plan.size())
+        return false;
+    return std::all_of(done.begin(), done.end(), [](const ExperimentRunRecord &r) { return r.passed; });
+}
+
+QJsonObject ExperimentRun::summary() const
+{
+    QJsonArray variants;
+    QJsonArray cells;
+    for (int v = 0; v < m_experiment.variants.size(); ++v) {
+        const QString variant = m_experiment.variants.at(v).name;
+        int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0;
+        qint64 input = 0, output = 0;
+        QList<qint64> latencies;
+        for (int r = 0; r < m_experiment.rows.size(); ++r) {
+            const DatasetRow &row = m_experiment.rows.at(r);
+            if (!m_only.isEmpty() && !m_only.contains(row.id))
+                continue;
+            ++cases;
+            int good = 0, seen = 0;
+            QJsonArray runs;
+            for (int k = 0; k < m_experiment.repeat; ++k) {
+                const auto it = m_results.find(key(row.id, variant, k));
+                if (it == m_results.end())
+                    continue;
+                const ExperimentRunRecord &run = it.value();
+                ++seen;
+                ++runCount;
+                good += run.passed ? 1 : 0;
+                input += run.inputTokens;
+                output += run.outputTokens;
+                latencies.append(run.latencyMs);
+                runs.append(QJsonObject{{u"repeat"_s, k},
+                                        {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
+                                        {u"status"_s, run.status},
+                                        {u"passed"_s, run.passed},
+                                        {u"latency_ms"_s, run.latencyMs},
+                                        {u"assertions"_s, run.assertions}});
+            }
+            const bool all = seen == m_experiment.repeat && good == seen;
+            const bool isFlaky = good > 0 && good < seen;
+            passed += all ? 1 : 0;
+            flaky += isFlaky ? 1 : 0;
+            failed += !all && !isFlaky ? 1 : 0;
+            cells.append(QJsonObject{{u"case"_s, row.id},
+                                     {u"variant"_s, variant},
+                                     {u"passed"_s, all},
+                                     {u"flaky"_s, isFlaky},
+                                     {u"pass_ratio"_s, seen ? double(good) / seen : 0.0},
+                                     {u"runs"_s, runs}});
+        }
+        variants.append(QJsonObject{
+            {u"name"_s, variant},
+            {u"cases"_s, cases},
+            {u"passed"_s, passed},
+            {u"failed"_s, failed},
+            {u"flaky"_s, flaky},
+            {u"pass_rate"_s, cases ? double(passed) / cases : 0.0},
+            {u"runs"_s, runCount},
+            {u"tokens"_s, QJsonObject{{u"input"_s, input}, {u"output"_s, output}}},
+            // No price table in this version: "no price" rather than a wrong 0.
+            {u"cost_usd"_s, QJsonValue(QJsonValue::Null)},
+            {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}});
+    }
+    return QJsonObject{{u"experiment_id"_s, m_experimentId},
+                       {u"name"_s, m_experiment.name},
+                       {u"variants"_s, variants},
+                       {u"cells"_s, cells}};
+}
+
+} // namespace Callscope

@@ -1,0 +1,96 @@
+#pragma once
+
+// Runs an experiment (MISSION.md section 12) over CallService jobs: every (case, variant,
+// repeat) is one call; the scheduler bounds what runs at once. When a call is stored its
+// assertions are checked, and the run (with every assertion's verdict) is stored too, so a
+// stopped or crashed experiment resumes with only what has no stored run. The summary and the
+// cells are built from the runs.
+
+#include "core/eval/assertions.h"
+#include "core/eval/experiment.h"
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+
+namespace Callscope {
+
+class CallJob;
+class CallService;
+
+class ExperimentRun final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ExperimentRun)
+
+public:
+    struct Progress
+    {
+        int total = 0;      // runs to do in this session (resumed ones not counted)
+        int done = 0;
+        int failed = 0;     // done, with an assertion that did not pass
+        int inFlight = 0;
+        int resumed = 0;
+    };
+
+    ExperimentRun(CallService *service, const Experiment &experiment, QObject *parent = nullptr);
+    ~ExperimentRun() override;
+
+    void setExperimentId(qint64 id) { m_experimentId = id; }
+    // Runs stored by an earlier session of the same experiment: not run again (cancelled ones are).
+    void setPreviousRuns(const QList<ExperimentRunRecord> &runs);
+    void setOnlyCases(const QStringList &caseIds) { m_only = QSet<QString>(caseIds.begin(), caseIds.end()); }
+    void setAllowedTools(const QSet<QString> &tools) { m_allowedTools = tools; }
+
+    void start();
+    void stop();    // no new calls; those in flight are cancelled; finished follows
+    Progress progress() const;
+
+    // {"experiment_id", "name", "variants": [...], "cells": [...]} as `eval` prints it.
+    QJsonObject summary() const;
+    QList<ExperimentRunRecord> runs() const;   // every run, resumed ones included, in plan order
+    bool allPassed() const;
+
+Q_SIGNALS:
+    void runFinished(const Callscope::ExperimentRunRecord &run);
+    void finished();
+
+private:
+    struct Planned
+    {
+        int row = 0;
+        int variant = 0;
+        int repeat = 0;
+    };
+
+    static QString key(const QString &caseId, const QString &variant, int repeat);
+    void fill();
+    void launch(const Planned &planned);
+    void onCallFinished(const Planned &planned, const LaunchResult &result);
+    void complete(const Planned &planned, ExperimentRunRecord run, QList<AssertionResult> results, int pending);
+    void checkDone();
+
+    QPointer<CallService> m_service;
+    Experiment m_experiment;
+    qint64 m_experimentId = 0;
+    QSet<QString> m_only;
+    QSet<QString> m_allowedTools;
+    QList<Planned> m_plan;
+    QHash<QString, ExperimentRunRecord> m_results;  // by key()
+    int m_next = 0;
+    int m_inFlight = 0;                              // calls and their async checks
+    QList<QPointer<CallJob>> m_jobs;
+    bool m_started = false;
+    bool m_stopping = false;
+    bool m_finished = false;
+    int m_total = 0;
+    int m_done = 0;
+    int m_failed = 0;
+    int m_resumed = 0;
+};
+
+} // namespace Callscope
