@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include "core/service/calljob.h"
+#include "core/service/callservice.h"
 #include "ui/common/jobsbutton.h"
 #include "ui/sessions/sessionview.h"
 
@@ -19,6 +21,7 @@
 #include <QPointer>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <QAction>
@@ -497,16 +500,38 @@ void MainWindow::confirmDiscard(const std::function<void()> &proceed)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_closeConfirmed || !isModified()) {
-        writeSettings();
-        event->accept();
+    if (!m_closeConfirmed && isModified()) {
+        event->ignore();
+        confirmDiscard([this] {
+            m_closeConfirmed = true;
+            close();
+        });
         return;
     }
-    event->ignore();
-    confirmDiscard([this] {
-        m_closeConfirmed = true;
-        close();
-    });
+    // Calls in flight are cancelled and stored as cancelled before the window goes, so nothing
+    // paid for is lost without a trace; a call that does not stop within 5 s is left behind.
+    CallService *calls = m_studio ? m_studio->calls() : nullptr;
+    if (calls && calls->activeJobs() > 0 && !m_closeAnyway) {
+        event->ignore();
+        if (!m_closingAfterCalls) {
+            m_closingAfterCalls = true;
+            statusBar()->showMessage(tr("Cancelling the calls in flight before closing…"));
+            connect(calls, &CallService::jobFinished, this, [this, calls] {
+                if (calls->activeJobs() == 0)
+                    QTimer::singleShot(0, this, &QWidget::close);
+            });
+            QTimer::singleShot(5000, this, [this] {
+                m_closeAnyway = true;
+                close();
+            });
+            calls->cancelAll();
+        }
+        return;
+    }
+    if (calls)
+        calls->flushWrites();
+    writeSettings();
+    event->accept();
 }
 
 EngineType MainWindow::lintTarget() const

@@ -140,6 +140,8 @@ private:
     std::optional<Spec> m_spec;
     std::optional<EngineType> m_lintTargetOverride;
     bool m_closeConfirmed = false;
+    bool m_closingAfterCalls = false; // close() waits for the cancelled calls to be stored
+    bool m_closeAnyway = false;
 };
 
 } // namespace Callscope

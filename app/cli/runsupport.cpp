@@ -7,6 +7,7 @@
 #include <QPointer>
 
 #include <csignal>
+#include <fcntl.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -55,8 +56,9 @@ LaunchResult RunContext::wait(CallJob *job)
 StopOnSignal::StopOnSignal(std::function<void()> onStop)
     : m_onStop(std::move(onStop))
 {
-    if (::pipe(s_pipe) != 0)
+    if (::pipe2(s_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
         return;
+    s_signals = 0;
     m_notifier = std::make_unique<QSocketNotifier>(s_pipe[0], QSocketNotifier::Read);
     QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
         char byte;
@@ -80,8 +82,15 @@ StopOnSignal::~StopOnSignal()
     s_pipe[0] = s_pipe[1] = -1;
 }
 
-void StopOnSignal::handle(int)
+void StopOnSignal::handle(int signal)
 {
+    // The second Ctrl+C does not wait for the cancel: the default action ends the program.
+    s_signals = s_signals + 1;
+    if (s_signals > 1) {
+        std::signal(signal, SIG_DFL);
+        std::raise(signal);
+        return;
+    }
     if (s_pipe[1] >= 0) {
         const char byte = 1;
         [[maybe_unused]] const auto n = ::write(s_pipe[1], &byte, 1);

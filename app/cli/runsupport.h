@@ -13,6 +13,7 @@
 #include <QNetworkAccessManager>
 #include <QSocketNotifier>
 
+#include <csignal>
 #include <functional>
 #include <memory>
 
@@ -35,7 +36,7 @@ struct RunContext
 };
 
 // Ctrl+C / SIGTERM: `onStop` runs on the event loop (the handler only writes a byte to a pipe,
-// which is async-signal-safe; a socket notifier reads it).
+// which is async-signal-safe; a socket notifier reads it). A second signal ends the program.
 class StopOnSignal
 {
 public:
@@ -48,6 +49,7 @@ private:
     std::function<void()> m_onStop;
     std::unique_ptr<QSocketNotifier> m_notifier;
     static inline int s_pipe[2] = {-1, -1};
+    static inline volatile std::sig_atomic_t s_signals = 0;
 };
 
 // What Ctrl+C does to a single call: cancel it (it is stored as cancelled).

@@ -140,12 +140,15 @@ void HttpJob::startAttempt()
     m_waitingForGate = true;
     const QPointer<HttpJob> self(this);
     const quint64 serial = m_serial;
-    m_gateTicket = m_settings.gate->acquire([self, serial] {
+    // `go` may run inside acquire(): it records its ticket itself.
+    const RequestGate::Ticket ticket = m_settings.gate->acquire([self, serial](RequestGate::Ticket granted) {
         if (!self || self->m_serial != serial || !self->m_waitingForGate)
             return;
+        self->m_gateTicket = granted;
         self->m_waitingForGate = false;
         self->beginAttempt();
     });
+    m_gateTicket = ticket;
 }
 
 void HttpJob::releaseGate(bool withdrawn)
@@ -610,11 +613,13 @@ void HttpJob::cancel()
     const bool inFlight = !m_reply.isNull();
     m_retryTimer->stop();
     dropReply();
+    // Withdrawn, whether it still waited at the gate or was cut off: a cancelled request says
+    // nothing about the provider's limits.
+    releaseGate(true);
     if (inFlight) {
         m_result.rawResponse = m_received;
         recordAttempt(u"error"_s, text(Text::Cancelled), 0);
     }
-    releaseGate(true); // still waiting for the gate: withdraw
     m_result.cancelled = true;
     m_result.reply.reset();
     m_result.error = ApiError{ErrorCategory::Other, 0, {}, text(Text::Cancelled)};

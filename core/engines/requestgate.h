@@ -5,9 +5,10 @@
 // request may go out. The scheduler in core/service implements it per engine and adapts the
 // number in flight to what the provider says (429/529, retry-after, rate-limit headers).
 //
-// Both sides live on one thread. `go` runs at once or later from the event loop; it is never
-// run after release() for its ticket. A ticket is released exactly once: with the attempt's
-// outcome once it was sent, or withdrawn (cancelled) while it still waited.
+// Both sides live on one thread. `go` runs at once (inside acquire()) or later from the event
+// loop, with the ticket it belongs to; it is never run after release() for its ticket. A
+// ticket is released exactly once: with the attempt's outcome once it was sent, or withdrawn
+// (cancelled) while it still waited or while it was in flight.
 
 #include "core/engines/retrypolicy.h"
 
@@ -30,7 +31,7 @@ public:
     using Ticket = quint64;
     virtual ~RequestGate() = default;
 
-    virtual Ticket acquire(std::function<void()> go) = 0;
+    virtual Ticket acquire(std::function<void(Ticket)> go) = 0;
     virtual void release(Ticket ticket, const GateFeedback &feedback) = 0;
 };
 

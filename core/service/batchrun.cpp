@@ -121,16 +121,22 @@ void BatchRun::fill()
     if (!m_service)
         return;
     const int limit = m_service->scheduler()->globalLimit() + m_window;
-    while (!m_stopping && m_nextIndex < m_lines.size() && m_running.size() < limit) {
+    // Results wait for the lines before them; a stuck early line must not let the buffer grow
+    // without bound, so launching pauses this far ahead of the output.
+    const int ahead = std::max(256, 32 * m_service->scheduler()->globalLimit());
+    while (!m_stopping && m_nextIndex < m_lines.size() && m_running.size() < limit
+           && m_nextIndex - m_deliverIndex < ahead) {
         const BatchLine &line = m_lines.at(m_nextIndex++);
         if (const qint64 id = m_completed.value(line.line); id > 0) {
             Outcome outcome;
             outcome.resumed = true;
+            // It completed: that is what the store's link says, even if the row cannot be read now.
+            outcome.result.record.id = id;
+            outcome.result.record.status = CallStatus::Completed;
+            outcome.result.stored = true;
             if (CallStore *store = m_service->store()) {
-                if (auto call = store->getCall(id)) {
+                if (auto call = store->getCall(id))
                     outcome.result.record = call.value();
-                    outcome.result.stored = true;
-                }
             }
             m_outcomes.insert(line.line, outcome);
             continue;

@@ -193,6 +193,13 @@ void CallJob::begin()
     }
     CallStore *store = m_service ? m_service->store() : nullptr;
 
+    if (m_compactionTask && m_id != 0 && !m_holdsSession && store) {
+        // A compaction job of its own waits for the session like a turn (a compaction inside a
+        // turn, m_id 0, runs under its turn's claim).
+        m_request.sessionId = m_compactionTask->sessionId;
+        withSession([this] { begin(); });
+        return;
+    }
     if (m_compactionTask) {
         // A compaction job: plan what folds; the summary call is this job's call.
         if (!store) {
@@ -247,6 +254,11 @@ void CallJob::begin()
         fail(ErrorCategory::Other, tr("sessions need the history database"));
         return;
     }
+    // One call at a time per session: each turn must see the one before it.
+    if (m_request.sessionId && !m_holdsSession) {
+        withSession([this] { begin(); });
+        return;
+    }
     // A session turn may first fold old messages into a summary (by policy); a failed summary
     // lets the turn go ahead uncompacted.
     if (m_request.sessionId && m_request.compaction && m_request.compaction->maxContextTokens > 0) {
@@ -263,6 +275,28 @@ void CallJob::begin()
         }
     }
     continueLaunch();
+}
+
+void CallJob::withSession(std::function<void()> next)
+{
+    const qint64 session = *m_request.sessionId;
+    m_waitingForSession = true;
+    m_service->claimSession(session, this, [this, session, next = std::move(next)] {
+        m_waitingForSession = false;
+        m_holdsSession = true;
+        m_claimedSession = session;
+        if (m_finishEmitted) {
+            // Ended while it waited (cancelled): pass the turn on at once.
+            m_holdsSession = false;
+            m_service->releaseSession(session, this);
+            return;
+        }
+        if (m_cancelRequested) {
+            finishCancelledBeforeStart();
+            return;
+        }
+        next();
+    });
 }
 
 void CallJob::startCompactionThenLaunch()
@@ -366,7 +400,11 @@ void CallJob::resolveEngine()
             return;
         }
         EngineConfig config = makeEngineConfig(m_request.spec.engine, std::nullopt, key.key);
-        m_network = m_service->acquireNetwork(m_engineKey);
+        // Connections are per host, whatever the model or profile.
+        const QUrl base = config.baseUrl;
+        m_networkKey = base.isEmpty() ? engineTypeName(config.type)
+                                      : base.scheme() + u"://"_s + base.host() + u':' + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
+        m_network = m_service->acquireNetwork(m_networkKey);
         ModelClient *client = createModelClient(config, m_network, this);
         if (!client) {
             fail(ErrorCategory::Other, tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
@@ -484,6 +522,9 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
 
 void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessage> &sessionMessages)
 {
+    if (m_storing || m_finishEmitted)
+        return;
+    m_storing = true;
     LaunchResult result;
     result.record = record;
     CallStore *store = m_service ? m_service->store() : nullptr;
@@ -530,7 +571,7 @@ void CallJob::fail(ErrorCategory category, const QString &message)
 
 void CallJob::finishCancelledBeforeStart()
 {
-    if (m_finishEmitted)
+    if (m_finishEmitted || m_storing)
         return;
     releaseSlot();
     CallRecord record = baseRecord();
@@ -550,15 +591,22 @@ void CallJob::finishCancelledBeforeStart()
 
 void CallJob::cancel()
 {
-    if (m_finishEmitted)
+    if (m_finishEmitted || m_storing)
         return;
+    const bool again = m_cancelRequested;
     m_cancelRequested = true;
     switch (m_state) {
     case State::Queued:
+        if (again)
+            return; // already on its way out
         releaseSlot();
         QTimer::singleShot(0, this, [this] { finishCancelledBeforeStart(); });
         return;
     case State::Starting:
+        if (m_waitingForSession) {
+            finishCancelledBeforeStart(); // waits for nothing more
+            return;
+        }
         if (m_child)
             m_child->cancel();
         return; // the next step of the start sees the flag
@@ -587,8 +635,12 @@ void CallJob::cleanUp()
     m_client = nullptr;
     m_tools = nullptr;
     if (m_network && m_service)
-        m_service->releaseNetwork(m_network, m_engineKey);
+        m_service->releaseNetwork(m_network, m_networkKey);
     m_network = nullptr;
+    if (m_holdsSession && m_service) {
+        m_holdsSession = false;
+        m_service->releaseSession(m_claimedSession, this);
+    }
 }
 
 void CallJob::emitFinished(const LaunchResult &result)

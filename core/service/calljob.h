@@ -85,6 +85,7 @@ private:
     void begin();                          // admitted by the scheduler
     void startCompactionThenLaunch();
     void continueLaunch();
+    void withSession(std::function<void()> next);
     void resolveEngine();
     void startRunner(ModelClient *client);
     void onRunnerFinished(const CallRecord &record);
@@ -107,7 +108,12 @@ private:
     QString m_engineKey;
     std::optional<quint64> m_slot;
     bool m_cancelRequested = false;
+    bool m_storing = false;                // the record went to the writer; finished follows
     bool m_finishEmitted = false;
+    bool m_holdsSession = false;           // this job has its session's turn (see claimSession)
+    bool m_waitingForSession = false;
+    qint64 m_claimedSession = 0;
+    QString m_networkKey;                  // scheme, host and port the job's requests go to
     QElapsedTimer m_clock;
 
     QList<Message> m_prior;

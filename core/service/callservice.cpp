@@ -92,6 +92,36 @@ void CallService::releaseNetwork(QNetworkAccessManager *nam, const QString &key)
         it->erase(load);
 }
 
+void CallService::claimSession(qint64 session, CallJob *job, std::function<void()> go)
+{
+    const QPointer<CallJob> holder = m_sessionHolder.value(session);
+    if (!holder || holder == job) {
+        m_sessionHolder.insert(session, job);
+        go();
+        return;
+    }
+    m_sessionWaiters[session].append({job, std::move(go)});
+}
+
+void CallService::releaseSession(qint64 session, CallJob *job)
+{
+    if (m_sessionHolder.value(session) != job)
+        return;
+    m_sessionHolder.remove(session);
+    auto &waiters = m_sessionWaiters[session];
+    while (!waiters.isEmpty()) {
+        SessionWaiter next = waiters.takeFirst();
+        if (!next.job)
+            continue;
+        m_sessionHolder.insert(session, next.job);
+        // From the event loop: the releasing job is still unwinding.
+        QTimer::singleShot(0, next.job, std::move(next.go));
+        break;
+    }
+    if (waiters.isEmpty())
+        m_sessionWaiters.remove(session);
+}
+
 void CallService::flushWrites()
 {
     if (m_writer)

@@ -131,6 +131,9 @@ private:
     // inside the manager, out of the scheduler's sight. Jobs of one engine are spread over
     // managers so that none carries more than that.
     QNetworkAccessManager *acquireNetwork(const QString &key);
+    // Calls in one session run one after another: `go` runs when `job` has the session's turn.
+    void claimSession(qint64 session, CallJob *job, std::function<void()> go);
+    void releaseSession(qint64 session, CallJob *job);
     void releaseNetwork(QNetworkAccessManager *nam, const QString &key);
 
     QPointer<QNetworkAccessManager> m_nam;
@@ -145,6 +148,13 @@ private:
     quint64 m_nextJobId = 0;
     QList<QNetworkAccessManager *> m_extraNetworks; // owned; m_nam comes first
     QHash<QNetworkAccessManager *, QHash<QString, int>> m_networkLoad;
+    struct SessionWaiter
+    {
+        QPointer<CallJob> job;
+        std::function<void()> go;
+    };
+    QHash<qint64, QPointer<CallJob>> m_sessionHolder;
+    QHash<qint64, QList<SessionWaiter>> m_sessionWaiters;
 };
 
 } // namespace Callscope

@@ -1,6 +1,7 @@
 #include "core/service/scheduler.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -120,7 +121,14 @@ EngineLane::EngineLane(const QString &key, int maxLimit, QObject *parent)
     , m_key(key)
     , m_maxLimit(std::max(0, maxLimit))
     , m_holdTimer(new QTimer(this))
-    , m_now([] { return QDateTime::currentMSecsSinceEpoch(); })
+    , m_now([] {
+        static QElapsedTimer clock = [] {
+            QElapsedTimer t;
+            t.start();
+            return t;
+        }();
+        return clock.elapsed();
+    })
 {
     m_limit = std::min(InitialLimit, cap());
     m_holdTimer->setSingleShot(true);
@@ -152,7 +160,7 @@ qint64 EngineLane::holdRemainingMs() const
     return std::max<qint64>(0, until - t);
 }
 
-RequestGate::Ticket EngineLane::acquire(std::function<void()> go)
+RequestGate::Ticket EngineLane::acquire(std::function<void(Ticket)> go)
 {
     const Ticket ticket = ++m_nextTicket;
     m_waiting.push_back({ticket, std::move(go)});
@@ -183,8 +191,8 @@ void EngineLane::release(Ticket ticket, const GateFeedback &feedback)
 void EngineLane::learn(const GateFeedback &feedback, bool wasSaturated)
 {
     const qint64 t = now();
-    const RateLimitSignal signal =
-        readRateLimit(feedback.httpStatus, feedback.headers, QDateTime::fromMSecsSinceEpoch(t, Qt::UTC));
+    // Dates in headers are wall-clock; what they mean is turned into a wait from now.
+    const RateLimitSignal signal = readRateLimit(feedback.httpStatus, feedback.headers, QDateTime::currentDateTimeUtc());
 
     if (signal.remainingRequests) {
         m_budget = *signal.remainingRequests;
@@ -260,7 +268,7 @@ void EngineLane::pump()
         m_active.insert(next.ticket);
         if (m_budget)
             --*m_budget;
-        next.go();
+        next.go(next.ticket);
     }
     m_pumping = false;
 }
@@ -270,7 +278,10 @@ void EngineLane::pump()
 
 Scheduler::Scheduler(QObject *parent)
     : QObject(parent)
+    , m_heldTimer(new QTimer(this))
 {
+    m_heldTimer->setSingleShot(true);
+    connect(m_heldTimer, &QTimer::timeout, this, &Scheduler::schedulePump);
 }
 
 Scheduler::~Scheduler()
@@ -418,7 +429,8 @@ void Scheduler::pump()
     // Forget engines with nothing queued, so m_order stays short.
     for (int i = int(m_order.size()) - 1; i >= 0; --i) {
         const QString &key = m_order.at(i);
-        if (m_queues.value(key).empty()) {
+        const auto queue = m_queues.constFind(key);
+        if (queue == m_queues.cend() || queue->empty()) {
             m_queues.remove(key);
             m_order.removeAt(i);
             if (m_next > i)
@@ -437,8 +449,8 @@ void Scheduler::pump()
             if (hold > 0 && (soonest == 0 || hold < soonest))
                 soonest = hold;
         }
-        if (soonest > 0)
-            QTimer::singleShot(int(std::min<qint64>(soonest, kMaxHoldMs)) + 1, this, &Scheduler::schedulePump);
+        if (soonest > 0 && (!m_heldTimer->isActive() || m_heldTimer->remainingTime() > soonest + 1))
+            m_heldTimer->start(int(std::min<qint64>(soonest, kMaxHoldMs)) + 1);
     }
     Q_EMIT changed();
 }

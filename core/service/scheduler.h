@@ -76,10 +76,11 @@ public:
     int slowDowns() const { return m_slowDowns; } // 429/529/503 replies seen
     int successes() const { return m_successTotal; }
 
-    Ticket acquire(std::function<void()> go) override;
+    Ticket acquire(std::function<void(Ticket)> go) override;
     void release(Ticket ticket, const GateFeedback &feedback) override;
 
-    // For tests and benchmarks: the lane's clock (ms), settable so adaptation is testable.
+    // For tests: the lane's clock (ms, monotonic by default: a wall-clock step never holds an
+    // engine), settable so adaptation is testable.
     void setClock(std::function<qint64()> nowMs) { m_now = std::move(nowMs); }
 
 Q_SIGNALS:
@@ -89,7 +90,7 @@ private:
     struct Waiter
     {
         Ticket ticket;
-        std::function<void()> go;
+        std::function<void(Ticket)> go;
     };
 
     void learn(const GateFeedback &feedback, bool wasSaturated);
@@ -182,6 +183,7 @@ private:
     QHash<QString, int> m_runningPerKey;
     Slot m_nextSlot = 0;
     bool m_pumpScheduled = false;
+    QTimer *m_heldTimer = nullptr;        // looks again when the soonest hold ends
 };
 
 } // namespace Callscope

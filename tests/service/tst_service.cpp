@@ -105,6 +105,10 @@ private Q_SLOTS:
     void cancelWhileStartingIsStored();
     void storeWriterCommitsInOrder();
     void limitsFromSettingsAndProfiles();
+    void cancelTwiceStoresOnce();
+    void sessionTurnsRunOneAfterAnother();
+    void lanesAreCleanAfterEveryEnd();
+    void manyJobsOnOneHostAllInFlight();
 };
 
 void TestService::resetDurations_data()
@@ -161,7 +165,7 @@ void TestService::laneLowersOnSlowDownAndHolds()
     QList<RequestGate::Ticket> tickets;
     int started = 0;
     for (int i = 0; i < 12; ++i)
-        tickets.append(lane.acquire([&started] { ++started; }));
+        tickets.append(lane.acquire([&started](RequestGate::Ticket) { ++started; }));
     QCOMPARE(started, 8);        // the initial limit
     QCOMPARE(lane.waiting(), 4);
     // Four of the eight come back 429 with a wait: the limit falls to what went through, and
@@ -197,7 +201,7 @@ void TestService::laneRaisesAgainSlowlyNearCeiling()
     QList<RequestGate::Ticket> active;
     std::function<void()> refill = [&] {
         while (lane.waiting() < 2)
-            active.append(lane.acquire([] {}));
+            active.append(lane.acquire([](RequestGate::Ticket) {}));
     };
     refill();
     // A slow-down at 8 in flight: limit 7 (others), ceiling 8.
@@ -227,11 +231,11 @@ void TestService::laneHoldsWhenBudgetIsSpent()
     EngineLane lane(u"e"_s, 0);
     lane.setClock([&now] { return now; });
     int started = 0;
-    const auto first = lane.acquire([&started] { ++started; });
+    const auto first = lane.acquire([&started](RequestGate::Ticket) { ++started; });
     // The provider says one request is left in this window, which resets in 2 s.
     lane.release(first, GateFeedback{200, {{"x-ratelimit-remaining-requests", "1"}, {"x-ratelimit-reset-requests", "2s"}}, false});
-    lane.acquire([&started] { ++started; });
-    lane.acquire([&started] { ++started; });
+    lane.acquire([&started](RequestGate::Ticket) { ++started; });
+    lane.acquire([&started](RequestGate::Ticket) { ++started; });
     QCOMPARE(started, 2);        // the one left, then the budget is spent
     QVERIFY(lane.holdRemainingMs() > 1900);
     now += 2001;
@@ -510,6 +514,146 @@ void TestService::limitsFromSettingsAndProfiles()
     service.loadLimitsFromSettings();
     QCOMPARE(service.scheduler()->engineLimit(u"profile:fast"_s), 3);
     QSettings().clear();
+}
+
+void TestService::cancelTwiceStoresOnce()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setDefaultReply(FakeReply::stall());
+    env.service->scheduler()->setGlobalLimit(1);
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    CallJob *running = env.launch(spec, u"holds the place"_s);
+    CallJob *queued = env.launch(spec, u"cancelled twice"_s);
+    QSignalSpy finished(queued, &CallJob::finished);
+    QVERIFY(waitUntil([&] { return env.server.requestCount() == 1; }, 5000));
+    queued->cancel();
+    queued->cancel();
+    QVERIFY(finished.wait(5000));
+    QTest::qWait(50);
+    QCOMPARE(finished.size(), 1);
+    running->cancel();
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 5000));
+    int rows = 0;
+    for (const HistoryRow &row : env.store->listCalls({})->rows)
+        rows += env.store->getCall(row.id)->input.value(u"text"_s).toString() == u"cancelled twice"_s ? 1 : 0;
+    QCOMPARE(rows, 1);
+}
+
+void TestService::sessionTurnsRunOneAfterAnother()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 150));
+    env.service->scheduler()->setGlobalLimit(4);
+    Session session;
+    session.title = u"two turns"_s;
+    const auto id = env.store->createSession(session);
+    QVERIFY(id);
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    LaunchRequest first;
+    first.spec = spec;
+    first.input.text = u"turn one"_s;
+    first.sessionId = id.value();
+    LaunchRequest second = first;
+    second.input.text = u"turn two"_s;
+    CallJob *a = env.service->launch(first);
+    CallJob *b = env.service->launch(second);
+    QSignalSpy aDone(a, &CallJob::finished);
+    QSignalSpy bDone(b, &CallJob::finished);
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 10000));
+    QCOMPARE(callStatusName(aDone.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
+    QCOMPARE(callStatusName(bDone.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
+    // The second turn started after the first was stored, and its requests carry the first
+    // (whose tool result lets the model submit at once: 2 + 1 requests).
+    QCOMPARE(env.server.requestCount(), 3);
+    QCOMPARE(env.server.peakInFlight(), 1);
+    const QByteArray third = QJsonDocument(env.server.requests().at(2).jsonObject()).toJson(QJsonDocument::Compact);
+    QVERIFY2(third.contains("turn one") && third.contains("turn two"), third.constData());
+    auto calls = env.store->sessionCalls(id.value());
+    QVERIFY(calls);
+    QCOMPARE(calls->size(), 2);
+    auto integrity = env.store->checkIntegrity();
+    QVERIFY2(integrity->ok(), qPrintable(integrity->problems.join(u"; "_s)));
+}
+
+// Whatever way a request ends, its place at the engine's gate is given back.
+void TestService::lanesAreCleanAfterEveryEnd()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.service->setInactivityTimeoutMs(300);
+    Spec spec = plannerSpec(env.server.baseUrl());
+    spec.retry.maxAttempts = 2;
+    const QString key = engineKey(spec.engine);
+    auto lane = env.service->scheduler()->lane(key);
+    auto clean = [&] { return lane->inFlight() == 0 && lane->waiting() == 0; };
+
+    // A redirect within the origin, then the two turns.
+    env.server.enqueue(FakeReply::redirect(307, env.server.url(u"/v1/chat/completions"_s)));
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 0));
+    CallJob *redirected = env.launch(spec, u"redirected"_s);
+    QSignalSpy redirectedDone(redirected, &CallJob::finished);
+    QVERIFY(redirectedDone.wait(10000));
+    QCOMPARE(callStatusName(redirectedDone.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
+    QVERIFY(clean());
+
+    // Two inactivity timeouts.
+    env.server.enqueue(FakeReply::stall());
+    env.server.enqueue(FakeReply::stall());
+    CallJob *silent = env.launch(spec, u"silent"_s);
+    QSignalSpy silentDone(silent, &CallJob::finished);
+    QVERIFY(silentDone.wait(10000));
+    QCOMPARE(callStatusName(silentDone.at(0).at(0).value<LaunchResult>().record.status), u"failed"_s);
+    QVERIFY(clean());
+
+    // Cancelled while it waits to retry.
+    env.server.enqueue(FakeReply::json(503, R"({"error":{"message":"busy","type":"server"}})").withHeader("retry-after", "5"));
+    CallJob *waiting = env.launch(spec, u"waiting to retry"_s);
+    QSignalSpy waitingDone(waiting, &CallJob::finished);
+    QVERIFY(waitUntil([&] { return lane->slowDowns() == 1; }, 5000));
+    QCOMPARE(lane->inFlight(), 0); // the 503 came back; the retry waits on its timer (5 s)
+    waiting->cancel();
+    QVERIFY(waitingDone.wait(5000));
+    QVERIFY(clean());
+
+    QCOMPARE(lane->slowDowns(), 1); // the 503; the timeouts and the cancel taught it nothing
+
+    // Cancelled while it waits at the gate (another engine, allowing one request; one stalls).
+    const Spec other = plannerSpec(env.server.baseUrl(), u"m2"_s);
+    auto narrow = env.service->scheduler()->lane(engineKey(other.engine));
+    narrow->setMaxLimit(1);
+    env.server.setResponder({});
+    env.server.setDefaultReply(FakeReply::stall());
+    CallJob *stalled = env.launch(other, u"stalled"_s);
+    CallJob *behind = env.launch(other, u"behind"_s);
+    QVERIFY(waitUntil([&] { return narrow->waiting() == 1 && narrow->inFlight() == 1; }, 5000));
+    QSignalSpy behindDone(behind, &CallJob::finished);
+    behind->cancel();
+    QVERIFY(behindDone.wait(5000));
+    QCOMPARE(narrow->waiting(), 0);
+    stalled->cancel();
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 5000));
+    QCOMPARE(narrow->inFlight(), 0);
+    QCOMPARE(narrow->slowDowns(), 0);
+}
+
+void TestService::manyJobsOnOneHostAllInFlight()
+{
+    // Qt opens 6 connections per host and manager: 16 calls on two models of one host still
+    // all reach the provider at once.
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 400));
+    env.service->scheduler()->setGlobalLimit(16);
+    const Spec a = plannerSpec(env.server.baseUrl(), u"model-a"_s);
+    const Spec b = plannerSpec(env.server.baseUrl(), u"model-b"_s);
+    for (int i = 0; i < 8; ++i) {
+        env.launch(a, u"a%1"_s.arg(i));
+        env.launch(b, u"b%1"_s.arg(i));
+    }
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 20000));
+    QCOMPARE(env.server.peakInFlight(), 16);
 }
 
 int runBatchCliTests(int argc, char **argv); // tst_batchcli.cpp
