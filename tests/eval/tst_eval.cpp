@@ -1,0 +1,536 @@
+// Experiments: every assertion type (pass and fail), the loader (datasets in JSONL, CSV and
+// inline, variant kinds, errors with where they are), and callscope-cli eval end to end
+// against the fake provider on its own thread: exact summary, cells, --out lines, JUnit
+// counts, exit codes, a bad experiment that sends nothing, and --resume after SIGKILL.
+
+#include "core/eval/assertions.h"
+#include "core/eval/experiment.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+
+#include <QDomDocument>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QDir>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+QJsonObject parse(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object();
+}
+
+// A finished call: output {"title": "Fix login", "tags": ["ui", "auth"], "n": 3}, tools
+// get_ticket(id 7) then submit_output, 2 turns, 150 + 30 tokens, 1.2 s.
+CallRecord sampleCall()
+{
+    CallRecord r;
+    r.kind = u"planner"_s;
+    r.engineType = u"openai"_s;
+    r.model = u"fake-model"_s;
+    r.input = QJsonObject{{u"text"_s, u"Plan ticket 7"_s}};
+    r.status = CallStatus::Completed;
+    r.response = parse(R"({"title":"Fix login","tags":["ui","auth"],"n":3})");
+    ToolCall ticket;
+    ticket.id = u"c1"_s;
+    ticket.name = u"get_ticket"_s;
+    ticket.arguments = parse(R"({"id":7,"verbose":true})");
+    ToolCall submit;
+    submit.id = u"c2"_s;
+    submit.name = u"submit_output"_s;
+    submit.arguments = r.response.toObject();
+    r.messages = messagesToJson({Message::user(u"Plan ticket 7"_s), Message::assistant(QString(), {ticket}),
+                                 Message::assistant(QString(), {submit})});
+    TurnRecord second;
+    second.index = 1;
+    r.turns = {TurnRecord(), second};
+    r.usage.inputTokens = 150;
+    r.usage.outputTokens = 30;
+    r.createdAt = QDateTime::fromMSecsSinceEpoch(1000000, Qt::UTC);
+    r.finishedAt = r.createdAt.addMSecs(1200);
+    return r;
+}
+
+Assertion assertion(const QByteArray &json)
+{
+    Assertion a;
+    a.params = parse(json);
+    a.type = a.params.value(u"type"_s).toString();
+    a.name = a.type;
+    return a;
+}
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
+}
+
+struct CliRun
+{
+    int exit = -1;
+    QJsonObject summary;
+    QByteArray err;
+};
+
+CliRun runEval(const QStringList &args)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    process.setProcessEnvironment(env);
+    process.start(cliPath(), QStringList{u"eval"_s} + args);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(120000))
+        process.kill();
+    CliRun r;
+    r.exit = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    r.summary = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+// The provider for the end-to-end runs: get_ticket first; then the title decides: inputs
+// with "pass" get "ok", with "fail" get "bad", with "flaky" alternate ok, bad, ok, ... per input.
+FakeProvider::Responder scriptedResponder(int delayMs)
+{
+    auto counts = std::make_shared<QHash<QString, int>>();
+    return [counts, delayMs](const RecordedRequest &request) {
+        const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+        QString input;
+        bool hasToolResult = false;
+        for (const QJsonValue &m : messages) {
+            const QJsonObject message = m.toObject();
+            if (message.value(u"role"_s).toString() == u"user"_s && input.isEmpty())
+                input = message.value(u"content"_s).toString();
+            hasToolResult |= message.value(u"role"_s).toString() == u"tool"_s;
+        }
+        FakeReply reply;
+        if (!hasToolResult) {
+            reply = FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}}));
+        } else {
+            QString title = u"bad"_s;
+            if (input.contains(u"pass"_s))
+                title = u"ok"_s;
+            else if (input.contains(u"flaky"_s))
+                title = (*counts)[input]++ % 2 == 0 ? u"ok"_s : u"bad"_s;
+            reply = FakeReply::json(200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, {{u"title"_s, title}}));
+        }
+        if (delayMs > 0)
+            reply.delayedBy(delayMs);
+        return reply;
+    };
+}
+
+} // namespace
+
+class TestEval final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void assertions_data();
+    void assertions();
+    void assertionChecks_data();
+    void assertionChecks();
+    void commandAssertion();
+    void vars();
+    void datasetsAndVariants();
+    void badExperiments_data();
+    void badExperiments();
+    void evalEndToEnd();
+    void badExperimentSendsNothing();
+    void resumeAfterKill();
+};
+
+void TestEval::assertions_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("passes");
+    QTest::newRow("equals pass") << R"({"type":"equals","pointer":"/title","value":"Fix login"})"_ba << true;
+    QTest::newRow("equals fail") << R"({"type":"equals","pointer":"/n","value":4})"_ba << false;
+    QTest::newRow("equals missing") << R"({"type":"equals","pointer":"/nope","value":1})"_ba << false;
+    QTest::newRow("contains substring") << R"({"type":"contains","pointer":"/title","value":"login"})"_ba << true;
+    QTest::newRow("contains member") << R"({"type":"contains","pointer":"/tags","value":"auth"})"_ba << true;
+    QTest::newRow("contains fail") << R"({"type":"contains","pointer":"/tags","value":"db"})"_ba << false;
+    QTest::newRow("regex pass") << R"({"type":"regex","pointer":"/title","pattern":"^Fix \\w+$"})"_ba << true;
+    QTest::newRow("regex fail") << R"({"type":"regex","pointer":"/title","pattern":"^Break"})"_ba << false;
+    QTest::newRow("one_of pass") << R"({"type":"one_of","pointer":"/n","values":[1,3]})"_ba << true;
+    QTest::newRow("one_of fail") << R"({"type":"one_of","pointer":"/n","values":[1,2]})"_ba << false;
+    QTest::newRow("matches_expected whole") << R"({"type":"matches_expected"})"_ba << true;
+    QTest::newRow("matches_expected pointers") << R"({"type":"matches_expected","pointers":["/title"]})"_ba << true;
+    QTest::newRow("matches_expected fail") << R"({"type":"matches_expected","pointers":["/n"]})"_ba << false;
+    QTest::newRow("schema pass") << R"({"type":"schema","schema":{"required":["title","n"]}})"_ba << true;
+    QTest::newRow("schema fail") << R"({"type":"schema","schema":{"properties":{"n":{"maximum":2}}}})"_ba << false;
+    QTest::newRow("status pass") << R"({"type":"status"})"_ba << true;
+    QTest::newRow("status fail") << R"({"type":"status","value":"failed"})"_ba << false;
+    QTest::newRow("tool_called pass") << R"({"type":"tool_called","name":"get_ticket","args":{"id":7}})"_ba << true;
+    QTest::newRow("tool_called args fail") << R"({"type":"tool_called","name":"get_ticket","args":{"id":8}})"_ba << false;
+    QTest::newRow("tool_called fail") << R"({"type":"tool_called","name":"list_team"})"_ba << false;
+    QTest::newRow("tool_not_called pass") << R"({"type":"tool_not_called","name":"list_team"})"_ba << true;
+    QTest::newRow("tool_not_called fail") << R"({"type":"tool_not_called","name":"get_ticket"})"_ba << false;
+    QTest::newRow("tool_sequence pass") << R"({"type":"tool_sequence","names":["get_ticket","submit_output"]})"_ba << true;
+    QTest::newRow("tool_sequence gap") << R"({"type":"tool_sequence","names":["submit_output"]})"_ba << true;
+    QTest::newRow("tool_sequence strict fail") << R"({"type":"tool_sequence","names":["submit_output"],"strict":true})"_ba << false;
+    QTest::newRow("tool_sequence order fail") << R"({"type":"tool_sequence","names":["submit_output","get_ticket"]})"_ba << false;
+    QTest::newRow("max_turns pass") << R"({"type":"max_turns","value":2})"_ba << true;
+    QTest::newRow("max_turns fail") << R"({"type":"max_turns","value":1})"_ba << false;
+    QTest::newRow("max_tokens pass") << R"({"type":"max_tokens","value":180})"_ba << true;
+    QTest::newRow("max_tokens fail") << R"({"type":"max_tokens","value":179})"_ba << false;
+    QTest::newRow("max_latency_ms pass") << R"({"type":"max_latency_ms","value":1500})"_ba << true;
+    QTest::newRow("max_latency_ms fail") << R"({"type":"max_latency_ms","value":1000})"_ba << false;
+}
+
+void TestEval::assertions()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, passes);
+    const Assertion a = assertion(json);
+    QCOMPARE(checkAssertion(a), QString());
+    DatasetRow row;
+    row.expected = parse(R"({"title":"Fix login","tags":["ui","auth"],"n":3})");
+    if (QByteArray(QTest::currentDataTag()) == "matches_expected fail")
+        row.expected = parse(R"({"title":"Fix login","n":4})");
+    const AssertionResult result = evaluateAssertion(a, sampleCall(), row);
+    QVERIFY2(result.passed == passes, qPrintable(result.reason));
+    if (!passes)
+        QVERIFY2(!result.reason.isEmpty(), "a failure says why");
+}
+
+void TestEval::assertionChecks_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("unknown") << R"({"type":"looks_good"})"_ba << u"unknown assertion type"_s;
+    QTest::newRow("no pointer") << R"({"type":"equals","value":1})"_ba << u"needs \"pointer\""_s;
+    QTest::newRow("bad pointer") << R"({"type":"equals","pointer":"title","value":1})"_ba << u"not a JSON Pointer"_s;
+    QTest::newRow("bad regex") << R"({"type":"regex","pointer":"/a","pattern":"("})"_ba << u"not a valid regular expression"_s;
+    QTest::newRow("bad schema") << R"({"type":"schema","schema":{"type":7}})"_ba << u"not usable"_s;
+    QTest::newRow("bad status") << R"({"type":"status","value":"great"})"_ba << u"call status"_s;
+    QTest::newRow("no names") << R"({"type":"tool_sequence"})"_ba << u"needs \"names\""_s;
+    QTest::newRow("no value") << R"({"type":"max_turns"})"_ba << u"number"_s;
+    QTest::newRow("no command") << R"({"type":"command","command":[]})"_ba << u"argument list"_s;
+    QTest::newRow("judge not here") << R"({"type":"judge","rubric":"x"})"_ba << u"not available in this version"_s;
+}
+
+void TestEval::assertionChecks()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, problem);
+    const QString found = checkAssertion(assertion(json));
+    QVERIFY2(found.contains(problem), qPrintable(found));
+}
+
+void TestEval::commandAssertion()
+{
+    for (const auto &[script, passes] : {std::pair{u"grep -q '\"title\":\"Fix login\"' && echo fine"_s, true},
+                                         std::pair{u"echo 'no title here'; exit 3"_s, false}}) {
+        Assertion a = assertion(R"({"type":"command"})");
+        a.params.insert(u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s, script});
+        QCOMPARE(checkAssertion(a), QString());
+        CommandAssertion command(a, sampleCall(), QDir::tempPath());
+        QSignalSpy finished(&command, &CommandAssertion::finished);
+        command.start();
+        QVERIFY(finished.wait(10000));
+        const AssertionResult r = finished.at(0).at(0).value<AssertionResult>();
+        QCOMPARE(r.passed, passes);
+        QCOMPARE(r.reason, passes ? u"fine"_s : u"no title here"_s);
+    }
+}
+
+void TestEval::vars()
+{
+    QStringList missing;
+    const QJsonObject vars = parse(R"({"ticket":7,"who":"Lin"})");
+    QCOMPARE(fillVars(u"Plan {{ticket}} for {{ who }}"_s, vars, &missing), u"Plan 7 for Lin"_s);
+    QVERIFY(missing.isEmpty());
+    QCOMPARE(fillVars(u"{{ticket}} {{gone}}"_s, vars, &missing), u"7 {{gone}}"_s);
+    QCOMPARE(missing, QStringList{u"gone"_s});
+    QCOMPARE(fillVars(QJsonValue(parse(R"({"a":["{{who}}",1]})")), vars).toObject().value(u"a"_s).toArray().at(0).toString(), u"Lin"_s);
+    QCOMPARE(mergeJson(parse(R"({"engine":{"type":"openai","model":"a"},"k":1})"), parse(R"({"engine":{"model":"b"}})")),
+             parse(R"({"engine":{"type":"openai","model":"b"},"k":1})"));
+}
+
+void TestEval::datasetsAndVariants()
+{
+    QTemporaryDir dir;
+    const QUrl base(u"http://127.0.0.1:9"_s);
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s),
+                      QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
+                      "{\"id\":\"a\",\"input\":\"Plan {{ticket}}\",\"vars\":{\"ticket\":7},\"expected\":{\"title\":\"x\"}}\n\n"
+                      "{\"input\":\"Plan 9\",\"assert\":[{\"type\":\"status\"}]}\n"));
+    QVERIFY(writeFile(dir.filePath(u"cases.csv"_s),
+                      "id,input,expected,ticket\n"
+                      "c1,\"Plan {{ticket}}, fast\",\"{\"\"title\"\":\"\"y\"\"}\",12\n"));
+    // A stored call for from_call.
+    auto db = Database::open(dir.filePath(u"h.sqlite"_s));
+    QVERIFY(db);
+    CallStore store(**db);
+    CallRecord stored = sampleCall();
+    QJsonObject storedSpec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s, u"stored-model"_s);
+    stored.spec = storedSpec;
+    const auto callId = store.insertCall(stored);
+    QVERIFY2(callId, qPrintable(callId ? QString() : callId.error().message));
+
+    for (const QString &dataset : {u"cases.jsonl"_s, u"cases.csv"_s}) {
+        QJsonObject definition{{u"spec"_s, u"planner.spec.json"_s},
+                               {u"dataset"_s, dataset},
+                               {u"variants"_s, QJsonArray{
+                                                   parse(R"({"name":"as is"})"),
+                                                   parse(R"({"name":"other model","engine":{"model":"m2"}})"),
+                                                   parse(R"({"name":"prompt","system_prompt":"Plan {{ticket}} carefully."})"),
+                                                   QJsonObject{{u"name"_s, u"as call"_s}, {u"from_call"_s, callId.value()}}}}};
+        if (dataset.endsWith(u".jsonl"_s))
+            definition[u"variants"_s] = QJsonArray{parse(R"({"name":"as is"})"), parse(R"({"name":"other model","engine":{"model":"m2"}})"),
+                                                  QJsonObject{{u"name"_s, u"as call"_s}, {u"from_call"_s, callId.value()}}};
+        const ExperimentLoad load = loadExperiment(definition, dir.path(), &store);
+        QVERIFY2(load.experiment, qPrintable(load.errors.isEmpty() ? QString() : load.errors.first().toString()));
+        const Experiment &e = *load.experiment;
+        if (dataset.endsWith(u".jsonl"_s)) {
+            QCOMPARE(e.rows.size(), 2);
+            QCOMPARE(e.rows.at(0).id, u"a"_s);
+            QCOMPARE(e.rows.at(1).id, u"case-2"_s); // no id: its position
+            QCOMPARE(e.rows.at(1).asserts.size(), 1);
+            QCOMPARE(e.rows.at(0).where, u"cases.jsonl:1"_s);
+            QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 7"_s);
+            QCOMPARE(e.variants.size(), 3);
+        } else {
+            QCOMPARE(e.rows.size(), 1);
+            QCOMPARE(e.rows.at(0).id, u"c1"_s);
+            QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 12, fast"_s);
+            QCOMPARE(e.rows.at(0).expected.toObject().value(u"title"_s).toString(), u"y"_s);
+            QCOMPARE(e.variants.size(), 4);
+            QCOMPARE(e.specFor(e.rows.at(0), e.variants.at(2)).systemPrompt, u"Plan 12 carefully."_s);
+        }
+        // Key by key: only the model changed; the rest of the engine stayed.
+        QCOMPARE(e.variants.at(1).spec.engine.model, u"m2"_s);
+        QCOMPARE(e.variants.at(1).spec.engine.baseUrl, base.toString());
+        QCOMPARE(e.variants.at(0).spec.engine.model, u"fake-model"_s);
+        QCOMPARE(e.variants.constLast().spec.engine.model, u"stored-model"_s);
+    }
+    // Inline rows and an inline spec.
+    const ExperimentLoad inline_ = loadExperiment(
+        QJsonObject{{u"spec"_s, twoTurnSpecJson(base, u"K"_s)}, {u"dataset"_s, QJsonArray{parse(R"({"input":"x"})")}}, {u"repeat"_s, 3}},
+        dir.path());
+    QVERIFY(inline_.experiment);
+    QCOMPARE(inline_.experiment->repeat, 3);
+    QCOMPARE(inline_.experiment->variants.size(), 1);
+    QCOMPARE(inline_.experiment->variants.at(0).name, u"planner"_s);
+}
+
+void TestEval::badExperiments_data()
+{
+    QTest::addColumn<QByteArray>("experiment");
+    QTest::addColumn<QByteArray>("cases");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("what");
+    const QByteArray good = "{\"input\":\"Plan {{ticket}}\",\"vars\":{\"ticket\":1}}\n";
+    QTest::newRow("unknown assertion") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status"},{"type":"vibes"}]})"_ba
+                                       << good << u"/assert/1"_s << u"unknown assertion type"_s;
+    QTest::newRow("bad pointer") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"equals","pointer":"title","value":1}]})"_ba
+                                 << good << u"/assert/0"_s << u"not a JSON Pointer"_s;
+    QTest::newRow("dataset not JSON") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
+                                      << good + "{\"input\": oops}\n" << u"cases.jsonl:2:11"_s << u"not JSON"_s;
+    QTest::newRow("missing var") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
+                                 << "{\"id\":\"c\",\"input\":\"Plan {{ticket}}\"}\n"_ba << u"cases.jsonl:1"_s << u"{{ticket}}"_s;
+    QTest::newRow("variant spec invalid") << R"({"spec":"s.json","dataset":"cases.jsonl","variants":[{"name":"v","max_turns":"ten"}]})"_ba
+                                          << good << u"/variants/0/max_turns"_s << QString();
+    QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good << u"exp.json:2:14"_s << u"not JSON"_s;
+    QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba << good << u"/repeats"_s << u"unknown field"_s;
+    QTest::newRow("batch not here") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"batch"})"_ba << good << u"/via"_s << u"not available"_s;
+}
+
+void TestEval::badExperiments()
+{
+    QFETCH(QByteArray, experiment);
+    QFETCH(QByteArray, cases);
+    QFETCH(QString, where);
+    QFETCH(QString, what);
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"s.json"_s), QJsonDocument(twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"K"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), cases));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), experiment));
+    const ExperimentLoad load = loadExperimentFile(dir.filePath(u"exp.json"_s));
+    QVERIFY(!load.experiment);
+    QStringList all;
+    bool found = false;
+    for (const ExperimentError &e : load.errors) {
+        all.append(e.toString());
+        found |= e.where == where && e.message.contains(what);
+    }
+    QVERIFY2(found, qPrintable(all.join(u" | "_s)));
+}
+
+void TestEval::evalEndToEnd()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QByteArray cases;
+    for (const char *kind : {"pass", "fail", "flaky"}) {
+        for (int i = 1; i <= 2; ++i)
+            cases += "{\"id\":\"" + QByteArray(kind) + QByteArray::number(i) + "\",\"input\":\"Plan the " + kind + " ticket " + QByteArray::number(i) + "\"}\n";
+    }
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), cases));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({
+        "name": "planner-regression", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 3,
+        "variants": [ {"name": "base"}, {"name": "prompt", "system_prompt": "Plan carefully."}, {"name": "one turn", "max_turns": 1} ],
+        "assert": [ {"type": "equals", "pointer": "/title", "value": "ok"},
+                    {"type": "tool_sequence", "names": ["get_ticket", "submit_output"]} ] })"));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const QString out = dir.filePath(u"runs.jsonl"_s);
+    const QString junit = dir.filePath(u"report.xml"_s);
+    // One at a time, so the flaky cases alternate in a known order.
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"1"_s, u"--out"_s, out, u"--junit"_s, junit});
+    QVERIFY2(r.exit == 1, r.err.constData());
+    QVERIFY2(r.err.startsWith("experiment "), r.err.constData());
+    const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
+    QCOMPARE(variants.size(), 3);
+    auto expect = [&](int i, const QString &name, int passed, int failed, int flaky) {
+        const QJsonObject v = variants.at(i).toObject();
+        QCOMPARE(v.value(u"name"_s).toString(), name);
+        QCOMPARE(v.value(u"cases"_s).toInt(), 6);
+        QCOMPARE(v.value(u"passed"_s).toInt(), passed);
+        QCOMPARE(v.value(u"failed"_s).toInt(), failed);
+        QCOMPARE(v.value(u"flaky"_s).toInt(), flaky);
+        QCOMPARE(v.value(u"runs"_s).toInt(), 18);
+        QCOMPARE(v.value(u"pass_rate"_s).toDouble(), passed / 6.0);
+        QVERIFY(v.value(u"cost_usd"_s).isNull()); // no price table: no price, not 0
+    };
+    expect(0, u"base"_s, 2, 2, 2);
+    expect(1, u"prompt"_s, 2, 2, 2);
+    expect(2, u"one turn"_s, 0, 6, 0);
+    QCOMPARE(variants.at(0).toObject().value(u"tokens"_s).toObject().value(u"input"_s).toInt(), 18 * 2 * 120);
+    const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
+    QCOMPARE(cells.size(), 18);
+    for (const QJsonValue &c : cells) {
+        const QJsonObject cell = c.toObject();
+        const QString id = cell.value(u"case"_s).toString();
+        const bool oneTurn = cell.value(u"variant"_s).toString() == u"one turn"_s;
+        QCOMPARE(cell.value(u"runs"_s).toArray().size(), 3);
+        QCOMPARE(cell.value(u"passed"_s).toBool(), !oneTurn && id.startsWith(u"pass"_s));
+        QCOMPARE(cell.value(u"flaky"_s).toBool(), !oneTurn && id.startsWith(u"flaky"_s));
+        const QJsonObject first = cell.value(u"runs"_s).toArray().at(0).toObject();
+        QVERIFY(first.value(u"call_id"_s).toInteger() > 0);
+        QCOMPARE(first.value(u"assertions"_s).toArray().size(), 2);
+    }
+    // --out: one line per run.
+    QFile lines(out);
+    QVERIFY(lines.open(QIODevice::ReadOnly));
+    QCOMPARE(lines.readAll().count('\n'), 54);
+    // JUnit: a suite per variant, a test case per case, failures where a case did not pass.
+    QFile report(junit);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    QDomDocument xml;
+    QVERIFY(xml.setContent(&report));
+    const QDomNodeList suites = xml.elementsByTagName(u"testsuite"_s);
+    QCOMPARE(suites.size(), 3);
+    QCOMPARE(suites.at(0).toElement().attribute(u"tests"_s), u"6"_s);
+    QCOMPARE(suites.at(0).toElement().attribute(u"failures"_s), u"4"_s);
+    QCOMPARE(suites.at(2).toElement().attribute(u"failures"_s), u"6"_s);
+    QCOMPARE(xml.elementsByTagName(u"testcase"_s).size(), 18);
+    QCOMPARE(xml.elementsByTagName(u"failure"_s).size(), 14);
+    QVERIFY(xml.elementsByTagName(u"failure"_s).at(0).toElement().text().contains(u"expected \"ok\", got \"bad\""_s));
+    // Only the passing cases: exit 0.
+    const CliRun passing = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--only"_s, u"pass1"_s, u"--only"_s, u"pass2"_s});
+    QCOMPARE(passing.exit, 1); // "one turn" still fails them
+    QCOMPARE(passing.summary.value(u"cells"_s).toArray().size(), 6);
+}
+
+void TestEval::badExperimentSendsNothing()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"fine\"}\n{\"id\":\"b\",\"input\":\"Plan {{ticket}}\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl"})"));
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains("cases.jsonl:2") && r.err.contains("{{ticket}}"), r.err.constData());
+    int requests = -1;
+    server.run([&requests](FakeProvider &p) { requests = int(p.requestCount()); });
+    QCOMPARE(requests, 0);
+}
+
+void TestEval::resumeAfterKill()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(40)); });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QByteArray cases;
+    for (int i = 1; i <= 20; ++i)
+        cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), cases));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
+        "assert":[{"type":"equals","pointer":"/title","value":"ok"}]})"));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    process.setProcessEnvironment(env);
+    process.start(cliPath(), {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"4"_s});
+    QVERIFY(process.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    int requests = 0;
+    while (requests < 30 && clock.elapsed() < 30000) {
+        QThread::msleep(5);
+        server.run([&requests](FakeProvider &p) { requests = int(p.requestCount()); });
+    }
+    ::kill(pid_t(process.processId()), SIGKILL);
+    QVERIFY(process.waitForFinished());
+    const QByteArray err = process.readAllStandardError();
+    const QRegularExpressionMatch m = QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err));
+    QVERIFY2(m.hasMatch(), err.constData());
+    const QString id = m.captured(1);
+
+    int before = 0;
+    {
+        auto opened = Database::open(db);
+        QVERIFY(opened);
+        CallStore store(**opened);
+        before = int(store.experimentRuns(id.toLongLong())->size());
+    }
+    QVERIFY2(before > 0 && before < 40, qPrintable(QString::number(before)));
+    int requestsBefore = 0;
+    server.run([&requestsBefore](FakeProvider &p) { requestsBefore = int(p.requestCount()); });
+
+    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id});
+    QVERIFY2(resumed.exit == 0, resumed.err.constData());
+    QCOMPARE(resumed.summary.value(u"experiment_id"_s).toInteger(), id.toLongLong());
+    QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), 20);
+    int requestsAfter = 0;
+    server.run([&requestsAfter](FakeProvider &p) { requestsAfter = int(p.requestCount()); });
+    // Only the runs without a stored result ran again: two requests each.
+    QCOMPARE(requestsAfter - requestsBefore, (40 - before) * 2);
+    auto opened = Database::open(db);
+    CallStore store(**opened);
+    QCOMPARE(store.experimentRuns(id.toLongLong())->size(), 40);
+}
+
+QTEST_GUILESS_MAIN(TestEval)
+#include "tst_eval.moc"
