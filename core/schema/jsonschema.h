@@ -20,6 +20,8 @@
 
 namespace Callscope {
 
+class JsonTape;
+
 struct SchemaError
 {
     QString instancePath;    // JSON Pointer into the instance ("" is the whole instance)
@@ -96,6 +98,12 @@ public:
     // Only the verdict, faster (stops at the first violation).
     bool accepts(const QJsonValue &instance) const;
 
+    // The same over a parsed tape (`root` is the instance's node): the fast path, which
+    // allocates nothing on a valid instance. The QJsonValue overloads serialise the value into a
+    // per-thread tape first.
+    SchemaValidationResult validate(const JsonTape &tape, qsizetype root) const;
+    bool accepts(const JsonTape &tape, qsizetype root) const;
+
 private:
     friend class SchemaCompiler;
     std::shared_ptr<const SchemaDetail::Compiled> m_data;
@@ -120,9 +128,10 @@ private:
     SchemaOptions m_options;
 };
 
-// Checks `schema` against the 2020-12 meta-schema and that it compiles (refs resolve, patterns
-// are valid regular expressions). Empty list when the schema is usable. `registry` serves the
-// documents its $refs point to when compiling.
+// Checks `schema` against the 2020-12 meta-schema, that it compiles (refs resolve, patterns
+// are valid regular expressions) and that it has no reference cycle that consumes no input (no
+// value could ever be valid where one is reached). Empty list when the schema is usable.
+// `registry` serves the documents its $refs point to when compiling.
 QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry = {},
                                   const QUrl &baseUri = {});
 
