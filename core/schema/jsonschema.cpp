@@ -102,6 +102,35 @@ enum Vocab : quint16 {
     VAll = VCore | VApplicator | VUnevaluated | VValidation | VMetaData | VFormatAnnotation | VContent,
 };
 
+// Short strings (member names, enum values) compare faster inline than through memcmp.
+inline bool sameBytes(const char *a, const char *b, size_t size)
+{
+    if (size < 8 && size >= 4) {
+        std::uint32_t x1, y1, x2, y2; // two overlapping words
+        std::memcpy(&x1, a, 4);
+        std::memcpy(&y1, b, 4);
+        std::memcpy(&x2, a + size - 4, 4);
+        std::memcpy(&y2, b + size - 4, 4);
+        return x1 == y1 && x2 == y2;
+    }
+    while (size >= 8) {
+        std::uint64_t x, y;
+        std::memcpy(&x, a, 8);
+        std::memcpy(&y, b, 8);
+        if (x != y)
+            return false;
+        a += 8;
+        b += 8;
+        size -= 8;
+    }
+    while (size > 0) {
+        if (*a++ != *b++)
+            return false;
+        --size;
+    }
+    return true;
+}
+
 } // namespace
 
 namespace SchemaDetail {
@@ -148,8 +177,9 @@ struct EnumString
 
 struct MemberKey
 {
-    QByteArray name; // UTF-8
     std::uint32_t hash = 0;
+    std::uint32_t offset = 0; // of the UTF-8 name in Node::memberNames
+    std::uint32_t size = 0;
     int slot = -1;
 };
 
@@ -168,6 +198,7 @@ struct Node
 {
     Resource *resource = nullptr;
     bool isBoolean = false;
+    bool leaf = false; // no reference and no subschema: evaluation never nests below it
     bool booleanValue = true;
     bool needsOwnAnnotations = false; // unevaluatedProperties/unevaluatedItems present
 
@@ -180,11 +211,13 @@ struct Node
     quint8 typeMask = 0;
     QList<quint8> typeOrder; // for messages
     bool hasEnum = false;
-    QJsonArray enumValues;                // for messages
+    QJsonArray enumValues;
+    QString enumText;                     // for messages
     std::vector<EnumString> enumStrings;  // the string members of enum, as UTF-8 with their hash
     std::vector<qsizetype> enumOthers;    // the other members, in Compiled::constants
     bool hasConst = false;
-    QJsonValue constValue;                // for messages
+    QJsonValue constValue;
+    QString constText;                    // for messages
     qsizetype constRef = -1;              // in Compiled::constants
     std::optional<double> multipleOf, maximum, minimum, exclusiveMaximum, exclusiveMinimum;
     qint64 maxLength = -1, minLength = -1;
@@ -209,6 +242,7 @@ struct Node
     std::vector<int> slotProperty;
     int slotCount = 0;
     std::vector<MemberKey> memberTable; // open addressing over memberSlots, size a power of two
+    QByteArray memberNames;
 
     int findSlot(std::string_view name, std::uint32_t hash) const
     {
@@ -219,8 +253,8 @@ struct Node
             const MemberKey &entry = memberTable[i];
             if (entry.slot < 0)
                 return -1;
-            if (entry.hash == hash && size_t(entry.name.size()) == name.size()
-                && std::memcmp(entry.name.constData(), name.data(), name.size()) == 0)
+            if (entry.hash == hash && entry.size == name.size()
+                && sameBytes(memberNames.constData() + entry.offset, name.data(), name.size()))
                 return entry.slot;
         }
     }
@@ -318,19 +352,57 @@ QString typeName(quint8 bit)
     return {};
 }
 
+bool isIntegral(double d)
+{
+    return std::isfinite(d) && d == std::floor(d);
+}
+
+// What QJsonDocument writes for a string and a number (without building a document: these
+// run on the error path of every invalid instance). tst_schema checks both against Qt.
+template<typename Char>
+void appendEscaped(QString &out, const Char *begin, const Char *end)
+{
+    static const char hex[] = "0123456789abcdef";
+    for (const Char *p = begin; p < end; ++p) {
+        const char16_t c = char16_t(*p);
+        if (c >= 0x20 && c != u'"' && c != u'\\') {
+            out += QChar(c);
+            continue;
+        }
+        out += u'\\';
+        switch (c) {
+        case u'"': out += u'"'; break;
+        case u'\\': out += u'\\'; break;
+        case u'\b': out += u'b'; break;
+        case u'\f': out += u'f'; break;
+        case u'\n': out += u'n'; break;
+        case u'\r': out += u'r'; break;
+        case u'\t': out += u't'; break;
+        default:
+            out += u"u00"_s;
+            out += QLatin1Char(hex[c >> 4]);
+            out += QLatin1Char(hex[c & 15]);
+        }
+    }
+}
+
 QString quoted(QStringView text)
 {
-    return compactJson(QJsonValue(text.toString()));
+    QString out;
+    out.reserve(text.size() + 2);
+    out += u'"';
+    appendEscaped(out, text.utf16(), text.utf16() + text.size());
+    out += u'"';
+    return out;
 }
 
 QString numberText(double value)
 {
-    return compactJson(QJsonValue(value));
-}
-
-bool isIntegral(double d)
-{
-    return std::isfinite(d) && d == std::floor(d);
+    if (!std::isfinite(value))
+        return u"null"_s;
+    if (isIntegral(value) && std::fabs(value) < 9007199254740992.0)
+        return QString::number(qint64(value));
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -933,13 +1005,16 @@ private:
             node->memberTable.assign(size, {});
             for (auto it = node->memberSlots.constBegin(); it != node->memberSlots.constEnd(); ++it) {
                 SchemaDetail::MemberKey key;
-                key.name = it.key().toUtf8();
-                key.hash = JsonTape::hashBytes(key.name.constData(), size_t(key.name.size()));
+                const QByteArray name = it.key().toUtf8();
+                key.hash = JsonTape::hashBytes(name.constData(), size_t(name.size()));
+                key.offset = std::uint32_t(node->memberNames.size());
+                key.size = std::uint32_t(name.size());
                 key.slot = it.value();
+                node->memberNames += name;
                 size_t i = key.hash & (size - 1);
                 while (node->memberTable[i].slot >= 0)
                     i = (i + 1) & (size - 1);
-                node->memberTable[i] = std::move(key);
+                node->memberTable[i] = key;
             }
         }
     }
@@ -996,6 +1071,7 @@ private:
             } else if (key == u"enum") {
                 node->hasEnum = true;
                 node->enumValues = value.toArray();
+                node->enumText = listJson(node->enumValues);
                 for (const QJsonValue &member : node->enumValues) {
                     if (member.isString()) {
                         const QByteArray text = member.toString().toUtf8();
@@ -1007,6 +1083,7 @@ private:
             } else if (key == u"const") {
                 node->hasConst = true;
                 node->constValue = value;
+                node->constText = shortValue(value);
                 node->constRef = m_out.constants.appendValue(value);
             } else if (key == u"multipleOf" && value.isDouble()) {
                 node->multipleOf = value.toDouble();
@@ -1246,7 +1323,8 @@ bool tapeEqual(const JsonTape &ta, qsizetype a, const JsonTape &tb, qsizetype b)
     case JType::False:
     case JType::True: return true;
     case JType::Number: return x.number == y.number;
-    case JType::String: return x.size == y.size && x.ref.hash == y.ref.hash && ta.string(a) == tb.string(b);
+    case JType::String:
+        return x.size == y.size && x.ref.hash == y.ref.hash && sameBytes(ta.string(a).data(), tb.string(b).data(), x.size);
     case JType::Array: {
         if (x.size != y.size)
             return false;
@@ -1379,13 +1457,23 @@ private:
     Context &m_ctx;
     const JsonTape &m_tape;
 
+    // shortValue() of a tape value.
     QString shortValueAt(qsizetype instance) const
     {
-        switch (m_tape.node(instance).type) {
+        const JsonTape::Node &n = m_tape.node(instance);
+        switch (n.type) {
         case JType::Object: return tr("an object");
         case JType::Array: return tr("an array");
-        default: return shortValue(m_tape.toValue(instance));
+        case JType::Null: return u"null"_s;
+        case JType::False: return u"false"_s;
+        case JType::True: return u"true"_s;
+        case JType::Number: return numberText(n.number);
+        case JType::String: break;
         }
+        QString text = quoted(fromUtf8(m_tape.string(instance)));
+        if (text.size() > 60)
+            text = text.left(57) + u"...\""_s;
+        return text;
     }
 
     void report(const InstancePath *ipath, const KeywordPath *kpath, QStringView keyword, const QString &message)
@@ -1526,6 +1614,8 @@ bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePat
         m_ctx.aborted = true;
         return false;
     }
+    if (node->leaf)
+        return evaluateKeywords(node, instance, ipath, kpath, out); // nothing below it uses the scope
     ++m_ctx.evaluationDepth;
     const bool newScope = m_ctx.scope.empty() || m_ctx.scope.back() != node->resource;
     if (newScope)
@@ -2148,14 +2238,15 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
         if (verdictOnly)
             return false;
         report(ipath, kpath, u"const",
-               tr("value must be %1, got %2").arg(shortValue(node->constValue), shortValueAt(instance)));
+               tr("value must be %1, got %2").arg(node->constText, shortValueAt(instance)));
     }
     if (node->hasEnum) {
         bool found = false;
         if (bits == TString) {
             const std::uint32_t hash = value.ref.hash;
             for (const auto &candidate : node->enumStrings) {
-                if (candidate.hash == hash && std::string_view(candidate.text.constData(), size_t(candidate.text.size())) == text) {
+                if (candidate.hash == hash && size_t(candidate.text.size()) == text.size()
+                    && sameBytes(candidate.text.constData(), text.data(), text.size())) {
                     found = true;
                     break;
                 }
@@ -2173,7 +2264,7 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
             if (verdictOnly)
                 return false;
             report(ipath, kpath, u"enum",
-                   tr("value must be one of %1, got %2").arg(listJson(node->enumValues), shortValueAt(instance)));
+                   tr("value must be one of %1, got %2").arg(node->enumText, shortValueAt(instance)));
         }
     }
 
@@ -2541,6 +2632,12 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
     Builder builder(m_registry, m_options, *data);
     data->root = builder.compileDocument(schema, baseUri);
     builder.link();
+    for (Node &node : data->nodes) {
+        node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && node.allOf.empty() && node.anyOf.empty()
+            && node.oneOf.empty() && !node.notSchema && !node.ifSchema && !node.thenSchema && !node.elseSchema
+            && !node.needsOwnAnnotations && !node.hasObjectKeywords && !node.hasArrayKeywords;
+    }
+    data->constants.shrinkToFit();
     CompiledSchema out;
     out.m_compileErrors = builder.errors;
     out.m_data = std::move(data);
