@@ -455,12 +455,81 @@ qsizetype JsonTape::append(QByteArrayView json, ParseError *error)
 
 qsizetype JsonTape::appendValue(const QJsonValue &value)
 {
-    if (value.isObject())
-        return append(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    if (value.isArray())
-        return append(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    const qsizetype wrapper = append(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
-    return wrapper < 0 ? -1 : wrapper + 1;
+    const qsizetype root = nodeCount();
+    appendQt(value);
+    return root;
+}
+
+void JsonTape::appendString(QStringView text)
+{
+    // UTF-16 to UTF-8 (a lone surrogate becomes U+FFFD, as in the parser).
+    const size_t offset = m_chars.size();
+    m_chars.resize(offset + size_t(text.size()) * 3);
+    char *out = m_chars.data() + offset;
+    const char16_t *p = text.utf16();
+    const char16_t *end = p + text.size();
+    while (p < end) {
+        char32_t cp = *p++;
+        if (cp < 0x80) {
+            *out++ = char(cp);
+            continue;
+        }
+        if (QChar::isHighSurrogate(cp)) {
+            if (p < end && QChar::isLowSurrogate(*p))
+                cp = QChar::surrogateToUcs4(char16_t(cp), *p++);
+            else
+                cp = 0xFFFD;
+        } else if (QChar::isLowSurrogate(cp)) {
+            cp = 0xFFFD;
+        }
+        out = appendUtf8(out, cp);
+    }
+    const size_t length = size_t(out - (m_chars.data() + offset));
+    m_chars.resize(offset + length);
+    Node &node = m_nodes.emplace_back();
+    node.type = Type::String;
+    node.size = std::uint32_t(length);
+    node.ref.offset = std::uint32_t(offset);
+    node.ref.hash = hashBytes(m_chars.data() + offset, length);
+}
+
+void JsonTape::appendQt(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool: m_nodes.emplace_back().type = value.toBool() ? Type::True : Type::False; return;
+    case QJsonValue::Double: {
+        Node &node = m_nodes.emplace_back();
+        node.type = Type::Number;
+        node.number = value.toDouble();
+        return;
+    }
+    case QJsonValue::String: appendString(value.toString()); return;
+    case QJsonValue::Array: {
+        const size_t index = m_nodes.size();
+        m_nodes.emplace_back().type = Type::Array;
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &item : array)
+            appendQt(item);
+        m_nodes[index].size = std::uint32_t(array.size());
+        m_nodes[index].ref.offset = std::uint32_t(m_nodes.size());
+        return;
+    }
+    case QJsonValue::Object: {
+        const size_t index = m_nodes.size();
+        m_nodes.emplace_back().type = Type::Object;
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            appendString(it.key());
+            appendQt(it.value());
+        }
+        m_nodes[index].size = std::uint32_t(object.size());
+        m_nodes[index].ref.offset = std::uint32_t(m_nodes.size());
+        return;
+    }
+    case QJsonValue::Null:
+    case QJsonValue::Undefined: break;
+    }
+    m_nodes.emplace_back().type = Type::Null;
 }
 
 void JsonTape::clear()

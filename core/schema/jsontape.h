@@ -52,7 +52,7 @@ public:
     // Parses one document (any JSON value, surrounded by whitespace only) and appends it. Returns
     // the index of its root node, or -1 (the tape is left as it was; `error` says why).
     qsizetype append(QByteArrayView json, ParseError *error = nullptr);
-    // Appends `value` (serialised by Qt, so every number and string comes back exactly).
+    // Appends `value` (members in QJsonObject's order; numbers as toDouble() gives them).
     qsizetype appendValue(const QJsonValue &value);
     void clear();
     void shrinkToFit();
@@ -76,6 +76,9 @@ public:
     static std::uint32_t hashBytes(const char *data, size_t size);
 
 private:
+    void appendQt(const QJsonValue &value);
+    void appendString(QStringView text);
+
     std::vector<Node> m_nodes;
     std::vector<char> m_chars;
     std::vector<std::uint32_t> m_stack;
