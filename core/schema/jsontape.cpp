@@ -331,6 +331,8 @@ bool Parser::run()
         switch (c) {
         case '{':
         case '[': {
+            if (m_stack.size() - stackBase >= JsonTape::MaxDepth)
+                return fail(m_p, tr("too deeply nested document"));
             JsonTape::Node &node = m_nodes.emplace_back();
             node.type = c == '{' ? JsonTape::Type::Object : JsonTape::Type::Array;
             node.size = 0;

@@ -49,6 +49,9 @@ public:
 
     JsonTape() = default;
 
+    // Containers nested deeper than this are refused, as Qt's parser refuses them.
+    static constexpr size_t MaxDepth = 1024;
+
     // Parses one document (any JSON value, surrounded by whitespace only) and appends it. Returns
     // the index of its root node, or -1 (the tape is left as it was; `error` says why).
     qsizetype append(QByteArrayView json, ParseError *error = nullptr);
