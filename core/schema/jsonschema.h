@@ -1,12 +1,13 @@
 #pragma once
 
-// JSON Schema draft 2020-12 validation over QJsonValue.
+// JSON Schema draft 2020-12 validation.
 //
 // A schema is compiled once by SchemaCompiler (base URIs, anchors, $ref/$dynamicRef targets,
 // remote documents from a SchemaRegistry, never the network) into a CompiledSchema, which is
-// immutable: validate() may run on many threads at once. Errors name every violation with a
-// JSON Pointer into the instance, the keyword location in the schema and a short message
-// written for a model to act on.
+// immutable: validate() may run on many threads at once. Instances are walked as a JsonTape
+// (parsed from text, or copied from a QJsonValue). Errors name every violation with a JSON
+// Pointer into the instance, the keyword location in the schema and a short message written
+// for a model to act on. docs/schema-validator.md describes the design.
 
 #include <QHash>
 #include <QJsonValue>

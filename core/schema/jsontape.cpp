@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -109,18 +108,17 @@ public:
     }
 
     bool run();
+    // One past the last character written.
+    const char *charsEnd() const { return m_out; }
 
     qsizetype errorOffset = -1;
     QString errorMessage;
 
 private:
-public:
     std::vector<JsonTape::Node> &m_nodes;
     char *m_charBase;
     char *m_out;
     std::vector<std::uint32_t> &m_stack;
-
-private:
     const unsigned char *m_begin;
     const unsigned char *m_p;
     const unsigned char *m_end;
@@ -449,7 +447,7 @@ qsizetype JsonTape::append(QByteArrayView json, ParseError *error)
             *error = {parser.errorOffset, parser.errorMessage};
         return -1;
     }
-    m_chars.resize(size_t(parser.m_out - m_chars.data()));
+    m_chars.resize(size_t(parser.charsEnd() - m_chars.data()));
     if (error)
         *error = {};
     return qsizetype(nodeMark);
