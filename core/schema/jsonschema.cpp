@@ -1555,6 +1555,8 @@ private:
                           Annotations *out);
     bool evaluateType(const Node *node, qsizetype instance, quint8 bits, const InstancePath *ipath,
                       const KeywordPath *kpath);
+    bool evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value, quint8 bits,
+                        const InstancePath *ipath, const KeywordPath *kpath);
     bool evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath);
     bool evaluateString(const Node *node, qsizetype instance, std::string_view text, const InstancePath *ipath,
                         const KeywordPath *kpath);
@@ -1614,8 +1616,11 @@ bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePat
         m_ctx.aborted = true;
         return false;
     }
-    if (node->leaf)
-        return evaluateKeywords(node, instance, ipath, kpath, out); // nothing below it uses the scope
+    if (node->leaf) {
+        // Nothing below it: no scope, no annotations, no nesting.
+        const JsonTape::Node &value = m_tape.node(instance);
+        return evaluateScalar(node, instance, value, typeBitsOf(value), ipath, kpath);
+    }
     ++m_ctx.evaluationDepth;
     const bool newScope = m_ctx.scope.empty() || m_ctx.scope.back() != node->resource;
     if (newScope)
@@ -1758,7 +1763,7 @@ bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string
     return ok;
 }
 
-bool Evaluator::evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath, const KeywordPath *kpath,
+Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath, const KeywordPath *kpath,
                               Annotations *ann)
 {
     bool ok = true;
@@ -1906,7 +1911,7 @@ bool Evaluator::evaluateArray(const Node *node, qsizetype array, const InstanceP
     return ok;
 }
 
-bool Evaluator::evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath,
+Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath,
                                const KeywordPath *kpath, Annotations *ann)
 {
     bool ok = true;
@@ -2077,7 +2082,7 @@ bool Evaluator::evaluateObject(const Node *node, qsizetype object, const Instanc
     return ok;
 }
 
-bool Evaluator::evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne, qsizetype instance,
+Q_NEVER_INLINE bool Evaluator::evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne, qsizetype instance,
                                      const InstancePath *ipath, const KeywordPath *kpath, Annotations *ann)
 {
     const QStringView keyword = exactlyOne ? QStringView(u"oneOf") : QStringView(u"anyOf");
@@ -2121,7 +2126,7 @@ bool Evaluator::evaluateAlternatives(const std::vector<Node *> &branches, bool e
     return true;
 }
 
-void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, qsizetype instance,
+Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, qsizetype instance,
                                       const InstancePath *ipath, const KeywordPath *kpath)
 {
     const QString here = buildInstancePath(ipath);
@@ -2194,39 +2199,12 @@ void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStri
         appendErrors(all.at(best));
 }
 
-bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const InstancePath *ipath,
-                                 const KeywordPath *kpath, Annotations *ann)
+// type, const, enum and the number and string keywords: all a leaf node has.
+bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value, quint8 bits,
+                               const InstancePath *ipath, const KeywordPath *kpath)
 {
     bool ok = true;
     const bool verdictOnly = m_ctx.errors == nullptr;
-    const JsonTape::Node &value = m_tape.node(instance);
-    const quint8 bits = typeBitsOf(value);
-
-    if (node->ref) {
-        if (!evaluateReference(node->ref, instance, ipath, kpath, ann, u"$ref")) {
-            ok = false;
-            if (verdictOnly || m_ctx.aborted)
-                return false;
-        }
-    }
-    if (node->dynamicRef) {
-        const Node *target = node->dynamicRef;
-        if (!node->dynamicAnchor.isEmpty()) {
-            for (const Resource *resource : m_ctx.scope) {
-                const auto it = resource->dynamicAnchors.constFind(node->dynamicAnchor);
-                if (it != resource->dynamicAnchors.constEnd()) {
-                    target = it.value();
-                    break;
-                }
-            }
-        }
-        if (!evaluateReference(target, instance, ipath, kpath, ann, u"$dynamicRef")) {
-            ok = false;
-            if (verdictOnly || m_ctx.aborted)
-                return false;
-        }
-    }
-
     if (node->typeMask && !evaluateType(node, instance, bits, ipath, kpath)) {
         ok = false;
         if (verdictOnly)
@@ -2280,7 +2258,49 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
             if (verdictOnly)
                 return false;
         }
-    } else if (bits == TArray && node->hasArrayKeywords) {
+    }
+    return ok;
+}
+
+bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const InstancePath *ipath,
+                                 const KeywordPath *kpath, Annotations *ann)
+{
+    bool ok = true;
+    const bool verdictOnly = m_ctx.errors == nullptr;
+    const JsonTape::Node &value = m_tape.node(instance);
+    const quint8 bits = typeBitsOf(value);
+
+    if (node->ref) {
+        if (!evaluateReference(node->ref, instance, ipath, kpath, ann, u"$ref")) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
+    if (node->dynamicRef) {
+        const Node *target = node->dynamicRef;
+        if (!node->dynamicAnchor.isEmpty()) {
+            for (const Resource *resource : m_ctx.scope) {
+                const auto it = resource->dynamicAnchors.constFind(node->dynamicAnchor);
+                if (it != resource->dynamicAnchors.constEnd()) {
+                    target = it.value();
+                    break;
+                }
+            }
+        }
+        if (!evaluateReference(target, instance, ipath, kpath, ann, u"$dynamicRef")) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
+
+    if (!evaluateScalar(node, instance, value, bits, ipath, kpath)) {
+        ok = false;
+        if (verdictOnly)
+            return false;
+    }
+    if (bits == TArray && node->hasArrayKeywords) {
         if (!evaluateArray(node, instance, ipath, kpath, ann)) {
             ok = false;
             if (verdictOnly || m_ctx.aborted)
