@@ -1251,7 +1251,7 @@ QString buildKeywordPath(const KeywordPath *path, QStringView last)
     return out;
 }
 
-quint8 typeBitsOf(const JsonTape::Node &n)
+Q_ALWAYS_INLINE quint8 typeBitsOf(const JsonTape::Node &n)
 {
     switch (n.type) {
     case JType::Null: return TNull;
