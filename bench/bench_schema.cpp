@@ -1,10 +1,11 @@
-// bench_schema [INSTANCES.jsonl] [SCHEMA.json]
+// bench_schema [INSTANCES.jsonl] [SCHEMA.json] [--rounds N] [--tape-only]
 //
 // Validates the shared response schema (nested objects, arrays, enums, $ref, formats) against
 // the instances written by make_instances.py (100,000 by default; the file is generated into the
 // build folder when no path is given) and prints instances per second for each mode.
 
 #include "core/schema/jsonschema.h"
+#include "core/schema/jsontape.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -16,7 +17,9 @@
 #include <QProcess>
 
 #include <cstdio>
+#include <algorithm>
 #include <ctime>
+#include <utility>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -51,7 +54,18 @@ void line(const QString &text)
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments().mid(1);
+    QStringList args;
+    int rounds = 3;
+    bool tapeOnly = false;
+    const QStringList all = app.arguments().mid(1);
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        if (all.at(i) == u"--rounds" && i + 1 < all.size())
+            rounds = std::max(1, all.at(++i).toInt());
+        else if (all.at(i) == u"--tape-only")
+            tapeOnly = true;
+        else
+            args.append(all.at(i));
+    }
     const QString schemaPath = args.size() > 1 ? args.at(1) : sharedData(u"bench/response-schema.json"_s);
     QString instancesPath = args.value(0);
     if (instancesPath.isEmpty()) {
@@ -78,17 +92,70 @@ int main(int argc, char *argv[])
     timer.start();
     std::vector<QJsonValue> instances;
     instances.reserve(100000);
-    const QList<QByteArray> lines = instancesFile.readAll().split('\n');
-    for (const QByteArray &text : lines) {
-        if (!text.isEmpty())
-            instances.push_back(QJsonDocument::fromJson(text).object());
+    const QByteArray text = instancesFile.readAll();
+    std::vector<QByteArrayView> lines;
+    for (qsizetype from = 0; from < text.size();) {
+        qsizetype to = text.indexOf('\n', from);
+        if (to < 0)
+            to = text.size();
+        if (to > from)
+            lines.emplace_back(text.constData() + from, to - from);
+        from = to + 1;
+    }
+    timer.restart();
+    if (!tapeOnly) {
+        for (const QByteArrayView line : lines)
+            instances.push_back(QJsonDocument::fromJson(line.toByteArray()).object());
     }
     const double parseSeconds = double(timer.nsecsElapsed()) / 1e9;
-    const double count = double(instances.size());
-    line(u"instances: %1 (parsed in %2 s, %3 instances/s)"_s.arg(instances.size())
+    const double count = double(lines.size());
+    line(u"instances: %1 (QJsonDocument parse: %2 s, %3 instances/s)"_s.arg(instances.size())
              .arg(parseSeconds, 0, 'f', 3)
              .arg(count / parseSeconds, 0, 'f', 0));
 
+    // The same instances on one tape (the validator's own form).
+    JsonTape tape;
+    std::vector<qsizetype> roots;
+    roots.reserve(lines.size());
+    timer.restart();
+    for (const QByteArrayView line : lines) {
+        JsonTape::ParseError error;
+        const qsizetype root = tape.append(line, &error);
+        if (root < 0) {
+            std::fprintf(stderr, "bench_schema: tape parse failed at %lld: %s\n", qlonglong(error.offset),
+                         qPrintable(error.message));
+            return 2;
+        }
+        roots.push_back(root);
+    }
+    const double tapeSeconds = double(timer.nsecsElapsed()) / 1e9;
+    line(u"instances: %1 (JsonTape parse: %2 s, %3 instances/s)"_s.arg(roots.size())
+             .arg(tapeSeconds, 0, 'f', 3)
+             .arg(count / tapeSeconds, 0, 'f', 0));
+
+    // Runs `body` over every instance `rounds` times (the machine is shared: the best round
+    // counts); prints the rate and returns (valid, errors) of one round.
+    auto measure = [&](const QString &label, auto &&body) {
+        double seconds = 1e30, cpu = 1e30;
+        qsizetype valid = 0, errors = 0;
+        for (int round = 0; round < rounds; ++round) {
+            valid = errors = 0;
+            timer.restart();
+            const double cpuStart = cpuSeconds();
+            body(valid, errors);
+            seconds = std::min(seconds, double(timer.nsecsElapsed()) / 1e9);
+            cpu = std::min(cpu, cpuSeconds() - cpuStart);
+        }
+        line(u"%1 %2 instances/s wall, %3 per CPU second (%4 valid, %5 errors, %6 s)"_s.arg(label)
+                 .arg(count / seconds, 0, 'f', 0)
+                 .arg(count / cpu, 0, 'f', 0)
+                 .arg(valid)
+                 .arg(errors)
+                 .arg(seconds, 0, 'f', 3));
+        return std::pair{valid, errors};
+    };
+
+    int status = 0;
     for (const bool assertFormats : {false, true}) {
         SchemaOptions options;
         options.formatAssertion = assertFormats;
@@ -105,43 +172,47 @@ int main(int argc, char *argv[])
         const QString mode = assertFormats ? u"format assertion"_s : u"format annotation"_s;
         line(u"[%1] compile: %2 us"_s.arg(mode).arg(compileMicros, 0, 'f', 1));
 
-        // validate(): every violation with messages, as the runner does.
-        timer.restart();
-        double cpu = cpuSeconds();
-        qsizetype valid = 0, errors = 0;
-        for (const QJsonValue &instance : instances) {
-            const SchemaValidationResult result = schema.validate(instance);
-            valid += result.valid ? 1 : 0;
-            errors += result.errors.size();
-        }
-        double seconds = double(timer.nsecsElapsed()) / 1e9;
-        cpu = cpuSeconds() - cpu;
-        line(u"[%1] validate(): %2 instances/s wall, %7 per CPU second (%3 valid, %4 invalid, %5 errors, %6 s)"_s
-                 .arg(mode)
-                 .arg(count / seconds, 0, 'f', 0)
-                 .arg(valid)
-                 .arg(qsizetype(count) - valid)
-                 .arg(errors)
-                 .arg(seconds, 0, 'f', 3)
-                 .arg(count / cpu, 0, 'f', 0));
-
-        // accepts(): the verdict only.
-        timer.restart();
-        cpu = cpuSeconds();
-        qsizetype accepted = 0;
-        for (const QJsonValue &instance : instances)
-            accepted += schema.accepts(instance) ? 1 : 0;
-        seconds = double(timer.nsecsElapsed()) / 1e9;
-        cpu = cpuSeconds() - cpu;
-        line(u"[%1] accepts():  %2 instances/s wall, %5 per CPU second (%3 accepted, %4 s)"_s.arg(mode)
-                 .arg(count / seconds, 0, 'f', 0)
-                 .arg(accepted)
-                 .arg(seconds, 0, 'f', 3)
-                 .arg(count / cpu, 0, 'f', 0));
-        if (accepted != valid) {
-            std::fprintf(stderr, "bench_schema: accepts() and validate() disagree\n");
-            return 1;
+        // Validate only: every violation with messages (as the runner reports them), then the
+        // verdict alone, on the parsed tape.
+        const auto full = measure(u"[%1] validate(tape):        "_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
+            for (const qsizetype root : roots) {
+                const SchemaValidationResult result = schema.validate(tape, root);
+                valid += result.valid ? 1 : 0;
+                errors += result.errors.size();
+            }
+        });
+        const auto verdict = measure(u"[%1] accepts(tape):         "_s.arg(mode), [&](qsizetype &valid, qsizetype &) {
+            for (const qsizetype root : roots)
+                valid += schema.accepts(tape, root) ? 1 : 0;
+        });
+        // Parse + validate: the text of each instance into a reused tape, then validate().
+        const auto parsed = measure(u"[%1] parse + validate(tape):"_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
+            JsonTape scratch;
+            for (const QByteArrayView line : lines) {
+                scratch.clear();
+                const SchemaValidationResult result = schema.validate(scratch, scratch.append(line));
+                valid += result.valid ? 1 : 0;
+                errors += result.errors.size();
+            }
+        });
+        if (tapeOnly)
+            continue;
+        // The QJsonValue entry points (serialised into a tape per call).
+        const auto qt = measure(u"[%1] validate(QJsonValue):  "_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
+            for (const QJsonValue &instance : instances) {
+                const SchemaValidationResult result = schema.validate(instance);
+                valid += result.valid ? 1 : 0;
+                errors += result.errors.size();
+            }
+        });
+        const auto qtVerdict = measure(u"[%1] accepts(QJsonValue):   "_s.arg(mode), [&](qsizetype &valid, qsizetype &) {
+            for (const QJsonValue &instance : instances)
+                valid += schema.accepts(instance) ? 1 : 0;
+        });
+        if (verdict.first != full.first || parsed != full || qt != full || qtVerdict.first != full.first) {
+            std::fprintf(stderr, "bench_schema: the entry points disagree on verdicts or error counts\n");
+            status = 1;
         }
     }
-    return 0;
+    return status;
 }

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cstring>
 
 using namespace Qt::StringLiterals;
 
@@ -16,6 +17,16 @@ bool startsWithField(QByteArrayView line)
     // starts with an unquoted key).
     return line.startsWith("data") || line.startsWith("event") || line.startsWith("id:")
            || line.startsWith("retry") || line.startsWith(':');
+}
+
+// The first '\n' or '\r': memchr for the '\n' that ends nearly every line, then a look for a
+// '\r' before it.
+const char *findLineEnd(const char *pos, const char *end)
+{
+    const auto *newline = static_cast<const char *>(std::memchr(pos, '\n', size_t(end - pos)));
+    const char *limit = newline ? newline : end;
+    const auto *cr = static_cast<const char *>(std::memchr(pos, '\r', size_t(limit - pos)));
+    return cr ? cr : limit;
 }
 
 bool startsLikeJson(QByteArrayView line)
@@ -46,7 +57,7 @@ QList<SseEvent> SseDecoder::feed(const QByteArray &bytes)
                 continue;
             }
         }
-        const char *lineEnd = std::find_if(pos, end, [](char c) { return c == '\r' || c == '\n'; });
+        const char *lineEnd = findLineEnd(pos, end);
         if (lineEnd == end) {
             m_buffer.append(pos, end - pos);
             if (m_buffer.size() > MaxEventBytes) {
@@ -200,7 +211,12 @@ void SseDecoder::processLine(QByteArrayView line, QList<SseEvent> &out)
         if (m_data.size() > MaxEventBytes)
             m_error = true;
     } else if (field == "event") {
-        m_event = QString::fromUtf8(value);
+        // Streams repeat a handful of names: keep the last one's string instead of a new one.
+        if (value != QByteArrayView(m_eventName)) {
+            m_eventName = value.toByteArray();
+            m_eventText = QString::fromUtf8(value);
+        }
+        m_event = m_eventText;
     } else if (field == "id") {
         if (!value.contains('\0'))
             m_id = QString::fromUtf8(value);

@@ -52,6 +52,8 @@ private:
     QByteArray m_buffer;
     bool m_lastWasCr = false;
     QString m_event;
+    QByteArray m_eventName; // the last event: field and its text, shared by the events that repeat it
+    QString m_eventText;
     QByteArray m_data;
     bool m_hasData = false;
     QString m_id;

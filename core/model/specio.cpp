@@ -1,6 +1,7 @@
 #include "core/model/specio.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/model/schemacycles.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -806,10 +807,14 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
     spec.systemPrompt = in.string(root, "system_prompt"_L1, QString()).value_or(QString());
     if (Loader::present(root, "response_schema"_L1)) {
         const QJsonValue schema = root.value("response_schema"_L1);
-        if (schema.isObject())
+        if (schema.isObject()) {
             spec.responseSchema = schema.toObject();
-        else
+            // A schema no output can satisfy would spend every turn on refused submissions.
+            if (const auto cycle = findSchemaCycle(schema))
+                in.error(u"/response_schema"_s + cycle->pointer, schemaCycleMessage(*cycle));
+        } else {
             in.typeError(u"/response_schema"_s, tr("an object"), schema);
+        }
     }
     if (const auto parser = in.string(root, "output_parser"_L1, QString())) {
         if (*parser == u"json" || *parser == u"text")

@@ -1,6 +1,8 @@
 #include "core/schema/jsonschema.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/model/schemacycles.h"
+#include "core/schema/jsontape.h"
 #include "core/schema/schemaformats.h"
 
 #include <QCoreApplication>
@@ -17,6 +19,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <unordered_map>
@@ -99,6 +102,35 @@ enum Vocab : quint16 {
     VAll = VCore | VApplicator | VUnevaluated | VValidation | VMetaData | VFormatAnnotation | VContent,
 };
 
+// Short strings (member names, enum values) compare faster inline than through memcmp.
+inline bool sameBytes(const char *a, const char *b, size_t size)
+{
+    if (size < 8 && size >= 4) {
+        std::uint32_t x1, y1, x2, y2; // two overlapping words
+        std::memcpy(&x1, a, 4);
+        std::memcpy(&y1, b, 4);
+        std::memcpy(&x2, a + size - 4, 4);
+        std::memcpy(&y2, b + size - 4, 4);
+        return x1 == y1 && x2 == y2;
+    }
+    while (size >= 8) {
+        std::uint64_t x, y;
+        std::memcpy(&x, a, 8);
+        std::memcpy(&y, b, 8);
+        if (x != y)
+            return false;
+        a += 8;
+        b += 8;
+        size -= 8;
+    }
+    while (size > 0) {
+        if (*a++ != *b++)
+            return false;
+        --size;
+    }
+    return true;
+}
+
 } // namespace
 
 namespace SchemaDetail {
@@ -137,10 +169,36 @@ struct NamedList
     QList<int> nameSlots;
 };
 
+struct EnumString
+{
+    QByteArray text; // UTF-8
+    std::uint32_t hash = 0;
+};
+
+struct MemberKey
+{
+    std::uint32_t hash = 0;
+    std::uint32_t offset = 0; // of the UTF-8 name in Node::memberNames
+    std::uint32_t size = 0;
+    int slot = -1;
+};
+
+// A pattern that is one ASCII character class repeated over the whole string ("^[a-z0-9_-]+$")
+// is checked without the regular expression engine.
+struct PatternPlan
+{
+    bool simple = false;
+    bool negated = false;
+    qint64 minCount = 0;
+    qint64 maxCount = -1;
+    std::uint64_t bits[2] = {0, 0}; // ASCII members of the class
+};
+
 struct Node
 {
     Resource *resource = nullptr;
     bool isBoolean = false;
+    bool leaf = false; // no reference and no subschema: evaluation never nests below it
     bool booleanValue = true;
     bool needsOwnAnnotations = false; // unevaluatedProperties/unevaluatedItems present
 
@@ -154,13 +212,17 @@ struct Node
     QList<quint8> typeOrder; // for messages
     bool hasEnum = false;
     QJsonArray enumValues;
-    QStringList enumStrings;   // the string members of enum, compared without conversions
-    QJsonArray enumOthers;     // the other members
+    QString enumText;                     // for messages
+    std::vector<EnumString> enumStrings;  // the string members of enum, as UTF-8 with their hash
+    std::vector<qsizetype> enumOthers;    // the other members, in Compiled::constants
     bool hasConst = false;
     QJsonValue constValue;
+    QString constText;                    // for messages
+    qsizetype constRef = -1;              // in Compiled::constants
     std::optional<double> multipleOf, maximum, minimum, exclusiveMaximum, exclusiveMinimum;
     qint64 maxLength = -1, minLength = -1;
     bool hasPattern = false;
+    PatternPlan patternPlan;
     QRegularExpression pattern;
     QString patternSource;
     SchemaFormats::Format format = SchemaFormats::Format::Unknown;
@@ -177,7 +239,25 @@ struct Node
     // Every member name an object keyword asks about, so one pass over an instance object finds
     // them all: name -> slot; slot -> index in `properties` (or -1).
     QHash<QString, int> memberSlots;
-    QList<int> slotProperty;
+    std::vector<int> slotProperty;
+    int slotCount = 0;
+    std::vector<MemberKey> memberTable; // open addressing over memberSlots, size a power of two
+    QByteArray memberNames;
+
+    int findSlot(std::string_view name, std::uint32_t hash) const
+    {
+        if (memberTable.empty())
+            return -1;
+        const size_t mask = memberTable.size() - 1;
+        for (size_t i = hash & mask;; i = (i + 1) & mask) {
+            const MemberKey &entry = memberTable[i];
+            if (entry.slot < 0)
+                return -1;
+            if (entry.hash == hash && entry.size == name.size()
+                && sameBytes(memberNames.constData() + entry.offset, name.data(), name.size()))
+                return entry.slot;
+        }
+    }
 
     // Applicator
     std::vector<Node *> prefixItems;
@@ -209,6 +289,7 @@ struct Compiled
     QHash<QString, Resource *> resourcesByUri;
     Node *root = nullptr;
     SchemaOptions options;
+    JsonTape constants; // enum and const values
 };
 
 } // namespace SchemaDetail
@@ -216,6 +297,7 @@ struct Compiled
 using SchemaDetail::Compiled;
 using SchemaDetail::Node;
 using SchemaDetail::Resource;
+using SchemaDetail::PatternPlan;
 
 namespace {
 
@@ -270,106 +352,57 @@ QString typeName(quint8 bit)
     return {};
 }
 
-QString quoted(QStringView text)
-{
-    return compactJson(QJsonValue(text.toString()));
-}
-
-QString numberText(double value)
-{
-    return compactJson(QJsonValue(value));
-}
-
 bool isIntegral(double d)
 {
     return std::isfinite(d) && d == std::floor(d);
 }
 
-quint8 typeBitsOf(const QJsonValue &value)
+// What QJsonDocument writes for a string and a number (without building a document: these
+// run on the error path of every invalid instance). tst_schema checks both against Qt.
+template<typename Char>
+void appendEscaped(QString &out, const Char *begin, const Char *end)
 {
-    switch (value.type()) {
-    case QJsonValue::Null: return TNull;
-    case QJsonValue::Bool: return TBool;
-    case QJsonValue::Double: return isIntegral(value.toDouble()) ? quint8(TNumber | TInteger) : quint8(TNumber);
-    case QJsonValue::String: return TString;
-    case QJsonValue::Array: return TArray;
-    case QJsonValue::Object: return TObject;
-    default: return 0;
+    static const char hex[] = "0123456789abcdef";
+    for (const Char *p = begin; p < end; ++p) {
+        const char16_t c = char16_t(*p);
+        if (c >= 0x20 && c != u'"' && c != u'\\') {
+            out += QChar(c);
+            continue;
+        }
+        out += u'\\';
+        switch (c) {
+        case u'"': out += u'"'; break;
+        case u'\\': out += u'\\'; break;
+        case u'\b': out += u'b'; break;
+        case u'\f': out += u'f'; break;
+        case u'\n': out += u'n'; break;
+        case u'\r': out += u'r'; break;
+        case u'\t': out += u't'; break;
+        default:
+            out += u"u00"_s;
+            out += QLatin1Char(hex[c >> 4]);
+            out += QLatin1Char(hex[c & 15]);
+        }
     }
 }
 
-qsizetype codePointCount(QStringView text)
+QString quoted(QStringView text)
 {
-    qsizetype count = text.size();
-    for (QChar c : text) {
-        if (c.isLowSurrogate())
-            --count;
-    }
-    return count;
+    QString out;
+    out.reserve(text.size() + 2);
+    out += u'"';
+    appendEscaped(out, text.utf16(), text.utf16() + text.size());
+    out += u'"';
+    return out;
 }
 
-// JSON equality (1 == 1.0, objects regardless of key order).
-bool jsonEqual(const QJsonValue &a, const QJsonValue &b)
+QString numberText(double value)
 {
-    if (a.type() != b.type())
-        return false;
-    switch (a.type()) {
-    case QJsonValue::Double: return a.toDouble() == b.toDouble();
-    case QJsonValue::Array: {
-        const QJsonArray x = a.toArray(), y = b.toArray();
-        if (x.size() != y.size())
-            return false;
-        for (qsizetype i = 0; i < x.size(); ++i) {
-            if (!jsonEqual(x.at(i), y.at(i)))
-                return false;
-        }
-        return true;
-    }
-    case QJsonValue::Object: {
-        const QJsonObject x = a.toObject(), y = b.toObject();
-        if (x.size() != y.size())
-            return false;
-        for (auto it = x.constBegin(); it != x.constEnd(); ++it) {
-            const auto other = y.constFind(it.key());
-            if (other == y.constEnd() || !jsonEqual(it.value(), other.value()))
-                return false;
-        }
-        return true;
-    }
-    default: return a == b;
-    }
-}
-
-size_t jsonHash(const QJsonValue &value, int depth = 0)
-{
-    switch (value.type()) {
-    case QJsonValue::Null: return 1;
-    case QJsonValue::Bool: return value.toBool() ? 3 : 2;
-    case QJsonValue::Double: {
-        const double d = value.toDouble();
-        return qHash(d == 0 ? 0.0 : d) ^ 0x55;
-    }
-    case QJsonValue::String: return qHash(value.toString());
-    case QJsonValue::Array: {
-        const QJsonArray array = value.toArray();
-        size_t h = 0x1234 + size_t(array.size());
-        if (depth < 8) {
-            for (const QJsonValue &item : array)
-                h = h * 31 + jsonHash(item, depth + 1);
-        }
-        return h;
-    }
-    case QJsonValue::Object: {
-        const QJsonObject object = value.toObject();
-        size_t h = 0x4321 + size_t(object.size());
-        if (depth < 8) {
-            for (auto it = object.constBegin(); it != object.constEnd(); ++it)
-                h += qHash(it.key()) ^ (jsonHash(it.value(), depth + 1) * 17); // order independent
-        }
-        return h;
-    }
-    default: return 0;
-    }
+    if (!std::isfinite(value))
+        return u"null"_s;
+    if (isIntegral(value) && std::fabs(value) < 9007199254740992.0)
+        return QString::number(qint64(value));
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -483,6 +516,104 @@ QString ecmaToPcre(const QString &pattern)
     }
     return out;
 }
+
+// "^[...]+$", "^[...]*$", "^[...]{m,n}$" with an ASCII class (literals, ranges, \d, \w and
+// escaped punctuation): a bitmap and a count instead of a regular expression. Anything else
+// is not simple and goes to QRegularExpression.
+PatternPlan planPattern(const QString &source)
+{
+    PatternPlan plan;
+    qsizetype i = 0;
+    const qsizetype n = source.size();
+    auto at = [&](qsizetype k) { return k < n ? source.at(k).unicode() : char16_t(0); };
+    if (at(0) != u'^' || at(1) != u'[')
+        return {};
+    i = 2;
+    if (at(i) == u'^') {
+        plan.negated = true;
+        ++i;
+    }
+    auto set = [&](char16_t c) { plan.bits[c >> 6] |= std::uint64_t(1) << (c & 63); };
+    bool first = true;
+    for (;;) {
+        if (i >= n)
+            return {};
+        char16_t c = at(i);
+        if (c == u']' && !first) {
+            ++i;
+            break;
+        }
+        first = false;
+        if (c >= 0x80 || c == u'[')
+            return {};
+        if (c == u'\\') {
+            const char16_t e = at(i + 1);
+            i += 2;
+            if (e == u'd') {
+                for (char16_t d = u'0'; d <= u'9'; ++d)
+                    set(d);
+                continue;
+            }
+            if (e == u'w') {
+                for (char16_t d = u'0'; d <= u'9'; ++d)
+                    set(d);
+                for (char16_t d = u'a'; d <= u'z'; ++d)
+                    set(d);
+                for (char16_t d = u'A'; d <= u'Z'; ++d)
+                    set(d);
+                set(u'_');
+                continue;
+            }
+            // Only escaped punctuation is a plain literal.
+            if (e == 0 || e >= 0x80 || (e >= u'0' && e <= u'9') || (e >= u'a' && e <= u'z') || (e >= u'A' && e <= u'Z'))
+                return {};
+            c = e;
+        } else {
+            ++i;
+        }
+        // A range "a-z" (a '-' before the closing bracket is a literal).
+        if (at(i) == u'-' && at(i + 1) != u']' && i + 1 < n) {
+            const char16_t hi = at(i + 1);
+            if (hi == u'\\' || hi >= 0x80 || hi < c)
+                return {};
+            for (char16_t d = c; d <= hi; ++d)
+                set(d);
+            i += 2;
+            continue;
+        }
+        set(c);
+    }
+    const char16_t q = at(i);
+    if (q == u'+') {
+        plan.minCount = 1;
+        ++i;
+    } else if (q == u'*') {
+        ++i;
+    } else if (q == u'{') {
+        const qsizetype close = source.indexOf(u'}', i);
+        if (close < 0)
+            return {};
+        const QStringView body = QStringView(source).mid(i + 1, close - i - 1);
+        const qsizetype comma = body.indexOf(u',');
+        bool okMin = false, okMax = true;
+        plan.minCount = (comma < 0 ? body : body.left(comma)).toLongLong(&okMin);
+        if (comma < 0)
+            plan.maxCount = plan.minCount;
+        else if (comma + 1 < body.size())
+            plan.maxCount = body.mid(comma + 1).toLongLong(&okMax);
+        if (!okMin || !okMax || plan.minCount < 0 || (plan.maxCount >= 0 && plan.maxCount < plan.minCount))
+            return {};
+        i = close + 1;
+    } else {
+        return {};
+    }
+    if (at(i) != u'$' || i + 1 != n)
+        return {};
+    plan.simple = true;
+    return plan;
+}
+
+bool matchPattern(const PatternPlan &plan, const QRegularExpression &regex, std::string_view text);
 
 // ---------------------------------------------------------------------------------------------
 // Compiler
@@ -849,7 +980,7 @@ private:
                 return it.value();
             const int slot = int(node->memberSlots.size());
             node->memberSlots.insert(name, slot);
-            node->slotProperty.append(-1);
+            node->slotProperty.push_back(-1);
             return slot;
         };
         for (size_t i = 0; i < node->properties.size(); ++i) {
@@ -865,6 +996,27 @@ private:
         }
         for (auto &dependency : node->dependentSchemas)
             dependency.slot = slotFor(dependency.name);
+
+        node->slotCount = int(node->memberSlots.size());
+        if (node->slotCount > 0) {
+            size_t size = 4;
+            while (size < size_t(node->slotCount) * 2)
+                size *= 2;
+            node->memberTable.assign(size, {});
+            for (auto it = node->memberSlots.constBegin(); it != node->memberSlots.constEnd(); ++it) {
+                SchemaDetail::MemberKey key;
+                const QByteArray name = it.key().toUtf8();
+                key.hash = JsonTape::hashBytes(name.constData(), size_t(name.size()));
+                key.offset = std::uint32_t(node->memberNames.size());
+                key.size = std::uint32_t(name.size());
+                key.slot = it.value();
+                node->memberNames += name;
+                size_t i = key.hash & (size - 1);
+                while (node->memberTable[i].slot >= 0)
+                    i = (i + 1) & (size - 1);
+                node->memberTable[i] = key;
+            }
+        }
     }
 
     QRegularExpression makeRegex(const QString &source, const QString &location)
@@ -919,15 +1071,20 @@ private:
             } else if (key == u"enum") {
                 node->hasEnum = true;
                 node->enumValues = value.toArray();
+                node->enumText = listJson(node->enumValues);
                 for (const QJsonValue &member : node->enumValues) {
-                    if (member.isString())
-                        node->enumStrings.append(member.toString());
-                    else
-                        node->enumOthers.append(member);
+                    if (member.isString()) {
+                        const QByteArray text = member.toString().toUtf8();
+                        node->enumStrings.push_back({text, JsonTape::hashBytes(text.constData(), size_t(text.size()))});
+                    } else {
+                        node->enumOthers.push_back(m_out.constants.appendValue(member));
+                    }
                 }
             } else if (key == u"const") {
                 node->hasConst = true;
                 node->constValue = value;
+                node->constText = shortValue(value);
+                node->constRef = m_out.constants.appendValue(value);
             } else if (key == u"multipleOf" && value.isDouble()) {
                 node->multipleOf = value.toDouble();
                 node->hasNumberKeywords = true;
@@ -953,6 +1110,7 @@ private:
                 node->hasPattern = true;
                 node->patternSource = value.toString();
                 node->pattern = makeRegex(node->patternSource, location + u"/pattern"_s);
+                node->patternPlan = planPattern(node->patternSource);
                 node->hasStringKeywords = true;
             } else if (key == u"maxItems") {
                 node->maxItems = nonNegative(value, location, key);
@@ -1032,12 +1190,14 @@ private:
 };
 
 // ---------------------------------------------------------------------------------------------
-// Validation
+// Validation, over a JsonTape: instance values are node indexes, strings are UTF-8 views.
+
+using JType = JsonTape::Type;
 
 struct InstancePath
 {
     const InstancePath *parent = nullptr;
-    QStringView key;
+    std::string_view key; // UTF-8 member name
     qsizetype index = -1;
     int depth = 0;
 };
@@ -1050,6 +1210,11 @@ struct KeywordPath
     qsizetype index = -1;
 };
 
+QString fromUtf8(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
 QString buildInstancePath(const InstancePath *path)
 {
     QVarLengthArray<const InstancePath *, 32> chain;
@@ -1061,7 +1226,7 @@ QString buildInstancePath(const InstancePath *path)
         if (chain[i]->index >= 0)
             out += QString::number(chain[i]->index);
         else
-            out += JsonPointer::escapeToken(chain[i]->key);
+            out += JsonPointer::escapeToken(fromUtf8(chain[i]->key));
     }
     return out;
 }
@@ -1084,6 +1249,141 @@ QString buildKeywordPath(const KeywordPath *path, QStringView last)
     if (!last.isEmpty())
         out += u'/' + last.toString();
     return out;
+}
+
+Q_ALWAYS_INLINE quint8 typeBitsOf(const JsonTape::Node &n)
+{
+    switch (n.type) {
+    case JType::Null: return TNull;
+    case JType::False:
+    case JType::True: return TBool;
+    case JType::Number: return isIntegral(n.number) ? quint8(TNumber | TInteger) : quint8(TNumber);
+    case JType::String: return TString;
+    case JType::Array: return TArray;
+    case JType::Object: return TObject;
+    }
+    return 0;
+}
+
+qsizetype codePointCount(std::string_view text)
+{
+    qsizetype count = 0;
+    for (const char c : text)
+        count += (std::uint8_t(c) & 0xC0) != 0x80 ? 1 : 0;
+    return count;
+}
+
+// UTF-8 (valid: the tape checked it) to UTF-16 on the stack, for QRegularExpression and the
+// format checks.
+struct Utf16
+{
+    QVarLengthArray<char16_t, 256> units;
+    explicit Utf16(std::string_view text)
+    {
+        units.reserve(qsizetype(text.size()));
+        const auto *p = reinterpret_cast<const std::uint8_t *>(text.data());
+        const auto *end = p + text.size();
+        while (p < end) {
+            const std::uint8_t c = *p;
+            char32_t cp;
+            if (c < 0x80) {
+                cp = c;
+                p += 1;
+            } else if (c < 0xE0) {
+                cp = (char32_t(c & 0x1F) << 6) | (p[1] & 0x3F);
+                p += 2;
+            } else if (c < 0xF0) {
+                cp = (char32_t(c & 0x0F) << 12) | (char32_t(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+                p += 3;
+            } else {
+                cp = (char32_t(c & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12) | (char32_t(p[2] & 0x3F) << 6)
+                    | (p[3] & 0x3F);
+                p += 4;
+            }
+            if (cp >= 0x10000) {
+                units.append(QChar::highSurrogate(cp));
+                units.append(QChar::lowSurrogate(cp));
+            } else {
+                units.append(char16_t(cp));
+            }
+        }
+    }
+    QStringView view() const { return QStringView(units.constData(), units.size()); }
+};
+
+// JSON equality (1 == 1.0, objects regardless of key order), across two tapes.
+bool tapeEqual(const JsonTape &ta, qsizetype a, const JsonTape &tb, qsizetype b)
+{
+    const JsonTape::Node &x = ta.node(a);
+    const JsonTape::Node &y = tb.node(b);
+    if (x.type != y.type)
+        return false;
+    switch (x.type) {
+    case JType::Null:
+    case JType::False:
+    case JType::True: return true;
+    case JType::Number: return x.number == y.number;
+    case JType::String:
+        return x.size == y.size && x.ref.hash == y.ref.hash && sameBytes(ta.string(a).data(), tb.string(b).data(), x.size);
+    case JType::Array: {
+        if (x.size != y.size)
+            return false;
+        for (qsizetype i = a + 1, j = b + 1; i < qsizetype(x.ref.offset); i = ta.next(i), j = tb.next(j)) {
+            if (!tapeEqual(ta, i, tb, j))
+                return false;
+        }
+        return true;
+    }
+    case JType::Object: {
+        if (x.size != y.size)
+            return false;
+        for (qsizetype i = a + 1; i < qsizetype(x.ref.offset); i = ta.next(i + 1)) {
+            const std::string_view key = ta.string(i);
+            bool found = false;
+            for (qsizetype j = b + 1; j < qsizetype(y.ref.offset); j = tb.next(j + 1)) {
+                if (tb.string(j) == key) {
+                    if (!tapeEqual(ta, i + 1, tb, j + 1))
+                        return false;
+                    found = true;
+                    break;
+                }
+            }
+            if (!found)
+                return false;
+        }
+        return true;
+    }
+    }
+    return false;
+}
+
+size_t tapeHash(const JsonTape &tape, qsizetype index, int depth = 0)
+{
+    const JsonTape::Node &n = tape.node(index);
+    switch (n.type) {
+    case JType::Null: return 1;
+    case JType::False: return 2;
+    case JType::True: return 3;
+    case JType::Number: return qHash(n.number == 0 ? 0.0 : n.number) ^ 0x55;
+    case JType::String: return n.ref.hash;
+    case JType::Array: {
+        size_t h = 0x1234 + size_t(n.size);
+        if (depth < 8) {
+            for (qsizetype i = index + 1; i < qsizetype(n.ref.offset); i = tape.next(i))
+                h = h * 31 + tapeHash(tape, i, depth + 1);
+        }
+        return h;
+    }
+    case JType::Object: {
+        size_t h = 0x4321 + size_t(n.size);
+        if (depth < 8) {
+            for (qsizetype i = index + 1; i < qsizetype(n.ref.offset); i = tape.next(i + 1))
+                h += tape.node(i).ref.hash ^ (tapeHash(tape, i + 1, depth + 1) * 17); // order independent
+        }
+        return h;
+    }
+    }
+    return 0;
 }
 
 // Which members of the current object / array were evaluated (for unevaluated*).
@@ -1132,6 +1432,7 @@ struct Annotations
 struct Context
 {
     const Compiled *compiled = nullptr;
+    const JsonTape *tape = nullptr;
     QList<SchemaError> *errors = nullptr; // null: only the verdict is wanted
     QVarLengthArray<const Resource *, 16> scope; // dynamic scope: resources entered, outermost first
     QVarLengthArray<const Node *, 32> refStack;
@@ -1145,14 +1446,35 @@ class Evaluator
 public:
     explicit Evaluator(Context &context)
         : m_ctx(context)
+        , m_tape(*context.tape)
     {
     }
 
-    bool evaluate(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                  const KeywordPath *kpath, Annotations *out);
+    bool evaluate(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
+                  Annotations *out);
 
 private:
     Context &m_ctx;
+    const JsonTape &m_tape;
+
+    // shortValue() of a tape value.
+    QString shortValueAt(qsizetype instance) const
+    {
+        const JsonTape::Node &n = m_tape.node(instance);
+        switch (n.type) {
+        case JType::Object: return tr("an object");
+        case JType::Array: return tr("an array");
+        case JType::Null: return u"null"_s;
+        case JType::False: return u"false"_s;
+        case JType::True: return u"true"_s;
+        case JType::Number: return numberText(n.number);
+        case JType::String: break;
+        }
+        QString text = quoted(fromUtf8(m_tape.string(instance)));
+        if (text.size() > 60)
+            text = text.left(57) + u"...\""_s;
+        return text;
+    }
 
     void report(const InstancePath *ipath, const KeywordPath *kpath, QStringView keyword, const QString &message)
     {
@@ -1163,7 +1485,7 @@ private:
         m_ctx.errors->append({buildInstancePath(ipath), buildKeywordPath(kpath, keyword), message, keyword.toString()});
     }
 
-    bool evaluateReference(const Node *target, const QJsonValue &instance, const InstancePath *ipath,
+    bool evaluateReference(const Node *target, qsizetype instance, const InstancePath *ipath,
                            const KeywordPath *kpath, Annotations *out, QStringView keyword)
     {
         for (qsizetype i = m_ctx.refBase; i < m_ctx.refStack.size(); ++i) {
@@ -1182,8 +1504,7 @@ private:
     }
 
     // Evaluates `node` at a deeper instance location.
-    bool evaluateChild(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                       const KeywordPath *kpath)
+    bool evaluateChild(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath)
     {
         const qsizetype savedBase = m_ctx.refBase;
         m_ctx.refBase = m_ctx.refStack.size();
@@ -1192,8 +1513,8 @@ private:
         return ok;
     }
 
-    bool quickCheck(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                    const KeywordPath *kpath, Annotations *out)
+    bool quickCheck(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
+                    Annotations *out)
     {
         QList<SchemaError> *saved = m_ctx.errors;
         m_ctx.errors = nullptr;
@@ -1208,7 +1529,7 @@ private:
         return ok;
     }
 
-    QList<SchemaError> collect(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+    QList<SchemaError> collect(const Node *node, qsizetype instance, const InstancePath *ipath,
                                const KeywordPath *kpath)
     {
         QList<SchemaError> local;
@@ -1230,26 +1551,49 @@ private:
         }
     }
 
-    bool evaluateKeywords(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                          const KeywordPath *kpath, Annotations *out);
-    bool evaluateType(const Node *node, const QJsonValue &instance, quint8 bits, const InstancePath *ipath,
+    bool evaluateKeywords(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
+                          Annotations *out);
+    bool evaluateType(const Node *node, qsizetype instance, quint8 bits, const InstancePath *ipath,
                       const KeywordPath *kpath);
-    bool evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath);
-    bool evaluateString(const Node *node, const QJsonValue &instance, const QString &text,
+    bool evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value, quint8 bits,
                         const InstancePath *ipath, const KeywordPath *kpath);
-    bool evaluateArray(const Node *node, const QJsonArray &array, const InstancePath *ipath,
-                       const KeywordPath *kpath, Annotations *ann);
-    bool evaluateObject(const Node *node, const QJsonObject &object, const InstancePath *ipath,
-                        const KeywordPath *kpath, Annotations *ann);
-    bool evaluateAlternatives(const Node *node, const std::vector<Node *> &branches, bool exactlyOne,
-                              const QJsonValue &instance, const InstancePath *ipath, const KeywordPath *kpath,
-                              Annotations *ann);
-    void summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, const QJsonValue &instance,
+    bool evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath);
+    bool evaluateString(const Node *node, qsizetype instance, std::string_view text, const InstancePath *ipath,
+                        const KeywordPath *kpath);
+    bool evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath, const KeywordPath *kpath,
+                       Annotations *ann);
+    bool evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath, const KeywordPath *kpath,
+                        Annotations *ann);
+    bool evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne, qsizetype instance,
+                              const InstancePath *ipath, const KeywordPath *kpath, Annotations *ann);
+    void summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, qsizetype instance,
                                const InstancePath *ipath, const KeywordPath *kpath);
 };
 
-bool Evaluator::evaluate(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
-                         const KeywordPath *kpath, Annotations *out)
+bool matchPattern(const PatternPlan &plan, const QRegularExpression &regex, std::string_view text)
+{
+    if (!plan.simple)
+        return regex.match(Utf16(text).view()).hasMatch();
+    qint64 count = 0;
+    for (const char ch : text) {
+        const std::uint8_t c = std::uint8_t(ch);
+        if (c < 0x80) {
+            const bool member = (plan.bits[c >> 6] >> (c & 63)) & 1;
+            if (member == plan.negated)
+                return false;
+            ++count;
+        } else {
+            if (!plan.negated)
+                return false; // the class is ASCII only
+            if ((c & 0xC0) != 0x80)
+                ++count;
+        }
+    }
+    return count >= plan.minCount && (plan.maxCount < 0 || count <= plan.maxCount);
+}
+
+bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
+                         Annotations *out)
 {
     if (m_ctx.aborted)
         return false;
@@ -1272,6 +1616,11 @@ bool Evaluator::evaluate(const Node *node, const QJsonValue &instance, const Ins
         m_ctx.aborted = true;
         return false;
     }
+    if (node->leaf) {
+        // Nothing below it: no scope, no annotations, no nesting.
+        const JsonTape::Node &value = m_tape.node(instance);
+        return evaluateScalar(node, instance, value, typeBitsOf(value), ipath, kpath);
+    }
     ++m_ctx.evaluationDepth;
     const bool newScope = m_ctx.scope.empty() || m_ctx.scope.back() != node->resource;
     if (newScope)
@@ -1293,7 +1642,7 @@ bool Evaluator::evaluate(const Node *node, const QJsonValue &instance, const Ins
     return ok;
 }
 
-bool Evaluator::evaluateType(const Node *node, const QJsonValue &instance, quint8 bits, const InstancePath *ipath,
+bool Evaluator::evaluateType(const Node *node, qsizetype instance, quint8 bits, const InstancePath *ipath,
                              const KeywordPath *kpath)
 {
     if (node->typeMask & bits)
@@ -1308,7 +1657,7 @@ bool Evaluator::evaluateType(const Node *node, const QJsonValue &instance, quint
                 expected += i + 1 == names.size() ? tr(" or ") : u", "_s;
             expected += names.at(i);
         }
-        report(ipath, kpath, u"type", tr("expected %1, got %2").arg(expected, shortValue(instance)));
+        report(ipath, kpath, u"type", tr("expected %1, got %2").arg(expected, shortValueAt(instance)));
     }
     return false;
 }
@@ -1350,6 +1699,8 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
         if (isIntegral(value) && isIntegral(divisor)) {
             multiple = std::fmod(value, divisor) == 0;
         } else {
+            // Decimal divisors (0.01) have no exact binary form: a relative tolerance on the
+            // quotient says 0.58 is a multiple of 0.01, where plain division says it is not.
             const double quotient = value / divisor;
             if (!std::isfinite(quotient)) {
                 multiple = std::fmod(value, divisor) == 0; // exact, where the division overflows
@@ -1369,48 +1720,56 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
     return ok;
 }
 
-bool Evaluator::evaluateString(const Node *node, const QJsonValue &instance, const QString &text,
+bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string_view text,
                                const InstancePath *ipath, const KeywordPath *kpath)
 {
     bool ok = true;
     if (node->maxLength >= 0 || node->minLength >= 0) {
-        const qsizetype length = codePointCount(text);
-        if (node->maxLength >= 0 && length > node->maxLength) {
-            ok = false;
-            if (!m_ctx.errors)
-                return false;
-            report(ipath, kpath, u"maxLength",
-                   tr("is %1 characters long, at most %2 allowed").arg(length).arg(node->maxLength));
-        }
-        if (node->minLength >= 0 && length < node->minLength) {
-            ok = false;
-            if (!m_ctx.errors)
-                return false;
-            report(ipath, kpath, u"minLength",
-                   tr("is %1 characters long, at least %2 required").arg(length).arg(node->minLength));
+        // Bytes bound the code points from above and, divided by four, from below.
+        const qsizetype bytes = qsizetype(text.size());
+        const bool surelyFits = (node->maxLength < 0 || bytes <= node->maxLength)
+            && (node->minLength < 0 || bytes / 4 >= node->minLength);
+        if (!surelyFits) {
+            const qsizetype length = codePointCount(text);
+            if (node->maxLength >= 0 && length > node->maxLength) {
+                ok = false;
+                if (!m_ctx.errors)
+                    return false;
+                report(ipath, kpath, u"maxLength",
+                       tr("is %1 characters long, at most %2 allowed").arg(length).arg(node->maxLength));
+            }
+            if (node->minLength >= 0 && length < node->minLength) {
+                ok = false;
+                if (!m_ctx.errors)
+                    return false;
+                report(ipath, kpath, u"minLength",
+                       tr("is %1 characters long, at least %2 required").arg(length).arg(node->minLength));
+            }
         }
     }
-    if (node->hasPattern && node->pattern.isValid() && !node->pattern.match(text).hasMatch()) {
+    if (node->hasPattern && node->pattern.isValid() && !matchPattern(node->patternPlan, node->pattern, text)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"pattern",
-               tr("%1 does not match the pattern %2").arg(shortValue(instance), node->patternSource));
+               tr("%1 does not match the pattern %2").arg(shortValueAt(instance), node->patternSource));
     }
-    if (node->assertFormat && !SchemaFormats::check(node->format, text)) {
+    if (node->assertFormat && !SchemaFormats::check(node->format, Utf16(text).view())) {
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(ipath, kpath, u"format", tr("%1 is not a valid %2").arg(shortValue(instance), node->formatName));
+        report(ipath, kpath, u"format", tr("%1 is not a valid %2").arg(shortValueAt(instance), node->formatName));
     }
     return ok;
 }
 
-bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const InstancePath *ipath,
-                              const KeywordPath *kpath, Annotations *ann)
+Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath, const KeywordPath *kpath,
+                              Annotations *ann)
 {
     bool ok = true;
-    const qsizetype count = array.size();
+    const JsonTape::Node &arrayNode = m_tape.node(array);
+    const qsizetype count = qsizetype(arrayNode.size);
+    const qsizetype end = qsizetype(arrayNode.ref.offset);
     if (node->maxItems >= 0 && count > node->maxItems) {
         ok = false;
         if (!m_ctx.errors)
@@ -1424,39 +1783,65 @@ bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const I
         report(ipath, kpath, u"minItems", tr("has %1 items, at least %2 required").arg(count).arg(node->minItems));
     }
     if (node->uniqueItems && count > 1) {
-        std::unordered_multimap<size_t, qsizetype> seen;
-        seen.reserve(size_t(count));
-        for (qsizetype i = 0; i < count; ++i) {
-            const QJsonValue item = array.at(i);
-            const size_t h = jsonHash(item);
-            bool duplicate = false;
-            const auto range = seen.equal_range(h);
-            for (auto it = range.first; it != range.second; ++it) {
-                if (jsonEqual(array.at(it->second), item)) {
-                    ok = false;
-                    duplicate = true;
-                    if (!m_ctx.errors)
-                        return false;
-                    report(ipath, kpath, u"uniqueItems",
-                           tr("items %1 and %2 are equal (%3); items must be unique")
-                               .arg(it->second)
-                               .arg(i)
-                               .arg(shortValue(item)));
-                    break;
+        auto duplicate = [&](qsizetype earlier, qsizetype later, qsizetype itemNode) {
+            ok = false;
+            report(ipath, kpath, u"uniqueItems",
+                   tr("items %1 and %2 are equal (%3); items must be unique")
+                       .arg(earlier)
+                       .arg(later)
+                       .arg(shortValueAt(itemNode)));
+        };
+        if (count <= 32) {
+            QVarLengthArray<qsizetype, 32> items;
+            for (qsizetype child = array + 1; child < end; child = m_tape.next(child))
+                items.append(child);
+            bool found = false;
+            for (qsizetype i = 1; i < count && !found; ++i) {
+                for (qsizetype j = 0; j < i; ++j) {
+                    if (tapeEqual(m_tape, items[j], m_tape, items[i])) {
+                        if (!m_ctx.errors)
+                            return false;
+                        duplicate(j, i, items[i]);
+                        found = true;
+                        break;
+                    }
                 }
             }
-            if (duplicate)
-                break;
-            seen.emplace(h, i);
+        } else {
+            std::vector<qsizetype> items;
+            items.reserve(size_t(count));
+            std::unordered_multimap<size_t, qsizetype> seen;
+            seen.reserve(size_t(count));
+            qsizetype i = 0;
+            for (qsizetype child = array + 1; child < end; child = m_tape.next(child), ++i) {
+                items.push_back(child);
+                const size_t h = tapeHash(m_tape, child);
+                bool isDuplicate = false;
+                const auto range = seen.equal_range(h);
+                for (auto it = range.first; it != range.second; ++it) {
+                    if (tapeEqual(m_tape, items[size_t(it->second)], m_tape, child)) {
+                        if (!m_ctx.errors)
+                            return false;
+                        duplicate(it->second, i, child);
+                        isDuplicate = true;
+                        break;
+                    }
+                }
+                if (isDuplicate)
+                    break;
+                seen.emplace(h, i);
+            }
         }
     }
 
     // prefixItems, items
     const qsizetype prefix = qsizetype(node->prefixItems.size());
-    for (qsizetype i = 0; i < count && i < prefix; ++i) {
-        const InstancePath child{ipath, {}, i, ipath->depth + 1};
+    qsizetype child = array + 1;
+    qsizetype i = 0;
+    for (; i < count && i < prefix; ++i, child = m_tape.next(child)) {
+        const InstancePath childPath{ipath, {}, i, ipath->depth + 1};
         const KeywordPath where{kpath, u"prefixItems", {}, i};
-        if (!evaluateChild(node->prefixItems[size_t(i)], array.at(i), &child, &where)) {
+        if (!evaluateChild(node->prefixItems[size_t(i)], child, &childPath, &where)) {
             ok = false;
             if (!m_ctx.errors)
                 return false;
@@ -1474,9 +1859,9 @@ bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const I
                               : tr("must be an empty array, has %1 items").arg(count));
         } else {
             const KeywordPath where{kpath, u"items"};
-            for (qsizetype i = prefix; i < count; ++i) {
-                const InstancePath child{ipath, {}, i, ipath->depth + 1};
-                if (!evaluateChild(node->items, array.at(i), &child, &where)) {
+            for (; i < count; ++i, child = m_tape.next(child)) {
+                const InstancePath childPath{ipath, {}, i, ipath->depth + 1};
+                if (!evaluateChild(node->items, child, &childPath, &where)) {
                     ok = false;
                     if (!m_ctx.errors)
                         return false;
@@ -1490,16 +1875,17 @@ bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const I
     if (node->contains) {
         qsizetype matches = 0;
         const KeywordPath where{kpath, u"contains"};
-        for (qsizetype i = 0; i < count; ++i) {
-            const InstancePath child{ipath, {}, i, ipath->depth + 1};
+        qsizetype index = 0;
+        for (qsizetype item = array + 1; item < end; item = m_tape.next(item), ++index) {
+            const InstancePath childPath{ipath, {}, index, ipath->depth + 1};
             const qsizetype savedBase = m_ctx.refBase;
             m_ctx.refBase = m_ctx.refStack.size();
-            const bool match = quickCheck(node->contains, array.at(i), &child, &where, nullptr);
+            const bool match = quickCheck(node->contains, item, &childPath, &where, nullptr);
             m_ctx.refBase = savedBase;
             if (match) {
                 ++matches;
                 if (ann)
-                    ann->markItem(i, count);
+                    ann->markItem(index, count);
             }
         }
         const qsizetype minimum = node->minContains >= 0 ? node->minContains : 1;
@@ -1525,11 +1911,13 @@ bool Evaluator::evaluateArray(const Node *node, const QJsonArray &array, const I
     return ok;
 }
 
-bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, const InstancePath *ipath,
+Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath,
                                const KeywordPath *kpath, Annotations *ann)
 {
     bool ok = true;
-    const qsizetype count = object.size();
+    const JsonTape::Node &objectNode = m_tape.node(object);
+    const qsizetype count = qsizetype(objectNode.size);
+    const qsizetype end = qsizetype(objectNode.ref.offset);
     if (node->maxProperties >= 0 && count > node->maxProperties) {
         ok = false;
         if (!m_ctx.errors)
@@ -1546,9 +1934,9 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
     }
     const qsizetype firstError = m_ctx.errors ? m_ctx.errors->size() : 0;
 
-    // One pass over the members (Qt hands out keys as new strings: take each once). Named
-    // members land in their slot; the others go to patternProperties / additionalProperties.
-    const qsizetype slotCount = node->memberSlots.size();
+    // One pass over the members. Named members land in their slot (a pre-hashed lookup); the
+    // others go to patternProperties / additionalProperties.
+    const qsizetype slotCount = node->slotCount;
     QVarLengthArray<qsizetype, 32> at(slotCount);
     std::fill(at.begin(), at.end(), qsizetype(-1));
     const bool needMemberLoop = !node->patternProperties.empty() || node->additionalProperties || node->propertyNames;
@@ -1557,35 +1945,26 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
     QStringList unexpected;
     if (slotCount > 0 || needMemberLoop) {
         qsizetype index = 0;
-        const auto end = object.constEnd();
-        for (auto it = object.constBegin(); it != end; ++it, ++index) {
-            const QString key = it.key();
+        for (qsizetype keyNode = object + 1; keyNode < end; keyNode = m_tape.next(keyNode + 1), ++index) {
+            const qsizetype value = keyNode + 1;
+            const std::string_view key = m_tape.string(keyNode);
             int property = -1;
             if (slotCount > 0) {
-                const auto found = node->memberSlots.constFind(key);
-                if (found != node->memberSlots.constEnd()) {
-                    at[found.value()] = index;
-                    property = node->slotProperty.at(found.value());
+                const int slot = node->findSlot(key, m_tape.node(keyNode).ref.hash);
+                if (slot >= 0) {
+                    at[slot] = index;
+                    property = node->slotProperty[size_t(slot)];
                 }
             }
             if (property < 0 && !needMemberLoop)
                 continue;
             const InstancePath child{ipath, key, -1, ipath->depth + 1};
-            QJsonValue value;
-            bool haveValue = false;
-            auto memberValue = [&]() -> const QJsonValue & {
-                if (!haveValue) {
-                    value = it.value();
-                    haveValue = true;
-                }
-                return value;
-            };
             if (property >= 0) {
                 const auto &named = node->properties[size_t(property)];
                 if (ann)
                     ann->markProperty(index, count);
                 const KeywordPath where{kpath, u"properties", named.name};
-                if (!evaluateChild(named.node, memberValue(), &child, &where)) {
+                if (!evaluateChild(named.node, value, &child, &where)) {
                     ok = false;
                     if (!m_ctx.errors)
                         return false;
@@ -1596,31 +1975,35 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
             if (node->propertyNames) {
                 const KeywordPath where{kpath, u"propertyNames"};
                 if (m_ctx.errors) {
-                    const QList<SchemaError> nameErrors = collect(node->propertyNames, QJsonValue(key), ipath, &where);
+                    const QList<SchemaError> nameErrors = collect(node->propertyNames, keyNode, ipath, &where);
                     if (!nameErrors.isEmpty()) {
                         ok = false;
+                        const QString name = quoted(fromUtf8(key));
                         for (const SchemaError &error : nameErrors) {
                             SchemaError adjusted = error;
-                            adjusted.message = tr("property name %1: %2").arg(quoted(key), error.message);
+                            adjusted.message = tr("property name %1: %2").arg(name, error.message);
                             appendErrors({adjusted});
                         }
                     }
-                } else if (!quickCheck(node->propertyNames, QJsonValue(key), ipath, &where, nullptr)) {
+                } else if (!quickCheck(node->propertyNames, keyNode, ipath, &where, nullptr)) {
                     return false;
                 }
             }
             bool covered = property >= 0;
-            for (const auto &pattern : node->patternProperties) {
-                if (!pattern.regex.isValid() || !pattern.regex.match(key).hasMatch())
-                    continue;
-                covered = true;
-                if (ann)
-                    ann->markProperty(index, count);
-                const KeywordPath where{kpath, u"patternProperties", pattern.source};
-                if (!evaluateChild(pattern.node, memberValue(), &child, &where)) {
-                    ok = false;
-                    if (!m_ctx.errors)
-                        return false;
+            if (!node->patternProperties.empty()) {
+                const Utf16 name(key);
+                for (const auto &pattern : node->patternProperties) {
+                    if (!pattern.regex.isValid() || !pattern.regex.match(name.view()).hasMatch())
+                        continue;
+                    covered = true;
+                    if (ann)
+                        ann->markProperty(index, count);
+                    const KeywordPath where{kpath, u"patternProperties", pattern.source};
+                    if (!evaluateChild(pattern.node, value, &child, &where)) {
+                        ok = false;
+                        if (!m_ctx.errors)
+                            return false;
+                    }
                 }
             }
             if (covered || !node->additionalProperties)
@@ -1631,11 +2014,11 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
                 ok = false;
                 if (!m_ctx.errors)
                     return false;
-                unexpected.append(key);
+                unexpected.append(fromUtf8(key));
                 continue;
             }
             const KeywordPath where{kpath, u"additionalProperties"};
-            if (!evaluateChild(node->additionalProperties, memberValue(), &child, &where)) {
+            if (!evaluateChild(node->additionalProperties, value, &child, &where)) {
                 ok = false;
                 if (!m_ctx.errors)
                     return false;
@@ -1690,7 +2073,7 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
         if (at[dependency.slot] < 0)
             continue;
         const KeywordPath where{kpath, u"dependentSchemas", dependency.name};
-        if (!evaluate(dependency.node, QJsonValue(object), ipath, &where, ann)) {
+        if (!evaluate(dependency.node, object, ipath, &where, ann)) {
             ok = false;
             if (!m_ctx.errors)
                 return false;
@@ -1699,11 +2082,9 @@ bool Evaluator::evaluateObject(const Node *node, const QJsonObject &object, cons
     return ok;
 }
 
-bool Evaluator::evaluateAlternatives(const Node *node, const std::vector<Node *> &branches, bool exactlyOne,
-                                     const QJsonValue &instance, const InstancePath *ipath,
-                                     const KeywordPath *kpath, Annotations *ann)
+Q_NEVER_INLINE bool Evaluator::evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne, qsizetype instance,
+                                     const InstancePath *ipath, const KeywordPath *kpath, Annotations *ann)
 {
-    Q_UNUSED(node);
     const QStringView keyword = exactlyOne ? QStringView(u"oneOf") : QStringView(u"anyOf");
     QVarLengthArray<qsizetype, 8> passing;
     for (size_t i = 0; i < branches.size(); ++i) {
@@ -1745,15 +2126,14 @@ bool Evaluator::evaluateAlternatives(const Node *node, const std::vector<Node *>
     return true;
 }
 
-void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword,
-                                      const QJsonValue &instance, const InstancePath *ipath,
-                                      const KeywordPath *kpath)
+Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, qsizetype instance,
+                                      const InstancePath *ipath, const KeywordPath *kpath)
 {
     const QString here = buildInstancePath(ipath);
     QList<QList<SchemaError>> all;
     // When every branch only rejects this very value's type, enum or const, one message says
     // what would do: "expected one of ["a","b"] or null, got 7".
-    const QString got = tr(", got ") + shortValue(instance);
+    const QString got = tr(", got ") + shortValueAt(instance);
     auto expectation = [&](const SchemaError &error) -> QString {
         if (error.instancePath != here || !error.message.endsWith(got))
             return {};
@@ -1788,7 +2168,7 @@ void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStri
                 joined += i + 1 == expected.size() ? tr(" or ") : u", "_s;
             joined += expected.at(i);
         }
-        report(ipath, kpath, keyword, tr("expected %1, got %2").arg(joined, shortValue(instance)));
+        report(ipath, kpath, keyword, tr("expected %1, got %2").arg(joined, shortValueAt(instance)));
         return;
     }
     // The closest branch: its errors are not about the type of this very value, and they are few.
@@ -1819,12 +2199,76 @@ void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStri
         appendErrors(all.at(best));
 }
 
-bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, const InstancePath *ipath,
+// type, const, enum and the number and string keywords: all a leaf node has.
+bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value, quint8 bits,
+                               const InstancePath *ipath, const KeywordPath *kpath)
+{
+    bool ok = true;
+    const bool verdictOnly = m_ctx.errors == nullptr;
+    if (node->typeMask && !evaluateType(node, instance, bits, ipath, kpath)) {
+        ok = false;
+        if (verdictOnly)
+            return false;
+    }
+    const std::string_view text = bits == TString ? m_tape.string(instance) : std::string_view();
+    if (node->hasConst && !tapeEqual(m_ctx.compiled->constants, node->constRef, m_tape, instance)) {
+        ok = false;
+        if (verdictOnly)
+            return false;
+        report(ipath, kpath, u"const",
+               tr("value must be %1, got %2").arg(node->constText, shortValueAt(instance)));
+    }
+    if (node->hasEnum) {
+        bool found = false;
+        if (bits == TString) {
+            const std::uint32_t hash = value.ref.hash;
+            for (const auto &candidate : node->enumStrings) {
+                if (candidate.hash == hash && size_t(candidate.text.size()) == text.size()
+                    && sameBytes(candidate.text.constData(), text.data(), text.size())) {
+                    found = true;
+                    break;
+                }
+            }
+        } else {
+            for (const qsizetype candidate : node->enumOthers) {
+                if (tapeEqual(m_ctx.compiled->constants, candidate, m_tape, instance)) {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        if (!found) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+            report(ipath, kpath, u"enum",
+                   tr("value must be one of %1, got %2").arg(node->enumText, shortValueAt(instance)));
+        }
+    }
+
+    if ((bits & TNumber) && node->hasNumberKeywords) {
+        if (!evaluateNumber(node, value.number, ipath, kpath)) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+        }
+    } else if (bits == TString && node->hasStringKeywords) {
+        if (!evaluateString(node, instance, text, ipath, kpath)) {
+            ok = false;
+            if (verdictOnly)
+                return false;
+        }
+    }
+    return ok;
+}
+
+bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const InstancePath *ipath,
                                  const KeywordPath *kpath, Annotations *ann)
 {
     bool ok = true;
     const bool verdictOnly = m_ctx.errors == nullptr;
-    const quint8 bits = typeBitsOf(instance);
+    const JsonTape::Node &value = m_tape.node(instance);
+    const quint8 bits = typeBitsOf(value);
 
     if (node->ref) {
         if (!evaluateReference(node->ref, instance, ipath, kpath, ann, u"$ref")) {
@@ -1851,64 +2295,19 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
         }
     }
 
-    if (node->typeMask && !evaluateType(node, instance, bits, ipath, kpath)) {
+    if (!evaluateScalar(node, instance, value, bits, ipath, kpath)) {
         ok = false;
         if (verdictOnly)
             return false;
     }
-    // A string instance is converted once for const, enum and the string keywords.
-    QString text;
-    if (bits == TString && (node->hasConst || node->hasEnum || node->hasStringKeywords))
-        text = instance.toString();
-    if (node->hasConst
-        && !(bits == TString ? node->constValue.isString() && node->constValue.toString() == text
-                             : jsonEqual(node->constValue, instance))) {
-        ok = false;
-        if (verdictOnly)
-            return false;
-        report(ipath, kpath, u"const", tr("value must be %1, got %2").arg(shortValue(node->constValue), shortValue(instance)));
-    }
-    if (node->hasEnum) {
-        bool found = false;
-        if (bits == TString) {
-            found = node->enumStrings.contains(text);
-        } else {
-            for (const QJsonValue &candidate : node->enumOthers) {
-                if (jsonEqual(candidate, instance)) {
-                    found = true;
-                    break;
-                }
-            }
-        }
-        if (!found) {
-            ok = false;
-            if (verdictOnly)
-                return false;
-            report(ipath, kpath, u"enum",
-                   tr("value must be one of %1, got %2").arg(listJson(node->enumValues), shortValue(instance)));
-        }
-    }
-
-    if ((bits & TNumber) && node->hasNumberKeywords) {
-        if (!evaluateNumber(node, instance.toDouble(), ipath, kpath)) {
-            ok = false;
-            if (verdictOnly)
-                return false;
-        }
-    } else if (bits == TString && node->hasStringKeywords) {
-        if (!evaluateString(node, instance, text, ipath, kpath)) {
-            ok = false;
-            if (verdictOnly)
-                return false;
-        }
-    } else if (bits == TArray && node->hasArrayKeywords) {
-        if (!evaluateArray(node, instance.toArray(), ipath, kpath, ann)) {
+    if (bits == TArray && node->hasArrayKeywords) {
+        if (!evaluateArray(node, instance, ipath, kpath, ann)) {
             ok = false;
             if (verdictOnly || m_ctx.aborted)
                 return false;
         }
     } else if (bits == TObject && node->hasObjectKeywords) {
-        if (!evaluateObject(node, instance.toObject(), ipath, kpath, ann)) {
+        if (!evaluateObject(node, instance, ipath, kpath, ann)) {
             ok = false;
             if (verdictOnly || m_ctx.aborted)
                 return false;
@@ -1924,12 +2323,12 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
                 return false;
         }
     }
-    if (!node->anyOf.empty() && !evaluateAlternatives(node, node->anyOf, false, instance, ipath, kpath, ann)) {
+    if (!node->anyOf.empty() && !evaluateAlternatives(node->anyOf, false, instance, ipath, kpath, ann)) {
         ok = false;
         if (verdictOnly || m_ctx.aborted)
             return false;
     }
-    if (!node->oneOf.empty() && !evaluateAlternatives(node, node->oneOf, true, instance, ipath, kpath, ann)) {
+    if (!node->oneOf.empty() && !evaluateAlternatives(node->oneOf, true, instance, ipath, kpath, ann)) {
         ok = false;
         if (verdictOnly || m_ctx.aborted)
             return false;
@@ -1967,10 +2366,10 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
 
     // Unevaluated: after every other keyword, with the annotations they left.
     if (node->unevaluatedItems && bits == TArray && ann) {
-        const QJsonArray array = instance.toArray();
         const KeywordPath where{kpath, u"unevaluatedItems"};
         const bool forbidden = node->unevaluatedItems->isBoolean && !node->unevaluatedItems->booleanValue;
-        for (qsizetype i = 0; i < array.size(); ++i) {
+        qsizetype i = 0;
+        for (qsizetype item = instance + 1; item < qsizetype(value.ref.offset); item = m_tape.next(item), ++i) {
             if (ann->itemEvaluated(i))
                 continue;
             const InstancePath child{ipath, {}, i, ipath->depth + 1};
@@ -1981,7 +2380,7 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
                 report(&child, kpath, u"unevaluatedItems", tr("unexpected item at index %1").arg(i));
                 continue;
             }
-            if (!evaluateChild(node->unevaluatedItems, array.at(i), &child, &where)) {
+            if (!evaluateChild(node->unevaluatedItems, item, &child, &where)) {
                 ok = false;
                 if (verdictOnly)
                     return false;
@@ -1990,23 +2389,23 @@ bool Evaluator::evaluateKeywords(const Node *node, const QJsonValue &instance, c
         ann->allItems = true;
     }
     if (node->unevaluatedProperties && bits == TObject && ann) {
-        const QJsonObject object = instance.toObject();
         const KeywordPath where{kpath, u"unevaluatedProperties"};
         const bool forbidden = node->unevaluatedProperties->isBoolean && !node->unevaluatedProperties->booleanValue;
         qsizetype index = 0;
-        for (auto it = object.constBegin(); it != object.constEnd(); ++it, ++index) {
+        for (qsizetype keyNode = instance + 1; keyNode < qsizetype(value.ref.offset);
+             keyNode = m_tape.next(keyNode + 1), ++index) {
             if (ann->propertyEvaluated(index))
                 continue;
-            const QString key = it.key();
+            const std::string_view key = m_tape.string(keyNode);
             if (forbidden) {
                 ok = false;
                 if (verdictOnly)
                     return false;
-                report(ipath, kpath, u"unevaluatedProperties", tr("unexpected property %1").arg(quoted(key)));
+                report(ipath, kpath, u"unevaluatedProperties", tr("unexpected property %1").arg(quoted(fromUtf8(key))));
                 continue;
             }
             const InstancePath child{ipath, key, -1, ipath->depth + 1};
-            if (!evaluateChild(node->unevaluatedProperties, it.value(), &child, &where)) {
+            if (!evaluateChild(node->unevaluatedProperties, keyNode + 1, &child, &where)) {
                 ok = false;
                 if (verdictOnly)
                     return false;
@@ -2161,7 +2560,45 @@ QString CompiledSchema::errorString() const
     return lines.join(u'\n');
 }
 
+namespace {
+
+// One tape per thread for QJsonValue instances: its capacity is reused by the next call.
+JsonTape &scratchTape()
+{
+    thread_local JsonTape tape;
+    tape.clear();
+    return tape;
+}
+
+void releaseScratch(JsonTape &tape)
+{
+    if (tape.nodeCount() > 65536) {
+        tape.clear();
+        tape.shrinkToFit();
+    }
+}
+
+} // namespace
+
 SchemaValidationResult CompiledSchema::validate(const QJsonValue &instance) const
+{
+    JsonTape &tape = scratchTape();
+    const qsizetype root = tape.appendValue(instance);
+    SchemaValidationResult result = root < 0 ? validate(JsonTape(), -1) : validate(tape, root);
+    releaseScratch(tape);
+    return result;
+}
+
+bool CompiledSchema::accepts(const QJsonValue &instance) const
+{
+    JsonTape &tape = scratchTape();
+    const qsizetype root = tape.appendValue(instance);
+    const bool ok = root >= 0 && accepts(tape, root);
+    releaseScratch(tape);
+    return ok;
+}
+
+SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype root) const
 {
     SchemaValidationResult result;
     if (!isValid()) {
@@ -2171,12 +2608,18 @@ SchemaValidationResult CompiledSchema::validate(const QJsonValue &instance) cons
             result.errors.append({QString(), QString(), tr("no schema"), u"$schema"_s});
         return result;
     }
+    if (root < 0 || root >= tape.nodeCount()) {
+        result.valid = false;
+        result.errors.append({QString(), QString(), tr("the instance is not a JSON document"), QString()});
+        return result;
+    }
     Context context;
     context.compiled = m_data.get();
+    context.tape = &tape;
     context.errors = &result.errors;
     Evaluator evaluator(context);
-    const InstancePath root;
-    result.valid = evaluator.evaluate(m_data->root, instance, &root, nullptr, nullptr);
+    const InstancePath rootPath;
+    result.valid = evaluator.evaluate(m_data->root, root, &rootPath, nullptr, nullptr);
     if (result.valid && !result.errors.isEmpty())
         result.errors.clear(); // defensive: only violations of a failing verdict are reported
     if (!result.valid && result.errors.isEmpty())
@@ -2184,15 +2627,16 @@ SchemaValidationResult CompiledSchema::validate(const QJsonValue &instance) cons
     return result;
 }
 
-bool CompiledSchema::accepts(const QJsonValue &instance) const
+bool CompiledSchema::accepts(const JsonTape &tape, qsizetype root) const
 {
-    if (!isValid())
+    if (!isValid() || root < 0 || root >= tape.nodeCount())
         return false;
     Context context;
     context.compiled = m_data.get();
+    context.tape = &tape;
     Evaluator evaluator(context);
-    const InstancePath root;
-    return evaluator.evaluate(m_data->root, instance, &root, nullptr, nullptr);
+    const InstancePath rootPath;
+    return evaluator.evaluate(m_data->root, root, &rootPath, nullptr, nullptr);
 }
 
 SchemaCompiler::SchemaCompiler(const SchemaRegistry &registry, const SchemaOptions &options)
@@ -2208,6 +2652,12 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
     Builder builder(m_registry, m_options, *data);
     data->root = builder.compileDocument(schema, baseUri);
     builder.link();
+    for (Node &node : data->nodes) {
+        node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && node.allOf.empty() && node.anyOf.empty()
+            && node.oneOf.empty() && !node.notSchema && !node.ifSchema && !node.thenSchema && !node.elseSchema
+            && !node.needsOwnAnnotations && !node.hasObjectKeywords && !node.hasArrayKeywords;
+    }
+    data->constants.shrinkToFit();
     CompiledSchema out;
     out.m_compileErrors = builder.errors;
     out.m_data = std::move(data);
@@ -2234,6 +2684,11 @@ QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry
     errors = compiled.compileErrors();
     for (SchemaError &error : errors)
         error.instancePath = error.keywordLocation;
+    if (errors.isEmpty()) {
+        // Compiles, but evaluation would loop where the cycle is reached: unusable.
+        if (const auto cycle = findSchemaCycle(schema))
+            errors.append({cycle->pointer, cycle->pointer, schemaCycleMessage(*cycle), u"$ref"_s});
+    }
     return errors;
 }
 

@@ -1,12 +1,13 @@
 #pragma once
 
-// JSON Schema draft 2020-12 validation over QJsonValue.
+// JSON Schema draft 2020-12 validation.
 //
 // A schema is compiled once by SchemaCompiler (base URIs, anchors, $ref/$dynamicRef targets,
 // remote documents from a SchemaRegistry, never the network) into a CompiledSchema, which is
-// immutable: validate() may run on many threads at once. Errors name every violation with a
-// JSON Pointer into the instance, the keyword location in the schema and a short message
-// written for a model to act on.
+// immutable: validate() may run on many threads at once. Instances are walked as a JsonTape
+// (parsed from text, or copied from a QJsonValue). Errors name every violation with a JSON
+// Pointer into the instance, the keyword location in the schema and a short message written
+// for a model to act on. docs/schema-validator.md describes the design.
 
 #include <QHash>
 #include <QJsonValue>
@@ -19,6 +20,8 @@
 #include <optional>
 
 namespace Callscope {
+
+class JsonTape;
 
 struct SchemaError
 {
@@ -96,6 +99,12 @@ public:
     // Only the verdict, faster (stops at the first violation).
     bool accepts(const QJsonValue &instance) const;
 
+    // The same over a parsed tape (`root` is the instance's node): the fast path, which
+    // allocates nothing on a valid instance. The QJsonValue overloads serialise the value into a
+    // per-thread tape first.
+    SchemaValidationResult validate(const JsonTape &tape, qsizetype root) const;
+    bool accepts(const JsonTape &tape, qsizetype root) const;
+
 private:
     friend class SchemaCompiler;
     std::shared_ptr<const SchemaDetail::Compiled> m_data;
@@ -120,9 +129,10 @@ private:
     SchemaOptions m_options;
 };
 
-// Checks `schema` against the 2020-12 meta-schema and that it compiles (refs resolve, patterns
-// are valid regular expressions). Empty list when the schema is usable. `registry` serves the
-// documents its $refs point to when compiling.
+// Checks `schema` against the 2020-12 meta-schema, that it compiles (refs resolve, patterns
+// are valid regular expressions) and that it has no reference cycle that consumes no input (no
+// value could ever be valid where one is reached). Empty list when the schema is usable.
+// `registry` serves the documents its $refs point to when compiling.
 QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry = {},
                                   const QUrl &baseUri = {});
 

@@ -133,6 +133,7 @@ private Q_SLOTS:
     void runFailedAuth();
     void runTurnLimited();
     void runInvalidSpecAndBadArguments();
+    void unusableSchemaSpendsNothing();
     void runAllowToolAndAttach();
     void batchGoesOnPastFailures();
     void reviseFromTheCommandLine();
@@ -214,6 +215,32 @@ void TestCli::runInvalidSpecAndBadArguments()
     r = runCli({u"run"_s, fx.writeSpec(), u"--bogus"_s});
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(fx.server.requestCount(), 0);
+}
+
+void TestCli::unusableSchemaSpendsNothing()
+{
+    // A response schema no value can satisfy (a $ref cycle) is refused when the spec loads:
+    // run, batch and lint exit 2 and the provider never sees a request.
+    Fixture fx;
+    const QJsonObject cycle = QJsonDocument::fromJson(
+        R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})").object();
+    const QString spec = fx.writeSpec({{u"response_schema"_s, cycle}});
+    const QByteArray where = "/response_schema/$defs/b/$ref: the schema refers back to itself without consuming any input";
+    CliResult r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains(where), r.err.constData());
+    const QString inputs = fx.dir.filePath(u"inputs.jsonl"_s);
+    QFile f(inputs);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("\"a\"\n\"b\"\n");
+    f.close();
+    r = runCli({u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, fx.dbPath});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({u"lint"_s, spec});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(where), r.err.constData());
+    QCOMPARE(fx.server.requests().size(), 0);
 }
 
 void TestCli::runAllowToolAndAttach()

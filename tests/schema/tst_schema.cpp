@@ -2,6 +2,7 @@
 // hostile input, and the `callscope-cli validate` command end to end.
 
 #include "core/schema/jsonschema.h"
+#include "core/schema/jsontape.h"
 #include "core/schema/schemaformats.h"
 #include "tests/support/testsupport.h"
 
@@ -89,6 +90,11 @@ SuiteCounts runSuiteFiles(const QStringList &files, const SchemaOptions &options
                 const QJsonValue data = test.value("data"_L1);
                 const SchemaValidationResult result = schema.validate(data);
                 const bool quick = schema.accepts(data);
+                // The same instance parsed from its text by the tape parser.
+                JsonTape tape;
+                const qsizetype wrapper = tape.append(QJsonDocument(QJsonArray{data}).toJson(QJsonDocument::Compact));
+                const SchemaValidationResult fromText = wrapper < 0 ? SchemaValidationResult{false, {}}
+                                                                    : schema.validate(tape, wrapper + 1);
                 QString problem;
                 if (!schema.isValid())
                     problem = u"does not compile: "_s + schema.errorString();
@@ -98,6 +104,8 @@ SuiteCounts runSuiteFiles(const QStringList &files, const SchemaOptions &options
                                                               formatErrorsForModel(result.errors, 3));
                 else if (quick != expected)
                     problem = u"accepts() disagrees with validate()"_s;
+                else if (fromText.valid != result.valid || fromText.errors != result.errors)
+                    problem = u"the parsed tape disagrees with the QJsonValue"_s;
                 else if (!result.valid && result.errors.isEmpty())
                     problem = u"invalid without any error"_s;
                 if (problem.isEmpty()) {
@@ -184,6 +192,16 @@ private slots:
     void deepInstanceNesting();
     void deepSchemaNesting();
     void refCycles();
+    void unusableSchemas();
+    void tapeParser_data();
+    void tapeParser();
+    void tapeRoundTrip();
+    void tapeDeepNesting();
+    void multipleOfPrecision();
+    void simplePatterns_data();
+    void simplePatterns();
+    void valueTextsMatchQt();
+    void benchVerdicts();
     void hugeDocument();
     void registryLoaderAndFolder();
     void concurrentValidation();
@@ -193,6 +211,7 @@ private slots:
     void cliScalarDocuments();
     void cliRelativeRefs();
     void cliFormatAssertion();
+    void cliUnusableSchema();
 };
 
 void TestSchema::officialSuite()
@@ -601,6 +620,220 @@ void TestSchema::refCycles()
     QVERIFY(tree.validate(parse(R"({"child": {"child": {"child": {}}}})")).valid);
 }
 
+void TestSchema::unusableSchemas()
+{
+    // Compiles (and fails every instance at run time), but validateSchema() refuses it up front.
+    const QJsonValue cycle = parse(R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})");
+    QList<SchemaError> errors = validateSchema(cycle);
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.first().instancePath, u"/$defs/b/$ref"_s);
+    QCOMPARE(errors.first().keyword, u"$ref"_s);
+    QCOMPARE(errors.first().message,
+             u"the schema refers back to itself without consuming any input (a $ref cycle: /$defs/a -> "
+             "/$defs/b -> /$defs/a), so no value can ever be valid here"_s);
+    for (const char *text : {R"({"$ref": "#"})", R"({"allOf": [{"$ref": "#"}]})",
+                             R"({"properties": {"a": {"anyOf": [{"$ref": "#/properties/a"}]}}})",
+                             R"({"$id": "https://x.invalid/s", "$defs": {"n": {"$anchor": "n", "not": {"$ref": "#n"}}}, "$ref": "#/$defs/n"})",
+                             R"({"$dynamicAnchor": "x", "not": {"$dynamicRef": "#x"}})"}) {
+        errors = validateSchema(parse(text));
+        QVERIFY2(errors.size() == 1 && errors.first().message.contains(u"$ref cycle"_s), text);
+    }
+    // Recursion through the instance, and a cycle nobody refers to, are fine.
+    for (const char *text : {R"({"type": "object", "properties": {"child": {"$ref": "#"}}})",
+                             R"({"$defs": {"a": {"items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"})",
+                             R"({"$defs": {"unused": {"$ref": "#/$defs/unused"}}, "type": "string"})"}) {
+        errors = validateSchema(parse(text));
+        QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+    }
+}
+
+void TestSchema::tapeParser_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    for (const char *text : {"{}", "[]", " 7 ", "-0", "1.5e3", "1E-2", "0.58", "\"a\\u00e9\\ud83d\\ude00b\"",
+                             "{\"a\":[1,{\"b\":null}],\"c\":true}", "[1,2,[3,[4]]]", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
+                             "\"h\xc3\xa9\xe2\x82\xac\"", "123456789012345678", "1e308",
+                             // Not JSON:
+                             "", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "01", "+1", "-", "tru", "nul",
+                             "\"a", "[1] 2",
+                             "{1:2}", "[1 2]", "\"\\u12\""})
+        QTest::newRow(text) << QByteArray(text);
+    // Qt lets these through; the tape keeps to RFC 8259.
+    for (const char *text : {"1.", ".5", "\"\\x\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\x01\""})
+        QTest::newRow(text) << QByteArray(text);
+}
+
+void TestSchema::tapeParser()
+{
+    // The tape parser accepts exactly what Qt's parser accepts (scalars wrapped for Qt), with the
+    // same values.
+    QFETCH(QByteArray, text);
+    QJsonParseError qtError;
+    const QJsonDocument doc = QJsonDocument::fromJson("[" + text + "]", &qtError);
+    static const QList<QByteArray> laxInQt{"1.", ".5", "\"\\x\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\x01\""};
+    const bool qtAccepts = qtError.error == QJsonParseError::NoError && doc.array().size() == 1
+        && !text.trimmed().isEmpty() && !laxInQt.contains(text);
+    JsonTape tape;
+    JsonTape::ParseError error;
+    const qsizetype root = tape.append(text, &error);
+    QCOMPARE(root >= 0, qtAccepts);
+    if (root < 0) {
+        QVERIFY(error.offset >= 0);
+        QVERIFY(!error.message.isEmpty());
+        QCOMPARE(tape.nodeCount(), 0);
+        return;
+    }
+    QCOMPARE(tape.toValue(root), doc.array().at(0));
+}
+
+void TestSchema::tapeRoundTrip()
+{
+    const QJsonValue value = Test::readJson(Test::sharedDataPath(u"bench/response-schema.json"_s));
+    JsonTape tape;
+    const qsizetype first = tape.appendValue(value);
+    const qsizetype second = tape.append(QJsonDocument(value.toObject()).toJson());
+    QCOMPARE(tape.toValue(first), value);
+    QCOMPARE(tape.toValue(second), value);
+    QCOMPARE(tape.next(first), second);
+    // A lone surrogate has no UTF-8 form: U+FFFD, from both paths.
+    const QString lone = QString(QChar(0xD800)) + u"x"_s;
+    QCOMPARE(tape.toValue(tape.appendValue(QJsonValue(lone))).toString(), u"\uFFFDx"_s);
+    QCOMPARE(tape.toValue(tape.append("\"\\ud800x\"")).toString(), u"\uFFFDx"_s);
+    tape.clear();
+    QCOMPARE(tape.nodeCount(), 0);
+}
+
+void TestSchema::tapeDeepNesting()
+{
+    // The parser keeps its own stack and Qt's nesting limit (1024); the validator stops at 512.
+    QByteArray text(1024, '[');
+    text += QByteArray(1024, ']');
+    JsonTape tape;
+    JsonTape::ParseError error;
+    QCOMPARE(tape.append(QByteArray("[" + text + "]"), &error), -1);
+    QCOMPARE(error.message, u"too deeply nested document"_s);
+    QCOMPARE(error.offset, 1024);
+    const qsizetype root = tape.append(text);
+    QCOMPARE(root, 0);
+    QCOMPARE(tape.nodeCount(), 1024);
+    const CompiledSchema schema = compileText(R"({"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"})");
+    const SchemaValidationResult result = schema.validate(tape, root);
+    QVERIFY(!result.valid);
+    QCOMPARE(result.errors.size(), 1);
+    QCOMPARE(result.errors.first().message, u"nesting is too deep (more than 512 levels)"_s);
+}
+
+void TestSchema::multipleOfPrecision()
+{
+    // 0.58 / 0.01 is 57.99999999999999 in binary floating point: still a multiple.
+    const CompiledSchema schema = compileText(R"({"multipleOf": 0.01})");
+    for (const char *good : {"0.58", "0.07", "1.1", "100", "0", "-0.29", "12345.67"}) {
+        QVERIFY2(schema.validate(parse(good)).valid, good);
+        JsonTape tape;
+        QVERIFY2(schema.accepts(tape, tape.append(good)), good);
+    }
+    for (const char *bad : {"0.585", "0.001", "1.0000001"}) {
+        QVERIFY2(!schema.validate(parse(bad)).valid, bad);
+        JsonTape tape;
+        QVERIFY2(!schema.accepts(tape, tape.append(bad)), bad);
+    }
+    QCOMPARE(schema.validate(parse("0.585")).errors.first().message, u"0.585 is not a multiple of 0.01"_s);
+}
+
+void TestSchema::simplePatterns_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("matches");
+    // Patterns the validator checks without a regular expression, beside the same check done by
+    // QRegularExpression (a leading "(?:)" keeps it on the regular-expression path).
+    const QList<std::tuple<QString, QString, bool>> rows{
+        {u"^[A-Za-z0-9 ._-]+$"_s, u"payload 3"_s, true},
+        {u"^[A-Za-z0-9 ._-]+$"_s, u"bad/name!"_s, false},
+        {u"^[A-Za-z0-9 ._-]+$"_s, QString(), false},
+        {u"^[A-Za-z0-9 ._-]+$"_s, u"caf\u00e9"_s, false},
+        {u"^[A-Za-z0-9 ._-]+$"_s, u"line\n"_s, false},
+        {u"^[a-z]*$"_s, QString(), true},
+        {u"^[\\d]{2,3}$"_s, u"123"_s, true},
+        {u"^[\\d]{2,3}$"_s, u"1234"_s, false},
+        {u"^[\\w-]{3}$"_s, u"a_-"_s, true},
+        {u"^[^/]+$"_s, u"\u00e9t\u00e9 \U0001F600"_s, true},
+        {u"^[^/]+$"_s, u"a/b"_s, false},
+        {u"^[^/]{2}$"_s, u"\U0001F600\U0001F600"_s, true},
+        {u"^[-a]+$"_s, u"-a-"_s, true},
+        {u"^[a-]+$"_s, u"a-"_s, true},
+        {u"^[\\.]+$"_s, u"..."_s, true},
+        {u"^[\\.]+$"_s, u"a"_s, false},
+    };
+    for (const auto &[pattern, text, matches] : rows)
+        QTest::newRow(qPrintable(pattern + u" ~ "_s + text)) << pattern << text << matches;
+}
+
+void TestSchema::simplePatterns()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, text);
+    QFETCH(bool, matches);
+    const CompiledSchema simple = SchemaCompiler().compile(QJsonObject{{u"pattern"_s, pattern}});
+    const CompiledSchema regex = SchemaCompiler().compile(QJsonObject{{u"pattern"_s, QString(u"(?:)"_s + pattern)}});
+    QCOMPARE(simple.validate(QJsonValue(text)).valid, matches);
+    QCOMPARE(regex.validate(QJsonValue(text)).valid, matches);
+}
+
+void TestSchema::valueTextsMatchQt()
+{
+    // Messages quote values as QJsonDocument writes them.
+    const CompiledSchema schema = compileText(R"({"const": false})");
+    auto qtText = [](const QJsonValue &value) {
+        const QByteArray bytes = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        QString text = QString::fromUtf8(bytes.mid(1, bytes.size() - 2));
+        if (text.size() > 60) // messages shorten long values
+            text = text.left(57) + u"...\""_s;
+        return text;
+    };
+    QString all;
+    for (char16_t c = 0; c < 0x80; ++c)
+        all += QChar(c);
+    const QList<QJsonValue> values{0.0, -0.0, 1.0, 0.1, 0.58, 1e20, 1e21, 1e22, 9007199254740991.0, 1e-7, 3.14159,
+                                   -2.5e300, 5e-324, 1234567.125, 1e16, QJsonValue(all.left(8)),
+                                   QJsonValue(all.mid(8, 8)), QJsonValue(all.mid(16, 16)), QJsonValue(all.left(20)),
+                                   QJsonValue(u"\u00e9\u20ac\U0001F600\u2028"_s), QJsonValue(all.mid(20, 40))};
+    for (const QJsonValue &value : values) {
+        const SchemaValidationResult result = schema.validate(value);
+        QCOMPARE(result.errors.size(), 1);
+        QCOMPARE(result.errors.first().message, u"value must be false, got "_s + qtText(value));
+    }
+}
+
+void TestSchema::benchVerdicts()
+{
+    // The shared bench schema on a sample of its instances: tape and QJsonValue paths agree.
+    const QJsonValue schemaJson = Test::readJson(Test::sharedDataPath(u"bench/response-schema.json"_s));
+    const CompiledSchema schema = SchemaCompiler().compile(schemaJson);
+    QVERIFY(schema.isValid());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"instances.jsonl"_s);
+    QCOMPARE(QProcess::execute(u"python3"_s, {Test::sharedDataPath(u"bench/make_instances.py"_s), u"2000"_s, path}), 0);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    int valid = 0, invalid = 0;
+    JsonTape tape;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        if (line.isEmpty())
+            continue;
+        tape.clear();
+        const qsizetype root = tape.append(line);
+        QVERIFY(root >= 0);
+        const SchemaValidationResult fromTape = schema.validate(tape, root);
+        const SchemaValidationResult fromQt = schema.validate(QJsonDocument::fromJson(line).object());
+        QCOMPARE(fromTape.valid, fromQt.valid);
+        QCOMPARE(fromTape.errors.size(), fromQt.errors.size());
+        QCOMPARE(schema.accepts(tape, root), fromTape.valid);
+        (fromTape.valid ? valid : invalid) += 1;
+    }
+    QVERIFY(valid > 1600 && invalid > 100);
+}
+
 void TestSchema::hugeDocument()
 {
     const CompiledSchema schema = compileText(R"({"type": "array", "uniqueItems": true, "items": {"type": "object", "required": ["id"]}})");
@@ -800,6 +1033,25 @@ void TestSchema::cliFormatAssertion()
     const QJsonArray errors = QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray();
     QCOMPARE(errors.size(), 1);
     QCOMPARE(errors.at(0).toObject().value("message"_L1).toString(), u"\"next tuesday\" is not a valid date"_s);
+}
+
+void TestSchema::cliUnusableSchema()
+{
+    // A schema no value can satisfy is an unusable schema (exit 2), not an invalid instance.
+    QTemporaryDir dir;
+    QFile schema(dir.filePath(u"cycle.json"_s));
+    QVERIFY(schema.open(QIODevice::WriteOnly));
+    schema.write(R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})");
+    schema.close();
+    QFile instance(dir.filePath(u"one.json"_s));
+    QVERIFY(instance.open(QIODevice::WriteOnly));
+    instance.write("1");
+    instance.close();
+    const CliResult result = runCli({u"validate"_s, schema.fileName(), instance.fileName()});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(result.out.isEmpty());
+    const QString err = QString::fromUtf8(result.err);
+    QVERIFY2(err.contains(u"/$defs/b/$ref: the schema refers back to itself without consuming any input"_s), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestSchema)

@@ -361,6 +361,10 @@ void TestSpecIo::brokenSpecs_data()
     QTest::newRow("negative timeout")
         << u"negative-timeout.spec.json"_s
         << QStringList{u"/tools/0/timeout_ms: must be at least 1, got -5"_s};
+    QTest::newRow("response schema that can never validate")
+        << u"ref-cycle.spec.json"_s
+        << QStringList{u"/response_schema/$defs/b/$ref: the schema refers back to itself without consuming any "
+                       "input (a $ref cycle: /$defs/a -> /$defs/b -> /$defs/a), so no value can ever be valid here"_s};
     QTest::newRow("response schema is a boolean")
         << u"response-schema-bool.spec.json"_s
         << QStringList{u"/response_schema: expected an object, got a boolean"_s};

@@ -174,6 +174,7 @@ private Q_SLOTS:
     void cleanup();
 
     void editorInvalidSchemaFindingAndUndo();
+    void editorFlagsSchemaThatCanNeverValidate();
     void editorRawJsonSyncsBothWays();
     void editorFilesAndUnsavedPrompt();
     void editorFindingsModelAndLint();
@@ -333,6 +334,27 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QTest::keySequence(kind, QKeySequence::Undo);
     QCOMPARE(s.editor.spec().kind, u"extraction"_s);
     QCOMPARE(kind->text(), u"extraction"_s);
+}
+
+void TestStudio1::editorFlagsSchemaThatCanNeverValidate()
+{
+    // A $ref cycle is valid against the meta-schema but no output could ever pass: an error at
+    // the $ref that closes it.
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    s.editor.tabs()->setCurrentWidget(s.editor.responseSchemaEditor());
+    s.editor.responseSchemaEditor()->setPlainText(
+        uR"({"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"})"_s);
+    auto cycleFinding = [&s]() -> std::optional<SpecFinding> {
+        for (const SpecFinding &f : s.editor.findings()->findings()) {
+            if (f.pointer == u"/response_schema/$defs/b/$ref")
+                return f;
+        }
+        return std::nullopt;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(cycleFinding().has_value(), 3000);
+    QCOMPARE(cycleFinding()->severity, SpecFinding::Severity::Error);
+    QVERIFY2(cycleFinding()->message.contains(u"$ref cycle"_s), qPrintable(cycleFinding()->message));
 }
 
 void TestStudio1::editorRawJsonSyncsBothWays()
