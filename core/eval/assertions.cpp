@@ -2,6 +2,7 @@
 
 #include "core/model/jsonpointer.h"
 #include "core/model/message.h"
+#include "core/model/specio.h"
 #include "core/schema/jsonschema.h"
 
 #include <QCoreApplication>
@@ -334,6 +335,23 @@ const QHash<QString, Type> &types()
               const qint64 ms = r.createdAt.isValid() && r.finishedAt.isValid() ? r.createdAt.msecsTo(r.finishedAt) : 0;
               return limit(double(ms), a.params.value(u"value"_s).toDouble(), translate("the latency in ms"));
           }}},
+        {u"judge"_s,
+         {[](const Assertion &a) {
+              if (!a.params.value(u"rubric"_s).isString() || a.params.value(u"rubric"_s).toString().trimmed().isEmpty())
+                  return translate("needs a \"rubric\": what a good output is");
+              if (!a.params.value(u"engine"_s).isObject())
+                  return translate("needs \"engine\", the engine that judges (as in a spec)");
+              const QJsonValue pass = a.params.value(u"pass_score"_s);
+              if (!pass.isUndefined() && (!pass.isDouble() || pass.toDouble() < 0 || pass.toDouble() > 1))
+                  return translate("\"pass_score\" must be a number from 0 to 1");
+              const SpecLoadResult spec = specFromJson(judgeSpecJson(a));
+              if (!spec.spec)
+                  return translate("\"engine\" is not usable: %1%2")
+                      .arg(spec.errors.isEmpty() ? QString() : spec.errors.first().pointer + u" "_s,
+                           spec.errors.isEmpty() ? QString() : spec.errors.first().message);
+              return QString();
+          },
+          nullptr}},
         {u"command"_s,
          {[](const Assertion &a) {
               const QJsonValue argv = a.params.value(u"command"_s);
@@ -354,6 +372,8 @@ QJsonObject AssertionResult::toJson() const
     object.insert(u"reason"_s, reason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(reason));
     if (weight != 1)
         object.insert(u"weight"_s, weight);
+    if (judgeCallId > 0)
+        object.insert(u"judge_call_id"_s, judgeCallId);
     return object;
 }
 
@@ -365,6 +385,7 @@ AssertionResult AssertionResult::fromJson(const QJsonObject &object)
     r.passed = object.value(u"passed"_s).toBool();
     r.reason = object.value(u"reason"_s).toString();
     r.weight = object.value(u"weight"_s).toDouble(1);
+    r.judgeCallId = object.value(u"judge_call_id"_s).toInteger();
     return r;
 }
 
@@ -379,7 +400,7 @@ QString checkAssertion(const Assertion &assertion)
 {
     const auto it = types().find(assertion.type);
     if (it == types().end()) {
-        if (assertion.type == u"judge"_s || assertion.type == u"max_cost_usd"_s)
+        if (assertion.type == u"max_cost_usd"_s)
             return translate("the assertion type \"%1\" is not available in this version").arg(assertion.type);
         return translate("unknown assertion type \"%1\" (known: %2)").arg(assertion.type, assertionTypes().join(u", "_s));
     }
@@ -388,7 +409,36 @@ QString checkAssertion(const Assertion &assertion)
 
 bool isAsyncAssertion(const QString &type)
 {
-    return type == u"command"_s;
+    return type == u"command"_s || type == u"judge"_s;
+}
+
+QJsonObject judgeSpecJson(const Assertion &assertion)
+{
+    // Model-facing text: not translated.
+    const QString system = u"You judge the output of another model. You are given the task it was "
+                           u"given and the output it produced. Score how well the output meets the "
+                           u"rubric, from 0 (not at all) to 1 (fully), and give a one-sentence reason. "
+                           u"Rubric: "_s
+                           + assertion.params.value(u"rubric"_s).toString();
+    const QJsonObject schema{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, QJsonObject{{u"score"_s, QJsonObject{{u"type"_s, u"number"_s}, {u"minimum"_s, 0}, {u"maximum"_s, 1}}},
+                                      {u"reason"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+        {u"required"_s, QJsonArray{u"score"_s, u"reason"_s}},
+        {u"additionalProperties"_s, false}};
+    return QJsonObject{{u"kind"_s, u"judge"_s},
+                       {u"system_prompt"_s, system},
+                       {u"response_schema"_s, schema},
+                       {u"max_turns"_s, 3},
+                       {u"engine"_s, assertion.params.value(u"engine"_s).toObject()}};
+}
+
+QString judgeInput(const CallRecord &record)
+{
+    const QString task = record.input.value(u"text"_s).toString();
+    const QString output = record.response.isUndefined() ? u"(no output; the call ended "_s + callStatusName(record.status) + u')'
+                                                         : compact(record.response);
+    return u"Task:\n"_s + task + u"\n\nOutput:\n"_s + output;
 }
 
 QList<ToolCall> toolTrajectory(const CallRecord &record)

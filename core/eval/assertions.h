@@ -22,6 +22,7 @@ struct AssertionResult
     bool passed = false;
     QString reason;                // why it failed (or what it saw, for passes that say so)
     double weight = 1;
+    qint64 judgeCallId = 0;        // a judge's own stored call
 
     QJsonObject toJson() const;
     static AssertionResult fromJson(const QJsonObject &object);
@@ -31,8 +32,12 @@ struct AssertionResult
 QStringList assertionTypes();
 // Empty when `assertion` is usable; otherwise what is wrong (its parameter named).
 QString checkAssertion(const Assertion &assertion);
-// Whether the type needs evaluateAsync (command).
+// Whether the type is checked asynchronously (command, judge).
 bool isAsyncAssertion(const QString &type);
+// A judge assertion's call: kind `judge`, the rubric in the system prompt, a {score, reason}
+// schema, the assertion's engine; and what it reads (the task and the output).
+QJsonObject judgeSpecJson(const Assertion &assertion);
+QString judgeInput(const CallRecord &record);
 
 // The model's tool calls in order (submit_output included in tool mode), from the record.
 QList<ToolCall> toolTrajectory(const CallRecord &record);

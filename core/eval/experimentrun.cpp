@@ -3,6 +3,7 @@
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/service/scheduler.h"
+#include "core/model/specio.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -179,6 +180,14 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     const QString workingDir = m_experiment.path.isEmpty() ? QString() : QFileInfo(m_experiment.path).absolutePath();
     auto state = std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
     for (const Assertion &a : std::as_const(async)) {
+        if (a.type == u"judge"_s) {
+            startJudge(a, record, [this, planned, run, state](const AssertionResult &r) {
+                state->first.append(r);
+                if (--state->second == 0)
+                    complete(planned, run, state->first, 0);
+            });
+            continue;
+        }
         auto *command = new CommandAssertion(a, record, workingDir, this);
         connect(command, &CommandAssertion::finished, this, [this, planned, run, state, command](const AssertionResult &r) {
             command->deleteLater();
@@ -188,6 +197,43 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
         });
         command->start();
     }
+}
+
+void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &judged,
+                               std::function<void(const AssertionResult &)> done)
+{
+    AssertionResult result;
+    result.type = assertion.type;
+    result.name = assertion.name.isEmpty() ? assertion.type : assertion.name;
+    result.weight = assertion.weight;
+    const SpecLoadResult spec = specFromJson(judgeSpecJson(assertion), m_experiment.path);
+    if (!spec.spec || !m_service) {
+        result.reason = translate("the judge cannot run");
+        done(result);
+        return;
+    }
+    // The judge's verdict is a stored call of its own (kind judge), linked to the judged call.
+    LaunchRequest request;
+    request.spec = *spec.spec;
+    request.input.text = judgeInput(judged);
+    request.options.metadata = QJsonObject{{u"judge_of"_s, judged.id > 0 ? QJsonValue(judged.id) : QJsonValue()},
+                                           {u"experiment_id"_s, m_experimentId}};
+    CallJob *job = m_service->launch(request);
+    m_jobs.append(job);
+    const double passScore = assertion.params.value(u"pass_score"_s).toDouble(0.5);
+    connect(job, &CallJob::finished, this, [result, passScore, done](const LaunchResult &verdict) mutable {
+        const QJsonObject output = verdict.record.response.toObject();
+        if (verdict.record.status != CallStatus::Completed) {
+            result.reason = translate("the judge's call ended %1: %2").arg(callStatusName(verdict.record.status), verdict.record.error);
+        } else {
+            const double score = output.value(u"score"_s).toDouble();
+            result.passed = score >= passScore;
+            result.reason = translate("score %1 (pass from %2): %3").arg(score).arg(passScore).arg(output.value(u"reason"_s).toString());
+        }
+        if (verdict.stored)
+            result.judgeCallId = verdict.record.id;
+        done(result);
+    });
 }
 
 void ExperimentRun::complete(const Planned &, ExperimentRunRecord run, QList<AssertionResult> results, int)

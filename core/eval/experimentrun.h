@@ -72,6 +72,7 @@ private:
     void launch(const Planned &planned);
     void onCallFinished(const Planned &planned, const LaunchResult &result);
     void complete(const Planned &planned, ExperimentRunRecord run, QList<AssertionResult> results, int pending);
+    void startJudge(const Assertion &assertion, const CallRecord &judged, std::function<void(const AssertionResult &)> done);
     void checkDone();
 
     QPointer<CallService> m_service;

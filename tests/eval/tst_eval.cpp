@@ -158,6 +158,7 @@ private Q_SLOTS:
     void evalEndToEnd();
     void badExperimentSendsNothing();
     void resumeAfterKill();
+    void judgeDecidesAndIsStored();
 };
 
 void TestEval::assertions_data()
@@ -227,7 +228,10 @@ void TestEval::assertionChecks_data()
     QTest::newRow("no names") << R"({"type":"tool_sequence"})"_ba << u"needs \"names\""_s;
     QTest::newRow("no value") << R"({"type":"max_turns"})"_ba << u"number"_s;
     QTest::newRow("no command") << R"({"type":"command","command":[]})"_ba << u"argument list"_s;
-    QTest::newRow("judge not here") << R"({"type":"judge","rubric":"x"})"_ba << u"not available in this version"_s;
+    QTest::newRow("judge no rubric") << R"({"type":"judge","engine":{"type":"openai","model":"m"}})"_ba << u"needs a \"rubric\""_s;
+    QTest::newRow("judge no engine") << R"({"type":"judge","rubric":"x"})"_ba << u"needs \"engine\""_s;
+    QTest::newRow("judge bad engine") << R"({"type":"judge","rubric":"x","engine":{"type":"telepathy"}})"_ba << u"not usable"_s;
+    QTest::newRow("cost not here") << R"({"type":"max_cost_usd","value":1})"_ba << u"not available in this version"_s;
 }
 
 void TestEval::assertionChecks()
@@ -530,6 +534,60 @@ void TestEval::resumeAfterKill()
     auto opened = Database::open(db);
     CallStore store(**opened);
     QCOMPARE(store.experimentRuns(id.toLongLong())->size(), 40);
+}
+
+void TestEval::judgeDecidesAndIsStored()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    // The judge (its system prompt says so) scores outputs of "pass" tasks 0.9, others 0.2.
+    server.run([](FakeProvider &p) {
+        const FakeProvider::Responder calls = scriptedResponder(0);
+        p.setResponder([calls](const RecordedRequest &request) {
+            const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+            const QString system = messages.at(0).toObject().value(u"content"_s).toString();
+            if (!system.startsWith(u"You judge"_s))
+                return calls(request);
+            const QString task = messages.at(1).toObject().value(u"content"_s).toString();
+            const double score = task.contains(u"pass"_s) ? 0.9 : 0.2;
+            return FakeReply::json(200, openAiToolCallBody(u"j1"_s, u"submit_output"_s, {{u"score"_s, score}, {u"reason"_s, u"looked at it"_s}}));
+        });
+    });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"good\",\"input\":\"Plan the pass ticket\"}\n"
+                                                       "{\"id\":\"poor\",\"input\":\"Plan the fail ticket\"}\n"));
+    const QJsonObject judge{{u"type"_s, u"judge"_s},
+                            {u"rubric"_s, u"The title says what to do."_s},
+                            {u"pass_score"_s, 0.5},
+                            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                                      {u"model"_s, u"judge-model"_s},
+                                                      {u"base_url"_s, server.baseUrl().toString()},
+                                                      {u"api_key_env"_s, u"CALLSCOPE_EVAL_KEY"_s},
+                                                      {u"stream"_s, false}}}};
+    const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s}, {u"dataset"_s, u"cases.jsonl"_s}, {u"assert"_s, QJsonArray{judge}}};
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    QVERIFY2(r.exit == 1, r.err.constData());
+    const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
+    QCOMPARE(cells.size(), 2);
+    QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
+    QCOMPARE(cells.at(1).toObject().value(u"passed"_s).toBool(), false);
+    const QJsonObject verdict = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"assertions"_s).toArray().at(0).toObject();
+    QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"score 0.2"_s), qPrintable(verdict.value(u"reason"_s).toString()));
+    const qint64 judgeCall = verdict.value(u"judge_call_id"_s).toInteger();
+    QVERIFY(judgeCall > 0);
+    auto opened = Database::open(db);
+    QVERIFY(opened);
+    CallStore store(**opened);
+    auto stored = store.getCall(judgeCall);
+    QVERIFY(stored);
+    QCOMPARE(stored->kind, u"judge"_s);
+    QCOMPARE(stored->model, u"judge-model"_s);
+    const qint64 judged = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"call_id"_s).toInteger();
+    QCOMPARE(stored->metadata.value(u"judge_of"_s).toInteger(), judged);
+    QVERIFY(stored->input.value(u"text"_s).toString().contains(u"\"title\":\"bad\""_s));
 }
 
 QTEST_GUILESS_MAIN(TestEval)
