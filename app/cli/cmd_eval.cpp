@@ -106,6 +106,7 @@ int runEval(const QStringList &arguments)
     parser.addOption({u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s});
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption({u"prices"_s, tr("A price table (JSON) instead of the one in the settings or shipped."), u"FILE"_s});
     parser.addOption({u"help"_s, tr("Show this help.")});
     if (!parser.parse(QStringList{u"callscope-cli eval"_s} + arguments)) {
         printError(parser.errorText());
@@ -144,6 +145,16 @@ int runEval(const QStringList &arguments)
         }
     }
 
+    PriceTable prices = PriceTable::fromSettings();
+    if (parser.isSet(u"prices"_s)) {
+        QString error;
+        auto table = PriceTable::fromFile(parser.value(u"prices"_s), &error);
+        if (!table) {
+            printError(error);
+            return ExitUsage;
+        }
+        prices = *table;
+    }
     RunContext context;
     if (!context.open(parser.value(u"db"_s), true))
         return ExitFailed;
@@ -221,6 +232,7 @@ int runEval(const QStringList &arguments)
     run.setExperimentId(experimentId);
     run.setPreviousRuns(previous);
     run.setOnlyCases(only);
+    run.setPriceTable(prices);
     QSet<QString> allowed;
     for (const QString &tool : parser.values(u"allow-tool"_s))
         allowed.insert(tool);
@@ -236,6 +248,7 @@ int runEval(const QStringList &arguments)
                                {u"status"_s, r.status},
                                {u"passed"_s, r.passed},
                                {u"latency_ms"_s, r.latencyMs},
+                               {u"cost_usd"_s, r.costUsd ? QJsonValue(*r.costUsd) : QJsonValue(QJsonValue::Null)},
                                {u"assertions"_s, r.assertions}};
         out.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
         out.flush();

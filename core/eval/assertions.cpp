@@ -335,6 +335,7 @@ const QHash<QString, Type> &types()
               const qint64 ms = r.createdAt.isValid() && r.finishedAt.isValid() ? r.createdAt.msecsTo(r.finishedAt) : 0;
               return limit(double(ms), a.params.value(u"value"_s).toDouble(), translate("the latency in ms"));
           }}},
+        {u"max_cost_usd"_s, {needNumber, nullptr}}, // checked by ExperimentRun, which has the prices
         {u"judge"_s,
          {[](const Assertion &a) {
               if (!a.params.value(u"rubric"_s).isString() || a.params.value(u"rubric"_s).toString().trimmed().isEmpty())
@@ -400,8 +401,6 @@ QString checkAssertion(const Assertion &assertion)
 {
     const auto it = types().find(assertion.type);
     if (it == types().end()) {
-        if (assertion.type == u"max_cost_usd"_s)
-            return translate("the assertion type \"%1\" is not available in this version").arg(assertion.type);
         return translate("unknown assertion type \"%1\" (known: %2)").arg(assertion.type, assertionTypes().join(u", "_s));
     }
     return it->check(assertion);

@@ -155,6 +155,7 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid() ? record.createdAt.msecsTo(record.finishedAt) : 0;
     run.inputTokens = record.usage.inputTokens;
     run.outputTokens = record.usage.outputTokens;
+    run.costUsd = m_prices.cost(record.model.isEmpty() ? variant.spec.engine.model : record.model, record.usage);
 
     QList<Assertion> checks = m_experiment.asserts + row.asserts;
     // With no assertion at all a run passes when its call completed.
@@ -167,10 +168,25 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     QList<AssertionResult> results;
     QList<Assertion> async;
     for (const Assertion &a : std::as_const(checks)) {
-        if (isAsyncAssertion(a.type))
+        if (a.type == u"max_cost_usd"_s) {
+            AssertionResult r;
+            r.type = a.type;
+            r.name = a.name.isEmpty() ? a.type : a.name;
+            r.weight = a.weight;
+            const double max = a.params.value(u"value"_s).toDouble();
+            if (!run.costUsd) {
+                r.reason = translate("no price for the model %1 (%2)").arg(record.model, m_prices.source());
+            } else {
+                r.passed = *run.costUsd <= max;
+                if (!r.passed)
+                    r.reason = translate("the call cost %1 USD, above %2").arg(*run.costUsd, 0, 'g', 4).arg(max);
+            }
+            results.append(r);
+        } else if (isAsyncAssertion(a.type)) {
             async.append(a);
-        else
+        } else {
             results.append(evaluateAssertion(a, record, row));
+        }
     }
     if (run.status == u"cancelled"_s || async.isEmpty()) {
         complete(planned, run, results, 0);
@@ -309,8 +325,9 @@ QJsonObject ExperimentRun::summary() const
     QJsonArray cells;
     for (int v = 0; v < m_experiment.variants.size(); ++v) {
         const QString variant = m_experiment.variants.at(v).name;
-        int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0;
+        int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0, unpriced = 0;
         qint64 input = 0, output = 0;
+        double cost = 0;
         QList<qint64> latencies;
         for (int r = 0; r < m_experiment.rows.size(); ++r) {
             const DatasetRow &row = m_experiment.rows.at(r);
@@ -329,12 +346,17 @@ QJsonObject ExperimentRun::summary() const
                 good += run.passed ? 1 : 0;
                 input += run.inputTokens;
                 output += run.outputTokens;
+                if (run.costUsd)
+                    cost += *run.costUsd;
+                else
+                    ++unpriced;
                 latencies.append(run.latencyMs);
                 runs.append(QJsonObject{{u"repeat"_s, k},
                                         {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
                                         {u"status"_s, run.status},
                                         {u"passed"_s, run.passed},
                                         {u"latency_ms"_s, run.latencyMs},
+                                        {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
                                         {u"assertions"_s, run.assertions}});
             }
             const bool all = seen == m_experiment.repeat && good == seen;
@@ -358,12 +380,14 @@ QJsonObject ExperimentRun::summary() const
             {u"pass_rate"_s, cases ? double(passed) / cases : 0.0},
             {u"runs"_s, runCount},
             {u"tokens"_s, QJsonObject{{u"input"_s, input}, {u"output"_s, output}}},
-            // No price table in this version: "no price" rather than a wrong 0.
-            {u"cost_usd"_s, QJsonValue(QJsonValue::Null)},
+            // A run on a model with no price makes the total unknown: null, never a wrong 0.
+            {u"cost_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(cost) : QJsonValue(QJsonValue::Null)},
+            {u"unpriced_runs"_s, unpriced},
             {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}});
     }
     return QJsonObject{{u"experiment_id"_s, m_experimentId},
                        {u"name"_s, m_experiment.name},
+                       {u"prices"_s, QJsonObject{{u"source"_s, m_prices.source()}, {u"as_of"_s, m_prices.asOf()}}},
                        {u"variants"_s, variants},
                        {u"cells"_s, cells}};
 }

@@ -8,6 +8,7 @@
 
 #include "core/eval/assertions.h"
 #include "core/eval/experiment.h"
+#include "core/eval/pricetable.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 
@@ -45,6 +46,8 @@ public:
     void setPreviousRuns(const QList<ExperimentRunRecord> &runs);
     void setOnlyCases(const QStringList &caseIds) { m_only = QSet<QString>(caseIds.begin(), caseIds.end()); }
     void setAllowedTools(const QSet<QString> &tools) { m_allowedTools = tools; }
+    // Costs and max_cost_usd use this table (default: the shipped one).
+    void setPriceTable(const PriceTable &prices) { m_prices = prices; }
 
     void start();
     void stop();    // no new calls; those in flight are cancelled; finished follows
@@ -80,6 +83,7 @@ private:
     qint64 m_experimentId = 0;
     QSet<QString> m_only;
     QSet<QString> m_allowedTools;
+    PriceTable m_prices = PriceTable::shipped();
     QList<Planned> m_plan;
     QHash<QString, ExperimentRunRecord> m_results;  // by key()
     int m_next = 0;

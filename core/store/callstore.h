@@ -194,6 +194,7 @@ struct ExperimentRunRecord
     qint64 latencyMs = 0;
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
+    std::optional<double> costUsd; // none: the model has no price
 };
 
 // What checkIntegrity() found; `problems` is empty when the database is consistent.

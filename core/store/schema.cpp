@@ -237,6 +237,7 @@ constexpr auto kV4Runs = R"(CREATE TABLE experiment_runs (
     latency_ms INTEGER NOT NULL DEFAULT 0,
     input_tokens INTEGER NOT NULL DEFAULT 0,
     output_tokens INTEGER NOT NULL DEFAULT 0,
+    cost_usd REAL,
     created_at INTEGER NOT NULL,
     UNIQUE (experiment_id, case_id, variant, repeat)
 ))"_L1;

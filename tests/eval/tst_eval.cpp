@@ -5,6 +5,7 @@
 
 #include "core/eval/assertions.h"
 #include "core/eval/experiment.h"
+#include "core/eval/pricetable.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "tests/support/fakeprovider.h"
@@ -159,6 +160,7 @@ private Q_SLOTS:
     void badExperimentSendsNothing();
     void resumeAfterKill();
     void judgeDecidesAndIsStored();
+    void pricesAndCost();
 };
 
 void TestEval::assertions_data()
@@ -231,7 +233,7 @@ void TestEval::assertionChecks_data()
     QTest::newRow("judge no rubric") << R"({"type":"judge","engine":{"type":"openai","model":"m"}})"_ba << u"needs a \"rubric\""_s;
     QTest::newRow("judge no engine") << R"({"type":"judge","rubric":"x"})"_ba << u"needs \"engine\""_s;
     QTest::newRow("judge bad engine") << R"({"type":"judge","rubric":"x","engine":{"type":"telepathy"}})"_ba << u"not usable"_s;
-    QTest::newRow("cost not here") << R"({"type":"max_cost_usd","value":1})"_ba << u"not available in this version"_s;
+    QTest::newRow("cost without value") << R"({"type":"max_cost_usd"})"_ba << u"number"_s;
 }
 
 void TestEval::assertionChecks()
@@ -588,6 +590,62 @@ void TestEval::judgeDecidesAndIsStored()
     const qint64 judged = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"call_id"_s).toInteger();
     QCOMPARE(stored->metadata.value(u"judge_of"_s).toInteger(), judged);
     QVERIFY(stored->input.value(u"text"_s).toString().contains(u"\"title\":\"bad\""_s));
+}
+
+void TestEval::pricesAndCost()
+{
+    const PriceTable shipped = PriceTable::shipped();
+    QVERIFY(!shipped.asOf().isEmpty());
+    QVERIFY(shipped.price(u"gpt-4o"_s));
+    // The longest listed prefix: a dated model name finds its family, mini stays mini.
+    QCOMPARE(shipped.price(u"gpt-4o-2024-08-06"_s)->input, shipped.price(u"gpt-4o"_s)->input);
+    QCOMPARE(shipped.price(u"gpt-4o-mini-2024-07-18"_s)->input, shipped.price(u"gpt-4o-mini"_s)->input);
+    QVERIFY(!shipped.price(u"fake-model"_s));
+    QVERIFY(!shipped.cost(u"fake-model"_s, Usage{}));
+
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"prices.json"_s),
+                      R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"m":{"input":2.5,"output":10,"cached_input":1.25}}})"));
+    QString error;
+    const auto own = PriceTable::fromFile(dir.filePath(u"prices.json"_s), &error);
+    QVERIFY2(own, qPrintable(error));
+    Usage usage;
+    usage.inputTokens = 1000000;
+    usage.cachedTokens = 200000;
+    usage.outputTokens = 100000;
+    // 0.8M fresh x 2.50 + 0.2M cached x 1.25 + 0.1M out x 10.
+    QCOMPARE(*own->cost(u"m"_s, usage), 3.25);
+    QCOMPARE(*own->cost(u"m"_s, usage, true), (0.8 * 1.25 + 0.2 * 1.25 + 0.1 * 5));
+    QVERIFY(writeFile(dir.filePath(u"bad.json"_s), R"({"models":{}})"));
+    QVERIFY(!PriceTable::fromFile(dir.filePath(u"bad.json"_s), &error));
+    QVERIFY2(error.contains(u"callscope-prices"_s), qPrintable(error));
+
+    // In an experiment: a priced model has a cost and passes max_cost_usd; an unknown one says
+    // "no price" (null, never 0) and fails it.
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
+        "variants":[{"name":"priced","engine":{"model":"gpt-4o-mini"}},{"name":"unpriced"}],
+        "assert":[{"type":"max_cost_usd","value":0.001}]})"));
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
+    QCOMPARE(r.exit, 1);
+    const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
+    const QJsonObject priced = variants.at(0).toObject();
+    const QJsonObject unpriced = variants.at(1).toObject();
+    // 2 runs x 2 turns x (120 in x 0.15 + 20 out x 0.60) per million.
+    QVERIFY(qAbs(priced.value(u"cost_usd"_s).toDouble() - 2 * 2 * (120 * 0.15 + 20 * 0.60) / 1e6) < 1e-12);
+    QCOMPARE(priced.value(u"passed"_s).toInt(), 1);
+    QVERIFY(unpriced.value(u"cost_usd"_s).isNull());
+    QCOMPARE(unpriced.value(u"unpriced_runs"_s).toInt(), 2);
+    QCOMPARE(unpriced.value(u"passed"_s).toInt(), 0);
+    const QJsonObject verdict = r.summary.value(u"cells"_s).toArray().at(1).toObject().value(u"runs"_s).toArray().at(0)
+                                    .toObject().value(u"assertions"_s).toArray().at(0).toObject();
+    QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"no price for the model fake-model"_s),
+             qPrintable(verdict.value(u"reason"_s).toString()));
+    QCOMPARE(r.summary.value(u"prices"_s).toObject().value(u"as_of"_s).toString(), shipped.asOf());
 }
 
 QTEST_GUILESS_MAIN(TestEval)

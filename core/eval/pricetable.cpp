@@ -1,0 +1,129 @@
+#include "core/eval/pricetable.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+
+using namespace Qt::StringLiterals;
+
+// The resource file's initialiser lives in the global namespace.
+static void initPriceResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace Callscope {
+
+namespace {
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("PriceTable", text);
+}
+
+} // namespace
+
+bool PriceTable::load(const QByteArray &json, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
+        if (error)
+            *error = translate("not a JSON object: %1").arg(parseError.errorString());
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(u"format"_s).toString() != u"callscope-prices"_s) {
+        if (error)
+            *error = translate("\"format\" must be \"callscope-prices\"");
+        return false;
+    }
+    m_asOf = root.value(u"as_of"_s).toString();
+    const QJsonObject models = root.value(u"models"_s).toObject();
+    for (auto it = models.begin(); it != models.end(); ++it) {
+        const QJsonObject p = it.value().toObject();
+        if (!p.value(u"input"_s).isDouble() || !p.value(u"output"_s).isDouble()) {
+            if (error)
+                *error = translate("/models/%1 needs numbers \"input\" and \"output\"").arg(it.key());
+            return false;
+        }
+        ModelPrice price;
+        price.input = p.value(u"input"_s).toDouble();
+        price.output = p.value(u"output"_s).toDouble();
+        price.cachedInput = p.value(u"cached_input"_s).toDouble(price.input);
+        price.batchInput = p.value(u"batch_input"_s).toDouble(price.input / 2);
+        price.batchOutput = p.value(u"batch_output"_s).toDouble(price.output / 2);
+        m_models.insert(it.key(), price);
+    }
+    return true;
+}
+
+PriceTable PriceTable::shipped()
+{
+    initPriceResources();
+    PriceTable table;
+    QFile file(u":/callscope/prices/prices.json"_s);
+    if (file.open(QIODevice::ReadOnly))
+        table.load(file.readAll(), nullptr);
+    table.m_source = translate("the table shipped with Callscope");
+    return table;
+}
+
+std::optional<PriceTable> PriceTable::fromFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = translate("cannot read %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    PriceTable table;
+    QString why;
+    if (!table.load(file.readAll(), &why)) {
+        if (error)
+            *error = translate("%1: %2").arg(path, why);
+        return std::nullopt;
+    }
+    table.m_source = path;
+    return table;
+}
+
+PriceTable PriceTable::fromSettings()
+{
+    const QString path = QSettings().value(u"prices/file"_s).toString();
+    if (!path.isEmpty()) {
+        if (auto table = fromFile(path))
+            return *table;
+    }
+    return shipped();
+}
+
+std::optional<ModelPrice> PriceTable::price(const QString &model) const
+{
+    if (const auto it = m_models.constFind(model); it != m_models.cend())
+        return it.value();
+    QString best;
+    for (auto it = m_models.cbegin(); it != m_models.cend(); ++it) {
+        if (model.startsWith(it.key()) && it.key().size() > best.size())
+            best = it.key();
+    }
+    if (best.isEmpty())
+        return std::nullopt;
+    return m_models.value(best);
+}
+
+std::optional<double> PriceTable::cost(const QString &model, const Usage &usage, bool batch) const
+{
+    const auto p = price(model);
+    if (!p)
+        return std::nullopt;
+    const double cached = double(std::min(usage.cachedTokens, usage.inputTokens));
+    const double fresh = double(usage.inputTokens) - cached;
+    const double in = batch ? p->batchInput : p->input;
+    const double out = batch ? p->batchOutput : p->output;
+    return (fresh * in + cached * p->cachedInput + double(usage.outputTokens) * out) / 1e6;
+}
+
+} // namespace Callscope

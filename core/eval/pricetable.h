@@ -1,0 +1,50 @@
+#pragma once
+
+// Prices per model (USD per million tokens) and the cost of a call. The table ships as a
+// resource with the date its prices are from; a user's own table (the same format) replaces
+// it: the setting "prices/file", or setFile(). A model that is not in the table has no price:
+// cost() says so (nullopt) rather than 0.
+
+#include "core/model/callrecord.h"
+
+#include <QHash>
+#include <QString>
+
+#include <optional>
+
+namespace Callscope {
+
+struct ModelPrice
+{
+    double input = 0;          // per million input tokens (not cached)
+    double output = 0;
+    double cachedInput = 0;    // per million cached input tokens
+    double batchInput = 0;
+    double batchOutput = 0;
+};
+
+class PriceTable
+{
+public:
+    // The shipped table, or the user's when the setting "prices/file" names a readable one.
+    static PriceTable fromSettings();
+    static PriceTable shipped();
+    // A table from a file of the same format; `error` says what is wrong.
+    static std::optional<PriceTable> fromFile(const QString &path, QString *error = nullptr);
+
+    QString asOf() const { return m_asOf; }
+    QString source() const { return m_source; }
+    // Exact model name, else the longest listed prefix.
+    std::optional<ModelPrice> price(const QString &model) const;
+    // USD for a call's usage on `model`; cached tokens are counted in the input tokens.
+    std::optional<double> cost(const QString &model, const Usage &usage, bool batch = false) const;
+
+private:
+    bool load(const QByteArray &json, QString *error);
+
+    QString m_asOf;
+    QString m_source;
+    QHash<QString, ModelPrice> m_models;
+};
+
+} // namespace Callscope
