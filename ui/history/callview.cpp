@@ -1,5 +1,6 @@
 #include "ui/history/callview.h"
 
+#include "ui/diff/calldiff.h"
 #include "ui/history/historymodel.h"
 
 #include <QFontDatabase>
@@ -137,6 +138,8 @@ void CallView::setCall(const CallRecord &record)
     m_record = record;
     QString summary = tr("Call %1 · %2 · %3 · %4 %5").arg(record.id).arg(record.kind, callStatusName(record.status),
                                                             record.engineType, record.model);
+    if (const QString mode = recordOutputMode(record); !mode.isEmpty())
+        summary += u" · "_s + tr("output: %1").arg(mode);
     if (!record.usage.isEmpty())
         summary += u" · "_s + formatTokens(record.usage);
     if (record.parent)
