@@ -1760,11 +1760,11 @@ void TestCodecs::engineSchemaRules_data()
         {u"/properties/a/minLength keyword-to-description"_s});
     row("openai: default into the description", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string","default":"x"}},"required":["a"],"additionalProperties":false})J"_s,
-        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(default: "x")"}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(default: \"x\")"}},"required":["a"],"additionalProperties":false})J"_s,
         {u"/properties/a/default keyword-to-description"_s});
     row("openai: unsupported format into the description", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string","format":"uri"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
-        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: "uri")"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: \"uri\")"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
         {u"/properties/a/format keyword-to-description"_s});
     row("openai: $ref siblings inlined", E::OpenAI,
         uR"J({"type":"object","$defs":{"p":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/p","description":"A."},"b":{"$ref":"#/$defs/p"}},"required":["a","b"],"additionalProperties":false})J"_s,
@@ -1794,7 +1794,7 @@ void TestCodecs::engineSchemaRules_data()
         {u"/properties/a/minItems keyword-to-description"_s});
     row("anthropic: bounds and pattern into the description", E::Anthropic,
         uR"J({"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":9},"s":{"type":"string","pattern":"^x"}},"required":["n"],"additionalProperties":false})J"_s,
-        uR"J({"type":"object","properties":{"n":{"type":"integer","description":"(minimum: 1) (maximum: 9)"},"s":{"type":"string","description":"(pattern: "^x")"}},"required":["n"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"n":{"type":"integer","description":"(minimum: 1) (maximum: 9)"},"s":{"type":"string","description":"(pattern: \"^x\")"}},"required":["n"],"additionalProperties":false})J"_s,
         {u"/properties/n/minimum keyword-to-description"_s, u"/properties/n/maximum keyword-to-description"_s,
          u"/properties/s/pattern keyword-to-description"_s});
     row("anthropic: oneOf sent as anyOf, allOf kept", E::Anthropic,
@@ -1803,7 +1803,7 @@ void TestCodecs::engineSchemaRules_data()
         {u"/properties/a/oneOf one-of-to-any-of"_s});
     row("anthropic: unsupported format", E::Anthropic,
         uR"J({"type":"object","properties":{"a":{"type":"string","format":"regex"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
-        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: "regex")"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: \"regex\")"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
         {u"/properties/a/format keyword-to-description"_s});
     // Gemini.
     row("gemini: const as a one-value enum", E::Gemini,
@@ -1812,7 +1812,7 @@ void TestCodecs::engineSchemaRules_data()
         {u"/properties/k/const const-to-enum"_s});
     row("gemini: formats and exclusive bounds into the description", E::Gemini,
         uR"J({"type":"object","properties":{"w":{"type":"string","format":"date-time"},"r":{"type":"number","exclusiveMinimum":0}}})J"_s,
-        uR"J({"type":"object","properties":{"w":{"type":"string","description":"(format: "date-time")"},"r":{"type":"number","description":"(exclusiveMinimum: 0)"}}})J"_s,
+        uR"J({"type":"object","properties":{"w":{"type":"string","description":"(format: \"date-time\")"},"r":{"type":"number","description":"(exclusiveMinimum: 0)"}}})J"_s,
         {u"/properties/r/exclusiveMinimum keyword-to-description"_s, u"/properties/w/format keyword-to-description"_s});
     row("gemini: annotations dropped", E::Gemini,
         uR"J({"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Plan","type":"object","properties":{"title":{"type":"string","examples":["a"]}}})J"_s,
