@@ -1007,7 +1007,10 @@ void TestRunnerHttp::nativeValidInOneTurn()
     const Wire wire{EngineType(engine)};
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login\"}"_s, 40, 9)));
+    // OpenAI strict made the optional "note" required and nullable: its null means absent.
+    const bool strict = wire.type == EngineType::OpenAI || wire.type == EngineType::OpenAIResponses;
+    env.server.enqueue(FakeReply::json(200, wire.text(strict ? u"{\"title\": \"Fix login\", \"note\": null}"_s
+                                                             : u"{\"title\": \"Fix login\"}"_s, 40, 9)));
     const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
