@@ -632,6 +632,8 @@ void Runner::handleStructuredText(const QString &text)
         output = m_sentSchema ? normalizeNativeOutput(*parsed, *m_sentSchema) : *parsed;
         errors = m_validator->validate(output);
         if (errors.isEmpty()) {
+            // The stored transcript says which mode produced this answer.
+            m_conversation.last().providerData.insert(u"callscope_output_mode"_s, outputModeName(m_spec.outputMode));
             acceptOutput(output, QString());
             return;
         }

@@ -754,6 +754,7 @@ void TestRunner::nativeOnReplayUsesTheRecording()
     const QList<Message> stored = messagesFromJson(rec.messages);
     QCOMPARE(stored.last().role, Role::Assistant);
     QVERIFY(stored.last().toolCalls.isEmpty());
+    QCOMPARE(stored.last().providerData.value(u"callscope_output_mode"_s).toString(), u"native"_s);
     QVERIFY(!rec.metadata.contains(u"text_answer"_s));
     QCOMPARE(rec.metadata.value(u"output_mode"_s).toString(), u"native"_s);
 }

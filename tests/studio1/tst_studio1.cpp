@@ -1076,6 +1076,9 @@ void TestStudio1::outputModesRunAndDiff()
     CallView view;
     view.setCall(records.at(1));
     QVERIFY2(view.summaryText().contains(u"output: native"_s), qPrintable(view.summaryText()));
+    QVERIFY2(view.transcriptText().contains(u"(accepted output, native mode)"_s), qPrintable(view.transcriptText()));
+    view.setCall(records.at(2));
+    QVERIFY(view.transcriptText().contains(u"(accepted output, prompted mode)"_s));
     for (int k : {1, 2}) {
         const CallDiff diff = diffCalls(records.at(0), records.at(k));
         const auto row = std::find_if(diff.rows.cbegin(), diff.rows.cend(), [](const DiffRow &r) {
