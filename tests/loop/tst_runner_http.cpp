@@ -501,6 +501,7 @@ private Q_SLOTS:
     void nativeRefusal_data() { addEngineRows(); }
     void nativeRefusal();
     void nativeRecordedReplies();
+    void nativeStreamed();
     void promptedFenceWithProse_data() { addEngineRows(); }
     void promptedFenceWithProse();
     void promptedInvalidThenCorrected_data() { addEngineRows(); }
@@ -1148,6 +1149,42 @@ void TestRunnerHttp::nativeRecordedReplies()
             QCOMPARE(result.record.response.toObject(), c.expected);
         const QJsonValue sent = Wire{c.type}.nativeField(env.server.requests().at(0).jsonObject());
         QVERIFY2(compact(sent).contains(compact(schema)) || c.type == EngineType::Gemini, compact(sent).constData());
+    }
+}
+
+void TestRunnerHttp::nativeStreamed()
+{
+    // A streamed native answer: the JSON arrives in text deltas (OpenAI Chat and Anthropic).
+    const QStringList pieces = {u"{\"ti"_s, u"tle\": \"Fix "_s, u"login\"}"_s};
+    for (const EngineType type : {EngineType::OpenAI, EngineType::Anthropic}) {
+        Env env;
+        QVERIFY(env.server.listen());
+        QList<std::pair<QByteArray, QByteArray>> events;
+        const auto event = [&events](const QByteArray &name, const QByteArray &data) { events.append(std::make_pair(name, data)); };
+        if (type == EngineType::OpenAI) {
+            for (const QString &p : pieces)
+                event(QByteArray(), compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
+                                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, QJsonObject{{u"content"_s, p}}}, {u"finish_reason"_s, QJsonValue()}}}}}));
+            event(QByteArray(), compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
+                                                   {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, QJsonObject{}}, {u"finish_reason"_s, u"stop"_s}}}}}));
+            event(QByteArray(), "[DONE]");
+        } else {
+            event("message_start", R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}})");
+            event("content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})");
+            for (const QString &p : pieces)
+                event("content_block_delta", compact(QJsonObject{{u"type"_s, u"content_block_delta"_s}, {u"index"_s, 0},
+                                                                          {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, p}}}}));
+            event("content_block_stop", R"({"type":"content_block_stop","index":0})");
+            event("message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}})");
+            event("message_stop", R"({"type":"message_stop"})");
+        }
+        env.server.enqueue(FakeReply::sseEvents(events));
+        const LaunchResult result = env.launch(modeSpec(env, type, u"native"_s, {{u"engine"_s, QJsonObject{{u"stream"_s, true}}}}));
+        QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(engineTypeName(type) + u": "_s + result.record.error));
+        QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+        const QJsonObject body = env.server.requests().at(0).jsonObject();
+        QCOMPARE(body.value(u"stream"_s).toBool(), true);
+        QCOMPARE(Wire{type}.nativeField(body), expectedNativeField(type));
     }
 }
 
