@@ -66,6 +66,70 @@ QString notJson(const QString &parseError)
            + u"). Reply with only the JSON value, with no text around it."_s;
 }
 
+QString promptedInstruction(const QString &schemaText)
+{
+    return u"Answer with one JSON value that matches the JSON Schema below. Reply with the JSON "
+           u"only, optionally inside one ```json code block; nothing you write outside it is "
+           u"read.\n\nJSON Schema:\n"_s
+           + schemaText;
+}
+
+QString invalidTextOutput(const QStringList &violations, const QString &schemaText)
+{
+    QString text = u"Your answer does not match the response schema ("_s
+                   + QString::number(violations.size())
+                   + (violations.size() == 1 ? u" problem):\n"_s : u" problems):\n"_s);
+    for (const QString &v : violations)
+        text += u"- "_s + v + u'\n';
+    if (!schemaText.isEmpty())
+        text += u"\nThe full schema the answer must match:\n"_s + schemaText + u'\n';
+    text += u"Fix every problem and answer again with the whole corrected JSON value only."_s;
+    return text;
+}
+
+QString notJsonForSchema(const QString &parseError, const QString &schemaText)
+{
+    QString text = u"Your answer is not valid JSON ("_s + parseError + u")."_s;
+    if (!schemaText.isEmpty())
+        text += u" The answer must be one JSON value matching this schema:\n"_s + schemaText + u'\n';
+    text += u"Answer again with the JSON value only."_s;
+    return text;
+}
+
+std::optional<QJsonValue> extractJsonAnswer(const QString &text, QString *error)
+{
+    QString firstError;
+    if (auto whole = parseJsonAnswer(text, &firstError))
+        return whole;
+    static const QRegularExpression fenced(u"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```"_s,
+                                           QRegularExpression::DotMatchesEverythingOption);
+    QStringList blocks;
+    for (auto it = fenced.globalMatch(text); it.hasNext();)
+        blocks.append(it.next().captured(1));
+    if (blocks.size() > 1) {
+        if (error)
+            *error = u"the reply has "_s + QString::number(blocks.size())
+                     + u" code blocks; give the answer in one"_s;
+        return std::nullopt;
+    }
+    if (blocks.size() == 1)
+        return parseJsonAnswer(blocks.first(), error);
+    // No fence: the outermost object or array, with the prose around it ignored.
+    const qsizetype open = text.indexOf(QRegularExpression(u"[\\[{]"_s));
+    if (open >= 0) {
+        const QChar close = text.at(open) == u'{' ? u'}' : u']';
+        const qsizetype end = text.lastIndexOf(close);
+        if (end > open) {
+            if (auto inner = parseJsonAnswer(text.mid(open, end - open + 1), error))
+                return inner;
+            return std::nullopt;
+        }
+    }
+    if (error)
+        *error = firstError;
+    return std::nullopt;
+}
+
 std::optional<QJsonValue> parseJsonAnswer(const QString &text, QString *error)
 {
     QString body = text.trimmed();

@@ -22,6 +22,18 @@ QString truncated(int maxTokens);
 // No schema, output parser json: the text did not parse.
 QString notJson(const QString &parseError);
 
+// Prompted mode: the instruction and the schema added to the system prompt.
+QString promptedInstruction(const QString &schemaText);
+// Native and prompted modes: the answer text does not match the schema; every violation,
+// then the full schema.
+QString invalidTextOutput(const QStringList &violations, const QString &schemaText);
+// Native and prompted modes: the answer text is not JSON.
+QString notJsonForSchema(const QString &parseError, const QString &schemaText);
+
+// Prompted mode: the JSON value in a reply; one Markdown code fence is allowed and text
+// around it (or around a bare JSON object or array) is ignored.
+std::optional<QJsonValue> extractJsonAnswer(const QString &text, QString *error);
+
 // Parses a JSON answer, accepting one surrounding Markdown code fence; `error` names the
 // line and column of a parse failure.
 std::optional<QJsonValue> parseJsonAnswer(const QString &text, QString *error);

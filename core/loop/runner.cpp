@@ -33,6 +33,19 @@ bool needsLeadingUserTurn(EngineType type)
     return type == EngineType::Anthropic || type == EngineType::Gemini;
 }
 
+// The name native structured output carries: the spec's kind within OpenAI's name rule.
+QString responseSchemaName(const QString &kind)
+{
+    QString name;
+    for (QChar c : kind) {
+        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9')
+                        || c == u'_' || c == u'-';
+        name += ok ? c : u'_';
+    }
+    name = name.left(64);
+    return name.isEmpty() ? u"output"_s : name;
+}
+
 } // namespace
 
 QString breakpointName(Breakpoint breakpoint)
@@ -86,6 +99,25 @@ QString runnerStateName(RunnerState state)
 QString Runner::submitToolName()
 {
     return u"submit_output"_s;
+}
+
+bool Runner::usesSubmitTool() const
+{
+    return m_spec.responseSchema && m_spec.outputMode == OutputMode::Tool;
+}
+
+bool Runner::outputFromText() const
+{
+    return m_spec.responseSchema && m_spec.outputMode != OutputMode::Tool;
+}
+
+// Prompted mode: the schema and the instruction follow the system prompt (model-facing text).
+QString Runner::requestSystemPrompt() const
+{
+    if (!m_spec.responseSchema || m_spec.outputMode != OutputMode::Prompted)
+        return m_record.systemPrompt;
+    const QString instruction = Corrections::promptedInstruction(schemaText());
+    return m_record.systemPrompt.isEmpty() ? instruction : m_record.systemPrompt + u"\n\n"_s + instruction;
 }
 
 Runner::Runner(const Spec &spec, ModelClient *client, ToolRegistry *tools, QObject *parent)
@@ -189,6 +221,11 @@ void Runner::start(const RunInput &input)
                tr("the response schema is invalid: %1").arg(m_validator->compileError()));
         return;
     }
+    if (m_spec.responseSchema) {
+        m_record.metadata.insert(u"output_mode"_s, outputModeName(m_spec.outputMode));
+        if (m_spec.outputMode == OutputMode::Native)
+            m_sentSchema = schemaForEngine(*m_spec.responseSchema, m_client->engineType());
+    }
     connect(m_client, &ModelClient::textDelta, this, &Runner::textDelta);
     connect(m_client, &ModelClient::retryScheduled, this, &Runner::retryScheduled);
     connect(m_client, &ModelClient::finished, this, &Runner::onModelFinished);
@@ -275,7 +312,7 @@ EngineSpec Runner::effectiveEngine() const
 QList<ToolDeclaration> Runner::declarations() const
 {
     QList<ToolDeclaration> decls = m_tools ? m_tools->declarations() : QList<ToolDeclaration>();
-    if (m_spec.responseSchema) {
+    if (usesSubmitTool()) {
         ToolDeclaration submit;
         submit.name = submitToolName();
         submit.description = modelText("Submit the final answer. Call this exactly once, when the task is "
@@ -306,7 +343,11 @@ void Runner::beginTurn()
     const EngineSpec engine = effectiveEngine();
 
     ChatRequest request;
-    request.system = m_record.systemPrompt;
+    request.system = requestSystemPrompt();
+    if (m_sentSchema) {
+        request.responseSchema = m_sentSchema->schema;
+        request.responseSchemaName = responseSchemaName(m_spec.kind);
+    }
     QList<Message> all = m_options.priorMessages;
     all.append(m_conversation);
     if (m_options.budget) {
@@ -476,7 +517,7 @@ void Runner::handleToolCalls(const ModelReply &reply)
 
     // A submit_output call decides the turn.
     for (const ToolCall &call : calls) {
-        if (call.name != submitToolName() || !m_spec.responseSchema)
+        if (call.name != submitToolName() || !usesSubmitTool())
             continue;
         setState(RunnerState::Validating);
         QStringList errors;
@@ -528,7 +569,12 @@ void Runner::handleTextReply(const ModelReply &reply)
     const QString text = reply.message.text;
     appendMessage(reply.message);
     if (text.trimmed().isEmpty()) {
-        sendCorrection(Corrections::emptyReply(m_spec.responseSchema.has_value()), u"empty_reply"_s);
+        sendCorrection(Corrections::emptyReply(usesSubmitTool()), u"empty_reply"_s);
+        return;
+    }
+    if (outputFromText()) {
+        // text_output does not apply: the text itself is the output.
+        handleStructuredText(text);
         return;
     }
     if (m_spec.responseSchema) {
@@ -563,6 +609,46 @@ void Runner::handleTextReply(const ModelReply &reply)
         return;
     }
     acceptOutput(*parsed, QString());
+}
+
+// Native and prompted modes: the reply text is the output. It is parsed, then validated against
+// the spec's own schema (not the one sent); a failure goes back as a user turn.
+void Runner::handleStructuredText(const QString &text)
+{
+    setState(RunnerState::Validating);
+    const bool native = m_spec.outputMode == OutputMode::Native;
+    QString parseError;
+    const std::optional<QJsonValue> parsed = native ? Corrections::parseJsonAnswer(text, &parseError)
+                                                    : Corrections::extractJsonAnswer(text, &parseError);
+    QStringList errors;
+    QString correction;
+    QString note;
+    QJsonValue output;
+    if (!parsed) {
+        errors.append(modelText("(root): not valid JSON: %1").arg(parseError));
+        correction = Corrections::notJsonForSchema(parseError, schemaText());
+        note = u"parse_failed"_s;
+    } else {
+        output = m_sentSchema ? normalizeNativeOutput(*parsed, *m_sentSchema) : *parsed;
+        errors = m_validator->validate(output);
+        if (errors.isEmpty()) {
+            // The stored transcript says which mode produced this answer.
+            m_conversation.last().providerData.insert(u"callscope_output_mode"_s, outputModeName(m_spec.outputMode));
+            acceptOutput(output, QString());
+            return;
+        }
+        correction = Corrections::invalidTextOutput(errors, schemaText());
+        note = u"validation_failed"_s;
+    }
+    Q_EMIT validationFailed(m_turn - 1, errors);
+    auto sendBack = [this, correction, note] { sendCorrection(correction, note); };
+    if (breakAt(Breakpoint::OnValidationFailure)) {
+        m_pending = PendingItem();
+        m_pending.validationErrors = errors;
+        pauseAt(Breakpoint::OnValidationFailure, sendBack);
+        return;
+    }
+    sendBack();
 }
 
 void Runner::acceptOutput(const QJsonValue &parsed, const QString &acceptedCallId)
@@ -654,7 +740,7 @@ void Runner::decideNextTool()
             ++m_decideIndex;
             continue;
         }
-        if (call.name == submitToolName() && m_spec.responseSchema) {
+        if (call.name == submitToolName() && usesSubmitTool()) {
             slot.result = errorResult(call, modelText("submit_output was not accepted in this turn"));
             slot.decided = true;
             continue;
@@ -932,7 +1018,7 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
         m = m.withoutAttachmentBytes();
     m_record.messages = messagesToJson(stored);
     if (m_client)
-        m_record.transcript = m_client->toNative(m_record.systemPrompt, stored);
+        m_record.transcript = m_client->toNative(requestSystemPrompt(), stored);
     m_record.metadata.insert(u"turns"_s, m_turn);
     m_record.metadata.insert(u"attempts"_s, m_record.attempts.size());
     m_record.metadata.insert(u"duration_ms"_s, m_clock.isValid() ? m_clock.elapsed() : 0);

@@ -8,6 +8,7 @@
 #include "core/engines/modelclient.h"
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
+#include "core/schema/engineschema.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -164,7 +165,13 @@ private:
     void handleToolCalls(const ModelReply &reply);
     void handleTextReply(const ModelReply &reply);
     void handleTruncation(const ModelReply &reply);
+    void handleStructuredText(const QString &text);
     void acceptOutput(const QJsonValue &parsed, const QString &acceptedCallId);
+    // With a schema: submit_output carries the output (tool mode), or the reply text does
+    // (native and prompted modes).
+    bool usesSubmitTool() const;
+    bool outputFromText() const;
+    QString requestSystemPrompt() const;
 
     // Tool execution for one batch of calls (a turn's calls, or the pre-seeds).
     void startToolBatch(const QList<ToolCall> &calls, bool preSeed, std::function<void()> done);
@@ -190,6 +197,7 @@ private:
     QPointer<ToolRegistry> m_tools;
     RunOptions m_options;
     std::unique_ptr<OutputValidator> m_validator;
+    std::optional<EngineSchema> m_sentSchema; // native mode: the schema as the engine gets it
 
     RunnerState m_state = RunnerState::Idle;
     RunnerState m_stateBeforePause = RunnerState::Idle;

@@ -49,6 +49,34 @@ QStringList engineTypeNames()
     return names;
 }
 
+QString outputModeName(OutputMode mode)
+{
+    switch (mode) {
+    case OutputMode::Tool:
+        return u"tool"_s;
+    case OutputMode::Native:
+        return u"native"_s;
+    case OutputMode::Prompted:
+        return u"prompted"_s;
+    }
+    return {};
+}
+
+std::optional<OutputMode> outputModeFromName(QStringView name)
+{
+    for (OutputMode m : {OutputMode::Tool, OutputMode::Native, OutputMode::Prompted}) {
+        if (outputModeName(m) == name)
+            return m;
+    }
+    return std::nullopt;
+}
+
+QStringList outputModeNames()
+{
+    return {outputModeName(OutputMode::Tool), outputModeName(OutputMode::Native),
+            outputModeName(OutputMode::Prompted)};
+}
+
 const ToolSpec *Spec::tool(QStringView name) const
 {
     for (const ToolSpec &t : tools) {

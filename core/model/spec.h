@@ -20,6 +20,15 @@ QString engineTypeName(EngineType type);
 std::optional<EngineType> engineTypeFromName(QStringView name);
 QStringList engineTypeNames();
 
+// How a structured call gets its output when the spec has a response schema (MISSION.md 11):
+// the submit_output tool, the provider's own structured-output field, or the schema in the
+// system prompt with the JSON taken from the reply text.
+enum class OutputMode { Tool, Native, Prompted };
+
+QString outputModeName(OutputMode mode);
+std::optional<OutputMode> outputModeFromName(QStringView name);
+QStringList outputModeNames();
+
 enum class ToolRunnerKind { None, Command, Mcp, Manual, Mock };
 
 struct ToolSpec
@@ -107,6 +116,7 @@ struct Spec
     QString systemPrompt;
     std::optional<QJsonObject> responseSchema; // a boolean schema is not allowed at the root
     QString outputParser = QStringLiteral("json"); // "json" or "text"; used without a schema
+    OutputMode outputMode = OutputMode::Tool; // used with a schema
     QString textOutputField;       // text_output.field; empty = no text_output
     QJsonObject textOutputUnknownFields; // other keys of the text_output object, kept on save
     QList<ToolSpec> tools;

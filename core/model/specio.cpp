@@ -622,7 +622,7 @@ QStringList keyOrder(Shape shape)
     switch (shape) {
     case Shape::Spec:
         return {u"kind"_s, u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
-                u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s,
+                u"output_mode"_s, u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s,
                 u"engine"_s, u"retry"_s, u"context"_s};
     case Shape::Tool:
         return {u"name"_s, u"description"_s, u"input_schema"_s, u"requires_approval"_s,
@@ -823,6 +823,13 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
             in.error(u"/output_parser"_s, tr("unknown output parser %1 (expected json or text)")
                                               .arg(quoted(*parser)));
     }
+    if (const auto mode = in.string(root, "output_mode"_L1, QString())) {
+        if (const auto known = outputModeFromName(*mode))
+            spec.outputMode = *known;
+        else
+            in.error(u"/output_mode"_s, tr("unknown output mode %1 (expected tool, native or prompted)")
+                                            .arg(quoted(*mode)));
+    }
     if (const auto textOutput = in.object(root, "text_output"_L1, QString())) {
         const QString pointer = u"/text_output"_s;
         if (!Loader::present(*textOutput, "field"_L1)) {
@@ -853,7 +860,7 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
 
     spec.unknownFields = Loader::unknownFields(
         root, {"kind"_L1, "system_prompt"_L1, "response_schema"_L1, "output_parser"_L1,
-               "text_output"_L1, "tools"_L1, "mcp_servers"_L1, "pre_seeds"_L1, "max_turns"_L1,
+               "output_mode"_L1, "text_output"_L1, "tools"_L1, "mcp_servers"_L1, "pre_seeds"_L1, "max_turns"_L1,
                "engine"_L1, "retry"_L1, "context"_L1});
 
     SpecLoadResult result;
@@ -914,6 +921,8 @@ QJsonObject specToJson(const Spec &spec)
         o.insert("response_schema"_L1, *spec.responseSchema);
     if (spec.outputParser != u"json")
         o.insert("output_parser"_L1, spec.outputParser);
+    if (spec.outputMode != OutputMode::Tool)
+        o.insert("output_mode"_L1, outputModeName(spec.outputMode));
     if (!spec.textOutputField.isEmpty() || !spec.textOutputUnknownFields.isEmpty()) {
         QJsonObject textOutput;
         if (!spec.textOutputField.isEmpty())

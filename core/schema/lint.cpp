@@ -1,6 +1,7 @@
 #include "core/schema/lint.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/schema/engineschema.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -72,6 +73,36 @@ QString nameRule(EngineType t)
         return u"^[a-zA-Z0-9_-]{1,128}$"_s;
     case EngineType::Gemini:
         return u"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$"_s;
+    case EngineType::Replay:
+        break;
+    }
+    return {};
+}
+
+// Why `model` on `t` cannot do native structured output, or empty when it can (or when we
+// cannot tell). Model families from the providers' structured-output documentation.
+QString nativeUnsupportedReason(EngineType t, const QString &model)
+{
+    const QString m = model.toLower();
+    switch (t) {
+    case EngineType::OpenAI:
+    case EngineType::OpenAIResponses:
+        if (m.startsWith(u"gpt-3.5") || m == u"gpt-4" || m.startsWith(u"gpt-4-")
+            || m == u"gpt-4o-2024-05-13" || m.startsWith(u"o1-mini") || m.startsWith(u"o1-preview"))
+            return tr("%1 has no json_schema structured output (it needs gpt-4o-2024-08-06 or "
+                      "newer)").arg(quoted(model));
+        break;
+    case EngineType::Anthropic:
+        if (m.startsWith(u"claude-2") || m.startsWith(u"claude-instant") || m.startsWith(u"claude-3"))
+            return tr("%1 has no structured output (output_config.format needs a Claude 4 "
+                      "model)").arg(quoted(model));
+        break;
+    case EngineType::Gemini:
+        if (m.startsWith(u"gemini-1.0") || m == u"gemini-pro" || m.startsWith(u"gemini-pro-vision"))
+            return tr("%1 has no JSON-schema output (responseJsonSchema needs Gemini 1.5 or "
+                      "newer)").arg(quoted(model));
+        break;
+    case EngineType::OpenAICompatible:
     case EngineType::Replay:
         break;
     }
@@ -196,6 +227,7 @@ public:
     QList<LintFinding> run()
     {
         lintOutputParser();
+        lintOutputMode();
         if (m_spec.responseSchema)
             lintSchema(*m_spec.responseSchema, u"/response_schema"_s, true);
         lintToolCount();
@@ -228,9 +260,53 @@ private:
         }
     }
 
+    bool nativeMode() const
+    {
+        return m_spec.responseSchema && m_spec.outputMode == OutputMode::Native;
+    }
+
+    void lintOutputMode()
+    {
+        if (m_spec.outputMode == OutputMode::Tool)
+            return;
+        if (!m_spec.responseSchema) {
+            info(u"/output_mode"_s, u"output-mode-ignored"_s,
+                 tr("output_mode is used only with a response_schema; without one the output "
+                    "parser reads the reply"));
+            return;
+        }
+        if (!m_spec.textOutputField.isEmpty()) {
+            info(u"/text_output"_s, u"text-output-ignored"_s,
+                 tr("text_output does not apply in %1 mode: the reply text itself is the output")
+                     .arg(outputModeName(m_spec.outputMode)));
+        }
+        if (m_spec.outputMode != OutputMode::Native)
+            return;
+        if (m_target == EngineType::OpenAICompatible) {
+            info(u"/output_mode"_s, u"native-unsupported"_s,
+                 tr("native output on an OpenAI-compatible server depends on the server: Ollama, "
+                    "llama.cpp and vLLM turn response_format json_schema into a grammar, others "
+                    "may ignore it (the reply is validated here either way)"));
+        }
+        // The model only counts when the spec targets its own engine type.
+        if (m_target == m_spec.engine.type) {
+            if (const QString why = nativeUnsupportedReason(m_target, m_spec.engine.model); !why.isEmpty()) {
+                warn(u"/output_mode"_s, u"native-unsupported"_s,
+                     tr("native output will be rejected: %1; use output_mode tool or prompted").arg(why));
+            }
+        }
+        const EngineSchema sent = schemaForEngine(*m_spec.responseSchema, m_target);
+        for (const SchemaChange &c : sent.changes) {
+            add(c.enforced ? LintSeverity::Info : LintSeverity::Warning,
+                u"/response_schema"_s + c.pointer, u"native-schema-changed"_s,
+                tr("sent to %1 changed: %2").arg(providerLabel(m_target), c.reason));
+        }
+    }
+
     void lintToolCount()
     {
-        const qsizetype count = m_spec.tools.size() + (m_spec.responseSchema ? 1 : 0);
+        const qsizetype count = m_spec.tools.size()
+            + (m_spec.responseSchema && m_spec.outputMode == OutputMode::Tool ? 1 : 0);
         int limit = 0;
         if (isStrictTarget(m_target))
             limit = kOpenAiMaxTools;
@@ -288,6 +364,9 @@ private:
     void lintSchema(const QJsonObject &root, const QString &base, bool isResponseSchema)
     {
         lintRoot(root, base);
+        // In native mode the response schema is rewritten for the engine (engineschema.h): the
+        // keyword rules below are what the rewrite fixes, and lintOutputMode lists its changes.
+        const bool rewritten = isResponseSchema && nativeMode();
         const bool strict = isStrictTarget(m_target);
         // Anthropic's limits apply to structured output, which is where the response schema
         // goes; ordinary Anthropic tool schemas are advisory and may use any keyword.
@@ -304,7 +383,8 @@ private:
             if (m_target == EngineType::OpenAI || m_target == EngineType::OpenAIResponses)
                 lintArgumentSize(schema, pointer);
             if (strict) {
-                lintStrict(schema, pointer);
+                if (!rewritten)
+                    lintStrict(schema, pointer);
                 if (level > kStrictMaxLevels && !reportedDepth) {
                     reportedDepth = true;
                     warn(pointer, u"strict-depth"_s,
@@ -329,9 +409,9 @@ private:
                     nameChars += v.toString().size();
                 nameChars += schema.value("const"_L1).toString().size();
             }
-            if (anthropic)
+            if (anthropic && !rewritten)
                 lintAnthropic(schema, pointer);
-            if (gemini)
+            if (gemini && !rewritten)
                 lintGemini(schema, pointer);
         });
         if (strict) {
@@ -619,6 +699,10 @@ QList<LintRule> lintRules()
         {u"enum-closed-set"_s, tr("closed sets named in a description are an enum")},
         {u"argument-string-size"_s, tr("string arguments fit OpenAI's 8192-byte limit")},
         {u"output-parser-ignored"_s, tr("output_parser has no effect with a response schema")},
+        {u"output-mode-ignored"_s, tr("output_mode has no effect without a response schema")},
+        {u"text-output-ignored"_s, tr("text_output has no effect in native or prompted mode")},
+        {u"native-unsupported"_s, tr("native output on an engine or model that cannot do it")},
+        {u"native-schema-changed"_s, tr("native output: each change made to the schema sent")},
         {u"strict-additional-properties"_s, tr("OpenAI strict: additionalProperties false on every object")},
         {u"strict-required"_s, tr("OpenAI strict: every property is required")},
         {u"strict-unsupported-keyword"_s, tr("OpenAI strict: no unsupported keywords")},

@@ -4,6 +4,7 @@
 
 #include "core/engines/codec_gemini.h"
 #include "core/engines/enginecodec.h"
+#include "core/schema/engineschema.h"
 #include "core/schema/jsonschema.h"
 #include "tests/engines/codectesthelpers.h"
 #include "tests/support/testsupport.h"
@@ -233,6 +234,12 @@ private Q_SLOTS:
 
     // Conformance with the official OpenAI description
     void openApiConformance();
+
+    // The schema each engine accepts (native output)
+    void engineSchemaRules_data();
+    void engineSchemaRules();
+    void engineSchemaEveryEngine();
+    void engineSchemaNullsCountAsAbsent();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1681,6 +1688,12 @@ void TestCodecs::openApiConformance()
     ChatRequest structured = plain;
     structured.responseSchema = parseObject(uR"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})"_s);
     requests.append(structured);
+    // Native output mode: the schema as the OpenAI transform sends it, beside the spec's tools.
+    ChatRequest native = full;
+    native.responseSchema = schemaForEngine(parseObject(uR"({"type":"object","properties":{"title":{"type":"string","minLength":3},"note":{"type":"string","format":"uri"}},"required":["title"]})"_s),
+                                            EngineType::OpenAI).schema;
+    native.responseSchemaName = u"planner"_s;
+    requests.append(native);
     ChatRequest refused = plain;
     Message refusal = Message::assistant({});
     refusal.refusal = u"No."_s;
@@ -1699,7 +1712,7 @@ void TestCodecs::openApiConformance()
             ++checked;
         }
     }
-    QCOMPARE(checked, 14);
+    QCOMPARE(checked, 16);
 
     // The validator is really applied: a wrong body is rejected.
     QJsonObject wrong = createEngineCodec(EngineType::OpenAI)->buildRequest(plain, config).body;
@@ -1708,6 +1721,162 @@ void TestCodecs::openApiConformance()
     QJsonObject wrongResponses = createEngineCodec(EngineType::OpenAIResponses)->buildRequest(plain, config).body;
     wrongResponses.insert(u"max_output_tokens"_s, u"many"_s);
     QVERIFY(!responses.validate(wrongResponses).valid);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema each engine accepts
+
+void TestCodecs::engineSchemaRules_data()
+{
+    QTest::addColumn<int>("engine");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QStringList>("changes"); // "pointer rule", in order
+    const auto row = [](const char *name, EngineType e, const QString &in, const QString &out,
+                        const QStringList &changes) {
+        QTest::newRow(name) << int(e) << in << out << changes;
+    };
+    using E = EngineType;
+    // OpenAI strict (Chat and Responses share the rules).
+    row("openai: additionalProperties added", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/additionalProperties additional-properties-false"_s});
+    row("openai: additionalProperties true set to false", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":true})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/additionalProperties additional-properties-false"_s});
+    row("openai: optional made required and nullable", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer","enum":[1,2]},"c":{"anyOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":["integer","null"],"enum":[1,2,null]},"c":{"anyOf":[{"anyOf":[{"type":"string"}]},{"type":"null"}]}},"required":["a","b","c"],"additionalProperties":false})J"_s,
+        {u"/properties/b optional-made-nullable"_s, u"/properties/c optional-made-nullable"_s});
+    row("responses: optional made required and nullable", E::OpenAIResponses,
+        uR"J({"type":"object","properties":{"a":{"type":["string","integer"]}},"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":["string","integer","null"]}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a optional-made-nullable"_s});
+    row("openai: unsupported keyword into the description", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"type":"string","minLength":2,"description":"Name."}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"Name. (minLength: 2)"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/minLength keyword-to-description"_s});
+    row("openai: default into the description", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"type":"string","default":"x"}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(default: \"x\")"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/default keyword-to-description"_s});
+    row("openai: unsupported format into the description", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"type":"string","format":"uri"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: \"uri\")"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
+        {u"/properties/a/format keyword-to-description"_s});
+    row("openai: $ref siblings inlined", E::OpenAI,
+        uR"J({"type":"object","$defs":{"p":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/p","description":"A."},"b":{"$ref":"#/$defs/p"}},"required":["a","b"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","$defs":{"p":{"type":"string"}},"properties":{"a":{"type":"string","description":"A."},"b":{"$ref":"#/$defs/p"}},"required":["a","b"],"additionalProperties":false})J"_s,
+        {u"/properties/a/$ref ref-inlined"_s});
+    row("openai: oneOf sent as anyOf", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"oneOf":[{"type":"string"},{"type":"integer","default":1}]}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"integer","description":"(default: 1)"}]}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/oneOf one-of-to-any-of"_s, u"/properties/a/oneOf/1/default keyword-to-description"_s});
+    row("openai: one-entry allOf flattened", E::OpenAI,
+        uR"J({"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/allOf all-of-flattened"_s});
+    row("openai: nested objects", E::OpenAI,
+        uR"J({"type":"object","properties":{"steps":{"type":"array","items":{"type":"object","properties":{"s":{"type":"string"}}}}},"required":["steps"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"steps":{"type":"array","items":{"type":"object","properties":{"s":{"type":["string","null"]}},"required":["s"],"additionalProperties":false}}},"required":["steps"],"additionalProperties":false})J"_s,
+        {u"/properties/steps/items/additionalProperties additional-properties-false"_s,
+         u"/properties/steps/items/properties/s optional-made-nullable"_s});
+    // Anthropic.
+    row("anthropic: additionalProperties forced, required left", E::Anthropic,
+        uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/additionalProperties additional-properties-false"_s});
+    row("anthropic: minItems above 1 into the description", E::Anthropic,
+        uR"J({"type":"object","properties":{"a":{"type":"array","minItems":3,"items":{"type":"string"}},"b":{"type":"array","minItems":1}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"array","description":"(minItems: 3)","items":{"type":"string"}},"b":{"type":"array","minItems":1}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/minItems keyword-to-description"_s});
+    row("anthropic: bounds and pattern into the description", E::Anthropic,
+        uR"J({"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":9},"s":{"type":"string","pattern":"^x"}},"required":["n"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"n":{"type":"integer","description":"(minimum: 1) (maximum: 9)"},"s":{"type":"string","description":"(pattern: \"^x\")"}},"required":["n"],"additionalProperties":false})J"_s,
+        {u"/properties/n/minimum keyword-to-description"_s, u"/properties/n/maximum keyword-to-description"_s,
+         u"/properties/s/pattern keyword-to-description"_s});
+    row("anthropic: oneOf sent as anyOf, allOf kept", E::Anthropic,
+        uR"J({"type":"object","properties":{"a":{"oneOf":[{"type":"string"},{"type":"null"}]},"b":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/oneOf one-of-to-any-of"_s});
+    row("anthropic: unsupported format", E::Anthropic,
+        uR"J({"type":"object","properties":{"a":{"type":"string","format":"regex"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: \"regex\")"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
+        {u"/properties/a/format keyword-to-description"_s});
+    // Gemini.
+    row("gemini: const as a one-value enum", E::Gemini,
+        uR"J({"type":"object","properties":{"k":{"const":"x"}},"required":["k"]})J"_s,
+        uR"J({"type":"object","properties":{"k":{"enum":["x"]}},"required":["k"]})J"_s,
+        {u"/properties/k/const const-to-enum"_s});
+    row("gemini: formats and exclusive bounds into the description", E::Gemini,
+        uR"J({"type":"object","properties":{"w":{"type":"string","format":"date-time"},"r":{"type":"number","exclusiveMinimum":0}}})J"_s,
+        uR"J({"type":"object","properties":{"w":{"type":"string","description":"(format: \"date-time\")"},"r":{"type":"number","description":"(exclusiveMinimum: 0)"}}})J"_s,
+        {u"/properties/r/exclusiveMinimum keyword-to-description"_s, u"/properties/w/format keyword-to-description"_s});
+    row("gemini: annotations dropped", E::Gemini,
+        uR"J({"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Plan","type":"object","properties":{"title":{"type":"string","examples":["a"]}}})J"_s,
+        uR"J({"type":"object","properties":{"title":{"type":"string"}}})J"_s,
+        {u"/title keyword-dropped"_s, u"/properties/title/examples keyword-dropped"_s, u"/$schema keyword-dropped"_s});
+    // Sent as they are.
+    row("compatible: as it is", E::OpenAICompatible,
+        uR"J({"type":"object","properties":{"a":{"type":"string","minLength":2}}})J"_s,
+        uR"J({"type":"object","properties":{"a":{"type":"string","minLength":2}}})J"_s, {});
+    row("replay: as it is", E::Replay,
+        uR"J({"type":"object","properties":{"k":{"const":"x"}}})J"_s,
+        uR"J({"type":"object","properties":{"k":{"const":"x"}}})J"_s, {});
+}
+
+void TestCodecs::engineSchemaRules()
+{
+    QFETCH(int, engine);
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    QFETCH(QStringList, changes);
+    const QJsonObject original = parseObject(input);
+    const EngineSchema sent = schemaForEngine(original, EngineType(engine));
+    COMPARE_JSON(sent.schema, parseObject(expected));
+    QStringList got;
+    for (const SchemaChange &c : sent.changes) {
+        QVERIFY(!c.reason.isEmpty());
+        got.append(c.pointer + u' ' + c.rule);
+    }
+    QCOMPARE(got, changes);
+    // The schema sent is itself valid 2020-12, and so was the original.
+    QCOMPARE(validateSchema(original).size(), 0);
+    const QList<SchemaError> errors = validateSchema(sent.schema);
+    QVERIFY2(errors.isEmpty(), qPrintable(formatErrorsForModel(errors, 5)));
+}
+
+void TestCodecs::engineSchemaEveryEngine()
+{
+    // A schema every engine accepts as it is, and one that each strict engine changes.
+    const QJsonObject clean = parseObject(uR"J({"type":"object","properties":{"title":{"type":"string"},"steps":{"type":"array","items":{"type":"string"}}},"required":["title","steps"],"additionalProperties":false})J"_s);
+    const QJsonObject loose = parseObject(uR"J({"type":"object","properties":{"n":{"type":"integer","exclusiveMinimum":0}},"required":["n"]})J"_s);
+    for (const EngineType e : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                               EngineType::Gemini, EngineType::OpenAICompatible, EngineType::Replay}) {
+        const EngineSchema same = schemaForEngine(clean, e);
+        QVERIFY2(same.unchanged(), qPrintable(engineTypeName(e)));
+        COMPARE_JSON(same.schema, clean);
+        const EngineSchema changed = schemaForEngine(loose, e);
+        const bool asIs = e == EngineType::OpenAICompatible || e == EngineType::Replay;
+        QVERIFY2(changed.unchanged() == asIs, qPrintable(engineTypeName(e)));
+        QCOMPARE(validateSchema(changed.schema).size(), 0);
+    }
+}
+
+void TestCodecs::engineSchemaNullsCountAsAbsent()
+{
+    const QJsonObject original = parseObject(uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},"items":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer"}}}}},"required":["a","items"],"additionalProperties":false})J"_s);
+    const EngineSchema sent = schemaForEngine(original, EngineType::OpenAI);
+    const QJsonValue reply = parseObject(uR"J({"a":"t","b":null,"items":[{"x":null},{"x":2}]})J"_s);
+    const CompiledSchema schema = SchemaCompiler().compile(original);
+    QVERIFY(!schema.validate(reply).valid); // the nulls break the original schema
+    const QJsonValue normalized = normalizeNativeOutput(reply, sent);
+    COMPARE_JSON(normalized.toObject(), parseObject(uR"J({"a":"t","items":[{},{"x":2}]})J"_s));
+    QVERIFY(schema.validate(normalized).valid);
+    // A null where the original allows one is kept.
+    QCOMPARE(normalizeNativeOutput(QJsonObject{{u"a"_s, QJsonValue()}}, sent).toObject().contains(u"a"_s), true);
 }
 
 QTEST_GUILESS_MAIN(TestCodecs)

@@ -183,6 +183,10 @@ private Q_SLOTS:
     void attachmentsStoredAsPlaceholders();
     void recordingRoundTripFromCall();
     void correctionTexts();
+    void nativeOnReplayUsesTheRecording();
+    void nativeTextNotJsonThenFixed();
+    void promptedBreakpointAndSubmitOutputUnknown();
+    void extractJsonAnswer();
 };
 
 void TestRunner::happyPathWithToolCall()
@@ -720,6 +724,111 @@ void TestRunner::correctionTexts()
     QCOMPARE(Corrections::invalidOutput({u"/a: x"_s}, {}),
              u"The submitted output does not match the response schema (1 problem):\n- /a: x\n"
              u"Fix every problem and call submit_output again."_s);
+}
+
+void TestRunner::nativeOnReplayUsesTheRecording()
+{
+    // Native mode on the replay engine: the recorded text is the output; the request carries
+    // the schema as the replay engine gets it (as it is), no submit_output, the spec's tools.
+    Harness h;
+    h.spec = specFrom({{u"kind"_s, u"planner"_s},
+                       {u"response_schema"_s, planSchema()},
+                       {u"output_mode"_s, u"native"_s},
+                       {u"text_output"_s, QJsonObject{{u"field"_s, u"title"_s}}},
+                       {u"tools"_s, QJsonArray{ticketTool()}}});
+    h.recording.replies = {toolReply({call(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}),
+                           textReply(u"{\"title\": \"Fix login\", \"steps\": [\"reproduce\", \"patch\"]}"_s)};
+    const CallRecord rec = h.run();
+    QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    QCOMPARE(rec.response.toObject(), goodPlan());
+    QCOMPARE(h.requests().size(), 2);
+    for (const ChatRequest &r : h.requests()) {
+        QCOMPARE(r.tools.size(), 1);
+        QCOMPARE(r.tools.at(0).name, u"get_ticket"_s);
+        QVERIFY(r.responseSchema.has_value());
+        QCOMPARE(*r.responseSchema, planSchema());
+        QCOMPARE(r.responseSchemaName, u"planner"_s);
+        QCOMPARE(r.system, h.spec.systemPrompt);
+    }
+    // The output is the assistant's text, not a submit_output call; text_output did not apply.
+    const QList<Message> stored = messagesFromJson(rec.messages);
+    QCOMPARE(stored.last().role, Role::Assistant);
+    QVERIFY(stored.last().toolCalls.isEmpty());
+    QCOMPARE(stored.last().providerData.value(u"callscope_output_mode"_s).toString(), u"native"_s);
+    QVERIFY(!rec.metadata.contains(u"text_answer"_s));
+    QCOMPARE(rec.metadata.value(u"output_mode"_s).toString(), u"native"_s);
+}
+
+void TestRunner::nativeTextNotJsonThenFixed()
+{
+    Harness h;
+    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"output_mode"_s, u"native"_s}});
+    h.recording.replies = {textReply(u"Fix login first."_s), textReply(u"{\"title\": \"Fix login\"}"_s),
+                           textReply(u"{\"title\": \"Fix login\", \"steps\": [\"patch\"]}"_s)};
+    const CallRecord rec = h.run();
+    QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    QCOMPARE(h.requests().size(), 3);
+    // Not JSON: a user turn says so, with the schema.
+    const Message first = lastMessage(h.requests().at(1));
+    QCOMPARE(first.role, Role::User);
+    QVERIFY2(first.text.startsWith(u"Your answer is not valid JSON (line 1, column 1"_s), qPrintable(first.text));
+    QVERIFY(first.text.contains(u"\"additionalProperties\": false"_s));
+    // Invalid: every violation with its pointer, then the schema.
+    const Message second = lastMessage(h.requests().at(2));
+    QCOMPARE(second.role, Role::User);
+    QVERIFY2(second.text.contains(u"- (root): "_s) && second.text.contains(u"steps"_s), qPrintable(second.text));
+    QVERIFY(second.text.contains(u"The full schema the answer must match:"_s));
+    QCOMPARE(rec.turns.at(0).note, u"parse_failed"_s);
+    QCOMPARE(rec.turns.at(1).note, u"validation_failed"_s);
+    // The answers stay in the conversation as the model's text.
+    QCOMPARE(h.requests().at(2).messages.at(3).text, u"{\"title\": \"Fix login\"}"_s);
+}
+
+void TestRunner::promptedBreakpointAndSubmitOutputUnknown()
+{
+    // Prompted mode: the instruction and schema follow the system prompt; a submit_output call
+    // is an unknown tool there; the validation-failure breakpoint stops before the correction.
+    Harness h;
+    h.spec = specFrom({{u"system_prompt"_s, u"Plan the work."_s},
+                       {u"response_schema"_s, planSchema()},
+                       {u"output_mode"_s, u"prompted"_s}});
+    h.options.breakpoints = Breakpoint::OnValidationFailure;
+    h.recording.replies = {submit(goodPlan(), u"c1"_s), textReply(u"Plan:\n```json\n{\"title\": 1}\n```"_s),
+                           textReply(u"```json\n{\"title\": \"Fix login\", \"steps\": [\"reproduce\", \"patch\"]}\n```\nDone."_s)};
+    const CallRecord rec = h.run();
+    QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    QCOMPARE(rec.response.toObject(), goodPlan());
+    const ChatRequest first = h.requests().at(0);
+    QVERIFY(first.tools.isEmpty());
+    QVERIFY(!first.responseSchema.has_value());
+    QVERIFY2(first.system.startsWith(u"Plan the work.\n\nAnswer with one JSON value that matches the JSON Schema below."_s),
+             qPrintable(first.system));
+    QVERIFY(first.system.contains(u"\"additionalProperties\": false"_s));
+    const ToolResult unknown = lastMessage(h.requests().at(1)).toolResults.at(0);
+    QVERIFY(unknown.isError);
+    QVERIFY2(unknown.content.startsWith(u"unknown tool \"submit_output\""_s), qPrintable(unknown.content));
+    QCOMPARE(h.pauses.size(), 1);
+    QCOMPARE(h.pauses.at(0).breakpoint, Breakpoint::OnValidationFailure);
+    QVERIFY2(h.pauses.at(0).validationErrors.join(u'|').contains(u"/title: "_s),
+             qPrintable(h.pauses.at(0).validationErrors.join(u'|')));
+    // The stored transcript carries the instruction the model read.
+    QVERIFY(QJsonDocument(rec.transcript).toJson().contains("Answer with one JSON value"));
+}
+
+void TestRunner::extractJsonAnswer()
+{
+    QString error;
+    QCOMPARE(Corrections::extractJsonAnswer(u"Sure:\n```json\n{\"a\": 1}\n```\nAnything else?"_s, &error)->toObject(),
+             QJsonObject({{u"a"_s, 1}}));
+    QCOMPARE(Corrections::extractJsonAnswer(u"The answer is {\"a\": [1, {\"b\": 2}]} as asked."_s, &error)->toObject(),
+             QJsonObject({{u"a"_s, QJsonArray{1, QJsonObject{{u"b"_s, 2}}}}}));
+    QCOMPARE(Corrections::extractJsonAnswer(u"[1, 2]"_s, &error)->toArray(), (QJsonArray{1, 2}));
+    QVERIFY(!Corrections::extractJsonAnswer(u"```\n{\"a\": 1}\n```\nor\n```\n{\"a\": 2}\n```"_s, &error));
+    QCOMPARE(error, u"the reply has 2 code blocks; give the answer in one"_s);
+    QVERIFY(!Corrections::extractJsonAnswer(u"no json here"_s, &error));
+    QVERIFY2(error.startsWith(u"line 1, column "_s), qPrintable(error));
+    QVERIFY(!Corrections::extractJsonAnswer(u"almost {\"a\": } there"_s, &error));
+    QVERIFY2(error.startsWith(u"line 1, column "_s), qPrintable(error));
 }
 
 int runRunnerHttpTests(int argc, char **argv); // tst_runner_http.cpp

@@ -82,6 +82,83 @@ struct Wire
         return {};
     }
 
+    // A complete text reply.
+    QByteArray text(const QString &text, int in = 10, int out = 5) const
+    {
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
+                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                             {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
+                                                                             {u"finish_reason"_s, u"stop"_s}}}},
+                                       {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+        case EngineType::OpenAIResponses:
+            return compact(QJsonObject{{u"id"_s, u"r"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
+                                       {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
+                                                                            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"output_text"_s}, {u"text"_s, text}, {u"annotations"_s, QJsonArray{}}}}}}}},
+                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+        case EngineType::Anthropic:
+            return compact(QJsonObject{{u"id"_s, u"msg"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
+                                       {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}}}},
+                                       {u"stop_reason"_s, u"end_turn"_s},
+                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}}}});
+        case EngineType::Gemini:
+            return compact(QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{{u"role"_s, u"model"_s}, {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, text}}}}}},
+                                                                                {u"finishReason"_s, u"STOP"_s}}}},
+                                       {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, in}, {u"candidatesTokenCount"_s, out}, {u"totalTokenCount"_s, in + out}}}});
+        case EngineType::Replay:
+            break;
+        }
+        return {};
+    }
+
+    // The native structured-output field of a request body, as the engine names it.
+    QJsonValue nativeField(const QJsonObject &body) const
+    {
+        switch (type) {
+        case EngineType::OpenAI:
+        case EngineType::OpenAICompatible:
+            return body.value(u"response_format"_s);
+        case EngineType::OpenAIResponses:
+            return body.value(u"text"_s);
+        case EngineType::Anthropic:
+            return body.value(u"output_config"_s);
+        case EngineType::Gemini: {
+            const QJsonObject generation = body.value(u"generationConfig"_s).toObject();
+            if (!generation.contains(u"responseJsonSchema"_s) && !generation.contains(u"responseMimeType"_s))
+                return QJsonValue::Undefined;
+            return QJsonObject{{u"responseMimeType"_s, generation.value(u"responseMimeType"_s)},
+                               {u"responseJsonSchema"_s, generation.value(u"responseJsonSchema"_s)}};
+        }
+        case EngineType::Replay:
+            break;
+        }
+        return QJsonValue::Undefined;
+    }
+
+    // The tool names a request body declares.
+    QStringList toolNames(const QJsonObject &body) const
+    {
+        QStringList names;
+        for (const QJsonValue &t : body.value(u"tools"_s).toArray()) {
+            const QJsonObject tool = t.toObject();
+            switch (type) {
+            case EngineType::OpenAI:
+            case EngineType::OpenAICompatible:
+                names.append(tool.value(u"function"_s).toObject().value(u"name"_s).toString());
+                break;
+            case EngineType::Gemini:
+                for (const QJsonValue &d : tool.value(u"functionDeclarations"_s).toArray())
+                    names.append(d.toObject().value(u"name"_s).toString());
+                break;
+            default:
+                names.append(tool.value(u"name"_s).toString());
+            }
+        }
+        return names;
+    }
+
     // A reply cut off by the output limit, carrying `text`.
     QByteArray truncated(const QString &text) const
     {
@@ -256,6 +333,43 @@ QJsonObject planSchema()
                        {u"additionalProperties"_s, false}};
 }
 
+// A schema that OpenAI and Anthropic change for native output: a keyword they do not enforce,
+// an optional property, no additionalProperties.
+QJsonObject nativeSchema()
+{
+    return QJsonObject{{u"type"_s, u"object"_s},
+                       {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"minLength"_s, 3}}},
+                                                     {u"note"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                       {u"required"_s, QJsonArray{u"title"_s}}};
+}
+
+// The native field each engine must receive for nativeSchema(), written out by hand.
+QJsonValue expectedNativeField(EngineType type)
+{
+    const QJsonObject strictSchema = QJsonDocument::fromJson(
+        R"J({"type":"object","properties":{"title":{"type":"string","description":"(minLength: 3)"},"note":{"type":["string","null"]}},"required":["title","note"],"additionalProperties":false})J").object();
+    const QJsonObject anthropicSchema = QJsonDocument::fromJson(
+        R"J({"type":"object","properties":{"title":{"type":"string","description":"(minLength: 3)"},"note":{"type":"string"}},"required":["title"],"additionalProperties":false})J").object();
+    switch (type) {
+    case EngineType::OpenAI:
+        return QJsonObject{{u"type"_s, u"json_schema"_s},
+                           {u"json_schema"_s, QJsonObject{{u"name"_s, u"planner"_s}, {u"schema"_s, strictSchema}, {u"strict"_s, true}}}};
+    case EngineType::OpenAICompatible:
+        return QJsonObject{{u"type"_s, u"json_schema"_s},
+                           {u"json_schema"_s, QJsonObject{{u"name"_s, u"planner"_s}, {u"schema"_s, nativeSchema()}}}};
+    case EngineType::OpenAIResponses:
+        return QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s}, {u"name"_s, u"planner"_s},
+                                                      {u"schema"_s, strictSchema}, {u"strict"_s, true}}}};
+    case EngineType::Anthropic:
+        return QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s}, {u"schema"_s, anthropicSchema}}}};
+    case EngineType::Gemini:
+        return QJsonObject{{u"responseMimeType"_s, u"application/json"_s}, {u"responseJsonSchema"_s, nativeSchema()}};
+    case EngineType::Replay:
+        break;
+    }
+    return {};
+}
+
 QJsonObject ticketTool()
 {
     return QJsonObject{{u"name"_s, u"get_ticket"_s},
@@ -374,6 +488,24 @@ private Q_SLOTS:
     void compactionByPolicy();
     void replayOnAnotherEngine();
     void failedSummaryLetsTurnGoAhead();
+
+    // Output modes
+    void nativeValidInOneTurn_data() { addEngineRows(); }
+    void nativeValidInOneTurn();
+    void nativeInvalidThenCorrected_data() { addEngineRows(); }
+    void nativeInvalidThenCorrected();
+    void nativeWithTools_data() { addEngineRows(); }
+    void nativeWithTools();
+    void nativeTruncationReask_data() { addEngineRows(); }
+    void nativeTruncationReask();
+    void nativeRefusal_data() { addEngineRows(); }
+    void nativeRefusal();
+    void nativeRecordedReplies();
+    void nativeStreamed();
+    void promptedFenceWithProse_data() { addEngineRows(); }
+    void promptedFenceWithProse();
+    void promptedInvalidThenCorrected_data() { addEngineRows(); }
+    void promptedInvalidThenCorrected();
 };
 
 void TestRunnerHttp::happyPath()
@@ -854,6 +986,247 @@ void TestRunnerHttp::failedSummaryLetsTurnGoAhead()
     const QByteArray turn = compact(env.server.requests().at(4).jsonObject().value(u"messages"_s));
     QVERIFY(turn.contains("First question about apples"));
     QVERIFY(env.store->compactions(sessionId).value().isEmpty());
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Output modes
+
+namespace {
+Spec modeSpec(Env &env, EngineType type, const QString &mode, QJsonObject extra = {})
+{
+    extra.insert(u"output_mode"_s, mode);
+    if (!extra.contains(u"response_schema"_s))
+        extra.insert(u"response_schema"_s, nativeSchema());
+    return env.spec(type, extra);
+}
+} // namespace
+
+void TestRunnerHttp::nativeValidInOneTurn()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    // OpenAI strict made the optional "note" required and nullable: its null means absent.
+    const bool strict = wire.type == EngineType::OpenAI || wire.type == EngineType::OpenAIResponses;
+    env.server.enqueue(FakeReply::json(200, wire.text(strict ? u"{\"title\": \"Fix login\", \"note\": null}"_s
+                                                             : u"{\"title\": \"Fix login\"}"_s, 40, 9)));
+    const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(env.server.requestCount(), 1);
+    const QJsonObject body = env.server.requests().at(0).jsonObject();
+    // The exact native field (name, strict flag, the schema as this engine gets it).
+    QCOMPARE(wire.nativeField(body), expectedNativeField(wire.type));
+    // The spec's tools are offered, submit_output is not.
+    QCOMPARE(wire.toolNames(body), QStringList{u"get_ticket"_s});
+    QVERIFY(!compact(body).contains("Answer with one JSON value"));
+
+    // The output is an assistant text message; the mode is part of the stored record.
+    auto stored = env.store->getCall(result.record.id);
+    QVERIFY(stored);
+    const QJsonArray messages = stored.value().messages;
+    const QJsonObject last = messages.last().toObject();
+    QCOMPARE(last.value(u"role"_s).toString(), u"assistant"_s);
+    QVERIFY2(compact(last).contains("Fix login") && !compact(messages).contains("submit_output"), compact(messages).constData());
+    QCOMPARE(stored.value().spec.value(u"output_mode"_s).toString(), u"native"_s);
+    QCOMPARE(stored.value().metadata.value(u"output_mode"_s).toString(), u"native"_s);
+}
+
+void TestRunnerHttp::nativeInvalidThenCorrected()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"no\", \"extra\": 1}"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login\"}"_s)));
+    const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 2);
+    // The correction is a user turn with every violation at its pointer, and the schema.
+    const QJsonArray second = wire.messages(env.server.requests().at(1).jsonObject());
+    const QByteArray correction = compact(second.last());
+    QVERIFY2(correction.contains("/title") && correction.contains("The full schema"), correction.constData());
+    QVERIFY2(correction.contains("minLength"), correction.constData());
+    QVERIFY2(compact(second).contains("\\\"no\\\""), compact(second).constData()); // the invalid answer went back as the model's turn
+    const QString role = second.last().toObject().value(u"role"_s).toString();
+    QVERIFY2(role == u"user" || (wire.type == EngineType::OpenAIResponses && role == u"user"), qPrintable(role));
+    // Both requests carry the native field.
+    QCOMPARE(wire.nativeField(env.server.requests().at(1).jsonObject()), expectedNativeField(wire.type));
+    QCOMPARE(result.record.turns.at(0).note, u"validation_failed"_s);
+}
+
+void TestRunnerHttp::nativeWithTools()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+    env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login timeout\"}"_s)));
+    const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login timeout"_s}}));
+    QCOMPARE(env.server.requestCount(), 2);
+    const auto [pairedWith, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+    QCOMPARE(pairedWith, u"call_1"_s);
+    QCOMPARE(content, u"Ticket 7: login times out"_s);
+    for (const RecordedRequest &r : env.server.requests())
+        QCOMPARE(wire.nativeField(r.jsonObject()), expectedNativeField(wire.type));
+}
+
+void TestRunnerHttp::nativeTruncationReask()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.truncated(u"{\"title\": \"Fix lo"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login\"}"_s)));
+    const Spec spec = modeSpec(env, wire.type, u"native"_s,
+                               {{u"engine"_s, QJsonObject{{u"max_tokens"_s, 32}}},
+                                {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}, {u"reask"_s, true},
+                                                         {u"per_attempt_override"_s, QJsonArray{QJsonObject{{u"max_tokens"_s, 256}}}}}}});
+    const LaunchResult result = env.launch(spec);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 2);
+    QCOMPARE(wire.maxTokens(env.server.requests().at(0).jsonObject()).value_or(-1), 32);
+    QCOMPARE(wire.maxTokens(env.server.requests().at(1).jsonObject()).value_or(-1), 256);
+    const QByteArray second = compact(wire.messages(env.server.requests().at(1).jsonObject()));
+    QVERIFY2(second.contains("Fix lo") && second.contains("ran out of room"), second.constData());
+}
+
+void TestRunnerHttp::nativeRefusal()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.refusal(u"get_ticket"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login\"}"_s)));
+    const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(errorCategoryName(result.record.errorCategory), u"refusal"_s);
+    QCOMPARE(env.server.requestCount(), 1); // no correction
+}
+
+void TestRunnerHttp::nativeRecordedReplies()
+{
+    // Recorded native replies drive the loop: Gemini's JSON-output cassette and Ollama's
+    // json_schema cassette, each with the schema its request carried.
+    struct Case
+    {
+        EngineType type;
+        QString file;
+        QJsonObject expected;
+    };
+    const QList<Case> cases = {
+        {EngineType::Gemini, u"gemini/native_output_json_schema.cassette.json"_s,
+         QJsonObject{{u"city"_s, u"Mexico City"_s}, {u"country"_s, u"Mexico"_s}}},
+        {EngineType::OpenAICompatible, u"local_openai_compat/ollama_json_schema.cassette.json"_s, {}},
+    };
+    for (const Case &c : cases) {
+        const QJsonObject cassette = readJson(sharedDataPath(u"wire-fixtures/"_s + c.file)).toObject();
+        const QJsonObject interaction = cassette.value(u"interactions"_s).toArray().at(0).toObject();
+        QVERIFY2(!interaction.isEmpty(), qPrintable(c.file));
+        const QJsonObject requestBody = interaction.value(u"request"_s).toObject().value(u"body"_s).toObject();
+        const QJsonObject schema = c.type == EngineType::Gemini
+            ? requestBody.value(u"generationConfig"_s).toObject().value(u"responseJsonSchema"_s).toObject()
+            : requestBody.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject().value(u"schema"_s).toObject();
+        QVERIFY2(!schema.isEmpty(), qPrintable(c.file));
+        const QJsonObject responseBody = interaction.value(u"response"_s).toObject().value(u"body"_s).toObject();
+        Env env;
+        QVERIFY(env.server.listen());
+        env.server.enqueue(FakeReply::json(200, compact(responseBody)));
+        const Spec spec = modeSpec(env, c.type, u"native"_s, {{u"response_schema"_s, schema}, {u"tools"_s, QJsonArray{}}});
+        const LaunchResult result = env.launch(spec);
+        QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(c.file + u": "_s + result.record.error));
+        QCOMPARE(env.server.requestCount(), 1);
+        QVERIFY(result.record.response.isObject());
+        if (!c.expected.isEmpty())
+            QCOMPARE(result.record.response.toObject(), c.expected);
+        const QJsonValue sent = Wire{c.type}.nativeField(env.server.requests().at(0).jsonObject());
+        QVERIFY2(compact(sent).contains(compact(schema)) || c.type == EngineType::Gemini, compact(sent).constData());
+    }
+}
+
+void TestRunnerHttp::nativeStreamed()
+{
+    // A streamed native answer: the JSON arrives in text deltas (OpenAI Chat and Anthropic).
+    const QStringList pieces = {u"{\"ti"_s, u"tle\": \"Fix "_s, u"login\"}"_s};
+    for (const EngineType type : {EngineType::OpenAI, EngineType::Anthropic}) {
+        Env env;
+        QVERIFY(env.server.listen());
+        QList<std::pair<QByteArray, QByteArray>> events;
+        const auto event = [&events](const QByteArray &name, const QByteArray &data) { events.append(std::make_pair(name, data)); };
+        if (type == EngineType::OpenAI) {
+            for (const QString &p : pieces)
+                event(QByteArray(), compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
+                                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, QJsonObject{{u"content"_s, p}}}, {u"finish_reason"_s, QJsonValue()}}}}}));
+            event(QByteArray(), compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
+                                                   {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, QJsonObject{}}, {u"finish_reason"_s, u"stop"_s}}}}}));
+            event(QByteArray(), "[DONE]");
+        } else {
+            event("message_start", R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}})");
+            event("content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})");
+            for (const QString &p : pieces)
+                event("content_block_delta", compact(QJsonObject{{u"type"_s, u"content_block_delta"_s}, {u"index"_s, 0},
+                                                                          {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, p}}}}));
+            event("content_block_stop", R"({"type":"content_block_stop","index":0})");
+            event("message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}})");
+            event("message_stop", R"({"type":"message_stop"})");
+        }
+        env.server.enqueue(FakeReply::sseEvents(events));
+        const LaunchResult result = env.launch(modeSpec(env, type, u"native"_s, {{u"engine"_s, QJsonObject{{u"stream"_s, true}}}}));
+        QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(engineTypeName(type) + u": "_s + result.record.error));
+        QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+        const QJsonObject body = env.server.requests().at(0).jsonObject();
+        QCOMPARE(body.value(u"stream"_s).toBool(), true);
+        QCOMPARE(Wire{type}.nativeField(body), expectedNativeField(type));
+    }
+}
+
+void TestRunnerHttp::promptedFenceWithProse()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.text(u"Here is the plan:\n```json\n{\"title\": \"Fix login\"}\n```\nTell me if you need more."_s)));
+    const LaunchResult result = env.launch(modeSpec(env, wire.type, u"prompted"_s));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(env.server.requestCount(), 1);
+    const QJsonObject body = env.server.requests().at(0).jsonObject();
+    QVERIFY(wire.nativeField(body).isUndefined());
+    QCOMPARE(wire.toolNames(body), QStringList{u"get_ticket"_s});
+    // The instruction and the original schema follow the spec's system prompt.
+    const QByteArray text = compact(body);
+    QVERIFY2(text.contains("Plan the work.\\n\\nAnswer with one JSON value that matches the JSON Schema below."), text.constData());
+    QVERIFY2(text.contains("\\\"minLength\\\": 3"), text.constData());
+    QCOMPARE(result.record.metadata.value(u"output_mode"_s).toString(), u"prompted"_s);
+}
+
+void TestRunnerHttp::promptedInvalidThenCorrected()
+{
+    QFETCH(int, engine);
+    const Wire wire{EngineType(engine)};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.text(u"Sure! {\"title\": 7}"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.text(u"not json at all"_s)));
+    env.server.enqueue(FakeReply::json(200, wire.text(u"```\n{\"title\": \"Fix login\"}\n```"_s)));
+    const LaunchResult result = env.launch(modeSpec(env, wire.type, u"prompted"_s));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 3);
+    const QByteArray first = compact(wire.messages(env.server.requests().at(1).jsonObject()).last());
+    QVERIFY2(first.contains("/title") && first.contains("The full schema"), first.constData());
+    const QByteArray second = compact(wire.messages(env.server.requests().at(2).jsonObject()).last());
+    QVERIFY2(second.contains("not valid JSON"), second.constData());
+    QCOMPARE(result.record.turns.at(0).note, u"validation_failed"_s);
+    QCOMPARE(result.record.turns.at(1).note, u"parse_failed"_s);
 }
 
 int runRunnerHttpTests(int argc, char **argv)

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void badArguments_data();
     void badArguments();
     void helpListsLint();
+    void nativeSchemaChanges();
 };
 
 void TestCliLint::initTestCase()
@@ -197,6 +198,23 @@ void TestCliLint::helpListsLint()
     const CliResult h = runCli({u"lint"_s, u"--help"_s});
     QCOMPARE(h.exitCode, 0);
     QVERIFY(h.out.startsWith("Usage: callscope-cli lint SPEC.json [--engine TYPE]\n"));
+}
+
+void TestCliLint::nativeSchemaChanges()
+{
+    // lint --engine lists every change the native transform makes for that engine.
+    const CliResult r = runCli({u"lint"_s, lintFile(u"native"_s), u"--engine"_s, u"openai-responses"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QStringList changes;
+    for (const QJsonValue &v : out.value("findings"_L1).toArray()) {
+        const QJsonObject f = v.toObject();
+        if (f.value("rule"_L1) == u"native-schema-changed"_s)
+            changes.append(f.value("severity"_L1).toString() + u' ' + f.value("pointer"_L1).toString());
+    }
+    QCOMPARE(changes, (QStringList{u"info /response_schema/additionalProperties"_s,
+                                   u"warning /response_schema/properties/title/minLength"_s,
+                                   u"info /response_schema/properties/note"_s}));
 }
 
 int runCliLintTests(int argc, char **argv)

@@ -120,6 +120,22 @@ QList<RuleCase> ruleCases()
           u"/response_schema/properties/when/format"_s}},
         {"gemini parameter names", u"gemini"_s, E::Gemini, u"gemini-parameter-name"_s,
          {u"/response_schema/properties/user-name"_s}},
+        {"output mode without a schema", u"output-mode-no-schema"_s, E::OpenAI, u"output-mode-ignored"_s,
+         {u"/output_mode"_s}},
+        {"text_output ignored in native mode", u"native"_s, E::OpenAI, u"text-output-ignored"_s,
+         {u"/text_output"_s}},
+        {"native on claude-3", u"native"_s, E::Anthropic, u"native-unsupported"_s, {u"/output_mode"_s}},
+        {"native on a compatible server", u"native"_s, E::OpenAICompatible, u"native-unsupported"_s,
+         {u"/output_mode"_s}},
+        {"native: the model only counts on its own engine", u"native"_s, E::OpenAI,
+         u"native-unsupported"_s, {}},
+        {"native schema for openai", u"native"_s, E::OpenAI, u"native-schema-changed"_s,
+         {u"/response_schema/additionalProperties"_s, u"/response_schema/properties/title/minLength"_s,
+          u"/response_schema/properties/note"_s}},
+        {"native schema for anthropic", u"native"_s, E::Anthropic, u"native-schema-changed"_s,
+         {u"/response_schema/additionalProperties"_s, u"/response_schema/properties/title/minLength"_s}},
+        {"native schema unchanged for gemini", u"native"_s, E::Gemini, u"native-schema-changed"_s, {}},
+        {"native: strict rules are the rewrite's", u"native"_s, E::OpenAI, u"strict-required"_s, {}},
         {"gemini parameter names, anthropic", u"gemini"_s, E::Anthropic, u"gemini-parameter-name"_s, {}},
     };
 }
@@ -217,7 +233,7 @@ void TestLint::everyRuleIsTested()
     }
     for (const LintRule &rule : lintRules())
         QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
-    QCOMPARE(lintRules().size(), 24);
+    QCOMPARE(lintRules().size(), 28);
 }
 
 void TestLint::messages_data()

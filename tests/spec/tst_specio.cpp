@@ -70,6 +70,7 @@ void TestSpecIo::loadsEveryField()
     QCOMPARE(spec.responseSchema->value("required"_L1).toArray(),
              (QJsonArray{u"steps"_s, u"answer"_s}));
     QCOMPARE(spec.outputParser, u"text"_s);
+    QCOMPARE(spec.outputMode, OutputMode::Prompted);
     QCOMPARE(spec.textOutputField, u"answer"_s);
 
     QCOMPARE(spec.tools.size(), 4);
@@ -145,6 +146,7 @@ void TestSpecIo::appliesDefaults()
     QCOMPARE(spec.systemPrompt, u"Answer in one word."_s);
     QVERIFY(!spec.responseSchema.has_value());
     QCOMPARE(spec.outputParser, u"json"_s);
+    QCOMPARE(spec.outputMode, OutputMode::Tool);
     QVERIFY(spec.textOutputField.isEmpty());
     QVERIFY(spec.tools.isEmpty());
     QVERIFY(spec.mcpServers.isEmpty());
@@ -274,7 +276,7 @@ void TestSpecIo::savesInContractOrder()
             topLevel.append(line.mid(5, line.indexOf(u'"', 5) - 5));
     }
     QCOMPARE(topLevel, (QStringList{u"kind"_s, u"system_prompt"_s, u"response_schema"_s,
-                                    u"output_parser"_s, u"text_output"_s, u"tools"_s,
+                                    u"output_parser"_s, u"output_mode"_s, u"text_output"_s, u"tools"_s,
                                     u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s, u"engine"_s,
                                     u"retry"_s, u"context"_s}));
     QVERIFY(text.contains(u"\"command\": [\"python3\", \"tools/get_ticket.py\", \"--json\"]"_s));
@@ -338,6 +340,12 @@ void TestSpecIo::brokenSpecs_data()
     QTest::newRow("unknown output parser")
         << u"output-parser.spec.json"_s
         << QStringList{u"/output_parser: unknown output parser \"xml\" (expected json or text)"_s};
+    QTest::newRow("unknown output mode")
+        << u"output-mode.spec.json"_s
+        << QStringList{u"/output_mode: unknown output mode \"json\" (expected tool, native or prompted)"_s};
+    QTest::newRow("output mode not a string")
+        << u"output-mode-number.spec.json"_s
+        << QStringList{u"/output_mode: expected a string, got an integer"_s};
     QTest::newRow("text_output without field")
         << u"text-output-no-field.spec.json"_s
         << QStringList{u"/text_output: missing required field \"field\" (the submit_output argument "

@@ -8,6 +8,9 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/common/dialogs.h"
+#include "ui/diff/calldiff.h"
+#include "ui/diff/diffview.h"
+#include "ui/history/callview.h"
 #include "ui/mainwindow.h"
 #include "ui/specview.h"
 #include "ui/common/noticebar.h"
@@ -30,10 +33,12 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
 #include <QDropEvent>
 #include <QPushButton>
@@ -88,6 +93,17 @@ QByteArray chatToolCalls(const QList<Call> &calls, int in = 20, int out = 8)
                                               {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
                                                                          {u"tool_calls"_s, toolCalls}}},
                                               {u"finish_reason"_s, u"tool_calls"_s}}}},
+        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+}
+
+// A non-streamed Chat Completions reply with assistant text.
+QByteArray chatText(const QString &text, int in = 30, int out = 10)
+{
+    return compact(QJsonObject{
+        {u"id"_s, u"chatcmpl-2"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"gpt-4o-mini"_s},
+        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
+                                              {u"finish_reason"_s, u"stop"_s}}}},
         {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
 }
 
@@ -191,6 +207,7 @@ private Q_SLOTS:
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
     void mainWindowRunsSampleOffline();
+    void outputModesRunAndDiff();
 
 private:
     bool openInEditor(Studio &s, const QString &path);
@@ -308,7 +325,8 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QVERIFY(row >= 0);
     s.editor.tabs()->setCurrentIndex(0);
     s.editor.revealFinding(row);
-    QCOMPARE(s.editor.tabs()->currentWidget(), static_cast<QWidget *>(schema));
+    // The schema page holds the editor (and, in native mode, the schema sent beside it).
+    QCOMPARE(s.editor.tabs()->currentWidget(), schema->parentWidget());
     QCOMPARE(schema->textCursor().position(), int(schema->toPlainText().indexOf(u"\"objekt\""_s)));
     saveShot(&s.splitter, u"spec-editor-finding.png"_s);
 
@@ -999,6 +1017,123 @@ void TestStudio1::mainWindowRunsSampleOffline()
     saveShot(&window, u"studio-main-window.png"_s);
     window.setWindowModified(false);
     window.specView()->editor()->document()->setModified(false);
+}
+
+// One spec in the three output modes: the mode chosen in the form, the schema sent shown beside
+// the original in native mode, the three runs against the fake OpenAI server, and their diff.
+void TestStudio1::outputModesRunAndDiff()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/modes.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    auto *mode = s.editor.findChild<QComboBox *>(u"outputMode"_s);
+    QVERIFY(mode);
+    auto *sentPanel = s.editor.findChild<QWidget *>(u"sentSchemaPanel"_s);
+    auto *changes = s.editor.findChild<QListWidget *>(u"sentSchemaChanges"_s);
+    auto *sent = s.editor.findChild<JsonEditor *>(u"sentSchema"_s);
+    QVERIFY(sentPanel && changes && sent);
+    QCOMPARE(s.editor.spec().outputMode, OutputMode::Tool);
+    QVERIFY(sentPanel->isHidden());
+
+    const QString summary = u"Export runs out of memory on large sessions."_s;
+    struct Run
+    {
+        OutputMode mode;
+        QList<QByteArray> replies;
+    };
+    const QList<Run> runs = {
+        {OutputMode::Tool, {chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}}),
+                            chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}}, 40, 12)}},
+        {OutputMode::Native, {chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}}),
+                              chatText(u"{\"ticket_id\": 7, \"summary\": \""_s + summary + u"\", \"severity\": null}"_s, 40, 14)}},
+        {OutputMode::Prompted, {chatText(u"Here it is:\n```json\n{\"ticket_id\": 7, \"summary\": \"short\"}\n```"_s, 35, 9),
+                                chatText(u"```json\n{\"ticket_id\": 7, \"summary\": \""_s + summary + u"\"}\n```"_s, 60, 12)}},
+    };
+    QList<qint64> ids;
+    for (const Run &run : runs) {
+        mode->setCurrentIndex(mode->findData(outputModeName(run.mode)));
+        QCOMPARE(s.editor.spec().outputMode, run.mode);
+        if (run.mode == OutputMode::Native) {
+            // The schema sent to OpenAI beside the original, each change listed.
+            QTRY_VERIFY(!sentPanel->isHidden());
+            QCOMPARE(changes->count(), 3);
+            QVERIFY2(changes->item(0)->text().contains(u"additionalProperties"_s), qPrintable(changes->item(0)->text()));
+            QVERIFY(sent->toPlainText().contains(u"\"null\""_s));
+            QVERIFY(!sent->markers().isEmpty());
+            QTabWidget *tabs = nullptr;
+            for (QTabWidget *t : s.editor.findChildren<QTabWidget *>()) {
+                if (t->indexOf(sentPanel->parentWidget()) >= 0)
+                    tabs = t;
+            }
+            QVERIFY(tabs);
+            tabs->setCurrentWidget(sentPanel->parentWidget());
+            saveShot(&s.splitter, u"output-mode-native-schema.png"_s);
+            tabs->setCurrentIndex(0);
+        } else {
+            QVERIFY(sentPanel->isHidden());
+        }
+        for (const QByteArray &reply : run.replies)
+            m_server->enqueue(FakeReply::json(200, reply));
+        const int before = m_server->requestCount();
+        s.panel.run();
+        const LaunchResult result = waitFinished(s);
+        QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+        QCOMPARE(result.record.response.toObject(), goodOutput());
+        QCOMPARE(m_server->requestCount() - before, 2);
+        const QJsonObject first = m_server->requests().at(before).jsonObject();
+        QCOMPARE(first.contains(u"response_format"_s), run.mode == OutputMode::Native);
+        QCOMPARE(compact(first).contains("submit_output"), run.mode == OutputMode::Tool);
+        QVERIFY(result.stored);
+        ids.append(result.record.id);
+    }
+
+    // The three stored calls: the mode in the call view, first in the diff.
+    auto *store = m_services->store();
+    QList<CallRecord> records;
+    for (qint64 id : std::as_const(ids)) {
+        auto record = store->getCall(id);
+        QVERIFY(record);
+        records.append(record.value());
+    }
+    CallView view;
+    view.setCall(records.at(1));
+    QVERIFY2(view.summaryText().contains(u"output: native"_s), qPrintable(view.summaryText()));
+    QVERIFY2(view.transcriptText().contains(u"(accepted output, native mode)"_s), qPrintable(view.transcriptText()));
+    view.setCall(records.at(2));
+    QVERIFY(view.transcriptText().contains(u"(accepted output, prompted mode)"_s));
+    for (int k : {1, 2}) {
+        const CallDiff diff = diffCalls(records.at(0), records.at(k));
+        const auto row = std::find_if(diff.rows.cbegin(), diff.rows.cend(), [](const DiffRow &r) {
+            return r.label == QCoreApplication::translate("Callscope::CallDiff", "Output mode") || r.label == u"Output mode";
+        });
+        QVERIFY(row != diff.rows.cend());
+        QCOMPARE(row->state, DiffState::Changed);
+        QCOMPARE(row->left, u"tool"_s);
+        QCOMPARE(row->right, k == 1 ? u"native"_s : u"prompted"_s);
+        // Same result in every mode.
+        const auto result = std::find_if(diff.rows.cbegin(), diff.rows.cend(), [](const DiffRow &r) {
+            return r.section == DiffSection::Result;
+        });
+        QVERIFY(result != diff.rows.cend());
+        QCOMPARE(result->state, DiffState::Same);
+    }
+
+    // The diffs side by side, as the Diff dock shows them: tool vs native, tool vs prompted.
+    QWidget window;
+    auto *layout = new QHBoxLayout(&window);
+    DiffView native(store), prompted(store);
+    layout->addWidget(&native);
+    layout->addWidget(&prompted);
+    QVERIFY(native.compare(ids.at(0), ids.at(1)));
+    QVERIFY(prompted.compare(ids.at(0), ids.at(2)));
+    window.resize(1800, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    saveShot(&window, u"output-modes-diff.png"_s);
+    layout->removeWidget(&native);
+    layout->removeWidget(&prompted);
+    native.setParent(nullptr);
+    prompted.setParent(nullptr);
 }
 
 QTEST_MAIN(TestStudio1)

@@ -134,14 +134,16 @@ void TestUi::opensSpecFile()
     QCOMPARE(window.currentSpec()->kind, u"planner"_s);
     QVERIFY(window.specView()->messageBar()->isHidden());
     // full.spec.json lints for its engine (anthropic): the mcp tool without description is
-    // fine, output_parser with a response schema is a note.
+    // fine; output_parser with a response schema and text_output in prompted mode are notes.
     QCOMPARE(window.lintTarget(), EngineType::Anthropic);
     QCOMPARE(window.findingsModel()->count(Finding::Severity::Error), 0);
-    QCOMPARE(window.findingsModel()->rowCount(), 1);
+    QCOMPARE(window.findingsModel()->rowCount(), 2);
     QCOMPARE(window.findingsModel()->finding(0).rule, u"output-parser-ignored"_s);
     QCOMPARE(window.findingsModel()->finding(0).severity, Finding::Severity::Info);
+    QCOMPARE(window.findingsModel()->finding(1).rule, u"text-output-ignored"_s);
+    QCOMPARE(window.findingsModel()->finding(1).severity, Finding::Severity::Info);
     QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(), u"Lint for: anthropic"_s);
-    QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 0 warnings, 1 notes"_s);
+    QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 0 warnings, 2 notes"_s);
 }
 
 void TestUi::highlighterAppliesFormats()

@@ -259,6 +259,15 @@ QString markedJson(const QJsonValue &value, const QStringList &changedPointers)
     return lines.join(u'\n');
 }
 
+QString recordOutputMode(const CallRecord &record)
+{
+    if (const QString mode = record.spec.value(u"output_mode"_s).toString(); !mode.isEmpty())
+        return mode;
+    if (const QString mode = record.metadata.value(u"output_mode"_s).toString(); !mode.isEmpty())
+        return mode;
+    return record.spec.contains(u"response_schema"_s) ? u"tool"_s : QString();
+}
+
 CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
 {
     CallDiff diff;
@@ -288,6 +297,9 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     add(DiffSection::Summary, tr("Call"), true, summary(left), true, summary(right), {}, true);
     add(DiffSection::Summary, tr("Engine"), true, left.engineType + u" · "_s + left.model, true,
         right.engineType + u" · "_s + right.model);
+    const QString modeL = recordOutputMode(left), modeR = recordOutputMode(right);
+    if (!modeL.isEmpty() || !modeR.isEmpty())
+        add(DiffSection::Summary, tr("Output mode"), true, modeL, true, modeR);
     add(DiffSection::Input, tr("Input"), true, left.input.value(u"text"_s).toString(), true,
         right.input.value(u"text"_s).toString());
     if (!left.systemPrompt.isEmpty() || !right.systemPrompt.isEmpty())

@@ -10,6 +10,8 @@
 //  - The tool-call sequence is aligned by tool name, preferring the latest occurrences, so the
 //    final submit_output of a revision lines up with its parent's; paired calls carry the JSON
 //    Pointers of the arguments that differ.
+//  - The output mode each call ran with is a summary row: the same spec in two modes differs
+//    there first.
 //  - Then the token figures per turn and in total, the status and the final result (a JSON
 //    diff: the pointers of every changed value).
 
@@ -58,5 +60,9 @@ QStringList jsonDifferences(const QJsonValue &a, const QJsonValue &b, const QStr
 QString markedJson(const QJsonValue &value, const QStringList &changedPointers);
 
 CallDiff diffCalls(const CallRecord &left, const CallRecord &right);
+
+// The output mode a stored call ran with ("tool", "native", "prompted"), from the spec stored
+// with it; empty for a call without a response schema.
+QString recordOutputMode(const CallRecord &record);
 
 } // namespace Callscope

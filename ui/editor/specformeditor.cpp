@@ -1,6 +1,7 @@
 #include "ui/editor/specformeditor.h"
 
 #include "core/model/specio.h"
+#include "core/schema/engineschema.h"
 #include "core/schema/jsonschema.h"
 #include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
@@ -27,6 +28,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QListWidget>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -312,6 +314,11 @@ QWidget *SpecFormEditor::buildGeneralPage()
     m_outputParser = named(new QComboBox, u"outputParser"_s, tr("Output parser"));
     m_outputParser->addItem(tr("JSON"), u"json"_s);
     m_outputParser->addItem(tr("Text"), u"text"_s);
+    m_outputMode = named(new QComboBox, u"outputMode"_s, tr("Output mode"));
+    m_outputMode->addItem(tr("Tool (submit_output)"), outputModeName(OutputMode::Tool));
+    m_outputMode->addItem(tr("Native (the provider's structured output)"), outputModeName(OutputMode::Native));
+    m_outputMode->addItem(tr("Prompted (schema in the system prompt)"), outputModeName(OutputMode::Prompted));
+    m_outputMode->setToolTip(tr("How the output of a call with a response schema is produced"));
     m_textOutput = named(new QLineEdit, u"textOutputField"_s, tr("Text output field"));
     m_textOutput->setPlaceholderText(tr("field that takes a plain-text answer (optional)"));
     m_maxTurns = named(new QSpinBox, u"maxTurns"_s, tr("Maximum turns"));
@@ -319,6 +326,7 @@ QWidget *SpecFormEditor::buildGeneralPage()
     form->addRow(tr("&Kind:"), m_kind);
     form->addRow(tr("System &prompt:"), m_systemPrompt);
     form->addRow(tr("Output &parser:"), m_outputParser);
+    form->addRow(tr("Output &mode:"), m_outputMode);
     form->addRow(tr("Te&xt output field:"), m_textOutput);
     form->addRow(tr("Max &turns:"), m_maxTurns);
     connect(m_kind, &QLineEdit::textEdited, this, [this] { onFormEdited(1); });
@@ -326,6 +334,7 @@ QWidget *SpecFormEditor::buildGeneralPage()
     connect(m_outputParser, &QComboBox::currentIndexChanged, this, [this] { onFormEdited(3); });
     connect(m_textOutput, &QLineEdit::textEdited, this, [this] { onFormEdited(4); });
     connect(m_maxTurns, &QSpinBox::valueChanged, this, [this] { onFormEdited(5); });
+    connect(m_outputMode, &QComboBox::currentIndexChanged, this, [this] { onFormEdited(6); });
     return scrolled(page);
 }
 
@@ -425,7 +434,39 @@ QWidget *SpecFormEditor::buildSchemaPage()
     m_schemaEditor = named(new JsonEditor, u"responseSchema"_s, tr("Response schema"));
     m_schemaEditor->setPlaceholderText(tr("No response schema: the final text goes through the output parser."));
     connect(m_schemaEditor, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Schema); });
-    return m_schemaEditor;
+
+    // Native mode: what the engine is sent, with each change of the transform listed.
+    m_sentPanel = new QWidget;
+    m_sentPanel->setObjectName(u"sentSchemaPanel"_s);
+    auto *v = new QVBoxLayout(m_sentPanel);
+    v->setContentsMargins(0, 0, 0, 0);
+    m_sentLabel = new QLabel;
+    m_sentLabel->setWordWrap(true);
+    m_sentSchema = named(new JsonEditor, u"sentSchema"_s, tr("Schema sent"));
+    m_sentSchema->setReadOnly(true);
+    m_sentChanges = named(new QListWidget, u"sentSchemaChanges"_s, tr("Changes made to the schema sent"));
+    auto *sentSplit = new QSplitter(Qt::Vertical);
+    sentSplit->addWidget(m_sentSchema);
+    sentSplit->addWidget(m_sentChanges);
+    sentSplit->setStretchFactor(0, 3);
+    sentSplit->setStretchFactor(1, 1);
+    v->addWidget(m_sentLabel);
+    v->addWidget(sentSplit, 1);
+    connect(m_sentChanges, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        const QString pointer = m_sentChanges->item(row)->data(Qt::UserRole).toString();
+        m_schemaEditor->revealPointer(pointer);
+        m_sentSchema->revealPointer(pointer);
+    });
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(u"schemaSplitter"_s);
+    split->addWidget(m_schemaEditor);
+    split->addWidget(m_sentPanel);
+    m_sentPanel->hide();
+    m_schemaPage = split;
+    return split;
 }
 
 QWidget *SpecFormEditor::buildToolsPage()
@@ -554,6 +595,7 @@ void SpecFormEditor::specToForm()
     setText(m_systemPrompt, s.systemPrompt);
     m_outputParser->setCurrentIndex(std::max(0, m_outputParser->findData(s.outputParser)));
     setText(m_textOutput, s.textOutputField);
+    m_outputMode->setCurrentIndex(std::max(0, m_outputMode->findData(outputModeName(s.outputMode))));
     m_maxTurns->setValue(s.maxTurns);
     m_engineType->setCurrentIndex(std::max(0, m_engineType->findData(engineTypeName(s.engine.type))));
     setText(m_model, s.engine.model);
@@ -582,6 +624,7 @@ Spec SpecFormEditor::formToSpec() const
     s.systemPrompt = m_systemPrompt->toPlainText();
     s.outputParser = m_outputParser->currentData().toString();
     s.textOutputField = m_textOutput->text();
+    s.outputMode = outputModeFromName(m_outputMode->currentData().toString()).value_or(OutputMode::Tool);
     s.maxTurns = m_maxTurns->value();
     if (auto type = engineTypeFromName(m_engineType->currentData().toString()))
         s.engine.type = *type;
@@ -1010,6 +1053,34 @@ void SpecFormEditor::updateFindings()
     }
     m_findings->setFindings(all);
     updateMarkers();
+    updateSentSchema();
+}
+
+void SpecFormEditor::updateSentSchema()
+{
+    const bool native = m_spec.responseSchema && m_spec.outputMode == OutputMode::Native;
+    m_sentPanel->setVisible(native);
+    if (!native)
+        return;
+    const EngineSchema sent = schemaForEngine(*m_spec.responseSchema, m_spec.engine.type);
+    m_sentLabel->setText(sent.unchanged()
+                             ? tr("Sent to %1 as it is.").arg(engineTypeName(m_spec.engine.type))
+                             : tr("Sent to %1 with %n change(s); the reply is validated against the "
+                                  "schema on the left.",
+                                  nullptr, int(sent.changes.size()))
+                                   .arg(engineTypeName(m_spec.engine.type)));
+    const QString text = indented(sent.schema);
+    if (m_sentSchema->toPlainText() != text)
+        m_sentSchema->setJsonText(text);
+    QList<EditorMarker> markers;
+    m_sentChanges->clear();
+    for (const SchemaChange &c : sent.changes) {
+        markers.append(EditorMarker{c.pointer, c.reason, false});
+        auto *item = new QListWidgetItem(tr("%1: %2").arg(c.pointer.isEmpty() ? tr("(root)") : c.pointer, c.reason));
+        item->setData(Qt::UserRole, c.pointer);
+        m_sentChanges->addItem(item);
+    }
+    m_sentSchema->setMarkers(markers);
 }
 
 void SpecFormEditor::updateMarkers()
@@ -1054,7 +1125,7 @@ void SpecFormEditor::revealFinding(int row)
     }
     static const QRegularExpression toolPointer(u"^/tools/(\\d+)(/input_schema)?(.*)$"_s);
     if (f.pointer.startsWith(u"/response_schema"_s)) {
-        m_tabs->setCurrentIndex(m_tabs->indexOf(m_schemaEditor));
+        m_tabs->setCurrentIndex(m_tabs->indexOf(m_schemaPage));
         m_schemaEditor->revealPointer(f.pointer.mid(QStringView(u"/response_schema").size()));
         return;
     }

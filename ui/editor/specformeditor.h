@@ -13,7 +13,9 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
+class QListWidget;
 class QListView;
 class QMenu;
 class QPlainTextEdit;
@@ -121,6 +123,7 @@ private:
     void applyRawJson();
     void updateFindings();
     void updateMarkers();
+    void updateSentSchema();
     void setJsonError(const QString &editor, const QString &pointer, const QString &text, const QString &error, int offset);
     void clearJsonError(const QString &editor);
     void loadSpecInto(const Spec &spec, const QString &path);
@@ -148,6 +151,7 @@ private:
     QLineEdit *m_kind = nullptr;
     QPlainTextEdit *m_systemPrompt = nullptr;
     QComboBox *m_outputParser = nullptr;
+    QComboBox *m_outputMode = nullptr;
     QLineEdit *m_textOutput = nullptr;
     QSpinBox *m_maxTurns = nullptr;
     // Engine
@@ -168,8 +172,13 @@ private:
     QSpinBox *m_ctxTokens = nullptr;
     QSpinBox *m_ctxChars = nullptr;
     QSpinBox *m_ctxImages = nullptr;
-    // Schema
+    // Schema, and in native mode the schema the engine gets beside it
+    QWidget *m_schemaPage = nullptr;
     JsonEditor *m_schemaEditor = nullptr;
+    QWidget *m_sentPanel = nullptr;
+    QLabel *m_sentLabel = nullptr;
+    JsonEditor *m_sentSchema = nullptr;
+    QListWidget *m_sentChanges = nullptr;
     // Tools
     QListView *m_toolList = nullptr;
     QStringListModel *m_toolNames = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/history/callview.h"
 
+#include "ui/diff/calldiff.h"
 #include "ui/history/historymodel.h"
 
 #include <QFontDatabase>
@@ -57,6 +58,8 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
     QString html = u"<p style='margin:0 0 6px 0'><b>%1</b>"_s.arg(esc(roleTitle(message.role)));
     if (message.providerData.value(u"callscope_output_copy"_s).toBool())
         html += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(accepted output)")));
+    if (const QString mode = message.providerData.value(u"callscope_output_mode"_s).toString(); !mode.isEmpty())
+        html += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(accepted output, %1 mode)").arg(mode)));
     html += u"<br>"_s;
     if (!message.text.isEmpty())
         html += esc(message.text) + u"<br>"_s;
@@ -137,6 +140,8 @@ void CallView::setCall(const CallRecord &record)
     m_record = record;
     QString summary = tr("Call %1 · %2 · %3 · %4 %5").arg(record.id).arg(record.kind, callStatusName(record.status),
                                                             record.engineType, record.model);
+    if (const QString mode = recordOutputMode(record); !mode.isEmpty())
+        summary += u" · "_s + tr("output: %1").arg(mode);
     if (!record.usage.isEmpty())
         summary += u" · "_s + formatTokens(record.usage);
     if (record.parent)
