@@ -255,6 +255,9 @@ int runRun(const QStringList &arguments)
     StopOnSignal stopper(context.service.get());
     const LaunchResult result = context.wait([&] { context.service->launch(request); });
     printJson(resultJson(result));
+    // A call that could not be stored is not a success, even when the model answered.
+    if (!result.storeError.isEmpty())
+        return ExitFailed;
     return exitCodeFor(result);
 }
 

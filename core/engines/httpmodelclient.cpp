@@ -34,6 +34,7 @@ HttpModelClient::HttpModelClient(const EngineConfig &config, std::unique_ptr<Eng
     , m_nam(nam)
 {
     Q_ASSERT(m_codec);
+    m_settings.applyTimeouts(m_config.timeoutMs, m_config.idleTimeoutMs);
 }
 
 HttpModelClient::~HttpModelClient()

@@ -24,6 +24,10 @@ QJsonObject EngineProfile::toJson() const
     }
     if (toolResultsTokens)
         object.insert(u"tool_results_tokens"_s, double(*toolResultsTokens));
+    if (timeoutMs)
+        object.insert(u"timeout_ms"_s, double(*timeoutMs));
+    if (idleTimeoutMs)
+        object.insert(u"idle_timeout_ms"_s, double(*idleTimeoutMs));
     return object;
 }
 
@@ -61,6 +65,10 @@ EngineSpec mergeProfileIntoSpec(const EngineSpec &spec, const EngineProfile &pro
         merged.toolResultsInContext = profile.toolResultsInContext;
     if (!merged.toolResultsTokens)
         merged.toolResultsTokens = profile.toolResultsTokens;
+    if (!merged.timeoutMs)
+        merged.timeoutMs = profile.timeoutMs;
+    if (!merged.idleTimeoutMs)
+        merged.idleTimeoutMs = profile.idleTimeoutMs;
     return merged;
 }
 

@@ -25,6 +25,8 @@ struct EngineProfile
     // Same meaning as in EngineSpec: absent = inherit, null = send everything, N = newest N.
     std::optional<std::optional<int>> toolResultsInContext;
     std::optional<qint64> toolResultsTokens;
+    std::optional<qint64> timeoutMs;         // as EngineSpec::timeoutMs
+    std::optional<qint64> idleTimeoutMs;     // as EngineSpec::idleTimeoutMs
 
     // {"name", "type", "model", "base_url", ...}: only the fields that are set (plus name,
     // type and model). There is no key field, by construction.
