@@ -124,6 +124,7 @@ private:
     void onInactivityTimeout();
     void onTotalTimeout();
     bool consume(const QByteArray &bytes);
+    bool arrivedWhole() const;
     void failAttempt(FailedAttempt failure);
     void succeedAttempt(const ModelReply &reply);
     void recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,

@@ -131,25 +131,25 @@ QByteArray sseHead()
 
 QByteArray deltaEvent(const QByteArray &jsonString)
 {
-    return R"(data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":)"
-           + jsonString + R"(},"finish_reason":null}]})" + "\n\n";
+    return "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":"
+           + jsonString + "},\"finish_reason\":null}]}" + "\n\n";
 }
 
 QByteArray endEvents()
 {
-    return R"(data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})"
+    return "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}"
            "\n\n"
-           R"(data: {"object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}})"
+           "data: {\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5,\"total_tokens\":15}}"
            "\n\ndata: [DONE]\n\n";
 }
 
-// A valid stream whose body is about `bodyBytes` long: {"title": "xxxx..."} in deltas of
-// 1 KiB of text each.
+// A valid stream whose body is about `bodyBytes` long: "xxxx..." in deltas of 1 KiB of text
+// each (the spec takes the text as its `title`, text_output).
 QByteArray validStreamBody(qint64 bodyBytes)
 {
-    QByteArray body = deltaEvent(R"("{\"title\": \"")");
+    QByteArray body = deltaEvent("\"Title: \"");
     const QByteArray piece = deltaEvent('"' + QByteArray(1024, 'x') + '"');
-    const QByteArray tail = deltaEvent(R"("\"}")") + endEvents();
+    const QByteArray tail = endEvents();
     body.reserve(bodyBytes + piece.size());
     while (body.size() + piece.size() + tail.size() <= bodyBytes)
         body += piece;
@@ -254,6 +254,7 @@ QString TestFaults::specFor(int port, const QJsonObject &engineExtra, int maxAtt
                      {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
                      {u"required"_s, QJsonArray{u"title"_s}},
                      {u"additionalProperties"_s, false}}},
+        {u"text_output"_s, QJsonObject{{u"field"_s, u"title"_s}}},
         {u"max_turns"_s, 1},
         {u"engine"_s, engine},
         {u"retry"_s, QJsonObject{{u"max_attempts"_s, maxAttempts}}},
@@ -292,8 +293,10 @@ TestFaults::Case TestFaults::runCase(const FaultServer::Script &script, const QJ
           qPrintable(c.run.out.value(u"status"_s).toString()),
           qPrintable(c.run.out.value(u"error_category"_s).toString()), c.run.elapsedMs,
           c.run.maxRssKiB, m_baselineRssKiB, double(c.rssGrowthBytes) / double(MiB));
-    if (c.run.exitCode != 0 && !c.run.stdErr.isEmpty())
+    if (c.run.exitCode != 0) {
+        qInfo("error: %s", qPrintable(c.run.out.value(u"error"_s).toString().left(2000)));
         qInfo("stderr: %s", c.run.stdErr.left(2000).constData());
+    }
     return c;
 }
 
@@ -446,9 +449,9 @@ void TestFaults::pingsOnly()
 // Valid deltas without end, as fast as the socket takes them: reading stops at the cap.
 void TestFaults::floodDeltas()
 {
-    const QByteArray chunk = deltaEvent(R"("tok ")").repeated(64);
+    const QByteArray chunk = deltaEvent("\"tok \"").repeated(64);
     const Case c = runCase([&](int) {
-        FaultServer::Behavior b{FaultServer::Action::Flood, sseHead() + deltaEvent(R"("{\"title\": \"")")};
+        FaultServer::Behavior b{FaultServer::Action::Flood, sseHead() + deltaEvent("\"Title: \"")};
         b.chunk = chunk;
         return b;
     });
