@@ -234,17 +234,33 @@ void HttpJob::post(const QUrl &url)
     auto *body = new OneShotBody(m_body, this);
     m_reply = m_nam->post(request, body);
     body->setParent(m_reply);
-    // Qt reads from the socket only as far as we have read from the reply, so a flood is
-    // stopped at the cap instead of being buffered ahead of us.
-    m_reply->setReadBufferSize(m_settings.readBufferBytes);
+    limitReadBuffer();
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onReplyFinished);
     connect(m_reply, &QNetworkReply::uploadProgress, this, [this] { m_inactivityTimer->start(); });
     connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
         m_inactivityTimer->start();
+        if (m_reply)
+            m_reply->setReadBufferSize(m_settings.readBufferBytes);
         readResponseMeta(); // status and headers are known even if no body byte ever comes
     });
     m_inactivityTimer->start();
+}
+
+void HttpJob::limitReadBuffer()
+{
+    // Qt then reads from the socket only as far as we have read from the reply, so a flood is
+    // stopped at the cap instead of being buffered ahead of us. Qt 6.4 passes the limit to its
+    // HTTP thread only once the request has started there (a queued step of post()), so it is
+    // set again after that step and when the headers are in.
+    m_reply->setReadBufferSize(m_settings.readBufferBytes);
+    QMetaObject::invokeMethod(
+        this,
+        [this, reply = QPointer<QNetworkReply>(m_reply)] {
+            if (reply && reply == m_reply)
+                reply->setReadBufferSize(m_settings.readBufferBytes);
+        },
+        Qt::QueuedConnection);
 }
 
 bool HttpJob::isSameOrigin(const QUrl &a, const QUrl &b)

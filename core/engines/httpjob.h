@@ -115,6 +115,7 @@ private:
 
     void startAttempt();
     void post(const QUrl &url);
+    void limitReadBuffer();
     void followRedirect(const QByteArray &location);
     static bool isSameOrigin(const QUrl &a, const QUrl &b);
     void decideMode();
