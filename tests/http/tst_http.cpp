@@ -430,9 +430,11 @@ void TestHttpClient::wholeReplyAndRecordedBody()
     QVERIFY(sent.header("content-type").startsWith("application/json"));
     QVERIFY(!QJsonDocument(outcome.requestBody).toJson().contains("sk-test-secret"));
     QCOMPARE(outcome.rawResponse, readFile(testDataPath(u"http/openai_chat_hello.json"_s)));
-    // The stored transcript: the request messages plus the reply, in the engine's own shape.
-    QCOMPARE(outcome.nativeMessages.size(), 3); // system, user, assistant
-    QCOMPARE(outcome.nativeMessages.last().toObject().value("content"_L1).toString(), u"Hello there."_s);
+    // The transcript: the request messages plus the reply, in the engine's own shape.
+    QVERIFY(outcome.reply);
+    const QJsonArray native = h.client->toNative(request.system, request.messages + QList<Message>{outcome.reply->message});
+    QCOMPARE(native.size(), 3); // system, user, assistant
+    QCOMPARE(native.last().toObject().value("content"_L1).toString(), u"Hello there."_s);
 }
 
 void TestHttpClient::keepAliveReusesConnection()
