@@ -495,7 +495,11 @@ void HttpJob::onReplyFinished()
         networkError = QNetworkReply::NoError;
     }
 
-    if (status >= 300 && status < 400 && networkError == QNetworkReply::NoError) {
+    // Qt 6.4 rewinds the body on any 307/308 (even with a manual redirect policy); OneShotBody
+    // refuses, which ends the redirect reply with ContentReSendError. The redirect is ours.
+    const bool redirectRefusedRewind = (status == 307 || status == 308)
+                                       && networkError == QNetworkReply::ContentReSendError;
+    if (status >= 300 && status < 400 && (networkError == QNetworkReply::NoError || redirectRefusedRewind)) {
         const QByteArray location = m_reply->rawHeader("Location");
         if (!location.isEmpty()) {
             followRedirect(location);
