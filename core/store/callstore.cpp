@@ -281,6 +281,15 @@ void bindAll(QSqlQuery &query, const QVariantList &values)
         query.bindValue(int(i), bindable(values.at(i)));
 }
 
+// A cached statement keeps its bound values until the next bind: let go of a call's large
+// JSON as soon as it is written, not when the next call is stored.
+void releaseValues(QSqlQuery &query)
+{
+    const qsizetype count = query.boundValues().size();
+    for (qsizetype i = 0; i < count; ++i)
+        query.bindValue(int(i), QVariant());
+}
+
 HistoryRow historyRowFrom(const QSqlQuery &q)
 {
     HistoryRow row;
@@ -576,9 +585,13 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
         record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc();
     QSqlQuery &insert = statement(kInsertCall);
     bindAll(insert, callValues(record, createdAt));
-    if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing call"));
+    if (!insert.exec()) {
+        const StoreError error = m_database.errorFrom(insert, translate("storing call"));
+        releaseValues(insert);
+        return error;
+    }
     const qint64 id = insert.lastInsertId().toLongLong();
+    releaseValues(insert);
     if (StoreError error = writeChildren(id, record); error)
         return error;
     return id;
@@ -680,8 +693,13 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
         record, record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc());
     values.append(record.id);
     bindAll(update, values);
-    if (!update.exec())
-        return m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+    values.clear();
+    if (!update.exec()) {
+        const StoreError error = m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+        releaseValues(update);
+        return error;
+    }
+    releaseValues(update);
     for (QLatin1StringView sql : {kDeleteTurns, kDeleteAttempts}) {
         QSqlQuery &remove = statement(sql);
         remove.bindValue(0, record.id);
