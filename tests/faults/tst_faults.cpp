@@ -16,15 +16,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <unistd.h>
-
-#include <chrono>
 #include <thread>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using Callscope::Test::FaultServer;
@@ -34,8 +33,8 @@ extern char **environ;
 namespace {
 
 constexpr qint64 MiB = 1024 * 1024;
-constexpr qint64 Cap = 64 * MiB;           // HttpJobSettings::maxResponseBytes
-constexpr qint64 ReadBuffer = 1 * MiB;     // HttpJobSettings::readBufferBytes
+constexpr qint64 Cap = 64 * MiB; // HttpJobSettings::maxResponseBytes
+constexpr qint64 ReadBuffer = 1 * MiB; // HttpJobSettings::readBufferBytes
 // Kernel socket buffers between the server's send() and the client's read(): the server's
 // send buffer is 64 KiB (faultserver.cpp), the client's receive buffer autotunes up to
 // net.ipv4.tcp_rmem's maximum (6 MiB by default).
@@ -43,10 +42,10 @@ constexpr qint64 KernelSlack = 8 * MiB;
 
 struct ChildRun
 {
-    int exitCode = -1;             // -1: killed or did not start
-    qint64 maxRssKiB = 0;          // ru_maxrss of the child
+    int exitCode = -1; // -1: killed or did not start
+    qint64 maxRssKiB = 0; // ru_maxrss of the child
     qint64 elapsedMs = 0;
-    QJsonObject out;               // stdout parsed as JSON, when it is
+    QJsonObject out; // stdout parsed as JSON, when it is
     QByteArray stdErr;
 };
 
@@ -57,7 +56,7 @@ ChildRun runChild(const QString &program, const QStringList &args, const QString
                   const QString &outDir, int timeoutMs, std::optional<uid_t> asUser = std::nullopt)
 {
     ChildRun run;
-    QList<QByteArray> argStore{program.toLocal8Bit()};
+    QList<QByteArray> argStore { program.toLocal8Bit() };
     for (const QString &a : args)
         argStore.append(a.toLocal8Bit());
     QList<QByteArray> envStore;
@@ -97,7 +96,7 @@ ChildRun runChild(const QString &program, const QStringList &args, const QString
     if (pid < 0)
         return run;
     int status = 0;
-    rusage usage{};
+    rusage usage {};
     for (;;) {
         const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
         if (done == pid)
@@ -126,20 +125,25 @@ ChildRun runChild(const QString &program, const QStringList &args, const QString
 
 QByteArray sseHead()
 {
-    return FaultServer::head(200, {"Content-Type: text/event-stream", "Cache-Control: no-cache"});
+    return FaultServer::head(200, { "Content-Type: text/event-stream", "Cache-Control: no-cache" });
 }
 
 QByteArray deltaEvent(const QByteArray &jsonString)
 {
-    return "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":"
-           + jsonString + "},\"finish_reason\":null}]}" + "\n\n";
+    return "data: "
+           "{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":"
+        + jsonString + "},\"finish_reason\":null}]}" + "\n\n";
 }
 
 QByteArray endEvents()
 {
-    return "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}"
+    return "data: "
+           "{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_"
+           "reason\":\"stop\"}]}"
            "\n\n"
-           "data: {\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5,\"total_tokens\":15}}"
+           "data: "
+           "{\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,"
+           "\"completion_tokens\":5,\"total_tokens\":15}}"
            "\n\ndata: [DONE]\n\n";
 }
 
@@ -182,8 +186,9 @@ QList<Attempt> storedAttempts(const QString &dbPath, qint64 callId)
             q.addBindValue(callId);
             if (q.exec()) {
                 while (q.next())
-                    out.append({q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(),
-                                q.value(3).toLongLong(), q.value(4).toLongLong(), q.value(5).toString()});
+                    out.append({ q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(),
+                                 q.value(3).toLongLong(), q.value(4).toLongLong(),
+                                 q.value(5).toString() });
             }
         }
     }
@@ -240,24 +245,26 @@ private:
 
 QString TestFaults::specFor(int port, const QJsonObject &engineExtra, int maxAttempts)
 {
-    QJsonObject engine{{u"type"_s, u"openai"_s},
-                       {u"model"_s, u"gpt-fault"_s},
-                       {u"base_url"_s, u"http://127.0.0.1:%1"_s.arg(port)},
-                       {u"api_key_env"_s, u"CALLSCOPE_FAULT_KEY"_s}};
+    QJsonObject engine { { u"type"_s, u"openai"_s },
+                         { u"model"_s, u"gpt-fault"_s },
+                         { u"base_url"_s, u"http://127.0.0.1:%1"_s.arg(port) },
+                         { u"api_key_env"_s, u"CALLSCOPE_FAULT_KEY"_s } };
     for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
         engine.insert(it.key(), it.value());
-    const QJsonObject spec{
-        {u"kind"_s, u"call"_s},
-        {u"system_prompt"_s, u"Give the title."_s},
-        {u"response_schema"_s,
-         QJsonObject{{u"type"_s, u"object"_s},
-                     {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                     {u"required"_s, QJsonArray{u"title"_s}},
-                     {u"additionalProperties"_s, false}}},
-        {u"text_output"_s, QJsonObject{{u"field"_s, u"title"_s}}},
-        {u"max_turns"_s, 1},
-        {u"engine"_s, engine},
-        {u"retry"_s, QJsonObject{{u"max_attempts"_s, maxAttempts}}},
+    const QJsonObject spec {
+        { u"kind"_s, u"call"_s },
+        { u"system_prompt"_s, u"Give the title."_s },
+        { u"response_schema"_s,
+          QJsonObject {
+              { u"type"_s, u"object"_s },
+              { u"properties"_s,
+                QJsonObject { { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+              { u"required"_s, QJsonArray { u"title"_s } },
+              { u"additionalProperties"_s, false } } },
+        { u"text_output"_s, QJsonObject { { u"field"_s, u"title"_s } } },
+        { u"max_turns"_s, 1 },
+        { u"engine"_s, engine },
+        { u"retry"_s, QJsonObject { { u"max_attempts"_s, maxAttempts } } },
     };
     const QString path = m_dir->filePath(u"case%1.spec.json"_s.arg(m_caseNumber));
     QFile file(path);
@@ -267,8 +274,8 @@ QString TestFaults::specFor(int port, const QJsonObject &engineExtra, int maxAtt
     return path;
 }
 
-TestFaults::Case TestFaults::runCase(const FaultServer::Script &script, const QJsonObject &engineExtra,
-                                     int maxAttempts, int timeoutMs)
+TestFaults::Case TestFaults::runCase(const FaultServer::Script &script,
+                                     const QJsonObject &engineExtra, int maxAttempts, int timeoutMs)
 {
     ++m_caseNumber;
     Case c;
@@ -280,8 +287,8 @@ TestFaults::Case TestFaults::runCase(const FaultServer::Script &script, const QJ
     QDir().mkpath(caseDir);
     c.dbPath = QDir(caseDir).filePath(u"calls.sqlite"_s);
     c.run = runChild(Callscope::Test::cliPath(),
-                     {u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, c.dbPath},
-                     {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, caseDir, timeoutMs);
+                     { u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, c.dbPath },
+                     { u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s }, caseDir, timeoutMs);
     server.stop();
     c.requests = server.requests();
     if (c.run.out.value(u"call_id"_s).isDouble())
@@ -308,7 +315,9 @@ void TestFaults::initTestCase()
     QVERIFY(m_dir->isValid());
     // The baseline: the same command on a tiny valid reply. RSS growth is measured against it.
     const QByteArray reply = sseHead() + validStreamBody(2000);
-    const Case c = runCase([&](int) { return FaultServer::Behavior{FaultServer::Action::Send, reply}; });
+    const Case c = runCase([&](int) {
+        return FaultServer::Behavior { FaultServer::Action::Send, reply };
+    });
     QCOMPARE(c.run.exitCode, 0);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"completed"_s);
     QCOMPARE(c.requests.size(), 1);
@@ -324,8 +333,8 @@ void TestFaults::resetInHeaders()
     const QByteArray reply = sseHead() + validStreamBody(4000);
     const Case c = runCase([&](int request) {
         if (request == 0)
-            return FaultServer::Behavior{FaultServer::Action::ResetAfter, reply, 20};
-        return FaultServer::Behavior{FaultServer::Action::Send, reply};
+            return FaultServer::Behavior { FaultServer::Action::ResetAfter, reply, 20 };
+        return FaultServer::Behavior { FaultServer::Action::Send, reply };
     });
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"completed"_s);
     QCOMPARE(c.run.exitCode, 0);
@@ -338,7 +347,8 @@ void TestFaults::resetInHeaders()
     QVERIFY2(c.attempts[0].delayMs >= 375 && c.attempts[0].delayMs <= 500,
              qPrintable(QString::number(c.attempts[0].delayMs)));
     const qint64 gap = c.requests[1].receivedAtMs - c.requests[0].endedAtMs;
-    QVERIFY2(gap >= c.attempts[0].delayMs - 30, qPrintable(u"gap %1 ms, delay %2 ms"_s.arg(gap).arg(c.attempts[0].delayMs)));
+    QVERIFY2(gap >= c.attempts[0].delayMs - 30,
+             qPrintable(u"gap %1 ms, delay %2 ms"_s.arg(gap).arg(c.attempts[0].delayMs)));
 }
 
 // Reset after the headers and part of the body, with model text already received: not
@@ -347,7 +357,8 @@ void TestFaults::resetInBodyAfterContent()
 {
     const QByteArray reply = sseHead() + validStreamBody(40000);
     const Case c = runCase([&](int) {
-        return FaultServer::Behavior{FaultServer::Action::ResetAfter, reply, sseHead().size() + 10000};
+        return FaultServer::Behavior { FaultServer::Action::ResetAfter, reply,
+                                       sseHead().size() + 10000 };
     });
     QCOMPARE(c.run.exitCode, 1);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
@@ -361,7 +372,9 @@ void TestFaults::resetInBodyAfterContent()
 void TestFaults::resetOnEveryTry()
 {
     const QByteArray reply = sseHead() + validStreamBody(4000);
-    const Case c = runCase([&](int) { return FaultServer::Behavior{FaultServer::Action::ResetAfter, reply, 30}; });
+    const Case c = runCase([&](int) {
+        return FaultServer::Behavior { FaultServer::Action::ResetAfter, reply, 30 };
+    });
     QCOMPARE(c.run.exitCode, 1);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
     QCOMPARE(c.run.out.value(u"error_category"_s).toString(), u"network"_s);
@@ -369,9 +382,11 @@ void TestFaults::resetOnEveryTry()
     QCOMPARE(c.attempts.size(), 3);
     for (int i = 1; i < 3; ++i) {
         const qint64 gap = c.requests[i].receivedAtMs - c.requests[i - 1].endedAtMs;
-        QVERIFY2(c.attempts[i - 1].delayMs >= 375, qPrintable(QString::number(c.attempts[i - 1].delayMs)));
+        QVERIFY2(c.attempts[i - 1].delayMs >= 375,
+                 qPrintable(QString::number(c.attempts[i - 1].delayMs)));
         QVERIFY2(gap >= c.attempts[i - 1].delayMs - 30,
-                 qPrintable(u"attempt %1: gap %2 ms, delay %3 ms"_s.arg(i).arg(gap).arg(c.attempts[i - 1].delayMs)));
+                 qPrintable(u"attempt %1: gap %2 ms, delay %3 ms"_s.arg(i).arg(gap).arg(
+                     c.attempts[i - 1].delayMs)));
     }
 }
 
@@ -380,7 +395,7 @@ void TestFaults::completeReplyThenReset()
 {
     const QByteArray reply = sseHead() + validStreamBody(4000);
     const Case c = runCase([&](int) {
-        return FaultServer::Behavior{FaultServer::Action::ResetAfter, reply, reply.size()};
+        return FaultServer::Behavior { FaultServer::Action::ResetAfter, reply, reply.size() };
     });
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"completed"_s);
     QCOMPARE(c.requests.size(), 1);
@@ -390,15 +405,19 @@ void TestFaults::completeReplyThenReset()
 // Headers, then silence: a 2 s idle timeout ends each attempt after 2 s (within 10 %).
 void TestFaults::stall()
 {
-    const Case c = runCase([&](int) { return FaultServer::Behavior{FaultServer::Action::Stall, sseHead()}; },
-                           {{u"idle_timeout_ms"_s, 2000}}, 2);
+    const Case c = runCase(
+        [&](int) {
+            return FaultServer::Behavior { FaultServer::Action::Stall, sseHead() };
+        },
+        { { u"idle_timeout_ms"_s, 2000 } }, 2);
     QCOMPARE(c.run.exitCode, 1);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
     QCOMPARE(c.run.out.value(u"error_category"_s).toString(), u"network"_s);
     QCOMPARE(c.requests.size(), 2);
     QCOMPARE(c.attempts.size(), 2);
     for (const Attempt &a : c.attempts) {
-        QVERIFY2(a.durationMs >= 2000 && a.durationMs <= 2200, qPrintable(QString::number(a.durationMs)));
+        QVERIFY2(a.durationMs >= 2000 && a.durationMs <= 2200,
+                 qPrintable(QString::number(a.durationMs)));
         QVERIFY2(a.error.contains(u"sent nothing for 2 s"_s), qPrintable(a.error));
     }
     for (const FaultServer::Request &r : c.requests) {
@@ -411,12 +430,14 @@ void TestFaults::stall()
 void TestFaults::drip()
 {
     const QByteArray body = validStreamBody(4000);
-    const Case c = runCase([&](int) {
-        FaultServer::Behavior b{FaultServer::Action::Drip, sseHead()};
-        b.chunk = body;
-        b.dripIntervalMs = 1000;
-        return b;
-    }, {{u"idle_timeout_ms"_s, 2000}, {u"timeout_ms"_s, 3000}}, 1);
+    const Case c = runCase(
+        [&](int) {
+            FaultServer::Behavior b { FaultServer::Action::Drip, sseHead() };
+            b.chunk = body;
+            b.dripIntervalMs = 1000;
+            return b;
+        },
+        { { u"idle_timeout_ms"_s, 2000 }, { u"timeout_ms"_s, 3000 } }, 1);
     QCOMPARE(c.run.exitCode, 1);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
     QCOMPARE(c.run.out.value(u"error_category"_s).toString(), u"network"_s);
@@ -431,13 +452,15 @@ void TestFaults::drip()
 // timeout still ends the attempt.
 void TestFaults::pingsOnly()
 {
-    const Case c = runCase([&](int) {
-        // The head at once, then ": ping\n\n" a byte every 25 ms: one comment per 200 ms.
-        FaultServer::Behavior b{FaultServer::Action::Drip, sseHead()};
-        b.chunk = QByteArray(": ping\n\n").repeated(100);
-        b.dripIntervalMs = 25;
-        return b;
-    }, {{u"idle_timeout_ms"_s, 1000}, {u"timeout_ms"_s, 3000}}, 1);
+    const Case c = runCase(
+        [&](int) {
+            // The head at once, then ": ping\n\n" a byte every 25 ms: one comment per 200 ms.
+            FaultServer::Behavior b { FaultServer::Action::Drip, sseHead() };
+            b.chunk = QByteArray(": ping\n\n").repeated(100);
+            b.dripIntervalMs = 25;
+            return b;
+        },
+        { { u"idle_timeout_ms"_s, 1000 }, { u"timeout_ms"_s, 3000 } }, 1);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
     QCOMPARE(c.requests.size(), 1);
     QCOMPARE(c.attempts.size(), 1);
@@ -451,7 +474,8 @@ void TestFaults::floodDeltas()
 {
     const QByteArray chunk = deltaEvent("\"tok \"").repeated(64);
     const Case c = runCase([&](int) {
-        FaultServer::Behavior b{FaultServer::Action::Flood, sseHead() + deltaEvent("\"Title: \"")};
+        FaultServer::Behavior b { FaultServer::Action::Flood,
+                                  sseHead() + deltaEvent("\"Title: \"") };
         b.chunk = chunk;
         return b;
     });
@@ -473,7 +497,7 @@ void TestFaults::floodComments()
 {
     const QByteArray chunk = QByteArray(": ping\n\n").repeated(8192);
     const Case c = runCase([&](int) {
-        FaultServer::Behavior b{FaultServer::Action::Flood, sseHead()};
+        FaultServer::Behavior b { FaultServer::Action::Flood, sseHead() };
         b.chunk = chunk;
         return b;
     });
@@ -493,8 +517,11 @@ void TestFaults::replyJustUnderCap()
 {
     const QByteArray body = validStreamBody(Cap - 64 * 1024);
     const QByteArray reply = sseHead() + body;
-    const Case c = runCase([&](int) { return FaultServer::Behavior{FaultServer::Action::Send, reply}; },
-                           {}, 3, 120000);
+    const Case c = runCase(
+        [&](int) {
+            return FaultServer::Behavior { FaultServer::Action::Send, reply };
+        },
+        {}, 3, 120000);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"completed"_s);
     QCOMPARE(c.run.exitCode, 0);
     QCOMPARE(c.requests.size(), 1);
@@ -505,7 +532,9 @@ void TestFaults::replyJustUnderCap()
     // Measured 15x (the text is held as UTF-16, and the store serializes the answer, the
     // conversation and the native transcript at once). A ceiling that catches regressions:
     QVERIFY2(c.rssGrowthBytes < 18 * body.size(), qPrintable(QString::number(c.rssGrowthBytes)));
-    QEXPECT_FAIL("", "peak memory of a large reply is still about 15x its size (see the issue-15 notes)", Continue);
+    QEXPECT_FAIL(
+        "", "peak memory of a large reply is still about 15x its size (docs/http.md)",
+        Continue);
     QVERIFY2(c.rssGrowthBytes < 4 * body.size(), qPrintable(QString::number(c.rssGrowthBytes)));
 }
 
@@ -514,13 +543,17 @@ void TestFaults::reply50MB()
 {
     const QByteArray body = validStreamBody(50'000'000);
     const QByteArray reply = sseHead() + body;
-    const Case c = runCase([&](int) { return FaultServer::Behavior{FaultServer::Action::Send, reply}; },
-                           {}, 3, 120000);
+    const Case c = runCase(
+        [&](int) {
+            return FaultServer::Behavior { FaultServer::Action::Send, reply };
+        },
+        {}, 3, 120000);
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"completed"_s);
     QCOMPARE(c.run.exitCode, 0);
     QCOMPARE(c.requests.size(), 1);
     QCOMPARE(c.attempts.size(), 1);
-    const qint64 title = c.run.out.value(u"parsed"_s).toObject().value(u"title"_s).toString().size();
+    const qint64 title =
+        c.run.out.value(u"parsed"_s).toObject().value(u"title"_s).toString().size();
     QVERIFY2(title > 45'000'000, qPrintable(QString::number(title)));
     const qint64 stored = fileSize(c.dbPath) + fileSize(c.dbPath + u"-wal"_s);
     qInfo("50 MB reply: peak RSS growth %.1f MiB (%.2fx), database + WAL %.1f MB (%.2fx)",
@@ -531,7 +564,9 @@ void TestFaults::reply50MB()
     // The answer is stored as the parsed output, in the conversation (text and the text_output
     // call's arguments) and in the native transcript: 4.5x, down from 5.4x.
     QVERIFY2(stored < 5 * body.size(), qPrintable(QString::number(stored)));
-    QEXPECT_FAIL("", "peak memory of a large reply is still about 15x its size (see the issue-15 notes)", Continue);
+    QEXPECT_FAIL(
+        "", "peak memory of a large reply is still about 15x its size (docs/http.md)",
+        Continue);
     QVERIFY2(c.rssGrowthBytes < 4 * body.size(), qPrintable(QString::number(c.rssGrowthBytes)));
 }
 
@@ -542,25 +577,28 @@ void TestFaults::readOnlyDatabase()
     const QByteArray reply = sseHead() + validStreamBody(2000);
     ++m_caseNumber;
     FaultServer server;
-    QVERIFY(server.start([&](int) { return FaultServer::Behavior{FaultServer::Action::Send, reply}; }));
+    QVERIFY(server.start([&](int) {
+        return FaultServer::Behavior { FaultServer::Action::Send, reply };
+    }));
     const QString spec = specFor(server.port(), {}, 3);
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString db = folder.filePath(u"calls.sqlite"_s);
-    const ChildRun first = runChild(Callscope::Test::cliPath(),
-                                    {u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, db},
-                                    {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 30000);
+    const ChildRun first = runChild(
+        Callscope::Test::cliPath(), { u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, db },
+        { u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s }, folder.path(), 30000);
     QCOMPARE(first.exitCode, 0);
     QCOMPARE(server.requestCount(), 1);
 
     // Root writes any file whatever its mode, so as root the CLI runs as nobody; the folder
     // (and the files the child needs) are open to it, the database file is not writable.
-    QVERIFY(QFile::setPermissions(db, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    QVERIFY(QFile::setPermissions(
+        db, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
     QVERIFY(::chmod(QFile::encodeName(folder.path()).constData(), 0777) == 0);
     QVERIFY(::chmod(QFile::encodeName(spec).constData(), 0644) == 0);
     QVERIFY(::chmod(QFile::encodeName(m_dir->path()).constData(), 0755) == 0);
     std::optional<uid_t> user;
-    QStringList env{u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s};
+    QStringList env { u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s };
     if (::geteuid() == 0) {
         user = 65534;
         const QString home = folder.filePath(u"home"_s);
@@ -573,7 +611,7 @@ void TestFaults::readOnlyDatabase()
     QDir().mkpath(outDir);
     ::chmod(QFile::encodeName(outDir).constData(), 0777);
     const ChildRun second = runChild(Callscope::Test::cliPath(),
-                                     {u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, db},
+                                     { u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, db },
                                      env, outDir, 30000, user);
     server.stop();
     qInfo("read-only database: exit %d, stderr: %s", second.exitCode, second.stdErr.constData());

@@ -1,15 +1,14 @@
 #include "tests/support/faultserver.h"
 
 #include <arpa/inet.h>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
-#include <cstring>
 
 namespace Callscope::Test {
 
@@ -25,7 +24,7 @@ qint64 monotonicNs()
 // Waits up to `ms` for `events` on fd; true when ready.
 bool waitFor(int fd, short events, int ms)
 {
-    pollfd p{fd, events, 0};
+    pollfd p { fd, events, 0 };
     const int n = ::poll(&p, 1, ms);
     return n > 0;
 }
@@ -66,7 +65,7 @@ bool FaultServer::start(Script script)
     // A small send buffer keeps "bytes the kernel accepted" close to "bytes the client read".
     const int sendBuffer = 64 * 1024;
     ::setsockopt(m_listenFd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, sizeof sendBuffer);
-    sockaddr_in address{};
+    sockaddr_in address {};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     address.sin_port = 0;
@@ -157,7 +156,8 @@ void FaultServer::serve(int fd, int index)
                 const qsizetype at = lower.indexOf("\r\ncontent-length:");
                 if (at >= 0) {
                     const qsizetype end = lower.indexOf("\r\n", at + 2);
-                    bodyLength = lower.mid(at + 17, end < 0 ? -1 : end - at - 17).trimmed().toLongLong();
+                    bodyLength =
+                        lower.mid(at + 17, end < 0 ? -1 : end - at - 17).trimmed().toLongLong();
                 }
             }
         }
@@ -175,7 +175,7 @@ void FaultServer::serve(int fd, int index)
         std::lock_guard lock(m_mutex);
         m_requests.append(request);
     }
-    const Behavior behavior = m_script ? m_script(index) : Behavior{};
+    const Behavior behavior = m_script ? m_script(index) : Behavior {};
 
     qint64 sent = 0;
     auto record = [&] {
@@ -192,7 +192,8 @@ void FaultServer::serve(int fd, int index)
                     return false;
                 continue;
             }
-            const ssize_t n = ::send(fd, data + done, size_t(size - done), MSG_NOSIGNAL | MSG_DONTWAIT);
+            const ssize_t n =
+                ::send(fd, data + done, size_t(size - done), MSG_NOSIGNAL | MSG_DONTWAIT);
             if (n < 0) {
                 if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
                     continue;
@@ -204,7 +205,7 @@ void FaultServer::serve(int fd, int index)
         return done == size;
     };
     auto reset = [&] {
-        const linger hard{1, 0};
+        const linger hard { 1, 0 };
         ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
     };
 
@@ -213,32 +214,31 @@ void FaultServer::serve(int fd, int index)
         sendAll(behavior.bytes.constData(), behavior.bytes.size());
         ::shutdown(fd, SHUT_WR);
         // Let the client read to the end before the close.
-        for (int i = 0; i < 200 && !m_stop && !peerGone(fd, 50); ++i) {
-        }
+        for (int i = 0; i < 200 && !m_stop && !peerGone(fd, 50); ++i) { }
         break;
     case Action::ResetAfter:
-        sendAll(behavior.bytes.constData(), std::min<qint64>(behavior.resetAfter, behavior.bytes.size()));
+        sendAll(behavior.bytes.constData(),
+                std::min<qint64>(behavior.resetAfter, behavior.bytes.size()));
         // Give the bytes a moment to reach the client, so the reset lands after them.
         ::usleep(20000);
         reset();
         break;
     case Action::Stall:
         sendAll(behavior.bytes.constData(), behavior.bytes.size());
-        while (!m_stop && !peerGone(fd, 50)) {
-        }
+        while (!m_stop && !peerGone(fd, 50)) { }
         break;
     case Action::Drip:
         if (!sendAll(behavior.bytes.constData(), behavior.bytes.size()))
             break;
         for (qsizetype i = 0; i < behavior.chunk.size() && !m_stop; ++i) {
-            if (!sendAll(behavior.chunk.constData() + i, 1) || peerGone(fd, behavior.dripIntervalMs))
+            if (!sendAll(behavior.chunk.constData() + i, 1)
+                || peerGone(fd, behavior.dripIntervalMs))
                 break;
         }
         break;
     case Action::Flood:
         if (sendAll(behavior.bytes.constData(), behavior.bytes.size())) {
-            while (!m_stop && sendAll(behavior.chunk.constData(), behavior.chunk.size())) {
-            }
+            while (!m_stop && sendAll(behavior.chunk.constData(), behavior.chunk.size())) { }
         }
         break;
     }

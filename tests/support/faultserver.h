@@ -23,11 +23,11 @@ class FaultServer
 {
 public:
     enum class Action {
-        Send,          // send `bytes`, then close normally
-        ResetAfter,    // send the first `resetAfter` bytes of `bytes`, then reset (RST)
-        Stall,         // send `bytes` (may be empty), then nothing until the client goes
-        Drip,          // send `bytes`, then `chunk` one byte every `dripIntervalMs`
-        Flood,         // send `bytes`, then `chunk` again and again until the client goes
+        Send, // send `bytes`, then close normally
+        ResetAfter, // send the first `resetAfter` bytes of `bytes`, then reset (RST)
+        Stall, // send `bytes` (may be empty), then nothing until the client goes
+        Drip, // send `bytes`, then `chunk` one byte every `dripIntervalMs`
+        Flood, // send `bytes`, then `chunk` again and again until the client goes
     };
     struct Behavior
     {
@@ -45,17 +45,17 @@ public:
     FaultServer(const FaultServer &) = delete;
     FaultServer &operator=(const FaultServer &) = delete;
 
-    bool start(Script script);   // listens on 127.0.0.1, any free port
+    bool start(Script script); // listens on 127.0.0.1, any free port
     void stop();
     int port() const { return m_port; }
 
     struct Request
     {
-        QByteArray head;             // request line and headers
+        QByteArray head; // request line and headers
         QByteArray body;
-        qint64 receivedAtMs = 0;     // since start(), when the head was complete
-        qint64 bytesSent = 0;        // bytes the kernel accepted for this answer
-        qint64 endedAtMs = 0;        // when the answer ended (reset, close, client gone)
+        qint64 receivedAtMs = 0; // since start(), when the head was complete
+        qint64 bytesSent = 0; // bytes the kernel accepted for this answer
+        qint64 endedAtMs = 0; // when the answer ended (reset, close, client gone)
     };
     int requestCount() const;
     QList<Request> requests() const;
@@ -70,7 +70,7 @@ private:
     Script m_script;
     int m_listenFd = -1;
     int m_port = 0;
-    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_stop { false };
     std::thread m_thread;
     mutable std::mutex m_mutex;
     QList<Request> m_requests;
