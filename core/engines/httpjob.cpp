@@ -105,6 +105,8 @@ QString HttpJob::text(Text id, const QString &arg)
         return tr("The connection was lost after the reply had started (%1). It was not retried "
                   "because the model's partial answer had already been received.")
             .arg(arg);
+    case Text::ClosedBeforeComplete:
+        return tr("the connection closed before the reply was complete");
     case Text::StreamIncomplete:
         return tr("The provider closed the stream before its end signal.");
     case Text::CrossOriginRedirect:
@@ -486,7 +488,7 @@ void HttpJob::onReplyFinished()
     const int status = m_result.httpStatus;
     QNetworkReply::NetworkError networkError = m_reply->error();
     const QString detail = networkError == QNetworkReply::ContentReSendError
-                               ? tr("the connection closed before the reply was complete")
+                               ? text(Text::ClosedBeforeComplete)
                                : m_reply->errorString();
     if (networkError != QNetworkReply::NoError && status >= 200 && status < 300 && arrivedWhole()) {
         // Qt 6.4 can end a reply whose last byte came with the close with an error (it wanted

@@ -80,6 +80,7 @@ public:
         ConnectionFailed,      // arg: transport detail
         ConnectionLost,        // arg: transport detail
         ConnectionLostAfterContent,
+        ClosedBeforeComplete,  // the transport detail of a close Qt wanted to answer by resending
         StreamIncomplete,
         CrossOriginRedirect,   // arg: target URL (no query)
         UnexpectedRedirect,    // arg: HTTP status
