@@ -1,5 +1,6 @@
 #include "ui/settings/enginespage.h"
 
+#include "core/engines/httpjob.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
 #include "core/service/engineprobe.h"
@@ -37,6 +38,8 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     , m_modelEdit(new QLineEdit(this))
     , m_baseUrl(new QLineEdit(this))
     , m_contextWindow(new QLineEdit(this))
+    , m_timeout(new QLineEdit(this))
+    , m_idleTimeout(new QLineEdit(this))
     , m_key(new QLineEdit(this))
     , m_keyState(new QLabel(this))
     , m_save(new QPushButton(tr("Save"), this))
@@ -72,6 +75,12 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     m_baseUrl->setPlaceholderText(tr("empty: the provider's public endpoint"));
     m_contextWindow->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), m_contextWindow));
     m_contextWindow->setPlaceholderText(tr("tokens (optional)"));
+    m_timeout->setObjectName(u"profileTimeout"_s);
+    m_idleTimeout->setObjectName(u"profileIdleTimeout"_s);
+    for (QLineEdit *edit : {m_timeout, m_idleTimeout})
+        edit->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), edit));
+    m_timeout->setPlaceholderText(tr("ms per attempt (optional; default %1 s)").arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
+    m_idleTimeout->setPlaceholderText(tr("ms of silence (optional; default %1 s)").arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(tr("paste a key to store it in the keychain"));
     m_key->setAttribute(Qt::WA_InputMethodEnabled, false);
@@ -82,6 +91,8 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     form->addRow(tr("Model:"), m_modelEdit);
     form->addRow(tr("Base URL:"), m_baseUrl);
     form->addRow(tr("Context window:"), m_contextWindow);
+    form->addRow(tr("Timeout:"), m_timeout);
+    form->addRow(tr("Idle timeout:"), m_idleTimeout);
     form->addRow(tr("API key:"), m_key);
     form->addRow(QString(), m_keyState);
     auto *formButtons = new QHBoxLayout;
@@ -175,6 +186,8 @@ void EnginesPage::newProfile()
     m_modelEdit->clear();
     m_baseUrl->clear();
     m_contextWindow->clear();
+    m_timeout->clear();
+    m_idleTimeout->clear();
     m_key->clear();
     m_remove->setEnabled(false);
     showKeyState();
@@ -193,6 +206,8 @@ void EnginesPage::editProfile(const QString &name)
     m_modelEdit->setText(p.model);
     m_baseUrl->setText(p.baseUrl);
     m_contextWindow->setText(p.contextWindow ? QString::number(*p.contextWindow) : QString());
+    m_timeout->setText(p.timeoutMs ? QString::number(*p.timeoutMs) : QString());
+    m_idleTimeout->setText(p.idleTimeoutMs ? QString::number(*p.idleTimeoutMs) : QString());
     m_key->clear();
     m_remove->setEnabled(true);
     const QModelIndex index = m_model->index(row);
@@ -214,6 +229,12 @@ EngineProfile EnginesPage::formProfile(QString *problem) const
     p.baseUrl = m_baseUrl->text().trimmed();
     const QString window = m_contextWindow->text().trimmed();
     p.contextWindow = window.isEmpty() || window.toLongLong() <= 0 ? std::nullopt : std::optional<qint64>(window.toLongLong());
+    const auto optionalMs = [](const QLineEdit *edit) {
+        const qint64 ms = edit->text().trimmed().toLongLong();
+        return ms > 0 ? std::optional<qint64>(ms) : std::nullopt;
+    };
+    p.timeoutMs = optionalMs(m_timeout);
+    p.idleTimeoutMs = optionalMs(m_idleTimeout);
     QString why;
     if (auto nameProblem = profileNameProblem(p.name))
         why = *nameProblem;

@@ -42,6 +42,8 @@ public:
     QLineEdit *modelEdit() const { return m_modelEdit; }
     QLineEdit *baseUrlEdit() const { return m_baseUrl; }
     QLineEdit *contextWindowEdit() const { return m_contextWindow; }
+    QLineEdit *timeoutEdit() const { return m_timeout; }
+    QLineEdit *idleTimeoutEdit() const { return m_idleTimeout; }
     QLineEdit *keyEdit() const { return m_key; }
     QLabel *keyStateLabel() const { return m_keyState; }
     QLabel *banner() const { return m_banner; }
@@ -86,6 +88,8 @@ private:
     QLineEdit *m_modelEdit = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QLineEdit *m_contextWindow = nullptr;
+    QLineEdit *m_timeout = nullptr;
+    QLineEdit *m_idleTimeout = nullptr;
     QLineEdit *m_key = nullptr;
     QLabel *m_keyState = nullptr;
     QPushButton *m_save = nullptr;
