@@ -422,6 +422,18 @@ bool HttpJob::consume(const QByteArray &bytes)
     return true;
 }
 
+bool HttpJob::isCutOffTail(const SseEvent &event) const
+{
+    // An unterminated last event is accepted (some servers omit the final blank line), unless
+    // its data is not even JSON while the stream still lacks its end signal: then the close
+    // (or reset) cut it, and it is not the provider's malformed event.
+    if (m_assembler->isComplete() || event.data.trimmed() == "[DONE]")
+        return false;
+    QJsonParseError error;
+    QJsonDocument::fromJson(event.data, &error);
+    return error.error != QJsonParseError::NoError;
+}
+
 bool HttpJob::arrivedWhole() const
 {
     if (m_mode == Mode::Stream)
@@ -534,6 +546,8 @@ void HttpJob::onReplyFinished()
         const QList<SseEvent> events = m_decoder.finish();
         bool broken = false;
         for (const SseEvent &event : events) {
+            if (isCutOffTail(event))
+                continue; // the connection ended inside this event: a lost connection, below
             if (!m_assembler->handleEvent(event)) {
                 broken = true;
                 break;

@@ -127,6 +127,7 @@ private:
     void onTotalTimeout();
     bool consume(const QByteArray &bytes);
     bool arrivedWhole() const;
+    bool isCutOffTail(const SseEvent &event) const;
     void failAttempt(FailedAttempt failure);
     void succeedAttempt(const ModelReply &reply);
     void recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,
