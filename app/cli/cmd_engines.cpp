@@ -122,14 +122,15 @@ int runAdd(const QStringList &arguments)
     Options options;
     const QStringList valued = {u"--type"_s,       u"--model"_s,       u"--base-url"_s,
                                 u"--context-window"_s, u"--max-tokens"_s, u"--temperature"_s,
-                                u"--key-env"_s, u"--max-in-flight"_s};
+                                u"--key-env"_s, u"--max-in-flight"_s, u"--timeout-ms"_s, u"--idle-timeout-ms"_s};
     if (auto error = parseOptions(arguments, valued, {u"--key-stdin"_s}, &options)) {
         printError(*error);
         return ExitUsage;
     }
     if (options.positional.size() != 1) {
         printError(tr("usage: engines add NAME --type T --model M [--base-url URL] "
-                      "[--context-window N] [--max-in-flight N] [--key-env VAR | --key-stdin]"));
+                      "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
+                      "[--key-env VAR | --key-stdin]"));
         return ExitUsage;
     }
     EngineProfile profile;
@@ -172,6 +173,16 @@ int runAdd(const QStringList &arguments)
         profile.maxInFlight = parsePositive<int>(options.values.value(u"--max-in-flight"_s));
         if (!profile.maxInFlight) {
             printError(tr("--max-in-flight needs a positive whole number"));
+            return ExitUsage;
+        }
+    }
+    for (const auto &[option, target] : {std::pair{u"--timeout-ms"_s, &profile.timeoutMs},
+                                         std::pair{u"--idle-timeout-ms"_s, &profile.idleTimeoutMs}}) {
+        if (!options.values.contains(option))
+            continue;
+        *target = parsePositive<qint64>(options.values.value(option));
+        if (!*target) {
+            printError(tr("%1 needs a positive whole number of milliseconds").arg(option));
             return ExitUsage;
         }
     }

@@ -62,7 +62,7 @@ int runExport(const QStringList &arguments)
     if (!id)
         return ExitUsage;
 
-    const auto database = openDatabase(dbPath);
+    const auto database = openDatabase(dbPath, false);
     if (!database)
         return ExitFailed;
     CallStore store(*database);

@@ -96,7 +96,7 @@ int runHistory(const QStringList &arguments)
         }
     }
 
-    const auto database = openDatabase(dbPath);
+    const auto database = openDatabase(dbPath, false);
     if (!database)
         return ExitFailed;
     CallStore store(*database);

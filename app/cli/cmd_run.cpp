@@ -199,6 +199,9 @@ int runRun(const QStringList &arguments)
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
+    // A call that could not be stored is not a success, even when the model answered.
+    if (!result.storeError.isEmpty())
+        return ExitFailed;
     return exitCodeFor(result);
 }
 

@@ -35,7 +35,7 @@ int runShow(const QStringList &arguments)
     const auto id = parseId(args.first(), u"CALL_ID"_s);
     if (!id)
         return ExitUsage;
-    const auto database = openDatabase(dbPath);
+    const auto database = openDatabase(dbPath, false);
     if (!database)
         return ExitFailed;
     CallStore store(*database);

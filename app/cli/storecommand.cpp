@@ -42,9 +42,11 @@ bool takeDbOption(QStringList &arguments, QString *path)
     return true;
 }
 
-std::unique_ptr<Database> openDatabase(const QString &path)
+std::unique_ptr<Database> openDatabase(const QString &path, bool writes)
 {
-    auto database = Database::open(path.isEmpty() ? defaultDatabasePath() : path);
+    Database::Options options;
+    options.mustWrite = writes;
+    auto database = Database::open(path.isEmpty() ? defaultDatabasePath() : path, options);
     if (!database) {
         printError(database.error().message);
         return nullptr;

@@ -23,7 +23,8 @@ bool takeDbOption(QStringList &arguments, QString *path);
 std::optional<QString> takeOption(QStringList &arguments, const QString &name, bool *failed);
 
 // The database at `path` (the default one when empty), or nullopt after printing why not.
-std::unique_ptr<Database> openDatabase(const QString &path);
+// `writes` false: a read-only file is accepted (the command only reads).
+std::unique_ptr<Database> openDatabase(const QString &path, bool writes = true);
 
 // Parses a positive id ("42"); nullopt after printing an error naming `what`.
 std::optional<qint64> parseId(const QString &text, const QString &what);

@@ -28,6 +28,8 @@ struct EngineConfig
     bool stream = true;
     std::optional<int> maxTokens;
     std::optional<double> temperature;
+    std::optional<qint64> timeoutMs;       // per attempt; unset = HttpJobSettings' default
+    std::optional<qint64> idleTimeoutMs;   // silence; unset = HttpJobSettings' default
 };
 
 struct HttpRequestData

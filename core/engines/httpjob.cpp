@@ -1,5 +1,6 @@
 #include "core/engines/httpjob.h"
 
+#include <QIODevice>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -33,7 +34,61 @@ QString safeUrl(const QUrl &url)
         .toString();
 }
 
+// The request body as a device that can be read once and never rewound.
+//
+// Qt's HTTP/1 channel resends a request on its own when the connection closes before the
+// reply's status line and headers are complete (QHttpNetworkConnectionChannel: up to three
+// reconnect attempts, POST included, in Qt 6.4). Every one of those is a billed request the
+// retry policy never sees. Before such a resend Qt rewinds the upload device; this one refuses,
+// so the reply ends with ContentReSendError instead and the retry policy decides, with its
+// backoff and an attempt record. (DoNotBufferUploadDataAttribute keeps QNAM from copying the
+// body into a buffer it could rewind itself.)
+class OneShotBody final : public QIODevice
+{
+public:
+    explicit OneShotBody(const QByteArray &body, QObject *parent)
+        : QIODevice(parent)
+        , m_body(body)
+    {
+        open(QIODevice::ReadOnly);
+    }
+
+    bool isSequential() const override { return true; }
+    bool reset() override { return false; }
+    bool seek(qint64) override { return false; }
+    qint64 size() const override { return m_body.size(); }
+    bool atEnd() const override { return m_pos >= m_body.size() && QIODevice::atEnd(); }
+    qint64 bytesAvailable() const override
+    {
+        return (m_body.size() - m_pos) + QIODevice::bytesAvailable();
+    }
+
+protected:
+    qint64 readData(char *data, qint64 maxSize) override
+    {
+        const qint64 n = std::min<qint64>(maxSize, m_body.size() - m_pos);
+        if (n <= 0)
+            return m_pos >= m_body.size() ? -1 : 0;
+        memcpy(data, m_body.constData() + m_pos, size_t(n));
+        m_pos += n;
+        return n;
+    }
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    const QByteArray m_body;
+    qint64 m_pos = 0;
+};
+
 } // namespace
+
+void HttpJobSettings::applyTimeouts(std::optional<qint64> totalMs, std::optional<qint64> inactivityMs)
+{
+    if (totalMs && *totalMs > 0)
+        totalTimeoutMs = *totalMs;
+    if (inactivityMs && *inactivityMs > 0)
+        inactivityTimeoutMs = *inactivityMs;
+}
 
 QString HttpJob::text(Text id, const QString &arg)
 {
@@ -50,6 +105,8 @@ QString HttpJob::text(Text id, const QString &arg)
         return tr("The connection was lost after the reply had started (%1). It was not retried "
                   "because the model's partial answer had already been received.")
             .arg(arg);
+    case Text::ClosedBeforeComplete:
+        return tr("the connection closed before the reply was complete");
     case Text::StreamIncomplete:
         return tr("The provider closed the stream before its end signal.");
     case Text::CrossOriginRedirect:
@@ -187,6 +244,7 @@ void HttpJob::post(const QUrl &url)
     m_assembler.reset();
     m_pendingDeltas.clear();
     m_received.clear();
+    m_receivedBytes = 0;
     m_result.httpStatus = 0;
     m_result.responseHeaders.clear();
 
@@ -211,15 +269,39 @@ void HttpJob::post(const QUrl &url)
     qCDebug(lcEngineHttp) << "attempt" << m_attemptsMade << "POST" << safeUrl(url)
                           << (m_request.stream ? "stream" : "whole") << m_body.size() << "bytes";
 
-    m_reply = m_nam->post(request, m_body);
+    // The body goes as a device Qt cannot rewind (see OneShotBody): only the retry policy resends.
+    request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
+    request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+    auto *body = new OneShotBody(m_body, this);
+    m_reply = m_nam->post(request, body);
+    body->setParent(m_reply);
+    limitReadBuffer();
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onReplyFinished);
     connect(m_reply, &QNetworkReply::uploadProgress, this, [this] { m_inactivityTimer->start(); });
     connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
         m_inactivityTimer->start();
+        if (m_reply)
+            m_reply->setReadBufferSize(m_settings.readBufferBytes);
         readResponseMeta(); // status and headers are known even if no body byte ever comes
     });
     m_inactivityTimer->start();
+}
+
+void HttpJob::limitReadBuffer()
+{
+    // Qt then reads from the socket only as far as we have read from the reply, so a flood is
+    // stopped at the cap instead of being buffered ahead of us. Qt 6.4 passes the limit to its
+    // HTTP thread only once the request has started there (a queued step of post()), so it is
+    // set again after that step and when the headers are in.
+    m_reply->setReadBufferSize(m_settings.readBufferBytes);
+    QMetaObject::invokeMethod(
+        this,
+        [this, reply = QPointer<QNetworkReply>(m_reply)] {
+            if (reply && reply == m_reply)
+                reply->setReadBufferSize(m_settings.readBufferBytes);
+        },
+        Qt::QueuedConnection);
 }
 
 bool HttpJob::isSameOrigin(const QUrl &a, const QUrl &b)
@@ -288,6 +370,11 @@ void HttpJob::decideMode()
         m_assembler->onTextDelta = [this](const QString &delta) { m_pendingDeltas.append(delta); };
     } else {
         m_mode = Mode::Whole;
+        // A body of announced size grows once instead of doubling its way there.
+        bool known = false;
+        const qint64 length = RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
+        if (known && length > 0 && length <= m_settings.maxResponseBytes)
+            m_received.reserve(qsizetype(length));
     }
 }
 
@@ -297,14 +384,24 @@ void HttpJob::onReadyRead()
         return;
     m_inactivityTimer->start();
     decideMode();
-    consume(m_reply->readAll());
+    while (m_reply && m_reply->bytesAvailable() > 0) {
+        if (!consume(readBounded()))
+            return;
+    }
+}
+
+QByteArray HttpJob::readBounded()
+{
+    // One byte past the cap is enough to know the cap was passed; never read more than that.
+    const qint64 room = std::max<qint64>(0, m_settings.maxResponseBytes - m_receivedBytes) + 1;
+    return m_reply->read(std::min<qint64>(room, std::max<qint64>(1, m_settings.readBufferBytes)));
 }
 
 bool HttpJob::consume(const QByteArray &bytes)
 {
     if (bytes.isEmpty())
         return true;
-    if (m_received.size() + bytes.size() > m_settings.maxResponseBytes) {
+    if (m_receivedBytes + bytes.size() > m_settings.maxResponseBytes) {
         const bool content = m_assembler && m_assembler->hasContent();
         dropReply();
         failAttempt({FailedAttempt::Kind::Unreadable, m_result.httpStatus, m_result.responseHeaders,
@@ -314,9 +411,14 @@ bool HttpJob::consume(const QByteArray &bytes)
                      {}, content});
         return false;
     }
-    m_received += bytes;
-    if (m_mode != Mode::Stream)
+    m_receivedBytes += bytes.size();
+    if (m_mode != Mode::Stream) {
+        m_received += bytes; // parsed as one document at the end
         return true;
+    }
+    // A stream is decoded as it arrives; only its start is kept, for the raw view.
+    if (m_received.size() < m_settings.keepRawBytes)
+        m_received += bytes.left(m_settings.keepRawBytes - m_received.size());
 
     const quint64 serial = m_serial;
     const QList<SseEvent> events = m_decoder.feed(bytes);
@@ -359,6 +461,27 @@ bool HttpJob::consume(const QByteArray &bytes)
     return true;
 }
 
+bool HttpJob::isCutOffTail(const SseEvent &event) const
+{
+    // An unterminated last event is accepted (some servers omit the final blank line), unless
+    // its data is not even JSON while the stream still lacks its end signal: then the close
+    // (or reset) cut it, and it is not the provider's malformed event.
+    if (m_assembler->isComplete() || event.data.trimmed() == "[DONE]")
+        return false;
+    QJsonParseError error;
+    QJsonDocument::fromJson(event.data, &error);
+    return error.error != QJsonParseError::NoError;
+}
+
+bool HttpJob::arrivedWhole() const
+{
+    if (m_mode == Mode::Stream)
+        return m_streamEnded && m_assembler && m_assembler->isComplete() && !m_assembler->error();
+    bool known = false;
+    const qint64 length = RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
+    return m_mode == Mode::Whole && known && length > 0 && m_receivedBytes == length;
+}
+
 FailedAttempt HttpJob::transportFailure(const QString &detail) const
 {
     FailedAttempt failure;
@@ -372,7 +495,7 @@ FailedAttempt HttpJob::transportFailure(const QString &detail) const
     failure.error.transient = !failure.contentDelivered;
     if (failure.contentDelivered)
         failure.error.message = text(Text::ConnectionLostAfterContent, detail);
-    else if (m_result.httpStatus == 0 && m_received.isEmpty())
+    else if (m_result.httpStatus == 0 && m_receivedBytes == 0)
         failure.error.message = text(Text::ConnectionFailed, detail);
     else
         failure.error.message = text(Text::ConnectionLost, detail);
@@ -408,14 +531,28 @@ void HttpJob::onReplyFinished()
     if (!m_reply)
         return;
     decideMode();
-    if (!consume(m_reply->readAll()))
-        return;
+    while (m_reply->bytesAvailable() > 0) {
+        if (!consume(readBounded()))
+            return;
+    }
     readResponseMeta();
     const int status = m_result.httpStatus;
-    const QNetworkReply::NetworkError networkError = m_reply->error();
-    const QString detail = m_reply->errorString();
+    QNetworkReply::NetworkError networkError = m_reply->error();
+    const QString detail = networkError == QNetworkReply::ContentReSendError
+                               ? text(Text::ClosedBeforeComplete)
+                               : m_reply->errorString();
+    if (networkError != QNetworkReply::NoError && status >= 200 && status < 300 && arrivedWhole()) {
+        // Qt 6.4 can end a reply whose last byte came with the close with an error (it wanted
+        // to resend the request, which OneShotBody refuses). What arrived is the whole reply.
+        qCDebug(lcEngineHttp) << "reply complete before the transport error" << networkError << "; kept";
+        networkError = QNetworkReply::NoError;
+    }
 
-    if (status >= 300 && status < 400 && networkError == QNetworkReply::NoError) {
+    // Qt 6.4 rewinds the body on any 307/308 (even with a manual redirect policy); OneShotBody
+    // refuses, which ends the redirect reply with ContentReSendError. The redirect is ours.
+    const bool redirectRefusedRewind = (status == 307 || status == 308)
+                                       && networkError == QNetworkReply::ContentReSendError;
+    if (status >= 300 && status < 400 && (networkError == QNetworkReply::NoError || redirectRefusedRewind)) {
         const QByteArray location = m_reply->rawHeader("Location");
         if (!location.isEmpty()) {
             followRedirect(location);
@@ -448,6 +585,8 @@ void HttpJob::onReplyFinished()
         const QList<SseEvent> events = m_decoder.finish();
         bool broken = false;
         for (const SseEvent &event : events) {
+            if (isCutOffTail(event))
+                continue; // the connection ended inside this event: a lost connection, below
             if (!m_assembler->handleEvent(event)) {
                 broken = true;
                 break;
@@ -544,7 +683,7 @@ void HttpJob::failAttempt(FailedAttempt failure)
     policy.maxAttempts = std::max(1, policy.maxAttempts);
     const RetryDecision decision = policy.decide(failure, m_attemptsMade);
     m_result.error = failure.error;
-    m_result.rawResponse = m_received;
+    keepRawResponse();
 
     qCInfo(lcEngineHttp).noquote() << "attempt" << m_attemptsMade << "failed:"
                                    << failure.error.toString() << "->"
@@ -566,9 +705,17 @@ void HttpJob::succeedAttempt(const ModelReply &reply)
     m_result.reply = reply;
     m_result.error = {};
     m_result.error.category = ErrorCategory::None;
-    m_result.rawResponse = m_received;
+    keepRawResponse();
     recordAttempt(u"ok"_s, {}, 0, &reply);
     finish();
+}
+
+void HttpJob::keepRawResponse()
+{
+    // The attempt's buffer is released: the result holds a copy of at most keepRawBytes.
+    const QByteArray body = std::exchange(m_received, {});
+    m_result.rawResponseBytes = m_receivedBytes;
+    m_result.rawResponse = body.size() > m_settings.keepRawBytes ? body.left(m_settings.keepRawBytes) : body;
 }
 
 void HttpJob::recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,
@@ -617,7 +764,7 @@ void HttpJob::cancel()
     // nothing about the provider's limits.
     releaseGate(true);
     if (inFlight) {
-        m_result.rawResponse = m_received;
+        keepRawResponse();
         recordAttempt(u"error"_s, text(Text::Cancelled), 0);
     }
     m_result.cancelled = true;

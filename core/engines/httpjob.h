@@ -23,6 +23,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -34,15 +35,25 @@ Q_DECLARE_LOGGING_CATEGORY(lcEngineHttp) // "callscope.engine"; never logs keys 
 
 struct HttpJobSettings
 {
-    // No byte for this long ends the attempt. Generous because a non-streamed request to a
-    // reasoning model can be silent for minutes (the SDKs' read timeout is 600 s).
-    qint64 inactivityTimeoutMs = 300000;
-    qint64 totalTimeoutMs = 900000;      // bound on one attempt, request sent to last byte
+    // Defaults for interactive use; a spec or profile sets its own (`idle_timeout_ms`,
+    // `timeout_ms`, see applyTimeouts()). No byte for this long ends the attempt.
+    static constexpr qint64 DefaultInactivityTimeoutMs = 60000;
+    static constexpr qint64 DefaultTotalTimeoutMs = 600000;
+    qint64 inactivityTimeoutMs = DefaultInactivityTimeoutMs;
+    qint64 totalTimeoutMs = DefaultTotalTimeoutMs; // bound on one attempt, request sent to last byte
     qint64 endGraceMs = 2000;            // after a stream's end signal, wait this long for the close
+    // Reading stops (and the reply is aborted) once an attempt's body would pass this.
     qint64 maxResponseBytes = 64 * 1024 * 1024;
+    // Bytes Qt may hold for us between reads: bounds memory, whatever the server sends.
+    qint64 readBufferBytes = 1024 * 1024;
+    // HttpJobResult::rawResponse keeps at most this much of the body (for the raw view).
+    qint64 keepRawBytes = 4 * 1024 * 1024;
     RetryPolicy retry;                   // retry.maxAttempts bounds the attempts
     // Asked before every attempt (the scheduler's per-engine limit); none = send at once.
     std::shared_ptr<RequestGate> gate;
+
+    // Sets the timeouts that are given (> 0); the others keep their values.
+    void applyTimeouts(std::optional<qint64> totalMs, std::optional<qint64> inactivityMs);
 };
 
 struct HttpJobResult
@@ -51,7 +62,10 @@ struct HttpJobResult
     ApiError error;                      // meaningful when !reply
     bool cancelled = false;
     QList<AttemptRecord> attempts;
-    QByteArray rawResponse;              // body of the last attempt (streams: the raw SSE bytes)
+    // Body of the last attempt (streams: the raw SSE bytes), at most settings.keepRawBytes of
+    // it; rawResponseBytes is the whole size, so a shortened copy can say so.
+    QByteArray rawResponse;
+    qint64 rawResponseBytes = 0;
     int httpStatus = 0;                  // of the last attempt
     HttpHeaderList responseHeaders;      // of the last attempt
 };
@@ -69,6 +83,7 @@ public:
         ConnectionFailed,      // arg: transport detail
         ConnectionLost,        // arg: transport detail
         ConnectionLostAfterContent,
+        ClosedBeforeComplete,  // the transport detail of a close Qt wanted to answer by resending
         StreamIncomplete,
         CrossOriginRedirect,   // arg: target URL (no query)
         UnexpectedRedirect,    // arg: HTTP status
@@ -106,18 +121,23 @@ private:
     void beginAttempt();                 // the gate let this attempt go
     void releaseGate(bool withdrawn);
     void post(const QUrl &url);
+    void limitReadBuffer();
     void followRedirect(const QByteArray &location);
     static bool isSameOrigin(const QUrl &a, const QUrl &b);
     void decideMode();
     void onReadyRead();
+    QByteArray readBounded();
     void onReplyFinished();
     void onInactivityTimeout();
     void onTotalTimeout();
     bool consume(const QByteArray &bytes);
+    bool arrivedWhole() const;
+    bool isCutOffTail(const SseEvent &event) const;
     void failAttempt(FailedAttempt failure);
     void succeedAttempt(const ModelReply &reply);
     void recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,
                        const ModelReply *reply = nullptr);
+    void keepRawResponse();
     void dropReply();
     void finish();
     void readResponseMeta();
@@ -151,7 +171,8 @@ private:
     SseDecoder m_decoder;
     std::unique_ptr<StreamAssembler> m_assembler;
     QStringList m_pendingDeltas;
-    QByteArray m_received;               // this attempt's body
+    QByteArray m_received;               // this attempt's body (streams: its first keepRawBytes)
+    qint64 m_receivedBytes = 0;          // this attempt's body size, all of it
     bool m_streamEnded = false;          // the assembler saw the end signal
 };
 

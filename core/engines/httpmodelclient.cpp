@@ -34,6 +34,7 @@ HttpModelClient::HttpModelClient(const EngineConfig &config, std::unique_ptr<Eng
     , m_nam(nam)
 {
     Q_ASSERT(m_codec);
+    m_settings.applyTimeouts(m_config.timeoutMs, m_config.idleTimeoutMs);
 }
 
 HttpModelClient::~HttpModelClient()
@@ -66,7 +67,7 @@ void HttpModelClient::send(const ChatRequest &request, int maxAttempts)
     m_job = job;
     connect(job, &HttpJob::textDelta, this, &ModelClient::textDelta);
     connect(job, &HttpJob::retryScheduled, this, &ModelClient::retryScheduled);
-    connect(job, &HttpJob::finished, this, [this, job, request] { onJobFinished(job, request); });
+    connect(job, &HttpJob::finished, this, [this, job] { onJobFinished(job); });
     qCDebug(lcEngineHttp) << "send" << engineTypeName(m_config.type) << m_config.model
                           << "max attempts" << settings.retry.maxAttempts;
     job->start();
@@ -78,7 +79,7 @@ void HttpModelClient::cancel()
         m_job->cancel();
 }
 
-void HttpModelClient::onJobFinished(HttpJob *job, const ChatRequest &request)
+void HttpModelClient::onJobFinished(HttpJob *job)
 {
     const HttpJobResult &result = job->result();
     ModelOutcome outcome;
@@ -88,10 +89,7 @@ void HttpModelClient::onJobFinished(HttpJob *job, const ChatRequest &request)
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
     outcome.rawResponse = result.rawResponse;
-    QList<Message> conversation = request.messages;
-    if (result.reply)
-        conversation.append(result.reply->message);
-    outcome.nativeMessages = m_codec->toNative(request.system, conversation);
+    outcome.rawResponseBytes = result.rawResponseBytes;
 
     if (m_job == job)
         m_job = nullptr;

@@ -45,7 +45,7 @@ public:
     void setSettings(const HttpJobSettings &settings) { m_settings = settings; }
 
 private:
-    void onJobFinished(HttpJob *job, const ChatRequest &request);
+    void onJobFinished(HttpJob *job);
 
     EngineConfig m_config;
     std::unique_ptr<EngineCodec> m_codec;

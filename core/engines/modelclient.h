@@ -65,9 +65,11 @@ struct ModelOutcome
     bool cancelled = false;
     QList<AttemptRecord> attempts;         // every HTTP attempt made, failed ones included
     QJsonObject requestBody;               // the wire body of the last attempt (secrets excluded)
-    QByteArray rawResponse;                // the last response body (streams: the raw SSE bytes)
-    QJsonArray nativeMessages;             // request messages plus the reply in the engine's own
-                                           // shape: the stored transcript of this turn
+    // The last response body (streams: the raw SSE bytes), at most its first few MiB
+    // (HttpJobSettings::keepRawBytes); rawResponseBytes is its whole size. The transcript is
+    // built once, when the call ends (ModelClient::toNative), not per turn.
+    QByteArray rawResponse;
+    qint64 rawResponseBytes = 0;
 };
 
 class ModelClient : public QObject

@@ -586,8 +586,9 @@ void Runner::handleTextReply(const ModelReply &reply)
                 ToolCall call;
                 call.id = u"text_output_"_s + QString::number(m_turn - 1);
                 call.name = submitToolName();
+                // No rawArguments: the arguments are ours, not the model's text, and codecs
+                // serialize them when needed; a raw copy would store the answer once more.
                 call.arguments = args;
-                call.rawArguments = QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact));
                 m_conversation.last().toolCalls.append(call);
                 m_conversation.last().providerData.insert(u"callscope_text_answer"_s, true);
                 m_record.metadata.insert(u"text_answer"_s, true);

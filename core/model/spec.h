@@ -79,6 +79,10 @@ struct EngineSpec
     // tool_results_in_context: absent = inherit, null = send everything, N = newest N in full
     std::optional<std::optional<int>> toolResultsInContext;
     std::optional<qint64> toolResultsTokens;
+    // Per HTTP attempt: `timeout_ms` bounds the whole attempt, `idle_timeout_ms` the silence
+    // between two bytes. Absent = the profile's, else the defaults (600 s, 60 s).
+    std::optional<qint64> timeoutMs;
+    std::optional<qint64> idleTimeoutMs;
     bool stream = true;
     QString replay;                // recording file or call id, for EngineType::Replay
     // The file gave no "type" but named a profile: the type comes from that profile

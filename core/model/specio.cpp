@@ -467,6 +467,12 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
     if (const auto n = in.integer(*object, "tool_results_tokens"_L1, pointer, 0,
                                   std::numeric_limits<qint64>::max()))
         engine.toolResultsTokens = *n;
+    if (const auto n = in.integer(*object, "timeout_ms"_L1, pointer, 1,
+                                  std::numeric_limits<int>::max()))
+        engine.timeoutMs = *n;
+    if (const auto n = in.integer(*object, "idle_timeout_ms"_L1, pointer, 1,
+                                  std::numeric_limits<int>::max()))
+        engine.idleTimeoutMs = *n;
     engine.stream = in.boolean(*object, "stream"_L1, pointer).value_or(true);
     engine.replay = in.string(*object, "replay"_L1, pointer, true).value_or(QString());
     if (engine.type == EngineType::Replay && !Loader::present(*object, "replay"_L1)) {
@@ -476,8 +482,8 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
     engine.unknownFields = Loader::unknownFields(
         *object, {"type"_L1, "model"_L1, "base_url"_L1, "api_key_env"_L1, "api_key"_L1,
                   "profile"_L1, "max_tokens"_L1, "temperature"_L1, "context_window"_L1,
-                  "tool_results_in_context"_L1, "tool_results_tokens"_L1, "stream"_L1,
-                  "replay"_L1});
+                  "tool_results_in_context"_L1, "tool_results_tokens"_L1, "timeout_ms"_L1,
+                  "idle_timeout_ms"_L1, "stream"_L1, "replay"_L1});
 }
 
 void loadRetry(Loader &in, const QJsonObject &root, Spec &spec)
@@ -604,6 +610,10 @@ QJsonObject engineToJson(const EngineSpec &engine)
         o.insert("tool_results_in_context"_L1, optionalCount(*engine.toolResultsInContext));
     if (engine.toolResultsTokens)
         o.insert("tool_results_tokens"_L1, double(*engine.toolResultsTokens));
+    if (engine.timeoutMs)
+        o.insert("timeout_ms"_L1, double(*engine.timeoutMs));
+    if (engine.idleTimeoutMs)
+        o.insert("idle_timeout_ms"_L1, double(*engine.idleTimeoutMs));
     if (!engine.stream)
         o.insert("stream"_L1, false);
     if (!engine.replay.isEmpty())
@@ -630,7 +640,8 @@ QStringList keyOrder(Shape shape)
     case Shape::Engine:
         return {u"type"_s, u"model"_s, u"base_url"_s, u"api_key_env"_s, u"profile"_s,
                 u"max_tokens"_s, u"temperature"_s, u"context_window"_s,
-                u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"stream"_s, u"replay"_s};
+                u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"timeout_ms"_s,
+                u"idle_timeout_ms"_s, u"stream"_s, u"replay"_s};
     case Shape::Retry:
         return {u"max_attempts"_s, u"reask"_s, u"per_attempt_override"_s};
     case Shape::Context:

@@ -26,6 +26,10 @@ QJsonObject EngineProfile::toJson() const
         object.insert(u"tool_results_tokens"_s, double(*toolResultsTokens));
     if (maxInFlight)
         object.insert(u"max_in_flight"_s, *maxInFlight);
+    if (timeoutMs)
+        object.insert(u"timeout_ms"_s, double(*timeoutMs));
+    if (idleTimeoutMs)
+        object.insert(u"idle_timeout_ms"_s, double(*idleTimeoutMs));
     return object;
 }
 
@@ -63,6 +67,10 @@ EngineSpec mergeProfileIntoSpec(const EngineSpec &spec, const EngineProfile &pro
         merged.toolResultsInContext = profile.toolResultsInContext;
     if (!merged.toolResultsTokens)
         merged.toolResultsTokens = profile.toolResultsTokens;
+    if (!merged.timeoutMs)
+        merged.timeoutMs = profile.timeoutMs;
+    if (!merged.idleTimeoutMs)
+        merged.idleTimeoutMs = profile.idleTimeoutMs;
     return merged;
 }
 

@@ -28,6 +28,8 @@ struct EngineProfile
     // Calls in flight on this engine at most (the scheduler's per-engine limit); unset = the
     // default of the settings.
     std::optional<int> maxInFlight;
+    std::optional<qint64> timeoutMs;         // as EngineSpec::timeoutMs
+    std::optional<qint64> idleTimeoutMs;     // as EngineSpec::idleTimeoutMs
 
     // {"name", "type", "model", "base_url", ...}: only the fields that are set (plus name,
     // type and model). There is no key field, by construction.

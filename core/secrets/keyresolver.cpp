@@ -120,6 +120,8 @@ EngineConfig makeEngineConfig(const EngineSpec &spec, const std::optional<Engine
     config.stream = merged.stream;
     config.maxTokens = merged.maxTokens;
     config.temperature = merged.temperature;
+    config.timeoutMs = merged.timeoutMs;
+    config.idleTimeoutMs = merged.idleTimeoutMs;
     return config;
 }
 

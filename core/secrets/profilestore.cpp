@@ -111,6 +111,8 @@ std::optional<EngineProfile> ProfileStore::get(const QString &name) const
     }
     profile.toolResultsTokens = readNumber<qint64>(s, u"tool_results_tokens"_s);
     profile.maxInFlight = readNumber<int>(s, u"max_in_flight"_s);
+    profile.timeoutMs = readNumber<qint64>(s, u"timeout_ms"_s);
+    profile.idleTimeoutMs = readNumber<qint64>(s, u"idle_timeout_ms"_s);
     s.endGroup();
     return profile;
 }
@@ -149,6 +151,10 @@ ProfileResult ProfileStore::write(const EngineProfile &profile)
     }
     if (profile.toolResultsTokens)
         s.setValue(u"tool_results_tokens"_s, *profile.toolResultsTokens);
+    if (profile.timeoutMs)
+        s.setValue(u"timeout_ms"_s, *profile.timeoutMs);
+    if (profile.idleTimeoutMs)
+        s.setValue(u"idle_timeout_ms"_s, *profile.idleTimeoutMs);
     s.endGroup();
     return syncResult();
 }

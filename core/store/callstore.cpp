@@ -44,14 +44,16 @@ constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, mo
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count, error_category,
     input_preview, error, system_prompt, input, response, metadata, spec, messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT),
+    CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)))"_L1;
 
 constexpr auto kUpdateCall = R"(UPDATE calls SET kind = ?, status = ?, engine_type = ?, model = ?,
     created_at = ?, finished_at = ?, parent_id = ?, session_id = ?, first_sequence = ?,
     last_sequence = ?, input_tokens = ?, output_tokens = ?, cached_tokens = ?,
     reasoning_tokens = ?, turn_count = ?, attempt_count = ?, error_category = ?,
-    input_preview = ?, error = ?, system_prompt = ?, input = ?, response = ?, metadata = ?,
-    spec = ?, messages = ?, transcript = ? WHERE id = ?)"_L1;
+    input_preview = ?, error = ?, system_prompt = ?, input = CAST(? AS TEXT),
+    response = CAST(? AS TEXT), metadata = CAST(? AS TEXT), spec = CAST(? AS TEXT),
+    messages = CAST(? AS TEXT), transcript = CAST(? AS TEXT) WHERE id = ?)"_L1;
 
 constexpr auto kInsertTurn = R"(INSERT INTO call_turns (call_id, turn_index, finish_reason,
     raw_finish_reason, input_tokens, output_tokens, cached_tokens, reasoning_tokens, tool_calls,
@@ -204,18 +206,27 @@ QString compact(const QJsonObject &object)
     return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
 }
 
-QString compact(const QJsonArray &array)
+// The large JSON columns are bound as UTF-8 bytes and cast to TEXT in the SQL: bound as a
+// QString each would be copied to UTF-16 and back to UTF-8 on its way in (three copies of a
+// 50 MB answer per column instead of one).
+QByteArray compactUtf8(const QJsonObject &object)
 {
-    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
-// Any JSON value as text (scalars included); null/undefined as SQL NULL.
-QVariant valueText(const QJsonValue &value)
+QByteArray compactUtf8(const QJsonArray &array)
+{
+    return QJsonDocument(array).toJson(QJsonDocument::Compact);
+}
+
+QVariant valueUtf8(const QJsonValue &value)
 {
     if (value.isNull() || value.isUndefined())
         return QVariant();
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+    QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    wrapped.chop(1);
+    wrapped.remove(0, 1);
+    return wrapped;
 }
 
 QJsonValue valueFrom(const QVariant &text)
@@ -270,12 +281,12 @@ QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
             inputPreview(record.input),
             textOrNull(record.error),
             record.systemPrompt,
-            compact(record.input),
-            valueText(record.response),
-            compact(record.metadata),
-            compact(CallStore::stripSecrets(record.spec)),
-            compact(record.messages),
-            compact(record.transcript)};
+            compactUtf8(record.input),
+            valueUtf8(record.response),
+            compactUtf8(record.metadata),
+            compactUtf8(CallStore::stripSecrets(record.spec)),
+            compactUtf8(record.messages),
+            compactUtf8(record.transcript)};
 }
 
 // QSQLITE binds a null QString as SQL NULL; text columns want '' for "no text". SQL NULL is
@@ -291,6 +302,15 @@ void bindAll(QSqlQuery &query, const QVariantList &values)
 {
     for (qsizetype i = 0; i < values.size(); ++i)
         query.bindValue(int(i), bindable(values.at(i)));
+}
+
+// A cached statement keeps its bound values until the next bind: let go of a call's large
+// JSON as soon as it is written, not when the next call is stored.
+void releaseValues(QSqlQuery &query)
+{
+    const qsizetype count = query.boundValues().size();
+    for (qsizetype i = 0; i < count; ++i)
+        query.bindValue(int(i), QVariant());
 }
 
 HistoryRow historyRowFrom(const QSqlQuery &q)
@@ -588,9 +608,13 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
         record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc();
     QSqlQuery &insert = statement(kInsertCall);
     bindAll(insert, callValues(record, createdAt));
-    if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing call"));
+    if (!insert.exec()) {
+        const StoreError error = m_database.errorFrom(insert, translate("storing call"));
+        releaseValues(insert);
+        return error;
+    }
     const qint64 id = insert.lastInsertId().toLongLong();
+    releaseValues(insert);
     if (StoreError error = writeChildren(id, record); error)
         return error;
     return id;
@@ -843,8 +867,13 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
         record, record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc());
     values.append(record.id);
     bindAll(update, values);
-    if (!update.exec())
-        return m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+    values.clear();
+    if (!update.exec()) {
+        const StoreError error = m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+        releaseValues(update);
+        return error;
+    }
+    releaseValues(update);
     for (QLatin1StringView sql : {kDeleteTurns, kDeleteAttempts}) {
         QSqlQuery &remove = statement(sql);
         remove.bindValue(0, record.id);

@@ -205,6 +205,14 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                         .arg(version)
                         .arg(Schema::latestVersion()));
         }
+        // SQLite opens a file it may not write read-only without a word, and the first
+        // write would fail only after the call had been paid for: refuse it now.
+        if (options.mustWrite && !info.isWritable())
+            return StoreError::make(StoreError::Code::Io,
+                                    translate("database %1 is read-only: calls could not be "
+                                              "stored. Make the file writable or use another "
+                                              "--db.")
+                                        .arg(path));
     } else if (!QDir().mkpath(info.absolutePath())) {
         return StoreError::make(StoreError::Code::Io,
                                 translate("cannot create the folder %1").arg(info.absolutePath()));

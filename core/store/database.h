@@ -37,6 +37,9 @@ public:
         int targetVersion = 0;
         // Use the LIKE-based search table even when SQLite has FTS5 (tests the fallback).
         bool forceSearchFallback = false;
+        // Refuse a file this process may not write (SQLite would open it read-only and fail
+        // at the first write). Readers that never write (show, history, export) turn it off.
+        bool mustWrite = true;
     };
 
     // How full-text search works in this database (decided by migration 2).

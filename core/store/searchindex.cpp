@@ -19,15 +19,35 @@ constexpr auto kLikeInsert =
     "INSERT OR REPLACE INTO calls_search(call_id, input, output, tools) VALUES (?, ?, ?, ?)"_L1;
 constexpr auto kLikeDelete = "DELETE FROM calls_search WHERE call_id = ?"_L1;
 
+// A field's text is indexed up to this length. FTS5 would otherwise hold a giant answer's
+// every token (or one 50 MB token) in memory while indexing, and store all of it; the start of
+// an answer is what a search for it finds. Every document is cut the same way, so the text a
+// removal recomputes is the text that was indexed.
+constexpr qsizetype kMaxIndexedChars = 256 * 1024;
+
+QString indexable(QString text)
+{
+    if (text.size() > kMaxIndexedChars)
+        text.truncate(kMaxIndexedChars);
+    return text;
+}
+
+// The first kMaxIndexedChars characters of UTF-8 text, decoding no more than needed: every
+// UTF-8 sequence is at most 4 bytes and gives at least one character.
+QString indexableUtf8(const QByteArray &utf8)
+{
+    return indexable(QString::fromUtf8(QByteArrayView(utf8).first(std::min(utf8.size(), 4 * kMaxIndexedChars))));
+}
+
 QString jsonText(const QJsonValue &value)
 {
     switch (value.type()) {
     case QJsonValue::String:
         return value.toString();
     case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+        return indexableUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+        return indexableUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     case QJsonValue::Double:
     case QJsonValue::Bool:
         return QString::fromUtf8(
@@ -82,6 +102,9 @@ Document documentFor(const QJsonObject &input, const QJsonValue &response, const
         }
     }
     doc.tools = toolParts.join(u'\n');
+    doc.input = indexable(std::move(doc.input));
+    doc.output = indexable(std::move(doc.output));
+    doc.tools = indexable(std::move(doc.tools));
     return doc;
 }
 

@@ -352,6 +352,7 @@ private Q_SLOTS:
     void initTestCase();
     void wholeReplyAndRecordedBody();
     void keepAliveReusesConnection();
+    void timeoutsFromConfig();
     void retryAfterSecondsHonoured();
     void retryAfterMsHonoured();
     void shouldRetryFalseObeyed();
@@ -430,9 +431,32 @@ void TestHttpClient::wholeReplyAndRecordedBody()
     QVERIFY(sent.header("content-type").startsWith("application/json"));
     QVERIFY(!QJsonDocument(outcome.requestBody).toJson().contains("sk-test-secret"));
     QCOMPARE(outcome.rawResponse, readFile(testDataPath(u"http/openai_chat_hello.json"_s)));
-    // The stored transcript: the request messages plus the reply, in the engine's own shape.
-    QCOMPARE(outcome.nativeMessages.size(), 3); // system, user, assistant
-    QCOMPARE(outcome.nativeMessages.last().toObject().value("content"_L1).toString(), u"Hello there."_s);
+    // The transcript: the request messages plus the reply, in the engine's own shape.
+    QVERIFY(outcome.reply);
+    const QJsonArray native = h.client->toNative(request.system, request.messages + QList<Message>{outcome.reply->message});
+    QCOMPARE(native.size(), 3); // system, user, assistant
+    QCOMPARE(native.last().toObject().value("content"_L1).toString(), u"Hello there."_s);
+}
+
+// The spec's (or profile's) timeouts reach the job settings; unset ones keep the defaults.
+void TestHttpClient::timeoutsFromConfig()
+{
+    QNetworkAccessManager nam;
+    EngineConfig config;
+    config.type = EngineType::OpenAI;
+    config.model = u"m"_s;
+    {
+        HttpModelClient client(config, createEngineCodec(config.type), &nam);
+        QCOMPARE(client.settings().totalTimeoutMs, HttpJobSettings::DefaultTotalTimeoutMs);
+        QCOMPARE(client.settings().inactivityTimeoutMs, HttpJobSettings::DefaultInactivityTimeoutMs);
+        QCOMPARE(HttpJobSettings::DefaultTotalTimeoutMs, 600000);
+        QCOMPARE(HttpJobSettings::DefaultInactivityTimeoutMs, 60000);
+    }
+    config.timeoutMs = 4500;
+    config.idleTimeoutMs = 700;
+    HttpModelClient client(config, createEngineCodec(config.type), &nam);
+    QCOMPARE(client.settings().totalTimeoutMs, 4500);
+    QCOMPARE(client.settings().inactivityTimeoutMs, 700);
 }
 
 void TestHttpClient::keepAliveReusesConnection()

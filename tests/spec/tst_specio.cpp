@@ -121,6 +121,8 @@ void TestSpecIo::loadsEveryField()
     QVERIFY(engine.toolResultsInContext.has_value());
     QVERIFY(!engine.toolResultsInContext->has_value());
     QCOMPARE(engine.toolResultsTokens, std::optional<qint64>(4000));
+    QCOMPARE(engine.timeoutMs, std::optional<qint64>(120000));
+    QCOMPARE(engine.idleTimeoutMs, std::optional<qint64>(15000));
     QCOMPARE(engine.stream, false);
     QCOMPARE(engine.replay, u"recording.json"_s);
     QCOMPARE(engine.typeFromProfile, false);
@@ -159,6 +161,8 @@ void TestSpecIo::appliesDefaults()
     QVERIFY(!spec.engine.contextWindow.has_value());
     QVERIFY(!spec.engine.toolResultsInContext.has_value()); // inherit
     QVERIFY(!spec.engine.toolResultsTokens.has_value());
+    QVERIFY(!spec.engine.timeoutMs.has_value());
+    QVERIFY(!spec.engine.idleTimeoutMs.has_value());
     QCOMPARE(spec.engine.stream, true);
     QCOMPARE(spec.retry.maxAttempts, 3);
     QCOMPARE(spec.retry.reask, false);

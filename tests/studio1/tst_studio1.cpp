@@ -192,6 +192,7 @@ private Q_SLOTS:
     void editorInvalidSchemaFindingAndUndo();
     void editorFlagsSchemaThatCanNeverValidate();
     void editorRawJsonSyncsBothWays();
+    void editorTimeouts();
     void editorFilesAndUnsavedPrompt();
     void editorFindingsModelAndLint();
     void runReplaySampleToCompletion();
@@ -431,6 +432,28 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     QVERIFY(raw->toPlainText().contains(u"\"max_turns\": 5"_s));
     s.editor.undoStack()->undo();
     QCOMPARE(s.editor.spec().maxTurns, 3);
+}
+
+// The engine's timeouts in the form: unset shows the default, a value goes to the JSON and back.
+void TestStudio1::editorTimeouts()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    auto *timeout = s.editor.findChild<QSpinBox *>(u"timeoutMs"_s);
+    auto *idle = s.editor.findChild<QSpinBox *>(u"idleTimeoutMs"_s);
+    QVERIFY(timeout && idle);
+    QCOMPARE(timeout->value(), 0);
+    QVERIFY(timeout->specialValueText().contains(u"600 s"_s));
+    QVERIFY(idle->specialValueText().contains(u"60 s"_s));
+    timeout->setValue(90000);
+    idle->setValue(20000);
+    QCOMPARE(s.editor.spec().engine.timeoutMs, std::optional<qint64>(90000));
+    QCOMPARE(s.editor.spec().engine.idleTimeoutMs, std::optional<qint64>(20000));
+    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"timeout_ms\": 90000"_s));
+    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"idle_timeout_ms\": 20000"_s));
+    idle->setValue(0);
+    QVERIFY(!s.editor.spec().engine.idleTimeoutMs.has_value());
+    QVERIFY(!s.editor.rawEditor()->toPlainText().contains(u"idle_timeout_ms"_s));
 }
 
 void TestStudio1::editorFilesAndUnsavedPrompt()

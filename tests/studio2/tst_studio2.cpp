@@ -839,6 +839,8 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     page.modelEdit()->setText(u"gpt-test"_s);
     page.baseUrlEdit()->setText(env.server.baseUrl().toString());
     page.contextWindowEdit()->setText(u"64000"_s);
+    page.timeoutEdit()->setText(u"120000"_s);
+    page.idleTimeoutEdit()->setText(u"30000"_s);
     const QString key = u"sk-studio2-keychain-0001"_s;
     QTest::keyClicks(page.keyEdit(), key);
     QSignalSpy saved(&page, &EnginesPage::saved);
@@ -850,6 +852,8 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     QVERIFY2(page.keyStateLabel()->text().startsWith(u"A key is stored"_s), qPrintable(page.keyStateLabel()->text()));
     QCOMPARE(page.model()->rowCount(), 1);
     QCOMPARE(profiles.get(u"fake-openai"_s)->contextWindow.value_or(0), 64000);
+    QCOMPARE(profiles.get(u"fake-openai"_s)->timeoutMs.value_or(0), 120000);
+    QCOMPARE(profiles.get(u"fake-openai"_s)->idleTimeoutMs.value_or(0), 30000);
     QVERIFY(!readFile(profiles.settingsFileName()).contains(key.toUtf8()));
 
     // The key is in the keychain (read back through a separate store).

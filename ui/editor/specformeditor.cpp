@@ -1,5 +1,6 @@
 #include "ui/editor/specformeditor.h"
 
+#include "core/engines/httpjob.h"
 #include "core/model/specio.h"
 #include "core/schema/engineschema.h"
 #include "core/schema/jsonschema.h"
@@ -364,6 +365,19 @@ QWidget *SpecFormEditor::buildEnginePage()
     m_contextWindow = named(new QSpinBox, u"contextWindow"_s, tr("Context window"));
     m_contextWindow->setRange(0, 100'000'000);
     m_contextWindow->setSpecialValueText(tr("(assumed)"));
+    // 0 = unset: the profile's value, else the interactive defaults of HttpJobSettings.
+    m_timeout = named(new QSpinBox, u"timeoutMs"_s, tr("Timeout per attempt"));
+    m_timeout->setRange(0, std::numeric_limits<int>::max());
+    m_timeout->setSingleStep(1000);
+    m_timeout->setSuffix(tr(" ms"));
+    m_timeout->setSpecialValueText(tr("(profile or %1 s)").arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
+    m_timeout->setToolTip(tr("timeout_ms: the longest one HTTP attempt may take, first byte sent to last byte received"));
+    m_idleTimeout = named(new QSpinBox, u"idleTimeoutMs"_s, tr("Idle timeout"));
+    m_idleTimeout->setRange(0, std::numeric_limits<int>::max());
+    m_idleTimeout->setSingleStep(1000);
+    m_idleTimeout->setSuffix(tr(" ms"));
+    m_idleTimeout->setSpecialValueText(tr("(profile or %1 s)").arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
+    m_idleTimeout->setToolTip(tr("idle_timeout_ms: how long the provider may send nothing before the attempt ends"));
     m_stream = named(new QCheckBox(tr("Stream the reply")), u"stream"_s, tr("Stream the reply"));
     m_replay = named(new QLineEdit, u"replay"_s, tr("Replay recording or call id"));
     ef->addRow(tr("T&ype:"), m_engineType);
@@ -374,6 +388,8 @@ QWidget *SpecFormEditor::buildEnginePage()
     ef->addRow(tr("Max &output tokens:"), m_maxTokens);
     ef->addRow(tr("&Temperature:"), m_temperature);
     ef->addRow(tr("Context &window:"), m_contextWindow);
+    ef->addRow(tr("Time&out per attempt:"), m_timeout);
+    ef->addRow(tr("I&dle timeout:"), m_idleTimeout);
     ef->addRow(QString(), m_stream);
     ef->addRow(tr("&Replay from:"), m_replay);
 
@@ -423,6 +439,8 @@ QWidget *SpecFormEditor::buildEnginePage()
         connect(s, &QSpinBox::valueChanged, this, [this, mergeId] { onFormEdited(mergeId); });
     }
     connect(m_temperature, &QDoubleSpinBox::valueChanged, this, [this] { onFormEdited(40); });
+    connect(m_timeout, &QSpinBox::valueChanged, this, [this] { onFormEdited(50); });
+    connect(m_idleTimeout, &QSpinBox::valueChanged, this, [this] { onFormEdited(51); });
     connect(m_stream, &QCheckBox::toggled, this, [this] { onFormEdited(41); });
     connect(m_reask, &QCheckBox::toggled, this, [this] { onFormEdited(42); });
     connect(m_schedule, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Schedule); });
@@ -606,6 +624,8 @@ void SpecFormEditor::specToForm()
     m_maxTokens->setValue(s.engine.maxTokens.value_or(0));
     m_temperature->setValue(s.engine.temperature.value_or(-0.1));
     m_contextWindow->setValue(int(s.engine.contextWindow.value_or(0)));
+    m_timeout->setValue(int(std::min<qint64>(s.engine.timeoutMs.value_or(0), std::numeric_limits<int>::max())));
+    m_idleTimeout->setValue(int(std::min<qint64>(s.engine.idleTimeoutMs.value_or(0), std::numeric_limits<int>::max())));
     m_stream->setChecked(s.engine.stream);
     setText(m_replay, s.engine.replay);
     m_maxAttempts->setValue(s.retry.maxAttempts);
@@ -635,6 +655,8 @@ Spec SpecFormEditor::formToSpec() const
     s.engine.maxTokens = m_maxTokens->value() > 0 ? std::optional<int>(m_maxTokens->value()) : std::nullopt;
     s.engine.temperature = m_temperature->value() >= 0 ? std::optional<double>(m_temperature->value()) : std::nullopt;
     s.engine.contextWindow = m_contextWindow->value() > 0 ? std::optional<qint64>(m_contextWindow->value()) : std::nullopt;
+    s.engine.timeoutMs = m_timeout->value() > 0 ? std::optional<qint64>(m_timeout->value()) : std::nullopt;
+    s.engine.idleTimeoutMs = m_idleTimeout->value() > 0 ? std::optional<qint64>(m_idleTimeout->value()) : std::nullopt;
     s.engine.stream = m_stream->isChecked();
     s.engine.replay = m_replay->text();
     s.retry.maxAttempts = m_maxAttempts->value();

@@ -163,6 +163,8 @@ private:
     QSpinBox *m_maxTokens = nullptr;
     QDoubleSpinBox *m_temperature = nullptr;
     QSpinBox *m_contextWindow = nullptr;
+    QSpinBox *m_timeout = nullptr;
+    QSpinBox *m_idleTimeout = nullptr;
     QCheckBox *m_stream = nullptr;
     QLineEdit *m_replay = nullptr;
     QSpinBox *m_maxAttempts = nullptr;

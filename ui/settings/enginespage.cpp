@@ -3,6 +3,7 @@
 #include "core/service/callservice.h"
 #include "ui/settings/limitspage.h"
 
+#include "core/engines/httpjob.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
 #include "core/service/engineprobe.h"
@@ -42,6 +43,8 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     , m_baseUrl(new QLineEdit(this))
     , m_contextWindow(new QLineEdit(this))
     , m_maxInFlight(new QSpinBox(this))
+    , m_timeout(new QLineEdit(this))
+    , m_idleTimeout(new QLineEdit(this))
     , m_key(new QLineEdit(this))
     , m_keyState(new QLabel(this))
     , m_save(new QPushButton(tr("Save"), this))
@@ -80,6 +83,12 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     m_maxInFlight->setRange(0, 256);
     m_maxInFlight->setSpecialValueText(tr("the default (Calls at once)"));
     m_maxInFlight->setToolTip(tr("How many calls may run on this engine at the same time"));
+    m_timeout->setObjectName(u"profileTimeout"_s);
+    m_idleTimeout->setObjectName(u"profileIdleTimeout"_s);
+    for (QLineEdit *edit : {m_timeout, m_idleTimeout})
+        edit->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), edit));
+    m_timeout->setPlaceholderText(tr("ms per attempt (optional; default %1 s)").arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
+    m_idleTimeout->setPlaceholderText(tr("ms of silence (optional; default %1 s)").arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(tr("paste a key to store it in the keychain"));
     m_key->setAttribute(Qt::WA_InputMethodEnabled, false);
@@ -91,6 +100,8 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     form->addRow(tr("Base URL:"), m_baseUrl);
     form->addRow(tr("Context window:"), m_contextWindow);
     form->addRow(tr("Calls at once:"), m_maxInFlight);
+    form->addRow(tr("Timeout:"), m_timeout);
+    form->addRow(tr("Idle timeout:"), m_idleTimeout);
     form->addRow(tr("API key:"), m_key);
     form->addRow(QString(), m_keyState);
     auto *formButtons = new QHBoxLayout;
@@ -185,6 +196,8 @@ void EnginesPage::newProfile()
     m_baseUrl->clear();
     m_contextWindow->clear();
     m_maxInFlight->setValue(0);
+    m_timeout->clear();
+    m_idleTimeout->clear();
     m_key->clear();
     m_remove->setEnabled(false);
     showKeyState();
@@ -204,6 +217,8 @@ void EnginesPage::editProfile(const QString &name)
     m_baseUrl->setText(p.baseUrl);
     m_contextWindow->setText(p.contextWindow ? QString::number(*p.contextWindow) : QString());
     m_maxInFlight->setValue(p.maxInFlight.value_or(0));
+    m_timeout->setText(p.timeoutMs ? QString::number(*p.timeoutMs) : QString());
+    m_idleTimeout->setText(p.idleTimeoutMs ? QString::number(*p.idleTimeoutMs) : QString());
     m_key->clear();
     m_remove->setEnabled(true);
     const QModelIndex index = m_model->index(row);
@@ -226,6 +241,12 @@ EngineProfile EnginesPage::formProfile(QString *problem) const
     const QString window = m_contextWindow->text().trimmed();
     p.contextWindow = window.isEmpty() || window.toLongLong() <= 0 ? std::nullopt : std::optional<qint64>(window.toLongLong());
     p.maxInFlight = m_maxInFlight->value() > 0 ? std::optional<int>(m_maxInFlight->value()) : std::nullopt;
+    const auto optionalMs = [](const QLineEdit *edit) {
+        const qint64 ms = edit->text().trimmed().toLongLong();
+        return ms > 0 ? std::optional<qint64>(ms) : std::nullopt;
+    };
+    p.timeoutMs = optionalMs(m_timeout);
+    p.idleTimeoutMs = optionalMs(m_idleTimeout);
     QString why;
     if (auto nameProblem = profileNameProblem(p.name))
         why = *nameProblem;

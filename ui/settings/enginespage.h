@@ -47,6 +47,8 @@ public:
     QLineEdit *baseUrlEdit() const { return m_baseUrl; }
     QLineEdit *contextWindowEdit() const { return m_contextWindow; }
     QSpinBox *maxInFlightBox() const { return m_maxInFlight; }
+    QLineEdit *timeoutEdit() const { return m_timeout; }
+    QLineEdit *idleTimeoutEdit() const { return m_idleTimeout; }
     QLineEdit *keyEdit() const { return m_key; }
     QLabel *keyStateLabel() const { return m_keyState; }
     QLabel *banner() const { return m_banner; }
@@ -92,6 +94,8 @@ private:
     QLineEdit *m_baseUrl = nullptr;
     QLineEdit *m_contextWindow = nullptr;
     QSpinBox *m_maxInFlight = nullptr;
+    QLineEdit *m_timeout = nullptr;
+    QLineEdit *m_idleTimeout = nullptr;
     QLineEdit *m_key = nullptr;
     QLabel *m_keyState = nullptr;
     QPushButton *m_save = nullptr;
