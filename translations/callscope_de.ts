@@ -2,6 +2,220 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>Assertions</name>
+    <message>
+        <source>the call has no output (status %1)</source>
+        <translation>der Aufruf hat keine Ausgabe (Status %1)</translation>
+    </message>
+    <message>
+        <source>nothing at %1 in the output</source>
+        <translation>nichts bei %1 in der Ausgabe</translation>
+    </message>
+    <message>
+        <source>needs &quot;pointer&quot; (a JSON Pointer such as /title, or &quot;&quot; for the whole output)</source>
+        <translation>braucht &quot;pointer&quot; (einen JSON Pointer wie /title oder &quot;&quot; für die gesamte Ausgabe)</translation>
+    </message>
+    <message>
+        <source>&quot;pointer&quot; is not a JSON Pointer: %1</source>
+        <translation>&quot;pointer&quot; ist kein JSON Pointer: %1</translation>
+    </message>
+    <message>
+        <source>needs a number &quot;value&quot;</source>
+        <translation>braucht eine Zahl &quot;value&quot;</translation>
+    </message>
+    <message>
+        <source>%1 was %2, above %3</source>
+        <translation>%1 war %2, über %3</translation>
+    </message>
+    <message>
+        <source>needs &quot;value&quot;</source>
+        <translation>braucht &quot;value&quot;</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>%1 erwartet, %2 erhalten</translation>
+    </message>
+    <message>
+        <source>%1 does not contain %2</source>
+        <translation>%1 enthält %2 nicht</translation>
+    </message>
+    <message>
+        <source>needs a string &quot;pattern&quot;</source>
+        <translation>braucht eine Zeichenkette &quot;pattern&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;pattern&quot; is not a valid regular expression: %1</source>
+        <translation>&quot;pattern&quot; ist kein gültiger regulärer Ausdruck: %1</translation>
+    </message>
+    <message>
+        <source>%1 does not match /%2/</source>
+        <translation>%1 passt nicht auf /%2/</translation>
+    </message>
+    <message>
+        <source>needs an array &quot;values&quot;</source>
+        <translation>braucht ein Array &quot;values&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is none of %2</source>
+        <translation>%1 ist keiner der Werte %2</translation>
+    </message>
+    <message>
+        <source>&quot;pointers&quot; must be an array of JSON Pointers</source>
+        <translation>&quot;pointers&quot; muss ein Array von JSON Pointern sein</translation>
+    </message>
+    <message>
+        <source>&quot;pointers&quot; holds something that is not a JSON Pointer: %1</source>
+        <translation>&quot;pointers&quot; enthält etwas, das kein JSON Pointer ist: %1</translation>
+    </message>
+    <message>
+        <source>the case has no &quot;expected&quot;</source>
+        <translation>der Fall hat kein &quot;expected&quot;</translation>
+    </message>
+    <message>
+        <source>at %1 expected %2, got %3</source>
+        <translation>bei %1 %2 erwartet, %3 erhalten</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>needs &quot;schema&quot; (a JSON Schema)</source>
+        <translation>braucht &quot;schema&quot; (ein JSON Schema)</translation>
+    </message>
+    <message>
+        <source>&quot;schema&quot; is not usable: %1</source>
+        <translation>&quot;schema&quot; ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>&quot;value&quot; must be a call status such as completed, failed, turn_limited</source>
+        <translation>&quot;value&quot; muss ein Aufrufstatus wie completed, failed, turn_limited sein</translation>
+    </message>
+    <message>
+        <source>the call ended %1, not %2</source>
+        <translation>der Aufruf endete mit %1, nicht mit %2</translation>
+    </message>
+    <message>
+        <source>needs the tool&apos;s &quot;name&quot;</source>
+        <translation>braucht den &quot;name&quot; des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>&quot;args&quot; must be an object</source>
+        <translation>&quot;args&quot; muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>%1 was called, never with %2</source>
+        <translation>%1 wurde aufgerufen, aber nie mit %2</translation>
+    </message>
+    <message>
+        <source>%1 was not called</source>
+        <translation>%1 wurde nicht aufgerufen</translation>
+    </message>
+    <message>
+        <source>%1 was called %2 time(s)</source>
+        <translation>%1 wurde %2-mal aufgerufen</translation>
+    </message>
+    <message>
+        <source>needs &quot;names&quot;, an array of tool names</source>
+        <translation>braucht &quot;names&quot;, ein Array von Werkzeugnamen</translation>
+    </message>
+    <message>
+        <source>&quot;names&quot; must hold tool names (strings)</source>
+        <translation>&quot;names&quot; muss Werkzeugnamen enthalten (Zeichenketten)</translation>
+    </message>
+    <message>
+        <source>the tools ran as [%1], expected [%2]%3</source>
+        <translation>die Werkzeuge liefen in der Reihenfolge [%1], erwartet war%3 [%2]</translation>
+    </message>
+    <message>
+        <source> exactly</source>
+        <translation> genau</translation>
+    </message>
+    <message>
+        <source>the number of turns</source>
+        <translation>die Anzahl der Runden</translation>
+    </message>
+    <message>
+        <source>input + output tokens</source>
+        <translation>die Summe der Eingabe- und Ausgabetokens</translation>
+    </message>
+    <message>
+        <source>the latency in ms</source>
+        <translation>die Latenz in ms</translation>
+    </message>
+    <message>
+        <source>needs a &quot;rubric&quot;: what a good output is</source>
+        <translation>braucht eine &quot;rubric&quot;: was eine gute Ausgabe ist</translation>
+    </message>
+    <message>
+        <source>needs &quot;engine&quot;, the engine that judges (as in a spec)</source>
+        <translation>braucht &quot;engine&quot;, die Engine, die bewertet (wie in einer Spezifikation)</translation>
+    </message>
+    <message>
+        <source>&quot;pass_score&quot; must be a number from 0 to 1</source>
+        <translation>&quot;pass_score&quot; muss eine Zahl von 0 bis 1 sein</translation>
+    </message>
+    <message>
+        <source>&quot;engine&quot; is not usable: %1%2</source>
+        <translation>&quot;engine&quot; ist nicht verwendbar: %1%2</translation>
+    </message>
+    <message>
+        <source>needs &quot;command&quot;, an argument list such as [&quot;python3&quot;, &quot;check.py&quot;]</source>
+        <translation>braucht &quot;command&quot;, eine Argumentliste wie [&quot;python3&quot;, &quot;check.py&quot;]</translation>
+    </message>
+    <message>
+        <source>unknown assertion type &quot;%1&quot; (known: %2)</source>
+        <translation>unbekannter Zusicherungstyp „%1“ (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>the assertion type &quot;%1&quot; cannot be checked here</source>
+        <translation>der Zusicherungstyp „%1“ kann hier nicht geprüft werden</translation>
+    </message>
+    <message>
+        <source>the command could not start: %1</source>
+        <translation>der Befehl konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>the command crashed</source>
+        <translation>der Befehl ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the command exited with %1</source>
+        <translation>der Befehl wurde mit %1 beendet</translation>
+    </message>
+    <message>
+        <source>the command took longer than 30 s</source>
+        <translation>der Befehl dauerte länger als 30 s</translation>
+    </message>
+</context>
+<context>
+    <name>BatchRun</name>
+    <message>
+        <source>cannot read the attachment %1: %2</source>
+        <translation>der Anhang %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>line %1 is not JSON: %2</source>
+        <translation>Zeile %1 ist kein JSON: %2</translation>
+    </message>
+    <message>
+        <source>line %1: &quot;attachments&quot; must be an array of file paths</source>
+        <translation>Zeile %1: &quot;attachments&quot; muss ein Array von Dateipfaden sein</translation>
+    </message>
+    <message>
+        <source>line %1: expected a JSON string or an object with a string &quot;input&quot;</source>
+        <translation>Zeile %1: eine JSON-Zeichenkette oder ein Objekt mit einer Zeichenkette &quot;input&quot; erwartet</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>CallDiff</name>
     <message>
         <source>Refusal: %1</source>
@@ -114,6 +328,10 @@
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Output mode</source>
+        <translation>Ausgabemodus</translation>
     </message>
 </context>
 <context>
@@ -358,14 +576,45 @@
     </message>
 </context>
 <context>
-    <name>Callscope::CallService</name>
+    <name>Callscope::CallJob</name>
     <message>
-        <source>another call is still running</source>
-        <translation>ein anderer Aufruf läuft noch</translation>
+        <source>revision of call %1 on %2</source>
+        <translation>Revision von Aufruf %1 auf %2</translation>
+    </message>
+    <message>
+        <source>call %1 again on %2</source>
+        <translation>Aufruf %1 erneut auf %2</translation>
+    </message>
+    <message>
+        <source>session %1 turn on %2</source>
+        <translation>Runde in Sitzung %1 auf %2</translation>
+    </message>
+    <message>
+        <source>summary of session %1 on %2</source>
+        <translation>Zusammenfassung von Sitzung %1 auf %2</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>Aufruf</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
     </message>
     <message>
         <source>no engine profile named &quot;%1&quot; (list them with: callscope-cli engines list)</source>
         <translation>kein Engine-Profil namens „%1“ (auflisten mit: callscope-cli engines list)</translation>
+    </message>
+    <message>
+        <source>compaction needs the history database</source>
+        <translation>das Verdichten braucht die Verlaufsdatenbank</translation>
+    </message>
+    <message numerus="yes">
+        <source>nothing to fold: the session holds %n message(s) the model sees</source>
+        <translation>
+            <numerusform>nichts zusammenzufassen: die Sitzung enthält %n Nachricht, die das Modell sieht</numerusform>
+            <numerusform>nichts zusammenzufassen: die Sitzung enthält %n Nachrichten, die das Modell sieht</numerusform>
+        </translation>
     </message>
     <message>
         <source>sessions need the history database</source>
@@ -388,6 +637,21 @@
         <translation>Engine-Typ %1 kann hier nicht verwendet werden</translation>
     </message>
     <message>
+        <source>the summary call did not complete (%1): %2</source>
+        <translation>der Zusammenfassungsaufruf wurde nicht abgeschlossen (%1): %2</translation>
+    </message>
+    <message>
+        <source>folded messages %1 to %2 into a summary</source>
+        <translation>Nachrichten %1 bis %2 zu einer Zusammenfassung verdichtet</translation>
+    </message>
+    <message>
+        <source>cancelled before it started</source>
+        <translation>vor dem Start abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::CallService</name>
+    <message>
         <source>revising a call needs the history database</source>
         <translation>das Überarbeiten eines Aufrufs braucht die Verlaufsdatenbank</translation>
     </message>
@@ -400,31 +664,8 @@
         <translation>für Aufruf %1 ist keine verwendbare Spezifikation gespeichert: %2</translation>
     </message>
     <message>
-        <source>replaying a call needs the history database</source>
-        <translation>die Wiedergabe eines Aufrufs braucht die Verlaufsdatenbank</translation>
-    </message>
-    <message>
-        <source>compaction needs the history database</source>
-        <translation>das Verdichten braucht die Verlaufsdatenbank</translation>
-    </message>
-    <message>
-        <source>a compaction is already running</source>
-        <translation>es läuft bereits eine Verdichtung</translation>
-    </message>
-    <message numerus="yes">
-        <source>nothing to fold: the session holds %n message(s) the model sees</source>
-        <translation>
-            <numerusform>nichts zusammenzufassen: die Sitzung enthält %n Nachricht, die das Modell sieht</numerusform>
-            <numerusform>nichts zusammenzufassen: die Sitzung enthält %n Nachrichten, die das Modell sieht</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the summary call did not complete (%1): %2</source>
-        <translation>der Zusammenfassungsaufruf wurde nicht abgeschlossen (%1): %2</translation>
-    </message>
-    <message>
-        <source>folded messages %1 to %2 into a summary</source>
-        <translation>Nachrichten %1 bis %2 zu einer Zusammenfassung verdichtet</translation>
+        <source>running a call again needs the history database</source>
+        <translation>das erneute Ausführen eines Aufrufs braucht die Verlaufsdatenbank</translation>
     </message>
 </context>
 <context>
@@ -492,6 +733,14 @@
     <message>
         <source>Error (%1): %2</source>
         <translation>Fehler (%1): %2</translation>
+    </message>
+    <message>
+        <source>(accepted output, %1 mode)</source>
+        <translation>(angenommene Ausgabe, Modus %1)</translation>
+    </message>
+    <message>
+        <source>output: %1</source>
+        <translation>Ausgabe: %1</translation>
     </message>
 </context>
 <context>
@@ -751,6 +1000,77 @@
     </message>
 </context>
 <context>
+    <name>Callscope::EngineSchema</name>
+    <message>
+        <source>&quot;$schema&quot; is dropped: Gemini does not take it</source>
+        <translation>&quot;$schema&quot; wird entfernt: Gemini nimmt es nicht an</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not enforced by this provider; it is moved into the description as a hint</source>
+        <translation>&quot;%1&quot; wird von diesem Anbieter nicht erzwungen; es wird als Hinweis in die Beschreibung verschoben</translation>
+    </message>
+    <message>
+        <source>&quot;$ref&quot; with sibling keywords is inlined: strict mode wants a bare $ref</source>
+        <translation>&quot;$ref&quot; mit Nachbar-Schlüsselwörtern wird eingesetzt: Der Strict-Modus verlangt ein alleinstehendes $ref</translation>
+    </message>
+    <message>
+        <source>a one-entry &quot;allOf&quot; is merged into its schema: strict mode does not support allOf</source>
+        <translation>ein &quot;allOf&quot; mit nur einem Eintrag wird in sein Schema übernommen: Der Strict-Modus unterstützt allOf nicht</translation>
+    </message>
+    <message>
+        <source>&quot;oneOf&quot; is sent as &quot;anyOf&quot;: the provider supports only anyOf (that exactly one branch matches is still checked here)</source>
+        <translation>&quot;oneOf&quot; wird als &quot;anyOf&quot; gesendet: Der Anbieter unterstützt nur anyOf (dass genau ein Zweig passt, wird hier trotzdem geprüft)</translation>
+    </message>
+    <message>
+        <source>&quot;const&quot; is sent as a one-value &quot;enum&quot;</source>
+        <translation>&quot;const&quot; wird als &quot;enum&quot; mit einem Wert gesendet</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is dropped: Gemini does not take it</source>
+        <translation>&quot;%1&quot; wird entfernt: Gemini nimmt es nicht an</translation>
+    </message>
+    <message>
+        <source>&quot;additionalProperties&quot;: false is added: the provider needs it on every object</source>
+        <translation>&quot;additionalProperties&quot;: false wird ergänzt: Der Anbieter verlangt es bei jedem Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;additionalProperties&quot; is set to false: the provider allows no other value (extra properties are still checked here)</source>
+        <translation>&quot;additionalProperties&quot; wird auf false gesetzt: Der Anbieter erlaubt keinen anderen Wert (zusätzliche Eigenschaften werden hier trotzdem geprüft)</translation>
+    </message>
+    <message>
+        <source>optional property &quot;%1&quot; is made required and nullable: strict mode needs every property in &quot;required&quot; (a null answer counts as absent)</source>
+        <translation>die optionale Eigenschaft „%1“ wird erforderlich und darf null sein: Der Strict-Modus verlangt jede Eigenschaft in &quot;required&quot; (eine Antwort null gilt als nicht vorhanden)</translation>
+    </message>
+    <message>
+        <source>objects get &quot;additionalProperties&quot;: false</source>
+        <translation>Objekte erhalten &quot;additionalProperties&quot;: false</translation>
+    </message>
+    <message>
+        <source>optional properties become required and nullable</source>
+        <translation>optionale Eigenschaften werden erforderlich und dürfen null sein</translation>
+    </message>
+    <message>
+        <source>a &quot;$ref&quot; with sibling keywords is inlined</source>
+        <translation>ein &quot;$ref&quot; mit Nachbar-Schlüsselwörtern wird eingesetzt</translation>
+    </message>
+    <message>
+        <source>a one-entry &quot;allOf&quot; is merged into its schema</source>
+        <translation>ein &quot;allOf&quot; mit nur einem Eintrag wird in sein Schema übernommen</translation>
+    </message>
+    <message>
+        <source>&quot;oneOf&quot; is sent as &quot;anyOf&quot;</source>
+        <translation>&quot;oneOf&quot; wird als &quot;anyOf&quot; gesendet</translation>
+    </message>
+    <message>
+        <source>a keyword the provider does not enforce moves into the description</source>
+        <translation>ein Schlüsselwort, das der Anbieter nicht erzwingt, wandert in die Beschreibung</translation>
+    </message>
+    <message>
+        <source>an annotation the provider does not take is dropped</source>
+        <translation>eine Annotation, die der Anbieter nicht annimmt, wird entfernt</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::EnginesPage</name>
     <message>
         <source>Save</source>
@@ -891,6 +1211,34 @@
     <message>
         <source>The test failed: %1</source>
         <translation>Der Test ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the default (Calls at once)</source>
+        <translation>Standardwert (Gleichzeitige Aufrufe)</translation>
+    </message>
+    <message>
+        <source>How many calls may run on this engine at the same time</source>
+        <translation>Wie viele Aufrufe gleichzeitig auf dieser Engine laufen dürfen</translation>
+    </message>
+    <message>
+        <source>ms per attempt (optional; default %1 s)</source>
+        <translation>ms je Versuch (optional; Standard %1 s)</translation>
+    </message>
+    <message>
+        <source>ms of silence (optional; default %1 s)</source>
+        <translation>ms ohne Daten (optional; Standard %1 s)</translation>
+    </message>
+    <message>
+        <source>Calls at once:</source>
+        <translation>Gleichzeitige Aufrufe:</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Idle timeout:</source>
+        <translation>Leerlauf-Zeitlimit:</translation>
     </message>
 </context>
 <context>
@@ -1307,12 +1655,94 @@
         <source>This engine type cannot send HTTP requests.</source>
         <translation>Dieser Engine-Typ kann keine HTTP-Anfragen senden.</translation>
     </message>
+    <message>
+        <source>the connection closed before the reply was complete</source>
+        <translation>die Verbindung wurde geschlossen, bevor die Antwort vollständig war</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::JobsButton</name>
+    <message>
+        <source>Calls in flight: open the list to cancel one</source>
+        <translation>Laufende Aufrufe: Öffnen Sie die Liste, um einen abzubrechen</translation>
+    </message>
+    <message>
+        <source>waiting for a free place</source>
+        <translation>wartet auf einen freien Platz</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>wartet auf Ihre Freigabe</translation>
+    </message>
+    <message>
+        <source>waiting for a tool result</source>
+        <translation>wartet auf ein Werkzeugergebnis</translation>
+    </message>
+    <message>
+        <source>running for %1 s</source>
+        <translation>läuft seit %1 s</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>1 call running</source>
+        <translation>1 Aufruf läuft</translation>
+    </message>
+    <message>
+        <source>%1 calls running</source>
+        <translation>%1 Aufrufe laufen</translation>
+    </message>
+    <message>
+        <source>, %1 waiting</source>
+        <translation>, %1 wartend</translation>
+    </message>
+    <message>
+        <source>No calls running</source>
+        <translation>Keine laufenden Aufrufe</translation>
+    </message>
+    <message>
+        <source>Cancel: %1 (%2)</source>
+        <translation>Abbrechen: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>Alle abbrechen</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::KeyResolver</name>
     <message>
         <source>The environment variable %1 named by api_key_env is not set (or is empty). Set it to the key, or store a key for the engine profile with &apos;callscope-cli engines add&apos;.</source>
         <translation>Die von api_key_env genannte Umgebungsvariable %1 ist nicht gesetzt (oder leer). Setzen Sie sie auf den Schlüssel oder speichern Sie einen Schlüssel für das Engine-Profil mit „callscope-cli engines add“.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::LimitsPage</name>
+    <message>
+        <source>no limit of its own</source>
+        <translation>keine eigene Grenze</translation>
+    </message>
+    <message>
+        <source>Calls beyond these limits wait in a queue and start as soon as a place is free. When a provider answers “too many requests”, Callscope also sends fewer requests to that engine for a while, on its own. An engine profile can set its own limit (Engines and keys).</source>
+        <translation>Aufrufe über diese Grenzen hinaus warten in einer Warteschlange und starten, sobald ein Platz frei ist. Antwortet ein Anbieter mit „zu viele Anfragen“, sendet Callscope dieser Engine außerdem von selbst eine Zeit lang weniger Anfragen. Ein Engine-Profil kann eine eigene Grenze setzen (Engines und Schlüssel).</translation>
+    </message>
+    <message>
+        <source>Calls at once, all engines:</source>
+        <translation>Gleichzeitige Aufrufe, alle Engines:</translation>
+    </message>
+    <message>
+        <source>Calls at once, per engine:</source>
+        <translation>Gleichzeitige Aufrufe je Engine:</translation>
     </message>
 </context>
 <context>
@@ -1564,6 +1994,54 @@
     <message>
         <source>Gemini: parameter names [a-zA-Z0-9_]{1,64}</source>
         <translation>Gemini: Parameternamen [a-zA-Z0-9_]{1,64}</translation>
+    </message>
+    <message>
+        <source>%1 has no json_schema structured output (it needs gpt-4o-2024-08-06 or newer)</source>
+        <translation>%1 hat keine strukturierte Ausgabe mit json_schema (sie braucht gpt-4o-2024-08-06 oder neuer)</translation>
+    </message>
+    <message>
+        <source>%1 has no structured output (output_config.format needs a Claude 4 model)</source>
+        <translation>%1 hat keine strukturierte Ausgabe (output_config.format braucht ein Claude-4-Modell)</translation>
+    </message>
+    <message>
+        <source>%1 has no JSON-schema output (responseJsonSchema needs Gemini 1.5 or newer)</source>
+        <translation>%1 hat keine JSON-Schema-Ausgabe (responseJsonSchema braucht Gemini 1.5 oder neuer)</translation>
+    </message>
+    <message>
+        <source>output_mode is used only with a response_schema; without one the output parser reads the reply</source>
+        <translation>output_mode wird nur mit einem response_schema verwendet; ohne eines liest der Ausgabeparser die Antwort</translation>
+    </message>
+    <message>
+        <source>text_output does not apply in %1 mode: the reply text itself is the output</source>
+        <translation>text_output gilt nicht im Modus %1: Der Antworttext selbst ist die Ausgabe</translation>
+    </message>
+    <message>
+        <source>native output on an OpenAI-compatible server depends on the server: Ollama, llama.cpp and vLLM turn response_format json_schema into a grammar, others may ignore it (the reply is validated here either way)</source>
+        <translation>native Ausgabe auf einem OpenAI-kompatiblen Server hängt vom Server ab: Ollama, llama.cpp und vLLM machen aus response_format json_schema eine Grammatik, andere ignorieren es womöglich (die Antwort wird hier in jedem Fall validiert)</translation>
+    </message>
+    <message>
+        <source>native output will be rejected: %1; use output_mode tool or prompted</source>
+        <translation>native Ausgabe wird abgelehnt werden: %1; verwenden Sie output_mode tool oder prompted</translation>
+    </message>
+    <message>
+        <source>sent to %1 changed: %2</source>
+        <translation>beim Senden an %1 geändert: %2</translation>
+    </message>
+    <message>
+        <source>output_mode has no effect without a response schema</source>
+        <translation>output_mode hat ohne Antwortschema keine Wirkung</translation>
+    </message>
+    <message>
+        <source>text_output has no effect in native or prompted mode</source>
+        <translation>text_output hat im Modus native oder prompted keine Wirkung</translation>
+    </message>
+    <message>
+        <source>native output on an engine or model that cannot do it</source>
+        <translation>native Ausgabe auf einer Engine oder einem Modell, das sie nicht beherrscht</translation>
+    </message>
+    <message>
+        <source>native output: each change made to the schema sent</source>
+        <translation>native Ausgabe: jede Änderung am gesendeten Schema</translation>
     </message>
 </context>
 <context>
@@ -1819,6 +2297,10 @@
     <message>
         <source>The spec cannot run: %1</source>
         <translation>Die Spezifikation kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling the calls in flight before closing…</source>
+        <translation>Laufende Aufrufe werden vor dem Schließen abgebrochen …</translation>
     </message>
 </context>
 <context>
@@ -2836,6 +3318,14 @@
         <source>Summary of the compacted messages: %1</source>
         <translation>Zusammenfassung der verdichteten Nachrichten: %1</translation>
     </message>
+    <message>
+        <source>The turn waits for your decision on %1.</source>
+        <translation>Die Runde wartet auf Ihre Entscheidung zu %1.</translation>
+    </message>
+    <message>
+        <source>The turn waits for the result of %1.</source>
+        <translation>Die Runde wartet auf das Ergebnis von %1.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SettingsDialog</name>
@@ -2846,6 +3336,10 @@
     <message>
         <source>Engines and keys</source>
         <translation>Engines und Schlüssel</translation>
+    </message>
+    <message>
+        <source>Calls at once</source>
+        <translation>Gleichzeitige Aufrufe</translation>
     </message>
 </context>
 <context>
@@ -3402,6 +3896,81 @@
         <source>&amp;%1 %2</source>
         <translation>&amp;%1 %2</translation>
     </message>
+    <message>
+        <source>Output mode</source>
+        <translation>Ausgabemodus</translation>
+    </message>
+    <message>
+        <source>Tool (submit_output)</source>
+        <translation>Werkzeug (submit_output)</translation>
+    </message>
+    <message>
+        <source>Native (the provider&apos;s structured output)</source>
+        <translation>Nativ (strukturierte Ausgabe des Anbieters)</translation>
+    </message>
+    <message>
+        <source>Prompted (schema in the system prompt)</source>
+        <translation>Per Prompt (Schema im Systemprompt)</translation>
+    </message>
+    <message>
+        <source>How the output of a call with a response schema is produced</source>
+        <translation>Wie die Ausgabe eines Aufrufs mit Antwortschema erzeugt wird</translation>
+    </message>
+    <message>
+        <source>Output &amp;mode:</source>
+        <translation>Ausgabe&amp;modus:</translation>
+    </message>
+    <message>
+        <source>Timeout per attempt</source>
+        <translation>Zeitlimit je Versuch</translation>
+    </message>
+    <message>
+        <source>(profile or %1 s)</source>
+        <translation>(Profil oder %1 s)</translation>
+    </message>
+    <message>
+        <source>timeout_ms: the longest one HTTP attempt may take, first byte sent to last byte received</source>
+        <translation>timeout_ms: wie lange ein HTTP-Versuch höchstens dauern darf, vom ersten gesendeten bis zum letzten empfangenen Byte</translation>
+    </message>
+    <message>
+        <source>Idle timeout</source>
+        <translation>Leerlauf-Zeitlimit</translation>
+    </message>
+    <message>
+        <source>idle_timeout_ms: how long the provider may send nothing before the attempt ends</source>
+        <translation>idle_timeout_ms: wie lange der Anbieter nichts senden darf, bevor der Versuch endet</translation>
+    </message>
+    <message>
+        <source>Time&amp;out per attempt:</source>
+        <translation>Zeit&amp;limit je Versuch:</translation>
+    </message>
+    <message>
+        <source>I&amp;dle timeout:</source>
+        <translation>Lee&amp;rlauf-Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Schema sent</source>
+        <translation>Gesendetes Schema</translation>
+    </message>
+    <message>
+        <source>Changes made to the schema sent</source>
+        <translation>Änderungen am gesendeten Schema</translation>
+    </message>
+    <message>
+        <source>Sent to %1 as it is.</source>
+        <translation>Unverändert an %1 gesendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent to %1 with %n change(s); the reply is validated against the schema on the left.</source>
+        <translation>
+            <numerusform>Mit %n Änderung an %1 gesendet; die Antwort wird gegen das Schema links validiert.</numerusform>
+            <numerusform>Mit %n Änderungen an %1 gesendet; die Antwort wird gegen das Schema links validiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(root)</source>
+        <translation>(Wurzel)</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SpecIO</name>
@@ -3544,6 +4113,10 @@
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>unknown output mode %1 (expected tool, native or prompted)</source>
+        <translation>unbekannter Ausgabemodus %1 (erwartet tool, native oder prompted)</translation>
     </message>
 </context>
 <context>
@@ -3905,26 +4478,6 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungülti
         <translation>Die Ergebniszeilen hierhin statt auf die Standardausgabe schreiben.</translation>
     </message>
     <message>
-        <source>usage: batch SPEC.json --inputs FILE.jsonl [--out FILE.jsonl] [--db PATH]</source>
-        <translation>Aufruf: batch SPEZ.json --inputs DATEI.jsonl [--out DATEI.jsonl] [--db PFAD]</translation>
-    </message>
-    <message>
-        <source>line %1 is not JSON: %2</source>
-        <translation>Zeile %1 ist kein JSON: %2</translation>
-    </message>
-    <message>
-        <source>line %1: cannot read the attachment %2</source>
-        <translation>Zeile %1: der Anhang %2 kann nicht gelesen werden</translation>
-    </message>
-    <message>
-        <source>line %1: expected a JSON string or an object with a string &quot;input&quot;</source>
-        <translation>Zeile %1: eine JSON-Zeichenkette oder ein Objekt mit einer Zeichenkette &quot;input&quot; erwartet</translation>
-    </message>
-    <message>
-        <source>batch: %1 inputs, %2 completed, %3 not completed</source>
-        <translation>batch: %1 Eingaben, %2 abgeschlossen, %3 nicht abgeschlossen</translation>
-    </message>
-    <message>
         <source>Usage: callscope-cli show CALL_ID [--db PATH]
 
 Prints the stored call as JSON.
@@ -3989,10 +4542,6 @@ ungültiges Schema.
     <message>
         <source>Run a structured call unattended; result as JSON.</source>
         <translation>Einen strukturierten Aufruf unbeaufsichtigt ausführen; Ergebnis als JSON.</translation>
-    </message>
-    <message>
-        <source>Run a spec on every line of a JSON Lines file.</source>
-        <translation>Eine Spezifikation für jede Zeile einer JSON-Lines-Datei ausführen.</translation>
     </message>
     <message>
         <source>Revise a stored call with a correction.</source>
@@ -4066,6 +4615,166 @@ Optionen:
         <source>%1 must be a positive number, not &apos;%2&apos;</source>
         <translation>%1 muss eine positive Zahl sein, nicht „%2“</translation>
     </message>
+    <message>
+        <source>The experiment file.</source>
+        <translation>Die Experimentdatei.</translation>
+    </message>
+    <message>
+        <source>Calls in flight at once (default: the experiment&apos;s, else 4).</source>
+        <translation>Gleichzeitig laufende Aufrufe (Standard: der Wert des Experiments, sonst 4).</translation>
+    </message>
+    <message>
+        <source>Write one JSON line per run here.</source>
+        <translation>Eine JSON-Zeile je Lauf hierhin schreiben.</translation>
+    </message>
+    <message>
+        <source>Write a JUnit XML report here.</source>
+        <translation>Einen JUnit-XML-Bericht hierhin schreiben.</translation>
+    </message>
+    <message>
+        <source>Continue this stored experiment.</source>
+        <translation>Dieses gespeicherte Experiment fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Run only this case (repeatable).</source>
+        <translation>Nur diesen Fall ausführen (mehrfach angebbar).</translation>
+    </message>
+    <message>
+        <source>A price table (JSON) instead of the one in the settings or shipped.</source>
+        <translation>Eine Preistabelle (JSON) statt der aus den Einstellungen oder der mitgelieferten.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]...
+
+Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
+Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid.
+</source>
+        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]...
+
+Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
+Exit-Codes: 0 jeder Fall in jeder Variante bestanden, 1 einige nicht bestanden, 2 das Experiment ist nicht lesbar oder ungültig.
+</translation>
+    </message>
+    <message>
+        <source>eval needs exactly one experiment file (see eval --help)</source>
+        <translation>eval braucht genau eine Experimentdatei (siehe eval --help)</translation>
+    </message>
+    <message>
+        <source>--jobs needs a whole number from 1 to 256</source>
+        <translation>--jobs braucht eine ganze Zahl von 1 bis 256</translation>
+    </message>
+    <message>
+        <source>--resume needs an experiment id (a number)</source>
+        <translation>--resume braucht eine Experiment-ID (eine Zahl)</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable experiment:</source>
+        <translation>%1 ist kein verwendbares Experiment:</translation>
+    </message>
+    <message>
+        <source>--only %1: the dataset has no case with that id</source>
+        <translation>--only %1: der Datensatz hat keinen Fall mit dieser ID</translation>
+    </message>
+    <message>
+        <source>there is no experiment %1 in %2</source>
+        <translation>es gibt kein Experiment %1 in %2</translation>
+    </message>
+    <message>
+        <source>%1 changed since experiment %2 started; resuming would mix two experiments. Run without --resume to start a new one.</source>
+        <translation>%1 hat sich seit dem Start von Experiment %2 geändert; Fortsetzen würde zwei Experimente vermischen. Lassen Sie --resume weg, um ein neues zu beginnen.</translation>
+    </message>
+    <message>
+        <source>cannot store the experiment: %1</source>
+        <translation>das Experiment kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>eval: %1/%2 runs done, %3 not passed, %4 in flight</source>
+        <translation>eval: %1/%2 Läufe erledigt, %3 nicht bestanden, %4 laufend</translation>
+    </message>
+    <message>
+        <source>eval: stopping; cancelling the calls in flight</source>
+        <translation>eval: wird beendet; die laufenden Aufrufe werden abgebrochen</translation>
+    </message>
+    <message>
+        <source>to run what is left: callscope-cli eval %1 --resume %2%3</source>
+        <translation>um den Rest auszuführen: callscope-cli eval %1 --resume %2%3</translation>
+    </message>
+    <message>
+        <source>Calls in flight at once (default 4).</source>
+        <translation>Gleichzeitig laufende Aufrufe (Standard 4).</translation>
+    </message>
+    <message>
+        <source>Continue the newest batch of this spec and inputs file.</source>
+        <translation>Den neuesten Batch dieser Spezifikation und Eingabedatei fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]...
+
+Runs the spec on every line of the inputs file with N calls in flight (default 4) and prints one result line per input line, in input order.
+A line is a JSON string or {&quot;input&quot;, &quot;attachments&quot;: [paths], &quot;metadata&quot;}.
+The batch is stored: --resume runs only the lines that have no completed call yet. Ctrl+C cancels what is in flight and prints how to resume.
+Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.
+</source>
+        <translation>Aufruf: callscope-cli batch SPEZ.json --inputs DATEI.jsonl [--jobs N] [--resume] [--out DATEI.jsonl] [--db PFAD] [--allow-tool NAME]...
+
+Führt die Spezifikation für jede Zeile der Eingabedatei mit N gleichzeitig laufenden Aufrufen aus (Standard 4) und gibt je Eingabezeile eine Ergebniszeile aus, in der Reihenfolge der Eingabe.
+Eine Zeile ist eine JSON-Zeichenkette oder {&quot;input&quot;, &quot;attachments&quot;: [Pfade], &quot;metadata&quot;}.
+Der Batch wird gespeichert: --resume führt nur die Zeilen aus, die noch keinen abgeschlossenen Aufruf haben. Strg+C bricht ab, was gerade läuft, und zeigt, wie sich fortsetzen lässt.
+Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]</source>
+        <translation>Aufruf: batch SPEZ.json --inputs DATEI.jsonl [--jobs N] [--resume] [--out DATEI.jsonl] [--db PFAD]</translation>
+    </message>
+    <message>
+        <source>batch: the engine is limited to %1 calls at once (settings or its profile), so at most %1 of the %2 jobs run on it</source>
+        <translation>batch: die Engine ist auf %1 gleichzeitige Aufrufe begrenzt (Einstellungen oder ihr Profil), daher laufen höchstens %1 der %2 Jobs auf ihr</translation>
+    </message>
+    <message>
+        <source>the spec %1 changed since batch %2 was started; resuming would mix two specs. Run without --resume to start a new batch.</source>
+        <translation>die Spezifikation %1 hat sich seit dem Start von Batch %2 geändert; Fortsetzen würde zwei Spezifikationen vermischen. Lassen Sie --resume weg, um einen neuen Batch zu beginnen.</translation>
+    </message>
+    <message>
+        <source>the inputs file %1 changed since batch %2 was started; its lines may mean other inputs now. Run without --resume to start a new batch.</source>
+        <translation>die Eingabedatei %1 hat sich seit dem Start von Batch %2 geändert; ihre Zeilen können jetzt andere Eingaben bedeuten. Lassen Sie --resume weg, um einen neuen Batch zu beginnen.</translation>
+    </message>
+    <message>
+        <source>batch %1: resuming, %2 of %3 inputs already completed</source>
+        <translation>batch %1: wird fortgesetzt, %2 von %3 Eingaben bereits abgeschlossen</translation>
+    </message>
+    <message>
+        <source>batch: nothing to resume for these files, starting a new batch</source>
+        <translation>batch: für diese Dateien gibt es nichts fortzusetzen, ein neuer Batch wird begonnen</translation>
+    </message>
+    <message>
+        <source>cannot store the batch: %1</source>
+        <translation>der Batch kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>batch: %1/%2 done, %3 failed, %4 in flight, %5 calls/s, ETA %6</source>
+        <translation>batch: %1/%2 erledigt, %3 fehlgeschlagen, %4 laufend, %5 Aufrufe/s, Restzeit %6</translation>
+    </message>
+    <message>
+        <source>batch: stopping; cancelling the calls in flight</source>
+        <translation>batch: wird beendet; die laufenden Aufrufe werden abgebrochen</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 inputs, %3 completed, %4 not completed</source>
+        <translation>batch %1: %2 Eingaben, %3 abgeschlossen, %4 nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <source>to run what is left: %1</source>
+        <translation>um den Rest auszuführen: %1</translation>
+    </message>
+    <message>
+        <source>Run a spec on every line of a JSON Lines file, many calls at once.</source>
+        <translation>Eine Spezifikation für jede Zeile einer JSON-Lines-Datei ausführen, viele Aufrufe gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Run an experiment: a dataset, variants, repeats and assertions.</source>
+        <translation>Ein Experiment ausführen: ein Datensatz, Varianten, Wiederholungen und Zusicherungen.</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
@@ -4080,10 +4789,6 @@ Optionen:
     <message>
         <source>unknown option &apos;%1&apos;</source>
         <translation>unbekannte Option „%1“</translation>
-    </message>
-    <message>
-        <source>usage: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--key-env VAR | --key-stdin]</source>
-        <translation>Aufruf: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--key-env VAR | --key-stdin]</translation>
     </message>
     <message>
         <source>engines add needs --type (one of: %1)</source>
@@ -4176,6 +4881,176 @@ Optionen:
     <message>
         <source>unknown engines subcommand &apos;%1&apos; (list, add, remove or test)</source>
         <translation>unbekannter Unterbefehl von engines „%1“ (list, add, remove oder test)</translation>
+    </message>
+    <message>
+        <source>usage: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] [--key-env VAR | --key-stdin]</source>
+        <translation>Aufruf: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] [--key-env VAR | --key-stdin]</translation>
+    </message>
+    <message>
+        <source>--max-in-flight needs a positive whole number</source>
+        <translation>--max-in-flight braucht eine positive ganze Zahl</translation>
+    </message>
+    <message>
+        <source>%1 needs a positive whole number of milliseconds</source>
+        <translation>%1 braucht eine positive ganze Zahl in Millisekunden</translation>
+    </message>
+</context>
+<context>
+    <name>Experiment</name>
+    <message>
+        <source>must be an array of assertions</source>
+        <translation>muss ein Array von Zusicherungen sein</translation>
+    </message>
+    <message>
+        <source>an assertion is an object with a &quot;type&quot;</source>
+        <translation>eine Zusicherung ist ein Objekt mit einem &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>missing; one of: %1</source>
+        <translation>fehlt; eines von: %1</translation>
+    </message>
+    <message>
+        <source>a row needs a string &quot;input&quot;</source>
+        <translation>eine Zeile braucht eine Zeichenkette &quot;input&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;vars&quot; must be an object</source>
+        <translation>&quot;vars&quot; muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;attachments&quot; must be an array of file paths</source>
+        <translation>&quot;attachments&quot; muss ein Array von Dateipfaden sein</translation>
+    </message>
+    <message>
+        <source>a row is an object</source>
+        <translation>eine Zeile ist ein Objekt</translation>
+    </message>
+    <message>
+        <source>missing: a JSONL or CSV file, or an array of rows</source>
+        <translation>fehlt: eine JSONL- oder CSV-Datei oder ein Array von Zeilen</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>a row is a JSON object</source>
+        <translation>eine Zeile ist ein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>a quoted field is not closed</source>
+        <translation>ein Feld in Anführungszeichen ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>the header needs an &quot;input&quot; column</source>
+        <translation>die Kopfzeile braucht eine Spalte &quot;input&quot;</translation>
+    </message>
+    <message>
+        <source>%1 fields, the header has %2</source>
+        <translation>%1 Felder, die Kopfzeile hat %2</translation>
+    </message>
+    <message>
+        <source>&quot;expected&quot; is not JSON: %1</source>
+        <translation>&quot;expected&quot; ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>an experiment is a JSON object</source>
+        <translation>ein Experiment ist ein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>unknown field (known: %1)</source>
+        <translation>unbekanntes Feld (bekannt: %1)</translation>
+    </message>
+    <message>
+        <source>the spec is not a JSON object: %1</source>
+        <translation>die Spezifikation ist kein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <source>missing: a spec file or an inline spec object</source>
+        <translation>fehlt: eine Spezifikationsdatei oder ein eingebettetes Spezifikationsobjekt</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to 1000</source>
+        <translation>muss eine ganze Zahl von 1 bis 1000 sein</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to 256</source>
+        <translation>muss eine ganze Zahl von 1 bis 256 sein</translation>
+    </message>
+    <message>
+        <source>&quot;batch&quot; (the providers&apos; batch APIs) is not available in this version; use &quot;direct&quot;</source>
+        <translation>&quot;batch&quot; (die Batch-APIs der Anbieter) ist in dieser Version nicht verfügbar; verwenden Sie &quot;direct&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;direct&quot; or &quot;batch&quot;</source>
+        <translation>muss &quot;direct&quot; oder &quot;batch&quot; sein</translation>
+    </message>
+    <message>
+        <source>the id &quot;%1&quot; is used twice</source>
+        <translation>die ID „%1“ wird zweimal verwendet</translation>
+    </message>
+    <message>
+        <source>the dataset has no rows</source>
+        <translation>der Datensatz hat keine Zeilen</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of variants</source>
+        <translation>muss ein nicht leeres Array von Varianten sein</translation>
+    </message>
+    <message>
+        <source>a variant is an object with a &quot;name&quot;</source>
+        <translation>eine Variante ist ein Objekt mit einem &quot;name&quot;</translation>
+    </message>
+    <message>
+        <source>the name &quot;%1&quot; is used twice</source>
+        <translation>der Name „%1“ wird zweimal verwendet</translation>
+    </message>
+    <message>
+        <source>must be a call id (a positive number)</source>
+        <translation>muss eine Aufruf-ID sein (eine positive Zahl)</translation>
+    </message>
+    <message>
+        <source>needs the history database</source>
+        <translation>braucht die Verlaufsdatenbank</translation>
+    </message>
+    <message>
+        <source>call %1: %2</source>
+        <translation>Aufruf %1: %2</translation>
+    </message>
+    <message>
+        <source>no value for {{%1}} in the row&apos;s vars (case %2)</source>
+        <translation>kein Wert für {{%1}} in den vars der Zeile (Fall %2)</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentRun</name>
+    <message>
+        <source>cannot read the attachment %1: %2</source>
+        <translation>der Anhang %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>no price for the model %1 (%2)</source>
+        <translation>kein Preis für das Modell %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the call cost %1 USD, above %2</source>
+        <translation>der Aufruf kostete %1 USD, mehr als %2</translation>
+    </message>
+    <message>
+        <source>the judge cannot run</source>
+        <translation>der Bewerter kann nicht ausgeführt werden</translation>
+    </message>
+    <message>
+        <source>the judge&apos;s call ended %1: %2</source>
+        <translation>der Aufruf des Bewerters endete mit %1: %2</translation>
+    </message>
+    <message>
+        <source>score %1 (pass from %2): %3</source>
+        <translation>Bewertung %1 (bestanden ab %2): %3</translation>
     </message>
 </context>
 <context>
@@ -4415,6 +5290,104 @@ Optionen:
         <source>... and %1 more</source>
         <translation>... and %1 more</translation>
     </message>
+    <message>
+        <source>the instance is not a JSON document</source>
+        <translation>the instance is not a JSON document</translation>
+    </message>
+</context>
+<context>
+    <name>JsonTape</name>
+    <message>
+        <source>unterminated string</source>
+        <translation>nicht abgeschlossene Zeichenkette</translation>
+    </message>
+    <message>
+        <source>control character in a string</source>
+        <translation>Steuerzeichen in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 in a string</source>
+        <translation>ungültiges UTF-8 in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>invalid \u escape</source>
+        <translation>ungültige \u-Escape-Sequenz</translation>
+    </message>
+    <message>
+        <source>invalid escape sequence</source>
+        <translation>ungültige Escape-Sequenz</translation>
+    </message>
+    <message>
+        <source>document too large</source>
+        <translation>Dokument zu groß</translation>
+    </message>
+    <message>
+        <source>invalid number</source>
+        <translation>ungültige Zahl</translation>
+    </message>
+    <message>
+        <source>number out of range</source>
+        <translation>Zahl außerhalb des Wertebereichs</translation>
+    </message>
+    <message>
+        <source>invalid value</source>
+        <translation>ungültiger Wert</translation>
+    </message>
+    <message>
+        <source>expected a member name</source>
+        <translation>Name eines Objektelements erwartet</translation>
+    </message>
+    <message>
+        <source>expected &apos;:&apos;</source>
+        <translation>„:“ erwartet</translation>
+    </message>
+    <message>
+        <source>unexpected end of the document</source>
+        <translation>unerwartetes Ende des Dokuments</translation>
+    </message>
+    <message>
+        <source>too deeply nested document</source>
+        <translation>zu tief verschachteltes Dokument</translation>
+    </message>
+    <message>
+        <source>garbage after the document</source>
+        <translation>überzählige Zeichen nach dem Dokument</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;}&apos;</source>
+        <translation>„,“ oder „}“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;]&apos;</source>
+        <translation>„,“ oder „]“ erwartet</translation>
+    </message>
+</context>
+<context>
+    <name>PriceTable</name>
+    <message>
+        <source>not a JSON object: %1</source>
+        <translation>kein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be &quot;callscope-prices&quot;</source>
+        <translation>&quot;format&quot; muss &quot;callscope-prices&quot; sein</translation>
+    </message>
+    <message>
+        <source>/models/%1 needs numbers &quot;input&quot; and &quot;output&quot;</source>
+        <translation>/models/%1 braucht die Zahlen &quot;input&quot; und &quot;output&quot;</translation>
+    </message>
+    <message>
+        <source>the table shipped with Callscope</source>
+        <translation>die mit Callscope mitgelieferte Tabelle</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>Replay</name>
@@ -4457,6 +5430,13 @@ Optionen:
     <message>
         <source>replay</source>
         <translation>Wiedergabe</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaCycles</name>
+    <message>
+        <source>the schema refers back to itself without consuming any input (a $ref cycle: %1), so no value can ever be valid here</source>
+        <translation>das Schema verweist auf sich selbst zurück, ohne Eingabe zu verbrauchen (ein $ref-Zyklus: %1), daher kann hier nie ein Wert gültig sein</translation>
     </message>
 </context>
 <context>
@@ -4768,6 +5748,42 @@ Optionen:
     <message>
         <source>renaming session %1</source>
         <translation>Sitzung %1 wird umbenannt</translation>
+    </message>
+    <message>
+        <source>linking call %1 to batch %2</source>
+        <translation>beim Verknüpfen von Aufruf %1 mit Batch %2</translation>
+    </message>
+    <message>
+        <source>storing a batch</source>
+        <translation>beim Speichern eines Batches</translation>
+    </message>
+    <message>
+        <source>storing an experiment</source>
+        <translation>beim Speichern eines Experiments</translation>
+    </message>
+    <message>
+        <source>reading experiment %1</source>
+        <translation>beim Lesen von Experiment %1</translation>
+    </message>
+    <message>
+        <source>storing a run of experiment %1</source>
+        <translation>beim Speichern eines Laufs von Experiment %1</translation>
+    </message>
+    <message>
+        <source>reading the runs of experiment %1</source>
+        <translation>beim Lesen der Läufe von Experiment %1</translation>
+    </message>
+    <message>
+        <source>looking up a batch</source>
+        <translation>beim Nachschlagen eines Batches</translation>
+    </message>
+    <message>
+        <source>reading batch %1</source>
+        <translation>beim Lesen von Batch %1</translation>
+    </message>
+    <message>
+        <source>database %1 is read-only: calls could not be stored. Make the file writable or use another --db.</source>
+        <translation>die Datenbank %1 ist schreibgeschützt: Aufrufe konnten nicht gespeichert werden. Machen Sie die Datei beschreibbar oder verwenden Sie eine andere --db.</translation>
     </message>
 </context>
 <context>
