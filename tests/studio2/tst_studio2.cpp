@@ -957,6 +957,8 @@ int runBannerHelper(int argc, char **argv)
 
 // tst_studio2_mainwindow.cpp: the views placed in the real MainWindow.
 int runMainWindowTests(int argc, char **argv);
+// tst_studio2_firstuse.cpp: issue 17's first-use problems, in the real MainWindow.
+int runFirstUseTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -967,7 +969,7 @@ int main(int argc, char **argv)
     TestStudio2 test;
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
-    return failed + runMainWindowTests(argc, argv);
+    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv);
 }
 
 #include "tst_studio2.moc"

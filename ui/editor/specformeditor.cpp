@@ -1070,6 +1070,27 @@ void SpecFormEditor::revealFinding(int row)
     m_raw->revealPointer(f.pointer);
 }
 
+void SpecFormEditor::revealEngineField(const QString &pointer)
+{
+    QWidget *field = m_model;
+    if (pointer == u"/engine/base_url")
+        field = m_baseUrl;
+    else if (pointer == u"/engine/api_key_env")
+        field = m_apiKeyEnv;
+    else if (pointer == u"/engine/replay")
+        field = m_replay;
+    else if (pointer == u"/engine/profile")
+        field = m_profile;
+    m_tabs->setCurrentIndex(1);
+    if (field)
+        field->setFocus(Qt::OtherFocusReason);
+}
+
+void SpecFormEditor::setFindingsListVisible(bool visible)
+{
+    m_findingsView->setVisible(visible);
+}
+
 void SpecFormEditor::flushPendingEdits()
 {
     if (m_jsonTimer->isActive()) {

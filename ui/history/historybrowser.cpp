@@ -1,5 +1,7 @@
 #include "ui/history/historybrowser.h"
 
+#include "ui/common/displaynames.h"
+
 #include "core/service/calljob.h"
 
 #include "core/model/spec.h"
@@ -58,7 +60,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     m_status->addItem(tr("Any status"));
     for (CallStatus s : {CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
                          CallStatus::Cancelled, CallStatus::Running})
-        m_status->addItem(callStatusName(s), callStatusName(s));
+        m_status->addItem(callStatusDisplayName(s), callStatusName(s));
     m_engine->addItem(tr("Any engine"));
     for (const QString &name : engineTypeNames())
         m_engine->addItem(name, name);

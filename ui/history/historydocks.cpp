@@ -170,7 +170,7 @@ void HistoryDocks::createActions()
     m_exportCallAction = make(tr("Export &Call…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), u"exportCallAction"_s,
                               tr("Write the call selected in History to a JSON file"));
     connect(m_exportCallAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             m_transfer->exportCall(id);
     });
     m_exportTreeAction = make(tr("Export Revision &Tree…"), QKeySequence(), u"exportTreeAction"_s,
@@ -196,13 +196,13 @@ void HistoryDocks::createActions()
     m_openCallAction = make(tr("&Open Call"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), u"openCallAction"_s,
                             tr("Show the selected call read-only, with its revisions and context budget"));
     connect(m_openCallAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             openCall(id);
     });
     m_compareParentAction = make(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::Key_D), u"compareParentAction"_s,
-                                 tr("Diff the selected call against the call it revises or replays"));
+                                 tr("Diff the current call (picked in History or in the revision tree) against the call it revises or replays"));
     connect(m_compareParentAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             compareWithParent(id);
     });
     m_compareSelectedAction = make(tr("&Compare Selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
@@ -211,7 +211,7 @@ void HistoryDocks::createActions()
     m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), u"budgetAction"_s,
                           tr("Show what each request of the selected call sent, and what was cut"));
     connect(m_budgetAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             showBudget(id);
     });
     m_reviseAction = make(tr("&Revise…"), QKeySequence(), u"reviseAction"_s,
@@ -262,11 +262,9 @@ void HistoryDocks::createActions()
                                                   {m_sessionsDock, Qt::Key_5},
                                                   {m_budgetDock, Qt::Key_6},
                                                   {m_diffDock, Qt::Key_7}};
-    for (const auto &[dock, key] : keys) {
-        QAction *toggle = dock->toggleViewAction();
-        toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key)));
-        toggle->setStatusTip(tr("Show or hide the %1 panel").arg(dock->windowTitle()));
-    }
+    // View shortcuts bring a panel forward; they never hide it.
+    for (const auto &[dock, key] : keys)
+        m_window->addPanelAction(dock, dock->windowTitle(), QKeySequence(Qt::CTRL | Qt::Key(key)));
 }
 
 QMenu *HistoryDocks::findMenu(MenuKind kind) const
@@ -324,18 +322,6 @@ void HistoryDocks::createMenus()
         edit->addAction(m_preferencesAction);
     }
 
-    if (QMenu *view = findMenu(MenuKind::View)) {
-        // After the dock toggles already there (Findings, Run), before the editor options.
-        QAction *before = nullptr;
-        for (QAction *action : view->actions()) {
-            if (action->isSeparator()) {
-                before = action;
-                break;
-            }
-        }
-        for (QDockWidget *dock : docks())
-            view->insertAction(before, dock->toggleViewAction());
-    }
 
     auto *history = new QMenu(tr("&History"), m_window);
     history->setObjectName(u"historyMenu"_s);
@@ -364,8 +350,10 @@ void HistoryDocks::connectViews()
 {
     // Selecting a call in History: the revision tree and the budget view follow.
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = selectedCallId(); id > 0) {
+            setCurrentCall(id);
             showCall(id);
+        }
     });
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &HistoryDocks::updateActions);
@@ -380,6 +368,7 @@ void HistoryDocks::connectViews()
     connect(m_history, &HistoryBrowser::exportRequested, m_transfer, &TransferController::exportCall);
 
     connect(m_revisions, &RevisionTreeWidget::callSelected, this, [this](qint64 id) {
+        setCurrentCall(id);
         if (CallStore *store = m_services ? m_services->store() : nullptr) {
             if (auto call = store->getCall(id))
                 m_budget->setCall(call.value());
@@ -434,6 +423,19 @@ void HistoryDocks::applySpec(const std::optional<Spec> &spec)
 qint64 HistoryDocks::selectedCallId() const
 {
     return m_history->selectedCallId();
+}
+
+qint64 HistoryDocks::currentCallId() const
+{
+    return m_currentCall > 0 ? m_currentCall : selectedCallId();
+}
+
+void HistoryDocks::setCurrentCall(qint64 id)
+{
+    if (id <= 0 || id == m_currentCall)
+        return;
+    m_currentCall = id;
+    updateActions();
 }
 
 QList<qint64> HistoryDocks::selectedCallIds() const
@@ -533,7 +535,7 @@ void HistoryDocks::showPreferences()
 void HistoryDocks::updateActions()
 {
     const bool haveStore = m_services && m_services->store();
-    const qint64 id = selectedCallId();
+    const qint64 id = currentCallId();
     m_openCallAction->setEnabled(id > 0);
     m_exportCallAction->setEnabled(haveStore && id > 0);
     m_exportTreeAction->setEnabled(haveStore && (id > 0 || m_revisions->model()->rootId() > 0));
