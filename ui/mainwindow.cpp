@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include "ui/common/fitscrollarea.h"
 #include "ui/common/jobsbutton.h"
 #include "ui/sessions/sessionview.h"
 
@@ -223,8 +224,9 @@ void MainWindow::createDocks()
     // Long pointers keep their start and their end ("/tools/0/…/properties/x"); the message
     // takes the remaining width and shows in full as a tooltip.
     m_findingsView->setTextElideMode(Qt::ElideMiddle);
-    header->resizeSection(FindingsModel::LocationColumn, 220);
-    header->resizeSection(FindingsModel::RuleColumn, 170);
+    // Narrow where and which rule, so the message keeps the room at 1280 px.
+    header->resizeSection(FindingsModel::LocationColumn, 140);
+    header->resizeSection(FindingsModel::RuleColumn, 110);
     connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { jumpToFinding(current); });
     connect(m_findingsView, &QAbstractItemView::activated, this, &MainWindow::jumpToFinding);
@@ -769,10 +771,8 @@ void MainWindow::createStudio()
     m_runDock = new QDockWidget(tr("Run"), this);
     m_runDock->setObjectName(u"runDock"_s);
     // Scrolled, so the dock never forces a wide window.
-    auto *runScroll = new QScrollArea(m_runDock);
-    runScroll->setWidget(m_runPanel);
-    runScroll->setWidgetResizable(true);
-    runScroll->setFrameShape(QFrame::NoFrame);
+    auto *runScroll = new FitScrollArea(m_runDock);
+    runScroll->setContent(m_runPanel);
     m_runDock->setWidget(runScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_runDock);
     resizeDocks({m_runDock}, {720}, Qt::Horizontal);

@@ -317,7 +317,7 @@ void TestStudio2::historyBrowserPagesFiltersAndSearch()
     QCOMPARE(model->rowAt(0).inputPreview, u"Bulk input number 449 about tickets"_s);
     QCOMPARE(model->index(0, HistoryModel::KindColumn).data().toString(), u"chat"_s);
     QCOMPARE(model->index(0, HistoryModel::EngineColumn).data().toString(), u"anthropic"_s);
-    QCOMPARE(model->index(0, HistoryModel::StatusColumn).data().toString(), u"completed"_s);
+    QCOMPARE(model->index(0, HistoryModel::StatusColumn).data().toString(), u"Completed"_s);
     QCOMPARE(model->index(0, HistoryModel::DurationColumn).data().toString(), u"1.5 s"_s);
 
     // Filters.

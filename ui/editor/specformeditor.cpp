@@ -478,6 +478,10 @@ QWidget *SpecFormEditor::buildToolsPage()
     form->addRow(tr("T&imeout:"), m_toolTimeout);
     form->addRow(tr("Input sc&hema:"), m_toolSchema);
 
+    // The list of names stays narrow; the tool's editors get the width.
+    left->setMaximumWidth(200);
+    m_toolMock->setMinimumHeight(80);
+    m_toolSchema->setMinimumHeight(170);
     page->addWidget(left);
     page->addWidget(scrolled(m_toolDetail));
     page->setStretchFactor(1, 3);

@@ -4,6 +4,7 @@
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "ui/budget/budgetview.h"
+#include "ui/common/fitscrollarea.h"
 #include "ui/common/studioservices.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
@@ -100,11 +101,8 @@ QDockWidget *HistoryDocks::makeDock(const QString &title, const QString &objectN
     dock->setObjectName(objectName);
     dock->setAccessibleName(title);
     // Scrolled only below the view's own minimum, so no dock forces a wide window.
-    auto *scroll = new QScrollArea(dock);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setFocusProxy(content);
+    auto *scroll = new FitScrollArea(dock);
+    scroll->setContent(content);
     dock->setWidget(scroll);
     return dock;
 }
@@ -140,9 +138,10 @@ void HistoryDocks::createDocks()
         run->raise();
     if (findings)
         findings->raise();
-    // At 1400x900: the spec keeps about half the width, the bottom tabs a third of the height.
-    m_window->resizeDocks({m_historyDock}, {700}, Qt::Horizontal);
-    m_window->resizeDocks({m_revisionsDock}, {330}, Qt::Vertical);
+    // At 1280x800: the spec keeps about half the width, the bottom tabs a quarter of the
+    // height (the form needs the rest).
+    m_window->resizeDocks({m_historyDock}, {660}, Qt::Horizontal);
+    m_window->resizeDocks({m_revisionsDock}, {210}, Qt::Vertical);
 }
 
 QList<QDockWidget *> HistoryDocks::docks() const

@@ -139,11 +139,21 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     removeButton->setDefaultAction(m_removeAttachmentAction);
     auto *attachRow = new QHBoxLayout;
     attachRow->addWidget(m_attachmentView, 1);
-    auto *attachButtons = new QVBoxLayout;
+    auto *attachButtons = new QHBoxLayout;
     attachButtons->addWidget(attachButton);
     attachButtons->addWidget(removeButton);
-    attachButtons->addStretch(1);
     attachRow->addLayout(attachButtons);
+    attachRow->setAlignment(attachButtons, Qt::AlignTop);
+    // The list takes room only when there is something in it.
+    auto updateAttachments = [this, removeButton] {
+        const bool any = m_attachments->rowCount() > 0;
+        m_attachmentView->setVisible(any);
+        removeButton->setVisible(any);
+    };
+    connect(m_attachments, &QAbstractItemModel::rowsInserted, this, updateAttachments);
+    connect(m_attachments, &QAbstractItemModel::rowsRemoved, this, updateAttachments);
+    connect(m_attachments, &QAbstractItemModel::modelReset, this, updateAttachments);
+    updateAttachments();
 
     // Controls: the run commands, then the breakpoint toggles on a row of their own so the
     // panel stays narrow enough for a dock.
@@ -482,9 +492,12 @@ void RunPanel::run()
 {
     if (isRunning())
         return;
+    m_messages->clearMessage();
     std::optional<Spec> spec = m_specProvider ? m_specProvider() : std::nullopt;
     if (!spec) {
-        m_messages->showMessage(tr("There is no spec to run."), NoticeBar::Kind::Error);
+        // The provider says why when it can (the spec's first error); keep that.
+        if (m_messages->text().isEmpty())
+            m_messages->showMessage(tr("There is no spec to run."), NoticeBar::Kind::Error);
         return;
     }
     LaunchRequest request;
@@ -846,8 +859,11 @@ void RunPanel::onFinished(const LaunchResult &result)
         m_transcript->append({TranscriptModel::Kind::Error,
                               category.isEmpty() ? tr("Failed") : tr("Failed: %1").arg(category), r.error, -1, true});
         if (r.errorCategory == ErrorCategory::Refusal) {
+            QString why = r.error.trimmed();
+            while (why.endsWith(u'.'))
+                why.chop(1);
             m_messages->showMessage(tr("The model refused: %1. You can run the same input on another engine below.")
-                                        .arg(r.error),
+                                        .arg(why),
                                     NoticeBar::Kind::Warning);
             refreshProfiles();
             m_otherEngine->show();

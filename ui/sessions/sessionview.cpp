@@ -98,11 +98,15 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     rightLayout->addWidget(m_status);
     rightLayout->addWidget(m_approval);
     rightLayout->addWidget(m_input);
+    // Two rows, so a dock beside the spec shows every button whole.
+    auto *engineRow = new QHBoxLayout;
+    engineRow->addWidget(new QLabel(tr("Chat engine:"), this));
+    engineRow->addWidget(m_engine, 1);
+    rightLayout->addLayout(engineRow);
     auto *actions = new QHBoxLayout;
-    actions->addWidget(new QLabel(tr("Chat engine:"), this));
-    actions->addWidget(m_engine, 1);
     actions->addWidget(m_send);
     actions->addWidget(m_runSpec);
+    actions->addStretch(1);
     actions->addWidget(m_compact);
     rightLayout->addLayout(actions);
 
