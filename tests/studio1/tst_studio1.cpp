@@ -794,7 +794,7 @@ void TestStudio1::refusalThenAnotherEngine()
     QVERIFY(s.panel.messageBar()->isVisible());
     QVERIFY2(s.panel.messageBar()->text().contains(u"refused"_s), qPrintable(s.panel.messageBar()->text()));
     const int errorRow = s.panel.transcript()->count() - 1;
-    QCOMPARE(s.panel.transcript()->item(errorRow).title, u"Failed: refusal"_s);
+    QCOMPARE(s.panel.transcript()->item(errorRow).title, u"Failed: the model refused"_s);
     QCOMPARE(s.panel.transcript()->item(errorRow).text, refused.record.error);
 
     // Pick another engine and run the same input there.
