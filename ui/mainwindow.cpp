@@ -673,6 +673,7 @@ void MainWindow::revalidate()
     m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
     m_engineLabel->setText(tr("Lint for: %1").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
+    Q_EMIT specReread();
 }
 
 void MainWindow::jumpToFinding(const QModelIndex &index)

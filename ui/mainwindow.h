@@ -87,6 +87,10 @@ public:
 
     static constexpr int kMaxRecentFiles = 8;
 
+Q_SIGNALS:
+    // The editor's text was read again (currentSpec() may have changed, or become invalid).
+    void specReread();
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 

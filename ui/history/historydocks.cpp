@@ -387,9 +387,8 @@ void HistoryDocks::connectViews()
 
     connect(m_transfer, &TransferController::finished, this, &HistoryDocks::onTransferFinished);
 
-    // The spec as the window last read it (each revalidation ends by resetting the findings).
-    if (FindingsModel *findings = m_window->findingsModel())
-        connect(findings, &QAbstractItemModel::modelReset, this, [this] { applySpec(m_window->currentSpec()); });
+    // The spec as the window last read it.
+    connect(m_window, &MainWindow::specReread, this, [this] { applySpec(m_window->currentSpec()); });
 
     if (m_services && !m_services->store()) {
         const QString why = tr("The history is not available: %1").arg(m_services->databaseError());

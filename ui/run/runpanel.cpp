@@ -808,7 +808,9 @@ void RunPanel::continueRun()
                                   tr("Result of %1 (%2), edited").arg(edited.name, edited.callId), text, -1, isError});
         }
     }
-    m_messages->clearMessage();
+    // The pause's own complaint (bad arguments) goes; the replay note stays.
+    if (m_messages->kind() == NoticeBar::Kind::Error)
+        m_messages->clearMessage();
     clearPause();
     m_runner->resume();
     updateActions();

@@ -429,8 +429,8 @@ void SessionView::onTurnFinished(const LaunchResult &result)
 {
     m_turn = nullptr;
     m_approval->dismiss();
-    // A turn that did not complete gives the typed text back, so it can be sent again.
-    if (result.record.status != CallStatus::Completed && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
+    // A turn that left nothing in the session gives the typed text back, so it can be sent again.
+    if (!result.stored && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
         m_input->setPlainText(m_sentText);
     m_sentText.clear();
     if (result.record.status == CallStatus::Completed)
