@@ -212,10 +212,12 @@ void MainWindow::createDocks()
     m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_findingsView->setWordWrap(false);
+    // Messages wrap, so a narrow panel still shows them whole.
+    m_findingsView->setWordWrap(true);
     m_findingsView->setAlternatingRowColors(true);
     m_findingsView->verticalHeader()->hide();
     m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height() + 8);
+    m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     QHeaderView *header = m_findingsView->horizontalHeader();
     header->setSectionResizeMode(FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FindingsModel::LocationColumn, QHeaderView::Interactive);

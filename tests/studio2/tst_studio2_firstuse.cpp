@@ -44,6 +44,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
@@ -81,11 +83,21 @@ void settle()
     }
 }
 
+// The window as a person sees it: its open dialogs drawn over it where they stand.
 void shoot(QWidget &window, const QString &name)
 {
     settle();
+    QPixmap picture = window.grab();
+    QPainter painter(&picture);
+    for (QDialog *dialog : window.findChildren<QDialog *>()) {
+        if (!dialog->isVisible())
+            continue;
+        const QPoint at = window.mapFromGlobal(dialog->mapToGlobal(QPoint(0, 0)));
+        painter.drawPixmap(at, dialog->grab());
+    }
+    painter.end();
     const QString path = buildPath(u"screenshots/firstuse-"_s + name + u".png"_s);
-    window.grab().save(path);
+    picture.save(path);
 }
 
 // Shown and not behind another panel's tab.
@@ -548,6 +560,9 @@ void TestFirstUse::replayExplainsItself()
     settle();
     auto *dialog = panel->findChild<QDialog *>(u"rawExchangeDialog"_s);
     QVERIFY(dialog);
+    dialog->move(window->mapToGlobal(QPoint(40, 120)));
+    if (auto *tabs = dialog->findChild<QTabWidget *>())
+        tabs->setCurrentIndex(1);
     auto *response = dialog->findChild<JsonEditor *>(u"rawResponse"_s);
     QVERIFY(response);
     QVERIFY2(response->toPlainText().contains(u"recorded_reply"_s), qPrintable(response->toPlainText()));
@@ -565,6 +580,7 @@ void TestFirstUse::replayExplainsItself()
     QTRY_VERIFY(choice->isVisible());
     QCOMPARE(window->studioServices()->calls()->activeJobs(), 0);
     window->showPanel(docks->revisionsDock());
+    choice->move(window->mapToGlobal(QPoint(320, 120)));
     shoot(*window, u"06b-revise-asks-for-live-engine"_s);
     choice->reject();
     window->specView()->editor()->document()->setModified(false);
@@ -738,8 +754,7 @@ void TestFirstUse::viewShortcutsRaisePanels()
                                     u"Help › Keyboard Shortcuts = Ctrl+/"_s, u"Run › Step = F10"_s})
         QVERIFY2(all.contains(expected), qPrintable(all));
     dialog->move(window->mapToGlobal(QPoint(360, 80)));
-    settle();
-    dialog->grab().save(buildPath(u"screenshots/firstuse-09-shortcuts.png"_s));
+    shoot(*window, u"09-shortcuts"_s);
     dialog->close();
 }
 

@@ -12,6 +12,7 @@
 
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -50,10 +51,14 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(true);
 
-    auto *buttons = new QHBoxLayout;
-    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export})
-        buttons->addWidget(b);
-    buttons->addStretch(1);
+    // Two rows of three: the dock under the spec is about 600 px wide at 1280x800.
+    auto *buttons = new QGridLayout;
+    int n = 0;
+    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export}) {
+        buttons->addWidget(b, n / 3, n % 3);
+        ++n;
+    }
+    buttons->setColumnStretch(3, 1);
     m_status->setWordWrap(true);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
@@ -219,6 +224,8 @@ bool RevisionTreeWidget::revise(const QString &correction)
             dialog->setObjectName(u"reviseEngineDialog"_s);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->setWindowTitle(tr("Revise call %1 on a live engine").arg(id));
+            if (auto *box = dialog->findChild<QDialogButtonBox *>())
+                box->button(QDialogButtonBox::Ok)->setText(tr("Revise There"));
             connect(dialog, &QDialog::accepted, this, [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
             dialog->open();
             return false;

@@ -48,7 +48,7 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_arguments->setReadOnly(true);
     m_arguments->setMinimumHeight(90);
     // The buttons matter more than room for long arguments (the editor scrolls).
-    m_arguments->setMaximumHeight(170);
+    m_arguments->setMaximumHeight(130);
     m_reason->setObjectName(u"refusalReason"_s);
     m_reason->setAccessibleName(tr("Reason for refusing, sent to the model"));
     m_reason->setPlaceholderText(tr("Reason sent to the model when you refuse (optional)"));
