@@ -282,9 +282,6 @@ QMenu *HistoryDocks::findMenu(MenuKind kind) const
             case MenuKind::Edit:
                 match = action->shortcut() == QKeySequence(QKeySequence::Undo);
                 break;
-            case MenuKind::View:
-                match = m_window->findingsDock() && action == m_window->findingsDock()->toggleViewAction();
-                break;
             case MenuKind::Help:
                 match = action == m_window->aboutAction();
                 break;

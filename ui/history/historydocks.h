@@ -99,7 +99,7 @@ private:
     void createMenus();
     void connectViews();
     QDockWidget *makeDock(const QString &title, const QString &objectName, QWidget *content);
-    enum class MenuKind { File, Edit, View, Help };
+    enum class MenuKind { File, Edit, Help }; // the View menu comes from MainWindow::viewMenu()
     QMenu *findMenu(MenuKind kind) const;
     void applySpec(const std::optional<Spec> &spec);
     void updateActions();
