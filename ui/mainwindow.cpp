@@ -2,6 +2,7 @@
 
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "ui/common/fitscrollarea.h"
 #include "ui/common/jobsbutton.h"
 #include "ui/sessions/sessionview.h"
 
@@ -29,6 +30,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -46,6 +49,8 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
 #include <QTextBlock>
 
 using namespace Qt::StringLiterals;
@@ -114,6 +119,16 @@ MainWindow::MainWindow(QWidget *parent)
         m_runDock->show();
         m_runDock->raise();
     });
+    // A badge on the Run tab while the run waits for the person, for when another panel is
+    // brought over it.
+    connect(m_runPanel, &RunPanel::waitingChanged, this, [this](bool waiting) {
+        m_runDock->setWindowTitle(waiting ? tr("Run ● waiting for you") : tr("Run"));
+    });
+    // A run that cannot start says why in the Run panel; the field to fix is shown in the form.
+    connect(m_runPanel, &RunPanel::preflightFailed, this, [this](const QString &pointer) {
+        m_centralTabs->setCurrentWidget(m_form);
+        m_form->revealEngineField(pointer);
+    });
     if (SessionView *sessions = m_historyDocks->sessions()) {
         connect(sessions, &SessionView::attentionNeeded, this, [this] {
             m_historyDocks->sessionsDock()->show();
@@ -126,7 +141,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(editor->document(), &QTextDocument::modificationChanged, this, &QWidget::setWindowModified);
     connect(editor, &QPlainTextEdit::cursorPositionChanged, this, &MainWindow::updateCursorLabel);
 
-    resize(1200, 800);
+    resize(1280, 800);
     readSettings();
     newSpec();
 }
@@ -200,10 +215,12 @@ void MainWindow::createDocks()
     m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_findingsView->setWordWrap(false);
+    // Messages wrap, so a narrow panel still shows them whole.
+    m_findingsView->setWordWrap(true);
     m_findingsView->setAlternatingRowColors(true);
     m_findingsView->verticalHeader()->hide();
     m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height() + 8);
+    m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     QHeaderView *header = m_findingsView->horizontalHeader();
     header->setSectionResizeMode(FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(FindingsModel::LocationColumn, QHeaderView::Interactive);
@@ -212,8 +229,9 @@ void MainWindow::createDocks()
     // Long pointers keep their start and their end ("/tools/0/…/properties/x"); the message
     // takes the remaining width and shows in full as a tooltip.
     m_findingsView->setTextElideMode(Qt::ElideMiddle);
-    header->resizeSection(FindingsModel::LocationColumn, 220);
-    header->resizeSection(FindingsModel::RuleColumn, 170);
+    // Narrow where and which rule, so the message keeps the room at 1280 px.
+    header->resizeSection(FindingsModel::LocationColumn, 140);
+    header->resizeSection(FindingsModel::RuleColumn, 110);
     connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { jumpToFinding(current); });
     connect(m_findingsView, &QAbstractItemView::activated, this, &MainWindow::jumpToFinding);
@@ -253,13 +271,13 @@ void MainWindow::createMenus()
     selectAll->setShortcut(QKeySequence::SelectAll);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction *findings = m_findingsDock->toggleViewAction();
-    findings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    m_viewMenu->addAction(findings);
-    QAction *runDock = m_runDock->toggleViewAction();
-    runDock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_viewMenu->addAction(runDock);
+    m_panelsMenu = new QMenu(tr("Show or Hide &Panels"), m_viewMenu);
+    m_panelsMenu->setObjectName(u"panelsMenu"_s);
+    m_panelsEnd = m_viewMenu->addSeparator();
+    m_viewMenu->addMenu(m_panelsMenu);
     m_viewMenu->addSeparator();
+    addPanelAction(m_findingsDock, tr("Findings"), QKeySequence(Qt::CTRL | Qt::Key_1));
+    addPanelAction(m_runDock, tr("Run"), QKeySequence(Qt::CTRL | Qt::Key_2));
     QAction *wrap = m_viewMenu->addAction(tr("&Wrap Long Lines"));
     wrap->setCheckable(true);
     connect(wrap, &QAction::toggled, editor, [editor](bool on) {
@@ -294,9 +312,97 @@ void MainWindow::createMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_shortcutsAction = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    m_shortcutsAction->setObjectName(u"shortcutsAction"_s);
+    m_shortcutsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    m_shortcutsAction->setStatusTip(tr("List every command that has a keyboard shortcut"));
+    help->addSeparator();
     help->addAction(m_aboutAction);
     QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+QAction *MainWindow::addPanelAction(QDockWidget *dock, const QString &text, const QKeySequence &key)
+{
+    auto *action = new QAction(text, this);
+    action->setObjectName(dock->objectName() + u"PanelAction"_s);
+    action->setShortcut(key);
+    action->setStatusTip(tr("Bring the %1 panel to the front").arg(text));
+    connect(action, &QAction::triggered, this, [this, dock] { showPanel(dock); });
+    m_viewMenu->insertAction(m_panelsEnd, action);
+    QAction *toggle = dock->toggleViewAction();
+    toggle->setShortcut(QKeySequence());
+    toggle->setText(text);
+    m_panelsMenu->addAction(toggle);
+    m_panelActions.insert(dock, action);
+    return action;
+}
+
+void MainWindow::showPanel(QDockWidget *dock)
+{
+    dock->show();
+    dock->raise();
+    if (QWidget *content = dock->widget())
+        content->setFocus(Qt::ShortcutFocusReason);
+}
+
+QList<std::pair<QString, QString>> MainWindow::shortcutList() const
+{
+    QList<std::pair<QString, QString>> rows;
+    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu, const QString &path) {
+        for (QAction *action : menu->actions()) {
+            if (action->isSeparator())
+                continue;
+            const QString name = QString(action->text()).remove(u'&');
+            const QString here = path.isEmpty() ? name : path + u" › "_s + name;
+            if (action->menu()) {
+                walk(action->menu(), here);
+                continue;
+            }
+            if (!action->shortcut().isEmpty())
+                rows.append({here, action->shortcut().toString(QKeySequence::NativeText)});
+        }
+    };
+    for (QAction *top : menuBar()->actions()) {
+        if (top->menu())
+            walk(top->menu(), QString(top->text()).remove(u'&'));
+    }
+    return rows;
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = findChild<QDialog *>(u"shortcutsDialog"_s);
+    if (!dialog) {
+        dialog = new QDialog(this);
+        dialog->setObjectName(u"shortcutsDialog"_s);
+        dialog->setWindowTitle(tr("Keyboard Shortcuts"));
+        auto *table = new QTableWidget(dialog);
+        table->setObjectName(u"shortcutsTable"_s);
+        table->setAccessibleName(tr("Keyboard shortcuts"));
+        table->setColumnCount(2);
+        table->setHorizontalHeaderLabels({tr("Command"), tr("Shortcut")});
+        table->verticalHeader()->hide();
+        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+        table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+        connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+        auto *layout = new QVBoxLayout(dialog);
+        layout->addWidget(table);
+        layout->addWidget(buttons);
+        dialog->resize(560, 640);
+    }
+    auto *table = dialog->findChild<QTableWidget *>(u"shortcutsTable"_s);
+    const QList<std::pair<QString, QString>> rows = shortcutList();
+    table->setRowCount(int(rows.size()));
+    for (int i = 0; i < rows.size(); ++i) {
+        table->setItem(i, 0, new QTableWidgetItem(rows.at(i).first));
+        table->setItem(i, 1, new QTableWidgetItem(rows.at(i).second));
+    }
+    dialog->show();
+    dialog->raise();
 }
 
 void MainWindow::createStatusBar()
@@ -401,10 +507,13 @@ bool MainWindow::openSpecFile(const QString &path)
     addRecentFile(path);
     revalidate();
     syncFormFromText(true);
+    // Another spec starts clean: nothing of the previous spec's run stays in view.
     const QString input = RunPanel::sampleInputFor(path);
-    if (!input.isEmpty())
-        m_runPanel->setInputText(input);
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(m_path)), 4000);
+    if (m_runPanel->clearForNewSpec(input))
+        statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(m_path)), 4000);
+    else
+        statusBar()->showMessage(tr("Opened %1; the previous spec's run is still going in the Run panel.")
+                                     .arg(QDir::toNativeSeparators(m_path)), 6000);
     return true;
 }
 
@@ -414,6 +523,8 @@ void MainWindow::newSpec()
     setCurrentFile(QString());
     revalidate();
     syncFormFromText(true);
+    if (m_runPanel)
+        m_runPanel->clearForNewSpec();
 }
 
 std::optional<QString> MainWindow::saveToFile(const QString &path)
@@ -589,6 +700,7 @@ void MainWindow::revalidate()
     m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
     m_engineLabel->setText(tr("Lint for: %1").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
+    Q_EMIT specReread();
 }
 
 void MainWindow::jumpToFinding(const QModelIndex &index)
@@ -621,6 +733,8 @@ void MainWindow::createStudio()
     m_form = new SpecFormEditor(this);
     m_form->setObjectName(u"specForm"_s);
     m_form->setRawTabVisible(false);
+    // The window lists findings once, in its Findings panel.
+    m_form->setFindingsListVisible(false);
     m_form->setProfileStore(m_studio->profiles());
     // The window's Undo/Redo act on the form's history while the form is shown.
     m_form->undoAction()->setShortcut(QKeySequence());
@@ -685,10 +799,8 @@ void MainWindow::createStudio()
     m_runDock = new QDockWidget(tr("Run"), this);
     m_runDock->setObjectName(u"runDock"_s);
     // Scrolled, so the dock never forces a wide window.
-    auto *runScroll = new QScrollArea(m_runDock);
-    runScroll->setWidget(m_runPanel);
-    runScroll->setWidgetResizable(true);
-    runScroll->setFrameShape(QFrame::NoFrame);
+    auto *runScroll = new FitScrollArea(m_runDock);
+    runScroll->setContent(m_runPanel);
     m_runDock->setWidget(runScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_runDock);
     resizeDocks({m_runDock}, {720}, Qt::Horizontal);

@@ -6,6 +6,7 @@
 
 #include "core/model/spec.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QTimer>
 
@@ -69,10 +70,26 @@ public:
     StudioServices *studioServices() const { return m_studio; }
     HistoryDocks *historyDocks() const { return m_historyDocks; }
 
+    // The View menu's entry for a panel: it shows the panel and brings it to the front, never
+    // hides it (the Show/Hide Panels submenu holds the toggles). Other parts add theirs here.
+    QAction *addPanelAction(QDockWidget *dock, const QString &text, const QKeySequence &key);
+    QAction *panelAction(QDockWidget *dock) const { return m_panelActions.value(dock); }
+    QMenu *viewMenu() const { return m_viewMenu; }
+    void showPanel(QDockWidget *dock);
+    // Help > Keyboard Shortcuts: every command with a shortcut, from the menus.
+    QAction *shortcutsAction() const { return m_shortcutsAction; }
+    void showShortcuts();
+    // (menu path, shortcut) of every menu command that has one, in menu order.
+    QList<std::pair<QString, QString>> shortcutList() const;
+
     QStringList recentFiles() const;
     QString aboutText() const;
 
     static constexpr int kMaxRecentFiles = 8;
+
+Q_SIGNALS:
+    // The editor's text was read again (currentSpec() may have changed, or become invalid).
+    void specReread();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -111,6 +128,10 @@ private:
     QDockWidget *m_findingsDock = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_panelsMenu = nullptr;
+    QAction *m_panelsEnd = nullptr;
+    QAction *m_shortcutsAction = nullptr;
+    QHash<QDockWidget *, QAction *> m_panelActions;
     QLabel *m_countsLabel = nullptr;
     QLabel *m_engineLabel = nullptr;
     QLabel *m_cursorLabel = nullptr;

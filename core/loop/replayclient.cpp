@@ -17,6 +17,39 @@ QString tr(const char *text)
     return QCoreApplication::translate("Replay", text);
 }
 
+// What the replay engine was asked, in neutral form (it sends nothing anywhere).
+struct ReplayRequestView
+{
+    ReplayRequestView() = default;
+    explicit ReplayRequestView(const ChatRequest &request)
+        : m_request(&request)
+    {
+    }
+    QJsonObject toJson(const QString &source) const
+    {
+        QJsonObject body{{u"replay"_s, true},
+                         {u"note"_s, tr("nothing was sent: the replay engine answers every request with the "
+                                        "next reply of its recording")},
+                         {u"recording"_s, source}};
+        if (!m_request)
+            return body;
+        if (!m_request->system.isEmpty())
+            body.insert(u"system"_s, m_request->system);
+        QJsonArray messages;
+        for (const Message &m : m_request->messages)
+            messages.append(m.toJson());
+        body.insert(u"messages"_s, messages);
+        QJsonArray tools;
+        for (const ToolDeclaration &t : m_request->tools)
+            tools.append(t.name);
+        body.insert(u"tools"_s, tools);
+        return body;
+    }
+
+private:
+    const ChatRequest *m_request = nullptr;
+};
+
 FinishReason inferFinish(const Message &m)
 {
     if (!m.refusal.isEmpty())
@@ -176,7 +209,17 @@ void ReplayModelClient::deliver(quint64 ticket)
         Q_EMIT finished(outcome);
         return;
     }
+    // Nothing goes on a wire: the raw exchange says so and shows the recorded reply, so the
+    // person sees what the "provider" answered and where it came from.
+    const ReplayRequestView request = m_requests.isEmpty() ? ReplayRequestView() : ReplayRequestView(m_requests.constLast());
+    outcome.requestBody = request.toJson(m_recording.source);
+    const int index = m_next;
     const ModelReply reply = m_recording.replies.at(m_next++);
+    outcome.rawResponse = QJsonDocument(QJsonObject{{u"replay"_s, true},
+                                                    {u"recording"_s, m_recording.source},
+                                                    {u"reply_index"_s, index + 1},
+                                                    {u"recorded_reply"_s, reply.toJson()}})
+                              .toJson(QJsonDocument::Indented);
     if (!reply.message.text.isEmpty())
         Q_EMIT textDelta(reply.message.text);
     attempt.outcome = u"ok"_s;

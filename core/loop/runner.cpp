@@ -1,5 +1,7 @@
 #include "core/loop/runner.h"
 
+#include "core/loop/edits.h"
+
 #include "core/loop/corrections.h"
 #include "core/loop/outputvalidator.h"
 #include "core/tools/toolkit.h"
@@ -821,9 +823,9 @@ void Runner::editPendingArguments(const QString &callId, const QJsonObject &argu
 {
     for (ToolSlot &slot : m_slots) {
         if (slot.call.id == callId && !slot.job && !slot.result) {
-            slot.call.arguments = arguments;
-            slot.call.rawArguments = QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact));
-            slot.call.argumentsError.clear();
+            if (arguments == slot.call.arguments && slot.call.argumentsError.isEmpty())
+                continue;
+            applyEditedArguments(slot.call, arguments);
             m_pending.call = slot.call;
             // The conversation shows what actually ran.
             for (Message &m : m_conversation) {
@@ -834,6 +836,17 @@ void Runner::editPendingArguments(const QString &callId, const QJsonObject &argu
             }
         }
     }
+}
+
+void applyEditedArguments(ToolCall &call, const QJsonObject &arguments)
+{
+    if (!argumentsEdited(call)) {
+        call.providerData.insert(kEditedKey, QJsonObject{{u"model_arguments"_s, call.arguments},
+                                                         {u"model_raw_arguments"_s, call.rawArguments}});
+    }
+    call.arguments = arguments;
+    call.rawArguments = QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact));
+    call.argumentsError.clear();
 }
 
 void Runner::editPendingResult(const QString &callId, const ToolResult &result)

@@ -4,6 +4,7 @@
 #include "core/context/contextbudget.h"
 #include "core/engines/httpmodelclient.h"
 #include "core/loop/replayclient.h"
+#include "core/service/preflight.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/keyresolver.h"
@@ -357,6 +358,13 @@ void CallJob::resolveEngine()
 {
     const EngineSpec &engine = m_request.spec.engine;
     CallStore *store = m_service ? m_service->store() : nullptr;
+    // Nothing is sent, and no retry spent, for an engine that cannot answer.
+    if (const PreflightResult preflight = preflightEngine(m_request.spec, engine); !preflight.ok()) {
+        fail(preflight.problems.constFirst().field == PreflightProblem::Field::Key ? ErrorCategory::Auth
+                                                                                  : ErrorCategory::Other,
+             preflight.text());
+        return;
+    }
     if (engine.type == EngineType::Replay) {
         const QString source = engine.replay;
         static const QRegularExpression callId(u"^\\d+$"_s);
@@ -397,6 +405,10 @@ void CallJob::resolveEngine()
         }
         if (!key.ok) {
             fail(ErrorCategory::Auth, key.error);
+            return;
+        }
+        if (const PreflightResult keyCheck = checkKey(m_request.spec.engine, key.key); !keyCheck.ok()) {
+            fail(ErrorCategory::Auth, keyCheck.text());
             return;
         }
         EngineConfig config = makeEngineConfig(m_request.spec.engine, std::nullopt, key.key);

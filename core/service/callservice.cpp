@@ -186,7 +186,8 @@ CallJob *CallService::launch(const LaunchRequest &request)
     return job;
 }
 
-CallJob *CallService::revise(qint64 callId, const QString &correction, const RunOptions &options)
+CallJob *CallService::revise(qint64 callId, const QString &correction, const RunOptions &options,
+                             const std::optional<EngineSpec> &engine)
 {
     LaunchRequest request;
     request.input.text = correction;
@@ -206,6 +207,14 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
                              .arg(callId)
                              .arg(loaded.errors.isEmpty() ? QString() : loaded.errors.first().message));
     request.spec = *loaded.spec;
+    if (engine) {
+        EngineSpec chosen = *engine;
+        if (!chosen.maxTokens)
+            chosen.maxTokens = request.spec.engine.maxTokens;
+        if (!chosen.temperature)
+            chosen.temperature = request.spec.engine.temperature;
+        request.spec.engine = chosen;
+    }
     request.sessionId = p.session;
     if (!p.session)
         request.options.priorMessages = messagesFromJson(p.messages);

@@ -87,8 +87,10 @@ public:
     // start.
     CallJob *launch(const LaunchRequest &request);
     // A revision: the parent's conversation plus `correction`, on the parent's spec and engine
-    // type, linked by parent (and in the parent's session when it had one).
-    CallJob *revise(qint64 callId, const QString &correction, const RunOptions &options = {});
+    // type (or on `engine` when given: a revision of a replayed call needs a live engine),
+    // linked by parent (and in the parent's session when it had one).
+    CallJob *revise(qint64 callId, const QString &correction, const RunOptions &options = {},
+                    const std::optional<EngineSpec> &engine = std::nullopt);
     // Runs a recorded call's input again with `spec` (another engine, an edited spec) as a new
     // call whose parent is the original; its metadata says `rerun_of`.
     CallJob *rerun(qint64 callId, const Spec &spec, const RunOptions &options = {});

@@ -20,6 +20,7 @@
 #include "ui/editor/specformeditor.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
+#include "ui/common/displaynames.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/transcriptmodel.h"
 
@@ -576,7 +577,7 @@ void TestStudio1::runReplaySampleToCompletion()
     QCOMPARE(s.panel.totalUsage().inputTokens, 932);
     QCOMPARE(s.panel.totalUsage().outputTokens, 93);
     QVERIFY2(s.panel.usageLabel()->text().contains(u"total in 932 / out 93 (cached 384)"_s), qPrintable(s.panel.usageLabel()->text()));
-    QVERIFY2(s.panel.statusLabel()->text().contains(u"completed"_s), qPrintable(s.panel.statusLabel()->text()));
+    QVERIFY2(s.panel.statusLabel()->text().contains(u"Completed"_s), qPrintable(s.panel.statusLabel()->text()));
     const TranscriptModel *t = s.panel.transcript();
     QCOMPARE(t->item(0).kind, TranscriptModel::Kind::System);
     QCOMPARE(t->item(1).kind, TranscriptModel::Kind::User);
@@ -665,7 +666,7 @@ void TestStudio1::stepPausesAtEachBreakpoint()
         QCOMPARE(s.panel.pausedAt(), bp);
         QVERIFY(s.panel.pausePanel()->isVisible());
         QVERIFY(s.panel.continueAction()->isEnabled());
-        QVERIFY(s.panel.statusLabel()->text().contains(breakpointName(bp)));
+        QVERIFY(s.panel.statusLabel()->text().contains(breakpointDisplayName(bp)));
         if (bp == Breakpoint::BeforeTool) {
             QVERIFY(s.panel.pauseArgumentsEditor()->isVisible());
             QCOMPARE(QJsonDocument::fromJson(s.panel.pauseArgumentsEditor()->toPlainText().toUtf8()).object(),
@@ -832,7 +833,7 @@ void TestStudio1::stopEndsCancelled()
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
     QVERIFY(result.stored);
-    QVERIFY2(s.panel.statusLabel()->text().contains(u"cancelled"_s), qPrintable(s.panel.statusLabel()->text()));
+    QVERIFY2(s.panel.statusLabel()->text().contains(u"Cancelled"_s), qPrintable(s.panel.statusLabel()->text()));
     QCOMPARE(s.panel.transcript()->item(s.panel.transcript()->count() - 1).kind, TranscriptModel::Kind::Error);
     QVERIFY(s.panel.runAction()->isEnabled());
     QVERIFY(!s.panel.stopAction()->isEnabled());
@@ -854,9 +855,9 @@ void TestStudio1::refusalThenAnotherEngine()
     QVERIFY(refused.stored);
     QVERIFY(s.panel.otherEnginePanel()->isVisible());
     QVERIFY(s.panel.messageBar()->isVisible());
-    QVERIFY2(s.panel.messageBar()->text().contains(u"refusal"_s), qPrintable(s.panel.messageBar()->text()));
+    QVERIFY2(s.panel.messageBar()->text().contains(u"refused"_s), qPrintable(s.panel.messageBar()->text()));
     const int errorRow = s.panel.transcript()->count() - 1;
-    QCOMPARE(s.panel.transcript()->item(errorRow).title, u"Failed: refusal"_s);
+    QCOMPARE(s.panel.transcript()->item(errorRow).title, u"Failed: the model refused"_s);
     QCOMPARE(s.panel.transcript()->item(errorRow).text, refused.record.error);
 
     // Pick another engine and run the same input there.

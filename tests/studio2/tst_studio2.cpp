@@ -317,7 +317,7 @@ void TestStudio2::historyBrowserPagesFiltersAndSearch()
     QCOMPARE(model->rowAt(0).inputPreview, u"Bulk input number 449 about tickets"_s);
     QCOMPARE(model->index(0, HistoryModel::KindColumn).data().toString(), u"chat"_s);
     QCOMPARE(model->index(0, HistoryModel::EngineColumn).data().toString(), u"anthropic"_s);
-    QCOMPARE(model->index(0, HistoryModel::StatusColumn).data().toString(), u"completed"_s);
+    QCOMPARE(model->index(0, HistoryModel::StatusColumn).data().toString(), u"Completed"_s);
     QCOMPARE(model->index(0, HistoryModel::DurationColumn).data().toString(), u"1.5 s"_s);
 
     // Filters.
@@ -961,6 +961,8 @@ int runBannerHelper(int argc, char **argv)
 
 // tst_studio2_mainwindow.cpp: the views placed in the real MainWindow.
 int runMainWindowTests(int argc, char **argv);
+// tst_studio2_firstuse.cpp: issue 17's first-use problems, in the real MainWindow.
+int runFirstUseTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -971,7 +973,7 @@ int main(int argc, char **argv)
     TestStudio2 test;
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
-    return failed + runMainWindowTests(argc, argv);
+    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv);
 }
 
 #include "tst_studio2.moc"

@@ -1,5 +1,9 @@
 #include "ui/diff/calldiff.h"
 
+#include "core/loop/edits.h"
+
+#include "ui/common/displaynames.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -113,8 +117,12 @@ QString messageText(const Message &m)
         parts << m.text;
     if (!m.refusal.isEmpty())
         parts << tr("Refusal: %1").arg(m.refusal);
-    for (const ToolCall &c : m.toolCalls)
+    for (const ToolCall &c : m.toolCalls) {
         parts << u"→ %1(%2)"_s.arg(c.name, QString::fromUtf8(QJsonDocument(c.arguments).toJson(QJsonDocument::Compact)));
+        if (const auto asked = modelArguments(c))
+            parts << tr("   edited by you; the model asked for %1(%2)")
+                         .arg(c.name, QString::fromUtf8(QJsonDocument(*asked).toJson(QJsonDocument::Compact)));
+    }
     for (const ToolResult &r : m.toolResults) {
         QString content = r.content;
         if (content.size() > 400)
@@ -357,8 +365,19 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         const QString name = a ? a->call.name : b->call.name;
         const QStringList pointers = a && b ? jsonDifferences(a->call.arguments, b->call.arguments) : QStringList();
         const QString label = tr("%1 (turn %2)").arg(name).arg(a ? a->turn : b->turn);
-        add(DiffSection::ToolCall, label, a != nullptr, a ? markedJson(a->call.arguments, pointers) : QString(), b != nullptr,
-            b ? markedJson(b->call.arguments, pointers) : QString(), pointers, pointers.isEmpty());
+        // An edit made at a pause shows beside the model's own request.
+        auto side = [&pointers](const CallAt *at) {
+            if (!at)
+                return QString();
+            QString text = markedJson(at->call.arguments, pointers);
+            if (const auto asked = modelArguments(at->call))
+                text += u"\n\n"_s + tr("Edited by you. The model asked for:") + u"\n"_s
+                        + QString::fromUtf8(QJsonDocument(*asked).toJson(QJsonDocument::Indented)).trimmed();
+            return text;
+        };
+        const bool sameEdits = (a && modelArguments(a->call)) == (b && modelArguments(b->call));
+        add(DiffSection::ToolCall, label, a != nullptr, side(a), b != nullptr, side(b), pointers,
+            pointers.isEmpty() && sameEdits);
         const bool resultL = a && a->result, resultR = b && b->result;
         if (resultL || resultR) {
             const QString l = resultL ? (a->result->isError ? tr("(error) ") : QString()) + a->result->content : QString();
@@ -381,9 +400,9 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
 
     // Outcome.
     auto status = [](const CallRecord &c) {
-        QString s = callStatusName(c.status);
+        QString s = callStatusDisplayName(c.status);
         if (c.errorCategory != ErrorCategory::None)
-            s += u" ("_s + errorCategoryName(c.errorCategory) + u")"_s;
+            s += u" ("_s + errorCategoryDisplayName(c.errorCategory) + u")"_s;
         if (!c.error.isEmpty())
             s += u"\n"_s + c.error;
         return s;

@@ -537,6 +537,10 @@ QWidget *SpecFormEditor::buildToolsPage()
     form->addRow(tr("T&imeout:"), m_toolTimeout);
     form->addRow(tr("Input sc&hema:"), m_toolSchema);
 
+    // The list of names stays narrow; the tool's editors get the width.
+    left->setMaximumWidth(200);
+    m_toolMock->setMinimumHeight(80);
+    m_toolSchema->setMinimumHeight(170);
     page->addWidget(left);
     page->addWidget(scrolled(m_toolDetail));
     page->setStretchFactor(1, 3);
@@ -1161,6 +1165,27 @@ void SpecFormEditor::revealFinding(int row)
     }
     m_tabs->setCurrentWidget(m_raw);
     m_raw->revealPointer(f.pointer);
+}
+
+void SpecFormEditor::revealEngineField(const QString &pointer)
+{
+    QWidget *field = m_model;
+    if (pointer == u"/engine/base_url")
+        field = m_baseUrl;
+    else if (pointer == u"/engine/api_key_env")
+        field = m_apiKeyEnv;
+    else if (pointer == u"/engine/replay")
+        field = m_replay;
+    else if (pointer == u"/engine/profile")
+        field = m_profile;
+    m_tabs->setCurrentIndex(1);
+    if (field)
+        field->setFocus(Qt::OtherFocusReason);
+}
+
+void SpecFormEditor::setFindingsListVisible(bool visible)
+{
+    m_findingsView->setVisible(visible);
 }
 
 void SpecFormEditor::flushPendingEdits()

@@ -85,6 +85,10 @@ public:
 
     // Jumps to the spot a finding names (used by the findings list).
     void revealFinding(int row);
+    // Shows the Engine tab with the field `pointer` names ("/engine/model") focused.
+    void revealEngineField(const QString &pointer);
+    // The list of findings under the form; a window with its own Findings panel hides it.
+    void setFindingsListVisible(bool visible);
     // Runs the pending debounced checks now (tests, and before running a call).
     void flushPendingEdits();
 

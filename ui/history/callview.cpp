@@ -1,6 +1,10 @@
 #include "ui/history/callview.h"
 
 #include "ui/diff/calldiff.h"
+#include "core/loop/edits.h"
+
+#include "ui/common/displaynames.h"
+
 #include "ui/history/historymodel.h"
 
 #include <QFontDatabase>
@@ -72,6 +76,10 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
     for (const ToolCall &call : message.toolCalls) {
         html += u"<tt>&#8594; %1(%2)</tt> <span style='color:%3'>%4</span><br>"_s.arg(
             esc(call.name), esc(prettyJson(call.arguments).simplified()), muted, esc(call.id));
+        if (const auto asked = modelArguments(call))
+            html += u"<span style='color:%1'>%2</span> <tt>%3(%4)</tt><br>"_s.arg(
+                muted, esc(tr("Arguments edited by you; the model asked for")), esc(call.name),
+                esc(prettyJson(*asked).simplified()));
     }
     for (const ToolResult &result : message.toolResults) {
         QString content = result.content;
@@ -138,7 +146,7 @@ void CallView::clear()
 void CallView::setCall(const CallRecord &record)
 {
     m_record = record;
-    QString summary = tr("Call %1 · %2 · %3 · %4 %5").arg(record.id).arg(record.kind, callStatusName(record.status),
+    QString summary = tr("Call %1 · %2 · %3 · %4 %5").arg(record.id).arg(record.kind, callStatusDisplayName(record.status),
                                                             record.engineType, record.model);
     if (const QString mode = recordOutputMode(record); !mode.isEmpty())
         summary += u" · "_s + tr("output: %1").arg(mode);
@@ -147,7 +155,7 @@ void CallView::setCall(const CallRecord &record)
     if (record.parent)
         summary += u" · "_s + tr("parent %1").arg(*record.parent);
     if (!record.error.isEmpty())
-        summary += u"\n"_s + tr("Error (%1): %2").arg(errorCategoryName(record.errorCategory), record.error);
+        summary += u"\n"_s + tr("Error (%1): %2").arg(errorCategoryDisplayName(record.errorCategory), record.error);
     m_summary->setText(summary);
     m_transcript->setHtml(transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette()));
     m_result->setPlainText(prettyJson(record.response));

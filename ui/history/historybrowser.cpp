@@ -1,5 +1,7 @@
 #include "ui/history/historybrowser.h"
 
+#include "ui/common/displaynames.h"
+
 #include "core/service/calljob.h"
 
 #include "core/model/spec.h"
@@ -58,7 +60,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     m_status->addItem(tr("Any status"));
     for (CallStatus s : {CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
                          CallStatus::Cancelled, CallStatus::Running})
-        m_status->addItem(callStatusName(s), callStatusName(s));
+        m_status->addItem(callStatusDisplayName(s), callStatusName(s));
     m_engine->addItem(tr("Any engine"));
     for (const QString &name : engineTypeNames())
         m_engine->addItem(name, name);
@@ -71,15 +73,21 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     m_to->setEnabled(false);
     m_dateRange->setToolTip(tr("Only calls started between these two days (both included)"));
 
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_search, 3);
-    filters->addWidget(m_kind, 1);
-    filters->addWidget(m_status);
-    filters->addWidget(m_engine);
-    filters->addWidget(m_dateRange);
-    filters->addWidget(m_from);
-    filters->addWidget(new QLabel(tr("to"), this));
-    filters->addWidget(m_to);
+    // Two rows: what to look for, then when, so the panel fits beside the spec.
+    auto *filters = new QVBoxLayout;
+    auto *what = new QHBoxLayout;
+    what->addWidget(m_search, 3);
+    what->addWidget(m_kind, 1);
+    what->addWidget(m_status);
+    what->addWidget(m_engine);
+    auto *when = new QHBoxLayout;
+    when->addWidget(m_dateRange);
+    when->addWidget(m_from);
+    when->addWidget(new QLabel(tr("to"), this));
+    when->addWidget(m_to);
+    when->addStretch(1);
+    filters->addLayout(what);
+    filters->addLayout(when);
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(HistoryModel::SortRole);

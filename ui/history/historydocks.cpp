@@ -4,6 +4,7 @@
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "ui/budget/budgetview.h"
+#include "ui/common/fitscrollarea.h"
 #include "ui/common/studioservices.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
@@ -100,11 +101,8 @@ QDockWidget *HistoryDocks::makeDock(const QString &title, const QString &objectN
     dock->setObjectName(objectName);
     dock->setAccessibleName(title);
     // Scrolled only below the view's own minimum, so no dock forces a wide window.
-    auto *scroll = new QScrollArea(dock);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setFocusProxy(content);
+    auto *scroll = new FitScrollArea(dock);
+    scroll->setContent(content);
     dock->setWidget(scroll);
     return dock;
 }
@@ -140,9 +138,10 @@ void HistoryDocks::createDocks()
         run->raise();
     if (findings)
         findings->raise();
-    // At 1400x900: the spec keeps about half the width, the bottom tabs a third of the height.
-    m_window->resizeDocks({m_historyDock}, {700}, Qt::Horizontal);
-    m_window->resizeDocks({m_revisionsDock}, {330}, Qt::Vertical);
+    // At 1280x800: the spec keeps about half the width, the bottom tabs a quarter of the
+    // height (the form needs the rest).
+    m_window->resizeDocks({m_historyDock}, {660}, Qt::Horizontal);
+    m_window->resizeDocks({m_revisionsDock}, {210}, Qt::Vertical);
 }
 
 QList<QDockWidget *> HistoryDocks::docks() const
@@ -170,7 +169,7 @@ void HistoryDocks::createActions()
     m_exportCallAction = make(tr("Export &Call…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), u"exportCallAction"_s,
                               tr("Write the call selected in History to a JSON file"));
     connect(m_exportCallAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             m_transfer->exportCall(id);
     });
     m_exportTreeAction = make(tr("Export Revision &Tree…"), QKeySequence(), u"exportTreeAction"_s,
@@ -196,13 +195,13 @@ void HistoryDocks::createActions()
     m_openCallAction = make(tr("&Open Call"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), u"openCallAction"_s,
                             tr("Show the selected call read-only, with its revisions and context budget"));
     connect(m_openCallAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             openCall(id);
     });
     m_compareParentAction = make(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::Key_D), u"compareParentAction"_s,
-                                 tr("Diff the selected call against the call it revises or replays"));
+                                 tr("Diff the current call (picked in History or in the revision tree) against the call it revises or replays"));
     connect(m_compareParentAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             compareWithParent(id);
     });
     m_compareSelectedAction = make(tr("&Compare Selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
@@ -211,7 +210,7 @@ void HistoryDocks::createActions()
     m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), u"budgetAction"_s,
                           tr("Show what each request of the selected call sent, and what was cut"));
     connect(m_budgetAction, &QAction::triggered, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = currentCallId(); id > 0)
             showBudget(id);
     });
     m_reviseAction = make(tr("&Revise…"), QKeySequence(), u"reviseAction"_s,
@@ -262,11 +261,9 @@ void HistoryDocks::createActions()
                                                   {m_sessionsDock, Qt::Key_5},
                                                   {m_budgetDock, Qt::Key_6},
                                                   {m_diffDock, Qt::Key_7}};
-    for (const auto &[dock, key] : keys) {
-        QAction *toggle = dock->toggleViewAction();
-        toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key)));
-        toggle->setStatusTip(tr("Show or hide the %1 panel").arg(dock->windowTitle()));
-    }
+    // View shortcuts bring a panel forward; they never hide it.
+    for (const auto &[dock, key] : keys)
+        m_window->addPanelAction(dock, dock->windowTitle(), QKeySequence(Qt::CTRL | Qt::Key(key)));
 }
 
 QMenu *HistoryDocks::findMenu(MenuKind kind) const
@@ -284,9 +281,6 @@ QMenu *HistoryDocks::findMenu(MenuKind kind) const
                 break;
             case MenuKind::Edit:
                 match = action->shortcut() == QKeySequence(QKeySequence::Undo);
-                break;
-            case MenuKind::View:
-                match = m_window->findingsDock() && action == m_window->findingsDock()->toggleViewAction();
                 break;
             case MenuKind::Help:
                 match = action == m_window->aboutAction();
@@ -324,18 +318,6 @@ void HistoryDocks::createMenus()
         edit->addAction(m_preferencesAction);
     }
 
-    if (QMenu *view = findMenu(MenuKind::View)) {
-        // After the dock toggles already there (Findings, Run), before the editor options.
-        QAction *before = nullptr;
-        for (QAction *action : view->actions()) {
-            if (action->isSeparator()) {
-                before = action;
-                break;
-            }
-        }
-        for (QDockWidget *dock : docks())
-            view->insertAction(before, dock->toggleViewAction());
-    }
 
     auto *history = new QMenu(tr("&History"), m_window);
     history->setObjectName(u"historyMenu"_s);
@@ -364,8 +346,10 @@ void HistoryDocks::connectViews()
 {
     // Selecting a call in History: the revision tree and the budget view follow.
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0)
+        if (const qint64 id = selectedCallId(); id > 0) {
+            setCurrentCall(id);
             showCall(id);
+        }
     });
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &HistoryDocks::updateActions);
@@ -380,6 +364,7 @@ void HistoryDocks::connectViews()
     connect(m_history, &HistoryBrowser::exportRequested, m_transfer, &TransferController::exportCall);
 
     connect(m_revisions, &RevisionTreeWidget::callSelected, this, [this](qint64 id) {
+        setCurrentCall(id);
         if (CallStore *store = m_services ? m_services->store() : nullptr) {
             if (auto call = store->getCall(id))
                 m_budget->setCall(call.value());
@@ -399,9 +384,8 @@ void HistoryDocks::connectViews()
 
     connect(m_transfer, &TransferController::finished, this, &HistoryDocks::onTransferFinished);
 
-    // The spec as the window last read it (each revalidation ends by resetting the findings).
-    if (FindingsModel *findings = m_window->findingsModel())
-        connect(findings, &QAbstractItemModel::modelReset, this, [this] { applySpec(m_window->currentSpec()); });
+    // The spec as the window last read it.
+    connect(m_window, &MainWindow::specReread, this, [this] { applySpec(m_window->currentSpec()); });
 
     if (m_services && !m_services->store()) {
         const QString why = tr("The history is not available: %1").arg(m_services->databaseError());
@@ -434,6 +418,19 @@ void HistoryDocks::applySpec(const std::optional<Spec> &spec)
 qint64 HistoryDocks::selectedCallId() const
 {
     return m_history->selectedCallId();
+}
+
+qint64 HistoryDocks::currentCallId() const
+{
+    return m_currentCall > 0 ? m_currentCall : selectedCallId();
+}
+
+void HistoryDocks::setCurrentCall(qint64 id)
+{
+    if (id <= 0 || id == m_currentCall)
+        return;
+    m_currentCall = id;
+    updateActions();
 }
 
 QList<qint64> HistoryDocks::selectedCallIds() const
@@ -534,7 +531,7 @@ void HistoryDocks::showPreferences()
 void HistoryDocks::updateActions()
 {
     const bool haveStore = m_services && m_services->store();
-    const qint64 id = selectedCallId();
+    const qint64 id = currentCallId();
     m_openCallAction->setEnabled(id > 0);
     m_exportCallAction->setEnabled(haveStore && id > 0);
     m_exportTreeAction->setEnabled(haveStore && (id > 0 || m_revisions->model()->rootId() > 0));

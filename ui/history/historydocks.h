@@ -72,6 +72,9 @@ public:
 
     // The call selected in History (0 when none) and the rows selected there (for Compare).
     qint64 selectedCallId() const;
+    // The one "current call" the History menu acts on: the call last picked, in History or in
+    // the revision tree (0 when none).
+    qint64 currentCallId() const;
     QList<qint64> selectedCallIds() const;
 
 public Q_SLOTS:
@@ -96,14 +99,17 @@ private:
     void createMenus();
     void connectViews();
     QDockWidget *makeDock(const QString &title, const QString &objectName, QWidget *content);
-    enum class MenuKind { File, Edit, View, Help };
+    enum class MenuKind { File, Edit, Help }; // the View menu comes from MainWindow::viewMenu()
     QMenu *findMenu(MenuKind kind) const;
     void applySpec(const std::optional<Spec> &spec);
     void updateActions();
     void onTransferFinished(const TransferResult &result);
     void showMessage(const QString &text);
 
+    void setCurrentCall(qint64 id);
+
     MainWindow *m_window = nullptr;
+    qint64 m_currentCall = 0;
     StudioServices *m_services = nullptr;
 
     HistoryBrowser *m_history = nullptr;

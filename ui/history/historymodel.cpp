@@ -1,5 +1,7 @@
 #include "ui/history/historymodel.h"
 
+#include "ui/common/displaynames.h"
+
 #include <QElapsedTimer>
 #include <QLocale>
 
@@ -130,7 +132,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == Qt::ToolTipRole && index.column() == StatusColumn && row.errorCategory != ErrorCategory::None)
-        return tr("error: %1").arg(errorCategoryName(row.errorCategory));
+        return tr("Why: %1").arg(errorCategoryDisplayName(row.errorCategory));
     if (role == Qt::ToolTipRole && index.column() == KindColumn)
         return row.inputPreview;
     if (role != Qt::DisplayRole)
@@ -138,7 +140,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case IdColumn: return row.id;
     case KindColumn: return row.kind;
-    case StatusColumn: return callStatusName(row.status);
+    case StatusColumn: return callStatusDisplayName(row.status);
     case EngineColumn: return row.engineType;
     case ModelColumn: return row.model;
     case TokensColumn: return formatTokens(row.usage);

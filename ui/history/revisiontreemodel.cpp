@@ -1,5 +1,7 @@
 #include "ui/history/revisiontreemodel.h"
 
+#include "ui/common/displaynames.h"
+
 #include "ui/history/historymodel.h"
 
 #include <QLocale>
@@ -206,7 +208,7 @@ QVariant RevisionTreeModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case CallColumn: return tr("#%1 %2").arg(row.id).arg(row.kind);
     case RelationColumn: return relationName(node->relation);
-    case StatusColumn: return callStatusName(row.status);
+    case StatusColumn: return callStatusDisplayName(row.status);
     case EngineColumn: return row.model.isEmpty() ? row.engineType : row.engineType + u" · "_s + row.model;
     case TokensColumn: return formatTokens(row.usage);
     case StartedColumn: return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);

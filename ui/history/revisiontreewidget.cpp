@@ -1,5 +1,7 @@
 #include "ui/history/revisiontreewidget.h"
 
+#include "ui/common/displaynames.h"
+
 #include "core/service/calljob.h"
 
 #include "core/model/specio.h"
@@ -10,6 +12,7 @@
 
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -48,10 +51,14 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(true);
 
-    auto *buttons = new QHBoxLayout;
-    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export})
-        buttons->addWidget(b);
-    buttons->addStretch(1);
+    // Two rows of three: the dock under the spec is about 600 px wide at 1280x800.
+    auto *buttons = new QGridLayout;
+    int n = 0;
+    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export}) {
+        buttons->addWidget(b, n / 3, n % 3);
+        ++n;
+    }
+    buttons->setColumnStretch(3, 1);
     m_status->setWordWrap(true);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
@@ -208,9 +215,43 @@ bool RevisionTreeWidget::revise(const QString &correction)
         return false;
     }
     const qint64 id = selectedCallId();
+    if (m_store && id > 0) {
+        if (auto call = m_store->getCall(id); call && call->engineType == engineTypeName(EngineType::Replay)) {
+            setStatus(tr("Call %1 ran on the replay engine: its recording would answer the same whatever the "
+                         "correction says. Pick a live engine for the revision.")
+                          .arg(id));
+            auto *dialog = new EngineChoiceDialog(m_profiles, this);
+            dialog->setObjectName(u"reviseEngineDialog"_s);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->setWindowTitle(tr("Revise call %1 on a live engine").arg(id));
+            if (auto *box = dialog->findChild<QDialogButtonBox *>())
+                box->button(QDialogButtonBox::Ok)->setText(tr("Revise There"));
+            connect(dialog, &QDialog::accepted, this, [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
+            dialog->open();
+            return false;
+        }
+    }
     if (!startRun(tr("Revising call %1…").arg(id)))
         return false;
     follow(m_service->revise(id, text));
+    return true;
+}
+
+bool RevisionTreeWidget::reviseOnEngine(const QString &correction, const EngineSpec &engine)
+{
+    const QString text = correction.trimmed();
+    const qint64 id = selectedCallId();
+    if (text.isEmpty() || id <= 0) {
+        setStatus(tr("A revision needs a correction."));
+        return false;
+    }
+    if (engine.type == EngineType::Replay && engine.profile.isEmpty()) {
+        setStatus(tr("The revision needs a live engine, not the replay engine."));
+        return false;
+    }
+    if (!startRun(tr("Revising call %1…").arg(id)))
+        return false;
+    follow(m_service->revise(id, text, {}, engine));
     return true;
 }
 
@@ -309,7 +350,7 @@ void RevisionTreeWidget::onJobFinished(const LaunchResult &result)
         return;
     }
     m_model->refresh();
-    QString text = tr("Call %1 finished: %2.").arg(result.record.id).arg(callStatusName(result.record.status));
+    QString text = tr("Call %1 finished: %2.").arg(result.record.id).arg(callStatusDisplayName(result.record.status));
     if (!result.record.error.isEmpty())
         text += u" "_s + result.record.error;
     setStatus(text);

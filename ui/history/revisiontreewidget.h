@@ -53,7 +53,10 @@ public Q_SLOTS:
 
     // The actions, on the selected call. False (with the reason in the status line) when the
     // run could not be started.
+    // On a call that ran on the replay engine this asks for a live engine first (the recording
+    // would answer the same whatever the correction says) and returns false.
     bool revise(const QString &correction);
+    bool reviseOnEngine(const QString &correction, const Callscope::EngineSpec &engine);
     bool replayOnEngine(const Callscope::EngineSpec &engine);
     bool replayWithCurrentSpec();
     void openReviseDialog();

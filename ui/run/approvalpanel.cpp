@@ -47,6 +47,8 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_arguments->setAccessibleName(tr("Tool call arguments"));
     m_arguments->setReadOnly(true);
     m_arguments->setMinimumHeight(90);
+    // The buttons matter more than room for long arguments (the editor scrolls).
+    m_arguments->setMaximumHeight(130);
     m_reason->setObjectName(u"refusalReason"_s);
     m_reason->setAccessibleName(tr("Reason for refusing, sent to the model"));
     m_reason->setPlaceholderText(tr("Reason sent to the model when you refuse (optional)"));
@@ -72,8 +74,10 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     auto *ar = new QVBoxLayout(m_approvalRow);
     ar->setContentsMargins(0, 0, 0, 0);
     ar->addWidget(m_reason);
+    // The check box on its own row: the buttons fit a narrow panel (the Sessions dock).
+    ar->addWidget(m_alwaysAllow);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_alwaysAllow, 1);
+    buttons->addStretch(1);
     buttons->addWidget(m_edit);
     buttons->addWidget(m_refuse);
     buttons->addWidget(m_approve);
@@ -92,7 +96,7 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_messages);
-    layout->addWidget(m_arguments, 1);
+    layout->addWidget(m_arguments);
     layout->addWidget(m_approvalRow);
     layout->addWidget(m_manualRow);
 

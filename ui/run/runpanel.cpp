@@ -1,6 +1,9 @@
 #include "ui/run/runpanel.h"
 
+#include "ui/common/displaynames.h"
+
 #include "core/secrets/profilestore.h"
+#include "core/service/preflight.h"
 #include "core/service/calljob.h"
 #include "ui/common/dialogs.h"
 #include "ui/common/noticebar.h"
@@ -136,11 +139,21 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     removeButton->setDefaultAction(m_removeAttachmentAction);
     auto *attachRow = new QHBoxLayout;
     attachRow->addWidget(m_attachmentView, 1);
-    auto *attachButtons = new QVBoxLayout;
+    auto *attachButtons = new QHBoxLayout;
     attachButtons->addWidget(attachButton);
     attachButtons->addWidget(removeButton);
-    attachButtons->addStretch(1);
     attachRow->addLayout(attachButtons);
+    attachRow->setAlignment(attachButtons, Qt::AlignTop);
+    // The list takes room only when there is something in it.
+    auto updateAttachments = [this, removeButton] {
+        const bool any = m_attachments->rowCount() > 0;
+        m_attachmentView->setVisible(any);
+        removeButton->setVisible(any);
+    };
+    connect(m_attachments, &QAbstractItemModel::rowsInserted, this, updateAttachments);
+    connect(m_attachments, &QAbstractItemModel::rowsRemoved, this, updateAttachments);
+    connect(m_attachments, &QAbstractItemModel::modelReset, this, updateAttachments);
+    updateAttachments();
 
     // Controls: the run commands, then the breakpoint toggles on a row of their own so the
     // panel stays narrow enough for a dock.
@@ -276,10 +289,14 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
                 if (!m_runner)
                     return;
                 const QString name = m_approval->call().name;
+                if (edited && *edited != m_approval->call().arguments)
+                    markEdited(id, *edited);
+                const bool changed = m_editedCalls.contains(id);
                 TranscriptModel::Item note;
                 note.kind = TranscriptModel::Kind::Note;
-                note.title = edited ? tr("Approved with edited arguments") : tr("Approved");
-                note.text = edited ? tr("%1 runs with %2").arg(name, pretty(*edited)) : tr("%1 runs as the model asked").arg(name);
+                note.title = changed ? tr("Approved with your edited arguments") : tr("Approved");
+                note.text = changed ? tr("%1 runs with the arguments you edited").arg(name)
+                                    : tr("%1 runs as the model asked").arg(name);
                 if (always)
                     note.text += tr(" (always allowed for the rest of this run)");
                 m_transcript->append(note);
@@ -475,9 +492,12 @@ void RunPanel::run()
 {
     if (isRunning())
         return;
+    m_messages->clearMessage();
     std::optional<Spec> spec = m_specProvider ? m_specProvider() : std::nullopt;
     if (!spec) {
-        m_messages->showMessage(tr("There is no spec to run."), NoticeBar::Kind::Error);
+        // The provider says why when it can (the spec's first error); keep that.
+        if (m_messages->text().isEmpty())
+            m_messages->showMessage(tr("There is no spec to run."), NoticeBar::Kind::Error);
         return;
     }
     LaunchRequest request;
@@ -498,13 +518,15 @@ void RunPanel::step()
     run();
 }
 
-void RunPanel::launch(const LaunchRequest &request)
+void RunPanel::resetView()
 {
-    m_lastSpec = request.spec;
-    m_lastInput = request.input;
     m_lastResult.reset();
     m_transcript->clear();
+    m_detail->clear();
     m_resultRows.clear();
+    m_callRows.clear();
+    m_modelCalls.clear();
+    m_editedCalls.clear();
     m_messages->clearMessage();
     m_otherEngine->hide();
     m_approval->dismiss();
@@ -515,6 +537,63 @@ void RunPanel::launch(const LaunchRequest &request)
     m_turns = 0;
     m_attempts = 0;
     m_state = RunnerState::Idle;
+}
+
+bool RunPanel::clearForNewSpec(const QString &input)
+{
+    if (isRunning())
+        return false;
+    resetView();
+    m_lastSpec = Spec();
+    m_lastInput = RunInput();
+    m_input->setPlainText(input);
+    m_attachments->clear();
+    updateStatus();
+    updateActions();
+    return true;
+}
+
+void RunPanel::markEdited(const QString &callId, const QJsonObject &edited)
+{
+    m_editedCalls.insert(callId);
+    const int row = m_callRows.value(callId, -1);
+    const auto model = m_modelCalls.constFind(callId);
+    if (row < 0 || model == m_modelCalls.cend())
+        return;
+    TranscriptModel::Item item = m_transcript->item(row);
+    item.title = tr("Tool call: %1 (%2) · arguments edited by you").arg(model->name, callId);
+    item.text = tr("Runs with (edited by you):\n%1\n\nThe model asked for:\n%2").arg(pretty(edited), argumentsText(*model));
+    m_transcript->setItem(row, item);
+}
+
+void RunPanel::launch(const LaunchRequest &request)
+{
+    m_lastSpec = request.spec;
+    m_lastInput = request.input;
+    resetView();
+    // The engine is checked before anything is sent: a missing model, key or address is shown
+    // here and no request (and no retry) is spent on it.
+    EngineSpec engine = request.spec.engine;
+    if (!engine.profile.isEmpty() && m_profiles) {
+        if (const std::optional<EngineProfile> profile = m_profiles->get(engine.profile))
+            engine = mergeProfileIntoSpec(engine, *profile);
+    }
+    const PreflightResult preflight = preflightEngine(request.spec, engine);
+    if (!preflight.ok()) {
+        m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1\nFix it in the Engine tab of the form, then run again.")
+                                    .arg(preflight.text()),
+                                NoticeBar::Kind::Error);
+        updateStatus();
+        updateActions();
+        Q_EMIT preflightFailed(preflight.problems.constFirst().pointer);
+        return;
+    }
+    if (engine.type == EngineType::Replay)
+        m_messages->showMessage(tr("Replay: the replies come from the recording %1, not from a model. Edits to the "
+                                   "prompt, the schema or the tools do not change what it answers; pick a live engine "
+                                   "to see their effect.")
+                                    .arg(QFileInfo(engine.replay).fileName()),
+                                NoticeBar::Kind::Info);
     m_launching = true;
     updateStatus();
     updateActions();
@@ -539,6 +618,8 @@ void RunPanel::onRunnerCreated(Runner *runner)
     m_runner = runner;
     connect(runner, &Runner::stateChanged, this, [this](RunnerState state) {
         m_state = state;
+        setWaiting(state == RunnerState::AwaitingApproval || state == RunnerState::AwaitingManual
+                   || state == RunnerState::Paused);
         updateStatus();
         updateActions();
     });
@@ -577,9 +658,12 @@ void RunPanel::onRunnerCreated(Runner *runner)
     connect(runner, &Runner::textDelta, m_transcript, &TranscriptModel::appendDelta);
     connect(runner, &Runner::replyReceived, this, [this](int turn, const ModelReply &reply, const ModelOutcome &outcome) {
         m_transcript->finishAssistantText(turn, reply.message.refusal.isEmpty() ? reply.message.text : QString());
-        for (const ToolCall &c : reply.message.toolCalls)
+        for (const ToolCall &c : reply.message.toolCalls) {
             m_transcript->append({TranscriptModel::Kind::ToolCall, tr("Tool call: %1 (%2)").arg(c.name, c.id),
                                   argumentsText(c), turn, !c.argumentsError.isEmpty()});
+            m_callRows.insert(c.id, m_transcript->count() - 1);
+            m_modelCalls.insert(c.id, c);
+        }
         if (!reply.message.refusal.isEmpty())
             m_transcript->append({TranscriptModel::Kind::Error, tr("Refusal"), reply.message.refusal, turn, true});
         if (reply.finishReason == FinishReason::Length)
@@ -677,7 +761,7 @@ void RunPanel::onPaused(const PendingItem &item)
     case Breakpoint::None:
         break;
     }
-    m_pausePanel->setTitle(tr("Paused: %1").arg(breakpointName(item.breakpoint)));
+    m_pausePanel->setTitle(tr("Paused %1").arg(breakpointDisplayName(item.breakpoint)));
     m_pauseLabel->setText(what);
     m_pausePanel->show();
     updateStatus();
@@ -708,8 +792,9 @@ void RunPanel::continueRun()
         }
         if (doc.object() != m_pending.call.arguments) {
             m_runner->editPendingArguments(m_pending.call.id, doc.object());
-            m_transcript->append({TranscriptModel::Kind::Note, tr("Arguments edited"),
-                                  tr("%1 (%2) runs with %3").arg(m_pending.call.name, m_pending.call.id, pretty(doc.object()))});
+            markEdited(m_pending.call.id, doc.object());
+            m_transcript->append({TranscriptModel::Kind::Note, tr("Arguments edited by you"),
+                                  tr("%1 (%2) runs with the arguments you edited, not the model's").arg(m_pending.call.name, m_pending.call.id)});
         }
     } else if (m_pausedAt == Breakpoint::AfterToolResult) {
         const QString text = m_pauseResult->toPlainText();
@@ -723,7 +808,9 @@ void RunPanel::continueRun()
                                   tr("Result of %1 (%2), edited").arg(edited.name, edited.callId), text, -1, isError});
         }
     }
-    m_messages->clearMessage();
+    // The pause's own complaint (bad arguments) goes; the replay note stays.
+    if (m_messages->kind() == NoticeBar::Kind::Error)
+        m_messages->clearMessage();
     clearPause();
     m_runner->resume();
     updateActions();
@@ -739,8 +826,17 @@ void RunPanel::stop()
         m_job->cancel();
 }
 
+void RunPanel::setWaiting(bool waiting)
+{
+    if (m_waiting == waiting)
+        return;
+    m_waiting = waiting;
+    Q_EMIT waitingChanged(waiting);
+}
+
 void RunPanel::onFinished(const LaunchResult &result)
 {
+    setWaiting(false);
     m_launching = false;
     m_runner = nullptr;
     m_job = nullptr;
@@ -761,17 +857,20 @@ void RunPanel::onFinished(const LaunchResult &result)
         break;
     case CallStatus::Failed:
     case CallStatus::Running: {
-        const QString category = errorCategoryName(r.errorCategory);
+        const QString category = errorCategoryDisplayName(r.errorCategory);
         m_transcript->append({TranscriptModel::Kind::Error,
                               category.isEmpty() ? tr("Failed") : tr("Failed: %1").arg(category), r.error, -1, true});
         if (r.errorCategory == ErrorCategory::Refusal) {
-            m_messages->showMessage(tr("The model refused (%1): %2. You can run the same input on another engine below.")
-                                        .arg(category, r.error),
+            QString why = r.error.trimmed();
+            while (why.endsWith(u'.'))
+                why.chop(1);
+            m_messages->showMessage(tr("The model refused: %1. You can run the same input on another engine below.")
+                                        .arg(why),
                                     NoticeBar::Kind::Warning);
             refreshProfiles();
             m_otherEngine->show();
         } else {
-            m_messages->showMessage(category.isEmpty() ? r.error : tr("%1 error: %2").arg(category, r.error),
+            m_messages->showMessage(category.isEmpty() ? r.error : tr("The call failed (%1): %2").arg(category, r.error),
                                     NoticeBar::Kind::Error);
             if (!result.startFailed) {
                 refreshProfiles();
@@ -818,16 +917,15 @@ void RunPanel::runOnOtherEngine()
     if (previous && input.attachments.isEmpty()) {
         // The stored call's input on the new engine, linked to it as a replay.
         m_lastSpec = spec;
-        m_lastResult.reset();
-        m_transcript->clear();
-        m_resultRows.clear();
-        m_messages->clearMessage();
-        m_otherEngine->hide();
-        m_firstRequestShown = false;
-        m_total = Usage();
-        m_lastTurnUsage = Usage();
-        m_turns = 0;
-        m_attempts = 0;
+        resetView();
+        if (const PreflightResult preflight = preflightEngine(spec); !preflight.ok()) {
+            m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1").arg(preflight.text()),
+                                    NoticeBar::Kind::Error);
+            m_otherEngine->show();
+            updateStatus();
+            updateActions();
+            return;
+        }
         m_launching = true;
         updateStatus();
         updateActions();
@@ -880,11 +978,11 @@ void RunPanel::updateStatus()
 {
     QString status;
     if (m_launching) {
-        status = tr("Running · %1").arg(runnerStateName(m_state));
+        status = tr("Running · %1").arg(runnerStateDisplayName(m_state));
         if (isPaused())
-            status = tr("Paused at %1").arg(breakpointName(m_pausedAt));
+            status = tr("Paused %1").arg(breakpointDisplayName(m_pausedAt));
     } else if (m_lastResult) {
-        status = tr("Status: %1").arg(callStatusName(m_lastResult->record.status));
+        status = callOutcomeText(m_lastResult->record.status, m_lastResult->record.errorCategory);
         if (m_lastResult->stored)
             status += tr(" · call %1").arg(m_lastResult->record.id);
     } else {

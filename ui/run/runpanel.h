@@ -10,6 +10,7 @@
 #include "core/service/callservice.h"
 
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <functional>
@@ -55,6 +56,9 @@ public:
 
     // Commands (also behind the actions).
     void run();
+    // Forgets the last run (transcript, detail, status, messages, counters, input) when another
+    // spec is opened; false (and nothing changes) while a run is in flight.
+    bool clearForNewSpec(const QString &input = {});
     void step();                     // run with every breakpoint on
     void continueRun();              // apply edits at a pause, then resume
     void stop();
@@ -91,6 +95,7 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QLabel *usageLabel() const { return m_usage; }
     NoticeBar *messageBar() const { return m_messages; }
+    QPlainTextEdit *detailView() const { return m_detail; }
 
     QAction *runAction() const { return m_runAction; }
     QAction *stepAction() const { return m_stepAction; }
@@ -109,6 +114,10 @@ Q_SIGNALS:
     void pausedChanged(bool paused);
     // The run waits for a person (breakpoint, approval, manual result): bring the panel forward.
     void attentionNeeded();
+    // The run waits for a person (approval, breakpoint, manual result), or no longer does.
+    void waitingChanged(bool waiting);
+    // The run did not start: the engine is missing something (`pointer` into the spec).
+    void preflightFailed(const QString &pointer);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -122,6 +131,9 @@ private:
     void onFinished(const LaunchResult &result);
     void onPaused(const PendingItem &item);
     void clearPause();
+    void resetView();
+    // Marks the transcript row of a tool call whose arguments the person changed.
+    void markEdited(const QString &callId, const QJsonObject &edited);
     void updateStatus();
     void updateActions();
     void addAttachments();
@@ -137,6 +149,8 @@ private:
     RunInput m_lastInput;
     std::optional<LaunchResult> m_lastResult;
     bool m_launching = false;
+    bool m_waiting = false;
+    void setWaiting(bool waiting);
     RunnerState m_state = RunnerState::Idle;
     Breakpoint m_pausedAt = Breakpoint::None;
     PendingItem m_pending;
@@ -146,6 +160,9 @@ private:
     int m_turns = 0;
     int m_attempts = 0;
     QHash<QString, int> m_resultRows;   // tool call id -> transcript row of its result
+    QHash<QString, int> m_callRows;     // tool call id -> transcript row of the call
+    QHash<QString, ToolCall> m_modelCalls; // tool call id -> the call as the model made it
+    QSet<QString> m_editedCalls;
 
     TranscriptModel *m_transcript = nullptr;
     AttachmentModel *m_attachments = nullptr;

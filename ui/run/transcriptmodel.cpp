@@ -33,6 +33,15 @@ void TranscriptModel::clear()
     endResetModel();
 }
 
+void TranscriptModel::setItem(int row, const Item &item)
+{
+    if (row < 0 || row >= m_items.size())
+        return;
+    m_items[row] = item;
+    const QModelIndex i = index(row, 0);
+    Q_EMIT dataChanged(i, i);
+}
+
 void TranscriptModel::append(const Item &item)
 {
     // Text streamed so far belongs before whatever comes next.

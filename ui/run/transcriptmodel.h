@@ -70,6 +70,8 @@ public:
 
     void clear();
     void append(const Item &item);
+    // Replaces a row (an edited tool call gets its mark).
+    void setItem(int row, const Item &item);
     // Streaming text: buffered, then appended to the open assistant row on the next flush.
     void appendDelta(const QString &delta);
     // Flushes buffered text now and closes the streaming row (the reply is complete).

@@ -1,5 +1,7 @@
 #include "ui/sessions/sessionview.h"
 
+#include "ui/common/displaynames.h"
+
 #include "core/service/calljob.h"
 #include "ui/run/approvalpanel.h"
 
@@ -17,6 +19,7 @@
 #include <QListView>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QUrl>
@@ -95,11 +98,15 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     rightLayout->addWidget(m_status);
     rightLayout->addWidget(m_approval);
     rightLayout->addWidget(m_input);
+    // Two rows, so a dock beside the spec shows every button whole.
+    auto *engineRow = new QHBoxLayout;
+    engineRow->addWidget(new QLabel(tr("Chat engine:"), this));
+    engineRow->addWidget(m_engine, 1);
+    rightLayout->addLayout(engineRow);
     auto *actions = new QHBoxLayout;
-    actions->addWidget(new QLabel(tr("Chat engine:"), this));
-    actions->addWidget(m_engine, 1);
     actions->addWidget(m_send);
     actions->addWidget(m_runSpec);
+    actions->addStretch(1);
     actions->addWidget(m_compact);
     rightLayout->addLayout(actions);
 
@@ -151,8 +158,11 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
             Q_EMIT callOpened(url.path().toLongLong());
     });
     connect(m_send, &QPushButton::clicked, this, [this] {
-        if (sendMessage(m_input->toPlainText()))
+        const QString text = m_input->toPlainText();
+        if (sendMessage(text)) {
+            m_sentText = text; // given back if the turn does not complete
             m_input->clear();
+        }
     });
     connect(m_runSpec, &QPushButton::clicked, this, &SessionView::onRunSpecClicked);
     connect(m_compact, &QPushButton::clicked, this, &SessionView::compactNow);
@@ -260,8 +270,15 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
     }
     if (m_chatEngine)
         return m_chatEngine;
-    if (m_currentSpec)
-        return m_currentSpec->engine;
+    if (m_currentSpec) {
+        // A chat turn is a spec of its own with no file: a relative recording is found beside
+        // the open spec, as its own runs find it.
+        EngineSpec engine = m_currentSpec->engine;
+        if (engine.type == EngineType::Replay && !engine.replay.isEmpty()
+            && !QRegularExpression(u"^\\d+$"_s).match(engine.replay).hasMatch())
+            engine.replay = m_currentSpec->resolvePath(engine.replay);
+        return engine;
+    }
     if (why)
         *why = tr("Pick an engine profile for chat turns (or open a spec).");
     return std::nullopt;
@@ -383,8 +400,11 @@ bool SessionView::runSpec(const Spec &spec, const QString &input)
 void SessionView::onRunSpecClicked()
 {
     if (m_currentSpec) {
-        if (runSpec(*m_currentSpec, m_input->toPlainText()))
+        const QString text = m_input->toPlainText();
+        if (runSpec(*m_currentSpec, text)) {
+            m_sentText = text;
             m_input->clear();
+        }
         return;
     }
     auto *dialog = new QFileDialog(this, tr("Run a spec in the session"), QString(), tr("Specs (*.json)"));
@@ -409,10 +429,15 @@ void SessionView::onTurnFinished(const LaunchResult &result)
 {
     m_turn = nullptr;
     m_approval->dismiss();
+    // A turn that left nothing in the session gives the typed text back, so it can be sent again.
+    if (!result.stored && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
+        m_input->setPlainText(m_sentText);
+    m_sentText.clear();
     if (result.record.status == CallStatus::Completed)
         setStatus({});
     else
-        setStatus(tr("The turn ended %1: %2").arg(callStatusName(result.record.status), result.record.error));
+        setStatus(tr("The turn did not complete (%1): %2")
+                      .arg(callOutcomeText(result.record.status, result.record.errorCategory), result.record.error));
     refreshChat();
     updateActions();
     Q_EMIT turnFinished(result.stored ? result.record.id : 0);
@@ -459,10 +484,10 @@ void SessionView::refreshChat()
                 continue;
             const CallRecord &r = span->record;
             QString output = r.status == CallStatus::Completed ? CallView::prettyJson(r.response)
-                                                                : tr("%1: %2").arg(callStatusName(r.status), r.error);
+                                                                : tr("%1: %2").arg(callStatusDisplayName(r.status), r.error);
             html += u"<table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"_s.arg(blockColour);
             html += u"<b>%1</b> · %2 · <a href='call:%3'>%4</a><br>"_s.arg(
-                esc(tr("Structured call %1").arg(r.kind)), esc(callStatusName(r.status))).arg(r.id).arg(esc(tr("open call %1").arg(r.id)));
+                esc(tr("Structured call %1").arg(r.kind)), esc(callStatusDisplayName(r.status))).arg(r.id).arg(esc(tr("open call %1").arg(r.id)));
             html += u"<span style='color:%1'>%2</span> %3<br>"_s.arg(muted, esc(tr("Input:")), esc(r.input.value(u"text"_s).toString()));
             html += u"<pre>%1</pre>"_s.arg(output.toHtmlEscaped());
             html += u"</td></tr></table><br>"_s;

@@ -96,6 +96,7 @@ private:
     QLabel *m_status = nullptr;
     std::optional<EngineSpec> m_chatEngine;
     std::optional<Spec> m_currentSpec;
+    QString m_sentText;                 // the text of the turn in flight
     ApprovalPanel *m_approval = nullptr;
     QPointer<CallJob> m_turn;
     QPointer<CallJob> m_compaction;

@@ -1,0 +1,36 @@
+#pragma once
+
+// Marks left on a tool call whose arguments a person edited at a pause, so the transcript, the
+// stored call and the diff tell the model's request from what ran. The mark lives in the call's
+// providerData under "callscope_edited" (codecs read only their own keys, so it never reaches
+// the wire): {"model_arguments": {...}, "model_raw_arguments": "..."}, the model's original.
+
+#include "core/model/message.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace Callscope {
+
+inline constexpr QLatin1StringView kEditedKey{"callscope_edited"};
+
+inline bool argumentsEdited(const ToolCall &call)
+{
+    return call.providerData.contains(kEditedKey);
+}
+
+// The arguments the model asked for, when a person changed them.
+inline std::optional<QJsonObject> modelArguments(const ToolCall &call)
+{
+    if (!argumentsEdited(call))
+        return std::nullopt;
+    return call.providerData.value(kEditedKey).toObject().value(QLatin1StringView("model_arguments")).toObject();
+}
+
+// Gives `call` the edited arguments and keeps the model's own beside them (the first original
+// is kept when a call is edited twice).
+void applyEditedArguments(ToolCall &call, const QJsonObject &arguments);
+
+} // namespace Callscope

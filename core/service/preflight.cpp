@@ -1,0 +1,97 @@
+#include "core/service/preflight.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStringList>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Callscope::Preflight", text);
+}
+
+} // namespace
+
+QString PreflightResult::text() const
+{
+    QStringList lines;
+    for (const PreflightProblem &p : problems)
+        lines.append(p.message);
+    return lines.join(u'\n');
+}
+
+PreflightResult preflightEngine(const Spec &spec)
+{
+    return preflightEngine(spec, spec.engine);
+}
+
+PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
+{
+    PreflightResult result;
+    auto add = [&result](PreflightProblem::Field field, const QString &pointer, const QString &message) {
+        result.problems.append({field, pointer, message});
+    };
+
+    if (engine.type == EngineType::Replay) {
+        static const QRegularExpression callId(u"^\\d+$"_s);
+        if (engine.replay.trimmed().isEmpty()) {
+            add(PreflightProblem::Field::Replay, u"/engine/replay"_s,
+                tr("The replay engine needs a recording: set engine.replay to a recording file or a stored call id."));
+        } else if (!callId.match(engine.replay).hasMatch()) {
+            const QString path = spec.resolvePath(engine.replay);
+            if (!QFileInfo(path).isFile())
+                add(PreflightProblem::Field::Replay, u"/engine/replay"_s,
+                    tr("The recording %1 does not exist (engine.replay is read relative to the spec's folder).")
+                        .arg(path));
+        }
+        return result;
+    }
+
+    if (engine.model.trimmed().isEmpty())
+        add(PreflightProblem::Field::Model, u"/engine/model"_s,
+            tr("No model is set: fill in engine.model (for example the model name your provider lists)."));
+
+    if (!engine.baseUrl.trimmed().isEmpty()) {
+        const QUrl url(engine.baseUrl.trimmed(), QUrl::StrictMode);
+        const QString scheme = url.scheme().toLower();
+        if (!url.isValid() || (scheme != u"http" && scheme != u"https") || url.host().isEmpty())
+            add(PreflightProblem::Field::BaseUrl, u"/engine/base_url"_s,
+                tr("The base URL \"%1\" is not a web address: it must start with https:// (or http://) and name a host.")
+                    .arg(engine.baseUrl));
+    } else if (engine.type == EngineType::OpenAICompatible) {
+        add(PreflightProblem::Field::BaseUrl, u"/engine/base_url"_s,
+            tr("An OpenAI-compatible engine needs engine.base_url: the address of the server."));
+    }
+
+    // The variable is the only key source besides the profile's keychain entry; with no profile
+    // an unset variable cannot be made up for.
+    if (!engine.apiKeyEnv.isEmpty() && engine.profile.isEmpty()
+        && qEnvironmentVariable(engine.apiKeyEnv.toLocal8Bit().constData()).isEmpty())
+        add(PreflightProblem::Field::Key, u"/engine/api_key_env"_s,
+            tr("No key found: the environment variable %1 (engine.api_key_env) is not set. Set it, or use an "
+               "engine profile with a stored key.")
+                .arg(engine.apiKeyEnv));
+    return result;
+}
+
+PreflightResult checkKey(const EngineSpec &engine, const QString &key)
+{
+    PreflightResult result;
+    if (engine.type == EngineType::Replay || engine.type == EngineType::OpenAICompatible || !key.isEmpty()
+        || !engine.baseUrl.trimmed().isEmpty())
+        return result;
+    result.problems.append({PreflightProblem::Field::Key, u"/engine/api_key_env"_s,
+                            tr("No key found for %1: name an environment variable in engine.api_key_env, or pick an "
+                               "engine profile with a stored key (Preferences, or callscope-cli engines add).")
+                                .arg(engineTypeName(engine.type))});
+    return result;
+}
+
+} // namespace Callscope

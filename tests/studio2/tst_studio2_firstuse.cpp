@@ -1,0 +1,835 @@
+// Issue 17's ten first-use problems, each met the way a new user meets it in the real
+// MainWindow (offscreen, 1280x800, its own data home): another spec starts clean; a run and its
+// approval come forward from behind History; the default window shows what matters; a session
+// chat turn on a bundled sample finds its recording and keeps the typed text; edited tool
+// arguments are marked as the person's; replay says what it is; the engine is checked before
+// anything is sent; Compare with parent uses the selected revision; View shortcuts raise
+// panels and Help lists them; the screen shows words, not identifiers, and findings once.
+// Each test saves a 1280x800 screenshot into the build's screenshots/ folder (firstuse-*.png).
+
+#include "core/loop/edits.h"
+#include "core/model/specio.h"
+#include "core/service/calljob.h"
+#include "core/service/callservice.h"
+#include "core/service/preflight.h"
+#include "core/store/callstore.h"
+#include "tests/support/fakeprovider.h"
+#include "tests/support/testsupport.h"
+#include "ui/common/noticebar.h"
+#include "ui/common/studioservices.h"
+#include "ui/diff/calldiff.h"
+#include "ui/diff/diffmodel.h"
+#include "ui/diff/diffview.h"
+#include "ui/editor/jsoneditor.h"
+#include "ui/findingsmodel.h"
+#include "ui/editor/specformeditor.h"
+#include "ui/history/historybrowser.h"
+#include "ui/history/historydocks.h"
+#include "ui/history/historymodel.h"
+#include "ui/history/revisiontreemodel.h"
+#include "ui/history/revisiontreewidget.h"
+#include "ui/mainwindow.h"
+#include "ui/run/approvalpanel.h"
+#include "ui/run/runpanel.h"
+#include "ui/run/transcriptmodel.h"
+#include "ui/sessions/sessionview.h"
+#include "ui/specview.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QApplication>
+#include <QDialog>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPainter>
+#include <QPixmap>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace Callscope;
+using namespace Callscope::Test;
+
+namespace {
+
+QString samplePath(const QString &name)
+{
+    return QStringLiteral(CALLSCOPE_SOURCE_DIR) + u"/resources/samples/"_s + name;
+}
+
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+}
+
+// The window as a person sees it: its open dialogs drawn over it where they stand.
+void shoot(QWidget &window, const QString &name)
+{
+    settle();
+    QPixmap picture = window.grab();
+    QPainter painter(&picture);
+    for (QDialog *dialog : window.findChildren<QDialog *>()) {
+        if (!dialog->isVisible())
+            continue;
+        const QPoint at = window.mapFromGlobal(dialog->mapToGlobal(QPoint(0, 0)));
+        painter.drawPixmap(at, dialog->grab());
+    }
+    painter.end();
+    const QString path = buildPath(u"screenshots/firstuse-"_s + name + u".png"_s);
+    picture.save(path);
+}
+
+// Shown and not behind another panel's tab.
+bool inSight(const QWidget *widget)
+{
+    return widget->isVisible() && !widget->visibleRegion().isEmpty();
+}
+
+// The widget is wholly on screen: shown, and not clipped by any parent (a scroll area's
+// viewport, a dock, the window).
+bool wholeOnScreen(const QWidget *widget, QString *why = nullptr)
+{
+    if (!inSight(widget)) {
+        if (why)
+            *why = widget->objectName() + u" is not in sight"_s;
+        return false;
+    }
+    const QWidget *window = widget->window();
+    const QRect own(widget->mapTo(window, QPoint(0, 0)), widget->size());
+    for (const QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
+        const QRect area(p->mapTo(window, QPoint(0, 0)), p->size());
+        if (!area.contains(own)) {
+            if (why)
+                *why = u"%1 at %2,%3 %4x%5 is cut by %6 (%7) at %8,%9 %10x%11"_s.arg(widget->objectName())
+                           .arg(own.x()).arg(own.y()).arg(own.width()).arg(own.height())
+                           .arg(p->objectName(), QString::fromLatin1(p->metaObject()->className()))
+                           .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height());
+            return false;
+        }
+        if (p == window)
+            break;
+    }
+    return true;
+}
+
+QString transcriptText(TranscriptModel *t)
+{
+    QString all;
+    for (int i = 0; i < t->count(); ++i)
+        all += t->item(i).title + u": "_s + t->item(i).text + u'\n';
+    return all;
+}
+
+QStringList identifiers()
+{
+    return {u"before_tool"_s, u"before_request"_s, u"awaiting_approval"_s, u"awaiting_model"_s,
+            u"turn_limited"_s, u"other error"_s, u"ended failed"_s, u"running_tools"_s};
+}
+
+bool hasIdentifier(const QString &text, QString *which)
+{
+    for (const QString &id : identifiers()) {
+        if (text.contains(id)) {
+            *which = id;
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+class TestFirstUse : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void anotherSpecStartsClean();
+    void runAndApprovalComeForward();
+    void defaultWindowShowsWhatMatters();
+    void sessionChatOnSampleFindsItsRecording();
+    void editedArgumentsAreMarked();
+    void replayExplainsItself();
+    void preflightStopsBeforeSending();
+    void compareUsesTheSelectedRevision();
+    void viewShortcutsRaisePanels();
+    void plainWordsAndFindingsOnce();
+
+private:
+    std::unique_ptr<MainWindow> makeWindow();
+    LaunchResult runToEnd(MainWindow &window, bool approve = true);
+    std::unique_ptr<ScopedDataHome> m_home;
+};
+
+void TestFirstUse::initTestCase()
+{
+    m_home = std::make_unique<ScopedDataHome>();
+    QVERIFY(m_home->isValid());
+    QStandardPaths::setTestModeEnabled(false);
+    QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
+    QCoreApplication::setApplicationName(u"tst_studio2_firstuse"_s);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_home->path() + u"/config"_s);
+    QVERIFY2(QFile::exists(samplePath(u"planner.spec.json"_s)), "the bundled samples are missing");
+}
+
+void TestFirstUse::cleanupTestCase()
+{
+    m_home.reset();
+}
+
+void TestFirstUse::init()
+{
+    // Every test starts as a first start: no saved layout, no recent files.
+    QSettings().clear();
+}
+
+std::unique_ptr<MainWindow> TestFirstUse::makeWindow()
+{
+    auto window = std::make_unique<MainWindow>();
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    settle();
+    return window;
+}
+
+LaunchResult TestFirstUse::runToEnd(MainWindow &window, bool approve)
+{
+    RunPanel *panel = window.runPanel();
+    QSignalSpy finished(panel, &RunPanel::runFinished);
+    panel->run();
+    QElapsedTimer clock;
+    clock.start();
+    while (finished.isEmpty() && clock.elapsed() < 15000) {
+        QTest::qWait(20);
+        if (panel->approvalPanel()->isVisibleTo(panel) && panel->approvalPanel()->approveButton()->isVisibleTo(panel)) {
+            if (approve)
+                panel->approvalPanel()->approveButton()->click();
+            else
+                panel->approvalPanel()->refuseButton()->click();
+        }
+    }
+    if (finished.isEmpty())
+        return {};
+    return finished.at(0).at(0).value<LaunchResult>();
+}
+
+// (1) Opening another spec keeps nothing of the last one's run.
+void TestFirstUse::anotherSpecStartsClean()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    RunPanel *panel = window->runPanel();
+    QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)));
+    const LaunchResult refused = runToEnd(*window);
+    QCOMPARE(refused.record.status, CallStatus::Failed);
+    QVERIFY(panel->transcript()->count() > 0);
+    QVERIFY(!panel->messageBar()->text().isEmpty());
+    QVERIFY(panel->attempts() > 0);
+    panel->transcriptView()->setCurrentIndex(panel->transcript()->index(panel->transcript()->count() - 1, 0));
+    QVERIFY(!panel->detailView()->toPlainText().isEmpty());
+
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    QCOMPARE(panel->transcript()->count(), 0);
+    QVERIFY2(panel->detailView()->toPlainText().isEmpty(), qPrintable(panel->detailView()->toPlainText()));
+    QVERIFY2(panel->messageBar()->text().isEmpty(), qPrintable(panel->messageBar()->text()));
+    QVERIFY(!panel->lastResult());
+    QCOMPARE(panel->attempts(), 0);
+    QCOMPARE(panel->totalUsage().inputTokens, 0);
+    QCOMPARE(panel->statusLabel()->text(), u"Ready"_s);
+    QVERIFY2(panel->usageLabel()->text().startsWith(u"Turns 0 · attempts 0"_s), qPrintable(panel->usageLabel()->text()));
+    QVERIFY(!panel->otherEnginePanel()->isVisibleTo(panel));
+    QCOMPARE(panel->inputText(), RunPanel::sampleInputFor(samplePath(u"lunar-landing.spec.json"_s)));
+    // Counters start again on the next run: one run's attempts, not two runs' added up.
+    const LaunchResult lunar = runToEnd(*window);
+    QCOMPARE(lunar.record.status, CallStatus::Completed);
+    QCOMPARE(panel->attempts(), int(lunar.record.attempts.size()));
+    shoot(*window, u"01-another-spec-clean"_s);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (2) A run started by Ctrl+R while History is in front, and its approval, come forward; the
+// Run tab carries a badge while it waits.
+void TestFirstUse::runAndApprovalComeForward()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    HistoryDocks *docks = window->historyDocks();
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    docks->historyDock()->show();
+    docks->historyDock()->raise();
+    settle();
+    if (qEnvironmentVariableIsSet("CALLSCOPE_LAYOUT_DEBUG"))
+        qWarning() << "run dock" << window->runDock()->isVisible() << window->runDock()->isHidden() << window->runPanel()->isVisible()
+                   << window->runDock()->visibleRegion() << window->tabifiedDockWidgets(docks->historyDock());
+    QVERIFY(!inSight(window->runPanel()));
+    QAction *run = nullptr;
+    for (QAction *a : window->findChildren<QAction *>()) {
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R) && a->isEnabled())
+            run = a;
+    }
+    QVERIFY(run);
+    QSignalSpy finished(window->runPanel(), &RunPanel::runFinished);
+    run->trigger();
+    ApprovalPanel *approval = window->runPanel()->approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->approveButton()->isVisibleTo(window->runPanel()), 10000);
+    settle();
+    shoot(*window, u"02-approval-in-front"_s);
+    QVERIFY(inSight(window->runPanel()));
+    QString why;
+    QVERIFY2(wholeOnScreen(approval->approveButton(), &why), qPrintable(why));
+    QVERIFY2(window->runDock()->windowTitle().contains(u"waiting"_s), qPrintable(window->runDock()->windowTitle()));
+    // History brought over it again: the badge still says a run waits.
+    docks->historyDock()->raise();
+    settle();
+    QVERIFY(window->runDock()->windowTitle().contains(u"waiting"_s));
+    approval->approveButton()->click();
+    QVERIFY(finished.wait(15000));
+    QCOMPARE(window->runDock()->windowTitle(), u"Run"_s);
+
+    // A session turn that needs an approval brings the Sessions panel forward and answers
+    // there.
+    docks->historyDock()->raise();
+    SessionView *sessions = docks->sessions();
+    QVERIFY(sessions->newSession(u"First use"_s) > 0);
+    sessions->input()->setPlainText(u"Plan ticket 7"_s);
+    QSignalSpy turn(sessions, &SessionView::turnFinished);
+    sessions->runSpecButton()->click();
+    ApprovalPanel *sessionApproval = sessions->findChild<ApprovalPanel *>();
+    QVERIFY(sessionApproval);
+    QTRY_VERIFY_WITH_TIMEOUT(sessionApproval->approveButton()->isVisible() || inSight(sessionApproval->approveButton()), 10000);
+    settle();
+    shoot(*window, u"02b-session-approval"_s);
+    QVERIFY2(wholeOnScreen(sessionApproval->approveButton(), &why), qPrintable(why));
+    sessionApproval->approveButton()->click();
+    QVERIFY(turn.wait(15000));
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (3) At 1280x800, on first start: Approve/Refuse on screen, the Tools form usable, no dock
+// scrolled sideways, "Compact now" whole.
+void TestFirstUse::defaultWindowShowsWhatMatters()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    QCOMPARE(window->size(), QSize(1280, 800));
+    HistoryDocks *docks = window->historyDocks();
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    shoot(*window, u"03a-first-start"_s);
+
+    // The Tools page: the list of tools and the selected tool's schema both get real room.
+    QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
+    QVERIFY(sections);
+    sections->setCurrentIndex(3);
+    settle();
+    auto *toolList = window->specForm()->findChild<QListView *>(u"toolList"_s);
+    QVERIFY(toolList);
+    QString why;
+    QVERIFY2(wholeOnScreen(toolList, &why), qPrintable(why));
+    QVERIFY2(toolList->height() >= 80, qPrintable(QString::number(toolList->height())));
+    for (QScrollArea *area : sections->currentWidget()->findChildren<QScrollArea *>()) {
+        if (area->isVisible())
+            QVERIFY2(area->verticalScrollBar()->maximum() == 0 || area->viewport()->height() >= 200,
+                     qPrintable(u"a Tools scroll area is %1 px high"_s.arg(area->viewport()->height())));
+    }
+    shoot(*window, u"03b-tools-page"_s);
+    sections->setCurrentIndex(0);
+
+    // Approve and Refuse, on screen while the run waits.
+    window->runPanel()->run();
+    ApprovalPanel *approval = window->runPanel()->approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->approveButton()->isVisibleTo(window->runPanel()), 10000);
+    settle();
+    shoot(*window, u"03c-approval-at-1280x800"_s);
+    if (qEnvironmentVariableIsSet("CALLSCOPE_LAYOUT_DEBUG")) {
+        for (QWidget *w : window->runPanel()->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+            if (w->isVisible())
+                qWarning() << w->metaObject()->className() << w->objectName() << w->geometry() << w->minimumSizeHint() << w->sizeHint();
+        for (QWidget *w : approval->findChildren<QWidget *>())
+            if (w->isVisible())
+                qWarning() << "  approval:" << w->metaObject()->className() << w->objectName() << w->geometry() << w->minimumSizeHint();
+    }
+    QVERIFY2(wholeOnScreen(approval->approveButton(), &why), qPrintable(why));
+    QVERIFY2(wholeOnScreen(approval->refuseButton(), &why), qPrintable(why));
+    QVERIFY2(wholeOnScreen(window->runPanel()->transcriptView(), &why), qPrintable(why));
+    QVERIFY2(window->runPanel()->transcriptView()->height() >= 120,
+             qPrintable(QString::number(window->runPanel()->transcriptView()->height())));
+    approval->refuseButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->runPanel()->isRunning(), 10000);
+
+    // Sessions and History: no sideways scrolling, "Compact now" whole.
+    for (QDockWidget *dock : {docks->sessionsDock(), docks->historyDock()}) {
+        window->showPanel(dock);
+        settle();
+        auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
+        QVERIFY(scroll);
+        QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(u"%1 scrolls sideways by %2 px"_s.arg(dock->objectName()).arg(scroll->horizontalScrollBar()->maximum())));
+    }
+    window->showPanel(docks->sessionsDock());
+    QVERIFY(docks->sessions()->newSession(u"Layout"_s) > 0);
+    settle();
+    QPushButton *compact = nullptr;
+    for (QPushButton *b : docks->sessions()->findChildren<QPushButton *>()) {
+        if (b->text().remove(u'&').startsWith(u"Compact"_s))
+            compact = b;
+    }
+    QVERIFY(compact);
+    QVERIFY2(wholeOnScreen(compact, &why), qPrintable(why));
+    QVERIFY2(compact->width() >= compact->sizeHint().width(), qPrintable(u"%1 < %2"_s.arg(compact->width()).arg(compact->sizeHint().width())));
+    shoot(*window, u"03d-sessions"_s);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (4) A chat turn on a bundled replay sample finds the recording beside the spec, and a turn
+// that fails gives the typed text back.
+void TestFirstUse::sessionChatOnSampleFindsItsRecording()
+{
+    // From another working folder, as when the studio is started from a menu.
+    QTemporaryDir elsewhere;
+    const QString before = QDir::currentPath();
+    QDir::setCurrent(elsewhere.path());
+    auto window = makeWindow();
+    QVERIFY(window);
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    settle();
+    SessionView *sessions = window->historyDocks()->sessions();
+    window->showPanel(window->historyDocks()->sessionsDock());
+    QVERIFY(sessions->newSession(u"Chat"_s) > 0);
+    sessions->input()->setPlainText(u"When did Apollo 11 land?"_s);
+    QSignalSpy turn(sessions, &SessionView::turnFinished);
+    QPushButton *send = nullptr;
+    for (QPushButton *b : sessions->findChildren<QPushButton *>()) {
+        if (b->text().remove(u'&') == u"Send"_s)
+            send = b;
+    }
+    QVERIFY(send);
+    send->click();
+    QVERIFY(turn.wait(15000));
+    QDir::setCurrent(before);
+    const QString status = sessions->statusText();
+    QVERIFY2(!status.contains(u"cannot read the recording"_s) && !status.contains(u"does not exist"_s), qPrintable(status));
+    // The turn ran on the sample's engine (the replay), so it is in the chat.
+    const QString chat = sessions->chatText();
+    QVERIFY2(chat.contains(u"When did Apollo 11 land?"_s), qPrintable(chat + u" | "_s + status));
+    shoot(*window, u"04-session-chat-on-sample"_s);
+
+    // A turn that cannot start: the text comes back into the input.
+    SessionView *view = sessions;
+    Spec broken;
+    broken.engine.type = EngineType::Replay;
+    broken.engine.replay = u"/nonexistent/recording.json"_s;
+    view->setChatEngine(broken.engine);
+    view->input()->setPlainText(u"Second message"_s);
+    send->click();
+    QTRY_COMPARE_WITH_TIMEOUT(turn.size(), 2, 10000);
+    QCOMPARE(view->input()->toPlainText(), u"Second message"_s);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (5) Arguments edited at a breakpoint are the person's: marked in the transcript, kept beside
+// the model's original in the stored call, and shown both ways in the diff.
+void TestFirstUse::editedArgumentsAreMarked()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    RunPanel *panel = window->runPanel();
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    const LaunchResult clean = runToEnd(*window);
+    QCOMPARE(clean.record.status, CallStatus::Completed);
+
+    panel->setBreakpoints(Breakpoint::BeforeTool);
+    QSignalSpy finished(panel, &RunPanel::runFinished);
+    panel->run();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
+    QCOMPARE(panel->pendingItem().call.name, u"get_ticket"_s);
+    panel->pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
+    panel->continueRun();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->approvalPanel()->approveButton()->isVisibleTo(panel), 10000);
+    panel->approvalPanel()->approveButton()->click();
+    // list_team pauses too; nothing to edit there.
+    QElapsedTimer clock;
+    clock.start();
+    while (finished.isEmpty() && clock.elapsed() < 15000) {
+        if (panel->isPaused())
+            panel->continueRun();
+        QTest::qWait(20);
+    }
+    QVERIFY(!finished.isEmpty());
+    panel->setBreakpoints({});
+    const LaunchResult edited = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(edited.record.status, CallStatus::Completed);
+
+    const QString shown = transcriptText(panel->transcript());
+    QVERIFY2(shown.contains(u"arguments edited by you"_s), qPrintable(shown));
+    QVERIFY2(shown.contains(u"The model asked for"_s), qPrintable(shown));
+    QVERIFY2(shown.contains(u"Approved with your edited arguments"_s), qPrintable(shown));
+    QVERIFY2(!shown.contains(u"runs as the model asked"_s), qPrintable(shown));
+
+    // The stored call: the edited arguments ran, the model's own are kept beside them.
+    auto stored = window->studioServices()->store()->getCall(edited.record.id);
+    QVERIFY(stored);
+    bool found = false;
+    for (const Message &m : messagesFromJson(stored->messages)) {
+        for (const ToolCall &c : m.toolCalls) {
+            if (c.name != u"get_ticket")
+                continue;
+            found = true;
+            QCOMPARE(c.arguments.value(u"id"_s).toInt(), 8);
+            QVERIFY(argumentsEdited(c));
+            QCOMPARE(modelArguments(c)->value(u"id"_s).toInt(), 7);
+        }
+    }
+    QVERIFY(found);
+
+    // The diff against the clean run shows both.
+    auto cleanStored = window->studioServices()->store()->getCall(clean.record.id);
+    QVERIFY(cleanStored);
+    const CallDiff diff = diffCalls(*cleanStored, *stored);
+    bool diffShowsEdit = false;
+    for (const DiffRow &row : diff.rows) {
+        if (row.section == DiffSection::ToolCall && row.label.startsWith(u"get_ticket"_s)) {
+            QCOMPARE(row.state, DiffState::Changed);
+            diffShowsEdit = row.right.contains(u"The model asked for"_s) && !row.left.contains(u"The model asked for"_s);
+        }
+    }
+    QVERIFY(diffShowsEdit);
+    window->historyDocks()->compare(clean.record.id, edited.record.id);
+    if (auto *only = window->historyDocks()->diff()->findChild<QCheckBox *>())
+        only->setChecked(true);
+    for (int row = 0; row < panel->transcript()->count(); ++row) {
+        if (panel->transcript()->item(row).title.contains(u"edited by you"_s)) {
+            const QModelIndex index = panel->transcript()->index(row, 0);
+            panel->transcriptView()->setCurrentIndex(index);
+            panel->transcriptView()->scrollTo(index, QAbstractItemView::PositionAtTop);
+            break;
+        }
+    }
+    QVERIFY(panel->detailView()->toPlainText().contains(u"The model asked for"_s));
+    shoot(*window, u"05-edited-arguments"_s);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (6) Replay says what it is: a banner, the recorded reply in Request/Response, and a revision
+// of a replayed call asks for a live engine.
+void TestFirstUse::replayExplainsItself()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    RunPanel *panel = window->runPanel();
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    QSignalSpy started(panel, &RunPanel::runStarted);
+    QSignalSpy finished(panel, &RunPanel::runFinished);
+    panel->run();
+    QCOMPARE(started.size(), 1);
+    QVERIFY2(panel->messageBar()->text().startsWith(u"Replay:"_s), qPrintable(panel->messageBar()->text()));
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(result.record.status, CallStatus::Completed);
+    QVERIFY2(panel->messageBar()->text().startsWith(u"Replay:"_s), qPrintable(panel->messageBar()->text()));
+    const auto raw = panel->transcript()->turnRaw(0);
+    QVERIFY(raw);
+    QVERIFY2(raw->rawResponse.contains("recorded_reply"), raw->rawResponse.constData());
+    QVERIFY(raw->requestBody.value(u"replay"_s).toBool());
+    QVERIFY(!raw->requestBody.value(u"messages"_s).toArray().isEmpty());
+    panel->showRawExchange();
+    settle();
+    auto *dialog = panel->findChild<QDialog *>(u"rawExchangeDialog"_s);
+    QVERIFY(dialog);
+    dialog->move(window->mapToGlobal(QPoint(40, 120)));
+    if (auto *tabs = dialog->findChild<QTabWidget *>())
+        tabs->setCurrentIndex(1);
+    auto *response = dialog->findChild<JsonEditor *>(u"rawResponse"_s);
+    QVERIFY(response);
+    QVERIFY2(response->toPlainText().contains(u"recorded_reply"_s), qPrintable(response->toPlainText()));
+    shoot(*window, u"06a-replay-banner"_s);
+    dialog->close();
+
+    // Revise on the replay engine: asked for a live engine, nothing runs yet.
+    HistoryDocks *docks = window->historyDocks();
+    docks->revisions()->setCall(result.record.id);
+    QCOMPARE(docks->revisions()->selectedCallId(), result.record.id);
+    QVERIFY(!docks->revisions()->revise(u"Answer in one word"_s));
+    QVERIFY2(docks->revisions()->statusText().contains(u"replay engine"_s), qPrintable(docks->revisions()->statusText()));
+    auto *choice = docks->revisions()->findChild<QDialog *>(u"reviseEngineDialog"_s);
+    QVERIFY(choice);
+    QTRY_VERIFY(choice->isVisible());
+    QCOMPARE(window->studioServices()->calls()->activeJobs(), 0);
+    window->showPanel(docks->revisionsDock());
+    choice->move(window->mapToGlobal(QPoint(320, 120)));
+    shoot(*window, u"06b-revise-asks-for-live-engine"_s);
+    choice->reject();
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (7) An engine that cannot answer is stopped before anything is sent: inline in the Run panel,
+// and in the core service the CLI uses too.
+void TestFirstUse::preflightStopsBeforeSending()
+{
+    FakeProvider server;
+    QVERIFY(server.listen());
+    qputenv("CALLSCOPE_FIRSTUSE_KEY", "sk-first-use");
+    QTemporaryDir dir;
+    auto writeSpec = [&dir](const QString &name, const QJsonObject &spec) {
+        const QString path = dir.filePath(name);
+        QFile file(path);
+        file.open(QIODevice::WriteOnly);
+        file.write(QJsonDocument(spec).toJson());
+        return path;
+    };
+    QJsonObject noModel = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_KEY"_s, QString());
+    QJsonObject badUrl = twoTurnSpecJson(QUrl(u"http://127.0.0.1:1"_s), u"CALLSCOPE_FIRSTUSE_KEY"_s);
+    QJsonObject engine = badUrl.value(u"engine"_s).toObject();
+    engine.insert(u"base_url"_s, u"localhost:8080/v1"_s);
+    badUrl.insert(u"engine"_s, engine);
+    QJsonObject noKey = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_UNSET"_s);
+    qunsetenv("CALLSCOPE_FIRSTUSE_UNSET");
+
+    auto window = makeWindow();
+    QVERIFY(window);
+    RunPanel *panel = window->runPanel();
+    QSignalSpy started(panel, &RunPanel::runStarted);
+    // A base URL that is no web address already fails the spec check (its message is kept);
+    // the preflight catches the rest, and one from a profile (checked below).
+    const std::pair<QString, QJsonObject> cases[] = {{u"No model"_s, noModel},
+                                                     {u"expected an http or https URL"_s, badUrl},
+                                                     {u"No key found"_s, noKey}};
+    for (const auto &[expected, json] : cases) {
+        QVERIFY(window->openSpecFile(writeSpec(u"case.spec.json"_s, json)));
+        panel->run();
+        QVERIFY2(panel->messageBar()->text().contains(expected),
+                 qPrintable(panel->messageBar()->text() + u"\n"_s + window->specView()->text()));
+        if (json != badUrl)
+            QVERIFY(panel->messageBar()->text().startsWith(u"Nothing was sent"_s));
+        QCOMPARE(panel->messageBar()->kind(), NoticeBar::Kind::Error);
+        QVERIFY(!panel->isRunning());
+        QCOMPARE(window->studioServices()->calls()->activeJobs(), 0);
+        QVERIFY(!transcriptText(panel->transcript()).contains(u"Retry"_s));
+    }
+    QCOMPARE(started.size(), 0);
+    QCOMPARE(server.requestCount(), 0);
+    // The form shows the Engine tab, the field to fix focused.
+    QCOMPARE(window->centralTabs()->currentWidget(), window->specForm());
+    QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
+    QCOMPARE(sections->currentIndex(), 1);
+    window->openSpecFile(writeSpec(u"model.spec.json"_s, noModel));
+    panel->run();
+    settle();
+    shoot(*window, u"07-preflight"_s);
+
+    EngineSpec fromProfile;
+    fromProfile.type = EngineType::OpenAI;
+    fromProfile.model = u"m"_s;
+    fromProfile.baseUrl = u"localhost:8080/v1"_s;
+    const PreflightResult url = preflightEngine(Spec(), fromProfile);
+    QCOMPARE(url.problems.size(), 1);
+    QCOMPARE(url.problems.first().field, PreflightProblem::Field::BaseUrl);
+    QCOMPARE(checkKey(fromProfile, QString()).problems.size(), 0); // a custom server may need no key
+    fromProfile.baseUrl.clear();
+    QCOMPARE(checkKey(fromProfile, QString()).problems.size(), 1); // the public endpoint does
+
+    // The same check in the core service (what callscope-cli run and batch go through).
+    CallService *calls = window->studioServices()->calls();
+    const SpecLoadResult loaded = loadSpecFile(writeSpec(u"core.spec.json"_s, noModel));
+    QVERIFY(loaded.spec);
+    LaunchRequest request;
+    request.spec = *loaded.spec;
+    request.input.text = u"hello"_s;
+    CallJob *job = calls->launch(request);
+    QSignalSpy done(job, &CallJob::finished);
+    QVERIFY(done.wait(10000));
+    const LaunchResult failed = done.at(0).at(0).value<LaunchResult>();
+    QVERIFY(failed.startFailed);
+    QVERIFY2(failed.record.error.contains(u"No model"_s), qPrintable(failed.record.error));
+    QVERIFY(failed.record.attempts.isEmpty());
+    QCOMPARE(server.requestCount(), 0);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (8) Compare with parent acts on the revision picked in the tree, not on the History row.
+void TestFirstUse::compareUsesTheSelectedRevision()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    HistoryDocks *docks = window->historyDocks();
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    const LaunchResult root = runToEnd(*window);
+    QVERIFY(root.stored);
+    docks->openCall(root.record.id);
+    QSignalSpy treeRun(docks->revisions(), &RevisionTreeWidget::runFinished);
+    docks->replaySpecAction()->trigger();
+    QVERIFY(treeRun.wait(15000));
+    const qint64 child = treeRun.at(0).at(0).toLongLong();
+    QVERIFY(child > root.record.id);
+
+    // History shows the root; the tree has the child selected.
+    docks->openCall(root.record.id);
+    QCOMPARE(docks->selectedCallId(), root.record.id);
+    auto *tree = docks->revisions()->view();
+    const QModelIndexList matches = tree->model()->match(tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, child, 1,
+                                                         Qt::MatchRecursive);
+    QCOMPARE(matches.size(), 1);
+    tree->selectionModel()->setCurrentIndex(matches.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(docks->revisions()->selectedCallId(), child);
+    QCOMPARE(docks->currentCallId(), child);
+    QVERIFY(docks->compareParentAction()->isEnabled());
+    docks->compareParentAction()->trigger();
+    QVERIFY2(docks->diff()->model()->rowCount() > 0, qPrintable(docks->diff()->statusText()));
+    QCOMPARE(docks->diff()->model()->diff().rightId, child);
+    QCOMPARE(docks->diff()->model()->diff().leftId, root.record.id);
+    QVERIFY(docks->diffDock()->isVisible());
+    shoot(*window, u"08-compare-selected-revision"_s);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+// (9) View shortcuts bring a panel forward and never hide it; Help lists every shortcut.
+void TestFirstUse::viewShortcutsRaisePanels()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    HistoryDocks *docks = window->historyDocks();
+    QAction *runPanel = window->panelAction(window->runDock());
+    QVERIFY(runPanel);
+    QCOMPARE(runPanel->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_2));
+    window->showPanel(docks->historyDock());
+    settle();
+    QVERIFY(!inSight(window->runPanel()));
+    QTest::keyClick(window.get(), Qt::Key_2, Qt::ControlModifier);
+    settle();
+    QVERIFY(inSight(window->runPanel()));
+    // Pressed again: still there.
+    QTest::keyClick(window.get(), Qt::Key_2, Qt::ControlModifier);
+    settle();
+    QVERIFY(inSight(window->runPanel()));
+    QVERIFY(!window->runDock()->isHidden());
+    QTest::keyClick(window.get(), Qt::Key_3, Qt::ControlModifier);
+    settle();
+    QVERIFY(inSight(docks->history()));
+    QTest::keyClick(window.get(), Qt::Key_3, Qt::ControlModifier);
+    settle();
+    QVERIFY(inSight(docks->history()));
+    // A closed panel comes back from its shortcut.
+    docks->diffDock()->close();
+    QVERIFY(docks->diffDock()->isHidden());
+    QTest::keyClick(window.get(), Qt::Key_7, Qt::ControlModifier);
+    settle();
+    QVERIFY(inSight(docks->diff()));
+
+    window->shortcutsAction()->trigger();
+    settle();
+    auto *dialog = window->findChild<QDialog *>(u"shortcutsDialog"_s);
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    auto *table = dialog->findChild<QTableWidget *>(u"shortcutsTable"_s);
+    QVERIFY(table);
+    QStringList rows;
+    for (int r = 0; r < table->rowCount(); ++r)
+        rows.append(table->item(r, 0)->text() + u" = "_s + table->item(r, 1)->text());
+    const QString all = rows.join(u'\n');
+    for (const QString &expected : {u"Run › Run = Ctrl+R"_s, u"View › Run = Ctrl+2"_s, u"View › History = Ctrl+3"_s,
+                                    u"Help › Keyboard Shortcuts = Ctrl+/"_s, u"Run › Step = F10"_s})
+        QVERIFY2(all.contains(expected), qPrintable(all));
+    dialog->move(window->mapToGlobal(QPoint(360, 80)));
+    shoot(*window, u"09-shortcuts"_s);
+    dialog->close();
+}
+
+// (10) Statuses, breakpoints and error kinds in plain words; the findings listed once.
+void TestFirstUse::plainWordsAndFindingsOnce()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    RunPanel *panel = window->runPanel();
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    panel->setBreakpoints(Breakpoint::BeforeTool);
+    QSignalSpy finished(panel, &RunPanel::runFinished);
+    panel->run();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
+    QString which;
+    QVERIFY2(!hasIdentifier(panel->pausePanel()->title(), &which), qPrintable(panel->pausePanel()->title()));
+    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s), qPrintable(panel->statusLabel()->text()));
+    panel->continueRun();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->approvalPanel()->approveButton()->isVisibleTo(panel), 10000);
+    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(panel->statusLabel()->text().contains(u"waiting for your approval"_s), qPrintable(panel->statusLabel()->text()));
+    panel->stop();
+    QVERIFY(finished.wait(10000));
+    panel->setBreakpoints({});
+    QCOMPARE(panel->statusLabel()->text().section(u" · "_s, 0, 0), u"Cancelled"_s);
+
+    // A failed call: no "other error".
+    QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)));
+    runToEnd(*window);
+    QVERIFY2(!hasIdentifier(panel->messageBar()->text(), &which), qPrintable(panel->messageBar()->text()));
+    QVERIFY2(!hasIdentifier(transcriptText(panel->transcript()), &which), qPrintable(which));
+
+    // History: words in the status column.
+    HistoryBrowser *history = window->historyDocks()->history();
+    history->refresh();
+    QTRY_VERIFY(history->model()->rowCount() > 0);
+    QStringList statuses;
+    for (int r = 0; r < history->model()->rowCount(); ++r)
+        statuses.append(history->model()->index(r, HistoryModel::StatusColumn).data().toString());
+    for (const QString &s : std::as_const(statuses)) {
+        QVERIFY2(!s.contains(u'_') && s.at(0).isUpper(), qPrintable(statuses.join(u", "_s)));
+    }
+    // Session status after a turn that did not complete: no "ended failed".
+    SessionView *sessions = window->historyDocks()->sessions();
+    QVERIFY(sessions->newSession(u"Words"_s) > 0);
+    EngineSpec missing;
+    missing.type = EngineType::Replay;
+    missing.replay = u"/nonexistent/recording.json"_s;
+    sessions->setChatEngine(missing);
+    QSignalSpy turn(sessions, &SessionView::turnFinished);
+    QVERIFY(sessions->sendMessage(u"hello"_s));
+    QVERIFY(turn.wait(10000));
+    QVERIFY2(!hasIdentifier(sessions->statusText(), &which), qPrintable(sessions->statusText()));
+
+    // Findings: one list (the Findings panel), not a second table under the form.
+    QTableView *formFindings = window->specForm()->findingsView();
+    QVERIFY(formFindings);
+    QVERIFY(!formFindings->isVisibleTo(window->specForm()));
+    window->specView()->setText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
+    window->revalidate();
+    window->showPanel(window->findingsDock());
+    settle();
+    QVERIFY(window->findingsModel()->rowCount() > 0);
+    QTableView *dockFindings = window->findingsView();
+    const int messageWidth = dockFindings->columnWidth(FindingsModel::MessageColumn);
+    QVERIFY2(messageWidth >= 240, qPrintable(QString::number(messageWidth)));
+    shoot(*window, u"10-findings-once"_s);
+    window->specView()->editor()->document()->setModified(false);
+}
+
+int runFirstUseTests(int argc, char **argv)
+{
+    TestFirstUse test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_studio2_firstuse.moc"

@@ -1,0 +1,106 @@
+#include "ui/common/displaynames.h"
+
+#include <QCoreApplication>
+
+namespace Callscope {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Callscope::DisplayNames", text);
+}
+} // namespace
+
+QString callStatusDisplayName(CallStatus status)
+{
+    switch (status) {
+    case CallStatus::Running:
+        return tr("Running");
+    case CallStatus::Completed:
+        return tr("Completed");
+    case CallStatus::Failed:
+        return tr("Failed");
+    case CallStatus::TurnLimited:
+        return tr("Stopped at the turn limit");
+    case CallStatus::Cancelled:
+        return tr("Cancelled");
+    }
+    return {};
+}
+
+QString errorCategoryDisplayName(ErrorCategory category)
+{
+    switch (category) {
+    case ErrorCategory::None:
+        return {};
+    case ErrorCategory::Auth:
+        return tr("key or permission problem");
+    case ErrorCategory::Network:
+        return tr("network problem");
+    case ErrorCategory::Model:
+        return tr("the model's reply was unusable");
+    case ErrorCategory::Refusal:
+        return tr("the model refused");
+    case ErrorCategory::Other:
+        return tr("the call could not run");
+    }
+    return {};
+}
+
+QString breakpointDisplayName(Breakpoint breakpoint)
+{
+    switch (breakpoint) {
+    case Breakpoint::None:
+        return tr("no breakpoint");
+    case Breakpoint::BeforeRequest:
+        return tr("before the request");
+    case Breakpoint::AfterReply:
+        return tr("after the reply");
+    case Breakpoint::BeforeTool:
+        return tr("before a tool runs");
+    case Breakpoint::AfterToolResult:
+        return tr("after a tool's result");
+    case Breakpoint::OnValidationFailure:
+        return tr("on a validation failure");
+    }
+    return {};
+}
+
+QString runnerStateDisplayName(RunnerState state)
+{
+    switch (state) {
+    case RunnerState::Idle:
+        return tr("starting");
+    case RunnerState::Preparing:
+        return tr("starting the tools");
+    case RunnerState::PreSeeding:
+        return tr("running the pre-seeded calls");
+    case RunnerState::BuildingRequest:
+        return tr("preparing the request");
+    case RunnerState::AwaitingModel:
+        return tr("waiting for the model");
+    case RunnerState::Validating:
+        return tr("checking the output");
+    case RunnerState::AwaitingApproval:
+        return tr("waiting for your approval");
+    case RunnerState::AwaitingManual:
+        return tr("waiting for your tool result");
+    case RunnerState::RunningTools:
+        return tr("running tools");
+    case RunnerState::Paused:
+        return tr("paused");
+    case RunnerState::Finished:
+        return tr("finished");
+    }
+    return {};
+}
+
+QString callOutcomeText(CallStatus status, ErrorCategory category)
+{
+    const QString why = errorCategoryDisplayName(category);
+    if (status == CallStatus::Failed && !why.isEmpty())
+        return tr("Failed: %1").arg(why);
+    return callStatusDisplayName(status);
+}
+
+} // namespace Callscope

@@ -1,0 +1,21 @@
+#pragma once
+
+// The words a person reads for the core's enums. The core's *Name() functions give the stable
+// identifiers the CLI, the store and the export format use (`turn_limited`, `before_tool`);
+// the screen shows these instead, through tr().
+
+#include "core/loop/runner.h"
+#include "core/model/callrecord.h"
+
+#include <QString>
+
+namespace Callscope {
+
+QString callStatusDisplayName(CallStatus status);        // "Completed", "Stopped at the turn limit"
+QString errorCategoryDisplayName(ErrorCategory category); // "Key or permission problem"; None -> empty
+QString breakpointDisplayName(Breakpoint breakpoint);     // "before a tool runs"
+QString runnerStateDisplayName(RunnerState state);        // "waiting for your approval"
+// "Failed: the provider refused" style title of a finished call.
+QString callOutcomeText(CallStatus status, ErrorCategory category);
+
+} // namespace Callscope
