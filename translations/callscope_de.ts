@@ -333,6 +333,14 @@
         <source>Output mode</source>
         <translation>Ausgabemodus</translation>
     </message>
+    <message>
+        <source>   edited by you; the model asked for %1(%2)</source>
+        <translation>   von Ihnen bearbeitet; das Modell wollte %1(%2)</translation>
+    </message>
+    <message>
+        <source>Edited by you. The model asked for:</source>
+        <translation>Von Ihnen bearbeitet. Das Modell wollte:</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ApprovalPanel</name>
@@ -742,6 +750,10 @@
         <source>output: %1</source>
         <translation>Ausgabe: %1</translation>
     </message>
+    <message>
+        <source>Arguments edited by you; the model asked for</source>
+        <translation>Argumente von Ihnen bearbeitet; das Modell wollte</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CommandJob</name>
@@ -881,6 +893,121 @@
             <numerusform>%n Unterschied</numerusform>
             <numerusform>%n Unterschiede</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::DisplayNames</name>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Stopped at the turn limit</source>
+        <translation>Am Zuglimit angehalten</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>key or permission problem</source>
+        <translation>Problem mit Schlüssel oder Berechtigung</translation>
+    </message>
+    <message>
+        <source>network problem</source>
+        <translation>Netzwerkproblem</translation>
+    </message>
+    <message>
+        <source>the model&apos;s reply was unusable</source>
+        <translation>die Antwort des Modells war unbrauchbar</translation>
+    </message>
+    <message>
+        <source>the model refused</source>
+        <translation>das Modell hat abgelehnt</translation>
+    </message>
+    <message>
+        <source>the call could not run</source>
+        <translation>der Aufruf konnte nicht laufen</translation>
+    </message>
+    <message>
+        <source>no breakpoint</source>
+        <translation>kein Haltepunkt</translation>
+    </message>
+    <message>
+        <source>before the request</source>
+        <translation>vor der Anfrage</translation>
+    </message>
+    <message>
+        <source>after the reply</source>
+        <translation>nach der Antwort</translation>
+    </message>
+    <message>
+        <source>before a tool runs</source>
+        <translation>bevor ein Werkzeug läuft</translation>
+    </message>
+    <message>
+        <source>after a tool&apos;s result</source>
+        <translation>nach dem Ergebnis eines Werkzeugs</translation>
+    </message>
+    <message>
+        <source>on a validation failure</source>
+        <translation>bei einem Validierungsfehler</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>starting the tools</source>
+        <translation>startet die Werkzeuge</translation>
+    </message>
+    <message>
+        <source>running the pre-seeded calls</source>
+        <translation>führt die vorab gesetzten Aufrufe aus</translation>
+    </message>
+    <message>
+        <source>preparing the request</source>
+        <translation>bereitet die Anfrage vor</translation>
+    </message>
+    <message>
+        <source>waiting for the model</source>
+        <translation>wartet auf das Modell</translation>
+    </message>
+    <message>
+        <source>checking the output</source>
+        <translation>prüft die Ausgabe</translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>wartet auf Ihre Freigabe</translation>
+    </message>
+    <message>
+        <source>waiting for your tool result</source>
+        <translation>wartet auf Ihr Werkzeugergebnis</translation>
+    </message>
+    <message>
+        <source>running tools</source>
+        <translation>führt Werkzeuge aus</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1438,10 +1565,6 @@
         <translation>Mit übergeordnetem Aufruf &amp;vergleichen</translation>
     </message>
     <message>
-        <source>Diff the selected call against the call it revises or replays</source>
-        <translation>Den ausgewählten Aufruf mit dem Aufruf vergleichen, den er überarbeitet oder wiedergibt</translation>
-    </message>
-    <message>
         <source>&amp;Compare Selected</source>
         <translation>Ausgewählte ver&amp;gleichen</translation>
     </message>
@@ -1506,10 +1629,6 @@
         <translation>Den Verlauf neu einlesen</translation>
     </message>
     <message>
-        <source>Show or hide the %1 panel</source>
-        <translation>Den Bereich %1 ein- oder ausblenden</translation>
-    </message>
-    <message>
         <source>&amp;History</source>
         <translation>&amp;Verlauf</translation>
     </message>
@@ -1528,6 +1647,10 @@
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Diff the current call (picked in History or in the revision tree) against the call it revises or replays</source>
+        <translation>Den aktuellen Aufruf (in History oder im Revisionsbaum gewählt) mit dem Aufruf vergleichen, den er überarbeitet oder wiederholt</translation>
     </message>
 </context>
 <context>
@@ -1551,10 +1674,6 @@
     <message>
         <source>%1 in / %2 out</source>
         <translation>%1 ein / %2 aus</translation>
-    </message>
-    <message>
-        <source>error: %1</source>
-        <translation>Fehler: %1</translation>
     </message>
     <message>
         <source>Call</source>
@@ -1591,6 +1710,10 @@
     <message>
         <source>Revisions</source>
         <translation>Revisionen</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Grund: %1</translation>
     </message>
 </context>
 <context>
@@ -2302,6 +2425,46 @@
         <source>Cancelling the calls in flight before closing…</source>
         <translation>Laufende Aufrufe werden vor dem Schließen abgebrochen …</translation>
     </message>
+    <message>
+        <source>Run ● waiting for you</source>
+        <translation>Ausführen ● wartet auf Sie</translation>
+    </message>
+    <message>
+        <source>Show or Hide &amp;Panels</source>
+        <translation>&amp;Bereiche ein- und ausblenden</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>List every command that has a keyboard shortcut</source>
+        <translation>Alle Befehle mit Tastenkürzel auflisten</translation>
+    </message>
+    <message>
+        <source>Bring the %1 panel to the front</source>
+        <translation>Den Bereich %1 nach vorne holen</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Opened %1; the previous spec&apos;s run is still going in the Run panel.</source>
+        <translation>%1 geöffnet; der Lauf der vorigen Spec läuft im Bereich Ausführen weiter.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::McpCallJob</name>
@@ -2459,6 +2622,37 @@
     <message>
         <source>Message</source>
         <translation>Nachricht</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::Preflight</name>
+    <message>
+        <source>The replay engine needs a recording: set engine.replay to a recording file or a stored call id.</source>
+        <translation>Die Replay-Engine braucht eine Aufzeichnung: Setzen Sie engine.replay auf eine Aufzeichnungsdatei oder die ID eines gespeicherten Aufrufs.</translation>
+    </message>
+    <message>
+        <source>The recording %1 does not exist (engine.replay is read relative to the spec&apos;s folder).</source>
+        <translation>Die Aufzeichnung %1 gibt es nicht (engine.replay wird relativ zum Ordner der Spec gelesen).</translation>
+    </message>
+    <message>
+        <source>No model is set: fill in engine.model (for example the model name your provider lists).</source>
+        <translation>Kein Modell gesetzt: Tragen Sie engine.model ein (zum Beispiel den Modellnamen, den Ihr Anbieter nennt).</translation>
+    </message>
+    <message>
+        <source>The base URL &quot;%1&quot; is not a web address: it must start with https:// (or http://) and name a host.</source>
+        <translation>Die Basis-URL „%1“ ist keine Webadresse: Sie muss mit https:// (oder http://) beginnen und einen Host nennen.</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible engine needs engine.base_url: the address of the server.</source>
+        <translation>Eine OpenAI-kompatible Engine braucht engine.base_url: die Adresse des Servers.</translation>
+    </message>
+    <message>
+        <source>No key found: the environment variable %1 (engine.api_key_env) is not set. Set it, or use an engine profile with a stored key.</source>
+        <translation>Kein Schlüssel gefunden: Die Umgebungsvariable %1 (engine.api_key_env) ist nicht gesetzt. Setzen Sie sie oder verwenden Sie ein Engine-Profil mit gespeichertem Schlüssel.</translation>
+    </message>
+    <message>
+        <source>No key found for %1: name an environment variable in engine.api_key_env, or pick an engine profile with a stored key (Preferences, or callscope-cli engines add).</source>
+        <translation>Kein Schlüssel für %1 gefunden: Nennen Sie eine Umgebungsvariable in engine.api_key_env oder wählen Sie ein Engine-Profil mit gespeichertem Schlüssel (Einstellungen oder callscope-cli engines add).</translation>
     </message>
 </context>
 <context>
@@ -2675,6 +2869,22 @@
         <source>Call %1 finished: %2.</source>
         <translation>Aufruf %1 beendet: %2.</translation>
     </message>
+    <message>
+        <source>Call %1 ran on the replay engine: its recording would answer the same whatever the correction says. Pick a live engine for the revision.</source>
+        <translation>Aufruf %1 lief auf der Replay-Engine: Ihre Aufzeichnung antwortet gleich, was auch immer die Korrektur sagt. Wählen Sie für die Revision eine echte Engine.</translation>
+    </message>
+    <message>
+        <source>Revise call %1 on a live engine</source>
+        <translation>Aufruf %1 auf einer echten Engine überarbeiten</translation>
+    </message>
+    <message>
+        <source>Revise There</source>
+        <translation>Dort überarbeiten</translation>
+    </message>
+    <message>
+        <source>The revision needs a live engine, not the replay engine.</source>
+        <translation>Die Revision braucht eine echte Engine, nicht die Replay-Engine.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::RunPanel</name>
@@ -2749,16 +2959,8 @@
         <translation>Was aussteht</translation>
     </message>
     <message>
-        <source>Approved with edited arguments</source>
-        <translation>Mit bearbeiteten Argumenten erlaubt</translation>
-    </message>
-    <message>
         <source>Approved</source>
         <translation>Erlaubt</translation>
-    </message>
-    <message>
-        <source>%1 runs with %2</source>
-        <translation>%1 läuft mit %2</translation>
     </message>
     <message>
         <source>%1 runs as the model asked</source>
@@ -2988,20 +3190,8 @@
         <translation>Die gesendete Ausgabe hat die Validierung nicht bestanden; die Fehler gehen an das Modell zurück.</translation>
     </message>
     <message>
-        <source>Paused: %1</source>
-        <translation>Angehalten: %1</translation>
-    </message>
-    <message>
         <source>The arguments are not a JSON object: %1</source>
         <translation>Die Argumente sind kein JSON-Objekt: %1</translation>
-    </message>
-    <message>
-        <source>Arguments edited</source>
-        <translation>Argumente bearbeitet</translation>
-    </message>
-    <message>
-        <source>%1 (%2) runs with %3</source>
-        <translation>%1 (%2) läuft mit %3</translation>
     </message>
     <message>
         <source>Result of %1 (%2), edited</source>
@@ -3028,14 +3218,6 @@
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>The model refused (%1): %2. You can run the same input on another engine below.</source>
-        <translation>Das Modell hat abgelehnt (%1): %2. Sie können dieselbe Eingabe unten auf einer anderen Engine ausführen.</translation>
-    </message>
-    <message>
-        <source>%1 error: %2</source>
-        <translation>%1-Fehler: %2</translation>
-    </message>
-    <message>
         <source>The call was not stored: %1</source>
         <translation>Der Aufruf wurde nicht gespeichert: %1</translation>
     </message>
@@ -3046,14 +3228,6 @@
     <message>
         <source>Running · %1</source>
         <translation>Läuft · %1</translation>
-    </message>
-    <message>
-        <source>Paused at %1</source>
-        <translation>Angehalten bei %1</translation>
-    </message>
-    <message>
-        <source>Status: %1</source>
-        <translation>Status: %1</translation>
     </message>
     <message>
         <source> · call %1</source>
@@ -3090,6 +3264,68 @@
     <message>
         <source>(none: use the type below)</source>
         <translation>(keins: den Typ unten verwenden)</translation>
+    </message>
+    <message>
+        <source>Approved with your edited arguments</source>
+        <translation>Mit Ihren bearbeiteten Argumenten freigegeben</translation>
+    </message>
+    <message>
+        <source>%1 runs with the arguments you edited</source>
+        <translation>%1 läuft mit den Argumenten, die Sie bearbeitet haben</translation>
+    </message>
+    <message>
+        <source>Tool call: %1 (%2) · arguments edited by you</source>
+        <translation>Werkzeugaufruf: %1 (%2) · Argumente von Ihnen bearbeitet</translation>
+    </message>
+    <message>
+        <source>Runs with (edited by you):
+%1
+
+The model asked for:
+%2</source>
+        <translation>Läuft mit (von Ihnen bearbeitet):
+%1
+
+Das Modell wollte:
+%2</translation>
+    </message>
+    <message>
+        <source>Nothing was sent: the engine is not ready.
+%1
+Fix it in the Engine tab of the form, then run again.</source>
+        <translation>Nichts wurde gesendet: Die Engine ist nicht bereit.
+%1
+Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Replay: the replies come from the recording %1, not from a model. Edits to the prompt, the schema or the tools do not change what it answers; pick a live engine to see their effect.</source>
+        <translation>Replay: Die Antworten kommen aus der Aufzeichnung %1, nicht von einem Modell. Änderungen an Prompt, Schema oder Werkzeugen ändern nicht, was sie antwortet; wählen Sie eine echte Engine, um ihre Wirkung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Paused %1</source>
+        <translation>Angehalten %1</translation>
+    </message>
+    <message>
+        <source>Arguments edited by you</source>
+        <translation>Argumente von Ihnen bearbeitet</translation>
+    </message>
+    <message>
+        <source>%1 (%2) runs with the arguments you edited, not the model&apos;s</source>
+        <translation>%1 (%2) läuft mit den Argumenten, die Sie bearbeitet haben, nicht mit denen des Modells</translation>
+    </message>
+    <message>
+        <source>The model refused: %1. You can run the same input on another engine below.</source>
+        <translation>Das Modell hat abgelehnt: %1. Sie können dieselbe Eingabe unten auf einer anderen Engine ausführen.</translation>
+    </message>
+    <message>
+        <source>The call failed (%1): %2</source>
+        <translation>Der Aufruf ist fehlgeschlagen (%1): %2</translation>
+    </message>
+    <message>
+        <source>Nothing was sent: the engine is not ready.
+%1</source>
+        <translation>Nichts wurde gesendet: Die Engine ist nicht bereit.
+%1</translation>
     </message>
 </context>
 <context>
@@ -3252,10 +3488,6 @@
         <translation>Die Spezifikation %1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
-        <source>The turn ended %1: %2</source>
-        <translation>Die Runde endete %1: %2</translation>
-    </message>
-    <message>
         <source>The session could not be read: %1</source>
         <translation>Die Sitzung konnte nicht gelesen werden: %1</translation>
     </message>
@@ -3325,6 +3557,10 @@
     <message>
         <source>The turn waits for the result of %1.</source>
         <translation>Die Runde wartet auf das Ergebnis von %1.</translation>
+    </message>
+    <message>
+        <source>The turn did not complete (%1): %2</source>
+        <translation>Der Zug wurde nicht abgeschlossen (%1): %2</translation>
     </message>
 </context>
 <context>
@@ -5430,6 +5666,10 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>replay</source>
         <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>nothing was sent: the replay engine answers every request with the next reply of its recording</source>
+        <translation>nichts wurde gesendet: Die Replay-Engine beantwortet jede Anfrage mit der nächsten Antwort ihrer Aufzeichnung</translation>
     </message>
 </context>
 <context>
