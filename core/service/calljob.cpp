@@ -529,6 +529,9 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
             sessionMessages.append(copy);
         }
     }
+    // The runner, its client (with the last reply's bytes) and the toolkits are done: let them
+    // go now, before the record is serialized, so a large reply is not held twice meanwhile.
+    cleanUp();
     storeAndFinish(record, sessionMessages);
 }
 
@@ -649,10 +652,6 @@ void CallJob::cleanUp()
     if (m_network && m_service)
         m_service->releaseNetwork(m_network, m_networkKey);
     m_network = nullptr;
-    if (m_holdsSession && m_service) {
-        m_holdsSession = false;
-        m_service->releaseSession(m_claimedSession, this);
-    }
 }
 
 void CallJob::emitFinished(const LaunchResult &result)
@@ -663,6 +662,11 @@ void CallJob::emitFinished(const LaunchResult &result)
     releaseSlot();
     m_result = result;
     cleanUp();
+    // The session's next call may start only now: this one is stored.
+    if (m_holdsSession && m_service) {
+        m_holdsSession = false;
+        m_service->releaseSession(m_claimedSession, this);
+    }
     setState(State::Finished);
     Q_EMIT finished(result);
 }
