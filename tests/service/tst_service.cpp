@@ -535,7 +535,9 @@ void TestService::cancelTwiceStoresOnce()
     running->cancel();
     QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 5000));
     int rows = 0;
-    for (const HistoryRow &row : env.store->listCalls({})->rows)
+    const auto page = env.store->listCalls({});
+    QVERIFY(page);
+    for (const HistoryRow &row : page->rows)
         rows += env.store->getCall(row.id)->input.value(u"text"_s).toString() == u"cancelled twice"_s ? 1 : 0;
     QCOMPARE(rows, 1);
 }
