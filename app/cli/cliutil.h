@@ -13,7 +13,7 @@
 
 namespace Callscope::Cli {
 
-// Exit codes of MISSION.md section 8.
+// Exit codes of every command (README, "Command line").
 enum ExitCode : int { ExitOk = 0, ExitFailed = 1, ExitUsage = 2, ExitTurnLimited = 3 };
 
 void printJson(const QJsonValue &value);   // indented JSON plus newline on stdout

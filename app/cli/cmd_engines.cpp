@@ -1,4 +1,4 @@
-// callscope-cli engines list | add | remove | test (MISSION.md section 8).
+// callscope-cli engines list | add | remove | test.
 //
 // Profiles live in the application's settings; keys live in the OS keychain. A key is taken
 // from an environment variable (--key-env) or from stdin (--key-stdin), never from an

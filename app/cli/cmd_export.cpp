@@ -1,6 +1,6 @@
 // callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db PATH]
 //
-// Writes one export document (MISSION.md section 8): a call with every revision below it
+// Writes one export document: a call with every revision below it
 // (--only: just the call), or a session with its messages, compactions and calls. To stdout,
 // or to FILE (written whole or not at all).
 

@@ -1,6 +1,6 @@
 // callscope-cli show CALL_ID [--db PATH]
 //
-// Prints the whole stored call row as JSON (every field of MISSION.md section 6).
+// Prints the whole stored call row as JSON (every stored field).
 // Exit 0, 2 for bad arguments or an unknown id, 1 when the database cannot be used.
 
 #include "app/cli/cliutil.h"

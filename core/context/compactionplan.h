@@ -1,6 +1,6 @@
 #pragma once
 
-// Where a compaction cuts a conversation (MISSION.md section 4). Pure: the runner or the
+// Where a compaction cuts a conversation. Pure: the runner or the
 // session decides when to compact and makes the summary call (kind "compaction"); this only
 // says which messages fold into the summary and which stay, so that the cut never separates
 // a tool call from its result.

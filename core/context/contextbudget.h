@@ -1,6 +1,6 @@
 #pragma once
 
-// The context budget (MISSION.md section 3): which tool results and images one model request
+// The context budget: which tool results and images one model request
 // carries in full. applyContextBudget() is a pure function: it never touches its input, the
 // stored transcript keeps every result, and the report says per message and per part what was
 // kept, what was stubbed or dropped, why, and how large each part was. The runner stores the

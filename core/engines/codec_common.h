@@ -41,7 +41,7 @@ bool isTextLike(const QString &mediaType);
 // The text sent in place of an attachment whose bytes were not kept.
 QString placeholderText(const Attachment &attachment);
 
-// An ApiError with category and transient flag from the HTTP status alone (WIRE.md 5):
+// An ApiError with category and transient flag from the HTTP status alone:
 // 401/403 auth; 400/404/413/422 model; 408/409/429/5xx/529 transient "other"; else other.
 ApiError errorForStatus(int httpStatus);
 // Applies what the provider's error type / code tells beyond the status: insufficient_quota

@@ -1,7 +1,7 @@
 #pragma once
 
 // OpenAI Chat Completions (`openai`) and the OpenAI-compatible local servers
-// (`openai-compatible`: Ollama, llama.cpp, vLLM, LM Studio; WIRE.md section 7).
+// (`openai-compatible`: Ollama, llama.cpp, vLLM, LM Studio).
 
 #include "core/engines/enginecodec.h"
 

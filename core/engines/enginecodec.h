@@ -2,7 +2,7 @@
 
 // The pure, synchronous half of an engine: it turns a neutral ChatRequest into the provider's
 // HTTP request and turns the provider's bytes back into a neutral ModelReply. No I/O here;
-// core/engines/httpmodelclient.h drives a codec over the network (STYLE.md rule 10).
+// core/engines/httpmodelclient.h drives a codec over the network.
 
 #include "core/engines/modelclient.h"
 #include "core/engines/ssedecoder.h"
@@ -78,7 +78,7 @@ public:
     virtual std::optional<ModelReply> parseReply(const QByteArray &body, QString *error) const = 0;
     virtual std::unique_ptr<StreamAssembler> createStreamAssembler() const = 0;
     // An HTTP error reply (status >= 400) classified: category, provider type and message,
-    // transient per WIRE.md section 5 (headers are applied by the HTTP job, not here).
+    // transient by the retry rules of retrypolicy.h (headers are applied by the HTTP job, not here).
     virtual ApiError parseError(int httpStatus, const QByteArray &body) const = 0;
 
     // Neutral conversation <-> the engine-native message list a request carries.

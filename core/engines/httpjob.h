@@ -1,6 +1,6 @@
 #pragma once
 
-// One model request over HTTP, retries included (STYLE.md rule 10). The job owns the reply's
+// One model request over HTTP, retries included. The job owns the reply's
 // lifetime, the inactivity and total timeouts, cancellation, the redirect rule and error
 // classification; the codec only builds the body and reads the bytes.
 //

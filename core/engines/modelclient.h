@@ -44,14 +44,14 @@ struct ChatRequest
     QJsonObject extraBody;                 // merged over the built body last (power users)
 };
 
-// A classified API failure (MISSION.md 2.11, 2.12).
+// A classified API failure.
 struct ApiError
 {
     ErrorCategory category = ErrorCategory::Other;
     int httpStatus = 0;                    // 0 when no HTTP status was received
     QString providerType;                  // e.g. "rate_limit_error", "RESOURCE_EXHAUSTED"
     QString message;                       // the provider's message, or ours for transport errors
-    bool transient = false;                // retryable by the rules of WIRE.md section 5
+    bool transient = false;                // retryable by the rules of retrypolicy.h
     std::optional<qint64> retryAfterMs;    // server-requested delay, when one was sent
 
     QString toString() const;

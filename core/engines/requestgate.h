@@ -1,6 +1,6 @@
 #pragma once
 
-// Admission of HTTP requests to one engine (MISSION.md section 10). An HttpJob asks its gate
+// Admission of HTTP requests to one engine. An HttpJob asks its gate
 // before every attempt and tells it how the attempt ended; the gate decides when the next
 // request may go out. The scheduler in core/service implements it per engine and adapts the
 // number in flight to what the provider says (429/529, retry-after, rate-limit headers).

@@ -1,6 +1,6 @@
 #pragma once
 
-// When a failed model request is tried again, and after how long (WIRE.md section 5).
+// When a failed model request is tried again, and after how long.
 // Pure: no clock, no randomness of its own (both are passed in), so every rule is testable.
 //
 // Rules, in the order they apply:

@@ -1,6 +1,6 @@
 #pragma once
 
-// The checks of an experiment (MISSION.md section 12), one function per type behind one table.
+// The checks of an experiment, one function per type behind one table.
 // checkAssertion() runs when the experiment loads (a bad pointer, pattern or schema is refused
 // before any token is spent); evaluateAssertion() runs on a finished call. `command` runs a
 // program and is asynchronous: CommandAssertion does it.

@@ -1,6 +1,6 @@
 #pragma once
 
-// An experiment (MISSION.md section 12): a spec over a dataset, in several variants, repeated,
+// An experiment: a spec over a dataset, in several variants, repeated,
 // with assertions on every output. This file is the model and its loader; running it is
 // ExperimentRun (experimentrun.h), checking an output is assertions.h.
 //

@@ -1,6 +1,6 @@
 #pragma once
 
-// Runs an experiment (MISSION.md section 12) over CallService jobs: every (case, variant,
+// Runs an experiment over CallService jobs: every (case, variant,
 // repeat) is one call; the scheduler bounds what runs at once. When a call is stored its
 // assertions are checked, and the run (with every assertion's verdict) is stored too, so a
 // stopped or crashed experiment resumes with only what has no stored run. The summary and the

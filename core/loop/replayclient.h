@@ -1,6 +1,6 @@
 #pragma once
 
-// The `replay` engine (MISSION.md section 1): answers each request with the next model reply
+// The `replay` engine: answers each request with the next model reply
 // of a recorded call, offline. It lets a newcomer try the whole loop with no key, and re-runs a
 // recorded call deterministically after its tools, validation or spec changed.
 

@@ -29,7 +29,7 @@ QString modelText(const char *text)
     return QString::fromUtf8(text);
 }
 
-// Engines whose conversation must open with a user turn (WIRE.md section 1).
+// Engines whose conversation must open with a user turn.
 bool needsLeadingUserTurn(EngineType type)
 {
     return type == EngineType::Anthropic || type == EngineType::Gemini;
@@ -410,7 +410,7 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
         return;
     }
     if (!outcome.reply) {
-        // Nothing of a failed request goes into the conversation (MISSION.md 2.11).
+        // Nothing of a failed request goes into the conversation.
         ErrorCategory category = outcome.error.category;
         if (category == ErrorCategory::None)
             category = ErrorCategory::Other;
@@ -454,7 +454,7 @@ void Runner::handleReply(const ModelReply &reply)
     ++m_turn;
     const bool refused = reply.finishReason == FinishReason::Refusal || !reply.message.refusal.isEmpty();
     if (refused) {
-        // No tool runs and no correction: asking again repeats the refusal (MISSION.md 2.10).
+        // No tool runs and no correction: asking again repeats the refusal.
         appendMessage(reply.message);
         QString why = reply.refusalCategory;
         const QString text = reply.message.refusal.isEmpty() ? reply.message.text : reply.message.refusal;

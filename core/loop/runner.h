@@ -1,6 +1,6 @@
 #pragma once
 
-// The structured-call runner (MISSION.md section 2): an explicit state machine that drives one
+// The structured-call runner: an explicit state machine that drives one
 // call of a spec on an input through the tool loop. It emits an event at every step, can pause
 // at breakpoints and resume after the caller edited what is pending. The GUI and the CLI drive
 // this same class; the CLI simply runs it without pauses or an approval handler.

@@ -1,6 +1,6 @@
 #pragma once
 
-// One structured call as it is stored (MISSION.md section 6). Never holds a key or any
+// One structured call as it is stored. Never holds a key or any
 // engine configuration that could hold a secret.
 
 #include "core/model/message.h"

@@ -18,14 +18,14 @@ enum class Role { System, User, Assistant, Tool };
 QString roleName(Role role);
 std::optional<Role> roleFromName(QStringView name);
 
-// Normalised reason a model reply ended (WIRE.md "Normalised finish mapping").
+// Normalised reason a model reply ended.
 enum class FinishReason { Stop, Length, ToolCalls, Refusal, Pause, Other };
 
 QString finishReasonName(FinishReason reason);
 std::optional<FinishReason> finishReasonFromName(QStringView name);
 
 // An image or a file given to the model. When `data` is empty the attachment is a stored
-// placeholder: the bytes were sent but never kept (MISSION.md 2.15).
+// placeholder: the bytes were sent but never kept.
 struct Attachment
 {
     QString name;

@@ -1,7 +1,7 @@
 #pragma once
 
 // The spec: everything that defines a structured call except the user's input
-// (MISSION.md section 8). Loading, validation and saving live in core/model/specio.h.
+//. Loading, validation and saving live in core/model/specio.h.
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -20,7 +20,7 @@ QString engineTypeName(EngineType type);
 std::optional<EngineType> engineTypeFromName(QStringView name);
 QStringList engineTypeNames();
 
-// How a structured call gets its output when the spec has a response schema (MISSION.md 11):
+// How a structured call gets its output when the spec has a response schema:
 // the submit_output tool, the provider's own structured-output field, or the schema in the
 // system prompt with the JSON taken from the reply text.
 enum class OutputMode { Tool, Native, Prompted };

@@ -622,7 +622,7 @@ QJsonObject engineToJson(const EngineSpec &engine)
     return o;
 }
 
-// Key order for saved files: the order of MISSION.md section 8 for spec objects, a readable
+// Key order for saved files: the order of the spec format in the README for spec objects, a readable
 // order for schemas, alphabetical for maps (QJsonObject forgets the order it was read in).
 enum class Shape { Spec, Tool, Engine, Retry, Context, McpServer, PreSeed, TextOutput, Schema,
                    SchemaMap, ServerMap, Plain };

@@ -1,6 +1,6 @@
 #pragma once
 
-// Loading, validating and saving spec files (MISSION.md section 8).
+// Loading, validating and saving spec files.
 //
 // Loading collects every problem it finds, not only the first; each error names the JSON
 // Pointer of the offending value (or of the object that misses a field) and says in plain

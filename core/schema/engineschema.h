@@ -3,7 +3,7 @@
 // The schema each engine accepts in native structured output and strict tool declarations.
 //
 // Providers enforce only part of JSON Schema there, so the spec's response schema is rewritten
-// per engine before it is sent (the rules of WIRE.md section 6):
+// per engine before it is sent:
 // - OpenAI (Chat and Responses, strict): every object gets "additionalProperties": false, every
 //   property becomes required and the optional ones nullable, "$ref"s with sibling keywords are
 //   inlined, a one-entry "allOf" is flattened, "oneOf" becomes "anyOf", and keywords strict mode

@@ -61,7 +61,7 @@ QString providerLabel(EngineType t)
     return {};
 }
 
-// The function-name rule of each provider (WIRE.md section 6); empty when there is none.
+// The function-name rule of each provider; empty when there is none.
 QString nameRule(EngineType t)
 {
     switch (t) {

@@ -1,6 +1,6 @@
 #pragma once
 
-// Lint of a spec before it spends tokens (MISSION.md section 5, WIRE.md section 6).
+// Lint of a spec before it spends tokens.
 //
 // Findings are advice, never blockers: each has a severity, the JSON Pointer of the spot in
 // the spec document (`/tools/1/input_schema/properties/x`), a plain-language message and a

@@ -1,6 +1,6 @@
 #pragma once
 
-// CallJob: one call from "asked for" to "stored" (MISSION.md section 10). CallService makes
+// CallJob: one call from "asked for" to "stored". CallService makes
 // them; each job has its own runner, its own events and its own cancel, so a view follows
 // exactly the jobs it started and never filters anyone else's.
 //

@@ -26,7 +26,7 @@ class CredentialStore;
 class ProfileStore;
 class ToolRegistry;
 
-// Session compaction by policy (MISSION.md 4, `context_size`): before a session turn, when the
+// Session compaction by policy: before a session turn, when the
 // last request's prompt plus output passed maxContextTokens, everything but the newest
 // keepRecent messages folds into a rolling summary made by a call of kind `compaction`.
 struct CompactionPolicy
@@ -40,7 +40,7 @@ struct LaunchRequest
     Spec spec;
     RunInput input;
     RunOptions options;                 // breakpoints, attended, allowed tools, metadata
-    std::optional<qint64> sessionId;    // run inside a session (MISSION.md section 4)
+    std::optional<qint64> sessionId;    // run inside a session
     std::optional<qint64> reviseOf;     // set by revise(): replays that call's conversation
     QString rerunOf;                    // metadata note for reruns
     std::optional<CompactionPolicy> compaction; // session turns only

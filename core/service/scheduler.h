@@ -1,6 +1,6 @@
 #pragma once
 
-// How many calls run at once, and how many requests each engine gets (MISSION.md section 10).
+// How many calls run at once, and how many requests each engine gets.
 //
 // Two levels:
 // - Scheduler admits jobs (calls): at most globalLimit() run at once, and per engine at most

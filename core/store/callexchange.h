@@ -1,6 +1,6 @@
 #pragma once
 
-// Export and import of calls and sessions (MISSION.md section 8).
+// Export and import of calls and sessions.
 //
 // An export is one JSON document:
 //   {"format": "callscope-export", "version": 1, "exported_at": "...",

@@ -1,6 +1,6 @@
 #pragma once
 
-// Errors of the store. Every store function returns its error in the result (STYLE.md 12):
+// Errors of the store. Every store function returns its error in the result:
 // a StoreError for functions without a value, a StoreResult<T> otherwise.
 
 #include <QString>

@@ -1,6 +1,6 @@
 #pragma once
 
-// One writer for finished calls (MISSION.md section 10): every finished call of every job is
+// One writer for finished calls: every finished call of every job is
 // written here, one transaction per call, on a thread of its own with its own connection to
 // the database file. The thread that finishes calls (the GUI's) never waits for SQLite; its
 // own connection keeps reading while the writer writes (WAL).

@@ -1,6 +1,6 @@
 #pragma once
 
-// Tools that run a program (ToolSpec::command, MISSION.md section 5). The program is started
+// Tools that run a program (ToolSpec::command). The program is started
 // directly with its argument vector, never through a shell. The call's arguments go to stdin
 // as compact JSON, then stdin is closed; stdout is the result.
 //

@@ -1,6 +1,6 @@
 #pragma once
 
-// The tools of one MCP server spoken to over stdio (MISSION.md section 5): JSON-RPC 2.0, one
+// The tools of one MCP server spoken to over stdio: JSON-RPC 2.0, one
 // message per line. prepare() starts the server, sends `initialize` (then
 // `notifications/initialized`) and lists its tools with `tools/list`, following `nextCursor`;
 // `ready` tells how that went. A call is `tools/call`; its `content` parts become the result

@@ -1,6 +1,6 @@
 #pragma once
 
-// Tools with a canned result (ToolSpec::mock, MISSION.md section 5).
+// Tools with a canned result (ToolSpec::mock).
 //
 // The mock value is either one JSON value, returned for every call, or an array of values,
 // returned one per call in the order the calls start; after the last one the last repeats.

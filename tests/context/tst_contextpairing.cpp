@@ -67,7 +67,7 @@ int countImages(const QJsonValue &value)
     return count;
 }
 
-// Reads the calls and results out of one engine's native message list (WIRE.md section 3).
+// Reads the calls and results out of one engine's native message list.
 NativePairs readPairs(EngineType type, const QJsonArray &native)
 {
     NativePairs pairs;

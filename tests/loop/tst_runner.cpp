@@ -1,4 +1,4 @@
-// The runner's rules (MISSION.md section 2), driven through the offline replay engine with real
+// The runner's rules, driven through the offline replay engine with real
 // toolkits (mock and command). Every test checks the exact requests the model received and the
 // final record. The same rules over real HTTP engines are in tst_runner_http.cpp.
 

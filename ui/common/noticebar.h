@@ -1,7 +1,7 @@
 #pragma once
 
 // A non-modal message bar shown above a view: recoverable errors and notes inline, never a
-// modal dialog (STYLE.md rule 16).
+// modal dialog.
 
 #include <QFrame>
 
