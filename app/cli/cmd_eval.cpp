@@ -1,6 +1,6 @@
 // callscope-cli eval: an experiment (a spec over a dataset, variants, repeats, assertions).
 //
-//   eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID]
+//   eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--html REPORT.html] [--resume ID]
 //        [--only CASE_ID]... [--db PATH] [--allow-tool NAME]...
 //
 // Prints the summary {"experiment_id", "name", "variants": [...], "cells": [...]}; one --out
@@ -11,6 +11,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
 #include "core/eval/experimentrun.h"
+#include "core/eval/report.h"
 #include "core/service/scheduler.h"
 
 #include <QCommandLineParser>
@@ -38,58 +39,14 @@ QString tr(const char *text)
     return QCoreApplication::translate("Cli", text);
 }
 
-// JUnit XML: a test suite per variant, a test case per case; a failure lists every failing
-// assertion's reason, run by run.
-bool writeJunit(const QString &path, const QJsonObject &summary, QString *error)
+bool writeFile(const QString &path, const QByteArray &data, QString *error)
 {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(data) != data.size()) {
         *error = file.errorString();
         return false;
     }
-    QXmlStreamWriter xml(&file);
-    xml.setAutoFormatting(true);
-    xml.writeStartDocument();
-    xml.writeStartElement(u"testsuites"_s);
-    xml.writeAttribute(u"name"_s, summary.value(u"name"_s).toString());
-    const QJsonArray cells = summary.value(u"cells"_s).toArray();
-    for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
-        const QJsonObject variant = v.toObject();
-        const QString name = variant.value(u"name"_s).toString();
-        xml.writeStartElement(u"testsuite"_s);
-        xml.writeAttribute(u"name"_s, name);
-        xml.writeAttribute(u"tests"_s, QString::number(variant.value(u"cases"_s).toInt()));
-        xml.writeAttribute(u"failures"_s, QString::number(variant.value(u"cases"_s).toInt() - variant.value(u"passed"_s).toInt()));
-        for (const QJsonValue &c : cells) {
-            const QJsonObject cell = c.toObject();
-            if (cell.value(u"variant"_s).toString() != name)
-                continue;
-            xml.writeStartElement(u"testcase"_s);
-            xml.writeAttribute(u"classname"_s, name);
-            xml.writeAttribute(u"name"_s, cell.value(u"case"_s).toString());
-            if (!cell.value(u"passed"_s).toBool()) {
-                QStringList reasons;
-                for (const QJsonValue &r : cell.value(u"runs"_s).toArray()) {
-                    const QJsonObject run = r.toObject();
-                    for (const QJsonValue &a : run.value(u"assertions"_s).toArray()) {
-                        const QJsonObject assertion = a.toObject();
-                        if (!assertion.value(u"passed"_s).toBool())
-                            reasons.append(u"repeat %1, %2: %3"_s.arg(run.value(u"repeat"_s).toInt())
-                                               .arg(assertion.value(u"name"_s).toString(), assertion.value(u"reason"_s).toString()));
-                    }
-                }
-                xml.writeStartElement(u"failure"_s);
-                xml.writeAttribute(u"message"_s, cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"failed"_s);
-                xml.writeCharacters(reasons.join(u'\n'));
-                xml.writeEndElement();
-            }
-            xml.writeEndElement();
-        }
-        xml.writeEndElement();
-    }
-    xml.writeEndElement();
-    xml.writeEndDocument();
-    return !xml.hasError();
+    return true;
 }
 
 } // namespace
@@ -102,6 +59,7 @@ int runEval(const QStringList &arguments)
     parser.addOption({u"jobs"_s, tr("Calls in flight at once (default: the experiment's, else 4)."), u"N"_s});
     parser.addOption({u"out"_s, tr("Write one JSON line per run here."), u"FILE"_s});
     parser.addOption({u"junit"_s, tr("Write a JUnit XML report here."), u"FILE"_s});
+    parser.addOption({u"html"_s, tr("Write a self-contained HTML report (the matrix) here."), u"FILE"_s});
     parser.addOption({u"resume"_s, tr("Continue this stored experiment."), u"ID"_s});
     parser.addOption({u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s});
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
@@ -288,8 +246,13 @@ int runEval(const QStringList &arguments)
     printJson(summary);
     if (parser.isSet(u"junit"_s)) {
         QString error;
-        if (!writeJunit(parser.value(u"junit"_s), summary, &error))
+        if (!writeFile(parser.value(u"junit"_s), experimentJunit(summary), &error))
             printError(tr("cannot write %1: %2").arg(parser.value(u"junit"_s), error));
+    }
+    if (parser.isSet(u"html"_s)) {
+        QString error;
+        if (!writeFile(parser.value(u"html"_s), experimentHtml(summary).toUtf8(), &error))
+            printError(tr("cannot write %1: %2").arg(parser.value(u"html"_s), error));
     }
     if (interrupted) {
         std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: callscope-cli eval %1 --resume %2%3")

@@ -407,7 +407,9 @@ void TestEval::evalEndToEnd()
     const QString out = dir.filePath(u"runs.jsonl"_s);
     const QString junit = dir.filePath(u"report.xml"_s);
     // One at a time, so the flaky cases alternate in a known order.
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"1"_s, u"--out"_s, out, u"--junit"_s, junit});
+    const QString html = dir.filePath(u"report.html"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"1"_s, u"--out"_s, out, u"--junit"_s, junit,
+                              u"--html"_s, html});
     QVERIFY2(r.exit == 1, r.err.constData());
     QVERIFY2(r.err.startsWith("experiment "), r.err.constData());
     const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
@@ -457,6 +459,15 @@ void TestEval::evalEndToEnd()
     QCOMPARE(xml.elementsByTagName(u"testcase"_s).size(), 18);
     QCOMPARE(xml.elementsByTagName(u"failure"_s).size(), 14);
     QVERIFY(xml.elementsByTagName(u"failure"_s).at(0).toElement().text().contains(u"expected \"ok\", got \"bad\""_s));
+    // The HTML report: one row per case, one column per variant, cells coloured by verdict.
+    QFile page(html);
+    QVERIFY(page.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(page.readAll());
+    QCOMPARE(text.count(u"<td class=\"pass\""_s), 4);
+    QCOMPARE(text.count(u"<td class=\"flaky\""_s), 4);
+    QCOMPARE(text.count(u"<td class=\"fail\""_s), 10);
+    QVERIFY(text.contains(u"<th>one turn</th>"_s));
+    QVERIFY(text.contains(u"expected &quot;ok&quot;, got &quot;bad&quot;"_s)); // escaped
     // Only the passing cases: exit 0.
     const CliRun passing = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--only"_s, u"pass1"_s, u"--only"_s, u"pass2"_s});
     QCOMPARE(passing.exit, 1); // "one turn" still fails them

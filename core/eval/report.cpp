@@ -1,0 +1,165 @@
+#include "core/eval/report.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QStringList>
+#include <QXmlStreamWriter>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("ExperimentReport", text);
+}
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped();
+}
+
+QStringList failingReasons(const QJsonObject &cell)
+{
+    QStringList reasons;
+    for (const QJsonValue &r : cell.value(u"runs"_s).toArray()) {
+        const QJsonObject run = r.toObject();
+        for (const QJsonValue &a : run.value(u"assertions"_s).toArray()) {
+            const QJsonObject assertion = a.toObject();
+            if (!assertion.value(u"passed"_s).toBool())
+                reasons.append(translate("repeat %1, %2: %3")
+                                   .arg(run.value(u"repeat"_s).toInt())
+                                   .arg(assertion.value(u"name"_s).toString(), assertion.value(u"reason"_s).toString()));
+        }
+    }
+    return reasons;
+}
+
+QString money(const QJsonValue &value)
+{
+    return value.isNull() || value.isUndefined() ? translate("no price") : u"$"_s + QString::number(value.toDouble(), 'f', 4);
+}
+
+} // namespace
+
+QString experimentHtml(const QJsonObject &summary)
+{
+    const QJsonArray variants = summary.value(u"variants"_s).toArray();
+    const QJsonArray cells = summary.value(u"cells"_s).toArray();
+    QStringList caseOrder;
+    QHash<QString, QJsonObject> byKey;
+    for (const QJsonValue &c : cells) {
+        const QJsonObject cell = c.toObject();
+        const QString id = cell.value(u"case"_s).toString();
+        if (!caseOrder.contains(id))
+            caseOrder.append(id);
+        byKey.insert(id + QChar(0x1f) + cell.value(u"variant"_s).toString(), cell);
+    }
+    QString html;
+    html += u"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"_s + esc(summary.value(u"name"_s).toString())
+            + u"</title>\n<style>"
+              u"body{font-family:sans-serif;margin:24px;color:#222}"
+              u"table{border-collapse:collapse;margin:12px 0}"
+              u"th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
+              u"th{background:#f3f3f3}"
+              u"td.pass{background:#d8f0d8}td.fail{background:#f6d4d4}td.flaky{background:#fbecc2}td.none{background:#eee}"
+              u"td.num{text-align:right}small{color:#555}"
+              u"</style></head><body>\n"_s;
+    html += u"<h1>"_s + esc(summary.value(u"name"_s).toString()) + u"</h1>\n"_s;
+    html += u"<p><small>"_s + esc(translate("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger())) + u"</small></p>\n"_s;
+
+    html += u"<h2>"_s + esc(translate("Variants")) + u"</h2>\n<table><tr>"_s;
+    for (const QString &h : {translate("Variant"), translate("Cases"), translate("Passed"), translate("Failed"), translate("Flaky"),
+                             translate("Pass rate"), translate("Runs"), translate("Tokens in / out"), translate("Cost"),
+                             translate("Latency p50 / p95")})
+        html += u"<th>"_s + esc(h) + u"</th>"_s;
+    html += u"</tr>\n"_s;
+    for (const QJsonValue &v : variants) {
+        const QJsonObject variant = v.toObject();
+        const QJsonObject tokens = variant.value(u"tokens"_s).toObject();
+        const QJsonObject latency = variant.value(u"latency_ms"_s).toObject();
+        html += u"<tr><td>"_s + esc(variant.value(u"name"_s).toString()) + u"</td>"_s;
+        for (const char *key : {"cases", "passed", "failed", "flaky"})
+            html += u"<td class=\"num\">"_s + QString::number(variant.value(QLatin1StringView(key)).toInt()) + u"</td>"_s;
+        html += u"<td class=\"num\">"_s + QString::number(variant.value(u"pass_rate"_s).toDouble() * 100, 'f', 1) + u"%</td>"_s;
+        html += u"<td class=\"num\">"_s + QString::number(variant.value(u"runs"_s).toInt()) + u"</td>"_s;
+        html += u"<td class=\"num\">"_s + QString::number(tokens.value(u"input"_s).toInteger()) + u" / "_s
+                + QString::number(tokens.value(u"output"_s).toInteger()) + u"</td>"_s;
+        html += u"<td class=\"num\">"_s + esc(money(variant.value(u"cost_usd"_s))) + u"</td>"_s;
+        html += u"<td class=\"num\">"_s + QString::number(latency.value(u"p50"_s).toInteger()) + u" / "_s
+                + QString::number(latency.value(u"p95"_s).toInteger()) + u" ms</td></tr>\n"_s;
+    }
+    html += u"</table>\n"_s;
+
+    html += u"<h2>"_s + esc(translate("Matrix")) + u"</h2>\n<table><tr><th>"_s + esc(translate("Case")) + u"</th>"_s;
+    for (const QJsonValue &v : variants)
+        html += u"<th>"_s + esc(v.toObject().value(u"name"_s).toString()) + u"</th>"_s;
+    html += u"</tr>\n"_s;
+    for (const QString &id : std::as_const(caseOrder)) {
+        html += u"<tr><th>"_s + esc(id) + u"</th>"_s;
+        for (const QJsonValue &v : variants) {
+            const auto it = byKey.constFind(id + QChar(0x1f) + v.toObject().value(u"name"_s).toString());
+            if (it == byKey.cend()) {
+                html += u"<td class=\"none\">–</td>"_s;
+                continue;
+            }
+            const QJsonObject cell = it.value();
+            const QJsonArray runs = cell.value(u"runs"_s).toArray();
+            int good = 0;
+            for (const QJsonValue &r : runs)
+                good += r.toObject().value(u"passed"_s).toBool() ? 1 : 0;
+            const QString cls = cell.value(u"passed"_s).toBool() ? u"pass"_s : cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"fail"_s;
+            const QStringList reasons = failingReasons(cell);
+            html += u"<td class=\""_s + cls + u"\" title=\""_s + esc(reasons.join(u'\n')) + u"\">"_s
+                    + QString::number(good) + u"/"_s + QString::number(runs.size());
+            if (!reasons.isEmpty())
+                html += u"<br><small>"_s + esc(reasons.first().left(160)) + u"</small>"_s;
+            html += u"</td>"_s;
+        }
+        html += u"</tr>\n"_s;
+    }
+    html += u"</table>\n</body></html>\n"_s;
+    return html;
+}
+
+QByteArray experimentJunit(const QJsonObject &summary)
+{
+    QByteArray out;
+    QXmlStreamWriter xml(&out);
+    xml.setAutoFormatting(true);
+    xml.writeStartDocument();
+    xml.writeStartElement(u"testsuites"_s);
+    xml.writeAttribute(u"name"_s, summary.value(u"name"_s).toString());
+    const QJsonArray cells = summary.value(u"cells"_s).toArray();
+    for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
+        const QJsonObject variant = v.toObject();
+        const QString name = variant.value(u"name"_s).toString();
+        xml.writeStartElement(u"testsuite"_s);
+        xml.writeAttribute(u"name"_s, name);
+        xml.writeAttribute(u"tests"_s, QString::number(variant.value(u"cases"_s).toInt()));
+        xml.writeAttribute(u"failures"_s, QString::number(variant.value(u"cases"_s).toInt() - variant.value(u"passed"_s).toInt()));
+        for (const QJsonValue &c : cells) {
+            const QJsonObject cell = c.toObject();
+            if (cell.value(u"variant"_s).toString() != name)
+                continue;
+            xml.writeStartElement(u"testcase"_s);
+            xml.writeAttribute(u"classname"_s, name);
+            xml.writeAttribute(u"name"_s, cell.value(u"case"_s).toString());
+            if (!cell.value(u"passed"_s).toBool()) {
+                xml.writeStartElement(u"failure"_s);
+                xml.writeAttribute(u"message"_s, cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"failed"_s);
+                xml.writeCharacters(failingReasons(cell).join(u'\n'));
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+        }
+        xml.writeEndElement();
+    }
+    xml.writeEndElement();
+    xml.writeEndDocument();
+    return out;
+}
+
+} // namespace Callscope
