@@ -2166,6 +2166,18 @@
         <source>native output: each change made to the schema sent</source>
         <translation>native Ausgabe: jede Änderung am gesendeten Schema</translation>
     </message>
+    <message>
+        <source>unknown field &quot;%1&quot;: it is kept in the file but has no effect</source>
+        <translation>unbekanntes Feld „%1“: Es bleibt in der Datei, wirkt aber nicht</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot; has no effect; did you mean &quot;%2&quot;?</source>
+        <translation>unbekanntes Feld „%1“ wirkt nicht; meinten Sie „%2“?</translation>
+    </message>
+    <message>
+        <source>fields the spec format does not know (often a typo)</source>
+        <translation>Felder, die das Spec-Format nicht kennt (oft ein Tippfehler)</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::MainWindow</name>
@@ -5011,6 +5023,10 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         <source>Run an experiment: a dataset, variants, repeats and assertions.</source>
         <translation>Ein Experiment ausführen: ein Datensatz, Varianten, Wiederholungen und Zusicherungen.</translation>
     </message>
+    <message>
+        <source>Write a self-contained HTML report (the matrix) here.</source>
+        <translation>Einen eigenständigen HTML-Bericht (die Matrix) hierhin schreiben.</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
@@ -5260,6 +5276,73 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>no value for {{%1}} in the row&apos;s vars (case %2)</source>
         <translation>kein Wert für {{%1}} in den vars der Zeile (Fall %2)</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentReport</name>
+    <message>
+        <source>repeat %1, %2: %3</source>
+        <translation>Wiederholung %1, %2: %3</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>kein Preis</translation>
+    </message>
+    <message>
+        <source>Experiment %1</source>
+        <translation>Experiment %1</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Varianten</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Fälle</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Flaky</source>
+        <translation>Wackelig</translation>
+    </message>
+    <message>
+        <source>Pass rate</source>
+        <translation>Bestehensquote</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Tokens in / out</source>
+        <translation>Tokens ein / aus</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Latency p50 / p95</source>
+        <translation>Latenz p50 / p95</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>Matrix</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>Fall</translation>
     </message>
 </context>
 <context>

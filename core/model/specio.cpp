@@ -23,6 +23,30 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
+QStringList knownSpecFields(SpecSection section)
+{
+    switch (section) {
+    case SpecSection::Root:
+        return {u"kind"_s, u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s, u"output_mode"_s,
+                u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s, u"engine"_s,
+                u"retry"_s, u"context"_s};
+    case SpecSection::Engine:
+        return {u"type"_s, u"model"_s, u"base_url"_s, u"api_key_env"_s, u"api_key"_s, u"profile"_s,
+                u"max_tokens"_s, u"temperature"_s, u"context_window"_s, u"tool_results_in_context"_s,
+                u"tool_results_tokens"_s, u"timeout_ms"_s, u"idle_timeout_ms"_s, u"stream"_s, u"replay"_s};
+    case SpecSection::Retry:
+        return {u"max_attempts"_s, u"reask"_s, u"per_attempt_override"_s};
+    case SpecSection::Context:
+        return {u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
+                u"images_in_context"_s};
+    case SpecSection::Tool:
+        return {u"name"_s, u"description"_s, u"input_schema"_s, u"requires_approval"_s, u"timeout_ms"_s,
+                u"command"_s, u"mcp"_s, u"manual"_s, u"mock"_s};
+    }
+    return {};
+}
+
+
 Q_LOGGING_CATEGORY(lcSpecIo, "callscope.spec", QtInfoMsg)
 
 namespace {
@@ -231,6 +255,16 @@ public:
     }
 
     // The object's fields that are not in `known`.
+    static QJsonObject unknownFields(const QJsonObject &object, const QStringList &known)
+    {
+        QJsonObject unknown;
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (!known.contains(it.key()))
+                unknown.insert(it.key(), it.value());
+        }
+        return unknown;
+    }
+
     static QJsonObject unknownFields(const QJsonObject &object,
                                      std::initializer_list<QLatin1StringView> known)
     {
@@ -362,9 +396,7 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
         } else if (runners.isEmpty()) {
             in.error(pointer, tr("no runner; give one of command, mcp, manual (true) or mock"));
         }
-        tool.unknownFields = Loader::unknownFields(
-            object, {"name"_L1, "description"_L1, "input_schema"_L1, "requires_approval"_L1,
-                     "timeout_ms"_L1, "command"_L1, "mcp"_L1, "manual"_L1, "mock"_L1});
+        tool.unknownFields = Loader::unknownFields(object, knownSpecFields(SpecSection::Tool));
         spec.tools.append(tool);
     }
 }
@@ -479,11 +511,7 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
         in.missing(pointer, u"replay"_s,
                    tr("the replay engine answers from a recording file or a stored call id"));
     }
-    engine.unknownFields = Loader::unknownFields(
-        *object, {"type"_L1, "model"_L1, "base_url"_L1, "api_key_env"_L1, "api_key"_L1,
-                  "profile"_L1, "max_tokens"_L1, "temperature"_L1, "context_window"_L1,
-                  "tool_results_in_context"_L1, "tool_results_tokens"_L1, "timeout_ms"_L1,
-                  "idle_timeout_ms"_L1, "stream"_L1, "replay"_L1});
+    engine.unknownFields = Loader::unknownFields(*object, knownSpecFields(SpecSection::Engine));
 }
 
 void loadRetry(Loader &in, const QJsonObject &root, Spec &spec)
@@ -503,8 +531,7 @@ void loadRetry(Loader &in, const QJsonObject &root, Spec &spec)
                 spec.retry.perAttemptOverride.append(schedule->at(i).toObject());
         }
     }
-    spec.retry.unknownFields = Loader::unknownFields(
-        *object, {"max_attempts"_L1, "reask"_L1, "per_attempt_override"_L1});
+    spec.retry.unknownFields = Loader::unknownFields(*object, knownSpecFields(SpecSection::Retry));
 }
 
 void loadContext(Loader &in, const QJsonObject &root, Spec &spec)
@@ -530,9 +557,7 @@ void loadContext(Loader &in, const QJsonObject &root, Spec &spec)
                                   std::numeric_limits<qint64>::max()))
         context.toolResultsChars = *n;
     context.imagesInContext = int(in.integer(*object, "images_in_context"_L1, pointer, 0).value_or(2));
-    context.unknownFields = Loader::unknownFields(
-        *object, {"tool_results_in_context"_L1, "tool_results_tokens"_L1, "tool_results_chars"_L1,
-                  "images_in_context"_L1});
+    context.unknownFields = Loader::unknownFields(*object, knownSpecFields(SpecSection::Context));
 }
 
 // --- Saving ---------------------------------------------------------------------------------
@@ -869,10 +894,7 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
     loadRetry(in, root, spec);
     loadContext(in, root, spec);
 
-    spec.unknownFields = Loader::unknownFields(
-        root, {"kind"_L1, "system_prompt"_L1, "response_schema"_L1, "output_parser"_L1,
-               "output_mode"_L1, "text_output"_L1, "tools"_L1, "mcp_servers"_L1, "pre_seeds"_L1, "max_turns"_L1,
-               "engine"_L1, "retry"_L1, "context"_L1});
+    spec.unknownFields = Loader::unknownFields(root, knownSpecFields(SpecSection::Root));
 
     SpecLoadResult result;
     result.errors = in.errors;

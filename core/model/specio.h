@@ -25,6 +25,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -67,5 +68,10 @@ std::optional<QString> saveSpecFile(const Spec &spec, const QString &path);
 
 // "an object", "a string", ... for messages.
 QString jsonTypeDescription(const QJsonValue &value);
+
+// The field names the spec format knows, per object: what the loader reads and what lint
+// compares an unknown field with (a typo gets the nearest known name).
+enum class SpecSection { Root, Engine, Retry, Context, Tool };
+QStringList knownSpecFields(SpecSection section);
 
 } // namespace Callscope

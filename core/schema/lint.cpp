@@ -1,5 +1,7 @@
 #include "core/schema/lint.h"
 
+#include "core/model/specio.h"
+
 #include "core/model/jsonpointer.h"
 #include "core/schema/engineschema.h"
 
@@ -226,6 +228,7 @@ public:
 
     QList<LintFinding> run()
     {
+        lintUnknownFields();
         lintOutputParser();
         lintOutputMode();
         if (m_spec.responseSchema)
@@ -249,6 +252,59 @@ private:
     void info(const QString &pointer, const QString &rule, const QString &message)
     {
         add(LintSeverity::Info, pointer, rule, message);
+    }
+
+    // A field the format does not know is kept on save but does nothing: most often a typo,
+    // so the nearest known name is offered.
+    void lintUnknownFields()
+    {
+        auto check = [this](const QJsonObject &unknown, const QString &base, SpecSection section) {
+            const QStringList known = knownSpecFields(section);
+            for (auto it = unknown.begin(); it != unknown.end(); ++it) {
+                const QString pointer = JsonPointer::append(base, it.key());
+                const QString nearest = nearestName(it.key(), known);
+                if (nearest.isEmpty())
+                    warn(pointer, u"unknown-field"_s,
+                         tr("unknown field \"%1\": it is kept in the file but has no effect").arg(it.key()));
+                else
+                    warn(pointer, u"unknown-field"_s,
+                         tr("unknown field \"%1\" has no effect; did you mean \"%2\"?").arg(it.key(), nearest));
+            }
+        };
+        check(m_spec.unknownFields, QString(), SpecSection::Root);
+        check(m_spec.engine.unknownFields, u"/engine"_s, SpecSection::Engine);
+        check(m_spec.retry.unknownFields, u"/retry"_s, SpecSection::Retry);
+        check(m_spec.context.unknownFields, u"/context"_s, SpecSection::Context);
+        for (qsizetype i = 0; i < m_spec.tools.size(); ++i)
+            check(m_spec.tools.at(i).unknownFields, JsonPointer::append(u"/tools"_s, i), SpecSection::Tool);
+    }
+
+    // The known name closest to `name` by edit distance, when it is close enough to be a typo.
+    static QString nearestName(const QString &name, const QStringList &known)
+    {
+        QString best;
+        int bestDistance = std::max(2, int(name.size()) / 3) + 1;
+        for (const QString &candidate : known) {
+            const QString a = name.toLower();
+            const QString &b = candidate;
+            QList<int> row(b.size() + 1);
+            for (qsizetype j = 0; j <= b.size(); ++j)
+                row[j] = int(j);
+            for (qsizetype i = 1; i <= a.size(); ++i) {
+                int diagonal = row[0];
+                row[0] = int(i);
+                for (qsizetype j = 1; j <= b.size(); ++j) {
+                    const int up = row[j];
+                    row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+                    diagonal = up;
+                }
+            }
+            if (row[b.size()] < bestDistance) {
+                bestDistance = row[b.size()];
+                best = candidate;
+            }
+        }
+        return best;
     }
 
     void lintOutputParser()
@@ -698,6 +754,7 @@ QList<LintRule> lintRules()
         {u"schema-root-object"_s, tr("tool and response schemas have an object root")},
         {u"enum-closed-set"_s, tr("closed sets named in a description are an enum")},
         {u"argument-string-size"_s, tr("string arguments fit OpenAI's 8192-byte limit")},
+        {u"unknown-field"_s, tr("fields the spec format does not know (often a typo)")},
         {u"output-parser-ignored"_s, tr("output_parser has no effect with a response schema")},
         {u"output-mode-ignored"_s, tr("output_mode has no effect without a response schema")},
         {u"text-output-ignored"_s, tr("text_output has no effect in native or prompted mode")},

@@ -137,6 +137,9 @@ QList<RuleCase> ruleCases()
         {"native schema unchanged for gemini", u"native"_s, E::Gemini, u"native-schema-changed"_s, {}},
         {"native: strict rules are the rewrite's", u"native"_s, E::OpenAI, u"strict-required"_s, {}},
         {"gemini parameter names, anthropic", u"gemini"_s, E::Anthropic, u"gemini-parameter-name"_s, {}},
+        {"unknown fields", u"unknown-fields"_s, E::OpenAI, u"unknown-field"_s,
+         {u"/max_turn"_s, u"/notes_for_me"_s, u"/engine/modle"_s, u"/retry/max_attempt"_s, u"/tools/0/descripton"_s}},
+        {"unknown fields: none in a clean spec", u"clean"_s, E::OpenAI, u"unknown-field"_s, {}},
     };
 }
 
@@ -233,7 +236,7 @@ void TestLint::everyRuleIsTested()
     }
     for (const LintRule &rule : lintRules())
         QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
-    QCOMPARE(lintRules().size(), 28);
+    QCOMPARE(lintRules().size(), 29);
 }
 
 void TestLint::messages_data()
@@ -242,6 +245,12 @@ void TestLint::messages_data()
     QTest::addColumn<EngineType>("engine");
     QTest::addColumn<QString>("pointer");
     QTest::addColumn<QString>("message");
+    QTest::newRow("typo gets the nearest name") << u"unknown-fields"_s << EngineType::OpenAI << u"/max_turn"_s
+                                                << u"unknown field \"max_turn\" has no effect; did you mean \"max_turns\"?"_s;
+    QTest::newRow("typo in the engine") << u"unknown-fields"_s << EngineType::OpenAI << u"/engine/modle"_s
+                                        << u"unknown field \"modle\" has no effect; did you mean \"model\"?"_s;
+    QTest::newRow("no near name") << u"unknown-fields"_s << EngineType::OpenAI << u"/notes_for_me"_s
+                                  << u"unknown field \"notes_for_me\": it is kept in the file but has no effect"_s;
     QTest::newRow("snake case") << u"names"_s << EngineType::OpenAI << u"/tools/0/name"_s
                                 << u"tool name \"getTicket\" is not snake_case; use lowercase words "
                                    "joined by \"_\", verb first (for example get_ticket)"_s;
