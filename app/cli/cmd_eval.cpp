@@ -54,7 +54,6 @@ bool writeFile(const QString &path, const QByteArray &data, QString *error)
 int runEval(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     parser.addPositionalArgument(u"experiment"_s, tr("The experiment file."));
     parser.addOption({u"jobs"_s, tr("Calls in flight at once (default: the experiment's, else 4)."), u"N"_s});
     parser.addOption({u"out"_s, tr("Write one JSON line per run here."), u"FILE"_s});
@@ -66,10 +65,8 @@ int runEval(const QStringList &arguments)
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
     parser.addOption({u"prices"_s, tr("A price table (JSON) instead of the one in the settings or shipped."), u"FILE"_s});
     parser.addOption({u"help"_s, tr("Show this help.")});
-    if (!parser.parse(QStringList{u"callscope-cli eval"_s} + arguments)) {
-        printError(parser.errorText());
+    if (!parseOrComplain(parser, u"eval"_s, arguments))
         return ExitUsage;
-    }
     if (parser.isSet(u"help"_s)) {
         std::fputs(qPrintable(tr("Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
                                  "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "

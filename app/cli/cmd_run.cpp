@@ -35,7 +35,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QMimeDatabase>
 #include <QNetworkAccessManager>
 #include <QSocketNotifier>
 
@@ -98,28 +97,6 @@ std::optional<Spec> loadSpecOrComplain(const QString &path)
     return loaded.spec;
 }
 
-std::optional<Attachment> readAttachment(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        printError(tr("cannot read the attachment %1: %2").arg(path, file.errorString()));
-        return std::nullopt;
-    }
-    const QByteArray data = file.readAll();
-    const QString mime = QMimeDatabase().mimeTypeForFileNameAndData(path, data).name();
-    return Attachment::fromData(QFileInfo(path).fileName(), mime, data);
-}
-
-bool parseOrComplain(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
-{
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    if (!parser.parse(QStringList{u"callscope-cli "_s + command} + arguments)) {
-        printError(parser.errorText());
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 int runRun(const QStringList &arguments)
@@ -172,9 +149,12 @@ int runRun(const QStringList &arguments)
         request.input.text = QString::fromUtf8(*data);
     }
     for (const QString &path : parser.values(u"attach"_s)) {
-        auto attachment = readAttachment(path);
-        if (!attachment)
+        QString error;
+        auto attachment = readAttachmentFile(path, &error);
+        if (!attachment) {
+            printError(error);
             return ExitUsage;
+        }
         request.input.attachments.append(*attachment);
     }
     for (const QString &tool : parser.values(u"allow-tool"_s))

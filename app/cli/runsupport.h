@@ -10,6 +10,7 @@
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 
+#include <QCommandLineParser>
 #include <QNetworkAccessManager>
 #include <QSocketNotifier>
 
@@ -51,6 +52,9 @@ private:
     static inline int s_pipe[2] = {-1, -1};
     static inline volatile std::sig_atomic_t s_signals = 0;
 };
+
+// Parses `arguments` of `command` (single-dash long options allowed); complains on stderr.
+bool parseOrComplain(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
 
 // What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
 std::function<void()> cancelling(CallJob *job);

@@ -2,6 +2,7 @@
 
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/service/batchrun.h"
 #include "core/service/scheduler.h"
 #include "core/model/specio.h"
 
@@ -9,7 +10,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QMimeDatabase>
 #include <QTimer>
 
 #include <algorithm>
@@ -113,8 +113,9 @@ void ExperimentRun::launch(const Planned &planned)
                                            {u"variant"_s, variant.name},
                                            {u"repeat"_s, planned.repeat}};
     for (const QString &path : row.attachments) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
+        QString error;
+        auto attachment = readAttachmentFile(path, &error);
+        if (!attachment) {
             ExperimentRunRecord run;
             run.experimentId = m_experimentId;
             run.caseId = row.id;
@@ -124,14 +125,12 @@ void ExperimentRun::launch(const Planned &planned)
             AssertionResult why;
             why.type = u"input"_s;
             why.name = u"input"_s;
-            why.reason = translate("cannot read the attachment %1: %2").arg(path, file.errorString());
+            why.reason = error;
             ++m_inFlight;
-            complete(planned, run, {why}, 0);
+            complete(run, {why});
             return;
         }
-        const QByteArray data = file.readAll();
-        request.input.attachments.append(Attachment::fromData(QFileInfo(path).fileName(),
-                                                              QMimeDatabase().mimeTypeForFileNameAndData(path, data).name(), data));
+        request.input.attachments.append(*attachment);
     }
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
@@ -189,7 +188,7 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
         }
     }
     if (run.status == u"cancelled"_s || async.isEmpty()) {
-        complete(planned, run, results, 0);
+        complete(run, results);
         return;
     }
     // Commands run one after another per run; they may be slow, the calls keep going meanwhile.
@@ -197,19 +196,19 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     auto state = std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
     for (const Assertion &a : std::as_const(async)) {
         if (a.type == u"judge"_s) {
-            startJudge(a, record, [this, planned, run, state](const AssertionResult &r) {
+            startJudge(a, record, [this, run, state](const AssertionResult &r) {
                 state->first.append(r);
                 if (--state->second == 0)
-                    complete(planned, run, state->first, 0);
+                    complete(run, state->first);
             });
             continue;
         }
         auto *command = new CommandAssertion(a, record, workingDir, this);
-        connect(command, &CommandAssertion::finished, this, [this, planned, run, state, command](const AssertionResult &r) {
+        connect(command, &CommandAssertion::finished, this, [this, run, state, command](const AssertionResult &r) {
             command->deleteLater();
             state->first.append(r);
             if (--state->second == 0)
-                complete(planned, run, state->first, 0);
+                complete(run, state->first);
         });
         command->start();
     }
@@ -252,7 +251,7 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     });
 }
 
-void ExperimentRun::complete(const Planned &, ExperimentRunRecord run, QList<AssertionResult> results, int)
+void ExperimentRun::complete(ExperimentRunRecord run, const QList<AssertionResult> &results)
 {
     --m_inFlight;
     run.passed = run.status != u"cancelled"_s && std::all_of(results.begin(), results.end(), [](const AssertionResult &r) { return r.passed; });

@@ -74,7 +74,7 @@ private:
     void fill();
     void launch(const Planned &planned);
     void onCallFinished(const Planned &planned, const LaunchResult &result);
-    void complete(const Planned &planned, ExperimentRunRecord run, QList<AssertionResult> results, int pending);
+    void complete(ExperimentRunRecord run, const QList<AssertionResult> &results);
     void startJudge(const Assertion &assertion, const CallRecord &judged, std::function<void(const AssertionResult &)> done);
     void checkDone();
 

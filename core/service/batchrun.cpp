@@ -24,19 +24,20 @@ QString translate(const char *text)
     return QCoreApplication::translate("BatchRun", text);
 }
 
-std::optional<Attachment> readAttachment(const QString &path, QString *error)
+} // namespace
+
+std::optional<Attachment> readAttachmentFile(const QString &path, QString *error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = translate("cannot read the attachment %1: %2").arg(path, file.errorString());
+        if (error)
+            *error = translate("cannot read the attachment %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     const QByteArray data = file.readAll();
     const QString mime = QMimeDatabase().mimeTypeForFileNameAndData(path, data).name();
     return Attachment::fromData(QFileInfo(path).fileName(), mime, data);
 }
-
-} // namespace
 
 BatchInputs readBatchInputs(const QString &path)
 {
@@ -168,7 +169,7 @@ void BatchRun::launch(const BatchLine &line)
     }
     for (const QString &path : line.attachments) {
         QString error;
-        auto attachment = readAttachment(path, &error);
+        auto attachment = readAttachmentFile(path, &error);
         if (!attachment) {
             Outcome outcome;
             outcome.lineError = translate("line %1: %2").arg(line.line).arg(error);

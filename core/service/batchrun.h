@@ -37,6 +37,8 @@ struct BatchInputs
     QString error;                  // the file could not be read
 };
 BatchInputs readBatchInputs(const QString &path);
+// A file as an attachment (its type from its name and bytes); `error` says why not.
+std::optional<Attachment> readAttachmentFile(const QString &path, QString *error = nullptr);
 
 class BatchRun final : public QObject
 {
