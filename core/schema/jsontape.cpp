@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <charconv>
@@ -18,6 +19,17 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("JsonTape", text);
+}
+
+// QString::fromUtf8 drops a byte order mark at the start of its input, which would lose a U+FEFF
+// that opens a JSON string; the string is the model's text, so every character stays.
+QString stringFromUtf8(std::string_view text)
+{
+    if (text.size() >= 3 && std::memcmp(text.data(), "\xEF\xBB\xBF", 3) == 0) {
+        QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::ConvertInitialBom);
+        return decoder.decode(QByteArrayView(text.data(), qsizetype(text.size())));
+    }
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
 inline bool isSpace(unsigned char c)
@@ -559,8 +571,7 @@ QJsonValue JsonTape::toValue(qsizetype index) const
             return qint64(n.number);
         return n.number;
     case Type::String: {
-        const std::string_view text = string(index);
-        return QString::fromUtf8(text.data(), qsizetype(text.size()));
+        return stringFromUtf8(string(index));
     }
     case Type::Array: {
         QJsonArray array;
@@ -572,7 +583,7 @@ QJsonValue JsonTape::toValue(qsizetype index) const
         QJsonObject object;
         for (qsizetype key = index + 1; key < qsizetype(n.ref.offset);) {
             const std::string_view name = string(key);
-            object.insert(QString::fromUtf8(name.data(), qsizetype(name.size())), toValue(key + 1));
+            object.insert(stringFromUtf8(name), toValue(key + 1));
             key = next(key + 1);
         }
         return object;

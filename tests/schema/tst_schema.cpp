@@ -699,6 +699,9 @@ void TestSchema::tapeRoundTrip()
     const QString lone = QString(QChar(0xD800)) + u"x"_s;
     QCOMPARE(tape.toValue(tape.appendValue(QJsonValue(lone))).toString(), u"\uFFFDx"_s);
     QCOMPARE(tape.toValue(tape.append("\"\\ud800x\"")).toString(), u"\uFFFDx"_s);
+    // A U+FEFF that opens a string or a name is text, not a byte order mark: it stays.
+    const qsizetype bom = tape.append("{\"\xEF\xBB\xBFk\": \"\xEF\xBB\xBF\"}");
+    QCOMPARE(tape.toValue(bom).toObject().value(u"\uFEFFk"_s).toString(), u"\uFEFF"_s);
     tape.clear();
     QCOMPARE(tape.nodeCount(), 0);
 }
