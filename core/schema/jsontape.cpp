@@ -475,8 +475,14 @@ qsizetype JsonTape::appendValue(const QJsonValue &value)
 void JsonTape::appendString(QStringView text)
 {
     // UTF-16 to UTF-8 (a lone surrogate becomes U+FFFD, as in the parser).
+    // Sized exactly: a worst-case reservation (3 bytes a unit) of a long string would triple it.
+    size_t bytes = 0;
+    for (const QChar c : text) {
+        const char16_t unit = c.unicode();
+        bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+    }
     const size_t offset = m_chars.size();
-    m_chars.resize(offset + size_t(text.size()) * 3);
+    m_chars.resize(offset + bytes);
     char *out = m_chars.data() + offset;
     const char16_t *p = text.utf16();
     const char16_t *end = p + text.size();

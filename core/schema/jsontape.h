@@ -62,6 +62,8 @@ public:
 
     const Node &node(qsizetype index) const { return m_nodes[size_t(index)]; }
     qsizetype nodeCount() const { return qsizetype(m_nodes.size()); }
+    // Bytes of string and number text held (names, strings, number spellings).
+    qsizetype textBytes() const { return qsizetype(m_chars.size()); }
     std::string_view string(qsizetype index) const
     {
         const Node &n = m_nodes[size_t(index)];
