@@ -10,6 +10,7 @@
 #include "core/engines/enginecodec.h"
 #include "core/engines/ssedecoder.h"
 #include "core/schema/jsontape.h"
+#include "peer.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -178,6 +179,15 @@ int main(int argc, char *argv[])
             qtFailures = failures;
         else if (parse == Parse::Tape && failures != qtFailures)
             status = 1;
+    }
+    // The peer, in the same run on the same file: eventsource-parser with a JSON.parse per event.
+    if (const auto peer = CallscopeBench::runPeer(u"sse_parse.mjs"_s, u"eventsource-parser"_s,
+                                                  {path, QString::number(rounds)})) {
+        line(u"peer eventsource-parser:   %1 MB/s wall, %2 MB per CPU second (%3 events, %4 parse failures)"_s
+                 .arg(peer->value(u"mb_per_s"_s).toDouble(), 0, 'f', 0)
+                 .arg(peer->value(u"mb_per_cpu_s"_s).toDouble(), 0, 'f', 0)
+                 .arg(peer->value(u"events"_s).toInt())
+                 .arg(peer->value(u"failures"_s).toInt()));
     }
     return status;
 }
