@@ -43,6 +43,7 @@ QList<PreflightProblem> profileProblems(const PreflightResult &checked, const En
             break;
         case PreflightProblem::Field::Replay:
         case PreflightProblem::Field::Profile:
+        case PreflightProblem::Field::Tool:
             break;
         }
         problems.append(problem);

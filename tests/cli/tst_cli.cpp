@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -143,6 +144,7 @@ private Q_SLOTS:
     void samplesRunOffline();
     void crashSafetyUnderSigkill();
     void enginesTestThroughTheProbe();
+    void toolProgramsCheckedBeforeSending();
 };
 
 void TestCli::runCompleted()
@@ -367,6 +369,24 @@ void TestCli::samplesRunOffline()
         // The recording's first reply is cut off: the reask path recovers it.
         QCOMPARE(r.json().value(u"attempts"_s).toInt(), 2);
         QCOMPARE(r.json().value(u"parsed"_s).toObject().value(u"mass_kg"_s).toInt(), 1340);
+        // A revision on the replay engine would get the same recording back: refused, with the
+        // way out, and nothing new stored.
+        const QString id = QString::number(r.json().value(u"call_id"_s).toInteger());
+        const QString db = dir.filePath(u"h.sqlite"_s);
+        const CliResult revised = runCli({u"revise"_s, id, u"--correction"_s, u"Use pounds."_s, u"--db"_s, db});
+        QCOMPARE(revised.exitCode, 1);
+        QVERIFY2(revised.err.contains(QByteArray("call " + id.toUtf8() + " ran on the replay engine")), revised.err.constData());
+        QVERIFY2(revised.err.contains("--engine PROFILE"), revised.err.constData());
+        QVERIFY(revised.json().value(u"call_id"_s).isNull());
+        const CliResult list = runCli({u"history"_s, u"--db"_s, db});
+        QCOMPARE(list.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 1);
+        // Asking for a profile that does not exist says so.
+        const CliResult elsewhere = runCli({u"revise"_s, id, u"--correction"_s, u"Use pounds."_s, u"--engine"_s,
+                                            u"no-such-profile"_s, u"--db"_s, db},
+                                           {}, 30000, QProcessEnvironment());
+        QCOMPARE(elsewhere.exitCode, 1);
+        QVERIFY2(elsewhere.err.contains("no engine profile named \"no-such-profile\""), elsewhere.err.constData());
     }
 }
 
@@ -532,6 +552,50 @@ void TestCli::enginesTestThroughTheProbe()
     r = runCli({u"engines"_s, u"test"_s, u"nope"_s}, {}, 30000, env);
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err, "callscope-cli: no engine profile named 'nope'\n"_ba);
+}
+
+void TestCli::toolProgramsCheckedBeforeSending()
+{
+    // A command tool and an MCP server whose programs are not there: the run ends before the
+    // first request, saying which and where to fix it.
+    Fixture fx;
+    const QJsonArray tools{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
+                                       {u"command"_s, QJsonArray{u"callscope-no-such-program"_s, u"--json"_s}}},
+                           QJsonObject{{u"name"_s, u"script"_s}, {u"description"_s, u"A script beside the spec."_s},
+                                       {u"command"_s, QJsonArray{u"./bin/script.sh"_s}}},
+                           QJsonObject{{u"name"_s, u"search"_s}, {u"description"_s, u"Search."_s},
+                                       {u"mcp"_s, u"docs"_s}}};
+    const QJsonObject servers{{u"docs"_s, QJsonObject{{u"command"_s, QJsonArray{u"callscope-no-such-mcp-server"_s}}}},
+                              {u"unused"_s, QJsonObject{{u"command"_s, QJsonArray{u"callscope-also-missing"_s}}}}};
+    const QString spec = fx.writeSpec({{u"tools"_s, tools}, {u"mcp_servers"_s, servers}});
+    CliResult r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(fx.server.requestCount(), 0);
+    const QString error = r.json().value(u"error"_s).toString();
+    const QString folder = QDir::toNativeSeparators(QFileInfo(spec).absolutePath());
+    QCOMPARE(error.split(u'\n'),
+             (QStringList{u"The tool \"lookup\" cannot start: its program \"callscope-no-such-program\" was not found on "
+                          u"PATH (or is not executable). Install it, or fix tools[0].command."_s,
+                          u"The tool \"script\" cannot start: its program \"./bin/script.sh\" was not found relative "
+                          u"to %1 (or is not executable). Install it, or fix tools[1].command."_s.arg(folder),
+                          u"The MCP server \"docs\" cannot start: its program \"callscope-no-such-mcp-server\" was not "
+                          u"found on PATH (or is not executable). Install it, or fix mcp_servers.docs.command."_s}));
+
+    // With the programs in place (the script beside the spec, found from any working folder;
+    // no MCP server), the same spec runs.
+    QVERIFY(QDir(fx.dir.path()).mkpath(u"bin"_s));
+    QFile script(fx.dir.filePath(u"bin/script.sh"_s));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\necho ok\n");
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+    const QJsonArray present{tools.at(1), QJsonObject{{u"name"_s, u"shell"_s}, {u"description"_s, u"A shell."_s},
+                                                      {u"command"_s, QJsonArray{u"sh"_s, u"-c"_s, u"true"_s}}}};
+    const QString runnable = fx.writeSpec({{u"tools"_s, present}});
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
+    r = runCli({u"run"_s, runnable, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(fx.server.requestCount(), 1);
 }
 
 #include "tst_cli.moc"
