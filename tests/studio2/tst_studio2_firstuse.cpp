@@ -328,8 +328,25 @@ void TestFirstUse::runAndApprovalComeForward()
     settle();
     shoot(*window, u"02b-session-approval"_s);
     QVERIFY2(wholeOnScreen(sessionApproval->approveButton(), &why), qPrintable(why));
+    // The pending item ends the session's timeline, after the message in flight; the tab has
+    // a badge that stays while History is brought over it.
+    QVERIFY(sessions->isWaiting());
+    const QString chat = sessions->chatText();
+    QVERIFY2(chat.contains(u"Waiting for you: get_ticket needs your approval."_s), qPrintable(chat));
+    QVERIFY2(chat.indexOf(u"Plan ticket 7"_s) >= 0 && chat.indexOf(u"Plan ticket 7"_s) < chat.indexOf(u"Waiting for you"_s),
+             qPrintable(chat));
+    QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions ● waiting for you"_s);
+    docks->historyDock()->raise();
+    settle();
+    QVERIFY(!inSight(sessions));
+    QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions ● waiting for you"_s);
+    docks->sessionsDock()->raise();
+    settle();
     sessionApproval->approveButton()->click();
     QVERIFY(turn.wait(15000));
+    QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions"_s);
+    QVERIFY(!sessions->isWaiting());
+    QVERIFY(!sessions->chatText().contains(u"Waiting for you"_s));
     window->specView()->editor()->document()->setModified(false);
 }
 
