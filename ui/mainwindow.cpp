@@ -140,6 +140,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
             m_historyDocks->sessionsDock()->show();
             m_historyDocks->sessionsDock()->raise();
         });
+        // The same badge on the Sessions tab while a session turn waits for the person, for
+        // when History (or anything else) is brought over it.
+        connect(sessions, &SessionView::waitingChanged, this, [this](bool waiting) {
+            m_historyDocks->sessionsDock()->setWindowTitle(waiting ? tr("Sessions ● waiting for you") : tr("Sessions"));
+        });
     }
 
     QPlainTextEdit *editor = m_specView->editor();

@@ -4,7 +4,7 @@
 //                 [--db PATH] [--allow-tool NAME]... [--no-store]
 //   batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]
 //         [--allow-tool NAME]...
-//   revise CALL_ID --correction TEXT [--db PATH]
+//   revise CALL_ID --correction TEXT [--engine PROFILE] [--db PATH]
 //
 // run and revise print {"call_id", "status", "parsed", "error_category", "error", "usage",
 // "turns", "attempts"}; exit 0 completed, 1 failed or cancelled, 3 turn_limited, 2 bad
@@ -193,6 +193,7 @@ int runRevise(const QStringList &arguments)
     parser.addOption({u"correction"_s, tr("What to change."), u"TEXT"_s});
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption({u"engine"_s, tr("Revise on this engine profile instead of the call's own engine."), u"PROFILE"_s});
     if (!parseOrComplain(parser, u"revise"_s, arguments))
         return ExitUsage;
     bool ok = false;
@@ -215,10 +216,18 @@ int runRevise(const QStringList &arguments)
     RunOptions options;
     for (const QString &tool : parser.values(u"allow-tool"_s))
         options.allowedTools.insert(tool);
-    CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options);
+    std::optional<EngineSpec> engine;
+    if (parser.isSet(u"engine"_s)) {
+        engine.emplace();
+        engine->profile = parser.value(u"engine"_s);
+        engine->typeFromProfile = true;
+    }
+    CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options, engine);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
+    if (result.startFailed)
+        printError(result.record.error);
     return exitCodeFor(result);
 }
 

@@ -853,13 +853,25 @@ void Runner::editPendingResult(const QString &callId, const ToolResult &result)
 {
     for (ToolSlot &slot : m_slots) {
         if (slot.call.id == callId && slot.result) {
-            ToolResult edited = result;
-            edited.callId = callId;
-            edited.name = slot.call.name;
+            if (result.content == slot.result->content && result.isError == slot.result->isError)
+                continue;
+            ToolResult edited = *slot.result;
+            edited.images = result.images;
+            applyEditedResult(edited, result.content, result.isError);
             slot.result = edited;
             m_pending.result = edited;
         }
     }
+}
+
+void applyEditedResult(ToolResult &result, const QString &content, bool isError)
+{
+    if (!result.toolOriginal)
+        result.toolOriginal = ToolOriginal{result.content, result.isError};
+    result.content = content;
+    result.isError = isError;
+    if (result.toolOriginal->content == content && result.toolOriginal->isError == isError)
+        result.toolOriginal.reset();
 }
 
 void Runner::approve(const QString &callId, const std::optional<QJsonObject> &editedArguments)

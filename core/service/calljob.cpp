@@ -365,6 +365,11 @@ void CallJob::resolveEngine()
              preflight.text());
         return;
     }
+    // Nor for tools whose programs are not there.
+    if (const PreflightResult tools = preflightTools(m_request.spec); !tools.ok()) {
+        fail(ErrorCategory::Other, tools.text());
+        return;
+    }
     if (engine.type == EngineType::Replay) {
         const QString source = engine.replay;
         static const QRegularExpression callId(u"^\\d+$"_s);
