@@ -1190,11 +1190,13 @@ void TestHttpClient::factory()
 
 // ---- HTTP/2 and HTTP/1.1 over TLS against the scripted h2 fault server ------------------
 //
-// Real providers are HTTPS, and Qt 6 negotiates HTTP/2 by ALPN whenever the server offers it,
-// so that is the path a real call takes. Each case runs twice: once against a server offering
-// "h2" (what providers do) and once against one offering only "http/1.1", and asserts the
-// same things the HTTP/1.1 fault suite asserts (tst_faults): requests the server saw, attempts
-// recorded, backoff between them, status, category, bytes the server could send, memory.
+// Real providers are HTTPS and offer HTTP/2, which Qt 6 takes by ALPN unless told otherwise.
+// HttpJob tells it otherwise (Qt 6.4's HTTP/2 ignores the read buffer limit, see
+// qtReadBufferLimitByProtocol), so each case runs twice, against a server offering "h2" first
+// (what providers do) and against one offering only "http/1.1", and asserts that the job
+// spoke HTTP/1.1 to both and what the plain-HTTP fault suite (tst_faults) asserts: requests
+// the server saw, attempts recorded, backoff between them, status, category, bytes the server
+// could send, memory.
 
 namespace {
 
@@ -1265,9 +1267,9 @@ struct TlsHarness
     QList<ModelOutcome> outcomes;
     qint64 finishedAtMs = -1;
 
-    bool start(const QList<TlsFaultServer::Behavior> &script, const QString &protocol)
+    bool start(const QList<TlsFaultServer::Behavior> &script, const QString &alpn)
     {
-        if (!server.start(script, protocol == u"h2"_s ? u"h2,http/1.1"_s : u"http/1.1"_s))
+        if (!server.start(script, alpn))
             return false;
         config.type = EngineType::OpenAI;
         config.model = u"gpt-fault"_s;
@@ -1298,18 +1300,17 @@ struct TlsHarness
     }
 };
 
-// Every request went over the protocol the server offered, each one on a connection opened by
-// the HTTP/2 preface when that is h2.
-QString protocolProblem(const TlsFaultServer &server, const QString &protocol)
+// No connection the server saw negotiated h2 or began with the HTTP/2 preface, whatever the
+// server offered. (With HTTP/2 not allowed Qt sends no ALPN at all: the server then speaks
+// HTTP/1.1, as it would to any client without ALPN.)
+QString protocolProblem(const TlsFaultServer &server)
 {
     const QList<TlsFaultServer::Connection> connections = server.connections();
     if (connections.isEmpty())
         return u"no connection"_s;
     for (const TlsFaultServer::Connection &c : connections) {
-        if (c.alpn != protocol)
-            return u"connection %1 negotiated '%2'"_s.arg(c.id).arg(c.alpn);
-        if ((protocol == u"h2"_s) != c.preface)
-            return u"connection %1: preface %2"_s.arg(c.id).arg(c.preface);
+        if (c.alpn == u"h2"_s || c.preface)
+            return u"connection %1 negotiated '%2' (HTTP/2 preface: %3)"_s.arg(c.id).arg(c.alpn).arg(c.preface);
     }
     return {};
 }
@@ -1338,11 +1339,11 @@ QString resendProblem(const QList<TlsFaultServer::Request> &requests, const QLis
 
 #define TLS_PROTOCOL_ROWS() \
     do { \
-        QTest::addColumn<QString>("protocol"); \
-        QTest::newRow("h2") << u"h2"_s; \
-        QTest::newRow("http/1.1") << u"http/1.1"_s; \
+        QTest::addColumn<QString>("alpn"); /* what the server offers */ \
+        QTest::newRow("h2 offered") << u"h2,http/1.1"_s; \
+        QTest::newRow("http/1.1 only") << u"http/1.1"_s; \
     } while (false)
-#define START_TLS(h, script) QVERIFY2((h).start(script, protocol), qPrintable((h).server.errorString()))
+#define START_TLS(h, script) QVERIFY2((h).start(script, alpn), qPrintable((h).server.errorString()))
 
 class TestHttpOverTls final : public QObject
 {
@@ -1350,6 +1351,8 @@ class TestHttpOverTls final : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void qtReadBufferLimitByProtocol_data();
+    void qtReadBufferLimitByProtocol();
     void streamDecodedAsItArrives_data() { TLS_PROTOCOL_ROWS(); }
     void streamDecodedAsItArrives();
     void resetMidBodyAfterContent_data() { TLS_PROTOCOL_ROWS(); }
@@ -1377,11 +1380,70 @@ void TestHttpOverTls::initTestCase()
     QVERIFY2(TlsFaultServer::trustTestCertificate(&why), qPrintable(why));
 }
 
+void TestHttpOverTls::qtReadBufferLimitByProtocol_data()
+{
+    QTest::addColumn<QString>("alpn");
+    QTest::newRow("h2") << u"h2"_s;
+    QTest::newRow("http/1.1") << u"http/1.1"_s;
+}
+
+// Why HttpJob does not allow HTTP/2: plain QNetworkAccessManager, HTTP/2 allowed (Qt's
+// default), a 1 MiB read buffer as HttpJob sets it, and nothing reading the reply, against a
+// flood. Over HTTP/1.1 Qt stops reading the socket at the limit; over HTTP/2 (Qt 6.4) it
+// grants the server more window as bytes arrive and buffers whatever comes. If this starts
+// failing on the h2 row, Qt honours the limit on HTTP/2 and HttpJob::post may allow it again.
+void TestHttpOverTls::qtReadBufferLimitByProtocol()
+{
+    QFETCH(QString, alpn);
+    TlsFaultServer::Behavior b;
+    b.action = u"flood"_s;
+    b.headers = sseHeaders();
+    b.chunk = tlsDelta("\"tok \"").repeated(2048);
+    TlsFaultServer server;
+    QVERIFY2(server.start({b}, alpn), qPrintable(server.errorString()));
+    QNetworkAccessManager nam;
+    QNetworkRequest request(QUrl(u"https://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port())));
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, true);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+    constexpr qint64 readBuffer = 1 * MiB;
+    const qint64 rssBefore = resetPeakRss();
+    QNetworkReply *reply = nam.post(request, "{}"_ba);
+    reply->setReadBufferSize(readBuffer);
+    QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [reply] { reply->setReadBufferSize(readBuffer); });
+    settle(2000);
+    const bool usedH2 = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool();
+    const qint64 handedOver = reply->bytesAvailable();
+    const qint64 peakGrowth = procStatusBytes("VmHWM:") - rssBefore;
+    reply->abort();
+    reply->deleteLater();
+    settle(300);
+
+    const QList<TlsFaultServer::Request> requests = server.requests();
+    QCOMPARE(requests.size(), 1);
+    const qint64 sent = requests[0].bytesSent;
+    qInfo("%s, nothing read for 2 s: the server sent %.1f MiB, Qt handed over %.1f MiB, peak RSS growth %.1f MiB",
+          qPrintable(alpn), double(sent) / double(MiB), double(handedOver) / double(MiB),
+          double(peakGrowth) / double(MiB));
+    const QList<TlsFaultServer::Connection> connections = server.connections();
+    QCOMPARE(connections.size(), 1);
+    QCOMPARE(connections[0].alpn, alpn);
+    QCOMPARE(connections[0].preface, alpn == u"h2"_s);
+    QCOMPARE(usedH2, alpn == u"h2"_s);
+    QVERIFY2(handedOver <= 2 * readBuffer, qPrintable(QString::number(handedOver)));
+    if (alpn == u"h2"_s) {
+        QVERIFY2(sent > 32 * MiB,
+                 "Qt now holds HTTP/2 reads to the read buffer: HttpJob::post may allow HTTP/2 "
+                 "again (docs/http.md)");
+    } else {
+        QVERIFY2(sent <= readBuffer + 8 * MiB, qPrintable(QString::number(sent)));
+    }
+}
+
 // A streamed reply in two parts with a pause between: the first deltas reach the caller
 // before the rest was sent, and the whole reply completes.
 void TestHttpOverTls::streamDecodedAsItArrives()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.action = u"pause"_s;
     b.headers = sseHeaders();
@@ -1407,8 +1469,8 @@ void TestHttpOverTls::streamDecodedAsItArrives()
              qPrintable(u"delta at %1 ms, finished at %2 ms"_s.arg(h.deltaTimes[1]).arg(h.finishedAtMs)));
     QCOMPARE(outcome.rawResponseBytes, qint64(b.body.size()));
 
-    const QString problem = protocolProblem(h.server, protocol);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QString protocolError = protocolProblem(h.server);
+    QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
     const QList<TlsFaultServer::Request> requests = h.server.requests();
     QCOMPARE(requests.size(), 1);
     QCOMPARE(requests[0].method, "POST"_ba);
@@ -1418,10 +1480,10 @@ void TestHttpOverTls::streamDecodedAsItArrives()
     QCOMPARE(requests[0].how, u"complete"_s);
 }
 
-// Reset (RST_STREAM on h2, a TCP reset on HTTP/1.1) after model text arrived: not retried.
+// A TCP reset after model text arrived: not retried.
 void TestHttpOverTls::resetMidBodyAfterContent()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.action = u"reset_after"_s;
     b.headers = sseHeaders();
@@ -1442,15 +1504,15 @@ void TestHttpOverTls::resetMidBodyAfterContent()
     const QList<TlsFaultServer::Request> requests = h.server.requests();
     QCOMPARE(requests.size(), 1);
     QCOMPARE(requests[0].how, u"reset"_s);
-    const QString problem = protocolProblem(h.server, protocol);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QString protocolError = protocolProblem(h.server);
+    QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
 // Reset inside the first event, before any model text: every try is reset, and each of the
 // three POSTs is one recorded attempt after its backoff.
 void TestHttpOverTls::resetMidBodyBeforeContent()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.action = u"reset_after"_s;
     b.headers = sseHeaders();
@@ -1470,16 +1532,15 @@ void TestHttpOverTls::resetMidBodyBeforeContent()
     const QString problem = resendProblem(requests, outcome.attempts);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QCOMPARE(requests.size(), 3);
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
-// The connection goes away before the reply's headers (h2: GOAWAY with no stream processed,
-// then the close; HTTP/1.1: a close): Qt must not resend; the policy does, once, after its
-// backoff, and the second try succeeds.
+// The connection closes before the reply's headers: Qt must not resend; the policy does,
+// once, after its backoff, and the second try succeeds.
 void TestHttpOverTls::goawayBeforeHeaders()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior away;
     away.action = u"goaway"_s;
     TlsFaultServer::Behavior ok;
@@ -1500,7 +1561,7 @@ void TestHttpOverTls::goawayBeforeHeaders()
     const QString problem = resendProblem(requests, outcome.attempts);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QCOMPARE(requests.size(), 2);
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
     QCOMPARE(h.server.connections().size(), 2); // the second try on a new connection
 }
@@ -1508,7 +1569,7 @@ void TestHttpOverTls::goawayBeforeHeaders()
 // Half of the reply's headers, then a TCP reset, on every try: three POSTs, three attempts.
 void TestHttpOverTls::dropInHeadersOnEveryTry()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.action = u"drop_in_headers"_s;
     b.headers = sseHeaders();
@@ -1526,14 +1587,14 @@ void TestHttpOverTls::dropInHeadersOnEveryTry()
     const QString problem = resendProblem(requests, outcome.attempts);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QCOMPARE(requests.size(), 3);
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
 // 429 with retry-after: 1, then a good stream: the second POST comes a second later.
 void TestHttpOverTls::retryAfterHonoured()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior limited;
     limited.status = 429;
     limited.headers = {{"content-type", "application/json"}, {"retry-after", "1"}};
@@ -1555,17 +1616,17 @@ void TestHttpOverTls::retryAfterHonoured()
     const QList<TlsFaultServer::Request> requests = h.server.requests();
     QCOMPARE(requests.size(), 2);
     const qint64 gap = requests[1].receivedAtMs - requests[0].endedAtMs;
-    qInfo("%s: retry-after 1 s -> second POST %lld ms after the 429", qPrintable(protocol), gap);
+    qInfo("%s: retry-after 1 s -> second POST %lld ms after the 429", qPrintable(alpn), gap);
     QVERIFY2(gap >= 970 && gap < 1600, qPrintable(QString::number(gap)));
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
 // Headers, then silence: a 1 s idle timeout ends each of the two attempts after 1 s, and the
-// server sees the client go (RST_STREAM on h2, the close on HTTP/1.1).
+// server sees the client go.
 void TestHttpOverTls::stallHitsIdleTimeout()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.action = u"stall"_s;
     b.headers = sseHeaders();
@@ -1592,7 +1653,7 @@ void TestHttpOverTls::stallHitsIdleTimeout()
         const qint64 held = r.endedAtMs - r.receivedAtMs;
         QVERIFY2(held >= 950 && held <= 1300, qPrintable(QString::number(held)));
     }
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
@@ -1600,7 +1661,7 @@ void TestHttpOverTls::stallHitsIdleTimeout()
 // and neither memory nor what the server could send runs far past it.
 void TestHttpOverTls::floodStopsAtCap()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.action = u"flood"_s;
     b.headers = sseHeaders();
@@ -1626,21 +1687,21 @@ void TestHttpOverTls::floodStopsAtCap()
     QCOMPARE(requests.size(), 1);
     const qint64 sent = requests[0].bytesSent;
     qInfo("%s flood: server sent %.1f MiB (%s), peak RSS growth %.1f MiB, %lld ms to the cap",
-          qPrintable(protocol), double(sent) / double(MiB), qPrintable(requests[0].how),
+          qPrintable(alpn), double(sent) / double(MiB), qPrintable(requests[0].how),
           double(peakGrowth) / double(MiB), finishedAt);
     QVERIFY2(!requests[0].how.isEmpty(), "the server was never told to stop");
-    // The cap, one read buffer, and what is in flight: kernel socket buffers on HTTP/1.1, the
-    // stream's flow-control window on h2.
-    QVERIFY2(sent <= cap + 16 * MiB, qPrintable(QString::number(sent)));
+    // The cap, one read buffer, and the kernel's socket buffers between the two (the server's
+    // send buffer is 64 KiB, the client's receive buffer autotunes up to 6 MiB).
+    QVERIFY2(sent <= cap + h.client->settings().readBufferBytes + 8 * MiB, qPrintable(QString::number(sent)));
     QVERIFY2(peakGrowth < 2 * cap, qPrintable(QString::number(peakGrowth)));
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
 // A valid reply 64 KiB under the cap completes; the raw copy keeps only its start.
 void TestHttpOverTls::replyJustUnderCap()
 {
-    QFETCH(QString, protocol);
+    QFETCH(QString, alpn);
     TlsFaultServer::Behavior b;
     b.headers = sseHeaders();
     TlsHarness h;
@@ -1660,9 +1721,9 @@ void TestHttpOverTls::replyJustUnderCap()
     const QList<TlsFaultServer::Request> requests = h.server.requests();
     QCOMPARE(requests.size(), 1);
     QCOMPARE(requests[0].bytesSent, qint64(b.body.size()));
-    qInfo("%s reply just under the cap: %lld ms, peak RSS growth %.1f MiB", qPrintable(protocol),
+    qInfo("%s reply just under the cap: %lld ms, peak RSS growth %.1f MiB", qPrintable(alpn),
           h.finishedAtMs, double(peakGrowth) / double(MiB));
-    const QString protocolError = protocolProblem(h.server, protocol);
+    const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
 }
 
