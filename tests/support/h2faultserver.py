@@ -6,7 +6,8 @@ TLS is Python's ssl module. Started by the tests (tests/support/h2faultserver.h)
 
     h2faultserver.py --cert C --key K --script S --log L [--alpn h2,http/1.1]
 
-It prints one line, "PORT <n>", once it listens on 127.0.0.1, then serves until killed.
+It prints one line, "PORT <n>", once it listens on 127.0.0.1, then serves until it is killed,
+its standard input closes (the test that started it is gone) or --max-seconds have passed.
 
 The script S is a JSON array of behaviours; request k (0-based, counted over all connections)
 gets S[min(k, len(S) - 1)]. A behaviour is an object:
@@ -44,6 +45,7 @@ Times are milliseconds since the server started.
 
 import argparse
 import json
+import os
 import select
 import socket
 import ssl
@@ -431,7 +433,19 @@ def main():
     parser.add_argument("--script", required=True)
     parser.add_argument("--log", required=True)
     parser.add_argument("--alpn", default="h2,http/1.1")
+    parser.add_argument("--max-seconds", type=float, default=600)
     args = parser.parse_args()
+
+    def watchdog():
+        # Whatever happens to the test, the server stops by itself.
+        deadline = time.monotonic() + args.max_seconds
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([sys.stdin], [], [], 1.0)
+            if readable and not sys.stdin.buffer.read1(4096):
+                break
+        os._exit(0)
+
+    threading.Thread(target=watchdog, daemon=True).start()
     with open(args.script) as f:
         SCRIPT.extend(json.load(f))
     log = Log(args.log)

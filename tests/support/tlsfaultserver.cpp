@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -65,19 +66,18 @@ bool TlsFaultServer::available(QString *why)
 
 QString TlsFaultServer::certificatePath(QString *error)
 {
-    // One certificate per test process, in a folder that lives as long as the process.
+    // One certificate per test process, in a folder removed when the process exits.
     static std::once_flag once;
     static QString path;
     static QString failure;
-    static QTemporaryDir *dir = nullptr;
+    static QTemporaryDir dir;
     std::call_once(once, [] {
-        dir = new QTemporaryDir(); // kept to the end of the process on purpose
-        if (!dir->isValid()) {
+        if (!dir.isValid()) {
             failure = u"no temporary folder for the certificate"_s;
             return;
         }
-        const QString cert = dir->filePath(u"cert.pem"_s);
-        const QString key = dir->filePath(u"key.pem"_s);
+        const QString cert = dir.filePath(u"cert.pem"_s);
+        const QString key = dir.filePath(u"key.pem"_s);
         QProcess openssl;
         openssl.start(u"openssl"_s,
                       {u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s,
