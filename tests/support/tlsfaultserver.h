@@ -28,8 +28,8 @@ class TlsFaultServer
 public:
     struct Behavior
     {
-        // send, reset_after, stall, drip, flood, goaway, drop_in_headers (see the script's
-        // docstring for what each does on HTTP/2 and on HTTP/1.1).
+        // send, reset_after, stall, drip, pause, flood, goaway, drop_in_headers (see the
+        // script's docstring for what each does on HTTP/2 and on HTTP/1.1).
         QString action = QStringLiteral("send");
         int status = 200;
         QList<QPair<QByteArray, QByteArray>> headers;
