@@ -92,9 +92,11 @@ run_tests() {
     export CALLSCOPE_NPM_DIR="$ROOT/tests/npm"
     package_check_rule
     log "running the test suite"
+    # CALLSCOPE_CTEST_ARGS reaches ctest as words, so a regex with | (-R 'tst_a|tst_b') works.
+    export CALLSCOPE_CTEST_ARGS="${CALLSCOPE_CTEST_ARGS:-}"
     dbus-run-session -- sh -c '
         printf %s callscope-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
-        ctest --test-dir "$0" --output-on-failure -j2 --timeout 900 '"${CALLSCOPE_CTEST_ARGS:-}"'
+        ctest --test-dir "$0" --output-on-failure -j2 --timeout 900 $CALLSCOPE_CTEST_ARGS
     ' "$BUILD_DIR"
 }
 
