@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QRandomGenerator>
 #include <QTimer>
 
 #include <algorithm>
@@ -102,7 +103,7 @@ void BatchModelClient::cancel()
 void BatchModelClient::deliver(const ModelOutcome &outcome)
 {
     // Always from the event loop: the runner may send its next request from inside `finished`.
-    m_state = State::InFlight; // not Idle until delivered, so a round does not leave without it
+    m_state = State::Delivering; // the runner works on it next: a round does not leave without it
     const quint64 serial = m_serial;
     QTimer::singleShot(0, this, [this, outcome, serial] {
         if (serial != m_serial)
@@ -200,11 +201,8 @@ bool BatchRounds::load(QString *error)
         qCInfo(lcBatchRounds) << "open provider batch" << batch.id << batch.status << batch.providerId;
     }
     // Rounds go on from the last stored one.
-    for (const ProviderBatchRecord &batch : batches.value()) {
-        Group &group = m_groups[batch.engineKey];
-        group.key = batch.engineKey;
-        group.round = std::max(group.round, batch.round);
-    }
+    for (const ProviderBatchRecord &batch : batches.value())
+        m_storedRounds[batch.engineKey] = std::max(m_storedRounds.value(batch.engineKey), batch.round);
     return true;
 }
 
@@ -225,10 +223,13 @@ BatchRounds::Group *BatchRounds::groupFor(const QString &key)
     return it == m_groups.end() ? nullptr : &it.value();
 }
 
-ProviderBatchClient *BatchRounds::clientOfGroup(const QString &key) const
+ProviderBatchClient *BatchRounds::clientOfGroup(const QString &publicKey) const
 {
-    const auto it = m_groups.constFind(key);
-    return it == m_groups.cend() ? nullptr : it->client;
+    for (const Group &group : m_groups) {
+        if (group.publicKey == publicKey && group.client)
+            return group.client;
+    }
+    return nullptr;
 }
 
 ModelClient *BatchRounds::clientFor(const QString &caseId, const QString &variant, int repeat, const EngineConfig &config,
@@ -243,16 +244,22 @@ ModelClient *BatchRounds::clientFor(const QString &caseId, const QString &varian
         return nullptr;
     }
     // One group per engine: type, base URL, model and key.
-    const QString groupKey = engineTypeName(config.type) + u'|' + config.baseUrl.toString() + u'|' + config.model + u'|'
-                             + QString::fromLatin1(QCryptographicHash::hash(config.apiKey.toUtf8(), QCryptographicHash::Sha256).toHex().left(12));
+    // The key tells engines apart without ever being stored: only a fingerprint salted per
+    // process is part of the in-memory group key.
+    static const QByteArray salt = QByteArray::number(QRandomGenerator::system()->generate64(), 16);
+    const QString publicKey = engineTypeName(config.type) + u'|' + config.baseUrl.toString() + u'|' + config.model;
+    const QString groupKey = publicKey + u'|'
+                             + QString::fromLatin1(QCryptographicHash::hash(QByteArray(salt + config.apiKey.toUtf8()), QCryptographicHash::Sha256).toHex().left(16));
     Group &group = m_groups[groupKey];
     group.key = groupKey;
+    group.publicKey = publicKey;
+    group.round = std::max(group.round, m_storedRounds.value(publicKey));
     if (!group.client) {
         group.config = config;
         group.client = ProviderBatchClient::create(config, nam, this);
         // Batches this engine left open in an earlier session are polled now that a key is known.
         for (auto it = m_open.begin(); it != m_open.end(); ++it) {
-            if (it->record.engineKey == groupKey)
+            if (it->record.engineKey == publicKey)
                 startPolling(it.key());
         }
     }
@@ -402,11 +409,11 @@ void BatchRounds::check()
         if (group.queued.isEmpty() || !group.client)
             continue;
         const bool open = std::any_of(m_open.cbegin(), m_open.cend(),
-                                      [&group](const OpenBatch &b) { return b.record.engineKey == group.key; });
+                                      [&group](const OpenBatch &b) { return b.record.engineKey == group.publicKey; });
         if (open)
             continue;
         const bool working = std::any_of(group.live.cbegin(), group.live.cend(), [](const QPointer<BatchModelClient> &c) {
-            return c && c->state() == BatchModelClient::State::Idle;
+            return c && (c->state() == BatchModelClient::State::Idle || c->state() == BatchModelClient::State::Delivering);
         });
         if (working)
             continue; // a run is still busy locally: its next request belongs to this round
@@ -454,7 +461,7 @@ void BatchRounds::submitRound(Group &group)
         const QList<BatchModelClient *> &part = parts.at(p);
         ProviderBatchRecord record;
         record.experimentId = m_experimentId;
-        record.engineKey = group.key;
+        record.engineKey = group.publicKey;
         record.engineType = engineTypeName(group.config.type);
         record.round = group.round;
         record.part = p;
@@ -660,8 +667,10 @@ void BatchRounds::failBatch(qint64 id, const ApiError &error, bool retryLines)
     m_closed.append(open.record);
     closeBatch(id);
     if (retryLines) {
-        if (Group *g = groupFor(group))
-            g->holdUntilMs = QDateTime::currentMSecsSinceEpoch() + m_firstPollMs;
+        for (Group &g : m_groups) {
+            if (g.publicKey == group)
+                g.holdUntilMs = QDateTime::currentMSecsSinceEpoch() + m_firstPollMs;
+        }
     }
     for (const QPointer<BatchModelClient> &c : waiting) {
         if (!c)
@@ -975,7 +984,8 @@ BatchRoundsOverview BatchRounds::overview() const
     for (const Group &group : m_groups) {
         o.queuedRequests += int(group.queued.size());
         for (const QPointer<BatchModelClient> &c : group.live)
-            o.runsWorking += c && c->state() == BatchModelClient::State::Idle ? 1 : 0;
+            o.runsWorking += c && (c->state() == BatchModelClient::State::Idle
+                                   || c->state() == BatchModelClient::State::Delivering) ? 1 : 0;
     }
     o.runsWorking += int(m_starting.size());
     return o;

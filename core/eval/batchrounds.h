@@ -135,7 +135,8 @@ private:
 
     struct Group
     {
-        QString key;
+        QString key;               // in memory only: includes a salted fingerprint of the key
+        QString publicKey;         // type|base URL|model: what the store keeps
         EngineConfig config;
         ProviderBatchClient *client = nullptr;
         QList<QPointer<BatchModelClient>> live;
@@ -168,7 +169,7 @@ private:
     void save(const ProviderBatchRecord &record);
     void closeBatch(qint64 batchId);
     Group *groupFor(const QString &key);
-    ProviderBatchClient *clientOfGroup(const QString &key) const;
+    ProviderBatchClient *clientOfGroup(const QString &publicKey) const;
     QString submitUnknownText(const ProviderBatchRecord &record) const;
 
     CallStore *m_store = nullptr;
@@ -183,6 +184,7 @@ private:
     bool m_checkScheduled = false;
 
     QHash<QString, Group> m_groups;
+    QHash<QString, int> m_storedRounds;                          // by public key: the last stored round
     QHash<qint64, OpenBatch> m_open;
     QList<ProviderBatchRecord> m_closed;                         // for the overview
     // Lines of earlier rounds (stored or ended in this session) by runKey + request index.
@@ -201,7 +203,7 @@ class BatchModelClient final : public ModelClient
     Q_DISABLE_COPY_MOVE(BatchModelClient)
 
 public:
-    enum class State { Idle, Queued, InFlight };
+    enum class State { Idle, Queued, InFlight, Delivering };
 
     EngineType engineType() const override { return m_config.type; }
     QString model() const override { return m_config.model; }

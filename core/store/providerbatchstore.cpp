@@ -46,8 +46,13 @@ QDateTime fromMsecs(const QVariant &value)
 
 void bind(QSqlQuery &query, const QVariantList &values)
 {
-    for (const QVariant &v : values)
-        query.addBindValue(v);
+    // A null QString would bind as NULL; text columns hold '' instead.
+    for (const QVariant &v : values) {
+        if (v.typeId() == QMetaType::QString && v.toString().isNull())
+            query.addBindValue(QString(u""_s));
+        else
+            query.addBindValue(v);
+    }
 }
 
 } // namespace
