@@ -479,7 +479,7 @@ void TestEval::badExperiments_data()
                                           << good << u"/variants/0/max_turns"_s << QString();
     QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good << u"exp.json:2:14"_s << u"not JSON"_s;
     QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba << good << u"/repeats"_s << u"unknown field"_s;
-    QTest::newRow("batch not here") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"batch"})"_ba << good << u"/via"_s << u"not available"_s;
+    QTest::newRow("via unknown") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"bulk"})"_ba << good << u"/via"_s << u"must be"_s;
 }
 
 void TestEval::badExperiments()
