@@ -282,7 +282,7 @@ int runEval(const QStringList &arguments)
         }
         std::fprintf(stderr, "%s\n", qPrintable(tr("eval: stopping; cancelling the calls in flight")));
         run.stop();
-    });
+    }, run.viaBatch() ? 2 : 1);
     QEventLoop loop;
     QObject::connect(&run, &ExperimentRun::finished, &loop, &QEventLoop::quit);
 

@@ -377,9 +377,14 @@ BatchStatus ProviderBatchClient::parseStatus(const QJsonObject &object) const
     // Gemini: an Operation ({name, metadata: batch, done, response: batch}) or the batch itself.
     QJsonObject batch = object;
     if (object.contains(u"metadata"_s) || object.contains(u"done"_s)) {
-        batch = object.value(u"response"_s).toObject();
-        if (batch.isEmpty())
-            batch = object.value(u"metadata"_s).toObject();
+        // The batch is the operation's metadata; a finished one may carry it (or its output)
+        // in `response` as well.
+        batch = object.value(u"metadata"_s).toObject();
+        const QJsonObject response = object.value(u"response"_s).toObject();
+        for (auto it = response.begin(); it != response.end(); ++it)
+            batch.insert(it.key(), it.value());
+        if (!batch.contains(u"output"_s) && response.contains(u"inlinedResponses"_s))
+            batch.insert(u"output"_s, response);
     }
     QString name = object.value(u"name"_s).toString();
     s.providerId = name.startsWith(u"batches/"_s) ? name.sliced(8) : name;

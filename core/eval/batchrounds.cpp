@@ -327,14 +327,15 @@ void BatchRounds::enqueue(BatchModelClient *client)
                 return;
             }
         }
-        if (line.outcome == u"pending"_s && m_recordOf.value(line.batchId).status == u"submit_unknown"_s
-            && !m_resubmitUnknown) {
+        if (line.outcome == u"pending"_s && m_unresolvable.contains(line.batchId)) {
+            m_unknownRuns.insert(client->runKey());
             client->deliverError(ApiError{ErrorCategory::Network, 0, {}, submitUnknownText(m_recordOf.value(line.batchId))});
             return;
         }
         if (line.outcome == u"pending"_s && m_open.contains(line.batchId)) {
+            // Carried by a batch still open (or still being looked for): wait for it.
             OpenBatch &open = m_open[line.batchId];
-            if (open.record.status != u"submit_unknown"_s) {
+            {
                 open.waiting.insert(line.customId, client);
                 client->m_state = BatchModelClient::State::InFlight;
                 client->m_batchId = line.batchId;
@@ -594,7 +595,7 @@ void BatchRounds::resolveUnknown(qint64 id)
                 startPolling(id);
                 return;
             }
-            if (!batch.record.inputFileId.isEmpty() && batch.record.status == u"submitting"_s) {
+            if (!batch.record.inputFileId.isEmpty()) {
                 // The file is up and no batch has the tag: create it now (once).
                 batch.record.status = u"submitting"_s;
                 client->createFromFile(batch.record.inputFileId, u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id),
@@ -638,11 +639,14 @@ void BatchRounds::resolveUnknown(qint64 id)
             failBatch(id, ApiError{ErrorCategory::Network, 0, {}, batch.record.error}, true);
             return;
         }
+        m_unresolvable.insert(id);
         Q_EMIT notice(submitUnknownText(batch.record));
         const QHash<QString, QPointer<BatchModelClient>> waiting = std::exchange(batch.waiting, {});
         for (const QPointer<BatchModelClient> &c : waiting) {
-            if (c)
+            if (c) {
+                m_unknownRuns.insert(c->runKey());
                 c->deliverError(ApiError{ErrorCategory::Network, 0, {}, submitUnknownText(batch.record)});
+            }
         }
         // It stays open in the store (another resume may resubmit), but not in this session.
         m_closed.append(batch.record);

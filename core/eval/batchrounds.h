@@ -112,6 +112,9 @@ public:
     static QString runKey(const QString &caseId, const QString &variant, int repeat);
 
     BatchRoundsOverview overview() const;
+    // True when the run's call failed because its batch's submission is unknown (a resume
+    // runs it again).
+    bool endedBySubmitUnknown(const QString &runKey) const { return m_unknownRuns.contains(runKey); }
     int batchesSubmitted() const { return m_submitted; }
     int directRuns() const { return m_directRuns; }
 
@@ -191,6 +194,8 @@ private:
     QHash<QString, QList<ProviderBatchLineRecord>> m_history;
     QHash<qint64, ProviderBatchRecord> m_recordOf;               // every batch known, by id
     QSet<QString> m_starting;
+    QSet<QString> m_unknownRuns;
+    QSet<qint64> m_unresolvable;                                 // submit_unknown, and no way to find out
     int m_submitted = 0;
     int m_cancelsPending = 0;
     int m_directRuns = 0;

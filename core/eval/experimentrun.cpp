@@ -57,7 +57,8 @@ QString ExperimentRun::key(const QString &caseId, const QString &variant, int re
 void ExperimentRun::setPreviousRuns(const QList<ExperimentRunRecord> &runs)
 {
     for (const ExperimentRunRecord &run : runs) {
-        if (run.status != u"cancelled"_s)
+        // Cancelled runs, and runs whose provider batch may or may not exist, run again.
+        if (run.status != u"cancelled"_s && run.status != u"submit_unknown"_s)
             m_results.insert(key(run.caseId, run.variant, run.repeat), run);
     }
 }
@@ -181,6 +182,8 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     if (result.stored)
         run.callId = record.id;
     run.status = result.startFailed ? u"not_started"_s : callStatusName(record.status);
+    if (m_rounds && m_rounds->endedBySubmitUnknown(BatchRounds::runKey(row.id, variant.name, planned.repeat)))
+        run.status = u"submit_unknown"_s;
     run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid() ? record.createdAt.msecsTo(record.finishedAt) : 0;
     run.inputTokens = record.usage.inputTokens;
     run.outputTokens = record.usage.outputTokens;

@@ -101,6 +101,43 @@ FakeReply FakeBatchApi::handle(const RecordedRequest &request)
         const auto [status, body] = m_model(path, request.jsonObject());
         return FakeReply::json(status, body);
     }
+    static const QRegularExpression geminiModel(u"^/v1beta/models/([^/:]+):(generateContent|batchGenerateContent)$"_s);
+    if (const QRegularExpressionMatch m = geminiModel.match(path); method == u"POST"_s && m.hasMatch()) {
+        if (m.captured(2) == u"generateContent"_s) {
+            ++directRequests;
+            const auto [status, body] = m_model(u"gemini"_s, request.jsonObject());
+            return FakeReply::json(status, body);
+        }
+        Batch batch;
+        batch.number = int(batches.size()) + 1;
+        batch.id = QString::number(1000 + batch.number);
+        batch.provider = u"gemini"_s;
+        batch.endpoint = m.captured(1);
+        const QJsonObject inputConfig = request.jsonObject().value(u"batch"_s).toObject().value(u"inputConfig"_s).toObject();
+        for (const QJsonValue &r : inputConfig.value(u"requests"_s).toObject().value(u"requests"_s).toArray()) {
+            const QJsonObject entry = r.toObject();
+            batch.lines.append({entry.value(u"metadata"_s).toObject().value(u"key"_s).toString(), entry.value(u"request"_s).toObject()});
+        }
+        for (const auto &[id, lineBody] : std::as_const(batch.lines))
+            batch.fates.insert(id, fate ? fate(id, lineBody, batch.number) : QString());
+        batch.clock.start();
+        batches.append(batch);
+        return geminiOperation(batches.last());
+    }
+    static const QRegularExpression geminiBatch(u"^/v1beta/batches/([^/:]+)(:cancel)?$"_s);
+    if (const QRegularExpressionMatch m = geminiBatch.match(path); m.hasMatch()) {
+        Batch *batch = find(m.captured(1));
+        if (!batch)
+            return notFound(u"batch"_s);
+        if (!m.captured(2).isEmpty()) {
+            ++cancels;
+            batch->cancelled = true;
+            batch->polls = 0;
+            return jsonReply(200, QJsonObject());
+        }
+        ++batch->polls;
+        return geminiOperation(*batch);
+    }
 
     // ---- OpenAI files and batches
     if (method == u"POST"_s && path == u"/v1/files"_s) {
@@ -112,6 +149,21 @@ FakeReply FakeBatchApi::handle(const RecordedRequest &request)
         uploads.append(parts.value(u"file"_s));
         return jsonReply(200, QJsonObject{{u"id"_s, id}, {u"object"_s, u"file"_s}, {u"bytes"_s, parts.value(u"file"_s).size()},
                                           {u"created_at"_s, 1}, {u"filename"_s, u"batch.jsonl"_s}, {u"purpose"_s, u"batch"_s}});
+    }
+    const bool creates = method == u"POST"_s
+                         && (path == u"/v1/batches"_s || path == u"/v1/messages/batches"_s || path.endsWith(u":batchGenerateContent"_s));
+    const LostCreate lost = creates ? std::exchange(loseNextCreate, LostCreate::None) : LostCreate::None;
+    if (creates && lost != LostCreate::Processed)
+        ++createRequests;
+    if (lost == LostCreate::Unprocessed) {
+        if (path == u"/v1/batches"_s)
+            createBodies.append(request.jsonObject());
+        return FakeReply::stall();
+    }
+    if (lost == LostCreate::Processed) {
+        RecordedRequest copy = request;
+        handle(copy); // creates it
+        return FakeReply::stall();
     }
     if (method == u"POST"_s && path == u"/v1/batches"_s) {
         const QJsonObject body = request.jsonObject();
@@ -310,12 +362,67 @@ FakeReply FakeBatchApi::anthropicBatchObject(Batch &batch, const QUrl &base)
     return jsonReply(200, object);
 }
 
+FakeReply FakeBatchApi::geminiOperation(Batch &batch)
+{
+    const bool done = ended(batch);
+    QString state = done ? (batch.cancelled ? u"BATCH_STATE_CANCELLED"_s : u"BATCH_STATE_SUCCEEDED"_s) : u"BATCH_STATE_RUNNING"_s;
+    QJsonObject metadata{{u"@type"_s, u"type.googleapis.com/google.ai.generativelanguage.v1main.GenerateContentBatch"_s},
+                         {u"name"_s, QString(u"batches/"_s + batch.id)},
+                         {u"model"_s, QString(u"models/"_s + batch.endpoint)},
+                         {u"state"_s, state}};
+    int succeeded = 0, failed = 0;
+    if (done) {
+        QJsonArray responses;
+        for (const auto &[id, body] : std::as_const(batch.lines)) {
+            const QString fate = batch.cancelled ? u"canceled"_s : batch.fates.value(id);
+            QJsonObject item{{u"metadata"_s, QJsonObject{{u"key"_s, id}}}};
+            if (fate.isEmpty()) {
+                const auto [status, reply] = m_model(u"gemini"_s, body);
+                Q_UNUSED(status)
+                item.insert(u"response"_s, QJsonDocument::fromJson(reply).object());
+                ++succeeded;
+            } else {
+                item.insert(u"error"_s, QJsonObject{{u"code"_s, fate == u"errored"_s ? 500 : 504},
+                                                    {u"message"_s, u"Internal error"_s}, {u"status"_s, u"INTERNAL"_s}});
+                ++failed;
+            }
+            responses.append(item);
+        }
+        metadata.insert(u"output"_s, QJsonObject{{u"inlinedResponses"_s, QJsonObject{{u"inlinedResponses"_s, responses}}}});
+    }
+    metadata.insert(u"batchStats"_s, QJsonObject{{u"requestCount"_s, QString::number(batch.lines.size())},
+                                                 {u"successfulRequestCount"_s, QString::number(succeeded)},
+                                                 {u"failedRequestCount"_s, QString::number(failed)},
+                                                 {u"pendingRequestCount"_s, QString::number(done ? 0 : batch.lines.size())}});
+    return jsonReply(200, QJsonObject{{u"name"_s, QString(u"batches/"_s + batch.id)}, {u"metadata"_s, metadata}, {u"done"_s, done}});
+}
+
 FakeBatchApi::Model twoTurnBatchModel()
 {
     return [](const QString &endpoint, const QJsonObject &body) -> std::pair<int, QByteArray> {
         const bool anthropic = endpoint == u"/v1/messages"_s;
         QString input;
         bool hasResult = false;
+        if (endpoint == u"gemini"_s) {
+            for (const QJsonValue &c : body.value(u"contents"_s).toArray()) {
+                for (const QJsonValue &p : c.toObject().value(u"parts"_s).toArray()) {
+                    const QJsonObject part = p.toObject();
+                    hasResult |= part.contains(u"functionResponse"_s);
+                    if (input.isEmpty() && c.toObject().value(u"role"_s).toString() == u"user"_s)
+                        input = part.value(u"text"_s).toString();
+                }
+            }
+            const QJsonObject call{{u"name"_s, hasResult ? u"submit_output"_s : u"get_ticket"_s},
+                                   {u"args"_s, hasResult ? QJsonObject{{u"title"_s, input.contains(u"pass"_s) ? u"ok"_s : u"bad"_s}}
+                                                         : QJsonObject{{u"id"_s, 7}}}};
+            const QJsonObject reply{
+                {u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{{u"role"_s, u"model"_s},
+                                                                                    {u"parts"_s, QJsonArray{QJsonObject{{u"functionCall"_s, call}}}}}},
+                                                         {u"finishReason"_s, u"STOP"_s}, {u"index"_s, 0}}}},
+                {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, 120}, {u"candidatesTokenCount"_s, 20}, {u"totalTokenCount"_s, 140}}},
+                {u"modelVersion"_s, u"fake"_s}};
+            return {200, compact(reply)};
+        }
         for (const QJsonValue &m : body.value(u"messages"_s).toArray()) {
             const QJsonObject message = m.toObject();
             const QString role = message.value(u"role"_s).toString();

@@ -5,7 +5,10 @@
 //   OpenAI:    POST /v1/files (multipart, purpose "batch"), POST /v1/batches, GET /v1/batches,
 //              GET /v1/batches/{id}, POST /v1/batches/{id}/cancel, GET /v1/files/{id}/content
 //   Anthropic: POST /v1/messages/batches, GET .../{id}, POST .../{id}/cancel, GET .../{id}/results
-//   direct:    POST /v1/chat/completions, /v1/responses, /v1/messages (counted)
+//   Gemini:    POST /v1beta/models/{m}:batchGenerateContent (inline), GET /v1beta/batches/{id},
+//              POST /v1beta/batches/{id}:cancel (responses inline in the finished operation)
+//   direct:    POST /v1/chat/completions, /v1/responses, /v1/messages,
+//              /v1beta/models/{m}:generateContent (counted)
 //
 // Every model request (direct or a batch line) is answered by the same `Model` function, so
 // an experiment run directly and through a batch gets the same replies. A batch is in progress
@@ -31,7 +34,7 @@ namespace Callscope::Test {
 class FakeBatchApi : public std::enable_shared_from_this<FakeBatchApi>
 {
 public:
-    // endpoint: "/v1/chat/completions", "/v1/responses" or "/v1/messages"; returns the reply
+    // endpoint: "/v1/chat/completions", "/v1/responses", "/v1/messages" or "gemini"; returns the reply
     // (status + body) a direct request gets.
     using Model = std::function<std::pair<int, QByteArray>(const QString &endpoint, const QJsonObject &body)>;
     // What happens to one line: "" (answered), "expired" or "errored" (HTTP 500 for the line).
@@ -43,11 +46,15 @@ public:
 
     int processingMs = 0;
     Fate fate;
+    // The next request that creates a batch gets no answer at all (the connection stalls):
+    // Unprocessed drops it, Processed creates the batch all the same.
+    enum class LostCreate { None, Unprocessed, Processed };
+    LostCreate loseNextCreate = LostCreate::None;
 
     struct Batch
     {
         QString id;
-        QString provider;                 // "openai" or "anthropic"
+        QString provider;                 // "openai", "anthropic" or "gemini"
         int number = 0;                   // 1-based, in creation order
         QString endpoint;
         QJsonObject metadata;
@@ -64,12 +71,14 @@ public:
     QList<QByteArray> uploads;          // every uploaded input file, in order
     QList<QJsonObject> createBodies;    // every POST /v1/batches body
     int directRequests = 0;
+    int createRequests = 0;             // requests that create a batch, answered or not
     int cancels = 0;
 
 private:
     FakeReply handle(const RecordedRequest &request);
     FakeReply openAiBatchObject(Batch &batch);
     FakeReply anthropicBatchObject(Batch &batch, const QUrl &base);
+    FakeReply geminiOperation(Batch &batch);
     bool ended(const Batch &batch) const;
     Batch *find(const QString &id);
     QUrl m_base;
