@@ -251,6 +251,61 @@ QJsonValue openApiAsJsonSchema(const QJsonValue &value)
     return object;
 }
 
+// Validates OpenAI batch input files line by line ({custom_id, method, url, body}, the body
+// against `bodySchema` of the OpenAI document) and the create bodies (CreateBatchRequest).
+// Returns the number of lines checked; -1 after a failure (reported through QTest).
+int validateOpenAiBatchFiles(const QList<QByteArray> &uploads, const QList<QJsonObject> &creates, const QString &bodySchema)
+{
+    int checked = -1;
+    [&] {
+        const QString path = sharedDataPath(u"openai-openapi.json"_s);
+        QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
+        const QUrl base(u"https://callscope.invalid/openai-openapi.json"_s);
+        SchemaRegistry registry;
+        registry.addDocument(base, openApiAsJsonSchema(readJson(path)));
+        SchemaCompiler compiler(registry);
+        const auto compileRef = [&](const QString &name) {
+            return compiler.compile(QJsonObject{{u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name)}},
+                                    QUrl(u"https://callscope.invalid/root.json"_s));
+        };
+        const CompiledSchema body = compileRef(bodySchema);
+        const CompiledSchema create = compileRef(u"CreateBatchRequest"_s);
+        QVERIFY2(body.isValid() && create.isValid(), qPrintable(body.errorString() + create.errorString()));
+        // BatchRequestInput as the batch guide documents it (the current document no longer has it).
+        const CompiledSchema envelope = compiler.compile(QJsonDocument::fromJson(R"({
+            "type": "object", "required": ["custom_id", "method", "url", "body"], "additionalProperties": false,
+            "properties": { "custom_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+                            "method": {"const": "POST"},
+                            "url": {"enum": ["/v1/chat/completions", "/v1/responses"]},
+                            "body": {"type": "object"} } })").object(), QUrl(u"https://callscope.invalid/line.json"_s));
+        QVERIFY(envelope.isValid());
+        const QString url = bodySchema == u"CreateResponse"_s ? u"/v1/responses"_s : u"/v1/chat/completions"_s;
+        int count = 0;
+        for (const QByteArray &file : uploads) {
+            QSet<QString> ids;
+            for (const QByteArray &line : file.split('\n')) {
+                if (line.isEmpty())
+                    continue;
+                const QJsonObject entry = QJsonDocument::fromJson(line).object();
+                QVERIFY2(envelope.validate(entry).valid, line.constData());
+                QCOMPARE(entry.value(u"url"_s).toString(), url);
+                const SchemaValidationResult b = body.validate(entry.value(u"body"_s));
+                QVERIFY2(b.valid, qPrintable(formatErrorsForModel(b.errors, 10) + u"\n"_s + QString::fromUtf8(line)));
+                QVERIFY(!entry.value(u"body"_s).toObject().value(u"stream"_s).toBool());
+                ids.insert(entry.value(u"custom_id"_s).toString());
+                ++count;
+            }
+            QCOMPARE(ids.size(), file.count('\n')); // custom ids are unique within a file
+        }
+        for (const QJsonObject &c : creates) {
+            QVERIFY2(create.validate(c).valid, QJsonDocument(c).toJson().constData());
+            QCOMPARE(c.value(u"endpoint"_s).toString(), url);
+        }
+        checked = count;
+    }();
+    return checked;
+}
+
 } // namespace
 
 class TestEval final : public QObject
@@ -785,6 +840,7 @@ void TestEval::batchTwoTurnLoop_data()
     QTest::addColumn<QString>("type");
     QTest::addColumn<QString>("model");
     QTest::newRow("openai") << u"openai"_s << u"gpt-4o-mini"_s;
+    QTest::newRow("openai-responses") << u"openai-responses"_s << u"gpt-4.1-mini"_s;
     QTest::newRow("anthropic") << u"anthropic"_s << u"claude-sonnet-4"_s;
     QTest::newRow("gemini") << u"gemini"_s << u"gemini-2.0-flash"_s;
 }
@@ -829,7 +885,16 @@ void TestEval::batchTwoTurnLoop()
     QCOMPARE(batches, 2);
     QCOMPARE(lines, (QList<int>{cases, cases}));
     QCOMPARE(requestsAfter, directRequests); // not one direct request
-    QCOMPARE(uploads, type == u"openai"_s ? 2 : 0);
+    QCOMPARE(uploads, type.startsWith(u"openai"_s) ? 2 : 0);
+    if (type == u"openai-responses"_s) {
+        QList<QByteArray> files;
+        QList<QJsonObject> creates;
+        server.run([&](FakeProvider &) {
+            files = api->uploads;
+            creates = api->createBodies;
+        });
+        QCOMPARE(validateOpenAiBatchFiles(files, creates, u"CreateResponse"_s), 2 * cases);
+    }
     QCOMPARE(comparable(batch.summary), comparable(direct.summary));
     const QJsonObject v = batch.summary.value(u"variants"_s).toArray().at(0).toObject();
     QCOMPARE(v.value(u"passed"_s).toInt(), cases * 4 / 5);
@@ -950,7 +1015,7 @@ void TestEval::batchResumeAfterKill()
     });
     QCOMPARE(batches, 2);            // round 1 polled again, never sent again; then round 2
     QVERIFY(firstPolls > polls);
-    QCOMPARE(uploads, type == u"openai"_s ? 2 : 0);
+    QCOMPARE(uploads, type.startsWith(u"openai"_s) ? 2 : 0);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs"_s), cases);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls"_s), cases); // each run completed once
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'ended'"_s), 2);
@@ -988,47 +1053,7 @@ void TestEval::batchSplitByLineLimit()
     QCOMPARE(parts.at(2).toObject().value(u"part"_s).toInt(), 2);
     QCOMPARE(parts.at(3).toObject().value(u"round"_s).toInt(), 2);
 
-    // The input file's lines: {custom_id, method, url, body} with a Chat Completions body.
-    const QString path = sharedDataPath(u"openai-openapi.json"_s);
-    QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
-    const QUrl base(u"https://callscope.invalid/openai-openapi.json"_s);
-    SchemaRegistry registry;
-    registry.addDocument(base, openApiAsJsonSchema(readJson(path)));
-    SchemaCompiler compiler(registry);
-    const auto compileRef = [&](const QString &name) {
-        return compiler.compile(QJsonObject{{u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name)}},
-                                QUrl(u"https://callscope.invalid/root.json"_s));
-    };
-    const CompiledSchema chat = compileRef(u"CreateChatCompletionRequest"_s);
-    const CompiledSchema create = compileRef(u"CreateBatchRequest"_s);
-    QVERIFY2(chat.isValid() && create.isValid(), qPrintable(chat.errorString() + create.errorString()));
-    // BatchRequestInput as the batch guide documents it (the current document no longer has it).
-    const CompiledSchema envelope = compiler.compile(QJsonDocument::fromJson(R"({
-        "type": "object", "required": ["custom_id", "method", "url", "body"], "additionalProperties": false,
-        "properties": { "custom_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
-                        "method": {"const": "POST"},
-                        "url": {"enum": ["/v1/chat/completions", "/v1/responses"]},
-                        "body": {"type": "object"} } })").object(), QUrl(u"https://callscope.invalid/line.json"_s));
-    QVERIFY(envelope.isValid());
-    int checked = 0;
-    QSet<QString> ids;
-    for (const QByteArray &file : std::as_const(uploads)) {
-        for (const QByteArray &line : file.split('\n')) {
-            if (line.isEmpty())
-                continue;
-            const QJsonObject entry = QJsonDocument::fromJson(line).object();
-            const SchemaValidationResult e = envelope.validate(entry);
-            QVERIFY2(e.valid, line.constData());
-            const SchemaValidationResult b = chat.validate(entry.value(u"body"_s));
-            QVERIFY2(b.valid, qPrintable(formatErrorsForModel(b.errors, 10) + u"\n"_s + QString::fromUtf8(line)));
-            QVERIFY(!entry.value(u"body"_s).toObject().contains(u"stream"_s) || !entry.value(u"body"_s).toObject().value(u"stream"_s).toBool());
-            ids.insert(QString::number(checked / 1000) + entry.value(u"custom_id"_s).toString());
-            ++checked;
-        }
-    }
-    QCOMPARE(checked, 20);
-    for (const QJsonObject &body : std::as_const(creates))
-        QVERIFY2(create.validate(body).valid, QJsonDocument(body).toJson().constData());
+    QCOMPARE(validateOpenAiBatchFiles(uploads, creates, u"CreateChatCompletionRequest"_s), 20);
     QCOMPARE(creates.size(), 6);
 }
 

@@ -403,6 +403,29 @@ FakeBatchApi::Model twoTurnBatchModel()
         const bool anthropic = endpoint == u"/v1/messages"_s;
         QString input;
         bool hasResult = false;
+        if (endpoint == u"/v1/responses"_s) {
+            for (const QJsonValue &i : body.value(u"input"_s).toArray()) {
+                const QJsonObject item = i.toObject();
+                hasResult |= item.value(u"type"_s).toString() == u"function_call_output"_s;
+                if (input.isEmpty() && item.value(u"role"_s).toString() == u"user"_s) {
+                    const QJsonValue content = item.value(u"content"_s);
+                    if (content.isString())
+                        input = content.toString();
+                    for (const QJsonValue &p : content.toArray())
+                        input += p.toObject().value(u"text"_s).toString();
+                }
+            }
+            const QJsonObject args = hasResult ? QJsonObject{{u"title"_s, input.contains(u"pass"_s) ? u"ok"_s : u"bad"_s}}
+                                               : QJsonObject{{u"id"_s, 7}};
+            const QJsonObject call{{u"type"_s, u"function_call"_s}, {u"id"_s, u"fc_1"_s},
+                                   {u"call_id"_s, hasResult ? u"call_2"_s : u"call_1"_s},
+                                   {u"name"_s, hasResult ? u"submit_output"_s : u"get_ticket"_s},
+                                   {u"arguments"_s, QString::fromUtf8(compact(args))}, {u"status"_s, u"completed"_s}};
+            const QJsonObject reply{{u"id"_s, u"resp_fake"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
+                                    {u"model"_s, body.value(u"model"_s)}, {u"output"_s, QJsonArray{call}},
+                                    {u"usage"_s, QJsonObject{{u"input_tokens"_s, 120}, {u"output_tokens"_s, 20}, {u"total_tokens"_s, 140}}}};
+            return {200, compact(reply)};
+        }
         if (endpoint == u"gemini"_s) {
             for (const QJsonValue &c : body.value(u"contents"_s).toArray()) {
                 for (const QJsonValue &p : c.toObject().value(u"parts"_s).toArray()) {
