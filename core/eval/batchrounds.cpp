@@ -247,7 +247,8 @@ ModelClient *BatchRounds::clientFor(const QString &caseId, const QString &varian
     // The key tells engines apart without ever being stored: only a fingerprint salted per
     // process is part of the in-memory group key.
     static const QByteArray salt = QByteArray::number(QRandomGenerator::system()->generate64(), 16);
-    const QString publicKey = engineTypeName(config.type) + u'|' + config.baseUrl.toString() + u'|' + config.model;
+    const QString publicKey = engineTypeName(config.type) + u'|'
+                              + config.baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery).toString() + u'|' + config.model;
     const QString groupKey = publicKey + u'|'
                              + QString::fromLatin1(QCryptographicHash::hash(QByteArray(salt + config.apiKey.toUtf8()), QCryptographicHash::Sha256).toHex().left(16));
     Group &group = m_groups[groupKey];
