@@ -64,13 +64,15 @@ int runEval(const QStringList &arguments)
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
     parser.addOption({u"prices"_s, tr("A price table (JSON) instead of the one in the settings or shipped."), u"FILE"_s});
+    parser.addOption({u"resubmit-unknown"_s, tr("Through a batch API: send again the requests of provider batches whose "
+                                               "creation got no answer (they may exist at the provider).")});
     parser.addOption({u"help"_s, tr("Show this help.")});
     if (!parseOrComplain(parser, u"eval"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(qPrintable(tr("Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
                                  "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
-                                 "[--allow-tool NAME]...\n\nRuns every case of the dataset in every variant, "
+                                 "[--allow-tool NAME]... [--resubmit-unknown]\n\nRuns every case of the dataset in every variant, "
                                  "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
                                  "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
                                  "or invalid.\n")),
@@ -185,6 +187,23 @@ int runEval(const QStringList &arguments)
     context.service->scheduler()->setGlobalLimit(jobs > 0 ? jobs : experiment.jobs > 0 ? experiment.jobs : Scheduler::DefaultGlobalLimit);
     ExperimentRun run(context.service.get(), experiment);
     run.setExperimentId(experimentId);
+    if (run.viaBatch()) {
+        // Tuning (and tests): CALLSCOPE_BATCH_POLL_MS="first[,max]", CALLSCOPE_BATCH_MAX_LINES=N.
+        BatchRoundSettings settings;
+        const QStringList poll = qEnvironmentVariable("CALLSCOPE_BATCH_POLL_MS").split(u',', Qt::SkipEmptyParts);
+        if (!poll.isEmpty() && poll.first().toLongLong() > 0) {
+            settings.firstPollMs = poll.first().toLongLong();
+            settings.maxPollMs = poll.size() > 1 && poll.at(1).toLongLong() > 0 ? poll.at(1).toLongLong()
+                                                                                 : std::max(settings.firstPollMs, settings.maxPollMs);
+        }
+        if (const int lines = qEnvironmentVariableIntValue("CALLSCOPE_BATCH_MAX_LINES"); lines > 0) {
+            BatchLimits limits;
+            limits.maxLines = lines;
+            settings.limits = limits;
+        }
+        settings.resubmitUnknown = parser.isSet(u"resubmit-unknown"_s);
+        run.setBatchSettings(settings);
+    }
     run.setPreviousRuns(previous);
     run.setOnlyCases(only);
     run.setPriceTable(prices);
@@ -214,7 +233,19 @@ int runEval(const QStringList &arguments)
     progressTimer.setInterval(terminal ? 250 : 5000);
     QObject::connect(&progressTimer, &QTimer::timeout, &run, [&run, terminal] {
         const ExperimentRun::Progress p = run.progress();
-        const QString text = tr("eval: %1/%2 runs done, %3 not passed, %4 in flight").arg(p.done).arg(p.total).arg(p.failed).arg(p.inFlight);
+        QString text = tr("eval: %1/%2 runs done, %3 not passed, %4 in flight").arg(p.done).arg(p.total).arg(p.failed).arg(p.inFlight);
+        if (BatchRounds *rounds = run.batchRounds()) {
+            const BatchRoundsOverview o = rounds->overview();
+            int round = 0;
+            qint64 waiting = 0;
+            for (const BatchRoundState &b : o.batches) {
+                round = std::max(round, b.round);
+                if (b.status == u"submitted"_s || b.status == u"cancelling"_s)
+                    waiting = std::max(waiting, b.waitingMs);
+            }
+            text += tr("; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s")
+                        .arg(round).arg(o.openBatches).arg(o.waitingRequests).arg(waiting / 1000);
+        }
         if (terminal)
             std::fprintf(stderr, "\r\033[K%s", qPrintable(text));
         else
@@ -223,16 +254,44 @@ int runEval(const QStringList &arguments)
     });
     progressTimer.start();
     bool interrupted = false;
+    bool cancelling = false;
+    QTimer grace;
+    grace.setSingleShot(true);
+    grace.setInterval(3000);
+    QObject::connect(&grace, &QTimer::timeout, &run, [&run] {
+        std::fprintf(stderr, "%s\n", qPrintable(tr("eval: the provider batches keep running; --resume picks them up")));
+        run.stop();
+    });
     StopOnSignal stopper([&] {
+        if (interrupted && run.viaBatch() && grace.isActive() && !cancelling) {
+            // The second Ctrl+C: cancel at the provider too.
+            cancelling = true;
+            grace.stop();
+            std::fprintf(stderr, "%s\n", qPrintable(tr("eval: cancelling the provider batches")));
+            run.cancelBatches();
+            return;
+        }
         if (interrupted)
             return;
         interrupted = true;
+        if (run.viaBatch()) {
+            std::fprintf(stderr, "%s\n", qPrintable(tr("eval: stopping; press Ctrl+C again within 3 s to cancel the "
+                                                        "provider batches as well")));
+            grace.start();
+            return;
+        }
         std::fprintf(stderr, "%s\n", qPrintable(tr("eval: stopping; cancelling the calls in flight")));
         run.stop();
-    });
+    }, run.viaBatch() ? 2 : 1);
     QEventLoop loop;
     QObject::connect(&run, &ExperimentRun::finished, &loop, &QEventLoop::quit);
+
     run.start();
+    if (BatchRounds *rounds = run.batchRounds()) {
+        QObject::connect(rounds, &BatchRounds::notice, rounds, [](const QString &text) {
+            std::fprintf(stderr, "eval: %s\n", qPrintable(text));
+        });
+    }
     loop.exec();
     progressTimer.stop();
     context.service->flushWrites();

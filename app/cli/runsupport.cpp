@@ -2,6 +2,7 @@
 
 #include "app/cli/cliutil.h"
 
+#include <algorithm>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QPointer>
@@ -53,12 +54,13 @@ LaunchResult RunContext::wait(CallJob *job)
     return out;
 }
 
-StopOnSignal::StopOnSignal(std::function<void()> onStop)
+StopOnSignal::StopOnSignal(std::function<void()> onStop, int handled)
     : m_onStop(std::move(onStop))
 {
     if (::pipe2(s_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
         return;
     s_signals = 0;
+    s_handled = std::max(1, handled);
     m_notifier = std::make_unique<QSocketNotifier>(s_pipe[0], QSocketNotifier::Read);
     QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
         char byte;
@@ -84,9 +86,10 @@ StopOnSignal::~StopOnSignal()
 
 void StopOnSignal::handle(int signal)
 {
-    // The second Ctrl+C does not wait for the cancel: the default action ends the program.
+    // The Ctrl+C after the handled ones does not wait for the cancel: the default action ends
+    // the program.
     s_signals = s_signals + 1;
-    if (s_signals > 1) {
+    if (s_signals > s_handled) {
         std::signal(signal, SIG_DFL);
         std::raise(signal);
         return;

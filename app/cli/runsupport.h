@@ -41,7 +41,8 @@ struct RunContext
 class StopOnSignal
 {
 public:
-    explicit StopOnSignal(std::function<void()> onStop);
+    // `handled` signals reach onStop; the one after them ends the program at once.
+    explicit StopOnSignal(std::function<void()> onStop, int handled = 1);
     ~StopOnSignal();
     Q_DISABLE_COPY_MOVE(StopOnSignal)
 
@@ -51,6 +52,7 @@ private:
     std::unique_ptr<QSocketNotifier> m_notifier;
     static inline int s_pipe[2] = {-1, -1};
     static inline volatile std::sig_atomic_t s_signals = 0;
+    static inline volatile std::sig_atomic_t s_handled = 1;
 };
 
 // Parses `arguments` of `command` (single-dash long options allowed); complains on stderr.

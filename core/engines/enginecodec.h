@@ -38,6 +38,13 @@ struct HttpRequestData
     QList<std::pair<QByteArray, QByteArray>> headers; // includes the auth header
     QJsonObject body;
     bool stream = false;
+    // Requests that are not model calls (the providers' batch endpoints): another method
+    // ("GET" sends no body), a body sent byte for byte instead of `body` (a multipart upload;
+    // its Content-Type goes in `headers`), and a reply kept whole instead of decoded as a model
+    // reply (HttpJobResult::rawResponse holds all of it, up to maxResponseBytes).
+    QByteArray method = QByteArrayLiteral("POST");
+    std::optional<QByteArray> rawBody;
+    bool wholeReply = false;
 
     // The headers with credential values replaced by "***", for logs and stored requests.
     QList<std::pair<QByteArray, QByteArray>> redactedHeaders() const;

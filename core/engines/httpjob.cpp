@@ -182,7 +182,10 @@ void HttpJob::start()
         });
         return;
     }
-    m_body = QJsonDocument(m_request.body).toJson(QJsonDocument::Compact);
+    if (m_request.rawBody)
+        m_body = *m_request.rawBody;
+    else if (m_request.method != "GET")
+        m_body = QJsonDocument(m_request.body).toJson(QJsonDocument::Compact);
     startAttempt();
 }
 
@@ -256,7 +259,7 @@ void HttpJob::post(const QUrl &url)
         hasContentType |= name.compare("content-type", Qt::CaseInsensitive) == 0;
         hasAccept |= name.compare("accept", Qt::CaseInsensitive) == 0;
     }
-    if (!hasContentType)
+    if (!hasContentType && m_request.method != "GET")
         request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
     if (!hasAccept)
         request.setRawHeader("Accept", m_request.stream ? "text/event-stream"_ba : "application/json"_ba);
@@ -273,15 +276,20 @@ void HttpJob::post(const QUrl &url)
     // HTTP/1.1 Qt reads the socket only as far as we read the reply.
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
 
-    qCDebug(lcEngineHttp) << "attempt" << m_attemptsMade << "POST" << safeUrl(url)
+    qCDebug(lcEngineHttp) << "attempt" << m_attemptsMade << m_request.method << safeUrl(url)
                           << (m_request.stream ? "stream" : "whole") << m_body.size() << "bytes";
+    if (m_request.method == "GET") {
+        m_reply = m_nam->get(request);
+    } else {
 
     // The body goes as a device Qt cannot rewind (see OneShotBody): only the retry policy resends.
     request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
     request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
     auto *body = new OneShotBody(m_body, this);
-    m_reply = m_nam->post(request, body);
+    m_reply = m_request.method == "POST" ? m_nam->post(request, body)
+                                         : m_nam->sendCustomRequest(request, m_request.method, body);
     body->setParent(m_reply);
+    }
     limitReadBuffer();
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpJob::onReplyFinished);
@@ -634,6 +642,12 @@ void HttpJob::onReplyFinished()
         return;
     }
 
+    if (m_request.wholeReply) {
+        // Not a model reply: the caller reads the bytes (a batch status, a results file).
+        dropReply();
+        succeedAttempt(ModelReply());
+        return;
+    }
     QString parseError;
     const std::optional<ModelReply> reply = m_codec->parseReply(m_received, &parseError);
     dropReply();
@@ -722,7 +736,8 @@ void HttpJob::keepRawResponse()
     // The attempt's buffer is released: the result holds a copy of at most keepRawBytes.
     const QByteArray body = std::exchange(m_received, {});
     m_result.rawResponseBytes = m_receivedBytes;
-    m_result.rawResponse = body.size() > m_settings.keepRawBytes ? body.left(m_settings.keepRawBytes) : body;
+    const bool keepAll = m_request.wholeReply && m_result.error.category == ErrorCategory::None;
+    m_result.rawResponse = !keepAll && body.size() > m_settings.keepRawBytes ? body.left(m_settings.keepRawBytes) : body;
 }
 
 void HttpJob::recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,

@@ -400,9 +400,7 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
             e.jobs = jobs.toInt();
     }
     e.via = definition.value(u"via"_s).toString(u"direct"_s);
-    if (e.via == u"batch"_s)
-        errors.append({u"/via"_s, translate("\"batch\" (the providers' batch APIs) is not available in this version; use \"direct\"")});
-    else if (e.via != u"direct"_s)
+    if (e.via != u"direct"_s && e.via != u"batch"_s)
         errors.append({u"/via"_s, translate("must be \"direct\" or \"batch\"")});
     e.asserts = readAssertions(definition.value(u"assert"_s), u"/assert"_s, &errors);
     e.rows = readDataset(definition.value(u"dataset"_s), baseDir, &errors);

@@ -5,6 +5,7 @@
 #include "core/service/batchrun.h"
 #include "core/service/scheduler.h"
 #include "core/model/specio.h"
+#include "core/engines/providerbatch.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -13,6 +14,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -55,9 +57,15 @@ QString ExperimentRun::key(const QString &caseId, const QString &variant, int re
 void ExperimentRun::setPreviousRuns(const QList<ExperimentRunRecord> &runs)
 {
     for (const ExperimentRunRecord &run : runs) {
-        if (run.status != u"cancelled"_s)
+        // Cancelled runs, and runs whose provider batch may or may not exist, run again.
+        if (run.status != u"cancelled"_s && run.status != u"submit_unknown"_s)
             m_results.insert(key(run.caseId, run.variant, run.repeat), run);
     }
+}
+
+bool ExperimentRun::viaBatch() const
+{
+    return m_experiment.via == u"batch"_s;
 }
 
 void ExperimentRun::start()
@@ -65,6 +73,13 @@ void ExperimentRun::start()
     if (m_started)
         return;
     m_started = true;
+    if (viaBatch()) {
+        m_rounds = new BatchRounds(m_service ? m_service->store() : nullptr, m_experimentId, this);
+        m_rounds->apply(m_batchSettings);
+        QString error;
+        if (!m_rounds->load(&error))
+            qWarning("experiment %lld: the stored provider batches cannot be read: %s", m_experimentId, qPrintable(error));
+    }
     for (int r = 0; r < m_experiment.rows.size(); ++r) {
         if (!m_only.isEmpty() && !m_only.contains(m_experiment.rows.at(r).id))
             continue;
@@ -89,7 +104,8 @@ void ExperimentRun::fill()
     if (!m_service)
         return;
     // A few more than run at once wait in the scheduler's queue; never one job per run up front.
-    const int limit = m_service->scheduler()->globalLimit() * 2;
+    // Through a batch API every run takes part in each round: all of them start at once.
+    const int limit = m_rounds ? std::numeric_limits<int>::max() : m_service->scheduler()->globalLimit() * 2;
     while (!m_stopping && m_next < m_plan.size() && m_inFlight < limit) {
         const Planned planned = m_plan.at(m_next++);
         const DatasetRow &row = m_experiment.rows.at(planned.row);
@@ -132,6 +148,19 @@ void ExperimentRun::launch(const Planned &planned)
         }
         request.input.attachments.append(*attachment);
     }
+    if (m_rounds) {
+        const QString caseId = row.id;
+        const QString variantName = variant.name;
+        const int repeat = planned.repeat;
+        m_rounds->expect(BatchRounds::runKey(caseId, variantName, repeat));
+        request.unscheduled = true;
+        request.options.metadata.insert(u"via"_s, u"batch"_s);
+        QPointer<BatchRounds> rounds = m_rounds;
+        request.clientFactory = [rounds, caseId, variantName, repeat](const EngineConfig &config, QNetworkAccessManager *nam,
+                                                                       QObject *parent) -> ModelClient * {
+            return rounds ? rounds->clientFor(caseId, variantName, repeat, config, nam, parent) : nullptr;
+        };
+    }
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
     ++m_inFlight;
@@ -143,6 +172,8 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     const DatasetRow &row = m_experiment.rows.at(planned.row);
     const Variant &variant = m_experiment.variants.at(planned.variant);
     const CallRecord &record = result.record;
+    if (m_rounds)
+        m_rounds->jobEnded(BatchRounds::runKey(row.id, variant.name, planned.repeat));
     ExperimentRunRecord run;
     run.experimentId = m_experimentId;
     run.caseId = row.id;
@@ -151,10 +182,18 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     if (result.stored)
         run.callId = record.id;
     run.status = result.startFailed ? u"not_started"_s : callStatusName(record.status);
+    if (m_rounds && m_rounds->endedBySubmitUnknown(BatchRounds::runKey(row.id, variant.name, planned.repeat)))
+        run.status = u"submit_unknown"_s;
     run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid() ? record.createdAt.msecsTo(record.finishedAt) : 0;
     run.inputTokens = record.usage.inputTokens;
     run.outputTokens = record.usage.outputTokens;
-    run.costUsd = m_prices.cost(record.model.isEmpty() ? variant.spec.engine.model : record.model, record.usage);
+    const QString model = record.model.isEmpty() ? variant.spec.engine.model : record.model;
+    const std::optional<EngineType> type = engineTypeFromName(record.engineType);
+    const bool batched = m_rounds && record.metadata.value(u"via"_s).toString() == u"batch"_s && type
+                         && ProviderBatchClient::hasBatchApi(*type);
+    run.costUsd = m_prices.cost(model, record.usage, batched);
+    if (batched)
+        run.directCostUsd = m_prices.cost(model, record.usage, false);
 
     QList<Assertion> checks = m_experiment.asserts + row.asserts;
     // With no assertion at all a run passes when its call completed.
@@ -272,11 +311,24 @@ void ExperimentRun::complete(ExperimentRunRecord run, const QList<AssertionResul
     checkDone();
 }
 
+void ExperimentRun::cancelBatches()
+{
+    if (!m_rounds) {
+        stop();
+        return;
+    }
+    // The cancel requests are answered before the jobs stop (a front end may exit then).
+    connect(m_rounds, &BatchRounds::cancelRequestsAnswered, this, [this] { stop(); }, Qt::SingleShotConnection);
+    m_rounds->cancel();
+}
+
 void ExperimentRun::stop()
 {
     if (m_stopping || m_finished)
         return;
     m_stopping = true;
+    if (m_rounds)
+        m_rounds->detach();
     for (const QPointer<CallJob> &job : std::as_const(m_jobs)) {
         if (job)
             job->cancel();
@@ -326,7 +378,8 @@ QJsonObject ExperimentRun::summary() const
         const QString variant = m_experiment.variants.at(v).name;
         int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0, unpriced = 0;
         qint64 input = 0, output = 0;
-        double cost = 0;
+        double cost = 0, direct = 0;
+        int batchedRuns = 0;
         QList<qint64> latencies;
         for (int r = 0; r < m_experiment.rows.size(); ++r) {
             const DatasetRow &row = m_experiment.rows.at(r);
@@ -349,6 +402,12 @@ QJsonObject ExperimentRun::summary() const
                     cost += *run.costUsd;
                 else
                     ++unpriced;
+                if (run.directCostUsd) {
+                    direct += *run.directCostUsd;
+                    ++batchedRuns;
+                } else if (run.costUsd) {
+                    direct += *run.costUsd;
+                }
                 latencies.append(run.latencyMs);
                 runs.append(QJsonObject{{u"repeat"_s, k},
                                         {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
@@ -370,7 +429,7 @@ QJsonObject ExperimentRun::summary() const
                                      {u"pass_ratio"_s, seen ? double(good) / seen : 0.0},
                                      {u"runs"_s, runs}});
         }
-        variants.append(QJsonObject{
+        QJsonObject entry{
             {u"name"_s, variant},
             {u"cases"_s, cases},
             {u"passed"_s, passed},
@@ -382,13 +441,44 @@ QJsonObject ExperimentRun::summary() const
             // A run on a model with no price makes the total unknown: null, never a wrong 0.
             {u"cost_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(cost) : QJsonValue(QJsonValue::Null)},
             {u"unpriced_runs"_s, unpriced},
-            {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}});
+            {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}};
+        if (viaBatch()) {
+            // What the same runs would have cost at direct prices, and the difference.
+            const bool priced = unpriced == 0 && runCount > 0;
+            entry.insert(u"batch_runs"_s, batchedRuns);
+            entry.insert(u"cost_direct_usd"_s, priced ? QJsonValue(direct) : QJsonValue(QJsonValue::Null));
+            entry.insert(u"batch_saved_usd"_s, priced ? QJsonValue(direct - cost) : QJsonValue(QJsonValue::Null));
+        }
+        variants.append(entry);
     }
-    return QJsonObject{{u"experiment_id"_s, m_experimentId},
-                       {u"name"_s, m_experiment.name},
-                       {u"prices"_s, QJsonObject{{u"source"_s, m_prices.source()}, {u"as_of"_s, m_prices.asOf()}}},
-                       {u"variants"_s, variants},
-                       {u"cells"_s, cells}};
+    QJsonObject summary{{u"experiment_id"_s, m_experimentId},
+                        {u"name"_s, m_experiment.name},
+                        {u"prices"_s, QJsonObject{{u"source"_s, m_prices.source()}, {u"as_of"_s, m_prices.asOf()}}},
+                        {u"variants"_s, variants},
+                        {u"cells"_s, cells}};
+    if (viaBatch()) {
+        QJsonObject batch{{u"via"_s, u"batch"_s}};
+        if (m_rounds) {
+            const BatchRoundsOverview overview = m_rounds->overview();
+            int rounds = 0;
+            QJsonArray batches;
+            for (const BatchRoundState &b : overview.batches) {
+                rounds = std::max(rounds, b.round);
+                batches.append(QJsonObject{{u"id"_s, b.batchId},
+                                           {u"engine_type"_s, b.engineType},
+                                           {u"round"_s, b.round},
+                                           {u"part"_s, b.part},
+                                           {u"status"_s, b.status},
+                                           {u"provider_id"_s, b.providerId},
+                                           {u"lines"_s, b.lines}});
+            }
+            batch.insert(u"rounds"_s, rounds);
+            batch.insert(u"batches"_s, batches);
+            batch.insert(u"direct_runs"_s, m_rounds->directRuns());
+        }
+        summary.insert(u"batch"_s, batch);
+    }
+    return summary;
 }
 
 } // namespace Callscope

@@ -7,6 +7,7 @@
 // cells are built from the runs.
 
 #include "core/eval/assertions.h"
+#include "core/eval/batchrounds.h"
 #include "core/eval/experiment.h"
 #include "core/eval/pricetable.h"
 #include "core/service/callservice.h"
@@ -49,8 +50,19 @@ public:
     // Costs and max_cost_usd use this table (default: the shipped one).
     void setPriceTable(const PriceTable &prices) { m_prices = prices; }
 
+    // "via": "batch": how the rounds run (before start()).
+    void setBatchSettings(const BatchRoundSettings &settings) { m_batchSettings = settings; }
+    // The rounds of a batch experiment (null for a direct one, and before start()): their
+    // state for a view (BatchRounds::overview(), changed()) and cancel().
+    BatchRounds *batchRounds() const { return m_rounds; }
+    bool viaBatch() const;
+
     void start();
-    void stop();    // no new calls; those in flight are cancelled; finished follows
+    // No new calls; those in flight are cancelled; finished follows. A batch experiment's
+    // provider batches keep running (a later resume picks them up): see cancelBatches().
+    void stop();
+    // Cancels the provider batches at the provider too, then stops.
+    void cancelBatches();
     Progress progress() const;
 
     // {"experiment_id", "name", "variants": [...], "cells": [...]} as `eval` prints it.
@@ -79,6 +91,8 @@ private:
     void checkDone();
 
     QPointer<CallService> m_service;
+    BatchRoundSettings m_batchSettings;
+    BatchRounds *m_rounds = nullptr;
     Experiment m_experiment;
     qint64 m_experimentId = 0;
     QSet<QString> m_only;

@@ -172,6 +172,10 @@ void CallJob::enqueue()
     }
     m_engineKey = Callscope::engineKey(m_request.spec.engine);
     setState(State::Queued);
+    if (m_request.unscheduled) {
+        QTimer::singleShot(0, this, [this] { begin(); });
+        return;
+    }
     m_slot = m_service->scheduler()->enqueue(m_engineKey, [this] { begin(); });
 }
 
@@ -422,7 +426,9 @@ void CallJob::resolveEngine()
         m_networkKey = base.isEmpty() ? engineTypeName(config.type)
                                       : base.scheme() + u"://"_s + base.host() + u':' + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
         m_network = m_service->acquireNetwork(m_networkKey);
-        ModelClient *client = createModelClient(config, m_network, this);
+        ModelClient *client = m_request.clientFactory ? m_request.clientFactory(config, m_network, this) : nullptr;
+        if (!client)
+            client = createModelClient(config, m_network, this);
         if (!client) {
             fail(ErrorCategory::Other, tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
             return;

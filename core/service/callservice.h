@@ -6,6 +6,7 @@
 // a Runner, and has the finished call (and its session messages) written in one transaction.
 // The GUI and the CLI both go through it, so a call behaves the same from either front end.
 
+#include "core/engines/enginecodec.h"
 #include "core/loop/runner.h"
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
@@ -45,6 +46,12 @@ struct LaunchRequest
     QString rerunOf;                    // metadata note for reruns
     std::optional<CompactionPolicy> compaction; // session turns only
     std::optional<BatchLink> batch;     // the stored batch line this call answers
+    // Where the model requests go instead of an HTTP engine (a provider batch round): called
+    // once the engine is resolved (profile, key, base URL); nullptr falls back to the direct
+    // client. With `unscheduled` the job does not wait for a place in the scheduler: its
+    // requests do not go out one by one, so the limits of calls in flight do not apply.
+    std::function<ModelClient *(const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent)> clientFactory;
+    bool unscheduled = false;
 };
 
 struct LaunchResult

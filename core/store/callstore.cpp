@@ -30,14 +30,16 @@ constexpr auto kInsertExperiment = R"(INSERT INTO experiments (name, path, defin
 constexpr auto kSelectExperiment =
     "SELECT id, name, path, definition_hash, definition, created_at FROM experiments WHERE id = ?"_L1;
 constexpr auto kSaveExperimentRun = R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
-    call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, created_at,
+    direct_cost_usd)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (experiment_id, case_id, variant, repeat) DO UPDATE SET call_id = excluded.call_id,
     status = excluded.status, passed = excluded.passed, assertions = excluded.assertions,
     latency_ms = excluded.latency_ms, input_tokens = excluded.input_tokens,
-    output_tokens = excluded.output_tokens, cost_usd = excluded.cost_usd, created_at = excluded.created_at)"_L1;
+    output_tokens = excluded.output_tokens, cost_usd = excluded.cost_usd, created_at = excluded.created_at,
+    direct_cost_usd = excluded.direct_cost_usd)"_L1;
 constexpr auto kSelectExperimentRuns = R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
-    passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd FROM experiment_runs
+    passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, direct_cost_usd FROM experiment_runs
     WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
@@ -753,7 +755,8 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
                      run.callId ? QVariant(*run.callId) : QVariant(), run.status,
                      run.passed ? 1 : 0, QString::fromUtf8(QJsonDocument(run.assertions).toJson(QJsonDocument::Compact)),
                      run.latencyMs, run.inputTokens, run.outputTokens,
-                     run.costUsd ? QVariant(*run.costUsd) : QVariant(), QDateTime::currentMSecsSinceEpoch()});
+                     run.costUsd ? QVariant(*run.costUsd) : QVariant(), QDateTime::currentMSecsSinceEpoch(),
+                     run.directCostUsd ? QVariant(*run.directCostUsd) : QVariant()});
     if (!insert.exec())
         return m_database.errorFrom(insert, translate("storing a run of experiment %1").arg(run.experimentId));
     const qint64 id = insert.lastInsertId().toLongLong();
@@ -788,6 +791,8 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
         r.outputTokens = query.value(11).toLongLong();
         if (!query.value(12).isNull())
             r.costUsd = query.value(12).toDouble();
+        if (!query.value(13).isNull())
+            r.directCostUsd = query.value(13).toDouble();
         runs.append(r);
     }
     return runs;

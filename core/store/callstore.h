@@ -195,6 +195,8 @@ struct ExperimentRunRecord
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     std::optional<double> costUsd; // none: the model has no price
+    // Through a provider batch API: what the run would have cost at direct prices.
+    std::optional<double> directCostUsd;
 };
 
 // What checkIntegrity() found; `problems` is empty when the database is consistent.

@@ -243,6 +243,51 @@ constexpr auto kV4Runs = R"(CREATE TABLE experiment_runs (
 ))"_L1;
 constexpr auto kV4IndexRunsByCall = "CREATE INDEX experiment_runs_by_call ON experiment_runs(call_id)"_L1;
 
+// ---- Version 5: experiments through the providers' batch APIs ---------------------------
+//
+// One row per provider batch, written before it is submitted and updated as it moves, and
+// one row per line: which run and which request of its tool loop the line carries, and, once
+// the batch ended, its outcome and the reply body. `--resume` rebuilds every run from these.
+
+constexpr auto kV5ProviderBatches = R"(CREATE TABLE provider_batches (
+    id INTEGER PRIMARY KEY,
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    engine_key TEXT NOT NULL,
+    engine_type TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    part INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL CHECK (status IN ('submitting', 'submit_unknown', 'submitted', 'cancelling',
+        'ended', 'failed', 'abandoned')),
+    provider_id TEXT NOT NULL DEFAULT '',
+    input_file_id TEXT NOT NULL DEFAULT '',
+    provider_status TEXT NOT NULL DEFAULT '',
+    line_count INTEGER NOT NULL,
+    counts TEXT NOT NULL DEFAULT '{}',
+    error TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    submitted_at INTEGER,
+    ended_at INTEGER,
+    updated_at INTEGER NOT NULL
+))"_L1;
+constexpr auto kV5IndexProviderBatches =
+    "CREATE INDEX provider_batches_by_experiment ON provider_batches(experiment_id, id)"_L1;
+constexpr auto kV5ProviderBatchLines = R"(CREATE TABLE provider_batch_lines (
+    batch_id INTEGER NOT NULL REFERENCES provider_batches(id) ON DELETE CASCADE,
+    custom_id TEXT NOT NULL,
+    case_id TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    request_index INTEGER NOT NULL,
+    request_hash TEXT NOT NULL,
+    outcome TEXT NOT NULL DEFAULT 'pending'
+        CHECK (outcome IN ('pending', 'succeeded', 'errored', 'expired', 'canceled')),
+    result TEXT,
+    error TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (batch_id, custom_id)
+))"_L1;
+// What a run would have cost at direct prices (the summary's batch saving).
+constexpr auto kV5DirectCost = "ALTER TABLE experiment_runs ADD COLUMN direct_cost_usd REAL"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -256,6 +301,7 @@ const QList<MigrationStep> &migrations()
         {2, {}, &createSearchIndex},
         {3, {kV3Batches, kV3IndexBatches, kV3BatchCalls, kV3IndexBatchCalls}, nullptr},
         {4, {kV4Experiments, kV4Runs, kV4IndexRunsByCall}, nullptr},
+        {5, {kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost}, nullptr},
     };
     return steps;
 }

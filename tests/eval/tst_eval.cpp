@@ -8,6 +8,8 @@
 #include "core/eval/pricetable.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/schema/jsonschema.h"
+#include "tests/support/fakebatchapi.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 
@@ -91,11 +93,13 @@ struct CliRun
     QByteArray err;
 };
 
-CliRun runEval(const QStringList &args)
+CliRun runEval(const QStringList &args, const QHash<QString, QString> &extraEnv = {})
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
+        env.insert(it.key(), it.value());
     process.setProcessEnvironment(env);
     process.start(cliPath(), QStringList{u"eval"_s} + args);
     process.closeWriteChannel();
@@ -140,6 +144,168 @@ FakeProvider::Responder scriptedResponder(int delayMs)
     };
 }
 
+// A batch experiment: the two-turn spec on `type`/`model`, `cases` cases (every fifth one
+// fails its assertion), via `via`.
+void writeBatchExperiment(const QTemporaryDir &dir, const QUrl &base, const QString &type, const QString &model,
+                          int cases, const QString &via)
+{
+    QJsonObject spec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s, model);
+    QJsonObject engine = spec.value(u"engine"_s).toObject();
+    engine.insert(u"type"_s, type);
+    spec.insert(u"engine"_s, engine);
+    QFile specFile(dir.filePath(u"planner.spec.json"_s));
+    QVERIFY(specFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    specFile.write(QJsonDocument(spec).toJson());
+    specFile.close();
+    QByteArray lines;
+    for (int i = 1; i <= cases; ++i)
+        lines += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the " + (i % 5 == 0 ? "fail" : "pass")
+                 + " ticket " + QByteArray::number(i) + "\"}\n";
+    QFile casesFile(dir.filePath(u"cases.jsonl"_s));
+    QVERIFY(casesFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    casesFile.write(lines);
+    casesFile.close();
+    const QJsonObject experiment{{u"name"_s, QString(u"batch-"_s + type)},
+                                 {u"spec"_s, u"planner.spec.json"_s},
+                                 {u"dataset"_s, u"cases.jsonl"_s},
+                                 {u"jobs"_s, 16},
+                                 {u"via"_s, via},
+                                 {u"assert"_s, QJsonArray{QJsonObject{{u"type"_s, u"equals"_s}, {u"pointer"_s, u"/title"_s}, {u"value"_s, u"ok"_s}},
+                                                          QJsonObject{{u"type"_s, u"tool_sequence"_s},
+                                                                      {u"names"_s, QJsonArray{u"get_ticket"_s, u"submit_output"_s}}}}}};
+    QFile expFile(dir.filePath(u"exp.json"_s));
+    QVERIFY(expFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    expFile.write(QJsonDocument(experiment).toJson());
+}
+
+// A summary without what differs between a direct and a batch run of the same experiment:
+// ids, prices, latency, costs (batch prices) and the batch section.
+QJsonObject comparable(QJsonObject summary)
+{
+    summary.remove(u"experiment_id"_s);
+    summary.remove(u"batch"_s);
+    summary.remove(u"prices"_s);
+    QJsonArray variants;
+    for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
+        QJsonObject o = v.toObject();
+        for (const char *key : {"cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs", "latency_ms"})
+            o.remove(QString::fromLatin1(key));
+        variants.append(o);
+    }
+    summary.insert(u"variants"_s, variants);
+    QJsonArray cells;
+    for (const QJsonValue &c : summary.value(u"cells"_s).toArray()) {
+        QJsonObject cell = c.toObject();
+        QJsonArray runs;
+        for (const QJsonValue &r : cell.value(u"runs"_s).toArray()) {
+            QJsonObject run = r.toObject();
+            run.remove(u"call_id"_s);
+            run.remove(u"latency_ms"_s);
+            run.remove(u"cost_usd"_s);
+            runs.append(run);
+        }
+        cell.insert(u"runs"_s, runs);
+        cells.append(cell);
+    }
+    summary.insert(u"cells"_s, cells);
+    return summary;
+}
+
+const QHash<QString, QString> kFastPolls{{u"CALLSCOPE_BATCH_POLL_MS"_s, u"20,200"_s}};
+
+int sqlCount(const QString &db, const QString &sql)
+{
+    auto opened = Database::open(db);
+    if (!opened)
+        return -1;
+    QSqlQuery query((*opened)->connection());
+    if (!query.exec(sql) || !query.next())
+        return -1;
+    return query.value(0).toInt();
+}
+
+// OpenAPI 3.0 leftovers in the OpenAI document, read as JSON Schema 2020-12.
+QJsonValue openApiAsJsonSchema(const QJsonValue &value)
+{
+    if (value.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &item : value.toArray())
+            out.append(openApiAsJsonSchema(item));
+        return out;
+    }
+    if (!value.isObject())
+        return value;
+    QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        it.value() = openApiAsJsonSchema(it.value());
+    if (object.contains(u"discriminator"_s) && object.contains(u"oneOf"_s)) {
+        object.insert(u"anyOf"_s, object.value(u"oneOf"_s));
+        object.remove(u"oneOf"_s);
+    }
+    if (object.value(u"nullable"_s).toBool()) {
+        object.remove(u"nullable"_s);
+        const QJsonValue type = object.value(u"type"_s);
+        if (type.isString())
+            object.insert(u"type"_s, QJsonArray{type, u"null"_s});
+    }
+    return object;
+}
+
+// Validates OpenAI batch input files line by line ({custom_id, method, url, body}, the body
+// against `bodySchema` of the OpenAI document) and the create bodies (CreateBatchRequest).
+// Returns the number of lines checked; -1 after a failure (reported through QTest).
+int validateOpenAiBatchFiles(const QList<QByteArray> &uploads, const QList<QJsonObject> &creates, const QString &bodySchema)
+{
+    int checked = -1;
+    [&] {
+        const QString path = sharedDataPath(u"openai-openapi.json"_s);
+        QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
+        const QUrl base(u"https://callscope.invalid/openai-openapi.json"_s);
+        SchemaRegistry registry;
+        registry.addDocument(base, openApiAsJsonSchema(readJson(path)));
+        SchemaCompiler compiler(registry);
+        const auto compileRef = [&](const QString &name) {
+            return compiler.compile(QJsonObject{{u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name)}},
+                                    QUrl(u"https://callscope.invalid/root.json"_s));
+        };
+        const CompiledSchema body = compileRef(bodySchema);
+        const CompiledSchema create = compileRef(u"CreateBatchRequest"_s);
+        QVERIFY2(body.isValid() && create.isValid(), qPrintable(body.errorString() + create.errorString()));
+        // BatchRequestInput as the batch guide documents it (the current document no longer has it).
+        const CompiledSchema envelope = compiler.compile(QJsonDocument::fromJson(R"({
+            "type": "object", "required": ["custom_id", "method", "url", "body"], "additionalProperties": false,
+            "properties": { "custom_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+                            "method": {"const": "POST"},
+                            "url": {"enum": ["/v1/chat/completions", "/v1/responses"]},
+                            "body": {"type": "object"} } })").object(), QUrl(u"https://callscope.invalid/line.json"_s));
+        QVERIFY(envelope.isValid());
+        const QString url = bodySchema == u"CreateResponse"_s ? u"/v1/responses"_s : u"/v1/chat/completions"_s;
+        int count = 0;
+        for (const QByteArray &file : uploads) {
+            QSet<QString> ids;
+            for (const QByteArray &line : file.split('\n')) {
+                if (line.isEmpty())
+                    continue;
+                const QJsonObject entry = QJsonDocument::fromJson(line).object();
+                QVERIFY2(envelope.validate(entry).valid, line.constData());
+                QCOMPARE(entry.value(u"url"_s).toString(), url);
+                const SchemaValidationResult b = body.validate(entry.value(u"body"_s));
+                QVERIFY2(b.valid, qPrintable(formatErrorsForModel(b.errors, 10) + u"\n"_s + QString::fromUtf8(line)));
+                QVERIFY(!entry.value(u"body"_s).toObject().value(u"stream"_s).toBool());
+                ids.insert(entry.value(u"custom_id"_s).toString());
+                ++count;
+            }
+            QCOMPARE(ids.size(), file.count('\n')); // custom ids are unique within a file
+        }
+        for (const QJsonObject &c : creates) {
+            QVERIFY2(create.validate(c).valid, QJsonDocument(c).toJson().constData());
+            QCOMPARE(c.value(u"endpoint"_s).toString(), url);
+        }
+        checked = count;
+    }();
+    return checked;
+}
+
 } // namespace
 
 class TestEval final : public QObject
@@ -161,6 +327,16 @@ private Q_SLOTS:
     void resumeAfterKill();
     void judgeDecidesAndIsStored();
     void pricesAndCost();
+    void batchTwoTurnLoop_data();
+    void batchTwoTurnLoop();
+    void batchExpiredAndErroredLines_data();
+    void batchExpiredAndErroredLines();
+    void batchResumeAfterKill_data();
+    void batchResumeAfterKill();
+    void batchSplitByLineLimit();
+    void batchCancelOnProvider();
+    void batchSubmitUnknown_data();
+    void batchSubmitUnknown();
 };
 
 void TestEval::assertions_data()
@@ -361,7 +537,7 @@ void TestEval::badExperiments_data()
                                           << good << u"/variants/0/max_turns"_s << QString();
     QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good << u"exp.json:2:14"_s << u"not JSON"_s;
     QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba << good << u"/repeats"_s << u"unknown field"_s;
-    QTest::newRow("batch not here") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"batch"})"_ba << good << u"/via"_s << u"not available"_s;
+    QTest::newRow("via unknown") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"bulk"})"_ba << good << u"/via"_s << u"must be"_s;
 }
 
 void TestEval::badExperiments()
@@ -657,6 +833,372 @@ void TestEval::pricesAndCost()
     QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"no price for the model fake-model"_s),
              qPrintable(verdict.value(u"reason"_s).toString()));
     QCOMPARE(r.summary.value(u"prices"_s).toObject().value(u"as_of"_s).toString(), shipped.asOf());
+}
+
+void TestEval::batchTwoTurnLoop_data()
+{
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("model");
+    QTest::newRow("openai") << u"openai"_s << u"gpt-4o-mini"_s;
+    QTest::newRow("openai-responses") << u"openai-responses"_s << u"gpt-4.1-mini"_s;
+    QTest::newRow("anthropic") << u"anthropic"_s << u"claude-sonnet-4"_s;
+    QTest::newRow("gemini") << u"gemini"_s << u"gemini-2.0-flash"_s;
+}
+
+// 500 cases of a two-turn tool loop: directly (1,000 requests), then through the batch API:
+// exactly 2 provider batches (one per round), no direct request, and the same summary.
+void TestEval::batchTwoTurnLoop()
+{
+    QFETCH(QString, type);
+    QFETCH(QString, model);
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<FakeBatchApi>(twoTurnBatchModel());
+    api->processingMs = 100;
+    server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
+    constexpr int cases = 500;
+
+    QTemporaryDir directDir;
+    writeBatchExperiment(directDir, server.baseUrl(), type, model, cases, u"direct"_s);
+    const CliRun direct = runEval({directDir.filePath(u"exp.json"_s), u"--db"_s, directDir.filePath(u"h.sqlite"_s)});
+    QVERIFY2(direct.exit == 1, direct.err.constData()); // every fifth case fails its assertion
+    int directRequests = 0;
+    server.run([&](FakeProvider &) { directRequests = api->directRequests; });
+    QCOMPARE(directRequests, 2 * cases);
+
+    QTemporaryDir batchDir;
+    writeBatchExperiment(batchDir, server.baseUrl(), type, model, cases, u"batch"_s);
+    QElapsedTimer clock;
+    clock.start();
+    const CliRun batch = runEval({batchDir.filePath(u"exp.json"_s), u"--db"_s, batchDir.filePath(u"h.sqlite"_s)}, kFastPolls);
+    const qint64 elapsed = clock.elapsed();
+    QVERIFY2(batch.exit == 1, batch.err.constData());
+    int batches = 0, requestsAfter = 0, uploads = 0;
+    QList<int> lines;
+    server.run([&](FakeProvider &) {
+        batches = int(api->batches.size());
+        requestsAfter = api->directRequests;
+        uploads = int(api->uploads.size());
+        for (const FakeBatchApi::Batch &b : std::as_const(api->batches))
+            lines.append(int(b.lines.size()));
+    });
+    QCOMPARE(batches, 2);
+    QCOMPARE(lines, (QList<int>{cases, cases}));
+    QCOMPARE(requestsAfter, directRequests); // not one direct request
+    QCOMPARE(uploads, type.startsWith(u"openai"_s) ? 2 : 0);
+    if (type == u"openai-responses"_s) {
+        QList<QByteArray> files;
+        QList<QJsonObject> creates;
+        server.run([&](FakeProvider &) {
+            files = api->uploads;
+            creates = api->createBodies;
+        });
+        QCOMPARE(validateOpenAiBatchFiles(files, creates, u"CreateResponse"_s), 2 * cases);
+    }
+    QCOMPARE(comparable(batch.summary), comparable(direct.summary));
+    const QJsonObject v = batch.summary.value(u"variants"_s).toArray().at(0).toObject();
+    QCOMPARE(v.value(u"passed"_s).toInt(), cases * 4 / 5);
+    QCOMPARE(batch.summary.value(u"batch"_s).toObject().value(u"rounds"_s).toInt(), 2);
+
+    // Cost: the batch price table halves both rates for these models.
+    const double directCost = direct.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cost_usd"_s).toDouble();
+    const double batchCost = v.value(u"cost_usd"_s).toDouble();
+    QVERIFY(directCost > 0);
+    QVERIFY2(qAbs(batchCost * 2 - directCost) < 1e-9, qPrintable(u"%1 vs %2"_s.arg(batchCost).arg(directCost)));
+    QVERIFY(qAbs(v.value(u"cost_direct_usd"_s).toDouble() - directCost) < 1e-9);
+    QVERIFY(qAbs(v.value(u"batch_saved_usd"_s).toDouble() - (directCost - batchCost)) < 1e-9);
+    qInfo("%s %s, %d cases x 2 turns: direct %.6f USD, batch %.6f USD, saved %.6f USD (%d batches, %lld ms)",
+          qPrintable(type), qPrintable(model), cases, directCost, batchCost, directCost - batchCost, batches, elapsed);
+    // Every run is a stored call that says it went through a batch.
+    QCOMPARE(sqlCount(batchDir.filePath(u"h.sqlite"_s), u"SELECT COUNT(*) FROM calls WHERE json_extract(metadata, '$.via') = 'batch'"_s), cases);
+    QCOMPARE(sqlCount(batchDir.filePath(u"h.sqlite"_s), u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'succeeded'"_s), 2 * cases);
+}
+
+void TestEval::batchExpiredAndErroredLines_data()
+{
+    batchTwoTurnLoop_data();
+}
+
+// Lines that expire or fail in round 1 go into round 2 and complete: 3 rounds in all.
+void TestEval::batchExpiredAndErroredLines()
+{
+    QFETCH(QString, type);
+    QFETCH(QString, model);
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<FakeBatchApi>(twoTurnBatchModel());
+    api->fate = [](const QString &customId, const QJsonObject &, int batchNumber) {
+        if (batchNumber != 1)
+            return QString();
+        const int n = customId.section(u'_', 1).toInt();
+        return n % 4 == 1 ? u"expired"_s : n % 4 == 2 ? u"errored"_s : QString();
+    };
+    server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
+    QTemporaryDir dir;
+    writeBatchExperiment(dir, server.baseUrl(), type, model, 20, u"batch"_s);
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db}, kFastPolls);
+    QVERIFY2(r.exit == 1, r.err.constData());
+    const QJsonObject v = r.summary.value(u"variants"_s).toArray().at(0).toObject();
+    QCOMPARE(v.value(u"passed"_s).toInt(), 16);
+    QCOMPARE(v.value(u"failed"_s).toInt(), 4); // the "fail" cases, not the retried ones
+    int batches = 0;
+    QList<int> lines;
+    server.run([&](FakeProvider &) {
+        batches = int(api->batches.size());
+        for (const FakeBatchApi::Batch &b : std::as_const(api->batches))
+            lines.append(int(b.lines.size()));
+    });
+    QCOMPARE(batches, 3);
+    QCOMPARE(lines, (QList<int>{20, 20, 10})); // round 2: 10 second turns + 10 retried first turns
+    if (type == u"gemini"_s) {
+        // Gemini reports a line that did not run as an error of its own.
+        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'errored'"_s), 10);
+    } else {
+        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'expired'"_s), 5);
+        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'errored'"_s), 5);
+    }
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), 20);
+}
+
+void TestEval::batchResumeAfterKill_data()
+{
+    batchTwoTurnLoop_data();
+}
+
+// SIGKILL while round 1 is at the provider; --resume polls that same batch, sends round 2,
+// and every run completes exactly once.
+void TestEval::batchResumeAfterKill()
+{
+    QFETCH(QString, type);
+    QFETCH(QString, model);
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<FakeBatchApi>(twoTurnBatchModel());
+    api->processingMs = 2500;
+    server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
+    QTemporaryDir dir;
+    constexpr int cases = 30;
+    writeBatchExperiment(dir, server.baseUrl(), type, model, cases, u"batch"_s);
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"50,100"_s);
+    process.setProcessEnvironment(env);
+    process.start(cliPath(), {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    QVERIFY(process.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    int polls = 0;
+    while (polls < 2 && clock.elapsed() < 20000) {
+        QThread::msleep(10);
+        server.run([&](FakeProvider &) { polls = api->batches.isEmpty() ? 0 : api->batches.first().polls; });
+    }
+    QVERIFY(polls >= 2); // submitted and being polled: round 1 has not ended
+    ::kill(pid_t(process.processId()), SIGKILL);
+    QVERIFY(process.waitForFinished());
+    const QByteArray err = process.readAllStandardError();
+    const QRegularExpressionMatch m = QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err));
+    QVERIFY2(m.hasMatch(), err.constData());
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitted' AND provider_id != ''"_s), 1);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs"_s), 0);
+
+    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, m.captured(1)}, kFastPolls);
+    QVERIFY2(resumed.exit == 1, resumed.err.constData());
+    QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), cases * 4 / 5);
+    int batches = 0, firstPolls = 0, uploads = 0;
+    server.run([&](FakeProvider &) {
+        batches = int(api->batches.size());
+        firstPolls = api->batches.first().polls;
+        uploads = int(api->uploads.size());
+    });
+    QCOMPARE(batches, 2);            // round 1 polled again, never sent again; then round 2
+    QVERIFY(firstPolls > polls);
+    QCOMPARE(uploads, type.startsWith(u"openai"_s) ? 2 : 0);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs"_s), cases);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls"_s), cases); // each run completed once
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'ended'"_s), 2);
+}
+
+// A round over the line limit goes out as several batches; OpenAI's lines and create bodies
+// match the published request schemas.
+void TestEval::batchSplitByLineLimit()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<FakeBatchApi>(twoTurnBatchModel());
+    server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
+    QTemporaryDir dir;
+    writeBatchExperiment(dir, server.baseUrl(), u"openai"_s, u"gpt-4o-mini"_s, 10, u"batch"_s);
+    QHash<QString, QString> env = kFastPolls;
+    env.insert(u"CALLSCOPE_BATCH_MAX_LINES"_s, u"4"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)}, env);
+    QVERIFY2(r.exit == 1, r.err.constData());
+    QVERIFY2(r.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt() == 8,
+             QByteArray(r.err.left(3000)).constData());
+    QList<int> lines;
+    QList<QByteArray> uploads;
+    QList<QJsonObject> creates;
+    server.run([&](FakeProvider &) {
+        for (const FakeBatchApi::Batch &b : std::as_const(api->batches))
+            lines.append(int(b.lines.size()));
+        uploads = api->uploads;
+        creates = api->createBodies;
+    });
+    QCOMPARE(lines, (QList<int>{4, 4, 2, 4, 4, 2}));
+    const QJsonArray parts = r.summary.value(u"batch"_s).toObject().value(u"batches"_s).toArray();
+    QCOMPARE(parts.size(), 6);
+    QCOMPARE(parts.at(2).toObject().value(u"round"_s).toInt(), 1);
+    QCOMPARE(parts.at(2).toObject().value(u"part"_s).toInt(), 2);
+    QCOMPARE(parts.at(3).toObject().value(u"round"_s).toInt(), 2);
+
+    QCOMPARE(validateOpenAiBatchFiles(uploads, creates, u"CreateChatCompletionRequest"_s), 20);
+    QCOMPARE(creates.size(), 6);
+}
+
+namespace {
+
+// Starts `eval` on dir/exp.json with fast polls; the process runs on while the test goes on.
+void startEval(QProcess &process, const QTemporaryDir &dir, const QStringList &extra = {})
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"50,100"_s);
+    process.setProcessEnvironment(env);
+    process.start(cliPath(), QStringList{u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)} + extra);
+}
+
+bool waitFor(FakeProviderThread &server, const std::function<bool()> &done, int timeoutMs = 20000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    bool ok = false;
+    while (!ok && clock.elapsed() < timeoutMs) {
+        QThread::msleep(10);
+        server.run([&](FakeProvider &) { ok = done(); });
+    }
+    return ok;
+}
+
+QString experimentIdFrom(const QByteArray &err)
+{
+    return QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err)).captured(1);
+}
+
+} // namespace
+
+// Ctrl+C twice: the open provider batch is cancelled at the provider before the CLI exits.
+void TestEval::batchCancelOnProvider()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<FakeBatchApi>(twoTurnBatchModel());
+    api->processingMs = 60000;
+    server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
+    QTemporaryDir dir;
+    writeBatchExperiment(dir, server.baseUrl(), u"openai"_s, u"gpt-4o-mini"_s, 6, u"batch"_s);
+    QProcess process;
+    startEval(process, dir);
+    QVERIFY(process.waitForStarted());
+    QVERIFY(waitFor(server, [&] { return !api->batches.isEmpty() && api->batches.first().polls >= 1; }));
+    ::kill(pid_t(process.processId()), SIGINT);
+    QThread::msleep(300);
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(20000));
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1, err.constData());
+    QVERIFY2(err.contains("cancelling the provider batches"), err.constData());
+    int cancels = 0;
+    server.run([&](FakeProvider &) { cancels = api->cancels; });
+    QCOMPARE(cancels, 1);
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'cancelling'"_s), 1);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'cancelled'"_s), 6);
+
+    // One Ctrl+C only: the batch keeps running at the provider, nothing is cancelled there.
+    QTemporaryDir other;
+    writeBatchExperiment(other, server.baseUrl(), u"openai"_s, u"gpt-4o-mini"_s, 6, u"batch"_s);
+    QProcess second;
+    startEval(second, other);
+    QVERIFY(second.waitForStarted());
+    QVERIFY(waitFor(server, [&] { return api->batches.size() == 2 && api->batches.last().polls >= 1; }));
+    ::kill(pid_t(second.processId()), SIGINT);
+    QVERIFY(second.waitForFinished(20000));
+    const QByteArray secondErr = second.readAllStandardError();
+    QVERIFY2(secondErr.contains("keep running"), secondErr.constData());
+    server.run([&](FakeProvider &) { cancels = api->cancels; });
+    QCOMPARE(cancels, 1);
+    QCOMPARE(sqlCount(other.filePath(u"h.sqlite"_s), u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitted'"_s), 1);
+}
+
+void TestEval::batchSubmitUnknown_data()
+{
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<int>("lost");
+    QTest::newRow("openai, never created") << u"openai"_s << int(FakeBatchApi::LostCreate::Unprocessed);
+    QTest::newRow("openai, created") << u"openai"_s << int(FakeBatchApi::LostCreate::Processed);
+    QTest::newRow("anthropic, created") << u"anthropic"_s << int(FakeBatchApi::LostCreate::Processed);
+}
+
+// The request that creates round 1's batch gets no answer and the CLI dies. OpenAI: the
+// resume finds the batch by its metadata tag (or creates it from the uploaded file once).
+// Anthropic keeps no metadata: the runs say the batch may exist and nothing is sent again,
+// until --resubmit-unknown.
+void TestEval::batchSubmitUnknown()
+{
+    QFETCH(QString, type);
+    QFETCH(int, lost);
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<FakeBatchApi>(twoTurnBatchModel());
+    api->loseNextCreate = FakeBatchApi::LostCreate(lost);
+    server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
+    QTemporaryDir dir;
+    constexpr int cases = 10;
+    writeBatchExperiment(dir, server.baseUrl(), type, type == u"openai"_s ? u"gpt-4o-mini"_s : u"claude-sonnet-4"_s, cases,
+                         u"batch"_s);
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    QProcess process;
+    startEval(process, dir);
+    QVERIFY(process.waitForStarted());
+    QVERIFY(waitFor(server, [&] { return api->loseNextCreate == FakeBatchApi::LostCreate::None; }));
+    QThread::msleep(200);
+    ::kill(pid_t(process.processId()), SIGKILL);
+    QVERIFY(process.waitForFinished());
+    const QString id = experimentIdFrom(process.readAllStandardError());
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = ''"_s), 1);
+
+    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id}, kFastPolls);
+    int batches = 0, uploads = 0;
+    server.run([&](FakeProvider &) {
+        batches = int(api->batches.size());
+        uploads = int(api->uploads.size());
+    });
+    const QJsonObject v = resumed.summary.value(u"variants"_s).toArray().at(0).toObject();
+    if (type == u"openai"_s) {
+        QVERIFY2(resumed.exit == 1, resumed.err.constData());
+        QCOMPARE(v.value(u"passed"_s).toInt(), cases * 4 / 5);
+        QCOMPARE(batches, 2);   // round 1 exactly once (found, or created from its file), then round 2
+        QCOMPARE(uploads, 2);   // round 1's file was not uploaded again
+        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls"_s), cases);
+        return;
+    }
+    QCOMPARE(resumed.exit, 1);
+    QVERIFY2(resumed.err.contains("may have been created"), resumed.err.constData());
+    QCOMPARE(batches, 1);       // nothing sent again
+    QCOMPARE(v.value(u"passed"_s).toInt(), 0);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE status = 'submit_unknown'"_s), cases);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submit_unknown'"_s), 1);
+
+    // The person checked and asks for it: sent again, every run completes.
+    const CliRun again = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--resubmit-unknown"_s}, kFastPolls);
+    QVERIFY2(again.exit == 1, again.err.constData());
+    QCOMPARE(again.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), cases * 4 / 5);
+    server.run([&](FakeProvider &) { batches = int(api->batches.size()); });
+    QCOMPARE(batches, 3);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'abandoned'"_s), 1);
 }
 
 QTEST_GUILESS_MAIN(TestEval)
