@@ -2,6 +2,7 @@
 
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "ui/common/docsbrowser.h"
 #include "ui/common/fitscrollarea.h"
 #include "ui/common/jobsbutton.h"
 #include "ui/sessions/sessionview.h"
@@ -317,6 +318,10 @@ void MainWindow::createMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_docsAction = help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
+    m_docsAction->setObjectName(u"documentationAction"_s);
+    m_docsAction->setShortcut(QKeySequence::HelpContents);
+    m_docsAction->setStatusTip(tr("Read how Callscope works: the spec format, the command line, the export format"));
     m_shortcutsAction = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
     m_shortcutsAction->setObjectName(u"shortcutsAction"_s);
     m_shortcutsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
@@ -373,6 +378,18 @@ QList<std::pair<QString, QString>> MainWindow::shortcutList() const
             walk(top->menu(), QString(top->text()).remove(u'&'));
     }
     return rows;
+}
+
+void MainWindow::showDocumentation()
+{
+    auto *dialog = findChild<DocumentationDialog *>(u"documentationDialog"_s);
+    if (!dialog) {
+        dialog = new DocumentationDialog(documentationFolder(), this);
+        dialog->setWindowFlag(Qt::Window);
+    }
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void MainWindow::showShortcuts()

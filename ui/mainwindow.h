@@ -79,6 +79,9 @@ public:
     // Help > Keyboard Shortcuts: every command with a shortcut, from the menus.
     QAction *shortcutsAction() const { return m_shortcutsAction; }
     void showShortcuts();
+    QAction *documentationAction() const { return m_docsAction; }
+    // Help > Documentation: the docs/ pages in a window of their own.
+    void showDocumentation();
     // (menu path, shortcut) of every menu command that has one, in menu order.
     QList<std::pair<QString, QString>> shortcutList() const;
 
@@ -131,6 +134,7 @@ private:
     QMenu *m_panelsMenu = nullptr;
     QAction *m_panelsEnd = nullptr;
     QAction *m_shortcutsAction = nullptr;
+    QAction *m_docsAction = nullptr;
     QHash<QDockWidget *, QAction *> m_panelActions;
     QLabel *m_countsLabel = nullptr;
     QLabel *m_engineLabel = nullptr;

@@ -16,6 +16,7 @@
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "ui/common/docsbrowser.h"
 #include "ui/common/noticebar.h"
 #include "ui/common/studioservices.h"
 #include "ui/diff/calldiff.h"
@@ -50,6 +51,8 @@
 #include <QPixmap>
 #include <QLineEdit>
 #include <QListView>
+#include <QListWidget>
+#include <QTextBrowser>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -181,6 +184,7 @@ private Q_SLOTS:
     void compareUsesTheSelectedRevision();
     void viewShortcutsRaisePanels();
     void plainWordsAndFindingsOnce();
+    void helpOpensTheDocumentation();
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
@@ -961,6 +965,58 @@ int runFirstUseTests(int argc, char **argv)
 {
     TestFirstUse test;
     return QTest::qExec(&test, argc, argv);
+}
+
+// Help > Documentation (F1) opens the project's docs in the studio, in reading order, and a
+// link to another page follows.
+void TestFirstUse::helpOpensTheDocumentation()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    const QString folder = documentationFolder();
+    QVERIFY2(!folder.isEmpty(), "neither installed docs nor the source tree's docs/ were found");
+    QCOMPARE(window->documentationAction()->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    bool listed = false;
+    for (const auto &[command, key] : window->shortcutList())
+        listed = listed || command == u"Help › Documentation"_s;
+    QVERIFY(listed);
+
+    window->documentationAction()->trigger();
+    auto *dialog = window->findChild<DocumentationDialog *>(u"documentationDialog"_s);
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QCOMPARE(dialog->pages().mid(0, 4),
+             (QStringList{u"architecture.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s}));
+    QVERIFY(dialog->pages().contains(u"concurrency.md"_s));
+    QCOMPARE(dialog->pageList()->item(0)->text(), u"How Callscope is built"_s);
+    QCOMPARE(dialog->currentPage(), u"architecture.md"_s);
+    // Rendered from Markdown: headings and tables become text, not markup.
+    const QString first = dialog->browser()->toPlainText();
+    QVERIFY2(first.startsWith(u"How Callscope is built"_s), qPrintable(first.left(200)));
+    QVERIFY(first.contains(u"How a call flows"_s));
+    QVERIFY(!first.contains(u"| folder |"_s));
+    settle();
+    dialog->grab().save(buildPath(u"screenshots/firstuse-11-documentation.png"_s));
+
+    QVERIFY(dialog->showPage(u"spec-format.md"_s));
+    QCOMPARE(dialog->pageList()->currentRow(), 1);
+    QVERIFY(dialog->browser()->toPlainText().contains(u"per_attempt_override"_s));
+    // A link between pages opens the page it names.
+    Q_EMIT dialog->browser()->anchorClicked(QUrl(u"cli.md"_s));
+    QCOMPARE(dialog->currentPage(), u"cli.md"_s);
+    QVERIFY(dialog->browser()->toPlainText().contains(u"engines test"_s));
+    QVERIFY(!dialog->showPage(u"no-such-page.md"_s));
+
+    // Every field the spec loader knows is in the spec format page.
+    QFile specFormat(QDir(folder).filePath(u"spec-format.md"_s));
+    QVERIFY(specFormat.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(specFormat.readAll());
+    for (const SpecSection section : {SpecSection::Root, SpecSection::Engine, SpecSection::Retry,
+                                      SpecSection::Context, SpecSection::Tool}) {
+        for (const QString &field : knownSpecFields(section))
+            QVERIFY2(text.contains(u'`' + field + u'`'), qPrintable(field));
+    }
+    dialog->close();
 }
 
 #include "tst_studio2_firstuse.moc"
