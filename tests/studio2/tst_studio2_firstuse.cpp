@@ -65,6 +65,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <memory>
@@ -364,6 +365,15 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     HistoryDocks *docks = window->historyDocks();
     QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
     shoot(*window, u"03a-first-start"_s);
+    // Before the first run the empty transcript says what it is for, and the attach button
+    // says what it does.
+    QLabel *hint = window->runPanel()->transcriptHint();
+    QVERIFY(inSight(hint));
+    QVERIFY2(hint->text().contains(u"Ctrl+R"_s), qPrintable(hint->text()));
+    auto *attach = window->runPanel()->findChild<QToolButton *>(u"attachButton"_s);
+    QVERIFY(attach);
+    QCOMPARE(attach->toolButtonStyle(), Qt::ToolButtonTextBesideIcon);
+    QVERIFY(inSight(attach));
 
     // The Tools page: the list of tools and the selected tool's schema both get real room.
     QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
@@ -387,6 +397,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     window->runPanel()->run();
     ApprovalPanel *approval = window->runPanel()->approvalPanel();
     QTRY_VERIFY_WITH_TIMEOUT(approval->approveButton()->isVisibleTo(window->runPanel()), 10000);
+    QVERIFY(!hint->isVisible());
     settle();
     shoot(*window, u"03c-approval-at-1280x800"_s);
     if (qEnvironmentVariableIsSet("CALLSCOPE_LAYOUT_DEBUG")) {
