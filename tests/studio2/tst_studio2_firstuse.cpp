@@ -221,6 +221,10 @@ std::unique_ptr<MainWindow> TestFirstUse::makeWindow()
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return nullptr;
+    // Shortcuts reach only the active window; under a real X server with no window manager
+    // nothing activates it on its own.
+    window->activateWindow();
+    QTest::qWaitForWindowActive(window.get(), 2000);
     settle();
     return window;
 }
