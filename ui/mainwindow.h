@@ -88,6 +88,12 @@ public:
     QStringList recentFiles() const;
     QString aboutText() const;
 
+    // File > Open Sample: the bundled samples (names such as "planner"). A sample is copied
+    // out of the program into the data folder the first time, with its recording and input
+    // beside it, so it runs offline and can be edited and saved. False when it cannot be.
+    static QStringList sampleNames();
+    bool openSample(const QString &name);
+
     static constexpr int kMaxRecentFiles = 8;
 
 Q_SIGNALS:

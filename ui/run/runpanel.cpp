@@ -215,7 +215,8 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     // What the empty transcript is for, until the first entry arrives.
     m_transcriptHint = new QLabel(tr("Run (Ctrl+R) sends the input to the engine. The conversation appears here as "
                                      "it happens: the model's replies, each tool call and its result, corrections, "
-                                     "retries, and the checked answer. Select an entry to read all of it."),
+                                     "retries, and the checked answer. Select an entry to read all of it.\n\n"
+                                     "New here? File > Open Sample opens a spec that runs offline, with no key."),
                                   m_view->viewport());
     m_transcriptHint->setObjectName(u"transcriptHint"_s);
     m_transcriptHint->setWordWrap(true);
