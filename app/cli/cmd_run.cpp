@@ -23,6 +23,7 @@
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/runlock.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
@@ -311,6 +312,16 @@ int runBatch(const QStringList &arguments)
         QCryptographicHash::hash(QJsonDocument(storedSpec).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256).toHex();
     qint64 batchId = 0;
     QHash<int, qint64> completed;
+    // Held until the batch ends, taken before its completed lines are read: a second run of the
+    // same batch would send the same unfinished lines again.
+    std::unique_ptr<RunLock> lock;
+    const auto lockBatch = [&](qint64 id) {
+        QString lockError;
+        lock = RunLock::acquire(context.database->path(), u"batch-%1"_s.arg(id), &lockError);
+        if (!lock)
+            printError(tr("batch %1 is %2: wait for it to end or stop it, then resume").arg(id).arg(lockError));
+        return bool(lock);
+    };
     if (parser.isSet(u"resume"_s)) {
         auto latest = context.store->latestBatch(specPath, inputsPath);
         if (!latest) {
@@ -330,6 +341,8 @@ int runBatch(const QStringList &arguments)
                 return ExitUsage;
             }
             batchId = found.id;
+            if (!lockBatch(batchId))
+                return ExitFailed;
             auto lines = context.store->batchCompletedLines(batchId);
             if (!lines) {
                 printError(lines.error().message);
@@ -356,6 +369,8 @@ int runBatch(const QStringList &arguments)
             return ExitFailed;
         }
         batchId = created.value();
+        if (!lockBatch(batchId))
+            return ExitFailed;
     }
 
     BatchRun run(context.service.get(), *spec, inputs.lines);

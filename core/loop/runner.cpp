@@ -1043,8 +1043,15 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
     for (Message &m : stored)
         m = m.withoutAttachmentBytes();
     m_record.messages = messagesToJson(stored);
-    if (m_client)
+    if (m_client) {
+        // The native transcript is what the provider saw and said: the submit_output call made
+        // from a text answer is ours, so it is left out (it would also store the answer twice).
+        for (Message &m : stored) {
+            if (m.providerData.value(u"callscope_text_answer"_s).toBool())
+                m.toolCalls.removeIf([](const ToolCall &c) { return c.id.startsWith(u"text_output_"); });
+        }
         m_record.transcript = m_client->toNative(requestSystemPrompt(), stored);
+    }
     m_record.metadata.insert(u"turns"_s, m_turn);
     m_record.metadata.insert(u"attempts"_s, m_record.attempts.size());
     m_record.metadata.insert(u"duration_ms"_s, m_clock.isValid() ? m_clock.elapsed() : 0);

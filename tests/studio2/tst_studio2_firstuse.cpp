@@ -42,6 +42,7 @@
 #include <QCheckBox>
 #include <QApplication>
 #include <QDialog>
+#include <QLocale>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QJsonArray>
@@ -705,8 +706,25 @@ void TestFirstUse::replayExplainsItself()
     auto *response = dialog->findChild<JsonEditor *>(u"rawResponse"_s);
     QVERIFY(response);
     QVERIFY2(response->toPlainText().contains(u"recorded_reply"_s), qPrintable(response->toPlainText()));
+    QVERIFY(!dialog->findChild<QLabel *>(u"rawResponseCut"_s)); // the whole body is there
     shoot(*window, u"06a-replay-banner"_s);
     dialog->close();
+    settle();
+    // A body kept only in part (the client keeps the first 4 MiB of a large one) says so.
+    for (int turn = 0; turn < 8; ++turn) {
+        if (auto kept = panel->transcript()->turnRaw(turn)) {
+            kept->rawResponseBytes = 50'000'000;
+            panel->transcript()->setTurnRaw(turn, *kept);
+        }
+    }
+    panel->showRawExchange();
+    settle();
+    auto *cutDialog = panel->findChild<QDialog *>(u"rawExchangeDialog"_s);
+    QVERIFY(cutDialog);
+    auto *cutLabel = cutDialog->findChild<QLabel *>(u"rawResponseCut"_s);
+    QVERIFY(cutLabel);
+    QVERIFY2(cutLabel->text().contains(QLocale().formattedDataSize(50'000'000)), qPrintable(cutLabel->text()));
+    cutDialog->close();
 
     // Revise on the replay engine: asked for a live engine, nothing runs yet.
     HistoryDocks *docks = window->historyDocks();

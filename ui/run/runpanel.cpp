@@ -99,6 +99,17 @@ public:
         auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
         connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
         auto *layout = new QVBoxLayout(this);
+        if (raw.rawResponseBytes > raw.rawResponse.size()) {
+            // Only the start of a large body is kept; say so rather than show it as the whole.
+            auto *cut = new QLabel(tr("The response shows the first %1 of the %2 received; the rest was "
+                                      "decoded as it arrived and not kept.")
+                                       .arg(QLocale().formattedDataSize(raw.rawResponse.size()),
+                                            QLocale().formattedDataSize(raw.rawResponseBytes)),
+                                   this);
+            cut->setObjectName(u"rawResponseCut"_s);
+            cut->setWordWrap(true);
+            layout->addWidget(cut);
+        }
         layout->addWidget(tabs);
         layout->addWidget(buttons);
         resize(760, 560);
@@ -710,7 +721,8 @@ void RunPanel::onRunnerCreated(Runner *runner)
         if (reply.finishReason == FinishReason::Length)
             m_transcript->append({TranscriptModel::Kind::Note, tr("Cut off"),
                                   tr("The reply reached the output limit (%1).").arg(reply.rawFinishReason), turn, true});
-        m_transcript->setTurnRaw(turn, {outcome.requestBody, outcome.rawResponse, reply.usage});
+        m_transcript->setTurnRaw(turn, {outcome.requestBody, outcome.rawResponse, reply.usage,
+                                        outcome.rawResponseBytes});
         m_lastTurnUsage = reply.usage;
         m_total += reply.usage;
         m_turns = turn + 1;
