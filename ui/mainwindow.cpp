@@ -2,6 +2,7 @@
 
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "ui/common/docsbrowser.h"
 #include "ui/common/fitscrollarea.h"
 #include "ui/common/jobsbutton.h"
 #include "ui/sessions/sessionview.h"
@@ -29,9 +30,10 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QHash>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -47,6 +49,7 @@
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -259,6 +262,19 @@ void MainWindow::createMenus()
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    // The samples run offline on the replay engine: the quickest way to see what Callscope does.
+    QMenu *samples = file->addMenu(tr("Open &Sample"));
+    samples->setObjectName(u"samplesMenu"_s);
+    const QHash<QString, QString> sampleText{
+        {u"lunar-landing"_s, tr("Lunar landing: extraction into a strict schema, with a reask")},
+        {u"planner"_s, tr("Planner: a tool loop, with an approval")},
+        {u"refusal"_s, tr("Refusal: the model refuses")}};
+    for (const QString &name : sampleNames()) {
+        QAction *action = samples->addAction(sampleText.value(name, name));
+        action->setObjectName(u"openSample_"_s + name);
+        action->setStatusTip(tr("Open the bundled sample %1; it runs offline, with no key").arg(name));
+        connect(action, &QAction::triggered, this, [this, name] { confirmDiscard([this, name] { openSample(name); }); });
+    }
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
@@ -323,6 +339,10 @@ void MainWindow::createMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_docsAction = help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
+    m_docsAction->setObjectName(u"documentationAction"_s);
+    m_docsAction->setShortcut(QKeySequence::HelpContents);
+    m_docsAction->setStatusTip(tr("Read how Callscope works: the spec format, the command line, the export format"));
     m_shortcutsAction = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
     m_shortcutsAction->setObjectName(u"shortcutsAction"_s);
     m_shortcutsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
@@ -379,6 +399,18 @@ QList<std::pair<QString, QString>> MainWindow::shortcutList() const
             walk(top->menu(), QString(top->text()).remove(u'&'));
     }
     return rows;
+}
+
+void MainWindow::showDocumentation()
+{
+    auto *dialog = findChild<DocumentationDialog *>(u"documentationDialog"_s);
+    if (!dialog) {
+        dialog = new DocumentationDialog(documentationFolder(), this);
+        dialog->setWindowFlag(Qt::Window);
+    }
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void MainWindow::showShortcuts()
@@ -534,6 +566,43 @@ bool MainWindow::openSpecFile(const QString &path)
         statusBar()->showMessage(tr("Opened %1; the previous spec's run is still going in the Run panel.")
                                      .arg(QDir::toNativeSeparators(m_path)), 6000);
     return true;
+}
+
+QStringList MainWindow::sampleNames()
+{
+    QStringList names;
+    for (const QString &file : QDir(u":/callscope/samples"_s).entryList({u"*.spec.json"_s}, QDir::Files, QDir::Name))
+        names.append(file.chopped(QStringView(u".spec.json").size()));
+    return names;
+}
+
+bool MainWindow::openSample(const QString &name)
+{
+    const QString source = u":/callscope/samples/"_s + name;
+    if (!QFile::exists(source + u".spec.json"_s))
+        return false;
+    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(u"samples"_s);
+    if (!QDir().mkpath(folder)) {
+        m_specView->messageBar()->showMessage(tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
+                                              MessageBar::Type::Error);
+        return false;
+    }
+    // A copy already there is the user's (it may have been edited): it is opened as it is.
+    for (const QString &suffix : {u".spec.json"_s, u".recording.json"_s, u".input.txt"_s}) {
+        const QString from = source + suffix;
+        const QString to = QDir(folder).filePath(name + suffix);
+        if (!QFile::exists(from) || QFile::exists(to))
+            continue;
+        if (!QFile::copy(from, to)) {
+            m_specView->messageBar()->showMessage(tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
+                                                  MessageBar::Type::Error);
+            return false;
+        }
+        // Copies of resources are read-only; the sample is there to be changed.
+        QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                      | QFileDevice::ReadOther);
+    }
+    return openSpecFile(QDir(folder).filePath(name + u".spec.json"_s));
 }
 
 void MainWindow::newSpec()

@@ -85,11 +85,20 @@ public:
     // Help > Keyboard Shortcuts: every command with a shortcut, from the menus.
     QAction *shortcutsAction() const { return m_shortcutsAction; }
     void showShortcuts();
+    QAction *documentationAction() const { return m_docsAction; }
+    // Help > Documentation: the docs/ pages in a window of their own.
+    void showDocumentation();
     // (menu path, shortcut) of every menu command that has one, in menu order.
     QList<std::pair<QString, QString>> shortcutList() const;
 
     QStringList recentFiles() const;
     QString aboutText() const;
+
+    // File > Open Sample: the bundled samples (names such as "planner"). A sample is copied
+    // out of the program into the data folder the first time, with its recording and input
+    // beside it, so it runs offline and can be edited and saved. False when it cannot be.
+    static QStringList sampleNames();
+    bool openSample(const QString &name);
 
     static constexpr int kMaxRecentFiles = 8;
 
@@ -137,6 +146,7 @@ private:
     QMenu *m_panelsMenu = nullptr;
     QAction *m_panelsEnd = nullptr;
     QAction *m_shortcutsAction = nullptr;
+    QAction *m_docsAction = nullptr;
     QHash<QDockWidget *, QAction *> m_panelActions;
     QLabel *m_countsLabel = nullptr;
     QLabel *m_engineLabel = nullptr;

@@ -74,10 +74,15 @@ for f in ./usr/bin/callscope ./usr/bin/callscope-cli \
          ./usr/share/icons/hicolor/256x256/apps/io.callscope.Callscope.png \
          ./usr/share/icons/hicolor/16x16/apps/io.callscope.Callscope.png \
          ./usr/share/callscope/samples/planner.spec.json \
-         ./usr/share/callscope/translations/callscope_de.qm; do
+         ./usr/share/callscope/translations/callscope_de.qm \
+         ./usr/share/callscope/docs/architecture.md \
+         ./usr/share/callscope/docs/spec-format.md \
+         ./usr/share/callscope/docs/cli.md \
+         ./usr/share/callscope/docs/export.md; do
     grep -q " $f\$" "$WORK/contents" || fail "the package lacks $f"
 done
 if grep -Eq '/tst_|/bench_|/fuzz_' "$WORK/contents"; then fail "test or benchmark programs in the package"; fi
+if grep -q '/usr/share/callscope/docs/screenshots' "$WORK/contents"; then fail "the screenshots went into the package"; fi
 
 # 3. Install it the way a user would.
 say "apt-get install ./$(basename "$DEB")"

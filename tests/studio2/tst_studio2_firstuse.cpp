@@ -16,6 +16,7 @@
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "ui/common/docsbrowser.h"
 #include "ui/common/noticebar.h"
 #include "ui/common/studioservices.h"
 #include "ui/diff/calldiff.h"
@@ -51,6 +52,9 @@
 #include <QPixmap>
 #include <QLineEdit>
 #include <QListView>
+#include <QListWidget>
+#include <QMenu>
+#include <QTextBrowser>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -63,6 +67,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 #include <memory>
@@ -182,6 +187,8 @@ private Q_SLOTS:
     void compareUsesTheSelectedRevision();
     void viewShortcutsRaisePanels();
     void plainWordsAndFindingsOnce();
+    void helpOpensTheDocumentation();
+    void samplesOpenFromTheFileMenu();
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
@@ -217,6 +224,11 @@ std::unique_ptr<MainWindow> TestFirstUse::makeWindow()
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return nullptr;
+    // Shortcuts reach only the active window; under a real X server with no window manager
+    // nothing activates it on its own.
+    window->activateWindow();
+    const bool active = QTest::qWaitForWindowActive(window.get(), 2000);
+    Q_UNUSED(active); // the offscreen platform may not report it; the tests say what they need
     settle();
     return window;
 }
@@ -361,6 +373,15 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     HistoryDocks *docks = window->historyDocks();
     QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
     shoot(*window, u"03a-first-start"_s);
+    // Before the first run the empty transcript says what it is for, and the attach button
+    // says what it does.
+    QLabel *hint = window->runPanel()->transcriptHint();
+    QVERIFY(inSight(hint));
+    QVERIFY2(hint->text().contains(u"Ctrl+R"_s), qPrintable(hint->text()));
+    auto *attach = window->runPanel()->findChild<QToolButton *>(u"attachButton"_s);
+    QVERIFY(attach);
+    QCOMPARE(attach->toolButtonStyle(), Qt::ToolButtonTextBesideIcon);
+    QVERIFY(inSight(attach));
 
     // The Tools page: the list of tools and the selected tool's schema both get real room.
     QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
@@ -384,6 +405,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     window->runPanel()->run();
     ApprovalPanel *approval = window->runPanel()->approvalPanel();
     QTRY_VERIFY_WITH_TIMEOUT(approval->approveButton()->isVisibleTo(window->runPanel()), 10000);
+    QVERIFY(!hint->isVisible());
     settle();
     shoot(*window, u"03c-approval-at-1280x800"_s);
     if (qEnvironmentVariableIsSet("CALLSCOPE_LAYOUT_DEBUG")) {
@@ -979,6 +1001,94 @@ int runFirstUseTests(int argc, char **argv)
 {
     TestFirstUse test;
     return QTest::qExec(&test, argc, argv);
+}
+
+// Help > Documentation (F1) opens the project's docs in the studio, in reading order, and a
+// link to another page follows.
+void TestFirstUse::helpOpensTheDocumentation()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    const QString folder = documentationFolder();
+    QVERIFY2(!folder.isEmpty(), "neither installed docs nor the source tree's docs/ were found");
+    QCOMPARE(window->documentationAction()->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    bool listed = false;
+    for (const auto &[command, key] : window->shortcutList())
+        listed = listed || command == u"Help › Documentation"_s;
+    QVERIFY(listed);
+
+    window->documentationAction()->trigger();
+    auto *dialog = window->findChild<DocumentationDialog *>(u"documentationDialog"_s);
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QCOMPARE(dialog->pages().mid(0, 4),
+             (QStringList{u"architecture.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s}));
+    QVERIFY(dialog->pages().contains(u"concurrency.md"_s));
+    QCOMPARE(dialog->pageList()->item(0)->text(), u"How Callscope is built"_s);
+    QCOMPARE(dialog->currentPage(), u"architecture.md"_s);
+    // Rendered from Markdown: headings and tables become text, not markup.
+    const QString first = dialog->browser()->toPlainText();
+    QVERIFY2(first.startsWith(u"How Callscope is built"_s), qPrintable(first.left(200)));
+    QVERIFY(first.contains(u"How a call flows"_s));
+    QVERIFY(!first.contains(u"| folder |"_s));
+    settle();
+    dialog->grab().save(buildPath(u"screenshots/firstuse-11-documentation.png"_s));
+
+    QVERIFY(dialog->showPage(u"spec-format.md"_s));
+    QCOMPARE(dialog->pageList()->currentRow(), 1);
+    QVERIFY(dialog->browser()->toPlainText().contains(u"per_attempt_override"_s));
+    // A link between pages opens the page it names.
+    Q_EMIT dialog->browser()->anchorClicked(QUrl(u"cli.md"_s));
+    QCOMPARE(dialog->currentPage(), u"cli.md"_s);
+    QVERIFY(dialog->browser()->toPlainText().contains(u"engines test"_s));
+    QVERIFY(!dialog->showPage(u"no-such-page.md"_s));
+
+    // Every field the spec loader knows is in the spec format page.
+    QFile specFormat(QDir(folder).filePath(u"spec-format.md"_s));
+    QVERIFY(specFormat.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(specFormat.readAll());
+    for (const SpecSection section : {SpecSection::Root, SpecSection::Engine, SpecSection::Retry,
+                                      SpecSection::Context, SpecSection::Tool}) {
+        for (const QString &field : knownSpecFields(section))
+            QVERIFY2(text.contains(u'`' + field + u'`'), qPrintable(field));
+    }
+    dialog->close();
+}
+
+// A first start with nothing open: File > Open Sample gives a spec that runs offline, copied
+// where it can be edited, with its input filled in; a copy the user changed is kept.
+void TestFirstUse::samplesOpenFromTheFileMenu()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    QVERIFY(window->runPanel()->transcriptHint()->text().contains(u"File > Open Sample"_s));
+    QCOMPARE(MainWindow::sampleNames(), (QStringList{u"lunar-landing"_s, u"planner"_s, u"refusal"_s}));
+    auto *action = window->findChild<QAction *>(u"openSample_planner"_s);
+    QVERIFY(action);
+    QVERIFY(window->findChild<QMenu *>(u"samplesMenu"_s)->actions().contains(action));
+    action->trigger();
+    settle();
+    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(u"samples"_s);
+    QCOMPARE(window->currentFile(), QDir(folder).filePath(u"planner.spec.json"_s));
+    QVERIFY(QFileInfo(window->currentFile()).isWritable());
+    QVERIFY(QFile::exists(QDir(folder).filePath(u"planner.recording.json"_s)));
+    QCOMPARE(window->runPanel()->inputText().trimmed(), u"Plan the work for ticket 7."_s);
+    const LaunchResult run = runToEnd(*window);
+    QCOMPARE(run.record.status, CallStatus::Completed);
+
+    // Edited and saved, the copy stays the user's.
+    QFile spec(window->currentFile());
+    QVERIFY(spec.open(QIODevice::ReadOnly));
+    QByteArray text = spec.readAll();
+    spec.close();
+    text.replace("\"kind\": \"planner\"", "\"kind\": \"my-planner\"");
+    QVERIFY(spec.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    spec.write(text);
+    spec.close();
+    QVERIFY(window->openSample(u"planner"_s));
+    QVERIFY(window->specView()->text().contains(u"my-planner"_s));
+    QVERIFY(!window->openSample(u"no-such-sample"_s));
+    window->specView()->editor()->document()->setModified(false);
 }
 
 #include "tst_studio2_firstuse.moc"

@@ -145,7 +145,10 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_attachmentView->addAction(m_removeAttachmentAction);
     m_attachmentView->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto *attachButton = new QToolButton(this);
+    attachButton->setObjectName(u"attachButton"_s);
     attachButton->setDefaultAction(m_attachAction);
+    // Its words beside the icon: a bare file icon says nothing to someone new.
+    attachButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     auto *removeButton = new QToolButton(this);
     removeButton->setDefaultAction(m_removeAttachmentAction);
     auto *attachRow = new QHBoxLayout;
@@ -154,7 +157,7 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     attachButtons->addWidget(attachButton);
     attachButtons->addWidget(removeButton);
     attachRow->addLayout(attachButtons);
-    attachRow->setAlignment(attachButtons, Qt::AlignTop);
+    attachRow->setAlignment(attachButtons, Qt::AlignTop | Qt::AlignLeft);
     // The list takes room only when there is something in it.
     auto updateAttachments = [this, removeButton] {
         const bool any = m_attachments->rowCount() > 0;
@@ -220,6 +223,23 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_view->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // What the empty transcript is for, until the first entry arrives.
+    m_transcriptHint = new QLabel(tr("Run (Ctrl+R) sends the input to the engine. The conversation appears here as "
+                                     "it happens: the model's replies, each tool call and its result, corrections, "
+                                     "retries, and the checked answer. Select an entry to read all of it.\n\n"
+                                     "New here? File > Open Sample opens a spec that runs offline, with no key."),
+                                  m_view->viewport());
+    m_transcriptHint->setObjectName(u"transcriptHint"_s);
+    m_transcriptHint->setWordWrap(true);
+    m_transcriptHint->setAlignment(Qt::AlignCenter);
+    m_transcriptHint->setForegroundRole(QPalette::PlaceholderText);
+    m_transcriptHint->setMargin(24);
+    auto *hintLayout = new QVBoxLayout(m_view->viewport());
+    hintLayout->addWidget(m_transcriptHint);
+    auto updateHint = [this] { m_transcriptHint->setVisible(m_transcript->rowCount() == 0); };
+    connect(m_transcript, &QAbstractItemModel::rowsInserted, this, updateHint);
+    connect(m_transcript, &QAbstractItemModel::rowsRemoved, this, updateHint);
+    connect(m_transcript, &QAbstractItemModel::modelReset, this, updateHint);
     m_detail = new QPlainTextEdit(this);
     m_detail->setObjectName(u"transcriptDetail"_s);
     m_detail->setAccessibleName(tr("Selected transcript entry"));

@@ -81,6 +81,7 @@ public:
     TranscriptModel *transcript() const { return m_transcript; }
     AttachmentModel *attachments() const { return m_attachments; }
     QTreeView *transcriptView() const { return m_view; }
+    QLabel *transcriptHint() const { return m_transcriptHint; }
     ApprovalPanel *approvalPanel() const { return m_approval; }
     QGroupBox *pausePanel() const { return m_pausePanel; }
     JsonEditor *pauseArgumentsEditor() const { return m_pauseArgs; }
@@ -171,6 +172,7 @@ private:
     QPlainTextEdit *m_input = nullptr;
     QListView *m_attachmentView = nullptr;
     QTreeView *m_view = nullptr;
+    QLabel *m_transcriptHint = nullptr;
     QPlainTextEdit *m_detail = nullptr;
     QSplitter *m_splitter = nullptr;
     QSplitter *m_transcriptSplitter = nullptr;
