@@ -389,9 +389,9 @@ private:
                      .arg(quoted(tool.name)));
         } else if (!tool.name.contains(u'_')) {
             info(namePointer, u"tool-name-verb-noun"_s,
-                 tr("tool name %1 is a single word; name it verb_noun (for example %1_items or "
-                    "get_%1) so the model can tell what it does")
-                     .arg(quoted(tool.name)));
+                 tr("tool name %1 is a single word; name it verb_noun (for example %2_items or "
+                    "get_%2) so the model can tell what it does")
+                     .arg(quoted(tool.name), tool.name));
         }
         if (const QString rule = nameRule(m_target); !rule.isEmpty()) {
             const QRegularExpression re(rule);

@@ -254,6 +254,9 @@ void TestLint::messages_data()
     QTest::newRow("snake case") << u"names"_s << EngineType::OpenAI << u"/tools/0/name"_s
                                 << u"tool name \"getTicket\" is not snake_case; use lowercase words "
                                    "joined by \"_\", verb first (for example get_ticket)"_s;
+    QTest::newRow("verb noun") << u"names"_s << EngineType::Anthropic << u"/tools/1/name"_s
+                               << u"tool name \"search\" is a single word; name it verb_noun (for "
+                                  "example search_items or get_search) so the model can tell what it does"_s;
     QTest::newRow("provider rule")
         << u"names"_s << EngineType::Anthropic << u"/tools/2/name"_s
         << u"tool name \"lookup.user\" breaks the Anthropic rule for function names "
