@@ -7,6 +7,8 @@
 #include "core/model/specio.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QJsonDocument>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -37,6 +39,84 @@ qint64 percentile(QList<qint64> values, double p)
 }
 
 } // namespace
+
+QByteArray experimentDefinitionHash(const Experiment &experiment)
+{
+    return QCryptographicHash::hash(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact),
+                                    QCryptographicHash::Sha256)
+        .toHex();
+}
+
+ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment, std::optional<qint64> resumeId)
+{
+    ExperimentStart start;
+    if (!store) {
+        start.problem = ExperimentStart::Problem::Store;
+        start.storeError = translate("the history database is not open");
+        return start;
+    }
+    const QByteArray hash = experimentDefinitionHash(experiment);
+    if (resumeId) {
+        auto stored = store->getExperiment(*resumeId);
+        if (!stored) {
+            start.problem = ExperimentStart::Problem::Store;
+            start.storeError = stored.error().message;
+            return start;
+        }
+        if (!stored.value()) {
+            start.problem = ExperimentStart::Problem::NotFound;
+            return start;
+        }
+        if (stored.value()->definitionHash != hash) {
+            start.problem = ExperimentStart::Problem::Changed;
+            return start;
+        }
+        auto runs = store->experimentRuns(*resumeId);
+        if (!runs) {
+            start.problem = ExperimentStart::Problem::Store;
+            start.storeError = runs.error().message;
+            return start;
+        }
+        start.id = *resumeId;
+        start.previous = runs.value();
+        return start;
+    }
+    ExperimentRecord record;
+    record.name = experiment.name;
+    record.path = experiment.path;
+    record.definitionHash = hash;
+    record.definition = experiment.definition;
+    auto created = store->createExperiment(record);
+    if (!created) {
+        start.problem = ExperimentStart::Problem::Store;
+        start.storeError = created.error().message;
+        return start;
+    }
+    start.id = created.value();
+    return start;
+}
+
+StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, const Experiment &experiment)
+{
+    QList<StoredExperiment> out;
+    if (!store)
+        return out;
+    auto records = store->findExperiments(experimentDefinitionHash(experiment));
+    if (!records)
+        return records.error();
+    const int planned = int(experiment.rows.size() * experiment.variants.size()) * experiment.repeat;
+    for (const ExperimentRecord &record : records.value()) {
+        auto runs = store->experimentRuns(record.id);
+        if (!runs)
+            return runs.error();
+        StoredExperiment info;
+        info.record = record;
+        info.planned = planned;
+        info.done = int(std::count_if(runs->begin(), runs->end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
+        out.append(info);
+    }
+    return out;
+}
 
 ExperimentRun::ExperimentRun(CallService *service, const Experiment &experiment, QObject *parent)
     : QObject(parent)
@@ -327,6 +407,7 @@ QJsonObject ExperimentRun::summary() const
         int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0, unpriced = 0;
         qint64 input = 0, output = 0;
         double cost = 0;
+        double scoreSum = 0;
         QList<qint64> latencies;
         for (int r = 0; r < m_experiment.rows.size(); ++r) {
             const DatasetRow &row = m_experiment.rows.at(r);
@@ -334,6 +415,7 @@ QJsonObject ExperimentRun::summary() const
                 continue;
             ++cases;
             int good = 0, seen = 0;
+            double cellScore = 0;
             QJsonArray runs;
             for (int k = 0; k < m_experiment.repeat; ++k) {
                 const auto it = m_results.find(key(row.id, variant, k));
@@ -350,12 +432,18 @@ QJsonObject ExperimentRun::summary() const
                 else
                     ++unpriced;
                 latencies.append(run.latencyMs);
+                // How close the run came, by the assertions' weights (a pass is 1).
+                const double score = weightedScore(run.assertions);
+                cellScore += score;
+                scoreSum += score;
                 runs.append(QJsonObject{{u"repeat"_s, k},
                                         {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
                                         {u"status"_s, run.status},
                                         {u"passed"_s, run.passed},
                                         {u"latency_ms"_s, run.latencyMs},
                                         {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
+                                        {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens}, {u"output"_s, run.outputTokens}}},
+                                        {u"score"_s, score},
                                         {u"assertions"_s, run.assertions}});
             }
             const bool all = seen == m_experiment.repeat && good == seen;
@@ -368,6 +456,7 @@ QJsonObject ExperimentRun::summary() const
                                      {u"passed"_s, all},
                                      {u"flaky"_s, isFlaky},
                                      {u"pass_ratio"_s, seen ? double(good) / seen : 0.0},
+                                     {u"score"_s, seen ? cellScore / seen : 0.0},
                                      {u"runs"_s, runs}});
         }
         variants.append(QJsonObject{
@@ -377,6 +466,9 @@ QJsonObject ExperimentRun::summary() const
             {u"failed"_s, failed},
             {u"flaky"_s, flaky},
             {u"pass_rate"_s, cases ? double(passed) / cases : 0.0},
+            // The mean weighted score of the runs: pass rate counts whole cases, this counts
+            // each assertion by its weight, so a variant that fails one light check scores high.
+            {u"score"_s, runCount ? scoreSum / runCount : 0.0},
             {u"runs"_s, runCount},
             {u"tokens"_s, QJsonObject{{u"input"_s, input}, {u"output"_s, output}}},
             // A run on a model with no price makes the total unknown: null, never a wrong 0.
