@@ -25,6 +25,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -523,19 +524,20 @@ ExperimentRun::Progress ExperimentView::progress() const
     return m_run ? m_run->progress() : ExperimentRun::Progress();
 }
 
+int ExperimentView::doneRuns() const
+{
+    if (isRunning() && m_run) {
+        const ExperimentRun::Progress p = m_run->progress();
+        return p.done + p.resumed;
+    }
+    return m_storedDone;
+}
+
 bool ExperimentView::canResume() const
 {
-    if (!m_experiment || m_experimentId <= 0 || !m_store)
+    if (!m_experiment || m_experimentId <= 0 || !m_store || isRunning())
         return false;
-    const int planned = plannedRuns(*m_experiment);
-    if (m_run && isRunning())
-        return false;
-    int done = m_storedDone;
-    if (m_run) {
-        const QList<ExperimentRunRecord> runs = m_run->runs();
-        done = int(std::count_if(runs.begin(), runs.end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
-    }
-    return done < planned;
+    return doneRuns() < plannedRuns(*m_experiment);
 }
 
 // ---- state and status -------------------------------------------------------------------
@@ -560,10 +562,7 @@ void ExperimentView::updateStatus()
     int total = 0, done = 0;
     if (m_experiment) {
         total = plannedRuns(*m_experiment);
-        if (m_run) {
-            const QList<ExperimentRunRecord> runs = m_run->runs();
-            done = int(std::count_if(runs.begin(), runs.end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
-        }
+        done = doneRuns();
     }
     const QString shape = m_experiment ? tr("%n case(s)", nullptr, int(m_experiment->rows.size())) + u" × "_s
                                              + tr("%n variant(s)", nullptr, int(m_experiment->variants.size())) + u" × "_s

@@ -146,6 +146,7 @@ private:
     void showMatrixContextMenu(const QPoint &pos);
     void askName(const QString &title, const QString &suggestion, std::function<void(const QString &)> done);
     QList<QModelIndex> selectedSourceCells() const;
+    int doneRuns() const; // runs of the experiment shown that finished (cancelled ones not)
 
     QPointer<CallService> m_service;
     CallStore *m_store = nullptr;

@@ -85,8 +85,8 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
                                              .contains(u'\n')
                                        : text.mid(array->start, firstStart - array->start).contains(u'\n');
         const int indent = columnOf(text, span->start);
-        const QString insert = ownLines ? u",\n"_s + QString(indent, u' ') + variantText(variant, indent)
-                                        : u", "_s + variantText(variant, indent);
+        const QString insert = ownLines ? QString(u",\n"_s + QString(indent, u' ') + variantText(variant, indent))
+                                        : QString(u", "_s + variantText(variant, indent));
         out.insert(span->end, insert);
         QJsonArray variants = existing.toArray();
         variants.append(variant);
@@ -121,7 +121,8 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
         else
             member += u", "_s + variantText(variant, 0) + u" ]"_s;
         const bool empty = text.at(lastChar) == u'{';
-        const QString insert = (empty ? QString() : u","_s) + (multiLine ? u"\n"_s + QString(indent, u' ') : u" "_s) + member;
+        const QString separator = multiLine ? QString(u"\n"_s + QString(indent, u' ')) : u" "_s;
+        const QString insert = (empty ? QString() : u","_s) + separator + member;
         out.insert(lastChar + 1, insert);
         expected.insert(u"variants"_s, QJsonArray{first, variant});
     }
