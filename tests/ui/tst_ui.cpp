@@ -693,11 +693,15 @@ void TestUi::experimentRunFromWindow()
   "dataset": "cases.jsonl",
   "repeat": 2,
   "variants": [ { "name": "base" },
-                { "name": "one turn", "max_turns": 1 } ],
+                { "name": "one turn", "max_turns": 1, "engine": { "model": "priced-model" } } ],
   "assert": [ { "type": "equals", "pointer": "/title", "value": "ok", "weight": 3 },
               { "type": "tool_sequence", "names": ["get_ticket", "submit_output"] } ]
 }
 )");
+    // A price table of your own (the setting): one variant's model has a price, the other's not.
+    QVERIFY(writeText(dir.filePath(u"prices.json"_s),
+                      R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"priced-model":{"input":1.0,"output":2.0}}})"));
+    QSettings().setValue(u"prices/file"_s, dir.filePath(u"prices.json"_s));
     MainWindow window;
     window.resize(1280, 800);
     window.show();
@@ -756,6 +760,9 @@ void TestUi::experimentRunFromWindow()
     QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::PassRateColumn).data().toString(), u"33%"_s);
     QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CostColumn).data().toString(), u"no price"_s);
     QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::PassRateColumn).data().toString(), u"0%"_s);
+    // 6 one-turn runs x (120 in x $1 + 20 out x $2) per million.
+    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::CostColumn).data().toString(), u"$0.00096"_s);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CountsColumn).data().toString(), u"1 · 1 · 1"_s);
     QCOMPARE(matrix->figures().at(0).latencies.size(), 6);
     QVERIFY2(view->statusLabel()->text().contains(u"all 12 runs done"_s), qPrintable(view->statusLabel()->text()));
     // The runs are stored under the experiment.

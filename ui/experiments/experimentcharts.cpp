@@ -73,10 +73,21 @@ void ExperimentCharts::paintEvent(QPaintEvent *)
     }
     const QRect inner = rect().adjusted(10, 8, -10, -8);
     const int gap = 18;
-    const int w = (inner.width() - 2 * gap) / 3;
-    paintPassRate(p, QRect(inner.left(), inner.top(), w, inner.height()));
-    paintCost(p, QRect(inner.left() + w + gap, inner.top(), w, inner.height()));
-    paintLatency(p, QRect(inner.left() + 2 * (w + gap), inner.top(), w, inner.height()));
+    if (inner.width() >= 960) {
+        // Wide: three side by side.
+        const int w = (inner.width() - 2 * gap) / 3;
+        paintPassRate(p, QRect(inner.left(), inner.top(), w, inner.height()));
+        paintCost(p, QRect(inner.left() + w + gap, inner.top(), w, inner.height()));
+        paintLatency(p, QRect(inner.left() + 2 * (w + gap), inner.top(), w, inner.height()));
+        return;
+    }
+    // Narrow: the two charts with a row per variant on the left, one above the other; the
+    // scatter on the right.
+    const int left = (inner.width() - gap) * 11 / 20;
+    const int half = (inner.height() - gap) / 2;
+    paintPassRate(p, QRect(inner.left(), inner.top(), left, half));
+    paintLatency(p, QRect(inner.left(), inner.top() + half + gap, left, inner.height() - half - gap));
+    paintCost(p, QRect(inner.left() + left + gap, inner.top(), inner.width() - left - gap, inner.height()));
 }
 
 void ExperimentCharts::paintPassRate(QPainter &p, const QRect &area) const
@@ -126,7 +137,7 @@ void ExperimentCharts::paintPassRate(QPainter &p, const QRect &area) const
 
 void ExperimentCharts::paintCost(QPainter &p, const QRect &area) const
 {
-    const QRect body = drawTitle(p, area, tr("Cost and pass rate"));
+    const QRect body = drawTitle(p, area, tr("Cost (total) and pass rate"));
     const QList<VariantFigures> &figures = m_matrix->figures();
     const QFontMetrics fm(font());
     const QColor axis = palette().color(QPalette::PlaceholderText);
@@ -140,6 +151,13 @@ void ExperimentCharts::paintCost(QPainter &p, const QRect &area) const
         else
             anyUnpriced = true;
     }
+    if (maxCost <= 0 && anyUnpriced && std::none_of(figures.begin(), figures.end(), [](const VariantFigures &f) { return f.costUsd && f.runs; })) {
+        p.setPen(axis);
+        p.drawText(body.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("No price for the models of these variants, so no cost to compare. Add them to your own "
+                      "price table (the setting prices/file) to see it here."));
+        return;
+    }
     const int labelW = fm.horizontalAdvance(u"100%"_s) + 4;
     const int noPriceW = anyUnpriced ? fm.horizontalAdvance(tr("no price")) + 8 : 0;
     const QRect plot(body.left() + labelW + noPriceW, body.top() + 4, body.width() - labelW - noPriceW - 8,
@@ -152,10 +170,7 @@ void ExperimentCharts::paintCost(QPainter &p, const QRect &area) const
     p.drawText(QRect(body.left(), plot.top() - fm.height() / 2, labelW - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter, tr("100%"));
     p.drawText(QRect(body.left(), plot.bottom() - fm.height() / 2, labelW - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter, tr("0%"));
     p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignLeft, formatCost(0.0));
-    if (maxCost > 0)
-        p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignRight, formatCost(maxCost));
-    else
-        p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignHCenter, tr("cost"));
+    p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignRight, formatCost(maxCost));
     if (anyUnpriced) {
         const QRect lane(body.left() + labelW, plot.top(), noPriceW - 4, plot.height());
         QColor shade = axis;
@@ -199,7 +214,7 @@ void ExperimentCharts::paintLatency(QPainter &p, const QRect &area) const
     }
     const int n = int(figures.size());
     const int nameW = std::min(body.width() / 3, 110);
-    const QRect plot(body.left() + nameW, body.top(), body.width() - nameW - 6, body.height() - fm.height() - 6);
+    const QRect plot(body.left() + nameW, body.top(), body.width() - nameW - 6, body.height() - 2 * fm.height() - 8);
     const int rowH = std::clamp(plot.height() / std::max(1, n), 8, fm.height() + 10);
     auto xFor = [&](qint64 ms) { return plot.left() + int(double(ms) / double(maxLatency) * (plot.width() - 1)); };
     for (int i = 0; i < n; ++i) {
@@ -232,7 +247,18 @@ void ExperimentCharts::paintLatency(QPainter &p, const QRect &area) const
     p.drawLine(plot.left(), axisY, plot.right(), axisY);
     p.drawText(QRect(plot.left(), axisY + 2, plot.width(), fm.height()), Qt::AlignLeft, tr("0"));
     p.drawText(QRect(plot.left(), axisY + 2, plot.width(), fm.height()), Qt::AlignRight, formatLatency(maxLatency));
-    p.drawText(QRect(plot.left(), axisY + 2, plot.width(), fm.height()), Qt::AlignHCenter, tr("│ p50   ┆ p95"));
+    // Legend: the solid mark is the median, the dashed one the 95th percentile.
+    const int ly = axisY + 4 + fm.height();
+    p.setPen(QPen(palette().color(QPalette::WindowText), 2));
+    p.drawLine(plot.left(), ly + 2, plot.left(), ly + fm.height() - 2);
+    p.setPen(axis);
+    const QString p50 = tr("p50 (half the runs are faster)");
+    p.drawText(QPoint(plot.left() + 6, ly + fm.ascent()), p50);
+    const int x95 = plot.left() + 6 + fm.horizontalAdvance(p50) + 14;
+    p.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
+    p.drawLine(x95, ly + 2, x95, ly + fm.height() - 2);
+    p.setPen(axis);
+    p.drawText(QPoint(x95 + 6, ly + fm.ascent()), tr("p95"));
 }
 
 } // namespace Callscope

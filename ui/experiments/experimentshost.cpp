@@ -7,6 +7,7 @@
 #include "ui/mainwindow.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -47,7 +48,14 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     });
     connect(m_view, &ExperimentView::message, this, [this](const QString &text) { m_window->statusBar()->showMessage(text, 5000); });
     // A file that was opened (or cannot run) is what the person looks at next.
-    connect(m_view, &ExperimentView::loaded, this, &ExperimentsHost::showView);
+    connect(m_view, &ExperimentView::loaded, this, [this] {
+        showView();
+        // The calls of the cells open in History: have it in front on the right.
+        if (HistoryDocks *docks = m_window->historyDocks()) {
+            docks->historyDock()->show();
+            docks->historyDock()->raise();
+        }
+    });
     connect(m_view, &ExperimentView::stateChanged, this, &ExperimentsHost::updateActions);
     connect(m_view, &ExperimentView::loaded, this, &ExperimentsHost::updateActions);
 

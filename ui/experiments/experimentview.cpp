@@ -172,7 +172,10 @@ void ExperimentView::buildUi()
     }
     auto *errorsPage = new QWidget(m_pages);
     {
-        auto *label = new QLabel(tr("This experiment cannot run yet. Fix these places in the file, then press Reload:"), errorsPage);
+        auto *label = new QLabel(tr("This experiment cannot run yet. Fix these places, then press Reload. A place "
+                                    "starting with / is in the experiment file (/assert/0 is the first entry of "
+                                    "\"assert\"); file:line:column is in that file."),
+                                 errorsPage);
         label->setWordWrap(true);
         m_errorsView = new QTableWidget(0, 2, errorsPage);
         m_errorsView->setObjectName(u"experimentErrors"_s);
@@ -204,8 +207,12 @@ void ExperimentView::buildUi()
         m_summaryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
         m_summaryView->setSelectionMode(QAbstractItemView::NoSelection);
         m_summaryView->setFocusPolicy(Qt::NoFocus);
+        // Every column as wide as its figures; the variant's name takes what is left.
         m_summaryView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        m_summaryView->horizontalHeader()->setStretchLastSection(false);
         m_summaryView->horizontalHeader()->setSectionResizeMode(VariantSummaryModel::VariantColumn, QHeaderView::Stretch);
+        m_summaryView->horizontalHeader()->setMinimumSectionSize(40);
+        m_summaryView->setTextElideMode(Qt::ElideMiddle);
         m_summaryView->verticalHeader()->setDefaultSectionSize(m_summaryView->fontMetrics().height() + 8);
         m_summaryView->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
@@ -564,17 +571,23 @@ void ExperimentView::updateStatus()
         total = plannedRuns(*m_experiment);
         done = doneRuns();
     }
-    const QString shape = m_experiment ? tr("%n case(s)", nullptr, int(m_experiment->rows.size())) + u" × "_s
-                                             + tr("%n variant(s)", nullptr, int(m_experiment->variants.size())) + u" × "_s
-                                             + tr("%n repeat(s)", nullptr, m_experiment->repeat)
-                                       : QString();
+    QString shape;
+    if (m_experiment) {
+        const int rows = int(m_experiment->rows.size());
+        const int variants = int(m_experiment->variants.size());
+        const int repeat = m_experiment->repeat;
+        shape = (rows == 1 ? tr("1 case") : tr("%1 cases").arg(rows)) + u" × "_s
+                + (variants == 1 ? tr("1 variant") : tr("%1 variants").arg(variants)) + u" × "_s
+                + (repeat == 1 ? tr("1 repeat") : tr("%1 repeats").arg(repeat));
+    }
     const QString when = m_storedAt.isValid() ? QLocale().toString(m_storedAt.toLocalTime(), QLocale::ShortFormat) : QString();
     switch (m_state) {
     case State::Empty:
         text = tr("Open an experiment file to compare variants of a spec over a dataset.");
         break;
     case State::Invalid:
-        text = tr("%n problem(s) in the file; nothing was sent.", nullptr, int(m_errors.size()));
+        text = m_errors.size() == 1 ? tr("1 problem in the file; nothing was sent.")
+                                    : tr("%1 problems in the file; nothing was sent.").arg(m_errors.size());
         break;
     case State::Ready:
         text = tr("%1 = %2 runs. Press Run to start.").arg(shape).arg(total);
@@ -597,15 +610,14 @@ void ExperimentView::updateStatus()
         text = tr("Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.").arg(m_experimentId).arg(when).arg(done).arg(total);
         break;
     case State::Finished: {
-        int notPassed = 0;
-        for (const VariantFigures &f : m_matrix->figures())
-            notPassed += f.cases - f.passed;
-        text = tr("Experiment %1 (%2): all %3 runs done; %4.")
+        const int cells = m_matrix->rowCount() * m_matrix->columnCount();
+        const int notPassed = cells - m_matrix->count(CellVerdict::Pass);
+        text = tr("Experiment %1 (%2): all %3 runs done. %4")
                    .arg(m_experimentId)
                    .arg(when)
                    .arg(total)
-                   .arg(notPassed == 0 ? tr("every case passed in every variant")
-                                       : tr("%n case result(s) did not pass; see the matrix", nullptr, notPassed));
+                   .arg(notPassed == 0 ? tr("Every case passed in every variant.")
+                                       : tr("%1 of %2 cells did not pass in every repeat (red or amber).").arg(notPassed).arg(cells));
         break;
     }
     }
@@ -670,6 +682,12 @@ bool ExperimentView::compareSelected()
         m_notice->showMessage(tr("Both cells need a finished run to compare."), NoticeBar::Kind::Info);
         return false;
     }
+    m_notice->showMessage(tr("The Diff panel shows case %1: %2 (call %3) on the left, %4 (call %5) on the right.")
+                              .arg(m_matrix->cases().at(cells.at(0).row()), m_matrix->variants().at(cells.at(0).column()))
+                              .arg(left)
+                              .arg(m_matrix->variants().at(cells.at(1).column()))
+                              .arg(right),
+                          NoticeBar::Kind::Info);
     Q_EMIT compareRequested(left, right);
     return true;
 }

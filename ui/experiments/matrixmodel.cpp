@@ -198,9 +198,14 @@ const MatrixCell &MatrixModel::cell(int row, int column) const
     return m_cells.at(row * m_variants.size() + column);
 }
 
-int MatrixModel::count(CellVerdict verdict) const
+int MatrixModel::count(CellVerdict verdict, int column) const
 {
-    return int(std::count_if(m_cells.begin(), m_cells.end(), [verdict](const MatrixCell &c) { return c.verdict == verdict; }));
+    int n = 0;
+    for (qsizetype i = 0; i < m_cells.size(); ++i) {
+        if ((column < 0 || i % m_variants.size() == column) && m_cells.at(i).verdict == verdict)
+            ++n;
+    }
+    return n;
 }
 
 int MatrixModel::rowCount(const QModelIndex &parent) const
@@ -400,7 +405,9 @@ QVariant VariantSummaryModel::data(const QModelIndex &index, int role) const
         case CostColumn:
             return f.costUsd ? tr("From the price table") : tr("A model of this variant is not in the price table, so the total is not known");
         case CountsColumn:
-            return tr("%1 passed, %2 flaky, %3 failed, of %4 cases").arg(f.passed).arg(f.flaky).arg(f.failed).arg(f.cases);
+            return tr("Cases that passed in every repeat · passed in some only (flaky) · failed; and those not run in every repeat yet");
+        case LatencyColumn:
+            return tr("Half the runs took at most the first figure, 95 in 100 at most the second");
         default:
             return {};
         }
@@ -411,12 +418,23 @@ QVariant VariantSummaryModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case VariantColumn: return f.name;
     case PassRateColumn: return any ? tr("%1%").arg(qRound(f.passRate * 100)) : QString();
-    case CountsColumn: return any ? tr("%1 · %2 · %3").arg(f.passed).arg(f.flaky).arg(f.failed) : QString();
+    case CountsColumn: {
+        if (!any)
+            return QString();
+        // Each case as its cell shows it; cases whose repeats have not all run are counted apart
+        // (the summary counts them as not passed).
+        const int column = index.row();
+        const int open = m_matrix->count(CellVerdict::NotRun, column) + m_matrix->count(CellVerdict::Partial, column);
+        const QString counts = tr("%1 · %2 · %3")
+                                   .arg(m_matrix->count(CellVerdict::Pass, column))
+                                   .arg(m_matrix->count(CellVerdict::Flaky, column))
+                                   .arg(m_matrix->count(CellVerdict::Fail, column));
+        return open > 0 ? tr("%1 (%2 to run)").arg(counts).arg(open) : counts;
+    }
     case ScoreColumn: return any ? QLocale().toString(f.score, 'f', 2) : QString();
     case TokensColumn: return any ? tr("%1 / %2").arg(formatTokens(f.inputTokens), formatTokens(f.outputTokens)) : QString();
     case CostColumn: return any ? formatCost(f.costUsd) : QString();
-    case P50Column: return any ? formatLatency(f.p50) : QString();
-    case P95Column: return any ? formatLatency(f.p95) : QString();
+    case LatencyColumn: return any ? tr("%1 / %2").arg(formatLatency(f.p50), formatLatency(f.p95)) : QString();
     default: return {};
     }
 }
@@ -428,12 +446,11 @@ QVariant VariantSummaryModel::headerData(int section, Qt::Orientation orientatio
     switch (section) {
     case VariantColumn: return tr("Variant");
     case PassRateColumn: return tr("Pass rate");
-    case CountsColumn: return tr("Passed · flaky · failed");
+    case CountsColumn: return tr("Pass · flaky · fail");
     case ScoreColumn: return tr("Score");
     case TokensColumn: return tr("Tokens in / out");
     case CostColumn: return tr("Cost");
-    case P50Column: return tr("Latency p50");
-    case P95Column: return tr("p95");
+    case LatencyColumn: return tr("Latency p50 / p95");
     default: return {};
     }
 }

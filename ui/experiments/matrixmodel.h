@@ -97,8 +97,9 @@ public:
     QStringList variants() const { return m_variants; }
     int repeat() const { return m_repeat; }
     const QList<VariantFigures> &figures() const { return m_figures; }
-    // Counts of cells by verdict (the test compares them with the summary).
-    int count(CellVerdict verdict) const;
+    // Counts of cells by verdict (the test compares them with the summary); in one column
+    // when `column` >= 0.
+    int count(CellVerdict verdict, int column = -1) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -148,15 +149,15 @@ private:
     int m_column = -1;
 };
 
-// The figures one row per variant: pass rate, passed / flaky / failed, score, tokens, cost
-// (or "no price"), latency p50 and p95.
+// The figures one row per variant: pass rate, passed / flaky / failed (and cases still to run),
+// score, tokens, cost (or "no price"), latency p50 and p95.
 class VariantSummaryModel final : public QAbstractTableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(VariantSummaryModel)
 
 public:
-    enum Column { VariantColumn, PassRateColumn, CountsColumn, ScoreColumn, TokensColumn, CostColumn, P50Column, P95Column, ColumnCount };
+    enum Column { VariantColumn, PassRateColumn, CountsColumn, ScoreColumn, TokensColumn, CostColumn, LatencyColumn, ColumnCount };
 
     explicit VariantSummaryModel(MatrixModel *matrix, QObject *parent = nullptr);
     ~VariantSummaryModel() override;
