@@ -110,6 +110,61 @@ int main(int argc, char *argv[])
     const QJsonObject summary = makeSummary(cases, variants, repeat);
 
     QElapsedTimer timer;
+    // What the view asks the core for after runs finish: the summary of every stored run.
+    {
+        Experiment experiment;
+        experiment.repeat = repeat;
+        for (const QString &id : caseIds) {
+            DatasetRow row;
+            row.id = id;
+            experiment.rows.append(row);
+        }
+        for (const QString &name : variantNames) {
+            Variant variant;
+            variant.name = name;
+            experiment.variants.append(variant);
+        }
+        QList<ExperimentRunRecord> runs;
+        for (int c = 0; c < cases; ++c) {
+            for (int v = 0; v < variants; ++v) {
+                for (int k = 0; k < repeat; ++k) {
+                    ExperimentRunRecord r;
+                    r.caseId = caseIds.at(c);
+                    r.variant = variantNames.at(v);
+                    r.repeat = k;
+                    r.callId = c * 10 + k + 1;
+                    r.status = u"completed"_s;
+                    r.passed = (c * 7 + v * 3 + k) % 5 != 0;
+                    r.assertions = QJsonArray{QJsonObject{{u"type"_s, u"equals"_s}, {u"name"_s, u"equals"_s}, {u"passed"_s, r.passed}}};
+                    r.latencyMs = 400 + (c * 37 + k * 11) % 900;
+                    runs.append(r);
+                }
+            }
+        }
+        ExperimentRun run(nullptr, experiment);
+        run.setPreviousRuns(runs);
+        QList<double> times;
+        for (int i = 0; i < 5; ++i) {
+            timer.start();
+            const QJsonObject summary = run.summary();
+            times.append(timer.nsecsElapsed() / 1e6);
+            if (summary.value(u"cells"_s).toArray().size() != cases * variants)
+                return 1;
+        }
+        std::sort(times.begin(), times.end());
+        print("core summary of every run (median of 5)", times.at(2), "ms");
+        // What a finished run costs the view: its one cell from the core, into the model.
+        view.matrixModel()->setLayout(caseIds, variantNames, repeat);
+        QList<double> cellTimes;
+        for (int i = 0; i < 200; ++i) {
+            timer.start();
+            view.matrixModel()->setCell(run.cell(caseIds.at(cases - 1 - i % cases), variantNames.at(i % variants)));
+            cellTimes.append(timer.nsecsElapsed() / 1e6);
+        }
+        std::sort(cellTimes.begin(), cellTimes.end());
+        print("one finished run: its cell from the core (median)", cellTimes.at(100), "ms");
+        print("one finished run: its cell from the core (max)", cellTimes.constLast(), "ms");
+    }
     timer.start();
     view.matrixModel()->setLayout(caseIds, variantNames, repeat);
     print("layout (cases x variants, all not run)", timer.nsecsElapsed() / 1e6, "ms");
@@ -170,5 +225,7 @@ int main(int argc, char *argv[])
     timer.restart();
     const QImage image = view.grab().toImage();
     print("whole view painted (grab)", timer.nsecsElapsed() / 1e6, "ms");
+    if (qEnvironmentVariableIsSet("BENCH_MATRIX_IMAGE"))
+        image.save(qEnvironmentVariable("BENCH_MATRIX_IMAGE"));
     return image.isNull() ? 1 : 0;
 }

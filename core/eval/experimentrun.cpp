@@ -398,6 +398,71 @@ bool ExperimentRun::allPassed() const
     return std::all_of(done.begin(), done.end(), [](const ExperimentRunRecord &r) { return r.passed; });
 }
 
+struct ExperimentRun::CellTotals
+{
+    int good = 0;
+    int seen = 0;
+    qint64 input = 0;
+    qint64 output = 0;
+    double cost = 0;
+    int unpriced = 0;
+    double score = 0;
+    QList<qint64> latencies;
+};
+
+QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const
+{
+    CellTotals t;
+    QJsonArray runs;
+    for (int k = 0; k < m_experiment.repeat; ++k) {
+        const auto it = m_results.find(key(row.id, variant, k));
+        if (it == m_results.end())
+            continue;
+        const ExperimentRunRecord &run = it.value();
+        ++t.seen;
+        t.good += run.passed ? 1 : 0;
+        t.input += run.inputTokens;
+        t.output += run.outputTokens;
+        if (run.costUsd)
+            t.cost += *run.costUsd;
+        else
+            ++t.unpriced;
+        t.latencies.append(run.latencyMs);
+        // How close the run came, by the assertions' weights (a pass is 1).
+        const double score = weightedScore(run.assertions);
+        t.score += score;
+        runs.append(QJsonObject{{u"repeat"_s, k},
+                                {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
+                                {u"status"_s, run.status},
+                                {u"passed"_s, run.passed},
+                                {u"latency_ms"_s, run.latencyMs},
+                                {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
+                                {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens}, {u"output"_s, run.outputTokens}}},
+                                {u"score"_s, score},
+                                {u"assertions"_s, run.assertions}});
+    }
+    const bool all = t.seen == m_experiment.repeat && t.good == t.seen;
+    const bool isFlaky = t.good > 0 && t.good < t.seen;
+    if (totals)
+        *totals = t;
+    return QJsonObject{{u"case"_s, row.id},
+                       {u"variant"_s, variant},
+                       {u"passed"_s, all},
+                       {u"flaky"_s, isFlaky},
+                       {u"pass_ratio"_s, t.seen ? double(t.good) / t.seen : 0.0},
+                       {u"score"_s, t.seen ? t.score / t.seen : 0.0},
+                       {u"runs"_s, runs}};
+}
+
+QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) const
+{
+    for (const DatasetRow &row : m_experiment.rows) {
+        if (row.id == caseId)
+            return cellJson(row, variant, nullptr);
+    }
+    return {};
+}
+
 QJsonObject ExperimentRun::summary() const
 {
     QJsonArray variants;
@@ -414,50 +479,21 @@ QJsonObject ExperimentRun::summary() const
             if (!m_only.isEmpty() && !m_only.contains(row.id))
                 continue;
             ++cases;
-            int good = 0, seen = 0;
-            double cellScore = 0;
-            QJsonArray runs;
-            for (int k = 0; k < m_experiment.repeat; ++k) {
-                const auto it = m_results.find(key(row.id, variant, k));
-                if (it == m_results.end())
-                    continue;
-                const ExperimentRunRecord &run = it.value();
-                ++seen;
-                ++runCount;
-                good += run.passed ? 1 : 0;
-                input += run.inputTokens;
-                output += run.outputTokens;
-                if (run.costUsd)
-                    cost += *run.costUsd;
-                else
-                    ++unpriced;
-                latencies.append(run.latencyMs);
-                // How close the run came, by the assertions' weights (a pass is 1).
-                const double score = weightedScore(run.assertions);
-                cellScore += score;
-                scoreSum += score;
-                runs.append(QJsonObject{{u"repeat"_s, k},
-                                        {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
-                                        {u"status"_s, run.status},
-                                        {u"passed"_s, run.passed},
-                                        {u"latency_ms"_s, run.latencyMs},
-                                        {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
-                                        {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens}, {u"output"_s, run.outputTokens}}},
-                                        {u"score"_s, score},
-                                        {u"assertions"_s, run.assertions}});
-            }
-            const bool all = seen == m_experiment.repeat && good == seen;
-            const bool isFlaky = good > 0 && good < seen;
+            CellTotals t;
+            QJsonObject cell = cellJson(row, variant, &t);
+            runCount += t.seen;
+            input += t.input;
+            output += t.output;
+            cost += t.cost;
+            unpriced += t.unpriced;
+            scoreSum += t.score;
+            latencies += t.latencies;
+            const bool all = cell.value(u"passed"_s).toBool();
+            const bool isFlaky = cell.value(u"flaky"_s).toBool();
             passed += all ? 1 : 0;
             flaky += isFlaky ? 1 : 0;
             failed += !all && !isFlaky ? 1 : 0;
-            cells.append(QJsonObject{{u"case"_s, row.id},
-                                     {u"variant"_s, variant},
-                                     {u"passed"_s, all},
-                                     {u"flaky"_s, isFlaky},
-                                     {u"pass_ratio"_s, seen ? double(good) / seen : 0.0},
-                                     {u"score"_s, seen ? cellScore / seen : 0.0},
-                                     {u"runs"_s, runs}});
+            cells.append(cell);
         }
         variants.append(QJsonObject{
             {u"name"_s, variant},

@@ -83,6 +83,9 @@ public:
 
     // {"experiment_id", "name", "variants": [...], "cells": [...]} as `eval` prints it.
     QJsonObject summary() const;
+    // One cell of the summary (a case in a variant, as in "cells"): what a view updates when
+    // one run finishes, without building the whole summary.
+    QJsonObject cell(const QString &caseId, const QString &variant) const;
     QList<ExperimentRunRecord> runs() const;   // every run, resumed ones included, in plan order
     bool allPassed() const;
 
@@ -98,6 +101,8 @@ private:
         int repeat = 0;
     };
 
+    struct CellTotals;
+    QJsonObject cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const;
     static QString key(const QString &caseId, const QString &variant, int repeat);
     void fill();
     void launch(const Planned &planned);

@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -476,7 +477,10 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     m_run->setExperimentId(id);
     m_run->setPreviousRuns(previous);
     m_run->setPriceTable(PriceTable::fromSettings());
-    connect(m_run.get(), &ExperimentRun::runFinished, this, [this] {
+    // Each finished run updates its cell at once; the figures and charts follow with the
+    // whole summary a little later (less often for big experiments).
+    connect(m_run.get(), &ExperimentRun::runFinished, this, [this](const ExperimentRunRecord &run) {
+        m_matrix->setCell(m_run->cell(run.caseId, run.variant));
         if (!m_refresh.isActive())
             m_refresh.start();
     });
@@ -515,8 +519,14 @@ void ExperimentView::onFinished()
 
 void ExperimentView::refreshMatrix()
 {
-    if (m_run)
+    if (m_run) {
+        QElapsedTimer timer;
+        timer.start();
         m_matrix->setSummary(m_run->summary());
+        // A big experiment takes a while to sum up: do it less often, so it never takes more
+        // than about a twentieth of the time while runs finish.
+        m_refresh.setInterval(int(std::clamp<qint64>(timer.elapsed() * 20, kRefreshMs, 5000)));
+    }
     updateStatus();
     updateActions();
 }

@@ -110,55 +110,68 @@ void MatrixModel::setLayout(const QStringList &cases, const QStringList &variant
     Q_EMIT figuresChanged();
 }
 
-void MatrixModel::setSummary(const QJsonObject &summary)
+QModelIndex MatrixModel::applyCell(const QJsonObject &object)
 {
-    if (m_cells.isEmpty())
-        return;
-    for (const QJsonValue &value : summary.value(u"cells"_s).toArray()) {
-        const QJsonObject object = value.toObject();
-        const int row = m_caseRow.value(object.value(u"case"_s).toString(), -1);
-        const int column = m_variantColumn.value(object.value(u"variant"_s).toString(), -1);
-        if (row < 0 || column < 0)
-            continue;
-        MatrixCell &cell = m_cells[row * m_variants.size() + column];
-        cell = MatrixCell();
-        for (const QJsonValue &r : object.value(u"runs"_s).toArray()) {
-            const QJsonObject o = r.toObject();
-            MatrixRun run;
-            run.repeat = o.value(u"repeat"_s).toInt();
-            run.callId = o.value(u"call_id"_s).toInteger();
-            run.status = o.value(u"status"_s).toString();
-            run.passed = o.value(u"passed"_s).toBool();
-            run.latencyMs = o.value(u"latency_ms"_s).toInteger();
-            if (o.value(u"cost_usd"_s).isDouble())
-                run.costUsd = o.value(u"cost_usd"_s).toDouble();
-            const QJsonObject tokens = o.value(u"tokens"_s).toObject();
-            run.inputTokens = tokens.value(u"input"_s).toInteger();
-            run.outputTokens = tokens.value(u"output"_s).toInteger();
-            run.score = o.value(u"score"_s).toDouble(run.passed ? 1 : 0);
+    const int row = m_caseRow.value(object.value(u"case"_s).toString(), -1);
+    const int column = m_variantColumn.value(object.value(u"variant"_s).toString(), -1);
+    if (row < 0 || column < 0)
+        return {};
+    MatrixCell &cell = m_cells[row * m_variants.size() + column];
+    cell = MatrixCell();
+    for (const QJsonValue &r : object.value(u"runs"_s).toArray()) {
+        const QJsonObject o = r.toObject();
+        MatrixRun run;
+        run.repeat = o.value(u"repeat"_s).toInt();
+        run.callId = o.value(u"call_id"_s).toInteger();
+        run.status = o.value(u"status"_s).toString();
+        run.passed = o.value(u"passed"_s).toBool();
+        run.latencyMs = o.value(u"latency_ms"_s).toInteger();
+        if (o.value(u"cost_usd"_s).isDouble())
+            run.costUsd = o.value(u"cost_usd"_s).toDouble();
+        const QJsonObject tokens = o.value(u"tokens"_s).toObject();
+        run.inputTokens = tokens.value(u"input"_s).toInteger();
+        run.outputTokens = tokens.value(u"output"_s).toInteger();
+        run.score = o.value(u"score"_s).toDouble(run.passed ? 1 : 0);
+        if (!run.passed) {
             for (const QJsonValue &a : o.value(u"assertions"_s).toArray()) {
                 const QJsonObject assertion = a.toObject();
                 if (!assertion.value(u"passed"_s).toBool())
                     run.failures.append(assertion.value(u"name"_s).toString() + u": "_s + assertion.value(u"reason"_s).toString());
             }
-            if (run.status != u"cancelled"_s) {
-                ++cell.doneRuns;
-                cell.passedRuns += run.passed ? 1 : 0;
-            }
-            cell.runs.append(run);
         }
-        // The verdict is the summary's; a cell whose repeats are not all done yet waits.
-        if (cell.doneRuns == 0)
-            cell.verdict = CellVerdict::NotRun;
-        else if (cell.doneRuns < m_repeat)
-            cell.verdict = CellVerdict::Partial;
-        else if (object.value(u"passed"_s).toBool())
-            cell.verdict = CellVerdict::Pass;
-        else if (object.value(u"flaky"_s).toBool())
-            cell.verdict = CellVerdict::Flaky;
-        else
-            cell.verdict = CellVerdict::Fail;
+        if (run.status != u"cancelled"_s) {
+            ++cell.doneRuns;
+            cell.passedRuns += run.passed ? 1 : 0;
+        }
+        cell.runs.append(run);
     }
+    // The verdict is the summary's; a cell whose repeats are not all done yet waits.
+    if (cell.doneRuns == 0)
+        cell.verdict = CellVerdict::NotRun;
+    else if (cell.doneRuns < m_repeat)
+        cell.verdict = CellVerdict::Partial;
+    else if (object.value(u"passed"_s).toBool())
+        cell.verdict = CellVerdict::Pass;
+    else if (object.value(u"flaky"_s).toBool())
+        cell.verdict = CellVerdict::Flaky;
+    else
+        cell.verdict = CellVerdict::Fail;
+    return index(row, column);
+}
+
+void MatrixModel::setCell(const QJsonObject &cell)
+{
+    const QModelIndex changed = applyCell(cell);
+    if (changed.isValid())
+        Q_EMIT dataChanged(changed, changed);
+}
+
+void MatrixModel::setSummary(const QJsonObject &summary)
+{
+    if (m_cells.isEmpty())
+        return;
+    for (const QJsonValue &value : summary.value(u"cells"_s).toArray())
+        applyCell(value.toObject());
     for (const QJsonValue &value : summary.value(u"variants"_s).toArray()) {
         const QJsonObject o = value.toObject();
         const int column = m_variantColumn.value(o.value(u"name"_s).toString(), -1);

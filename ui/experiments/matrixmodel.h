@@ -91,6 +91,8 @@ public:
     void clear() { setLayout({}, {}, 1); }
     // Fills the cells and the figures from ExperimentRun::summary().
     void setSummary(const QJsonObject &summary);
+    // One cell as ExperimentRun::cell() gives it (the figures wait for the next summary).
+    void setCell(const QJsonObject &cell);
 
     const MatrixCell &cell(int row, int column) const;
     QStringList cases() const { return m_cases; }
@@ -112,6 +114,8 @@ Q_SIGNALS:
     void figuresChanged();
 
 private:
+    QModelIndex applyCell(const QJsonObject &cell);
+
     QStringList m_cases;
     QStringList m_variants;
     QHash<QString, int> m_caseRow;
