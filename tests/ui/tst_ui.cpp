@@ -44,6 +44,11 @@
 #include <QTextBlock>
 #include <QTextLayout>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMimeData>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProgressBar>
@@ -660,7 +665,15 @@ void TestUi::experimentLoadErrors()
                                          "{\"id\":\"a\",\"input\":\"x\"}\nnot json\n{\"id\":\"b\",\"input\":\"{{who}}\"}\n");
     MainWindow window;
     ExperimentView *view = window.experiments()->view();
-    QVERIFY(!window.experiments()->openFile(path));
+    // Dropped onto the Experiment tab, the file opens (and the tab comes to the front).
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view, &drop);
+    QCOMPARE(view->filePath(), QFileInfo(path).absoluteFilePath());
     QCOMPARE(window.centralTabs()->currentWidget(), static_cast<QWidget *>(view));
     QCOMPARE(view->state(), ExperimentView::State::Invalid);
     QVERIFY(!view->runButton()->isEnabled());
@@ -829,6 +842,18 @@ void TestUi::experimentRunFromWindow()
     const QJsonArray variants = QJsonDocument::fromJson(Test::readFile(path)).object().value(u"variants"_s).toArray();
     QCOMPARE(variants.last().toObject(), (QJsonObject{{u"name"_s, u"brief"_s}, {u"system_prompt"_s, u"Plan the work, briefly."_s}}));
     QCOMPARE(view->experiment()->variants.last().spec.systemPrompt, u"Plan the work, briefly."_s);
+
+    // Through the menu: the name is asked for, the current call (the cell's, opened above) used.
+    QAction *fromCall = window.findChild<QAction *>(u"experimentVariantFromCallAction"_s);
+    QVERIFY(fromCall && fromCall->isEnabled());
+    fromCall->trigger();
+    auto *dialog = window.findChild<QInputDialog *>(u"variantNameDialog"_s);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->textValue(), u"call %1"_s.arg(failCall));
+    dialog->setTextValue(u"picked call"_s);
+    dialog->accept();
+    QCOMPARE(view->matrixModel()->columnCount(), 5);
+    QCOMPARE(view->matrixModel()->variants().last(), u"picked call"_s);
 }
 
 void TestUi::experimentStopAndResume()

@@ -136,9 +136,9 @@ void ExperimentView::buildUi()
     m_status->setTextFormat(Qt::PlainText);
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(u"experimentProgress"_s);
-    m_progress->setTextVisible(true);
-    m_progress->setFormat(tr("%v of %m runs"));
-    m_progress->setMaximumWidth(220);
+    // The strip's text gives the figures; the bar only shows how far.
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(160);
     m_batchStatus = new QLabel(this);
     m_batchStatus->setObjectName(u"experimentBatchStatus"_s);
     m_batchStatus->setTextFormat(Qt::PlainText);
