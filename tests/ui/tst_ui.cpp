@@ -20,6 +20,7 @@
 #include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historydocks.h"
+#include "ui/history/historymodel.h"
 #include "ui/findingsmodel.h"
 #include "ui/jsonhighlighter.h"
 #include "ui/jsonpointermap.h"
@@ -782,6 +783,8 @@ void TestUi::experimentRunFromWindow()
     auto stored = services->store()->experimentRuns(view->experimentId());
     QVERIFY(stored);
     QCOMPARE(stored->size(), 12);
+    // Every call of the experiment is in History too.
+    QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 12);
     saveScreenshot(window, u"experiment-02-matrix"_s);
 
     // Filters: not passing hides pass1 (it passes in base, but fails in one turn: it stays);

@@ -274,6 +274,15 @@ void ExperimentView::buildUi()
         matrixLayout->setContentsMargins(0, 4, 0, 0);
         matrixLayout->addLayout(filters);
         matrixLayout->addWidget(m_matrixView, 1);
+        auto *hint = new QLabel(tr("Click a cell to see its call in History. Ctrl+click a second cell of the same case, "
+                                   "then Compare Two Cells to see both calls side by side. Hover a cell for why it failed."),
+                                matrixTab);
+        hint->setObjectName(u"experimentMatrixHint"_s);
+        hint->setWordWrap(true);
+        QPalette muted = hint->palette();
+        muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+        hint->setPalette(muted);
+        matrixLayout->addWidget(hint);
 
         m_charts = new ExperimentCharts(m_matrix, m_resultsPage);
         m_resultTabs = new QTabWidget(m_resultsPage);
