@@ -19,6 +19,8 @@
 #include "ui/jsonhighlighter.h"
 #include "ui/run/runpanel.h"
 #include "ui/history/historydocks.h"
+#include "ui/experiments/experimentshost.h"
+#include "ui/experiments/experimentview.h"
 
 #include <QPointer>
 #include <QScrollArea>
@@ -118,6 +120,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createMenus();
     createStatusBar();
     m_historyDocks = new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
+    m_experiments = new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
     // What needs the person comes forward: a run that starts or stops for a decision, a
     // session turn that waits for an approval.
     connect(m_runPanel, &RunPanel::runStarted, this, [this] {
@@ -710,6 +713,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
     // Calls in flight are cancelled and stored as cancelled before the window goes, so nothing
     // paid for is lost without a trace; a call that does not stop within 5 s is left behind.
     CallService *calls = m_studio ? m_studio->calls() : nullptr;
+    // A running experiment starts no new calls once the window closes.
+    if (m_experiments)
+        m_experiments->view()->stop();
     if (calls && calls->activeJobs() > 0 && !m_closeAnyway) {
         event->ignore();
         if (!m_closingAfterCalls) {

@@ -29,6 +29,7 @@ class SpecFormEditor;
 class SpecView;
 class StudioServices;
 class HistoryDocks;
+class ExperimentsHost;
 
 class MainWindow final : public QMainWindow
 {
@@ -75,6 +76,8 @@ public:
     // The studio's shared services, and its part-2 docks (history, revisions, sessions, budget, diff).
     StudioServices *studioServices() const { return m_studio; }
     HistoryDocks *historyDocks() const { return m_historyDocks; }
+    // The Experiment tab beside the spec (issue 18), its menu and File › Open Experiment.
+    ExperimentsHost *experiments() const { return m_experiments; }
 
     // The View menu's entry for a panel: it shows the panel and brings it to the front, never
     // hides it (the Show/Hide Panels submenu holds the toggles). Other parts add theirs here.
@@ -168,6 +171,7 @@ private:
     StudioServices *m_studio = nullptr;
     Options m_options;
     HistoryDocks *m_historyDocks = nullptr;
+    ExperimentsHost *m_experiments = nullptr;
     SpecFormEditor *m_form = nullptr;
     RunPanel *m_runPanel = nullptr;
     QDockWidget *m_runDock = nullptr;

@@ -16,7 +16,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -133,45 +132,23 @@ int runEval(const QStringList &arguments)
     }
 
     // The stored experiment: a new one, or the one to resume (same definition only).
-    const QByteArray hash = QCryptographicHash::hash(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact),
-                                                     QCryptographicHash::Sha256).toHex();
-    qint64 experimentId = 0;
-    QList<ExperimentRunRecord> previous;
-    if (resumeId) {
-        auto stored = context.store->getExperiment(*resumeId);
-        if (!stored) {
-            printError(stored.error().message);
-            return ExitFailed;
-        }
-        if (!stored.value()) {
-            printError(tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.database->path()));
-            return ExitUsage;
-        }
-        if (stored.value()->definitionHash != hash) {
-            printError(tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
-                          "Run without --resume to start a new one.").arg(path).arg(*resumeId));
-            return ExitUsage;
-        }
-        experimentId = *resumeId;
-        auto runs = context.store->experimentRuns(experimentId);
-        if (!runs) {
-            printError(runs.error().message);
-            return ExitFailed;
-        }
-        previous = runs.value();
-    } else {
-        ExperimentRecord record;
-        record.name = experiment.name;
-        record.path = path;
-        record.definitionHash = hash;
-        record.definition = experiment.definition;
-        auto created = context.store->createExperiment(record);
-        if (!created) {
-            printError(tr("cannot store the experiment: %1").arg(created.error().message));
-            return ExitFailed;
-        }
-        experimentId = created.value();
+    const ExperimentStart started = startStoredExperiment(context.store.get(), experiment, resumeId);
+    switch (started.problem) {
+    case ExperimentStart::Problem::None:
+        break;
+    case ExperimentStart::Problem::NotFound:
+        printError(tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.database->path()));
+        return ExitUsage;
+    case ExperimentStart::Problem::Changed:
+        printError(tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
+                      "Run without --resume to start a new one.").arg(path).arg(*resumeId));
+        return ExitUsage;
+    case ExperimentStart::Problem::Store:
+        printError(resumeId ? started.storeError : tr("cannot store the experiment: %1").arg(started.storeError));
+        return ExitFailed;
     }
+    const qint64 experimentId = started.id;
+    const QList<ExperimentRunRecord> &previous = started.previous;
     std::fprintf(stderr, "experiment %lld: %s\n", experimentId, qPrintable(experiment.name));
     std::fflush(stderr);
 

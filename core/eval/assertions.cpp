@@ -390,6 +390,24 @@ AssertionResult AssertionResult::fromJson(const QJsonObject &object)
     return r;
 }
 
+double weightedScore(const QJsonArray &results)
+{
+    double total = 0, passed = 0;
+    bool all = true;
+    for (const QJsonValue &value : results) {
+        const QJsonObject result = value.toObject();
+        const double weight = result.value(u"weight"_s).toDouble(1);
+        const bool ok = result.value(u"passed"_s).toBool();
+        all &= ok;
+        total += weight;
+        if (ok)
+            passed += weight;
+    }
+    if (total <= 0)
+        return all ? 1.0 : 0.0;
+    return passed / total;
+}
+
 QStringList assertionTypes()
 {
     QStringList names = types().keys();

@@ -42,6 +42,11 @@ QString judgeInput(const CallRecord &record);
 // The model's tool calls in order (submit_output included in tool mode), from the record.
 QList<ToolCall> toolTrajectory(const CallRecord &record);
 
+// The weighted share of a run's checks that passed (each result's "weight", default 1): 1 when
+// all passed, 0 when none did. It does not change whether a run passes (every check must), it
+// says how close a failing run came. When every weight is 0 it is 1 or 0 as the run passed.
+double weightedScore(const QJsonArray &results);
+
 // Every synchronous type; for an async type it returns a failed result saying so.
 AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row);
 

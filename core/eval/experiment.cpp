@@ -63,6 +63,10 @@ QList<Assertion> readAssertions(const QJsonValue &value, const QString &where, Q
         a.weight = object.value(u"weight"_s).toDouble(1);
         a.params = object;
         a.where = at;
+        if (object.contains(u"weight"_s) && (!object.value(u"weight"_s).isDouble() || a.weight < 0)) {
+            errors->append({at + u"/weight"_s, translate("must be a number, 0 or more")});
+            continue;
+        }
         if (!object.value(u"type"_s).isString()) {
             errors->append({at + u"/type"_s, translate("missing; one of: %1").arg(assertionTypes().join(u", "_s))});
             continue;
@@ -413,6 +417,7 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
     if (e.rows.isEmpty() && errors.isEmpty())
         errors.append({u"/dataset"_s, translate("the dataset has no rows")});
 
+    e.baseSpec = baseSpec;
     // Variants: the spec as is, or each one merged over it.
     const QJsonValue variants = definition.value(u"variants"_s);
     QList<std::pair<QString, QJsonObject>> wanted; // (where, overrides)

@@ -56,6 +56,7 @@ struct Experiment
     QString name;
     QString path;                  // the experiment file (absolute); empty for inline tests
     QJsonObject definition;        // the file as written
+    QJsonObject baseSpec;          // the spec the variants merge over, as JSON
     QList<Variant> variants;
     QList<DatasetRow> rows;
     int repeat = 1;

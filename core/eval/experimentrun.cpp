@@ -8,6 +8,8 @@
 #include "core/engines/providerbatch.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QJsonDocument>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -39,6 +41,84 @@ qint64 percentile(QList<qint64> values, double p)
 }
 
 } // namespace
+
+QByteArray experimentDefinitionHash(const Experiment &experiment)
+{
+    return QCryptographicHash::hash(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact),
+                                    QCryptographicHash::Sha256)
+        .toHex();
+}
+
+ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment, std::optional<qint64> resumeId)
+{
+    ExperimentStart start;
+    if (!store) {
+        start.problem = ExperimentStart::Problem::Store;
+        start.storeError = translate("the history database is not open");
+        return start;
+    }
+    const QByteArray hash = experimentDefinitionHash(experiment);
+    if (resumeId) {
+        auto stored = store->getExperiment(*resumeId);
+        if (!stored) {
+            start.problem = ExperimentStart::Problem::Store;
+            start.storeError = stored.error().message;
+            return start;
+        }
+        if (!stored.value()) {
+            start.problem = ExperimentStart::Problem::NotFound;
+            return start;
+        }
+        if (stored.value()->definitionHash != hash) {
+            start.problem = ExperimentStart::Problem::Changed;
+            return start;
+        }
+        auto runs = store->experimentRuns(*resumeId);
+        if (!runs) {
+            start.problem = ExperimentStart::Problem::Store;
+            start.storeError = runs.error().message;
+            return start;
+        }
+        start.id = *resumeId;
+        start.previous = runs.value();
+        return start;
+    }
+    ExperimentRecord record;
+    record.name = experiment.name;
+    record.path = experiment.path;
+    record.definitionHash = hash;
+    record.definition = experiment.definition;
+    auto created = store->createExperiment(record);
+    if (!created) {
+        start.problem = ExperimentStart::Problem::Store;
+        start.storeError = created.error().message;
+        return start;
+    }
+    start.id = created.value();
+    return start;
+}
+
+StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, const Experiment &experiment)
+{
+    QList<StoredExperiment> out;
+    if (!store)
+        return out;
+    auto records = store->findExperiments(experimentDefinitionHash(experiment));
+    if (!records)
+        return records.error();
+    const int planned = int(experiment.rows.size() * experiment.variants.size()) * experiment.repeat;
+    for (const ExperimentRecord &record : records.value()) {
+        auto runs = store->experimentRuns(record.id);
+        if (!runs)
+            return runs.error();
+        StoredExperiment info;
+        info.record = record;
+        info.planned = planned;
+        info.done = int(std::count_if(runs->begin(), runs->end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
+        out.append(info);
+    }
+    return out;
+}
 
 ExperimentRun::ExperimentRun(CallService *service, const Experiment &experiment, QObject *parent)
     : QObject(parent)
@@ -370,6 +450,79 @@ bool ExperimentRun::allPassed() const
     return std::all_of(done.begin(), done.end(), [](const ExperimentRunRecord &r) { return r.passed; });
 }
 
+struct ExperimentRun::CellTotals
+{
+    int good = 0;
+    int seen = 0;
+    qint64 input = 0;
+    qint64 output = 0;
+    double cost = 0;
+    double direct = 0;   // the same runs at direct prices (batch experiments)
+    int batchedRuns = 0; // runs answered through a provider batch
+    int unpriced = 0;
+    double score = 0;
+    QList<qint64> latencies;
+};
+
+QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const
+{
+    CellTotals t;
+    QJsonArray runs;
+    for (int k = 0; k < m_experiment.repeat; ++k) {
+        const auto it = m_results.find(key(row.id, variant, k));
+        if (it == m_results.end())
+            continue;
+        const ExperimentRunRecord &run = it.value();
+        ++t.seen;
+        t.good += run.passed ? 1 : 0;
+        t.input += run.inputTokens;
+        t.output += run.outputTokens;
+        if (run.costUsd)
+            t.cost += *run.costUsd;
+        else
+            ++t.unpriced;
+        if (run.directCostUsd) {
+            t.direct += *run.directCostUsd;
+            ++t.batchedRuns;
+        } else if (run.costUsd) {
+            t.direct += *run.costUsd;
+        }
+        t.latencies.append(run.latencyMs);
+        // How close the run came, by the assertions' weights (a pass is 1).
+        const double score = weightedScore(run.assertions);
+        t.score += score;
+        runs.append(QJsonObject{{u"repeat"_s, k},
+                                {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
+                                {u"status"_s, run.status},
+                                {u"passed"_s, run.passed},
+                                {u"latency_ms"_s, run.latencyMs},
+                                {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
+                                {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens}, {u"output"_s, run.outputTokens}}},
+                                {u"score"_s, score},
+                                {u"assertions"_s, run.assertions}});
+    }
+    const bool all = t.seen == m_experiment.repeat && t.good == t.seen;
+    const bool isFlaky = t.good > 0 && t.good < t.seen;
+    if (totals)
+        *totals = t;
+    return QJsonObject{{u"case"_s, row.id},
+                       {u"variant"_s, variant},
+                       {u"passed"_s, all},
+                       {u"flaky"_s, isFlaky},
+                       {u"pass_ratio"_s, t.seen ? double(t.good) / t.seen : 0.0},
+                       {u"score"_s, t.seen ? t.score / t.seen : 0.0},
+                       {u"runs"_s, runs}};
+}
+
+QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) const
+{
+    for (const DatasetRow &row : m_experiment.rows) {
+        if (row.id == caseId)
+            return cellJson(row, variant, nullptr);
+    }
+    return {};
+}
+
 QJsonObject ExperimentRun::summary() const
 {
     QJsonArray variants;
@@ -380,54 +533,30 @@ QJsonObject ExperimentRun::summary() const
         qint64 input = 0, output = 0;
         double cost = 0, direct = 0;
         int batchedRuns = 0;
+        double scoreSum = 0;
         QList<qint64> latencies;
         for (int r = 0; r < m_experiment.rows.size(); ++r) {
             const DatasetRow &row = m_experiment.rows.at(r);
             if (!m_only.isEmpty() && !m_only.contains(row.id))
                 continue;
             ++cases;
-            int good = 0, seen = 0;
-            QJsonArray runs;
-            for (int k = 0; k < m_experiment.repeat; ++k) {
-                const auto it = m_results.find(key(row.id, variant, k));
-                if (it == m_results.end())
-                    continue;
-                const ExperimentRunRecord &run = it.value();
-                ++seen;
-                ++runCount;
-                good += run.passed ? 1 : 0;
-                input += run.inputTokens;
-                output += run.outputTokens;
-                if (run.costUsd)
-                    cost += *run.costUsd;
-                else
-                    ++unpriced;
-                if (run.directCostUsd) {
-                    direct += *run.directCostUsd;
-                    ++batchedRuns;
-                } else if (run.costUsd) {
-                    direct += *run.costUsd;
-                }
-                latencies.append(run.latencyMs);
-                runs.append(QJsonObject{{u"repeat"_s, k},
-                                        {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
-                                        {u"status"_s, run.status},
-                                        {u"passed"_s, run.passed},
-                                        {u"latency_ms"_s, run.latencyMs},
-                                        {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
-                                        {u"assertions"_s, run.assertions}});
-            }
-            const bool all = seen == m_experiment.repeat && good == seen;
-            const bool isFlaky = good > 0 && good < seen;
+            CellTotals t;
+            QJsonObject cell = cellJson(row, variant, &t);
+            runCount += t.seen;
+            input += t.input;
+            output += t.output;
+            cost += t.cost;
+            direct += t.direct;
+            batchedRuns += t.batchedRuns;
+            unpriced += t.unpriced;
+            scoreSum += t.score;
+            latencies += t.latencies;
+            const bool all = cell.value(u"passed"_s).toBool();
+            const bool isFlaky = cell.value(u"flaky"_s).toBool();
             passed += all ? 1 : 0;
             flaky += isFlaky ? 1 : 0;
             failed += !all && !isFlaky ? 1 : 0;
-            cells.append(QJsonObject{{u"case"_s, row.id},
-                                     {u"variant"_s, variant},
-                                     {u"passed"_s, all},
-                                     {u"flaky"_s, isFlaky},
-                                     {u"pass_ratio"_s, seen ? double(good) / seen : 0.0},
-                                     {u"runs"_s, runs}});
+            cells.append(cell);
         }
         QJsonObject entry{
             {u"name"_s, variant},
@@ -436,6 +565,9 @@ QJsonObject ExperimentRun::summary() const
             {u"failed"_s, failed},
             {u"flaky"_s, flaky},
             {u"pass_rate"_s, cases ? double(passed) / cases : 0.0},
+            // The mean weighted score of the runs: pass rate counts whole cases, this counts
+            // each assertion by its weight, so a variant that fails one light check scores high.
+            {u"score"_s, runCount ? scoreSum / runCount : 0.0},
             {u"runs"_s, runCount},
             {u"tokens"_s, QJsonObject{{u"input"_s, input}, {u"output"_s, output}}},
             // A run on a model with no price makes the total unknown: null, never a wrong 0.

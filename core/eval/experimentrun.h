@@ -24,6 +24,34 @@ namespace Callscope {
 class CallJob;
 class CallService;
 
+// SHA-256 (hex) of the experiment's definition (compact JSON): a stored experiment resumes only
+// under the same definition.
+QByteArray experimentDefinitionHash(const Experiment &experiment);
+
+// The stored experiment a session runs under: a new record, or an earlier one to resume (its
+// stored runs are then not run again). Each front end words the errors its own way.
+struct ExperimentStart
+{
+    enum class Problem { None, NotFound, Changed, Store };
+    qint64 id = 0;
+    QList<ExperimentRunRecord> previous;
+    Problem problem = Problem::None;
+    QString storeError;            // with Problem::Store
+    bool ok() const { return problem == Problem::None; }
+};
+ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment, std::optional<qint64> resumeId = {});
+
+// Stored experiments with this experiment's definition, newest first, and how many of their
+// runs are done (cancelled ones not counted); `planned` is what a complete one has.
+struct StoredExperiment
+{
+    ExperimentRecord record;
+    int done = 0;
+    int planned = 0;
+    bool complete() const { return done >= planned; }
+};
+StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, const Experiment &experiment);
+
 class ExperimentRun final : public QObject
 {
     Q_OBJECT
@@ -67,6 +95,9 @@ public:
 
     // {"experiment_id", "name", "variants": [...], "cells": [...]} as `eval` prints it.
     QJsonObject summary() const;
+    // One cell of the summary (a case in a variant, as in "cells"): what a view updates when
+    // one run finishes, without building the whole summary.
+    QJsonObject cell(const QString &caseId, const QString &variant) const;
     QList<ExperimentRunRecord> runs() const;   // every run, resumed ones included, in plan order
     bool allPassed() const;
 
@@ -82,6 +113,8 @@ private:
         int repeat = 0;
     };
 
+    struct CellTotals;
+    QJsonObject cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const;
     static QString key(const QString &caseId, const QString &variant, int repeat);
     void fill();
     void launch(const Planned &planned);

@@ -745,6 +745,29 @@ StoreResult<std::optional<ExperimentRecord>> CallStore::getExperiment(qint64 id)
     return std::optional<ExperimentRecord>(e);
 }
 
+StoreResult<QList<ExperimentRecord>> CallStore::findExperiments(const QByteArray &definitionHash)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    query.prepare("SELECT id, name, path, definition_hash, definition, created_at FROM experiments "
+                  "WHERE definition_hash = ? ORDER BY id DESC"_L1);
+    query.addBindValue(QString::fromLatin1(definitionHash));
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading the stored experiments"));
+    QList<ExperimentRecord> out;
+    while (query.next()) {
+        ExperimentRecord e;
+        e.id = query.value(0).toLongLong();
+        e.name = query.value(1).toString();
+        e.path = query.value(2).toString();
+        e.definitionHash = query.value(3).toString().toLatin1();
+        e.definition = QJsonDocument::fromJson(query.value(4).toString().toUtf8()).object();
+        e.createdAt = QDateTime::fromMSecsSinceEpoch(query.value(5).toLongLong(), Qt::UTC);
+        out.append(e);
+    }
+    return out;
+}
+
 StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
 {
     Transaction transaction(m_database);

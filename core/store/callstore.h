@@ -282,6 +282,8 @@ public:
     // ---- experiments ----------------------------------------------------------------------
     StoreResult<qint64> createExperiment(const ExperimentRecord &experiment);
     StoreResult<std::optional<ExperimentRecord>> getExperiment(qint64 id);
+    // The experiments stored with this definition hash, newest first.
+    StoreResult<QList<ExperimentRecord>> findExperiments(const QByteArray &definitionHash);
     // Inserts or replaces the run of (experiment, case, variant, repeat); returns its id.
     StoreResult<qint64> saveExperimentRun(const ExperimentRunRecord &run);
     StoreResult<QList<ExperimentRunRecord>> experimentRuns(qint64 experimentId);

@@ -337,6 +337,7 @@ private Q_SLOTS:
     void batchCancelOnProvider();
     void batchSubmitUnknown_data();
     void batchSubmitUnknown();
+    void weightsScore();
 };
 
 void TestEval::assertions_data()
@@ -538,6 +539,8 @@ void TestEval::badExperiments_data()
     QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good << u"exp.json:2:14"_s << u"not JSON"_s;
     QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba << good << u"/repeats"_s << u"unknown field"_s;
     QTest::newRow("via unknown") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"bulk"})"_ba << good << u"/via"_s << u"must be"_s;
+    QTest::newRow("bad weight") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","weight":"heavy"}]})"_ba
+                                << good << u"/assert/0/weight"_s << u"a number, 0 or more"_s;
 }
 
 void TestEval::badExperiments()
@@ -1199,6 +1202,48 @@ void TestEval::batchSubmitUnknown()
     server.run([&](FakeProvider &) { batches = int(api->batches.size()); });
     QCOMPARE(batches, 3);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'abandoned'"_s), 1);
+
+void TestEval::weightsScore()
+{
+    // The weighted share of the checks that passed; a weight 0 check does not count.
+    auto result = [](bool passed, double weight) {
+        AssertionResult r;
+        r.passed = passed;
+        r.weight = weight;
+        return r.toJson();
+    };
+    QCOMPARE(weightedScore(QJsonArray{result(true, 3), result(false, 1)}), 0.75);
+    QCOMPARE(weightedScore(QJsonArray{result(true, 1), result(false, 0)}), 1.0);
+    QCOMPARE(weightedScore(QJsonArray{result(false, 0)}), 0.0);
+    QCOMPARE(weightedScore(QJsonArray{}), 1.0);
+
+    // In the summary: per run, per cell and per variant; the pass rate still needs every check.
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
+                                                     "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"equals","pointer":"/title","value":"ok","weight":3},
+                  {"type":"tool_sequence","names":["get_ticket","submit_output"],"weight":1},
+                  {"type":"max_turns","value":1,"weight":0}]})"));
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
+    QCOMPARE(r.exit, 1);
+    const QJsonObject variant = r.summary.value(u"variants"_s).toArray().at(0).toObject();
+    // a: equals and sequence pass, max_turns (weight 0) fails: 4/4, but the case fails.
+    // b: only the sequence passes: 1/4.
+    QCOMPARE(variant.value(u"passed"_s).toInt(), 0);
+    QCOMPARE(variant.value(u"pass_rate"_s).toDouble(), 0.0);
+    QCOMPARE(variant.value(u"score"_s).toDouble(), (1.0 + 0.25) / 2);
+    const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
+    QCOMPARE(cells.at(0).toObject().value(u"score"_s).toDouble(), 1.0);
+    QCOMPARE(cells.at(1).toObject().value(u"score"_s).toDouble(), 0.25);
+    const QJsonObject run = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject();
+    QCOMPARE(run.value(u"score"_s).toDouble(), 0.25);
+    QCOMPARE(run.value(u"tokens"_s).toObject().value(u"input"_s).toInt(), 2 * 120);
+    QCOMPARE(run.value(u"assertions"_s).toArray().at(0).toObject().value(u"weight"_s).toDouble(), 3.0);
 }
 
 QTEST_GUILESS_MAIN(TestEval)

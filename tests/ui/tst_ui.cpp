@@ -1,8 +1,26 @@
 // The GUI shell, offscreen: the main window with a spec loaded, the JSON highlighter, the
 // findings model and its jump-to-pointer, recent files, settings, the About box, a screenshot.
+// The Experiment tab: an experiment run from the window against the fake provider (the matrix
+// equals the core's summary, a cell opens its call in History, two cells compare in Diff, new
+// variants are written into the file), load errors with where they are, stop and resume.
 
+#include "core/eval/experimentrun.h"
 #include "core/model/specio.h"
+#include "core/store/callstore.h"
+#include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "ui/common/studioservices.h"
+#include "ui/diff/diffmodel.h"
+#include "ui/diff/diffview.h"
+#include "ui/experiments/experimentcharts.h"
+#include "ui/experiments/experimentshost.h"
+#include "ui/experiments/experimentview.h"
+#include "ui/experiments/matrixmodel.h"
+#include "ui/experiments/variantwriter.h"
+#include "ui/history/callview.h"
+#include "ui/history/historybrowser.h"
+#include "ui/history/historydocks.h"
+#include "ui/history/historymodel.h"
 #include "ui/findingsmodel.h"
 #include "ui/jsonhighlighter.h"
 #include "ui/jsonpointermap.h"
@@ -26,6 +44,18 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMimeData>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTableWidget>
 
 #include <cmath>
 #include <memory>
@@ -69,6 +99,65 @@ QAction *findAction(QWidget *root, const QString &text)
     return nullptr;
 }
 
+bool writeText(const QString &path, const QByteArray &data)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
+}
+
+// The provider of the experiment tests: get_ticket first; then the input decides the title:
+// "pass" gets "ok", "fail" gets "bad", "flaky" alternates ok, bad, ... per input.
+Test::FakeProvider::Responder experimentResponder(int delayMs)
+{
+    auto counts = std::make_shared<QHash<QString, int>>();
+    return [counts, delayMs](const Test::RecordedRequest &request) {
+        const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+        QString input;
+        bool hasToolResult = false;
+        for (const QJsonValue &m : messages) {
+            const QJsonObject message = m.toObject();
+            if (message.value(u"role"_s).toString() == u"user"_s && input.isEmpty())
+                input = message.value(u"content"_s).toString();
+            hasToolResult |= message.value(u"role"_s).toString() == u"tool"_s;
+        }
+        Test::FakeReply reply;
+        if (!hasToolResult) {
+            reply = Test::FakeReply::json(200, Test::openAiToolCallBody(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}}));
+        } else {
+            QString title = u"bad"_s;
+            if (input.contains(u"pass"_s))
+                title = u"ok"_s;
+            else if (input.contains(u"flaky"_s))
+                title = (*counts)[input]++ % 2 == 0 ? u"ok"_s : u"bad"_s;
+            reply = Test::FakeReply::json(200, Test::openAiToolCallBody(u"call_2"_s, u"submit_output"_s, {{u"title"_s, title}}));
+        }
+        if (delayMs > 0)
+            reply.delayedBy(delayMs);
+        return reply;
+    };
+}
+
+// An experiment over the fake provider in `dir`: cases pass1, fail1, flaky1 (or `cases`).
+QString writeExperiment(const QTemporaryDir &dir, const QUrl &base, const QByteArray &experiment, const QByteArray &cases = {})
+{
+    writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(Test::twoTurnSpecJson(base, u"CALLSCOPE_UI_EVAL_KEY"_s)).toJson());
+    writeText(dir.filePath(u"cases.jsonl"_s), cases.isEmpty() ? QByteArray("{\"id\":\"pass1\",\"input\":\"Plan the pass ticket\"}\n"
+                                                                          "{\"id\":\"fail1\",\"input\":\"Plan the fail ticket\"}\n"
+                                                                          "{\"id\":\"flaky1\",\"input\":\"Plan the flaky ticket\"}\n")
+                                                              : cases);
+    const QString path = dir.filePath(u"exp.json"_s);
+    writeText(path, experiment);
+    return path;
+}
+
+void saveScreenshot(QWidget &widget, const QString &name)
+{
+    QTest::qWait(30);
+    const QImage image = widget.grab().toImage();
+    const QString path = Test::buildPath(u"screenshots/"_s + name + u".png"_s);
+    QVERIFY2(image.save(path), qPrintable(path));
+}
+
 } // namespace
 
 class TestUi final : public QObject
@@ -94,6 +183,10 @@ private Q_SLOTS:
     void menusAreComplete();
     void aboutBoxShowsVersions();
     void screenshotIsNotBlank();
+    void experimentVariantText();
+    void experimentLoadErrors();
+    void experimentRunFromWindow();
+    void experimentStopAndResume();
 
 private:
     std::unique_ptr<Test::ScopedDataHome> m_home;
@@ -466,7 +559,7 @@ void TestUi::menusAreComplete()
     QStringList menus;
     for (QAction *a : window.menuBar()->actions())
         menus.append(a->text());
-    QCOMPARE(menus, (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Run"_s, u"&History"_s, u"&Help"_s}));
+    QCOMPARE(menus, (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Run"_s, u"E&xperiment"_s, u"&History"_s, u"&Help"_s}));
     for (const QString &text : {u"&New Spec"_s, u"&Open…"_s, u"Save &As…"_s, u"&Save"_s, u"&Quit"_s,
                                 u"&Undo"_s, u"&Redo"_s, u"&Lint Now"_s, u"&About Callscope"_s,
                                 u"About &Qt"_s})
@@ -529,6 +622,309 @@ void TestUi::screenshotIsNotBlank()
     const double variance = sumSquares / double(count) - mean * mean;
     QVERIFY2(variance > 100, qPrintable(u"grey variance %1"_s.arg(variance)));
     QVERIFY2(colours.size() > 50, qPrintable(u"%1 colours"_s.arg(colours.size())));
+}
+
+void TestUi::experimentVariantText()
+{
+    const QJsonObject variant{{u"name"_s, u"v2"_s}, {u"system_prompt"_s, u"Plan well."_s}};
+    QCOMPARE(variantText(variant, 4), u"{ \"name\": \"v2\", \"system_prompt\": \"Plan well.\" }"_s);
+    // A long one: one key a line, name first.
+    const QJsonObject longer{{u"name"_s, u"zz"_s}, {u"a"_s, QString(90, u'x')}};
+    QVERIFY(variantText(longer, 4).startsWith(u"{ \"name\": \"zz\",\n      \"a\": "_s));
+
+    // After the last variant, indented like it; the rest of the text stays as it was.
+    const QString multi = u"{ \"spec\": \"s.json\",\n  \"variants\": [ { \"name\": \"a\" },\n                { \"name\": \"b\" } ],\n  \"repeat\": 2 }\n"_s;
+    QString error;
+    auto out = insertVariant(multi, variant, QString(), &error);
+    QVERIFY2(out, qPrintable(error));
+    QCOMPARE(*out, u"{ \"spec\": \"s.json\",\n  \"variants\": [ { \"name\": \"a\" },\n                { \"name\": \"b\" },\n"
+                   "                { \"name\": \"v2\", \"system_prompt\": \"Plan well.\" } ],\n  \"repeat\": 2 }\n"_s);
+    // Variants on one line stay on one line.
+    out = insertVariant(u"{\"variants\":[{\"name\":\"a\"}],\"spec\":{}}"_s, variant, QString(), &error);
+    QVERIFY(out);
+    QCOMPARE(*out, u"{\"variants\":[{\"name\":\"a\"}, { \"name\": \"v2\", \"system_prompt\": \"Plan well.\" }],\"spec\":{}}"_s);
+    // No variants yet: the array, with the variant the experiment ran so far first.
+    out = insertVariant(u"{\n  \"spec\": \"s.json\",\n  \"dataset\": \"c.jsonl\"\n}\n"_s, variant, u"planner"_s, &error);
+    QVERIFY(out);
+    const QJsonObject parsed = QJsonDocument::fromJson(out->toUtf8()).object();
+    QCOMPARE(parsed.value(u"variants"_s).toArray(), (QJsonArray{QJsonObject{{u"name"_s, u"planner"_s}}, variant}));
+    QVERIFY(out->startsWith(u"{\n  \"spec\": \"s.json\",\n  \"dataset\": \"c.jsonl\",\n  \"variants\": ["_s));
+    // Not JSON: said so, nothing written.
+    QVERIFY(!insertVariant(u"{ \"spec\": "_s, variant, QString(), &error));
+    QVERIFY2(error.contains(u"not a JSON object"_s), qPrintable(error));
+}
+
+void TestUi::experimentLoadErrors()
+{
+    QTemporaryDir dir;
+    Test::FakeProvider server;
+    QVERIFY(server.listen());
+    const QString path = writeExperiment(dir, server.baseUrl(),
+                                         R"({"spec": "planner.spec.json", "dataset": "cases.jsonl",
+                                             "assert": [{"type": "equal", "pointer": "/title", "value": "ok"},
+                                                        {"type": "equals", "pointer": "title", "value": "ok"}]})",
+                                         "{\"id\":\"a\",\"input\":\"x\"}\nnot json\n{\"id\":\"b\",\"input\":\"{{who}}\"}\n");
+    MainWindow window;
+    ExperimentView *view = window.experiments()->view();
+    // Dropped onto the Experiment tab, the file opens (and the tab comes to the front).
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view, &drop);
+    QCOMPARE(view->filePath(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(window.centralTabs()->currentWidget(), static_cast<QWidget *>(view));
+    QCOMPARE(view->state(), ExperimentView::State::Invalid);
+    QVERIFY(!view->runButton()->isEnabled());
+    QStringList rows;
+    for (int r = 0; r < view->errorsView()->rowCount(); ++r)
+        rows.append(view->errorsView()->item(r, 0)->text() + u" | "_s + view->errorsView()->item(r, 1)->text());
+    const QString all = rows.join(u"\n"_s);
+    // Each fault with where it is: the assertion's pointer, the dataset's file and line.
+    QVERIFY2(all.contains(u"/assert/0"_s), qPrintable(all));
+    QVERIFY2(all.contains(u"/assert/1"_s), qPrintable(all));
+    QVERIFY2(all.contains(u"cases.jsonl:2"_s), qPrintable(all));
+    QVERIFY2(view->statusLabel()->text().contains(u"nothing was sent"_s), qPrintable(view->statusLabel()->text()));
+    QCOMPARE(server.requestCount(), 0);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    saveScreenshot(window, u"experiment-load-errors"_s);
+}
+
+void TestUi::experimentRunFromWindow()
+{
+    qputenv("CALLSCOPE_UI_EVAL_KEY", "sk-ui-eval");
+    QTemporaryDir dir;
+    Test::FakeProvider server;
+    QVERIFY(server.listen());
+    server.setResponder(experimentResponder(0));
+    const QString path = writeExperiment(dir, server.baseUrl(), R"({
+  "name": "planner-regression",
+  "spec": "planner.spec.json",
+  "dataset": "cases.jsonl",
+  "repeat": 2,
+  "variants": [ { "name": "base" },
+                { "name": "one turn", "max_turns": 1, "engine": { "model": "priced-model" } } ],
+  "assert": [ { "type": "equals", "pointer": "/title", "value": "ok", "weight": 3 },
+              { "type": "tool_sequence", "names": ["get_ticket", "submit_output"] } ]
+}
+)");
+    // A price table of your own (the setting): one variant's model has a price, the other's not.
+    QVERIFY(writeText(dir.filePath(u"prices.json"_s),
+                      R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"priced-model":{"input":1.0,"output":2.0}}})"));
+    QSettings().setValue(u"prices/file"_s, dir.filePath(u"prices.json"_s));
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    StudioServices *services = window.studioServices();
+    QVERIFY2(services && services->store(), "the window has no history database");
+    ExperimentView *view = window.experiments()->view();
+    QVERIFY(window.experiments()->openFile(path));
+    QCOMPARE(view->state(), ExperimentView::State::Ready);
+    QCOMPARE(view->matrixModel()->rowCount(), 3);
+    QCOMPARE(view->matrixModel()->columnCount(), 2);
+    QVERIFY2(view->statusLabel()->text().contains(u"12 runs"_s), qPrintable(view->statusLabel()->text()));
+    saveScreenshot(window, u"experiment-01-opened"_s);
+
+    QVERIFY(view->runButton()->isEnabled());
+    QTest::mouseClick(view->runButton(), Qt::LeftButton);
+    QCOMPARE(view->state(), ExperimentView::State::Running);
+    QVERIFY(!view->runButton()->isEnabled());
+    QVERIFY(view->stopButton()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 30000);
+    QVERIFY(view->experimentId() > 0);
+
+    // The matrix says what the core's summary says, cell by cell.
+    const QJsonObject summary = view->summary();
+    const QJsonArray cells = summary.value(u"cells"_s).toArray();
+    QCOMPARE(cells.size(), 6);
+    MatrixModel *matrix = view->matrixModel();
+    for (const QJsonValue &value : cells) {
+        const QJsonObject cell = value.toObject();
+        const int row = int(matrix->cases().indexOf(cell.value(u"case"_s).toString()));
+        const int column = int(matrix->variants().indexOf(cell.value(u"variant"_s).toString()));
+        QVERIFY(row >= 0 && column >= 0);
+        const CellVerdict expected = cell.value(u"passed"_s).toBool() ? CellVerdict::Pass
+                                     : cell.value(u"flaky"_s).toBool() ? CellVerdict::Flaky
+                                                                       : CellVerdict::Fail;
+        QCOMPARE(matrix->cell(row, column).verdict, expected);
+        QCOMPARE(matrix->cell(row, column).runs.size(), 2);
+    }
+    // And the scripted outcome: base passes pass1, is flaky on flaky1, fails fail1; one turn fails all.
+    QCOMPARE(matrix->cell(0, 0).verdict, CellVerdict::Pass);
+    QCOMPARE(matrix->cell(1, 0).verdict, CellVerdict::Fail);
+    QCOMPARE(matrix->cell(2, 0).verdict, CellVerdict::Flaky);
+    for (int r = 0; r < 3; ++r)
+        QCOMPARE(matrix->cell(r, 1).verdict, CellVerdict::Fail);
+    QCOMPARE(matrix->index(0, 0).data().toString(), u"2/2"_s);
+    const QString tip = matrix->index(1, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"expected &quot;ok&quot;, got &quot;bad&quot;"_s), qPrintable(tip));
+    // The figures per variant, as the summary gives them; the weighted score counts the equals
+    // check three times the tool sequence.
+    const QJsonObject base = summary.value(u"variants"_s).toArray().at(0).toObject();
+    QCOMPARE(base.value(u"passed"_s).toInt(), 1);
+    QCOMPARE(base.value(u"flaky"_s).toInt(), 1);
+    // Runs: pass1 x2 score 1, fail1 x2 score 0.25 (only the sequence), flaky1 1 and 0.25.
+    QCOMPARE(base.value(u"score"_s).toDouble(), (1 + 1 + 0.25 + 0.25 + 1 + 0.25) / 6);
+    QCOMPARE(view->summaryModel()->rowCount(), 2);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::PassRateColumn).data().toString(), u"33%"_s);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CostColumn).data().toString(), u"no price"_s);
+    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::PassRateColumn).data().toString(), u"0%"_s);
+    // 6 one-turn runs x (120 in x $1 + 20 out x $2) per million.
+    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::CostColumn).data().toString(), u"$0.00096"_s);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CountsColumn).data().toString(), u"1 · 1 · 1"_s);
+    QCOMPARE(matrix->figures().at(0).latencies.size(), 6);
+    QVERIFY2(view->statusLabel()->text().contains(u"all 12 runs done"_s), qPrintable(view->statusLabel()->text()));
+    // The runs are stored under the experiment.
+    auto stored = services->store()->experimentRuns(view->experimentId());
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), 12);
+    // Every call of the experiment is in History too.
+    QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 12);
+    saveScreenshot(window, u"experiment-02-matrix"_s);
+
+    // Filters: not passing hides pass1 (it passes in base, but fails in one turn: it stays);
+    // failing in base only leaves fail1.
+    view->variantCombo()->setCurrentIndex(1); // base
+    view->showCombo()->setCurrentIndex(3);    // failing
+    QCOMPARE(view->matrixFilter()->rowCount(), 1);
+    QCOMPARE(view->matrixFilter()->headerData(0, Qt::Vertical).toString(), u"fail1"_s);
+    view->showCombo()->setCurrentIndex(0);
+    view->variantCombo()->setCurrentIndex(0);
+    QCOMPARE(view->matrixFilter()->rowCount(), 3);
+
+    // A cell opens its call in History (the window's one call selection) and its call view.
+    HistoryDocks *docks = window.historyDocks();
+    QTableView *cells2 = view->matrixView();
+    const QModelIndex failCell = view->matrixFilter()->index(1, 0);
+    const qint64 failCall = failCell.data(MatrixModel::CallIdRole).toLongLong();
+    QVERIFY(failCall > 0);
+    QTest::mouseClick(cells2->viewport(), Qt::LeftButton, {}, cells2->visualRect(failCell).center());
+    QTRY_COMPARE(docks->history()->selectedCallId(), failCall);
+    QCOMPARE(docks->history()->callView()->call().id, failCall);
+    QVERIFY(docks->historyDock()->isVisible());
+    QCOMPARE(docks->currentCallId(), failCall);
+    saveScreenshot(window, u"experiment-03-cell-call"_s);
+
+    // Two cells of one case side by side: the Diff panel compares their calls.
+    const QModelIndex otherCell = view->matrixFilter()->index(1, 1);
+    QTest::mouseClick(cells2->viewport(), Qt::LeftButton, Qt::ControlModifier, cells2->visualRect(otherCell).center());
+    QVERIFY(view->compareButton()->isEnabled());
+    QTest::mouseClick(view->compareButton(), Qt::LeftButton);
+    QTRY_COMPARE(docks->diff()->model()->rowCount() > 0, true);
+    QVERIFY(docks->diffDock()->isVisible());
+    QVERIFY2(docks->diff()->statusText().contains(u"difference"_s), qPrintable(docks->diff()->statusText()));
+    saveScreenshot(window, u"experiment-04-compare"_s);
+
+    view->resultTabs()->setCurrentWidget(view->charts());
+    saveScreenshot(window, u"experiment-05-charts"_s);
+    view->resultTabs()->setCurrentIndex(0);
+
+    // New variants, written into the file: from a stored call, then from the spec in the editor.
+    const QByteArray before = Test::readFile(path);
+    QVERIFY(!view->addVariantFromCall(u"as call"_s, failCall));
+    const QByteArray after = Test::readFile(path);
+    QVERIFY2(after.startsWith(before.left(before.indexOf("{ \"name\": \"one turn\""))), after.constData());
+    const QByteArray added = "                { \"name\": \"as call\", \"from_call\": " + QByteArray::number(failCall) + " } ]";
+    QVERIFY2(after.contains(added), after.constData());
+    QCOMPARE(view->matrixModel()->columnCount(), 3);
+    // A changed definition is a new experiment: nothing stored for it yet.
+    QCOMPARE(view->state(), ExperimentView::State::Ready);
+    QCOMPARE(view->addVariantFromCall(u"as call"_s, failCall).value_or(QString()), u"There is already a variant named \"as call\"."_s);
+
+    QJsonObject edited = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_UI_EVAL_KEY"_s);
+    edited.insert(u"system_prompt"_s, u"Plan the work, briefly."_s);
+    QVERIFY(writeText(dir.filePath(u"edited.spec.json"_s), QJsonDocument(edited).toJson()));
+    QVERIFY(window.openSpecFile(dir.filePath(u"edited.spec.json"_s)));
+    QVERIFY(!view->addVariantFromSpec(u"brief"_s));
+    QCOMPARE(view->matrixModel()->columnCount(), 4);
+    const QJsonArray variants = QJsonDocument::fromJson(Test::readFile(path)).object().value(u"variants"_s).toArray();
+    QCOMPARE(variants.last().toObject(), (QJsonObject{{u"name"_s, u"brief"_s}, {u"system_prompt"_s, u"Plan the work, briefly."_s}}));
+    QCOMPARE(view->experiment()->variants.last().spec.systemPrompt, u"Plan the work, briefly."_s);
+
+    // Through the menu: the name is asked for, the current call (the cell's, opened above) used.
+    QAction *fromCall = window.findChild<QAction *>(u"experimentVariantFromCallAction"_s);
+    QVERIFY(fromCall && fromCall->isEnabled());
+    fromCall->trigger();
+    auto *dialog = window.findChild<QInputDialog *>(u"variantNameDialog"_s);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->textValue(), u"call %1"_s.arg(failCall));
+    dialog->setTextValue(u"picked call"_s);
+    dialog->accept();
+    QCOMPARE(view->matrixModel()->columnCount(), 5);
+    QCOMPARE(view->matrixModel()->variants().last(), u"picked call"_s);
+}
+
+void TestUi::experimentStopAndResume()
+{
+    qputenv("CALLSCOPE_UI_EVAL_KEY", "sk-ui-eval");
+    QTemporaryDir dir;
+    Test::FakeProvider server;
+    QVERIFY(server.listen());
+    server.setResponder(experimentResponder(150));
+    QByteArray cases;
+    for (int i = 1; i <= 6; ++i)
+        cases += "{\"id\":\"pass" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
+    const QString path = writeExperiment(dir, server.baseUrl(),
+                                         R"({"name": "slow", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 2,
+                                             "assert": [{"type": "equals", "pointer": "/title", "value": "ok"}]})",
+                                         cases);
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    StudioServices *services = window.studioServices();
+    QVERIFY(services && services->store());
+    ExperimentView *view = window.experiments()->view();
+    QVERIFY(window.experiments()->openFile(path));
+    QVERIFY(view->run());
+    const qint64 id = view->experimentId();
+    QVERIFY(id > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(view->progress().done >= 2, 20000);
+    QVERIFY(view->progress().done < 12);
+    QTest::mouseClick(view->stopButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Stopped, 20000);
+    QVERIFY(view->canResume());
+    QVERIFY(view->resumeButton()->isVisible());
+    QVERIFY(view->resumeButton()->isEnabled());
+    QVERIFY2(view->statusLabel()->text().contains(u"Resume runs the rest"_s), qPrintable(view->statusLabel()->text()));
+    QVERIFY(view->matrixModel()->count(CellVerdict::Pass) + view->matrixModel()->count(CellVerdict::Partial) >= 1);
+    QVERIFY(view->matrixModel()->count(CellVerdict::Pass) < 6);
+    saveScreenshot(window, u"experiment-06-stopped"_s);
+
+    // What completed keeps its call; resuming runs only the rest, under the same experiment.
+    QHash<QString, qint64> completed;
+    auto runs = services->store()->experimentRuns(id);
+    QVERIFY(runs);
+    for (const ExperimentRunRecord &r : runs.value()) {
+        if (r.status != u"cancelled"_s)
+            completed.insert(r.caseId + u'/' + QString::number(r.repeat), r.callId.value_or(0));
+    }
+    QVERIFY(!completed.isEmpty() && completed.size() < 12);
+
+    // Opened again later, the window shows the stored results and offers to resume them.
+    QVERIFY(view->openFile(path));
+    QCOMPARE(view->experimentId(), id);
+    QCOMPARE(view->state(), ExperimentView::State::Stopped);
+    QVERIFY(view->canResume());
+    QVERIFY(view->resume());
+    QCOMPARE(view->experimentId(), id);
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 30000);
+    QCOMPARE(view->matrixModel()->count(CellVerdict::Pass), 6);
+    runs = services->store()->experimentRuns(id);
+    QVERIFY(runs);
+    QCOMPARE(runs->size(), 12);
+    for (const ExperimentRunRecord &r : runs.value()) {
+        const QString key = r.caseId + u'/' + QString::number(r.repeat);
+        QCOMPARE(r.status, u"completed"_s);
+        if (completed.contains(key))
+            QCOMPARE(r.callId.value_or(0), completed.value(key));
+    }
+    QVERIFY(!view->canResume());
 }
 
 QTEST_MAIN(TestUi)

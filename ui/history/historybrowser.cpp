@@ -245,7 +245,13 @@ qint64 HistoryBrowser::selectedCallId() const
 
 void HistoryBrowser::openCall(qint64 id)
 {
-    const int row = m_model->rowOfCall(id);
+    int row = m_model->rowOfCall(id);
+    // A call stored a moment ago may not be listed yet (the list refreshes at most every
+    // 150 ms while calls finish): read the first page again once.
+    if (row < 0 && m_store) {
+        m_model->reload();
+        row = m_model->rowOfCall(id);
+    }
     if (row >= 0) {
         const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
         m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

@@ -1,0 +1,884 @@
+#include "ui/experiments/experimentview.h"
+
+#include "core/eval/pricetable.h"
+#include "core/service/callservice.h"
+#include "core/service/scheduler.h"
+#include "core/store/callstore.h"
+#include "ui/common/noticebar.h"
+#include "ui/experiments/experimentcharts.h"
+#include "ui/experiments/matrixdelegate.h"
+#include "ui/experiments/matrixmodel.h"
+#include "ui/experiments/variantwriter.h"
+
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSet>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+const QString kLastDirKey = u"experiments/lastDirectory"_s;
+constexpr int kRefreshMs = 150;
+
+QString experimentFileFilter()
+{
+    return ExperimentView::tr("Experiment files (*.json);;All files (*)");
+}
+
+int plannedRuns(const Experiment &e)
+{
+    return int(e.rows.size() * e.variants.size()) * e.repeat;
+}
+
+} // namespace
+
+ExperimentView::ExperimentView(CallService *service, CallStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_service(service)
+    , m_store(store)
+    , m_matrix(new MatrixModel(this))
+    , m_filter(new MatrixFilter(this))
+    , m_summary(new VariantSummaryModel(m_matrix, this))
+{
+    setObjectName(u"experimentView"_s);
+    setAccessibleName(tr("Experiment"));
+    setAcceptDrops(true);
+    m_filter->setSourceModel(m_matrix);
+    m_refresh.setSingleShot(true);
+    m_refresh.setInterval(kRefreshMs);
+    connect(&m_refresh, &QTimer::timeout, this, &ExperimentView::refreshMatrix);
+    m_tick.setInterval(250);
+    connect(&m_tick, &QTimer::timeout, this, &ExperimentView::updateStatus);
+    buildUi();
+    setState(State::Empty);
+}
+
+ExperimentView::~ExperimentView()
+{
+    if (m_run && isRunning())
+        m_run->stop();
+}
+
+void ExperimentView::buildUi()
+{
+    m_openButton = new QPushButton(QIcon::fromTheme(u"document-open"_s), tr("Open…"), this);
+    m_openButton->setObjectName(u"experimentOpenButton"_s);
+    m_openButton->setToolTip(tr("Open an experiment file (a spec, a dataset, variants and assertions)"));
+    m_runButton = new QPushButton(QIcon::fromTheme(u"media-playback-start"_s), tr("Run"), this);
+    m_runButton->setObjectName(u"experimentRunButton"_s);
+    m_runButton->setToolTip(tr("Run every case in every variant, repeated, and check the assertions"));
+    m_stopButton = new QPushButton(QIcon::fromTheme(u"media-playback-stop"_s), tr("Stop"), this);
+    m_stopButton->setObjectName(u"experimentStopButton"_s);
+    m_stopButton->setToolTip(tr("Cancel the calls in flight; what finished stays stored and Resume runs the rest"));
+    m_resumeButton = new QPushButton(tr("Resume"), this);
+    m_resumeButton->setObjectName(u"experimentResumeButton"_s);
+    m_resumeButton->setToolTip(tr("Run only what the stored experiment has not run yet"));
+    m_addVariantButton = new QToolButton(this);
+    m_addVariantButton->setObjectName(u"experimentAddVariantButton"_s);
+    m_addVariantButton->setText(tr("Add Variant"));
+    m_addVariantButton->setPopupMode(QToolButton::InstantPopup);
+    m_addVariantButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *variantMenu = new QMenu(m_addVariantButton);
+    QAction *fromSpec = variantMenu->addAction(tr("From the Spec in the Editor…"), this, &ExperimentView::askVariantFromSpec);
+    fromSpec->setObjectName(u"variantFromSpecAction"_s);
+    QAction *fromCall = variantMenu->addAction(tr("From the Current Call…"), this, &ExperimentView::askVariantFromCall);
+    fromCall->setObjectName(u"variantFromCallAction"_s);
+    m_addVariantButton->setMenu(variantMenu);
+    m_addVariantButton->setToolTip(tr("Add a variant to the experiment file, made from the spec you are editing or from a stored call"));
+
+    connect(m_openButton, &QPushButton::clicked, this, &ExperimentView::showOpenDialog);
+    connect(m_runButton, &QPushButton::clicked, this, &ExperimentView::run);
+    connect(m_stopButton, &QPushButton::clicked, this, &ExperimentView::stop);
+    connect(m_resumeButton, &QPushButton::clicked, this, [this] { resume(); });
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_openButton);
+    buttons->addWidget(m_runButton);
+    buttons->addWidget(m_stopButton);
+    buttons->addWidget(m_resumeButton);
+    buttons->addWidget(m_addVariantButton);
+    buttons->addStretch(1);
+
+    // The status strip: what the experiment is, what is happening, and room for batch rounds.
+    m_title = new QLabel(this);
+    m_title->setObjectName(u"experimentTitle"_s);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_status = new QLabel(this);
+    m_status->setObjectName(u"experimentStatus"_s);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(u"experimentProgress"_s);
+    // The strip's text gives the figures; the bar only shows how far.
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(160);
+    m_batchStatus = new QLabel(this);
+    m_batchStatus->setObjectName(u"experimentBatchStatus"_s);
+    m_batchStatus->setTextFormat(Qt::PlainText);
+    m_batchStatus->hide(); // batch rounds ("via": "batch") report here once they exist
+    auto *strip = new QHBoxLayout;
+    strip->addWidget(m_status, 1);
+    strip->addWidget(m_batchStatus);
+    strip->addWidget(m_progress);
+
+    m_notice = new NoticeBar(this);
+    m_notice->setObjectName(u"experimentNotice"_s);
+
+    // Pages: nothing open yet, the errors of a file that cannot run, the results.
+    m_pages = new QStackedWidget(this);
+    m_emptyPage = new QWidget(m_pages);
+    {
+        auto *hint = new QLabel(tr("<p><b>Compare specs across many inputs.</b></p>"
+                                   "<p>An experiment file names a spec, a dataset of cases, the variants to compare "
+                                   "and the checks each output must pass. Open one with <b>Open…</b> (or "
+                                   "File › Open Experiment…), or drop the file here; then press <b>Run</b>.</p>"
+                                   "<p>The matrix shows each case in each variant: green passed every repeat, amber "
+                                   "is flaky, red failed. Click a cell to see its call.</p>"),
+                                m_emptyPage);
+        hint->setObjectName(u"experimentHint"_s);
+        hint->setWordWrap(true);
+        hint->setAlignment(Qt::AlignCenter);
+        hint->setMargin(24);
+        auto *layout = new QVBoxLayout(m_emptyPage);
+        layout->addStretch(1);
+        layout->addWidget(hint);
+        layout->addStretch(2);
+    }
+    auto *errorsPage = new QWidget(m_pages);
+    {
+        auto *label = new QLabel(tr("This experiment cannot run yet. Fix these places, then press Reload. A place "
+                                    "starting with / is in the experiment file (/assert/0 is the first entry of "
+                                    "\"assert\"); file:line:column is in that file."),
+                                 errorsPage);
+        label->setWordWrap(true);
+        m_errorsView = new QTableWidget(0, 2, errorsPage);
+        m_errorsView->setObjectName(u"experimentErrors"_s);
+        m_errorsView->setHorizontalHeaderLabels({tr("Where"), tr("Problem")});
+        m_errorsView->verticalHeader()->hide();
+        m_errorsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        m_errorsView->setWordWrap(true);
+        m_errorsView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+        m_errorsView->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+        m_errorsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        auto *reload = new QPushButton(QIcon::fromTheme(u"view-refresh"_s), tr("Reload"), errorsPage);
+        reload->setObjectName(u"experimentReloadButton"_s);
+        connect(reload, &QPushButton::clicked, this, &ExperimentView::reload);
+        auto *row = new QHBoxLayout;
+        row->addWidget(label, 1);
+        row->addWidget(reload);
+        auto *layout = new QVBoxLayout(errorsPage);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addLayout(row);
+        layout->addWidget(m_errorsView, 1);
+    }
+    m_resultsPage = new QWidget(m_pages);
+    {
+        m_summaryView = new QTableView(m_resultsPage);
+        m_summaryView->setObjectName(u"experimentSummary"_s);
+        m_summaryView->setAccessibleName(tr("Figures per variant"));
+        m_summaryView->setModel(m_summary);
+        m_summaryView->verticalHeader()->hide();
+        m_summaryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        m_summaryView->setSelectionMode(QAbstractItemView::NoSelection);
+        m_summaryView->setFocusPolicy(Qt::NoFocus);
+        // Every column as wide as its figures; the variant's name takes what is left.
+        m_summaryView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        m_summaryView->horizontalHeader()->setStretchLastSection(false);
+        m_summaryView->horizontalHeader()->setSectionResizeMode(VariantSummaryModel::VariantColumn, QHeaderView::Stretch);
+        m_summaryView->horizontalHeader()->setMinimumSectionSize(40);
+        m_summaryView->setTextElideMode(Qt::ElideMiddle);
+        m_summaryView->verticalHeader()->setDefaultSectionSize(m_summaryView->fontMetrics().height() + 8);
+        m_summaryView->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+
+        m_matrixView = new QTableView(m_resultsPage);
+        m_matrixView->setObjectName(u"experimentMatrix"_s);
+        m_matrixView->setAccessibleName(tr("Matrix: cases by variants"));
+        m_matrixView->setModel(m_filter);
+        m_matrixView->setItemDelegate(new MatrixDelegate(m_matrixView));
+        m_matrixView->setShowGrid(false);
+        m_matrixView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        m_matrixView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+        m_matrixView->setSelectionBehavior(QAbstractItemView::SelectItems);
+        m_matrixView->setMouseTracking(true);
+        m_matrixView->setContextMenuPolicy(Qt::CustomContextMenu);
+        QHeaderView *rows = m_matrixView->verticalHeader();
+        rows->setSectionResizeMode(QHeaderView::Fixed);
+        rows->setDefaultSectionSize(m_matrixView->fontMetrics().height() + 18);
+        rows->setMaximumWidth(220);
+        rows->setTextElideMode(Qt::ElideMiddle);
+        QHeaderView *columns = m_matrixView->horizontalHeader();
+        columns->setSectionResizeMode(QHeaderView::Interactive);
+        columns->setDefaultSectionSize(120);
+        columns->setMinimumSectionSize(60);
+        connect(m_matrixView, &QTableView::clicked, this, &ExperimentView::openCell);
+        connect(m_matrixView, &QTableView::activated, this, &ExperimentView::openCell);
+        connect(m_matrixView, &QWidget::customContextMenuRequested, this, &ExperimentView::showMatrixContextMenu);
+        connect(m_matrixView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExperimentView::updateActions);
+
+        m_showCombo = new QComboBox(m_resultsPage);
+        m_showCombo->setObjectName(u"experimentShowCombo"_s);
+        m_showCombo->addItem(tr("All cases"), int(MatrixFilter::Show::All));
+        m_showCombo->addItem(tr("Not passing"), int(MatrixFilter::Show::NotPassing));
+        m_showCombo->addItem(tr("Flaky"), int(MatrixFilter::Show::Flaky));
+        m_showCombo->addItem(tr("Failing"), int(MatrixFilter::Show::Failing));
+        connect(m_showCombo, &QComboBox::currentIndexChanged, this, [this] {
+            m_filter->setShow(MatrixFilter::Show(m_showCombo->currentData().toInt()));
+        });
+        m_variantCombo = new QComboBox(m_resultsPage);
+        m_variantCombo->setObjectName(u"experimentVariantCombo"_s);
+        connect(m_variantCombo, &QComboBox::currentIndexChanged, this, [this] {
+            m_filter->setVariantColumn(m_variantCombo->currentData().toInt());
+        });
+        m_compareButton = new QPushButton(tr("Compare Two Cells"), m_resultsPage);
+        m_compareButton->setObjectName(u"experimentCompareButton"_s);
+        m_compareButton->setToolTip(tr("Select two cells of one case (Ctrl+click) to see their calls side by side in the Diff panel"));
+        connect(m_compareButton, &QPushButton::clicked, this, &ExperimentView::compareSelected);
+        auto *filters = new QHBoxLayout;
+        auto *showLabel = new QLabel(tr("Show:"), m_resultsPage);
+        showLabel->setBuddy(m_showCombo);
+        filters->addWidget(showLabel);
+        filters->addWidget(m_showCombo);
+        filters->addWidget(m_variantCombo);
+        filters->addStretch(1);
+        filters->addWidget(m_compareButton);
+
+        auto *matrixTab = new QWidget(m_resultsPage);
+        auto *matrixLayout = new QVBoxLayout(matrixTab);
+        matrixLayout->setContentsMargins(0, 4, 0, 0);
+        matrixLayout->addLayout(filters);
+        matrixLayout->addWidget(m_matrixView, 1);
+        auto *hint = new QLabel(tr("Click a cell to see its call in History. Ctrl+click a second cell of the same case, "
+                                   "then Compare Two Cells to see both calls side by side. Hover a cell for why it failed."),
+                                matrixTab);
+        hint->setObjectName(u"experimentMatrixHint"_s);
+        hint->setWordWrap(true);
+        QPalette muted = hint->palette();
+        muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+        hint->setPalette(muted);
+        matrixLayout->addWidget(hint);
+
+        m_charts = new ExperimentCharts(m_matrix, m_resultsPage);
+        m_resultTabs = new QTabWidget(m_resultsPage);
+        m_resultTabs->setObjectName(u"experimentResultTabs"_s);
+        m_resultTabs->setDocumentMode(true);
+        m_resultTabs->addTab(matrixTab, tr("Matrix"));
+        m_resultTabs->addTab(m_charts, tr("Charts"));
+
+        auto *layout = new QVBoxLayout(m_resultsPage);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(m_summaryView);
+        layout->addWidget(m_resultTabs, 1);
+    }
+    m_pages->addWidget(m_emptyPage);
+    m_pages->addWidget(errorsPage);
+    m_pages->addWidget(m_resultsPage);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(buttons);
+    layout->addWidget(m_title);
+    layout->addLayout(strip);
+    layout->addWidget(m_notice);
+    layout->addWidget(m_pages, 1);
+
+    // The summary is as tall as its rows (up to six), so the matrix keeps the rest.
+    auto fitSummary = [this] {
+        const int rowsShown = std::clamp(m_summary->rowCount(), 1, 6);
+        const int height = m_summaryView->horizontalHeader()->sizeHint().height()
+                           + rowsShown * m_summaryView->verticalHeader()->defaultSectionSize() + 2 * m_summaryView->frameWidth() + 2;
+        m_summaryView->setFixedHeight(height);
+    };
+    connect(m_summary, &QAbstractItemModel::modelReset, this, fitSummary);
+    fitSummary();
+}
+
+// ---- loading -----------------------------------------------------------------------------
+
+void ExperimentView::showOpenDialog()
+{
+    const QString dir = m_path.isEmpty() ? QSettings().value(kLastDirKey).toString() : QFileInfo(m_path).absolutePath();
+    auto *dialog = new QFileDialog(this, tr("Open Experiment"), dir, experimentFileFilter());
+    dialog->setObjectName(u"experimentOpenDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) { openFile(path); });
+    dialog->open();
+}
+
+bool ExperimentView::openFile(const QString &path)
+{
+    if (isRunning()) {
+        m_notice->showMessage(tr("An experiment is running; stop it before opening another."), NoticeBar::Kind::Warning);
+        return false;
+    }
+    m_path = QFileInfo(path).absoluteFilePath();
+    QSettings().setValue(kLastDirKey, QFileInfo(m_path).absolutePath());
+    return reload();
+}
+
+bool ExperimentView::reload()
+{
+    if (isRunning() || m_path.isEmpty())
+        return false;
+    m_notice->clearMessage();
+    m_run.reset();
+    m_experimentId = 0;
+    m_storedDone = 0;
+    m_storedAt = {};
+    ExperimentLoad load = loadExperimentFile(m_path, m_store);
+    m_errors = load.errors;
+    m_experiment = load.experiment;
+    if (!m_experiment) {
+        m_matrix->clear();
+        m_title->setText(tr("%1 (cannot run)").arg(QFileInfo(m_path).fileName()));
+        showErrors();
+        setState(State::Invalid);
+        Q_EMIT loaded(false);
+        return false;
+    }
+    m_title->setText(tr("%1 — %2").arg(m_experiment->name, QFileInfo(m_path).fileName()));
+    applyLayout();
+    showStored();
+    m_pages->setCurrentWidget(m_resultsPage);
+    setState(m_experimentId > 0 ? (canResume() ? State::Stopped : State::Finished) : State::Ready);
+    Q_EMIT loaded(true);
+    return true;
+}
+
+void ExperimentView::showErrors()
+{
+    m_errorsView->setRowCount(int(m_errors.size()));
+    for (int i = 0; i < m_errors.size(); ++i) {
+        const ExperimentError &e = m_errors.at(i);
+        auto *where = new QTableWidgetItem(e.where.isEmpty() ? tr("(the file)") : e.where);
+        where->setToolTip(where->text());
+        auto *what = new QTableWidgetItem(e.message);
+        what->setToolTip(e.message);
+        m_errorsView->setItem(i, 0, where);
+        m_errorsView->setItem(i, 1, what);
+    }
+    m_pages->setCurrentIndex(1);
+}
+
+void ExperimentView::applyLayout()
+{
+    QStringList cases, variants;
+    for (const DatasetRow &row : m_experiment->rows)
+        cases.append(row.id);
+    for (const Variant &v : m_experiment->variants)
+        variants.append(v.name);
+    m_matrix->setLayout(cases, variants, m_experiment->repeat);
+    m_variantCombo->blockSignals(true);
+    m_variantCombo->clear();
+    m_variantCombo->addItem(tr("All variants"), -1);
+    for (int i = 0; i < variants.size(); ++i)
+        m_variantCombo->addItem(variants.at(i), i);
+    m_variantCombo->blockSignals(false);
+    m_filter->setVariantColumn(-1);
+    // Few variants share the width; many keep a readable width each and scroll.
+    QHeaderView *header = m_matrixView->horizontalHeader();
+    header->setSectionResizeMode(variants.size() <= 5 ? QHeaderView::Stretch : QHeaderView::Interactive);
+}
+
+void ExperimentView::showStored()
+{
+    // The newest stored experiment with this very definition: its results, and whether it can
+    // be resumed.
+    if (!m_store || !m_experiment)
+        return;
+    auto stored = storedExperimentsFor(m_store, *m_experiment);
+    if (!stored) {
+        m_notice->showMessage(tr("The stored results could not be read: %1").arg(stored.error().message), NoticeBar::Kind::Warning);
+        return;
+    }
+    if (stored->isEmpty())
+        return;
+    const StoredExperiment &newest = stored->constFirst();
+    auto runs = m_store->experimentRuns(newest.record.id);
+    if (!runs)
+        return;
+    m_experimentId = newest.record.id;
+    m_storedAt = newest.record.createdAt;
+    m_storedDone = newest.done;
+    m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
+    m_run->setExperimentId(m_experimentId);
+    m_run->setPreviousRuns(runs.value());
+    refreshMatrix();
+}
+
+// ---- running -----------------------------------------------------------------------------
+
+bool ExperimentView::run()
+{
+    return startSession(std::nullopt);
+}
+
+bool ExperimentView::resume(qint64 experimentId)
+{
+    const qint64 id = experimentId > 0 ? experimentId : m_experimentId;
+    if (id <= 0) {
+        m_notice->showMessage(tr("There is no stored run of this experiment to resume; press Run."), NoticeBar::Kind::Info);
+        return false;
+    }
+    return startSession(id);
+}
+
+bool ExperimentView::startSession(std::optional<qint64> resumeId)
+{
+    if (!m_experiment || isRunning() || !m_service)
+        return false;
+    m_notice->clearMessage();
+    qint64 id = 0;
+    QList<ExperimentRunRecord> previous;
+    if (m_store) {
+        const ExperimentStart started = startStoredExperiment(m_store, *m_experiment, resumeId);
+        switch (started.problem) {
+        case ExperimentStart::Problem::None:
+            break;
+        case ExperimentStart::Problem::NotFound:
+            m_notice->showMessage(tr("Experiment %1 is not in the history database.").arg(*resumeId), NoticeBar::Kind::Error);
+            return false;
+        case ExperimentStart::Problem::Changed:
+            m_notice->showMessage(tr("The file changed since experiment %1 ran, so it cannot be resumed; press Run to start again.")
+                                      .arg(*resumeId),
+                                  NoticeBar::Kind::Error);
+            return false;
+        case ExperimentStart::Problem::Store:
+            m_notice->showMessage(tr("The experiment cannot be stored: %1").arg(started.storeError), NoticeBar::Kind::Error);
+            return false;
+        }
+        id = started.id;
+        previous = started.previous;
+    } else {
+        m_notice->showMessage(tr("The history database is not open: the runs are not stored and cannot be resumed."),
+                              NoticeBar::Kind::Warning);
+    }
+    m_experimentId = id;
+    m_storedAt = QDateTime::currentDateTimeUtc();
+    m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
+    m_run->setExperimentId(id);
+    m_run->setPreviousRuns(previous);
+    m_run->setPriceTable(PriceTable::fromSettings());
+    // Each finished run updates its cell at once; the figures and charts follow with the
+    // whole summary a little later (less often for big experiments).
+    connect(m_run.get(), &ExperimentRun::runFinished, this, [this](const ExperimentRunRecord &run) {
+        m_matrix->setCell(m_run->cell(run.caseId, run.variant));
+        if (!m_refresh.isActive())
+            m_refresh.start();
+    });
+    connect(m_run.get(), &ExperimentRun::finished, this, &ExperimentView::onFinished);
+    if (!resumeId)
+        applyLayout();
+    m_pages->setCurrentWidget(m_resultsPage);
+    refreshMatrix();
+    setState(State::Running);
+    m_tick.start();
+    m_run->start();
+    return true;
+}
+
+void ExperimentView::stop()
+{
+    if (m_state != State::Running || !m_run)
+        return;
+    setState(State::Stopping);
+    m_run->stop();
+}
+
+void ExperimentView::onFinished()
+{
+    m_tick.stop();
+    m_refresh.stop();
+    refreshMatrix();
+    const QList<ExperimentRunRecord> runs = m_run->runs();
+    m_storedDone = int(std::count_if(runs.begin(), runs.end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
+    const int planned = plannedRuns(*m_experiment);
+    const bool stopped = m_storedDone < planned;
+    setState(stopped ? State::Stopped : State::Finished);
+    Q_EMIT message(stopped ? tr("Experiment stopped: %1 of %2 runs done").arg(m_storedDone).arg(planned)
+                           : tr("Experiment finished: %1 runs").arg(planned));
+}
+
+void ExperimentView::refreshMatrix()
+{
+    if (m_run) {
+        QElapsedTimer timer;
+        timer.start();
+        m_matrix->setSummary(m_run->summary());
+        // A big experiment takes a while to sum up: do it less often, so it never takes more
+        // than about a twentieth of the time while runs finish.
+        m_refresh.setInterval(int(std::clamp<qint64>(timer.elapsed() * 20, kRefreshMs, 5000)));
+    }
+    updateStatus();
+    updateActions();
+}
+
+QJsonObject ExperimentView::summary() const
+{
+    return m_run ? m_run->summary() : QJsonObject();
+}
+
+ExperimentRun::Progress ExperimentView::progress() const
+{
+    return m_run ? m_run->progress() : ExperimentRun::Progress();
+}
+
+int ExperimentView::doneRuns() const
+{
+    if (isRunning() && m_run) {
+        const ExperimentRun::Progress p = m_run->progress();
+        return p.done + p.resumed;
+    }
+    return m_storedDone;
+}
+
+bool ExperimentView::canResume() const
+{
+    if (!m_experiment || m_experimentId <= 0 || !m_store || isRunning())
+        return false;
+    return doneRuns() < plannedRuns(*m_experiment);
+}
+
+// ---- state and status -------------------------------------------------------------------
+
+void ExperimentView::setState(State state)
+{
+    const bool changed = m_state != state;
+    m_state = state;
+    if (state == State::Empty) {
+        m_title->setText(tr("No experiment open"));
+        m_pages->setCurrentWidget(m_emptyPage);
+    }
+    updateStatus();
+    updateActions();
+    if (changed)
+        Q_EMIT stateChanged(state);
+}
+
+void ExperimentView::updateStatus()
+{
+    QString text;
+    int total = 0, done = 0;
+    if (m_experiment) {
+        total = plannedRuns(*m_experiment);
+        done = doneRuns();
+    }
+    QString shape;
+    if (m_experiment) {
+        const int rows = int(m_experiment->rows.size());
+        const int variants = int(m_experiment->variants.size());
+        const int repeat = m_experiment->repeat;
+        shape = (rows == 1 ? tr("1 case") : tr("%1 cases").arg(rows)) + u" × "_s
+                + (variants == 1 ? tr("1 variant") : tr("%1 variants").arg(variants)) + u" × "_s
+                + (repeat == 1 ? tr("1 repeat") : tr("%1 repeats").arg(repeat));
+    }
+    const QString when = m_storedAt.isValid() ? QLocale().toString(m_storedAt.toLocalTime(), QLocale::ShortFormat) : QString();
+    switch (m_state) {
+    case State::Empty:
+        text = tr("Open an experiment file to compare variants of a spec over a dataset.");
+        break;
+    case State::Invalid:
+        text = m_errors.size() == 1 ? tr("1 problem in the file; nothing was sent.")
+                                    : tr("%1 problems in the file; nothing was sent.").arg(m_errors.size());
+        break;
+    case State::Ready:
+        text = tr("%1 = %2 runs. Press Run to start.").arg(shape).arg(total);
+        break;
+    case State::Running: {
+        const ExperimentRun::Progress p = progress();
+        text = tr("Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most %6 at once; Preferences › Limits).")
+                   .arg(m_experimentId)
+                   .arg(done)
+                   .arg(total)
+                   .arg(p.failed)
+                   .arg(p.inFlight)
+                   .arg(m_service && m_service->scheduler() ? m_service->scheduler()->globalLimit() : 0);
+        break;
+    }
+    case State::Stopping:
+        text = tr("Stopping: cancelling the calls in flight…");
+        break;
+    case State::Stopped:
+        text = tr("Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.").arg(m_experimentId).arg(when).arg(done).arg(total);
+        break;
+    case State::Finished: {
+        const int cells = m_matrix->rowCount() * m_matrix->columnCount();
+        const int notPassed = cells - m_matrix->count(CellVerdict::Pass);
+        text = tr("Experiment %1 (%2): all %3 runs done. %4")
+                   .arg(m_experimentId)
+                   .arg(when)
+                   .arg(total)
+                   .arg(notPassed == 0 ? tr("Every case passed in every variant.")
+                                       : tr("%1 of %2 cells did not pass in every repeat (red or amber).").arg(notPassed).arg(cells));
+        break;
+    }
+    }
+    m_status->setText(text);
+    m_progress->setVisible(m_experiment.has_value());
+    m_progress->setMaximum(std::max(1, total));
+    m_progress->setValue(std::min(done, std::max(1, total)));
+}
+
+void ExperimentView::updateActions()
+{
+    const bool loaded = m_experiment.has_value();
+    const bool running = isRunning();
+    m_runButton->setEnabled(loaded && !running && m_service);
+    m_runButton->setText(m_experimentId > 0 && !running ? tr("Run Again") : tr("Run"));
+    m_stopButton->setEnabled(m_state == State::Running);
+    m_resumeButton->setEnabled(!running && canResume());
+    m_resumeButton->setVisible(canResume() || m_state == State::Stopping);
+    m_addVariantButton->setEnabled(loaded && !running);
+    m_openButton->setEnabled(!running);
+    const QList<QModelIndex> cells = selectedSourceCells();
+    m_compareButton->setEnabled(cells.size() == 2 && cells.at(0).row() == cells.at(1).row()
+                                && m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall() > 0
+                                && m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall() > 0);
+}
+
+// ---- cells -------------------------------------------------------------------------------
+
+QList<QModelIndex> ExperimentView::selectedSourceCells() const
+{
+    QList<QModelIndex> out;
+    for (const QModelIndex &index : m_matrixView->selectionModel()->selectedIndexes())
+        out.append(m_filter->mapToSource(index));
+    std::sort(out.begin(), out.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.column() < b.column(); });
+    return out;
+}
+
+void ExperimentView::openCell(const QModelIndex &index)
+{
+    if (!index.isValid())
+        return;
+    // Ctrl/Shift-clicks build a selection to compare; they do not open.
+    if (selectedSourceCells().size() > 1)
+        return;
+    const qint64 id = index.data(MatrixModel::CallIdRole).toLongLong();
+    if (id > 0)
+        Q_EMIT callRequested(id);
+    else
+        Q_EMIT message(tr("This cell has no call yet"));
+}
+
+bool ExperimentView::compareSelected()
+{
+    const QList<QModelIndex> cells = selectedSourceCells();
+    if (cells.size() != 2 || cells.at(0).row() != cells.at(1).row()) {
+        m_notice->showMessage(tr("Select two cells of the same case (Ctrl+click the second) to compare them."), NoticeBar::Kind::Info);
+        return false;
+    }
+    const qint64 left = m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall();
+    const qint64 right = m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall();
+    if (left <= 0 || right <= 0) {
+        m_notice->showMessage(tr("Both cells need a finished run to compare."), NoticeBar::Kind::Info);
+        return false;
+    }
+    m_notice->showMessage(tr("The Diff panel shows case %1: %2 (call %3) on the left, %4 (call %5) on the right.")
+                              .arg(m_matrix->cases().at(cells.at(0).row()), m_matrix->variants().at(cells.at(0).column()))
+                              .arg(left)
+                              .arg(m_matrix->variants().at(cells.at(1).column()))
+                              .arg(right),
+                          NoticeBar::Kind::Info);
+    Q_EMIT compareRequested(left, right);
+    return true;
+}
+
+void ExperimentView::showMatrixContextMenu(const QPoint &pos)
+{
+    const QModelIndex proxyIndex = m_matrixView->indexAt(pos);
+    if (!proxyIndex.isValid())
+        return;
+    const QModelIndex index = m_filter->mapToSource(proxyIndex);
+    const MatrixCell &cell = m_matrix->cell(index.row(), index.column());
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (const MatrixRun &run : cell.runs) {
+        if (run.callId <= 0)
+            continue;
+        const qint64 id = run.callId;
+        menu->addAction(tr("Open Call of Repeat %1 (%2)").arg(run.repeat + 1).arg(run.passed ? tr("passed") : tr("not passed")),
+                        this, [this, id] { Q_EMIT callRequested(id); });
+    }
+    const qint64 mine = cell.representativeCall();
+    if (mine > 0 && m_matrix->columnCount() > 1) {
+        QMenu *compare = menu->addMenu(tr("Compare With"));
+        for (int c = 0; c < m_matrix->columnCount(); ++c) {
+            if (c == index.column())
+                continue;
+            const qint64 other = m_matrix->cell(index.row(), c).representativeCall();
+            QAction *action = compare->addAction(m_matrix->variants().at(c), this, [this, mine, other, index, c] {
+                // Left is the variant further left in the matrix.
+                if (index.column() < c)
+                    Q_EMIT compareRequested(mine, other);
+                else
+                    Q_EMIT compareRequested(other, mine);
+            });
+            action->setEnabled(other > 0);
+        }
+    }
+    if (menu->isEmpty()) {
+        delete menu;
+        return;
+    }
+    menu->popup(m_matrixView->viewport()->mapToGlobal(pos));
+}
+
+// ---- variants ----------------------------------------------------------------------------
+
+QString ExperimentView::suggestVariantName(const QString &stem) const
+{
+    QSet<QString> names;
+    if (m_experiment) {
+        for (const Variant &v : m_experiment->variants)
+            names.insert(v.name);
+    }
+    if (!names.contains(stem))
+        return stem;
+    for (int i = 2;; ++i) {
+        const QString name = u"%1 %2"_s.arg(stem).arg(i);
+        if (!names.contains(name))
+            return name;
+    }
+}
+
+std::optional<QString> ExperimentView::addVariant(const QJsonObject &variant)
+{
+    if (!m_experiment || m_path.isEmpty())
+        return tr("Open an experiment first.");
+    if (isRunning())
+        return tr("Stop the experiment before changing it.");
+    const QString name = variant.value(u"name"_s).toString().trimmed();
+    if (name.isEmpty())
+        return tr("A variant needs a name.");
+    for (const Variant &v : m_experiment->variants) {
+        if (v.name == name)
+            return tr("There is already a variant named \"%1\".").arg(name);
+    }
+    // With no "variants" in the file the experiment ran one, named as the loader names it.
+    const QString defaultName = m_experiment->variants.size() == 1 && !m_experiment->definition.contains(u"variants"_s)
+                                    ? m_experiment->variants.constFirst().name
+                                    : QString();
+    if (auto error = addVariantToFile(m_path, variant, defaultName))
+        return error;
+    reload();
+    if (!m_experiment)
+        return tr("The file with the new variant does not load; see the problems listed.");
+    m_notice->showMessage(tr("Added the variant \"%1\" to %2. Press Run to run the experiment with it.").arg(name, QFileInfo(m_path).fileName()),
+                          NoticeBar::Kind::Info);
+    return std::nullopt;
+}
+
+std::optional<QString> ExperimentView::addVariantFromSpec(const QString &name)
+{
+    if (!m_experiment)
+        return tr("Open an experiment first.");
+    const std::optional<Spec> spec = m_specProvider ? m_specProvider() : std::nullopt;
+    if (!spec)
+        return tr("The spec in the editor cannot be read; fix it first (see Findings).");
+    QStringList dropped;
+    const QJsonObject variant = variantFromSpec(name, *m_experiment, *spec, &dropped);
+    if (variant.size() == 1 && dropped.isEmpty())
+        return tr("The spec in the editor is the same as the experiment's spec; change it first.");
+    auto error = addVariant(variant);
+    if (!error && !dropped.isEmpty())
+        m_notice->showMessage(tr("Added \"%1\". A variant can only add or change fields, so it keeps these of the "
+                                 "experiment's spec: %2.").arg(name, dropped.join(u", "_s)),
+                              NoticeBar::Kind::Warning);
+    return error;
+}
+
+std::optional<QString> ExperimentView::addVariantFromCall(const QString &name, qint64 callId)
+{
+    if (callId <= 0)
+        return tr("Pick a call first (in History, or a cell of the matrix).");
+    return addVariant(variantFromCall(name, callId));
+}
+
+void ExperimentView::askName(const QString &title, const QString &suggestion, std::function<void(const QString &)> done)
+{
+    auto *dialog = new QInputDialog(this);
+    dialog->setObjectName(u"variantNameDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    dialog->setLabelText(tr("Name of the new variant (it becomes a column of the matrix):"));
+    dialog->setTextValue(suggestion);
+    connect(dialog, &QInputDialog::textValueSelected, this, [done = std::move(done)](const QString &text) { done(text.trimmed()); });
+    dialog->open();
+}
+
+void ExperimentView::askVariantFromSpec()
+{
+    if (!m_experiment) {
+        m_notice->showMessage(tr("Open an experiment first."), NoticeBar::Kind::Info);
+        return;
+    }
+    askName(tr("New Variant from the Spec"), suggestVariantName(tr("edited spec")), [this](const QString &name) {
+        if (auto error = addVariantFromSpec(name))
+            m_notice->showMessage(*error, NoticeBar::Kind::Error);
+    });
+}
+
+void ExperimentView::askVariantFromCall()
+{
+    if (!m_experiment) {
+        m_notice->showMessage(tr("Open an experiment first."), NoticeBar::Kind::Info);
+        return;
+    }
+    const qint64 id = m_callProvider ? m_callProvider() : 0;
+    if (id <= 0) {
+        m_notice->showMessage(tr("Pick a call first (in History, or a cell of the matrix)."), NoticeBar::Kind::Info);
+        return;
+    }
+    askName(tr("New Variant from Call %1").arg(id), suggestVariantName(tr("call %1").arg(id)), [this, id](const QString &name) {
+        if (auto error = addVariantFromCall(name, id))
+            m_notice->showMessage(*error, NoticeBar::Kind::Error);
+    });
+}
+
+// ---- drag and drop -----------------------------------------------------------------------
+
+void ExperimentView::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!isRunning() && urls.size() == 1 && urls.first().isLocalFile() && urls.first().toLocalFile().endsWith(u".json"_s))
+        event->acceptProposedAction();
+}
+
+void ExperimentView::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile()) {
+        event->acceptProposedAction();
+        openFile(urls.first().toLocalFile());
+    }
+}
+
+} // namespace Callscope

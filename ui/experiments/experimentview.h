@@ -1,0 +1,192 @@
+#pragma once
+
+// The Experiment view: open an experiment file, run it (progress, stop, resume), and read
+// the results: the matrix (cases x variants, coloured by verdict, the failing assertions on
+// hover), the figures per variant and three small charts. Everything that runs or judges is
+// the core's ExperimentRun; this view shows its summary.
+//
+// A click on a cell asks for its call (callRequested; the window selects it in History); two
+// cells of one case selected asks for their calls side by side (compareRequested). "Add
+// Variant" writes a new variant into the file from the spec in the editor or a stored call.
+// The strip under the buttons says what is happening; batch rounds will be shown there too.
+
+#include "core/eval/experiment.h"
+#include "core/eval/experimentrun.h"
+#include "core/model/spec.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QTableView;
+class QTableWidget;
+class QTabWidget;
+class QToolButton;
+
+namespace Callscope {
+
+class CallService;
+class CallStore;
+class ExperimentCharts;
+class MatrixFilter;
+class MatrixModel;
+class NoticeBar;
+class VariantSummaryModel;
+
+class ExperimentView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ExperimentView)
+
+public:
+    enum class State { Empty, Invalid, Ready, Running, Stopping, Finished, Stopped };
+
+    // `store` may be null (the database could not be opened): runs are then not stored.
+    ExperimentView(CallService *service, CallStore *store, QWidget *parent = nullptr);
+    ~ExperimentView() override;
+
+    // Loads the file and shows the newest stored results of the same experiment, if any.
+    // Returns whether it loaded; otherwise its errors are listed (with where they are).
+    bool openFile(const QString &path);
+    bool reload();
+    // A new stored experiment over every case, variant and repeat.
+    bool run();
+    // Continues a stored experiment (0: the one shown) with what it has not run yet.
+    bool resume(qint64 experimentId = 0);
+    void stop();
+
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state == State::Running || m_state == State::Stopping; }
+    QString filePath() const { return m_path; }
+    const std::optional<Experiment> &experiment() const { return m_experiment; }
+    QList<ExperimentError> loadErrors() const { return m_errors; }
+    qint64 experimentId() const { return m_experimentId; }
+    // The core's summary of what the matrix shows (ExperimentRun::summary()).
+    QJsonObject summary() const;
+    ExperimentRun::Progress progress() const;
+    // Whether the stored experiment shown can be resumed (it has runs still to do).
+    bool canResume() const;
+
+    // Where "Add Variant" takes the spec in the editor and the current call from.
+    void setSpecProvider(std::function<std::optional<Spec>()> provider) { m_specProvider = std::move(provider); }
+    void setCurrentCallProvider(std::function<qint64()> provider) { m_callProvider = std::move(provider); }
+    // Adds the variant to the file and loads it again; the error otherwise.
+    std::optional<QString> addVariant(const QJsonObject &variant);
+    std::optional<QString> addVariantFromSpec(const QString &name);
+    std::optional<QString> addVariantFromCall(const QString &name, qint64 callId);
+    QString suggestVariantName(const QString &stem) const;
+
+    // The call of a matrix cell (an index of matrixView()'s model) is asked for; two selected
+    // cells of one case are compared.
+    void openCell(const QModelIndex &index);
+    bool compareSelected();
+
+    MatrixModel *matrixModel() const { return m_matrix; }
+    MatrixFilter *matrixFilter() const { return m_filter; }
+    QTableView *matrixView() const { return m_matrixView; }
+    VariantSummaryModel *summaryModel() const { return m_summary; }
+    QTableView *summaryView() const { return m_summaryView; }
+    ExperimentCharts *charts() const { return m_charts; }
+    QTabWidget *resultTabs() const { return m_resultTabs; }
+    NoticeBar *noticeBar() const { return m_notice; }
+    QTableWidget *errorsView() const { return m_errorsView; }
+    QLabel *statusLabel() const { return m_status; }
+    QLabel *titleLabel() const { return m_title; }
+    QProgressBar *progressBar() const { return m_progress; }
+    // Reserved for the state of batch rounds; hidden until there is any.
+    QLabel *batchStatus() const { return m_batchStatus; }
+    QPushButton *openButton() const { return m_openButton; }
+    QPushButton *runButton() const { return m_runButton; }
+    QPushButton *stopButton() const { return m_stopButton; }
+    QPushButton *resumeButton() const { return m_resumeButton; }
+    QPushButton *compareButton() const { return m_compareButton; }
+    QToolButton *addVariantButton() const { return m_addVariantButton; }
+    QComboBox *showCombo() const { return m_showCombo; }
+    QComboBox *variantCombo() const { return m_variantCombo; }
+
+public Q_SLOTS:
+    void showOpenDialog();
+    // Ask for a name, then add the variant (from the editor's spec / the current call).
+    void askVariantFromSpec();
+    void askVariantFromCall();
+
+Q_SIGNALS:
+    void callRequested(qint64 callId);
+    void compareRequested(qint64 leftCallId, qint64 rightCallId);
+    void stateChanged(Callscope::ExperimentView::State state);
+    // The file was (re)loaded, valid or not.
+    void loaded(bool ok);
+    void message(const QString &text);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void buildUi();
+    void setState(State state);
+    void updateStatus();
+    void updateActions();
+    void refreshMatrix();
+    void showStored();
+    bool startSession(std::optional<qint64> resumeId);
+    void onFinished();
+    void applyLayout();
+    void showErrors();
+    void showMatrixContextMenu(const QPoint &pos);
+    void askName(const QString &title, const QString &suggestion, std::function<void(const QString &)> done);
+    QList<QModelIndex> selectedSourceCells() const;
+    int doneRuns() const; // runs of the experiment shown that finished (cancelled ones not)
+
+    QPointer<CallService> m_service;
+    CallStore *m_store = nullptr;
+    QString m_path;
+    std::optional<Experiment> m_experiment;
+    QList<ExperimentError> m_errors;
+    std::unique_ptr<ExperimentRun> m_run;      // the session running, or the stored results shown
+    qint64 m_experimentId = 0;
+    QDateTime m_storedAt;
+    int m_storedDone = 0;
+    State m_state = State::Empty;
+    QTimer m_refresh;
+    QTimer m_tick;
+    std::function<std::optional<Spec>()> m_specProvider;
+    std::function<qint64()> m_callProvider;
+
+    MatrixModel *m_matrix = nullptr;
+    MatrixFilter *m_filter = nullptr;
+    VariantSummaryModel *m_summary = nullptr;
+    QLabel *m_title = nullptr;
+    NoticeBar *m_notice = nullptr;
+    QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_batchStatus = nullptr;
+    QPushButton *m_openButton = nullptr;
+    QPushButton *m_runButton = nullptr;
+    QPushButton *m_stopButton = nullptr;
+    QPushButton *m_resumeButton = nullptr;
+    QPushButton *m_compareButton = nullptr;
+    QToolButton *m_addVariantButton = nullptr;
+    QComboBox *m_showCombo = nullptr;
+    QComboBox *m_variantCombo = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QWidget *m_emptyPage = nullptr;
+    QWidget *m_resultsPage = nullptr;
+    QTableWidget *m_errorsView = nullptr;
+    QTableView *m_matrixView = nullptr;
+    QTableView *m_summaryView = nullptr;
+    ExperimentCharts *m_charts = nullptr;
+    QTabWidget *m_resultTabs = nullptr;
+};
+
+} // namespace Callscope
