@@ -1202,6 +1202,7 @@ void TestEval::batchSubmitUnknown()
     server.run([&](FakeProvider &) { batches = int(api->batches.size()); });
     QCOMPARE(batches, 3);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'abandoned'"_s), 1);
+}
 
 void TestEval::weightsScore()
 {
