@@ -277,6 +277,8 @@ private:
         check(m_spec.context.unknownFields, u"/context"_s, SpecSection::Context);
         for (qsizetype i = 0; i < m_spec.tools.size(); ++i)
             check(m_spec.tools.at(i).unknownFields, JsonPointer::append(u"/tools"_s, i), SpecSection::Tool);
+        for (auto it = m_spec.mcpServers.constBegin(); it != m_spec.mcpServers.constEnd(); ++it)
+            check(it->unknownFields, JsonPointer::append(u"/mcp_servers"_s, it.key()), SpecSection::McpServer);
     }
 
     // The known name closest to `name` by edit distance, when it is close enough to be a typo.
