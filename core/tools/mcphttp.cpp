@@ -72,6 +72,11 @@ McpHttpTransport::~McpHttpTransport()
     }
 }
 
+void McpHttpTransport::setOAuth(McpOAuth *auth)
+{
+    m_auth = auth;
+}
+
 QNetworkRequest McpHttpTransport::baseRequest(const QUrl &url, const QByteArray &accept) const
 {
     QNetworkRequest request(url);
@@ -207,8 +212,8 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, QNetworkReply 
         fail(post, describe(reply, body));
         return;
     }
-    if (!post->isRequest)
-        return; // a notification or response was taken (202), whatever the body says
+    if (!post->isRequest || m_legacy)
+        return; // taken (202); legacy answers come on the event stream, whatever the body says
     if (body.trimmed().isEmpty()) {
         fail(post, tr("MCP server \"%1\" answered HTTP %2 with no body").arg(m_serverName).arg(status));
         return;

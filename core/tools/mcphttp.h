@@ -56,7 +56,7 @@ public:
     QNetworkAccessManager *networkAccessManager() { return &m_nam; }
     void setHeaders(const QMap<QString, QString> &headers) { m_headers = headers; }
     void setBearerToken(const QByteArray &token) { m_bearer = token; }
-    void setOAuth(McpOAuth *auth) { m_auth = auth; }
+    void setOAuth(McpOAuth *auth);
     void setProtocolVersion(const QString &version) { m_protocolVersion = version; }
 
     // Sends one JSON-RPC message (request, response or notification).
