@@ -15,6 +15,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -72,14 +73,19 @@ QJsonObject toolJson(const McpToolInfo &tool, bool needsApproval)
     return o;
 }
 
-// Waits for the toolkit's `closed` (a remote session's DELETE), at most `ms`.
-void shutDown(McpToolkit &toolkit, int ms)
+// Waits for the toolkit's `closed` (a remote session's DELETE), at most `ms`, then for the
+// keychain to finish writing a sign-in.
+void shutDown(McpToolkit &toolkit, CredentialStore &credentials, int ms)
 {
     QEventLoop loop;
     QObject::connect(&toolkit, &McpToolkit::closed, &loop, &QEventLoop::quit);
     QTimer::singleShot(ms, &loop, &QEventLoop::quit);
     toolkit.shutdown();
     loop.exec();
+    QElapsedTimer clock;
+    clock.start();
+    while (credentials.pendingCount() > 0 && clock.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
 }
 
 } // namespace
@@ -200,7 +206,10 @@ int runMcp(const QStringList &arguments)
         return ExitUsage;
     }
 
-    CredentialStore credentials;
+    // Tests give each run its own keychain service so one run's sign-in is never another's.
+    CredentialStore credentials(qEnvironmentVariable("CALLSCOPE_MCP_KEYCHAIN_SERVICE",
+                                                     CredentialStore::defaultServiceName()),
+                                nullptr);
     McpToolkit toolkit(serverName, server, entries);
     toolkit.setStartupTimeoutMs(timeoutMs);
     toolkit.setDefaultCallTimeoutMs(timeoutMs);
@@ -230,7 +239,7 @@ int runMcp(const QStringList &arguments)
     }
     if (!prepareError.isEmpty()) {
         printError(prepareError);
-        shutDown(toolkit, 3000);
+        shutDown(toolkit, credentials, 3000);
         return ExitFailed;
     }
 
@@ -239,7 +248,7 @@ int runMcp(const QStringList &arguments)
         for (const McpToolInfo &tool : toolkit.tools())
             list.append(toolJson(tool, toolkit.needsApproval(tool.name)));
         printJson(list);
-        shutDown(toolkit, 3000);
+        shutDown(toolkit, credentials, 3000);
         return ExitOk;
     }
 
@@ -253,7 +262,7 @@ int runMcp(const QStringList &arguments)
         for (const McpToolInfo &tool : toolkit.tools())
             names.append(tool.name);
         printError(tr("MCP server %1 has no tool %2 (it lists: %3)").arg(serverName, toolName, names.join(u", "_s)));
-        shutDown(toolkit, 3000);
+        shutDown(toolkit, credentials, 3000);
         return ExitUsage;
     }
     ToolResult result;
@@ -273,7 +282,7 @@ int runMcp(const QStringList &arguments)
     QJsonObject out{{u"is_error"_s, result.isError}, {u"content"_s, result.content}, {u"images"_s, int(result.images.size())}};
     printJson(out);
     job.reset();
-    shutDown(toolkit, 3000);
+    shutDown(toolkit, credentials, 3000);
     return result.isError ? ExitFailed : ExitOk;
 }
 

@@ -33,6 +33,9 @@ bad=""
 for scenario in $scenarios; do
     out="$work/results/$(echo "$scenario" | tr / _)"
     mkdir -p "$out"
+    # A keychain service of its own: a token kept by one scenario is never offered to another.
+    CALLSCOPE_MCP_KEYCHAIN_SERVICE="callscope-conformance-$$-$(echo "$scenario" | tr / -)"
+    export CALLSCOPE_MCP_KEYCHAIN_SERVICE
     "$node" "$suite" client --command "$here/conformance-client" --scenario "$scenario" \
         --timeout 30000 -o "$out" >"$out/suite.log" 2>&1
     # The suite's own summary lines for this scenario.
