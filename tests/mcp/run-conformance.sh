@@ -74,6 +74,51 @@ for scenario in $scenarios; do
     fi
 done
 
+# A sign-in is kept in the keychain: a second command against the same server signs in no more.
+# Needs a Secret Service (tools/dev.sh test starts one); skipped without a session bus.
+if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
+    out="$work/results/keychain-reuse"
+    mkdir -p "$out"
+    CALLSCOPE_MCP_KEYCHAIN_SERVICE="callscope-conformance-$$-reuse"
+    export CALLSCOPE_MCP_KEYCHAIN_SERVICE
+    "$node" "$suite" client --scenario auth/metadata-default -o "$out" >"$out/server.log" 2>&1 &
+    server=$!
+    url=""
+    i=0
+    while [ -z "$url" ] && [ "$i" -lt 100 ]; do
+        sleep 0.1
+        url="$(sed -n 's/^Server URL: //p' "$out/server.log")"
+        i=$((i + 1))
+    done
+    MCP_CONFORMANCE_SCENARIO=auth/metadata-default "$here/conformance-client" "$url" >"$out/stdout.txt" 2>"$out/stderr.txt"
+    first=$?
+    MCP_CONFORMANCE_SCENARIO=auth/metadata-default "$here/conformance-client" "$url" >>"$out/stdout.txt" 2>>"$out/stderr.txt"
+    second=$?
+    kill -TERM "$server" 2>/dev/null
+    wait "$server" 2>/dev/null
+    signins="$("$node" -e '
+        const fs = require("fs"), path = require("path");
+        let n = -1;
+        const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+            const p = path.join(d, e.name);
+            if (e.isDirectory()) walk(p);
+            else if (e.name === "checks.json")
+                n = JSON.parse(fs.readFileSync(p, "utf8")).filter((c) => c.id === "authorization-request").length;
+        } };
+        walk(process.argv[1]);
+        console.log(n);' "$out")"
+    if [ "$first" -eq 0 ] && [ "$second" -eq 0 ] && [ "$signins" = 1 ]; then
+        echo "keychain reuse: two commands, 1 sign-in (the second used the kept token)"
+        total_pass=$((total_pass + 1))
+    else
+        echo "FAIL: keychain reuse: exit codes $first and $second, $signins sign-ins (expected 0, 0 and 1)"
+        sed 's/^/    /' "$out/stderr.txt" | head -20
+        total_fail=$((total_fail + 1))
+    fi
+else
+    echo "keychain reuse: skipped (no D-Bus session, so no keychain)"
+fi
+
 # No issued token in the client's files or output (the suite's checks.json quotes a prefix of
 # each token by design, so only the client's stdout and stderr are searched there).
 leaks="$(grep -rl 'test-token-' "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" 2>/dev/null)

@@ -17,6 +17,7 @@
 #include "ui/common/studioservices.h"
 #include "ui/editor/findingsmodel.h"
 #include "ui/editor/jsoneditor.h"
+#include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
@@ -49,6 +50,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -210,6 +212,7 @@ private Q_SLOTS:
     void streamingKeepsEventLoopResponsive();
     void mainWindowRunsSampleOffline();
     void outputModesRunAndDiff();
+    void editorAddsRemoteMcpServerAndListsTools();
 
 private:
     bool openInEditor(Studio &s, const QString &path);
@@ -1161,4 +1164,60 @@ void TestStudio1::outputModesRunAndDiff()
 }
 
 QTEST_MAIN(TestStudio1)
+void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    McpServerPanel *panel = s.editor.mcpPanel();
+    QVERIFY(panel);
+
+    // A remote server from the form: it lands in the spec's mcp_servers.
+    panel->findChild<QLineEdit *>(u"mcpRemoteName"_s)->setText(u"docs"_s);
+    panel->findChild<QLineEdit *>(u"mcpRemoteUrl"_s)->setText(u"https://mcp.example.com/mcp"_s);
+    auto *auth = panel->findChild<QComboBox *>(u"mcpRemoteAuth"_s);
+    auth->setCurrentIndex(2); // bearer token from a variable
+    auto *bearer = panel->findChild<QLineEdit *>(u"mcpRemoteBearerEnv"_s);
+    bearer->setText(u"sk-not-a-variable-name!"_s);
+    panel->findChild<QPushButton *>(u"mcpRemoteAdd"_s)->click();
+    QVERIFY(!s.editor.spec().mcpServers.contains(u"docs"_s)); // a token is not a variable name
+    bearer->setText(u"DOCS_TOKEN"_s);
+    panel->findChild<QPushButton *>(u"mcpRemoteAdd"_s)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().mcpServers.contains(u"docs"_s), 3000);
+    const McpServerSpec docs = s.editor.spec().mcpServers.value(u"docs"_s);
+    QCOMPARE(docs.url, u"https://mcp.example.com/mcp"_s);
+    QCOMPARE(docs.auth, McpAuthKind::Bearer);
+    QCOMPARE(docs.bearerEnv, u"DOCS_TOKEN"_s);
+
+    // A local server the panel connects to: its tools with their annotations.
+    auto *servers = s.editor.findChild<JsonEditor *>(u"mcpServers"_s);
+    QJsonObject all = QJsonDocument::fromJson(servers->toPlainText().toUtf8()).object();
+    all.insert(u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, sourcePath(u"tests/data/tools/fake_mcp_server.js"_s)}}});
+    servers->setPlainText(QString::fromUtf8(QJsonDocument(all).toJson()));
+    s.editor.flushPendingEdits();
+    QVERIFY(s.editor.spec().mcpServers.contains(u"fake"_s));
+    auto *pick = panel->findChild<QComboBox *>(u"mcpServerPick"_s);
+    QTRY_VERIFY(pick->findText(u"fake"_s) >= 0);
+    pick->setCurrentIndex(pick->findText(u"fake"_s));
+    panel->findChild<QPushButton *>(u"mcpConnect"_s)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isConnecting(), 15000);
+    QVERIFY2(panel->statusLabel()->text().contains(u"13 tool(s)"_s), qPrintable(panel->statusLabel()->text()));
+    QTableWidget *table = panel->toolTable();
+    const auto rowOf = [&](const QString &name) {
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->item(row, 0)->text() == name)
+                return row;
+        return -1;
+    };
+    const int wipe = rowOf(u"wipe_disk"_s);
+    const int notes = rowOf(u"read_notes"_s);
+    QVERIFY(wipe >= 0 && notes >= 0);
+    QCOMPARE(table->item(wipe, 2)->text(), u"yes"_s); // destructive
+    QCOMPARE(table->item(wipe, 5)->text(), u"yes"_s); // needs approval
+    QCOMPARE(table->item(notes, 1)->text(), u"yes"_s); // read-only
+    QCOMPARE(table->item(notes, 5)->text(), u"no"_s);
+    s.editor.tabs()->setCurrentWidget(panel->parentWidget());
+    panel->parentWidget()->resize(900, 900);
+    saveShot(panel->parentWidget(), u"mcp-server-panel.png"_s);
+}
+
 #include "tst_studio1.moc"
