@@ -229,6 +229,7 @@ public:
     QList<LintFinding> run()
     {
         lintUnknownFields();
+        lintRemoteMcpServers();
         lintOutputParser();
         lintOutputMode();
         if (m_spec.responseSchema)
@@ -252,6 +253,23 @@ private:
     void info(const QString &pointer, const QString &rule, const QString &message)
     {
         add(LintSeverity::Info, pointer, rule, message);
+    }
+
+    // A remote MCP server over plain http on another machine: its sign-in and tools travel in the
+    // clear. The loopback is fine.
+    void lintRemoteMcpServers()
+    {
+        for (auto it = m_spec.mcpServers.constBegin(); it != m_spec.mcpServers.constEnd(); ++it) {
+            if (!it->isRemote())
+                continue;
+            const QUrl url(it->url);
+            const QString host = url.host().toLower();
+            const bool loopback = host == u"localhost" || host == u"::1" || host.startsWith(u"127.");
+            if (url.scheme() == u"http" && !loopback)
+                warn(JsonPointer::append(JsonPointer::append(u"/mcp_servers"_s, it.key()), u"url"), u"mcp-insecure-url"_s,
+                     tr("the MCP server \"%1\" is reached over plain http: tokens and tool calls travel "
+                        "unencrypted; use https").arg(it.key()));
+        }
     }
 
     // A field the format does not know is kept on save but does nothing: most often a typo,

@@ -51,6 +51,7 @@ struct McpHttpTransport::Stream
     bool serverStream = false;
     bool legacy = false;
     bool sawEvent = false;
+    bool tooLarge = false;
     int resumes = 0;
 };
 
@@ -127,8 +128,14 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
     stream->awaitedId = post->id;
     connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream, post] {
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (status / 100 != 2 || !isSse(reply))
-            return; // read whole when it finishes
+        if (status / 100 != 2 || !isSse(reply)) {
+            // Read whole when it finishes, up to a bound.
+            if (reply->bytesAvailable() > MaxBodyBytes && !stream->tooLarge) {
+                stream->tooLarge = true;
+                reply->abort();
+            }
+            return;
+        }
         // The session starts with the initialize answer, before the stream ends.
         const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
         if (!sessionId.isEmpty() && post->isInitialize)
@@ -141,6 +148,12 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
         reply->deleteLater();
         if (m_closing)
             return;
+        if (stream->tooLarge) {
+            fail(post, tr("MCP server \"%1\" answered with more than %2 MiB; the answer was dropped")
+                           .arg(m_serverName)
+                           .arg(MaxBodyBytes / (1024 * 1024)));
+            return;
+        }
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (status / 100 == 2 && isSse(reply)) {
             const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
@@ -150,6 +163,11 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
                 dispatchEvent(event, stream);
             for (const SseEvent &event : stream->decoder.finish())
                 dispatchEvent(event, stream);
+            if (stream->decoder.hasError()) {
+                fail(post, tr("MCP server \"%1\" sent a broken event stream: %2")
+                               .arg(m_serverName, stream->decoder.errorString()));
+                return;
+            }
             // A stream that ended before its answer is resumed from where it stopped.
             if (post->isRequest && m_awaited.contains(idKey(post->id))) {
                 const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;

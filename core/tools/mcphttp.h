@@ -49,6 +49,7 @@ public:
     static constexpr int DefaultRetryMs = 1000;
     static constexpr int MaxResumes = 5;         // per stream, without a message in between
     static constexpr int MaxAuthRetries = 3;     // per message
+    static constexpr qint64 MaxBodyBytes = 64 * 1024 * 1024; // a JSON answer; events: SseDecoder's bound
 
     McpHttpTransport(const QString &serverName, const QUrl &url, QObject *parent = nullptr);
     ~McpHttpTransport() override;
