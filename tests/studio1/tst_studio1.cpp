@@ -8,6 +8,7 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/common/dialogs.h"
+#include "ui/common/elicitationdialog.h"
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
@@ -213,6 +214,7 @@ private Q_SLOTS:
     void mainWindowRunsSampleOffline();
     void outputModesRunAndDiff();
     void editorAddsRemoteMcpServerAndListsTools();
+    void elicitationFormAnswers();
 
 private:
     bool openInEditor(Studio &s, const QString &path);
@@ -1218,6 +1220,52 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     s.editor.tabs()->setCurrentWidget(panel->parentWidget());
     panel->parentWidget()->resize(900, 900);
     saveShot(panel->parentWidget(), u"mcp-server-panel.png"_s);
+}
+
+void TestStudio1::elicitationFormAnswers()
+{
+    McpElicitation request;
+    request.serverName = u"docs"_s;
+    request.message = u"Who are you?"_s;
+    request.requestedSchema = QJsonObject{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                      {u"age"_s, QJsonObject{{u"type"_s, u"integer"_s}, {u"default"_s, 30}}},
+                                      {u"status"_s, QJsonObject{{u"type"_s, u"string"_s},
+                                                                {u"enum"_s, QJsonArray{u"active"_s, u"inactive"_s}},
+                                                                {u"default"_s, u"inactive"_s}}},
+                                      {u"verified"_s, QJsonObject{{u"type"_s, u"boolean"_s}, {u"default"_s, true}}}}},
+        {u"required"_s, QJsonArray{u"name"_s}}};
+    QJsonObject answer;
+    int answers = 0;
+    ElicitationDialog::ask(nullptr, request, [&](const QJsonObject &a) {
+        answer = a;
+        ++answers;
+    });
+    ElicitationDialog *dialog = nullptr;
+    const auto find = [&] {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            auto *d = qobject_cast<ElicitationDialog *>(w);
+            if (d && d->isVisible()) {
+                dialog = d;
+                return true;
+            }
+        }
+        return false;
+    };
+    QTRY_VERIFY(find());
+    // The defaults are filled in; a required field left empty is named, nothing is sent.
+    auto *send = dialog->findChild<QPushButton *>(u"elicitationAccept"_s);
+    send->click();
+    QCOMPARE(answers, 0);
+    QVERIFY(dialog->findChild<QLabel *>(u"elicitationProblem"_s)->text().contains(u"name"_s));
+    dialog->findChild<QLineEdit *>(u"field_name"_s)->setText(u"Ada"_s);
+    saveShot(dialog, u"mcp-elicitation.png"_s);
+    send->click();
+    QTRY_COMPARE(answers, 1);
+    QCOMPARE(answer, (QJsonObject{{u"action"_s, u"accept"_s},
+                                  {u"content"_s, QJsonObject{{u"name"_s, u"Ada"_s}, {u"age"_s, 30},
+                                                             {u"status"_s, u"inactive"_s}, {u"verified"_s, true}}}}));
 }
 
 #include "tst_studio1.moc"

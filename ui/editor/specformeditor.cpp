@@ -658,6 +658,8 @@ void SpecFormEditor::specToForm()
     m_ctxTokens->setValue(int(s.context.toolResultsTokens.value_or(-1)));
     m_ctxChars->setValue(int(s.context.toolResultsChars.value_or(-1)));
     m_ctxImages->setValue(s.context.imagesInContext);
+    if (m_mcpPanel)
+        m_mcpPanel->setSpec(m_spec);
     m_updating = was;
 }
 
