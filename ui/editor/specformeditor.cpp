@@ -606,7 +606,13 @@ QWidget *SpecFormEditor::buildExtrasPage()
     page->addWidget(wrap(tr("MCP servers"), m_mcpServers));
     m_mcpPanel = new McpServerPanel;
     m_mcpPanel->setObjectName(u"mcpPanel"_s);
-    page->addWidget(m_mcpPanel);
+    // In a scroll area, so the panel never makes the window's minimum size larger.
+    auto *mcpScroll = new QScrollArea;
+    mcpScroll->setObjectName(u"mcpPanelScroll"_s);
+    mcpScroll->setFrameShape(QFrame::NoFrame);
+    mcpScroll->setWidgetResizable(true);
+    mcpScroll->setWidget(m_mcpPanel);
+    page->addWidget(mcpScroll);
     connect(m_preSeeds, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::PreSeeds); });
     connect(m_mcpServers, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Mcp); });
     connect(this, &SpecFormEditor::specChanged, m_mcpPanel, [this] { m_mcpPanel->setSpec(m_spec); });
