@@ -7,7 +7,11 @@
 
 #include "core/tools/mcphttp.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QScopeGuard>
+#include <QUrlQuery>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -164,6 +168,7 @@ private Q_SLOTS:
     void remoteStreamableHttpListsAndCalls();
     void remoteLegacySseFallback();
     void remoteServerDownIsAClearError();
+    void oauthSignInThenRefresh();
     void annotationsDecideApproval();
     void outputSchemaViolationIsAnErrorResult();
     void elicitationDefaultsUnattended();
@@ -502,6 +507,52 @@ void TestMcpToolkit::remoteServerDownIsAClearError()
     McpToolkit second(u"gone"_s, bearer, {});
     const Prepared noToken = prepareAndWait(second);
     QVERIFY2(noToken.error.contains(u"CALLSCOPE_TEST_NO_SUCH_TOKEN"_s), qPrintable(noToken.error));
+}
+
+void TestMcpToolkit::oauthSignInThenRefresh()
+{
+    QProcess server;
+    server.start(nodePath(), {script(u"fake_oauth_mcp_server.js"_s)});
+    QByteArray output;
+    QVERIFY(QTest::qWaitFor([&] {
+        output += server.readAllStandardOutput();
+        return output.contains('\n') || server.state() == QProcess::NotRunning;
+    }, 15000));
+    const auto stop = qScopeGuard([&] {
+        server.closeWriteChannel();
+        if (!server.waitForFinished(3000))
+            server.kill();
+    });
+    const QByteArray port = output.trimmed().split(' ').value(2);
+    QVERIFY2(!port.isEmpty(), output.constData());
+    const QString url = u"http://127.0.0.1:%1/mcp"_s.arg(QString::fromLatin1(port));
+
+    McpServerSpec spec = remote(url);
+    spec.auth = McpAuthKind::OAuth;
+    McpToolkit toolkit(u"guarded"_s, spec, {});
+    // No browser here: a script fetches the sign-in URL and follows its redirect to our listener.
+    const QString follow = QDir(script(u"."_s)).filePath(u"../../mcp/follow-redirects.mjs"_s);
+    QVERIFY(QFile::exists(follow));
+    toolkit.setBrowserCommand(nodePath() + u' ' + follow);
+    QSignalSpy signIns(&toolkit, &McpToolkit::authorizationStarted);
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
+    QCOMPARE(signIns.size(), 1);
+    const QUrl authorization = signIns.at(0).at(0).toUrl();
+    const QUrlQuery query(authorization);
+    QCOMPARE(query.queryItemValue(u"code_challenge_method"_s), u"S256"_s);
+    QCOMPARE(query.queryItemValue(u"resource"_s, QUrl::FullyDecoded), url);
+    QCOMPARE(query.queryItemValue(u"scope"_s), u"tools"_s); // from scopes_supported
+
+    // The first token is used up by now: the call gets a 401, the refresh token gets a new one.
+    const JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"stats"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    const QJsonObject stats = QJsonDocument::fromJson(run.result.content.toUtf8()).object();
+    QCOMPARE(stats.value(u"registrations"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"authorizations"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"codeGrants"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"refreshGrants"_s).toInt(), 1);
+    QCOMPARE(signIns.size(), 1); // no second sign-in
 }
 
 void TestMcpToolkit::annotationsDecideApproval()
