@@ -7,8 +7,11 @@
 // installed (npm install in bench/peer), the official openai SDK runs the same calls with the
 // same concurrency against the same provider in the same run.
 //
-//   bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli PATH]
+//   bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli PATH] [--three-turn]
 //   defaults: 40 calls, 250 ms, jobs 1,8; the CLI next to this program's build tree.
+//   --three-turn runs bench_runner's call instead (get_ticket with a 1.3 KB result, list_team,
+//   then submit_output of a plan against a schema with an enum and an array); the peer is
+//   not run then (its script makes two-turn calls).
 
 #include "tests/support/fakeprovider.h"
 
@@ -40,6 +43,52 @@ double childCpuSeconds()
     return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
+// bench_runner's three-turn planner call: the spec, and a responder that answers by the number
+// of tool results the request already holds.
+QJsonObject threeTurnSpecJson(const QUrl &base, const QString &keyEnv)
+{
+    const QJsonObject schema{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                      {u"steps"_s, QJsonObject{{u"type"_s, u"array"_s},
+                                                               {u"items"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                                               {u"minItems"_s, 1}}},
+                                      {u"risk"_s, QJsonObject{{u"enum"_s, QJsonArray{u"low"_s, u"medium"_s, u"high"_s}}}}}},
+        {u"required"_s, QJsonArray{u"title"_s, u"steps"_s, u"risk"_s}},
+        {u"additionalProperties"_s, false}};
+    const QJsonArray tools{
+        QJsonObject{{u"name"_s, u"get_ticket"_s}, {u"description"_s, u"Load a ticket."_s},
+                    {u"mock"_s, QString(u"Ticket: export fails over 10 MB. "_s).repeated(40)}},
+        QJsonObject{{u"name"_s, u"list_team"_s}, {u"description"_s, u"List the team."_s},
+                    {u"mock"_s, QJsonObject{{u"members"_s, QJsonArray{u"Ada"_s, u"Lin"_s}}}}}};
+    return QJsonObject{
+        {u"kind"_s, u"planner"_s},
+        {u"system_prompt"_s, u"You plan engineering work. Read the ticket, check the team, then submit the plan."_s},
+        {u"response_schema"_s, schema},
+        {u"tools"_s, tools},
+        {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"bench"_s}, {u"base_url"_s, base.toString()},
+                                  {u"api_key_env"_s, keyEnv}, {u"stream"_s, false}, {u"max_tokens"_s, 512}}}};
+}
+
+FakeProvider::Responder threeTurnResponder(int delayMs)
+{
+    const QJsonObject plan{{u"title"_s, u"Stream the export"_s},
+                           {u"steps"_s, QJsonArray{u"write a failing test"_s, u"stream the writer"_s, u"add progress"_s}},
+                           {u"risk"_s, u"medium"_s}};
+    return [plan, delayMs](const RecordedRequest &request) {
+        int results = 0;
+        for (const QJsonValue &m : request.jsonObject().value(u"messages"_s).toArray())
+            results += m.toObject().value(u"role"_s).toString() == u"tool"_s ? 1 : 0;
+        FakeReply reply = FakeReply::json(
+            200, results == 0   ? openAiToolCallBody(u"call_a"_s, u"get_ticket"_s, QJsonObject{{u"id"_s, 7}})
+                 : results == 1 ? openAiToolCallBody(u"call_b"_s, u"list_team"_s, QJsonObject())
+                                : openAiToolCallBody(u"call_c"_s, u"submit_output"_s, plan));
+        if (delayMs > 0)
+            reply.delayedBy(delayMs);
+        return reply;
+    };
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -48,6 +97,7 @@ int main(int argc, char **argv)
     int calls = 40;
     int latency = 250;
     QList<int> jobsList{1, 8};
+    bool threeTurns = false;
     QString cli = QDir(QCoreApplication::applicationDirPath()).filePath(u"../app/callscope-cli"_s);
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
@@ -67,8 +117,10 @@ int main(int argc, char **argv)
         } else if (a == u"--cli"_s) {
             cli = next;
             ++i;
+        } else if (a == u"--three-turn"_s) {
+            threeTurns = true;
         } else {
-            std::fprintf(stderr, "usage: bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli PATH]\n");
+            std::fprintf(stderr, "usage: bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli PATH] [--three-turn]\n");
             return 2;
         }
     }
@@ -82,8 +134,10 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "cannot listen on 127.0.0.1\n");
         return 1;
     }
-    server.run([latency](FakeProvider &p) {
-        p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, latency));
+    const int turns = threeTurns ? 3 : 2;
+    server.run([latency, threeTurns](FakeProvider &p) {
+        p.setResponder(threeTurns ? threeTurnResponder(latency)
+                                  : twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, latency));
     });
     QTemporaryDir dir;
     const QString specPath = dir.filePath(u"planner.spec.json"_s);
@@ -91,14 +145,17 @@ int main(int argc, char **argv)
     {
         QFile spec(specPath);
         spec.open(QIODevice::WriteOnly);
-        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)).toJson());
+        spec.write(QJsonDocument(threeTurns ? threeTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)
+                                            : twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s))
+                       .toJson());
         QFile inputs(inputsPath);
         inputs.open(QIODevice::WriteOnly);
         for (int i = 1; i <= calls; ++i)
             inputs.write("\"Plan ticket " + QByteArray::number(i) + "\"\n");
     }
 
-    std::printf("bench_batch: %d two-turn calls, %d ms per reply, provider on its own thread\n", calls, latency);
+    std::printf("bench_batch: %d %s calls, %d ms per reply, provider on its own thread\n", calls,
+                threeTurns ? "three-turn" : "two-turn", latency);
     std::printf("%-28s %6s %10s %10s %7s %9s %12s\n", "client", "jobs", "wall ms", "ideal ms", "x ideal", "peak", "CPU/turn ms");
     for (int jobs : jobsList) {
         server.run([](FakeProvider &p) {
@@ -125,7 +182,7 @@ int main(int argc, char **argv)
             requests = int(p.requestCount());
             peak = p.peakInFlight();
         });
-        const double ideal = double(calls) * 2 * latency / jobs;
+        const double ideal = double(calls) * turns * latency / jobs;
         std::printf("%-28s %6d %10lld %10.0f %7.2f %9s %12.3f%s\n", "callscope-cli batch", jobs, wall, ideal, wall / ideal,
                     qPrintable(QString::number(peak)), requests ? cpu * 1000 / requests : 0.0,
                     process.exitCode() == 0 ? "" : "  (exit != 0)");
@@ -135,6 +192,8 @@ int main(int argc, char **argv)
     // The peer, when installed: the same calls through the openai SDK.
     const QString peerDir = QStringLiteral(CALLSCOPE_BENCH_SOURCE_DIR) + u"/peer"_s;
     const QString node = QStandardPaths::findExecutable(u"node"_s);
+    if (threeTurns)
+        return 0;
     if (node.isEmpty() || !QFileInfo::exists(peerDir + u"/node_modules/openai"_s)) {
         std::printf("%-28s (not installed: cd bench/peer && npm install)\n", "openai SDK (node)");
         return 0;

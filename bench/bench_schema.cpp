@@ -6,6 +6,7 @@
 
 #include "core/schema/jsonschema.h"
 #include "core/schema/jsontape.h"
+#include "peer.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -212,6 +213,23 @@ int main(int argc, char *argv[])
         if (verdict.first != full.first || parsed != full || qt != full || qtVerdict.first != full.first) {
             std::fprintf(stderr, "bench_schema: the entry points disagree on verdicts or error counts\n");
             status = 1;
+        }
+    }
+    // The peer, in the same run on the same files: ajv, draft 2020-12, allErrors,
+    // multipleOfPrecision 9 (formats asserted through ajv-formats).
+    if (const auto peer = CallscopeBench::runPeer(u"ajv_validate.mjs"_s, u"ajv"_s,
+                                                  {schemaPath, instancesPath, QString::number(rounds)})) {
+        for (const QString mode : {u"annotation"_s, u"asserted"_s}) {
+            const QJsonObject m = peer->value(mode).toObject();
+            for (const QString kind : {u"validate"_s, u"parse_validate"_s}) {
+                const QJsonObject r = m.value(kind).toObject();
+                line(u"[peer ajv, formats %1] %2 %3 instances/s wall, %4 per CPU second (%5 valid, %6 errors)"_s
+                         .arg(mode, kind == u"validate" ? u"validate:        "_s : u"parse + validate:"_s)
+                         .arg(r.value(u"per_s"_s).toDouble(), 0, 'f', 0)
+                         .arg(r.value(u"per_cpu_s"_s).toDouble(), 0, 'f', 0)
+                         .arg(r.value(u"valid"_s).toInt())
+                         .arg(r.value(u"errors"_s).toInt()));
+            }
         }
     }
     return status;

@@ -18,6 +18,7 @@ PACKAGES=(
     xvfb xauth dbus gnome-keyring libsecret-1-0 libsecret-tools
     libbenchmark-dev clang libclang-rt-14-dev
     nodejs npm appstream dpkg-dev file desktop-file-utils qt6-translations-l10n
+    openssl python3 python3-h2
 )
 
 log() { printf '\033[1m[callscope]\033[0m %s\n' "$*" >&2; }

@@ -88,9 +88,15 @@ QString newSpecTemplate()
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
+    : MainWindow(Options(), parent)
+{
+}
+
+MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
     , m_specView(new SpecView(this))
     , m_findings(new FindingsModel(this))
+    , m_options(options)
 {
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon::fromTheme(u"applications-development"_s));
@@ -133,6 +139,11 @@ MainWindow::MainWindow(QWidget *parent)
         connect(sessions, &SessionView::attentionNeeded, this, [this] {
             m_historyDocks->sessionsDock()->show();
             m_historyDocks->sessionsDock()->raise();
+        });
+        // The same badge on the Sessions tab while a session turn waits for the person, for
+        // when History (or anything else) is brought over it.
+        connect(sessions, &SessionView::waitingChanged, this, [this](bool waiting) {
+            m_historyDocks->sessionsDock()->setWindowTitle(waiting ? tr("Sessions ● waiting for you") : tr("Sessions"));
         });
     }
 
@@ -417,6 +428,14 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_engineLabel);
     statusBar()->addPermanentWidget(m_cursorLabel);
+    if (!m_options.databasePath.isEmpty()) {
+        // Another history than the usual one (callscope --db): say which, so nobody wonders
+        // where their calls went.
+        auto *history = new QLabel(tr("History: %1").arg(QFileInfo(m_options.databasePath).fileName()), this);
+        history->setObjectName(u"historyFileLabel"_s);
+        history->setToolTip(QDir::toNativeSeparators(QFileInfo(m_options.databasePath).absoluteFilePath()));
+        statusBar()->addPermanentWidget(history);
+    }
     updateCursorLabel();
 }
 
@@ -728,7 +747,7 @@ void MainWindow::createStudio()
         highlighter->setDarkBackground(palette.color(QPalette::Base).lightness() < 128);
         return highlighter;
     });
-    m_studio = new StudioServices(QString(), this);
+    m_studio = new StudioServices(m_options.databasePath, this);
 
     m_form = new SpecFormEditor(this);
     m_form->setObjectName(u"specForm"_s);

@@ -36,7 +36,13 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
+    struct Options
+    {
+        QString databasePath; // the history database; empty: the default one
+    };
+
     explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Shows the file's text and its findings. Returns false when the file cannot be read (the
@@ -150,6 +156,7 @@ private:
 
     QTimer m_revalidateTimer;
     StudioServices *m_studio = nullptr;
+    Options m_options;
     HistoryDocks *m_historyDocks = nullptr;
     SpecFormEditor *m_form = nullptr;
     RunPanel *m_runPanel = nullptr;

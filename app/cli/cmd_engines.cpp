@@ -5,13 +5,11 @@
 // argument, where any user could read it in the process list.
 
 #include "app/cli/cliutil.h"
-#include "core/engines/httpmodelclient.h"
 #include "core/secrets/credentialstore.h"
-#include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/engineprobe.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
@@ -354,73 +352,45 @@ int runTest(const QStringList &arguments)
         return ExitFailed;
     }
 
-    // The same key lookup a run makes: a variable given here first (a key for this test
-    // only), then the profile's keychain entry.
-    EngineSpec spec;
-    spec.profile = name;
-    spec.typeFromProfile = true;
-    spec.apiKeyEnv = options.values.value(u"--key-env"_s);
-    spec.stream = false;
-    spec.maxTokens = 16;
-
+    // The probe in core does the checks, the key lookup a run makes (a variable given here
+    // first, a key for this test only; then the profile's keychain entry) and the request.
     QNetworkAccessManager nam;
-    KeyResolver resolver(&session->credentials);
-    std::unique_ptr<ModelClient> client;
-    QElapsedTimer timer;
-    resolver.resolve(spec, &session->context, [&](const ResolvedKey &resolved) {
-        if (!resolved.ok) {
-            printError(tr("cannot test engine '%1': %2").arg(name, resolved.error));
-            finishWith(ExitFailed);
+    EngineProbe probe(&nam, &session->credentials, nullptr);
+    QObject::connect(&probe, &EngineProbe::finished, &session->context, [](const EngineProbeResult &result) {
+        QJsonObject out{{u"name"_s, result.name}, {u"type"_s, engineTypeName(result.type)}, {u"model"_s, result.model}};
+        if (result.sent) {
+            out.insert(u"key_source"_s, result.keySource);
+            out.insert(u"duration_ms"_s, double(result.durationMs));
+        }
+        if (result.ok) {
+            out.insert(u"ok"_s, true);
+            out.insert(u"reply"_s, result.reply);
+            printJson(out);
+            finishWith(ExitOk);
             return;
         }
-        const EngineConfig config = makeEngineConfig(spec, profile, resolved.key);
-        client.reset(createModelClient(config, &nam, nullptr));
-        if (!client) {
-            printError(tr("engine '%1' of type %2 cannot be tested").arg(name, engineTypeName(config.type)));
-            finishWith(ExitFailed);
-            return;
+        out.insert(u"ok"_s, false);
+        out.insert(u"sent"_s, result.sent);
+        out.insert(u"error_category"_s, errorCategoryName(result.category));
+        if (result.sent) {
+            out.insert(u"http_status"_s, result.httpStatus);
+            out.insert(u"provider_type"_s, result.providerType);
+            out.insert(u"message"_s, result.providerMessage);
+            printJson(out);
+            printError(tr("engine '%1' failed the test: %2").arg(result.name, result.message));
+        } else {
+            QJsonArray problems;
+            for (const PreflightProblem &problem : result.problems)
+                problems.append(problem.message);
+            out.insert(u"message"_s, result.message);
+            out.insert(u"problems"_s, problems);
+            printJson(out);
+            printError(tr("cannot test engine '%1' (nothing was sent): %2").arg(result.name, result.message));
         }
-        if (auto *http = qobject_cast<HttpModelClient *>(client.get())) {
-            HttpJobSettings settings = http->settings();
-            settings.retry.maxAttempts = 1;
-            settings.inactivityTimeoutMs = 30000;
-            settings.totalTimeoutMs = 60000;
-            http->setSettings(settings);
-        }
-        const QString keySource = keySourceName(resolved.source);
-        QObject::connect(client.get(), &ModelClient::finished, &session->context,
-                         [name, keySource, &timer, config](const ModelOutcome &outcome) {
-            QJsonObject result{{u"name"_s, name},
-                               {u"type"_s, engineTypeName(config.type)},
-                               {u"model"_s, config.model},
-                               {u"key_source"_s, keySource},
-                               {u"duration_ms"_s, double(timer.elapsed())}};
-            if (outcome.reply) {
-                result.insert(u"ok"_s, true);
-                result.insert(u"reply"_s, outcome.reply->message.text);
-                printJson(result);
-                finishWith(ExitOk);
-                return;
-            }
-            result.insert(u"ok"_s, false);
-            result.insert(u"error_category"_s, errorCategoryName(outcome.error.category));
-            result.insert(u"http_status"_s, outcome.error.httpStatus);
-            result.insert(u"provider_type"_s, outcome.error.providerType);
-            result.insert(u"message"_s, outcome.error.message);
-            printJson(result);
-            printError(tr("engine '%1' failed the test: %2").arg(name, outcome.error.toString()));
-            finishWith(ExitFailed);
-        });
-        ChatRequest request;
-        request.messages.append(Message::user(u"Reply with the single word: ok"_s));
-        request.maxTokens = 16;
-        request.stream = false;
-        timer.start();
-        client->send(request, 1);
+        finishWith(ExitFailed);
     });
-    const int code = QCoreApplication::exec();
-    client.reset();
-    return code;
+    probe.start(*profile, options.values.value(u"--key-env"_s));
+    return QCoreApplication::exec();
 }
 
 } // namespace

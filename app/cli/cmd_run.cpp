@@ -4,7 +4,7 @@
 //                 [--db PATH] [--allow-tool NAME]... [--no-store]
 //   batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]
 //         [--allow-tool NAME]...
-//   revise CALL_ID --correction TEXT [--db PATH]
+//   revise CALL_ID --correction TEXT [--engine PROFILE] [--db PATH]
 //
 // run and revise print {"call_id", "status", "parsed", "error_category", "error", "usage",
 // "turns", "attempts"}; exit 0 completed, 1 failed or cancelled, 3 turn_limited, 2 bad
@@ -23,6 +23,7 @@
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/runlock.h"
 
 #include <QCommandLineParser>
 #include <QCryptographicHash>
@@ -192,6 +193,7 @@ int runRevise(const QStringList &arguments)
     parser.addOption({u"correction"_s, tr("What to change."), u"TEXT"_s});
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption({u"engine"_s, tr("Revise on this engine profile instead of the call's own engine."), u"PROFILE"_s});
     if (!parseOrComplain(parser, u"revise"_s, arguments))
         return ExitUsage;
     bool ok = false;
@@ -214,10 +216,18 @@ int runRevise(const QStringList &arguments)
     RunOptions options;
     for (const QString &tool : parser.values(u"allow-tool"_s))
         options.allowedTools.insert(tool);
-    CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options);
+    std::optional<EngineSpec> engine;
+    if (parser.isSet(u"engine"_s)) {
+        engine.emplace();
+        engine->profile = parser.value(u"engine"_s);
+        engine->typeFromProfile = true;
+    }
+    CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options, engine);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
     printJson(resultJson(result));
+    if (result.startFailed)
+        printError(result.record.error);
     return exitCodeFor(result);
 }
 
@@ -302,6 +312,16 @@ int runBatch(const QStringList &arguments)
         QCryptographicHash::hash(QJsonDocument(storedSpec).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256).toHex();
     qint64 batchId = 0;
     QHash<int, qint64> completed;
+    // Held until the batch ends, taken before its completed lines are read: a second run of the
+    // same batch would send the same unfinished lines again.
+    std::unique_ptr<RunLock> lock;
+    const auto lockBatch = [&](qint64 id) {
+        QString lockError;
+        lock = RunLock::acquire(context.database->path(), u"batch-%1"_s.arg(id), &lockError);
+        if (!lock)
+            printError(tr("batch %1 is %2: wait for it to end or stop it, then resume").arg(id).arg(lockError));
+        return bool(lock);
+    };
     if (parser.isSet(u"resume"_s)) {
         auto latest = context.store->latestBatch(specPath, inputsPath);
         if (!latest) {
@@ -321,6 +341,8 @@ int runBatch(const QStringList &arguments)
                 return ExitUsage;
             }
             batchId = found.id;
+            if (!lockBatch(batchId))
+                return ExitFailed;
             auto lines = context.store->batchCompletedLines(batchId);
             if (!lines) {
                 printError(lines.error().message);
@@ -347,6 +369,8 @@ int runBatch(const QStringList &arguments)
             return ExitFailed;
         }
         batchId = created.value();
+        if (!lockBatch(batchId))
+            return ExitFailed;
     }
 
     BatchRun run(context.service.get(), *spec, inputs.lines);

@@ -29,7 +29,7 @@ QList<Command> commands()
          QCoreApplication::translate("Cli", "Run a spec on every line of a JSON Lines file, many calls at once."), runBatch},
         {u"eval"_s, u"eval EXPERIMENT.json [--jobs N] [--out FILE.jsonl] [--junit FILE.xml] [--resume ID] [--only CASE]..."_s,
          QCoreApplication::translate("Cli", "Run an experiment: a dataset, variants, repeats and assertions."), runEval},
-        {u"revise"_s, u"revise CALL_ID --correction TEXT [--db PATH]"_s,
+        {u"revise"_s, u"revise CALL_ID --correction TEXT [--engine PROFILE] [--db PATH]"_s,
          QCoreApplication::translate("Cli", "Revise a stored call with a correction."), runRevise},
         {u"lint"_s, u"lint SPEC.json [--engine TYPE]"_s,
          QCoreApplication::translate("Cli", "Lint a spec for an engine type; findings as JSON."), runLint},

@@ -25,6 +25,10 @@ void describeOptions(QCommandLineParser &parser)
         QCoreApplication::translate("Gui", "Desktop studio for engineering LLM calls."));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption({u"db"_s,
+                      QCoreApplication::translate("Gui", "Use this history database instead of the usual one "
+                                                         "(the file callscope-cli --db writes)."),
+                      u"PATH"_s});
     parser.addPositionalArgument(u"spec"_s, QCoreApplication::translate("Gui", "A spec file to open."),
                                  u"[spec.json]"_s);
 }
@@ -66,7 +70,9 @@ int main(int argc, char *argv[])
     describeOptions(parser);
     parser.process(app);
 
-    Callscope::MainWindow window;
+    Callscope::MainWindow::Options options;
+    options.databasePath = parser.value(u"db"_s);
+    Callscope::MainWindow window(options);
     const QStringList specs = parser.positionalArguments();
     if (!specs.isEmpty())
         window.openSpecFile(specs.constFirst());

@@ -69,6 +69,7 @@ private:
     QJsonObject m_usage;
     QString m_id;
     QString m_model;
+    JsonTape m_tape; // the current event, reused
 };
 
 bool AnthropicStreamAssembler::handleEvent(const SseEvent &event)
@@ -77,48 +78,49 @@ bool AnthropicStreamAssembler::handleEvent(const SseEvent &event)
         return false;
     if (event.data.trimmed().isEmpty())
         return true;
-    const auto parsed = eventObject(event, event.data, m_error);
+    const auto parsed = eventRef(event, event.data, m_tape, m_error);
     if (!parsed)
         return false;
-    const QJsonObject data = *parsed;
+    const JsonRef data = *parsed;
     const QString type = eventType(event, data);
 
     if (type == u"error") {
-        m_error = anthropicError(0, data);
+        m_error = anthropicError(0, data.toQtObject());
         return false;
     }
     if (type == u"message_start") {
-        const QJsonObject message = data.value(u"message"_s).toObject();
-        m_id = message.value(u"id"_s).toString();
-        m_model = message.value(u"model"_s).toString();
-        m_usage = message.value(u"usage"_s).toObject();
+        const JsonRef message = data.value("message"_L1);
+        m_id = message.value("id"_L1).toString();
+        m_model = message.value("model"_L1).toString();
+        m_usage = message.value("usage"_L1).toQtObject();
     } else if (type == u"content_block_start") {
-        const int index = data.value(u"index"_s).toInt();
-        const QJsonObject block = data.value(u"content_block"_s).toObject();
+        const int index = data.value("index"_L1).toInt();
+        const JsonRef block = data.value("content_block"_L1);
         Block &b = m_blocks[index];
-        b.type = block.value(u"type"_s).toString();
-        b.raw = block;
+        b.type = block.value("type"_L1).toString();
+        if (b.type != u"text" && b.type != u"tool_use")
+            b.raw = block.toQtObject(); // kept whole for redacted thinking
         if (b.type == u"text") {
-            b.text = block.value(u"text"_s).toString();
+            b.text = block.value("text"_L1).toString();
             if (!b.text.isEmpty()) {
                 m_hasContent = true;
                 if (onTextDelta)
                     onTextDelta(b.text);
             }
         } else if (b.type == u"tool_use") {
-            b.id = block.value(u"id"_s).toString();
-            b.name = block.value(u"name"_s).toString();
+            b.id = block.value("id"_L1).toString();
+            b.name = block.value("name"_L1).toString();
             m_hasContent = true; // the `input: {}` placeholder is ignored
         } else if (b.type == u"thinking") {
-            b.text = block.value(u"thinking"_s).toString();
-            b.signature = block.value(u"signature"_s).toString();
+            b.text = block.value("thinking"_L1).toString();
+            b.signature = block.value("signature"_L1).toString();
         }
     } else if (type == u"content_block_delta") {
-        Block &b = m_blocks[data.value(u"index"_s).toInt()];
-        const QJsonObject delta = data.value(u"delta"_s).toObject();
-        const QString deltaType = delta.value(u"type"_s).toString();
-        if (deltaType == u"text_delta") {
-            const QString text = delta.value(u"text"_s).toString();
+        Block &b = m_blocks[data.value("index"_L1).toInt()];
+        const JsonRef delta = data.value("delta"_L1);
+        const std::string_view deltaType = delta.value("type"_L1).utf8();
+        if (deltaType == "text_delta") {
+            const QString text = delta.value("text"_L1).toString();
             if (b.type.isEmpty())
                 b.type = u"text"_s;
             b.text += text;
@@ -127,23 +129,23 @@ bool AnthropicStreamAssembler::handleEvent(const SseEvent &event)
                 if (onTextDelta)
                     onTextDelta(text);
             }
-        } else if (deltaType == u"input_json_delta") {
-            b.json += delta.value(u"partial_json"_s).toString();
+        } else if (deltaType == "input_json_delta") {
+            b.json += delta.value("partial_json"_L1).toString();
             m_hasContent = true;
-        } else if (deltaType == u"thinking_delta") {
-            b.text += delta.value(u"thinking"_s).toString();
-        } else if (deltaType == u"signature_delta") {
-            b.signature += delta.value(u"signature"_s).toString();
+        } else if (deltaType == "thinking_delta") {
+            b.text += delta.value("thinking"_L1).toString();
+        } else if (deltaType == "signature_delta") {
+            b.signature += delta.value("signature"_L1).toString();
         }
     } else if (type == u"message_delta") {
-        const QJsonObject delta = data.value(u"delta"_s).toObject();
-        const QString stop = delta.value(u"stop_reason"_s).toString();
+        const JsonRef delta = data.value("delta"_L1);
+        const QString stop = delta.value("stop_reason"_L1).toString();
         if (!stop.isEmpty())
             m_stopReason = stop;
-        if (delta.value(u"stop_details"_s).isObject())
-            m_stopDetails = delta.value(u"stop_details"_s).toObject();
+        if (const JsonRef details = delta.value("stop_details"_L1); details.isObject())
+            m_stopDetails = details.toQtObject();
         // Usage here is cumulative; fields present replace the message_start figures.
-        const QJsonObject usage = data.value(u"usage"_s).toObject();
+        const QJsonObject usage = data.value("usage"_L1).toQtObject();
         for (auto it = usage.begin(); it != usage.end(); ++it) {
             if (!it.value().isNull())
                 m_usage.insert(it.key(), it.value());

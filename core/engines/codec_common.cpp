@@ -210,6 +210,33 @@ std::optional<QJsonObject> eventObject(const SseEvent &event, QByteArrayView dat
     return doc->object();
 }
 
+std::optional<JsonRef> eventRef(const SseEvent &event, QByteArrayView data, JsonTape &tape,
+                                std::optional<ApiError> &error)
+{
+    tape.clear();
+    qsizetype root = tape.append(data);
+    if (root < 0) {
+        // Qt's parser has the error messages users already see (and takes a few inputs the tape
+        // does not, such as a leading byte order mark).
+        const std::optional<QJsonObject> object = eventObject(event, data, error);
+        if (!object)
+            return std::nullopt;
+        root = tape.appendValue(*object);
+    }
+    const JsonRef value(&tape, root);
+    if (!value.isObject()) {
+        error = malformedEventError(event, u"not a JSON object"_s);
+        return std::nullopt;
+    }
+    return value;
+}
+
+QString eventType(const SseEvent &event, const JsonRef &data)
+{
+    const std::string_view type = data.value("type"_L1).utf8();
+    return type.empty() ? event.event : QString::fromUtf8(type.data(), qsizetype(type.size()));
+}
+
 QString eventType(const SseEvent &event, const QJsonObject &data)
 {
     const QString type = data.value(u"type"_s).toString();

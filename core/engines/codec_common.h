@@ -3,6 +3,7 @@
 // Helpers the engine codecs share (internal to core/engines).
 
 #include "core/engines/enginecodec.h"
+#include "core/schema/jsontape.h"
 
 #include <QJsonDocument>
 
@@ -55,8 +56,14 @@ ApiError malformedEventError(const SseEvent &event, const QString &parseError);
 std::optional<QJsonObject> eventObject(const SseEvent &event, QByteArrayView data,
                                        std::optional<ApiError> &error);
 
+// The same, parsed into `tape` (cleared first) and read in place: the stream assemblers take
+// their events this way, without building Qt JSON values for each one.
+std::optional<JsonRef> eventRef(const SseEvent &event, QByteArrayView data, JsonTape &tape,
+                                std::optional<ApiError> &error);
+
 // An event's type: the "type" member of its JSON data, else the SSE event name.
 QString eventType(const SseEvent &event, const QJsonObject &data);
+QString eventType(const SseEvent &event, const JsonRef &data);
 
 // The top-level JSON object of a non-streamed reply body; nullopt and a translated
 // "The reply is not a JSON object" message in `error` when the body is not one.

@@ -77,6 +77,7 @@ private:
     Usage m_usage;
     QString m_id;
     QString m_model;
+    JsonTape m_tape; // the current event, reused
 };
 
 bool ChatStreamAssembler::handleEvent(const SseEvent &event)
@@ -92,49 +93,48 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
     }
     if (data.isEmpty())
         return true;
-    const auto parsed = eventObject(event, data, m_error);
+    const auto parsed = eventRef(event, data, m_tape, m_error);
     if (!parsed)
         return false;
-    const QJsonObject chunk = *parsed;
-    const QJsonValue errorValue = chunk.value(u"error"_s);
+    const JsonRef chunk = *parsed;
+    const JsonRef errorValue = chunk.value("error"_L1);
     if (errorValue.isObject() || errorValue.isString()) {
         ApiError error = OpenAIChatCodec::parseOpenAIError(0, data);
         m_error = error;
         return false;
     }
     if (m_id.isEmpty())
-        m_id = chunk.value(u"id"_s).toString();
+        m_id = chunk.value("id"_L1).toString();
     if (m_model.isEmpty())
-        m_model = chunk.value(u"model"_s).toString();
-    if (chunk.value(u"usage"_s).isObject())
-        m_usage = OpenAIChatCodec::parseUsage(chunk.value(u"usage"_s).toObject());
+        m_model = chunk.value("model"_L1).toString();
+    if (const JsonRef usage = chunk.value("usage"_L1); usage.isObject())
+        m_usage = OpenAIChatCodec::parseUsage(usage.toQtObject());
 
-    const QJsonArray choices = chunk.value(u"choices"_s).toArray();
-    for (const QJsonValue &choiceValue : choices) {
-        const QJsonObject choice = choiceValue.toObject();
-        if (choice.value(u"index"_s).toInt(0) != 0)
+    for (const JsonRef choice : chunk.value("choices"_L1)) {
+        if (choice.value("index"_L1).toInt(0) != 0)
             continue; // only the first choice is assembled (we never ask for n > 1)
-        const QJsonObject delta = choice.value(u"delta"_s).toObject();
-        const QString content = contentText(delta.value(u"content"_s));
+        const JsonRef delta = choice.value("delta"_L1);
+        const JsonRef contentValue = delta.value("content"_L1);
+        const QString content = contentValue.isString() ? contentValue.toString()
+                                                        : contentText(contentValue.toQt());
         if (!content.isEmpty()) {
             m_text += content;
             m_hasContent = true;
             if (onTextDelta)
                 onTextDelta(content);
         }
-        const QString refusal = delta.value(u"refusal"_s).toString();
+        const QString refusal = delta.value("refusal"_L1).toString();
         if (!refusal.isEmpty()) {
             m_refusal += refusal;
             m_hasContent = true;
         }
-        m_reasoning += reasoningText(delta);
-        const QJsonArray toolCalls = delta.value(u"tool_calls"_s).toArray();
-        for (const QJsonValue &callValue : toolCalls) {
-            const QJsonObject call = callValue.toObject();
-            const QString id = call.value(u"id"_s).toString();
+        const QString reasoning = delta.value("reasoning"_L1).toString();
+        m_reasoning += reasoning.isEmpty() ? delta.value("reasoning_content"_L1).toString() : reasoning;
+        for (const JsonRef call : delta.value("tool_calls"_L1)) {
+            const QString id = call.value("id"_L1).toString();
             int index = m_lastIndex;
-            if (call.value(u"index"_s).isDouble()) {
-                index = call.value(u"index"_s).toInt();
+            if (call.value("index"_L1).isDouble()) {
+                index = call.value("index"_L1).toInt();
             } else if (index < 0 || (!id.isEmpty() && m_calls.value(index).id != id)) {
                 index = m_calls.isEmpty() ? 0 : m_calls.lastKey() + 1; // servers without index
             }
@@ -142,18 +142,18 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
             PendingCall &pending = m_calls[index];
             if (!id.isEmpty())
                 pending.id = id;
-            const QJsonObject function = call.value(u"function"_s).toObject();
-            const QString name = function.value(u"name"_s).toString();
+            const JsonRef function = call.value("function"_L1);
+            const QString name = function.value("name"_L1).toString();
             if (!name.isEmpty())
                 pending.name = name;
-            const QJsonValue arguments = function.value(u"arguments"_s);
+            const JsonRef arguments = function.value("arguments"_L1);
             if (arguments.isString())
                 pending.arguments += arguments.toString();
             else if (arguments.isObject()) // a few local servers send an object
-                pending.arguments += compactJson(arguments.toObject());
+                pending.arguments += compactJson(arguments.toQtObject());
             m_hasContent = true;
         }
-        const QString finish = choice.value(u"finish_reason"_s).toString();
+        const QString finish = choice.value("finish_reason"_L1).toString();
         if (!finish.isEmpty())
             m_finishReason = finish;
     }

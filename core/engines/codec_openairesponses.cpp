@@ -60,7 +60,7 @@ private:
         QString arguments;
         bool argumentsDone = false;
     };
-    PendingCall &callFor(const QJsonObject &data);
+    PendingCall &callFor(const JsonRef &data);
 
     bool m_done = false;
     bool m_hasContent = false;
@@ -74,18 +74,19 @@ private:
     Usage m_usage;
     QString m_id;
     QString m_model;
+    JsonTape m_tape; // the current event, reused
 };
 
-ResponsesStreamAssembler::PendingCall &ResponsesStreamAssembler::callFor(const QJsonObject &data)
+ResponsesStreamAssembler::PendingCall &ResponsesStreamAssembler::callFor(const JsonRef &data)
 {
-    const QString itemId = data.value(u"item_id"_s).toString();
+    const QString itemId = data.value("item_id"_L1).toString();
     if (!itemId.isEmpty()) {
         for (auto it = m_calls.begin(); it != m_calls.end(); ++it) {
             if (it->itemId == itemId)
                 return *it;
         }
     }
-    PendingCall &call = m_calls[data.value(u"output_index"_s).toInt()];
+    PendingCall &call = m_calls[data.value("output_index"_L1).toInt()];
     if (call.itemId.isEmpty())
         call.itemId = itemId;
     return call;
@@ -97,45 +98,45 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
         return false;
     if (event.data.trimmed().isEmpty())
         return true;
-    const auto parsed = eventObject(event, event.data, m_error);
+    const auto parsed = eventRef(event, event.data, m_tape, m_error);
     if (!parsed)
         return false;
-    const QJsonObject data = *parsed;
+    const JsonRef data = *parsed;
     const QString type = eventType(event, data);
 
-    if (type == u"error" || (type.isEmpty() && data.value(u"error"_s).isObject())) {
+    if (type == u"error" || (type.isEmpty() && data.value("error"_L1).isObject())) {
         ApiError error;
-        QJsonObject body = data.value(u"error"_s).isObject() ? data.value(u"error"_s).toObject() : data;
-        const QString code = body.value(u"code"_s).toString();
-        const QString errorType = body.value(u"type"_s).toString();
+        const JsonRef body = data.value("error"_L1).isObject() ? data.value("error"_L1) : data;
+        const QString code = body.value("code"_L1).toString();
+        const QString errorType = body.value("type"_L1).toString();
         error.providerType = code.isEmpty() ? errorType : code;
-        error.message = body.value(u"message"_s).toString();
+        error.message = body.value("message"_L1).toString();
         refineError(error, errorType, code);
         m_error = error;
         return false;
     }
     if (type == u"response.created" || type == u"response.in_progress") {
-        const QJsonObject response = data.value(u"response"_s).toObject();
-        m_id = response.value(u"id"_s).toString(m_id);
-        m_model = response.value(u"model"_s).toString(m_model);
+        const JsonRef response = data.value("response"_L1).toObject();
+        m_id = response.value("id"_L1).toString(m_id);
+        m_model = response.value("model"_L1).toString(m_model);
     } else if (type == u"response.output_item.added" || type == u"response.output_item.done") {
-        const QJsonObject item = data.value(u"item"_s).toObject();
-        const QString itemType = item.value(u"type"_s).toString();
+        const JsonRef item = data.value("item"_L1).toObject();
+        const QString itemType = item.value("type"_L1).toString();
         if (itemType == u"function_call") {
-            PendingCall &call = m_calls[data.value(u"output_index"_s).toInt()];
-            call.itemId = item.value(u"id"_s).toString(call.itemId);
-            call.callId = item.value(u"call_id"_s).toString(call.callId);
-            call.name = item.value(u"name"_s).toString(call.name);
-            if (type == u"response.output_item.done" && item.value(u"arguments"_s).isString()) {
-                call.arguments = item.value(u"arguments"_s).toString();
+            PendingCall &call = m_calls[data.value("output_index"_L1).toInt()];
+            call.itemId = item.value("id"_L1).toString(call.itemId);
+            call.callId = item.value("call_id"_L1).toString(call.callId);
+            call.name = item.value("name"_L1).toString(call.name);
+            if (type == u"response.output_item.done" && item.value("arguments"_L1).isString()) {
+                call.arguments = item.value("arguments"_L1).toString();
                 call.argumentsDone = true;
             }
             m_hasContent = true;
         } else if (itemType == u"reasoning" && type == u"response.output_item.done") {
-            m_reasoning.append(item);
+            m_reasoning.append(item.toQtObject());
         }
     } else if (type == u"response.output_text.delta") {
-        const QString delta = data.value(u"delta"_s).toString();
+        const QString delta = data.value("delta"_L1).toString();
         if (!delta.isEmpty()) {
             m_text += delta;
             m_hasContent = true;
@@ -143,7 +144,7 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
                 onTextDelta(delta);
         }
     } else if (type == u"response.refusal.delta") {
-        const QString delta = data.value(u"delta"_s).toString();
+        const QString delta = data.value("delta"_L1).toString();
         if (!delta.isEmpty()) {
             m_refusal += delta;
             m_hasContent = true;
@@ -151,29 +152,29 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
     } else if (type == u"response.function_call_arguments.delta") {
         PendingCall &call = callFor(data);
         if (!call.argumentsDone)
-            call.arguments += data.value(u"delta"_s).toString();
+            call.arguments += data.value("delta"_L1).toString();
         m_hasContent = true;
     } else if (type == u"response.function_call_arguments.done") {
         PendingCall &call = callFor(data);
-        call.arguments = data.value(u"arguments"_s).toString(call.arguments);
-        call.name = data.value(u"name"_s).toString(call.name);
+        call.arguments = data.value("arguments"_L1).toString(call.arguments);
+        call.name = data.value("name"_L1).toString(call.name);
         call.argumentsDone = true;
     } else if (type == u"response.completed" || type == u"response.incomplete") {
-        const QJsonObject response = data.value(u"response"_s).toObject();
-        m_status = response.value(u"status"_s).toString(
+        const JsonRef response = data.value("response"_L1).toObject();
+        m_status = response.value("status"_L1).toString(
             type == u"response.completed" ? u"completed"_s : u"incomplete"_s);
-        m_incompleteReason = response.value(u"incomplete_details"_s).toObject()
-                                 .value(u"reason"_s).toString();
-        m_usage = OpenAIResponsesCodec::parseUsage(response.value(u"usage"_s).toObject());
-        m_id = response.value(u"id"_s).toString(m_id);
-        m_model = response.value(u"model"_s).toString(m_model);
+        m_incompleteReason = response.value("incomplete_details"_L1).toObject()
+                                 .value("reason"_L1).toString();
+        m_usage = OpenAIResponsesCodec::parseUsage(response.value("usage"_L1).toQtObject());
+        m_id = response.value("id"_L1).toString(m_id);
+        m_model = response.value("model"_L1).toString(m_model);
         m_done = true;
     } else if (type == u"response.failed") {
-        const QJsonObject response = data.value(u"response"_s).toObject();
-        const QJsonObject errorObject = response.value(u"error"_s).toObject();
+        const JsonRef response = data.value("response"_L1).toObject();
+        const JsonRef errorObject = response.value("error"_L1).toObject();
         ApiError error;
-        error.providerType = errorObject.value(u"code"_s).toString();
-        error.message = errorObject.value(u"message"_s).toString();
+        error.providerType = errorObject.value("code"_L1).toString();
+        error.message = errorObject.value("message"_L1).toString();
         refineError(error, error.providerType, error.providerType);
         m_error = error;
         return false;

@@ -860,13 +860,25 @@ void Runner::editPendingResult(const QString &callId, const ToolResult &result)
 {
     for (ToolSlot &slot : m_slots) {
         if (slot.call.id == callId && slot.result) {
-            ToolResult edited = result;
-            edited.callId = callId;
-            edited.name = slot.call.name;
+            if (result.content == slot.result->content && result.isError == slot.result->isError)
+                continue;
+            ToolResult edited = *slot.result;
+            edited.images = result.images;
+            applyEditedResult(edited, result.content, result.isError);
             slot.result = edited;
             m_pending.result = edited;
         }
     }
+}
+
+void applyEditedResult(ToolResult &result, const QString &content, bool isError)
+{
+    if (!result.toolOriginal)
+        result.toolOriginal = ToolOriginal{result.content, result.isError};
+    result.content = content;
+    result.isError = isError;
+    if (result.toolOriginal->content == content && result.toolOriginal->isError == isError)
+        result.toolOriginal.reset();
 }
 
 void Runner::approve(const QString &callId, const std::optional<QJsonObject> &editedArguments)
@@ -1038,8 +1050,15 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
     for (Message &m : stored)
         m = m.withoutAttachmentBytes();
     m_record.messages = messagesToJson(stored);
-    if (m_client)
+    if (m_client) {
+        // The native transcript is what the provider saw and said: the submit_output call made
+        // from a text answer is ours, so it is left out (it would also store the answer twice).
+        for (Message &m : stored) {
+            if (m.providerData.value(u"callscope_text_answer"_s).toBool())
+                m.toolCalls.removeIf([](const ToolCall &c) { return c.id.startsWith(u"text_output_"); });
+        }
         m_record.transcript = m_client->toNative(requestSystemPrompt(), stored);
+    }
     m_record.metadata.insert(u"turns"_s, m_turn);
     m_record.metadata.insert(u"attempts"_s, m_record.attempts.size());
     m_record.metadata.insert(u"duration_ms"_s, m_clock.isValid() ? m_clock.elapsed() : 0);

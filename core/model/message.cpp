@@ -160,6 +160,12 @@ QJsonObject ToolResult::toJson() const
         o.insert(u"is_error"_s, true);
     if (!images.isEmpty())
         o.insert(u"images"_s, toArray(images));
+    if (toolOriginal) {
+        QJsonObject edited{{u"tool_content"_s, toolOriginal->content}};
+        if (toolOriginal->isError)
+            edited.insert(u"tool_is_error"_s, true);
+        o.insert(u"edited"_s, edited);
+    }
     return o;
 }
 
@@ -171,6 +177,10 @@ ToolResult ToolResult::fromJson(const QJsonObject &object)
     r.content = object.value(u"content"_s).toString();
     r.isError = object.value(u"is_error"_s).toBool();
     r.images = fromArray<Attachment>(object.value(u"images"_s));
+    if (const QJsonValue edited = object.value(u"edited"_s); edited.isObject()) {
+        const QJsonObject e = edited.toObject();
+        r.toolOriginal = ToolOriginal{e.value(u"tool_content"_s).toString(), e.value(u"tool_is_error"_s).toBool()};
+    }
     return r;
 }
 

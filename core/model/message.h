@@ -61,6 +61,15 @@ struct ToolCall
     friend bool operator==(const ToolCall &, const ToolCall &) = default;
 };
 
+// What a tool itself returned, kept beside a result a person changed at a pause.
+struct ToolOriginal
+{
+    QString content;
+    bool isError = false;
+
+    friend bool operator==(const ToolOriginal &, const ToolOriginal &) = default;
+};
+
 struct ToolResult
 {
     QString callId;
@@ -68,6 +77,9 @@ struct ToolResult
     QString content;
     bool isError = false;
     QList<Attachment> images;    // images a tool returned (MCP image content)
+    // Set when a person edited the result at a pause: the tool's own answer. Stored as
+    // "edited": {"tool_content", "tool_is_error"}; codecs never send it.
+    std::optional<ToolOriginal> toolOriginal;
 
     QJsonObject toJson() const;
     static ToolResult fromJson(const QJsonObject &object);

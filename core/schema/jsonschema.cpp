@@ -2572,7 +2572,8 @@ JsonTape &scratchTape()
 
 void releaseScratch(JsonTape &tape)
 {
-    if (tape.nodeCount() > 65536) {
+    // A scratch tape that held a large document gives its memory back at once.
+    if (tape.nodeCount() > 65536 || tape.textBytes() > 4 * 1024 * 1024) {
         tape.clear();
         tape.shrinkToFit();
     }

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -475,8 +476,14 @@ qsizetype JsonTape::appendValue(const QJsonValue &value)
 void JsonTape::appendString(QStringView text)
 {
     // UTF-16 to UTF-8 (a lone surrogate becomes U+FFFD, as in the parser).
+    // Sized exactly: a worst-case reservation (3 bytes a unit) of a long string would triple it.
+    size_t bytes = 0;
+    for (const QChar c : text) {
+        const char16_t unit = c.unicode();
+        bytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+    }
     const size_t offset = m_chars.size();
-    m_chars.resize(offset + size_t(text.size()) * 3);
+    m_chars.resize(offset + bytes);
     char *out = m_chars.data() + offset;
     const char16_t *p = text.utf16();
     const char16_t *end = p + text.size();
@@ -590,6 +597,79 @@ QJsonValue JsonTape::toValue(qsizetype index) const
     }
     }
     return {};
+}
+
+QString JsonTape::text(qsizetype index) const
+{
+    return stringFromUtf8(string(index));
+}
+
+// ---- JsonRef ------------------------------------------------------------------------------
+
+template<typename Equal>
+JsonRef JsonRef::find(Equal &&equal) const
+{
+    if (!isObject())
+        return {};
+    qsizetype found = -1;
+    const qsizetype end = m_tape->next(m_index);
+    for (qsizetype key = m_index + 1; key < end; key = m_tape->next(key + 1)) {
+        if (equal(m_tape->string(key)))
+            found = key + 1;
+    }
+    return found < 0 ? JsonRef() : JsonRef(m_tape, found);
+}
+
+JsonRef JsonRef::value(QStringView key) const
+{
+    return find([key](std::string_view name) {
+        // Member names asked for are ASCII; a name with other bytes never equals one.
+        if (qsizetype(name.size()) != key.size())
+            return false;
+        for (qsizetype i = 0; i < key.size(); ++i) {
+            if (char16_t(static_cast<unsigned char>(name[size_t(i)])) != key[i].unicode())
+                return false;
+        }
+        return true;
+    });
+}
+
+JsonRef JsonRef::value(QLatin1StringView key) const
+{
+    return find([key](std::string_view name) {
+        return qsizetype(name.size()) == key.size()
+               && std::memcmp(name.data(), key.data(), name.size()) == 0;
+    });
+}
+
+QString JsonRef::toString(const QString &defaultValue) const
+{
+    return isString() ? m_tape->text(m_index) : defaultValue;
+}
+
+double JsonRef::toDouble(double defaultValue) const
+{
+    return isDouble() ? m_tape->node(m_index).number : defaultValue;
+}
+
+int JsonRef::toInt(int defaultValue) const
+{
+    if (!isDouble())
+        return defaultValue;
+    const double n = m_tape->node(m_index).number;
+    if (n != std::floor(n) || n < double(std::numeric_limits<int>::min())
+        || n > double(std::numeric_limits<int>::max()))
+        return defaultValue;
+    return int(n);
+}
+
+bool JsonRef::toBool(bool defaultValue) const
+{
+    if (is(JsonTape::Type::True))
+        return true;
+    if (is(JsonTape::Type::False))
+        return false;
+    return defaultValue;
 }
 
 } // namespace Callscope

@@ -10,6 +10,8 @@
 // and fromValue() convert.
 
 #include <QByteArrayView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 
@@ -62,6 +64,8 @@ public:
 
     const Node &node(qsizetype index) const { return m_nodes[size_t(index)]; }
     qsizetype nodeCount() const { return qsizetype(m_nodes.size()); }
+    // Bytes of string and number text held (names, strings, number spellings).
+    qsizetype textBytes() const { return qsizetype(m_chars.size()); }
     std::string_view string(qsizetype index) const
     {
         const Node &n = m_nodes[size_t(index)];
@@ -78,6 +82,9 @@ public:
 
     static std::uint32_t hashBytes(const char *data, size_t size);
 
+    // The text of a String node as a QString.
+    QString text(qsizetype index) const;
+
 private:
     void appendQt(const QJsonValue &value);
     void appendString(QStringView text);
@@ -85,6 +92,68 @@ private:
     std::vector<Node> m_nodes;
     std::vector<char> m_chars;
     std::vector<std::uint32_t> m_stack;
+};
+
+// A value on a tape, read the way QJsonValue / QJsonObject / QJsonArray are read: value(key) of
+// a non-object, or of a missing key, is undefined; toString() of a non-string is empty; an
+// array iterates its items. Reading copies nothing but the strings asked for, which is what
+// the stream assemblers want for the many small events of a stream. The tape must outlive it.
+class JsonRef
+{
+public:
+    JsonRef() = default;
+    JsonRef(const JsonTape *tape, qsizetype index) : m_tape(index >= 0 ? tape : nullptr), m_index(index) {}
+
+    bool isUndefined() const { return !m_tape; }
+    bool isNull() const { return is(JsonTape::Type::Null); }
+    bool isBool() const { return is(JsonTape::Type::True) || is(JsonTape::Type::False); }
+    bool isDouble() const { return is(JsonTape::Type::Number); }
+    bool isString() const { return is(JsonTape::Type::String); }
+    bool isArray() const { return is(JsonTape::Type::Array); }
+    bool isObject() const { return is(JsonTape::Type::Object); }
+
+    // The member named `key` (the last one, as Qt's parser keeps, when a name repeats).
+    JsonRef value(QStringView key) const;
+    JsonRef value(QLatin1StringView key) const;
+    // Same as value(): kept so code written against QJsonValue reads the same.
+    JsonRef toObject() const { return isObject() ? *this : JsonRef(); }
+    JsonRef toArray() const { return isArray() ? *this : JsonRef(); }
+
+    QString toString(const QString &defaultValue = QString()) const;
+    std::string_view utf8() const { return isString() ? m_tape->string(m_index) : std::string_view(); }
+    double toDouble(double defaultValue = 0) const;
+    int toInt(int defaultValue = 0) const;
+    bool toBool(bool defaultValue = false) const;
+    // Members or items; 0 for a scalar.
+    qsizetype size() const { return isArray() || isObject() ? qsizetype(m_tape->node(m_index).size) : 0; }
+
+    // Conversions for the rare parts kept as Qt values.
+    QJsonValue toQt() const { return m_tape ? m_tape->toValue(m_index) : QJsonValue(QJsonValue::Undefined); }
+    QJsonObject toQtObject() const { return isObject() ? toQt().toObject() : QJsonObject(); }
+
+    // Iterates the items of an array (nothing for anything else).
+    class const_iterator
+    {
+    public:
+        const_iterator(const JsonTape *tape, qsizetype index) : m_tape(tape), m_index(index) {}
+        JsonRef operator*() const { return JsonRef(m_tape, m_index); }
+        const_iterator &operator++() { m_index = m_tape->next(m_index); return *this; }
+        bool operator!=(const const_iterator &other) const { return m_index != other.m_index; }
+
+    private:
+        const JsonTape *m_tape;
+        qsizetype m_index;
+    };
+    const_iterator begin() const { return isArray() ? const_iterator(m_tape, m_index + 1) : end(); }
+    const_iterator end() const { return isArray() ? const_iterator(m_tape, m_tape->next(m_index)) : const_iterator(nullptr, -1); }
+
+private:
+    bool is(JsonTape::Type type) const { return m_tape && m_tape->node(m_index).type == type; }
+    template<typename Equal>
+    JsonRef find(Equal &&equal) const;
+
+    const JsonTape *m_tape = nullptr;
+    qsizetype m_index = -1;
 };
 
 } // namespace Callscope

@@ -365,6 +365,11 @@ void CallJob::resolveEngine()
              preflight.text());
         return;
     }
+    // Nor for tools whose programs are not there.
+    if (const PreflightResult tools = preflightTools(m_request.spec); !tools.ok()) {
+        fail(ErrorCategory::Other, tools.text());
+        return;
+    }
     if (engine.type == EngineType::Replay) {
         const QString source = engine.replay;
         static const QRegularExpression callId(u"^\\d+$"_s);
@@ -494,21 +499,40 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
                             0};
         } else {
             const QJsonArray range = m_request.options.metadata.value(u"compacts_sequences"_s).toArray();
+            const qint64 first = range.at(0).toInteger();
+            const qint64 last = range.at(1).toInteger();
             const QString summary = record.response.toObject().value(u"summary"_s).toString();
-            auto compaction = store->recordCompaction(sessionId, record, range.at(0).toInteger(),
-                                                      range.at(1).toInteger(), summary);
-            if (!compaction) {
-                m_compaction = {false, compaction.error().message, 0};
-                result.storeError = compaction.error().message;
+            auto apply = [this, sessionId, first, last, result](const StoreResult<qint64> &callId) mutable {
+                if (!callId) {
+                    m_compaction = {false, callId.error().message, 0};
+                    result.storeError = callId.error().message;
+                } else {
+                    m_compaction = {true, tr("folded messages %1 to %2 into a summary").arg(first).arg(last),
+                                    callId.value()};
+                    result.record.id = callId.value();
+                    result.stored = true;
+                }
+                Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message, m_compaction.callId);
+                emitFinished(result);
+            };
+            cleanUp();
+            m_storing = true;
+            // Written in the writer's queue, after the session's turns, off the GUI thread.
+            const auto task = [sessionId, record, first, last, summary](CallStore &into) {
+                WriteResult written;
+                auto compaction = into.recordCompaction(sessionId, record, first, last, summary);
+                if (compaction)
+                    written.id = compaction.value().callId;
+                else
+                    written.id = compaction.error();
+                return written;
+            };
+            if (StoreWriter *writer = m_service->writer()) {
+                writer->perform(task, this, [apply](const WriteResult &written) mutable { apply(written.id); });
             } else {
-                m_compaction = {true,
-                                tr("folded messages %1 to %2 into a summary")
-                                    .arg(range.at(0).toInteger())
-                                    .arg(range.at(1).toInteger()),
-                                compaction.value().callId};
-                result.record.id = compaction.value().callId;
-                result.stored = true;
+                apply(task(*store).id);
             }
+            return;
         }
         Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message, m_compaction.callId);
         emitFinished(result);

@@ -207,6 +207,12 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
                              .arg(callId)
                              .arg(loaded.errors.isEmpty() ? QString() : loaded.errors.first().message));
     request.spec = *loaded.spec;
+    if (revisionNeedsLiveEngine(p, engine) || (!engine && request.spec.engine.type == EngineType::Replay))
+        return failedJob(int(CallJob::Kind::Revision), request,
+                         tr("call %1 ran on the replay engine: its recording would answer the same whatever the "
+                            "correction says, so nothing was sent. Revise it on a live engine (an engine profile: "
+                            "revise %1 --engine PROFILE).")
+                             .arg(callId));
     if (engine) {
         EngineSpec chosen = *engine;
         if (!chosen.maxTokens)
@@ -219,6 +225,13 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
     if (!p.session)
         request.options.priorMessages = messagesFromJson(p.messages);
     return launch(request);
+}
+
+bool CallService::revisionNeedsLiveEngine(const CallRecord &call, const std::optional<EngineSpec> &engine)
+{
+    if (engine)
+        return engine->type == EngineType::Replay && !(engine->typeFromProfile && !engine->profile.isEmpty());
+    return call.engineType == engineTypeName(EngineType::Replay);
 }
 
 CallJob *CallService::rerun(qint64 callId, const Spec &spec, const RunOptions &options)

@@ -90,8 +90,12 @@ public:
     // A revision: the parent's conversation plus `correction`, on the parent's spec and engine
     // type (or on `engine` when given: a revision of a replayed call needs a live engine),
     // linked by parent (and in the parent's session when it had one).
+    // A revision that would run on the replay engine fails at once with a message that says so
+    // (a recording answers the same whatever the correction says).
     CallJob *revise(qint64 callId, const QString &correction, const RunOptions &options = {},
                     const std::optional<EngineSpec> &engine = std::nullopt);
+    // True when revising `call` (on `engine`, when given) would run on the replay engine.
+    static bool revisionNeedsLiveEngine(const CallRecord &call, const std::optional<EngineSpec> &engine = std::nullopt);
     // Runs a recorded call's input again with `spec` (another engine, an edited spec) as a new
     // call whose parent is the original; its metadata says `rerun_of`.
     CallJob *rerun(qint64 callId, const Spec &spec, const RunOptions &options = {});

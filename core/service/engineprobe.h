@@ -1,13 +1,16 @@
 #pragma once
 
-// EngineProbe: the "Test" of an engine profile. Resolves the profile's key the way a run does
-// (an optional environment variable first, then the keychain entry, then a session key), sends
-// one minimal non-streamed request ("Reply with the single word: ok", 16 tokens, one attempt)
-// and reports the reply or the classified API error. Used by the GUI's engines page; the
-// CLI's `engines test` does the same steps.
+// EngineProbe: the "Test" of an engine profile, for the GUI's engines page and the CLI's
+// `engines test` alike. It checks what can be checked without the network first (a model
+// named, a base URL that is a web address, a key for a hosted provider), resolving the key the
+// way a run does (an optional environment variable first, then the keychain entry, then a
+// session key). When one of those is missing nothing is sent. Otherwise it sends one minimal
+// non-streamed request ("Reply with the single word: ok", 16 tokens, one attempt) and reports
+// the reply or the classified API error.
 
 #include "core/model/callrecord.h"
 #include "core/secrets/engineprofile.h"
+#include "core/service/preflight.h"
 
 #include <QObject>
 #include <QPointer>
@@ -25,10 +28,17 @@ class ModelClient;
 struct EngineProbeResult
 {
     bool ok = false;
+    bool sent = false;                   // a request went out (false: stopped before the network)
+    QString name;                        // the profile tested
+    EngineType type = EngineType::OpenAI;
+    QString model;                       // the model asked
     QString reply;                       // the model's text when ok
     ErrorCategory category = ErrorCategory::None;
     int httpStatus = 0;
-    QString message;                     // user-facing, when !ok
+    QString providerType;                // the provider's own error type, when it sent one
+    QString providerMessage;             // the provider's own message (or the transport's)
+    QString message;                     // user-facing summary, when !ok
+    QList<PreflightProblem> problems;    // what stopped the test before sending
     QString keySource;                   // keySourceName() of the key used
     qint64 durationMs = 0;
 };
@@ -43,7 +53,9 @@ public:
     EngineProbe(QNetworkAccessManager *nam, CredentialStore *credentials, QObject *parent);
     ~EngineProbe() override;
 
-    // Tests `profile` (as given; it need not be saved). finished follows exactly once, later.
+    // Tests `profile` (as given; it need not be saved). `keyEnv` names an environment variable
+    // whose key is tried before the profile's keychain entry. finished follows exactly once,
+    // later (never from inside start()).
     void start(const EngineProfile &profile, const QString &keyEnv = {});
     bool isRunning() const { return m_running; }
 
@@ -52,6 +64,7 @@ Q_SIGNALS:
 
 private:
     void finish(const EngineProbeResult &result);
+    void finishLater(const EngineProbeResult &result);
 
     QPointer<QNetworkAccessManager> m_nam;
     CredentialStore *m_credentials = nullptr;

@@ -1,8 +1,12 @@
 #include "core/service/preflight.h"
 
+#include "core/tools/toolprocess.h"
+
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStringList>
 #include <QUrl>
 
@@ -78,6 +82,45 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
             tr("No key found: the environment variable %1 (engine.api_key_env) is not set. Set it, or use an "
                "engine profile with a stored key.")
                 .arg(engine.apiKeyEnv));
+    return result;
+}
+
+PreflightResult preflightTools(const Spec &spec)
+{
+    PreflightResult result;
+    const QString folder = spec.sourcePath.isEmpty() ? QDir::currentPath() : QFileInfo(spec.sourcePath).absolutePath();
+    auto missing = [&folder](const QString &program) {
+        return ToolProcess::resolveProgram(program, folder).isEmpty();
+    };
+    auto where = [&folder](const QString &program) {
+        return program.contains(u'/') ? tr("relative to %1").arg(QDir::toNativeSeparators(folder)) : tr("on PATH");
+    };
+    QSet<QString> usedServers;
+    for (qsizetype i = 0; i < spec.tools.size(); ++i) {
+        const ToolSpec &tool = spec.tools.at(i);
+        if (tool.runner == ToolRunnerKind::Mcp)
+            usedServers.insert(tool.mcpServer);
+        if (tool.runner != ToolRunnerKind::Command || tool.command.isEmpty())
+            continue;
+        const QString program = tool.command.constFirst();
+        if (missing(program))
+            result.problems.append({PreflightProblem::Field::Tool, u"/tools/%1/command"_s.arg(i),
+                                    tr("The tool \"%1\" cannot start: its program \"%2\" was not found %3 "
+                                       "(or is not executable). Install it, or fix tools[%4].command.")
+                                        .arg(tool.name, program, where(program))
+                                        .arg(i)});
+    }
+    for (auto it = spec.mcpServers.cbegin(); it != spec.mcpServers.cend(); ++it) {
+        const McpServerSpec &server = it.value();
+        if ((!usedServers.contains(it.key()) && !server.exposeAll) || server.command.isEmpty())
+            continue; // not started by a run, or not a program at all
+        const QString program = server.command.constFirst();
+        if (missing(program))
+            result.problems.append({PreflightProblem::Field::Tool, u"/mcp_servers/%1/command"_s.arg(it.key()),
+                                    tr("The MCP server \"%1\" cannot start: its program \"%2\" was not found %3 "
+                                       "(or is not executable). Install it, or fix mcp_servers.%1.command.")
+                                        .arg(it.key(), program, where(program))});
+    }
     return result;
 }
 

@@ -209,14 +209,22 @@ QString compact(const QJsonObject &object)
 // The large JSON columns are bound as UTF-8 bytes and cast to TEXT in the SQL: bound as a
 // QString each would be copied to UTF-16 and back to UTF-8 on its way in (three copies of a
 // 50 MB answer per column instead of one).
+// The writer grows its buffer by doubling: give the slack back before the bytes are held.
+QByteArray squeezed(QByteArray bytes)
+{
+    if (bytes.capacity() - bytes.size() > 4096)
+        bytes.squeeze();
+    return bytes;
+}
+
 QByteArray compactUtf8(const QJsonObject &object)
 {
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return squeezed(QJsonDocument(object).toJson(QJsonDocument::Compact));
 }
 
 QByteArray compactUtf8(const QJsonArray &array)
 {
-    return QJsonDocument(array).toJson(QJsonDocument::Compact);
+    return squeezed(QJsonDocument(array).toJson(QJsonDocument::Compact));
 }
 
 QVariant valueUtf8(const QJsonValue &value)
@@ -226,7 +234,7 @@ QVariant valueUtf8(const QJsonValue &value)
     QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
     wrapped.chop(1);
     wrapped.remove(0, 1);
-    return wrapped;
+    return squeezed(std::move(wrapped));
 }
 
 QJsonValue valueFrom(const QVariant &text)

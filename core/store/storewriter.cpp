@@ -19,21 +19,19 @@ public:
     {
     }
 
-    WriteResult write(const CallRecord &record, const QList<SessionMessage> &messages,
-                      const InsertOptions &options)
+    WriteResult perform(const StoreWriter::Task &task)
     {
-        WriteResult result;
         if (!m_store) {
             auto db = Database::open(m_path);
             if (!db) {
+                WriteResult result;
                 result.id = db.error();
                 return result;
             }
             m_database = std::move(db.value());
             m_store = std::make_unique<CallStore>(*m_database);
         }
-        result.id = m_store->insertCall(record, messages, options, &result.span);
-        return result;
+        return task(*m_store);
     }
 
     void close()
@@ -73,13 +71,26 @@ StoreWriter::~StoreWriter()
 void StoreWriter::insertCall(const CallRecord &record, const QList<SessionMessage> &sessionMessages,
                              const InsertOptions &options, QObject *context, Done done)
 {
+    perform(
+        [record, sessionMessages, options](CallStore &store) {
+            WriteResult result;
+            result.id = store.insertCall(record, sessionMessages, options, &result.span);
+            return result;
+        },
+        context, std::move(done));
+}
+
+void StoreWriter::perform(Task task, QObject *context, Done done)
+{
     ++*m_pending;
     QPointer<QObject> target(context);
     QMetaObject::invokeMethod(
         m_worker,
-        [worker = m_worker, writer = this, record, sessionMessages, options, target,
-         done = std::move(done), pending = m_pending]() mutable {
-            const WriteResult result = worker->write(record, sessionMessages, options);
+        [worker = m_worker, writer = this, task = std::move(task), target, done = std::move(done),
+         pending = m_pending]() mutable {
+            const WriteResult result = worker->perform(task);
+            // The task (and whatever large record it holds) goes before the answer is queued.
+            task = nullptr;
             --*pending;
             // Answered on the writer's own thread, where `target` can be checked safely.
             QMetaObject::invokeMethod(

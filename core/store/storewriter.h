@@ -44,6 +44,10 @@ public:
     using Done = std::function<void(const WriteResult &)>;
     void insertCall(const CallRecord &record, const QList<SessionMessage> &sessionMessages,
                     const InsertOptions &options, QObject *context, Done done);
+    // Any other write, in the same queue: `task` runs on the writer's thread with the writer's
+    // store (a failure to open the database is answered without running it).
+    using Task = std::function<WriteResult(CallStore &store)>;
+    void perform(Task task, QObject *context, Done done);
 
     int pending() const;               // writes asked for and not yet answered
     // Blocks until every write asked for so far is committed (shutdown, tests).

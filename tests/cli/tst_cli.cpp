@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -40,11 +41,13 @@ QString sampleDir()
 }
 
 // Runs the CLI without blocking the event loop, so the in-process fake provider can answer.
-CliResult runCli(const QStringList &args, const QByteArray &stdinData = {}, int timeoutMs = 30000)
+CliResult runCli(const QStringList &args, const QByteArray &stdinData = {}, int timeoutMs = 30000,
+                 const QProcessEnvironment &extraEnv = {})
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"CALLSCOPE_TEST_KEY"_s, u"sk-cli-test-key"_s);
+    env.insert(extraEnv);
     process.setProcessEnvironment(env);
     QSignalSpy finished(&process, &QProcess::finished);
     process.start(cliPath(), args);
@@ -140,6 +143,8 @@ private Q_SLOTS:
     void samplesRunOffline_data();
     void samplesRunOffline();
     void crashSafetyUnderSigkill();
+    void enginesTestThroughTheProbe();
+    void toolProgramsCheckedBeforeSending();
     void mcpToolsCallAndGracefulShutdown();
     void mcpBadArgumentsAndSpecs();
 };
@@ -366,6 +371,24 @@ void TestCli::samplesRunOffline()
         // The recording's first reply is cut off: the reask path recovers it.
         QCOMPARE(r.json().value(u"attempts"_s).toInt(), 2);
         QCOMPARE(r.json().value(u"parsed"_s).toObject().value(u"mass_kg"_s).toInt(), 1340);
+        // A revision on the replay engine would get the same recording back: refused, with the
+        // way out, and nothing new stored.
+        const QString id = QString::number(r.json().value(u"call_id"_s).toInteger());
+        const QString db = dir.filePath(u"h.sqlite"_s);
+        const CliResult revised = runCli({u"revise"_s, id, u"--correction"_s, u"Use pounds."_s, u"--db"_s, db});
+        QCOMPARE(revised.exitCode, 1);
+        QVERIFY2(revised.err.contains(QByteArray("call " + id.toUtf8() + " ran on the replay engine")), revised.err.constData());
+        QVERIFY2(revised.err.contains("--engine PROFILE"), revised.err.constData());
+        QVERIFY(revised.json().value(u"call_id"_s).isNull());
+        const CliResult list = runCli({u"history"_s, u"--db"_s, db});
+        QCOMPARE(list.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 1);
+        // Asking for a profile that does not exist says so.
+        const CliResult elsewhere = runCli({u"revise"_s, id, u"--correction"_s, u"Use pounds."_s, u"--engine"_s,
+                                            u"no-such-profile"_s, u"--db"_s, db},
+                                           {}, 30000, QProcessEnvironment());
+        QCOMPARE(elsewhere.exitCode, 1);
+        QVERIFY2(elsewhere.err.contains("no engine profile named \"no-such-profile\""), elsewhere.err.constData());
     }
 }
 
@@ -448,6 +471,135 @@ void TestCli::crashSafetyUnderSigkill()
 }
 
 QTEST_GUILESS_MAIN(TestCli)
+void TestCli::enginesTestThroughTheProbe()
+{
+    // Profiles in a settings folder of the test's own; no keychain at all (a bus that is not
+    // there), so a key can come only from --key-env.
+    Fixture fx;
+    QProcessEnvironment env;
+    const QString configHome = fx.dir.filePath(u"config"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, configHome);
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path="_s + fx.dir.filePath(u"no-bus"_s));
+    env.insert(u"CALLSCOPE_TEST_PROBE_KEY"_s, u"sk-probe-key-77"_s);
+    const QString baseUrl = fx.server.baseUrl().toString();
+    CliResult r = runCli({u"engines"_s, u"add"_s, u"local"_s, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
+                          u"qwen"_s, u"--base-url"_s, baseUrl},
+                         {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({u"engines"_s, u"add"_s, u"hosted"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"gpt-x"_s,
+                u"--base-url"_s, baseUrl},
+               {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    // Connectivity, key and model: one minimal request, with the key from the variable.
+    fx.server.enqueue(FakeReply::json(200, R"({"id":"c","object":"chat.completion","model":"qwen","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":1,"total_tokens":10}})"));
+    r = runCli({u"engines"_s, u"test"_s, u"local"_s, u"--key-env"_s, u"CALLSCOPE_TEST_PROBE_KEY"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QJsonObject out = r.json();
+    QVERIFY(out.value(u"duration_ms"_s).isDouble());
+    out.remove(u"duration_ms"_s);
+    QCOMPARE(out, (QJsonObject{{u"name"_s, u"local"_s}, {u"type"_s, u"openai-compatible"_s}, {u"model"_s, u"qwen"_s},
+                               {u"key_source"_s, u"environment"_s}, {u"ok"_s, true}, {u"reply"_s, u"ok"_s}}));
+    QCOMPARE(fx.server.requestCount(), 1);
+    const QJsonObject body = fx.server.requests().at(0).jsonObject();
+    QCOMPARE(body.value(u"model"_s).toString(), u"qwen"_s);
+    QCOMPARE(body.value(u"max_tokens"_s).toInt(body.value(u"max_completion_tokens"_s).toInt()), 16);
+    QCOMPARE(fx.server.requests().at(0).header("authorization"), "Bearer sk-probe-key-77"_ba);
+
+    // The provider's refusal: classified, its own message kept, exit 1, one attempt only.
+    fx.server.enqueue(FakeReply::json(401, R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}})"));
+    r = runCli({u"engines"_s, u"test"_s, u"local"_s, u"--key-env"_s, u"CALLSCOPE_TEST_PROBE_KEY"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 1);
+    out = r.json();
+    QCOMPARE(out.value(u"ok"_s), QJsonValue(false));
+    QCOMPARE(out.value(u"sent"_s), QJsonValue(true));
+    QCOMPARE(out.value(u"error_category"_s).toString(), u"auth"_s);
+    QCOMPARE(out.value(u"http_status"_s).toInt(), 401);
+    QCOMPARE(out.value(u"provider_type"_s).toString(), u"invalid_request_error"_s);
+    QCOMPARE(out.value(u"message"_s).toString(), u"Incorrect API key provided"_s);
+    QVERIFY2(r.err.startsWith("callscope-cli: engine 'local' failed the test: auth (HTTP 401)"), r.err.constData());
+    QCOMPARE(fx.server.requestCount(), 2);
+
+    // A variable that is unset and no keychain to fall back on: stopped before the network.
+    r = runCli({u"engines"_s, u"test"_s, u"hosted"_s, u"--key-env"_s, u"CALLSCOPE_TEST_UNSET_VARIABLE"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 1);
+    out = r.json();
+    QCOMPARE(out.value(u"sent"_s), QJsonValue(false));
+    QCOMPARE(out.value(u"error_category"_s).toString(), u"auth"_s);
+    QCOMPARE(out.value(u"problems"_s).toArray().size(), 1);
+    QVERIFY2(r.err.startsWith("callscope-cli: cannot test engine 'hosted' (nothing was sent): "), r.err.constData());
+    QCOMPARE(fx.server.requestCount(), 2);
+
+    // A profile whose model was emptied in the settings file: the check says so, nothing sent.
+    const QString settingsFile = configHome + u"/Callscope/callscope.conf"_s;
+    QFile file(settingsFile);
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(settingsFile));
+    QByteArray settings = file.readAll();
+    file.close();
+    QVERIFY(settings.contains("model=qwen"));
+    settings.replace("model=qwen", "model=");
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(settings);
+    file.close();
+    r = runCli({u"engines"_s, u"test"_s, u"local"_s, u"--key-env"_s, u"CALLSCOPE_TEST_PROBE_KEY"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 1);
+    out = r.json();
+    QCOMPARE(out.value(u"sent"_s), QJsonValue(false));
+    QCOMPARE(out.value(u"model"_s).toString(), QString());
+    QCOMPARE(out.value(u"problems"_s).toArray(),
+             QJsonArray{u"The engine profile local names no model: set its model first."_s});
+    QCOMPARE(fx.server.requestCount(), 2);
+
+    // An unknown profile.
+    r = runCli({u"engines"_s, u"test"_s, u"nope"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err, "callscope-cli: no engine profile named 'nope'\n"_ba);
+}
+
+void TestCli::toolProgramsCheckedBeforeSending()
+{
+    // A command tool and an MCP server whose programs are not there: the run ends before the
+    // first request, saying which and where to fix it.
+    Fixture fx;
+    const QJsonArray tools{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
+                                       {u"command"_s, QJsonArray{u"callscope-no-such-program"_s, u"--json"_s}}},
+                           QJsonObject{{u"name"_s, u"script"_s}, {u"description"_s, u"A script beside the spec."_s},
+                                       {u"command"_s, QJsonArray{u"./bin/script.sh"_s}}},
+                           QJsonObject{{u"name"_s, u"search"_s}, {u"description"_s, u"Search."_s},
+                                       {u"mcp"_s, u"docs"_s}}};
+    const QJsonObject servers{{u"docs"_s, QJsonObject{{u"command"_s, QJsonArray{u"callscope-no-such-mcp-server"_s}}}},
+                              {u"unused"_s, QJsonObject{{u"command"_s, QJsonArray{u"callscope-also-missing"_s}}}}};
+    const QString spec = fx.writeSpec({{u"tools"_s, tools}, {u"mcp_servers"_s, servers}});
+    CliResult r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(fx.server.requestCount(), 0);
+    const QString error = r.json().value(u"error"_s).toString();
+    const QString folder = QDir::toNativeSeparators(QFileInfo(spec).absolutePath());
+    QCOMPARE(error.split(u'\n'),
+             (QStringList{u"The tool \"lookup\" cannot start: its program \"callscope-no-such-program\" was not found on "
+                          u"PATH (or is not executable). Install it, or fix tools[0].command."_s,
+                          u"The tool \"script\" cannot start: its program \"./bin/script.sh\" was not found relative "
+                          u"to %1 (or is not executable). Install it, or fix tools[1].command."_s.arg(folder),
+                          u"The MCP server \"docs\" cannot start: its program \"callscope-no-such-mcp-server\" was not "
+                          u"found on PATH (or is not executable). Install it, or fix mcp_servers.docs.command."_s}));
+
+    // With the programs in place (the script beside the spec, found from any working folder;
+    // no MCP server), the same spec runs.
+    QVERIFY(QDir(fx.dir.path()).mkpath(u"bin"_s));
+    QFile script(fx.dir.filePath(u"bin/script.sh"_s));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\necho ok\n");
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+    const QJsonArray present{tools.at(1), QJsonObject{{u"name"_s, u"shell"_s}, {u"description"_s, u"A shell."_s},
+                                                      {u"command"_s, QJsonArray{u"sh"_s, u"-c"_s, u"true"_s}}}};
+    const QString runnable = fx.writeSpec({{u"tools"_s, present}});
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
+    r = runCli({u"run"_s, runnable, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(fx.server.requestCount(), 1);
+}
+
 namespace {
 
 // Processes (other than ours) whose environment holds `marker`.

@@ -11,6 +11,7 @@
 #include "core/store/database.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "tests/support/tlsfaultserver.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -511,6 +512,10 @@ private Q_SLOTS:
     void promptedFenceWithProse();
     void promptedInvalidThenCorrected_data() { addEngineRows(); }
     void promptedInvalidThenCorrected();
+
+    // HTTPS, with a server that offers HTTP/2
+    void callOverHttpsOfferingHttp2();
+    void floodOverHttpsStopsAtCap();
 };
 
 void TestRunnerHttp::happyPath()
@@ -1316,6 +1321,138 @@ void TestRunnerHttp::promptedInvalidThenCorrected()
     QVERIFY2(second.contains("not valid JSON"), second.constData());
     QCOMPARE(result.record.turns.at(0).note, u"validation_failed"_s);
     QCOMPARE(result.record.turns.at(1).note, u"parse_failed"_s);
+}
+
+namespace {
+
+QByteArray chatDelta(const QString &text)
+{
+    return "data: "
+        + compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
+                              {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                    {u"delta"_s, QJsonObject{{u"content"_s, text}}},
+                                                                    {u"finish_reason"_s, QJsonValue()}}}}})
+        + "\n\n";
+}
+
+// A call spec whose text answer becomes {"title": text}, against `port` over HTTPS.
+Spec httpsTitleSpec(int port)
+{
+    const QJsonObject object{
+        {u"kind"_s, u"call"_s},
+        {u"system_prompt"_s, u"Give the title."_s},
+        {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                           {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                                           {u"required"_s, QJsonArray{u"title"_s}},
+                                           {u"additionalProperties"_s, false}}},
+        {u"text_output"_s, QJsonObject{{u"field"_s, u"title"_s}}},
+        {u"max_turns"_s, 1},
+        {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                  {u"model"_s, u"gpt-fault"_s},
+                                  {u"base_url"_s, u"https://127.0.0.1:%1"_s.arg(port)},
+                                  {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s},
+                                  {u"stream"_s, true}}},
+        {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}}},
+    };
+    const SpecLoadResult loaded = specFromJson(object);
+    if (!loaded.spec)
+        qFatal("bad test spec: %s", qPrintable(loaded.errors.value(0).message));
+    return *loaded.spec;
+}
+
+QString noHttp2(const TlsFaultServer &server)
+{
+    for (const TlsFaultServer::Connection &c : server.connections()) {
+        if (c.alpn == u"h2"_s || c.preface)
+            return u"connection %1 spoke HTTP/2"_s.arg(c.id);
+    }
+    return server.connections().isEmpty() ? u"no connection"_s : QString();
+}
+
+} // namespace
+
+// A whole call (spec, service, engine, store) over HTTPS against a server offering HTTP/2, as
+// providers do: the first try is cut off inside the reply's headers, the second streams the
+// answer. One stored call, two stored attempts with the backoff between them, two POSTs, and
+// none of it over HTTP/2 (docs/http.md says why).
+void TestRunnerHttp::callOverHttpsOfferingHttp2()
+{
+    QString why;
+    QVERIFY2(TlsFaultServer::available(&why), qPrintable(why));
+    QVERIFY2(TlsFaultServer::trustTestCertificate(&why), qPrintable(why));
+    const QList<QPair<QByteArray, QByteArray>> sse{{"content-type", "text/event-stream"}};
+    TlsFaultServer::Behavior cut;
+    cut.action = u"drop_in_headers"_s;
+    cut.headers = sse;
+    TlsFaultServer::Behavior ok;
+    ok.headers = sse;
+    ok.body = chatDelta(u"Fix "_s) + chatDelta(u"login"_s)
+        + "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
+          "data: {\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5,\"total_tokens\":15}}\n\n"
+          "data: [DONE]\n\n";
+    TlsFaultServer server;
+    QVERIFY2(server.start({cut, ok}), qPrintable(server.errorString()));
+    Env env;
+    const LaunchResult result = env.launch(httpsTitleSpec(server.port()), u"Name the bug"_s);
+
+    QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(result.record.error));
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    auto stored = env.store->getCall(result.record.id);
+    QVERIFY(stored);
+    const QList<AttemptRecord> attempts = stored.value().attempts;
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts[0].outcome, u"retry"_s);
+    QVERIFY2(attempts[0].delayMs >= 375 && attempts[0].delayMs <= 500, qPrintable(QString::number(attempts[0].delayMs)));
+    QCOMPARE(attempts[1].outcome, u"ok"_s);
+    QCOMPARE(attempts[1].httpStatus, 200);
+    QCOMPARE(stored.value().usage.outputTokens, 5);
+
+    const QList<TlsFaultServer::Request> requests = server.requests();
+    QCOMPARE(requests.size(), 2);
+    for (const TlsFaultServer::Request &r : requests) {
+        QCOMPARE(r.method, "POST"_ba);
+        QCOMPARE(r.path, "/v1/chat/completions"_ba);
+        QVERIFY(r.authorization);
+    }
+    const qint64 gap = requests[1].receivedAtMs - requests[0].endedAtMs;
+    QVERIFY2(gap >= attempts[0].delayMs - 30, qPrintable(u"gap %1 ms, delay %2 ms"_s.arg(gap).arg(attempts[0].delayMs)));
+    const QString problem = noHttp2(server);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+// Valid deltas without end over HTTPS, through a whole call: the call fails at the 64 MiB cap,
+// is stored, and the server could send little more than the cap.
+void TestRunnerHttp::floodOverHttpsStopsAtCap()
+{
+    QString why;
+    QVERIFY2(TlsFaultServer::available(&why), qPrintable(why));
+    QVERIFY2(TlsFaultServer::trustTestCertificate(&why), qPrintable(why));
+    TlsFaultServer::Behavior flood;
+    flood.action = u"flood"_s;
+    flood.headers = {{"content-type", "text/event-stream"}};
+    flood.body = chatDelta(u"Title: "_s);
+    flood.chunk = chatDelta(u"tok "_s).repeated(2048);
+    TlsFaultServer server;
+    QVERIFY2(server.start({flood}), qPrintable(server.errorString()));
+    Env env;
+    const LaunchResult result = env.launch(httpsTitleSpec(server.port()), u"Name the bug"_s);
+
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(errorCategoryName(result.record.errorCategory), u"other"_s);
+    QVERIFY2(result.record.error.contains(u"exceeded 64 MiB"_s), qPrintable(result.record.error));
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    auto stored = env.store->getCall(result.record.id);
+    QVERIFY(stored);
+    QCOMPARE(stored.value().attempts.size(), 1);
+    QTest::qWait(300); // the server notices the close
+    const QList<TlsFaultServer::Request> requests = server.requests();
+    QCOMPARE(requests.size(), 1);
+    const qint64 sent = requests[0].bytesSent;
+    qInfo("whole call, flood over HTTPS: the server sent %.1f MiB", double(sent) / (1024.0 * 1024.0));
+    QVERIFY2(sent <= 64 * 1024 * 1024 + 9 * 1024 * 1024, qPrintable(QString::number(sent)));
+    const QString problem = noHttp2(server);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 int runRunnerHttpTests(int argc, char **argv)

@@ -197,6 +197,7 @@ private slots:
     void tapeParser();
     void tapeRoundTrip();
     void tapeDeepNesting();
+    void tapeRefReadsLikeQt();
     void multipleOfPrecision();
     void simplePatterns_data();
     void simplePatterns();
@@ -704,6 +705,42 @@ void TestSchema::tapeRoundTrip()
     QCOMPARE(tape.toValue(bom).toObject().value(u"\uFEFFk"_s).toString(), u"\uFEFF"_s);
     tape.clear();
     QCOMPARE(tape.nodeCount(), 0);
+}
+
+// JsonRef answers what QJsonValue answers for the same document.
+void TestSchema::tapeRefReadsLikeQt()
+{
+    const QByteArray text = R"({"a": 1, "b": [true, null, "x\u00e9", 2.5, {"c": -3}], "a": 7,
+        "big": 1e300, "frac": 2.5, "s": "t", "o": {}})";
+    JsonTape tape;
+    const JsonRef root(&tape, tape.append(text));
+    const QJsonObject qt = QJsonDocument::fromJson(text).object();
+    QVERIFY(root.isObject());
+    QCOMPARE(root.value("a"_L1).toInt(), qt.value(u"a"_s).toInt()); // the last "a"
+    QCOMPARE(root.value(u"a"_s).toInt(), 7);
+    QCOMPARE(root.value("big"_L1).toInt(-1), qt.value(u"big"_s).toInt(-1));
+    QCOMPARE(root.value("frac"_L1).toInt(-1), qt.value(u"frac"_s).toInt(-1));
+    QCOMPARE(root.value("frac"_L1).toDouble(), 2.5);
+    QCOMPARE(root.value("s"_L1).toString(), u"t"_s);
+    QCOMPARE(root.value("s"_L1).toInt(9), 9);
+    QVERIFY(root.value("missing"_L1).isUndefined());
+    QVERIFY(root.value("s"_L1).value("x"_L1).isUndefined());
+    QCOMPARE(root.value("missing"_L1).toString(u"fallback"_s), u"fallback"_s);
+    QVERIFY(root.value("o"_L1).isObject());
+    QCOMPARE(root.value("o"_L1).size(), 0);
+    QStringList items;
+    for (const JsonRef item : root.value("b"_L1))
+        items.append(item.toQt().isString() ? item.toString() : QString::number(int(item.toQt().type())));
+    QCOMPARE(items.size(), 5);
+    QCOMPARE(items.at(2), u"x\u00e9"_s);
+    int loops = 0;
+    for (const JsonRef item : root.value("s"_L1)) { // a string iterates nothing
+        Q_UNUSED(item);
+        ++loops;
+    }
+    QCOMPARE(loops, 0);
+    QCOMPARE(root.value("b"_L1).toQt(), qt.value(u"b"_s));
+    QCOMPARE(root.toQtObject(), qt);
 }
 
 void TestSchema::tapeDeepNesting()

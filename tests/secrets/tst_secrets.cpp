@@ -854,6 +854,19 @@ void TestSecrets::cliEnginesTest()
     QVERIFY(!run.out.contains("sk-run-only-3") && !run.err.contains("sk-run-only-3"));
     QVERIFY(!run.out.contains("sk-engine-test-1") && !run.err.contains("sk-engine-test-1"));
 
+    // A hosted provider with no key anywhere: the probe says so and sends nothing.
+    const QString keyless = uniqueName(u"tst-test-keyless"_s);
+    run = runCli({u"engines"_s, u"add"_s, keyless, u"--type"_s, u"openai"_s, u"--model"_s, u"gpt-x"_s}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runCliAsync({u"engines"_s, u"test"_s, keyless}, env);
+    QCOMPARE(run.exitCode, 1);
+    out = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(out.value(u"sent"_s), QJsonValue(false));
+    QCOMPARE(out.value(u"problems"_s).toArray().at(0).toString(),
+             u"No key found for the engine profile %1 (openai needs one): store a key with the profile, or give one "
+             u"in an environment variable (engines test %1 --key-env VAR)."_s.arg(keyless));
+    QCOMPARE(runCli({u"engines"_s, u"remove"_s, keyless}, env).exitCode, 0);
+
     run = runCliAsync({u"engines"_s, u"test"_s, u"tst-no-such-engine"_s}, env);
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(QString::fromUtf8(run.err), u"callscope-cli: no engine profile named 'tst-no-such-engine'\n"_s);

@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -151,6 +152,7 @@ private Q_SLOTS:
     void killedMidRunResumesExactlyOnce();
     void interruptCancelsAndSaysHowToResume();
     void resumeRefusesChangedInputs();
+    void secondRunOfABatchIsRefused();
     void badArguments();
     void progressOnATerminal();
 };
@@ -311,6 +313,37 @@ void TestBatchCli::resumeRefusesChangedInputs()
     const Run fresh = env.run({});
     QCOMPARE(fresh.exitCode, 0);
     QCOMPARE(fresh.lines.size(), 4);
+}
+
+// While a batch runs, a --resume of it from another process is refused before it reads or
+// sends anything; the lock file goes when the first run ends.
+void TestBatchCli::secondRunOfABatchIsRefused()
+{
+    BatchEnv env;
+    const int calls = 40;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 40)); });
+    QProcess first;
+    env.start(first, {u"--jobs"_s, u"2"_s});
+    QVERIFY(first.waitForStarted());
+    QVERIFY(env.waitForRequests(4));
+    const QString lockPath = env.dbPath + u".batch-1.lock"_s;
+    QVERIFY(QFileInfo::exists(lockPath));
+
+    const Run second = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s});
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(second.err.contains("batch 1 is in use by") && second.err.contains("process"), second.err.constData());
+    QVERIFY(second.lines.isEmpty());
+
+    QVERIFY(first.waitForFinished(120000));
+    QCOMPARE(first.exitCode(), 0);
+    QVERIFY(!QFileInfo::exists(lockPath));
+    // Every input once, by the first run alone: 2 requests each.
+    QCOMPARE(env.requests(), 2 * calls);
+    const QHash<int, int> done = env.completedPerLine();
+    QCOMPARE(done.size(), calls);
+    for (int line = 1; line <= calls; ++line)
+        QCOMPARE(done.value(line), 1);
 }
 
 void TestBatchCli::badArguments()

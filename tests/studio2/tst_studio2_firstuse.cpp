@@ -12,6 +12,7 @@
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/service/preflight.h"
+#include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
@@ -23,6 +24,7 @@
 #include "ui/editor/jsoneditor.h"
 #include "ui/findingsmodel.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
@@ -39,6 +41,7 @@
 #include <QCheckBox>
 #include <QApplication>
 #include <QDialog>
+#include <QLocale>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QJsonArray>
@@ -173,6 +176,7 @@ private Q_SLOTS:
     void defaultWindowShowsWhatMatters();
     void sessionChatOnSampleFindsItsRecording();
     void editedArgumentsAreMarked();
+    void editedResultsAreMarked();
     void replayExplainsItself();
     void preflightStopsBeforeSending();
     void compareUsesTheSelectedRevision();
@@ -325,8 +329,25 @@ void TestFirstUse::runAndApprovalComeForward()
     settle();
     shoot(*window, u"02b-session-approval"_s);
     QVERIFY2(wholeOnScreen(sessionApproval->approveButton(), &why), qPrintable(why));
+    // The pending item ends the session's timeline, after the message in flight; the tab has
+    // a badge that stays while History is brought over it.
+    QVERIFY(sessions->isWaiting());
+    const QString chat = sessions->chatText();
+    QVERIFY2(chat.contains(u"Waiting for you: get_ticket needs your approval."_s), qPrintable(chat));
+    QVERIFY2(chat.indexOf(u"Plan ticket 7"_s) >= 0 && chat.indexOf(u"Plan ticket 7"_s) < chat.indexOf(u"Waiting for you"_s),
+             qPrintable(chat));
+    QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions ● waiting for you"_s);
+    docks->historyDock()->raise();
+    settle();
+    QVERIFY(!inSight(sessions));
+    QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions ● waiting for you"_s);
+    docks->sessionsDock()->raise();
+    settle();
     sessionApproval->approveButton()->click();
     QVERIFY(turn.wait(15000));
+    QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions"_s);
+    QVERIFY(!sessions->isWaiting());
+    QVERIFY(!sessions->chatText().contains(u"Waiting for you"_s));
     window->specView()->editor()->document()->setModified(false);
 }
 
@@ -534,6 +555,103 @@ void TestFirstUse::editedArgumentsAreMarked()
     window->specView()->editor()->document()->setModified(false);
 }
 
+// (5, results) A tool result edited at a breakpoint is the person's too: the transcript row says
+// so with the tool's own answer beside it, the stored call and its export keep both, and the
+// call view and the diff show both.
+void TestFirstUse::editedResultsAreMarked()
+{
+    auto window = makeWindow();
+    QVERIFY(window);
+    RunPanel *panel = window->runPanel();
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    const LaunchResult clean = runToEnd(*window);
+    QCOMPARE(clean.record.status, CallStatus::Completed);
+
+    panel->setBreakpoints(Breakpoint::AfterToolResult);
+    QSignalSpy finished(panel, &RunPanel::runFinished);
+    panel->run();
+    QString toolAnswer;
+    bool editedOne = false;
+    QElapsedTimer clock;
+    clock.start();
+    while (finished.isEmpty() && clock.elapsed() < 15000) {
+        if (panel->approvalPanel()->isVisibleTo(panel) && panel->approvalPanel()->approveButton()->isVisibleTo(panel))
+            panel->approvalPanel()->approveButton()->click();
+        if (panel->isPaused() && panel->pausedAt() == Breakpoint::AfterToolResult) {
+            if (!editedOne && panel->pendingItem().call.name == u"get_ticket") {
+                toolAnswer = panel->pauseResultEditor()->toPlainText();
+                QVERIFY(!toolAnswer.isEmpty());
+                panel->pauseResultEditor()->setPlainText(u"Ticket 7: the export button is missing (edited)."_s);
+                editedOne = true;
+            }
+            panel->continueRun();
+        }
+        QTest::qWait(20);
+    }
+    QVERIFY(editedOne);
+    QVERIFY(!finished.isEmpty());
+    panel->setBreakpoints({});
+    const LaunchResult run = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(run.record.status, CallStatus::Completed);
+
+    // One row for the result, marked, with both texts.
+    int markedRows = 0;
+    for (int row = 0; row < panel->transcript()->count(); ++row) {
+        const TranscriptModel::Item item = panel->transcript()->item(row);
+        if (item.kind == TranscriptModel::Kind::ToolResult && item.title.contains(u"get_ticket"_s)) {
+            QVERIFY2(item.title.endsWith(u"edited by you"_s), qPrintable(item.title));
+            QVERIFY(item.text.contains(u"(edited)."_s));
+            QVERIFY(item.text.contains(u"The tool returned:\n"_s + toolAnswer));
+            ++markedRows;
+        }
+    }
+    QCOMPARE(markedRows, 1);
+
+    // The stored call: the edit went to the model, the tool's answer kept beside it.
+    auto stored = window->studioServices()->store()->getCall(run.record.id);
+    QVERIFY(stored);
+    const QList<Message> messages = messagesFromJson(stored->messages);
+    bool found = false;
+    for (const Message &m : messages) {
+        for (const ToolResult &r : m.toolResults) {
+            if (r.name == u"get_ticket") {
+                found = true;
+                QCOMPARE(r.content, u"Ticket 7: the export button is missing (edited)."_s);
+                QVERIFY(resultEdited(r));
+                QCOMPARE(r.toolOriginal->content, toolAnswer);
+            } else {
+                QVERIFY(!resultEdited(r));
+            }
+        }
+    }
+    QVERIFY(found);
+    // The export document carries the mark, and passes the checks an import makes.
+    CallExchange exchange(*window->studioServices()->store());
+    const auto document = exchange.exportCalls({run.record.id});
+    QVERIFY(document);
+    const QByteArray json = QJsonDocument(*document).toJson(QJsonDocument::Compact);
+    QVERIFY2(json.contains("\"edited\":{\"tool_content\""), json.constData());
+    const StoreError valid = CallExchange::validateDocument(*document);
+    QVERIFY2(!valid, qPrintable(valid.message));
+
+    // The call view and the diff show both.
+    const QString html = CallView::transcriptHtml(messages, QString(), window->palette());
+    QVERIFY2(html.contains(u"Result edited by you; the tool returned:"_s), qPrintable(html));
+    auto cleanStored = window->studioServices()->store()->getCall(clean.record.id);
+    QVERIFY(cleanStored);
+    const CallDiff diff = diffCalls(*cleanStored, *stored);
+    bool diffShowsEdit = false;
+    for (const DiffRow &row : diff.rows) {
+        if (row.section == DiffSection::ToolResult && row.label.startsWith(u"get_ticket"_s)) {
+            QCOMPARE(row.state, DiffState::Changed);
+            diffShowsEdit = row.right.contains(u"Edited by you. The tool returned:"_s)
+                            && !row.left.contains(u"Edited by you"_s);
+        }
+    }
+    QVERIFY(diffShowsEdit);
+    window->specView()->editor()->document()->setModified(false);
+}
+
 // (6) Replay says what it is: a banner, the recorded reply in Request/Response, and a revision
 // of a replayed call asks for a live engine.
 void TestFirstUse::replayExplainsItself()
@@ -566,8 +684,25 @@ void TestFirstUse::replayExplainsItself()
     auto *response = dialog->findChild<JsonEditor *>(u"rawResponse"_s);
     QVERIFY(response);
     QVERIFY2(response->toPlainText().contains(u"recorded_reply"_s), qPrintable(response->toPlainText()));
+    QVERIFY(!dialog->findChild<QLabel *>(u"rawResponseCut"_s)); // the whole body is there
     shoot(*window, u"06a-replay-banner"_s);
     dialog->close();
+    settle();
+    // A body kept only in part (the client keeps the first 4 MiB of a large one) says so.
+    for (int turn = 0; turn < 8; ++turn) {
+        if (auto kept = panel->transcript()->turnRaw(turn)) {
+            kept->rawResponseBytes = 50'000'000;
+            panel->transcript()->setTurnRaw(turn, *kept);
+        }
+    }
+    panel->showRawExchange();
+    settle();
+    auto *cutDialog = panel->findChild<QDialog *>(u"rawExchangeDialog"_s);
+    QVERIFY(cutDialog);
+    auto *cutLabel = cutDialog->findChild<QLabel *>(u"rawResponseCut"_s);
+    QVERIFY(cutLabel);
+    QVERIFY2(cutLabel->text().contains(QLocale().formattedDataSize(50'000'000)), qPrintable(cutLabel->text()));
+    cutDialog->close();
 
     // Revise on the replay engine: asked for a live engine, nothing runs yet.
     HistoryDocks *docks = window->historyDocks();
@@ -640,6 +775,20 @@ void TestFirstUse::preflightStopsBeforeSending()
     panel->run();
     settle();
     shoot(*window, u"07-preflight"_s);
+
+    // A tool whose program is not installed: said before sending, the tool's command shown.
+    QJsonObject toolMissing = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_KEY"_s);
+    toolMissing.insert(u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
+                                                          {u"command"_s, QJsonArray{u"callscope-no-such-program"_s}}}});
+    QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing)));
+    panel->run();
+    QVERIFY2(panel->messageBar()->text().startsWith(u"Nothing was sent: a tool cannot start."_s),
+             qPrintable(panel->messageBar()->text()));
+    QVERIFY(panel->messageBar()->text().contains(u"\"callscope-no-such-program\" was not found on PATH"_s));
+    QCOMPARE(sections->currentIndex(), 3);
+    QCOMPARE(window->specForm()->findChild<QListView *>(u"toolList"_s)->currentIndex().row(), 0);
+    QCOMPARE(started.size(), 0);
+    QCOMPARE(server.requestCount(), 0);
 
     EngineSpec fromProfile;
     fromProfile.type = EngineType::OpenAI;

@@ -35,6 +35,9 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
+#include <QProcess>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -94,6 +97,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void mainWindowHistoryDocks();
     void panelsRunAtOnceEachWithItsOwnCall();
+    void opensTheHistoryGivenWithDb();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -117,6 +121,36 @@ void TestStudio2Window::initTestCase()
 void TestStudio2Window::cleanupTestCase()
 {
     m_home.reset();
+}
+
+// `callscope --db PATH` opens the history the CLI wrote with --db, and says which one it is.
+void TestStudio2Window::opensTheHistoryGivenWithDb()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(u"try.sqlite"_s);
+    QProcess cli;
+    cli.start(cliPath(), {u"run"_s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s),
+                          u"--input"_s, u"Describe the landing."_s, u"--db"_s, db});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+
+    MainWindow::Options options;
+    options.databasePath = db;
+    MainWindow window(options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    StudioServices *services = window.studioServices();
+    QVERIFY(services && services->database());
+    QCOMPARE(QFileInfo(services->database()->path()).canonicalFilePath(), QFileInfo(db).canonicalFilePath());
+    QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 1);
+    auto *label = window.findChild<QLabel *>(u"historyFileLabel"_s);
+    QVERIFY(label);
+    QCOMPARE(label->text(), u"History: try.sqlite"_s);
+
+    // The usual window says nothing of the kind.
+    MainWindow usual;
+    QVERIFY(!usual.findChild<QLabel *>(u"historyFileLabel"_s));
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()

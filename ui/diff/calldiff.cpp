@@ -128,6 +128,13 @@ QString messageText(const Message &m)
         if (content.size() > 400)
             content = content.left(400) + u"…"_s;
         parts << u"← %1%2: %3"_s.arg(r.name, r.isError ? tr(" (error)") : QString(), content);
+        if (r.toolOriginal) {
+            QString original = r.toolOriginal->content;
+            if (original.size() > 400)
+                original = original.left(400) + u"…"_s;
+            parts << tr("   edited by you; the tool returned%1: %2")
+                         .arg(r.toolOriginal->isError ? tr(" (error)") : QString(), original);
+        }
     }
     for (const Attachment &a : m.attachments)
         parts << tr("[attachment %1]").arg(a.name);
@@ -380,8 +387,16 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
             pointers.isEmpty() && sameEdits);
         const bool resultL = a && a->result, resultR = b && b->result;
         if (resultL || resultR) {
-            const QString l = resultL ? (a->result->isError ? tr("(error) ") : QString()) + a->result->content : QString();
-            const QString r = resultR ? (b->result->isError ? tr("(error) ") : QString()) + b->result->content : QString();
+            // A result edited at a pause shows beside the tool's own answer.
+            auto resultSide = [](const ToolResult &result) {
+                QString text = (result.isError ? tr("(error) ") : QString()) + result.content;
+                if (result.toolOriginal)
+                    text += u"\n\n"_s + tr("Edited by you. The tool returned:") + u"\n"_s
+                            + (result.toolOriginal->isError ? tr("(error) ") : QString()) + result.toolOriginal->content;
+                return text;
+            };
+            const QString l = resultL ? resultSide(*a->result) : QString();
+            const QString r = resultR ? resultSide(*b->result) : QString();
             add(DiffSection::ToolResult, tr("%1 result").arg(name), resultL, l, resultR, r);
         }
     }

@@ -1197,6 +1197,24 @@ void SpecFormEditor::revealFinding(int row)
 
 void SpecFormEditor::revealEngineField(const QString &pointer)
 {
+    // A tool whose program is missing: its command in the Tools tab, or the MCP servers.
+    static const QRegularExpression toolCommand(u"^/tools/(\\d+)/command$"_s);
+    if (const QRegularExpressionMatch m = toolCommand.match(pointer);
+        m.hasMatch() && m.captured(1).toInt() < m_spec.tools.size()) {
+        m_tabs->setCurrentIndex(3);
+        m_toolList->setCurrentIndex(m_toolNames->index(m.captured(1).toInt()));
+        m_toolCommand->setFocus(Qt::OtherFocusReason);
+        return;
+    }
+    if (pointer.startsWith(u"/mcp_servers/"_s)) {
+        QWidget *page = m_mcpServers;
+        while (page && m_tabs->indexOf(page) < 0)
+            page = page->parentWidget();
+        if (page)
+            m_tabs->setCurrentWidget(page);
+        m_mcpServers->setFocus(Qt::OtherFocusReason);
+        return;
+    }
     QWidget *field = m_model;
     if (pointer == u"/engine/base_url")
         field = m_baseUrl;

@@ -87,7 +87,8 @@ public:
 
     // Jumps to the spot a finding names (used by the findings list).
     void revealFinding(int row);
-    // Shows the Engine tab with the field `pointer` names ("/engine/model") focused.
+    // Shows the Engine tab with the field `pointer` names ("/engine/model") focused; for a tool's
+    // command ("/tools/2/command") or an MCP server ("/mcp_servers/NAME/command"), its tab.
     void revealEngineField(const QString &pointer);
     // The list of findings under the form; a window with its own Findings panel hides it.
     void setFindingsListVisible(bool visible);

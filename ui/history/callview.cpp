@@ -87,6 +87,17 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
             content = content.left(2000) + tr("… (%1 characters in all)").arg(QLocale().toString(result.content.size()));
         html += u"<tt>&#8592; %1%2:</tt> %3<br>"_s.arg(
             esc(result.name), result.isError ? esc(tr(" (error)")) : QString(), esc(content));
+        if (result.toolOriginal) {
+            QString original = result.toolOriginal->content;
+            if (original.size() > 2000)
+                original = original.left(2000)
+                           + tr("… (%1 characters in all)").arg(QLocale().toString(result.toolOriginal->content.size()));
+            html += u"<span style='color:%1'>%2</span> <tt>%3</tt><br>"_s.arg(
+                muted,
+                esc(result.toolOriginal->isError ? tr("Result edited by you; the tool returned (error):")
+                                                 : tr("Result edited by you; the tool returned:")),
+                esc(original));
+        }
     }
     if (html.endsWith(u"<br>"_s))
         html.chop(4);

@@ -216,7 +216,7 @@ bool RevisionTreeWidget::revise(const QString &correction)
     }
     const qint64 id = selectedCallId();
     if (m_store && id > 0) {
-        if (auto call = m_store->getCall(id); call && call->engineType == engineTypeName(EngineType::Replay)) {
+        if (auto call = m_store->getCall(id); call && CallService::revisionNeedsLiveEngine(*call)) {
             setStatus(tr("Call %1 ran on the replay engine: its recording would answer the same whatever the "
                          "correction says. Pick a live engine for the revision.")
                           .arg(id));
@@ -245,7 +245,7 @@ bool RevisionTreeWidget::reviseOnEngine(const QString &correction, const EngineS
         setStatus(tr("A revision needs a correction."));
         return false;
     }
-    if (engine.type == EngineType::Replay && engine.profile.isEmpty()) {
+    if (CallService::revisionNeedsLiveEngine({}, engine)) {
         setStatus(tr("The revision needs a live engine, not the replay engine."));
         return false;
     }

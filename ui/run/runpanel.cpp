@@ -99,6 +99,17 @@ public:
         auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
         connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
         auto *layout = new QVBoxLayout(this);
+        if (raw.rawResponseBytes > raw.rawResponse.size()) {
+            // Only the start of a large body is kept; say so rather than show it as the whole.
+            auto *cut = new QLabel(tr("The response shows the first %1 of the %2 received; the rest was "
+                                      "decoded as it arrived and not kept.")
+                                       .arg(QLocale().formattedDataSize(raw.rawResponse.size()),
+                                            QLocale().formattedDataSize(raw.rawResponseBytes)),
+                                   this);
+            cut->setObjectName(u"rawResponseCut"_s);
+            cut->setWordWrap(true);
+            layout->addWidget(cut);
+        }
         layout->addWidget(tabs);
         layout->addWidget(buttons);
         resize(760, 560);
@@ -553,6 +564,12 @@ bool RunPanel::clearForNewSpec(const QString &input)
     return true;
 }
 
+QString RunPanel::editedResultText(const QString &content, const ToolOriginal &tool)
+{
+    return tr("Goes to the model (edited by you):\n%1\n\nThe tool returned%2:\n%3")
+        .arg(content, tool.isError ? tr(" (an error)") : QString(), tool.content);
+}
+
 void RunPanel::markEdited(const QString &callId, const QJsonObject &edited)
 {
     m_editedCalls.insert(callId);
@@ -586,6 +603,15 @@ void RunPanel::launch(const LaunchRequest &request)
         updateStatus();
         updateActions();
         Q_EMIT preflightFailed(preflight.problems.constFirst().pointer);
+        return;
+    }
+    if (const PreflightResult tools = preflightTools(request.spec); !tools.ok()) {
+        m_messages->showMessage(tr("Nothing was sent: a tool cannot start.\n%1\nFix it in the Tools tab of the form, then run again.")
+                                    .arg(tools.text()),
+                                NoticeBar::Kind::Error);
+        updateStatus();
+        updateActions();
+        Q_EMIT preflightFailed(tools.problems.constFirst().pointer);
         return;
     }
     if (engine.type == EngineType::Replay)
@@ -645,9 +671,15 @@ void RunPanel::onRunnerCreated(Runner *runner)
                     m_transcript->append({TranscriptModel::Kind::ToolCall, tr("Tool call: %1 (%2)").arg(c.name, c.id), argumentsText(c)});
                 break;
             case Role::Tool:
-                for (const ToolResult &r : m.toolResults)
-                    m_transcript->append({TranscriptModel::Kind::ToolResult, tr("Result of %1 (%2)").arg(r.name, r.callId),
-                                          r.content, -1, r.isError});
+                for (const ToolResult &r : m.toolResults) {
+                    if (r.toolOriginal)
+                        m_transcript->append({TranscriptModel::Kind::ToolResult,
+                                              tr("Result of %1 (%2) · edited by you").arg(r.name, r.callId),
+                                              editedResultText(r.content, *r.toolOriginal), -1, r.isError});
+                    else
+                        m_transcript->append({TranscriptModel::Kind::ToolResult, tr("Result of %1 (%2)").arg(r.name, r.callId),
+                                              r.content, -1, r.isError});
+                }
                 break;
             case Role::System:
                 m_transcript->append({TranscriptModel::Kind::System, tr("System"), m.text});
@@ -669,7 +701,8 @@ void RunPanel::onRunnerCreated(Runner *runner)
         if (reply.finishReason == FinishReason::Length)
             m_transcript->append({TranscriptModel::Kind::Note, tr("Cut off"),
                                   tr("The reply reached the output limit (%1).").arg(reply.rawFinishReason), turn, true});
-        m_transcript->setTurnRaw(turn, {outcome.requestBody, outcome.rawResponse, reply.usage});
+        m_transcript->setTurnRaw(turn, {outcome.requestBody, outcome.rawResponse, reply.usage,
+                                        outcome.rawResponseBytes});
         m_lastTurnUsage = reply.usage;
         m_total += reply.usage;
         m_turns = turn + 1;
@@ -804,8 +837,22 @@ void RunPanel::continueRun()
             edited.content = text;
             edited.isError = isError;
             m_runner->editPendingResult(m_pending.call.id, edited);
-            m_transcript->append({TranscriptModel::Kind::ToolResult,
-                                  tr("Result of %1 (%2), edited").arg(edited.name, edited.callId), text, -1, isError});
+            // The result's row shows what goes to the model, with the tool's own answer beside it.
+            const ToolOriginal tool = m_pending.result.toolOriginal.value_or(
+                ToolOriginal{m_pending.result.content, m_pending.result.isError});
+            const TranscriptModel::Item item{TranscriptModel::Kind::ToolResult,
+                                             tr("Result of %1 (%2) · edited by you").arg(edited.name, edited.callId),
+                                             editedResultText(text, tool), -1, isError};
+            const int row = m_resultRows.value(edited.callId, -1);
+            if (row >= 0 && row < m_transcript->count()) {
+                TranscriptModel::Item existing = m_transcript->item(row);
+                existing.title = item.title;
+                existing.text = item.text;
+                existing.isError = item.isError;
+                m_transcript->setItem(row, existing);
+            } else {
+                m_transcript->append(item);
+            }
         }
     }
     // The pause's own complaint (bad arguments) goes; the replay note stays.

@@ -134,6 +134,7 @@ private:
     void resetView();
     // Marks the transcript row of a tool call whose arguments the person changed.
     void markEdited(const QString &callId, const QJsonObject &edited);
+    static QString editedResultText(const QString &content, const ToolOriginal &tool);
     void updateStatus();
     void updateActions();
     void addAttachments();

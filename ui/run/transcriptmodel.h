@@ -63,6 +63,7 @@ public:
         QJsonObject requestBody;
         QByteArray rawResponse;
         Usage usage;
+        qint64 rawResponseBytes = 0; // the whole body's size; rawResponse may hold its start only
     };
 
     explicit TranscriptModel(QObject *parent = nullptr);

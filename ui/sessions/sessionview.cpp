@@ -15,6 +15,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListView>
 #include <QPlainTextEdit>
@@ -128,17 +129,20 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
                 if (always)
                     runner->alwaysAllow(m_approval->call().name);
                 m_approval->dismiss();
+                setPending(std::nullopt);
                 runner->approve(id, edited);
             });
     connect(m_approval, &ApprovalPanel::refused, this, [this](const QString &id, const QString &reason) {
         if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
             m_approval->dismiss();
+            setPending(std::nullopt);
             runner->refuse(id, reason);
         }
     });
     connect(m_approval, &ApprovalPanel::manualResult, this, [this](const QString &id, const QString &text, bool isError) {
         if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
             m_approval->dismiss();
+            setPending(std::nullopt);
             runner->provideManualResult(id, text, isError);
         }
     });
@@ -338,15 +342,18 @@ bool SessionView::start(const LaunchRequest &request, const QString &what)
     setStatus(what);
     CallJob *job = m_service->launch(request);
     m_turn = job;
+    m_turnSession = request.sessionId.value_or(0);
     connect(job, &CallJob::finished, this, &SessionView::onTurnFinished);
     connect(job, &CallJob::runnerCreated, this, [this](Runner *runner) {
         connect(runner, &Runner::approvalNeeded, this, [this](const ToolCall &call) {
             m_approval->askApproval(call);
             setStatus(tr("The turn waits for your decision on %1.").arg(call.name));
+            setPending(call, false);
         });
         connect(runner, &Runner::manualResultNeeded, this, [this](const ToolCall &call) {
             m_approval->askManualResult(call);
             setStatus(tr("The turn waits for the result of %1.").arg(call.name));
+            setPending(call, true);
         });
     });
     // A turn that needs a person must not wait unseen: the window brings this view forward.
@@ -429,6 +436,8 @@ void SessionView::onTurnFinished(const LaunchResult &result)
 {
     m_turn = nullptr;
     m_approval->dismiss();
+    setPending(std::nullopt);
+    m_turnSession = 0;
     // A turn that left nothing in the session gives the typed text back, so it can be sent again.
     if (!result.stored && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
         m_input->setPlainText(m_sentText);
@@ -503,8 +512,40 @@ void SessionView::refreshChat()
         line += u"<br>%1</p>"_s.arg(esc(m.text.isEmpty() ? m.refusal : m.text));
         html += line;
     }
+    // The turn in flight is not stored yet: what was sent, and what it waits on, at the end of
+    // the timeline where it belongs, with the buttons right under the chat.
+    if (m_turn && m_turnSession == sessionId) {
+        if (!m_sentText.trimmed().isEmpty())
+            html += u"<p><b>%1</b> <span style='color:%2'>%3</span><br>%4</p>"_s.arg(
+                esc(tr("You")), muted, esc(tr("(in progress)")), esc(m_sentText.trimmed()));
+        if (m_pending) {
+            const QString args = QString::fromUtf8(QJsonDocument(m_pending->arguments).toJson(QJsonDocument::Compact));
+            const QString ask = m_pendingManual ? tr("Waiting for you: type the result of %1 below, then Submit Result.")
+                                                : tr("Waiting for you: %1 needs your approval. Approve or refuse below.");
+            html += u"<a name='pending'></a><table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"
+                    u"<b>%2</b><br><tt>%3(%4)</tt></td></tr></table>"_s.arg(
+                        pal.color(QPalette::Highlight).lighter(180).name(), esc(ask.arg(m_pending->name)),
+                        esc(m_pending->name), esc(args));
+        }
+    }
     m_chat->setHtml(html);
     m_chat->moveCursor(QTextCursor::End);
+    m_chat->ensureCursorVisible();
+}
+
+void SessionView::setPending(const std::optional<ToolCall> &call, bool manual)
+{
+    const bool was = m_pending.has_value();
+    m_pending = call;
+    m_pendingManual = manual;
+    refreshChat();
+    if (was != m_pending.has_value())
+        Q_EMIT waitingChanged(m_pending.has_value());
+}
+
+bool SessionView::isWaiting() const
+{
+    return m_pending.has_value();
 }
 
 } // namespace Callscope

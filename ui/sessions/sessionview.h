@@ -67,6 +67,8 @@ public Q_SLOTS:
     // Folds the older messages into a summary on the chat engine (CallService::compact).
     bool compactNow();
     void refreshChat();
+    // A turn waits for the person (an approval or a manual result).
+    bool isWaiting() const;
 
 Q_SIGNALS:
     void callOpened(qint64 id);
@@ -74,6 +76,8 @@ Q_SIGNALS:
     void compacted(qint64 summaryCallId); // -1 when it failed, 0 when there was nothing to fold
     // A turn waits for a person (an approval or a manual tool's result).
     void attentionNeeded();
+    // The turn in flight starts or stops waiting for the person (for a badge on the tab).
+    void waitingChanged(bool waiting);
 
 private:
     void onRunSpecClicked();
@@ -81,6 +85,8 @@ private:
     bool start(const LaunchRequest &request, const QString &what);
     void updateActions();
     void setStatus(const QString &text);
+    // The tool call the turn waits on (nullopt: none); redraws the chat's pending item.
+    void setPending(const std::optional<ToolCall> &call, bool manual = false);
 
     CallStore *m_store = nullptr;
     CallService *m_service = nullptr;
@@ -100,6 +106,9 @@ private:
     ApprovalPanel *m_approval = nullptr;
     QPointer<CallJob> m_turn;
     QPointer<CallJob> m_compaction;
+    std::optional<ToolCall> m_pending;  // what the turn in flight waits on
+    bool m_pendingManual = false;
+    qint64 m_turnSession = 0;           // the session of the turn in flight
 };
 
 } // namespace Callscope

@@ -374,6 +374,9 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
                       .arg(result.reply.trimmed().left(80))
                       .arg(result.durationMs)
                       .arg(result.keySource));
+    } else if (!result.sent) {
+        // Stopped before the network: a missing model, base URL or key.
+        setStatus(tr("Not tested, nothing was sent: %1").arg(result.message));
     } else {
         // The message names the category and HTTP status (ApiError::toString()).
         setStatus(tr("The test failed: %1").arg(result.message));
