@@ -83,6 +83,8 @@ QNetworkRequest McpHttpTransport::baseRequest(const QUrl &url, const QByteArray 
     QNetworkRequest request(url);
     request.setRawHeader("Accept", accept);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
+    // HTTP/1.1 only: Qt 6.4's HTTP/2 ignores the read buffer bound.
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     for (auto it = m_headers.constBegin(); it != m_headers.constEnd(); ++it)
         request.setRawHeader(it.key().toLatin1(), it.value().toUtf8());
     if (m_auth && m_auth->hasToken())

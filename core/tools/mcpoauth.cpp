@@ -255,6 +255,7 @@ void McpOAuth::getJson(const QUrl &url, JsonDone done)
     request.setRawHeader("Accept", "application/json");
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
     request.setTransferTimeout(30000);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     QNetworkReply *reply = m_nam->get(request);
     connect(reply, &QNetworkReply::finished, this, [reply, done] {
         reply->deleteLater();
@@ -276,6 +277,7 @@ void McpOAuth::postForm(const QUrl &url, const QList<std::pair<QString, QString>
     request.setRawHeader("Accept", "application/json");
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(30000);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     if (basicAuth) {
         const QByteArray pair = QUrl::toPercentEncoding(m_clientId) + ':' + QUrl::toPercentEncoding(m_clientSecret);
         request.setRawHeader("Authorization", "Basic " + pair.toBase64());
@@ -296,6 +298,7 @@ void McpOAuth::postJson(const QUrl &url, const QJsonObject &body, JsonDone done)
     request.setRawHeader("Accept", "application/json");
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(30000);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     QNetworkReply *reply = m_nam->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     connect(reply, &QNetworkReply::finished, this, [reply, done] {
         reply->deleteLater();
