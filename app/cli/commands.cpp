@@ -18,6 +18,7 @@ int runShow(const QStringList &arguments);
 int runHistory(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runImport(const QStringList &arguments);
+int runMcp(const QStringList &arguments);
 
 QList<Command> commands()
 {
@@ -44,6 +45,8 @@ QList<Command> commands()
          QCoreApplication::translate("Cli", "Export a call with its revisions, or a session, to JSON."), runExport},
         {u"import"_s, u"import FILE [--db PATH]"_s,
          QCoreApplication::translate("Cli", "Import an export document; prints the new ids."), runImport},
+        {u"mcp"_s, u"mcp tools|call (SPEC.json SERVER | --url URL) [TOOL --args JSON]"_s,
+         QCoreApplication::translate("Cli", "List or call the tools of an MCP server, local or remote."), runMcp},
     };
 }
 

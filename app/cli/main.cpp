@@ -1,5 +1,6 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
 
 #include <QCoreApplication>
@@ -56,8 +57,12 @@ int main(int argc, char *argv[])
         return ExitOk;
     }
     for (const Command &command : commands()) {
-        if (command.name == first)
-            return command.run(arguments);
+        if (command.name == first) {
+            const int code = command.run(arguments);
+            // MCP servers still stopping get their grace period, then are reaped.
+            Callscope::ToolProcess::finishRetired(5000);
+            return code;
+        }
     }
     printError(QCoreApplication::translate("Cli", "unknown command '%1' (see --help)").arg(first));
     return ExitUsage;

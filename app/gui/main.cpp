@@ -1,3 +1,4 @@
+#include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
 #include "ui/mainwindow.h"
 
@@ -76,5 +77,7 @@ int main(int argc, char *argv[])
     if (!specs.isEmpty())
         window.openSpecFile(specs.constFirst());
     window.show();
-    return QApplication::exec();
+    const int code = QApplication::exec();
+    Callscope::ToolProcess::finishRetired(5000); // MCP servers still stopping at exit
+    return code;
 }

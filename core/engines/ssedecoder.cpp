@@ -220,8 +220,15 @@ void SseDecoder::processLine(QByteArrayView line, QList<SseEvent> &out)
     } else if (field == "id") {
         if (!value.contains('\0'))
             m_id = QString::fromUtf8(value);
+    } else if (field == "retry") {
+        // Only ASCII digits count; anything else leaves the last value in force.
+        bool digits = !value.isEmpty() && value.size() <= 9;
+        for (const char c : value)
+            digits = digits && c >= '0' && c <= '9';
+        if (digits)
+            m_retryMs = QByteArray(value.data(), value.size()).toLongLong();
     }
-    // "retry" and unknown fields are ignored.
+    // Unknown fields are ignored.
 }
 
 void SseDecoder::dispatch(QList<SseEvent> &out)

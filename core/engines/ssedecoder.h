@@ -43,6 +43,10 @@ public:
     static constexpr qsizetype MaxEventBytes = 16 * 1024 * 1024;
     // True once a line or event exceeded MaxEventBytes; the stream must be abandoned.
     bool hasError() const { return m_error; }
+    // The reconnection delay the stream asked for with a "retry:" field; -1 when it gave none.
+    qint64 retryMs() const { return m_retryMs; }
+    // The last event ID the stream set (what a reconnection sends as Last-Event-ID).
+    QString lastEventId() const { return m_id; }
     QString errorString() const;
 
 private:
@@ -57,6 +61,7 @@ private:
     QByteArray m_data;
     bool m_hasData = false;
     QString m_id;
+    qint64 m_retryMs = -1;
 
     // Raw JSON fallback state: the collected text and the bracket scanner.
     void scanRawJson(QByteArrayView line);

@@ -791,7 +791,14 @@ void Runner::decideNextTool()
                 Q_EMIT manualResultNeeded(call);
                 return; // provideManualResult() continues
             }
-            const bool needsApproval = tool && tool->requiresApproval
+            // The spec entry's requires_approval decides when it is given; otherwise the
+            // toolkit's default (an MCP server's annotations and approval policy).
+            bool wanted = tool && tool->requiresApproval;
+            if (!tool || !tool->approvalGiven) {
+                const Toolkit *toolkit = m_tools ? m_tools->toolkitFor(call.name) : nullptr;
+                wanted = wanted || (toolkit && toolkit->needsApproval(call.name));
+            }
+            const bool needsApproval = wanted
                                        && !m_alwaysAllowed.contains(call.name)
                                        && !m_options.allowedTools.contains(call.name);
             if (needsApproval) {

@@ -37,6 +37,7 @@ struct ToolSpec
     QString description;
     QJsonObject inputSchema;       // empty means: take it from the MCP server, or {"type":"object"}
     bool requiresApproval = false;
+    bool approvalGiven = false;    // the file said requires_approval (true or false)
     int timeoutMs = 30000;
     ToolRunnerKind runner = ToolRunnerKind::None;
     QStringList command;           // runner Command: argument vector, no shell
@@ -47,11 +48,31 @@ struct ToolSpec
     friend bool operator==(const ToolSpec &, const ToolSpec &) = default;
 };
 
+// How a remote MCP server is signed in to: nothing, a bearer token from an environment
+// variable, or OAuth (the MCP authorization flow; the optional fields name a pre-registered
+// client or a client ID metadata document instead of dynamic registration).
+enum class McpAuthKind { None, Bearer, OAuth };
+
+// Which of a server's tools need a person's approval by default (a spec entry's
+// requires_approval always wins): every one, the ones marked destructive, or none.
+enum class McpApprovalPolicy { Always, Destructive, Never };
+
 struct McpServerSpec
 {
-    QStringList command;
+    QStringList command;           // a local server over stdio ...
+    QString url;                   // ... or a remote one (Streamable HTTP, legacy SSE fallback)
+    QMap<QString, QString> headers; // remote: sent with every request
+    McpAuthKind auth = McpAuthKind::None;
+    QString bearerEnv;             // auth Bearer: the variable that holds the token
+    QString oauthClientId;         // auth OAuth: a pre-registered client ...
+    QString oauthClientSecretEnv;  // ... and the variable with its secret (none: public client)
+    QString oauthClientMetadataUrl; // a client ID metadata document URL, used when offered
+    QString oauthScope;            // scopes to ask for instead of the server's hints
+    McpApprovalPolicy approval = McpApprovalPolicy::Destructive;
     QMap<QString, QString> env;
     bool exposeAll = false;        // "expose": "all"
+
+    bool isRemote() const { return !url.isEmpty(); }
     QJsonObject unknownFields;
 
     friend bool operator==(const McpServerSpec &, const McpServerSpec &) = default;

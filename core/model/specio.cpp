@@ -39,6 +39,8 @@ QStringList knownSpecFields(SpecSection section)
     case SpecSection::Context:
         return {u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
                 u"images_in_context"_s};
+    case SpecSection::McpServer:
+        return {u"command"_s, u"url"_s, u"headers"_s, u"auth"_s, u"approval"_s, u"env"_s, u"expose"_s};
     case SpecSection::Tool:
         return {u"name"_s, u"description"_s, u"input_schema"_s, u"requires_approval"_s, u"timeout_ms"_s,
                 u"command"_s, u"mcp"_s, u"manual"_s, u"mock"_s};
@@ -298,11 +300,121 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
         }
         const QJsonObject object = it.value().toObject();
         McpServerSpec server;
-        if (Loader::present(object, "command"_L1)) {
+        const bool hasCommand = Loader::present(object, "command"_L1);
+        const bool hasUrl = Loader::present(object, "url"_L1);
+        if (hasCommand && hasUrl) {
+            in.error(pointer, tr("both command and url; give command for a local server or url for a "
+                                 "remote one"));
+        } else if (hasCommand) {
             if (auto command = in.command(object, "command"_L1, pointer))
                 server.command = *command;
+        } else if (hasUrl) {
+            if (const auto url = in.string(object, "url"_L1, pointer, true)) {
+                const QUrl parsed(*url, QUrl::StrictMode);
+                const QString scheme = parsed.scheme().toLower();
+                if (!parsed.isValid() || (scheme != u"http" && scheme != u"https") || parsed.host().isEmpty())
+                    in.error(JsonPointer::append(pointer, u"url"),
+                             tr("%1 is not an http:// or https:// URL").arg(quoted(*url)));
+                else
+                    server.url = *url;
+            }
         } else {
-            in.missing(pointer, u"command"_s, tr("the program that starts the server"));
+            in.missing(pointer, u"command"_s,
+                       tr("the program that starts the server, or \"url\" for a remote server"));
+        }
+        if (const auto headers = in.object(object, "headers"_L1, pointer)) {
+            const QString headersPointer = JsonPointer::append(pointer, u"headers");
+            if (!hasUrl)
+                in.error(headersPointer, tr("headers are only sent to a remote server (one with \"url\")"));
+            for (auto h = headers->constBegin(); h != headers->constEnd(); ++h) {
+                static const QRegularExpression token(u"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"_s);
+                if (!h.value().isString())
+                    in.typeError(JsonPointer::append(headersPointer, h.key()), tr("a string"), h.value());
+                else if (!token.match(h.key()).hasMatch())
+                    in.error(JsonPointer::append(headersPointer, h.key()),
+                             tr("%1 is not a valid HTTP header name").arg(quoted(h.key())));
+                else if (h.value().toString().contains(u'\n') || h.value().toString().contains(u'\r'))
+                    in.error(JsonPointer::append(headersPointer, h.key()), tr("a header value must be one line"));
+                else
+                    server.headers.insert(h.key(), h.value().toString());
+            }
+        }
+        if (Loader::present(object, "auth"_L1)) {
+            const QString authPointer = JsonPointer::append(pointer, u"auth");
+            const QJsonValue auth = object.value("auth"_L1);
+            if (!hasUrl)
+                in.error(authPointer, tr("auth is only used with a remote server (one with \"url\")"));
+            if (auth.isString()) {
+                if (auth.toString() == u"oauth")
+                    server.auth = McpAuthKind::OAuth;
+                else if (auth.toString() != u"none")
+                    in.error(authPointer, tr("unknown value %1 (use \"oauth\", \"none\" or an object with "
+                                             "\"bearer_env\" or \"oauth\")")
+                                              .arg(quoted(auth.toString())));
+            } else if (auth.isObject()) {
+                const QJsonObject a = auth.toObject();
+                const bool bearer = Loader::present(a, "bearer_env"_L1);
+                const bool oauth = Loader::present(a, "oauth"_L1);
+                if (bearer && oauth) {
+                    in.error(authPointer, tr("both bearer_env and oauth; give one"));
+                } else if (bearer) {
+                    if (const auto var = in.string(a, "bearer_env"_L1, authPointer, true)) {
+                        server.auth = McpAuthKind::Bearer;
+                        server.bearerEnv = *var;
+                    }
+                } else if (oauth) {
+                    const QJsonValue o = a.value("oauth"_L1);
+                    const QString oauthPointer = JsonPointer::append(authPointer, u"oauth");
+                    if (o.isBool()) {
+                        if (o.toBool())
+                            server.auth = McpAuthKind::OAuth;
+                    } else if (o.isObject()) {
+                        const QJsonObject oo = o.toObject();
+                        server.auth = McpAuthKind::OAuth;
+                        server.oauthClientId = in.string(oo, "client_id"_L1, oauthPointer, true).value_or(QString());
+                        server.oauthClientSecretEnv =
+                            in.string(oo, "client_secret_env"_L1, oauthPointer, true).value_or(QString());
+                        server.oauthClientMetadataUrl =
+                            in.string(oo, "client_metadata_url"_L1, oauthPointer, true).value_or(QString());
+                        server.oauthScope = in.string(oo, "scope"_L1, oauthPointer).value_or(QString());
+                        if (Loader::present(oo, "client_secret"_L1))
+                            in.error(JsonPointer::append(oauthPointer, u"client_secret"),
+                                     tr("a client secret does not belong in a spec file; put it in an "
+                                        "environment variable and name it with \"client_secret_env\""));
+                        if (!server.oauthClientSecretEnv.isEmpty() && server.oauthClientId.isEmpty())
+                            in.missing(oauthPointer, u"client_id"_s, tr("the client the secret belongs to"));
+                        const QStringList known{u"client_id"_s, u"client_secret_env"_s,
+                                                u"client_metadata_url"_s, u"scope"_s, u"client_secret"_s};
+                        for (auto k = oo.constBegin(); k != oo.constEnd(); ++k) {
+                            if (!known.contains(k.key()))
+                                in.error(JsonPointer::append(oauthPointer, k.key()),
+                                         tr("unknown field (known: %1)").arg(known.mid(0, 4).join(u", "_s)));
+                        }
+                    } else {
+                        in.typeError(oauthPointer, tr("true or an object"), o);
+                    }
+                } else {
+                    in.error(authPointer, tr("give \"bearer_env\" (a variable holding the token) or "
+                                             "\"oauth\""));
+                }
+                if (Loader::present(a, "token"_L1) || Loader::present(a, "bearer"_L1))
+                    in.error(authPointer, tr("a token does not belong in a spec file; name the variable that "
+                                             "holds it with \"bearer_env\""));
+            } else {
+                in.typeError(authPointer, tr("\"oauth\" or an object"), auth);
+            }
+        }
+        if (const auto approval = in.string(object, "approval"_L1, pointer)) {
+            if (*approval == u"always")
+                server.approval = McpApprovalPolicy::Always;
+            else if (*approval == u"destructive")
+                server.approval = McpApprovalPolicy::Destructive;
+            else if (*approval == u"never")
+                server.approval = McpApprovalPolicy::Never;
+            else
+                in.error(JsonPointer::append(pointer, u"approval"),
+                         tr("unknown value %1 (use \"always\", \"destructive\" or \"never\")")
+                             .arg(quoted(*approval)));
         }
         if (const auto env = in.object(object, "env"_L1, pointer)) {
             const QString envPointer = JsonPointer::append(pointer, u"env");
@@ -320,7 +432,7 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
                 in.error(JsonPointer::append(pointer, u"expose"),
                          tr("unknown value %1 (the only value is \"all\")").arg(quoted(*expose)));
         }
-        server.unknownFields = Loader::unknownFields(object, {"command"_L1, "env"_L1, "expose"_L1});
+        server.unknownFields = Loader::unknownFields(object, knownSpecFields(SpecSection::McpServer));
         spec.mcpServers.insert(it.key(), server);
     }
 }
@@ -356,7 +468,9 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
         }
         tool.description = in.string(object, "description"_L1, pointer).value_or(QString());
         tool.inputSchema = in.object(object, "input_schema"_L1, pointer).value_or(QJsonObject());
-        tool.requiresApproval = in.boolean(object, "requires_approval"_L1, pointer).value_or(false);
+        const auto approval = in.boolean(object, "requires_approval"_L1, pointer);
+        tool.requiresApproval = approval.value_or(false);
+        tool.approvalGiven = approval.has_value();
         tool.timeoutMs = int(in.integer(object, "timeout_ms"_L1, pointer, 1).value_or(kDefaultTimeoutMs));
 
         QStringList runners;
@@ -588,8 +702,8 @@ QJsonObject toolToJson(const ToolSpec &tool)
         o.insert("description"_L1, tool.description);
     if (!tool.inputSchema.isEmpty())
         o.insert("input_schema"_L1, tool.inputSchema);
-    if (tool.requiresApproval)
-        o.insert("requires_approval"_L1, true);
+    if (tool.requiresApproval || tool.approvalGiven)
+        o.insert("requires_approval"_L1, tool.requiresApproval);
     if (tool.timeoutMs != kDefaultTimeoutMs)
         o.insert("timeout_ms"_L1, tool.timeoutMs);
     switch (tool.runner) {
@@ -673,7 +787,7 @@ QStringList keyOrder(Shape shape)
         return {u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
                 u"images_in_context"_s};
     case Shape::McpServer:
-        return {u"command"_s, u"env"_s, u"expose"_s};
+        return {u"command"_s, u"url"_s, u"headers"_s, u"auth"_s, u"approval"_s, u"env"_s, u"expose"_s};
     case Shape::PreSeed:
         return {u"tool"_s, u"arguments"_s};
     case Shape::TextOutput:
@@ -973,7 +1087,38 @@ QJsonObject specToJson(const Spec &spec)
         QJsonObject servers;
         for (auto it = spec.mcpServers.constBegin(); it != spec.mcpServers.constEnd(); ++it) {
             QJsonObject server;
-            server.insert("command"_L1, toArray(it->command));
+            if (it->isRemote()) {
+                server.insert("url"_L1, it->url);
+                if (!it->headers.isEmpty()) {
+                    QJsonObject headers;
+                    for (auto h = it->headers.constBegin(); h != it->headers.constEnd(); ++h)
+                        headers.insert(h.key(), h.value());
+                    server.insert("headers"_L1, headers);
+                }
+                if (it->auth == McpAuthKind::Bearer) {
+                    server.insert("auth"_L1, QJsonObject{{"bearer_env"_L1, it->bearerEnv}});
+                } else if (it->auth == McpAuthKind::OAuth) {
+                    QJsonObject oauth;
+                    if (!it->oauthClientId.isEmpty())
+                        oauth.insert("client_id"_L1, it->oauthClientId);
+                    if (!it->oauthClientSecretEnv.isEmpty())
+                        oauth.insert("client_secret_env"_L1, it->oauthClientSecretEnv);
+                    if (!it->oauthClientMetadataUrl.isEmpty())
+                        oauth.insert("client_metadata_url"_L1, it->oauthClientMetadataUrl);
+                    if (!it->oauthScope.isEmpty())
+                        oauth.insert("scope"_L1, it->oauthScope);
+                    if (oauth.isEmpty())
+                        server.insert("auth"_L1, u"oauth"_s);
+                    else
+                        server.insert("auth"_L1, QJsonObject{{"oauth"_L1, oauth}});
+                }
+            } else {
+                server.insert("command"_L1, toArray(it->command));
+            }
+            if (it->approval == McpApprovalPolicy::Always)
+                server.insert("approval"_L1, u"always"_s);
+            else if (it->approval == McpApprovalPolicy::Never)
+                server.insert("approval"_L1, u"never"_s);
             if (!it->env.isEmpty()) {
                 QJsonObject env;
                 for (auto e = it->env.constBegin(); e != it->env.constEnd(); ++e)

@@ -71,7 +71,7 @@ QString jsonTypeDescription(const QJsonValue &value);
 
 // The field names the spec format knows, per object: what the loader reads and what lint
 // compares an unknown field with (a typo gets the nearest known name).
-enum class SpecSection { Root, Engine, Retry, Context, Tool };
+enum class SpecSection { Root, Engine, Retry, Context, Tool, McpServer };
 QStringList knownSpecFields(SpecSection section);
 
 } // namespace Callscope

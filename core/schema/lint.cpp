@@ -229,6 +229,7 @@ public:
     QList<LintFinding> run()
     {
         lintUnknownFields();
+        lintRemoteMcpServers();
         lintOutputParser();
         lintOutputMode();
         if (m_spec.responseSchema)
@@ -254,6 +255,23 @@ private:
         add(LintSeverity::Info, pointer, rule, message);
     }
 
+    // A remote MCP server over plain http on another machine: its sign-in and tools travel in the
+    // clear. The loopback is fine.
+    void lintRemoteMcpServers()
+    {
+        for (auto it = m_spec.mcpServers.constBegin(); it != m_spec.mcpServers.constEnd(); ++it) {
+            if (!it->isRemote())
+                continue;
+            const QUrl url(it->url);
+            const QString host = url.host().toLower();
+            const bool loopback = host == u"localhost" || host == u"::1" || host.startsWith(u"127.");
+            if (url.scheme() == u"http" && !loopback)
+                warn(JsonPointer::append(JsonPointer::append(u"/mcp_servers"_s, it.key()), u"url"), u"mcp-insecure-url"_s,
+                     tr("the MCP server \"%1\" is reached over plain http: tokens and tool calls travel "
+                        "unencrypted; use https").arg(it.key()));
+        }
+    }
+
     // A field the format does not know is kept on save but does nothing: most often a typo,
     // so the nearest known name is offered.
     void lintUnknownFields()
@@ -277,6 +295,8 @@ private:
         check(m_spec.context.unknownFields, u"/context"_s, SpecSection::Context);
         for (qsizetype i = 0; i < m_spec.tools.size(); ++i)
             check(m_spec.tools.at(i).unknownFields, JsonPointer::append(u"/tools"_s, i), SpecSection::Tool);
+        for (auto it = m_spec.mcpServers.constBegin(); it != m_spec.mcpServers.constEnd(); ++it)
+            check(it->unknownFields, JsonPointer::append(u"/mcp_servers"_s, it.key()), SpecSection::McpServer);
     }
 
     // The known name closest to `name` by edit distance, when it is close enough to be a typo.

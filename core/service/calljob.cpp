@@ -447,7 +447,10 @@ void CallJob::resolveEngine()
 void CallJob::startRunner(ModelClient *client)
 {
     m_client = client;
-    m_tools = new ToolRegistry(m_request.spec, this);
+    ToolkitOptions toolOptions;
+    if (m_request.options.attended)
+        toolOptions.mcpElicitation = m_service->elicitationHandler();
+    m_tools = new ToolRegistry(m_request.spec, toolOptions, this);
 
     RunOptions options = m_request.options;
     options.priorMessages = m_prior;

@@ -11,6 +11,7 @@
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
 #include "core/store/callstore.h"
+#include "core/tools/mcptoolkit.h"
 
 #include <QHash>
 #include <QObject>
@@ -122,6 +123,10 @@ public:
 
     // Settings for HTTP engines built by this service (timeouts), and for tests.
     void setInactivityTimeoutMs(int ms) { m_inactivityTimeoutMs = ms; }
+    // Attended runs hand an MCP server's request for input (elicitation) to this handler (the
+    // GUI shows a form); unattended runs and an empty handler use the unattended answer.
+    void setElicitationHandler(McpElicitationHandler handler) { m_elicitationHandler = std::move(handler); }
+    const McpElicitationHandler &elicitationHandler() const { return m_elicitationHandler; }
     int inactivityTimeoutMs() const { return m_inactivityTimeoutMs; }
 
     CallStore *store() const { return m_store; }
@@ -154,6 +159,7 @@ private:
     CredentialStore *m_credentials = nullptr;
     ProfileStore *m_profiles = nullptr;
     int m_inactivityTimeoutMs = 0;
+    McpElicitationHandler m_elicitationHandler;
     Scheduler *m_scheduler = nullptr;
     StoreWriter *m_writer = nullptr;
     bool m_writerChecked = false;

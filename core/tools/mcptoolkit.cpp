@@ -1,6 +1,10 @@
 #include "core/tools/mcptoolkit.h"
 
+#include "core/schema/jsonschema.h"
+#include "core/secrets/credentialstore.h"
 #include "core/tools/commandtoolkit.h"
+#include "core/tools/mcphttp.h"
+#include "core/tools/mcpoauth.h"
 #include "core/tools/toolprocess.h"
 
 #include <QCoreApplication>
@@ -134,6 +138,11 @@ void McpCallJob::onReply(const McpReply &reply)
         finishWithError(text);
         return;
     }
+    const QString violation = m_toolkit ? m_toolkit->checkOutput(call().name, reply.result.toObject()) : QString();
+    if (!violation.isEmpty()) {
+        finishWithError(violation);
+        return;
+    }
     finishWith(McpToolkit::resultFromCall(reply.result.toObject()));
 }
 
@@ -212,6 +221,10 @@ void McpToolkit::startServer()
 {
     m_state = State::Starting;
     m_clock.start();
+    if (m_server.isRemote()) {
+        startRemote();
+        return;
+    }
     const auto failSoon = [this](const QString &error) {
         // Failures found before anything started are reported asynchronously, like the others.
         QMetaObject::invokeMethod(this, [this, error] { fail(error); }, Qt::QueuedConnection);
@@ -264,14 +277,75 @@ void McpToolkit::startServer()
     qCInfo(lcMcp) << "starting MCP server" << m_serverName << program << m_server.command.mid(1);
     m_startupTimer.start(m_startupTimeoutMs);
     m_process->start(QIODevice::ReadWrite);
+    sendInitialize();
+}
 
+void McpToolkit::sendInitialize()
+{
+    // Remote servers get the newest version we speak; a server answers with the one it takes.
+    const QString version = m_http ? u"2025-11-25"_s : QString(ProtocolVersion);
     const QJsonObject params{
-        {u"protocolVersion"_s, QString(ProtocolVersion)},
-        {u"capabilities"_s, QJsonObject()},
+        {u"protocolVersion"_s, version},
+        {u"capabilities"_s, QJsonObject{{u"elicitation"_s, QJsonObject()}, {u"roots"_s, QJsonObject()}}},
         {u"clientInfo"_s,
          QJsonObject{{u"name"_s, u"callscope"_s}, {u"version"_s, QStringLiteral(CALLSCOPE_VERSION)}}},
     };
-    request(u"initialize"_s, params, [this](const McpReply &reply) { onInitialized(reply); });
+    if (request(u"initialize"_s, params, [this](const McpReply &reply) { onInitialized(reply); }) < 0) {
+        QMetaObject::invokeMethod(
+            this, [this] { fail(tr("MCP server \"%1\" could not be sent its first request.").arg(m_serverName)); },
+            Qt::QueuedConnection);
+    }
+}
+
+void McpToolkit::startRemote()
+{
+    const QUrl url(m_server.url);
+    m_http = new McpHttpTransport(m_serverName, url, this);
+    m_http->setHeaders(m_server.headers);
+    if (m_server.auth == McpAuthKind::Bearer) {
+        const QByteArray token = qgetenv(m_server.bearerEnv.toLocal8Bit().constData());
+        if (token.isEmpty()) {
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    fail(tr("MCP server \"%1\" needs a bearer token from the environment variable %2, "
+                            "which is not set.")
+                             .arg(m_serverName, m_server.bearerEnv));
+                },
+                Qt::QueuedConnection);
+            return;
+        }
+        m_http->setBearerToken(token);
+    }
+    connect(m_http, &McpHttpTransport::messageReceived, this, &McpToolkit::handleMessage);
+    connect(m_http, &McpHttpTransport::deliveryFailed, this, [this](const QJsonValue &id, const QString &error) {
+        if (id.isUndefined()) {
+            fail(error);
+            return;
+        }
+        if (const ReplyHandler handler = m_pending.take(id.toInteger()))
+            handler(failureReply(error));
+    });
+    qCInfo(lcMcp) << "connecting to remote MCP server" << m_serverName << url.toString(QUrl::RemoveQuery);
+    m_startupTimer.start(m_startupTimeoutMs);
+    if (m_server.auth == McpAuthKind::OAuth) {
+        if (!m_credentials)
+            m_credentials = new CredentialStore(this);
+        m_oauth = new McpOAuth(m_http->networkAccessManager(), url, m_server, m_credentials, this);
+        m_oauth->setBrowserCommand(m_browserCommand);
+        connect(m_oauth, &McpOAuth::authorizationStarted, this, [this](const QUrl &authUrl) {
+            // A sign-in waits for a person: the start-up clock stops meanwhile.
+            m_startupTimer.stop();
+            Q_EMIT authorizationStarted(authUrl);
+        });
+        m_http->setOAuth(m_oauth);
+        m_oauth->loadStored([self = QPointer<McpToolkit>(this)] {
+            if (self && self->m_state == State::Starting)
+                self->sendInitialize();
+        });
+        return;
+    }
+    sendInitialize();
 }
 
 void McpToolkit::onInitialized(const McpReply &reply)
@@ -299,7 +373,11 @@ void McpToolkit::onInitialized(const McpReply &reply)
     }
     qCInfo(lcMcp) << "MCP server" << m_serverName << "is" << m_serverInfo.value(u"name"_s).toString()
                   << m_serverInfo.value(u"version"_s).toString() << "protocol" << m_protocolVersion;
+    if (m_http)
+        m_http->setProtocolVersion(m_protocolVersion);
     send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}});
+    if (m_http)
+        m_http->openServerStream();
     listTools(QString(), false);
 }
 
@@ -332,9 +410,14 @@ void McpToolkit::listTools(const QString &cursor, bool refresh)
             tool.name = object.value(u"name"_s).toString();
             if (tool.name.isEmpty())
                 continue;
+            tool.title = object.value(u"title"_s).toString();
+            if (tool.title.isEmpty())
+                tool.title = object.value(u"annotations"_s).toObject().value(u"title"_s).toString();
             tool.description = object.value(u"description"_s).toString();
             if (tool.description.isEmpty())
-                tool.description = object.value(u"title"_s).toString();
+                tool.description = tool.title;
+            tool.annotations = object.value(u"annotations"_s).toObject();
+            tool.outputSchema = object.value(u"outputSchema"_s).toObject();
             tool.inputSchema = object.value(u"inputSchema"_s).toObject();
             tool.inputSchema.remove(u"$schema"_s);
             if (tool.inputSchema.isEmpty())
@@ -461,6 +544,10 @@ ToolJob *McpToolkit::createJob(const ToolCall &call, QObject *parent)
 
 bool McpToolkit::send(const QJsonObject &message)
 {
+    if (m_http) {
+        m_http->send(message);
+        return true;
+    }
     if (!m_process)
         return false;
     ToolProcess::ignoreSigpipe(); // the server may be gone by the time the bytes are written
@@ -471,7 +558,7 @@ bool McpToolkit::send(const QJsonObject &message)
 
 qint64 McpToolkit::request(const QString &method, const QJsonObject &params, ReplyHandler handler)
 {
-    if (!m_process || (m_state != State::Starting && m_state != State::Ready))
+    if ((!m_process && !m_http) || (m_state != State::Starting && m_state != State::Ready))
         return -1;
     const qint64 id = m_nextId++;
     QJsonObject message{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}};
@@ -591,24 +678,16 @@ void McpToolkit::handleMessage(const QJsonObject &message)
             if (method == u"notifications/tools/list_changed"_s && m_state == State::Ready
                 && !m_listingActive) {
                 listTools(QString(), true);
-            } else if (method == u"notifications/message"_s) {
-                qCInfo(lcMcp).noquote() << m_serverName + u" log: "_s
+            } else if (method == u"notifications/message"_s || method == u"notifications/progress"_s) {
+                qCInfo(lcMcp).noquote() << m_serverName + u" "_s + method + u": "_s
                                                + shortened(compact(message.value(u"params"_s)), 1000);
+                Q_EMIT serverNotification(method, message.value(u"params"_s).toObject());
             } else {
                 qCDebug(lcMcp) << "MCP server" << m_serverName << "notification" << method;
             }
             return;
         }
-        // A request from the server: we offer no client features, so only ping is answered.
-        QJsonObject answer{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}};
-        if (method == u"ping"_s) {
-            answer.insert(u"result"_s, QJsonObject());
-        } else {
-            qCInfo(lcMcp) << "MCP server" << m_serverName << "asked for" << method << "(not supported)";
-            answer.insert(u"error"_s, QJsonObject{{u"code"_s, JsonRpcMethodNotFound},
-                                                 {u"message"_s, u"Method not found"_s}});
-        }
-        send(answer);
+        answerServerRequest(id, method, message.value(u"params"_s).toObject());
         return;
     }
     if (!id.isDouble() || (!message.contains(u"result"_s) && !message.contains(u"error"_s))) {
@@ -704,6 +783,12 @@ void McpToolkit::fail(const QString &error)
         m_process = nullptr;
         ToolProcess::retire(process, m_killGraceMs);
     }
+    if (m_http) {
+        McpHttpTransport *http = std::exchange(m_http, nullptr);
+        http->setParent(QCoreApplication::instance());
+        connect(http, &McpHttpTransport::closed, http, &QObject::deleteLater);
+        http->close();
+    }
     const QPointer<McpToolkit> self(this);
     endPending(error);
     if (!self)
@@ -728,10 +813,135 @@ void McpToolkit::shutdown()
         m_process = nullptr;
         ToolProcess::retire(process, m_killGraceMs, qMax(1, m_killGraceMs));
     }
+    bool closing = false;
+    if (m_http) {
+        // The DELETE outlives this toolkit: the transport belongs to the application until done.
+        McpHttpTransport *http = std::exchange(m_http, nullptr);
+        http->setParent(QCoreApplication::instance());
+        connect(http, &McpHttpTransport::closed, http, &QObject::deleteLater);
+        connect(http, &McpHttpTransport::closed, this, [this] {
+            if (!m_closedEmitted) {
+                m_closedEmitted = true;
+                Q_EMIT closed();
+            }
+        });
+        http->close();
+        closing = true;
+    }
+    if (!closing) {
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (!m_closedEmitted) {
+                    m_closedEmitted = true;
+                    Q_EMIT closed();
+                }
+            },
+            Qt::QueuedConnection);
+    }
     const QPointer<McpToolkit> self(this);
     endPending(m_failure);
     if (self && starting)
         emitReady(m_failure);
+}
+
+QList<McpToolInfo> McpToolkit::tools() const
+{
+    return m_tools;
+}
+
+bool McpToolkit::needsApproval(const QString &toolName) const
+{
+    switch (m_server.approval) {
+    case McpApprovalPolicy::Always:
+        return true;
+    case McpApprovalPolicy::Never:
+        return false;
+    case McpApprovalPolicy::Destructive:
+        break;
+    }
+    for (const McpToolInfo &tool : m_tools) {
+        if (tool.name == toolName)
+            return tool.destructive();
+    }
+    return false;
+}
+
+QJsonObject McpToolkit::defaultElicitationAnswer(const QJsonObject &requestedSchema)
+{
+    const QJsonObject properties = requestedSchema.value(u"properties"_s).toObject();
+    QJsonObject content;
+    for (auto it = properties.constBegin(); it != properties.constEnd(); ++it) {
+        const QJsonObject property = it.value().toObject();
+        if (property.contains(u"default"_s))
+            content.insert(it.key(), property.value(u"default"_s));
+    }
+    for (const QJsonValue &required : requestedSchema.value(u"required"_s).toArray()) {
+        if (!content.contains(required.toString()))
+            return QJsonObject{{u"action"_s, u"decline"_s}};
+    }
+    return QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, content}};
+}
+
+void McpToolkit::answerServerRequest(const QJsonValue &id, const QString &method, const QJsonObject &params)
+{
+    const auto answer = [this, id](const QJsonObject &result) {
+        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"result"_s, result}});
+    };
+    if (method == u"ping"_s) {
+        answer(QJsonObject());
+    } else if (method == u"roots/list"_s) {
+        answer(QJsonObject{{u"roots"_s, QJsonArray()}});
+    } else if (method == u"elicitation/create"_s) {
+        const QJsonObject schema = params.value(u"requestedSchema"_s).toObject();
+        if (params.value(u"mode"_s).toString(u"form"_s) != u"form"_s) {
+            answer(QJsonObject{{u"action"_s, u"decline"_s}});
+            return;
+        }
+        if (m_elicitationHandler) {
+            McpElicitation request{m_serverName, params.value(u"message"_s).toString(), schema};
+            m_elicitationHandler(request, [self = QPointer<McpToolkit>(this), answer](const QJsonObject &result) {
+                if (self)
+                    answer(result);
+            });
+            return;
+        }
+        const QJsonObject result = defaultElicitationAnswer(schema);
+        qCInfo(lcMcp) << "MCP server" << m_serverName << "asked for input; unattended answer:"
+                      << result.value(u"action"_s).toString();
+        answer(result);
+    } else {
+        qCInfo(lcMcp) << "MCP server" << m_serverName << "asked for" << method << "(not supported)";
+        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                         {u"id"_s, id},
+                         {u"error"_s, QJsonObject{{u"code"_s, JsonRpcMethodNotFound},
+                                                 {u"message"_s, u"Method not found"_s}}}});
+    }
+}
+
+QString McpToolkit::checkOutput(const QString &toolName, const QJsonObject &result) const
+{
+    if (result.value(u"isError"_s).toBool())
+        return {};
+    for (const McpToolInfo &tool : m_tools) {
+        if (tool.name != toolName || tool.outputSchema.isEmpty())
+            continue;
+        if (!result.contains(u"structuredContent"_s))
+            return tr("Tool \"%1\" declares an outputSchema but its result has no structuredContent.")
+                .arg(toolName);
+        const CompiledSchema schema = SchemaCompiler().compile(tool.outputSchema);
+        if (!schema.isValid())
+            return tr("Tool \"%1\" declares an outputSchema that is not a valid schema: %2")
+                .arg(toolName, schema.errorString());
+        const SchemaValidationResult validation = schema.validate(result.value(u"structuredContent"_s));
+        if (validation.valid)
+            return {};
+        const SchemaError &first = validation.errors.constFirst();
+        const QString pointer = first.instancePath.isEmpty() ? u"\"\" (the whole value)"_s : first.instancePath;
+        return tr("Tool \"%1\" returned structuredContent that breaks its outputSchema at %2: %3")
+            .arg(toolName, pointer, first.message);
+    }
+    return {};
 }
 
 // ---------------------------------------------------------------------------------------------

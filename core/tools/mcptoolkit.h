@@ -20,10 +20,22 @@
 // Lines on stdout that are not JSON-RPC are ignored with a warning; a line longer than
 // lineLimit() is dropped and the call it answered (when it can be told) gets an error result.
 // Stderr is logged (category callscope.tools.mcp), never parsed; its tail is quoted in errors.
-// Requests from the server get a JSON-RPC "method not found" error (`ping` is answered);
-// notifications are ignored except `notifications/tools/list_changed`, which re-lists.
+// Requests from the server: `ping` and `roots/list` (no roots) are answered; `elicitation/create`
+// goes to the elicitation handler when one is set (the GUI's form), else it is accepted with
+// the schema's defaults when every required field has one and declined otherwise; anything
+// else gets "method not found". Progress and log notifications are emitted as
+// serverNotification; `notifications/tools/list_changed` re-lists.
+//
+// Remote servers (a spec entry with "url") speak through McpHttpTransport, signed in with
+// static headers, a bearer token from the environment, or McpOAuth. shutdown() ends the session
+// with DELETE; `closed` follows once that is done (at once for stdio servers).
+//
+// Tools carry their annotations (readOnlyHint, destructiveHint, idempotentHint,
+// openWorldHint) and outputSchema: a result whose structuredContent fails the schema becomes
+// an error result naming the JSON Pointer; needsApproval() follows the server's approval policy.
 
 #include "core/model/spec.h"
+#include "core/secrets/credentialstore.h"
 #include "core/tools/basictooljob.h"
 #include "core/tools/toolkit.h"
 
@@ -31,6 +43,7 @@
 #include <QHash>
 #include <QPointer>
 #include <QTimer>
+#include <QUrl>
 
 #include <functional>
 
@@ -38,7 +51,39 @@ class QProcess;
 
 namespace Callscope {
 
+class CredentialStore;
+class McpHttpTransport;
+class McpOAuth;
 class McpToolkit;
+
+// One tool as the server lists it.
+struct McpToolInfo
+{
+    QString name;
+    QString title;
+    QString description;
+    QJsonObject inputSchema;
+    QJsonObject outputSchema;      // empty when the tool declares none
+    QJsonObject annotations;       // as listed: readOnlyHint, destructiveHint, ...
+    bool readOnly() const { return annotations.value(QStringLiteral("readOnlyHint")).toBool(); }
+    // Destructive only when the server says so explicitly and does not call it read-only.
+    bool destructive() const
+    {
+        return !readOnly() && annotations.value(QStringLiteral("destructiveHint")).toBool(false);
+    }
+};
+
+// An elicitation/create request: the message and the schema of the fields it asks for. The
+// handler answers once with {"action": "accept", "content": {...}} or {"action": "decline"} /
+// {"action": "cancel"}.
+struct McpElicitation
+{
+    QString serverName;
+    QString message;
+    QJsonObject requestedSchema;
+};
+using McpElicitationHandler =
+    std::function<void(const McpElicitation &request, std::function<void(const QJsonObject &answer)> reply)>;
 
 // One JSON-RPC answer (or our own failure standing in for it).
 struct McpReply
@@ -106,6 +151,23 @@ public:
     qint64 serverProcessId() const { return m_pid; }
     qint64 startupMs() const { return m_startupMs; } // prepare() to ready, -1 before
     int ignoredLineCount() const { return m_garbageLines; }
+    QList<McpToolInfo> tools() const;
+    bool isRemote() const { return m_server.isRemote(); }
+    McpHttpTransport *httpTransport() const { return m_http; }
+
+    // Remote servers: where OAuth tokens are kept (null: memory only) and how the sign-in URL
+    // is opened (empty: the mcp/browser_command setting, else xdg-open).
+    void setCredentialStore(CredentialStore *store) { m_credentials = store; }
+    void setBrowserCommand(const QString &command) { m_browserCommand = command; }
+    void setElicitationHandler(McpElicitationHandler handler) { m_elicitationHandler = std::move(handler); }
+
+    bool needsApproval(const QString &toolName) const override;
+
+    // The unattended answer to an elicitation: accept with the defaults when every required
+    // field has one, decline otherwise.
+    static QJsonObject defaultElicitationAnswer(const QJsonObject &requestedSchema);
+    // An error text when `result` breaks the tool's outputSchema; empty when it is fine.
+    QString checkOutput(const QString &toolName, const QJsonObject &result) const;
 
     void prepare() override;
     QList<ToolDeclaration> declarations() const override;
@@ -129,16 +191,20 @@ public:
 Q_SIGNALS:
     // The server failed after `ready` (it died); the text says how.
     void failed(const QString &error);
+    // notifications/progress and notifications/message, with their params.
+    void serverNotification(const QString &method, const QJsonObject &params);
+    // A remote server asked for a sign-in and its URL was opened.
+    void authorizationStarted(const QUrl &url);
+    // After shutdown(): the server is stopped (a remote session was ended with DELETE).
+    void closed();
 
 private:
-    struct ListedTool
-    {
-        QString name;
-        QString description;
-        QJsonObject inputSchema;
-    };
+    using ListedTool = McpToolInfo;
 
     void startServer();
+    void startRemote();
+    void sendInitialize();
+    void answerServerRequest(const QJsonValue &id, const QString &method, const QJsonObject &params);
     void onInitialized(const McpReply &reply);
     void listTools(const QString &cursor, bool refresh);
     void finishListing(bool refresh);
@@ -191,6 +257,13 @@ private:
     int m_listPages = 0;
     bool m_listingActive = false;
     QList<ListedTool> m_tools;       // the last complete listing
+
+    McpHttpTransport *m_http = nullptr;
+    McpOAuth *m_oauth = nullptr;
+    QPointer<CredentialStore> m_credentials;
+    QString m_browserCommand;
+    McpElicitationHandler m_elicitationHandler;
+    bool m_closedEmitted = false;
 };
 
 } // namespace Callscope

@@ -48,6 +48,13 @@ public:
     // The job is parented to `parent` and not started; the caller connects, then start()s it.
     virtual ToolJob *createJob(const ToolCall &call, QObject *parent) = 0;
     virtual void shutdown() {}
+    // Whether a call of this tool needs a person's approval when the spec entry does not say
+    // (requires_approval absent); MCP servers decide by their tools' annotations.
+    virtual bool needsApproval(const QString &toolName) const
+    {
+        Q_UNUSED(toolName);
+        return false;
+    }
 
 Q_SIGNALS:
     void ready(const QString &error);

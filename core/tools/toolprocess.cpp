@@ -9,6 +9,8 @@
 #include <QStandardPaths>
 #include <QStringDecoder>
 #include <QTimer>
+#include <QElapsedTimer>
+#include <QThread>
 
 #include <csignal>
 #include <sys/types.h>
@@ -61,6 +63,47 @@ void signalGroup(qint64 pid, int signal)
     ::kill(-static_cast<pid_t>(pid), signal);
 }
 
+namespace {
+QList<QPointer<QProcess>> &retiring()
+{
+    static QList<QPointer<QProcess>> list;
+    return list;
+}
+
+void pruneRetiring()
+{
+    retiring().removeIf([](const QPointer<QProcess> &p) { return !p || p->state() == QProcess::NotRunning; });
+}
+} // namespace
+
+int retiredCount()
+{
+    pruneRetiring();
+    return int(retiring().size());
+}
+
+int finishRetired(int maxMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (retiredCount() > 0 && clock.elapsed() < maxMs) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (retiredCount() > 0)
+            QThread::msleep(5);
+    }
+    int killed = 0;
+    for (const QPointer<QProcess> &process : std::as_const(retiring())) {
+        if (!process || process->state() == QProcess::NotRunning)
+            continue;
+        signalGroup(process->processId(), SIGKILL);
+        process->waitForFinished(1000);
+        ++killed;
+    }
+    retiring().clear();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    return killed;
+}
+
 void retire(QProcess *process, int graceMs, int stdinGraceMs)
 {
     if (!process)
@@ -77,6 +120,8 @@ void retire(QProcess *process, int graceMs, int stdinGraceMs)
     process->closeReadChannel(QProcess::StandardOutput);
     process->closeReadChannel(QProcess::StandardError);
     process->closeWriteChannel();
+    pruneRetiring();
+    retiring().append(process);
     const qint64 pid = process->processId();
     QObject::connect(process, &QProcess::finished, process, [process, pid] {
         signalGroup(pid, SIGKILL); // children that outlived the leader

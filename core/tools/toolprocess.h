@@ -35,6 +35,13 @@ void signalGroup(qint64 pid, int signal);
 // detached from its parent and deletes itself once it has exited; nothing waits for it.
 void retire(QProcess *process, int graceMs, int stdinGraceMs = 0);
 
+// Waits (running the event loop) until every retired process has ended, at most `maxMs`; the
+// ones still running then are killed and reaped. Front ends call it before they exit, so no
+// server is left behind and QProcess never warns about a process destroyed while running.
+// Returns how many had to be killed.
+int finishRetired(int maxMs);
+int retiredCount();
+
 // Text of at most `maxBytes` bytes of `data` decoded as UTF-8 (invalid sequences become
 // U+FFFD; `invalid` tells whether there were any). A cut is marked in the text.
 QString decodeCapped(const QByteArray &data, qint64 maxBytes, bool *invalid = nullptr);

@@ -56,6 +56,8 @@ QList<Toolkit *> buildToolkits(const Spec &spec, QObject *parent, const ToolkitO
         toolkit->setWorkingDirectory(workingDirectory);
         toolkit->setStartupTimeoutMs(options.mcpStartupTimeoutMs);
         toolkit->setKillGraceMs(options.killGraceMs);
+        if (options.mcpElicitation)
+            toolkit->setElicitationHandler(options.mcpElicitation);
         toolkits.append(toolkit);
     }
     return toolkits;

@@ -14,6 +14,7 @@
 
 #include "core/engines/modelclient.h"
 #include "core/model/spec.h"
+#include "core/tools/mcptoolkit.h"
 #include "core/tools/toolkit.h"
 
 #include <QList>
@@ -30,6 +31,9 @@ struct ToolkitOptions
     qint64 outputLimitBytes = 1024 * 1024;  // command tools: cap on stdout and on stderr, each
     int mcpStartupTimeoutMs = 30000;
     int killGraceMs = 2000;                 // SIGTERM to SIGKILL
+    // Asks a person when an MCP server wants input (attended runs); empty: the unattended
+    // answer (accept with the defaults, else decline).
+    McpElicitationHandler mcpElicitation;
 };
 
 QList<Toolkit *> buildToolkits(const Spec &spec, QObject *parent);

@@ -145,6 +145,8 @@ private Q_SLOTS:
     void crashSafetyUnderSigkill();
     void enginesTestThroughTheProbe();
     void toolProgramsCheckedBeforeSending();
+    void mcpToolsCallAndGracefulShutdown();
+    void mcpBadArgumentsAndSpecs();
 };
 
 void TestCli::runCompleted()
@@ -596,6 +598,98 @@ void TestCli::toolProgramsCheckedBeforeSending()
     r = runCli({u"run"_s, runnable, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
     QVERIFY2(r.exitCode == 0, r.out.constData());
     QCOMPARE(fx.server.requestCount(), 1);
+}
+
+namespace {
+
+// Processes (other than ours) whose environment holds `marker`.
+QList<qint64> processesWithMarker(const QByteArray &marker)
+{
+    QList<qint64> found;
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric || pid == QCoreApplication::applicationPid())
+            continue;
+        QFile environ(u"/proc/%1/environ"_s.arg(pid));
+        if (environ.open(QIODevice::ReadOnly) && environ.readAll().contains(marker))
+            found.append(pid);
+    }
+    return found;
+}
+
+} // namespace
+
+void TestCli::mcpToolsCallAndGracefulShutdown()
+{
+    QTemporaryDir dir;
+    const QByteArray marker = "CALLSCOPE_MCP_MARKER=" + QByteArray::number(QRandomGenerator::global()->generate64());
+    const QString fake = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/data/tools/fake_mcp_server.js"_s);
+    const QJsonObject spec{
+        {u"kind"_s, u"mcp-test"_s},
+        {u"system_prompt"_s, u"x"_s},
+        {u"mcp_servers"_s, QJsonObject{{u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, fake}},
+                                                              {u"env"_s, QJsonObject{{QString::fromLatin1(marker.split('=').at(0)),
+                                                                                       QString::fromLatin1(marker.split('=').at(1))}}}}}}},
+        {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s}}}};
+    const QString specPath = dir.filePath(u"spec.json"_s);
+    QFile file(specPath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(spec).toJson());
+    file.close();
+
+    CliResult r = runCli({u"mcp"_s, u"tools"_s, specPath, u"fake"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray tools = QJsonDocument::fromJson(r.out).array();
+    QJsonObject wipe;
+    for (const QJsonValue &tool : tools)
+        if (tool.toObject().value(u"name"_s).toString() == u"wipe_disk")
+            wipe = tool.toObject();
+    QCOMPARE(wipe.value(u"needs_approval"_s).toBool(), true);
+    QCOMPARE(wipe.value(u"annotations"_s).toObject().value(u"destructiveHint"_s).toBool(), true);
+    QVERIFY2(!r.err.contains("QProcess"), r.err.constData());
+
+    r = runCli({u"mcp"_s, u"call"_s, specPath, u"fake"_s, u"echo_args"_s, u"--args"_s, u"{\"a\": 1}"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json().value(u"content"_s).toString(), u"{\"a\":1}"_s);
+    QCOMPARE(r.json().value(u"is_error"_s).toBool(), false);
+    // The server was shut down before the CLI left: no warning, no process left behind.
+    QVERIFY2(!r.err.contains("QProcess") && !r.err.contains("still running"), r.err.constData());
+    // Its log notification went to stderr.
+    QVERIFY2(r.err.contains("[fake] notifications/message {\"data\":\"hello\""), r.err.constData());
+    QCOMPARE(processesWithMarker(marker), QList<qint64>());
+
+    r = runCli({u"mcp"_s, u"call"_s, specPath, u"fake"_s, u"typed_bad"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.json().value(u"content"_s).toString().contains(u"outputSchema at /total"_s), r.out.constData());
+}
+
+void TestCli::mcpBadArgumentsAndSpecs()
+{
+    CliResult r = runCli({u"mcp"_s, u"tools"_s, u"--url"_s, u"ftp://host/mcp"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("not an http:// or https:// URL"), r.err.constData());
+    r = runCli({u"mcp"_s, u"call"_s, u"--url"_s, u"http://127.0.0.1:9/mcp"_s, u"t"_s, u"--args"_s, u"[1]"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--args is not a JSON object"), r.err.constData());
+
+    QTemporaryDir dir;
+    const QString specPath = dir.filePath(u"spec.json"_s);
+    QFile file(specPath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QJsonObject far{{u"url"_s, u"http://127.0.0.1:9/mcp"_s},
+                          {u"auth"_s, QJsonObject{{u"bearer_env"_s, u"T"_s}, {u"token"_s, u"abc"_s}}},
+                          {u"approval"_s, u"sometimes"_s}};
+    file.write(QJsonDocument(QJsonObject{{u"kind"_s, u"k"_s}, {u"system_prompt"_s, u"x"_s},
+                                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s}}},
+                                         {u"mcp_servers"_s, QJsonObject{{u"far"_s, far}}}})
+                   .toJson());
+    file.close();
+    r = runCli({u"mcp"_s, u"tools"_s, specPath, u"far"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("/mcp_servers/far/auth: a token does not belong in a spec file"), r.err.constData());
+    QVERIFY2(r.err.contains("/mcp_servers/far/approval: unknown value \"sometimes\""), r.err.constData());
 }
 
 #include "tst_cli.moc"

@@ -17,6 +17,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTcpServer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -486,6 +489,8 @@ private Q_SLOTS:
     void sessionTurnsMixAndOutputCopyNotResent();
     void keyNeverStored();
     void mcpServerToolInTheLoop();
+    void remoteMcpServerInTheLoop();
+    void mcpAnnotationsDecideApproval();
     void compactionByPolicy();
     void replayOnAnotherEngine();
     void failedSummaryLetsTurnGoAhead();
@@ -852,6 +857,90 @@ void TestRunnerHttp::mcpServerToolInTheLoop()
     const auto [id, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
     QCOMPARE(id, u"c1"_s);
     QCOMPARE(content, u"Echo: hi from the loop"_s);
+}
+
+namespace {
+
+QString npmEverything()
+{
+    QString npmDir = QString::fromLocal8Bit(qgetenv("CALLSCOPE_NPM_DIR"));
+    if (npmDir.isEmpty())
+        npmDir = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/npm"_s);
+    return QDir(npmDir).filePath(u"node_modules/@modelcontextprotocol/server-everything/dist/index.js"_s);
+}
+
+} // namespace
+
+void TestRunnerHttp::remoteMcpServerInTheLoop()
+{
+    const QString entry = npmEverything();
+    QVERIFY2(QFile::exists(entry), qPrintable(u"MCP reference server missing: "_s + entry));
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    QProcess everything;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"PORT"_s, QString::number(port));
+    everything.setProcessEnvironment(environment);
+    everything.setProcessChannelMode(QProcess::MergedChannels);
+    everything.start(u"node"_s, {entry, u"streamableHttp"_s});
+    QByteArray output;
+    QVERIFY2(QTest::qWaitFor([&] {
+                 output += everything.readAll();
+                 return output.contains(QByteArray::number(port));
+             }, 20000),
+             output.constData());
+    const auto stop = qScopeGuard([&] {
+        everything.terminate();
+        if (!everything.waitForFinished(3000))
+            everything.kill();
+        everything.waitForFinished(2000);
+    });
+
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"hi over http"_s}})));
+    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    const QString url = u"http://127.0.0.1:%1/mcp"_s.arg(port);
+    const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"echo"_s}, {u"mcp"_s, u"everything"_s}}}},
+                                           {u"mcp_servers"_s, QJsonObject{{u"everything"_s, QJsonObject{{u"url"_s, url}}}}}});
+    const LaunchResult result = env.launch(spec);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    const auto [id, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+    QCOMPARE(id, u"c1"_s);
+    QCOMPARE(content, u"Echo: hi over http"_s);
+}
+
+void TestRunnerHttp::mcpAnnotationsDecideApproval()
+{
+    const QString fake = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/data/tools/fake_mcp_server.js"_s);
+    const Wire wire{EngineType::OpenAI};
+    const QJsonObject servers{{u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, fake}}}}};
+    for (const bool overridden : {false, true}) {
+        Env env;
+        QVERIFY(env.server.listen());
+        env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"wipe_disk"_s, {})));
+        env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"read_notes"_s, {})));
+        env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c3"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+        QJsonObject wipe{{u"name"_s, u"wipe_disk"_s}, {u"mcp"_s, u"fake"_s}};
+        if (overridden)
+            wipe.insert(u"requires_approval"_s, false); // the spec's word beats the annotation
+        const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{wipe, QJsonObject{{u"name"_s, u"read_notes"_s}, {u"mcp"_s, u"fake"_s}}}},
+                                               {u"mcp_servers"_s, servers}});
+        const LaunchResult result = env.launch(spec); // unattended: no one can approve
+        QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+        const auto [id1, wiped] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+        QCOMPARE(id1, u"c1"_s);
+        if (overridden)
+            QCOMPARE(wiped, u"wipe_disk ran"_s);
+        else
+            QVERIFY2(wiped.contains(u"needs a person's approval"_s), qPrintable(wiped));
+        const auto [id2, notes] = wire.lastToolResult(env.server.requests().at(2).jsonObject());
+        QCOMPARE(id2, u"c2"_s);
+        QCOMPARE(notes, u"read_notes ran"_s); // read-only: runs unattended
+    }
 }
 
 namespace {

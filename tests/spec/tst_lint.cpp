@@ -140,6 +140,10 @@ QList<RuleCase> ruleCases()
         {"unknown fields", u"unknown-fields"_s, E::OpenAI, u"unknown-field"_s,
          {u"/max_turn"_s, u"/notes_for_me"_s, u"/engine/modle"_s, u"/retry/max_attempt"_s, u"/tools/0/descripton"_s}},
         {"unknown fields: none in a clean spec", u"clean"_s, E::OpenAI, u"unknown-field"_s, {}},
+        {"unknown fields of an MCP server", u"mcp-remote"_s, E::OpenAI, u"unknown-field"_s,
+         {u"/mcp_servers/secure/x_region"_s}},
+        {"remote MCP server over plain http", u"mcp-remote"_s, E::OpenAI, u"mcp-insecure-url"_s,
+         {u"/mcp_servers/plain/url"_s}},
     };
 }
 

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void brokenSpecs_data();
     void brokenSpecs();
     void unreadableFile();
+    void remoteMcpServersRoundTrip();
     void resolvesRelativePaths();
     void samplesLoad_data();
     void samplesLoad();
@@ -426,10 +427,26 @@ void TestSpecIo::brokenSpecs_data()
     QTest::newRow("broken MCP servers")
         << u"mcp-server-broken.spec.json"_s
         << QStringList{u"/mcp_servers/fs: missing required field \"command\" (the program that "
-                       "starts the server)"_s,
+                       "starts the server, or \"url\" for a remote server)"_s,
                        u"/mcp_servers/fs/env/DEBUG: expected a string, got an integer"_s,
                        u"/mcp_servers/fs/expose: unknown value \"some\" (the only value is \"all\")"_s,
                        u"/mcp_servers/web: expected an object, got a string"_s};
+    QTest::newRow("broken remote MCP servers")
+        << u"mcp-remote-broken.spec.json"_s
+        << QStringList{
+               u"/mcp_servers/both: both command and url; give command for a local server or url for a remote one"_s,
+               u"/mcp_servers/ftp/url: \"ftp://host/mcp\" is not an http:// or https:// URL"_s,
+               u"/mcp_servers/local/headers: headers are only sent to a remote server (one with \"url\")"_s,
+               u"/mcp_servers/local/auth: auth is only used with a remote server (one with \"url\")"_s,
+               u"/mcp_servers/secret/auth/oauth/client_secret: a client secret does not belong in a spec file; "
+               "put it in an environment variable and name it with \"client_secret_env\""_s,
+               u"/mcp_servers/token/auth: a token does not belong in a spec file; name the variable that holds "
+               "it with \"bearer_env\""_s,
+               u"/mcp_servers/weird/headers/bad name: \"bad name\" is not a valid HTTP header name"_s,
+               u"/mcp_servers/weird/auth: unknown value \"kerberos\" (use \"oauth\", \"none\" or an object with "
+               "\"bearer_env\" or \"oauth\")"_s,
+               u"/mcp_servers/weird/approval: unknown value \"sometimes\" (use \"always\", \"destructive\" or "
+               "\"never\")"_s};
     QTest::newRow("broken pre-seeds")
         << u"preseed-broken.spec.json"_s
         << QStringList{u"/pre_seeds/0: missing required field \"tool\""_s,
@@ -453,6 +470,40 @@ void TestSpecIo::brokenSpecs()
         QVERIFY(error.pointer.isEmpty() || error.pointer.startsWith(u'/'));
         QVERIFY(!error.message.isEmpty());
     }
+}
+
+void TestSpecIo::remoteMcpServersRoundTrip()
+{
+    const SpecLoadResult result = loadSpecFile(specFile(u"valid/remote-mcp.spec.json"_s));
+    QVERIFY2(result.ok(), qPrintable(errorStrings(result.errors).join(u'\n')));
+    const Spec &spec = *result.spec;
+    const McpServerSpec docs = spec.mcpServers.value(u"docs"_s);
+    QVERIFY(docs.isRemote());
+    QCOMPARE(docs.url, u"https://mcp.example.com/mcp"_s);
+    QCOMPARE(docs.headers.value(u"X-Team"_s), u"core"_s);
+    QCOMPARE(docs.auth, McpAuthKind::OAuth);
+    QCOMPARE(docs.oauthClientId, u"callscope-desktop"_s);
+    QCOMPARE(docs.oauthClientSecretEnv, u"DOCS_CLIENT_SECRET"_s);
+    QCOMPARE(docs.oauthScope, u"docs:read"_s);
+    QCOMPARE(docs.approval, McpApprovalPolicy::Always);
+    const McpServerSpec wiki = spec.mcpServers.value(u"wiki"_s);
+    QCOMPARE(wiki.auth, McpAuthKind::Bearer);
+    QCOMPARE(wiki.bearerEnv, u"WIKI_TOKEN"_s);
+    QVERIFY(wiki.exposeAll);
+    QCOMPARE(wiki.approval, McpApprovalPolicy::Destructive);
+    QCOMPARE(spec.mcpServers.value(u"open"_s).auth, McpAuthKind::OAuth);
+    QVERIFY(spec.tools.at(0).approvalGiven);
+    QVERIFY(!spec.tools.at(0).requiresApproval);
+
+    // Saved and loaded again: the same spec, requires_approval: false kept.
+    const QByteArray saved = saveSpec(spec);
+    QVERIFY(saved.contains("\"requires_approval\": false"));
+    const SpecLoadResult again = loadSpec(saved);
+    QVERIFY2(again.ok(), qPrintable(errorStrings(again.errors).join(u'\n')));
+    Spec reloaded = *again.spec;
+    reloaded.sourcePath = spec.sourcePath;
+    QCOMPARE(reloaded.mcpServers, spec.mcpServers);
+    QCOMPARE(reloaded.tools, spec.tools);
 }
 
 void TestSpecIo::unreadableFile()

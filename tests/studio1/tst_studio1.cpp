@@ -8,6 +8,7 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/common/dialogs.h"
+#include "ui/common/elicitationdialog.h"
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
@@ -17,6 +18,7 @@
 #include "ui/common/studioservices.h"
 #include "ui/editor/findingsmodel.h"
 #include "ui/editor/jsoneditor.h"
+#include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
@@ -49,6 +51,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -210,6 +213,8 @@ private Q_SLOTS:
     void streamingKeepsEventLoopResponsive();
     void mainWindowRunsSampleOffline();
     void outputModesRunAndDiff();
+    void editorAddsRemoteMcpServerAndListsTools();
+    void elicitationFormAnswers();
 
 private:
     bool openInEditor(Studio &s, const QString &path);
@@ -1165,4 +1170,105 @@ void TestStudio1::outputModesRunAndDiff()
 }
 
 QTEST_MAIN(TestStudio1)
+void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    McpServerPanel *panel = s.editor.mcpPanel();
+    QVERIFY(panel);
+
+    // A remote server from the form: it lands in the spec's mcp_servers.
+    panel->findChild<QLineEdit *>(u"mcpRemoteName"_s)->setText(u"docs"_s);
+    panel->findChild<QLineEdit *>(u"mcpRemoteUrl"_s)->setText(u"https://mcp.example.com/mcp"_s);
+    auto *auth = panel->findChild<QComboBox *>(u"mcpRemoteAuth"_s);
+    auth->setCurrentIndex(2); // bearer token from a variable
+    auto *bearer = panel->findChild<QLineEdit *>(u"mcpRemoteBearerEnv"_s);
+    bearer->setText(u"sk-not-a-variable-name!"_s);
+    panel->findChild<QPushButton *>(u"mcpRemoteAdd"_s)->click();
+    QVERIFY(!s.editor.spec().mcpServers.contains(u"docs"_s)); // a token is not a variable name
+    bearer->setText(u"DOCS_TOKEN"_s);
+    panel->findChild<QPushButton *>(u"mcpRemoteAdd"_s)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().mcpServers.contains(u"docs"_s), 3000);
+    const McpServerSpec docs = s.editor.spec().mcpServers.value(u"docs"_s);
+    QCOMPARE(docs.url, u"https://mcp.example.com/mcp"_s);
+    QCOMPARE(docs.auth, McpAuthKind::Bearer);
+    QCOMPARE(docs.bearerEnv, u"DOCS_TOKEN"_s);
+
+    // A local server the panel connects to: its tools with their annotations.
+    auto *servers = s.editor.findChild<JsonEditor *>(u"mcpServers"_s);
+    QJsonObject all = QJsonDocument::fromJson(servers->toPlainText().toUtf8()).object();
+    all.insert(u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, sourcePath(u"tests/data/tools/fake_mcp_server.js"_s)}}});
+    servers->setPlainText(QString::fromUtf8(QJsonDocument(all).toJson()));
+    s.editor.flushPendingEdits();
+    QVERIFY(s.editor.spec().mcpServers.contains(u"fake"_s));
+    auto *pick = panel->findChild<QComboBox *>(u"mcpServerPick"_s);
+    QTRY_VERIFY(pick->findText(u"fake"_s) >= 0);
+    pick->setCurrentIndex(pick->findText(u"fake"_s));
+    panel->findChild<QPushButton *>(u"mcpConnect"_s)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isConnecting(), 15000);
+    QVERIFY2(panel->statusLabel()->text().contains(u"13 tool(s)"_s), qPrintable(panel->statusLabel()->text()));
+    QTableWidget *table = panel->toolTable();
+    const auto rowOf = [&](const QString &name) {
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (table->item(row, 0)->text() == name)
+                return row;
+        return -1;
+    };
+    const int wipe = rowOf(u"wipe_disk"_s);
+    const int notes = rowOf(u"read_notes"_s);
+    QVERIFY(wipe >= 0 && notes >= 0);
+    QCOMPARE(table->item(wipe, 2)->text(), u"yes"_s); // destructive
+    QCOMPARE(table->item(wipe, 5)->text(), u"yes"_s); // needs approval
+    QCOMPARE(table->item(notes, 1)->text(), u"yes"_s); // read-only
+    QCOMPARE(table->item(notes, 5)->text(), u"no"_s);
+    panel->resize(760, 640);
+    saveShot(panel, u"mcp-server-panel.png"_s);
+}
+
+void TestStudio1::elicitationFormAnswers()
+{
+    McpElicitation request;
+    request.serverName = u"docs"_s;
+    request.message = u"Who are you?"_s;
+    request.requestedSchema = QJsonObject{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                      {u"age"_s, QJsonObject{{u"type"_s, u"integer"_s}, {u"default"_s, 30}}},
+                                      {u"status"_s, QJsonObject{{u"type"_s, u"string"_s},
+                                                                {u"enum"_s, QJsonArray{u"active"_s, u"inactive"_s}},
+                                                                {u"default"_s, u"inactive"_s}}},
+                                      {u"verified"_s, QJsonObject{{u"type"_s, u"boolean"_s}, {u"default"_s, true}}}}},
+        {u"required"_s, QJsonArray{u"name"_s}}};
+    QJsonObject answer;
+    int answers = 0;
+    ElicitationDialog::ask(nullptr, request, [&](const QJsonObject &a) {
+        answer = a;
+        ++answers;
+    });
+    ElicitationDialog *dialog = nullptr;
+    const auto find = [&] {
+        for (QWidget *w : QApplication::topLevelWidgets()) {
+            auto *d = qobject_cast<ElicitationDialog *>(w);
+            if (d && d->isVisible()) {
+                dialog = d;
+                return true;
+            }
+        }
+        return false;
+    };
+    QTRY_VERIFY(find());
+    // The defaults are filled in; a required field left empty is named, nothing is sent.
+    auto *send = dialog->findChild<QPushButton *>(u"elicitationAccept"_s);
+    send->click();
+    QCOMPARE(answers, 0);
+    QVERIFY(dialog->findChild<QLabel *>(u"elicitationProblem"_s)->text().contains(u"name"_s));
+    dialog->findChild<QLineEdit *>(u"field_name"_s)->setText(u"Ada"_s);
+    saveShot(dialog, u"mcp-elicitation.png"_s);
+    send->click();
+    QTRY_COMPARE(answers, 1);
+    QCOMPARE(answer, (QJsonObject{{u"action"_s, u"accept"_s},
+                                  {u"content"_s, QJsonObject{{u"name"_s, u"Ada"_s}, {u"age"_s, 30},
+                                                             {u"status"_s, u"inactive"_s}, {u"verified"_s, true}}}}));
+}
+
 #include "tst_studio1.moc"

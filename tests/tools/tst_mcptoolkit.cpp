@@ -5,8 +5,18 @@
 #include "tests/support/testsupport.h"
 #include "tests/tools/toolstest.h"
 
+#include "core/tools/mcphttp.h"
+
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QScopeGuard>
+#include <QUrlQuery>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTest>
 
 #include <csignal>
@@ -51,6 +61,74 @@ McpServerSpec exposingAll(McpServerSpec server)
     return server;
 }
 
+// server-everything in one of its HTTP modes ("streamableHttp" or "sse") on a free port.
+class HttpEverything
+{
+public:
+    ~HttpEverything()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.terminate();
+            if (!m_process.waitForFinished(3000)) {
+                m_process.kill();
+                m_process.waitForFinished(2000);
+            }
+        }
+    }
+
+    bool start(const QString &mode)
+    {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return false;
+        port = probe.serverPort();
+        probe.close();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"PORT"_s, QString::number(port));
+        m_process.setProcessEnvironment(env);
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(nodePath(), {everythingServerScript(), mode});
+        // Both modes print the port once they listen.
+        return QTest::qWaitFor(
+            [&] {
+                m_output += m_process.readAll();
+                return m_output.contains(QByteArray::number(port)) || m_process.state() == QProcess::NotRunning;
+            },
+            20000)
+               && m_process.state() == QProcess::Running;
+    }
+
+    QString url(const QString &path) const { return u"http://127.0.0.1:%1%2"_s.arg(port).arg(path); }
+    QByteArray output()
+    {
+        m_output += m_process.readAll();
+        return m_output;
+    }
+
+    int port = 0;
+
+private:
+    QProcess m_process;
+    QByteArray m_output;
+};
+
+McpServerSpec remote(const QString &url)
+{
+    McpServerSpec server;
+    server.url = url;
+    server.exposeAll = true;
+    return server;
+}
+
+const McpToolInfo *findTool(const QList<McpToolInfo> &tools, const QString &name)
+{
+    for (const McpToolInfo &tool : tools) {
+        if (tool.name == name)
+            return &tool;
+    }
+    return nullptr;
+}
+
 const ToolDeclaration *findDeclaration(const QList<ToolDeclaration> &list, const QString &name)
 {
     for (const ToolDeclaration &declaration : list) {
@@ -86,6 +164,14 @@ private Q_SLOTS:
     void timedOutCallIsCancelledOnServer();
     void serverDyingMidCallQuotesStderr();
     // broken servers
+    // Remote servers, annotations, output schemas, elicitation
+    void remoteStreamableHttpListsAndCalls();
+    void remoteLegacySseFallback();
+    void remoteServerDownIsAClearError();
+    void oauthSignInThenRefresh();
+    void annotationsDecideApproval();
+    void outputSchemaViolationIsAnErrorResult();
+    void elicitationDefaultsUnattended();
     void missingProgram();
     void garbageThenHang();
     void exitsDuringStartup();
@@ -336,22 +422,195 @@ void TestMcpToolkit::olderProtocolPaginationAndServerRequests()
     QCOMPARE(toolkit.serverInfo().value(u"version"_s).toString(), u"1.2.3"_s);
     QCOMPARE(toolkit.listedToolNames(),
              (QStringList{u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s, u"mixed"_s,
-                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s}));
+                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s, u"wipe_disk"_s,
+                          u"read_notes"_s, u"typed_good"_s, u"typed_bad"_s}));
     QCOMPARE(toolkit.ignoredLineCount(), 1); // "this line is not JSON"
 
     const QJsonObject arguments{{u"deep"_s, QJsonObject{{u"list"_s, QJsonArray{1, u"two"_s}}}}};
     JobRun run = runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, arguments));
     QCOMPARE(run.result.content, u"{\"deep\":{\"list\":[1,\"two\"]}}"_s);
 
-    // The server asked roots/list (we offer no roots: method not found) and ping (answered).
+    // The server asked roots/list (we offer no roots: an empty list) and ping (answered).
     run = runJob(toolkit, makeCall(u"c"_s, u"client_answers"_s));
     const QJsonArray answers = QJsonDocument::fromJson(run.result.content.toUtf8()).array();
     QCOMPARE(answers.size(), 2);
     QCOMPARE(answers.at(0).toObject(),
              (QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"srv-1"_s},
-                          {u"error"_s, QJsonObject{{u"code"_s, -32601}, {u"message"_s, u"Method not found"_s}}}}));
+                          {u"result"_s, QJsonObject{{u"roots"_s, QJsonArray()}}}}));
     QCOMPARE(answers.at(1).toObject(),
              (QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"srv-2"_s}, {u"result"_s, QJsonObject()}}));
+}
+
+void TestMcpToolkit::remoteStreamableHttpListsAndCalls()
+{
+    HttpEverything server;
+    QVERIFY2(server.start(u"streamableHttp"_s), server.output().constData());
+    McpToolkit toolkit(Everything, remote(server.url(u"/mcp"_s)), {});
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
+    QVERIFY(toolkit.httpTransport());
+    QVERIFY(!toolkit.httpTransport()->isLegacy());
+    QVERIFY(!toolkit.httpTransport()->sessionId().isEmpty());
+    QCOMPARE(toolkit.protocolVersion(), u"2025-11-25"_s);
+    qInfo("server-everything over Streamable HTTP: ready in %lld ms", prepared.ms);
+
+    // Annotations come with the listing; a read-only tool needs no approval.
+    const McpToolInfo *echo = findTool(toolkit.tools(), u"echo"_s);
+    QVERIFY(echo);
+    QCOMPARE(echo->annotations.value(u"readOnlyHint"_s).toBool(), true);
+    QVERIFY(echo->readOnly());
+    QVERIFY(!toolkit.needsApproval(u"echo"_s));
+    const McpToolInfo *weather = findTool(toolkit.tools(), u"get-structured-content"_s);
+    QVERIFY(weather);
+    QVERIFY(!weather->outputSchema.isEmpty());
+
+    JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"over http"_s}}));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    QCOMPARE(run.result.content, u"Echo: over http"_s);
+    // Its structuredContent fits the declared outputSchema.
+    run = runJob(toolkit, makeCall(u"c2"_s, u"get-structured-content"_s, {{u"location"_s, u"Chicago"_s}}));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+
+    // Closing ends the session with DELETE; `closed` follows.
+    QSignalSpy closed(&toolkit, &McpToolkit::closed);
+    toolkit.shutdown();
+    QVERIFY(closed.wait(5000) || closed.size() == 1);
+}
+
+void TestMcpToolkit::remoteLegacySseFallback()
+{
+    HttpEverything server;
+    QVERIFY2(server.start(u"sse"_s), server.output().constData());
+    McpToolkit toolkit(Everything, remote(server.url(u"/sse"_s)), {});
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
+    QVERIFY(toolkit.httpTransport()->isLegacy());
+    const JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"old transport"_s}}));
+    QCOMPARE(run.result.content, u"Echo: old transport"_s);
+}
+
+void TestMcpToolkit::remoteServerDownIsAClearError()
+{
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    McpToolkit toolkit(u"gone"_s, remote(u"http://127.0.0.1:%1/mcp"_s.arg(port)), {});
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY(prepared.answered);
+    QVERIFY2(prepared.error.contains(u"MCP server \"gone\" could not be reached"_s), qPrintable(prepared.error));
+
+    // A bearer token that is not in the environment is named before anything is sent.
+    McpServerSpec bearer = remote(u"http://127.0.0.1:%1/mcp"_s.arg(port));
+    bearer.auth = McpAuthKind::Bearer;
+    bearer.bearerEnv = u"CALLSCOPE_TEST_NO_SUCH_TOKEN"_s;
+    McpToolkit second(u"gone"_s, bearer, {});
+    const Prepared noToken = prepareAndWait(second);
+    QVERIFY2(noToken.error.contains(u"CALLSCOPE_TEST_NO_SUCH_TOKEN"_s), qPrintable(noToken.error));
+}
+
+void TestMcpToolkit::oauthSignInThenRefresh()
+{
+    QProcess server;
+    server.start(nodePath(), {script(u"fake_oauth_mcp_server.js"_s)});
+    QByteArray output;
+    QVERIFY(QTest::qWaitFor([&] {
+        output += server.readAllStandardOutput();
+        return output.contains('\n') || server.state() == QProcess::NotRunning;
+    }, 15000));
+    const auto stop = qScopeGuard([&] {
+        server.closeWriteChannel();
+        if (!server.waitForFinished(3000))
+            server.kill();
+    });
+    const QByteArray port = output.trimmed().split(' ').value(2);
+    QVERIFY2(!port.isEmpty(), output.constData());
+    const QString url = u"http://127.0.0.1:%1/mcp"_s.arg(QString::fromLatin1(port));
+
+    McpServerSpec spec = remote(url);
+    spec.auth = McpAuthKind::OAuth;
+    McpToolkit toolkit(u"guarded"_s, spec, {});
+    // No browser here: a script fetches the sign-in URL and follows its redirect to our listener.
+    const QString follow = QDir(script(u"."_s)).filePath(u"../../mcp/follow-redirects.mjs"_s);
+    QVERIFY(QFile::exists(follow));
+    toolkit.setBrowserCommand(nodePath() + u' ' + follow);
+    QSignalSpy signIns(&toolkit, &McpToolkit::authorizationStarted);
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
+    QCOMPARE(signIns.size(), 1);
+    const QUrl authorization = signIns.at(0).at(0).toUrl();
+    const QUrlQuery query(authorization);
+    QCOMPARE(query.queryItemValue(u"code_challenge_method"_s), u"S256"_s);
+    QCOMPARE(query.queryItemValue(u"resource"_s, QUrl::FullyDecoded), url);
+    QCOMPARE(query.queryItemValue(u"scope"_s), u"tools"_s); // from scopes_supported
+
+    // The first token is used up by now: the call gets a 401, the refresh token gets a new one.
+    const JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"stats"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    const QJsonObject stats = QJsonDocument::fromJson(run.result.content.toUtf8()).object();
+    QCOMPARE(stats.value(u"registrations"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"authorizations"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"codeGrants"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"refreshGrants"_s).toInt(), 1);
+    QCOMPARE(signIns.size(), 1); // no second sign-in
+}
+
+void TestMcpToolkit::annotationsDecideApproval()
+{
+    McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    const McpToolInfo *wipe = findTool(toolkit.tools(), u"wipe_disk"_s);
+    QVERIFY(wipe);
+    QVERIFY(wipe->destructive());
+    QVERIFY(toolkit.needsApproval(u"wipe_disk"_s));
+    QVERIFY(!toolkit.needsApproval(u"read_notes"_s)); // read-only outweighs the destructive hint
+    QVERIFY(!toolkit.needsApproval(u"echo_args"_s));  // no annotations: not destructive
+
+    McpServerSpec always = exposingAll(fakeServer());
+    always.approval = McpApprovalPolicy::Always;
+    McpToolkit strict(Fake, always, {});
+    QVERIFY(prepareAndWait(strict).error.isEmpty());
+    QVERIFY(strict.needsApproval(u"echo_args"_s));
+    QVERIFY(strict.needsApproval(u"read_notes"_s));
+
+    McpServerSpec never = exposingAll(fakeServer());
+    never.approval = McpApprovalPolicy::Never;
+    McpToolkit lax(Fake, never, {});
+    QVERIFY(prepareAndWait(lax).error.isEmpty());
+    QVERIFY(!lax.needsApproval(u"wipe_disk"_s));
+}
+
+void TestMcpToolkit::outputSchemaViolationIsAnErrorResult()
+{
+    McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    JobRun run = runJob(toolkit, makeCall(u"c"_s, u"typed_good"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    QCOMPARE(run.result.content, u"{\"total\":42}"_s);
+
+    run = runJob(toolkit, makeCall(u"c"_s, u"typed_bad"_s));
+    QVERIFY(run.result.isError);
+    QVERIFY2(run.result.content.startsWith(
+                 u"Tool \"typed_bad\" returned structuredContent that breaks its outputSchema at /total: "_s),
+             qPrintable(run.result.content));
+    // The server is fine afterwards.
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, {{u"a"_s, 1}})).result.content, u"{\"a\":1}"_s);
+}
+
+void TestMcpToolkit::elicitationDefaultsUnattended()
+{
+    const QJsonObject allDefaults{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"default"_s, u"Ada"_s}}},
+                                      {u"age"_s, QJsonObject{{u"type"_s, u"integer"_s}, {u"default"_s, 36}}},
+                                      {u"note"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+        {u"required"_s, QJsonArray{u"name"_s, u"age"_s}}};
+    QCOMPARE(McpToolkit::defaultElicitationAnswer(allDefaults),
+             (QJsonObject{{u"action"_s, u"accept"_s},
+                          {u"content"_s, QJsonObject{{u"name"_s, u"Ada"_s}, {u"age"_s, 36}}}}));
+    QJsonObject missing = allDefaults;
+    missing.insert(u"required"_s, QJsonArray{u"name"_s, u"note"_s});
+    QCOMPARE(McpToolkit::defaultElicitationAnswer(missing), (QJsonObject{{u"action"_s, u"decline"_s}}));
 }
 
 void TestMcpToolkit::oversizedLineFailsOnlyItsCall()

@@ -102,7 +102,8 @@ void TestToolRegistry::specWithEveryKind()
     QCOMPARE(namesOf(registry.declarations()),
              (QStringList{u"where_am_i"_s, u"ask_human"_s, u"get_weather"_s, u"echo"_s, u"greet"_s,
                           u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s, u"mixed"_s,
-                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s}));
+                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s, u"wipe_disk"_s,
+                          u"read_notes"_s, u"typed_good"_s, u"typed_bad"_s}));
     const ToolDeclaration echo = registry.declarations().at(3);
     QCOMPARE(echo.description, u"Say it back"_s); // the entry's text wins
     QCOMPARE(echo.inputSchema.value(u"required"_s).toArray(), QJsonArray{u"message"_s}); // the server's

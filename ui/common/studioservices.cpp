@@ -5,6 +5,9 @@
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "ui/common/elicitationdialog.h"
+
+#include <QApplication>
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,6 +36,10 @@ StudioServices::StudioServices(const QString &databasePath, QObject *parent)
     m_profiles = new ProfileStore(m_credentials, this);
     m_service = new CallService(m_nam, m_store.get(), m_credentials, m_profiles, this);
     m_service->loadLimitsFromSettings();
+    // An MCP server asking for input during an attended run gets a form.
+    m_service->setElicitationHandler([](const McpElicitation &request, std::function<void(const QJsonObject &)> reply) {
+        ElicitationDialog::ask(QApplication::activeWindow(), request, std::move(reply));
+    });
 }
 
 StudioServices::~StudioServices()

@@ -1,5 +1,7 @@
 #include "ui/editor/specformeditor.h"
 
+#include "ui/editor/mcpserverpanel.h"
+
 #include "core/engines/httpjob.h"
 #include "core/model/specio.h"
 #include "core/schema/engineschema.h"
@@ -602,8 +604,32 @@ QWidget *SpecFormEditor::buildExtrasPage()
     m_mcpServers->setPlaceholderText(u"{ \"everything\": { \"command\": [\"npx\", \"server\"], \"env\": {} } }"_s);
     page->addWidget(wrap(tr("Pre-seeded tool calls"), m_preSeeds));
     page->addWidget(wrap(tr("MCP servers"), m_mcpServers));
+    m_mcpPanel = new McpServerPanel;
+    m_mcpPanel->setObjectName(u"mcpPanel"_s);
+    // In a scroll area, so the panel never makes the window's minimum size larger.
+    auto *mcpScroll = new QScrollArea;
+    mcpScroll->setObjectName(u"mcpPanelScroll"_s);
+    mcpScroll->setFrameShape(QFrame::NoFrame);
+    mcpScroll->setWidgetResizable(true);
+    mcpScroll->setWidget(m_mcpPanel);
+    page->addWidget(mcpScroll);
     connect(m_preSeeds, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::PreSeeds); });
     connect(m_mcpServers, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Mcp); });
+    connect(this, &SpecFormEditor::specChanged, m_mcpPanel, [this] { m_mcpPanel->setSpec(m_spec); });
+    connect(m_mcpPanel, &McpServerPanel::addServerRequested, this,
+            [this](const QString &name, const QJsonObject &entry) {
+                // Through the JSON editor, so the edit is checked and undoable like a typed one.
+                const QString text = m_mcpServers->toPlainText().trimmed();
+                const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8());
+                if (!text.isEmpty() && !doc.isObject()) {
+                    m_mcpPanel->statusLabel()->setText(tr("Fix the MCP servers JSON first: it is not an object."));
+                    return;
+                }
+                QJsonObject servers = doc.object();
+                servers.insert(name, entry);
+                m_mcpServers->setPlainText(indented(servers));
+                flushPendingEdits();
+            });
     return page;
 }
 
@@ -638,6 +664,8 @@ void SpecFormEditor::specToForm()
     m_ctxTokens->setValue(int(s.context.toolResultsTokens.value_or(-1)));
     m_ctxChars->setValue(int(s.context.toolResultsChars.value_or(-1)));
     m_ctxImages->setValue(s.context.imagesInContext);
+    if (m_mcpPanel)
+        m_mcpPanel->setSpec(m_spec);
     m_updating = was;
 }
 

@@ -30,6 +30,7 @@ class QUndoStack;
 namespace Callscope {
 
 class JsonEditor;
+class McpServerPanel;
 class NoticeBar;
 class ProfileStore;
 class SpecFindingsModel;
@@ -72,6 +73,7 @@ public:
     JsonEditor *responseSchemaEditor() const { return m_schemaEditor; }
     JsonEditor *toolSchemaEditor() const { return m_toolSchema; }
     JsonEditor *rawEditor() const { return m_raw; }
+    McpServerPanel *mcpPanel() const { return m_mcpPanel; }
     QTableView *findingsView() const { return m_findingsView; }
 
     // Actions for menus and toolbars (with shortcuts).
@@ -190,6 +192,7 @@ private:
     QListView *m_toolList = nullptr;
     QStringListModel *m_toolNames = nullptr;
     int m_currentTool = -1;
+    McpServerPanel *m_mcpPanel = nullptr;
     QPushButton *m_addTool = nullptr;
     QPushButton *m_removeTool = nullptr;
     QWidget *m_toolDetail = nullptr;

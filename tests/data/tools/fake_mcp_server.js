@@ -8,6 +8,7 @@ const readline = require('readline');
 
 const out = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 const schema = { type: 'object', properties: {} };
+const totalSchema = { type: 'object', properties: { total: { type: 'integer' } }, required: ['total'] };
 const pages = [
     [
         { name: 'echo_args', description: 'Returns its arguments as JSON', inputSchema: schema },
@@ -21,6 +22,14 @@ const pages = [
         { name: 'client_answers', description: 'What the client answered to our requests', inputSchema: schema },
         { name: 'cancelled_ids', description: 'Requests the client cancelled', inputSchema: schema },
         { name: 'structured', description: 'Only structured content', inputSchema: schema },
+        { name: 'wipe_disk', description: 'Marked destructive', inputSchema: schema,
+          annotations: { destructiveHint: true, readOnlyHint: false } },
+        { name: 'read_notes', description: 'Read-only (a destructive hint then means nothing)', inputSchema: schema,
+          annotations: { readOnlyHint: true, destructiveHint: true } },
+        { name: 'typed_good', description: 'Structured content that fits its output schema', inputSchema: schema,
+          outputSchema: totalSchema },
+        { name: 'typed_bad', description: 'Structured content that breaks its output schema', inputSchema: schema,
+          outputSchema: totalSchema },
     ],
 ];
 
@@ -56,6 +65,13 @@ function callTool(id, name, args) {
         return text(JSON.stringify(cancelled));
     case 'structured':
         return out({ jsonrpc: '2.0', id, result: { content: [], structuredContent: { total: 42 } } });
+    case 'typed_good':
+        return out({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: '{"total":42}' }], structuredContent: { total: 42 } } });
+    case 'typed_bad':
+        return out({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'many' }], structuredContent: { total: 'many' } } });
+    case 'wipe_disk':
+    case 'read_notes':
+        return text(`${name} ran`);
     default:
         return out({ jsonrpc: '2.0', id, result: { isError: true, content: [{ type: 'text', text: `unknown tool ${name}` }] } });
     }

@@ -1,0 +1,485 @@
+#include "core/tools/mcphttp.h"
+
+#include "core/tools/mcpoauth.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QNetworkReply>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+Q_LOGGING_CATEGORY(lcMcpHttp, "callscope.tools.mcp.http")
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Callscope::McpHttpTransport", text);
+}
+
+QString idKey(const QJsonValue &id)
+{
+    if (id.isString())
+        return u"s:"_s + id.toString();
+    return u"n:"_s + QString::number(id.toDouble(), 'g', 17);
+}
+
+bool isSse(QNetworkReply *reply)
+{
+    return reply->header(QNetworkRequest::ContentTypeHeader).toString().contains(u"text/event-stream"_s);
+}
+
+} // namespace
+
+struct McpHttpTransport::Post
+{
+    QJsonObject message;
+    QJsonValue id;            // undefined for notifications and responses
+    bool isRequest = false;
+    bool isInitialize = false;
+    int authTries = 0;
+};
+
+struct McpHttpTransport::Stream
+{
+    SseDecoder decoder;
+    QJsonValue awaitedId;     // the request whose answer this stream owes, if any
+    bool serverStream = false;
+    bool legacy = false;
+    bool sawEvent = false;
+    bool tooLarge = false;
+    int resumes = 0;
+};
+
+McpHttpTransport::McpHttpTransport(const QString &serverName, const QUrl &url, QObject *parent)
+    : QObject(parent)
+    , m_serverName(serverName)
+    , m_url(url)
+{
+}
+
+McpHttpTransport::~McpHttpTransport()
+{
+    m_closing = true;
+    for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies)) {
+        if (reply) {
+            reply->disconnect(this);
+            reply->abort();
+        }
+    }
+}
+
+void McpHttpTransport::setOAuth(McpOAuth *auth)
+{
+    m_auth = auth;
+}
+
+QNetworkRequest McpHttpTransport::baseRequest(const QUrl &url, const QByteArray &accept) const
+{
+    QNetworkRequest request(url);
+    request.setRawHeader("Accept", accept);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
+    // HTTP/1.1 only: Qt 6.4's HTTP/2 ignores the read buffer bound.
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    for (auto it = m_headers.constBegin(); it != m_headers.constEnd(); ++it)
+        request.setRawHeader(it.key().toLatin1(), it.value().toUtf8());
+    if (m_auth && m_auth->hasToken())
+        request.setRawHeader("Authorization", m_auth->authorizationHeader());
+    else if (!m_bearer.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_bearer);
+    if (!m_sessionId.isEmpty())
+        request.setRawHeader("Mcp-Session-Id", m_sessionId.toLatin1());
+    if (!m_protocolVersion.isEmpty() && !m_legacy)
+        request.setRawHeader("MCP-Protocol-Version", m_protocolVersion.toLatin1());
+    return request;
+}
+
+void McpHttpTransport::send(const QJsonObject &message)
+{
+    if (m_closing)
+        return;
+    auto post = std::make_shared<Post>();
+    post->message = message;
+    post->isRequest = message.contains(u"method"_s) && message.contains(u"id"_s);
+    post->isInitialize = message.value(u"method"_s).toString() == u"initialize";
+    if (post->isRequest) {
+        post->id = message.value(u"id"_s);
+        m_awaited.insert(idKey(post->id));
+    }
+    if (m_legacy && m_legacyEndpoint.isEmpty()) {
+        m_legacyQueue.append(post);
+        return;
+    }
+    this->post(post);
+}
+
+void McpHttpTransport::post(std::shared_ptr<Post> post)
+{
+    if (m_closing)
+        return;
+    const QUrl target = m_legacy ? m_legacyEndpoint : m_url;
+    QNetworkRequest request = baseRequest(target, "application/json, text/event-stream");
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply *reply = m_nam.post(request, QJsonDocument(post->message).toJson(QJsonDocument::Compact));
+    m_replies.append(reply);
+    auto stream = std::make_shared<Stream>();
+    stream->awaitedId = post->id;
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream, post] {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status / 100 != 2 || !isSse(reply)) {
+            // Read whole when it finishes, up to a bound.
+            if (reply->bytesAvailable() > MaxBodyBytes && !stream->tooLarge) {
+                stream->tooLarge = true;
+                reply->abort();
+            }
+            return;
+        }
+        // The session starts with the initialize answer, before the stream ends.
+        const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
+        if (!sessionId.isEmpty() && post->isInitialize)
+            m_sessionId = QString::fromLatin1(sessionId);
+        for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+            dispatchEvent(event, stream);
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, post, stream] {
+        m_replies.removeAll(reply);
+        reply->deleteLater();
+        if (m_closing)
+            return;
+        if (stream->tooLarge) {
+            fail(post, tr("MCP server \"%1\" answered with more than %2 MiB; the answer was dropped")
+                           .arg(m_serverName)
+                           .arg(MaxBodyBytes / (1024 * 1024)));
+            return;
+        }
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status / 100 == 2 && isSse(reply)) {
+            const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
+            if (!sessionId.isEmpty() && post->isInitialize)
+                m_sessionId = QString::fromLatin1(sessionId);
+            for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+                dispatchEvent(event, stream);
+            for (const SseEvent &event : stream->decoder.finish())
+                dispatchEvent(event, stream);
+            if (stream->decoder.hasError()) {
+                fail(post, tr("MCP server \"%1\" sent a broken event stream: %2")
+                               .arg(m_serverName, stream->decoder.errorString()));
+                return;
+            }
+            // A stream that ended before its answer is resumed from where it stopped.
+            if (post->isRequest && m_awaited.contains(idKey(post->id))) {
+                const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
+                const QString lastId = stream->decoder.lastEventId();
+                const QJsonValue id = post->id;
+                QTimer::singleShot(int(delay), this, [this, lastId, id] { openGet(lastId, id, false); });
+            }
+            return;
+        }
+        onPostFinished(post, reply);
+    });
+}
+
+void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, QNetworkReply *reply)
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
+    if (!sessionId.isEmpty() && post->isInitialize)
+        m_sessionId = QString::fromLatin1(sessionId);
+    const QByteArray challenge = reply->rawHeader("WWW-Authenticate");
+
+    const bool stepUp = status == 403 && challenge.contains("insufficient_scope");
+    if ((status == 401 || stepUp) && m_auth) {
+        if (post->authTries >= MaxAuthRetries) {
+            fail(post, tr("the server still refuses the token after %1 sign-ins (HTTP %2)")
+                           .arg(post->authTries)
+                           .arg(status));
+            return;
+        }
+        ++post->authTries;
+        m_auth->handleChallenge(status, challenge, [this, post](const QString &error) {
+            if (m_closing)
+                return;
+            if (!error.isEmpty()) {
+                fail(post, tr("signing in to MCP server \"%1\" failed: %2").arg(m_serverName, error));
+                return;
+            }
+            this->post(post);
+        });
+        return;
+    }
+    if (status == 401) {
+        fail(post, tr("MCP server \"%1\" wants a sign-in (HTTP 401); give \"auth\" in its spec entry")
+                       .arg(m_serverName));
+        return;
+    }
+    if (post->isInitialize && !m_legacy && m_sessionId.isEmpty()
+        && (status == 400 || status == 404 || status == 405)) {
+        qCInfo(lcMcpHttp) << "MCP server" << m_serverName << "refused the Streamable HTTP initialize with"
+                          << status << "; trying the HTTP+SSE transport";
+        startLegacy(post);
+        return;
+    }
+    if (status == 404 && !m_sessionId.isEmpty()) {
+        fail(post, tr("MCP server \"%1\" no longer knows the session (HTTP 404)").arg(m_serverName));
+        return;
+    }
+    if (status / 100 != 2) {
+        fail(post, describe(reply, body));
+        return;
+    }
+    if (!post->isRequest || m_legacy)
+        return; // taken (202); legacy answers come on the event stream, whatever the body says
+    if (body.trimmed().isEmpty()) {
+        fail(post, tr("MCP server \"%1\" answered HTTP %2 with no body").arg(m_serverName).arg(status));
+        return;
+    }
+    dispatchBody(body, post);
+}
+
+void McpHttpTransport::dispatchBody(const QByteArray &body, const std::shared_ptr<Post> &post)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError) {
+        fail(post, tr("MCP server \"%1\" answered with JSON that does not parse: %2")
+                       .arg(m_serverName, error.errorString()));
+        return;
+    }
+    const QPointer<McpHttpTransport> self(this);
+    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray{doc.object()};
+    for (const QJsonValue &item : items) {
+        if (!self)
+            return;
+        const QJsonObject message = item.toObject();
+        if (message.contains(u"id"_s) && !message.contains(u"method"_s))
+            m_awaited.remove(idKey(message.value(u"id"_s)));
+        Q_EMIT messageReceived(message);
+    }
+    if (self && post->isRequest && m_awaited.contains(idKey(post->id)))
+        fail(post, tr("MCP server \"%1\" answered without a response to the request").arg(m_serverName));
+}
+
+void McpHttpTransport::dispatchEvent(const SseEvent &event, const std::shared_ptr<Stream> &stream)
+{
+    stream->sawEvent = true;
+    if (stream->legacy && event.event == u"endpoint") {
+        const QUrl endpoint = m_url.resolved(QUrl(QString::fromUtf8(event.data).trimmed()));
+        if (endpoint.scheme() != m_url.scheme() || endpoint.host() != m_url.host()
+            || endpoint.port() != m_url.port()) {
+            qCWarning(lcMcpHttp) << "MCP server" << m_serverName << "named an endpoint on another origin; ignored";
+            return;
+        }
+        m_legacyEndpoint = endpoint;
+        if (m_legacyInitialize)
+            post(std::exchange(m_legacyInitialize, nullptr));
+        const QList<std::shared_ptr<Post>> queued = std::exchange(m_legacyQueue, {});
+        for (const auto &p : queued)
+            post(p);
+        return;
+    }
+    if (!event.event.isEmpty() && event.event != u"message")
+        return;
+    if (event.data.trimmed().isEmpty())
+        return; // a priming event: only an id and a retry delay
+    const QJsonDocument doc = QJsonDocument::fromJson(event.data);
+    if (doc.isNull()) {
+        qCWarning(lcMcpHttp).noquote() << u"MCP server %1 sent an event that is not JSON (ignored)"_s.arg(m_serverName);
+        return;
+    }
+    const QPointer<McpHttpTransport> self(this);
+    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray{doc.object()};
+    for (const QJsonValue &item : items) {
+        if (!self)
+            return;
+        const QJsonObject message = item.toObject();
+        if (message.contains(u"id"_s) && !message.contains(u"method"_s)) {
+            m_awaited.remove(idKey(message.value(u"id"_s)));
+            m_resumes = 0;
+        }
+        Q_EMIT messageReceived(message);
+    }
+}
+
+void McpHttpTransport::openServerStream()
+{
+    if (m_legacy || m_serverStream || m_closing)
+        return;
+    openGet(QString(), QJsonValue(QJsonValue::Undefined), true);
+}
+
+void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awaitedId, bool serverStream)
+{
+    if (m_closing)
+        return;
+    if (!serverStream && !m_awaited.contains(idKey(awaitedId)))
+        return; // answered meanwhile
+    if (!serverStream && ++m_resumes > MaxResumes) {
+        Q_EMIT deliveryFailed(awaitedId, tr("MCP server \"%1\" closed its stream %2 times without answering")
+                                             .arg(m_serverName)
+                                             .arg(MaxResumes));
+        return;
+    }
+    QNetworkRequest request = baseRequest(m_url, "text/event-stream");
+    if (!lastEventId.isEmpty())
+        request.setRawHeader("Last-Event-ID", lastEventId.toUtf8());
+    QNetworkReply *reply = m_nam.get(request);
+    m_replies.append(reply);
+    if (serverStream)
+        m_serverStream = reply;
+    auto stream = std::make_shared<Stream>();
+    stream->awaitedId = awaitedId;
+    stream->serverStream = serverStream;
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream] {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status / 100 != 2 || !isSse(reply))
+            return;
+        for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+            dispatchEvent(event, stream);
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, stream, lastEventId] {
+        m_replies.removeAll(reply);
+        reply->deleteLater();
+        if (m_serverStream == reply)
+            m_serverStream = nullptr;
+        if (m_closing)
+            return;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const bool ok = status / 100 == 2 && isSse(reply);
+        if (ok) {
+            for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+                dispatchEvent(event, stream);
+        }
+        const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
+        const QString nextId = stream->decoder.lastEventId().isEmpty() ? lastEventId : stream->decoder.lastEventId();
+        if (stream->serverStream) {
+            // The server's own stream: reconnect while it keeps working; a refusal means none.
+            if (!ok) {
+                qCDebug(lcMcpHttp) << "MCP server" << m_serverName << "offers no GET stream (HTTP" << status << ")";
+                return;
+            }
+            if (stream->sawEvent)
+                m_resumes = 0;
+            if (++m_resumes > MaxResumes)
+                return;
+            QTimer::singleShot(int(delay), this, [this, nextId] {
+                if (!m_serverStream && !m_closing)
+                    openGet(nextId, QJsonValue(QJsonValue::Undefined), true);
+            });
+            return;
+        }
+        if (!m_awaited.contains(idKey(stream->awaitedId)))
+            return;
+        if (!ok) {
+            Q_EMIT deliveryFailed(stream->awaitedId,
+                                  tr("MCP server \"%1\" could not resume the stream (HTTP %2)")
+                                      .arg(m_serverName)
+                                      .arg(status));
+            return;
+        }
+        const QJsonValue id = stream->awaitedId;
+        QTimer::singleShot(int(delay), this, [this, nextId, id] { openGet(nextId, id, false); });
+    });
+}
+
+void McpHttpTransport::startLegacy(std::shared_ptr<Post> initialize)
+{
+    m_legacy = true;
+    m_legacyInitialize = initialize;
+    QNetworkRequest request = baseRequest(m_url, "text/event-stream");
+    QNetworkReply *reply = m_nam.get(request);
+    m_replies.append(reply);
+    auto stream = std::make_shared<Stream>();
+    stream->legacy = true;
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream] {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status / 100 != 2 || !isSse(reply))
+            return;
+        for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+            dispatchEvent(event, stream);
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, stream] {
+        m_replies.removeAll(reply);
+        reply->deleteLater();
+        if (m_closing)
+            return;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QString error = status / 100 == 2 && isSse(reply)
+                                  ? tr("MCP server \"%1\" closed its event stream").arg(m_serverName)
+                                  : tr("MCP server \"%1\" speaks neither Streamable HTTP nor HTTP+SSE: %2")
+                                        .arg(m_serverName, describe(reply, reply->readAll()));
+        if (m_legacyInitialize)
+            fail(std::exchange(m_legacyInitialize, nullptr), error);
+        const QList<std::shared_ptr<Post>> queued = std::exchange(m_legacyQueue, {});
+        for (const auto &p : queued)
+            fail(p, error);
+        const QSet<QString> awaited = std::exchange(m_awaited, {});
+        Q_UNUSED(awaited);
+        Q_EMIT deliveryFailed(QJsonValue(QJsonValue::Undefined), error);
+    });
+}
+
+void McpHttpTransport::fail(const std::shared_ptr<Post> &post, const QString &error)
+{
+    qCInfo(lcMcpHttp).noquote() << error;
+    if (!post->isRequest)
+        return;
+    m_awaited.remove(idKey(post->id));
+    Q_EMIT deliveryFailed(post->id, error);
+}
+
+QString McpHttpTransport::describe(QNetworkReply *reply, const QByteArray &body) const
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status == 0)
+        return tr("MCP server \"%1\" could not be reached: %2").arg(m_serverName, reply->errorString());
+    QString text = QString::fromUtf8(body.left(300)).trimmed();
+    const QJsonObject o = QJsonDocument::fromJson(body).object();
+    if (o.contains(u"error"_s)) {
+        const QJsonValue e = o.value(u"error"_s);
+        text = e.isObject() ? e.toObject().value(u"message"_s).toString() : e.toString();
+    }
+    return tr("MCP server \"%1\" answered HTTP %2%3")
+        .arg(m_serverName)
+        .arg(status)
+        .arg(text.isEmpty() ? QString() : u": "_s + text);
+}
+
+void McpHttpTransport::close()
+{
+    if (m_closing)
+        return;
+    m_closing = true;
+    const QList<QPointer<QNetworkReply>> replies = std::exchange(m_replies, {});
+    for (const QPointer<QNetworkReply> &reply : replies) {
+        if (reply) {
+            reply->disconnect(this);
+            reply->abort();
+            reply->deleteLater();
+        }
+    }
+    m_serverStream = nullptr;
+    auto emitClosed = [this] {
+        if (m_closedEmitted)
+            return;
+        m_closedEmitted = true;
+        Q_EMIT closed();
+    };
+    if (m_sessionId.isEmpty() || m_legacy) {
+        QMetaObject::invokeMethod(this, emitClosed, Qt::QueuedConnection);
+        return;
+    }
+    QNetworkRequest request = baseRequest(m_url, "application/json, text/event-stream");
+    request.setTransferTimeout(3000);
+    QNetworkReply *reply = m_nam.deleteResource(request);
+    connect(reply, &QNetworkReply::finished, this, [reply, emitClosed] {
+        reply->deleteLater();
+        emitClosed();
+    });
+}
+
+} // namespace Callscope

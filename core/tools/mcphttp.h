@@ -1,0 +1,118 @@
+#pragma once
+
+// The HTTP side of a remote MCP server: the Streamable HTTP transport, with the HTTP+SSE
+// transport of protocol 2024-11-05 as a fallback.
+//
+// Streamable HTTP: every JSON-RPC message is POSTed to the server URL with
+// "Accept: application/json, text/event-stream". The answer is 202 (a notification or a
+// response was taken), a JSON body, or an SSE stream that carries the response and any requests
+// and notifications the server sends first. The session ID from the initialize answer
+// (Mcp-Session-Id) and the negotiated MCP-Protocol-Version go with every later request. After
+// initialization a GET opens the server's own stream (a 405 means the server has none). A
+// stream that ends before the response it owes is resumed with a GET carrying Last-Event-ID,
+// after the delay of the stream's last "retry" field (1 s when it gave none). close() ends the
+// session with DELETE.
+//
+// Fallback: when the initialize POST is refused with 400, 404 or 405, the URL is opened with a
+// GET as a legacy SSE stream; its "endpoint" event names where messages are POSTed, and every
+// answer comes on that stream.
+//
+// Auth: static headers from the spec, a bearer token, or McpOAuth; a 401 or a 403 with
+// insufficient_scope hands the WWW-Authenticate header to McpOAuth and sends the message again
+// when it got a token. Redirects are followed within the same origin only.
+
+#include "core/engines/ssedecoder.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+
+class QNetworkReply;
+
+namespace Callscope {
+
+class McpOAuth;
+
+class McpHttpTransport final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(McpHttpTransport)
+
+public:
+    static constexpr int DefaultRetryMs = 1000;
+    static constexpr int MaxResumes = 5;         // per stream, without a message in between
+    static constexpr int MaxAuthRetries = 3;     // per message
+    static constexpr qint64 MaxBodyBytes = 64 * 1024 * 1024; // a JSON answer; events: SseDecoder's bound
+
+    McpHttpTransport(const QString &serverName, const QUrl &url, QObject *parent = nullptr);
+    ~McpHttpTransport() override;
+
+    QNetworkAccessManager *networkAccessManager() { return &m_nam; }
+    void setHeaders(const QMap<QString, QString> &headers) { m_headers = headers; }
+    void setBearerToken(const QByteArray &token) { m_bearer = token; }
+    void setOAuth(McpOAuth *auth);
+    void setProtocolVersion(const QString &version) { m_protocolVersion = version; }
+
+    // Sends one JSON-RPC message (request, response or notification).
+    void send(const QJsonObject &message);
+    // Opens the server's GET stream (after initialization).
+    void openServerStream();
+    // Ends the session (DELETE when there is one) and every stream; `closed` follows, once.
+    void close();
+
+    QString sessionId() const { return m_sessionId; }
+    bool isLegacy() const { return m_legacy; }
+    bool hasServerStream() const { return m_serverStream != nullptr; }
+    int resumeCount() const { return m_resumes; }
+
+Q_SIGNALS:
+    void messageReceived(const QJsonObject &message);
+    // A request could not be delivered or answered; `id` is its JSON-RPC id.
+    void deliveryFailed(const QJsonValue &id, const QString &error);
+    void closed();
+
+private:
+    struct Post;
+    struct Stream;
+
+    QNetworkRequest baseRequest(const QUrl &url, const QByteArray &accept) const;
+    void post(std::shared_ptr<Post> post);
+    void onPostFinished(std::shared_ptr<Post> post, QNetworkReply *reply);
+    void readStream(const std::shared_ptr<Stream> &stream, QNetworkReply *reply);
+    void dispatchEvent(const SseEvent &event, const std::shared_ptr<Stream> &stream);
+    void dispatchBody(const QByteArray &body, const std::shared_ptr<Post> &post);
+    void openGet(const QString &lastEventId, const QJsonValue &awaitedId, bool serverStream);
+    void startLegacy(std::shared_ptr<Post> initialize);
+    void fail(const std::shared_ptr<Post> &post, const QString &error);
+    QString describe(QNetworkReply *reply, const QByteArray &body) const;
+
+    QString m_serverName;
+    QUrl m_url;
+    QNetworkAccessManager m_nam;
+    QMap<QString, QString> m_headers;
+    QByteArray m_bearer;
+    QPointer<McpOAuth> m_auth;
+    QString m_protocolVersion;
+    QString m_sessionId;
+
+    bool m_legacy = false;
+    QUrl m_legacyEndpoint;
+    QList<std::shared_ptr<Post>> m_legacyQueue;
+    std::shared_ptr<Post> m_legacyInitialize;
+
+    QNetworkReply *m_serverStream = nullptr;
+    QList<QPointer<QNetworkReply>> m_replies;    // everything in flight, aborted on close
+    QSet<QString> m_awaited;                     // ids of requests whose answer has not come
+    int m_resumes = 0;
+    bool m_closing = false;
+    bool m_closedEmitted = false;
+};
+
+} // namespace Callscope
