@@ -189,6 +189,61 @@
     </message>
 </context>
 <context>
+    <name>BatchRounds</name>
+    <message>
+        <source>the batch rounds are gone</source>
+        <translation>die Batch-Durchgänge sind nicht mehr vorhanden</translation>
+    </message>
+    <message>
+        <source>The request was cancelled.</source>
+        <translation>Die Anfrage wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>no batch engine for this run</source>
+        <translation>keine Batch-Engine für diesen Lauf</translation>
+    </message>
+    <message>
+        <source>cannot store the provider batch: %1</source>
+        <translation>der Anbieter-Batch kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>provider batch %1 (round %2) may have been created at the provider, but the request that creates it got no answer; it is not sent again so that nothing is paid twice. Check the provider&apos;s console, then resume with --resubmit-unknown to send these requests again.</source>
+        <translation>Anbieter-Batch %1 (Durchgang %2) wurde beim Anbieter möglicherweise angelegt, aber die Anfrage zum Anlegen blieb ohne Antwort; sie wird nicht erneut gesendet, damit nichts doppelt bezahlt wird. Prüfen Sie die Konsole des Anbieters und setzen Sie dann mit --resubmit-unknown fort, um diese Anfragen erneut zu senden.</translation>
+    </message>
+    <message>
+        <source>the provider has no batch with this tag; its requests were sent again</source>
+        <translation>der Anbieter hat keinen Batch mit dieser Kennung; seine Anfragen wurden erneut gesendet</translation>
+    </message>
+    <message>
+        <source>never created (the process stopped before its file was uploaded)</source>
+        <translation>nie angelegt (der Prozess endete, bevor seine Datei hochgeladen war)</translation>
+    </message>
+    <message>
+        <source>could not poll provider batch %1: %2</source>
+        <translation>der Status von Anbieter-Batch %1 konnte nicht abgefragt werden: %2</translation>
+    </message>
+    <message>
+        <source>the provider refused the batch</source>
+        <translation>der Anbieter hat den Batch abgelehnt</translation>
+    </message>
+    <message>
+        <source>could not read the results of provider batch %1: %2</source>
+        <translation>die Ergebnisse von Anbieter-Batch %1 konnten nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the line expired in the batch</source>
+        <translation>die Zeile ist im Batch abgelaufen</translation>
+    </message>
+    <message>
+        <source>the line was cancelled in the batch</source>
+        <translation>die Zeile wurde im Batch abgebrochen</translation>
+    </message>
+    <message>
+        <source>could not cancel provider batch %1: %2</source>
+        <translation>Anbieter-Batch %1 konnte nicht abgebrochen werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>BatchRun</name>
     <message>
         <source>cannot read the attachment %1: %2</source>
@@ -340,6 +395,14 @@
     <message>
         <source>Edited by you. The model asked for:</source>
         <translation>Von Ihnen bearbeitet. Das Modell wollte:</translation>
+    </message>
+    <message>
+        <source>   edited by you; the tool returned%1: %2</source>
+        <translation>   von Ihnen bearbeitet; das Werkzeug lieferte%1: %2</translation>
+    </message>
+    <message>
+        <source>Edited by you. The tool returned:</source>
+        <translation>Von Ihnen bearbeitet. Das Werkzeug lieferte:</translation>
     </message>
 </context>
 <context>
@@ -675,6 +738,10 @@
         <source>running a call again needs the history database</source>
         <translation>das erneute Ausführen eines Aufrufs braucht die Verlaufsdatenbank</translation>
     </message>
+    <message>
+        <source>call %1 ran on the replay engine: its recording would answer the same whatever the correction says, so nothing was sent. Revise it on a live engine (an engine profile: revise %1 --engine PROFILE).</source>
+        <translation>Aufruf %1 lief auf der Replay-Engine: Ihre Aufzeichnung antwortet gleich, was auch immer die Korrektur sagt, daher wurde nichts gesendet. Überarbeiten Sie ihn auf einer echten Engine (ein Engine-Profil: revise %1 --engine PROFIL).</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CallView</name>
@@ -753,6 +820,14 @@
     <message>
         <source>Arguments edited by you; the model asked for</source>
         <translation>Argumente von Ihnen bearbeitet; das Modell wollte</translation>
+    </message>
+    <message>
+        <source>Result edited by you; the tool returned (error):</source>
+        <translation>Ergebnis von Ihnen bearbeitet; das Werkzeug lieferte (Fehler):</translation>
+    </message>
+    <message>
+        <source>Result edited by you; the tool returned:</source>
+        <translation>Ergebnis von Ihnen bearbeitet; das Werkzeug lieferte:</translation>
     </message>
 </context>
 <context>
@@ -1011,6 +1086,48 @@
     </message>
 </context>
 <context>
+    <name>Callscope::DocumentationDialog</name>
+    <message>
+        <source>Callscope Documentation</source>
+        <translation>Callscope-Dokumentation</translation>
+    </message>
+    <message>
+        <source>Documentation pages</source>
+        <translation>Dokumentationsseiten</translation>
+    </message>
+    <message>
+        <source>Documentation page</source>
+        <translation>Dokumentationsseite</translation>
+    </message>
+    <message>
+        <source>The documents are in %1.</source>
+        <translation>Die Dokumente liegen in %1.</translation>
+    </message>
+    <message>
+        <source>The documentation was not found. It is installed with the package in /usr/share/callscope/docs, and is in the docs folder of the source tree.</source>
+        <translation>Die Dokumentation wurde nicht gefunden. Sie wird mit dem Paket in /usr/share/callscope/docs installiert und liegt im Ordner docs des Quellbaums.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ElicitationDialog</name>
+    <message>
+        <source>MCP server &quot;%1&quot; asks</source>
+        <translation>MCP-Server „%1“ fragt</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
+        <source>Fill in &quot;%1&quot;; it is required.</source>
+        <translation>Füllen Sie „%1“ aus; das Feld ist erforderlich.</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::EngineChoiceDialog</name>
     <message>
         <source>Replay on another engine</source>
@@ -1113,6 +1230,22 @@
     <message>
         <source>an engine of type %1 cannot be tested</source>
         <translation>eine Engine vom Typ %1 kann nicht getestet werden</translation>
+    </message>
+    <message>
+        <source>The engine profile %1 names no model: set its model first.</source>
+        <translation>Das Engine-Profil %1 nennt kein Modell: Setzen Sie zuerst sein Modell.</translation>
+    </message>
+    <message>
+        <source>The engine profile %1 has no base URL: an OpenAI-compatible engine needs the address of its server.</source>
+        <translation>Das Engine-Profil %1 hat keine Basis-URL: Eine OpenAI-kompatible Engine braucht die Adresse ihres Servers.</translation>
+    </message>
+    <message>
+        <source>The base URL &quot;%1&quot; of the engine profile %2 is not a web address: it must start with https:// (or http://) and name a host.</source>
+        <translation>Die Basis-URL „%1“ des Engine-Profils %2 ist keine Webadresse: Sie muss mit https:// (oder http://) beginnen und einen Host nennen.</translation>
+    </message>
+    <message>
+        <source>No key found for the engine profile %1 (%2 needs one): store a key with the profile, or give one in an environment variable (engines test %1 --key-env VAR).</source>
+        <translation>Kein Schlüssel für das Engine-Profil %1 gefunden (%2 braucht einen): Speichern Sie einen Schlüssel mit dem Profil oder geben Sie einen in einer Umgebungsvariablen an (engines test %1 --key-env VAR).</translation>
     </message>
 </context>
 <context>
@@ -1366,6 +1499,555 @@
     <message>
         <source>Idle timeout:</source>
         <translation>Leerlauf-Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Not tested, nothing was sent: %1</source>
+        <translation>Nicht getestet, es wurde nichts gesendet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ExperimentCharts</name>
+    <message>
+        <source>Charts: pass rate, cost and latency per variant</source>
+        <translation>Diagramme: Bestehensquote, Kosten und Latenz je Variante</translation>
+    </message>
+    <message>
+        <source>Open an experiment to see its charts.</source>
+        <translation>Öffnen Sie ein Experiment, um seine Diagramme zu sehen.</translation>
+    </message>
+    <message>
+        <source>Pass rate per variant</source>
+        <translation>Bestehensquote je Variante</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>flaky</source>
+        <translation>wackelig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Cost (total) and pass rate</source>
+        <translation>Kosten (gesamt) und Bestehensquote</translation>
+    </message>
+    <message>
+        <source>No price for the models of these variants, so no cost to compare. Add them to your own price table (the setting prices/file) to see it here.</source>
+        <translation>Für die Modelle dieser Varianten gibt es keinen Preis, daher keine Kosten zum Vergleichen. Tragen Sie sie in Ihre eigene Preistabelle ein (die Einstellung prices/file), um die Kosten hier zu sehen.</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>kein Preis</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100%</translation>
+    </message>
+    <message>
+        <source>0%</source>
+        <translation>0%</translation>
+    </message>
+    <message>
+        <source>Latency of each run</source>
+        <translation>Latenz jedes Laufs</translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <source>p50 (half the runs are faster)</source>
+        <translation>p50 (die Hälfte der Läufe ist schneller)</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ExperimentView</name>
+    <message>
+        <source>Experiment files (*.json);;All files (*)</source>
+        <translation>Experimentdateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen …</translation>
+    </message>
+    <message>
+        <source>Open an experiment file (a spec, a dataset, variants and assertions)</source>
+        <translation>Eine Experimentdatei öffnen (eine Spezifikation, ein Datensatz, Varianten und Zusicherungen)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Run every case in every variant, repeated, and check the assertions</source>
+        <translation>Jeden Fall in jeder Variante wiederholt ausführen und die Zusicherungen prüfen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>Cancel the calls in flight; what finished stays stored and Resume runs the rest</source>
+        <translation>Die laufenden Aufrufe abbrechen; was fertig ist, bleibt gespeichert, und Fortsetzen führt den Rest aus</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Run only what the stored experiment has not run yet</source>
+        <translation>Nur ausführen, was das gespeicherte Experiment noch nicht ausgeführt hat</translation>
+    </message>
+    <message>
+        <source>Add Variant</source>
+        <translation>Variante hinzufügen</translation>
+    </message>
+    <message>
+        <source>From the Spec in the Editor…</source>
+        <translation>Aus der Spezifikation im Editor …</translation>
+    </message>
+    <message>
+        <source>From the Current Call…</source>
+        <translation>Aus dem aktuellen Aufruf …</translation>
+    </message>
+    <message>
+        <source>Add a variant to the experiment file, made from the spec you are editing or from a stored call</source>
+        <translation>Der Experimentdatei eine Variante hinzufügen, erstellt aus der Spezifikation, die Sie bearbeiten, oder aus einem gespeicherten Aufruf</translation>
+    </message>
+    <message>
+        <source>Cancel Batches</source>
+        <translation>Batches abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel the open provider batches at the provider (what they answered so far is kept), then stop. Stop alone leaves them running, and Resume picks them up later.</source>
+        <translation>Die offenen Anbieter-Batches beim Anbieter abbrechen (was sie bisher beantwortet haben, bleibt erhalten) und dann stoppen. Stoppen allein lässt sie weiterlaufen, und Fortsetzen holt sie später ab.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Compare specs across many inputs.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;An experiment file names a spec, a dataset of cases, the variants to compare and the checks each output must pass. Open one with &lt;b&gt;Open…&lt;/b&gt; (or File › Open Experiment…), or drop the file here; then press &lt;b&gt;Run&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;The matrix shows each case in each variant: green passed every repeat, amber is flaky, red failed. Click a cell to see its call.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Spezifikationen über viele Eingaben vergleichen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Eine Experimentdatei nennt eine Spezifikation, einen Datensatz von Fällen, die zu vergleichenden Varianten und die Prüfungen, die jede Ausgabe bestehen muss. Öffnen Sie eine mit &lt;b&gt;Öffnen …&lt;/b&gt; (oder Datei › Experiment öffnen …) oder legen Sie die Datei hier ab; drücken Sie dann &lt;b&gt;Ausführen&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Die Matrix zeigt jeden Fall in jeder Variante: Grün hat jede Wiederholung bestanden, Gelb ist wackelig, Rot hat nicht bestanden. Klicken Sie auf eine Zelle, um ihren Aufruf zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>This experiment cannot run yet. Fix these places, then press Reload. A place starting with / is in the experiment file (/assert/0 is the first entry of &quot;assert&quot;); file:line:column is in that file.</source>
+        <translation>Dieses Experiment kann noch nicht ausgeführt werden. Beheben Sie diese Stellen und drücken Sie dann Neu laden. Eine Stelle, die mit / beginnt, liegt in der Experimentdatei (/assert/0 ist der erste Eintrag von &quot;assert&quot;); Datei:Zeile:Spalte liegt in jener Datei.</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Figures per variant</source>
+        <translation>Kennzahlen je Variante</translation>
+    </message>
+    <message>
+        <source>Matrix: cases by variants</source>
+        <translation>Matrix: Fälle nach Varianten</translation>
+    </message>
+    <message>
+        <source>All cases</source>
+        <translation>Alle Fälle</translation>
+    </message>
+    <message>
+        <source>Not passing</source>
+        <translation>Nicht immer bestanden</translation>
+    </message>
+    <message>
+        <source>Flaky</source>
+        <translation>Wackelig</translation>
+    </message>
+    <message>
+        <source>Failing</source>
+        <translation>Nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Compare Two Cells</source>
+        <translation>Zwei Zellen vergleichen</translation>
+    </message>
+    <message>
+        <source>Select two cells of one case (Ctrl+click) to see their calls side by side in the Diff panel</source>
+        <translation>Wählen Sie zwei Zellen eines Falls aus (Strg+Klick), um ihre Aufrufe im Bereich Vergleich nebeneinander zu sehen</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Anzeigen:</translation>
+    </message>
+    <message>
+        <source>Click a cell to see its call in History. Ctrl+click a second cell of the same case, then Compare Two Cells to see both calls side by side. Hover a cell for why it failed.</source>
+        <translation>Klicken Sie auf eine Zelle, um ihren Aufruf im Verlauf zu sehen. Klicken Sie mit Strg auf eine zweite Zelle desselben Falls und dann auf Zwei Zellen vergleichen, um beide Aufrufe nebeneinander zu sehen. Zeigen Sie auf eine Zelle, um zu erfahren, warum sie nicht bestanden hat.</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>Matrix</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Open Experiment</source>
+        <translation>Experiment öffnen</translation>
+    </message>
+    <message>
+        <source>An experiment is running; stop it before opening another.</source>
+        <translation>Ein Experiment läuft; stoppen Sie es, bevor Sie ein anderes öffnen.</translation>
+    </message>
+    <message>
+        <source>%1 (cannot run)</source>
+        <translation>%1 (nicht ausführbar)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(the file)</source>
+        <translation>(die Datei)</translation>
+    </message>
+    <message>
+        <source>All variants</source>
+        <translation>Alle Varianten</translation>
+    </message>
+    <message>
+        <source>The stored results could not be read: %1</source>
+        <translation>Die gespeicherten Ergebnisse konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>There is no stored run of this experiment to resume; press Run.</source>
+        <translation>Es gibt keinen gespeicherten Lauf dieses Experiments zum Fortsetzen; drücken Sie Ausführen.</translation>
+    </message>
+    <message>
+        <source>Experiment %1 is not in the history database.</source>
+        <translation>Experiment %1 ist nicht in der Verlaufsdatenbank.</translation>
+    </message>
+    <message>
+        <source>The file changed since experiment %1 ran, so it cannot be resumed; press Run to start again.</source>
+        <translation>Die Datei hat sich geändert, seit Experiment %1 lief, daher kann es nicht fortgesetzt werden; drücken Sie Ausführen, um neu zu beginnen.</translation>
+    </message>
+    <message>
+        <source>The experiment cannot be stored: %1</source>
+        <translation>Das Experiment kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>The history database is not open: the runs are not stored and cannot be resumed.</source>
+        <translation>Die Verlaufsdatenbank ist nicht geöffnet: Die Läufe werden nicht gespeichert und können nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Through the providers&apos; batch APIs: nothing submitted yet</source>
+        <translation>Über die Batch-APIs der Anbieter: noch nichts übermittelt</translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines answered</source>
+        <translation>%1 von %2 Zeilen beantwortet</translation>
+    </message>
+    <message>
+        <source>waiting %1</source>
+        <translation>wartet seit %1</translation>
+    </message>
+    <message>
+        <source>Resume to collect their answers</source>
+        <translation>Fortsetzen, um ihre Antworten abzuholen</translation>
+    </message>
+    <message>
+        <source>a submission is unknown: see the notice</source>
+        <translation>eine Übermittlung ist ungewiss: siehe Hinweis</translation>
+    </message>
+    <message>
+        <source>Experiment stopped: %1 of %2 runs done</source>
+        <translation>Experiment gestoppt: %1 von %2 Läufen erledigt</translation>
+    </message>
+    <message>
+        <source>Experiment finished: %1 runs</source>
+        <translation>Experiment beendet: %1 Läufe</translation>
+    </message>
+    <message>
+        <source>No experiment open</source>
+        <translation>Kein Experiment geöffnet</translation>
+    </message>
+    <message>
+        <source>1 case</source>
+        <translation>1 Fall</translation>
+    </message>
+    <message>
+        <source>%1 cases</source>
+        <translation>%1 Fälle</translation>
+    </message>
+    <message>
+        <source>1 variant</source>
+        <translation>1 Variante</translation>
+    </message>
+    <message>
+        <source>%1 variants</source>
+        <translation>%1 Varianten</translation>
+    </message>
+    <message>
+        <source>1 repeat</source>
+        <translation>1 Wiederholung</translation>
+    </message>
+    <message>
+        <source>%1 repeats</source>
+        <translation>%1 Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Open an experiment file to compare variants of a spec over a dataset.</source>
+        <translation>Öffnen Sie eine Experimentdatei, um Varianten einer Spezifikation über einen Datensatz zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>1 problem in the file; nothing was sent.</source>
+        <translation>1 Problem in der Datei; es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 problems in the file; nothing was sent.</source>
+        <translation>%1 Probleme in der Datei; es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 runs. Press Run to start.</source>
+        <translation>%1 = %2 Läufe. Drücken Sie Ausführen, um zu beginnen.</translation>
+    </message>
+    <message>
+        <source>Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most %6 at once; Preferences › Limits).</source>
+        <translation>Experiment %1 läuft: %2 von %3 Läufen erledigt, %4 nicht bestanden, %5 laufend (höchstens %6 gleichzeitig; Einstellungen › Gleichzeitige Aufrufe).</translation>
+    </message>
+    <message>
+        <source>Stopping: cancelling the calls in flight…</source>
+        <translation>Wird gestoppt: Die laufenden Aufrufe werden abgebrochen …</translation>
+    </message>
+    <message>
+        <source>Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.</source>
+        <translation>Experiment %1 (%2) ist unvollständig: %3 von %4 Läufen erledigt. Fortsetzen führt den Rest aus.</translation>
+    </message>
+    <message>
+        <source>Experiment %1 (%2): all %3 runs done. %4</source>
+        <translation>Experiment %1 (%2): alle %3 Läufe erledigt. %4</translation>
+    </message>
+    <message>
+        <source>Every case passed in every variant.</source>
+        <translation>Jeder Fall hat in jeder Variante bestanden.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells did not pass in every repeat (red or amber).</source>
+        <translation>%1 von %2 Zellen haben nicht in jeder Wiederholung bestanden (rot oder gelb).</translation>
+    </message>
+    <message>
+        <source>Run Again</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>This cell has no call yet</source>
+        <translation>Diese Zelle hat noch keinen Aufruf</translation>
+    </message>
+    <message>
+        <source>Select two cells of the same case (Ctrl+click the second) to compare them.</source>
+        <translation>Wählen Sie zwei Zellen desselben Falls aus (die zweite mit Strg+Klick), um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Both cells need a finished run to compare.</source>
+        <translation>Zum Vergleichen brauchen beide Zellen einen beendeten Lauf.</translation>
+    </message>
+    <message>
+        <source>The Diff panel shows case %1: %2 (call %3) on the left, %4 (call %5) on the right.</source>
+        <translation>Der Bereich Vergleich zeigt Fall %1: links %2 (Aufruf %3), rechts %4 (Aufruf %5).</translation>
+    </message>
+    <message>
+        <source>Open Call of Repeat %1 (%2)</source>
+        <translation>Aufruf von Wiederholung %1 öffnen (%2)</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>not passed</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>Vergleichen mit</translation>
+    </message>
+    <message>
+        <source>Open an experiment first.</source>
+        <translation>Öffnen Sie zuerst ein Experiment.</translation>
+    </message>
+    <message>
+        <source>Stop the experiment before changing it.</source>
+        <translation>Stoppen Sie das Experiment, bevor Sie es ändern.</translation>
+    </message>
+    <message>
+        <source>A variant needs a name.</source>
+        <translation>Eine Variante braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>There is already a variant named &quot;%1&quot;.</source>
+        <translation>Es gibt bereits eine Variante namens „%1“.</translation>
+    </message>
+    <message>
+        <source>The file with the new variant does not load; see the problems listed.</source>
+        <translation>Die Datei mit der neuen Variante lässt sich nicht laden; siehe die aufgeführten Probleme.</translation>
+    </message>
+    <message>
+        <source>Added the variant &quot;%1&quot; to %2. Press Run to run the experiment with it.</source>
+        <translation>Die Variante „%1“ wurde zu %2 hinzugefügt. Drücken Sie Ausführen, um das Experiment damit auszuführen.</translation>
+    </message>
+    <message>
+        <source>The spec in the editor cannot be read; fix it first (see Findings).</source>
+        <translation>Die Spezifikation im Editor kann nicht gelesen werden; beheben Sie das zuerst (siehe Befunde).</translation>
+    </message>
+    <message>
+        <source>The spec in the editor is the same as the experiment&apos;s spec; change it first.</source>
+        <translation>Die Spezifikation im Editor ist dieselbe wie die des Experiments; ändern Sie sie zuerst.</translation>
+    </message>
+    <message>
+        <source>Added &quot;%1&quot;. A variant can only add or change fields, so it keeps these of the experiment&apos;s spec: %2.</source>
+        <translation>„%1“ wurde hinzugefügt. Eine Variante kann Felder nur hinzufügen oder ändern, daher behält sie diese aus der Spezifikation des Experiments: %2.</translation>
+    </message>
+    <message>
+        <source>Pick a call first (in History, or a cell of the matrix).</source>
+        <translation>Wählen Sie zuerst einen Aufruf aus (im Verlauf oder eine Zelle der Matrix).</translation>
+    </message>
+    <message>
+        <source>Name of the new variant (it becomes a column of the matrix):</source>
+        <translation>Name der neuen Variante (sie wird eine Spalte der Matrix):</translation>
+    </message>
+    <message>
+        <source>New Variant from the Spec</source>
+        <translation>Neue Variante aus der Spezifikation</translation>
+    </message>
+    <message>
+        <source>edited spec</source>
+        <translation>bearbeitete Spezifikation</translation>
+    </message>
+    <message>
+        <source>New Variant from Call %1</source>
+        <translation>Neue Variante aus Aufruf %1</translation>
+    </message>
+    <message>
+        <source>call %1</source>
+        <translation>Aufruf %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>Provider batches, round %1</source>
+        <translation>Anbieter-Batches, Durchgang %1</translation>
+    </message>
+    <message>
+        <source>1 batch at the provider</source>
+        <translation>1 Batch beim Anbieter</translation>
+    </message>
+    <message>
+        <source>%1 batches at the provider</source>
+        <translation>%1 Batches beim Anbieter</translation>
+    </message>
+    <message>
+        <source>1 batch ended</source>
+        <translation>1 Batch beendet</translation>
+    </message>
+    <message>
+        <source>%1 batches ended</source>
+        <translation>%1 Batches beendet</translation>
+    </message>
+    <message>
+        <source>1 request for the next round</source>
+        <translation>1 Anfrage für den nächsten Durchgang</translation>
+    </message>
+    <message>
+        <source>%1 requests for the next round</source>
+        <translation>%1 Anfragen für den nächsten Durchgang</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ExperimentsHost</name>
+    <message>
+        <source>E&amp;xperiment</source>
+        <translation>E&amp;xperiment</translation>
+    </message>
+    <message>
+        <source>Open E&amp;xperiment…</source>
+        <translation>E&amp;xperiment öffnen …</translation>
+    </message>
+    <message>
+        <source>Open an experiment file: a spec over a dataset, in several variants, with checks</source>
+        <translation>Eine Experimentdatei öffnen: eine Spezifikation über einem Datensatz, in mehreren Varianten, mit Prüfungen</translation>
+    </message>
+    <message>
+        <source>&amp;Run Experiment</source>
+        <translation>Experiment &amp;ausführen</translation>
+    </message>
+    <message>
+        <source>Run every case of the experiment in every variant</source>
+        <translation>Jeden Fall des Experiments in jeder Variante ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Stop Experiment</source>
+        <translation>Experiment &amp;stoppen</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume Experiment</source>
+        <translation>Experiment &amp;fortsetzen</translation>
+    </message>
+    <message>
+        <source>Run only what the stored experiment has not run yet</source>
+        <translation>Nur ausführen, was das gespeicherte Experiment noch nicht ausgeführt hat</translation>
+    </message>
+    <message>
+        <source>Add Variant from the &amp;Spec…</source>
+        <translation>Variante aus der S&amp;pezifikation hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Add the spec in the editor to the experiment as a new variant</source>
+        <translation>Die Spezifikation im Editor dem Experiment als neue Variante hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Variant from the Current &amp;Call…</source>
+        <translation>Variante aus dem aktuellen Auf&amp;ruf hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Add the spec the current call ran with to the experiment as a new variant</source>
+        <translation>Die Spezifikation, mit der der aktuelle Aufruf lief, dem Experiment als neue Variante hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Two Cells</source>
+        <translation>Zwei Zellen &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>Show the calls of the two selected cells side by side</source>
+        <translation>Die Aufrufe der beiden ausgewählten Zellen nebeneinander zeigen</translation>
     </message>
 </context>
 <context>
@@ -1903,10 +2585,6 @@
         <translation>Werkzeugname %1 ist nicht snake_case; verwenden Sie kleingeschriebene, mit „_“ verbundene Wörter, das Verb zuerst (zum Beispiel get_ticket)</translation>
     </message>
     <message>
-        <source>tool name %1 is a single word; name it verb_noun (for example %1_items or get_%1) so the model can tell what it does</source>
-        <translation>Werkzeugname %1 ist ein einzelnes Wort; nennen Sie es verb_noun (zum Beispiel %1_items oder get_%1), damit das Modell erkennt, was es tut</translation>
-    </message>
-    <message>
         <source>tool name %1 breaks the %2 rule for function names (%3); the request will be rejected</source>
         <translation>Werkzeugname %1 verletzt die Regel von %2 für Funktionsnamen (%3); die Anfrage wird abgelehnt</translation>
     </message>
@@ -2177,6 +2855,14 @@
     <message>
         <source>fields the spec format does not know (often a typo)</source>
         <translation>Felder, die das Spec-Format nicht kennt (oft ein Tippfehler)</translation>
+    </message>
+    <message>
+        <source>the MCP server &quot;%1&quot; is reached over plain http: tokens and tool calls travel unencrypted; use https</source>
+        <translation>der MCP-Server „%1“ wird über einfaches http erreicht: Tokens und Werkzeugaufrufe werden unverschlüsselt übertragen; verwenden Sie https</translation>
+    </message>
+    <message>
+        <source>tool name %1 is a single word; name it verb_noun (for example %2_items or get_%2) so the model can tell what it does</source>
+        <translation>Werkzeugname %1 ist ein einzelnes Wort; nennen Sie es verb_noun (zum Beispiel %2_items oder get_%2), damit das Modell erkennt, was es tut</translation>
     </message>
 </context>
 <context>
@@ -2477,6 +3163,141 @@
         <source>Opened %1; the previous spec&apos;s run is still going in the Run panel.</source>
         <translation>%1 geöffnet; der Lauf der vorigen Spec läuft im Bereich Ausführen weiter.</translation>
     </message>
+    <message>
+        <source>Sessions ● waiting for you</source>
+        <translation>Sitzungen ● wartet auf Sie</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Sample</source>
+        <translation>Beispie&amp;l öffnen</translation>
+    </message>
+    <message>
+        <source>Lunar landing: extraction into a strict schema, with a reask</source>
+        <translation>Mondlandung: Extraktion in ein striktes Schema, mit erneuter Nachfrage</translation>
+    </message>
+    <message>
+        <source>Planner: a tool loop, with an approval</source>
+        <translation>Planer: eine Werkzeugschleife, mit einer Freigabe</translation>
+    </message>
+    <message>
+        <source>Refusal: the model refuses</source>
+        <translation>Ablehnung: Das Modell lehnt ab</translation>
+    </message>
+    <message>
+        <source>Open the bundled sample %1; it runs offline, with no key</source>
+        <translation>Das mitgelieferte Beispiel %1 öffnen; es läuft offline, ohne Schlüssel</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>&amp;Dokumentation</translation>
+    </message>
+    <message>
+        <source>Read how Callscope works: the spec format, the command line, the export format</source>
+        <translation>Lesen, wie Callscope funktioniert: das Spezifikationsformat, die Befehlszeile, das Exportformat</translation>
+    </message>
+    <message>
+        <source>History: %1</source>
+        <translation>Verlauf: %1</translation>
+    </message>
+    <message>
+        <source>Cannot create %1 for the samples.</source>
+        <translation>%1 kann für die Beispiele nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot copy the sample to %1.</source>
+        <translation>Das Beispiel kann nicht nach %1 kopiert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::MatrixModel</name>
+    <message>
+        <source>not run yet</source>
+        <translation>noch nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>some repeats still to run</source>
+        <translation>einige Wiederholungen stehen noch aus</translation>
+    </message>
+    <message>
+        <source>passed in every repeat</source>
+        <translation>in jeder Wiederholung bestanden</translation>
+    </message>
+    <message>
+        <source>flaky: passed in some repeats only</source>
+        <translation>wackelig: nur in einigen Wiederholungen bestanden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <translation>%1k</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>kein Preis</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3, %4 of %5 repeats passed</source>
+        <translation>%1 in %2: %3, %4 von %5 Wiederholungen bestanden</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 cases passed, %4 flaky</source>
+        <translation>%1: %2 von %3 Fällen bestanden, %4 wackelig</translation>
+    </message>
+    <message>
+        <source> (%1 of %2 repeats passed)</source>
+        <translation> (%1 von %2 Wiederholungen bestanden)</translation>
+    </message>
+    <message>
+        <source>Repeat %1: %2, %3</source>
+        <translation>Wiederholung %1: %2, %3</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>not passed</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>%1 · %2 in / %3 out tokens · %4</source>
+        <translation>%1 · %2 ein / %3 aus Tokens · %4</translation>
+    </message>
+    <message>
+        <source>Call %1</source>
+        <translation>Aufruf %1</translation>
+    </message>
+    <message>
+        <source>Click to open the call; select two cells of a case to compare them.</source>
+        <translation>Klicken, um den Aufruf zu öffnen; zwei Zellen eines Falls auswählen, um sie zu vergleichen.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::McpCallJob</name>
@@ -2507,6 +3328,270 @@
     <message>
         <source>MCP error %1: %2</source>
         <translation>MCP error %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::McpHttpTransport</name>
+    <message>
+        <source>MCP server &quot;%1&quot; answered with more than %2 MiB; the answer was dropped</source>
+        <translation>MCP-Server „%1“ antwortete mit mehr als %2 MiB; die Antwort wurde verworfen</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; sent a broken event stream: %2</source>
+        <translation>MCP-Server „%1“ hat einen fehlerhaften Ereignisstream gesendet: %2</translation>
+    </message>
+    <message>
+        <source>the server still refuses the token after %1 sign-ins (HTTP %2)</source>
+        <translation>der Server lehnt das Token nach %1 Anmeldungen weiterhin ab (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>signing in to MCP server &quot;%1&quot; failed: %2</source>
+        <translation>die Anmeldung bei MCP-Server „%1“ ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; wants a sign-in (HTTP 401); give &quot;auth&quot; in its spec entry</source>
+        <translation>MCP-Server „%1“ verlangt eine Anmeldung (HTTP 401); geben Sie &quot;auth&quot; in seinem Eintrag der Spezifikation an</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; no longer knows the session (HTTP 404)</source>
+        <translation>MCP-Server „%1“ kennt die Sitzung nicht mehr (HTTP 404)</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; answered HTTP %2 with no body</source>
+        <translation>MCP-Server „%1“ antwortete mit HTTP %2 ohne Inhalt</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; answered with JSON that does not parse: %2</source>
+        <translation>MCP-Server „%1“ antwortete mit JSON, das sich nicht einlesen lässt: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; answered without a response to the request</source>
+        <translation>MCP-Server „%1“ hat geantwortet, aber ohne Antwort auf die Anfrage</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; closed its stream %2 times without answering</source>
+        <translation>MCP-Server „%1“ hat seinen Stream %2-mal geschlossen, ohne zu antworten</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; could not resume the stream (HTTP %2)</source>
+        <translation>MCP-Server „%1“ konnte den Stream nicht fortsetzen (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; closed its event stream</source>
+        <translation>MCP-Server „%1“ hat seinen Ereignisstream geschlossen</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; speaks neither Streamable HTTP nor HTTP+SSE: %2</source>
+        <translation>MCP-Server „%1“ spricht weder Streamable HTTP noch HTTP+SSE: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; could not be reached: %2</source>
+        <translation>MCP-Server „%1“ ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; answered HTTP %2%3</source>
+        <translation>MCP-Server „%1“ antwortete mit HTTP %2%3</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::McpOAuth</name>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>HTTP-Status %1</translation>
+    </message>
+    <message>
+        <source>the server refused the request (HTTP 403) without asking for more scopes</source>
+        <translation>der Server hat die Anfrage abgelehnt (HTTP 403), ohne weitere Scopes zu verlangen</translation>
+    </message>
+    <message>
+        <source>no token endpoint is known</source>
+        <translation>kein Token-Endpunkt bekannt</translation>
+    </message>
+    <message>
+        <source>gave up after %1 sign-ins in this session; the server keeps refusing the token</source>
+        <translation>nach %1 Anmeldungen in dieser Sitzung aufgegeben; der Server lehnt das Token weiterhin ab</translation>
+    </message>
+    <message>
+        <source>the authorization server &quot;%1&quot; is not an http(s) URL</source>
+        <translation>der Autorisierungsserver „%1“ ist keine http(s)-URL</translation>
+    </message>
+    <message>
+        <source>the authorization server does not support PKCE with S256, which MCP requires</source>
+        <translation>der Autorisierungsserver unterstützt PKCE mit S256 nicht, das MCP verlangt</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s metadata names no authorization or token endpoint</source>
+        <translation>die Metadaten des Autorisierungsservers nennen keinen Autorisierungs- oder Token-Endpunkt</translation>
+    </message>
+    <message>
+        <source>could not open a loopback port for the sign-in: %1</source>
+        <translation>für die Anmeldung konnte kein Loopback-Port geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>the authorization server offers no dynamic client registration; give a pre-registered client in the spec (auth.oauth.client_id)</source>
+        <translation>der Autorisierungsserver bietet keine dynamische Client-Registrierung; geben Sie einen vorab registrierten Client in der Spezifikation an (auth.oauth.client_id)</translation>
+    </message>
+    <message>
+        <source>client registration failed: %1</source>
+        <translation>die Client-Registrierung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>no sign-in came back within %1 s</source>
+        <translation>innerhalb von %1 s kam keine Anmeldung zurück</translation>
+    </message>
+    <message>
+        <source>the sign-in answer carried the wrong state; it was ignored</source>
+        <translation>die Antwort der Anmeldung hatte den falschen state-Wert; sie wurde ignoriert</translation>
+    </message>
+    <message>
+        <source>the authorization server refused: %1 %2</source>
+        <translation>der Autorisierungsserver hat abgelehnt: %1 %2</translation>
+    </message>
+    <message>
+        <source>Signed in. You can close this window.</source>
+        <translation>Angemeldet. Sie können dieses Fenster schließen.</translation>
+    </message>
+    <message>
+        <source>the sign-in answer carried no code</source>
+        <translation>die Antwort der Anmeldung enthielt keinen Code</translation>
+    </message>
+    <message>
+        <source>the token request failed: %1</source>
+        <translation>die Token-Anfrage ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>could not start the browser command &quot;%1&quot;</source>
+        <translation>der Browser-Befehl „%1“ konnte nicht gestartet werden</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::McpServerPanel</name>
+    <message>
+        <source>Add a remote server</source>
+        <translation>Einen entfernten Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>docs</source>
+        <translation>docs</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>OAuth sign-in</source>
+        <translation>OAuth-Anmeldung</translation>
+    </message>
+    <message>
+        <source>Bearer token from an environment variable</source>
+        <translation>Bearer-Token aus einer Umgebungsvariablen</translation>
+    </message>
+    <message>
+        <source>&amp;Add server</source>
+        <translation>Server &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Sign-&amp;in:</source>
+        <translation>&amp;Anmeldung:</translation>
+    </message>
+    <message>
+        <source>Token &amp;variable:</source>
+        <translation>Token-&amp;Variable:</translation>
+    </message>
+    <message>
+        <source>Tools of a server</source>
+        <translation>Werkzeuge eines Servers</translation>
+    </message>
+    <message>
+        <source>&amp;Connect and list tools</source>
+        <translation>Verbin&amp;den und Werkzeuge auflisten</translation>
+    </message>
+    <message>
+        <source>Starts or connects to the server and lists its tools; a server that needs a sign-in opens the browser.</source>
+        <translation>Startet den Server oder verbindet sich mit ihm und listet seine Werkzeuge auf; bei einem Server, der eine Anmeldung braucht, öffnet sich der Browser.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>Nur lesend</translation>
+    </message>
+    <message>
+        <source>Destructive</source>
+        <translation>Destruktiv</translation>
+    </message>
+    <message>
+        <source>Idempotent</source>
+        <translation>Idempotent</translation>
+    </message>
+    <message>
+        <source>Open world</source>
+        <translation>Offene Welt</translation>
+    </message>
+    <message>
+        <source>Needs approval</source>
+        <translation>Braucht Freigabe</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Give the server a name.</source>
+        <translation>Geben Sie dem Server einen Namen.</translation>
+    </message>
+    <message>
+        <source>The URL must start with http:// or https://.</source>
+        <translation>Die URL muss mit http:// oder https:// beginnen.</translation>
+    </message>
+    <message>
+        <source>Name the environment variable that holds the token (letters, digits and _), not the token itself.</source>
+        <translation>Nennen Sie die Umgebungsvariable, die das Token enthält (Buchstaben, Ziffern und _), nicht das Token selbst.</translation>
+    </message>
+    <message>
+        <source>Added &quot;%1&quot;; connect to it to see its tools.</source>
+        <translation>„%1“ wurde hinzugefügt; verbinden Sie sich damit, um seine Werkzeuge zu sehen.</translation>
+    </message>
+    <message>
+        <source>Signing in: finish in the browser window that opened.</source>
+        <translation>Anmeldung läuft: Schließen Sie sie im geöffneten Browserfenster ab.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) on &quot;%1&quot;.</source>
+        <translation>
+            <numerusform>%n Werkzeug auf „%1“.</numerusform>
+            <numerusform>%n Werkzeuge auf „%1“.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connecting to &quot;%1&quot;…</source>
+        <translation>Verbindung zu „%1“ wird hergestellt …</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -2602,6 +3687,26 @@
         <source>[content of type &quot;%1&quot;: %2]</source>
         <translation>[content of type &quot;%1&quot;: %2]</translation>
     </message>
+    <message>
+        <source>MCP server &quot;%1&quot; could not be sent its first request.</source>
+        <translation>An MCP-Server „%1“ konnte die erste Anfrage nicht gesendet werden.</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; needs a bearer token from the environment variable %2, which is not set.</source>
+        <translation>MCP-Server „%1“ braucht ein Bearer-Token aus der Umgebungsvariablen %2, die nicht gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>Tool &quot;%1&quot; declares an outputSchema but its result has no structuredContent.</source>
+        <translation>Werkzeug „%1“ deklariert ein outputSchema, aber sein Ergebnis hat kein structuredContent.</translation>
+    </message>
+    <message>
+        <source>Tool &quot;%1&quot; declares an outputSchema that is not a valid schema: %2</source>
+        <translation>Werkzeug „%1“ deklariert ein outputSchema, das kein gültiges Schema ist: %2</translation>
+    </message>
+    <message>
+        <source>Tool &quot;%1&quot; returned structuredContent that breaks its outputSchema at %2: %3</source>
+        <translation>Werkzeug „%1“ lieferte structuredContent, das sein outputSchema bei %2 verletzt: %3</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::MessageBar</name>
@@ -2665,6 +3770,22 @@
     <message>
         <source>No key found for %1: name an environment variable in engine.api_key_env, or pick an engine profile with a stored key (Preferences, or callscope-cli engines add).</source>
         <translation>Kein Schlüssel für %1 gefunden: Nennen Sie eine Umgebungsvariable in engine.api_key_env oder wählen Sie ein Engine-Profil mit gespeichertem Schlüssel (Einstellungen oder callscope-cli engines add).</translation>
+    </message>
+    <message>
+        <source>relative to %1</source>
+        <translation>relativ zu %1</translation>
+    </message>
+    <message>
+        <source>on PATH</source>
+        <translation>im PATH</translation>
+    </message>
+    <message>
+        <source>The tool &quot;%1&quot; cannot start: its program &quot;%2&quot; was not found %3 (or is not executable). Install it, or fix tools[%4].command.</source>
+        <translation>Das Werkzeug „%1“ kann nicht starten: Sein Programm „%2“ wurde %3 nicht gefunden (oder ist nicht ausführbar). Installieren Sie es oder korrigieren Sie tools[%4].command.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; cannot start: its program &quot;%2&quot; was not found %3 (or is not executable). Install it, or fix mcp_servers.%1.command.</source>
+        <translation>Der MCP-Server „%1“ kann nicht starten: Sein Programm „%2“ wurde %3 nicht gefunden (oder ist nicht ausführbar). Installieren Sie es oder korrigieren Sie mcp_servers.%1.command.</translation>
     </message>
 </context>
 <context>
@@ -2738,6 +3859,10 @@
     <message>
         <source>R&amp;esponse</source>
         <translation>A&amp;ntwort</translation>
+    </message>
+    <message>
+        <source>The response shows the first %1 of the %2 received; the rest was decoded as it arrived and not kept.</source>
+        <translation>Die Antwort zeigt die ersten %1 der empfangenen %2; der Rest wurde beim Eintreffen dekodiert und nicht aufbewahrt.</translation>
     </message>
 </context>
 <context>
@@ -2896,6 +4021,17 @@
     <message>
         <source>The revision needs a live engine, not the replay engine.</source>
         <translation>Die Revision braucht eine echte Engine, nicht die Replay-Engine.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::RunLock</name>
+    <message>
+        <source>in use by %1 (process %2 on %3)</source>
+        <translation>belegt von %1 (Prozess %2 auf %3)</translation>
+    </message>
+    <message>
+        <source>cannot make the lock file %1</source>
+        <translation>die Sperrdatei %1 kann nicht angelegt werden</translation>
     </message>
 </context>
 <context>
@@ -3206,10 +4342,6 @@
         <translation>Die Argumente sind kein JSON-Objekt: %1</translation>
     </message>
     <message>
-        <source>Result of %1 (%2), edited</source>
-        <translation>Ergebnis von %1 (%2), bearbeitet</translation>
-    </message>
-    <message>
         <source>Validated result</source>
         <translation>Validiertes Ergebnis</translation>
     </message>
@@ -3338,6 +4470,42 @@ Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</transla
 %1</source>
         <translation>Nichts wurde gesendet: Die Engine ist nicht bereit.
 %1</translation>
+    </message>
+    <message>
+        <source>Run (Ctrl+R) sends the input to the engine. The conversation appears here as it happens: the model&apos;s replies, each tool call and its result, corrections, retries, and the checked answer. Select an entry to read all of it.
+
+New here? File &gt; Open Sample opens a spec that runs offline, with no key.</source>
+        <translation>Ausführen (Strg+R) sendet die Eingabe an die Engine. Das Gespräch erscheint hier, während es geschieht: die Antworten des Modells, jeder Werkzeugaufruf und sein Ergebnis, Korrekturen, Wiederholungen und die geprüfte Antwort. Wählen Sie einen Eintrag aus, um ihn vollständig zu lesen.
+
+Neu hier? Datei &gt; Beispiel öffnen öffnet eine Spezifikation, die offline und ohne Schlüssel läuft.</translation>
+    </message>
+    <message>
+        <source>Goes to the model (edited by you):
+%1
+
+The tool returned%2:
+%3</source>
+        <translation>Geht an das Modell (von Ihnen bearbeitet):
+%1
+
+Das Werkzeug lieferte%2:
+%3</translation>
+    </message>
+    <message>
+        <source> (an error)</source>
+        <translation> (ein Fehler)</translation>
+    </message>
+    <message>
+        <source>Nothing was sent: a tool cannot start.
+%1
+Fix it in the Tools tab of the form, then run again.</source>
+        <translation>Nichts wurde gesendet: Ein Werkzeug kann nicht starten.
+%1
+Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Result of %1 (%2) · edited by you</source>
+        <translation>Ergebnis von %1 (%2) · von Ihnen bearbeitet</translation>
     </message>
 </context>
 <context>
@@ -3573,6 +4741,18 @@ Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</transla
     <message>
         <source>The turn did not complete (%1): %2</source>
         <translation>Der Zug wurde nicht abgeschlossen (%1): %2</translation>
+    </message>
+    <message>
+        <source>(in progress)</source>
+        <translation>(läuft)</translation>
+    </message>
+    <message>
+        <source>Waiting for you: type the result of %1 below, then Submit Result.</source>
+        <translation>Wartet auf Sie: Geben Sie unten das Ergebnis von %1 ein und klicken Sie dann auf Ergebnis senden.</translation>
+    </message>
+    <message>
+        <source>Waiting for you: %1 needs your approval. Approve or refuse below.</source>
+        <translation>Wartet auf Sie: %1 braucht Ihre Freigabe. Erlauben Sie es unten oder lehnen Sie es ab.</translation>
     </message>
 </context>
 <context>
@@ -4219,6 +5399,10 @@ Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</transla
         <source>(root)</source>
         <translation>(Wurzel)</translation>
     </message>
+    <message>
+        <source>Fix the MCP servers JSON first: it is not an object.</source>
+        <translation>Korrigieren Sie zuerst das JSON der MCP-Server: Es ist kein Objekt.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SpecIO</name>
@@ -4277,10 +5461,6 @@ Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</transla
     <message>
         <source>must name at least the program to run</source>
         <translation>muss mindestens das auszuführende Programm nennen</translation>
-    </message>
-    <message>
-        <source>the program that starts the server</source>
-        <translation>das Programm, das den Server startet</translation>
     </message>
     <message>
         <source>unknown value %1 (the only value is &quot;all&quot;)</source>
@@ -4365,6 +5545,74 @@ Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</transla
     <message>
         <source>unknown output mode %1 (expected tool, native or prompted)</source>
         <translation>unbekannter Ausgabemodus %1 (erwartet tool, native oder prompted)</translation>
+    </message>
+    <message>
+        <source>both command and url; give command for a local server or url for a remote one</source>
+        <translation>sowohl command als auch url; geben Sie command für einen lokalen Server oder url für einen entfernten an</translation>
+    </message>
+    <message>
+        <source>%1 is not an http:// or https:// URL</source>
+        <translation>%1 ist keine http://- oder https://-URL</translation>
+    </message>
+    <message>
+        <source>the program that starts the server, or &quot;url&quot; for a remote server</source>
+        <translation>das Programm, das den Server startet, oder &quot;url&quot; für einen entfernten Server</translation>
+    </message>
+    <message>
+        <source>headers are only sent to a remote server (one with &quot;url&quot;)</source>
+        <translation>Header werden nur an einen entfernten Server gesendet (einen mit &quot;url&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid HTTP header name</source>
+        <translation>%1 ist kein gültiger HTTP-Headername</translation>
+    </message>
+    <message>
+        <source>a header value must be one line</source>
+        <translation>ein Headerwert muss eine einzige Zeile sein</translation>
+    </message>
+    <message>
+        <source>auth is only used with a remote server (one with &quot;url&quot;)</source>
+        <translation>auth wird nur mit einem entfernten Server verwendet (einem mit &quot;url&quot;)</translation>
+    </message>
+    <message>
+        <source>unknown value %1 (use &quot;oauth&quot;, &quot;none&quot; or an object with &quot;bearer_env&quot; or &quot;oauth&quot;)</source>
+        <translation>unbekannter Wert %1 (verwenden Sie &quot;oauth&quot;, &quot;none&quot; oder ein Objekt mit &quot;bearer_env&quot; oder &quot;oauth&quot;)</translation>
+    </message>
+    <message>
+        <source>both bearer_env and oauth; give one</source>
+        <translation>sowohl bearer_env als auch oauth; geben Sie eines davon an</translation>
+    </message>
+    <message>
+        <source>a client secret does not belong in a spec file; put it in an environment variable and name it with &quot;client_secret_env&quot;</source>
+        <translation>ein Client-Secret gehört nicht in eine Spezifikationsdatei; legen Sie es in eine Umgebungsvariable und nennen Sie diese mit &quot;client_secret_env&quot;</translation>
+    </message>
+    <message>
+        <source>the client the secret belongs to</source>
+        <translation>der Client, zu dem das Secret gehört</translation>
+    </message>
+    <message>
+        <source>unknown field (known: %1)</source>
+        <translation>unbekanntes Feld (bekannt: %1)</translation>
+    </message>
+    <message>
+        <source>true or an object</source>
+        <translation>true oder ein Objekt</translation>
+    </message>
+    <message>
+        <source>give &quot;bearer_env&quot; (a variable holding the token) or &quot;oauth&quot;</source>
+        <translation>geben Sie &quot;bearer_env&quot; (eine Variable mit dem Token) oder &quot;oauth&quot; an</translation>
+    </message>
+    <message>
+        <source>a token does not belong in a spec file; name the variable that holds it with &quot;bearer_env&quot;</source>
+        <translation>ein Token gehört nicht in eine Spezifikationsdatei; nennen Sie die Variable, die es enthält, mit &quot;bearer_env&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;oauth&quot; or an object</source>
+        <translation>&quot;oauth&quot; oder ein Objekt</translation>
+    </message>
+    <message>
+        <source>unknown value %1 (use &quot;always&quot;, &quot;destructive&quot; or &quot;never&quot;)</source>
+        <translation>unbekannter Wert %1 (verwenden Sie &quot;always&quot;, &quot;destructive&quot; oder &quot;never&quot;)</translation>
     </message>
 </context>
 <context>
@@ -4472,6 +5720,100 @@ Beheben Sie es im Engine-Tab des Formulars und starten Sie dann erneut.</transla
     <message>
         <source>in %1 / out %2 tokens</source>
         <translation>ein %1 / aus %2 Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::VariantSummaryModel</name>
+    <message>
+        <source>The assertions that passed, each counted by its weight (default 1), averaged over the runs</source>
+        <translation>Die bestandenen Zusicherungen, jede nach ihrem Gewicht gezählt (Standard 1), gemittelt über die Läufe</translation>
+    </message>
+    <message>
+        <source>From the price table</source>
+        <translation>Aus der Preistabelle</translation>
+    </message>
+    <message>
+        <source>A model of this variant is not in the price table, so the total is not known</source>
+        <translation>Ein Modell dieser Variante steht nicht in der Preistabelle, daher ist die Summe nicht bekannt</translation>
+    </message>
+    <message>
+        <source>Cases that passed in every repeat · passed in some only (flaky) · failed; and those not run in every repeat yet</source>
+        <translation>Fälle, die in jeder Wiederholung bestanden haben · nur in einigen bestanden (wackelig) · nicht bestanden; dazu die noch nicht in jeder Wiederholung ausgeführten</translation>
+    </message>
+    <message>
+        <source>Half the runs took at most the first figure, 95 in 100 at most the second</source>
+        <translation>Die Hälfte der Läufe dauerte höchstens den ersten Wert, 95 von 100 höchstens den zweiten</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 to run)</source>
+        <translation>%1 (%2 ausstehend)</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Pass rate</source>
+        <translation>Bestehensquote</translation>
+    </message>
+    <message>
+        <source>Pass · flaky · fail</source>
+        <translation>Bestanden · wackelig · nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Tokens in / out</source>
+        <translation>Tokens ein / aus</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Latency p50 / p95</source>
+        <translation>Latenz p50 / p95</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::VariantWriter</name>
+    <message>
+        <source>the experiment file is not a JSON object (%1)</source>
+        <translation>die Experimentdatei ist kein JSON-Objekt (%1)</translation>
+    </message>
+    <message>
+        <source>&quot;variants&quot; is not an array</source>
+        <translation>&quot;variants&quot; ist kein Array</translation>
+    </message>
+    <message>
+        <source>cannot find the variants in the file</source>
+        <translation>die Varianten sind in der Datei nicht zu finden</translation>
+    </message>
+    <message>
+        <source>cannot find the end of the experiment object</source>
+        <translation>das Ende des Experimentobjekts ist nicht zu finden</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -4628,10 +5970,6 @@ Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige 
     <message>
         <source>%1 is not a usable spec:</source>
         <translation>%1 ist keine verwendbare Spezifikation:</translation>
-    </message>
-    <message>
-        <source>cannot read the attachment %1: %2</source>
-        <translation>der Anhang %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>The spec file.</source>
@@ -4892,18 +6230,6 @@ Optionen:
         <translation>Eine Preistabelle (JSON) statt der aus den Einstellungen oder der mitgelieferten.</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]...
-
-Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
-Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid.
-</source>
-        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]...
-
-Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
-Exit-Codes: 0 jeder Fall in jeder Variante bestanden, 1 einige nicht bestanden, 2 das Experiment ist nicht lesbar oder ungültig.
-</translation>
-    </message>
-    <message>
         <source>eval needs exactly one experiment file (see eval --help)</source>
         <translation>eval braucht genau eine Experimentdatei (siehe eval --help)</translation>
     </message>
@@ -5027,6 +6353,153 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         <source>Write a self-contained HTML report (the matrix) here.</source>
         <translation>Einen eigenständigen HTML-Bericht (die Matrix) hierhin schreiben.</translation>
     </message>
+    <message>
+        <source>Through a batch API: send again the requests of provider batches whose creation got no answer (they may exist at the provider).</source>
+        <translation>Über eine Batch-API: die Anfragen von Anbieter-Batches erneut senden, deren Anlegen ohne Antwort blieb (sie könnten beim Anbieter existieren).</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--resubmit-unknown]
+
+Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
+Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid.
+</source>
+        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]... [--resubmit-unknown]
+
+Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
+Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig.
+</translation>
+    </message>
+    <message>
+        <source>; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s</source>
+        <translation>; Durchgang %1, %2 Anbieter-Batch(es) offen, %3 Anfrage(n) wartend seit %4 s</translation>
+    </message>
+    <message>
+        <source>eval: the provider batches keep running; --resume picks them up</source>
+        <translation>eval: die Anbieter-Batches laufen weiter; --resume holt sie ab</translation>
+    </message>
+    <message>
+        <source>eval: cancelling the provider batches</source>
+        <translation>eval: die Anbieter-Batches werden abgebrochen</translation>
+    </message>
+    <message>
+        <source>eval: stopping; press Ctrl+C again within 3 s to cancel the provider batches as well</source>
+        <translation>eval: wird beendet; drücken Sie innerhalb von 3 s erneut Strg+C, um auch die Anbieter-Batches abzubrechen</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
+       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
+
+Lists the tools of an MCP server, or calls one, and prints JSON. The server is an entry
+of a spec&apos;s mcp_servers, or a remote server given by its URL.
+
+Options:
+  --url URL                 a remote server (Streamable HTTP, HTTP+SSE as fallback)
+  --header NAME:VALUE       send this header with every request (repeatable)
+  --bearer-env VAR          send the token in VAR as a bearer token
+  --oauth                   sign in with OAuth when the server asks
+  --client-id ID            a pre-registered OAuth client
+  --client-secret-env VAR   that client&apos;s secret, from the environment
+  --client-metadata-url URL a client ID metadata document, used when the server supports it
+  --scope SCOPES            the OAuth scopes to ask for
+  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command
+                            setting, else xdg-open)
+  --args JSON               call: the tool&apos;s arguments (a JSON object)
+  --timeout MS              how long start-up and the call may take (default 60000)
+
+Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.
+</source>
+        <translation>Aufruf: callscope-cli mcp tools (SPEZ.json SERVER | --url URL) [OPTIONEN]
+        callscope-cli mcp call (SPEZ.json SERVER | --url URL) WERKZEUG --args JSON [OPTIONEN]
+
+Listet die Werkzeuge eines MCP-Servers auf oder ruft eines auf und gibt JSON aus. Der Server
+ist ein Eintrag in mcp_servers einer Spezifikation oder ein entfernter Server, angegeben
+durch seine URL.
+
+Optionen:
+  --url URL                 ein entfernter Server (Streamable HTTP, ersatzweise HTTP+SSE)
+  --header NAME:WERT        diesen Header mit jeder Anfrage senden (mehrfach angebbar)
+  --bearer-env VAR          das Token in VAR als Bearer-Token senden
+  --oauth                   mit OAuth anmelden, wenn der Server danach fragt
+  --client-id ID            ein vorab registrierter OAuth-Client
+  --client-secret-env VAR   das Secret dieses Clients, aus der Umgebung
+  --client-metadata-url URL ein Client-ID-Metadatendokument, verwendet, wenn der Server es unterstützt
+  --scope SCOPES            die anzufordernden OAuth-Scopes
+  --browser-command CMD     öffnet die Anmelde-URL (Standard: die Einstellung
+                            mcp/browser_command, sonst xdg-open)
+  --args JSON               call: die Argumente des Werkzeugs (ein JSON-Objekt)
+  --timeout MS              wie lange Start und Aufruf dauern dürfen (Standard 60000)
+
+Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ein Fehler, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>mcp: unknown verb &apos;%1&apos; (tools or call)</source>
+        <translation>mcp: unbekanntes Verb „%1“ (tools oder call)</translation>
+    </message>
+    <message>
+        <source>mcp: --url %1 is not an http:// or https:// URL</source>
+        <translation>mcp: --url %1 ist keine http://- oder https://-URL</translation>
+    </message>
+    <message>
+        <source>mcp: --header %1 is not NAME:VALUE</source>
+        <translation>mcp: --header %1 hat nicht die Form NAME:WERT</translation>
+    </message>
+    <message>
+        <source>mcp %1: give SPEC.json SERVER or --url URL</source>
+        <translation>mcp %1: geben Sie SPEZ.json SERVER oder --url URL an</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid spec:</source>
+        <translation>%1 ist keine gültige Spezifikation:</translation>
+    </message>
+    <message>
+        <source>%1 has no MCP server named %2 (it has: %3)</source>
+        <translation>%1 hat keinen MCP-Server namens %2 (vorhanden: %3)</translation>
+    </message>
+    <message>
+        <source>mcp call: give exactly one TOOL name</source>
+        <translation>mcp call: geben Sie genau einen WERKZEUG-Namen an</translation>
+    </message>
+    <message>
+        <source>mcp call: --args is not a JSON object (%1)</source>
+        <translation>mcp call: --args ist kein JSON-Objekt (%1)</translation>
+    </message>
+    <message>
+        <source>another JSON value</source>
+        <translation>ein anderer JSON-Wert</translation>
+    </message>
+    <message>
+        <source>mcp tools: unexpected argument %1</source>
+        <translation>mcp tools: unerwartetes Argument %1</translation>
+    </message>
+    <message>
+        <source>mcp: --timeout must be a positive number of milliseconds</source>
+        <translation>mcp: --timeout muss eine positive Anzahl Millisekunden sein</translation>
+    </message>
+    <message>
+        <source>signing in: opened %1</source>
+        <translation>Anmeldung: %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>MCP server %1 has no tool %2 (it lists: %3)</source>
+        <translation>MCP-Server %1 hat kein Werkzeug %2 (er nennt: %3)</translation>
+    </message>
+    <message>
+        <source>Revise on this engine profile instead of the call&apos;s own engine.</source>
+        <translation>Auf diesem Engine-Profil statt auf der eigenen Engine des Aufrufs überarbeiten.</translation>
+    </message>
+    <message>
+        <source>batch %1 is %2: wait for it to end or stop it, then resume</source>
+        <translation>batch %1 ist %2: Warten Sie, bis er endet, oder stoppen Sie ihn, und setzen Sie dann fort</translation>
+    </message>
+    <message>
+        <source>List or call the tools of an MCP server, local or remote.</source>
+        <translation>Die Werkzeuge eines lokalen oder entfernten MCP-Servers auflisten oder aufrufen.</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
@@ -5115,14 +6588,6 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         <translation>Aufruf: engines test NAME [--key-env VAR]</translation>
     </message>
     <message>
-        <source>cannot test engine &apos;%1&apos;: %2</source>
-        <translation>Engine „%1“ kann nicht getestet werden: %2</translation>
-    </message>
-    <message>
-        <source>engine &apos;%1&apos; of type %2 cannot be tested</source>
-        <translation>Engine „%1“ vom Typ %2 kann nicht getestet werden</translation>
-    </message>
-    <message>
         <source>engine &apos;%1&apos; failed the test: %2</source>
         <translation>Engine „%1“ hat den Test nicht bestanden: %2</translation>
     </message>
@@ -5145,6 +6610,10 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>%1 needs a positive whole number of milliseconds</source>
         <translation>%1 braucht eine positive ganze Zahl in Millisekunden</translation>
+    </message>
+    <message>
+        <source>cannot test engine &apos;%1&apos; (nothing was sent): %2</source>
+        <translation>Engine „%1“ kann nicht getestet werden (es wurde nichts gesendet): %2</translation>
     </message>
 </context>
 <context>
@@ -5234,10 +6703,6 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         <translation>muss eine ganze Zahl von 1 bis 256 sein</translation>
     </message>
     <message>
-        <source>&quot;batch&quot; (the providers&apos; batch APIs) is not available in this version; use &quot;direct&quot;</source>
-        <translation>&quot;batch&quot; (die Batch-APIs der Anbieter) ist in dieser Version nicht verfügbar; verwenden Sie &quot;direct&quot;</translation>
-    </message>
-    <message>
         <source>must be &quot;direct&quot; or &quot;batch&quot;</source>
         <translation>muss &quot;direct&quot; oder &quot;batch&quot; sein</translation>
     </message>
@@ -5276,6 +6741,10 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>no value for {{%1}} in the row&apos;s vars (case %2)</source>
         <translation>kein Wert für {{%1}} in den vars der Zeile (Fall %2)</translation>
+    </message>
+    <message>
+        <source>must be a number, 0 or more</source>
+        <translation>muss eine Zahl größer oder gleich 0 sein</translation>
     </message>
 </context>
 <context>
@@ -5348,10 +6817,6 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
 <context>
     <name>ExperimentRun</name>
     <message>
-        <source>cannot read the attachment %1: %2</source>
-        <translation>der Anhang %1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>no price for the model %1 (%2)</source>
         <translation>kein Preis für das Modell %1 (%2)</translation>
     </message>
@@ -5371,6 +6836,10 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         <source>score %1 (pass from %2): %3</source>
         <translation>Bewertung %1 (bestanden ab %2): %3</translation>
     </message>
+    <message>
+        <source>the history database is not open</source>
+        <translation>die Verlaufsdatenbank ist nicht geöffnet</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -5381,6 +6850,10 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>A spec file to open.</source>
         <translation>Eine zu öffnende Spezifikationsdatei.</translation>
+    </message>
+    <message>
+        <source>Use this history database instead of the usual one (the file callscope-cli --db writes).</source>
+        <translation>Diese Verlaufsdatenbank statt der üblichen verwenden (die Datei, die callscope-cli --db schreibt).</translation>
     </message>
 </context>
 <context>
@@ -5706,6 +7179,17 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderBatchClient</name>
+    <message>
+        <source>the provider&apos;s answer named no batch id</source>
+        <translation>die Antwort des Anbieters nannte keine Batch-ID</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer named no file id</source>
+        <translation>die Antwort des Anbieters nannte keine Datei-ID</translation>
     </message>
 </context>
 <context>
@@ -6107,6 +7591,34 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
     <message>
         <source>database %1 is read-only: calls could not be stored. Make the file writable or use another --db.</source>
         <translation>die Datenbank %1 ist schreibgeschützt: Aufrufe konnten nicht gespeichert werden. Machen Sie die Datei beschreibbar oder verwenden Sie eine andere --db.</translation>
+    </message>
+    <message>
+        <source>reading the stored experiments</source>
+        <translation>beim Lesen der gespeicherten Experimente</translation>
+    </message>
+    <message>
+        <source>storing a provider batch</source>
+        <translation>beim Speichern eines Anbieter-Batches</translation>
+    </message>
+    <message>
+        <source>storing the lines of a provider batch</source>
+        <translation>beim Speichern der Zeilen eines Anbieter-Batches</translation>
+    </message>
+    <message>
+        <source>updating provider batch %1</source>
+        <translation>beim Aktualisieren von Anbieter-Batch %1</translation>
+    </message>
+    <message>
+        <source>storing the results of provider batch %1</source>
+        <translation>beim Speichern der Ergebnisse von Anbieter-Batch %1</translation>
+    </message>
+    <message>
+        <source>reading the provider batches of experiment %1</source>
+        <translation>beim Lesen der Anbieter-Batches von Experiment %1</translation>
+    </message>
+    <message>
+        <source>reading the provider batch lines of experiment %1</source>
+        <translation>beim Lesen der Zeilen der Anbieter-Batches von Experiment %1</translation>
     </message>
 </context>
 <context>

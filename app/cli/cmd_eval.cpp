@@ -165,19 +165,7 @@ int runEval(const QStringList &arguments)
     ExperimentRun run(context.service.get(), experiment);
     run.setExperimentId(experimentId);
     if (run.viaBatch()) {
-        // Tuning (and tests): CALLSCOPE_BATCH_POLL_MS="first[,max]", CALLSCOPE_BATCH_MAX_LINES=N.
-        BatchRoundSettings settings;
-        const QStringList poll = qEnvironmentVariable("CALLSCOPE_BATCH_POLL_MS").split(u',', Qt::SkipEmptyParts);
-        if (!poll.isEmpty() && poll.first().toLongLong() > 0) {
-            settings.firstPollMs = poll.first().toLongLong();
-            settings.maxPollMs = poll.size() > 1 && poll.at(1).toLongLong() > 0 ? poll.at(1).toLongLong()
-                                                                                 : std::max(settings.firstPollMs, settings.maxPollMs);
-        }
-        if (const int lines = qEnvironmentVariableIntValue("CALLSCOPE_BATCH_MAX_LINES"); lines > 0) {
-            BatchLimits limits;
-            limits.maxLines = lines;
-            settings.limits = limits;
-        }
+        BatchRoundSettings settings = BatchRoundSettings::fromEnvironment();
         settings.resubmitUnknown = parser.isSet(u"resubmit-unknown"_s);
         run.setBatchSettings(settings);
     }

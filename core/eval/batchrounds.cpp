@@ -18,6 +18,25 @@ Q_LOGGING_CATEGORY(lcBatchRounds, "callscope.batch")
 
 namespace Callscope {
 
+BatchRoundSettings BatchRoundSettings::fromEnvironment()
+{
+    BatchRoundSettings settings;
+    const QStringList poll = qEnvironmentVariable("CALLSCOPE_BATCH_POLL_MS").split(u',', Qt::SkipEmptyParts);
+    if (!poll.isEmpty() && poll.first().toLongLong() > 0) {
+        settings.firstPollMs = poll.first().toLongLong();
+        settings.maxPollMs = poll.size() > 1 && poll.at(1).toLongLong() > 0
+                                 ? poll.at(1).toLongLong()
+                                 : std::max(settings.firstPollMs, settings.maxPollMs);
+    }
+    if (const int lines = qEnvironmentVariableIntValue("CALLSCOPE_BATCH_MAX_LINES"); lines > 0) {
+        BatchLimits limits;
+        limits.maxLines = lines;
+        settings.limits = limits;
+    }
+    return settings;
+}
+
+
 namespace {
 
 QString translate(const char *text)

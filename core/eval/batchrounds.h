@@ -43,13 +43,18 @@ namespace Callscope {
 class BatchModelClient;
 class CallStore;
 
-// How an experiment's rounds run (the CLI reads them from its options and environment).
+// How an experiment's rounds run.
 struct BatchRoundSettings
 {
     qint64 firstPollMs = 5000;             // the first wait after a submit, then doubling
     qint64 maxPollMs = 5 * 60 * 1000;
     std::optional<BatchLimits> limits;     // unset: the provider's own
     bool resubmitUnknown = false;
+
+    // The defaults, tuned by the environment (for tests, or a smaller file on purpose):
+    // CALLSCOPE_BATCH_POLL_MS="first[,max]", CALLSCOPE_BATCH_MAX_LINES=N. The CLI and the
+    // studio both start from this.
+    static BatchRoundSettings fromEnvironment();
 };
 
 // One provider batch as a view shows it.

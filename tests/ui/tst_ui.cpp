@@ -7,6 +7,7 @@
 #include "core/eval/experimentrun.h"
 #include "core/model/specio.h"
 #include "core/store/callstore.h"
+#include "tests/support/fakebatchapi.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/common/studioservices.h"
@@ -187,6 +188,7 @@ private Q_SLOTS:
     void experimentLoadErrors();
     void experimentRunFromWindow();
     void experimentStopAndResume();
+    void experimentThroughProviderBatches();
 
 private:
     std::unique_ptr<Test::ScopedDataHome> m_home;
@@ -927,6 +929,67 @@ void TestUi::experimentStopAndResume()
     QVERIFY(!view->canResume());
 }
 
-QTEST_MAIN(TestUi)
+// "via": "batch" from the window: the strip says what the provider batches do while they run,
+// the finished matrix has the verdicts the model gives, no direct request is sent, and
+// Cancel Batches cancels at the provider.
+void TestUi::experimentThroughProviderBatches()
+{
+    qputenv("CALLSCOPE_EVAL_KEY", "sk-ui-batch");
+    qputenv("CALLSCOPE_BATCH_POLL_MS", "20,100");
+    QTemporaryDir dir;
+    Test::FakeProvider server;
+    QVERIFY(server.listen());
+    auto api = std::make_shared<Test::FakeBatchApi>(Test::twoTurnBatchModel());
+    api->processingMs = 300;
+    server.setResponder(api->responder());
+    const QJsonObject spec = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s, u"gpt-4o-mini"_s);
+    QVERIFY(writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(spec).toJson()));
+    QByteArray cases;
+    for (int i = 1; i <= 6; ++i)
+        cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the " + (i % 3 == 0 ? "fail" : "pass")
+                 + " ticket " + QByteArray::number(i) + "\"}\n";
+    QVERIFY(writeText(dir.filePath(u"cases.jsonl"_s), cases));
+    const QString path = dir.filePath(u"exp.json"_s);
+    QVERIFY(writeText(path, R"({"name": "batch-ui", "spec": "planner.spec.json", "dataset": "cases.jsonl", "via": "batch",
+  "assert": [ { "type": "equals", "pointer": "/title", "value": "ok" } ] })"));
 
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ExperimentView *view = window.experiments()->view();
+    QVERIFY(window.experiments()->openFile(path));
+    QVERIFY(view->batchStatus()->isVisible());
+    QVERIFY2(view->batchStatus()->text().contains(u"nothing submitted yet"_s), qPrintable(view->batchStatus()->text()));
+    QVERIFY(view->run());
+    // Round 1 at the provider: named with its lines and the wait; Cancel Batches offered.
+    QTRY_VERIFY_WITH_TIMEOUT(view->batchStatus()->text().contains(u"at the provider"_s), 10000);
+    QVERIFY2(view->batchStatus()->text().startsWith(u"Provider batches, round 1 · 1 batch at the provider (0 of 6 lines answered)"_s),
+             qPrintable(view->batchStatus()->text()));
+    QVERIFY(view->cancelBatchesButton()->isVisible());
+    saveScreenshot(window, u"experiment-08-provider-batches"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 30000);
+    QCOMPARE(int(api->batches.size()), 2); // one round for each turn
+    QCOMPARE(api->directRequests, 0);
+    const QJsonObject variant = view->summary().value(u"variants"_s).toArray().at(0).toObject();
+    QCOMPARE(variant.value(u"passed"_s).toInt(), 4);
+    QCOMPARE(variant.value(u"failed"_s).toInt(), 2);
+    QVERIFY2(view->batchStatus()->text().contains(u"round 2"_s) && view->batchStatus()->text().contains(u"2 batches ended"_s),
+             qPrintable(view->batchStatus()->text()));
+    QVERIFY(!view->cancelBatchesButton()->isVisible());
+
+    // Run again while the provider takes its time: Cancel Batches cancels round 1 there.
+    api->processingMs = 60000;
+    QVERIFY(view->run());
+    QTRY_VERIFY_WITH_TIMEOUT(view->cancelBatchesButton()->isEnabled(), 10000);
+    QTest::mouseClick(view->cancelBatchesButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 15000);
+    int cancelled = 0;
+    for (const Test::FakeBatchApi::Batch &b : std::as_const(api->batches))
+        cancelled += b.cancelled ? 1 : 0;
+    QCOMPARE(cancelled, 1);
+    qunsetenv("CALLSCOPE_BATCH_POLL_MS");
+}
+
+QTEST_MAIN(TestUi)
 #include "tst_ui.moc"

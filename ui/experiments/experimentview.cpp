@@ -1,9 +1,11 @@
 #include "ui/experiments/experimentview.h"
 
+#include "core/eval/batchrounds.h"
 #include "core/eval/pricetable.h"
 #include "core/service/callservice.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
+#include "core/store/providerbatchstore.h"
 #include "ui/common/noticebar.h"
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/matrixdelegate.h"
@@ -73,6 +75,7 @@ ExperimentView::ExperimentView(CallService *service, CallStore *store, QWidget *
     connect(&m_refresh, &QTimer::timeout, this, &ExperimentView::refreshMatrix);
     m_tick.setInterval(250);
     connect(&m_tick, &QTimer::timeout, this, &ExperimentView::updateStatus);
+    connect(&m_tick, &QTimer::timeout, this, &ExperimentView::updateBatchStatus);
     buildUi();
     setState(State::Empty);
 }
@@ -114,12 +117,20 @@ void ExperimentView::buildUi()
     connect(m_runButton, &QPushButton::clicked, this, &ExperimentView::run);
     connect(m_stopButton, &QPushButton::clicked, this, &ExperimentView::stop);
     connect(m_resumeButton, &QPushButton::clicked, this, [this] { resume(); });
+    m_cancelBatchesButton = new QPushButton(tr("Cancel Batches"), this);
+    m_cancelBatchesButton->setObjectName(u"experimentCancelBatchesButton"_s);
+    m_cancelBatchesButton->setToolTip(tr("Cancel the open provider batches at the provider (what they answered "
+                                         "so far is kept), then stop. Stop alone leaves them running, "
+                                         "and Resume picks them up later."));
+    m_cancelBatchesButton->hide();
+    connect(m_cancelBatchesButton, &QPushButton::clicked, this, &ExperimentView::cancelBatches);
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_openButton);
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_stopButton);
     buttons->addWidget(m_resumeButton);
+    buttons->addWidget(m_cancelBatchesButton);
     buttons->addWidget(m_addVariantButton);
     buttons->addStretch(1);
 
@@ -142,10 +153,10 @@ void ExperimentView::buildUi()
     m_batchStatus = new QLabel(this);
     m_batchStatus->setObjectName(u"experimentBatchStatus"_s);
     m_batchStatus->setTextFormat(Qt::PlainText);
-    m_batchStatus->hide(); // batch rounds ("via": "batch") report here once they exist
+    m_batchStatus->setWordWrap(true);
+    m_batchStatus->hide(); // shown for "via": "batch" experiments
     auto *strip = new QHBoxLayout;
     strip->addWidget(m_status, 1);
-    strip->addWidget(m_batchStatus);
     strip->addWidget(m_progress);
 
     m_notice = new NoticeBar(this);
@@ -305,6 +316,7 @@ void ExperimentView::buildUi()
     layout->addLayout(buttons);
     layout->addWidget(m_title);
     layout->addLayout(strip);
+    layout->addWidget(m_batchStatus); // its own line: rounds, batches, lines, the wait
     layout->addWidget(m_notice);
     layout->addWidget(m_pages, 1);
 
@@ -486,6 +498,8 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     m_run->setExperimentId(id);
     m_run->setPreviousRuns(previous);
     m_run->setPriceTable(PriceTable::fromSettings());
+    if (m_run->viaBatch())
+        m_run->setBatchSettings(BatchRoundSettings::fromEnvironment());
     // Each finished run updates its cell at once; the figures and charts follow with the
     // whole summary a little later (less often for big experiments).
     connect(m_run.get(), &ExperimentRun::runFinished, this, [this](const ExperimentRunRecord &run) {
@@ -501,7 +515,116 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     setState(State::Running);
     m_tick.start();
     m_run->start();
+    if (BatchRounds *rounds = m_run->batchRounds()) {
+        connect(rounds, &BatchRounds::changed, this, &ExperimentView::updateBatchStatus);
+        connect(rounds, &BatchRounds::notice, this,
+                [this](const QString &text) { m_notice->showMessage(text, NoticeBar::Kind::Warning); });
+    }
+    updateBatchStatus();
     return true;
+}
+
+void ExperimentView::cancelBatches()
+{
+    if (m_state != State::Running || !m_run || !m_run->batchRounds())
+        return;
+    setState(State::Stopping);
+    m_run->cancelBatches();
+}
+
+namespace {
+
+QString waitingText(qint64 ms)
+{
+    const qint64 minutes = ms / 60000;
+    if (minutes < 1)
+        return ExperimentView::tr("%1 s").arg(ms / 1000);
+    if (minutes < 120)
+        return ExperimentView::tr("%1 min").arg(minutes);
+    return ExperimentView::tr("%1 h").arg(minutes / 60);
+}
+
+struct BatchFigures
+{
+    int rounds = 0;
+    int open = 0;
+    int ended = 0;
+    int lines = 0;      // of the open batches
+    int answered = 0;   // of those lines, answered so far
+    qint64 waitingMs = 0; // the longest wait of an open batch
+    bool unknown = false;
+};
+
+} // namespace
+
+// What the provider batches are doing, in one line, from the session or (after a restart)
+// from the store; the Cancel Batches button shows while a session has open batches.
+void ExperimentView::updateBatchStatus()
+{
+    const bool viaBatch = m_experiment && m_experiment->via == u"batch"_s;
+    m_batchStatus->setVisible(viaBatch);
+    BatchFigures f;
+    int queued = 0;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (viaBatch && m_run && m_run->batchRounds() && isRunning()) {
+        const BatchRoundsOverview overview = m_run->batchRounds()->overview();
+        queued = overview.queuedRequests;
+        for (const BatchRoundState &b : overview.batches) {
+            f.rounds = std::max(f.rounds, b.round);
+            const bool open = b.status == u"submitting"_s || b.status == u"submitted"_s
+                              || b.status == u"cancelling"_s || b.status == u"submit_unknown"_s;
+            f.unknown |= b.status == u"submit_unknown"_s;
+            if (open) {
+                ++f.open;
+                f.lines += b.lines;
+                f.answered += b.succeeded + b.errored;
+                f.waitingMs = std::max(f.waitingMs, b.waitingMs);
+            } else {
+                ++f.ended;
+            }
+        }
+    } else if (viaBatch && m_store && m_experimentId > 0) {
+        ProviderBatchStore batches(m_store->database());
+        if (auto stored = batches.batches(m_experimentId)) {
+            for (const ProviderBatchRecord &b : stored.value()) {
+                f.rounds = std::max(f.rounds, b.round);
+                f.unknown |= b.status == u"submit_unknown"_s;
+                if (b.isOpen()) {
+                    ++f.open;
+                    f.lines += b.lineCount;
+                    if (b.submittedAt.isValid())
+                        f.waitingMs = std::max(f.waitingMs, b.submittedAt.msecsTo(now));
+                } else {
+                    ++f.ended;
+                }
+            }
+        }
+    }
+    m_openBatches = f.open > 0;
+    if (!viaBatch) {
+        m_batchStatus->clear();
+    } else if (f.rounds == 0) {
+        m_batchStatus->setText(tr("Through the providers' batch APIs: nothing submitted yet"));
+    } else {
+        QStringList parts{tr("Provider batches, round %1").arg(f.rounds)};
+        if (f.open > 0) {
+            parts.append((f.open == 1 ? tr("1 batch at the provider") : tr("%1 batches at the provider").arg(f.open))
+                         + u" ("_s + tr("%1 of %2 lines answered").arg(f.answered).arg(f.lines) + u")"_s);
+            parts.append(tr("waiting %1").arg(waitingText(f.waitingMs)));
+        }
+        if (f.ended > 0)
+            parts.append(f.ended == 1 ? tr("1 batch ended") : tr("%1 batches ended").arg(f.ended));
+        if (queued > 0)
+            parts.append(queued == 1 ? tr("1 request for the next round")
+                                     : tr("%1 requests for the next round").arg(queued));
+        if (f.open > 0 && !isRunning())
+            parts.append(tr("Resume to collect their answers"));
+        if (f.unknown)
+            parts.append(tr("a submission is unknown: see the notice"));
+        m_batchStatus->setText(parts.join(u" · "_s));
+    }
+    m_cancelBatchesButton->setVisible(viaBatch && isRunning());
+    m_cancelBatchesButton->setEnabled(m_state == State::Running && m_openBatches);
 }
 
 void ExperimentView::stop()
@@ -577,6 +700,7 @@ void ExperimentView::setState(State state)
         m_pages->setCurrentWidget(m_emptyPage);
     }
     updateStatus();
+    updateBatchStatus();
     updateActions();
     if (changed)
         Q_EMIT stateChanged(state);

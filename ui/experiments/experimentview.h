@@ -103,8 +103,12 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QLabel *titleLabel() const { return m_title; }
     QProgressBar *progressBar() const { return m_progress; }
-    // Reserved for the state of batch rounds; hidden until there is any.
+    // The provider batches of a "via": "batch" experiment: rounds, open batches, lines,
+    // waiting time (from the running session, or from the store after a restart).
     QLabel *batchStatus() const { return m_batchStatus; }
+    // Cancels the open provider batches at the provider, then stops (a running batch session).
+    QPushButton *cancelBatchesButton() const { return m_cancelBatchesButton; }
+    void cancelBatches();
     QPushButton *openButton() const { return m_openButton; }
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
@@ -136,6 +140,7 @@ private:
     void buildUi();
     void setState(State state);
     void updateStatus();
+    void updateBatchStatus();
     void updateActions();
     void refreshMatrix();
     void showStored();
@@ -171,6 +176,8 @@ private:
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_batchStatus = nullptr;
+    QPushButton *m_cancelBatchesButton = nullptr;
+    bool m_openBatches = false;
     QPushButton *m_openButton = nullptr;
     QPushButton *m_runButton = nullptr;
     QPushButton *m_stopButton = nullptr;
