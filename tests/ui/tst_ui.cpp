@@ -54,7 +54,10 @@
 #include <QMimeData>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QRadioButton>
+#include <QSpinBox>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTableWidget>

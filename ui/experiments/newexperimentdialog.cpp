@@ -12,6 +12,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -264,8 +265,7 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     m_createButton->setObjectName(u"newExperimentCreate"_s);
     m_createButton->setToolTip(tr("Choose where to save the experiment file; it is checked before it is written"));
     m_createButton->setDefault(true);
-    // Accept only once a file was written.
-    disconnect(m_buttons, &QDialogButtonBox::accepted, this, nullptr);
+    // Accepted only once a file was written.
     connect(m_buttons, &QDialogButtonBox::accepted, this, &NewExperimentDialog::chooseFileAndCreate);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
