@@ -760,7 +760,7 @@ void TestUi::experimentNewDialog()
              (QJsonObject{{u"pointer"_s, u"/title"_s}, {u"value"_s, u""_s}}));
     for (const QString &t : assertionTypes()) // every template is an object the core accepts as far as the form can
         QVERIFY2(!NewExperimentDialog::assertionTemplate(t).isEmpty(), qPrintable(t));
-    dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "title", "value": "ok"})"_s);
+    dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "/title", "value": "ok"})"_s);
     QCOMPARE(dialog->addAssertion(u"tool_called"_s), 1);
     QCOMPARE(QJsonDocument::fromJson(dialog->assertionJsonEdit(1)->toPlainText().toUtf8()).object(),
              (QJsonObject{{u"name"_s, u""_s}}));
@@ -792,6 +792,7 @@ void TestUi::experimentNewDialog()
     dialog->variantJsonEdit(1)->setPlainText(uR"({"max_turns": 1})"_s);
 
     // What the loader finds is listed with its place, and nothing is written.
+    dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "title", "value": "ok"})"_s);
     QVERIFY(!dialog->createAt(path));
     QVERIFY2(problems().contains(u"/assert/0"_s), qPrintable(problems()));
     QVERIFY(folder().isEmpty());

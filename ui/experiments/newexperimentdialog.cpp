@@ -80,7 +80,7 @@ QPlainTextEdit *jsonEdit(const QString &text, QWidget *parent)
     edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     edit->setTabChangesFocus(true);
     edit->setLineWrapMode(QPlainTextEdit::NoWrap);
-    const int lines = 4;
+    const int lines = 5;
     edit->setFixedHeight(edit->fontMetrics().lineSpacing() * lines + 2 * edit->frameWidth() + 8);
     return edit;
 }
@@ -131,10 +131,17 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     m_repeat->setRange(1, 10);
     m_repeat->setValue(1);
     m_repeat->setToolTip(tr("How many times each case runs in each variant (more repeats show flaky cases)"));
+    auto *repeatRow = new QHBoxLayout;
+    repeatRow->addWidget(m_repeat);
+    repeatRow->addStretch(1);
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
-    form->addRow(tr("&Spec:"), specRow);
-    form->addRow(tr("&Repeat:"), m_repeat);
+    auto *specLabel = new QLabel(tr("&Spec:"), this);
+    specLabel->setBuddy(m_spec);
+    form->addRow(specLabel, specRow);
+    auto *repeatLabel = new QLabel(tr("&Repeat:"), this);
+    repeatLabel->setBuddy(m_repeat);
+    form->addRow(repeatLabel, repeatRow);
 
     // The dataset: a file, or cases typed here.
     auto *datasetGroup = new QGroupBox(tr("Dataset"), this);
