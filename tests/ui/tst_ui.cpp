@@ -49,6 +49,7 @@
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMimeData>
@@ -800,10 +801,30 @@ void TestUi::experimentNewDialog()
     QTest::qWait(30);
     saveScreenshot(*dialog, u"experiment-new-errors"_s);
 
-    QVERIFY2(dialog->createAt(path), qPrintable(problems()));
+    // The form's own mistakes are listed before any file is asked for.
+    dialog->nameEdit()->clear();
+    dialog->createButton()->click();
+    QVERIFY(!dialog->findChild<QFileDialog *>(u"newExperimentSaveDialog"_s));
+    QVERIFY2(problems().startsWith(u"Name | "_s), qPrintable(problems()));
+    dialog->nameEdit()->setText(u"planner-new"_s);
+
+    // Create asks where to save it (named after the experiment), then writes and opens it.
+    dialog->createButton()->click();
+    auto *save = dialog->findChild<QFileDialog *>(u"newExperimentSaveDialog"_s);
+    QVERIFY(save);
+    QTRY_VERIFY(save->isVisible());
+    QCOMPARE(save->acceptMode(), QFileDialog::AcceptSave);
+    QVERIFY2(!save->selectedFiles().isEmpty() && save->selectedFiles().constFirst().endsWith(u"/planner-new.experiment.json"_s),
+             qPrintable(save->selectedFiles().join(u", "_s)));
+    QPointer<NewExperimentDialog> guard(dialog);
+    save->selectFile(path);
+    static_cast<QDialog *>(save)->accept(); // as the Save button does
+    QVERIFY(guard);
+    QVERIFY2(QFileInfo::exists(path), qPrintable(problems()));
     QVERIFY(!dialog->errorsView()->isVisible() || dialog->errorsView()->rowCount() == 0);
     QCOMPARE(folder(), QStringList{u"planner-new.experiment.json"_s});
     QCOMPARE(dialog->result(), int(QDialog::Accepted));
+    QCOMPARE(dialog->createdPath(), QFileInfo(path).absoluteFilePath());
 
     // The Experiment tab shows it as Open would.
     QCOMPARE(view->filePath(), QFileInfo(path).absoluteFilePath());
