@@ -85,6 +85,16 @@ QPlainTextEdit *jsonEdit(const QString &text, QWidget *parent)
     return edit;
 }
 
+// An open-file dialog that puts the chosen path into `target` (without a nested event loop).
+void pickFile(QWidget *parent, const QString &title, const QString &dir, const QString &filter, QLineEdit *target)
+{
+    auto *dialog = new QFileDialog(parent, title, dir, filter);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    QObject::connect(dialog, &QFileDialog::fileSelected, target, [target](const QString &path) { target->setText(path); });
+    dialog->open();
+}
+
 QWidget *scrolled(QWidget *content, QWidget *parent)
 {
     auto *area = new QScrollArea(parent);
@@ -118,10 +128,7 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     auto *specBrowse = new QPushButton(tr("Browse…"), this);
     specBrowse->setObjectName(u"newExperimentSpecBrowse"_s);
     connect(specBrowse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Choose the Spec"), QFileInfo(m_spec->text()).absolutePath(),
-                                                          tr("Specs (*.json);;All files (*)"));
-        if (!path.isEmpty())
-            m_spec->setText(path);
+        pickFile(this, tr("Choose the Spec"), QFileInfo(m_spec->text()).absolutePath(), tr("Specs (*.json);;All files (*)"), m_spec);
     });
     auto *specRow = new QHBoxLayout;
     specRow->addWidget(m_spec, 1);
@@ -161,10 +168,7 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
         connect(browse, &QPushButton::clicked, this, [this] {
             const QString start = m_dataset->text().isEmpty() ? QFileInfo(m_spec->text()).absolutePath()
                                                               : QFileInfo(m_dataset->text()).absolutePath();
-            const QString path = QFileDialog::getOpenFileName(this, tr("Choose the Dataset"), start,
-                                                              tr("Datasets (*.jsonl *.csv);;All files (*)"));
-            if (!path.isEmpty())
-                m_dataset->setText(path);
+            pickFile(this, tr("Choose the Dataset"), start, tr("Datasets (*.jsonl *.csv);;All files (*)"), m_dataset);
         });
         auto *row = new QHBoxLayout(m_datasetFileRow);
         row->setContentsMargins(0, 0, 0, 0);
