@@ -721,6 +721,7 @@ void TestUi::experimentNewDialog()
 
     // From the button on the empty page; the spec in the editor (saved) is where it starts.
     window.experiments()->showView();
+    saveScreenshot(window, u"experiment-empty"_s);
     QTest::mouseClick(view->emptyNewButton(), Qt::LeftButton);
     auto *dialog = view->findChild<NewExperimentDialog *>();
     QVERIFY(dialog);
