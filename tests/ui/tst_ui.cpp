@@ -17,6 +17,7 @@
 #include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/experiments/matrixmodel.h"
+#include "ui/experiments/newexperimentdialog.h"
 #include "ui/experiments/variantwriter.h"
 #include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
@@ -48,12 +49,16 @@
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMimeData>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QRadioButton>
+#include <QSpinBox>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTableWidget>
@@ -186,6 +191,7 @@ private Q_SLOTS:
     void screenshotIsNotBlank();
     void experimentVariantText();
     void experimentLoadErrors();
+    void experimentNewDialog();
     void experimentRunFromWindow();
     void experimentStopAndResume();
     void experimentThroughProviderBatches();
@@ -694,6 +700,165 @@ void TestUi::experimentLoadErrors()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     saveScreenshot(window, u"experiment-load-errors"_s);
+}
+
+void TestUi::experimentNewDialog()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"specs"_s) && QDir(dir.path()).mkpath(u"experiments"_s));
+    const QString specPath = dir.filePath(u"specs/planner.spec.json"_s);
+    QVERIFY(writeText(specPath, QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_UI_EVAL_KEY"_s)).toJson()));
+    const QString path = dir.filePath(u"experiments/planner-new.experiment.json"_s);
+    MainWindow window;
+    QVERIFY(window.openSpecFile(specPath));
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ExperimentView *view = window.experiments()->view();
+    QVERIFY(window.experiments()->newAction()->isEnabled());
+    QVERIFY(window.experiments()->menu()->actions().contains(window.experiments()->newAction()));
+    QVERIFY(view->emptyNewButton() && view->newButton());
+
+    // From the button on the empty page; the spec in the editor (saved) is where it starts.
+    window.experiments()->showView();
+    saveScreenshot(window, u"experiment-empty"_s);
+    QTest::mouseClick(view->emptyNewButton(), Qt::LeftButton);
+    auto *dialog = view->findChild<NewExperimentDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QCOMPARE(QFileInfo(dialog->specEdit()->text()).canonicalFilePath(), QFileInfo(specPath).canonicalFilePath());
+    QCOMPARE(dialog->variantCount(), 1);
+    QCOMPARE(dialog->variantNameEdit(0)->text(), u"base"_s);
+    QCOMPARE(dialog->variantJsonEdit(0)->toPlainText(), u"{}"_s);
+    QVERIFY(dialog->datasetInlineRadio()->isChecked());
+
+    dialog->nameEdit()->setText(u"planner-new"_s);
+    dialog->repeatSpin()->setValue(2);
+    auto *addCase = dialog->findChild<QPushButton *>(u"newExperimentAddCase"_s);
+    QVERIFY(addCase);
+    addCase->click();
+    addCase->click();
+    QTableWidget *cases = dialog->casesTable();
+    QCOMPARE(cases->rowCount(), 2);
+    cases->item(0, 0)->setText(u"pass1"_s);
+    cases->item(0, 1)->setText(u"Plan the pass ticket"_s);
+    cases->item(0, 2)->setText(uR"({"title": "ok"})"_s);
+    cases->item(1, 0)->setText(u"fail1"_s);
+    cases->item(1, 1)->setText(u"Plan the fail ticket"_s);
+    cases->item(1, 2)->setText(u"not json, a plain text"_s);
+    QCOMPARE(dialog->addVariant(u"one turn"_s, uR"({"max_turns": 1})"_s), 1);
+
+    // Every type the core knows, each with its template; a new type replaces an untouched template.
+    QCOMPARE(dialog->assertionCount(), 1);
+    QComboBox *type0 = dialog->assertionTypeCombo(0);
+    QStringList listed;
+    for (int i = 0; i < type0->count(); ++i)
+        listed.append(type0->itemText(i));
+    QCOMPARE(listed, assertionTypes());
+    QCOMPARE(QJsonDocument::fromJson(dialog->assertionJsonEdit(0)->toPlainText().toUtf8()).object(),
+             NewExperimentDialog::assertionTemplate(u"status"_s));
+    type0->setCurrentText(u"equals"_s);
+    QCOMPARE(QJsonDocument::fromJson(dialog->assertionJsonEdit(0)->toPlainText().toUtf8()).object(),
+             (QJsonObject{{u"pointer"_s, u"/title"_s}, {u"value"_s, u""_s}}));
+    for (const QString &t : assertionTypes()) // every template is an object the core accepts as far as the form can
+        QVERIFY2(!NewExperimentDialog::assertionTemplate(t).isEmpty(), qPrintable(t));
+    dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "/title", "value": "ok"})"_s);
+    QCOMPARE(dialog->addAssertion(u"tool_called"_s), 1);
+    QCOMPARE(QJsonDocument::fromJson(dialog->assertionJsonEdit(1)->toPlainText().toUtf8()).object(),
+             (QJsonObject{{u"name"_s, u""_s}}));
+    dialog->assertionJsonEdit(1)->setPlainText(uR"({"name": "get_ticket"})"_s);
+
+    auto problems = [dialog] {
+        QStringList rows;
+        for (int r = 0; r < dialog->errorsView()->rowCount(); ++r)
+            rows.append(dialog->errorsView()->item(r, 0)->text() + u" | "_s + dialog->errorsView()->item(r, 1)->text());
+        return rows.join(u"\n"_s);
+    };
+    auto folder = [&dir] { return QDir(dir.filePath(u"experiments"_s)).entryList(QDir::Files | QDir::Hidden); };
+
+    // It fits the smallest screen the studio is made for.
+    QVERIFY(dialog->width() <= 1280 && dialog->height() <= 800);
+    QTest::qWait(30);
+    saveScreenshot(*dialog, u"experiment-new"_s);
+
+    // An override that is not a JSON object is refused, with the variant and the place.
+    dialog->variantJsonEdit(1)->setPlainText(uR"({"max_turns": 1,})"_s);
+    QVERIFY(!dialog->createAt(path));
+    QVERIFY(dialog->errorsView()->isVisible());
+    QVERIFY2(problems().contains(u"Variant 2 (one turn)"_s) && problems().contains(u"line 1"_s), qPrintable(problems()));
+    QVERIFY(dialog->isVisible());
+    QVERIFY(folder().isEmpty());
+    dialog->variantJsonEdit(1)->setPlainText(u"[1]"_s);
+    QVERIFY(!dialog->createAt(path));
+    QVERIFY2(problems().contains(u"JSON object"_s), qPrintable(problems()));
+    dialog->variantJsonEdit(1)->setPlainText(uR"({"max_turns": 1})"_s);
+
+    // What the loader finds is listed with its place, and nothing is written.
+    dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "title", "value": "ok"})"_s);
+    QVERIFY(!dialog->createAt(path));
+    QVERIFY2(problems().contains(u"/assert/0"_s), qPrintable(problems()));
+    QVERIFY(folder().isEmpty());
+    dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "/title", "value": "ok"})"_s);
+    QTest::qWait(30);
+    saveScreenshot(*dialog, u"experiment-new-errors"_s);
+
+    // The form's own mistakes are listed before any file is asked for.
+    dialog->nameEdit()->clear();
+    dialog->createButton()->click();
+    QVERIFY(!dialog->findChild<QFileDialog *>(u"newExperimentSaveDialog"_s));
+    QVERIFY2(problems().startsWith(u"Name | "_s), qPrintable(problems()));
+    dialog->nameEdit()->setText(u"planner-new"_s);
+
+    // Create asks where to save it (named after the experiment), then writes and opens it.
+    dialog->createButton()->click();
+    auto *save = dialog->findChild<QFileDialog *>(u"newExperimentSaveDialog"_s);
+    QVERIFY(save);
+    QTRY_VERIFY(save->isVisible());
+    QCOMPARE(save->acceptMode(), QFileDialog::AcceptSave);
+    QVERIFY2(!save->selectedFiles().isEmpty() && save->selectedFiles().constFirst().endsWith(u"/planner-new.experiment.json"_s),
+             qPrintable(save->selectedFiles().join(u", "_s)));
+    QPointer<NewExperimentDialog> guard(dialog);
+    save->selectFile(path);
+    static_cast<QDialog *>(save)->accept(); // as the Save button does
+    QVERIFY(guard);
+    QVERIFY2(QFileInfo::exists(path), qPrintable(problems()));
+    QVERIFY(!dialog->errorsView()->isVisible() || dialog->errorsView()->rowCount() == 0);
+    QCOMPARE(folder(), QStringList{u"planner-new.experiment.json"_s});
+    QCOMPARE(dialog->result(), int(QDialog::Accepted));
+    QCOMPARE(dialog->createdPath(), QFileInfo(path).absoluteFilePath());
+
+    // The Experiment tab shows it as Open would.
+    QCOMPARE(view->filePath(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(view->state(), ExperimentView::State::Ready);
+    QCOMPARE(view->matrixModel()->rowCount(), 2);
+    QCOMPARE(view->matrixModel()->columnCount(), 2);
+    QCOMPARE(view->matrixModel()->cases(), (QStringList{u"pass1"_s, u"fail1"_s}));
+    QCOMPARE(view->matrixModel()->variants(), (QStringList{u"base"_s, u"one turn"_s}));
+
+    // The file: pretty-printed, paths relative to its folder, and the core loads it.
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray data = file.readAll();
+    QVERIFY(data.contains("\n    \""));
+    const QJsonObject written = QJsonDocument::fromJson(data).object();
+    const QJsonObject expected = QJsonDocument::fromJson(R"({
+  "name": "planner-new",
+  "spec": "../specs/planner.spec.json",
+  "dataset": [ { "id": "pass1", "input": "Plan the pass ticket", "expected": { "title": "ok" } },
+               { "id": "fail1", "input": "Plan the fail ticket", "expected": "not json, a plain text" } ],
+  "repeat": 2,
+  "variants": [ { "name": "base" }, { "name": "one turn", "max_turns": 1 } ],
+  "assert": [ { "type": "equals", "pointer": "/title", "value": "ok" },
+              { "type": "tool_called", "name": "get_ticket" } ]
+})").object();
+    QCOMPARE(written, expected);
+    const ExperimentLoad load = loadExperimentFile(path);
+    QVERIFY(load.experiment);
+    QCOMPARE(load.experiment->rows.size(), 2);
+    QCOMPARE(load.experiment->variants.size(), 2);
+    QCOMPARE(load.experiment->variants.at(1).spec.maxTurns, 1);
+    QCOMPARE(load.experiment->asserts.size(), 2);
+    QCOMPARE(load.experiment->repeat, 2);
 }
 
 void TestUi::experimentRunFromWindow()

@@ -35,6 +35,10 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
         m_window->revalidate();
         return m_window->currentSpec();
     });
+    // New Experiment starts from the spec in the editor when it is saved to a file.
+    m_view->setSpecPathProvider([this]() -> QString {
+        return m_window->isModified() ? QString() : m_window->currentFile();
+    });
     m_view->setCurrentCallProvider([this]() -> qint64 {
         return m_window->historyDocks() ? m_window->historyDocks()->currentCallId() : 0;
     });
@@ -75,6 +79,13 @@ void ExperimentsHost::createActions()
     connect(m_openAction, &QAction::triggered, this, [this] {
         showView();
         m_view->showOpenDialog();
+    });
+    m_newAction = new QAction(QIcon::fromTheme(u"document-new"_s), tr("&New Experiment…"), this);
+    m_newAction->setObjectName(u"newExperimentAction"_s);
+    m_newAction->setStatusTip(tr("Make a new experiment file in a form: the spec, cases, variants and assertions"));
+    connect(m_newAction, &QAction::triggered, this, [this] {
+        showView();
+        m_view->showNewDialog();
     });
     m_runAction = new QAction(QIcon::fromTheme(u"media-playback-start"_s), tr("&Run Experiment"), this);
     m_runAction->setObjectName(u"runExperimentAction"_s);
@@ -141,6 +152,7 @@ void ExperimentsHost::createMenus()
 
     m_menu = new QMenu(tr("E&xperiment"), m_window);
     m_menu->setObjectName(u"experimentMenu"_s);
+    m_menu->addAction(m_newAction);
     m_menu->addAction(m_openAction);
     m_menu->addSeparator();
     m_menu->addAction(m_runAction);
@@ -170,6 +182,7 @@ void ExperimentsHost::updateActions()
     m_fromSpecAction->setEnabled(loaded && !running);
     m_fromCallAction->setEnabled(loaded && !running);
     m_openAction->setEnabled(!running);
+    m_newAction->setEnabled(!running);
 }
 
 void ExperimentsHost::showView()

@@ -31,6 +31,7 @@ public:
     ExperimentView *view() const { return m_view; }
     QMenu *menu() const { return m_menu; }
     QAction *openAction() const { return m_openAction; }
+    QAction *newAction() const { return m_newAction; }
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
     QAction *resumeAction() const { return m_resumeAction; }
@@ -48,6 +49,7 @@ private:
     ExperimentView *m_view = nullptr;
     QMenu *m_menu = nullptr;
     QAction *m_openAction = nullptr;
+    QAction *m_newAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_resumeAction = nullptr;

@@ -10,6 +10,7 @@
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/matrixdelegate.h"
 #include "ui/experiments/matrixmodel.h"
+#include "ui/experiments/newexperimentdialog.h"
 #include "ui/experiments/variantwriter.h"
 
 #include <QComboBox>
@@ -91,6 +92,10 @@ void ExperimentView::buildUi()
     m_openButton = new QPushButton(QIcon::fromTheme(u"document-open"_s), tr("Open…"), this);
     m_openButton->setObjectName(u"experimentOpenButton"_s);
     m_openButton->setToolTip(tr("Open an experiment file (a spec, a dataset, variants and assertions)"));
+    m_newButton = new QPushButton(QIcon::fromTheme(u"document-new"_s), tr("New…"), this);
+    m_newButton->setObjectName(u"experimentNewButton"_s);
+    m_newButton->setToolTip(tr("Make a new experiment file: a spec, cases, variants and assertions in a form"));
+    connect(m_newButton, &QPushButton::clicked, this, &ExperimentView::showNewDialog);
     m_runButton = new QPushButton(QIcon::fromTheme(u"media-playback-start"_s), tr("Run"), this);
     m_runButton->setObjectName(u"experimentRunButton"_s);
     m_runButton->setToolTip(tr("Run every case in every variant, repeated, and check the assertions"));
@@ -126,6 +131,7 @@ void ExperimentView::buildUi()
     connect(m_cancelBatchesButton, &QPushButton::clicked, this, &ExperimentView::cancelBatches);
 
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_newButton);
     buttons->addWidget(m_openButton);
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_stopButton);
@@ -168,8 +174,9 @@ void ExperimentView::buildUi()
     {
         auto *hint = new QLabel(tr("<p><b>Compare specs across many inputs.</b></p>"
                                    "<p>An experiment file names a spec, a dataset of cases, the variants to compare "
-                                   "and the checks each output must pass. Open one with <b>Open…</b> (or "
-                                   "File › Open Experiment…), or drop the file here; then press <b>Run</b>.</p>"
+                                   "and the checks each output must pass. Make one with <b>New…</b>, open one with "
+                                   "<b>Open…</b> (or File › Open Experiment…), or drop the file here; then press "
+                                   "<b>Run</b>.</p>"
                                    "<p>The matrix shows each case in each variant: green passed every repeat, amber "
                                    "is flaky, red failed. Click a cell to see its call.</p>"),
                                 m_emptyPage);
@@ -177,9 +184,21 @@ void ExperimentView::buildUi()
         hint->setWordWrap(true);
         hint->setAlignment(Qt::AlignCenter);
         hint->setMargin(24);
+        m_emptyNewButton = new QPushButton(QIcon::fromTheme(u"document-new"_s), tr("New Experiment…"), m_emptyPage);
+        m_emptyNewButton->setObjectName(u"experimentEmptyNewButton"_s);
+        connect(m_emptyNewButton, &QPushButton::clicked, this, &ExperimentView::showNewDialog);
+        auto *emptyOpen = new QPushButton(QIcon::fromTheme(u"document-open"_s), tr("Open Experiment…"), m_emptyPage);
+        emptyOpen->setObjectName(u"experimentEmptyOpenButton"_s);
+        connect(emptyOpen, &QPushButton::clicked, this, &ExperimentView::showOpenDialog);
+        auto *emptyButtons = new QHBoxLayout;
+        emptyButtons->addStretch(1);
+        emptyButtons->addWidget(m_emptyNewButton);
+        emptyButtons->addWidget(emptyOpen);
+        emptyButtons->addStretch(1);
         auto *layout = new QVBoxLayout(m_emptyPage);
         layout->addStretch(1);
         layout->addWidget(hint);
+        layout->addLayout(emptyButtons);
         layout->addStretch(2);
     }
     auto *errorsPage = new QWidget(m_pages);
@@ -342,6 +361,21 @@ void ExperimentView::showOpenDialog()
     dialog->setFileMode(QFileDialog::ExistingFile);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) { openFile(path); });
     dialog->open();
+}
+
+NewExperimentDialog *ExperimentView::showNewDialog()
+{
+    if (m_newDialog) {
+        m_newDialog->raise();
+        m_newDialog->activateWindow();
+        return m_newDialog;
+    }
+    auto *dialog = new NewExperimentDialog(m_specPathProvider ? m_specPathProvider() : QString(), m_store, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &NewExperimentDialog::created, this, [this](const QString &path) { openFile(path); });
+    m_newDialog = dialog;
+    dialog->open();
+    return dialog;
 }
 
 bool ExperimentView::openFile(const QString &path)
@@ -781,6 +815,7 @@ void ExperimentView::updateActions()
     m_resumeButton->setVisible(canResume() || m_state == State::Stopping);
     m_addVariantButton->setEnabled(loaded && !running);
     m_openButton->setEnabled(!running);
+    m_newButton->setEnabled(!running);
     const QList<QModelIndex> cells = selectedSourceCells();
     m_compareButton->setEnabled(cells.size() == 2 && cells.at(0).row() == cells.at(1).row()
                                 && m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall() > 0

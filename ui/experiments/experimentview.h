@@ -40,6 +40,7 @@ class CallStore;
 class ExperimentCharts;
 class MatrixFilter;
 class MatrixModel;
+class NewExperimentDialog;
 class NoticeBar;
 class VariantSummaryModel;
 
@@ -80,6 +81,8 @@ public:
     // Where "Add Variant" takes the spec in the editor and the current call from.
     void setSpecProvider(std::function<std::optional<Spec>()> provider) { m_specProvider = std::move(provider); }
     void setCurrentCallProvider(std::function<qint64()> provider) { m_callProvider = std::move(provider); }
+    // The spec file New Experiment starts from (the saved spec in the editor), or empty.
+    void setSpecPathProvider(std::function<QString()> provider) { m_specPathProvider = std::move(provider); }
     // Adds the variant to the file and loads it again; the error otherwise.
     std::optional<QString> addVariant(const QJsonObject &variant);
     std::optional<QString> addVariantFromSpec(const QString &name);
@@ -110,6 +113,8 @@ public:
     QPushButton *cancelBatchesButton() const { return m_cancelBatchesButton; }
     void cancelBatches();
     QPushButton *openButton() const { return m_openButton; }
+    QPushButton *newButton() const { return m_newButton; }
+    QPushButton *emptyNewButton() const { return m_emptyNewButton; }
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
     QPushButton *resumeButton() const { return m_resumeButton; }
@@ -120,6 +125,8 @@ public:
 
 public Q_SLOTS:
     void showOpenDialog();
+    // The New Experiment form (open, not modal to the event loop); what it creates opens here.
+    NewExperimentDialog *showNewDialog();
     // Ask for a name, then add the variant (from the editor's spec / the current call).
     void askVariantFromSpec();
     void askVariantFromCall();
@@ -167,6 +174,10 @@ private:
     QTimer m_tick;
     std::function<std::optional<Spec>()> m_specProvider;
     std::function<qint64()> m_callProvider;
+    std::function<QString()> m_specPathProvider;
+    QPointer<NewExperimentDialog> m_newDialog;
+    QPushButton *m_newButton = nullptr;
+    QPushButton *m_emptyNewButton = nullptr;
 
     MatrixModel *m_matrix = nullptr;
     MatrixFilter *m_filter = nullptr;
