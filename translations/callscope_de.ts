@@ -1643,10 +1643,6 @@
         <translation>Die offenen Anbieter-Batches beim Anbieter abbrechen (was sie bisher beantwortet haben, bleibt erhalten) und dann stoppen. Stoppen allein lässt sie weiterlaufen, und Fortsetzen holt sie später ab.</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Compare specs across many inputs.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;An experiment file names a spec, a dataset of cases, the variants to compare and the checks each output must pass. Open one with &lt;b&gt;Open…&lt;/b&gt; (or File › Open Experiment…), or drop the file here; then press &lt;b&gt;Run&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;The matrix shows each case in each variant: green passed every repeat, amber is flaky, red failed. Click a cell to see its call.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Spezifikationen über viele Eingaben vergleichen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Eine Experimentdatei nennt eine Spezifikation, einen Datensatz von Fällen, die zu vergleichenden Varianten und die Prüfungen, die jede Ausgabe bestehen muss. Öffnen Sie eine mit &lt;b&gt;Öffnen …&lt;/b&gt; (oder Datei › Experiment öffnen …) oder legen Sie die Datei hier ab; drücken Sie dann &lt;b&gt;Ausführen&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Die Matrix zeigt jeden Fall in jeder Variante: Grün hat jede Wiederholung bestanden, Gelb ist wackelig, Rot hat nicht bestanden. Klicken Sie auf eine Zelle, um ihren Aufruf zu sehen.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>This experiment cannot run yet. Fix these places, then press Reload. A place starting with / is in the experiment file (/assert/0 is the first entry of &quot;assert&quot;); file:line:column is in that file.</source>
         <translation>Dieses Experiment kann noch nicht ausgeführt werden. Beheben Sie diese Stellen und drücken Sie dann Neu laden. Eine Stelle, die mit / beginnt, liegt in der Experimentdatei (/assert/0 ist der erste Eintrag von &quot;assert&quot;); Datei:Zeile:Spalte liegt in jener Datei.</translation>
     </message>
@@ -1990,6 +1986,26 @@
         <source>%1 requests for the next round</source>
         <translation>%1 Anfragen für den nächsten Durchgang</translation>
     </message>
+    <message>
+        <source>New…</source>
+        <translation>Neu …</translation>
+    </message>
+    <message>
+        <source>Make a new experiment file: a spec, cases, variants and assertions in a form</source>
+        <translation>Eine neue Experimentdatei anlegen: Spezifikation, Fälle, Varianten und Zusicherungen in einem Formular</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Compare specs across many inputs.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;An experiment file names a spec, a dataset of cases, the variants to compare and the checks each output must pass. Make one with &lt;b&gt;New…&lt;/b&gt;, open one with &lt;b&gt;Open…&lt;/b&gt; (or File › Open Experiment…), or drop the file here; then press &lt;b&gt;Run&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;The matrix shows each case in each variant: green passed every repeat, amber is flaky, red failed. Click a cell to see its call.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Spezifikationen über viele Eingaben vergleichen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Eine Experimentdatei nennt eine Spezifikation, einen Datensatz von Fällen, die zu vergleichenden Varianten und die Prüfungen, die jede Ausgabe bestehen muss. Legen Sie eine mit &lt;b&gt;Neu …&lt;/b&gt; an, öffnen Sie eine mit &lt;b&gt;Öffnen …&lt;/b&gt; (oder Datei › Experiment öffnen …) oder legen Sie die Datei hier ab; drücken Sie dann &lt;b&gt;Ausführen&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Die Matrix zeigt jeden Fall in jeder Variante: Grün hat jede Wiederholung bestanden, Gelb ist wackelig, Rot hat nicht bestanden. Klicken Sie auf eine Zelle, um ihren Aufruf zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>New Experiment…</source>
+        <translation>Neues Experiment …</translation>
+    </message>
+    <message>
+        <source>Open Experiment…</source>
+        <translation>Experiment öffnen …</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>
@@ -2048,6 +2064,14 @@
     <message>
         <source>Show the calls of the two selected cells side by side</source>
         <translation>Die Aufrufe der beiden ausgewählten Zellen nebeneinander zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;New Experiment…</source>
+        <translation>&amp;Neues Experiment …</translation>
+    </message>
+    <message>
+        <source>Make a new experiment file in a form: the spec, cases, variants and assertions</source>
+        <translation>Eine neue Experimentdatei in einem Formular anlegen: Spezifikation, Fälle, Varianten und Zusicherungen</translation>
     </message>
 </context>
 <context>
@@ -3724,6 +3748,229 @@
     <message>
         <source>Tool &quot;%1&quot; is no longer available.</source>
         <translation>Tool &quot;%1&quot; is no longer available.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::NewExperimentDialog</name>
+    <message>
+        <source>not valid JSON at line %1, column %2: %3</source>
+        <translation>kein gültiges JSON in Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>must be a JSON object such as {&quot;max_turns&quot;: 2}</source>
+        <translation>muss ein JSON-Objekt sein, etwa {&quot;max_turns&quot;: 2}</translation>
+    </message>
+    <message>
+        <source>New Experiment</source>
+        <translation>Neues Experiment</translation>
+    </message>
+    <message>
+        <source>for example planner-regression</source>
+        <translation>zum Beispiel planner-regression</translation>
+    </message>
+    <message>
+        <source>the spec file every variant starts from</source>
+        <translation>die Spezifikationsdatei, von der jede Variante ausgeht</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Choose the Spec</source>
+        <translation>Spezifikation auswählen</translation>
+    </message>
+    <message>
+        <source>Specs (*.json);;All files (*)</source>
+        <translation>Spezifikationen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>How many times each case runs in each variant (more repeats show flaky cases)</source>
+        <translation>Wie oft jeder Fall in jeder Variante läuft (mehr Wiederholungen zeigen wackelige Fälle)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Spec:</source>
+        <translation>&amp;Spezifikation:</translation>
+    </message>
+    <message>
+        <source>&amp;Repeat:</source>
+        <translation>&amp;Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>A &amp;file of cases (.jsonl or .csv)</source>
+        <translation>Eine &amp;Datei mit Fällen (.jsonl oder .csv)</translation>
+    </message>
+    <message>
+        <source>Cases &amp;typed here</source>
+        <translation>Hier &amp;eingegebene Fälle</translation>
+    </message>
+    <message>
+        <source>cases.jsonl</source>
+        <translation>cases.jsonl</translation>
+    </message>
+    <message>
+        <source>Choose the Dataset</source>
+        <translation>Datensatz auswählen</translation>
+    </message>
+    <message>
+        <source>Datasets (*.jsonl *.csv);;All files (*)</source>
+        <translation>Datensätze (*.jsonl *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Optional. JSON (such as {&quot;title&quot;: &quot;ok&quot;}) or plain text</source>
+        <translation>Optional. JSON (etwa {&quot;title&quot;: &quot;ok&quot;}) oder reiner Text</translation>
+    </message>
+    <message>
+        <source>Add Case</source>
+        <translation>Fall hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Case</source>
+        <translation>Fall entfernen</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Varianten</translation>
+    </message>
+    <message>
+        <source>Each variant is the spec with these fields replaced, such as {&quot;max_turns&quot;: 1} or {&quot;engine&quot;: {&quot;model&quot;: &quot;…&quot;}}.</source>
+        <translation>Jede Variante ist die Spezifikation mit diesen ersetzten Feldern, etwa {&quot;max_turns&quot;: 1} oder {&quot;engine&quot;: {&quot;model&quot;: &quot;…&quot;}}.</translation>
+    </message>
+    <message>
+        <source>Add Variant</source>
+        <translation>Variante hinzufügen</translation>
+    </message>
+    <message>
+        <source>Assertions</source>
+        <translation>Zusicherungen</translation>
+    </message>
+    <message>
+        <source>Checks every output must pass. A pointer such as /title picks a field of the output; &quot;&quot; is the whole output.</source>
+        <translation>Prüfungen, die jede Ausgabe bestehen muss. Ein Pointer wie /title wählt ein Feld der Ausgabe; &quot;&quot; ist die ganze Ausgabe.</translation>
+    </message>
+    <message>
+        <source>Add Assertion</source>
+        <translation>Zusicherung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>&amp;Create…</source>
+        <translation>&amp;Anlegen …</translation>
+    </message>
+    <message>
+        <source>Choose where to save the experiment file; it is checked before it is written</source>
+        <translation>Wählen Sie, wo die Experimentdatei gespeichert wird; sie wird vor dem Schreiben geprüft</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>The spec fields this variant changes, as a JSON object ({} changes nothing)</source>
+        <translation>Die Felder der Spezifikation, die diese Variante ändert, als JSON-Objekt ({} ändert nichts)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove this variant</source>
+        <translation>Diese Variante entfernen</translation>
+    </message>
+    <message>
+        <source>What the assertion checks</source>
+        <translation>Was die Zusicherung prüft</translation>
+    </message>
+    <message>
+        <source>The assertion&apos;s parameters, as a JSON object</source>
+        <translation>Die Parameter der Zusicherung, als JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>Remove this assertion</source>
+        <translation>Diese Zusicherung entfernen</translation>
+    </message>
+    <message>
+        <source>Name: give the experiment a name</source>
+        <translation>Name: Geben Sie dem Experiment einen Namen</translation>
+    </message>
+    <message>
+        <source>Spec: choose the spec file the variants start from</source>
+        <translation>Spezifikation: Wählen Sie die Spezifikationsdatei, von der die Varianten ausgehen</translation>
+    </message>
+    <message>
+        <source>Dataset: choose a .jsonl or .csv file of cases</source>
+        <translation>Datensatz: Wählen Sie eine .jsonl- oder .csv-Datei mit Fällen</translation>
+    </message>
+    <message>
+        <source>Dataset: add at least one case (an id and an input)</source>
+        <translation>Datensatz: Fügen Sie mindestens einen Fall hinzu (eine Id und eine Eingabe)</translation>
+    </message>
+    <message>
+        <source>Variant %1 (%2)</source>
+        <translation>Variante %1 (%2)</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>ohne Namen</translation>
+    </message>
+    <message>
+        <source>%1: give the variant a name</source>
+        <translation>%1: Geben Sie der Variante einen Namen</translation>
+    </message>
+    <message>
+        <source>%1: the overrides are %2</source>
+        <translation>%1: die Ersetzungen sind %2</translation>
+    </message>
+    <message>
+        <source>Assertion %1 (%2): the parameters are %3</source>
+        <translation>Zusicherung %1 (%2): die Parameter sind %3</translation>
+    </message>
+    <message>
+        <source>cannot write in %1: %2</source>
+        <translation>in %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>(the file)</source>
+        <translation>(die Datei)</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Save the Experiment</source>
+        <translation>Experiment speichern</translation>
+    </message>
+    <message>
+        <source>Experiment files (*.json);;All files (*)</source>
+        <translation>Experimentdateien (*.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
