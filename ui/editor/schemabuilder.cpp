@@ -279,6 +279,13 @@ QVariant SchemaFieldModel::data(const QModelIndex &index, int role) const
             return tr("The answer must contain this field.");
         return {};
     }
+    if (index.column() == NullableColumn) {
+        if (role == Qt::CheckStateRole && f.type != Type::Any)
+            return f.nullable ? Qt::Checked : Qt::Unchecked;
+        if (role == Qt::ToolTipRole)
+            return tr("The answer may give null instead of a value (for a field the text may not mention).");
+        return {};
+    }
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
         case NameColumn: return f.name;
@@ -313,6 +320,10 @@ bool SchemaFieldModel::setData(const QModelIndex &index, const QVariant &value, 
     const bool hadChildren = f.hasChildren();
     if (index.column() == RequiredColumn && role == Qt::CheckStateRole) {
         f.required = value.toInt() == Qt::Checked;
+    } else if (index.column() == NullableColumn && role == Qt::CheckStateRole) {
+        if (f.type == Type::Any)
+            return false;
+        f.nullable = value.toInt() == Qt::Checked;
     } else if (role == Qt::EditRole) {
         switch (index.column()) {
         case NameColumn: {
@@ -326,7 +337,11 @@ bool SchemaFieldModel::setData(const QModelIndex &index, const QVariant &value, 
             f.name = name;
             break;
         }
-        case TypeColumn: f.type = Type(value.toInt()); break;
+        case TypeColumn:
+            f.type = Type(value.toInt());
+            if (f.type == Type::Any)
+                f.nullable = false;
+            break;
         case ItemTypeColumn:
             if (f.type != Type::Array)
                 return false;
@@ -365,9 +380,11 @@ Qt::ItemFlags SchemaFieldModel::flags(const QModelIndex &index) const
         return Qt::ItemIsSelectable;
     if (index.column() == EnumColumn && f.type != Type::String)
         return Qt::ItemIsSelectable;
+    if (index.column() == NullableColumn && f.type == Type::Any)
+        return Qt::ItemIsSelectable;
     if (m_readOnly)
         return flags;
-    if (index.column() == RequiredColumn)
+    if (index.column() == RequiredColumn || index.column() == NullableColumn)
         return flags | Qt::ItemIsUserCheckable;
     return flags | Qt::ItemIsEditable;
 }
@@ -381,6 +398,7 @@ QVariant SchemaFieldModel::headerData(int section, Qt::Orientation orientation, 
     case TypeColumn: return tr("Type");
     case ItemTypeColumn: return tr("Item type");
     case RequiredColumn: return tr("Required");
+    case NullableColumn: return tr("Or null");
     case DescriptionColumn: return tr("Description");
     case EnumColumn: return tr("Allowed values");
     default: return {};
@@ -413,6 +431,7 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 110);
     m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 110);
     m_view->setColumnWidth(SchemaFieldModel::RequiredColumn, 80);
+    m_view->setColumnWidth(SchemaFieldModel::NullableColumn, 70);
     m_view->setColumnWidth(SchemaFieldModel::EnumColumn, 200);
 
     m_message->setObjectName(u"schemaBuilderMessage"_s);

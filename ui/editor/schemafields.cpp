@@ -19,11 +19,17 @@ void note(QStringList *unsupported, const QString &what)
 // Reads the properties/required/additionalProperties of an object schema into fields.
 void readObject(const QJsonObject &o, QList<Field> *fields, bool *closed, QStringList *unsupported);
 
-std::optional<Type> readType(const QJsonObject &o, QStringList *unsupported)
+std::optional<Type> readType(const QJsonObject &o, QStringList *unsupported, bool *nullable = nullptr)
 {
     if (!o.contains(u"type"_s))
         return Type::Any;
-    const QJsonValue t = o.value(u"type"_s);
+    QJsonValue t = o.value(u"type"_s);
+    // [type, "null"] is the one list the builder shows (as "or null").
+    if (nullable && t.isArray() && t.toArray().size() == 2 && t.toArray().at(1) == u"null"_s
+        && t.toArray().at(0).isString() && t.toArray().at(0) != u"null"_s) {
+        *nullable = true;
+        t = t.toArray().at(0);
+    }
     if (!t.isString()) {
         note(unsupported, u"type lists"_s);
         return std::nullopt;
@@ -45,7 +51,7 @@ void readField(const QString &name, const QJsonValue &value, Field *f, QStringLi
         return;
     }
     const QJsonObject o = value.toObject();
-    const auto type = readType(o, unsupported);
+    const auto type = readType(o, unsupported, &f->nullable);
     if (!type)
         return;
     f->type = *type;
@@ -155,7 +161,9 @@ QJsonObject writeObject(const QList<Field> &fields, bool closed);
 QJsonObject writeField(const Field &f)
 {
     QJsonObject o;
-    if (f.type != Type::Any)
+    if (f.type != Type::Any && f.nullable)
+        o.insert(u"type"_s, QJsonArray{SchemaFields::typeName(f.type), u"null"_s});
+    else if (f.type != Type::Any)
         o.insert(u"type"_s, SchemaFields::typeName(f.type));
     if (!f.description.isEmpty())
         o.insert(u"description"_s, f.description);
@@ -163,8 +171,10 @@ QJsonObject writeField(const Field &f)
         o.insert(u"enum"_s, QJsonArray::fromStringList(f.enumValues));
     if (f.type == Type::Object) {
         const QJsonObject obj = writeObject(f.children, f.closed);
-        for (auto it = obj.begin(); it != obj.end(); ++it)
-            o.insert(it.key(), it.value());
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            if (it.key() != u"type")
+                o.insert(it.key(), it.value());
+        }
     } else if (f.type == Type::Array && f.itemType != Type::Any) {
         QJsonObject items{{u"type"_s, SchemaFields::typeName(f.itemType)}};
         if (f.itemType == Type::Object) {

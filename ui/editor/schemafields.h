@@ -20,6 +20,7 @@ public:
         QString name;
         Type type = Type::String;
         bool required = true;
+        bool nullable = false; // "type": [type, "null"]: the answer may give null instead
         QString description;
         QStringList enumValues; // strings only
         Type itemType = Type::Any; // arrays only
