@@ -590,6 +590,7 @@ void TestStudio1::schemaFieldsRoundTrip()
     status.name = u"status"_s;
     status.enumValues = {u"open"_s, u"paid"_s};
     status.description = u"Where the invoice stands."_s;
+    status.nullable = true;
     SchemaFields::Field total;
     total.name = u"total"_s;
     total.type = Type::Number;
@@ -615,7 +616,8 @@ void TestStudio1::schemaFieldsRoundTrip()
     QCOMPARE(items[u"type"_s].toString(), u"object"_s);
     QCOMPARE(items[u"required"_s].toArray(), QJsonArray{u"sku"_s});
     QCOMPARE(items[u"additionalProperties"_s], QJsonValue(false));
-    QCOMPARE(schema[u"properties"_s][u"status"_s][u"enum"_s].toArray(), (QJsonArray{u"open"_s, u"paid"_s}));
+    // A value that may be null lists null among the allowed values too, or null would not validate.
+    QCOMPARE(schema[u"properties"_s][u"status"_s][u"enum"_s].toArray(), (QJsonArray{u"open"_s, u"paid"_s, QJsonValue::Null}));
     QCOMPARE(schema[u"properties"_s][u"total"_s][u"type"_s].toArray(), (QJsonArray{u"number"_s, u"null"_s}));
     QVERIFY(!schema[u"properties"_s][u"extra"_s].toObject().contains(u"type"_s));
     QVERIFY(!schema[u"properties"_s][u"address"_s].toObject().contains(u"additionalProperties"_s));

@@ -12,6 +12,9 @@
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
 using Type = SchemaFields::Type;
 using Field = SchemaFields::Field;
 
@@ -541,3 +544,5 @@ void SchemaBuilder::updateButtons()
     m_up->setEnabled(editable && at.isValid() && at.row() > 0);
     m_down->setEnabled(editable && at.isValid() && at.row() + 1 < m_model->rowCount(at.parent()));
 }
+
+} // namespace Callscope

@@ -17,6 +17,8 @@ class QLabel;
 class QPushButton;
 class QTreeView;
 
+namespace Callscope {
+
 class SchemaFieldModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -53,8 +55,9 @@ public:
 Q_SIGNALS:
     void fieldsEdited();
 
+    struct Node; // one field in the tree (defined in the .cpp)
+
 private:
-    struct Node;
     Node *node(const QModelIndex &index) const;
     QModelIndex indexOf(Node *n, int column = 0) const;
     std::unique_ptr<Node> m_root;
@@ -95,3 +98,5 @@ private:
     bool m_closed = true;
     QJsonObject m_shown; // the schema the builder last read or wrote
 };
+
+} // namespace Callscope

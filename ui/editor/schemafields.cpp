@@ -5,6 +5,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace Callscope {
+
 namespace {
 
 using Type = SchemaFields::Type;
@@ -75,9 +77,13 @@ void readField(const QString &name, const QJsonValue &value, Field *f, QStringLi
             note(unsupported, u"description"_s);
     }
     if (o.contains(u"enum"_s) && f->type == Type::String) {
-        const QJsonValue e = o.value(u"enum"_s);
-        bool ok = e.isArray() && !e.toArray().isEmpty();
-        for (const QJsonValue &v : e.toArray()) {
+        QJsonArray values = o.value(u"enum"_s).toArray();
+        bool ok = o.value(u"enum"_s).isArray();
+        // A field that may be null lists null among its values, last.
+        if (f->nullable && !values.isEmpty() && values.last().isNull())
+            values.removeLast();
+        ok = ok && !values.isEmpty();
+        for (const QJsonValue &v : std::as_const(values)) {
             const QString s = v.toString();
             // Shown comma-separated: a value with a comma or outer spaces would not come back.
             ok = ok && v.isString() && !s.contains(u',') && s == s.trimmed() && !s.isEmpty();
@@ -168,7 +174,12 @@ QJsonObject writeField(const Field &f)
     if (!f.description.isEmpty())
         o.insert(u"description"_s, f.description);
     if (f.type == Type::String && !f.enumValues.isEmpty())
-        o.insert(u"enum"_s, QJsonArray::fromStringList(f.enumValues));
+    {
+        QJsonArray values = QJsonArray::fromStringList(f.enumValues);
+        if (f.nullable)
+            values.append(QJsonValue::Null);
+        o.insert(u"enum"_s, values);
+    }
     if (f.type == Type::Object) {
         const QJsonObject obj = writeObject(f.children, f.closed);
         for (auto it = obj.begin(); it != obj.end(); ++it) {
@@ -282,3 +293,5 @@ QList<SchemaFields::Type> SchemaFields::allTypes()
 {
     return {Type::String, Type::Number, Type::Integer, Type::Boolean, Type::Object, Type::Array, Type::Any};
 }
+
+} // namespace Callscope

@@ -10,6 +10,8 @@
 
 #include <optional>
 
+namespace Callscope {
+
 class SchemaFields
 {
 public:
@@ -49,3 +51,5 @@ public:
     static std::optional<Type> typeFromName(const QString &name);
     static QList<Type> allTypes();
 };
+
+} // namespace Callscope
