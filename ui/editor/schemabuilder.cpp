@@ -430,12 +430,12 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
                             | QAbstractItemView::SelectedClicked);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(SchemaFieldModel::DescriptionColumn, QHeaderView::Stretch);
-    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 170);
-    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 110);
-    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 110);
-    m_view->setColumnWidth(SchemaFieldModel::RequiredColumn, 80);
-    m_view->setColumnWidth(SchemaFieldModel::NullableColumn, 70);
-    m_view->setColumnWidth(SchemaFieldModel::EnumColumn, 200);
+    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 140);
+    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 100);
+    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 100);
+    m_view->setColumnWidth(SchemaFieldModel::RequiredColumn, 70);
+    m_view->setColumnWidth(SchemaFieldModel::NullableColumn, 65);
+    m_view->setColumnWidth(SchemaFieldModel::EnumColumn, 170);
 
     m_message->setObjectName(u"schemaBuilderMessage"_s);
     m_message->setWordWrap(true);

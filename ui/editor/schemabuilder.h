@@ -51,11 +51,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString typeLabel(SchemaFields::Type type);
+    struct Node; // one field in the tree (defined in the .cpp)
 
 Q_SIGNALS:
     void fieldsEdited();
-
-    struct Node; // one field in the tree (defined in the .cpp)
 
 private:
     Node *node(const QModelIndex &index) const;

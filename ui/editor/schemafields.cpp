@@ -173,8 +173,7 @@ QJsonObject writeField(const Field &f)
         o.insert(u"type"_s, SchemaFields::typeName(f.type));
     if (!f.description.isEmpty())
         o.insert(u"description"_s, f.description);
-    if (f.type == Type::String && !f.enumValues.isEmpty())
-    {
+    if (f.type == Type::String && !f.enumValues.isEmpty()) {
         QJsonArray values = QJsonArray::fromStringList(f.enumValues);
         if (f.nullable)
             values.append(QJsonValue::Null);
