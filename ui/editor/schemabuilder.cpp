@@ -305,8 +305,11 @@ QVariant SchemaFieldModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
         case ItemTypeColumn: return tr("For a list: the type of each item (an object item has fields of its own).");
-        case EnumColumn: return tr("For text: the only values allowed, separated by commas. Empty allows any text.");
-        case DescriptionColumn: return tr("Tells the model what to put in the field.");
+        case EnumColumn:
+            return f.enumValues.isEmpty() ? tr("For text: the only values allowed, separated by commas. Empty allows any text.")
+                                          : f.enumValues.join(u", "_s);
+        case DescriptionColumn:
+            return f.description.isEmpty() ? tr("Tells the model what to put in the field.") : f.description;
         default: return {};
         }
     }
@@ -428,14 +431,16 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::SelectedClicked);
-    m_view->header()->setStretchLastSection(false);
-    m_view->header()->setSectionResizeMode(SchemaFieldModel::DescriptionColumn, QHeaderView::Stretch);
-    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 140);
-    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 100);
-    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 100);
-    m_view->setColumnWidth(SchemaFieldModel::RequiredColumn, 70);
-    m_view->setColumnWidth(SchemaFieldModel::NullableColumn, 65);
-    m_view->setColumnWidth(SchemaFieldModel::EnumColumn, 170);
+    // The short columns fit their words; the description, last, takes the rest.
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(true);
+    header->setMinimumSectionSize(40);
+    header->setSectionResizeMode(SchemaFieldModel::RequiredColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(SchemaFieldModel::NullableColumn, QHeaderView::ResizeToContents);
+    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 130);
+    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 95);
+    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 80);
+    m_view->setColumnWidth(SchemaFieldModel::EnumColumn, 150);
 
     m_message->setObjectName(u"schemaBuilderMessage"_s);
     m_message->setWordWrap(true);

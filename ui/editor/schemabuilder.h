@@ -25,7 +25,7 @@ class SchemaFieldModel final : public QAbstractItemModel
     Q_DISABLE_COPY_MOVE(SchemaFieldModel)
 
 public:
-    enum Column { NameColumn, TypeColumn, ItemTypeColumn, RequiredColumn, NullableColumn, DescriptionColumn, EnumColumn, ColumnCount };
+    enum Column { NameColumn, TypeColumn, ItemTypeColumn, RequiredColumn, NullableColumn, EnumColumn, DescriptionColumn, ColumnCount };
 
     explicit SchemaFieldModel(QObject *parent = nullptr);
     ~SchemaFieldModel() override;
