@@ -1318,13 +1318,16 @@ void TestStudio1::outputModesRunAndDiff()
             QVERIFY2(changes->item(0)->text().contains(u"additionalProperties"_s), qPrintable(changes->item(0)->text()));
             QVERIFY(sent->toPlainText().contains(u"\"null\""_s));
             QVERIFY(!sent->markers().isEmpty());
+            // The schema page holds the builder above the schema and the schema sent.
+            QWidget *schemaPage = s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s);
+            QVERIFY(schemaPage && schemaPage->isAncestorOf(sentPanel));
             QTabWidget *tabs = nullptr;
             for (QTabWidget *t : s.editor.findChildren<QTabWidget *>()) {
-                if (t->indexOf(sentPanel->parentWidget()) >= 0)
+                if (t->indexOf(schemaPage) >= 0)
                     tabs = t;
             }
             QVERIFY(tabs);
-            tabs->setCurrentWidget(sentPanel->parentWidget());
+            tabs->setCurrentWidget(schemaPage);
             saveShot(&s.splitter, u"output-mode-native-schema.png"_s);
             tabs->setCurrentIndex(0);
         } else {
