@@ -680,8 +680,11 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
     QVERIFY(builder->message().contains(u"anyOf"_s));
     QVERIFY(builder->message().endsWith(u"edit it in the JSON below."_s));
     QVERIFY(!builder->findChild<QPushButton *>(u"schemaAddField"_s)->isEnabled());
+    QVERIFY(!builder->view()->isVisible());
+    QVERIFY(builder->findChild<QLabel *>(u"schemaBuilderMessage"_s)->isVisible());
     QCOMPARE(builder->model()->addField({}), QModelIndex());
     QCOMPARE(builder->model()->rowCount(), 0);
+    saveShot(&s.splitter, u"schema-builder-json-only.png"_s);
 
     const QJsonObject before = *s.editor.spec().responseSchema;
     const int undoCount = s.editor.undoStack()->count();

@@ -444,6 +444,8 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
 
     m_message->setObjectName(u"schemaBuilderMessage"_s);
     m_message->setWordWrap(true);
+    m_message->setFrameShape(QFrame::StyledPanel);
+    m_message->setMargin(6);
     m_message->hide();
 
     m_add->setObjectName(u"schemaAddField"_s);
@@ -453,7 +455,9 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     m_up->setObjectName(u"schemaMoveUp"_s);
     m_down->setObjectName(u"schemaMoveDown"_s);
 
-    auto *buttons = new QHBoxLayout;
+    m_buttons = new QWidget;
+    m_buttons->setObjectName(u"schemaBuilderButtons"_s);
+    auto *buttons = new QHBoxLayout(m_buttons);
     buttons->setContentsMargins(0, 0, 0, 0);
     for (QPushButton *b : {m_add, m_addChild, m_remove, m_up, m_down})
         buttons->addWidget(b);
@@ -461,9 +465,9 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_message);
+    layout->addWidget(m_message, 0, Qt::AlignTop);
     layout->addWidget(m_view, 1);
-    layout->addLayout(buttons);
+    layout->addWidget(m_buttons);
 
     auto current = [this] { return m_view->currentIndex().siblingAtColumn(0); };
     auto select = [this](const QModelIndex &index) {
@@ -523,6 +527,9 @@ void SchemaBuilder::setSchemaText(const QString &text)
     m_message->setText(problem);
     m_message->setVisible(!problem.isEmpty());
     m_view->setVisible(problem.isEmpty());
+    m_buttons->setVisible(problem.isEmpty());
+    // Read-only, the builder is just its message and leaves the height to the JSON.
+    setMaximumHeight(problem.isEmpty() ? QWIDGETSIZE_MAX : fontMetrics().lineSpacing() * 3 + 16);
     m_view->expandAll();
     updateButtons();
 }

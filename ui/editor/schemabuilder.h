@@ -94,6 +94,7 @@ private:
     QPushButton *m_remove;
     QPushButton *m_up;
     QPushButton *m_down;
+    QWidget *m_buttons;
     bool m_closed = true;
     QJsonObject m_shown; // the schema the builder last read or wrote
 };
