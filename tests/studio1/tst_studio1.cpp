@@ -696,6 +696,14 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
     QCOMPARE(*s.editor.spec().responseSchema, before);
     QCOMPARE(s.editor.undoStack()->count(), undoCount);
     QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"$defs"_s));
+
+    // Simplified back to the common case, the fields come back with room to show them.
+    s.editor.responseSchemaEditor()->setPlainText(
+        uR"({"type": "object", "properties": {"site": {"type": "string"}}, "required": ["site"]})"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!builder->isReadOnly(), 3000);
+    QCOMPARE(builder->model()->rowCount(), 1);
+    QVERIFY(builder->message().isEmpty());
+    QTRY_VERIFY(builder->view()->isVisible() && builder->height() > 150);
 }
 
 void TestStudio1::schemaBuilderEditsSpecAndUndo()

@@ -7,6 +7,7 @@
 #include <QJsonParseError>
 #include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -520,6 +521,7 @@ void SchemaBuilder::setSchemaText(const QString &text)
                               .arg(parsed.unsupported.join(u", "_s));
         }
     }
+    const bool wasReadOnly = m_model->isReadOnly();
     m_shown = schema;
     m_closed = parsed.closed;
     m_model->setFields(problem.isEmpty() ? parsed.fields : QList<Field>());
@@ -530,6 +532,11 @@ void SchemaBuilder::setSchemaText(const QString &text)
     m_buttons->setVisible(problem.isEmpty());
     // Read-only, the builder is just its message and leaves the height to the JSON.
     setMaximumHeight(problem.isEmpty() ? QWIDGETSIZE_MAX : fontMetrics().lineSpacing() * 3 + 16);
+    // Back to fields after the JSON was simplified: give the table its share of the page again.
+    if (auto *split = qobject_cast<QSplitter *>(parentWidget()); split && wasReadOnly && problem.isEmpty()) {
+        const int h = split->height();
+        split->setSizes({h * 3 / 5, h - h * 3 / 5});
+    }
     m_view->expandAll();
     updateButtons();
 }
