@@ -20,6 +20,8 @@
 #include "ui/editor/jsoneditor.h"
 #include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/editor/schemabuilder.h"
+#include "ui/editor/schemafields.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
 #include "ui/common/displaynames.h"
@@ -199,6 +201,9 @@ private Q_SLOTS:
     void editorTimeouts();
     void editorFilesAndUnsavedPrompt();
     void editorFindingsModelAndLint();
+    void schemaFieldsRoundTrip();
+    void schemaBuilderLeavesUnsupportedSchemaAlone();
+    void schemaBuilderEditsSpecAndUndo();
     void runReplaySampleToCompletion();
     void runOpenAIAgainstFakeProvider();
     void stepPausesAtEachBreakpoint_data();
@@ -333,7 +338,7 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     s.editor.tabs()->setCurrentIndex(0);
     s.editor.revealFinding(row);
     // The schema page holds the editor (and, in native mode, the schema sent beside it).
-    QCOMPARE(s.editor.tabs()->currentWidget(), schema->parentWidget());
+    QVERIFY(s.editor.tabs()->currentWidget()->isAncestorOf(schema));
     QCOMPARE(schema->textCursor().position(), int(schema->toPlainText().indexOf(u"\"objekt\""_s)));
     saveShot(&s.splitter, u"spec-editor-finding.png"_s);
 
@@ -565,6 +570,237 @@ void TestStudio1::editorFindingsModelAndLint()
 }
 
 // ---- runs ---------------------------------------------------------------------------------
+
+void TestStudio1::schemaFieldsRoundTrip()
+{
+    using Type = SchemaFields::Type;
+    SchemaFields::Field line;
+    line.name = u"sku"_s;
+    line.description = u"Article number"_s;
+    SchemaFields::Field qty;
+    qty.name = u"quantity"_s;
+    qty.type = Type::Integer;
+    qty.required = false;
+    SchemaFields::Field lines;
+    lines.name = u"lines"_s;
+    lines.type = Type::Array;
+    lines.itemType = Type::Object;
+    lines.children = {qty, line};
+    SchemaFields::Field status;
+    status.name = u"status"_s;
+    status.enumValues = {u"open"_s, u"paid"_s};
+    status.description = u"Where the invoice stands."_s;
+    status.nullable = true;
+    SchemaFields::Field total;
+    total.name = u"total"_s;
+    total.type = Type::Number;
+    total.nullable = true;
+    SchemaFields::Field tags;
+    tags.name = u"tags"_s;
+    tags.type = Type::Array;
+    tags.itemType = Type::String;
+    SchemaFields::Field extra;
+    extra.name = u"extra"_s;
+    extra.type = Type::Any;
+    extra.required = false;
+    SchemaFields::Field address;
+    address.name = u"address"_s;
+    address.type = Type::Object;
+    address.closed = false;
+    address.children = {line};
+    // Sorted by name: the spec's JSON objects keep their keys in that order.
+    const QList<SchemaFields::Field> fields{address, extra, lines, status, tags, total};
+
+    const QJsonObject schema = SchemaFields::toSchema(fields);
+    const QJsonObject items = schema[u"properties"_s][u"lines"_s][u"items"_s].toObject();
+    QCOMPARE(items[u"type"_s].toString(), u"object"_s);
+    QCOMPARE(items[u"required"_s].toArray(), QJsonArray{u"sku"_s});
+    QCOMPARE(items[u"additionalProperties"_s], QJsonValue(false));
+    // A value that may be null lists null among the allowed values too, or null would not validate.
+    QCOMPARE(schema[u"properties"_s][u"status"_s][u"enum"_s].toArray(), (QJsonArray{u"open"_s, u"paid"_s, QJsonValue::Null}));
+    QCOMPARE(schema[u"properties"_s][u"total"_s][u"type"_s].toArray(), (QJsonArray{u"number"_s, u"null"_s}));
+    QVERIFY(!schema[u"properties"_s][u"extra"_s].toObject().contains(u"type"_s));
+    QVERIFY(!schema[u"properties"_s][u"address"_s].toObject().contains(u"additionalProperties"_s));
+    QCOMPARE(schema[u"required"_s].toArray(), (QJsonArray{u"address"_s, u"lines"_s, u"status"_s, u"tags"_s, u"total"_s}));
+
+    const SchemaFields::Parsed back = SchemaFields::fromSchema(schema);
+    QVERIFY2(back.representable(), qPrintable(back.unsupported.join(u", "_s)));
+    QVERIFY(back.closed);
+    QCOMPARE(back.fields.size(), fields.size());
+    for (qsizetype i = 0; i < fields.size(); ++i)
+        QVERIFY2(back.fields.at(i) == fields.at(i), qPrintable(fields.at(i).name));
+    QCOMPARE(SchemaFields::toSchema(back.fields, back.closed), schema);
+
+    // The bundled sample is the common case (with a nullable number) and reads back unchanged.
+    QFile f(sourcePath(u"resources/samples/lunar-landing.spec.json"_s));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject sample = QJsonDocument::fromJson(f.readAll()).object()[u"response_schema"_s].toObject();
+    const SchemaFields::Parsed parsedSample = SchemaFields::fromSchema(sample);
+    QVERIFY2(parsedSample.representable(), qPrintable(parsedSample.unsupported.join(u", "_s)));
+    QCOMPARE(parsedSample.fields.size(), 5);
+
+    // Anything else is named, never dropped: the caller keeps the JSON as it is.
+    auto reasons = [](const char *json) {
+        return SchemaFields::fromSchema(QJsonDocument::fromJson(json).object()).unsupported;
+    };
+    QVERIFY(reasons(R"({"type":"object","$defs":{"a":{}},"properties":{"x":{"anyOf":[{"type":"string"}]}}})").contains(u"$defs"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"anyOf":[{"type":"string"}]}}})").contains(u"anyOf"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"string","pattern":"^a"}}})").contains(u"pattern"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"integer","minimum":1}}})").contains(u"minimum"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"string","enum":["a,b"]}}})").contains(u"enum"_s));
+    QVERIFY(reasons(R"({"type":"object","required":["nope"],"properties":{}})").size() == 1);
+    QVERIFY(!reasons(R"({"type":"array"})").isEmpty());
+    QVERIFY(!reasons(R"({"type":"object","properties":{"x":{"type":"array","items":{}}}})").isEmpty());
+}
+
+void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SchemaBuilder *builder = s.editor.schemaBuilder();
+    QVERIFY(builder);
+    QVERIFY(!builder->isReadOnly());
+    QCOMPARE(builder->model()->rowCount(), 5);
+
+    const QString text = uR"({
+    "$defs": {"site": {"type": "string", "minLength": 2}},
+    "properties": {
+        "site": {"$ref": "#/$defs/site"},
+        "mass": {"anyOf": [{"type": "number"}, {"type": "null"}]}
+    },
+    "required": ["site", "mass"],
+    "type": "object"
+})"_s;
+    s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
+    s.editor.responseSchemaEditor()->setPlainText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().responseSchema && s.editor.spec().responseSchema->contains(u"$defs"_s), 3000);
+    QVERIFY(builder->isReadOnly());
+    QVERIFY2(builder->message().startsWith(u"This schema uses features the builder does not show ("_s), qPrintable(builder->message()));
+    QVERIFY(builder->message().contains(u"$defs"_s));
+    QVERIFY(builder->message().contains(u"anyOf"_s));
+    QVERIFY(builder->message().endsWith(u"edit it in the JSON below."_s));
+    QVERIFY(!builder->findChild<QPushButton *>(u"schemaAddField"_s)->isEnabled());
+    QVERIFY(!builder->view()->isVisible());
+    QVERIFY(builder->findChild<QLabel *>(u"schemaBuilderMessage"_s)->isVisible());
+    QCOMPARE(builder->model()->addField({}), QModelIndex());
+    QCOMPARE(builder->model()->rowCount(), 0);
+    saveShot(&s.splitter, u"schema-builder-json-only.png"_s);
+
+    const QJsonObject before = *s.editor.spec().responseSchema;
+    const int undoCount = s.editor.undoStack()->count();
+    s.editor.tabs()->setCurrentIndex(0);
+    QTest::qWait(50);
+    s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
+    QTest::qWait(50);
+    QCOMPARE(s.editor.responseSchemaEditor()->toPlainText(), text);
+    QCOMPARE(*s.editor.spec().responseSchema, before);
+    QCOMPARE(s.editor.undoStack()->count(), undoCount);
+    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"$defs"_s));
+
+    // Simplified back to the common case, the fields come back with room to show them.
+    s.editor.responseSchemaEditor()->setPlainText(
+        uR"({"type": "object", "properties": {"site": {"type": "string"}}, "required": ["site"]})"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!builder->isReadOnly(), 3000);
+    QCOMPARE(builder->model()->rowCount(), 1);
+    QVERIFY(builder->message().isEmpty());
+    QTRY_VERIFY(builder->view()->isVisible() && builder->height() > 150);
+}
+
+void TestStudio1::schemaBuilderEditsSpecAndUndo()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SchemaBuilder *builder = s.editor.schemaBuilder();
+    QTreeView *view = builder->view();
+    QCOMPARE(view->objectName(), u"schemaFields"_s);
+    QAbstractItemModelTester tester(builder->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
+    s.splitter.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&s.splitter));
+    QVERIFY(!s.editor.isModified());
+
+    auto rowOf = [&](const QString &name) {
+        for (int r = 0; r < builder->model()->rowCount(); ++r) {
+            if (builder->model()->index(r, 0).data().toString() == name)
+                return r;
+        }
+        return -1;
+    };
+    const int site = rowOf(u"site"_s);
+    QVERIFY(site >= 0);
+
+    // Edit the description the way a person does: select, F2, type, Enter.
+    const QModelIndex desc = builder->model()->index(site, SchemaFieldModel::DescriptionColumn);
+    view->setFocus();
+    view->setCurrentIndex(desc);
+    QTest::keyClick(view, Qt::Key_F2);
+    auto *line = view->viewport()->findChild<QLineEdit *>();
+    QVERIFY(line);
+    line->selectAll();
+    QTest::keyClicks(line, u"Where it came down."_s);
+    QTest::keyClick(line, Qt::Key_Return);
+    QTRY_COMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
+                 u"Where it came down."_s);
+    QVERIFY(s.editor.isModified());
+    QVERIFY(s.editor.responseSchemaEditor()->toPlainText().contains(u"Where it came down."_s));
+    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"Where it came down."_s));
+    // The sample's other keywords stay as they were.
+    QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"mass_kg"_s][u"type"_s].toArray(),
+             (QJsonArray{u"number"_s, u"null"_s}));
+
+    // Add a field inside a new list of objects: a nested object in an array reaches the spec.
+    view->setCurrentIndex(builder->model()->index(site, 0));
+    builder->findChild<QPushButton *>(u"schemaAddField"_s)->click();
+    QApplication::processEvents();
+    const QModelIndex added = view->currentIndex();
+    QVERIFY(added.isValid());
+    QLineEdit *nameEditor = nullptr;
+    for (QLineEdit *e : view->viewport()->findChildren<QLineEdit *>()) {
+        if (e->isVisible())
+            nameEditor = e;
+    }
+    QVERIFY(nameEditor);
+    QCOMPARE(nameEditor->text(), u"field6"_s);
+    nameEditor->selectAll();
+    QTest::keyClicks(nameEditor, u"crew"_s);
+    QTest::keyClick(nameEditor, Qt::Key_Return);
+
+    QTRY_COMPARE(added.data().toString(), u"crew"_s); // the delegate commits on the next loop turn
+    QVERIFY(builder->model()->setData(added.siblingAtColumn(SchemaFieldModel::TypeColumn), int(SchemaFields::Type::Array)));
+    QVERIFY(builder->model()->setData(added.siblingAtColumn(SchemaFieldModel::ItemTypeColumn), int(SchemaFields::Type::Object)));
+    view->setCurrentIndex(builder->model()->index(rowOf(u"crew"_s), 0));
+    QVERIFY(builder->findChild<QPushButton *>(u"schemaAddChildField"_s)->isEnabled());
+    builder->findChild<QPushButton *>(u"schemaAddChildField"_s)->click();
+    QApplication::processEvents();
+    if (auto *e = view->viewport()->findChild<QLineEdit *>(); e && e->isVisible())
+        QTest::keyClick(e, Qt::Key_Escape);
+    const QJsonObject items = s.editor.spec().responseSchema->value(u"properties"_s)[u"crew"_s][u"items"_s].toObject();
+    QCOMPARE(items[u"type"_s].toString(), u"object"_s);
+    QVERIFY(items[u"properties"_s].toObject().contains(u"field1"_s));
+    QVERIFY(s.editor.spec().responseSchema->value(u"required"_s).toArray().contains(u"crew"_s));
+
+    // Screenshot of the builder at 1280x800.
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({860, 420});
+    view->expandAll();
+    saveShot(&s.splitter, u"schema-builder.png"_s);
+
+    // Ctrl+Z with the fields in focus undoes one builder edit at a time, through the spec's stack.
+    view->setFocus();
+    // add, name, type, item type, field inside: five steps.
+    for (int i = 0; i < 5; ++i)
+        QTest::keySequence(view, QKeySequence::Undo);
+    QVERIFY(!s.editor.spec().responseSchema->value(u"properties"_s).toObject().contains(u"crew"_s));
+    QCOMPARE(rowOf(u"crew"_s), -1);
+    QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
+             u"Where it came down."_s);
+    QTest::keySequence(view, QKeySequence::Undo);
+    QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
+             u"Name of the landing site."_s);
+    QVERIFY(!s.editor.isModified());
+    QCOMPARE(builder->model()->index(rowOf(u"site"_s), SchemaFieldModel::DescriptionColumn).data().toString(),
+             u"Name of the landing site."_s);
+}
 
 void TestStudio1::runReplaySampleToCompletion()
 {
@@ -1093,13 +1329,16 @@ void TestStudio1::outputModesRunAndDiff()
             QVERIFY2(changes->item(0)->text().contains(u"additionalProperties"_s), qPrintable(changes->item(0)->text()));
             QVERIFY(sent->toPlainText().contains(u"\"null\""_s));
             QVERIFY(!sent->markers().isEmpty());
+            // The schema page holds the builder above the schema and the schema sent.
+            QWidget *schemaPage = s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s);
+            QVERIFY(schemaPage && schemaPage->isAncestorOf(sentPanel));
             QTabWidget *tabs = nullptr;
             for (QTabWidget *t : s.editor.findChildren<QTabWidget *>()) {
-                if (t->indexOf(sentPanel->parentWidget()) >= 0)
+                if (t->indexOf(schemaPage) >= 0)
                     tabs = t;
             }
             QVERIFY(tabs);
-            tabs->setCurrentWidget(sentPanel->parentWidget());
+            tabs->setCurrentWidget(schemaPage);
             saveShot(&s.splitter, u"output-mode-native-schema.png"_s);
             tabs->setCurrentIndex(0);
         } else {

@@ -1,5 +1,7 @@
 #include "ui/editor/specformeditor.h"
 
+#include "ui/editor/schemabuilder.h"
+
 #include "ui/editor/mcpserverpanel.h"
 
 #include "core/engines/httpjob.h"
@@ -485,8 +487,39 @@ QWidget *SpecFormEditor::buildSchemaPage()
     split->addWidget(m_schemaEditor);
     split->addWidget(m_sentPanel);
     m_sentPanel->hide();
-    m_schemaPage = split;
-    return split;
+
+    // The fields for the common case above, the JSON (the whole truth) below.
+    m_schemaBuilder = new SchemaBuilder;
+    connect(m_schemaEditor, &QPlainTextEdit::textChanged, this,
+            [this] { m_schemaBuilder->setSchemaText(m_schemaEditor->toPlainText()); });
+    connect(m_schemaBuilder, &SchemaBuilder::schemaEdited, this, &SpecFormEditor::applyBuilderSchema);
+    auto *page = new QSplitter(Qt::Vertical);
+    page->setObjectName(u"schemaBuilderSplitter"_s);
+    page->addWidget(m_schemaBuilder);
+    page->addWidget(split);
+    page->setStretchFactor(0, 3);
+    page->setStretchFactor(1, 2);
+    page->setChildrenCollapsible(false);
+    m_schemaPage = page;
+    return page;
+}
+
+void SpecFormEditor::applyBuilderSchema(const QJsonObject &schema)
+{
+    // Typed edits still waiting for the debounce go first, so nothing is lost or merged.
+    if (m_jsonTimer->isActive()) {
+        m_jsonTimer->stop();
+        parseJsonEditors();
+    }
+    // Write the text the way a load does (the builder is already showing it), then take the same
+    // path as any edit: one step on the spec's undo stack.
+    m_updating = true;
+    m_schemaEditor->setJsonText(indented(schema));
+    m_updating = false;
+    clearJsonError(u"responseSchema"_s);
+    Spec next = m_spec;
+    next.responseSchema = schema;
+    applyEdit(next, -1, Source::Schema);
 }
 
 QWidget *SpecFormEditor::buildToolsPage()

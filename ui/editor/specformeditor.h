@@ -30,6 +30,7 @@ class QUndoStack;
 namespace Callscope {
 
 class JsonEditor;
+class SchemaBuilder;
 class McpServerPanel;
 class NoticeBar;
 class ProfileStore;
@@ -71,6 +72,7 @@ public:
     NoticeBar *messageBar() const { return m_messages; }
     QTabWidget *tabs() const { return m_tabs; }
     JsonEditor *responseSchemaEditor() const { return m_schemaEditor; }
+    SchemaBuilder *schemaBuilder() const { return m_schemaBuilder; }
     JsonEditor *toolSchemaEditor() const { return m_toolSchema; }
     JsonEditor *rawEditor() const { return m_raw; }
     McpServerPanel *mcpPanel() const { return m_mcpPanel; }
@@ -115,6 +117,7 @@ private:
     void createActions();
 
     void applyEdit(const Spec &next, int mergeId, Source source);
+    void applyBuilderSchema(const QJsonObject &schema);
     void setSpecFromHistory(const Spec &spec); // undo/redo
     void refreshViews(Source source);
     void specToForm();
@@ -184,6 +187,7 @@ private:
     // Schema, and in native mode the schema the engine gets beside it
     QWidget *m_schemaPage = nullptr;
     JsonEditor *m_schemaEditor = nullptr;
+    SchemaBuilder *m_schemaBuilder = nullptr;
     QWidget *m_sentPanel = nullptr;
     QLabel *m_sentLabel = nullptr;
     JsonEditor *m_sentSchema = nullptr;
