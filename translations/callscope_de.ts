@@ -4798,6 +4798,124 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::SchemaBuilder</name>
+    <message>
+        <source>Add field</source>
+        <translation>Feld hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add field inside</source>
+        <translation>Feld darin hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Fields of the response schema</source>
+        <translation>Felder des Antwortschemas</translation>
+    </message>
+    <message>
+        <source>Adds a field to the selected object, or to the objects of the selected list.</source>
+        <translation>Fügt dem ausgewählten Objekt ein Feld hinzu, oder den Objekten der ausgewählten Liste.</translation>
+    </message>
+    <message>
+        <source>The JSON below is not a valid schema object yet; fix it there to use the fields.</source>
+        <translation>Das JSON unten ist noch kein gültiges Schema-Objekt; beheben Sie es dort, um die Felder zu nutzen.</translation>
+    </message>
+    <message>
+        <source>This schema uses features the builder does not show (%1); edit it in the JSON below.</source>
+        <translation>Dieses Schema nutzt Funktionen, die die Feldansicht nicht zeigt (%1); bearbeiten Sie es im JSON unten.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::SchemaFieldModel</name>
+    <message>
+        <source>any</source>
+        <translation>beliebig</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>whole number</source>
+        <translation>ganze Zahl</translation>
+    </message>
+    <message>
+        <source>yes/no</source>
+        <translation>ja/nein</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>The answer must contain this field.</source>
+        <translation>Die Antwort muss dieses Feld enthalten.</translation>
+    </message>
+    <message>
+        <source>The answer may give null instead of a value (for a field the text may not mention).</source>
+        <translation>Die Antwort darf null statt eines Werts geben (für ein Feld, das der Text vielleicht nicht erwähnt).</translation>
+    </message>
+    <message>
+        <source>For a list: the type of each item (an object item has fields of its own).</source>
+        <translation>Bei einer Liste: der Typ jedes Eintrags (ein Objekt-Eintrag hat eigene Felder).</translation>
+    </message>
+    <message>
+        <source>For text: the only values allowed, separated by commas. Empty allows any text.</source>
+        <translation>Bei Text: die einzigen erlaubten Werte, durch Kommas getrennt. Leer erlaubt jeden Text.</translation>
+    </message>
+    <message>
+        <source>Tells the model what to put in the field.</source>
+        <translation>Sagt dem Modell, was in das Feld gehört.</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Item type</source>
+        <translation>Eintragstyp</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Pflicht</translation>
+    </message>
+    <message>
+        <source>Or null</source>
+        <translation>Oder null</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Allowed values</source>
+        <translation>Erlaubte Werte</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::SessionListModel</name>
     <message>
         <source>Session %1</source>
