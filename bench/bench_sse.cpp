@@ -28,30 +28,9 @@
 using namespace Qt::StringLiterals;
 using namespace Callscope;
 
-namespace {
-
-QString sharedData(const QString &relative)
-{
-    QString root = qEnvironmentVariable("CALLSCOPE_SHARED_DATA");
-    if (root.isEmpty())
-        root = QStringLiteral(CALLSCOPE_SHARED_DATA_DIR);
-    return QDir(root).filePath(relative);
-}
-
-double cpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
-void line(const QString &text)
-{
-    std::fputs((text + u'\n').toUtf8().constData(), stdout);
-    std::fflush(stdout);
-}
-
-} // namespace
+using CallscopeBench::cpuSeconds;
+using CallscopeBench::line;
+using CallscopeBench::sharedData;
 
 int main(int argc, char *argv[])
 {

@@ -1,8 +1,11 @@
 #pragma once
 
-// Runs a peer benchmark from bench/peer (node + the npm packages installed there) and returns
-// the JSON line it prints, or nothing (with the reason on stdout) when it is not installed.
+// What the measuring benchmarks share: the shared bench inputs, process CPU time, a printed
+// line; and runPeer(), which runs a peer benchmark from bench/peer (node + the npm packages
+// installed there) and returns the JSON line it prints, or nothing (with the reason on stdout)
+// when it is not installed.
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,9 +14,33 @@
 #include <QStringList>
 
 #include <cstdio>
+#include <ctime>
 #include <optional>
 
 namespace CallscopeBench {
+
+// A file of ../shared/data (CALLSCOPE_SHARED_DATA overrides where that is).
+inline QString sharedData(const QString &relative)
+{
+    QString root = qEnvironmentVariable("CALLSCOPE_SHARED_DATA");
+    if (root.isEmpty())
+        root = QStringLiteral(CALLSCOPE_SHARED_DATA_DIR);
+    return QDir(root).filePath(relative);
+}
+
+// Process CPU time: the machine may be shared, so rates are also given per CPU second.
+inline double cpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+inline void line(const QString &text)
+{
+    std::fputs((text + QLatin1Char('\n')).toUtf8().constData(), stdout);
+    std::fflush(stdout);
+}
 
 inline std::optional<QJsonObject> runPeer(const QString &script, const QString &package, const QStringList &args)
 {

@@ -71,11 +71,7 @@ Recording recordingFromCall(const CallRecord &call)
         Message m = Message::fromJson(v.toObject());
         if (m.role != Role::Assistant || m.providerData.value(u"callscope_synthetic"_s).toBool())
             continue;
-        if (m.providerData.value(u"callscope_text_answer"_s).toBool()) {
-            // The submit_output call made from a text answer is ours, not the model's.
-            m.toolCalls.removeIf([](const ToolCall &c) { return c.id.startsWith(u"text_output_"); });
-            m.providerData.remove(u"callscope_text_answer"_s);
-        }
+        m = m.withoutTextAnswerCall(); // the submit_output call made from a text answer is ours
         ModelReply reply;
         reply.message = m;
         reply.model = call.model;

@@ -1053,10 +1053,8 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
     if (m_client) {
         // The native transcript is what the provider saw and said: the submit_output call made
         // from a text answer is ours, so it is left out (it would also store the answer twice).
-        for (Message &m : stored) {
-            if (m.providerData.value(u"callscope_text_answer"_s).toBool())
-                m.toolCalls.removeIf([](const ToolCall &c) { return c.id.startsWith(u"text_output_"); });
-        }
+        for (Message &m : stored)
+            m = m.withoutTextAnswerCall();
         m_record.transcript = m_client->toNative(requestSystemPrompt(), stored);
     }
     m_record.metadata.insert(u"turns"_s, m_turn);

@@ -218,6 +218,16 @@ Message Message::toolResultsMessage(const QList<ToolResult> &results)
     return m;
 }
 
+Message Message::withoutTextAnswerCall() const
+{
+    if (!providerData.value(u"callscope_text_answer"_s).toBool())
+        return *this;
+    Message copy = *this;
+    copy.toolCalls.removeIf([](const ToolCall &c) { return c.id.startsWith(u"text_output_"); });
+    copy.providerData.remove(u"callscope_text_answer"_s);
+    return copy;
+}
+
 Message Message::withoutAttachmentBytes() const
 {
     Message copy = *this;

@@ -110,6 +110,10 @@ struct Message
     // A copy whose attachments (its own and its tool results' images) are placeholders: what
     // may be stored, exported or put in a session.
     Message withoutAttachmentBytes() const;
+    // Under text_output the runner records a text answer as a submit_output call of its own
+    // ("text_output_N", providerData callscope_text_answer); the provider never saw that call.
+    // This drops it (and the mark), for what goes back to the provider or into its transcript.
+    Message withoutTextAnswerCall() const;
 
     QJsonObject toJson() const;
     static Message fromJson(const QJsonObject &object);

@@ -57,7 +57,7 @@ void bind(QSqlQuery &query, const QVariantList &values)
 
 } // namespace
 
-bool ProviderBatchRecord::isOpen() const
+bool ProviderBatchRecord::isOpenStatus(const QString &status)
 {
     return status == u"submitting"_s || status == u"submit_unknown"_s || status == u"submitted"_s
            || status == u"cancelling"_s;

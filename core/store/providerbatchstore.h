@@ -40,7 +40,8 @@ struct ProviderBatchRecord
     QDateTime endedAt;
     QDateTime updatedAt;
 
-    bool isOpen() const; // submitting, submit_unknown, submitted or cancelling
+    bool isOpen() const { return isOpenStatus(status); }
+    static bool isOpenStatus(const QString &status); // submitting, submit_unknown, submitted or cancelling
 };
 
 struct ProviderBatchLineRecord

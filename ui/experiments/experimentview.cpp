@@ -605,8 +605,7 @@ void ExperimentView::updateBatchStatus()
         queued = overview.queuedRequests;
         for (const BatchRoundState &b : overview.batches) {
             f.rounds = std::max(f.rounds, b.round);
-            const bool open = b.status == u"submitting"_s || b.status == u"submitted"_s
-                              || b.status == u"cancelling"_s || b.status == u"submit_unknown"_s;
+            const bool open = ProviderBatchRecord::isOpenStatus(b.status);
             f.unknown |= b.status == u"submit_unknown"_s;
             if (open) {
                 ++f.open;
