@@ -16,6 +16,8 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUrl>
 #include <QTcpServer>
 #include <QTest>
 
@@ -170,6 +172,7 @@ private Q_SLOTS:
     void remoteServerDownIsAClearError();
     void oauthSignInThenRefresh();
     void remoteSessionEndedStartsANewOne();
+    void rootsNameTheSpecFolder();
     void annotationsDecideApproval();
     void outputSchemaViolationIsAnErrorResult();
     void elicitationDefaultsUnattended();
@@ -412,6 +415,22 @@ void TestMcpToolkit::shutdownStopsTheServer()
     QCOMPARE(finished.at(0).at(0).value<ToolResult>().content, u"MCP server \"everything\" was shut down."_s);
     QCOMPARE(toolkit.state(), McpToolkit::State::Stopped);
     QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 5000); // stdin closed: the server exits
+}
+
+// roots/list names the folder a local server works in (the spec's), and nothing else.
+void TestMcpToolkit::rootsNameTheSpecFolder()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    toolkit.setWorkingDirectory(folder.path());
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    QVERIFY(toolkit.listedToolNames().contains(u"get-roots-list"_s)); // offered since we declare roots
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-roots-list"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    const QString uri = QUrl::fromLocalFile(QFileInfo(folder.path()).absoluteFilePath()).toString();
+    QVERIFY2(run.result.content.contains(uri), qPrintable(run.result.content));
+    QCOMPARE(run.result.content.count(u"file://"_s), 1);
 }
 
 void TestMcpToolkit::olderProtocolPaginationAndServerRequests()
