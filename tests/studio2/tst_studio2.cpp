@@ -963,6 +963,8 @@ int runBannerHelper(int argc, char **argv)
 int runMainWindowTests(int argc, char **argv);
 // tst_studio2_firstuse.cpp: issue 17's first-use problems, in the real MainWindow.
 int runFirstUseTests(int argc, char **argv);
+// tst_studio2_callview.cpp: a stored call as a tab, and the one current call.
+int runCallViewTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -973,7 +975,7 @@ int main(int argc, char **argv)
     TestStudio2 test;
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
-    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv);
+    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv) + runCallViewTests(argc, argv);
 }
 
 #include "tst_studio2.moc"
