@@ -33,6 +33,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QJsonArray>
@@ -44,6 +45,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -57,7 +59,6 @@ using namespace Qt::StringLiterals;
 using namespace Callscope;
 using namespace Callscope::Test;
 
-Q_DECLARE_METATYPE(Callscope::TransferResult)
 
 namespace {
 
@@ -190,7 +191,11 @@ void TestCallView::storedCallOpensInATab()
     QCOMPARE(docks->currentCallId(), id);
     QVERIFY(!docks->callTab(id)); // picked, not opened
     const int before = window->documentTabs()->count();
-    QTest::mouseDClick(history->view()->viewport(), Qt::LeftButton, {}, history->view()->visualRect(row).center());
+    QVERIFY(history->view()->isVisible());
+    const QPoint at = history->view()->visualRect(row).center();
+    QTest::mouseClick(history->view()->viewport(), Qt::LeftButton, {}, at);
+    QVERIFY(!docks->callTab(id)); // a click picks, it does not open
+    QTest::mouseDClick(history->view()->viewport(), Qt::LeftButton, {}, at);
     CallTab *tab = docks->callTab(id);
     QVERIFY2(tab, "a double-click on the History row opened no tab");
     QCOMPARE(window->documentTabs()->count(), before + 1);
@@ -218,11 +223,12 @@ void TestCallView::storedCallOpensInATab()
     QVERIFY2(tab->validationText().contains(u"passed validation"_s), qPrintable(tab->validationText()));
     int failedTurn = -1;
     for (const TurnRecord &turn : stored.turns) {
-        if (failedTurn < 0 && (turn.note == u"validation_failed"_s || turn.note == u"parse_failed"_s))
+        if (failedTurn < 0 && !turn.note.isEmpty())
             failedTurn = turn.index;
     }
     QVERIFY2(failedTurn >= 0, "the sample's reask turn is not marked");
     QVERIFY2(tab->validationText().contains(u"Turn %1:"_s.arg(failedTurn + 1)), qPrintable(tab->validationText()));
+    QVERIFY2(tab->validationText().contains(u"cut off"_s), qPrintable(tab->validationText())); // the truncated first reply
 
     // Request / Response: one entry per turn, the last shown first; each turn's request is
     // the conversation up to its reply, so later turns carry more messages.
@@ -297,8 +303,8 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, child).isValid(), 5000);
 
     // History row: the root. The tree follows it.
-    history->view()->selectionModel()->setCurrentIndex(historyRow(history, root),
-                                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    window->showPanel(docks->historyDock());
+    QTest::mouseClick(history->view()->viewport(), Qt::LeftButton, {}, history->view()->visualRect(historyRow(history, root)).center());
     QCOMPARE(docks->currentCallId(), root);
     QCOMPARE(docks->revisions()->selectedCallId(), root);
     QVERIFY(!docks->compareParentAction()->isEnabled() || docks->currentCallId() == root);

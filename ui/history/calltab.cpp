@@ -62,12 +62,19 @@ qsizetype replyPosition(const CallRecord &record, const QList<Message> &messages
     return at >= 0 && at < replies.size() ? replies.at(at) : -1;
 }
 
+// The turn notes the runner leaves when a reply was not accepted and a correction went back.
 QString noteText(const QString &note)
 {
     if (note == u"validation_failed"_s)
         return CallTab::tr("the output failed validation; a correction was sent");
     if (note == u"parse_failed"_s)
         return CallTab::tr("the output was not valid JSON; a correction was sent");
+    if (note == u"reask_truncated"_s)
+        return CallTab::tr("the reply was cut off at the token limit; the model was asked again");
+    if (note == u"empty_reply"_s)
+        return CallTab::tr("the reply was empty; the model was asked again");
+    if (note == u"plain_text"_s)
+        return CallTab::tr("the reply was plain text, not the output; the model was asked again");
     if (note == u"correction"_s)
         return CallTab::tr("a correction was sent");
     return note;
@@ -81,7 +88,7 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     , m_current(current)
     , m_summary(new QLabel(this))
     , m_marks(new QLabel(this))
-    , m_replay(new QPushButton(tr("Replay on Another Engine…"), this))
+    , m_replay(new QPushButton(tr("Replay…"), this))
     , m_revise(new QPushButton(tr("Revise…"), this))
     , m_export(new QPushButton(tr("Export…"), this))
     , m_compareParent(new QPushButton(tr("Compare with Parent"), this))
@@ -254,7 +261,7 @@ void CallTab::fill()
     const CallRecord &r = m_record;
     QLocale locale;
     QStringList parts{tr("Call %1").arg(r.id), r.kind, callStatusDisplayName(r.status)};
-    parts.append((r.engineType + u' ' + r.model).trimmed());
+    parts.append(QString(r.engineType + u' ' + r.model).trimmed());
     if (!r.usage.isEmpty())
         parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.inputTokens), locale.toString(r.usage.outputTokens)));
     if (r.engineType != u"replay"_s && !r.usage.isEmpty()) {
@@ -306,7 +313,7 @@ void CallTab::fill()
     m_result->setJsonText(haveResult ? CallView::prettyJson(r.response) : QString());
     QStringList failures;
     for (const TurnRecord &turn : r.turns) {
-        if (turn.note != u"validation_failed"_s && turn.note != u"parse_failed"_s)
+        if (turn.note.isEmpty())
             continue;
         QString line = tr("Turn %1: %2").arg(turn.index + 1).arg(noteText(turn.note));
         // The correction sent back follows the turn's reply.

@@ -22,6 +22,7 @@ class QTreeView;
 namespace Callscope {
 
 class BudgetView;
+class JsonEditor;
 class CallStore;
 class CurrentCall;
 class RawExchangeView;
@@ -110,7 +111,7 @@ private:
     QTextBrowser *m_transcript = nullptr;
     QWidget *m_resultPage = nullptr;
     QLabel *m_resultState = nullptr;
-    QPlainTextEdit *m_result = nullptr;
+    JsonEditor *m_result = nullptr;
     QPlainTextEdit *m_validation = nullptr;
     QWidget *m_exchangePage = nullptr;
     QComboBox *m_turn = nullptr;

@@ -31,6 +31,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QTreeView>
@@ -322,14 +323,16 @@ void HistoryDocks::connectViews()
     connect(m_current, &CurrentCall::currentChanged, this, &HistoryDocks::followCurrentCall);
     connect(m_current, &CurrentCall::selectionChanged, this, &HistoryDocks::updateActions);
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &HistoryDocks::writeFromHistory);
+            [this] { writeFromHistory(false); });
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &HistoryDocks::writeFromHistory);
+            [this] { writeFromHistory(false); });
+    // A click on the row that is already selected picks it again (after a pick elsewhere).
+    connect(m_history->view(), &QAbstractItemView::clicked, this, [this] { writeFromHistory(true); });
     connect(m_revisions->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &HistoryDocks::writeFromRevisions);
+            [this] { writeFromRevisions(false); });
     connect(m_revisions->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &HistoryDocks::writeFromRevisions);
-    // The tree's model is replaced on a new tree: its selection model stays, the rows reset.
+            [this] { writeFromRevisions(false); });
+    connect(m_revisions->view(), &QAbstractItemView::clicked, this, [this] { writeFromRevisions(true); });
     connect(m_history, &HistoryBrowser::callOpened, this, &HistoryDocks::openCall);
     connect(m_history, &HistoryBrowser::revisionTreeRequested, this, [this](qint64 id) {
         m_revisions->setCall(id);
@@ -396,28 +399,32 @@ QList<qint64> HistoryDocks::selectedCallIds() const
     return m_current->selection();
 }
 
-void HistoryDocks::writeFromHistory()
+bool HistoryDocks::Picked::update(QAbstractItemView *view, int idRole, bool syncing, bool force)
 {
-    if (m_syncing)
-        return;
-    QList<qint64> ids;
-    for (const QModelIndex &index : m_history->view()->selectionModel()->selectedRows())
-        ids.append(index.data(HistoryModel::CallIdRole).toLongLong());
-    const qint64 current = m_history->selectedCallId();
-    if (current > 0 || !ids.isEmpty())
-        m_current->setSelection(ids, current);
+    QList<qint64> now;
+    for (const QModelIndex &index : view->selectionModel()->selectedRows())
+        now.append(index.data(idRole).toLongLong());
+    std::sort(now.begin(), now.end());
+    const qint64 currentNow = view->selectionModel()->currentIndex().data(idRole).toLongLong();
+    // A list read again empties its selection and then picks the same rows: not a new pick.
+    if (currentNow <= 0 && now.isEmpty())
+        return false;
+    const bool changed = now != ids || currentNow != current;
+    ids = now;
+    current = currentNow;
+    return !syncing && (changed || force);
 }
 
-void HistoryDocks::writeFromRevisions()
+void HistoryDocks::writeFromHistory(bool force)
 {
-    if (m_syncing)
-        return;
-    QList<qint64> ids;
-    for (const QModelIndex &index : m_revisions->view()->selectionModel()->selectedRows())
-        ids.append(index.data(RevisionTreeModel::CallIdRole).toLongLong());
-    const qint64 current = m_revisions->selectedCallId();
-    if (current > 0 || !ids.isEmpty())
-        m_current->setSelection(ids, current);
+    if (m_historyPicked.update(m_history->view(), HistoryModel::CallIdRole, m_syncing, force))
+        m_current->setSelection(m_historyPicked.ids, m_historyPicked.current);
+}
+
+void HistoryDocks::writeFromRevisions(bool force)
+{
+    if (m_revisionsPicked.update(m_revisions->view(), RevisionTreeModel::CallIdRole, m_syncing, force))
+        m_current->setSelection(m_revisionsPicked.ids, m_revisionsPicked.current);
 }
 
 void HistoryDocks::followCurrentCall(qint64 id)
@@ -446,6 +453,11 @@ void HistoryDocks::followCurrentCall(qint64 id)
         return;
     }
     m_budget->setCall(call.value());
+}
+
+DiffView *HistoryDocks::compareView() const
+{
+    return m_lastCompare;
 }
 
 CallTab *HistoryDocks::callTab(qint64 id) const

@@ -22,6 +22,7 @@
 
 #include <optional>
 
+class QAbstractItemView;
 class QAction;
 class QDockWidget;
 class QMenu;
@@ -86,7 +87,7 @@ public:
     // The call tab of `id` when it is open; the compare tab shown last.
     CallTab *callTab(qint64 id) const;
     QList<CallTab *> callTabs() const;
-    DiffView *compareView() const { return m_lastCompare; }
+    DiffView *compareView() const;
 
 public Q_SLOTS:
     // Makes the call current and opens it as a tab in the window's centre (or switches to its
@@ -122,8 +123,15 @@ private:
 
     // The views follow the current call (the one that wrote it is left alone).
     void followCurrentCall(qint64 id);
-    void writeFromHistory();
-    void writeFromRevisions();
+    // What a view last had picked; update() says whether that is a new pick to write.
+    struct Picked
+    {
+        QList<qint64> ids;
+        qint64 current = 0;
+        bool update(QAbstractItemView *view, int idRole, bool syncing, bool force);
+    };
+    void writeFromHistory(bool force);
+    void writeFromRevisions(bool force);
     void runOnCall(qint64 id, bool revise);
     void refreshCallTabs();
 
@@ -133,6 +141,8 @@ private:
     QHash<qint64, QPointer<CallTab>> m_callTabs;
     QHash<QString, QPointer<DiffView>> m_compareTabs; // "left:right"
     QPointer<DiffView> m_lastCompare;
+    Picked m_historyPicked;
+    Picked m_revisionsPicked;
     StudioServices *m_services = nullptr;
 
     HistoryBrowser *m_history = nullptr;
