@@ -19,6 +19,7 @@
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
+#include "ui/history/calltab.h"
 #include "ui/history/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/historybrowser.h"
@@ -618,7 +619,22 @@ void TestStudio2::budgetViewShowsStubbedResults()
     QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(), u"one of the newest N"_s);
     QVERIFY2(view.summaryText().contains(u"engine tool_results_tokens"_s), qPrintable(view.summaryText()));
     QVERIFY(view.summaryText().contains(u"kept 1, stubbed 1"_s));
-    screenshot(view, u"budget-view"_s);
+    screenshot(view, u"budget-view-panel"_s);
+
+    // The same view on the call's own tab, at 1280x800: the stubbed result there too.
+    CallTab tab(env.store.get(), nullptr);
+    tab.resize(1280, 800);
+    tab.show();
+    QVERIFY(tab.setCall(record.id));
+    tab.tabs()->setCurrentWidget(tab.budget());
+    QCOMPARE(tab.budget()->turnCombo()->count(), 3);
+    QVERIFY2(tab.budget()->summaryText().contains(u"kept 1, stubbed 1"_s), qPrintable(tab.budget()->summaryText()));
+    QCOMPARE(tab.turnCombo()->count(), 3);
+    // Its first turn's request carried the input only; the last one the whole tool loop.
+    tab.turnCombo()->setCurrentIndex(0);
+    QVERIFY2(tab.requestText().contains(u"Plan ticket 7"_s), qPrintable(tab.requestText()));
+    QVERIFY2(tab.responseText().contains(u"get_ticket"_s), qPrintable(tab.responseText()));
+    screenshot(tab, u"budget-view"_s);
 
     // The second request had one large result, kept as the newest.
     view.turnCombo()->setCurrentIndex(1);
