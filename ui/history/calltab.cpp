@@ -22,6 +22,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
@@ -197,6 +198,21 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     connect(m_revisionView, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong(); id > 0)
             Q_EMIT callOpened(id);
+    });
+    m_revisionView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_revisionView, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = m_revisionView->indexAt(pos);
+        const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong();
+        if (id <= 0)
+            return;
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
+        const QVariant parent = index.data(RevisionTreeModel::ParentIdRole);
+        if (parent.isValid())
+            menu->addAction(tr("Compare with Parent"), this,
+                            [this, id, parent] { Q_EMIT compareRequested(parent.toLongLong(), id); });
+        menu->popup(m_revisionView->viewport()->mapToGlobal(pos));
     });
 
     auto *layout = new QVBoxLayout(this);
