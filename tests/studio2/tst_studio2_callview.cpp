@@ -411,10 +411,20 @@ void TestCallView::compareTwoHistoryRows()
         only->setChecked(true);
     shot(*window, u"compare"_s);
 
-    // One row again: nothing to compare.
+    // One row again: nothing picked with it; the call picked before it (the first, touched
+    // last by the Ctrl+click) pairs with it under Compare with Call N.
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(a).center());
     QCOMPARE(docks->selectedCallIds(), QList<qint64>{second});
     QVERIFY(!docks->compareSelectedAction()->isEnabled());
+    QCOMPARE(docks->currentCall()->previous(), first);
+    QVERIFY(docks->comparePreviousAction()->isEnabled());
+    QCOMPARE(docks->comparePreviousAction()->text(), u"Compare with Call %1"_s.arg(first));
+    // The current call in a tab, the other picked in History: the same pair.
+    docks->openCall(first);
+    QCOMPARE(docks->currentCall()->previous(), second);
+    docks->comparePreviousAction()->trigger();
+    QCOMPARE(docks->compareView(), diff);
+    QCOMPARE(window->documentTabs()->currentWidget(), diff);
     window->specView()->editor()->document()->setModified(false);
 }
 

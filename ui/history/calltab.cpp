@@ -278,6 +278,8 @@ void CallTab::fill()
     QLocale locale;
     QStringList parts{tr("Call %1").arg(r.id), r.kind, callStatusDisplayName(r.status)};
     parts.append(QString(r.engineType + u' ' + r.model).trimmed());
+    if (const QString mode = recordOutputMode(r); !mode.isEmpty())
+        parts.append(tr("output: %1").arg(mode));
     if (!r.usage.isEmpty())
         parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.inputTokens), locale.toString(r.usage.outputTokens)));
     if (r.engineType != u"replay"_s && !r.usage.isEmpty()) {

@@ -45,6 +45,8 @@ void CurrentCall::apply(QList<qint64> ids, qint64 current)
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     const bool currentChanged_ = current != m_id;
     const bool selectionChanged_ = ids != m_selection;
+    if (currentChanged_ && m_id > 0 && current > 0)
+        m_previous = m_id;
     m_id = current;
     m_selection = ids;
     if (currentChanged_)

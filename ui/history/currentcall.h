@@ -27,6 +27,9 @@ public:
     qint64 id() const { return m_id; }
     // The calls picked together (sorted, without repeats); holds id() when one is current.
     QList<qint64> selection() const { return m_selection; }
+    // The call that was current before this one (0 when none): "Compare with Call N" pairs it
+    // with the current call, wherever each was picked.
+    qint64 previous() const { return m_previous; }
     // The two calls Compare shows (older first) when exactly two are picked.
     std::optional<std::pair<qint64, qint64>> comparePair() const;
 
@@ -46,6 +49,7 @@ private:
     void apply(QList<qint64> ids, qint64 current);
 
     qint64 m_id = 0;
+    qint64 m_previous = 0;
     QList<qint64> m_selection;
 };
 

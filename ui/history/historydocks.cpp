@@ -214,6 +214,15 @@ void HistoryDocks::createActions()
                                    u"compareSelectedAction"_s,
                                    tr("Diff the two calls picked together (in History, or in a revision tree)"));
     connect(m_compareSelectedAction, &QAction::triggered, this, &HistoryDocks::compareSelected);
+    // The current call and the one picked before it, wherever each was picked.
+    m_comparePreviousAction = make(tr("Compare with Previous Call"), QKeySequence(), u"comparePreviousAction"_s,
+                                   tr("Diff the current call against the call that was current before it"));
+    connect(m_comparePreviousAction, &QAction::triggered, this, [this] {
+        const qint64 a = m_current->previous();
+        const qint64 b = m_current->id();
+        if (a > 0 && b > 0 && a != b)
+            compare(std::min(a, b), std::max(a, b));
+    });
     m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), u"budgetAction"_s,
                           tr("Show what each request of the current call sent, and what was cut"));
     connect(m_budgetAction, &QAction::triggered, this, [this] {
@@ -300,6 +309,7 @@ void HistoryDocks::createMenus()
     history->addSeparator();
     history->addAction(m_compareParentAction);
     history->addAction(m_compareSelectedAction);
+    history->addAction(m_comparePreviousAction);
     history->addAction(m_budgetAction);
     history->addSeparator();
     history->addAction(m_reviseAction);
@@ -633,6 +643,10 @@ void HistoryDocks::updateActions()
     m_importAction->setEnabled(haveStore);
     m_compareParentAction->setEnabled(id > 0);
     m_compareSelectedAction->setEnabled(m_current->comparePair().has_value());
+    const qint64 previous = m_current->previous();
+    m_comparePreviousAction->setEnabled(previous > 0 && id > 0 && previous != id);
+    m_comparePreviousAction->setText(m_comparePreviousAction->isEnabled() ? tr("Compare with Call %1").arg(previous)
+                                                                          : tr("Compare with Previous Call"));
     m_replayEngineAction->setEnabled(haveStore && id > 0);
     m_reviseAction->setEnabled(haveStore && id > 0);
     m_budgetAction->setEnabled(id > 0);

@@ -73,6 +73,7 @@ public:
     QAction *importAction() const { return m_importAction; }
     QAction *compareParentAction() const { return m_compareParentAction; }
     QAction *compareSelectedAction() const { return m_compareSelectedAction; }
+    QAction *comparePreviousAction() const { return m_comparePreviousAction; }
     QAction *budgetAction() const { return m_budgetAction; }
     QAction *replaySpecAction() const { return m_replaySpecAction; }
     QAction *runInSessionAction() const { return m_runInSessionAction; }
@@ -167,6 +168,7 @@ private:
     QAction *m_openCallAction = nullptr;
     QAction *m_compareParentAction = nullptr;
     QAction *m_compareSelectedAction = nullptr;
+    QAction *m_comparePreviousAction = nullptr;
     QAction *m_budgetAction = nullptr;
     QAction *m_reviseAction = nullptr;
     QAction *m_replayEngineAction = nullptr;
