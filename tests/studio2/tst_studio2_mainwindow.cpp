@@ -43,6 +43,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -223,7 +224,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
     // Selecting it fills the revision tree and the budget view.
     const QModelIndex row = history->proxy()->index(0, 0);
     history->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    QCOMPARE(docks->selectedCallId(), callId);
+    QCOMPARE(history->selectedCallId(), callId);
+    QCOMPARE(docks->currentCallId(), callId);
     QCOMPARE(history->callView()->call().id, callId);
     QCOMPARE(docks->revisions()->model()->rootId(), callId);
     QCOMPARE(docks->revisions()->selectedCallId(), callId);
@@ -250,11 +252,15 @@ void TestStudio2Window::mainWindowHistoryDocks()
 
     // Compare with parent from History: the replay against the first call.
     docks->openCall(replayId);
-    QCOMPARE(docks->selectedCallId(), replayId);
+    QCOMPARE(history->selectedCallId(), replayId);
+    QCOMPARE(docks->currentCallId(), replayId);
     QVERIFY(docks->compareParentAction()->isEnabled());
     docks->compareParentAction()->trigger();
-    QVERIFY(docks->diffDock()->isVisible());
-    QVERIFY2(docks->diff()->model()->rowCount() > 0, qPrintable(docks->diff()->statusText()));
+    QVERIFY(docks->compareView());
+    QCOMPARE(window.documentTabs()->currentWidget(), docks->compareView());
+    QCOMPARE(docks->compareView()->model()->diff().leftId, callId);
+    QCOMPARE(docks->compareView()->model()->diff().rightId, replayId);
+    QVERIFY2(docks->compareView()->model()->rowCount() > 0, qPrintable(docks->compareView()->statusText()));
     // Two rows selected: Compare Selected.
     history->view()->selectAll();
     QCOMPARE(docks->selectedCallIds(), (QList<qint64>{callId, replayId}));
