@@ -24,6 +24,14 @@ QJsonObject withoutKey(const QJsonObject &body, const QString &apiKey)
     return QJsonDocument::fromJson(json).object();
 }
 
+// A reply that echoes the key (some error bodies quote the request) loses it too.
+QByteArray withoutKey(QByteArray body, const QString &apiKey)
+{
+    if (apiKey.size() >= 4 && body.contains(apiKey.toUtf8()))
+        body.replace(apiKey.toUtf8(), "***"_ba);
+    return body;
+}
+
 } // namespace
 
 HttpModelClient::HttpModelClient(const EngineConfig &config, std::unique_ptr<EngineCodec> codec,
@@ -88,7 +96,7 @@ void HttpModelClient::onJobFinished(HttpJob *job)
     outcome.cancelled = result.cancelled;
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
-    outcome.rawResponse = result.rawResponse;
+    outcome.rawResponse = withoutKey(result.rawResponse, m_config.apiKey);
     outcome.rawResponseBytes = result.rawResponseBytes;
 
     if (m_job == job)
