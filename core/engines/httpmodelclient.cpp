@@ -97,7 +97,8 @@ void HttpModelClient::onJobFinished(HttpJob *job)
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
     outcome.rawResponse = withoutKey(result.rawResponse, m_config.apiKey);
-    outcome.rawResponseBytes = result.rawResponseBytes;
+    // Sizes as of the masked body, so a whole reply does not look cut.
+    outcome.rawResponseBytes = result.rawResponseBytes - (result.rawResponse.size() - outcome.rawResponse.size());
 
     if (m_job == job)
         m_job = nullptr;

@@ -24,21 +24,17 @@ QString placeholderFor(const Attachment &a)
 QJsonValue strip(const QJsonValue &value, const QList<Blob> &blobs)
 {
     if (value.isString()) {
-        QString text = value.toString();
-        bool changed = false;
+        // The codecs send an attachment as a string of its own: the bare base64, or a data:
+        // URI around it. Only a whole match is replaced, so short data never hits other text.
+        const QString text = value.toString();
         for (const Blob &b : blobs) {
-            const qsizetype at = text.indexOf(b.base64);
-            if (at < 0)
+            if (text.size() < b.base64.size() || !text.endsWith(b.base64))
                 continue;
-            // A data: URI goes as a whole; a bare base64 string is replaced in place.
-            qsizetype start = at;
-            const qsizetype uri = text.lastIndexOf(u"data:"_s, at);
-            if (uri >= 0 && text.mid(uri, at - uri).endsWith(u";base64,"_s) && !text.mid(uri, at - uri).contains(u' '))
-                start = uri;
-            text.replace(start, at + b.base64.size() - start, b.placeholder);
-            changed = true;
+            const QStringView head = QStringView(text).first(text.size() - b.base64.size());
+            if (head.isEmpty() || (head.startsWith(u"data:") && head.endsWith(u";base64,") && !head.contains(u' ')))
+                return b.placeholder;
         }
-        return changed ? QJsonValue(text) : value;
+        return value;
     }
     if (value.isArray()) {
         QJsonArray array = value.toArray();

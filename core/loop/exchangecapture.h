@@ -14,8 +14,8 @@ namespace Callscope {
 TurnExchange captureExchange(const ModelOutcome &outcome, const QList<Message> &sent, int turn,
                              int attempt, bool replayed);
 
-// A copy of `body` in which every string holding the base64 bytes of one of `attachments`
-// (bare, or inside a data: URI) has them replaced by "[attachment NAME (TYPE, N bytes) not kept]".
+// A copy of `body` in which every string that is the base64 of one of `attachments` (bare, or
+// as a data: URI) is replaced by "[attachment NAME (TYPE, N bytes) not kept]".
 QJsonObject withoutAttachmentData(const QJsonObject &body, const QList<Attachment> &attachments);
 
 } // namespace Callscope
