@@ -2,7 +2,8 @@
 
 // The findings of the spec being edited: JSON syntax errors, spec file errors, response and
 // tool schemas checked against the 2020-12 meta-schema, and lint advice. Each names the JSON
-// Pointer of its spot in the spec document.
+// Pointer of its spot in the spec document (or, for a JSON syntax error, its line and column),
+// as a table of severity, location, message and rule.
 
 #include <QAbstractTableModel>
 #include <QList>
@@ -32,8 +33,8 @@ class SpecFindingsModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(SpecFindingsModel)
 
 public:
-    enum Column { SeverityColumn, LocationColumn, MessageColumn, ColumnCount };
-    enum Role { PointerRole = Qt::UserRole + 1, SeverityRole, SourceRole };
+    enum Column { SeverityColumn, LocationColumn, MessageColumn, RuleColumn, ColumnCount };
+    enum Role { PointerRole = Qt::UserRole + 1, SeverityRole, SourceRole, RuleRole, LineRole, ColumnRole };
 
     explicit SpecFindingsModel(QObject *parent = nullptr);
     ~SpecFindingsModel() override;
@@ -42,6 +43,8 @@ public:
     const QList<SpecFinding> &findings() const { return m_findings; }
     const SpecFinding &finding(int row) const { return m_findings.at(row); }
     int errorCount() const;
+    int count(SpecFinding::Severity severity) const;
+    static QString severityText(SpecFinding::Severity severity);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

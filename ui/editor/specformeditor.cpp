@@ -1036,6 +1036,12 @@ void SpecFormEditor::applyEdit(const Spec &next, int mergeId, Source source)
         m_findingsTimer->start();
         return;
     }
+    if (m_external) {
+        m_spec = next;
+        refreshViews(source);
+        Q_EMIT specEdited(mergeId);
+        return;
+    }
     const Spec before = m_spec;
     m_spec = next;
     m_undo->push(new SpecSnapshotCommand(this, before, next, mergeId, tr("Edit spec")));
@@ -1304,6 +1310,30 @@ void SpecFormEditor::setSpec(const Spec &spec, const QString &path, bool resetHi
     applyEdit(spec, -1, Source::None);
 }
 
+void SpecFormEditor::setExternalHistory(QUndoStack *stack)
+{
+    m_external = stack;
+    delete m_undoAction;
+    delete m_redoAction;
+    m_undoAction = undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    for (QAction *a : {m_undoAction, m_redoAction}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    if (m_external)
+        connect(m_external, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+}
+
+void SpecFormEditor::showSpec(const Spec &spec)
+{
+    if (spec == m_spec)
+        return;
+    setSpecFromHistory(spec);
+}
+
 void SpecFormEditor::setRawTabVisible(bool visible)
 {
     m_tabs->setTabVisible(m_tabs->indexOf(m_raw), visible);
@@ -1374,7 +1404,7 @@ bool SpecFormEditor::saveAs(const QString &given)
 
 bool SpecFormEditor::isModified() const
 {
-    return !m_undo->isClean();
+    return !undoStack()->isClean();
 }
 
 bool SpecFormEditor::maybeSave()
