@@ -32,6 +32,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemModel>
+#include <QHBoxLayout>
 #include <QHash>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -943,7 +944,15 @@ void MainWindow::updateRunMenu()
 {
     if (!m_runMenu)
         return;
+    const QList<QAction *> previous = m_lintTargetGroup->actions();
+    for (QAction *action : previous)
+        m_lintTargetGroup->removeAction(action);
     m_runMenu->clear();
+    // The submenus of the previous tab's commands (their actions are the run panel's, or go with
+    // the submenu).
+    const QList<QMenu *> submenus = m_runMenu->findChildren<QMenu *>(Qt::FindDirectChildrenOnly);
+    for (QMenu *submenu : submenus)
+        delete submenu;
     m_runMenu->addAction(m_runAction);
     RunPanel *panel = runPanel();
     if (panel) {
@@ -960,11 +969,6 @@ void MainWindow::updateRunMenu()
     m_runMenu->addSeparator();
     m_runMenu->addAction(m_lintAction);
     QMenu *target = m_runMenu->addMenu(tr("Lint &For"));
-    const QList<QAction *> previous = m_lintTargetGroup->actions();
-    for (QAction *action : previous) {
-        m_lintTargetGroup->removeAction(action);
-        action->deleteLater();
-    }
     QAction *own = target->addAction(tr("The Spec's Engine"));
     own->setCheckable(true);
     own->setChecked(!m_lintTargetOverride);

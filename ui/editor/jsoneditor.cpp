@@ -88,9 +88,12 @@ void JsonEditor::showDocument(QTextDocument *shown)
 {
     if (shown == document())
         return;
-    setDocument(shown);
-    if (m_highlighter)
+    // The editor's own document goes (with its children); the highlighter moves over first.
+    if (m_highlighter) {
+        m_highlighter->setParent(this);
         m_highlighter->setDocument(shown);
+    }
+    setDocument(shown);
     updateLineNumberAreaWidth();
     applyMarkers();
 }
