@@ -43,7 +43,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
+#include <QStyle>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -75,6 +77,7 @@ namespace {
 const QString kRecentKey = u"recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
+constexpr int kSidebarWidth = 200;
 
 QString specFileFilter()
 {
@@ -151,8 +154,20 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     tabifyDockWidget(m_filesDock, m_historyDocks->historyDock());
     tabifyDockWidget(m_historyDocks->historyDock(), m_historyDocks->sessionsDock());
     m_filesDock->raise();
-    resizeDocks({m_filesDock}, {270}, Qt::Horizontal);
-    resizeDocks({m_findingsDock}, {150}, Qt::Vertical);
+    // The sidebar takes the width its page needs: narrow for the files, wider for History and
+    // Sessions (the spec tab scrolls meanwhile if it must).
+    for (QDockWidget *dock : {m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock()}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible)
+                QTimer::singleShot(0, this, [this, dock] { fitSidebar(dock); });
+        });
+    }
+    resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+    // The calls' own views come up when a call is opened; until then the spec and its run keep
+    // the height (the Findings stay).
+    for (QDockWidget *dock : {m_historyDocks->revisionsDock(), m_historyDocks->budgetDock(), m_historyDocks->diffDock()})
+        dock->hide();
+    resizeDocks({m_findingsDock}, {60}, Qt::Vertical);
     if (SessionView *sessions = m_historyDocks->sessions()) {
         // A session turn that waits for an approval comes forward, with a badge on its tab for
         // when History (or anything else) is brought over it.
@@ -296,6 +311,9 @@ void MainWindow::createDocks()
     m_findingsDock = new QDockWidget(tr("Findings"), this);
     m_findingsDock->setObjectName(u"findingsDock"_s);
     m_findingsDock->setWidget(m_findingsView);
+    // No title bar of its own: the table's header says what it is and the status bar counts
+    // the findings, so the spec tab above keeps the height (View > Findings brings it back).
+    m_findingsDock->setTitleBarWidget(new QWidget(m_findingsDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
 }
 
@@ -362,6 +380,28 @@ void MainWindow::createSidebar()
     m_filesDock->setWidget(page);
     addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
     setWorkspaceFolder(QSettings().value(u"workspace/folder"_s).toString());
+}
+
+void MainWindow::fitSidebar(QDockWidget *dock)
+{
+    if (!dock->isVisible() || dockWidgetArea(dock) != Qt::LeftDockWidgetArea || dock->isFloating())
+        return;
+    int wanted = kSidebarWidth;
+    if (dock != m_filesDock) {
+        QWidget *content = dock->widget();
+        if (auto *scroll = qobject_cast<QScrollArea *>(content); scroll && scroll->widget())
+            content = scroll->widget();
+        wanted = std::max(wanted, content->minimumSizeHint().width() + 2 * dock->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 4);
+    }
+    if (dock->width() != wanted)
+        resizeDocks({dock}, {wanted}, Qt::Horizontal);
+}
+
+void MainWindow::makeRoomForRun()
+{
+    // A wide sidebar page (History, Sessions) narrows again, so the run view is whole.
+    if (dockWidgetArea(m_filesDock) == Qt::LeftDockWidgetArea && !m_filesDock->isFloating())
+        resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
 }
 
 void MainWindow::setWorkspaceFolder(const QString &folder)
@@ -802,12 +842,13 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
                                                                                 : QPlainTextEdit::NoWrap);
     const QByteArray splitter = QSettings().value(u"mainWindow/specTabSplitter"_s).toByteArray();
     if (splitter.isEmpty() || !tab->splitter()->restoreState(splitter))
-        tab->splitter()->setSizes({460, 540});
+        tab->splitter()->setSizes({455, 615});
     tab->form()->restoreState();
     RunPanel *panel = tab->runPanel();
     // What needs the person comes forward: a run that starts or stops for a decision.
     connect(panel, &RunPanel::runStarted, this, [this, tab] {
         m_documentTabs->setCurrentWidget(tab);
+        makeRoomForRun();
         if (tab == currentSpecTab())
             m_runAction->setEnabled(false);
     });
@@ -819,6 +860,7 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
         if (isMinimized())
             showNormal();
         m_documentTabs->setCurrentWidget(tab);
+        makeRoomForRun();
     });
     // A badge on the tab while its run waits for the person, for when another tab is in front.
     connect(tab, &SpecTab::waitingChanged, this, [this, tab] { updateTabTitle(tab); });

@@ -150,6 +150,8 @@ private:
     void createMenus();
     void createDocks();
     void createSidebar();
+    void fitSidebar(QDockWidget *dock);
+    void makeRoomForRun();
     void createStatusBar();
     void readSettings();
     void writeSettings() const;

@@ -81,12 +81,17 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     m_editorTabs->addTab(m_form, tr("&Form"));
     m_editorTabs->addTab(m_json, tr("JS&ON"));
 
-    auto *editorSide = new QWidget(this);
-    auto *editorLayout = new QVBoxLayout(editorSide);
+    auto *editorBox = new QWidget(this);
+    auto *editorLayout = new QVBoxLayout(editorBox);
     editorLayout->setContentsMargins(0, 0, 0, 0);
     editorLayout->setSpacing(0);
     editorLayout->addWidget(m_messages);
     editorLayout->addWidget(m_editorTabs, 1);
+    // Scrolled only below its own minimum, so a wide sidebar page (History, Sessions) can take
+    // the room for a while.
+    auto *editorSide = new FitScrollArea(this);
+    editorSide->setObjectName(u"editorScroll"_s);
+    editorSide->setContent(editorBox);
 
     m_run = new RunPanel(services ? services->calls() : nullptr, services ? services->profiles() : nullptr, this);
     m_run->setSpecProvider([this] { return specForRun(); });

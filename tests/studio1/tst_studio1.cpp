@@ -12,6 +12,7 @@
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
+#include "ui/history/historydocks.h"
 #include "ui/mainwindow.h"
 #include "ui/editor/specdocument.h"
 #include "ui/spectab.h"
@@ -47,7 +48,10 @@
 #include <QListWidget>
 #include <QFileSystemModel>
 #include <QMessageBox>
+#include <QMenu>
 #include <QSettings>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QMimeData>
 #include <QDropEvent>
@@ -1348,6 +1352,13 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     QCOMPARE(lunarDone.at(0).at(0).value<LaunchResult>().record.status, CallStatus::Completed);
     QVERIFY(planner->runPanel()->isRunning()); // still waiting, untouched by the other run
     saveShot(&window, u"two-spec-tabs.png"_s);
+    // The run view is whole beside the editor at 1280x800: no sideways scrolling.
+    auto *runScroll = lunar->findChild<QScrollArea *>(u"runScroll"_s);
+    QVERIFY(runScroll);
+    QCOMPARE(runScroll->horizontalScrollBar()->maximum(), 0);
+    auto *editorScroll = lunar->findChild<QScrollArea *>(u"editorScroll"_s);
+    QVERIFY(editorScroll);
+    QCOMPARE(editorScroll->horizontalScrollBar()->maximum(), 0);
     const QString lunarStatus = lunar->runPanel()->statusLabel()->text();
     planner->runPanel()->approvalPanel()->approveButton()->click();
     QVERIFY(plannerDone.wait(15000));
@@ -1407,7 +1418,7 @@ void TestStudio1::windowTabsKeepTheirBreakpoints()
     first->runPanel()->setBreakpoints(Breakpoint::BeforeTool);
     QCOMPARE(first->runPanel()->breakpoints(), Breakpoints(Breakpoint::BeforeTool));
     QCOMPARE(second->runPanel()->breakpoints(), Breakpoints());
-    second->runPanel()->setBreakpoints(Breakpoint::AfterTool);
+    second->runPanel()->setBreakpoints(Breakpoint::AfterToolResult);
     QCOMPARE(first->runPanel()->breakpoints(), Breakpoints(Breakpoint::BeforeTool));
     auto menuBreakpoints = [&window] {
         auto *menu = window.findChild<QMenu *>(u"breakpointsMenu"_s);
@@ -1536,6 +1547,7 @@ void TestStudio1::windowDirtyMarkAndCloseTabAsks()
 // Opening a file that is open already brings its tab forward, no second copy.
 void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
 {
+    QSettings().remove(u"recentFiles"_s);
     MainWindow window;
     const QString a = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
     const QString b = sourcePath(u"resources/samples/refusal.spec.json"_s);

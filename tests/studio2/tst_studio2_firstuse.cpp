@@ -37,6 +37,8 @@
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/spectab.h"
+#include "ui/experiments/experimentshost.h"
+#include "ui/experiments/experimentview.h"
 #include "ui/editor/specdocument.h"
 
 #include <QAction>
