@@ -4,6 +4,7 @@
 #include "ui/common/fitscrollarea.h"
 #include "ui/common/noticebar.h"
 #include "ui/common/studioservices.h"
+#include "ui/common/undokeys.h"
 #include "ui/editor/jsoneditor.h"
 #include "ui/editor/jsonlocator.h"
 #include "ui/editor/specdocument.h"
@@ -11,7 +12,6 @@
 #include "ui/run/runpanel.h"
 
 #include <QAction>
-#include <QKeyEvent>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextCursor>
@@ -22,29 +22,6 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
-namespace {
-
-// The text view keeps Ctrl+Z for itself otherwise; the document's history owns undo here.
-class UndoKeysToWindow final : public QObject
-{
-public:
-    using QObject::QObject;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (event->type() == QEvent::ShortcutOverride) {
-            auto *key = static_cast<QKeyEvent *>(event);
-            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
-                event->ignore();
-                return true;
-            }
-        }
-        return QObject::eventFilter(watched, event);
-    }
-};
-
-} // namespace
 
 SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *parent)
     : QWidget(parent)

@@ -1573,7 +1573,8 @@ void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
 // and Sessions as tabs beside it; a double-click opens a file; the folder is remembered.
 void TestStudio1::windowWorkspaceFolderListsSpecs()
 {
-    QTemporaryDir dir;
+    QTemporaryDir temp;
+    const QDir dir(temp.filePath(u"my-specs"_s));
     auto write = [&dir](const QString &name, const QByteArray &bytes) {
         QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
         QFile file(dir.filePath(name));
@@ -1602,7 +1603,7 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
         QVERIFY(together.contains(window.historyDocks()->sessionsDock()));
         QVERIFY(!window.workspaceView()->isVisibleTo(&window));
 
-        window.setWorkspaceFolder(dir.path());
+        window.setWorkspaceFolder(dir.absolutePath());
         window.showPanel(files);
         QTreeView *view = window.workspaceView();
         QVERIFY(view->isVisible());
@@ -1637,8 +1638,8 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
     }
     // A new window lists the same folder.
     MainWindow again;
-    QCOMPARE(again.workspaceFolder(), QFileInfo(dir.path()).absoluteFilePath());
-    QCOMPARE(QSettings().value(u"workspace/folder"_s).toString(), QFileInfo(dir.path()).absoluteFilePath());
+    QCOMPARE(again.workspaceFolder(), QFileInfo(dir.absolutePath()).absoluteFilePath());
+    QCOMPARE(QSettings().value(u"workspace/folder"_s).toString(), QFileInfo(dir.absolutePath()).absoluteFilePath());
     QSettings().remove(u"workspace/folder"_s);
 }
 

@@ -7,6 +7,17 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
+SpecFinding SpecFinding::fromLint(const LintFinding &lint)
+{
+    SpecFinding f;
+    f.severity = lint.severity == LintSeverity::Warning ? Severity::Warning : Severity::Info;
+    f.source = Source::Lint;
+    f.pointer = lint.pointer;
+    f.message = lint.message;
+    f.rule = lint.rule;
+    return f;
+}
+
 SpecFindingsModel::SpecFindingsModel(QObject *parent)
     : QAbstractTableModel(parent)
 {

@@ -5,6 +5,8 @@
 // Pointer of its spot in the spec document (or, for a JSON syntax error, its line and column),
 // as a table of severity, location, message and rule.
 
+#include "core/schema/lint.h"
+
 #include <QAbstractTableModel>
 #include <QList>
 
@@ -23,6 +25,9 @@ struct SpecFinding
     int line = 0;      // JSON syntax errors: where in the editor's text (1-based)
     int column = 0;
     QString editor;    // JSON syntax errors: which editor's text
+
+    // A lint finding as a row of the list.
+    static SpecFinding fromLint(const LintFinding &lint);
 
     friend bool operator==(const SpecFinding &, const SpecFinding &) = default;
 };

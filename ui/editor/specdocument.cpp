@@ -282,15 +282,8 @@ void SpecDocument::recheck()
         }
         findings.append(f);
     }
-    for (const LintFinding &lint : std::as_const(m_check.findings)) {
-        SpecFinding f;
-        f.severity = lint.severity == LintSeverity::Warning ? SpecFinding::Severity::Warning : SpecFinding::Severity::Info;
-        f.source = SpecFinding::Source::Lint;
-        f.pointer = lint.pointer;
-        f.message = lint.message;
-        f.rule = lint.rule;
-        findings.append(f);
-    }
+    for (const LintFinding &lint : std::as_const(m_check.findings))
+        findings.append(SpecFinding::fromLint(lint));
     m_findings = findings;
     Q_EMIT checked();
 }
