@@ -5,7 +5,6 @@
 
 #include <QHelpEvent>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
@@ -65,6 +64,9 @@ JsonEditor::JsonEditor(QWidget *parent)
     }
     connect(this, &QPlainTextEdit::blockCountChanged, this, &JsonEditor::updateLineNumberAreaWidth);
     connect(this, &QPlainTextEdit::updateRequest, this, &JsonEditor::updateLineNumberArea);
+    // The current line's number is drawn bold.
+    connect(this, &QPlainTextEdit::cursorPositionChanged, m_lineNumbers, qOverload<>(&QWidget::update));
+    setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(u' ') * 4);
     updateLineNumberAreaWidth();
 }
 
@@ -143,8 +145,12 @@ void JsonEditor::paintLineNumbers(QPaintEvent *event)
     int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
     int bottom = top + qRound(blockBoundingRect(block).height());
     const int width = m_lineNumbers->width();
+    const int current = textCursor().blockNumber();
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
+            QFont numberFont = font();
+            numberFont.setBold(number == current);
+            painter.setFont(numberFont);
             if (markedLines.contains(number)) {
                 painter.fillRect(0, top, 3, bottom - top, QColor(220, 50, 50));
                 painter.setPen(palette().color(QPalette::Text));
