@@ -78,6 +78,9 @@ const QString kRecentKey = u"recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
 constexpr int kSidebarWidth = 200;
+// The dock layout's version: layouts saved before the sidebar (a Run dock, History on the
+// right) are not restored over it.
+constexpr int kStateVersion = 2;
 
 QString specFileFilter()
 {
@@ -187,7 +190,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // The tabs' run panels and documents go before the services they use.
+    // Tabs removed while the window's children go must not reach a half-gone window.
     disconnect(m_documentTabs, nullptr, this, nullptr);
 }
 
@@ -662,14 +665,14 @@ void MainWindow::readSettings()
         restoreGeometry(geometry);
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty())
-        restoreState(state);
+        restoreState(state, kStateVersion);
 }
 
 void MainWindow::writeSettings() const
 {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState());
+    settings.setValue(kStateKey, saveState(kStateVersion));
     if (SpecTab *tab = currentSpecTab()) {
         tab->form()->saveState();
         tab->runPanel()->saveState();
