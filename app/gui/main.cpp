@@ -1,3 +1,4 @@
+#include "core/service/appcontext.h"
 #include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
 #include "ui/mainwindow.h"
@@ -70,8 +71,12 @@ int main(int argc, char *argv[])
     describeOptions(parser);
     parser.process(app);
 
+    // The same services callscope-cli assembles, on the same history: a history that cannot be
+    // opened is said in the window, and calls still run (they are not kept).
+    Callscope::AppContext context;
+    context.openHistory(parser.value(u"db"_s));
     Callscope::MainWindow::Options options;
-    options.databasePath = parser.value(u"db"_s);
+    options.context = &context;
     Callscope::MainWindow window(options);
     const QStringList specs = parser.positionalArguments();
     if (!specs.isEmpty())
