@@ -220,14 +220,14 @@ int runAdd(const QStringList &arguments)
         }
     }
 
-    AppContext app; // the keychain and the profiles; also the context of the keychain jobs
-    if (app.profiles()->contains(profile.name)) {
+    AppContext context; // the keychain and the profiles; also the context of the keychain jobs
+    if (context.profiles()->contains(profile.name)) {
         printError(tr("an engine profile named '%1' already exists (remove it first)").arg(profile.name));
         return ExitFailed;
     }
 
-    auto addProfile = [&app, profile](bool hasKey) {
-        const ProfileResult added = app.profiles()->add(profile);
+    auto addProfile = [&context, profile](bool hasKey) {
+        const ProfileResult added = context.profiles()->add(profile);
         if (!added.ok) {
             printError(added.error);
             return ExitFailed;
@@ -242,7 +242,7 @@ int runAdd(const QStringList &arguments)
         return addProfile(false);
 
     // The key goes first: when the keychain cannot take it, nothing is saved.
-    app.credentials()->writeKey(profile.name, *key, &app, [&](const KeychainResult &written) {
+    context.credentials()->writeKey(profile.name, *key, &context, [&](const KeychainResult &written) {
         if (written.status != KeychainStatus::Ok) {
             printError(tr("cannot store the key of engine '%1'; the engine was not added. %2")
                            .arg(profile.name, written.message));
@@ -265,8 +265,8 @@ int runList(const QStringList &arguments)
         printError(tr("usage: engines list"));
         return ExitUsage;
     }
-    AppContext app;
-    const QList<EngineProfile> profiles = app.profiles()->list();
+    AppContext context;
+    const QList<EngineProfile> profiles = context.profiles()->list();
     if (profiles.isEmpty()) {
         printJson(QJsonArray());
         return ExitOk;
@@ -274,7 +274,7 @@ int runList(const QStringList &arguments)
     // One read per profile, queued in order by the credential store.
     auto results = std::make_shared<QList<KeychainResult>>();
     for (const EngineProfile &profile : profiles) {
-        app.credentials()->readKey(profile.name, &app, [results, profiles](const KeychainResult &read) {
+        context.credentials()->readKey(profile.name, &context, [results, profiles](const KeychainResult &read) {
             KeychainResult state = read;
             state.key.reset(); // never kept beyond this point
             results->append(state);
@@ -308,12 +308,12 @@ int runRemove(const QStringList &arguments)
         return ExitUsage;
     }
     const QString name = options.positional.first();
-    AppContext app;
-    if (!app.profiles()->contains(name)) {
+    AppContext context;
+    if (!context.profiles()->contains(name)) {
         printError(tr("no engine profile named '%1'").arg(name));
         return ExitFailed;
     }
-    app.profiles()->remove(name, &app, [name](const ProfileResult &result) {
+    context.profiles()->remove(name, &context, [name](const ProfileResult &result) {
         if (!result.ok) {
             printError(result.error);
             finishWith(ExitFailed);
@@ -337,8 +337,8 @@ int runTest(const QStringList &arguments)
         return ExitUsage;
     }
     const QString name = options.positional.first();
-    AppContext app;
-    const std::optional<EngineProfile> profile = app.profiles()->get(name);
+    AppContext context;
+    const std::optional<EngineProfile> profile = context.profiles()->get(name);
     if (!profile) {
         printError(tr("no engine profile named '%1'").arg(name));
         return ExitFailed;
@@ -346,8 +346,8 @@ int runTest(const QStringList &arguments)
 
     // The probe in core does the checks, the key lookup a run makes (a variable given here
     // first, a key for this test only; then the profile's keychain entry) and the request.
-    EngineProbe probe(app.network(), app.credentials(), nullptr);
-    QObject::connect(&probe, &EngineProbe::finished, &app, [](const EngineProbeResult &result) {
+    EngineProbe probe(context.network(), context.credentials(), nullptr);
+    QObject::connect(&probe, &EngineProbe::finished, &context, [](const EngineProbeResult &result) {
         QJsonObject out{{u"name"_s, result.name}, {u"type"_s, engineTypeName(result.type)}, {u"model"_s, result.model}};
         if (result.sent) {
             out.insert(u"key_source"_s, result.keySource);
