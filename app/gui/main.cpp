@@ -13,13 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void setApplicationNames()
-{
-    QCoreApplication::setOrganizationName(u"Callscope"_s);
-    QCoreApplication::setApplicationName(u"callscope"_s);
-    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
-}
-
 void describeOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
@@ -54,7 +47,7 @@ int main(int argc, char *argv[])
     std::signal(SIGPIPE, SIG_IGN);
     if (onlyWantsInformation(argc, argv)) {
         QCoreApplication app(argc, argv);
-        setApplicationNames();
+        Callscope::AppContext::setApplicationNames();
         Callscope::installTranslators(&app);
         QCommandLineParser parser;
         describeOptions(parser);
@@ -63,7 +56,7 @@ int main(int argc, char *argv[])
     }
 
     QApplication app(argc, argv);
-    setApplicationNames();
+    Callscope::AppContext::setApplicationNames();
     QApplication::setApplicationDisplayName(u"Callscope"_s);
     QGuiApplication::setDesktopFileName(u"io.callscope.Callscope"_s);
     Callscope::installTranslators(&app);

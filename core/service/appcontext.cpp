@@ -5,6 +5,7 @@
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 
+#include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 
@@ -16,6 +17,13 @@ AppContext::AppContext(QObject *parent)
     : QObject(parent)
     , m_keychainService(CredentialStore::defaultServiceName())
 {
+}
+
+void AppContext::setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Callscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("callscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
 }
 
 AppContext::~AppContext()

@@ -44,6 +44,11 @@ public:
     explicit AppContext(QObject *parent = nullptr);
     ~AppContext() override;
 
+    // The organisation and application names (and the version) that the settings, the engine
+    // profiles and the default history path are found by. Both programs set them first, so the
+    // studio and callscope-cli read the same settings and the same history.
+    static void setApplicationNames();
+
     // Opens the history database at `path` (empty: defaultDatabasePath()). Returns false when
     // it cannot be used; databaseError() then says why, naming the file. Open it before the
     // first calls(): the service keeps the store it was made with.

@@ -752,6 +752,16 @@ void TestService::appContextOpensTheHistory()
             QFile::remove(usual + suffix);
     }
     QStandardPaths::setTestModeEnabled(false);
+
+    // The names both programs find their settings and history by.
+    const QString organization = QCoreApplication::organizationName();
+    const QString application = QCoreApplication::applicationName();
+    AppContext::setApplicationNames();
+    QCOMPARE(QCoreApplication::organizationName(), u"Callscope"_s);
+    QCOMPARE(QCoreApplication::applicationName(), u"callscope"_s);
+    QVERIFY(!QCoreApplication::applicationVersion().isEmpty());
+    QCoreApplication::setOrganizationName(organization);
+    QCoreApplication::setApplicationName(application);
 }
 
 int runBatchCliTests(int argc, char **argv); // tst_batchcli.cpp
