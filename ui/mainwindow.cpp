@@ -106,6 +106,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_findings(new FindingsModel(this))
     , m_options(options)
 {
+    if (m_options.context) // the history it opened is the one the status bar names
+        m_options.databasePath = m_options.context->usesDefaultDatabase() ? QString() : m_options.context->databasePath();
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon::fromTheme(u"applications-development"_s));
     setCentralWidget(m_specView);
@@ -825,7 +827,8 @@ void MainWindow::createStudio()
         highlighter->setDarkBackground(palette.color(QPalette::Base).lightness() < 128);
         return highlighter;
     });
-    m_studio = new StudioServices(m_options.databasePath, this);
+    m_studio = m_options.context ? new StudioServices(m_options.context, this)
+                                 : new StudioServices(m_options.databasePath, this);
 
     m_form = new SpecFormEditor(this);
     m_form->setObjectName(u"specForm"_s);

@@ -28,6 +28,7 @@ class RunPanel;
 class SpecFormEditor;
 class SpecView;
 class StudioServices;
+class AppContext;
 class HistoryDocks;
 class ExperimentsHost;
 
@@ -39,7 +40,11 @@ class MainWindow final : public QMainWindow
 public:
     struct Options
     {
-        QString databasePath; // the history database; empty: the default one
+        // The program's services (history, keychain, profiles, the call service), made by main
+        // from --db; not owned, it outlives the window. Null: the window makes its own on
+        // databasePath.
+        AppContext *context = nullptr;
+        QString databasePath; // without a context: the history database; empty: the default one
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
