@@ -208,10 +208,10 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
         auto *menu = new QMenu(this);
         menu->setAttribute(Qt::WA_DeleteOnClose);
         menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
-        const QVariant parent = index.data(RevisionTreeModel::ParentIdRole);
-        if (parent.isValid())
+        const QVariant parentId = index.data(RevisionTreeModel::ParentIdRole);
+        if (parentId.isValid())
             menu->addAction(tr("Compare with Parent"), this,
-                            [this, id, parent] { Q_EMIT compareRequested(parent.toLongLong(), id); });
+                            [this, id, parentId] { Q_EMIT compareRequested(parentId.toLongLong(), id); });
         menu->popup(m_revisionView->viewport()->mapToGlobal(pos));
     });
 
