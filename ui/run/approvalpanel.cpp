@@ -156,7 +156,7 @@ void ApprovalPanel::askApproval(const ToolCall &call)
     m_mode = Mode::Approval;
     m_call = call;
     m_title->setText(tr("The model wants to run \"%1\" (call %2). It needs your approval.").arg(call.name, call.id));
-    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
     fitArguments();
     m_edit->setChecked(false);
@@ -174,7 +174,7 @@ void ApprovalPanel::askManualResult(const ToolCall &call)
     m_mode = Mode::Manual;
     m_call = call;
     m_title->setText(tr("\"%1\" is a manual tool: type its result for call %2.").arg(call.name, call.id));
-    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
     fitArguments();
     m_result->clear();

@@ -219,12 +219,11 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     bpMenu->setToolTipsVisible(true);
     bpMenu->addSection(tr("Pause the run"));
     bpMenu->addActions(m_breakpointActions);
-    m_breakpointsButton = new QToolButton(this);
+    // A push button draws its menu arrow beside the words, not over them.
+    m_breakpointsButton = new QPushButton(this);
     m_breakpointsButton->setObjectName(u"breakpointsButton"_s);
     m_breakpointsButton->setAccessibleName(tr("Breakpoints"));
     m_breakpointsButton->setMenu(bpMenu);
-    m_breakpointsButton->setPopupMode(QToolButton::InstantPopup);
-    m_breakpointsButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     controls->addWidget(m_breakpointsButton);
     for (QAction *a : std::as_const(m_breakpointActions)) {
         connect(a, &QAction::toggled, this, [this] {
@@ -314,11 +313,15 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     connect(m_transcript, &TranscriptModel::flushed, this, follow);
 
     // Pause editor.
-    m_pausePanel = new QGroupBox(tr("Paused"), this);
+    // No title of its own: it stands in the timeline row that says where the run paused.
+    m_pausePanel = new QGroupBox(this);
     m_pausePanel->setObjectName(u"pausePanel"_s);
     m_pausePanel->setAccessibleName(tr("Paused at a breakpoint"));
     m_pauseLabel = new QLabel(m_pausePanel);
     m_pauseLabel->setWordWrap(true);
+    QFont pauseFont = m_pauseLabel->font();
+    pauseFont.setBold(true);
+    m_pauseLabel->setFont(pauseFont);
     m_pauseArgs = new JsonEditor(m_pausePanel);
     m_pauseArgs->setObjectName(u"pauseArguments"_s);
     m_pauseArgs->setAccessibleName(tr("Pending tool arguments"));
@@ -357,7 +360,11 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     pl->addWidget(m_pauseIsError);
     pl->addWidget(m_pauseInfo);
     pl->addLayout(pauseButtons);
+    // A card in the timeline, like the approval panel.
     m_pausePanel->setAutoFillBackground(true);
+    QPalette pausePalette = m_pausePanel->palette();
+    pausePalette.setColor(QPalette::Window, pausePalette.color(QPalette::AlternateBase));
+    m_pausePanel->setPalette(pausePalette);
     m_pausePanel->hide();
 
     m_approval = new ApprovalPanel(this);
@@ -960,7 +967,7 @@ void RunPanel::onPaused(const PendingItem &item)
     }
     case Breakpoint::BeforeTool:
         what = tr("Before the tool \"%1\" runs (call %2). Edit its arguments, then continue.").arg(item.call.name, item.call.id);
-        m_pauseArgs->setJsonText(QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented)));
+        m_pauseArgs->setJsonText(QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented)).trimmed());
         m_pauseArgs->show();
         break;
     case Breakpoint::AfterToolResult:
@@ -980,13 +987,13 @@ void RunPanel::onPaused(const PendingItem &item)
         break;
     }
     const QString title = tr("Paused %1").arg(breakpointDisplayName(item.breakpoint));
-    m_pausePanel->setTitle(title);
+    m_pausePanel->setAccessibleName(title);
     m_pauseLabel->setText(what);
     fitToText(m_pauseArgs, 3, 8);
     fitToText(m_pauseResult, 3, 8);
     fitToText(m_pauseInfo, 2, 8);
     m_transcript->endStream();
-    showPending(m_pausePanel, {TranscriptModel::Kind::Note, title, what, item.turn});
+    showPending(m_pausePanel, {TranscriptModel::Kind::Note, title, what});
     updateStatus();
     updateActions(); // before the focus: a disabled button does not take it
     m_pauseContinue->setFocus(Qt::OtherFocusReason);

@@ -29,7 +29,6 @@ class QListView;
 class QPlainTextEdit;
 class QPushButton;
 class QSplitter;
-class QToolButton;
 class QTreeView;
 
 namespace Callscope {
@@ -104,7 +103,7 @@ public:
     QPushButton *pauseContinueButton() const { return m_pauseContinue; }
     QPushButton *pauseStepButton() const { return m_pauseStep; }
     QPushButton *pauseStopButton() const { return m_pauseStop; }
-    QToolButton *breakpointsButton() const { return m_breakpointsButton; }
+    QPushButton *breakpointsButton() const { return m_breakpointsButton; }
     QPlainTextEdit *inputEdit() const { return m_input; }
     QGroupBox *otherEnginePanel() const { return m_otherEngine; }
     QComboBox *otherEngineProfile() const { return m_otherProfile; }
@@ -216,7 +215,7 @@ private:
     QPushButton *m_pauseContinue = nullptr;
     QPushButton *m_pauseStep = nullptr;
     QPushButton *m_pauseStop = nullptr;
-    QToolButton *m_breakpointsButton = nullptr;
+    QPushButton *m_breakpointsButton = nullptr;
     QGroupBox *m_otherEngine = nullptr;
     QComboBox *m_otherProfile = nullptr;
     QComboBox *m_otherType = nullptr;
