@@ -1766,6 +1766,9 @@ void TestStudio1::runPanelFitsBesideTheSpec()
                        static_cast<QWidget *>(approval->editButton()), static_cast<QWidget *>(approval->reasonEdit())})
         QVERIFY2(inside(w, panel.timelineView()->viewport(), &why), qPrintable(why));
     QVERIFY2(!hasIdentifier(panel.statusLabel()->text()), qPrintable(panel.statusLabel()->text()));
+    qInfo("run panel at 640x700: minimum %dx%d, timeline %d px high, inline approval %d px high",
+          panel.minimumSizeHint().width(), panel.minimumSizeHint().height(), panel.timelineView()->height(),
+          approval->height());
     saveShot(&panel, u"run-panel-640x700.png"_s);
     QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
     QVERIFY(finished.wait(10000));
