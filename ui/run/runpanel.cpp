@@ -44,6 +44,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBlock>
+#include <QTextLayout>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>

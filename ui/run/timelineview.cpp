@@ -115,6 +115,10 @@ void TimelineView::resizeEvent(QResizeEvent *event)
         m_lastWidth = event->size().width();
         scheduleDelayedItemsLayout();
     }
+    // A view that was hidden or squeezed when the wait began (a tab behind another) shows
+    // the waiting row once it has its size.
+    if (m_pending)
+        QMetaObject::invokeMethod(this, &TimelineView::revealPending, Qt::QueuedConnection);
 }
 
 bool TimelineView::eventFilter(QObject *watched, QEvent *event)
