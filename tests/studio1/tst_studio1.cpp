@@ -1598,6 +1598,18 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QVERIFY2(!hasIdentifier(t->item(s.panel.pendingRow()).title), qPrintable(t->item(s.panel.pendingRow()).title));
     QCOMPARE(pause->window()->focusWidget(), static_cast<QWidget *>(s.panel.pauseContinueButton()));
     saveShot(&s.splitter, u"breakpoint-inline.png"_s);
+    // A bad edit: the complaint shows in the pause itself, which stays, its row as tall as it.
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": "_s);
+    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    QVERIFY(s.panel.isPaused());
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 3000);
+    QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s), qPrintable(s.panel.pauseMessageBar()->text()));
+    QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
+    // A good edit, and Enter on Continue.
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
+    s.panel.pauseContinueButton()->setFocus();
     const int pauseRow = s.panel.pendingRow();
     QTest::keyClick(s.panel.pauseContinueButton(), Qt::Key_Return);
     QVERIFY(!s.panel.isPaused());
@@ -1605,10 +1617,16 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QCOMPARE(s.panel.pendingRow(), -1);
     // The pause row went with the pause.
     QVERIFY(pauseRow >= t->count() || !t->item(pauseRow).title.startsWith(u"Paused"_s));
+    QVERIFY(!s.panel.pauseMessageBar()->isVisible());
     LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     for (int i = 0; i < t->count(); ++i)
         QVERIFY2(!t->item(i).title.startsWith(u"Paused"_s), qPrintable(t->item(i).title));
+    // The edit made at the pause has its own row.
+    bool editRow = false;
+    for (int i = 0; i < t->count(); ++i)
+        editRow |= t->item(i).title == u"Arguments edited by you";
+    QVERIFY(editRow);
 
     // Step from the inline pause: every breakpoint on, the run stops at the very next point;
     // breakpoints switched off during the run let it go to the end.

@@ -354,8 +354,12 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     pauseButtons->addWidget(m_pauseStop);
     pauseButtons->addWidget(m_pauseStep);
     pauseButtons->addWidget(m_pauseContinue);
+    // A complaint about what was typed here is shown here, next to it.
+    m_pauseMessages = new NoticeBar(m_pausePanel);
+    m_pauseMessages->setObjectName(u"pauseMessages"_s);
     auto *pl = new QVBoxLayout(m_pausePanel);
     pl->addWidget(m_pauseLabel);
+    pl->addWidget(m_pauseMessages);
     pl->addWidget(m_pauseArgs);
     pl->addWidget(m_pauseResult);
     pl->addWidget(m_pauseIsError);
@@ -941,6 +945,7 @@ void RunPanel::onPaused(const PendingItem &item)
 {
     m_pausedAt = item.breakpoint;
     m_pending = item;
+    m_pauseMessages->clearMessage();
     m_pauseArgs->hide();
     m_pauseResult->hide();
     m_pauseIsError->hide();
@@ -1023,10 +1028,10 @@ void RunPanel::continueRun()
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            m_messages->showMessage(error.error != QJsonParseError::NoError
-                                        ? tr("The arguments are not valid JSON: %1 (at offset %2)").arg(error.errorString()).arg(error.offset)
-                                        : tr("The arguments must be a JSON object."),
-                                    NoticeBar::Kind::Error);
+            m_pauseMessages->showMessage(error.error != QJsonParseError::NoError
+                                             ? tr("The arguments are not valid JSON: %1 (at offset %2)").arg(error.errorString()).arg(error.offset)
+                                             : tr("The arguments must be a JSON object."),
+                                         NoticeBar::Kind::Error);
             m_pauseArgs->setFocus(Qt::OtherFocusReason);
             return;
         }
@@ -1067,9 +1072,7 @@ void RunPanel::continueRun()
             }
         }
     }
-    // The pause's own complaint (bad arguments) goes; the replay note stays.
-    if (m_messages->kind() == NoticeBar::Kind::Error)
-        m_messages->clearMessage();
+    m_pauseMessages->clearMessage();
     clearPause();
     m_runner->resume();
     updateActions();

@@ -101,6 +101,7 @@ public:
     QPlainTextEdit *pauseResultEditor() const { return m_pauseResult; }
     QCheckBox *pauseResultIsError() const { return m_pauseIsError; }
     QPushButton *pauseContinueButton() const { return m_pauseContinue; }
+    NoticeBar *pauseMessageBar() const { return m_pauseMessages; }
     QPushButton *pauseStepButton() const { return m_pauseStep; }
     QPushButton *pauseStopButton() const { return m_pauseStop; }
     QPushButton *breakpointsButton() const { return m_breakpointsButton; }
@@ -212,6 +213,7 @@ private:
     QPlainTextEdit *m_pauseResult = nullptr;
     QCheckBox *m_pauseIsError = nullptr;
     QPlainTextEdit *m_pauseInfo = nullptr;
+    NoticeBar *m_pauseMessages = nullptr;
     QPushButton *m_pauseContinue = nullptr;
     QPushButton *m_pauseStep = nullptr;
     QPushButton *m_pauseStop = nullptr;

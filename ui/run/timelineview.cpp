@@ -129,6 +129,8 @@ bool TimelineView::eventFilter(QObject *watched, QEvent *event)
         if (h != m_lastPendingHeight) {
             m_lastPendingHeight = h;
             scheduleDelayedItemsLayout();
+            // It grew by what the person did in it: keep it whole in view.
+            QMetaObject::invokeMethod(this, &TimelineView::revealPending, Qt::QueuedConnection);
         }
     }
     return QTreeView::eventFilter(watched, event);
