@@ -25,6 +25,9 @@
 #include <QPointer>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QStyle>
+#include <QTabBar>
+#include <QToolButton>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -103,6 +106,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_findings(new FindingsModel(this))
     , m_options(options)
 {
+    if (m_options.context) // the history it opened is the one the status bar names
+        m_options.databasePath = m_options.context->usesDefaultDatabase() ? QString() : m_options.context->databasePath();
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon::fromTheme(u"applications-development"_s));
     setCentralWidget(m_specView);
@@ -261,7 +266,7 @@ void MainWindow::createDocks()
 
 void MainWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *file = m_fileMenu = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
@@ -285,7 +290,7 @@ void MainWindow::createMenus()
     file->addAction(m_quitAction);
     rebuildRecentMenu();
 
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu *edit = m_editMenu = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
@@ -341,7 +346,7 @@ void MainWindow::createMenus()
         connect(action, &QAction::triggered, this, [this, type] { setLintTargetOverride(type); });
     }
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QMenu *help = m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_docsAction = help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
     m_docsAction->setObjectName(u"documentationAction"_s);
     m_docsAction->setShortcut(QKeySequence::HelpContents);
@@ -822,7 +827,8 @@ void MainWindow::createStudio()
         highlighter->setDarkBackground(palette.color(QPalette::Base).lightness() < 128);
         return highlighter;
     });
-    m_studio = new StudioServices(m_options.databasePath, this);
+    m_studio = m_options.context ? new StudioServices(m_options.context, this)
+                                 : new StudioServices(m_options.databasePath, this);
 
     m_form = new SpecFormEditor(this);
     m_form->setObjectName(u"specForm"_s);
@@ -1003,6 +1009,38 @@ void MainWindow::showAbout()
     box->setIcon(QMessageBox::Information);
     box->setStandardButtons(QMessageBox::Close);
     box->open();
+}
+
+// --- Document tabs (issue 17, stored calls and compares). A stand-in until the window's
+// restructuring provides its own; kept apart so the two merge simply.
+
+QTabWidget *MainWindow::documentTabs() const
+{
+    return m_centralTabs;
+}
+
+int MainWindow::openDocumentTab(QWidget *page, const QString &title)
+{
+    if (!m_centralTabs || !page)
+        return -1;
+    int index = m_centralTabs->indexOf(page);
+    if (index < 0) {
+        index = m_centralTabs->addTab(page, title);
+        // Only these tabs close (the spec's own pages stay).
+        auto *close = new QToolButton(m_centralTabs);
+        close->setObjectName(u"closeDocumentTab"_s);
+        close->setAutoRaise(true);
+        close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+        close->setToolTip(tr("Close %1").arg(title));
+        close->setAccessibleName(tr("Close %1").arg(title));
+        connect(close, &QToolButton::clicked, page, [this, page] {
+            m_centralTabs->removeTab(m_centralTabs->indexOf(page));
+            page->deleteLater();
+        });
+        m_centralTabs->tabBar()->setTabButton(index, QTabBar::RightSide, close);
+    }
+    m_centralTabs->setCurrentIndex(index);
+    return index;
 }
 
 } // namespace Callscope

@@ -28,6 +28,7 @@ class RunPanel;
 class SpecFormEditor;
 class SpecView;
 class StudioServices;
+class AppContext;
 class HistoryDocks;
 class ExperimentsHost;
 
@@ -39,7 +40,11 @@ class MainWindow final : public QMainWindow
 public:
     struct Options
     {
-        QString databasePath; // the history database; empty: the default one
+        // The program's services (history, keychain, profiles, the call service), made by main
+        // from --db; not owned, it outlives the window. Null: the window makes its own on
+        // databasePath.
+        AppContext *context = nullptr;
+        QString databasePath; // without a context: the history database; empty: the default one
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
@@ -105,6 +110,15 @@ public:
 
     static constexpr int kMaxRecentFiles = 8;
 
+    // --- Document tabs and menus for the window's parts (issue 17; kept apart for merging).
+    // The tabs in the window's centre; openDocumentTab adds `page` as a closable tab (or
+    // switches to it when it is there already) and returns its index.
+    QTabWidget *documentTabs() const;
+    int openDocumentTab(QWidget *page, const QString &title);
+    QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *editMenu() const { return m_editMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
+
 Q_SIGNALS:
     // The editor's text was read again (currentSpec() may have changed, or become invalid).
     void specReread();
@@ -145,6 +159,9 @@ private:
     QTableView *m_findingsView = nullptr;
     QDockWidget *m_findingsDock = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_panelsMenu = nullptr;
     QAction *m_panelsEnd = nullptr;

@@ -7,6 +7,7 @@
 #include "core/service/calljob.h"
 #include "ui/common/dialogs.h"
 #include "ui/common/noticebar.h"
+#include "ui/common/rawexchangeview.h"
 #include "ui/editor/jsoneditor.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
@@ -116,36 +117,12 @@ public:
     {
         setWindowTitle(tr("Turn %1: raw request and response").arg(turn + 1));
         setAttribute(Qt::WA_DeleteOnClose);
-        auto *tabs = new QTabWidget(this);
-        auto *request = new JsonEditor(tabs);
-        request->setObjectName(u"rawRequest"_s);
-        request->setAccessibleName(tr("Raw request body"));
-        request->setReadOnly(true);
-        request->setJsonText(QString::fromUtf8(QJsonDocument(raw.requestBody).toJson(QJsonDocument::Indented)));
-        auto *response = new JsonEditor(tabs);
-        response->setObjectName(u"rawResponse"_s);
-        response->setAccessibleName(tr("Raw response body"));
-        response->setReadOnly(true);
-        const QJsonDocument parsed = QJsonDocument::fromJson(raw.rawResponse);
-        response->setJsonText(parsed.isNull() ? QString::fromUtf8(raw.rawResponse)
-                                              : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented)));
-        tabs->addTab(request, tr("&Request"));
-        tabs->addTab(response, tr("R&esponse"));
+        auto *exchange = new RawExchangeView(this);
+        exchange->setExchange(raw.requestBody, raw.rawResponse, raw.rawResponseBytes);
         auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
         connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
         auto *layout = new QVBoxLayout(this);
-        if (raw.rawResponseBytes > raw.rawResponse.size()) {
-            // Only the start of a large body is kept; say so rather than show it as the whole.
-            auto *cut = new QLabel(tr("The response shows the first %1 of the %2 received; the rest was "
-                                      "decoded as it arrived and not kept.")
-                                       .arg(QLocale().formattedDataSize(raw.rawResponse.size()),
-                                            QLocale().formattedDataSize(raw.rawResponseBytes)),
-                                   this);
-            cut->setObjectName(u"rawResponseCut"_s);
-            cut->setWordWrap(true);
-            layout->addWidget(cut);
-        }
-        layout->addWidget(tabs);
+        layout->addWidget(exchange);
         layout->addWidget(buttons);
         resize(760, 560);
     }
