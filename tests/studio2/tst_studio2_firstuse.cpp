@@ -947,7 +947,8 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
     QString which;
-    QVERIFY2(!hasIdentifier(panel->pausePanel()->title(), &which), qPrintable(panel->pausePanel()->title()));
+    QVERIFY2(!hasIdentifier(panel->pausePanel()->accessibleName(), &which), qPrintable(panel->pausePanel()->accessibleName()));
+    QVERIFY2(!hasIdentifier(panel->transcript()->item(panel->pendingRow()).title, &which), qPrintable(which));
     QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
     QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s), qPrintable(panel->statusLabel()->text()));
     panel->continueRun();
