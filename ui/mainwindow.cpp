@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/model/specio.h"
+#include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "ui/common/docsbrowser.h"
@@ -113,6 +114,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_findings(new SpecFindingsModel(this))
     , m_options(options)
 {
+    if (m_options.context) // the history it opened is the one the status bar names
+        m_options.databasePath = m_options.context->usesDefaultDatabase() ? QString() : m_options.context->databasePath();
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon::fromTheme(u"applications-development"_s));
     setDockNestingEnabled(true);
@@ -132,7 +135,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         return highlighter;
     });
 #endif
-    m_studio = new StudioServices(m_options.databasePath, this);
+    m_studio = m_options.context ? new StudioServices(m_options.context, this)
+                                 : new StudioServices(m_options.databasePath, this);
 
     m_documentTabs = new QTabWidget(this);
     m_documentTabs->setObjectName(u"documentTabs"_s);
@@ -439,7 +443,7 @@ void MainWindow::showOpenFolderDialog()
 
 void MainWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *file = m_fileMenu = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     file->addAction(m_openFolderAction);
@@ -466,7 +470,7 @@ void MainWindow::createMenus()
     file->addAction(m_quitAction);
     rebuildRecentMenu();
 
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu *edit = m_editMenu = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
@@ -524,7 +528,7 @@ void MainWindow::createMenus()
     m_runMenu->setObjectName(u"runMenu"_s);
     updateRunMenu();
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QMenu *help = m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_docsAction = help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
     m_docsAction->setObjectName(u"documentationAction"_s);
     m_docsAction->setShortcut(QKeySequence::HelpContents);
@@ -920,10 +924,10 @@ void MainWindow::closeDocumentTab(int index, const std::function<void()> &done)
     auto *tab = qobject_cast<SpecTab *>(page);
     if (!tab) {
         m_documentTabs->removeTab(index);
-        if (page->testAttribute(Qt::WA_DeleteOnClose))
-            page->deleteLater();
-        else
+        if (page->property("keepWhenClosed").toBool())
             page->hide();
+        else
+            page->deleteLater();
         if (done)
             done();
         return;

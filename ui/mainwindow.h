@@ -37,6 +37,7 @@ class SpecFindingsModel;
 class SpecFormEditor;
 class SpecTab;
 class StudioServices;
+class AppContext;
 class HistoryDocks;
 class ExperimentsHost;
 
@@ -48,7 +49,11 @@ class MainWindow final : public QMainWindow
 public:
     struct Options
     {
-        QString databasePath; // the history database; empty: the default one
+        // The program's services (history, keychain, profiles, the call service), made by main
+        // from --db; not owned, it outlives the window. Null: the window makes its own on
+        // databasePath.
+        AppContext *context = nullptr;
+        QString databasePath; // without a context: the history database; empty: the default one
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
@@ -82,8 +87,8 @@ public:
     // The tabs in the centre: one per open spec, and any other page opened with openDocumentTab.
     QTabWidget *documentTabs() const { return m_documentTabs; }
     // Adds `page` as a closable tab (or brings it to the front when it is one already) and
-    // returns its index. A page with Qt::WA_DeleteOnClose is deleted when its tab is closed;
-    // any other is only taken out of the tabs.
+    // returns its index. Closing the tab deletes the page, unless its property
+    // "keepWhenClosed" is true (it is then only taken out of the tabs, to come back later).
     int openDocumentTab(QWidget *page, const QString &title);
     // Closes a tab; a spec with unsaved changes asks first (then `done` runs, or not at all on
     // Cancel).
@@ -136,6 +141,11 @@ public:
     bool openSample(const QString &name);
 
     static constexpr int kMaxRecentFiles = 8;
+
+    // The window's menus, for the parts that add their commands to them.
+    QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *editMenu() const { return m_editMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
 
 Q_SIGNALS:
     // The current spec was read again, or another spec came to the front (currentSpec() may
@@ -196,6 +206,9 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_runMenu = nullptr;
     QMenu *m_breakpointsMenu = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_panelsMenu = nullptr;
     QAction *m_panelsEnd = nullptr;

@@ -1,4 +1,5 @@
 #include "app/cli/cliutil.h"
+#include "core/model/boundedread.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -58,13 +59,7 @@ void printError(const QString &message)
 
 std::optional<QByteArray> readFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QCoreApplication::translate("Cli", "cannot read %1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return file.readAll();
+    return readFileBounded(path, MaxInputFileBytes, error);
 }
 
 QString describeOffset(const QByteArray &data, qsizetype offset)

@@ -1,4 +1,5 @@
 #include "core/eval/experiment.h"
+#include "core/model/boundedread.h"
 
 #include "core/eval/assertions.h"
 #include "core/model/specio.h"
@@ -169,8 +170,9 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
     const QString path = QDir(baseDir).absoluteFilePath(value.toString());
     const QString name = QFileInfo(path).fileName();
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        errors->append({u"/dataset"_s, translate("cannot read %1: %2").arg(path, file.errorString())});
+    QString openError;
+    if (!openForReading(file, &openError)) {
+        errors->append({u"/dataset"_s, openError});
         return rows;
     }
     const QString datasetDir = QFileInfo(path).absolutePath();
@@ -178,9 +180,15 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
     QStringList header;
     int lineNumber = 0;
     while (!file.atEnd()) {
-        const QByteArray raw = file.readLine();
+        bool tooLong = false;
+        const QByteArray raw = readLineBounded(file, MaxLineBytes, &tooLong);
         ++lineNumber;
         const QString where = u"%1:%2"_s.arg(name).arg(lineNumber);
+        if (tooLong) {
+            errors->append({where, translate("the line is longer than %1; nothing after it was read")
+                                       .arg(sizeText(MaxLineBytes))});
+            return rows;
+        }
         if (raw.trimmed().isEmpty())
             continue;
         if (!csv) {
@@ -328,12 +336,13 @@ ExperimentLoad loadExperimentFile(const QString &path, CallStore *store)
 {
     ExperimentLoad load;
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    QFile file(absolute);
-    if (!file.open(QIODevice::ReadOnly)) {
-        load.errors.append({QString(), translate("cannot read %1: %2").arg(absolute, file.errorString())});
+    QString readError;
+    const std::optional<QByteArray> bytes = readFileBounded(absolute, MaxSpecFileBytes, &readError);
+    if (!bytes) {
+        load.errors.append({QString(), readError});
         return load;
     }
-    const QByteArray data = file.readAll();
+    const QByteArray &data = *bytes;
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError) {
@@ -369,12 +378,13 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
     const QJsonValue specValue = definition.value(u"spec"_s);
     if (specValue.isString()) {
         specPath = QDir(baseDir).absoluteFilePath(specValue.toString());
-        QFile specFile(specPath);
-        if (!specFile.open(QIODevice::ReadOnly)) {
-            errors.append({u"/spec"_s, translate("cannot read %1: %2").arg(specPath, specFile.errorString())});
+        QString readError;
+        const std::optional<QByteArray> specBytes = readFileBounded(specPath, MaxSpecFileBytes, &readError);
+        if (!specBytes) {
+            errors.append({u"/spec"_s, readError});
         } else {
             QJsonParseError error;
-            const QByteArray data = specFile.readAll();
+            const QByteArray &data = *specBytes;
             const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
             if (error.error != QJsonParseError::NoError || !doc.isObject())
                 errors.append({QFileInfo(specPath).fileName() + u':' + lineColumn(data, error.offset),

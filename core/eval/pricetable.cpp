@@ -1,4 +1,5 @@
 #include "core/eval/pricetable.h"
+#include "core/model/boundedread.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -73,15 +74,16 @@ PriceTable PriceTable::shipped()
 
 std::optional<PriceTable> PriceTable::fromFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QString readError;
+    const std::optional<QByteArray> data = readFileBounded(path, MaxSpecFileBytes, &readError);
+    if (!data) {
         if (error)
-            *error = translate("cannot read %1: %2").arg(path, file.errorString());
+            *error = readError;
         return std::nullopt;
     }
     PriceTable table;
     QString why;
-    if (!table.load(file.readAll(), &why)) {
+    if (!table.load(*data, &why)) {
         if (error)
             *error = translate("%1: %2").arg(path, why);
         return std::nullopt;

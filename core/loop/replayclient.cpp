@@ -1,4 +1,5 @@
 #include "core/loop/replayclient.h"
+#include "core/model/boundedread.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -133,14 +134,15 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
 
 std::optional<Recording> recordingFromFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QString why;
+    const std::optional<QByteArray> data = readFileBounded(path, MaxRecordingFileBytes, &why);
+    if (!data) {
         if (error)
-            *error = tr("cannot read the recording %1: %2").arg(path, file.errorString());
+            *error = why;
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(*data, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error)
             *error = tr("%1: invalid JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString());

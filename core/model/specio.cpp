@@ -1,4 +1,5 @@
 #include "core/model/specio.h"
+#include "core/model/boundedread.h"
 
 #include "core/model/jsonpointer.h"
 #include "core/model/schemacycles.h"
@@ -1050,13 +1051,14 @@ SpecLoadResult loadSpec(const QByteArray &json, const QString &sourcePath)
 
 SpecLoadResult loadSpecFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QString error;
+    const std::optional<QByteArray> data = readFileBounded(path, MaxSpecFileBytes, &error);
+    if (!data) {
         SpecLoadResult result;
-        result.errors.append({QString(), tr("cannot read %1: %2").arg(path, file.errorString())});
+        result.errors.append({QString(), error});
         return result;
     }
-    return loadSpec(file.readAll(), path);
+    return loadSpec(*data, path);
 }
 
 QJsonObject specToJson(const Spec &spec)

@@ -1,4 +1,5 @@
 #include "core/schema/jsonschema.h"
+#include "core/model/boundedread.h"
 
 #include "core/model/jsonpointer.h"
 #include "core/model/schemacycles.h"
@@ -2460,11 +2461,11 @@ const QHash<QString, QJsonValue> &metaDocuments()
 
 std::optional<QJsonValue> readJsonFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    const std::optional<QByteArray> data = readFileBounded(path, MaxInputFileBytes, nullptr);
+    if (!data)
         return std::nullopt;
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(*data, &error);
     if (error.error != QJsonParseError::NoError)
         return std::nullopt;
     if (doc.isObject())

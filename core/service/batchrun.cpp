@@ -1,4 +1,5 @@
 #include "core/service/batchrun.h"
+#include "core/model/boundedread.h"
 
 #include "core/service/calljob.h"
 #include "core/service/scheduler.h"
@@ -28,13 +29,14 @@ QString translate(const char *text)
 
 std::optional<Attachment> readAttachmentFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QString why;
+    const std::optional<QByteArray> bytes = readFileBounded(path, MaxInputFileBytes, &why);
+    if (!bytes) {
         if (error)
-            *error = translate("cannot read the attachment %1: %2").arg(path, file.errorString());
+            *error = why;
         return std::nullopt;
     }
-    const QByteArray data = file.readAll();
+    const QByteArray &data = *bytes;
     const QString mime = QMimeDatabase().mimeTypeForFileNameAndData(path, data).name();
     return Attachment::fromData(QFileInfo(path).fileName(), mime, data);
 }
@@ -43,16 +45,22 @@ BatchInputs readBatchInputs(const QString &path)
 {
     BatchInputs inputs;
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        inputs.error = translate("cannot read %1: %2").arg(path, file.errorString());
+    if (!openForReading(file, &inputs.error))
         return inputs;
-    }
     QCryptographicHash hash(QCryptographicHash::Sha256);
     int lineNumber = 0;
     while (!file.atEnd()) {
-        const QByteArray rawLine = file.readLine();
-        hash.addData(rawLine);
+        bool tooLong = false;
+        const QByteArray rawLine = readLineBounded(file, MaxLineBytes, &tooLong);
         ++lineNumber;
+        if (tooLong) {
+            inputs.error = translate("%1: line %2 is longer than %3; nothing after it was read")
+                               .arg(path)
+                               .arg(lineNumber)
+                               .arg(sizeText(MaxLineBytes));
+            return inputs;
+        }
+        hash.addData(rawLine);
         const QByteArray raw = rawLine.trimmed();
         if (raw.isEmpty())
             continue;

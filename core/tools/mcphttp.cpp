@@ -16,11 +16,6 @@ Q_LOGGING_CATEGORY(lcMcpHttp, "callscope.tools.mcp.http")
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Callscope::McpHttpTransport", text);
-}
-
 QString idKey(const QJsonValue &id)
 {
     if (id.isString())
@@ -41,6 +36,9 @@ struct McpHttpTransport::Post
     QJsonValue id;            // undefined for notifications and responses
     bool isRequest = false;
     bool isInitialize = false;
+    bool renewal = false;     // our own initialize that starts a new session (never reported)
+    bool resent = false;      // sent again once after its session was renewed
+    QString sessionId;        // the session it went out in
     int authTries = 0;
 };
 
@@ -110,8 +108,14 @@ void McpHttpTransport::send(const QJsonObject &message)
         post->id = message.value(u"id"_s);
         m_awaited.insert(idKey(post->id));
     }
+    if (post->isInitialize)
+        m_initializeMessage = message;
     if (m_legacy && m_legacyEndpoint.isEmpty()) {
         m_legacyQueue.append(post);
+        return;
+    }
+    if (m_renewal && !post->isInitialize) {
+        m_waitingForSession.append(post); // goes out in the new session
         return;
     }
     this->post(post);
@@ -124,6 +128,7 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
     const QUrl target = m_legacy ? m_legacyEndpoint : m_url;
     QNetworkRequest request = baseRequest(target, "application/json, text/event-stream");
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    post->sessionId = m_sessionId;
     QNetworkReply *reply = m_nam.post(request, QJsonDocument(post->message).toJson(QJsonDocument::Compact));
     m_replies.append(reply);
     auto stream = std::make_shared<Stream>();
@@ -217,15 +222,22 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, QNetworkReply 
                        .arg(m_serverName));
         return;
     }
-    if (post->isInitialize && !m_legacy && m_sessionId.isEmpty()
+    if (post->isInitialize && !post->renewal && !m_legacy && m_sessionId.isEmpty()
         && (status == 400 || status == 404 || status == 405)) {
         qCInfo(lcMcpHttp) << "MCP server" << m_serverName << "refused the Streamable HTTP initialize with"
                           << status << "; trying the HTTP+SSE transport";
         startLegacy(post);
         return;
     }
-    if (status == 404 && !m_sessionId.isEmpty()) {
-        fail(post, tr("MCP server \"%1\" no longer knows the session (HTTP 404)").arg(m_serverName));
+    if (status == 404 && !post->sessionId.isEmpty() && !post->isInitialize && !m_legacy) {
+        // The server ended the session (restarted, or it expired): it did not read the message,
+        // so a new session is started and the message goes out once more in it.
+        if (post->resent || m_initializeMessage.isEmpty()) {
+            fail(post, tr("MCP server \"%1\" no longer knows the session (HTTP 404), even a new one")
+                           .arg(m_serverName));
+            return;
+        }
+        renewSession(post);
         return;
     }
     if (status / 100 != 2) {
@@ -239,6 +251,50 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, QNetworkReply 
         return;
     }
     dispatchBody(body, post);
+}
+
+void McpHttpTransport::renewSession(const std::shared_ptr<Post> &post)
+{
+    post->resent = true;
+    if (!m_sessionId.isEmpty() && m_sessionId != post->sessionId) {
+        this->post(post); // another message already started the new session
+        return;
+    }
+    m_waitingForSession.append(post);
+    if (m_renewal)
+        return;
+    qCInfo(lcMcpHttp) << "MCP server" << m_serverName << "no longer knows session; starting a new one";
+    m_sessionId.clear();
+    m_renewal = std::make_shared<Post>();
+    m_renewal->message = m_initializeMessage;
+    m_renewal->id = u"callscope-new-session-%1"_s.arg(++m_renewals);
+    m_renewal->message.insert(u"id"_s, m_renewal->id);
+    m_renewal->isRequest = true;
+    m_renewal->isInitialize = true;
+    m_renewal->renewal = true;
+    m_awaited.insert(idKey(m_renewal->id));
+    this->post(m_renewal);
+}
+
+bool McpHttpTransport::takeRenewalAnswer(const QJsonObject &message)
+{
+    if (!m_renewal || message.contains(u"method"_s) || message.value(u"id"_s) != m_renewal->id)
+        return false;
+    m_awaited.remove(idKey(m_renewal->id));
+    m_renewal.reset();
+    const QList<std::shared_ptr<Post>> waiting = std::exchange(m_waitingForSession, {});
+    if (message.contains(u"error"_s) || m_sessionId.isEmpty()) {
+        const QString why = message.value(u"error"_s).toObject().value(u"message"_s).toString();
+        for (const std::shared_ptr<Post> &p : waiting)
+            fail(p, tr("MCP server \"%1\" ended the session and refused a new one%2")
+                        .arg(m_serverName, why.isEmpty() ? QString() : u": "_s + why));
+        return true;
+    }
+    Q_EMIT sessionRenewed();
+    send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}});
+    for (const std::shared_ptr<Post> &p : waiting)
+        this->post(p);
+    return true;
 }
 
 void McpHttpTransport::dispatchBody(const QByteArray &body, const std::shared_ptr<Post> &post)
@@ -256,6 +312,8 @@ void McpHttpTransport::dispatchBody(const QByteArray &body, const std::shared_pt
         if (!self)
             return;
         const QJsonObject message = item.toObject();
+        if (takeRenewalAnswer(message))
+            continue;
         if (message.contains(u"id"_s) && !message.contains(u"method"_s))
             m_awaited.remove(idKey(message.value(u"id"_s)));
         Q_EMIT messageReceived(message);
@@ -297,6 +355,8 @@ void McpHttpTransport::dispatchEvent(const SseEvent &event, const std::shared_pt
         if (!self)
             return;
         const QJsonObject message = item.toObject();
+        if (takeRenewalAnswer(message))
+            continue;
         if (message.contains(u"id"_s) && !message.contains(u"method"_s)) {
             m_awaited.remove(idKey(message.value(u"id"_s)));
             m_resumes = 0;
@@ -426,6 +486,16 @@ void McpHttpTransport::startLegacy(std::shared_ptr<Post> initialize)
 void McpHttpTransport::fail(const std::shared_ptr<Post> &post, const QString &error)
 {
     qCInfo(lcMcpHttp).noquote() << error;
+    if (post->renewal) {
+        // The new session did not start: what waited for it fails with the reason.
+        m_awaited.remove(idKey(post->id));
+        m_renewal.reset();
+        const QList<std::shared_ptr<Post>> waiting = std::exchange(m_waitingForSession, {});
+        for (const std::shared_ptr<Post> &p : waiting)
+            fail(p, tr("MCP server \"%1\" ended the session and a new one could not start: %2")
+                        .arg(m_serverName, error));
+        return;
+    }
     if (!post->isRequest)
         return;
     m_awaited.remove(idKey(post->id));

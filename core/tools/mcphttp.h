@@ -68,6 +68,7 @@ public:
     void close();
 
     QString sessionId() const { return m_sessionId; }
+    int sessionRenewals() const { return m_renewals; }
     bool isLegacy() const { return m_legacy; }
     bool hasServerStream() const { return m_serverStream != nullptr; }
     int resumeCount() const { return m_resumes; }
@@ -77,6 +78,8 @@ Q_SIGNALS:
     // A request could not be delivered or answered; `id` is its JSON-RPC id.
     void deliveryFailed(const QJsonValue &id, const QString &error);
     void closed();
+    // The server ended the session and a new one was started (the messages it lost went again).
+    void sessionRenewed();
 
 private:
     struct Post;
@@ -91,6 +94,10 @@ private:
     void openGet(const QString &lastEventId, const QJsonValue &awaitedId, bool serverStream);
     void startLegacy(std::shared_ptr<Post> initialize);
     void fail(const std::shared_ptr<Post> &post, const QString &error);
+    // A message the server answered 404 for (its session is gone): start a new session with
+    // the same initialize, then send it once more. Only our own answer is consumed.
+    void renewSession(const std::shared_ptr<Post> &post);
+    bool takeRenewalAnswer(const QJsonObject &message);
     QString describe(QNetworkReply *reply, const QByteArray &body) const;
 
     QString m_serverName;
@@ -101,6 +108,10 @@ private:
     QPointer<McpOAuth> m_auth;
     QString m_protocolVersion;
     QString m_sessionId;
+    QJsonObject m_initializeMessage;             // sent again to start a new session
+    std::shared_ptr<Post> m_renewal;             // that initialize, while it is out
+    QList<std::shared_ptr<Post>> m_waitingForSession;
+    int m_renewals = 0;
 
     bool m_legacy = false;
     QUrl m_legacyEndpoint;

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QUrl>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -891,7 +892,14 @@ void McpToolkit::answerServerRequest(const QJsonValue &id, const QString &method
     if (method == u"ping"_s) {
         answer(QJsonObject());
     } else if (method == u"roots/list"_s) {
-        answer(QJsonObject{{u"roots"_s, QJsonArray()}});
+        // A local server may work in the spec's folder; a remote one is told of no local path.
+        QJsonArray roots;
+        if (!m_http && !m_workingDirectory.isEmpty()) {
+            const QFileInfo folder(m_workingDirectory);
+            roots.append(QJsonObject{{u"uri"_s, QUrl::fromLocalFile(folder.absoluteFilePath()).toString()},
+                                     {u"name"_s, folder.fileName()}});
+        }
+        answer(QJsonObject{{u"roots"_s, roots}});
     } else if (method == u"elicitation/create"_s) {
         const QJsonObject schema = params.value(u"requestedSchema"_s).toObject();
         if (params.value(u"mode"_s).toString(u"form"_s) != u"form"_s) {

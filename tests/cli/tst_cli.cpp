@@ -221,6 +221,16 @@ void TestCli::runInvalidSpecAndBadArguments()
     QVERIFY(r.err.contains("/nonexistent/spec.json"));
     r = runCli({u"run"_s, fx.writeSpec(), u"--bogus"_s});
     QCOMPARE(r.exitCode, 2);
+    // A device given by mistake is refused at once, not read forever.
+    r = runCli({u"run"_s, u"/dev/zero"_s, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath}, {}, 10000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("cannot read /dev/zero: it is a device, not a file"), r.err.constData());
+    r = runCli({u"run"_s, fx.writeSpec(), u"--input-file"_s, u"/dev/zero"_s, u"--db"_s, fx.dbPath}, {}, 10000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("it is a device"), r.err.constData());
+    r = runCli({u"batch"_s, fx.writeSpec(), u"--inputs"_s, u"/dev/zero"_s, u"--db"_s, fx.dbPath}, {}, 10000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("it is a device"), r.err.constData());
     QCOMPARE(fx.server.requestCount(), 0);
 }
 

@@ -1,14 +1,19 @@
 // Loading, validating and saving spec files (core/model/specio.h).
 
+#include "core/model/boundedread.h"
 #include "core/model/jsonpointer.h"
 #include "core/model/specio.h"
 #include "tests/support/testsupport.h"
 
+#include <QBuffer>
 #include <QJsonArray>
+#include <QProcess>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -51,6 +56,7 @@ private Q_SLOTS:
     void brokenSpecs_data();
     void brokenSpecs();
     void unreadableFile();
+    void boundedReads();
     void remoteMcpServersRoundTrip();
     void resolvesRelativePaths();
     void samplesLoad_data();
@@ -514,6 +520,62 @@ void TestSpecIo::unreadableFile()
     QCOMPARE(result.errors.size(), 1);
     QCOMPARE(result.errors.at(0).pointer, QString());
     QCOMPARE(result.errors.at(0).message, u"cannot read "_s + path + u": No such file or directory"_s);
+}
+
+// A folder, a device, a file past the bound and a line past the bound are refused by name, and
+// nothing past the bound is read; a pipe is read like a file.
+void TestSpecIo::boundedReads()
+{
+    QString error;
+    QVERIFY(!readFileBounded(u"/dev/zero"_s, MaxSpecFileBytes, &error));
+    QCOMPARE(error, u"cannot read /dev/zero: it is a device, not a file"_s);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(!readFileBounded(dir.path(), MaxSpecFileBytes, &error));
+    QCOMPARE(error, u"cannot read %1: it is a folder, not a file"_s.arg(dir.path()));
+    const SpecLoadResult fromDevice = loadSpecFile(u"/dev/urandom"_s);
+    QVERIFY(!fromDevice.ok());
+    QCOMPARE(fromDevice.errors.at(0).message, u"cannot read /dev/urandom: it is a device, not a file"_s);
+
+    // Exactly at the bound is read; one byte more is refused.
+    const QString path = dir.filePath(u"sized.json"_s);
+    const auto write = [&path](qint64 size) {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(QByteArray(size, ' ')) == size;
+    };
+    QVERIFY(write(1000));
+    const std::optional<QByteArray> fits = readFileBounded(path, 1000, &error);
+    QVERIFY(fits);
+    QCOMPARE(fits->size(), 1000);
+    QVERIFY(write(1001));
+    QVERIFY(!readFileBounded(path, 1000, &error));
+    QCOMPARE(error, u"cannot read %1: it is larger than 1000 bytes, the most read from such a file"_s.arg(path));
+    QVERIFY(write(MaxSpecFileBytes + 1));
+    const SpecLoadResult tooLarge = loadSpecFile(path);
+    QVERIFY(!tooLarge.ok());
+    QVERIFY2(tooLarge.errors.at(0).message.endsWith(u"it is larger than 32 MiB, the most read from such a file"_s),
+             qPrintable(tooLarge.errors.at(0).message));
+
+    // A pipe that never ends stops at the bound.
+    const QString fifo = dir.filePath(u"endless"_s);
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    QProcess writer;
+    writer.start(u"sh"_s, {u"-c"_s, u"yes > '%1'"_s.arg(fifo)});
+    QVERIFY(writer.waitForStarted());
+    QVERIFY(!readFileBounded(fifo, 4 << 20, &error));
+    QVERIFY2(error.endsWith(u"it is larger than 4 MiB, the most read from such a file"_s), qPrintable(error));
+    writer.kill();
+    writer.waitForFinished();
+
+    // Lines: within the bound, then one past it (the reader is told, and gets nothing of it).
+    QBuffer buffer;
+    buffer.setData("short\n" + QByteArray(100, 'x') + "\nafter\n");
+    QVERIFY(buffer.open(QIODevice::ReadOnly));
+    bool tooLong = true;
+    QCOMPARE(readLineBounded(buffer, 10, &tooLong), QByteArray("short\n"));
+    QVERIFY(!tooLong);
+    QCOMPARE(readLineBounded(buffer, 10, &tooLong), QByteArray());
+    QVERIFY(tooLong);
 }
 
 void TestSpecIo::resolvesRelativePaths()

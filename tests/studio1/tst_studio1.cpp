@@ -28,6 +28,7 @@
 #include "ui/run/attachmentmodel.h"
 #include "ui/common/displaynames.h"
 #include "ui/run/runpanel.h"
+#include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -53,6 +54,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabBar>
+#include <QToolButton>
 #include <QMimeData>
 #include <QDropEvent>
 #include <QPushButton>
@@ -194,6 +196,31 @@ int findRow(const TranscriptModel *m, TranscriptModel::Kind kind, int from = 0)
     return -1;
 }
 
+// The widget stands wholly inside `area` (both mapped to the top-level window).
+bool inside(const QWidget *w, const QWidget *area, QString *why)
+{
+    const QWidget *top = w->window();
+    const QRect own(w->mapTo(top, QPoint(0, 0)), w->size());
+    const QRect room(area->mapTo(top, QPoint(0, 0)), area->size());
+    if (room.contains(own) && w->isVisible())
+        return true;
+    *why = u"%1 at %2,%3 %4x%5 (visible %6) is not inside %7 at %8,%9 %10x%11"_s.arg(w->objectName())
+               .arg(own.x()).arg(own.y()).arg(own.width()).arg(own.height()).arg(w->isVisible())
+               .arg(area->objectName()).arg(room.x()).arg(room.y()).arg(room.width()).arg(room.height());
+    return false;
+}
+
+// Words from the code that must not reach the screen.
+bool hasIdentifier(const QString &text)
+{
+    for (const char *id : {"before_tool", "before_request", "after_reply", "after_tool_result", "awaiting_approval",
+                           "awaiting_manual", "turn_limited", "validation_failure", "running_tools"}) {
+        if (text.contains(QLatin1String(id)))
+            return true;
+    }
+    return false;
+}
+
 void saveShot(QWidget *w, const QString &name)
 {
     QApplication::processEvents();
@@ -245,8 +272,15 @@ private Q_SLOTS:
     void outputModesRunAndDiff();
     void editorAddsRemoteMcpServerAndListsTools();
     void elicitationFormAnswers();
+    void inlineApprovalInTimeline();
+    void inlineBreakpointContinueAndStep();
+    void inlineManualResult();
+    void inlineGoneAfterStopAndNewRunClean();
+    void runPanelFitsBesideTheSpec();
 
 private:
+    // Sets the ticket spec up on the fake server with get_ticket needing approval.
+    void openTicketWithApproval(Studio &s, bool approval = true);
     bool openInEditor(Studio &s, const QString &path);
     LaunchResult waitFinished(Studio &s, int timeoutMs = 15000);
 
@@ -1795,6 +1829,355 @@ void TestStudio1::outputModesRunAndDiff()
     layout->removeWidget(&prompted);
     native.setParent(nullptr);
     prompted.setParent(nullptr);
+}
+
+// ---- the pending item, inline in the timeline ----------------------------------------------
+
+void TestStudio1::openTicketWithApproval(Studio &s, bool approval)
+{
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    if (approval) {
+        s.editor.tabs()->setCurrentIndex(3);
+        s.editor.findChild<QCheckBox *>(u"toolApproval"_s)->setChecked(true);
+        QVERIFY(s.editor.spec().tools.at(0).requiresApproval);
+        s.editor.tabs()->setCurrentIndex(0);
+    }
+}
+
+void TestStudio1::inlineApprovalInTimeline()
+{
+    // The window soon puts the spec and the run side by side at 1280x800.
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    openTicketWithApproval(s);
+    // A long input: the timeline is taller than its view before the approval comes.
+    QStringList lines;
+    for (int i = 1; i <= 60; ++i)
+        lines.append(u"Line %1 of the customer's report about tickets 1, 2 and 3."_s.arg(i));
+    s.panel.setInputText(lines.join(u'\n'));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}}},
+                                                          {u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}}},
+                                                          {u"c3"_s, u"get_ticket"_s, {{u"id"_s, 3}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c4"_s, u"submit_output"_s, goodOutput()}})));
+    QSignalSpy waiting(&s.panel, &RunPanel::waitingChanged);
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    TimelineView *view = s.panel.timelineView();
+    const TranscriptModel *t = s.panel.transcript();
+    s.panel.run();
+
+    // c1: the approval stands at the last row of the timeline, whole, in view, with the focus
+    // on Approve.
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"c1", 10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(approval));
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QCOMPARE(view->pendingIndex().row(), t->count() - 1);
+    QCOMPARE(t->item(s.panel.pendingRow()).title, u"Waiting for your approval"_s);
+    QCOMPARE(approval->parentWidget(), view->viewport());
+    QVERIFY2(view->verticalScrollBar()->maximum() > 0, "the transcript should be longer than its view");
+    QString why;
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(approval->approveButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(approval->refuseButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(approval->editButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(approval->alwaysAllowBox(), view->viewport(), &why), qPrintable(why));
+    // In its row: below the row's title, and the row as tall as the widget needs.
+    const QRect row = view->visualRect(view->pendingIndex());
+    QVERIFY2(row.contains(approval->geometry()), qPrintable(u"row %1,%2 %3x%4"_s.arg(row.x()).arg(row.y()).arg(row.width()).arg(row.height())));
+    QVERIFY(approval->geometry().top() > row.top());
+    QVERIFY(approval->height() >= approval->minimumSizeHint().height());
+    QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->approveButton()));
+    QVERIFY(!waiting.isEmpty());
+    QCOMPARE(waiting.last().at(0).toBool(), true);
+    QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs your approval"_s);
+    QVERIFY(s.panel.statusLabel()->text().contains(u"waiting for your approval"_s));
+    saveShot(&s.splitter, u"approval-inline.png"_s);
+
+    // The widget moves with its row: scrolled to the top it leaves the view, and comes back.
+    view->verticalScrollBar()->setValue(0);
+    QCoreApplication::processEvents();
+    QCOMPARE(approval->geometry().topLeft(), view->pendingRect().topLeft());
+    QVERIFY(!view->viewport()->rect().intersects(approval->geometry()));
+    view->revealPending();
+    QVERIFY2(inside(approval, view->viewport(), &why), qPrintable(why));
+
+    // Enter in the reason box approves nothing; Edit, then a bad edit: the message shows in the
+    // widget and the row grows with it.
+    QTest::keyClick(approval->reasonEdit(), Qt::Key_Return);
+    QCOMPARE(approval->call().id, u"c1"_s);
+    QVERIFY(approval->isVisible());
+    QTest::mouseClick(approval->editButton(), Qt::LeftButton);
+    QVERIFY(!approval->argumentsEditor()->isReadOnly());
+    const int before = view->visualRect(view->pendingIndex()).height();
+    approval->argumentsEditor()->setPlainText(u"{\"id\": "_s);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    QCOMPARE(approval->call().id, u"c1"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(view->visualRect(view->pendingIndex()).height() > before, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(approval->geometry(), view->pendingRect(), 3000);
+    // A good edit, approved with Enter on the focused Approve button.
+    approval->argumentsEditor()->setPlainText(u"{\"id\": 11}"_s);
+    approval->approveButton()->setFocus();
+    QTest::keyClick(approval->approveButton(), Qt::Key_Return);
+
+    // c2: the next call takes the same place at the end; refused with a reason.
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"c2", 10000);
+    const int firstRow = findRow(t, TranscriptModel::Kind::Note);
+    QCOMPARE(t->item(firstRow).title, u"Approved with your edited arguments"_s);
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QVERIFY(s.panel.pendingRow() > firstRow);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 3000);
+    approval->reasonEdit()->setText(u"not this one"_s);
+    QTest::mouseClick(approval->refuseButton(), Qt::LeftButton);
+
+    // c3: approved with a click.
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"c3", 10000);
+    QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs your approval"_s);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    const QHash<QString, QString> results = toolMessages(m_server->requests().at(1));
+    QCOMPARE(results.value(u"c1"_s), u"{\"id\":11}"_s);
+    QCOMPARE(results.value(u"c2"_s), u"refused by the user: not this one"_s);
+    QCOMPARE(results.value(u"c3"_s), u"{\"id\":3}"_s);
+    // Gone with the wait: no widget, no row that still waits, nothing that waits.
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    QCOMPARE(s.panel.pendingRow(), -1);
+    QVERIFY(s.panel.waitingSummary().isEmpty());
+    QCOMPARE(waiting.last().at(0).toBool(), false);
+    for (int i = 0; i < t->count(); ++i)
+        QVERIFY2(!t->item(i).title.startsWith(u"Waiting"_s), qPrintable(t->item(i).title));
+}
+
+void TestStudio1::inlineBreakpointContinueAndStep()
+{
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    TimelineView *view = s.panel.timelineView();
+    const TranscriptModel *t = s.panel.transcript();
+    QGroupBox *pause = s.panel.pausePanel();
+
+    // Before a tool: the pause editor inline at the last row, its arguments editable, the focus
+    // on Continue, and Enter there goes on.
+    s.panel.setBreakpoints(Breakpoint::BeforeTool);
+    QVERIFY2(s.panel.breakpointsButton()->text() == u"Breakpoints (1)"_s, qPrintable(s.panel.breakpointsButton()->text()));
+    QVERIFY2(!hasIdentifier(s.panel.breakpointsButton()->toolTip()), qPrintable(s.panel.breakpointsButton()->toolTip()));
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(pause));
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QCOMPARE(t->item(s.panel.pendingRow()).title, u"Paused before a tool runs"_s);
+    QCOMPARE(s.panel.waitingSummary(), u"Paused before a tool runs"_s);
+    QString why;
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(s.panel.pauseStepButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(s.panel.pauseArgumentsEditor(), view->viewport(), &why), qPrintable(why));
+    QVERIFY(!s.panel.pauseArgumentsEditor()->isReadOnly());
+    QVERIFY2(!hasIdentifier(pause->accessibleName()), qPrintable(pause->accessibleName()));
+    QVERIFY2(!hasIdentifier(t->item(s.panel.pendingRow()).title), qPrintable(t->item(s.panel.pendingRow()).title));
+    QCOMPARE(pause->window()->focusWidget(), static_cast<QWidget *>(s.panel.pauseContinueButton()));
+    saveShot(&s.splitter, u"breakpoint-inline.png"_s);
+    // A bad edit: the complaint shows in the pause itself, which stays, its row as tall as it.
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": "_s);
+    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    QVERIFY(s.panel.isPaused());
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 3000);
+    QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s), qPrintable(s.panel.pauseMessageBar()->text()));
+    QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
+    // A good edit, and Enter on Continue.
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
+    s.panel.pauseContinueButton()->setFocus();
+    const int pauseRow = s.panel.pendingRow();
+    QTest::keyClick(s.panel.pauseContinueButton(), Qt::Key_Return);
+    QVERIFY(!s.panel.isPaused());
+    QVERIFY(!pause->isVisible());
+    QCOMPARE(s.panel.pendingRow(), -1);
+    // The pause row went with the pause.
+    QVERIFY(pauseRow >= t->count() || !t->item(pauseRow).title.startsWith(u"Paused"_s));
+    QVERIFY(!s.panel.pauseMessageBar()->isVisible());
+    LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    for (int i = 0; i < t->count(); ++i)
+        QVERIFY2(!t->item(i).title.startsWith(u"Paused"_s), qPrintable(t->item(i).title));
+    // The edit made at the pause has its own row.
+    bool editRow = false;
+    for (int i = 0; i < t->count(); ++i)
+        editRow |= t->item(i).title == u"Arguments edited by you";
+    QVERIFY(editRow);
+
+    // Step from the inline pause: every breakpoint on, the run stops at the very next point;
+    // breakpoints switched off during the run let it go to the end.
+    s.panel.setBreakpoints(Breakpoint::BeforeRequest);
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeRequest, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseStepButton()->isVisible(), 3000);
+    QVERIFY(s.panel.pauseStepButton()->isEnabled());
+    QTest::mouseClick(s.panel.pauseStepButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterReply, 10000);
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(pause));
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 3000);
+    s.panel.setBreakpoints({});
+    QCOMPARE(s.panel.breakpointsButton()->text(), u"Breakpoints"_s);
+    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY(!pause->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+}
+
+void TestStudio1::inlineManualResult()
+{
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    openTicketWithApproval(s, false);
+    s.editor.tabs()->setCurrentIndex(3);
+    auto *runner = s.editor.findChild<QComboBox *>(u"toolRunner"_s);
+    runner->setCurrentIndex(runner->findData(int(ToolRunnerKind::Manual)));
+    s.editor.tabs()->setCurrentIndex(0);
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m2"_s, u"submit_output"_s, goodOutput()}})));
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    TimelineView *view = s.panel.timelineView();
+    const TranscriptModel *t = s.panel.transcript();
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(approval->mode(), ApprovalPanel::Mode::Manual);
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(approval));
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs its result from you"_s);
+    QString why;
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval->resultEdit(), view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(approval->submitButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY(!approval->approveButton()->isVisible());
+    QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->resultEdit()));
+    // Typed into the inline box, sent with the button.
+    QTest::keyClicks(approval->resultEdit(), u"Ticket 7: typed inline"_s);
+    QTest::mouseClick(approval->submitButton(), Qt::LeftButton);
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"m1"_s), u"Ticket 7: typed inline"_s);
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    const int typed = findRow(t, TranscriptModel::Kind::Note);
+    QCOMPARE(t->item(typed).title, u"Result typed by you"_s);
+    QCOMPARE(t->item(typed + 1).kind, TranscriptModel::Kind::ToolResult);
+    QCOMPARE(t->item(typed + 1).text, u"Ticket 7: typed inline"_s);
+}
+
+void TestStudio1::inlineGoneAfterStopAndNewRunClean()
+{
+    Studio s(m_services.get());
+    openTicketWithApproval(s);
+    s.panel.setInputText(u"Summarise ticket 1."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s1"_s, u"get_ticket"_s, {{u"id"_s, 1}}}})));
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    const TranscriptModel *t = s.panel.transcript();
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
+    const int row = s.panel.pendingRow();
+    QVERIFY(row >= 0);
+    // Stopped while it waits: the widget goes, the row says nobody answered.
+    QTest::mouseClick(s.panel.findChild<QToolButton *>(u"stopActionButton"_s), Qt::LeftButton);
+    LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    QCOMPARE(s.panel.pendingRow(), -1);
+    QCOMPARE(t->item(row).title, u"Not answered"_s);
+    QVERIFY(s.panel.waitingSummary().isEmpty());
+
+    // The next run starts clean, and its own approval comes inline again.
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s2"_s, u"get_ticket"_s, {{u"id"_s, 2}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s3"_s, u"submit_output"_s, goodOutput()}})));
+    s.panel.run();
+    QVERIFY(s.panel.isRunning());
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    QVERIFY(findRow(t, TranscriptModel::Kind::Error) < 0);
+    for (int i = 0; i < t->count(); ++i)
+        QVERIFY2(t->item(i).title != u"Not answered", "the last run's rows carried over");
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"s2", 10000);
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY(!approval->isVisible());
+}
+
+void TestStudio1::runPanelFitsBesideTheSpec()
+{
+    // The run panel alone at the size it gets beside the spec editor.
+    RunPanel panel(m_services->calls(), m_services->profiles());
+    const QString path = sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s);
+    const QString baseUrl = m_server->baseUrl().toString();
+    panel.setSpecProvider([path, baseUrl]() -> std::optional<Spec> {
+        SpecLoadResult loaded = loadSpecFile(path);
+        if (!loaded.ok())
+            return std::nullopt;
+        Spec spec = *loaded.spec;
+        spec.engine.baseUrl = baseUrl;
+        spec.tools[0].requiresApproval = true;
+        return spec;
+    });
+    panel.resize(640, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY2(panel.minimumSizeHint().width() <= 640 && panel.minimumSizeHint().height() <= 700,
+             qPrintable(u"%1x%2"_s.arg(panel.minimumSizeHint().width()).arg(panel.minimumSizeHint().height())));
+    QCOMPARE(panel.size(), QSize(640, 700));
+    QString why;
+    for (const QString &name : {u"runActionButton"_s, u"stepActionButton"_s, u"continueActionButton"_s,
+                                u"stopActionButton"_s, u"breakpointsButton"_s}) {
+        auto *button = panel.findChild<QAbstractButton *>(name);
+        QVERIFY2(button, qPrintable(name));
+        QVERIFY2(inside(button, &panel, &why), qPrintable(why));
+    }
+    QVERIFY2(inside(panel.statusLabel(), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.inputEdit(), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.timelineView(), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.detailView(), &panel, &why), qPrintable(why));
+    QVERIFY2(panel.timelineView()->height() >= 300, qPrintable(QString::number(panel.timelineView()->height())));
+    QVERIFY(panel.inputEdit()->height() >= 50);
+    // The breakpoints are one menu, in plain words.
+    QMenu *menu = panel.breakpointsButton()->menu();
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), 6); // a heading and the five points
+    for (QAction *a : menu->actions())
+        QVERIFY2(!hasIdentifier(a->text()), qPrintable(a->text()));
+
+    // Paused for an approval at this size: the whole approval is in view, buttons included.
+    panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f2"_s, u"submit_output"_s, goodOutput()}})));
+    QSignalSpy finished(&panel, &RunPanel::runFinished);
+    panel.run();
+    ApprovalPanel *approval = panel.approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why), qPrintable(why), 3000);
+    for (QWidget *w : {static_cast<QWidget *>(approval->approveButton()), static_cast<QWidget *>(approval->refuseButton()),
+                       static_cast<QWidget *>(approval->editButton()), static_cast<QWidget *>(approval->reasonEdit())})
+        QVERIFY2(inside(w, panel.timelineView()->viewport(), &why), qPrintable(why));
+    QVERIFY2(!hasIdentifier(panel.statusLabel()->text()), qPrintable(panel.statusLabel()->text()));
+    qInfo("run panel at 640x700: minimum %dx%d, timeline %d px high, inline approval %d px high",
+          panel.minimumSizeHint().width(), panel.minimumSizeHint().height(), panel.timelineView()->height(),
+          approval->height());
+    saveShot(&panel, u"run-panel-640x700.png"_s);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
 }
 
 QTEST_MAIN(TestStudio1)

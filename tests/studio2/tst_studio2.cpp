@@ -19,6 +19,7 @@
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
+#include "ui/history/calltab.h"
 #include "ui/history/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/historybrowser.h"
@@ -618,7 +619,22 @@ void TestStudio2::budgetViewShowsStubbedResults()
     QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(), u"one of the newest N"_s);
     QVERIFY2(view.summaryText().contains(u"engine tool_results_tokens"_s), qPrintable(view.summaryText()));
     QVERIFY(view.summaryText().contains(u"kept 1, stubbed 1"_s));
-    screenshot(view, u"budget-view"_s);
+    screenshot(view, u"budget-view-panel"_s);
+
+    // The same view on the call's own tab, at 1280x800: the stubbed result there too.
+    CallTab tab(env.store.get(), nullptr);
+    tab.resize(1280, 800);
+    tab.show();
+    QVERIFY(tab.setCall(record.id));
+    tab.tabs()->setCurrentWidget(tab.budget());
+    QCOMPARE(tab.budget()->turnCombo()->count(), 3);
+    QVERIFY2(tab.budget()->summaryText().contains(u"kept 1, stubbed 1"_s), qPrintable(tab.budget()->summaryText()));
+    QCOMPARE(tab.turnCombo()->count(), 3);
+    // Its first turn's request carried the input only; the last one the whole tool loop.
+    tab.turnCombo()->setCurrentIndex(0);
+    QVERIFY2(tab.requestText().contains(u"Plan ticket 7"_s), qPrintable(tab.requestText()));
+    QVERIFY2(tab.responseText().contains(u"get_ticket"_s), qPrintable(tab.responseText()));
+    screenshot(tab, u"budget-view"_s);
 
     // The second request had one large result, kept as the newest.
     view.turnCombo()->setCurrentIndex(1);
@@ -963,6 +979,8 @@ int runBannerHelper(int argc, char **argv)
 int runMainWindowTests(int argc, char **argv);
 // tst_studio2_firstuse.cpp: issue 17's first-use problems, in the real MainWindow.
 int runFirstUseTests(int argc, char **argv);
+// tst_studio2_callview.cpp: a stored call as a tab, and the one current call.
+int runCallViewTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -973,7 +991,7 @@ int main(int argc, char **argv)
     TestStudio2 test;
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
-    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv);
+    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv) + runCallViewTests(argc, argv);
 }
 
 #include "tst_studio2.moc"

@@ -575,8 +575,9 @@ void TestFirstUse::editedArgumentsAreMarked()
         }
     }
     QVERIFY(diffShowsEdit);
-    window->historyDocks()->compare(clean.record.id, edited.record.id);
-    if (auto *only = window->historyDocks()->diff()->findChild<QCheckBox *>())
+    QVERIFY(window->historyDocks()->compare(clean.record.id, edited.record.id));
+    QVERIFY(window->historyDocks()->compareView());
+    if (auto *only = window->historyDocks()->compareView()->findChild<QCheckBox *>())
         only->setChecked(true);
     for (int row = 0; row < panel->transcript()->count(); ++row) {
         if (panel->transcript()->item(row).title.contains(u"edited by you"_s)) {
@@ -879,7 +880,8 @@ void TestFirstUse::compareUsesTheSelectedRevision()
 
     // History shows the root; the tree has the child selected.
     docks->openCall(root.record.id);
-    QCOMPARE(docks->selectedCallId(), root.record.id);
+    QCOMPARE(docks->history()->selectedCallId(), root.record.id);
+    QCOMPARE(docks->currentCallId(), root.record.id);
     auto *tree = docks->revisions()->view();
     const QModelIndexList matches = tree->model()->match(tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, child, 1,
                                                          Qt::MatchRecursive);
@@ -889,10 +891,14 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     QCOMPARE(docks->currentCallId(), child);
     QVERIFY(docks->compareParentAction()->isEnabled());
     docks->compareParentAction()->trigger();
-    QVERIFY2(docks->diff()->model()->rowCount() > 0, qPrintable(docks->diff()->statusText()));
-    QCOMPARE(docks->diff()->model()->diff().rightId, child);
-    QCOMPARE(docks->diff()->model()->diff().leftId, root.record.id);
-    QVERIFY(docks->diffDock()->isVisible());
+    // The diff opens as a tab in the window's centre.
+    DiffView *compared = docks->compareView();
+    QVERIFY(compared);
+    QVERIFY2(compared->model()->rowCount() > 0, qPrintable(compared->statusText()));
+    QCOMPARE(compared->model()->diff().rightId, child);
+    QCOMPARE(compared->model()->diff().leftId, root.record.id);
+    QCOMPARE(window->documentTabs()->currentWidget(), compared);
+    QVERIFY(compared->isVisible());
     shoot(*window, u"08-compare-selected-revision"_s);
     window->currentDocument()->setClean();
 }
@@ -962,7 +968,8 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
     QString which;
-    QVERIFY2(!hasIdentifier(panel->pausePanel()->title(), &which), qPrintable(panel->pausePanel()->title()));
+    QVERIFY2(!hasIdentifier(panel->pausePanel()->accessibleName(), &which), qPrintable(panel->pausePanel()->accessibleName()));
+    QVERIFY2(!hasIdentifier(panel->transcript()->item(panel->pendingRow()).title, &which), qPrintable(which));
     QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
     QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s), qPrintable(panel->statusLabel()->text()));
     panel->continueRun();

@@ -5,6 +5,7 @@
 // holds the dock toggles, and the layout survives saveState/restoreState.
 
 #include "core/model/specio.h"
+#include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "tests/support/fakeprovider.h"
@@ -43,6 +44,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -53,6 +55,7 @@
 #include <QTreeView>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <memory>
 
@@ -123,30 +126,66 @@ void TestStudio2Window::cleanupTestCase()
     m_home.reset();
 }
 
-// `callscope --db PATH` opens the history the CLI wrote with --db, and says which one it is.
+// `callscope --db PATH` opens the history the CLI wrote with --db, and says which one it is; a
+// call run in the studio is in the history the CLI then reads. The window is made as the
+// studio's main makes it: on an AppContext opened from --db.
 void TestStudio2Window::opensTheHistoryGivenWithDb()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString db = dir.filePath(u"try.sqlite"_s);
+    const QString sample = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
     QProcess cli;
-    cli.start(cliPath(), {u"run"_s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s),
-                          u"--input"_s, u"Describe the landing."_s, u"--db"_s, db});
+    cli.start(cliPath(), {u"run"_s, sample, u"--input"_s, u"Describe the landing."_s, u"--db"_s, db});
     QVERIFY(cli.waitForFinished(60000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const qint64 cliCall = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(u"call_id"_s).toInteger();
+    QVERIFY(cliCall > 0);
 
+    AppContext context;
+    QVERIFY2(context.openHistory(db), qPrintable(context.databaseError()));
     MainWindow::Options options;
-    options.databasePath = db;
+    options.context = &context;
     MainWindow window(options);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     StudioServices *services = window.studioServices();
     QVERIFY(services && services->database());
+    // The window's services are the context's, not a second assembly of its own.
+    QCOMPARE(services->context(), &context);
+    QCOMPARE(services->calls(), context.calls());
+    QCOMPARE(services->store(), context.store());
     QCOMPARE(QFileInfo(services->database()->path()).canonicalFilePath(), QFileInfo(db).canonicalFilePath());
     QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 1);
     auto *label = window.findChild<QLabel *>(u"historyFileLabel"_s);
     QVERIFY(label);
     QCOMPARE(label->text(), u"History: try.sqlite"_s);
+
+    // The studio's call goes into the same file: the CLI lists both and shows the studio's.
+    const SpecLoadResult loaded = loadSpecFile(sample);
+    QVERIFY(loaded.spec);
+    LaunchRequest request;
+    request.spec = *loaded.spec;
+    request.input.text = u"Describe the landing again."_s;
+    LaunchResult studioRun;
+    bool done = false;
+    CallJob *job = services->calls()->launch(request);
+    connect(job, &CallJob::finished, this, [&](const LaunchResult &result) {
+        studioRun = result;
+        done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+    QVERIFY2(studioRun.stored, qPrintable(studioRun.storeError));
+    services->calls()->flushWrites();
+    QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 2);
+    QProcess history;
+    history.start(cliPath(), {u"history"_s, u"--db"_s, db});
+    QVERIFY(history.waitForFinished(60000));
+    QVERIFY2(history.exitCode() == 0, history.readAllStandardError().constData());
+    const QJsonArray rows = QJsonDocument::fromJson(history.readAllStandardOutput()).array();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows.at(0).toObject().value(u"id"_s).toInteger(), studioRun.record.id); // newest first
+    QCOMPARE(rows.at(1).toObject().value(u"id"_s).toInteger(), cliCall);
 
     // The usual window says nothing of the kind.
     MainWindow usual;
@@ -223,7 +262,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
     // Selecting it fills the revision tree and the budget view.
     const QModelIndex row = history->proxy()->index(0, 0);
     history->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    QCOMPARE(docks->selectedCallId(), callId);
+    QCOMPARE(history->selectedCallId(), callId);
+    QCOMPARE(docks->currentCallId(), callId);
     QCOMPARE(history->callView()->call().id, callId);
     QCOMPARE(docks->revisions()->model()->rootId(), callId);
     QCOMPARE(docks->revisions()->selectedCallId(), callId);
@@ -250,11 +290,15 @@ void TestStudio2Window::mainWindowHistoryDocks()
 
     // Compare with parent from History: the replay against the first call.
     docks->openCall(replayId);
-    QCOMPARE(docks->selectedCallId(), replayId);
+    QCOMPARE(history->selectedCallId(), replayId);
+    QCOMPARE(docks->currentCallId(), replayId);
     QVERIFY(docks->compareParentAction()->isEnabled());
     docks->compareParentAction()->trigger();
-    QVERIFY(docks->diffDock()->isVisible());
-    QVERIFY2(docks->diff()->model()->rowCount() > 0, qPrintable(docks->diff()->statusText()));
+    QVERIFY(docks->compareView());
+    QCOMPARE(window.documentTabs()->currentWidget(), docks->compareView());
+    QCOMPARE(docks->compareView()->model()->diff().leftId, callId);
+    QCOMPARE(docks->compareView()->model()->diff().rightId, replayId);
+    QVERIFY2(docks->compareView()->model()->rowCount() > 0, qPrintable(docks->compareView()->statusText()));
     // Two rows selected: Compare Selected.
     history->view()->selectAll();
     QCOMPARE(docks->selectedCallIds(), (QList<qint64>{callId, replayId}));

@@ -16,6 +16,8 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUrl>
 #include <QTcpServer>
 #include <QTest>
 
@@ -169,6 +171,8 @@ private Q_SLOTS:
     void remoteLegacySseFallback();
     void remoteServerDownIsAClearError();
     void oauthSignInThenRefresh();
+    void remoteSessionEndedStartsANewOne();
+    void rootsNameTheSpecFolder();
     void annotationsDecideApproval();
     void outputSchemaViolationIsAnErrorResult();
     void elicitationDefaultsUnattended();
@@ -413,6 +417,22 @@ void TestMcpToolkit::shutdownStopsTheServer()
     QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 5000); // stdin closed: the server exits
 }
 
+// roots/list names the folder a local server works in (the spec's), and nothing else.
+void TestMcpToolkit::rootsNameTheSpecFolder()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
+    toolkit.setWorkingDirectory(folder.path());
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty());
+    QVERIFY(toolkit.listedToolNames().contains(u"get-roots-list"_s)); // offered since we declare roots
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-roots-list"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    const QString uri = QUrl::fromLocalFile(QFileInfo(folder.path()).absoluteFilePath()).toString();
+    QVERIFY2(run.result.content.contains(uri), qPrintable(run.result.content));
+    QCOMPARE(run.result.content.count(u"file://"_s), 1);
+}
+
 void TestMcpToolkit::olderProtocolPaginationAndServerRequests()
 {
     McpToolkit toolkit(Fake, exposingAll(fakeServer()), {});
@@ -553,6 +573,82 @@ void TestMcpToolkit::oauthSignInThenRefresh()
     QCOMPARE(stats.value(u"codeGrants"_s).toInt(), 1);
     QCOMPARE(stats.value(u"refreshGrants"_s).toInt(), 1);
     QCOMPARE(signIns.size(), 1); // no second sign-in
+}
+
+namespace {
+
+// fake_session_mcp_server.js with `env` added; the port it listens on, or 0.
+int startSessionServer(QProcess &server, const QStringList &env)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &pair : env)
+        environment.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
+    server.setProcessEnvironment(environment);
+    server.start(nodePath(), {script(u"fake_session_mcp_server.js"_s)});
+    QByteArray output;
+    const bool started = QTest::qWaitFor([&] {
+        output += server.readAllStandardOutput();
+        return output.contains('\n') || server.state() == QProcess::NotRunning;
+    }, 15000);
+    if (!started)
+        return 0;
+    return output.trimmed().split(' ').value(2).toInt();
+}
+
+void stopServer(QProcess &server)
+{
+    server.closeWriteChannel();
+    if (!server.waitForFinished(3000))
+        server.kill();
+}
+
+} // namespace
+
+// A remote server that forgets its session (HTTP 404) gets a new initialize, and the message it
+// lost goes out once more in the new session: every call answered, none run twice.
+void TestMcpToolkit::remoteSessionEndedStartsANewOne()
+{
+    QProcess server;
+    const int port = startSessionServer(server, {u"SESSION_REQUESTS=2"_s});
+    const auto stop = qScopeGuard([&] { stopServer(server); });
+    QVERIFY(port > 0);
+    McpToolkit toolkit(u"forgetful"_s, remote(u"http://127.0.0.1:%1/mcp"_s.arg(port)), {});
+    QVERIFY(prepareAndWait(toolkit).error.isEmpty()); // initialize, tools/list: one left
+    QVERIFY(toolkit.httpTransport());
+    const QString first = toolkit.httpTransport()->sessionId();
+    QVERIFY(!first.isEmpty());
+    QSignalSpy renewed(toolkit.httpTransport(), &McpHttpTransport::sessionRenewed);
+
+    JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, {{u"text"_s, u"one"_s}}));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    QCOMPARE(run.result.content, u"echo: one"_s); // the session's last answer
+    run = runJob(toolkit, makeCall(u"c2"_s, u"echo"_s, {{u"text"_s, u"two"_s}}));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    QCOMPARE(run.result.content, u"echo: two"_s);
+    QCOMPARE(renewed.size(), 1);
+    QCOMPARE(toolkit.httpTransport()->sessionRenewals(), 1);
+    QVERIFY(toolkit.httpTransport()->sessionId() != first);
+
+    run = runJob(toolkit, makeCall(u"c3"_s, u"stats"_s));
+    QVERIFY2(!run.result.isError, qPrintable(run.result.content));
+    const QJsonObject stats = QJsonDocument::fromJson(run.result.content.toUtf8()).object();
+    QCOMPARE(stats.value(u"initializes"_s).toInt(), 2);
+    QCOMPARE(stats.value(u"initialized"_s).toInt(), 2); // the new session was told we are ready
+    QCOMPARE(stats.value(u"notFound"_s).toInt(), 1);
+    QCOMPARE(stats.value(u"echoes"_s).toInt(), 2);      // "two" ran once, in the new session
+
+    // A server that refuses the new session: the call fails with why, and nothing loops.
+    QProcess refusing;
+    const int port2 = startSessionServer(refusing, {u"SESSION_REQUESTS=1"_s, u"REFUSE_NEW=1"_s});
+    const auto stop2 = qScopeGuard([&] { stopServer(refusing); });
+    QVERIFY(port2 > 0);
+    McpToolkit second(u"strict"_s, remote(u"http://127.0.0.1:%1/mcp"_s.arg(port2)), {});
+    QVERIFY(prepareAndWait(second).error.isEmpty());
+    run = runJob(second, makeCall(u"c1"_s, u"echo"_s, {{u"text"_s, u"lost"_s}}));
+    QVERIFY(run.result.isError);
+    QVERIFY2(run.result.content.contains(u"ended the session and refused a new one: no more sessions"_s),
+             qPrintable(run.result.content));
+    QCOMPARE(second.httpTransport()->sessionRenewals(), 1);
 }
 
 void TestMcpToolkit::annotationsDecideApproval()

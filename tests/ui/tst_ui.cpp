@@ -762,10 +762,15 @@ void TestUi::experimentNewDialog()
     QCOMPARE(cases->rowCount(), 2);
     cases->item(0, 0)->setText(u"pass1"_s);
     cases->item(0, 1)->setText(u"Plan the pass ticket"_s);
-    cases->item(0, 2)->setText(uR"({"title": "ok"})"_s);
+    cases->item(0, 2)->setText(uR"({"ticket": 7})"_s);
+    cases->item(0, 3)->setText(uR"({"title": "ok"})"_s);
     cases->item(1, 0)->setText(u"fail1"_s);
     cases->item(1, 1)->setText(u"Plan the fail ticket"_s);
-    cases->item(1, 2)->setText(u"not json, a plain text"_s);
+    cases->item(1, 3)->setText(u"not json, a plain text"_s);
+    // Calls at once and the way they are sent: direct with 3 in flight.
+    QCOMPARE(dialog->jobsSpin()->value(), 0);
+    QCOMPARE(dialog->viaCombo()->currentData().toString(), u"direct"_s);
+    dialog->jobsSpin()->setValue(3);
     QCOMPARE(dialog->addVariant(u"one turn"_s, uR"({"max_turns": 1})"_s), 1);
 
     // Every type the core knows, each with its template; a new type replaces an untouched template.
@@ -812,6 +817,26 @@ void TestUi::experimentNewDialog()
     QVERIFY(!dialog->createAt(path));
     QVERIFY2(problems().contains(u"JSON object"_s), qPrintable(problems()));
     dialog->variantJsonEdit(1)->setPlainText(uR"({"max_turns": 1})"_s);
+
+    // Vars that are not an object are refused with the case they belong to.
+    cases->item(0, 2)->setText(u"[7]"_s);
+    QVERIFY(!dialog->createAt(path));
+    QVERIFY2(problems().contains(u"Case 1 (pass1)"_s) && problems().contains(u"JSON object"_s), qPrintable(problems()));
+    QVERIFY(folder().isEmpty());
+    cases->item(0, 2)->setText(uR"({"ticket": 7})"_s);
+
+    // A provider batch: "via" is written and "jobs" is not (batches have no calls in flight).
+    dialog->viaCombo()->setCurrentIndex(dialog->viaCombo()->findData(u"batch"_s));
+    QVERIFY(!dialog->jobsSpin()->isEnabled());
+    {
+        QStringList none;
+        const QJsonObject batch = dialog->definition(dir.filePath(u"experiments"_s), &none);
+        QVERIFY2(none.isEmpty(), qPrintable(none.join(u"; "_s)));
+        QCOMPARE(batch.value(u"via"_s).toString(), u"batch"_s);
+        QVERIFY(!batch.contains(u"jobs"_s));
+    }
+    dialog->viaCombo()->setCurrentIndex(dialog->viaCombo()->findData(u"direct"_s));
+    QVERIFY(dialog->jobsSpin()->isEnabled());
 
     // What the loader finds is listed with its place, and nothing is written.
     dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "title", "value": "ok"})"_s);
@@ -864,9 +889,10 @@ void TestUi::experimentNewDialog()
     const QJsonObject expected = QJsonDocument::fromJson(R"({
   "name": "planner-new",
   "spec": "../specs/planner.spec.json",
-  "dataset": [ { "id": "pass1", "input": "Plan the pass ticket", "expected": { "title": "ok" } },
+  "dataset": [ { "id": "pass1", "input": "Plan the pass ticket", "vars": { "ticket": 7 }, "expected": { "title": "ok" } },
                { "id": "fail1", "input": "Plan the fail ticket", "expected": "not json, a plain text" } ],
   "repeat": 2,
+  "jobs": 3,
   "variants": [ { "name": "base" }, { "name": "one turn", "max_turns": 1 } ],
   "assert": [ { "type": "equals", "pointer": "/title", "value": "ok" },
               { "type": "tool_called", "name": "get_ticket" } ]
@@ -879,6 +905,8 @@ void TestUi::experimentNewDialog()
     QCOMPARE(load.experiment->variants.at(1).spec.maxTurns, 1);
     QCOMPARE(load.experiment->asserts.size(), 2);
     QCOMPARE(load.experiment->repeat, 2);
+    QCOMPARE(load.experiment->jobs, 3);
+    QCOMPARE(load.experiment->rows.at(0).vars, (QJsonObject{{u"ticket"_s, 7}}));
 }
 
 void TestUi::experimentRunFromWindow()

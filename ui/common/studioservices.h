@@ -1,22 +1,17 @@
 #pragma once
 
 // What the studio's panels share: the network access manager, the history database and its
-// store, the keychain and engine profiles, and the CallService every run goes through.
+// store, the keychain and engine profiles, and the CallService every run goes through. All of
+// them belong to the program's AppContext (core/service/appcontext.h), made by the studio's
+// main from --db; this is the studio's view of it, which adds what only the GUI needs (an MCP
+// server's request for input becomes a form).
+
+#include "core/service/appcontext.h"
 
 #include <QObject>
 #include <QString>
 
-#include <memory>
-
-class QNetworkAccessManager;
-
 namespace Callscope {
-
-class CallService;
-class CallStore;
-class CredentialStore;
-class Database;
-class ProfileStore;
 
 class StudioServices final : public QObject
 {
@@ -24,27 +19,27 @@ class StudioServices final : public QObject
     Q_DISABLE_COPY_MOVE(StudioServices)
 
 public:
-    // `databasePath` empty = defaultDatabasePath(). When the database cannot be opened the
-    // studio still runs calls; databaseError() says why nothing is stored.
+    // A view of `context`, which must outlive it (the studio's main makes one for the program).
+    explicit StudioServices(AppContext *context, QObject *parent = nullptr);
+    // A context of its own on the history at `databasePath` (empty = defaultDatabasePath()),
+    // for a window made without one (tests). When the database cannot be opened the studio
+    // still runs calls; databaseError() says why nothing is stored.
     explicit StudioServices(const QString &databasePath, QObject *parent = nullptr);
     ~StudioServices() override;
 
-    QNetworkAccessManager *network() const { return m_nam; }
-    CallStore *store() const { return m_store.get(); }
-    Database *database() const { return m_database.get(); }
-    CredentialStore *credentials() const { return m_credentials; }
-    ProfileStore *profiles() const { return m_profiles; }
-    CallService *calls() const { return m_service; }
-    QString databaseError() const { return m_databaseError; }
+    AppContext *context() const { return m_context; }
+    QNetworkAccessManager *network() const { return m_context->network(); }
+    CallStore *store() const { return m_context->store(); }
+    Database *database() const { return m_context->database(); }
+    CredentialStore *credentials() const { return m_context->credentials(); }
+    ProfileStore *profiles() const { return m_context->profiles(); }
+    CallService *calls() const { return m_context->calls(); }
+    QString databaseError() const { return m_context->databaseError(); }
 
 private:
-    QNetworkAccessManager *m_nam = nullptr;
-    std::unique_ptr<Database> m_database;
-    std::unique_ptr<CallStore> m_store;
-    CredentialStore *m_credentials = nullptr;
-    ProfileStore *m_profiles = nullptr;
-    CallService *m_service = nullptr;
-    QString m_databaseError;
+    void attach();
+
+    AppContext *m_context = nullptr;
 };
 
 } // namespace Callscope

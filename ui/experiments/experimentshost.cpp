@@ -27,6 +27,7 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     m_view = new ExperimentView(services ? services->calls() : nullptr, services ? services->store() : nullptr, window);
     // A document tab of the window, opened when an experiment is (and again after it is closed).
     m_view->hide();
+    m_view->setProperty("keepWhenClosed", true);
 
     m_view->setSpecProvider([this]() -> std::optional<Spec> {
         // Pending form edits go into the text, which is read now.
@@ -42,13 +43,19 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     m_view->setCurrentCallProvider([this]() -> qint64 {
         return m_window->historyDocks() ? m_window->historyDocks()->currentCallId() : 0;
     });
+    // A click makes the cell's call the current one (shown in History); double-click opens it.
     connect(m_view, &ExperimentView::callRequested, this, [this](qint64 id) {
+        if (HistoryDocks *docks = m_window->historyDocks())
+            docks->showInHistory(id);
+    });
+    connect(m_view, &ExperimentView::callOpenRequested, this, [this](qint64 id) {
         if (HistoryDocks *docks = m_window->historyDocks())
             docks->openCall(id);
     });
+    // The matrix stays in view: two cells compare in the Diff panel beside it.
     connect(m_view, &ExperimentView::compareRequested, this, [this](qint64 left, qint64 right) {
         if (HistoryDocks *docks = m_window->historyDocks())
-            docks->compare(left, right);
+            docks->compareInPanel(left, right);
     });
     connect(m_view, &ExperimentView::message, this, [this](const QString &text) { m_window->statusBar()->showMessage(text, 5000); });
     // A file that was opened (or cannot run) is what the person looks at next.

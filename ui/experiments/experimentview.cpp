@@ -268,7 +268,13 @@ void ExperimentView::buildUi()
         columns->setDefaultSectionSize(120);
         columns->setMinimumSectionSize(60);
         connect(m_matrixView, &QTableView::clicked, this, &ExperimentView::openCell);
-        connect(m_matrixView, &QTableView::activated, this, &ExperimentView::openCell);
+        // Double-click or Enter opens the call itself (a tab of its own), not just its place in History.
+        connect(m_matrixView, &QTableView::activated, this, [this](const QModelIndex &index) {
+            openCell(index);
+            const qint64 id = index.data(MatrixModel::CallIdRole).toLongLong();
+            if (id > 0 && selectedSourceCells().size() <= 1)
+                Q_EMIT callOpenRequested(id);
+        });
         connect(m_matrixView, &QWidget::customContextMenuRequested, this, &ExperimentView::showMatrixContextMenu);
         connect(m_matrixView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExperimentView::updateActions);
 

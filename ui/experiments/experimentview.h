@@ -133,6 +133,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void callRequested(qint64 callId);
+    // The cell was activated (double-click, Enter): open its call.
+    void callOpenRequested(qint64 callId);
     void compareRequested(qint64 leftCallId, qint64 rightCallId);
     void stateChanged(Callscope::ExperimentView::State state);
     // The file was (re)loaded, valid or not.

@@ -138,8 +138,32 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     m_repeat->setRange(1, 10);
     m_repeat->setValue(1);
     m_repeat->setToolTip(tr("How many times each case runs in each variant (more repeats show flaky cases)"));
+    m_jobs = new QSpinBox(this);
+    m_jobs->setObjectName(u"newExperimentJobs"_s);
+    m_jobs->setRange(0, 256);
+    m_jobs->setValue(0);
+    m_jobs->setSpecialValueText(tr("as in Preferences"));
+    m_jobs->setToolTip(tr("How many calls of this experiment may be in flight at once"));
+    auto *jobsLabel = new QLabel(tr("Calls at &once:"), this);
+    jobsLabel->setBuddy(m_jobs);
+    m_via = new QComboBox(this);
+    m_via->setObjectName(u"newExperimentVia"_s);
+    m_via->addItem(tr("Direct calls"), u"direct"_s);
+    m_via->addItem(tr("Provider batch API (cheaper, answers within hours)"), u"batch"_s);
+    m_via->setToolTip(tr("Direct calls answer at once. The providers' batch APIs cost less but may take "
+                         "up to a day; the tool loop then runs in rounds."));
+    auto *viaLabel = new QLabel(tr("Send &as:"), this);
+    viaLabel->setBuddy(m_via);
+    connect(m_via, &QComboBox::currentIndexChanged, this,
+            [this] { m_jobs->setEnabled(m_via->currentData().toString() == u"direct"_s); });
     auto *repeatRow = new QHBoxLayout;
     repeatRow->addWidget(m_repeat);
+    repeatRow->addSpacing(16);
+    repeatRow->addWidget(jobsLabel);
+    repeatRow->addWidget(m_jobs);
+    repeatRow->addSpacing(16);
+    repeatRow->addWidget(viaLabel);
+    repeatRow->addWidget(m_via);
     repeatRow->addStretch(1);
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
@@ -177,13 +201,18 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     }
     m_casesBox = new QWidget(datasetGroup);
     {
-        m_cases = new QTableWidget(0, 3, m_casesBox);
+        m_cases = new QTableWidget(0, 4, m_casesBox);
         m_cases->setObjectName(u"newExperimentCases"_s);
-        m_cases->setHorizontalHeaderLabels({tr("Id"), tr("Input"), tr("Expected")});
-        m_cases->horizontalHeaderItem(2)->setToolTip(tr("Optional. JSON (such as {\"title\": \"ok\"}) or plain text"));
+        m_cases->setHorizontalHeaderLabels({tr("Id"), tr("Input"), tr("Vars"), tr("Expected")});
+        m_cases->horizontalHeaderItem(2)->setToolTip(
+            tr("Optional. A JSON object such as {\"ticket\": 7}; {{ticket}} in the input or the spec's "
+               "prompt is replaced by its value"));
+        m_cases->horizontalHeaderItem(3)->setToolTip(tr("Optional. JSON (such as {\"title\": \"ok\"}) or plain text"));
         m_cases->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
         m_cases->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-        m_cases->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+        m_cases->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Interactive);
+        m_cases->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+        m_cases->setColumnWidth(2, 110);
         m_cases->verticalHeader()->hide();
         auto *add = new QPushButton(tr("Add Case"), m_casesBox);
         add->setObjectName(u"newExperimentAddCase"_s);
@@ -195,6 +224,7 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
             m_cases->setItem(row, 0, new QTableWidgetItem(u"case%1"_s.arg(row + 1)));
             m_cases->setItem(row, 1, new QTableWidgetItem);
             m_cases->setItem(row, 2, new QTableWidgetItem);
+            m_cases->setItem(row, 3, new QTableWidgetItem);
             m_cases->setCurrentCell(row, 1);
             m_cases->editItem(m_cases->item(row, 1));
         });
@@ -460,10 +490,20 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
             auto text = [this, r](int column) { return m_cases->item(r, column) ? m_cases->item(r, column)->text() : QString(); };
             const QString id = text(0).trimmed();
             const QString input = text(1);
-            const QString expected = text(2).trimmed();
-            if (id.isEmpty() && input.trimmed().isEmpty() && expected.isEmpty())
+            const QString vars = text(2).trimmed();
+            const QString expected = text(3).trimmed();
+            if (id.isEmpty() && input.trimmed().isEmpty() && vars.isEmpty() && expected.isEmpty())
                 continue; // a row left blank
-            QJsonObject c{{u"id"_s, id.isEmpty() ? u"case%1"_s.arg(r + 1) : id}, {u"input"_s, input}};
+            const QString caseId = id.isEmpty() ? u"case%1"_s.arg(r + 1) : id;
+            QJsonObject c{{u"id"_s, caseId}, {u"input"_s, input}};
+            if (!vars.isEmpty()) {
+                QString problem;
+                const std::optional<QJsonObject> object = parseObject(vars, &problem);
+                if (object)
+                    c.insert(u"vars"_s, *object);
+                else
+                    errors->append(tr("Case %1 (%2): the vars are %3").arg(r + 1).arg(caseId, problem));
+            }
             if (!expected.isEmpty()) {
                 // JSON when it reads as JSON, else the text itself.
                 QJsonParseError error;
@@ -478,6 +518,11 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
         out.insert(u"dataset"_s, cases);
     }
     out.insert(u"repeat"_s, m_repeat->value());
+    const QString via = m_via->currentData().toString();
+    if (via == u"batch"_s)
+        out.insert(u"via"_s, via);
+    else if (m_jobs->value() > 0)
+        out.insert(u"jobs"_s, m_jobs->value());
 
     QJsonArray variants;
     for (int i = 0; i < m_variants.size(); ++i) {

@@ -67,6 +67,10 @@ public:
     QLineEdit *datasetEdit() const { return m_dataset; }
     QTableWidget *casesTable() const { return m_cases; }
     QSpinBox *repeatSpin() const { return m_repeat; }
+    // 0 = the number set in Preferences (not written to the file).
+    QSpinBox *jobsSpin() const { return m_jobs; }
+    // "direct" or "batch" as item data.
+    QComboBox *viaCombo() const { return m_via; }
     QTableWidget *errorsView() const { return m_errors; }
     QPushButton *createButton() const { return m_createButton; }
 
@@ -105,6 +109,8 @@ private:
     QWidget *m_casesBox = nullptr;
     QTableWidget *m_cases = nullptr;
     QSpinBox *m_repeat = nullptr;
+    QSpinBox *m_jobs = nullptr;
+    QComboBox *m_via = nullptr;
     QVBoxLayout *m_variantsLayout = nullptr;
     QVBoxLayout *m_assertionsLayout = nullptr;
     QList<VariantRow> m_variants;

@@ -145,6 +145,8 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
             return;
         auto *menu = new QMenu(this);
         menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
+        menu->addSeparator();
         menu->addAction(tr("Revision tree"), this, [this, id] { Q_EMIT revisionTreeRequested(id); });
         menu->addAction(tr("Diff with parent"), this, [this, id] { Q_EMIT diffRequested(id); });
         menu->addAction(tr("Context budget"), this, [this, id] { Q_EMIT budgetRequested(id); });

@@ -8,7 +8,9 @@
 #include "ui/common/studioservices.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/history/calltab.h"
 #include "ui/history/callview.h"
+#include "ui/history/currentcall.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
@@ -28,6 +30,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QTreeView>
@@ -47,6 +50,7 @@ constexpr int kMessageMs = 5000;
 HistoryDocks::HistoryDocks(MainWindow *window)
     : QObject(window)
     , m_window(window)
+    , m_current(new CurrentCall(this))
     , m_services(window->studioServices())
 {
     setObjectName(u"historyDocks"_s);
@@ -78,6 +82,8 @@ void HistoryDocks::createViews()
     m_revisions = new RevisionTreeWidget(store, service, profiles, m_window);
     m_revisions->setAccessibleName(tr("Revision tree"));
     m_revisions->view()->setAccessibleName(tr("Revisions and replays"));
+    // Two nodes can be picked for Compare, as in History.
+    m_revisions->view()->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
     m_sessions = new SessionView(store, service, profiles, m_window);
     m_sessions->setAccessibleName(tr("Sessions"));
@@ -158,7 +164,7 @@ void HistoryDocks::createActions()
     connect(m_preferencesAction, &QAction::triggered, this, &HistoryDocks::showPreferences);
 
     m_exportCallAction = make(tr("Export &Call…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), u"exportCallAction"_s,
-                              tr("Write the call selected in History to a JSON file"));
+                              tr("Write the current call to a JSON file"));
     connect(m_exportCallAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
             m_transfer->exportCall(id);
@@ -168,7 +174,7 @@ void HistoryDocks::createActions()
     connect(m_exportTreeAction, &QAction::triggered, this, [this] {
         qint64 id = m_revisions->model()->rootId();
         if (id <= 0)
-            id = selectedCallId();
+            id = currentCallId();
         if (id > 0)
             m_transfer->exportTree(id);
     });
@@ -184,7 +190,7 @@ void HistoryDocks::createActions()
     connect(m_importAction, &QAction::triggered, m_transfer, &TransferController::importFile);
 
     m_openCallAction = make(tr("&Open Call"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), u"openCallAction"_s,
-                            tr("Show the selected call read-only, with its revisions and context budget"));
+                            tr("Open the current call in a tab: its transcript, result, requests, context budget and revisions"));
     connect(m_openCallAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
             openCall(id);
@@ -196,32 +202,35 @@ void HistoryDocks::createActions()
             compareWithParent(id);
     });
     m_compareSelectedAction = make(tr("&Compare Selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
-                                   u"compareSelectedAction"_s, tr("Diff the two calls selected in History"));
+                                   u"compareSelectedAction"_s,
+                                   tr("Diff the two calls picked together (in History, or in a revision tree)"));
     connect(m_compareSelectedAction, &QAction::triggered, this, &HistoryDocks::compareSelected);
+    // The current call and the one picked before it, wherever each was picked.
+    m_comparePreviousAction = make(tr("Compare with Previous Call"), QKeySequence(), u"comparePreviousAction"_s,
+                                   tr("Diff the current call against the call that was current before it"));
+    connect(m_comparePreviousAction, &QAction::triggered, this, [this] {
+        const qint64 a = m_current->previous();
+        const qint64 b = m_current->id();
+        if (a > 0 && b > 0 && a != b)
+            compare(std::min(a, b), std::max(a, b));
+    });
     m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), u"budgetAction"_s,
-                          tr("Show what each request of the selected call sent, and what was cut"));
+                          tr("Show what each request of the current call sent, and what was cut"));
     connect(m_budgetAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
             showBudget(id);
     });
     m_reviseAction = make(tr("&Revise…"), QKeySequence(), u"reviseAction"_s,
-                          tr("Run the call in the revision tree again with a correction"));
-    connect(m_reviseAction, &QAction::triggered, this, [this] {
-        m_revisionsDock->show();
-        m_revisionsDock->raise();
-        m_revisions->openReviseDialog();
-    });
+                          tr("Run the current call again with a correction"));
+    connect(m_reviseAction, &QAction::triggered, this, [this] { runOnCall(currentCallId(), true); });
     m_replayEngineAction = make(tr("Replay on Another &Engine…"), QKeySequence(), u"replayEngineAction"_s,
-                                tr("Run the same input on another engine"));
-    connect(m_replayEngineAction, &QAction::triggered, this, [this] {
-        m_revisionsDock->show();
-        m_revisionsDock->raise();
-        m_revisions->openReplayDialog();
-    });
+                                tr("Run the current call's input on another engine"));
+    connect(m_replayEngineAction, &QAction::triggered, this, [this] { runOnCall(currentCallId(), false); });
     m_replaySpecAction = make(tr("Replay with Current &Spec"), QKeySequence(), u"replaySpecAction"_s,
                               tr("Run the call's input again with the spec open in the editor"));
     connect(m_replaySpecAction, &QAction::triggered, this, [this] {
         pushCurrentSpec();
+        followCurrentCall(currentCallId());
         m_revisionsDock->show();
         m_revisionsDock->raise();
         m_revisions->replayWithCurrentSpec();
@@ -257,36 +266,10 @@ void HistoryDocks::createActions()
         m_window->addPanelAction(dock, dock->windowTitle(), QKeySequence(Qt::CTRL | Qt::Key(key)));
 }
 
-QMenu *HistoryDocks::findMenu(MenuKind kind) const
-{
-    // The window's menus have no names: find them by an action they are known to hold.
-    for (QAction *top : m_window->menuBar()->actions()) {
-        QMenu *menu = top->menu();
-        if (!menu)
-            continue;
-        for (QAction *action : menu->actions()) {
-            bool match = false;
-            switch (kind) {
-            case MenuKind::File:
-                match = action->menuRole() == QAction::QuitRole;
-                break;
-            case MenuKind::Edit:
-                match = action->shortcut() == QKeySequence(QKeySequence::Undo);
-                break;
-            case MenuKind::Help:
-                match = action == m_window->aboutAction();
-                break;
-            }
-            if (match)
-                return menu;
-        }
-    }
-    return nullptr;
-}
-
 void HistoryDocks::createMenus()
 {
-    if (QMenu *file = findMenu(MenuKind::File)) {
+    // The window's own menus; the History menu goes before Help.
+    if (QMenu *file = m_window->fileMenu()) {
         // Before the separator that precedes Quit.
         QList<QAction *> actions = file->actions();
         QAction *before = nullptr;
@@ -304,7 +287,7 @@ void HistoryDocks::createMenus()
         qCWarning(lcHistoryDocks) << "no File menu; export and import are in the History menu only";
     }
 
-    if (QMenu *edit = findMenu(MenuKind::Edit)) {
+    if (QMenu *edit = m_window->editMenu()) {
         edit->addSeparator();
         edit->addAction(m_preferencesAction);
     }
@@ -317,6 +300,7 @@ void HistoryDocks::createMenus()
     history->addSeparator();
     history->addAction(m_compareParentAction);
     history->addAction(m_compareSelectedAction);
+    history->addAction(m_comparePreviousAction);
     history->addAction(m_budgetAction);
     history->addSeparator();
     history->addAction(m_reviseAction);
@@ -325,25 +309,31 @@ void HistoryDocks::createMenus()
     history->addSeparator();
     history->addAction(m_newSessionAction);
     history->addAction(m_runInSessionAction);
-    if (!findMenu(MenuKind::File)) {
+    if (!m_window->fileMenu()) {
         history->addSeparator();
         history->addActions({m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction});
     }
-    QMenu *help = findMenu(MenuKind::Help);
+    QMenu *help = m_window->helpMenu();
     m_window->menuBar()->insertMenu(help ? help->menuAction() : nullptr, history);
 }
 
 void HistoryDocks::connectViews()
 {
-    // Selecting a call in History: the revision tree and the budget view follow.
-    connect(m_history->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
-        if (const qint64 id = selectedCallId(); id > 0) {
-            setCurrentCall(id);
-            showCall(id);
-        }
-    });
+    // Picking in History or in the revision tree writes the current call; the other views
+    // follow it.
+    connect(m_current, &CurrentCall::currentChanged, this, &HistoryDocks::followCurrentCall);
+    connect(m_current, &CurrentCall::selectionChanged, this, &HistoryDocks::updateActions);
+    connect(m_history->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { writeFromHistory(false); });
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &HistoryDocks::updateActions);
+            [this] { writeFromHistory(false); });
+    // A click on the row that is already selected picks it again (after a pick elsewhere).
+    connect(m_history->view(), &QAbstractItemView::clicked, this, [this] { writeFromHistory(true); });
+    connect(m_revisions->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { writeFromRevisions(false); });
+    connect(m_revisions->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { writeFromRevisions(false); });
+    connect(m_revisions->view(), &QAbstractItemView::clicked, this, [this] { writeFromRevisions(true); });
     connect(m_history, &HistoryBrowser::callOpened, this, &HistoryDocks::openCall);
     connect(m_history, &HistoryBrowser::revisionTreeRequested, this, [this](qint64 id) {
         m_revisions->setCall(id);
@@ -354,14 +344,8 @@ void HistoryDocks::connectViews()
     connect(m_history, &HistoryBrowser::budgetRequested, this, &HistoryDocks::showBudget);
     connect(m_history, &HistoryBrowser::exportRequested, m_transfer, &TransferController::exportCall);
 
-    connect(m_revisions, &RevisionTreeWidget::callSelected, this, [this](qint64 id) {
-        setCurrentCall(id);
-        if (CallStore *store = m_services ? m_services->store() : nullptr) {
-            if (auto call = store->getCall(id))
-                m_budget->setCall(call.value());
-        }
-        updateActions();
-    });
+    connect(m_revisions, &RevisionTreeWidget::callOpened, this, &HistoryDocks::openCall);
+    connect(m_revisions, &RevisionTreeWidget::runFinished, this, &HistoryDocks::refreshCallTabs);
     connect(m_revisions, &RevisionTreeWidget::diffRequested, this, &HistoryDocks::compare);
     connect(m_revisions, &RevisionTreeWidget::budgetRequested, this, &HistoryDocks::showBudget);
     connect(m_revisions, &RevisionTreeWidget::exportTreeRequested, m_transfer, &TransferController::exportTree);
@@ -406,49 +390,61 @@ void HistoryDocks::applySpec(const std::optional<Spec> &spec)
     }
 }
 
-qint64 HistoryDocks::selectedCallId() const
-{
-    return m_history->selectedCallId();
-}
-
 qint64 HistoryDocks::currentCallId() const
 {
-    return m_currentCall > 0 ? m_currentCall : selectedCallId();
-}
-
-void HistoryDocks::setCurrentCall(qint64 id)
-{
-    if (id <= 0 || id == m_currentCall)
-        return;
-    m_currentCall = id;
-    updateActions();
+    return m_current->id();
 }
 
 QList<qint64> HistoryDocks::selectedCallIds() const
 {
-    QList<qint64> ids;
-    for (const QModelIndex &index : m_history->view()->selectionModel()->selectedRows())
-        ids.append(index.data(HistoryModel::CallIdRole).toLongLong());
-    std::sort(ids.begin(), ids.end());
-    return ids;
+    return m_current->selection();
 }
 
-void HistoryDocks::openCall(qint64 id)
+bool HistoryDocks::Picked::update(QAbstractItemView *view, int idRole, bool syncing, bool force)
 {
-    if (id <= 0)
-        return;
-    m_historyDock->show();
-    m_historyDock->raise();
-    m_history->openCall(id);
-    showCall(id);
+    QList<qint64> now;
+    for (const QModelIndex &index : view->selectionModel()->selectedRows())
+        now.append(index.data(idRole).toLongLong());
+    std::sort(now.begin(), now.end());
+    const qint64 currentNow = view->selectionModel()->currentIndex().data(idRole).toLongLong();
+    // A list read again empties its selection and then picks the same rows: not a new pick.
+    if (currentNow <= 0 && now.isEmpty())
+        return false;
+    const bool changed = now != ids || currentNow != current;
+    ids = now;
+    current = currentNow;
+    return !syncing && (changed || force);
 }
 
-void HistoryDocks::showCall(qint64 id)
+void HistoryDocks::writeFromHistory(bool force)
 {
+    if (m_historyPicked.update(m_history->view(), HistoryModel::CallIdRole, m_syncing, force))
+        m_current->setSelection(m_historyPicked.ids, m_historyPicked.current);
+}
+
+void HistoryDocks::writeFromRevisions(bool force)
+{
+    if (m_revisionsPicked.update(m_revisions->view(), RevisionTreeModel::CallIdRole, m_syncing, force))
+        m_current->setSelection(m_revisionsPicked.ids, m_revisionsPicked.current);
+}
+
+void HistoryDocks::followCurrentCall(qint64 id)
+{
+    updateActions();
     if (id <= 0)
         return;
-    if (m_revisions->selectedCallId() != id)
-        m_revisions->setCall(id);
+    m_syncing = true;
+    // History: the row, when it is listed (the list is not reloaded for it).
+    if (m_history->selectedCallId() != id && m_history->model()->rowOfCall(id) >= 0)
+        m_history->openCall(id);
+    // The revision tree: the call's tree, with the call selected.
+    if (m_revisions->selectedCallId() != id) {
+        if (m_revisions->model()->indexOfCall(id).isValid())
+            m_revisions->selectCall(id);
+        else
+            m_revisions->setCall(id);
+    }
+    m_syncing = false;
     CallStore *store = m_services ? m_services->store() : nullptr;
     if (!store)
         return;
@@ -458,19 +454,134 @@ void HistoryDocks::showCall(qint64 id)
         return;
     }
     m_budget->setCall(call.value());
-    updateActions();
+}
+
+DiffView *HistoryDocks::compareView() const
+{
+    return m_lastCompare;
+}
+
+CallTab *HistoryDocks::callTab(qint64 id) const
+{
+    return m_callTabs.value(id);
+}
+
+QList<CallTab *> HistoryDocks::callTabs() const
+{
+    QList<CallTab *> tabs;
+    for (const QPointer<CallTab> &tab : m_callTabs) {
+        if (tab)
+            tabs.append(tab);
+    }
+    std::sort(tabs.begin(), tabs.end(), [](CallTab *a, CallTab *b) { return a->callId() < b->callId(); });
+    return tabs;
+}
+
+CallTab *HistoryDocks::openCall(qint64 id)
+{
+    if (id <= 0)
+        return nullptr;
+    m_current->setCurrent(id);
+    // History shows it too when it lists it (a call stored a moment ago is looked for once).
+    if (m_history->selectedCallId() != id) {
+        m_syncing = true;
+        m_history->openCall(id);
+        m_syncing = false;
+    }
+    CallStore *store = m_services ? m_services->store() : nullptr;
+    CallTab *tab = m_callTabs.value(id);
+    if (!tab) {
+        tab = new CallTab(store, m_current, m_window);
+        if (!tab->setCall(id)) {
+            showMessage(tab->summaryText());
+            delete tab;
+            return nullptr;
+        }
+        tab->setAccessibleName(tab->title());
+        m_callTabs.insert(id, tab);
+        connect(tab, &QObject::destroyed, this, [this, id] { m_callTabs.remove(id); });
+        connect(tab, &CallTab::callOpened, this, &HistoryDocks::openCall);
+        connect(tab, &CallTab::compareRequested, this, &HistoryDocks::compare);
+        connect(tab, &CallTab::exportRequested, m_transfer, &TransferController::exportCall);
+        connect(tab, &CallTab::replayRequested, this, [this](qint64 call) { runOnCall(call, false); });
+        connect(tab, &CallTab::reviseRequested, this, [this](qint64 call) { runOnCall(call, true); });
+    }
+    m_window->openDocumentTab(tab, tab->title());
+    return tab;
+}
+
+void HistoryDocks::showInHistory(qint64 id)
+{
+    if (id <= 0)
+        return;
+    m_historyDock->show();
+    m_historyDock->raise();
+    m_current->setCurrent(id);
+    m_syncing = true;
+    m_history->openCall(id);
+    m_syncing = false;
+}
+
+void HistoryDocks::runOnCall(qint64 id, bool revise)
+{
+    if (id <= 0)
+        return;
+    // The revision tree runs it: make it the tree's call first.
+    m_current->setCurrent(id);
+    followCurrentCall(id);
+    m_revisionsDock->show();
+    m_revisionsDock->raise();
+    if (revise)
+        m_revisions->openReviseDialog();
+    else
+        m_revisions->openReplayDialog();
+}
+
+void HistoryDocks::refreshCallTabs()
+{
+    for (CallTab *tab : callTabs())
+        tab->reload();
 }
 
 bool HistoryDocks::compareWithParent(qint64 id)
 {
-    m_diffDock->show();
-    m_diffDock->raise();
-    const bool ok = m_diff->compareWithParent(id);
-    showMessage(m_diff->statusText());
-    return ok;
+    CallStore *store = m_services ? m_services->store() : nullptr;
+    if (!store || id <= 0)
+        return false;
+    auto call = store->getCall(id);
+    if (!call) {
+        showMessage(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
+        return false;
+    }
+    if (!call->parent) {
+        showMessage(tr("Call %1 has no parent: it is the first of its tree.").arg(id));
+        return false;
+    }
+    return compare(*call->parent, id);
 }
 
 bool HistoryDocks::compare(qint64 left, qint64 right)
+{
+    if (left <= 0 || right <= 0)
+        return false;
+    const QString key = u"%1:%2"_s.arg(left).arg(right);
+    DiffView *view = m_compareTabs.value(key);
+    bool ok = true;
+    if (!view) {
+        view = new DiffView(m_services ? m_services->store() : nullptr, m_window);
+        view->setObjectName(u"compareView"_s);
+        view->setAccessibleName(tr("Compare call %1 with call %2").arg(left).arg(right));
+        ok = view->compare(left, right);
+        m_compareTabs.insert(key, view);
+        connect(view, &QObject::destroyed, this, [this, key] { m_compareTabs.remove(key); });
+    }
+    m_lastCompare = view;
+    m_window->openDocumentTab(view, tr("Compare %1 ↔ %2").arg(left).arg(right));
+    showMessage(view->statusText());
+    return ok;
+}
+
+bool HistoryDocks::compareInPanel(qint64 left, qint64 right)
 {
     m_diffDock->show();
     m_diffDock->raise();
@@ -481,27 +592,20 @@ bool HistoryDocks::compare(qint64 left, qint64 right)
 
 bool HistoryDocks::compareSelected()
 {
-    const QList<qint64> ids = selectedCallIds();
-    if (ids.size() != 2) {
-        showMessage(tr("Select two calls in History to compare them"));
+    const auto pair = m_current->comparePair();
+    if (!pair) {
+        showMessage(tr("Pick two calls to compare them: two rows in History, or two calls in a revision tree "
+                       "(Ctrl+click the second)."));
         return false;
     }
-    return compare(ids.at(0), ids.at(1));
+    return compare(pair->first, pair->second);
 }
 
 void HistoryDocks::showBudget(qint64 id)
 {
-    CallStore *store = m_services ? m_services->store() : nullptr;
-    if (!store || id <= 0)
-        return;
-    auto call = store->getCall(id);
-    if (!call) {
-        showMessage(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
-        return;
-    }
-    m_budget->setCall(call.value());
-    m_budgetDock->show();
-    m_budgetDock->raise();
+    // The call's tab, on its Context budget page (the Context Budget panel follows too).
+    if (CallTab *tab = openCall(id))
+        tab->tabs()->setCurrentWidget(tab->budget());
 }
 
 void HistoryDocks::showPreferences()
@@ -529,7 +633,13 @@ void HistoryDocks::updateActions()
     m_exportSessionAction->setEnabled(haveStore && m_sessions->currentSessionId() > 0);
     m_importAction->setEnabled(haveStore);
     m_compareParentAction->setEnabled(id > 0);
-    m_compareSelectedAction->setEnabled(selectedCallIds().size() == 2);
+    m_compareSelectedAction->setEnabled(m_current->comparePair().has_value());
+    const qint64 previous = m_current->previous();
+    m_comparePreviousAction->setEnabled(previous > 0 && id > 0 && previous != id);
+    m_comparePreviousAction->setText(m_comparePreviousAction->isEnabled() ? tr("Compare with Call %1").arg(previous)
+                                                                          : tr("Compare with Previous Call"));
+    m_replayEngineAction->setEnabled(haveStore && id > 0);
+    m_reviseAction->setEnabled(haveStore && id > 0);
     m_budgetAction->setEnabled(id > 0);
     m_refreshAction->setEnabled(haveStore);
 }
@@ -542,7 +652,7 @@ void HistoryDocks::onTransferFinished(const TransferResult &result)
     m_history->refresh();
     m_sessions->reload();
     if (!result.callIds.isEmpty())
-        openCall(result.callIds.constFirst());
+        showInHistory(result.callIds.constFirst());
 }
 
 void HistoryDocks::showMessage(const QString &text)

@@ -3,20 +3,26 @@
 // Places the studio's part-2 views in the main window: docks for History, Revisions, Sessions,
 // Context budget and Diff (tabified, named for saveState/restoreState), their View menu
 // toggles, a History menu, File > Export/Import and Edit > Preferences (the engines page).
-// It wires the views to each other and to the window: the selected call feeds the revision
-// tree and the budget view, the spec in the editor feeds "Replay with current spec" and "Run
-// spec in session", and calls stored by the shared CallService appear in History.
+// It wires the views to each other and to the window through one CurrentCall: picking a call
+// in History, in a revision tree or in a call tab makes it the current call, which the
+// revision tree and the budget view follow and every History-menu command acts on. A call
+// opens as a tab in the window's centre (CallTab); Compare opens the diff of two calls as a
+// tab too. The spec in the editor feeds "Replay with current spec" and "Run spec in session",
+// and calls stored by the shared CallService appear in History.
 //
 // Built into callscope_ui (it knows the MainWindow); constructed by the window before it
 // restores its state, so the docks come back where the person left them.
 
 #include "core/model/spec.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 
 #include <optional>
 
+class QAbstractItemView;
 class QAction;
 class QDockWidget;
 class QMenu;
@@ -24,6 +30,8 @@ class QMenu;
 namespace Callscope {
 
 class BudgetView;
+class CallTab;
+class CurrentCall;
 class DiffView;
 class HistoryBrowser;
 class MainWindow;
@@ -65,27 +73,37 @@ public:
     QAction *importAction() const { return m_importAction; }
     QAction *compareParentAction() const { return m_compareParentAction; }
     QAction *compareSelectedAction() const { return m_compareSelectedAction; }
+    QAction *comparePreviousAction() const { return m_comparePreviousAction; }
     QAction *budgetAction() const { return m_budgetAction; }
     QAction *replaySpecAction() const { return m_replaySpecAction; }
     QAction *runInSessionAction() const { return m_runInSessionAction; }
     QAction *refreshAction() const { return m_refreshAction; }
 
-    // The call selected in History (0 when none) and the rows selected there (for Compare).
-    qint64 selectedCallId() const;
-    // The one "current call" the History menu acts on: the call last picked, in History or in
-    // the revision tree (0 when none).
-    qint64 currentCallId() const;
-    QList<qint64> selectedCallIds() const;
+    // The one "current call" every History-menu command acts on, and the calls picked with
+    // it; History, the revision trees and the call tabs read and write it.
+    CurrentCall *currentCall() const { return m_current; }
+    qint64 currentCallId() const;        // 0 when none
+    QList<qint64> selectedCallIds() const; // the calls picked together, sorted
+
+    // The call tab of `id` when it is open; the compare tab shown last.
+    CallTab *callTab(qint64 id) const;
+    QList<CallTab *> callTabs() const;
+    DiffView *compareView() const;
 
 public Q_SLOTS:
-    // Selects the call in History (shown read-only there), and shows it in Revisions and in
-    // the budget view. Raises the History dock.
-    void openCall(qint64 id);
-    // The call in the revision tree and the budget view (what selecting it in History does).
-    void showCall(qint64 id);
+    // Makes the call current and opens it as a tab in the window's centre (or switches to its
+    // tab when it is open already). It is selected in History when History lists it.
+    CallTab *openCall(qint64 id);
+    // Makes the call current and selects it in History (shown read-only below the list),
+    // bringing History forward: for a call picked somewhere else (an experiment cell).
+    void showInHistory(qint64 id);
+    // The call against the one it revises or replays, as a compare tab.
     bool compareWithParent(qint64 id);
+    // Two calls side by side in a compare tab (older on the left as given).
     bool compare(qint64 left, qint64 right);
-    // The two calls selected in History, older first.
+    // The same in the Diff panel, for views that keep their place in the centre.
+    bool compareInPanel(qint64 left, qint64 right);
+    // The two calls picked (in History or in a revision tree), older first.
     bool compareSelected();
     void showBudget(qint64 id);
     void showPreferences();
@@ -99,17 +117,33 @@ private:
     void createMenus();
     void connectViews();
     QDockWidget *makeDock(const QString &title, const QString &objectName, QWidget *content);
-    enum class MenuKind { File, Edit, Help }; // the View menu comes from MainWindow::viewMenu()
-    QMenu *findMenu(MenuKind kind) const;
     void applySpec(const std::optional<Spec> &spec);
     void updateActions();
     void onTransferFinished(const TransferResult &result);
     void showMessage(const QString &text);
 
-    void setCurrentCall(qint64 id);
+    // The views follow the current call (the one that wrote it is left alone).
+    void followCurrentCall(qint64 id);
+    // What a view last had picked; update() says whether that is a new pick to write.
+    struct Picked
+    {
+        QList<qint64> ids;
+        qint64 current = 0;
+        bool update(QAbstractItemView *view, int idRole, bool syncing, bool force);
+    };
+    void writeFromHistory(bool force);
+    void writeFromRevisions(bool force);
+    void runOnCall(qint64 id, bool revise);
+    void refreshCallTabs();
 
     MainWindow *m_window = nullptr;
-    qint64 m_currentCall = 0;
+    CurrentCall *m_current = nullptr;
+    bool m_syncing = false; // the views are being moved to the current call: do not write it back
+    QHash<qint64, QPointer<CallTab>> m_callTabs;
+    QHash<QString, QPointer<DiffView>> m_compareTabs; // "left:right"
+    QPointer<DiffView> m_lastCompare;
+    Picked m_historyPicked;
+    Picked m_revisionsPicked;
     StudioServices *m_services = nullptr;
 
     HistoryBrowser *m_history = nullptr;
@@ -134,6 +168,7 @@ private:
     QAction *m_openCallAction = nullptr;
     QAction *m_compareParentAction = nullptr;
     QAction *m_compareSelectedAction = nullptr;
+    QAction *m_comparePreviousAction = nullptr;
     QAction *m_budgetAction = nullptr;
     QAction *m_reviseAction = nullptr;
     QAction *m_replayEngineAction = nullptr;

@@ -18,6 +18,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTreeView>
@@ -73,6 +74,20 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     layout->addWidget(splitter, 1);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RevisionTreeWidget::showSelected);
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        if (const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong(); id > 0)
+            Q_EMIT callOpened(id);
+    });
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const qint64 id = m_view->indexAt(pos).data(RevisionTreeModel::CallIdRole).toLongLong();
+        if (id <= 0)
+            return;
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
+        menu->popup(m_view->viewport()->mapToGlobal(pos));
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, &RevisionTreeWidget::updateActions);
     connect(m_model, &RevisionTreeModel::callAdded, this, [this](qint64 id) {
         m_view->expand(m_model->indexOfCall(id).parent());

@@ -64,6 +64,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void callSelected(qint64 id);
+    // A node was opened (double-click, Enter, or Open in its context menu).
+    void callOpened(qint64 id);
     void diffRequested(qint64 left, qint64 right);
     void budgetRequested(qint64 id);
     void exportTreeRequested(qint64 rootId);

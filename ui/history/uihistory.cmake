@@ -3,6 +3,8 @@
 # static library so its tests build without the rest of the UI; callscope_ui carries it.
 add_library(callscope_ui_history STATIC
     history/callview.cpp history/callview.h
+    history/calltab.cpp history/calltab.h
+    history/currentcall.cpp history/currentcall.h
     history/enginechoicedialog.cpp history/enginechoicedialog.h
     history/historybrowser.cpp history/historybrowser.h
     history/historymodel.cpp history/historymodel.h
@@ -20,7 +22,7 @@ add_library(callscope_ui_history STATIC
     settings/limitspage.cpp settings/limitspage.h
     settings/profilelistmodel.cpp settings/profilelistmodel.h
     transfer/transfercontroller.cpp transfer/transfercontroller.h)
-target_link_libraries(callscope_ui_history PUBLIC callscope_flags callscope_core callscope_ui_studio Qt6::Widgets Qt6::Concurrent Qt6::Sql)
+target_link_libraries(callscope_ui_history PUBLIC callscope_flags callscope_core callscope_eval callscope_ui_studio Qt6::Widgets Qt6::Concurrent Qt6::Sql)
 target_include_directories(callscope_ui_history PUBLIC ${PROJECT_SOURCE_DIR})
 target_precompile_headers(callscope_ui_history PRIVATE ${CALLSCOPE_PCH_HEADERS} <QtWidgets/QWidget>)
 target_link_libraries(callscope_ui PUBLIC callscope_ui_history)

@@ -1,0 +1,73 @@
+#include "ui/common/rawexchangeview.h"
+
+#include "ui/editor/jsoneditor.h"
+
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+RawExchangeView::RawExchangeView(QWidget *parent)
+    : QWidget(parent)
+    , m_tabs(new QTabWidget(this))
+    , m_request(new JsonEditor(m_tabs))
+    , m_response(new JsonEditor(m_tabs))
+{
+    m_request->setObjectName(u"rawRequest"_s);
+    m_request->setAccessibleName(tr("Raw request body"));
+    m_request->setReadOnly(true);
+    m_response->setObjectName(u"rawResponse"_s);
+    m_response->setAccessibleName(tr("Raw response body"));
+    m_response->setReadOnly(true);
+    m_tabs->addTab(m_request, tr("&Request"));
+    m_tabs->addTab(m_response, tr("R&esponse"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs, 1);
+}
+
+RawExchangeView::~RawExchangeView() = default;
+
+void RawExchangeView::setExchange(const QJsonObject &request, const QByteArray &response, qint64 responseBytes)
+{
+    m_request->setJsonText(QString::fromUtf8(QJsonDocument(request).toJson(QJsonDocument::Indented)));
+    const QJsonDocument parsed = QJsonDocument::fromJson(response);
+    m_response->setJsonText(parsed.isNull() ? QString::fromUtf8(response)
+                                            : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented)));
+    if (responseBytes > response.size()) {
+        // Only the start of a large body is kept; say so rather than show it as the whole. The
+        // note exists only then.
+        if (!m_cut) {
+            m_cut = new QLabel(this);
+            m_cut->setObjectName(u"rawResponseCut"_s);
+            m_cut->setWordWrap(true);
+            static_cast<QVBoxLayout *>(layout())->insertWidget(0, m_cut);
+        }
+        m_cut->setText(tr("The response shows the first %1 of the %2 received; the rest was "
+                          "decoded as it arrived and not kept.")
+                           .arg(QLocale().formattedDataSize(response.size()), QLocale().formattedDataSize(responseBytes)));
+    } else {
+        delete m_cut;
+        m_cut = nullptr;
+    }
+}
+
+void RawExchangeView::clear()
+{
+    m_request->setJsonText({});
+    m_response->setJsonText({});
+    delete m_cut;
+    m_cut = nullptr;
+}
+
+QString RawExchangeView::cutText() const
+{
+    return m_cut ? m_cut->text() : QString();
+}
+
+} // namespace Callscope

@@ -1,0 +1,519 @@
+#include "ui/history/calltab.h"
+
+#include "core/eval/pricetable.h"
+#include "core/loop/edits.h"
+#include "core/store/callstore.h"
+#include "ui/budget/budgetview.h"
+#include "ui/common/displaynames.h"
+#include "ui/common/rawexchangeview.h"
+#include "ui/diff/calldiff.h"
+#include "ui/editor/jsoneditor.h"
+#include "ui/history/callview.h"
+#include "ui/history/currentcall.h"
+#include "ui/history/historymodel.h"
+#include "ui/history/revisiontreemodel.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope {
+
+namespace {
+
+// The conversation's replies, one per turn, in order: the last turns.size() assistant messages
+// that are not the accepted-output copy (a revision's conversation starts with its parent's).
+QList<qsizetype> replyPositions(const QList<Message> &messages, qsizetype turns)
+{
+    QList<qsizetype> replies;
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        const Message &m = messages.at(i);
+        if (m.role == Role::Assistant && !m.providerData.value(u"callscope_output_copy"_s).toBool())
+            replies.append(i);
+    }
+    if (replies.size() > turns)
+        replies = replies.mid(replies.size() - turns);
+    return replies;
+}
+
+// The reply position of `turn` (its index among the record's turns), -1 when unknown.
+qsizetype replyPosition(const CallRecord &record, const QList<Message> &messages, int turn)
+{
+    const QList<qsizetype> replies = replyPositions(messages, record.turns.size());
+    // With fewer replies than turns the earliest turns have none.
+    const qsizetype at = turn - (record.turns.size() - replies.size());
+    return at >= 0 && at < replies.size() ? replies.at(at) : -1;
+}
+
+// The turn notes the runner leaves when a reply was not accepted and a correction went back.
+QString noteText(const QString &note)
+{
+    if (note == u"validation_failed"_s)
+        return CallTab::tr("the output failed validation; a correction was sent");
+    if (note == u"parse_failed"_s)
+        return CallTab::tr("the output was not valid JSON; a correction was sent");
+    if (note == u"reask_truncated"_s)
+        return CallTab::tr("the reply was cut off at the token limit; the model was asked again");
+    if (note == u"empty_reply"_s)
+        return CallTab::tr("the reply was empty; the model was asked again");
+    if (note == u"plain_text"_s)
+        return CallTab::tr("the reply was plain text, not the output; the model was asked again");
+    if (note == u"correction"_s)
+        return CallTab::tr("a correction was sent");
+    return note;
+}
+
+} // namespace
+
+CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_current(current)
+    , m_summary(new QLabel(this))
+    , m_marks(new QLabel(this))
+    , m_replay(new QPushButton(tr("Replay…"), this))
+    , m_revise(new QPushButton(tr("Revise…"), this))
+    , m_export(new QPushButton(tr("Export…"), this))
+    , m_compareParent(new QPushButton(tr("Compare with Parent"), this))
+    , m_compareSelected(new QPushButton(tr("Compare Selected"), this))
+    , m_tabs(new QTabWidget(this))
+    , m_transcript(new QTextBrowser(this))
+    , m_resultPage(new QWidget(this))
+    , m_resultState(new QLabel(m_resultPage))
+    , m_result(new JsonEditor(m_resultPage))
+    , m_validation(new QPlainTextEdit(m_resultPage))
+    , m_exchangePage(new QWidget(this))
+    , m_turn(new QComboBox(m_exchangePage))
+    , m_turnFacts(new QLabel(m_exchangePage))
+    , m_exchangeNote(new QLabel(m_exchangePage))
+    , m_exchange(new RawExchangeView(m_exchangePage))
+    , m_budget(new BudgetView(this))
+    , m_revisionView(new QTreeView(this))
+    , m_revisionModel(new RevisionTreeModel(store, this))
+{
+    setObjectName(u"callTab"_s);
+    m_summary->setObjectName(u"callSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_marks->setObjectName(u"callMarks"_s);
+    m_marks->setWordWrap(true);
+    m_marks->hide();
+    m_replay->setObjectName(u"callReplay"_s);
+    m_replay->setToolTip(tr("Run this call's input again on another engine; the replay is stored under it"));
+    m_revise->setObjectName(u"callRevise"_s);
+    m_revise->setToolTip(tr("Run this call again with a correction; the revision is stored under it"));
+    m_export->setObjectName(u"callExport"_s);
+    m_export->setToolTip(tr("Write this call to a JSON file"));
+    m_compareParent->setObjectName(u"callCompareParent"_s);
+    m_compareParent->setToolTip(tr("Show what differs from the call this one revises or replays"));
+    m_compareSelected->setObjectName(u"callCompareSelected"_s);
+    m_compareSelected->setToolTip(tr("Show what differs between the two calls picked in the revision tree"));
+
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {m_replay, m_revise, m_export, m_compareParent, m_compareSelected})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+
+    // Transcript.
+    m_transcript->setObjectName(u"callTranscript"_s);
+    m_transcript->setOpenLinks(false);
+    m_tabs->addTab(m_transcript, tr("&Transcript"));
+
+    // Result: the accepted output, or why there is none and what failed validation.
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_resultState->setObjectName(u"resultState"_s);
+    m_resultState->setWordWrap(true);
+    m_result->setObjectName(u"callResult"_s);
+    m_result->setReadOnly(true);
+    m_validation->setObjectName(u"callValidation"_s);
+    m_validation->setReadOnly(true);
+    m_validation->setFont(mono);
+    auto *resultSplit = new QSplitter(Qt::Vertical, m_resultPage);
+    resultSplit->addWidget(m_result);
+    resultSplit->addWidget(m_validation);
+    resultSplit->setStretchFactor(0, 3);
+    resultSplit->setStretchFactor(1, 1);
+    auto *resultLayout = new QVBoxLayout(m_resultPage);
+    resultLayout->addWidget(m_resultState);
+    resultLayout->addWidget(resultSplit, 1);
+    m_tabs->addTab(m_resultPage, tr("R&esult"));
+
+    // Request / Response of one turn.
+    m_turn->setObjectName(u"exchangeTurn"_s);
+    m_turn->setAccessibleName(tr("Turn"));
+    m_turnFacts->setObjectName(u"exchangeFacts"_s);
+    m_exchangeNote->setObjectName(u"exchangeNote"_s);
+    m_exchangeNote->setWordWrap(true);
+    m_exchangeNote->setText(tr("A stored call keeps each turn's messages rather than the HTTP bodies: the request is "
+                               "the conversation that turn's request carried (the Context budget tab shows what of it "
+                               "was cut to fit), the response is the reply as it was decoded."));
+    auto *turnRow = new QHBoxLayout;
+    turnRow->addWidget(new QLabel(tr("Turn:"), m_exchangePage));
+    turnRow->addWidget(m_turn);
+    turnRow->addWidget(m_turnFacts, 1);
+    auto *exchangeLayout = new QVBoxLayout(m_exchangePage);
+    exchangeLayout->addLayout(turnRow);
+    exchangeLayout->addWidget(m_exchangeNote);
+    exchangeLayout->addWidget(m_exchange, 1);
+    m_tabs->addTab(m_exchangePage, tr("Re&quest / Response"));
+    connect(m_turn, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            showTurn(m_turn->itemData(index).toInt());
+    });
+
+    // Context budget.
+    m_budget->setObjectName(u"callBudget"_s);
+    m_tabs->addTab(m_budget, tr("Context &Budget"));
+
+    // Revisions: the call's tree; two nodes can be picked for Compare.
+    m_revisionView->setObjectName(u"callRevisions"_s);
+    m_revisionView->setAccessibleName(tr("Revisions and replays of this call"));
+    m_revisionView->setModel(m_revisionModel);
+    m_revisionView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_revisionView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_revisionView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_revisionView->setUniformRowHeights(true);
+    m_revisionView->header()->setStretchLastSection(true);
+    m_tabs->addTab(m_revisionView, tr("Re&visions"));
+    connect(m_revisionView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CallTab::writeSelection);
+    connect(m_revisionView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CallTab::writeSelection);
+    connect(m_revisionView, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        if (const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong(); id > 0)
+            Q_EMIT callOpened(id);
+    });
+    m_revisionView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_revisionView, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = m_revisionView->indexAt(pos);
+        const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong();
+        if (id <= 0)
+            return;
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
+        const QVariant parentId = index.data(RevisionTreeModel::ParentIdRole);
+        if (parentId.isValid())
+            menu->addAction(tr("Compare with Parent"), this,
+                            [this, id, parentId] { Q_EMIT compareRequested(parentId.toLongLong(), id); });
+        menu->popup(m_revisionView->viewport()->mapToGlobal(pos));
+    });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_marks);
+    layout->addLayout(buttons);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_replay, &QPushButton::clicked, this, [this] { Q_EMIT replayRequested(m_record.id); });
+    connect(m_revise, &QPushButton::clicked, this, [this] { Q_EMIT reviseRequested(m_record.id); });
+    connect(m_export, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_record.id); });
+    connect(m_compareParent, &QPushButton::clicked, this, [this] {
+        if (m_record.parent)
+            Q_EMIT compareRequested(*m_record.parent, m_record.id);
+    });
+    connect(m_compareSelected, &QPushButton::clicked, this, [this] {
+        QList<qint64> ids;
+        for (const QModelIndex &index : m_revisionView->selectionModel()->selectedRows())
+            ids.append(index.data(RevisionTreeModel::CallIdRole).toLongLong());
+        std::sort(ids.begin(), ids.end());
+        if (ids.size() == 2)
+            Q_EMIT compareRequested(ids.at(0), ids.at(1));
+    });
+    updateButtons();
+}
+
+CallTab::~CallTab() = default;
+
+bool CallTab::setCall(qint64 id)
+{
+    if (!m_store) {
+        m_summary->setText(tr("The history is not available."));
+        return false;
+    }
+    auto call = m_store->getCall(id);
+    if (!call) {
+        m_summary->setText(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
+        return false;
+    }
+    m_record = call.value();
+    fill();
+    return true;
+}
+
+void CallTab::reload()
+{
+    if (m_record.id <= 0 || !m_store)
+        return;
+    if (auto call = m_store->getCall(m_record.id))
+        m_record = call.value();
+    m_revisionModel->refresh();
+    m_revisionView->expandAll();
+}
+
+QString CallTab::title() const
+{
+    return m_record.kind.isEmpty() ? tr("Call %1").arg(m_record.id) : tr("Call %1 · %2").arg(m_record.id).arg(m_record.kind);
+}
+
+void CallTab::fill()
+{
+    const CallRecord &r = m_record;
+    QLocale locale;
+    QStringList parts{tr("Call %1").arg(r.id), r.kind, callStatusDisplayName(r.status)};
+    parts.append(QString(r.engineType + u' ' + r.model).trimmed());
+    if (const QString mode = recordOutputMode(r); !mode.isEmpty())
+        parts.append(tr("output: %1").arg(mode));
+    if (!r.usage.isEmpty())
+        parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.inputTokens), locale.toString(r.usage.outputTokens)));
+    if (r.engineType != u"replay"_s && !r.usage.isEmpty()) {
+        const std::optional<double> cost = PriceTable::fromSettings().cost(r.model, r.usage);
+        parts.append(cost ? tr("about $%1").arg(locale.toString(*cost, 'f', *cost < 0.01 ? 4 : 2))
+                          : tr("no price for %1").arg(r.model));
+    }
+    qint64 ms = r.metadata.value(u"duration_ms"_s).toInteger(-1);
+    if (ms < 0 && r.createdAt.isValid() && r.finishedAt.isValid())
+        ms = r.createdAt.msecsTo(r.finishedAt);
+    if (ms >= 0)
+        parts.append(formatDuration(ms));
+    if (r.createdAt.isValid())
+        parts.append(locale.toString(r.createdAt.toLocalTime(), QLocale::ShortFormat));
+    parts.removeAll(QString());
+    QString summary = parts.join(u" · "_s);
+    if (!r.error.isEmpty())
+        summary += u'\n' + tr("Error (%1): %2").arg(errorCategoryDisplayName(r.errorCategory), r.error);
+    m_summary->setText(summary);
+
+    // What the record itself says it is: a replay, a revision, edits made at a pause.
+    const QList<Message> messages = messagesFromJson(r.messages);
+    int editedArguments = 0;
+    int editedResults = 0;
+    for (const Message &m : messages) {
+        for (const ToolCall &c : m.toolCalls)
+            editedArguments += argumentsEdited(c) ? 1 : 0;
+        for (const ToolResult &t : m.toolResults)
+            editedResults += resultEdited(t) ? 1 : 0;
+    }
+    QStringList marks;
+    if (r.engineType == u"replay"_s)
+        marks.append(tr("Replayed from a recording: nothing was sent to a model."));
+    if (r.parent) {
+        const bool rerun = r.metadata.contains(u"rerun_of"_s) || r.metadata.contains(u"replay_of"_s);
+        marks.append(rerun ? tr("A replay of call %1.").arg(*r.parent) : tr("A revision of call %1.").arg(*r.parent));
+    }
+    if (editedArguments > 0)
+        marks.append(tr("%n tool argument(s) edited by you at a pause.", nullptr, editedArguments));
+    if (editedResults > 0)
+        marks.append(tr("%n tool result(s) edited by you at a pause.", nullptr, editedResults));
+    m_marks->setText(marks.join(u"  "_s));
+    m_marks->setVisible(!marks.isEmpty());
+
+    m_transcript->setHtml(CallView::transcriptHtml(messages, r.systemPrompt, palette()));
+
+    // Result and what failed validation on the way.
+    const bool haveResult = !(r.response.isNull() || r.response.isUndefined());
+    m_result->setJsonText(haveResult ? CallView::prettyJson(r.response) : QString());
+    QStringList failures;
+    for (const TurnRecord &turn : r.turns) {
+        if (turn.note.isEmpty())
+            continue;
+        QString line = tr("Turn %1: %2").arg(turn.index + 1).arg(noteText(turn.note));
+        // The correction sent back follows the turn's reply.
+        const qsizetype at = replyPosition(r, messages, turn.index);
+        if (at >= 0 && at + 1 < messages.size()) {
+            const Message &next = messages.at(at + 1);
+            QStringList sent;
+            for (const ToolResult &t : next.toolResults) {
+                if (t.isError)
+                    sent.append(t.content);
+            }
+            if (sent.isEmpty() && next.role == Role::User)
+                sent.append(next.text);
+            if (!sent.isEmpty())
+                line += u'\n' + sent.join(u'\n');
+        }
+        failures.append(line);
+    }
+    if (haveResult && r.status == CallStatus::Completed)
+        m_resultState->setText(failures.isEmpty() ? tr("The output passed validation.")
+                                                  : tr("The output passed validation after %n correction(s).", nullptr,
+                                                       int(failures.size())));
+    else
+        m_resultState->setText(tr("No validated output: %1.").arg(callOutcomeText(r.status, r.errorCategory)));
+    m_validation->setPlainText(failures.isEmpty() ? tr("No validation errors.") : failures.join(u"\n\n"_s));
+
+    // Turns.
+    {
+        const QSignalBlocker block(m_turn);
+        m_turn->clear();
+        for (const TurnRecord &turn : r.turns)
+            m_turn->addItem(tr("%1 of %2").arg(turn.index + 1).arg(r.turns.size()), turn.index);
+    }
+    if (r.turns.isEmpty()) {
+        m_exchange->clear();
+        m_turnFacts->setText(tr("This call made no model request."));
+    } else {
+        m_turn->setCurrentIndex(m_turn->count() - 1);
+        showTurn(m_turn->currentData().toInt());
+    }
+
+    m_budget->setCall(r);
+
+    {
+        const QSignalBlocker block(m_revisionView->selectionModel());
+        m_syncing = true;
+        if (m_revisionModel->setCall(r.id)) {
+            m_revisionView->expandAll();
+            for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
+                m_revisionView->resizeColumnToContents(c);
+            const QModelIndex index = m_revisionModel->indexOfCall(r.id);
+            m_revisionView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        }
+        m_syncing = false;
+    }
+    updateButtons();
+}
+
+QJsonObject CallTab::turnRequest(const CallRecord &record, int turn)
+{
+    const QList<Message> messages = messagesFromJson(record.messages);
+    qsizetype end = replyPosition(record, messages, turn);
+    if (end < 0)
+        end = messages.size();
+    QJsonArray sent;
+    for (qsizetype i = 0; i < end; ++i)
+        sent.append(messages.at(i).toJson());
+    QJsonObject request{{u"turn"_s, turn + 1}, {u"model"_s, record.model}};
+    if (!record.systemPrompt.isEmpty())
+        request.insert(u"system"_s, record.systemPrompt);
+    request.insert(u"messages"_s, sent);
+    return request;
+}
+
+QJsonObject CallTab::turnResponse(const CallRecord &record, int turn)
+{
+    const auto it = std::find_if(record.turns.cbegin(), record.turns.cend(),
+                                 [turn](const TurnRecord &t) { return t.index == turn; });
+    if (it == record.turns.cend())
+        return {};
+    const QList<Message> messages = messagesFromJson(record.messages);
+    QJsonObject response{{u"finish_reason"_s, it->rawFinishReason.isEmpty() ? finishReasonName(it->finishReason)
+                                                                            : it->rawFinishReason},
+                         {u"usage"_s, it->usage.toJson()}};
+    if (const qsizetype at = replyPosition(record, messages, turn); at >= 0)
+        response.insert(u"message"_s, messages.at(at).toJson());
+    return response;
+}
+
+void CallTab::showTurn(int turn)
+{
+    const auto it = std::find_if(m_record.turns.cbegin(), m_record.turns.cend(),
+                                 [turn](const TurnRecord &t) { return t.index == turn; });
+    if (it == m_record.turns.cend()) {
+        m_exchange->clear();
+        m_turnFacts->clear();
+        return;
+    }
+    const QByteArray response = QJsonDocument(turnResponse(m_record, turn)).toJson(QJsonDocument::Indented);
+    m_exchange->setExchange(turnRequest(m_record, turn), response, response.size());
+    QStringList facts{formatTokens(it->usage)};
+    if (it->toolCalls > 0)
+        facts.append(tr("%n tool call(s)", nullptr, it->toolCalls));
+    if (!it->note.isEmpty())
+        facts.append(noteText(it->note));
+    facts.removeAll(QString());
+    m_turnFacts->setText(facts.join(u" · "_s));
+    const int index = m_turn->findData(turn);
+    if (index >= 0 && index != m_turn->currentIndex()) {
+        const QSignalBlocker block(m_turn);
+        m_turn->setCurrentIndex(index);
+    }
+}
+
+void CallTab::writeSelection()
+{
+    updateButtons();
+    if (m_syncing || !m_current)
+        return;
+    QList<qint64> ids;
+    for (const QModelIndex &index : m_revisionView->selectionModel()->selectedRows())
+        ids.append(index.data(RevisionTreeModel::CallIdRole).toLongLong());
+    const qint64 current = m_revisionView->selectionModel()->currentIndex().data(RevisionTreeModel::CallIdRole).toLongLong();
+    m_current->setSelection(ids, current);
+}
+
+void CallTab::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // The tab in front is the call at hand.
+    if (m_current && m_record.id > 0 && m_current->id() != m_record.id)
+        m_current->setCurrent(m_record.id);
+}
+
+void CallTab::updateButtons()
+{
+    const bool have = m_record.id > 0;
+    m_replay->setEnabled(have);
+    m_revise->setEnabled(have);
+    m_export->setEnabled(have);
+    m_compareParent->setEnabled(have && m_record.parent.has_value());
+    m_compareSelected->setEnabled(m_revisionView->selectionModel()->selectedRows().size() == 2);
+}
+
+QString CallTab::summaryText() const
+{
+    return m_summary->text() + (m_marks->text().isEmpty() ? QString() : u'\n' + m_marks->text());
+}
+
+QString CallTab::transcriptText() const
+{
+    return m_transcript->toPlainText();
+}
+
+QString CallTab::resultText() const
+{
+    return m_result->toPlainText();
+}
+
+QString CallTab::validationText() const
+{
+    return m_resultState->text() + u'\n' + m_validation->toPlainText();
+}
+
+QString CallTab::requestText() const
+{
+    return m_exchange->requestEditor()->toPlainText();
+}
+
+QString CallTab::responseText() const
+{
+    return m_exchange->responseEditor()->toPlainText();
+}
+
+QString CallTab::exchangeNote() const
+{
+    return m_exchangeNote->text();
+}
+
+QWidget *CallTab::transcriptPage() const
+{
+    return m_transcript;
+}
+
+} // namespace Callscope

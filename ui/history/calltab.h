@@ -1,0 +1,126 @@
+#pragma once
+
+// One stored call as a document tab: a summary line (status in words, engine, model, tokens,
+// cost, duration, when; replays and edits marked), the actions that start from it (Replay,
+// Revise, Export, Compare with parent) and five views of it: Transcript, Result (the validated
+// output, or what failed validation), Request / Response of each turn, Context budget and the
+// call's revision tree. The tab writes the shared CurrentCall when the person picks in it; the
+// window decides what the actions do (they run through the same code as the History menu).
+
+#include "core/model/callrecord.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTextBrowser;
+class QTreeView;
+
+namespace Callscope {
+
+class BudgetView;
+class JsonEditor;
+class CallStore;
+class CurrentCall;
+class RawExchangeView;
+class RevisionTreeModel;
+
+class CallTab final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CallTab)
+
+public:
+    // `store` and `current` must outlive the tab; `current` may be null (a tab on its own).
+    CallTab(CallStore *store, CurrentCall *current, QWidget *parent = nullptr);
+    ~CallTab() override;
+
+    // Reads the call; false (and the reason in the summary line) when it cannot be read.
+    bool setCall(qint64 id);
+    // Reads the call again (a revision or replay of it was stored: the tree grows).
+    void reload();
+    qint64 callId() const { return m_record.id; }
+    const CallRecord &call() const { return m_record; }
+    // "Call 12 · planner": the tab's title.
+    QString title() const;
+
+    QString summaryText() const;
+    QString transcriptText() const;
+    QString resultText() const;
+    QString validationText() const;
+    QString requestText() const;   // the Request pane of the turn picked
+    QString responseText() const;
+    QString exchangeNote() const;
+
+    QTabWidget *tabs() const { return m_tabs; }
+    QWidget *transcriptPage() const;
+    QWidget *resultPage() const { return m_resultPage; }
+    QWidget *exchangePage() const { return m_exchangePage; }
+    QComboBox *turnCombo() const { return m_turn; }
+    RawExchangeView *exchange() const { return m_exchange; }
+    BudgetView *budget() const { return m_budget; }
+    QTreeView *revisionView() const { return m_revisionView; }
+    RevisionTreeModel *revisionModel() const { return m_revisionModel; }
+    QPushButton *replayButton() const { return m_replay; }
+    QPushButton *reviseButton() const { return m_revise; }
+    QPushButton *exportButton() const { return m_export; }
+    QPushButton *compareParentButton() const { return m_compareParent; }
+    QPushButton *compareSelectedButton() const { return m_compareSelected; }
+
+    // The turn's request and reply as the stored call keeps them (the messages the turn's
+    // request carried, the reply decoded), for the Request / Response pane.
+    static QJsonObject turnRequest(const CallRecord &record, int turn);
+    static QJsonObject turnResponse(const CallRecord &record, int turn);
+
+public Q_SLOTS:
+    void showTurn(int turn);
+
+Q_SIGNALS:
+    // The person asked for these on this tab's call (or, for compare, on two calls).
+    void replayRequested(qint64 id);
+    void reviseRequested(qint64 id);
+    void exportRequested(qint64 id);
+    void compareRequested(qint64 left, qint64 right);
+    // A node of the revision tree was opened (double-click, Enter).
+    void callOpened(qint64 id);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void fill();
+    void writeSelection();
+    void updateButtons();
+
+    CallStore *m_store = nullptr;
+    CurrentCall *m_current = nullptr;
+    CallRecord m_record;
+    bool m_syncing = false;
+
+    QLabel *m_summary = nullptr;
+    QLabel *m_marks = nullptr;
+    QPushButton *m_replay = nullptr;
+    QPushButton *m_revise = nullptr;
+    QPushButton *m_export = nullptr;
+    QPushButton *m_compareParent = nullptr;
+    QPushButton *m_compareSelected = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QTextBrowser *m_transcript = nullptr;
+    QWidget *m_resultPage = nullptr;
+    QLabel *m_resultState = nullptr;
+    JsonEditor *m_result = nullptr;
+    QPlainTextEdit *m_validation = nullptr;
+    QWidget *m_exchangePage = nullptr;
+    QComboBox *m_turn = nullptr;
+    QLabel *m_turnFacts = nullptr;
+    QLabel *m_exchangeNote = nullptr;
+    RawExchangeView *m_exchange = nullptr;
+    BudgetView *m_budget = nullptr;
+    QTreeView *m_revisionView = nullptr;
+    RevisionTreeModel *m_revisionModel = nullptr;
+};
+
+} // namespace Callscope
