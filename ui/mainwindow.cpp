@@ -174,7 +174,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     // the height (the Findings stay).
     for (QDockWidget *dock : {m_historyDocks->revisionsDock(), m_historyDocks->budgetDock(), m_historyDocks->diffDock()})
         dock->hide();
-    resizeDocks({m_findingsDock}, {60}, Qt::Vertical);
+    resizeDocks({m_findingsDock}, {110}, Qt::Vertical);
     if (SessionView *sessions = m_historyDocks->sessions()) {
         // A session turn that waits for an approval comes forward, with a badge on its tab for
         // when History (or anything else) is brought over it.
@@ -318,9 +318,6 @@ void MainWindow::createDocks()
     m_findingsDock = new QDockWidget(tr("Findings"), this);
     m_findingsDock->setObjectName(u"findingsDock"_s);
     m_findingsDock->setWidget(m_findingsView);
-    // No title bar of its own: the table's header says what it is and the status bar counts
-    // the findings, so the spec tab above keeps the height (View > Findings brings it back).
-    m_findingsDock->setTitleBarWidget(new QWidget(m_findingsDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
 }
 
