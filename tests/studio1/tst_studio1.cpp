@@ -12,8 +12,10 @@
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
+#include "ui/history/historydocks.h"
 #include "ui/mainwindow.h"
-#include "ui/specview.h"
+#include "ui/editor/specdocument.h"
+#include "ui/spectab.h"
 #include "ui/common/noticebar.h"
 #include "ui/common/studioservices.h"
 #include "ui/editor/findingsmodel.h"
@@ -45,8 +47,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QFileSystemModel>
+#include <QMessageBox>
 #include <QMenu>
+#include <QSettings>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QToolButton>
 #include <QMimeData>
 #include <QDropEvent>
@@ -71,6 +78,15 @@ using namespace Callscope::Test;
 namespace {
 
 constexpr auto kKeyEnv = "CALLSCOPE_STUDIO1_KEY";
+
+QAction *findChildAction(QObject &root, const QString &text)
+{
+    for (QAction *a : root.findChildren<QAction *>()) {
+        if (a->text() == text)
+            return a;
+    }
+    return nullptr;
+}
 
 QString sourcePath(const QString &relative)
 {
@@ -246,6 +262,13 @@ private Q_SLOTS:
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
     void mainWindowRunsSampleOffline();
+    void windowTwoSpecTabsRunApart();
+    void windowTabsKeepTheirBreakpoints();
+    void windowFormAndJsonShareOneUndo();
+    void windowDirtyMarkAndCloseTabAsks();
+    void windowOpenFileAgainSwitchesToItsTab();
+    void windowWorkspaceFolderListsSpecs();
+    void windowWaitingBadgeOnTheRightTab();
     void outputModesRunAndDiff();
     void editorAddsRemoteMcpServerAndListsTools();
     void elicitationFormAnswers();
@@ -1289,18 +1312,18 @@ void TestStudio1::mainWindowRunsSampleOffline()
     RunPanel *panel = window.runPanel();
     QVERIFY(panel->inputText().startsWith(u"Mission report, 14 March."_s));
     QCOMPARE(window.specForm()->spec().kind, u"extraction"_s);
-    QCOMPARE(window.centralTabs()->currentWidget(), static_cast<QWidget *>(window.specForm()));
-    QVERIFY(window.runDock()->isVisible());
+    QCOMPARE(window.editorTabs()->currentWidget(), static_cast<QWidget *>(window.specForm()));
+    QVERIFY(panel->isVisible());
 
     // Form -> text: a form edit lands in the JSON text (and marks the file modified).
     auto *maxTurns = window.specForm()->findChild<QSpinBox *>(u"maxTurns"_s);
     maxTurns->setValue(4);
-    QVERIFY(window.specView()->text().contains(u"\"max_turns\": 4"_s));
+    QVERIFY(window.currentDocument()->text().contains(u"\"max_turns\": 4"_s));
     QVERIFY(window.isModified());
     // Text -> form.
-    QString text = window.specView()->text();
+    QString text = window.currentDocument()->text();
     text.replace(u"\"max_turns\": 4"_s, u"\"max_turns\": 3"_s);
-    QTextCursor cursor(window.specView()->editor()->document());
+    QTextCursor cursor(window.jsonView()->document());
     cursor.select(QTextCursor::Document);
     cursor.insertText(text);
     QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 3, 3000);
@@ -1321,7 +1344,371 @@ void TestStudio1::mainWindowRunsSampleOffline()
     QVERIFY(result.stored);
     saveShot(&window, u"studio-main-window.png"_s);
     window.setWindowModified(false);
-    window.specView()->editor()->document()->setModified(false);
+    window.currentDocument()->setClean();
+}
+
+// Two specs in two tabs: each has its own run view, so one's run, transcript, status, messages
+// and findings never show in the other, and the two run at the same time.
+void TestStudio1::windowTwoSpecTabsRunApart()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(1280, 800));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    SpecTab *planner = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SpecTab *lunar = window.currentSpecTab();
+    QVERIFY(planner && lunar && planner != lunar);
+    QCOMPARE(window.documentTabs()->count(), 2); // the untouched template gave its tab away
+    QCOMPARE(window.documents().size(), 2);
+    QCOMPARE(window.documentTabs()->tabText(0), u"planner.spec.json"_s);
+    QCOMPARE(window.documentTabs()->tabText(1), u"lunar-landing.spec.json"_s);
+    QCOMPARE(window.documentTabs()->tabToolTip(1), QDir::toNativeSeparators(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.documentTabs()->isMovable());
+    QVERIFY(window.documentTabs()->tabsClosable());
+    QVERIFY(planner->runPanel() != lunar->runPanel());
+
+    // The planner waits for an approval in its tab while the lunar landing runs to its end.
+    window.documentTabs()->setCurrentWidget(planner);
+    QCOMPARE(window.runPanel(), planner->runPanel());
+    QCOMPARE(window.currentFile(), planner->document()->path());
+    QSignalSpy plannerDone(planner->runPanel(), &RunPanel::runFinished);
+    planner->runPanel()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(planner->runPanel()->approvalPanel()->approveButton()->isVisibleTo(planner->runPanel()), 10000);
+    QVERIFY(planner->runPanel()->isRunning());
+    window.documentTabs()->setCurrentWidget(lunar);
+    QCOMPARE(window.runPanel(), lunar->runPanel());
+    QVERIFY(lunar->runPanel()->transcript()->count() == 0);
+    QSignalSpy lunarDone(lunar->runPanel(), &RunPanel::runFinished);
+    lunar->runPanel()->run();
+    QVERIFY(lunarDone.wait(15000));
+    QCOMPARE(lunarDone.at(0).at(0).value<LaunchResult>().record.status, CallStatus::Completed);
+    QVERIFY(planner->runPanel()->isRunning()); // still waiting, untouched by the other run
+    saveShot(&window, u"two-spec-tabs.png"_s);
+    // The run view is whole beside the editor at 1280x800: no sideways scrolling.
+    auto *runScroll = lunar->findChild<QScrollArea *>(u"runScroll"_s);
+    QVERIFY(runScroll);
+    QCOMPARE(runScroll->horizontalScrollBar()->maximum(), 0);
+    auto *editorScroll = lunar->findChild<QScrollArea *>(u"editorScroll"_s);
+    QVERIFY(editorScroll);
+    QCOMPARE(editorScroll->horizontalScrollBar()->maximum(), 0);
+    const QString lunarStatus = lunar->runPanel()->statusLabel()->text();
+    planner->runPanel()->approvalPanel()->approveButton()->click();
+    QVERIFY(plannerDone.wait(15000));
+    QCOMPARE(plannerDone.at(0).at(0).value<LaunchResult>().record.status, CallStatus::Completed);
+    // Neither transcript holds the other's turns; the status of each is its own.
+    auto text = [](TranscriptModel *model) {
+        QString all;
+        for (int i = 0; i < model->count(); ++i)
+            all += model->index(i, 0).data(TranscriptModel::TextRole).toString() + u'\n';
+        return all;
+    };
+    QVERIFY2(!text(lunar->runPanel()->transcript()).contains(u"ticket"_s, Qt::CaseInsensitive),
+             qPrintable(text(lunar->runPanel()->transcript())));
+    QVERIFY2(!text(planner->runPanel()->transcript()).contains(u"Mission report"_s), qPrintable(text(planner->runPanel()->transcript())));
+    QCOMPARE(lunar->runPanel()->statusLabel()->text(), lunarStatus);
+    QCOMPARE(lunar->runPanel()->attempts(), int(lunarDone.at(0).at(0).value<LaunchResult>().record.attempts.size()));
+
+    // A spec opened after the runs starts with an empty run view.
+    window.newSpec();
+    RunPanel *fresh = window.runPanel();
+    QVERIFY(fresh != lunar->runPanel() && fresh != planner->runPanel());
+    QCOMPARE(fresh->transcript()->count(), 0);
+    QVERIFY(!fresh->lastResult());
+    QCOMPARE(fresh->statusLabel()->text(), u"Ready"_s);
+    QVERIFY(fresh->messageBar()->text().isEmpty());
+
+    // Findings are the spec's in front: a broken lunar text lists its error only in its tab.
+    window.documentTabs()->setCurrentWidget(lunar);
+    lunar->document()->replaceText(u"{\"kind\": 3}"_s);
+    window.revalidate();
+    QVERIFY(window.findingsModel()->count(SpecFinding::Severity::Error) > 0);
+    QCOMPARE(window.findingsModel()->findings(), lunar->document()->findings());
+    QVERIFY(!lunar->messageBar()->text().isEmpty());
+    QSignalSpy reread(&window, &MainWindow::specReread);
+    window.documentTabs()->setCurrentWidget(planner);
+    QVERIFY(reread.size() >= 1); // History and the Experiment tab learn of the spec in front
+    QCOMPARE(window.findingsModel()->count(SpecFinding::Severity::Error), 0);
+    QCOMPARE(window.findingsModel()->findings(), planner->document()->findings());
+    QVERIFY(planner->messageBar()->text().isEmpty());
+    QVERIFY(window.currentSpec().has_value());
+    QCOMPARE(window.currentSpec()->kind, planner->document()->spec()->kind);
+    for (SpecDocument *document : window.documents())
+        document->setClean();
+}
+
+// Breakpoints belong to a spec's run view: set in one tab, the other's stay as they were, and
+// the Run menu shows the ones of the tab in front.
+void TestStudio1::windowTabsKeepTheirBreakpoints()
+{
+    MainWindow window;
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    SpecTab *first = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/refusal.spec.json"_s)));
+    SpecTab *second = window.currentSpecTab();
+    first->runPanel()->setBreakpoints({});
+    second->runPanel()->setBreakpoints({});
+    first->runPanel()->setBreakpoints(Breakpoint::BeforeTool);
+    QCOMPARE(first->runPanel()->breakpoints(), Breakpoints(Breakpoint::BeforeTool));
+    QCOMPARE(second->runPanel()->breakpoints(), Breakpoints());
+    second->runPanel()->setBreakpoints(Breakpoint::AfterToolResult);
+    QCOMPARE(first->runPanel()->breakpoints(), Breakpoints(Breakpoint::BeforeTool));
+    auto menuBreakpoints = [&window] {
+        auto *menu = window.findChild<QMenu *>(u"breakpointsMenu"_s);
+        return menu ? menu->actions() : QList<QAction *>();
+    };
+    QCOMPARE(menuBreakpoints(), second->runPanel()->breakpointActions());
+    window.documentTabs()->setCurrentWidget(first);
+    QCOMPARE(menuBreakpoints(), first->runPanel()->breakpointActions());
+    // The run menu's Step is the one of the tab in front.
+    bool hasStep = false;
+    for (QAction *a : window.findChild<QMenu *>(u"runMenu"_s)->actions())
+        hasStep = hasStep || a == first->runPanel()->stepAction();
+    QVERIFY(hasStep);
+}
+
+// The form and the JSON text are two views of one document with one history: an edit in the
+// form is undone from the JSON view, an edit in the JSON from the form.
+void TestStudio1::windowFormAndJsonShareOneUndo()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    SpecDocument *document = window.currentDocument();
+    QVERIFY(document);
+    QCOMPARE(window.specForm()->undoStack(), document->undoStack());
+    QVERIFY(!window.isModified());
+    const QString original = document->text();
+
+    auto *maxTurns = window.specForm()->findChild<QSpinBox *>(u"maxTurns"_s);
+    QVERIFY(maxTurns);
+    const int before = maxTurns->value();
+    maxTurns->setValue(7);
+    QVERIFY2(document->text().contains(u"\"max_turns\": 7"_s), qPrintable(document->text()));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(window.isModified());
+    QVERIFY(window.documentTabs()->tabText(0).endsWith(u" *"_s));
+
+    // Undo from the JSON view (Ctrl+Z there reaches the window's Undo).
+    window.editorTabs()->setCurrentWidget(window.jsonView());
+    window.jsonView()->setFocus();
+    QTRY_VERIFY(window.jsonView()->hasFocus());
+    QTest::keyClick(window.jsonView(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document->text(), original);
+    QTRY_COMPARE(maxTurns->value(), before);
+    QVERIFY(!window.isModified());
+    QVERIFY(!window.documentTabs()->tabText(0).endsWith(u" *"_s));
+
+    // Typing in the JSON view, undone from the form.
+    QTextCursor cursor = window.jsonView()->textCursor();
+    cursor.setPosition(int(document->text().indexOf(u"Describe the task here."_s)));
+    window.jsonView()->setTextCursor(cursor);
+    QTest::keyClicks(window.jsonView(), u"Now: "_s);
+    QVERIFY(document->text().contains(u"Now: Describe the task here."_s));
+    QCOMPARE(document->undoStack()->count(), 1); // one step for the word typed
+    QTRY_VERIFY_WITH_TIMEOUT(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s), 3000);
+    window.editorTabs()->setCurrentWidget(window.specForm());
+    maxTurns->setFocus();
+    QTRY_VERIFY(maxTurns->hasFocus());
+    QTest::keyClick(maxTurns, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document->text(), original);
+    QCOMPARE(window.specForm()->spec().systemPrompt, u"Describe the task here."_s);
+    // Redo brings the typing back, in both views.
+    findChildAction(window, u"&Redo"_s)->trigger();
+    QVERIFY(document->text().contains(u"Now: Describe"_s));
+    QVERIFY(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s));
+    document->setClean();
+}
+
+// A tab shows its file name with a mark while it has unsaved changes; closing it asks first.
+void TestStudio1::windowDirtyMarkAndCloseTabAsks()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"dirty.spec.json"_s);
+    QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(path));
+    window.newSpec();
+    QCOMPARE(window.documentTabs()->count(), 2);
+    window.documentTabs()->setCurrentIndex(0);
+    QTabWidget *tabs = window.documentTabs();
+    QCOMPARE(tabs->tabText(0), u"dirty.spec.json"_s);
+    window.jsonView()->appendPlainText(u" "_s);
+    QVERIFY(window.isModified());
+    QCOMPARE(tabs->tabText(0), u"dirty.spec.json *"_s);
+    QVERIFY(window.isWindowModified());
+
+    auto answer = [&window](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, &window, [&window, button] {
+            QMessageBox *box = nullptr;
+            QTRY_VERIFY((box = window.findChild<QMessageBox *>(u"unsavedChangesBox"_s)) != nullptr);
+            QVERIFY(box->text().contains(u"dirty.spec.json"_s));
+            box->button(button)->click();
+        });
+    };
+    // Cancel: the tab stays, changes and all.
+    answer(QMessageBox::Cancel);
+    window.closeDocumentTab(0);
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    QCOMPARE(tabs->count(), 2);
+    QVERIFY(window.currentDocument()->isModified());
+    // Save: written, then closed.
+    answer(QMessageBox::Save);
+    window.closeDocumentTab(0);
+    QTRY_COMPARE(tabs->count(), 1);
+    QVERIFY(QString::fromUtf8(readFile(path)).endsWith(u"\n "_s));
+    // A tab without changes closes at once; the last one closed leaves a new spec.
+    window.closeDocumentTab(0);
+    QCOMPARE(tabs->count(), 1);
+    QVERIFY(window.currentFile().isEmpty());
+    QVERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    // Discard on a changed file: closed, the file as it was.
+    QVERIFY(window.openSpecFile(path));
+    const QByteArray saved = readFile(path);
+    window.jsonView()->appendPlainText(u"x"_s);
+    QVERIFY(tabs->tabText(tabs->currentIndex()).endsWith(u" *"_s));
+    answer(QMessageBox::Discard);
+    window.closeDocumentTab(tabs->currentIndex());
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    QTRY_COMPARE(window.documents().size(), 1);
+    QCOMPARE(readFile(path), saved);
+}
+
+// Opening a file that is open already brings its tab forward, no second copy.
+void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
+{
+    QSettings().remove(u"recentFiles"_s);
+    MainWindow window;
+    const QString a = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
+    const QString b = sourcePath(u"resources/samples/refusal.spec.json"_s);
+    QVERIFY(window.openSpecFile(a));
+    SpecTab *first = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(b));
+    QCOMPARE(window.currentFile(), QFileInfo(b).absoluteFilePath());
+    QVERIFY(window.openSpecFile(a));
+    QCOMPARE(window.documents().size(), 2);
+    QCOMPARE(window.currentSpecTab(), first);
+    QCOMPARE(window.currentFile(), QFileInfo(a).absoluteFilePath());
+    QCOMPARE(window.recentFiles().constFirst(), QFileInfo(a).absoluteFilePath());
+    // Through the sidebar's recent files too.
+    QListWidget *recent = window.recentList();
+    QCOMPARE(recent->count(), 2);
+    QCOMPARE(recent->item(1)->text(), u"refusal.spec.json"_s);
+    Q_EMIT recent->itemActivated(recent->item(1));
+    QCOMPARE(window.documents().size(), 2);
+    QCOMPARE(window.currentFile(), QFileInfo(b).absoluteFilePath());
+}
+
+// File > Open Folder lists the folder's spec files and experiments in the sidebar, with History
+// and Sessions as tabs beside it; a double-click opens a file; the folder is remembered.
+void TestStudio1::windowWorkspaceFolderListsSpecs()
+{
+    QTemporaryDir temp;
+    const QDir dir(temp.filePath(u"my-specs"_s));
+    auto write = [&dir](const QString &name, const QByteArray &bytes) {
+        QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    };
+    const QByteArray spec = readFile(sourcePath(u"resources/samples/refusal.spec.json"_s));
+    write(u"alpha.spec.json"_s, spec);
+    write(u"beta.json"_s, spec);
+    write(u"notes.txt"_s, "not a spec");
+    write(u"nested/gamma.spec.json"_s, spec);
+    write(u"runs.experiment.json"_s, "{}");
+    QSettings().remove(u"workspace/folder"_s);
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDockWidget *files = window.filesDock();
+        QVERIFY(files);
+        // The sidebar: Files, History and Sessions tabbed on the left.
+        QCOMPARE(window.dockWidgetArea(files), Qt::LeftDockWidgetArea);
+        QCOMPARE(window.dockWidgetArea(window.historyDocks()->historyDock()), Qt::LeftDockWidgetArea);
+        QCOMPARE(window.dockWidgetArea(window.historyDocks()->sessionsDock()), Qt::LeftDockWidgetArea);
+        const QList<QDockWidget *> together = window.tabifiedDockWidgets(files);
+        QVERIFY(together.contains(window.historyDocks()->historyDock()));
+        QVERIFY(together.contains(window.historyDocks()->sessionsDock()));
+        QVERIFY(!window.workspaceView()->isVisibleTo(&window));
+
+        window.setWorkspaceFolder(dir.absolutePath());
+        window.showPanel(files);
+        QTreeView *view = window.workspaceView();
+        QVERIFY(view->isVisible());
+        auto *model = qobject_cast<QFileSystemModel *>(view->model());
+        QVERIFY(model);
+        auto names = [model, view] {
+            QStringList list;
+            for (int r = 0; r < model->rowCount(view->rootIndex()); ++r)
+                list.append(model->index(r, 0, view->rootIndex()).data().toString());
+            list.sort();
+            return list;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(names(), (QStringList{u"alpha.spec.json"_s, u"beta.json"_s, u"nested"_s,
+                                                        u"runs.experiment.json"_s}), 5000);
+        QTest::qWait(100);
+        saveShot(&window, u"sidebar-files.png"_s);
+        // A double-click opens the spec in a tab.
+        QModelIndex alpha;
+        for (int r = 0; r < model->rowCount(view->rootIndex()); ++r) {
+            if (model->index(r, 0, view->rootIndex()).data().toString() == u"alpha.spec.json")
+                alpha = model->index(r, 0, view->rootIndex());
+        }
+        QVERIFY(alpha.isValid());
+        view->scrollTo(alpha);
+        const QPoint at = view->visualRect(alpha).center();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTRY_COMPARE(window.currentFile(), QFileInfo(dir.filePath(u"alpha.spec.json"_s)).absoluteFilePath());
+        QCOMPARE(window.documents().size(), 1); // in the place of the untouched template
+        QCOMPARE(window.currentSpec()->kind, loadSpec(spec).spec->kind);
+        QVERIFY(window.recentFiles().contains(window.currentFile()));
+    }
+    // A new window lists the same folder.
+    MainWindow again;
+    QCOMPARE(again.workspaceFolder(), QFileInfo(dir.absolutePath()).absoluteFilePath());
+    QCOMPARE(QSettings().value(u"workspace/folder"_s).toString(), QFileInfo(dir.absolutePath()).absoluteFilePath());
+    QSettings().remove(u"workspace/folder"_s);
+}
+
+// A run that waits for the person marks its tab and brings it forward, even when another spec's
+// tab is in front.
+void TestStudio1::windowWaitingBadgeOnTheRightTab()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    SpecTab *planner = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SpecTab *lunar = window.currentSpecTab();
+    QTabWidget *tabs = window.documentTabs();
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(lunar));
+    QSignalSpy done(planner->runPanel(), &RunPanel::runFinished);
+    QSignalSpy reread(&window, &MainWindow::specReread);
+    // The planner's run, started while the lunar landing is in front (as from a script or a
+    // session), pauses for an approval: its tab comes forward with the badge.
+    planner->runPanel()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(planner->isWaiting(), 10000);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(planner));
+    QVERIFY(reread.size() >= 1);
+    QVERIFY2(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s), qPrintable(tabs->tabText(tabs->indexOf(planner))));
+    QVERIFY(tabs->tabToolTip(tabs->indexOf(planner)).contains(u"waiting for you"_s));
+    QVERIFY(!tabs->tabText(tabs->indexOf(lunar)).contains(u"●"_s));
+    QVERIFY(!tabs->tabToolTip(tabs->indexOf(lunar)).contains(u"waiting"_s));
+    // Looking at the other tab keeps the badge where it belongs.
+    tabs->setCurrentWidget(lunar);
+    QVERIFY(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s));
+    planner->runPanel()->approvalPanel()->approveButton()->click();
+    QVERIFY(done.wait(15000));
+    QCOMPARE(tabs->tabText(tabs->indexOf(planner)), u"planner.spec.json"_s);
+    QVERIFY(!tabs->tabToolTip(tabs->indexOf(planner)).contains(u"waiting"_s));
 }
 
 // One spec in the three output modes: the mode chosen in the form, the schema sent shown beside

@@ -26,7 +26,7 @@
 #include "ui/history/revisiontreewidget.h"
 #include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
-#include "ui/specview.h"
+#include "ui/editor/specdocument.h"
 #include "ui/transfer/transfercontroller.h"
 
 #include <QAction>
@@ -288,7 +288,7 @@ void TestCallView::storedCallOpensInATab()
     QVERIFY(!docks->callTab(id));
     QVERIFY(docks->openCall(id));
     QCOMPARE(window->documentTabs()->count(), before + 1);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // The revision tree, History and a call tab share one current call: Compare with parent acts on
@@ -372,7 +372,7 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     childTab->compareParentButton()->click();
     QCOMPARE(window->documentTabs()->currentWidget(), docks->compareView());
     QCOMPARE(docks->compareView(), diff); // the same pair: the same tab
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // Two History rows picked: Compare Selected shows the diff of those two, older on the left.
@@ -425,7 +425,7 @@ void TestCallView::compareTwoHistoryRows()
     docks->comparePreviousAction()->trigger();
     QCOMPARE(docks->compareView(), diff);
     QCOMPARE(window->documentTabs()->currentWidget(), diff);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 int runCallViewTests(int argc, char **argv)

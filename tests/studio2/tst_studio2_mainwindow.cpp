@@ -27,7 +27,7 @@
 #include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/specview.h"
+#include "ui/editor/specdocument.h"
 #include "ui/settings/enginespage.h"
 #include "ui/settings/limitspage.h"
 #include "core/service/scheduler.h"
@@ -340,7 +340,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY(window.restoreState(state));
     QVERIFY(!docks->sessionsDock()->isHidden());
 
-    window.specView()->editor()->document()->setModified(false);
+    window.currentDocument()->setClean();
 }
 
 // A run in the Run panel, a revision in the Revisions dock and a session turn, all in flight at
@@ -455,7 +455,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QVERIFY(turns);
     QCOMPARE(turns->size(), 1);
     QTRY_VERIFY_WITH_TIMEOUT(!jobs->isVisible(), 3000);
-    window.specView()->editor()->document()->setModified(false);
+    window.currentDocument()->setClean();
 }
 
 int runMainWindowTests(int argc, char **argv)
