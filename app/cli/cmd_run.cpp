@@ -14,6 +14,7 @@
 
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
+#include "core/model/jsonwriter.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
@@ -71,6 +72,15 @@ QJsonObject resultJson(const LaunchResult &result)
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
     return out;
+}
+
+// The result on stdout, indented as printJson does, without Qt's writer: its copies of a
+// large answer (UTF-16, then a doubling buffer) would be the peak of a large call.
+void printResult(const LaunchResult &result)
+{
+    const QByteArray bytes = Json::indented(resultJson(result));
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fflush(stdout);
 }
 
 int exitCodeFor(const LaunchResult &result)
@@ -179,7 +189,7 @@ int runRun(const QStringList &arguments)
     CallJob *job = context.service->launch(request);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
-    printJson(resultJson(result));
+    printResult(result);
     // A call that could not be stored is not a success, even when the model answered.
     if (!result.storeError.isEmpty())
         return ExitFailed;
@@ -225,7 +235,7 @@ int runRevise(const QStringList &arguments)
     CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options, engine);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = context.wait(job);
-    printJson(resultJson(result));
+    printResult(result);
     if (result.startFailed)
         printError(result.record.error);
     return exitCodeFor(result);
