@@ -1,4 +1,5 @@
 #include "core/loop/runner.h"
+#include "core/model/jsonwriter.h"
 
 #include "core/loop/edits.h"
 
@@ -582,7 +583,7 @@ void Runner::handleTextReply(const ModelReply &reply)
     if (m_spec.responseSchema) {
         if (!m_spec.textOutputField.isEmpty()) {
             // text_output: the text is the answer, stored as a submit_output call + its result.
-            const QJsonObject args{{m_spec.textOutputField, text}};
+            const QJsonObject args = Json::withString({}, m_spec.textOutputField, text);
             const QStringList errors = m_validator->validate(args);
             if (errors.isEmpty()) {
                 ToolCall call;

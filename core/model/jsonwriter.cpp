@@ -6,6 +6,7 @@
 #include <QCborValue>
 #include <QIODevice>
 #include <QJsonDocument>
+#include <QJsonParseError>
 #include <QLocale>
 
 #include <algorithm>
@@ -18,6 +19,82 @@
 namespace Callscope::Json {
 
 namespace {
+
+// One ASCII character as Qt's writer writes it inside a string.
+void appendEscapedAscii(QByteArray &out, uchar c)
+{
+    static const char hex[] = "0123456789abcdef";
+    switch (c) {
+    case '"':
+        out += "\\\"";
+        return;
+    case '\\':
+        out += "\\\\";
+        return;
+    case '\b':
+        out += "\\b";
+        return;
+    case '\f':
+        out += "\\f";
+        return;
+    case '\n':
+        out += "\\n";
+        return;
+    case '\r':
+        out += "\\r";
+        return;
+    case '\t':
+        out += "\\t";
+        return;
+    default:
+        if (c < 0x20) {
+            const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf]};
+            out.append(u, sizeof u);
+        } else {
+            out += char(c);
+        }
+    }
+}
+
+// The UTF-16 form, escaped as Qt's writer does: as escape() for ASCII, UTF-8 for the rest,
+// and \uXXXX (lower-case hex) for each unpaired surrogate.
+void appendEscapedUtf16(QByteArray &out, QStringView text)
+{
+    static const char hex[] = "0123456789abcdef";
+    out.reserve(out.size() + text.size() + 2);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t u = text[i].unicode();
+        if (u < 0x80) {
+            const uchar c = uchar(u);
+            appendEscapedAscii(out, c);
+            continue;
+        }
+        char32_t cp = u;
+        if (QChar::isSurrogate(u)) {
+            if (QChar::isHighSurrogate(u) && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
+                cp = QChar::surrogateToUcs4(u, text[i + 1].unicode());
+                ++i;
+            } else {
+                const char e[] = {'\\', 'u', hex[(u >> 12) & 0xf], hex[(u >> 8) & 0xf],
+                                  hex[(u >> 4) & 0xf], hex[u & 0xf]};
+                out.append(e, sizeof e);
+                continue;
+            }
+        }
+        if (cp < 0x800) {
+            out += char(0xc0 | (cp >> 6));
+        } else if (cp < 0x10000) {
+            out += char(0xe0 | (cp >> 12));
+            out += char(0x80 | ((cp >> 6) & 0x3f));
+        } else {
+            out += char(0xf0 | (cp >> 18));
+            out += char(0x80 | ((cp >> 12) & 0x3f));
+            out += char(0x80 | ((cp >> 6) & 0x3f));
+        }
+        out += char(0x80 | (cp & 0x3f));
+    }
+}
+
 
 // A write-only device that takes the CBOR that QCborValue::toCbor writes and turns it into
 // compact JSON as it arrives. Strings reach writeData as pointers into Qt's own storage, so
@@ -365,43 +442,7 @@ private:
         escapeUtf16(*text);
     }
 
-    // The UTF-16 form, escaped as Qt's writer does: as escape() for ASCII, UTF-8 for the rest,
-    // and \uXXXX (lower-case hex) for each unpaired surrogate.
-    void escapeUtf16(QStringView text)
-    {
-        static const char hex[] = "0123456789abcdef";
-        for (qsizetype i = 0; i < text.size(); ++i) {
-            const char16_t u = text[i].unicode();
-            if (u < 0x80) {
-                const uchar c = uchar(u);
-                escape(&c, 1);
-                continue;
-            }
-            char32_t cp = u;
-            if (QChar::isSurrogate(u)) {
-                if (QChar::isHighSurrogate(u) && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
-                    cp = QChar::surrogateToUcs4(u, text[i + 1].unicode());
-                    ++i;
-                } else {
-                    const char e[] = {'\\', 'u', hex[(u >> 12) & 0xf], hex[(u >> 8) & 0xf],
-                                      hex[(u >> 4) & 0xf], hex[u & 0xf]};
-                    m_out.append(e, sizeof e);
-                    continue;
-                }
-            }
-            if (cp < 0x800) {
-                m_out += char(0xc0 | (cp >> 6));
-            } else if (cp < 0x10000) {
-                m_out += char(0xe0 | (cp >> 12));
-                m_out += char(0x80 | ((cp >> 6) & 0x3f));
-            } else {
-                m_out += char(0xf0 | (cp >> 18));
-                m_out += char(0x80 | ((cp >> 12) & 0x3f));
-                m_out += char(0x80 | ((cp >> 6) & 0x3f));
-            }
-            m_out += char(0x80 | (cp & 0x3f));
-        }
-    }
+    void escapeUtf16(QStringView text) { appendEscapedUtf16(m_out, text); }
 
     QByteArray &m_out;
     const QJsonValue m_root;
@@ -524,6 +565,41 @@ QByteArray indented(const QJsonArray &array)
         return std::move(*out);
     }
     return squeezed(QJsonDocument(array).toJson(QJsonDocument::Indented));
+}
+
+QJsonObject withString(QJsonObject object, QStringView key, const QString &text)
+{
+    // Qt's parser orders non-ASCII keys as UTF-8 bytes, insert() as UTF-16: the same object
+    // only when every key is ASCII.
+    const auto isAscii = [](QStringView s) {
+        return std::all_of(s.begin(), s.end(), [](QChar c) { return c.unicode() < 0x80; });
+    };
+    bool asciiKeys = isAscii(key);
+    for (auto it = object.constBegin(); asciiKeys && it != object.constEnd(); ++it)
+        asciiKeys = isAscii(it.key());
+    if (text.size() < kLongString || !asciiKeys) {
+        object.insert(key, text);
+        return object;
+    }
+    object.remove(key);
+    QByteArray json = compact(object);
+    json.chop(1); // the closing brace
+    if (!object.isEmpty())
+        json += ',';
+    json += '"';
+    appendEscapedUtf16(json, key);
+    json += "\":\"";
+    appendEscapedUtf16(json, text);
+    json += "\"}";
+    QJsonParseError error;
+    QJsonDocument parsed = QJsonDocument::fromJson(json, &error);
+    json = QByteArray();
+    if (error.error != QJsonParseError::NoError || !parsed.isObject()) {
+        // Cannot happen (the text is what the writer makes); the slow way is still right.
+        object.insert(key, text);
+        return object;
+    }
+    return parsed.object();
 }
 
 } // namespace Callscope::Json

@@ -37,4 +37,11 @@ bool writeCompact(const QJsonValue &value, const Sink &sink);
 QByteArray indented(const QJsonObject &object);
 QByteArray indented(const QJsonArray &array);
 
+// `object` with `key` set to `text`. Qt copies a string several times over on its way into a
+// JSON container (through UTF-16 and two temporary values: about four times a long ASCII
+// text at once). From kLongString characters on, the object is written as JSON text with the
+// string in it and parsed back, which makes the container's own copy and the text only.
+constexpr qsizetype kLongString = 64 * 1024;
+QJsonObject withString(QJsonObject object, QStringView key, const QString &text);
+
 } // namespace Callscope::Json

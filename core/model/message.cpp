@@ -1,4 +1,5 @@
 #include "core/model/message.h"
+#include "core/model/jsonwriter.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -243,8 +244,10 @@ Message Message::withoutAttachmentBytes() const
 QJsonObject Message::toJson() const
 {
     QJsonObject o{{u"role"_s, roleName(role)}};
+    // First: a long text then costs one copy (Json::withString), and what is inserted after
+    // (tool calls, whose arguments may be a long output) is shared, not copied.
     if (!text.isEmpty())
-        o.insert(u"text"_s, text);
+        o = Json::withString(o, u"text", text);
     if (!attachments.isEmpty())
         o.insert(u"attachments"_s, toArray(attachments));
     if (!toolCalls.isEmpty())
