@@ -583,9 +583,13 @@ void Runner::handleTextReply(const ModelReply &reply)
     if (m_spec.responseSchema) {
         if (!m_spec.textOutputField.isEmpty()) {
             // text_output: the text is the answer, stored as a submit_output call + its result.
-            const QJsonObject args = Json::withString({}, m_spec.textOutputField, text);
-            const QStringList errors = m_validator->validate(args);
+            // Validated as JSON text, and the arguments parsed from the same text: a long answer
+            // costs that text and one copy in the arguments (not a UTF-16 copy and Qt's
+            // insertion copies as well).
+            QByteArray argsJson = Json::objectText(m_spec.textOutputField, text);
+            const QStringList errors = m_validator->validateJson(argsJson);
             if (errors.isEmpty()) {
+                const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
                 ToolCall call;
                 call.id = u"text_output_"_s + QString::number(m_turn - 1);
                 call.name = submitToolName();

@@ -567,6 +567,21 @@ QByteArray indented(const QJsonArray &array)
     return squeezed(QJsonDocument(array).toJson(QJsonDocument::Indented));
 }
 
+QByteArray objectText(QStringView key, QStringView text)
+{
+    QByteArray json("{\"");
+    appendEscapedUtf16(json, key);
+    json += "\":\"";
+    appendEscapedUtf16(json, text);
+    json += "\"}";
+    return json;
+}
+
+QJsonObject parseObject(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object();
+}
+
 QJsonObject withString(QJsonObject object, QStringView key, const QString &text)
 {
     // Qt's parser orders non-ASCII keys as UTF-8 bytes, insert() as UTF-16: the same object

@@ -43,5 +43,9 @@ QByteArray indented(const QJsonArray &array);
 // string in it and parsed back, which makes the container's own copy and the text only.
 constexpr qsizetype kLongString = 64 * 1024;
 QJsonObject withString(QJsonObject object, QStringView key, const QString &text);
+// The compact text of {key: text}, and an object parsed from such text (empty when it does not
+// parse): the parts of withString for a caller that also needs the text.
+QByteArray objectText(QStringView key, QStringView text);
+QJsonObject parseObject(const QByteArray &json);
 
 } // namespace Callscope::Json
