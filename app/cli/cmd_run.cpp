@@ -74,12 +74,20 @@ QJsonObject resultJson(const LaunchResult &result)
     return out;
 }
 
-// The result on stdout, indented as printJson does, without Qt's writer: its copies of a
-// large answer (UTF-16, then a doubling buffer) would be the peak of a large call.
+// The result on stdout, indented as printJson does, without Qt's writer (its copies of a
+// large answer, UTF-16 and a doubling buffer, would be the peak of a large call) and without
+// holding the text whole: written in pieces once a first pass has shown that it can be.
 void printResult(const LaunchResult &result)
 {
-    const QByteArray bytes = Json::indented(resultJson(result));
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    const QJsonObject out = resultJson(result);
+    if (Json::writeIndented(out, [](const char *, qsizetype) {})) {
+        Json::writeIndented(out, [](const char *data, qsizetype size) {
+            std::fwrite(data, 1, size_t(size), stdout);
+        });
+    } else {
+        const QByteArray bytes = Json::indented(out);
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    }
     std::fflush(stdout);
 }
 

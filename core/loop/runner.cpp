@@ -598,6 +598,7 @@ void Runner::handleTextReply(const ModelReply &reply)
                 call.arguments = args;
                 m_conversation.last().toolCalls.append(call);
                 m_conversation.last().providerData.insert(u"callscope_text_answer"_s, true);
+                m_textAnswerMessage = m_conversation.size() - 1;
                 m_record.metadata.insert(u"text_answer"_s, true);
                 acceptOutput(args, call.id);
                 return;
@@ -1039,7 +1040,7 @@ void Runner::appendMessage(const Message &message)
 
 void Runner::finish(CallStatus status, ErrorCategory category, const QString &error)
 {
-    if (m_state == RunnerState::Finished)
+    if (m_state == RunnerState::Finished || m_finishing)
         return;
     if (m_client)
         m_client->disconnect(this);
@@ -1047,10 +1048,37 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
     m_record.errorCategory = category;
     m_record.error = error;
     m_record.finishedAt = QDateTime::currentDateTimeUtc();
+    if (status == CallStatus::Completed && m_textAnswerMessage >= 0) {
+        // A text answer is held as UTF-16 by the reply being handled (and the stream that made
+        // it) as long as this stack lasts: complete the record once it has unwound, when the
+        // conversation's copy is the last one and can go (completeFinish).
+        m_finishing = true;
+        QMetaObject::invokeMethod(this, &Runner::completeFinish, Qt::QueuedConnection);
+        return;
+    }
+    completeFinish();
+}
+
+void Runner::completeFinish()
+{
+    m_finishing = false;
+    // The accepted text answer is in the output now (and in its call's arguments, which share
+    // it): the conversation lets go of its UTF-16 copy. The stored message leaves its text out
+    // anyway (Message::toJson), and Message::fromJson takes it back from the call.
+    const bool textAnswer = m_record.status == CallStatus::Completed && m_textAnswerMessage >= 0
+                            && m_textAnswerMessage < m_conversation.size();
+    QString answerText; // set when another copy holds the text anyway
+    if (textAnswer) {
+        QString &text = m_conversation[m_textAnswerMessage].text;
+        if (!text.isDetached())
+            answerText = text;
+        text = QString();
+    }
 
     QList<Message> stored;
     if (m_options.includePriorInRecord)
         stored = m_options.priorMessages;
+    const qsizetype answerIndex = stored.size() + m_textAnswerMessage;
     stored.append(m_conversation);
     for (Message &m : stored)
         m = m.withoutAttachmentBytes();
@@ -1060,13 +1088,31 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
         // from a text answer is ours, so it is left out (it would also store the answer twice).
         for (Message &m : stored)
             m = m.withoutTextAnswerCall();
-        m_record.transcript = m_client->toNative(requestSystemPrompt(), stored);
+        const QString system = requestSystemPrompt();
+        if (textAnswer && answerText.isNull() && m_record.response.toObject().size() == 1) {
+            // Made with a stand-in for the answer, then given the answer from the output's
+            // own bytes: no UTF-16 copy of it is made again.
+            const QString standIn = u"\uFDD0callscope text answer\uFDD1"_s;
+            stored[answerIndex].text = standIn;
+            const QJsonArray native = m_client->toNative(system, stored);
+            if (auto withAnswer = Json::replaceString(native, standIn, m_record.response.toObject())) {
+                m_record.transcript = *withAnswer;
+            } else {
+                stored[answerIndex].text = m_record.response.toObject().constBegin().value().toString();
+                m_record.transcript = m_client->toNative(system, stored);
+            }
+        } else {
+            if (textAnswer)
+                stored[answerIndex].text = answerText; // still held elsewhere: use it
+            m_record.transcript = m_client->toNative(system, stored);
+        }
     }
     m_record.metadata.insert(u"turns"_s, m_turn);
     m_record.metadata.insert(u"attempts"_s, m_record.attempts.size());
     m_record.metadata.insert(u"duration_ms"_s, m_clock.isValid() ? m_clock.elapsed() : 0);
     setState(RunnerState::Finished);
-    qCDebug(lcRunner) << "call finished" << callStatusName(status) << errorCategoryName(category) << error;
+    qCDebug(lcRunner) << "call finished" << callStatusName(m_record.status)
+                      << errorCategoryName(m_record.errorCategory) << m_record.error;
     Q_EMIT finished(m_record);
 }
 

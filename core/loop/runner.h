@@ -191,6 +191,7 @@ private:
 
     void finish(CallStatus status, ErrorCategory category = ErrorCategory::None,
                 const QString &error = {});
+    void completeFinish(); // builds the record's messages and transcript, emits finished
 
     Spec m_spec;
     QPointer<ModelClient> m_client;
@@ -214,6 +215,10 @@ private:
     QHash<QString, int> m_mockCursor;
     QSet<QString> m_alwaysAllowed;
     bool m_stopping = false;
+    // A text answer accepted under text_output: its message in m_conversation, and whether the
+    // record is being completed (queued, once the reply's stack has unwound; see finish()).
+    qsizetype m_textAnswerMessage = -1;
+    bool m_finishing = false;
     QElapsedTimer m_clock;
 
     // The current tool batch.

@@ -482,10 +482,11 @@ std::optional<QByteArray> viaCbor(const QCborValue &value, const QJsonValue &roo
     return squeezed(std::move(out));
 }
 
-bool streamViaCbor(const QCborValue &value, const QJsonValue &root, const Sink &sink)
+bool streamViaCbor(const QCborValue &value, const QJsonValue &root, const Sink &sink,
+                   bool indented = false)
 {
     QByteArray out;
-    CborToJson device(out, root, false, &sink);
+    CborToJson device(out, root, indented, &sink);
     QCborStreamWriter writer(&device);
     value.toCbor(writer);
     if (!device.usable())
@@ -504,6 +505,14 @@ bool writeCompact(const QJsonObject &object, const Sink &sink)
 bool writeCompact(const QJsonArray &array, const Sink &sink)
 {
     return streamViaCbor(QCborArray::fromJsonArray(array), array, sink);
+}
+
+bool writeIndented(const QJsonObject &object, const Sink &sink)
+{
+    if (!streamViaCbor(QCborMap::fromJsonObject(object), object, sink, true))
+        return false;
+    sink("\n", 1);
+    return true;
 }
 
 bool writeCompact(const QJsonValue &value, const Sink &sink)
@@ -580,6 +589,38 @@ QByteArray objectText(QStringView key, QStringView text)
 QJsonObject parseObject(const QByteArray &json)
 {
     return QJsonDocument::fromJson(json).object();
+}
+
+std::optional<QJsonArray> replaceString(const QJsonArray &array, QStringView placeholder,
+                                        const QJsonObject &source)
+{
+    if (source.size() != 1 || !source.constBegin().value().isString())
+        return std::nullopt;
+    const QByteArray text = compact(array);
+    QByteArray literal("\"");
+    appendEscapedUtf16(literal, placeholder);
+    literal += '"';
+    const qsizetype at = text.indexOf(literal);
+    if (at < 0 || text.indexOf(literal, at + 1) >= 0)
+        return std::nullopt;
+    // The source's value as JSON text: its compact form without {"key": and the closing brace.
+    const qsizetype skip = compact(QJsonObject{{source.constBegin().key(), QString()}}).size() - 3;
+    QByteArray json(text.constData(), at);
+    qsizetype seen = 0;
+    const bool streamed = writeCompact(source, [&](const char *data, qsizetype size) {
+        const qsizetype drop = std::clamp<qsizetype>(skip - seen, 0, size);
+        json.append(data + drop, size - drop);
+        seen += size;
+    });
+    if (!streamed || !json.endsWith('}'))
+        return std::nullopt;
+    json.chop(1);
+    json.append(text.constData() + at + literal.size(), text.size() - at - literal.size());
+    QJsonParseError error;
+    const QJsonDocument parsed = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !parsed.isArray())
+        return std::nullopt;
+    return parsed.array();
 }
 
 QJsonObject withString(QJsonObject object, QStringView key, const QString &text)

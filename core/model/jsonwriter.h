@@ -15,6 +15,7 @@
 #include <QJsonValue>
 
 #include <functional>
+#include <optional>
 
 namespace Callscope::Json {
 
@@ -32,6 +33,8 @@ using Sink = std::function<void(const char *data, qsizetype size)>;
 bool writeCompact(const QJsonObject &object, const Sink &sink);
 bool writeCompact(const QJsonArray &array, const Sink &sink);
 bool writeCompact(const QJsonValue &value, const Sink &sink);
+// The same for the text indented() gives.
+bool writeIndented(const QJsonObject &object, const Sink &sink);
 
 // What QJsonDocument::toJson(Indented) gives: four spaces a level, a newline at the end.
 QByteArray indented(const QJsonObject &object);
@@ -47,5 +50,12 @@ QJsonObject withString(QJsonObject object, QStringView key, const QString &text)
 // parse): the parts of withString for a caller that also needs the text.
 QByteArray objectText(QStringView key, QStringView text);
 QJsonObject parseObject(const QByteArray &json);
+
+// `array` with the one string equal to `placeholder` replaced by the value of `source`, an
+// object of one member whose value is a string, made from source's stored bytes (no UTF-16
+// copy). Nothing when the placeholder is not there exactly once or source is not such an
+// object.
+std::optional<QJsonArray> replaceString(const QJsonArray &array, QStringView placeholder,
+                                        const QJsonObject &source);
 
 } // namespace Callscope::Json
