@@ -583,26 +583,13 @@ void Runner::handleTextReply(const ModelReply &reply)
     if (m_spec.responseSchema) {
         if (!m_spec.textOutputField.isEmpty()) {
             // text_output: the text is the answer, stored as a submit_output call + its result.
-            // Validated as JSON text, and the arguments parsed from the same text: a long answer
-            // costs that text and one copy in the arguments (not a UTF-16 copy and Qt's
-            // insertion copies as well).
-            QByteArray argsJson = Json::objectText(m_spec.textOutputField, text);
-            const QStringList errors = m_validator->validateJson(argsJson);
-            if (errors.isEmpty()) {
-                const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
-                ToolCall call;
-                call.id = u"text_output_"_s + QString::number(m_turn - 1);
-                call.name = submitToolName();
-                // No rawArguments: the arguments are ours, not the model's text, and codecs
-                // serialize them when needed; a raw copy would store the answer once more.
-                call.arguments = args;
-                m_conversation.last().toolCalls.append(call);
-                m_conversation.last().providerData.insert(u"callscope_text_answer"_s, true);
-                m_textAnswerMessage = m_conversation.size() - 1;
-                m_record.metadata.insert(u"text_answer"_s, true);
-                acceptOutput(args, call.id);
-                return;
-            }
+            // Handled once the reply's stack has unwound: the conversation then holds the only
+            // UTF-16 copy of a long answer and can let it go while the answer is checked.
+            const qsizetype index = m_conversation.size() - 1;
+            const int turn = m_turn;
+            QMetaObject::invokeMethod(
+                this, [this, index, turn] { handleTextAnswer(index, turn); }, Qt::QueuedConnection);
+            return;
         }
         sendCorrection(Corrections::plainText(text), u"plain_text"_s);
         return;
@@ -618,6 +605,41 @@ void Runner::handleTextReply(const ModelReply &reply)
         return;
     }
     acceptOutput(*parsed, QString());
+}
+
+// text_output: the answer is validated as JSON text {field: text}, and the arguments of the
+// submit_output call it is stored as are parsed from that same text. Meanwhile the message's
+// UTF-16 text is let go (it is given back from the arguments when the answer is refused, and
+// Message::fromJson takes it from them when the call is read back): a long answer costs that
+// text, the validator's copy and the arguments, never a UTF-16 copy besides.
+void Runner::handleTextAnswer(qsizetype index, int turn)
+{
+    if (m_stopping || m_state == RunnerState::Finished || m_finishing || turn != m_turn
+        || index != m_conversation.size() - 1)
+        return;
+    Message &message = m_conversation[index];
+    QByteArray argsJson = Json::objectText(m_spec.textOutputField, message.text);
+    const QString kept = message.text.isDetached() ? QString() : message.text;
+    message.text = QString();
+    const QStringList errors = m_validator->validateJson(argsJson);
+    const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
+    if (!errors.isEmpty()) {
+        message.text = kept.isNull() ? args.constBegin().value().toString() : kept;
+        sendCorrection(Corrections::plainText(message.text), u"plain_text"_s);
+        return;
+    }
+    ToolCall call;
+    call.id = u"text_output_"_s + QString::number(m_turn - 1);
+    call.name = submitToolName();
+    // No rawArguments: the arguments are ours, not the model's text, and codecs serialize them
+    // when needed; a raw copy would store the answer once more.
+    call.arguments = args;
+    message.text = kept.isNull() ? QString() : kept;
+    message.toolCalls.append(call);
+    message.providerData.insert(u"callscope_text_answer"_s, true);
+    m_textAnswerMessage = index;
+    m_record.metadata.insert(u"text_answer"_s, true);
+    acceptOutput(args, call.id);
 }
 
 // Native and prompted modes: the reply text is the output. It is parsed, then validated against

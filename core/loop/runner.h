@@ -192,6 +192,7 @@ private:
     void finish(CallStatus status, ErrorCategory category = ErrorCategory::None,
                 const QString &error = {});
     void completeFinish(); // builds the record's messages and transcript, emits finished
+    void handleTextAnswer(qsizetype index, int turn); // text_output: check and accept the text
 
     Spec m_spec;
     QPointer<ModelClient> m_client;
