@@ -236,6 +236,7 @@ void Runner::start(const RunInput &input)
     // The user's input goes after the pre-seeds; keep it until they ran.
     m_pending = PendingItem();
     m_conversation.clear();
+    m_textAnswerMessage = -1;
     m_pendingInput = Message::user(input.text, input.attachments);
     prepareToolkits();
 }
@@ -614,7 +615,7 @@ void Runner::handleTextReply(const ModelReply &reply)
 // text, the validator's copy and the arguments, never a UTF-16 copy besides.
 void Runner::handleTextAnswer(qsizetype index, int turn)
 {
-    if (m_stopping || m_state == RunnerState::Finished || m_finishing || turn != m_turn
+    if (m_stopping || m_state == RunnerState::Finished || turn != m_turn
         || index != m_conversation.size() - 1)
         return;
     Message &message = m_conversation[index];
@@ -1062,7 +1063,7 @@ void Runner::appendMessage(const Message &message)
 
 void Runner::finish(CallStatus status, ErrorCategory category, const QString &error)
 {
-    if (m_state == RunnerState::Finished || m_finishing)
+    if (m_state == RunnerState::Finished)
         return;
     if (m_client)
         m_client->disconnect(this);
@@ -1070,23 +1071,15 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
     m_record.errorCategory = category;
     m_record.error = error;
     m_record.finishedAt = QDateTime::currentDateTimeUtc();
-    if (status == CallStatus::Completed && m_textAnswerMessage >= 0) {
-        // A text answer is held as UTF-16 by the reply being handled (and the stream that made
-        // it) as long as this stack lasts: complete the record once it has unwound, when the
-        // conversation's copy is the last one and can go (completeFinish).
-        m_finishing = true;
-        QMetaObject::invokeMethod(this, &Runner::completeFinish, Qt::QueuedConnection);
-        return;
-    }
     completeFinish();
 }
 
 void Runner::completeFinish()
 {
-    m_finishing = false;
-    // The accepted text answer is in the output now (and in its call's arguments, which share
-    // it): the conversation lets go of its UTF-16 copy. The stored message leaves its text out
-    // anyway (Message::toJson), and Message::fromJson takes it back from the call.
+    // An accepted text answer is in the output (and in its call's arguments, which share it):
+    // the conversation holds no UTF-16 copy of it (handleTextAnswer let it go unless another
+    // copy holds it anyway). The stored message leaves its text out (Message::toJson), and
+    // Message::fromJson takes it back from the call.
     const bool textAnswer = m_record.status == CallStatus::Completed && m_textAnswerMessage >= 0
                             && m_textAnswerMessage < m_conversation.size();
     QString answerText; // set when another copy holds the text anyway

@@ -216,10 +216,8 @@ private:
     QHash<QString, int> m_mockCursor;
     QSet<QString> m_alwaysAllowed;
     bool m_stopping = false;
-    // A text answer accepted under text_output: its message in m_conversation, and whether the
-    // record is being completed (queued, once the reply's stack has unwound; see finish()).
+    // A text answer accepted under text_output: its message in m_conversation.
     qsizetype m_textAnswerMessage = -1;
-    bool m_finishing = false;
     QElapsedTimer m_clock;
 
     // The current tool batch.
