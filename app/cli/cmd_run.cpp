@@ -15,6 +15,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
 #include "app/cli/storecommand.h"
+#include "core/model/jsonwriter.h"
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
 #include "core/service/batchrun.h"
@@ -70,6 +71,23 @@ QJsonObject resultJson(const LaunchResult &result)
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
     return out;
+}
+
+// The result on stdout, indented as printJson does, without Qt's writer (its copies of a
+// large answer, UTF-16 and a doubling buffer, would be the peak of a large call) and without
+// holding the text whole: written in pieces once a first pass has shown that it can be.
+void printResult(const LaunchResult &result)
+{
+    const QJsonObject out = resultJson(result);
+    if (Json::writeIndented(out, [](const char *, qsizetype) {})) {
+        Json::writeIndented(out, [](const char *data, qsizetype size) {
+            std::fwrite(data, 1, size_t(size), stdout);
+        });
+    } else {
+        const QByteArray bytes = Json::indented(out);
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    }
+    std::fflush(stdout);
 }
 
 int exitCodeFor(const LaunchResult &result)
@@ -178,7 +196,7 @@ int runRun(const QStringList &arguments)
     CallJob *job = context.calls()->launch(request);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = waitFor(job);
-    printJson(resultJson(result));
+    printResult(result);
     // A call that could not be stored is not a success, even when the model answered.
     if (!result.storeError.isEmpty())
         return ExitFailed;
@@ -224,7 +242,7 @@ int runRevise(const QStringList &arguments)
     CallJob *job = context.calls()->revise(callId, parser.value(u"correction"_s), options, engine);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = waitFor(job);
-    printJson(resultJson(result));
+    printResult(result);
     if (result.startFailed)
         printError(result.record.error);
     return exitCodeFor(result);

@@ -81,14 +81,15 @@ void HttpModelClient::cancel()
 
 void HttpModelClient::onJobFinished(HttpJob *job)
 {
-    const HttpJobResult &result = job->result();
+    // Taken from the job, so that it holds no copy of the reply until it is deleted.
+    HttpJobResult result = job->takeResult();
     ModelOutcome outcome;
-    outcome.reply = result.reply;
+    outcome.reply = std::move(result.reply);
     outcome.error = result.error;
     outcome.cancelled = result.cancelled;
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
-    outcome.rawResponse = result.rawResponse;
+    outcome.rawResponse = std::move(result.rawResponse);
     outcome.rawResponseBytes = result.rawResponseBytes;
 
     if (m_job == job)
