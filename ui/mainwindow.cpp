@@ -1226,8 +1226,8 @@ void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void
         if (button == QMessageBox::Discard) {
             proceed();
         } else if (button == QMessageBox::Save) {
-            if (SpecTab *tab = specTab(guard))
-                m_documentTabs->setCurrentWidget(tab);
+            if (SpecTab *owner = specTab(guard))
+                m_documentTabs->setCurrentWidget(owner);
             if (guard->path().isEmpty())
                 showSaveAsDialog(proceed);
             else if (!saveToFile(guard->path()))
