@@ -78,7 +78,7 @@ void compare(const char *title, const QJsonObject &object, int rounds)
     measure("Json::compact", rounds, size, [&] { return Json::compact(object).size(); });
     measure("Json::writeCompact", rounds, size, [&] {
         qint64 n = 0;
-        Json::writeCompact(object, [&n](const char *, qsizetype size) { n += size; });
+        Json::writeCompact(object, [&n](const char *, qsizetype piece) { n += piece; });
         return n;
     });
 }

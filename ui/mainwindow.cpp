@@ -4,13 +4,13 @@
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
-#include "ui/common/docsbrowser.h"
-#include "ui/common/jobsbutton.h"
-#include "ui/common/noticebar.h"
-#include "ui/common/studioservices.h"
-#include "ui/editor/findingsmodel.h"
-#include "ui/editor/jsoneditor.h"
-#include "ui/editor/jsonhighlighter.h"
+#include "ui/widgets/docsbrowser.h"
+#include "ui/widgets/jobsbutton.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonhighlighter.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentshost.h"
@@ -1226,8 +1226,8 @@ void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void
         if (button == QMessageBox::Discard) {
             proceed();
         } else if (button == QMessageBox::Save) {
-            if (SpecTab *tab = specTab(guard))
-                m_documentTabs->setCurrentWidget(tab);
+            if (SpecTab *owner = specTab(guard))
+                m_documentTabs->setCurrentWidget(owner);
             if (guard->path().isEmpty())
                 showSaveAsDialog(proceed);
             else if (!saveToFile(guard->path()))

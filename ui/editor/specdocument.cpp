@@ -1,6 +1,6 @@
 #include "ui/editor/specdocument.h"
 
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -8,7 +8,7 @@
 
 #include "core/model/spec.h"
 #include "core/schema/speccheck.h"
-#include "ui/editor/findingsmodel.h"
+#include "ui/widgets/findingsmodel.h"
 
 #include <QObject>
 #include <QTimer>

@@ -10,12 +10,12 @@
 #include "core/schema/jsonschema.h"
 #include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
-#include "ui/common/dialogs.h"
-#include "ui/common/noticebar.h"
-#include "ui/common/undokeys.h"
-#include "ui/editor/findingsmodel.h"
-#include "ui/editor/jsoneditor.h"
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/undokeys.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include <QAction>
 #include <QCheckBox>

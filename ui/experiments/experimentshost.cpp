@@ -1,6 +1,6 @@
 #include "ui/experiments/experimentshost.h"
 
-#include "ui/common/studioservices.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/history/historydocks.h"

@@ -1,7 +1,7 @@
 #include "ui/run/approvalpanel.h"
 
-#include "ui/common/noticebar.h"
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/jsoneditor.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

@@ -1,4 +1,4 @@
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include "core/model/jsonpointer.h"
 

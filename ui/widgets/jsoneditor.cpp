@@ -1,7 +1,7 @@
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/jsoneditor.h"
 
-#include "ui/editor/jsonhighlighter.h"
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include <QHelpEvent>
 #include <QPainter>

@@ -1,8 +1,8 @@
-#include "ui/common/studioservices.h"
+#include "ui/widgets/studioservices.h"
 
 #include "core/service/appcontext.h"
 #include "core/service/callservice.h"
-#include "ui/common/elicitationdialog.h"
+#include "ui/widgets/elicitationdialog.h"
 
 #include <QApplication>
 

@@ -1,4 +1,4 @@
-#include "ui/editor/findingsmodel.h"
+#include "ui/widgets/findingsmodel.h"
 
 #include <QApplication>
 #include <QStyle>
