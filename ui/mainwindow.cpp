@@ -79,6 +79,7 @@ const QString kRecentKey = u"recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
 constexpr int kSidebarWidth = 200;
+constexpr int kWideSidebarWidth = 330;
 // The dock layout's version: layouts saved before the sidebar (a Run dock, History on the
 // right) are not restored over it.
 constexpr int kStateVersion = 2;
@@ -396,6 +397,8 @@ void MainWindow::fitSidebar(QDockWidget *dock)
         if (auto *scroll = qobject_cast<QScrollArea *>(content); scroll && scroll->widget())
             content = scroll->widget();
         wanted = std::max(wanted, content->minimumSizeHint().width() + 2 * dock->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 4);
+        // Never so wide that the spec beside it has to scroll at 1280 px.
+        wanted = std::min(wanted, kWideSidebarWidth);
     }
     if (dock->width() != wanted)
         resizeDocks({dock}, {wanted}, Qt::Horizontal);

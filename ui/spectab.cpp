@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTextCursor>
 #include <QUndoStack>
@@ -89,6 +90,11 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     m_splitter->addWidget(runScroll);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 1);
+    // The editor keeps the width its form needs (at 1280 px there is room for it beside the run
+    // view even with History open in the sidebar); it scrolls sideways only on smaller screens.
+    editorSide->setMinimumWidth(std::min(editorBox->minimumSizeHint().width() + 2 * editorSide->frameWidth()
+                                             + editorSide->style()->pixelMetric(QStyle::PM_ScrollBarExtent),
+                                         480));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
