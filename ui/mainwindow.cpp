@@ -1,35 +1,25 @@
 #include "ui/mainwindow.h"
 
+#include "core/model/specio.h"
+#include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
-#include "ui/common/docsbrowser.h"
-#include "ui/common/fitscrollarea.h"
-#include "ui/common/jobsbutton.h"
-#include "ui/sessions/sessionview.h"
-
-#include "core/model/specio.h"
-#include "core/schema/lint.h"
-#include "ui/findingsmodel.h"
-#include "ui/messagebar.h"
-#include "ui/specview.h"
-#include "ui/common/noticebar.h"
-#include "ui/common/studioservices.h"
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/docsbrowser.h"
+#include "ui/widgets/jobsbutton.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonhighlighter.h"
+#include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
-#include "ui/jsonhighlighter.h"
-#include "ui/run/runpanel.h"
-#include "ui/history/historydocks.h"
 #include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
-
-#include <QPointer>
-#include <QScrollArea>
-#include <QTabWidget>
-#include <QStyle>
-#include <QTabBar>
-#include <QToolButton>
-#include <QTimer>
-#include <QUndoStack>
+#include "ui/history/historydocks.h"
+#include "ui/run/runpanel.h"
+#include "ui/run/transcriptmodel.h"
+#include "ui/sessions/sessionview.h"
+#include "ui/spectab.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -38,28 +28,44 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QHash>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemModel>
+#include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QLabel>
+#include <QListWidget>
 #include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSaveFile>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
+#include <QStyle>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QVBoxLayout>
 #include <QTextBlock>
+#include <QTimer>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/SyntaxHighlighter>
+#include <KSyntaxHighlighting/Theme>
+#endif
 
 using namespace Qt::StringLiterals;
 
@@ -72,7 +78,11 @@ namespace {
 const QString kRecentKey = u"recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
-constexpr int kRevalidateDelayMs = 300;
+constexpr int kSidebarWidth = 200;
+constexpr int kWideSidebarWidth = 330;
+// The dock layout's version: layouts saved before the sidebar (a Run dock, History on the
+// right) are not restored over it.
+constexpr int kStateVersion = 2;
 
 QString specFileFilter()
 {
@@ -102,85 +112,108 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_specView(new SpecView(this))
-    , m_findings(new FindingsModel(this))
+    , m_findings(new SpecFindingsModel(this))
     , m_options(options)
 {
+    if (m_options.context) // the history it opened is the one the status bar names
+        m_options.databasePath = m_options.context->usesDefaultDatabase() ? QString() : m_options.context->databasePath();
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon::fromTheme(u"applications-development"_s));
-    setCentralWidget(m_specView);
     setDockNestingEnabled(true);
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    m_revalidateTimer.setSingleShot(true);
-    m_revalidateTimer.setInterval(kRevalidateDelayMs);
-    connect(&m_revalidateTimer, &QTimer::timeout, this, &MainWindow::revalidate);
+#ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
+    // Every JSON view uses KF6 SyntaxHighlighting when it is there.
+    JsonEditor::setHighlighterFactory([](QTextDocument *document, const QPalette &palette) -> QSyntaxHighlighter * {
+        static KSyntaxHighlighting::Repository repository;
+        auto *highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
+        highlighter->setDefinition(repository.definitionForName(u"JSON"_s));
+        highlighter->setTheme(repository.defaultTheme(palette.color(QPalette::Base).lightness() < 128
+                                                          ? KSyntaxHighlighting::Repository::DarkTheme
+                                                          : KSyntaxHighlighting::Repository::LightTheme));
+        return highlighter;
+    });
+#endif
+    m_studio = m_options.context ? new StudioServices(m_options.context, this)
+                                 : new StudioServices(m_options.databasePath, this);
+
+    m_documentTabs = new QTabWidget(this);
+    m_documentTabs->setObjectName(u"documentTabs"_s);
+    m_documentTabs->setAccessibleName(tr("Open documents"));
+    m_documentTabs->setDocumentMode(true);
+    m_documentTabs->setTabsClosable(true);
+    m_documentTabs->setMovable(true);
+    m_documentTabs->tabBar()->setExpanding(false);
+    m_documentTabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    setCentralWidget(m_documentTabs);
+    connect(m_documentTabs, &QTabWidget::tabCloseRequested, this, [this](int index) { closeDocumentTab(index); });
+    connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
     createActions();
     createDocks();
-    createStudio();
+    createSidebar();
     createMenus();
     createStatusBar();
     m_historyDocks = new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
     m_experiments = new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
-    // What needs the person comes forward: a run that starts or stops for a decision, a
-    // session turn that waits for an approval.
-    connect(m_runPanel, &RunPanel::runStarted, this, [this] {
-        m_runDock->show();
-        m_runDock->raise();
-    });
-    connect(m_runPanel, &RunPanel::attentionNeeded, this, [this] {
-        m_runDock->show();
-        m_runDock->raise();
-    });
-    // A badge on the Run tab while the run waits for the person, for when another panel is
-    // brought over it.
-    connect(m_runPanel, &RunPanel::waitingChanged, this, [this](bool waiting) {
-        m_runDock->setWindowTitle(waiting ? tr("Run ● waiting for you") : tr("Run"));
-    });
-    // A run that cannot start says why in the Run panel; the field to fix is shown in the form.
-    connect(m_runPanel, &RunPanel::preflightFailed, this, [this](const QString &pointer) {
-        m_centralTabs->setCurrentWidget(m_form);
-        m_form->revealEngineField(pointer);
-    });
+    // The sidebar: Files, History and Sessions as tabs on the left; the spec tabs keep the centre.
+    tabifyDockWidget(m_filesDock, m_historyDocks->historyDock());
+    tabifyDockWidget(m_historyDocks->historyDock(), m_historyDocks->sessionsDock());
+    m_filesDock->raise();
+    // The sidebar takes the width its page needs: narrow for the files, wider for History and
+    // Sessions (the spec tab scrolls meanwhile if it must).
+    for (QDockWidget *dock : {m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock()}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible)
+                QTimer::singleShot(0, this, [this, dock] { fitSidebar(dock); });
+        });
+    }
+    resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+    // The calls' own views come up when a call is opened; until then the spec and its run keep
+    // the height (the Findings stay).
+    for (QDockWidget *dock : {m_historyDocks->revisionsDock(), m_historyDocks->budgetDock(), m_historyDocks->diffDock()})
+        dock->hide();
+    resizeDocks({m_findingsDock}, {110}, Qt::Vertical);
     if (SessionView *sessions = m_historyDocks->sessions()) {
+        // A session turn that waits for an approval comes forward, with a badge on its tab for
+        // when History (or anything else) is brought over it.
         connect(sessions, &SessionView::attentionNeeded, this, [this] {
             m_historyDocks->sessionsDock()->show();
             m_historyDocks->sessionsDock()->raise();
         });
-        // The same badge on the Sessions tab while a session turn waits for the person, for
-        // when History (or anything else) is brought over it.
         connect(sessions, &SessionView::waitingChanged, this, [this](bool waiting) {
             m_historyDocks->sessionsDock()->setWindowTitle(waiting ? tr("Sessions ● waiting for you") : tr("Sessions"));
         });
     }
-
-    QPlainTextEdit *editor = m_specView->editor();
-    connect(editor, &QPlainTextEdit::textChanged, this, [this] { m_revalidateTimer.start(); });
-    connect(editor->document(), &QTextDocument::modificationChanged, this, &QWidget::setWindowModified);
-    connect(editor, &QPlainTextEdit::cursorPositionChanged, this, &MainWindow::updateCursorLabel);
 
     resize(1280, 800);
     readSettings();
     newSpec();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Tabs removed while the window's children go must not reach a half-gone window.
+    disconnect(m_documentTabs, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {
-    QPlainTextEdit *editor = m_specView->editor();
-
     m_newAction = new QAction(QIcon::fromTheme(u"document-new"_s), tr("&New Spec"), this);
     m_newAction->setShortcut(QKeySequence::New);
-    m_newAction->setStatusTip(tr("Start a new spec from a template"));
-    connect(m_newAction, &QAction::triggered, this, [this] { confirmDiscard([this] { newSpec(); }); });
+    m_newAction->setStatusTip(tr("Start a new spec from a template, in a tab of its own"));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newSpec);
 
     m_openAction = new QAction(QIcon::fromTheme(u"document-open"_s), tr("&Open…"), this);
     m_openAction->setShortcut(QKeySequence::Open);
-    m_openAction->setStatusTip(tr("Open a spec file"));
-    connect(m_openAction, &QAction::triggered, this, [this] { confirmDiscard([this] { showOpenDialog(); }); });
+    m_openAction->setStatusTip(tr("Open a spec file in a tab of its own"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
+
+    m_openFolderAction = new QAction(QIcon::fromTheme(u"folder-open"_s), tr("Open &Folder…"), this);
+    m_openFolderAction->setStatusTip(tr("List a folder's spec files and experiments in the sidebar"));
+    connect(m_openFolderAction, &QAction::triggered, this, &MainWindow::showOpenFolderDialog);
 
     m_saveAction = new QAction(QIcon::fromTheme(u"document-save"_s), tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
@@ -192,32 +225,58 @@ void MainWindow::createActions()
     m_saveAsAction->setStatusTip(tr("Save the spec under a new name"));
     connect(m_saveAsAction, &QAction::triggered, this, [this] { showSaveAsDialog(); });
 
+    m_revertAction = new QAction(QIcon::fromTheme(u"document-revert"_s), tr("Re&vert"), this);
+    m_revertAction->setStatusTip(tr("Read the spec's file again, dropping the unsaved changes"));
+    connect(m_revertAction, &QAction::triggered, this, &MainWindow::revert);
+
+    m_closeTabAction = new QAction(QIcon::fromTheme(u"document-close"_s), tr("&Close Tab"), this);
+    m_closeTabAction->setShortcut(QKeySequence::Close);
+    m_closeTabAction->setStatusTip(tr("Close the tab in front"));
+    connect(m_closeTabAction, &QAction::triggered, this, [this] {
+        if (m_documentTabs->currentIndex() >= 0)
+            closeDocumentTab(m_documentTabs->currentIndex());
+    });
+
     m_quitAction = new QAction(QIcon::fromTheme(u"application-exit"_s), tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
+    // One history per spec, for the form and the text alike.
     m_undoAction = new QAction(QIcon::fromTheme(u"edit-undo"_s), tr("&Undo"), this);
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setEnabled(false);
-    connect(m_undoAction, &QAction::triggered, editor, &QPlainTextEdit::undo);
-    connect(editor, &QPlainTextEdit::undoAvailable, m_undoAction, &QAction::setEnabled);
+    connect(m_undoAction, &QAction::triggered, this, [this] {
+        if (SpecDocument *document = currentDocument()) {
+            if (SpecFormEditor *form = specForm())
+                form->flushPendingEdits();
+            document->undoStack()->undo();
+        }
+    });
 
     m_redoAction = new QAction(QIcon::fromTheme(u"edit-redo"_s), tr("&Redo"), this);
     m_redoAction->setShortcut(QKeySequence::Redo);
     m_redoAction->setEnabled(false);
-    connect(m_redoAction, &QAction::triggered, editor, &QPlainTextEdit::redo);
-    connect(editor, &QPlainTextEdit::redoAvailable, m_redoAction, &QAction::setEnabled);
+    connect(m_redoAction, &QAction::triggered, this, [this] {
+        if (SpecDocument *document = currentDocument())
+            document->undoStack()->redo();
+    });
 
     m_lintAction = new QAction(tr("&Lint Now"), this);
     m_lintAction->setShortcut(QKeySequence(Qt::Key_F7));
     m_lintAction->setStatusTip(tr("Check the spec and list its findings"));
     connect(m_lintAction, &QAction::triggered, this, &MainWindow::revalidate);
 
-    m_runAction = new QAction(QIcon::fromTheme(u"media-playback-start"_s), tr("&Run…"), this);
+    m_runAction = new QAction(QIcon::fromTheme(u"media-playback-start"_s), tr("&Run"), this);
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_runAction->setStatusTip(tr("Running a spec from the window is not available yet; use callscope-cli run"));
-    m_runAction->setEnabled(false);
+    m_runAction->setStatusTip(tr("Run the spec in front on the input in its run view"));
+    connect(m_runAction, &QAction::triggered, this, [this] {
+        SpecTab *tab = currentSpecTab();
+        if (!tab)
+            return;
+        m_documentTabs->setCurrentWidget(tab);
+        tab->runPanel()->run();
+    });
 
     m_aboutAction = new QAction(QIcon::fromTheme(u"help-about"_s), tr("&About Callscope"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
@@ -231,6 +290,7 @@ void MainWindow::createDocks()
 {
     m_findingsView = new QTableView(this);
     m_findingsView->setObjectName(u"findingsView"_s);
+    m_findingsView->setAccessibleName(tr("Findings"));
     m_findingsView->setModel(m_findings);
     m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -242,16 +302,16 @@ void MainWindow::createDocks()
     m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height() + 8);
     m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     QHeaderView *header = m_findingsView->horizontalHeader();
-    header->setSectionResizeMode(FindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(FindingsModel::LocationColumn, QHeaderView::Interactive);
-    header->setSectionResizeMode(FindingsModel::MessageColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(FindingsModel::RuleColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(SpecFindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(SpecFindingsModel::LocationColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(SpecFindingsModel::MessageColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(SpecFindingsModel::RuleColumn, QHeaderView::Interactive);
     // Long pointers keep their start and their end ("/tools/0/…/properties/x"); the message
     // takes the remaining width and shows in full as a tooltip.
     m_findingsView->setTextElideMode(Qt::ElideMiddle);
     // Narrow where and which rule, so the message keeps the room at 1280 px.
-    header->resizeSection(FindingsModel::LocationColumn, 140);
-    header->resizeSection(FindingsModel::RuleColumn, 110);
+    header->resizeSection(SpecFindingsModel::LocationColumn, 140);
+    header->resizeSection(SpecFindingsModel::RuleColumn, 110);
     connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { jumpToFinding(current); });
     connect(m_findingsView, &QAbstractItemView::activated, this, &MainWindow::jumpToFinding);
@@ -262,11 +322,131 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
 }
 
+void MainWindow::createSidebar()
+{
+    // The workspace folder's spec files and experiments, as a tree of folders.
+    m_fsModel = new QFileSystemModel(this);
+    m_fsModel->setObjectName(u"workspaceModel"_s);
+    m_fsModel->setNameFilters({u"*.spec.json"_s, u"*.experiment.json"_s, u"*.json"_s});
+    m_fsModel->setNameFilterDisables(false);
+    m_fsModel->setFilter(QDir::AllDirs | QDir::Files | QDir::NoDotAndDotDot);
+    m_fsModel->setReadOnly(true);
+
+    auto *page = new QWidget(this);
+    page->setObjectName(u"filesPage"_s);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    auto *folderRow = new QHBoxLayout;
+    m_workspaceLabel = new QLabel(page);
+    m_workspaceLabel->setObjectName(u"workspaceLabel"_s);
+    m_workspaceLabel->setTextFormat(Qt::PlainText);
+    m_workspaceLabel->setWordWrap(true);
+    auto *openFolder = new QPushButton(tr("Open Folder…"), page);
+    openFolder->setObjectName(u"openFolderButton"_s);
+    openFolder->setToolTip(tr("List a folder's spec files and experiments here"));
+    connect(openFolder, &QPushButton::clicked, this, &MainWindow::showOpenFolderDialog);
+    folderRow->addWidget(m_workspaceLabel, 1);
+    folderRow->addWidget(openFolder);
+    layout->addLayout(folderRow);
+
+    m_workspaceView = new QTreeView(page);
+    m_workspaceView->setObjectName(u"workspaceView"_s);
+    m_workspaceView->setAccessibleName(tr("Spec files of the workspace folder"));
+    m_workspaceView->setModel(m_fsModel);
+    m_workspaceView->setHeaderHidden(true);
+    for (int column = 1; column < m_fsModel->columnCount(); ++column)
+        m_workspaceView->hideColumn(column);
+    m_workspaceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_workspaceView->hide();
+    connect(m_workspaceView, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        if (!m_fsModel->isDir(index))
+            openSpecFile(m_fsModel->filePath(index));
+    });
+    layout->addWidget(m_workspaceView, 3);
+
+    auto *recentTitle = new QLabel(tr("Recent files"), page);
+    recentTitle->setObjectName(u"recentTitle"_s);
+    QFont bold = recentTitle->font();
+    bold.setBold(true);
+    recentTitle->setFont(bold);
+    layout->addWidget(recentTitle);
+    m_recentList = new QListWidget(page);
+    m_recentList->setObjectName(u"recentList"_s);
+    m_recentList->setAccessibleName(tr("Recent files"));
+    connect(m_recentList, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        openSpecFile(item->data(Qt::UserRole).toString());
+    });
+    layout->addWidget(m_recentList, 2);
+
+    m_filesDock = new QDockWidget(tr("Files"), this);
+    m_filesDock->setObjectName(u"filesDock"_s);
+    m_filesDock->setAccessibleName(tr("Files"));
+    m_filesDock->setWidget(page);
+    addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
+    setWorkspaceFolder(QSettings().value(u"workspace/folder"_s).toString());
+}
+
+void MainWindow::fitSidebar(QDockWidget *dock)
+{
+    if (!dock->isVisible() || dockWidgetArea(dock) != Qt::LeftDockWidgetArea || dock->isFloating())
+        return;
+    int wanted = kSidebarWidth;
+    if (dock != m_filesDock) {
+        QWidget *content = dock->widget();
+        if (auto *scroll = qobject_cast<QScrollArea *>(content); scroll && scroll->widget())
+            content = scroll->widget();
+        wanted = std::max(wanted, content->minimumSizeHint().width() + 2 * dock->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 4);
+        // Never so wide that the spec beside it has to scroll at 1280 px.
+        wanted = std::min(wanted, kWideSidebarWidth);
+    }
+    if (dock->width() != wanted)
+        resizeDocks({dock}, {wanted}, Qt::Horizontal);
+}
+
+void MainWindow::makeRoomForRun()
+{
+    // A wide sidebar page (History, Sessions) narrows again, so the run view is whole.
+    if (dockWidgetArea(m_filesDock) == Qt::LeftDockWidgetArea && !m_filesDock->isFloating())
+        resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+}
+
+void MainWindow::setWorkspaceFolder(const QString &folder)
+{
+    const QString absolute = folder.isEmpty() ? QString() : QFileInfo(folder).absoluteFilePath();
+    m_workspaceFolder = absolute.isEmpty() || !QFileInfo(absolute).isDir() ? QString() : absolute;
+    if (m_workspaceFolder.isEmpty()) {
+        m_workspaceLabel->setText(tr("No folder open."));
+        m_workspaceLabel->setToolTip(QString());
+        m_workspaceView->hide();
+        return;
+    }
+    QSettings().setValue(u"workspace/folder"_s, m_workspaceFolder);
+    m_workspaceLabel->setText(QFileInfo(m_workspaceFolder).fileName());
+    m_workspaceLabel->setToolTip(QDir::toNativeSeparators(m_workspaceFolder));
+    m_workspaceView->setRootIndex(m_fsModel->setRootPath(m_workspaceFolder));
+    m_workspaceView->show();
+}
+
+void MainWindow::showOpenFolderDialog()
+{
+    auto *dialog = new QFileDialog(this, tr("Open Folder"), m_workspaceFolder);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly, true);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &folder) {
+        setWorkspaceFolder(folder);
+        showPanel(m_filesDock);
+    });
+    dialog->open();
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = m_fileMenu = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
+    file->addAction(m_openFolderAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     // The samples run offline on the replay engine: the quickest way to see what Callscope does.
     QMenu *samples = file->addMenu(tr("Open &Sample"));
@@ -279,12 +459,14 @@ void MainWindow::createMenus()
         QAction *action = samples->addAction(sampleText.value(name, name));
         action->setObjectName(u"openSample_"_s + name);
         action->setStatusTip(tr("Open the bundled sample %1; it runs offline, with no key").arg(name));
-        connect(action, &QAction::triggered, this, [this, name] { confirmDiscard([this, name] { openSample(name); }); });
+        connect(action, &QAction::triggered, this, [this, name] { openSample(name); });
     }
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
+    file->addAction(m_revertAction);
     file->addSeparator();
+    file->addAction(m_closeTabAction);
     file->addAction(m_quitAction);
     rebuildRecentMenu();
 
@@ -292,16 +474,26 @@ void MainWindow::createMenus()
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
-    QPlainTextEdit *editor = m_specView->editor();
-    QAction *cut = edit->addAction(QIcon::fromTheme(u"edit-cut"_s), tr("Cu&t"), editor, &QPlainTextEdit::cut);
+    // The clipboard commands act on the text field that has the focus.
+    auto onFocus = [](const char *slot) {
+        return [slot] {
+            if (QWidget *focus = QApplication::focusWidget())
+                QMetaObject::invokeMethod(focus, slot);
+        };
+    };
+    QAction *cut = edit->addAction(QIcon::fromTheme(u"edit-cut"_s), tr("Cu&t"), this, onFocus("cut"));
     cut->setShortcut(QKeySequence::Cut);
-    QAction *copy = edit->addAction(QIcon::fromTheme(u"edit-copy"_s), tr("&Copy"), editor, &QPlainTextEdit::copy);
+    cut->setShortcutContext(Qt::WidgetShortcut); // the field's own Ctrl+X does the work
+    QAction *copy = edit->addAction(QIcon::fromTheme(u"edit-copy"_s), tr("&Copy"), this, onFocus("copy"));
     copy->setShortcut(QKeySequence::Copy);
-    QAction *paste = edit->addAction(QIcon::fromTheme(u"edit-paste"_s), tr("&Paste"), editor, &QPlainTextEdit::paste);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    QAction *paste = edit->addAction(QIcon::fromTheme(u"edit-paste"_s), tr("&Paste"), this, onFocus("paste"));
     paste->setShortcut(QKeySequence::Paste);
+    paste->setShortcutContext(Qt::WidgetShortcut);
     edit->addSeparator();
-    QAction *selectAll = edit->addAction(tr("Select &All"), editor, &QPlainTextEdit::selectAll);
+    QAction *selectAll = edit->addAction(tr("Select &All"), this, onFocus("selectAll"));
     selectAll->setShortcut(QKeySequence::SelectAll);
+    selectAll->setShortcutContext(Qt::WidgetShortcut);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_panelsMenu = new QMenu(tr("Show or Hide &Panels"), m_viewMenu);
@@ -310,39 +502,31 @@ void MainWindow::createMenus()
     m_viewMenu->addMenu(m_panelsMenu);
     m_viewMenu->addSeparator();
     addPanelAction(m_findingsDock, tr("Findings"), QKeySequence(Qt::CTRL | Qt::Key_1));
-    addPanelAction(m_runDock, tr("Run"), QKeySequence(Qt::CTRL | Qt::Key_2));
-    QAction *wrap = m_viewMenu->addAction(tr("&Wrap Long Lines"));
-    wrap->setCheckable(true);
-    connect(wrap, &QAction::toggled, editor, [editor](bool on) {
-        editor->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    // The run view lives in each spec tab: the shortcut brings the spec's tab forward.
+    QAction *runView = new QAction(tr("Run View"), this);
+    runView->setObjectName(u"runViewAction"_s);
+    runView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    runView->setStatusTip(tr("Bring the run view of the spec in front forward"));
+    connect(runView, &QAction::triggered, this, [this] {
+        if (SpecTab *tab = currentSpecTab()) {
+            m_documentTabs->setCurrentWidget(tab);
+            tab->runPanel()->setFocus(Qt::ShortcutFocusReason);
+        }
+    });
+    m_viewMenu->insertAction(m_panelsEnd, runView);
+    addPanelAction(m_filesDock, tr("Files"), QKeySequence(Qt::CTRL | Qt::Key_8));
+    m_wrapAction = m_viewMenu->addAction(tr("&Wrap Long Lines"));
+    m_wrapAction->setCheckable(true);
+    connect(m_wrapAction, &QAction::toggled, this, [this](bool on) {
+        for (SpecDocument *document : documents()) {
+            if (SpecTab *tab = specTab(document))
+                tab->jsonView()->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+        }
     });
 
-    QMenu *run = menuBar()->addMenu(tr("&Run"));
-    run->addAction(m_runAction);
-    run->addAction(m_runPanel->stepAction());
-    run->addAction(m_runPanel->continueAction());
-    run->addAction(m_runPanel->stopAction());
-    QMenu *breakpoints = run->addMenu(tr("&Breakpoints"));
-    breakpoints->addActions(m_runPanel->breakpointActions());
-    run->addAction(m_runPanel->rawAction());
-    run->addAction(m_runPanel->attachAction());
-    run->addSeparator();
-    run->addAction(m_lintAction);
-    QMenu *target = run->addMenu(tr("Lint &For"));
-    QAction *own = target->addAction(tr("The Spec's Engine"));
-    own->setCheckable(true);
-    own->setChecked(true);
-    m_lintTargetGroup->addAction(own);
-    connect(own, &QAction::triggered, this, [this] { setLintTargetOverride(std::nullopt); });
-    target->addSeparator();
-    for (const QString &name : engineTypeNames()) {
-        QAction *action = target->addAction(name);
-        action->setCheckable(true);
-        action->setData(name);
-        m_lintTargetGroup->addAction(action);
-        const EngineType type = *engineTypeFromName(name);
-        connect(action, &QAction::triggered, this, [this, type] { setLintTargetOverride(type); });
-    }
+    m_runMenu = menuBar()->addMenu(tr("&Run"));
+    m_runMenu->setObjectName(u"runMenu"_s);
+    updateRunMenu();
 
     QMenu *help = m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_docsAction = help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
@@ -485,18 +669,19 @@ void MainWindow::readSettings()
         restoreGeometry(geometry);
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty())
-        restoreState(state);
-    m_form->restoreState();
-    m_runPanel->restoreState();
+        restoreState(state, kStateVersion);
 }
 
 void MainWindow::writeSettings() const
 {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState());
-    m_form->saveState();
-    m_runPanel->saveState();
+    settings.setValue(kStateKey, saveState(kStateVersion));
+    if (SpecTab *tab = currentSpecTab()) {
+        tab->form()->saveState();
+        tab->runPanel()->saveState();
+        settings.setValue(u"mainWindow/specTabSplitter"_s, tab->splitter()->saveState());
+    }
 }
 
 QStringList MainWindow::recentFiles() const
@@ -527,6 +712,7 @@ void MainWindow::removeRecentFile(const QString &path)
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
+    m_recentList->clear();
     const QStringList files = recentFiles();
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString path = files.at(i);
@@ -535,8 +721,10 @@ void MainWindow::rebuildRecentMenu()
         action->setToolTip(path);
         action->setStatusTip(path);
         action->setData(path);
-        connect(action, &QAction::triggered, this,
-                [this, path] { confirmDiscard([this, path] { openSpecFile(path); }); });
+        connect(action, &QAction::triggered, this, [this, path] { openSpecFile(path); });
+        auto *item = new QListWidgetItem(QFileInfo(path).fileName(), m_recentList);
+        item->setToolTip(QDir::toNativeSeparators(path));
+        item->setData(Qt::UserRole, path);
     }
     if (!files.isEmpty())
         m_recentMenu->addSeparator();
@@ -548,29 +736,349 @@ void MainWindow::rebuildRecentMenu()
     });
 }
 
+// ---- documents and tabs -------------------------------------------------------------------
+
+SpecTab *MainWindow::currentSpecTab() const
+{
+    if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->currentWidget()))
+        return tab;
+    if (m_lastSpecTab && m_documentTabs->indexOf(m_lastSpecTab) >= 0)
+        return m_lastSpecTab;
+    for (int i = 0; i < m_documentTabs->count(); ++i) {
+        if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i)))
+            return tab;
+    }
+    return nullptr;
+}
+
+SpecDocument *MainWindow::currentDocument() const
+{
+    SpecTab *tab = currentSpecTab();
+    return tab ? tab->document() : nullptr;
+}
+
+QList<SpecDocument *> MainWindow::documents() const
+{
+    QList<SpecDocument *> list;
+    for (int i = 0; i < m_documentTabs->count(); ++i) {
+        if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i)))
+            list.append(tab->document());
+    }
+    return list;
+}
+
+SpecTab *MainWindow::specTab(SpecDocument *document) const
+{
+    for (int i = 0; i < m_documentTabs->count(); ++i) {
+        auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i));
+        if (tab && tab->document() == document)
+            return tab;
+    }
+    return nullptr;
+}
+
+SpecTab *MainWindow::tabForFile(const QString &path) const
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    for (SpecDocument *document : documents()) {
+        if (!document->path().isEmpty() && document->path() == absolute)
+            return specTab(document);
+    }
+    return nullptr;
+}
+
+QString MainWindow::currentFile() const
+{
+    SpecDocument *document = currentDocument();
+    return document ? document->path() : QString();
+}
+
+bool MainWindow::isModified() const
+{
+    SpecDocument *document = currentDocument();
+    return document && document->isModified();
+}
+
+std::optional<Spec> MainWindow::currentSpec() const
+{
+    SpecDocument *document = currentDocument();
+    return document ? document->spec() : std::nullopt;
+}
+
+SpecFormEditor *MainWindow::specForm() const
+{
+    SpecTab *tab = currentSpecTab();
+    return tab ? tab->form() : nullptr;
+}
+
+JsonEditor *MainWindow::jsonView() const
+{
+    SpecTab *tab = currentSpecTab();
+    return tab ? tab->jsonView() : nullptr;
+}
+
+QTabWidget *MainWindow::editorTabs() const
+{
+    SpecTab *tab = currentSpecTab();
+    return tab ? tab->editorTabs() : nullptr;
+}
+
+NoticeBar *MainWindow::messageBar() const
+{
+    SpecTab *tab = currentSpecTab();
+    return tab ? tab->messageBar() : nullptr;
+}
+
+RunPanel *MainWindow::runPanel() const
+{
+    SpecTab *tab = currentSpecTab();
+    return tab ? tab->runPanel() : nullptr;
+}
+
+bool MainWindow::isPristine(SpecTab *tab) const
+{
+    return tab && tab->document()->path().isEmpty() && !tab->document()->isModified()
+           && tab->document()->undoStack()->count() == 0 && !tab->runPanel()->isRunning()
+           && !tab->runPanel()->lastResult() && tab->runPanel()->transcript()->rowCount() == 0;
+}
+
+SpecTab *MainWindow::addSpecTab(SpecDocument *document)
+{
+    auto *tab = new SpecTab(document, m_studio, m_documentTabs);
+    tab->jsonView()->setLineWrapMode(m_wrapAction && m_wrapAction->isChecked() ? QPlainTextEdit::WidgetWidth
+                                                                                : QPlainTextEdit::NoWrap);
+    const QByteArray splitter = QSettings().value(u"mainWindow/specTabSplitter"_s).toByteArray();
+    if (splitter.isEmpty() || !tab->splitter()->restoreState(splitter))
+        tab->splitter()->setSizes({455, 615});
+    tab->form()->restoreState();
+    RunPanel *panel = tab->runPanel();
+    // What needs the person comes forward: a run that starts or stops for a decision.
+    connect(panel, &RunPanel::runStarted, this, [this, tab] {
+        m_documentTabs->setCurrentWidget(tab);
+        makeRoomForRun();
+        if (tab == currentSpecTab())
+            m_runAction->setEnabled(false);
+    });
+    connect(panel, &RunPanel::runFinished, this, [this, tab] {
+        if (tab == currentSpecTab())
+            m_runAction->setEnabled(true);
+    });
+    connect(panel, &RunPanel::attentionNeeded, this, [this, tab] {
+        if (isMinimized())
+            showNormal();
+        m_documentTabs->setCurrentWidget(tab);
+        makeRoomForRun();
+    });
+    // A badge on the tab while its run waits for the person, for when another tab is in front.
+    connect(tab, &SpecTab::waitingChanged, this, [this, tab] { updateTabTitle(tab); });
+    connect(document, &SpecDocument::modifiedChanged, this, [this, tab] {
+        updateTabTitle(tab);
+        if (tab == currentSpecTab())
+            updateTitle();
+    });
+    connect(document, &SpecDocument::pathChanged, this, [this, tab] {
+        updateTabTitle(tab);
+        if (tab == currentSpecTab())
+            updateTitle();
+    });
+    connect(document, &SpecDocument::checked, this, [this, tab] {
+        if (tab != currentSpecTab())
+            return;
+        updateFindings();
+        Q_EMIT specReread();
+    });
+    connect(document->undoStack(), &QUndoStack::canUndoChanged, this, [this, tab](bool can) {
+        if (tab == currentSpecTab())
+            m_undoAction->setEnabled(can);
+    });
+    connect(document->undoStack(), &QUndoStack::canRedoChanged, this, [this, tab](bool can) {
+        if (tab == currentSpecTab())
+            m_redoAction->setEnabled(can);
+    });
+    connect(tab->jsonView(), &QPlainTextEdit::cursorPositionChanged, this, [this, tab] {
+        if (tab == currentSpecTab())
+            updateCursorLabel();
+    });
+    const int index = m_documentTabs->addTab(tab, document->displayName());
+    updateTabTitle(tab);
+    m_documentTabs->setCurrentIndex(index);
+    return tab;
+}
+
+int MainWindow::openDocumentTab(QWidget *page, const QString &title)
+{
+    int index = m_documentTabs->indexOf(page);
+    if (index < 0)
+        index = m_documentTabs->addTab(page, title);
+    else
+        m_documentTabs->setTabText(index, title);
+    m_documentTabs->setCurrentIndex(index);
+    return index;
+}
+
+void MainWindow::closeDocumentTab(int index, const std::function<void()> &done)
+{
+    QWidget *page = m_documentTabs->widget(index);
+    if (!page)
+        return;
+    auto *tab = qobject_cast<SpecTab *>(page);
+    if (!tab) {
+        m_documentTabs->removeTab(index);
+        if (page->property("keepWhenClosed").toBool())
+            page->hide();
+        else
+            page->deleteLater();
+        if (done)
+            done();
+        return;
+    }
+    QPointer<SpecTab> guard(tab);
+    confirmDiscard(tab->document(), [this, guard, done] {
+        if (!guard)
+            return;
+        // A run in flight is cancelled; its call is still stored, as cancelled.
+        if (guard->runPanel()->isRunning())
+            guard->runPanel()->stop();
+        m_documentTabs->removeTab(m_documentTabs->indexOf(guard));
+        guard->deleteLater();
+        // The window always has a spec to edit.
+        if (documents().isEmpty())
+            newSpec();
+        else
+            onCurrentTabChanged();
+        if (done)
+            done();
+    });
+}
+
+void MainWindow::updateTabTitle(SpecTab *tab)
+{
+    const int index = m_documentTabs->indexOf(tab);
+    if (index < 0)
+        return;
+    SpecDocument *document = tab->document();
+    QString title = document->displayName();
+    if (document->isModified())
+        title += u" *"_s;
+    QString tip = document->path().isEmpty() ? tr("Not saved yet") : QDir::toNativeSeparators(document->path());
+    if (tab->isWaiting()) {
+        title = u"● "_s + title;
+        tip += u"\n"_s + tr("waiting for you");
+    }
+    // A tab title is taken for a mnemonic otherwise.
+    title.replace(u'&', u"&&"_s);
+    m_documentTabs->setTabText(index, title);
+    m_documentTabs->setTabToolTip(index, tip);
+}
+
+void MainWindow::onCurrentTabChanged()
+{
+    if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->currentWidget()))
+        m_lastSpecTab = tab;
+    SpecTab *tab = currentSpecTab();
+    SpecDocument *document = tab ? tab->document() : nullptr;
+    m_undoAction->setEnabled(document && document->undoStack()->canUndo());
+    m_redoAction->setEnabled(document && document->undoStack()->canRedo());
+    m_runAction->setEnabled(tab && !tab->runPanel()->isRunning());
+    if (document && document->lintTargetOverride() != m_lintTargetOverride)
+        document->setLintTargetOverride(m_lintTargetOverride);
+    updateRunMenu();
+    updateFindings();
+    updateTitle();
+    updateCursorLabel();
+    Q_EMIT specReread();
+}
+
+void MainWindow::updateRunMenu()
+{
+    if (!m_runMenu)
+        return;
+    const QList<QAction *> previous = m_lintTargetGroup->actions();
+    for (QAction *action : previous)
+        m_lintTargetGroup->removeAction(action);
+    m_runMenu->clear();
+    // The submenus of the previous tab's commands (their actions are the run panel's, or go with
+    // the submenu).
+    const QList<QMenu *> submenus = m_runMenu->findChildren<QMenu *>(Qt::FindDirectChildrenOnly);
+    for (QMenu *submenu : submenus)
+        delete submenu;
+    m_runMenu->addAction(m_runAction);
+    RunPanel *panel = runPanel();
+    if (panel) {
+        // The commands of the spec in front: its run, its breakpoints.
+        m_runMenu->addAction(panel->stepAction());
+        m_runMenu->addAction(panel->continueAction());
+        m_runMenu->addAction(panel->stopAction());
+        QMenu *breakpoints = m_runMenu->addMenu(tr("&Breakpoints"));
+        breakpoints->setObjectName(u"breakpointsMenu"_s);
+        breakpoints->addActions(panel->breakpointActions());
+        m_runMenu->addAction(panel->rawAction());
+        m_runMenu->addAction(panel->attachAction());
+    }
+    m_runMenu->addSeparator();
+    m_runMenu->addAction(m_lintAction);
+    QMenu *target = m_runMenu->addMenu(tr("Lint &For"));
+    QAction *own = target->addAction(tr("The Spec's Engine"));
+    own->setCheckable(true);
+    own->setChecked(!m_lintTargetOverride);
+    m_lintTargetGroup->addAction(own);
+    connect(own, &QAction::triggered, this, [this] { setLintTargetOverride(std::nullopt); });
+    target->addSeparator();
+    for (const QString &name : engineTypeNames()) {
+        QAction *action = target->addAction(name);
+        action->setCheckable(true);
+        action->setData(name);
+        const EngineType type = *engineTypeFromName(name);
+        action->setChecked(m_lintTargetOverride == type);
+        m_lintTargetGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, type] { setLintTargetOverride(type); });
+    }
+}
+
 bool MainWindow::openSpecFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    if (path.endsWith(u".experiment.json"_s) && m_experiments)
+        return m_experiments->openFile(path);
+    if (SpecTab *open = tabForFile(path)) {
+        // Already open: its tab comes forward. Unchanged here, it shows the file as it is now.
+        m_documentTabs->setCurrentWidget(open);
+        QFile file(path);
+        if (!open->document()->isModified() && file.open(QIODevice::ReadOnly)
+            && QString::fromUtf8(file.readAll()) != open->document()->text()) {
+            open->document()->revert();
+            open->document()->recheck();
+        }
+        addRecentFile(path);
+        return true;
+    }
+    // A fresh window's untouched template gives its tab to the first file opened.
+    SpecTab *tab = documents().size() == 1 ? currentSpecTab() : nullptr;
+    if (!isPristine(tab))
+        tab = nullptr;
+    SpecDocument *document = tab ? tab->document() : new SpecDocument(this);
+    if (const std::optional<QString> error = document->load(path)) {
+        if (!tab)
+            delete document;
+        const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), *error);
         qCInfo(lcMainWindow) << message;
-        m_specView->messageBar()->showMessage(message, MessageBar::Type::Error);
+        if (NoticeBar *bar = messageBar())
+            bar->showMessage(message, NoticeBar::Kind::Error);
+        statusBar()->showMessage(message, 6000);
         removeRecentFile(path);
         return false;
     }
-    const QByteArray bytes = file.readAll();
-    m_specView->setText(QString::fromUtf8(bytes));
-    setCurrentFile(QFileInfo(path).absoluteFilePath());
-    addRecentFile(path);
-    revalidate();
-    syncFormFromText(true);
-    // Another spec starts clean: nothing of the previous spec's run stays in view.
-    const QString input = RunPanel::sampleInputFor(path);
-    if (m_runPanel->clearForNewSpec(input))
-        statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(m_path)), 4000);
-    else
-        statusBar()->showMessage(tr("Opened %1; the previous spec's run is still going in the Run panel.")
-                                     .arg(QDir::toNativeSeparators(m_path)), 6000);
+    if (tab) {
+        tab->reloadForm();
+        updateTabTitle(tab);
+    } else {
+        if (m_lintTargetOverride)
+            document->setLintTargetOverride(m_lintTargetOverride);
+        tab = addSpecTab(document);
+    }
+    tab->runPanel()->setInputText(RunPanel::sampleInputFor(document->path()));
+    addRecentFile(document->path());
+    onCurrentTabChanged();
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(document->path())), 4000);
     return true;
 }
 
@@ -589,8 +1097,9 @@ bool MainWindow::openSample(const QString &name)
         return false;
     const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(u"samples"_s);
     if (!QDir().mkpath(folder)) {
-        m_specView->messageBar()->showMessage(tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
-                                              MessageBar::Type::Error);
+        if (NoticeBar *bar = messageBar())
+            bar->showMessage(tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
+                             NoticeBar::Kind::Error);
         return false;
     }
     // A copy already there is the user's (it may have been edited): it is opened as it is.
@@ -600,8 +1109,9 @@ bool MainWindow::openSample(const QString &name)
         if (!QFile::exists(from) || QFile::exists(to))
             continue;
         if (!QFile::copy(from, to)) {
-            m_specView->messageBar()->showMessage(tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
-                                                  MessageBar::Type::Error);
+            if (NoticeBar *bar = messageBar())
+                bar->showMessage(tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
+                                 NoticeBar::Kind::Error);
             return false;
         }
         // Copies of resources are read-only; the sample is there to be changed.
@@ -613,51 +1123,66 @@ bool MainWindow::openSample(const QString &name)
 
 void MainWindow::newSpec()
 {
-    m_specView->setText(newSpecTemplate());
-    setCurrentFile(QString());
-    revalidate();
-    syncFormFromText(true);
-    if (m_runPanel)
-        m_runPanel->clearForNewSpec();
+    auto *document = new SpecDocument(this);
+    document->reset(newSpecTemplate());
+    if (m_lintTargetOverride)
+        document->setLintTargetOverride(m_lintTargetOverride);
+    addSpecTab(document);
+    onCurrentTabChanged();
 }
 
 std::optional<QString> MainWindow::saveToFile(const QString &path)
 {
-    QSaveFile file(path);
-    const QByteArray bytes = m_specView->text().toUtf8();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        const QString message = tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        m_specView->messageBar()->showMessage(message, MessageBar::Type::Error);
+    SpecTab *tab = currentSpecTab();
+    if (!tab)
+        return tr("No spec is open.");
+    tab->form()->flushPendingEdits();
+    SpecDocument *document = tab->document();
+    // Another tab holding the same file would now show an old text: it is that file's tab.
+    if (SpecTab *other = tabForFile(path); other && other != tab)
+        return tr("%1 is open in another tab; close it first.").arg(QDir::toNativeSeparators(path));
+    if (const std::optional<QString> error = document->saveTo(path)) {
+        const QString message = tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), *error);
+        tab->messageBar()->showMessage(message, NoticeBar::Kind::Error);
         return message;
     }
-    m_specView->editor()->document()->setModified(false);
-    setCurrentFile(QFileInfo(path).absoluteFilePath());
-    addRecentFile(path);
-    revalidate();
-    const int errors = m_findings->count(Finding::Severity::Error);
-    statusBar()->showMessage(errors == 0 ? tr("Saved %1").arg(QDir::toNativeSeparators(m_path))
-                                         : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(m_path)),
+    addRecentFile(document->path());
+    const int errors = document->count(SpecFinding::Severity::Error);
+    statusBar()->showMessage(errors == 0 ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))
+                                         : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(document->path())),
                              4000);
+    updateTitle();
     return std::nullopt;
-}
-
-bool MainWindow::isModified() const
-{
-    return m_specView->editor()->document()->isModified();
 }
 
 void MainWindow::save()
 {
-    if (m_path.isEmpty())
+    if (currentFile().isEmpty())
         showSaveAsDialog();
     else
-        saveToFile(m_path);
+        saveToFile(currentFile());
+}
+
+void MainWindow::revert()
+{
+    SpecTab *tab = currentSpecTab();
+    if (!tab || tab->document()->path().isEmpty())
+        return;
+    if (const std::optional<QString> error = tab->document()->revert()) {
+        tab->messageBar()->showMessage(tr("Cannot read %1 again: %2")
+                                           .arg(QDir::toNativeSeparators(tab->document()->path()), *error),
+                                       NoticeBar::Kind::Error);
+        return;
+    }
+    statusBar()->showMessage(tr("Read %1 again; Undo brings the changes back.")
+                                 .arg(QDir::toNativeSeparators(tab->document()->path())),
+                             5000);
 }
 
 void MainWindow::showOpenDialog()
 {
-    auto *dialog = new QFileDialog(this, tr("Open Spec"), m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(),
-                                   specFileFilter());
+    const QString start = !currentFile().isEmpty() ? QFileInfo(currentFile()).absolutePath() : m_workspaceFolder;
+    auto *dialog = new QFileDialog(this, tr("Open Spec"), start, specFileFilter());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFile);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) { openSpecFile(path); });
@@ -666,7 +1191,8 @@ void MainWindow::showOpenDialog()
 
 void MainWindow::showSaveAsDialog(const std::function<void()> &afterSave)
 {
-    auto *dialog = new QFileDialog(this, tr("Save Spec As"), m_path, specFileFilter());
+    auto *dialog = new QFileDialog(this, tr("Save Spec As"), currentFile().isEmpty() ? m_workspaceFolder : currentFile(),
+                                   specFileFilter());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setDefaultSuffix(u"spec.json"_s);
@@ -677,37 +1203,69 @@ void MainWindow::showSaveAsDialog(const std::function<void()> &afterSave)
     dialog->open();
 }
 
-void MainWindow::confirmDiscard(const std::function<void()> &proceed)
+void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void()> &proceed)
 {
-    if (!isModified()) {
+    SpecTab *tab = specTab(document);
+    if (tab)
+        tab->form()->flushPendingEdits();
+    if (!document || !document->isModified()) {
         proceed();
         return;
     }
+    if (tab)
+        m_documentTabs->setCurrentWidget(tab);
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Unsaved Changes"),
-                                tr("The spec has changes that are not saved."),
+                                tr("%1 has changes that are not saved.").arg(document->displayName()),
                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box->setObjectName(u"unsavedChangesBox"_s);
     box->setInformativeText(tr("Save them first?"));
     box->setDefaultButton(QMessageBox::Save);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, box, proceed](int) {
+    QPointer<SpecDocument> guard(document);
+    connect(box, &QMessageBox::finished, this, [this, box, guard, proceed](int) {
         const QMessageBox::StandardButton button = box->standardButton(box->clickedButton());
+        if (!guard)
+            return;
         if (button == QMessageBox::Discard) {
             proceed();
         } else if (button == QMessageBox::Save) {
-            if (m_path.isEmpty())
+            if (SpecTab *owner = specTab(guard))
+                m_documentTabs->setCurrentWidget(owner);
+            if (guard->path().isEmpty())
                 showSaveAsDialog(proceed);
-            else if (!saveToFile(m_path))
+            else if (!saveToFile(guard->path()))
                 proceed();
         }
     });
     box->open();
 }
 
+void MainWindow::confirmDiscardAll(const std::function<void()> &proceed)
+{
+    for (SpecDocument *document : documents()) {
+        if (document->isModified()) {
+            confirmDiscard(document, [this, document, proceed] {
+                // Discarded or saved: this one no longer holds the close up.
+                document->setClean();
+                confirmDiscardAll(proceed);
+            });
+            return;
+        }
+    }
+    proceed();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_closeConfirmed && isModified()) {
+    bool unsaved = false;
+    for (SpecDocument *document : documents()) {
+        if (SpecTab *tab = specTab(document))
+            tab->form()->flushPendingEdits();
+        unsaved = unsaved || document->isModified();
+    }
+    if (!m_closeConfirmed && unsaved) {
         event->ignore();
-        confirmDiscard([this] {
+        confirmDiscardAll([this] {
             m_closeConfirmed = true;
             close();
         });
@@ -746,7 +1304,8 @@ EngineType MainWindow::lintTarget() const
 {
     if (m_lintTargetOverride)
         return *m_lintTargetOverride;
-    return m_spec ? m_spec->engine.type : EngineType::OpenAI;
+    SpecDocument *document = currentDocument();
+    return document ? document->lintTarget() : EngineType::OpenAI;
 }
 
 void MainWindow::setLintTargetOverride(std::optional<EngineType> type)
@@ -755,234 +1314,74 @@ void MainWindow::setLintTargetOverride(std::optional<EngineType> type)
     const QString name = type ? engineTypeName(*type) : QString();
     for (QAction *action : m_lintTargetGroup->actions())
         action->setChecked(action->data().toString() == name);
-    revalidate();
+    for (SpecDocument *document : documents())
+        document->setLintTargetOverride(type);
 }
 
 void MainWindow::revalidate()
 {
-    m_revalidateTimer.stop();
-    const QByteArray bytes = m_specView->text().toUtf8();
-    QList<Finding> findings;
-    const SpecLoadResult result = loadSpec(bytes, m_path);
-    MessageBar *bar = m_specView->messageBar();
-    if (!result.ok()) {
-        m_spec.reset();
-        QJsonParseError parseError;
-        QJsonDocument::fromJson(bytes, &parseError);
-        for (const SpecError &error : result.errors) {
-            Finding f = Finding::fromError(error);
-            if (parseError.error != QJsonParseError::NoError)
-                f.position = QString::fromUtf8(bytes.left(parseError.offset)).size();
-            findings.append(f);
-        }
-        const QString first = result.errors.constFirst().toString();
-        bar->showMessage(result.errors.size() == 1
-                             ? tr("This spec cannot run: %1").arg(first)
-                             : tr("This spec cannot run: %1 (and %2 more problems in Findings)")
-                                   .arg(first)
-                                   .arg(result.errors.size() - 1),
-                         MessageBar::Type::Error);
-    } else {
-        m_spec = result.spec;
-        for (const LintFinding &lint : lintSpec(*m_spec, lintTarget()))
-            findings.append(Finding::fromLint(lint));
-        if (bar->type() == MessageBar::Type::Error)
-            bar->hideMessage();
-    }
-    m_findings->setFindings(findings);
+    SpecTab *tab = currentSpecTab();
+    if (!tab)
+        return;
+    tab->form()->flushPendingEdits();
+    tab->document()->recheck();
+}
 
-    const int errors = m_findings->count(Finding::Severity::Error);
-    const int warnings = m_findings->count(Finding::Severity::Warning);
-    const int infos = m_findings->count(Finding::Severity::Info);
+void MainWindow::updateFindings()
+{
+    SpecDocument *document = currentDocument();
+    const QList<SpecFinding> findings = document ? document->findings() : QList<SpecFinding>();
+    m_findings->setFindings(findings);
+    const int errors = m_findings->count(SpecFinding::Severity::Error);
+    const int warnings = m_findings->count(SpecFinding::Severity::Warning);
+    const int infos = m_findings->count(SpecFinding::Severity::Info);
     m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
     m_engineLabel->setText(tr("Lint for: %1").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
-    Q_EMIT specReread();
 }
 
 void MainWindow::jumpToFinding(const QModelIndex &index)
 {
-    if (!index.isValid())
+    SpecTab *tab = currentSpecTab();
+    if (!index.isValid() || !tab)
         return;
-    // Bring the JSON text forward when it sits behind another tab (the form).
-    if (m_centralTabs && m_centralTabs->indexOf(m_specView) >= 0)
-        m_centralTabs->setCurrentWidget(m_specView);
-    const qsizetype position = index.data(FindingsModel::PositionRole).toLongLong();
-    if (position >= 0)
-        m_specView->moveCursorTo(position);
-    else
-        m_specView->moveCursorToPointer(index.data(FindingsModel::PointerRole).toString());
-}
-
-// ---- the studio (issue 9) -----------------------------------------------------------------
-// The JSON text stays the file's truth (open, save, recent files work on it); the form edits the
-// same spec and writes its changes back into the text as one undoable edit each.
-
-void MainWindow::createStudio()
-{
-    JsonEditor::setHighlighterFactory([](QTextDocument *document, const QPalette &palette) -> QSyntaxHighlighter * {
-        auto *highlighter = new JsonHighlighter(document);
-        highlighter->setDarkBackground(palette.color(QPalette::Base).lightness() < 128);
-        return highlighter;
-    });
-    m_studio = new StudioServices(m_options.databasePath, this);
-
-    m_form = new SpecFormEditor(this);
-    m_form->setObjectName(u"specForm"_s);
-    m_form->setRawTabVisible(false);
-    // The window lists findings once, in its Findings panel.
-    m_form->setFindingsListVisible(false);
-    m_form->setProfileStore(m_studio->profiles());
-    // The window's Undo/Redo act on the form's history while the form is shown.
-    m_form->undoAction()->setShortcut(QKeySequence());
-    m_form->redoAction()->setShortcut(QKeySequence());
-
-    QWidget *central = takeCentralWidget();
-    m_centralTabs = new QTabWidget(this);
-    m_centralTabs->setObjectName(u"centralTabs"_s);
-    m_centralTabs->setAccessibleName(tr("Spec"));
-    m_centralTabs->setDocumentMode(true);
-    m_centralTabs->addTab(m_form, tr("&Form"));
-    m_centralTabs->addTab(central, tr("JS&ON"));
-    setCentralWidget(m_centralTabs);
-
-    QPlainTextEdit *editor = m_specView->editor();
-    disconnect(m_undoAction, &QAction::triggered, editor, &QPlainTextEdit::undo);
-    disconnect(m_redoAction, &QAction::triggered, editor, &QPlainTextEdit::redo);
-    disconnect(editor, &QPlainTextEdit::undoAvailable, m_undoAction, &QAction::setEnabled);
-    disconnect(editor, &QPlainTextEdit::redoAvailable, m_redoAction, &QAction::setEnabled);
-    // Undo follows where the person works: the form's history while the focus is in the form,
-    // the text's own otherwise.
-    auto formShown = [this] {
-        QWidget *focus = QApplication::focusWidget();
-        return m_form && focus && m_form->isAncestorOf(focus);
-    };
-    connect(m_undoAction, &QAction::triggered, this, [this, formShown, editor] {
-        if (formShown())
-            m_form->undoStack()->undo();
-        else
-            editor->undo();
-    });
-    connect(m_redoAction, &QAction::triggered, this, [this, formShown, editor] {
-        if (formShown())
-            m_form->undoStack()->redo();
-        else
-            editor->redo();
-    });
-    auto updateUndo = [this, form = QPointer<SpecFormEditor>(m_form), editor = QPointer<QPlainTextEdit>(editor)] {
-        if (!form || !editor)
-            return;
-        m_undoAction->setEnabled(form->undoStack()->canUndo() || editor->document()->isUndoAvailable());
-        m_redoAction->setEnabled(form->undoStack()->canRedo() || editor->document()->isRedoAvailable());
-    };
-    connect(m_form->undoStack(), &QUndoStack::indexChanged, this, updateUndo);
-    connect(editor, &QPlainTextEdit::undoAvailable, this, updateUndo);
-    connect(editor, &QPlainTextEdit::redoAvailable, this, updateUndo);
-
-    m_formSyncTimer.setSingleShot(true);
-    m_formSyncTimer.setInterval(kRevalidateDelayMs);
-    connect(&m_formSyncTimer, &QTimer::timeout, this, [this] { syncFormFromText(false); });
-    connect(editor, &QPlainTextEdit::textChanged, this, [this] {
-        if (!m_syncing)
-            m_formSyncTimer.start();
-    });
-    connect(m_form, &SpecFormEditor::specChanged, this, &MainWindow::syncTextFromForm);
-
-    m_runPanel = new RunPanel(m_studio->calls(), m_studio->profiles(), this);
-    m_runPanel->setSpecProvider([this] { return specForRun(); });
-    if (!m_studio->databaseError().isEmpty())
-        m_runPanel->messageBar()->showMessage(tr("Calls are not stored: %1").arg(m_studio->databaseError()),
-                                              NoticeBar::Kind::Warning);
-    m_runDock = new QDockWidget(tr("Run"), this);
-    m_runDock->setObjectName(u"runDock"_s);
-    // Scrolled, so the dock never forces a wide window.
-    auto *runScroll = new FitScrollArea(m_runDock);
-    runScroll->setContent(m_runPanel);
-    m_runDock->setWidget(runScroll);
-    addDockWidget(Qt::RightDockWidgetArea, m_runDock);
-    resizeDocks({m_runDock}, {720}, Qt::Horizontal);
-
-    // The window's Run action is the panel's (one Ctrl+R).
-    m_runPanel->runAction()->setShortcut(QKeySequence());
-    m_runAction->setEnabled(true);
-    m_runAction->setText(tr("&Run"));
-    m_runAction->setStatusTip(tr("Run the spec on the input in the Run panel"));
-    connect(m_runAction, &QAction::triggered, this, [this] {
-        m_runDock->show();
-        m_runPanel->run();
-    });
-    connect(m_runPanel, &RunPanel::runStarted, this, [this] { m_runAction->setEnabled(false); });
-    connect(m_runPanel, &RunPanel::runFinished, this, [this] { m_runAction->setEnabled(true); });
-}
-
-void MainWindow::syncFormFromText(bool resetHistory)
-{
-    m_formSyncTimer.stop();
-    const SpecLoadResult loaded = loadSpec(m_specView->text().toUtf8(), m_path);
-    if (!loaded.ok()) {
-        if (resetHistory) {
-            m_syncing = true;
-            m_form->setSpec(Spec(), m_path, true);
-            m_syncing = false;
-        }
-        return;
-    }
-    if (!resetHistory && *loaded.spec == m_form->spec())
-        return;
-    m_syncing = true;
-    m_form->setSpec(*loaded.spec, m_path, resetHistory);
-    m_syncing = false;
-}
-
-void MainWindow::syncTextFromForm()
-{
-    if (m_syncing)
-        return;
-    const QString text = QString::fromUtf8(saveSpec(m_form->spec()));
-    const SpecLoadResult current = loadSpec(m_specView->text().toUtf8(), m_path);
-    if (current.ok() && *current.spec == m_form->spec())
-        return;
-    m_syncing = true;
-    QTextCursor cursor(m_specView->editor()->document());
-    cursor.select(QTextCursor::Document);
-    cursor.insertText(text); // one step of the text's own undo history
-    m_syncing = false;
-    m_revalidateTimer.start();
-}
-
-std::optional<Spec> MainWindow::specForRun()
-{
-    m_form->flushPendingEdits();
-    if (m_formSyncTimer.isActive())
-        syncFormFromText(false);
-    const SpecLoadResult loaded = loadSpec(m_specView->text().toUtf8(), m_path);
-    if (!loaded.ok()) {
-        m_runPanel->messageBar()->showMessage(tr("The spec cannot run: %1").arg(loaded.errors.constFirst().toString()),
-                                              NoticeBar::Kind::Error);
-        return std::nullopt;
-    }
-    return loaded.spec;
-}
-
-void MainWindow::setCurrentFile(const QString &path)
-{
-    m_path = path;
-    updateTitle();
+    m_documentTabs->setCurrentWidget(tab);
+    tab->revealFinding(index.data(SpecFindingsModel::PointerRole).toString(),
+                       index.data(SpecFindingsModel::LineRole).toInt(),
+                       index.data(SpecFindingsModel::ColumnRole).toInt());
 }
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_path.isEmpty() ? tr("Untitled spec") : QFileInfo(m_path).fileName();
+    SpecDocument *document = currentDocument();
+    const QString name = document ? document->displayName() : tr("Untitled spec");
     setWindowTitle(tr("%1[*] — Callscope").arg(name));
-    setWindowFilePath(m_path);
-    setWindowModified(isModified());
+    setWindowFilePath(document ? document->path() : QString());
+    setWindowModified(document && document->isModified());
 }
 
 void MainWindow::updateCursorLabel()
 {
-    const QTextCursor cursor = m_specView->editor()->textCursor();
+    JsonEditor *editor = jsonView();
+    if (!editor || !m_cursorLabel) {
+        if (m_cursorLabel)
+            m_cursorLabel->clear();
+        return;
+    }
+    const QTextCursor cursor = editor->textCursor();
     m_cursorLabel->setText(tr("Line %1, Column %2").arg(cursor.blockNumber() + 1).arg(cursor.positionInBlock() + 1));
 }
+
+namespace {
+QString highlighterName()
+{
+#ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
+    return QCoreApplication::translate("Callscope::MainWindow", "KF6 SyntaxHighlighting");
+#else
+    return QCoreApplication::translate("Callscope::MainWindow", "built-in JSON highlighter");
+#endif
+}
+} // namespace
 
 QString MainWindow::aboutText() const
 {
@@ -992,7 +1391,7 @@ QString MainWindow::aboutText() const
               "<p>Qt %2 (built with Qt %3)<br>QtKeychain %4<br>Syntax highlighting: %5</p>")
         .arg(QStringLiteral(CALLSCOPE_VERSION), QString::fromLatin1(qVersion()),
              QStringLiteral(QT_VERSION_STR), QStringLiteral(CALLSCOPE_QTKEYCHAIN_VERSION),
-             SpecView::highlighterName());
+             highlighterName());
 }
 
 void MainWindow::showAbout()
@@ -1006,38 +1405,6 @@ void MainWindow::showAbout()
     box->setIcon(QMessageBox::Information);
     box->setStandardButtons(QMessageBox::Close);
     box->open();
-}
-
-// --- Document tabs (issue 17, stored calls and compares). A stand-in until the window's
-// restructuring provides its own; kept apart so the two merge simply.
-
-QTabWidget *MainWindow::documentTabs() const
-{
-    return m_centralTabs;
-}
-
-int MainWindow::openDocumentTab(QWidget *page, const QString &title)
-{
-    if (!m_centralTabs || !page)
-        return -1;
-    int index = m_centralTabs->indexOf(page);
-    if (index < 0) {
-        index = m_centralTabs->addTab(page, title);
-        // Only these tabs close (the spec's own pages stay).
-        auto *close = new QToolButton(m_centralTabs);
-        close->setObjectName(u"closeDocumentTab"_s);
-        close->setAutoRaise(true);
-        close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
-        close->setToolTip(tr("Close %1").arg(title));
-        close->setAccessibleName(tr("Close %1").arg(title));
-        connect(close, &QToolButton::clicked, page, [this, page] {
-            m_centralTabs->removeTab(m_centralTabs->indexOf(page));
-            page->deleteLater();
-        });
-        m_centralTabs->tabBar()->setTabButton(index, QTabBar::RightSide, close);
-    }
-    m_centralTabs->setCurrentIndex(index);
-    return index;
 }
 
 } // namespace Callscope

@@ -1,14 +1,16 @@
 #pragma once
 
-// The main window: the spec in a highlighted JSON editor at the centre, its load errors and
-// lint findings in a dock below, menus, recent files and a status bar. Later panels (run,
-// history, budget, revisions) dock around the centre.
+// The main window: a workspace of documents. Each open spec is a tab in the centre (its form
+// and JSON text on the left, its own run view on the right); other pages (an experiment, a
+// stored call) open as tabs beside them. The sidebar on the left holds the workspace folder's
+// spec files and the recent files, with History and Sessions as tabs beside it. The findings
+// of the spec in front are listed once, in a dock below; menus and a status bar around it.
 
 #include "core/model/spec.h"
 
 #include <QHash>
 #include <QMainWindow>
-#include <QTimer>
+#include <QPointer>
 
 #include <functional>
 #include <optional>
@@ -16,18 +18,26 @@
 class QAction;
 class QActionGroup;
 class QDockWidget;
+class QFileSystemModel;
 class QLabel;
+class QListWidget;
 class QMenu;
+class QSortFilterProxyModel;
 class QTableView;
 class QTabWidget;
+class QTreeView;
 
 namespace Callscope {
 
-class FindingsModel;
+class JsonEditor;
+class NoticeBar;
 class RunPanel;
+class SpecDocument;
+class SpecFindingsModel;
 class SpecFormEditor;
-class SpecView;
+class SpecTab;
 class StudioServices;
+class AppContext;
 class HistoryDocks;
 class ExperimentsHost;
 
@@ -39,44 +49,71 @@ class MainWindow final : public QMainWindow
 public:
     struct Options
     {
-        QString databasePath; // the history database; empty: the default one
+        // The program's services (history, keychain, profiles, the call service), made by main
+        // from --db; not owned, it outlives the window. Null: the window makes its own on
+        // databasePath.
+        AppContext *context = nullptr;
+        QString databasePath; // without a context: the history database; empty: the default one
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Shows the file's text and its findings. Returns false when the file cannot be read (the
-    // message bar says why); a file that is not a valid spec opens, with its errors listed.
+    // Opens the file in a tab of its own (a file already open: its tab comes to the front) and
+    // lists its findings. False when the file cannot be read (the message bar says why); a file
+    // that is not a valid spec opens, with its errors listed.
     bool openSpecFile(const QString &path);
-    // Starts an unsaved spec from a template.
+    // Opens an unsaved spec from a template in a new tab.
     void newSpec();
-    // Writes the editor's text to `path` and makes it the current file; the error otherwise.
+    // Writes the current spec's text to `path`, which becomes its file; the error otherwise.
     std::optional<QString> saveToFile(const QString &path);
-    // Re-reads the editor's text now (normally done shortly after each edit).
+    // Checks the current spec's text now (normally done shortly after each edit).
     void revalidate();
 
-    QString currentFile() const { return m_path; }
+    // The document in front (the spec tab shown, or the last spec tab shown when another page
+    // is in front), and every open one.
+    SpecDocument *currentDocument() const;
+    QList<SpecDocument *> documents() const;
+    SpecTab *currentSpecTab() const;
+    SpecTab *specTab(SpecDocument *document) const;
+    QString currentFile() const;
     bool isModified() const;
-    std::optional<Spec> currentSpec() const { return m_spec; }
+    std::optional<Spec> currentSpec() const;
     // The engine type lint checks against: the chosen one, else the spec's own.
     EngineType lintTarget() const;
     void setLintTargetOverride(std::optional<EngineType> type);
 
-    SpecView *specView() const { return m_specView; }
-    FindingsModel *findingsModel() const { return m_findings; }
+    // The tabs in the centre: one per open spec, and any other page opened with openDocumentTab.
+    QTabWidget *documentTabs() const { return m_documentTabs; }
+    // Adds `page` as a closable tab (or brings it to the front when it is one already) and
+    // returns its index. Closing the tab deletes the page, unless its property
+    // "keepWhenClosed" is true (it is then only taken out of the tabs, to come back later).
+    int openDocumentTab(QWidget *page, const QString &title);
+    // Closes a tab; a spec with unsaved changes asks first (then `done` runs, or not at all on
+    // Cancel).
+    void closeDocumentTab(int index, const std::function<void()> &done = {});
+
+    // The current spec tab's views.
+    SpecFormEditor *specForm() const;
+    JsonEditor *jsonView() const;
+    QTabWidget *editorTabs() const;
+    NoticeBar *messageBar() const;
+    RunPanel *runPanel() const;
+    SpecFindingsModel *findingsModel() const { return m_findings; }
     QTableView *findingsView() const { return m_findingsView; }
     QDockWidget *findingsDock() const { return m_findingsDock; }
     QAction *aboutAction() const { return m_aboutAction; }
-    // The studio (issue 9): the spec form beside the JSON text, the run panel in a dock.
-    SpecFormEditor *specForm() const { return m_form; }
-    RunPanel *runPanel() const { return m_runPanel; }
-    QDockWidget *runDock() const { return m_runDock; }
-    QTabWidget *centralTabs() const { return m_centralTabs; }
+    // The sidebar's Files page: the workspace folder's spec files and the recent files.
+    QDockWidget *filesDock() const { return m_filesDock; }
+    QTreeView *workspaceView() const { return m_workspaceView; }
+    QListWidget *recentList() const { return m_recentList; }
+    QString workspaceFolder() const { return m_workspaceFolder; }
+    void setWorkspaceFolder(const QString &folder);
     // The studio's shared services, and its part-2 docks (history, revisions, sessions, budget, diff).
     StudioServices *studioServices() const { return m_studio; }
     HistoryDocks *historyDocks() const { return m_historyDocks; }
-    // The Experiment tab beside the spec (issue 18), its menu and File › Open Experiment.
+    // The Experiment tab (issue 18), its menu and File › Open Experiment.
     ExperimentsHost *experiments() const { return m_experiments; }
 
     // The View menu's entry for a panel: it shows the panel and brings it to the front, never
@@ -105,17 +142,14 @@ public:
 
     static constexpr int kMaxRecentFiles = 8;
 
-    // --- Document tabs and menus for the window's parts (issue 17; kept apart for merging).
-    // The tabs in the window's centre; openDocumentTab adds `page` as a closable tab (or
-    // switches to it when it is there already) and returns its index.
-    QTabWidget *documentTabs() const;
-    int openDocumentTab(QWidget *page, const QString &title);
+    // The window's menus, for the parts that add their commands to them.
     QMenu *fileMenu() const { return m_fileMenu; }
     QMenu *editMenu() const { return m_editMenu; }
     QMenu *helpMenu() const { return m_helpMenu; }
 
 Q_SIGNALS:
-    // The editor's text was read again (currentSpec() may have changed, or become invalid).
+    // The current spec was read again, or another spec came to the front (currentSpec() may
+    // have changed, or become invalid).
     void specReread();
 
 protected:
@@ -125,6 +159,9 @@ private:
     void createActions();
     void createMenus();
     void createDocks();
+    void createSidebar();
+    void fitSidebar(QDockWidget *dock);
+    void makeRoomForRun();
     void createStatusBar();
     void readSettings();
     void writeSettings() const;
@@ -134,26 +171,41 @@ private:
     void rebuildRecentMenu();
 
     void showOpenDialog();
+    void showOpenFolderDialog();
     void save();
+    void revert();
     void showSaveAsDialog(const std::function<void()> &afterSave = {});
-    // Runs `proceed` once unsaved changes are saved or discarded; not at all on Cancel.
-    void confirmDiscard(const std::function<void()> &proceed);
+    // Runs `proceed` once the document's unsaved changes are saved or discarded; not at all on
+    // Cancel.
+    void confirmDiscard(SpecDocument *document, const std::function<void()> &proceed);
+    // The same for every open document, one after another (closing the window).
+    void confirmDiscardAll(const std::function<void()> &proceed);
     void showAbout();
     void jumpToFinding(const QModelIndex &index);
     void updateTitle();
+    void updateTabTitle(SpecTab *tab);
     void updateCursorLabel();
-    void setCurrentFile(const QString &path);
-    // Studio part 1: form <-> text sync and the run panel.
-    void createStudio();
-    void syncFormFromText(bool resetHistory);
-    void syncTextFromForm();
-    std::optional<Spec> specForRun();
+    void updateFindings();
+    void updateRunMenu();
+    void onCurrentTabChanged();
+    SpecTab *addSpecTab(SpecDocument *document);
+    // The tab that holds `path`, or nullptr.
+    SpecTab *tabForFile(const QString &path) const;
+    // A fresh window's untitled, unchanged template tab (replaced by the first file opened).
+    bool isPristine(SpecTab *tab) const;
 
-    SpecView *m_specView = nullptr;
-    FindingsModel *m_findings = nullptr;
+    SpecFindingsModel *m_findings = nullptr;
     QTableView *m_findingsView = nullptr;
     QDockWidget *m_findingsDock = nullptr;
+    QDockWidget *m_filesDock = nullptr;
+    QTreeView *m_workspaceView = nullptr;
+    QFileSystemModel *m_fsModel = nullptr;
+    QListWidget *m_recentList = nullptr;
+    QLabel *m_workspaceLabel = nullptr;
+    QString m_workspaceFolder;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_runMenu = nullptr;
+    QMenu *m_breakpointsMenu = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
@@ -169,29 +221,26 @@ private:
 
     QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
+    QAction *m_openFolderAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_saveAsAction = nullptr;
+    QAction *m_revertAction = nullptr;
+    QAction *m_closeTabAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_lintAction = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_wrapAction = nullptr;
     QActionGroup *m_lintTargetGroup = nullptr;
 
-    QTimer m_revalidateTimer;
     StudioServices *m_studio = nullptr;
     Options m_options;
     HistoryDocks *m_historyDocks = nullptr;
     ExperimentsHost *m_experiments = nullptr;
-    SpecFormEditor *m_form = nullptr;
-    RunPanel *m_runPanel = nullptr;
-    QDockWidget *m_runDock = nullptr;
-    QTabWidget *m_centralTabs = nullptr;
-    QTimer m_formSyncTimer;
-    bool m_syncing = false;
-    QString m_path;
-    std::optional<Spec> m_spec;
+    QTabWidget *m_documentTabs = nullptr;
+    QPointer<SpecTab> m_lastSpecTab; // the spec tab shown last
     std::optional<EngineType> m_lintTargetOverride;
     bool m_closeConfirmed = false;
     bool m_closingAfterCalls = false; // close() waits for the cancelled calls to be stored

@@ -7,6 +7,7 @@
 #include "app/cli/cliutil.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/appcontext.h"
 #include "core/service/engineprobe.h"
 
 #include <QCoreApplication>
@@ -14,7 +15,6 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
 #include <QSet>
 #include <QUrl>
 
@@ -88,14 +88,6 @@ std::optional<T> parsePositive(const QString &text)
         return std::nullopt;
     return T(value);
 }
-
-// The objects a command needs while its keychain jobs run.
-struct Session
-{
-    CredentialStore credentials{nullptr};
-    ProfileStore profiles{&credentials, nullptr};
-    QObject context;
-};
 
 int finishWith(int code)
 {
@@ -228,14 +220,14 @@ int runAdd(const QStringList &arguments)
         }
     }
 
-    auto session = std::make_unique<Session>();
-    if (session->profiles.contains(profile.name)) {
+    AppContext context; // the keychain and the profiles; also the context of the keychain jobs
+    if (context.profiles()->contains(profile.name)) {
         printError(tr("an engine profile named '%1' already exists (remove it first)").arg(profile.name));
         return ExitFailed;
     }
 
-    auto addProfile = [&session, profile](bool hasKey) {
-        const ProfileResult added = session->profiles.add(profile);
+    auto addProfile = [&context, profile](bool hasKey) {
+        const ProfileResult added = context.profiles()->add(profile);
         if (!added.ok) {
             printError(added.error);
             return ExitFailed;
@@ -250,7 +242,7 @@ int runAdd(const QStringList &arguments)
         return addProfile(false);
 
     // The key goes first: when the keychain cannot take it, nothing is saved.
-    session->credentials.writeKey(profile.name, *key, &session->context, [&](const KeychainResult &written) {
+    context.credentials()->writeKey(profile.name, *key, &context, [&](const KeychainResult &written) {
         if (written.status != KeychainStatus::Ok) {
             printError(tr("cannot store the key of engine '%1'; the engine was not added. %2")
                            .arg(profile.name, written.message));
@@ -273,8 +265,8 @@ int runList(const QStringList &arguments)
         printError(tr("usage: engines list"));
         return ExitUsage;
     }
-    auto session = std::make_unique<Session>();
-    const QList<EngineProfile> profiles = session->profiles.list();
+    AppContext context;
+    const QList<EngineProfile> profiles = context.profiles()->list();
     if (profiles.isEmpty()) {
         printJson(QJsonArray());
         return ExitOk;
@@ -282,7 +274,7 @@ int runList(const QStringList &arguments)
     // One read per profile, queued in order by the credential store.
     auto results = std::make_shared<QList<KeychainResult>>();
     for (const EngineProfile &profile : profiles) {
-        session->credentials.readKey(profile.name, &session->context, [results, profiles](const KeychainResult &read) {
+        context.credentials()->readKey(profile.name, &context, [results, profiles](const KeychainResult &read) {
             KeychainResult state = read;
             state.key.reset(); // never kept beyond this point
             results->append(state);
@@ -316,12 +308,12 @@ int runRemove(const QStringList &arguments)
         return ExitUsage;
     }
     const QString name = options.positional.first();
-    auto session = std::make_unique<Session>();
-    if (!session->profiles.contains(name)) {
+    AppContext context;
+    if (!context.profiles()->contains(name)) {
         printError(tr("no engine profile named '%1'").arg(name));
         return ExitFailed;
     }
-    session->profiles.remove(name, &session->context, [name](const ProfileResult &result) {
+    context.profiles()->remove(name, &context, [name](const ProfileResult &result) {
         if (!result.ok) {
             printError(result.error);
             finishWith(ExitFailed);
@@ -345,8 +337,8 @@ int runTest(const QStringList &arguments)
         return ExitUsage;
     }
     const QString name = options.positional.first();
-    auto session = std::make_unique<Session>();
-    const std::optional<EngineProfile> profile = session->profiles.get(name);
+    AppContext context;
+    const std::optional<EngineProfile> profile = context.profiles()->get(name);
     if (!profile) {
         printError(tr("no engine profile named '%1'").arg(name));
         return ExitFailed;
@@ -354,9 +346,8 @@ int runTest(const QStringList &arguments)
 
     // The probe in core does the checks, the key lookup a run makes (a variable given here
     // first, a key for this test only; then the profile's keychain entry) and the request.
-    QNetworkAccessManager nam;
-    EngineProbe probe(&nam, &session->credentials, nullptr);
-    QObject::connect(&probe, &EngineProbe::finished, &session->context, [](const EngineProbeResult &result) {
+    EngineProbe probe(context.network(), context.credentials(), nullptr);
+    QObject::connect(&probe, &EngineProbe::finished, &context, [](const EngineProbeResult &result) {
         QJsonObject out{{u"name"_s, result.name}, {u"type"_s, engineTypeName(result.type)}, {u"model"_s, result.model}};
         if (result.sent) {
             out.insert(u"key_source"_s, result.keySource);

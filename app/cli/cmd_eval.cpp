@@ -10,6 +10,7 @@
 
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
+#include "app/cli/storecommand.h"
 #include "core/eval/experimentrun.h"
 #include "core/eval/report.h"
 #include "core/service/scheduler.h"
@@ -111,11 +112,11 @@ int runEval(const QStringList &arguments)
         }
         prices = *table;
     }
-    RunContext context;
-    if (!context.open(parser.value(u"db"_s), true))
+    AppContext context;
+    if (!openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
     const QString path = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();
-    const ExperimentLoad load = loadExperimentFile(path, context.store.get());
+    const ExperimentLoad load = loadExperimentFile(path, context.store());
     if (!load.experiment) {
         printError(tr("%1 is not a usable experiment:").arg(path));
         for (const ExperimentError &e : load.errors)
@@ -132,12 +133,12 @@ int runEval(const QStringList &arguments)
     }
 
     // The stored experiment: a new one, or the one to resume (same definition only).
-    const ExperimentStart started = startStoredExperiment(context.store.get(), experiment, resumeId);
+    const ExperimentStart started = startStoredExperiment(context.store(), experiment, resumeId);
     switch (started.problem) {
     case ExperimentStart::Problem::None:
         break;
     case ExperimentStart::Problem::NotFound:
-        printError(tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.database->path()));
+        printError(tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.databasePath()));
         return ExitUsage;
     case ExperimentStart::Problem::Changed:
         printError(tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
@@ -161,8 +162,8 @@ int runEval(const QStringList &arguments)
         }
     }
 
-    context.service->scheduler()->setGlobalLimit(jobs > 0 ? jobs : experiment.jobs > 0 ? experiment.jobs : Scheduler::DefaultGlobalLimit);
-    ExperimentRun run(context.service.get(), experiment);
+    context.calls()->scheduler()->setGlobalLimit(jobs > 0 ? jobs : experiment.jobs > 0 ? experiment.jobs : Scheduler::DefaultGlobalLimit);
+    ExperimentRun run(context.calls(), experiment);
     run.setExperimentId(experimentId);
     if (run.viaBatch()) {
         BatchRoundSettings settings = BatchRoundSettings::fromEnvironment();
@@ -259,7 +260,7 @@ int runEval(const QStringList &arguments)
     }
     loop.exec();
     progressTimer.stop();
-    context.service->flushWrites();
+    context.calls()->flushWrites();
     if (terminal)
         std::fputs("\r\033[K", stderr);
 

@@ -62,10 +62,10 @@ int runExport(const QStringList &arguments)
     if (!id)
         return ExitUsage;
 
-    const auto database = openDatabase(dbPath, false);
-    if (!database)
+    AppContext context;
+    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
         return ExitFailed;
-    CallStore store(*database);
+    CallStore &store = *context.store();
     CallExchange exchange(store);
     const auto document = session ? exchange.exportSession(*id)
                                   : (only ? exchange.exportCalls({*id}) : exchange.exportRevisionTree(*id));

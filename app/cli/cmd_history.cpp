@@ -96,10 +96,10 @@ int runHistory(const QStringList &arguments)
         }
     }
 
-    const auto database = openDatabase(dbPath, false);
-    if (!database)
+    AppContext context;
+    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
         return ExitFailed;
-    CallStore store(*database);
+    CallStore &store = *context.store();
     const auto page = store.listCalls(query);
     if (!page) {
         printError(page.error().message);

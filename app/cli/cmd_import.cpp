@@ -68,10 +68,10 @@ int runImport(const QStringList &arguments)
         return ExitFailed;
     }
 
-    const auto database = openDatabase(dbPath);
-    if (!database)
+    AppContext context;
+    if (!openHistory(context, dbPath))
         return ExitFailed;
-    CallStore store(*database);
+    CallStore &store = *context.store();
     CallExchange exchange(store);
     const auto result = exchange.importDocument(*document);
     if (!result) {

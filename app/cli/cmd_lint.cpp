@@ -5,8 +5,7 @@
 // exit 2 with every load error on stderr for an unreadable or invalid spec.
 
 #include "app/cli/cliutil.h"
-#include "core/model/specio.h"
-#include "core/schema/lint.h"
+#include "core/schema/speccheck.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -93,20 +92,20 @@ int runLint(const QStringList &arguments)
         printError(readError);
         return ExitUsage;
     }
-    const SpecLoadResult loaded = loadSpec(*bytes, specPath);
-    if (!loaded.ok()) {
-        QString message = loaded.errors.size() == 1
+    const SpecCheck check = checkSpec(*bytes, specPath, engine);
+    if (!check.ok()) {
+        QString message = check.errors.size() == 1
             ? tr("%1 is not a valid spec (1 error):").arg(specPath)
-            : tr("%1 is not a valid spec (%2 errors):").arg(specPath).arg(loaded.errors.size());
-        for (const SpecError &error : loaded.errors)
+            : tr("%1 is not a valid spec (%2 errors):").arg(specPath).arg(check.errors.size());
+        for (const SpecError &error : check.errors)
             message += u"\n  "_s + (error.pointer.isEmpty() ? u"(document)"_s : error.pointer)
                        + u": "_s + error.message;
         printError(message);
         return ExitUsage;
     }
 
-    const EngineType target = engine.value_or(loaded.spec->engine.type);
-    const QList<LintFinding> findings = lintSpec(*loaded.spec, target);
+    const EngineType target = check.target;
+    const QList<LintFinding> &findings = check.findings;
     QJsonArray list;
     int warnings = 0;
     int infos = 0;

@@ -11,6 +11,7 @@
 #include "app/cli/runsupport.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
+#include "core/service/appcontext.h"
 #include "core/tools/mcptoolkit.h"
 
 #include <QCommandLineParser>
@@ -207,9 +208,10 @@ int runMcp(const QStringList &arguments)
     }
 
     // Tests give each run its own keychain service so one run's sign-in is never another's.
-    CredentialStore credentials(qEnvironmentVariable("CALLSCOPE_MCP_KEYCHAIN_SERVICE",
-                                                     CredentialStore::defaultServiceName()),
-                                nullptr);
+    AppContext context;
+    context.setKeychainService(qEnvironmentVariable("CALLSCOPE_MCP_KEYCHAIN_SERVICE",
+                                                    CredentialStore::defaultServiceName()));
+    CredentialStore &credentials = *context.credentials();
     McpToolkit toolkit(serverName, server, entries);
     toolkit.setStartupTimeoutMs(timeoutMs);
     toolkit.setDefaultCallTimeoutMs(timeoutMs);

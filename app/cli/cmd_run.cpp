@@ -14,9 +14,10 @@
 
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
+#include "app/cli/storecommand.h"
+#include "core/model/jsonwriter.h"
 #include "core/model/specio.h"
-#include "core/secrets/credentialstore.h"
-#include "core/secrets/profilestore.h"
+#include "core/service/appcontext.h"
 #include "core/service/batchrun.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
@@ -36,7 +37,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
 #include <QSocketNotifier>
 
 #include <csignal>
@@ -71,6 +71,23 @@ QJsonObject resultJson(const LaunchResult &result)
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
     return out;
+}
+
+// The result on stdout, indented as printJson does, without Qt's writer (its copies of a
+// large answer, UTF-16 and a doubling buffer, would be the peak of a large call) and without
+// holding the text whole: written in pieces once a first pass has shown that it can be.
+void printResult(const LaunchResult &result)
+{
+    const QJsonObject out = resultJson(result);
+    if (Json::writeIndented(out, [](const char *, qsizetype) {})) {
+        Json::writeIndented(out, [](const char *data, qsizetype size) {
+            std::fwrite(data, 1, size_t(size), stdout);
+        });
+    } else {
+        const QByteArray bytes = Json::indented(out);
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    }
+    std::fflush(stdout);
 }
 
 int exitCodeFor(const LaunchResult &result)
@@ -173,13 +190,13 @@ int runRun(const QStringList &arguments)
         }
     }
 
-    RunContext context;
-    if (!context.open(parser.value(u"db"_s), !parser.isSet(u"no-store"_s)))
+    AppContext context;
+    if (!parser.isSet(u"no-store"_s) && !openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
-    CallJob *job = context.service->launch(request);
+    CallJob *job = context.calls()->launch(request);
     StopOnSignal stopper(cancelling(job));
-    const LaunchResult result = context.wait(job);
-    printJson(resultJson(result));
+    const LaunchResult result = waitFor(job);
+    printResult(result);
     // A call that could not be stored is not a success, even when the model answered.
     if (!result.storeError.isEmpty())
         return ExitFailed;
@@ -206,11 +223,11 @@ int runRevise(const QStringList &arguments)
         printError(tr("revise needs --correction TEXT"));
         return ExitUsage;
     }
-    RunContext context;
-    if (!context.open(parser.value(u"db"_s), true))
+    AppContext context;
+    if (!openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
-    if (auto exists = context.store->callExists(callId); !exists || !exists.value()) {
-        printError(tr("no call %1 in %2").arg(callId).arg(context.database->path()));
+    if (auto exists = context.store()->callExists(callId); !exists || !exists.value()) {
+        printError(tr("no call %1 in %2").arg(callId).arg(context.databasePath()));
         return ExitUsage;
     }
     RunOptions options;
@@ -222,10 +239,10 @@ int runRevise(const QStringList &arguments)
         engine->profile = parser.value(u"engine"_s);
         engine->typeFromProfile = true;
     }
-    CallJob *job = context.service->revise(callId, parser.value(u"correction"_s), options, engine);
+    CallJob *job = context.calls()->revise(callId, parser.value(u"correction"_s), options, engine);
     StopOnSignal stopper(cancelling(job));
-    const LaunchResult result = context.wait(job);
-    printJson(resultJson(result));
+    const LaunchResult result = waitFor(job);
+    printResult(result);
     if (result.startFailed)
         printError(result.record.error);
     return exitCodeFor(result);
@@ -296,11 +313,12 @@ int runBatch(const QStringList &arguments)
         }
     };
 
-    RunContext context;
-    if (!context.open(parser.value(u"db"_s), true))
+    AppContext context;
+    if (!openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
-    context.service->scheduler()->setGlobalLimit(jobs);
-    if (const int own = context.service->scheduler()->engineLimit(engineKey(spec->engine)); own > 0 && own < jobs)
+    CallService *calls = context.calls();
+    calls->scheduler()->setGlobalLimit(jobs);
+    if (const int own = calls->scheduler()->engineLimit(engineKey(spec->engine)); own > 0 && own < jobs)
         std::fprintf(stderr, "%s\n", qPrintable(tr("batch: the engine is limited to %1 calls at once (settings or its "
                                                    "profile), so at most %1 of the %2 jobs run on it")
                                                     .arg(own)
@@ -317,13 +335,13 @@ int runBatch(const QStringList &arguments)
     std::unique_ptr<RunLock> lock;
     const auto lockBatch = [&](qint64 id) {
         QString lockError;
-        lock = RunLock::acquire(context.database->path(), u"batch-%1"_s.arg(id), &lockError);
+        lock = RunLock::acquire(context.databasePath(), u"batch-%1"_s.arg(id), &lockError);
         if (!lock)
             printError(tr("batch %1 is %2: wait for it to end or stop it, then resume").arg(id).arg(lockError));
         return bool(lock);
     };
     if (parser.isSet(u"resume"_s)) {
-        auto latest = context.store->latestBatch(specPath, inputsPath);
+        auto latest = context.store()->latestBatch(specPath, inputsPath);
         if (!latest) {
             printError(latest.error().message);
             return ExitFailed;
@@ -343,7 +361,7 @@ int runBatch(const QStringList &arguments)
             batchId = found.id;
             if (!lockBatch(batchId))
                 return ExitFailed;
-            auto lines = context.store->batchCompletedLines(batchId);
+            auto lines = context.store()->batchCompletedLines(batchId);
             if (!lines) {
                 printError(lines.error().message);
                 return ExitFailed;
@@ -363,7 +381,7 @@ int runBatch(const QStringList &arguments)
         info.inputsPath = inputsPath;
         info.inputsHash = inputs.sha256;
         info.totalLines = int(inputs.lines.size());
-        auto created = context.store->createBatch(info);
+        auto created = context.store()->createBatch(info);
         if (!created) {
             printError(tr("cannot store the batch: %1").arg(created.error().message));
             return ExitFailed;
@@ -373,7 +391,7 @@ int runBatch(const QStringList &arguments)
             return ExitFailed;
     }
 
-    BatchRun run(context.service.get(), *spec, inputs.lines);
+    BatchRun run(calls, *spec, inputs.lines);
     run.setBatchId(batchId);
     run.setCompletedLines(completed);
     run.setWindow(jobs);
@@ -440,7 +458,7 @@ int runBatch(const QStringList &arguments)
     run.start();
     loop.exec();
     progressTimer.stop();
-    context.service->flushWrites();
+    calls->flushWrites();
 
     const BatchRun::Progress p = run.progress();
     if (terminal)

@@ -35,10 +35,10 @@ int runShow(const QStringList &arguments)
     const auto id = parseId(args.first(), u"CALL_ID"_s);
     if (!id)
         return ExitUsage;
-    const auto database = openDatabase(dbPath, false);
-    if (!database)
+    AppContext context;
+    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
         return ExitFailed;
-    CallStore store(*database);
+    CallStore &store = *context.store();
     const auto call = store.getCall(*id);
     if (!call) {
         printError(call.error().message);

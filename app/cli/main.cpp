@@ -1,5 +1,6 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "core/service/appcontext.h"
 #include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
 
@@ -34,9 +35,7 @@ int main(int argc, char *argv[])
     // A tool or MCP server that exits without reading its stdin must not kill us with SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(u"Callscope"_s);
-    QCoreApplication::setApplicationName(u"callscope"_s);
-    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+    Callscope::AppContext::setApplicationNames(); // the studio's settings and history
     // stdout carries JSON and stderr carries messages for people: keep debug chatter out unless
     // asked for (QT_LOGGING_RULES="callscope.*.debug=true" still turns it on).
     QLoggingCategory::setFilterRules(u"callscope.*.debug=false\ncallscope.*.info=false"_s);

@@ -15,34 +15,7 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope::Cli {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Cli", text);
-}
-
-} // namespace
-
-bool RunContext::open(const QString &dbPath, bool useStore)
-{
-    if (useStore) {
-        const QString path = dbPath.isEmpty() ? defaultDatabasePath() : dbPath;
-        auto db = Database::open(path);
-        if (!db) {
-            printError(tr("cannot open the history database %1: %2").arg(path, db.error().message));
-            return false;
-        }
-        database = std::move(db.value());
-        store = std::make_unique<CallStore>(*database);
-    }
-    profiles = std::make_unique<ProfileStore>(&credentials, nullptr);
-    service = std::make_unique<CallService>(&nam, store.get(), &credentials, profiles.get());
-    service->loadLimitsFromSettings();
-    return true;
-}
-
-LaunchResult RunContext::wait(CallJob *job)
+LaunchResult waitFor(CallJob *job)
 {
     LaunchResult out;
     QEventLoop loop;

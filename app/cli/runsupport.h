@@ -1,17 +1,13 @@
 #pragma once
 
-// What the commands that run calls share (run, revise, batch, eval): the context of a run
-// (database, keychain, profiles, network, the service), Ctrl+C handling, short durations.
+// What the commands that run calls share (run, revise, batch, eval, mcp): waiting for a job,
+// Ctrl+C handling, parsing options, short durations. What a run needs (database, keychain,
+// profiles, network, the service) comes from the program's AppContext (core/service).
 
-#include "core/secrets/credentialstore.h"
-#include "core/secrets/profilestore.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
-#include "core/store/callstore.h"
-#include "core/store/database.h"
 
 #include <QCommandLineParser>
-#include <QNetworkAccessManager>
 #include <QSocketNotifier>
 
 #include <csignal>
@@ -20,21 +16,8 @@
 
 namespace Callscope::Cli {
 
-// The pieces a run needs: database, keychain, profiles, network, and the service over them.
-struct RunContext
-{
-    std::unique_ptr<Database> database;
-    std::unique_ptr<CallStore> store;
-    CredentialStore credentials;
-    std::unique_ptr<ProfileStore> profiles;
-    QNetworkAccessManager nam;
-    std::unique_ptr<CallService> service;
-
-    // Complains on stderr and returns false when the database cannot be opened.
-    bool open(const QString &dbPath, bool useStore);
-    // Runs one job to its end on the event loop.
-    LaunchResult wait(CallJob *job);
-};
+// Runs one job to its end on the event loop.
+LaunchResult waitFor(CallJob *job);
 
 // Ctrl+C / SIGTERM: `onStop` runs on the event loop (the handler only writes a byte to a pipe,
 // which is async-signal-safe; a socket notifier reads it). A second signal ends the program.

@@ -42,16 +42,12 @@ bool takeDbOption(QStringList &arguments, QString *path)
     return true;
 }
 
-std::unique_ptr<Database> openDatabase(const QString &path, bool writes)
+bool openHistory(AppContext &context, const QString &path, AppContext::History mode)
 {
-    Database::Options options;
-    options.mustWrite = writes;
-    auto database = Database::open(path.isEmpty() ? defaultDatabasePath() : path, options);
-    if (!database) {
-        printError(database.error().message);
-        return nullptr;
-    }
-    return std::move(*database);
+    if (context.openHistory(path, mode))
+        return true;
+    printError(context.databaseError());
+    return false;
 }
 
 std::optional<qint64> parseId(const QString &text, const QString &what)

@@ -1,15 +1,16 @@
 #pragma once
 
-// What the store commands (show, history, export, import) share: the --db option and
-// opening the history database with an error message the user can act on.
+// What the commands that use the history (show, history, export, import, run, batch, revise,
+// eval) share: the --db option and opening the history database in the program's AppContext
+// with an error message the user can act on.
 
+#include "core/service/appcontext.h"
 #include "core/store/callstore.h"
-#include "core/store/database.h"
+#include "core/store/storeerror.h"
 
 #include <QString>
 #include <QStringList>
 
-#include <memory>
 #include <optional>
 
 namespace Callscope::Cli {
@@ -22,9 +23,10 @@ bool takeDbOption(QStringList &arguments, QString *path);
 // (printed) sets *failed.
 std::optional<QString> takeOption(QStringList &arguments, const QString &name, bool *failed);
 
-// The database at `path` (the default one when empty), or nullopt after printing why not.
-// `writes` false: a read-only file is accepted (the command only reads).
-std::unique_ptr<Database> openDatabase(const QString &path, bool writes = true);
+// Opens the history at `path` (the default one when empty) in `context`; false after printing
+// why not. AppContext::History::ReadOnly accepts a read-only file (the command only reads).
+bool openHistory(AppContext &context, const QString &path,
+                 AppContext::History mode = AppContext::History::ReadWrite);
 
 // Parses a positive id ("42"); nullopt after printing an error naming `what`.
 std::optional<qint64> parseId(const QString &text, const QString &what);

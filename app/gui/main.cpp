@@ -1,3 +1,4 @@
+#include "core/service/appcontext.h"
 #include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
 #include "ui/mainwindow.h"
@@ -11,13 +12,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-void setApplicationNames()
-{
-    QCoreApplication::setOrganizationName(u"Callscope"_s);
-    QCoreApplication::setApplicationName(u"callscope"_s);
-    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
-}
 
 void describeOptions(QCommandLineParser &parser)
 {
@@ -53,7 +47,7 @@ int main(int argc, char *argv[])
     std::signal(SIGPIPE, SIG_IGN);
     if (onlyWantsInformation(argc, argv)) {
         QCoreApplication app(argc, argv);
-        setApplicationNames();
+        Callscope::AppContext::setApplicationNames();
         Callscope::installTranslators(&app);
         QCommandLineParser parser;
         describeOptions(parser);
@@ -62,7 +56,7 @@ int main(int argc, char *argv[])
     }
 
     QApplication app(argc, argv);
-    setApplicationNames();
+    Callscope::AppContext::setApplicationNames();
     QApplication::setApplicationDisplayName(u"Callscope"_s);
     QGuiApplication::setDesktopFileName(u"io.callscope.Callscope"_s);
     Callscope::installTranslators(&app);
@@ -70,8 +64,12 @@ int main(int argc, char *argv[])
     describeOptions(parser);
     parser.process(app);
 
+    // The same services callscope-cli assembles, on the same history: a history that cannot be
+    // opened is said in the window, and calls still run (they are not kept).
+    Callscope::AppContext context;
+    context.openHistory(parser.value(u"db"_s));
     Callscope::MainWindow::Options options;
-    options.databasePath = parser.value(u"db"_s);
+    options.context = &context;
     Callscope::MainWindow window(options);
     const QStringList specs = parser.positionalArguments();
     if (!specs.isEmpty())

@@ -1,4 +1,5 @@
 #include "core/engines/codec_anthropic.h"
+#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
 
@@ -372,7 +373,7 @@ QJsonArray AnthropicCodec::toNative(const QString &system, const QList<Message> 
         appendAlternatingTurn(out, role, u"content"_s, content);
     };
     const auto textBlock = [](const QString &text) {
-        return QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}};
+        return Json::withString(QJsonObject{{u"type"_s, u"text"_s}}, u"text", text);
     };
 
     for (const Message &message : messages) {

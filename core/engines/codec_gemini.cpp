@@ -1,4 +1,5 @@
 #include "core/engines/codec_gemini.h"
+#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
 
@@ -403,10 +404,11 @@ QJsonArray GeminiCodec::toNative(const QString &system, const QList<Message> &me
             QJsonArray parts;
             const QString text = message.text.isEmpty() ? message.refusal : message.text;
             if (!text.isEmpty()) {
-                QJsonObject part{{u"text"_s, text}};
+                QJsonObject part;
                 const QString signature = message.providerData.value(u"thoughtSignature"_s).toString();
                 if (!signature.isEmpty())
                     part.insert(u"thoughtSignature"_s, signature);
+                part = Json::withString(part, u"text", text);
                 parts.append(part);
             }
             for (const ToolCall &call : message.toolCalls) {

@@ -1,4 +1,5 @@
 #include "core/engines/codec_openaichat.h"
+#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
 
@@ -417,7 +418,7 @@ QJsonArray OpenAIChatCodec::toNative(const QString &system, const QList<Message>
         case Role::Assistant: {
             QJsonObject object{{u"role"_s, u"assistant"_s}};
             if (!message.text.isEmpty())
-                object.insert(u"content"_s, message.text);
+                object = Json::withString(object, u"content", message.text); // a long text costs one copy
             else
                 object.insert(u"content"_s, compatible ? QJsonValue(u""_s) : QJsonValue());
             if (!message.refusal.isEmpty() && !compatible)

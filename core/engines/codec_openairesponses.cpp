@@ -1,4 +1,5 @@
 #include "core/engines/codec_openairesponses.h"
+#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
 #include "core/engines/codec_openaichat.h"
@@ -397,7 +398,8 @@ QJsonArray OpenAIResponsesCodec::toNative(const QString &system, const QList<Mes
             for (const QJsonValue &item : reasoning)
                 out.append(item);
             if (!m.text.isEmpty())
-                out.append(message(u"assistant"_s, m.text));
+                out.append(Json::withString(QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}},
+                                            u"content", m.text));
             else if (!m.refusal.isEmpty())
                 out.append(message(u"assistant"_s, m.refusal));
             for (const ToolCall &call : m.toolCalls) {

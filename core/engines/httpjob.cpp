@@ -237,6 +237,13 @@ void HttpJob::beginAttempt()
     post(m_request.url);
 }
 
+HttpJobResult HttpJob::takeResult()
+{
+    m_assembler.reset();
+    m_pendingDeltas.clear();
+    return std::exchange(m_result, {});
+}
+
 void HttpJob::post(const QUrl &url)
 {
     m_currentUrl = url;

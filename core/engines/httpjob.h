@@ -106,6 +106,9 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
     const HttpJobResult &result() const { return m_result; }
+    // The result, moved out, and the stream assembler let go: a finished job then holds no copy
+    // of a long answer while it waits to be deleted.
+    HttpJobResult takeResult();
     const HttpRequestData &request() const { return m_request; }
 
 Q_SIGNALS:

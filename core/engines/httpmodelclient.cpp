@@ -89,16 +89,19 @@ void HttpModelClient::cancel()
 
 void HttpModelClient::onJobFinished(HttpJob *job)
 {
-    const HttpJobResult &result = job->result();
+    // Taken from the job, so that it holds no copy of the reply until it is deleted.
+    HttpJobResult result = job->takeResult();
     ModelOutcome outcome;
-    outcome.reply = result.reply;
+    outcome.reply = std::move(result.reply);
     outcome.error = result.error;
     outcome.cancelled = result.cancelled;
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
-    outcome.rawResponse = withoutKey(result.rawResponse, m_config.apiKey);
-    // Sizes as of the masked body, so a whole reply does not look cut.
-    outcome.rawResponseBytes = result.rawResponseBytes - (result.rawResponse.size() - outcome.rawResponse.size());
+    // A key echoed in the reply is masked; the sizes are as of the masked body, so a whole
+    // reply does not look cut. (No copy is made when the reply does not hold the key.)
+    const qsizetype received = result.rawResponse.size();
+    outcome.rawResponse = withoutKey(std::move(result.rawResponse), m_config.apiKey);
+    outcome.rawResponseBytes = result.rawResponseBytes - (received - outcome.rawResponse.size());
 
     if (m_job == job)
         m_job = nullptr;

@@ -1,5 +1,7 @@
 #include "core/loop/outputvalidator.h"
 
+#include "core/schema/jsontape.h"
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -9,13 +11,31 @@ OutputValidator::OutputValidator(const QJsonObject &schema)
 {
 }
 
-QStringList OutputValidator::validate(const QJsonValue &instance) const
+namespace {
+
+QStringList linesOf(const SchemaValidationResult &result)
 {
     QStringList lines;
-    const SchemaValidationResult result = m_schema.validate(instance);
     for (const SchemaError &e : result.errors)
         lines.append((e.instancePath.isEmpty() ? u"(root)"_s : e.instancePath) + u": "_s + e.message);
     return lines;
+}
+
+} // namespace
+
+QStringList OutputValidator::validate(const QJsonValue &instance) const
+{
+    return linesOf(m_schema.validate(instance));
+}
+
+QStringList OutputValidator::validateJson(QByteArrayView json) const
+{
+    JsonTape tape;
+    JsonTape::ParseError error;
+    const qsizetype root = tape.append(json, &error);
+    if (root < 0)
+        return {u"(root): "_s + error.message};
+    return linesOf(m_schema.validate(tape, root));
 }
 
 } // namespace Callscope

@@ -18,6 +18,9 @@ public:
     QString compileError() const { return m_schema.errorString(); }
     // Every violation as "<instance pointer>: <message>" ("(root)" for the whole value).
     QStringList validate(const QJsonValue &instance) const;
+    // The same for an instance given as JSON text (it must parse): no Qt container, and no
+    // UTF-16 copy of its strings, is made on the way.
+    QStringList validateJson(QByteArrayView json) const;
 
 private:
     CompiledSchema m_schema;

@@ -1,4 +1,5 @@
 #include "core/loop/runner.h"
+#include "core/model/jsonwriter.h"
 
 #include "core/loop/edits.h"
 
@@ -236,6 +237,7 @@ void Runner::start(const RunInput &input)
     // The user's input goes after the pre-seeds; keep it until they ran.
     m_pending = PendingItem();
     m_conversation.clear();
+    m_textAnswerMessage = -1;
     m_pendingInput = Message::user(input.text, input.attachments);
     prepareToolkits();
 }
@@ -587,21 +589,13 @@ void Runner::handleTextReply(const ModelReply &reply)
     if (m_spec.responseSchema) {
         if (!m_spec.textOutputField.isEmpty()) {
             // text_output: the text is the answer, stored as a submit_output call + its result.
-            const QJsonObject args{{m_spec.textOutputField, text}};
-            const QStringList errors = m_validator->validate(args);
-            if (errors.isEmpty()) {
-                ToolCall call;
-                call.id = u"text_output_"_s + QString::number(m_turn - 1);
-                call.name = submitToolName();
-                // No rawArguments: the arguments are ours, not the model's text, and codecs
-                // serialize them when needed; a raw copy would store the answer once more.
-                call.arguments = args;
-                m_conversation.last().toolCalls.append(call);
-                m_conversation.last().providerData.insert(u"callscope_text_answer"_s, true);
-                m_record.metadata.insert(u"text_answer"_s, true);
-                acceptOutput(args, call.id);
-                return;
-            }
+            // Handled once the reply's stack has unwound: the conversation then holds the only
+            // UTF-16 copy of a long answer and can let it go while the answer is checked.
+            const qsizetype index = m_conversation.size() - 1;
+            const int turn = m_turn;
+            QMetaObject::invokeMethod(
+                this, [this, index, turn] { handleTextAnswer(index, turn); }, Qt::QueuedConnection);
+            return;
         }
         sendCorrection(Corrections::plainText(text), u"plain_text"_s);
         return;
@@ -617,6 +611,41 @@ void Runner::handleTextReply(const ModelReply &reply)
         return;
     }
     acceptOutput(*parsed, QString());
+}
+
+// text_output: the answer is validated as JSON text {field: text}, and the arguments of the
+// submit_output call it is stored as are parsed from that same text. Meanwhile the message's
+// UTF-16 text is let go (it is given back from the arguments when the answer is refused, and
+// Message::fromJson takes it from them when the call is read back): a long answer costs that
+// text, the validator's copy and the arguments, never a UTF-16 copy besides.
+void Runner::handleTextAnswer(qsizetype index, int turn)
+{
+    if (m_stopping || m_state == RunnerState::Finished || turn != m_turn
+        || index != m_conversation.size() - 1)
+        return;
+    Message &message = m_conversation[index];
+    QByteArray argsJson = Json::objectText(m_spec.textOutputField, message.text);
+    const QString kept = message.text.isDetached() ? QString() : message.text;
+    message.text = QString();
+    const QStringList errors = m_validator->validateJson(argsJson);
+    const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
+    if (!errors.isEmpty()) {
+        message.text = kept.isNull() ? args.constBegin().value().toString() : kept;
+        sendCorrection(Corrections::plainText(message.text), u"plain_text"_s);
+        return;
+    }
+    ToolCall call;
+    call.id = u"text_output_"_s + QString::number(m_turn - 1);
+    call.name = submitToolName();
+    // No rawArguments: the arguments are ours, not the model's text, and codecs serialize them
+    // when needed; a raw copy would store the answer once more.
+    call.arguments = args;
+    message.text = kept.isNull() ? QString() : kept;
+    message.toolCalls.append(call);
+    message.providerData.insert(u"callscope_text_answer"_s, true);
+    m_textAnswerMessage = index;
+    m_record.metadata.insert(u"text_answer"_s, true);
+    acceptOutput(args, call.id);
 }
 
 // Native and prompted modes: the reply text is the output. It is parsed, then validated against
@@ -1047,10 +1076,29 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
     m_record.errorCategory = category;
     m_record.error = error;
     m_record.finishedAt = QDateTime::currentDateTimeUtc();
+    completeFinish();
+}
+
+void Runner::completeFinish()
+{
+    // An accepted text answer is in the output (and in its call's arguments, which share it):
+    // the conversation holds no UTF-16 copy of it (handleTextAnswer let it go unless another
+    // copy holds it anyway). The stored message leaves its text out (Message::toJson), and
+    // Message::fromJson takes it back from the call.
+    const bool textAnswer = m_record.status == CallStatus::Completed && m_textAnswerMessage >= 0
+                            && m_textAnswerMessage < m_conversation.size();
+    QString answerText; // set when another copy holds the text anyway
+    if (textAnswer) {
+        QString &text = m_conversation[m_textAnswerMessage].text;
+        if (!text.isDetached())
+            answerText = text;
+        text = QString();
+    }
 
     QList<Message> stored;
     if (m_options.includePriorInRecord)
         stored = m_options.priorMessages;
+    const qsizetype answerIndex = stored.size() + m_textAnswerMessage;
     stored.append(m_conversation);
     for (Message &m : stored)
         m = m.withoutAttachmentBytes();
@@ -1060,13 +1108,31 @@ void Runner::finish(CallStatus status, ErrorCategory category, const QString &er
         // from a text answer is ours, so it is left out (it would also store the answer twice).
         for (Message &m : stored)
             m = m.withoutTextAnswerCall();
-        m_record.transcript = m_client->toNative(requestSystemPrompt(), stored);
+        const QString system = requestSystemPrompt();
+        if (textAnswer && answerText.isNull() && m_record.response.toObject().size() == 1) {
+            // Made with a stand-in for the answer, then given the answer from the output's
+            // own bytes: no UTF-16 copy of it is made again.
+            const QString standIn = u"\uFDD0callscope text answer\uFDD1"_s;
+            stored[answerIndex].text = standIn;
+            const QJsonArray native = m_client->toNative(system, stored);
+            if (auto withAnswer = Json::replaceString(native, standIn, m_record.response.toObject())) {
+                m_record.transcript = *withAnswer;
+            } else {
+                stored[answerIndex].text = m_record.response.toObject().constBegin().value().toString();
+                m_record.transcript = m_client->toNative(system, stored);
+            }
+        } else {
+            if (textAnswer)
+                stored[answerIndex].text = answerText; // still held elsewhere: use it
+            m_record.transcript = m_client->toNative(system, stored);
+        }
     }
     m_record.metadata.insert(u"turns"_s, m_turn);
     m_record.metadata.insert(u"attempts"_s, m_record.attempts.size());
     m_record.metadata.insert(u"duration_ms"_s, m_clock.isValid() ? m_clock.elapsed() : 0);
     setState(RunnerState::Finished);
-    qCDebug(lcRunner) << "call finished" << callStatusName(status) << errorCategoryName(category) << error;
+    qCDebug(lcRunner) << "call finished" << callStatusName(m_record.status)
+                      << errorCategoryName(m_record.errorCategory) << m_record.error;
     Q_EMIT finished(m_record);
 }
 

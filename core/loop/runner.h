@@ -191,6 +191,8 @@ private:
 
     void finish(CallStatus status, ErrorCategory category = ErrorCategory::None,
                 const QString &error = {});
+    void completeFinish(); // builds the record's messages and transcript, emits finished
+    void handleTextAnswer(qsizetype index, int turn); // text_output: check and accept the text
 
     Spec m_spec;
     QPointer<ModelClient> m_client;
@@ -214,6 +216,8 @@ private:
     QHash<QString, int> m_mockCursor;
     QSet<QString> m_alwaysAllowed;
     bool m_stopping = false;
+    // A text answer accepted under text_output: its message in m_conversation.
+    qsizetype m_textAnswerMessage = -1;
     QElapsedTimer m_clock;
 
     // The current tool batch.

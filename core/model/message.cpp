@@ -1,5 +1,8 @@
 #include "core/model/message.h"
+#include "core/model/jsonwriter.h"
 
+#include <QCborMap>
+#include <QCborValue>
 #include <QCryptographicHash>
 #include <QJsonArray>
 
@@ -228,6 +231,21 @@ Message Message::withoutTextAnswerCall() const
     return copy;
 }
 
+const ToolCall *Message::textAnswerCall() const
+{
+    if (!providerData.value(u"callscope_text_answer"_s).toBool())
+        return nullptr;
+    for (const ToolCall &call : toolCalls) {
+        if (!call.id.startsWith(u"text_output_") || call.arguments.size() != 1)
+            continue;
+        // The same text exactly, compared where Qt holds it (no UTF-16 copy of the argument).
+        const QCborValue argument = QCborMap::fromJsonObject(call.arguments).constBegin().value();
+        if (argument.isString() && argument.compare(QCborValue(text)) == 0)
+            return &call;
+    }
+    return nullptr;
+}
+
 Message Message::withoutAttachmentBytes() const
 {
     Message copy = *this;
@@ -243,8 +261,10 @@ Message Message::withoutAttachmentBytes() const
 QJsonObject Message::toJson() const
 {
     QJsonObject o{{u"role"_s, roleName(role)}};
-    if (!text.isEmpty())
-        o.insert(u"text"_s, text);
+    // First: a long text then costs one copy (Json::withString), and what is inserted after
+    // (tool calls, whose arguments may be a long output) is shared, not copied.
+    if (!text.isEmpty() && !textAnswerCall())
+        o = Json::withString(o, u"text", text);
     if (!attachments.isEmpty())
         o.insert(u"attachments"_s, toArray(attachments));
     if (!toolCalls.isEmpty())
@@ -268,6 +288,16 @@ Message Message::fromJson(const QJsonObject &object)
     m.toolResults = fromArray<ToolResult>(object.value(u"tool_results"_s));
     m.refusal = object.value(u"refusal"_s).toString();
     m.providerData = object.value(u"provider_data"_s).toObject();
+    if (!object.contains(u"text"_s) && m.providerData.value(u"callscope_text_answer"_s).toBool()) {
+        // Stored once, as the answer's call arguments (toJson).
+        for (const ToolCall &call : std::as_const(m.toolCalls)) {
+            if (call.id.startsWith(u"text_output_") && call.arguments.size() == 1
+                && call.arguments.constBegin().value().isString()) {
+                m.text = call.arguments.constBegin().value().toString();
+                break;
+            }
+        }
+    }
     return m;
 }
 

@@ -114,6 +114,10 @@ struct Message
     // ("text_output_N", providerData callscope_text_answer); the provider never saw that call.
     // This drops it (and the mark), for what goes back to the provider or into its transcript.
     Message withoutTextAnswerCall() const;
+    // That call, when it holds exactly this message's text as its only argument. toJson then
+    // leaves "text" out (the answer is stored once, in the call's arguments) and fromJson
+    // takes the text back from there.
+    const ToolCall *textAnswerCall() const;
 
     QJsonObject toJson() const;
     static Message fromJson(const QJsonObject &object);

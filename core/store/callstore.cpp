@@ -2,13 +2,17 @@
 
 #include "core/store/exchangestore.h"
 #include "core/store/searchindex.h"
+#include "core/model/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
 #include <QSqlError>
+#include <QSqlDriver>
 #include <QSqlQuery>
+
+#include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
 
@@ -49,6 +53,24 @@ constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, mo
     input_preview, error, system_prompt, input, response, metadata, spec, messages, transcript)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT),
     CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)))"_L1;
+
+// A large call's JSON columns are made as zero-filled blobs of their final size (which cost SQLite
+// no memory) and then written piece by piece with SQLite's blob I/O (writeStreamedColumns).
+constexpr auto kInsertCallStreamed = R"(INSERT INTO calls (kind, status, engine_type, model,
+    created_at, finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
+    output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count, error_category,
+    input_preview, error, system_prompt, input, response, metadata, spec, messages, transcript)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?),
+    zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?)))"_L1;
+constexpr auto kInsertCallStreamedNoResponse = R"(INSERT INTO calls (kind, status, engine_type,
+    model, created_at, finished_at, parent_id, session_id, first_sequence, last_sequence,
+    input_tokens, output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count,
+    error_category, input_preview, error, system_prompt, input, response, metadata, spec,
+    messages, transcript)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?), NULL,
+    zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?)))"_L1;
+// From this size of a call's JSON (all columns together) on, the call is written that way.
+constexpr qint64 kStreamedRowBytes = 4 * 1024 * 1024;
 
 constexpr auto kUpdateCall = R"(UPDATE calls SET kind = ?, status = ?, engine_type = ?, model = ?,
     created_at = ?, finished_at = ?, parent_id = ?, session_id = ?, first_sequence = ?,
@@ -211,33 +233,23 @@ QString compact(const QJsonObject &object)
 
 // The large JSON columns are bound as UTF-8 bytes and cast to TEXT in the SQL: bound as a
 // QString each would be copied to UTF-16 and back to UTF-8 on its way in (three copies of a
-// 50 MB answer per column instead of one).
-// The writer grows its buffer by doubling: give the slack back before the bytes are held.
-QByteArray squeezed(QByteArray bytes)
-{
-    if (bytes.capacity() - bytes.size() > 4096)
-        bytes.squeeze();
-    return bytes;
-}
-
+// 50 MB answer per column instead of one). Json::compact writes the same text as Qt's writer
+// with no copy of a string but the output.
 QByteArray compactUtf8(const QJsonObject &object)
 {
-    return squeezed(QJsonDocument(object).toJson(QJsonDocument::Compact));
+    return Json::compact(object);
 }
 
 QByteArray compactUtf8(const QJsonArray &array)
 {
-    return squeezed(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    return Json::compact(array);
 }
 
 QVariant valueUtf8(const QJsonValue &value)
 {
     if (value.isNull() || value.isUndefined())
         return QVariant();
-    QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    wrapped.chop(1);
-    wrapped.remove(0, 1);
-    return squeezed(std::move(wrapped));
+    return Json::compact(value);
 }
 
 QJsonValue valueFrom(const QVariant &text)
@@ -268,8 +280,8 @@ QString inputPreview(const QJsonObject &input)
     return input.value(u"text"_s).toString().left(kPreviewLength * 2).simplified().left(kPreviewLength);
 }
 
-// The row values of kInsertCall / kUpdateCall, in column order.
-QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
+// The row values of kInsertCall / kUpdateCall before the JSON columns, in column order.
+QVariantList lightValues(const CallRecord &record, const QDateTime &createdAt)
 {
     const QString category = errorCategoryName(record.errorCategory);
     return {record.kind,
@@ -291,14 +303,100 @@ QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
             textOrNull(category),
             inputPreview(record.input),
             textOrNull(record.error),
-            record.systemPrompt,
-            compactUtf8(record.input),
-            valueUtf8(record.response),
-            compactUtf8(record.metadata),
-            compactUtf8(CallStore::stripSecrets(record.spec)),
-            compactUtf8(record.messages),
-            compactUtf8(record.transcript)};
+            record.systemPrompt};
 }
+
+// All row values of kInsertCall / kUpdateCall, in column order.
+QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
+{
+    QVariantList values = lightValues(record, createdAt);
+    values << compactUtf8(record.input) << valueUtf8(record.response) << compactUtf8(record.metadata)
+           << compactUtf8(CallStore::stripSecrets(record.spec)) << compactUtf8(record.messages)
+           << compactUtf8(record.transcript);
+    return values;
+}
+
+// One JSON column of a large call, measured before the row is made.
+struct JsonColumn
+{
+    const char *name = nullptr;
+    QJsonValue value;
+    bool null = false;     // SQL NULL (a call without a response)
+    qint64 size = 0;       // bytes of its compact text
+    bool streams = true;   // Json::writeCompact can write it piece by piece
+    QByteArray bytes;      // when it cannot: the text, made once
+};
+
+QList<JsonColumn> measureJsonColumns(const CallRecord &record)
+{
+    QList<JsonColumn> columns{{"input", record.input},
+                              {"response", record.response},
+                              {"metadata", record.metadata},
+                              {"spec", CallStore::stripSecrets(record.spec)},
+                              {"messages", record.messages},
+                              {"transcript", record.transcript}};
+    for (JsonColumn &c : columns) {
+        if (c.value.isNull() || c.value.isUndefined()) {
+            c.null = true;
+            continue;
+        }
+        qint64 size = 0;
+        if (Json::writeCompact(c.value, [&size](const char *, qsizetype n) { size += n; })) {
+            c.size = size;
+        } else {
+            c.streams = false;
+            c.bytes = Json::compact(c.value);
+            c.size = c.bytes.size();
+        }
+    }
+    return columns;
+}
+
+sqlite3 *sqliteHandle(const QSqlDatabase &connection)
+{
+    const QVariant handle = connection.driver() ? connection.driver()->handle() : QVariant();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(handle.constData());
+}
+
+// Fills the zero blobs kInsertCallStreamed made with each column's text, a piece at a time:
+// neither the text of a column nor the row is ever held whole (by us or by SQLite).
+StoreError writeStreamedColumns(sqlite3 *db, qint64 id, const QList<JsonColumn> &columns)
+{
+    for (const JsonColumn &c : columns) {
+        if (c.null || c.size == 0)
+            continue;
+        sqlite3_blob *blob = nullptr;
+        int rc = sqlite3_blob_open(db, "main", "calls", c.name, id, 1, &blob);
+        qint64 offset = 0;
+        const Json::Sink write = [&](const char *data, qsizetype n) {
+            if (rc != SQLITE_OK || offset + n > c.size) {
+                rc = rc == SQLITE_OK ? SQLITE_ERROR : rc;
+                return;
+            }
+            rc = sqlite3_blob_write(blob, data, int(n), int(offset));
+            offset += n;
+        };
+        if (rc == SQLITE_OK) {
+            if (c.streams)
+                Json::writeCompact(c.value, write);
+            else
+                write(c.bytes.constData(), c.bytes.size());
+        }
+        const QString message = QString::fromUtf8(sqlite3_errmsg(db));
+        if (blob)
+            sqlite3_blob_close(blob);
+        if (rc != SQLITE_OK || offset != c.size)
+            return StoreError::make(StoreError::Code::Sql,
+                                    translate("storing the %1 of call %2: %3")
+                                        .arg(QLatin1StringView(c.name))
+                                        .arg(id)
+                                        .arg(message));
+    }
+    return {};
+}
+
 
 // QSQLITE binds a null QString as SQL NULL; text columns want '' for "no text". SQL NULL is
 // bound only through an invalid QVariant.
@@ -617,6 +715,35 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
     }
     const QDateTime createdAt =
         record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc();
+    if (sqlite3 *db = sqliteHandle(m_database.connection())) {
+        QList<JsonColumn> columns = measureJsonColumns(record);
+        qint64 total = 0;
+        for (const JsonColumn &c : columns)
+            total += c.size;
+        if (total >= kStreamedRowBytes) {
+            QSqlQuery &insert = statement(columns[1].null ? kInsertCallStreamedNoResponse
+                                                          : kInsertCallStreamed);
+            QVariantList values = lightValues(record, createdAt);
+            for (const JsonColumn &c : columns) {
+                if (!c.null)
+                    values.append(c.size);
+            }
+            bindAll(insert, values);
+            if (!insert.exec()) {
+                const StoreError error = m_database.errorFrom(insert, translate("storing call"));
+                releaseValues(insert);
+                return error;
+            }
+            const qint64 id = insert.lastInsertId().toLongLong();
+            releaseValues(insert);
+            if (StoreError error = writeStreamedColumns(db, id, columns); error)
+                return error;
+            columns.clear();
+            if (StoreError error = writeChildren(id, record); error)
+                return error;
+            return id;
+        }
+    }
     QSqlQuery &insert = statement(kInsertCall);
     bindAll(insert, callValues(record, createdAt));
     if (!insert.exec()) {

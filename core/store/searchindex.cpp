@@ -1,9 +1,13 @@
 #include "core/store/searchindex.h"
 
+#include "core/model/jsonwriter.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSqlQuery>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -39,15 +43,28 @@ QString indexableUtf8(const QByteArray &utf8)
     return indexable(QString::fromUtf8(QByteArrayView(utf8).first(std::min(utf8.size(), 4 * kMaxIndexedChars))));
 }
 
+// The start of a value's compact JSON text: only the bytes that can be indexed are kept while
+// it is written.
+QString compactStart(const QJsonValue &value)
+{
+    const qsizetype wanted = 4 * kMaxIndexedChars;
+    QByteArray start;
+    if (!Json::writeCompact(value, [&](const char *data, qsizetype size) {
+            if (start.size() < wanted)
+                start.append(data, std::min(size, wanted - start.size()));
+        }))
+        start = Json::compact(value);
+    return indexableUtf8(start);
+}
+
 QString jsonText(const QJsonValue &value)
 {
     switch (value.type()) {
     case QJsonValue::String:
         return value.toString();
     case QJsonValue::Object:
-        return indexableUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     case QJsonValue::Array:
-        return indexableUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+        return compactStart(value);
     case QJsonValue::Double:
     case QJsonValue::Bool:
         return QString::fromUtf8(

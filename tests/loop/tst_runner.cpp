@@ -161,6 +161,7 @@ private Q_SLOTS:
     void plainTextThenCorrected();
     void emptyReplyAskedToCarryOn();
     void textOutputAcceptsPlainText();
+    void textOutputRefusedKeepsItsText();
     void noSchemaJsonParseFailureThenFixed();
     void noSchemaTextParser();
     void unknownToolIsAnErrorResult();
@@ -340,6 +341,40 @@ void TestRunner::textOutputAcceptsPlainText()
     QCOMPARE(stored.at(1).toolCalls.size(), 1);
     QCOMPARE(stored.at(1).toolCalls.at(0).name, u"submit_output"_s);
     QCOMPARE(stored.at(2).toolResults.at(0).callId, stored.at(1).toolCalls.at(0).id);
+    // Stored once: in the call's arguments; the message's text is read back from there.
+    QVERIFY(!rec.messages.at(1).toObject().contains(u"text"_s));
+    QCOMPARE(stored.at(1).text, u"Forty-two."_s);
+    // The native transcript has the answer itself (made with a stand-in, then given the answer).
+    const QByteArray native = QJsonDocument(rec.transcript).toJson(QJsonDocument::Compact);
+    QVERIFY2(native.contains("\"Forty-two.\""), native.constData());
+    QVERIFY2(!native.contains("callscope text answer"), native.constData());
+}
+
+// A text answer the schema refuses goes back to the model as its own turn, text and all.
+void TestRunner::textOutputRefusedKeepsItsText()
+{
+    Harness h;
+    h.spec = specFrom({{u"response_schema"_s,
+                        QJsonObject{{u"type"_s, u"object"_s},
+                                    {u"properties"_s, QJsonObject{{u"answer"_s, QJsonObject{{u"type"_s, u"string"_s},
+                                                                                            {u"maxLength"_s, 5}}}}},
+                                    {u"required"_s, QJsonArray{u"answer"_s}}}},
+                       {u"text_output"_s, QJsonObject{{u"field"_s, u"answer"_s}}}});
+    h.recording.replies = {textReply(u"Far too long an answer"_s), textReply(u"42"_s)};
+    const CallRecord rec = h.run();
+    QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    QCOMPARE(h.requests().size(), 2);
+    const QList<Message> sent = h.requests().at(1).messages;
+    bool refusedSeen = false;
+    for (const Message &m : sent)
+        refusedSeen |= m.role == Role::Assistant && m.text == u"Far too long an answer"_s;
+    QVERIFY(refusedSeen);
+    QCOMPARE(rec.response.toObject(), QJsonObject({{u"answer"_s, u"42"_s}}));
+    const QList<Message> stored = messagesFromJson(rec.messages);
+    QCOMPARE(stored.at(1).text, u"Far too long an answer"_s);
+    QVERIFY(stored.at(1).toolCalls.isEmpty());
+    QCOMPARE(stored.last().role, Role::Tool);
+    QCOMPARE(stored.at(stored.size() - 2).text, u"42"_s);
 }
 
 void TestRunner::noSchemaJsonParseFailureThenFixed()

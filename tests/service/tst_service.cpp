@@ -6,6 +6,7 @@
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/service/scheduler.h"
@@ -16,6 +17,9 @@
 #include "tests/support/testsupport.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -24,6 +28,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -109,6 +116,7 @@ private Q_SLOTS:
     void sessionTurnsRunOneAfterAnother();
     void lanesAreCleanAfterEveryEnd();
     void manyJobsOnOneHostAllInFlight();
+    void appContextOpensTheHistory();
 };
 
 void TestService::resetDurations_data()
@@ -658,13 +666,123 @@ void TestService::manyJobsOnOneHostAllInFlight()
     QCOMPARE(env.server.peakInFlight(), 16);
 }
 
+// The program's services in one place: a given path is opened and the service stores in it;
+// a file that is not a database, or one this process may not write, is refused with a message
+// naming it (a read-only one is fine for a program that only reads); no path means the
+// default one.
+void TestService::appContextOpensTheHistory()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"given/history.sqlite"_s);
+    {
+        AppContext context;
+        QVERIFY(!context.store()); // nothing before it is asked for
+        QVERIFY2(context.openHistory(path), qPrintable(context.databaseError()));
+        QVERIFY(!context.usesDefaultDatabase());
+        QCOMPARE(context.databasePath(), path);
+        QCOMPARE(context.database()->path(), path);
+        QVERIFY(context.databaseError().isEmpty());
+        QVERIFY(context.store());
+        QCOMPARE(context.calls()->store(), context.store());
+        QCOMPARE(context.calls(), context.calls()); // one service
+        QCOMPARE(context.credentials()->serviceName(), CredentialStore::defaultServiceName());
+        QVERIFY(context.profiles());
+        QVERIFY(context.network());
+    }
+    QVERIFY(QFileInfo::exists(path));
+
+    const QString garbage = dir.filePath(u"garbage.sqlite"_s);
+    {
+        QFile file(garbage);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("not a database");
+    }
+    {
+        AppContext context;
+        QVERIFY(!context.openHistory(garbage, AppContext::History::ReadOnly));
+        QVERIFY2(context.databaseError().contains(garbage) && context.databaseError().contains(u"not a Callscope database"_s),
+                 qPrintable(context.databaseError()));
+        QVERIFY(!context.store());
+        QVERIFY(!context.calls()->store()); // calls still run, without a history
+    }
+    QCOMPARE(Test::readFile(garbage), "not a database"_ba);
+
+    // A file this process may not write. Root writes any file, so as root the check runs in a
+    // child of this test as nobody.
+    QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    for (const QString &folder : {dir.path(), QFileInfo(path).absolutePath()})
+        QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0777) == 0);
+    const auto openAsChild = [&](const QString &mode) {
+        QProcess child;
+        if (::geteuid() == 0) {
+            child.setChildProcessModifier([] {
+                if (::setgid(65534) != 0 || ::setuid(65534) != 0)
+                    ::_exit(99);
+            });
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"HOME"_s, dir.path());
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), {u"--open-history"_s, mode, path});
+        child.waitForFinished(30000);
+        return std::pair{child.exitCode(), QString::fromUtf8(child.readAllStandardError())};
+    };
+    const auto [writeCode, writeError] = openAsChild(u"read-write"_s);
+    QCOMPARE(writeCode, 1);
+    QVERIFY2(writeError.contains(u"read-only"_s) && writeError.contains(path), qPrintable(writeError));
+    const auto [readCode, readError] = openAsChild(u"read-only"_s);
+    QVERIFY2(readCode == 0, qPrintable(readError));
+
+    // No path: the default one, here under QStandardPaths' test mode.
+    QStandardPaths::setTestModeEnabled(true);
+    const QString usual = defaultDatabasePath();
+    QVERIFY2(usual.contains(u"/.qttest/"_s), qPrintable(usual));
+    const bool existed = QFileInfo::exists(usual);
+    {
+        AppContext context;
+        QVERIFY2(context.openHistory(QString()), qPrintable(context.databaseError()));
+        QVERIFY(context.usesDefaultDatabase());
+        QCOMPARE(context.databasePath(), usual);
+        QCOMPARE(context.database()->path(), usual);
+    }
+    QVERIFY(QFileInfo::exists(usual));
+    if (!existed) {
+        for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s})
+            QFile::remove(usual + suffix);
+    }
+    QStandardPaths::setTestModeEnabled(false);
+
+    // The names both programs find their settings and history by.
+    const QString organization = QCoreApplication::organizationName();
+    const QString application = QCoreApplication::applicationName();
+    AppContext::setApplicationNames();
+    QCOMPARE(QCoreApplication::organizationName(), u"Callscope"_s);
+    QCOMPARE(QCoreApplication::applicationName(), u"callscope"_s);
+    QVERIFY(!QCoreApplication::applicationVersion().isEmpty());
+    QCoreApplication::setOrganizationName(organization);
+    QCoreApplication::setApplicationName(application);
+}
+
 int runBatchCliTests(int argc, char **argv); // tst_batchcli.cpp
+
+// The child of appContextOpensTheHistory: opens the history, says why not on stderr.
+int openHistoryChild(const QString &mode, const QString &path)
+{
+    AppContext context;
+    if (context.openHistory(path, mode == u"read-only" ? AppContext::History::ReadOnly : AppContext::History::ReadWrite))
+        return 0;
+    std::fputs(qPrintable(context.databaseError() + u'\n'), stderr);
+    return 1;
+}
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
     QCoreApplication::setApplicationName(u"tst_service"_s);
+    if (argc == 4 && qstrcmp(argv[1], "--open-history") == 0)
+        return openHistoryChild(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));
     TestService tests;
     int failures = QTest::qExec(&tests, argc, argv);
     failures += runBatchCliTests(argc, argv);

@@ -3,6 +3,7 @@
 
 #include "core/model/specio.h"
 #include "core/schema/lint.h"
+#include "core/schema/speccheck.h"
 #include "tests/support/testsupport.h"
 
 #include <QSet>
@@ -183,6 +184,7 @@ private Q_SLOTS:
     void severities();
     void defaultTargetIsSpecEngine();
     void samplesAreClean();
+    void checkSpecGivesLoadErrorsOrLint();
 };
 
 void TestLint::cleanSpecHasNoFindings_data()
@@ -368,6 +370,47 @@ int runLintTests(int argc, char **argv)
 {
     TestLint test;
     return QTest::qExec(&test, argc, argv);
+}
+
+
+// checkSpec: what the studio's findings list and `callscope-cli lint` both show for a text.
+void TestLint::checkSpecGivesLoadErrorsOrLint()
+{
+    const QString path = Test::testDataPath(u"spec/lint/names.spec.json"_s);
+    const QByteArray bytes = Test::readFile(path);
+    QVERIFY(!bytes.isEmpty());
+    const SpecCheck own = checkSpec(bytes, path);
+    QVERIFY(own.ok());
+    QVERIFY(own.errors.isEmpty());
+    QCOMPARE(own.syntaxErrorPosition, qsizetype(-1));
+    QCOMPARE(own.target, own.spec->engine.type);
+    QCOMPARE(own.findings, lintSpec(*own.spec));
+    QVERIFY(!own.findings.isEmpty());
+    QCOMPARE(own.spec->sourcePath, path);
+    // Another target lints for that engine.
+    const SpecCheck gemini = checkSpec(bytes, path, EngineType::Gemini);
+    QCOMPARE(gemini.target, EngineType::Gemini);
+    QCOMPARE(gemini.findings, lintSpec(*gemini.spec, EngineType::Gemini));
+    QVERIFY(gemini.findings != own.findings);
+
+    // Not JSON: the load error, where it is (in characters, past a non-ASCII one), no lint.
+    const QByteArray broken = "{\"kind\": \"\xc3\xa9t\xc3\xa9\",\n \"max_turns\": }";
+    const SpecCheck syntax = checkSpec(broken);
+    QVERIFY(!syntax.ok());
+    QCOMPARE(syntax.errors.size(), 1);
+    QVERIFY2(syntax.errors.first().message.startsWith(u"line 2, column"_s), qPrintable(syntax.errors.first().message));
+    // (The parser stops just past the token it could not take; counted in characters, so the
+    // two-byte "é"s count once each.)
+    QCOMPARE(syntax.syntaxErrorPosition, qsizetype(QString::fromUtf8(broken).indexOf(u'}') + 1));
+    QVERIFY(syntax.findings.isEmpty());
+
+    // JSON, but not a spec: every load error, no syntax position, no lint.
+    const SpecCheck wrong = checkSpec("{\"kind\": 3, \"max_turns\": \"x\"}");
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.errors, loadSpec("{\"kind\": 3, \"max_turns\": \"x\"}").errors);
+    QVERIFY(wrong.errors.size() >= 2);
+    QCOMPARE(wrong.syntaxErrorPosition, qsizetype(-1));
+    QVERIFY(wrong.findings.isEmpty());
 }
 
 #include "tst_lint.moc"

@@ -1,6 +1,7 @@
 // Tests of core/store with real SQLite files in temporary folders, and of the store-only
 // callscope-cli commands (show, history, export, import) run as real processes.
 
+#include "core/model/jsonwriter.h"
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
@@ -8,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -338,6 +340,10 @@ private slots:
     void survivesSigkill();
     void cliShowHistoryExportImport();
     void cliErrors();
+    void jsonWriterMatchesQt();
+    void jsonWriterRandomValues();
+    void storesLargeCallPieceByPiece();
+    void textAnswerStoredOnce();
 };
 
 void TestStore::initTestCase()
@@ -1682,6 +1688,277 @@ void TestStore::cliErrors()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("not a Callscope database"), r.err.constData());
     QCOMPARE(Test::readFile(garbage), "this is not a database at all, not even close"_ba);
+}
+
+namespace {
+
+// Qt's compact text of any value (a scalar without the brackets of the array it is written in).
+QByteArray qtCompact(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    if (value.isArray())
+        return QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
+    if (value.isUndefined())
+        return "null";
+    QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return wrapped.mid(1, wrapped.size() - 2);
+}
+
+// Compares Json::compact, Json::indented and Json::writeCompact with Qt's writer on one value;
+// empty when they agree, else what differs.
+QString writerDifference(const QJsonValue &value)
+{
+    const QByteArray expected = qtCompact(value);
+    const QByteArray compact = Json::compact(value);
+    if (compact != expected)
+        return u"compact: "_s + QString::fromUtf8(compact.left(200)) + u" != "_s
+               + QString::fromUtf8(expected.left(200));
+    QByteArray streamed;
+    if (Json::writeCompact(value, [&](const char *d, qsizetype n) { streamed.append(d, n); })
+        && streamed != expected)
+        return u"streamed: "_s + QString::fromUtf8(streamed.left(200));
+    if (value.isObject() && Json::indented(value.toObject()) != QJsonDocument(value.toObject()).toJson())
+        return u"indented object"_s;
+    if (value.isArray() && Json::indented(value.toArray()) != QJsonDocument(value.toArray()).toJson())
+        return u"indented array"_s;
+    return {};
+}
+
+QString randomString(QRandomGenerator &rng, int length)
+{
+    QString s;
+    for (int i = 0; i < length; ++i) {
+        switch (rng.bounded(9)) {
+        case 0: s += QChar(char16_t(rng.bounded(0x20))); break;                // controls
+        case 1: s += u'"'; break;
+        case 2: s += u'\\'; break;
+        case 3: s += QChar(char16_t(0xd800 + rng.bounded(0x800))); break;     // lone surrogates
+        case 4: s += QChar(char16_t(0xfffd)); break;
+        case 5: s += QChar(char16_t(0x80 + rng.bounded(0xd700))); break;       // BMP
+        case 6: s += QString::fromUcs4(U"\U0001F600"); break;                 // a pair
+        case 7: s += u'?'; break;
+        default: s += QChar(char16_t(0x20 + rng.bounded(0x5f))); break;      // ASCII
+        }
+    }
+    return s;
+}
+
+QJsonValue randomValue(QRandomGenerator &rng, int depth)
+{
+    static const double doubles[] = {0.0, -0.0, 0.1, 1e300, -1e-300, 3.0, 1e20, 2.5, 5e-324,
+                                     123456789012345678.0, std::nan(""), INFINITY};
+    switch (rng.bounded(depth > 3 ? 6 : 8)) {
+    case 0: return rng.bounded(2) == 0;
+    case 1: return QJsonValue(QJsonValue::Null);
+    case 2: return qint64(rng.generate64());
+    case 3:
+        return rng.bounded(2) ? doubles[rng.bounded(12)]
+                              : std::ldexp(rng.generateDouble() - 0.5, rng.bounded(200) - 100);
+    case 4:
+    case 5: return randomString(rng, rng.bounded(12));
+    case 6: {
+        QJsonArray a;
+        for (int i = rng.bounded(5); i > 0; --i)
+            a.append(randomValue(rng, depth + 1));
+        return a;
+    }
+    default: {
+        QJsonObject o;
+        for (int i = rng.bounded(5); i > 0; --i)
+            o.insert(randomString(rng, 3), randomValue(rng, depth + 1));
+        return o;
+    }
+    }
+}
+
+} // namespace
+
+// The writer the store and the CLI use gives Qt's bytes exactly: the JSON Schema suite, the
+// OpenAPI document and every event of the recorded provider streams.
+void TestStore::jsonWriterMatchesQt()
+{
+    int documents = 0;
+    int values = 0;
+    for (const QString &root : {u"json-schema-test-suite"_s, u"wire-fixtures"_s, u"openai-openapi.json"_s}) {
+        const QString path = Test::sharedDataPath(root);
+        QVERIFY2(!path.isEmpty(), qPrintable(path));
+        QStringList files;
+        if (QFileInfo(path).isFile()) {
+            files << path;
+        } else {
+            QDirIterator it(path, {u"*.json"_s, u"*.sse"_s}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext())
+                files << it.next();
+        }
+        for (const QString &file : files) {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QList<QByteArray> texts;
+            if (file.endsWith(u".sse"_s)) {
+                for (const QByteArray &line : f.readAll().split('\n')) {
+                    if (line.startsWith("data:"))
+                        texts << line.mid(5).trimmed();
+                }
+            } else {
+                texts << f.readAll();
+            }
+            for (const QByteArray &text : texts) {
+                const QJsonDocument doc = QJsonDocument::fromJson(text);
+                if (doc.isNull())
+                    continue; // [DONE] and the like
+                ++documents;
+                const QJsonValue value = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+                const QString difference = writerDifference(value);
+                QVERIFY2(difference.isEmpty(), qPrintable(file + u": "_s + difference));
+                const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray();
+                for (const QJsonValue &item : items) {
+                    ++values;
+                    QVERIFY2(writerDifference(item).isEmpty(), qPrintable(file));
+                }
+            }
+        }
+    }
+    qInfo("%d documents and %d array items written as Qt writes them", documents, values);
+    QVERIFY(documents > 150);
+}
+
+// Random values (controls, quotes, unpaired surrogates, U+FFFD, '?', doubles such as -0 and
+// 5e-324, NaN, 64-bit integers) and the same after a round trip through Qt's parser; long strings
+// with an unpaired surrogate beyond what is streamed on at once; long strings put in an object
+// by Json::withString.
+void TestStore::jsonWriterRandomValues()
+{
+    QRandomGenerator rng(20261201);
+    for (int i = 0; i < 20000; ++i) {
+        const QJsonValue value = randomValue(rng, 0);
+        QString difference = writerDifference(value);
+        QVERIFY2(difference.isEmpty(), qPrintable(u"value %1: "_s.arg(i) + difference));
+        const QJsonDocument reparsed = QJsonDocument::fromJson('[' + qtCompact(value) + ']');
+        QVERIFY(!reparsed.isNull());
+        difference = writerDifference(reparsed.array());
+        QVERIFY2(difference.isEmpty(), qPrintable(u"reparsed %1: "_s.arg(i) + difference));
+    }
+
+    // 3 MiB of ASCII, then an unpaired surrogate: the streamed writer has handed on the start of
+    // that string when it meets the surrogate, so it declines; compact() still matches Qt.
+    const QString longText = QString(3 * 1024 * 1024, u'a') + QChar(char16_t(0xdc00)) + u"?end"_s;
+    const QJsonObject withSurrogate{{u"text"_s, longText}};
+    QByteArray streamed;
+    QVERIFY(!Json::writeCompact(withSurrogate, [&](const char *d, qsizetype n) { streamed.append(d, n); }));
+    QCOMPARE(Json::compact(withSurrogate), qtCompact(withSurrogate));
+    const QJsonObject plain{{u"text"_s, QString(QString(3 * 1024 * 1024, u'b') + u"?\u00e9\n"_s)}};
+    streamed.clear();
+    QVERIFY(Json::writeCompact(plain, [&](const char *d, qsizetype n) { streamed.append(d, n); }));
+    QCOMPARE(streamed, qtCompact(plain));
+
+    for (int i = 0; i < 60; ++i) {
+        QJsonObject base;
+        for (int k = rng.bounded(4); k > 0; --k)
+            base.insert(randomString(rng, 3), randomString(rng, 4));
+        const QString key = i % 2 ? u"text"_s : randomString(rng, 4);
+        const QString text = i % 3 ? randomString(rng, int(Json::kLongString) + rng.bounded(100))
+                                   : QString(int(Json::kLongString), u'x') + QChar(char16_t(0xd800));
+        QJsonObject expected = base;
+        expected.insert(key, text);
+        const QJsonObject actual = Json::withString(base, key, text);
+        QVERIFY2(actual == expected, qPrintable(u"withString %1"_s.arg(i)));
+        QCOMPARE(QJsonDocument(actual).toJson(), QJsonDocument(expected).toJson());
+        QCOMPARE(actual.value(key).toString(), text);
+    }
+}
+
+// A call whose JSON is large is written into its row piece by piece (blob I/O into zero blobs
+// of the right size); it reads back field for field, is found by search, and can be updated.
+void TestStore::storesLargeCallPieceByPiece()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY2(db, qPrintable(db.error().message));
+    CallStore store(**db);
+
+    CallRecord record = fullRecord();
+    const QString answer = u"Zebra tally "_s + QString(3 * 1024 * 1024, u'x') + u" caf\u00e9 \"q\"\n\u6f22"_s
+                           + QChar(char16_t(0xd801)) + u" ?"_s;
+    record.response = QJsonObject{{u"title"_s, answer}, {u"n"_s, 3}};
+    record.transcript.append(QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, answer}});
+    record.messages.append(Message::assistant(answer).toJson());
+    const auto id = store.insertCall(record);
+    QVERIFY2(id, qPrintable(id.error().message));
+    const auto loaded = store.getCall(*id);
+    QVERIFY2(loaded, qPrintable(loaded.error().message));
+    QJsonObject expected = record.toJson();
+    expected.insert(u"id"_s, *id);
+    QVERIFY2(loaded->toJson() == expected, qPrintable(firstDifference(loaded->toJson(), expected)));
+
+    // The JSON columns of such a row hold the compact text exactly (stored as blobs).
+    QSqlQuery q((*db)->connection());
+    QVERIFY(q.exec(u"SELECT typeof(response), response, typeof(input), transcript FROM calls WHERE id = %1"_s.arg(*id)));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), u"blob"_s);
+    QCOMPARE(q.value(1).toByteArray(), qtCompact(record.response));
+    QCOMPARE(q.value(2).toString(), u"blob"_s);
+    QCOMPARE(q.value(3).toByteArray(), qtCompact(record.transcript));
+    q.finish();
+
+    HistoryQuery search;
+    search.search = u"zebra"_s;
+    const auto found = store.listCalls(search);
+    QVERIFY2(found, qPrintable(found.error().message));
+    QCOMPARE(found->rows.size(), 1);
+    QCOMPARE(found->rows.first().id, *id);
+
+    // An update rewrites the row (the ordinary way) and keeps it readable.
+    CallRecord updated = *loaded;
+    updated.error = u"noted"_s;
+    QVERIFY(!store.updateCall(updated));
+    QCOMPARE(store.getCall(*id)->error, u"noted"_s);
+    QVERIFY(store.getCall(*id)->toJson().value(u"response"_s) == record.response);
+
+    // A large call without a response keeps SQL NULL there.
+    CallRecord failed = simpleRecord(u"chat"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 5000);
+    failed.transcript.append(QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, answer}});
+    const auto failedId = store.insertCall(failed);
+    QVERIFY2(failedId, qPrintable(failedId.error().message));
+    QVERIFY(q.exec(u"SELECT response IS NULL FROM calls WHERE id = %1"_s.arg(*failedId)));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
+    QVERIFY(store.getCall(*failedId)->response.isNull());
+    QCOMPARE(store.getCall(*failedId)->transcript, failed.transcript);
+}
+
+// Under text_output the answer's text is stored once: in the arguments of the submit_output call
+// made from it. fromJson takes it back; a text that is not exactly those arguments is kept.
+void TestStore::textAnswerStoredOnce()
+{
+    const QString answer = u"The title \u00e9 "_s + QString(100, u'x');
+    ToolCall call;
+    call.id = u"text_output_0"_s;
+    call.name = u"submit_output"_s;
+    call.arguments = QJsonObject{{u"title"_s, answer}};
+    Message m = Message::assistant(answer, {call});
+    m.providerData.insert(u"callscope_text_answer"_s, true);
+    QVERIFY(m.textAnswerCall());
+    const QJsonObject json = m.toJson();
+    QVERIFY(!json.contains(u"text"_s));
+    QCOMPARE(json.value(u"tool_calls"_s).toArray().first().toObject().value(u"arguments"_s).toObject(),
+             call.arguments);
+    QCOMPARE(Message::fromJson(json), m);
+    QCOMPARE(messagesFromJson(messagesToJson({m})), QList<Message>{m});
+
+    // Edited after the fact (or never the same): the text stays in the message.
+    Message edited = m;
+    edited.text = answer + u"!"_s;
+    QVERIFY(!edited.textAnswerCall());
+    QCOMPARE(edited.toJson().value(u"text"_s).toString(), edited.text);
+    QCOMPARE(Message::fromJson(edited.toJson()), edited);
+    // Without the mark nothing is left out.
+    Message unmarked = m;
+    unmarked.providerData = {};
+    QCOMPARE(unmarked.toJson().value(u"text"_s).toString(), answer);
+    // Rows written before: text and arguments both present.
+    QJsonObject old = json;
+    old.insert(u"text"_s, answer);
+    QCOMPARE(Message::fromJson(old), m);
 }
 
 int main(int argc, char *argv[])

@@ -7,25 +7,28 @@
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
-#include "ui/common/dialogs.h"
-#include "ui/common/elicitationdialog.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/elicitationdialog.h"
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
+#include "ui/history/historydocks.h"
 #include "ui/mainwindow.h"
-#include "ui/specview.h"
-#include "ui/common/noticebar.h"
-#include "ui/common/studioservices.h"
-#include "ui/editor/findingsmodel.h"
-#include "ui/editor/jsoneditor.h"
+#include "ui/editor/specdocument.h"
+#include "ui/spectab.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
 #include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/editor/schemabuilder.h"
 #include "ui/editor/schemafields.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 #include "ui/run/runpanel.h"
+#include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -44,6 +47,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QFileSystemModel>
+#include <QMessageBox>
+#include <QMenu>
+#include <QSettings>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTabBar>
+#include <QToolButton>
 #include <QMimeData>
 #include <QDropEvent>
 #include <QPushButton>
@@ -67,6 +78,15 @@ using namespace Callscope::Test;
 namespace {
 
 constexpr auto kKeyEnv = "CALLSCOPE_STUDIO1_KEY";
+
+QAction *findChildAction(QObject &root, const QString &text)
+{
+    for (QAction *a : root.findChildren<QAction *>()) {
+        if (a->text() == text)
+            return a;
+    }
+    return nullptr;
+}
 
 QString sourcePath(const QString &relative)
 {
@@ -176,6 +196,31 @@ int findRow(const TranscriptModel *m, TranscriptModel::Kind kind, int from = 0)
     return -1;
 }
 
+// The widget stands wholly inside `area` (both mapped to the top-level window).
+bool inside(const QWidget *w, const QWidget *area, QString *why)
+{
+    const QWidget *top = w->window();
+    const QRect own(w->mapTo(top, QPoint(0, 0)), w->size());
+    const QRect room(area->mapTo(top, QPoint(0, 0)), area->size());
+    if (room.contains(own) && w->isVisible())
+        return true;
+    *why = u"%1 at %2,%3 %4x%5 (visible %6) is not inside %7 at %8,%9 %10x%11"_s.arg(w->objectName())
+               .arg(own.x()).arg(own.y()).arg(own.width()).arg(own.height()).arg(w->isVisible())
+               .arg(area->objectName()).arg(room.x()).arg(room.y()).arg(room.width()).arg(room.height());
+    return false;
+}
+
+// Words from the code that must not reach the screen.
+bool hasIdentifier(const QString &text)
+{
+    for (const char *id : {"before_tool", "before_request", "after_reply", "after_tool_result", "awaiting_approval",
+                           "awaiting_manual", "turn_limited", "validation_failure", "running_tools"}) {
+        if (text.contains(QLatin1String(id)))
+            return true;
+    }
+    return false;
+}
+
 void saveShot(QWidget *w, const QString &name)
 {
     QApplication::processEvents();
@@ -217,11 +262,25 @@ private Q_SLOTS:
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
     void mainWindowRunsSampleOffline();
+    void windowTwoSpecTabsRunApart();
+    void windowTabsKeepTheirBreakpoints();
+    void windowFormAndJsonShareOneUndo();
+    void windowDirtyMarkAndCloseTabAsks();
+    void windowOpenFileAgainSwitchesToItsTab();
+    void windowWorkspaceFolderListsSpecs();
+    void windowWaitingBadgeOnTheRightTab();
     void outputModesRunAndDiff();
     void editorAddsRemoteMcpServerAndListsTools();
     void elicitationFormAnswers();
+    void inlineApprovalInTimeline();
+    void inlineBreakpointContinueAndStep();
+    void inlineManualResult();
+    void inlineGoneAfterStopAndNewRunClean();
+    void runPanelFitsBesideTheSpec();
 
 private:
+    // Sets the ticket spec up on the fake server with get_ticket needing approval.
+    void openTicketWithApproval(Studio &s, bool approval = true);
     bool openInEditor(Studio &s, const QString &path);
     LaunchResult waitFinished(Studio &s, int timeoutMs = 15000);
 
@@ -1253,18 +1312,18 @@ void TestStudio1::mainWindowRunsSampleOffline()
     RunPanel *panel = window.runPanel();
     QVERIFY(panel->inputText().startsWith(u"Mission report, 14 March."_s));
     QCOMPARE(window.specForm()->spec().kind, u"extraction"_s);
-    QCOMPARE(window.centralTabs()->currentWidget(), static_cast<QWidget *>(window.specForm()));
-    QVERIFY(window.runDock()->isVisible());
+    QCOMPARE(window.editorTabs()->currentWidget(), static_cast<QWidget *>(window.specForm()));
+    QVERIFY(panel->isVisible());
 
     // Form -> text: a form edit lands in the JSON text (and marks the file modified).
     auto *maxTurns = window.specForm()->findChild<QSpinBox *>(u"maxTurns"_s);
     maxTurns->setValue(4);
-    QVERIFY(window.specView()->text().contains(u"\"max_turns\": 4"_s));
+    QVERIFY(window.currentDocument()->text().contains(u"\"max_turns\": 4"_s));
     QVERIFY(window.isModified());
     // Text -> form.
-    QString text = window.specView()->text();
+    QString text = window.currentDocument()->text();
     text.replace(u"\"max_turns\": 4"_s, u"\"max_turns\": 3"_s);
-    QTextCursor cursor(window.specView()->editor()->document());
+    QTextCursor cursor(window.jsonView()->document());
     cursor.select(QTextCursor::Document);
     cursor.insertText(text);
     QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 3, 3000);
@@ -1285,7 +1344,371 @@ void TestStudio1::mainWindowRunsSampleOffline()
     QVERIFY(result.stored);
     saveShot(&window, u"studio-main-window.png"_s);
     window.setWindowModified(false);
-    window.specView()->editor()->document()->setModified(false);
+    window.currentDocument()->setClean();
+}
+
+// Two specs in two tabs: each has its own run view, so one's run, transcript, status, messages
+// and findings never show in the other, and the two run at the same time.
+void TestStudio1::windowTwoSpecTabsRunApart()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(1280, 800));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    SpecTab *planner = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SpecTab *lunar = window.currentSpecTab();
+    QVERIFY(planner && lunar && planner != lunar);
+    QCOMPARE(window.documentTabs()->count(), 2); // the untouched template gave its tab away
+    QCOMPARE(window.documents().size(), 2);
+    QCOMPARE(window.documentTabs()->tabText(0), u"planner.spec.json"_s);
+    QCOMPARE(window.documentTabs()->tabText(1), u"lunar-landing.spec.json"_s);
+    QCOMPARE(window.documentTabs()->tabToolTip(1), QDir::toNativeSeparators(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.documentTabs()->isMovable());
+    QVERIFY(window.documentTabs()->tabsClosable());
+    QVERIFY(planner->runPanel() != lunar->runPanel());
+
+    // The planner waits for an approval in its tab while the lunar landing runs to its end.
+    window.documentTabs()->setCurrentWidget(planner);
+    QCOMPARE(window.runPanel(), planner->runPanel());
+    QCOMPARE(window.currentFile(), planner->document()->path());
+    QSignalSpy plannerDone(planner->runPanel(), &RunPanel::runFinished);
+    planner->runPanel()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(planner->runPanel()->approvalPanel()->approveButton()->isVisibleTo(planner->runPanel()), 10000);
+    QVERIFY(planner->runPanel()->isRunning());
+    window.documentTabs()->setCurrentWidget(lunar);
+    QCOMPARE(window.runPanel(), lunar->runPanel());
+    QVERIFY(lunar->runPanel()->transcript()->count() == 0);
+    QSignalSpy lunarDone(lunar->runPanel(), &RunPanel::runFinished);
+    lunar->runPanel()->run();
+    QVERIFY(lunarDone.wait(15000));
+    QCOMPARE(lunarDone.at(0).at(0).value<LaunchResult>().record.status, CallStatus::Completed);
+    QVERIFY(planner->runPanel()->isRunning()); // still waiting, untouched by the other run
+    saveShot(&window, u"two-spec-tabs.png"_s);
+    // The run view is whole beside the editor at 1280x800: no sideways scrolling.
+    auto *runScroll = lunar->findChild<QScrollArea *>(u"runScroll"_s);
+    QVERIFY(runScroll);
+    QCOMPARE(runScroll->horizontalScrollBar()->maximum(), 0);
+    auto *editorScroll = lunar->findChild<QScrollArea *>(u"editorScroll"_s);
+    QVERIFY(editorScroll);
+    QCOMPARE(editorScroll->horizontalScrollBar()->maximum(), 0);
+    const QString lunarStatus = lunar->runPanel()->statusLabel()->text();
+    planner->runPanel()->approvalPanel()->approveButton()->click();
+    QVERIFY(plannerDone.wait(15000));
+    QCOMPARE(plannerDone.at(0).at(0).value<LaunchResult>().record.status, CallStatus::Completed);
+    // Neither transcript holds the other's turns; the status of each is its own.
+    auto text = [](TranscriptModel *model) {
+        QString all;
+        for (int i = 0; i < model->count(); ++i)
+            all += model->index(i, 0).data(TranscriptModel::TextRole).toString() + u'\n';
+        return all;
+    };
+    QVERIFY2(!text(lunar->runPanel()->transcript()).contains(u"ticket"_s, Qt::CaseInsensitive),
+             qPrintable(text(lunar->runPanel()->transcript())));
+    QVERIFY2(!text(planner->runPanel()->transcript()).contains(u"Mission report"_s), qPrintable(text(planner->runPanel()->transcript())));
+    QCOMPARE(lunar->runPanel()->statusLabel()->text(), lunarStatus);
+    QCOMPARE(lunar->runPanel()->attempts(), int(lunarDone.at(0).at(0).value<LaunchResult>().record.attempts.size()));
+
+    // A spec opened after the runs starts with an empty run view.
+    window.newSpec();
+    RunPanel *fresh = window.runPanel();
+    QVERIFY(fresh != lunar->runPanel() && fresh != planner->runPanel());
+    QCOMPARE(fresh->transcript()->count(), 0);
+    QVERIFY(!fresh->lastResult());
+    QCOMPARE(fresh->statusLabel()->text(), u"Ready"_s);
+    QVERIFY(fresh->messageBar()->text().isEmpty());
+
+    // Findings are the spec's in front: a broken lunar text lists its error only in its tab.
+    window.documentTabs()->setCurrentWidget(lunar);
+    lunar->document()->replaceText(u"{\"kind\": 3}"_s);
+    window.revalidate();
+    QVERIFY(window.findingsModel()->count(SpecFinding::Severity::Error) > 0);
+    QCOMPARE(window.findingsModel()->findings(), lunar->document()->findings());
+    QVERIFY(!lunar->messageBar()->text().isEmpty());
+    QSignalSpy reread(&window, &MainWindow::specReread);
+    window.documentTabs()->setCurrentWidget(planner);
+    QVERIFY(reread.size() >= 1); // History and the Experiment tab learn of the spec in front
+    QCOMPARE(window.findingsModel()->count(SpecFinding::Severity::Error), 0);
+    QCOMPARE(window.findingsModel()->findings(), planner->document()->findings());
+    QVERIFY(planner->messageBar()->text().isEmpty());
+    QVERIFY(window.currentSpec().has_value());
+    QCOMPARE(window.currentSpec()->kind, planner->document()->spec()->kind);
+    for (SpecDocument *document : window.documents())
+        document->setClean();
+}
+
+// Breakpoints belong to a spec's run view: set in one tab, the other's stay as they were, and
+// the Run menu shows the ones of the tab in front.
+void TestStudio1::windowTabsKeepTheirBreakpoints()
+{
+    MainWindow window;
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    SpecTab *first = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/refusal.spec.json"_s)));
+    SpecTab *second = window.currentSpecTab();
+    first->runPanel()->setBreakpoints({});
+    second->runPanel()->setBreakpoints({});
+    first->runPanel()->setBreakpoints(Breakpoint::BeforeTool);
+    QCOMPARE(first->runPanel()->breakpoints(), Breakpoints(Breakpoint::BeforeTool));
+    QCOMPARE(second->runPanel()->breakpoints(), Breakpoints());
+    second->runPanel()->setBreakpoints(Breakpoint::AfterToolResult);
+    QCOMPARE(first->runPanel()->breakpoints(), Breakpoints(Breakpoint::BeforeTool));
+    auto menuBreakpoints = [&window] {
+        auto *menu = window.findChild<QMenu *>(u"breakpointsMenu"_s);
+        return menu ? menu->actions() : QList<QAction *>();
+    };
+    QCOMPARE(menuBreakpoints(), second->runPanel()->breakpointActions());
+    window.documentTabs()->setCurrentWidget(first);
+    QCOMPARE(menuBreakpoints(), first->runPanel()->breakpointActions());
+    // The run menu's Step is the one of the tab in front.
+    bool hasStep = false;
+    for (QAction *a : window.findChild<QMenu *>(u"runMenu"_s)->actions())
+        hasStep = hasStep || a == first->runPanel()->stepAction();
+    QVERIFY(hasStep);
+}
+
+// The form and the JSON text are two views of one document with one history: an edit in the
+// form is undone from the JSON view, an edit in the JSON from the form.
+void TestStudio1::windowFormAndJsonShareOneUndo()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    SpecDocument *document = window.currentDocument();
+    QVERIFY(document);
+    QCOMPARE(window.specForm()->undoStack(), document->undoStack());
+    QVERIFY(!window.isModified());
+    const QString original = document->text();
+
+    auto *maxTurns = window.specForm()->findChild<QSpinBox *>(u"maxTurns"_s);
+    QVERIFY(maxTurns);
+    const int before = maxTurns->value();
+    maxTurns->setValue(7);
+    QVERIFY2(document->text().contains(u"\"max_turns\": 7"_s), qPrintable(document->text()));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(window.isModified());
+    QVERIFY(window.documentTabs()->tabText(0).endsWith(u" *"_s));
+
+    // Undo from the JSON view (Ctrl+Z there reaches the window's Undo).
+    window.editorTabs()->setCurrentWidget(window.jsonView());
+    window.jsonView()->setFocus();
+    QTRY_VERIFY(window.jsonView()->hasFocus());
+    QTest::keyClick(window.jsonView(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document->text(), original);
+    QTRY_COMPARE(maxTurns->value(), before);
+    QVERIFY(!window.isModified());
+    QVERIFY(!window.documentTabs()->tabText(0).endsWith(u" *"_s));
+
+    // Typing in the JSON view, undone from the form.
+    QTextCursor cursor = window.jsonView()->textCursor();
+    cursor.setPosition(int(document->text().indexOf(u"Describe the task here."_s)));
+    window.jsonView()->setTextCursor(cursor);
+    QTest::keyClicks(window.jsonView(), u"Now: "_s);
+    QVERIFY(document->text().contains(u"Now: Describe the task here."_s));
+    QCOMPARE(document->undoStack()->count(), 1); // one step for the word typed
+    QTRY_VERIFY_WITH_TIMEOUT(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s), 3000);
+    window.editorTabs()->setCurrentWidget(window.specForm());
+    maxTurns->setFocus();
+    QTRY_VERIFY(maxTurns->hasFocus());
+    QTest::keyClick(maxTurns, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document->text(), original);
+    QCOMPARE(window.specForm()->spec().systemPrompt, u"Describe the task here."_s);
+    // Redo brings the typing back, in both views.
+    findChildAction(window, u"&Redo"_s)->trigger();
+    QVERIFY(document->text().contains(u"Now: Describe"_s));
+    QVERIFY(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s));
+    document->setClean();
+}
+
+// A tab shows its file name with a mark while it has unsaved changes; closing it asks first.
+void TestStudio1::windowDirtyMarkAndCloseTabAsks()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"dirty.spec.json"_s);
+    QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(path));
+    window.newSpec();
+    QCOMPARE(window.documentTabs()->count(), 2);
+    window.documentTabs()->setCurrentIndex(0);
+    QTabWidget *tabs = window.documentTabs();
+    QCOMPARE(tabs->tabText(0), u"dirty.spec.json"_s);
+    window.jsonView()->appendPlainText(u" "_s);
+    QVERIFY(window.isModified());
+    QCOMPARE(tabs->tabText(0), u"dirty.spec.json *"_s);
+    QVERIFY(window.isWindowModified());
+
+    auto answer = [&window](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, &window, [&window, button] {
+            QMessageBox *box = nullptr;
+            QTRY_VERIFY((box = window.findChild<QMessageBox *>(u"unsavedChangesBox"_s)) != nullptr);
+            QVERIFY(box->text().contains(u"dirty.spec.json"_s));
+            box->button(button)->click();
+        });
+    };
+    // Cancel: the tab stays, changes and all.
+    answer(QMessageBox::Cancel);
+    window.closeDocumentTab(0);
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    QCOMPARE(tabs->count(), 2);
+    QVERIFY(window.currentDocument()->isModified());
+    // Save: written, then closed.
+    answer(QMessageBox::Save);
+    window.closeDocumentTab(0);
+    QTRY_COMPARE(tabs->count(), 1);
+    QVERIFY(QString::fromUtf8(readFile(path)).endsWith(u"\n "_s));
+    // A tab without changes closes at once; the last one closed leaves a new spec.
+    window.closeDocumentTab(0);
+    QCOMPARE(tabs->count(), 1);
+    QVERIFY(window.currentFile().isEmpty());
+    QVERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    // Discard on a changed file: closed, the file as it was.
+    QVERIFY(window.openSpecFile(path));
+    const QByteArray saved = readFile(path);
+    window.jsonView()->appendPlainText(u"x"_s);
+    QVERIFY(tabs->tabText(tabs->currentIndex()).endsWith(u" *"_s));
+    answer(QMessageBox::Discard);
+    window.closeDocumentTab(tabs->currentIndex());
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    QTRY_COMPARE(window.documents().size(), 1);
+    QCOMPARE(readFile(path), saved);
+}
+
+// Opening a file that is open already brings its tab forward, no second copy.
+void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
+{
+    QSettings().remove(u"recentFiles"_s);
+    MainWindow window;
+    const QString a = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
+    const QString b = sourcePath(u"resources/samples/refusal.spec.json"_s);
+    QVERIFY(window.openSpecFile(a));
+    SpecTab *first = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(b));
+    QCOMPARE(window.currentFile(), QFileInfo(b).absoluteFilePath());
+    QVERIFY(window.openSpecFile(a));
+    QCOMPARE(window.documents().size(), 2);
+    QCOMPARE(window.currentSpecTab(), first);
+    QCOMPARE(window.currentFile(), QFileInfo(a).absoluteFilePath());
+    QCOMPARE(window.recentFiles().constFirst(), QFileInfo(a).absoluteFilePath());
+    // Through the sidebar's recent files too.
+    QListWidget *recent = window.recentList();
+    QCOMPARE(recent->count(), 2);
+    QCOMPARE(recent->item(1)->text(), u"refusal.spec.json"_s);
+    Q_EMIT recent->itemActivated(recent->item(1));
+    QCOMPARE(window.documents().size(), 2);
+    QCOMPARE(window.currentFile(), QFileInfo(b).absoluteFilePath());
+}
+
+// File > Open Folder lists the folder's spec files and experiments in the sidebar, with History
+// and Sessions as tabs beside it; a double-click opens a file; the folder is remembered.
+void TestStudio1::windowWorkspaceFolderListsSpecs()
+{
+    QTemporaryDir temp;
+    const QDir dir(temp.filePath(u"my-specs"_s));
+    auto write = [&dir](const QString &name, const QByteArray &bytes) {
+        QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    };
+    const QByteArray spec = readFile(sourcePath(u"resources/samples/refusal.spec.json"_s));
+    write(u"alpha.spec.json"_s, spec);
+    write(u"beta.json"_s, spec);
+    write(u"notes.txt"_s, "not a spec");
+    write(u"nested/gamma.spec.json"_s, spec);
+    write(u"runs.experiment.json"_s, "{}");
+    QSettings().remove(u"workspace/folder"_s);
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDockWidget *files = window.filesDock();
+        QVERIFY(files);
+        // The sidebar: Files, History and Sessions tabbed on the left.
+        QCOMPARE(window.dockWidgetArea(files), Qt::LeftDockWidgetArea);
+        QCOMPARE(window.dockWidgetArea(window.historyDocks()->historyDock()), Qt::LeftDockWidgetArea);
+        QCOMPARE(window.dockWidgetArea(window.historyDocks()->sessionsDock()), Qt::LeftDockWidgetArea);
+        const QList<QDockWidget *> together = window.tabifiedDockWidgets(files);
+        QVERIFY(together.contains(window.historyDocks()->historyDock()));
+        QVERIFY(together.contains(window.historyDocks()->sessionsDock()));
+        QVERIFY(!window.workspaceView()->isVisibleTo(&window));
+
+        window.setWorkspaceFolder(dir.absolutePath());
+        window.showPanel(files);
+        QTreeView *view = window.workspaceView();
+        QVERIFY(view->isVisible());
+        auto *model = qobject_cast<QFileSystemModel *>(view->model());
+        QVERIFY(model);
+        auto names = [model, view] {
+            QStringList list;
+            for (int r = 0; r < model->rowCount(view->rootIndex()); ++r)
+                list.append(model->index(r, 0, view->rootIndex()).data().toString());
+            list.sort();
+            return list;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(names(), (QStringList{u"alpha.spec.json"_s, u"beta.json"_s, u"nested"_s,
+                                                        u"runs.experiment.json"_s}), 5000);
+        QTest::qWait(100);
+        saveShot(&window, u"sidebar-files.png"_s);
+        // A double-click opens the spec in a tab.
+        QModelIndex alpha;
+        for (int r = 0; r < model->rowCount(view->rootIndex()); ++r) {
+            if (model->index(r, 0, view->rootIndex()).data().toString() == u"alpha.spec.json")
+                alpha = model->index(r, 0, view->rootIndex());
+        }
+        QVERIFY(alpha.isValid());
+        view->scrollTo(alpha);
+        const QPoint at = view->visualRect(alpha).center();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTRY_COMPARE(window.currentFile(), QFileInfo(dir.filePath(u"alpha.spec.json"_s)).absoluteFilePath());
+        QCOMPARE(window.documents().size(), 1); // in the place of the untouched template
+        QCOMPARE(window.currentSpec()->kind, loadSpec(spec).spec->kind);
+        QVERIFY(window.recentFiles().contains(window.currentFile()));
+    }
+    // A new window lists the same folder.
+    MainWindow again;
+    QCOMPARE(again.workspaceFolder(), QFileInfo(dir.absolutePath()).absoluteFilePath());
+    QCOMPARE(QSettings().value(u"workspace/folder"_s).toString(), QFileInfo(dir.absolutePath()).absoluteFilePath());
+    QSettings().remove(u"workspace/folder"_s);
+}
+
+// A run that waits for the person marks its tab and brings it forward, even when another spec's
+// tab is in front.
+void TestStudio1::windowWaitingBadgeOnTheRightTab()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    SpecTab *planner = window.currentSpecTab();
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SpecTab *lunar = window.currentSpecTab();
+    QTabWidget *tabs = window.documentTabs();
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(lunar));
+    QSignalSpy done(planner->runPanel(), &RunPanel::runFinished);
+    QSignalSpy reread(&window, &MainWindow::specReread);
+    // The planner's run, started while the lunar landing is in front (as from a script or a
+    // session), pauses for an approval: its tab comes forward with the badge.
+    planner->runPanel()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(planner->isWaiting(), 10000);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(planner));
+    QVERIFY(reread.size() >= 1);
+    QVERIFY2(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s), qPrintable(tabs->tabText(tabs->indexOf(planner))));
+    QVERIFY(tabs->tabToolTip(tabs->indexOf(planner)).contains(u"waiting for you"_s));
+    QVERIFY(!tabs->tabText(tabs->indexOf(lunar)).contains(u"●"_s));
+    QVERIFY(!tabs->tabToolTip(tabs->indexOf(lunar)).contains(u"waiting"_s));
+    // Looking at the other tab keeps the badge where it belongs.
+    tabs->setCurrentWidget(lunar);
+    QVERIFY(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s));
+    planner->runPanel()->approvalPanel()->approveButton()->click();
+    QVERIFY(done.wait(15000));
+    QCOMPARE(tabs->tabText(tabs->indexOf(planner)), u"planner.spec.json"_s);
+    QVERIFY(!tabs->tabToolTip(tabs->indexOf(planner)).contains(u"waiting"_s));
 }
 
 // One spec in the three output modes: the mode chosen in the form, the schema sent shown beside
@@ -1406,6 +1829,355 @@ void TestStudio1::outputModesRunAndDiff()
     layout->removeWidget(&prompted);
     native.setParent(nullptr);
     prompted.setParent(nullptr);
+}
+
+// ---- the pending item, inline in the timeline ----------------------------------------------
+
+void TestStudio1::openTicketWithApproval(Studio &s, bool approval)
+{
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    if (approval) {
+        s.editor.tabs()->setCurrentIndex(3);
+        s.editor.findChild<QCheckBox *>(u"toolApproval"_s)->setChecked(true);
+        QVERIFY(s.editor.spec().tools.at(0).requiresApproval);
+        s.editor.tabs()->setCurrentIndex(0);
+    }
+}
+
+void TestStudio1::inlineApprovalInTimeline()
+{
+    // The window soon puts the spec and the run side by side at 1280x800.
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    openTicketWithApproval(s);
+    // A long input: the timeline is taller than its view before the approval comes.
+    QStringList lines;
+    for (int i = 1; i <= 60; ++i)
+        lines.append(u"Line %1 of the customer's report about tickets 1, 2 and 3."_s.arg(i));
+    s.panel.setInputText(lines.join(u'\n'));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}}},
+                                                          {u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}}},
+                                                          {u"c3"_s, u"get_ticket"_s, {{u"id"_s, 3}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c4"_s, u"submit_output"_s, goodOutput()}})));
+    QSignalSpy waiting(&s.panel, &RunPanel::waitingChanged);
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    TimelineView *view = s.panel.timelineView();
+    const TranscriptModel *t = s.panel.transcript();
+    s.panel.run();
+
+    // c1: the approval stands at the last row of the timeline, whole, in view, with the focus
+    // on Approve.
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"c1", 10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(approval));
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QCOMPARE(view->pendingIndex().row(), t->count() - 1);
+    QCOMPARE(t->item(s.panel.pendingRow()).title, u"Waiting for your approval"_s);
+    QCOMPARE(approval->parentWidget(), view->viewport());
+    QVERIFY2(view->verticalScrollBar()->maximum() > 0, "the transcript should be longer than its view");
+    QString why;
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(approval->approveButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(approval->refuseButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(approval->editButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(approval->alwaysAllowBox(), view->viewport(), &why), qPrintable(why));
+    // In its row: below the row's title, and the row as tall as the widget needs.
+    const QRect row = view->visualRect(view->pendingIndex());
+    QVERIFY2(row.contains(approval->geometry()), qPrintable(u"row %1,%2 %3x%4"_s.arg(row.x()).arg(row.y()).arg(row.width()).arg(row.height())));
+    QVERIFY(approval->geometry().top() > row.top());
+    QVERIFY(approval->height() >= approval->minimumSizeHint().height());
+    QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->approveButton()));
+    QVERIFY(!waiting.isEmpty());
+    QCOMPARE(waiting.last().at(0).toBool(), true);
+    QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs your approval"_s);
+    QVERIFY(s.panel.statusLabel()->text().contains(u"waiting for your approval"_s));
+    saveShot(&s.splitter, u"approval-inline.png"_s);
+
+    // The widget moves with its row: scrolled to the top it leaves the view, and comes back.
+    view->verticalScrollBar()->setValue(0);
+    QCoreApplication::processEvents();
+    QCOMPARE(approval->geometry().topLeft(), view->pendingRect().topLeft());
+    QVERIFY(!view->viewport()->rect().intersects(approval->geometry()));
+    view->revealPending();
+    QVERIFY2(inside(approval, view->viewport(), &why), qPrintable(why));
+
+    // Enter in the reason box approves nothing; Edit, then a bad edit: the message shows in the
+    // widget and the row grows with it.
+    QTest::keyClick(approval->reasonEdit(), Qt::Key_Return);
+    QCOMPARE(approval->call().id, u"c1"_s);
+    QVERIFY(approval->isVisible());
+    QTest::mouseClick(approval->editButton(), Qt::LeftButton);
+    QVERIFY(!approval->argumentsEditor()->isReadOnly());
+    const int before = view->visualRect(view->pendingIndex()).height();
+    approval->argumentsEditor()->setPlainText(u"{\"id\": "_s);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    QCOMPARE(approval->call().id, u"c1"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(view->visualRect(view->pendingIndex()).height() > before, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(approval->geometry(), view->pendingRect(), 3000);
+    // A good edit, approved with Enter on the focused Approve button.
+    approval->argumentsEditor()->setPlainText(u"{\"id\": 11}"_s);
+    approval->approveButton()->setFocus();
+    QTest::keyClick(approval->approveButton(), Qt::Key_Return);
+
+    // c2: the next call takes the same place at the end; refused with a reason.
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"c2", 10000);
+    const int firstRow = findRow(t, TranscriptModel::Kind::Note);
+    QCOMPARE(t->item(firstRow).title, u"Approved with your edited arguments"_s);
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QVERIFY(s.panel.pendingRow() > firstRow);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 3000);
+    approval->reasonEdit()->setText(u"not this one"_s);
+    QTest::mouseClick(approval->refuseButton(), Qt::LeftButton);
+
+    // c3: approved with a click.
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"c3", 10000);
+    QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs your approval"_s);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    const QHash<QString, QString> results = toolMessages(m_server->requests().at(1));
+    QCOMPARE(results.value(u"c1"_s), u"{\"id\":11}"_s);
+    QCOMPARE(results.value(u"c2"_s), u"refused by the user: not this one"_s);
+    QCOMPARE(results.value(u"c3"_s), u"{\"id\":3}"_s);
+    // Gone with the wait: no widget, no row that still waits, nothing that waits.
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    QCOMPARE(s.panel.pendingRow(), -1);
+    QVERIFY(s.panel.waitingSummary().isEmpty());
+    QCOMPARE(waiting.last().at(0).toBool(), false);
+    for (int i = 0; i < t->count(); ++i)
+        QVERIFY2(!t->item(i).title.startsWith(u"Waiting"_s), qPrintable(t->item(i).title));
+}
+
+void TestStudio1::inlineBreakpointContinueAndStep()
+{
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    TimelineView *view = s.panel.timelineView();
+    const TranscriptModel *t = s.panel.transcript();
+    QGroupBox *pause = s.panel.pausePanel();
+
+    // Before a tool: the pause editor inline at the last row, its arguments editable, the focus
+    // on Continue, and Enter there goes on.
+    s.panel.setBreakpoints(Breakpoint::BeforeTool);
+    QVERIFY2(s.panel.breakpointsButton()->text() == u"Breakpoints (1)"_s, qPrintable(s.panel.breakpointsButton()->text()));
+    QVERIFY2(!hasIdentifier(s.panel.breakpointsButton()->toolTip()), qPrintable(s.panel.breakpointsButton()->toolTip()));
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(pause));
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QCOMPARE(t->item(s.panel.pendingRow()).title, u"Paused before a tool runs"_s);
+    QCOMPARE(s.panel.waitingSummary(), u"Paused before a tool runs"_s);
+    QString why;
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(s.panel.pauseStepButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY2(inside(s.panel.pauseArgumentsEditor(), view->viewport(), &why), qPrintable(why));
+    QVERIFY(!s.panel.pauseArgumentsEditor()->isReadOnly());
+    QVERIFY2(!hasIdentifier(pause->accessibleName()), qPrintable(pause->accessibleName()));
+    QVERIFY2(!hasIdentifier(t->item(s.panel.pendingRow()).title), qPrintable(t->item(s.panel.pendingRow()).title));
+    QCOMPARE(pause->window()->focusWidget(), static_cast<QWidget *>(s.panel.pauseContinueButton()));
+    saveShot(&s.splitter, u"breakpoint-inline.png"_s);
+    // A bad edit: the complaint shows in the pause itself, which stays, its row as tall as it.
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": "_s);
+    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    QVERIFY(s.panel.isPaused());
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 3000);
+    QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s), qPrintable(s.panel.pauseMessageBar()->text()));
+    QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
+    // A good edit, and Enter on Continue.
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
+    s.panel.pauseContinueButton()->setFocus();
+    const int pauseRow = s.panel.pendingRow();
+    QTest::keyClick(s.panel.pauseContinueButton(), Qt::Key_Return);
+    QVERIFY(!s.panel.isPaused());
+    QVERIFY(!pause->isVisible());
+    QCOMPARE(s.panel.pendingRow(), -1);
+    // The pause row went with the pause.
+    QVERIFY(pauseRow >= t->count() || !t->item(pauseRow).title.startsWith(u"Paused"_s));
+    QVERIFY(!s.panel.pauseMessageBar()->isVisible());
+    LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    for (int i = 0; i < t->count(); ++i)
+        QVERIFY2(!t->item(i).title.startsWith(u"Paused"_s), qPrintable(t->item(i).title));
+    // The edit made at the pause has its own row.
+    bool editRow = false;
+    for (int i = 0; i < t->count(); ++i)
+        editRow |= t->item(i).title == u"Arguments edited by you";
+    QVERIFY(editRow);
+
+    // Step from the inline pause: every breakpoint on, the run stops at the very next point;
+    // breakpoints switched off during the run let it go to the end.
+    s.panel.setBreakpoints(Breakpoint::BeforeRequest);
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeRequest, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseStepButton()->isVisible(), 3000);
+    QVERIFY(s.panel.pauseStepButton()->isEnabled());
+    QTest::mouseClick(s.panel.pauseStepButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterReply, 10000);
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(pause));
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 3000);
+    s.panel.setBreakpoints({});
+    QCOMPARE(s.panel.breakpointsButton()->text(), u"Breakpoints"_s);
+    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY(!pause->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+}
+
+void TestStudio1::inlineManualResult()
+{
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    openTicketWithApproval(s, false);
+    s.editor.tabs()->setCurrentIndex(3);
+    auto *runner = s.editor.findChild<QComboBox *>(u"toolRunner"_s);
+    runner->setCurrentIndex(runner->findData(int(ToolRunnerKind::Manual)));
+    s.editor.tabs()->setCurrentIndex(0);
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m2"_s, u"submit_output"_s, goodOutput()}})));
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    TimelineView *view = s.panel.timelineView();
+    const TranscriptModel *t = s.panel.transcript();
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
+    QCoreApplication::processEvents();
+    QCOMPARE(approval->mode(), ApprovalPanel::Mode::Manual);
+    QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(approval));
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs its result from you"_s);
+    QString why;
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval->resultEdit(), view->viewport(), &why), qPrintable(why), 3000);
+    QVERIFY2(inside(approval->submitButton(), view->viewport(), &why), qPrintable(why));
+    QVERIFY(!approval->approveButton()->isVisible());
+    QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->resultEdit()));
+    // Typed into the inline box, sent with the button.
+    QTest::keyClicks(approval->resultEdit(), u"Ticket 7: typed inline"_s);
+    QTest::mouseClick(approval->submitButton(), Qt::LeftButton);
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"m1"_s), u"Ticket 7: typed inline"_s);
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    const int typed = findRow(t, TranscriptModel::Kind::Note);
+    QCOMPARE(t->item(typed).title, u"Result typed by you"_s);
+    QCOMPARE(t->item(typed + 1).kind, TranscriptModel::Kind::ToolResult);
+    QCOMPARE(t->item(typed + 1).text, u"Ticket 7: typed inline"_s);
+}
+
+void TestStudio1::inlineGoneAfterStopAndNewRunClean()
+{
+    Studio s(m_services.get());
+    openTicketWithApproval(s);
+    s.panel.setInputText(u"Summarise ticket 1."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s1"_s, u"get_ticket"_s, {{u"id"_s, 1}}}})));
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    const TranscriptModel *t = s.panel.transcript();
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
+    const int row = s.panel.pendingRow();
+    QVERIFY(row >= 0);
+    // Stopped while it waits: the widget goes, the row says nobody answered.
+    QTest::mouseClick(s.panel.findChild<QToolButton *>(u"stopActionButton"_s), Qt::LeftButton);
+    LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    QCOMPARE(s.panel.pendingRow(), -1);
+    QCOMPARE(t->item(row).title, u"Not answered"_s);
+    QVERIFY(s.panel.waitingSummary().isEmpty());
+
+    // The next run starts clean, and its own approval comes inline again.
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s2"_s, u"get_ticket"_s, {{u"id"_s, 2}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s3"_s, u"submit_output"_s, goodOutput()}})));
+    s.panel.run();
+    QVERIFY(s.panel.isRunning());
+    QVERIFY(!approval->isVisible());
+    QVERIFY(!s.panel.pendingWidget());
+    QVERIFY(findRow(t, TranscriptModel::Kind::Error) < 0);
+    for (int i = 0; i < t->count(); ++i)
+        QVERIFY2(t->item(i).title != u"Not answered", "the last run's rows carried over");
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible() && approval->call().id == u"s2", 10000);
+    QCOMPARE(s.panel.pendingRow(), t->count() - 1);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY(!approval->isVisible());
+}
+
+void TestStudio1::runPanelFitsBesideTheSpec()
+{
+    // The run panel alone at the size it gets beside the spec editor.
+    RunPanel panel(m_services->calls(), m_services->profiles());
+    const QString path = sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s);
+    const QString baseUrl = m_server->baseUrl().toString();
+    panel.setSpecProvider([path, baseUrl]() -> std::optional<Spec> {
+        SpecLoadResult loaded = loadSpecFile(path);
+        if (!loaded.ok())
+            return std::nullopt;
+        Spec spec = *loaded.spec;
+        spec.engine.baseUrl = baseUrl;
+        spec.tools[0].requiresApproval = true;
+        return spec;
+    });
+    panel.resize(640, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY2(panel.minimumSizeHint().width() <= 640 && panel.minimumSizeHint().height() <= 700,
+             qPrintable(u"%1x%2"_s.arg(panel.minimumSizeHint().width()).arg(panel.minimumSizeHint().height())));
+    QCOMPARE(panel.size(), QSize(640, 700));
+    QString why;
+    for (const QString &name : {u"runActionButton"_s, u"stepActionButton"_s, u"continueActionButton"_s,
+                                u"stopActionButton"_s, u"breakpointsButton"_s}) {
+        auto *button = panel.findChild<QAbstractButton *>(name);
+        QVERIFY2(button, qPrintable(name));
+        QVERIFY2(inside(button, &panel, &why), qPrintable(why));
+    }
+    QVERIFY2(inside(panel.statusLabel(), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.inputEdit(), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.timelineView(), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.detailView(), &panel, &why), qPrintable(why));
+    QVERIFY2(panel.timelineView()->height() >= 300, qPrintable(QString::number(panel.timelineView()->height())));
+    QVERIFY(panel.inputEdit()->height() >= 50);
+    // The breakpoints are one menu, in plain words.
+    QMenu *menu = panel.breakpointsButton()->menu();
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), 6); // a heading and the five points
+    for (QAction *a : menu->actions())
+        QVERIFY2(!hasIdentifier(a->text()), qPrintable(a->text()));
+
+    // Paused for an approval at this size: the whole approval is in view, buttons included.
+    panel.setInputText(u"Summarise ticket 7."_s);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f2"_s, u"submit_output"_s, goodOutput()}})));
+    QSignalSpy finished(&panel, &RunPanel::runFinished);
+    panel.run();
+    ApprovalPanel *approval = panel.approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why), qPrintable(why), 3000);
+    for (QWidget *w : {static_cast<QWidget *>(approval->approveButton()), static_cast<QWidget *>(approval->refuseButton()),
+                       static_cast<QWidget *>(approval->editButton()), static_cast<QWidget *>(approval->reasonEdit())})
+        QVERIFY2(inside(w, panel.timelineView()->viewport(), &why), qPrintable(why));
+    QVERIFY2(!hasIdentifier(panel.statusLabel()->text()), qPrintable(panel.statusLabel()->text()));
+    qInfo("run panel at 640x700: minimum %dx%d, timeline %d px high, inline approval %d px high",
+          panel.minimumSizeHint().width(), panel.minimumSizeHint().height(), panel.timelineView()->height(),
+          approval->height());
+    saveShot(&panel, u"run-panel-640x700.png"_s);
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
 }
 
 QTEST_MAIN(TestStudio1)

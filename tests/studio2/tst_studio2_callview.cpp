@@ -13,8 +13,8 @@
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
-#include "ui/common/rawexchangeview.h"
-#include "ui/common/studioservices.h"
+#include "ui/widgets/rawexchangeview.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/calltab.h"
@@ -27,7 +27,7 @@
 #include "ui/history/revisiontreewidget.h"
 #include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
-#include "ui/specview.h"
+#include "ui/editor/specdocument.h"
 #include "ui/transfer/transfercontroller.h"
 
 #include <QAction>
@@ -296,7 +296,7 @@ void TestCallView::storedCallOpensInATab()
     QVERIFY(!docks->callTab(id));
     QVERIFY(docks->openCall(id));
     QCOMPARE(window->documentTabs()->count(), before + 1);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // The revision tree, History and a call tab share one current call: Compare with parent acts on
@@ -380,7 +380,7 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     childTab->compareParentButton()->click();
     QCOMPARE(window->documentTabs()->currentWidget(), docks->compareView());
     QCOMPARE(docks->compareView(), diff); // the same pair: the same tab
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // Two History rows picked: Compare Selected shows the diff of those two, older on the left.
@@ -433,7 +433,7 @@ void TestCallView::compareTwoHistoryRows()
     docks->comparePreviousAction()->trigger();
     QCOMPARE(docks->compareView(), diff);
     QCOMPARE(window->documentTabs()->currentWidget(), diff);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 int runCallViewTests(int argc, char **argv)

@@ -16,14 +16,14 @@
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
-#include "ui/common/docsbrowser.h"
-#include "ui/common/noticebar.h"
-#include "ui/common/studioservices.h"
+#include "ui/widgets/docsbrowser.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
-#include "ui/editor/jsoneditor.h"
-#include "ui/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/findingsmodel.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
@@ -36,7 +36,10 @@
 #include "ui/run/runpanel.h"
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/specview.h"
+#include "ui/spectab.h"
+#include "ui/experiments/experimentshost.h"
+#include "ui/experiments/experimentview.h"
+#include "ui/editor/specdocument.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -269,7 +272,14 @@ void TestFirstUse::anotherSpecStartsClean()
     panel->transcriptView()->setCurrentIndex(panel->transcript()->index(panel->transcript()->count() - 1, 0));
     QVERIFY(!panel->detailView()->toPlainText().isEmpty());
 
+    // Another spec opens in a tab of its own, with a run view of its own; the first keeps its run.
+    RunPanel *first = panel;
     QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    panel = window->runPanel();
+    QVERIFY(panel != first);
+    QCOMPARE(window->documents().size(), 2);
+    QVERIFY(first->transcript()->count() > 0);
+    QVERIFY(!first->isVisible());
     QCOMPARE(panel->transcript()->count(), 0);
     QVERIFY2(panel->detailView()->toPlainText().isEmpty(), qPrintable(panel->detailView()->toPlainText()));
     QVERIFY2(panel->messageBar()->text().isEmpty(), qPrintable(panel->messageBar()->text()));
@@ -285,7 +295,7 @@ void TestFirstUse::anotherSpecStartsClean()
     QCOMPARE(lunar.record.status, CallStatus::Completed);
     QCOMPARE(panel->attempts(), int(lunar.record.attempts.size()));
     shoot(*window, u"01-another-spec-clean"_s);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (2) A run started by Ctrl+R while History is in front, and its approval, come forward; the
@@ -296,12 +306,13 @@ void TestFirstUse::runAndApprovalComeForward()
     QVERIFY(window);
     HistoryDocks *docks = window->historyDocks();
     QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    SpecTab *plannerTab = window->currentSpecTab();
+    QTabWidget *tabs = window->documentTabs();
+    // Another page in front of the spec's tab (its run view out of sight).
     docks->historyDock()->show();
     docks->historyDock()->raise();
+    window->openDocumentTab(window->experiments()->view(), u"Experiment"_s);
     settle();
-    if (qEnvironmentVariableIsSet("CALLSCOPE_LAYOUT_DEBUG"))
-        qWarning() << "run dock" << window->runDock()->isVisible() << window->runDock()->isHidden() << window->runPanel()->isVisible()
-                   << window->runDock()->visibleRegion() << window->tabifiedDockWidgets(docks->historyDock());
     QVERIFY(!inSight(window->runPanel()));
     QAction *run = nullptr;
     for (QAction *a : window->findChildren<QAction *>()) {
@@ -318,14 +329,17 @@ void TestFirstUse::runAndApprovalComeForward()
     QVERIFY(inSight(window->runPanel()));
     QString why;
     QVERIFY2(wholeOnScreen(approval->approveButton(), &why), qPrintable(why));
-    QVERIFY2(window->runDock()->windowTitle().contains(u"waiting"_s), qPrintable(window->runDock()->windowTitle()));
-    // History brought over it again: the badge still says a run waits.
-    docks->historyDock()->raise();
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(plannerTab));
+    const auto plannerIndex = [tabs, plannerTab] { return tabs->indexOf(plannerTab); };
+    QVERIFY2(tabs->tabText(plannerIndex()).startsWith(u"●"_s), qPrintable(tabs->tabText(plannerIndex())));
+    QVERIFY(tabs->tabToolTip(plannerIndex()).contains(u"waiting for you"_s));
+    // Another page brought over it again: the badge still says a run waits.
+    window->openDocumentTab(window->experiments()->view(), u"Experiment"_s);
     settle();
-    QVERIFY(window->runDock()->windowTitle().contains(u"waiting"_s));
+    QVERIFY(tabs->tabText(plannerIndex()).startsWith(u"●"_s));
     approval->approveButton()->click();
     QVERIFY(finished.wait(15000));
-    QCOMPARE(window->runDock()->windowTitle(), u"Run"_s);
+    QCOMPARE(tabs->tabText(plannerIndex()), u"planner.spec.json"_s);
 
     // A session turn that needs an approval brings the Sessions panel forward and answers
     // there.
@@ -360,7 +374,7 @@ void TestFirstUse::runAndApprovalComeForward()
     QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions"_s);
     QVERIFY(!sessions->isWaiting());
     QVERIFY(!sessions->chatText().contains(u"Waiting for you"_s));
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (3) At 1280x800, on first start: Approve/Refuse on screen, the Tools form usable, no dock
@@ -445,7 +459,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     QVERIFY2(wholeOnScreen(compact, &why), qPrintable(why));
     QVERIFY2(compact->width() >= compact->sizeHint().width(), qPrintable(u"%1 < %2"_s.arg(compact->width()).arg(compact->sizeHint().width())));
     shoot(*window, u"03d-sessions"_s);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (4) A chat turn on a bundled replay sample finds the recording beside the spec, and a turn
@@ -491,7 +505,7 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     send->click();
     QTRY_COMPARE_WITH_TIMEOUT(turn.size(), 2, 10000);
     QCOMPARE(view->input()->toPlainText(), u"Second message"_s);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (5) Arguments edited at a breakpoint are the person's: marked in the transcript, kept beside
@@ -575,7 +589,7 @@ void TestFirstUse::editedArgumentsAreMarked()
     }
     QVERIFY(panel->detailView()->toPlainText().contains(u"The model asked for"_s));
     shoot(*window, u"05-edited-arguments"_s);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (5, results) A tool result edited at a breakpoint is the person's too: the transcript row says
@@ -672,7 +686,7 @@ void TestFirstUse::editedResultsAreMarked()
         }
     }
     QVERIFY(diffShowsEdit);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (6) Replay says what it is: a banner, the recorded reply in Request/Response, and a revision
@@ -741,7 +755,7 @@ void TestFirstUse::replayExplainsItself()
     choice->move(window->mapToGlobal(QPoint(320, 120)));
     shoot(*window, u"06b-revise-asks-for-live-engine"_s);
     choice->reject();
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (7) An engine that cannot answer is stopped before anything is sent: inline in the Run panel,
@@ -780,7 +794,7 @@ void TestFirstUse::preflightStopsBeforeSending()
         QVERIFY(window->openSpecFile(writeSpec(u"case.spec.json"_s, json)));
         panel->run();
         QVERIFY2(panel->messageBar()->text().contains(expected),
-                 qPrintable(panel->messageBar()->text() + u"\n"_s + window->specView()->text()));
+                 qPrintable(panel->messageBar()->text() + u"\n"_s + window->currentDocument()->text()));
         if (json != badUrl)
             QVERIFY(panel->messageBar()->text().startsWith(u"Nothing was sent"_s));
         QCOMPARE(panel->messageBar()->kind(), NoticeBar::Kind::Error);
@@ -791,10 +805,13 @@ void TestFirstUse::preflightStopsBeforeSending()
     QCOMPARE(started.size(), 0);
     QCOMPARE(server.requestCount(), 0);
     // The form shows the Engine tab, the field to fix focused.
-    QCOMPARE(window->centralTabs()->currentWidget(), window->specForm());
+    QCOMPARE(window->editorTabs()->currentWidget(), window->specForm());
     QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
     QCOMPARE(sections->currentIndex(), 1);
     window->openSpecFile(writeSpec(u"model.spec.json"_s, noModel));
+    // Each spec in a tab of its own, with its own run view.
+    panel = window->runPanel();
+    QSignalSpy startedModel(panel, &RunPanel::runStarted);
     panel->run();
     settle();
     shoot(*window, u"07-preflight"_s);
@@ -804,13 +821,16 @@ void TestFirstUse::preflightStopsBeforeSending()
     toolMissing.insert(u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
                                                           {u"command"_s, QJsonArray{u"callscope-no-such-program"_s}}}});
     QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing)));
+    panel = window->runPanel();
+    QSignalSpy startedTool(panel, &RunPanel::runStarted);
+    sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
     panel->run();
     QVERIFY2(panel->messageBar()->text().startsWith(u"Nothing was sent: a tool cannot start."_s),
              qPrintable(panel->messageBar()->text()));
     QVERIFY(panel->messageBar()->text().contains(u"\"callscope-no-such-program\" was not found on PATH"_s));
     QCOMPARE(sections->currentIndex(), 3);
     QCOMPARE(window->specForm()->findChild<QListView *>(u"toolList"_s)->currentIndex().row(), 0);
-    QCOMPARE(started.size(), 0);
+    QCOMPARE(started.size() + startedModel.size() + startedTool.size(), 0);
     QCOMPARE(server.requestCount(), 0);
 
     EngineSpec fromProfile;
@@ -839,7 +859,7 @@ void TestFirstUse::preflightStopsBeforeSending()
     QVERIFY2(failed.record.error.contains(u"No model"_s), qPrintable(failed.record.error));
     QVERIFY(failed.record.attempts.isEmpty());
     QCOMPARE(server.requestCount(), 0);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (8) Compare with parent acts on the revision picked in the tree, not on the History row.
@@ -880,7 +900,7 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     QCOMPARE(window->documentTabs()->currentWidget(), compared);
     QVERIFY(compared->isVisible());
     shoot(*window, u"08-compare-selected-revision"_s);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 // (9) View shortcuts bring a panel forward and never hide it; Help lists every shortcut.
@@ -889,10 +909,11 @@ void TestFirstUse::viewShortcutsRaisePanels()
     auto window = makeWindow();
     QVERIFY(window);
     HistoryDocks *docks = window->historyDocks();
-    QAction *runPanel = window->panelAction(window->runDock());
+    auto *runPanel = window->findChild<QAction *>(u"runViewAction"_s);
     QVERIFY(runPanel);
     QCOMPARE(runPanel->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_2));
     window->showPanel(docks->historyDock());
+    window->openDocumentTab(window->experiments()->view(), u"Experiment"_s);
     settle();
     QVERIFY(!inSight(window->runPanel()));
     QTest::keyClick(window.get(), Qt::Key_2, Qt::ControlModifier);
@@ -902,7 +923,7 @@ void TestFirstUse::viewShortcutsRaisePanels()
     QTest::keyClick(window.get(), Qt::Key_2, Qt::ControlModifier);
     settle();
     QVERIFY(inSight(window->runPanel()));
-    QVERIFY(!window->runDock()->isHidden());
+    QCOMPARE(window->documentTabs()->currentWidget(), static_cast<QWidget *>(window->currentSpecTab()));
     QTest::keyClick(window.get(), Qt::Key_3, Qt::ControlModifier);
     settle();
     QVERIFY(inSight(docks->history()));
@@ -927,7 +948,7 @@ void TestFirstUse::viewShortcutsRaisePanels()
     for (int r = 0; r < table->rowCount(); ++r)
         rows.append(table->item(r, 0)->text() + u" = "_s + table->item(r, 1)->text());
     const QString all = rows.join(u'\n');
-    for (const QString &expected : {u"Run › Run = Ctrl+R"_s, u"View › Run = Ctrl+2"_s, u"View › History = Ctrl+3"_s,
+    for (const QString &expected : {u"Run › Run = Ctrl+R"_s, u"View › Run View = Ctrl+2"_s, u"View › History = Ctrl+3"_s,
                                     u"Help › Keyboard Shortcuts = Ctrl+/"_s, u"Run › Step = F10"_s})
         QVERIFY2(all.contains(expected), qPrintable(all));
     dialog->move(window->mapToGlobal(QPoint(360, 80)));
@@ -947,7 +968,8 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
     QString which;
-    QVERIFY2(!hasIdentifier(panel->pausePanel()->title(), &which), qPrintable(panel->pausePanel()->title()));
+    QVERIFY2(!hasIdentifier(panel->pausePanel()->accessibleName(), &which), qPrintable(panel->pausePanel()->accessibleName()));
+    QVERIFY2(!hasIdentifier(panel->transcript()->item(panel->pendingRow()).title, &which), qPrintable(which));
     QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
     QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s), qPrintable(panel->statusLabel()->text()));
     panel->continueRun();
@@ -961,6 +983,7 @@ void TestFirstUse::plainWordsAndFindingsOnce()
 
     // A failed call: no "other error".
     QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)));
+    panel = window->runPanel();
     runToEnd(*window);
     QVERIFY2(!hasIdentifier(panel->messageBar()->text(), &which), qPrintable(panel->messageBar()->text()));
     QVERIFY2(!hasIdentifier(transcriptText(panel->transcript()), &which), qPrintable(which));
@@ -991,16 +1014,16 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     QTableView *formFindings = window->specForm()->findingsView();
     QVERIFY(formFindings);
     QVERIFY(!formFindings->isVisibleTo(window->specForm()));
-    window->specView()->setText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
+    window->currentDocument()->replaceText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
     window->revalidate();
     window->showPanel(window->findingsDock());
     settle();
     QVERIFY(window->findingsModel()->rowCount() > 0);
     QTableView *dockFindings = window->findingsView();
-    const int messageWidth = dockFindings->columnWidth(FindingsModel::MessageColumn);
+    const int messageWidth = dockFindings->columnWidth(SpecFindingsModel::MessageColumn);
     QVERIFY2(messageWidth >= 240, qPrintable(QString::number(messageWidth)));
     shoot(*window, u"10-findings-once"_s);
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 int runFirstUseTests(int argc, char **argv)
@@ -1092,9 +1115,9 @@ void TestFirstUse::samplesOpenFromTheFileMenu()
     spec.write(text);
     spec.close();
     QVERIFY(window->openSample(u"planner"_s));
-    QVERIFY(window->specView()->text().contains(u"my-planner"_s));
+    QVERIFY(window->currentDocument()->text().contains(u"my-planner"_s));
     QVERIFY(!window->openSample(u"no-such-sample"_s));
-    window->specView()->editor()->document()->setModified(false);
+    window->currentDocument()->setClean();
 }
 
 #include "tst_studio2_firstuse.moc"

@@ -5,16 +5,17 @@
 // holds the dock toggles, and the layout survives saveState/restoreState.
 
 #include "core/model/specio.h"
+#include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "tests/support/fakeprovider.h"
-#include "ui/common/jobsbutton.h"
+#include "ui/widgets/jobsbutton.h"
 #include "ui/run/transcriptmodel.h"
 #include "core/store/callstore.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
-#include "ui/common/studioservices.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
@@ -26,7 +27,7 @@
 #include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/specview.h"
+#include "ui/editor/specdocument.h"
 #include "ui/settings/enginespage.h"
 #include "ui/settings/limitspage.h"
 #include "core/service/scheduler.h"
@@ -54,6 +55,7 @@
 #include <QTreeView>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <memory>
 
@@ -124,30 +126,66 @@ void TestStudio2Window::cleanupTestCase()
     m_home.reset();
 }
 
-// `callscope --db PATH` opens the history the CLI wrote with --db, and says which one it is.
+// `callscope --db PATH` opens the history the CLI wrote with --db, and says which one it is; a
+// call run in the studio is in the history the CLI then reads. The window is made as the
+// studio's main makes it: on an AppContext opened from --db.
 void TestStudio2Window::opensTheHistoryGivenWithDb()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString db = dir.filePath(u"try.sqlite"_s);
+    const QString sample = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
     QProcess cli;
-    cli.start(cliPath(), {u"run"_s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s),
-                          u"--input"_s, u"Describe the landing."_s, u"--db"_s, db});
+    cli.start(cliPath(), {u"run"_s, sample, u"--input"_s, u"Describe the landing."_s, u"--db"_s, db});
     QVERIFY(cli.waitForFinished(60000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const qint64 cliCall = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(u"call_id"_s).toInteger();
+    QVERIFY(cliCall > 0);
 
+    AppContext context;
+    QVERIFY2(context.openHistory(db), qPrintable(context.databaseError()));
     MainWindow::Options options;
-    options.databasePath = db;
+    options.context = &context;
     MainWindow window(options);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     StudioServices *services = window.studioServices();
     QVERIFY(services && services->database());
+    // The window's services are the context's, not a second assembly of its own.
+    QCOMPARE(services->context(), &context);
+    QCOMPARE(services->calls(), context.calls());
+    QCOMPARE(services->store(), context.store());
     QCOMPARE(QFileInfo(services->database()->path()).canonicalFilePath(), QFileInfo(db).canonicalFilePath());
     QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 1);
     auto *label = window.findChild<QLabel *>(u"historyFileLabel"_s);
     QVERIFY(label);
     QCOMPARE(label->text(), u"History: try.sqlite"_s);
+
+    // The studio's call goes into the same file: the CLI lists both and shows the studio's.
+    const SpecLoadResult loaded = loadSpecFile(sample);
+    QVERIFY(loaded.spec);
+    LaunchRequest request;
+    request.spec = *loaded.spec;
+    request.input.text = u"Describe the landing again."_s;
+    LaunchResult studioRun;
+    bool done = false;
+    CallJob *job = services->calls()->launch(request);
+    connect(job, &CallJob::finished, this, [&](const LaunchResult &result) {
+        studioRun = result;
+        done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+    QVERIFY2(studioRun.stored, qPrintable(studioRun.storeError));
+    services->calls()->flushWrites();
+    QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 2);
+    QProcess history;
+    history.start(cliPath(), {u"history"_s, u"--db"_s, db});
+    QVERIFY(history.waitForFinished(60000));
+    QVERIFY2(history.exitCode() == 0, history.readAllStandardError().constData());
+    const QJsonArray rows = QJsonDocument::fromJson(history.readAllStandardOutput()).array();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows.at(0).toObject().value(u"id"_s).toInteger(), studioRun.record.id); // newest first
+    QCOMPARE(rows.at(1).toObject().value(u"id"_s).toInteger(), cliCall);
 
     // The usual window says nothing of the kind.
     MainWindow usual;
@@ -302,7 +340,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY(window.restoreState(state));
     QVERIFY(!docks->sessionsDock()->isHidden());
 
-    window.specView()->editor()->document()->setModified(false);
+    window.currentDocument()->setClean();
 }
 
 // A run in the Run panel, a revision in the Revisions dock and a session turn, all in flight at
@@ -417,7 +455,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QVERIFY(turns);
     QCOMPARE(turns->size(), 1);
     QTRY_VERIFY_WITH_TIMEOUT(!jobs->isVisible(), 3000);
-    window.specView()->editor()->document()->setModified(false);
+    window.currentDocument()->setClean();
 }
 
 int runMainWindowTests(int argc, char **argv)

@@ -10,7 +10,7 @@
 #include "tests/support/fakebatchapi.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
-#include "ui/common/studioservices.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
 #include "ui/experiments/experimentcharts.h"
@@ -23,12 +23,16 @@
 #include "ui/history/historybrowser.h"
 #include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
-#include "ui/findingsmodel.h"
-#include "ui/jsonhighlighter.h"
-#include "ui/jsonpointermap.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/jsonlocator.h"
+#include "ui/editor/specdocument.h"
+#include "ui/editor/specformeditor.h"
 #include "ui/mainwindow.h"
-#include "ui/messagebar.h"
-#include "ui/specview.h"
+#include "ui/run/runpanel.h"
+#include "ui/spectab.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -228,33 +232,32 @@ void TestUi::opensSpecFile()
     const QString path = dataFile(u"valid/full.spec.json"_s);
     QVERIFY(window.openSpecFile(path));
     QCOMPARE(window.currentFile(), path);
-    QCOMPARE(window.specView()->text(), QString::fromUtf8(Test::readFile(path)));
+    QCOMPARE(window.currentDocument()->text(), QString::fromUtf8(Test::readFile(path)));
     QVERIFY(!window.isModified());
     QVERIFY(window.windowTitle().startsWith(u"full.spec.json[*]"_s));
     QVERIFY(window.currentSpec().has_value());
     QCOMPARE(window.currentSpec()->kind, u"planner"_s);
-    QVERIFY(window.specView()->messageBar()->isHidden());
+    QVERIFY(window.messageBar()->isHidden());
     // full.spec.json lints for its engine (anthropic): the mcp tool without description is
     // fine; output_parser with a response schema and text_output in prompted mode are notes.
     QCOMPARE(window.lintTarget(), EngineType::Anthropic);
-    QCOMPARE(window.findingsModel()->count(Finding::Severity::Error), 0);
+    QCOMPARE(window.findingsModel()->count(SpecFinding::Severity::Error), 0);
     QCOMPARE(window.findingsModel()->rowCount(), 2);
     QCOMPARE(window.findingsModel()->finding(0).rule, u"output-parser-ignored"_s);
-    QCOMPARE(window.findingsModel()->finding(0).severity, Finding::Severity::Info);
+    QCOMPARE(window.findingsModel()->finding(0).severity, SpecFinding::Severity::Info);
     QCOMPARE(window.findingsModel()->finding(1).rule, u"text-output-ignored"_s);
-    QCOMPARE(window.findingsModel()->finding(1).severity, Finding::Severity::Info);
+    QCOMPARE(window.findingsModel()->finding(1).severity, SpecFinding::Severity::Info);
     QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(), u"Lint for: anthropic"_s);
     QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 0 warnings, 2 notes"_s);
 }
 
 void TestUi::highlighterAppliesFormats()
 {
-    SpecView view;
+    JsonEditor view;
     auto *highlighter = qobject_cast<JsonHighlighter *>(view.highlighter());
     QVERIFY2(highlighter, "the built-in highlighter is used when KF6 SyntaxHighlighting is absent");
-    QCOMPARE(SpecView::highlighterName(), u"built-in JSON highlighter"_s);
-    view.setText(QString::fromUtf8(Test::readFile(dataFile(u"valid/full.spec.json"_s))));
-    QTextDocument *document = view.editor()->document();
+    view.setPlainText(QString::fromUtf8(Test::readFile(dataFile(u"valid/full.spec.json"_s))));
+    QTextDocument *document = view.document();
 
     const QTextBlock kind = blockContaining(document, u"\"kind\": \"planner\""_s);
     QVERIFY(kind.isValid());
@@ -280,7 +283,7 @@ void TestUi::highlighterAppliesFormats()
     QCOMPARE(keyword.at(0).format.foreground(), highlighter->format(JsonToken::Keyword).foreground());
 
     // Edits are re-highlighted; a stray word is marked invalid.
-    view.setText(u"{\"a\": nope, \"b\": -1.5e3}"_s);
+    view.setPlainText(u"{\"a\": nope, \"b\": -1.5e3}"_s);
     const QTextBlock line = document->begin();
     QCOMPARE(formatsAt(line, 7).at(0).format.foreground(), highlighter->format(JsonToken::Invalid).foreground());
     QCOMPARE(formatsAt(line, 7).at(0).format.underlineStyle(), QTextCharFormat::WaveUnderline);
@@ -293,7 +296,7 @@ void TestUi::pointerMap_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("pointer");
     QTest::addColumn<qsizetype>("exact");    // -1: not in the map
-    QTest::addColumn<qsizetype>("fallback"); // position()
+    QTest::addColumn<qsizetype>("fallback"); // nearestStart()
 
     const QString doc = u"{\n  \"a\": [1, {\"b~c\": \"x\", \"d/e\": null}],\n  \"f\": {\"g\": true}\n}"_s;
     QTest::newRow("root") << doc << QString() << qsizetype(0) << qsizetype(0);
@@ -316,32 +319,41 @@ void TestUi::pointerMap()
     QFETCH(QString, pointer);
     QFETCH(qsizetype, exact);
     QFETCH(qsizetype, fallback);
-    const JsonPointerMap map(text);
-    const auto position = map.exactPosition(pointer);
-    QCOMPARE(position.value_or(-1), exact);
-    QCOMPARE(map.position(pointer), fallback);
+    const JsonLocator locator(text);
+    const auto position = locator.start(pointer);
+    QCOMPARE(qsizetype(position.value_or(-1)), exact);
+    QCOMPARE(qsizetype(locator.nearestStart(pointer)), fallback);
 }
 
 void TestUi::findingsModelIsSound()
 {
-    FindingsModel model;
+    SpecFindingsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);
     QCOMPARE(model.columnCount(), 4);
-    model.setFindings({{Finding::Severity::Error, u"/tools/0/name"_s, u"must not be empty"_s, {}, -1},
-                       {Finding::Severity::Warning, u"/tools"_s, u"too many"_s, u"tool-count"_s, -1},
-                       {Finding::Severity::Info, QString(), u"note"_s, u"x"_s, 12}});
-    QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(model.index(0, FindingsModel::SeverityColumn).data().toString(), u"Error"_s);
-    QCOMPARE(model.index(0, FindingsModel::LocationColumn).data().toString(), u"/tools/0/name"_s);
-    QCOMPARE(model.index(1, FindingsModel::RuleColumn).data().toString(), u"tool-count"_s);
-    QCOMPARE(model.index(2, FindingsModel::LocationColumn).data().toString(), u"(document)"_s);
-    QCOMPARE(model.index(2, 0).data(FindingsModel::PositionRole).toLongLong(), 12);
-    QCOMPARE(model.index(1, 2).data(FindingsModel::PointerRole).toString(), u"/tools"_s);
+    using S = SpecFinding::Severity;
+    using Src = SpecFinding::Source;
+    model.setFindings({{S::Error, Src::Spec, u"/tools/0/name"_s, u"must not be empty"_s, {}, 0, 0, {}},
+                       {S::Warning, Src::Lint, u"/tools"_s, u"too many"_s, u"tool-count"_s, 0, 0, {}},
+                       {S::Info, Src::Lint, QString(), u"note"_s, u"x"_s, 0, 0, {}},
+                       {S::Error, Src::Json, QString(), u"bad JSON"_s, {}, 12, 3, {}}});
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(0, SpecFindingsModel::SeverityColumn).data().toString(), u"Error"_s);
+    QCOMPARE(model.index(0, SpecFindingsModel::LocationColumn).data().toString(), u"/tools/0/name"_s);
+    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(), u"tool-count"_s);
+    QCOMPARE(model.index(1, SpecFindingsModel::MessageColumn).data().toString(), u"too many"_s);
+    QCOMPARE(model.index(2, SpecFindingsModel::LocationColumn).data().toString(), u"(document)"_s);
+    QCOMPARE(model.index(3, SpecFindingsModel::LocationColumn).data().toString(), u"line 12, column 3"_s);
+    QCOMPARE(model.index(3, 0).data(SpecFindingsModel::LineRole).toInt(), 12);
+    QCOMPARE(model.index(3, 0).data(SpecFindingsModel::ColumnRole).toInt(), 3);
+    QCOMPARE(model.index(1, 2).data(SpecFindingsModel::PointerRole).toString(), u"/tools"_s);
+    QCOMPARE(model.index(1, 2).data(SpecFindingsModel::RuleRole).toString(), u"tool-count"_s);
     QCOMPARE(model.index(0, 2).data(Qt::ToolTipRole).toString(), u"/tools/0/name: must not be empty"_s);
-    QVERIFY(!model.index(0, FindingsModel::SeverityColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
-    QCOMPARE(model.headerData(FindingsModel::MessageColumn, Qt::Horizontal).toString(), u"Message"_s);
-    QCOMPARE(model.count(Finding::Severity::Warning), 1);
+    QVERIFY(!model.index(0, SpecFindingsModel::SeverityColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
+    QCOMPARE(model.headerData(SpecFindingsModel::MessageColumn, Qt::Horizontal).toString(), u"Message"_s);
+    QCOMPARE(model.count(SpecFinding::Severity::Warning), 1);
+    QCOMPARE(model.count(SpecFinding::Severity::Error), 2);
+    QCOMPARE(model.errorCount(), 2);
     model.setFindings({});
     QCOMPARE(model.rowCount(), 0);
 
@@ -362,24 +374,33 @@ void TestUi::brokenSpecListsErrors()
     QVERIFY(window.openSpecFile(path));
     QVERIFY(!window.currentSpec().has_value());
     const SpecLoadResult expected = loadSpecFile(path);
-    FindingsModel *model = window.findingsModel();
+    SpecFindingsModel *model = window.findingsModel();
     QCOMPARE(model->rowCount(), int(expected.errors.size()));
     for (int row = 0; row < model->rowCount(); ++row) {
-        QCOMPARE(model->finding(row).severity, Finding::Severity::Error);
+        QCOMPARE(model->finding(row).severity, SpecFinding::Severity::Error);
         QCOMPARE(model->finding(row).pointer, expected.errors.at(row).pointer);
         QCOMPARE(model->finding(row).message, expected.errors.at(row).message);
     }
-    MessageBar *bar = window.specView()->messageBar();
+    NoticeBar *bar = window.messageBar();
     QVERIFY(!bar->isHidden());
-    QCOMPARE(bar->type(), MessageBar::Type::Error);
+    QCOMPARE(bar->kind(), NoticeBar::Kind::Error);
     QCOMPARE(bar->text(), u"This spec cannot run: /kind: expected a string, got an integer (and 10 more "
                           "problems in Findings)"_s);
     QCOMPARE(window.findingsDock()->windowTitle(), u"Findings (11)"_s);
 
-    // Opening a valid spec clears the bar.
+    // A valid spec opens in a tab of its own, with no bar; the broken one keeps its own.
     QVERIFY(window.openSpecFile(dataFile(u"lint/clean.spec.json"_s)));
-    QVERIFY(bar->isHidden());
+    QVERIFY(window.messageBar() != bar);
+    QVERIFY(window.messageBar()->isHidden());
+    QVERIFY(!bar->text().isEmpty());
     QCOMPARE(window.findingsModel()->rowCount(), 0);
+    QCOMPARE(window.findingsDock()->windowTitle(), u"Findings"_s);
+    // Fixing the text clears it.
+    window.documentTabs()->setCurrentIndex(0);
+    QCOMPARE(window.messageBar(), bar);
+    window.currentDocument()->replaceText(QString::fromUtf8(Test::readFile(dataFile(u"lint/clean.spec.json"_s))));
+    window.revalidate();
+    QVERIFY(bar->isHidden());
 }
 
 void TestUi::selectingFindingMovesCursor()
@@ -390,22 +411,21 @@ void TestUi::selectingFindingMovesCursor()
     QCOMPARE(window.findingsModel()->rowCount(), 1);
     QCOMPARE(window.findingsModel()->finding(0).pointer, u"/tools/2/input_schema"_s);
 
-    const QString text = window.specView()->text();
+    const QString text = window.currentDocument()->text();
     const qsizetype expected = text.indexOf(u"\"input_schema\": \"object\""_s);
     QVERIFY(expected > 0);
-    QVERIFY(window.specView()->editor()->textCursor().position() != expected);
-    window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, FindingsModel::MessageColumn));
-    QCOMPARE(window.specView()->editor()->textCursor().position(), int(expected));
+    QVERIFY(window.jsonView()->textCursor().position() != expected);
+    window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, SpecFindingsModel::MessageColumn));
+    QCOMPARE(window.jsonView()->textCursor().position(), int(expected));
     // The text comes forward when the form tab hid it.
-    if (QTabWidget *tabs = window.centralTabs())
-        QCOMPARE(tabs->currentWidget(), window.specView());
-    QCOMPARE(window.specView()->editor()->textCursor().blockNumber(), 5);
+    QCOMPARE(window.editorTabs()->currentWidget(), static_cast<QWidget *>(window.jsonView()));
+    QCOMPARE(window.jsonView()->textCursor().blockNumber(), 5);
 
     // A missing field points at the object that lacks it.
     QVERIFY(window.openSpecFile(dataFile(u"broken/replay-without-recording.spec.json"_s)));
     window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, 0));
-    QCOMPARE(window.specView()->editor()->textCursor().position(),
-             int(window.specView()->text().indexOf(u"\"engine\""_s)));
+    QCOMPARE(window.jsonView()->textCursor().position(),
+             int(window.currentDocument()->text().indexOf(u"\"engine\""_s)));
 }
 
 void TestUi::jsonSyntaxErrorPointsAtOffset()
@@ -413,11 +433,11 @@ void TestUi::jsonSyntaxErrorPointsAtOffset()
     MainWindow window;
     QVERIFY(window.openSpecFile(dataFile(u"broken/bad-json.spec.json"_s)));
     QCOMPARE(window.findingsModel()->rowCount(), 1);
-    const Finding f = window.findingsModel()->finding(0);
+    const SpecFinding f = window.findingsModel()->finding(0);
     QCOMPARE(f.pointer, QString());
     QCOMPARE(f.message, u"line 3, column 16: object is missing after a comma"_s);
     window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, 0));
-    const QTextCursor cursor = window.specView()->editor()->textCursor();
+    const QTextCursor cursor = window.jsonView()->textCursor();
     QCOMPARE(cursor.blockNumber() + 1, 3);
     QCOMPARE(cursor.positionInBlock() + 1, 16);
 }
@@ -427,9 +447,9 @@ void TestUi::editingRelints()
     MainWindow window;
     QVERIFY(window.openSpecFile(dataFile(u"lint/clean.spec.json"_s)));
     QCOMPARE(window.findingsModel()->rowCount(), 0);
-    QPlainTextEdit *editor = window.specView()->editor();
+    QPlainTextEdit *editor = window.jsonView();
     QTextCursor cursor(editor->document());
-    const qsizetype at = window.specView()->text().indexOf(u"\"get_ticket\""_s);
+    const qsizetype at = window.currentDocument()->text().indexOf(u"\"get_ticket\""_s);
     cursor.setPosition(int(at + 1));
     cursor.insertText(u"X"_s); // "Xget_ticket": not snake_case any more
     QVERIFY(window.isModified());
@@ -452,7 +472,7 @@ void TestUi::lintTargetOverride()
     QCOMPARE(window.lintTarget(), EngineType::OpenAI);
     auto providerRows = [&window] {
         QStringList pointers;
-        for (const Finding &f : window.findingsModel()->findings()) {
+        for (const SpecFinding &f : window.findingsModel()->findings()) {
             if (f.rule == u"tool-name-provider")
                 pointers.append(f.pointer);
         }
@@ -479,9 +499,9 @@ void TestUi::unreadableFileShowsMessage()
     MainWindow window;
     const QString missing = dataFile(u"nope/missing.spec.json"_s);
     QVERIFY(!window.openSpecFile(missing));
-    MessageBar *bar = window.specView()->messageBar();
+    NoticeBar *bar = window.messageBar();
     QVERIFY(!bar->isHidden());
-    QCOMPARE(bar->type(), MessageBar::Type::Error);
+    QCOMPARE(bar->kind(), NoticeBar::Kind::Error);
     QCOMPARE(bar->text(), u"Cannot open "_s + missing + u": No such file or directory"_s);
     QVERIFY(window.currentFile().isEmpty()); // the template stays
     QVERIFY(!window.recentFiles().contains(missing));
@@ -502,17 +522,17 @@ void TestUi::saveAndRecentFiles()
         QCOMPARE(window.recentFiles(), (QStringList{first, second}));
 
         // Save As writes the editor text byte for byte and becomes the current file.
-        window.specView()->editor()->appendPlainText(u"\n"_s);
+        window.jsonView()->appendPlainText(u"\n"_s);
         QVERIFY(window.isModified());
         const QString copy = dir.filePath(u"copy.spec.json"_s);
         QVERIFY(!window.saveToFile(copy).has_value());
         QVERIFY(!window.isModified());
         QCOMPARE(window.currentFile(), copy);
-        QCOMPARE(QString::fromUtf8(Test::readFile(copy)), window.specView()->text());
+        QCOMPARE(QString::fromUtf8(Test::readFile(copy)), window.currentDocument()->text());
         QCOMPARE(window.recentFiles().constFirst(), copy);
         const auto failed = window.saveToFile(dir.filePath(u"no/such/dir/x.json"_s));
         QVERIFY(failed.has_value());
-        QVERIFY(!window.specView()->messageBar()->isHidden());
+        QVERIFY(!window.messageBar()->isHidden());
     }
     // A new window reads the list back and offers it in File > Open Recent.
     MainWindow again;
@@ -683,7 +703,7 @@ void TestUi::experimentLoadErrors()
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(view, &drop);
     QCOMPARE(view->filePath(), QFileInfo(path).absoluteFilePath());
-    QCOMPARE(window.centralTabs()->currentWidget(), static_cast<QWidget *>(view));
+    QCOMPARE(window.documentTabs()->currentWidget(), static_cast<QWidget *>(view));
     QCOMPARE(view->state(), ExperimentView::State::Invalid);
     QVERIFY(!view->runButton()->isEnabled());
     QStringList rows;

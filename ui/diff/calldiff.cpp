@@ -2,7 +2,7 @@
 
 #include "core/loop/edits.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -10,11 +10,12 @@
 #include "core/schema/jsonschema.h"
 #include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
-#include "ui/common/dialogs.h"
-#include "ui/common/noticebar.h"
-#include "ui/editor/findingsmodel.h"
-#include "ui/editor/jsoneditor.h"
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/undokeys.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -120,25 +121,6 @@ void setText(QPlainTextEdit *edit, const QString &text)
         edit->setPlainText(text);
 }
 
-// Text widgets keep Ctrl+Z for themselves; the spec's undo stack owns undo here.
-class UndoShortcutFilter final : public QObject
-{
-public:
-    using QObject::QObject;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (event->type() == QEvent::ShortcutOverride) {
-            auto *key = static_cast<QKeyEvent *>(event);
-            if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
-                event->ignore();
-                return true;
-            }
-        }
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 } // namespace
 
@@ -240,7 +222,7 @@ SpecFormEditor::SpecFormEditor(QWidget *parent)
     layout->addWidget(splitter, 1);
 
     createActions();
-    auto *filter = new UndoShortcutFilter(this);
+    auto *filter = new UndoKeysToWindow(this);
     for (QWidget *w : findChildren<QWidget *>()) {
         if (qobject_cast<QLineEdit *>(w) || qobject_cast<QPlainTextEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w))
             w->installEventFilter(filter);
@@ -1036,6 +1018,12 @@ void SpecFormEditor::applyEdit(const Spec &next, int mergeId, Source source)
         m_findingsTimer->start();
         return;
     }
+    if (m_external) {
+        m_spec = next;
+        refreshViews(source);
+        Q_EMIT specEdited(mergeId);
+        return;
+    }
     const Spec before = m_spec;
     m_spec = next;
     m_undo->push(new SpecSnapshotCommand(this, before, next, mergeId, tr("Edit spec")));
@@ -1129,15 +1117,8 @@ void SpecFormEditor::updateFindings()
         if (!m_spec.tools.at(i).inputSchema.isEmpty())
             addSchema(m_spec.tools.at(i).inputSchema, u"/tools/%1/input_schema"_s.arg(i));
     }
-    for (const LintFinding &l : lintSpec(m_spec)) {
-        SpecFinding f;
-        f.severity = l.severity == LintSeverity::Warning ? SpecFinding::Severity::Warning : SpecFinding::Severity::Info;
-        f.source = SpecFinding::Source::Lint;
-        f.pointer = l.pointer;
-        f.message = l.message;
-        f.rule = l.rule;
-        all.append(f);
-    }
+    for (const LintFinding &l : lintSpec(m_spec))
+        all.append(SpecFinding::fromLint(l));
     m_findings->setFindings(all);
     updateMarkers();
     updateSentSchema();
@@ -1304,6 +1285,30 @@ void SpecFormEditor::setSpec(const Spec &spec, const QString &path, bool resetHi
     applyEdit(spec, -1, Source::None);
 }
 
+void SpecFormEditor::setExternalHistory(QUndoStack *stack)
+{
+    m_external = stack;
+    delete m_undoAction;
+    delete m_redoAction;
+    m_undoAction = undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    for (QAction *a : {m_undoAction, m_redoAction}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    if (m_external)
+        connect(m_external, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+}
+
+void SpecFormEditor::showSpec(const Spec &spec)
+{
+    if (spec == m_spec)
+        return;
+    setSpecFromHistory(spec);
+}
+
 void SpecFormEditor::setRawTabVisible(bool visible)
 {
     m_tabs->setTabVisible(m_tabs->indexOf(m_raw), visible);
@@ -1374,7 +1379,7 @@ bool SpecFormEditor::saveAs(const QString &given)
 
 bool SpecFormEditor::isModified() const
 {
-    return !m_undo->isClean();
+    return !undoStack()->isClean();
 }
 
 bool SpecFormEditor::maybeSave()

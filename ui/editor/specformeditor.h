@@ -61,13 +61,19 @@ public:
     // undo history starts over and the spec counts as saved at `path`; otherwise it is one
     // undoable edit.
     void setSpec(const Spec &spec, const QString &path, bool resetHistory);
+    // The form as a view of a document that keeps the history (SpecDocument): edits are no
+    // longer recorded here but announced by specEdited, and Undo/Redo act on `stack`.
+    void setExternalHistory(QUndoStack *stack);
+    // Shows a spec that came from the document (its text changed, an undo): no step recorded,
+    // the tool shown stays.
+    void showSpec(const Spec &spec);
     // Shows or hides the whole-spec JSON tab (hidden when the window has its own text view).
     void setRawTabVisible(bool visible);
     QString filePath() const { return m_path; }
     bool isModified() const;
     QStringList recentFiles() const;
 
-    QUndoStack *undoStack() const { return m_undo; }
+    QUndoStack *undoStack() const { return m_external ? m_external : m_undo; }
     SpecFindingsModel *findings() const { return m_findings; }
     NoticeBar *messageBar() const { return m_messages; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -102,6 +108,9 @@ public:
 
 Q_SIGNALS:
     void specChanged();
+    // The person changed the spec in the form (with setExternalHistory); edits with the same
+    // mergeId follow one another in one field.
+    void specEdited(int mergeId);
     void filePathChanged(const QString &path);
     void modifiedChanged(bool modified);
 
@@ -145,6 +154,7 @@ private:
     QString m_path;
     bool m_updating = false;
     QUndoStack *m_undo = nullptr;
+    QUndoStack *m_external = nullptr;
     SpecFindingsModel *m_findings = nullptr;
     QList<SpecFinding> m_jsonErrors;      // syntax errors of the JSON editors
     QList<SpecFinding> m_rawSpecErrors;   // the raw JSON parsed but is not a valid spec

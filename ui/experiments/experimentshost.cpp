@@ -1,6 +1,6 @@
 #include "ui/experiments/experimentshost.h"
 
-#include "ui/common/studioservices.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/history/historydocks.h"
@@ -25,8 +25,9 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     setObjectName(u"experimentsHost"_s);
     StudioServices *services = window->studioServices();
     m_view = new ExperimentView(services ? services->calls() : nullptr, services ? services->store() : nullptr, window);
-    if (QTabWidget *tabs = window->centralTabs())
-        tabs->addTab(m_view, tr("E&xperiment"));
+    // A document tab of the window, opened when an experiment is (and again after it is closed).
+    m_view->hide();
+    m_view->setProperty("keepWhenClosed", true);
 
     m_view->setSpecProvider([this]() -> std::optional<Spec> {
         // Pending form edits go into the text, which is read now.
@@ -193,8 +194,7 @@ void ExperimentsHost::updateActions()
 
 void ExperimentsHost::showView()
 {
-    if (QTabWidget *tabs = m_window->centralTabs())
-        tabs->setCurrentWidget(m_view);
+    m_window->openDocumentTab(m_view, tr("E&xperiment"));
 }
 
 bool ExperimentsHost::openFile(const QString &path)

@@ -6,7 +6,7 @@
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/providerbatchstore.h"
-#include "ui/common/noticebar.h"
+#include "ui/widgets/noticebar.h"
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/matrixdelegate.h"
 #include "ui/experiments/matrixmodel.h"

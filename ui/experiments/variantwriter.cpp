@@ -2,7 +2,7 @@
 
 #include "core/eval/experiment.h"
 #include "core/model/specio.h"
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include <QCoreApplication>
 #include <QFile>

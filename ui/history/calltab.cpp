@@ -4,10 +4,10 @@
 #include "core/loop/edits.h"
 #include "core/store/callstore.h"
 #include "ui/budget/budgetview.h"
-#include "ui/common/displaynames.h"
-#include "ui/common/rawexchangeview.h"
+#include "ui/widgets/displaynames.h"
+#include "ui/widgets/rawexchangeview.h"
 #include "ui/diff/calldiff.h"
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/jsoneditor.h"
 #include "ui/history/callview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/historymodel.h"
@@ -205,10 +205,10 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
         auto *menu = new QMenu(this);
         menu->setAttribute(Qt::WA_DeleteOnClose);
         menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
-        const QVariant parent = index.data(RevisionTreeModel::ParentIdRole);
-        if (parent.isValid())
+        const QVariant parentId = index.data(RevisionTreeModel::ParentIdRole);
+        if (parentId.isValid())
             menu->addAction(tr("Compare with Parent"), this,
-                            [this, id, parent] { Q_EMIT compareRequested(parent.toLongLong(), id); });
+                            [this, id, parentId] { Q_EMIT compareRequested(parentId.toLongLong(), id); });
         menu->popup(m_revisionView->viewport()->mapToGlobal(pos));
     });
 

@@ -3,7 +3,7 @@
 #include "ui/diff/calldiff.h"
 #include "core/loop/edits.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include "ui/history/historymodel.h"
 

@@ -1,6 +1,6 @@
 #include "ui/history/historybrowser.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include "core/service/calljob.h"
 
@@ -73,13 +73,18 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     m_to->setEnabled(false);
     m_dateRange->setToolTip(tr("Only calls started between these two days (both included)"));
 
-    // Two rows: what to look for, then when, so the panel fits beside the spec.
+    // Three short rows (the words to look for; kind, status and engine; the days) so the panel
+    // fits the window's sidebar.
     auto *filters = new QVBoxLayout;
+    filters->addWidget(m_search);
     auto *what = new QHBoxLayout;
-    what->addWidget(m_search, 3);
     what->addWidget(m_kind, 1);
-    what->addWidget(m_status);
-    what->addWidget(m_engine);
+    what->addWidget(m_status, 1);
+    what->addWidget(m_engine, 1);
+    m_status->setMinimumContentsLength(8);
+    m_status->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_engine->setMinimumContentsLength(8);
+    m_engine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     auto *when = new QHBoxLayout;
     when->addWidget(m_dateRange);
     when->addWidget(m_from);

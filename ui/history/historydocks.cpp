@@ -4,11 +4,10 @@
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "ui/budget/budgetview.h"
-#include "ui/common/fitscrollarea.h"
-#include "ui/common/studioservices.h"
+#include "ui/widgets/fitscrollarea.h"
+#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
-#include "ui/findingsmodel.h"
 #include "ui/history/calltab.h"
 #include "ui/history/callview.h"
 #include "ui/history/currentcall.h"
@@ -121,16 +120,10 @@ void HistoryDocks::createDocks()
     m_budgetDock = makeDock(tr("Context Budget"), u"budgetDock"_s, m_budget);
     m_diffDock = makeDock(tr("Diff"), u"diffDock"_s, m_diff);
 
-    // Right, as tabs beside the run panel: History and Sessions (tall lists with the call or
-    // the chat below). Bottom, as tabs beside the findings: the call at hand seen three ways
-    // (its revisions, its context budget, a diff). Nothing on the left, so the spec keeps the
-    // width it needs.
-    QDockWidget *run = m_window->runDock();
-    if (run && m_window->dockWidgetArea(run) != Qt::NoDockWidgetArea) {
-        m_window->tabifyDockWidget(run, m_historyDock);
-    } else {
-        m_window->addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
-    }
+    // History and Sessions as tabs (tall lists with the call or the chat below; the window
+    // moves them into its left sidebar). Bottom, as tabs beside the findings: the call at hand
+    // seen three ways (its revisions, its context budget, a diff).
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
     m_window->tabifyDockWidget(m_historyDock, m_sessionsDock);
 
     QDockWidget *findings = m_window->findingsDock();
@@ -140,8 +133,6 @@ void HistoryDocks::createDocks()
         m_window->addDockWidget(Qt::BottomDockWidgetArea, m_revisionsDock);
     m_window->tabifyDockWidget(m_revisionsDock, m_budgetDock);
     m_window->tabifyDockWidget(m_budgetDock, m_diffDock);
-    if (run)
-        run->raise();
     if (findings)
         findings->raise();
     // At 1280x800: the spec keeps about half the width, the bottom tabs a quarter of the

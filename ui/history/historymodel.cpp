@@ -1,6 +1,6 @@
 #include "ui/history/historymodel.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QElapsedTimer>
 #include <QLocale>

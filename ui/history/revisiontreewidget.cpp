@@ -1,6 +1,6 @@
 #include "ui/history/revisiontreewidget.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include "core/service/calljob.h"
 

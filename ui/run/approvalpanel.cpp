@@ -1,16 +1,18 @@
 #include "ui/run/approvalpanel.h"
 
-#include "ui/common/noticebar.h"
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/jsoneditor.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonDocument>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -27,8 +29,8 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     , m_edit(new QPushButton(tr("&Edit Arguments"), this))
     , m_refuse(new QPushButton(tr("Re&fuse"), this))
     , m_result(new QPlainTextEdit(this))
-    , m_submit(new QPushButton(tr("&Submit Result"), this))
-    , m_submitError(new QPushButton(tr("Submit as &Error"), this))
+    , m_submit(new QPushButton(tr("&Send Result"), this))
+    , m_submitError(new QPushButton(tr("Send as &Error"), this))
     , m_messages(new NoticeBar(this))
 {
     setObjectName(u"approvalPanel"_s);
@@ -46,29 +48,47 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_arguments->setObjectName(u"approvalArguments"_s);
     m_arguments->setAccessibleName(tr("Tool call arguments"));
     m_arguments->setReadOnly(true);
-    m_arguments->setMinimumHeight(90);
-    // The buttons matter more than room for long arguments (the editor scrolls).
-    m_arguments->setMaximumHeight(130);
+    // Sized to the arguments, within bounds: the buttons matter more than room for long
+    // arguments (the editor scrolls).
+    fitArguments();
     m_reason->setObjectName(u"refusalReason"_s);
     m_reason->setAccessibleName(tr("Reason for refusing, sent to the model"));
     m_reason->setPlaceholderText(tr("Reason sent to the model when you refuse (optional)"));
     m_alwaysAllow->setObjectName(u"alwaysAllow"_s);
     m_approve->setObjectName(u"approveButton"_s);
-    m_approve->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_approve->setToolTip(tr("Run the tool with these arguments (Ctrl+Return)"));
     m_edit->setObjectName(u"editArgumentsButton"_s);
     m_edit->setCheckable(true);
     m_edit->setToolTip(tr("Edit the arguments, then approve"));
     m_refuse->setObjectName(u"refuseButton"_s);
-    m_refuse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backspace));
     m_refuse->setToolTip(tr("Do not run the tool; the model gets the reason as an error result (Ctrl+Shift+Backspace)"));
     m_result->setObjectName(u"manualResult"_s);
     m_result->setAccessibleName(tr("Tool result to send"));
     m_result->setPlaceholderText(tr("Type or paste the tool's result"));
     m_result->setTabChangesFocus(true);
     m_submit->setObjectName(u"submitManualButton"_s);
-    m_submit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_submit->setToolTip(tr("Send this text to the model as the tool's result (Ctrl+Return)"));
     m_submitError->setObjectName(u"submitManualErrorButton"_s);
+    m_submitError->setToolTip(tr("Send this text to the model as the tool's error"));
+    // Enter presses the button that has the focus, and no other.
+    for (QPushButton *b : {m_approve, m_refuse, m_submit, m_submitError})
+        b->setAutoDefault(true);
+    // The shortcuts act only while the focus is inside this panel, so typing elsewhere (the
+    // spec, another tab's run) never approves anything.
+    auto *primary = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    primary->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(primary, &QShortcut::activated, this, [this] {
+        if (m_mode == Mode::Approval)
+            m_approve->click();
+        else if (m_mode == Mode::Manual)
+            m_submit->click();
+    });
+    auto *refuse = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backspace), this);
+    refuse->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(refuse, &QShortcut::activated, this, [this] {
+        if (m_mode == Mode::Approval)
+            m_refuse->click();
+    });
 
     m_approvalRow = new QWidget(this);
     auto *ar = new QVBoxLayout(m_approvalRow);
@@ -135,8 +155,9 @@ void ApprovalPanel::askApproval(const ToolCall &call)
     m_mode = Mode::Approval;
     m_call = call;
     m_title->setText(tr("The model wants to run \"%1\" (call %2). It needs your approval.").arg(call.name, call.id));
-    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
+    fitArguments();
     m_edit->setChecked(false);
     m_reason->clear();
     m_alwaysAllow->setChecked(false);
@@ -152,14 +173,36 @@ void ApprovalPanel::askManualResult(const ToolCall &call)
     m_mode = Mode::Manual;
     m_call = call;
     m_title->setText(tr("\"%1\" is a manual tool: type its result for call %2.").arg(call.name, call.id));
-    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
+    fitArguments();
     m_result->clear();
     m_messages->clearMessage();
     m_approvalRow->hide();
     m_manualRow->show();
     show();
     m_result->setFocus(Qt::OtherFocusReason);
+}
+
+void ApprovalPanel::fitArguments()
+{
+    // Three to eight lines of the arguments, the rest scrolls.
+    const int lines = std::clamp(m_arguments->document()->blockCount(), 3, 8);
+    const int frame = 2 * m_arguments->frameWidth() + int(2 * m_arguments->document()->documentMargin());
+    m_arguments->setFixedHeight(lines * m_arguments->fontMetrics().lineSpacing() + frame + 4);
+    m_result->setFixedHeight(5 * m_result->fontMetrics().lineSpacing() + 2 * m_result->frameWidth()
+                             + int(2 * m_result->document()->documentMargin()) + 4);
+}
+
+void ApprovalPanel::keyPressEvent(QKeyEvent *event)
+{
+    // Enter that no focused button took (in the reason line, say) stops here: it neither
+    // approves nor reaches the list the panel stands in.
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        event->accept();
+        return;
+    }
+    QFrame::keyPressEvent(event);
 }
 
 void ApprovalPanel::dismiss()

@@ -2,7 +2,12 @@
 
 // The non-modal panel that asks a person about a tool call: approve, refuse with a reason,
 // edit the arguments and approve, always allow the tool for the rest of the run. Manual tools
-// ask for their result here too (submit, or submit as an error).
+// ask for their result here too (send it, or send it as an error). The run panel shows it inline
+// in the timeline at the row that waits; a session shows it under its chat.
+//
+// Keys: the focus goes to the first thing to do (Approve, or the result box); Enter presses a
+// button only when the focus is on it; Ctrl+Return approves (or sends the result) and
+// Ctrl+Shift+Backspace refuses while the focus is inside the panel.
 
 #include "core/model/message.h"
 
@@ -54,8 +59,12 @@ Q_SIGNALS:
     void refused(const QString &callId, const QString &reason);
     void manualResult(const QString &callId, const QString &content, bool isError);
 
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+
 private:
     void onApprove();
+    void fitArguments();
 
     Mode m_mode = Mode::None;
     ToolCall m_call;

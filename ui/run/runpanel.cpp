@@ -1,16 +1,17 @@
 #include "ui/run/runpanel.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include "core/secrets/profilestore.h"
 #include "core/service/preflight.h"
 #include "core/service/calljob.h"
-#include "ui/common/dialogs.h"
-#include "ui/common/noticebar.h"
-#include "ui/common/rawexchangeview.h"
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/rawexchangeview.h"
+#include "ui/widgets/jsoneditor.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
+#include "ui/run/timelineview.h"
 #include "ui/run/transcriptdelegate.h"
 #include "ui/run/transcriptmodel.h"
 
@@ -34,13 +35,17 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QLocale>
+#include <QMenu>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -69,6 +74,36 @@ QString argumentsText(const ToolCall &call)
         return QCoreApplication::translate("Callscope::RunPanel", "%1\n(not a JSON object: %2)")
             .arg(call.rawArguments, call.argumentsError);
     return pretty(call.arguments);
+}
+
+// A menu of toggles that stays open while they are switched, so several breakpoints can be set
+// in one go.
+class ToggleMenu final : public QMenu
+{
+public:
+    using QMenu::QMenu;
+
+protected:
+    void mouseReleaseEvent(QMouseEvent *event) override
+    {
+        QAction *action = activeAction();
+        if (action && action->isEnabled() && action->isCheckable() && rect().contains(event->position().toPoint())) {
+            action->trigger();
+            return;
+        }
+        QMenu::mouseReleaseEvent(event);
+    }
+};
+
+// An editor at a pause is as tall as its text, within bounds; longer text scrolls.
+void fitToText(QPlainTextEdit *edit, int minLines, int maxLines)
+{
+    int lines = 0;
+    for (QTextBlock b = edit->document()->begin(); b.isValid() && lines <= maxLines; b = b.next())
+        lines += std::max(1, b.layout() ? b.layout()->lineCount() : 1);
+    lines = std::clamp(lines, minLines, maxLines);
+    edit->setFixedHeight(lines * edit->fontMetrics().lineSpacing() + 2 * edit->frameWidth()
+                         + int(2 * edit->document()->documentMargin()) + 4);
 }
 
 // The raw wire exchange of one turn: the request body sent and the response received.
@@ -146,29 +181,35 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     connect(m_attachments, &QAbstractItemModel::modelReset, this, updateAttachments);
     updateAttachments();
 
-    // Controls: the run commands, then the breakpoint toggles on a row of their own so the
-    // panel stays narrow enough for a dock.
-    auto *controls = new QVBoxLayout;
-    auto *commands = new QHBoxLayout;
+    // Controls: the run commands and the breakpoints menu on one row, narrow enough for a
+    // column beside the spec.
+    auto *controls = new QHBoxLayout;
     for (QAction *a : {m_runAction, m_stepAction, m_continueAction, m_stopAction}) {
         auto *b = new QToolButton(this);
         b->setDefaultAction(a);
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        commands->addWidget(b);
+        b->setObjectName(a->objectName() + u"Button"_s);
+        controls->addWidget(b);
     }
-    commands->addStretch(1);
-    auto *bpRow = new QHBoxLayout;
-    auto *bpLabel = new QLabel(tr("Break:"), this);
-    bpRow->addWidget(bpLabel);
+    controls->addStretch(1);
+    auto *bpMenu = new ToggleMenu(this);
+    bpMenu->setObjectName(u"breakpointsMenu"_s);
+    bpMenu->setToolTipsVisible(true);
+    bpMenu->addSection(tr("Pause the run"));
+    bpMenu->addActions(m_breakpointActions);
+    // A push button draws its menu arrow beside the words, not over them.
+    m_breakpointsButton = new QPushButton(this);
+    m_breakpointsButton->setObjectName(u"breakpointsButton"_s);
+    m_breakpointsButton->setAccessibleName(tr("Breakpoints"));
+    m_breakpointsButton->setMenu(bpMenu);
+    controls->addWidget(m_breakpointsButton);
     for (QAction *a : std::as_const(m_breakpointActions)) {
-        auto *b = new QToolButton(this);
-        b->setDefaultAction(a);
-        b->setAutoRaise(false);
-        bpRow->addWidget(b);
+        connect(a, &QAction::toggled, this, [this] {
+            updateBreakpointsButton();
+            applyBreakpointsToRun();
+        });
     }
-    bpRow->addStretch(1);
-    controls->addLayout(commands);
-    controls->addLayout(bpRow);
+    updateBreakpointsButton();
 
     m_status = new QLabel(this);
     m_status->setObjectName(u"runStatus"_s);
@@ -188,9 +229,9 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     statusRow->addWidget(m_usage);
 
     // Transcript and detail.
-    m_view = new QTreeView(this);
+    m_view = new TimelineView(this);
     m_view->setObjectName(u"transcript"_s);
-    m_view->setAccessibleName(tr("Transcript"));
+    m_view->setAccessibleName(tr("Timeline of the run"));
     m_view->setModel(m_transcript);
     m_view->setHeaderHidden(true);
     m_view->setRootIsDecorated(false);
@@ -230,12 +271,6 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     rawButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     dl->addWidget(m_detail, 1);
     dl->addWidget(rawButton, 0, Qt::AlignRight);
-    m_transcriptSplitter = new QSplitter(Qt::Horizontal, this);
-    m_transcriptSplitter->setObjectName(u"transcriptSplitter"_s);
-    m_transcriptSplitter->addWidget(m_view);
-    m_transcriptSplitter->addWidget(detailBox);
-    m_transcriptSplitter->setStretchFactor(0, 3);
-    m_transcriptSplitter->setStretchFactor(1, 1);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { showDetail(current); });
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
@@ -256,11 +291,15 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     connect(m_transcript, &TranscriptModel::flushed, this, follow);
 
     // Pause editor.
-    m_pausePanel = new QGroupBox(tr("Paused"), this);
+    // No title of its own: it stands in the timeline row that says where the run paused.
+    m_pausePanel = new QGroupBox(this);
     m_pausePanel->setObjectName(u"pausePanel"_s);
     m_pausePanel->setAccessibleName(tr("Paused at a breakpoint"));
     m_pauseLabel = new QLabel(m_pausePanel);
     m_pauseLabel->setWordWrap(true);
+    QFont pauseFont = m_pauseLabel->font();
+    pauseFont.setBold(true);
+    m_pauseLabel->setFont(pauseFont);
     m_pauseArgs = new JsonEditor(m_pausePanel);
     m_pauseArgs->setObjectName(u"pauseArguments"_s);
     m_pauseArgs->setAccessibleName(tr("Pending tool arguments"));
@@ -274,21 +313,40 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_pauseInfo->setObjectName(u"pauseInfo"_s);
     m_pauseInfo->setAccessibleName(tr("What is pending"));
     m_pauseInfo->setReadOnly(true);
+    // Buttons that take the focus and answer Enter when they have it.
+    auto pauseButton = [this](QAction *action, const QString &text, const QString &name) {
+        auto *b = new QPushButton(action->icon(), text, m_pausePanel);
+        b->setObjectName(name);
+        b->setToolTip(action->toolTip());
+        b->setAutoDefault(true);
+        connect(b, &QPushButton::clicked, action, &QAction::trigger);
+        return b;
+    };
+    m_pauseStop = pauseButton(m_stopAction, tr("Stop"), u"pauseStopButton"_s);
+    m_pauseStep = pauseButton(m_stepAction, tr("Step"), u"pauseStepButton"_s);
+    m_pauseStep->setToolTip(tr("Go on and pause again at the next point (F10)"));
+    m_pauseContinue = pauseButton(m_continueAction, tr("Continue"), u"pauseContinueButton"_s);
     auto *pauseButtons = new QHBoxLayout;
     pauseButtons->addStretch(1);
-    for (QAction *a : {m_stopAction, m_continueAction}) {
-        auto *b = new QToolButton(m_pausePanel);
-        b->setDefaultAction(a);
-        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        pauseButtons->addWidget(b);
-    }
+    pauseButtons->addWidget(m_pauseStop);
+    pauseButtons->addWidget(m_pauseStep);
+    pauseButtons->addWidget(m_pauseContinue);
+    // A complaint about what was typed here is shown here, next to it.
+    m_pauseMessages = new NoticeBar(m_pausePanel);
+    m_pauseMessages->setObjectName(u"pauseMessages"_s);
     auto *pl = new QVBoxLayout(m_pausePanel);
     pl->addWidget(m_pauseLabel);
-    pl->addWidget(m_pauseArgs, 1);
-    pl->addWidget(m_pauseResult, 1);
+    pl->addWidget(m_pauseMessages);
+    pl->addWidget(m_pauseArgs);
+    pl->addWidget(m_pauseResult);
     pl->addWidget(m_pauseIsError);
-    pl->addWidget(m_pauseInfo, 1);
+    pl->addWidget(m_pauseInfo);
     pl->addLayout(pauseButtons);
+    // A card in the timeline, like the approval panel.
+    m_pausePanel->setAutoFillBackground(true);
+    QPalette pausePalette = m_pausePanel->palette();
+    pausePalette.setColor(QPalette::Window, pausePalette.color(QPalette::AlternateBase));
+    m_pausePanel->setPalette(pausePalette);
     m_pausePanel->hide();
 
     m_approval = new ApprovalPanel(this);
@@ -307,7 +365,7 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
                                     : tr("%1 runs as the model asked").arg(name);
                 if (always)
                     note.text += tr(" (always allowed for the rest of this run)");
-                m_transcript->append(note);
+                endPending(note);
                 if (always)
                     m_runner->alwaysAllow(name);
                 m_runner->approve(id, edited);
@@ -319,12 +377,17 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
         note.kind = TranscriptModel::Kind::Note;
         note.title = tr("Refused");
         note.text = reason.isEmpty() ? tr("No reason given") : reason;
-        m_transcript->append(note);
+        endPending(note);
         m_runner->refuse(id, reason);
     });
     connect(m_approval, &ApprovalPanel::manualResult, this, [this](const QString &id, const QString &text, bool isError) {
-        if (m_runner)
-            m_runner->provideManualResult(id, text, isError);
+        if (!m_runner)
+            return;
+        const QString name = m_approval->call().name;
+        endPending(TranscriptModel::Item{TranscriptModel::Kind::Note,
+                                         isError ? tr("Error result typed by you") : tr("Result typed by you"),
+                                         tr("%1 (%2) gets the text you typed").arg(name, id)});
+        m_runner->provideManualResult(id, text, isError);
     });
 
     // Run on another engine (after a refusal or any failure).
@@ -374,20 +437,33 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     tl->setContentsMargins(0, 0, 0, 0);
     tl->addWidget(m_input, 1);
     tl->addLayout(attachRow);
+    // One column: the input, the timeline (most of the room), the selected entry (which can be
+    // dragged smaller or closed).
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(u"runSplitter"_s);
     m_splitter->addWidget(top);
-    m_splitter->addWidget(m_transcriptSplitter);
-    m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 4);
+    m_splitter->addWidget(m_view);
+    m_splitter->addWidget(detailBox);
+    m_splitter->setCollapsible(0, false);
+    m_splitter->setCollapsible(1, false);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setStretchFactor(2, 0);
+    m_splitter->setSizes({90, 420, 110});
+    m_input->setMinimumHeight(m_input->fontMetrics().lineSpacing() * 2 + 12);
+    m_detail->setMinimumHeight(m_detail->fontMetrics().lineSpacing() * 2 + 12);
+
+    // What the run waits on is shown inline in the timeline; until then these wait hidden.
+    m_pausePanel->setParent(m_view->viewport());
+    m_pausePanel->hide();
+    m_approval->setParent(m_view->viewport());
+    m_approval->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addLayout(statusRow);
     layout->addWidget(m_messages);
     layout->addWidget(m_splitter, 1);
-    layout->addWidget(m_pausePanel);
-    layout->addWidget(m_approval);
     layout->addWidget(m_otherEngine);
 
     refreshProfiles();
@@ -519,16 +595,109 @@ void RunPanel::run()
 
 void RunPanel::step()
 {
-    if (isRunning())
+    if (isRunning() && !isPaused())
         return;
     setBreakpoints(Breakpoint::BeforeRequest | Breakpoint::AfterReply | Breakpoint::BeforeTool
                    | Breakpoint::AfterToolResult | Breakpoint::OnValidationFailure);
-    run();
+    if (isPaused())
+        continueRun(); // the run now stops at the next point
+    else
+        run();
+}
+
+void RunPanel::updateBreakpointsButton()
+{
+    QStringList on;
+    for (QAction *a : std::as_const(m_breakpointActions)) {
+        if (a->isChecked())
+            on.append(breakpointDisplayName(Breakpoint(a->data().toUInt())));
+    }
+    m_breakpointsButton->setText(on.isEmpty() ? tr("Breakpoints") : tr("Breakpoints (%1)").arg(on.size()));
+    m_breakpointsButton->setToolTip(on.isEmpty() ? tr("Pause the run at chosen points: none chosen")
+                                                 : tr("The run pauses %1").arg(QLocale().createSeparatedList(on)));
+}
+
+void RunPanel::applyBreakpointsToRun()
+{
+    // Toggled during a run: the run stops (or no longer stops) from its next point on.
+    if (!m_runner)
+        return;
+    RunOptions options = m_runner->options();
+    options.breakpoints = breakpoints();
+    m_runner->setOptions(options);
+}
+
+void RunPanel::abandonPending()
+{
+    // The run ended while it waited for an answer: the row says so, without its buttons.
+    if (m_pendingRow < 0 || m_view->pendingWidget() != m_approval || m_approval->mode() == ApprovalPanel::Mode::None) {
+        endPending(std::nullopt);
+        return;
+    }
+    const ToolCall call = m_approval->call();
+    endPending(TranscriptModel::Item{TranscriptModel::Kind::Note, tr("Not answered"),
+                                     tr("%1 (%2) was still waiting for you when the run ended").arg(call.name, call.id)});
+}
+
+QWidget *RunPanel::pendingWidget() const
+{
+    return m_view->pendingWidget();
+}
+
+QTreeView *RunPanel::transcriptView() const
+{
+    return m_view;
+}
+
+QString RunPanel::waitingSummary() const
+{
+    if (!isRunning())
+        return {};
+    if (m_approval->mode() == ApprovalPanel::Mode::Approval)
+        return tr("%1 needs your approval").arg(m_approval->call().name);
+    if (m_approval->mode() == ApprovalPanel::Mode::Manual)
+        return tr("%1 needs its result from you").arg(m_approval->call().name);
+    if (isPaused())
+        return tr("Paused %1").arg(breakpointDisplayName(m_pausedAt));
+    return {};
+}
+
+void RunPanel::showPending(QWidget *widget, const TranscriptModel::Item &row)
+{
+    endPending(std::nullopt);
+    m_transcript->append(row);
+    m_pendingRow = m_transcript->count() - 1;
+    m_view->setPendingWidget(m_transcript->index(m_pendingRow), widget);
+    setWaiting(true);
+}
+
+void RunPanel::endPending(const std::optional<TranscriptModel::Item> &outcome)
+{
+    if (m_pendingRow < 0)
+        return;
+    const int row = std::exchange(m_pendingRow, -1);
+    m_view->clearPendingWidget();
+    if (row >= m_transcript->count())
+        return;
+    if (outcome) {
+        m_transcript->setItem(row, *outcome);
+        return;
+    }
+    m_transcript->remove(row);
+    // Rows after it moved up by one.
+    for (QHash<QString, int> *rows : {&m_resultRows, &m_callRows}) {
+        for (auto it = rows->begin(); it != rows->end(); ++it) {
+            if (it.value() > row)
+                --it.value();
+        }
+    }
 }
 
 void RunPanel::resetView()
 {
     m_lastResult.reset();
+    m_pendingRow = -1;
+    m_view->clearPendingWidget();
     m_transcript->clear();
     m_detail->clear();
     m_resultRows.clear();
@@ -641,8 +810,11 @@ void RunPanel::onRunnerCreated(Runner *runner)
     m_runner = runner;
     connect(runner, &Runner::stateChanged, this, [this](RunnerState state) {
         m_state = state;
-        setWaiting(state == RunnerState::AwaitingApproval || state == RunnerState::AwaitingManual
-                   || state == RunnerState::Paused);
+        // The wait starts when its item is shown (showPending), so waitingSummary() is ready
+        // when the signal goes out; it ends with the state.
+        if (state != RunnerState::AwaitingApproval && state != RunnerState::AwaitingManual
+            && state != RunnerState::Paused)
+            setWaiting(false);
         updateStatus();
         updateActions();
     });
@@ -707,15 +879,19 @@ void RunPanel::onRunnerCreated(Runner *runner)
         updateStatus();
     });
     connect(runner, &Runner::approvalNeeded, this, [this](const ToolCall &call) {
-        m_transcript->append({TranscriptModel::Kind::Note, tr("Waiting for approval"),
-                              tr("%1 (%2) needs your approval").arg(call.name, call.id)});
+        m_transcript->endStream();
         m_approval->askApproval(call);
+        showPending(m_approval, {TranscriptModel::Kind::Note, tr("Waiting for your approval"),
+                                 tr("%1 (%2) needs your approval").arg(call.name, call.id)});
+        m_approval->approveButton()->setFocus(Qt::OtherFocusReason);
         updateActions();
     });
     connect(runner, &Runner::manualResultNeeded, this, [this](const ToolCall &call) {
-        m_transcript->append({TranscriptModel::Kind::Note, tr("Waiting for a manual result"),
-                              tr("%1 (%2) is answered by you").arg(call.name, call.id)});
+        m_transcript->endStream();
         m_approval->askManualResult(call);
+        showPending(m_approval, {TranscriptModel::Kind::Note, tr("Waiting for a result from you"),
+                                 tr("%1 (%2) is a manual tool: you give its result").arg(call.name, call.id)});
+        m_approval->resultEdit()->setFocus(Qt::OtherFocusReason);
         updateActions();
     });
     connect(runner, &Runner::toolResultReady, this, [this](const ToolResult &result) {
@@ -746,6 +922,7 @@ void RunPanel::onPaused(const PendingItem &item)
 {
     m_pausedAt = item.breakpoint;
     m_pending = item;
+    m_pauseMessages->clearMessage();
     m_pauseArgs->hide();
     m_pauseResult->hide();
     m_pauseIsError->hide();
@@ -753,7 +930,8 @@ void RunPanel::onPaused(const PendingItem &item)
     QString what;
     switch (item.breakpoint) {
     case Breakpoint::BeforeRequest:
-        what = tr("Before the request of turn %1: %n message(s), %2 tool(s) offered.", nullptr, int(item.request.messages.size()))
+        what = tr("Before the request of turn %1: %n message(s), %2 tool(s) offered. The system prompt:", nullptr,
+                  int(item.request.messages.size()))
                    .arg(item.turn + 1)
                    .arg(item.request.tools.size());
         m_pauseInfo->setPlainText(item.request.system);
@@ -772,7 +950,7 @@ void RunPanel::onPaused(const PendingItem &item)
     }
     case Breakpoint::BeforeTool:
         what = tr("Before the tool \"%1\" runs (call %2). Edit its arguments, then continue.").arg(item.call.name, item.call.id);
-        m_pauseArgs->setJsonText(QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented)));
+        m_pauseArgs->setJsonText(QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented)).trimmed());
         m_pauseArgs->show();
         break;
     case Breakpoint::AfterToolResult:
@@ -791,11 +969,17 @@ void RunPanel::onPaused(const PendingItem &item)
     case Breakpoint::None:
         break;
     }
-    m_pausePanel->setTitle(tr("Paused %1").arg(breakpointDisplayName(item.breakpoint)));
+    const QString title = tr("Paused %1").arg(breakpointDisplayName(item.breakpoint));
+    m_pausePanel->setAccessibleName(title);
     m_pauseLabel->setText(what);
-    m_pausePanel->show();
+    fitToText(m_pauseArgs, 3, 8);
+    fitToText(m_pauseResult, 3, 8);
+    fitToText(m_pauseInfo, 2, 8);
+    m_transcript->endStream();
+    showPending(m_pausePanel, {TranscriptModel::Kind::Note, title, what});
     updateStatus();
-    updateActions();
+    updateActions(); // before the focus: a disabled button does not take it
+    m_pauseContinue->setFocus(Qt::OtherFocusReason);
     Q_EMIT pausedChanged(true);
 }
 
@@ -804,6 +988,9 @@ void RunPanel::clearPause()
     const bool was = m_pausedAt != Breakpoint::None;
     m_pausedAt = Breakpoint::None;
     m_pending = PendingItem();
+    // The pause row goes with the pause; what was changed there gets its own row.
+    if (was && m_view->pendingWidget() == m_pausePanel)
+        endPending(std::nullopt);
     m_pausePanel->hide();
     if (was)
         Q_EMIT pausedChanged(false);
@@ -813,13 +1000,23 @@ void RunPanel::continueRun()
 {
     if (!m_runner || !isPaused())
         return;
+    // Checked before the pause row goes, so a bad edit keeps the pause as it was.
     if (m_pausedAt == Breakpoint::BeforeTool) {
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            m_messages->showMessage(tr("The arguments are not a JSON object: %1").arg(error.errorString()), NoticeBar::Kind::Error);
+            m_pauseMessages->showMessage(error.error != QJsonParseError::NoError
+                                             ? tr("The arguments are not valid JSON: %1 (at offset %2)").arg(error.errorString()).arg(error.offset)
+                                             : tr("The arguments must be a JSON object."),
+                                         NoticeBar::Kind::Error);
+            m_pauseArgs->setFocus(Qt::OtherFocusReason);
             return;
         }
+    }
+    if (m_view->pendingWidget() == m_pausePanel)
+        endPending(std::nullopt);
+    if (m_pausedAt == Breakpoint::BeforeTool) {
+        const QJsonDocument doc = QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8()); // checked above
         if (doc.object() != m_pending.call.arguments) {
             m_runner->editPendingArguments(m_pending.call.id, doc.object());
             markEdited(m_pending.call.id, doc.object());
@@ -852,9 +1049,7 @@ void RunPanel::continueRun()
             }
         }
     }
-    // The pause's own complaint (bad arguments) goes; the replay note stays.
-    if (m_messages->kind() == NoticeBar::Kind::Error)
-        m_messages->clearMessage();
+    m_pauseMessages->clearMessage();
     clearPause();
     m_runner->resume();
     updateActions();
@@ -864,6 +1059,7 @@ void RunPanel::stop()
 {
     if (!isRunning())
         return;
+    abandonPending();
     m_approval->dismiss();
     clearPause();
     if (m_job)
@@ -872,9 +1068,13 @@ void RunPanel::stop()
 
 void RunPanel::setWaiting(bool waiting)
 {
-    if (m_waiting == waiting)
+    // Sent again when the run goes from one wait to the next (another call to approve), so a
+    // badge can follow waitingSummary().
+    const QString summary = waiting ? waitingSummary() : QString();
+    if (m_waiting == waiting && m_waitingSummary == summary)
         return;
     m_waiting = waiting;
+    m_waitingSummary = summary;
     Q_EMIT waitingChanged(waiting);
 }
 
@@ -885,6 +1085,7 @@ void RunPanel::onFinished(const LaunchResult &result)
     m_runner = nullptr;
     m_job = nullptr;
     m_lastResult = result;
+    abandonPending();
     m_approval->dismiss();
     clearPause();
     m_transcript->endStream();
@@ -1051,10 +1252,13 @@ void RunPanel::updateActions()
 {
     const bool running = isRunning();
     m_runAction->setEnabled(!running);
-    m_stepAction->setEnabled(!running);
+    m_stepAction->setEnabled(!running || isPaused());
     m_continueAction->setEnabled(running && isPaused());
     m_stopAction->setEnabled(running);
     m_attachAction->setEnabled(!running);
+    m_pauseContinue->setEnabled(m_continueAction->isEnabled());
+    m_pauseStep->setEnabled(m_stepAction->isEnabled());
+    m_pauseStop->setEnabled(m_stopAction->isEnabled());
 }
 
 void RunPanel::addAttachments()
@@ -1107,16 +1311,17 @@ void RunPanel::refreshProfiles()
 void RunPanel::saveState() const
 {
     QSettings settings;
-    settings.setValue(u"run/splitter"_s, m_splitter->saveState());
-    settings.setValue(u"run/transcriptSplitter"_s, m_transcriptSplitter->saveState());
+    // A key of its own: the layout of one column (input, timeline, detail) is not the old one's.
+    settings.setValue(u"run/column"_s, m_splitter->saveState());
     settings.setValue(u"run/breakpoints"_s, unsigned(breakpoints().toInt()));
 }
 
 void RunPanel::restoreState()
 {
     QSettings settings;
-    m_splitter->restoreState(settings.value(u"run/splitter"_s).toByteArray());
-    m_transcriptSplitter->restoreState(settings.value(u"run/transcriptSplitter"_s).toByteArray());
+    const QByteArray column = settings.value(u"run/column"_s).toByteArray();
+    if (!column.isEmpty())
+        m_splitter->restoreState(column);
     setBreakpoints(Breakpoints::fromInt(int(settings.value(u"run/breakpoints"_s, 0u).toUInt())));
 }
 

@@ -1,13 +1,17 @@
 #pragma once
 
-// The run panel: the input and its attachments, Run / Step / Continue / Stop, breakpoint
-// toggles, the live transcript with the raw request and response of each turn one click away,
-// status, attempts and token usage, the pause editor (tool arguments before a tool runs, the
-// result after), the approval panel, and "run on another engine" after a refusal. Every run
-// goes through CallService, like the command line's.
+// The run panel: Run / Step / Continue / Stop and the breakpoints menu, the status in plain
+// words, the input and its attachments, the timeline of the run (the live transcript, with the
+// raw request and response of each turn one click away) and the selected entry below it, and
+// "run on another engine" after a refusal. What a paused run waits on stands inline in the
+// timeline, at its row, with its buttons: the approval panel (approve, refuse, edit, always
+// allow; or a manual tool's result), or the pause editor of a breakpoint (tool arguments before
+// a tool runs, the result after, Continue / Step / Stop). It fits a column of about 640 x 700.
+// Every run goes through CallService, like the command line's.
 
 #include "core/loop/runner.h"
 #include "core/service/callservice.h"
+#include "ui/run/transcriptmodel.h"
 
 #include <QPointer>
 #include <QSet>
@@ -35,6 +39,7 @@ class CallJob;
 class JsonEditor;
 class NoticeBar;
 class ProfileStore;
+class TimelineView;
 class TranscriptModel;
 
 class RunPanel final : public QWidget
@@ -59,7 +64,7 @@ public:
     // Forgets the last run (transcript, detail, status, messages, counters, input) when another
     // spec is opened; false (and nothing changes) while a run is in flight.
     bool clearForNewSpec(const QString &input = {});
-    void step();                     // run with every breakpoint on
+    void step();                     // run with every breakpoint on; at a pause, on to the next stop
     void continueRun();              // apply edits at a pause, then resume
     void stop();
     void runOnOtherEngine();         // with the engine chosen in the picker
@@ -73,6 +78,13 @@ public:
     bool isPaused() const { return m_pausedAt != Breakpoint::None; }
     Breakpoint pausedAt() const { return m_pausedAt; }
     const PendingItem &pendingItem() const { return m_pending; }
+    // What the run waits on, in plain words ("get_ticket needs your approval"); empty when it
+    // waits on nothing.
+    QString waitingSummary() const;
+    // The widget shown inline in the timeline for what the run waits on (the approval panel or
+    // the pause panel), and its transcript row; null and -1 when nothing waits.
+    QWidget *pendingWidget() const;
+    int pendingRow() const { return m_pendingRow; }
     const std::optional<LaunchResult> &lastResult() const { return m_lastResult; }
     Runner *runner() const { return m_runner; }
     Usage totalUsage() const { return m_total; }
@@ -80,13 +92,20 @@ public:
 
     TranscriptModel *transcript() const { return m_transcript; }
     AttachmentModel *attachments() const { return m_attachments; }
-    QTreeView *transcriptView() const { return m_view; }
+    QTreeView *transcriptView() const;
+    TimelineView *timelineView() const { return m_view; }
     QLabel *transcriptHint() const { return m_transcriptHint; }
     ApprovalPanel *approvalPanel() const { return m_approval; }
     QGroupBox *pausePanel() const { return m_pausePanel; }
     JsonEditor *pauseArgumentsEditor() const { return m_pauseArgs; }
     QPlainTextEdit *pauseResultEditor() const { return m_pauseResult; }
     QCheckBox *pauseResultIsError() const { return m_pauseIsError; }
+    QPushButton *pauseContinueButton() const { return m_pauseContinue; }
+    NoticeBar *pauseMessageBar() const { return m_pauseMessages; }
+    QPushButton *pauseStepButton() const { return m_pauseStep; }
+    QPushButton *pauseStopButton() const { return m_pauseStop; }
+    QPushButton *breakpointsButton() const { return m_breakpointsButton; }
+    QPlainTextEdit *inputEdit() const { return m_input; }
     QGroupBox *otherEnginePanel() const { return m_otherEngine; }
     QComboBox *otherEngineProfile() const { return m_otherProfile; }
     QComboBox *otherEngineType() const { return m_otherType; }
@@ -115,7 +134,8 @@ Q_SIGNALS:
     void pausedChanged(bool paused);
     // The run waits for a person (breakpoint, approval, manual result): bring the panel forward.
     void attentionNeeded();
-    // The run waits for a person (approval, breakpoint, manual result), or no longer does.
+    // The run waits for a person (approval, breakpoint, manual result), or no longer does; sent
+    // again when it goes from one wait to another (waitingSummary() says what it waits on).
     void waitingChanged(bool waiting);
     // The run did not start: the engine is missing something (`pointer` into the spec).
     void preflightFailed(const QString &pointer);
@@ -132,6 +152,13 @@ private:
     void onFinished(const LaunchResult &result);
     void onPaused(const PendingItem &item);
     void clearPause();
+    // Adds the row the run waits at and shows `widget` inline in it.
+    void showPending(QWidget *widget, const TranscriptModel::Item &row);
+    // The wait is over: the row becomes `outcome`, or goes when there is none.
+    void endPending(const std::optional<TranscriptModel::Item> &outcome);
+    void abandonPending();
+    void updateBreakpointsButton();
+    void applyBreakpointsToRun();
     void resetView();
     // Marks the transcript row of a tool call whose arguments the person changed.
     void markEdited(const QString &callId, const QJsonObject &edited);
@@ -152,6 +179,7 @@ private:
     std::optional<LaunchResult> m_lastResult;
     bool m_launching = false;
     bool m_waiting = false;
+    QString m_waitingSummary;
     void setWaiting(bool waiting);
     RunnerState m_state = RunnerState::Idle;
     Breakpoint m_pausedAt = Breakpoint::None;
@@ -161,6 +189,7 @@ private:
     Usage m_lastTurnUsage;
     int m_turns = 0;
     int m_attempts = 0;
+    int m_pendingRow = -1;              // the transcript row the run waits at
     QHash<QString, int> m_resultRows;   // tool call id -> transcript row of its result
     QHash<QString, int> m_callRows;     // tool call id -> transcript row of the call
     QHash<QString, ToolCall> m_modelCalls; // tool call id -> the call as the model made it
@@ -171,11 +200,10 @@ private:
     NoticeBar *m_messages = nullptr;
     QPlainTextEdit *m_input = nullptr;
     QListView *m_attachmentView = nullptr;
-    QTreeView *m_view = nullptr;
+    TimelineView *m_view = nullptr;
     QLabel *m_transcriptHint = nullptr;
     QPlainTextEdit *m_detail = nullptr;
-    QSplitter *m_splitter = nullptr;
-    QSplitter *m_transcriptSplitter = nullptr;
+    QSplitter *m_splitter = nullptr;    // input, timeline, detail
     QLabel *m_status = nullptr;
     QLabel *m_usage = nullptr;
     ApprovalPanel *m_approval = nullptr;
@@ -185,6 +213,11 @@ private:
     QPlainTextEdit *m_pauseResult = nullptr;
     QCheckBox *m_pauseIsError = nullptr;
     QPlainTextEdit *m_pauseInfo = nullptr;
+    NoticeBar *m_pauseMessages = nullptr;
+    QPushButton *m_pauseContinue = nullptr;
+    QPushButton *m_pauseStep = nullptr;
+    QPushButton *m_pauseStop = nullptr;
+    QPushButton *m_breakpointsButton = nullptr;
     QGroupBox *m_otherEngine = nullptr;
     QComboBox *m_otherProfile = nullptr;
     QComboBox *m_otherType = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/run/transcriptdelegate.h"
 
+#include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
 
 #include <QAbstractItemView>
@@ -57,14 +58,33 @@ int TranscriptDelegate::textWidth() const
     return std::max(120, m_view->viewport()->width() - 2 * kMargin - kBar - 6);
 }
 
+bool TranscriptDelegate::isPendingRow(const QModelIndex &index) const
+{
+    const auto *timeline = qobject_cast<const TimelineView *>(m_view);
+    return timeline && timeline->pendingWidget() && timeline->pendingIndex() == index;
+}
+
+QRect TranscriptDelegate::bodyRect(const QRect &rowRect, const QFont &font)
+{
+    QFont titleFont = font;
+    titleFont.setBold(true);
+    const int titleHeight = QFontMetrics(titleFont).height();
+    const QRect r = rowRect.adjusted(kMargin, kMargin / 2, -kMargin, -kMargin / 2);
+    return {r.left() + kBar + 6, r.top() + titleHeight + 1, r.width() - kBar - 6, r.height() - titleHeight - 1};
+}
+
 QSize TranscriptDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    const QString text = index.data(Qt::DisplayRole).toString();
     QFont titleFont = option.font;
     titleFont.setBold(true);
     const int titleHeight = QFontMetrics(titleFont).height();
-    const QFontMetrics fm(option.font);
     const int w = textWidth();
+    if (isPendingRow(index)) {
+        const int widgetHeight = static_cast<const TimelineView *>(m_view)->pendingHeight(w);
+        return {w + 2 * kMargin + kBar, titleHeight + widgetHeight + 2 * kMargin + 2};
+    }
+    const QString text = index.data(Qt::DisplayRole).toString();
+    const QFontMetrics fm(option.font);
     const int textHeight = text.isEmpty() ? 0 : fm.boundingRect(QRect(0, 0, w, 1'000'000), Qt::TextWordWrap, text).height();
     return {w + 2 * kMargin + kBar, titleHeight + textHeight + 2 * kMargin + 2};
 }
@@ -106,12 +126,12 @@ void TranscriptDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const QRect titleRect(r.left() + kBar + 6, r.top(), r.width() - kBar - 6, titleHeight);
     painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, title);
 
-    painter->setFont(option.font);
-    painter->setPen(option.palette.color(textRole));
-    const QRect textRect(r.left() + kBar + 6, r.top() + titleHeight + 1, r.width() - kBar - 6,
-                         r.height() - titleHeight - 1);
-    painter->drawText(textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
-                      index.data(Qt::DisplayRole).toString());
+    if (!isPendingRow(index)) {
+        painter->setFont(option.font);
+        painter->setPen(option.palette.color(textRole));
+        painter->drawText(bodyRect(option.rect, option.font), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+                          index.data(Qt::DisplayRole).toString());
+    }
     painter->restore();
 }
 

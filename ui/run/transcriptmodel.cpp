@@ -42,6 +42,19 @@ void TranscriptModel::setItem(int row, const Item &item)
     Q_EMIT dataChanged(i, i);
 }
 
+void TranscriptModel::remove(int row)
+{
+    if (row < 0 || row >= m_items.size())
+        return;
+    beginRemoveRows({}, row, row);
+    m_items.removeAt(row);
+    if (m_streamRow == row)
+        m_streamRow = -1;
+    else if (m_streamRow > row)
+        --m_streamRow;
+    endRemoveRows();
+}
+
 void TranscriptModel::append(const Item &item)
 {
     // Text streamed so far belongs before whatever comes next.

@@ -73,6 +73,8 @@ public:
     void append(const Item &item);
     // Replaces a row (an edited tool call gets its mark).
     void setItem(int row, const Item &item);
+    // Takes a row out (a pause the run has gone on from).
+    void remove(int row);
     // Streaming text: buffered, then appended to the open assistant row on the next flush.
     void appendDelta(const QString &delta);
     // Flushes buffered text now and closes the streaming row (the reply is complete).

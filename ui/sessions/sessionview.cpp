@@ -1,6 +1,6 @@
 #include "ui/sessions/sessionview.h"
 
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include "core/service/calljob.h"
 #include "ui/run/approvalpanel.h"
@@ -520,7 +520,7 @@ void SessionView::refreshChat()
                 esc(tr("You")), muted, esc(tr("(in progress)")), esc(m_sentText.trimmed()));
         if (m_pending) {
             const QString args = QString::fromUtf8(QJsonDocument(m_pending->arguments).toJson(QJsonDocument::Compact));
-            const QString ask = m_pendingManual ? tr("Waiting for you: type the result of %1 below, then Submit Result.")
+            const QString ask = m_pendingManual ? tr("Waiting for you: type the result of %1 below, then Send Result.")
                                                 : tr("Waiting for you: %1 needs your approval. Approve or refuse below.");
             html += u"<a name='pending'></a><table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"
                     u"<b>%2</b><br><tt>%3(%4)</tt></td></tr></table>"_s.arg(

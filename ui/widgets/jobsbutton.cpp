@@ -1,4 +1,4 @@
-#include "ui/common/jobsbutton.h"
+#include "ui/widgets/jobsbutton.h"
 
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"

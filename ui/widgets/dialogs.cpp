@@ -1,4 +1,4 @@
-#include "ui/common/dialogs.h"
+#include "ui/widgets/dialogs.h"
 
 #include <QFileDialog>
 

@@ -1,6 +1,6 @@
-#include "ui/common/rawexchangeview.h"
+#include "ui/widgets/rawexchangeview.h"
 
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/jsoneditor.h"
 
 #include <QJsonDocument>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include "core/model/jsonpointer.h"
 
@@ -55,6 +55,7 @@ int JsonLocator::value(int pos, const QString &pointer)
             while (pos < m_text.size()) {
                 if (m_text.at(pos) != u'"')
                     break;
+                const int keyStart = pos;
                 const int keyEnd = stringEnd(pos);
                 if (keyEnd < 0)
                     break;
@@ -63,8 +64,10 @@ int JsonLocator::value(int pos, const QString &pointer)
                 pos = skipSpace(keyEnd);
                 if (pos >= m_text.size() || m_text.at(pos) != u':')
                     break;
+                const QString member = JsonPointer::append(pointer, key);
+                m_keys.insert(member, keyStart);
                 pos = skipSpace(pos + 1);
-                const int after = value(pos, JsonPointer::append(pointer, key));
+                const int after = value(pos, member);
                 if (after < 0)
                     break;
                 pos = skipSpace(after);
@@ -123,6 +126,27 @@ std::optional<TextSpan> JsonLocator::locate(const QString &pointer) const
             return *it;
         if (p.isEmpty())
             return std::nullopt;
+        p.truncate(std::max<qsizetype>(0, p.lastIndexOf(u'/')));
+    }
+}
+
+std::optional<int> JsonLocator::start(const QString &pointer) const
+{
+    if (const auto key = m_keys.constFind(pointer); key != m_keys.cend())
+        return *key;
+    if (const auto span = m_spans.constFind(pointer); span != m_spans.cend())
+        return span->start;
+    return std::nullopt;
+}
+
+int JsonLocator::nearestStart(const QString &pointer) const
+{
+    QString p = pointer;
+    while (true) {
+        if (const std::optional<int> at = start(p))
+            return *at;
+        if (p.isEmpty())
+            return 0;
         p.truncate(std::max<qsizetype>(0, p.lastIndexOf(u'/')));
     }
 }

@@ -1,4 +1,4 @@
-#include "ui/common/displaynames.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QCoreApplication>
 

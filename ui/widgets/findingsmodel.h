@@ -2,7 +2,10 @@
 
 // The findings of the spec being edited: JSON syntax errors, spec file errors, response and
 // tool schemas checked against the 2020-12 meta-schema, and lint advice. Each names the JSON
-// Pointer of its spot in the spec document.
+// Pointer of its spot in the spec document (or, for a JSON syntax error, its line and column),
+// as a table of severity, location, message and rule.
+
+#include "core/schema/lint.h"
 
 #include <QAbstractTableModel>
 #include <QList>
@@ -23,6 +26,9 @@ struct SpecFinding
     int column = 0;
     QString editor;    // JSON syntax errors: which editor's text
 
+    // A lint finding as a row of the list.
+    static SpecFinding fromLint(const LintFinding &lint);
+
     friend bool operator==(const SpecFinding &, const SpecFinding &) = default;
 };
 
@@ -32,8 +38,8 @@ class SpecFindingsModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(SpecFindingsModel)
 
 public:
-    enum Column { SeverityColumn, LocationColumn, MessageColumn, ColumnCount };
-    enum Role { PointerRole = Qt::UserRole + 1, SeverityRole, SourceRole };
+    enum Column { SeverityColumn, LocationColumn, MessageColumn, RuleColumn, ColumnCount };
+    enum Role { PointerRole = Qt::UserRole + 1, SeverityRole, SourceRole, RuleRole, LineRole, ColumnRole };
 
     explicit SpecFindingsModel(QObject *parent = nullptr);
     ~SpecFindingsModel() override;
@@ -42,6 +48,8 @@ public:
     const QList<SpecFinding> &findings() const { return m_findings; }
     const SpecFinding &finding(int row) const { return m_findings.at(row); }
     int errorCount() const;
+    int count(SpecFinding::Severity severity) const;
+    static QString severityText(SpecFinding::Severity severity);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -1,4 +1,4 @@
-#include "ui/common/elicitationdialog.h"
+#include "ui/widgets/elicitationdialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>

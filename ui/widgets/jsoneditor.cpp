@@ -1,10 +1,10 @@
-#include "ui/editor/jsoneditor.h"
+#include "ui/widgets/jsoneditor.h"
 
-#include "ui/editor/jsonlocator.h"
+#include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/jsonlocator.h"
 
 #include <QHelpEvent>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
@@ -15,46 +15,6 @@ using namespace Qt::StringLiterals;
 namespace Callscope {
 
 namespace {
-
-// Keys, strings, numbers, keywords and punctuation; colours picked from the palette so a dark
-// theme stays readable.
-class JsonSyntax final : public QSyntaxHighlighter
-{
-public:
-    explicit JsonSyntax(QTextDocument *document, const QPalette &palette)
-        : QSyntaxHighlighter(document)
-    {
-        const bool dark = palette.color(QPalette::Base).lightness() < 128;
-        m_key.setForeground(dark ? QColor(0x9c, 0xdc, 0xfe) : QColor(0x0b, 0x4f, 0x9e));
-        m_string.setForeground(dark ? QColor(0xce, 0x91, 0x78) : QColor(0xa3, 0x15, 0x15));
-        m_number.setForeground(dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x09, 0x86, 0x58));
-        m_keyword.setForeground(dark ? QColor(0x56, 0x9c, 0xd6) : QColor(0x00, 0x00, 0xff));
-        m_keyword.setFontWeight(QFont::Bold);
-    }
-
-protected:
-    void highlightBlock(const QString &text) override
-    {
-        static const QRegularExpression token(
-            u"(\"(?:[^\"\\\\]|\\\\.)*\"?)(\\s*:)?|(-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)|\\b(true|false|null)\\b"_s);
-        auto it = token.globalMatch(text);
-        while (it.hasNext()) {
-            const QRegularExpressionMatch m = it.next();
-            if (m.capturedLength(1) > 0)
-                setFormat(m.capturedStart(1), m.capturedLength(1), m.capturedLength(2) > 0 ? m_key : m_string);
-            else if (m.capturedLength(3) > 0)
-                setFormat(m.capturedStart(3), m.capturedLength(3), m_number);
-            else if (m.capturedLength(4) > 0)
-                setFormat(m.capturedStart(4), m.capturedLength(4), m_keyword);
-        }
-    }
-
-private:
-    QTextCharFormat m_key;
-    QTextCharFormat m_string;
-    QTextCharFormat m_number;
-    QTextCharFormat m_keyword;
-};
 
 class LineNumberArea final : public QWidget
 {
@@ -97,10 +57,16 @@ JsonEditor::JsonEditor(QWidget *parent)
     setUndoRedoEnabled(false);
     if (highlighterFactory())
         m_highlighter = highlighterFactory()(document(), palette());
-    if (!m_highlighter)
-        m_highlighter = new JsonSyntax(document(), palette());
+    if (!m_highlighter) {
+        auto *highlighter = new JsonHighlighter(document());
+        highlighter->setDarkBackground(palette().color(QPalette::Base).lightness() < 128);
+        m_highlighter = highlighter;
+    }
     connect(this, &QPlainTextEdit::blockCountChanged, this, &JsonEditor::updateLineNumberAreaWidth);
     connect(this, &QPlainTextEdit::updateRequest, this, &JsonEditor::updateLineNumberArea);
+    // The current line's number is drawn bold.
+    connect(this, &QPlainTextEdit::cursorPositionChanged, m_lineNumbers, qOverload<>(&QWidget::update));
+    setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(u' ') * 4);
     updateLineNumberAreaWidth();
 }
 
@@ -117,6 +83,20 @@ void JsonEditor::setJsonText(const QString &text)
     cursor.setPosition(std::min(position, int(text.size())));
     setTextCursor(cursor);
     verticalScrollBar()->setValue(scroll);
+    applyMarkers();
+}
+
+void JsonEditor::showDocument(QTextDocument *shown)
+{
+    if (shown == document())
+        return;
+    // The editor's own document goes (with its children); the highlighter moves over first.
+    if (m_highlighter) {
+        m_highlighter->setParent(this);
+        m_highlighter->setDocument(shown);
+    }
+    setDocument(shown);
+    updateLineNumberAreaWidth();
     applyMarkers();
 }
 
@@ -165,8 +145,12 @@ void JsonEditor::paintLineNumbers(QPaintEvent *event)
     int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
     int bottom = top + qRound(blockBoundingRect(block).height());
     const int width = m_lineNumbers->width();
+    const int current = textCursor().blockNumber();
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
+            QFont numberFont = font();
+            numberFont.setBold(number == current);
+            painter.setFont(numberFont);
             if (markedLines.contains(number)) {
                 painter.fillRect(0, top, 3, bottom - top, QColor(220, 50, 50));
                 painter.setPen(palette().color(QPalette::Text));

@@ -1,4 +1,4 @@
-#include "ui/common/fitscrollarea.h"
+#include "ui/widgets/fitscrollarea.h"
 
 #include <QEvent>
 #include <QScrollBar>

@@ -1,4 +1,4 @@
-#include "ui/jsonhighlighter.h"
+#include "ui/widgets/jsonhighlighter.h"
 
 #include <QColor>
 #include <QFont>

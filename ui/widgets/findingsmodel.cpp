@@ -1,9 +1,22 @@
-#include "ui/editor/findingsmodel.h"
+#include "ui/widgets/findingsmodel.h"
 
 #include <QApplication>
 #include <QStyle>
 
+using namespace Qt::StringLiterals;
+
 namespace Callscope {
+
+SpecFinding SpecFinding::fromLint(const LintFinding &lint)
+{
+    SpecFinding f;
+    f.severity = lint.severity == LintSeverity::Warning ? Severity::Warning : Severity::Info;
+    f.source = Source::Lint;
+    f.pointer = lint.pointer;
+    f.message = lint.message;
+    f.rule = lint.rule;
+    return f;
+}
 
 SpecFindingsModel::SpecFindingsModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -28,6 +41,25 @@ int SpecFindingsModel::errorCount() const
     }));
 }
 
+int SpecFindingsModel::count(SpecFinding::Severity severity) const
+{
+    return int(std::count_if(m_findings.cbegin(), m_findings.cend(),
+                             [severity](const SpecFinding &f) { return f.severity == severity; }));
+}
+
+QString SpecFindingsModel::severityText(SpecFinding::Severity severity)
+{
+    switch (severity) {
+    case SpecFinding::Severity::Error:
+        return tr("Error");
+    case SpecFinding::Severity::Warning:
+        return tr("Warning");
+    case SpecFinding::Severity::Info:
+        return tr("Info");
+    }
+    return {};
+}
+
 int SpecFindingsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_findings.size());
@@ -47,21 +79,15 @@ QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case SeverityColumn:
-            switch (f.severity) {
-            case SpecFinding::Severity::Error:
-                return tr("error");
-            case SpecFinding::Severity::Warning:
-                return tr("warning");
-            case SpecFinding::Severity::Info:
-                return tr("info");
-            }
-            return {};
+            return severityText(f.severity);
         case LocationColumn:
             if (f.line > 0)
                 return tr("line %1, column %2").arg(f.line).arg(f.column);
             return f.pointer.isEmpty() ? tr("(document)") : f.pointer;
         case MessageColumn:
-            return f.rule.isEmpty() ? f.message : tr("%1 [%2]").arg(f.message, f.rule);
+            return f.message;
+        case RuleColumn:
+            return f.rule;
         }
         return {};
     case Qt::DecorationRole:
@@ -73,13 +99,19 @@ QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
                                                        ? QStyle::SP_MessageBoxWarning
                                                        : QStyle::SP_MessageBoxInformation);
     case Qt::ToolTipRole:
-        return f.message;
+        return f.pointer.isEmpty() ? f.message : f.pointer + u": "_s + f.message;
     case PointerRole:
         return f.pointer;
     case SeverityRole:
         return int(f.severity);
     case SourceRole:
         return int(f.source);
+    case RuleRole:
+        return f.rule;
+    case LineRole:
+        return f.line;
+    case ColumnRole:
+        return f.column;
     default:
         return {};
     }
@@ -96,6 +128,8 @@ QVariant SpecFindingsModel::headerData(int section, Qt::Orientation orientation,
         return tr("Location");
     case MessageColumn:
         return tr("Message");
+    case RuleColumn:
+        return tr("Rule");
     }
     return {};
 }

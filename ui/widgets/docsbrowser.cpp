@@ -1,4 +1,4 @@
-#include "ui/common/docsbrowser.h"
+#include "ui/widgets/docsbrowser.h"
 
 #include <QCoreApplication>
 #include <QDesktopServices>

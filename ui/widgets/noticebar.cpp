@@ -1,4 +1,4 @@
-#include "ui/common/noticebar.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -37,6 +37,11 @@ public:
     // editor keeps the real undo stack, so the document's own is off.
     void setJsonText(const QString &text);
 
+    // Shows `document` (owned elsewhere, e.g. by a SpecDocument) instead of the editor's own;
+    // the highlighter moves with it.
+    void showDocument(QTextDocument *document);
+    QSyntaxHighlighter *highlighter() const { return m_highlighter; }
+
     void setMarkers(const QList<EditorMarker> &markers);
     const QList<EditorMarker> &markers() const { return m_markers; }
     // Moves the cursor to the value at `pointer` (or its nearest ancestor); false if none.

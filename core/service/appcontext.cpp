@@ -1,0 +1,102 @@
+#include "core/service/appcontext.h"
+
+#include "core/secrets/credentialstore.h"
+#include "core/secrets/profilestore.h"
+#include "core/service/callservice.h"
+#include "core/store/callstore.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QNetworkAccessManager>
+
+Q_LOGGING_CATEGORY(lcContext, "callscope.context")
+
+namespace Callscope {
+
+AppContext::AppContext(QObject *parent)
+    : QObject(parent)
+    , m_keychainService(CredentialStore::defaultServiceName())
+{
+}
+
+void AppContext::setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Callscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("callscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+}
+
+AppContext::~AppContext()
+{
+    // The service refers to the store, the store to the database, the profiles to the
+    // keychain: each goes before what it uses (the members' order does the rest).
+    m_calls.reset();
+    m_store.reset();
+    m_database.reset();
+}
+
+bool AppContext::openHistory(const QString &path, History mode)
+{
+    if (m_calls)
+        qCWarning(lcContext) << "the history was opened after the call service was made; it keeps the old one";
+    m_store.reset();
+    m_database.reset();
+    m_defaultDatabase = path.isEmpty();
+    m_databasePath = m_defaultDatabase ? defaultDatabasePath() : path;
+    m_databaseError.clear();
+
+    Database::Options options;
+    options.mustWrite = mode == History::ReadWrite;
+    auto opened = Database::open(m_databasePath, options);
+    if (!opened) {
+        // The store's messages name the file nearly always; where one does not, say which.
+        const QString message = opened.error().message;
+        m_databaseError = message.contains(m_databasePath)
+            ? message
+            : tr("cannot open the history database %1: %2").arg(m_databasePath, message);
+        qCInfo(lcContext) << "history database unavailable:" << m_databaseError;
+        return false;
+    }
+    m_database = std::move(opened.value());
+    m_store = std::make_unique<CallStore>(*m_database);
+    return true;
+}
+
+void AppContext::setKeychainService(const QString &service)
+{
+    if (m_credentials)
+        qCWarning(lcContext) << "the keychain service was set after the credential store was made";
+    m_keychainService = service;
+}
+
+CredentialStore *AppContext::credentials()
+{
+    if (!m_credentials)
+        m_credentials = std::make_unique<CredentialStore>(m_keychainService, nullptr);
+    return m_credentials.get();
+}
+
+ProfileStore *AppContext::profiles()
+{
+    if (!m_profiles)
+        m_profiles = std::make_unique<ProfileStore>(credentials(), nullptr);
+    return m_profiles.get();
+}
+
+QNetworkAccessManager *AppContext::network()
+{
+    if (!m_network)
+        m_network = std::make_unique<QNetworkAccessManager>();
+    return m_network.get();
+}
+
+CallService *AppContext::calls()
+{
+    if (!m_calls) {
+        m_calls = std::make_unique<CallService>(network(), m_store.get(), credentials(), profiles());
+        m_calls->loadLimitsFromSettings();
+    }
+    return m_calls.get();
+}
+
+} // namespace Callscope

@@ -1,0 +1,91 @@
+#pragma once
+
+// AppContext: the pieces both programs put together at start, made in one place. The studio's
+// main and every callscope-cli command that touches the history, the keychain or the network
+// make one, so a call, a stored row and an engine profile mean the same from either front end.
+//
+// It owns the history database and its CallStore (opened from a path, the default one when
+// the path is empty), the CredentialStore (the OS keychain), the ProfileStore (engine profiles
+// in the settings), the QNetworkAccessManager and the CallService over all of them. Each piece
+// is made when first asked for, so a command that only lists engine profiles opens no
+// database and a command that only reads the history starts no service.
+
+#include "core/store/database.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace Callscope {
+
+class CallService;
+class CallStore;
+class CredentialStore;
+class ProfileStore;
+
+class AppContext final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppContext)
+
+public:
+    // How a program uses the history.
+    enum class History {
+        // Calls are stored: a file this process may not write is refused at once, before any
+        // request is sent (SQLite would open it read-only and fail only at the first write).
+        ReadWrite,
+        // Only reads (show, history, export): a read-only file is fine.
+        ReadOnly,
+    };
+
+    explicit AppContext(QObject *parent = nullptr);
+    ~AppContext() override;
+
+    // The organisation and application names (and the version) that the settings, the engine
+    // profiles and the default history path are found by. Both programs set them first, so the
+    // studio and callscope-cli read the same settings and the same history.
+    static void setApplicationNames();
+
+    // Opens the history database at `path` (empty: defaultDatabasePath()). Returns false when
+    // it cannot be used; databaseError() then says why, naming the file. Open it before the
+    // first calls(): the service keeps the store it was made with.
+    bool openHistory(const QString &path, History mode = History::ReadWrite);
+    // The file asked for (or the default one), also when it could not be opened.
+    QString databasePath() const { return m_databasePath; }
+    // True unless a path was given to openHistory().
+    bool usesDefaultDatabase() const { return m_defaultDatabase; }
+    // Why the history is not available; empty when it is (or was never asked for).
+    QString databaseError() const { return m_databaseError; }
+    Database *database() const { return m_database.get(); }
+    CallStore *store() const { return m_store.get(); }
+
+    // The keychain service the credential store uses (default "callscope"). Set it before the
+    // first credentials(); tests use their own so they never meet the user's entries.
+    void setKeychainService(const QString &service);
+    CredentialStore *credentials();
+    // Engine profiles in the application's settings, their keys through credentials().
+    ProfileStore *profiles();
+    QNetworkAccessManager *network();
+    // The service every call goes through: over the store (none when no history was opened:
+    // calls are not kept), the keychain and the profiles, with the scheduler's limits read
+    // from the settings.
+    CallService *calls();
+
+private:
+    QString m_databasePath;
+    QString m_databaseError;
+    QString m_keychainService;
+    bool m_defaultDatabase = true;
+    // Declared in the order they are made, so each goes before what it refers to.
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<CredentialStore> m_credentials;
+    std::unique_ptr<ProfileStore> m_profiles;
+    std::unique_ptr<Database> m_database;
+    std::unique_ptr<CallStore> m_store;
+    std::unique_ptr<CallService> m_calls;
+};
+
+} // namespace Callscope

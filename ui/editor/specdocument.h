@@ -1,0 +1,96 @@
+#pragma once
+
+// One open spec: its file, its text, the spec parsed from that text, one undo history for
+// every view that edits it (the form and the JSON text), whether it has unsaved changes, and
+// its findings. The text is the truth: it is what Save writes, byte for byte; a text that is
+// not a valid spec is kept as it is and its errors are listed. The form edits the same text by
+// replacing it with the spec it shows, as one undoable step per edit.
+
+#include "core/model/spec.h"
+#include "core/schema/speccheck.h"
+#include "ui/widgets/findingsmodel.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <optional>
+
+class QTextDocument;
+class QUndoStack;
+
+namespace Callscope {
+
+class SpecDocument final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SpecDocument)
+
+public:
+    explicit SpecDocument(QObject *parent = nullptr);
+    ~SpecDocument() override;
+
+    // Reads the file: its text becomes the document's, the history starts over and the
+    // document is unmodified. The reason on failure (the document is left as it was).
+    std::optional<QString> load(const QString &path);
+    // Starts over from `text` with no file (a new spec); unmodified.
+    void reset(const QString &text, const QString &path = {});
+    // Writes the text to `path`, which becomes the document's file; the reason on failure.
+    std::optional<QString> saveTo(const QString &path);
+    // Reads the file again, dropping the unsaved changes (which can be undone).
+    std::optional<QString> revert();
+
+    QString path() const { return m_path; }
+    // The file name, or "Untitled spec".
+    QString displayName() const;
+    QString text() const;
+    // The text as the JSON view shows and edits it. Its own undo is off: the document's
+    // undoStack() records every change.
+    QTextDocument *textDocument() const { return m_text; }
+    QUndoStack *undoStack() const { return m_undo; }
+    bool isModified() const;
+    // Counts the current text as saved (after a save, or to close without asking).
+    void setClean();
+
+    // Replaces the text as one undoable step. Consecutive steps with the same mergeId (>= 0)
+    // become one (typing in one form field).
+    void replaceText(const QString &text, int mergeId = -1);
+
+    // The spec of the current text, its load errors and lint findings (as of the last check).
+    const std::optional<Spec> &spec() const { return m_check.spec; }
+    const SpecCheck &check() const { return m_check; }
+    const QList<SpecFinding> &findings() const { return m_findings; }
+    int count(SpecFinding::Severity severity) const;
+    // The engine type lint checks against: the override, else the spec's own.
+    EngineType lintTarget() const { return m_check.target; }
+    std::optional<EngineType> lintTargetOverride() const { return m_lintTarget; }
+    void setLintTargetOverride(std::optional<EngineType> type);
+    // Checks the text now (normally done shortly after each edit).
+    void recheck();
+    bool recheckPending() const { return m_checkTimer.isActive(); }
+
+Q_SIGNALS:
+    void textChanged();
+    // spec(), check() and findings() were computed again.
+    void checked();
+    void modifiedChanged(bool modified);
+    void pathChanged(const QString &path);
+
+private:
+    friend class TextStep;
+    void onContentsChanged();
+    // Sets the text to `text` by replacing only the part that differs (the cursor and the
+    // scroll position of the views stay where they were); records nothing.
+    void applyText(const QString &text);
+
+    QTextDocument *m_text = nullptr;
+    QUndoStack *m_undo = nullptr;
+    QString m_path;
+    QString m_shadow; // the text as last recorded, to see what an edit changed
+    bool m_applying = false;
+    std::optional<EngineType> m_lintTarget;
+    SpecCheck m_check;
+    QList<SpecFinding> m_findings;
+    QTimer m_checkTimer;
+};
+
+} // namespace Callscope
