@@ -246,14 +246,6 @@
 <context>
     <name>BatchRun</name>
     <message>
-        <source>cannot read the attachment %1: %2</source>
-        <translation>der Anhang %1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>line %1 is not JSON: %2</source>
         <translation>Zeile %1 ist kein JSON: %2</translation>
     </message>
@@ -268,6 +260,10 @@
     <message>
         <source>line %1: %2</source>
         <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is longer than %3; nothing after it was read</source>
+        <translation>%1: Zeile %2 ist länger als %3; danach wurde nichts gelesen</translation>
     </message>
 </context>
 <context>
@@ -406,6 +402,13 @@
     </message>
 </context>
 <context>
+    <name>Callscope::AppContext</name>
+    <message>
+        <source>cannot open the history database %1: %2</source>
+        <translation>die Verlaufsdatenbank %1 lässt sich nicht öffnen: %2</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::ApprovalPanel</name>
     <message>
         <source>Always allow this tool for the rest of the run</source>
@@ -422,14 +425,6 @@
     <message>
         <source>Re&amp;fuse</source>
         <translation>&amp;Ablehnen</translation>
-    </message>
-    <message>
-        <source>&amp;Submit Result</source>
-        <translation>Ergebnis &amp;senden</translation>
-    </message>
-    <message>
-        <source>Submit as &amp;Error</source>
-        <translation>Als &amp;Fehler senden</translation>
     </message>
     <message>
         <source>Tool approval</source>
@@ -487,6 +482,22 @@
         <source>The arguments must be a JSON object.</source>
         <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
     </message>
+    <message>
+        <source>&amp;Send Result</source>
+        <translation>Ergebnis &amp;senden</translation>
+    </message>
+    <message>
+        <source>Send as &amp;Error</source>
+        <translation>Als &amp;Fehler senden</translation>
+    </message>
+    <message>
+        <source>Send this text to the model as the tool&apos;s result (Ctrl+Return)</source>
+        <translation>Diesen Text als Ergebnis des Werkzeugs an das Modell senden (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Send this text to the model as the tool&apos;s error</source>
+        <translation>Diesen Text als Fehler des Werkzeugs an das Modell senden</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::AttachmentModel</name>
@@ -511,6 +522,33 @@
 %2 bytes, %3</source>
         <translation>%1
 %2 Bytes, %3</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::BoundedRead</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
+    </message>
+    <message>
+        <source>cannot read %1: it is a folder, not a file</source>
+        <translation>%1 lässt sich nicht lesen: es ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <source>cannot read %1: it is a device, not a file</source>
+        <translation>%1 lässt sich nicht lesen: es ist ein Gerät, keine Datei</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: it is larger than %2, the most read from such a file</source>
+        <translation>%1 lässt sich nicht lesen: größer als %2, das Höchste, was aus einer solchen Datei gelesen wird</translation>
     </message>
 </context>
 <context>
@@ -741,6 +779,213 @@
     <message>
         <source>call %1 ran on the replay engine: its recording would answer the same whatever the correction says, so nothing was sent. Revise it on a live engine (an engine profile: revise %1 --engine PROFILE).</source>
         <translation>Aufruf %1 lief auf der Replay-Engine: Ihre Aufzeichnung antwortet gleich, was auch immer die Korrektur sagt, daher wurde nichts gesendet. Überarbeiten Sie ihn auf einer echten Engine (ein Engine-Profil: revise %1 --engine PROFIL).</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::CallTab</name>
+    <message>
+        <source>the output failed validation; a correction was sent</source>
+        <translation>die Ausgabe hat die Prüfung nicht bestanden; eine Korrektur wurde gesendet</translation>
+    </message>
+    <message>
+        <source>the output was not valid JSON; a correction was sent</source>
+        <translation>die Ausgabe war kein gültiges JSON; eine Korrektur wurde gesendet</translation>
+    </message>
+    <message>
+        <source>the reply was cut off at the token limit; the model was asked again</source>
+        <translation>die Antwort wurde an der Token-Grenze abgeschnitten; das Modell wurde erneut gefragt</translation>
+    </message>
+    <message>
+        <source>the reply was empty; the model was asked again</source>
+        <translation>die Antwort war leer; das Modell wurde erneut gefragt</translation>
+    </message>
+    <message>
+        <source>the reply was plain text, not the output; the model was asked again</source>
+        <translation>die Antwort war reiner Text statt der Ausgabe; das Modell wurde erneut gefragt</translation>
+    </message>
+    <message>
+        <source>a correction was sent</source>
+        <translation>eine Korrektur wurde gesendet</translation>
+    </message>
+    <message>
+        <source>Replay…</source>
+        <translation>Erneut abspielen…</translation>
+    </message>
+    <message>
+        <source>Revise…</source>
+        <translation>Überarbeiten…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Compare with Parent</source>
+        <translation>Mit Elternaufruf vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare Selected</source>
+        <translation>Auswahl vergleichen</translation>
+    </message>
+    <message>
+        <source>Run this call&apos;s input again on another engine; the replay is stored under it</source>
+        <translation>Die Eingabe dieses Aufrufs auf einer anderen Engine erneut ausführen; die Wiederholung wird darunter gespeichert</translation>
+    </message>
+    <message>
+        <source>Run this call again with a correction; the revision is stored under it</source>
+        <translation>Diesen Aufruf mit einer Korrektur erneut ausführen; die Überarbeitung wird darunter gespeichert</translation>
+    </message>
+    <message>
+        <source>Write this call to a JSON file</source>
+        <translation>Diesen Aufruf in eine JSON-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Show what differs from the call this one revises or replays</source>
+        <translation>Zeigen, was sich vom Aufruf unterscheidet, den dieser überarbeitet oder wiederholt</translation>
+    </message>
+    <message>
+        <source>Show what differs between the two calls picked in the revision tree</source>
+        <translation>Zeigen, was sich zwischen den zwei im Revisionsbaum gewählten Aufrufen unterscheidet</translation>
+    </message>
+    <message>
+        <source>&amp;Transcript</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>R&amp;esult</source>
+        <translation>&amp;Ergebnis</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>A stored call keeps each turn&apos;s messages rather than the HTTP bodies: the request is the conversation that turn&apos;s request carried (the Context budget tab shows what of it was cut to fit), the response is the reply as it was decoded.</source>
+        <translation>Ein gespeicherter Aufruf behält die Nachrichten jeder Runde, nicht die HTTP-Inhalte: die Anfrage ist das Gespräch, das die Anfrage dieser Runde trug (der Reiter Kontextbudget zeigt, was davon gekürzt wurde), die Antwort ist die Antwort, wie sie dekodiert wurde.</translation>
+    </message>
+    <message>
+        <source>Turn:</source>
+        <translation>Runde:</translation>
+    </message>
+    <message>
+        <source>Re&amp;quest / Response</source>
+        <translation>An&amp;frage / Antwort</translation>
+    </message>
+    <message>
+        <source>Context &amp;Budget</source>
+        <translation>Kontext&amp;budget</translation>
+    </message>
+    <message>
+        <source>Revisions and replays of this call</source>
+        <translation>Überarbeitungen und Wiederholungen dieses Aufrufs</translation>
+    </message>
+    <message>
+        <source>Re&amp;visions</source>
+        <translation>Re&amp;visionen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>The history is not available.</source>
+        <translation>Der Verlauf ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Call %1 could not be read: %2</source>
+        <translation>Aufruf %1 ließ sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>Call %1</source>
+        <translation>Aufruf %1</translation>
+    </message>
+    <message>
+        <source>Call %1 · %2</source>
+        <translation>Aufruf %1 · %2</translation>
+    </message>
+    <message>
+        <source>output: %1</source>
+        <translation>Ausgabe: %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out</source>
+        <translation>%1 Token ein, %2 aus</translation>
+    </message>
+    <message>
+        <source>about $%1</source>
+        <translation>etwa $%1</translation>
+    </message>
+    <message>
+        <source>no price for %1</source>
+        <translation>kein Preis für %1</translation>
+    </message>
+    <message>
+        <source>Error (%1): %2</source>
+        <translation>Fehler (%1): %2</translation>
+    </message>
+    <message>
+        <source>Replayed from a recording: nothing was sent to a model.</source>
+        <translation>Aus einer Aufzeichnung abgespielt: nichts wurde an ein Modell gesendet.</translation>
+    </message>
+    <message>
+        <source>A replay of call %1.</source>
+        <translation>Eine Wiederholung von Aufruf %1.</translation>
+    </message>
+    <message>
+        <source>A revision of call %1.</source>
+        <translation>Eine Überarbeitung von Aufruf %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool argument(s) edited by you at a pause.</source>
+        <translation>
+            <numerusform>%n Werkzeugargument von Ihnen bei einer Pause bearbeitet.</numerusform>
+            <numerusform>%n Werkzeugargumente von Ihnen bei einer Pause bearbeitet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool result(s) edited by you at a pause.</source>
+        <translation>
+            <numerusform>%n Werkzeugergebnis von Ihnen bei einer Pause bearbeitet.</numerusform>
+            <numerusform>%n Werkzeugergebnisse von Ihnen bei einer Pause bearbeitet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Turn %1: %2</source>
+        <translation>Runde %1: %2</translation>
+    </message>
+    <message>
+        <source>The output passed validation.</source>
+        <translation>Die Ausgabe hat die Prüfung bestanden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The output passed validation after %n correction(s).</source>
+        <translation>
+            <numerusform>Die Ausgabe hat die Prüfung nach %n Korrektur bestanden.</numerusform>
+            <numerusform>Die Ausgabe hat die Prüfung nach %n Korrekturen bestanden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No validated output: %1.</source>
+        <translation>Keine geprüfte Ausgabe: %1.</translation>
+    </message>
+    <message>
+        <source>No validation errors.</source>
+        <translation>Keine Prüffehler.</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>This call made no model request.</source>
+        <translation>Dieser Aufruf hat keine Anfrage an ein Modell gestellt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n Werkzeugaufruf</numerusform>
+            <numerusform>%n Werkzeugaufrufe</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2075,41 +2320,6 @@
     </message>
 </context>
 <context>
-    <name>Callscope::FindingsModel</name>
-    <message>
-        <source>Error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>Info</source>
-        <translation>Info</translation>
-    </message>
-    <message>
-        <source>(document)</source>
-        <translation>(Dokument)</translation>
-    </message>
-    <message>
-        <source>Severity</source>
-        <translation>Schweregrad</translation>
-    </message>
-    <message>
-        <source>Location</source>
-        <translation>Ort</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>Nachricht</translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation>Regel</translation>
-    </message>
-</context>
-<context>
     <name>Callscope::HistoryBrowser</name>
     <message>
         <source>From</source>
@@ -2162,6 +2372,10 @@
     <message>
         <source>Call %1 could not be read: %2</source>
         <translation>Aufruf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
     </message>
 </context>
 <context>
@@ -2231,10 +2445,6 @@
         <translation>&amp;Aufruf exportieren …</translation>
     </message>
     <message>
-        <source>Write the call selected in History to a JSON file</source>
-        <translation>Den im Verlauf ausgewählten Aufruf in eine JSON-Datei schreiben</translation>
-    </message>
-    <message>
         <source>Export Revision &amp;Tree…</source>
         <translation>&amp;Revisionsbaum exportieren …</translation>
     </message>
@@ -2263,10 +2473,6 @@
         <translation>Aufruf ö&amp;ffnen</translation>
     </message>
     <message>
-        <source>Show the selected call read-only, with its revisions and context budget</source>
-        <translation>Den ausgewählten Aufruf schreibgeschützt anzeigen, mit seinen Revisionen und seinem Kontextbudget</translation>
-    </message>
-    <message>
         <source>Compare with &amp;Parent</source>
         <translation>Mit übergeordnetem Aufruf &amp;vergleichen</translation>
     </message>
@@ -2275,32 +2481,16 @@
         <translation>Ausgewählte ver&amp;gleichen</translation>
     </message>
     <message>
-        <source>Diff the two calls selected in History</source>
-        <translation>Die beiden im Verlauf ausgewählten Aufrufe vergleichen</translation>
-    </message>
-    <message>
         <source>Context &amp;Budget</source>
         <translation>Kontext&amp;budget</translation>
-    </message>
-    <message>
-        <source>Show what each request of the selected call sent, and what was cut</source>
-        <translation>Zeigen, was jede Anfrage des ausgewählten Aufrufs gesendet hat und was gekürzt wurde</translation>
     </message>
     <message>
         <source>&amp;Revise…</source>
         <translation>Überarbei&amp;ten …</translation>
     </message>
     <message>
-        <source>Run the call in the revision tree again with a correction</source>
-        <translation>Den Aufruf im Revisionsbaum mit einer Korrektur erneut ausführen</translation>
-    </message>
-    <message>
         <source>Replay on Another &amp;Engine…</source>
         <translation>Auf anderer &amp;Engine wiedergeben …</translation>
-    </message>
-    <message>
-        <source>Run the same input on another engine</source>
-        <translation>Dieselbe Eingabe auf einer anderen Engine ausführen</translation>
     </message>
     <message>
         <source>Replay with Current &amp;Spec</source>
@@ -2347,16 +2537,64 @@
         <translation>Aufruf %1 konnte nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>Select two calls in History to compare them</source>
-        <translation>Wählen Sie im Verlauf zwei Aufrufe aus, um sie zu vergleichen</translation>
-    </message>
-    <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Diff the current call (picked in History or in the revision tree) against the call it revises or replays</source>
         <translation>Den aktuellen Aufruf (in History oder im Revisionsbaum gewählt) mit dem Aufruf vergleichen, den er überarbeitet oder wiederholt</translation>
+    </message>
+    <message>
+        <source>Write the current call to a JSON file</source>
+        <translation>Den aktuellen Aufruf in eine JSON-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Open the current call in a tab: its transcript, result, requests, context budget and revisions</source>
+        <translation>Den aktuellen Aufruf in einem Reiter öffnen: Verlauf, Ergebnis, Anfragen, Kontextbudget und Revisionen</translation>
+    </message>
+    <message>
+        <source>Diff the two calls picked together (in History, or in a revision tree)</source>
+        <translation>Die zwei zusammen gewählten Aufrufe vergleichen (im Verlauf oder in einem Revisionsbaum)</translation>
+    </message>
+    <message>
+        <source>Compare with Previous Call</source>
+        <translation>Mit vorigem Aufruf vergleichen</translation>
+    </message>
+    <message>
+        <source>Diff the current call against the call that was current before it</source>
+        <translation>Den aktuellen Aufruf mit dem Aufruf vergleichen, der davor der aktuelle war</translation>
+    </message>
+    <message>
+        <source>Show what each request of the current call sent, and what was cut</source>
+        <translation>Zeigen, was jede Anfrage des aktuellen Aufrufs gesendet hat und was gekürzt wurde</translation>
+    </message>
+    <message>
+        <source>Run the current call again with a correction</source>
+        <translation>Den aktuellen Aufruf mit einer Korrektur erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Run the current call&apos;s input on another engine</source>
+        <translation>Die Eingabe des aktuellen Aufrufs auf einer anderen Engine ausführen</translation>
+    </message>
+    <message>
+        <source>Call %1 has no parent: it is the first of its tree.</source>
+        <translation>Aufruf %1 hat keinen Elternaufruf: er ist der erste seines Baums.</translation>
+    </message>
+    <message>
+        <source>Compare call %1 with call %2</source>
+        <translation>Aufruf %1 mit Aufruf %2 vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare %1 ↔ %2</source>
+        <translation>Vergleich %1 ↔ %2</translation>
+    </message>
+    <message>
+        <source>Pick two calls to compare them: two rows in History, or two calls in a revision tree (Ctrl+click the second).</source>
+        <translation>Zwei Aufrufe wählen, um sie zu vergleichen: zwei Zeilen im Verlauf oder zwei Aufrufe in einem Revisionsbaum (den zweiten mit Strg+Klick).</translation>
+    </message>
+    <message>
+        <source>Compare with Call %1</source>
+        <translation>Mit Aufruf %1 vergleichen</translation>
     </message>
 </context>
 <context>
@@ -2904,16 +3142,8 @@
         <translation>&amp;Neue Spezifikation</translation>
     </message>
     <message>
-        <source>Start a new spec from a template</source>
-        <translation>Eine neue Spezifikation aus einer Vorlage beginnen</translation>
-    </message>
-    <message>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Open a spec file</source>
-        <translation>Eine Spezifikationsdatei öffnen</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -2950,14 +3180,6 @@
     <message>
         <source>Check the spec and list its findings</source>
         <translation>Die Spezifikation prüfen und ihre Befunde auflisten</translation>
-    </message>
-    <message>
-        <source>&amp;Run…</source>
-        <translation>&amp;Ausführen …</translation>
-    </message>
-    <message>
-        <source>Running a spec from the window is not available yet; use callscope-cli run</source>
-        <translation>Eine Spezifikation aus dem Fenster auszuführen ist noch nicht möglich; verwenden Sie callscope-cli run</translation>
     </message>
     <message>
         <source>&amp;About Callscope</source>
@@ -3064,20 +3286,8 @@
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <source>The spec has changes that are not saved.</source>
-        <translation>Die Spezifikation hat Änderungen, die nicht gespeichert sind.</translation>
-    </message>
-    <message>
         <source>Save them first?</source>
         <translation>Zuerst speichern?</translation>
-    </message>
-    <message>
-        <source>This spec cannot run: %1</source>
-        <translation>Diese Spezifikation kann nicht ausgeführt werden: %1</translation>
-    </message>
-    <message>
-        <source>This spec cannot run: %1 (and %2 more problems in Findings)</source>
-        <translation>Diese Spezifikation kann nicht ausgeführt werden: %1 (und %2 weitere Probleme unter Befunde)</translation>
     </message>
     <message>
         <source>%1 errors, %2 warnings, %3 notes</source>
@@ -3116,40 +3326,8 @@
         <translation>Hal&amp;tepunkte</translation>
     </message>
     <message>
-        <source>Spec</source>
-        <translation>Spezifikation</translation>
-    </message>
-    <message>
-        <source>&amp;Form</source>
-        <translation>&amp;Formular</translation>
-    </message>
-    <message>
-        <source>JS&amp;ON</source>
-        <translation>JS&amp;ON</translation>
-    </message>
-    <message>
-        <source>Calls are not stored: %1</source>
-        <translation>Aufrufe werden nicht gespeichert: %1</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>Ausführen</translation>
-    </message>
-    <message>
-        <source>Run the spec on the input in the Run panel</source>
-        <translation>Die Spezifikation mit der Eingabe im Ausführungsbereich ausführen</translation>
-    </message>
-    <message>
-        <source>The spec cannot run: %1</source>
-        <translation>Die Spezifikation kann nicht ausgeführt werden: %1</translation>
-    </message>
-    <message>
         <source>Cancelling the calls in flight before closing…</source>
         <translation>Laufende Aufrufe werden vor dem Schließen abgebrochen …</translation>
-    </message>
-    <message>
-        <source>Run ● waiting for you</source>
-        <translation>Ausführen ● wartet auf Sie</translation>
     </message>
     <message>
         <source>Show or Hide &amp;Panels</source>
@@ -3182,10 +3360,6 @@
     <message>
         <source>Shortcut</source>
         <translation>Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>Opened %1; the previous spec&apos;s run is still going in the Run panel.</source>
-        <translation>%1 geöffnet; der Lauf der vorigen Spec läuft im Bereich Ausführen weiter.</translation>
     </message>
     <message>
         <source>Sessions ● waiting for you</source>
@@ -3234,6 +3408,118 @@
     <message>
         <source>Cannot copy the sample to %1.</source>
         <translation>Das Beispiel kann nicht nach %1 kopiert werden.</translation>
+    </message>
+    <message>
+        <source>Open documents</source>
+        <translation>Offene Dokumente</translation>
+    </message>
+    <message>
+        <source>Start a new spec from a template, in a tab of its own</source>
+        <translation>Eine neue Spezifikation aus einer Vorlage beginnen, in einem eigenen Reiter</translation>
+    </message>
+    <message>
+        <source>Open a spec file in a tab of its own</source>
+        <translation>Eine Spezifikationsdatei in einem eigenen Reiter öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>&amp;Ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>List a folder&apos;s spec files and experiments in the sidebar</source>
+        <translation>Die Spezifikationsdateien und Experimente eines Ordners in der Seitenleiste auflisten</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Read the spec&apos;s file again, dropping the unsaved changes</source>
+        <translation>Die Datei der Spezifikation neu lesen und die ungespeicherten Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <source>&amp;Close Tab</source>
+        <translation>Reiter &amp;schließen</translation>
+    </message>
+    <message>
+        <source>Close the tab in front</source>
+        <translation>Den vorderen Reiter schließen</translation>
+    </message>
+    <message>
+        <source>Run the spec in front on the input in its run view</source>
+        <translation>Die vordere Spezifikation mit der Eingabe in ihrer Ausführungsansicht ausführen</translation>
+    </message>
+    <message>
+        <source>Open Folder…</source>
+        <translation>Ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>List a folder&apos;s spec files and experiments here</source>
+        <translation>Die Spezifikationsdateien und Experimente eines Ordners hier auflisten</translation>
+    </message>
+    <message>
+        <source>Spec files of the workspace folder</source>
+        <translation>Spezifikationsdateien des Arbeitsordners</translation>
+    </message>
+    <message>
+        <source>Recent files</source>
+        <translation>Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>No folder open.</source>
+        <translation>Kein Ordner geöffnet.</translation>
+    </message>
+    <message>
+        <source>Open Folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Run View</source>
+        <translation>Ausführungsansicht</translation>
+    </message>
+    <message>
+        <source>Bring the run view of the spec in front forward</source>
+        <translation>Die Ausführungsansicht der vorderen Spezifikation nach vorn holen</translation>
+    </message>
+    <message>
+        <source>Not saved yet</source>
+        <translation>Noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>waiting for you</source>
+        <translation>wartet auf Sie</translation>
+    </message>
+    <message>
+        <source>No spec is open.</source>
+        <translation>Keine Spezifikation ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>%1 is open in another tab; close it first.</source>
+        <translation>%1 ist in einem anderen Reiter geöffnet; schließen Sie ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 again: %2</source>
+        <translation>%1 lässt sich nicht erneut lesen: %2</translation>
+    </message>
+    <message>
+        <source>Read %1 again; Undo brings the changes back.</source>
+        <translation>%1 neu gelesen; Rückgängig holt die Änderungen zurück.</translation>
+    </message>
+    <message>
+        <source>%1 has changes that are not saved.</source>
+        <translation>%1 hat Änderungen, die nicht gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>KF6 SyntaxHighlighting</source>
+        <translation>KF6 SyntaxHighlighting</translation>
+    </message>
+    <message>
+        <source>built-in JSON highlighter</source>
+        <translation>eingebaute JSON-Hervorhebung</translation>
     </message>
 </context>
 <context>
@@ -3377,10 +3663,6 @@
         <translation>MCP-Server „%1“ verlangt eine Anmeldung (HTTP 401); geben Sie &quot;auth&quot; in seinem Eintrag der Spezifikation an</translation>
     </message>
     <message>
-        <source>MCP server &quot;%1&quot; no longer knows the session (HTTP 404)</source>
-        <translation>MCP-Server „%1“ kennt die Sitzung nicht mehr (HTTP 404)</translation>
-    </message>
-    <message>
         <source>MCP server &quot;%1&quot; answered HTTP %2 with no body</source>
         <translation>MCP-Server „%1“ antwortete mit HTTP %2 ohne Inhalt</translation>
     </message>
@@ -3415,6 +3697,18 @@
     <message>
         <source>MCP server &quot;%1&quot; answered HTTP %2%3</source>
         <translation>MCP-Server „%1“ antwortete mit HTTP %2%3</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; no longer knows the session (HTTP 404), even a new one</source>
+        <translation>MCP-Server „%1“ kennt die Sitzung nicht mehr (HTTP 404), auch eine neue nicht</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; ended the session and refused a new one%2</source>
+        <translation>MCP-Server „%1“ hat die Sitzung beendet und eine neue abgelehnt%2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; ended the session and a new one could not start: %2</source>
+        <translation>MCP-Server „%1“ hat die Sitzung beendet und eine neue konnte nicht beginnen: %2</translation>
     </message>
 </context>
 <context>
@@ -3733,17 +4027,6 @@
     </message>
 </context>
 <context>
-    <name>Callscope::MessageBar</name>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>Close message</source>
-        <translation>Meldung schließen</translation>
-    </message>
-</context>
-<context>
     <name>Callscope::MockJob</name>
     <message>
         <source>Tool &quot;%1&quot; is no longer available.</source>
@@ -3972,6 +4255,46 @@
         <source>Experiment files (*.json);;All files (*)</source>
         <translation>Experimentdateien (*.json);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>as in Preferences</source>
+        <translation>wie in den Einstellungen</translation>
+    </message>
+    <message>
+        <source>How many calls of this experiment may be in flight at once</source>
+        <translation>Wie viele Aufrufe dieses Experiments gleichzeitig unterwegs sein dürfen</translation>
+    </message>
+    <message>
+        <source>Calls at &amp;once:</source>
+        <translation>Aufrufe &amp;gleichzeitig:</translation>
+    </message>
+    <message>
+        <source>Direct calls</source>
+        <translation>Direkte Aufrufe</translation>
+    </message>
+    <message>
+        <source>Provider batch API (cheaper, answers within hours)</source>
+        <translation>Anbieter-Batch-API (günstiger, Antworten binnen Stunden)</translation>
+    </message>
+    <message>
+        <source>Direct calls answer at once. The providers&apos; batch APIs cost less but may take up to a day; the tool loop then runs in rounds.</source>
+        <translation>Direkte Aufrufe antworten sofort. Die Batch-APIs der Anbieter kosten weniger, können aber bis zu einem Tag dauern; die Werkzeugschleife läuft dann in Durchgängen.</translation>
+    </message>
+    <message>
+        <source>Send &amp;as:</source>
+        <translation>Senden &amp;als:</translation>
+    </message>
+    <message>
+        <source>Vars</source>
+        <translation>Variablen</translation>
+    </message>
+    <message>
+        <source>Optional. A JSON object such as {&quot;ticket&quot;: 7}; {{ticket}} in the input or the spec&apos;s prompt is replaced by its value</source>
+        <translation>Optional. Ein JSON-Objekt wie {"ticket": 7}; {{ticket}} in der Eingabe oder im Prompt der Spezifikation wird durch seinen Wert ersetzt</translation>
+    </message>
+    <message>
+        <source>Case %1 (%2): the vars are %3</source>
+        <translation>Fall %1 (%2): die Variablen sind %3</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::NoticeBar</name>
@@ -4091,6 +4414,9 @@
         <source>Turn %1: raw request and response</source>
         <translation>Runde %1: rohe Anfrage und Antwort</translation>
     </message>
+</context>
+<context>
+    <name>Callscope::RawExchangeView</name>
     <message>
         <source>Raw request body</source>
         <translation>Roher Anfrageinhalt</translation>
@@ -4105,11 +4431,11 @@
     </message>
     <message>
         <source>R&amp;esponse</source>
-        <translation>A&amp;ntwort</translation>
+        <translation>Ant&amp;wort</translation>
     </message>
     <message>
         <source>The response shows the first %1 of the %2 received; the rest was decoded as it arrived and not kept.</source>
-        <translation>Die Antwort zeigt die ersten %1 der empfangenen %2; der Rest wurde beim Eintreffen dekodiert und nicht aufbewahrt.</translation>
+        <translation>Die Antwort zeigt die ersten %1 der empfangenen %2; der Rest wurde beim Eintreffen dekodiert und nicht behalten.</translation>
     </message>
 </context>
 <context>
@@ -4269,6 +4595,10 @@
         <source>The revision needs a live engine, not the replay engine.</source>
         <translation>Die Revision braucht eine echte Engine, nicht die Replay-Engine.</translation>
     </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::RunLock</name>
@@ -4306,10 +4636,6 @@
         <translation>Anhänge</translation>
     </message>
     <message>
-        <source>Break:</source>
-        <translation>Anhalten:</translation>
-    </message>
-    <message>
         <source>Run status</source>
         <translation>Laufstatus</translation>
     </message>
@@ -4318,20 +4644,12 @@
         <translation>Versuche und Token-Verbrauch</translation>
     </message>
     <message>
-        <source>Transcript</source>
-        <translation>Transkript</translation>
-    </message>
-    <message>
         <source>Selected transcript entry</source>
         <translation>Ausgewählter Transkripteintrag</translation>
     </message>
     <message>
         <source>Select an entry to see all of it</source>
         <translation>Wählen Sie einen Eintrag aus, um ihn vollständig zu sehen</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>Angehalten</translation>
     </message>
     <message>
         <source>Paused at a breakpoint</source>
@@ -4528,20 +4846,8 @@
         <translation>Die Antwort hat die Ausgabegrenze erreicht (%1).</translation>
     </message>
     <message>
-        <source>Waiting for approval</source>
-        <translation>Wartet auf Freigabe</translation>
-    </message>
-    <message>
         <source>%1 (%2) needs your approval</source>
         <translation>%1 (%2) braucht Ihre Freigabe</translation>
-    </message>
-    <message>
-        <source>Waiting for a manual result</source>
-        <translation>Wartet auf ein manuelles Ergebnis</translation>
-    </message>
-    <message>
-        <source>%1 (%2) is answered by you</source>
-        <translation>%1 (%2) wird von Ihnen beantwortet</translation>
     </message>
     <message>
         <source>Output failed validation</source>
@@ -4554,13 +4860,6 @@
     <message>
         <source>Retry %1 in %2 ms</source>
         <translation>Wiederholung %1 in %2 ms</translation>
-    </message>
-    <message numerus="yes">
-        <source>Before the request of turn %1: %n message(s), %2 tool(s) offered.</source>
-        <translation>
-            <numerusform>Vor der Anfrage von Runde %1: %n Nachricht, %2 Werkzeug(e) angeboten.</numerusform>
-            <numerusform>Vor der Anfrage von Runde %1: %n Nachrichten, %2 Werkzeug(e) angeboten.</numerusform>
-        </translation>
     </message>
     <message>
         <source>After the reply of turn %1 (finish: %2).</source>
@@ -4583,10 +4882,6 @@
     <message>
         <source>The submitted output failed validation; the errors go back to the model.</source>
         <translation>Die gesendete Ausgabe hat die Validierung nicht bestanden; die Fehler gehen an das Modell zurück.</translation>
-    </message>
-    <message>
-        <source>The arguments are not a JSON object: %1</source>
-        <translation>Die Argumente sind kein JSON-Objekt: %1</translation>
     </message>
     <message>
         <source>Validated result</source>
@@ -4753,6 +5048,101 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Result of %1 (%2) · edited by you</source>
         <translation>Ergebnis von %1 (%2) · von Ihnen bearbeitet</translation>
+    </message>
+    <message>
+        <source>Pause the run</source>
+        <translation>Die Ausführung anhalten</translation>
+    </message>
+    <message>
+        <source>Breakpoints</source>
+        <translation>Haltepunkte</translation>
+    </message>
+    <message>
+        <source>Timeline of the run</source>
+        <translation>Zeitleiste der Ausführung</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Go on and pause again at the next point (F10)</source>
+        <translation>Weitermachen und beim nächsten Punkt wieder anhalten (F10)</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Error result typed by you</source>
+        <translation>Von Ihnen eingegebenes Fehlerergebnis</translation>
+    </message>
+    <message>
+        <source>Result typed by you</source>
+        <translation>Von Ihnen eingegebenes Ergebnis</translation>
+    </message>
+    <message>
+        <source>%1 (%2) gets the text you typed</source>
+        <translation>%1 (%2) erhält den Text, den Sie eingegeben haben</translation>
+    </message>
+    <message>
+        <source>Breakpoints (%1)</source>
+        <translation>Haltepunkte (%1)</translation>
+    </message>
+    <message>
+        <source>Pause the run at chosen points: none chosen</source>
+        <translation>Die Ausführung an gewählten Punkten anhalten: keiner gewählt</translation>
+    </message>
+    <message>
+        <source>The run pauses %1</source>
+        <translation>Die Ausführung hält %1</translation>
+    </message>
+    <message>
+        <source>Not answered</source>
+        <translation>Nicht beantwortet</translation>
+    </message>
+    <message>
+        <source>%1 (%2) was still waiting for you when the run ended</source>
+        <translation>%1 (%2) wartete noch auf Sie, als die Ausführung endete</translation>
+    </message>
+    <message>
+        <source>%1 needs your approval</source>
+        <translation>%1 braucht Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>%1 needs its result from you</source>
+        <translation>%1 braucht sein Ergebnis von Ihnen</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval</source>
+        <translation>Wartet auf Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>Waiting for a result from you</source>
+        <translation>Wartet auf ein Ergebnis von Ihnen</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a manual tool: you give its result</source>
+        <translation>%1 (%2) ist ein manuelles Werkzeug: Sie geben sein Ergebnis</translation>
+    </message>
+    <message numerus="yes">
+        <source>Before the request of turn %1: %n message(s), %2 tool(s) offered. The system prompt:</source>
+        <translation>
+            <numerusform>Vor der Anfrage von Runde %1: %n Nachricht, %2 Werkzeug(e) angeboten. Der System-Prompt:</numerusform>
+            <numerusform>Vor der Anfrage von Runde %1: %n Nachrichten, %2 Werkzeug(e) angeboten. Der System-Prompt:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON: %1 (at offset %2)</source>
+        <translation>Die Argumente sind kein gültiges JSON: %1 (bei Position %2)</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object.</source>
+        <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
     </message>
 </context>
 <context>
@@ -5112,12 +5502,12 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <translation>(läuft)</translation>
     </message>
     <message>
-        <source>Waiting for you: type the result of %1 below, then Submit Result.</source>
-        <translation>Wartet auf Sie: Geben Sie unten das Ergebnis von %1 ein und klicken Sie dann auf Ergebnis senden.</translation>
-    </message>
-    <message>
         <source>Waiting for you: %1 needs your approval. Approve or refuse below.</source>
         <translation>Wartet auf Sie: %1 braucht Ihre Freigabe. Erlauben Sie es unten oder lehnen Sie es ab.</translation>
+    </message>
+    <message>
+        <source>Waiting for you: type the result of %1 below, then Send Result.</source>
+        <translation>Wartet auf Sie: geben Sie unten das Ergebnis von %1 ein, dann Ergebnis senden.</translation>
     </message>
 </context>
 <context>
@@ -5136,19 +5526,22 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::SpecDocument</name>
+    <message>
+        <source>Edit spec</source>
+        <translation>Spezifikation bearbeiten</translation>
+    </message>
+    <message>
+        <source>Untitled spec</source>
+        <translation>Unbenannte Spezifikation</translation>
+    </message>
+    <message>
+        <source>the spec has never been saved</source>
+        <translation>die Spezifikation wurde nie gespeichert</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::SpecFindingsModel</name>
-    <message>
-        <source>error</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation>Info</translation>
-    </message>
     <message>
         <source>line %1, column %2</source>
         <translation>Zeile %1, Spalte %2</translation>
@@ -5156,10 +5549,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>(document)</source>
         <translation>(Dokument)</translation>
-    </message>
-    <message>
-        <source>%1 [%2]</source>
-        <translation>%1 [%2]</translation>
     </message>
     <message>
         <source>Severity</source>
@@ -5172,6 +5561,22 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Message</source>
         <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
     </message>
 </context>
 <context>
@@ -5900,10 +6305,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <translation>ein Objekt erwartet, %1 erhalten</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -5981,14 +6382,38 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
-    <name>Callscope::SpecView</name>
+    <name>Callscope::SpecTab</name>
     <message>
-        <source>KF6 SyntaxHighlighting</source>
-        <translation>KF6 SyntaxHighlighting</translation>
+        <source>Spec as JSON</source>
+        <translation>Spezifikation als JSON</translation>
     </message>
     <message>
-        <source>built-in JSON highlighter</source>
-        <translation>eingebaute JSON-Hervorhebung</translation>
+        <source>Spec</source>
+        <translation>Spezifikation</translation>
+    </message>
+    <message>
+        <source>&amp;Form</source>
+        <translation>&amp;Formular</translation>
+    </message>
+    <message>
+        <source>JS&amp;ON</source>
+        <translation>JS&amp;ON</translation>
+    </message>
+    <message>
+        <source>Calls are not stored: %1</source>
+        <translation>Aufrufe werden nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The spec cannot run: %1</source>
+        <translation>Die Spezifikation kann nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>This spec cannot run: %1</source>
+        <translation>Diese Spezifikation kann nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>This spec cannot run: %1 (and %2 more problems in Findings)</source>
+        <translation>Diese Spezifikation kann nicht laufen: %1 (und %2 weitere Probleme unter Befunde)</translation>
     </message>
 </context>
 <context>
@@ -6184,10 +6609,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
 <context>
     <name>Cli</name>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>line %1, column %2</source>
         <translation>Zeile %1, Spalte %2</translation>
     </message>
@@ -6327,10 +6748,6 @@ Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige 
     <message>
         <source>%1 is not a valid spec (%2 errors):</source>
         <translation>%1 ist keine gültige Spezifikation (%2 Fehler):</translation>
-    </message>
-    <message>
-        <source>cannot open the history database %1: %2</source>
-        <translation>die Verlaufsdatenbank %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a usable spec:</source>
@@ -7016,10 +7433,6 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
         <translation>fehlt: eine JSONL- oder CSV-Datei oder ein Array von Zeilen</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>not JSON: %1</source>
         <translation>kein JSON: %1</translation>
     </message>
@@ -7110,6 +7523,10 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>must be a number, 0 or more</source>
         <translation>muss eine Zahl größer oder gleich 0 sein</translation>
+    </message>
+    <message>
+        <source>the line is longer than %1; nothing after it was read</source>
+        <translation>die Zeile ist länger als %1; danach wurde nichts gelesen</translation>
     </message>
 </context>
 <context>
@@ -7538,10 +7955,6 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
         <translation>die mit Callscope mitgelieferte Tabelle</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -7582,10 +7995,6 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>not a recording: expected &quot;format&quot;: &quot;callscope-recording&quot;, an export, or a stored call</source>
         <translation>keine Aufzeichnung: &quot;format&quot;: &quot;callscope-recording&quot;, ein Export oder ein gespeicherter Aufruf erwartet</translation>
-    </message>
-    <message>
-        <source>cannot read the recording %1: %2</source>
-        <translation>die Aufzeichnung %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1: invalid JSON at offset %2: %3</source>
@@ -7984,6 +8393,10 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>reading the provider batch lines of experiment %1</source>
         <translation>beim Lesen der Zeilen der Anbieter-Batches von Experiment %1</translation>
+    </message>
+    <message>
+        <source>storing the %1 of call %2: %3</source>
+        <translation>beim Speichern von %1 des Aufrufs %2: %3</translation>
     </message>
 </context>
 <context>

@@ -397,8 +397,10 @@ void MainWindow::fitSidebar(QDockWidget *dock)
         if (auto *scroll = qobject_cast<QScrollArea *>(content); scroll && scroll->widget())
             content = scroll->widget();
         wanted = std::max(wanted, content->minimumSizeHint().width() + 2 * dock->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 4);
-        // Never so wide that the spec beside it has to scroll at 1280 px.
-        wanted = std::min(wanted, kWideSidebarWidth);
+        // History never so wide that the spec beside it has to scroll at 1280 px (a session's
+        // chat takes what it needs, as its turns are read there).
+        if (dock == m_historyDocks->historyDock())
+            wanted = std::min(wanted, kWideSidebarWidth);
     }
     if (dock->width() != wanted)
         resizeDocks({dock}, {wanted}, Qt::Horizontal);

@@ -111,11 +111,15 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     actions->addWidget(m_compact);
     rightLayout->addLayout(actions);
 
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    // The sessions above their chat, so the view fits the window's sidebar beside the spec.
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(u"sessionSplitter"_s);
+    splitter->setChildrenCollapsible(false);
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(1, 4);
+    m_list->setMinimumHeight(m_list->fontMetrics().height() * 4);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
