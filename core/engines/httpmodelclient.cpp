@@ -24,6 +24,14 @@ QJsonObject withoutKey(const QJsonObject &body, const QString &apiKey)
     return QJsonDocument::fromJson(json).object();
 }
 
+// A reply that echoes the key (some error bodies quote the request) loses it too.
+QByteArray withoutKey(QByteArray body, const QString &apiKey)
+{
+    if (apiKey.size() >= 4 && body.contains(apiKey.toUtf8()))
+        body.replace(apiKey.toUtf8(), "***"_ba);
+    return body;
+}
+
 } // namespace
 
 HttpModelClient::HttpModelClient(const EngineConfig &config, std::unique_ptr<EngineCodec> codec,
@@ -89,8 +97,11 @@ void HttpModelClient::onJobFinished(HttpJob *job)
     outcome.cancelled = result.cancelled;
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
-    outcome.rawResponse = std::move(result.rawResponse);
-    outcome.rawResponseBytes = result.rawResponseBytes;
+    // A key echoed in the reply is masked; the sizes are as of the masked body, so a whole
+    // reply does not look cut. (No copy is made when the reply does not hold the key.)
+    const qsizetype received = result.rawResponse.size();
+    outcome.rawResponse = withoutKey(std::move(result.rawResponse), m_config.apiKey);
+    outcome.rawResponseBytes = result.rawResponseBytes - (received - outcome.rawResponse.size());
 
     if (m_job == job)
         m_job = nullptr;

@@ -4,6 +4,7 @@
 #include "core/loop/edits.h"
 
 #include "core/loop/corrections.h"
+#include "core/loop/exchangecapture.h"
 #include "core/loop/outputvalidator.h"
 #include "core/tools/toolkit.h"
 #include "core/tools/toolregistry.h"
@@ -407,6 +408,10 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
         m_record.attempts.append(attempt);
     }
     m_attemptsUsed += std::max<int>(1, outcome.attempts.size());
+    if (!outcome.cancelled && m_request)
+        m_record.exchanges.append(captureExchange(outcome, m_request->messages, m_turn,
+                                                  std::max<int>(0, m_record.attempts.size() - 1),
+                                                  m_client->engineType() == EngineType::Replay));
     if (outcome.cancelled) {
         finish(CallStatus::Cancelled, ErrorCategory::None, tr("stopped by the user"));
         return;

@@ -57,6 +57,30 @@ struct TurnRecord
     static TurnRecord fromJson(const QJsonObject &object);
 };
 
+// One HTTP request of the tool loop (a turn, a correction or a re-ask) and its reply, as they
+// went over the wire, bounded so a large history stays small: the request body without
+// headers (so without keys) and with attachments' bytes replaced by a placeholder, at most
+// kMaxRequestBytes of it; the first kMaxResponseBytes of the reply (streams: the SSE text).
+// The *Bytes fields hold the whole sizes, so a view can say what was cut.
+struct TurnExchange
+{
+    static constexpr qint64 kMaxRequestBytes = 1024 * 1024;
+    static constexpr qint64 kMaxResponseBytes = 256 * 1024;
+
+    int turn = 0;                  // the turn it belonged to (TurnRecord::index)
+    int attempt = 0;               // the AttemptRecord::index of the try that answered
+    int httpStatus = 0;            // 0 when no HTTP reply came (a network error, a replay)
+    bool replayed = false;         // answered from a recording: nothing went on a wire
+    QByteArray request;            // compact JSON (cut at kMaxRequestBytes)
+    qint64 requestBytes = 0;
+    QByteArray response;           // the reply body's head
+    qint64 responseBytes = 0;
+
+    bool requestCut() const { return requestBytes > request.size(); }
+    bool responseCut() const { return responseBytes > response.size(); }
+    friend bool operator==(const TurnExchange &, const TurnExchange &) = default;
+};
+
 struct CallRecord
 {
     qint64 id = 0;                 // 0 until stored
@@ -82,6 +106,9 @@ struct CallRecord
     QJsonObject spec;              // the spec the call ran with, secrets stripped (for replay)
     QDateTime createdAt;
     QDateTime finishedAt;
+    // The raw HTTP exchanges in the order they were made. Written with the call; never read
+    // back by getCall() (history stays fast) nor part of toJson(): CallStore::exchanges().
+    QList<TurnExchange> exchanges;
 
     QJsonObject toJson() const;    // every field, for `show` and export
     static CallRecord fromJson(const QJsonObject &object);

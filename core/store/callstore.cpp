@@ -1,5 +1,6 @@
 #include "core/store/callstore.h"
 
+#include "core/store/exchangestore.h"
 #include "core/store/searchindex.h"
 #include "core/model/jsonwriter.h"
 
@@ -777,9 +778,17 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
             return m_database.errorFrom(attempt,
                                         translate("storing attempt %1 of call %2").arg(a.index).arg(id));
     }
+    // Raw exchanges: only when the record has them (a record read back by getCall has none).
+    if (StoreError error = record.exchanges.isEmpty() ? StoreError() : ExchangeStore::replace(m_database, id, record.exchanges); error)
+        return error;
     const SearchIndex::Document doc =
         SearchIndex::documentFor(record.input, record.response, record.error, record.messages);
     return SearchIndex::add(m_database, m_database.searchMode(), id, doc);
+}
+
+StoreResult<QList<TurnExchange>> CallStore::exchanges(qint64 id)
+{
+    return ExchangeStore::read(m_database, id);
 }
 
 StoreResult<qint64> CallStore::insertCall(const CallRecord &record,

@@ -230,7 +230,11 @@ public:
     StoreResult<QList<qint64>> insertCalls(const QList<CallRecord> &records);
     StoreError updateCall(const CallRecord &record,
                           const QList<SessionMessage> &sessionMessages = {});
+    // The call without its raw exchanges (record.exchanges stays empty): those are read apart.
     StoreResult<CallRecord> getCall(qint64 id);
+    // The raw HTTP exchanges of a call, in the order made; empty for calls stored before they
+    // were kept (schema version 6) and for calls that made no request.
+    StoreResult<QList<TurnExchange>> exchanges(qint64 id);
     StoreResult<bool> callExists(qint64 id);
 
     // ---- revisions ------------------------------------------------------------------------

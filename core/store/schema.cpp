@@ -288,6 +288,26 @@ constexpr auto kV5ProviderBatchLines = R"(CREATE TABLE provider_batch_lines (
 // What a run would have cost at direct prices (the summary's batch saving).
 constexpr auto kV5DirectCost = "ALTER TABLE experiment_runs ADD COLUMN direct_cost_usd REAL"_L1;
 
+// ---- Version 6: the raw HTTP exchanges of a call -----------------------------------------
+//
+// One row per request of a call's tool loop that got a reply or a final error, in the order
+// made: the request body (JSON, attachments' bytes replaced, at most 1 MiB) and the head of
+// the reply (at most 256 KiB), each with its whole size. Read only by CallStore::exchanges()
+// (the call view), never by history queries. Calls stored before this version have none.
+constexpr auto kV6Exchanges = R"(CREATE TABLE call_exchanges (
+    call_id INTEGER NOT NULL REFERENCES calls(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    turn_index INTEGER NOT NULL,
+    attempt_index INTEGER NOT NULL DEFAULT 0,
+    http_status INTEGER NOT NULL DEFAULT 0,
+    replayed INTEGER NOT NULL DEFAULT 0 CHECK (replayed IN (0, 1)),
+    request_bytes INTEGER NOT NULL DEFAULT 0,
+    response_bytes INTEGER NOT NULL DEFAULT 0,
+    request BLOB NOT NULL,
+    response BLOB NOT NULL,
+    PRIMARY KEY (call_id, seq)
+))"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -302,6 +322,7 @@ const QList<MigrationStep> &migrations()
         {3, {kV3Batches, kV3IndexBatches, kV3BatchCalls, kV3IndexBatchCalls}, nullptr},
         {4, {kV4Experiments, kV4Runs, kV4IndexRunsByCall}, nullptr},
         {5, {kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost}, nullptr},
+        {6, {kV6Exchanges}, nullptr},
     };
     return steps;
 }

@@ -155,6 +155,7 @@ class TestRunner : public QObject
 
 private Q_SLOTS:
     void happyPathWithToolCall();
+    void replayExchangesShowTheRecordedReplies();
     void invalidOutputThenCorrected();
     void invalidOutputWithReaskSendsSchema();
     void plainTextThenCorrected();
@@ -230,6 +231,37 @@ void TestRunner::happyPathWithToolCall()
     QCOMPARE(stored.size(), 5);
     QCOMPARE(stored.last().toolResults.at(0).callId, u"call_submit"_s);
     QVERIFY(!rec.transcript.isEmpty());
+}
+
+// A replayed call keeps an exchange per turn too, marked as replayed: the request is what the
+// replay engine was asked, the response the recording's reply for that turn.
+void TestRunner::replayExchangesShowTheRecordedReplies()
+{
+    Harness h;
+    h.spec = specFrom({{u"kind"_s, u"planner"_s},
+                       {u"system_prompt"_s, u"Plan the work."_s},
+                       {u"response_schema"_s, planSchema()},
+                       {u"tools"_s, QJsonArray{ticketTool()}}});
+    h.recording.source = u"planner.recording.json"_s;
+    h.recording.replies = {toolReply({call(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    const CallRecord rec = h.run();
+    QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    QCOMPARE(rec.exchanges.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const TurnExchange &e = rec.exchanges.at(i);
+        QCOMPARE(e.turn, i);
+        QVERIFY(e.replayed);
+        QCOMPARE(e.httpStatus, 0);
+        const QJsonObject request = QJsonDocument::fromJson(e.request).object();
+        QCOMPARE(request.value(u"replay"_s).toBool(), true);
+        QCOMPARE(request.value(u"messages"_s).toArray().size(), h.requests().at(i).messages.size());
+        const QJsonObject response = QJsonDocument::fromJson(e.response).object();
+        QCOMPARE(response.value(u"replay"_s).toBool(), true);
+        QCOMPARE(response.value(u"recording"_s).toString(), u"planner.recording.json"_s);
+        QCOMPARE(response.value(u"reply_index"_s).toInt(), i + 1);
+        QCOMPARE(response.value(u"recorded_reply"_s).toObject(), h.recording.replies.at(i).toJson());
+        QCOMPARE(e.responseBytes, qint64(e.response.size()));
+    }
 }
 
 void TestRunner::invalidOutputThenCorrected()

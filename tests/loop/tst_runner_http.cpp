@@ -488,6 +488,7 @@ private Q_SLOTS:
     void budgetStubsOldResults();
     void sessionTurnsMixAndOutputCopyNotResent();
     void keyNeverStored();
+    void exchangesKeptWithTheCall();
     void mcpServerToolInTheLoop();
     void remoteMcpServerInTheLoop();
     void mcpAnnotationsDecideApproval();
@@ -832,6 +833,85 @@ void TestRunnerHttp::keyNeverStored()
     for (const QString &f : files)
         QVERIFY2(!fileBytes(env.dir.filePath(f)).contains(kKey), qPrintable(f));
     QVERIFY(!compact(result.record.toJson()).contains(kKey));
+}
+
+// Each request of the tool loop is stored with the call: the body exactly as the server got
+// it (the attachment's bytes replaced by a placeholder), the HTTP status and the reply's head,
+// cut at 256 KiB with its whole size kept. Neither the key nor the attachment's bytes reach
+// the database, even when a reply echoes the key.
+void TestRunnerHttp::exchangesKeptWithTheCall()
+{
+    const Wire wire{EngineType::OpenAI};
+    Env env;
+    QVERIFY(env.server.listen());
+    // A first reply of about 600 KiB (an extra field the codec ignores).
+    QJsonObject big = QJsonDocument::fromJson(wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})).object();
+    big.insert(u"x_padding"_s, QString(600 * 1024, u'p'));
+    const QByteArray bigBody = compact(big);
+    env.server.enqueue(FakeReply::json(200, bigBody));
+    // The second echoes the key, as some error bodies quote the request.
+    QJsonObject echo = QJsonDocument::fromJson(wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})).object();
+    echo.insert(u"x_echo"_s, QString::fromLatin1(kKey));
+    env.server.enqueue(FakeReply::json(200, compact(echo)));
+
+    QByteArray pixels(3000, Qt::Uninitialized);
+    for (qsizetype i = 0; i < pixels.size(); ++i)
+        pixels[i] = char((i * 37 + 11) % 251);
+    LaunchRequest request;
+    request.spec = env.spec(wire.type);
+    request.input.text = u"Plan ticket 7"_s;
+    request.input.attachments = {Attachment::fromData(u"pixel.png"_s, u"image/png"_s, pixels)};
+    const LaunchResult result = env.run([&] { return env.service->launch(request); });
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    QCOMPARE(env.server.requestCount(), 2);
+
+    const auto exchanges = env.store->exchanges(result.record.id);
+    QVERIFY2(exchanges, qPrintable(exchanges.error().message));
+    QCOMPARE(exchanges->size(), 2);
+    const QByteArray dataUri = "data:image/png;base64," + pixels.toBase64();
+    const QByteArray placeholder = "[attachment pixel.png (image/png, 3000 bytes) not kept]";
+    for (int i = 0; i < 2; ++i) {
+        const TurnExchange &e = exchanges->at(i);
+        QCOMPARE(e.turn, i);
+        QCOMPARE(e.httpStatus, 200);
+        QVERIFY(!e.replayed);
+        QVERIFY(!e.requestCut());
+        // What the server received, with the attachment's data URI replaced.
+        const QByteArray received = compact(env.server.requests().at(i).jsonObject());
+        QVERIFY2(received.contains(dataUri), "the image was not sent");
+        QByteArray expected = received;
+        expected.replace(dataUri, placeholder);
+        QCOMPARE(QJsonDocument::fromJson(e.request).object(), QJsonDocument::fromJson(expected).object());
+        QVERIFY(!e.request.contains(pixels.toBase64()));
+        QCOMPARE(e.requestBytes, qint64(e.request.size()));
+    }
+    QCOMPARE(exchanges->at(0).attempt, 0);
+    QCOMPARE(exchanges->at(1).attempt, 1);
+    // The big reply: its first 256 KiB and its whole size.
+    QCOMPARE(exchanges->at(0).response.size(), TurnExchange::kMaxResponseBytes);
+    QCOMPARE(exchanges->at(0).responseBytes, qint64(bigBody.size()));
+    QCOMPARE(exchanges->at(0).response, bigBody.left(TurnExchange::kMaxResponseBytes));
+    // The small one whole, the key in it masked.
+    const QByteArray second = exchanges->at(1).response;
+    QVERIFY2(!second.contains(kKey), second.constData());
+    QCOMPARE(QJsonDocument::fromJson(second).object().value(u"x_echo"_s).toString(), u"***"_s);
+    QCOMPARE(exchanges->at(1).responseBytes, qint64(second.size()));
+
+    // The history load stays light: no bodies in the call itself.
+    const auto stored = env.store->getCall(result.record.id);
+    QVERIFY(stored && stored->exchanges.isEmpty());
+
+    env.store.reset();
+    env.db.reset();
+    const QStringList files = QDir(env.dir.path()).entryList(QDir::Files);
+    QVERIFY(!files.isEmpty());
+    for (const QString &f : files) {
+        const QByteArray bytes = fileBytes(env.dir.filePath(f));
+        QVERIFY2(!bytes.contains(kKey), qPrintable(f));
+        QVERIFY2(!bytes.contains(pixels.toBase64()), qPrintable(f));
+    }
+    QVERIFY(files.join(u' ').contains(u"history.sqlite"_s));
 }
 
 void TestRunnerHttp::mcpServerToolInTheLoop()

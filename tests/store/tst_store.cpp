@@ -335,6 +335,8 @@ private slots:
     void refusesBrokenImport_data();
     void refusesBrokenImport();
     void integrityCheck();
+    void exchangesStoredApart();
+    void migratesFromVersion5WithACall();
     void survivesSigkill();
     void cliShowHistoryExportImport();
     void cliErrors();
@@ -1353,6 +1355,128 @@ static int runWriter(const QString &path)
             announced = true;
         }
     }
+}
+
+namespace {
+
+QList<TurnExchange> twoExchanges()
+{
+    TurnExchange first;
+    first.turn = 0;
+    first.attempt = 0;
+    first.httpStatus = 200;
+    first.request = R"({"model":"m","messages":[{"role":"user","content":"Plan ticket 7"}]})"_ba;
+    first.requestBytes = first.request.size();
+    first.response = R"({"choices":[{"finish_reason":"tool_calls"}]})"_ba;
+    first.responseBytes = first.response.size();
+    TurnExchange second;
+    second.turn = 1;
+    second.attempt = 2;
+    second.httpStatus = 200;
+    second.request = R"({"model":"m","messages":["second"]})"_ba;
+    second.requestBytes = second.request.size();
+    // A reply larger than the stored head: the store keeps 256 KiB and the whole size.
+    second.response = QByteArray(300 * 1024, 'x');
+    second.responseBytes = 50 * 1024 * 1024;
+    return {first, second};
+}
+
+} // namespace
+
+// The raw exchanges go with the call in its transaction, are read only by exchanges() (not by
+// getCall), survive an update that brings none, and go when the call goes.
+void TestStore::exchangesStoredApart()
+{
+    const QString path = freshPath();
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore store(**db);
+    CallRecord record = fullRecord(u"ocelot exchanges"_s);
+    record.exchanges = twoExchanges();
+    const auto id = store.insertCall(record);
+    QVERIFY2(id, qPrintable(id.error().message));
+    QCOMPARE(countRows(path, u"call_exchanges"_s), 2);
+
+    const auto call = store.getCall(*id);
+    QVERIFY(call);
+    QVERIFY(call->exchanges.isEmpty()); // the history load never reads the bodies
+    QVERIFY(!QJsonDocument(call->toJson()).toJson().contains("Plan ticket 7"));
+
+    auto read = store.exchanges(*id);
+    QVERIFY2(read, qPrintable(read.error().message));
+    QCOMPARE(read->size(), 2);
+    QCOMPARE(read->at(0), record.exchanges.at(0));
+    const TurnExchange &big = read->at(1);
+    QCOMPARE(big.turn, 1);
+    QCOMPARE(big.attempt, 2);
+    QCOMPARE(big.httpStatus, 200);
+    QCOMPARE(big.response.size(), TurnExchange::kMaxResponseBytes);
+    QCOMPARE(big.responseBytes, qint64(50 * 1024 * 1024));
+    QVERIFY(big.responseCut());
+    QVERIFY(!big.requestCut());
+
+    // An update without exchanges (a record read back by getCall) keeps them; one with
+    // exchanges replaces them.
+    CallRecord updated = *call;
+    updated.error = u"later"_s;
+    QVERIFY(!store.updateCall(updated));
+    QCOMPARE(store.exchanges(*id)->size(), 2);
+    updated.exchanges = {record.exchanges.at(0)};
+    QVERIFY(!store.updateCall(updated));
+    QCOMPARE(store.exchanges(*id)->size(), 1);
+    QCOMPARE(store.exchanges(*id)->at(0), record.exchanges.at(0));
+
+    // Another call's exchanges are its own; a call without requests has none.
+    const auto other = store.insertCall(fullRecord());
+    QVERIFY(other);
+    QVERIFY(store.exchanges(*other)->isEmpty());
+    const auto report = store.checkIntegrity();
+    QVERIFY(report && report->ok());
+
+    // Deleting the call deletes its exchanges (foreign key cascade, on the store's connection).
+    QSqlQuery remove((*db)->connection());
+    QVERIFY2(remove.exec(u"DELETE FROM calls WHERE id = %1"_s.arg(*id)), qPrintable(remove.lastError().text()));
+    QCOMPARE(countRows(path, u"call_exchanges"_s), 0);
+    QVERIFY(store.exchanges(*id)->isEmpty());
+}
+
+// A database of the previous layout (version 5) with a call in it opens, gains the exchanges
+// table, keeps the call readable (with no exchanges) and stores new calls with theirs.
+void TestStore::migratesFromVersion5WithACall()
+{
+    const QString path = freshPath();
+    qint64 oldId = 0;
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        oldId = *store.insertCall(fullRecord(u"pangolin before exchanges"_s));
+    }
+    // Back to version 5: its layout is this one without the exchanges table.
+    QString error;
+    QVERIFY2(runSql(path, u"DROP TABLE call_exchanges\n;\nPRAGMA user_version = 5"_s, &error), qPrintable(error));
+    QCOMPARE(countRows(path, u"call_exchanges"_s), -1);
+
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
+    QCOMPARE(Database::latestSchemaVersion(), 6);
+    CallStore store(**db);
+    const auto old = store.getCall(oldId);
+    QVERIFY2(old, qPrintable(old.error().message));
+    QCOMPARE(old->input.value(u"text"_s).toString(), u"pangolin before exchanges"_s);
+    const auto none = store.exchanges(oldId);
+    QVERIFY2(none, qPrintable(none.error().message));
+    QVERIFY(none->isEmpty());
+    HistoryQuery q;
+    q.search = u"pangolin"_s;
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{oldId});
+
+    CallRecord fresh = fullRecord();
+    fresh.exchanges = twoExchanges();
+    const auto id = store.insertCall(fresh);
+    QVERIFY(id);
+    QCOMPARE(store.exchanges(*id)->size(), 2);
 }
 
 void TestStore::survivesSigkill()

@@ -9,6 +9,7 @@
 #include "core/model/callrecord.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
+#include "core/store/database.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
@@ -39,6 +40,8 @@
 #include <QItemSelectionModel>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
@@ -108,6 +111,7 @@ private Q_SLOTS:
     void storedCallOpensInATab();
     void oneCurrentCallForHistoryTreeAndTabs();
     void compareTwoHistoryRows();
+    void storedExchangeShownPerTurn();
 
 private:
     std::unique_ptr<MainWindow> makeWindow();
@@ -234,18 +238,22 @@ void TestCallView::storedCallOpensInATab()
     QVERIFY2(tab->validationText().contains(u"cut off"_s), qPrintable(tab->validationText())); // the truncated first reply
 
     // Request / Response: one entry per turn, the last shown first; each turn's request is
-    // the conversation up to its reply, so later turns carry more messages.
+    // what the replay engine was asked (the conversation up to its reply, so later turns carry
+    // more messages) and the response the recorded reply it served.
     QCOMPARE(tab->turnCombo()->count(), int(stored.turns.size()));
     QCOMPARE(tab->turnCombo()->currentIndex(), int(stored.turns.size()) - 1);
+    QCOMPARE(tab->exchanges().size(), stored.turns.size());
     const int lastMessages = messageCount(tab->requestText());
+    QVERIFY2(tab->responseText().contains(u"recorded_reply"_s), qPrintable(tab->responseText()));
     QVERIFY2(tab->responseText().contains(u"finish_reason"_s), qPrintable(tab->responseText()));
     tab->turnCombo()->setCurrentIndex(0);
     const int firstMessages = messageCount(tab->requestText());
     QVERIFY2(firstMessages >= 1 && firstMessages < lastMessages,
              qPrintable(u"%1 then %2 messages"_s.arg(firstMessages).arg(lastMessages)));
-    QCOMPARE(QJsonDocument::fromJson(tab->requestText().toUtf8()).object(), CallTab::turnRequest(stored, 0));
+    QCOMPARE(QJsonDocument::fromJson(tab->requestText().toUtf8()).object(),
+             QJsonDocument::fromJson(tab->exchanges().at(0).request).object());
     QVERIFY(tab->exchange()->cutText().isEmpty());
-    QVERIFY(!tab->exchangeNote().isEmpty());
+    QVERIFY2(tab->exchangeNote().contains(u"Replayed"_s), qPrintable(tab->exchangeNote()));
 
     // Context budget: the call's turns' reports.
     int reports = 0;
@@ -432,6 +440,98 @@ int runCallViewTests(int argc, char **argv)
 {
     TestCallView test;
     return QTest::qExec(&test, argc, argv);
+}
+
+// The Request / Response page shows what the stored call kept of each HTTP exchange: the
+// request body as sent, the reply (here a stream's SSE text), the status and what was cut. A
+// call stored before exchanges were kept says so and shows the conversation instead.
+void TestCallView::storedExchangeShownPerTurn()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto db = Database::open(dir.filePath(u"history.sqlite"_s));
+    QVERIFY2(db, qPrintable(db.error().message));
+    CallStore store(**db);
+
+    CallRecord record;
+    record.kind = u"planner"_s;
+    record.status = CallStatus::Completed;
+    record.engineType = u"openai"_s;
+    record.model = u"gpt-test"_s;
+    record.input = QJsonObject{{u"text"_s, u"Plan ticket 7"_s}};
+    record.response = QJsonObject{{u"title"_s, u"Fix login"_s}};
+    ToolCall lookup;
+    lookup.id = u"call_1"_s;
+    lookup.name = u"get_ticket"_s;
+    lookup.arguments = QJsonObject{{u"id"_s, 7}};
+    ToolResult looked;
+    looked.callId = u"call_1"_s;
+    looked.name = u"get_ticket"_s;
+    looked.content = u"Ticket 7: login times out"_s;
+    record.messages = messagesToJson({Message::user(u"Plan ticket 7"_s), Message::assistant({}, {lookup}),
+                                      Message::toolResultsMessage({looked}), Message::assistant(u"done"_s)});
+    for (int i = 0; i < 2; ++i) {
+        TurnRecord turn;
+        turn.index = i;
+        turn.finishReason = i == 0 ? FinishReason::ToolCalls : FinishReason::Stop;
+        record.turns.append(turn);
+    }
+    const CallRecord old = record; // stored as before exchanges were kept
+
+    TurnExchange first;
+    first.turn = 0;
+    first.httpStatus = 200;
+    first.request = R"({"model":"gpt-test","messages":[{"role":"user","content":"Plan ticket 7"}]})"_ba;
+    first.requestBytes = first.request.size();
+    first.response = R"({"id":"chatcmpl-1","choices":[]})"_ba;
+    first.responseBytes = first.response.size();
+    TurnExchange second;
+    second.turn = 1;
+    second.attempt = 1;
+    second.httpStatus = 200;
+    second.request = R"({"model":"gpt-test","stream":true,"messages":[{"role":"tool","tool_call_id":"call_1","content":"Ticket 7: login times out"}]})"_ba;
+    second.requestBytes = second.request.size();
+    second.response = "data: {\"choices\":[{\"delta\":{\"content\":\"done\"}}]}\n\n";
+    second.response.append(QByteArray(TurnExchange::kMaxResponseBytes - second.response.size(), ' '));
+    second.responseBytes = 50'000'000;
+    record.exchanges = {first, second};
+    const auto id = store.insertCall(record);
+    QVERIFY2(id, qPrintable(id.error().message));
+    const auto oldId = store.insertCall(old);
+    QVERIFY(oldId);
+
+    CallTab tab(&store, nullptr);
+    tab.resize(1000, 700);
+    QVERIFY(tab.setCall(*id));
+    tab.tabs()->setCurrentWidget(tab.exchangePage());
+    tab.show();
+    settle();
+    QCOMPARE(tab.turnCombo()->count(), 2);
+    QCOMPARE(tab.turnCombo()->currentIndex(), 1); // turn 2 first
+    QCOMPARE(QJsonDocument::fromJson(tab.requestText().toUtf8()).object(), QJsonDocument::fromJson(second.request).object());
+    QVERIFY2(tab.requestText().contains(u"\n    \"messages\""_s), qPrintable(tab.requestText())); // pretty-printed
+    QVERIFY2(tab.responseText().startsWith(u"data: {\"choices\""_s), qPrintable(tab.responseText().left(200)));
+    QVERIFY2(tab.exchangeNote().contains(u"as it was sent"_s), qPrintable(tab.exchangeNote()));
+    const QString facts = tab.findChild<QLabel *>(u"exchangeFacts"_s)->text();
+    QVERIFY2(facts.contains(u"HTTP 200"_s), qPrintable(facts));
+    const QString cut = tab.exchange()->cutText();
+    QVERIFY2(cut.contains(QLocale().formattedDataSize(TurnExchange::kMaxResponseBytes))
+                 && cut.contains(QLocale().formattedDataSize(50'000'000)),
+             qPrintable(cut));
+    shot(tab, u"call-view-exchange"_s);
+
+    tab.turnCombo()->setCurrentIndex(0);
+    QCOMPARE(QJsonDocument::fromJson(tab.requestText().toUtf8()).object(), QJsonDocument::fromJson(first.request).object());
+    QCOMPARE(QJsonDocument::fromJson(tab.responseText().toUtf8()).object().value(u"id"_s).toString(), u"chatcmpl-1"_s);
+    QVERIFY(tab.exchange()->cutText().isEmpty());
+
+    // An older call: the conversation and the decoded reply, and a note saying why.
+    CallTab older(&store, nullptr);
+    QVERIFY(older.setCall(*oldId));
+    QVERIFY(older.exchanges().isEmpty());
+    QVERIFY2(older.exchangeNote().contains(u"stored before Callscope kept raw requests"_s), qPrintable(older.exchangeNote()));
+    const CallRecord oldStored = store.getCall(*oldId).value();
+    QCOMPARE(QJsonDocument::fromJson(older.requestText().toUtf8()).object(), CallTab::turnRequest(oldStored, 1));
 }
 
 #include "tst_studio2_callview.moc"

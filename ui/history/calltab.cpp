@@ -162,9 +162,6 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     m_turnFacts->setObjectName(u"exchangeFacts"_s);
     m_exchangeNote->setObjectName(u"exchangeNote"_s);
     m_exchangeNote->setWordWrap(true);
-    m_exchangeNote->setText(tr("A stored call keeps each turn's messages rather than the HTTP bodies: the request is "
-                               "the conversation that turn's request carried (the Context budget tab shows what of it "
-                               "was cut to fit), the response is the reply as it was decoded."));
     auto *turnRow = new QHBoxLayout;
     turnRow->addWidget(new QLabel(tr("Turn:"), m_exchangePage));
     turnRow->addWidget(m_turn);
@@ -253,16 +250,29 @@ bool CallTab::setCall(qint64 id)
         return false;
     }
     m_record = call.value();
+    readExchanges();
     fill();
     return true;
+}
+
+void CallTab::readExchanges()
+{
+    m_exchanges.clear();
+    if (!m_store || m_record.id <= 0)
+        return;
+    // The bodies are read only here, for this one call; History never loads them.
+    if (auto exchanges = m_store->exchanges(m_record.id))
+        m_exchanges = exchanges.value();
 }
 
 void CallTab::reload()
 {
     if (m_record.id <= 0 || !m_store)
         return;
-    if (auto call = m_store->getCall(m_record.id))
+    if (auto call = m_store->getCall(m_record.id)) {
         m_record = call.value();
+        readExchanges();
+    }
     m_revisionModel->refresh();
     m_revisionView->expandAll();
 }
@@ -358,15 +368,29 @@ void CallTab::fill()
         m_resultState->setText(tr("No validated output: %1.").arg(callOutcomeText(r.status, r.errorCategory)));
     m_validation->setPlainText(failures.isEmpty() ? tr("No validation errors.") : failures.join(u"\n\n"_s));
 
-    // Turns.
+    // Turns, and a last request that ended in an error (it has an exchange but no turn).
     {
         const QSignalBlocker block(m_turn);
         m_turn->clear();
+        QList<int> indexes;
         for (const TurnRecord &turn : r.turns)
-            m_turn->addItem(tr("%1 of %2").arg(turn.index + 1).arg(r.turns.size()), turn.index);
+            indexes.append(turn.index);
+        for (const TurnExchange &e : std::as_const(m_exchanges)) {
+            if (!indexes.contains(e.turn))
+                indexes.append(e.turn);
+        }
+        std::sort(indexes.begin(), indexes.end());
+        for (int index : std::as_const(indexes)) {
+            const bool failed = std::none_of(r.turns.cbegin(), r.turns.cend(),
+                                             [index](const TurnRecord &t) { return t.index == index; });
+            m_turn->addItem(failed ? tr("%1 of %2 (failed)").arg(index + 1).arg(indexes.size())
+                                   : tr("%1 of %2").arg(index + 1).arg(indexes.size()),
+                            index);
+        }
     }
-    if (r.turns.isEmpty()) {
+    if (m_turn->count() == 0) {
         m_exchange->clear();
+        m_exchangeNote->clear();
         m_turnFacts->setText(tr("This call made no model request."));
     } else {
         m_turn->setCurrentIndex(m_turn->count() - 1);
@@ -425,18 +449,48 @@ void CallTab::showTurn(int turn)
 {
     const auto it = std::find_if(m_record.turns.cbegin(), m_record.turns.cend(),
                                  [turn](const TurnRecord &t) { return t.index == turn; });
-    if (it == m_record.turns.cend()) {
+    // The turn's last exchange: the request that got the reply (or the final error).
+    const auto raw = std::find_if(m_exchanges.crbegin(), m_exchanges.crend(),
+                                  [turn](const TurnExchange &e) { return e.turn == turn; });
+    const bool haveRaw = raw != m_exchanges.crend();
+    if (it == m_record.turns.cend() && !haveRaw) {
         m_exchange->clear();
         m_turnFacts->clear();
+        m_exchangeNote->clear();
         return;
     }
-    const QByteArray response = QJsonDocument(turnResponse(m_record, turn)).toJson(QJsonDocument::Indented);
-    m_exchange->setExchange(turnRequest(m_record, turn), response, response.size());
-    QStringList facts{formatTokens(it->usage)};
-    if (it->toolCalls > 0)
-        facts.append(tr("%n tool call(s)", nullptr, it->toolCalls));
-    if (!it->note.isEmpty())
-        facts.append(noteText(it->note));
+    QStringList facts;
+    if (haveRaw) {
+        m_exchange->setExchange(raw->request, raw->requestBytes, raw->response, raw->responseBytes);
+        if (raw->replayed) {
+            m_exchangeNote->setText(tr("Replayed: nothing was sent to a model. The request is what the replay engine "
+                                       "was asked, the response the recorded reply it served."));
+        } else {
+            m_exchangeNote->setText(tr("The request body as it was sent (headers, and with them any key, are never "
+                                       "kept; attachments appear as a placeholder) and the response body as it was "
+                                       "received."));
+            if (raw->httpStatus > 0)
+                facts.append(tr("HTTP %1").arg(raw->httpStatus));
+        }
+    } else {
+        const QByteArray response = QJsonDocument(turnResponse(m_record, turn)).toJson(QJsonDocument::Indented);
+        m_exchange->setExchange(turnRequest(m_record, turn), response, response.size());
+        const QString decoded = tr("The request is the conversation that turn's request carried (the Context budget "
+                                   "tab shows what of it was cut to fit), the response is the reply as it was decoded.");
+        m_exchangeNote->setText(m_exchanges.isEmpty()
+                                    ? tr("This call was stored before Callscope kept raw requests (or was imported, "
+                                         "which leaves them out).") + u' ' + decoded
+                                    : tr("No raw exchange was kept for this turn.") + u' ' + decoded);
+    }
+    if (it != m_record.turns.cend()) {
+        facts.append(formatTokens(it->usage));
+        if (it->toolCalls > 0)
+            facts.append(tr("%n tool call(s)", nullptr, it->toolCalls));
+        if (!it->note.isEmpty())
+            facts.append(noteText(it->note));
+    } else {
+        facts.append(tr("no reply: the request ended in an error"));
+    }
     facts.removeAll(QString());
     m_turnFacts->setText(facts.join(u" · "_s));
     const int index = m_turn->findData(turn);

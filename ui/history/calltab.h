@@ -3,7 +3,8 @@
 // One stored call as a document tab: a summary line (status in words, engine, model, tokens,
 // cost, duration, when; replays and edits marked), the actions that start from it (Replay,
 // Revise, Export, Compare with parent) and five views of it: Transcript, Result (the validated
-// output, or what failed validation), Request / Response of each turn, Context budget and the
+// output, or what failed validation), Request / Response of each turn (the HTTP bodies as
+// sent and received, for calls stored since they are kept), Context budget and the
 // call's revision tree. The tab writes the shared CurrentCall when the person picks in it; the
 // window decides what the actions do (they run through the same code as the History menu).
 
@@ -74,6 +75,8 @@ public:
     // request carried, the reply decoded), for the Request / Response pane.
     static QJsonObject turnRequest(const CallRecord &record, int turn);
     static QJsonObject turnResponse(const CallRecord &record, int turn);
+    // The raw exchanges read with the call (empty for a call stored before they were kept).
+    const QList<TurnExchange> &exchanges() const { return m_exchanges; }
 
 public Q_SLOTS:
     void showTurn(int turn);
@@ -92,12 +95,14 @@ protected:
 
 private:
     void fill();
+    void readExchanges();
     void writeSelection();
     void updateButtons();
 
     CallStore *m_store = nullptr;
     CurrentCall *m_current = nullptr;
     CallRecord m_record;
+    QList<TurnExchange> m_exchanges;   // read apart from the call (CallStore::exchanges)
     bool m_syncing = false;
 
     QLabel *m_summary = nullptr;

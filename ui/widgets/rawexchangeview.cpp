@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLocale>
+#include <QStringList>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -35,22 +36,44 @@ RawExchangeView::~RawExchangeView() = default;
 
 void RawExchangeView::setExchange(const QJsonObject &request, const QByteArray &response, qint64 responseBytes)
 {
-    m_request->setJsonText(QString::fromUtf8(QJsonDocument(request).toJson(QJsonDocument::Indented)));
-    const QJsonDocument parsed = QJsonDocument::fromJson(response);
-    m_response->setJsonText(parsed.isNull() ? QString::fromUtf8(response)
-                                            : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented)));
-    if (responseBytes > response.size()) {
-        // Only the start of a large body is kept; say so rather than show it as the whole. The
-        // note exists only then.
+    const QByteArray body = QJsonDocument(request).toJson(QJsonDocument::Compact);
+    setExchange(body, body.size(), response, responseBytes);
+}
+
+namespace {
+
+QString shown(const QByteArray &bytes)
+{
+    const QJsonDocument parsed = QJsonDocument::fromJson(bytes);
+    return parsed.isNull() ? QString::fromUtf8(bytes) : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented));
+}
+
+} // namespace
+
+void RawExchangeView::setExchange(const QByteArray &request, qint64 requestBytes, const QByteArray &response,
+                                  qint64 responseBytes)
+{
+    m_request->setJsonText(shown(request));
+    m_response->setJsonText(shown(response));
+    // Only the start of a large body is kept; say so rather than show it as the whole. The
+    // note exists only then.
+    QStringList notes;
+    const QLocale locale;
+    if (requestBytes > request.size())
+        notes.append(tr("The request shows the first %1 of its %2; the rest was not kept.")
+                         .arg(locale.formattedDataSize(request.size()), locale.formattedDataSize(requestBytes)));
+    if (responseBytes > response.size())
+        notes.append(tr("The response shows the first %1 of the %2 received; the rest was "
+                        "decoded as it arrived and not kept.")
+                         .arg(locale.formattedDataSize(response.size()), locale.formattedDataSize(responseBytes)));
+    if (!notes.isEmpty()) {
         if (!m_cut) {
             m_cut = new QLabel(this);
             m_cut->setObjectName(u"rawResponseCut"_s);
             m_cut->setWordWrap(true);
             static_cast<QVBoxLayout *>(layout())->insertWidget(0, m_cut);
         }
-        m_cut->setText(tr("The response shows the first %1 of the %2 received; the rest was "
-                          "decoded as it arrived and not kept.")
-                           .arg(QLocale().formattedDataSize(response.size()), QLocale().formattedDataSize(responseBytes)));
+        m_cut->setText(notes.join(u' '));
     } else {
         delete m_cut;
         m_cut = nullptr;

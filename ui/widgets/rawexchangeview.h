@@ -27,12 +27,16 @@ public:
     // `response` is shown pretty-printed when it is JSON, as text otherwise; `responseBytes`
     // is the whole reply's size (larger than `response` when only its start was kept).
     void setExchange(const QJsonObject &request, const QByteArray &response, qint64 responseBytes);
+    // The same for a request kept as bytes (a stored call's): pretty-printed when it is JSON,
+    // as text when only its start was kept (`requestBytes` is its whole size).
+    void setExchange(const QByteArray &request, qint64 requestBytes, const QByteArray &response,
+                     qint64 responseBytes);
     void clear();
 
     JsonEditor *requestEditor() const { return m_request; }
     JsonEditor *responseEditor() const { return m_response; }
     QTabWidget *tabs() const { return m_tabs; }
-    // The "shows the first … of the …" note; empty when the whole reply is shown.
+    // The "shows the first … of the …" note; empty when the whole request and reply are shown.
     QString cutText() const;
 
 private:
