@@ -860,10 +860,6 @@
         <translation>Runde</translation>
     </message>
     <message>
-        <source>A stored call keeps each turn&apos;s messages rather than the HTTP bodies: the request is the conversation that turn&apos;s request carried (the Context budget tab shows what of it was cut to fit), the response is the reply as it was decoded.</source>
-        <translation>Ein gespeicherter Aufruf behält die Nachrichten jeder Runde, nicht die HTTP-Inhalte: die Anfrage ist das Gespräch, das die Anfrage dieser Runde trug (der Reiter Kontextbudget zeigt, was davon gekürzt wurde), die Antwort ist die Antwort, wie sie dekodiert wurde.</translation>
-    </message>
-    <message>
         <source>Turn:</source>
         <translation>Runde:</translation>
     </message>
@@ -986,6 +982,38 @@
             <numerusform>%n Werkzeugaufruf</numerusform>
             <numerusform>%n Werkzeugaufrufe</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2 (failed)</source>
+        <translation>%1 von %2 (fehlgeschlagen)</translation>
+    </message>
+    <message>
+        <source>Replayed: nothing was sent to a model. The request is what the replay engine was asked, the response the recorded reply it served.</source>
+        <translation>Abgespielt: nichts wurde an ein Modell gesendet. Die Anfrage ist das, was die Replay-Engine gefragt wurde, die Antwort die aufgezeichnete Antwort, die sie lieferte.</translation>
+    </message>
+    <message>
+        <source>The request body as it was sent (headers, and with them any key, are never kept; attachments appear as a placeholder) and the response body as it was received.</source>
+        <translation>Der Anfrageinhalt, wie er gesendet wurde (Kopfzeilen und damit jeder Schlüssel werden nie behalten; Anhänge erscheinen als Platzhalter), und der Antwortinhalt, wie er empfangen wurde.</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>The request is the conversation that turn&apos;s request carried (the Context budget tab shows what of it was cut to fit), the response is the reply as it was decoded.</source>
+        <translation>Die Anfrage ist das Gespräch, das die Anfrage dieser Runde trug (der Reiter Kontextbudget zeigt, was davon gekürzt wurde), die Antwort ist die Antwort, wie sie dekodiert wurde.</translation>
+    </message>
+    <message>
+        <source>This call was stored before Callscope kept raw requests (or was imported, which leaves them out).</source>
+        <translation>Dieser Aufruf wurde gespeichert, bevor Callscope rohe Anfragen behielt (oder er wurde importiert, was sie weglässt).</translation>
+    </message>
+    <message>
+        <source>No raw exchange was kept for this turn.</source>
+        <translation>Für diese Runde wurde kein roher Austausch behalten.</translation>
+    </message>
+    <message>
+        <source>no reply: the request ended in an error</source>
+        <translation>keine Antwort: die Anfrage endete mit einem Fehler</translation>
     </message>
 </context>
 <context>
@@ -4289,7 +4317,7 @@
     </message>
     <message>
         <source>Optional. A JSON object such as {&quot;ticket&quot;: 7}; {{ticket}} in the input or the spec&apos;s prompt is replaced by its value</source>
-        <translation>Optional. Ein JSON-Objekt wie {"ticket": 7}; {{ticket}} in der Eingabe oder im Prompt der Spezifikation wird durch seinen Wert ersetzt</translation>
+        <translation>Optional. Ein JSON-Objekt wie {&quot;ticket&quot;: 7}; {{ticket}} in der Eingabe oder im Prompt der Spezifikation wird durch seinen Wert ersetzt</translation>
     </message>
     <message>
         <source>Case %1 (%2): the vars are %3</source>
@@ -4436,6 +4464,10 @@
     <message>
         <source>The response shows the first %1 of the %2 received; the rest was decoded as it arrived and not kept.</source>
         <translation>Die Antwort zeigt die ersten %1 der empfangenen %2; der Rest wurde beim Eintreffen dekodiert und nicht behalten.</translation>
+    </message>
+    <message>
+        <source>The request shows the first %1 of its %2; the rest was not kept.</source>
+        <translation>Die Anfrage zeigt die ersten %1 ihrer %2; der Rest wurde nicht behalten.</translation>
     </message>
 </context>
 <context>
@@ -8397,6 +8429,18 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>storing the %1 of call %2: %3</source>
         <translation>beim Speichern von %1 des Aufrufs %2: %3</translation>
+    </message>
+    <message>
+        <source>storing the exchanges of call %1</source>
+        <translation>beim Speichern des Austauschs von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>storing exchange %1 of call %2</source>
+        <translation>beim Speichern von Austausch %1 des Aufrufs %2</translation>
+    </message>
+    <message>
+        <source>reading the exchanges of call %1</source>
+        <translation>beim Lesen des Austauschs von Aufruf %1</translation>
     </message>
 </context>
 <context>
