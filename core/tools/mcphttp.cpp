@@ -297,6 +297,25 @@ bool McpHttpTransport::takeRenewalAnswer(const QJsonObject &message)
     return true;
 }
 
+void McpHttpTransport::deliver(const QJsonDocument &doc, bool fromStream)
+{
+    const QPointer<McpHttpTransport> self(this);
+    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray{doc.object()};
+    for (const QJsonValue &item : items) {
+        if (!self)
+            return;
+        const QJsonObject message = item.toObject();
+        if (takeRenewalAnswer(message))
+            continue;
+        if (message.contains(u"id"_s) && !message.contains(u"method"_s)) {
+            m_awaited.remove(idKey(message.value(u"id"_s)));
+            if (fromStream)
+                m_resumes = 0;
+        }
+        Q_EMIT messageReceived(message);
+    }
+}
+
 void McpHttpTransport::dispatchBody(const QByteArray &body, const std::shared_ptr<Post> &post)
 {
     QJsonParseError error;
@@ -307,17 +326,7 @@ void McpHttpTransport::dispatchBody(const QByteArray &body, const std::shared_pt
         return;
     }
     const QPointer<McpHttpTransport> self(this);
-    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray{doc.object()};
-    for (const QJsonValue &item : items) {
-        if (!self)
-            return;
-        const QJsonObject message = item.toObject();
-        if (takeRenewalAnswer(message))
-            continue;
-        if (message.contains(u"id"_s) && !message.contains(u"method"_s))
-            m_awaited.remove(idKey(message.value(u"id"_s)));
-        Q_EMIT messageReceived(message);
-    }
+    deliver(doc, false);
     if (self && post->isRequest && m_awaited.contains(idKey(post->id)))
         fail(post, tr("MCP server \"%1\" answered without a response to the request").arg(m_serverName));
 }
@@ -349,20 +358,7 @@ void McpHttpTransport::dispatchEvent(const SseEvent &event, const std::shared_pt
         qCWarning(lcMcpHttp).noquote() << u"MCP server %1 sent an event that is not JSON (ignored)"_s.arg(m_serverName);
         return;
     }
-    const QPointer<McpHttpTransport> self(this);
-    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray{doc.object()};
-    for (const QJsonValue &item : items) {
-        if (!self)
-            return;
-        const QJsonObject message = item.toObject();
-        if (takeRenewalAnswer(message))
-            continue;
-        if (message.contains(u"id"_s) && !message.contains(u"method"_s)) {
-            m_awaited.remove(idKey(message.value(u"id"_s)));
-            m_resumes = 0;
-        }
-        Q_EMIT messageReceived(message);
-    }
+    deliver(doc, true);
 }
 
 void McpHttpTransport::openServerStream()

@@ -23,6 +23,7 @@
 
 #include "core/engines/ssedecoder.h"
 
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
 #include <QNetworkAccessManager>
@@ -98,6 +99,9 @@ private:
     // the same initialize, then send it once more. Only our own answer is consumed.
     void renewSession(const std::shared_ptr<Post> &post);
     bool takeRenewalAnswer(const QJsonObject &message);
+    // Hands each message of a body or event to the toolkit (our own renewal answer excepted);
+    // an answer on a stream also ends that stream's resumes.
+    void deliver(const QJsonDocument &doc, bool fromStream);
     QString describe(QNetworkReply *reply, const QByteArray &body) const;
 
     QString m_serverName;
