@@ -1,5 +1,6 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
+#include "app/cli/storecommand.h"
 #include "core/service/appcontext.h"
 #include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
@@ -58,6 +59,7 @@ int main(int argc, char *argv[])
     for (const Command &command : commands()) {
         if (command.name == first) {
             const int code = command.run(arguments);
+            printDamageAdvice();
             // MCP servers still stopping get their grace period, then are reaped.
             Callscope::ToolProcess::finishRetired(5000);
             return code;

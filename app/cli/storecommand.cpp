@@ -1,6 +1,8 @@
 #include "app/cli/storecommand.h"
 
 #include "app/cli/cliutil.h"
+#include "core/store/database.h"
+#include "core/store/historyrescue.h"
 
 #include <QCoreApplication>
 
@@ -48,6 +50,29 @@ bool openHistory(AppContext &context, const QString &path, AppContext::History m
         return true;
     printError(context.databaseError());
     return false;
+}
+
+void printDamageAdvice()
+{
+    for (const QString &path : DatabaseMonitor::instance()->damagedPaths()) {
+        QString newest = QCoreApplication::translate("Cli", "there is no backup yet");
+        for (const HistoryRescue::BackupInfo &backup : HistoryRescue::listBackups(path)) {
+            if (backup.readable()) {
+                newest = QCoreApplication::translate("Cli", "newest good backup: %1, %2 calls")
+                             .arg(backup.createdUtc.toString(u"yyyy-MM-dd HH:mm 'UTC'"_s))
+                             .arg(backup.calls);
+                break;
+            }
+        }
+        printError(QCoreApplication::translate(
+                       "Cli", "the history %1 is damaged. Ways back (each keeps the damaged file "
+                              "beside it, renamed):\n"
+                              "  callscope-cli history restore --db %1   put back the backup (%2)\n"
+                              "  callscope-cli history recover --db %1   copy what can still be read "
+                              "into a new history\n"
+                              "  callscope-cli history new --db %1       start an empty history")
+                       .arg(path, newest));
+    }
 }
 
 std::optional<qint64> parseId(const QString &text, const QString &what)

@@ -28,6 +28,10 @@ std::optional<QString> takeOption(QStringList &arguments, const QString &name, b
 bool openHistory(AppContext &context, const QString &path,
                  AppContext::History mode = AppContext::History::ReadWrite);
 
+// After a command: for every history SQLite called damaged in this process, says so on
+// stderr with the three ways back (restore, recover, new), naming the newest good backup.
+void printDamageAdvice();
+
 // Parses a positive id ("42"); nullopt after printing an error naming `what`.
 std::optional<qint64> parseId(const QString &text, const QString &what);
 

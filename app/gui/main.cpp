@@ -1,10 +1,16 @@
 #include "core/service/appcontext.h"
 #include "core/tools/toolprocess.h"
 #include "translations/translationloader.h"
+#include "core/store/database.h"
+#include "core/store/historyrescue.h"
 #include "ui/mainwindow.h"
+#include "ui/widgets/historyrescuedialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QThread>
+
+#include <memory>
 
 #include <csignal>
 #include <string_view>
@@ -68,14 +74,30 @@ int main(int argc, char *argv[])
     // opened is said in the window, and calls still run (they are not kept).
     Callscope::AppContext context;
     context.openHistory(parser.value(u"db"_s));
+    // A damaged history is never a dead end: the way back is offered before the window.
+    Callscope::HistoryRescueDialog::offerAtStart(context, parser.value(u"db"_s));
     Callscope::MainWindow::Options options;
     options.context = &context;
     Callscope::MainWindow window(options);
+    Callscope::HistoryRescueDialog::watchForDamage(&window, &context);
+    // One verified backup a day, made beside the history on a thread of its own.
+    std::unique_ptr<QThread> backup;
+    if (context.database() && Callscope::HistoryRescue::dailyBackupDue(context.databasePath())) {
+        backup.reset(QThread::create([path = context.databasePath()] {
+            Callscope::Database::Options readOnly;
+            readOnly.mustWrite = false;
+            if (auto opened = Callscope::Database::open(path, readOnly))
+                Callscope::HistoryRescue::backup(*opened.value(), Callscope::HistoryRescue::BackupReason::Daily);
+        }));
+        backup->start();
+    }
     const QStringList specs = parser.positionalArguments();
     if (!specs.isEmpty())
         window.openSpecFile(specs.constFirst());
     window.show();
     const int code = QApplication::exec();
+    if (backup)
+        backup->wait();
     Callscope::ToolProcess::finishRetired(5000); // MCP servers still stopping at exit
     return code;
 }

@@ -44,6 +44,7 @@ bool AppContext::openHistory(const QString &path, History mode)
     m_defaultDatabase = path.isEmpty();
     m_databasePath = m_defaultDatabase ? defaultDatabasePath() : path;
     m_databaseError.clear();
+    m_databaseErrorCode = StoreError::Code::None;
 
     Database::Options options;
     options.mustWrite = mode == History::ReadWrite;
@@ -51,6 +52,7 @@ bool AppContext::openHistory(const QString &path, History mode)
     if (!opened) {
         // The store's messages name the file nearly always; where one does not, say which.
         const QString message = opened.error().message;
+        m_databaseErrorCode = opened.error().code;
         m_databaseError = message.contains(m_databasePath)
             ? message
             : tr("cannot open the history database %1: %2").arg(m_databasePath, message);
@@ -59,6 +61,15 @@ bool AppContext::openHistory(const QString &path, History mode)
     }
     m_database = std::move(opened.value());
     m_store = std::make_unique<CallStore>(*m_database);
+    return true;
+}
+
+bool AppContext::closeHistory()
+{
+    if (m_calls)
+        return false;
+    m_store.reset();
+    m_database.reset();
     return true;
 }
 

@@ -55,10 +55,15 @@ public:
     bool openHistory(const QString &path, History mode = History::ReadWrite);
     // The file asked for (or the default one), also when it could not be opened.
     QString databasePath() const { return m_databasePath; }
+    // Closes the history (the store first); calls are not stored until it is opened again.
+    // Refused (false) once the call service exists: it keeps the store it was made with.
+    bool closeHistory();
     // True unless a path was given to openHistory().
     bool usesDefaultDatabase() const { return m_defaultDatabase; }
     // Why the history is not available; empty when it is (or was never asked for).
     QString databaseError() const { return m_databaseError; }
+    // Why the history could not be opened (None when it was); Corrupt means a way back is due.
+    StoreError::Code databaseErrorCode() const { return m_databaseErrorCode; }
     Database *database() const { return m_database.get(); }
     CallStore *store() const { return m_store.get(); }
 
@@ -77,6 +82,7 @@ public:
 private:
     QString m_databasePath;
     QString m_databaseError;
+    StoreError::Code m_databaseErrorCode = StoreError::Code::None;
     QString m_keychainService;
     bool m_defaultDatabase = true;
     // Declared in the order they are made, so each goes before what it refers to.

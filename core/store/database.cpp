@@ -1,12 +1,15 @@
 #include "core/store/database.h"
 
+#include "core/store/historyrescue.h"
 #include "core/store/schema.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -21,7 +24,6 @@ namespace {
 
 constexpr auto kDriver = "QSQLITE"_L1;
 constexpr auto kFileName = "callscope.sqlite"_L1;
-constexpr QByteArrayView kSqliteHeader("SQLite format 3\0", 16);
 
 constexpr auto kReadUserVersion = "PRAGMA user_version"_L1;
 constexpr auto kSetJournalWal = "PRAGMA journal_mode = WAL"_L1;
@@ -77,7 +79,90 @@ private:
     QString m_name;
 };
 
+QMutex &monitorMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+QHash<QString, int> &openCounts()
+{
+    static QHash<QString, int> counts;
+    return counts;
+}
+
+QStringList &damaged()
+{
+    static QStringList paths;
+    return paths;
+}
+
+QString monitorKey(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+}
+
 } // namespace
+
+DatabaseMonitor *DatabaseMonitor::instance()
+{
+    // Made on first use; it lives as long as the process (connections may report from any
+    // thread, up to the end).
+    static DatabaseMonitor *monitor = [] {
+        auto *made = new DatabaseMonitor;
+        if (QCoreApplication *app = QCoreApplication::instance())
+            made->moveToThread(app->thread());
+        return made;
+    }();
+    return monitor;
+}
+
+int DatabaseMonitor::openConnections(const QString &path) const
+{
+    QMutexLocker lock(&monitorMutex());
+    return openCounts().value(monitorKey(path));
+}
+
+QStringList DatabaseMonitor::damagedPaths() const
+{
+    QMutexLocker lock(&monitorMutex());
+    return damaged();
+}
+
+void DatabaseMonitor::clearDamage(const QString &path)
+{
+    QMutexLocker lock(&monitorMutex());
+    damaged().removeAll(path);
+}
+
+void DatabaseMonitor::add(const QString &key)
+{
+    QMutexLocker lock(&monitorMutex());
+    ++openCounts()[key];
+}
+
+void DatabaseMonitor::remove(const QString &key)
+{
+    QMutexLocker lock(&monitorMutex());
+    auto it = openCounts().find(key);
+    if (it != openCounts().end() && --it.value() <= 0)
+        openCounts().erase(it);
+}
+
+void DatabaseMonitor::reportDamage(const QString &path, const QString &message)
+{
+    {
+        QMutexLocker lock(&monitorMutex());
+        if (damaged().contains(path))
+            return; // said once per process
+        damaged().append(path);
+    }
+    qCWarning(lcStore) << "damaged history:" << message;
+    QMetaObject::invokeMethod(
+        this, [this, path, message] { Q_EMIT damageFound(path, message); }, Qt::QueuedConnection);
+}
 
 QString defaultDatabasePath()
 {
@@ -91,6 +176,8 @@ int Database::latestSchemaVersion()
 
 Database::~Database()
 {
+    if (!m_monitorKey.isEmpty())
+        DatabaseMonitor::instance()->remove(m_monitorKey);
     if (m_connectionName.isEmpty())
         return;
     {
@@ -115,9 +202,11 @@ StoreError Database::errorFrom(const QSqlError &error, const QString &what) cons
         return StoreError::make(StoreError::Code::Locked,
                                 translate("database %1 is locked by another program (%2): %3")
                                     .arg(m_path, what, detail));
-    case 11: // SQLITE_CORRUPT
-        return StoreError::make(StoreError::Code::Corrupt,
-                                translate("database %1 is damaged (%2): %3").arg(m_path, what, detail));
+    case 11: { // SQLITE_CORRUPT
+        const QString message = translate("database %1 is damaged (%2): %3").arg(m_path, what, detail);
+        DatabaseMonitor::instance()->reportDamage(m_path, message);
+        return StoreError::make(StoreError::Code::Corrupt, message);
+    }
     case 26: // SQLITE_NOTADB
         return StoreError::make(StoreError::Code::NotADatabase,
                                 translate("%1 is not a Callscope database (%2): %3")
@@ -154,23 +243,18 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
         if (!info.isFile())
             return StoreError::make(StoreError::Code::Io,
                                     translate("%1 is not a file").arg(path));
-        // Refuse anything that is not SQLite before SQLite sees it (an empty file is a new
-        // database to SQLite, and that is fine).
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return StoreError::make(StoreError::Code::Io, translate("cannot read %1: %2")
-                                                               .arg(path, file.errorString()));
-        const QByteArray head = file.read(kSqliteHeader.size());
-        if (!head.isEmpty() && head != kSqliteHeader)
-            return StoreError::make(StoreError::Code::NotADatabase,
-                                    translate("%1 is not a Callscope database (it is not an SQLite "
-                                              "file); it was left untouched")
-                                        .arg(path));
-        file.close();
+        // The file is never opened outside SQLite. POSIX locks belong to the process: closing
+        // any descriptor of the file (a QFile reading its header, say) would silently drop the
+        // locks of every connection this process already has on it, and another process
+        // would then take itself for the last user and checkpoint and delete the WAL under
+        // us. SQLite shares one descriptor per file between a process's connections and
+        // keeps it until the last lock is gone, so checks go through a read-only connection.
+        const bool empty = info.size() == 0;
 
         // Read the version through a read-only connection: a read-write one could change the
-        // file on close (WAL checkpoint) even when we then refuse it.
-        if (!head.isEmpty()) {
+        // file on close (WAL checkpoint) even when we then refuse it. An empty file is a new
+        // database to SQLite, and that is fine.
+        if (!empty) {
             const QString name = nextConnectionName();
             ConnectionGuard guard(name);
             StoreError error;
@@ -191,6 +275,11 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                 }
                 db.close();
             }
+            if (error.code == StoreError::Code::NotADatabase)
+                return StoreError::make(StoreError::Code::NotADatabase,
+                                        translate("%1 is not a Callscope database (it is not an "
+                                                  "SQLite file); it was left untouched")
+                                            .arg(path));
             if (error) {
                 error.message += u' ' + translate("(the file was left untouched)");
                 return error;
@@ -225,6 +314,8 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
         db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(options.busyTimeoutMs));
         if (!db.open())
             return database->errorFrom(db.lastError(), translate("opening"));
+        database->m_monitorKey = monitorKey(path);
+        DatabaseMonitor::instance()->add(database->m_monitorKey);
         QSqlQuery query(db);
         for (QLatin1StringView pragma : {kSetJournalWal, kSetForeignKeys, kSetSynchronous, kSetCacheSize}) {
             if (!query.exec(pragma))
@@ -256,6 +347,16 @@ StoreError Database::migrate(const Options &options)
                                         .arg(m_version));
         if (m_version >= target)
             return {};
+    }
+    // A history made by an older Callscope is copied aside before its layout changes (a
+    // new, empty file has nothing to keep).
+    if (m_version > 0) {
+        auto backup = HistoryRescue::backup(*this, HistoryRescue::BackupReason::BeforeMigration);
+        if (!backup)
+            return StoreError::make(backup.error().code,
+                                    translate("database %1 was not migrated, because it could not "
+                                              "be backed up first: %2")
+                                        .arg(m_path, backup.error().message));
     }
     for (const Schema::MigrationStep &step : Schema::migrations()) {
         if (step.version > target)

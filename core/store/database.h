@@ -11,8 +11,10 @@
 #include "core/store/storeerror.h"
 
 #include <QLoggingCategory>
+#include <QObject>
 #include <QSqlDatabase>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -27,12 +29,42 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 // QStandardPaths::AppDataLocation/callscope.sqlite.
 QString defaultDatabasePath();
 
+// What every connection of this process to a history file shares: how many are open per
+// file, and the news that SQLite found a file damaged (from any thread, any connection).
+class DatabaseMonitor final : public QObject
+{
+    Q_OBJECT
+public:
+    static DatabaseMonitor *instance();
+
+    // Open Database connections of this process on that file (the path is made canonical).
+    int openConnections(const QString &path) const;
+
+    // Called by Database; emits damageFound (queued to the monitor's thread).
+    void reportDamage(const QString &path, const QString &message);
+    // Every file SQLite called damaged in this process so far.
+    QStringList damagedPaths() const;
+    // After a way back was taken: the file at `path` is a new one.
+    void clearDamage(const QString &path);
+
+Q_SIGNALS:
+    void damageFound(const QString &path, const QString &message);
+
+private:
+    friend class Database;
+    DatabaseMonitor() = default;
+    void add(const QString &key);
+    void remove(const QString &key);
+};
+
 class Database
 {
 public:
     struct Options
     {
-        int busyTimeoutMs = 5000;        // how long a write waits for another writer
+        // How long a statement waits for another process's write lock before it reports
+        // Locked. Longer than an ordinary writer holds it; the store writer retries beyond.
+        int busyTimeoutMs = 15000;
         // Stop migrating at this version (0 = the latest). Tests use it to build old layouts.
         int targetVersion = 0;
         // Use the LIKE-based search table even when SQLite has FTS5 (tests the fallback).
@@ -78,6 +110,7 @@ private:
 
     QString m_path;
     QString m_connectionName;
+    QString m_monitorKey; // canonical path, registered with DatabaseMonitor while open
     int m_version = 0;
     SearchMode m_searchMode = SearchMode::None;
 };

@@ -160,6 +160,8 @@ QJsonValue parseJsonValue(const QString &text)
     return doc.array().isEmpty() ? QJsonValue(QJsonValue::Undefined) : doc.array().first();
 }
 
+StoreError indexCalls(Database &database, Database::SearchMode mode);
+
 // Creates the search index (FTS5, or the LIKE table when FTS5 is missing or refused) and
 // indexes every existing call.
 StoreError createSearchIndex(Database &database, bool forceFallback)
@@ -175,8 +177,21 @@ StoreError createSearchIndex(Database &database, bool forceFallback)
     }
     if (!fts && !query.exec(kV2LikeTable))
         return database.errorFrom(query, QCoreApplication::translate("Store", "creating the search table"));
-    const auto mode = fts ? Database::SearchMode::Fts5 : Database::SearchMode::LikeFallback;
+    return indexCalls(database, fts ? Database::SearchMode::Fts5 : Database::SearchMode::LikeFallback);
+}
 
+} // namespace
+
+StoreError indexAllCalls(Database &database)
+{
+    return indexCalls(database, database.searchMode());
+}
+
+namespace {
+
+StoreError indexCalls(Database &database, Database::SearchMode mode)
+{
+    QSqlDatabase db = database.connection();
     QSqlQuery rows(db);
     rows.setForwardOnly(true);
     if (!rows.exec(kV2SelectCalls))

@@ -30,6 +30,9 @@ struct MigrationStep
 const QList<MigrationStep> &migrations();
 int latestVersion();
 
+// Adds every call of the database to its (empty) search index; used after a recovery.
+StoreError indexAllCalls(Database &database);
+
 // Names the search index tables; the store checks which one exists.
 inline constexpr QLatin1StringView kFtsTable("calls_fts");
 inline constexpr QLatin1StringView kLikeTable("calls_search");

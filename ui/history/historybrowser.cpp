@@ -1,5 +1,7 @@
 #include "ui/history/historybrowser.h"
 
+#include "core/store/historywatcher.h"
+
 #include "ui/widgets/displaynames.h"
 
 #include "core/service/calljob.h"
@@ -175,6 +177,14 @@ int HistoryBrowser::searchDelayMs() const
 void HistoryBrowser::setStore(CallStore *store)
 {
     m_store = store;
+    // Calls another process (a CLI batch, an import) or the store writer committed show up
+    // without a restart.
+    delete m_watcher;
+    m_watcher = nullptr;
+    if (store) {
+        m_watcher = new HistoryWatcher(&store->database(), 1000, this);
+        connect(m_watcher, &HistoryWatcher::changed, this, &HistoryBrowser::requestRefresh);
+    }
     m_callView->clear();
     m_model->setStore(store);
     applyFilters();
@@ -184,28 +194,34 @@ void HistoryBrowser::setCallService(CallService *service)
 {
     if (!service)
         return;
-    // Any stored call, from any panel: new rows appear at once. Many calls finishing together
-    // (a batch) refresh the list at most every 150 ms, not once per call.
-    auto *quiet = new QTimer(this);
-    quiet->setSingleShot(true);
-    quiet->setInterval(150);
-    auto missed = std::make_shared<bool>(false);
-    connect(quiet, &QTimer::timeout, this, [this, missed] {
-        if (*missed) {
-            *missed = false;
-            refresh();
-        }
+    // Any call stored from any panel: new rows appear at once.
+    connect(service, &CallService::jobFinished, this, [this](CallJob *, const LaunchResult &result) {
+        if (result.stored)
+            requestRefresh();
     });
-    connect(service, &CallService::jobFinished, this, [this, quiet, missed](CallJob *, const LaunchResult &result) {
-        if (!result.stored)
-            return;
-        if (quiet->isActive()) {
-            *missed = true;
-            return;
-        }
-        refresh();
-        quiet->start();
-    });
+}
+
+void HistoryBrowser::requestRefresh()
+{
+    // Many calls finishing together (a batch, here or in another process) refresh the list
+    // at most every 150 ms, not once per call.
+    if (!m_quiet) {
+        m_quiet = new QTimer(this);
+        m_quiet->setSingleShot(true);
+        m_quiet->setInterval(150);
+        connect(m_quiet, &QTimer::timeout, this, [this] {
+            if (m_refreshMissed) {
+                m_refreshMissed = false;
+                refresh();
+            }
+        });
+    }
+    if (m_quiet->isActive()) {
+        m_refreshMissed = true;
+        return;
+    }
+    refresh();
+    m_quiet->start();
 }
 
 HistoryQuery HistoryBrowser::currentQuery() const

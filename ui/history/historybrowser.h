@@ -18,6 +18,8 @@ class QTimer;
 
 namespace Callscope {
 
+class HistoryWatcher;
+
 class CallService;
 class CallView;
 class HistoryModel;
@@ -54,6 +56,8 @@ public:
 
 public Q_SLOTS:
     void refresh();
+    // Refreshes now, or once at the end of a burst of changes.
+    void requestRefresh();
     void applyFilters();
     // Selects the call when it is loaded and shows it.
     void openCall(qint64 id);
@@ -70,6 +74,9 @@ private:
     void onSelectionChanged();
 
     CallStore *m_store = nullptr;
+    HistoryWatcher *m_watcher = nullptr;
+    QTimer *m_quiet = nullptr;    // coalesces refreshes while many calls arrive
+    bool m_refreshMissed = false;
     HistoryModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_view = nullptr;

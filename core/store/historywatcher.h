@@ -1,0 +1,38 @@
+#pragma once
+
+// Tells when the history changed under this connection: calls stored by another Callscope
+// process (a CLI batch beside the studio), by the store writer thread or by an import.
+//
+// It asks SQLite's `PRAGMA data_version` on the watched connection at an interval; the value
+// changes whenever any other connection committed to the file, and the question costs no
+// disk read. Lives on the thread of the Database it watches.
+
+#include <QObject>
+#include <QTimer>
+
+namespace Callscope {
+
+class Database;
+
+class HistoryWatcher final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryWatcher)
+
+public:
+    // `database` must outlive the watcher. Starts watching at once.
+    explicit HistoryWatcher(Database *database, int intervalMs = 1000, QObject *parent = nullptr);
+
+    // Looks now (the timer does this on its own); emits changed() when something was committed.
+    void poll();
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    Database *m_database = nullptr;
+    QTimer m_timer;
+    qint64 m_version = -1;
+};
+
+} // namespace Callscope
