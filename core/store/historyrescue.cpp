@@ -28,6 +28,9 @@ constexpr auto kBackupInfix = ".backup-"_L1;
 constexpr auto kDamagedInfix = ".damaged-"_L1;
 constexpr auto kPartSuffix = ".part"_L1;
 constexpr auto kStampFormat = "yyyyMMdd-HHmmss"_L1;
+// Backups carry milliseconds too, so that their names sort in the order they were made.
+constexpr auto kBackupStampFormat = "yyyyMMdd-HHmmss-zzz"_L1;
+constexpr int kBackupStampLength = 19;
 // Rows copied per query while recovering; a damaged page costs at most this many re-reads.
 constexpr int kRecoverChunk = 256;
 
@@ -115,7 +118,7 @@ std::optional<QDateTime> stampOf(const QString &fileName, const QString &base)
     const QString prefix = base + kBackupInfix;
     if (!fileName.startsWith(prefix) || fileName.endsWith(kPartSuffix))
         return std::nullopt;
-    QDateTime when = QDateTime::fromString(fileName.mid(prefix.size(), 15), kStampFormat);
+    QDateTime when = QDateTime::fromString(fileName.mid(prefix.size(), kBackupStampLength), kBackupStampFormat);
     if (!when.isValid())
         return std::nullopt;
     when.setTimeZone(QTimeZone::utc());
@@ -290,10 +293,15 @@ bool dailyBackupDue(const QString &databasePath)
 StoreResult<BackupInfo> backup(Database &database, BackupReason reason)
 {
     const QString databasePath = database.path();
-    QString target = databasePath + kBackupInfix + stamp(QDateTime::currentDateTimeUtc());
-    for (int n = 2; QFileInfo::exists(target); ++n)
-        target = databasePath + kBackupInfix + stamp(QDateTime::currentDateTimeUtc()) + u'-'
-            + QString::number(n);
+    // Later than every backup there is, even within one millisecond.
+    QDateTime when = QDateTime::currentDateTimeUtc();
+    const QStringList existing = backupFiles(databasePath);
+    if (!existing.isEmpty()) {
+        const auto newest = stampOf(QFileInfo(existing.first()).fileName(), QFileInfo(databasePath).fileName());
+        if (newest && *newest >= when)
+            when = newest->addMSecs(1);
+    }
+    const QString target = databasePath + kBackupInfix + when.toUTC().toString(kBackupStampFormat);
     const QString part = target + kPartSuffix;
     QFile::remove(part);
 

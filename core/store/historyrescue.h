@@ -7,7 +7,7 @@
 // Backups are made with SQLite's VACUUM INTO through a connection (never by copying the file,
 // which could catch a half-written state and, worse, would drop this process's locks when
 // the copy's descriptor closes), then opened read-only and checked before they count.
-// Their names: `<database>.backup-<UTC yyyyMMdd-HHmmss>`, the newest kKeptBackups kept.
+// Their names: `<database>.backup-<UTC yyyyMMdd-HHmmss-zzz>`, the newest kKeptBackups kept.
 
 #include "core/store/storeerror.h"
 
