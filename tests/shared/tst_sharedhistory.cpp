@@ -4,14 +4,21 @@
 // deleted -wal or -shm, damaged files made by overwriting pages or by half a checkpoint, and
 // the studio's rescue dialog and History list driven offscreen.
 
+#include "core/model/specio.h"
 #include "core/service/appcontext.h"
+#include "core/service/callservice.h"
+#include "core/service/calljob.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 #include "core/store/historywatcher.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "ui/history/historymodel.h"
+#include "ui/mainwindow.h"
+#include "ui/transfer/transfercontroller.h"
 #include "ui/widgets/historyrescuedialog.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
@@ -217,6 +224,7 @@ private Q_SLOTS:
     void lostWalWaysBackFromTheCli();
     void studioOffersTheWayBack();
     void studioSeesOtherProcessesCalls();
+    void studioBesideACliBatch();
 };
 
 void TestSharedHistory::initTestCase()
@@ -563,6 +571,83 @@ void TestSharedHistory::studioSeesOtherProcessesCalls()
     const Cli imported = runCli({u"import"_s, document, u"--db"_s, path});
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     QTRY_VERIFY(!changed.isEmpty());
+}
+
+void TestSharedHistory::studioBesideACliBatch()
+{
+    QTemporaryDir dir;
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Beside"_s}}, 30));
+    });
+    qputenv(kKeyEnv, "sk-shared-test");
+    const QJsonObject specJson = twoTurnSpecJson(server.baseUrl(), QString::fromLatin1(kKeyEnv));
+    const QString spec = dir.filePath(u"planner.spec.json"_s);
+    const QString inputs = dir.filePath(u"inputs.jsonl"_s);
+    const QString path = dir.filePath(u"history.sqlite"_s);
+    const int lines = 30;
+    {
+        QFile file(spec);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(specJson).toJson());
+        QFile in(inputs);
+        QVERIFY(in.open(QIODevice::WriteOnly));
+        for (int i = 1; i <= lines; ++i)
+            in.write("\"Plan ticket " + QByteArray::number(i) + "\"\n");
+    }
+    QVERIFY(fillHistory(path, 1));
+
+    MainWindow::Options options;
+    options.databasePath = path;
+    MainWindow window(options);
+    window.resize(1280, 800);
+    window.show();
+    auto *model = window.findChild<HistoryModel *>();
+    QVERIFY(model);
+    QTRY_COMPARE(model->rowCount(), 1);
+
+    QProcess batch;
+    batch.setProcessEnvironment(cliEnvironment());
+    batch.setStandardOutputFile(dir.filePath(u"batch.out"_s));
+    batch.setStandardErrorFile(dir.filePath(u"batch.err"_s));
+    batch.start(cliPath(), {u"batch"_s, spec, u"--inputs"_s, inputs, u"--jobs"_s, u"4"_s, u"--db"_s, path});
+    QVERIFY(batch.waitForStarted());
+    // The batch has begun storing before the studio does its own work.
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 1, 60000);
+
+    // The studio runs a call through its service (the store writer) while the batch writes...
+    auto *services = window.findChild<StudioServices *>();
+    QVERIFY(services && services->calls());
+    auto loaded = specFromJson(specJson, spec);
+    QVERIFY(loaded.ok());
+    LaunchRequest request;
+    request.spec = *loaded.spec;
+    request.input.text = u"Plan the studio's own ticket"_s;
+    CallJob *job = services->calls()->launch(request);
+    QSignalSpy finished(job, &CallJob::finished);
+    // ...and exports a call on a connection of its own.
+    TransferController transfer(path, &window, nullptr);
+    QSignalSpy exported(&transfer, &TransferController::finished);
+    transfer.startExport(TransferResult::Kind::ExportCall, 1, dir.filePath(u"studio-export.json"_s));
+    QVERIFY(exported.wait(60000));
+    const auto exportResult = exported.first().first().value<TransferResult>();
+    QVERIFY2(exportResult.ok, qPrintable(exportResult.message));
+    QVERIFY(finished.wait(60000) || !finished.isEmpty());
+    const auto result = finished.first().first().value<LaunchResult>();
+    QCOMPARE(result.record.status, CallStatus::Completed);
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+
+    QTRY_VERIFY_WITH_TIMEOUT(batch.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(batch.exitCode() == 0, readFile(dir.filePath(u"batch.err"_s)).constData());
+    QVERIFY(deletedHistoryFiles(QCoreApplication::applicationPid(), path).isEmpty());
+    // The studio's History shows every call of the batch, its own and the first one, with no
+    // restart and no refresh by hand.
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), lines + 2, 30000);
+    auto report = HistoryRescue::check(path);
+    QVERIFY(report && report->ok);
+    QCOMPARE(report->calls, qint64(lines + 2));
+    window.close();
 }
 
 QTEST_MAIN(TestSharedHistory)
