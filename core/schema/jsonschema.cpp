@@ -1445,6 +1445,7 @@ struct Context
     bool aborted = false;
     qint64 steps = 0;
     qint64 budget = 0;
+    QString stopped;   // why the check stopped early (budget, stop flag); reported once at the end
     // Verdicts of (subschema, instance node) already worked out when only the verdict was
     // wanted: a fan-out reaching the same place by many paths is checked there once.
     QHash<std::pair<const Node *, qsizetype>, bool> verdicts;
@@ -1613,13 +1614,12 @@ bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePat
     if (m_ctx.aborted)
         return false;
     if (++m_ctx.steps > m_ctx.budget) {
-        report(ipath, kpath, {}, tr("this schema is too expensive to check: more than %1 steps for one value")
-                                     .arg(m_ctx.budget));
+        m_ctx.stopped = tr("this schema is too expensive to check: more than %1 steps for one value").arg(m_ctx.budget);
         m_ctx.aborted = true;
         return false;
     }
     if ((m_ctx.steps & 1023) == 0 && g_validationStopped.load(std::memory_order_relaxed)) {
-        report(ipath, kpath, {}, tr("the check was stopped"));
+        m_ctx.stopped = tr("the check was stopped");
         m_ctx.aborted = true;
         return false;
     }
@@ -2665,6 +2665,11 @@ SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype 
     Evaluator evaluator(context);
     const InstancePath rootPath;
     result.valid = evaluator.evaluate(m_data->root, root, &rootPath, nullptr, nullptr);
+    if (!context.stopped.isEmpty()) {
+        // Stopped part way: what was found so far, then why it stopped.
+        result.valid = false;
+        result.errors.append({QString(), QString(), context.stopped, QString()});
+    }
     if (result.valid && !result.errors.isEmpty())
         result.errors.clear(); // defensive: only violations of a failing verdict are reported
     if (!result.valid && result.errors.isEmpty())
