@@ -2462,22 +2462,19 @@ void TestStudio1::validationKeepsEventLoopResponsive()
     });
     QSignalSpy finished(&s.panel, &RunPanel::runFinished);
     s.panel.run();
-    QTRY_VERIFY_WITH_TIMEOUT(s.panel.runner(), 5000);
-    connect(s.panel.runner(), &Runner::stateChanged, this, [&](RunnerState state) {
-        if (state == RunnerState::Validating && validatingSince < 0) {
-            validatingSince = clock.elapsed();
-        } else if (state != RunnerState::Validating && validatingSince >= 0) {
-            validatingMs += clock.elapsed() - validatingSince;
-            validatingSince = -1;
-        }
+    // From the first reply to the correction going out: the check of the answer.
+    QTRY_VERIFY_WITH_TIMEOUT(m_server->requestCount() == 1, 10000);
+    connect(m_server.get(), &FakeProvider::requestReceived, this, [&] {
+        if (validatingSince >= 0 && validatingMs == 0)
+            validatingMs = clock.elapsed() - validatingSince;
     });
+    validatingSince = 0;
     clock.start();
     probe.start();
     QVERIFY(finished.wait(60000));
     probe.stop();
     const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
-    QVERIFY2(result.record.transcript.toArray().size() > 0 || !result.record.turns.isEmpty(), "turns recorded");
     qInfo("validation took %lld ms; longest event-loop gap %lld ms", validatingMs, maxGap);
     QVERIFY2(validatingMs >= 150, "the check should be long enough to stall a GUI thread");
     QVERIFY2(maxGap < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
