@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include "core/secrets/truststore.h"
+
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
@@ -1149,6 +1151,11 @@ std::optional<QString> MainWindow::saveToFile(const QString &path)
         return message;
     }
     addRecentFile(document->path());
+    // What the user saved in the studio is theirs: it runs without the trust question.
+    if (TrustStore *trust = m_studio ? m_studio->calls()->trustStore() : nullptr) {
+        if (const SpecLoadResult saved = loadSpec(document->text().toUtf8(), document->path()); saved.spec)
+            trust->trust(trustEntryFor(*saved.spec));
+    }
     const int errors = document->count(SpecFinding::Severity::Error);
     statusBar()->showMessage(errors == 0 ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))
                                          : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(document->path())),

@@ -63,6 +63,7 @@ int runEval(const QStringList &arguments)
     parser.addOption({u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s});
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    addTrustOptions(parser);
     parser.addOption({u"prices"_s, tr("A price table (JSON) instead of the one in the settings or shipped."), u"FILE"_s});
     parser.addOption({u"resubmit-unknown"_s, tr("Through a batch API: send again the requests of provider batches whose "
                                                "creation got no answer (they may exist at the provider).")});
@@ -124,6 +125,9 @@ int runEval(const QStringList &arguments)
         return ExitUsage;
     }
     const Experiment &experiment = *load.experiment;
+    if (!passTrust(context, parser, experimentRunItems(experiment, parser.values(u"allow-key-env"_s)),
+                   experimentTrustEntry(experiment)))
+        return ExitUsage;
     QStringList only = parser.values(u"only"_s);
     for (const QString &id : std::as_const(only)) {
         if (std::none_of(experiment.rows.begin(), experiment.rows.end(), [&id](const DatasetRow &r) { return r.id == id; })) {

@@ -55,7 +55,9 @@ void printMcpHelp()
         "  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command\n"
         "                            setting, else xdg-open)\n"
         "  --args JSON               call: the tool's arguments (a JSON object)\n"
-        "  --timeout MS              how long start-up and the call may take (default 60000)\n\n"
+        "  --timeout MS              how long start-up and the call may take (default 60000)\n"
+        "  --trust                   start the spec's server even though the file is not trusted\n"
+        "  --allow-key-env NAME      allow this variable as a key (bearer_env)\n\n"
         "Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.\n");
     std::fputs(text.toLocal8Bit().constData(), stdout);
 }
@@ -117,6 +119,7 @@ int runMcp(const QStringList &arguments)
     const QCommandLineOption timeoutOption(u"timeout"_s, u"MS"_s, u"ms"_s, u"60000"_s);
     parser.addOptions({urlOption, headerOption, bearerOption, oauthOption, clientIdOption, clientSecretOption,
                        metadataOption, scopeOption, browserOption, argsOption, timeoutOption});
+    addTrustOptions(parser);
     parser.addPositionalArgument(u"target"_s, u"SPEC.json SERVER [TOOL]"_s);
     if (!parseOrComplain(parser, u"mcp "_s + verb, arguments.mid(1)))
         return ExitUsage;
@@ -125,6 +128,10 @@ int runMcp(const QStringList &arguments)
     QString serverName;
     McpServerSpec server;
     QList<ToolSpec> entries;
+    // What the spec's server would start or read, checked for trust before anything starts
+    // (a server given on the command line is the user's own).
+    QList<RunItem> untrusted;
+    TrustEntry trustEntry;
     if (parser.isSet(urlOption)) {
         serverName = u"remote"_s;
         server.url = parser.value(urlOption);
@@ -174,6 +181,14 @@ int runMcp(const QStringList &arguments)
         }
         server = loaded.spec->mcpServers.value(serverName);
         entries = loaded.spec->tools;
+        Spec started = *loaded.spec;
+        started.tools.clear();
+        started.preSeeds.clear();
+        started.engine = EngineSpec();
+        started.mcpServers = {{serverName, server}};
+        started.mcpServers[serverName].exposeAll = true;
+        untrusted = specRunItems(started, parser.values(u"allow-key-env"_s));
+        trustEntry = trustEntryFor(*loaded.spec);
     }
     server.exposeAll = true;
 
@@ -211,6 +226,8 @@ int runMcp(const QStringList &arguments)
     AppContext context;
     context.setKeychainService(qEnvironmentVariable("CALLSCOPE_MCP_KEYCHAIN_SERVICE",
                                                     CredentialStore::defaultServiceName()));
+    if (!passTrust(context, parser, untrusted, trustEntry))
+        return ExitUsage;
     CredentialStore &credentials = *context.credentials();
     McpToolkit toolkit(serverName, server, entries);
     toolkit.setStartupTimeoutMs(timeoutMs);

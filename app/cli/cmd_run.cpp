@@ -128,14 +128,17 @@ int runRun(const QStringList &arguments)
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
     parser.addOption({u"no-store"_s, tr("Do not keep the call in the history.")});
+    addTrustOptions(parser);
     parser.addOption({u"help"_s, tr("Show this help.")});
     if (!parseOrComplain(parser, u"run"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(qPrintable(tr("Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
                                  "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
-                                 "[--no-store]\n\nRuns the spec once, unattended: tools that need "
-                                 "approval are refused unless allowed with --allow-tool.\n"
+                                 "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
+                                 "unattended: tools that need approval are refused unless allowed with "
+                                 "--allow-tool. A file that would start programs or read a variable that is not "
+                                 "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
                                  "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
                                  "3 turn limited.\n")),
                    stdout);
@@ -193,6 +196,8 @@ int runRun(const QStringList &arguments)
     AppContext context;
     if (!parser.isSet(u"no-store"_s) && !openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
+    if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)), trustEntryFor(*spec)))
+        return ExitUsage;
     CallJob *job = context.calls()->launch(request);
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = waitFor(job);
@@ -211,6 +216,7 @@ int runRevise(const QStringList &arguments)
     parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
     parser.addOption({u"engine"_s, tr("Revise on this engine profile instead of the call's own engine."), u"PROFILE"_s});
+    addTrustOptions(parser);
     if (!parseOrComplain(parser, u"revise"_s, arguments))
         return ExitUsage;
     bool ok = false;
@@ -229,6 +235,14 @@ int runRevise(const QStringList &arguments)
     if (auto exists = context.store()->callExists(callId); !exists || !exists.value()) {
         printError(tr("no call %1 in %2").arg(callId).arg(context.databasePath()));
         return ExitUsage;
+    }
+    // A revision runs the stored call's tools again: an imported call's spec is someone else's.
+    if (auto parent = context.store()->getCall(callId)) {
+        const SpecLoadResult stored = specFromJson(parent.value().spec, parent.value().metadata.value(u"spec_path"_s).toString());
+        if (stored.spec
+            && !passTrust(context, parser, specRunItems(*stored.spec, parser.values(u"allow-key-env"_s)),
+                          trustEntryFor(*stored.spec)))
+            return ExitUsage;
     }
     RunOptions options;
     for (const QString &tool : parser.values(u"allow-tool"_s))
@@ -258,12 +272,13 @@ int runBatch(const QStringList &arguments)
     parser.addOption({u"jobs"_s, tr("Calls in flight at once (default 4)."), u"N"_s});
     parser.addOption({u"resume"_s, tr("Continue the newest batch of this spec and inputs file.")});
     parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    addTrustOptions(parser);
     parser.addOption({u"help"_s, tr("Show this help.")});
     if (!parseOrComplain(parser, u"batch"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(qPrintable(tr("Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] "
-                                 "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]...\n\n"
+                                 "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]\n\n"
                                  "Runs the spec on every line of the inputs file with N calls in flight "
                                  "(default 4) and prints one result line per input line, in input order.\n"
                                  "A line is a JSON string or {\"input\", \"attachments\": [paths], \"metadata\"}.\n"
@@ -316,6 +331,8 @@ int runBatch(const QStringList &arguments)
     AppContext context;
     if (!openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
+    if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)), trustEntryFor(*spec)))
+        return ExitUsage;
     CallService *calls = context.calls();
     calls->scheduler()->setGlobalLimit(jobs);
     if (const int own = calls->scheduler()->engineLimit(engineKey(spec->engine)); own > 0 && own < jobs)

@@ -19,6 +19,7 @@ int runHistory(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runImport(const QStringList &arguments);
 int runMcp(const QStringList &arguments);
+int runTrust(const QStringList &arguments);
 
 QList<Command> commands()
 {
@@ -50,6 +51,8 @@ QList<Command> commands()
          QCoreApplication::translate("Cli", "Import an export document; prints the new ids."), runImport},
         {u"mcp"_s, u"mcp tools|call (SPEC.json SERVER | --url URL) [TOOL --args JSON]"_s,
          QCoreApplication::translate("Cli", "List or call the tools of an MCP server, local or remote."), runMcp},
+        {u"trust"_s, u"trust list | trust revoke (PATH | --all)"_s,
+         QCoreApplication::translate("Cli", "List or forget the files trusted to run programs (docs/trust.md)."), runTrust},
     };
 }
 

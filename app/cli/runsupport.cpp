@@ -1,6 +1,7 @@
 #include "app/cli/runsupport.h"
 
 #include "app/cli/cliutil.h"
+#include "core/schema/jsonschema.h"
 
 #include <algorithm>
 #include <QCoreApplication>
@@ -14,6 +15,41 @@
 using namespace Qt::StringLiterals;
 
 namespace Callscope::Cli {
+
+void addTrustOptions(QCommandLineParser &parser)
+{
+    parser.addOption({u"trust"_s, QCoreApplication::translate("Callscope::Cli", "Run the programs the file starts and "
+                                                              "read the variables it names (see docs/trust.md).")});
+    parser.addOption({u"allow-key-env"_s,
+                      QCoreApplication::translate("Callscope::Cli", "Allow this environment variable as a key."),
+                      u"NAME"_s});
+}
+
+bool trustGiven(const QCommandLineParser &parser)
+{
+    return parser.isSet(u"trust"_s) || qEnvironmentVariable("CALLSCOPE_TRUST") == u"1"_s;
+}
+
+bool passTrust(AppContext &context, const QCommandLineParser &parser, const QList<RunItem> &items,
+               const TrustEntry &entry)
+{
+    CallService *calls = context.calls();
+    calls->setAllowedKeyVariables(parser.values(u"allow-key-env"_s));
+    if (trustGiven(parser) || (!items.isEmpty() && context.trust()->isTrusted(entry))) {
+        calls->setTrustStore(nullptr); // this command's calls run without asking again
+        return true;
+    }
+    if (items.isEmpty())
+        return true;
+    printError(untrustedText(items));
+    std::fprintf(stderr, "%s\n",
+                 qPrintable(QCoreApplication::translate(
+                     "Callscope::Cli",
+                     "Nothing was run or sent. If you trust this file, run again with --trust (or set "
+                     "CALLSCOPE_TRUST=1 on a machine that runs only its own files); a key variable can be "
+                     "allowed alone with --allow-key-env NAME.")));
+    return false;
+}
 
 LaunchResult waitFor(CallJob *job)
 {
@@ -67,6 +103,9 @@ void StopOnSignal::handle(int signal)
         std::raise(signal);
         return;
     }
+    // A validation in progress (on any thread) stops at its next check of the flag, so the
+    // event loop gets to the pipe within a second.
+    stopAllValidation();
     if (s_pipe[1] >= 0) {
         const char byte = 1;
         [[maybe_unused]] const auto n = ::write(s_pipe[1], &byte, 1);

@@ -5,7 +5,9 @@
 // profiles, network, the service) comes from the program's AppContext (core/service).
 
 #include "core/service/calljob.h"
+#include "core/service/appcontext.h"
 #include "core/service/callservice.h"
+#include "core/secrets/truststore.h"
 
 #include <QCommandLineParser>
 #include <QSocketNotifier>
@@ -43,6 +45,18 @@ bool parseOrComplain(QCommandLineParser &parser, const QString &command, const Q
 
 // What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
 std::function<void()> cancelling(CallJob *job);
+
+// Trust (docs/trust.md): --trust and --allow-key-env NAME on the commands that run files.
+void addTrustOptions(QCommandLineParser &parser);
+// --trust, or CALLSCOPE_TRUST=1 in the environment.
+bool trustGiven(const QCommandLineParser &parser);
+// The check before anything runs: `items` are what the file would start or read (its run
+// items), `entry` identifies it. Goes on (true) when there is nothing to trust, when the user
+// trusted the file before, or with --trust / CALLSCOPE_TRUST=1: the service then runs this
+// command's calls without asking again. Otherwise prints the list and the flag to pass and
+// returns false (exit 2), before any request.
+bool passTrust(AppContext &context, const QCommandLineParser &parser, const QList<RunItem> &items,
+               const TrustEntry &entry);
 
 // "42s", "3m07s", "1h05m"; "?" for a negative value.
 QString durationText(qint64 ms);

@@ -6,6 +6,7 @@
 #include "core/store/callstore.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -503,6 +504,66 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
     if (errors.isEmpty())
         load.experiment = e;
     return load;
+}
+
+} // namespace Callscope
+
+namespace Callscope {
+
+namespace {
+
+QList<const Assertion *> allAssertions(const Experiment &experiment)
+{
+    QList<const Assertion *> out;
+    for (const Assertion &a : experiment.asserts)
+        out.append(&a);
+    for (const DatasetRow &row : experiment.rows) {
+        for (const Assertion &a : row.asserts)
+            out.append(&a);
+    }
+    return out;
+}
+
+} // namespace
+
+QList<RunItem> experimentRunItems(const Experiment &experiment, const QStringList &allowedVariables)
+{
+    QList<RunItem> items;
+    for (const Variant &variant : experiment.variants) {
+        for (RunItem item : specRunItems(variant.spec, allowedVariables)) {
+            item.pointer = u"variant "_s + variant.name + u' ' + item.pointer;
+            if (!items.contains(item))
+                items.append(item);
+        }
+    }
+    const QString folder = experiment.path.isEmpty() ? QDir::currentPath() : QFileInfo(experiment.path).absolutePath();
+    for (const Assertion *a : allAssertions(experiment)) {
+        if (a->type != u"command"_s)
+            continue;
+        QStringList argv;
+        for (const QJsonValue &v : a->params.value(u"command"_s).toArray())
+            argv.append(v.toString());
+        items.append({RunItem::Kind::Assertion, a->name, argv, folder, a->where});
+    }
+    return items;
+}
+
+TrustEntry experimentTrustEntry(const Experiment &experiment)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact));
+    for (const Variant &variant : experiment.variants)
+        hash.addData(specTrustDigest(variant.spec));
+    for (const Assertion *a : allAssertions(experiment))
+        hash.addData(QJsonDocument(a->params).toJson(QJsonDocument::Compact));
+    TrustEntry entry;
+    entry.digest = hash.result().toHex();
+    if (!experiment.path.isEmpty()) {
+        const QFileInfo info(experiment.path);
+        entry.folder = info.absolutePath();
+        entry.file = info.absoluteFilePath();
+    }
+    return entry;
 }
 
 } // namespace Callscope

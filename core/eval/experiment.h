@@ -17,6 +17,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "core/secrets/truststore.h"
+
 #include <optional>
 
 namespace Callscope {
@@ -69,6 +71,12 @@ struct Experiment
     Spec specFor(const DatasetRow &row, const Variant &variant) const;
     QString inputFor(const DatasetRow &row) const;
 };
+
+// What running the experiment would start or read that needs the user's trust
+// (core/model/trustpolicy.h): every variant's run items, then each `command` assertion.
+QList<RunItem> experimentRunItems(const Experiment &experiment, const QStringList &allowedVariables = {});
+// The experiment's digest (its file, the variants' specs and every assertion) and folder.
+TrustEntry experimentTrustEntry(const Experiment &experiment);
 
 struct ExperimentError
 {

@@ -196,6 +196,14 @@ void ExperimentRun::fill()
     }
 }
 
+bool ExperimentRun::isTrusted() const
+{
+    if (m_trusted)
+        return true;
+    TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
+    return !trust || trust->isTrusted(experimentTrustEntry(m_experiment));
+}
+
 void ExperimentRun::launch(const Planned &planned)
 {
     const DatasetRow &row = m_experiment.rows.at(planned.row);
@@ -203,6 +211,7 @@ void ExperimentRun::launch(const Planned &planned)
     LaunchRequest request;
     request.spec = m_experiment.specFor(row, variant);
     request.input.text = m_experiment.inputFor(row);
+    request.trusted = isTrusted();
     request.options.allowedTools = m_allowedTools;
     request.options.metadata = QJsonObject{{u"experiment_id"_s, m_experimentId},
                                            {u"case"_s, row.id},
@@ -320,6 +329,17 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
                 if (--state->second == 0)
                     complete(run, state->first);
             });
+            continue;
+        }
+        if (!isTrusted()) {
+            AssertionResult r;
+            r.type = a.type;
+            r.name = a.name;
+            r.weight = a.weight;
+            r.reason = translate("not run: the experiment is not trusted to run programs");
+            state->first.append(r);
+            if (--state->second == 0)
+                complete(run, state->first);
             continue;
         }
         auto *command = new CommandAssertion(a, record, workingDir, this);

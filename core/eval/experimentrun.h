@@ -77,6 +77,12 @@ public:
     void setAllowedTools(const QSet<QString> &tools) { m_allowedTools = tools; }
     // Costs and max_cost_usd use this table (default: the shipped one).
     void setPriceTable(const PriceTable &prices) { m_prices = prices; }
+    // The person trusted the experiment for this run (docs/trust.md): its variants' programs
+    // and its command assertions run. Without it they run only when the service has no trust
+    // store or its store trusts the experiment; otherwise calls that would start programs
+    // fail before they start and command assertions fail unrun.
+    void setTrusted(bool trusted) { m_trusted = trusted; }
+    bool isTrusted() const;
 
     // "via": "batch": how the rounds run (before start()).
     void setBatchSettings(const BatchRoundSettings &settings) { m_batchSettings = settings; }
@@ -131,6 +137,7 @@ private:
     QSet<QString> m_only;
     QSet<QString> m_allowedTools;
     PriceTable m_prices = PriceTable::shipped();
+    bool m_trusted = false;
     QList<Planned> m_plan;
     QHash<QString, ExperimentRunRecord> m_results;  // by key()
     int m_next = 0;

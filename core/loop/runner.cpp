@@ -10,7 +10,10 @@
 #include "core/tools/toolregistry.h"
 
 #include <QJsonArray>
+#include <QFutureWatcher>
 #include <QJsonDocument>
+#include <QPromise>
+#include <QThreadPool>
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -131,7 +134,7 @@ Runner::Runner(const Spec &spec, ModelClient *client, ToolRegistry *tools, QObje
     , m_tools(tools)
 {
     if (m_spec.responseSchema)
-        m_validator = std::make_unique<OutputValidator>(*m_spec.responseSchema);
+        m_validator = std::make_shared<OutputValidator>(*m_spec.responseSchema);
 }
 
 Runner::~Runner()
@@ -529,11 +532,7 @@ void Runner::handleToolCalls(const ModelReply &reply)
         if (call.name != submitToolName() || !usesSubmitTool())
             continue;
         setState(RunnerState::Validating);
-        QStringList errors;
-        if (!call.argumentsError.isEmpty())
-            errors.append(modelText("the arguments are not a JSON object: %1").arg(call.argumentsError));
-        else
-            errors = m_validator->validate(call.arguments);
+        auto decide = [this, calls, call](const QStringList &errors) {
         if (errors.isEmpty()) {
             acceptOutput(call.arguments, call.id);
             return;
@@ -567,6 +566,13 @@ void Runner::handleToolCalls(const ModelReply &reply)
             return;
         }
         sendBack();
+        };
+        if (!call.argumentsError.isEmpty()) {
+            decide({modelText("the arguments are not a JSON object: %1").arg(call.argumentsError)});
+            return;
+        }
+        checkOutput([arguments = call.arguments](const OutputValidator &v) { return v.validate(arguments); },
+                    std::move(decide));
         return;
     }
 
@@ -627,7 +633,11 @@ void Runner::handleTextAnswer(qsizetype index, int turn)
     QByteArray argsJson = Json::objectText(m_spec.textOutputField, message.text);
     const QString kept = message.text.isDetached() ? QString() : message.text;
     message.text = QString();
-    const QStringList errors = m_validator->validateJson(argsJson);
+    checkOutput([argsJson](const OutputValidator &v) { return v.validateJson(argsJson); },
+                [this, index, kept, argsJson](const QStringList &errors) mutable {
+    if (index >= m_conversation.size())
+        return;
+    Message &message = m_conversation[index];
     const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
     if (!errors.isEmpty()) {
         message.text = kept.isNull() ? args.constBegin().value().toString() : kept;
@@ -646,6 +656,7 @@ void Runner::handleTextAnswer(qsizetype index, int turn)
     m_textAnswerMessage = index;
     m_record.metadata.insert(u"text_answer"_s, true);
     acceptOutput(args, call.id);
+                });
 }
 
 // Native and prompted modes: the reply text is the output. It is parsed, then validated against
@@ -667,16 +678,25 @@ void Runner::handleStructuredText(const QString &text)
         note = u"parse_failed"_s;
     } else {
         output = m_sentSchema ? normalizeNativeOutput(*parsed, *m_sentSchema) : *parsed;
-        errors = m_validator->validate(output);
-        if (errors.isEmpty()) {
-            // The stored transcript says which mode produced this answer.
-            m_conversation.last().providerData.insert(u"callscope_output_mode"_s, outputModeName(m_spec.outputMode));
-            acceptOutput(output, QString());
-            return;
-        }
-        correction = Corrections::invalidTextOutput(errors, schemaText());
-        note = u"validation_failed"_s;
+        checkOutput([output](const OutputValidator &v) { return v.validate(output); },
+                    [this, output](const QStringList &errors) {
+                        if (errors.isEmpty()) {
+                            // The stored transcript says which mode produced this answer.
+                            m_conversation.last().providerData.insert(u"callscope_output_mode"_s,
+                                                                      outputModeName(m_spec.outputMode));
+                            acceptOutput(output, QString());
+                            return;
+                        }
+                        structuredTextRefused(errors, Corrections::invalidTextOutput(errors, schemaText()),
+                                              u"validation_failed"_s);
+                    });
+        return;
     }
+    structuredTextRefused(errors, correction, note);
+}
+
+void Runner::structuredTextRefused(const QStringList &errors, const QString &correction, const QString &note)
+{
     Q_EMIT validationFailed(m_turn - 1, errors);
     auto sendBack = [this, correction, note] { sendCorrection(correction, note); };
     if (breakAt(Breakpoint::OnValidationFailure)) {
@@ -686,6 +706,30 @@ void Runner::handleStructuredText(const QString &text)
         return;
     }
     sendBack();
+}
+
+void Runner::checkOutput(std::function<QStringList(const OutputValidator &)> check,
+                         std::function<void(const QStringList &)> then)
+{
+    // On a worker thread: a large answer (or an expensive schema, up to the validator's budget)
+    // never stalls the thread the runner lives on, the studio's GUI thread included. The
+    // compiled schema is immutable and may be used from any thread.
+    const std::shared_ptr<const OutputValidator> validator = m_validator;
+    const int turn = m_turn;
+    auto promise = std::make_shared<QPromise<QStringList>>();
+    auto *watcher = new QFutureWatcher<QStringList>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, turn, then = std::move(then)] {
+        watcher->deleteLater();
+        if (m_stopping || m_state == RunnerState::Finished || turn != m_turn || watcher->future().resultCount() == 0)
+            return;
+        then(watcher->future().result());
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, validator, check = std::move(check)] {
+        promise->addResult(check(*validator));
+        promise->finish();
+    });
 }
 
 void Runner::acceptOutput(const QJsonValue &parsed, const QString &acceptedCallId)
@@ -825,6 +869,13 @@ void Runner::decideNextTool()
                 Q_EMIT manualResultNeeded(call);
                 return; // provideManualResult() continues
             }
+        } else if (manual) {
+            slot.result = errorResult(call, modelText("a manual tool cannot be pre-seeded"));
+            slot.decided = true;
+            continue;
+        }
+        {
+            // A pre-seeded call of a tool that needs approval asks like any other call of it.
             // The spec entry's requires_approval decides when it is given; otherwise the
             // toolkit's default (an MCP server's annotations and approval policy).
             bool wanted = tool && tool->requiresApproval;
@@ -849,10 +900,6 @@ void Runner::decideNextTool()
                 Q_EMIT approvalNeeded(call);
                 return; // approve() / refuse() continue
             }
-        } else if (manual) {
-            slot.result = errorResult(call, modelText("a manual tool cannot be pre-seeded"));
-            slot.decided = true;
-            continue;
         }
         slot.decided = true;
     }

@@ -166,6 +166,10 @@ private:
     void handleTextReply(const ModelReply &reply);
     void handleTruncation(const ModelReply &reply);
     void handleStructuredText(const QString &text);
+    void structuredTextRefused(const QStringList &errors, const QString &correction, const QString &note);
+    // Validation off the runner's thread; `then` follows on it unless the run ended or moved on.
+    void checkOutput(std::function<QStringList(const Callscope::OutputValidator &)> check,
+                     std::function<void(const QStringList &)> then);
     void acceptOutput(const QJsonValue &parsed, const QString &acceptedCallId);
     // With a schema: submit_output carries the output (tool mode), or the reply text does
     // (native and prompted modes).
@@ -198,7 +202,7 @@ private:
     QPointer<ModelClient> m_client;
     QPointer<ToolRegistry> m_tools;
     RunOptions m_options;
-    std::unique_ptr<OutputValidator> m_validator;
+    std::shared_ptr<OutputValidator> m_validator;
     std::optional<EngineSchema> m_sentSchema; // native mode: the schema as the engine gets it
 
     RunnerState m_state = RunnerState::Idle;

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QUrl>
 
+#include <algorithm>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -122,18 +123,12 @@ private:
     }
 };
 
-} // namespace
-
-std::optional<SchemaCycle> findSchemaCycle(const QJsonValue &schema)
+// What evaluation can reach from the root ($defs only through a reference).
+std::vector<char> reachableNodes(const std::vector<SchemaNode> &nodes)
 {
-    Walker walker;
-    walker.run(schema);
-    auto &nodes = walker.nodes;
-    if (nodes.empty())
-        return std::nullopt;
-
-    // What evaluation can reach from the root ($defs only through a reference).
     std::vector<char> reachable(nodes.size(), 0);
+    if (nodes.empty())
+        return reachable;
     std::vector<int> todo{0};
     reachable[0] = 1;
     while (!todo.empty()) {
@@ -146,6 +141,107 @@ std::optional<SchemaCycle> findSchemaCycle(const QJsonValue &schema)
             }
         }
     }
+    return reachable;
+}
+
+} // namespace
+
+std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema, qint64 *maxExpansion)
+{
+    if (maxExpansion)
+        *maxExpansion = 1;
+    Walker walker;
+    walker.run(schema);
+    const auto &nodes = walker.nodes;
+    if (nodes.empty())
+        return std::nullopt;
+    const std::vector<char> reachable = reachableNodes(nodes);
+
+    // Over the in-place edges (a DAG once cycles are cut; findSchemaCycle reports those): the
+    // longest chain below each node and how many evaluations of one value it unfolds to.
+    std::vector<int> depth(nodes.size(), 0);
+    std::vector<qint64> cost(nodes.size(), 0);
+    std::vector<char> colour(nodes.size(), 0);
+    struct Frame
+    {
+        int node;
+        size_t edge;
+    };
+    for (size_t start = 0; start < nodes.size(); ++start) {
+        if (!reachable[start] || colour[start])
+            continue;
+        std::vector<Frame> path{{int(start), 0}};
+        colour[start] = 1;
+        while (!path.empty()) {
+            Frame &top = path.back();
+            const auto &edges = nodes[size_t(top.node)].edges;
+            if (top.edge < edges.size()) {
+                const Edge &edge = edges[top.edge++];
+                if (edge.inPlace && colour[size_t(edge.target)] == 0) {
+                    colour[size_t(edge.target)] = 1;
+                    path.push_back({edge.target, 0});
+                }
+                continue;
+            }
+            const int n = top.node;
+            int longest = 0;
+            qint64 total = 1;
+            for (const Edge &edge : edges) {
+                if (!edge.inPlace || colour[size_t(edge.target)] != 2)
+                    continue; // a cycle: reported by findSchemaCycle
+                longest = std::max(longest, depth[size_t(edge.target)]);
+                total = std::min<qint64>(total + cost[size_t(edge.target)], kMaxSchemaExpansion * 1000);
+            }
+            depth[size_t(n)] = longest + 1;
+            cost[size_t(n)] = total;
+            colour[size_t(n)] = 2;
+            path.pop_back();
+        }
+    }
+    auto tr = [](const char *text) { return QCoreApplication::translate("SchemaCycles", text); };
+    if (maxExpansion) {
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            if (reachable[i])
+                *maxExpansion = std::max(*maxExpansion, cost[i]);
+        }
+    }
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        if (!reachable[i])
+            continue;
+        const QString where = nodes[i].pointer.isEmpty() ? u"#"_s : nodes[i].pointer;
+        if (depth[i] > kMaxSchemaChain) {
+            return SchemaCostProblem{nodes[i].pointer,
+                                     tr("the schema nests $ref (or allOf/anyOf/oneOf) %1 levels deep at one place, "
+                                        "starting at %2; at most %3 can be checked")
+                                         .arg(depth[i])
+                                         .arg(where)
+                                         .arg(kMaxSchemaChain)};
+        }
+    }
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        if (!reachable[i])
+            continue;
+        const QString where = nodes[i].pointer.isEmpty() ? u"#"_s : nodes[i].pointer;
+        if (cost[i] > kMaxSchemaExpansion) {
+            return SchemaCostProblem{nodes[i].pointer,
+                                     tr("this schema is too expensive to check: from %1 its allOf/anyOf/oneOf and $ref "
+                                        "branches multiply to more than %2 checks of one value")
+                                         .arg(where)
+                                         .arg(kMaxSchemaExpansion)};
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<SchemaCycle> findSchemaCycle(const QJsonValue &schema)
+{
+    Walker walker;
+    walker.run(schema);
+    auto &nodes = walker.nodes;
+    if (nodes.empty())
+        return std::nullopt;
+
+    const std::vector<char> reachable = reachableNodes(nodes);
 
     // A cycle of in-place edges among those (iterative depth-first search).
     std::vector<char> colour(nodes.size(), 0); // 0 new, 1 on the path, 2 done

@@ -30,4 +30,22 @@ std::optional<SchemaCycle> findSchemaCycle(const QJsonValue &schema);
 // /$defs/b -> /$defs/a): no value can ever be valid here"
 QString schemaCycleMessage(const SchemaCycle &cycle);
 
+// A schema whose checking would take unbounded work at one instance location: a chain of
+// in-place references (or allOf/anyOf/oneOf/not/if nesting) deeper than kMaxSchemaChain, or
+// in-place branches that multiply to more than kMaxSchemaExpansion evaluations of one value (an
+// anyOf fan-out: each level an anyOf of two references to the next). Such a schema is refused
+// when the spec loads, before any request.
+inline constexpr int kMaxSchemaChain = 256;
+inline constexpr qint64 kMaxSchemaExpansion = 100000;
+
+struct SchemaCostProblem
+{
+    QString pointer; // JSON Pointer (in the schema) of the subschema where it starts
+    QString message; // for a person
+};
+
+// `maxExpansion`, when given, is set to the most evaluations one value can take at one place
+// (1 for a schema without in-place branches), capped a thousand times above the limit.
+std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema, qint64 *maxExpansion = nullptr);
+
 } // namespace Callscope

@@ -469,6 +469,9 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
         }
         tool.description = in.string(object, "description"_L1, pointer).value_or(QString());
         tool.inputSchema = in.object(object, "input_schema"_L1, pointer).value_or(QJsonObject());
+        // The model's arguments are checked against it: its cost is bounded before any request.
+        if (const auto cost = findSchemaCostProblem(tool.inputSchema))
+            in.error(JsonPointer::append(pointer, u"input_schema"_s) + cost->pointer, cost->message);
         const auto approval = in.boolean(object, "requires_approval"_L1, pointer);
         tool.requiresApproval = approval.value_or(false);
         tool.approvalGiven = approval.has_value();
@@ -963,6 +966,9 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
             // A schema no output can satisfy would spend every turn on refused submissions.
             if (const auto cycle = findSchemaCycle(schema))
                 in.error(u"/response_schema"_s + cycle->pointer, schemaCycleMessage(*cycle));
+            // Nor one whose checking would take unbounded work (a fan-out, a deep $ref chain).
+            else if (const auto cost = findSchemaCostProblem(schema))
+                in.error(u"/response_schema"_s + cost->pointer, cost->message);
         } else {
             in.typeError(u"/response_schema"_s, tr("an object"), schema);
         }

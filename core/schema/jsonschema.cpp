@@ -18,6 +18,7 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -285,6 +286,8 @@ struct Node
 
 struct Compiled
 {
+    bool hasDynamicRefs = false;   // verdicts then depend on the dynamic scope: not memoized
+    bool memoize = false;          // in-place branches meet again: verdicts are remembered
     std::deque<Node> nodes;
     std::deque<Resource> resources;
     QHash<QString, Resource *> resourcesByUri;
@@ -1440,7 +1443,16 @@ struct Context
     qsizetype refBase = 0;
     int evaluationDepth = 0;
     bool aborted = false;
+    qint64 steps = 0;
+    qint64 budget = 0;
+    QString stopped;   // why the check stopped early (budget, stop flag); reported once at the end
+    // Verdicts of (subschema, instance node) already worked out when only the verdict was
+    // wanted: a fan-out reaching the same place by many paths is checked there once.
+    QHash<std::pair<const Node *, qsizetype>, bool> verdicts;
 };
+
+std::atomic<bool> g_validationStopped{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
 
 class Evaluator
 {
@@ -1455,6 +1467,9 @@ public:
                   Annotations *out);
 
 private:
+    bool evaluateUncached(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
+                          Annotations *out);
+
     Context &m_ctx;
     const JsonTape &m_tape;
 
@@ -1598,6 +1613,33 @@ bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePat
 {
     if (m_ctx.aborted)
         return false;
+    if (++m_ctx.steps > m_ctx.budget) {
+        m_ctx.stopped = tr("this schema is too expensive to check: more than %1 steps for one value").arg(m_ctx.budget);
+        m_ctx.aborted = true;
+        return false;
+    }
+    if ((m_ctx.steps & 1023) == 0 && g_validationStopped.load(std::memory_order_relaxed)) {
+        m_ctx.stopped = tr("the check was stopped");
+        m_ctx.aborted = true;
+        return false;
+    }
+    const bool memoize = m_ctx.compiled->memoize && !m_ctx.errors && !out && !node->leaf && !node->isBoolean
+                         && !m_ctx.compiled->hasDynamicRefs;
+    if (memoize) {
+        const auto known = m_ctx.verdicts.constFind({node, instance});
+        if (known != m_ctx.verdicts.cend())
+            return known.value();
+        const bool ok = evaluateUncached(node, instance, ipath, kpath, out);
+        if (!m_ctx.aborted)
+            m_ctx.verdicts.insert({node, instance}, ok);
+        return ok;
+    }
+    return evaluateUncached(node, instance, ipath, kpath, out);
+}
+
+bool Evaluator::evaluateUncached(const Node *node, qsizetype instance, const InstancePath *ipath,
+                                 const KeywordPath *kpath, Annotations *out)
+{
     if (node->isBoolean) {
         if (!node->booleanValue) {
             if (m_ctx.errors) {
@@ -2619,9 +2661,15 @@ SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype 
     context.compiled = m_data.get();
     context.tape = &tape;
     context.errors = &result.errors;
+    context.budget = m_data->options.stepBudget + 64 * tape.nodeCount();
     Evaluator evaluator(context);
     const InstancePath rootPath;
     result.valid = evaluator.evaluate(m_data->root, root, &rootPath, nullptr, nullptr);
+    if (!context.stopped.isEmpty()) {
+        // Stopped part way: what was found so far, then why it stopped.
+        result.valid = false;
+        result.errors.append({QString(), QString(), context.stopped, QString()});
+    }
     if (result.valid && !result.errors.isEmpty())
         result.errors.clear(); // defensive: only violations of a failing verdict are reported
     if (!result.valid && result.errors.isEmpty())
@@ -2636,6 +2684,7 @@ bool CompiledSchema::accepts(const JsonTape &tape, qsizetype root) const
     Context context;
     context.compiled = m_data.get();
     context.tape = &tape;
+    context.budget = m_data->options.stepBudget + 64 * tape.nodeCount();
     Evaluator evaluator(context);
     const InstancePath rootPath;
     return evaluator.evaluate(m_data->root, root, &rootPath, nullptr, nullptr);
@@ -2654,7 +2703,17 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
     Builder builder(m_registry, m_options, *data);
     data->root = builder.compileDocument(schema, baseUri);
     builder.link();
+    // Checking must stay bounded whatever the instance: a fan-out or a $ref chain that would
+    // take unbounded work is refused here, before anything is validated.
+    qint64 expansion = 1;
+    if (builder.errors.isEmpty()) {
+        if (const auto cost = findSchemaCostProblem(schema, &expansion))
+            builder.errors.append({QString(), cost->pointer, cost->message, u"$ref"_s});
+    }
+    // Below that the plain walk is cheaper than remembering (and allocates nothing).
+    data->memoize = expansion > 64;
     for (Node &node : data->nodes) {
+        data->hasDynamicRefs = data->hasDynamicRefs || (node.dynamicRef && !node.dynamicAnchor.isEmpty());
         node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && node.allOf.empty() && node.anyOf.empty()
             && node.oneOf.empty() && !node.notSchema && !node.ifSchema && !node.thenSchema && !node.elseSchema
             && !node.needsOwnAnnotations && !node.hasObjectKeywords && !node.hasArrayKeywords;
@@ -2692,6 +2751,16 @@ QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry
             errors.append({cycle->pointer, cycle->pointer, schemaCycleMessage(*cycle), u"$ref"_s});
     }
     return errors;
+}
+
+void stopAllValidation()
+{
+    g_validationStopped.store(true, std::memory_order_relaxed);
+}
+
+bool validationStopped()
+{
+    return g_validationStopped.load(std::memory_order_relaxed);
 }
 
 QString formatErrorsForModel(const QList<SchemaError> &errors, int maxLines)

@@ -76,7 +76,16 @@ struct SchemaOptions
     bool formatAssertion = false; // assert the known formats instead of only annotating them
     int maxDepth = 512;           // nesting of instance and schema evaluation
     int maxErrors = 1000;         // stop collecting after this many violations
+    // Evaluation steps one instance may take (plus 64 per node of the instance): beyond it the
+    // check stops with "this schema is too expensive to check".
+    qint64 stepBudget = 2000000;
 };
+
+// Stops every validation in progress and every later one (the program ends: SIGTERM, Ctrl+C);
+// a stopped validation fails with "the check was stopped". Async-signal-safe: it only stores
+// to a lock-free atomic, so a signal handler may call it.
+void stopAllValidation();
+bool validationStopped();
 
 namespace SchemaDetail {
 struct Compiled;

@@ -3,6 +3,7 @@
 #include "core/model/specio.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/model/trustpolicy.h"
 #include "core/schema/engineschema.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,12 @@ using namespace Qt::StringLiterals;
 namespace Callscope {
 
 namespace {
+
+LintProfileLookup &profileLookup()
+{
+    static LintProfileLookup lookup;
+    return lookup;
+}
 
 QString tr(const char *text)
 {
@@ -229,6 +236,7 @@ public:
     QList<LintFinding> run()
     {
         lintUnknownFields();
+        lintKeys();
         lintRemoteMcpServers();
         lintOutputParser();
         lintOutputMode();
@@ -253,6 +261,35 @@ private:
     void info(const QString &pointer, const QString &rule, const QString &message)
     {
         add(LintSeverity::Info, pointer, rule, message);
+    }
+
+    // Where keys go: a profile's key only to that profile's address and type; a variable that
+    // is not a provider key only when the user allowed it or trusts the file.
+    void lintKeys()
+    {
+        const EngineSpec &engine = m_spec.engine;
+        if (!engine.profile.isEmpty() && (!engine.baseUrl.isEmpty() || !engine.typeFromProfile)) {
+            const LintProfileLookup &lookup = profileLookup();
+            const std::optional<LintProfile> profile = lookup ? lookup(engine.profile) : std::nullopt;
+            if (profile) {
+                if (auto problem = keyRedirectProblem(engine, engine.profile, profile->type, profile->baseUrl))
+                    warn(engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s,
+                         u"key-profile-redirect"_s, tr("the run is refused: %1").arg(*problem));
+            } else if (!lookup) {
+                warn(engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s, u"key-profile-redirect"_s,
+                     tr("the engine block names the profile \"%1\" and its own %2: the profile's key goes only to "
+                        "the profile's own address and engine type, so the run is refused unless they match")
+                         .arg(engine.profile, engine.baseUrl.isEmpty() ? tr("type") : tr("base_url")));
+            }
+        }
+        for (const RunItem &item : specRunItems(m_spec)) {
+            if (item.kind != RunItem::Kind::KeyVariable)
+                continue;
+            warn(item.pointer, u"key-env-not-allowed"_s,
+                 tr("%1 is not a provider key variable (those end in _API_KEY): the run is refused unless the "
+                    "variable is allowed (the setting keys/allowed_env, --allow-key-env %1) or the file is trusted")
+                     .arg(item.name));
+        }
     }
 
     // A remote MCP server over plain http on another machine: its sign-in and tools travel in the
@@ -794,7 +831,14 @@ QList<LintRule> lintRules()
         {u"gemini-const"_s, tr("Gemini: const becomes a one-value enum")},
         {u"gemini-dropped-keyword"_s, tr("Gemini: keywords dropped before sending")},
         {u"gemini-parameter-name"_s, tr("Gemini: parameter names [a-zA-Z0-9_]{1,64}")},
+        {u"key-profile-redirect"_s, tr("a profile's key goes only to that profile's address and engine type")},
+        {u"key-env-not-allowed"_s, tr("key variables other than *_API_KEY need the user's allow list or trust")},
     };
+}
+
+void setLintProfileLookup(LintProfileLookup lookup)
+{
+    profileLookup() = std::move(lookup);
 }
 
 QList<LintFinding> lintSpec(const Spec &spec, EngineType target)

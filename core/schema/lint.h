@@ -16,12 +16,16 @@
 //   strict-additional-properties, strict-required, strict-unsupported-keyword, strict-format,
 //   strict-ref-siblings, strict-depth, strict-size,
 //   anthropic-min-items, anthropic-unsupported-keyword, anthropic-format,
-//   gemini-recursive-ref, gemini-const, gemini-dropped-keyword, gemini-parameter-name
+//   gemini-recursive-ref, gemini-const, gemini-dropped-keyword, gemini-parameter-name,
+//   key-profile-redirect, key-env-not-allowed
 
 #include "core/model/spec.h"
 
 #include <QList>
 #include <QString>
+
+#include <functional>
+#include <optional>
 
 namespace Callscope {
 
@@ -44,6 +48,17 @@ struct LintRule
     QString id;
     QString summary;
 };
+
+// How lint finds an engine profile's type and base URL (the key rules compare them with the
+// spec's engine block). The programs set it at start (AppContext::setApplicationNames); without
+// one, any base_url or type beside a profile is reported.
+struct LintProfile
+{
+    EngineType type = EngineType::OpenAI;
+    QString baseUrl;
+};
+using LintProfileLookup = std::function<std::optional<LintProfile>(const QString &name)>;
+void setLintProfileLookup(LintProfileLookup lookup);
 
 // Every rule lintSpec can report, in a stable order.
 QList<LintRule> lintRules();

@@ -2,6 +2,8 @@
 
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
+#include "core/secrets/truststore.h"
+#include "core/schema/lint.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 
@@ -24,6 +26,14 @@ void AppContext::setApplicationNames()
     QCoreApplication::setOrganizationName(QStringLiteral("Callscope"));
     QCoreApplication::setApplicationName(QStringLiteral("callscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
+    // Lint compares a spec's engine block with the profile it names (the key rules).
+    setLintProfileLookup([](const QString &name) -> std::optional<LintProfile> {
+        const ProfileStore profiles(nullptr, nullptr);
+        const std::optional<EngineProfile> profile = profiles.get(name);
+        if (!profile)
+            return std::nullopt;
+        return LintProfile{profile->type, profile->baseUrl};
+    });
 }
 
 AppContext::~AppContext()
@@ -106,8 +116,20 @@ CallService *AppContext::calls()
     if (!m_calls) {
         m_calls = std::make_unique<CallService>(network(), m_store.get(), credentials(), profiles());
         m_calls->loadLimitsFromSettings();
+        m_calls->setTrustStore(trust());
     }
     return m_calls.get();
+}
+
+} // namespace Callscope
+
+namespace Callscope {
+
+TrustStore *AppContext::trust()
+{
+    if (!m_trust)
+        m_trust = std::make_unique<TrustStore>();
+    return m_trust.get();
 }
 
 } // namespace Callscope

@@ -25,6 +25,7 @@ class CallService;
 class CallStore;
 class CredentialStore;
 class ProfileStore;
+class TrustStore;
 
 class AppContext final : public QObject
 {
@@ -78,6 +79,9 @@ public:
     // calls are not kept), the keychain and the profiles, with the scheduler's limits read
     // from the settings.
     CallService *calls();
+    // The files the user trusted to run things (core/secrets/truststore.h); the service refuses
+    // untrusted ones that would.
+    TrustStore *trust();
 
 private:
     QString m_databasePath;
@@ -91,6 +95,7 @@ private:
     std::unique_ptr<ProfileStore> m_profiles;
     std::unique_ptr<Database> m_database;
     std::unique_ptr<CallStore> m_store;
+    std::unique_ptr<TrustStore> m_trust;
     std::unique_ptr<CallService> m_calls;
 };
 

@@ -9,6 +9,7 @@
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
+#include "core/secrets/truststore.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/storewriter.h"
@@ -167,6 +168,13 @@ void CallJob::enqueue()
                      tr("no engine profile named \"%1\" (list them with: callscope-cli engines list)").arg(profileName));
             });
             return;
+        }
+        // The profile's key goes only to the profile's own address and engine type.
+        if (!m_request.allowKeyRedirect) {
+            if (auto problem = keyRedirectProblem(m_request.spec.engine, profileName, profile->type, profile->baseUrl)) {
+                QTimer::singleShot(0, this, [this, why = *problem] { fail(ErrorCategory::Auth, why); });
+                return;
+            }
         }
         m_request.spec.engine = mergeProfileIntoSpec(m_request.spec.engine, *profile);
     }
@@ -368,6 +376,15 @@ void CallJob::resolveEngine()
                                                                                   : ErrorCategory::Other,
              preflight.text());
         return;
+    }
+    // Nothing starts, and no key variable is read, for a file the person has not trusted.
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust && !m_request.trusted) {
+        const QList<RunItem> untrusted = untrustedRunItems(m_request.spec, *trust,
+                                                                 m_request.allowedKeyVariables + m_service->allowedKeyVariables());
+        if (!untrusted.isEmpty()) {
+            fail(ErrorCategory::Other, untrustedText(untrusted));
+            return;
+        }
     }
     // Nor for tools whose programs are not there.
     if (const PreflightResult tools = preflightTools(m_request.spec); !tools.ok()) {

@@ -27,6 +27,7 @@ class CallStore;
 class CredentialStore;
 class ProfileStore;
 class ToolRegistry;
+class TrustStore;
 
 // Session compaction by policy: before a session turn, when the
 // last request's prompt plus output passed maxContextTokens, everything but the newest
@@ -53,6 +54,15 @@ struct LaunchRequest
     // requests do not go out one by one, so the limits of calls in flight do not apply.
     std::function<ModelClient *(const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent)> clientFactory;
     bool unscheduled = false;
+    // Trust (core/model/trustpolicy.h): a spec that would start programs or read environment
+    // variables that are not provider keys runs only when it is trusted, by this flag (the
+    // person said so: the studio's trust dialog, --trust, CALLSCOPE_TRUST=1) or by the
+    // service's trust store. Otherwise the job fails before anything starts or is sent.
+    bool trusted = false;
+    QStringList allowedKeyVariables;    // --allow-key-env: read as keys without trust
+    // The spec names an engine profile and another address or engine type: the profile's key
+    // goes there only when the person agreed (the studio asks, showing both addresses).
+    bool allowKeyRedirect = false;
 };
 
 struct LaunchResult
@@ -130,6 +140,14 @@ public:
     int inactivityTimeoutMs() const { return m_inactivityTimeoutMs; }
 
     CallStore *store() const { return m_store; }
+    // With a trust store, untrusted specs that would run something are refused (the programs'
+    // front ends set one; see LaunchRequest::trusted). Not owned; may be null.
+    void setTrustStore(TrustStore *trust) { m_trust = trust; }
+    TrustStore *trustStore() const { return m_trust; }
+    // Variables every call may read as keys without trust (--allow-key-env), besides the
+    // provider names and the setting.
+    void setAllowedKeyVariables(const QStringList &names) { m_allowedKeyVariables = names; }
+    QStringList allowedKeyVariables() const { return m_allowedKeyVariables; }
     // Blocks until every finished call handed to the writer is committed (shutdown, tests).
     void flushWrites();
 
@@ -158,6 +176,8 @@ private:
     CallStore *m_store = nullptr;
     CredentialStore *m_credentials = nullptr;
     ProfileStore *m_profiles = nullptr;
+    TrustStore *m_trust = nullptr;
+    QStringList m_allowedKeyVariables;
     int m_inactivityTimeoutMs = 0;
     McpElicitationHandler m_elicitationHandler;
     Scheduler *m_scheduler = nullptr;

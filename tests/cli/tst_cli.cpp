@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -46,7 +47,7 @@ CliResult runCli(const QStringList &args, const QByteArray &stdinData = {}, int 
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"CALLSCOPE_TEST_KEY"_s, u"sk-cli-test-key"_s);
+    env.insert(u"CALLSCOPE_TEST_API_KEY"_s, u"sk-cli-test-key"_s);
     env.insert(extraEnv);
     process.setProcessEnvironment(env);
     QSignalSpy finished(&process, &QProcess::finished);
@@ -106,7 +107,7 @@ public:
                                                 {u"mock"_s, u"ticket body"_s}}}},
             {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-test"_s},
                                       {u"base_url"_s, server.baseUrl().toString()},
-                                      {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s}, {u"stream"_s, false}}}};
+                                      {u"api_key_env"_s, u"CALLSCOPE_TEST_API_KEY"_s}, {u"stream"_s, false}}}};
         for (auto it = extra.begin(); it != extra.end(); ++it)
             spec.insert(it.key(), it.value());
         const QString path = dir.filePath(u"spec.json"_s);
@@ -147,6 +148,11 @@ private Q_SLOTS:
     void toolProgramsCheckedBeforeSending();
     void mcpToolsCallAndGracefulShutdown();
     void mcpBadArgumentsAndSpecs();
+    void keyGoesOnlyToItsOwnOrigin();
+    void untrustedFilesStartNothing();
+    void reviseAsksBeforeRerunningTools();
+    void hostileSchemasRefusedAtLoad();
+    void sigtermEndsRunInsideValidation();
 };
 
 void TestCli::runCompleted()
@@ -580,7 +586,7 @@ void TestCli::toolProgramsCheckedBeforeSending()
     const QJsonObject servers{{u"docs"_s, QJsonObject{{u"command"_s, QJsonArray{u"callscope-no-such-mcp-server"_s}}}},
                               {u"unused"_s, QJsonObject{{u"command"_s, QJsonArray{u"callscope-also-missing"_s}}}}};
     const QString spec = fx.writeSpec({{u"tools"_s, tools}, {u"mcp_servers"_s, servers}});
-    CliResult r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    CliResult r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath, u"--trust"_s});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(fx.server.requestCount(), 0);
     const QString error = r.json().value(u"error"_s).toString();
@@ -605,7 +611,7 @@ void TestCli::toolProgramsCheckedBeforeSending()
                                                       {u"command"_s, QJsonArray{u"sh"_s, u"-c"_s, u"true"_s}}}};
     const QString runnable = fx.writeSpec({{u"tools"_s, present}});
     fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
-    r = runCli({u"run"_s, runnable, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    r = runCli({u"run"_s, runnable, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath, u"--trust"_s});
     QVERIFY2(r.exitCode == 0, r.out.constData());
     QCOMPARE(fx.server.requestCount(), 1);
 }
@@ -649,7 +655,7 @@ void TestCli::mcpToolsCallAndGracefulShutdown()
     file.write(QJsonDocument(spec).toJson());
     file.close();
 
-    CliResult r = runCli({u"mcp"_s, u"tools"_s, specPath, u"fake"_s});
+    CliResult r = runCli({u"mcp"_s, u"tools"_s, specPath, u"fake"_s, u"--trust"_s});
     QCOMPARE(r.exitCode, 0);
     const QJsonArray tools = QJsonDocument::fromJson(r.out).array();
     QJsonObject wipe;
@@ -660,7 +666,7 @@ void TestCli::mcpToolsCallAndGracefulShutdown()
     QCOMPARE(wipe.value(u"annotations"_s).toObject().value(u"destructiveHint"_s).toBool(), true);
     QVERIFY2(!r.err.contains("QProcess"), r.err.constData());
 
-    r = runCli({u"mcp"_s, u"call"_s, specPath, u"fake"_s, u"echo_args"_s, u"--args"_s, u"{\"a\": 1}"_s});
+    r = runCli({u"mcp"_s, u"call"_s, specPath, u"fake"_s, u"--trust"_s, u"echo_args"_s, u"--args"_s, u"{\"a\": 1}"_s});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.json().value(u"content"_s).toString(), u"{\"a\":1}"_s);
     QCOMPARE(r.json().value(u"is_error"_s).toBool(), false);
@@ -670,7 +676,7 @@ void TestCli::mcpToolsCallAndGracefulShutdown()
     QVERIFY2(r.err.contains("[fake] notifications/message {\"data\":\"hello\""), r.err.constData());
     QCOMPARE(processesWithMarker(marker), QList<qint64>());
 
-    r = runCli({u"mcp"_s, u"call"_s, specPath, u"fake"_s, u"typed_bad"_s});
+    r = runCli({u"mcp"_s, u"call"_s, specPath, u"fake"_s, u"typed_bad"_s, u"--trust"_s});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.json().value(u"content"_s).toString().contains(u"outputSchema at /total"_s), r.out.constData());
 }
@@ -700,6 +706,403 @@ void TestCli::mcpBadArgumentsAndSpecs()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("/mcp_servers/far/auth: a token does not belong in a spec file"), r.err.constData());
     QVERIFY2(r.err.contains("/mcp_servers/far/approval: unknown value \"sometimes\""), r.err.constData());
+}
+
+namespace {
+
+// A program that leaves a marker file beside itself when it runs.
+QString writeMarkerScript(const QString &folder, const QString &name, const QString &marker)
+{
+    const QString path = QDir(folder).filePath(name);
+    QFile script(path);
+    if (!script.open(QIODevice::WriteOnly))
+        return {};
+    script.write(u"#!/bin/sh\ntouch '%1'\necho '{\"ok\": true}'\n"_s.arg(marker).toUtf8());
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+    return path;
+}
+
+QString writeJson(const QString &path, const QJsonObject &object)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    f.write(QJsonDocument(object).toJson());
+    return path;
+}
+
+// Settings, profiles and remembered trust of the test's own.
+QProcessEnvironment isolatedEnvironment(const QTemporaryDir &dir)
+{
+    QProcessEnvironment env;
+    env.insert(u"XDG_CONFIG_HOME"_s, dir.filePath(u"config"_s));
+    env.insert(u"XDG_DATA_HOME"_s, dir.filePath(u"data"_s));
+    return env;
+}
+
+QJsonObject plainSpec(const QJsonObject &engine)
+{
+    return {{u"kind"_s, u"k"_s}, {u"system_prompt"_s, u"Answer."_s}, {u"engine"_s, engine}};
+}
+
+QByteArray chatTextReply(const QString &text)
+{
+    return QJsonDocument(QJsonObject{
+                             {u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
+                             {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                   {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
+                                                                   {u"finish_reason"_s, u"stop"_s}}}},
+                             {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 5}, {u"completion_tokens"_s, 1}, {u"total_tokens"_s, 6}}}})
+        .toJson(QJsonDocument::Compact);
+}
+
+QStringList lintRulesOf(const CliResult &r)
+{
+    QStringList rules;
+    for (const QJsonValue &f : r.json().value(u"findings"_s).toArray())
+        rules.append(f.toObject().value(u"rule"_s).toString());
+    return rules;
+}
+
+// An anyOf fan-out: each level an anyOf of two references to the next.
+QJsonObject fanOutSchema(int depth)
+{
+    QJsonObject defs;
+    for (int i = 0; i < depth; ++i) {
+        const QString next = u"#/$defs/l%1"_s.arg(i + 1);
+        defs.insert(u"l%1"_s.arg(i), QJsonObject{{u"anyOf"_s, QJsonArray{QJsonObject{{u"$ref"_s, next}},
+                                                                          QJsonObject{{u"$ref"_s, next}}}}});
+    }
+    defs.insert(u"l%1"_s.arg(depth), QJsonObject{{u"type"_s, u"string"_s}});
+    return {{u"type"_s, u"object"_s},
+            {u"properties"_s, QJsonObject{{u"v"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}}}}},
+            {u"$defs"_s, defs}};
+}
+
+// A chain of references, each level only a $ref to the next.
+QJsonObject refChainSchema(int length)
+{
+    QJsonObject defs;
+    for (int i = 0; i < length; ++i)
+        defs.insert(u"c%1"_s.arg(i), QJsonObject{{u"$ref"_s, u"#/$defs/c%1"_s.arg(i + 1)}});
+    defs.insert(u"c%1"_s.arg(length), QJsonObject{{u"type"_s, u"string"_s}});
+    return {{u"type"_s, u"object"_s},
+            {u"properties"_s, QJsonObject{{u"v"_s, QJsonObject{{u"$ref"_s, u"#/$defs/c0"_s}}}}},
+            {u"$defs"_s, defs}};
+}
+
+} // namespace
+
+void TestCli::keyGoesOnlyToItsOwnOrigin()
+{
+    Fixture fx; // fx.server: the profile's own address
+    FakeProvider other;
+    QVERIFY(other.listen());
+    QProcessEnvironment env = isolatedEnvironment(fx.dir);
+    env.insert(u"GITHUB_TOKEN"_s, u"ghp_not_for_you"_s);
+    const QString own = fx.server.baseUrl().toString();
+    const QString elsewhere = other.baseUrl().toString();
+    CliResult r = runCli({u"engines"_s, u"add"_s, u"work"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"gpt-test"_s,
+                          u"--base-url"_s, own, u"--key-stdin"_s},
+                         "sk-work-secret\n", 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    // The profile and another base_url: refused, the reason names both addresses.
+    const QString redirect = writeJson(fx.dir.filePath(u"redirect.json"_s),
+                                       plainSpec({{u"profile"_s, u"work"_s}, {u"base_url"_s, elsewhere}, {u"stream"_s, false}}));
+    r = runCli({u"run"_s, redirect, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 1);
+    QString error = r.json().value(u"error"_s).toString();
+    QVERIFY2(error.contains(u"\"work\""_s) && error.contains(u"127.0.0.1:%1"_s.arg(other.port())), qPrintable(error));
+    QVERIFY2(error.contains(u"127.0.0.1:%1"_s.arg(fx.server.port())), qPrintable(error));
+    QCOMPARE(other.requestCount(), 0);
+    QCOMPARE(fx.server.requestCount(), 0);
+    r = runCli({u"lint"_s, redirect}, {}, 30000, env);
+    QVERIFY2(lintRulesOf(r).contains(u"key-profile-redirect"_s), r.out.constData());
+
+    // The profile and another engine type: refused as well.
+    const QString retyped = writeJson(fx.dir.filePath(u"retyped.json"_s),
+                                      plainSpec({{u"profile"_s, u"work"_s}, {u"type"_s, u"openai-compatible"_s}, {u"stream"_s, false}}));
+    r = runCli({u"run"_s, retyped, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.json().value(u"error"_s).toString().contains(u"openai-compatible"_s), r.out.constData());
+    QCOMPARE(other.requestCount(), 0);
+    QCOMPARE(fx.server.requestCount(), 0);
+    r = runCli({u"lint"_s, retyped}, {}, 30000, env);
+    QVERIFY2(lintRulesOf(r).contains(u"key-profile-redirect"_s), r.out.constData());
+
+    // A variable that is not a provider key: refused with its name, before any request.
+    const QString token = writeJson(fx.dir.filePath(u"token.json"_s),
+                                    plainSpec({{u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s}, {u"base_url"_s, elsewhere},
+                                               {u"api_key_env"_s, u"GITHUB_TOKEN"_s}, {u"stream"_s, false}}));
+    r = runCli({u"run"_s, token, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("GITHUB_TOKEN") && r.err.contains("--allow-key-env"), r.err.constData());
+    QCOMPARE(other.requestCount(), 0);
+    r = runCli({u"lint"_s, token}, {}, 30000, env);
+    QVERIFY2(lintRulesOf(r).contains(u"key-env-not-allowed"_s), r.out.constData());
+    // An MCP server's bearer_env: the same rule, nothing started or sent.
+    QJsonObject far;
+    far.insert(u"url"_s, QString(elsewhere + u"/mcp"_s));
+    far.insert(u"auth"_s, QJsonObject{{u"bearer_env"_s, u"GITHUB_TOKEN"_s}});
+    QJsonObject bearerSpec = plainSpec({{u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s}});
+    bearerSpec.insert(u"mcp_servers"_s, QJsonObject{{u"far"_s, far}});
+    const QString bearer = writeJson(fx.dir.filePath(u"bearer.json"_s), bearerSpec);
+    r = runCli({u"mcp"_s, u"tools"_s, bearer, u"far"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("GITHUB_TOKEN"), r.err.constData());
+    QCOMPARE(other.requestCount(), 0);
+    r = runCli({u"lint"_s, bearer}, {}, 30000, env);
+    QVERIFY2(lintRulesOf(r).contains(u"key-env-not-allowed"_s), r.out.constData());
+
+    // Allowed by name: the variable's value goes where the spec says.
+    other.enqueue(FakeReply::json(200, chatTextReply(u"{}"_s)));
+    r = runCli({u"run"_s, token, u"--input"_s, u"x"_s, u"--no-store"_s, u"--allow-key-env"_s, u"GITHUB_TOKEN"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(other.requestCount(), 1);
+    QCOMPARE(other.requests().at(0).header("authorization"), "Bearer ghp_not_for_you"_ba);
+
+    // The profile alone: its key goes to its own address.
+    const QString plain = writeJson(fx.dir.filePath(u"plain.json"_s), plainSpec({{u"profile"_s, u"work"_s}, {u"stream"_s, false}}));
+    fx.server.enqueue(FakeReply::json(200, chatTextReply(u"{}"_s)));
+    r = runCli({u"run"_s, plain, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(fx.server.requestCount(), 1);
+    QCOMPARE(fx.server.requests().at(0).header("authorization"), "Bearer sk-work-secret"_ba);
+    QCOMPARE(other.requestCount(), 1);
+}
+
+void TestCli::untrustedFilesStartNothing()
+{
+    Fixture fx;
+    const QProcessEnvironment env = isolatedEnvironment(fx.dir);
+    const QString marker = fx.dir.filePath(u"ran-marker"_s);
+    writeMarkerScript(fx.dir.path(), u"evil.sh"_s, marker);
+    // A command tool that needs approval, pre-seeded: it would run before the first request.
+    const QJsonArray tools{QJsonObject{{u"name"_s, u"collect_context"_s}, {u"description"_s, u"Collect."_s},
+                                       {u"requires_approval"_s, true},
+                                       {u"command"_s, QJsonArray{u"./evil.sh"_s, u"--all"_s}}}};
+    const QString spec = fx.writeSpec({{u"tools"_s, tools},
+                                       {u"pre_seeds"_s, QJsonArray{QJsonObject{{u"tool"_s, u"collect_context"_s},
+                                                                               {u"arguments"_s, QJsonObject()}}}}});
+    const QString folder = QFileInfo(spec).absolutePath();
+
+    auto refused = [&](const CliResult &r) {
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QVERIFY2(r.err.contains("./evil.sh --all"), r.err.constData());
+        QVERIFY2(r.err.contains(QDir::toNativeSeparators(folder).toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("--trust"), r.err.constData());
+        QVERIFY(!QFile::exists(marker));
+        QCOMPARE(fx.server.requestCount(), 0);
+    };
+    refused(runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath}, {}, 30000, env));
+    refused(runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env));
+    const QString inputs = fx.dir.filePath(u"inputs.jsonl"_s);
+    QFile in(inputs);
+    QVERIFY(in.open(QIODevice::WriteOnly));
+    in.write("\"a\"\n\"b\"\n");
+    in.close();
+    refused(runCli({u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, fx.dbPath}, {}, 30000, env));
+
+    // An MCP server over stdio named by the spec: not started by `mcp tools`.
+    const QString serverMarker = fx.dir.filePath(u"server-marker"_s);
+    writeMarkerScript(fx.dir.path(), u"server.sh"_s, serverMarker);
+    const QString mcpSpec = writeJson(fx.dir.filePath(u"mcp.json"_s),
+                                      QJsonObject{{u"kind"_s, u"k"_s}, {u"system_prompt"_s, u"x"_s},
+                                                  {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s}}},
+                                                  {u"mcp_servers"_s, QJsonObject{{u"local"_s, QJsonObject{
+                                                       {u"command"_s, QJsonArray{u"./server.sh"_s}}}}}}});
+    CliResult r = runCli({u"mcp"_s, u"tools"_s, mcpSpec, u"local"_s}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("MCP server local") && r.err.contains("./server.sh"), r.err.constData());
+    QVERIFY(!QFile::exists(serverMarker));
+
+    // An experiment's command assertion: eval runs nothing.
+    const QString assertMarker = fx.dir.filePath(u"assert-marker"_s);
+    writeMarkerScript(fx.dir.path(), u"check.sh"_s, assertMarker);
+    const QString experiment = writeJson(
+        fx.dir.filePath(u"exp.json"_s),
+        QJsonObject{{u"name"_s, u"e"_s},
+                    {u"spec"_s, QJsonObject{{u"kind"_s, u"k"_s}, {u"system_prompt"_s, u"x"_s},
+                                            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s},
+                                                                      {u"base_url"_s, fx.server.baseUrl().toString()},
+                                                                      {u"api_key_env"_s, u"CALLSCOPE_TEST_API_KEY"_s},
+                                                                      {u"stream"_s, false}}}}},
+                    {u"dataset"_s, QJsonArray{QJsonObject{{u"id"_s, u"one"_s}, {u"input"_s, u"hi"_s}}}},
+                    {u"assert"_s, QJsonArray{QJsonObject{{u"type"_s, u"command"_s},
+                                                         {u"command"_s, QJsonArray{u"./check.sh"_s}}}}}});
+    r = runCli({u"eval"_s, experiment, u"--db"_s, fx.dbPath}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("./check.sh"), r.err.constData());
+    QVERIFY(!QFile::exists(assertMarker));
+    QCOMPARE(fx.server.requestCount(), 0);
+
+    // Trusted (--trust, or CALLSCOPE_TRUST=1): the run goes ahead, and the pre-seeded call of a
+    // tool that needs approval is refused like any other unattended call of it.
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
+    r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--no-store"_s, u"--trust"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(fx.server.requestCount(), 1);
+    QVERIFY(!QFile::exists(marker));
+    QVERIFY(fx.server.requests().at(0).body.contains("needs a person's approval"));
+    QProcessEnvironment trusting = env;
+    trusting.insert(u"CALLSCOPE_TRUST"_s, u"1"_s);
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
+    r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--no-store"_s, u"--allow-tool"_s, u"collect_context"_s}, {}, 30000,
+               trusting);
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QVERIFY(QFile::exists(marker)); // allowed and trusted: it ran
+    QFile::remove(marker);
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
+    r = runCli({u"eval"_s, experiment, u"--db"_s, fx.dbPath, u"--trust"_s}, {}, 30000, env);
+    QVERIFY(QFile::exists(assertMarker));
+}
+
+void TestCli::reviseAsksBeforeRerunningTools()
+{
+    // A call made elsewhere with a command tool, imported here: revising it would run the tool
+    // again, so it asks first (exit 2, nothing run, nothing sent).
+    Fixture fx;
+    const QProcessEnvironment env = isolatedEnvironment(fx.dir);
+    const QString marker = fx.dir.filePath(u"ran-marker"_s);
+    writeMarkerScript(fx.dir.path(), u"evil.sh"_s, marker);
+    const QJsonArray tools{QJsonObject{{u"name"_s, u"lookup_item"_s}, {u"description"_s, u"Look up."_s},
+                                       {u"command"_s, QJsonArray{u"./evil.sh"_s}}}};
+    const QString spec = fx.writeSpec({{u"tools"_s, tools}});
+    const QString theirs = fx.dir.filePath(u"theirs.sqlite"_s);
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}})));
+    CliResult r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, theirs, u"--trust"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    const qint64 id = r.json().value(u"call_id"_s).toInteger();
+    QVERIFY(id > 0);
+    const QString exported = fx.dir.filePath(u"call.json"_s);
+    r = runCli({u"export"_s, QString::number(id), u"--db"_s, theirs, u"--out"_s, exported}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({u"import"_s, exported, u"--db"_s, fx.dbPath}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray imported = r.json().value(u"calls"_s).toArray();
+    const qint64 mine = imported.isEmpty() ? 0 : imported.first().toInteger();
+    QVERIFY2(mine > 0, r.out.constData());
+    QCOMPARE(fx.server.requestCount(), 1);
+
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c2"_s, u"lookup_item"_s, {})));
+    r = runCli({u"revise"_s, QString::number(mine), u"--correction"_s, u"again"_s, u"--db"_s, fx.dbPath}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("command tool lookup_item") && r.err.contains("./evil.sh"), r.err.constData());
+    QCOMPARE(fx.server.requestCount(), 1);
+    QVERIFY(!QFile::exists(marker));
+}
+
+void TestCli::hostileSchemasRefusedAtLoad()
+{
+    Fixture fx;
+    const QProcessEnvironment env = isolatedEnvironment(fx.dir);
+    // validate on the fan-out at depth 25: refused at once, under a second.
+    const QString schema25 = writeJson(fx.dir.filePath(u"fan25.json"_s), fanOutSchema(25));
+    const QString instance = writeJson(fx.dir.filePath(u"instance.json"_s), QJsonObject{{u"v"_s, 7}});
+    QElapsedTimer clock;
+    clock.start();
+    CliResult r = runCli({u"validate"_s, schema25, instance}, {}, 30000, env);
+    const qint64 validateMs = clock.elapsed();
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("too expensive to check"), r.err.constData());
+    QVERIFY2(validateMs < 1000, qPrintable(QString::number(validateMs)));
+    qInfo("validate, fan-out depth 25: %lld ms", validateMs);
+
+    // run with the fan-out at depth 40, and with a 10,000-level $ref chain: refused when the
+    // spec loads (exit 2), no request, no paid turn; lint reports the same.
+    const struct
+    {
+        QString name;
+        QJsonObject schema;
+        QByteArray says;
+    } cases[] = {{u"fan40"_s, fanOutSchema(40), "too expensive to check"},
+                 {u"chain10000"_s, refChainSchema(10000), "levels deep"},
+                 {u"chain500"_s, refChainSchema(500), "levels deep"}};
+    for (const auto &c : cases) {
+        const QString spec = fx.writeSpec({{u"response_schema"_s, c.schema}});
+        clock.restart();
+        r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath}, {}, 30000, env);
+        QVERIFY2(r.exitCode == 2, qPrintable(c.name + u": "_s + QString::fromUtf8(r.err)));
+        QVERIFY2(r.err.contains(c.says), r.err.constData());
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(c.name));
+        QCOMPARE(fx.server.requestCount(), 0);
+        r = runCli({u"lint"_s, spec}, {}, 30000, env);
+        QVERIFY2(r.exitCode == 2 && r.err.contains(c.says), qPrintable(c.name + u": "_s + QString::fromUtf8(r.err)));
+        // validate agrees with run (the same schema, alone).
+        const QString alone = writeJson(fx.dir.filePath(c.name + u".schema.json"_s), c.schema);
+        r = runCli({u"validate"_s, alone, instance}, {}, 30000, env);
+        QVERIFY2(r.exitCode == 2 && r.err.contains(c.says), qPrintable(c.name + u": "_s + QString::fromUtf8(r.err)));
+    }
+}
+
+namespace {
+
+// CPU time (user + system) of a process, in clock ticks.
+qint64 cpuTicks(qint64 pid)
+{
+    QFile stat(u"/proc/%1/stat"_s.arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray text = stat.readAll();
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    return fields.size() > 12 ? fields.at(11).toLongLong() + fields.at(12).toLongLong() : -1;
+}
+
+// Every item fails a 12-level anyOf fan-out, so each branch is reported: checking the answer
+// takes the validator's whole work budget (seconds), with nothing refused at load.
+QJsonObject expensiveAnswerSchema()
+{
+    QJsonObject defs;
+    constexpr int kDepth = 12;
+    for (int i = 0; i < kDepth; ++i) {
+        const QString next = u"#/$defs/l%1"_s.arg(i + 1);
+        defs.insert(u"l%1"_s.arg(i), QJsonObject{{u"anyOf"_s, QJsonArray{QJsonObject{{u"$ref"_s, next}},
+                                                                          QJsonObject{{u"$ref"_s, next}}}}});
+    }
+    defs.insert(u"l%1"_s.arg(kDepth), QJsonObject{{u"type"_s, u"string"_s}});
+    QJsonObject items{{u"type"_s, u"array"_s}, {u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}}}};
+    return {{u"type"_s, u"object"_s},
+            {u"properties"_s, QJsonObject{{u"title"_s, items}}},
+            {u"required"_s, QJsonArray{u"title"_s}},
+            {u"$defs"_s, defs}};
+}
+
+} // namespace
+
+void TestCli::sigtermEndsRunInsideValidation()
+{
+    Fixture fx;
+    const QString spec = fx.writeSpec({{u"response_schema"_s, expensiveAnswerSchema()}, {u"tools"_s, QJsonArray()}});
+    QJsonArray numbers;
+    for (int i = 0; i < 400; ++i)
+        numbers.append(i);
+    fx.server.enqueue(FakeReply::json(200, chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, numbers}})));
+
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"CALLSCOPE_TEST_API_KEY"_s, u"sk-cli-test-key"_s);
+    process.setProcessEnvironment(env);
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(cliPath(), {u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QVERIFY(process.waitForStarted(5000));
+    process.closeWriteChannel();
+    QTRY_VERIFY_WITH_TIMEOUT(fx.server.requestCount() == 1, 15000);
+    // Inside the check: the reply is in, and the process burns CPU without finishing.
+    const qint64 atReply = cpuTicks(process.processId());
+    QVERIFY(atReply >= 0);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1 || cpuTicks(process.processId()) - atReply >= 30, 15000);
+    QVERIFY2(finished.isEmpty(), "the check ended before it could be interrupted");
+    QElapsedTimer clock;
+    clock.start();
+    ::kill(pid_t(process.processId()), SIGTERM);
+    QVERIFY(finished.count() == 1 || finished.wait(10000));
+    const qint64 ms = clock.elapsed();
+    qInfo("run ended %lld ms after SIGTERM, inside validation", ms);
+    QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(fx.server.requestCount(), 1);
 }
 
 #include "tst_cli.moc"

@@ -97,7 +97,7 @@ CliRun runEval(const QStringList &args, const QHash<QString, QString> &extraEnv 
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
         env.insert(it.key(), it.value());
     process.setProcessEnvironment(env);
@@ -149,7 +149,7 @@ FakeProvider::Responder scriptedResponder(int delayMs)
 void writeBatchExperiment(const QTemporaryDir &dir, const QUrl &base, const QString &type, const QString &model,
                           int cases, const QString &via)
 {
-    QJsonObject spec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s, model);
+    QJsonObject spec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, model);
     QJsonObject engine = spec.value(u"engine"_s).toObject();
     engine.insert(u"type"_s, type);
     spec.insert(u"engine"_s, engine);
@@ -456,7 +456,7 @@ void TestEval::datasetsAndVariants()
     QTemporaryDir dir;
     const QUrl base(u"http://127.0.0.1:9"_s);
     QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s),
-                      QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+                      QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
                       "{\"id\":\"a\",\"input\":\"Plan {{ticket}}\",\"vars\":{\"ticket\":7},\"expected\":{\"title\":\"x\"}}\n\n"
                       "{\"input\":\"Plan 9\",\"assert\":[{\"type\":\"status\"}]}\n"));
@@ -468,7 +468,7 @@ void TestEval::datasetsAndVariants()
     QVERIFY(db);
     CallStore store(**db);
     CallRecord stored = sampleCall();
-    QJsonObject storedSpec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s, u"stored-model"_s);
+    QJsonObject storedSpec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, u"stored-model"_s);
     stored.spec = storedSpec;
     const auto callId = store.insertCall(stored);
     QVERIFY2(callId, qPrintable(callId ? QString() : callId.error().message));
@@ -570,7 +570,7 @@ void TestEval::evalEndToEnd()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QByteArray cases;
     for (const char *kind : {"pass", "fail", "flaky"}) {
         for (int i = 1; i <= 2; ++i)
@@ -659,7 +659,7 @@ void TestEval::badExperimentSendsNothing()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"fine\"}\n{\"id\":\"b\",\"input\":\"Plan {{ticket}}\"}\n"));
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl"})"));
     const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
@@ -676,7 +676,7 @@ void TestEval::resumeAfterKill()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(40)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QByteArray cases;
     for (int i = 1; i <= 20; ++i)
         cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
@@ -686,7 +686,7 @@ void TestEval::resumeAfterKill()
     const QString db = dir.filePath(u"h.sqlite"_s);
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     process.setProcessEnvironment(env);
     process.start(cliPath(), {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"4"_s});
     QVERIFY(process.waitForStarted());
@@ -746,7 +746,7 @@ void TestEval::judgeDecidesAndIsStored()
         });
     });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"good\",\"input\":\"Plan the pass ticket\"}\n"
                                                        "{\"id\":\"poor\",\"input\":\"Plan the fail ticket\"}\n"));
     const QJsonObject judge{{u"type"_s, u"judge"_s},
@@ -755,7 +755,7 @@ void TestEval::judgeDecidesAndIsStored()
                             {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
                                                       {u"model"_s, u"judge-model"_s},
                                                       {u"base_url"_s, server.baseUrl().toString()},
-                                                      {u"api_key_env"_s, u"CALLSCOPE_EVAL_KEY"_s},
+                                                      {u"api_key_env"_s, u"CALLSCOPE_EVAL_API_KEY"_s},
                                                       {u"stream"_s, false}}}};
     const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s}, {u"dataset"_s, u"cases.jsonl"_s}, {u"assert"_s, QJsonArray{judge}}};
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
@@ -815,7 +815,7 @@ void TestEval::pricesAndCost()
     FakeProviderThread server;
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"));
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
         "variants":[{"name":"priced","engine":{"model":"gpt-4o-mini"}},{"name":"unpriced"}],
@@ -986,7 +986,7 @@ void TestEval::batchResumeAfterKill()
     const QString db = dir.filePath(u"h.sqlite"_s);
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"50,100"_s);
     process.setProcessEnvironment(env);
     process.start(cliPath(), {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db});
@@ -1066,7 +1066,7 @@ namespace {
 void startEval(QProcess &process, const QTemporaryDir &dir, const QStringList &extra = {})
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"CALLSCOPE_EVAL_KEY"_s, u"sk-eval"_s);
+    env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"50,100"_s);
     process.setProcessEnvironment(env);
     process.start(cliPath(), QStringList{u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)} + extra);
@@ -1223,7 +1223,7 @@ void TestEval::weightsScore()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
                                                      "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",

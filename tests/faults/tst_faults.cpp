@@ -248,7 +248,7 @@ QString TestFaults::specFor(int port, const QJsonObject &engineExtra, int maxAtt
     QJsonObject engine { { u"type"_s, u"openai"_s },
                          { u"model"_s, u"gpt-fault"_s },
                          { u"base_url"_s, u"http://127.0.0.1:%1"_s.arg(port) },
-                         { u"api_key_env"_s, u"CALLSCOPE_FAULT_KEY"_s } };
+                         { u"api_key_env"_s, u"CALLSCOPE_FAULT_API_KEY"_s } };
     for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
         engine.insert(it.key(), it.value());
     const QJsonObject spec {
@@ -288,7 +288,7 @@ TestFaults::Case TestFaults::runCase(const FaultServer::Script &script,
     c.dbPath = QDir(caseDir).filePath(u"calls.sqlite"_s);
     c.run = runChild(Callscope::Test::cliPath(),
                      { u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, c.dbPath },
-                     { u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s }, caseDir, timeoutMs);
+                     { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s }, caseDir, timeoutMs);
     server.stop();
     c.requests = server.requests();
     if (c.run.out.value(u"call_id"_s).isDouble())
@@ -580,7 +580,7 @@ void TestFaults::readOnlyDatabase()
     const QString db = folder.filePath(u"calls.sqlite"_s);
     const ChildRun first = runChild(
         Callscope::Test::cliPath(), { u"run"_s, spec, u"--input"_s, u"Hello"_s, u"--db"_s, db },
-        { u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s }, folder.path(), 30000);
+        { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s }, folder.path(), 30000);
     QCOMPARE(first.exitCode, 0);
     QCOMPARE(server.requestCount(), 1);
 
@@ -592,7 +592,7 @@ void TestFaults::readOnlyDatabase()
     QVERIFY(::chmod(QFile::encodeName(spec).constData(), 0644) == 0);
     QVERIFY(::chmod(QFile::encodeName(m_dir->path()).constData(), 0755) == 0);
     std::optional<uid_t> user;
-    QStringList env { u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s };
+    QStringList env { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s };
     if (::geteuid() == 0) {
         user = 65534;
         const QString home = folder.filePath(u"home"_s);

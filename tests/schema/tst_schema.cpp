@@ -7,6 +7,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <tuple>
 #include <thread>
 
 using namespace Qt::StringLiterals;
@@ -192,6 +194,7 @@ private slots:
     void deepInstanceNesting();
     void deepSchemaNesting();
     void refCycles();
+    void hostileSchemasBounded();
     void unusableSchemas();
     void tapeParser_data();
     void tapeParser();
@@ -609,11 +612,12 @@ void TestSchema::refCycles()
     for (int i = 0; i < 5000; ++i)
         defs.insert(u"d%1"_s.arg(i), QJsonObject{{u"$ref"_s, u"#/$defs/d%1"_s.arg(i + 1)}});
     defs.insert(u"d5000"_s, QJsonObject{{u"type"_s, u"integer"_s}});
+    // It is refused when compiled (before any value is checked), not after.
     const CompiledSchema chain = SchemaCompiler().compile(QJsonObject{{u"$defs"_s, defs}, {u"$ref"_s, u"#/$defs/d0"_s}});
-    QVERIFY2(chain.isValid(), qPrintable(chain.errorString()));
+    QVERIFY(!chain.isValid());
+    QVERIFY2(chain.errorString().contains(u"5002 levels deep"_s), qPrintable(chain.errorString()));
     const SchemaValidationResult chained = chain.validate(QJsonValue(1));
     QVERIFY(!chained.valid);
-    QCOMPARE(chained.errors.last().message, u"nesting is too deep (more than 512 levels)"_s);
     QVERIFY(!chain.accepts(QJsonValue(1)));
 
     // Recursion that consumes the instance is not a cycle.
@@ -1095,4 +1099,78 @@ void TestSchema::cliUnusableSchema()
 }
 
 QTEST_GUILESS_MAIN(TestSchema)
+namespace {
+
+QJsonObject fanOut(int depth)
+{
+    QJsonObject defs;
+    for (int i = 0; i < depth; ++i) {
+        const QString next = u"#/$defs/l%1"_s.arg(i + 1);
+        defs.insert(u"l%1"_s.arg(i), QJsonObject{{u"anyOf"_s, QJsonArray{QJsonObject{{u"$ref"_s, next}},
+                                                                          QJsonObject{{u"$ref"_s, next}}}}});
+    }
+    defs.insert(u"l%1"_s.arg(depth), QJsonObject{{u"type"_s, u"string"_s}});
+    return {{u"$ref"_s, u"#/$defs/l0"_s}, {u"$defs"_s, defs}};
+}
+
+QJsonObject refChain(int length)
+{
+    QJsonObject defs;
+    for (int i = 0; i < length; ++i)
+        defs.insert(u"c%1"_s.arg(i), QJsonObject{{u"$ref"_s, u"#/$defs/c%1"_s.arg(i + 1)}});
+    defs.insert(u"c%1"_s.arg(length), QJsonObject{{u"type"_s, u"string"_s}});
+    return {{u"$ref"_s, u"#/$defs/c0"_s}, {u"$defs"_s, defs}};
+}
+
+} // namespace
+
+void TestSchema::hostileSchemasBounded()
+{
+    // Fan-outs at depth 25 and 40 and a 10,000-level $ref chain: refused when compiled (and by
+    // validateSchema), fast, with what is wrong.
+    for (const auto &[name, schema, says] : {std::tuple{"fan-out 25", fanOut(25), u"too expensive to check"_s},
+                                             std::tuple{"fan-out 40", fanOut(40), u"too expensive to check"_s},
+                                             std::tuple{"chain 10000", refChain(10000), u"levels deep"_s},
+                                             std::tuple{"chain 500", refChain(500), u"levels deep"_s}}) {
+        QElapsedTimer clock;
+        clock.start();
+        const CompiledSchema compiled = SchemaCompiler().compile(schema);
+        QVERIFY2(!compiled.isValid(), name);
+        QVERIFY2(compiled.errorString().contains(says), qPrintable(compiled.errorString()));
+        const QList<SchemaError> errors = validateSchema(schema);
+        QVERIFY2(!errors.isEmpty() && errors.first().message.contains(says), name);
+        qInfo("%s: refused in %lld ms", name, clock.elapsed());
+        QVERIFY2(clock.elapsed() < 1000, name);
+    }
+    // Under the limits: a fan-out of depth 14 (32,768 paths to one leaf) is usable, and
+    // remembered verdicts make a valid value quick to accept.
+    const CompiledSchema fourteen = SchemaCompiler().compile(fanOut(14));
+    QVERIFY2(fourteen.isValid(), qPrintable(fourteen.errorString()));
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(fourteen.accepts(QJsonValue(u"ok"_s)));
+    QVERIFY(fourteen.validate(QJsonValue(u"ok"_s)).valid);
+    QVERIFY2(clock.elapsed() < 200, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(refChain(200).size(), 2);
+    QVERIFY(SchemaCompiler().compile(refChain(200)).accepts(QJsonValue(u"ok"_s)));
+
+    // The work budget: an invalid value that would report every branch stops with a message.
+    SchemaOptions options;
+    options.stepBudget = 2000;
+    const CompiledSchema budgeted = SchemaCompiler(SchemaRegistry(), options).compile(fanOut(14));
+    clock.restart();
+    QJsonArray many;
+    for (int i = 0; i < 50; ++i)
+        many.append(i);
+    QJsonObject itemsSchema = fanOut(12);
+    itemsSchema.remove(u"$ref"_s);
+    itemsSchema.insert(u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}});
+    const CompiledSchema items = SchemaCompiler(SchemaRegistry(), options).compile(itemsSchema);
+    QVERIFY2(items.isValid(), qPrintable(items.errorString()));
+    const SchemaValidationResult result = items.validate(many);
+    QVERIFY(!result.valid);
+    QVERIFY2(describe(result.errors).contains(u"too expensive to check"_s), qPrintable(describe(result.errors)));
+    QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+}
+
 #include "tst_schema.moc"

@@ -42,7 +42,7 @@ const QByteArray kKey = "sk-service-test";
 
 Spec plannerSpec(const QUrl &base, const QString &model = u"m1"_s)
 {
-    const SpecLoadResult loaded = specFromJson(twoTurnSpecJson(base, u"CALLSCOPE_SERVICE_KEY"_s, model));
+    const SpecLoadResult loaded = specFromJson(twoTurnSpecJson(base, u"CALLSCOPE_SERVICE_API_KEY"_s, model));
     if (!loaded.spec)
         qFatal("bad test spec");
     return *loaded.spec;
@@ -52,7 +52,7 @@ struct Env
 {
     Env()
     {
-        qputenv("CALLSCOPE_SERVICE_KEY", kKey);
+        qputenv("CALLSCOPE_SERVICE_API_KEY", kKey);
         db = std::move(Database::open(dir.filePath(u"history.sqlite"_s)).value());
         store = std::make_unique<CallStore>(*db);
         service = std::make_unique<CallService>(&nam, store.get(), nullptr, nullptr);

@@ -145,6 +145,10 @@ QList<RuleCase> ruleCases()
          {u"/mcp_servers/secure/x_region"_s}},
         {"remote MCP server over plain http", u"mcp-remote"_s, E::OpenAI, u"mcp-insecure-url"_s,
          {u"/mcp_servers/plain/url"_s}},
+        // No profile lookup in this test: a base_url beside a profile is reported as it is.
+        {"profile key sent elsewhere", u"keys"_s, E::OpenAI, u"key-profile-redirect"_s, {u"/engine/base_url"_s}},
+        {"key variables not allowed", u"keys"_s, E::OpenAI, u"key-env-not-allowed"_s,
+         {u"/engine/api_key_env"_s, u"/mcp_servers/far/auth/bearer_env"_s}},
     };
 }
 
@@ -242,7 +246,7 @@ void TestLint::everyRuleIsTested()
     }
     for (const LintRule &rule : lintRules())
         QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
-    QCOMPARE(lintRules().size(), 29);
+    QCOMPARE(lintRules().size(), 31);
 }
 
 void TestLint::messages_data()

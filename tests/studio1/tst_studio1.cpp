@@ -18,6 +18,8 @@
 #include "ui/spectab.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/widgets/trustdialog.h"
+#include "core/secrets/truststore.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/editor/mcpserverpanel.h"
@@ -69,6 +71,8 @@
 #include <QTest>
 #include <QTimer>
 #include <QTreeView>
+#include <QTreeWidget>
+#include <QPainter>
 #include <QUndoStack>
 
 using namespace Qt::StringLiterals;
@@ -77,7 +81,7 @@ using namespace Callscope::Test;
 
 namespace {
 
-constexpr auto kKeyEnv = "CALLSCOPE_STUDIO1_KEY";
+constexpr auto kKeyEnv = "CALLSCOPE_STUDIO1_API_KEY";
 
 QAction *findChildAction(QObject &root, const QString &text)
 {
@@ -277,6 +281,8 @@ private Q_SLOTS:
     void inlineManualResult();
     void inlineGoneAfterStopAndNewRunClean();
     void runPanelFitsBesideTheSpec();
+    void trustAskedBeforeRunningWhatTheFileBrings();
+    void validationKeepsEventLoopResponsive();
 
 private:
     // Sets the ticket spec up on the fake server with get_ticket needing approval.
@@ -2280,6 +2286,198 @@ void TestStudio1::elicitationFormAnswers()
     QCOMPARE(answer, (QJsonObject{{u"action"_s, u"accept"_s},
                                   {u"content"_s, QJsonObject{{u"name"_s, u"Ada"_s}, {u"age"_s, 30},
                                                              {u"status"_s, u"inactive"_s}, {u"verified"_s, true}}}}));
+}
+
+namespace {
+
+QJsonObject markerToolSpec(const QString &baseUrl, const QString &prompt)
+{
+    return {{u"kind"_s, u"ticket"_s},
+            {u"system_prompt"_s, prompt},
+            {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                               {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                                               {u"required"_s, QJsonArray{u"title"_s}}}},
+            {u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup_ticket"_s},
+                                                {u"description"_s, u"Look a ticket up."_s},
+                                                {u"command"_s, QJsonArray{u"./lookup.sh"_s, u"--id"_s}}}}},
+            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s}, {u"base_url"_s, baseUrl},
+                                      {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)}, {u"stream"_s, false}}}};
+}
+
+} // namespace
+
+void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
+{
+    QTemporaryDir dir;
+    const QString marker = dir.filePath(u"ran-marker"_s);
+    QFile script(dir.filePath(u"lookup.sh"_s));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(u"#!/bin/sh\ntouch '%1'\necho '{\"ticket\": 7}'\n"_s.arg(marker).toUtf8());
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+    const QString path = dir.filePath(u"ticket.spec.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(markerToolSpec(m_server->baseUrl().toString(), u"Summarise the ticket."_s)).toJson());
+    file.close();
+
+    Studio s(m_services.get());
+    s.splitter.resize(1280, 800);
+    s.splitter.setSizes({600, 680});
+    QVERIFY(openInEditor(s, path));
+    s.panel.setInputText(u"Ticket 7 please."_s);
+    QSignalSpy asked(&s.panel, &RunPanel::trustAsked);
+    auto openDialog = [&s]() -> TrustDialog * {
+        for (TrustDialog *d : s.splitter.findChildren<TrustDialog *>()) {
+            if (d->isVisible())
+                return d;
+        }
+        return nullptr;
+    };
+
+    // Asked first, listing the command line and its folder; nothing has run or been sent.
+    s.panel.run();
+    QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 1, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(openDialog(), 5000);
+    TrustDialog *dialog = openDialog();
+    QCOMPARE(dialog->itemList()->topLevelItemCount(), 1);
+    QTreeWidgetItem *row = dialog->itemList()->topLevelItem(0);
+    QVERIFY2(row->text(0).contains(u"lookup_ticket"_s), qPrintable(row->text(0)));
+    QCOMPARE(row->text(1), u"./lookup.sh --id"_s);
+    QCOMPARE(row->text(2), QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+    QVERIFY(dialog->cancelButton()->isDefault());
+    QCOMPARE(m_server->requestCount(), 0);
+    {
+        // The studio at 1280x800 with the question over it.
+        QApplication::processEvents();
+        QImage shot = s.splitter.grab().toImage();
+        const QImage over = dialog->grab().toImage();
+        QPainter painter(&shot);
+        painter.fillRect(shot.rect(), QColor(0, 0, 0, 60));
+        painter.drawImage(QPoint((shot.width() - over.width()) / 2, (shot.height() - over.height()) / 3), over);
+        painter.end();
+        QCOMPARE(shot.size(), QSize(1280, 800));
+        const QString shotPath = buildPath(u"screenshots/trust-dialog.png"_s);
+        QVERIFY2(shot.save(shotPath), qPrintable(shotPath));
+    }
+
+    // Cancel runs nothing.
+    dialog->cancelButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!openDialog(), 5000);
+    QVERIFY(!s.panel.isRunning());
+    QCOMPARE(m_server->requestCount(), 0);
+    QVERIFY(!QFile::exists(marker));
+
+    // Trust runs (the model calls the tool, the program runs) and is remembered.
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"lookup_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T7"_s}}}})));
+    s.panel.run();
+    QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(openDialog(), 5000);
+    openDialog()->trustButton()->click();
+    LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QVERIFY(QFile::exists(marker));
+    QCOMPARE(m_server->requestCount(), 2);
+    QVERIFY(m_services->calls()->trustStore()->isTrusted(trustEntryFor(s.editor.spec())));
+
+    // The same file again: no question.
+    QFile::remove(marker);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"lookup_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T7"_s}}}})));
+    s.panel.run();
+    result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(asked.count(), 2);
+    QVERIFY(QFile::exists(marker));
+
+    // Edited (a new digest): asked again.
+    QFile::remove(marker);
+    s.editor.tabs()->setCurrentWidget(s.editor.rawEditor());
+    s.editor.rawEditor()->setPlainText(QString::fromUtf8(
+        QJsonDocument(markerToolSpec(m_server->baseUrl().toString(), u"Summarise the ticket briefly."_s)).toJson()));
+    s.editor.flushPendingEdits();
+    const int before = int(m_server->requestCount());
+    s.panel.run();
+    QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 3, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(openDialog(), 5000);
+    openDialog()->cancelButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!openDialog(), 5000);
+    QCOMPARE(int(m_server->requestCount()), before);
+    QVERIFY(!QFile::exists(marker));
+}
+
+void TestStudio1::validationKeepsEventLoopResponsive()
+{
+    // An answer whose check is expensive (every item fails a 12-level anyOf fan-out, so each
+    // branch is reported): the check takes its whole budget while the GUI thread goes on.
+    QJsonObject defs;
+    constexpr int kDepth = 12;
+    for (int i = 0; i < kDepth; ++i) {
+        const QString next = u"#/$defs/l%1"_s.arg(i + 1);
+        defs.insert(u"l%1"_s.arg(i), QJsonObject{{u"anyOf"_s, QJsonArray{QJsonObject{{u"$ref"_s, next}},
+                                                                          QJsonObject{{u"$ref"_s, next}}}}});
+    }
+    defs.insert(u"l%1"_s.arg(kDepth), QJsonObject{{u"type"_s, u"string"_s}});
+    const QJsonObject schema{{u"type"_s, u"object"_s},
+                             {u"properties"_s, QJsonObject{{u"items"_s, QJsonObject{{u"type"_s, u"array"_s},
+                                                                                     {u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}}}}}}},
+                             {u"required"_s, QJsonArray{u"items"_s}},
+                             {u"$defs"_s, defs}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"expensive.spec.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{{u"kind"_s, u"list"_s},
+                                         {u"system_prompt"_s, u"List."_s},
+                                         {u"response_schema"_s, schema},
+                                         {u"max_turns"_s, 2},
+                                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s},
+                                                                   {u"base_url"_s, m_server->baseUrl().toString()},
+                                                                   {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)},
+                                                                   {u"stream"_s, false}}}})
+                   .toJson());
+    file.close();
+    QJsonArray numbers;
+    for (int i = 0; i < 400; ++i)
+        numbers.append(i);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"submit_output"_s, {{u"items"_s, numbers}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"items"_s, QJsonArray{u"a"_s}}}}})));
+
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, path));
+    s.panel.setInputText(u"Go."_s);
+    QElapsedTimer clock;
+    qint64 last = 0;
+    qint64 maxGap = 0;
+    qint64 validatingMs = 0;
+    qint64 validatingSince = -1;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    connect(&probe, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.elapsed();
+        maxGap = std::max(maxGap, now - last);
+        last = now;
+    });
+    QSignalSpy finished(&s.panel, &RunPanel::runFinished);
+    s.panel.run();
+    // From the first reply to the correction going out: the check of the answer.
+    QTRY_VERIFY_WITH_TIMEOUT(m_server->requestCount() == 1, 10000);
+    connect(m_server.get(), &FakeProvider::requestReceived, this, [&] {
+        if (validatingSince >= 0 && validatingMs == 0)
+            validatingMs = clock.elapsed() - validatingSince;
+    });
+    validatingSince = 0;
+    clock.start();
+    probe.start();
+    QVERIFY(finished.wait(60000));
+    probe.stop();
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    qInfo("validation took %lld ms; longest event-loop gap %lld ms", validatingMs, maxGap);
+    QVERIFY2(validatingMs >= 150, "the check should be long enough to stall a GUI thread");
+    QVERIFY2(maxGap < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
 }
 
 #include "tst_studio1.moc"

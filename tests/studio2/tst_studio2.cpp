@@ -127,7 +127,7 @@ public:
         store = std::make_unique<CallStore>(*db);
         service = std::make_unique<CallService>(&nam, store.get(), nullptr, nullptr);
         service->setInactivityTimeoutMs(5000);
-        qputenv("CALLSCOPE_STUDIO2_KEY", kKey);
+        qputenv("CALLSCOPE_STUDIO2_API_KEY", kKey);
     }
 
     QJsonObject specJson(QJsonObject extra = {})
@@ -135,7 +135,7 @@ public:
         QJsonObject engine{{u"type"_s, u"openai"_s},
                            {u"model"_s, u"gpt-test"_s},
                            {u"base_url"_s, server.baseUrl().toString()},
-                           {u"api_key_env"_s, u"CALLSCOPE_STUDIO2_KEY"_s},
+                           {u"api_key_env"_s, u"CALLSCOPE_STUDIO2_API_KEY"_s},
                            {u"stream"_s, false},
                            {u"max_tokens"_s, 256}};
         const QJsonObject engineExtra = extra.take(u"engine"_s).toObject();

@@ -764,7 +764,7 @@ void TestFirstUse::preflightStopsBeforeSending()
 {
     FakeProvider server;
     QVERIFY(server.listen());
-    qputenv("CALLSCOPE_FIRSTUSE_KEY", "sk-first-use");
+    qputenv("CALLSCOPE_FIRSTUSE_API_KEY", "sk-first-use");
     QTemporaryDir dir;
     auto writeSpec = [&dir](const QString &name, const QJsonObject &spec) {
         const QString path = dir.filePath(name);
@@ -773,8 +773,8 @@ void TestFirstUse::preflightStopsBeforeSending()
         file.write(QJsonDocument(spec).toJson());
         return path;
     };
-    QJsonObject noModel = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_KEY"_s, QString());
-    QJsonObject badUrl = twoTurnSpecJson(QUrl(u"http://127.0.0.1:1"_s), u"CALLSCOPE_FIRSTUSE_KEY"_s);
+    QJsonObject noModel = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s, QString());
+    QJsonObject badUrl = twoTurnSpecJson(QUrl(u"http://127.0.0.1:1"_s), u"CALLSCOPE_FIRSTUSE_API_KEY"_s);
     QJsonObject engine = badUrl.value(u"engine"_s).toObject();
     engine.insert(u"base_url"_s, u"localhost:8080/v1"_s);
     badUrl.insert(u"engine"_s, engine);
@@ -817,7 +817,7 @@ void TestFirstUse::preflightStopsBeforeSending()
     shoot(*window, u"07-preflight"_s);
 
     // A tool whose program is not installed: said before sending, the tool's command shown.
-    QJsonObject toolMissing = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_KEY"_s);
+    QJsonObject toolMissing = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s);
     toolMissing.insert(u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
                                                           {u"command"_s, QJsonArray{u"callscope-no-such-program"_s}}}});
     QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing)));

@@ -352,13 +352,13 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QVERIFY(server.listen());
     // Every reply takes 600 ms: the three calls overlap for sure.
     server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, 600));
-    qputenv("CALLSCOPE_WINDOW_KEY", "sk-window-test");
+    qputenv("CALLSCOPE_WINDOW_API_KEY", "sk-window-test");
     QTemporaryDir dir;
     const QString specPath = dir.filePath(u"planner.spec.json"_s);
     {
         QFile file(specPath);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_WINDOW_KEY"_s)).toJson());
+        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_WINDOW_API_KEY"_s)).toJson());
     }
 
     MainWindow window;

@@ -150,7 +150,7 @@ Test::FakeProvider::Responder experimentResponder(int delayMs)
 // An experiment over the fake provider in `dir`: cases pass1, fail1, flaky1 (or `cases`).
 QString writeExperiment(const QTemporaryDir &dir, const QUrl &base, const QByteArray &experiment, const QByteArray &cases = {})
 {
-    writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(Test::twoTurnSpecJson(base, u"CALLSCOPE_UI_EVAL_KEY"_s)).toJson());
+    writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(Test::twoTurnSpecJson(base, u"CALLSCOPE_UI_EVAL_API_KEY"_s)).toJson());
     writeText(dir.filePath(u"cases.jsonl"_s), cases.isEmpty() ? QByteArray("{\"id\":\"pass1\",\"input\":\"Plan the pass ticket\"}\n"
                                                                           "{\"id\":\"fail1\",\"input\":\"Plan the fail ticket\"}\n"
                                                                           "{\"id\":\"flaky1\",\"input\":\"Plan the flaky ticket\"}\n")
@@ -727,7 +727,7 @@ void TestUi::experimentNewDialog()
     QTemporaryDir dir;
     QVERIFY(QDir(dir.path()).mkpath(u"specs"_s) && QDir(dir.path()).mkpath(u"experiments"_s));
     const QString specPath = dir.filePath(u"specs/planner.spec.json"_s);
-    QVERIFY(writeText(specPath, QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_UI_EVAL_KEY"_s)).toJson()));
+    QVERIFY(writeText(specPath, QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_UI_EVAL_API_KEY"_s)).toJson()));
     const QString path = dir.filePath(u"experiments/planner-new.experiment.json"_s);
     MainWindow window;
     QVERIFY(window.openSpecFile(specPath));
@@ -911,7 +911,7 @@ void TestUi::experimentNewDialog()
 
 void TestUi::experimentRunFromWindow()
 {
-    qputenv("CALLSCOPE_UI_EVAL_KEY", "sk-ui-eval");
+    qputenv("CALLSCOPE_UI_EVAL_API_KEY", "sk-ui-eval");
     QTemporaryDir dir;
     Test::FakeProvider server;
     QVERIFY(server.listen());
@@ -1051,7 +1051,7 @@ void TestUi::experimentRunFromWindow()
     QCOMPARE(view->state(), ExperimentView::State::Ready);
     QCOMPARE(view->addVariantFromCall(u"as call"_s, failCall).value_or(QString()), u"There is already a variant named \"as call\"."_s);
 
-    QJsonObject edited = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_UI_EVAL_KEY"_s);
+    QJsonObject edited = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_UI_EVAL_API_KEY"_s);
     edited.insert(u"system_prompt"_s, u"Plan the work, briefly."_s);
     QVERIFY(writeText(dir.filePath(u"edited.spec.json"_s), QJsonDocument(edited).toJson()));
     QVERIFY(window.openSpecFile(dir.filePath(u"edited.spec.json"_s)));
@@ -1076,7 +1076,7 @@ void TestUi::experimentRunFromWindow()
 
 void TestUi::experimentStopAndResume()
 {
-    qputenv("CALLSCOPE_UI_EVAL_KEY", "sk-ui-eval");
+    qputenv("CALLSCOPE_UI_EVAL_API_KEY", "sk-ui-eval");
     QTemporaryDir dir;
     Test::FakeProvider server;
     QVERIFY(server.listen());
@@ -1147,7 +1147,7 @@ void TestUi::experimentStopAndResume()
 // Cancel Batches cancels at the provider.
 void TestUi::experimentThroughProviderBatches()
 {
-    qputenv("CALLSCOPE_EVAL_KEY", "sk-ui-batch");
+    qputenv("CALLSCOPE_EVAL_API_KEY", "sk-ui-batch");
     qputenv("CALLSCOPE_BATCH_POLL_MS", "20,100");
     QTemporaryDir dir;
     Test::FakeProvider server;
@@ -1155,7 +1155,7 @@ void TestUi::experimentThroughProviderBatches()
     auto api = std::make_shared<Test::FakeBatchApi>(Test::twoTurnBatchModel());
     api->processingMs = 300;
     server.setResponder(api->responder());
-    const QJsonObject spec = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_KEY"_s, u"gpt-4o-mini"_s);
+    const QJsonObject spec = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s, u"gpt-4o-mini"_s);
     QVERIFY(writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(spec).toJson()));
     QByteArray cases;
     for (int i = 1; i <= 6; ++i)

@@ -1,5 +1,8 @@
 #include "ui/experiments/experimentview.h"
 
+#include "core/secrets/truststore.h"
+#include "ui/widgets/trustdialog.h"
+
 #include "core/eval/batchrounds.h"
 #include "core/eval/pricetable.h"
 #include "core/service/callservice.h"
@@ -13,6 +16,7 @@
 #include "ui/experiments/newexperimentdialog.h"
 #include "ui/experiments/variantwriter.h"
 
+#include <QPointer>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -507,6 +511,30 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     if (!m_experiment || isRunning() || !m_service)
         return false;
     m_notice->clearMessage();
+    // Programs the experiment would start (its variants' tools, its command assertions) are
+    // shown and asked about first; the answer is remembered for its content and folder.
+    if (TrustStore *trust = m_service->trustStore()) {
+        const QList<RunItem> items = experimentRunItems(*m_experiment, m_service->allowedKeyVariables());
+        const TrustEntry entry = experimentTrustEntry(*m_experiment);
+        if (!items.isEmpty() && !trust->isTrusted(entry)) {
+            QPointer<ExperimentView> self(this);
+            TrustDialog::ask(window(), m_experiment->path, items, {}, [self, trust, entry, resumeId](bool yes) {
+                if (!self)
+                    return;
+                if (!yes) {
+                    self->m_notice->showMessage(tr("Nothing was run: the experiment is not trusted."), NoticeBar::Kind::Info);
+                    return;
+                }
+                QString error;
+                if (!trust->trust(entry, &error)) {
+                    self->m_notice->showMessage(tr("The answer could not be remembered: %1").arg(error), NoticeBar::Kind::Error);
+                    return;
+                }
+                self->startSession(resumeId);
+            });
+            return false;
+        }
+    }
     qint64 id = 0;
     QList<ExperimentRunRecord> previous;
     if (m_store) {

@@ -1,5 +1,9 @@
 #include "ui/history/revisiontreewidget.h"
 
+#include "core/model/specio.h"
+#include "core/secrets/truststore.h"
+#include "ui/widgets/trustdialog.h"
+
 #include "ui/widgets/displaynames.h"
 
 #include "core/service/calljob.h"
@@ -10,6 +14,7 @@
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/revisiontreemodel.h"
 
+#include <QPointer>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QGridLayout>
@@ -244,6 +249,31 @@ bool RevisionTreeWidget::revise(const QString &correction)
             connect(dialog, &QDialog::accepted, this, [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
             dialog->open();
             return false;
+        }
+    }
+    // A revision runs the call's tools again: a stored spec that would start programs (an
+    // imported call's, say) is shown and asked about first.
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust && m_store && id > 0) {
+        if (auto call = m_store->getCall(id)) {
+            const SpecLoadResult stored = specFromJson(call.value().spec, call.value().metadata.value(u"spec_path"_s).toString());
+            if (stored.spec) {
+                const QList<RunItem> items = untrustedRunItems(*stored.spec, *trust, m_service->allowedKeyVariables());
+                if (!items.isEmpty()) {
+                    QPointer<RevisionTreeWidget> self(this);
+                    TrustDialog::ask(window(), QString(), items, {},
+                                     [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
+                                         if (!self)
+                                             return;
+                                         if (!yes) {
+                                             self->setStatus(tr("Nothing was run: the call's spec is not trusted."));
+                                             return;
+                                         }
+                                         trust->trust(entry);
+                                         self->revise(text);
+                                     });
+                    return false;
+                }
+            }
         }
     }
     if (!startRun(tr("Revising call %1…").arg(id)))

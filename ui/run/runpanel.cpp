@@ -1,5 +1,8 @@
 #include "ui/run/runpanel.h"
 
+#include "core/secrets/truststore.h"
+#include "ui/widgets/trustdialog.h"
+
 #include "ui/widgets/displaynames.h"
 
 #include "core/secrets/profilestore.h"
@@ -569,7 +572,7 @@ QString RunPanel::sampleInputFor(const QString &specPath)
 
 bool RunPanel::isRunning() const
 {
-    return m_launching || !m_job.isNull();
+    return m_launching || m_asking || !m_job.isNull();
 }
 
 void RunPanel::run()
@@ -761,6 +764,24 @@ void RunPanel::launch(const LaunchRequest &request)
         if (const std::optional<EngineProfile> profile = m_profiles->get(engine.profile))
             engine = mergeProfileIntoSpec(engine, *profile);
     }
+    // What the file would run, or where a profile's key would go, is asked before anything
+    // starts (docs/trust.md). The answer to "trust" is remembered for the file's content and
+    // folder; a key sent elsewhere is asked again each time.
+    if (!engine.profile.isEmpty() && m_profiles && !request.allowKeyRedirect) {
+        if (const std::optional<EngineProfile> profile = m_profiles->get(engine.profile)) {
+            if (auto problem = keyRedirectProblem(request.spec.engine, engine.profile, profile->type, profile->baseUrl)) {
+                askTrust(request, {}, {*problem});
+                return;
+            }
+        }
+    }
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust && !request.trusted) {
+        const QList<RunItem> untrusted = untrustedRunItems(request.spec, *trust, m_service->allowedKeyVariables());
+        if (!untrusted.isEmpty()) {
+            askTrust(request, untrusted, {});
+            return;
+        }
+    }
     const PreflightResult preflight = preflightEngine(request.spec, engine);
     if (!preflight.ok()) {
         m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1\nFix it in the Engine tab of the form, then run again.")
@@ -791,6 +812,38 @@ void RunPanel::launch(const LaunchRequest &request)
     updateActions();
     Q_EMIT runStarted();
     follow(m_service->launch(request));
+}
+
+void RunPanel::askTrust(const LaunchRequest &request, const QList<RunItem> &items, const QStringList &keyProblems)
+{
+    m_asking = true;
+    updateActions();
+    TrustDialog *dialog = TrustDialog::ask(window(), request.spec.sourcePath, items, keyProblems,
+                                           [this, request, items, keyProblems](bool yes) {
+        m_asking = false;
+        if (!yes) {
+            m_messages->showMessage(keyProblems.isEmpty()
+                                        ? tr("Nothing was run or sent: the file is not trusted.")
+                                        : tr("Nothing was sent: the profile's key stays with its own address."),
+                                    NoticeBar::Kind::Info);
+            updateStatus();
+            updateActions();
+            return;
+        }
+        LaunchRequest next = request;
+        if (!keyProblems.isEmpty())
+            next.allowKeyRedirect = true;
+        if (!items.isEmpty()) {
+            next.trusted = true;
+            if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr) {
+                QString error;
+                if (!trust->trust(trustEntryFor(request.spec), &error))
+                    m_messages->showMessage(tr("The answer could not be remembered: %1").arg(error), NoticeBar::Kind::Warning);
+            }
+        }
+        launch(next);
+    });
+    Q_EMIT trustAsked(dialog);
 }
 
 void RunPanel::follow(CallJob *job)

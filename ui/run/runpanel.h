@@ -10,6 +10,7 @@
 // Every run goes through CallService, like the command line's.
 
 #include "core/loop/runner.h"
+#include "core/model/trustpolicy.h"
 #include "core/service/callservice.h"
 #include "ui/run/transcriptmodel.h"
 
@@ -38,6 +39,7 @@ class AttachmentModel;
 class CallJob;
 class JsonEditor;
 class NoticeBar;
+class TrustDialog;
 class ProfileStore;
 class TimelineView;
 class TranscriptModel;
@@ -139,6 +141,8 @@ Q_SIGNALS:
     void waitingChanged(bool waiting);
     // The run did not start: the engine is missing something (`pointer` into the spec).
     void preflightFailed(const QString &pointer);
+    // The run waits for the trust question (the dialog is open, window-modal).
+    void trustAsked(Callscope::TrustDialog *dialog);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -147,6 +151,7 @@ protected:
 private:
     void createActions();
     void launch(const LaunchRequest &request);
+    void askTrust(const LaunchRequest &request, const QList<RunItem> &items, const QStringList &keyProblems);
     void follow(CallJob *job);
     void onRunnerCreated(Runner *runner);
     void onFinished(const LaunchResult &result);
@@ -178,6 +183,7 @@ private:
     RunInput m_lastInput;
     std::optional<LaunchResult> m_lastResult;
     bool m_launching = false;
+    bool m_asking = false;            // the trust dialog is open
     bool m_waiting = false;
     QString m_waitingSummary;
     void setWaiting(bool waiting);
