@@ -10,6 +10,8 @@
 #include "tests/support/tlsfaultserver.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QLoggingCategory>
 #include <QScopeGuard>
 #include <QJsonDocument>
@@ -1489,9 +1491,20 @@ void TestHttpOverTls::resetMidBodyAfterContent()
     b.headers = sseHeaders();
     b.body = tlsValidStream(40000);
     b.resetAfter = 10000;
+    // The reset comes only once the client has shown model text: a reset that came earlier
+    // could discard bytes still unread in the client's socket, and whether "content arrived"
+    // would depend on scheduling.
+    QTemporaryDir trigger;
+    QVERIFY(trigger.isValid());
+    b.resetWhen = trigger.filePath(u"client-read-content"_s);
     TlsHarness h;
     START_TLS(h, {b});
     h.client->send(Harness::hello(true), 3);
+    WAIT_UNTIL(!h.deltas.isEmpty() || !h.outcomes.isEmpty(), 15000);
+    QVERIFY2(h.outcomes.isEmpty(), "the request ended before any model text arrived");
+    QFile readMark(b.resetWhen);
+    QVERIFY(readMark.open(QIODevice::WriteOnly));
+    readMark.close();
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
 
     const ModelOutcome &outcome = h.outcomes.first();

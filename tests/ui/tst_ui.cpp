@@ -1194,6 +1194,16 @@ void TestUi::experimentThroughProviderBatches()
     // Run again while the provider takes its time: Cancel Batches cancels round 1 there.
     api->processingMs = 60000;
     QVERIFY(view->run());
+    // The batch must be at the provider, and its id known here, before it can be cancelled there.
+    const auto submittedBatches = [view] {
+        int n = 0;
+        if (view->experimentRun() && view->experimentRun()->batchRounds()) {
+            for (const BatchRoundState &b : view->experimentRun()->batchRounds()->overview().batches)
+                n += b.providerId.isEmpty() ? 0 : 1;
+        }
+        return n;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(api->batches.size() == 3 && submittedBatches() == 1, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(view->cancelBatchesButton()->isEnabled(), 10000);
     QTest::mouseClick(view->cancelBatchesButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 15000);
