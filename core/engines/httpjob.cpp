@@ -1,5 +1,6 @@
 #include "core/engines/httpjob.h"
 
+#include <QHash>
 #include <QIODevice>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -131,8 +132,58 @@ QString HttpJob::text(Text id, const QString &arg)
         return tr("The request was cancelled.");
     case Text::NoCodec:
         return tr("This engine type cannot send HTTP requests.");
+    case Text::ServerAnswered:
+    case Text::NotTheApi:
+        return text(id, arg, QString(), QString());
     }
     return {};
+}
+
+QString HttpJob::text(Text id, const QString &arg1, const QString &arg2, const QString &arg3)
+{
+    switch (id) {
+    case Text::ServerAnswered:
+        return tr("the server at %1 answered %2").arg(arg1, arg2);
+    case Text::NotTheApi:
+        return tr("the server at %1 answered %2: it does not look like %3").arg(arg1, arg2, arg3);
+    default:
+        return text(id, arg1);
+    }
+}
+
+QString HttpJob::statusLine(int httpStatus, const QString &serverPhrase)
+{
+    // The standard phrases (RFC 9110), so a server's odd or missing phrase does not decide it.
+    static const QHash<int, const char *> phrases = {
+        {400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"}, {403, "Forbidden"},
+        {404, "Not Found"}, {405, "Method Not Allowed"}, {406, "Not Acceptable"},
+        {407, "Proxy Authentication Required"}, {408, "Request Timeout"}, {409, "Conflict"},
+        {410, "Gone"}, {411, "Length Required"}, {413, "Content Too Large"},
+        {414, "URI Too Long"}, {415, "Unsupported Media Type"}, {422, "Unprocessable Content"},
+        {429, "Too Many Requests"}, {500, "Internal Server Error"}, {501, "Not Implemented"},
+        {502, "Bad Gateway"}, {503, "Service Unavailable"}, {504, "Gateway Timeout"},
+        {505, "HTTP Version Not Supported"}};
+    const char *known = phrases.value(httpStatus, nullptr);
+    const QString phrase = known ? QString::fromLatin1(known) : serverPhrase.simplified().left(60);
+    return phrase.isEmpty() ? QString::number(httpStatus) : QString::number(httpStatus) + u' ' + phrase;
+}
+
+QString HttpJob::apiPhrase(EngineType type)
+{
+    switch (type) {
+    case EngineType::OpenAI:
+    case EngineType::OpenAICompatible:
+        return tr("a Chat Completions API");
+    case EngineType::OpenAIResponses:
+        return tr("an OpenAI Responses API");
+    case EngineType::Anthropic:
+        return tr("an Anthropic Messages API");
+    case EngineType::Gemini:
+        return tr("a Gemini API");
+    case EngineType::Replay:
+        break;
+    }
+    return tr("the API this engine speaks");
 }
 
 HttpJob::HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec,
@@ -371,6 +422,7 @@ void HttpJob::readResponseMeta()
     if (!m_reply)
         return;
     m_result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    m_result.reasonPhrase = m_reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
     m_result.responseHeaders.clear();
     const auto pairs = m_reply->rawHeaderPairs();
     for (const auto &[name, value] : pairs)
@@ -531,12 +583,21 @@ FailedAttempt HttpJob::httpFailure(const QByteArray &body) const
     error.httpStatus = status;
     if (error.category == ErrorCategory::None)
         error.category = ErrorCategory::Other;
-    if (error.message.trimmed().isEmpty()) {
-        // Not the provider's JSON (a proxy page, plain text): show its start, if readable.
-        const QString snippet = QString::fromUtf8(body.left(400)).simplified();
-        error.message = snippet.isEmpty() || snippet.contains(QChar::ReplacementCharacter)
-                            ? text(Text::UnreadableErrorReply, QString::number(status))
-                            : snippet;
+    QJsonParseError parsed;
+    QJsonDocument::fromJson(body.trimmed(), &parsed);
+    if (parsed.error != QJsonParseError::NoError) {
+        // Not the provider's JSON (a web server's page, a proxy's text, nothing): one line that
+        // names who answered and how; the page itself stays in the raw response, for Details.
+        // A wrong URL shows as 400/404/405/501 from a server that does not speak the API.
+        const QString who = safeUrl(m_currentUrl);
+        const QString how = statusLine(status, m_result.reasonPhrase);
+        const bool wrongPlace = status == 400 || status == 404 || status == 405 || status == 501;
+        error.message = wrongPlace ? text(Text::NotTheApi, who, how, apiPhrase(m_codec->type()))
+                                   : text(Text::ServerAnswered, who, how);
+        error.providerType.clear();
+        error.messageNamesStatus = true;
+    } else if (error.message.trimmed().isEmpty()) {
+        error.message = text(Text::UnreadableErrorReply, QString::number(status));
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (const auto server = RetryPolicy::serverDelayMs(m_result.responseHeaders, now); server && *server > 0)

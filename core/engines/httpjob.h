@@ -68,6 +68,7 @@ struct HttpJobResult
     qint64 rawResponseBytes = 0;
     int httpStatus = 0;                  // of the last attempt
     HttpHeaderList responseHeaders;      // of the last attempt
+    QString reasonPhrase;                // of the last attempt, as the server sent it
 };
 
 class HttpJob final : public QObject
@@ -94,8 +95,18 @@ public:
         TooManyRedirects,      // arg: limit
         Cancelled,
         NoCodec,
+        // An error reply that is not the provider's JSON (a web server's page, plain text):
+        // one line naming who answered, the body stays in the raw response.
+        ServerAnswered,        // args: URL (no query), status line ("404 Not Found")
+        NotTheApi,             // args: URL, status line, the API ("a Chat Completions API")
     };
     static QString text(Text id, const QString &arg = {});
+    static QString text(Text id, const QString &arg1, const QString &arg2, const QString &arg3 = {});
+    // "501 Not Implemented": the status with its standard reason phrase (the server's own
+    // phrase when the status has none here).
+    static QString statusLine(int httpStatus, const QString &serverPhrase = {});
+    // How the API a codec speaks is named in NotTheApi ("a Chat Completions API").
+    static QString apiPhrase(EngineType type);
 
     // `nam` and `codec` must outlive the job.
     HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec, const HttpRequestData &request,

@@ -176,7 +176,7 @@ void TestRetryPolicy::decide_data()
     for (int status : {408, 409, 429, 500, 502, 503, 504, 529})
         QTest::addRow("status %d retried", status)
             << http << status << none << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    for (int status : {400, 401, 403, 404, 413, 422})
+    for (int status : {400, 401, 403, 404, 405, 413, 422, 501})
         QTest::addRow("status %d not retried", status)
             << http << status << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
     // Backoff growth and cap: min(0.5 * 2^n, 8) * (1 - 0.25 * r).
@@ -356,6 +356,7 @@ class TestHttpClient final : public QObject
 private Q_SLOTS:
     void initTestCase();
     void wholeReplyAndRecordedBody();
+    void wrongUrlAnswersInOneLine();
     void keepAliveReusesConnection();
     void timeoutsFromConfig();
     void retryAfterSecondsHonoured();
@@ -1021,6 +1022,50 @@ void TestHttpClient::malformedStreamEvent()
     QCOMPARE(outcome.error.httpStatus, 200);
     QVERIFY2(!outcome.error.message.isEmpty(), "empty error message");
     qInfo("malformed stream event -> %s", qPrintable(outcome.error.toString()));
+}
+
+// A base URL that reaches a web server instead of the API: its HTML page is not the message
+// (one line says who answered and how), it stays in the raw response, and 501 / 404 / 405 are
+// asked once only.
+void TestHttpClient::wrongUrlAnswersInOneLine()
+{
+    const QByteArray page = "<!DOCTYPE html>\n<html><head><title>501 Not Implemented</title></head>\n<body>"
+                            "<h1>Not Implemented</h1>\n<p>POST to /v1/chat/completions not supported.</p>\n"
+                            "<hr><address>SimpleHTTP/0.6 Python/3.11</address></body></html>\n";
+    for (const int status : {501, 404, 405}) {
+        Harness h;
+        START_HARNESS(h, EngineType::OpenAICompatible, u"local"_s);
+        // Every request, retries included, gets the page.
+        h.server.setDefaultReply(FakeReply::text(status, page, "text/html"));
+        h.client->send(Harness::hello(false), 3);
+        WAIT_FINISHED(h, 10000);
+        const ModelOutcome &outcome = h.outcomes.first();
+        QVERIFY(!outcome.reply);
+        QCOMPARE(h.server.requestCount(), 1);
+        QCOMPARE(outcome.attempts.size(), 1);
+        QVERIFY(!outcome.error.transient);
+        QCOMPARE(outcome.error.httpStatus, status);
+        const QString line = u"the server at %1/v1/chat/completions answered %2: it does not look like a Chat Completions API"_s
+                                 .arg(h.server.baseUrl().toString(), HttpJob::statusLine(status));
+        QCOMPARE(outcome.error.message, line);
+        QVERIFY(!outcome.error.toString().contains(u'\n'));
+        QCOMPARE(outcome.rawResponse, page);
+    }
+    QCOMPARE(HttpJob::statusLine(501), u"501 Not Implemented"_s);
+    QCOMPARE(HttpJob::statusLine(599, u"Odd"_s), u"599 Odd"_s);
+
+    // A gateway's page on a 502: one line too, and still retried (it may pass).
+    Harness g;
+    START_HARNESS(g, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    g.server.setDefaultReply(FakeReply::text(502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"));
+    HttpJobSettings fast = g.client->settings();
+    fast.retry.baseDelaySeconds = 0.02;
+    g.client->setSettings(fast);
+    g.client->send(Harness::hello(false), 2);
+    WAIT_FINISHED(g, 10000);
+    QCOMPARE(g.server.requestCount(), 2);
+    QCOMPARE(g.outcomes.first().error.message,
+             u"the server at %1/v1/chat/completions answered 502 Bad Gateway"_s.arg(g.server.baseUrl().toString()));
 }
 
 void TestHttpClient::connectionRefused()

@@ -258,6 +258,7 @@ private Q_SLOTS:
     void approveRefuseEditApprove();
     void manualToolResult();
     void stopEndsCancelled();
+    void wrongServerUrlIsOneLineWithDetails();
     void refusalThenAnotherEngine();
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
@@ -1140,6 +1141,39 @@ void TestStudio1::stopEndsCancelled()
     auto stored = m_services->store()->getCall(result.record.id);
     QVERIFY(stored.ok());
     QCOMPARE(callStatusName(stored.value().status), u"cancelled"_s);
+}
+
+// A base URL that reaches some web server: the banner says in one line who answered and how,
+// the server's page is behind Details, and the 501 was asked once.
+void TestStudio1::wrongServerUrlIsOneLineWithDetails()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    const QByteArray page = "<!DOCTYPE html>\n<html><head><title>Error response</title></head>\n<body>\n"
+                            "<h1>Error response</h1>\n<p>Error code: 501</p>\n<p>Message: Unsupported method ('POST').</p>\n"
+                            "</body>\n</html>\n";
+    const qsizetype before = m_server->requestCount();
+    m_server->enqueue(FakeReply::text(501, page, "text/html"));
+    s.panel.run();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(m_server->requestCount(), before + 1); // not retried
+    NoticeBar *bar = s.panel.messageBar();
+    QVERIFY(bar->isVisible());
+    const QString line = u"the server at %1/v1/chat/completions answered 501 Not Implemented: it does not look like a "
+                         "Chat Completions API"_s.arg(m_server->baseUrl().toString());
+    QVERIFY2(bar->text().endsWith(line), qPrintable(bar->text()));
+    QVERIFY2(!bar->text().contains(u'<') && !bar->text().contains(u'\n'), qPrintable(bar->text()));
+    // The page is one click away.
+    QVERIFY(bar->detailsButton()->isVisible());
+    QVERIFY(!bar->detailsView()->isVisible());
+    QTest::mouseClick(bar->detailsButton(), Qt::LeftButton);
+    QVERIFY(bar->detailsView()->isVisible());
+    QVERIFY2(bar->details().contains(u"Unsupported method ('POST')"_s), qPrintable(bar->details()));
+    QTest::mouseClick(bar->detailsButton(), Qt::LeftButton);
+    QVERIFY(!bar->detailsView()->isVisible());
 }
 
 void TestStudio1::refusalThenAnotherEngine()
