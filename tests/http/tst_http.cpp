@@ -752,7 +752,7 @@ void TestHttpClient::stallIsRetried()
     QVERIFY(outcome.attempts[0].durationMs >= 300);
     QCOMPARE(h.server.requestCount(), 2);
     // The stalled connection was given up, not left open.
-    WAIT_UNTIL(!h.server.isConnectionOpen(h.server.requests()[0].connection), 2000);
+    WAIT_UNTIL(!h.server.isConnectionOpen(h.server.requests()[0].connection), 15000);
 }
 
 void TestHttpClient::totalTimeout()
@@ -776,7 +776,7 @@ void TestHttpClient::cancelStopsAtOnce()
     START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
     h.server.enqueue(FakeReply::stall());
     h.client->send(Harness::hello(true), 3);
-    WAIT_UNTIL(h.server.requestCount() == qsizetype(1), 5000);
+    WAIT_UNTIL(h.server.requestCount() == qsizetype(1), 15000);
     const int connection = h.server.requests()[0].connection;
     QVERIFY(h.server.isConnectionOpen(connection));
 
@@ -789,7 +789,7 @@ void TestHttpClient::cancelStopsAtOnce()
     QVERIFY(!h.outcomes.first().reply);
     QCOMPARE(h.outcomes.first().attempts.size(), 1);
     QCOMPARE(h.outcomes.first().attempts[0].outcome, u"error"_s);
-    WAIT_UNTIL(!h.server.isConnectionOpen(connection), 2000);
+    WAIT_UNTIL(!h.server.isConnectionOpen(connection), 15000);
     qInfo("cancel -> server saw the connection closed after %lld ms", clock.elapsed());
     QVERIFY(!h.client->isBusy());
     h.client->cancel(); // no second `finished`
@@ -805,7 +805,7 @@ void TestHttpClient::cancelDuringRetryWait()
     h.server.enqueue(FakeReply::jsonFile(503, testDataPath(u"http/openai_503.json"_s))
                          .withHeader("retry-after", "2"));
     h.client->send(Harness::hello(true), 3);
-    WAIT_UNTIL(h.retries.size() == qsizetype(1), 5000);
+    WAIT_UNTIL(h.retries.size() == qsizetype(1), 15000);
     h.client->cancel();
     QCOMPARE(h.outcomes.size(), 1);
     QVERIFY(h.outcomes.first().cancelled);
@@ -830,7 +830,7 @@ void TestHttpClient::cancelMidStream()
     QCOMPARE(h.outcomes.size(), 1);
     QVERIFY(h.outcomes.first().cancelled);
     QCOMPARE(h.deltas, QStringList({u"Hello"_s}));
-    WAIT_UNTIL(h.server.openConnectionCount() == 0, 2000);
+    WAIT_UNTIL(h.server.openConnectionCount() == 0, 15000);
 }
 
 void TestHttpClient::crossOriginRedirectNotFollowed()
@@ -954,7 +954,7 @@ void TestHttpClient::streamEndWithoutClose()
     QCOMPARE(h.outcomes.first().reply->message.text, u"Hello there!"_s);
     QVERIFY2(elapsed >= 300 && elapsed < 2000, qPrintable(QString::number(elapsed)));
     QCOMPARE(h.outcomes.first().rawResponse, body);
-    WAIT_UNTIL(h.server.openConnectionCount() == 0, 2000);
+    WAIT_UNTIL(h.server.openConnectionCount() == 0, 15000);
 
     // Cut before the end signal, silence: that is a timeout (after the full inactivity limit).
     Harness cut;
@@ -1205,7 +1205,7 @@ void TestHttpClient::sendWhileBusyCancelsPrevious()
     h.server.enqueue(FakeReply::stall());
     h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
     h.client->send(Harness::hello(false), 1);
-    WAIT_UNTIL(h.server.requestCount() == 1, 5000);
+    WAIT_UNTIL(h.server.requestCount() == 1, 15000);
     QVERIFY(h.client->isBusy());
     h.client->send(Harness::hello(false), 1);
     QCOMPARE(h.outcomes.size(), 1); // the first send ended, cancelled, at once
@@ -1700,7 +1700,8 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     QCOMPARE(outcome.error.category, ErrorCategory::Network);
     QCOMPARE(outcome.attempts.size(), 2);
     for (const AttemptRecord &a : outcome.attempts) {
-        QVERIFY2(a.durationMs >= 1000 && a.durationMs <= 1100, qPrintable(QString::number(a.durationMs)));
+        // Never early; what a loaded machine adds stays below a second limit.
+        QVERIFY2(a.durationMs >= 1000 && a.durationMs < 1900, qPrintable(QString::number(a.durationMs)));
         QVERIFY2(a.error.contains(u"sent nothing for 1 s"_s), qPrintable(a.error));
     }
     const QList<TlsFaultServer::Request> requests = h.server.requests();

@@ -413,7 +413,7 @@ void TestStudio2::reviseTwiceShowsTree()
     QCOMPARE(model->callCount(), 3);
     // The history browser followed the runs (refreshes are at most 150 ms apart) and kept
     // its selection.
-    QTRY_COMPARE_WITH_TIMEOUT(history.model()->rowCount(), 3, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(history.model()->rowCount(), 3, 15000);
     QCOMPARE(history.model()->index(0, HistoryModel::RevisionsColumn).data().toInt(), 0); // newest: the leaf
     QCOMPARE(history.model()->index(2, HistoryModel::RevisionsColumn).data().toInt(), 1); // the root
     QCOMPARE(history.selectedCallId(), root);
