@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -136,7 +138,6 @@ HttpJob *McpHttpTransport::startJob(const QUrl &url, const QByteArray &method, c
     auto *job = new HttpJob(&m_nam, nullptr, request, settings);
     m_jobs.append(job);
     return job; // the caller connects, then starts it
-
 }
 
 void McpHttpTransport::forget(HttpJob *job)

@@ -1211,6 +1211,23 @@ void TestUi::experimentThroughProviderBatches()
     for (const Test::FakeBatchApi::Batch &b : std::as_const(api->batches))
         cancelled += b.cancelled ? 1 : 0;
     QCOMPARE(cancelled, 1);
+
+    // Cancel Batches while the batch is being created (it exists at the provider, its id is not
+    // known here yet): it is cancelled there once its id comes, not left running.
+    api->createAnswerDelayMs = 1500;
+    const int creates = api->createRequests;
+    QVERIFY(view->run());
+    QTRY_VERIFY_WITH_TIMEOUT(api->createRequests == creates + 1, 15000);
+    qInfo("batches with a known id when Cancel Batches was clicked: %d (0 unless the machine stalled 1.5 s)",
+          submittedBatches());
+    QTRY_VERIFY_WITH_TIMEOUT(view->cancelBatchesButton()->isEnabled(), 15000);
+    QTest::mouseClick(view->cancelBatchesButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 15000);
+    cancelled = 0;
+    for (const Test::FakeBatchApi::Batch &b : std::as_const(api->batches))
+        cancelled += b.cancelled ? 1 : 0;
+    QCOMPARE(int(api->batches.size()), 4);
+    QCOMPARE(cancelled, 2);
     qunsetenv("CALLSCOPE_BATCH_POLL_MS");
 }
 
