@@ -97,23 +97,23 @@ HttpJob *McpHttpTransport::startJob(const QUrl &url, const QByteArray &method, c
     request.url = url;
     request.method = method;
     request.passThrough = true;
-    request.headers.append({"Accept", accept});
+    request.headers.emplaceBack("Accept", accept);
     if (HttpJob::sendsBodyFor(method)) {
-        request.headers.append({"Content-Type", "application/json"});
+        request.headers.emplaceBack("Content-Type", "application/json");
         request.rawBody = body;
     }
     for (auto it = m_headers.constBegin(); it != m_headers.constEnd(); ++it)
-        request.headers.append({it.key().toLatin1(), it.value().toUtf8()});
+        request.headers.emplaceBack(it.key().toLatin1(), it.value().toUtf8());
     if (m_auth && m_auth->hasToken())
-        request.headers.append({"Authorization", m_auth->authorizationHeader()});
+        request.headers.emplaceBack("Authorization", m_auth->authorizationHeader());
     else if (!m_bearer.isEmpty())
-        request.headers.append({"Authorization", "Bearer " + m_bearer});
+        request.headers.emplaceBack("Authorization", "Bearer " + m_bearer);
     if (!m_sessionId.isEmpty())
-        request.headers.append({"Mcp-Session-Id", m_sessionId.toLatin1()});
+        request.headers.emplaceBack("Mcp-Session-Id", m_sessionId.toLatin1());
     if (!m_protocolVersion.isEmpty() && !m_legacy)
-        request.headers.append({"MCP-Protocol-Version", m_protocolVersion.toLatin1()});
+        request.headers.emplaceBack("MCP-Protocol-Version", m_protocolVersion.toLatin1());
     if (!lastEventId.isEmpty())
-        request.headers.append({"Last-Event-ID", lastEventId});
+        request.headers.emplaceBack("Last-Event-ID", lastEventId);
 
     HttpJobSettings settings = m_http;
     switch (kind) {

@@ -259,13 +259,13 @@ void McpOAuth::request(const QUrl &url, const QByteArray &method, const QByteArr
     data.url = url;
     data.method = method;
     data.passThrough = true;
-    data.headers.append({"Accept", "application/json"});
+    data.headers.emplaceBack("Accept", "application/json");
     if (!contentType.isEmpty()) {
-        data.headers.append({"Content-Type", contentType});
+        data.headers.emplaceBack("Content-Type", contentType);
         data.rawBody = body;
     }
     if (!authorization.isEmpty())
-        data.headers.append({"Authorization", authorization});
+        data.headers.emplaceBack("Authorization", authorization);
     auto *job = new HttpJob(m_nam, nullptr, data, m_http, this);
     connect(job, &HttpJob::finished, this, [job, done] {
         const HttpJobResult result = job->takeResult();
