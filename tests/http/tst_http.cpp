@@ -1457,13 +1457,20 @@ void TestHttpOverTls::qtReadBufferLimitByProtocol()
     QNetworkReply *reply = nam.post(request, "{}"_ba);
     reply->setReadBufferSize(readBuffer);
     QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [reply] { reply->setReadBufferSize(readBuffer); });
-    settle(2000);
+    if (alpn == u"h2"_s) {
+        // A state, not a time (how much a busy machine's server sends in 2 s varies): until Qt
+        // holds far more than the read buffer, or 30 s without that (Qt then honours it).
+        waitUntil([&] { return procStatusBytes("VmHWM:") - rssBefore > 40 * MiB; }, 30000);
+    } else {
+        settle(2000); // nothing read meanwhile: what the server could send is what Qt let in
+    }
     const bool usedH2 = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool();
     const qint64 handedOver = reply->bytesAvailable();
     const qint64 peakGrowth = procStatusBytes("VmHWM:") - rssBefore;
     reply->abort();
     reply->deleteLater();
-    settle(300);
+    // The server logged how the answer ended: its byte count is final.
+    WAIT_UNTIL(!server.requests().isEmpty() && !server.requests().constFirst().how.isEmpty(), 20000);
 
     const QList<TlsFaultServer::Request> requests = server.requests();
     QCOMPARE(requests.size(), 1);
@@ -1693,7 +1700,9 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     h.setIdleTimeout(1000);
     h.client->send(Harness::hello(true), 2);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
-    settle(200);
+    // Both answers' ends are logged by the server (how and when the client let go).
+    WAIT_UNTIL(h.server.requests().size() == 2 && !h.server.requests().at(0).how.isEmpty()
+                   && !h.server.requests().at(1).how.isEmpty(), 20000);
 
     const ModelOutcome &outcome = h.outcomes.first();
     QVERIFY(!outcome.reply);
@@ -1710,7 +1719,7 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     for (const TlsFaultServer::Request &r : requests) {
         QVERIFY2(r.how == u"client_reset"_s || r.how == u"client_closed"_s, qPrintable(r.how));
         const qint64 held = r.endedAtMs - r.receivedAtMs;
-        QVERIFY2(held >= 950 && held <= 1300, qPrintable(QString::number(held)));
+        QVERIFY2(held >= 950 && held < 1900, qPrintable(QString::number(held))); // never early
     }
     const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
@@ -1734,7 +1743,8 @@ void TestHttpOverTls::floodStopsAtCap()
     WAIT_UNTIL(!h.outcomes.isEmpty(), 60000);
     const qint64 finishedAt = h.finishedAtMs;
     const qint64 peakGrowth = procStatusBytes("VmHWM:") - rssBefore;
-    settle(500); // what the server can still send after the client stopped
+    // What the server can still send after the client stopped: counted once it logged the end.
+    WAIT_UNTIL(!h.server.requests().isEmpty() && !h.server.requests().constFirst().how.isEmpty(), 20000);
 
     const ModelOutcome &outcome = h.outcomes.first();
     QVERIFY(!outcome.reply);
