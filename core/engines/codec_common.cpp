@@ -152,7 +152,7 @@ ApiError errorForStatus(int httpStatus)
         break;
     default:
         error.category = ErrorCategory::Other;
-        error.transient = httpStatus >= 500;
+        error.transient = httpStatus >= 500 && httpStatus != 501; // retrypolicy.h, rule 4
         break;
     }
     return error;

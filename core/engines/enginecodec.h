@@ -45,6 +45,13 @@ struct HttpRequestData
     QByteArray method = QByteArrayLiteral("POST");
     std::optional<QByteArray> rawBody;
     bool wholeReply = false;
+    // Requests of other protocols over the same job (remote MCP, its OAuth): no codec is
+    // needed, nothing is decoded. A 2xx event stream (text/event-stream) is handed to the
+    // caller piece by piece as it is read (HttpJob::bodyReceived); any other body is kept
+    // whole in HttpJobResult::rawResponse, up to maxResponseBytes. Once a 2xx status came the
+    // request is never sent again (the server took it and may have acted on it). "GET" and
+    // "DELETE" send no body.
+    bool passThrough = false;
 
     // The headers with credential values replaced by "***", for logs and stored requests.
     QList<std::pair<QByteArray, QByteArray>> redactedHeaders() const;

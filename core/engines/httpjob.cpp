@@ -1,5 +1,6 @@
 #include "core/engines/httpjob.h"
 
+#include <QHash>
 #include <QIODevice>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -131,8 +132,58 @@ QString HttpJob::text(Text id, const QString &arg)
         return tr("The request was cancelled.");
     case Text::NoCodec:
         return tr("This engine type cannot send HTTP requests.");
+    case Text::ServerAnswered:
+    case Text::NotTheApi:
+        return text(id, arg, QString(), QString());
     }
     return {};
+}
+
+QString HttpJob::text(Text id, const QString &arg1, const QString &arg2, const QString &arg3)
+{
+    switch (id) {
+    case Text::ServerAnswered:
+        return tr("the server at %1 answered %2").arg(arg1, arg2);
+    case Text::NotTheApi:
+        return tr("the server at %1 answered %2: it does not look like %3").arg(arg1, arg2, arg3);
+    default:
+        return text(id, arg1);
+    }
+}
+
+QString HttpJob::statusLine(int httpStatus, const QString &serverPhrase)
+{
+    // The standard phrases (RFC 9110), so a server's odd or missing phrase does not decide it.
+    static const QHash<int, const char *> phrases = {
+        {400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"}, {403, "Forbidden"},
+        {404, "Not Found"}, {405, "Method Not Allowed"}, {406, "Not Acceptable"},
+        {407, "Proxy Authentication Required"}, {408, "Request Timeout"}, {409, "Conflict"},
+        {410, "Gone"}, {411, "Length Required"}, {413, "Content Too Large"},
+        {414, "URI Too Long"}, {415, "Unsupported Media Type"}, {422, "Unprocessable Content"},
+        {429, "Too Many Requests"}, {500, "Internal Server Error"}, {501, "Not Implemented"},
+        {502, "Bad Gateway"}, {503, "Service Unavailable"}, {504, "Gateway Timeout"},
+        {505, "HTTP Version Not Supported"}};
+    const char *known = phrases.value(httpStatus, nullptr);
+    const QString phrase = known ? QString::fromLatin1(known) : serverPhrase.simplified().left(60);
+    return phrase.isEmpty() ? QString::number(httpStatus) : QString::number(httpStatus) + u' ' + phrase;
+}
+
+QString HttpJob::apiPhrase(EngineType type)
+{
+    switch (type) {
+    case EngineType::OpenAI:
+    case EngineType::OpenAICompatible:
+        return tr("a Chat Completions API");
+    case EngineType::OpenAIResponses:
+        return tr("an OpenAI Responses API");
+    case EngineType::Anthropic:
+        return tr("an Anthropic Messages API");
+    case EngineType::Gemini:
+        return tr("a Gemini API");
+    case EngineType::Replay:
+        break;
+    }
+    return tr("the API this engine speaks");
 }
 
 HttpJob::HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec,
@@ -172,7 +223,7 @@ void HttpJob::start()
     m_result = {};
     m_attemptsMade = 0;
     m_running = true;
-    if (!m_codec || !m_nam) {
+    if ((!m_codec && !m_request.passThrough) || !m_nam) {
         // Still asynchronous, so callers can connect after start() as with a real request.
         QTimer::singleShot(0, this, [this] {
             if (!m_running)
@@ -184,7 +235,7 @@ void HttpJob::start()
     }
     if (m_request.rawBody)
         m_body = *m_request.rawBody;
-    else if (m_request.method != "GET")
+    else if (sendsBodyFor(m_request.method))
         m_body = QJsonDocument(m_request.body).toJson(QJsonDocument::Compact);
     startAttempt();
 }
@@ -257,6 +308,8 @@ void HttpJob::post(const QUrl &url)
     m_receivedBytes = 0;
     m_result.httpStatus = 0;
     m_result.responseHeaders.clear();
+    m_result.stop = HttpJobResult::Stop::Other; // until the attempt says how it ended
+    m_result.transportDetail.clear();
 
     QNetworkRequest request(url);
     bool hasContentType = false;
@@ -266,7 +319,7 @@ void HttpJob::post(const QUrl &url)
         hasContentType |= name.compare("content-type", Qt::CaseInsensitive) == 0;
         hasAccept |= name.compare("accept", Qt::CaseInsensitive) == 0;
     }
-    if (!hasContentType && m_request.method != "GET")
+    if (!hasContentType && sendsBodyFor(m_request.method))
         request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
     if (!hasAccept)
         request.setRawHeader("Accept", m_request.stream ? "text/event-stream"_ba : "application/json"_ba);
@@ -287,6 +340,8 @@ void HttpJob::post(const QUrl &url)
                           << (m_request.stream ? "stream" : "whole") << m_body.size() << "bytes";
     if (m_request.method == "GET") {
         m_reply = m_nam->get(request);
+    } else if (m_request.method == "DELETE") {
+        m_reply = m_nam->deleteResource(request);
     } else {
 
     // The body goes as a device Qt cannot rewind (see OneShotBody): only the retry policy resends.
@@ -349,7 +404,9 @@ void HttpJob::followRedirect(const QByteArray &location)
         fail(text(Text::CrossOriginRedirect, safeUrl(target)));
         return;
     }
-    if (status != 307 && status != 308) { // 301/302/303 would turn the POST into a GET
+    // 301/302/303 would turn a POST into a GET; a GET may follow them.
+    const bool seeOther = status == 301 || status == 302 || status == 303;
+    if (status != 307 && status != 308 && !(seeOther && m_request.method == "GET")) {
         fail(text(Text::UnexpectedRedirect, QString::number(status)));
         return;
     }
@@ -371,6 +428,7 @@ void HttpJob::readResponseMeta()
     if (!m_reply)
         return;
     m_result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    m_result.reasonPhrase = m_reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
     m_result.responseHeaders.clear();
     const auto pairs = m_reply->rawHeaderPairs();
     for (const auto &[name, value] : pairs)
@@ -386,6 +444,17 @@ void HttpJob::decideMode()
     const QByteArray contentType = RetryPolicy::header(m_result.responseHeaders, "content-type").toLower();
     // A server that ignores `stream` and answers with one JSON document is read whole.
     const bool jsonInstead = contentType.contains("json") && !contentType.contains("event-stream");
+    if (m_request.passThrough) {
+        const bool events = status >= 200 && status < 300 && contentType.contains("text/event-stream");
+        m_mode = events ? Mode::Pass : Mode::Whole;
+        if (events)
+            return;
+        bool known = false;
+        const qint64 length = RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
+        if (known && length > 0 && length <= m_settings.maxResponseBytes)
+            m_received.reserve(qsizetype(length));
+        return;
+    }
     if (m_request.stream && status >= 200 && status < 300 && !jsonInstead) {
         m_mode = Mode::Stream;
         m_assembler = m_codec->createStreamAssembler();
@@ -423,9 +492,21 @@ bool HttpJob::consume(const QByteArray &bytes)
 {
     if (bytes.isEmpty())
         return true;
+    if (m_mode == Mode::Pass) {
+        // A standing event stream may run for hours: its events are bounded by the caller's
+        // decoder (SseDecoder::MaxEventBytes), not by the whole reply's cap.
+        if (m_received.size() < m_settings.keepRawBytes)
+            m_received += bytes.left(m_settings.keepRawBytes - m_received.size());
+        m_receivedBytes += bytes.size();
+        const quint64 serial = m_serial;
+        QPointer<HttpJob> guard(this);
+        Q_EMIT bodyReceived(bytes);
+        return guard && m_serial == serial && m_reply;
+    }
     if (m_receivedBytes + bytes.size() > m_settings.maxResponseBytes) {
-        const bool content = m_assembler && m_assembler->hasContent();
+        const bool content = contentDelivered();
         dropReply();
+        m_result.stop = HttpJobResult::Stop::TooLarge;
         failAttempt({FailedAttempt::Kind::Unreadable, m_result.httpStatus, m_result.responseHeaders,
                      ApiError{ErrorCategory::Other, m_result.httpStatus, {},
                               text(Text::ResponseTooLarge,
@@ -495,6 +576,14 @@ bool HttpJob::isCutOffTail(const SseEvent &event) const
     return error.error != QJsonParseError::NoError;
 }
 
+bool HttpJob::contentDelivered() const
+{
+    // A message of another protocol that the server took (a 2xx status came) is never sent
+    // again: it may have acted on it (an MCP tool call), whatever happened to the answer.
+    const bool taken = m_request.passThrough && m_result.httpStatus >= 200 && m_result.httpStatus < 300;
+    return (m_assembler && m_assembler->hasContent()) || taken;
+}
+
 bool HttpJob::arrivedWhole() const
 {
     if (m_mode == Mode::Stream)
@@ -504,12 +593,14 @@ bool HttpJob::arrivedWhole() const
     return m_mode == Mode::Whole && known && length > 0 && m_receivedBytes == length;
 }
 
-FailedAttempt HttpJob::transportFailure(const QString &detail) const
+FailedAttempt HttpJob::transportFailure(const QString &detail)
 {
+    m_result.stop = HttpJobResult::Stop::Connection;
+    m_result.transportDetail = detail;
     FailedAttempt failure;
     failure.httpStatus = m_result.httpStatus;
     failure.headers = m_result.responseHeaders;
-    failure.contentDelivered = m_assembler && m_assembler->hasContent();
+    failure.contentDelivered = contentDelivered();
     failure.error.httpStatus = m_result.httpStatus;
 
     failure.kind = FailedAttempt::Kind::Connection;
@@ -527,16 +618,31 @@ FailedAttempt HttpJob::transportFailure(const QString &detail) const
 FailedAttempt HttpJob::httpFailure(const QByteArray &body) const
 {
     const int status = m_result.httpStatus;
-    ApiError error = m_codec->parseError(status, body);
+    ApiError error;
+    if (m_codec) {
+        error = m_codec->parseError(status, body);
+    } else {
+        error.httpStatus = status;
+        error.category = status == 401 || status == 403 ? ErrorCategory::Auth : ErrorCategory::Other;
+    }
     error.httpStatus = status;
     if (error.category == ErrorCategory::None)
         error.category = ErrorCategory::Other;
-    if (error.message.trimmed().isEmpty()) {
-        // Not the provider's JSON (a proxy page, plain text): show its start, if readable.
-        const QString snippet = QString::fromUtf8(body.left(400)).simplified();
-        error.message = snippet.isEmpty() || snippet.contains(QChar::ReplacementCharacter)
-                            ? text(Text::UnreadableErrorReply, QString::number(status))
-                            : snippet;
+    QJsonParseError parsed;
+    QJsonDocument::fromJson(body.trimmed(), &parsed);
+    if (parsed.error != QJsonParseError::NoError) {
+        // Not the provider's JSON (a web server's page, a proxy's text, nothing): one line that
+        // names who answered and how; the page itself stays in the raw response, for Details.
+        // A wrong URL shows as 400/404/405/501 from a server that does not speak the API.
+        const QString who = safeUrl(m_currentUrl);
+        const QString how = statusLine(status, m_result.reasonPhrase);
+        const bool wrongPlace = status == 400 || status == 404 || status == 405 || status == 501;
+        error.message = wrongPlace && m_codec ? text(Text::NotTheApi, who, how, apiPhrase(m_codec->type()))
+                                              : text(Text::ServerAnswered, who, how);
+        error.providerType.clear();
+        error.messageNamesStatus = true;
+    } else if (error.message.trimmed().isEmpty()) {
+        error.message = text(Text::UnreadableErrorReply, QString::number(status));
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     if (const auto server = RetryPolicy::serverDelayMs(m_result.responseHeaders, now); server && *server > 0)
@@ -649,8 +755,9 @@ void HttpJob::onReplyFinished()
         return;
     }
 
-    if (m_request.wholeReply) {
-        // Not a model reply: the caller reads the bytes (a batch status, a results file).
+    if (keepsWholeBody() || m_mode == Mode::Pass) {
+        // Not a model reply: the caller reads the bytes (a batch status, a results file, an
+        // MCP answer) or has had them as they came (an event stream).
         dropReply();
         succeedAttempt(ModelReply());
         return;
@@ -679,9 +786,10 @@ void HttpJob::onInactivityTimeout()
         succeedAttempt(reply);
         return;
     }
-    const bool content = m_assembler && m_assembler->hasContent();
+    const bool content = contentDelivered();
     const qint64 limit = m_settings.inactivityTimeoutMs;
     dropReply();
+    m_result.stop = HttpJobResult::Stop::InactivityTimeout;
     failAttempt({FailedAttempt::Kind::Timeout, m_result.httpStatus, m_result.responseHeaders,
                  ApiError{ErrorCategory::Network, m_result.httpStatus, {},
                           text(Text::InactivityTimeout, seconds(limit)), !content},
@@ -692,9 +800,10 @@ void HttpJob::onTotalTimeout()
 {
     if (!m_reply)
         return;
-    const bool content = m_assembler && m_assembler->hasContent();
+    const bool content = contentDelivered();
     const qint64 limit = m_settings.totalTimeoutMs;
     dropReply();
+    m_result.stop = HttpJobResult::Stop::TotalTimeout;
     failAttempt({FailedAttempt::Kind::Timeout, m_result.httpStatus, m_result.responseHeaders,
                  ApiError{ErrorCategory::Network, m_result.httpStatus, {},
                           text(Text::TotalTimeout, seconds(limit)), !content},
@@ -707,6 +816,8 @@ void HttpJob::failAttempt(FailedAttempt failure)
         failure.error.category = ErrorCategory::Other;
     if (failure.error.httpStatus == 0)
         failure.error.httpStatus = failure.httpStatus;
+    if (failure.kind == FailedAttempt::Kind::HttpStatus)
+        m_result.stop = HttpJobResult::Stop::None; // the status says it
     RetryPolicy policy = m_settings.retry;
     policy.maxAttempts = std::max(1, policy.maxAttempts);
     const RetryDecision decision = policy.decide(failure, m_attemptsMade);
@@ -731,6 +842,7 @@ void HttpJob::failAttempt(FailedAttempt failure)
 void HttpJob::succeedAttempt(const ModelReply &reply)
 {
     m_result.reply = reply;
+    m_result.stop = HttpJobResult::Stop::None;
     m_result.error = {};
     m_result.error.category = ErrorCategory::None;
     keepRawResponse();
@@ -743,7 +855,7 @@ void HttpJob::keepRawResponse()
     // The attempt's buffer is released: the result holds a copy of at most keepRawBytes.
     const QByteArray body = std::exchange(m_received, {});
     m_result.rawResponseBytes = m_receivedBytes;
-    const bool keepAll = m_request.wholeReply && m_result.error.category == ErrorCategory::None;
+    const bool keepAll = keepsWholeBody() && m_mode != Mode::Pass && m_result.error.category == ErrorCategory::None;
     m_result.rawResponse = !keepAll && body.size() > m_settings.keepRawBytes ? body.left(m_settings.keepRawBytes) : body;
 }
 

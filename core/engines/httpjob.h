@@ -12,6 +12,8 @@
 //   it; a redirect elsewhere ends the request with an error and the other origin is never
 //   contacted.
 // - Every attempt leaves an AttemptRecord (status, outcome, delay waited after it, duration).
+// - Requests of other protocols (HttpRequestData::passThrough: remote MCP and its OAuth) get
+//   the same timeouts, retry rules, redirect rule and reply cap without a codec.
 
 #include "core/engines/enginecodec.h"
 #include "core/engines/requestgate.h"
@@ -68,6 +70,11 @@ struct HttpJobResult
     qint64 rawResponseBytes = 0;
     int httpStatus = 0;                  // of the last attempt
     HttpHeaderList responseHeaders;      // of the last attempt
+    QString reasonPhrase;                // of the last attempt, as the server sent it
+    // How the last failed attempt ended, for callers that word their own messages (MCP).
+    enum class Stop { None, Connection, InactivityTimeout, TotalTimeout, TooLarge, Other };
+    Stop stop = Stop::None;
+    QString transportDetail;             // the network layer's words for a Connection stop
 };
 
 class HttpJob final : public QObject
@@ -94,8 +101,18 @@ public:
         TooManyRedirects,      // arg: limit
         Cancelled,
         NoCodec,
+        // An error reply that is not the provider's JSON (a web server's page, plain text):
+        // one line naming who answered, the body stays in the raw response.
+        ServerAnswered,        // args: URL (no query), status line ("404 Not Found")
+        NotTheApi,             // args: URL, status line, the API ("a Chat Completions API")
     };
     static QString text(Text id, const QString &arg = {});
+    static QString text(Text id, const QString &arg1, const QString &arg2, const QString &arg3 = {});
+    // "501 Not Implemented": the status with its standard reason phrase (the server's own
+    // phrase when the status has none here).
+    static QString statusLine(int httpStatus, const QString &serverPhrase = {});
+    // How the API a codec speaks is named in NotTheApi ("a Chat Completions API").
+    static QString apiPhrase(EngineType type);
 
     // `nam` and `codec` must outlive the job.
     HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec, const HttpRequestData &request,
@@ -110,15 +127,20 @@ public:
     // of a long answer while it waits to be deleted.
     HttpJobResult takeResult();
     const HttpRequestData &request() const { return m_request; }
+    // Whether a request of this method carries a body ("GET" and "DELETE" do not).
+    static bool sendsBodyFor(const QByteArray &method) { return method != "GET" && method != "DELETE"; }
 
 Q_SIGNALS:
     void textDelta(const QString &delta);
+    // passThrough requests: the next piece of a 2xx event stream, as read (status and headers
+    // are in result() by then). A slot may cancel the job.
+    void bodyReceived(const QByteArray &bytes);
     // `attempt` is the 1-based number of the attempt that will start after `delayMs`.
     void retryScheduled(int attempt, qint64 delayMs, const Callscope::ApiError &reason);
     void finished();
 
 private:
-    enum class Mode { Undecided, Stream, Whole };
+    enum class Mode { Undecided, Stream, Whole, Pass };
 
     void startAttempt();
     void beginAttempt();                 // the gate let this attempt go
@@ -135,6 +157,9 @@ private:
     void onTotalTimeout();
     bool consume(const QByteArray &bytes);
     bool arrivedWhole() const;
+    bool contentDelivered() const;       // a retry would repeat what the caller already has
+    bool keepsWholeBody() const { return m_request.wholeReply || m_request.passThrough; }
+
     bool isCutOffTail(const SseEvent &event) const;
     void failAttempt(FailedAttempt failure);
     void succeedAttempt(const ModelReply &reply);
@@ -144,7 +169,7 @@ private:
     void dropReply();
     void finish();
     void readResponseMeta();
-    FailedAttempt transportFailure(const QString &detail) const;
+    FailedAttempt transportFailure(const QString &detail); // records the detail in the result
     FailedAttempt httpFailure(const QByteArray &body) const;
 
     QNetworkAccessManager *m_nam = nullptr;

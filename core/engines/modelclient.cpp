@@ -7,7 +7,7 @@ namespace Callscope {
 QString ApiError::toString() const
 {
     QString text = errorCategoryName(category);
-    if (httpStatus > 0)
+    if (httpStatus > 0 && !messageNamesStatus)
         text += u" (HTTP "_s + QString::number(httpStatus) + u')';
     if (!providerType.isEmpty())
         text += u' ' + providerType;

@@ -53,6 +53,7 @@ struct ApiError
     QString message;                       // the provider's message, or ours for transport errors
     bool transient = false;                // retryable by the rules of retrypolicy.h
     std::optional<qint64> retryAfterMs;    // server-requested delay, when one was sent
+    bool messageNamesStatus = false;       // the message already says the HTTP status (one line)
 
     QString toString() const;
 };

@@ -63,6 +63,10 @@ QByteArray RetryPolicy::header(const HttpHeaderList &headers, QByteArrayView nam
 
 bool RetryPolicy::isRetryableStatus(int httpStatus)
 {
+    // 501 Not Implemented is the server saying it has no such endpoint (a wrong base URL):
+    // asking again gets the same answer.
+    if (httpStatus == 501)
+        return false;
     return httpStatus == 408 || httpStatus == 409 || httpStatus == 429 || httpStatus >= 500;
 }
 

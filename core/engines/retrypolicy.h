@@ -9,7 +9,9 @@
 //  2. An HTTP error reply carrying `x-should-retry: true` or `false` is obeyed either way.
 //  3. A 429 whose error is `insufficient_quota` is never retried (it cannot succeed).
 //  4. Retried: connection failures, timeouts, HTTP 408, 409, 429 and every status >= 500
-//     (Anthropic's 529 included), and mid-stream error events the codec marks transient.
+//     (Anthropic's 529 included) except 501, and mid-stream error events the codec marks
+//     transient. Never retried (unless rule 2 says so): every other 4xx (400, 401, 403, 404,
+//     405, ...) and 501 Not Implemented: a wrong URL or key answers the same every time.
 //  5. The delay is the server's when it sent one (`retry-after-ms`, then `Retry-After` as
 //     seconds with fractions, then `Retry-After` as an HTTP-date, then a delay the codec read
 //     from the body such as Gemini's RetryInfo), used when it is > 0 and <= serverDelayCapMs.

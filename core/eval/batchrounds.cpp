@@ -534,6 +534,7 @@ void BatchRounds::submitRound(Group &group)
         m_recordOf.insert(id, record);
         const QString tag = u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id);
         ProviderBatchClient *client = group.client;
+        m_open[id].submitInFlight = true;
         client->submit(
             lines, tag,
             [this, id](const QString &fileId) {
@@ -546,6 +547,10 @@ void BatchRounds::submitRound(Group &group)
                 if (!m_open.contains(id))
                     return;
                 OpenBatch &batch = m_open[id];
+                batch.submitInFlight = false;
+                // Cancel Batches came while this one was on its way: it is cancelled now that
+                // it has an id, and the cancel counts as answered only then.
+                const bool cancelAsked = batch.cancelRequested;
                 if (result.ok) {
                     batch.record.providerId = result.providerId;
                     batch.record.status = u"submitted"_s;
@@ -554,9 +559,13 @@ void BatchRounds::submitRound(Group &group)
                     ++m_submitted;
                     qCInfo(lcBatchRounds) << "provider batch" << id << "submitted as" << result.providerId;
                     startPolling(id);
+                    if (cancelAsked)
+                        cancelAtProvider(id);
                     Q_EMIT changed();
                     return;
                 }
+                if (cancelAsked)
+                    cancelAnswered();
                 if (result.unknown) {
                     batch.record.status = u"submit_unknown"_s;
                     batch.record.error = result.error.message;
@@ -933,22 +942,25 @@ void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
 void BatchRounds::cancel()
 {
     m_cancelling = true;
+    QList<qint64> known;
     for (auto it = m_open.begin(); it != m_open.end(); ++it) {
         OpenBatch &open = it.value();
-        ProviderBatchClient *client = clientOfGroup(open.record.engineKey);
-        if (!client || open.record.providerId.isEmpty() || open.cancelRequested)
+        if (!clientOfGroup(open.record.engineKey) || open.cancelRequested)
             continue;
-        open.cancelRequested = true;
-        open.record.status = u"cancelling"_s;
-        save(open.record);
-        const qint64 id = it.key();
+        if (open.record.providerId.isEmpty()) {
+            // Being created: cancelled as soon as the provider's answer names it (above).
+            if (open.submitInFlight) {
+                open.cancelRequested = true;
+                ++m_cancelsPending;
+            }
+            continue;
+        }
+        known.append(it.key());
+    }
+    for (const qint64 id : std::as_const(known)) {
+        m_open[id].cancelRequested = true;
         ++m_cancelsPending;
-        client->cancel(open.record.providerId, [this, id](const ApiError &error) {
-            if (error.category != ErrorCategory::None)
-                Q_EMIT notice(translate("could not cancel provider batch %1: %2").arg(id).arg(error.toString()));
-            if (--m_cancelsPending == 0)
-                Q_EMIT cancelRequestsAnswered();
-        });
+        cancelAtProvider(id);
     }
     if (m_cancelsPending == 0)
         QTimer::singleShot(0, this, [this] { Q_EMIT cancelRequestsAnswered(); });
@@ -961,6 +973,25 @@ void BatchRounds::cancel()
         }
     }
     Q_EMIT changed();
+}
+
+void BatchRounds::cancelAtProvider(qint64 id)
+{
+    OpenBatch &open = m_open[id];
+    ProviderBatchClient *client = clientOfGroup(open.record.engineKey);
+    open.record.status = u"cancelling"_s;
+    save(open.record);
+    client->cancel(open.record.providerId, [this, id](const ApiError &error) {
+        if (error.category != ErrorCategory::None)
+            Q_EMIT notice(translate("could not cancel provider batch %1: %2").arg(id).arg(error.toString()));
+        cancelAnswered();
+    });
+}
+
+void BatchRounds::cancelAnswered()
+{
+    if (--m_cancelsPending == 0)
+        Q_EMIT cancelRequestsAnswered();
 }
 
 void BatchRounds::detach()

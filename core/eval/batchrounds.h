@@ -161,8 +161,12 @@ private:
         qint64 intervalMs = 0;
         bool busy = false;        // a poll or a fetch is on its way
         bool cancelRequested = false;
+        bool submitInFlight = false; // created at the provider, maybe: its answer is awaited
     };
 
+    // Cancels open batch `id` (it has a provider id) there; cancelAnswered() follows.
+    void cancelAtProvider(qint64 id);
+    void cancelAnswered();
     void enqueue(BatchModelClient *client);
     void withdraw(BatchModelClient *client);
     void scheduleCheck();

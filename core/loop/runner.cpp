@@ -425,7 +425,7 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
         if (category == ErrorCategory::None)
             category = ErrorCategory::Other;
         QString message = outcome.error.message;
-        if (outcome.error.httpStatus > 0)
+        if (outcome.error.httpStatus > 0 && !outcome.error.messageNamesStatus)
             message = tr("HTTP %1%2: %3")
                           .arg(outcome.error.httpStatus)
                           .arg(outcome.error.providerType.isEmpty() ? QString() : u" "_s + outcome.error.providerType,

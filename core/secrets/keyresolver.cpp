@@ -36,6 +36,8 @@ QString keySourceName(KeySource source)
         return u"keychain"_s;
     case KeySource::Session:
         return u"session"_s;
+    case KeySource::Typed:
+        return u"typed"_s;
     }
     return {};
 }

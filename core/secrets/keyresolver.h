@@ -21,9 +21,10 @@
 
 namespace Callscope {
 
-enum class KeySource { None, Environment, Keychain, Session };
+// Typed: given by hand for this one use (the key field of the engine dialog, before Save).
+enum class KeySource { None, Environment, Keychain, Session, Typed };
 
-QString keySourceName(KeySource source); // "none", "environment", "keychain", "session"
+QString keySourceName(KeySource source); // "none", "environment", "keychain", "session", "typed"
 
 struct ResolvedKey
 {

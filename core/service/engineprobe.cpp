@@ -75,7 +75,7 @@ void EngineProbe::finishLater(const EngineProbeResult &result)
     QTimer::singleShot(0, this, [this, result] { finish(result); });
 }
 
-void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv)
+void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, const QString &typedKey)
 {
     if (m_running)
         return;
@@ -120,9 +120,7 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv)
         return;
     }
 
-    auto *resolver = new KeyResolver(m_credentials, this);
-    resolver->resolve(spec, this, [this, resolver, spec, merged, profile, base](const ResolvedKey &resolved) {
-        resolver->deleteLater();
+    const auto withKey = [this, spec, merged, profile, base](const ResolvedKey &resolved) {
         if (!resolved.ok) {
             EngineProbeResult result = base;
             result.category = ErrorCategory::Auth;
@@ -182,6 +180,17 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv)
         request.stream = false;
         timer->start();
         m_client->send(request, 1);
+    };
+    if (!typedKey.trimmed().isEmpty()) {
+        // The key in the dialog's field, saved or not: the test is of what the user sees.
+        const ResolvedKey typed{true, typedKey.trimmed(), KeySource::Typed, {}, std::nullopt};
+        QTimer::singleShot(0, this, [withKey, typed] { withKey(typed); });
+        return;
+    }
+    auto *resolver = new KeyResolver(m_credentials, this);
+    resolver->resolve(spec, this, [resolver, withKey](const ResolvedKey &resolved) {
+        resolver->deleteLater();
+        withKey(resolved);
     });
 }
 

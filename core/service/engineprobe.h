@@ -54,9 +54,11 @@ public:
     ~EngineProbe() override;
 
     // Tests `profile` (as given; it need not be saved). `keyEnv` names an environment variable
-    // whose key is tried before the profile's keychain entry. finished follows exactly once,
-    // later (never from inside start()).
-    void start(const EngineProfile &profile, const QString &keyEnv = {});
+    // whose key is tried before the profile's keychain entry. `typedKey`, when not empty, is
+    // the key to test with (the one typed in a dialog and not saved yet): it wins over both, so
+    // what is tested is what the dialog shows. finished follows exactly once, later (never
+    // from inside start()).
+    void start(const EngineProfile &profile, const QString &keyEnv = {}, const QString &typedKey = {});
     bool isRunning() const { return m_running; }
 
 Q_SIGNALS:

@@ -6,7 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QNetworkReply>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -23,9 +24,20 @@ QString idKey(const QJsonValue &id)
     return u"n:"_s + QString::number(id.toDouble(), 'g', 17);
 }
 
-bool isSse(QNetworkReply *reply)
+QByteArray header(const HttpJobResult &result, QByteArrayView name)
 {
-    return reply->header(QNetworkRequest::ContentTypeHeader).toString().contains(u"text/event-stream"_s);
+    return RetryPolicy::header(result.responseHeaders, name);
+}
+
+bool isSse(const HttpJobResult &result)
+{
+    return header(result, "content-type").toLower().contains("text/event-stream");
+}
+
+// A 2xx event stream: it ended (cleanly, cut or timed out), and is resumed if it owed an answer.
+bool isEventStream(const HttpJobResult &result)
+{
+    return result.httpStatus / 100 == 2 && isSse(result);
 }
 
 } // namespace
@@ -49,8 +61,6 @@ struct McpHttpTransport::Stream
     bool serverStream = false;
     bool legacy = false;
     bool sawEvent = false;
-    bool tooLarge = false;
-    int resumes = 0;
 };
 
 McpHttpTransport::McpHttpTransport(const QString &serverName, const QUrl &url, QObject *parent)
@@ -58,15 +68,19 @@ McpHttpTransport::McpHttpTransport(const QString &serverName, const QUrl &url, Q
     , m_serverName(serverName)
     , m_url(url)
 {
+    m_http.maxResponseBytes = MaxBodyBytes;
 }
 
 McpHttpTransport::~McpHttpTransport()
 {
     m_closing = true;
-    for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies)) {
-        if (reply) {
-            reply->disconnect(this);
-            reply->abort();
+    // Stopped while the network access manager (a member) is still there.
+    const QList<QPointer<HttpJob>> jobs = std::exchange(m_jobs, {});
+    for (const QPointer<HttpJob> &job : jobs) {
+        if (job) {
+            job->disconnect(this);
+            job->cancel();
+            job->deleteLater();
         }
     }
 }
@@ -76,24 +90,69 @@ void McpHttpTransport::setOAuth(McpOAuth *auth)
     m_auth = auth;
 }
 
-QNetworkRequest McpHttpTransport::baseRequest(const QUrl &url, const QByteArray &accept) const
+HttpJob *McpHttpTransport::startJob(const QUrl &url, const QByteArray &method, const QByteArray &accept, Kind kind,
+                                    const QByteArray &body, const QByteArray &lastEventId)
 {
-    QNetworkRequest request(url);
-    request.setRawHeader("Accept", accept);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-    // HTTP/1.1 only: Qt 6.4's HTTP/2 ignores the read buffer bound.
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    HttpRequestData request;
+    request.url = url;
+    request.method = method;
+    request.passThrough = true;
+    request.headers.emplaceBack("Accept", accept);
+    if (HttpJob::sendsBodyFor(method)) {
+        request.headers.emplaceBack("Content-Type", "application/json");
+        request.rawBody = body;
+    }
     for (auto it = m_headers.constBegin(); it != m_headers.constEnd(); ++it)
-        request.setRawHeader(it.key().toLatin1(), it.value().toUtf8());
+        request.headers.emplaceBack(it.key().toLatin1(), it.value().toUtf8());
     if (m_auth && m_auth->hasToken())
-        request.setRawHeader("Authorization", m_auth->authorizationHeader());
+        request.headers.emplaceBack("Authorization", m_auth->authorizationHeader());
     else if (!m_bearer.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_bearer);
+        request.headers.emplaceBack("Authorization", "Bearer " + m_bearer);
     if (!m_sessionId.isEmpty())
-        request.setRawHeader("Mcp-Session-Id", m_sessionId.toLatin1());
+        request.headers.emplaceBack("Mcp-Session-Id", m_sessionId.toLatin1());
     if (!m_protocolVersion.isEmpty() && !m_legacy)
-        request.setRawHeader("MCP-Protocol-Version", m_protocolVersion.toLatin1());
-    return request;
+        request.headers.emplaceBack("MCP-Protocol-Version", m_protocolVersion.toLatin1());
+    if (!lastEventId.isEmpty())
+        request.headers.emplaceBack("Last-Event-ID", lastEventId);
+
+    HttpJobSettings settings = m_http;
+    switch (kind) {
+    case Kind::Message:
+        break;
+    case Kind::Answer:
+        settings.retry.maxAttempts = 1; // a stream that does not come back is resumed or fails
+        break;
+    case Kind::Standing:
+        settings.retry.maxAttempts = 1;
+        settings.inactivityTimeoutMs = std::max(settings.inactivityTimeoutMs, StandingStreamLimitMs);
+        settings.totalTimeoutMs = std::max(settings.totalTimeoutMs, StandingStreamLimitMs);
+        break;
+    case Kind::Close:
+        settings.retry.maxAttempts = 1;
+        settings.inactivityTimeoutMs = std::min<qint64>(settings.inactivityTimeoutMs, 3000);
+        settings.totalTimeoutMs = std::min<qint64>(settings.totalTimeoutMs, 3000);
+        break;
+    }
+    // No parent: a job may be inside its own signal when the transport goes (a slot that
+    // shuts the toolkit down), so it is stopped and deleted later, never deleted there.
+    auto *job = new HttpJob(&m_nam, nullptr, request, settings);
+    m_jobs.append(job);
+    return job; // the caller connects, then starts it
+}
+
+void McpHttpTransport::forget(HttpJob *job)
+{
+    m_jobs.removeAll(job);
+    job->disconnect(this);
+    job->deleteLater();
+}
+
+void McpHttpTransport::takeSessionId(const HttpJobResult &result, const Post &post)
+{
+    // The session starts with the initialize answer, before its stream ends.
+    const QByteArray sessionId = header(result, "mcp-session-id");
+    if (!sessionId.isEmpty() && post.isInitialize)
+        m_sessionId = QString::fromLatin1(sessionId);
 }
 
 void McpHttpTransport::send(const QJsonObject &message)
@@ -126,48 +185,23 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
     if (m_closing)
         return;
     const QUrl target = m_legacy ? m_legacyEndpoint : m_url;
-    QNetworkRequest request = baseRequest(target, "application/json, text/event-stream");
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     post->sessionId = m_sessionId;
-    QNetworkReply *reply = m_nam.post(request, QJsonDocument(post->message).toJson(QJsonDocument::Compact));
-    m_replies.append(reply);
+    HttpJob *job = startJob(target, "POST", "application/json, text/event-stream", Kind::Message,
+                            QJsonDocument(post->message).toJson(QJsonDocument::Compact));
     auto stream = std::make_shared<Stream>();
     stream->awaitedId = post->id;
-    connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream, post] {
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (status / 100 != 2 || !isSse(reply)) {
-            // Read whole when it finishes, up to a bound.
-            if (reply->bytesAvailable() > MaxBodyBytes && !stream->tooLarge) {
-                stream->tooLarge = true;
-                reply->abort();
-            }
-            return;
-        }
-        // The session starts with the initialize answer, before the stream ends.
-        const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
-        if (!sessionId.isEmpty() && post->isInitialize)
-            m_sessionId = QString::fromLatin1(sessionId);
-        for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+    connect(job, &HttpJob::bodyReceived, this, [this, job, stream, post](const QByteArray &bytes) {
+        takeSessionId(job->result(), *post);
+        for (const SseEvent &event : stream->decoder.feed(bytes))
             dispatchEvent(event, stream);
     });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, post, stream] {
-        m_replies.removeAll(reply);
-        reply->deleteLater();
+    connect(job, &HttpJob::finished, this, [this, job, post, stream] {
+        const HttpJobResult result = job->takeResult();
+        forget(job);
         if (m_closing)
             return;
-        if (stream->tooLarge) {
-            fail(post, tr("MCP server \"%1\" answered with more than %2 MiB; the answer was dropped")
-                           .arg(m_serverName)
-                           .arg(MaxBodyBytes / (1024 * 1024)));
-            return;
-        }
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (status / 100 == 2 && isSse(reply)) {
-            const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
-            if (!sessionId.isEmpty() && post->isInitialize)
-                m_sessionId = QString::fromLatin1(sessionId);
-            for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
-                dispatchEvent(event, stream);
+        if (isEventStream(result)) {
+            takeSessionId(result, *post);
             for (const SseEvent &event : stream->decoder.finish())
                 dispatchEvent(event, stream);
             if (stream->decoder.hasError()) {
@@ -175,7 +209,8 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
                                .arg(m_serverName, stream->decoder.errorString()));
                 return;
             }
-            // A stream that ended before its answer is resumed from where it stopped.
+            // A stream that ended (or broke, or went quiet) before its answer is resumed from
+            // where it stopped.
             if (post->isRequest && m_awaited.contains(idKey(post->id))) {
                 const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
                 const QString lastId = stream->decoder.lastEventId();
@@ -184,19 +219,23 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
             }
             return;
         }
-        onPostFinished(post, reply);
+        onPostFinished(post, result);
     });
+    job->start();
 }
 
-void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, QNetworkReply *reply)
+void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, const HttpJobResult &result)
 {
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray body = reply->readAll();
-    const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
-    if (!sessionId.isEmpty() && post->isInitialize)
-        m_sessionId = QString::fromLatin1(sessionId);
-    const QByteArray challenge = reply->rawHeader("WWW-Authenticate");
+    const int status = result.httpStatus;
+    const QByteArray body = result.rawResponse;
+    takeSessionId(result, *post);
+    const QByteArray challenge = header(result, "www-authenticate");
 
+    if (result.cancelled || (status / 100 == 2 && result.error.category != ErrorCategory::None)) {
+        // No answer to read: the job stopped (too large, cut, timed out) after a 2xx.
+        fail(post, describe(result));
+        return;
+    }
     const bool stepUp = status == 403 && challenge.contains("insufficient_scope");
     if ((status == 401 || stepUp) && m_auth) {
         if (post->authTries >= MaxAuthRetries) {
@@ -241,7 +280,7 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, QNetworkReply 
         return;
     }
     if (status / 100 != 2) {
-        fail(post, describe(reply, body));
+        fail(post, describe(result));
         return;
     }
     if (!post->isRequest || m_legacy)
@@ -380,34 +419,28 @@ void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awa
                                              .arg(MaxResumes));
         return;
     }
-    QNetworkRequest request = baseRequest(m_url, "text/event-stream");
-    if (!lastEventId.isEmpty())
-        request.setRawHeader("Last-Event-ID", lastEventId.toUtf8());
-    QNetworkReply *reply = m_nam.get(request);
-    m_replies.append(reply);
+    HttpJob *job = startJob(m_url, "GET", "text/event-stream", serverStream ? Kind::Standing : Kind::Answer, {},
+                            lastEventId.toUtf8());
     if (serverStream)
-        m_serverStream = reply;
+        m_serverStream = job;
     auto stream = std::make_shared<Stream>();
     stream->awaitedId = awaitedId;
     stream->serverStream = serverStream;
-    connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream] {
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (status / 100 != 2 || !isSse(reply))
-            return;
-        for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+    connect(job, &HttpJob::bodyReceived, this, [this, stream](const QByteArray &bytes) {
+        for (const SseEvent &event : stream->decoder.feed(bytes))
             dispatchEvent(event, stream);
     });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, stream, lastEventId] {
-        m_replies.removeAll(reply);
-        reply->deleteLater();
-        if (m_serverStream == reply)
+    connect(job, &HttpJob::finished, this, [this, job, stream, lastEventId] {
+        const HttpJobResult result = job->takeResult();
+        forget(job);
+        if (m_serverStream == job)
             m_serverStream = nullptr;
         if (m_closing)
             return;
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const bool ok = status / 100 == 2 && isSse(reply);
+        const int status = result.httpStatus;
+        const bool ok = isEventStream(result);
         if (ok) {
-            for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+            for (const SseEvent &event : stream->decoder.finish())
                 dispatchEvent(event, stream);
         }
         const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
@@ -418,7 +451,10 @@ void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awa
                 qCDebug(lcMcpHttp) << "MCP server" << m_serverName << "offers no GET stream (HTTP" << status << ")";
                 return;
             }
-            if (stream->sawEvent)
+            // A stream that stayed quiet for its whole bound did nothing wrong.
+            const bool quiet = result.stop == HttpJobResult::Stop::InactivityTimeout
+                               || result.stop == HttpJobResult::Stop::TotalTimeout;
+            if (stream->sawEvent || quiet)
                 m_resumes = 0;
             if (++m_resumes > MaxResumes)
                 return;
@@ -432,42 +468,42 @@ void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awa
             return;
         if (!ok) {
             Q_EMIT deliveryFailed(stream->awaitedId,
-                                  tr("MCP server \"%1\" could not resume the stream (HTTP %2)")
-                                      .arg(m_serverName)
-                                      .arg(status));
+                                  status == 0 ? describe(result)
+                                              : tr("MCP server \"%1\" could not resume the stream (HTTP %2)")
+                                                    .arg(m_serverName)
+                                                    .arg(status));
             return;
         }
         const QJsonValue id = stream->awaitedId;
         QTimer::singleShot(int(delay), this, [this, nextId, id] { openGet(nextId, id, false); });
     });
+    job->start();
 }
 
 void McpHttpTransport::startLegacy(std::shared_ptr<Post> initialize)
 {
     m_legacy = true;
     m_legacyInitialize = initialize;
-    QNetworkRequest request = baseRequest(m_url, "text/event-stream");
-    QNetworkReply *reply = m_nam.get(request);
-    m_replies.append(reply);
+    HttpJob *job = startJob(m_url, "GET", "text/event-stream", Kind::Standing);
     auto stream = std::make_shared<Stream>();
     stream->legacy = true;
-    connect(reply, &QNetworkReply::readyRead, this, [this, reply, stream] {
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (status / 100 != 2 || !isSse(reply))
-            return;
-        for (const SseEvent &event : stream->decoder.feed(reply->readAll()))
+    connect(job, &HttpJob::bodyReceived, this, [this, stream](const QByteArray &bytes) {
+        for (const SseEvent &event : stream->decoder.feed(bytes))
             dispatchEvent(event, stream);
     });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, stream] {
-        m_replies.removeAll(reply);
-        reply->deleteLater();
+    connect(job, &HttpJob::finished, this, [this, job, stream] {
+        const HttpJobResult result = job->takeResult();
+        forget(job);
         if (m_closing)
             return;
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QString error = status / 100 == 2 && isSse(reply)
+        if (isEventStream(result)) {
+            for (const SseEvent &event : stream->decoder.finish())
+                dispatchEvent(event, stream);
+        }
+        const QString error = isEventStream(result)
                                   ? tr("MCP server \"%1\" closed its event stream").arg(m_serverName)
                                   : tr("MCP server \"%1\" speaks neither Streamable HTTP nor HTTP+SSE: %2")
-                                        .arg(m_serverName, describe(reply, reply->readAll()));
+                                        .arg(m_serverName, describe(result));
         if (m_legacyInitialize)
             fail(std::exchange(m_legacyInitialize, nullptr), error);
         const QList<std::shared_ptr<Post>> queued = std::exchange(m_legacyQueue, {});
@@ -477,6 +513,7 @@ void McpHttpTransport::startLegacy(std::shared_ptr<Post> initialize)
         Q_UNUSED(awaited);
         Q_EMIT deliveryFailed(QJsonValue(QJsonValue::Undefined), error);
     });
+    job->start();
 }
 
 void McpHttpTransport::fail(const std::shared_ptr<Post> &post, const QString &error)
@@ -498,16 +535,43 @@ void McpHttpTransport::fail(const std::shared_ptr<Post> &post, const QString &er
     Q_EMIT deliveryFailed(post->id, error);
 }
 
-QString McpHttpTransport::describe(QNetworkReply *reply, const QByteArray &body) const
+QString McpHttpTransport::describe(const HttpJobResult &result) const
 {
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const int status = result.httpStatus;
+    const auto seconds = [](qint64 ms) { return QString::number(double(ms) / 1000.0, 'g', 6); };
+    switch (result.stop) {
+    case HttpJobResult::Stop::InactivityTimeout:
+        return tr("MCP server \"%1\" sent nothing for %2 s; the request was stopped")
+            .arg(m_serverName, seconds(m_http.inactivityTimeoutMs));
+    case HttpJobResult::Stop::TotalTimeout:
+        return tr("MCP server \"%1\" took longer than %2 s to answer; the request was stopped")
+            .arg(m_serverName, seconds(m_http.totalTimeoutMs));
+    case HttpJobResult::Stop::TooLarge:
+        return tr("MCP server \"%1\" answered with more than %2 MiB; the answer was dropped")
+            .arg(m_serverName)
+            .arg(m_http.maxResponseBytes / (1024 * 1024));
+    case HttpJobResult::Stop::Connection:
+        if (status == 0)
+            return tr("MCP server \"%1\" could not be reached: %2").arg(m_serverName, result.transportDetail);
+        return tr("MCP server \"%1\" broke off its answer: %2").arg(m_serverName, result.transportDetail);
+    case HttpJobResult::Stop::None:
+    case HttpJobResult::Stop::Other:
+        break;
+    }
+    if (result.cancelled)
+        return tr("MCP server \"%1\": the request was cancelled").arg(m_serverName);
     if (status == 0)
-        return tr("MCP server \"%1\" could not be reached: %2").arg(m_serverName, reply->errorString());
+        return tr("MCP server \"%1\" could not be reached: %2").arg(m_serverName, result.error.message);
+    if (status / 100 == 2)
+        return tr("MCP server \"%1\": %2").arg(m_serverName, result.error.message);
+    const QByteArray body = result.rawResponse;
     QString text = QString::fromUtf8(body.left(300)).trimmed();
     const QJsonObject o = QJsonDocument::fromJson(body).object();
     if (o.contains(u"error"_s)) {
         const QJsonValue e = o.value(u"error"_s);
         text = e.isObject() ? e.toObject().value(u"message"_s).toString() : e.toString();
+    } else if (result.error.messageNamesStatus) {
+        text.clear(); // a web server's page, not the MCP server's words
     }
     return tr("MCP server \"%1\" answered HTTP %2%3")
         .arg(m_serverName)
@@ -520,12 +584,12 @@ void McpHttpTransport::close()
     if (m_closing)
         return;
     m_closing = true;
-    const QList<QPointer<QNetworkReply>> replies = std::exchange(m_replies, {});
-    for (const QPointer<QNetworkReply> &reply : replies) {
-        if (reply) {
-            reply->disconnect(this);
-            reply->abort();
-            reply->deleteLater();
+    const QList<QPointer<HttpJob>> jobs = std::exchange(m_jobs, {});
+    for (const QPointer<HttpJob> &job : jobs) {
+        if (job) {
+            job->disconnect(this);
+            job->cancel();
+            job->deleteLater();
         }
     }
     m_serverStream = nullptr;
@@ -539,13 +603,13 @@ void McpHttpTransport::close()
         QMetaObject::invokeMethod(this, emitClosed, Qt::QueuedConnection);
         return;
     }
-    QNetworkRequest request = baseRequest(m_url, "application/json, text/event-stream");
-    request.setTransferTimeout(3000);
-    QNetworkReply *reply = m_nam.deleteResource(request);
-    connect(reply, &QNetworkReply::finished, this, [reply, emitClosed] {
-        reply->deleteLater();
+    // startJob() refuses nothing while closing; the DELETE is the last request.
+    HttpJob *job = startJob(m_url, "DELETE", "application/json, text/event-stream", Kind::Close);
+    connect(job, &HttpJob::finished, this, [this, job, emitClosed] {
+        forget(job);
         emitClosed();
     });
+    job->start();
 }
 
 } // namespace Callscope

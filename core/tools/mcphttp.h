@@ -20,7 +20,15 @@
 // Auth: static headers from the spec, a bearer token, or McpOAuth; a 401 or a 403 with
 // insufficient_scope hands the WWW-Authenticate header to McpOAuth and sends the message again
 // when it got a token. Redirects are followed within the same origin only.
+//
+// Every request goes through HttpJob (a passThrough request), so remote MCP has the model
+// calls' inactivity and total timeouts, retry rules (a message the server took, 2xx, is never
+// sent twice) and reply cap (JSON answers; events are bounded by SseDecoder). The two
+// standing streams (the server's GET stream, the legacy SSE stream) may be quiet for long:
+// they are bounded by StandingStreamLimitMs instead, and a GET stream that ends that way is
+// opened again; each request on them is bounded by its tool's own timeout.
 
+#include "core/engines/httpjob.h"
 #include "core/engines/ssedecoder.h"
 
 #include <QJsonDocument>
@@ -34,8 +42,6 @@
 
 #include <functional>
 #include <memory>
-
-class QNetworkReply;
 
 namespace Callscope {
 
@@ -51,6 +57,7 @@ public:
     static constexpr int MaxResumes = 5;         // per stream, without a message in between
     static constexpr int MaxAuthRetries = 3;     // per message
     static constexpr qint64 MaxBodyBytes = 64 * 1024 * 1024; // a JSON answer; events: SseDecoder's bound
+    static constexpr qint64 StandingStreamLimitMs = 24LL * 60 * 60 * 1000;
 
     McpHttpTransport(const QString &serverName, const QUrl &url, QObject *parent = nullptr);
     ~McpHttpTransport() override;
@@ -60,6 +67,10 @@ public:
     void setBearerToken(const QByteArray &token) { m_bearer = token; }
     void setOAuth(McpOAuth *auth);
     void setProtocolVersion(const QString &version) { m_protocolVersion = version; }
+    // Timeouts, retries and the reply cap of every request (HttpJob's defaults, the cap
+    // MaxBodyBytes, unless set).
+    void setHttpSettings(const HttpJobSettings &settings) { m_http = settings; }
+    const HttpJobSettings &httpSettings() const { return m_http; }
 
     // Sends one JSON-RPC message (request, response or notification).
     void send(const QJsonObject &message);
@@ -86,10 +97,15 @@ private:
     struct Post;
     struct Stream;
 
-    QNetworkRequest baseRequest(const QUrl &url, const QByteArray &accept) const;
+    enum class Kind { Message, Answer, Standing, Close };
+    // Starts one request through HttpJob; the caller connects to it. Finished jobs are deleted
+    // by forget().
+    HttpJob *startJob(const QUrl &url, const QByteArray &method, const QByteArray &accept, Kind kind,
+                      const QByteArray &body = {}, const QByteArray &lastEventId = {});
+    void forget(HttpJob *job);
     void post(std::shared_ptr<Post> post);
-    void onPostFinished(std::shared_ptr<Post> post, QNetworkReply *reply);
-    void readStream(const std::shared_ptr<Stream> &stream, QNetworkReply *reply);
+    void onPostFinished(std::shared_ptr<Post> post, const HttpJobResult &result);
+    void takeSessionId(const HttpJobResult &result, const Post &post);
     void dispatchEvent(const SseEvent &event, const std::shared_ptr<Stream> &stream);
     void dispatchBody(const QByteArray &body, const std::shared_ptr<Post> &post);
     void openGet(const QString &lastEventId, const QJsonValue &awaitedId, bool serverStream);
@@ -102,11 +118,12 @@ private:
     // Hands each message of a body or event to the toolkit (our own renewal answer excepted);
     // an answer on a stream also ends that stream's resumes.
     void deliver(const QJsonDocument &doc, bool fromStream);
-    QString describe(QNetworkReply *reply, const QByteArray &body) const;
+    QString describe(const HttpJobResult &result) const;
 
     QString m_serverName;
     QUrl m_url;
     QNetworkAccessManager m_nam;
+    HttpJobSettings m_http;
     QMap<QString, QString> m_headers;
     QByteArray m_bearer;
     QPointer<McpOAuth> m_auth;
@@ -122,8 +139,8 @@ private:
     QList<std::shared_ptr<Post>> m_legacyQueue;
     std::shared_ptr<Post> m_legacyInitialize;
 
-    QNetworkReply *m_serverStream = nullptr;
-    QList<QPointer<QNetworkReply>> m_replies;    // everything in flight, aborted on close
+    QPointer<HttpJob> m_serverStream;
+    QList<QPointer<HttpJob>> m_jobs;             // everything in flight, stopped on close
     QSet<QString> m_awaited;                     // ids of requests whose answer has not come
     int m_resumes = 0;
     bool m_closing = false;

@@ -104,6 +104,9 @@ McpOAuth::McpOAuth(QNetworkAccessManager *nam, const QUrl &serverUrl, const McpS
     , m_server(server)
     , m_store(store)
 {
+    // As before HttpJob: 30 s without a byte ends a request; the cap is far above any metadata.
+    m_http.inactivityTimeoutMs = 30000;
+    m_http.maxResponseBytes = 4 * 1024 * 1024;
     m_resource = serverUrl.adjusted(QUrl::RemoveFragment).toString();
     if (!server.oauthClientId.isEmpty()) {
         m_clientId = server.oauthClientId;
@@ -249,63 +252,52 @@ void McpOAuth::save()
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
 
+void McpOAuth::request(const QUrl &url, const QByteArray &method, const QByteArray &contentType,
+                       const QByteArray &body, const QByteArray &authorization, JsonDone done)
+{
+    HttpRequestData data;
+    data.url = url;
+    data.method = method;
+    data.passThrough = true;
+    data.headers.emplaceBack("Accept", "application/json");
+    if (!contentType.isEmpty()) {
+        data.headers.emplaceBack("Content-Type", contentType);
+        data.rawBody = body;
+    }
+    if (!authorization.isEmpty())
+        data.headers.emplaceBack("Authorization", authorization);
+    auto *job = new HttpJob(m_nam, nullptr, data, m_http, this);
+    connect(job, &HttpJob::finished, this, [job, done] {
+        const HttpJobResult result = job->takeResult();
+        job->deleteLater();
+        const QJsonDocument doc = QJsonDocument::fromJson(result.rawResponse);
+        QString error;
+        if (result.httpStatus == 0 || (result.httpStatus / 100 == 2 && result.error.category != ErrorCategory::None))
+            error = result.transportDetail.isEmpty() ? result.error.message : result.transportDetail;
+        done(result.httpStatus, doc.object(), error);
+    });
+    job->start();
+}
+
 void McpOAuth::getJson(const QUrl &url, JsonDone done)
 {
-    QNetworkRequest request(url);
-    request.setRawHeader("Accept", "application/json");
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-    request.setTransferTimeout(30000);
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    QNetworkReply *reply = m_nam->get(request);
-    connect(reply, &QNetworkReply::finished, this, [reply, done] {
-        reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray body = reply->readAll();
-        const QJsonDocument doc = QJsonDocument::fromJson(body);
-        QString error;
-        if (status == 0)
-            error = reply->errorString();
-        done(status, doc.object(), error);
-    });
+    request(url, "GET", {}, {}, {}, std::move(done));
 }
 
 void McpOAuth::postForm(const QUrl &url, const QList<std::pair<QString, QString>> &form, bool basicAuth,
                         JsonDone done)
 {
-    QNetworkRequest request(url);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
-    request.setRawHeader("Accept", "application/json");
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setTransferTimeout(30000);
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    QByteArray authorization;
     if (basicAuth) {
         const QByteArray pair = QUrl::toPercentEncoding(m_clientId) + ':' + QUrl::toPercentEncoding(m_clientSecret);
-        request.setRawHeader("Authorization", "Basic " + pair.toBase64());
+        authorization = "Basic " + pair.toBase64();
     }
-    QNetworkReply *reply = m_nam->post(request, formEncode(form));
-    connect(reply, &QNetworkReply::finished, this, [reply, done] {
-        reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QJsonDocument doc = QJsonDocument::fromJson(reply->readAll());
-        done(status, doc.object(), status == 0 ? reply->errorString() : QString());
-    });
+    request(url, "POST", "application/x-www-form-urlencoded", formEncode(form), authorization, std::move(done));
 }
 
 void McpOAuth::postJson(const QUrl &url, const QJsonObject &body, JsonDone done)
 {
-    QNetworkRequest request(url);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Accept", "application/json");
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setTransferTimeout(30000);
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    QNetworkReply *reply = m_nam->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
-    connect(reply, &QNetworkReply::finished, this, [reply, done] {
-        reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QJsonDocument doc = QJsonDocument::fromJson(reply->readAll());
-        done(status, doc.object(), status == 0 ? reply->errorString() : QString());
-    });
+    request(url, "POST", "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact), {}, std::move(done));
 }
 
 void McpOAuth::tryJsonUrls(QList<QUrl> urls, std::function<void(const QJsonObject &, const QUrl &)> done)

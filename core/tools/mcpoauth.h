@@ -22,6 +22,7 @@
 // Tokens and client secrets live in the keychain (CredentialStore, one entry per resource) and
 // in memory; never in a file, a log or an error text.
 
+#include "core/engines/httpjob.h"
 #include "core/model/spec.h"
 #include "core/secrets/credentialstore.h"
 
@@ -60,6 +61,9 @@ public:
     void setBrowserCommand(const QString &command) { m_browserCommand = command; }
     static QString browserCommandSetting();
     void setAuthorizationTimeoutMs(int ms) { m_authorizationTimeoutMs = qMax(1000, ms); }
+    // Timeouts, retries and reply cap of its requests (metadata, registration, tokens), which
+    // go through HttpJob like every other request; 30 s of silence ends one by default.
+    void setHttpSettings(const HttpJobSettings &settings) { m_http = settings; }
 
     // The Authorization header value ("Bearer ...") or empty when there is no token yet.
     QByteArray authorizationHeader() const;
@@ -93,6 +97,10 @@ private:
     void postForm(const QUrl &url, const QList<std::pair<QString, QString>> &form, bool basicAuth,
                   JsonDone done);
     void postJson(const QUrl &url, const QJsonObject &body, JsonDone done);
+    // One request through HttpJob; `done` gets the status, the JSON object of the body and,
+    // when nothing answered, why.
+    void request(const QUrl &url, const QByteArray &method, const QByteArray &contentType,
+                 const QByteArray &body, const QByteArray &authorization, JsonDone done);
     void tryJsonUrls(QList<QUrl> urls, std::function<void(const QJsonObject &found, const QUrl &from)> done);
 
     void refresh(Done done);
@@ -109,6 +117,7 @@ private:
     void stopListener();
 
     QNetworkAccessManager *m_nam = nullptr;
+    HttpJobSettings m_http;
     QUrl m_serverUrl;
     McpServerSpec m_server;
     QPointer<CredentialStore> m_store;

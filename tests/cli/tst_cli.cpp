@@ -135,6 +135,7 @@ private Q_SLOTS:
     }
     void runCompleted();
     void runFailedAuth();
+    void runWrongServerUrlIsOneLine();
     void runTurnLimited();
     void runInvalidSpecAndBadArguments();
     void unusableSchemaSpendsNothing();
@@ -193,6 +194,23 @@ void TestCli::runFailedAuth()
     QCOMPARE(r.json().value(u"error_category"_s).toString(), u"auth"_s);
     QVERIFY(r.json().value(u"error"_s).toString().contains(u"Incorrect API key provided"_s));
     QCOMPARE(fx.server.requestCount(), 1);
+}
+
+// A base URL that reaches a web server, not the API: the result's error is one line naming who
+// answered and how (not its HTML page), and the 501 is asked once.
+void TestCli::runWrongServerUrlIsOneLine()
+{
+    Fixture fx;
+    fx.server.setDefaultReply(FakeReply::text(501, "<html>\n<body><h1>Not Implemented</h1>\n<p>no POST here</p></body>\n</html>\n",
+                                              "text/html"));
+    const CliResult r = runCli({u"run"_s, fx.writeSpec(), u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(fx.server.requestCount(), 1);
+    const QString error = r.json().value(u"error"_s).toString();
+    QCOMPARE(error, u"the server at %1/v1/chat/completions answered 501 Not Implemented: it does not look like a "
+                    "Chat Completions API"_s.arg(fx.server.baseUrl().toString()));
+    QCOMPARE(r.json().value(u"attempts"_s).toInt(), 1);
+    QVERIFY2(!r.out.contains("<h1>") && !r.err.contains("<h1>"), r.out.constData());
 }
 
 void TestCli::runTurnLimited()

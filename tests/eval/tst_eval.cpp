@@ -1106,10 +1106,18 @@ void TestEval::batchCancelOnProvider()
     QVERIFY(process.waitForStarted());
     QVERIFY(waitFor(server, [&] { return !api->batches.isEmpty() && api->batches.first().polls >= 1; }));
     ::kill(pid_t(process.processId()), SIGINT);
-    QThread::msleep(300);
+    // The second Ctrl+C once the first was taken (it offers 3 s for it), not after a guess.
+    QByteArray err;
+    QElapsedTimer prompt;
+    prompt.start();
+    while (!err.contains("press Ctrl+C again") && process.state() == QProcess::Running && prompt.elapsed() < 20000) {
+        process.waitForReadyRead(100);
+        err += process.readAllStandardError();
+    }
+    QVERIFY2(err.contains("press Ctrl+C again"), err.constData());
     ::kill(pid_t(process.processId()), SIGINT);
     QVERIFY(process.waitForFinished(20000));
-    const QByteArray err = process.readAllStandardError();
+    err += process.readAllStandardError();
     QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1, err.constData());
     QVERIFY2(err.contains("cancelling the provider batches"), err.constData());
     int cancels = 0;
@@ -1166,7 +1174,16 @@ void TestEval::batchSubmitUnknown()
     startEval(process, dir);
     QVERIFY(process.waitForStarted());
     QVERIFY(waitFor(server, [&] { return api->loseNextCreate == FakeBatchApi::LostCreate::None; }));
-    QThread::msleep(200);
+    // Killed once the history says what a crash there leaves: a batch being submitted, with
+    // no provider id (and, for OpenAI, its uploaded file named).
+    const QString submitting = type == u"openai"_s
+                                   ? u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = '' "
+                                     "AND input_file_id <> ''"_s
+                                   : u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = ''"_s;
+    QElapsedTimer stored;
+    stored.start();
+    while (sqlCount(db, submitting) != 1 && stored.elapsed() < 20000)
+        QThread::msleep(20);
     ::kill(pid_t(process.processId()), SIGKILL);
     QVERIFY(process.waitForFinished());
     const QString id = experimentIdFrom(process.readAllStandardError());

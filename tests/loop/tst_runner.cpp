@@ -750,7 +750,7 @@ void TestRunner::attachmentsStoredAsPlaceholders()
     Runner runner(h.spec, &client, &tools);
     QSignalSpy finished(&runner, &Runner::finished);
     runner.start(RunInput{u"describe"_s, {Attachment::fromData(u"dot.png"_s, u"image/png"_s, png)}});
-    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.wait(15000));
     // The bytes reached the model...
     QCOMPARE(client.requests().at(0).messages.at(0).attachments.at(0).data, png);
     // ...but only a placeholder is stored.

@@ -188,7 +188,7 @@ void TestService::laneLowersOnSlowDownAndHolds()
     QCOMPARE(started, 8);        // held, although one place is free now
     now += 301;
     QSignalSpy changed(&lane, &EngineLane::changed);
-    QVERIFY(changed.wait(2000)); // the hold timer pumps the queue
+    QVERIFY(changed.wait(15000)); // the hold timer pumps the queue
     QCOMPARE(started, 9);
     QCOMPARE(lane.inFlight(), 4);
     // A withdrawn ticket (cancelled while waiting) never starts.
@@ -247,7 +247,7 @@ void TestService::laneHoldsWhenBudgetIsSpent()
     QCOMPARE(started, 2);        // the one left, then the budget is spent
     QVERIFY(lane.holdRemainingMs() > 1900);
     now += 2001;
-    QVERIFY(waitUntil([&] { return started == 3; }, 3000));
+    QVERIFY(waitUntil([&] { return started == 3; }, 15000));
 }
 
 void TestService::schedulerBoundsAndTakesTurns()
@@ -261,7 +261,7 @@ void TestService::schedulerBoundsAndTakesTurns()
         slotsA.append(scheduler.enqueue(u"a"_s, [&order, i] { order.append(u"a%1"_s.arg(i)); }));
     for (int i = 0; i < 3; ++i)
         slotsB.append(scheduler.enqueue(u"b"_s, [&order, i] { order.append(u"b%1"_s.arg(i)); }));
-    QVERIFY(waitUntil([&] { return order.size() == 3; }, 1000));
+    QVERIFY(waitUntil([&] { return order.size() == 3; }, 15000));
     QTest::qWait(20);
     // Engines take turns; "a" never has more than its own limit of 2.
     QCOMPARE(order, (QStringList{u"a0"_s, u"b0"_s, u"a1"_s}));
@@ -269,10 +269,10 @@ void TestService::schedulerBoundsAndTakesTurns()
     QCOMPARE(scheduler.running(u"a"_s), 2);
     QCOMPARE(scheduler.queued(), 5);
     scheduler.release(slotsA.at(0));
-    QVERIFY(waitUntil([&] { return order.size() == 4; }, 1000));
+    QVERIFY(waitUntil([&] { return order.size() == 4; }, 15000));
     QCOMPARE(order.last(), u"b1"_s); // b's turn
     scheduler.release(slotsB.at(0));
-    QVERIFY(waitUntil([&] { return order.size() == 5; }, 1000));
+    QVERIFY(waitUntil([&] { return order.size() == 5; }, 15000));
     QCOMPARE(order.last(), u"a2"_s);
     QCOMPARE(scheduler.running(u"a"_s), 2);
 }
@@ -284,7 +284,7 @@ void TestService::schedulerCancelsQueued()
     int started = 0;
     const auto first = scheduler.enqueue(u"a"_s, [&started] { ++started; });
     const auto second = scheduler.enqueue(u"a"_s, [&started] { started += 10; });
-    QVERIFY(waitUntil([&] { return started == 1; }, 1000));
+    QVERIFY(waitUntil([&] { return started == 1; }, 15000));
     QVERIFY(scheduler.isQueued(second));
     scheduler.release(second); // leaves the queue
     QVERIFY(!scheduler.isQueued(second));
@@ -319,8 +319,10 @@ void TestService::jobsRunConcurrentlyWithTheirOwnEvents()
     QElapsedTimer clock;
     clock.start();
     QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 20000));
-    // 6 calls x 2 turns x 200 ms with 4 in flight: two rounds of calls, not six.
-    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    // 6 calls x 2 turns x 200 ms with 4 in flight: two rounds of calls, not six. The provider's
+    // count of replies in progress shows it whatever the machine's load (one at a time would
+    // also take 2.4 s instead of 0.8 s; that figure is printed, not asserted).
+    qInfo("6 calls of 2 turns, 4 at once: %lld ms", qint64(clock.elapsed()));
     QCOMPARE(env.server.peakInFlight(), 4);
     QCOMPARE(env.server.requestCount(), 12);
     for (int i = 0; i < jobs.size(); ++i) {
@@ -401,19 +403,19 @@ void TestService::cancelQueuedAndRunningAreStored()
     CallJob *queued = env.launch(spec, u"second"_s);
     QSignalSpy runningFinished(running, &CallJob::finished);
     QSignalSpy queuedFinished(queued, &CallJob::finished);
-    QVERIFY(waitUntil([&] { return env.server.requestCount() == 1; }, 5000));
+    QVERIFY(waitUntil([&] { return env.server.requestCount() == 1; }, 15000));
     QCOMPARE(running->state(), CallJob::State::Running);
     QCOMPARE(queued->state(), CallJob::State::Queued);
 
     queued->cancel();
-    QVERIFY(queuedFinished.wait(5000));
+    QVERIFY(queuedFinished.wait(15000));
     const LaunchResult q = queuedFinished.at(0).at(0).value<LaunchResult>();
     QCOMPARE(callStatusName(q.record.status), u"cancelled"_s);
     QVERIFY(q.stored);
     QCOMPARE(env.server.requestCount(), 1); // the queued one never sent anything
 
     running->cancel();
-    QVERIFY(runningFinished.wait(5000));
+    QVERIFY(runningFinished.wait(15000));
     const LaunchResult r = runningFinished.at(0).at(0).value<LaunchResult>();
     QCOMPARE(callStatusName(r.record.status), u"cancelled"_s);
     QVERIFY(r.stored);
@@ -445,7 +447,7 @@ void TestService::cancelWhileStartingIsStored()
     QSignalSpy finished(job, &CallJob::finished);
     job->cancel();
     job->cancel(); // twice is harmless
-    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.wait(15000));
     QCOMPARE(finished.size(), 1);
     QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status), u"cancelled"_s);
     QCOMPARE(env.server.requestCount(), 0);
@@ -454,7 +456,7 @@ void TestService::cancelWhileStartingIsStored()
     missing.engine.profile = u"no-such-profile"_s;
     CallJob *failed = env.launch(missing, u"x"_s);
     QSignalSpy failedFinished(failed, &CallJob::finished);
-    QVERIFY(failedFinished.wait(5000));
+    QVERIFY(failedFinished.wait(15000));
     const LaunchResult f = failedFinished.at(0).at(0).value<LaunchResult>();
     QVERIFY(f.startFailed);
     QVERIFY(f.record.error.contains(u"no-such-profile"_s));
@@ -485,7 +487,7 @@ void TestService::storeWriterCommitsInOrder()
         QCOMPARE(writer.pending(), 0);
         // Written and visible to the other connection before the answers arrive.
         QCOMPARE(reader.listCalls({})->rows.size(), 50);
-        QVERIFY(waitUntil([&] { return ids.size() == 50; }, 5000));
+        QVERIFY(waitUntil([&] { return ids.size() == 50; }, 15000));
     }
     for (int i = 1; i < ids.size(); ++i)
         QVERIFY(ids.at(i) > ids.at(i - 1));
@@ -534,14 +536,14 @@ void TestService::cancelTwiceStoresOnce()
     CallJob *running = env.launch(spec, u"holds the place"_s);
     CallJob *queued = env.launch(spec, u"cancelled twice"_s);
     QSignalSpy finished(queued, &CallJob::finished);
-    QVERIFY(waitUntil([&] { return env.server.requestCount() == 1; }, 5000));
+    QVERIFY(waitUntil([&] { return env.server.requestCount() == 1; }, 15000));
     queued->cancel();
     queued->cancel();
-    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.wait(15000));
     QTest::qWait(50);
     QCOMPARE(finished.size(), 1);
     running->cancel();
-    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 5000));
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 15000));
     int rows = 0;
     const auto page = env.store->listCalls({});
     QVERIFY(page);
@@ -621,10 +623,10 @@ void TestService::lanesAreCleanAfterEveryEnd()
     env.server.enqueue(FakeReply::json(503, R"({"error":{"message":"busy","type":"server"}})").withHeader("retry-after", "5"));
     CallJob *waiting = env.launch(spec, u"waiting to retry"_s);
     QSignalSpy waitingDone(waiting, &CallJob::finished);
-    QVERIFY(waitUntil([&] { return lane->slowDowns() == 1; }, 5000));
+    QVERIFY(waitUntil([&] { return lane->slowDowns() == 1; }, 15000));
     QCOMPARE(lane->inFlight(), 0); // the 503 came back; the retry waits on its timer (5 s)
     waiting->cancel();
-    QVERIFY(waitingDone.wait(5000));
+    QVERIFY(waitingDone.wait(15000));
     QVERIFY(clean());
 
     QCOMPARE(lane->slowDowns(), 1); // the 503; the timeouts and the cancel taught it nothing
@@ -637,13 +639,13 @@ void TestService::lanesAreCleanAfterEveryEnd()
     env.server.setDefaultReply(FakeReply::stall());
     CallJob *stalled = env.launch(other, u"stalled"_s);
     CallJob *behind = env.launch(other, u"behind"_s);
-    QVERIFY(waitUntil([&] { return narrow->waiting() == 1 && narrow->inFlight() == 1; }, 5000));
+    QVERIFY(waitUntil([&] { return narrow->waiting() == 1 && narrow->inFlight() == 1; }, 15000));
     QSignalSpy behindDone(behind, &CallJob::finished);
     behind->cancel();
-    QVERIFY(behindDone.wait(5000));
+    QVERIFY(behindDone.wait(15000));
     QCOMPARE(narrow->waiting(), 0);
     stalled->cancel();
-    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 5000));
+    QVERIFY(waitUntil([&] { return env.service->activeJobs() == 0; }, 15000));
     QCOMPARE(narrow->inFlight(), 0);
     QCOMPARE(narrow->slowDowns(), 0);
 }

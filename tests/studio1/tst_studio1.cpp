@@ -262,6 +262,7 @@ private Q_SLOTS:
     void approveRefuseEditApprove();
     void manualToolResult();
     void stopEndsCancelled();
+    void wrongServerUrlIsOneLineWithDetails();
     void refusalThenAnotherEngine();
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
@@ -325,7 +326,7 @@ void TestStudio1::init()
 void TestStudio1::cleanup()
 {
     Dialogs::setResponder({});
-    QTRY_VERIFY_WITH_TIMEOUT(m_services->calls()->activeJobs() == 0, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_services->calls()->activeJobs() == 0, 15000);
     m_server.reset();
 }
 
@@ -378,7 +379,7 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
         }
         return std::nullopt;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(schemaFinding().has_value(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(schemaFinding().has_value(), 15000);
     QCOMPARE(schemaFinding()->severity, SpecFinding::Severity::Error);
     QCOMPARE(s.editor.spec().responseSchema->value(u"type"_s).toString(), u"objekt"_s);
     QVERIFY(s.editor.isModified());
@@ -447,7 +448,7 @@ void TestStudio1::editorFlagsSchemaThatCanNeverValidate()
         }
         return std::nullopt;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(cycleFinding().has_value(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(cycleFinding().has_value(), 15000);
     QCOMPARE(cycleFinding()->severity, SpecFinding::Severity::Error);
     QVERIFY2(cycleFinding()->message.contains(u"$ref cycle"_s), qPrintable(cycleFinding()->message));
 }
@@ -470,13 +471,13 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     QString text = raw->toPlainText();
     text.replace(u"\"max_turns\": 5"_s, u"\"max_turns\": 7"_s);
     raw->setPlainText(text);
-    QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 7, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 7, 15000);
     QCOMPARE(s.editor.spec().maxTurns, 7);
 
     // Invalid JSON: an error with line and column, and the form keeps the last valid spec.
     text.replace(u"\"max_turns\": 7,"_s, u"\"max_turns\": 9,,"_s);
     raw->setPlainText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(s.editor.messageBar()->isVisible(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.messageBar()->isVisible(), 15000);
     QVERIFY2(s.editor.messageBar()->text().contains(u"line "_s), qPrintable(s.editor.messageBar()->text()));
     QVERIFY(s.editor.messageBar()->text().contains(u"column"_s));
     QCOMPARE(maxTurns->value(), 7);
@@ -498,7 +499,7 @@ void TestStudio1::editorRawJsonSyncsBothWays()
         }
         return false;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(specFinding(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(specFinding(), 15000);
     QCOMPARE(s.editor.spec().maxTurns, 7);
 
     // Undo steps back over raw and form edits alike.
@@ -618,7 +619,7 @@ void TestStudio1::editorFindingsModelAndLint()
         }
         return false;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(found(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(found(), 15000);
     QVERIFY(!toolSchema->markers().isEmpty());
     // Broken JSON in a schema editor: a syntax finding with line and column; spec unchanged.
     toolSchema->setPlainText(u"{\n  \"type\": \"object\",\n  \"properties\": {\n}"_s);
@@ -629,7 +630,7 @@ void TestStudio1::editorFindingsModelAndLint()
         }
         return std::nullopt;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(syntax().has_value(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(syntax().has_value(), 15000);
     QCOMPARE(syntax()->line, 4);
     QCOMPARE(s.editor.spec().tools.at(0).inputSchema.value(u"required"_s).toString(), u"id"_s);
 }
@@ -738,7 +739,7 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
 })"_s;
     s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
     s.editor.responseSchemaEditor()->setPlainText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().responseSchema && s.editor.spec().responseSchema->contains(u"$defs"_s), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().responseSchema && s.editor.spec().responseSchema->contains(u"$defs"_s), 15000);
     QVERIFY(builder->isReadOnly());
     QVERIFY2(builder->message().startsWith(u"This schema uses features the builder does not show ("_s), qPrintable(builder->message()));
     QVERIFY(builder->message().contains(u"$defs"_s));
@@ -765,7 +766,7 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
     // Simplified back to the common case, the fields come back with room to show them.
     s.editor.responseSchemaEditor()->setPlainText(
         uR"({"type": "object", "properties": {"site": {"type": "string"}}, "required": ["site"]})"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(!builder->isReadOnly(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(!builder->isReadOnly(), 15000);
     QCOMPARE(builder->model()->rowCount(), 1);
     QVERIFY(builder->message().isEmpty());
     QTRY_VERIFY(builder->view()->isVisible() && builder->height() > 150);
@@ -1148,6 +1149,39 @@ void TestStudio1::stopEndsCancelled()
     QCOMPARE(callStatusName(stored.value().status), u"cancelled"_s);
 }
 
+// A base URL that reaches some web server: the banner says in one line who answered and how,
+// the server's page is behind Details, and the 501 was asked once.
+void TestStudio1::wrongServerUrlIsOneLineWithDetails()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    const QByteArray page = "<!DOCTYPE html>\n<html><head><title>Error response</title></head>\n<body>\n"
+                            "<h1>Error response</h1>\n<p>Error code: 501</p>\n<p>Message: Unsupported method ('POST').</p>\n"
+                            "</body>\n</html>\n";
+    const qsizetype before = m_server->requestCount();
+    m_server->enqueue(FakeReply::text(501, page, "text/html"));
+    s.panel.run();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(m_server->requestCount(), before + 1); // not retried
+    NoticeBar *bar = s.panel.messageBar();
+    QVERIFY(bar->isVisible());
+    const QString line = u"the server at %1/v1/chat/completions answered 501 Not Implemented: it does not look like a "
+                         "Chat Completions API"_s.arg(m_server->baseUrl().toString());
+    QVERIFY2(bar->text().endsWith(line), qPrintable(bar->text()));
+    QVERIFY2(!bar->text().contains(u'<') && !bar->text().contains(u'\n'), qPrintable(bar->text()));
+    // The page is one click away.
+    QVERIFY(bar->detailsButton()->isVisible());
+    QVERIFY(!bar->detailsView()->isVisible());
+    QTest::mouseClick(bar->detailsButton(), Qt::LeftButton);
+    QVERIFY(bar->detailsView()->isVisible());
+    QVERIFY2(bar->details().contains(u"Unsupported method ('POST')"_s), qPrintable(bar->details()));
+    QTest::mouseClick(bar->detailsButton(), Qt::LeftButton);
+    QVERIFY(!bar->detailsView()->isVisible());
+}
+
 void TestStudio1::refusalThenAnotherEngine()
 {
     Studio s(m_services.get());
@@ -1282,7 +1316,7 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     });
     QSignalSpy finished(&s.panel, &RunPanel::runFinished);
     s.panel.run();
-    QTRY_VERIFY_WITH_TIMEOUT(m_server->requestCount() == 1, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_server->requestCount() == 1, 15000);
     clock.start();
     probe.start();
     QVERIFY(finished.wait(60000));
@@ -1332,7 +1366,7 @@ void TestStudio1::mainWindowRunsSampleOffline()
     QTextCursor cursor(window.jsonView()->document());
     cursor.select(QTextCursor::Document);
     cursor.insertText(text);
-    QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 3, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(maxTurns->value(), 3, 15000);
 
     // Ctrl+R through the window's Run action, on the replay engine: no key, no network.
     QAction *run = nullptr;
@@ -1513,7 +1547,7 @@ void TestStudio1::windowFormAndJsonShareOneUndo()
     QTest::keyClicks(window.jsonView(), u"Now: "_s);
     QVERIFY(document->text().contains(u"Now: Describe the task here."_s));
     QCOMPARE(document->undoStack()->count(), 1); // one step for the word typed
-    QTRY_VERIFY_WITH_TIMEOUT(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s), 15000);
     window.editorTabs()->setCurrentWidget(window.specForm());
     maxTurns->setFocus();
     QTRY_VERIFY(maxTurns->hasFocus());
@@ -1884,7 +1918,7 @@ void TestStudio1::inlineApprovalInTimeline()
     QCOMPARE(approval->parentWidget(), view->viewport());
     QVERIFY2(view->verticalScrollBar()->maximum() > 0, "the transcript should be longer than its view");
     QString why;
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 15000);
     QVERIFY2(inside(approval->approveButton(), view->viewport(), &why), qPrintable(why));
     QVERIFY2(inside(approval->refuseButton(), view->viewport(), &why), qPrintable(why));
     QVERIFY2(inside(approval->editButton(), view->viewport(), &why), qPrintable(why));
@@ -1920,8 +1954,8 @@ void TestStudio1::inlineApprovalInTimeline()
     approval->argumentsEditor()->setPlainText(u"{\"id\": "_s);
     QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
     QCOMPARE(approval->call().id, u"c1"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(view->visualRect(view->pendingIndex()).height() > before, 3000);
-    QTRY_COMPARE_WITH_TIMEOUT(approval->geometry(), view->pendingRect(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(view->visualRect(view->pendingIndex()).height() > before, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(approval->geometry(), view->pendingRect(), 15000);
     // A good edit, approved with Enter on the focused Approve button.
     approval->argumentsEditor()->setPlainText(u"{\"id\": 11}"_s);
     approval->approveButton()->setFocus();
@@ -1933,7 +1967,7 @@ void TestStudio1::inlineApprovalInTimeline()
     QCOMPARE(t->item(firstRow).title, u"Approved with your edited arguments"_s);
     QCOMPARE(s.panel.pendingRow(), t->count() - 1);
     QVERIFY(s.panel.pendingRow() > firstRow);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 15000);
     approval->reasonEdit()->setText(u"not this one"_s);
     QTest::mouseClick(approval->refuseButton(), Qt::LeftButton);
 
@@ -1982,7 +2016,7 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QCOMPARE(t->item(s.panel.pendingRow()).title, u"Paused before a tool runs"_s);
     QCOMPARE(s.panel.waitingSummary(), u"Paused before a tool runs"_s);
     QString why;
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 15000);
     QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
     QVERIFY2(inside(s.panel.pauseStepButton(), view->viewport(), &why), qPrintable(why));
     QVERIFY2(inside(s.panel.pauseArgumentsEditor(), view->viewport(), &why), qPrintable(why));
@@ -1995,10 +2029,10 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": "_s);
     QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
     QVERIFY(s.panel.isPaused());
-    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 15000);
     QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s), qPrintable(s.panel.pauseMessageBar()->text()));
-    QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 3000);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why), qPrintable(why), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 15000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why), qPrintable(why), 15000);
     QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
     // A good edit, and Enter on Continue.
     s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
@@ -2026,12 +2060,12 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     s.panel.setBreakpoints(Breakpoint::BeforeRequest);
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeRequest, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseStepButton()->isVisible(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseStepButton()->isVisible(), 15000);
     QVERIFY(s.panel.pauseStepButton()->isEnabled());
     QTest::mouseClick(s.panel.pauseStepButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterReply, 10000);
     QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(pause));
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 15000);
     s.panel.setBreakpoints({});
     QCOMPARE(s.panel.breakpointsButton()->text(), u"Breakpoints"_s);
     QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
@@ -2065,7 +2099,7 @@ void TestStudio1::inlineManualResult()
     QCOMPARE(s.panel.pendingRow(), t->count() - 1);
     QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs its result from you"_s);
     QString why;
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval->resultEdit(), view->viewport(), &why), qPrintable(why), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval->resultEdit(), view->viewport(), &why), qPrintable(why), 15000);
     QVERIFY2(inside(approval->submitButton(), view->viewport(), &why), qPrintable(why));
     QVERIFY(!approval->approveButton()->isVisible());
     QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->resultEdit()));
@@ -2172,7 +2206,7 @@ void TestStudio1::runPanelFitsBesideTheSpec()
     panel.run();
     ApprovalPanel *approval = panel.approvalPanel();
     QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why), qPrintable(why), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why), qPrintable(why), 15000);
     for (QWidget *w : {static_cast<QWidget *>(approval->approveButton()), static_cast<QWidget *>(approval->refuseButton()),
                        static_cast<QWidget *>(approval->editButton()), static_cast<QWidget *>(approval->reasonEdit())})
         QVERIFY2(inside(w, panel.timelineView()->viewport(), &why), qPrintable(why));
@@ -2205,7 +2239,7 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     QVERIFY(!s.editor.spec().mcpServers.contains(u"docs"_s)); // a token is not a variable name
     bearer->setText(u"DOCS_TOKEN"_s);
     panel->findChild<QPushButton *>(u"mcpRemoteAdd"_s)->click();
-    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().mcpServers.contains(u"docs"_s), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().mcpServers.contains(u"docs"_s), 15000);
     const McpServerSpec docs = s.editor.spec().mcpServers.value(u"docs"_s);
     QCOMPARE(docs.url, u"https://mcp.example.com/mcp"_s);
     QCOMPARE(docs.auth, McpAuthKind::Bearer);

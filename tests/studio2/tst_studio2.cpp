@@ -224,6 +224,7 @@ private Q_SLOTS:
     void exportImportTreeThroughDialogs();
     void importRefusesBadFiles();
     void engineProfileKeyLandsInKeychain();
+    void engineTestUsesTheTypedKey();
     void keychainBannerWithoutSecretService();
 };
 
@@ -412,7 +413,7 @@ void TestStudio2::reviseTwiceShowsTree()
     QCOMPARE(model->callCount(), 3);
     // The history browser followed the runs (refreshes are at most 150 ms apart) and kept
     // its selection.
-    QTRY_COMPARE_WITH_TIMEOUT(history.model()->rowCount(), 3, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(history.model()->rowCount(), 3, 15000);
     QCOMPARE(history.model()->index(0, HistoryModel::RevisionsColumn).data().toInt(), 0); // newest: the leaf
     QCOMPARE(history.model()->index(2, HistoryModel::RevisionsColumn).data().toInt(), 1); // the root
     QCOMPARE(history.selectedCallId(), root);
@@ -907,6 +908,45 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     QVERIFY(!profiles.contains(u"fake-openai"_s));
     read.reset();
     reader.readKey(u"fake-openai"_s, &reader, [&read](const KeychainResult &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
+    QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
+}
+
+// Test before Save: the key typed in the field is the one sent (the dialog tests what it shows),
+// and nothing is stored by testing.
+void TestStudio2::engineTestUsesTheTypedKey()
+{
+    QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
+             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through tools/dev.sh test)");
+    Env env;
+    QVERIFY(env.server.listen());
+    const QString service = u"callscope-tst-studio2-typed-%1"_s.arg(QCoreApplication::applicationPid());
+    CredentialStore credentials(service, nullptr);
+    ProfileStore profiles(env.dir.filePath(u"profiles.ini"_s), &credentials, nullptr);
+    EnginesPage page(&profiles, &credentials, &env.nam);
+    page.resize(800, 420);
+    page.show();
+    QTRY_VERIFY(credentials.pendingCount() == 0);
+
+    page.nameEdit()->setText(u"unsaved-openai"_s);
+    page.typeCombo()->setCurrentIndex(page.typeCombo()->findData(u"openai"_s));
+    page.modelEdit()->setText(u"gpt-test"_s);
+    page.baseUrlEdit()->setText(env.server.baseUrl().toString());
+    const QString key = u"sk-typed-not-saved-0042"_s;
+    QTest::keyClicks(page.keyEdit(), key);
+    env.server.enqueue(FakeReply::json(200, openaiText(u"ok"_s)));
+    QSignalSpy tested(&page, &EnginesPage::tested);
+    QTest::mouseClick(page.testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(20000));
+    QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(page.statusText()));
+    QCOMPARE(env.server.requestCount(), 1);
+    QCOMPARE(env.server.requests().constLast().header("authorization"), "Bearer "_ba + key.toUtf8());
+    QVERIFY2(page.statusText().contains(u"key from: the key field, not saved yet"_s), qPrintable(page.statusText()));
+    // Testing saved nothing: no profile, no key in the keychain, the field still holds the key.
+    QVERIFY(!profiles.contains(u"unsaved-openai"_s));
+    QCOMPARE(page.keyEdit()->text(), key);
+    std::optional<KeychainResult> read;
+    credentials.readKey(u"unsaved-openai"_s, &credentials, [&read](const KeychainResult &r) { read = r; });
     QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
     QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
 }

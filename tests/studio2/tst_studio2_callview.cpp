@@ -192,7 +192,7 @@ void TestCallView::storedCallOpensInATab()
 
     HistoryBrowser *history = docks->history();
     window->showPanel(docks->historyDock());
-    QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, id).isValid(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, id).isValid(), 15000);
     const QModelIndex row = historyRow(history, id);
     history->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(docks->currentCallId(), id);
@@ -311,7 +311,7 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     const qint64 child = replayChild(*window, root);
     QVERIFY2(child > root, qPrintable(docks->revisions()->statusText()));
     HistoryBrowser *history = docks->history();
-    QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, child).isValid(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, child).isValid(), 15000);
 
     // History row: the root. The tree follows it.
     window->showPanel(docks->historyDock());
@@ -396,7 +396,7 @@ void TestCallView::compareTwoHistoryRows()
     QVERIFY(second > first);
     HistoryBrowser *history = docks->history();
     window->showPanel(docks->historyDock());
-    QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, second).isValid(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, second).isValid(), 15000);
     QVERIFY(!docks->compareSelectedAction()->isEnabled());
 
     QTableView *view = history->view();

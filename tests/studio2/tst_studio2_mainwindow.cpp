@@ -256,7 +256,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY(callId > 0);
 
     // The call appears in History (refreshed on CallService::jobFinished).
-    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 1, 15000);
     QCOMPARE(history->model()->index(0, 0).data(HistoryModel::CallIdRole).toLongLong(), callId);
 
     // Selecting it fills the revision tree and the budget view.
@@ -282,7 +282,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY2(treeRun.wait(15000), qPrintable(docks->revisions()->statusText()));
     const qint64 replayId = treeRun.at(0).at(0).toLongLong();
     QVERIFY2(replayId > callId, qPrintable(docks->revisions()->statusText()));
-    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(history->model()->rowCount(), 2, 15000);
     auto replay = services->store()->getCall(replayId);
     QVERIFY(replay);
     QCOMPARE(replay.value().parent.value_or(0), callId);
@@ -404,8 +404,8 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     // The status bar lists the three calls in flight, each with its own Cancel.
     auto *jobs = window.findChild<JobsButton *>(u"jobsButton"_s);
     QVERIFY(jobs);
-    QTRY_COMPARE_WITH_TIMEOUT(calls->activeJobs(), 3, 5000);
-    QTRY_VERIFY_WITH_TIMEOUT(server.inFlight() == 3, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(calls->activeJobs(), 3, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(server.inFlight() == 3, 15000);
     QVERIFY(jobs->isVisible());
     QVERIFY2(jobs->text().startsWith(u"3 calls running"_s), qPrintable(jobs->text()));
     int cancels = 0;
@@ -454,7 +454,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     auto turns = services->store()->sessionCalls(session);
     QVERIFY(turns);
     QCOMPARE(turns->size(), 1);
-    QTRY_VERIFY_WITH_TIMEOUT(!jobs->isVisible(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(!jobs->isVisible(), 15000);
     window.currentDocument()->setClean();
 }
 

@@ -187,7 +187,10 @@ FakeReply FakeBatchApi::handle(const RecordedRequest &request)
             batch.fates.insert(id, fate ? fate(id, lineBody, batch.number) : QString());
         batch.clock.start();
         batches.append(batch);
-        return openAiBatchObject(batches.last());
+        FakeReply created = openAiBatchObject(batches.last());
+        if (createAnswerDelayMs > 0)
+            created.delayedBy(createAnswerDelayMs);
+        return created;
     }
     if (method == u"GET"_s && path == u"/v1/batches"_s) {
         QJsonArray data;

@@ -45,6 +45,9 @@ public:
     FakeProvider::Responder responder();
 
     int processingMs = 0;
+    // The answer to an OpenAI create waits this long (the batch exists at once): a cancel can
+    // then come while the client does not know the batch's id yet.
+    int createAnswerDelayMs = 0;
     Fate fate;
     // The next request that creates a batch gets no answer at all (the connection stalls):
     // Unprocessed drops it, Processed creates the batch all the same.

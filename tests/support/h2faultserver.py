@@ -29,6 +29,10 @@ gets S[min(k, len(S) - 1)]. A behaviour is an object:
     body_file   the body's bytes (default: empty)
     chunk_file  the bytes a flood repeats
     reset_after body bytes sent before the reset
+    reset_when  with "reset_after": a file path; the reset waits until that file exists (the
+                test creates it once the client has shown it read the bytes: a TCP reset
+                discards what the client's socket holds unread, so resetting earlier would make
+                "the client saw the content" a matter of scheduling)
     drip_ms     interval of a drip
 
 The log L gets one JSON object per line, flushed at once:
@@ -94,6 +98,21 @@ def read_file(path):
         return b""
     with open(path, "rb") as f:
         return f.read()
+
+
+def wait_for_trigger(behaviour, limit_s=60.0):
+    """Waits until the behaviour's reset_when file exists (at most limit_s seconds)."""
+    path = behaviour.get("reset_when")
+    if not path:
+        return
+    end = time.monotonic() + limit_s
+    while not os.path.exists(path) and time.monotonic() < end:
+        time.sleep(0.01)
+
+
+def trigger_ready(behaviour):
+    path = behaviour.get("reset_when")
+    return not path or os.path.exists(path)
 
 
 def hard_reset(sock):
@@ -216,6 +235,8 @@ def serve_h2(sock, conn_id, script, log):
         if r.action == "reset_after":
             limit = int(r.b.get("reset_after", 0))
             if r.pos >= limit:
+                if not trigger_ready(r.b):
+                    return False
                 conn.reset_stream(sid, error_code=h2.errors.ErrorCodes.INTERNAL_ERROR)
                 flush()
                 finish(sid, "reset")
@@ -355,6 +376,7 @@ def serve_http1(sock, conn_id, script, log):
             sock.sendall(body[i:i + 65536])
             r.sent += len(body[i:i + 65536])
         if r.action == "reset_after":
+            wait_for_trigger(behaviour)
             end("reset")
             time.sleep(0.05)
             hard_reset(sock)

@@ -139,6 +139,8 @@ bool TlsFaultServer::start(const QList<Behavior> &script, const QString &alpn)
                          {u"headers"_s, headers},
                          {u"reset_after"_s, b.resetAfter},
                          {u"drip_ms"_s, b.dripMs}};
+        if (!b.resetWhen.isEmpty())
+            step.insert(u"reset_when"_s, b.resetWhen);
         if (!b.body.isEmpty())
             step.insert(u"body_file"_s, writeFile(m_dir->filePath(u"body%1"_s.arg(i)), b.body));
         if (!b.chunk.isEmpty())

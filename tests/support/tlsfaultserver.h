@@ -36,6 +36,9 @@ public:
         QByteArray body;
         QByteArray chunk; // what a flood repeats
         qint64 resetAfter = 0; // body bytes before the reset
+        // With reset_after: the reset waits until this file exists (the test creates it once
+        // the client showed it read the bytes; a reset discards what its socket holds unread).
+        QString resetWhen;
         int dripMs = 1000;
     };
 

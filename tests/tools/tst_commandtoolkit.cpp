@@ -131,12 +131,12 @@ void TestCommandToolkit::timeoutStopsTheProcessGroup()
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
     QCOMPARE(run.result.content, u"Tool \"slow\" timed out after 300 ms; the process was stopped."_s);
-    QVERIFY2(run.elapsedMs >= 290 && run.elapsedMs < 1000, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs >= 290 && run.elapsedMs < 5000, qPrintable(QString::number(run.elapsedMs))); // the script sleeps 30 s
     // The script and the `sleep 30` it started are both gone: the whole group was stopped.
     const QList<QByteArray> pids = Test::readFile(pidFile).trimmed().split(' ');
     QCOMPARE(pids.size(), 2);
     for (const QByteArray &pid : pids)
-        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid.toLongLong()), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid.toLongLong()), 15000);
 }
 
 void TestCommandToolkit::sleepFiveWithShortTimeout()
@@ -145,7 +145,7 @@ void TestCommandToolkit::sleepFiveWithShortTimeout()
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"sleep"_s), 5000);
     QVERIFY(run.result.isError);
     QVERIFY(run.result.content.contains(u"timed out after 300 ms"_s));
-    QVERIFY2(run.elapsedMs < 1000, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < 4000, qPrintable(QString::number(run.elapsedMs))); // not the 5 s sleep
 }
 
 void TestCommandToolkit::floodIsCutAndBounded_data()
@@ -171,7 +171,7 @@ void TestCommandToolkit::floodIsCutAndBounded()
              qPrintable(run.result.content.left(300)));
     QVERIFY(run.result.content.contains(u"aaaaaaaaaa"_s)); // the preview
     QVERIFY2(run.result.content.size() < 4096, qPrintable(QString::number(run.result.content.size())));
-    QVERIFY2(run.elapsedMs < 3000, qPrintable(QString::number(run.elapsedMs)));
+    QVERIFY2(run.elapsedMs < 15000, qPrintable(QString::number(run.elapsedMs)));
     // 50 MB went through a pipe; this process never held more than a few MiB of it.
     const qint64 grown = peakRssKiB() - peakBefore;
     qInfo("%s flood: cut after %lld ms, peak RSS grew by %lld KiB", qPrintable(stream),
@@ -236,7 +236,7 @@ void TestCommandToolkit::parallelJobsRunConcurrently()
     clock.start();
     for (ToolJob *job : std::as_const(jobs))
         job->start();
-    QTRY_COMPARE_WITH_TIMEOUT(results.size(), 3, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(results.size(), 3, 15000);
     const qint64 elapsed = clock.elapsed();
     qInfo("three 400 ms tools in parallel took %lld ms", elapsed);
     QVERIFY2(elapsed < 1100, qPrintable(QString::number(elapsed))); // one after another: >= 1200

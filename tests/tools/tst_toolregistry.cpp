@@ -150,7 +150,7 @@ void TestToolRegistry::specWithEveryKind()
     QCOMPARE(pids.size(), 2);
     registry.shutdown();
     for (qint64 pid : std::as_const(pids))
-        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 15000);
 }
 
 void TestToolRegistry::failuresAreReportedTogether()
@@ -171,7 +171,7 @@ void TestToolRegistry::failuresAreReportedTogether()
     QCOMPARE(registry.toolkits().size(), 2); // mock + ghost; no toolkit for an undefined server
     QSignalSpy ready(&registry, &ToolRegistry::ready);
     registry.prepare();
-    QVERIFY(ready.wait(5000));
+    QVERIFY(ready.wait(15000));
     QCOMPARE(ready.size(), 1);
     QCOMPARE(ready.at(0).at(0).toString(),
              u"Tool \"orphan\" names MCP server \"undefined_server\", which the spec does not define.\n"
@@ -190,7 +190,7 @@ void TestToolRegistry::emptySpecIsReadyToo()
     QSignalSpy ready(&registry, &ToolRegistry::ready);
     registry.prepare();
     QCOMPARE(ready.size(), 0);
-    QVERIFY(ready.wait(1000));
+    QVERIFY(ready.wait(15000));
     QCOMPARE(ready.at(0).at(0).toString(), QString());
     QVERIFY(registry.declarations().isEmpty());
 }

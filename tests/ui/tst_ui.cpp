@@ -1194,6 +1194,16 @@ void TestUi::experimentThroughProviderBatches()
     // Run again while the provider takes its time: Cancel Batches cancels round 1 there.
     api->processingMs = 60000;
     QVERIFY(view->run());
+    // The batch must be at the provider, and its id known here, before it can be cancelled there.
+    const auto submittedBatches = [view] {
+        int n = 0;
+        if (view->experimentRun() && view->experimentRun()->batchRounds()) {
+            for (const BatchRoundState &b : view->experimentRun()->batchRounds()->overview().batches)
+                n += b.providerId.isEmpty() ? 0 : 1;
+        }
+        return n;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(api->batches.size() == 3 && submittedBatches() == 1, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(view->cancelBatchesButton()->isEnabled(), 10000);
     QTest::mouseClick(view->cancelBatchesButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 15000);
@@ -1201,6 +1211,23 @@ void TestUi::experimentThroughProviderBatches()
     for (const Test::FakeBatchApi::Batch &b : std::as_const(api->batches))
         cancelled += b.cancelled ? 1 : 0;
     QCOMPARE(cancelled, 1);
+
+    // Cancel Batches while the batch is being created (it exists at the provider, its id is not
+    // known here yet): it is cancelled there once its id comes, not left running.
+    api->createAnswerDelayMs = 1500;
+    const int creates = api->createRequests;
+    QVERIFY(view->run());
+    QTRY_VERIFY_WITH_TIMEOUT(api->createRequests == creates + 1, 15000);
+    qInfo("batches with a known id when Cancel Batches was clicked: %d (0 unless the machine stalled 1.5 s)",
+          submittedBatches());
+    QTRY_VERIFY_WITH_TIMEOUT(view->cancelBatchesButton()->isEnabled(), 15000);
+    QTest::mouseClick(view->cancelBatchesButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 15000);
+    cancelled = 0;
+    for (const Test::FakeBatchApi::Batch &b : std::as_const(api->batches))
+        cancelled += b.cancelled ? 1 : 0;
+    QCOMPARE(int(api->batches.size()), 4);
+    QCOMPARE(cancelled, 2);
     qunsetenv("CALLSCOPE_BATCH_POLL_MS");
 }
 

@@ -109,6 +109,8 @@ public:
     // The provider batches of a "via": "batch" experiment: rounds, open batches, lines,
     // waiting time (from the running session, or from the store after a restart).
     QLabel *batchStatus() const { return m_batchStatus; }
+    // The session running or shown; null before the first run.
+    ExperimentRun *experimentRun() const { return m_run.get(); }
     // Cancels the open provider batches at the provider, then stops (a running batch session).
     QPushButton *cancelBatchesButton() const { return m_cancelBatchesButton; }
     void cancelBatches();

@@ -53,6 +53,9 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -1168,8 +1171,17 @@ void RunPanel::onFinished(const LaunchResult &result)
             refreshProfiles();
             m_otherEngine->show();
         } else {
+            // The line says who answered; what they sent (a web server's whole page, say) is
+            // behind Details.
+            QString details;
+            if (!r.exchanges.isEmpty() && r.exchanges.constLast().httpStatus >= 300) {
+                const TurnExchange &last = r.exchanges.constLast();
+                details = QString::fromUtf8(last.response);
+                if (last.responseCut())
+                    details += u'\n' + tr("[%n more bytes not kept]", nullptr, int(std::min<qint64>(last.responseBytes - last.response.size(), std::numeric_limits<int>::max())));
+            }
             m_messages->showMessage(category.isEmpty() ? r.error : tr("The call failed (%1): %2").arg(category, r.error),
-                                    NoticeBar::Kind::Error);
+                                    NoticeBar::Kind::Error, details);
             if (!result.startFailed) {
                 refreshProfiles();
                 m_otherEngine->show();

@@ -5,6 +5,7 @@
 
 #include "core/engines/httpjob.h"
 #include "core/secrets/credentialstore.h"
+#include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
 #include "core/service/engineprobe.h"
 #include "ui/settings/profilelistmodel.h"
@@ -363,7 +364,8 @@ void EnginesPage::test()
         return;
     m_test->setEnabled(false);
     setStatus(tr("Testing %1…").arg(profile.name));
-    m_probe->start(profile);
+    // A key typed and not saved yet is the one tested: Test checks what the dialog shows.
+    m_probe->start(profile, QString(), m_key->text());
 }
 
 void EnginesPage::onProbeFinished(const EngineProbeResult &result)
@@ -373,7 +375,8 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
         setStatus(tr("The engine answered “%1” in %2 ms (key from: %3).")
                       .arg(result.reply.trimmed().left(80))
                       .arg(result.durationMs)
-                      .arg(result.keySource));
+                      .arg(result.keySource == keySourceName(KeySource::Typed) ? tr("the key field, not saved yet")
+                                                                              : result.keySource));
     } else if (!result.sent) {
         // Stopped before the network: a missing model, base URL or key.
         setStatus(tr("Not tested, nothing was sent: %1").arg(result.message));

@@ -2,39 +2,63 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QStyle>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace Callscope {
 
 NoticeBar::NoticeBar(QWidget *parent)
     : QFrame(parent)
     , m_label(new QLabel(this))
+    , m_detailsButton(new QToolButton(this))
     , m_close(new QToolButton(this))
+    , m_detailsView(new QPlainTextEdit(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
     m_label->setWordWrap(true);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detailsButton->setText(tr("Details"));
+    m_detailsButton->setCheckable(true);
+    m_detailsButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_detailsButton->setToolTip(tr("Show what the server sent"));
+    m_detailsButton->hide();
+    m_detailsView->setReadOnly(true);
+    m_detailsView->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_detailsView->setMaximumHeight(180);
+    m_detailsView->setAccessibleName(tr("Message details"));
+    m_detailsView->hide();
     m_close->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
     m_close->setAutoRaise(true);
     m_close->setToolTip(tr("Dismiss"));
     m_close->setAccessibleName(tr("Dismiss message"));
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(6, 3, 3, 3);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 3, 3, 3);
+    auto *layout = new QHBoxLayout;
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label, 1);
+    layout->addWidget(m_detailsButton, 0, Qt::AlignTop);
     layout->addWidget(m_close, 0, Qt::AlignTop);
+    outer->addLayout(layout);
+    outer->addWidget(m_detailsView);
     connect(m_close, &QToolButton::clicked, this, &NoticeBar::clearMessage);
+    connect(m_detailsButton, &QToolButton::toggled, m_detailsView, &QWidget::setVisible);
     setAccessibleName(tr("Message"));
     hide();
 }
 
 NoticeBar::~NoticeBar() = default;
 
-void NoticeBar::showMessage(const QString &text, Kind kind)
+void NoticeBar::showMessage(const QString &text, Kind kind, const QString &details)
 {
     m_kind = kind;
     m_label->setText(text);
+    m_detailsView->setPlainText(details);
+    m_detailsButton->setChecked(false);
+    m_detailsButton->setVisible(!details.isEmpty());
+    m_detailsView->hide();
     applyPalette();
     show();
 }
@@ -42,7 +66,15 @@ void NoticeBar::showMessage(const QString &text, Kind kind)
 void NoticeBar::clearMessage()
 {
     m_label->clear();
+    m_detailsView->clear();
+    m_detailsButton->setChecked(false);
+    m_detailsButton->hide();
     hide();
+}
+
+QString NoticeBar::details() const
+{
+    return m_detailsView->toPlainText();
 }
 
 QString NoticeBar::text() const

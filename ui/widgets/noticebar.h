@@ -1,11 +1,13 @@
 #pragma once
 
 // A non-modal message bar shown above a view: recoverable errors and notes inline, never a
-// modal dialog.
+// modal dialog. A message can carry details (a server's whole error page, say): they stay
+// behind a Details button so the bar itself shows one line.
 
 #include <QFrame>
 
 class QLabel;
+class QPlainTextEdit;
 class QToolButton;
 
 namespace Callscope {
@@ -21,16 +23,21 @@ public:
     explicit NoticeBar(QWidget *parent = nullptr);
     ~NoticeBar() override;
 
-    void showMessage(const QString &text, Kind kind = Kind::Info);
+    void showMessage(const QString &text, Kind kind = Kind::Info, const QString &details = {});
     void clearMessage();
     QString text() const;
     Kind kind() const { return m_kind; }
+    QString details() const;
+    QToolButton *detailsButton() const { return m_detailsButton; }
+    QPlainTextEdit *detailsView() const { return m_detailsView; }
 
 private:
     void applyPalette();
 
     QLabel *m_label = nullptr;
+    QToolButton *m_detailsButton = nullptr;
     QToolButton *m_close = nullptr;
+    QPlainTextEdit *m_detailsView = nullptr;
     Kind m_kind = Kind::Info;
 };
 
