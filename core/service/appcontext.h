@@ -60,6 +60,9 @@ public:
     // Why the history is not available; empty when it is (or was never asked for).
     QString databaseError() const { return m_databaseError; }
     Database *database() const { return m_database.get(); }
+    // Calls openHistory() stored from the recovery file beside the database (replies an
+    // earlier run could not store; core/store/recoveryfile.h).
+    int recoveredCalls() const { return m_recoveredCalls; }
     CallStore *store() const { return m_store.get(); }
 
     // The keychain service the credential store uses (default "callscope"). Set it before the
@@ -77,6 +80,7 @@ public:
 private:
     QString m_databasePath;
     QString m_databaseError;
+    int m_recoveredCalls = 0;
     QString m_keychainService;
     bool m_defaultDatabase = true;
     // Declared in the order they are made, so each goes before what it refers to.
