@@ -26,7 +26,9 @@
 #include <QTimer>
 #include <QXmlStreamWriter>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -207,9 +209,11 @@ int runEval(const QStringList &arguments)
                                {u"assertions"_s, r.assertions}};
         const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
         const qint64 before = out.pos();
+        errno = 0;
         if (out.write(bytes) == bytes.size() && out.flush())
             return;
-        outError = out.errorString();
+        // An unbuffered QFile leaves "Unknown error"; the system's reason says more.
+        outError = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : out.errorString();
         out.unsetError();
         out.resize(before);
         out.seek(before);

@@ -41,7 +41,9 @@
 #include <QSocketNotifier>
 
 #include <csignal>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -325,9 +327,11 @@ int runBatch(const QStringList &arguments)
         }
         const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
         const qint64 before = out.pos();
+        errno = 0;
         if (out.write(bytes) == bytes.size() && out.flush())
             return;
-        outError = out.errorString();
+        // An unbuffered QFile leaves "Unknown error"; the system's reason says more.
+        outError = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : out.errorString();
         out.unsetError();
         out.resize(before);
         out.seek(before);

@@ -1405,7 +1405,7 @@ void TestEval::secondResumeIsRefused()
     QVERIFY2(second.err.contains("is in use by"), second.err.constData());
     QVERIFY(second.summary.isEmpty());
     QVERIFY(resumed.waitForFinished(120000));
-    QVERIFY2(resumed.exitCode() == 0, (resumedErr + resumed.readAllStandardError()).constData());
+    QVERIFY2(resumed.exitCode() == 0, QByteArray(resumedErr + resumed.readAllStandardError()).constData());
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)), cases * 2);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), cases * 2);
 }

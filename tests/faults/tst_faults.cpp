@@ -850,8 +850,8 @@ void TestFaults::fullDiskStopsAndResumes()
     QCOMPARE(recovered, notStored);
     QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), completed);
     QCOMPARE(integrity(db), u"ok"_s);
-    QVERIFY2(first.stdErr.contains(QByteArray::number(completed) + " completed, " + QByteArray::number(total - completed)
-                                   + " not completed"),
+    QVERIFY2(first.stdErr.contains(QByteArray(QByteArray::number(completed) + " completed, " + QByteArray::number(total - completed)
+                                              + " not completed")),
              first.stdErr.right(1500).constData());
     QCOMPARE(jsonLines(recovery).size(), recovered);
 
@@ -910,7 +910,7 @@ void TestFaults::outWriteErrorIsAnError()
                                 {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
     qInfo("--out on a full filesystem: exit %d; stderr: %s", r.exitCode, r.stdErr.right(1000).constData());
     QCOMPARE(r.exitCode, 1);
-    QVERIFY(r.stdErr.contains("cannot write " + out.toLocal8Bit()));
+    QVERIFY(r.stdErr.contains(QByteArray("cannot write " + out.toLocal8Bit())));
     if (!guard.path.isEmpty()) {
         bool whole = false;
         const QList<QJsonObject> lines = jsonLines(out, &whole);
