@@ -14,6 +14,7 @@
 #include "core/eval/experimentrun.h"
 #include "core/eval/report.h"
 #include "core/service/scheduler.h"
+#include "core/store/recoveryfile.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -25,7 +26,9 @@
 #include <QTimer>
 #include <QXmlStreamWriter>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -42,7 +45,7 @@ QString tr(const char *text)
 bool writeFile(const QString &path, const QByteArray &data, QString *error)
 {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(data) != data.size()) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(data) != data.size() || !file.flush()) {
         *error = file.errorString();
         return false;
     }
@@ -151,6 +154,9 @@ int runEval(const QStringList &arguments)
     case ExperimentStart::Problem::Store:
         printError(resumeId ? started.storeError : tr("cannot store the experiment: %1").arg(started.storeError));
         return ExitFailed;
+    case ExperimentStart::Problem::InUse:
+        printError(tr("experiment %1 is %2: wait for it to end or stop it, then resume").arg(*resumeId).arg(started.inUse));
+        return ExitFailed;
     }
     const qint64 experimentId = started.id;
     const QList<ExperimentRunRecord> &previous = started.previous;
@@ -160,7 +166,7 @@ int runEval(const QStringList &arguments)
     QFile out;
     if (parser.isSet(u"out"_s)) {
         out.setFileName(parser.value(u"out"_s));
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
             printError(tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
             return ExitUsage;
         }
@@ -175,14 +181,25 @@ int runEval(const QStringList &arguments)
         run.setBatchSettings(settings);
     }
     run.setPreviousRuns(previous);
+    run.setStoredCalls(started.storedCalls);
+    run.setRunLock(started.lock);
     run.setOnlyCases(only);
     run.setPriceTable(prices);
     QSet<QString> allowed;
     for (const QString &tool : parser.values(u"allow-tool"_s))
         allowed.insert(tool);
     run.setAllowedTools(allowed);
-    QObject::connect(&run, &ExperimentRun::runFinished, &run, [&out, experimentId](const ExperimentRunRecord &r) {
-        if (!out.isOpen())
+    // A line that cannot be written whole is taken back out, said once, and stops the
+    // experiment's new calls: exit 1.
+    QString outError;
+    QObject::connect(&run, &ExperimentRun::halted, &run, [&outError, &context](const QString &why) {
+        if (!outError.isEmpty())
+            return;
+        printError(tr("the history cannot store the results (%1); no more calls are started, the "
+                      "replies of the calls in flight go to %2").arg(why, RecoveryFile::pathFor(context.databasePath())));
+    });
+    QObject::connect(&run, &ExperimentRun::runFinished, &run, [&out, &outError, &run, experimentId](const ExperimentRunRecord &r) {
+        if (!out.isOpen() || !outError.isEmpty())
             return;
         const QJsonObject line{{u"experiment_id"_s, experimentId},
                                {u"case"_s, r.caseId},
@@ -194,8 +211,19 @@ int runEval(const QStringList &arguments)
                                {u"latency_ms"_s, r.latencyMs},
                                {u"cost_usd"_s, r.costUsd ? QJsonValue(*r.costUsd) : QJsonValue(QJsonValue::Null)},
                                {u"assertions"_s, r.assertions}};
-        out.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-        out.flush();
+        const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+        const qint64 before = out.pos();
+        errno = 0;
+        if (out.write(bytes) == bytes.size() && out.flush())
+            return;
+        // An unbuffered QFile leaves "Unknown error"; the system's reason says more.
+        outError = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : out.errorString();
+        out.unsetError();
+        out.resize(before);
+        out.seek(before);
+        printError(tr("cannot write %1: %2; the experiment stops starting calls (what runs is stored)")
+                       .arg(out.fileName(), outError));
+        run.halt(outError);
     });
 
     const bool terminal = ::isatty(fileno(stderr));
@@ -280,7 +308,12 @@ int runEval(const QStringList &arguments)
         if (!writeFile(parser.value(u"html"_s), experimentHtml(summary).toUtf8(), &error))
             printError(tr("cannot write %1: %2").arg(parser.value(u"html"_s), error));
     }
-    if (interrupted) {
+    const ExperimentRun::Progress done = run.progress();
+    if (done.notStored > 0)
+        std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "eval: %n answer(s) could not be stored in the "
+                                                    "history; those kept in %1 are stored by the next run", nullptr, done.notStored)
+                                                    .arg(RecoveryFile::pathFor(context.databasePath()))));
+    if (interrupted || run.isHalted() || !outError.isEmpty()) {
         std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: callscope-cli eval %1 --resume %2%3")
                                                     .arg(path)
                                                     .arg(experimentId)

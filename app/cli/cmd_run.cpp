@@ -24,6 +24,7 @@
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/recoveryfile.h"
 #include "core/store/runlock.h"
 
 #include <QCommandLineParser>
@@ -40,7 +41,9 @@
 #include <QSocketNotifier>
 
 #include <csignal>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -70,6 +73,13 @@ QJsonObject resultJson(const LaunchResult &result)
     };
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
+    if (result.unstoredReply()) {
+        // Answered but not in the history: not a completion. "recovered": kept in the recovery
+        // file beside the database, stored by the next run without a new request.
+        out.insert(u"status"_s, u"not_stored"_s);
+        out.insert(u"call_status"_s, callStatusName(r.status));
+        out.insert(u"recovered"_s, result.recovered);
+    }
     return out;
 }
 
@@ -314,18 +324,36 @@ int runBatch(const QStringList &arguments)
     QFile out;
     if (parser.isSet(u"out"_s)) {
         out.setFileName(parser.value(u"out"_s));
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
             printError(tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
             return ExitUsage;
         }
     }
-    auto emitLine = [&out](const QJsonObject &line) {
-        if (out.isOpen()) {
-            out.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-            out.flush();
-        } else {
+    // A line that cannot be written whole is taken back out (the file never ends in half a
+    // line), said once on stderr, and stops the batch: exit 1.
+    QString outError;
+    BatchRun *running = nullptr;
+    auto emitLine = [&out, &outError, &running](const QJsonObject &line) {
+        if (!outError.isEmpty())
+            return;
+        if (!out.isOpen()) {
             printJsonLine(line);
+            return;
         }
+        const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+        const qint64 before = out.pos();
+        errno = 0;
+        if (out.write(bytes) == bytes.size() && out.flush())
+            return;
+        // An unbuffered QFile leaves "Unknown error"; the system's reason says more.
+        outError = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : out.errorString();
+        out.unsetError();
+        out.resize(before);
+        out.seek(before);
+        printError(tr("cannot write %1: %2; the batch stops starting calls (what runs is stored)")
+                       .arg(out.fileName(), outError));
+        if (running)
+            running->halt(outError);
     };
 
     AppContext context;
@@ -409,6 +437,13 @@ int runBatch(const QStringList &arguments)
     }
 
     BatchRun run(calls, *spec, inputs.lines);
+    running = &run;
+    QObject::connect(&run, &BatchRun::halted, &run, [&outError, &context](const QString &why) {
+        if (!outError.isEmpty())
+            return; // said already
+        printError(tr("the history cannot store the results (%1); no more calls are started, the "
+                      "replies of the calls in flight go to %2").arg(why, RecoveryFile::pathFor(context.databasePath())));
+    });
     run.setBatchId(batchId);
     run.setCompletedLines(completed);
     run.setWindow(jobs);
@@ -429,7 +464,7 @@ int runBatch(const QStringList &arguments)
                              json.insert(u"line"_s, line);
                              if (resumed)
                                  json.insert(u"resumed"_s, true);
-                             if (result.record.status != CallStatus::Completed)
+                             if (result.record.status != CallStatus::Completed || !result.storeError.isEmpty())
                                  ++notCompleted;
                          }
                          emitLine(json);
@@ -486,7 +521,12 @@ int runBatch(const QStringList &arguments)
                                                 .arg(inputs.lines.size())
                                                 .arg(completedNow + p.resumed)
                                                 .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
-    if (interrupted || p.done + p.resumed < inputs.lines.size()) {
+    if (p.notStored > 0)
+        std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "batch %1: %n answer(s) could not be stored in the history; "
+                                                    "those kept in %2 are stored by the next run", nullptr, p.notStored)
+                                                    .arg(batchId)
+                                                    .arg(RecoveryFile::pathFor(context.databasePath()))));
+    if (interrupted || run.isHalted() || p.done + p.resumed < inputs.lines.size()) {
         QString command = u"callscope-cli batch "_s + specPath + u" --inputs "_s + inputsPath + u" --resume"_s;
         if (parser.isSet(u"db"_s))
             command += u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath();
@@ -496,6 +536,8 @@ int runBatch(const QStringList &arguments)
             command += u" --allow-tool "_s + tool;
         std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: %1").arg(command)));
     }
+    if (!outError.isEmpty() || run.isHalted())
+        return ExitFailed;
     return notCompleted == 0 && p.done + p.resumed == inputs.lines.size() ? ExitOk : ExitFailed;
 }
 

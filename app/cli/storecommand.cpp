@@ -1,4 +1,7 @@
 #include "app/cli/storecommand.h"
+#include "core/store/recoveryfile.h"
+
+#include <cstdio>
 
 #include "app/cli/cliutil.h"
 #include "core/store/database.h"
@@ -46,8 +49,13 @@ bool takeDbOption(QStringList &arguments, QString *path)
 
 bool openHistory(AppContext &context, const QString &path, AppContext::History mode)
 {
-    if (context.openHistory(path, mode))
+    if (context.openHistory(path, mode)) {
+        if (context.recoveredCalls() > 0)
+            std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "%n call(s) that an earlier run could not store "
+                                                                                  "were stored from %1", nullptr, context.recoveredCalls())
+                                                        .arg(RecoveryFile::pathFor(context.databasePath()))));
         return true;
+    }
     printError(context.databaseError());
     return false;
 }

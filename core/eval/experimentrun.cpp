@@ -6,6 +6,8 @@
 #include "core/service/scheduler.h"
 #include "core/model/specio.h"
 #include "core/engines/providerbatch.h"
+#include "core/store/runlock.h"
+#include "core/store/storewriter.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -58,7 +60,24 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
         return start;
     }
     const QByteArray hash = experimentDefinitionHash(experiment);
+    const QString databasePath = store->database().path();
+    const auto lock = [&start, &databasePath](qint64 id) {
+        if (databasePath.isEmpty() || databasePath == u":memory:"_s)
+            return true; // no file, no other process
+        QString why;
+        std::unique_ptr<RunLock> held = RunLock::acquire(databasePath, u"experiment-%1"_s.arg(id), &why);
+        if (!held) {
+            start.problem = ExperimentStart::Problem::InUse;
+            start.inUse = why;
+            return false;
+        }
+        start.lock = std::move(held);
+        return true;
+    };
     if (resumeId) {
+        // Taken before anything done is read: a second process would run the same rest.
+        if (!lock(*resumeId))
+            return start;
         auto stored = store->getExperiment(*resumeId);
         if (!stored) {
             start.problem = ExperimentStart::Problem::Store;
@@ -79,8 +98,17 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
             start.storeError = runs.error().message;
             return start;
         }
+        // A day's margin for clocks; the index still skips the history before it.
+        const QDateTime since = stored.value()->createdAt.isValid() ? stored.value()->createdAt.addDays(-1) : QDateTime();
+        auto calls = store->experimentCompletedCalls(*resumeId, since);
+        if (!calls) {
+            start.problem = ExperimentStart::Problem::Store;
+            start.storeError = calls.error().message;
+            return start;
+        }
         start.id = *resumeId;
         start.previous = runs.value();
+        start.storedCalls = calls.value();
         return start;
     }
     ExperimentRecord record;
@@ -95,6 +123,7 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
         return start;
     }
     start.id = created.value();
+    lock(start.id);
     return start;
 }
 
@@ -143,6 +172,15 @@ void ExperimentRun::setPreviousRuns(const QList<ExperimentRunRecord> &runs)
     }
 }
 
+void ExperimentRun::setStoredCalls(const QList<CallStore::ExperimentCall> &calls)
+{
+    for (const CallStore::ExperimentCall &call : calls) {
+        const QString k = key(call.caseId, call.variant, call.repeat);
+        if (!m_results.contains(k) && !m_storedCalls.contains(k))
+            m_storedCalls.insert(k, call.callId);
+    }
+}
+
 bool ExperimentRun::viaBatch() const
 {
     return m_experiment.via == u"batch"_s;
@@ -186,12 +224,17 @@ void ExperimentRun::fill()
     // A few more than run at once wait in the scheduler's queue; never one job per run up front.
     // Through a batch API every run takes part in each round: all of them start at once.
     const int limit = m_rounds ? std::numeric_limits<int>::max() : m_service->scheduler()->globalLimit() * 2;
-    while (!m_stopping && m_next < m_plan.size() && m_inFlight < limit) {
+    while (!m_stopping && !m_halted && m_next < m_plan.size() && m_inFlight < limit) {
         const Planned planned = m_plan.at(m_next++);
         const DatasetRow &row = m_experiment.rows.at(planned.row);
         const Variant &variant = m_experiment.variants.at(planned.variant);
-        if (m_results.contains(key(row.id, variant.name, planned.repeat)))
+        const QString k = key(row.id, variant.name, planned.repeat);
+        if (m_results.contains(k))
             continue;
+        if (const qint64 callId = m_storedCalls.value(k); callId > 0) {
+            resumeFromCall(planned, callId);
+            continue;
+        }
         launch(planned);
     }
 }
@@ -202,6 +245,39 @@ bool ExperimentRun::isTrusted() const
         return true;
     TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
     return !trust || trust->isTrusted(experimentTrustEntry(m_experiment));
+}
+
+void ExperimentRun::resumeFromCall(const Planned &planned, qint64 callId)
+{
+    CallStore *store = m_service ? m_service->store() : nullptr;
+    auto call = store ? store->getCall(callId) : StoreResult<CallRecord>(StoreError::make(StoreError::Code::NotFound, {}));
+    if (!call) {
+        // Unreadable now: the run is made again, as if the call had never been stored.
+        m_storedCalls.remove(key(m_experiment.rows.at(planned.row).id, m_experiment.variants.at(planned.variant).name,
+                                 planned.repeat));
+        launch(planned);
+        return;
+    }
+    LaunchResult result;
+    result.record = call.value();
+    result.stored = true;
+    ++m_inFlight;
+    // From the event loop, as a job's end would come: fill() is not re-entered.
+    QMetaObject::invokeMethod(this, [this, planned, result] { onCallFinished(planned, result); }, Qt::QueuedConnection);
+}
+
+void ExperimentRun::halt(const QString &why)
+{
+    if (m_halted)
+        return;
+    m_halted = true;
+    m_haltReason = why;
+    // What waits for a place costs nothing yet and is not started; what runs ends and is kept.
+    for (const QPointer<CallJob> &job : std::as_const(m_jobs)) {
+        if (job && job->state() == CallJob::State::Queued)
+            job->cancel();
+    }
+    Q_EMIT halted(why);
 }
 
 void ExperimentRun::launch(const Planned &planned)
@@ -270,6 +346,17 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     run.repeat = planned.repeat;
     if (result.stored)
         run.callId = record.id;
+    if (!result.storeError.isEmpty()) {
+        // Answered but not in the history: no run is stored, so a resume makes it again (from
+        // the recovery file's copy of the call, when it was kept, without a new request).
+        if (result.storeFatal)
+            halt(result.storeError);
+        --m_inFlight;
+        ++m_notStored;
+        fill();
+        checkDone();
+        return;
+    }
     run.status = result.startFailed ? u"not_started"_s : callStatusName(record.status);
     if (m_rounds && m_rounds->endedBySubmitUnknown(BatchRounds::runKey(row.id, variant.name, planned.repeat)))
         run.status = u"submit_unknown"_s;
@@ -392,23 +479,52 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
 
 void ExperimentRun::complete(ExperimentRunRecord run, const QList<AssertionResult> &results)
 {
-    --m_inFlight;
     run.passed = run.status != u"cancelled"_s && std::all_of(results.begin(), results.end(), [](const AssertionResult &r) { return r.passed; });
     for (const AssertionResult &r : std::as_const(results))
         run.assertions.append(r.toJson());
-    if (run.status != u"cancelled"_s) {
-        ++m_done;
-        if (!run.passed)
-            ++m_failed;
+    // The run counts as in flight until it is stored: the window bounds what waits for the writer.
+    auto finish = [this](const ExperimentRunRecord &stored) {
+        --m_inFlight;
+        if (stored.status != u"cancelled"_s) {
+            ++m_done;
+            if (!stored.passed)
+                ++m_failed;
+        }
+        m_results.insert(key(stored.caseId, stored.variant, stored.repeat), stored);
+        Q_EMIT runFinished(stored);
+        fill();
+        checkDone();
+    };
+    CallStore *store = m_service ? m_service->store() : nullptr;
+    if (!store || m_experimentId <= 0) {
+        finish(run);
+        return;
     }
-    if (CallStore *store = m_service ? m_service->store() : nullptr; store && m_experimentId > 0) {
-        if (auto id = store->saveExperimentRun(run))
-            run.id = id.value();
+    // Behind its call in the writer's queue, on the writer's connection, off this thread.
+    if (StoreWriter *writer = m_service->writer()) {
+        writer->perform(
+            [run](CallStore &into) {
+                WriteResult written;
+                written.id = into.saveExperimentRun(run);
+                return written;
+            },
+            this,
+            [this, run, finish](const WriteResult &written) mutable {
+                if (written.id) {
+                    run.id = written.id.value();
+                } else {
+                    qWarning("experiment %lld: the run of %s could not be stored: %s", m_experimentId,
+                             qPrintable(run.caseId), qPrintable(written.id.error().message));
+                    if (written.fatal)
+                        halt(written.id.error().message);
+                }
+                finish(run);
+            });
+        return;
     }
-    m_results.insert(key(run.caseId, run.variant, run.repeat), run);
-    Q_EMIT runFinished(run);
-    fill();
-    checkDone();
+    if (auto id = store->saveExperimentRun(run))
+        run.id = id.value();
+    finish(run);
 }
 
 void ExperimentRun::cancelBatches()
@@ -440,15 +556,16 @@ void ExperimentRun::checkDone()
 {
     if (m_finished || m_inFlight > 0)
         return;
-    if (!m_stopping && m_next < m_plan.size())
+    if (!m_stopping && !m_halted && m_next < m_plan.size())
         return;
     m_finished = true;
+    m_lock.reset();
     Q_EMIT finished();
 }
 
 ExperimentRun::Progress ExperimentRun::progress() const
 {
-    return {m_total, m_done, m_failed, m_inFlight, m_resumed};
+    return {m_total, m_done, m_failed, m_inFlight, m_resumed, m_notStored};
 }
 
 QList<ExperimentRunRecord> ExperimentRun::runs() const

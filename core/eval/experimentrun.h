@@ -19,10 +19,13 @@
 #include <QPointer>
 #include <QSet>
 
+#include <memory>
+
 namespace Callscope {
 
 class CallJob;
 class CallService;
+class RunLock;
 
 // SHA-256 (hex) of the experiment's definition (compact JSON): a stored experiment resumes only
 // under the same definition.
@@ -30,13 +33,23 @@ QByteArray experimentDefinitionHash(const Experiment &experiment);
 
 // The stored experiment a session runs under: a new record, or an earlier one to resume (its
 // stored runs are then not run again). Each front end words the errors its own way.
+//
+// One process at a time works on a stored experiment: the start takes its RunLock (a lock file
+// beside the database, taken over when its holder died) before reading what is done, and the
+// run holds it until it ends (ExperimentRun::setRunLock). Problem::InUse when another live
+// process has it (`inUse` says which).
 struct ExperimentStart
 {
-    enum class Problem { None, NotFound, Changed, Store };
+    enum class Problem { None, NotFound, Changed, Store, InUse };
     qint64 id = 0;
     QList<ExperimentRunRecord> previous;
+    // Completed calls of runs that have no stored run yet (killed while their assertions ran,
+    // or stored from the recovery file): their assertions resume from the call, not a new one.
+    QList<CallStore::ExperimentCall> storedCalls;
+    std::shared_ptr<RunLock> lock;
     Problem problem = Problem::None;
     QString storeError;            // with Problem::Store
+    QString inUse;                 // with Problem::InUse
     bool ok() const { return problem == Problem::None; }
 };
 ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment, std::optional<qint64> resumeId = {});
@@ -65,6 +78,7 @@ public:
         int failed = 0;     // done, with an assertion that did not pass
         int inFlight = 0;
         int resumed = 0;
+        int notStored = 0;  // calls answered but not stored (no run stored for them)
     };
 
     ExperimentRun(CallService *service, const Experiment &experiment, QObject *parent = nullptr);
@@ -73,6 +87,17 @@ public:
     void setExperimentId(qint64 id) { m_experimentId = id; }
     // Runs stored by an earlier session of the same experiment: not run again (cancelled ones are).
     void setPreviousRuns(const QList<ExperimentRunRecord> &runs);
+    // Completed calls whose runs were not stored: checked from the stored call (after
+    // setPreviousRuns).
+    void setStoredCalls(const QList<CallStore::ExperimentCall> &calls);
+    // Held until the run ends (ExperimentStart::lock).
+    void setRunLock(std::shared_ptr<RunLock> lock) { m_lock = std::move(lock); }
+    // The store failed in a way that will recur (full disk, read-only or damaged file): no new
+    // call starts, the calls waiting for a place are cancelled; haltReason() says why.
+    bool isHalted() const { return m_halted; }
+    QString haltReason() const { return m_haltReason; }
+    // The same from outside (a front end cannot write its output): no new call starts.
+    void halt(const QString &why);
     void setOnlyCases(const QStringList &caseIds) { m_only = QSet<QString>(caseIds.begin(), caseIds.end()); }
     void setAllowedTools(const QSet<QString> &tools) { m_allowedTools = tools; }
     // Costs and max_cost_usd use this table (default: the shipped one).
@@ -109,6 +134,8 @@ public:
 
 Q_SIGNALS:
     void runFinished(const Callscope::ExperimentRunRecord &run);
+    // The first store failure that will recur; finished follows once what runs has ended.
+    void halted(const QString &why);
     void finished();
 
 private:
@@ -125,6 +152,7 @@ private:
     void fill();
     void launch(const Planned &planned);
     void onCallFinished(const Planned &planned, const LaunchResult &result);
+    void resumeFromCall(const Planned &planned, qint64 callId);
     void complete(ExperimentRunRecord run, const QList<AssertionResult> &results);
     void startJudge(const Assertion &assertion, const CallRecord &judged, std::function<void(const AssertionResult &)> done);
     void checkDone();
@@ -140,6 +168,10 @@ private:
     bool m_trusted = false;
     QList<Planned> m_plan;
     QHash<QString, ExperimentRunRecord> m_results;  // by key()
+    QHash<QString, qint64> m_storedCalls;            // by key(): completed calls without a run
+    std::shared_ptr<RunLock> m_lock;
+    bool m_halted = false;
+    QString m_haltReason;
     int m_next = 0;
     int m_inFlight = 0;                              // calls and their async checks
     QList<QPointer<CallJob>> m_jobs;
@@ -150,6 +182,7 @@ private:
     int m_done = 0;
     int m_failed = 0;
     int m_resumed = 0;
+    int m_notStored = 0;
 };
 
 } // namespace Callscope

@@ -101,11 +101,22 @@ QByteArray readLineBounded(QIODevice &device, qint64 maxBytes, bool *tooLong)
 {
     if (tooLong)
         *tooLong = false;
-    const QByteArray line = device.readLine(maxBytes + 2);
-    if (line.size() > maxBytes) {
-        if (tooLong)
-            *tooLong = true;
-        return {};
+    // In pieces: QIODevice::readLine(maxSize) would reserve maxSize bytes (64 MiB for a
+    // JSONL line) for every line, a map and an unmap of that much per line.
+    QByteArray line;
+    char piece[16384];
+    for (;;) {
+        const qint64 n = device.readLine(piece, sizeof piece);
+        if (n <= 0)
+            break;
+        line.append(piece, n);
+        if (line.size() > maxBytes) {
+            if (tooLong)
+                *tooLong = true;
+            return {};
+        }
+        if (piece[n - 1] == '\n')
+            break;
     }
     return line;
 }

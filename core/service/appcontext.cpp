@@ -1,4 +1,5 @@
 #include "core/service/appcontext.h"
+#include "core/store/recoveryfile.h"
 
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
@@ -71,6 +72,16 @@ bool AppContext::openHistory(const QString &path, History mode)
     }
     m_database = std::move(opened.value());
     m_store = std::make_unique<CallStore>(*m_database);
+    if (mode == History::ReadWrite) {
+        // Replies an earlier run could not store: stored now, before anything reads what is
+        // done (a resumed batch or experiment must see them, not buy them again).
+        const RecoveryFile::ImportOutcome recovered = RecoveryFile::import(*m_store, m_databasePath);
+        m_recoveredCalls = recovered.stored;
+        if (recovered.stored > 0)
+            qCInfo(lcContext) << "stored" << recovered.stored << "calls kept in" << RecoveryFile::pathFor(m_databasePath);
+        if (!recovered.error.isEmpty())
+            qCWarning(lcContext) << "the recovery file could not be stored:" << recovered.error;
+    }
     return true;
 }
 

@@ -66,6 +66,9 @@ public:
     // Why the history could not be opened (None when it was); Corrupt means a way back is due.
     StoreError::Code databaseErrorCode() const { return m_databaseErrorCode; }
     Database *database() const { return m_database.get(); }
+    // Calls openHistory() stored from the recovery file beside the database (replies an
+    // earlier run could not store; core/store/recoveryfile.h).
+    int recoveredCalls() const { return m_recoveredCalls; }
     CallStore *store() const { return m_store.get(); }
 
     // The keychain service the credential store uses (default "callscope"). Set it before the
@@ -87,6 +90,7 @@ private:
     QString m_databasePath;
     QString m_databaseError;
     StoreError::Code m_databaseErrorCode = StoreError::Code::None;
+    int m_recoveredCalls = 0;
     QString m_keychainService;
     bool m_defaultDatabase = true;
     // Declared in the order they are made, so each goes before what it refers to.

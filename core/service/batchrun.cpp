@@ -127,14 +127,32 @@ void BatchRun::start()
 
 void BatchRun::fill()
 {
+    m_fillQueued = false;
     if (!m_service)
         return;
     const int limit = m_service->scheduler()->globalLimit() + m_window;
     // Results wait for the lines before them; a stuck early line must not let the buffer grow
-    // without bound, so launching pauses this far ahead of the output.
+    // without bound, so looking ahead pauses this far ahead of the output.
     const int ahead = std::max(256, 32 * m_service->scheduler()->globalLimit());
-    while (!m_stopping && m_nextIndex < m_lines.size() && m_running.size() < limit
-           && m_nextIndex - m_deliverIndex < ahead) {
+    // Lines that need no call (answered earlier, invalid) are answered here and now, never by
+    // waiting for a job to finish; a long run of them is taken in slices so the event loop
+    // (a GUI, a Ctrl+C) keeps turning, and the next slice follows at once.
+    constexpr int slice = 2048;
+    int answeredHere = 0;
+    while (!m_stopping && !m_halted && m_nextIndex < m_lines.size() && m_running.size() < limit) {
+        if (m_nextIndex - m_deliverIndex >= ahead) {
+            deliver();
+            if (m_nextIndex - m_deliverIndex >= ahead)
+                break; // an early line is still running: its end calls fill() again
+        }
+        if (answeredHere >= slice) {
+            m_fillQueued = true;
+            QTimer::singleShot(0, this, [this] {
+                fill();
+                checkDone();
+            });
+            break;
+        }
         const BatchLine &line = m_lines.at(m_nextIndex++);
         if (const qint64 id = m_completed.value(line.line); id > 0) {
             Outcome outcome;
@@ -148,6 +166,7 @@ void BatchRun::fill()
                     outcome.result.record = call.value();
             }
             m_outcomes.insert(line.line, outcome);
+            ++answeredHere;
             continue;
         }
         if (!line.error.isEmpty()) {
@@ -156,14 +175,16 @@ void BatchRun::fill()
             m_outcomes.insert(line.line, outcome);
             ++m_done;
             ++m_failed;
+            ++answeredHere;
             continue;
         }
-        launch(line);
+        if (!launch(line))
+            ++answeredHere;
     }
     deliver();
 }
 
-void BatchRun::launch(const BatchLine &line)
+bool BatchRun::launch(const BatchLine &line)
 {
     LaunchRequest request;
     request.spec = m_spec;
@@ -184,7 +205,7 @@ void BatchRun::launch(const BatchLine &line)
             m_outcomes.insert(line.line, outcome);
             ++m_done;
             ++m_failed;
-            return;
+            return false;
         }
         request.input.attachments.append(*attachment);
     }
@@ -194,6 +215,7 @@ void BatchRun::launch(const BatchLine &line)
     connect(job, &CallJob::finished, this, [this, lineNumber](const LaunchResult &result) {
         onJobFinished(lineNumber, result);
     });
+    return true;
 }
 
 void BatchRun::onJobFinished(int line, const LaunchResult &result)
@@ -203,10 +225,31 @@ void BatchRun::onJobFinished(int line, const LaunchResult &result)
     outcome.result = result;
     m_outcomes.insert(line, outcome);
     ++m_done;
-    if (result.record.status != CallStatus::Completed)
+    // A reply that is not in the history is not an answer: the line runs again on resume
+    // (from the recovery file, when it was kept there, without a new request).
+    const bool notStored = !result.storeError.isEmpty();
+    if (result.record.status != CallStatus::Completed || notStored)
         ++m_failed;
+    if (result.unstoredReply())
+        ++m_notStored;
+    if (result.storeFatal && !m_halted)
+        halt(result.storeError);
     fill();
     checkDone();
+}
+
+void BatchRun::halt(const QString &why)
+{
+    m_halted = true;
+    m_haltReason = why;
+    // What has not started yet costs nothing: it is not started at all. What runs goes on to
+    // its end (its reply is paid for) and is kept in the recovery file.
+    const auto running = m_running.values();
+    for (const QPointer<CallJob> &job : running) {
+        if (job && job->state() == CallJob::State::Queued)
+            job->cancel();
+    }
+    Q_EMIT halted(why);
 }
 
 void BatchRun::deliver()
@@ -240,10 +283,10 @@ void BatchRun::checkDone()
 {
     if (m_finished || !m_running.isEmpty())
         return;
-    if (!m_stopping && m_nextIndex < m_lines.size())
+    if (m_fillQueued || (!m_stopping && !m_halted && m_nextIndex < m_lines.size()))
         return;
     deliver();
-    if (m_stopping) {
+    if (m_stopping || m_halted) {
         // Lines after a gap (never launched) are not reported; what finished is, in order.
         QList<int> rest = m_outcomes.keys();
         std::sort(rest.begin(), rest.end());
@@ -264,6 +307,7 @@ BatchRun::Progress BatchRun::progress() const
     p.failed = m_failed;
     p.inFlight = int(m_running.size());
     p.resumed = m_resumed;
+    p.notStored = m_notStored;
     const double seconds = m_clock.isValid() ? m_clock.elapsed() / 1000.0 : 0;
     if (seconds > 0.2 && m_done > 0) {
         p.callsPerSecond = m_done / seconds;

@@ -53,6 +53,7 @@ public:
         int failed = 0;             // answered but not completed
         int inFlight = 0;           // launched, not finished (queued ones included)
         int resumed = 0;            // completed in an earlier run of the same batch
+        int notStored = 0;          // answered but not in the history (counted in failed)
         double callsPerSecond = 0;
         qint64 etaMs = -1;          // -1 while unknown
     };
@@ -74,12 +75,20 @@ public:
     // No new launches; jobs in flight are cancelled (stored as cancelled). finished follows.
     void stop();
     bool isStopping() const { return m_stopping; }
+    // The store failed in a way that will recur (full disk, read-only or damaged file): no
+    // new call starts, those waiting for a place are cancelled, the running ones end.
+    bool isHalted() const { return m_halted; }
+    // The same from outside (the output cannot be written): no new call starts.
+    void halt(const QString &why);
+    QString haltReason() const { return m_haltReason; }
 
     Progress progress() const;
 
 Q_SIGNALS:
     // In input order. `resumed`: answered by an earlier run (result read from the store).
     void lineFinished(int line, const Callscope::LaunchResult &result, bool resumed, const QString &lineError);
+    // The first store failure that will recur: no new call starts; finished follows.
+    void halted(const QString &why);
     void finished();
 
 private:
@@ -91,7 +100,7 @@ private:
     };
 
     void fill();
-    void launch(const BatchLine &line);
+    bool launch(const BatchLine &line);   // false: answered at once (an unreadable attachment)
     void onJobFinished(int line, const LaunchResult &result);
     void deliver();
     void checkDone();
@@ -110,7 +119,11 @@ private:
     QHash<int, QPointer<CallJob>> m_running;
     bool m_started = false;
     bool m_stopping = false;
+    bool m_halted = false;
+    QString m_haltReason;
+    bool m_fillQueued = false;
     bool m_finished = false;
+    int m_notStored = 0;
     int m_total = 0;
     int m_done = 0;
     int m_failed = 0;

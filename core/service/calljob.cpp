@@ -599,7 +599,8 @@ void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessag
     }
     InsertOptions options;
     options.batch = m_request.batch;
-    auto apply = [this](LaunchResult out, const StoreResult<qint64> &id, const SequenceSpan &span) {
+    auto apply = [this](LaunchResult out, const StoreResult<qint64> &id, const SequenceSpan &span, bool fatal,
+                        bool recovered) {
         if (id) {
             out.record.id = id.value();
             out.stored = true;
@@ -609,18 +610,22 @@ void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessag
             }
         } else {
             out.storeError = id.error().message;
+            out.storeFatal = fatal;
+            out.recovered = recovered;
             qCWarning(lcService) << "could not store the call:" << out.storeError;
         }
         emitFinished(out);
     };
     if (StoreWriter *writer = m_service->writer()) {
         writer->insertCall(record, sessionMessages, options, this,
-                           [apply, result](const WriteResult &written) { apply(result, written.id, written.span); });
+                           [apply, result](const WriteResult &written) {
+                               apply(result, written.id, written.span, written.fatal, written.recovered);
+                           });
         return;
     }
     SequenceSpan span;
     const auto id = store->insertCall(record, sessionMessages, options, &span);
-    apply(result, id, span);
+    apply(result, id, span, false, false);
 }
 
 void CallJob::fail(ErrorCategory category, const QString &message)

@@ -70,6 +70,13 @@ struct LaunchResult
     CallRecord record;                  // id set when stored
     bool stored = false;
     QString storeError;                 // why the call could not be stored
+    bool storeFatal = false;            // that failure will recur (full disk, damaged file): stop
+    bool recovered = false;             // not stored, kept in the recovery file for the next run
+    // A request went out (a reply may have been paid for) and the call is not in the history.
+    bool unstoredReply() const
+    {
+        return !storeError.isEmpty() && (record.status == CallStatus::Completed || !record.attempts.isEmpty());
+    }
     bool startFailed = false;           // the call never started (bad engine, missing key)
 };
 
@@ -148,6 +155,9 @@ public:
     // provider names and the setting.
     void setAllowedKeyVariables(const QStringList &names) { m_allowedKeyVariables = names; }
     QStringList allowedKeyVariables() const { return m_allowedKeyVariables; }
+    // The writer every finished call goes through (null without a history file). Runners put
+    // their own writes (experiment runs) in its queue, behind the calls they belong to.
+    StoreWriter *writer();
     // Blocks until every finished call handed to the writer is committed (shutdown, tests).
     void flushWrites();
 
@@ -161,7 +171,6 @@ private:
     CallJob *makeJob(int kind, const LaunchRequest &request);
     CallJob *failedJob(int kind, const LaunchRequest &request, const QString &why);
     void onJobFinished(CallJob *job, const LaunchResult &result);
-    StoreWriter *writer();
     CredentialStore *credentials();
     // Qt 6.4 opens at most 6 HTTP/1.1 connections per host and manager and queues the rest
     // inside the manager, out of the scheduler's sight. Jobs of one engine are spread over

@@ -924,6 +924,25 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
     return id;
 }
 
+StoreResult<QList<CallStore::ExperimentCall>> CallStore::experimentCompletedCalls(qint64 experimentId,
+                                                                                const QDateTime &since)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    query.prepare(u"SELECT id, json_extract(metadata, '$.case'), json_extract(metadata, '$.variant'), "
+                  u"json_extract(metadata, '$.repeat') FROM calls WHERE created_at >= ? AND status = 'completed' "
+                  u"AND json_extract(metadata, '$.experiment_id') = ? AND json_extract(metadata, '$.case') IS NOT NULL "
+                  u"ORDER BY id"_s);
+    query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
+    query.addBindValue(experimentId);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading the calls of experiment %1").arg(experimentId));
+    QList<ExperimentCall> calls;
+    while (query.next())
+        calls.append({query.value(0).toLongLong(), query.value(1).toString(), query.value(2).toString(), query.value(3).toInt()});
+    return calls;
+}
+
 StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experimentId)
 {
     QSqlQuery query(m_database.connection());

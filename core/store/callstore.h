@@ -291,6 +291,16 @@ public:
     // Inserts or replaces the run of (experiment, case, variant, repeat); returns its id.
     StoreResult<qint64> saveExperimentRun(const ExperimentRunRecord &run);
     StoreResult<QList<ExperimentRunRecord>> experimentRuns(qint64 experimentId);
+    // The completed calls of an experiment's runs (not its judges), by their metadata, made
+    // since `since` (the experiment's start: an index range, not a scan of the history).
+    struct ExperimentCall
+    {
+        qint64 callId = 0;
+        QString caseId;
+        QString variant;
+        int repeat = 0;
+    };
+    StoreResult<QList<ExperimentCall>> experimentCompletedCalls(qint64 experimentId, const QDateTime &since);
 
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and

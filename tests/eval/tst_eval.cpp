@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QDir>
@@ -338,6 +339,8 @@ private Q_SLOTS:
     void batchSubmitUnknown_data();
     void batchSubmitUnknown();
     void weightsScore();
+    void randomKillsNeverPayTwice();
+    void secondResumeIsRefused();
 };
 
 void TestEval::assertions_data()
@@ -712,6 +715,10 @@ void TestEval::resumeAfterKill()
         before = int(store.experimentRuns(id.toLongLong())->size());
     }
     QVERIFY2(before > 0 && before < 40, qPrintable(QString::number(before)));
+    // A run whose call is stored is done, with or without its run row (a kill can come between).
+    const int callsBefore = sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed' AND "
+                                         u"json_extract(metadata, '$.case') IS NOT NULL"_s);
+    QVERIFY(callsBefore >= before);
     int requestsBefore = 0;
     server.run([&requestsBefore](FakeProvider &p) { requestsBefore = int(p.requestCount()); });
 
@@ -721,8 +728,9 @@ void TestEval::resumeAfterKill()
     QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), 20);
     int requestsAfter = 0;
     server.run([&requestsAfter](FakeProvider &p) { requestsAfter = int(p.requestCount()); });
-    // Only the runs without a stored result ran again: two requests each.
-    QCOMPARE(requestsAfter - requestsBefore, (40 - before) * 2);
+    // Only the runs without a stored call ran again: two requests each.
+    QCOMPARE(requestsAfter - requestsBefore, (40 - callsBefore) * 2);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed' AND json_extract(metadata, '$.case') IS NOT NULL"_s), 40);
     auto opened = Database::open(db);
     CallStore store(**opened);
     QCOMPARE(store.experimentRuns(id.toLongLong())->size(), 40);
@@ -1262,6 +1270,161 @@ void TestEval::weightsScore()
     QCOMPARE(run.value(u"score"_s).toDouble(), 0.25);
     QCOMPARE(run.value(u"tokens"_s).toObject().value(u"input"_s).toInt(), 2 * 120);
     QCOMPARE(run.value(u"assertions"_s).toArray().at(0).toObject().value(u"weight"_s).toDouble(), 3.0);
+}
+
+namespace {
+
+// One turn, submit_output "ok" after `delayMs`.
+FakeProvider::Responder okAfter(int delayMs)
+{
+    return [delayMs](const RecordedRequest &) {
+        return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, u"ok"_s}})).delayedBy(delayMs);
+    };
+}
+
+// `cases` cases in two variants, with a command assertion that takes 0.3 s after each call.
+bool writeSlowCheckExperiment(const QTemporaryDir &dir, const QUrl &base, int cases)
+{
+    QByteArray rows;
+    for (int i = 1; i <= cases; ++i)
+        rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\"}\n";
+    return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s)).toJson())
+           && writeFile(dir.filePath(u"cases.jsonl"_s), rows)
+           && writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+                "variants":[{"name":"a"},{"name":"b","system_prompt":"Plan carefully."}],
+                "assert":[{"type":"command","command":["/bin/sh","-c","cat >/dev/null; sleep 0.3; echo checked"]}]})");
+}
+
+int requestCount(FakeProviderThread &server)
+{
+    int n = 0;
+    server.run([&n](FakeProvider &p) { n = int(p.requestCount()); });
+    return n;
+}
+
+// The experiment id from the first stderr line of a running eval ("" when it ended first).
+QString readExperimentId(QProcess &process, QByteArray *err)
+{
+    process.setReadChannel(QProcess::StandardError);
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 30000) {
+        *err += process.readAllStandardError();
+        const QString id = experimentIdFrom(*err);
+        if (!id.isEmpty())
+            return id;
+        if (process.state() == QProcess::NotRunning)
+            break;
+        process.waitForReadyRead(100);
+    }
+    return {};
+}
+
+} // namespace
+
+// 20 SIGKILLs at random numbers of requests during eval --jobs 8 with a slow command check,
+// each followed by --resume: every run has exactly one completed call, and the provider saw
+// one request per run plus at most --jobs per kill (the calls in flight when it came).
+void TestEval::randomKillsNeverPayTwice()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(okAfter(20)); });
+    QTemporaryDir dir;
+    const int cases = 100;
+    const int variants = 2;
+    const int jobs = 8;
+    const int kills = 20;
+    QVERIFY(writeSlowCheckExperiment(dir, server.baseUrl(), cases));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const quint32 seed = QRandomGenerator::global()->generate();
+    QRandomGenerator random(seed);
+    qInfo("kill points from seed %u", seed);
+    QString id;
+    int killed = 0;
+    for (int round = 0; round < kills; ++round) {
+        QProcess process;
+        QStringList extra{u"--jobs"_s, QString::number(jobs)};
+        if (!id.isEmpty())
+            extra << u"--resume"_s << id;
+        const int requestsAtStart = requestCount(server);
+        startEval(process, dir, extra);
+        QVERIFY(process.waitForStarted());
+        QByteArray err;
+        const QString seen = readExperimentId(process, &err);
+        QVERIFY2(!seen.isEmpty(), err.constData());
+        if (id.isEmpty())
+            id = seen;
+        QCOMPARE(seen, id);
+        // A kill after 1 to 8 new requests: calls in flight, checks running, runs being stored.
+        const int at = requestsAtStart + 1 + int(random.bounded(8));
+        QElapsedTimer clock;
+        clock.start();
+        while (requestCount(server) < at && process.state() != QProcess::NotRunning && clock.elapsed() < 30000)
+            QThread::msleep(2);
+        if (process.state() == QProcess::NotRunning)
+            break; // everything was done before this kill point
+        ::kill(pid_t(process.processId()), SIGKILL);
+        QVERIFY(process.waitForFinished());
+        ++killed;
+    }
+    const CliRun last = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, QString::number(jobs), u"--resume"_s, id});
+    QVERIFY2(last.exit == 0, last.err.right(2000).constData());
+    const int planned = cases * variants;
+    const int requests = requestCount(server);
+    qInfo("%d kills; %d requests for %d runs (%d re-sent)", killed, requests, planned, requests - planned);
+    QVERIFY(killed >= 10);
+    QVERIFY2(requests >= planned && requests <= planned + killed * jobs, qPrintable(QString::number(requests)));
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), planned);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM (SELECT json_extract(metadata, '$.case') AS c, json_extract(metadata, "
+                          u"'$.variant') AS v FROM calls WHERE status = 'completed' GROUP BY c, v HAVING COUNT(*) > 1)"_s),
+             0);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)), planned);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(DISTINCT case_id || '/' || variant) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)),
+             planned);
+    QCOMPARE(last.summary.value(u"variants"_s).toArray().at(1).toObject().value(u"passed"_s).toInt(), cases);
+}
+
+// While one eval works on a stored experiment, a second --resume of it is refused.
+void TestEval::secondResumeIsRefused()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(okAfter(300)); });
+    QTemporaryDir dir;
+    const int cases = 20;
+    QVERIFY(writeSlowCheckExperiment(dir, server.baseUrl(), cases));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    // A first run, killed: the experiment to resume (its lock file is left behind).
+    QProcess first;
+    startEval(first, dir, {u"--jobs"_s, u"2"_s});
+    QVERIFY(first.waitForStarted());
+    QByteArray err;
+    const QString id = readExperimentId(first, &err);
+    QVERIFY2(!id.isEmpty(), err.constData());
+    QElapsedTimer clock;
+    clock.start();
+    while (requestCount(server) < 2 && clock.elapsed() < 30000)
+        QThread::msleep(2);
+    ::kill(pid_t(first.processId()), SIGKILL);
+    QVERIFY(first.waitForFinished());
+
+    // The resume takes over the dead process's lock; a second resume meanwhile is refused.
+    QProcess resumed;
+    // One call at a time at 300 ms each: it runs for seconds after the second one is refused.
+    startEval(resumed, dir, {u"--jobs"_s, u"1"_s, u"--resume"_s, id});
+    QVERIFY(resumed.waitForStarted());
+    QByteArray resumedErr;
+    QCOMPARE(readExperimentId(resumed, &resumedErr), id);
+    const CliRun second = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id});
+    QVERIFY2(resumed.state() != QProcess::NotRunning, "the first resume ended before the second started");
+    QCOMPARE(second.exit, 1);
+    QVERIFY2(second.err.contains("is in use by"), second.err.constData());
+    QVERIFY(second.summary.isEmpty());
+    QVERIFY(resumed.waitForFinished(120000));
+    QVERIFY2(resumed.exitCode() == 0, QByteArray(resumedErr + resumed.readAllStandardError()).constData());
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)), cases * 2);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), cases * 2);
 }
 
 QTEST_GUILESS_MAIN(TestEval)

@@ -3,6 +3,7 @@
 // POSTs, their times, the bytes it could send), what the call recorded (attempts, status,
 // category, in the SQLite file), and the child's peak RSS from wait4()'s rusage.
 
+#include "tests/support/fakeprovider.h"
 #include "tests/support/faultserver.h"
 #include "tests/support/testsupport.h"
 
@@ -11,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -53,7 +55,8 @@ struct ChildRun
 // waits (killing it after timeoutMs) and reads its rusage. The fault server runs on its own
 // thread, so blocking here is fine.
 ChildRun runChild(const QString &program, const QStringList &args, const QStringList &extraEnv,
-                  const QString &outDir, int timeoutMs, std::optional<uid_t> asUser = std::nullopt)
+                  const QString &outDir, int timeoutMs, std::optional<uid_t> asUser = std::nullopt,
+                  std::optional<rlim_t> fileSizeLimit = std::nullopt)
 {
     ChildRun run;
     QList<QByteArray> argStore { program.toLocal8Bit() };
@@ -90,6 +93,13 @@ ChildRun runChild(const QString &program, const QStringList &args, const QString
         ::dup2(err, 2);
         if (asUser && (::setgid(*asUser) != 0 || ::setuid(*asUser) != 0))
             ::_exit(126);
+        if (fileSizeLimit) {
+            // A write past the limit fails with EFBIG instead of killing the child.
+            ::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{*fileSizeLimit, *fileSizeLimit};
+            if (::setrlimit(RLIMIT_FSIZE, &limit) != 0)
+                ::_exit(125);
+        }
         ::execve(argv[0], argv.data(), envp.data());
         ::_exit(127);
     }
@@ -196,6 +206,102 @@ QList<Attempt> storedAttempts(const QString &dbPath, qint64 callId)
     return out;
 }
 
+// A tmpfs of `kib` KiB mounted at `path` (made): false where this process may not mount
+// (not root, a container without CAP_SYS_ADMIN).
+bool mountTmpfs(const QString &path, int kib)
+{
+    QDir().mkpath(path);
+    QProcess mount;
+    mount.start(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=%1k"_s.arg(kib), u"tmpfs"_s, path});
+    return mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
+}
+
+bool resizeTmpfs(const QString &path, int kib)
+{
+    QProcess mount;
+    mount.start(u"mount"_s, {u"-o"_s, u"remount,size=%1k"_s.arg(kib), path});
+    return mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
+}
+
+void unmount(const QString &path)
+{
+    QProcess umount;
+    umount.start(u"umount"_s, {u"-l"_s, path});
+    umount.waitForFinished(30000);
+}
+
+// Unmounts when the test ends, whichever way.
+struct MountGuard
+{
+    QString path;
+    ~MountGuard()
+    {
+        if (!path.isEmpty())
+            unmount(path);
+    }
+};
+
+QList<QJsonObject> jsonLines(const QString &path, bool *whole = nullptr)
+{
+    QList<QJsonObject> out;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return out;
+    const QByteArray all = file.readAll();
+    if (whole)
+        *whole = all.isEmpty() || all.endsWith('\n');
+    for (const QByteArray &line : all.split('\n')) {
+        if (line.trimmed().isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError && whole)
+            *whole = false;
+        out.append(doc.object());
+    }
+    return out;
+}
+
+int sqlInt(const QString &db, const QString &sql)
+{
+    int value = -1;
+    const QString name = u"faults-count"_s;
+    {
+        QSqlDatabase connection = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        connection.setDatabaseName(db);
+        if (connection.open()) {
+            QSqlQuery q(connection);
+            if (q.exec(sql) && q.next())
+                value = q.value(0).toInt();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return value;
+}
+
+QString integrity(const QString &db)
+{
+    QString value;
+    const QString name = u"faults-integrity"_s;
+    {
+        QSqlDatabase connection = QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        connection.setDatabaseName(db);
+        if (connection.open()) {
+            QSqlQuery q(connection);
+            if (q.exec(u"PRAGMA integrity_check"_s) && q.next())
+                value = q.value(0).toString();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return value;
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size() && file.flush();
+}
+
 qint64 fileSize(const QString &path)
 {
     return QFileInfo(path).exists() ? QFileInfo(path).size() : 0;
@@ -222,6 +328,9 @@ private Q_SLOTS:
     void replyJustUnderCap();
     void reply50MB();
     void readOnlyDatabase();
+    void manyInvalidLinesFinishFast();
+    void fullDiskStopsAndResumes();
+    void outWriteErrorIsAnError();
 
 private:
     struct Case
@@ -613,6 +722,208 @@ void TestFaults::readOnlyDatabase()
     QCOMPARE(second.exitCode, 1);
     QCOMPARE(server.requestCount(), 1); // the first run's request only
     QVERIFY2(second.stdErr.contains("read-only"), second.stdErr.constData());
+}
+
+namespace {
+
+int requestsOf(Callscope::Test::FakeProviderThread &server)
+{
+    int n = 0;
+    server.run([&n](Callscope::Test::FakeProvider &p) { n = int(p.requestCount()); });
+    return n;
+}
+
+// The provider answers every request with submit_output and a title of `titleBytes`.
+void answerWithTitle(Callscope::Test::FakeProviderThread &server, int titleBytes, int delayMs)
+{
+    using namespace Callscope::Test;
+    const QString title(titleBytes, u'x');
+    server.run([title, delayMs](FakeProvider &p) {
+        p.setResponder([title, delayMs](const RecordedRequest &) {
+            return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, title}}))
+                .delayedBy(delayMs);
+        });
+    });
+}
+
+QByteArray numberedInputs(int lines)
+{
+    QByteArray content;
+    for (int i = 1; i <= lines; ++i)
+        content += "\"Plan ticket " + QByteArray::number(i) + "\"\n";
+    return content;
+}
+
+} // namespace
+
+// 100,000 lines that need no call: every one answered, fast, in little memory.
+void TestFaults::manyInvalidLinesFinishFast()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString spec = folder.filePath(u"spec.json"_s);
+    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_FAULT_KEY"_s)).toJson()));
+    const int count = 100000;
+    QByteArray content;
+    content.reserve(count * 24);
+    for (int i = 0; i < count; ++i)
+        content += "{not json " + QByteArray::number(i) + "\n";
+    const QString inputs = folder.filePath(u"inputs.jsonl"_s);
+    QVERIFY(writeBytes(inputs, content));
+    const QString out = folder.filePath(u"out.jsonl"_s);
+    const ChildRun r = runChild(Callscope::Test::cliPath(),
+                                {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, folder.filePath(u"h.sqlite"_s), u"--out"_s, out},
+                                {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
+    qInfo("batch of %d invalid lines (%lld bytes): exit %d in %lld ms, peak RSS %lld KiB (baseline %lld KiB)", count,
+          qint64(content.size()), r.exitCode, r.elapsedMs, r.maxRssKiB, m_baselineRssKiB);
+    QVERIFY2(r.exitCode == 1, r.stdErr.right(2000).constData());
+    bool whole = false;
+    const QList<QJsonObject> lines = jsonLines(out, &whole);
+    QVERIFY(whole);
+    QCOMPARE(lines.size(), count);
+    QCOMPARE(lines.last().value(u"line"_s).toInt(), count);
+    QCOMPARE(lines.last().value(u"status"_s).toString(), u"invalid_input"_s);
+    QVERIFY2(r.elapsedMs < 30000, qPrintable(QString::number(r.elapsedMs)));
+    // The lines are held as parsed (a few hundred bytes each), the results are not.
+    QVERIFY2(r.maxRssKiB - m_baselineRssKiB < 128 * 1024, qPrintable(QString::number(r.maxRssKiB)));
+}
+
+// The database on a small filesystem: the batch stops within the calls it had started, says
+// why, exits 1, counts only what was stored; the replies that found no room are in the
+// recovery file, and the resume (with room again) stores them and buys only the rest.
+void TestFaults::fullDiskStopsAndResumes()
+{
+    Callscope::Test::FakeProviderThread server;
+    QVERIFY(server.listen());
+    answerWithTitle(server, 16 * 1024, 10);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString spec = folder.filePath(u"spec.json"_s);
+    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_KEY"_s)).toJson()));
+    const int total = 300;
+    const QString inputs = folder.filePath(u"inputs.jsonl"_s);
+    QVERIFY(writeBytes(inputs, numberedInputs(total)));
+    const QString small = folder.filePath(u"small"_s);
+    MountGuard guard;
+    std::optional<rlim_t> limit;
+    if (mountTmpfs(small, 5 * 1024)) {
+        guard.path = small;
+        qInfo("the database is on a 5 MiB tmpfs");
+    } else {
+        QDir().mkpath(small);
+        limit = rlim_t(4 * MiB);
+        qInfo("no tmpfs can be mounted here: the child's files are limited to 4 MiB (RLIMIT_FSIZE) instead");
+    }
+    const QString db = QDir(small).filePath(u"h.sqlite"_s);
+    const QString recovery = db + u".recovered.jsonl"_s;
+    const int jobs = 4;
+    const QString out = folder.filePath(u"first.jsonl"_s);
+    const ChildRun first = runChild(Callscope::Test::cliPath(),
+                                    {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, QString::number(jobs),
+                                     u"--out"_s, out},
+                                    {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000, std::nullopt, limit);
+    qInfo("full disk: exit %d in %lld ms; stderr: %s", first.exitCode, first.elapsedMs, first.stdErr.right(1500).constData());
+    QCOMPARE(first.exitCode, 1);
+    QVERIFY(first.stdErr.contains("cannot store the results"));
+    bool whole = false;
+    const QList<QJsonObject> lines = jsonLines(out, &whole);
+    QVERIFY(whole);
+    int completed = 0, notStored = 0, recovered = 0;
+    for (const QJsonObject &line : lines) {
+        const QString status = line.value(u"status"_s).toString();
+        completed += status == u"completed"_s ? 1 : 0;
+        if (status == u"not_stored"_s) {
+            ++notStored;
+            recovered += line.value(u"recovered"_s).toBool() ? 1 : 0;
+            QVERIFY(line.value(u"call_id"_s).isNull());
+            QVERIFY(!line.value(u"store_error"_s).toString().isEmpty());
+        }
+    }
+    const int requests = requestsOf(server);
+    qInfo("%d completed and stored, %d answered but not stored (%d kept in the recovery file), %d requests", completed,
+          notStored, recovered, requests);
+    QVERIFY(completed > 0 && completed < total);
+    QVERIFY(notStored >= 1);
+    // After the first failure only what had started ended: the calls running (--jobs) and
+    // those already waiting for the writer (the window, --jobs more).
+    QVERIFY2(notStored <= 2 * jobs, qPrintable(QString::number(notStored)));
+    QCOMPARE(requests, completed + notStored);
+    QCOMPARE(recovered, notStored);
+    QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), completed);
+    QCOMPARE(integrity(db), u"ok"_s);
+    QVERIFY2(first.stdErr.contains(QByteArray(QByteArray::number(completed) + " completed, " + QByteArray::number(total - completed)
+                                              + " not completed")),
+             first.stdErr.right(1500).constData());
+    QCOMPARE(jsonLines(recovery).size(), recovered);
+
+    // Room again.
+    if (limit)
+        limit.reset();
+    else
+        QVERIFY(resizeTmpfs(small, 64 * 1024));
+    const QString out2 = folder.filePath(u"second.jsonl"_s);
+    const ChildRun second = runChild(Callscope::Test::cliPath(),
+                                     {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, QString::number(jobs),
+                                      u"--out"_s, out2, u"--resume"_s},
+                                     {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
+    QVERIFY2(second.exitCode == 0, second.stdErr.right(2000).constData());
+    QVERIFY2(second.stdErr.contains("were stored from"), second.stdErr.right(2000).constData());
+    const QList<QJsonObject> after = jsonLines(out2);
+    QCOMPARE(after.size(), total);
+    for (const QJsonObject &line : after)
+        QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
+    // Only what was never answered was sent again; the recovered replies were stored, not bought.
+    QCOMPARE(requestsOf(server) - requests, total - completed - recovered);
+    QCOMPARE(sqlInt(db, u"SELECT COUNT(DISTINCT b.line) FROM batch_calls b JOIN calls c ON c.id = b.call_id "
+                        u"WHERE c.status = 'completed'"_s), total);
+    QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM batch_calls b JOIN calls c ON c.id = b.call_id WHERE c.status = 'completed'"_s), total);
+    QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE json_extract(metadata, '$.recovered') = 1"_s), recovered);
+    QCOMPARE(fileSize(recovery), 0);
+    QCOMPARE(integrity(db), u"ok"_s);
+}
+
+// --out on a filesystem that fills: said on stderr, exit 1, the file ends with a whole line,
+// and the calls that ran are stored all the same.
+void TestFaults::outWriteErrorIsAnError()
+{
+    Callscope::Test::FakeProviderThread server;
+    QVERIFY(server.listen());
+    answerWithTitle(server, 1024, 5);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString spec = folder.filePath(u"spec.json"_s);
+    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_KEY"_s)).toJson()));
+    const int total = 60;
+    const QString inputs = folder.filePath(u"inputs.jsonl"_s);
+    QVERIFY(writeBytes(inputs, numberedInputs(total)));
+    const QString tiny = folder.filePath(u"tiny"_s);
+    MountGuard guard;
+    QString out = u"/dev/full"_s;
+    if (mountTmpfs(tiny, 16)) {
+        guard.path = tiny;
+        out = QDir(tiny).filePath(u"out.jsonl"_s);
+    } else {
+        qInfo("no tmpfs can be mounted here: --out is /dev/full (the whole-line check is skipped)");
+    }
+    const QString db = folder.filePath(u"h.sqlite"_s);
+    const ChildRun r = runChild(Callscope::Test::cliPath(),
+                                {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, u"2"_s, u"--out"_s, out},
+                                {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
+    qInfo("--out on a full filesystem: exit %d; stderr: %s", r.exitCode, r.stdErr.right(1000).constData());
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.stdErr.contains(QByteArray("cannot write " + out.toLocal8Bit())));
+    if (!guard.path.isEmpty()) {
+        bool whole = false;
+        const QList<QJsonObject> lines = jsonLines(out, &whole);
+        QVERIFY(whole);
+        QVERIFY(!lines.isEmpty() && lines.size() < total);
+        for (int i = 0; i < lines.size(); ++i)
+            QCOMPARE(lines.at(i).value(u"line"_s).toInt(), i + 1);
+    }
+    // It stopped starting calls; every call that went out is stored.
+    const int requests = requestsOf(server);
+    QVERIFY(requests < total);
+    QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), requests);
 }
 
 QTEST_GUILESS_MAIN(TestFaults)

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -20,6 +21,7 @@
 #include <QThread>
 
 #include <csignal>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -92,6 +94,12 @@ public:
         return r;
     }
 
+    bool writeInputs(const QByteArray &content)
+    {
+        QFile lines(inputsPath);
+        return lines.open(QIODevice::WriteOnly | QIODevice::Truncate) && lines.write(content) == content.size();
+    }
+
     // Blocks until the provider saw `n` requests (false after 30 s).
     bool waitForRequests(int n)
     {
@@ -131,6 +139,35 @@ public:
     QString dbPath;
 };
 
+// One turn: submit_output at once, after `delayMs`.
+FakeProvider::Responder oneTurn(int delayMs)
+{
+    return [delayMs](const RecordedRequest &) {
+        return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, u"ok"_s}})).delayedBy(delayMs);
+    };
+}
+
+int lineCount(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    return int(file.readAll().count('\n'));
+}
+
+// Polls `done` (a state of a file or of the provider) until it holds, at most `timeoutMs`.
+bool waitUntil(const std::function<bool()> &done, int timeoutMs = 60000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > timeoutMs)
+            return false;
+        QThread::msleep(5);
+    }
+    return true;
+}
+
 bool inInputOrder(const QList<QJsonObject> &lines)
 {
     for (int i = 0; i < lines.size(); ++i) {
@@ -155,6 +192,9 @@ private Q_SLOTS:
     void secondRunOfABatchIsRefused();
     void badArguments();
     void progressOnATerminal();
+    void resumeAfterKillAt272Of1000();
+    void invalidLinesThenValidOnes();
+    void lockHeldTenSecondsLosesNothing();
 };
 
 void TestBatchCli::keepsJobsInFlight()
@@ -379,6 +419,117 @@ void TestBatchCli::progressOnATerminal()
     QVERIFY2(all.contains("\r\033[Kbatch: "), all.right(400).constData());
     QVERIFY2(all.contains("in flight") && all.contains("calls/s"), all.right(400).constData());
     QVERIFY(all.contains("12 completed"));
+}
+
+// Killed once 272 of 1,000 lines are out: the resume starts with more than 256 lines in a
+// row that need no call, answers them without waiting for a job, and sends only the rest.
+void TestBatchCli::resumeAfterKillAt272Of1000()
+{
+    BatchEnv env;
+    const int calls = 1000;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) { p.setResponder(oneTurn(20)); });
+    const QString first = env.dir.filePath(u"first.jsonl"_s);
+    QProcess process;
+    env.start(process, {u"--jobs"_s, u"8"_s, u"--out"_s, first});
+    QVERIFY(process.waitForStarted());
+    QVERIFY(waitUntil([&] { return lineCount(first) >= 272; }));
+    ::kill(pid_t(process.processId()), SIGKILL);
+    QVERIFY(process.waitForFinished());
+    const int out = lineCount(first);
+    const QHash<int, int> before = env.completedPerLine();
+    const int requestsBefore = env.requests();
+    // A line goes out after its call is stored; a few more may be stored than are out.
+    QVERIFY2(before.size() >= 272 && before.size() < calls, qPrintable(QString::number(before.size())));
+    for (int line = 1; line <= 272; ++line)
+        QVERIFY(before.contains(line));
+
+    const Run resumed = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s}, 60000);
+    QVERIFY2(resumed.exitCode == 0, resumed.err.right(2000).constData());
+    QCOMPARE(resumed.lines.size(), calls);
+    QVERIFY(inInputOrder(resumed.lines));
+    int marked = 0;
+    for (const QJsonObject &line : resumed.lines) {
+        QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
+        marked += line.value(u"resumed"_s).toBool() ? 1 : 0;
+    }
+    QCOMPARE(marked, int(before.size()));
+    const QHash<int, int> after = env.completedPerLine();
+    QCOMPARE(after.size(), calls);
+    for (int line = 1; line <= calls; ++line)
+        QCOMPARE(after.value(line), 1);
+    // The resume sent one request per line that had no stored call, no more.
+    QCOMPARE(env.requests() - requestsBefore, calls - int(before.size()));
+    qInfo("killed with %d lines out, %d stored, %d requests; the resume took %lld ms", out, int(before.size()),
+          requestsBefore, resumed.wallMs);
+}
+
+// 300 lines that are not inputs, then 10 that are: every line is answered, in order.
+void TestBatchCli::invalidLinesThenValidOnes()
+{
+    BatchEnv env;
+    QVERIFY(env.setUp(0));
+    QByteArray content;
+    for (int i = 0; i < 300; ++i)
+        content += "not json " + QByteArray::number(i) + '\n';
+    for (int i = 0; i < 10; ++i)
+        content += "\"Plan ticket " + QByteArray::number(i) + "\"\n";
+    QVERIFY(env.writeInputs(content));
+    env.server.run([](FakeProvider &p) { p.setResponder(oneTurn(0)); });
+    const Run r = env.run({u"--jobs"_s, u"4"_s}, 60000);
+    QCOMPARE(r.exitCode, 1); // not every line completed
+    QCOMPARE(r.lines.size(), 310);
+    QVERIFY(inInputOrder(r.lines));
+    for (int i = 0; i < 310; ++i)
+        QCOMPARE(r.lines.at(i).value(u"status"_s).toString(), i < 300 ? u"invalid_input"_s : u"completed"_s);
+    QCOMPARE(env.requests(), 10);
+    QVERIFY2(r.err.contains("10 completed, 300 not completed"), r.err.constData());
+}
+
+// Another process holds the write lock for 10 s (longer than SQLite's busy timeout) while the
+// batch runs: the writes wait and are retried, no call is lost, the batch ends with exit 0.
+void TestBatchCli::lockHeldTenSecondsLosesNothing()
+{
+    BatchEnv env;
+    const int calls = 40;
+    QVERIFY(env.setUp(calls));
+    env.server.run([](FakeProvider &p) { p.setResponder(oneTurn(50)); });
+    QProcess process;
+    env.start(process, {u"--jobs"_s, u"4"_s});
+    QVERIFY(process.waitForStarted());
+    QVERIFY(env.waitForRequests(4));
+    // This test's own connection is the other writer (the batch is another process).
+    const QString connection = u"lock-holder"_s;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+        db.setDatabaseName(env.dbPath);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"BEGIN IMMEDIATE"_s));
+        QVERIFY(q.exec(u"CREATE TABLE lock_holder (x)"_s));
+        const int requestsAtLock = env.requests();
+        QElapsedTimer held;
+        held.start();
+        // The scenario is a writer that holds the lock 10 s; meanwhile the calls go on.
+        while (held.elapsed() < 10000)
+            QThread::msleep(50);
+        const int requestsWhileLocked = env.requests() - requestsAtLock;
+        QVERIFY(q.exec(u"ROLLBACK"_s));
+        qInfo("%d requests while the lock was held", requestsWhileLocked);
+        QVERIFY(requestsWhileLocked > 0);
+    }
+    QSqlDatabase::removeDatabase(connection);
+    QVERIFY(process.waitForFinished(120000));
+    QByteArray out = process.readAllStandardOutput();
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0, err.right(2000).constData());
+    QCOMPARE(out.count('\n'), calls);
+    QVERIFY2(!out.contains("store_error"), out.left(2000).constData());
+    const QHash<int, int> stored = env.completedPerLine();
+    QCOMPARE(stored.size(), calls);
+    for (int line = 1; line <= calls; ++line)
+        QCOMPARE(stored.value(line), 1);
+    QCOMPARE(env.requests(), calls);
 }
 
 int runBatchCliTests(int argc, char **argv)

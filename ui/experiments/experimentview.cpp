@@ -1,4 +1,5 @@
 #include "ui/experiments/experimentview.h"
+#include "core/store/runlock.h"
 
 #include "core/secrets/truststore.h"
 #include "ui/widgets/trustdialog.h"
@@ -537,6 +538,8 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     }
     qint64 id = 0;
     QList<ExperimentRunRecord> previous;
+    QList<CallStore::ExperimentCall> storedCalls;
+    std::shared_ptr<RunLock> lock;
     if (m_store) {
         const ExperimentStart started = startStoredExperiment(m_store, *m_experiment, resumeId);
         switch (started.problem) {
@@ -553,9 +556,17 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
         case ExperimentStart::Problem::Store:
             m_notice->showMessage(tr("The experiment cannot be stored: %1").arg(started.storeError), NoticeBar::Kind::Error);
             return false;
+        case ExperimentStart::Problem::InUse:
+            m_notice->showMessage(tr("Experiment %1 is running in another program (%2); wait for it to end, then resume.")
+                                      .arg(*resumeId)
+                                      .arg(started.inUse),
+                                  NoticeBar::Kind::Error);
+            return false;
         }
         id = started.id;
         previous = started.previous;
+        storedCalls = started.storedCalls;
+        lock = started.lock;
     } else {
         m_notice->showMessage(tr("The history database is not open: the runs are not stored and cannot be resumed."),
                               NoticeBar::Kind::Warning);
@@ -565,7 +576,15 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
     m_run->setExperimentId(id);
     m_run->setPreviousRuns(previous);
+    m_run->setStoredCalls(storedCalls);
+    m_run->setRunLock(lock);
     m_run->setPriceTable(PriceTable::fromSettings());
+    connect(m_run.get(), &ExperimentRun::halted, this, [this](const QString &why) {
+        m_notice->showMessage(tr("The history cannot store the results (%1): no more calls are started. The replies "
+                                 "of the calls in flight are kept beside the database and stored at the next start.")
+                                  .arg(why),
+                              NoticeBar::Kind::Error);
+    });
     if (m_run->viaBatch())
         m_run->setBatchSettings(BatchRoundSettings::fromEnvironment());
     // Each finished run updates its cell at once; the figures and charts follow with the

@@ -1,0 +1,204 @@
+#include "core/store/recoveryfile.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::RecoveryFile {
+
+namespace {
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("Callscope::RecoveryFile", text);
+}
+
+QString systemError()
+{
+    return QString::fromLocal8Bit(std::strerror(errno));
+}
+
+// An open descriptor holding flock(LOCK_EX); closed (and so unlocked) when it goes.
+class LockedFile
+{
+public:
+    LockedFile(const QString &path, int flags)
+    {
+        const QByteArray name = QFile::encodeName(path);
+        m_fd = ::open(name.constData(), flags | O_CLOEXEC, 0600);
+        if (m_fd >= 0 && ::flock(m_fd, LOCK_EX) != 0) {
+            ::close(m_fd);
+            m_fd = -1;
+        }
+    }
+    ~LockedFile()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    LockedFile(const LockedFile &) = delete;
+    LockedFile &operator=(const LockedFile &) = delete;
+    int fd() const { return m_fd; }
+
+private:
+    int m_fd = -1;
+};
+
+bool writeAll(int fd, const QByteArray &data)
+{
+    qsizetype done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd, data.constData() + done, size_t(data.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
+
+} // namespace
+
+QString pathFor(const QString &databasePath)
+{
+    return databasePath + u".recovered.jsonl"_s;
+}
+
+void reserve(const QString &databasePath, qint64 bytes)
+{
+#ifdef __linux__
+    LockedFile file(pathFor(databasePath), O_WRONLY | O_CREAT | O_APPEND);
+    if (file.fd() < 0)
+        return;
+    struct stat info {};
+    if (::fstat(file.fd(), &info) != 0)
+        return;
+    // Past the end, so the file's size (and what an import reads) does not change.
+    ::fallocate(file.fd(), FALLOC_FL_KEEP_SIZE, info.st_size, bytes);
+#else
+    Q_UNUSED(databasePath);
+    Q_UNUSED(bytes);
+#endif
+}
+
+bool append(const QString &databasePath, const CallRecord &record, const InsertOptions &options, QString *error)
+{
+    QJsonObject line{{u"call"_s, record.toJson()}};
+    if (options.batch)
+        line.insert(u"batch"_s, QJsonObject{{u"batch_id"_s, options.batch->batchId}, {u"line"_s, options.batch->line}});
+    const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    const QString path = pathFor(databasePath);
+    LockedFile file(path, O_WRONLY | O_CREAT | O_APPEND);
+    if (file.fd() < 0) {
+        if (error)
+            *error = translate("cannot open %1: %2").arg(path, systemError());
+        return false;
+    }
+    struct stat before {};
+    ::fstat(file.fd(), &before);
+    if (!writeAll(file.fd(), bytes) || ::fdatasync(file.fd()) != 0) {
+        if (error)
+            *error = translate("cannot write %1: %2").arg(path, systemError());
+        // Never leave half a line: the next append would glue onto it.
+        if (::ftruncate(file.fd(), before.st_size) != 0) {
+            // Nothing more can be done; the import keeps unreadable lines aside.
+        }
+        return false;
+    }
+    return true;
+}
+
+ImportOutcome import(CallStore &store, const QString &databasePath)
+{
+    ImportOutcome outcome;
+    const QString path = pathFor(databasePath);
+    if (!QFile::exists(path))
+        return outcome;
+    LockedFile file(path, O_RDWR);
+    if (file.fd() < 0) {
+        outcome.error = translate("cannot open %1: %2").arg(path, systemError());
+        return outcome;
+    }
+    QByteArray content;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(file.fd(), buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            outcome.error = translate("cannot read %1: %2").arg(path, systemError());
+            return outcome;
+        }
+        if (n == 0)
+            break;
+        content.append(buffer, n);
+    }
+    if (content.isEmpty())
+        return outcome;
+    const QList<QByteArray> lines = content.split('\n');
+    QByteArray unreadable;
+    QByteArray left;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray &raw = lines.at(i);
+        if (raw.trimmed().isEmpty())
+            continue;
+        if (!outcome.error.isEmpty()) {
+            left += raw + '\n';
+            continue;
+        }
+        const QJsonObject line = QJsonDocument::fromJson(raw).object();
+        if (!line.value(u"call"_s).isObject()) {
+            unreadable += raw + '\n';
+            ++outcome.unreadable;
+            continue;
+        }
+        CallRecord record = CallRecord::fromJson(line.value(u"call"_s).toObject());
+        record.id = 0;
+        record.metadata.insert(u"recovered"_s, true);
+        InsertOptions options;
+        if (line.value(u"batch"_s).isObject()) {
+            const QJsonObject batch = line.value(u"batch"_s).toObject();
+            options.batch = BatchLink{batch.value(u"batch_id"_s).toInteger(), batch.value(u"line"_s).toInt()};
+        }
+        const auto id = store.insertCall(record, {}, options);
+        if (!id) {
+            const StoreError::Code code = id.error().code;
+            if (code == StoreError::Code::Constraint || code == StoreError::Code::InvalidInput) {
+                // This line will never fit (its batch is gone, say): set aside, not retried.
+                unreadable += raw + '\n';
+                ++outcome.unreadable;
+                continue;
+            }
+            // The database is busy or cannot take it now: this line and the rest wait.
+            outcome.error = id.error().message;
+            left += raw + '\n';
+            continue;
+        }
+        ++outcome.stored;
+    }
+    if (!unreadable.isEmpty()) {
+        LockedFile bad(path + u".bad"_s, O_WRONLY | O_CREAT | O_APPEND);
+        if (bad.fd() >= 0)
+            writeAll(bad.fd(), unreadable);
+    }
+    // What was stored leaves the file; what was not stays for the next run.
+    if (::ftruncate(file.fd(), 0) == 0 && !left.isEmpty()) {
+        ::lseek(file.fd(), 0, SEEK_SET);
+        writeAll(file.fd(), left);
+    }
+    ::fdatasync(file.fd());
+    return outcome;
+}
+
+} // namespace Callscope::RecoveryFile
