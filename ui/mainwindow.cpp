@@ -1,4 +1,5 @@
 #include "ui/mainwindow.h"
+#include "ui/widgets/dialogs.h"
 
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
@@ -861,9 +862,13 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
         if (tab == currentSpecTab())
             m_runAction->setEnabled(false);
     });
-    connect(panel, &RunPanel::runFinished, this, [this, tab] {
+    connect(panel, &RunPanel::runFinished, this, [this, tab](const LaunchResult &result) {
         if (tab == currentSpecTab())
             m_runAction->setEnabled(true);
+        // The call just run is the current call: History, the revision tree, the budget view
+        // and the History commands all act on it now.
+        if (result.stored && result.record.id > 0)
+            m_historyDocks->adoptFinishedCall(result.record.id);
     });
     connect(panel, &RunPanel::attentionNeeded, this, [this, tab] {
         if (isMinimized())
@@ -1222,6 +1227,7 @@ void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void
     box->setObjectName(u"unsavedChangesBox"_s);
     box->setInformativeText(tr("Save them first?"));
     box->setDefaultButton(QMessageBox::Save);
+    Dialogs::giveButtonsMnemonics(box); // Alt+S saves, Alt+D discards
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPointer<SpecDocument> guard(document);
     connect(box, &QMessageBox::finished, this, [this, box, guard, proceed](int) {
@@ -1338,7 +1344,7 @@ void MainWindow::updateFindings()
     const int warnings = m_findings->count(SpecFinding::Severity::Warning);
     const int infos = m_findings->count(SpecFinding::Severity::Info);
     m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
-    m_engineLabel->setText(tr("Lint for: %1").arg(engineTypeName(lintTarget())));
+    m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
 }
 
