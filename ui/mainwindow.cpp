@@ -147,7 +147,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_documentTabs->setTabsClosable(true);
     m_documentTabs->setMovable(true);
     m_documentTabs->tabBar()->setExpanding(false);
-    m_documentTabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    // Many open tabs scroll (the arrows at the end of the strip) instead of shrinking every
+    // title to a few letters.
+    m_documentTabs->tabBar()->setElideMode(Qt::ElideNone);
+    m_documentTabs->tabBar()->setUsesScrollButtons(true);
     setCentralWidget(m_documentTabs);
     connect(m_documentTabs, &QTabWidget::tabCloseRequested, this, [this](int index) { closeDocumentTab(index); });
     connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);

@@ -56,6 +56,8 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QTabBar>
+#include <QToolButton>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QTextCursor>
@@ -114,6 +116,7 @@ private Q_SLOTS:
     void findingsDockFormAndLintAgree();
     void profileChoiceDecidesTheType();
     void finishedRunIsTheCurrentCallAndNextRunStartsClean();
+    void twelveTabsKeepTheirTitles();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -469,6 +472,38 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
     QVERIFY2(panel->messageBar()->text().contains(u"max_turns"_s), qPrintable(panel->messageBar()->text()));
     // The last run is still in History.
     QVERIFY(docks->history()->model()->rowOfCall(ids.at(1)) >= 0);
+}
+
+// Twelve specs open at 1280x800: the tab strip scrolls, each title stays whole.
+void TestStudio2Window::twelveTabsKeepTheirTitles()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (int i = 1; i <= 12; ++i) {
+        const QString path = dir.filePath(u"customer-report-%1.spec.json"_s.arg(i, 2, 10, QLatin1Char('0')));
+        QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
+        QVERIFY(window.openSpecFile(path));
+    }
+    QTabWidget *tabs = window.documentTabs();
+    QVERIFY(tabs->count() >= 12);
+    QTabBar *bar = tabs->tabBar();
+    QApplication::processEvents();
+    for (int i = 0; i < tabs->count(); ++i) {
+        const QString title = tabs->tabText(i);
+        QVERIFY2(bar->tabRect(i).width() > bar->fontMetrics().horizontalAdvance(title), qPrintable(title));
+    }
+    // The strip is wider than the window: its scroll arrows are there to reach the others.
+    int arrows = 0;
+    for (QToolButton *b : bar->findChildren<QToolButton *>())
+        arrows += b->isVisible() ? 1 : 0;
+    QVERIFY(arrows >= 2);
+    // The tab in front is in view.
+    QVERIFY(bar->rect().intersects(bar->tabRect(bar->currentIndex())));
+    window.grab().save(buildPath(u"screenshots/twelve-tabs.png"_s));
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()
