@@ -415,6 +415,21 @@ void MainWindow::makeRoomForRun()
     // A wide sidebar page (History, Sessions) narrows again, so the run view is whole.
     if (dockWidgetArea(m_filesDock) == Qt::LeftDockWidgetArea && !m_filesDock->isFloating())
         resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+    // Panels below the spec dragged tall give back room, so what waits for the person (an
+    // approval with its arguments) is whole in the run view: they keep at most a quarter of the
+    // window's height while it does.
+    QList<QDockWidget *> bottom;
+    QList<int> heights;
+    const int most = height() / 4;
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->isVisible() && !dock->isFloating() && dockWidgetArea(dock) == Qt::BottomDockWidgetArea
+            && dock->height() > most) {
+            bottom.append(dock);
+            heights.append(most);
+        }
+    }
+    if (!bottom.isEmpty())
+        resizeDocks(bottom, heights, Qt::Vertical);
 }
 
 void MainWindow::setWorkspaceFolder(const QString &folder)

@@ -99,7 +99,7 @@ void TestCliLint::printsFindings()
     QCOMPARE(findings.at(0).toObject().value("pointer"_L1).toString(), u"/tools/0/name"_s);
     QCOMPARE(findings.at(0).toObject().value("rule"_L1).toString(), u"tool-name-snake-case"_s);
     QCOMPARE(out.value("summary"_L1).toObject(),
-             (QJsonObject{{"warning"_L1, 5}, {"info"_L1, 1}}));
+             (QJsonObject{{"error"_L1, 0}, {"warning"_L1, 5}, {"info"_L1, 1}}));
 }
 
 void TestCliLint::engineOption()
@@ -128,7 +128,7 @@ void TestCliLint::cleanSpec()
     QCOMPARE(r.exitCode, 0);
     const QJsonObject out = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(out.value("findings"_L1).toArray(), QJsonArray());
-    QCOMPARE(out.value("summary"_L1).toObject(), (QJsonObject{{"warning"_L1, 0}, {"info"_L1, 0}}));
+    QCOMPARE(out.value("summary"_L1).toObject(), (QJsonObject{{"error"_L1, 0}, {"warning"_L1, 0}, {"info"_L1, 0}}));
 }
 
 void TestCliLint::invalidSpec()

@@ -463,8 +463,9 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     window->currentDocument()->setClean();
 }
 
-// (4) A chat turn on a bundled replay sample finds the recording beside the spec, and a turn
-// that fails gives the typed text back.
+// (4) A session on a bundled replay sample: chat turns are not offered (the replay plays its
+// recording whatever is typed) and the button says why; Run spec in session finds the recording
+// beside the spec; a turn that fails gives the typed text back.
 void TestFirstUse::sessionChatOnSampleFindsItsRecording()
 {
     // From another working folder, as when the studio is started from a menu.
@@ -478,34 +479,33 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     SessionView *sessions = window->historyDocks()->sessions();
     window->showPanel(window->historyDocks()->sessionsDock());
     QVERIFY(sessions->newSession(u"Chat"_s) > 0);
-    sessions->input()->setPlainText(u"When did Apollo 11 land?"_s);
+    QPushButton *send = sessions->sendButton();
+    QTRY_VERIFY(!send->isEnabled());
+    QVERIFY2(send->toolTip().contains(u"live engine"_s), qPrintable(send->toolTip()));
+
+    sessions->input()->setPlainText(u"Describe the landing."_s);
     QSignalSpy turn(sessions, &SessionView::turnFinished);
-    QPushButton *send = nullptr;
-    for (QPushButton *b : sessions->findChildren<QPushButton *>()) {
-        if (b->text().remove(u'&') == u"Send"_s)
-            send = b;
-    }
-    QVERIFY(send);
-    send->click();
+    QTRY_VERIFY(sessions->runSpecButton()->isEnabled());
+    sessions->runSpecButton()->click();
     QVERIFY(turn.wait(15000));
     QDir::setCurrent(before);
     const QString status = sessions->statusText();
     QVERIFY2(!status.contains(u"cannot read the recording"_s) && !status.contains(u"does not exist"_s), qPrintable(status));
-    // The turn ran on the sample's engine (the replay), so it is in the chat.
     const QString chat = sessions->chatText();
-    QVERIFY2(chat.contains(u"When did Apollo 11 land?"_s), qPrintable(chat + u" | "_s + status));
+    QVERIFY2(chat.contains(u"Describe the landing."_s), qPrintable(chat + u" | "_s + status));
     shoot(*window, u"04-session-chat-on-sample"_s);
 
-    // A turn that cannot start: the text comes back into the input.
-    SessionView *view = sessions;
-    Spec broken;
-    broken.engine.type = EngineType::Replay;
-    broken.engine.replay = u"/nonexistent/recording.json"_s;
-    view->setChatEngine(broken.engine);
-    view->input()->setPlainText(u"Second message"_s);
+    // A turn that cannot reach its engine: the text comes back into the input.
+    EngineSpec unreachable;
+    unreachable.type = EngineType::OpenAICompatible;
+    unreachable.model = u"nobody-home"_s;
+    unreachable.baseUrl = u"http://127.0.0.1:1/v1"_s;
+    sessions->setChatEngine(unreachable);
+    QVERIFY(send->isEnabled());
+    sessions->input()->setPlainText(u"Second message"_s);
     send->click();
-    QTRY_COMPARE_WITH_TIMEOUT(turn.size(), 2, 10000);
-    QCOMPARE(view->input()->toPlainText(), u"Second message"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(turn.size(), 2, 30000);
+    QCOMPARE(sessions->input()->toPlainText(), u"Second message"_s);
     window->currentDocument()->setClean();
 }
 

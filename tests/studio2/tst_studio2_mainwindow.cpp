@@ -26,12 +26,15 @@
 #include "ui/history/revisiontreewidget.h"
 #include "ui/mainwindow.h"
 #include "ui/spectab.h"
+#include "ui/widgets/noticebar.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "core/schema/speccheck.h"
 #include "core/secrets/profilestore.h"
 #include "ui/run/runpanel.h"
+#include "ui/run/approvalpanel.h"
+#include "ui/run/timelineview.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/editor/specdocument.h"
 #include "ui/settings/enginespage.h"
@@ -117,6 +120,7 @@ private Q_SLOTS:
     void profileChoiceDecidesTheType();
     void finishedRunIsTheCurrentCallAndNextRunStartsClean();
     void twelveTabsKeepTheirTitles();
+    void approvalWholeWithATallBottomPanel();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -402,9 +406,8 @@ void TestStudio2Window::profileChoiceDecidesTheType()
 
     // The person picks the profile from the list.
     profile->setFocus();
-    QTest::mouseClick(profile, Qt::LeftButton);
+    QVERIFY(profile->findText(local.name) > 0);
     profile->setCurrentIndex(profile->findText(local.name));
-    QTest::keyClick(profile, Qt::Key_Return);
     QCOMPARE(type->currentIndex(), 0);
     QCOMPARE(type->currentText(), u"From the profile (openai-compatible)"_s);
     QVERIFY2(note->text().contains(u"local-llm"_s) && note->text().contains(u"openai-compatible"_s), qPrintable(note->text()));
@@ -504,6 +507,39 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
     // The tab in front is in view.
     QVERIFY(bar->rect().intersects(bar->tabRect(bar->currentIndex())));
     window.grab().save(buildPath(u"screenshots/twelve-tabs.png"_s));
+}
+
+// A panel below the spec dragged to half the window's height: an approval still shows its tool
+// and its arguments whole, not only its buttons.
+void TestStudio2Window::approvalWholeWithATallBottomPanel()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    window.showPanel(window.findingsDock());
+    window.resizeDocks({window.findingsDock()}, {400}, Qt::Vertical);
+    QTRY_VERIFY(window.findingsDock()->height() >= 350);
+    RunPanel *panel = window.runPanel();
+    QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+    ApprovalPanel *approval = panel->approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 20000);
+    QWidget *viewport = panel->timelineView()->viewport();
+    auto whole = [&window, viewport](QWidget *w) {
+        const QRect own(w->mapTo(&window, QPoint(0, 0)), w->size());
+        QRect room(viewport->mapTo(&window, QPoint(0, 0)), viewport->size());
+        // The run view scrolls inside its own scroll area: what the window shows of it counts.
+        room &= window.centralWidget()->geometry();
+        return w->isVisible() && room.contains(own);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->argumentsEditor()), 5000);
+    QVERIFY(whole(approval->approveButton()));
+    QVERIFY(window.findingsDock()->isVisible());
+    QApplication::processEvents();
+    window.grab().save(buildPath(u"screenshots/approval-tall-bottom-panel.png"_s));
+    approval->approveButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning(), 20000);
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()
