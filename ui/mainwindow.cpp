@@ -875,6 +875,9 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
     RunPanel *panel = tab->runPanel();
     // What needs the person comes forward: a run that starts or stops for a decision.
     connect(panel, &RunPanel::runStarted, this, [this, tab] {
+        // What was current when the run started: if the person picks another call meanwhile,
+        // the finished run does not take it away.
+        tab->setProperty("currentCallAtStart", m_historyDocks->currentCallId());
         m_documentTabs->setCurrentWidget(tab);
         makeRoomForRun();
         if (tab == currentSpecTab())
@@ -885,7 +888,8 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
             m_runAction->setEnabled(true);
         // The call just run is the current call: History, the revision tree, the budget view
         // and the History commands all act on it now.
-        if (result.stored && result.record.id > 0)
+        if (result.stored && result.record.id > 0
+            && m_historyDocks->currentCallId() == tab->property("currentCallAtStart").toLongLong())
             m_historyDocks->adoptFinishedCall(result.record.id);
     });
     connect(panel, &RunPanel::attentionNeeded, this, [this, tab] {

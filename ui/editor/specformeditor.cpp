@@ -139,6 +139,11 @@ SpecFormEditor::SpecFormEditor(SpecDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs, 1);
+    // Profiles added in Preferences since the form was made are in the list when it is shown.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == 1 && m_profiles)
+            setProfileStore(m_profiles);
+    });
 
     // Undo and Redo are the document's, wherever the focus is.
     auto *filter = new UndoKeysToWindow(this);

@@ -462,7 +462,8 @@ void SessionView::onTurnFinished(const LaunchResult &result)
     setPending(std::nullopt);
     m_turnSession = 0;
     // A turn that left nothing in the session gives the typed text back, so it can be sent again.
-    if (!result.stored && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
+    // A turn that did not complete left nothing in the session: the typed text comes back.
+    if (result.record.status != CallStatus::Completed && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
         m_input->setPlainText(m_sentText);
     m_sentText.clear();
     if (result.record.status == CallStatus::Completed)
