@@ -498,6 +498,10 @@
         <source>Send this text to the model as the tool&apos;s error</source>
         <translation>Diesen Text als Fehler des Werkzeugs an das Modell senden</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; (call %2) is to run with the arguments you edited, not the model&apos;s. It needs your approval.</source>
+        <translation>„%1“ (Aufruf %2) soll mit den von Ihnen bearbeiteten Argumenten laufen, nicht mit denen des Modells. Dazu ist Ihre Freigabe nötig.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::AttachmentModel</name>
@@ -1180,6 +1184,25 @@
     <message>
         <source>The keychain reported an error: %1.</source>
         <translation>Der Schlüsselbund meldete einen Fehler: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::Dialogs</name>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Ja</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;Nein</translation>
     </message>
 </context>
 <context>
@@ -3322,10 +3345,6 @@
         <translation>%1 Fehler, %2 Warnungen, %3 Hinweise</translation>
     </message>
     <message>
-        <source>Lint for: %1</source>
-        <translation>Prüfen für: %1</translation>
-    </message>
-    <message>
         <source>Findings (%1)</source>
         <translation>Befunde (%1)</translation>
     </message>
@@ -3548,6 +3567,10 @@
     <message>
         <source>built-in JSON highlighter</source>
         <translation>eingebaute JSON-Hervorhebung</translation>
+    </message>
+    <message>
+        <source>Advice for: %1 engine</source>
+        <translation>Hinweise für: Engine %1</translation>
     </message>
 </context>
 <context>
@@ -4342,32 +4365,8 @@
 <context>
     <name>Callscope::Preflight</name>
     <message>
-        <source>The replay engine needs a recording: set engine.replay to a recording file or a stored call id.</source>
-        <translation>Die Replay-Engine braucht eine Aufzeichnung: Setzen Sie engine.replay auf eine Aufzeichnungsdatei oder die ID eines gespeicherten Aufrufs.</translation>
-    </message>
-    <message>
-        <source>The recording %1 does not exist (engine.replay is read relative to the spec&apos;s folder).</source>
-        <translation>Die Aufzeichnung %1 gibt es nicht (engine.replay wird relativ zum Ordner der Spec gelesen).</translation>
-    </message>
-    <message>
-        <source>No model is set: fill in engine.model (for example the model name your provider lists).</source>
-        <translation>Kein Modell gesetzt: Tragen Sie engine.model ein (zum Beispiel den Modellnamen, den Ihr Anbieter nennt).</translation>
-    </message>
-    <message>
         <source>The base URL &quot;%1&quot; is not a web address: it must start with https:// (or http://) and name a host.</source>
         <translation>Die Basis-URL „%1“ ist keine Webadresse: Sie muss mit https:// (oder http://) beginnen und einen Host nennen.</translation>
-    </message>
-    <message>
-        <source>An OpenAI-compatible engine needs engine.base_url: the address of the server.</source>
-        <translation>Eine OpenAI-kompatible Engine braucht engine.base_url: die Adresse des Servers.</translation>
-    </message>
-    <message>
-        <source>No key found: the environment variable %1 (engine.api_key_env) is not set. Set it, or use an engine profile with a stored key.</source>
-        <translation>Kein Schlüssel gefunden: Die Umgebungsvariable %1 (engine.api_key_env) ist nicht gesetzt. Setzen Sie sie oder verwenden Sie ein Engine-Profil mit gespeichertem Schlüssel.</translation>
-    </message>
-    <message>
-        <source>No key found for %1: name an environment variable in engine.api_key_env, or pick an engine profile with a stored key (Preferences, or callscope-cli engines add).</source>
-        <translation>Kein Schlüssel für %1 gefunden: Nennen Sie eine Umgebungsvariable in engine.api_key_env oder wählen Sie ein Engine-Profil mit gespeichertem Schlüssel (Einstellungen oder callscope-cli engines add).</translation>
     </message>
     <message>
         <source>relative to %1</source>
@@ -4384,6 +4383,30 @@
     <message>
         <source>The MCP server &quot;%1&quot; cannot start: its program &quot;%2&quot; was not found %3 (or is not executable). Install it, or fix mcp_servers.%1.command.</source>
         <translation>Der MCP-Server „%1“ kann nicht starten: Sein Programm „%2“ wurde %3 nicht gefunden (oder ist nicht ausführbar). Installieren Sie es oder korrigieren Sie mcp_servers.%1.command.</translation>
+    </message>
+    <message>
+        <source>The replay engine needs a recording: a recording file or a stored call id (Replay from in the Engine tab; &quot;replay&quot; of the spec&apos;s engine).</source>
+        <translation>Die Replay-Engine braucht eine Aufzeichnung: eine Aufzeichnungsdatei oder die ID eines gespeicherten Aufrufs (Wiedergabe aus im Reiter Engine; „replay“ der Engine der Spezifikation).</translation>
+    </message>
+    <message>
+        <source>The recording %1 does not exist (a recording named in the spec is found relative to the spec&apos;s folder).</source>
+        <translation>Die Aufzeichnung %1 existiert nicht (eine in der Spezifikation genannte Aufzeichnung wird relativ zum Ordner der Spezifikation gesucht).</translation>
+    </message>
+    <message>
+        <source>No model is set: name the model your provider lists (Model in the Engine tab; &quot;model&quot; of the spec&apos;s engine).</source>
+        <translation>Kein Modell angegeben: Nennen Sie das Modell, das Ihr Anbieter auflistet (Modell im Reiter Engine; „model“ der Engine der Spezifikation).</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible engine needs the address of its server (Base URL in the Engine tab; &quot;base_url&quot; of the spec&apos;s engine).</source>
+        <translation>Eine OpenAI-kompatible Engine braucht die Adresse ihres Servers (Basis-URL im Reiter Engine; „base_url“ der Engine der Spezifikation).</translation>
+    </message>
+    <message>
+        <source>No key found: the environment variable %1, named as the key variable of the engine, is not set. Set it, or use an engine profile with a stored key.</source>
+        <translation>Kein Schlüssel gefunden: Die Umgebungsvariable %1, als Schlüsselvariable der Engine angegeben, ist nicht gesetzt. Setzen Sie sie oder verwenden Sie ein Engine-Profil mit gespeichertem Schlüssel.</translation>
+    </message>
+    <message>
+        <source>No key found for %1: name the environment variable that holds it (API key variable in the Engine tab; &quot;api_key_env&quot; of the spec&apos;s engine), or pick an engine profile with a stored key (Preferences, or callscope-cli engines add).</source>
+        <translation>Kein Schlüssel für %1 gefunden: Nennen Sie die Umgebungsvariable, die ihn enthält (API-Schlüsselvariable im Reiter Engine; „api_key_env“ der Engine der Spezifikation), oder wählen Sie ein Engine-Profil mit gespeichertem Schlüssel (Einstellungen oder callscope-cli engines add).</translation>
     </message>
 </context>
 <context>
@@ -5176,6 +5199,14 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>The arguments must be a JSON object.</source>
         <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
     </message>
+    <message>
+        <source>%1 (%2) with your arguments needs your approval</source>
+        <translation>%1 (%2) mit Ihren Argumenten braucht Ihre Freigabe</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Kann nicht ausgeführt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Runner</name>
@@ -5541,6 +5572,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>Waiting for you: type the result of %1 below, then Send Result.</source>
         <translation>Wartet auf Sie: geben Sie unten das Ergebnis von %1 ein, dann Ergebnis senden.</translation>
     </message>
+    <message>
+        <source>Chat turns need a live engine: the replay engine of this spec only plays back its recording, whatever you type. Pick an engine profile in the list above (Edit &gt; Preferences adds one); Run spec in session still works.</source>
+        <translation>Chat-Runden brauchen eine echte Engine: Die Replay-Engine dieser Spezifikation spielt nur ihre Aufzeichnung ab, egal was Sie eingeben. Wählen Sie oben ein Engine-Profil (Bearbeiten &gt; Einstellungen legt eines an); Spezifikation in der Sitzung ausführen funktioniert weiterhin.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SettingsDialog</name>
@@ -5555,6 +5590,13 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Calls at once</source>
         <translation>Gleichzeitige Aufrufe</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::SpecCheck</name>
+    <message>
+        <source>&quot;%1&quot; is not valid JSON Schema here: %2</source>
+        <translation>„%1“ ist hier kein gültiges JSON Schema: %2</translation>
     </message>
 </context>
 <context>
@@ -5618,10 +5660,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <translation>genau ein JSON-Wert erwartet</translation>
     </message>
     <message>
-        <source>Spec editor</source>
-        <translation>Spezifikationseditor</translation>
-    </message>
-    <message>
         <source>Spec sections</source>
         <translation>Abschnitte der Spezifikation</translation>
     </message>
@@ -5644,54 +5682,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>&amp;Pre-seeds &amp;&amp; MCP</source>
         <translation>&amp;Vorbelegung &amp;&amp; MCP</translation>
-    </message>
-    <message>
-        <source>Whole spec as JSON</source>
-        <translation>Gesamte Spezifikation als JSON</translation>
-    </message>
-    <message>
-        <source>&amp;JSON</source>
-        <translation>&amp;JSON</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Befunde</translation>
-    </message>
-    <message>
-        <source>&amp;New Spec</source>
-        <translation>&amp;Neue Spezifikation</translation>
-    </message>
-    <message>
-        <source>&amp;Open Spec…</source>
-        <translation>Spezifikation ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Open Spec</source>
-        <translation>Spezifikation öffnen</translation>
-    </message>
-    <message>
-        <source>Spec files (*.json);;All files (*)</source>
-        <translation>Spezifikationsdateien (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Save Spec</source>
-        <translation>Spezifikation &amp;speichern</translation>
-    </message>
-    <message>
-        <source>Save Spec &amp;As…</source>
-        <translation>Spezifikation speichern &amp;unter …</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederholen</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <source>Kind</source>
@@ -6070,61 +6060,8 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <translation>ein Array von Objekten</translation>
     </message>
     <message>
-        <source>The JSON has an error at line %1, column %2: %3. The form keeps the last valid spec.</source>
-        <translation>Das JSON hat einen Fehler in Zeile %1, Spalte %2: %3. Das Formular behält die letzte gültige Spezifikation.</translation>
-    </message>
-    <message>
-        <source>a spec is a JSON object</source>
-        <translation>eine Spezifikation ist ein JSON-Objekt</translation>
-    </message>
-    <message numerus="yes">
-        <source>The JSON is not a valid spec (%n problem(s)); the form keeps the last valid spec.</source>
-        <translation>
-            <numerusform>Das JSON ist keine gültige Spezifikation (%n Problem); das Formular behält die letzte gültige Spezifikation.</numerusform>
-            <numerusform>Das JSON ist keine gültige Spezifikation (%n Probleme); das Formular behält die letzte gültige Spezifikation.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Edit spec</source>
-        <translation>Spezifikation bearbeiten</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot open %1:
-%2</source>
-        <translation>%1 kann nicht geöffnet werden:
-%2</translation>
-    </message>
-    <message>
-        <source>Cannot save %1: %2</source>
-        <translation>%1 kann nicht gespeichert werden: %2</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>Save Spec As</source>
-        <translation>Spezifikation speichern unter</translation>
-    </message>
-    <message>
-        <source>Spec files (*.spec.json *.json)</source>
-        <translation>Spezifikationsdateien (*.spec.json *.json)</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>The spec has unsaved changes. Save them first?</source>
-        <translation>Die Spezifikation hat ungespeicherte Änderungen. Zuerst speichern?</translation>
-    </message>
-    <message>
-        <source>&amp;%1 %2</source>
-        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>Output mode</source>
@@ -6204,6 +6141,42 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Fix the MCP servers JSON first: it is not an object.</source>
         <translation>Korrigieren Sie zuerst das JSON der MCP-Server: Es ist kein Objekt.</translation>
+    </message>
+    <message>
+        <source>Spec form</source>
+        <translation>Formular der Spezifikation</translation>
+    </message>
+    <message>
+        <source>From the profile</source>
+        <translation>Aus dem Profil</translation>
+    </message>
+    <message>
+        <source>Which engine type is used</source>
+        <translation>Welcher Engine-Typ verwendet wird</translation>
+    </message>
+    <message>
+        <source>From the profile (%1)</source>
+        <translation>Aus dem Profil (%1)</translation>
+    </message>
+    <message>
+        <source>No profile: the call goes to %1.</source>
+        <translation>Kein Profil: Der Aufruf geht an %1.</translation>
+    </message>
+    <message>
+        <source>There is no engine profile named &quot;%1&quot; (Edit &gt; Preferences).</source>
+        <translation>Es gibt kein Engine-Profil namens „%1“ (Bearbeiten &gt; Einstellungen).</translation>
+    </message>
+    <message>
+        <source>The profile &quot;%1&quot; decides: %2.</source>
+        <translation>Das Profil „%1“ entscheidet: %2.</translation>
+    </message>
+    <message>
+        <source>The spec says %1, as the profile &quot;%2&quot; does.</source>
+        <translation>Die Spezifikation sagt %1, wie das Profil „%2“.</translation>
+    </message>
+    <message>
+        <source>The spec&apos;s %1 wins over the profile&apos;s %2; choose &quot;From the profile&quot; to use the profile&apos;s.</source>
+        <translation>%1 aus der Spezifikation geht vor %2 aus dem Profil; wählen Sie „Aus dem Profil“, um den Typ des Profils zu verwenden.</translation>
     </message>
 </context>
 <context>
@@ -6446,6 +6419,17 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>This spec cannot run: %1 (and %2 more problems in Findings)</source>
         <translation>Diese Spezifikation kann nicht laufen: %1 (und %2 weitere Probleme unter Befunde)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>This spec cannot run: %1 (and %n more in Findings)</source>
+        <translation>
+            <numerusform>Diese Spezifikation kann nicht ausgeführt werden: %1 (und %n weiterer in den Befunden)</numerusform>
+            <numerusform>Diese Spezifikation kann nicht ausgeführt werden: %1 (und %n weitere in den Befunden)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7313,6 +7297,14 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>List or call the tools of an MCP server, local or remote.</source>
         <translation>Die Werkzeuge eines lokalen oder entfernten MCP-Servers auflisten oder aufrufen.</translation>
+    </message>
+    <message>
+        <source>%1 cannot run, because of schemas that are not valid JSON Schema:</source>
+        <translation>%1 kann nicht ausgeführt werden, weil Schemas darin kein gültiges JSON Schema sind:</translation>
+    </message>
+    <message>
+        <source>%1 (keyword &quot;%2&quot;): %3</source>
+        <translation>%1 (Schlüsselwort „%2“): %3</translation>
     </message>
 </context>
 <context>

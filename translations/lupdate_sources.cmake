@@ -45,9 +45,14 @@ endforeach()
 message(STATUS "lupdate: ${_rewritten} translation helpers spelled out")
 
 foreach(ts IN LISTS TS_FILES)
+    # English needs only the plural forms of the %n strings; the rest is the source text.
+    set(_only)
+    if(ts MATCHES "_en\\.ts$")
+        set(_only -pluralonly)
+    endif()
     execute_process(
         COMMAND "${LUPDATE}" -I "${MIRROR_DIR}" core ui app -extensions cpp,h
-                -no-obsolete -locations none -ts "${ts}"
+                -no-obsolete -locations none ${_only} -ts "${ts}"
         WORKING_DIRECTORY "${MIRROR_DIR}"
         RESULT_VARIABLE rc)
     if(NOT rc EQUAL 0)

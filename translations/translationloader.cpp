@@ -89,6 +89,18 @@ TranslationSetup installTranslators(QCoreApplication *app, const QLocale &locale
         }
         break;
     }
+    if (setup.loadedFiles.isEmpty()) {
+        // English, the source language: only the plural forms ("1 call", "2 calls") come from
+        // a file, so %n strings read well.
+        const QString qm = findCallscopeQm(u"en"_s);
+        auto *english = new QTranslator(app);
+        if (!qm.isEmpty() && english->load(qm)) {
+            QCoreApplication::installTranslator(english);
+            setup.loadedFiles.append(qm);
+        } else {
+            delete english;
+        }
+    }
     qCDebug(lcI18n) << "language" << setup.language << "files" << setup.loadedFiles;
     return setup;
 }

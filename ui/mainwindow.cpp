@@ -1,4 +1,5 @@
 #include "ui/mainwindow.h"
+#include "ui/widgets/dialogs.h"
 
 #include "core/secrets/truststore.h"
 
@@ -148,7 +149,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_documentTabs->setTabsClosable(true);
     m_documentTabs->setMovable(true);
     m_documentTabs->tabBar()->setExpanding(false);
-    m_documentTabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    // Many open tabs scroll (the arrows at the end of the strip) instead of shrinking every
+    // title to a few letters.
+    m_documentTabs->tabBar()->setElideMode(Qt::ElideNone);
+    m_documentTabs->tabBar()->setUsesScrollButtons(true);
     setCentralWidget(m_documentTabs);
     connect(m_documentTabs, &QTabWidget::tabCloseRequested, this, [this](int index) { closeDocumentTab(index); });
     connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
@@ -413,6 +417,21 @@ void MainWindow::makeRoomForRun()
     // A wide sidebar page (History, Sessions) narrows again, so the run view is whole.
     if (dockWidgetArea(m_filesDock) == Qt::LeftDockWidgetArea && !m_filesDock->isFloating())
         resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+    // Panels below the spec dragged tall give back room, so what waits for the person (an
+    // approval with its arguments) is whole in the run view: they keep at most a quarter of the
+    // window's height while it does.
+    QList<QDockWidget *> bottom;
+    QList<int> heights;
+    const int most = height() / 4;
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->isVisible() && !dock->isFloating() && dockWidgetArea(dock) == Qt::BottomDockWidgetArea
+            && dock->height() > most) {
+            bottom.append(dock);
+            heights.append(most);
+        }
+    }
+    if (!bottom.isEmpty())
+        resizeDocks(bottom, heights, Qt::Vertical);
 }
 
 void MainWindow::setWorkspaceFolder(const QString &folder)
@@ -858,14 +877,22 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
     RunPanel *panel = tab->runPanel();
     // What needs the person comes forward: a run that starts or stops for a decision.
     connect(panel, &RunPanel::runStarted, this, [this, tab] {
+        // What was current when the run started: if the person picks another call meanwhile,
+        // the finished run does not take it away.
+        tab->setProperty("currentCallAtStart", m_historyDocks->currentCallId());
         m_documentTabs->setCurrentWidget(tab);
         makeRoomForRun();
         if (tab == currentSpecTab())
             m_runAction->setEnabled(false);
     });
-    connect(panel, &RunPanel::runFinished, this, [this, tab] {
+    connect(panel, &RunPanel::runFinished, this, [this, tab](const LaunchResult &result) {
         if (tab == currentSpecTab())
             m_runAction->setEnabled(true);
+        // The call just run is the current call: History, the revision tree, the budget view
+        // and the History commands all act on it now.
+        if (result.stored && result.record.id > 0
+            && m_historyDocks->currentCallId() == tab->property("currentCallAtStart").toLongLong())
+            m_historyDocks->adoptFinishedCall(result.record.id);
     });
     connect(panel, &RunPanel::attentionNeeded, this, [this, tab] {
         if (isMinimized())
@@ -1229,6 +1256,7 @@ void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void
     box->setObjectName(u"unsavedChangesBox"_s);
     box->setInformativeText(tr("Save them first?"));
     box->setDefaultButton(QMessageBox::Save);
+    Dialogs::giveButtonsMnemonics(box); // Alt+S saves, Alt+D discards
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPointer<SpecDocument> guard(document);
     connect(box, &QMessageBox::finished, this, [this, box, guard, proceed](int) {
@@ -1345,7 +1373,7 @@ void MainWindow::updateFindings()
     const int warnings = m_findings->count(SpecFinding::Severity::Warning);
     const int infos = m_findings->count(SpecFinding::Severity::Info);
     m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
-    m_engineLabel->setText(tr("Lint for: %1").arg(engineTypeName(lintTarget())));
+    m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
 }
 

@@ -10,6 +10,7 @@
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/run/runpanel.h"
+#include "core/secrets/profilestore.h"
 
 #include <QAction>
 #include <QSplitter>
@@ -27,7 +28,7 @@ namespace Callscope {
 SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
-    , m_form(new SpecFormEditor(this))
+    , m_form(new SpecFormEditor(document, this))
     , m_json(new JsonEditor(this))
     , m_editorTabs(new QTabWidget(this))
     , m_messages(new NoticeBar(this))
@@ -37,15 +38,15 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     document->setParent(this);
 
     m_form->setObjectName(u"specForm"_s);
-    m_form->setRawTabVisible(false);
-    // The window lists the findings once, for the spec in front.
-    m_form->setFindingsListVisible(false);
-    if (services)
+    if (services) {
         m_form->setProfileStore(services->profiles());
-    m_form->setExternalHistory(document->undoStack());
-    // The window's Undo/Redo act on the document's history, wherever the focus is.
-    m_form->undoAction()->setShortcut(QKeySequence());
-    m_form->redoAction()->setShortcut(QKeySequence());
+        // A spec that names a profile and no type is checked for the profile's type.
+        ProfileStore *profiles = services->profiles();
+        document->setProfileTypeLookup([profiles](const QString &name) -> std::optional<EngineType> {
+            const std::optional<EngineProfile> profile = profiles->get(name);
+            return profile ? std::optional<EngineType>(profile->type) : std::nullopt;
+        });
+    }
 
     m_json->setObjectName(u"specEditor"_s);
     m_json->setAccessibleName(tr("Spec as JSON"));
@@ -100,16 +101,9 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
-    // Form edits go into the text as steps of the document's history; a changed text (typed,
-    // undone, reverted) shows in the form once it reads as a spec.
-    connect(m_form, &SpecFormEditor::specEdited, this, [this](int mergeId) {
-        m_document->replaceText(QString::fromUtf8(saveSpec(m_form->spec())), mergeId);
-    });
-    connect(m_document, &SpecDocument::checked, this, [this] {
-        if (m_document->spec())
-            m_form->showSpec(*m_document->spec());
-        updateBanner();
-    });
+    // The form is a view of the document; what the document's check finds also decides
+    // whether the run view may run.
+    connect(m_document, &SpecDocument::checked, this, &SpecTab::updateBanner);
     connect(m_run, &RunPanel::waitingChanged, this, [this](bool waiting) {
         m_waiting = waiting;
         Q_EMIT waitingChanged(waiting);
@@ -137,7 +131,7 @@ void SpecTab::showJson()
 void SpecTab::reloadForm()
 {
     // The form starts over from the document's spec (a file that does not load: an empty one).
-    m_form->setSpec(m_document->spec().value_or(Spec()), m_document->path(), true);
+    m_form->reload();
     updateBanner();
 }
 
@@ -145,10 +139,9 @@ std::optional<Spec> SpecTab::specForRun()
 {
     m_form->flushPendingEdits();
     m_document->recheck();
-    if (!m_document->spec()) {
-        m_run->messageBar()->showMessage(
-            tr("The spec cannot run: %1").arg(m_document->check().errors.constFirst().toString()),
-            NoticeBar::Kind::Error);
+    if (!m_document->check().runnable()) {
+        m_run->messageBar()->showMessage(tr("The spec cannot run: %1").arg(m_document->check().blockingReason()),
+                                         NoticeBar::Kind::Error);
         return std::nullopt;
     }
     return m_document->spec();
@@ -179,9 +172,18 @@ void SpecTab::updateBanner()
                                           .arg(first)
                                           .arg(check.errors.size() - 1),
                                 NoticeBar::Kind::Error);
+    } else if (!check.schemaErrors.isEmpty()) {
+        const SpecSchemaError &first = check.schemaErrors.constFirst();
+        const qsizetype more = check.schemaErrors.size() - 1;
+        const QString where = tr("%1: %2").arg(first.pointer, first.message);
+        m_messages->showMessage(more == 0 ? tr("This spec cannot run: %1").arg(where)
+                                          : tr("This spec cannot run: %1 (and %n more in Findings)", nullptr, int(more))
+                                                .arg(where),
+                                NoticeBar::Kind::Error);
     } else if (m_messages->kind() == NoticeBar::Kind::Error) {
         m_messages->clearMessage();
     }
+    m_run->setBlockedReason(check.runnable() ? QString() : check.blockingReason());
 }
 
 } // namespace Callscope

@@ -6,6 +6,8 @@
 
 #include "app/cli/cliutil.h"
 #include "core/schema/speccheck.h"
+#include "core/secrets/profilestore.h"
+#include "core/service/appcontext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -92,7 +94,12 @@ int runLint(const QStringList &arguments)
         printError(readError);
         return ExitUsage;
     }
-    const SpecCheck check = checkSpec(*bytes, specPath, engine);
+    // A spec that names a profile and no type is linted for the profile's type.
+    AppContext context;
+    const SpecCheck check = checkSpec(*bytes, specPath, engine, [&context](const QString &name) {
+        const std::optional<EngineProfile> profile = context.profiles()->get(name);
+        return profile ? std::optional<EngineType>(profile->type) : std::nullopt;
+    });
     if (!check.ok()) {
         QString message = check.errors.size() == 1
             ? tr("%1 is not a valid spec (1 error):").arg(specPath)
@@ -109,6 +116,14 @@ int runLint(const QStringList &arguments)
     QJsonArray list;
     int warnings = 0;
     int infos = 0;
+    // Schemas that are not valid JSON Schema come first: the spec cannot run with them.
+    for (const SpecSchemaError &e : check.schemaErrors) {
+        list.append(QJsonObject{{"severity"_L1, u"error"_s},
+                                {"pointer"_L1, e.pointer},
+                                {"keyword"_L1, e.keyword},
+                                {"message"_L1, e.message},
+                                {"rule"_L1, u"schema-invalid"_s}});
+    }
     for (const LintFinding &f : findings) {
         list.append(QJsonObject{{"severity"_L1, lintSeverityName(f.severity)},
                                 {"pointer"_L1, f.pointer},
@@ -119,7 +134,17 @@ int runLint(const QStringList &arguments)
     printJson(QJsonObject{{"spec"_L1, specPath},
                           {"engine"_L1, engineTypeName(target)},
                           {"findings"_L1, list},
-                          {"summary"_L1, QJsonObject{{"warning"_L1, warnings}, {"info"_L1, infos}}}});
+                          {"summary"_L1, QJsonObject{{"error"_L1, int(check.schemaErrors.size())},
+                                                     {"warning"_L1, warnings},
+                                                     {"info"_L1, infos}}}});
+    if (!check.schemaErrors.isEmpty()) {
+        QString message = tr("%1 cannot run, because of schemas that are not valid JSON Schema:")
+                              .arg(specPath);
+        for (const SpecSchemaError &e : check.schemaErrors)
+            message += u"\n  "_s + tr("%1 (keyword \"%2\"): %3").arg(e.pointer, e.keyword, e.message);
+        printError(message);
+        return ExitUsage;
+    }
     return ExitOk;
 }
 

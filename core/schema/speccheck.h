@@ -1,8 +1,10 @@
 #pragma once
 
 // Everything a spec file's text says about itself before it runs: the errors that stop it from
-// loading (JSON syntax, wrong fields) and, once it loads, the lint findings for an engine type.
-// The studio's findings list and `callscope-cli lint` both come from checkSpec, so they agree.
+// loading (JSON syntax, wrong fields), the schemas in it that are not valid JSON Schema (the
+// response schema and each tool's parameters, checked against the 2020-12 meta-schema) and,
+// once it loads, the lint findings for an engine type. The studio's findings list, the form's
+// markers, the run button and `callscope-cli lint` all read checkSpec, so they agree.
 
 #include "core/model/specio.h"
 #include "core/schema/lint.h"
@@ -11,9 +13,21 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace Callscope {
+
+// A schema in the spec that is not valid JSON Schema (or cannot be compiled: a $ref that does
+// not resolve, a pattern that is not a regular expression, a $ref cycle).
+struct SpecSchemaError
+{
+    QString pointer; // into the spec document: "/response_schema/properties/answer/minLength"
+    QString keyword; // the schema keyword that is wrong: "minLength"
+    QString message; // what is wrong with it, in plain words
+
+    friend bool operator==(const SpecSchemaError &, const SpecSchemaError &) = default;
+};
 
 struct SpecCheck
 {
@@ -21,15 +35,30 @@ struct SpecCheck
     QList<SpecError> errors;   // why it does not load; empty when spec is set
     // A JSON syntax error: where it is, in characters of the text (-1 when the JSON parses).
     qsizetype syntaxErrorPosition = -1;
+    // Schemas of a spec that loads but that no engine could use; a spec with any cannot run.
+    QList<SpecSchemaError> schemaErrors;
     EngineType target = EngineType::OpenAI; // the engine the lint findings are for
-    QList<LintFinding> findings;            // lint advice; empty when the spec does not load
+    // Lint advice; empty when the spec does not load. A schema with errors is not linted.
+    QList<LintFinding> findings;
 
     bool ok() const { return spec.has_value(); }
+    // Loads and has no invalid schema: the spec can be sent.
+    bool runnable() const { return ok() && schemaErrors.isEmpty(); }
+    // Why the spec cannot run, in one line (empty when it can).
+    QString blockingReason() const;
 };
 
-// Loads `json` (relative paths resolve against `sourcePath`) and lints it for `target`, or for
-// the spec's own engine type when no target is given.
+// The engine type of an engine profile, or nothing when there is no profile of that name.
+using ProfileTypeLookup = std::function<std::optional<EngineType>(const QString &profile)>;
+
+// Loads `json` (relative paths resolve against `sourcePath`), checks its schemas and lints it
+// for `target`, or for the spec's own engine type when no target is given. A spec that names a
+// profile and no type takes the profile's type from `profileType` (the spec's engine.type is
+// set to it), so it is linted for the engine it will run on.
 SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath = {},
-                    std::optional<EngineType> target = std::nullopt);
+                    std::optional<EngineType> target = std::nullopt, const ProfileTypeLookup &profileType = {});
+
+// The meta-schema errors of the schemas in `spec` (response schema, tool parameters).
+QList<SpecSchemaError> checkSpecSchemas(const Spec &spec);
 
 } // namespace Callscope

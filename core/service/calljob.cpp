@@ -563,7 +563,10 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
     }
 
     QList<SessionMessage> sessionMessages;
-    if (store && m_request.sessionId && m_runner) {
+    // Only a completed turn joins the session: a failed or cancelled one would leave half a
+    // conversation (tool calls without results, replies the call did not accept) that the next
+    // turn sends to the model. The call itself is still stored, with its session, in History.
+    if (store && m_request.sessionId && m_runner && record.status == CallStatus::Completed) {
         for (const Message &m : m_runner->conversation()) {
             SessionMessage sm;
             sm.message = m.withoutAttachmentBytes();

@@ -47,12 +47,12 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
         static const QRegularExpression callId(u"^\\d+$"_s);
         if (engine.replay.trimmed().isEmpty()) {
             add(PreflightProblem::Field::Replay, u"/engine/replay"_s,
-                tr("The replay engine needs a recording: set engine.replay to a recording file or a stored call id."));
+                tr("The replay engine needs a recording: a recording file or a stored call id (Replay from in the Engine tab; \"replay\" of the spec's engine)."));
         } else if (!callId.match(engine.replay).hasMatch()) {
             const QString path = spec.resolvePath(engine.replay);
             if (!QFileInfo(path).isFile())
                 add(PreflightProblem::Field::Replay, u"/engine/replay"_s,
-                    tr("The recording %1 does not exist (engine.replay is read relative to the spec's folder).")
+                    tr("The recording %1 does not exist (a recording named in the spec is found relative to the spec's folder).")
                         .arg(path));
         }
         return result;
@@ -60,7 +60,7 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
 
     if (engine.model.trimmed().isEmpty())
         add(PreflightProblem::Field::Model, u"/engine/model"_s,
-            tr("No model is set: fill in engine.model (for example the model name your provider lists)."));
+            tr("No model is set: name the model your provider lists (Model in the Engine tab; \"model\" of the spec's engine)."));
 
     if (!engine.baseUrl.trimmed().isEmpty()) {
         const QUrl url(engine.baseUrl.trimmed(), QUrl::StrictMode);
@@ -71,7 +71,7 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
                     .arg(engine.baseUrl));
     } else if (engine.type == EngineType::OpenAICompatible) {
         add(PreflightProblem::Field::BaseUrl, u"/engine/base_url"_s,
-            tr("An OpenAI-compatible engine needs engine.base_url: the address of the server."));
+            tr("An OpenAI-compatible engine needs the address of its server (Base URL in the Engine tab; \"base_url\" of the spec's engine)."));
     }
 
     // The variable is the only key source besides the profile's keychain entry; with no profile
@@ -79,8 +79,8 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
     if (!engine.apiKeyEnv.isEmpty() && engine.profile.isEmpty()
         && qEnvironmentVariable(engine.apiKeyEnv.toLocal8Bit().constData()).isEmpty())
         add(PreflightProblem::Field::Key, u"/engine/api_key_env"_s,
-            tr("No key found: the environment variable %1 (engine.api_key_env) is not set. Set it, or use an "
-               "engine profile with a stored key.")
+            tr("No key found: the environment variable %1, named as the key variable of the engine, is not set. Set it, "
+               "or use an engine profile with a stored key.")
                 .arg(engine.apiKeyEnv));
     return result;
 }
@@ -131,8 +131,9 @@ PreflightResult checkKey(const EngineSpec &engine, const QString &key)
         || !engine.baseUrl.trimmed().isEmpty())
         return result;
     result.problems.append({PreflightProblem::Field::Key, u"/engine/api_key_env"_s,
-                            tr("No key found for %1: name an environment variable in engine.api_key_env, or pick an "
-                               "engine profile with a stored key (Preferences, or callscope-cli engines add).")
+                            tr("No key found for %1: name the environment variable that holds it (API key variable in the Engine tab; "
+                               "\"api_key_env\" of the spec's engine), or pick an engine profile with a stored key "
+                               "(Preferences, or callscope-cli engines add).")
                                 .arg(engineTypeName(engine.type))});
     return result;
 }

@@ -208,12 +208,17 @@ void TestI18n::modelFacingTextStaysEnglish()
 
 void TestI18n::loaderPicksTheLanguage()
 {
-    // English first: no translator, even with German second.
+    // English first: only the English plural forms, even with German second.
     QLocale englishFirst(QLocale::English, QLocale::UnitedStates);
     auto setup = Callscope::installTranslators(qApp, englishFirst);
     QVERIFY(setup.language.isEmpty());
-    QVERIFY(setup.loadedFiles.isEmpty());
+    QCOMPARE(setup.loadedFiles.size(), 1);
+    QVERIFY2(setup.loadedFiles.constFirst().endsWith(u"callscope_en.qm"_s), qPrintable(setup.loadedFiles.constFirst()));
     QCOMPARE(QCoreApplication::translate("Callscope::MainWindow", "&File"), u"&File"_s);
+    // "1 tool call", "2 tool calls": no "call(s)" on screen.
+    QCOMPARE(QCoreApplication::translate("Callscope::CallTab", "%n tool call(s)", nullptr, 1), u"1 tool call"_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::CallTab", "%n tool call(s)", nullptr, 2), u"2 tool calls"_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::BudgetModel", "(%n line(s))", nullptr, 1), u"(1 line)"_s);
 
     // A language without a translation falls through to English.
     setup = Callscope::installTranslators(qApp, QLocale(QLocale::Japanese, QLocale::Japan));

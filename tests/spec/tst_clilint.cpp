@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -58,6 +59,8 @@ private Q_SLOTS:
     void badArguments();
     void helpListsLint();
     void nativeSchemaChanges();
+    void invalidSchemas_data();
+    void invalidSchemas();
 };
 
 void TestCliLint::initTestCase()
@@ -96,7 +99,7 @@ void TestCliLint::printsFindings()
     QCOMPARE(findings.at(0).toObject().value("pointer"_L1).toString(), u"/tools/0/name"_s);
     QCOMPARE(findings.at(0).toObject().value("rule"_L1).toString(), u"tool-name-snake-case"_s);
     QCOMPARE(out.value("summary"_L1).toObject(),
-             (QJsonObject{{"warning"_L1, 5}, {"info"_L1, 1}}));
+             (QJsonObject{{"error"_L1, 0}, {"warning"_L1, 5}, {"info"_L1, 1}}));
 }
 
 void TestCliLint::engineOption()
@@ -125,7 +128,7 @@ void TestCliLint::cleanSpec()
     QCOMPARE(r.exitCode, 0);
     const QJsonObject out = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(out.value("findings"_L1).toArray(), QJsonArray());
-    QCOMPARE(out.value("summary"_L1).toObject(), (QJsonObject{{"warning"_L1, 0}, {"info"_L1, 0}}));
+    QCOMPARE(out.value("summary"_L1).toObject(), (QJsonObject{{"error"_L1, 0}, {"warning"_L1, 0}, {"info"_L1, 0}}));
 }
 
 void TestCliLint::invalidSpec()
@@ -221,6 +224,71 @@ int runCliLintTests(int argc, char **argv)
 {
     TestCliLint test;
     return QTest::qExec(&test, argc, argv);
+}
+
+
+void TestCliLint::invalidSchemas_data()
+{
+    QTest::addColumn<QString>("schema");
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("keyword");
+    QTest::newRow("type") << uR"({"type": "objekt", "properties": {"answer": {"type": "string"}}})"_s
+                          << u"/response_schema/type"_s << u"type"_s;
+    QTest::newRow("minLength")
+        << uR"({"type": "object", "properties": {"answer": {"type": "string", "minLength": "three"}}, "required": ["answer"]})"_s
+        << u"/response_schema/properties/answer/minLength"_s << u"minLength"_s;
+    QTest::newRow("required") << uR"({"type": "object", "properties": {"answer": {"type": "string"}}, "required": "answer"})"_s
+                              << u"/response_schema/required"_s << u"required"_s;
+    QTest::newRow("tool parameters")
+        << uR"({"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]})"_s
+        << u"/tools/0/input_schema/properties/id/type"_s << u"type"_s;
+}
+
+// A schema that is not JSON Schema: lint fails, naming the spot and the keyword, and lists it
+// as an error first; advice about the broken schema is left out.
+void TestCliLint::invalidSchemas()
+{
+    QFETCH(QString, schema);
+    QFETCH(QString, pointer);
+    QFETCH(QString, keyword);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QJsonObject spec{{u"kind"_s, u"answer"_s},
+                     {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-test"_s}}},
+                     {u"response_schema"_s, QJsonDocument::fromJson(schema.toUtf8()).object()}};
+    if (pointer.startsWith(u"/tools"_s)) {
+        spec.insert(u"tools"_s, QJsonArray{QJsonObject{
+                                    {u"name"_s, u"get_ticket"_s},
+                                    {u"description"_s, u"Loads a ticket by its number."_s},
+                                    {u"mock"_s, u"ok"_s},
+                                    {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                                                    {u"properties"_s, QJsonObject{{u"id"_s, QJsonObject{{u"type"_s, u"number!"_s}}}}}}}}});
+    }
+    const QString path = dir.filePath(u"bad.spec.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(spec).toJson());
+    file.close();
+
+    const CliResult r = runCli({u"lint"_s, path});
+    QCOMPARE(r.exitCode, 2);
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(pointer) && err.contains(u"\"%1\""_s.arg(keyword)), qPrintable(err));
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray findings = out.value("findings"_L1).toArray();
+    QVERIFY(!findings.isEmpty());
+    const QJsonObject first = findings.first().toObject();
+    QCOMPARE(first.value("severity"_L1).toString(), u"error"_s);
+    QCOMPARE(first.value("pointer"_L1).toString(), pointer);
+    QCOMPARE(first.value("keyword"_L1).toString(), keyword);
+    QCOMPARE(out.value("summary"_L1).toObject().value("error"_L1).toInt(), 1);
+    // No advice about what a broken "required" does not list.
+    for (const QJsonValue &f : findings) {
+        const QJsonObject o = f.toObject();
+        if (o.value("severity"_L1).toString() != u"error")
+            QVERIFY2(!o.value("pointer"_L1).toString().startsWith(pointer.section(u'/', 0, pointer.startsWith(u"/tools"_s) ? 3 : 1)),
+                     qPrintable(o.value("pointer"_L1).toString() + u" "_s + o.value("message"_L1).toString()));
+    }
 }
 
 #include "tst_clilint.moc"

@@ -159,19 +159,31 @@ QHash<QString, QString> toolMessages(const RecordedRequest &r)
     return out;
 }
 
-// Editor and run panel side by side, as the main window lays them out.
+// The spec (one document, shown by the form and by its JSON text) and the run panel side by
+// side, as a spec tab of the main window lays them out.
 struct Studio
 {
     explicit Studio(StudioServices *services)
-        : panel(services->calls(), services->profiles())
+        : editor(&document)
+        , panel(services->calls(), services->profiles())
     {
-        splitter.addWidget(&editor);
+        raw.setObjectName(u"specEditor"_s);
+        raw.showDocument(document.textDocument());
+        sides.addTab(&editor, u"Form"_s);
+        sides.addTab(&raw, u"JSON"_s);
+        splitter.addWidget(&sides);
         splitter.addWidget(&panel);
-        editor.setParent(&splitter);
+        sides.setParent(&splitter);
         panel.setParent(&splitter);
+        // The document's history answers Ctrl+Z wherever the focus is, as the window's does.
+        undo = document.undoStack()->createUndoAction(&splitter);
+        undo->setShortcut(QKeySequence::Undo);
+        splitter.addAction(undo);
         panel.setSpecProvider([this]() -> std::optional<Spec> {
-            editor.flushPendingEdits();
-            return editor.spec();
+            flush();
+            if (!document.check().runnable())
+                return std::nullopt;
+            return document.spec();
         });
         splitter.resize(1500, 950);
         splitter.setSizes({650, 850});
@@ -182,12 +194,31 @@ struct Studio
     ~Studio()
     {
         editor.setParent(nullptr);
+        raw.setParent(nullptr);
+        sides.setParent(nullptr);
         panel.setParent(nullptr);
+    }
+    // Pending edits of the form written into the text, and the text checked now.
+    void flush()
+    {
+        editor.flushPendingEdits();
+        document.recheck();
+    }
+    bool open(const QString &path)
+    {
+        if (document.load(path))
+            return false;
+        editor.reload();
+        return true;
     }
 
     QSplitter splitter;
+    QTabWidget sides;
+    SpecDocument document;
     SpecFormEditor editor;
+    JsonEditor raw;
     RunPanel panel;
+    QAction *undo = nullptr;
     std::unique_ptr<QAbstractItemModelTester> transcriptTester;
 };
 
@@ -248,7 +279,6 @@ private Q_SLOTS:
     void editorFlagsSchemaThatCanNeverValidate();
     void editorRawJsonSyncsBothWays();
     void editorTimeouts();
-    void editorFilesAndUnsavedPrompt();
     void editorFindingsModelAndLint();
     void schemaFieldsRoundTrip();
     void schemaBuilderLeavesUnsupportedSchemaAlone();
@@ -259,6 +289,8 @@ private Q_SLOTS:
     void stepPausesAtEachBreakpoint();
     void stepWithAllBreakpoints();
     void editedToolResultReachesModel();
+    void approvalAfterEditSaysTheArgumentsAreYours();
+    void providerDownCountsEveryAttempt();
     void approveRefuseEditApprove();
     void manualToolResult();
     void stopEndsCancelled();
@@ -332,7 +364,7 @@ void TestStudio1::cleanup()
 
 bool TestStudio1::openInEditor(Studio &s, const QString &path)
 {
-    const bool ok = s.editor.openFile(path);
+    const bool ok = s.open(path);
     if (ok)
         s.panel.setInputText(RunPanel::sampleInputFor(path));
     return ok;
@@ -356,8 +388,8 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
     QCOMPARE(s.editor.spec().kind, u"extraction"_s);
     QCOMPARE(s.editor.findChild<QLineEdit *>(u"kind"_s)->text(), u"extraction"_s);
-    QVERIFY(!s.editor.isModified());
-    QCOMPARE(s.editor.findings()->errorCount(), 0);
+    QVERIFY(!s.document.isModified());
+    QCOMPARE(s.document.count(SpecFinding::Severity::Error), 0);
     QCOMPARE(s.panel.inputText().left(26), u"Mission report, 14 March. "_s);
 
     // Make the schema invalid: "type": "objekt" is not a JSON Schema type.
@@ -373,7 +405,7 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QTest::keyClicks(schema, u"objekt"_s);
 
     auto schemaFinding = [&s]() -> std::optional<SpecFinding> {
-        for (const SpecFinding &f : s.editor.findings()->findings()) {
+        for (const SpecFinding &f : s.document.findings()) {
             if (f.source == SpecFinding::Source::Schema && f.pointer == u"/response_schema/type")
                 return f;
         }
@@ -382,7 +414,7 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QTRY_VERIFY_WITH_TIMEOUT(schemaFinding().has_value(), 15000);
     QCOMPARE(schemaFinding()->severity, SpecFinding::Severity::Error);
     QCOMPARE(s.editor.spec().responseSchema->value(u"type"_s).toString(), u"objekt"_s);
-    QVERIFY(s.editor.isModified());
+    QVERIFY(s.document.isModified());
     // Shown inline: a marker at the pointer, relative to the schema editor's document.
     bool marked = false;
     for (const EditorMarker &m : schema->markers())
@@ -393,30 +425,24 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
         underlined |= sel.cursor.selectedText() == u"\"objekt\"" && sel.format.underlineStyle() == QTextCharFormat::WaveUnderline;
     QVERIFY(underlined);
     // The raw JSON view follows.
-    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"objekt\""_s));
+    QVERIFY((&s.raw)->toPlainText().contains(u"\"objekt\""_s));
     // Activating the finding jumps to it.
-    int row = -1;
-    for (int i = 0; i < s.editor.findings()->rowCount(); ++i) {
-        if (s.editor.findings()->finding(i).pointer == u"/response_schema/type")
-            row = i;
-    }
-    QVERIFY(row >= 0);
     s.editor.tabs()->setCurrentIndex(0);
-    s.editor.revealFinding(row);
+    QVERIFY(s.editor.revealPointer(u"/response_schema/type"_s));
     // The schema page holds the editor (and, in native mode, the schema sent beside it).
     QVERIFY(s.editor.tabs()->currentWidget()->isAncestorOf(schema));
     QCOMPARE(schema->textCursor().position(), int(schema->toPlainText().indexOf(u"\"objekt\""_s)));
     saveShot(&s.splitter, u"spec-editor-finding.png"_s);
 
     // Undo restores the schema and the finding goes away; redo brings it back.
-    s.editor.undoStack()->undo();
+    s.document.undoStack()->undo();
     QCOMPARE(s.editor.spec().responseSchema->value(u"type"_s).toString(), u"object"_s);
     QVERIFY(!schemaFinding().has_value());
     QVERIFY(schema->toPlainText().contains(u"\"type\": \"object\""_s));
-    QVERIFY(!s.editor.isModified());
-    s.editor.undoStack()->redo();
+    QVERIFY(!s.document.isModified());
+    s.document.undoStack()->redo();
     QVERIFY(schemaFinding().has_value());
-    s.editor.undoStack()->undo();
+    s.document.undoStack()->undo();
 
     // Undo through the keyboard works while a text field has focus (the spec's stack, not the field's).
     QLineEdit *kind = s.editor.findChild<QLineEdit *>(u"kind"_s);
@@ -442,7 +468,7 @@ void TestStudio1::editorFlagsSchemaThatCanNeverValidate()
     s.editor.responseSchemaEditor()->setPlainText(
         uR"({"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"})"_s);
     auto cycleFinding = [&s]() -> std::optional<SpecFinding> {
-        for (const SpecFinding &f : s.editor.findings()->findings()) {
+        for (const SpecFinding &f : s.document.findings()) {
             if (f.pointer == u"/response_schema/$defs/b/$ref")
                 return f;
         }
@@ -463,11 +489,11 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     // Form -> raw.
     maxTurns->setValue(5);
     QCOMPARE(s.editor.spec().maxTurns, 5);
-    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"max_turns\": 5"_s));
+    QVERIFY((&s.raw)->toPlainText().contains(u"\"max_turns\": 5"_s));
 
     // Raw -> form, when valid.
-    JsonEditor *raw = s.editor.rawEditor();
-    s.editor.tabs()->setCurrentWidget(raw);
+    JsonEditor *raw = (&s.raw);
+    s.sides.setCurrentWidget(raw);
     QString text = raw->toPlainText();
     text.replace(u"\"max_turns\": 5"_s, u"\"max_turns\": 7"_s);
     raw->setPlainText(text);
@@ -477,15 +503,16 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     // Invalid JSON: an error with line and column, and the form keeps the last valid spec.
     text.replace(u"\"max_turns\": 7,"_s, u"\"max_turns\": 9,,"_s);
     raw->setPlainText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(s.editor.messageBar()->isVisible(), 15000);
-    QVERIFY2(s.editor.messageBar()->text().contains(u"line "_s), qPrintable(s.editor.messageBar()->text()));
-    QVERIFY(s.editor.messageBar()->text().contains(u"column"_s));
+    auto jsonError = [&s] {
+        for (const SpecFinding &f : s.document.findings()) {
+            if (f.source == SpecFinding::Source::Json && f.line > 0 && f.column > 0)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(jsonError(), 15000);
     QCOMPARE(maxTurns->value(), 7);
     QCOMPARE(s.editor.spec().maxTurns, 7);
-    bool jsonError = false;
-    for (const SpecFinding &f : s.editor.findings()->findings())
-        jsonError |= f.source == SpecFinding::Source::Json && f.line > 0;
-    QVERIFY(jsonError);
     // The raw text the person typed stays as typed.
     QVERIFY(raw->toPlainText().contains(u"9,,"_s));
 
@@ -493,7 +520,7 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     text.replace(u"\"max_turns\": 9,,"_s, u"\"max_turns\": \"many\","_s);
     raw->setPlainText(text);
     auto specFinding = [&s] {
-        for (const SpecFinding &f : s.editor.findings()->findings()) {
+        for (const SpecFinding &f : s.document.findings()) {
             if (f.source == SpecFinding::Source::Spec && f.pointer == u"/max_turns")
                 return true;
         }
@@ -502,12 +529,13 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     QTRY_VERIFY_WITH_TIMEOUT(specFinding(), 15000);
     QCOMPARE(s.editor.spec().maxTurns, 7);
 
-    // Undo steps back over raw and form edits alike.
-    s.editor.undoStack()->undo();
+    // Undo steps back over text and form edits alike: the two broken texts, then 7.
+    for (int i = 0; i < 3; ++i)
+        s.document.undoStack()->undo();
     QCOMPARE(s.editor.spec().maxTurns, 5);
     QCOMPARE(maxTurns->value(), 5);
     QVERIFY(raw->toPlainText().contains(u"\"max_turns\": 5"_s));
-    s.editor.undoStack()->undo();
+    s.document.undoStack()->undo();
     QCOMPARE(s.editor.spec().maxTurns, 3);
 }
 
@@ -526,78 +554,18 @@ void TestStudio1::editorTimeouts()
     idle->setValue(20000);
     QCOMPARE(s.editor.spec().engine.timeoutMs, std::optional<qint64>(90000));
     QCOMPARE(s.editor.spec().engine.idleTimeoutMs, std::optional<qint64>(20000));
-    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"timeout_ms\": 90000"_s));
-    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"\"idle_timeout_ms\": 20000"_s));
+    QVERIFY((&s.raw)->toPlainText().contains(u"\"timeout_ms\": 90000"_s));
+    QVERIFY((&s.raw)->toPlainText().contains(u"\"idle_timeout_ms\": 20000"_s));
     idle->setValue(0);
     QVERIFY(!s.editor.spec().engine.idleTimeoutMs.has_value());
-    QVERIFY(!s.editor.rawEditor()->toPlainText().contains(u"idle_timeout_ms"_s));
-}
-
-void TestStudio1::editorFilesAndUnsavedPrompt()
-{
-    Studio s(m_services.get());
-    const QString copy = m_dir->filePath(u"lunar.spec.json"_s);
-    QFile::remove(copy);
-    QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), copy));
-    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-    QVERIFY(s.editor.openFile(copy));
-    QCOMPARE(s.editor.filePath(), copy);
-    QVERIFY(s.editor.recentFiles().contains(QFileInfo(copy).absoluteFilePath()));
-
-    auto *prompt = s.editor.findChild<QPlainTextEdit *>(u"systemPrompt"_s);
-    prompt->setPlainText(u"Extract the landing facts."_s);
-    QVERIFY(s.editor.isModified());
-
-    // Opening another file asks first; Cancel keeps everything.
-    int asked = 0;
-    Dialogs::setResponder([&asked](const QString &, const QString &, QMessageBox::StandardButtons buttons) {
-        ++asked;
-        [&] { QVERIFY(buttons.testFlag(QMessageBox::Cancel)); }();
-        return QMessageBox::Cancel;
-    });
-    QVERIFY(!s.editor.openFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
-    QCOMPARE(asked, 1);
-    QCOMPARE(s.editor.filePath(), copy);
-    QCOMPARE(s.editor.spec().systemPrompt, u"Extract the landing facts."_s);
-
-    // Save writes the file; the spec loads back equal.
-    Dialogs::setResponder([&asked](const QString &, const QString &, QMessageBox::StandardButtons) {
-        ++asked;
-        return QMessageBox::Save;
-    });
-    QVERIFY(s.editor.openFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
-    QCOMPARE(asked, 2);
-    const SpecLoadResult saved = loadSpecFile(copy);
-    QVERIFY(saved.ok());
-    QCOMPARE(saved.spec->systemPrompt, u"Extract the landing facts."_s);
-    QCOMPARE(s.editor.spec().kind, u"planner"_s);
-
-    // Discard drops the change.
-    s.editor.findChild<QSpinBox *>(u"maxTurns"_s)->setValue(2);
-    Dialogs::setResponder([](const QString &, const QString &, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
-    QVERIFY(s.editor.openFile(copy));
-    QCOMPARE(s.editor.spec().maxTurns, 3);
-
-    // Save As to a new name.
-    const QString other = m_dir->filePath(u"lunar-2.spec.json"_s);
-    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"kind"_s), u"_landing"_s);
-    QVERIFY(s.editor.saveAs(other));
-    QVERIFY(!s.editor.isModified());
-    QCOMPARE(loadSpecFile(other).spec->kind, u"extraction_landing"_s);
-    QCOMPARE(s.editor.recentFiles().first(), QFileInfo(other).absoluteFilePath());
-
-    // An unreadable file is reported inline and changes nothing.
-    QVERIFY(!s.editor.openFile(m_dir->filePath(u"missing.spec.json"_s)));
-    QVERIFY(s.editor.messageBar()->isVisible());
-    QCOMPARE(s.editor.filePath(), other);
+    QVERIFY(!(&s.raw)->toPlainText().contains(u"idle_timeout_ms"_s));
 }
 
 void TestStudio1::editorFindingsModelAndLint()
 {
     Studio s(m_services.get());
-    QAbstractItemModelTester tester(s.editor.findings(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
-    QCOMPARE(s.editor.findings()->errorCount(), 0);
+    QCOMPARE(s.document.count(SpecFinding::Severity::Error), 0);
     // Tools tab: rename the tool to something lint flags; the finding names the pointer.
     s.editor.tabs()->setCurrentIndex(3);
     auto *name = s.editor.findChild<QLineEdit *>(u"toolName"_s);
@@ -605,15 +573,21 @@ void TestStudio1::editorFindingsModelAndLint()
     name->selectAll();
     QTest::keyClicks(name, u"GetTicket"_s);
     QCOMPARE(s.editor.spec().tools.at(0).name, u"GetTicket"_s);
-    bool lint = false;
-    for (const SpecFinding &f : s.editor.findings()->findings())
-        lint |= f.source == SpecFinding::Source::Lint && f.pointer.startsWith(u"/tools/0"_s) && f.rule == u"tool-name-snake-case";
-    QVERIFY(lint);
+    // Listed once the document's check has run, shortly after the last key.
+    auto lint = [&s] {
+        for (const SpecFinding &f : s.document.findings()) {
+            if (f.source == SpecFinding::Source::Lint && f.pointer.startsWith(u"/tools/0"_s)
+                && f.rule == u"tool-name-snake-case")
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(lint(), 3000);
     // An invalid tool input schema is checked against the meta-schema too.
     JsonEditor *toolSchema = s.editor.toolSchemaEditor();
     toolSchema->setPlainText(u"{ \"type\": \"object\", \"required\": \"id\" }"_s);
     auto found = [&s] {
-        for (const SpecFinding &f : s.editor.findings()->findings()) {
+        for (const SpecFinding &f : s.document.findings()) {
             if (f.source == SpecFinding::Source::Schema && f.pointer == u"/tools/0/input_schema/required")
                 return true;
         }
@@ -621,17 +595,16 @@ void TestStudio1::editorFindingsModelAndLint()
     };
     QTRY_VERIFY_WITH_TIMEOUT(found(), 15000);
     QVERIFY(!toolSchema->markers().isEmpty());
-    // Broken JSON in a schema editor: a syntax finding with line and column; spec unchanged.
+    // Broken JSON in a schema editor: marked there with its line; the spec is unchanged.
     toolSchema->setPlainText(u"{\n  \"type\": \"object\",\n  \"properties\": {\n}"_s);
-    auto syntax = [&s]() -> std::optional<SpecFinding> {
-        for (const SpecFinding &f : s.editor.findings()->findings()) {
-            if (f.source == SpecFinding::Source::Json && f.editor == u"toolInputSchema")
-                return f;
+    auto syntax = [toolSchema] {
+        for (const EditorMarker &m : toolSchema->markers()) {
+            if (m.error && m.message.contains(u"line 4"_s))
+                return true;
         }
-        return std::nullopt;
+        return false;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(syntax().has_value(), 15000);
-    QCOMPARE(syntax()->line, 4);
+    QTRY_VERIFY_WITH_TIMEOUT(syntax(), 15000);
     QCOMPARE(s.editor.spec().tools.at(0).inputSchema.value(u"required"_s).toString(), u"id"_s);
 }
 
@@ -753,15 +726,15 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
     saveShot(&s.splitter, u"schema-builder-json-only.png"_s);
 
     const QJsonObject before = *s.editor.spec().responseSchema;
-    const int undoCount = s.editor.undoStack()->count();
+    const int undoCount = s.document.undoStack()->count();
     s.editor.tabs()->setCurrentIndex(0);
     QTest::qWait(50);
     s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
     QTest::qWait(50);
     QCOMPARE(s.editor.responseSchemaEditor()->toPlainText(), text);
     QCOMPARE(*s.editor.spec().responseSchema, before);
-    QCOMPARE(s.editor.undoStack()->count(), undoCount);
-    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"$defs"_s));
+    QCOMPARE(s.document.undoStack()->count(), undoCount);
+    QVERIFY((&s.raw)->toPlainText().contains(u"$defs"_s));
 
     // Simplified back to the common case, the fields come back with room to show them.
     s.editor.responseSchemaEditor()->setPlainText(
@@ -783,7 +756,7 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
     s.splitter.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&s.splitter));
-    QVERIFY(!s.editor.isModified());
+    QVERIFY(!s.document.isModified());
 
     auto rowOf = [&](const QString &name) {
         for (int r = 0; r < builder->model()->rowCount(); ++r) {
@@ -807,9 +780,9 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     QTest::keyClick(line, Qt::Key_Return);
     QTRY_COMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
                  u"Where it came down."_s);
-    QVERIFY(s.editor.isModified());
+    QVERIFY(s.document.isModified());
     QVERIFY(s.editor.responseSchemaEditor()->toPlainText().contains(u"Where it came down."_s));
-    QVERIFY(s.editor.rawEditor()->toPlainText().contains(u"Where it came down."_s));
+    QVERIFY((&s.raw)->toPlainText().contains(u"Where it came down."_s));
     // The sample's other keywords stay as they were.
     QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"mass_kg"_s][u"type"_s].toArray(),
              (QJsonArray{u"number"_s, u"null"_s}));
@@ -863,7 +836,7 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     QTest::keySequence(view, QKeySequence::Undo);
     QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
              u"Name of the landing site."_s);
-    QVERIFY(!s.editor.isModified());
+    QVERIFY(!s.document.isModified());
     QCOMPARE(builder->model()->index(rowOf(u"site"_s), SchemaFieldModel::DescriptionColumn).data().toString(),
              u"Name of the landing site."_s);
 }
@@ -1283,7 +1256,7 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
     // Plain text out: no schema, no tools, streamed.
-    s.editor.tabs()->setCurrentWidget(s.editor.rawEditor());
+    s.sides.setCurrentWidget(&s.raw);
     QJsonObject json = specToJson(s.editor.spec());
     json.remove(u"response_schema"_s);
     json.remove(u"tools"_s);
@@ -1292,8 +1265,8 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     engine.insert(u"stream"_s, true);
     engine.insert(u"base_url"_s, m_server->baseUrl().toString());
     json.insert(u"engine"_s, engine);
-    s.editor.rawEditor()->setPlainText(QString::fromUtf8(QJsonDocument(json).toJson()));
-    s.editor.flushPendingEdits();
+    (&s.raw)->setPlainText(QString::fromUtf8(QJsonDocument(json).toJson()));
+    s.flush();
     QVERIFY(!s.editor.spec().responseSchema);
     QVERIFY(s.editor.spec().engine.stream);
     s.panel.setInputText(u"Count."_s);
@@ -1517,7 +1490,7 @@ void TestStudio1::windowFormAndJsonShareOneUndo()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     SpecDocument *document = window.currentDocument();
     QVERIFY(document);
-    QCOMPARE(window.specForm()->undoStack(), document->undoStack());
+    QCOMPARE(window.specForm()->document(), document);
     QVERIFY(!window.isModified());
     const QString original = document->text();
 
@@ -1611,7 +1584,15 @@ void TestStudio1::windowDirtyMarkAndCloseTabAsks()
     const QByteArray saved = readFile(path);
     window.jsonView()->appendPlainText(u"x"_s);
     QVERIFY(tabs->tabText(tabs->currentIndex()).endsWith(u" *"_s));
-    answer(QMessageBox::Discard);
+    // Discard with its Alt key, as a person at the keyboard would.
+    QTimer::singleShot(0, &window, [&window] {
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox *>(u"unsavedChangesBox"_s)) != nullptr);
+        QCOMPARE(box->button(QMessageBox::Discard)->text(), u"&Discard"_s);
+        box->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(box));
+        QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
+    });
     window.closeDocumentTab(tabs->currentIndex());
     QTRY_VERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
     QTRY_COMPARE(window.documents().size(), 1);
@@ -1872,6 +1853,57 @@ void TestStudio1::outputModesRunAndDiff()
 }
 
 // ---- the pending item, inline in the timeline ----------------------------------------------
+
+// Arguments edited at a breakpoint, then the tool's approval: the approval says whose arguments
+// it shows.
+void TestStudio1::approvalAfterEditSaysTheArgumentsAreYours()
+{
+    Studio s(m_services.get());
+    openTicketWithApproval(s);
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    s.panel.setBreakpoints(Breakpoint::BeforeTool);
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}})));
+    QTest::mouseClick(s.panel.findChild<QToolButton *>(u"runActionButton"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
+    s.panel.pauseArgumentsEditor()->setPlainText(u"{ \"id\": 8 }"_s);
+    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    ApprovalPanel *approval = s.panel.approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 10000);
+    QVERIFY2(approval->titleText().contains(u"you edited"_s), qPrintable(approval->titleText()));
+    QVERIFY2(!approval->titleText().contains(u"The model wants"_s), qPrintable(approval->titleText()));
+    QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
+    QCOMPARE(callStatusName(waitFinished(s).record.status), u"completed"_s);
+    // Without an edit it is the model's call, as before.
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_c"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
+    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_d"_s, u"submit_output"_s, goodOutput()}})));
+    s.panel.setBreakpoints({});
+    s.panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 10000);
+    QVERIFY2(approval->titleText().contains(u"The model wants"_s), qPrintable(approval->titleText()));
+    approval->approveButton()->click();
+    QCOMPARE(callStatusName(waitFinished(s).record.status), u"completed"_s);
+}
+
+// A provider that is down: every attempt counts in the status line, as the timeline's retries do.
+void TestStudio1::providerDownCountsEveryAttempt()
+{
+    Studio s(m_services.get());
+    openTicketWithApproval(s, false);
+    s.panel.setInputText(u"Summarise ticket 7."_s);
+    for (int i = 0; i < 3; ++i)
+        m_server->enqueue(FakeReply::json(503, QByteArray(R"({"error": {"message": "overloaded"}})")));
+    QTest::mouseClick(s.panel.findChild<QToolButton *>(u"runActionButton"_s), Qt::LeftButton);
+    const LaunchResult result = waitFinished(s, 30000);
+    QCOMPARE(callStatusName(result.record.status), u"failed"_s);
+    QCOMPARE(m_server->requestCount(), 3);
+    int retries = 0;
+    for (int i = 0; i < s.panel.transcript()->count(); ++i)
+        retries += s.panel.transcript()->item(i).kind == TranscriptModel::Kind::Retry ? 1 : 0;
+    QCOMPARE(retries, 2);
+    auto *usage = s.panel.findChild<QLabel *>(u"runUsage"_s);
+    QVERIFY2(usage->text().contains(u"attempts 3"_s), qPrintable(usage->text()));
+}
 
 void TestStudio1::openTicketWithApproval(Studio &s, bool approval)
 {
@@ -2250,7 +2282,7 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     QJsonObject all = QJsonDocument::fromJson(servers->toPlainText().toUtf8()).object();
     all.insert(u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, sourcePath(u"tests/data/tools/fake_mcp_server.js"_s)}}});
     servers->setPlainText(QString::fromUtf8(QJsonDocument(all).toJson()));
-    s.editor.flushPendingEdits();
+    s.flush();
     QVERIFY(s.editor.spec().mcpServers.contains(u"fake"_s));
     auto *pick = panel->findChild<QComboBox *>(u"mcpServerPick"_s);
     QTRY_VERIFY(pick->findText(u"fake"_s) >= 0);

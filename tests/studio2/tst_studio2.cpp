@@ -221,6 +221,7 @@ private Q_SLOTS:
     void diffParentAndRevisionMarksArgument();
     void budgetViewShowsStubbedResults();
     void sessionChatTurnThenStructuredCall();
+    void sessionFailedTurnLeavesNothingAndReplayCannotChat();
     void exportImportTreeThroughDialogs();
     void importRefusesBadFiles();
     void engineProfileKeyLandsInKeychain();
@@ -716,6 +717,65 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QVERIFY2(view.chatText().contains(u"Summary of the compacted messages: The user asked for help planning ticket 7."_s),
              qPrintable(view.chatText()));
     QVERIFY(view.chatText().contains(u"(compacted)"_s));
+}
+
+// A turn that fails leaves nothing in the session (its tool calls would go to the model on the
+// next turn); a spec on the replay engine offers no chat turns and says why.
+void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    SessionView view(env.store.get(), env.service.get(), nullptr);
+    view.resize(1280, 800);
+    view.show();
+    const qint64 session = view.newSession(u"Failing"_s);
+    QVERIFY(session > 0);
+    view.setChatEngine(env.spec().engine);
+    QSignalSpy turns(&view, &SessionView::turnFinished);
+
+    env.server.enqueue(FakeReply::json(200, openaiText(u"Hello! Which ticket?"_s)));
+    view.input()->setPlainText(u"Hi."_s);
+    QTest::mouseClick(view.sendButton(), Qt::LeftButton);
+    QVERIFY(turns.wait(20000));
+    const int before = int(env.store->sessionMessages(session, CallStore::MessageView::All)->size());
+    QVERIFY(before >= 2);
+
+    // A structured turn that calls get_ticket and then fails at the provider.
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+    env.server.enqueue(FakeReply::json(400, QByteArray(R"({"error": {"message": "bad request"}})")));
+    view.setCurrentSpec(env.spec(QJsonObject{{u"retry"_s, QJsonObject{{u"max_attempts"_s, 1}}}}));
+    view.input()->setPlainText(u"Plan the failing ticket"_s);
+    QTest::mouseClick(view.runSpecButton(), Qt::LeftButton);
+    QVERIFY(turns.wait(20000));
+    const qint64 failed = turns.at(1).at(0).toLongLong();
+    QVERIFY(failed > 0);
+    QCOMPARE(env.store->getCall(failed)->status, CallStatus::Failed);
+    // Nothing of it in the session: no user message, no tool call, no tool result.
+    QCOMPARE(int(env.store->sessionMessages(session, CallStore::MessageView::All)->size()), before);
+    screenshot(view, u"session-failed-turn"_s);
+
+    // The next turn sends the session as it was before the failed one.
+    env.server.enqueue(FakeReply::json(200, openaiText(u"Ticket 7 it is."_s)));
+    view.input()->setPlainText(u"Ticket 7."_s);
+    QTest::mouseClick(view.sendButton(), Qt::LeftButton);
+    QVERIFY(turns.wait(20000));
+    const QByteArray body = env.server.requests().constLast().body;
+    QVERIFY2(body.contains("Hello! Which ticket?"), body.constData());
+    QVERIFY2(!body.contains("get_ticket") && !body.contains("Plan the failing ticket"), body.constData());
+
+    // A spec on the replay engine: Send is off and says to pick a live engine.
+    SessionView replay(env.store.get(), env.service.get(), nullptr);
+    replay.show();
+    QVERIFY(replay.newSession(u"Replay"_s) > 0);
+    Spec recorded = env.spec();
+    recorded.engine.type = EngineType::Replay;
+    recorded.engine.replay = testDataPath(u"studio2/planner.recording.json"_s);
+    replay.setCurrentSpec(recorded);
+    QVERIFY(!replay.sendButton()->isEnabled());
+    QVERIFY2(replay.sendButton()->toolTip().contains(u"live engine"_s), qPrintable(replay.sendButton()->toolTip()));
+    QVERIFY(replay.runSpecButton()->isEnabled());
+    QVERIFY(!replay.sendMessage(u"hello"_s));
+    QVERIFY2(replay.statusText().contains(u"live engine"_s), qPrintable(replay.statusText()));
 }
 
 void TestStudio2::exportImportTreeThroughDialogs()

@@ -69,6 +69,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QTest>
 #include <QToolButton>
 #include <QTreeView>
@@ -462,8 +463,9 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     window->currentDocument()->setClean();
 }
 
-// (4) A chat turn on a bundled replay sample finds the recording beside the spec, and a turn
-// that fails gives the typed text back.
+// (4) A session on a bundled replay sample: chat turns are not offered (the replay plays its
+// recording whatever is typed) and the button says why; Run spec in session finds the recording
+// beside the spec; a turn that fails gives the typed text back.
 void TestFirstUse::sessionChatOnSampleFindsItsRecording()
 {
     // From another working folder, as when the studio is started from a menu.
@@ -477,34 +479,33 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     SessionView *sessions = window->historyDocks()->sessions();
     window->showPanel(window->historyDocks()->sessionsDock());
     QVERIFY(sessions->newSession(u"Chat"_s) > 0);
-    sessions->input()->setPlainText(u"When did Apollo 11 land?"_s);
+    QPushButton *send = sessions->sendButton();
+    QTRY_VERIFY(!send->isEnabled());
+    QVERIFY2(send->toolTip().contains(u"live engine"_s), qPrintable(send->toolTip()));
+
+    sessions->input()->setPlainText(u"Describe the landing."_s);
     QSignalSpy turn(sessions, &SessionView::turnFinished);
-    QPushButton *send = nullptr;
-    for (QPushButton *b : sessions->findChildren<QPushButton *>()) {
-        if (b->text().remove(u'&') == u"Send"_s)
-            send = b;
-    }
-    QVERIFY(send);
-    send->click();
+    QTRY_VERIFY(sessions->runSpecButton()->isEnabled());
+    sessions->runSpecButton()->click();
     QVERIFY(turn.wait(15000));
     QDir::setCurrent(before);
     const QString status = sessions->statusText();
     QVERIFY2(!status.contains(u"cannot read the recording"_s) && !status.contains(u"does not exist"_s), qPrintable(status));
-    // The turn ran on the sample's engine (the replay), so it is in the chat.
     const QString chat = sessions->chatText();
-    QVERIFY2(chat.contains(u"When did Apollo 11 land?"_s), qPrintable(chat + u" | "_s + status));
+    QVERIFY2(chat.contains(u"Describe the landing."_s), qPrintable(chat + u" | "_s + status));
     shoot(*window, u"04-session-chat-on-sample"_s);
 
-    // A turn that cannot start: the text comes back into the input.
-    SessionView *view = sessions;
-    Spec broken;
-    broken.engine.type = EngineType::Replay;
-    broken.engine.replay = u"/nonexistent/recording.json"_s;
-    view->setChatEngine(broken.engine);
-    view->input()->setPlainText(u"Second message"_s);
+    // A turn that cannot reach its engine: the text comes back into the input.
+    EngineSpec unreachable;
+    unreachable.type = EngineType::OpenAICompatible;
+    unreachable.model = u"nobody-home"_s;
+    unreachable.baseUrl = u"http://127.0.0.1:1/v1"_s;
+    sessions->setChatEngine(unreachable);
+    QVERIFY(send->isEnabled());
+    sessions->input()->setPlainText(u"Second message"_s);
     send->click();
-    QTRY_COMPARE_WITH_TIMEOUT(turn.size(), 2, 10000);
-    QCOMPARE(view->input()->toPlainText(), u"Second message"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(turn.size(), 2, 30000);
+    QCOMPARE(sessions->input()->toPlainText(), u"Second message"_s);
     window->currentDocument()->setClean();
 }
 
@@ -1002,8 +1003,9 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     SessionView *sessions = window->historyDocks()->sessions();
     QVERIFY(sessions->newSession(u"Words"_s) > 0);
     EngineSpec missing;
-    missing.type = EngineType::Replay;
-    missing.replay = u"/nonexistent/recording.json"_s;
+    missing.type = EngineType::OpenAICompatible;
+    missing.model = u"nobody-home"_s;
+    missing.baseUrl = u"http://127.0.0.1:1/v1"_s; // nothing listens there
     sessions->setChatEngine(missing);
     QSignalSpy turn(sessions, &SessionView::turnFinished);
     QVERIFY(sessions->sendMessage(u"hello"_s));
@@ -1011,9 +1013,7 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     QVERIFY2(!hasIdentifier(sessions->statusText(), &which), qPrintable(sessions->statusText()));
 
     // Findings: one list (the Findings panel), not a second table under the form.
-    QTableView *formFindings = window->specForm()->findingsView();
-    QVERIFY(formFindings);
-    QVERIFY(!formFindings->isVisibleTo(window->specForm()));
+    QVERIFY(!window->specForm()->findChild<QTableView *>(u"findings"_s));
     window->currentDocument()->replaceText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
     window->revalidate();
     window->showPanel(window->findingsDock());
@@ -1050,18 +1050,26 @@ void TestFirstUse::helpOpensTheDocumentation()
     auto *dialog = window->findChild<DocumentationDialog *>(u"documentationDialog"_s);
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
+    // F1 opens on the user guide; how Callscope is built is there for contributors, last.
     QCOMPARE(dialog->pages().mid(0, 4),
-             (QStringList{u"architecture.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s}));
+             (QStringList{u"user-guide.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s}));
     QVERIFY(dialog->pages().contains(u"concurrency.md"_s));
-    QCOMPARE(dialog->pageList()->item(0)->text(), u"How Callscope is built"_s);
-    QCOMPARE(dialog->currentPage(), u"architecture.md"_s);
-    // Rendered from Markdown: headings and tables become text, not markup.
+    QCOMPARE(dialog->pages().constLast(), u"architecture.md"_s);
+    QCOMPARE(dialog->pageList()->item(0)->text(), u"Callscope user guide"_s);
+    QCOMPARE(dialog->currentPage(), u"user-guide.md"_s);
+    // Rendered from Markdown: headings become text, not markup; the guide is about the studio,
+    // not its source.
     const QString first = dialog->browser()->toPlainText();
-    QVERIFY2(first.startsWith(u"How Callscope is built"_s), qPrintable(first.left(200)));
-    QVERIFY(first.contains(u"How a call flows"_s));
-    QVERIFY(!first.contains(u"| folder |"_s));
+    QVERIFY2(first.startsWith(u"Callscope user guide"_s), qPrintable(first.left(200)));
+    for (const QString &part : {u"A first run"_s, u"approvals and breakpoints"_s, u"History and revisions"_s,
+                                u"Sessions"_s, u"Experiments"_s, u"Engines and keys"_s, u"When something goes wrong"_s})
+        QVERIFY2(first.contains(part, Qt::CaseInsensitive), qPrintable(part));
+    static const QRegularExpression sourceFile(u"\\.(cpp|h)\\b|\\b(core|ui|app)/"_s);
+    QVERIFY2(!sourceFile.match(first).hasMatch(), qPrintable(sourceFile.match(first).captured()));
     settle();
     dialog->grab().save(buildPath(u"screenshots/firstuse-11-documentation.png"_s));
+    QVERIFY(dialog->showPage(u"architecture.md"_s));
+    QVERIFY(dialog->browser()->toPlainText().contains(u"How a call flows"_s));
 
     QVERIFY(dialog->showPage(u"spec-format.md"_s));
     QCOMPARE(dialog->pageList()->currentRow(), 1);

@@ -25,7 +25,16 @@
 #include "ui/history/revisiontreemodel.h"
 #include "ui/history/revisiontreewidget.h"
 #include "ui/mainwindow.h"
+#include "ui/spectab.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/editor/specformeditor.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "core/schema/speccheck.h"
+#include "core/secrets/profilestore.h"
 #include "ui/run/runpanel.h"
+#include "ui/run/approvalpanel.h"
+#include "ui/run/timelineview.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/editor/specdocument.h"
 #include "ui/settings/enginespage.h"
@@ -50,6 +59,11 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QTabBar>
+#include <QToolButton>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTextCursor>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -101,6 +115,12 @@ private Q_SLOTS:
     void mainWindowHistoryDocks();
     void panelsRunAtOnceEachWithItsOwnCall();
     void opensTheHistoryGivenWithDb();
+    void invalidSchemaFlaggedWhileTyping();
+    void findingsDockFormAndLintAgree();
+    void profileChoiceDecidesTheType();
+    void finishedRunIsTheCurrentCallAndNextRunStartsClean();
+    void twelveTabsKeepTheirTitles();
+    void approvalWholeWithATallBottomPanel();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -190,6 +210,338 @@ void TestStudio2Window::opensTheHistoryGivenWithDb()
     // The usual window says nothing of the kind.
     MainWindow usual;
     QVERIFY(!usual.findChild<QLabel *>(u"historyFileLabel"_s));
+}
+
+namespace {
+
+// The findings of the spec in front as "severity pointer" lines, as the Findings dock lists them.
+QStringList dockFindings(MainWindow &window)
+{
+    QStringList out;
+    for (const SpecFinding &f : window.findingsModel()->findings()) {
+        const QString severity = f.severity == SpecFinding::Severity::Error     ? u"error"_s
+                                 : f.severity == SpecFinding::Severity::Warning ? u"warning"_s
+                                                                                : u"info"_s;
+        out.append(severity + u' ' + f.pointer);
+    }
+    out.sort();
+    return out;
+}
+
+// The same lines from `callscope-cli lint` on the file.
+QStringList cliFindings(const QString &path, int *exitCode)
+{
+    QProcess cli;
+    cli.start(cliPath(), {u"lint"_s, path});
+    if (!cli.waitForFinished(60000))
+        return {u"lint did not finish"_s};
+    *exitCode = cli.exitCode();
+    QStringList out;
+    const QJsonObject result = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+    for (const QJsonValue &v : result.value(u"findings"_s).toArray())
+        out.append(v.toObject().value(u"severity"_s).toString() + u' ' + v.toObject().value(u"pointer"_s).toString());
+    out.sort();
+    return out;
+}
+
+// Selects the first `from` after `after` in the JSON view and types `to` over it, key by key.
+bool typeOver(JsonEditor *editor, const QString &after, const QString &from, const QString &to)
+{
+    const QString text = editor->toPlainText();
+    const qsizetype at = text.indexOf(from, text.indexOf(after));
+    if (at < 0)
+        return false;
+    QTextCursor cursor(editor->document());
+    cursor.setPosition(int(at));
+    cursor.setPosition(int(at + from.size()), QTextCursor::KeepAnchor);
+    editor->setTextCursor(cursor);
+    editor->setFocus();
+    QTest::keyClicks(editor, to);
+    return true;
+}
+
+} // namespace
+
+// An invalid response schema is an error in Findings while the person types, from the same
+// check lint runs; the run view refuses to run and says why; undo makes it runnable again.
+void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SpecTab *tab = window.currentSpecTab();
+    QVERIFY(tab);
+    window.showPanel(window.findingsDock());
+    RunPanel *panel = tab->runPanel();
+    QVERIFY(panel->runAction()->isEnabled());
+    QCOMPARE(window.findingsModel()->count(SpecFinding::Severity::Error), 0);
+
+    tab->showJson();
+    QSignalSpy checked(tab->document(), &SpecDocument::checked);
+    QVERIFY(typeOver(tab->jsonView(), u"\"response_schema\""_s, u"\"object\""_s, u"\"objekt\""_s));
+    QElapsedTimer sinceLastKey;
+    sinceLastKey.start();
+    auto typeError = [&window] {
+        for (const SpecFinding &f : window.findingsModel()->findings()) {
+            if (f.severity == SpecFinding::Severity::Error && f.pointer == u"/response_schema/type"
+                && f.source == SpecFinding::Source::Schema)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(typeError(), 5000);
+    const qint64 shownAfter = sinceLastKey.elapsed();
+    qInfo("schema error listed %lld ms after the last keystroke", shownAfter);
+    // The check runs once, after the typing stopped (not once per key).
+    QCOMPARE(checked.size(), 1);
+    QVERIFY(!panel->runAction()->isEnabled());
+    auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
+    QVERIFY2(status->text().contains(u"/response_schema/type"_s), qPrintable(status->text()));
+    QVERIFY2(tab->messageBar()->text().contains(u"cannot run"_s), qPrintable(tab->messageBar()->text()));
+    // The form marks the same spot in its schema editor.
+    bool marked = false;
+    for (const EditorMarker &m : tab->form()->responseSchemaEditor()->markers())
+        marked |= m.pointer == u"/type" && m.error;
+    QVERIFY(marked);
+    QApplication::processEvents();
+    window.grab().save(buildPath(u"screenshots/schema-flagged-while-typing.png"_s));
+
+    // Run (Ctrl+R) says why and sends nothing.
+    const int calls = window.historyDocks()->history()->model()->rowCount();
+    QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+    QVERIFY(!panel->isRunning());
+    QVERIFY2(panel->messageBar()->text().contains(u"/response_schema/type"_s), qPrintable(panel->messageBar()->text()));
+    QCOMPARE(window.historyDocks()->history()->model()->rowCount(), calls);
+
+    // Undo: the schema is valid again and Run comes back.
+    for (int i = 0; i < 10 && tab->document()->isModified(); ++i)
+        QTest::keySequence(tab->jsonView(), QKeySequence::Undo);
+    QVERIFY(!tab->document()->isModified());
+    QTRY_VERIFY_WITH_TIMEOUT(!typeError(), 5000);
+    QTRY_VERIFY(panel->runAction()->isEnabled());
+}
+
+// The Findings dock (and through it the form's markers and the run button) and
+// `callscope-cli lint` list the same findings for the same file: the bundled samples and
+// specs with a broken schema.
+void TestStudio2Window::findingsDockFormAndLintAgree()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QStringList files;
+    const QDir samples(sourcePath(u"resources/samples"_s));
+    for (const QString &name : samples.entryList({u"*.spec.json"_s}, QDir::Files))
+        files.append(samples.filePath(name));
+    QVERIFY(files.size() >= 3);
+    const QByteArray lunar = [] {
+        QFile f(sourcePath(u"resources/samples/lunar-landing.spec.json"_s));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    QVERIFY(lunar.contains("\"type\": \"object\""));
+    const QList<QPair<QByteArray, QByteArray>> breaks{
+        {"\"type\": \"object\"", "\"type\": \"objekt\""},
+        {"\"required\": [", "\"minLength\": \"three\", \"required\": ["},
+    };
+    for (int i = 0; i < breaks.size(); ++i) {
+        QByteArray text = lunar;
+        const qsizetype at = text.indexOf(breaks.at(i).first, text.indexOf("\"response_schema\""));
+        QVERIFY(at > 0);
+        text.replace(at, breaks.at(i).first.size(), breaks.at(i).second);
+        const QString path = dir.filePath(u"broken-%1.spec.json"_s.arg(i));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        files.append(path);
+    }
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    int broken = 0;
+    for (const QString &path : std::as_const(files)) {
+        QVERIFY2(window.openSpecFile(path), qPrintable(path));
+        window.revalidate();
+        int exitCode = -1;
+        const QStringList cli = cliFindings(path, &exitCode);
+        const QStringList dock = dockFindings(window);
+        QCOMPARE(dock, cli);
+        const SpecCheck &check = window.currentDocument()->check();
+        QCOMPARE(exitCode, check.runnable() ? 0 : 2);
+        QCOMPARE(window.currentSpecTab()->runPanel()->runAction()->isEnabled(), check.runnable());
+        broken += check.runnable() ? 0 : 1;
+    }
+    QCOMPARE(broken, 2);
+}
+
+// Choosing an engine profile in the form lets the profile decide the type: the spec loses its
+// "type", the form says which type wins, and lint checks for the profile's engine.
+void TestStudio2Window::profileChoiceDecidesTheType()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ProfileStore *profiles = window.studioServices()->profiles();
+    EngineProfile local;
+    local.name = u"local-llm"_s;
+    local.type = EngineType::OpenAICompatible;
+    local.model = u"qwen-test"_s;
+    local.baseUrl = u"http://127.0.0.1:1"_s;
+    if (!profiles->contains(local.name))
+        QVERIFY(profiles->add(local).ok);
+    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    SpecTab *tab = window.currentSpecTab();
+    tab->showForm();
+    SpecFormEditor *form = tab->form();
+    auto *sections = form->findChild<QTabWidget *>(u"specTabs"_s);
+    sections->setCurrentIndex(1);
+    auto *type = form->findChild<QComboBox *>(u"engineType"_s);
+    auto *profile = form->findChild<QComboBox *>(u"profile"_s);
+    auto *note = form->findChild<QLabel *>(u"engineTypeNote"_s);
+    QVERIFY(type && profile && note);
+    QCOMPARE(type->currentText(), u"openai"_s);
+    QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAI);
+
+    // The person picks the profile from the list.
+    profile->setFocus();
+    QVERIFY(profile->findText(local.name) > 0);
+    profile->setCurrentIndex(profile->findText(local.name));
+    QCOMPARE(type->currentIndex(), 0);
+    QCOMPARE(type->currentText(), u"From the profile (openai-compatible)"_s);
+    QVERIFY2(note->text().contains(u"local-llm"_s) && note->text().contains(u"openai-compatible"_s), qPrintable(note->text()));
+    const QJsonObject engine =
+        QJsonDocument::fromJson(window.currentDocument()->text().toUtf8()).object().value(u"engine"_s).toObject();
+    QCOMPARE(engine.value(u"profile"_s).toString(), local.name);
+    QVERIFY2(!engine.contains(u"type"_s), qPrintable(window.currentDocument()->text()));
+    window.revalidate();
+    QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAICompatible);
+    QCOMPARE(window.currentDocument()->spec()->engine.type, EngineType::OpenAICompatible);
+    for (const SpecFinding &f : window.findingsModel()->findings())
+        QVERIFY2(!f.rule.startsWith(u"strict-"_s), qPrintable(f.rule)); // OpenAI strict mode does not apply
+    QApplication::processEvents();
+    window.grab().save(buildPath(u"screenshots/profile-chooses-type.png"_s));
+
+    // A type chosen in the spec wins over the profile's, and the form says so.
+    type->setFocus();
+    type->setCurrentIndex(type->findText(u"openai"_s));
+    QVERIFY2(note->text().contains(u"wins"_s), qPrintable(note->text()));
+    QVERIFY(window.currentDocument()->text().contains(u"\"type\": \"openai\""_s));
+    window.revalidate();
+    QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAI);
+}
+
+// The call just run is the current call everywhere at once (History's selection, the budget
+// view, Export Call); a run that cannot start shows nothing of the run before it.
+void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    RunPanel *panel = window.runPanel();
+    HistoryDocks *docks = window.historyDocks();
+    QAction *exportCall = window.findChild<QAction *>(u"exportCallAction"_s);
+    QVERIFY(exportCall);
+    QList<qint64> ids;
+    for (int i = 0; i < 2; ++i) {
+        QSignalSpy finished(panel, &RunPanel::runFinished);
+        QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+        QVERIFY(finished.wait(30000));
+        const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+        QVERIFY2(result.stored, qPrintable(result.storeError));
+        ids.append(result.record.id);
+        QCOMPARE(docks->currentCallId(), result.record.id);
+        QTRY_COMPARE(docks->history()->selectedCallId(), result.record.id);
+        QCOMPARE(docks->budget()->callId(), result.record.id);
+        QVERIFY(exportCall->isEnabled());
+    }
+    QVERIFY(ids.at(1) > ids.at(0));
+    // Ctrl+Shift+B shows the budget of the call just run, not the first one.
+    docks->budgetAction()->trigger();
+    QCOMPARE(docks->budget()->callId(), ids.at(1));
+
+    // A spec error: the next Run shows the error alone, not the last run's status and timeline.
+    auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
+    QVERIFY2(status->text().contains(u"call %1"_s.arg(ids.at(1))), qPrintable(status->text()));
+    QVERIFY(panel->transcript()->count() > 0);
+    window.currentDocument()->replaceText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
+    window.revalidate();
+    QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+    QCOMPARE(panel->transcript()->count(), 0);
+    QVERIFY2(!status->text().contains(u"call %1"_s.arg(ids.at(1))), qPrintable(status->text()));
+    QVERIFY2(panel->messageBar()->text().contains(u"max_turns"_s), qPrintable(panel->messageBar()->text()));
+    // The last run is still in History.
+    QVERIFY(docks->history()->model()->rowOfCall(ids.at(1)) >= 0);
+}
+
+// Twelve specs open at 1280x800: the tab strip scrolls, each title stays whole.
+void TestStudio2Window::twelveTabsKeepTheirTitles()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (int i = 1; i <= 12; ++i) {
+        const QString path = dir.filePath(u"customer-report-%1.spec.json"_s.arg(i, 2, 10, QLatin1Char('0')));
+        QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
+        QVERIFY(window.openSpecFile(path));
+    }
+    QTabWidget *tabs = window.documentTabs();
+    QVERIFY(tabs->count() >= 12);
+    QTabBar *bar = tabs->tabBar();
+    QApplication::processEvents();
+    for (int i = 0; i < tabs->count(); ++i) {
+        const QString title = tabs->tabText(i);
+        QVERIFY2(bar->tabRect(i).width() > bar->fontMetrics().horizontalAdvance(title), qPrintable(title));
+    }
+    // The strip is wider than the window: its scroll arrows are there to reach the others.
+    int arrows = 0;
+    for (QToolButton *b : bar->findChildren<QToolButton *>())
+        arrows += b->isVisible() ? 1 : 0;
+    QVERIFY(arrows >= 2);
+    // The tab in front is in view.
+    QVERIFY(bar->rect().intersects(bar->tabRect(bar->currentIndex())));
+    window.grab().save(buildPath(u"screenshots/twelve-tabs.png"_s));
+}
+
+// A panel below the spec dragged to half the window's height: an approval still shows its tool
+// and its arguments whole, not only its buttons.
+void TestStudio2Window::approvalWholeWithATallBottomPanel()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    window.showPanel(window.findingsDock());
+    window.resizeDocks({window.findingsDock()}, {400}, Qt::Vertical);
+    QTRY_VERIFY(window.findingsDock()->height() >= 350);
+    RunPanel *panel = window.runPanel();
+    QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+    ApprovalPanel *approval = panel->approvalPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 20000);
+    QWidget *viewport = panel->timelineView()->viewport();
+    auto whole = [&window, viewport](QWidget *w) {
+        const QRect own(w->mapTo(&window, QPoint(0, 0)), w->size());
+        QRect room(viewport->mapTo(&window, QPoint(0, 0)), viewport->size());
+        // The run view scrolls inside its own scroll area: what the window shows of it counts.
+        room &= window.centralWidget()->geometry();
+        return w->isVisible() && room.contains(own);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->argumentsEditor()), 5000);
+    QVERIFY(whole(approval->approveButton()));
+    QVERIFY(window.findingsDock()->isVisible());
+    QApplication::processEvents();
+    window.grab().save(buildPath(u"screenshots/approval-tall-bottom-panel.png"_s));
+    approval->approveButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning(), 20000);
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()

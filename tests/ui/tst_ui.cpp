@@ -247,7 +247,7 @@ void TestUi::opensSpecFile()
     QCOMPARE(window.findingsModel()->finding(0).severity, SpecFinding::Severity::Info);
     QCOMPARE(window.findingsModel()->finding(1).rule, u"text-output-ignored"_s);
     QCOMPARE(window.findingsModel()->finding(1).severity, SpecFinding::Severity::Info);
-    QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(), u"Lint for: anthropic"_s);
+    QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(), u"Advice for: anthropic engine"_s);
     QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 0 warnings, 2 notes"_s);
 }
 

@@ -30,6 +30,8 @@ public:
     QTableView *view() const { return m_view; }
     QComboBox *turnCombo() const { return m_turn; }
     QString summaryText() const;
+    // The call shown (0 for none, or for a single report).
+    qint64 callId() const { return m_record.id; }
 
 public Q_SLOTS:
     // A recorded call: its turns' reports (the last turn shown first).

@@ -18,7 +18,8 @@ namespace Callscope {
 
 namespace {
 
-constexpr int kCheckDelayMs = 300;
+// Checked this long after the last key: findings follow the typing within 300 ms.
+constexpr int kCheckDelayMs = 250;
 constexpr int kTypingId = 0x7e57;
 
 // What differs between two texts: [start, start + removed) of `before` became `added`.
@@ -259,11 +260,17 @@ void SpecDocument::setLintTargetOverride(std::optional<EngineType> type)
     recheck();
 }
 
+void SpecDocument::setProfileTypeLookup(ProfileTypeLookup lookup)
+{
+    m_profileType = std::move(lookup);
+    recheck();
+}
+
 void SpecDocument::recheck()
 {
     m_checkTimer.stop();
     const QString text = m_text->toPlainText();
-    m_check = checkSpec(text.toUtf8(), m_path, m_lintTarget);
+    m_check = checkSpec(text.toUtf8(), m_path, m_lintTarget, m_profileType);
     QList<SpecFinding> findings;
     for (const SpecError &error : std::as_const(m_check.errors)) {
         SpecFinding f;
@@ -280,6 +287,15 @@ void SpecDocument::recheck()
             f.source = SpecFinding::Source::Spec;
             f.message = error.message;
         }
+        findings.append(f);
+    }
+    for (const SpecSchemaError &error : std::as_const(m_check.schemaErrors)) {
+        SpecFinding f;
+        f.severity = SpecFinding::Severity::Error;
+        f.source = SpecFinding::Source::Schema;
+        f.pointer = error.pointer;
+        f.message = error.message;
+        f.rule = error.keyword;
         findings.append(f);
     }
     for (const LintFinding &lint : std::as_const(m_check.findings))

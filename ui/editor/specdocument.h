@@ -64,6 +64,8 @@ public:
     EngineType lintTarget() const { return m_check.target; }
     std::optional<EngineType> lintTargetOverride() const { return m_lintTarget; }
     void setLintTargetOverride(std::optional<EngineType> type);
+    // Where the type of a spec that names a profile and no type comes from (the engine profiles).
+    void setProfileTypeLookup(ProfileTypeLookup lookup);
     // Checks the text now (normally done shortly after each edit).
     void recheck();
     bool recheckPending() const { return m_checkTimer.isActive(); }
@@ -88,6 +90,7 @@ private:
     QString m_shadow; // the text as last recorded, to see what an edit changed
     bool m_applying = false;
     std::optional<EngineType> m_lintTarget;
+    ProfileTypeLookup m_profileType;
     SpecCheck m_check;
     QList<SpecFinding> m_findings;
     QTimer m_checkTimer;

@@ -1,6 +1,7 @@
 #include "ui/editor/specformeditor.h"
 
 #include "ui/editor/schemabuilder.h"
+#include "ui/editor/specdocument.h"
 
 #include "ui/editor/mcpserverpanel.h"
 
@@ -10,8 +11,6 @@
 #include "core/schema/jsonschema.h"
 #include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
-#include "ui/widgets/dialogs.h"
-#include "ui/widgets/noticebar.h"
 #include "ui/widgets/undokeys.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
@@ -23,11 +22,9 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QKeyEvent>
@@ -35,7 +32,6 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
-#include <QMenu>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -45,10 +41,7 @@
 #include <QSplitter>
 #include <QStringListModel>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
-#include <QUndoCommand>
-#include <QUndoStack>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -57,7 +50,6 @@ namespace Callscope {
 
 namespace {
 
-constexpr int kMaxRecent = 8;
 constexpr int kJsonDebounceMs = 300;
 
 QString indented(const QJsonValue &value)
@@ -124,64 +116,17 @@ void setText(QPlainTextEdit *edit, const QString &text)
 
 } // namespace
 
-// One step of the spec's history: the whole spec before and after. Typing in one field merges
-// into one step.
-class SpecSnapshotCommand final : public QUndoCommand
-{
-public:
-    SpecSnapshotCommand(SpecFormEditor *editor, Spec before, Spec after, int mergeId, const QString &text)
-        : QUndoCommand(text)
-        , m_editor(editor)
-        , m_before(std::move(before))
-        , m_after(std::move(after))
-        , m_id(mergeId)
-    {
-    }
-
-    void redo() override
-    {
-        if (m_first) {
-            m_first = false; // already applied by the edit itself
-            return;
-        }
-        m_editor->setSpecFromHistory(m_after);
-    }
-    void undo() override { m_editor->setSpecFromHistory(m_before); }
-    int id() const override { return m_id; }
-    bool mergeWith(const QUndoCommand *other) override
-    {
-        const auto *o = static_cast<const SpecSnapshotCommand *>(other);
-        if (o->m_id != m_id || m_id < 0)
-            return false;
-        m_after = o->m_after;
-        return true;
-    }
-
-private:
-    SpecFormEditor *m_editor;
-    Spec m_before;
-    Spec m_after;
-    int m_id;
-    bool m_first = true;
-};
-
-SpecFormEditor::SpecFormEditor(QWidget *parent)
+SpecFormEditor::SpecFormEditor(SpecDocument *document, QWidget *parent)
     : QWidget(parent)
-    , m_undo(new QUndoStack(this))
-    , m_findings(new SpecFindingsModel(this))
-    , m_messages(new NoticeBar(this))
+    , m_document(document)
     , m_tabs(new QTabWidget(this))
-    , m_findingsView(new QTableView(this))
     , m_jsonTimer(new QTimer(this))
-    , m_findingsTimer(new QTimer(this))
 {
-    setAccessibleName(tr("Spec editor"));
+    Q_ASSERT(document);
+    setAccessibleName(tr("Spec form"));
     m_jsonTimer->setSingleShot(true);
     m_jsonTimer->setInterval(kJsonDebounceMs);
     connect(m_jsonTimer, &QTimer::timeout, this, &SpecFormEditor::parseJsonEditors);
-    m_findingsTimer->setSingleShot(true);
-    m_findingsTimer->setInterval(kJsonDebounceMs);
-    connect(m_findingsTimer, &QTimer::timeout, this, &SpecFormEditor::updateFindings);
 
     m_tabs->setObjectName(u"specTabs"_s);
     m_tabs->setAccessibleName(tr("Spec sections"));
@@ -190,85 +135,30 @@ SpecFormEditor::SpecFormEditor(QWidget *parent)
     m_tabs->addTab(buildSchemaPage(), tr("Response &schema"));
     m_tabs->addTab(buildToolsPage(), tr("&Tools"));
     m_tabs->addTab(buildExtrasPage(), tr("&Pre-seeds && MCP"));
-    m_raw = new JsonEditor(this);
-    m_raw->setObjectName(u"rawJson"_s);
-    m_raw->setAccessibleName(tr("Whole spec as JSON"));
-    connect(m_raw, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Raw); });
-    m_tabs->addTab(m_raw, tr("&JSON"));
-
-    m_findingsView->setObjectName(u"findings"_s);
-    m_findingsView->setAccessibleName(tr("Findings"));
-    m_findingsView->setModel(m_findings);
-    m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_findingsView->verticalHeader()->hide();
-    m_findingsView->horizontalHeader()->setStretchLastSection(true);
-    m_findingsView->setWordWrap(false);
-    m_findingsView->setAlternatingRowColors(true);
-    connect(m_findingsView, &QTableView::activated, this, [this](const QModelIndex &index) {
-        revealFinding(index.row());
-    });
-
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(u"specEditorSplitter"_s);
-    splitter->addWidget(m_tabs);
-    splitter->addWidget(m_findingsView);
-    splitter->setStretchFactor(0, 4);
-    splitter->setStretchFactor(1, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_messages);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_tabs, 1);
+    // Profiles added in Preferences since the form was made are in the list when it is shown.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == 1 && m_profiles)
+            setProfileStore(m_profiles);
+    });
 
-    createActions();
+    // Undo and Redo are the document's, wherever the focus is.
     auto *filter = new UndoKeysToWindow(this);
     for (QWidget *w : findChildren<QWidget *>()) {
         if (qobject_cast<QLineEdit *>(w) || qobject_cast<QPlainTextEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w))
             w->installEventFilter(filter);
     }
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
-
-    loadSpecInto(Spec(), QString());
-}
-
-SpecFormEditor::~SpecFormEditor()
-{
-    // The undo stack is a child destroyed after this body: its last signals must not reach
-    // slots of an editor (or a window watching it) that is already half gone.
-    m_undo->disconnect();
-}
-
-void SpecFormEditor::createActions()
-{
-    m_newAction = new QAction(tr("&New Spec"), this);
-    m_newAction->setShortcut(QKeySequence::New);
-    connect(m_newAction, &QAction::triggered, this, [this] { newSpec(); });
-    m_openAction = new QAction(tr("&Open Spec…"), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, [this] {
-        const QString path = Dialogs::openFileName(this, tr("Open Spec"), QFileInfo(m_path).absolutePath(),
-                                                   tr("Spec files (*.json);;All files (*)"));
-        if (!path.isEmpty())
-            openFile(path);
+    connect(m_document, &SpecDocument::checked, this, [this] {
+        showDocumentSpec();
+        updateMarkers();
     });
-    m_saveAction = new QAction(tr("&Save Spec"), this);
-    m_saveAction->setShortcut(QKeySequence::Save);
-    connect(m_saveAction, &QAction::triggered, this, [this] { save(); });
-    m_saveAsAction = new QAction(tr("Save Spec &As…"), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    connect(m_saveAsAction, &QAction::triggered, this, [this] { saveAs(); });
-    m_undoAction = m_undo->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = m_undo->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcut(QKeySequence::Redo);
-    for (QAction *a : {m_undoAction, m_redoAction}) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        addAction(a);
-    }
-    m_recentMenu = new QMenu(tr("Open &Recent"), this);
-    updateRecentMenu();
+    reload();
 }
+
+SpecFormEditor::~SpecFormEditor() = default;
 
 // ---- pages ----------------------------------------------------------------------------------
 
@@ -333,8 +223,12 @@ QWidget *SpecFormEditor::buildEnginePage()
     auto *engine = new QGroupBox(tr("Engine"));
     auto *ef = new QFormLayout(engine);
     m_engineType = named(new QComboBox, u"engineType"_s, tr("Engine type"));
+    // First: no type in the spec, the profile's decides (its text names that type).
+    m_engineType->addItem(tr("From the profile"), QString());
     for (const QString &name : engineTypeNames())
         m_engineType->addItem(name, name);
+    m_engineTypeNote = named(new QLabel, u"engineTypeNote"_s, tr("Which engine type is used"));
+    m_engineTypeNote->setWordWrap(true);
     m_model = named(new QLineEdit, u"model"_s, tr("Model"));
     m_baseUrl = named(new QLineEdit, u"baseUrl"_s, tr("Base URL"));
     m_baseUrl->setPlaceholderText(tr("the provider's public endpoint"));
@@ -367,6 +261,7 @@ QWidget *SpecFormEditor::buildEnginePage()
     m_stream = named(new QCheckBox(tr("Stream the reply")), u"stream"_s, tr("Stream the reply"));
     m_replay = named(new QLineEdit, u"replay"_s, tr("Replay recording or call id"));
     ef->addRow(tr("T&ype:"), m_engineType);
+    ef->addRow(QString(), m_engineTypeNote);
     ef->addRow(tr("&Model:"), m_model);
     ef->addRow(tr("&Base URL:"), m_baseUrl);
     ef->addRow(tr("Pro&file:"), m_profile);
@@ -419,7 +314,19 @@ QWidget *SpecFormEditor::buildEnginePage()
         connect(e, &QLineEdit::textEdited, this, [this, mergeId] { onFormEdited(mergeId); });
     }
     connect(m_engineType, &QComboBox::currentIndexChanged, this, [this] { onFormEdited(20); });
-    connect(m_profile, &QComboBox::currentTextChanged, this, [this] { onFormEdited(21); });
+    connect(m_profile, &QComboBox::currentTextChanged, this, [this](const QString &profile) {
+        if (m_updating)
+            return;
+        // Choosing a profile lets it decide the type (a type in the spec would override it);
+        // clearing it leaves the type that was in use.
+        const bool was = std::exchange(m_updating, true);
+        if (!profile.isEmpty())
+            m_engineType->setCurrentIndex(0);
+        else if (m_engineType->currentIndex() == 0)
+            m_engineType->setCurrentIndex(std::max(1, m_engineType->findData(engineTypeName(m_spec.engine.type))));
+        m_updating = was;
+        onFormEdited(21);
+    });
     for (QSpinBox *s : {m_maxTokens, m_contextWindow, m_maxAttempts, m_ctxResults, m_ctxTokens, m_ctxChars, m_ctxImages}) {
         const int mergeId = id++;
         connect(s, &QSpinBox::valueChanged, this, [this, mergeId] { onFormEdited(mergeId); });
@@ -660,7 +567,9 @@ void SpecFormEditor::specToForm()
     setText(m_textOutput, s.textOutputField);
     m_outputMode->setCurrentIndex(std::max(0, m_outputMode->findData(outputModeName(s.outputMode))));
     m_maxTurns->setValue(s.maxTurns);
-    m_engineType->setCurrentIndex(std::max(0, m_engineType->findData(engineTypeName(s.engine.type))));
+    m_engineType->setCurrentIndex(s.engine.typeFromProfile && !s.engine.profile.isEmpty()
+                                      ? 0
+                                      : std::max(1, m_engineType->findData(engineTypeName(s.engine.type))));
     setText(m_model, s.engine.model);
     setText(m_baseUrl, s.engine.baseUrl);
     if (m_profile->currentText() != s.engine.profile)
@@ -693,8 +602,16 @@ Spec SpecFormEditor::formToSpec() const
     s.textOutputField = m_textOutput->text();
     s.outputMode = outputModeFromName(m_outputMode->currentData().toString()).value_or(OutputMode::Tool);
     s.maxTurns = m_maxTurns->value();
-    if (auto type = engineTypeFromName(m_engineType->currentData().toString()))
+    if (auto type = engineTypeFromName(m_engineType->currentData().toString())) {
         s.engine.type = *type;
+        s.engine.typeFromProfile = false;
+    } else {
+        s.engine.typeFromProfile = true;
+        if (m_profiles) {
+            if (const auto profile = m_profiles->get(m_profile->currentText()))
+                s.engine.type = profile->type;
+        }
+    }
     s.engine.model = m_model->text();
     s.engine.baseUrl = m_baseUrl->text();
     s.engine.profile = m_profile->currentText();
@@ -837,10 +754,6 @@ void SpecFormEditor::parseJsonEditors()
     const QSet<int> dirty = std::exchange(m_dirtyJson, {});
     for (int raw : dirty) {
         const Source source = Source(raw);
-        if (source == Source::Raw) {
-            applyRawJson();
-            continue;
-        }
         JsonEditor *editor = nullptr;
         QString pointer;
         switch (source) {
@@ -966,78 +879,46 @@ void SpecFormEditor::parseJsonEditors()
         }
         applyEdit(next, 200 + raw, source);
     }
-    updateFindings();
-}
-
-void SpecFormEditor::applyRawJson()
-{
-    const QString text = m_raw->toPlainText();
-    QString error;
-    int offset = 0;
-    const std::optional<QJsonValue> value = parseJson(text, &error, &offset);
-    clearJsonError(u"rawJson"_s);
-    m_rawSpecErrors.clear();
-    if (!value) {
-        setJsonError(u"rawJson"_s, QString(), text, error, offset);
-        const auto [line, column] = JsonLocator::lineColumn(text, offset);
-        m_messages->showMessage(tr("The JSON has an error at line %1, column %2: %3. The form keeps the last valid spec.")
-                                    .arg(line)
-                                    .arg(column)
-                                    .arg(error),
-                                NoticeBar::Kind::Error);
-        return;
-    }
-    if (!value->isObject()) {
-        setJsonError(u"rawJson"_s, QString(), text, tr("a spec is a JSON object"), 0);
-        return;
-    }
-    SpecLoadResult loaded = specFromJson(value->toObject(), m_spec.sourcePath);
-    if (!loaded.ok()) {
-        for (const SpecError &e : loaded.errors) {
-            SpecFinding f;
-            f.severity = SpecFinding::Severity::Error;
-            f.source = SpecFinding::Source::Spec;
-            f.pointer = e.pointer;
-            f.editor = u"rawJson"_s;
-            f.message = e.toString();
-            m_rawSpecErrors.append(f);
-        }
-        m_messages->showMessage(tr("The JSON is not a valid spec (%n problem(s)); the form keeps the last valid spec.",
-                                   nullptr, int(loaded.errors.size())),
-                                NoticeBar::Kind::Warning);
-        return;
-    }
-    if (m_messages->kind() != NoticeBar::Kind::Info)
-        m_messages->clearMessage();
-    applyEdit(*loaded.spec, 300, Source::Raw);
+    updateMarkers();
 }
 
 void SpecFormEditor::applyEdit(const Spec &next, int mergeId, Source source)
 {
     if (next == m_spec) {
-        m_findingsTimer->start();
+        updateMarkers();
         return;
     }
-    if (m_external) {
-        m_spec = next;
-        refreshViews(source);
-        Q_EMIT specEdited(mergeId);
-        return;
-    }
-    const Spec before = m_spec;
     m_spec = next;
-    m_undo->push(new SpecSnapshotCommand(this, before, next, mergeId, tr("Edit spec")));
     refreshViews(source);
+    // One step of the document's history; edits with the same mergeId follow one another in
+    // one field and merge.
+    m_document->replaceText(QString::fromUtf8(saveSpec(m_spec)), mergeId);
 }
 
-void SpecFormEditor::setSpecFromHistory(const Spec &spec)
+void SpecFormEditor::showDocumentSpec()
 {
-    m_spec = spec;
+    const std::optional<Spec> &spec = m_document->spec();
+    // A text that is not a spec leaves the form on the last one it was.
+    if (!spec || *spec == m_spec)
+        return;
+    m_spec = *spec;
     m_jsonErrors.clear();
-    m_rawSpecErrors.clear();
     m_dirtyJson.clear();
     m_jsonTimer->stop();
     refreshViews(Source::None);
+}
+
+void SpecFormEditor::reload()
+{
+    m_spec = m_document->spec().value_or(Spec());
+    m_jsonErrors.clear();
+    m_dirtyJson.clear();
+    m_jsonTimer->stop();
+    m_currentTool = m_spec.tools.isEmpty() ? -1 : 0;
+    m_toolNames->setStringList({});
+    refreshViews(Source::None);
+    if (m_currentTool >= 0)
+        m_toolList->setCurrentIndex(m_toolNames->index(0));
 }
 
 void SpecFormEditor::refreshViews(Source source)
@@ -1082,47 +963,14 @@ void SpecFormEditor::refreshViews(Source source)
         m_mcpServers->setJsonText(json.contains(u"mcp_servers"_s) ? indented(json.value(u"mcp_servers"_s)) : QString());
         clearJsonError(u"mcpServers"_s);
     }
-    if (source != Source::Raw) {
-        m_raw->setJsonText(indented(json));
-        clearJsonError(u"rawJson"_s);
-        m_rawSpecErrors.clear();
-    }
     m_updating = was;
-    updateFindings();
-    updateWindowState();
+    updateEngineType();
+    updateMarkers();
+    updateSentSchema();
     Q_EMIT specChanged();
 }
 
 // ---- findings -------------------------------------------------------------------------------
-
-void SpecFormEditor::updateFindings()
-{
-    m_findingsTimer->stop();
-    QList<SpecFinding> all = m_jsonErrors;
-    all.append(m_rawSpecErrors);
-    auto addSchema = [&all](const QJsonObject &schema, const QString &base) {
-        for (const SchemaError &e : validateSchema(schema)) {
-            SpecFinding f;
-            f.severity = SpecFinding::Severity::Error;
-            f.source = SpecFinding::Source::Schema;
-            f.pointer = base + e.instancePath;
-            f.message = e.instancePath.isEmpty() ? e.message : tr("%1: %2").arg(e.instancePath, e.message);
-            f.rule = e.keyword;
-            all.append(f);
-        }
-    };
-    if (m_spec.responseSchema)
-        addSchema(*m_spec.responseSchema, u"/response_schema"_s);
-    for (int i = 0; i < m_spec.tools.size(); ++i) {
-        if (!m_spec.tools.at(i).inputSchema.isEmpty())
-            addSchema(m_spec.tools.at(i).inputSchema, u"/tools/%1/input_schema"_s.arg(i));
-    }
-    for (const LintFinding &l : lintSpec(m_spec))
-        all.append(SpecFinding::fromLint(l));
-    m_findings->setFindings(all);
-    updateMarkers();
-    updateSentSchema();
-}
 
 void SpecFormEditor::updateSentSchema()
 {
@@ -1151,16 +999,43 @@ void SpecFormEditor::updateSentSchema()
     m_sentSchema->setMarkers(markers);
 }
 
+void SpecFormEditor::updateEngineType()
+{
+    const EngineSpec &engine = m_spec.engine;
+    std::optional<EngineProfile> profile;
+    if (m_profiles && !engine.profile.isEmpty())
+        profile = m_profiles->get(engine.profile);
+    const bool fromProfile = engine.typeFromProfile && !engine.profile.isEmpty();
+    m_engineType->setItemText(0, profile ? tr("From the profile (%1)").arg(engineTypeName(profile->type))
+                                         : tr("From the profile"));
+    QString note;
+    if (engine.profile.isEmpty())
+        note = tr("No profile: the call goes to %1.").arg(engineTypeName(engine.type));
+    else if (!profile)
+        note = tr("There is no engine profile named \"%1\" (Edit > Preferences).").arg(engine.profile);
+    else if (fromProfile)
+        note = tr("The profile \"%1\" decides: %2.").arg(engine.profile, engineTypeName(profile->type));
+    else if (profile->type == engine.type)
+        note = tr("The spec says %1, as the profile \"%2\" does.").arg(engineTypeName(engine.type), engine.profile);
+    else
+        note = tr("The spec's %1 wins over the profile's %2; choose \"From the profile\" to use the profile's.")
+                   .arg(engineTypeName(engine.type), engineTypeName(profile->type));
+    m_engineTypeNote->setText(note);
+}
+
 void SpecFormEditor::updateMarkers()
 {
-    auto collect = [this](const QString &base, const QString &editorName) {
+    // The document's findings (as of its last check) and the JSON editors' own errors.
+    QList<SpecFinding> all = m_jsonErrors;
+    all.append(m_document->findings());
+    auto collect = [&all](const QString &base, const QString &editorName) {
         QList<EditorMarker> markers;
-        for (const SpecFinding &f : m_findings->findings()) {
-            if (f.source == SpecFinding::Source::Json)
-                continue; // syntax errors have no pointer into this text
+        for (const SpecFinding &f : std::as_const(all)) {
+            if (f.source == SpecFinding::Source::Json && f.editor.isEmpty())
+                continue; // a syntax error of the whole text: the JSON view shows it
             if (!f.editor.isEmpty() && f.editor != editorName)
                 continue;
-            if (base.isEmpty() || f.pointer == base || f.pointer.startsWith(base + u'/'))
+            if (f.pointer == base || f.pointer.startsWith(base + u'/'))
                 markers.append(EditorMarker{f.pointer.mid(base.size()), f.message,
                                             f.severity == SpecFinding::Severity::Error});
         }
@@ -1169,44 +1044,25 @@ void SpecFormEditor::updateMarkers()
     m_schemaEditor->setMarkers(collect(u"/response_schema"_s, u"responseSchema"_s));
     m_toolSchema->setMarkers(m_currentTool >= 0 ? collect(u"/tools/%1/input_schema"_s.arg(m_currentTool), u"toolInputSchema"_s)
                                                 : QList<EditorMarker>());
-    m_raw->setMarkers(collect(QString(), u"rawJson"_s));
 }
 
-void SpecFormEditor::revealFinding(int row)
+bool SpecFormEditor::revealPointer(const QString &pointer)
 {
-    if (row < 0 || row >= m_findings->rowCount())
-        return;
-    const SpecFinding f = m_findings->finding(row);
-    if (f.source == SpecFinding::Source::Json && f.line > 0) {
-        for (JsonEditor *e : findChildren<JsonEditor *>()) {
-            if (e->objectName() == f.editor) {
-                QWidget *page = e;
-                while (page && m_tabs->indexOf(page) < 0)
-                    page = page->parentWidget();
-                if (page)
-                    m_tabs->setCurrentWidget(page);
-                e->revealLineColumn(f.line, f.column);
-                e->setFocus(Qt::OtherFocusReason);
-                return;
-            }
-        }
-    }
     static const QRegularExpression toolPointer(u"^/tools/(\\d+)(/input_schema)?(.*)$"_s);
-    if (f.pointer.startsWith(u"/response_schema"_s)) {
+    if (pointer.startsWith(u"/response_schema"_s)) {
         m_tabs->setCurrentIndex(m_tabs->indexOf(m_schemaPage));
-        m_schemaEditor->revealPointer(f.pointer.mid(QStringView(u"/response_schema").size()));
-        return;
+        m_schemaEditor->revealPointer(pointer.mid(QStringView(u"/response_schema").size()));
+        return true;
     }
-    const QRegularExpressionMatch m = toolPointer.match(f.pointer);
+    const QRegularExpressionMatch m = toolPointer.match(pointer);
     if (m.hasMatch() && m.capturedLength(2) > 0 && m.captured(1).toInt() < m_spec.tools.size()) {
         const int index = m.captured(1).toInt();
         m_tabs->setCurrentIndex(3);
         m_toolList->setCurrentIndex(m_toolNames->index(index));
         m_toolSchema->revealPointer(m.captured(3));
-        return;
+        return true;
     }
-    m_tabs->setCurrentWidget(m_raw);
-    m_raw->revealPointer(f.pointer);
+    return false;
 }
 
 void SpecFormEditor::revealEngineField(const QString &pointer)
@@ -1243,194 +1099,12 @@ void SpecFormEditor::revealEngineField(const QString &pointer)
         field->setFocus(Qt::OtherFocusReason);
 }
 
-void SpecFormEditor::setFindingsListVisible(bool visible)
-{
-    m_findingsView->setVisible(visible);
-}
-
 void SpecFormEditor::flushPendingEdits()
 {
     if (m_jsonTimer->isActive()) {
         m_jsonTimer->stop();
         parseJsonEditors();
     }
-    if (m_findingsTimer->isActive())
-        updateFindings();
-}
-
-// ---- files --------------------------------------------------------------------------------
-
-void SpecFormEditor::loadSpecInto(const Spec &spec, const QString &path)
-{
-    m_spec = spec;
-    m_path = path;
-    m_jsonErrors.clear();
-    m_rawSpecErrors.clear();
-    m_currentTool = spec.tools.isEmpty() ? -1 : 0;
-    m_toolNames->setStringList({});
-    m_undo->clear();
-    refreshViews(Source::None);
-    if (m_currentTool >= 0)
-        m_toolList->setCurrentIndex(m_toolNames->index(0));
-    m_undo->setClean();
-    Q_EMIT filePathChanged(m_path);
-}
-
-void SpecFormEditor::setSpec(const Spec &spec, const QString &path, bool resetHistory)
-{
-    if (resetHistory) {
-        loadSpecInto(spec, path);
-        return;
-    }
-    applyEdit(spec, -1, Source::None);
-}
-
-void SpecFormEditor::setExternalHistory(QUndoStack *stack)
-{
-    m_external = stack;
-    delete m_undoAction;
-    delete m_redoAction;
-    m_undoAction = undoStack()->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = undoStack()->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcut(QKeySequence::Redo);
-    for (QAction *a : {m_undoAction, m_redoAction}) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        addAction(a);
-    }
-    if (m_external)
-        connect(m_external, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
-}
-
-void SpecFormEditor::showSpec(const Spec &spec)
-{
-    if (spec == m_spec)
-        return;
-    setSpecFromHistory(spec);
-}
-
-void SpecFormEditor::setRawTabVisible(bool visible)
-{
-    m_tabs->setTabVisible(m_tabs->indexOf(m_raw), visible);
-}
-
-bool SpecFormEditor::newSpec()
-{
-    if (!maybeSave())
-        return false;
-    loadSpecInto(Spec(), QString());
-    m_messages->clearMessage();
-    return true;
-}
-
-bool SpecFormEditor::openFile(const QString &path)
-{
-    if (!maybeSave())
-        return false;
-    const SpecLoadResult loaded = loadSpecFile(path);
-    if (!loaded.ok()) {
-        QStringList lines;
-        for (const SpecError &e : loaded.errors.mid(0, 5))
-            lines.append(e.toString());
-        m_messages->showMessage(tr("Cannot open %1:\n%2").arg(QFileInfo(path).fileName(), lines.join(u'\n')),
-                                NoticeBar::Kind::Error);
-        return false;
-    }
-    loadSpecInto(*loaded.spec, path);
-    m_messages->clearMessage();
-    addRecentFile(path);
-    return true;
-}
-
-bool SpecFormEditor::save()
-{
-    flushPendingEdits();
-    if (m_path.isEmpty() || m_path.startsWith(u":/"))
-        return saveAs();
-    if (const auto error = saveSpecFile(m_spec, m_path)) {
-        m_messages->showMessage(tr("Cannot save %1: %2").arg(m_path, *error), NoticeBar::Kind::Error);
-        return false;
-    }
-    m_undo->setClean();
-    m_messages->showMessage(tr("Saved %1").arg(QFileInfo(m_path).fileName()), NoticeBar::Kind::Info);
-    return true;
-}
-
-bool SpecFormEditor::saveAs(const QString &given)
-{
-    flushPendingEdits();
-    QString path = given;
-    if (path.isEmpty())
-        path = Dialogs::saveFileName(this, tr("Save Spec As"), m_path, tr("Spec files (*.spec.json *.json)"));
-    if (path.isEmpty())
-        return false;
-    if (const auto error = saveSpecFile(m_spec, path)) {
-        m_messages->showMessage(tr("Cannot save %1: %2").arg(path, *error), NoticeBar::Kind::Error);
-        return false;
-    }
-    m_path = path;
-    m_spec.sourcePath = path; // relative paths in the spec now resolve next to the new file
-    m_undo->setClean();
-    addRecentFile(path);
-    Q_EMIT filePathChanged(m_path);
-    m_messages->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), NoticeBar::Kind::Info);
-    return true;
-}
-
-bool SpecFormEditor::isModified() const
-{
-    return !undoStack()->isClean();
-}
-
-bool SpecFormEditor::maybeSave()
-{
-    flushPendingEdits();
-    if (!isModified())
-        return true;
-    const auto answer = Dialogs::ask(this, tr("Unsaved Changes"),
-                                     tr("The spec has unsaved changes. Save them first?"),
-                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                     QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return save();
-    return answer == QMessageBox::Discard;
-}
-
-QStringList SpecFormEditor::recentFiles() const
-{
-    return QSettings().value(u"editor/recentFiles"_s).toStringList();
-}
-
-void SpecFormEditor::addRecentFile(const QString &path)
-{
-    if (path.startsWith(u":/"))
-        return;
-    QStringList files = recentFiles();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecent)
-        files.removeLast();
-    QSettings().setValue(u"editor/recentFiles"_s, files);
-    updateRecentMenu();
-}
-
-void SpecFormEditor::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = recentFiles();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString path = files.at(i);
-        QAction *a = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
-        a->setToolTip(path);
-        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
-    }
-    m_recentMenu->setEnabled(!files.isEmpty());
-}
-
-void SpecFormEditor::updateWindowState()
-{
-    m_saveAction->setEnabled(true);
 }
 
 void SpecFormEditor::setProfileStore(ProfileStore *profiles)
@@ -1451,8 +1125,6 @@ void SpecFormEditor::setProfileStore(ProfileStore *profiles)
 void SpecFormEditor::saveState() const
 {
     QSettings settings;
-    if (auto *splitter = findChild<QSplitter *>(u"specEditorSplitter"_s))
-        settings.setValue(u"editor/splitter"_s, splitter->saveState());
     if (auto *splitter = findChild<QSplitter *>(u"toolsSplitter"_s))
         settings.setValue(u"editor/toolsSplitter"_s, splitter->saveState());
     settings.setValue(u"editor/tab"_s, m_tabs->currentIndex());
@@ -1461,8 +1133,6 @@ void SpecFormEditor::saveState() const
 void SpecFormEditor::restoreState()
 {
     QSettings settings;
-    if (auto *splitter = findChild<QSplitter *>(u"specEditorSplitter"_s))
-        splitter->restoreState(settings.value(u"editor/splitter"_s).toByteArray());
     if (auto *splitter = findChild<QSplitter *>(u"toolsSplitter"_s))
         splitter->restoreState(settings.value(u"editor/toolsSplitter"_s).toByteArray());
     m_tabs->setCurrentIndex(settings.value(u"editor/tab"_s, 0).toInt());

@@ -522,6 +522,20 @@ void HistoryDocks::showInHistory(qint64 id)
     m_syncing = false;
 }
 
+void HistoryDocks::adoptFinishedCall(qint64 id)
+{
+    if (id <= 0)
+        return;
+    // History lists it first (a call stored a moment ago is looked for once), so following
+    // the current call selects its row.
+    m_syncing = true;
+    m_history->openCall(id);
+    m_syncing = false;
+    m_current->setCurrent(id);
+    // Already current (the same id again): the views still follow it.
+    followCurrentCall(id);
+}
+
 void HistoryDocks::runOnCall(qint64 id, bool revise)
 {
     if (id <= 0)

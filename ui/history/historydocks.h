@@ -97,6 +97,9 @@ public Q_SLOTS:
     // Makes the call current and selects it in History (shown read-only below the list),
     // bringing History forward: for a call picked somewhere else (an experiment cell).
     void showInHistory(qint64 id);
+    // A run of the window just stored call `id`: it becomes the current call everywhere at once
+    // (History's selection, the revision tree, the budget view, the History commands).
+    void adoptFinishedCall(qint64 id);
     // The call against the one it revises or replays, as a compare tab.
     bool compareWithParent(qint64 id);
     // Two calls side by side in a compare tab (older on the left as given).

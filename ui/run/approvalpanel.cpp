@@ -150,11 +150,19 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
 
 ApprovalPanel::~ApprovalPanel() = default;
 
-void ApprovalPanel::askApproval(const ToolCall &call)
+QString ApprovalPanel::titleText() const
+{
+    return m_title->text();
+}
+
+void ApprovalPanel::askApproval(const ToolCall &call, bool editedByYou)
 {
     m_mode = Mode::Approval;
     m_call = call;
-    m_title->setText(tr("The model wants to run \"%1\" (call %2). It needs your approval.").arg(call.name, call.id));
+    m_title->setText(editedByYou ? tr("\"%1\" (call %2) is to run with the arguments you edited, not the model's. "
+                                      "It needs your approval.")
+                                       .arg(call.name, call.id)
+                                 : tr("The model wants to run \"%1\" (call %2). It needs your approval.").arg(call.name, call.id));
     m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
     fitArguments();

@@ -35,7 +35,9 @@ public:
     explicit ApprovalPanel(QWidget *parent = nullptr);
     ~ApprovalPanel() override;
 
-    void askApproval(const ToolCall &call);
+    // `editedByYou`: the arguments are the ones the person edited at a pause, not the model's.
+    void askApproval(const ToolCall &call, bool editedByYou = false);
+    QString titleText() const;
     void askManualResult(const ToolCall &call);
     void dismiss();
 

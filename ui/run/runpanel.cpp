@@ -221,6 +221,7 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_status->setObjectName(u"runStatus"_s);
     m_status->setAccessibleName(tr("Run status"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
     QFont statusFont = m_status->font();
     statusFont.setBold(true);
     m_status->setFont(statusFont);
@@ -582,7 +583,10 @@ void RunPanel::run()
 {
     if (isRunning())
         return;
-    m_messages->clearMessage();
+    // A new run starts from a clean view, also when it cannot start: the last run stays in
+    // History, not beside the message about this one.
+    resetView();
+    updateStatus();
     std::optional<Spec> spec = m_specProvider ? m_specProvider() : std::nullopt;
     if (!spec) {
         // The provider says why when it can (the spec's first error); keep that.
@@ -719,6 +723,7 @@ void RunPanel::resetView()
     m_lastTurnUsage = Usage();
     m_turns = 0;
     m_attempts = 0;
+    m_retriesInTurn = 0;
     m_state = RunnerState::Idle;
 }
 
@@ -932,13 +937,16 @@ void RunPanel::onRunnerCreated(Runner *runner)
         m_total += reply.usage;
         m_turns = turn + 1;
         m_attempts += std::max<int>(1, int(outcome.attempts.size()));
+        m_retriesInTurn = 0;
         updateStatus();
     });
     connect(runner, &Runner::approvalNeeded, this, [this](const ToolCall &call) {
         m_transcript->endStream();
-        m_approval->askApproval(call);
+        const bool edited = m_editedCalls.contains(call.id);
+        m_approval->askApproval(call, edited);
         showPending(m_approval, {TranscriptModel::Kind::Note, tr("Waiting for your approval"),
-                                 tr("%1 (%2) needs your approval").arg(call.name, call.id)});
+                                 edited ? tr("%1 (%2) with your arguments needs your approval").arg(call.name, call.id)
+                                        : tr("%1 (%2) needs your approval").arg(call.name, call.id)});
         m_approval->approveButton()->setFocus(Qt::OtherFocusReason);
         updateActions();
     });
@@ -970,6 +978,9 @@ void RunPanel::onRunnerCreated(Runner *runner)
         m_transcript->endStream();
         m_transcript->append({TranscriptModel::Kind::Retry, tr("Retry %1 in %2 ms").arg(attempt).arg(delayMs),
                               reason.toString(), -1, false});
+        // The attempt that failed counts, though no reply came of it.
+        ++m_retriesInTurn;
+        updateStatus();
     });
     connect(runner, &Runner::paused, this, &RunPanel::onPaused);
 }
@@ -1146,6 +1157,11 @@ void RunPanel::onFinished(const LaunchResult &result)
     clearPause();
     m_transcript->endStream();
     const CallRecord &r = result.record;
+    // Every HTTP attempt of the call, those that failed without a reply too.
+    if (!r.attempts.isEmpty()) {
+        m_attempts = int(r.attempts.size());
+        m_retriesInTurn = 0;
+    }
     switch (r.status) {
     case CallStatus::Completed:
         m_transcript->append({TranscriptModel::Kind::Result, tr("Validated result"), pretty(r.response)});
@@ -1298,6 +1314,8 @@ void RunPanel::updateStatus()
     } else {
         status = tr("Ready");
     }
+    if (!m_launching && !m_blockedReason.isEmpty())
+        status = tr("Cannot run: %1").arg(m_blockedReason);
     m_status->setText(status);
     auto usage = [](const Usage &u) {
         QString s = tr("in %1 / out %2").arg(u.inputTokens).arg(u.outputTokens);
@@ -1309,15 +1327,26 @@ void RunPanel::updateStatus()
     };
     m_usage->setText(tr("Turns %1 · attempts %2 · last turn %3 · total %4")
                          .arg(m_turns)
-                         .arg(m_attempts)
+                         .arg(m_attempts + m_retriesInTurn)
                          .arg(usage(m_lastTurnUsage), usage(m_total)));
+}
+
+void RunPanel::setBlockedReason(const QString &reason)
+{
+    if (reason == m_blockedReason)
+        return;
+    m_blockedReason = reason;
+    updateStatus();
+    updateActions();
 }
 
 void RunPanel::updateActions()
 {
     const bool running = isRunning();
-    m_runAction->setEnabled(!running);
-    m_stepAction->setEnabled(!running || isPaused());
+    const bool blocked = !m_blockedReason.isEmpty();
+    m_runAction->setEnabled(!running && !blocked);
+    m_runAction->setToolTip(blocked ? tr("Cannot run: %1").arg(m_blockedReason) : m_runAction->text().remove(u'&'));
+    m_stepAction->setEnabled((!running && !blocked) || isPaused());
     m_continueAction->setEnabled(running && isPaused());
     m_stopAction->setEnabled(running);
     m_attachAction->setEnabled(!running);

@@ -63,6 +63,10 @@ public:
 
     // Commands (also behind the actions).
     void run();
+    // Why the spec in front cannot run (an invalid schema, a file that is not a spec): Run and
+    // Step are off and the status line says why. Empty: it can run.
+    void setBlockedReason(const QString &reason);
+    QString blockedReason() const { return m_blockedReason; }
     // Forgets the last run (transcript, detail, status, messages, counters, input) when another
     // spec is opened; false (and nothing changes) while a run is in flight.
     bool clearForNewSpec(const QString &input = {});
@@ -182,6 +186,7 @@ private:
     Spec m_lastSpec;
     RunInput m_lastInput;
     std::optional<LaunchResult> m_lastResult;
+    QString m_blockedReason;
     bool m_launching = false;
     bool m_asking = false;            // the trust dialog is open
     bool m_waiting = false;
@@ -194,6 +199,7 @@ private:
     Usage m_total;
     Usage m_lastTurnUsage;
     int m_turns = 0;
+    int m_retriesInTurn = 0; // failed attempts of the turn under way (its reply counts them)
     int m_attempts = 0;
     int m_pendingRow = -1;              // the transcript row the run waits at
     QHash<QString, int> m_resultRows;   // tool call id -> transcript row of its result

@@ -173,6 +173,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
         }
     });
     connect(m_runSpec, &QPushButton::clicked, this, &SessionView::onRunSpecClicked);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, [this] { updateActions(); });
     connect(m_compact, &QPushButton::clicked, this, &SessionView::compactNow);
     if (m_service) {
         // A call started elsewhere (a revision of an in-session call) that landed here.
@@ -252,6 +253,7 @@ void SessionView::setChatEngine(const EngineSpec &engine)
     m_chatEngine = engine;
     m_engine->setItemText(0, tr("Engine: %1 · %2").arg(engineTypeName(engine.type), engine.model));
     m_engine->setCurrentIndex(0);
+    updateActions();
 }
 
 void SessionView::setCurrentSpec(const Spec &spec)
@@ -259,6 +261,7 @@ void SessionView::setCurrentSpec(const Spec &spec)
     m_currentSpec = spec;
     m_runSpec->setText(tr("Run spec in session"));
     m_runSpec->setToolTip(tr("Runs the spec open in the editor (%1) on the text typed below.").arg(spec.kind));
+    updateActions();
 }
 
 void SessionView::clearCurrentSpec()
@@ -266,6 +269,7 @@ void SessionView::clearCurrentSpec()
     m_currentSpec.reset();
     m_runSpec->setText(tr("Run spec in session…"));
     m_runSpec->setToolTip(tr("Pick a spec file and run it on the text typed below."));
+    updateActions();
 }
 
 std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
@@ -276,15 +280,26 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
         spec.typeFromProfile = true;
         return spec;
     }
-    if (m_chatEngine)
+    // A replay engine answers from its recording whatever is typed, and the recording was made
+    // for another conversation: a chat turn needs a live engine.
+    const QString needsLive = tr("Chat turns need a live engine: the replay engine of this spec only plays back "
+                                 "its recording, whatever you type. Pick an engine profile in the list above "
+                                 "(Edit > Preferences adds one); Run spec in session still works.");
+    if (m_chatEngine) {
+        if (m_chatEngine->type == EngineType::Replay) {
+            if (why)
+                *why = needsLive;
+            return std::nullopt;
+        }
         return m_chatEngine;
+    }
     if (m_currentSpec) {
-        // A chat turn is a spec of its own with no file: a relative recording is found beside
-        // the open spec, as its own runs find it.
-        EngineSpec engine = m_currentSpec->engine;
-        if (engine.type == EngineType::Replay && !engine.replay.isEmpty()
-            && !QRegularExpression(u"^\\d+$"_s).match(engine.replay).hasMatch())
-            engine.replay = m_currentSpec->resolvePath(engine.replay);
+        const EngineSpec engine = m_currentSpec->engine;
+        if (engine.type == EngineType::Replay && !(engine.typeFromProfile && !engine.profile.isEmpty())) {
+            if (why)
+                *why = needsLive;
+            return std::nullopt;
+        }
         return engine;
     }
     if (why)
@@ -295,7 +310,11 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
 void SessionView::updateActions()
 {
     const bool ready = currentSessionId() > 0 && m_service && !m_turn && !m_compaction;
-    m_send->setEnabled(ready);
+    // Send only where a chat turn can run; the button says why not.
+    QString why;
+    const bool canChat = chatEngine(&why).has_value();
+    m_send->setEnabled(ready && canChat);
+    m_send->setToolTip(canChat ? QString() : why);
     m_runSpec->setEnabled(ready);
     m_compact->setEnabled(ready);
 }
@@ -443,7 +462,8 @@ void SessionView::onTurnFinished(const LaunchResult &result)
     setPending(std::nullopt);
     m_turnSession = 0;
     // A turn that left nothing in the session gives the typed text back, so it can be sent again.
-    if (!result.stored && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
+    // A turn that did not complete left nothing in the session: the typed text comes back.
+    if (result.record.status != CallStatus::Completed && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
         m_input->setPlainText(m_sentText);
     m_sentText.clear();
     if (result.record.status == CallStatus::Completed)

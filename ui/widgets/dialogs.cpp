@@ -1,6 +1,8 @@
 #include "ui/widgets/dialogs.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
+#include <QPushButton>
 
 namespace Callscope::Dialogs {
 
@@ -22,13 +24,33 @@ void setResponder(Responder r)
     responder() = std::move(r);
 }
 
+void giveButtonsMnemonics(QMessageBox *box)
+{
+    // Qt's standard buttons have no Alt key for Discard (nor for Save in some styles).
+    const std::pair<QMessageBox::StandardButton, const char *> mnemonics[] = {
+        {QMessageBox::Save, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Save")},
+        {QMessageBox::Discard, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Discard")},
+        {QMessageBox::Yes, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Yes")},
+        {QMessageBox::No, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&No")},
+    };
+    for (const auto &[which, label] : mnemonics) {
+        if (QAbstractButton *button = box->button(which))
+            button->setText(QCoreApplication::translate("Callscope::Dialogs", label));
+    }
+}
+
 QMessageBox::StandardButton ask(QWidget *parent, const QString &title, const QString &text,
                                 QMessageBox::StandardButtons buttons,
                                 QMessageBox::StandardButton defaultButton)
 {
     if (responder())
         return responder()(title, text, buttons);
-    return QMessageBox::question(parent, title, text, buttons, defaultButton);
+    QMessageBox box(QMessageBox::Question, title, text, buttons, parent);
+    box.setDefaultButton(defaultButton);
+    giveButtonsMnemonics(&box);
+    box.exec();
+    const QMessageBox::StandardButton answer = box.standardButton(box.clickedButton());
+    return answer == QMessageBox::NoButton ? QMessageBox::Cancel : answer;
 }
 
 void setFileResponder(FileResponder r)

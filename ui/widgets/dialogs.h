@@ -16,6 +16,9 @@ using Responder = std::function<QMessageBox::StandardButton(const QString &title
 // Installs (or with an empty function removes) the test responder.
 void setResponder(Responder responder);
 
+// Gives Save, Discard, Yes and No an Alt key ("&Save", "&Discard") in `box`.
+void giveButtonsMnemonics(QMessageBox *box);
+
 QMessageBox::StandardButton ask(QWidget *parent, const QString &title, const QString &text,
                                 QMessageBox::StandardButtons buttons,
                                 QMessageBox::StandardButton defaultButton = QMessageBox::NoButton);

@@ -24,7 +24,7 @@ namespace {
 // A folder holds the documents when it has the first page a newcomer reads.
 bool hasDocuments(const QString &folder)
 {
-    return !folder.isEmpty() && QFileInfo::exists(QDir(folder).filePath(u"architecture.md"_s));
+    return !folder.isEmpty() && QFileInfo::exists(QDir(folder).filePath(u"user-guide.md"_s));
 }
 
 // The page's first "# " heading, else its file name.
@@ -76,15 +76,21 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
     m_where->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     if (hasDocuments(folder)) {
-        // The newcomer's reading order first, then the detail pages by name.
-        const QStringList first{u"architecture.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s};
+        // A user's reading order first (the guide, then the references), then the detail pages
+        // by name; how Callscope is built is for contributors and comes last.
+        const QStringList first{u"user-guide.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s};
+        const QStringList last{u"architecture.md"_s};
         const QDir dir(folder);
         for (const QString &name : first) {
             if (dir.exists(name))
                 m_files.append(name);
         }
         for (const QString &name : dir.entryList({u"*.md"_s}, QDir::Files, QDir::Name)) {
-            if (!m_files.contains(name))
+            if (!m_files.contains(name) && !last.contains(name))
+                m_files.append(name);
+        }
+        for (const QString &name : last) {
+            if (dir.exists(name))
                 m_files.append(name);
         }
         for (const QString &name : std::as_const(m_files)) {
