@@ -1288,7 +1288,7 @@ bool writeSlowCheckExperiment(const QTemporaryDir &dir, const QUrl &base, int ca
     QByteArray rows;
     for (int i = 1; i <= cases; ++i)
         rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\"}\n";
-    return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_KEY"_s)).toJson())
+    return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
            && writeFile(dir.filePath(u"cases.jsonl"_s), rows)
            && writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
                 "variants":[{"name":"a"},{"name":"b","system_prompt":"Plan carefully."}],

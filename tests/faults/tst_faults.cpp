@@ -762,7 +762,7 @@ void TestFaults::manyInvalidLinesFinishFast()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString spec = folder.filePath(u"spec.json"_s);
-    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_FAULT_KEY"_s)).toJson()));
+    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_FAULT_API_KEY"_s)).toJson()));
     const int count = 100000;
     QByteArray content;
     content.reserve(count * 24);
@@ -773,7 +773,7 @@ void TestFaults::manyInvalidLinesFinishFast()
     const QString out = folder.filePath(u"out.jsonl"_s);
     const ChildRun r = runChild(Callscope::Test::cliPath(),
                                 {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, folder.filePath(u"h.sqlite"_s), u"--out"_s, out},
-                                {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
+                                {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000);
     qInfo("batch of %d invalid lines (%lld bytes): exit %d in %lld ms, peak RSS %lld KiB (baseline %lld KiB)", count,
           qint64(content.size()), r.exitCode, r.elapsedMs, r.maxRssKiB, m_baselineRssKiB);
     QVERIFY2(r.exitCode == 1, r.stdErr.right(2000).constData());
@@ -799,7 +799,7 @@ void TestFaults::fullDiskStopsAndResumes()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString spec = folder.filePath(u"spec.json"_s);
-    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_KEY"_s)).toJson()));
+    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_API_KEY"_s)).toJson()));
     const int total = 300;
     const QString inputs = folder.filePath(u"inputs.jsonl"_s);
     QVERIFY(writeBytes(inputs, numberedInputs(total)));
@@ -821,7 +821,7 @@ void TestFaults::fullDiskStopsAndResumes()
     const ChildRun first = runChild(Callscope::Test::cliPath(),
                                     {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, QString::number(jobs),
                                      u"--out"_s, out},
-                                    {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000, std::nullopt, limit);
+                                    {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000, std::nullopt, limit);
     qInfo("full disk: exit %d in %lld ms; stderr: %s", first.exitCode, first.elapsedMs, first.stdErr.right(1500).constData());
     QCOMPARE(first.exitCode, 1);
     QVERIFY(first.stdErr.contains("cannot store the results"));
@@ -865,7 +865,7 @@ void TestFaults::fullDiskStopsAndResumes()
     const ChildRun second = runChild(Callscope::Test::cliPath(),
                                      {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, QString::number(jobs),
                                       u"--out"_s, out2, u"--resume"_s},
-                                     {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
+                                     {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000);
     QVERIFY2(second.exitCode == 0, second.stdErr.right(2000).constData());
     QVERIFY2(second.stdErr.contains("were stored from"), second.stdErr.right(2000).constData());
     const QList<QJsonObject> after = jsonLines(out2);
@@ -892,7 +892,7 @@ void TestFaults::outWriteErrorIsAnError()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString spec = folder.filePath(u"spec.json"_s);
-    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_KEY"_s)).toJson()));
+    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_API_KEY"_s)).toJson()));
     const int total = 60;
     const QString inputs = folder.filePath(u"inputs.jsonl"_s);
     QVERIFY(writeBytes(inputs, numberedInputs(total)));
@@ -908,7 +908,7 @@ void TestFaults::outWriteErrorIsAnError()
     const QString db = folder.filePath(u"h.sqlite"_s);
     const ChildRun r = runChild(Callscope::Test::cliPath(),
                                 {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, u"2"_s, u"--out"_s, out},
-                                {u"CALLSCOPE_FAULT_KEY=sk-fault-test"_s}, folder.path(), 120000);
+                                {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000);
     qInfo("--out on a full filesystem: exit %d; stderr: %s", r.exitCode, r.stdErr.right(1000).constData());
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.stdErr.contains(QByteArray("cannot write " + out.toLocal8Bit())));

@@ -50,7 +50,7 @@ public:
         QFile spec(specPath);
         if (!spec.open(QIODevice::WriteOnly))
             return false;
-        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_TEST_KEY"_s)).toJson());
+        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_TEST_API_KEY"_s)).toJson());
         spec.close();
         QFile lines(inputsPath);
         if (!lines.open(QIODevice::WriteOnly))
@@ -68,7 +68,7 @@ public:
     void start(QProcess &process, const QStringList &extra) const
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"CALLSCOPE_TEST_KEY"_s, u"sk-batch-test"_s);
+        env.insert(u"CALLSCOPE_TEST_API_KEY"_s, u"sk-batch-test"_s);
         process.setProcessEnvironment(env);
         process.start(cliPath(), args(extra));
     }
@@ -410,7 +410,7 @@ void TestBatchCli::progressOnATerminal()
         a = u"'"_s + a + u"'"_s;
     QProcess process;
     QProcessEnvironment pe = QProcessEnvironment::systemEnvironment();
-    pe.insert(u"CALLSCOPE_TEST_KEY"_s, u"sk-batch-test"_s);
+    pe.insert(u"CALLSCOPE_TEST_API_KEY"_s, u"sk-batch-test"_s);
     process.setProcessEnvironment(pe);
     process.start(script, {u"-qefc"_s, quoted.join(u' '), u"/dev/null"_s});
     QVERIFY(process.waitForFinished(60000));

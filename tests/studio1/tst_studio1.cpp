@@ -2459,10 +2459,10 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
 
     // Edited (a new digest): asked again.
     QFile::remove(marker);
-    s.editor.tabs()->setCurrentWidget(s.editor.rawEditor());
-    s.editor.rawEditor()->setPlainText(QString::fromUtf8(
+    s.sides.setCurrentWidget(&s.raw);
+    s.raw.setPlainText(QString::fromUtf8(
         QJsonDocument(markerToolSpec(m_server->baseUrl().toString(), u"Summarise the ticket briefly."_s)).toJson()));
-    s.editor.flushPendingEdits();
+    s.flush();
     const int before = int(m_server->requestCount());
     s.panel.run();
     QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 3, 5000);
