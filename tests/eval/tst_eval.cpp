@@ -1348,7 +1348,7 @@ void TestEval::randomKillsNeverPayTwice()
         if (!id.isEmpty())
             extra << u"--resume"_s << id;
         const int requestsAtStart = requestCount(server);
-        startEval(process, dir, extra);
+        startEval(process, dir, extra + QStringList{u"--trust"_s}); // its command check is ours
         QVERIFY(process.waitForStarted());
         QByteArray err;
         const QString seen = readExperimentId(process, &err);
@@ -1397,7 +1397,7 @@ void TestEval::secondResumeIsRefused()
     const QString db = dir.filePath(u"h.sqlite"_s);
     // A first run, killed: the experiment to resume (its lock file is left behind).
     QProcess first;
-    startEval(first, dir, {u"--jobs"_s, u"2"_s});
+    startEval(first, dir, {u"--jobs"_s, u"2"_s, u"--trust"_s});
     QVERIFY(first.waitForStarted());
     QByteArray err;
     const QString id = readExperimentId(first, &err);
@@ -1412,7 +1412,7 @@ void TestEval::secondResumeIsRefused()
     // The resume takes over the dead process's lock; a second resume meanwhile is refused.
     QProcess resumed;
     // One call at a time at 300 ms each: it runs for seconds after the second one is refused.
-    startEval(resumed, dir, {u"--jobs"_s, u"1"_s, u"--resume"_s, id});
+    startEval(resumed, dir, {u"--jobs"_s, u"1"_s, u"--resume"_s, id, u"--trust"_s});
     QVERIFY(resumed.waitForStarted());
     QByteArray resumedErr;
     QCOMPARE(readExperimentId(resumed, &resumedErr), id);

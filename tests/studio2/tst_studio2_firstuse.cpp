@@ -779,8 +779,8 @@ void TestFirstUse::preflightStopsBeforeSending()
     QJsonObject engine = badUrl.value(u"engine"_s).toObject();
     engine.insert(u"base_url"_s, u"localhost:8080/v1"_s);
     badUrl.insert(u"engine"_s, engine);
-    QJsonObject noKey = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_UNSET"_s);
-    qunsetenv("CALLSCOPE_FIRSTUSE_UNSET");
+    QJsonObject noKey = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_UNSET_API_KEY"_s);
+    qunsetenv("CALLSCOPE_FIRSTUSE_UNSET_API_KEY");
 
     auto window = makeWindow();
     QVERIFY(window);
