@@ -1368,7 +1368,7 @@ void TestEval::randomKillsNeverPayTwice()
         QVERIFY(process.waitForFinished());
         ++killed;
     }
-    const CliRun last = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, QString::number(jobs), u"--resume"_s, id});
+    const CliRun last = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, QString::number(jobs), u"--resume"_s, id, u"--trust"_s});
     QVERIFY2(last.exit == 0, last.err.right(2000).constData());
     const int planned = cases * variants;
     const int requests = requestCount(server);
@@ -1416,7 +1416,7 @@ void TestEval::secondResumeIsRefused()
     QVERIFY(resumed.waitForStarted());
     QByteArray resumedErr;
     QCOMPARE(readExperimentId(resumed, &resumedErr), id);
-    const CliRun second = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id});
+    const CliRun second = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--trust"_s});
     QVERIFY2(resumed.state() != QProcess::NotRunning, "the first resume ended before the second started");
     QCOMPARE(second.exit, 1);
     QVERIFY2(second.err.contains("is in use by"), second.err.constData());

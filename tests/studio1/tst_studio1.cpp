@@ -185,6 +185,12 @@ struct Studio
                 return std::nullopt;
             return document.spec();
         });
+        // The specs these tests open are ours: the trust question is answered Trust at once,
+        // except in the test of that question (autoTrust = false).
+        QObject::connect(&panel, &RunPanel::trustAsked, &panel, [this](TrustDialog *dialog) {
+            if (autoTrust && dialog)
+                QTimer::singleShot(0, dialog, [dialog] { dialog->trustButton()->click(); });
+        });
         splitter.resize(1500, 950);
         splitter.setSizes({650, 850});
         splitter.show();
@@ -199,6 +205,8 @@ struct Studio
         panel.setParent(nullptr);
     }
     // Pending edits of the form written into the text, and the text checked now.
+    bool autoTrust = true;
+
     void flush()
     {
         editor.flushPendingEdits();
@@ -2234,6 +2242,10 @@ void TestStudio1::runPanelFitsBesideTheSpec()
     panel.setInputText(u"Summarise ticket 7."_s);
     m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
     m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f2"_s, u"submit_output"_s, goodOutput()}})));
+    // The spec is ours (it has a command tool): its trust question is answered Trust.
+    QObject::connect(&panel, &RunPanel::trustAsked, &panel, [](TrustDialog *dialog) {
+        QTimer::singleShot(0, dialog, [dialog] { dialog->trustButton()->click(); });
+    });
     QSignalSpy finished(&panel, &RunPanel::runFinished);
     panel.run();
     ApprovalPanel *approval = panel.approvalPanel();
@@ -2388,6 +2400,7 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     file.close();
 
     Studio s(m_services.get());
+    s.autoTrust = false;
     s.splitter.resize(1280, 800);
     s.splitter.setSizes({600, 680});
     QVERIFY(openInEditor(s, path));

@@ -70,7 +70,10 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QRegularExpression>
+#include "ui/widgets/trustdialog.h"
+
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 
@@ -825,9 +828,13 @@ void TestFirstUse::preflightStopsBeforeSending()
     panel = window->runPanel();
     QSignalSpy startedTool(panel, &RunPanel::runStarted);
     sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
+    // The file is ours: its trust question is answered Trust.
+    QObject::connect(panel, &RunPanel::trustAsked, panel, [](TrustDialog *dialog) {
+        QTimer::singleShot(0, dialog, [dialog] { dialog->trustButton()->click(); });
+    });
     panel->run();
-    QVERIFY2(panel->messageBar()->text().startsWith(u"Nothing was sent: a tool cannot start."_s),
-             qPrintable(panel->messageBar()->text()));
+    QTRY_VERIFY2_WITH_TIMEOUT(panel->messageBar()->text().startsWith(u"Nothing was sent: a tool cannot start."_s),
+                              qPrintable(panel->messageBar()->text()), 15000);
     QVERIFY(panel->messageBar()->text().contains(u"\"callscope-no-such-program\" was not found on PATH"_s));
     QCOMPARE(sections->currentIndex(), 3);
     QCOMPARE(window->specForm()->findChild<QListView *>(u"toolList"_s)->currentIndex().row(), 0);
