@@ -255,9 +255,22 @@ void HistoryBrowser::applyFilters()
 void HistoryBrowser::refresh()
 {
     const qint64 selected = selectedCallId();
+    // Every selected row stays selected across the reload (two rows chosen for Compare, say).
+    QList<qint64> others;
+    for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
+        const qint64 id = index.data(HistoryModel::CallIdRole).toLongLong();
+        if (id > 0 && id != selected)
+            others.append(id);
+    }
     m_model->reload();
     if (selected > 0)
         openCall(selected);
+    for (qint64 id : std::as_const(others)) {
+        const int row = m_model->rowOfCall(id);
+        if (row >= 0)
+            m_view->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
+                                             QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
 }
 
 qint64 HistoryBrowser::selectedCallId() const
