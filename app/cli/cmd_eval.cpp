@@ -212,15 +212,8 @@ int runEval(const QStringList &arguments)
                                {u"cost_usd"_s, r.costUsd ? QJsonValue(*r.costUsd) : QJsonValue(QJsonValue::Null)},
                                {u"assertions"_s, r.assertions}};
         const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
-        const qint64 before = out.pos();
-        errno = 0;
-        if (out.write(bytes) == bytes.size() && out.flush())
+        if (appendWholeLine(out, bytes, &outError))
             return;
-        // An unbuffered QFile leaves "Unknown error"; the system's reason says more.
-        outError = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : out.errorString();
-        out.unsetError();
-        out.resize(before);
-        out.seek(before);
         printError(tr("cannot write %1: %2; the experiment stops starting calls (what runs is stored)")
                        .arg(out.fileName(), outError));
         run.halt(outError);

@@ -1,5 +1,10 @@
 #include "app/cli/runsupport.h"
 
+#include <QFile>
+
+#include <cerrno>
+#include <cstring>
+
 #include "app/cli/cliutil.h"
 #include "core/schema/jsonschema.h"
 
@@ -15,6 +20,20 @@
 using namespace Qt::StringLiterals;
 
 namespace Callscope::Cli {
+
+bool appendWholeLine(QFile &out, const QByteArray &bytes, QString *error)
+{
+    const qint64 before = out.pos();
+    errno = 0;
+    if (out.write(bytes) == bytes.size() && out.flush())
+        return true;
+    // An unbuffered QFile leaves "Unknown error"; the system's reason says more.
+    *error = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : out.errorString();
+    out.unsetError();
+    out.resize(before);
+    out.seek(before);
+    return false;
+}
 
 void addTrustOptions(QCommandLineParser &parser)
 {

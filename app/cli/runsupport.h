@@ -16,7 +16,13 @@
 #include <functional>
 #include <memory>
 
+class QFile;
+
 namespace Callscope::Cli {
+
+// Appends one JSONL line to `out` (an unbuffered file) whole or not at all: a line that cannot
+// be written whole is cut back out. Returns false with the system's reason in *error.
+bool appendWholeLine(QFile &out, const QByteArray &bytes, QString *error);
 
 // Runs one job to its end on the event loop.
 LaunchResult waitFor(CallJob *job);
