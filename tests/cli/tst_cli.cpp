@@ -447,11 +447,18 @@ void TestCli::crashSafetyUnderSigkill()
         QProcess process;
         process.setProgram(cliPath());
         process.setArguments({u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--allow-tool"_s, u"get_ticket"_s});
-        process.setStandardOutputFile(QProcess::nullDevice());
+        process.setStandardErrorFile(QProcess::nullDevice());
         process.start();
         QVERIFY(process.waitForStarted());
-        // Early kills land during start-up and migration, later ones among the call writes.
-        QTest::qWait(int(rng.bounded(50, 1500)));
+        // Kill points are states, not times: every third kill lands as soon as the process runs
+        // (start-up and migration), the others after a chosen number of output lines, each of
+        // which stands for a call the batch has finished, so the kill lands among the writes.
+        const int linesBeforeKill = round % 3 == 0 ? 0 : int(rng.bounded(1, 40));
+        int linesSeen = 0;
+        while (linesSeen < linesBeforeKill && process.state() == QProcess::Running) {
+            process.waitForReadyRead(200);
+            linesSeen += int(process.readAllStandardOutput().count('\n'));
+        }
         if (process.state() == QProcess::Running) {
             ::kill(pid_t(process.processId()), SIGKILL);
             ++kills;
