@@ -1,6 +1,7 @@
 #include "core/schema/engineschema.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/schema/schemadialect.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -377,6 +378,7 @@ QJsonValue dropNull(const QJsonValue &value, const QStringList &path, qsizetype 
 QList<std::pair<QString, QString>> schemaChangeRules()
 {
     return {
+        {u"dialect-rewritten"_s, tr("a schema of an older draft is sent in 2020-12 words, same meaning")},
         {u"additional-properties-false"_s, tr("objects get \"additionalProperties\": false")},
         {u"optional-made-nullable"_s, tr("optional properties become required and nullable")},
         {u"ref-inlined"_s, tr("a \"$ref\" with sibling keywords is inlined")},
@@ -390,7 +392,19 @@ QList<std::pair<QString, QString>> schemaChangeRules()
 
 EngineSchema schemaForEngine(const QJsonObject &schema, EngineType engine)
 {
-    return Transformer(schema, dialectFor(engine)).run();
+    const Dialect dialect = dialectFor(engine);
+    const std::optional<SchemaDialect> declared = declaredSchemaDialect(schema);
+    if (dialect == Dialect::AsIs || !declared || *declared == SchemaDialect::Draft202012)
+        return Transformer(schema, dialect).run();
+    // Providers read 2020-12 (or a subset of it): a draft-04 tuple or boolean bound would be
+    // misread there, so the schema goes in 2020-12 words first (the same verdicts).
+    const SchemaUpgrade upgrade = upgradeSchema(schema, *declared);
+    EngineSchema out = Transformer(upgrade.schema.toObject(), dialect).run();
+    QList<SchemaChange> rewritten;
+    for (const DialectRewrite &c : upgrade.changes)
+        rewritten.append({c.pointer, u"dialect-rewritten"_s, c.message, true});
+    out.changes = rewritten + out.changes;
+    return out;
 }
 
 QJsonValue normalizeNativeOutput(const QJsonValue &output, const EngineSchema &sent)

@@ -17,6 +17,8 @@
 //   "discriminator" are dropped.
 // - OpenAI-compatible servers and replay get the schema as it is (local servers compile it to a
 //   grammar and ignore "strict").
+// A schema whose "$schema" names an older draft (draft-04 to 2019-09) is first rewritten in
+// 2020-12 words with the same meaning (schemadialect.h), then as above; the changes list both.
 // The reply is always validated against the original schema; normalizeNativeOutput undoes the
 // one rewrite a valid reply can show (a null for an optional property made nullable).
 
