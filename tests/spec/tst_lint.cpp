@@ -209,6 +209,7 @@ private Q_SLOTS:
     void checkSpecReadsEachSchemaInItsDialect();
     void providerLimits_data();
     void providerLimits();
+    void olderDraftSentIn202012Words();
 };
 
 void TestLint::cleanSpecHasNoFindings_data()
@@ -501,6 +502,63 @@ void TestLint::providerLimits()
         if (sent.nullableOptional.isEmpty())
             QVERIFY2(sentAccepts > 0, qPrintable(name + u": the schema sent refuses every valid answer"_s));
     }
+}
+
+// A response schema that says it is draft-04 goes to the providers in 2020-12 words (a draft-04
+// tuple or boolean bound would be misread there); the answer is still checked against the
+// original, read as draft-04.
+void TestLint::olderDraftSentIn202012Words()
+{
+    const QJsonObject schema = QJsonDocument::fromJson(R"({
+        "$schema": "http://json-schema.org/draft-04/schema#",
+        "type": "object",
+        "properties": {
+            "point": {"type": "array", "items": [{"type": "number"}, {"type": "number"}], "additionalItems": false},
+            "share": {"type": "number", "minimum": 0, "exclusiveMinimum": true},
+            "owner": {"$ref": "#/definitions/person"}
+        },
+        "required": ["point", "share", "owner"],
+        "additionalProperties": false,
+        "definitions": {"person": {"type": "string"}}
+    })").object();
+    QVERIFY(!schema.isEmpty());
+    const CompiledSchema original = SchemaCompiler().compile(schema);
+    QVERIFY2(original.isValid(), qPrintable(original.errorString()));
+    const QJsonValue good = QJsonDocument::fromJson(R"({"point": [1, 2], "share": 0.5, "owner": "ann"})").object();
+    const QJsonValue zeroShare = QJsonDocument::fromJson(R"({"point": [1, 2], "share": 0, "owner": "ann"})").object();
+    const QJsonValue longPoint = QJsonDocument::fromJson(R"({"point": [1, 2, 3], "share": 1, "owner": "ann"})").object();
+    QVERIFY(original.accepts(good));
+    QVERIFY(!original.accepts(zeroShare));
+    QVERIFY(!original.accepts(longPoint));
+    for (const EngineType engine : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic, EngineType::Gemini}) {
+        const QString name = engineTypeName(engine);
+        const EngineSchema sent = schemaForEngine(schema, engine);
+        QStringList rewritten;
+        for (const SchemaChange &c : sent.changes) {
+            if (c.rule == u"dialect-rewritten"_s) {
+                QVERIFY(c.enforced);
+                rewritten.append(c.pointer);
+            }
+        }
+        QVERIFY2(rewritten.contains(u"/properties/point/items"_s) && rewritten.contains(u"/definitions"_s)
+                     && rewritten.contains(u"/properties/share/exclusiveMinimum"_s),
+                 qPrintable(name + u": "_s + rewritten.join(u' ')));
+        const QByteArray text = QJsonDocument(sent.schema).toJson(QJsonDocument::Compact);
+        QVERIFY2(!text.contains("\"definitions\"") && !text.contains("draft-04") && !text.contains("\"exclusiveMinimum\":true"),
+                 text.constData());
+        // What is sent reads as 2020-12, and an answer the provider keeps to is judged by the original.
+        QVERIFY2(validateSchema(sent.schema).isEmpty(), qPrintable(name));
+        QVERIFY2(SchemaCompiler().compile(sent.schema).accepts(good), qPrintable(name));
+        // OpenAI and Anthropic take no tuple: its positions go into one "items" schema.
+        const bool tupleTaken = engine == EngineType::Gemini;
+        QCOMPARE(std::any_of(sent.changes.cbegin(), sent.changes.cend(),
+                             [](const SchemaChange &c) { return c.rule == u"tuple-to-items"_s; }),
+                 !tupleTaken);
+        for (const QJsonValue &answer : {good, zeroShare, longPoint})
+            QCOMPARE(original.accepts(normalizeNativeOutput(answer, sent)), original.accepts(answer));
+    }
+    for (const EngineType engine : {EngineType::OpenAICompatible, EngineType::Replay})
+        QVERIFY(schemaForEngine(schema, engine).unchanged());
 }
 
 void TestLint::checkSpecGivesLoadErrorsOrLint()
