@@ -1,4 +1,4 @@
-// callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]
+// callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion] [--dialect NAME]
 //
 // Prints {"valid": bool, "errors": [{"instance_path", "keyword_location", "message"}]} on stdout.
 // Exit 0 valid, 1 invalid, 2 for bad arguments, an unreadable file or a schema that is itself
@@ -31,14 +31,20 @@ QString tr(const char *text)
 
 void printValidateHelp()
 {
-    const QString text = tr("Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n\n"
-                            "Validates a JSON document against a JSON Schema (draft 2020-12) and prints\n"
+    const QString text = tr("Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n"
+                            "                              [--dialect NAME]\n\n"
+                            "Validates a JSON document against a JSON Schema and prints\n"
                             "{\"valid\", \"errors\": [{\"instance_path\", \"keyword_location\", \"message\"}]}.\n"
+                            "The schema is read in the dialect its \"$schema\" names (draft-04, draft-06,\n"
+                            "draft-07, 2019-09 or 2020-12); without one it is 2020-12.\n"
                             "Relative $refs resolve against the schema file's folder; nothing is fetched\n"
                             "from the network.\n\n"
                             "Options:\n"
                             "  --format-assertion   treat \"format\" (date-time, date, time, duration, email,\n"
-                            "                       hostname, ipv4, ipv6, uri, uuid) as an assertion\n\n"
+                            "                       hostname, ipv4, ipv6, uri, uuid) as an assertion\n"
+                            "  --dialect NAME       read the schema as draft-04, draft-06, draft-07, 2019-09\n"
+                            "                       or 2020-12, whatever its \"$schema\" says (documents it\n"
+                            "                       refers to keep their own)\n\n"
                             "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
                             "invalid schema.\n");
     std::fputs(text.toLocal8Bit().constData(), stdout);
@@ -69,7 +75,9 @@ SchemaRegistry registryFor(const QJsonValue &schema, const QString &schemaPath)
     SchemaRegistry registry;
     registry.setFileAccess(true);
     const QString folder = QFileInfo(schemaPath).absolutePath();
-    const QString id = schema.toObject().value("$id"_L1).toString();
+    QString id = schema.toObject().value("$id"_L1).toString();
+    if (id.isEmpty() && declaredSchemaDialect(schema) == SchemaDialect::Draft4)
+        id = schema.toObject().value("id"_L1).toString(); // draft 4 spells it without "$"
     if (!id.isEmpty()) {
         QUrl base(id);
         if (!base.isRelative() && !base.isLocalFile()) {
@@ -86,13 +94,33 @@ int runValidate(const QStringList &arguments)
 {
     QStringList positional;
     SchemaOptions options;
-    for (const QString &argument : arguments) {
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
         if (argument == u"--help" || argument == u"-h") {
             printValidateHelp();
             return ExitOk;
         }
         if (argument == u"--format-assertion") {
             options.formatAssertion = true;
+        } else if (argument == u"--dialect" || argument.startsWith(u"--dialect=")) {
+            QString name;
+            if (argument == u"--dialect") {
+                if (i + 1 >= arguments.size()) {
+                    printError(tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, 2019-09 or 2020-12"));
+                    return ExitUsage;
+                }
+                name = arguments.at(++i);
+            } else {
+                name = argument.mid(10);
+            }
+            const auto dialect = schemaDialectFromName(name);
+            if (!dialect) {
+                printError(tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, 2019-09 or 2020-12")
+                               .arg(name));
+                return ExitUsage;
+            }
+            options.dialect = *dialect;
+            options.overrideDialect = true;
         } else if (argument.startsWith(u"--")) {
             printError(tr("validate: unknown option %1 (see validate --help)").arg(argument));
             return ExitUsage;
@@ -121,9 +149,11 @@ int runValidate(const QStringList &arguments)
 
     const SchemaRegistry registry = registryFor(*schema, schemaPath);
     const QUrl baseUri = QUrl::fromLocalFile(QFileInfo(schemaPath).absoluteFilePath());
-    const QList<SchemaError> schemaErrors = validateSchema(*schema, registry, baseUri);
+    const QList<SchemaError> schemaErrors = validateSchema(*schema, registry, baseUri, options);
     if (!schemaErrors.isEmpty()) {
-        QString message = tr("%1: not a valid JSON Schema (2020-12):").arg(schemaPath);
+        const SchemaDialect dialect =
+            options.overrideDialect ? options.dialect : declaredSchemaDialect(*schema).value_or(options.dialect);
+        QString message = tr("%1: not a valid JSON Schema (%2):").arg(schemaPath, schemaDialectName(dialect));
         for (const SchemaError &schemaError : schemaErrors) {
             const QString where = schemaError.instancePath.isEmpty() ? u"(root)"_s : schemaError.instancePath;
             message += u"\n  "_s + where + u": "_s + schemaError.message;

@@ -36,7 +36,7 @@ QList<Command> commands()
          QCoreApplication::translate("Cli", "Lint a spec for an engine type; findings as JSON."), runLint},
         {u"engines"_s, u"engines list|add|remove|test [NAME] [OPTIONS]"_s,
          QCoreApplication::translate("Cli", "Manage engine profiles; keys go to the OS keychain."), runEngines},
-        {u"validate"_s, u"validate SCHEMA.json INSTANCE.json [--format-assertion]"_s,
+        {u"validate"_s, u"validate SCHEMA.json INSTANCE.json [--format-assertion] [--dialect NAME]"_s,
          QCoreApplication::translate("Cli", "Validate a JSON document against a JSON Schema 2020-12."), runValidate},
         {u"show"_s, u"show CALL_ID [--db PATH]"_s,
          QCoreApplication::translate("Cli", "Print a stored call, every field, as JSON."), runShow},

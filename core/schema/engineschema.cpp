@@ -1,6 +1,7 @@
 #include "core/schema/engineschema.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/schema/schemadialect.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -146,6 +147,31 @@ private:
                false);
     }
 
+    // A provider without "prefixItems": "items" (the rest of a tuple, often false) would then
+    // apply to every item, so it becomes one schema any tuple position matches.
+    void tupleToItems(QJsonObject &schema, const QString &pointer)
+    {
+        QJsonArray any = schema.value("prefixItems"_L1).toArray();
+        const QJsonValue rest = schema.value("items"_L1);
+        if (rest.isObject())
+            any.append(rest);
+        else if (rest.isUndefined() || rest == QJsonValue(true))
+            return; // the items after the tuple may be anything: no "items" is right
+        QJsonValue items;
+        if (any.size() == 1)
+            items = any.at(0);
+        else if (!any.isEmpty())
+            items = QJsonObject{{u"anyOf"_s, any}};
+        if (items.isUndefined())
+            schema.remove("items"_L1);
+        else
+            schema.insert("items"_L1, items);
+        change(JsonPointer::append(pointer, u"items"), u"tuple-to-items"_s,
+               tr("\"items\" is sent as one schema every item may match, because the provider does not take "
+                  "the tuple (\"prefixItems\"); the positions and the count are checked here"),
+               false);
+    }
+
     std::optional<QJsonObject> resolveRef(const QString &ref) const
     {
         if (!ref.startsWith(u'#'))
@@ -270,6 +296,8 @@ private:
 
         // Keywords the provider does not enforce.
         for (const QString &keyword : unsupportedKeywords(m_dialect)) {
+            if (keyword == u"prefixItems" && schema.value(keyword).isArray())
+                tupleToItems(schema, pointer);
             if (schema.contains(keyword))
                 toDescription(schema, pointer, keyword);
         }
@@ -377,11 +405,13 @@ QJsonValue dropNull(const QJsonValue &value, const QStringList &path, qsizetype 
 QList<std::pair<QString, QString>> schemaChangeRules()
 {
     return {
+        {u"dialect-rewritten"_s, tr("a schema of an older draft is sent in 2020-12 words, same meaning")},
         {u"additional-properties-false"_s, tr("objects get \"additionalProperties\": false")},
         {u"optional-made-nullable"_s, tr("optional properties become required and nullable")},
         {u"ref-inlined"_s, tr("a \"$ref\" with sibling keywords is inlined")},
         {u"all-of-flattened"_s, tr("a one-entry \"allOf\" is merged into its schema")},
         {u"one-of-to-any-of"_s, tr("\"oneOf\" is sent as \"anyOf\"")},
+        {u"tuple-to-items"_s, tr("a tuple the provider does not take is sent as one \"items\" schema")},
         {u"const-to-enum"_s, tr("\"const\" is sent as a one-value \"enum\"")},
         {u"keyword-to-description"_s, tr("a keyword the provider does not enforce moves into the description")},
         {u"keyword-dropped"_s, tr("an annotation the provider does not take is dropped")},
@@ -390,7 +420,19 @@ QList<std::pair<QString, QString>> schemaChangeRules()
 
 EngineSchema schemaForEngine(const QJsonObject &schema, EngineType engine)
 {
-    return Transformer(schema, dialectFor(engine)).run();
+    const Dialect dialect = dialectFor(engine);
+    const std::optional<SchemaDialect> declared = declaredSchemaDialect(schema);
+    if (dialect == Dialect::AsIs || !declared || *declared == SchemaDialect::Draft202012)
+        return Transformer(schema, dialect).run();
+    // Providers read 2020-12 (or a subset of it): a draft-04 tuple or boolean bound would be
+    // misread there, so the schema goes in 2020-12 words first (the same verdicts).
+    const SchemaUpgrade upgrade = upgradeSchema(schema, *declared);
+    EngineSchema out = Transformer(upgrade.schema.toObject(), dialect).run();
+    QList<SchemaChange> rewritten;
+    for (const DialectRewrite &c : upgrade.changes)
+        rewritten.append({c.pointer, u"dialect-rewritten"_s, c.message, true});
+    out.changes = rewritten + out.changes;
+    return out;
 }
 
 QJsonValue normalizeNativeOutput(const QJsonValue &output, const EngineSchema &sent)

@@ -8,7 +8,8 @@
 //   property becomes required and the optional ones nullable, "$ref"s with sibling keywords are
 //   inlined, a one-entry "allOf" is flattened, "oneOf" becomes "anyOf", and keywords strict mode
 //   does not support (minLength, default, not, if/then/else, unsupported formats, ...) move into
-//   "description" as a hint.
+//   "description" as a hint; a tuple ("prefixItems" with "items" for the rest) becomes one
+//   "items" schema that any of its positions matches (Anthropic too).
 // - Anthropic: "additionalProperties" is forced to false, "oneOf" becomes "anyOf", minItems
 //   above 1 and every keyword it does not enforce (min/max, pattern, maxItems, ...) move into
 //   "description"; "required" is left as it is.
@@ -17,6 +18,8 @@
 //   "discriminator" are dropped.
 // - OpenAI-compatible servers and replay get the schema as it is (local servers compile it to a
 //   grammar and ignore "strict").
+// A schema whose "$schema" names an older draft (draft-04 to 2019-09) is first rewritten in
+// 2020-12 words with the same meaning (schemadialect.h), then as above; the changes list both.
 // The reply is always validated against the original schema; normalizeNativeOutput undoes the
 // one rewrite a valid reply can show (a null for an optional property made nullable).
 

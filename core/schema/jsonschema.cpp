@@ -25,6 +25,7 @@
 #include <deque>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 Q_LOGGING_CATEGORY(lcSchema, "callscope.schema")
@@ -104,6 +105,17 @@ enum Vocab : quint16 {
     VAll = VCore | VApplicator | VUnevaluated | VValidation | VMetaData | VFormatAnnotation | VContent,
 };
 
+using Dialect = SchemaDialect;
+
+// How one schema object is read: its dialect and the vocabularies its meta-schema enables.
+struct Reading
+{
+    Dialect dialect = Dialect::Draft202012;
+    quint16 vocab = VAll;
+
+    bool atLeast(Dialect other) const { return dialect >= other; }
+};
+
 // Short strings (member names, enum values) compare faster inline than through memcmp.
 inline bool sameBytes(const char *a, const char *b, size_t size)
 {
@@ -147,6 +159,8 @@ struct Resource
     QHash<QString, Node *> pointers; // decoded JSON Pointer (relative to the root) -> node
     QHash<QString, Node *> anchors;  // $anchor and $dynamicAnchor
     QHash<QString, Node *> dynamicAnchors;
+    Reading reading;              // of the resource root
+    bool recursiveAnchor = false; // 2019-09: the root says "$recursiveAnchor": true
 };
 
 struct PatternChild
@@ -161,6 +175,7 @@ struct NamedChild
     QString name;
     Node *node = nullptr;
     int slot = -1; // in Node::memberSlots
+    bool fromDependencies = false; // written "dependencies" (errors name that keyword)
 };
 
 struct NamedList
@@ -169,6 +184,7 @@ struct NamedList
     QStringList names;
     int slot = -1;
     QList<int> nameSlots;
+    bool fromDependencies = false;
 };
 
 struct EnumString
@@ -208,6 +224,10 @@ struct Node
     Node *ref = nullptr;
     Node *dynamicRef = nullptr;     // the static target of $dynamicRef
     QString dynamicAnchor;          // non-empty when the $dynamicRef is dynamic
+    Node *recursiveRef = nullptr;   // 2019-09 $recursiveRef, resolved as a plain $ref
+    // Drafts 4 to 2019-09: "items": [...] is the tuple (kept in prefixItems) and
+    // "additionalItems" the rest (kept in items); messages name those keywords.
+    bool legacyItems = false;
 
     // Validation
     quint8 typeMask = 0;
@@ -622,12 +642,15 @@ bool matchPattern(const PatternPlan &plan, const QRegularExpression &regex, std:
 // ---------------------------------------------------------------------------------------------
 // Compiler
 
+enum class RefKind : quint8 { Ref, Dynamic, Recursive };
+
 struct PendingRef
 {
     Node *node = nullptr;
     QUrl target;
-    bool dynamic = false;
+    RefKind kind = RefKind::Ref;
     QString location; // for messages
+    Reading reading;  // of the referring schema: a document without $schema is read the same
 };
 
 class Builder
@@ -642,7 +665,7 @@ public:
 
     QList<SchemaError> errors;
 
-    Node *compileDocument(const QJsonValue &json, const QUrl &retrievalUri)
+    Node *compileDocument(const QJsonValue &json, const QUrl &retrievalUri, Reading reading, bool rootDocument = false)
     {
         QList<std::pair<Resource *, QString>> paths;
         Resource *resource = nullptr;
@@ -654,7 +677,8 @@ public:
             paths.append({resource, QString()});
         }
         const QUrl base = retrievalUri.adjusted(QUrl::RemoveFragment);
-        Node *root = compile(json, resource, base, paths, VAll, QString(), 0);
+        m_rootDocument = rootDocument;
+        Node *root = compile(json, resource, base, paths, reading, QString(), 0);
         if (resource->root == nullptr)
             resource->root = root;
         return root;
@@ -668,18 +692,20 @@ public:
             m_pending.pop_front();
             QString anchorName;
             bool viaDynamicAnchor = false;
-            Node *target = resolve(pending.target, &anchorName, &viaDynamicAnchor);
+            Node *target = resolve(pending.target, pending.reading, &anchorName, &viaDynamicAnchor);
             if (!target) {
                 addError(pending.location, u"$ref"_s,
                          tr("cannot resolve reference \"%1\"").arg(pending.target.toString()));
                 continue;
             }
-            if (pending.dynamic) {
+            switch (pending.kind) {
+            case RefKind::Dynamic:
                 pending.node->dynamicRef = target;
                 if (viaDynamicAnchor)
                     pending.node->dynamicAnchor = anchorName;
-            } else {
-                pending.node->ref = target;
+                break;
+            case RefKind::Recursive: pending.node->recursiveRef = target; break;
+            case RefKind::Ref: pending.node->ref = target; break;
             }
         }
     }
@@ -689,6 +715,7 @@ private:
     const SchemaOptions &m_options;
     Compiled &m_out;
     std::deque<PendingRef> m_pending;
+    bool m_rootDocument = false; // the next compile() is the root of the document being checked
 
     void addError(const QString &location, const QString &keyword, const QString &message)
     {
@@ -712,28 +739,42 @@ private:
         return &node;
     }
 
-    quint16 vocabularyOf(const QString &metaSchema)
+    // The reading a `$schema` URI asks for. A known dialect is read with all its vocabularies;
+    // another meta-schema gives its own dialect (by its `$schema`, a few levels deep) and the
+    // vocabularies its `$vocabulary` enables.
+    Reading readingOf(const QString &metaSchema, Reading inherited, int depth = 0)
     {
-        if (metaSchema == kDraft202012 || metaSchema == kDraft202012 + u'#')
-            return VAll;
-        const QUrl uri(metaSchema);
-        const auto doc = m_registry.document(uri);
+        if (const auto dialect = schemaDialectOfUri(metaSchema))
+            return {*dialect, VAll};
+        if (depth > 8)
+            return inherited;
+        const auto doc = m_registry.document(QUrl(metaSchema));
         if (!doc || !doc->isObject())
-            return VAll;
+            return inherited;
         const QJsonObject object = doc->toObject();
+        Reading reading = inherited;
+        if (const QJsonValue outer = object.value("$schema"_L1); outer.isString() && outer.toString() != metaSchema)
+            reading = readingOf(outer.toString(), inherited, depth + 1);
+        reading.vocab = VAll;
         const QJsonValue vocabulary = object.value("$vocabulary"_L1);
-        if (!vocabulary.isObject())
-            return VAll;
+        if (!vocabulary.isObject() || !reading.atLeast(Dialect::Draft201909))
+            return reading;
         quint16 bits = VCore;
         const QJsonObject vocabObject = vocabulary.toObject();
         for (auto it = vocabObject.constBegin(); it != vocabObject.constEnd(); ++it) {
             const QString key = it.key();
-            const QString prefix = u"https://json-schema.org/draft/2020-12/vocab/"_s;
-            if (!key.startsWith(prefix))
+            QStringView name;
+            bool older = false;
+            if (key.startsWith("https://json-schema.org/draft/2020-12/vocab/"_L1)) {
+                name = QStringView(key).mid(44);
+            } else if (key.startsWith("https://json-schema.org/draft/2019-09/vocab/"_L1)) {
+                name = QStringView(key).mid(44);
+                older = true;
+            } else {
                 continue;
-            const QStringView name = QStringView(key).mid(prefix.size());
+            }
             if (name == u"applicator")
-                bits |= VApplicator;
+                bits |= older ? quint16(VApplicator | VUnevaluated) : quint16(VApplicator);
             else if (name == u"unevaluated")
                 bits |= VUnevaluated;
             else if (name == u"validation")
@@ -744,10 +785,13 @@ private:
                 bits |= VFormatAnnotation;
             else if (name == u"format-assertion")
                 bits |= VFormatAssertion;
+            else if (name == u"format")
+                bits |= it.value().toBool() ? VFormatAssertion : VFormatAnnotation;
             else if (name == u"content")
                 bits |= VContent;
         }
-        return bits;
+        reading.vocab = bits;
+        return reading;
     }
 
     void registerNode(Node *node, const QList<std::pair<Resource *, QString>> &paths)
@@ -775,7 +819,7 @@ private:
     }
 
     Node *compile(const QJsonValue &json, Resource *resource, QUrl base,
-                  QList<std::pair<Resource *, QString>> paths, quint16 vocab, const QString &location,
+                  QList<std::pair<Resource *, QString>> paths, Reading reading, const QString &location,
                   int depth)
     {
         if (depth > m_options.maxDepth) {
@@ -799,58 +843,105 @@ private:
         }
         const QJsonObject object = json.toObject();
 
-        // $schema (resource roots) switches the vocabularies.
+        // $schema switches the dialect and the vocabularies (unless the caller fixed the root's).
+        const bool documentRoot = std::exchange(m_rootDocument, false);
         const QJsonValue schemaValue = object.value("$schema"_L1);
-        if (schemaValue.isString())
-            vocab = vocabularyOf(schemaValue.toString());
+        if (schemaValue.isString() && !(documentRoot && m_options.overrideDialect))
+            reading = readingOf(schemaValue.toString(), reading);
+        const quint16 vocab = reading.vocab;
+        const bool legacy = !reading.atLeast(Dialect::Draft201909);
+        if (depth == 0 && resource->root == nullptr)
+            resource->reading = reading;
 
-        // $id starts a new resource.
-        const QJsonValue idValue = object.value("$id"_L1);
+        // Drafts 4 to 7: beside "$ref" every other keyword is ignored, "$id" included.
+        const QJsonValue ref = object.value("$ref"_L1);
+        const bool refOnly = legacy && ref.isString();
+
+        // $id (draft 4: id) starts a new resource; in drafts 4 to 7 an id "#name" (or one
+        // with a fragment) also names a plain-name anchor.
+        QString plainAnchor;
+        const QJsonValue idValue = refOnly ? QJsonValue()
+                                           : object.value(reading.dialect == Dialect::Draft4 ? "id"_L1 : "$id"_L1);
         if (idValue.isString()) {
-            const QUrl id = resolveUri(base, idValue.toString());
-            const QString key = uriKey(id);
-            if (resource->root == nullptr) {
-                // The document itself: the $id names the same resource.
-                if (!key.isEmpty() && !m_out.resourcesByUri.contains(key))
-                    m_out.resourcesByUri.insert(key, resource);
-                if (resource->uri.isEmpty())
-                    resource->uri = key;
-            } else {
-                Resource *inner = newResource(id, json);
-                resource = inner;
-                paths.append({inner, QString()});
+            QString idText = idValue.toString();
+            if (legacy) {
+                const qsizetype hash = idText.indexOf(u'#');
+                if (hash >= 0) {
+                    const QString fragment = idText.mid(hash + 1);
+                    if (!fragment.isEmpty() && !fragment.startsWith(u'/'))
+                        plainAnchor = QUrl::fromPercentEncoding(fragment.toUtf8());
+                    idText.truncate(hash);
+                }
             }
-            base = id.adjusted(QUrl::RemoveFragment);
+            if (!idText.isEmpty()) {
+                const QUrl id = resolveUri(base, idText);
+                const QString key = uriKey(id);
+                if (resource->root == nullptr) {
+                    // The document itself: the $id names the same resource.
+                    if (!key.isEmpty() && !m_out.resourcesByUri.contains(key))
+                        m_out.resourcesByUri.insert(key, resource);
+                    if (resource->uri.isEmpty())
+                        resource->uri = key;
+                } else {
+                    Resource *inner = newResource(id, json);
+                    inner->reading = reading;
+                    resource = inner;
+                    paths.append({inner, QString()});
+                }
+                base = id.adjusted(QUrl::RemoveFragment);
+            }
         }
 
         Node *node = newNode(resource);
         if (resource->root == nullptr)
             resource->root = node;
         registerNode(node, paths);
+        if (!plainAnchor.isEmpty() && !resource->anchors.contains(plainAnchor))
+            resource->anchors.insert(plainAnchor, node);
+
+        if (refOnly) {
+            m_pending.push_back({node, resolveUri(base, ref.toString()), RefKind::Ref, location + u"/$ref"_s, reading});
+            buildSlots(node);
+            return node;
+        }
 
         if (vocab & VCore) {
-            const QJsonValue anchor = object.value("$anchor"_L1);
-            if (anchor.isString() && !resource->anchors.contains(anchor.toString()))
-                resource->anchors.insert(anchor.toString(), node);
-            const QJsonValue dynamicAnchor = object.value("$dynamicAnchor"_L1);
-            if (dynamicAnchor.isString()) {
-                if (!resource->anchors.contains(dynamicAnchor.toString()))
-                    resource->anchors.insert(dynamicAnchor.toString(), node);
-                resource->dynamicAnchors.insert(dynamicAnchor.toString(), node);
+            if (reading.atLeast(Dialect::Draft201909)) {
+                const QJsonValue anchor = object.value("$anchor"_L1);
+                if (anchor.isString() && !resource->anchors.contains(anchor.toString()))
+                    resource->anchors.insert(anchor.toString(), node);
             }
-            const QJsonValue ref = object.value("$ref"_L1);
+            if (reading.dialect == Dialect::Draft202012) {
+                const QJsonValue dynamicAnchor = object.value("$dynamicAnchor"_L1);
+                if (dynamicAnchor.isString()) {
+                    if (!resource->anchors.contains(dynamicAnchor.toString()))
+                        resource->anchors.insert(dynamicAnchor.toString(), node);
+                    resource->dynamicAnchors.insert(dynamicAnchor.toString(), node);
+                }
+                const QJsonValue dynamicRef = object.value("$dynamicRef"_L1);
+                if (dynamicRef.isString())
+                    m_pending.push_back({node, resolveUri(base, dynamicRef.toString()), RefKind::Dynamic,
+                                         location + u"/$dynamicRef"_s, reading});
+            }
+            if (reading.dialect == Dialect::Draft201909) {
+                if (resource->root == node && object.value("$recursiveAnchor"_L1).toBool())
+                    resource->recursiveAnchor = true;
+                const QJsonValue recursiveRef = object.value("$recursiveRef"_L1);
+                if (recursiveRef.isString())
+                    m_pending.push_back({node, resolveUri(base, recursiveRef.toString()), RefKind::Recursive,
+                                         location + u"/$recursiveRef"_s, reading});
+            }
             if (ref.isString())
-                m_pending.push_back({node, resolveUri(base, ref.toString()), false, location + u"/$ref"_s});
-            const QJsonValue dynamicRef = object.value("$dynamicRef"_L1);
-            if (dynamicRef.isString())
-                m_pending.push_back({node, resolveUri(base, dynamicRef.toString()), true, location + u"/$dynamicRef"_s});
-            const QJsonValue defs = object.value("$defs"_L1);
+                m_pending.push_back({node, resolveUri(base, ref.toString()), RefKind::Ref, location + u"/$ref"_s, reading});
+            const QLatin1StringView defsKeyword = legacy ? "definitions"_L1 : "$defs"_L1;
+            const QJsonValue defs = object.value(defsKeyword);
             if (defs.isObject()) {
                 const QJsonObject defsObject = defs.toObject();
+                const QString keyword(defsKeyword);
                 for (auto it = defsObject.constBegin(); it != defsObject.constEnd(); ++it) {
                     const QString name = it.key();
-                    compile(it.value(), resource, base, childPaths(paths, u"$defs", name), vocab,
-                            location + u"/$defs/"_s + JsonPointer::escapeToken(name), depth + 1);
+                    compile(it.value(), resource, base, childPaths(paths, keyword, name), reading,
+                            location + u'/' + keyword + u'/' + JsonPointer::escapeToken(name), depth + 1);
                 }
             }
         }
@@ -861,7 +952,7 @@ private:
                 childLocation += u'/' + JsonPointer::escapeToken(name);
             if (index >= 0)
                 childLocation += u'/' + QString::number(index);
-            return compile(value, resource, base, childPaths(paths, keyword, name, index), vocab, childLocation,
+            return compile(value, resource, base, childPaths(paths, keyword, name, index), reading, childLocation,
                            depth + 1);
         };
         auto subArray = [&](const QJsonValue &value, QStringView keyword, std::vector<Node *> &out) {
@@ -874,6 +965,8 @@ private:
                 out.push_back(sub(array.at(i), keyword, {}, i));
         };
 
+        // Drafts 4 to 2019-09 write the tuple as "items": [...].
+        const bool tupleItems = reading.dialect != Dialect::Draft202012;
         if (vocab & VApplicator) {
             for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
                 const QString key = it.key();
@@ -886,19 +979,26 @@ private:
                     subArray(value, u"oneOf", node->oneOf);
                 else if (key == u"not")
                     node->notSchema = sub(value, u"not");
-                else if (key == u"if")
+                else if (key == u"if" && reading.atLeast(Dialect::Draft7))
                     node->ifSchema = sub(value, u"if");
-                else if (key == u"then")
+                else if (key == u"then" && reading.atLeast(Dialect::Draft7))
                     node->thenSchema = sub(value, u"then");
-                else if (key == u"else")
+                else if (key == u"else" && reading.atLeast(Dialect::Draft7))
                     node->elseSchema = sub(value, u"else");
-                else if (key == u"prefixItems") {
+                else if (key == u"prefixItems" && !tupleItems) {
                     subArray(value, u"prefixItems", node->prefixItems);
                     node->hasArrayKeywords = true;
+                } else if (key == u"items" && tupleItems && value.isArray()) {
+                    subArray(value, u"items", node->prefixItems);
+                    node->legacyItems = true;
+                    node->hasArrayKeywords = true;
+                    const QJsonValue additional = object.value("additionalItems"_L1);
+                    if (!additional.isUndefined())
+                        node->items = sub(additional, u"additionalItems");
                 } else if (key == u"items") {
                     node->items = sub(value, u"items");
                     node->hasArrayKeywords = true;
-                } else if (key == u"contains") {
+                } else if (key == u"contains" && reading.atLeast(Dialect::Draft6)) {
                     node->contains = sub(value, u"contains");
                     node->hasArrayKeywords = true;
                 } else if (key == u"properties" && value.isObject()) {
@@ -922,7 +1022,7 @@ private:
                 } else if (key == u"additionalProperties") {
                     node->additionalProperties = sub(value, u"additionalProperties");
                     node->hasObjectKeywords = true;
-                } else if (key == u"propertyNames") {
+                } else if (key == u"propertyNames" && reading.atLeast(Dialect::Draft6)) {
                     node->propertyNames = sub(value, u"propertyNames");
                     node->hasObjectKeywords = true;
                 } else if (key == u"dependencies" && value.isObject()) {
@@ -932,10 +1032,10 @@ private:
                         if (p.value().isArray())
                             continue;
                         const QString name = p.key();
-                        node->dependentSchemas.push_back({name, sub(p.value(), u"dependencies", name)});
+                        node->dependentSchemas.push_back({name, sub(p.value(), u"dependencies", name), -1, true});
                     }
                     node->hasObjectKeywords = true;
-                } else if (key == u"dependentSchemas" && value.isObject()) {
+                } else if (key == u"dependentSchemas" && !legacy && value.isObject()) {
                     const QJsonObject deps = value.toObject();
                     for (auto p = deps.constBegin(); p != deps.constEnd(); ++p) {
                         const QString name = p.key();
@@ -945,7 +1045,7 @@ private:
                 }
             }
         }
-        if (vocab & VUnevaluated) {
+        if ((vocab & VUnevaluated) && !legacy) {
             const QJsonValue uItems = object.value("unevaluatedItems"_L1);
             if (!uItems.isUndefined()) {
                 node->unevaluatedItems = sub(uItems, u"unevaluatedItems");
@@ -960,12 +1060,14 @@ private:
             }
         }
         if (vocab & VValidation)
-            compileValidation(node, object, location);
+            compileValidation(node, object, location, reading);
         if (vocab & (VFormatAnnotation | VFormatAssertion)) {
             const QJsonValue format = object.value("format"_L1);
             if (format.isString()) {
                 node->formatName = format.toString();
                 node->format = SchemaFormats::fromName(node->formatName);
+                if (node->format == SchemaFormats::Format::Hostname && !reading.atLeast(Dialect::Draft7))
+                    node->format = SchemaFormats::Format::HostnameRfc1123;
                 node->assertFormat = node->format != SchemaFormats::Format::Unknown
                     && (m_options.formatAssertion || (vocab & VFormatAssertion));
                 if (node->assertFormat)
@@ -1044,8 +1146,9 @@ private:
         return qint64(value.toDouble());
     }
 
-    void compileValidation(Node *node, const QJsonObject &object, const QString &location)
+    void compileValidation(Node *node, const QJsonObject &object, const QString &location, Reading reading)
     {
+        const bool draft4 = reading.dialect == Dialect::Draft4;
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
             const QString key = it.key();
             const QJsonValue value = it.value();
@@ -1084,7 +1187,7 @@ private:
                         node->enumOthers.push_back(m_out.constants.appendValue(member));
                     }
                 }
-            } else if (key == u"const") {
+            } else if (key == u"const" && reading.atLeast(Dialect::Draft6)) {
                 node->hasConst = true;
                 node->constValue = value;
                 node->constText = shortValue(value);
@@ -1098,6 +1201,17 @@ private:
             } else if (key == u"minimum" && value.isDouble()) {
                 node->minimum = value.toDouble();
                 node->hasNumberKeywords = true;
+            } else if (key == u"exclusiveMaximum" && draft4) {
+                // Draft 4: a boolean that makes "maximum" exclusive.
+                if (value.toBool() && object.value("maximum"_L1).isDouble()) {
+                    node->exclusiveMaximum = object.value("maximum"_L1).toDouble();
+                    node->hasNumberKeywords = true;
+                }
+            } else if (key == u"exclusiveMinimum" && draft4) {
+                if (value.toBool() && object.value("minimum"_L1).isDouble()) {
+                    node->exclusiveMinimum = object.value("minimum"_L1).toDouble();
+                    node->hasNumberKeywords = true;
+                }
             } else if (key == u"exclusiveMaximum" && value.isDouble()) {
                 node->exclusiveMaximum = value.toDouble();
                 node->hasNumberKeywords = true;
@@ -1125,9 +1239,9 @@ private:
             } else if (key == u"uniqueItems") {
                 node->uniqueItems = value.toBool();
                 node->hasArrayKeywords = true;
-            } else if (key == u"maxContains") {
+            } else if (key == u"maxContains" && reading.atLeast(Dialect::Draft201909)) {
                 node->maxContains = nonNegative(value, location, key);
-            } else if (key == u"minContains") {
+            } else if (key == u"minContains" && reading.atLeast(Dialect::Draft201909)) {
                 node->minContains = nonNegative(value, location, key);
             } else if (key == u"maxProperties") {
                 node->maxProperties = nonNegative(value, location, key);
@@ -1139,13 +1253,15 @@ private:
                 for (const QJsonValue &name : value.toArray())
                     node->required.append(name.toString());
                 node->hasObjectKeywords = !node->required.isEmpty() || node->hasObjectKeywords;
-            } else if ((key == u"dependentRequired" || key == u"dependencies") && value.isObject()) {
+            } else if (((key == u"dependentRequired" && reading.atLeast(Dialect::Draft201909)) || key == u"dependencies")
+                       && value.isObject()) {
                 const QJsonObject deps = value.toObject();
                 for (auto d = deps.constBegin(); d != deps.constEnd(); ++d) {
                     if (!d.value().isArray())
                         continue; // a "dependencies" schema, compiled with the applicators
                     SchemaDetail::NamedList list;
                     list.name = d.key();
+                    list.fromDependencies = key == u"dependencies";
                     for (const QJsonValue &name : d.value().toArray())
                         list.names.append(name.toString());
                     node->dependentRequired.push_back(std::move(list));
@@ -1153,9 +1269,13 @@ private:
                 node->hasObjectKeywords = true;
             }
         }
+        if (draft4 && node->exclusiveMaximum)
+            node->maximum.reset();
+        if (draft4 && node->exclusiveMinimum)
+            node->minimum.reset();
     }
 
-    Node *resolve(const QUrl &target, QString *anchorName, bool *viaDynamicAnchor)
+    Node *resolve(const QUrl &target, Reading referrer, QString *anchorName, bool *viaDynamicAnchor)
     {
         const QString key = uriKey(target);
         Resource *resource = m_out.resourcesByUri.value(key);
@@ -1163,7 +1283,7 @@ private:
             const auto document = m_registry.document(target);
             if (!document)
                 return nullptr;
-            compileDocument(*document, target.adjusted(QUrl::RemoveFragment));
+            compileDocument(*document, target.adjusted(QUrl::RemoveFragment), referrer);
             resource = m_out.resourcesByUri.value(key);
             if (!resource)
                 return nullptr;
@@ -1185,7 +1305,7 @@ private:
             if (!value)
                 return nullptr;
             QList<std::pair<Resource *, QString>> paths{{resource, normalized}};
-            return compile(*value, resource, QUrl(resource->uri), paths, VAll, fragment, 0);
+            return compile(*value, resource, QUrl(resource->uri), paths, resource->reading, fragment, 0);
         }
         *anchorName = fragment;
         *viaDynamicAnchor = resource->dynamicAnchors.contains(fragment);
@@ -1883,7 +2003,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
     qsizetype i = 0;
     for (; i < count && i < prefix; ++i, child = m_tape.next(child)) {
         const InstancePath childPath{ipath, {}, i, ipath->depth + 1};
-        const KeywordPath where{kpath, u"prefixItems", {}, i};
+        const KeywordPath where{kpath, node->legacyItems ? QStringView(u"items") : QStringView(u"prefixItems"), {}, i};
         if (!evaluateChild(node->prefixItems[size_t(i)], child, &childPath, &where)) {
             ok = false;
             if (!m_ctx.errors)
@@ -1897,11 +2017,11 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
             ok = false;
             if (!m_ctx.errors)
                 return false;
-            report(ipath, kpath, u"items",
+            report(ipath, kpath, node->legacyItems ? QStringView(u"additionalItems") : QStringView(u"items"),
                    prefix > 0 ? tr("has %1 items, at most %2 allowed").arg(count).arg(prefix)
                               : tr("must be an empty array, has %1 items").arg(count));
         } else {
-            const KeywordPath where{kpath, u"items"};
+            const KeywordPath where{kpath, node->legacyItems ? QStringView(u"additionalItems") : QStringView(u"items")};
             for (; i < count; ++i, child = m_tape.next(child)) {
                 const InstancePath childPath{ipath, {}, i, ipath->depth + 1};
                 if (!evaluateChild(node->items, child, &childPath, &where)) {
@@ -2100,7 +2220,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
                 ok = false;
                 if (!saved)
                     return false;
-                report(ipath, kpath, u"dependentRequired",
+                report(ipath, kpath, dependency.fromDependencies ? QStringView(u"dependencies") : QStringView(u"dependentRequired"),
                        tr("property %1 is required when %2 is present")
                            .arg(quoted(dependency.names.at(i)), quoted(dependency.name)));
             }
@@ -2115,7 +2235,8 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
     for (const auto &dependency : node->dependentSchemas) {
         if (at[dependency.slot] < 0)
             continue;
-        const KeywordPath where{kpath, u"dependentSchemas", dependency.name};
+        const KeywordPath where{kpath, dependency.fromDependencies ? QStringView(u"dependencies") : QStringView(u"dependentSchemas"),
+                                dependency.name};
         if (!evaluate(dependency.node, object, ipath, &where, ann)) {
             ok = false;
             if (!m_ctx.errors)
@@ -2337,6 +2458,20 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
                 return false;
         }
     }
+    if (node->recursiveRef) {
+        // 2019-09: a target whose resource says "$recursiveAnchor": true moves out through the
+        // dynamic scope as long as each enclosing resource says so too.
+        const Node *target = node->recursiveRef;
+        if (target->resource->recursiveAnchor && target == target->resource->root) {
+            for (qsizetype i = m_ctx.scope.size() - 1; i >= 0 && m_ctx.scope[i]->recursiveAnchor; --i)
+                target = m_ctx.scope[i]->root;
+        }
+        if (!evaluateReference(target, instance, ipath, kpath, ann, u"$recursiveRef")) {
+            ok = false;
+            if (verdictOnly || m_ctx.aborted)
+                return false;
+        }
+    }
 
     if (!evaluateScalar(node, instance, value, bits, ipath, kpath)) {
         ok = false;
@@ -2480,6 +2615,16 @@ constexpr MetaDocument kMetaDocuments[] = {
     {"https://json-schema.org/draft/2020-12/meta/format-assertion",
      ":/callscope/schema/metaschema/meta/format-assertion.json"},
     {"https://json-schema.org/draft/2020-12/meta/content", ":/callscope/schema/metaschema/meta/content.json"},
+    {"http://json-schema.org/draft-04/schema", ":/callscope/schema/metaschema/draft-04/schema.json"},
+    {"http://json-schema.org/draft-06/schema", ":/callscope/schema/metaschema/draft-06/schema.json"},
+    {"http://json-schema.org/draft-07/schema", ":/callscope/schema/metaschema/draft-07/schema.json"},
+    {"https://json-schema.org/draft/2019-09/schema", ":/callscope/schema/metaschema/2019-09/schema.json"},
+    {"https://json-schema.org/draft/2019-09/meta/core", ":/callscope/schema/metaschema/2019-09/meta/core.json"},
+    {"https://json-schema.org/draft/2019-09/meta/applicator", ":/callscope/schema/metaschema/2019-09/meta/applicator.json"},
+    {"https://json-schema.org/draft/2019-09/meta/validation", ":/callscope/schema/metaschema/2019-09/meta/validation.json"},
+    {"https://json-schema.org/draft/2019-09/meta/meta-data", ":/callscope/schema/metaschema/2019-09/meta/meta-data.json"},
+    {"https://json-schema.org/draft/2019-09/meta/format", ":/callscope/schema/metaschema/2019-09/meta/format.json"},
+    {"https://json-schema.org/draft/2019-09/meta/content", ":/callscope/schema/metaschema/2019-09/meta/content.json"},
 };
 
 const QHash<QString, QJsonValue> &metaDocuments()
@@ -2701,7 +2846,7 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
     auto data = std::make_shared<Compiled>();
     data->options = m_options;
     Builder builder(m_registry, m_options, *data);
-    data->root = builder.compileDocument(schema, baseUri);
+    data->root = builder.compileDocument(schema, baseUri, Reading{m_options.dialect, VAll}, true);
     builder.link();
     // Checking must stay bounded whatever the instance: a fan-out or a $ref chain that would
     // take unbounded work is refused here, before anything is validated.
@@ -2713,8 +2858,9 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
     // Below that the plain walk is cheaper than remembering (and allocates nothing).
     data->memoize = expansion > 64;
     for (Node &node : data->nodes) {
-        data->hasDynamicRefs = data->hasDynamicRefs || (node.dynamicRef && !node.dynamicAnchor.isEmpty());
-        node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && node.allOf.empty() && node.anyOf.empty()
+        data->hasDynamicRefs = data->hasDynamicRefs || (node.dynamicRef && !node.dynamicAnchor.isEmpty())
+            || node.recursiveRef;
+        node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && !node.recursiveRef && node.allOf.empty() && node.anyOf.empty()
             && node.oneOf.empty() && !node.notSchema && !node.ifSchema && !node.thenSchema && !node.elseSchema
             && !node.needsOwnAnnotations && !node.hasObjectKeywords && !node.hasArrayKeywords;
     }
@@ -2727,21 +2873,33 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
 
 // ---------------------------------------------------------------------------------------------
 
-QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry, const QUrl &baseUri)
+QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry, const QUrl &baseUri,
+                                  const SchemaOptions &options)
 {
-    static std::once_flag once;
-    static CompiledSchema meta;
-    std::call_once(once, [] {
-        SchemaCompiler compiler;
-        meta = compiler.compile(metaDocuments().value(kDraft202012), SchemaRegistry::metaSchemaUri());
-        if (!meta.isValid())
-            qCWarning(lcSchema) << "meta-schema does not compile:" << meta.errorString();
+    // One compiled meta-schema per dialect, made when first needed.
+    constexpr int kDialects = int(Dialect::Draft202012) + 1;
+    static std::once_flag once[kDialects];
+    static CompiledSchema metas[kDialects];
+    Dialect dialect = options.dialect;
+    if (!options.overrideDialect) {
+        if (const auto declared = declaredSchemaDialect(schema))
+            dialect = *declared;
+    }
+    const int which = int(dialect);
+    std::call_once(once[which], [which] {
+        SchemaOptions metaOptions;
+        metaOptions.dialect = Dialect(which);
+        const QUrl uri = schemaDialectUri(Dialect(which));
+        metas[which] = SchemaCompiler(SchemaRegistry(), metaOptions).compile(metaDocuments().value(uriKey(uri)), uri);
+        if (!metas[which].isValid())
+            qCWarning(lcSchema) << "meta-schema does not compile:" << metas[which].errorString();
     });
+    const CompiledSchema &meta = metas[which];
     QList<SchemaError> errors = meta.validate(schema).errors;
     if (!errors.isEmpty())
         return errors;
     // Compile errors point into the schema document, like the meta-schema violations above.
-    const CompiledSchema compiled = SchemaCompiler(registry).compile(schema, baseUri);
+    const CompiledSchema compiled = SchemaCompiler(registry, options).compile(schema, baseUri);
     errors = compiled.compileErrors();
     for (SchemaError &error : errors)
         error.instancePath = error.keywordLocation;
@@ -2751,6 +2909,76 @@ QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry
             errors.append({cycle->pointer, cycle->pointer, schemaCycleMessage(*cycle), u"$ref"_s});
     }
     return errors;
+}
+
+QString schemaDialectName(SchemaDialect dialect)
+{
+    switch (dialect) {
+    case Dialect::Draft4: return u"draft-04"_s;
+    case Dialect::Draft6: return u"draft-06"_s;
+    case Dialect::Draft7: return u"draft-07"_s;
+    case Dialect::Draft201909: return u"2019-09"_s;
+    case Dialect::Draft202012: return u"2020-12"_s;
+    }
+    return {};
+}
+
+std::optional<SchemaDialect> schemaDialectFromName(QStringView name)
+{
+    const QString text = name.trimmed().toString().toLower();
+    if (text == u"draft-04" || text == u"draft4" || text == u"draft-4" || text == u"4")
+        return Dialect::Draft4;
+    if (text == u"draft-06" || text == u"draft6" || text == u"draft-6" || text == u"6")
+        return Dialect::Draft6;
+    if (text == u"draft-07" || text == u"draft7" || text == u"draft-7" || text == u"7")
+        return Dialect::Draft7;
+    if (text == u"2019-09" || text == u"draft2019-09" || text == u"draft-2019-09")
+        return Dialect::Draft201909;
+    if (text == u"2020-12" || text == u"draft2020-12" || text == u"draft-2020-12")
+        return Dialect::Draft202012;
+    return schemaDialectOfUri(name);
+}
+
+std::optional<SchemaDialect> schemaDialectOfUri(QStringView uri)
+{
+    QStringView text = uri.trimmed();
+    while (text.endsWith(u'#'))
+        text.chop(1);
+    if (text.startsWith(u"https://"))
+        text = text.mid(8);
+    else if (text.startsWith(u"http://"))
+        text = text.mid(7);
+    else
+        return std::nullopt;
+    if (text == u"json-schema.org/draft-04/schema")
+        return Dialect::Draft4;
+    if (text == u"json-schema.org/draft-06/schema")
+        return Dialect::Draft6;
+    if (text == u"json-schema.org/draft-07/schema")
+        return Dialect::Draft7;
+    if (text == u"json-schema.org/draft/2019-09/schema")
+        return Dialect::Draft201909;
+    if (text == u"json-schema.org/draft/2020-12/schema")
+        return Dialect::Draft202012;
+    return std::nullopt;
+}
+
+QUrl schemaDialectUri(SchemaDialect dialect)
+{
+    switch (dialect) {
+    case Dialect::Draft4: return QUrl(u"http://json-schema.org/draft-04/schema#"_s);
+    case Dialect::Draft6: return QUrl(u"http://json-schema.org/draft-06/schema#"_s);
+    case Dialect::Draft7: return QUrl(u"http://json-schema.org/draft-07/schema#"_s);
+    case Dialect::Draft201909: return QUrl(u"https://json-schema.org/draft/2019-09/schema"_s);
+    case Dialect::Draft202012: break;
+    }
+    return QUrl(kDraft202012);
+}
+
+std::optional<SchemaDialect> declaredSchemaDialect(const QJsonValue &schema)
+{
+    const QJsonValue declared = schema.toObject().value("$schema"_L1);
+    return declared.isString() ? schemaDialectOfUri(declared.toString()) : std::nullopt;
 }
 
 void stopAllValidation()

@@ -1,6 +1,10 @@
 #pragma once
 
-// JSON Schema draft 2020-12 validation.
+// JSON Schema validation: drafts 4, 6 and 7, 2019-09 and 2020-12.
+//
+// Each schema resource is read in the dialect its `$schema` names (a document without one in
+// SchemaOptions::dialect, 2020-12 unless set); a document reached by `$ref` that names none
+// keeps the dialect of the schema that referred to it.
 //
 // A schema is compiled once by SchemaCompiler (base URIs, anchors, $ref/$dynamicRef targets,
 // remote documents from a SchemaRegistry, never the network) into a CompiledSchema, which is
@@ -23,6 +27,20 @@ namespace Callscope {
 
 class JsonTape;
 
+// The JSON Schema dialects the validator knows, oldest first.
+enum class SchemaDialect : quint8 { Draft4, Draft6, Draft7, Draft201909, Draft202012 };
+
+// "draft-04", "draft-06", "draft-07", "2019-09", "2020-12".
+QString schemaDialectName(SchemaDialect dialect);
+// Accepts the names above, "draft4"/"4", "draft2019-09" and the meta-schema URIs.
+std::optional<SchemaDialect> schemaDialectFromName(QStringView name);
+// The dialect a `$schema` URI names (with or without "#", http or https); nullopt for others.
+std::optional<SchemaDialect> schemaDialectOfUri(QStringView uri);
+// The official meta-schema URI of a dialect.
+QUrl schemaDialectUri(SchemaDialect dialect);
+// The dialect `schema` declares at its root with `$schema` (a known URI), else nullopt.
+std::optional<SchemaDialect> declaredSchemaDialect(const QJsonValue &schema);
+
 struct SchemaError
 {
     QString instancePath;    // JSON Pointer into the instance ("" is the whole instance)
@@ -39,7 +57,7 @@ struct SchemaValidationResult
     QList<SchemaError> errors;
 };
 
-// Documents a schema may reference by URI. The 2020-12 meta-schemas are always known. Copies are
+// Documents a schema may reference by URI. The meta-schemas of every dialect are always known. Copies are
 // cheap and share nothing mutable with the compiled schemas made from them.
 class SchemaRegistry
 {
@@ -79,6 +97,11 @@ struct SchemaOptions
     // Evaluation steps one instance may take (plus 64 per node of the instance): beyond it the
     // check stops with "this schema is too expensive to check".
     qint64 stepBudget = 2000000;
+    // The dialect of a schema document that names none with `$schema`.
+    SchemaDialect dialect = SchemaDialect::Draft202012;
+    // Read the root document in `dialect` even when its `$schema` names another one (documents
+    // it refers to keep their own).
+    bool overrideDialect = false;
 };
 
 // Stops every validation in progress and every later one (the program ends: SIGTERM, Ctrl+C);
@@ -138,12 +161,13 @@ private:
     SchemaOptions m_options;
 };
 
-// Checks `schema` against the 2020-12 meta-schema, that it compiles (refs resolve, patterns
+// Checks `schema` against the meta-schema of its dialect (options.dialect when it names none,
+// or always with options.overrideDialect), that it compiles (refs resolve, patterns
 // are valid regular expressions) and that it has no reference cycle that consumes no input (no
 // value could ever be valid where one is reached). Empty list when the schema is usable.
 // `registry` serves the documents its $refs point to when compiling.
 QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry = {},
-                                  const QUrl &baseUri = {});
+                                  const QUrl &baseUri = {}, const SchemaOptions &options = {});
 
 // The list as the tool-error text sent back to the model: one line per violation,
 // "/steps/2: expected a string, got 7" ("(root)" for the whole instance).

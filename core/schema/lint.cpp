@@ -1,4 +1,5 @@
 #include "core/schema/lint.h"
+#include "core/schema/schemadialect.h"
 
 #include "core/model/specio.h"
 
@@ -477,6 +478,7 @@ private:
     void lintSchema(const QJsonObject &root, const QString &base, bool isResponseSchema)
     {
         lintRoot(root, base);
+        lintDraftForms(root, base);
         // In native mode the response schema is rewritten for the engine (engineschema.h): the
         // keyword rules below are what the rewrite fixes, and lintOutputMode lists its changes.
         const bool rewritten = isResponseSchema && nativeMode();
@@ -548,8 +550,16 @@ private:
                          .arg(kStrictMaxNameChars));
             }
         }
-        if (gemini)
-            lintGeminiRecursion(root, base);
+        if (gemini) {
+            lintRecursion(root, base, u"gemini-recursive-ref"_s,
+                          tr("recursive \"$ref\" to %1; Gemini refuses recursive schemas (unroll it to a "
+                             "fixed depth)"));
+        }
+        if (anthropic) {
+            lintRecursion(root, base, u"anthropic-recursive-ref"_s,
+                          tr("recursive \"$ref\" to %1; Anthropic structured output refuses recursive "
+                             "schemas (unroll it to a fixed depth)"));
+        }
     }
 
     void lintRoot(const QJsonObject &root, const QString &base)
@@ -571,6 +581,19 @@ private:
                                    .chopped(1));
         }
         warn(base, u"schema-root-object"_s, message);
+    }
+
+    // A schema without "$schema" is read as 2020-12: the forms of older drafts that mean
+    // something else there (or are refused there), each with its 2020-12 rewrite. Those that
+    // still work the same here (definitions, dependencies) are advice only.
+    void lintDraftForms(const QJsonObject &root, const QString &base)
+    {
+        for (const DialectRewrite &form : olderDraftForms(root)) {
+            const bool stillWorks = form.keyword == u"definitions" || form.keyword == u"dependencies";
+            add(stillWorks ? LintSeverity::Info : LintSeverity::Warning, base + form.pointer,
+                u"schema-draft-form"_s,
+                tr("%1 (this schema has no \"$schema\", so it is read as 2020-12)").arg(form.message));
+        }
     }
 
     void lintClosedSet(const QJsonObject &schema, const QString &pointer)
@@ -728,8 +751,8 @@ private:
     }
 
     // A local $ref is recursive when its target can reach, through further $refs, a schema
-    // that contains the $ref itself.
-    void lintGeminiRecursion(const QJsonObject &root, const QString &base)
+    // that contains the $ref itself. `message` takes the target.
+    void lintRecursion(const QJsonObject &root, const QString &base, const QString &rule, const QString &message)
     {
         struct Ref
         {
@@ -779,10 +802,7 @@ private:
                     queue.append(next);
             }
             if (recursive) {
-                warn(JsonPointer::append(base + r.location, u"$ref"), u"gemini-recursive-ref"_s,
-                     tr("recursive \"$ref\" to %1; Gemini refuses recursive schemas (unroll it to a "
-                        "fixed depth)")
-                         .arg(quoted(u'#' + r.target)));
+                warn(JsonPointer::append(base + r.location, u"$ref"), rule, message.arg(quoted(u'#' + r.target)));
             }
         }
     }
@@ -809,6 +829,7 @@ QList<LintRule> lintRules()
         {u"tool-description-length"_s, tr("descriptions are at most 1024 characters")},
         {u"tool-count"_s, tr("no more tools than the provider accepts (OpenAI 128, Anthropic 64)")},
         {u"schema-root-object"_s, tr("tool and response schemas have an object root")},
+        {u"schema-draft-form"_s, tr("a schema without $schema (2020-12) uses no form of an older draft")},
         {u"enum-closed-set"_s, tr("closed sets named in a description are an enum")},
         {u"argument-string-size"_s, tr("string arguments fit OpenAI's 8192-byte limit")},
         {u"unknown-field"_s, tr("fields the spec format does not know (often a typo)")},
@@ -827,6 +848,7 @@ QList<LintRule> lintRules()
         {u"anthropic-min-items"_s, tr("Anthropic structured output: minItems 0 or 1 only")},
         {u"anthropic-unsupported-keyword"_s, tr("Anthropic structured output: keywords it does not enforce")},
         {u"anthropic-format"_s, tr("Anthropic structured output: only supported string formats")},
+        {u"anthropic-recursive-ref"_s, tr("Anthropic structured output: no recursive $ref")},
         {u"gemini-recursive-ref"_s, tr("Gemini: no recursive $ref")},
         {u"gemini-const"_s, tr("Gemini: const becomes a one-value enum")},
         {u"gemini-dropped-keyword"_s, tr("Gemini: keywords dropped before sending")},

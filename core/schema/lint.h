@@ -10,12 +10,12 @@
 //
 // Rule ids (see lintRules() for a one-line summary of each):
 //   tool-name-snake-case, tool-name-verb-noun, tool-name-provider, tool-description-missing,
-//   tool-description-length, tool-count, schema-root-object, enum-closed-set,
+//   tool-description-length, tool-count, schema-root-object, schema-draft-form, enum-closed-set,
 //   argument-string-size, output-parser-ignored, output-mode-ignored, text-output-ignored,
 //   native-unsupported, native-schema-changed,
 //   strict-additional-properties, strict-required, strict-unsupported-keyword, strict-format,
 //   strict-ref-siblings, strict-depth, strict-size,
-//   anthropic-min-items, anthropic-unsupported-keyword, anthropic-format,
+//   anthropic-min-items, anthropic-unsupported-keyword, anthropic-format, anthropic-recursive-ref,
 //   gemini-recursive-ref, gemini-const, gemini-dropped-keyword, gemini-parameter-name,
 //   key-profile-redirect, key-env-not-allowed
 

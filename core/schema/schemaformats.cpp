@@ -357,6 +357,7 @@ bool check(Format format, QStringView value)
     case Format::Duration: return isDuration(value);
     case Format::Email: return isEmail(value);
     case Format::Hostname: return isHostname(value);
+    case Format::HostnameRfc1123: return isHostnameRfc1123(value);
     case Format::Ipv4: return isIpv4(value);
     case Format::Ipv6: return isIpv6(value);
     case Format::Uri: return isUri(value);
@@ -487,7 +488,7 @@ bool isIpv6(QStringView value)
     return left + right <= 7;
 }
 
-bool isHostname(QStringView value)
+bool isHostnameRfc1123(QStringView value)
 {
     if (value.isEmpty() || value.size() > 253)
         return false;
@@ -501,6 +502,16 @@ bool isHostname(QStringView value)
             if (!isAsciiAlpha(c) && !isAsciiDigit(c) && c != u'-')
                 return false;
         }
+    }
+    return true;
+}
+
+bool isHostname(QStringView value)
+{
+    if (!isHostnameRfc1123(value))
+        return false;
+    const auto labels = value.split(u'.');
+    for (QStringView label : labels) {
         const bool aLabel = label.size() >= 4 && label.left(4).compare(u"xn--", Qt::CaseInsensitive) == 0;
         if (aLabel) {
             QList<char32_t> decoded;

@@ -19,6 +19,7 @@ enum class Format {
     Ipv6,
     Uri,
     Uuid,
+    HostnameRfc1123, // drafts 4 and 6: RFC 1123 labels, without the IDNA rules
 };
 
 Format fromName(QStringView name);
@@ -31,6 +32,7 @@ bool isTime(QStringView value);
 bool isDuration(QStringView value);
 bool isEmail(QStringView value);
 bool isHostname(QStringView value);
+bool isHostnameRfc1123(QStringView value);
 bool isIpv4(QStringView value);
 bool isIpv6(QStringView value);
 bool isUri(QStringView value);

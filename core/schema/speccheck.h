@@ -2,7 +2,8 @@
 
 // Everything a spec file's text says about itself before it runs: the errors that stop it from
 // loading (JSON syntax, wrong fields), the schemas in it that are not valid JSON Schema (the
-// response schema and each tool's parameters, checked against the 2020-12 meta-schema) and,
+// response schema and each tool's parameters, checked against the meta-schema of the dialect
+// their "$schema" names, 2020-12 without one) and,
 // once it loads, the lint findings for an engine type. The studio's findings list, the form's
 // markers, the run button and `callscope-cli lint` all read checkSpec, so they agree.
 

@@ -3,9 +3,15 @@
 
 #include "core/model/specio.h"
 #include "core/schema/lint.h"
+#include "core/schema/engineschema.h"
+#include "core/schema/jsonschema.h"
 #include "core/schema/speccheck.h"
 #include "tests/support/testsupport.h"
 
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QTest>
 
@@ -114,6 +120,9 @@ QList<RuleCase> ruleCases()
         {"gemini recursive $ref", u"gemini"_s, E::Gemini, u"gemini-recursive-ref"_s,
          {u"/response_schema/$defs/node/properties/children/items/$ref"_s}},
         {"recursive $ref is fine for openai", u"gemini"_s, E::OpenAI, u"gemini-recursive-ref"_s, {}},
+        {"anthropic recursive $ref", u"gemini"_s, E::Anthropic, u"anthropic-recursive-ref"_s,
+         {u"/response_schema/$defs/node/properties/children/items/$ref"_s}},
+        {"anthropic recursion rule is Anthropic's", u"gemini"_s, E::Gemini, u"anthropic-recursive-ref"_s, {}},
         {"gemini const", u"gemini"_s, E::Gemini, u"gemini-const"_s,
          {u"/response_schema/properties/kind/const"_s}},
         {"gemini dropped keywords", u"gemini"_s, E::Gemini, u"gemini-dropped-keyword"_s,
@@ -121,6 +130,14 @@ QList<RuleCase> ruleCases()
           u"/response_schema/properties/when/format"_s}},
         {"gemini parameter names", u"gemini"_s, E::Gemini, u"gemini-parameter-name"_s,
          {u"/response_schema/properties/user-name"_s}},
+        // No $schema: read as 2020-12, so the draft-04 forms are named with their rewrite; the
+        // tool's schema says it is draft-07 and has nothing to flag.
+        {"older draft forms without $schema", u"draft-forms"_s, E::OpenAI, u"schema-draft-form"_s,
+         {u"/response_schema/definitions"_s, u"/response_schema/properties/confidence/exclusiveMaximum"_s,
+          u"/response_schema/properties/point/items"_s}},
+        {"older draft forms, any engine", u"draft-forms"_s, E::Gemini, u"schema-draft-form"_s,
+         {u"/response_schema/definitions"_s, u"/response_schema/properties/confidence/exclusiveMaximum"_s,
+          u"/response_schema/properties/point/items"_s}},
         {"output mode without a schema", u"output-mode-no-schema"_s, E::OpenAI, u"output-mode-ignored"_s,
          {u"/output_mode"_s}},
         {"text_output ignored in native mode", u"native"_s, E::OpenAI, u"text-output-ignored"_s,
@@ -189,6 +206,10 @@ private Q_SLOTS:
     void defaultTargetIsSpecEngine();
     void samplesAreClean();
     void checkSpecGivesLoadErrorsOrLint();
+    void checkSpecReadsEachSchemaInItsDialect();
+    void providerLimits_data();
+    void providerLimits();
+    void olderDraftSentIn202012Words();
 };
 
 void TestLint::cleanSpecHasNoFindings_data()
@@ -246,7 +267,7 @@ void TestLint::everyRuleIsTested()
     }
     for (const LintRule &rule : lintRules())
         QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
-    QCOMPARE(lintRules().size(), 31);
+    QCOMPARE(lintRules().size(), 33);
 }
 
 void TestLint::messages_data()
@@ -378,6 +399,168 @@ int runLintTests(int argc, char **argv)
 
 
 // checkSpec: what the studio's findings list and `callscope-cli lint` both show for a text.
+// The response schema (no $schema, a draft-04 tuple) is not valid 2020-12: the error says where,
+// and the older-draft findings stay beside it with the rewrite. The tool's schema names
+// draft-07, so its tuple is checked against the draft-07 meta-schema and is fine.
+void TestLint::checkSpecReadsEachSchemaInItsDialect()
+{
+    const QString path = Test::testDataPath(u"spec/lint/draft-forms.spec.json"_s);
+    const SpecCheck check = checkSpec(Test::readFile(path), path, EngineType::OpenAI);
+    QVERIFY(check.ok());
+    QVERIFY(!check.runnable());
+    QStringList errorPointers;
+    for (const SpecSchemaError &e : check.schemaErrors)
+        errorPointers.append(e.pointer);
+    QVERIFY2(errorPointers.contains(u"/response_schema/properties/point/items"_s), qPrintable(errorPointers.join(u' ')));
+    for (const QString &pointer : std::as_const(errorPointers))
+        QVERIFY2(pointer.startsWith(u"/response_schema"_s), qPrintable(pointer));
+    QStringList draftForms;
+    for (const LintFinding &f : check.findings) {
+        if (f.rule == u"schema-draft-form")
+            draftForms.append(f.pointer);
+        // Other advice about the broken schema is still held back.
+        if (f.pointer.startsWith(u"/response_schema"_s))
+            QCOMPARE(f.rule, u"schema-draft-form"_s);
+    }
+    QCOMPARE(draftForms.size(), 3);
+    const auto tuple = std::find_if(check.findings.cbegin(), check.findings.cend(), [](const LintFinding &f) {
+        return f.pointer == u"/response_schema/properties/point/items"_s;
+    });
+    QVERIFY(tuple != check.findings.cend());
+    QCOMPARE(tuple->severity, LintSeverity::Warning);
+    QVERIFY2(tuple->message.contains(u"\"prefixItems\": [...]"_s) && tuple->message.contains(u"additionalItems"_s),
+             qPrintable(tuple->message));
+}
+
+void TestLint::providerLimits_data()
+{
+    QTest::addColumn<QString>("path");
+    const QDir dir(Test::testDataPath(u"schema/limits"_s));
+    const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 12);
+    for (const QString &file : files)
+        QTest::newRow(qPrintable(file)) << dir.filePath(file);
+}
+
+// One schema per documented provider limit (tests/data/schema/limits, written by make_limits.py),
+// as the response schema of a spec. Lint names the limit with its pointers for each engine it
+// applies to and says nothing of it for the others. For every engine, the schema sent is valid
+// JSON Schema, never refuses an answer the original accepts (unless it made optional properties
+// nullable, where a null stands for absent), and the answer checked here against the original
+// schema keeps the original verdict.
+void TestLint::providerLimits()
+{
+    QFETCH(QString, path);
+    const QJsonObject limit = QJsonDocument::fromJson(Test::readFile(path)).object();
+    QVERIFY2(!limit.isEmpty(), qPrintable(path));
+    const QJsonObject schema = limit.value("schema"_L1).toObject();
+    const QString rule = limit.value("rule"_L1).toString();
+    QStringList expected;
+    for (const QJsonValue &p : limit.value("pointers"_L1).toArray())
+        expected.append(u"/response_schema"_s + p.toString());
+    QSet<QString> engines;
+    for (const QJsonValue &e : limit.value("engines"_L1).toArray())
+        engines.insert(e.toString());
+    const QList<LintRule> rules = lintRules();
+    QVERIFY(std::any_of(rules.cbegin(), rules.cend(), [&](const LintRule &r) { return r.id == rule; }));
+
+    const QJsonObject specJson{{u"system_prompt"_s, u"Answer."_s}, {u"response_schema"_s, schema}};
+    const SpecLoadResult loaded = loadSpec(QJsonDocument(specJson).toJson(), QString());
+    QVERIFY(loaded.ok());
+    const CompiledSchema original = SchemaCompiler().compile(schema);
+    QVERIFY2(original.isValid(), qPrintable(original.errorString()));
+    for (const QString &name : engineTypeNames()) {
+        const EngineType engine = *engineTypeFromName(name);
+        QStringList got;
+        for (const LintFinding &f : lintSpec(*loaded.spec, engine)) {
+            if (f.rule == rule)
+                got.append(f.pointer);
+        }
+        if (engines.contains(name))
+            QVERIFY2(got == expected, qPrintable(name + u": "_s + got.join(u' ')));
+        else
+            QVERIFY2(got.isEmpty(), qPrintable(name + u" should stay silent: "_s + got.join(u' ')));
+
+        const EngineSchema sent = schemaForEngine(schema, engine);
+        const CompiledSchema sentCompiled = SchemaCompiler().compile(sent.schema);
+        QVERIFY2(sentCompiled.isValid(), qPrintable(name + u": "_s + sentCompiled.errorString()));
+        int sentAccepts = 0;
+        for (const bool validSet : {true, false}) {
+            const QJsonArray instances = limit.value(validSet ? "valid"_L1 : "invalid"_L1).toArray();
+            QVERIFY(!instances.isEmpty());
+            for (const QJsonValue &instance : instances) {
+                QCOMPARE(original.accepts(instance), validSet);
+                QCOMPARE(original.accepts(normalizeNativeOutput(instance, sent)), validSet);
+                if (validSet && sentCompiled.accepts(instance))
+                    ++sentAccepts;
+                else if (validSet)
+                    qInfo().noquote() << name << "is sent a stricter schema that refuses" << QJsonDocument(QJsonArray{instance}).toJson(QJsonDocument::Compact).left(120);
+            }
+        }
+        // A model that keeps to the schema sent can still give an answer the original accepts
+        // (where optional properties became nullable, a null stands for absent).
+        if (sent.nullableOptional.isEmpty())
+            QVERIFY2(sentAccepts > 0, qPrintable(name + u": the schema sent refuses every valid answer"_s));
+    }
+}
+
+// A response schema that says it is draft-04 goes to the providers in 2020-12 words (a draft-04
+// tuple or boolean bound would be misread there); the answer is still checked against the
+// original, read as draft-04.
+void TestLint::olderDraftSentIn202012Words()
+{
+    const QJsonObject schema = QJsonDocument::fromJson(R"({
+        "$schema": "http://json-schema.org/draft-04/schema#",
+        "type": "object",
+        "properties": {
+            "point": {"type": "array", "items": [{"type": "number"}, {"type": "number"}], "additionalItems": false},
+            "share": {"type": "number", "minimum": 0, "exclusiveMinimum": true},
+            "owner": {"$ref": "#/definitions/person"}
+        },
+        "required": ["point", "share", "owner"],
+        "additionalProperties": false,
+        "definitions": {"person": {"type": "string"}}
+    })").object();
+    QVERIFY(!schema.isEmpty());
+    const CompiledSchema original = SchemaCompiler().compile(schema);
+    QVERIFY2(original.isValid(), qPrintable(original.errorString()));
+    const QJsonValue good = QJsonDocument::fromJson(R"({"point": [1, 2], "share": 0.5, "owner": "ann"})").object();
+    const QJsonValue zeroShare = QJsonDocument::fromJson(R"({"point": [1, 2], "share": 0, "owner": "ann"})").object();
+    const QJsonValue longPoint = QJsonDocument::fromJson(R"({"point": [1, 2, 3], "share": 1, "owner": "ann"})").object();
+    QVERIFY(original.accepts(good));
+    QVERIFY(!original.accepts(zeroShare));
+    QVERIFY(!original.accepts(longPoint));
+    for (const EngineType engine : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic, EngineType::Gemini}) {
+        const QString name = engineTypeName(engine);
+        const EngineSchema sent = schemaForEngine(schema, engine);
+        QStringList rewritten;
+        for (const SchemaChange &c : sent.changes) {
+            if (c.rule == u"dialect-rewritten"_s) {
+                QVERIFY(c.enforced);
+                rewritten.append(c.pointer);
+            }
+        }
+        QVERIFY2(rewritten.contains(u"/properties/point/items"_s) && rewritten.contains(u"/definitions"_s)
+                     && rewritten.contains(u"/properties/share/exclusiveMinimum"_s),
+                 qPrintable(name + u": "_s + rewritten.join(u' ')));
+        const QByteArray text = QJsonDocument(sent.schema).toJson(QJsonDocument::Compact);
+        QVERIFY2(!text.contains("\"definitions\"") && !text.contains("draft-04") && !text.contains("\"exclusiveMinimum\":true"),
+                 text.constData());
+        // What is sent reads as 2020-12, and an answer the provider keeps to is judged by the original.
+        QVERIFY2(validateSchema(sent.schema).isEmpty(), qPrintable(name));
+        QVERIFY2(SchemaCompiler().compile(sent.schema).accepts(good), qPrintable(name));
+        // OpenAI and Anthropic take no tuple: its positions go into one "items" schema.
+        const bool tupleTaken = engine == EngineType::Gemini;
+        QCOMPARE(std::any_of(sent.changes.cbegin(), sent.changes.cend(),
+                             [](const SchemaChange &c) { return c.rule == u"tuple-to-items"_s; }),
+                 !tupleTaken);
+        for (const QJsonValue &answer : {good, zeroShare, longPoint})
+            QCOMPARE(original.accepts(normalizeNativeOutput(answer, sent)), original.accepts(answer));
+    }
+    for (const EngineType engine : {EngineType::OpenAICompatible, EngineType::Replay})
+        QVERIFY(schemaForEngine(schema, engine).unchanged());
+}
+
 void TestLint::checkSpecGivesLoadErrorsOrLint()
 {
     const QString path = Test::testDataPath(u"spec/lint/names.spec.json"_s);
