@@ -1023,7 +1023,8 @@ void TestCli::hostileSchemasRefusedAtLoad()
 {
     Fixture fx;
     const QProcessEnvironment env = isolatedEnvironment(fx.dir);
-    // validate on the fan-out at depth 25: refused at once, under a second.
+    // validate on the fan-out at depth 25: refused at once (a whole process in well under ten
+    // seconds even on a busy machine; checked through, it would run for hours).
     const QString schema25 = writeJson(fx.dir.filePath(u"fan25.json"_s), fanOutSchema(25));
     const QString instance = writeJson(fx.dir.filePath(u"instance.json"_s), QJsonObject{{u"v"_s, 7}});
     QElapsedTimer clock;
@@ -1032,7 +1033,7 @@ void TestCli::hostileSchemasRefusedAtLoad()
     const qint64 validateMs = clock.elapsed();
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("too expensive to check"), r.err.constData());
-    QVERIFY2(validateMs < 1000, qPrintable(QString::number(validateMs)));
+    QVERIFY2(validateMs < 10000, qPrintable(QString::number(validateMs)));
     qInfo("validate, fan-out depth 25: %lld ms", validateMs);
 
     // run with the fan-out at depth 40, and with a 10,000-level $ref chain: refused when the
@@ -1051,7 +1052,7 @@ void TestCli::hostileSchemasRefusedAtLoad()
         r = runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, fx.dbPath}, {}, 30000, env);
         QVERIFY2(r.exitCode == 2, qPrintable(c.name + u": "_s + QString::fromUtf8(r.err)));
         QVERIFY2(r.err.contains(c.says), r.err.constData());
-        QVERIFY2(clock.elapsed() < 5000, qPrintable(c.name));
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(c.name));
         QCOMPARE(fx.server.requestCount(), 0);
         r = runCli({u"lint"_s, spec}, {}, 30000, env);
         QVERIFY2(r.exitCode == 2 && r.err.contains(c.says), qPrintable(c.name + u": "_s + QString::fromUtf8(r.err)));
@@ -1125,7 +1126,7 @@ void TestCli::sigtermEndsRunInsideValidation()
     QVERIFY(finished.count() == 1 || finished.wait(10000));
     const qint64 ms = clock.elapsed();
     qInfo("run ended %lld ms after SIGTERM, inside validation", ms);
-    QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+    QVERIFY2(ms < 3000, qPrintable(QString::number(ms))); // about 60 ms on an idle machine
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QCOMPARE(fx.server.requestCount(), 1);
 }

@@ -1493,6 +1493,10 @@ QJsonObject fanOut(int depth)
     return {{u"$ref"_s, u"#/$defs/l0"_s}, {u"$defs"_s, defs}};
 }
 
+// What "fast" means for a refused or budgeted schema in a test: far below the hours an
+// unbounded check would take, far above what a loaded machine needs.
+constexpr qint64 kRefusedWithinMs = 20000;
+
 QJsonObject refChain(int length)
 {
     QJsonObject defs;
@@ -1520,7 +1524,9 @@ void TestSchema::hostileSchemasBounded()
         const QList<SchemaError> errors = validateSchema(schema);
         QVERIFY2(!errors.isEmpty() && errors.first().message.contains(says), name);
         qInfo("%s: refused in %lld ms", name, clock.elapsed());
-        QVERIFY2(clock.elapsed() < 1000, name);
+        // Unbounded, these would run for hours; the bound is loose so a busy machine passes
+        // (bench_schema holds the speed figures).
+        QVERIFY2(clock.elapsed() < kRefusedWithinMs, name);
     }
     // Under the limits: a fan-out of depth 14 (32,768 paths to one leaf) is usable, and
     // remembered verdicts make a valid value quick to accept.
@@ -1530,7 +1536,7 @@ void TestSchema::hostileSchemasBounded()
     clock.start();
     QVERIFY(fourteen.accepts(QJsonValue(u"ok"_s)));
     QVERIFY(fourteen.validate(QJsonValue(u"ok"_s)).valid);
-    QVERIFY2(clock.elapsed() < 200, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(clock.elapsed() < kRefusedWithinMs, qPrintable(QString::number(clock.elapsed())));
     QCOMPARE(refChain(200).size(), 2);
     QVERIFY(SchemaCompiler().compile(refChain(200)).accepts(QJsonValue(u"ok"_s)));
 
@@ -1550,7 +1556,7 @@ void TestSchema::hostileSchemasBounded()
     const SchemaValidationResult result = items.validate(many);
     QVERIFY(!result.valid);
     QVERIFY2(describe(result.errors).contains(u"too expensive to check"_s), qPrintable(describe(result.errors)));
-    QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(clock.elapsed() < kRefusedWithinMs, qPrintable(QString::number(clock.elapsed())));
 }
 
 #include "tst_schema.moc"
