@@ -101,6 +101,7 @@ public:
     QList<Message> fromNative(const QJsonArray &native) const override;
 
 private:
+    friend class ResponseCache;
     QPointer<ResponseCache> m_cache;
     QString m_runKey;
     int m_repeat = 0;

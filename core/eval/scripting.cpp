@@ -3,9 +3,9 @@
 #include <QCoreApplication>
 #include <QJSEngine>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -22,21 +22,40 @@ QString translate(const char *text)
     return QCoreApplication::translate("ExperimentScripts", text);
 }
 
-// The script as the body of a function of its inputs. An expression is returned; a script
-// with `return` is a body as written. The wrapper adds no line before the script, so the
-// engine's line numbers are the script's.
-QString wrapped(const QString &source)
+// The script as a function of its inputs, in either of two forms: an expression whose value
+// is returned, or a function body as written (statements, `return`). Neither adds a line
+// before the script, so the engine's line numbers are the script's.
+QString asExpression(const QString &source)
 {
-    static const QRegularExpression hasReturn(u"\\breturn\\b"_s);
-    const QString body = hasReturn.match(source).hasMatch() ? source : u"return ("_s + source + u"\n);"_s;
-    return u"(function (output, vars, expected, turns) { "_s + body + u"\n})"_s;
+    return u"(function (output, vars, expected, turns) { return ("_s + source + u"\n); })"_s;
 }
 
-QString errorText(const QJSValue &error)
+QString asBody(const QString &source)
 {
-    const int line = error.property(u"lineNumber"_s).toInt();
+    return u"(function (output, vars, expected, turns) { "_s + source + u"\n})"_s;
+}
+
+QString errorText(const QJSValue &error, int lines = 0)
+{
+    int line = error.property(u"lineNumber"_s).toInt();
+    // An error at the end of the script is found on the wrapper's last line.
+    if (lines > 0)
+        line = std::min(line, lines);
     const QString message = error.toString();
     return line > 0 ? translate("line %1: %2").arg(line).arg(message) : message;
+}
+
+// The script compiled (not run) as an expression if it is one, else as a body. On a syntax
+// error, the body's error (the one that says where a statement went wrong).
+QJSValue compile(QJSEngine &engine, const QString &source, QString *error)
+{
+    QJSValue function = engine.evaluate(asExpression(source));
+    if (!function.isError())
+        return function;
+    function = engine.evaluate(asBody(source));
+    if (function.isError())
+        *error = errorText(function, int(source.count(u'\n')) + 1);
+    return function;
 }
 
 // Calls setInterrupted(true) on the engine when the time limit passes before done().
@@ -86,24 +105,27 @@ QString checkScriptSyntax(const QString &source)
         return translate("the script is empty");
     // Evaluating the function expression compiles the script without running its body.
     QJSEngine engine;
-    const QJSValue function = engine.evaluate(wrapped(source));
-    if (function.isError())
-        return errorText(function);
-    return {};
+    QString error;
+    compile(engine, source, &error);
+    return error;
 }
 
 ScriptResult runScript(const QString &source, const ScriptInput &input, int timeoutMs)
 {
     ScriptResult result;
     QJSEngine engine;
-    const QJSValue function = engine.evaluate(wrapped(source));
-    if (function.isError()) {
-        result.error = errorText(function);
+    const QJSValue function = compile(engine, source, &result.error);
+    if (function.isError())
         return result;
-    }
-    const auto value = [&engine](const QJsonValue &v) { return engine.toScriptValue(v.toVariant()); };
-    const QJSValueList arguments{value(input.output), engine.toScriptValue(input.vars.toVariantMap()), value(input.expected),
-                                 engine.toScriptValue(input.turns.toVariantList())};
+    // Values cross as JSON text, read by the engine's own JSON.parse: exactly the JSON types.
+    const QJSValue json = engine.globalObject().property(u"JSON"_s);
+    const QJSValue parse = json.property(u"parse"_s);
+    const auto value = [&parse](const QJsonValue &v) {
+        if (v.isUndefined())
+            return QJSValue(QJSValue::UndefinedValue);
+        return parse.call({QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact))}).property(0);
+    };
+    const QJSValueList arguments{value(input.output), value(input.vars), value(input.expected), value(input.turns)};
     QJSValue returned;
     bool fired = false;
     {
@@ -122,7 +144,19 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
         return result;
     }
     result.ok = true;
-    result.value = returned.isUndefined() ? QJsonValue(QJsonValue::Undefined) : QJsonValue::fromVariant(returned.toVariant());
+    if (!returned.isUndefined()) {
+        // Back through JSON.stringify: functions and cycles cannot come out.
+        const QJSValue text = json.property(u"stringify"_s).call({returned});
+        if (text.isError()) {
+            result.ok = false;
+            result.error = translate("the script's result is not JSON: %1").arg(errorText(text));
+            return result;
+        }
+        if (text.isString()) {
+            const QJsonDocument doc = QJsonDocument::fromJson("[" + text.toString().toUtf8() + "]");
+            result.value = doc.array().at(0);
+        }
+    }
     return result;
 }
 

@@ -2,7 +2,7 @@
 
 // Inline JavaScript in experiments, on Qt's own engine (QJSEngine, from Qt Qml): the
 // `javascript` assertion and the `transform` of a case or an assertion. A script is an
-// expression (`output.color === 'yellow'`) or a function body with `return`; it sees `output`
+// expression (`output.color === 'yellow'`) or a function body (statements, `return`); it sees `output`
 // (the parsed output, or the text), `vars` (the case's), `expected`, and `turns` (the call's
 // messages). Each script runs in a fresh engine with nothing installed beyond the ECMAScript
 // built-ins: no `require`, no `XMLHttpRequest`, no console, no file, network or process

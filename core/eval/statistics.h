@@ -8,6 +8,7 @@
 // Every random draw comes from a generator seeded by the caller, so the same runs give the
 // same numbers on every machine.
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -46,12 +47,12 @@ double mcnemarExactP(int onlyA, int onlyB);
 
 // The 95% (or `level`) percentile bootstrap interval of the mean of `values` (per-case paired
 // differences), from `resamples` resamples of the cases with replacement.
-Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed, int resamples = 4000, double level = 0.95);
+Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed, int resamples = 2000, double level = 0.95);
 
 // Two-sided paired sign-flip test of "the mean difference is 0": each case's difference keeps
 // its size and gets a random sign. Exact when there are few differing cases; otherwise
 // `iterations` random flips. 1 when every difference is 0.
-double signFlipP(const QList<double> &values, std::uint64_t seed, int iterations = 10000);
+double signFlipP(const QList<double> &values, std::uint64_t seed, int iterations = 5000);
 
 // Unbiased estimators over n runs of a case of which c passed (n >= k):
 // pass@k = 1 - C(n-c, k) / C(n, k): at least one of k runs passes;

@@ -1946,35 +1946,35 @@ void TestEval::javascriptAssertions()
     };
     const auto passes = [&](const QByteArray &json) { return check(json, row); };
 
-    QVERIFY(passes(R"({"type":"javascript","value":"output.title === 'Fix login' && output.tags.length === 2"})").passed);
-    QVERIFY(passes(R"({"type":"javascript","value":"vars.ticket === 7 && expected.title === output.title"})").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"output.title === 'Fix login' && output.tags.length === 2"})j").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"vars.ticket === 7 && expected.title === output.title"})j").passed);
     // The call's messages are in scope: the last one carries submit_output.
-    QVERIFY(passes(R"({"type":"javascript","value":"turns.length === 3"})").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"turns.length === 3"})j").passed);
     // A function body with return, over several lines.
-    QVERIFY(passes(R"({"type":"javascript","value":"const n = output.n;\nif (n > 2)\n  return true;\nreturn false;"})").passed);
-    const AssertionResult failing = passes(R"({"type":"javascript","value":"output.n > 10"})");
+    QVERIFY(passes(R"j({"type":"javascript","value":"const n = output.n;\nif (n > 2)\n  return true;\nreturn false;"})j").passed);
+    const AssertionResult failing = passes(R"j({"type":"javascript","value":"output.n > 10"})j");
     QVERIFY(!failing.passed);
     QCOMPARE(failing.reason, u"the script returned false"_s);
     // A number is a score against the threshold; an object says pass and why.
-    QVERIFY(passes(R"({"type":"javascript","value":"output.n / 4"})").passed);
-    QVERIFY(!passes(R"({"type":"javascript","value":"output.n / 4","threshold":0.9})").passed);
-    const AssertionResult said = passes(R"({"type":"javascript","value":"({pass: false, reason: 'too short: ' + output.title.length})"})");
+    QVERIFY(passes(R"j({"type":"javascript","value":"output.n / 4"})j").passed);
+    QVERIFY(!passes(R"j({"type":"javascript","value":"output.n / 4","threshold":0.9})j").passed);
+    const AssertionResult said = passes(R"j({"type":"javascript","value":"({pass: false, reason: 'too short: ' + output.title.length})"})j");
     QVERIFY(!said.passed);
     QCOMPARE(said.reason, u"too short: 9"_s);
 
-    const AssertionResult thrown = passes(R"({"type":"javascript","value":"if (output.n === 3) throw new Error('boom at ' + output.n); return true;"})");
+    const AssertionResult thrown = passes(R"j({"type":"javascript","value":"if (output.n === 3) throw new Error('boom at ' + output.n); return true;"})j");
     QVERIFY(!thrown.passed);
     QVERIFY2(thrown.reason.contains(u"the script threw"_s) && thrown.reason.contains(u"boom at 3"_s), qPrintable(thrown.reason));
 
     // An endless script is stopped at its limit, not hung on.
     QElapsedTimer clock;
     clock.start();
-    const AssertionResult endless = passes(R"({"type":"javascript","value":"while (true) {}","timeout_ms":300})");
+    const AssertionResult endless = passes(R"j({"type":"javascript","value":"while (true) {}","timeout_ms":300})j");
     QVERIFY(!endless.passed);
     QVERIFY2(endless.reason.contains(u"longer than its limit of 300 ms"_s), qPrintable(endless.reason));
     QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
     // The same for an endless transform.
-    const AssertionResult endlessTransform = passes(R"({"type":"status","transform":"for (;;) {}","timeout_ms":200})");
+    const AssertionResult endlessTransform = passes(R"j({"type":"status","transform":"for (;;) {}","timeout_ms":200})j");
     QVERIFY(!endlessTransform.passed);
     QVERIFY2(endlessTransform.reason.contains(u"the assertion's transform failed"_s), qPrintable(endlessTransform.reason));
 
@@ -1986,24 +1986,24 @@ void TestEval::javascriptAssertions()
         QVERIFY2(!r.passed, script);
         QVERIFY2(r.reason.contains(u"ReferenceError"_s), qPrintable(QString::fromLatin1(script) + u": "_s + r.reason));
     }
-    QVERIFY(passes(R"({"type":"javascript","value":"typeof require === 'undefined' && typeof XMLHttpRequest === 'undefined' && typeof Qt === 'undefined'"})").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"typeof require === 'undefined' && typeof XMLHttpRequest === 'undefined' && typeof Qt === 'undefined'"})j").passed);
     // Each script runs in a fresh engine: what one leaves behind, the next does not see.
-    QVERIFY(passes(R"({"type":"javascript","value":"globalThis.leak = 1; return true;"})").passed);
-    QVERIFY(passes(R"({"type":"javascript","value":"typeof leak === 'undefined'"})").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"leak = 1; return leak === 1;"})j").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"typeof leak === 'undefined'"})j").passed);
 
     // A transform on an assertion reshapes the output for that check only.
-    QVERIFY(passes(R"({"type":"equals","pointer":"/t","value":"FIX LOGIN","transform":"({t: output.title.toUpperCase()})"})").passed);
-    QVERIFY(!passes(R"({"type":"equals","pointer":"/title","value":"FIX LOGIN"})").passed);
-    QVERIFY(passes(R"({"type":"contains","pointer":"","value":"auth","transform":"output.tags"})").passed);
+    QVERIFY(passes(R"j({"type":"equals","pointer":"/t","value":"FIX LOGIN","transform":"({t: output.title.toUpperCase()})"})j").passed);
+    QVERIFY(!passes(R"j({"type":"equals","pointer":"/title","value":"FIX LOGIN"})j").passed);
+    QVERIFY(passes(R"j({"type":"contains","pointer":"","value":"auth","transform":"output.tags"})j").passed);
     // A case's transform comes first, then the assertion's.
     DatasetRow transformed = row;
     transformed.transform = u"({title: output.title.toLowerCase(), n: output.n * 2})"_s;
-    QVERIFY(check(R"({"type":"equals","pointer":"/n","value":6})", transformed).passed);
-    QVERIFY(check(R"({"type":"javascript","value":"output.title === 'fix login'"})", transformed).passed);
-    QVERIFY(check(R"({"type":"equals","pointer":"/n","value":7,"transform":"({n: output.n + 1})"})", transformed).passed);
+    QVERIFY(check(R"j({"type":"equals","pointer":"/n","value":6})j", transformed).passed);
+    QVERIFY(check(R"j({"type":"javascript","value":"output.title === 'fix login'"})j", transformed).passed);
+    QVERIFY(check(R"j({"type":"equals","pointer":"/n","value":7,"transform":"({n: output.n + 1})"})j", transformed).passed);
     DatasetRow broken = row;
     broken.transform = u"output.missing.field"_s;
-    const AssertionResult brokenResult = check(R"({"type":"status"})", broken);
+    const AssertionResult brokenResult = check(R"j({"type":"status"})j", broken);
     QVERIFY(!brokenResult.passed);
     QVERIFY2(brokenResult.reason.contains(u"the case's transform failed"_s) && brokenResult.reason.contains(u"TypeError"_s),
              qPrintable(brokenResult.reason));
@@ -2024,9 +2024,9 @@ void TestEval::javascriptInAnExperiment()
                                                      "{\"id\":\"b\",\"input\":\"Plan the fail ticket\",\"vars\":{\"want\":\"ok\"}}\n"
                                                      "{\"id\":\"c\",\"input\":\"Plan the fail ticket again\",\"vars\":{\"want\":\"bad\"},"
                                                      "\"transform\":\"({title: output.title.toUpperCase()})\"}\n"));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
         "assert":[{"type":"javascript","name":"wanted","value":"output.title.toLowerCase() === vars.want"},
-                  {"type":"equals","name":"loud","pointer":"/t","value":"OK","transform":"({t: output.title.toUpperCase()})"}]})"));
+                  {"type":"equals","name":"loud","pointer":"/t","value":"OK","transform":"({t: output.title.toUpperCase()})"}]})j"));
     const QString db = dir.filePath(u"h.sqlite"_s);
     const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
     QVERIFY2(r.exit == 1, r.err.constData());
@@ -2046,16 +2046,16 @@ void TestEval::javascriptInAnExperiment()
     QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
 
     // An endless script: every run fails at the limit, the experiment still ends.
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
-        "assert":[{"type":"javascript","value":"while (true) {}","timeout_ms":250}]})"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"javascript","value":"while (true) {}","timeout_ms":250}]})j"));
     const CliRun endless = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
     QVERIFY2(endless.exit == 1, endless.err.constData());
     QCOMPARE(endless.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"failed"_s).toInt(), 3);
 
     // A syntax error: exit 2 with its place, nothing sent.
     const int before = requestCount(server);
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
-        "assert":[{"type":"status"},{"type":"javascript","value":"const a = 1;\nreturn a ==;"}]})"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"status"},{"type":"javascript","value":"const a = 1;\nreturn a ==;"}]})j"));
     const CliRun bad = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
     QCOMPARE(bad.exit, 2);
     QVERIFY2(bad.err.contains("/assert/1") && bad.err.contains("line 2: SyntaxError"), bad.err.constData());
