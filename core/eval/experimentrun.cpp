@@ -439,23 +439,23 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     // Commands run one after another per run; they may be slow, the calls keep going meanwhile.
     const QString workingDir = m_experiment.path.isEmpty() ? QString() : QFileInfo(m_experiment.path).absolutePath();
     auto state = std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
+    // Each verdict as it comes; the run is complete with the last one.
+    const auto collect = [this, run, state](const AssertionResult &r) {
+        state->first.append(r);
+        if (--state->second == 0)
+            complete(run, state->first);
+    };
     for (const Assertion &a : std::as_const(async)) {
         if (a.type == u"judge"_s) {
-            startJudge(a, record, [this, run, state](const AssertionResult &r) {
-                state->first.append(r);
-                if (--state->second == 0)
-                    complete(run, state->first);
-            });
+            startJudge(a, record, collect);
             continue;
         }
         if (a.type != u"command"_s && needsScript(a, row)) {
             // Sandboxed scripts need no trust; they run on a worker thread.
             auto *script = new ScriptedAssertion(a, record, row, this);
-            connect(script, &ScriptedAssertion::finished, this, [this, run, state, script](const AssertionResult &r) {
+            connect(script, &ScriptedAssertion::finished, this, [collect, script](const AssertionResult &r) {
                 script->deleteLater();
-                state->first.append(r);
-                if (--state->second == 0)
-                    complete(run, state->first);
+                collect(r);
             });
             script->start();
             continue;
@@ -466,17 +466,13 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
             r.name = a.name;
             r.weight = a.weight;
             r.reason = translate("not run: the experiment is not trusted to run programs");
-            state->first.append(r);
-            if (--state->second == 0)
-                complete(run, state->first);
+            collect(r);
             continue;
         }
         auto *command = new CommandAssertion(a, record, workingDir, this);
-        connect(command, &CommandAssertion::finished, this, [this, run, state, command](const AssertionResult &r) {
+        connect(command, &CommandAssertion::finished, this, [collect, command](const AssertionResult &r) {
             command->deleteLater();
-            state->first.append(r);
-            if (--state->second == 0)
-                complete(run, state->first);
+            collect(r);
         });
         command->start();
     }

@@ -42,6 +42,15 @@ QString money(const QJsonValue &value)
     return value.isNull() || value.isUndefined() ? translate("no price") : u"$"_s + QString::number(value.toDouble(), 'f', 4);
 }
 
+// A section heading and the header row of its table.
+QString tableStart(const QString &title, const QStringList &headers)
+{
+    QString html = u"<h2>"_s + esc(title) + u"</h2>\n<table><tr>"_s;
+    for (const QString &h : headers)
+        html += u"<th>"_s + esc(h) + u"</th>"_s;
+    return html + u"</tr>\n"_s;
+}
+
 QString percent(double fraction)
 {
     return QString::number(fraction * 100, 'f', 1);
@@ -53,11 +62,9 @@ QString comparisonsHtml(const QJsonObject &summary)
     QString html;
     const QJsonArray comparisons = summary.value(u"comparisons"_s).toArray();
     if (!comparisons.isEmpty()) {
-        html += u"<h2>"_s + esc(translate("Comparisons")) + u"</h2>\n<table><tr>"_s;
-        for (const QString &h : {translate("A"), translate("B"), translate("Cases"), translate("B \u2212 A (points)"),
-                                 translate("95% interval"), translate("p"), translate("Score B \u2212 A"), translate("In words")})
-            html += u"<th>"_s + esc(h) + u"</th>"_s;
-        html += u"</tr>\n"_s;
+        html += tableStart(translate("Comparisons"),
+                           {translate("A"), translate("B"), translate("Cases"), translate("B \u2212 A (points)"),
+                            translate("95% interval"), translate("p"), translate("Score B \u2212 A"), translate("In words")});
         for (const QJsonValue &c : comparisons) {
             const QJsonObject comparison = c.toObject();
             const QJsonArray ci = comparison.value(u"ci95"_s).toArray();
@@ -80,9 +87,7 @@ QString comparisonsHtml(const QJsonObject &summary)
         repeats |= v.toObject().contains(u"pass_at_k"_s);
     if (!repeats)
         return html;
-    html += u"<h2>"_s + esc(translate("Over repeats")) + u"</h2>\n<p><small>"_s
-            + esc(translate("pass@k: the chance that at least one of k runs of a case passes; pass^k: that all k pass."))
-            + u"</small></p>\n<table><tr><th>"_s + esc(translate("Variant")) + u"</th><th>k</th><th>pass@k</th><th>pass^k</th></tr>\n"_s;
+    html += tableStart(translate("Over repeats"), {translate("Variant"), u"k"_s, u"pass@k"_s, u"pass^k"_s});
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
         const QJsonObject variant = v.toObject();
         const QJsonObject atK = variant.value(u"pass_at_k"_s).toObject();
@@ -93,7 +98,9 @@ QString comparisonsHtml(const QJsonObject &summary)
                     + percent(hatK.value(it.key()).toDouble()) + u"%</td></tr>\n"_s;
         }
     }
-    html += u"</table>\n"_s;
+    html += u"</table>\n<p><small>"_s
+            + esc(translate("pass@k: the chance that at least one of k runs of a case passes; pass^k: that all k pass."))
+            + u"</small></p>\n"_s;
     return html;
 }
 
@@ -125,12 +132,10 @@ QString experimentHtml(const QJsonObject &summary)
     html += u"<h1>"_s + esc(summary.value(u"name"_s).toString()) + u"</h1>\n"_s;
     html += u"<p><small>"_s + esc(translate("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger())) + u"</small></p>\n"_s;
 
-    html += u"<h2>"_s + esc(translate("Variants")) + u"</h2>\n<table><tr>"_s;
-    for (const QString &h : {translate("Variant"), translate("Cases"), translate("Passed"), translate("Failed"), translate("Flaky"),
-                             translate("Pass rate"), translate("Runs"), translate("Tokens in / out"), translate("Cost"),
-                             translate("Latency p50 / p95")})
-        html += u"<th>"_s + esc(h) + u"</th>"_s;
-    html += u"</tr>\n"_s;
+    html += tableStart(translate("Variants"),
+                       {translate("Variant"), translate("Cases"), translate("Passed"), translate("Failed"), translate("Flaky"),
+                        translate("Pass rate"), translate("Runs"), translate("Tokens in / out"), translate("Cost"),
+                        translate("Latency p50 / p95")});
     for (const QJsonValue &v : variants) {
         const QJsonObject variant = v.toObject();
         const QJsonObject tokens = variant.value(u"tokens"_s).toObject();

@@ -649,6 +649,36 @@ void TestEval::evalEndToEnd()
         QVERIFY(first.value(u"call_id"_s).toInteger() > 0);
         QCOMPARE(first.value(u"assertions"_s).toArray().size(), 2);
     }
+    // pass@k and pass^k per variant, for k = 1..3, worked out here from each case's passes:
+    // pass@k = 1 - C(3-c, k)/C(3, k), pass^k = C(c, k)/C(3, k), averaged over the 6 cases.
+    const auto choose = [](int n, int k) { return k < 0 || k > n ? 0.0 : n == 3 && (k == 1 || k == 2) ? 3.0 : k == 0 || k == n ? 1.0 : 2.0; };
+    for (int v = 0; v < 3; ++v) {
+        const QJsonObject variant = variants.at(v).toObject();
+        const QString name = variant.value(u"name"_s).toString();
+        QList<int> passes;
+        for (const QJsonValue &c : cells) {
+            if (c.toObject().value(u"variant"_s).toString() != name)
+                continue;
+            int good = 0;
+            for (const QJsonValue &run : c.toObject().value(u"runs"_s).toArray())
+                good += run.toObject().value(u"passed"_s).toBool() ? 1 : 0;
+            passes.append(good);
+        }
+        QCOMPARE(passes.size(), 6);
+        for (int k = 1; k <= 3; ++k) {
+            double atK = 0, hatK = 0;
+            for (int c : passes) {
+                atK += 1 - choose(3 - c, k) / choose(3, k);
+                hatK += choose(c, k) / choose(3, k);
+            }
+            const QString key = QString::number(k);
+            QVERIFY(qAbs(variant.value(u"pass_at_k"_s).toObject().value(key).toDouble() - atK / 6) < 1e-12);
+            QVERIFY(qAbs(variant.value(u"pass_hat_k"_s).toObject().value(key).toDouble() - hatK / 6) < 1e-12);
+        }
+    }
+    // The base variant: 2 cases always, 2 never, the 2 flaky ones some of the time.
+    const QJsonObject baseAtK = variants.at(0).toObject().value(u"pass_at_k"_s).toObject();
+    QVERIFY(baseAtK.value(u"3"_s).toDouble() == 4.0 / 6 && variants.at(0).toObject().value(u"pass_hat_k"_s).toObject().value(u"3"_s).toDouble() == 2.0 / 6);
     // --out: one line per run.
     QFile lines(out);
     QVERIFY(lines.open(QIODevice::ReadOnly));
@@ -747,7 +777,9 @@ void TestEval::resumeAfterKill()
     int requestsBefore = 0;
     server.run([&requestsBefore](FakeProvider &p) { requestsBefore = int(p.requestCount()); });
 
-    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id});
+    // Without the response cache, which would answer the first turns the killed runs already
+    // got: the exact count below is of the runs the resume makes again.
+    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--no-cache"_s});
     QVERIFY2(resumed.exit == 0, resumed.err.constData());
     QCOMPARE(resumed.summary.value(u"experiment_id"_s).toInteger(), id.toLongLong());
     QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), 20);
@@ -1834,6 +1866,11 @@ void TestEval::responseCache()
     QVERIFY(firstA.value(u"cost_usd"_s).toDouble() > 0);
     for (const QJsonObject &line : outLines())
         QCOMPARE(line.value(u"cached"_s).toBool(), false);
+    // The planted answers do not change between repeats: pass@k and pass^k are the pass rate.
+    for (const char *k : {"1", "2"}) {
+        QVERIFY(qFuzzyCompare(firstA.value(u"pass_at_k"_s).toObject().value(QLatin1StringView(k)).toDouble(), firstA.value(u"pass_rate"_s).toDouble()));
+        QVERIFY(qFuzzyCompare(firstA.value(u"pass_hat_k"_s).toObject().value(QLatin1StringView(k)).toDouble(), firstA.value(u"pass_rate"_s).toDouble()));
+    }
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM response_cache"_s), 120);
     // Neither the key nor a header is kept.
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM response_cache WHERE reply LIKE '%sk-eval%' OR key LIKE '%sk-eval%'"_s), 0);
