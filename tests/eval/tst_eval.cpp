@@ -4,6 +4,7 @@
 // counts, exit codes, a bad experiment that sends nothing, and --resume after SIGKILL.
 
 #include "core/eval/assertions.h"
+#include "core/eval/baseline.h"
 #include "core/eval/experiment.h"
 #include "core/eval/pricetable.h"
 #include "core/eval/scripting.h"
@@ -351,6 +352,7 @@ private Q_SLOTS:
     void statisticsCoverage();
     void pairedComparisonPlanted();
     void baselineRegressions();
+    void baselineByHand();
     void responseCache();
     void javascriptAssertions();
     void javascriptInAnExperiment();
@@ -705,6 +707,10 @@ void TestEval::evalEndToEnd()
     QCOMPARE(text.count(u"<td class=\"fail\""_s), 10);
     QVERIFY(text.contains(u"<th>one turn</th>"_s));
     QVERIFY(text.contains(u"expected &quot;ok&quot;, got &quot;bad&quot;"_s)); // escaped
+    // With repeats, pass@k and pass^k per variant and k; three variants, three comparisons.
+    QVERIFY(text.contains(u"<h2>Over repeats</h2>"_s));
+    QCOMPARE(text.count(u"<tr><td>base</td><td class=\"num\">"_s), 3 + 2); // k = 1..3, and two comparisons with base as A
+    QCOMPARE(r.summary.value(u"comparisons"_s).toArray().size(), 3);
     // Only the passing cases: exit 0.
     const CliRun passing = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--only"_s, u"pass1"_s, u"--only"_s, u"pass2"_s});
     QCOMPARE(passing.exit, 1); // "one turn" still fails them
@@ -2097,6 +2103,79 @@ void TestEval::javascriptInAnExperiment()
     QCOMPARE(bad.exit, 2);
     QVERIFY2(bad.err.contains("/assert/1") && bad.err.contains("line 2: SyntaxError"), bad.err.constData());
     QCOMPARE(requestCount(server), before);
+}
+
+// The baseline comparison on runs made up here: a steady case that turned flaky, a fix, a
+// regression of a critical case, per-assertion counts and the cost and latency deltas; one
+// variant on each side is matched although the names differ.
+void TestEval::baselineByHand()
+{
+    const auto storedRun = [](const QString &caseId, int repeat, bool passed, double cost, qint64 latency) {
+        ExperimentRunRecord r;
+        r.caseId = caseId;
+        r.variant = u"old"_s;
+        r.repeat = repeat;
+        r.status = u"completed"_s;
+        r.passed = passed;
+        r.costUsd = cost;
+        r.latencyMs = latency;
+        AssertionResult a;
+        a.type = u"equals"_s;
+        a.name = u"title"_s;
+        a.passed = passed;
+        r.assertions = QJsonArray{a.toJson()};
+        return r;
+    };
+    // Before: x and z passed both repeats, y failed both.
+    QList<ExperimentRunRecord> before;
+    for (int k = 0; k < 2; ++k) {
+        before.append(storedRun(u"x"_s, k, true, 0.01, 100));
+        before.append(storedRun(u"y"_s, k, false, 0.01, 100));
+        before.append(storedRun(u"z"_s, k, true, 0.01, 100));
+    }
+    before.append(storedRun(u"gone"_s, 0, true, 0.01, 100)); // not in this run: not compared
+    // Now: x passes once (flaky), y passes, z fails.
+    const auto run = [](bool passed) {
+        AssertionResult a;
+        a.type = u"equals"_s;
+        a.name = u"title"_s;
+        a.passed = passed;
+        return QJsonObject{{u"passed"_s, passed}, {u"cost_usd"_s, 0.02}, {u"latency_ms"_s, 300}, {u"assertions"_s, QJsonArray{a.toJson()}}};
+    };
+    const auto cell = [&run](const QString &id, bool first, bool second) {
+        return QJsonObject{{u"case"_s, id}, {u"variant"_s, u"new"_s}, {u"passed"_s, first && second}, {u"flaky"_s, first != second},
+                           {u"runs"_s, QJsonArray{run(first), run(second)}}};
+    };
+    const QJsonObject summary{{u"variants"_s, QJsonArray{QJsonObject{{u"name"_s, u"new"_s}}}},
+                              {u"cells"_s, QJsonArray{cell(u"x"_s, true, false), cell(u"y"_s, true, true), cell(u"z"_s, false, false)}}};
+    const BaselineComparison c = compareWithBaseline(summary, 7, before, {u"z"_s});
+    QCOMPARE(c.run, 7);
+    QCOMPARE(c.regressions, QStringList{u"z"_s});
+    QCOMPARE(c.fixes, QStringList{u"y"_s});
+    QCOMPARE(c.newlyFlaky, QStringList{u"x"_s});
+    QCOMPARE(c.criticalRegressions, QStringList{u"z"_s});
+    QVERIFY(c.fails());
+    QVERIFY(!c.significant); // 2 worse (x, z) against 1 better: p = 1
+    QCOMPARE(c.variants.size(), 1);
+    const BaselineVariant &v = c.variants.first();
+    QCOMPARE(v.baselineVariant, u"old"_s);
+    QCOMPARE(v.cases, 3);
+    QCOMPARE(v.worse, 2);
+    QCOMPARE(v.better, 1);
+    QCOMPARE(v.pValue, 1.0);
+    QCOMPARE(v.passRateBefore, 2.0 / 3);
+    QCOMPARE(v.passRateNow, 1.0 / 3);
+    QVERIFY(v.costDeltaUsd && qAbs(*v.costDeltaUsd - (6 * 0.02 - 6 * 0.01)) < 1e-12);
+    QCOMPARE(v.latencyP50DeltaMs, 200);
+    // The title check regressed in x and z and was fixed in y.
+    QCOMPARE(v.assertions.size(), 1);
+    QCOMPARE(v.assertions.at(0).toObject().value(u"regressions"_s).toInt(), 2);
+    QCOMPARE(v.assertions.at(0).toObject().value(u"fixes"_s).toInt(), 1);
+    const QJsonObject json = c.toJson();
+    QCOMPARE(json.value(u"newly_flaky"_s).toArray(), QJsonArray{u"x"_s});
+    QCOMPARE(json.value(u"significant"_s).toBool(), false);
+    // Without the critical mark nothing fails: one regression is not beyond chance.
+    QVERIFY(!compareWithBaseline(summary, 7, before, {}).fails());
 }
 
 QTEST_GUILESS_MAIN(TestEval)
