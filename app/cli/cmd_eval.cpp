@@ -1,16 +1,19 @@
 // callscope-cli eval: an experiment (a spec over a dataset, variants, repeats, assertions).
 //
 //   eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--html REPORT.html] [--resume ID]
-//        [--only CASE_ID]... [--db PATH] [--allow-tool NAME]...
+//        [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--baseline ID|latest] [--fail-under RATE]
 //
-// Prints the summary {"experiment_id", "name", "variants": [...], "cells": [...]}; one --out
-// line per run. The first line on stderr, before any request, is "experiment <id>: <name>".
-// Exit 0 when every case passed in every variant, 1 when any did not, 2 for an unreadable or
-// invalid experiment (each fault with where it is).
+// Prints the summary {"experiment_id", "name", "variants": [...], "comparisons": [...],
+// "cells": [...]}; one --out line per run. The first line on stderr, before any request, is
+// "experiment <id>: <name>". Exit 0 when every case passed in every variant, 1 when any did
+// not, 2 for an unreadable or invalid experiment (each fault with where it is). With
+// --baseline or --fail-under those gates decide instead: 1 for a significant regression
+// against the baseline, a regression of a critical case, or a pass rate below RATE.
 
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
 #include "app/cli/storecommand.h"
+#include "core/eval/baseline.h"
 #include "core/eval/experimentrun.h"
 #include "core/eval/report.h"
 #include "core/service/scheduler.h"
@@ -70,16 +73,25 @@ int runEval(const QStringList &arguments)
     parser.addOption({u"prices"_s, tr("A price table (JSON) instead of the one in the settings or shipped."), u"FILE"_s});
     parser.addOption({u"resubmit-unknown"_s, tr("Through a batch API: send again the requests of provider batches whose "
                                                "creation got no answer (they may exist at the provider).")});
+    parser.addOption({u"baseline"_s, tr("Compare with this stored experiment run (an id, or latest: the newest "
+                                        "earlier run of the same name); exit 1 on a significant regression or a "
+                                        "regression of a critical case."), u"ID"_s});
+    parser.addOption({u"fail-under"_s, tr("Exit 1 when a variant's pass rate is below RATE (0 to 1, or a percentage "
+                                          "such as 85%)."), u"RATE"_s});
+    parser.addOption({u"no-cache"_s, tr("Send every request; neither read nor fill the response cache.")});
+    parser.addOption({u"refresh-cache"_s, tr("Send every request and replace what the response cache holds for it.")});
     parser.addOption({u"help"_s, tr("Show this help.")});
     if (!parseOrComplain(parser, u"eval"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(qPrintable(tr("Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
                                  "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
-                                 "[--allow-tool NAME]... [--resubmit-unknown]\n\nRuns every case of the dataset in every variant, "
+                                 "[--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE]\n\n"
+                                 "Runs every case of the dataset in every variant, "
                                  "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
                                  "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
-                                 "or invalid.\n")),
+                                 "or invalid. With --baseline or --fail-under: 1 only for a significant regression, "
+                                 "a regression of a critical case or a pass rate below RATE.\n")),
                    stdout);
         return ExitOk;
     }
@@ -104,6 +116,27 @@ int runEval(const QStringList &arguments)
             printError(tr("--resume needs an experiment id (a number)"));
             return ExitUsage;
         }
+    }
+
+    if (parser.isSet(u"no-cache"_s) && parser.isSet(u"refresh-cache"_s)) {
+        printError(tr("--no-cache and --refresh-cache cannot be used together"));
+        return ExitUsage;
+    }
+    std::optional<double> failUnder;
+    if (parser.isSet(u"fail-under"_s)) {
+        QString text = parser.value(u"fail-under"_s).trimmed();
+        const bool percent = text.endsWith(u'%');
+        if (percent)
+            text.chop(1);
+        bool ok = false;
+        double rate = text.toDouble(&ok);
+        if (percent)
+            rate /= 100;
+        if (!ok || rate < 0 || rate > 1) {
+            printError(tr("--fail-under needs a pass rate from 0 to 1, or a percentage such as 85%"));
+            return ExitUsage;
+        }
+        failUnder = rate;
     }
 
     PriceTable prices = PriceTable::fromSettings();
@@ -137,6 +170,24 @@ int runEval(const QStringList &arguments)
             printError(tr("--only %1: the dataset has no case with that id").arg(id));
             return ExitUsage;
         }
+    }
+
+    // The baseline is found before this run is stored, so "latest" is the run before it.
+    std::optional<qint64> baselineId;
+    QList<ExperimentRunRecord> baselineRuns;
+    if (parser.isSet(u"baseline"_s)) {
+        QString error;
+        baselineId = resolveBaseline(context.store(), parser.value(u"baseline"_s), experiment.name, resumeId.value_or(0), &error);
+        if (!baselineId) {
+            printError(tr("--baseline: %1").arg(error));
+            return ExitUsage;
+        }
+        auto runs = context.store()->experimentRuns(*baselineId);
+        if (!runs) {
+            printError(tr("--baseline: %1").arg(runs.error().message));
+            return ExitFailed;
+        }
+        baselineRuns = runs.value();
     }
 
     // The stored experiment: a new one, or the one to resume (same definition only).
@@ -180,6 +231,10 @@ int runEval(const QStringList &arguments)
         settings.resubmitUnknown = parser.isSet(u"resubmit-unknown"_s);
         run.setBatchSettings(settings);
     }
+    if (parser.isSet(u"no-cache"_s))
+        run.setCacheMode(ResponseCache::Mode::Off);
+    else if (parser.isSet(u"refresh-cache"_s))
+        run.setCacheMode(ResponseCache::Mode::Refresh);
     run.setPreviousRuns(previous);
     run.setStoredCalls(started.storedCalls);
     run.setRunLock(started.lock);
@@ -208,6 +263,7 @@ int runEval(const QStringList &arguments)
                                {u"call_id"_s, r.callId ? QJsonValue(*r.callId) : QJsonValue(QJsonValue::Null)},
                                {u"status"_s, r.status},
                                {u"passed"_s, r.passed},
+                               {u"cached"_s, r.cached},
                                {u"latency_ms"_s, r.latencyMs},
                                {u"cost_usd"_s, r.costUsd ? QJsonValue(*r.costUsd) : QJsonValue(QJsonValue::Null)},
                                {u"assertions"_s, r.assertions}};
@@ -289,7 +345,17 @@ int runEval(const QStringList &arguments)
     if (terminal)
         std::fputs("\r\033[K", stderr);
 
-    const QJsonObject summary = run.summary();
+    QJsonObject summary = run.summary();
+    std::optional<BaselineComparison> baseline;
+    if (baselineId) {
+        QSet<QString> critical;
+        for (const DatasetRow &row : experiment.rows) {
+            if (row.critical)
+                critical.insert(row.id);
+        }
+        baseline = compareWithBaseline(summary, *baselineId, baselineRuns, critical);
+        summary.insert(u"baseline"_s, baseline->toJson());
+    }
     printJson(summary);
     if (parser.isSet(u"junit"_s)) {
         QString error;
@@ -313,7 +379,34 @@ int runEval(const QStringList &arguments)
                                                     .arg(parser.isSet(u"db"_s) ? u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath() : QString())));
         return ExitFailed;
     }
-    return run.allPassed() ? ExitOk : ExitFailed;
+    if (!baseline && !failUnder)
+        return run.allPassed() ? ExitOk : ExitFailed;
+    // The gates decide: regressions against the baseline, and the pass rate.
+    bool failing = false;
+    if (baseline && baseline->fails()) {
+        failing = true;
+        if (!baseline->criticalRegressions.isEmpty())
+            printError(tr("regression of a critical case against experiment %1: %2")
+                           .arg(*baselineId)
+                           .arg(baseline->criticalRegressions.join(u", "_s)));
+        if (baseline->significant)
+            printError(QCoreApplication::translate("Cli", "%n case(s) regressed against experiment %1, more than chance "
+                                                          "explains (see \"baseline\")", nullptr, int(baseline->regressions.size()))
+                           .arg(*baselineId));
+    }
+    if (failUnder) {
+        for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
+            const QJsonObject variant = v.toObject();
+            if (variant.value(u"pass_rate"_s).toDouble() < *failUnder) {
+                failing = true;
+                printError(tr("variant %1 passes %2% of its cases, under %3%")
+                               .arg(variant.value(u"name"_s).toString())
+                               .arg(variant.value(u"pass_rate"_s).toDouble() * 100, 0, 'f', 1)
+                               .arg(*failUnder * 100, 0, 'f', 1));
+            }
+        }
+    }
+    return failing ? ExitFailed : ExitOk;
 }
 
 } // namespace Callscope::Cli

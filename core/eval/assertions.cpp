@@ -1,5 +1,7 @@
 #include "core/eval/assertions.h"
 
+#include "core/eval/scripting.h"
+
 #include "core/model/jsonpointer.h"
 #include "core/model/message.h"
 #include "core/model/specio.h"
@@ -361,6 +363,16 @@ const QHash<QString, Type> &types()
               return QString();
           },
           nullptr}},
+        // Checked with its script by evaluateScripted() (core/eval/scripting.h).
+        {u"javascript"_s,
+         {[](const Assertion &a) {
+              const QJsonValue value = a.params.value(u"value"_s);
+              if (!value.isString())
+                  return translate("needs \"value\", a JavaScript expression or function body");
+              const QString error = checkScriptSyntax(value.toString());
+              return error.isEmpty() ? QString() : translate("\"value\": %1").arg(error);
+          },
+          nullptr}},
     };
     return table;
 }
@@ -421,7 +433,17 @@ QString checkAssertion(const Assertion &assertion)
     if (it == types().end()) {
         return translate("unknown assertion type \"%1\" (known: %2)").arg(assertion.type, assertionTypes().join(u", "_s));
     }
-    return it->check(assertion);
+    if (const QString problem = it->check(assertion); !problem.isEmpty())
+        return problem;
+    // Any assertion may reshape the output with a script before it checks it.
+    const QJsonValue transform = assertion.params.value(u"transform"_s);
+    if (!transform.isUndefined()) {
+        if (!transform.isString())
+            return translate("\"transform\" must be a JavaScript string");
+        if (const QString error = checkScriptSyntax(transform.toString()); !error.isEmpty())
+            return translate("\"transform\": %1").arg(error);
+    }
+    return {};
 }
 
 bool isAsyncAssertion(const QString &type)

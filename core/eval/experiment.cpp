@@ -1,4 +1,6 @@
 #include "core/eval/experiment.h"
+
+#include "core/eval/scripting.h"
 #include "core/model/boundedread.h"
 
 #include "core/eval/assertions.h"
@@ -109,6 +111,24 @@ std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &wher
         row.attachments.append(QDir(baseDir).absoluteFilePath(p.toString()));
     }
     row.expected = object.value(u"expected"_s);
+    const QJsonValue critical = object.value(u"critical"_s);
+    if (!critical.isUndefined() && !critical.isBool()) {
+        errors->append({where, translate("\"critical\" must be true or false")});
+        return std::nullopt;
+    }
+    row.critical = critical.toBool();
+    const QJsonValue transform = object.value(u"transform"_s);
+    if (!transform.isUndefined()) {
+        if (!transform.isString()) {
+            errors->append({where + u" /transform"_s, translate("\"transform\" must be a JavaScript string")});
+            return std::nullopt;
+        }
+        if (const QString error = checkScriptSyntax(transform.toString()); !error.isEmpty()) {
+            errors->append({where + u" /transform"_s, error});
+            return std::nullopt;
+        }
+        row.transform = transform.toString();
+    }
     row.asserts = readAssertions(object.value(u"assert"_s), where + u" /assert"_s, errors);
     return row;
 }
@@ -229,6 +249,9 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
             const QString &column = header.at(i);
             if (column == u"id"_s || column == u"input"_s) {
                 object.insert(column, fields.at(i));
+            } else if (column == u"critical"_s) {
+                const QString flag = fields.at(i).trimmed().toLower();
+                object.insert(column, flag == u"true"_s || flag == u"1"_s || flag == u"yes"_s);
             } else if (column == u"expected"_s) {
                 if (fields.at(i).isEmpty())
                     continue;

@@ -42,6 +42,8 @@ struct DatasetRow
     QStringList attachments;       // absolute paths
     QJsonValue expected;           // Undefined when the row has none
     QList<Assertion> asserts;      // the row's own, checked after the experiment's
+    bool critical = false;         // any regression of this case against a baseline fails
+    QString transform;             // JavaScript run on the output before this case's assertions
     QString where;                 // "cases.jsonl:4", "cases.csv:4", "/dataset/3"
 };
 

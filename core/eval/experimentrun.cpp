@@ -1,5 +1,8 @@
 #include "core/eval/experimentrun.h"
 
+#include "core/eval/scripting.h"
+#include "core/eval/statistics.h"
+
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/service/batchrun.h"
@@ -198,6 +201,10 @@ void ExperimentRun::start()
         if (!m_rounds->load(&error))
             qWarning("experiment %lld: the stored provider batches cannot be read: %s", m_experimentId, qPrintable(error));
     }
+    if (!m_rounds && m_cacheMode != ResponseCache::Mode::Off && m_service && m_service->store()) {
+        m_cache = new ResponseCache(m_service->store(), m_service->writer(), this);
+        m_cache->setMode(m_cacheMode);
+    }
     for (int r = 0; r < m_experiment.rows.size(); ++r) {
         if (!m_only.isEmpty() && !m_only.contains(m_experiment.rows.at(r).id))
             continue;
@@ -326,6 +333,15 @@ void ExperimentRun::launch(const Planned &planned)
             return rounds ? rounds->clientFor(caseId, variantName, repeat, config, nam, parent) : nullptr;
         };
     }
+    if (m_cache) {
+        QPointer<ResponseCache> cache = m_cache;
+        const QString runKey = key(row.id, variant.name, planned.repeat);
+        const int repeat = planned.repeat;
+        request.clientFactory = [cache, runKey, repeat](const EngineConfig &config, QNetworkAccessManager *nam,
+                                                        QObject *parent) -> ModelClient * {
+            return cache ? cache->clientFor(runKey, repeat, config, nam, parent) : nullptr;
+        };
+    }
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
     ++m_inFlight;
@@ -370,6 +386,20 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     run.costUsd = m_prices.cost(model, record.usage, batched);
     if (batched)
         run.directCostUsd = m_prices.cost(model, record.usage, false);
+    if (m_cache) {
+        // The answers the cache gave cost nothing this time: what they cost once is the saving.
+        const QString runKey = key(row.id, variant.name, planned.repeat);
+        const ResponseCache::RunStats stats = m_cache->stats(runKey);
+        m_cache->forget(runKey);
+        run.cached = stats.allCached();
+        if (stats.hits > 0) {
+            const std::optional<double> saved = m_prices.cost(model, stats.savedUsage, false);
+            if (saved && run.costUsd) {
+                run.cacheSavedUsd = *saved;
+                run.costUsd = std::max(0.0, *run.costUsd - *saved);
+            }
+        }
+    }
 
     QList<Assertion> checks = m_experiment.asserts + row.asserts;
     // With no assertion at all a run passes when its call completed.
@@ -396,7 +426,7 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
                     r.reason = translate("the call cost %1 USD, above %2").arg(*run.costUsd, 0, 'g', 4).arg(max);
             }
             results.append(r);
-        } else if (isAsyncAssertion(a.type)) {
+        } else if (isAsyncAssertion(a.type) || (a.type != u"judge"_s && needsScript(a, row))) {
             async.append(a);
         } else {
             results.append(evaluateAssertion(a, record, row));
@@ -409,13 +439,25 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     // Commands run one after another per run; they may be slow, the calls keep going meanwhile.
     const QString workingDir = m_experiment.path.isEmpty() ? QString() : QFileInfo(m_experiment.path).absolutePath();
     auto state = std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
+    // Each verdict as it comes; the run is complete with the last one.
+    const auto collect = [this, run, state](const AssertionResult &r) {
+        state->first.append(r);
+        if (--state->second == 0)
+            complete(run, state->first);
+    };
     for (const Assertion &a : std::as_const(async)) {
         if (a.type == u"judge"_s) {
-            startJudge(a, record, [this, run, state](const AssertionResult &r) {
-                state->first.append(r);
-                if (--state->second == 0)
-                    complete(run, state->first);
+            startJudge(a, record, collect);
+            continue;
+        }
+        if (a.type != u"command"_s && needsScript(a, row)) {
+            // Sandboxed scripts need no trust; they run on a worker thread.
+            auto *script = new ScriptedAssertion(a, record, row, this);
+            connect(script, &ScriptedAssertion::finished, this, [collect, script](const AssertionResult &r) {
+                script->deleteLater();
+                collect(r);
             });
+            script->start();
             continue;
         }
         if (!isTrusted()) {
@@ -424,17 +466,13 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
             r.name = a.name;
             r.weight = a.weight;
             r.reason = translate("not run: the experiment is not trusted to run programs");
-            state->first.append(r);
-            if (--state->second == 0)
-                complete(run, state->first);
+            collect(r);
             continue;
         }
         auto *command = new CommandAssertion(a, record, workingDir, this);
-        connect(command, &CommandAssertion::finished, this, [this, run, state, command](const AssertionResult &r) {
+        connect(command, &CommandAssertion::finished, this, [collect, command](const AssertionResult &r) {
             command->deleteLater();
-            state->first.append(r);
-            if (--state->second == 0)
-                complete(run, state->first);
+            collect(r);
         });
         command->start();
     }
@@ -597,6 +635,8 @@ struct ExperimentRun::CellTotals
     double direct = 0;   // the same runs at direct prices (batch experiments)
     int batchedRuns = 0; // runs answered through a provider batch
     int unpriced = 0;
+    int cached = 0;      // runs answered wholly from the response cache
+    double saved = 0;    // what the cache's answers would have cost
     double score = 0;
     QList<qint64> latencies;
 };
@@ -625,6 +665,8 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
             t.direct += *run.costUsd;
         }
         t.latencies.append(run.latencyMs);
+        t.cached += run.cached ? 1 : 0;
+        t.saved += run.cacheSavedUsd.value_or(0);
         // How close the run came, by the assertions' weights (a pass is 1).
         const double score = weightedScore(run.assertions);
         t.score += score;
@@ -632,6 +674,7 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
                                 {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
                                 {u"status"_s, run.status},
                                 {u"passed"_s, run.passed},
+                                {u"cached"_s, run.cached},
                                 {u"latency_ms"_s, run.latencyMs},
                                 {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
                                 {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens}, {u"output"_s, run.outputTokens}}},
@@ -660,16 +703,35 @@ QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) c
     return {};
 }
 
+QJsonArray ExperimentRun::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
+{
+    // Every pair in the order the variants are written: b is measured against a.
+    QJsonArray out;
+    for (int a = 0; a < outcomes.size(); ++a) {
+        for (int b = a + 1; b < outcomes.size(); ++b) {
+            const QString nameA = m_experiment.variants.at(a).name;
+            const QString nameB = m_experiment.variants.at(b).name;
+            out.append(Stats::comparePaired(nameA, outcomes.at(a), nameB, outcomes.at(b), Stats::comparisonSeed(nameA, nameB))
+                           .toJson());
+        }
+    }
+    return out;
+}
+
 QJsonObject ExperimentRun::summary() const
 {
     QJsonArray variants;
     QJsonArray cells;
+    // Per variant, each case that ran every repeat: what the paired comparisons look at.
+    QList<QHash<QString, Stats::CaseOutcome>> outcomes(m_experiment.variants.size());
     for (int v = 0; v < m_experiment.variants.size(); ++v) {
         const QString variant = m_experiment.variants.at(v).name;
         int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0, unpriced = 0;
         qint64 input = 0, output = 0;
         double cost = 0, direct = 0;
         int batchedRuns = 0;
+        int cachedRuns = 0;
+        double saved = 0;
         double scoreSum = 0;
         QList<qint64> latencies;
         for (int r = 0; r < m_experiment.rows.size(); ++r) {
@@ -686,6 +748,8 @@ QJsonObject ExperimentRun::summary() const
             direct += t.direct;
             batchedRuns += t.batchedRuns;
             unpriced += t.unpriced;
+            cachedRuns += t.cached;
+            saved += t.saved;
             scoreSum += t.score;
             latencies += t.latencies;
             const bool all = cell.value(u"passed"_s).toBool();
@@ -693,6 +757,8 @@ QJsonObject ExperimentRun::summary() const
             passed += all ? 1 : 0;
             flaky += isFlaky ? 1 : 0;
             failed += !all && !isFlaky ? 1 : 0;
+            if (t.seen == m_experiment.repeat && t.seen > 0)
+                outcomes[v].insert(row.id, {t.seen, t.good, all, t.score / t.seen});
             cells.append(cell);
         }
         QJsonObject entry{
@@ -710,7 +776,14 @@ QJsonObject ExperimentRun::summary() const
             // A run on a model with no price makes the total unknown: null, never a wrong 0.
             {u"cost_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(cost) : QJsonValue(QJsonValue::Null)},
             {u"unpriced_runs"_s, unpriced},
+            {u"cached_runs"_s, cachedRuns},
+            {u"cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(saved) : QJsonValue(QJsonValue::Null)},
             {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}};
+        if (m_experiment.repeat > 1) {
+            const QList<Stats::CaseOutcome> complete = outcomes.at(v).values();
+            entry.insert(u"pass_at_k"_s, Stats::passAtKJson(complete, m_experiment.repeat, false));
+            entry.insert(u"pass_hat_k"_s, Stats::passAtKJson(complete, m_experiment.repeat, true));
+        }
         if (viaBatch()) {
             // What the same runs would have cost at direct prices, and the difference.
             const bool priced = unpriced == 0 && runCount > 0;
@@ -724,6 +797,7 @@ QJsonObject ExperimentRun::summary() const
                         {u"name"_s, m_experiment.name},
                         {u"prices"_s, QJsonObject{{u"source"_s, m_prices.source()}, {u"as_of"_s, m_prices.asOf()}}},
                         {u"variants"_s, variants},
+                        {u"comparisons"_s, comparisons(outcomes)},
                         {u"cells"_s, cells}};
     if (viaBatch()) {
         QJsonObject batch{{u"via"_s, u"batch"_s}};

@@ -10,6 +10,7 @@
 #include "core/eval/batchrounds.h"
 #include "core/eval/experiment.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/responsecache.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 
@@ -26,6 +27,9 @@ namespace Callscope {
 class CallJob;
 class CallService;
 class RunLock;
+namespace Stats {
+struct CaseOutcome;
+}
 
 // SHA-256 (hex) of the experiment's definition (compact JSON): a stored experiment resumes only
 // under the same definition.
@@ -109,6 +113,11 @@ public:
     void setTrusted(bool trusted) { m_trusted = trusted; }
     bool isTrusted() const;
 
+    // The response cache (before start()): on by default; direct experiments only (a batch
+    // experiment's requests go to the provider's batch API).
+    void setCacheMode(ResponseCache::Mode mode) { m_cacheMode = mode; }
+    ResponseCache::Mode cacheMode() const { return m_cacheMode; }
+
     // "via": "batch": how the rounds run (before start()).
     void setBatchSettings(const BatchRoundSettings &settings) { m_batchSettings = settings; }
     // The rounds of a batch experiment (null for a direct one, and before start()): their
@@ -148,6 +157,7 @@ private:
 
     struct CellTotals;
     QJsonObject cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const;
+    QJsonArray comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const;
     static QString key(const QString &caseId, const QString &variant, int repeat);
     void fill();
     void launch(const Planned &planned);
@@ -160,6 +170,8 @@ private:
     QPointer<CallService> m_service;
     BatchRoundSettings m_batchSettings;
     BatchRounds *m_rounds = nullptr;
+    ResponseCache::Mode m_cacheMode = ResponseCache::Mode::Use;
+    ResponseCache *m_cache = nullptr;
     Experiment m_experiment;
     qint64 m_experimentId = 0;
     QSet<QString> m_only;

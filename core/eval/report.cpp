@@ -42,6 +42,68 @@ QString money(const QJsonValue &value)
     return value.isNull() || value.isUndefined() ? translate("no price") : u"$"_s + QString::number(value.toDouble(), 'f', 4);
 }
 
+// A section heading and the header row of its table.
+QString tableStart(const QString &title, const QStringList &headers)
+{
+    QString html = u"<h2>"_s + esc(title) + u"</h2>\n<table><tr>"_s;
+    for (const QString &h : headers)
+        html += u"<th>"_s + esc(h) + u"</th>"_s;
+    return html + u"</tr>\n"_s;
+}
+
+QString percent(double fraction)
+{
+    return QString::number(fraction * 100, 'f', 1);
+}
+
+// The paired comparisons (each with its sentence), then pass@k and pass^k when there are repeats.
+QString comparisonsHtml(const QJsonObject &summary)
+{
+    QString html;
+    const QJsonArray comparisons = summary.value(u"comparisons"_s).toArray();
+    if (!comparisons.isEmpty()) {
+        html += tableStart(translate("Comparisons"),
+                           {translate("A"), translate("B"), translate("Cases"), translate("B \u2212 A (points)"),
+                            translate("95% interval"), translate("p"), translate("Score B \u2212 A"), translate("In words")});
+        for (const QJsonValue &c : comparisons) {
+            const QJsonObject comparison = c.toObject();
+            const QJsonArray ci = comparison.value(u"ci95"_s).toArray();
+            const QJsonArray scoreCi = comparison.value(u"score_ci95"_s).toArray();
+            html += u"<tr><td>"_s + esc(comparison.value(u"a"_s).toString()) + u"</td><td>"_s
+                    + esc(comparison.value(u"b"_s).toString()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"cases"_s).toInt()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + percent(comparison.value(u"pass_rate_diff"_s).toDouble()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + percent(ci.at(0).toDouble()) + u" \u2013 "_s + percent(ci.at(1).toDouble()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"p_value"_s).toDouble(), 'g', 3) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"score_diff"_s).toDouble(), 'f', 3) + u" ("_s
+                    + QString::number(scoreCi.at(0).toDouble(), 'f', 3) + u" \u2013 "_s
+                    + QString::number(scoreCi.at(1).toDouble(), 'f', 3) + u")</td>"_s;
+            html += u"<td>"_s + esc(comparison.value(u"sentence"_s).toString()) + u"</td></tr>\n"_s;
+        }
+        html += u"</table>\n"_s;
+    }
+    bool repeats = false;
+    for (const QJsonValue &v : summary.value(u"variants"_s).toArray())
+        repeats |= v.toObject().contains(u"pass_at_k"_s);
+    if (!repeats)
+        return html;
+    html += tableStart(translate("Over repeats"), {translate("Variant"), u"k"_s, u"pass@k"_s, u"pass^k"_s});
+    for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
+        const QJsonObject variant = v.toObject();
+        const QJsonObject atK = variant.value(u"pass_at_k"_s).toObject();
+        const QJsonObject hatK = variant.value(u"pass_hat_k"_s).toObject();
+        for (auto it = atK.constBegin(); it != atK.constEnd(); ++it) {
+            html += u"<tr><td>"_s + esc(variant.value(u"name"_s).toString()) + u"</td><td class=\"num\">"_s + esc(it.key())
+                    + u"</td><td class=\"num\">"_s + percent(it.value().toDouble()) + u"%</td><td class=\"num\">"_s
+                    + percent(hatK.value(it.key()).toDouble()) + u"%</td></tr>\n"_s;
+        }
+    }
+    html += u"</table>\n<p><small>"_s
+            + esc(translate("pass@k: the chance that at least one of k runs of a case passes; pass^k: that all k pass."))
+            + u"</small></p>\n"_s;
+    return html;
+}
+
 } // namespace
 
 QString experimentHtml(const QJsonObject &summary)
@@ -70,12 +132,10 @@ QString experimentHtml(const QJsonObject &summary)
     html += u"<h1>"_s + esc(summary.value(u"name"_s).toString()) + u"</h1>\n"_s;
     html += u"<p><small>"_s + esc(translate("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger())) + u"</small></p>\n"_s;
 
-    html += u"<h2>"_s + esc(translate("Variants")) + u"</h2>\n<table><tr>"_s;
-    for (const QString &h : {translate("Variant"), translate("Cases"), translate("Passed"), translate("Failed"), translate("Flaky"),
-                             translate("Pass rate"), translate("Runs"), translate("Tokens in / out"), translate("Cost"),
-                             translate("Latency p50 / p95")})
-        html += u"<th>"_s + esc(h) + u"</th>"_s;
-    html += u"</tr>\n"_s;
+    html += tableStart(translate("Variants"),
+                       {translate("Variant"), translate("Cases"), translate("Passed"), translate("Failed"), translate("Flaky"),
+                        translate("Pass rate"), translate("Runs"), translate("Tokens in / out"), translate("Cost"),
+                        translate("Latency p50 / p95")});
     for (const QJsonValue &v : variants) {
         const QJsonObject variant = v.toObject();
         const QJsonObject tokens = variant.value(u"tokens"_s).toObject();
@@ -92,6 +152,7 @@ QString experimentHtml(const QJsonObject &summary)
                 + QString::number(latency.value(u"p95"_s).toInteger()) + u" ms</td></tr>\n"_s;
     }
     html += u"</table>\n"_s;
+    html += comparisonsHtml(summary);
 
     html += u"<h2>"_s + esc(translate("Matrix")) + u"</h2>\n<table><tr><th>"_s + esc(translate("Case")) + u"</th>"_s;
     for (const QJsonValue &v : variants)

@@ -450,7 +450,11 @@ void CallJob::resolveEngine()
             fail(ErrorCategory::Other, tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
             return;
         }
-        if (auto *http = qobject_cast<HttpModelClient *>(client)) {
+        // A client in front of an HTTP client (the response cache) has it as a direct child.
+        auto *http = qobject_cast<HttpModelClient *>(client);
+        if (!http)
+            http = client->findChild<HttpModelClient *>(QString(), Qt::FindDirectChildrenOnly);
+        if (http) {
             HttpJobSettings settings = http->settings();
             if (m_service->inactivityTimeoutMs() > 0)
                 settings.inactivityTimeoutMs = m_service->inactivityTimeoutMs();

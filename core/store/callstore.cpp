@@ -14,6 +14,8 @@
 
 #include <sqlite3.h>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -32,19 +34,23 @@ constexpr auto kSelectBatchCompleted = R"(SELECT b.line, MAX(b.call_id) FROM bat
     GROUP BY b.line)"_L1;
 constexpr auto kInsertExperiment = R"(INSERT INTO experiments (name, path, definition_hash, definition,
     created_at) VALUES (?, ?, ?, ?, ?))"_L1;
+constexpr auto kSelectLatestExperimentNamed =
+    "SELECT id FROM experiments WHERE name = ? AND id < ? ORDER BY id DESC LIMIT 1"_L1;
 constexpr auto kSelectExperiment =
     "SELECT id, name, path, definition_hash, definition, created_at FROM experiments WHERE id = ?"_L1;
 constexpr auto kSaveExperimentRun = R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
     call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, created_at,
-    direct_cost_usd)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    direct_cost_usd, cached, cache_saved_usd)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (experiment_id, case_id, variant, repeat) DO UPDATE SET call_id = excluded.call_id,
     status = excluded.status, passed = excluded.passed, assertions = excluded.assertions,
     latency_ms = excluded.latency_ms, input_tokens = excluded.input_tokens,
     output_tokens = excluded.output_tokens, cost_usd = excluded.cost_usd, created_at = excluded.created_at,
-    direct_cost_usd = excluded.direct_cost_usd)"_L1;
+    direct_cost_usd = excluded.direct_cost_usd, cached = excluded.cached,
+    cache_saved_usd = excluded.cache_saved_usd)"_L1;
 constexpr auto kSelectExperimentRuns = R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
-    passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, direct_cost_usd FROM experiment_runs
+    passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, direct_cost_usd, cached,
+    cache_saved_usd FROM experiment_runs
     WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
@@ -881,6 +887,20 @@ StoreResult<std::optional<ExperimentRecord>> CallStore::getExperiment(qint64 id)
     return std::optional<ExperimentRecord>(e);
 }
 
+StoreResult<std::optional<qint64>> CallStore::latestExperimentNamed(const QString &name, qint64 before)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    query.prepare(kSelectLatestExperimentNamed);
+    query.addBindValue(name);
+    query.addBindValue(before > 0 ? before : std::numeric_limits<qint64>::max());
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading the stored experiments"));
+    if (!query.next())
+        return std::optional<qint64>();
+    return std::optional<qint64>(query.value(0).toLongLong());
+}
+
 StoreResult<QList<ExperimentRecord>> CallStore::findExperiments(const QByteArray &definitionHash)
 {
     QSqlQuery query(m_database.connection());
@@ -915,7 +935,8 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
                      run.passed ? 1 : 0, QString::fromUtf8(QJsonDocument(run.assertions).toJson(QJsonDocument::Compact)),
                      run.latencyMs, run.inputTokens, run.outputTokens,
                      run.costUsd ? QVariant(*run.costUsd) : QVariant(), QDateTime::currentMSecsSinceEpoch(),
-                     run.directCostUsd ? QVariant(*run.directCostUsd) : QVariant()});
+                     run.directCostUsd ? QVariant(*run.directCostUsd) : QVariant(), run.cached ? 1 : 0,
+                     run.cacheSavedUsd ? QVariant(*run.cacheSavedUsd) : QVariant()});
     if (!insert.exec())
         return m_database.errorFrom(insert, translate("storing a run of experiment %1").arg(run.experimentId));
     const qint64 id = insert.lastInsertId().toLongLong();
@@ -971,6 +992,9 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
             r.costUsd = query.value(12).toDouble();
         if (!query.value(13).isNull())
             r.directCostUsd = query.value(13).toDouble();
+        r.cached = query.value(14).toInt() != 0;
+        if (!query.value(15).isNull())
+            r.cacheSavedUsd = query.value(15).toDouble();
         runs.append(r);
     }
     return runs;

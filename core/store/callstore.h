@@ -197,6 +197,10 @@ struct ExperimentRunRecord
     std::optional<double> costUsd; // none: the model has no price
     // Through a provider batch API: what the run would have cost at direct prices.
     std::optional<double> directCostUsd;
+    // Every model request of the run was answered from the response cache (no request sent).
+    bool cached = false;
+    // What the requests answered from the cache would have cost (none: no price, or none cached).
+    std::optional<double> cacheSavedUsd;
 };
 
 // What checkIntegrity() found; `problems` is empty when the database is consistent.
@@ -288,6 +292,8 @@ public:
     StoreResult<std::optional<ExperimentRecord>> getExperiment(qint64 id);
     // The experiments stored with this definition hash, newest first.
     StoreResult<QList<ExperimentRecord>> findExperiments(const QByteArray &definitionHash);
+    // The newest experiment of this name stored before the one with id `before` (0: any).
+    StoreResult<std::optional<qint64>> latestExperimentNamed(const QString &name, qint64 before = 0);
     // Inserts or replaces the run of (experiment, case, variant, repeat); returns its id.
     StoreResult<qint64> saveExperimentRun(const ExperimentRunRecord &run);
     StoreResult<QList<ExperimentRunRecord>> experimentRuns(qint64 experimentId);

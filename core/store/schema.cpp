@@ -323,6 +323,25 @@ constexpr auto kV6Exchanges = R"(CREATE TABLE call_exchanges (
     PRIMARY KEY (call_id, seq)
 ))"_L1;
 
+// ---- Version 7: the response cache of experiments ----------------------------------------
+//
+// A model reply kept under the hash of what was asked (engine type, base URL, model, the
+// request body as sent, the repeat), so an unchanged request of an experiment is answered
+// without being sent again. Bounded by size; the oldest entries go first. A run records
+// whether its requests were answered from here and what that saved.
+constexpr auto kV7ResponseCache = R"(CREATE TABLE response_cache (
+    key TEXT PRIMARY KEY,
+    engine_type TEXT NOT NULL,
+    base_url TEXT NOT NULL,
+    model TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+))"_L1;
+constexpr auto kV7IndexResponseCache = "CREATE INDEX response_cache_by_age ON response_cache(created_at)"_L1;
+constexpr auto kV7RunCached = "ALTER TABLE experiment_runs ADD COLUMN cached INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7RunCacheSaved = "ALTER TABLE experiment_runs ADD COLUMN cache_saved_usd REAL"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -338,6 +357,7 @@ const QList<MigrationStep> &migrations()
         {4, {kV4Experiments, kV4Runs, kV4IndexRunsByCall}, nullptr},
         {5, {kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost}, nullptr},
         {6, {kV6Exchanges}, nullptr},
+        {7, {kV7ResponseCache, kV7IndexResponseCache, kV7RunCached, kV7RunCacheSaved}, nullptr},
     };
     return steps;
 }

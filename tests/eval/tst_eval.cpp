@@ -4,8 +4,11 @@
 // counts, exit codes, a bad experiment that sends nothing, and --resume after SIGKILL.
 
 #include "core/eval/assertions.h"
+#include "core/eval/baseline.h"
 #include "core/eval/experiment.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/scripting.h"
+#include "core/eval/statistics.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/schema/jsonschema.h"
@@ -13,6 +16,7 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 
+#include <QCryptographicHash>
 #include <QDomDocument>
 #include <QElapsedTimer>
 #include <QMap>
@@ -344,6 +348,14 @@ private Q_SLOTS:
     void weightsScore();
     void randomKillsNeverPayTwice();
     void secondResumeIsRefused();
+    void statisticsByHand();
+    void statisticsCoverage();
+    void pairedComparisonPlanted();
+    void baselineRegressions();
+    void baselineByHand();
+    void responseCache();
+    void javascriptAssertions();
+    void javascriptInAnExperiment();
 };
 
 void TestEval::assertions_data()
@@ -545,6 +557,18 @@ void TestEval::badExperiments_data()
     QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good << u"exp.json:2:14"_s << u"not JSON"_s;
     QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba << good << u"/repeats"_s << u"unknown field"_s;
     QTest::newRow("via unknown") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"bulk"})"_ba << good << u"/via"_s << u"must be"_s;
+    QTest::newRow("javascript syntax") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript","value":"output.title ==="}]})"_ba
+                                       << good << u"/assert/0"_s << u"line 1: SyntaxError"_s;
+    QTest::newRow("javascript second line") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript","value":"const n = 1;\nreturn n +;"}]})"_ba
+                                            << good << u"/assert/0"_s << u"line 2: SyntaxError"_s;
+    QTest::newRow("javascript missing") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript"}]})"_ba
+                                        << good << u"/assert/0"_s << u"needs \"value\""_s;
+    QTest::newRow("transform syntax") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","transform":"output."}]})"_ba
+                                      << good << u"/assert/0"_s << u"\"transform\": line 1"_s;
+    QTest::newRow("case transform syntax") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
+                                           << "{\"input\":\"Plan\",\"transform\":\"(\"}\n"_ba << u"cases.jsonl:1 /transform"_s << u"line 1"_s;
+    QTest::newRow("critical not bool") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
+                                       << "{\"input\":\"Plan\",\"critical\":\"yes\"}\n"_ba << u"cases.jsonl:1"_s << u"\"critical\""_s;
     QTest::newRow("bad weight") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","weight":"heavy"}]})"_ba
                                 << good << u"/assert/0/weight"_s << u"a number, 0 or more"_s;
 }
@@ -627,6 +651,36 @@ void TestEval::evalEndToEnd()
         QVERIFY(first.value(u"call_id"_s).toInteger() > 0);
         QCOMPARE(first.value(u"assertions"_s).toArray().size(), 2);
     }
+    // pass@k and pass^k per variant, for k = 1..3, worked out here from each case's passes:
+    // pass@k = 1 - C(3-c, k)/C(3, k), pass^k = C(c, k)/C(3, k), averaged over the 6 cases.
+    const auto choose = [](int n, int k) { return k < 0 || k > n ? 0.0 : n == 3 && (k == 1 || k == 2) ? 3.0 : k == 0 || k == n ? 1.0 : 2.0; };
+    for (int v = 0; v < 3; ++v) {
+        const QJsonObject variant = variants.at(v).toObject();
+        const QString name = variant.value(u"name"_s).toString();
+        QList<int> passes;
+        for (const QJsonValue &c : cells) {
+            if (c.toObject().value(u"variant"_s).toString() != name)
+                continue;
+            int good = 0;
+            for (const QJsonValue &run : c.toObject().value(u"runs"_s).toArray())
+                good += run.toObject().value(u"passed"_s).toBool() ? 1 : 0;
+            passes.append(good);
+        }
+        QCOMPARE(passes.size(), 6);
+        for (int k = 1; k <= 3; ++k) {
+            double atK = 0, hatK = 0;
+            for (int c : passes) {
+                atK += 1 - choose(3 - c, k) / choose(3, k);
+                hatK += choose(c, k) / choose(3, k);
+            }
+            const QString key = QString::number(k);
+            QVERIFY(qAbs(variant.value(u"pass_at_k"_s).toObject().value(key).toDouble() - atK / 6) < 1e-12);
+            QVERIFY(qAbs(variant.value(u"pass_hat_k"_s).toObject().value(key).toDouble() - hatK / 6) < 1e-12);
+        }
+    }
+    // The base variant: 2 cases always, 2 never, the 2 flaky ones some of the time.
+    const QJsonObject baseAtK = variants.at(0).toObject().value(u"pass_at_k"_s).toObject();
+    QVERIFY(baseAtK.value(u"3"_s).toDouble() == 4.0 / 6 && variants.at(0).toObject().value(u"pass_hat_k"_s).toObject().value(u"3"_s).toDouble() == 2.0 / 6);
     // --out: one line per run.
     QFile lines(out);
     QVERIFY(lines.open(QIODevice::ReadOnly));
@@ -653,6 +707,11 @@ void TestEval::evalEndToEnd()
     QCOMPARE(text.count(u"<td class=\"fail\""_s), 10);
     QVERIFY(text.contains(u"<th>one turn</th>"_s));
     QVERIFY(text.contains(u"expected &quot;ok&quot;, got &quot;bad&quot;"_s)); // escaped
+    // With repeats, pass@k and pass^k per variant and k; three variants, three comparisons.
+    QVERIFY(text.contains(u"<h2>Over repeats</h2>"_s));
+    QCOMPARE(text.count(u"<tr><td>base</td><td class=\"num\">"_s), 1 + 3); // its figures, and k = 1..3
+    QCOMPARE(text.count(u"<tr><td>base</td><td>"_s), 2);                      // the comparisons with base as A
+    QCOMPARE(r.summary.value(u"comparisons"_s).toArray().size(), 3);
     // Only the passing cases: exit 0.
     const CliRun passing = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--only"_s, u"pass1"_s, u"--only"_s, u"pass2"_s});
     QCOMPARE(passing.exit, 1); // "one turn" still fails them
@@ -725,7 +784,9 @@ void TestEval::resumeAfterKill()
     int requestsBefore = 0;
     server.run([&requestsBefore](FakeProvider &p) { requestsBefore = int(p.requestCount()); });
 
-    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id});
+    // Without the response cache, which would answer the first turns the killed runs already
+    // got: the exact count below is of the runs the resume makes again.
+    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--no-cache"_s});
     QVERIFY2(resumed.exit == 0, resumed.err.constData());
     QCOMPARE(resumed.summary.value(u"experiment_id"_s).toInteger(), id.toLongLong());
     QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), 20);
@@ -1435,6 +1496,687 @@ void TestEval::secondResumeIsRefused()
     QVERIFY2(resumed.exitCode() == 0, QByteArray(resumedErr + resumed.readAllStandardError()).constData());
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)), cases * 2);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), cases * 2);
+}
+
+namespace {
+
+// One turn: submit_output with title "ok" or "bad". The system prompt carries the plan in
+// brackets: "[rate=84 tag=A break=20]" passes case N ("Plan ticket N") when a hash of its
+// input and the tag falls below the rate (in percent), except cases 1..break. The same input
+// and prompt always get the same answer. `requestsByTag` counts what each tag sent.
+FakeProvider::Responder plantedResponder(std::shared_ptr<QHash<QString, int>> requestsByTag = {})
+{
+    return [requestsByTag](const RecordedRequest &request) {
+        QString system;
+        QString input;
+        for (const QJsonValue &m : request.jsonObject().value(u"messages"_s).toArray()) {
+            const QJsonObject message = m.toObject();
+            const QString role = message.value(u"role"_s).toString();
+            if ((role == u"system"_s || role == u"developer"_s) && system.isEmpty())
+                system = message.value(u"content"_s).toString();
+            if (role == u"user"_s && input.isEmpty())
+                input = message.value(u"content"_s).toString();
+        }
+        const QRegularExpressionMatch plan = QRegularExpression(u"\\[rate=(\\d+) tag=(\\w+)(?: break=(\\d+))?\\]"_s).match(system);
+        const int rate = plan.hasMatch() ? plan.captured(1).toInt() : 100;
+        const QString tag = plan.captured(2);
+        const int broken = plan.captured(3).toInt();
+        const int number = QRegularExpression(u"ticket (\\d+)"_s).match(input).captured(1).toInt();
+        const QByteArray digest = QCryptographicHash::hash((input + u'|' + tag).toUtf8(), QCryptographicHash::Sha256);
+        const int draw = ((uchar(digest.at(0)) << 8) | uchar(digest.at(1))) % 100;
+        const bool passes = draw < rate && number > broken;
+        if (requestsByTag)
+            (*requestsByTag)[tag]++;
+        return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s,
+                                                       {{u"title"_s, passes ? u"ok"_s : u"bad"_s}}));
+    };
+}
+
+// `cases` cases "Plan ticket N" over the planned responder, with these variants (JSON array).
+bool writePlantedExperiment(const QTemporaryDir &dir, const QUrl &base, int cases, const QByteArray &variants,
+                            int repeat = 1, const QByteArray &extra = {}, const QSet<int> &critical = {})
+{
+    QByteArray rows;
+    for (int i = 1; i <= cases; ++i)
+        rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\""
+                + (critical.contains(i) ? ",\"critical\":true" : "") + "}\n";
+    return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
+           && writeFile(dir.filePath(u"cases.jsonl"_s), rows)
+           && writeFile(dir.filePath(u"exp.json"_s),
+                        "{\"name\":\"planted\",\"spec\":\"planner.spec.json\",\"dataset\":\"cases.jsonl\",\"repeat\":"
+                            + QByteArray::number(repeat) + ",\"variants\":" + variants + extra
+                            + ",\"assert\":[{\"type\":\"equals\",\"pointer\":\"/title\",\"value\":\"ok\"}]}");
+}
+
+QJsonObject comparisonOf(const QJsonObject &summary, const QString &a, const QString &b)
+{
+    for (const QJsonValue &c : summary.value(u"comparisons"_s).toArray()) {
+        if (c.toObject().value(u"a"_s).toString() == a && c.toObject().value(u"b"_s).toString() == b)
+            return c.toObject();
+    }
+    return {};
+}
+
+} // namespace
+
+// The statistics against numbers worked out by hand.
+void TestEval::statisticsByHand()
+{
+    using namespace Stats;
+    // McNemar: 0 against 6 disagreeing cases: 2 * (1/2)^6.
+    QCOMPARE(mcnemarExactP(0, 6), 2.0 / 64);
+    QCOMPARE(mcnemarExactP(6, 0), 2.0 / 64);
+    // 2 against 8: 2 * (C(10,0) + C(10,1) + C(10,2)) / 2^10 = 2 * 56 / 1024.
+    QVERIFY(qFuzzyCompare(mcnemarExactP(2, 8), 112.0 / 1024));
+    QCOMPARE(mcnemarExactP(5, 5), 1.0);
+    QCOMPARE(mcnemarExactP(0, 0), 1.0);
+    // Large counts stay finite: 100 against 160 is far from even.
+    QVERIFY(mcnemarExactP(100, 160) < 0.001);
+    QVERIFY(mcnemarExactP(100, 160) > 0);
+
+    // pass@k = 1 - C(n-c,k)/C(n,k); pass^k = C(c,k)/C(n,k).
+    QVERIFY(qFuzzyCompare(passAtK(3, 1, 2), 1 - 1.0 / 3));   // 1 - C(2,2)/C(3,2)
+    QVERIFY(qFuzzyCompare(passAtK(3, 1, 1), 1.0 / 3));
+    QCOMPARE(passAtK(3, 0, 3), 0.0);
+    QCOMPARE(passAtK(5, 3, 3), 1.0);                         // only 2 failures: 3 draws always hit a pass
+    QVERIFY(qFuzzyCompare(passAtK(5, 1, 2), 1 - 6.0 / 10));  // 1 - C(4,2)/C(5,2)
+    QVERIFY(qFuzzyCompare(passHatK(3, 2, 2), 1.0 / 3));      // C(2,2)/C(3,2)
+    QVERIFY(qFuzzyCompare(passHatK(5, 3, 3), 1.0 / 10));     // C(3,3)/C(5,3)
+    QVERIFY(qFuzzyCompare(passHatK(5, 4, 2), 6.0 / 10));     // C(4,2)/C(5,2)
+    QCOMPARE(passHatK(3, 1, 2), 0.0);
+    QCOMPARE(passHatK(3, 3, 3), 1.0);
+    // Averaged over cases: (2/3 + 1 + 0) / 3 for k = 2, passes 1, 3 and 0 of 3.
+    const QJsonObject atK = passAtKJson({{3, 1, false, 0}, {3, 3, true, 1}, {3, 0, false, 0}}, 3, false);
+    QVERIFY(qFuzzyCompare(atK.value(u"1"_s).toDouble(), (1.0 / 3 + 1 + 0) / 3));
+    QVERIFY(qFuzzyCompare(atK.value(u"2"_s).toDouble(), (2.0 / 3 + 1 + 0) / 3));
+    QVERIFY(qFuzzyCompare(atK.value(u"3"_s).toDouble(), (1.0 + 1 + 0) / 3));
+    const QJsonObject hatK = passAtKJson({{3, 1, false, 0}, {3, 3, true, 1}, {3, 0, false, 0}}, 3, true);
+    QVERIFY(qFuzzyCompare(hatK.value(u"2"_s).toDouble(), (0 + 1.0 + 0) / 3));
+    QVERIFY(qFuzzyCompare(hatK.value(u"3"_s).toDouble(), 1.0 / 3));
+
+    // Sign flips, exact for few differences: {1, 1, 1}: only all-plus and all-minus reach |3|.
+    QCOMPARE(signFlipP({1, 1, 1, 0, 0}, 1), 2.0 / 8);
+    QCOMPARE(signFlipP({0, 0}, 1), 1.0);
+    // {1, 1, -1}: every assignment reaches |sum| >= 1.
+    QCOMPARE(signFlipP({1, 1, -1}, 1), 1.0);
+
+    // The bootstrap: all differences equal gives that value; the same seed the same interval.
+    const Interval same = bootstrapMeanInterval({0.5, 0.5, 0.5}, 7);
+    QCOMPARE(same.low, 0.5);
+    QCOMPARE(same.high, 0.5);
+    QList<double> mixed;
+    for (int i = 0; i < 50; ++i)
+        mixed.append(i % 3 == 0 ? 1.0 : i % 3 == 1 ? -1.0 : 0.0);
+    const Interval once = bootstrapMeanInterval(mixed, 42);
+    const Interval again = bootstrapMeanInterval(mixed, 42);
+    QCOMPARE(once.low, again.low);
+    QCOMPARE(once.high, again.high);
+    const double mixedMean = 0.0; // 17 ones, 17 minus ones, 16 zeros
+    QVERIFY(once.low < mixedMean && mixedMean < once.high);
+
+    // The sentence says which way and how sure; an even split says what it could have seen.
+    QHash<QString, CaseOutcome> a;
+    QHash<QString, CaseOutcome> b;
+    for (int i = 0; i < 200; ++i) {
+        const QString id = u"c%1"_s.arg(i);
+        a.insert(id, {1, i < 150 ? 1 : 0, i < 150, i < 150 ? 1.0 : 0.0});
+        b.insert(id, {1, i < 120 ? 1 : 0, i < 120, i < 120 ? 1.0 : 0.0});
+    }
+    const PairedComparison worse = comparePaired(u"A"_s, a, u"B"_s, b, 3);
+    QCOMPARE(worse.cases, 200);
+    QCOMPARE(worse.onlyA, 30);
+    QCOMPARE(worse.onlyB, 0);
+    QCOMPARE(worse.passRateDiff, -0.15);
+    QVERIFY(worse.ci95.high < 0);
+    QVERIFY(worse.significant());
+    QVERIFY2(worse.sentence.startsWith(u"B passes 15.0 points less often than A (95% CI "_s), qPrintable(worse.sentence));
+    QVERIFY2(worse.sentence.endsWith(u"; p < 0.001)."_s), qPrintable(worse.sentence));
+    QCOMPARE(worse.scoreDiff, -0.15);
+    QVERIFY(worse.scorePValue < 0.001);
+    const PairedComparison even = comparePaired(u"A"_s, a, u"A again"_s, a, 3);
+    QCOMPARE(even.passRateDiff, 0.0);
+    QVERIFY(even.ci95.contains(0));
+    QCOMPARE(even.pValue, 1.0);
+    QVERIFY(!even.significant());
+    // No disagreement: the detectable difference from two independent 75% rates,
+    // (1.96 + 0.84) * sqrt(2 * 0.75 * 0.25) / sqrt(200) = 12.1 points.
+    QVERIFY2(even.sentence.contains(u"with 200 cases it would see about 12 points"_s), qPrintable(even.sentence));
+    QVERIFY2(even.sentence.startsWith(u"No difference this run can detect between A and A again"_s), qPrintable(even.sentence));
+}
+
+// 100 simulated experiments of 400 paired cases with a known difference (84% under A, 74%
+// under B, the two correlated): the 95% interval covers the true -10 points in at least 90.
+void TestEval::statisticsCoverage()
+{
+    using namespace Stats;
+    const double truth = 0.74 - 0.84;
+    int covered = 0;
+    int excludesZero = 0;
+    int significant = 0;
+    int identicalCovered = 0;
+    for (int seed = 1; seed <= 100; ++seed) {
+        Random random(std::uint64_t(seed) * 7919);
+        QHash<QString, CaseOutcome> a;
+        QHash<QString, CaseOutcome> b;
+        for (int i = 0; i < 400; ++i) {
+            // Both pass 70%, only A 14%, only B 4%, neither 12%.
+            const double u = random.uniform();
+            const bool passA = u < 0.84;
+            const bool passB = u < 0.70 || (u >= 0.84 && u < 0.88);
+            const QString id = u"case-%1"_s.arg(i);
+            a.insert(id, {1, passA, passA, double(passA)});
+            b.insert(id, {1, passB, passB, double(passB)});
+        }
+        const PairedComparison c = comparePaired(u"A"_s, a, u"B"_s, b, comparisonSeed(u"A"_s, u"B"_s) + std::uint64_t(seed));
+        covered += c.ci95.contains(truth) ? 1 : 0;
+        excludesZero += c.ci95.contains(0) ? 0 : 1;
+        significant += c.significant() ? 1 : 0;
+        const PairedComparison same = comparePaired(u"A"_s, a, u"A2"_s, a, std::uint64_t(seed));
+        identicalCovered += same.ci95.contains(0) ? 1 : 0;
+    }
+    qInfo("interval covered the true difference in %d of 100; excluded 0 in %d; significant in %d", covered, excludesZero,
+          significant);
+    QVERIFY2(covered >= 90, qPrintable(QString::number(covered)));
+    // A 10-point difference on 400 paired cases is seen nearly every time.
+    QVERIFY(significant >= 95);
+    QCOMPARE(identicalCovered, 100);
+}
+
+// A planted difference through the CLI: 400 cases, A passes about 84%, B about 74%; a third
+// variant answers exactly like A. The comparison finds B below A, not A and its twin apart;
+// the numbers are the same on a rerun; the HTML report carries the sentences.
+void TestEval::pairedComparisonPlanted()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(plantedResponder()); });
+    QTemporaryDir dir;
+    QVERIFY(writePlantedExperiment(dir, server.baseUrl(), 400,
+                                   R"([{"name":"A","system_prompt":"Plan. [rate=84 tag=A]"},
+                                       {"name":"B","system_prompt":"Plan. [rate=74 tag=B]"},
+                                       {"name":"A twin","system_prompt":"Plan. [rate=84 tag=A] "}])"));
+    const QString html = dir.filePath(u"report.html"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--jobs"_s, u"8"_s,
+                              u"--html"_s, html});
+    QVERIFY2(r.exit == 1, r.err.constData());
+    const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
+    const double rateA = variants.at(0).toObject().value(u"pass_rate"_s).toDouble();
+    const double rateB = variants.at(1).toObject().value(u"pass_rate"_s).toDouble();
+    qInfo("pass rates: A %.3f, B %.3f", rateA, rateB);
+    QVERIFY(rateA > 0.78 && rateA < 0.90);
+    QVERIFY(rateB > 0.68 && rateB < 0.80);
+    QCOMPARE(r.summary.value(u"comparisons"_s).toArray().size(), 3);
+    const QJsonObject ab = comparisonOf(r.summary, u"A"_s, u"B"_s);
+    QCOMPARE(ab.value(u"cases"_s).toInt(), 400);
+    QVERIFY(qFuzzyCompare(ab.value(u"pass_rate_diff"_s).toDouble(), rateB - rateA));
+    const QJsonArray ci = ab.value(u"ci95"_s).toArray();
+    qInfo("A vs B: %s", qPrintable(ab.value(u"sentence"_s).toString()));
+    QVERIFY(ci.at(0).toDouble() < ab.value(u"pass_rate_diff"_s).toDouble());
+    QVERIFY(ci.at(1).toDouble() < 0); // excludes 0, below it
+    QVERIFY(ab.value(u"p_value"_s).toDouble() < 0.05);
+    QVERIFY(ab.value(u"significant"_s).toBool());
+    QVERIFY(ab.value(u"score_diff"_s).toDouble() < 0);
+    QCOMPARE(ab.value(u"score_ci95"_s).toArray().size(), 2);
+    QVERIFY(ab.value(u"sentence"_s).toString().startsWith(u"B passes "_s));
+    QVERIFY(ab.value(u"sentence"_s).toString().contains(u"points less often than A (95% CI "_s));
+    const QJsonObject twin = comparisonOf(r.summary, u"A"_s, u"A twin"_s);
+    QCOMPARE(twin.value(u"pass_rate_diff"_s).toDouble(), 0.0);
+    QVERIFY(twin.value(u"ci95"_s).toArray().at(0).toDouble() <= 0);
+    QVERIFY(twin.value(u"ci95"_s).toArray().at(1).toDouble() >= 0);
+    QCOMPARE(twin.value(u"p_value"_s).toDouble(), 1.0);
+    QVERIFY(twin.value(u"sentence"_s).toString().startsWith(u"No difference this run can detect"_s));
+    // No repeats: no pass@k.
+    QVERIFY(!variants.at(0).toObject().contains(u"pass_at_k"_s));
+
+    // The HTML report shows each comparison's sentence.
+    QFile page(html);
+    QVERIFY(page.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(page.readAll());
+    QVERIFY(text.contains(ab.value(u"sentence"_s).toString().toHtmlEscaped()));
+    QVERIFY(text.contains(u"<h2>Comparisons</h2>"_s));
+
+    // The same runs, summed again from the store: the same numbers, to the last digit.
+    const QString id = QString::number(r.summary.value(u"experiment_id"_s).toInteger());
+    const CliRun again = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--resume"_s, id});
+    QCOMPARE(comparisonOf(again.summary, u"A"_s, u"B"_s), ab);
+}
+
+// --baseline: a changed prompt that breaks 20 of 100 cases lists exactly those as regressions
+// and exits 1; an unchanged rerun exits 0; a regression of a critical case exits 1 even when it
+// is one of two; --fail-under gates on the pass rate.
+void TestEval::baselineRegressions()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(plantedResponder()); });
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const auto write = [&](const QByteArray &plan) {
+        return writePlantedExperiment(dir, server.baseUrl(), 100, "[{\"name\":\"main\",\"system_prompt\":\"Plan. " + plan + "\"}]",
+                                      1, {}, {2});
+    };
+    const auto eval = [&](const QStringList &extra) {
+        return runEval(QStringList{dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"8"_s} + extra);
+    };
+    QVERIFY(write("[rate=100 tag=A]"));
+    const CliRun first = eval({});
+    QVERIFY2(first.exit == 0, first.err.constData());
+    const QString firstId = QString::number(first.summary.value(u"experiment_id"_s).toInteger());
+    QVERIFY(!first.summary.contains(u"baseline"_s));
+
+    // 20 cases broken by the new prompt.
+    QVERIFY(write("[rate=100 tag=A break=20]"));
+    const CliRun broken = eval({u"--baseline"_s, u"latest"_s});
+    QVERIFY2(broken.exit == 1, broken.err.constData());
+    const QJsonObject baseline = broken.summary.value(u"baseline"_s).toObject();
+    QCOMPARE(baseline.value(u"run"_s).toInteger(), firstId.toLongLong());
+    QStringList expected;
+    for (int i = 1; i <= 20; ++i)
+        expected.append(u"c%1"_s.arg(i));
+    QCOMPARE(baseline.value(u"regressions"_s).toVariant().toStringList(), expected);
+    QCOMPARE(baseline.value(u"fixes"_s).toArray().size(), 0);
+    QCOMPARE(baseline.value(u"newly_flaky"_s).toArray().size(), 0);
+    QVERIFY(baseline.value(u"significant"_s).toBool());
+    QCOMPARE(baseline.value(u"critical_regressions"_s).toVariant().toStringList(), QStringList{u"c2"_s});
+    const QJsonObject main = baseline.value(u"variants"_s).toArray().at(0).toObject();
+    QCOMPARE(main.value(u"cases"_s).toInt(), 100);
+    QCOMPARE(main.value(u"pass_rate_before"_s).toDouble(), 1.0);
+    QCOMPARE(main.value(u"pass_rate_now"_s).toDouble(), 0.8);
+    QVERIFY(main.value(u"p_value"_s).toDouble() < 1e-5); // 2 * 0.5^20
+    const QJsonObject equals = main.value(u"assertions"_s).toArray().at(0).toObject();
+    QCOMPARE(equals.value(u"name"_s).toString(), u"equals"_s);
+    QCOMPARE(equals.value(u"regressions"_s).toInt(), 20);
+    QVERIFY(broken.err.contains("regression of a critical case"));
+
+    // Unchanged against the first run: nothing regressed, exit 0 (the same cases still pass).
+    QVERIFY(write("[rate=100 tag=A]"));
+    const CliRun same = eval({u"--baseline"_s, firstId});
+    QVERIFY2(same.exit == 0, same.err.constData());
+    QCOMPARE(same.summary.value(u"baseline"_s).toObject().value(u"regressions"_s).toArray().size(), 0);
+    QVERIFY(!same.summary.value(u"baseline"_s).toObject().value(u"significant"_s).toBool());
+    // Against the broken run ("latest" is now the unchanged one, so name it): 20 fixes, exit 0.
+    const QString brokenId = QString::number(broken.summary.value(u"experiment_id"_s).toInteger());
+    const CliRun fixed = eval({u"--baseline"_s, brokenId});
+    QVERIFY2(fixed.exit == 0, fixed.err.constData());
+    QCOMPARE(fixed.summary.value(u"baseline"_s).toObject().value(u"fixes"_s).toVariant().toStringList(), expected);
+
+    // One regression, not critical and not significant: exit 0. Two with the critical c2: exit 1.
+    QVERIFY(write("[rate=100 tag=A break=1]"));
+    const CliRun one = eval({u"--baseline"_s, firstId});
+    QVERIFY2(one.exit == 0, one.err.constData());
+    QCOMPARE(one.summary.value(u"baseline"_s).toObject().value(u"regressions"_s).toVariant().toStringList(), QStringList{u"c1"_s});
+    QVERIFY(write("[rate=100 tag=A break=2]"));
+    const CliRun critical = eval({u"--baseline"_s, firstId});
+    QVERIFY2(critical.exit == 1, critical.err.constData());
+    QVERIFY(!critical.summary.value(u"baseline"_s).toObject().value(u"significant"_s).toBool());
+    QCOMPARE(critical.summary.value(u"baseline"_s).toObject().value(u"critical_regressions"_s).toVariant().toStringList(),
+             QStringList{u"c2"_s});
+
+    // --fail-under: 98 of 100 pass.
+    QCOMPARE(eval({u"--fail-under"_s, u"0.99"_s}).exit, 1);
+    QCOMPARE(eval({u"--fail-under"_s, u"95%"_s}).exit, 0);
+    QCOMPARE(eval({u"--fail-under"_s, u"2"_s}).exit, 2);
+    // An unknown baseline is refused before anything runs.
+    const int before = requestCount(server);
+    const CliRun unknown = eval({u"--baseline"_s, u"9999"_s});
+    QCOMPARE(unknown.exit, 2);
+    QVERIFY2(unknown.err.contains("no stored experiment 9999"), unknown.err.constData());
+    QCOMPARE(requestCount(server), before);
+}
+
+// The response cache: the same experiment run twice sends nothing the second time, every run
+// says cached and costs 0 (the saving shown); editing one variant's prompt sends that
+// variant's requests only; --no-cache and --refresh-cache send everything; another base URL
+// never hits; a tool loop is cached turn by turn; the table keeps to its bound.
+void TestEval::responseCache()
+{
+    auto byTag = std::make_shared<QHash<QString, int>>();
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([byTag](FakeProvider &p) { p.setResponder(plantedResponder(byTag)); });
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const QString out = dir.filePath(u"runs.jsonl"_s);
+    const auto write = [&](const QUrl &base, const QByteArray &secondPlan) {
+        return writePlantedExperiment(dir, base, 30,
+                                      "[{\"name\":\"A\",\"system_prompt\":\"Plan. [rate=84 tag=A]\"},"
+                                      "{\"name\":\"B\",\"system_prompt\":\"Plan. " + secondPlan + "\"}]", 2)
+               && writeFile(dir.filePath(u"planner.spec.json"_s),
+                            QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, u"gpt-4o-mini"_s)).toJson());
+    };
+    const auto eval = [&](const QStringList &extra = {}, const QHash<QString, QString> &env = {}) {
+        return runEval(QStringList{dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"8"_s, u"--out"_s, out} + extra, env);
+    };
+    const auto tagged = [&](const QString &tag) {
+        int n = 0;
+        server.run([&](FakeProvider &) { n = byTag->value(tag); });
+        return n;
+    };
+    const auto outLines = [&out] {
+        QList<QJsonObject> lines;
+        QFile file(out);
+        if (file.open(QIODevice::ReadOnly)) {
+            for (const QByteArray &line : file.readAll().split('\n')) {
+                if (!line.isEmpty())
+                    lines.append(QJsonDocument::fromJson(line).object());
+            }
+        }
+        return lines;
+    };
+    QVERIFY(write(server.baseUrl(), "[rate=74 tag=B]"));
+    const CliRun first = eval();
+    QVERIFY2(first.exit == 1, first.err.constData());
+    QCOMPARE(requestCount(server), 120); // 30 cases x 2 variants x 2 repeats
+    const QJsonObject firstA = first.summary.value(u"variants"_s).toArray().at(0).toObject();
+    QCOMPARE(firstA.value(u"cached_runs"_s).toInt(), 0);
+    QCOMPARE(firstA.value(u"cache_saved_usd"_s).toDouble(), 0.0);
+    QVERIFY(firstA.value(u"cost_usd"_s).toDouble() > 0);
+    for (const QJsonObject &line : outLines())
+        QCOMPARE(line.value(u"cached"_s).toBool(), false);
+    // The planted answers do not change between repeats: pass@k and pass^k are the pass rate.
+    for (const char *k : {"1", "2"}) {
+        QVERIFY(qFuzzyCompare(firstA.value(u"pass_at_k"_s).toObject().value(QLatin1StringView(k)).toDouble(), firstA.value(u"pass_rate"_s).toDouble()));
+        QVERIFY(qFuzzyCompare(firstA.value(u"pass_hat_k"_s).toObject().value(QLatin1StringView(k)).toDouble(), firstA.value(u"pass_rate"_s).toDouble()));
+    }
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM response_cache"_s), 120);
+    // Neither the key nor a header is kept.
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM response_cache WHERE reply LIKE '%sk-eval%' OR key LIKE '%sk-eval%'"_s), 0);
+
+    // The same again: no request, every run cached, no cost, the saving is the first run's cost.
+    const CliRun second = eval();
+    QVERIFY2(second.exit == 1, second.err.constData());
+    QCOMPARE(requestCount(server), 120);
+    for (int v = 0; v < 2; ++v) {
+        const QJsonObject before = first.summary.value(u"variants"_s).toArray().at(v).toObject();
+        const QJsonObject now = second.summary.value(u"variants"_s).toArray().at(v).toObject();
+        QCOMPARE(now.value(u"cached_runs"_s).toInt(), 60);
+        QCOMPARE(now.value(u"cost_usd"_s).toDouble(), 0.0);
+        QVERIFY(qAbs(now.value(u"cache_saved_usd"_s).toDouble() - before.value(u"cost_usd"_s).toDouble()) < 1e-12);
+        QCOMPARE(now.value(u"passed"_s).toInt(), before.value(u"passed"_s).toInt());
+    }
+    for (const QJsonValue &c : second.summary.value(u"cells"_s).toArray()) {
+        for (const QJsonValue &r : c.toObject().value(u"runs"_s).toArray())
+            QVERIFY(r.toObject().value(u"cached"_s).toBool());
+    }
+    const QList<QJsonObject> cachedLines = outLines();
+    QCOMPARE(cachedLines.size(), 120);
+    for (const QJsonObject &line : cachedLines) {
+        QCOMPARE(line.value(u"cached"_s).toBool(), true);
+        QCOMPARE(line.value(u"cost_usd"_s).toDouble(), 0.0);
+    }
+    // The comparison is the same: the same answers.
+    QCOMPARE(comparisonOf(second.summary, u"A"_s, u"B"_s), comparisonOf(first.summary, u"A"_s, u"B"_s));
+
+    // One variant edited: only its requests are sent.
+    QVERIFY(write(server.baseUrl(), "[rate=74 tag=C]"));
+    const CliRun edited = eval();
+    QVERIFY2(edited.exit == 1, edited.err.constData());
+    QCOMPARE(requestCount(server), 180);
+    QCOMPARE(tagged(u"A"_s), 60);
+    QCOMPARE(tagged(u"C"_s), 60);
+    QCOMPARE(edited.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cached_runs"_s).toInt(), 60);
+    QCOMPARE(edited.summary.value(u"variants"_s).toArray().at(1).toObject().value(u"cached_runs"_s).toInt(), 0);
+
+    // --no-cache and --refresh-cache send everything; a refreshed cache answers the next run.
+    QCOMPARE(eval({u"--no-cache"_s}).exit, 1);
+    QCOMPARE(requestCount(server), 300);
+    QCOMPARE(eval({u"--refresh-cache"_s}).exit, 1);
+    QCOMPARE(requestCount(server), 420);
+    QCOMPARE(eval().exit, 1);
+    QCOMPARE(requestCount(server), 420);
+    QCOMPARE(eval({u"--no-cache"_s, u"--refresh-cache"_s}).exit, 2);
+
+    // The same experiment on another base URL (another server): nothing comes from the cache.
+    FakeProviderThread other;
+    QVERIFY(other.listen());
+    other.run([](FakeProvider &p) { p.setResponder(plantedResponder()); });
+    QVERIFY(write(other.baseUrl(), "[rate=74 tag=C]"));
+    const CliRun moved = eval();
+    QVERIFY2(moved.exit == 1, moved.err.constData());
+    QCOMPARE(requestCount(other), 120);
+    QCOMPARE(moved.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cached_runs"_s).toInt(), 0);
+    QCOMPARE(requestCount(server), 420);
+
+    // A two-turn tool loop, cached turn by turn: the rerun sends nothing.
+    FakeProviderThread loop;
+    QVERIFY(loop.listen());
+    loop.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(loop.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
+                                                     "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"equals","pointer":"/title","value":"ok"},{"type":"tool_sequence","names":["get_ticket","submit_output"]}]})"));
+    const CliRun loopFirst = eval();
+    QCOMPARE(requestCount(loop), 4);
+    const CliRun loopSecond = eval();
+    QCOMPARE(requestCount(loop), 4);
+    QCOMPARE(loopSecond.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cached_runs"_s).toInt(), 2);
+    QCOMPARE(loopSecond.summary.value(u"cells"_s).toArray().at(0).toObject().value(u"passed"_s).toBool(), true);
+    QCOMPARE(loopSecond.summary.value(u"cells"_s).toArray().at(1).toObject().value(u"passed"_s).toBool(), false);
+    // The call answered from the cache is stored like any other, with both turns.
+    const qint64 callId = loopSecond.summary.value(u"cells"_s).toArray().at(0).toObject().value(u"runs"_s).toArray().at(0)
+                              .toObject().value(u"call_id"_s).toInteger();
+    QCOMPARE(sqlCount(db, u"SELECT turn_count FROM calls WHERE id = %1"_s.arg(callId)), 2);
+
+    // Bounded: with room for about three replies, the oldest go first.
+    QHash<QString, QString> small{{u"CALLSCOPE_RESPONSE_CACHE_MAX_BYTES"_s, u"1500"_s}};
+    QVERIFY(write(server.baseUrl(), "[rate=74 tag=D]"));
+    QCOMPARE(eval({}, small).exit, 1);
+    QVERIFY(sqlCount(db, u"SELECT COUNT(*) FROM response_cache"_s) > 0);
+    QVERIFY(sqlCount(db, u"SELECT COALESCE(SUM(bytes), 0) FROM response_cache"_s) <= 1500);
+    const int sent = requestCount(server);
+    QCOMPARE(eval({}, small).exit, 1);
+    QVERIFY(requestCount(server) - sent >= 110); // almost everything sent again
+}
+
+// Inline JavaScript: passing, failing, throwing and endless scripts; no require,
+// XMLHttpRequest, Qt or file access; transforms on an assertion and on a case.
+void TestEval::javascriptAssertions()
+{
+    const CallRecord call = sampleCall(); // {"title": "Fix login", "tags": ["ui", "auth"], "n": 3}
+    DatasetRow row;
+    row.id = u"r"_s;
+    row.vars = QJsonObject{{u"ticket"_s, 7}};
+    row.expected = QJsonObject{{u"title"_s, u"Fix login"_s}};
+    const auto check = [&](const QByteArray &json, const DatasetRow &on) {
+        const Assertion a = assertion(json);
+        const QString problem = checkAssertion(a);
+        if (!problem.isEmpty()) {
+            AssertionResult invalid;
+            invalid.reason = u"invalid: "_s + problem;
+            return invalid;
+        }
+        return evaluateScripted(a, call, on);
+    };
+    const auto passes = [&](const QByteArray &json) { return check(json, row); };
+
+    QVERIFY(passes(R"j({"type":"javascript","value":"output.title === 'Fix login' && output.tags.length === 2"})j").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"vars.ticket === 7 && expected.title === output.title"})j").passed);
+    // The call's messages are in scope: the last one carries submit_output.
+    QVERIFY(passes(R"j({"type":"javascript","value":"turns.length === 3"})j").passed);
+    // A function body with return, over several lines.
+    QVERIFY(passes(R"j({"type":"javascript","value":"const n = output.n;\nif (n > 2)\n  return true;\nreturn false;"})j").passed);
+    const AssertionResult failing = passes(R"j({"type":"javascript","value":"output.n > 10"})j");
+    QVERIFY(!failing.passed);
+    QCOMPARE(failing.reason, u"the script returned false"_s);
+    // A number is a score against the threshold; an object says pass and why.
+    QVERIFY(passes(R"j({"type":"javascript","value":"output.n / 4"})j").passed);
+    QVERIFY(!passes(R"j({"type":"javascript","value":"output.n / 4","threshold":0.9})j").passed);
+    const AssertionResult said = passes(R"j({"type":"javascript","value":"({pass: false, reason: 'too short: ' + output.title.length})"})j");
+    QVERIFY(!said.passed);
+    QCOMPARE(said.reason, u"too short: 9"_s);
+
+    const AssertionResult thrown = passes(R"j({"type":"javascript","value":"if (output.n === 3) throw new Error('boom at ' + output.n); return true;"})j");
+    QVERIFY(!thrown.passed);
+    QVERIFY2(thrown.reason.contains(u"the script threw"_s) && thrown.reason.contains(u"boom at 3"_s), qPrintable(thrown.reason));
+
+    // An endless script is stopped at its limit, not hung on.
+    QElapsedTimer clock;
+    clock.start();
+    const AssertionResult endless = passes(R"j({"type":"javascript","value":"while (true) {}","timeout_ms":300})j");
+    QVERIFY(!endless.passed);
+    QVERIFY2(endless.reason.contains(u"longer than its limit of 300 ms"_s), qPrintable(endless.reason));
+    QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+    // The same for an endless transform.
+    const AssertionResult endlessTransform = passes(R"j({"type":"status","transform":"for (;;) {}","timeout_ms":200})j");
+    QVERIFY(!endlessTransform.passed);
+    QVERIFY2(endlessTransform.reason.contains(u"the assertion's transform failed"_s), qPrintable(endlessTransform.reason));
+
+    // Nothing outside the script: each attempt fails cleanly with what was missing.
+    for (const char *script : {"require('fs').readFileSync('/etc/passwd')", "new XMLHttpRequest()",
+                               "Qt.include('/etc/passwd')", "fetch('http://127.0.0.1:9')", "importScripts('x.js')",
+                               "readFile('/etc/passwd')"}) {
+        const AssertionResult r = passes(QByteArray("{\"type\":\"javascript\",\"value\":\"") + script + "\"}");
+        QVERIFY2(!r.passed, script);
+        QVERIFY2(r.reason.contains(u"ReferenceError"_s), qPrintable(QString::fromLatin1(script) + u": "_s + r.reason));
+    }
+    QVERIFY(passes(R"j({"type":"javascript","value":"typeof require === 'undefined' && typeof XMLHttpRequest === 'undefined' && typeof Qt === 'undefined'"})j").passed);
+    // Each script runs in a fresh engine: what one leaves behind, the next does not see.
+    QVERIFY(passes(R"j({"type":"javascript","value":"leak = 1; return leak === 1;"})j").passed);
+    QVERIFY(passes(R"j({"type":"javascript","value":"typeof leak === 'undefined'"})j").passed);
+
+    // A transform on an assertion reshapes the output for that check only.
+    QVERIFY(passes(R"j({"type":"equals","pointer":"/t","value":"FIX LOGIN","transform":"({t: output.title.toUpperCase()})"})j").passed);
+    QVERIFY(!passes(R"j({"type":"equals","pointer":"/title","value":"FIX LOGIN"})j").passed);
+    QVERIFY(passes(R"j({"type":"contains","pointer":"","value":"auth","transform":"output.tags"})j").passed);
+    // A case's transform comes first, then the assertion's.
+    DatasetRow transformed = row;
+    transformed.transform = u"({title: output.title.toLowerCase(), n: output.n * 2})"_s;
+    QVERIFY(check(R"j({"type":"equals","pointer":"/n","value":6})j", transformed).passed);
+    QVERIFY(check(R"j({"type":"javascript","value":"output.title === 'fix login'"})j", transformed).passed);
+    QVERIFY(check(R"j({"type":"equals","pointer":"/n","value":7,"transform":"({n: output.n + 1})"})j", transformed).passed);
+    DatasetRow broken = row;
+    broken.transform = u"output.missing.field"_s;
+    const AssertionResult brokenResult = check(R"j({"type":"status"})j", broken);
+    QVERIFY(!brokenResult.passed);
+    QVERIFY2(brokenResult.reason.contains(u"the case's transform failed"_s) && brokenResult.reason.contains(u"TypeError"_s),
+             qPrintable(brokenResult.reason));
+    QVERIFY(checkScriptSyntax(u"output.title ==="_s).startsWith(u"line 1: SyntaxError"_s));
+}
+
+// Through the CLI: a javascript assertion and a transformed one decide the verdicts; an endless
+// script fails its runs at the limit and the experiment ends; a syntax error stops the
+// experiment before any request.
+void TestEval::javascriptInAnExperiment()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\",\"vars\":{\"want\":\"ok\"}}\n"
+                                                     "{\"id\":\"b\",\"input\":\"Plan the fail ticket\",\"vars\":{\"want\":\"ok\"}}\n"
+                                                     "{\"id\":\"c\",\"input\":\"Plan the fail ticket again\",\"vars\":{\"want\":\"bad\"},"
+                                                     "\"transform\":\"({title: output.title.toUpperCase()})\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"javascript","name":"wanted","value":"output.title.toLowerCase() === vars.want"},
+                  {"type":"equals","name":"loud","pointer":"/t","value":"OK","transform":"({t: output.title.toUpperCase()})"}]})j"));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    QVERIFY2(r.exit == 1, r.err.constData());
+    const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
+    QCOMPARE(cells.size(), 3);
+    const auto verdicts = [&cells](int i) {
+        QMap<QString, bool> out;
+        for (const QJsonValue &a : cells.at(i).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"assertions"_s).toArray())
+            out.insert(a.toObject().value(u"name"_s).toString(), a.toObject().value(u"passed"_s).toBool());
+        return out;
+    };
+    // a: "ok" is wanted and loud. b: "bad" is not wanted, not loud. c: its case transform makes
+    // "BAD", wanted as "bad"; the loud check sees "BAD" upper-cased again.
+    QCOMPARE(verdicts(0), (QMap<QString, bool>{{u"wanted"_s, true}, {u"loud"_s, true}}));
+    QCOMPARE(verdicts(1), (QMap<QString, bool>{{u"wanted"_s, false}, {u"loud"_s, false}}));
+    QCOMPARE(verdicts(2), (QMap<QString, bool>{{u"wanted"_s, true}, {u"loud"_s, false}}));
+    QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
+
+    // An endless script: every run fails at the limit, the experiment still ends.
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"javascript","value":"while (true) {}","timeout_ms":250}]})j"));
+    const CliRun endless = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    QVERIFY2(endless.exit == 1, endless.err.constData());
+    QCOMPARE(endless.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"failed"_s).toInt(), 3);
+
+    // A syntax error: exit 2 with its place, nothing sent.
+    const int before = requestCount(server);
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+        "assert":[{"type":"status"},{"type":"javascript","value":"const a = 1;\nreturn a ==;"}]})j"));
+    const CliRun bad = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    QCOMPARE(bad.exit, 2);
+    QVERIFY2(bad.err.contains("/assert/1") && bad.err.contains("line 2: SyntaxError"), bad.err.constData());
+    QCOMPARE(requestCount(server), before);
+}
+
+// The baseline comparison on runs made up here: a steady case that turned flaky, a fix, a
+// regression of a critical case, per-assertion counts and the cost and latency deltas; one
+// variant on each side is matched although the names differ.
+void TestEval::baselineByHand()
+{
+    const auto storedRun = [](const QString &caseId, int repeat, bool passed, double cost, qint64 latency) {
+        ExperimentRunRecord r;
+        r.caseId = caseId;
+        r.variant = u"old"_s;
+        r.repeat = repeat;
+        r.status = u"completed"_s;
+        r.passed = passed;
+        r.costUsd = cost;
+        r.latencyMs = latency;
+        AssertionResult a;
+        a.type = u"equals"_s;
+        a.name = u"title"_s;
+        a.passed = passed;
+        r.assertions = QJsonArray{a.toJson()};
+        return r;
+    };
+    // Before: x and z passed both repeats, y failed both.
+    QList<ExperimentRunRecord> before;
+    for (int k = 0; k < 2; ++k) {
+        before.append(storedRun(u"x"_s, k, true, 0.01, 100));
+        before.append(storedRun(u"y"_s, k, false, 0.01, 100));
+        before.append(storedRun(u"z"_s, k, true, 0.01, 100));
+    }
+    before.append(storedRun(u"gone"_s, 0, true, 0.01, 100)); // not in this run: not compared
+    // Now: x passes once (flaky), y passes, z fails.
+    const auto run = [](bool passed) {
+        AssertionResult a;
+        a.type = u"equals"_s;
+        a.name = u"title"_s;
+        a.passed = passed;
+        return QJsonObject{{u"passed"_s, passed}, {u"cost_usd"_s, 0.02}, {u"latency_ms"_s, 300}, {u"assertions"_s, QJsonArray{a.toJson()}}};
+    };
+    const auto cell = [&run](const QString &id, bool first, bool second) {
+        return QJsonObject{{u"case"_s, id}, {u"variant"_s, u"new"_s}, {u"passed"_s, first && second}, {u"flaky"_s, first != second},
+                           {u"runs"_s, QJsonArray{run(first), run(second)}}};
+    };
+    const QJsonObject summary{{u"variants"_s, QJsonArray{QJsonObject{{u"name"_s, u"new"_s}}}},
+                              {u"cells"_s, QJsonArray{cell(u"x"_s, true, false), cell(u"y"_s, true, true), cell(u"z"_s, false, false)}}};
+    const BaselineComparison c = compareWithBaseline(summary, 7, before, {u"z"_s});
+    QCOMPARE(c.run, 7);
+    QCOMPARE(c.regressions, QStringList{u"z"_s});
+    QCOMPARE(c.fixes, QStringList{u"y"_s});
+    QCOMPARE(c.newlyFlaky, QStringList{u"x"_s});
+    QCOMPARE(c.criticalRegressions, QStringList{u"z"_s});
+    QVERIFY(c.fails());
+    QVERIFY(!c.significant); // 2 worse (x, z) against 1 better: p = 1
+    QCOMPARE(c.variants.size(), 1);
+    const BaselineVariant &v = c.variants.first();
+    QCOMPARE(v.baselineVariant, u"old"_s);
+    QCOMPARE(v.cases, 3);
+    QCOMPARE(v.worse, 2);
+    QCOMPARE(v.better, 1);
+    QCOMPARE(v.pValue, 1.0);
+    QCOMPARE(v.passRateBefore, 2.0 / 3);
+    QCOMPARE(v.passRateNow, 1.0 / 3);
+    QVERIFY(v.costDeltaUsd && qAbs(*v.costDeltaUsd - (6 * 0.02 - 6 * 0.01)) < 1e-12);
+    QCOMPARE(v.latencyP50DeltaMs, 200);
+    // The title check regressed in x and z and was fixed in y.
+    QCOMPARE(v.assertions.size(), 1);
+    QCOMPARE(v.assertions.at(0).toObject().value(u"regressions"_s).toInt(), 2);
+    QCOMPARE(v.assertions.at(0).toObject().value(u"fixes"_s).toInt(), 1);
+    const QJsonObject json = c.toJson();
+    QCOMPARE(json.value(u"newly_flaky"_s).toArray(), QJsonArray{u"x"_s});
+    QCOMPARE(json.value(u"significant"_s).toBool(), false);
+    // Without the critical mark nothing fails: one regression is not beyond chance.
+    QVERIFY(!compareWithBaseline(summary, 7, before, {}).fails());
 }
 
 QTEST_GUILESS_MAIN(TestEval)

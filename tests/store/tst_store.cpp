@@ -1452,15 +1452,20 @@ void TestStore::migratesFromVersion5WithACall()
         CallStore store(**db);
         oldId = *store.insertCall(fullRecord(u"pangolin before exchanges"_s));
     }
-    // Back to version 5: its layout is this one without the exchanges table.
+    // Back to version 5: its layout is this one without the exchanges table and the response
+    // cache (with its two columns of the experiment runs).
     QString error;
-    QVERIFY2(runSql(path, u"DROP TABLE call_exchanges\n;\nPRAGMA user_version = 5"_s, &error), qPrintable(error));
+    QVERIFY2(runSql(path, u"DROP TABLE call_exchanges\n;\nDROP TABLE response_cache\n;\n"
+                          "ALTER TABLE experiment_runs DROP COLUMN cached\n;\n"
+                          "ALTER TABLE experiment_runs DROP COLUMN cache_saved_usd\n;\nPRAGMA user_version = 5"_s, &error),
+             qPrintable(error));
     QCOMPARE(countRows(path, u"call_exchanges"_s), -1);
 
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
     QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
-    QCOMPARE(Database::latestSchemaVersion(), 6);
+    QCOMPARE(Database::latestSchemaVersion(), 7);
+    QCOMPARE(countRows(path, u"response_cache"_s), 0);
     CallStore store(**db);
     const auto old = store.getCall(oldId);
     QVERIFY2(old, qPrintable(old.error().message));

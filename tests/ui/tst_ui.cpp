@@ -998,6 +998,18 @@ void TestUi::experimentRunFromWindow()
     // 6 one-turn runs x (120 in x $1 + 20 out x $2) per million.
     QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::CostColumn).data().toString(), u"$0.00096"_s);
     QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CountsColumn).data().toString(), u"1 · 1 · 1"_s);
+    // The paired comparison of the two variants, in words under the figures: base passed one
+    // case that one turn failed, too few to tell them apart.
+    const QJsonObject comparison = summary.value(u"comparisons"_s).toArray().at(0).toObject();
+    QCOMPARE(comparison.value(u"a"_s).toString(), u"base"_s);
+    QCOMPARE(comparison.value(u"b"_s).toString(), u"one turn"_s);
+    QCOMPARE(comparison.value(u"only_a"_s).toInt(), 1);
+    QCOMPARE(comparison.value(u"only_b"_s).toInt(), 0);
+    QVERIFY(view->comparisonsLabel()->isVisible());
+    QCOMPARE(view->comparisonsLabel()->text(), comparison.value(u"sentence"_s).toString());
+    QVERIFY2(view->comparisonsLabel()->text().startsWith(u"No difference this run can detect between base and one turn"_s),
+             qPrintable(view->comparisonsLabel()->text()));
+    QVERIFY(view->comparisonsLabel()->toolTip().contains(u"3 cases"_s));
     QCOMPARE(matrix->figures().at(0).latencies.size(), 6);
     QVERIFY2(view->statusLabel()->text().contains(u"all 12 runs done"_s), qPrintable(view->statusLabel()->text()));
     // The runs are stored under the experiment.

@@ -332,9 +332,18 @@ void ExperimentView::buildUi()
         m_resultTabs->addTab(matrixTab, tr("Matrix"));
         m_resultTabs->addTab(m_charts, tr("Charts"));
 
+        // The paired comparison of each two variants, in words (the numbers are in the tooltip).
+        m_comparisons = new QLabel(m_resultsPage);
+        m_comparisons->setObjectName(u"experimentComparisons"_s);
+        m_comparisons->setAccessibleName(tr("Comparisons of the variants"));
+        m_comparisons->setWordWrap(true);
+        m_comparisons->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_comparisons->hide();
+
         auto *layout = new QVBoxLayout(m_resultsPage);
         layout->setContentsMargins(0, 0, 0, 0);
         layout->addWidget(m_summaryView);
+        layout->addWidget(m_comparisons);
         layout->addWidget(m_resultTabs, 1);
     }
     m_pages->addWidget(m_emptyPage);
@@ -740,13 +749,42 @@ void ExperimentView::refreshMatrix()
     if (m_run) {
         QElapsedTimer timer;
         timer.start();
-        m_matrix->setSummary(m_run->summary());
+        const QJsonObject summary = m_run->summary();
+        m_matrix->setSummary(summary);
+        showComparisons(summary);
         // A big experiment takes a while to sum up: do it less often, so it never takes more
         // than about a twentieth of the time while runs finish.
         m_refresh.setInterval(int(std::clamp<qint64>(timer.elapsed() * 20, kRefreshMs, 5000)));
     }
     updateStatus();
     updateActions();
+}
+
+void ExperimentView::showComparisons(const QJsonObject &summary)
+{
+    QStringList lines;
+    QStringList details;
+    for (const QJsonValue &c : summary.value(u"comparisons"_s).toArray()) {
+        const QJsonObject comparison = c.toObject();
+        if (comparison.value(u"cases"_s).toInt() == 0)
+            continue;
+        lines.append(comparison.value(u"sentence"_s).toString());
+        const QJsonArray ci = comparison.value(u"ci95"_s).toArray();
+        details.append(tr("%1 against %2: %3 cases, %4 passed only under %2, %5 only under %1; "
+                          "difference %6 points (95% interval %7 to %8), p = %9; score difference %10")
+                           .arg(comparison.value(u"b"_s).toString(), comparison.value(u"a"_s).toString())
+                           .arg(comparison.value(u"cases"_s).toInt())
+                           .arg(comparison.value(u"only_a"_s).toInt())
+                           .arg(comparison.value(u"only_b"_s).toInt())
+                           .arg(comparison.value(u"pass_rate_diff"_s).toDouble() * 100, 0, 'f', 1)
+                           .arg(ci.at(0).toDouble() * 100, 0, 'f', 1)
+                           .arg(ci.at(1).toDouble() * 100, 0, 'f', 1)
+                           .arg(comparison.value(u"p_value"_s).toDouble(), 0, 'g', 3)
+                           .arg(comparison.value(u"score_diff"_s).toDouble(), 0, 'f', 3));
+    }
+    m_comparisons->setVisible(!lines.isEmpty());
+    m_comparisons->setText(lines.join(u'\n'));
+    m_comparisons->setToolTip(details.join(u'\n'));
 }
 
 QJsonObject ExperimentView::summary() const

@@ -109,6 +109,8 @@ public:
     // The provider batches of a "via": "batch" experiment: rounds, open batches, lines,
     // waiting time (from the running session, or from the store after a restart).
     QLabel *batchStatus() const { return m_batchStatus; }
+    // The paired comparisons of the variants, one sentence each (hidden with one variant).
+    QLabel *comparisonsLabel() const { return m_comparisons; }
     // The session running or shown; null before the first run.
     ExperimentRun *experimentRun() const { return m_run.get(); }
     // Cancels the open provider batches at the provider, then stops (a running batch session).
@@ -154,6 +156,7 @@ private:
     void updateBatchStatus();
     void updateActions();
     void refreshMatrix();
+    void showComparisons(const QJsonObject &summary);
     void showStored();
     bool startSession(std::optional<qint64> resumeId);
     void onFinished();
@@ -191,6 +194,7 @@ private:
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_batchStatus = nullptr;
+    QLabel *m_comparisons = nullptr;
     QPushButton *m_cancelBatchesButton = nullptr;
     bool m_openBatches = false;
     QPushButton *m_openButton = nullptr;

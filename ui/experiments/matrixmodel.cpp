@@ -126,6 +126,7 @@ QModelIndex MatrixModel::applyCell(const QJsonObject &object)
         run.status = o.value(u"status"_s).toString();
         run.passed = o.value(u"passed"_s).toBool();
         run.latencyMs = o.value(u"latency_ms"_s).toInteger();
+        run.cached = o.value(u"cached"_s).toBool();
         if (o.value(u"cost_usd"_s).isDouble())
             run.costUsd = o.value(u"cost_usd"_s).toDouble();
         const QJsonObject tokens = o.value(u"tokens"_s).toObject();
@@ -315,6 +316,8 @@ QString MatrixModel::toolTip(int row, int column) const
             + tr("%1 · %2 in / %3 out tokens · %4")
                   .arg(formatLatency(run.latencyMs), formatTokens(run.inputTokens), formatTokens(run.outputTokens), formatCost(run.costUsd))
                   .toHtmlEscaped();
+        if (run.cached)
+            html += u"<br>"_s + tr("Answered from the response cache: no request sent").toHtmlEscaped();
         if (run.callId > 0)
             html += u"<br>"_s + tr("Call %1").arg(run.callId).toHtmlEscaped();
         for (const QString &failure : run.failures)

@@ -34,6 +34,7 @@ struct MatrixRun
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     double score = 0;
+    bool cached = false;           // answered from the response cache, no request sent
     QStringList failures;          // "name: reason" of every assertion that did not pass
 };
 

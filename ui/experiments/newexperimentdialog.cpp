@@ -348,6 +348,7 @@ QJsonObject NewExperimentDialog::assertionTemplate(const QString &type)
         {u"max_cost_usd"_s, R"({"value": 0.01})"},
         {u"judge"_s, R"({"rubric": "", "engine": {"type": "openai", "model": ""}, "pass_score": 0.7})"},
         {u"command"_s, R"({"command": ["python3", "check.py"]})"},
+        {u"javascript"_s, R"({"value": "output.title.length > 0"})"},
     };
     return QJsonDocument::fromJson(templates.value(type, "{}")).object();
 }
