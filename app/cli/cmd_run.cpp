@@ -15,6 +15,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
 #include "app/cli/storecommand.h"
+#include "core/eval/pricetable.h"
 #include "core/model/jsonwriter.h"
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
@@ -71,6 +72,11 @@ QJsonObject resultJson(const LaunchResult &result)
         {u"turns"_s, r.turns.size()},
         {u"attempts"_s, r.attempts.size()},
     };
+    // Read once per process: a batch prints a result per line.
+    static const PriceTable prices = PriceTable::fromSettings();
+    const QJsonObject costs = prices.costJson(r);
+    for (auto it = costs.begin(); it != costs.end(); ++it)
+        out.insert(it.key(), it.value());
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
     if (result.unstoredReply()) {

@@ -323,6 +323,41 @@ constexpr auto kV6Exchanges = R"(CREATE TABLE call_exchanges (
     PRIMARY KEY (call_id, seq)
 ))"_L1;
 
+// ---- Version 7: prompt cache writes ----------------------------------------------------
+//
+// input_tokens used to hold every prompt token, cached_tokens (the cache reads) among them.
+// From here on the prompt is three parts that do not overlap: input_tokens (uncached),
+// cached_tokens (read from the provider's cache) and cache_write_tokens (written to it, of
+// which cache_write_1h_tokens for an hour). Old rows are split the same way; their cache
+// writes were not kept apart, so they stay in input_tokens.
+constexpr auto kV7CallsWrite = "ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7CallsWrite1h = "ALTER TABLE calls ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7TurnsWrite =
+    "ALTER TABLE call_turns ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7TurnsWrite1h =
+    "ALTER TABLE call_turns ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7AttemptsWrite =
+    "ALTER TABLE call_attempts ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7AttemptsWrite1h =
+    "ALTER TABLE call_attempts ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7RunsRead =
+    "ALTER TABLE experiment_runs ADD COLUMN cache_read_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7RunsWrite =
+    "ALTER TABLE experiment_runs ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+// What a run would have cost with no prompt cache (the summary's cache saving).
+constexpr auto kV7RunsUncached = "ALTER TABLE experiment_runs ADD COLUMN uncached_cost_usd REAL"_L1;
+constexpr auto kV7SplitRuns = R"(UPDATE experiment_runs SET
+    cache_read_tokens = COALESCE((SELECT c.cached_tokens FROM calls c WHERE c.id = experiment_runs.call_id), 0),
+    input_tokens = MAX(0, input_tokens
+        - COALESCE((SELECT c.cached_tokens FROM calls c WHERE c.id = experiment_runs.call_id), 0)),
+    uncached_cost_usd = cost_usd)"_L1;
+constexpr auto kV7SplitCalls =
+    "UPDATE calls SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
+constexpr auto kV7SplitTurns =
+    "UPDATE call_turns SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
+constexpr auto kV7SplitAttempts =
+    "UPDATE call_attempts SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -338,6 +373,11 @@ const QList<MigrationStep> &migrations()
         {4, {kV4Experiments, kV4Runs, kV4IndexRunsByCall}, nullptr},
         {5, {kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost}, nullptr},
         {6, {kV6Exchanges}, nullptr},
+        {7,
+         {kV7CallsWrite, kV7CallsWrite1h, kV7TurnsWrite, kV7TurnsWrite1h, kV7AttemptsWrite,
+          kV7AttemptsWrite1h, kV7RunsRead, kV7RunsWrite, kV7RunsUncached, kV7SplitRuns, kV7SplitCalls,
+          kV7SplitTurns, kV7SplitAttempts},
+         nullptr},
     };
     return steps;
 }

@@ -291,11 +291,21 @@ void CallTab::fill()
     if (const QString mode = recordOutputMode(r); !mode.isEmpty())
         parts.append(tr("output: %1").arg(mode));
     if (!r.usage.isEmpty())
-        parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.inputTokens), locale.toString(r.usage.outputTokens)));
+        parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.promptTokens()), locale.toString(r.usage.outputTokens)));
+    if (r.usage.cacheReadTokens > 0 || r.usage.cacheWriteTokens > 0)
+        parts.append(tr("cache: %1 read, %2 written")
+                         .arg(locale.toString(r.usage.cacheReadTokens), locale.toString(r.usage.cacheWriteTokens)));
     if (r.engineType != u"replay"_s && !r.usage.isEmpty()) {
-        const std::optional<double> cost = PriceTable::fromSettings().cost(r.model, r.usage);
-        parts.append(cost ? tr("about $%1").arg(locale.toString(*cost, 'f', *cost < 0.01 ? 4 : 2))
-                          : tr("no price for %1").arg(r.model));
+        const PriceTable prices = PriceTable::fromSettings();
+        const std::optional<double> cost = prices.cost(r.model, r.usage);
+        const std::optional<double> uncached = prices.uncachedCost(r.model, r.usage);
+        auto money = [&locale](double usd) { return locale.toString(usd, 'f', usd < 0.01 ? 4 : 2); };
+        if (!cost)
+            parts.append(tr("no price for %1").arg(r.model));
+        else if (uncached && (r.usage.cacheReadTokens > 0 || r.usage.cacheWriteTokens > 0))
+            parts.append(tr("about $%1 ($%2 without the cache)").arg(money(*cost), money(*uncached)));
+        else
+            parts.append(tr("about $%1").arg(money(*cost)));
     }
     qint64 ms = r.metadata.value(u"duration_ms"_s).toInteger(-1);
     if (ms < 0 && r.createdAt.isValid() && r.finishedAt.isValid())
