@@ -250,8 +250,21 @@ QJsonObject canonicalExport(QJsonObject doc)
                    ? QJsonValue(u"#"_s + QString::number(positions.value(value.toInteger())))
                    : QJsonValue(u"outside"_s);
     };
+    // Usage in the one shape (an older document's cached_tokens sat inside input_tokens).
+    auto usage = [](const QJsonValue &value) { return Usage::fromJson(value.toObject()).toJson(); };
+    auto usages = [&usage](QJsonArray list) {
+        for (qsizetype k = 0; k < list.size(); ++k) {
+            QJsonObject o = list.at(k).toObject();
+            o.insert(u"usage"_s, usage(o.value(u"usage"_s)));
+            list.replace(k, o);
+        }
+        return list;
+    };
     for (int i = 0; i < calls.size(); ++i) {
         QJsonObject call = calls.at(i).toObject();
+        call.insert(u"usage"_s, usage(call.value(u"usage"_s)));
+        call.insert(u"turns"_s, usages(call.value(u"turns"_s).toArray()));
+        call.insert(u"attempts"_s, usages(call.value(u"attempts"_s).toArray()));
         call.insert(u"id"_s, mapped(callPos, call.value(u"id"_s)));
         call.insert(u"parent"_s, mapped(callPos, call.value(u"parent"_s)));
         call.insert(u"session"_s, mapped(sessionPos, call.value(u"session"_s)));
