@@ -90,7 +90,7 @@ void CacheView::setReport(const CacheReport &report, std::optional<double> costU
         reading += t.usage.cacheReadTokens > 0 ? 1 : 0;
     }
     QStringList parts;
-    parts.append(tr("%1 of %n turn(s) read the cache", nullptr, int(report.turns.size())).arg(reading));
+    parts.append(tr("read the cache in %1 of %2 turns").arg(reading).arg(report.turns.size()));
     parts.append(tr("%1 tokens read, %2 written, %3 uncached")
                      .arg(locale.toString(total.cacheReadTokens), locale.toString(total.cacheWriteTokens),
                           locale.toString(total.inputTokens)));
@@ -139,8 +139,10 @@ void CacheView::showTurn(int index)
                           .arg(locale.toString(t.usage.cacheReadTokens), locale.toString(t.usage.cacheWriteTokens),
                                locale.toString(t.usage.inputTokens)));
     if (t.reason.isEmpty())
-        m_reason->setText(t.usage.cacheReadTokens > 0 ? tr("The prefix up to the last breakpoint was read from the cache.")
-                                                      : QString());
+        m_reason->setText(t.usage.cacheReadTokens > 0
+                              ? tr("%1 tokens of this request's prefix were read from the cache.")
+                                    .arg(locale.toString(t.usage.cacheReadTokens))
+                              : QString());
     else
         m_reason->setText(tr("Why: %1").arg(t.reason));
     for (int i = 0; i < t.blocks.size(); ++i) {
