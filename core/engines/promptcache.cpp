@@ -16,23 +16,34 @@ QJsonObject anthropicCacheControl(const QString &ttl)
 
 namespace {
 
-// Marks the last block of a message's content; a string content becomes one text block.
+// Puts the mark on the last element of a list of blocks; false when the list is empty.
+bool markLast(QJsonArray &blocks, const QJsonObject &control)
+{
+    if (blocks.isEmpty())
+        return false;
+    QJsonObject last = blocks.last().toObject();
+    last.insert(u"cache_control"_s, control);
+    blocks.replace(blocks.size() - 1, last);
+    return true;
+}
+
+// A list of blocks from a content that may be a plain string.
+QJsonArray blocksOf(const QJsonValue &content)
+{
+    if (content.isString())
+        return QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, content.toString()}}};
+    return content.toArray();
+}
+
+// Marks the last block of a message's content.
 bool markMessage(QJsonArray &messages, qsizetype index, const QJsonObject &control)
 {
     if (index < 0 || index >= messages.size())
         return false;
     QJsonObject message = messages.at(index).toObject();
-    QJsonArray content;
-    const QJsonValue raw = message.value(u"content"_s);
-    if (raw.isString())
-        content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, raw.toString()}});
-    else
-        content = raw.toArray();
-    if (content.isEmpty())
+    QJsonArray content = blocksOf(message.value(u"content"_s));
+    if (!markLast(content, control))
         return false;
-    QJsonObject last = content.last().toObject();
-    last.insert(u"cache_control"_s, control);
-    content.replace(content.size() - 1, last);
     message.insert(u"content"_s, content);
     messages.replace(index, message);
     return true;
@@ -56,29 +67,16 @@ void applyAnthropic(QJsonObject &body, const CacheSpec &cache)
             break;
         case CacheBreakpoint::Place::Tools: {
             QJsonArray tools = body.value(u"tools"_s).toArray();
-            if (!tools.isEmpty()) {
-                QJsonObject last = tools.last().toObject();
-                last.insert(u"cache_control"_s, control);
-                tools.replace(tools.size() - 1, last);
+            placed = markLast(tools, control);
+            if (placed)
                 body.insert(u"tools"_s, tools);
-                placed = true;
-            }
             break;
         }
         case CacheBreakpoint::Place::System: {
-            const QJsonValue system = body.value(u"system"_s);
-            QJsonArray blocks;
-            if (system.isString())
-                blocks.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, system.toString()}});
-            else
-                blocks = system.toArray();
-            if (!blocks.isEmpty()) {
-                QJsonObject last = blocks.last().toObject();
-                last.insert(u"cache_control"_s, control);
-                blocks.replace(blocks.size() - 1, last);
+            QJsonArray blocks = blocksOf(body.value(u"system"_s));
+            placed = markLast(blocks, control);
+            if (placed)
                 body.insert(u"system"_s, blocks);
-                placed = true;
-            }
             break;
         }
         case CacheBreakpoint::Place::Last:

@@ -1517,6 +1517,19 @@ qint64 tokens(const QJsonObject &usage, const char *field)
     return usage.value(QLatin1StringView(field)).toInteger();
 }
 
+// The provider answers every request with submit_output {"title": "ok"}, billing each as its
+// cache would.
+void answerWithTitle(FakeProviderThread &server, FakePromptCache::Provider provider,
+                     const std::shared_ptr<FakeCacheLog> &log, qint64 outputTokens)
+{
+    auto cache = std::make_shared<FakePromptCache>(provider, 1024);
+    server.run([&](FakeProvider &p) {
+        p.setResponder(cachingResponder(cache, [](const QJsonObject &) {
+            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"ok"_s}}};
+        }, log, outputTokens));
+    });
+}
+
 } // namespace
 
 // The fake providers' caches follow the rules each provider documents, so the tests below
@@ -1716,15 +1729,10 @@ void TestEval::cacheCountedOnceOpenAIAndGemini()
     QFETCH(double, inPrice);
     QFETCH(double, cachedPrice);
     QFETCH(double, outPrice);
-    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider(provider), 1024);
     auto log = std::make_shared<FakeCacheLog>();
     FakeProviderThread server;
     QVERIFY(server.listen());
-    server.run([&](FakeProvider &p) {
-        p.setResponder(cachingResponder(cache, [](const QJsonObject &) {
-            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"ok"_s}}};
-        }, log, 12));
-    });
+    answerWithTitle(server, FakePromptCache::Provider(provider), log, 12);
     QTemporaryDir dir;
     const QJsonObject settings = type == u"gemini" ? QJsonObject() : QJsonObject{{u"key"_s, u"planner"_s}};
     QVERIFY(writeFile(dir.filePath(u"s.spec.json"_s),
@@ -1762,15 +1770,10 @@ void TestEval::cacheCountedOnceOpenAIAndGemini()
 // view of an A call names the system prompt and the character where it differs.
 void TestEval::cacheExperimentVarsFirstBreaksTheCache()
 {
-    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::OpenAIChat);
     auto log = std::make_shared<FakeCacheLog>();
     FakeProviderThread server;
     QVERIFY(server.listen());
-    server.run([&](FakeProvider &p) {
-        p.setResponder(cachingResponder(cache, [](const QJsonObject &) {
-            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"ok"_s}}};
-        }, log, 10));
-    });
+    answerWithTitle(server, FakePromptCache::Provider::OpenAIChat, log, 10);
     QTemporaryDir dir;
     const QString first = u"Customer: {{customer}}. "_s + staticRules();
     const QString last = staticRules() + u"Customer: {{customer}}."_s;
