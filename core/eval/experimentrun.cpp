@@ -625,9 +625,9 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
         t.cacheWrite += run.cacheWriteTokens;
         if (run.costUsd)
             t.cost += *run.costUsd;
-        t.uncached += run.uncachedCostUsd ? *run.uncachedCostUsd : run.costUsd.value_or(0);
         else
             ++t.unpriced;
+        t.uncached += run.uncachedCostUsd ? *run.uncachedCostUsd : run.costUsd.value_or(0);
         if (run.directCostUsd) {
             t.direct += *run.directCostUsd;
             ++t.batchedRuns;
