@@ -68,6 +68,7 @@ QList<LintRule> cacheLintRules()
         {u"cache-breakpoint-place"_s, tr("cache breakpoints on parts the request has")},
         {u"cache-ttl"_s, tr("cache TTLs the engine takes")},
         {u"cache-ignored"_s, tr("cache settings this engine does not read")},
+        {u"cache-key-length"_s, tr("OpenAI: a prompt_cache_key of at most 64 characters")},
         {u"cache-below-minimum"_s, tr("a cached prefix reaches the model's minimum length")},
         {u"cache-vars-first"_s, tr("per-case {{vars}} after the static text of the system prompt")},
     };
@@ -153,6 +154,9 @@ QList<LintFinding> lintCache(const Spec &spec, EngineType target)
             info(u"/cache/ttl"_s, u"cache-ignored"_s, tr("OpenAI takes \"retention\" (\"in_memory\" or \"24h\"), not \"ttl\""));
         if (cache.explicitCache)
             info(u"/cache/explicit"_s, u"cache-ignored"_s, tr("\"explicit\" is for Gemini"));
+        if (cache.key.size() > 64)
+            warn(u"/cache/key"_s, u"cache-key-length"_s,
+                 tr("the cache key is %1 characters; OpenAI takes at most 64").arg(cache.key.size()));
         if (!cache.key.isEmpty() && toolTokens + systemTokens < minimum) {
             info(u"/cache/key"_s, u"cache-below-minimum"_s,
                  tr("the static prefix (tools and system prompt) is about %1 tokens; OpenAI caches only "

@@ -6,6 +6,7 @@
 //   cache-breakpoint-place   a breakpoint on a part the request does not have
 //   cache-ttl                a TTL the engine does not take
 //   cache-ignored            settings this engine does not read
+//   cache-key-length         an OpenAI prompt_cache_key over 64 characters
 //   cache-below-minimum      a cached prefix shorter than the model's minimum (nothing is cached)
 //   cache-vars-first         {{vars}} before the static text of the system prompt (every case
 //                            gets a different prefix, so no case reads another's cache)

@@ -1705,6 +1705,13 @@ void TestCodecs::openApiConformance()
     refused.messages.append(refusal);
     refused.messages.append(Message::user(u"please"_s));
     requests.append(refused);
+    // The prompt cache fields: prompt_cache_key and prompt_cache_retention as the spec has them.
+    ChatRequest cached = full;
+    CacheSpec cacheSettings;
+    cacheSettings.key = u"planner-acme"_s;
+    cacheSettings.retention = u"24h"_s;
+    cached.cache = cacheSettings;
+    requests.append(cached);
 
     const EngineConfig config = configFor(EngineType::OpenAI, u"gpt-4.1"_s);
     int checked = 0;
@@ -1717,7 +1724,7 @@ void TestCodecs::openApiConformance()
             ++checked;
         }
     }
-    QCOMPARE(checked, 16);
+    QCOMPARE(checked, 18);
 
     // The validator is really applied: a wrong body is rejected.
     QJsonObject wrong = createEngineCodec(EngineType::OpenAI)->buildRequest(plain, config).body;
