@@ -663,6 +663,13 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
                        {u"flaky"_s, isFlaky},
                        {u"pass_ratio"_s, t.seen ? double(t.good) / t.seen : 0.0},
                        {u"score"_s, t.seen ? t.score / t.seen : 0.0},
+                       {u"tokens"_s, QJsonObject{{u"input"_s, t.input},
+                                                 {u"output"_s, t.output},
+                                                 {u"cache_read"_s, t.cacheRead},
+                                                 {u"cache_write"_s, t.cacheWrite}}},
+                       {u"cost_usd"_s, t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.cost) : QJsonValue(QJsonValue::Null)},
+                       {u"cost_uncached_usd"_s, t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.uncached)
+                                                                               : QJsonValue(QJsonValue::Null)},
                        {u"runs"_s, runs}};
 }
 
