@@ -253,7 +253,8 @@ QList<CachePrefixBlock> cachePrefixBlocks(const QString &engineType, const QJson
         *automaticBreakpoint = body.contains(u"cache_control"_s);
     if (const QJsonValue tools = body.value(u"tools"_s); tools.isArray() && !tools.toArray().isEmpty()) {
         bool marked = false;
-        blocks.append(makeBlock(u"tools"_s, compact(withoutMarks(tools, &marked)), marked));
+        const QString text = compact(withoutMarks(tools, &marked));
+        blocks.append(makeBlock(u"tools"_s, text, marked));
     }
     auto addMessages = [&blocks](const QJsonArray &messages, int first) {
         int n = first;
@@ -263,7 +264,8 @@ QList<CachePrefixBlock> cachePrefixBlocks(const QString &engineType, const QJson
             QString role = o.value(u"role"_s).toString();
             if (role.isEmpty())
                 role = o.value(u"type"_s).toString();
-            blocks.append(makeBlock(u"message"_s, compact(withoutMarks(o, &marked)), marked, ++n, role));
+            const QString text = compact(withoutMarks(o, &marked));
+            blocks.append(makeBlock(u"message"_s, text, marked, ++n, role));
         }
     };
     if (engineType == u"anthropic") {
