@@ -188,7 +188,7 @@ int runAdd(const QStringList &arguments)
         if (!profile.cache) {
             const QString why = parseError.error != QJsonParseError::NoError ? parseError.errorString()
                                 : problems.isEmpty()                         ? tr("expected a JSON object")
-                                                                             : problems.first().pointer + u": "_s + problems.first().message;
+                                                                             : QString(problems.first().pointer + u": "_s + problems.first().message);
             printError(tr("invalid --cache: %1").arg(why));
             return ExitUsage;
         }

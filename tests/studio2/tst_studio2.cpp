@@ -670,7 +670,7 @@ void TestStudio2::cacheViewNamesWhereThePrefixDiffers()
     qint64 ids[2] = {0, 0};
     const QStringList customers{u"Acme Rockets"_s, u"Acme Pianos"_s};
     for (int i = 0; i < 2; ++i) {
-        const Spec spec = env.spec(QJsonObject{{u"system_prompt"_s, u"Customer: %1. "_s.arg(customers.at(i)) + rules},
+        const Spec spec = env.spec(QJsonObject{{u"system_prompt"_s, QString(u"Customer: %1. "_s.arg(customers.at(i)) + rules)},
                                                {u"engine"_s, QJsonObject{{u"model"_s, u"gpt-4.1"_s}}}});
         const LaunchResult result = env.launch(spec);
         QVERIFY2(result.stored && result.record.status == CallStatus::Completed, qPrintable(result.record.error));

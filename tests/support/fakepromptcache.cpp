@@ -269,7 +269,7 @@ FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
         }
         case FakePromptCache::Provider::OpenAIResponses:
             reply = QJsonObject{{u"id"_s, u"resp_%1"_s.arg(*count)}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
-                                {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, u"fc_"_s + id},
+                                {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, QString(u"fc_"_s + id)},
                                                                      {u"call_id"_s, id}, {u"name"_s, name},
                                                                      {u"arguments"_s, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact))},
                                                                      {u"status"_s, u"completed"_s}}}},
