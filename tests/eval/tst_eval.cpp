@@ -822,7 +822,11 @@ void TestEval::pricesAndCost()
     usage.outputTokens = 100000;
     // 0.8M fresh x 2.50 + 0.2M cached x 1.25 + 0.1M out x 10.
     QCOMPARE(*own->cost(u"m"_s, usage), 3.25);
-    QCOMPARE(*own->cost(u"m"_s, usage, true), (0.8 * 1.25 + 0.2 * 1.25 + 0.1 * 5));
+    // At batch prices the cache price shrinks by the same factor as input (the providers'
+    // batch discount stacks with the cache price): 0.2M cached x 1.25 x (1.25 / 2.50).
+    QCOMPARE(*own->cost(u"m"_s, usage, true), (0.8 * 1.25 + 0.2 * 0.625 + 0.1 * 5));
+    // With no cache, every prompt token at the input price.
+    QCOMPARE(*own->uncachedCost(u"m"_s, usage), 1.0 * 2.5 + 0.1 * 10);
     QVERIFY(writeFile(dir.filePath(u"bad.json"_s), R"({"models":{}})"));
     QVERIFY(!PriceTable::fromFile(dir.filePath(u"bad.json"_s), &error));
     QVERIFY2(error.contains(u"callscope-prices"_s), qPrintable(error));
