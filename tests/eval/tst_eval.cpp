@@ -193,7 +193,8 @@ QJsonObject comparable(QJsonObject summary)
     QJsonArray variants;
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
         QJsonObject o = v.toObject();
-        for (const char *key : {"cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs", "latency_ms"})
+        for (const char *key : {"cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs", "latency_ms",
+                                "cost_uncached_usd", "cache_saved_usd"})
             o.remove(QString::fromLatin1(key));
         variants.append(o);
     }
@@ -207,9 +208,12 @@ QJsonObject comparable(QJsonObject summary)
             run.remove(u"call_id"_s);
             run.remove(u"latency_ms"_s);
             run.remove(u"cost_usd"_s);
+            run.remove(u"cost_uncached_usd"_s);
             runs.append(run);
         }
         cell.insert(u"runs"_s, runs);
+        cell.remove(u"cost_usd"_s);
+        cell.remove(u"cost_uncached_usd"_s);
         cells.append(cell);
     }
     summary.insert(u"cells"_s, cells);
