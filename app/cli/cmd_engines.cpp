@@ -11,6 +11,8 @@
 #include "core/service/engineprobe.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
@@ -112,7 +114,8 @@ int runAdd(const QStringList &arguments)
     Options options;
     const QStringList valued = {u"--type"_s,       u"--model"_s,       u"--base-url"_s,
                                 u"--context-window"_s, u"--max-tokens"_s, u"--temperature"_s,
-                                u"--key-env"_s, u"--max-in-flight"_s, u"--timeout-ms"_s, u"--idle-timeout-ms"_s};
+                                u"--key-env"_s, u"--max-in-flight"_s, u"--timeout-ms"_s, u"--idle-timeout-ms"_s,
+                                u"--cache"_s};
     if (auto error = parseOptions(arguments, valued, {u"--key-stdin"_s}, &options)) {
         printError(*error);
         return ExitUsage;
@@ -120,7 +123,7 @@ int runAdd(const QStringList &arguments)
     if (options.positional.size() != 1) {
         printError(tr("usage: engines add NAME --type T --model M [--base-url URL] "
                       "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
-                      "[--key-env VAR | --key-stdin]"));
+                      "[--cache JSON] [--key-env VAR | --key-stdin]"));
         return ExitUsage;
     }
     EngineProfile profile;
@@ -173,6 +176,20 @@ int runAdd(const QStringList &arguments)
         *target = parsePositive<qint64>(options.values.value(option));
         if (!*target) {
             printError(tr("%1 needs a positive whole number of milliseconds").arg(option));
+            return ExitUsage;
+        }
+    }
+    if (options.values.contains(u"--cache"_s)) {
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(options.values.value(u"--cache"_s).toUtf8(), &parseError);
+        QList<CacheSpecError> problems;
+        if (parseError.error == QJsonParseError::NoError)
+            profile.cache = cacheSpecFromJson(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(), u"/cache"_s, &problems);
+        if (!profile.cache) {
+            const QString why = parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                : problems.isEmpty()                         ? tr("expected a JSON object")
+                                                                             : QString(problems.first().pointer + u": "_s + problems.first().message);
+            printError(tr("invalid --cache: %1").arg(why));
             return ExitUsage;
         }
     }

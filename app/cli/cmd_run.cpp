@@ -15,6 +15,7 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/runsupport.h"
 #include "app/cli/storecommand.h"
+#include "core/eval/pricetable.h"
 #include "core/model/jsonwriter.h"
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
@@ -71,6 +72,11 @@ QJsonObject resultJson(const LaunchResult &result)
         {u"turns"_s, r.turns.size()},
         {u"attempts"_s, r.attempts.size()},
     };
+    // Read once per process: a batch prints a result per line.
+    static const PriceTable prices = PriceTable::fromSettings();
+    const QJsonObject costs = prices.costJson(r);
+    for (auto it = costs.begin(); it != costs.end(); ++it)
+        out.insert(it.key(), it.value());
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
     if (result.unstoredReply()) {
@@ -446,6 +452,10 @@ int runBatch(const QStringList &arguments)
     run.setAllowedTools(allowed);
 
     int notCompleted = 0;
+    // The batch's tokens and cost, summed over the calls this process made.
+    Usage batchUsage;
+    double batchCost = 0, batchUncached = 0;
+    bool batchPriced = true;
     QObject::connect(&run, &BatchRun::lineFinished, &run,
                      [&](int line, const LaunchResult &result, bool resumed, const QString &lineError) {
                          QJsonObject json;
@@ -455,6 +465,12 @@ int runBatch(const QStringList &arguments)
                          } else {
                              json = resultJson(result);
                              json.insert(u"line"_s, line);
+                             if (!resumed) {
+                                 batchUsage += result.record.usage;
+                                 batchPriced &= json.value(u"cost_usd"_s).isDouble();
+                                 batchCost += json.value(u"cost_usd"_s).toDouble();
+                                 batchUncached += json.value(u"cost_uncached_usd"_s).toDouble();
+                             }
                              if (resumed)
                                  json.insert(u"resumed"_s, true);
                              if (result.record.status != CallStatus::Completed || !result.storeError.isEmpty())
@@ -514,6 +530,18 @@ int runBatch(const QStringList &arguments)
                                                 .arg(inputs.lines.size())
                                                 .arg(completedNow + p.resumed)
                                                 .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
+    if (!batchUsage.isEmpty()) {
+        QString tokens = tr("batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 written to it), %6 output")
+                             .arg(batchId)
+                             .arg(batchUsage.promptTokens())
+                             .arg(batchUsage.inputTokens)
+                             .arg(batchUsage.cacheReadTokens)
+                             .arg(batchUsage.cacheWriteTokens)
+                             .arg(batchUsage.outputTokens);
+        if (batchPriced)
+            tokens += tr("; $%1, $%2 without the cache").arg(batchCost, 0, 'f', 4).arg(batchUncached, 0, 'f', 4);
+        std::fprintf(stderr, "%s\n", qPrintable(tokens));
+    }
     if (p.notStored > 0)
         std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "batch %1: %n answer(s) could not be stored in the history; "
                                                     "those kept in %2 are stored by the next run", nullptr, p.notStored)

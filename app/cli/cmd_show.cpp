@@ -1,50 +1,117 @@
 // callscope-cli show CALL_ID [--db PATH]
 //
 // Prints the whole stored call row as JSON (every stored field).
-// Exit 0, 2 for bad arguments or an unknown id, 1 when the database cannot be used.
+//
+// callscope-cli cache CALL_ID [--db PATH]
+//
+// Prints the cache view of a stored call as JSON: per turn the request's prefix as blocks
+// (tools, system prompt, each message) with token estimates, hashes and breakpoints, whether
+// the provider read or wrote its cache, and for a turn that read nothing the reason found
+// against the request a cache could have held; also the call's cost with and without the cache.
+//
+// Both: exit 0, 2 for bad arguments or an unknown id, 1 when the database cannot be used.
 
 #include "app/cli/cliutil.h"
 #include "app/cli/storecommand.h"
+#include "core/eval/pricetable.h"
+#include "core/store/cachereport.h"
 
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
 namespace Callscope::Cli {
 
-int runShow(const QStringList &arguments)
+namespace {
+
+struct CallCommand
+{
+    qint64 id = 0;
+    QString dbPath;
+};
+
+// The one CALL_ID and --db of a command that reads one call; `help` is printed for --help.
+std::optional<CallCommand> callCommand(const QStringList &arguments, const QString &name, const QString &help,
+                                       int *exit)
 {
     QStringList args = arguments;
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(QCoreApplication::translate("Cli", "Usage: callscope-cli show CALL_ID [--db PATH]\n\n"
-                                                      "Prints the stored call as JSON.\n")
-                       .toLocal8Bit()
-                       .constData(),
-                   stdout);
-        return ExitOk;
+        std::fputs(help.toLocal8Bit().constData(), stdout);
+        *exit = ExitOk;
+        return std::nullopt;
     }
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
-        return ExitUsage;
+    CallCommand command;
+    if (!takeDbOption(args, &command.dbPath)) {
+        *exit = ExitUsage;
+        return std::nullopt;
+    }
     if (args.size() != 1 || args.first().startsWith(u"--")) {
-        printError(QCoreApplication::translate("Cli", "show: expected one CALL_ID (see show --help)"));
-        return ExitUsage;
+        printError(QCoreApplication::translate("Cli", "%1: expected one CALL_ID (see %1 --help)").arg(name));
+        *exit = ExitUsage;
+        return std::nullopt;
     }
     const auto id = parseId(args.first(), u"CALL_ID"_s);
-    if (!id)
-        return ExitUsage;
+    if (!id) {
+        *exit = ExitUsage;
+        return std::nullopt;
+    }
+    command.id = *id;
+    return command;
+}
+
+} // namespace
+
+int runShow(const QStringList &arguments)
+{
+    int exit = ExitOk;
+    const auto command = callCommand(arguments, u"show"_s,
+                                     QCoreApplication::translate("Cli", "Usage: callscope-cli show CALL_ID [--db PATH]\n\n"
+                                                                        "Prints the stored call as JSON.\n"),
+                                     &exit);
+    if (!command)
+        return exit;
     AppContext context;
-    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
+    if (!openHistory(context, command->dbPath, AppContext::History::ReadOnly))
         return ExitFailed;
     CallStore &store = *context.store();
-    const auto call = store.getCall(*id);
+    const auto call = store.getCall(command->id);
     if (!call) {
         printError(call.error().message);
         return exitCodeFor(call.error());
     }
     printJson(call->toJson());
+    return ExitOk;
+}
+
+int runCache(const QStringList &arguments)
+{
+    int exit = ExitOk;
+    const auto command = callCommand(arguments, u"cache"_s,
+                                     QCoreApplication::translate("Cli", "Usage: callscope-cli cache CALL_ID [--db PATH]\n\n"
+                                                                        "Prints the prompt cache view of a stored call as JSON.\n"),
+                                     &exit);
+    if (!command)
+        return exit;
+    AppContext context;
+    if (!openHistory(context, command->dbPath, AppContext::History::ReadOnly))
+        return ExitFailed;
+    CallStore &store = *context.store();
+    const auto report = buildCacheReport(store, command->id);
+    if (!report) {
+        printError(report.error().message);
+        return exitCodeFor(report.error());
+    }
+    QJsonObject out = report->toJson();
+    if (const auto call = store.getCall(command->id)) {
+        const QJsonObject costs = PriceTable::fromSettings().costJson(call.value());
+        for (auto it = costs.begin(); it != costs.end(); ++it)
+            out.insert(it.key(), it.value());
+        out.insert(u"usage"_s, call->usage.toJson());
+    }
+    printJson(out);
     return ExitOk;
 }
 

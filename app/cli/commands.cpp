@@ -15,6 +15,7 @@ int runLint(const QStringList &arguments);
 int runEngines(const QStringList &arguments);
 int runValidate(const QStringList &arguments);
 int runShow(const QStringList &arguments);
+int runCache(const QStringList &arguments);
 int runHistory(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runImport(const QStringList &arguments);
@@ -40,6 +41,8 @@ QList<Command> commands()
          QCoreApplication::translate("Cli", "Validate a JSON document against a JSON Schema 2020-12."), runValidate},
         {u"show"_s, u"show CALL_ID [--db PATH]"_s,
          QCoreApplication::translate("Cli", "Print a stored call, every field, as JSON."), runShow},
+        {u"cache"_s, u"cache CALL_ID [--db PATH]"_s,
+         QCoreApplication::translate("Cli", "Show where a call's prompt cache hit, missed and why, as JSON."), runCache},
         {u"history"_s, u"history [--kind K] [--status S] [--search TEXT] [--limit N] [--db PATH]"_s,
          QCoreApplication::translate("Cli", "List stored calls, newest first, as a JSON array."), runHistory},
         {u"history"_s, u"history check|backup|backups|restore|recover|new [--db PATH]"_s,

@@ -2,9 +2,12 @@
 #include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
+#include "core/engines/promptcache.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <algorithm>
 #include <QMap>
 
 using namespace Qt::StringLiterals;
@@ -294,6 +297,8 @@ HttpRequestData AnthropicCodec::buildRequest(const ChatRequest &request, const E
     if (const auto temp = temperature(request, config))
         body.insert(u"temperature"_s, *temp);
     body.insert(u"stream"_s, out.stream);
+    if (request.cache)
+        PromptCache::applyAnthropic(body, *request.cache);
     mergePatch(body, request.extraBody);
     out.body = body;
     return out;
@@ -316,12 +321,18 @@ FinishReason AnthropicCodec::mapStopReason(const QString &stopReason, bool hasTo
 
 Usage AnthropicCodec::parseUsage(const QJsonObject &usage)
 {
+    // input_tokens leaves out what was read from or written to the cache.
     Usage out;
-    const qint64 cacheRead = usage.value(u"cache_read_input_tokens"_s).toInteger();
-    out.inputTokens = usage.value(u"input_tokens"_s).toInteger()
-                      + usage.value(u"cache_creation_input_tokens"_s).toInteger() + cacheRead;
+    out.inputTokens = std::max<qint64>(0, usage.value(u"input_tokens"_s).toInteger());
+    out.cacheReadTokens = std::max<qint64>(0, usage.value(u"cache_read_input_tokens"_s).toInteger());
+    const QJsonObject creation = usage.value(u"cache_creation"_s).toObject();
+    const qint64 written5m = std::max<qint64>(0, creation.value(u"ephemeral_5m_input_tokens"_s).toInteger());
+    const qint64 written1h = std::max<qint64>(0, creation.value(u"ephemeral_1h_input_tokens"_s).toInteger());
+    out.cacheWriteTokens = std::max<qint64>(0, usage.value(u"cache_creation_input_tokens"_s).toInteger());
+    if (creation.contains(u"ephemeral_5m_input_tokens"_s) || creation.contains(u"ephemeral_1h_input_tokens"_s))
+        out.cacheWriteTokens = std::max(out.cacheWriteTokens, written5m + written1h);
+    out.cacheWrite1hTokens = std::min(written1h, out.cacheWriteTokens);
     out.outputTokens = usage.value(u"output_tokens"_s).toInteger();
-    out.cachedTokens = cacheRead;
     const QJsonObject details = usage.value(u"output_tokens_details"_s).toObject();
     out.reasoningTokens = details.contains(u"thinking_tokens"_s)
                               ? details.value(u"thinking_tokens"_s).toInteger()

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <algorithm>
 #include <QJsonParseError>
 
 using namespace Qt::StringLiterals;
@@ -92,6 +94,16 @@ void mergePatch(QJsonObject &target, const QJsonObject &patch)
             target.insert(it.key(), it.value());
         }
     }
+}
+
+Usage usageFromInclusivePrompt(qint64 promptTokens, qint64 cacheRead, qint64 cacheWrite)
+{
+    Usage out;
+    const qint64 prompt = std::max<qint64>(0, promptTokens);
+    out.cacheReadTokens = std::clamp<qint64>(cacheRead, 0, prompt);
+    out.cacheWriteTokens = std::clamp<qint64>(cacheWrite, 0, prompt - out.cacheReadTokens);
+    out.inputTokens = prompt - out.cacheReadTokens - out.cacheWriteTokens;
+    return out;
 }
 
 std::optional<int> maxTokens(const ChatRequest &request, const EngineConfig &config)

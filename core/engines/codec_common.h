@@ -32,6 +32,10 @@ QList<std::pair<QByteArray, QByteArray>> jsonRequestHeaders(const QByteArray &ke
 // RFC 7386 JSON merge patch: objects merge recursively, null deletes a key.
 void mergePatch(QJsonObject &target, const QJsonObject &patch);
 
+// A usage whose prompt count holds the tokens read from (and written to) a cache, as OpenAI and
+// Gemini report it, split into the three parts of Usage. Counts that do not add up are clamped.
+Usage usageFromInclusivePrompt(qint64 promptTokens, qint64 cacheRead, qint64 cacheWrite = 0);
+
 std::optional<int> maxTokens(const ChatRequest &request, const EngineConfig &config);
 std::optional<double> temperature(const ChatRequest &request, const EngineConfig &config);
 bool streaming(const ChatRequest &request, const EngineConfig &config);

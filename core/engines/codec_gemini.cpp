@@ -310,6 +310,14 @@ HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const Engi
     }
     if (!generation.isEmpty())
         body.insert(u"generationConfig"_s, generation);
+    if (!request.cachedContent.isEmpty()) {
+        // The cached content holds the system instruction, the tools and their config; a
+        // request that names it may not send them again.
+        body.remove(u"systemInstruction"_s);
+        body.remove(u"tools"_s);
+        body.remove(u"toolConfig"_s);
+        body.insert(u"cachedContent"_s, request.cachedContent);
+    }
     mergePatch(body, request.extraBody);
     out.body = body;
     return out;
@@ -317,12 +325,11 @@ HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const Engi
 
 Usage GeminiCodec::parseUsage(const QJsonObject &usage)
 {
-    Usage out;
-    out.inputTokens = usage.value(u"promptTokenCount"_s).toInteger()
-                      + usage.value(u"toolUsePromptTokenCount"_s).toInteger();
+    Usage out = usageFromInclusivePrompt(usage.value(u"promptTokenCount"_s).toInteger()
+                                             + usage.value(u"toolUsePromptTokenCount"_s).toInteger(),
+                                         usage.value(u"cachedContentTokenCount"_s).toInteger());
     out.reasoningTokens = usage.value(u"thoughtsTokenCount"_s).toInteger();
     out.outputTokens = usage.value(u"candidatesTokenCount"_s).toInteger() + out.reasoningTokens;
-    out.cachedTokens = usage.value(u"cachedContentTokenCount"_s).toInteger();
     return out;
 }
 

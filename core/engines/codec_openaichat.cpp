@@ -2,6 +2,7 @@
 #include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
+#include "core/engines/promptcache.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -257,6 +258,9 @@ HttpRequestData OpenAIChatCodec::buildRequest(const ChatRequest &request,
     if (out.stream)
         body.insert(u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}});
 
+    // Local OpenAI-compatible servers have no such fields.
+    if (request.cache && config.type == EngineType::OpenAI)
+        PromptCache::applyOpenAI(body, *request.cache);
     mergePatch(body, request.extraBody);
     out.body = body;
     return out;
@@ -283,11 +287,11 @@ FinishReason OpenAIChatCodec::mapFinishReason(const QString &raw, bool hasToolCa
 
 Usage OpenAIChatCodec::parseUsage(const QJsonObject &usage)
 {
-    Usage out;
-    out.inputTokens = usage.value(u"prompt_tokens"_s).toInteger();
+    const QJsonObject details = usage.value(u"prompt_tokens_details"_s).toObject();
+    Usage out = usageFromInclusivePrompt(usage.value(u"prompt_tokens"_s).toInteger(),
+                                         details.value(u"cached_tokens"_s).toInteger(),
+                                         details.value(u"cache_write_tokens"_s).toInteger());
     out.outputTokens = usage.value(u"completion_tokens"_s).toInteger();
-    out.cachedTokens = usage.value(u"prompt_tokens_details"_s).toObject()
-                           .value(u"cached_tokens"_s).toInteger();
     out.reasoningTokens = usage.value(u"completion_tokens_details"_s).toObject()
                               .value(u"reasoning_tokens"_s).toInteger();
     return out;

@@ -2,6 +2,7 @@
 #include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
+#include "core/engines/promptcache.h"
 #include "core/engines/codec_openaichat.h"
 
 #include <QCoreApplication>
@@ -290,6 +291,8 @@ HttpRequestData OpenAIResponsesCodec::buildRequest(const ChatRequest &request,
     if (const auto temp = temperature(request, config))
         body.insert(u"temperature"_s, *temp);
     body.insert(u"stream"_s, out.stream);
+    if (request.cache && config.type != EngineType::OpenAICompatible)
+        PromptCache::applyOpenAI(body, *request.cache);
     mergePatch(body, request.extraBody);
     out.body = body;
     return out;
@@ -297,11 +300,11 @@ HttpRequestData OpenAIResponsesCodec::buildRequest(const ChatRequest &request,
 
 Usage OpenAIResponsesCodec::parseUsage(const QJsonObject &usage)
 {
-    Usage out;
-    out.inputTokens = usage.value(u"input_tokens"_s).toInteger();
+    const QJsonObject details = usage.value(u"input_tokens_details"_s).toObject();
+    Usage out = usageFromInclusivePrompt(usage.value(u"input_tokens"_s).toInteger(),
+                                         details.value(u"cached_tokens"_s).toInteger(),
+                                         details.value(u"cache_write_tokens"_s).toInteger());
     out.outputTokens = usage.value(u"output_tokens"_s).toInteger();
-    out.cachedTokens = usage.value(u"input_tokens_details"_s).toObject()
-                           .value(u"cached_tokens"_s).toInteger();
     out.reasoningTokens = usage.value(u"output_tokens_details"_s).toObject()
                               .value(u"reasoning_tokens"_s).toInteger();
     return out;

@@ -42,6 +42,12 @@ struct ChatRequest
     std::optional<double> temperature;
     bool stream = true;
     QJsonObject extraBody;                 // merged over the built body last (power users)
+    // Prompt cache settings; each codec writes the fields of its provider (cache_control marks,
+    // prompt_cache_key, cachedContent).
+    std::optional<CacheSpec> cache;
+    // Gemini: the name of an explicit cached content that holds the system prompt and tools;
+    // the request then names it and leaves those two out.
+    QString cachedContent;
 };
 
 // A classified API failure.

@@ -328,7 +328,7 @@ const QHash<QString, Type> &types()
         {u"max_tokens"_s,
          {needNumber,
           [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              return limit(double(r.usage.inputTokens + r.usage.outputTokens), a.params.value(u"value"_s).toDouble(),
+              return limit(double(r.usage.promptTokens() + r.usage.outputTokens), a.params.value(u"value"_s).toDouble(),
                            translate("input + output tokens"));
           }}},
         {u"max_latency_ms"_s,

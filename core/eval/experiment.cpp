@@ -344,6 +344,8 @@ Spec Experiment::specFor(const DatasetRow &row, const Variant &variant) const
 {
     Spec spec = variant.spec;
     spec.systemPrompt = fillVars(spec.systemPrompt, row.vars);
+    if (spec.engine.cache && !spec.engine.cache->key.isEmpty())
+        spec.engine.cache->key = fillVars(spec.engine.cache->key, row.vars);
     for (ToolSpec &tool : spec.tools) {
         if (!tool.mock.isUndefined())
             tool.mock = fillVars(tool.mock, row.vars);
@@ -516,6 +518,8 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         fillVars(row.input, row.vars, &missing);
         for (const Variant &v : std::as_const(e.variants)) {
             fillVars(v.spec.systemPrompt, row.vars, &missing);
+            if (v.spec.engine.cache)
+                fillVars(v.spec.engine.cache->key, row.vars, &missing);
             for (const ToolSpec &tool : v.spec.tools) {
                 if (!tool.mock.isUndefined())
                     fillVars(tool.mock, row.vars, &missing);

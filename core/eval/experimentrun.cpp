@@ -1,4 +1,5 @@
 #include "core/eval/experimentrun.h"
+#include "core/eval/cacheadvice.h"
 
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
@@ -379,11 +380,14 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid() ? record.createdAt.msecsTo(record.finishedAt) : 0;
     run.inputTokens = record.usage.inputTokens;
     run.outputTokens = record.usage.outputTokens;
+    run.cacheReadTokens = record.usage.cacheReadTokens;
+    run.cacheWriteTokens = record.usage.cacheWriteTokens;
     const QString model = record.model.isEmpty() ? variant.spec.engine.model : record.model;
     const std::optional<EngineType> type = engineTypeFromName(record.engineType);
     const bool batched = m_rounds && record.metadata.value(u"via"_s).toString() == u"batch"_s && type
                          && ProviderBatchClient::hasBatchApi(*type);
     run.costUsd = m_prices.cost(model, record.usage, batched);
+    run.uncachedCostUsd = m_prices.uncachedCost(model, record.usage, batched);
     if (batched)
         run.directCostUsd = m_prices.cost(model, record.usage, false);
     if (m_cache) {
@@ -631,7 +635,10 @@ struct ExperimentRun::CellTotals
     int seen = 0;
     qint64 input = 0;
     qint64 output = 0;
+    qint64 cacheRead = 0;
+    qint64 cacheWrite = 0;
     double cost = 0;
+    double uncached = 0; // the same runs with no prompt cache
     double direct = 0;   // the same runs at direct prices (batch experiments)
     int batchedRuns = 0; // runs answered through a provider batch
     int unpriced = 0;
@@ -654,10 +661,13 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
         t.good += run.passed ? 1 : 0;
         t.input += run.inputTokens;
         t.output += run.outputTokens;
+        t.cacheRead += run.cacheReadTokens;
+        t.cacheWrite += run.cacheWriteTokens;
         if (run.costUsd)
             t.cost += *run.costUsd;
         else
             ++t.unpriced;
+        t.uncached += run.uncachedCostUsd ? *run.uncachedCostUsd : run.costUsd.value_or(0);
         if (run.directCostUsd) {
             t.direct += *run.directCostUsd;
             ++t.batchedRuns;
@@ -677,7 +687,12 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
                                 {u"cached"_s, run.cached},
                                 {u"latency_ms"_s, run.latencyMs},
                                 {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
-                                {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens}, {u"output"_s, run.outputTokens}}},
+                                {u"cost_uncached_usd"_s, run.uncachedCostUsd ? QJsonValue(*run.uncachedCostUsd)
+                                                                             : QJsonValue(QJsonValue::Null)},
+                                {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens},
+                                                          {u"output"_s, run.outputTokens},
+                                                          {u"cache_read"_s, run.cacheReadTokens},
+                                                          {u"cache_write"_s, run.cacheWriteTokens}}},
                                 {u"score"_s, score},
                                 {u"assertions"_s, run.assertions}});
     }
@@ -691,6 +706,13 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
                        {u"flaky"_s, isFlaky},
                        {u"pass_ratio"_s, t.seen ? double(t.good) / t.seen : 0.0},
                        {u"score"_s, t.seen ? t.score / t.seen : 0.0},
+                       {u"tokens"_s, QJsonObject{{u"input"_s, t.input},
+                                                 {u"output"_s, t.output},
+                                                 {u"cache_read"_s, t.cacheRead},
+                                                 {u"cache_write"_s, t.cacheWrite}}},
+                       {u"cost_usd"_s, t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.cost) : QJsonValue(QJsonValue::Null)},
+                       {u"cost_uncached_usd"_s, t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.uncached)
+                                                                               : QJsonValue(QJsonValue::Null)},
                        {u"runs"_s, runs}};
 }
 
@@ -727,8 +749,8 @@ QJsonObject ExperimentRun::summary() const
     for (int v = 0; v < m_experiment.variants.size(); ++v) {
         const QString variant = m_experiment.variants.at(v).name;
         int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0, unpriced = 0;
-        qint64 input = 0, output = 0;
-        double cost = 0, direct = 0;
+        qint64 input = 0, output = 0, cacheRead = 0, cacheWrite = 0;
+        double cost = 0, direct = 0, uncached = 0;
         int batchedRuns = 0;
         int cachedRuns = 0;
         double saved = 0;
@@ -744,7 +766,10 @@ QJsonObject ExperimentRun::summary() const
             runCount += t.seen;
             input += t.input;
             output += t.output;
+            cacheRead += t.cacheRead;
+            cacheWrite += t.cacheWrite;
             cost += t.cost;
+            uncached += t.uncached;
             direct += t.direct;
             batchedRuns += t.batchedRuns;
             unpriced += t.unpriced;
@@ -772,12 +797,25 @@ QJsonObject ExperimentRun::summary() const
             // each assertion by its weight, so a variant that fails one light check scores high.
             {u"score"_s, runCount ? scoreSum / runCount : 0.0},
             {u"runs"_s, runCount},
-            {u"tokens"_s, QJsonObject{{u"input"_s, input}, {u"output"_s, output}}},
+            {u"tokens"_s, QJsonObject{{u"input"_s, input},
+                                      {u"output"_s, output},
+                                      {u"cache_read"_s, cacheRead},
+                                      {u"cache_write"_s, cacheWrite}}},
+            // Cache-read tokens over every prompt token the variant sent.
+            {u"cache_hit_rate"_s, input + cacheRead + cacheWrite > 0
+                                      ? double(cacheRead) / double(input + cacheRead + cacheWrite)
+                                      : 0.0},
             // A run on a model with no price makes the total unknown: null, never a wrong 0.
             {u"cost_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(cost) : QJsonValue(QJsonValue::Null)},
+            {u"cost_uncached_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(uncached) : QJsonValue(QJsonValue::Null)},
+            // What the provider's prompt cache saved against the same runs with no cache
+            // (negative when writes cost more than the reads gave back), what the response
+            // cache saved (runs answered from the history, no request sent), and both together.
+            {u"prompt_cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost) : QJsonValue(QJsonValue::Null)},
+            {u"response_cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(saved) : QJsonValue(QJsonValue::Null)},
+            {u"cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost + saved) : QJsonValue(QJsonValue::Null)},
             {u"unpriced_runs"_s, unpriced},
             {u"cached_runs"_s, cachedRuns},
-            {u"cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(saved) : QJsonValue(QJsonValue::Null)},
             {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}};
         if (m_experiment.repeat > 1) {
             const QList<Stats::CaseOutcome> complete = outcomes.at(v).values();
@@ -793,6 +831,7 @@ QJsonObject ExperimentRun::summary() const
         }
         variants.append(entry);
     }
+    addCacheAdvice(variants, m_experiment);
     QJsonObject summary{{u"experiment_id"_s, m_experimentId},
                         {u"name"_s, m_experiment.name},
                         {u"prices"_s, QJsonObject{{u"source"_s, m_prices.source()}, {u"as_of"_s, m_prices.asOf()}}},

@@ -54,6 +54,10 @@ bool PriceTable::load(const QByteArray &json, QString *error)
         price.input = p.value(u"input"_s).toDouble();
         price.output = p.value(u"output"_s).toDouble();
         price.cachedInput = p.value(u"cached_input"_s).toDouble(price.input);
+        // A provider that charges nothing extra for writing its cache bills them as input.
+        price.cacheWrite = p.value(u"cache_write"_s).toDouble(price.input);
+        price.cacheWrite1h = p.value(u"cache_write_1h"_s).toDouble(price.cacheWrite);
+        price.cacheStoragePerHour = p.value(u"cache_storage_per_hour"_s).toDouble(0);
         price.batchInput = p.value(u"batch_input"_s).toDouble(price.input / 2);
         price.batchOutput = p.value(u"batch_output"_s).toDouble(price.output / 2);
         m_models.insert(it.key(), price);
@@ -121,11 +125,37 @@ std::optional<double> PriceTable::cost(const QString &model, const Usage &usage,
     const auto p = price(model);
     if (!p)
         return std::nullopt;
-    const double cached = double(std::min(usage.cachedTokens, usage.inputTokens));
-    const double fresh = double(usage.inputTokens) - cached;
     const double in = batch ? p->batchInput : p->input;
     const double out = batch ? p->batchOutput : p->output;
-    return (fresh * in + cached * p->cachedInput + double(usage.outputTokens) * out) / 1e6;
+    const double scale = (batch && p->input > 0) ? p->batchInput / p->input : 1.0;
+    const double usd = double(usage.inputTokens) * in
+                       + double(usage.cacheReadTokens) * p->cachedInput * scale
+                       + double(usage.cacheWrite5mTokens()) * p->cacheWrite * scale
+                       + double(usage.cacheWrite1hTokens) * p->cacheWrite1h * scale
+                       + double(usage.outputTokens) * out;
+    return usd / 1e6;
+}
+
+std::optional<double> PriceTable::uncachedCost(const QString &model, const Usage &usage, bool batch) const
+{
+    const auto p = price(model);
+    if (!p)
+        return std::nullopt;
+    const double in = batch ? p->batchInput : p->input;
+    const double out = batch ? p->batchOutput : p->output;
+    return (double(usage.promptTokens()) * in + double(usage.outputTokens) * out) / 1e6;
+}
+
+QJsonObject PriceTable::costJson(const CallRecord &record) const
+{
+    if (record.engineType == u"replay"_s)
+        return {{u"cost_usd"_s, 0.0}, {u"cost_uncached_usd"_s, 0.0}};
+    const bool batch = record.metadata.value(u"via"_s).toString() == u"batch"_s;
+    const QString model = record.model.isEmpty() ? record.spec.value(u"engine"_s).toObject().value(u"model"_s).toString()
+                                                 : record.model;
+    auto value = [](const std::optional<double> &usd) { return usd ? QJsonValue(*usd) : QJsonValue(QJsonValue::Null); };
+    return {{u"cost_usd"_s, value(cost(model, record.usage, batch))},
+            {u"cost_uncached_usd"_s, value(uncachedCost(model, record.usage, batch))}};
 }
 
 } // namespace Callscope

@@ -8,6 +8,7 @@
 #include "core/model/callrecord.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -18,7 +19,10 @@ struct ModelPrice
 {
     double input = 0;          // per million input tokens (not cached)
     double output = 0;
-    double cachedInput = 0;    // per million cached input tokens
+    double cachedInput = 0;    // per million tokens read from the prompt cache
+    double cacheWrite = 0;     // per million tokens written to the cache for 5 minutes
+    double cacheWrite1h = 0;   // per million tokens written to the cache for an hour
+    double cacheStoragePerHour = 0; // per million tokens kept an hour in an explicit cache
     double batchInput = 0;
     double batchOutput = 0;
 };
@@ -36,8 +40,15 @@ public:
     QString source() const { return m_source; }
     // Exact model name, else the longest listed prefix.
     std::optional<ModelPrice> price(const QString &model) const;
-    // USD for a call's usage on `model`; cached tokens are counted in the input tokens.
+    // USD for a call's usage on `model`: uncached input, cache reads and cache writes each at
+    // their own price (at batch prices the cache prices shrink by the same factor as input).
     std::optional<double> cost(const QString &model, const Usage &usage, bool batch = false) const;
+    // What the same tokens would have cost with no prompt cache: every prompt token at the
+    // input price.
+    std::optional<double> uncachedCost(const QString &model, const Usage &usage, bool batch = false) const;
+    // {"cost_usd", "cost_uncached_usd"} of a stored call, null where the model has no price. A
+    // replayed call cost nothing; a call answered through a provider batch is at batch prices.
+    QJsonObject costJson(const CallRecord &record) const;
 
 private:
     bool load(const QByteArray &json, QString *error);

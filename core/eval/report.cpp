@@ -145,7 +145,10 @@ QString experimentHtml(const QJsonObject &summary)
             html += u"<td class=\"num\">"_s + QString::number(variant.value(QLatin1StringView(key)).toInt()) + u"</td>"_s;
         html += u"<td class=\"num\">"_s + QString::number(variant.value(u"pass_rate"_s).toDouble() * 100, 'f', 1) + u"%</td>"_s;
         html += u"<td class=\"num\">"_s + QString::number(variant.value(u"runs"_s).toInt()) + u"</td>"_s;
-        html += u"<td class=\"num\">"_s + QString::number(tokens.value(u"input"_s).toInteger()) + u" / "_s
+        // Every prompt token: uncached, read from the cache and written to it.
+        const qint64 in = tokens.value(u"input"_s).toInteger() + tokens.value(u"cache_read"_s).toInteger()
+                          + tokens.value(u"cache_write"_s).toInteger();
+        html += u"<td class=\"num\">"_s + QString::number(in) + u" / "_s
                 + QString::number(tokens.value(u"output"_s).toInteger()) + u"</td>"_s;
         html += u"<td class=\"num\">"_s + esc(money(variant.value(u"cost_usd"_s))) + u"</td>"_s;
         html += u"<td class=\"num\">"_s + QString::number(latency.value(u"p50"_s).toInteger()) + u" / "_s

@@ -371,6 +371,7 @@ void Runner::beginTurn()
     request.maxTokens = engine.maxTokens;
     request.temperature = engine.temperature;
     request.stream = engine.stream;
+    request.cache = engine.cache;
     m_request = request;
     Q_EMIT requestBuilt(m_turn, request, m_requestReport);
 
@@ -442,8 +443,8 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
     turn.toolCalls = reply.message.toolCalls.size();
     turn.requestReport = m_requestReport;
     // The estimate beside what the provider actually counted for this request.
-    if (!turn.requestReport.isEmpty() && reply.usage.inputTokens > 0)
-        turn.requestReport.insert(u"provider_input_tokens"_s, reply.usage.inputTokens);
+    if (!turn.requestReport.isEmpty() && reply.usage.promptTokens() > 0)
+        turn.requestReport.insert(u"provider_input_tokens"_s, reply.usage.promptTokens());
     m_record.turns.append(turn);
     m_record.usage += reply.usage;
     Q_EMIT replyReceived(m_turn, reply, outcome);

@@ -6,6 +6,8 @@
 #include <QCryptographicHash>
 #include <QJsonArray>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -315,7 +317,9 @@ Usage &Usage::operator+=(const Usage &other)
 {
     inputTokens += other.inputTokens;
     outputTokens += other.outputTokens;
-    cachedTokens += other.cachedTokens;
+    cacheReadTokens += other.cacheReadTokens;
+    cacheWriteTokens += other.cacheWriteTokens;
+    cacheWrite1hTokens += other.cacheWrite1hTokens;
     reasoningTokens += other.reasoningTokens;
     return *this;
 }
@@ -323,18 +327,29 @@ Usage &Usage::operator+=(const Usage &other)
 QJsonObject Usage::toJson() const
 {
     return QJsonObject{{u"input_tokens"_s, inputTokens},
+                       {u"cache_read_tokens"_s, cacheReadTokens},
+                       {u"cache_write_tokens"_s, cacheWriteTokens},
+                       {u"cache_write_1h_tokens"_s, cacheWrite1hTokens},
                        {u"output_tokens"_s, outputTokens},
-                       {u"cached_tokens"_s, cachedTokens},
                        {u"reasoning_tokens"_s, reasoningTokens}};
 }
 
 Usage Usage::fromJson(const QJsonObject &object)
 {
     Usage u;
-    u.inputTokens = object.value(u"input_tokens"_s).toInteger();
-    u.outputTokens = object.value(u"output_tokens"_s).toInteger();
-    u.cachedTokens = object.value(u"cached_tokens"_s).toInteger();
-    u.reasoningTokens = object.value(u"reasoning_tokens"_s).toInteger();
+    u.inputTokens = std::max<qint64>(0, object.value(u"input_tokens"_s).toInteger());
+    u.outputTokens = std::max<qint64>(0, object.value(u"output_tokens"_s).toInteger());
+    u.reasoningTokens = std::max<qint64>(0, object.value(u"reasoning_tokens"_s).toInteger());
+    if (!object.contains(u"cache_read_tokens"_s) && object.contains(u"cached_tokens"_s)) {
+        // The shape written before cache writes were counted: input_tokens was the whole prompt.
+        u.cacheReadTokens = std::clamp<qint64>(object.value(u"cached_tokens"_s).toInteger(), 0, u.inputTokens);
+        u.inputTokens -= u.cacheReadTokens;
+        return u;
+    }
+    u.cacheReadTokens = std::max<qint64>(0, object.value(u"cache_read_tokens"_s).toInteger());
+    u.cacheWriteTokens = std::max<qint64>(0, object.value(u"cache_write_tokens"_s).toInteger());
+    u.cacheWrite1hTokens =
+        std::clamp<qint64>(object.value(u"cache_write_1h_tokens"_s).toInteger(), 0, u.cacheWriteTokens);
     return u;
 }
 

@@ -128,16 +128,27 @@ struct Message
 QJsonArray messagesToJson(const QList<Message> &messages);
 QList<Message> messagesFromJson(const QJsonArray &array);
 
+// Token counts of one request (or a sum of them) in one shape for every provider. The prompt
+// is split in three parts that never overlap: tokens sent uncached, tokens read from the
+// provider's prompt cache, and tokens written to it. Each codec maps its wire counts onto this
+// (Anthropic's input_tokens already leaves cache reads and writes out; OpenAI's and Gemini's
+// prompt counts hold the cached tokens, which the codec takes out).
 struct Usage
 {
-    qint64 inputTokens = 0;      // all prompt tokens, cached ones included
-    qint64 outputTokens = 0;     // all output tokens, reasoning included
-    qint64 cachedTokens = 0;     // prompt tokens read from a cache
-    qint64 reasoningTokens = 0;  // output tokens spent thinking
+    qint64 inputTokens = 0;         // prompt tokens neither read from nor written to a cache
+    qint64 outputTokens = 0;        // all output tokens, reasoning included
+    qint64 cacheReadTokens = 0;     // prompt tokens read from a cache
+    qint64 reasoningTokens = 0;     // output tokens spent thinking
+    qint64 cacheWriteTokens = 0;    // prompt tokens written to a cache, every TTL
+    qint64 cacheWrite1hTokens = 0;  // the part of cacheWriteTokens kept for one hour
 
+    // Every prompt token, whichever way it was billed.
+    qint64 promptTokens() const { return inputTokens + cacheReadTokens + cacheWriteTokens; }
+    qint64 cacheWrite5mTokens() const { return cacheWriteTokens - cacheWrite1hTokens; }
     Usage &operator+=(const Usage &other);
-    bool isEmpty() const { return inputTokens == 0 && outputTokens == 0; }
+    bool isEmpty() const { return promptTokens() == 0 && outputTokens == 0; }
     QJsonObject toJson() const;
+    // Reads this shape, and the older one whose input_tokens held the cached_tokens.
     static Usage fromJson(const QJsonObject &object);
 
     friend bool operator==(const Usage &, const Usage &) = default;

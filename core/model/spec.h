@@ -3,6 +3,7 @@
 // The spec: everything that defines a structured call except the user's input
 //. Loading, validation and saving live in core/model/specio.h.
 
+#include "core/model/cachespec.h"
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -106,6 +107,8 @@ struct EngineSpec
     std::optional<qint64> idleTimeoutMs;
     bool stream = true;
     QString replay;                // recording file or call id, for EngineType::Replay
+    // The spec's top-level "cache" object (it sits here so a profile's can fill it in).
+    std::optional<CacheSpec> cache;
     // The file gave no "type" but named a profile: the type comes from that profile
     // (`engines add --type`), and saving leaves "type" out again.
     bool typeFromProfile = false;

@@ -30,7 +30,7 @@ QStringList knownSpecFields(SpecSection section)
     case SpecSection::Root:
         return {u"kind"_s, u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s, u"output_mode"_s,
                 u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s, u"engine"_s,
-                u"retry"_s, u"context"_s};
+                u"retry"_s, u"context"_s, u"cache"_s};
     case SpecSection::Engine:
         return {u"type"_s, u"model"_s, u"base_url"_s, u"api_key_env"_s, u"api_key"_s, u"profile"_s,
                 u"max_tokens"_s, u"temperature"_s, u"context_window"_s, u"tool_results_in_context"_s,
@@ -776,7 +776,7 @@ QStringList keyOrder(Shape shape)
     case Shape::Spec:
         return {u"kind"_s, u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
                 u"output_mode"_s, u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s,
-                u"engine"_s, u"retry"_s, u"context"_s};
+                u"engine"_s, u"retry"_s, u"context"_s, u"cache"_s};
     case Shape::Tool:
         return {u"name"_s, u"description"_s, u"input_schema"_s, u"requires_approval"_s,
                 u"timeout_ms"_s, u"command"_s, u"mcp"_s, u"manual"_s, u"mock"_s};
@@ -1014,6 +1014,12 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
     loadEngine(in, root, spec);
     loadRetry(in, root, spec);
     loadContext(in, root, spec);
+    if (const QJsonValue cache = root.value("cache"_L1); !cache.isUndefined() && !cache.isNull()) {
+        QList<CacheSpecError> problems;
+        spec.engine.cache = cacheSpecFromJson(cache, u"/cache"_s, &problems);
+        for (const CacheSpecError &p : problems)
+            in.error(p.pointer, p.message);
+    }
 
     spec.unknownFields = Loader::unknownFields(root, knownSpecFields(SpecSection::Root));
 
@@ -1182,6 +1188,8 @@ QJsonObject specToJson(const Spec &spec)
         putUnknown(context, spec.context.unknownFields);
         o.insert("context"_L1, context);
     }
+    if (spec.engine.cache)
+        o.insert("cache"_L1, spec.engine.cache->toJson());
     putUnknown(o, spec.unknownFields);
     return o;
 }

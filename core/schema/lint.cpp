@@ -1,4 +1,5 @@
 #include "core/schema/lint.h"
+#include "core/schema/cachelint.h"
 #include "core/schema/schemadialect.h"
 
 #include "core/model/specio.h"
@@ -246,6 +247,7 @@ public:
         lintToolCount();
         for (qsizetype i = 0; i < m_spec.tools.size(); ++i)
             lintTool(m_spec.tools.at(i), JsonPointer::append(u"/tools"_s, i));
+        m_findings += lintCache(m_spec, m_target);
         return m_findings;
     }
 
@@ -821,7 +823,7 @@ QString lintSeverityName(LintSeverity severity)
 
 QList<LintRule> lintRules()
 {
-    return {
+    QList<LintRule> rules{
         {u"tool-name-snake-case"_s, tr("tool names are snake_case")},
         {u"tool-name-verb-noun"_s, tr("tool names are verb_noun, not a single word")},
         {u"tool-name-provider"_s, tr("tool names match the provider's name rule")},
@@ -856,6 +858,8 @@ QList<LintRule> lintRules()
         {u"key-profile-redirect"_s, tr("a profile's key goes only to that profile's address and engine type")},
         {u"key-env-not-allowed"_s, tr("key variables other than *_API_KEY need the user's allow list or trust")},
     };
+    rules += cacheLintRules();
+    return rules;
 }
 
 void setLintProfileLookup(LintProfileLookup lookup)

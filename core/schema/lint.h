@@ -17,7 +17,7 @@
 //   strict-ref-siblings, strict-depth, strict-size,
 //   anthropic-min-items, anthropic-unsupported-keyword, anthropic-format, anthropic-recursive-ref,
 //   gemini-recursive-ref, gemini-const, gemini-dropped-keyword, gemini-parameter-name,
-//   key-profile-redirect, key-env-not-allowed
+//   key-profile-redirect, key-env-not-allowed, and the cache rules of cachelint.h
 
 #include "core/model/spec.h"
 

@@ -30,6 +30,8 @@ QJsonObject EngineProfile::toJson() const
         object.insert(u"timeout_ms"_s, double(*timeoutMs));
     if (idleTimeoutMs)
         object.insert(u"idle_timeout_ms"_s, double(*idleTimeoutMs));
+    if (cache)
+        object.insert(u"cache"_s, cache->toJson());
     return object;
 }
 
@@ -71,6 +73,8 @@ EngineSpec mergeProfileIntoSpec(const EngineSpec &spec, const EngineProfile &pro
         merged.timeoutMs = profile.timeoutMs;
     if (!merged.idleTimeoutMs)
         merged.idleTimeoutMs = profile.idleTimeoutMs;
+    if (!merged.cache)
+        merged.cache = profile.cache;
     return merged;
 }
 

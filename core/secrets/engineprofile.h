@@ -30,6 +30,7 @@ struct EngineProfile
     std::optional<int> maxInFlight;
     std::optional<qint64> timeoutMs;         // as EngineSpec::timeoutMs
     std::optional<qint64> idleTimeoutMs;     // as EngineSpec::idleTimeoutMs
+    std::optional<CacheSpec> cache;          // used when the spec has no "cache" of its own
 
     // {"name", "type", "model", "base_url", ...}: only the fields that are set (plus name,
     // type and model). There is no key field, by construction.

@@ -1,6 +1,7 @@
 #include "core/secrets/profilestore.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 #include <QPointer>
 #include <QSettings>
 
@@ -113,6 +114,10 @@ std::optional<EngineProfile> ProfileStore::get(const QString &name) const
     profile.maxInFlight = readNumber<int>(s, u"max_in_flight"_s);
     profile.timeoutMs = readNumber<qint64>(s, u"timeout_ms"_s);
     profile.idleTimeoutMs = readNumber<qint64>(s, u"idle_timeout_ms"_s);
+    if (s.contains(u"cache"_s)) {
+        const QJsonDocument cache = QJsonDocument::fromJson(s.value(u"cache"_s).toString().toUtf8());
+        profile.cache = cacheSpecFromJson(cache.object(), u"/cache"_s, nullptr);
+    }
     s.endGroup();
     return profile;
 }
@@ -155,6 +160,8 @@ ProfileResult ProfileStore::write(const EngineProfile &profile)
         s.setValue(u"timeout_ms"_s, *profile.timeoutMs);
     if (profile.idleTimeoutMs)
         s.setValue(u"idle_timeout_ms"_s, *profile.idleTimeoutMs);
+    if (profile.cache)
+        s.setValue(u"cache"_s, QString::fromUtf8(QJsonDocument(profile.cache->toJson()).toJson(QJsonDocument::Compact)));
     s.endGroup();
     return syncResult();
 }

@@ -279,7 +279,7 @@ void CallJob::begin()
         if (auto calls = store->sessionCalls(*m_request.sessionId); calls && !calls.value().isEmpty()) {
             if (auto last = store->getCall(calls.value().last().id); last && !last.value().turns.isEmpty()) {
                 const Usage &u = last.value().turns.last().usage;
-                needed = compactionNeeded(u.inputTokens, u.outputTokens, m_request.compaction->maxContextTokens);
+                needed = compactionNeeded(u.promptTokens(), u.outputTokens, m_request.compaction->maxContextTokens);
             }
         }
         if (needed) {

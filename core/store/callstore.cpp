@@ -40,40 +40,43 @@ constexpr auto kSelectExperiment =
     "SELECT id, name, path, definition_hash, definition, created_at FROM experiments WHERE id = ?"_L1;
 constexpr auto kSaveExperimentRun = R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
     call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, created_at,
-    direct_cost_usd, cached, cache_saved_usd)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    direct_cost_usd, cached, cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (experiment_id, case_id, variant, repeat) DO UPDATE SET call_id = excluded.call_id,
     status = excluded.status, passed = excluded.passed, assertions = excluded.assertions,
     latency_ms = excluded.latency_ms, input_tokens = excluded.input_tokens,
     output_tokens = excluded.output_tokens, cost_usd = excluded.cost_usd, created_at = excluded.created_at,
     direct_cost_usd = excluded.direct_cost_usd, cached = excluded.cached,
-    cache_saved_usd = excluded.cache_saved_usd)"_L1;
+    cache_saved_usd = excluded.cache_saved_usd, cache_read_tokens = excluded.cache_read_tokens,
+    cache_write_tokens = excluded.cache_write_tokens, uncached_cost_usd = excluded.uncached_cost_usd)"_L1;
 constexpr auto kSelectExperimentRuns = R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
     passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, direct_cost_usd, cached,
-    cache_saved_usd FROM experiment_runs
+    cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd FROM experiment_runs
     WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
-    output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count, error_category,
-    input_preview, error, system_prompt, input, response, metadata, spec, messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT),
+    output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens,
+    turn_count, attempt_count, error_category, input_preview, error, system_prompt, input,
+    response, metadata, spec, messages, transcript)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT),
     CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)))"_L1;
 
 // A large call's JSON columns are made as zero-filled blobs of their final size (which cost SQLite
 // no memory) and then written piece by piece with SQLite's blob I/O (writeStreamedColumns).
 constexpr auto kInsertCallStreamed = R"(INSERT INTO calls (kind, status, engine_type, model,
     created_at, finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
-    output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count, error_category,
-    input_preview, error, system_prompt, input, response, metadata, spec, messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?),
+    output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens,
+    turn_count, attempt_count, error_category, input_preview, error, system_prompt, input,
+    response, metadata, spec, messages, transcript)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?),
     zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?)))"_L1;
 constexpr auto kInsertCallStreamedNoResponse = R"(INSERT INTO calls (kind, status, engine_type,
     model, created_at, finished_at, parent_id, session_id, first_sequence, last_sequence,
-    input_tokens, output_tokens, cached_tokens, reasoning_tokens, turn_count, attempt_count,
-    error_category, input_preview, error, system_prompt, input, response, metadata, spec,
-    messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?), NULL,
+    input_tokens, output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens,
+    reasoning_tokens, turn_count, attempt_count, error_category, input_preview, error,
+    system_prompt, input, response, metadata, spec, messages, transcript)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?), NULL,
     zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?)))"_L1;
 // From this size of a call's JSON (all columns together) on, the call is written that way.
 constexpr qint64 kStreamedRowBytes = 4 * 1024 * 1024;
@@ -81,19 +84,21 @@ constexpr qint64 kStreamedRowBytes = 4 * 1024 * 1024;
 constexpr auto kUpdateCall = R"(UPDATE calls SET kind = ?, status = ?, engine_type = ?, model = ?,
     created_at = ?, finished_at = ?, parent_id = ?, session_id = ?, first_sequence = ?,
     last_sequence = ?, input_tokens = ?, output_tokens = ?, cached_tokens = ?,
-    reasoning_tokens = ?, turn_count = ?, attempt_count = ?, error_category = ?,
+    cache_write_tokens = ?, cache_write_1h_tokens = ?, reasoning_tokens = ?, turn_count = ?, attempt_count = ?, error_category = ?,
     input_preview = ?, error = ?, system_prompt = ?, input = CAST(? AS TEXT),
     response = CAST(? AS TEXT), metadata = CAST(? AS TEXT), spec = CAST(? AS TEXT),
     messages = CAST(? AS TEXT), transcript = CAST(? AS TEXT) WHERE id = ?)"_L1;
 
 constexpr auto kInsertTurn = R"(INSERT INTO call_turns (call_id, turn_index, finish_reason,
     raw_finish_reason, input_tokens, output_tokens, cached_tokens, reasoning_tokens, tool_calls,
-    note, request_report) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
+    note, request_report, cache_write_tokens, cache_write_1h_tokens)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
 
 constexpr auto kInsertAttempt = R"(INSERT INTO call_attempts (call_id, attempt_index, turn_index,
     outcome, finish_reason, raw_finish_reason, http_status, error, delay_ms, input_tokens,
-    output_tokens, cached_tokens, reasoning_tokens, started_at, duration_ms)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
+    output_tokens, cached_tokens, reasoning_tokens, started_at, duration_ms, cache_write_tokens,
+    cache_write_1h_tokens)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
 
 constexpr auto kDeleteTurns = "DELETE FROM call_turns WHERE call_id = ?"_L1;
 constexpr auto kDeleteAttempts = "DELETE FROM call_attempts WHERE call_id = ?"_L1;
@@ -101,27 +106,35 @@ constexpr auto kDeleteAttempts = "DELETE FROM call_attempts WHERE call_id = ?"_L
 constexpr auto kSelectCall = R"(SELECT id, kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, reasoning_tokens, error_category, error, system_prompt, input,
-    response, metadata, spec, messages, transcript FROM calls WHERE id = ?)"_L1;
+    response, metadata, spec, messages, transcript, cache_write_tokens, cache_write_1h_tokens
+    FROM calls WHERE id = ?)"_L1;
 
 constexpr auto kSelectTurns = R"(SELECT turn_index, finish_reason, raw_finish_reason,
     input_tokens, output_tokens, cached_tokens, reasoning_tokens, tool_calls, note,
-    request_report FROM call_turns WHERE call_id = ? ORDER BY turn_index)"_L1;
+    request_report, cache_write_tokens, cache_write_1h_tokens FROM call_turns WHERE call_id = ?
+    ORDER BY turn_index)"_L1;
 
 constexpr auto kSelectAttempts = R"(SELECT attempt_index, turn_index, outcome, finish_reason,
     raw_finish_reason, http_status, error, delay_ms, input_tokens, output_tokens, cached_tokens,
-    reasoning_tokens, started_at, duration_ms FROM call_attempts WHERE call_id = ?
+    reasoning_tokens, started_at, duration_ms, cache_write_tokens, cache_write_1h_tokens
+    FROM call_attempts WHERE call_id = ?
     ORDER BY attempt_index)"_L1;
 
 constexpr auto kSelectSearchSource =
     "SELECT input, response, error, messages FROM calls WHERE id = ?"_L1;
 constexpr auto kCallExists = "SELECT 1 FROM calls WHERE id = ?"_L1;
 constexpr auto kSelectParent = "SELECT parent_id FROM calls WHERE id = ?"_L1;
+constexpr auto kSelectPreviousSimilar = R"(SELECT p.id FROM calls c JOIN calls p
+    ON p.kind = c.kind AND p.engine_type = c.engine_type AND p.model = c.model AND p.id < c.id
+    AND json_extract(p.metadata, '$.variant') IS json_extract(c.metadata, '$.variant')
+    WHERE c.id = ? ORDER BY p.id DESC LIMIT 1)"_L1;
 
 // History rows: the light columns only (they sit in the row's first page).
 constexpr auto kHistoryColumns = R"(SELECT c.id, c.kind, c.status, c.engine_type, c.model,
     c.input_tokens, c.output_tokens, c.cached_tokens, c.reasoning_tokens, c.error_category,
     c.created_at, c.finished_at, c.parent_id, c.session_id, c.input_preview, c.turn_count,
-    c.attempt_count, (SELECT count(*) FROM calls r WHERE r.parent_id = c.id))"_L1;
+    c.attempt_count, (SELECT count(*) FROM calls r WHERE r.parent_id = c.id), c.cache_write_tokens,
+    c.cache_write_1h_tokens)"_L1;
 constexpr auto kHistoryFrom = " FROM calls c"_L1;
 // A full-text page walks the FTS5 matches newest id first and stops after the page: no
 // sort over every match (a common word matches most of a million rows). CROSS JOIN keeps
@@ -302,7 +315,9 @@ QVariantList lightValues(const CallRecord &record, const QDateTime &createdAt)
             optionalValue(record.lastSequence),
             record.usage.inputTokens,
             record.usage.outputTokens,
-            record.usage.cachedTokens,
+            record.usage.cacheReadTokens,
+            record.usage.cacheWriteTokens,
+            record.usage.cacheWrite1hTokens,
             record.usage.reasoningTokens,
             qint64(record.turns.size()),
             qint64(record.attempts.size()),
@@ -428,6 +443,20 @@ void releaseValues(QSqlQuery &query)
         query.bindValue(int(i), QVariant());
 }
 
+// A turn's or an attempt's usage: input, output, cache read and reasoning from column `first` on,
+// the two cache write counts from column `writes` on.
+Usage storedUsage(const QSqlQuery &q, int first, int writes)
+{
+    Usage u;
+    u.inputTokens = q.value(first).toLongLong();
+    u.outputTokens = q.value(first + 1).toLongLong();
+    u.cacheReadTokens = q.value(first + 2).toLongLong();
+    u.reasoningTokens = q.value(first + 3).toLongLong();
+    u.cacheWriteTokens = q.value(writes).toLongLong();
+    u.cacheWrite1hTokens = q.value(writes + 1).toLongLong();
+    return u;
+}
+
 HistoryRow historyRowFrom(const QSqlQuery &q)
 {
     HistoryRow row;
@@ -438,7 +467,9 @@ HistoryRow historyRowFrom(const QSqlQuery &q)
     row.model = q.value(4).toString();
     row.usage.inputTokens = q.value(5).toLongLong();
     row.usage.outputTokens = q.value(6).toLongLong();
-    row.usage.cachedTokens = q.value(7).toLongLong();
+    row.usage.cacheReadTokens = q.value(7).toLongLong();
+    row.usage.cacheWriteTokens = q.value(18).toLongLong();
+    row.usage.cacheWrite1hTokens = q.value(19).toLongLong();
     row.usage.reasoningTokens = q.value(8).toLongLong();
     row.errorCategory = errorCategoryFromName(q.value(9).toString()).value_or(ErrorCategory::Other);
     row.createdAt = timeFrom(q.value(10));
@@ -769,8 +800,9 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
     QSqlQuery &turn = statement(kInsertTurn);
     for (const TurnRecord &t : record.turns) {
         bindAll(turn, {id, t.index, finishReasonName(t.finishReason), t.rawFinishReason,
-                       t.usage.inputTokens, t.usage.outputTokens, t.usage.cachedTokens,
-                       t.usage.reasoningTokens, t.toolCalls, t.note, compact(t.requestReport)});
+                       t.usage.inputTokens, t.usage.outputTokens, t.usage.cacheReadTokens,
+                       t.usage.reasoningTokens, t.toolCalls, t.note, compact(t.requestReport),
+                       t.usage.cacheWriteTokens, t.usage.cacheWrite1hTokens});
         if (!turn.exec())
             return m_database.errorFrom(turn, translate("storing turn %1 of call %2").arg(t.index).arg(id));
     }
@@ -778,8 +810,9 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
     for (const AttemptRecord &a : record.attempts) {
         bindAll(attempt, {id, a.index, a.turn, a.outcome, finishReasonName(a.finishReason),
                           a.rawFinishReason, a.httpStatus, a.error, a.delayMs, a.usage.inputTokens,
-                          a.usage.outputTokens, a.usage.cachedTokens, a.usage.reasoningTokens,
-                          msOrNull(a.startedAt), a.durationMs});
+                          a.usage.outputTokens, a.usage.cacheReadTokens, a.usage.reasoningTokens,
+                          msOrNull(a.startedAt), a.durationMs, a.usage.cacheWriteTokens,
+                          a.usage.cacheWrite1hTokens});
         if (!attempt.exec())
             return m_database.errorFrom(attempt,
                                         translate("storing attempt %1 of call %2").arg(a.index).arg(id));
@@ -936,7 +969,9 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
                      run.latencyMs, run.inputTokens, run.outputTokens,
                      run.costUsd ? QVariant(*run.costUsd) : QVariant(), QDateTime::currentMSecsSinceEpoch(),
                      run.directCostUsd ? QVariant(*run.directCostUsd) : QVariant(), run.cached ? 1 : 0,
-                     run.cacheSavedUsd ? QVariant(*run.cacheSavedUsd) : QVariant()});
+                     run.cacheSavedUsd ? QVariant(*run.cacheSavedUsd) : QVariant(),
+                     run.cacheReadTokens, run.cacheWriteTokens,
+                     run.uncachedCostUsd ? QVariant(*run.uncachedCostUsd) : QVariant()});
     if (!insert.exec())
         return m_database.errorFrom(insert, translate("storing a run of experiment %1").arg(run.experimentId));
     const qint64 id = insert.lastInsertId().toLongLong();
@@ -995,6 +1030,10 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
         r.cached = query.value(14).toInt() != 0;
         if (!query.value(15).isNull())
             r.cacheSavedUsd = query.value(15).toDouble();
+        r.cacheReadTokens = query.value(16).toLongLong();
+        r.cacheWriteTokens = query.value(17).toLongLong();
+        if (!query.value(18).isNull())
+            r.uncachedCostUsd = query.value(18).toDouble();
         runs.append(r);
     }
     return runs;
@@ -1143,7 +1182,9 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     c.lastSequence = optionalFrom(q.value(10));
     c.usage.inputTokens = q.value(11).toLongLong();
     c.usage.outputTokens = q.value(12).toLongLong();
-    c.usage.cachedTokens = q.value(13).toLongLong();
+    c.usage.cacheReadTokens = q.value(13).toLongLong();
+    c.usage.cacheWriteTokens = q.value(24).toLongLong();
+    c.usage.cacheWrite1hTokens = q.value(25).toLongLong();
     c.usage.reasoningTokens = q.value(14).toLongLong();
     c.errorCategory = errorCategoryFromName(q.value(15).toString()).value_or(ErrorCategory::Other);
     c.error = q.value(16).toString();
@@ -1167,8 +1208,7 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
         turn.index = t.value(0).toInt();
         turn.finishReason = finishReasonFromName(t.value(1).toString()).value_or(FinishReason::Other);
         turn.rawFinishReason = t.value(2).toString();
-        turn.usage = {t.value(3).toLongLong(), t.value(4).toLongLong(), t.value(5).toLongLong(),
-                      t.value(6).toLongLong()};
+        turn.usage = storedUsage(t, 3, 10);
         turn.toolCalls = t.value(7).toInt();
         turn.note = t.value(8).toString();
         turn.requestReport = objectFrom(t.value(9));
@@ -1191,8 +1231,7 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
         attempt.httpStatus = a.value(5).toInt();
         attempt.error = a.value(6).toString();
         attempt.delayMs = a.value(7).toLongLong();
-        attempt.usage = {a.value(8).toLongLong(), a.value(9).toLongLong(), a.value(10).toLongLong(),
-                         a.value(11).toLongLong()};
+        attempt.usage = storedUsage(a, 8, 14);
         attempt.startedAt = timeFrom(a.value(12));
         attempt.durationMs = a.value(13).toLongLong();
         c.attempts.append(attempt);
@@ -1217,6 +1256,19 @@ StoreResult<QList<HistoryRow>> CallStore::rowsFor(QLatin1StringView sql, const Q
 StoreResult<QList<HistoryRow>> CallStore::children(qint64 id)
 {
     return rowsFor(kChildren, {id});
+}
+
+StoreResult<std::optional<qint64>> CallStore::previousSimilarCall(qint64 id)
+{
+    QSqlQuery q(m_database.connection());
+    q.setForwardOnly(true);
+    q.prepare(kSelectPreviousSimilar);
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_database.errorFrom(q, translate("finding the call before %1").arg(id));
+    if (!q.next())
+        return std::optional<qint64>();
+    return std::optional<qint64>(q.value(0).toLongLong());
 }
 
 StoreResult<qint64> CallStore::revisionRoot(qint64 id)

@@ -192,15 +192,19 @@ struct ExperimentRunRecord
     bool passed = false;
     QJsonArray assertions;        // [{"type", "name", "passed", "reason"}]
     qint64 latencyMs = 0;
-    qint64 inputTokens = 0;
+    qint64 inputTokens = 0;       // uncached prompt tokens
     qint64 outputTokens = 0;
+    qint64 cacheReadTokens = 0;
+    qint64 cacheWriteTokens = 0;
     std::optional<double> costUsd; // none: the model has no price
     // Through a provider batch API: what the run would have cost at direct prices.
     std::optional<double> directCostUsd;
     // Every model request of the run was answered from the response cache (no request sent).
     bool cached = false;
-    // What the requests answered from the cache would have cost (none: no price, or none cached).
+    // What the requests answered from the response cache would have cost (none: no price, or none cached).
     std::optional<double> cacheSavedUsd;
+    // What the run would have cost with no prompt cache (same batch or direct prices).
+    std::optional<double> uncachedCostUsd;
 };
 
 // What checkIntegrity() found; `problems` is empty when the database is consistent.
@@ -240,6 +244,9 @@ public:
     // were kept (schema version 6) and for calls that made no request.
     StoreResult<QList<TurnExchange>> exchanges(qint64 id);
     StoreResult<bool> callExists(qint64 id);
+    // The newest call made before `id` of the same kind on the same engine type and model (and,
+    // for an experiment's call, of the same variant): what a prompt cache would have held.
+    StoreResult<std::optional<qint64>> previousSimilarCall(qint64 id);
 
     // ---- revisions ------------------------------------------------------------------------
     StoreResult<QList<HistoryRow>> children(qint64 id);       // direct revisions, oldest first

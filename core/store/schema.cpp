@@ -342,6 +342,41 @@ constexpr auto kV7IndexResponseCache = "CREATE INDEX response_cache_by_age ON re
 constexpr auto kV7RunCached = "ALTER TABLE experiment_runs ADD COLUMN cached INTEGER NOT NULL DEFAULT 0"_L1;
 constexpr auto kV7RunCacheSaved = "ALTER TABLE experiment_runs ADD COLUMN cache_saved_usd REAL"_L1;
 
+// ---- Version 8: prompt cache writes ----------------------------------------------------
+//
+// input_tokens used to hold every prompt token, cached_tokens (the cache reads) among them.
+// From here on the prompt is three parts that do not overlap: input_tokens (uncached),
+// cached_tokens (read from the provider's cache) and cache_write_tokens (written to it, of
+// which cache_write_1h_tokens for an hour). Old rows are split the same way; their cache
+// writes were not kept apart, so they stay in input_tokens.
+constexpr auto kV8CallsWrite = "ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8CallsWrite1h = "ALTER TABLE calls ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8TurnsWrite =
+    "ALTER TABLE call_turns ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8TurnsWrite1h =
+    "ALTER TABLE call_turns ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8AttemptsWrite =
+    "ALTER TABLE call_attempts ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8AttemptsWrite1h =
+    "ALTER TABLE call_attempts ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8RunsRead =
+    "ALTER TABLE experiment_runs ADD COLUMN cache_read_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8RunsWrite =
+    "ALTER TABLE experiment_runs ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+// What a run would have cost with no prompt cache (the summary's cache saving).
+constexpr auto kV8RunsUncached = "ALTER TABLE experiment_runs ADD COLUMN uncached_cost_usd REAL"_L1;
+constexpr auto kV8SplitRuns = R"(UPDATE experiment_runs SET
+    cache_read_tokens = COALESCE((SELECT c.cached_tokens FROM calls c WHERE c.id = experiment_runs.call_id), 0),
+    input_tokens = MAX(0, input_tokens
+        - COALESCE((SELECT c.cached_tokens FROM calls c WHERE c.id = experiment_runs.call_id), 0)),
+    uncached_cost_usd = cost_usd)"_L1;
+constexpr auto kV8SplitCalls =
+    "UPDATE calls SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
+constexpr auto kV8SplitTurns =
+    "UPDATE call_turns SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
+constexpr auto kV8SplitAttempts =
+    "UPDATE call_attempts SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -358,6 +393,11 @@ const QList<MigrationStep> &migrations()
         {5, {kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost}, nullptr},
         {6, {kV6Exchanges}, nullptr},
         {7, {kV7ResponseCache, kV7IndexResponseCache, kV7RunCached, kV7RunCacheSaved}, nullptr},
+        {8,
+         {kV8CallsWrite, kV8CallsWrite1h, kV8TurnsWrite, kV8TurnsWrite1h, kV8AttemptsWrite,
+          kV8AttemptsWrite1h, kV8RunsRead, kV8RunsWrite, kV8RunsUncached, kV8SplitRuns, kV8SplitCalls,
+          kV8SplitTurns, kV8SplitAttempts},
+         nullptr},
     };
     return steps;
 }

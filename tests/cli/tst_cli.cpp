@@ -166,7 +166,7 @@ void TestCli::runCompleted()
     const QStringList keys = out.keys();
     QCOMPARE(QSet<QString>(keys.begin(), keys.end()),
              QSet<QString>({u"call_id"_s, u"status"_s, u"parsed"_s, u"error_category"_s, u"error"_s,
-                            u"usage"_s, u"turns"_s, u"attempts"_s}));
+                            u"usage"_s, u"turns"_s, u"attempts"_s, u"cost_usd"_s, u"cost_uncached_usd"_s}));
     QCOMPARE(out.value(u"status"_s).toString(), u"completed"_s);
     QCOMPARE(out.value(u"parsed"_s).toObject(), QJsonObject({{u"title"_s, u"Done"_s}}));
     QVERIFY(out.value(u"error_category"_s).isNull());

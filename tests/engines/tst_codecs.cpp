@@ -2,7 +2,10 @@
 // parsing, errors and the native transcript of every engine, checked against the recorded
 // provider traffic in ../shared/data/wire-fixtures and against the OpenAI OpenAPI description.
 
+#include "core/engines/codec_anthropic.h"
 #include "core/engines/codec_gemini.h"
+#include "core/engines/codec_openaichat.h"
+#include "core/engines/codec_openairesponses.h"
 #include "core/engines/enginecodec.h"
 #include "core/schema/engineschema.h"
 #include "core/schema/jsonschema.h"
@@ -177,6 +180,8 @@ class TestCodecs final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void promptCacheRequestBodies();
+    void promptCacheUsageNormalised();
     // SSE decoder
     void sseLineEndsAndFields();
     void sseCrLfSplitAcrossChunks();
@@ -1315,7 +1320,7 @@ void TestCodecs::argumentsThatAreNotObjects()
     const ToolCall &empty = reply->message.toolCalls[2];
     QVERIFY(empty.arguments.isEmpty());
     QCOMPARE(empty.argumentsError, u""_s); // "" means no arguments: {}
-    QCOMPARE(reply->usage, (Usage{10, 5, 4, 2}));
+    QCOMPARE(reply->usage, (Usage{6, 5, 4, 2})); // cached_tokens is part of prompt_tokens
     // Re-sent as the model wrote them.
     const QJsonArray native = codec->toNative({}, {reply->message});
     QCOMPARE(native[0].toObject().value(u"tool_calls"_s).toArray().at(0).toObject()
@@ -1499,7 +1504,7 @@ void TestCodecs::paddedAndUnknownAnthropicEvents()
     QVERIFY(!cut.argumentsError.isEmpty());
     QCOMPARE(result.reply.finishReason, FinishReason::Length);
     // input = 10 + 3 cache creation + 7 cache read; cached = 7.
-    QCOMPARE(result.reply.usage, (Usage{20, 42, 7, 0}));
+    QCOMPARE(result.reply.usage, (Usage{10, 42, 7, 0, 3, 0})); // input_tokens leaves reads and writes out
 }
 
 void TestCodecs::compatibleStream()
@@ -1537,7 +1542,7 @@ void TestCodecs::thinkingIsKeptAndEchoed()
         QVERIFY(result.textDeltas.isEmpty()); // thinking is not answer text
         QCOMPARE(result.reply.message.text, u""_s);
         QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls);
-        QCOMPARE(result.reply.usage, (Usage{90, 30, 40, 0}));
+        QCOMPARE(result.reply.usage, (Usage{50, 30, 40, 0}));
         // With tools, the thinking block goes back first and unchanged (signature included).
         const QJsonArray native = codec->toNative({}, {result.reply.message});
         COMPARE_JSON(native[0].toObject().value(u"content"_s),
@@ -1554,7 +1559,7 @@ void TestCodecs::thinkingIsKeptAndEchoed()
         QCOMPARE(result.reply.message.text, u"Oslo is cold."_s);
         QCOMPARE(result.textDeltas, (QStringList{u"Oslo"_s, u" is cold."_s})); // thoughts are not
         QCOMPARE(result.reply.message.providerData.value(u"thoughts"_s).toString(), u"Thinking it over"_s);
-        QCOMPARE(result.reply.usage, (Usage{9, 10, 3, 6}));
+        QCOMPARE(result.reply.usage, (Usage{6, 10, 3, 6}));
         QCOMPARE(result.reply.finishReason, FinishReason::Stop);
         // The text part's signature is echoed; the thought summary is not re-sent.
         const QJsonArray native = codec->toNative({}, {result.reply.message});
@@ -1573,7 +1578,7 @@ void TestCodecs::responsesTextIncomplete()
     QCOMPARE(result.textDeltas, (QStringList{u"Once upon"_s, u" a time"_s}));
     QCOMPARE(result.reply.finishReason, FinishReason::Length);
     QCOMPARE(result.reply.rawFinishReason, u"max_output_tokens"_s);
-    QCOMPARE(result.reply.usage, (Usage{20, 16, 8, 10}));
+    QCOMPARE(result.reply.usage, (Usage{12, 16, 8, 10}));
 }
 
 void TestCodecs::errorClassification()
@@ -1700,6 +1705,13 @@ void TestCodecs::openApiConformance()
     refused.messages.append(refusal);
     refused.messages.append(Message::user(u"please"_s));
     requests.append(refused);
+    // The prompt cache fields: prompt_cache_key and prompt_cache_retention as the spec has them.
+    ChatRequest cached = full;
+    CacheSpec cacheSettings;
+    cacheSettings.key = u"planner-acme"_s;
+    cacheSettings.retention = u"24h"_s;
+    cached.cache = cacheSettings;
+    requests.append(cached);
 
     const EngineConfig config = configFor(EngineType::OpenAI, u"gpt-4.1"_s);
     int checked = 0;
@@ -1712,7 +1724,7 @@ void TestCodecs::openApiConformance()
             ++checked;
         }
     }
-    QCOMPARE(checked, 16);
+    QCOMPARE(checked, 18);
 
     // The validator is really applied: a wrong body is rejected.
     QJsonObject wrong = createEngineCodec(EngineType::OpenAI)->buildRequest(plain, config).body;
@@ -1877,6 +1889,108 @@ void TestCodecs::engineSchemaNullsCountAsAbsent()
     QVERIFY(schema.validate(normalized).valid);
     // A null where the original allows one is kept.
     QCOMPARE(normalizeNativeOutput(QJsonObject{{u"a"_s, QJsonValue()}}, sent).toObject().contains(u"a"_s), true);
+}
+
+// The cache settings as each provider documents them in its request body: Anthropic's
+// cache_control objects on the last tool, the system prompt and a message's last block (at
+// most four, the automatic one at the top level), OpenAI's prompt_cache_key and
+// prompt_cache_retention (not sent to local servers), Gemini's cachedContent in place of the
+// system instruction and tools.
+void TestCodecs::promptCacheRequestBodies()
+{
+    ChatRequest request;
+    request.system = u"You plan tickets."_s;
+    request.messages = {Message::user(u"Plan ticket 7"_s), Message::assistant(u"Looking."_s), Message::user(u"Go on"_s)};
+    request.tools = {weatherTool()};
+    CacheSpec cache;
+    cache.breakpoints = {{CacheBreakpoint::Place::Tools}, {CacheBreakpoint::Place::System},
+                         {CacheBreakpoint::Place::LastButOne}};
+    cache.ttl = u"1h"_s;
+    request.cache = cache;
+    const EngineConfig anthropic = configFor(EngineType::Anthropic, u"claude-sonnet-4"_s);
+    QJsonObject body = createEngineCodec(EngineType::Anthropic)->buildRequest(request, anthropic).body;
+    const QJsonObject hour{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"1h"_s}};
+    COMPARE_JSON(body.value(u"tools"_s).toArray().last().toObject().value(u"cache_control"_s), hour);
+    COMPARE_JSON(body.value(u"system"_s),
+                 (QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"You plan tickets."_s}, {u"cache_control"_s, hour}}}));
+    const QJsonArray messages = body.value(u"messages"_s).toArray();
+    QCOMPARE(messages.size(), 3);
+    COMPARE_JSON(messages.at(1).toObject().value(u"content"_s).toArray().last().toObject().value(u"cache_control"_s), hour);
+    QVERIFY(!Test::compact(messages.at(0)).contains(u"cache_control"_s));
+    QVERIFY(!Test::compact(messages.at(2)).contains(u"cache_control"_s));
+    QVERIFY(!body.contains(u"cache_control"_s));
+
+    // Five places: the fifth is not sent; "auto" is the top-level mark; a 5-minute TTL is "5m".
+    cache.breakpoints = {{CacheBreakpoint::Place::Auto}, {CacheBreakpoint::Place::Tools}, {CacheBreakpoint::Place::System},
+                         {CacheBreakpoint::Place::Message, 1}, {CacheBreakpoint::Place::Last}};
+    cache.ttl = u"5m"_s;
+    request.cache = cache;
+    body = createEngineCodec(EngineType::Anthropic)->buildRequest(request, anthropic).body;
+    COMPARE_JSON(body.value(u"cache_control"_s), (QJsonObject{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"5m"_s}}));
+    QCOMPARE(Test::compact(body).count(u"\"cache_control\""_s), qsizetype(4));
+    QVERIFY(!Test::compact(body.value(u"messages"_s).toArray().last()).contains(u"cache_control"_s));
+    COMPARE_JSON(body.value(u"messages"_s).toArray().first().toObject().value(u"content"_s),
+                 (QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"Plan ticket 7"_s},
+                                         {u"cache_control"_s, QJsonObject{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"5m"_s}}}}}));
+
+    CacheSpec openai;
+    openai.key = u"planner-acme"_s;
+    openai.retention = u"24h"_s;
+    request.cache = openai;
+    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses}) {
+        body = createEngineCodec(type)->buildRequest(request, configFor(type, u"gpt-4.1"_s)).body;
+        QCOMPARE(body.value(u"prompt_cache_key"_s).toString(), u"planner-acme"_s);
+        QCOMPARE(body.value(u"prompt_cache_retention"_s).toString(), u"24h"_s);
+        QVERIFY(!Test::compact(body).contains(u"cache_control"_s));
+    }
+    body = createEngineCodec(EngineType::OpenAICompatible)->buildRequest(request, configFor(EngineType::OpenAICompatible, u"m"_s)).body;
+    QVERIFY(!body.contains(u"prompt_cache_key"_s));
+    QVERIFY(!body.contains(u"prompt_cache_retention"_s));
+
+    request.cache.reset();
+    request.cachedContent = u"cachedContents/abc"_s;
+    body = createEngineCodec(EngineType::Gemini)->buildRequest(request, configFor(EngineType::Gemini, u"gemini-2.5-flash"_s)).body;
+    QCOMPARE(body.value(u"cachedContent"_s).toString(), u"cachedContents/abc"_s);
+    QVERIFY(!body.contains(u"systemInstruction"_s));
+    QVERIFY(!body.contains(u"tools"_s));
+    QCOMPARE(body.value(u"contents"_s).toArray().size(), 3);
+}
+
+// One usage model from four wire formats: Anthropic's input_tokens leaves cache reads and
+// writes out (and splits writes by TTL); OpenAI's and Gemini's prompt counts hold the cached
+// tokens, which are taken out once, so the parts add up to the prompt exactly.
+void TestCodecs::promptCacheUsageNormalised()
+{
+    const Usage anthropic = AnthropicCodec::parseUsage(parseObject(uR"({"input_tokens":50,"cache_read_input_tokens":2000,
+        "cache_creation_input_tokens":1500,"cache_creation":{"ephemeral_5m_input_tokens":500,"ephemeral_1h_input_tokens":1000},
+        "output_tokens":80})"_s));
+    QCOMPARE(anthropic, (Usage{50, 80, 2000, 0, 1500, 1000}));
+    QCOMPARE(anthropic.promptTokens(), qint64(3550));
+    QCOMPARE(anthropic.cacheWrite5mTokens(), qint64(500));
+    // An older reply with only the total of the writes: all of it at five minutes.
+    QCOMPARE(AnthropicCodec::parseUsage(parseObject(uR"({"input_tokens":5,"cache_creation_input_tokens":1200,"output_tokens":1})"_s)),
+             (Usage{5, 1, 0, 0, 1200, 0}));
+
+    const Usage chat = OpenAIChatCodec::parseUsage(parseObject(uR"({"prompt_tokens":2006,"completion_tokens":300,
+        "prompt_tokens_details":{"cached_tokens":1920},"completion_tokens_details":{"reasoning_tokens":100}})"_s));
+    QCOMPARE(chat, (Usage{86, 300, 1920, 100, 0, 0}));
+    QCOMPARE(chat.promptTokens(), qint64(2006));
+    const Usage responses = OpenAIResponsesCodec::parseUsage(parseObject(uR"({"input_tokens":1500,
+        "input_tokens_details":{"cached_tokens":1152},"output_tokens":20})"_s));
+    QCOMPARE(responses, (Usage{348, 20, 1152, 0, 0, 0}));
+    const Usage gemini = GeminiCodec::parseUsage(parseObject(uR"({"promptTokenCount":4100,"cachedContentTokenCount":4000,
+        "candidatesTokenCount":10,"thoughtsTokenCount":5,"totalTokenCount":4115})"_s));
+    QCOMPARE(gemini, (Usage{100, 15, 4000, 5, 0, 0}));
+    // A count larger than the prompt is clamped, never negative.
+    QCOMPARE(OpenAIChatCodec::parseUsage(parseObject(uR"({"prompt_tokens":10,"prompt_tokens_details":{"cached_tokens":99}})"_s)),
+             (Usage{0, 0, 10, 0, 0, 0}));
+
+    // The stored shape, and the older one (input held the cached tokens) read the same way.
+    COMPARE_JSON(anthropic.toJson(), parseObject(uR"({"input_tokens":50,"cache_read_tokens":2000,"cache_write_tokens":1500,
+        "cache_write_1h_tokens":1000,"output_tokens":80,"reasoning_tokens":0})"_s));
+    QCOMPARE(Usage::fromJson(anthropic.toJson()), anthropic);
+    QCOMPARE(Usage::fromJson(parseObject(uR"({"input_tokens":2006,"cached_tokens":1920,"output_tokens":300,"reasoning_tokens":100})"_s)),
+             chat);
 }
 
 QTEST_GUILESS_MAIN(TestCodecs)

@@ -13,6 +13,7 @@
 #include "core/store/database.h"
 #include "core/schema/jsonschema.h"
 #include "tests/support/fakebatchapi.h"
+#include "tests/support/fakepromptcache.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 
@@ -196,7 +197,8 @@ QJsonObject comparable(QJsonObject summary)
     QJsonArray variants;
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
         QJsonObject o = v.toObject();
-        for (const char *key : {"cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs", "latency_ms"})
+        for (const char *key : {"cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs", "latency_ms",
+                                "cost_uncached_usd", "cache_saved_usd"})
             o.remove(QString::fromLatin1(key));
         variants.append(o);
     }
@@ -210,9 +212,12 @@ QJsonObject comparable(QJsonObject summary)
             run.remove(u"call_id"_s);
             run.remove(u"latency_ms"_s);
             run.remove(u"cost_usd"_s);
+            run.remove(u"cost_uncached_usd"_s);
             runs.append(run);
         }
         cell.insert(u"runs"_s, runs);
+        cell.remove(u"cost_usd"_s);
+        cell.remove(u"cost_uncached_usd"_s);
         cells.append(cell);
     }
     summary.insert(u"cells"_s, cells);
@@ -356,6 +361,11 @@ private Q_SLOTS:
     void responseCache();
     void javascriptAssertions();
     void javascriptInAnExperiment();
+    void fakeCachesAsDocumented();
+    void cacheThreeTurnToolLoopAnthropic();
+    void cacheCountedOnceOpenAIAndGemini_data();
+    void cacheCountedOnceOpenAIAndGemini();
+    void cacheExperimentVarsFirstBreaksTheCache();
 };
 
 void TestEval::assertions_data()
@@ -872,12 +882,16 @@ void TestEval::pricesAndCost()
     const auto own = PriceTable::fromFile(dir.filePath(u"prices.json"_s), &error);
     QVERIFY2(own, qPrintable(error));
     Usage usage;
-    usage.inputTokens = 1000000;
-    usage.cachedTokens = 200000;
+    usage.inputTokens = 800000;
+    usage.cacheReadTokens = 200000;
     usage.outputTokens = 100000;
     // 0.8M fresh x 2.50 + 0.2M cached x 1.25 + 0.1M out x 10.
     QCOMPARE(*own->cost(u"m"_s, usage), 3.25);
-    QCOMPARE(*own->cost(u"m"_s, usage, true), (0.8 * 1.25 + 0.2 * 1.25 + 0.1 * 5));
+    // At batch prices the cache price shrinks by the same factor as input (the providers'
+    // batch discount stacks with the cache price): 0.2M cached x 1.25 x (1.25 / 2.50).
+    QCOMPARE(*own->cost(u"m"_s, usage, true), (0.8 * 1.25 + 0.2 * 0.625 + 0.1 * 5));
+    // With no cache, every prompt token at the input price.
+    QCOMPARE(*own->uncachedCost(u"m"_s, usage), 1.0 * 2.5 + 0.1 * 10);
     QVERIFY(writeFile(dir.filePath(u"bad.json"_s), R"({"models":{}})"));
     QVERIFY(!PriceTable::fromFile(dir.filePath(u"bad.json"_s), &error));
     QVERIFY2(error.contains(u"callscope-prices"_s), qPrintable(error));
@@ -1557,6 +1571,91 @@ QJsonObject comparisonOf(const QJsonObject &summary, const QString &a, const QSt
     return {};
 }
 
+struct CliOutput
+{
+    int exit = -1;
+    QJsonObject json;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliOutput runCli(const QStringList &args)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
+    process.setProcessEnvironment(env);
+    process.start(cliPath(), args);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(180000))
+        process.kill();
+    CliOutput r;
+    r.exit = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    r.out = process.readAllStandardOutput();
+    r.json = QJsonDocument::fromJson(r.out).object();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+// A long system prompt that never changes: about 1,300 tokens.
+QString staticRules()
+{
+    QString text;
+    for (int i = 0; i < 80; ++i)
+        text += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10, QChar(u'0'));
+    return text;
+}
+
+QJsonObject cacheSpecJson(const QUrl &base, const QString &type, const QString &model, const QString &system,
+                          const QJsonObject &cache, bool withTool)
+{
+    QJsonObject spec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, model);
+    spec.insert(u"system_prompt"_s, system);
+    QJsonObject engine = spec.value(u"engine"_s).toObject();
+    engine.insert(u"type"_s, type);
+    engine.insert(u"max_tokens"_s, 512);
+    spec.insert(u"engine"_s, engine);
+    spec.insert(u"max_turns"_s, 6);
+    if (!withTool)
+        spec.remove(u"tools"_s);
+    if (!cache.isEmpty())
+        spec.insert(u"cache"_s, cache);
+    return spec;
+}
+
+int toolResults(const QJsonObject &body)
+{
+    int n = 0;
+    const QByteArray json = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    n += int(json.count("\"tool_result\""));      // Anthropic
+    n += int(json.count("\"role\":\"tool\""));    // OpenAI Chat
+    n += int(json.count("\"functionResponse\"")); // Gemini
+    return n;
+}
+
+QJsonObject usageOf(const QJsonObject &o)
+{
+    return o.value(u"usage"_s).toObject();
+}
+
+qint64 tokens(const QJsonObject &usage, const char *field)
+{
+    return usage.value(QLatin1StringView(field)).toInteger();
+}
+
+// The provider answers every request with submit_output {"title": "ok"}, billing each as its
+// cache would.
+void answerWithTitle(FakeProviderThread &server, FakePromptCache::Provider provider,
+                     const std::shared_ptr<FakeCacheLog> &log, qint64 outputTokens)
+{
+    auto cache = std::make_shared<FakePromptCache>(provider, 1024);
+    server.run([&](FakeProvider &p) {
+        p.setResponder(cachingResponder(cache, [](const QJsonObject &) {
+            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"ok"_s}}};
+        }, log, outputTokens));
+    });
+}
+
 } // namespace
 
 // The statistics against numbers worked out by hand.
@@ -2177,6 +2276,318 @@ void TestEval::baselineByHand()
     QCOMPARE(json.value(u"significant"_s).toBool(), false);
     // Without the critical mark nothing fails: one regression is not beyond chance.
     QVERIFY(!compareWithBaseline(summary, 7, before, {}).fails());
+}
+
+// The fake providers' caches follow the rules each provider documents, so the tests below
+// measure Callscope against the behaviour of the real services.
+void TestEval::fakeCachesAsDocumented()
+{
+    const QString rules = staticRules();
+    // Anthropic: nothing is cached without a breakpoint, nor below the minimum; a breakpoint
+    // writes once, the same prefix reads, an entry lives 5 minutes (refreshed by a read), and
+    // expires after that.
+    FakePromptCache anthropic(FakePromptCache::Provider::Anthropic, 1024);
+    QJsonObject body{{u"system"_s, rules}, {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"a"_s}}}}};
+    QCOMPARE(anthropic.use(body).read + anthropic.use(body).written5m, qint64(0));
+    const QJsonObject mark{{u"type"_s, u"ephemeral"_s}};
+    body.insert(u"system"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, rules}, {u"cache_control"_s, mark}}});
+    const FakeCacheUsage first = anthropic.use(body);
+    QVERIFY(first.written5m > 1024);
+    QCOMPARE(first.read, qint64(0));
+    const FakeCacheUsage second = anthropic.use(body);
+    QCOMPARE(second.read, first.written5m);
+    QCOMPARE(second.written5m, qint64(0));
+    QCOMPARE(second.prompt(), first.prompt());
+    anthropic.advance(4 * 60 * 1000);
+    QCOMPARE(anthropic.use(body).read, first.written5m); // refreshed
+    anthropic.advance(5 * 60 * 1000 + 1);
+    QCOMPARE(anthropic.use(body).written5m, first.written5m); // expired, written again
+    QJsonObject shortBody = body;
+    shortBody.insert(u"system"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"Be brief."_s}, {u"cache_control"_s, mark}}});
+    QCOMPARE(anthropic.use(shortBody).written5m, qint64(0));
+    QCOMPARE(anthropic.use(shortBody).read, qint64(0));
+
+    // OpenAI: automatic from 1,024 tokens, hits in steps of 128, routed by prompt_cache_key.
+    FakePromptCache openai(FakePromptCache::Provider::OpenAIChat);
+    QJsonObject chat{{u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, rules}},
+                                                QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"one"_s}}}}};
+    QCOMPARE(openai.use(chat).read, qint64(0));
+    QJsonObject other = chat;
+    other.insert(u"messages"_s, QJsonArray{chat.value(u"messages"_s).toArray().at(0), QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"two"_s}}});
+    const FakeCacheUsage hit = openai.use(other);
+    QVERIFY(hit.read >= 1024);
+    QCOMPARE((hit.read - 1024) % 128, qint64(0));
+    QVERIFY(hit.prompt() - hit.read < 128 + 20);
+    QJsonObject keyed = other;
+    keyed.insert(u"prompt_cache_key"_s, u"elsewhere"_s);
+    QCOMPARE(openai.use(keyed).read, qint64(0));
+
+    // Gemini: implicit caching of the common prefix from the minimum on; an explicit entry
+    // is counted whole and is gone once deleted.
+    FakePromptCache gemini(FakePromptCache::Provider::Gemini, 1024);
+    const QJsonObject g{{u"systemInstruction"_s, QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, rules}}}}}},
+                        {u"contents"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, u"x"_s}}}}}}}};
+    QCOMPARE(gemini.use(g).read, qint64(0));
+    QVERIFY(gemini.use(g).read > 1024);
+    const QString name = gemini.create(g, 3600);
+    const QJsonObject byName{{u"cachedContent"_s, name}, {u"contents"_s, g.value(u"contents"_s)}};
+    QVERIFY(gemini.use(byName).read > 1024);
+    QVERIFY(gemini.remove(name));
+    QCOMPARE(gemini.explicitEntries(), 0);
+}
+
+// A three-turn tool loop on Anthropic with breakpoints after the tools and the system prompt:
+// turn 1 writes the prefix, turns 2 and 3 read it. The request bodies carry the documented
+// cache_control objects; the stored usage, the cost at the shipped prices and the saving are
+// exact.
+void TestEval::cacheThreeTurnToolLoopAnthropic()
+{
+    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Anthropic, 1024);
+    auto log = std::make_shared<FakeCacheLog>();
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([&](FakeProvider &p) {
+        p.setResponder(cachingResponder(cache, [](const QJsonObject &body) {
+            const int results = toolResults(body);
+            if (results < 2)
+                return std::pair{u"get_ticket"_s, QJsonObject{{u"id"_s, 7 + results}}};
+            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"Fix login"_s}}};
+        }, log));
+    });
+    QTemporaryDir dir;
+    const QJsonObject cacheSettings{{u"breakpoints"_s, QJsonArray{u"tools"_s, u"system"_s}}, {u"ttl"_s, u"5m"_s}};
+    QVERIFY(writeFile(dir.filePath(u"loop.spec.json"_s),
+                      QJsonDocument(cacheSpecJson(server.baseUrl(), u"anthropic"_s, u"claude-sonnet-4"_s, staticRules(),
+                                                  cacheSettings, true)).toJson()));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliOutput run = runCli({u"run"_s, dir.filePath(u"loop.spec.json"_s), u"--input"_s, u"Plan ticket 7"_s, u"--db"_s, db});
+    QVERIFY2(run.exit == 0, run.err.constData());
+    QCOMPARE(run.json.value(u"turns"_s).toInt(), 3);
+
+    // The request bodies, as Anthropic documents them.
+    QList<RecordedRequest> requests;
+    server.run([&](FakeProvider &p) { requests = p.requests(); });
+    QCOMPARE(requests.size(), 3);
+    const QJsonObject control{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"5m"_s}};
+    for (const RecordedRequest &r : requests) {
+        const QJsonObject body = r.jsonObject();
+        QCOMPARE(body.value(u"tools"_s).toArray().last().toObject().value(u"cache_control"_s).toObject(), control);
+        const QJsonArray system = body.value(u"system"_s).toArray();
+        QCOMPARE(system.size(), 1);
+        QCOMPARE(system.at(0).toObject().value(u"cache_control"_s).toObject(), control);
+        QCOMPARE(system.at(0).toObject().value(u"text"_s).toString(), staticRules());
+    }
+
+    // What the fake provider billed: turn 1 writes, turns 2 and 3 read the same prefix.
+    const QList<FakeCacheUsage> billed = log->snapshot();
+    QCOMPARE(billed.size(), 3);
+    const qint64 written = billed.at(0).written5m;
+    QVERIFY2(written > 1024, qPrintable(QString::number(written)));
+    QCOMPARE(billed.at(0).read, qint64(0));
+    for (int t : {1, 2}) {
+        QCOMPARE(billed.at(t).read, written);
+        QCOMPARE(billed.at(t).written5m + billed.at(t).written1h, qint64(0));
+    }
+    qint64 uncached = 0, read = 0;
+    for (const FakeCacheUsage &u : billed) {
+        uncached += u.uncached;
+        read += u.read;
+    }
+
+    // The stored call: per turn and summed.
+    const CliOutput shown = runCli({u"show"_s, QString::number(run.json.value(u"call_id"_s).toInteger()), u"--db"_s, db});
+    QCOMPARE(shown.exit, 0);
+    const QJsonArray turns = shown.json.value(u"turns"_s).toArray();
+    QCOMPARE(turns.size(), 3);
+    for (int t = 0; t < 3; ++t) {
+        const QJsonObject u = usageOf(turns.at(t).toObject());
+        QCOMPARE(tokens(u, "input_tokens"), billed.at(t).uncached);
+        QCOMPARE(tokens(u, "cache_read_tokens"), billed.at(t).read);
+        QCOMPARE(tokens(u, "cache_write_tokens"), billed.at(t).written5m);
+        QCOMPARE(tokens(u, "cache_write_1h_tokens"), qint64(0));
+        QCOMPARE(tokens(u, "output_tokens"), qint64(40));
+    }
+    for (const QJsonObject &u : {usageOf(shown.json), usageOf(run.json)}) {
+        QCOMPARE(tokens(u, "input_tokens"), uncached);
+        QCOMPARE(tokens(u, "cache_read_tokens"), read);
+        QCOMPARE(tokens(u, "cache_write_tokens"), written);
+        QCOMPARE(tokens(u, "output_tokens"), qint64(120));
+    }
+
+    // Cost by hand with the shipped claude-sonnet-4 prices (USD per million): input 3.00,
+    // cache read 0.30, 5-minute write 3.75, output 15.00; without the cache every prompt
+    // token at 3.00.
+    const double cost = (uncached * 3.00 + read * 0.30 + written * 3.75 + 120 * 15.00) / 1e6;
+    const double plain = ((uncached + read + written) * 3.00 + 120 * 15.00) / 1e6;
+    qInfo("tokens: %lld uncached, %lld read, %lld written, 120 out; cost $%.6f, without the cache $%.6f, saved $%.6f",
+          uncached, read, written, cost, plain, plain - cost);
+    QVERIFY(qAbs(run.json.value(u"cost_usd"_s).toDouble() - cost) < 1e-12);
+    QVERIFY(qAbs(run.json.value(u"cost_uncached_usd"_s).toDouble() - plain) < 1e-12);
+    QCOMPARE(qRound64(run.json.value(u"cost_usd"_s).toDouble() * 100), qRound64(cost * 100));
+    QVERIFY(plain - cost > 0);
+
+    // The cache view: the write, then two reads; the first turn had nothing to read.
+    const CliOutput view = runCli({u"cache"_s, QString::number(run.json.value(u"call_id"_s).toInteger()), u"--db"_s, db});
+    QVERIFY2(view.exit == 0, view.err.constData());
+    const QJsonArray viewTurns = view.json.value(u"turns"_s).toArray();
+    QCOMPARE(viewTurns.size(), 3);
+    QCOMPARE(viewTurns.at(0).toObject().value(u"status"_s).toString(), u"written"_s);
+    QCOMPARE(viewTurns.at(0).toObject().value(u"reason_kind"_s).toString(), u"first"_s);
+    QCOMPARE(viewTurns.at(1).toObject().value(u"status"_s).toString(), u"hit"_s);
+    QCOMPARE(viewTurns.at(2).toObject().value(u"status"_s).toString(), u"hit"_s);
+    const QJsonArray blocks = viewTurns.at(2).toObject().value(u"blocks"_s).toArray();
+    QCOMPARE(blocks.at(0).toObject().value(u"kind"_s).toString(), u"tools"_s);
+    QVERIFY(blocks.at(0).toObject().value(u"breakpoint"_s).toBool());
+    QCOMPARE(blocks.at(1).toObject().value(u"kind"_s).toString(), u"system"_s);
+    QVERIFY(blocks.at(1).toObject().value(u"breakpoint"_s).toBool());
+    QCOMPARE(blocks.size(), 2 + 5); // input, call, result, call, result
+    QVERIFY(qAbs(view.json.value(u"cost_usd"_s).toDouble() - cost) < 1e-12);
+
+    // Lint: the tools alone are far below the model's minimum, so their breakpoint caches nothing.
+    const CliOutput lint = runCli({u"lint"_s, dir.filePath(u"loop.spec.json"_s)});
+    QCOMPARE(lint.exit, 0);
+    QVERIFY2(lint.out.contains("\"pointer\": \"/cache/breakpoints/0\"") && lint.out.contains("cache-below-minimum"),
+             lint.out.constData());
+    QVERIFY2(!lint.out.contains("cache-vars-first"), lint.out.constData());
+}
+
+// OpenAI and Gemini count cached tokens inside the prompt: they are taken out once, so the
+// stored parts add up to what the provider counted and the cost bills each token once.
+void TestEval::cacheCountedOnceOpenAIAndGemini_data()
+{
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("provider");
+    QTest::addColumn<double>("inPrice");
+    QTest::addColumn<double>("cachedPrice");
+    QTest::addColumn<double>("outPrice");
+    QTest::newRow("openai") << u"openai"_s << u"gpt-4.1"_s << int(FakePromptCache::Provider::OpenAIChat) << 2.00 << 0.50 << 8.00;
+    QTest::newRow("openai-responses") << u"openai-responses"_s << u"gpt-4.1-mini"_s
+                                      << int(FakePromptCache::Provider::OpenAIResponses) << 0.40 << 0.10 << 1.60;
+    QTest::newRow("gemini") << u"gemini"_s << u"gemini-2.5-flash"_s << int(FakePromptCache::Provider::Gemini) << 0.30 << 0.075 << 2.50;
+}
+
+void TestEval::cacheCountedOnceOpenAIAndGemini()
+{
+    QFETCH(QString, type);
+    QFETCH(QString, model);
+    QFETCH(int, provider);
+    QFETCH(double, inPrice);
+    QFETCH(double, cachedPrice);
+    QFETCH(double, outPrice);
+    auto log = std::make_shared<FakeCacheLog>();
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    answerWithTitle(server, FakePromptCache::Provider(provider), log, 12);
+    QTemporaryDir dir;
+    const QJsonObject settings = type == u"gemini" ? QJsonObject() : QJsonObject{{u"key"_s, u"planner"_s}};
+    QVERIFY(writeFile(dir.filePath(u"s.spec.json"_s),
+                      QJsonDocument(cacheSpecJson(server.baseUrl(), type, model, staticRules(), settings, false)).toJson()));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    CliOutput runs[2];
+    for (int i = 0; i < 2; ++i) {
+        runs[i] = runCli({u"run"_s, dir.filePath(u"s.spec.json"_s), u"--input"_s, u"Plan ticket %1"_s.arg(i), u"--db"_s, db});
+        QVERIFY2(runs[i].exit == 0, runs[i].err.constData());
+    }
+    QList<RecordedRequest> requests;
+    server.run([&](FakeProvider &p) { requests = p.requests(); });
+    if (type != u"gemini")
+        QCOMPARE(requests.at(0).jsonObject().value(u"prompt_cache_key"_s).toString(), u"planner"_s);
+    const QList<FakeCacheUsage> billed = log->snapshot();
+    QCOMPARE(billed.size(), 2);
+    QCOMPARE(billed.at(0).read, qint64(0));
+    QVERIFY2(billed.at(1).read >= 1024, qPrintable(QString::number(billed.at(1).read)));
+    const QJsonObject u = usageOf(runs[1].json);
+    // The provider counted billed.prompt() prompt tokens, cached ones included.
+    QCOMPARE(tokens(u, "input_tokens") + tokens(u, "cache_read_tokens") + tokens(u, "cache_write_tokens"), billed.at(1).prompt());
+    QCOMPARE(tokens(u, "cache_read_tokens"), billed.at(1).read);
+    QCOMPARE(tokens(u, "input_tokens"), billed.at(1).prompt() - billed.at(1).read);
+    const double cost = ((billed.at(1).prompt() - billed.at(1).read) * inPrice + billed.at(1).read * cachedPrice + 12 * outPrice) / 1e6;
+    const double plain = (billed.at(1).prompt() * inPrice + 12 * outPrice) / 1e6;
+    QVERIFY2(qAbs(runs[1].json.value(u"cost_usd"_s).toDouble() - cost) < 1e-12,
+             qPrintable(u"%1 != %2"_s.arg(runs[1].json.value(u"cost_usd"_s).toDouble()).arg(cost)));
+    QVERIFY(qAbs(runs[1].json.value(u"cost_uncached_usd"_s).toDouble() - plain) < 1e-12);
+    QVERIFY(qAbs(runs[0].json.value(u"cost_usd"_s).toDouble() - runs[0].json.value(u"cost_uncached_usd"_s).toDouble()) < 1e-15);
+}
+
+// 50 cases, two variants: A puts {{customer}} at the start of the system prompt, B at its end.
+// Lint warns on A; on OpenAI (automatic prefix caching) A's hit rate is 0 and B's high, the
+// saving is exact, the summary names A as the variant that breaks the cache, and the cache
+// view of an A call names the system prompt and the character where it differs.
+void TestEval::cacheExperimentVarsFirstBreaksTheCache()
+{
+    auto log = std::make_shared<FakeCacheLog>();
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    answerWithTitle(server, FakePromptCache::Provider::OpenAIChat, log, 10);
+    QTemporaryDir dir;
+    const QString first = u"Customer: {{customer}}. "_s + staticRules();
+    const QString last = staticRules() + u"Customer: {{customer}}."_s;
+    QVERIFY(writeFile(dir.filePath(u"p.spec.json"_s),
+                      QJsonDocument(cacheSpecJson(server.baseUrl(), u"openai"_s, u"gpt-4.1"_s, first, {}, false)).toJson()));
+    QJsonArray rows;
+    for (int i = 0; i < 50; ++i)
+        rows.append(QJsonObject{{u"id"_s, u"case-%1"_s.arg(i)}, {u"input"_s, u"Plan ticket %1"_s.arg(i)},
+                                {u"vars"_s, QJsonObject{{u"customer"_s, u"Client %1"_s.arg(1000 + i * 7)}}}});
+    const QJsonObject experiment{{u"name"_s, u"cache order"_s},
+                                 {u"spec"_s, u"p.spec.json"_s},
+                                 {u"dataset"_s, rows},
+                                 {u"jobs"_s, 4},
+                                 {u"variants"_s, QJsonArray{QJsonObject{{u"name"_s, u"A"_s}, {u"system_prompt"_s, first}},
+                                                            QJsonObject{{u"name"_s, u"B"_s}, {u"system_prompt"_s, last}}}}};
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
+
+    // Lint of A's spec, before anything is spent.
+    const CliOutput lint = runCli({u"lint"_s, dir.filePath(u"p.spec.json"_s)});
+    QCOMPARE(lint.exit, 0);
+    QVERIFY2(lint.out.contains("cache-vars-first") && lint.out.contains("\"pointer\": \"/system_prompt\""), lint.out.constData());
+
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    QVERIFY2(r.exit == 0, r.err.constData());
+    const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
+    QCOMPARE(variants.size(), 2);
+    const QJsonObject a = variants.at(0).toObject();
+    const QJsonObject b = variants.at(1).toObject();
+    qInfo("hit rate A %.3f, B %.3f; saved A $%.6f, B $%.6f", a.value(u"cache_hit_rate"_s).toDouble(),
+          b.value(u"cache_hit_rate"_s).toDouble(), a.value(u"cache_saved_usd"_s).toDouble(),
+          b.value(u"cache_saved_usd"_s).toDouble());
+    QCOMPARE(a.value(u"cache_hit_rate"_s).toDouble(), 0.0);
+    QVERIFY(b.value(u"cache_hit_rate"_s).toDouble() > 0.8);
+    QCOMPARE(a.value(u"cache_saved_usd"_s).toDouble(), 0.0);
+    // gpt-4.1: a cached token costs 0.50 instead of 2.00 per million.
+    const qint64 bRead = b.value(u"tokens"_s).toObject().value(u"cache_read"_s).toInteger();
+    QVERIFY(bRead > 49 * 1024);
+    QVERIFY(qAbs(b.value(u"cache_saved_usd"_s).toDouble() - bRead * 1.50 / 1e6) < 1e-12);
+    QVERIFY(qAbs(b.value(u"cost_uncached_usd"_s).toDouble() - b.value(u"cost_usd"_s).toDouble() - bRead * 1.50 / 1e6) < 1e-12);
+    QVERIFY(a.value(u"breaks_cache"_s).toBool());
+    QVERIFY(!b.value(u"breaks_cache"_s).toBool());
+    QCOMPARE(a.value(u"cache_advice"_s).toArray().at(0).toObject().value(u"rule"_s).toString(), u"cache-vars-first"_s);
+    QVERIFY(b.value(u"cache_advice"_s).toArray().isEmpty());
+
+    // The cache view of A's last call: it differs from the A call before it in the system
+    // prompt, in the digits after "Customer: Client " (every case has its own number).
+    qint64 lastA = 0;
+    {
+        auto opened = Database::open(db);
+        QVERIFY(opened);
+        QSqlQuery q((*opened)->connection());
+        QVERIFY(q.exec(u"SELECT max(id) FROM calls WHERE json_extract(metadata, '$.variant') = 'A'"_s) && q.next());
+        lastA = q.value(0).toLongLong();
+    }
+    const CliOutput view = runCli({u"cache"_s, QString::number(lastA), u"--db"_s, db});
+    QVERIFY2(view.exit == 0, view.err.constData());
+    const QJsonObject turn = view.json.value(u"turns"_s).toArray().at(0).toObject();
+    QCOMPARE(turn.value(u"status"_s).toString(), u"miss"_s);
+    QCOMPARE(turn.value(u"reason_kind"_s).toString(), u"differs"_s);
+    const QJsonArray blocks = turn.value(u"blocks"_s).toArray();
+    QCOMPARE(blocks.at(turn.value(u"different_block"_s).toInt()).toObject().value(u"kind"_s).toString(), u"system"_s);
+    const qint64 compared = turn.value(u"compared_call"_s).toInteger();
+    QVERIFY(compared > 0 && compared < lastA);
+    const int at = turn.value(u"different_at"_s).toInt();
+    QVERIFY2(at >= 18 && at <= 21, qPrintable(QString::number(at)));
+    const QString reason = turn.value(u"reason"_s).toString();
+    QVERIFY2(reason.contains(u"system prompt differs from call %1 at character %2"_s.arg(compared).arg(at)), qPrintable(reason));
 }
 
 QTEST_GUILESS_MAIN(TestEval)

@@ -166,6 +166,28 @@ QList<RuleCase> ruleCases()
         {"profile key sent elsewhere", u"keys"_s, E::OpenAI, u"key-profile-redirect"_s, {u"/engine/base_url"_s}},
         {"key variables not allowed", u"keys"_s, E::OpenAI, u"key-env-not-allowed"_s,
          {u"/engine/api_key_env"_s, u"/mcp_servers/far/auth/bearer_env"_s}},
+        // The prompt cache, per engine.
+        {"vars before static text", u"cache"_s, E::Anthropic, u"cache-vars-first"_s, {u"/system_prompt"_s}},
+        {"vars before static text on OpenAI", u"cache"_s, E::OpenAI, u"cache-vars-first"_s, {u"/system_prompt"_s}},
+        {"no cache on a local server", u"cache"_s, E::OpenAICompatible, u"cache-vars-first"_s, {}},
+        {"five breakpoints", u"cache"_s, E::Anthropic, u"cache-breakpoint-count"_s, {u"/cache/breakpoints"_s}},
+        {"breakpoints on missing parts", u"cache-nothing-to-mark"_s, E::Anthropic, u"cache-breakpoint-place"_s,
+         {u"/cache/breakpoints/0"_s, u"/cache/breakpoints/1"_s}},
+        {"Anthropic TTL", u"cache"_s, E::Anthropic, u"cache-ttl"_s, {u"/cache/ttl"_s}},
+        {"a TTL of seconds on Gemini", u"cache"_s, E::Gemini, u"cache-ttl"_s, {}},
+        {"Anthropic TTL of an hour", u"cache-nothing-to-mark"_s, E::Anthropic, u"cache-ttl"_s, {}},
+        {"Anthropic below the minimum", u"cache"_s, E::Anthropic, u"cache-below-minimum"_s,
+         {u"/cache/breakpoints/0"_s, u"/cache/breakpoints/1"_s}},
+        {"OpenAI below the minimum", u"cache"_s, E::OpenAI, u"cache-below-minimum"_s, {u"/cache/key"_s}},
+        {"Gemini explicit cache below the minimum", u"cache"_s, E::Gemini, u"cache-below-minimum"_s, {u"/cache/explicit"_s}},
+        {"Anthropic ignores the OpenAI and Gemini fields", u"cache"_s, E::Anthropic, u"cache-ignored"_s,
+         {u"/cache/key"_s, u"/cache/retention"_s, u"/cache/explicit"_s}},
+        {"OpenAI ignores breakpoints, ttl and explicit", u"cache"_s, E::OpenAI, u"cache-ignored"_s,
+         {u"/cache/breakpoints"_s, u"/cache/ttl"_s, u"/cache/explicit"_s}},
+        {"Gemini ignores breakpoints and the key", u"cache"_s, E::Gemini, u"cache-ignored"_s,
+         {u"/cache/breakpoints"_s, u"/cache/key"_s}},
+        {"OpenAI key length", u"cache"_s, E::OpenAI, u"cache-key-length"_s, {u"/cache/key"_s}},
+        {"key length is OpenAI's", u"cache"_s, E::Anthropic, u"cache-key-length"_s, {}},
     };
 }
 
@@ -267,7 +289,7 @@ void TestLint::everyRuleIsTested()
     }
     for (const LintRule &rule : lintRules())
         QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
-    QCOMPARE(lintRules().size(), 33);
+    QCOMPARE(lintRules().size(), 40);
 }
 
 void TestLint::messages_data()

@@ -50,6 +50,7 @@ private Q_SLOTS:
     void profileGivesEngineType();
     void roundTripKeepsEveryField();
     void keepsUnknownFields();
+    void cacheSettingsLoadSaveAndErrors();
     void defaultSpecRoundTrips();
     void savesInContractOrder();
     void saveSpecFileWritesAndReloads();
@@ -208,6 +209,44 @@ void TestSpecIo::roundTripKeepsEveryField()
     const SpecLoadResult again = loadSpec(saveSpec(*result.spec), path);
     QVERIFY2(again.ok(), qPrintable(errorStrings(again.errors).join(u'\n')));
     QCOMPARE(*again.spec, *result.spec);
+}
+
+// The top-level "cache" object: every field read, saved back the same, and each bad value an
+// error with its pointer (nothing runs with a cache setting that was mistyped).
+void TestSpecIo::cacheSettingsLoadSaveAndErrors()
+{
+    const QByteArray json = R"({"kind": "k", "engine": {"type": "anthropic", "model": "m"},
+        "cache": {"breakpoints": ["tools", "system", "last_but_one", 3, "auto"], "ttl": "1h",
+                  "key": "planner-{{customer}}", "retention": "24h", "explicit": true, "x_note": 1}})";
+    const SpecLoadResult loaded = loadSpec(json);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.errors.value(0).toString()));
+    const std::optional<CacheSpec> &cache = loaded.spec->engine.cache;
+    QVERIFY(cache);
+    QCOMPARE(cache->breakpoints.size(), 5);
+    QCOMPARE(cache->breakpoints.at(2).place, CacheBreakpoint::Place::LastButOne);
+    QCOMPARE(cache->breakpoints.at(3).place, CacheBreakpoint::Place::Message);
+    QCOMPARE(cache->breakpoints.at(3).message, 3);
+    QVERIFY(cache->hasAuto());
+    QCOMPARE(cache->ttl, u"1h"_s);
+    QCOMPARE(cache->key, u"planner-{{customer}}"_s);
+    QCOMPARE(cache->retention, u"24h"_s);
+    QVERIFY(cache->explicitCache);
+    QCOMPARE(cache->unknownFields.value(u"x_note"_s).toInt(), 1);
+    const SpecLoadResult again = loadSpec(saveSpec(*loaded.spec));
+    QVERIFY(again.ok());
+    QCOMPARE(again.spec->engine.cache, cache);
+    QVERIFY(!loadSpec(R"({"kind": "k"})").spec->engine.cache);
+
+    const SpecLoadResult bad = loadSpec(R"({"kind": "k", "cache": {"breakpoints": ["tools", "middle", 0],
+        "ttl": "10m", "retention": "forever", "explicit": "yes", "key": 7}})");
+    QVERIFY(!bad.ok());
+    QStringList pointers;
+    for (const SpecError &e : bad.errors)
+        pointers.append(e.pointer);
+    QCOMPARE(pointers, (QStringList{u"/cache/breakpoints/1"_s, u"/cache/breakpoints/2"_s, u"/cache/key"_s,
+                                    u"/cache/ttl"_s, u"/cache/retention"_s, u"/cache/explicit"_s}));
+    QVERIFY2(bad.errors.at(3).message.contains(u"\"5m\" or \"1h\""_s), qPrintable(bad.errors.at(3).message));
+    QCOMPARE(loadSpec(R"({"kind": "k", "cache": []})").errors.value(0).pointer, u"/cache"_s);
 }
 
 void TestSpecIo::keepsUnknownFields()

@@ -115,6 +115,32 @@ Message toolResultMessage(const QString &content)
 }
 
 // A record with every field set to a non-default value.
+// Takes a version 8 file back to the version 6 layout: the prompt cache write columns of
+// version 8 go, then the response cache of version 7 (its table and two run columns).
+const QString kBackToVersion6 = uR"(ALTER TABLE calls DROP COLUMN cache_write_tokens
+;
+ALTER TABLE calls DROP COLUMN cache_write_1h_tokens
+;
+ALTER TABLE call_turns DROP COLUMN cache_write_tokens
+;
+ALTER TABLE call_turns DROP COLUMN cache_write_1h_tokens
+;
+ALTER TABLE call_attempts DROP COLUMN cache_write_tokens
+;
+ALTER TABLE call_attempts DROP COLUMN cache_write_1h_tokens
+;
+ALTER TABLE experiment_runs DROP COLUMN cache_read_tokens
+;
+ALTER TABLE experiment_runs DROP COLUMN cache_write_tokens
+;
+ALTER TABLE experiment_runs DROP COLUMN uncached_cost_usd
+;
+DROP TABLE response_cache
+;
+ALTER TABLE experiment_runs DROP COLUMN cached
+;
+ALTER TABLE experiment_runs DROP COLUMN cache_saved_usd)"_s;
+
 CallRecord fullRecord(const QString &inputText = u"Plan the quarterly budget review"_s)
 {
     CallRecord r;
@@ -144,7 +170,7 @@ CallRecord fullRecord(const QString &inputText = u"Plan the quarterly budget rev
     t1.index = 1;
     t1.finishReason = FinishReason::Stop;
     t1.rawFinishReason = u"stop"_s;
-    t1.usage = {150, 40, 90, 0};
+    t1.usage = {150, 40, 90, 0, 60, 20}; // 60 written to the cache, 20 of them for an hour
     r.turns = {t0, t1};
     AttemptRecord a0;
     a0.index = 0;
@@ -231,8 +257,21 @@ QJsonObject canonicalExport(QJsonObject doc)
                    ? QJsonValue(u"#"_s + QString::number(positions.value(value.toInteger())))
                    : QJsonValue(u"outside"_s);
     };
+    // Usage in the one shape (an older document's cached_tokens sat inside input_tokens).
+    auto usage = [](const QJsonValue &value) { return Usage::fromJson(value.toObject()).toJson(); };
+    auto usages = [&usage](QJsonArray list) {
+        for (qsizetype k = 0; k < list.size(); ++k) {
+            QJsonObject o = list.at(k).toObject();
+            o.insert(u"usage"_s, usage(o.value(u"usage"_s)));
+            list.replace(k, o);
+        }
+        return list;
+    };
     for (int i = 0; i < calls.size(); ++i) {
         QJsonObject call = calls.at(i).toObject();
+        call.insert(u"usage"_s, usage(call.value(u"usage"_s)));
+        call.insert(u"turns"_s, usages(call.value(u"turns"_s).toArray()));
+        call.insert(u"attempts"_s, usages(call.value(u"attempts"_s).toArray()));
         call.insert(u"id"_s, mapped(callPos, call.value(u"id"_s)));
         call.insert(u"parent"_s, mapped(callPos, call.value(u"parent"_s)));
         call.insert(u"session"_s, mapped(sessionPos, call.value(u"session"_s)));
@@ -337,6 +376,7 @@ private slots:
     void integrityCheck();
     void exchangesStoredApart();
     void migratesFromVersion5WithACall();
+    void migratesFromVersion6SplitsCachedTokens();
     void survivesSigkill();
     void cliShowHistoryExportImport();
     void cliErrors();
@@ -1455,16 +1495,14 @@ void TestStore::migratesFromVersion5WithACall()
     // Back to version 5: its layout is this one without the exchanges table and the response
     // cache (with its two columns of the experiment runs).
     QString error;
-    QVERIFY2(runSql(path, u"DROP TABLE call_exchanges\n;\nDROP TABLE response_cache\n;\n"
-                          "ALTER TABLE experiment_runs DROP COLUMN cached\n;\n"
-                          "ALTER TABLE experiment_runs DROP COLUMN cache_saved_usd\n;\nPRAGMA user_version = 5"_s, &error),
+    QVERIFY2(runSql(path, kBackToVersion6 + u"\n;\nDROP TABLE call_exchanges\n;\nPRAGMA user_version = 5"_s, &error),
              qPrintable(error));
     QCOMPARE(countRows(path, u"call_exchanges"_s), -1);
 
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
     QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
-    QCOMPARE(Database::latestSchemaVersion(), 7);
+    QCOMPARE(Database::latestSchemaVersion(), 8);
     QCOMPARE(countRows(path, u"response_cache"_s), 0);
     CallStore store(**db);
     const auto old = store.getCall(oldId);
@@ -1482,6 +1520,62 @@ void TestStore::migratesFromVersion5WithACall()
     const auto id = store.insertCall(fresh);
     QVERIFY(id);
     QCOMPARE(store.exchanges(*id)->size(), 2);
+}
+
+// Version 6 held every prompt token in input_tokens, the cache reads among them, and had no
+// cache write columns. Opening such a file splits the old counts: input_tokens becomes the
+// uncached part, in the call, its turns and attempts, and an experiment run's tokens.
+void TestStore::migratesFromVersion6SplitsCachedTokens()
+{
+    const QString path = freshPath();
+    qint64 id = 0;
+    {
+        auto db = Database::open(path);
+        QVERIFY(db);
+        CallStore store(**db);
+        CallRecord record = fullRecord(u"ocelot with a cache"_s);
+        record.usage = {250, 60, 100, 5, 0, 0};
+        id = *store.insertCall(record);
+        ExperimentRecord definition;
+        definition.name = u"e"_s;
+        definition.definitionHash = "h";
+        const auto experiment = store.createExperiment(definition);
+        QVERIFY(experiment);
+        ExperimentRunRecord run;
+        run.experimentId = *experiment;
+        run.caseId = u"c"_s;
+        run.variant = u"v"_s;
+        run.callId = id;
+        run.status = u"completed"_s;
+        run.inputTokens = 250;
+        QVERIFY(store.saveExperimentRun(run));
+    }
+    // The file as version 6 wrote it.
+    QString error;
+    QVERIFY2(runSql(path, u"UPDATE calls SET input_tokens = input_tokens + cached_tokens\n;\n"
+                          "UPDATE call_turns SET input_tokens = input_tokens + cached_tokens\n;\n"
+                          "UPDATE call_attempts SET input_tokens = input_tokens + cached_tokens\n;\n"
+                          "UPDATE experiment_runs SET input_tokens = 350\n;\n"_s
+                              + kBackToVersion6 + u"\n;\nPRAGMA user_version = 6"_s,
+                    &error),
+             qPrintable(error));
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE((*db)->schemaVersion(), 8);
+    CallStore store(**db);
+    const auto call = store.getCall(id);
+    QVERIFY2(call, qPrintable(call.error().message));
+    QCOMPARE(call->usage, (Usage{250, 60, 100, 5, 0, 0}));
+    QCOMPARE(call->usage.promptTokens(), qint64(350));
+    QCOMPARE(call->turns.at(0).usage, (Usage{100, 20, 10, 5, 0, 0}));
+    // The writes of turn 1 were never kept apart by version 6: they stay in its input.
+    QCOMPARE(call->turns.at(1).usage, (Usage{150, 40, 90, 0, 0, 0}));
+    QCOMPARE(call->attempts.at(1).usage, (Usage{100, 20, 10, 5, 0, 0}));
+    const auto runs = store.experimentRuns(1); // the one experiment of this file
+    QVERIFY2(runs, qPrintable(runs.error().message));
+    QCOMPARE(runs->size(), 1);
+    QCOMPARE(runs->first().inputTokens, qint64(250));
+    QCOMPARE(runs->first().cacheReadTokens, qint64(100));
 }
 
 void TestStore::survivesSigkill()

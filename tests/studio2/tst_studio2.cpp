@@ -12,6 +12,7 @@
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "tests/support/fakepromptcache.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
@@ -19,6 +20,7 @@
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
+#include "ui/history/cacheview.h"
 #include "ui/history/calltab.h"
 #include "ui/history/callview.h"
 #include "ui/history/enginechoicedialog.h"
@@ -57,6 +59,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -220,6 +223,7 @@ private Q_SLOTS:
     void replayOnAnotherEngine();
     void diffParentAndRevisionMarksArgument();
     void budgetViewShowsStubbedResults();
+    void cacheViewNamesWhereThePrefixDiffers();
     void sessionChatTurnThenStructuredCall();
     void sessionFailedTurnLeavesNothingAndReplayCannotChat();
     void exportImportTreeThroughDialogs();
@@ -644,6 +648,61 @@ void TestStudio2::budgetViewShowsStubbedResults()
     for (int r = 0; r < model->rowCount(); ++r)
         stubs += BudgetStatus(model->index(r, 0).data(BudgetModel::StatusRole).toInt()) == BudgetStatus::Stubbed ? 1 : 0;
     QCOMPARE(stubs, 0);
+}
+
+// Two calls against a fake OpenAI that caches prompt prefixes as OpenAI documents: the
+// customer's name opens the system prompt, so the second call misses. Its Cache page says
+// which block differs from the first call and at which character; screenshot at 1280x800.
+void TestStudio2::cacheViewNamesWhereThePrefixDiffers()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::OpenAIChat);
+    auto log = std::make_shared<FakeCacheLog>();
+    env.server.setResponder(cachingResponder(cache, [](const QJsonObject &body) {
+        const bool answered = QJsonDocument(body).toJson(QJsonDocument::Compact).contains("\"role\":\"tool\"");
+        return answered ? std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"Fix login"_s}}}
+                        : std::pair{u"get_ticket"_s, QJsonObject{{u"id"_s, 7}}};
+    }, log));
+    QString rules;
+    for (int i = 0; i < 80; ++i)
+        rules += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10, QChar(u'0'));
+    qint64 ids[2] = {0, 0};
+    const QStringList customers{u"Acme Rockets"_s, u"Acme Pianos"_s};
+    for (int i = 0; i < 2; ++i) {
+        const Spec spec = env.spec(QJsonObject{{u"system_prompt"_s, QString(u"Customer: %1. "_s.arg(customers.at(i)) + rules)},
+                                               {u"engine"_s, QJsonObject{{u"model"_s, u"gpt-4.1"_s}}}});
+        const LaunchResult result = env.launch(spec);
+        QVERIFY2(result.stored && result.record.status == CallStatus::Completed, qPrintable(result.record.error));
+        ids[i] = result.record.id;
+    }
+    // The provider read the first call's second turn from the cache, and nothing of the
+    // second call's first turn but what the two prompts share.
+    QCOMPARE(log->snapshot().size(), 4);
+    QVERIFY(log->snapshot().at(1).read >= 1024);
+    QCOMPARE(log->snapshot().at(2).read, qint64(0));
+
+    CallTab tab(env.store.get(), nullptr);
+    tab.resize(1280, 800);
+    tab.show();
+    QVERIFY(tab.setCall(ids[1]));
+    tab.tabs()->setCurrentWidget(tab.cacheView());
+    CacheView *view = tab.cacheView();
+    QCOMPARE(view->turnCombo()->count(), 2);
+    QCOMPARE(view->turnCombo()->currentIndex(), 0);
+    // "Customer: Acme " is common; "R" and "P" differ at character 15.
+    QVERIFY2(view->reasonText().contains(u"the system prompt differs from call %1 at character 15"_s.arg(ids[0])),
+             qPrintable(view->reasonText()));
+    QVERIFY2(view->summaryText().contains(u"read the cache in 1 of 2 turns"_s), qPrintable(view->summaryText()));
+    QCOMPARE(view->blocks()->topLevelItemCount(), 3); // the tools, the system prompt, the input
+    QVERIFY(view->blocks()->topLevelItem(1)->text(4).startsWith(u"differs at character 15"_s));
+    QCOMPARE(view->blocks()->topLevelItem(0)->text(4), u"same"_s);
+    QVERIFY2(tab.summaryText().contains(u"without the cache"_s), qPrintable(tab.summaryText()));
+    screenshot(tab, u"cache-view"_s);
+
+    // Its second turn read the cache: the prefix up to the first turn was the same.
+    view->turnCombo()->setCurrentIndex(1);
+    QVERIFY2(view->reasonText().contains(u"read from the cache"_s), qPrintable(view->reasonText()));
 }
 
 void TestStudio2::sessionChatTurnThenStructuredCall()

@@ -168,9 +168,11 @@ Flat flatten(const CallRecord &record)
 QString usageText(const Usage &u)
 {
     QLocale locale;
-    QString text = tr("%1 in / %2 out").arg(locale.toString(u.inputTokens), locale.toString(u.outputTokens));
-    if (u.cachedTokens)
-        text += tr(", %1 cached").arg(locale.toString(u.cachedTokens));
+    QString text = tr("%1 in / %2 out").arg(locale.toString(u.promptTokens()), locale.toString(u.outputTokens));
+    if (u.cacheReadTokens)
+        text += tr(", %1 cached").arg(locale.toString(u.cacheReadTokens));
+    if (u.cacheWriteTokens)
+        text += tr(", %1 written to the cache").arg(locale.toString(u.cacheWriteTokens));
     if (u.reasoningTokens)
         text += tr(", %1 reasoning").arg(locale.toString(u.reasoningTokens));
     return text;

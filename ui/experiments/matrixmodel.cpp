@@ -130,7 +130,9 @@ QModelIndex MatrixModel::applyCell(const QJsonObject &object)
         if (o.value(u"cost_usd"_s).isDouble())
             run.costUsd = o.value(u"cost_usd"_s).toDouble();
         const QJsonObject tokens = o.value(u"tokens"_s).toObject();
-        run.inputTokens = tokens.value(u"input"_s).toInteger();
+        // Every prompt token: uncached, read from the cache and written to it.
+        run.inputTokens = tokens.value(u"input"_s).toInteger() + tokens.value(u"cache_read"_s).toInteger()
+                          + tokens.value(u"cache_write"_s).toInteger();
         run.outputTokens = tokens.value(u"output"_s).toInteger();
         run.score = o.value(u"score"_s).toDouble(run.passed ? 1 : 0);
         if (!run.passed) {
@@ -186,7 +188,9 @@ void MatrixModel::setSummary(const QJsonObject &summary)
         f.runs = o.value(u"runs"_s).toInt();
         f.passRate = o.value(u"pass_rate"_s).toDouble();
         f.score = o.value(u"score"_s).toDouble();
-        f.inputTokens = o.value(u"tokens"_s).toObject().value(u"input"_s).toInteger();
+        const QJsonObject tokens = o.value(u"tokens"_s).toObject();
+        f.inputTokens = tokens.value(u"input"_s).toInteger() + tokens.value(u"cache_read"_s).toInteger()
+                        + tokens.value(u"cache_write"_s).toInteger();
         f.outputTokens = o.value(u"tokens"_s).toObject().value(u"output"_s).toInteger();
         f.costUsd.reset();
         if (o.value(u"cost_usd"_s).isDouble())

@@ -2,12 +2,14 @@
 
 #include "core/eval/pricetable.h"
 #include "core/loop/edits.h"
+#include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "ui/budget/budgetview.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/rawexchangeview.h"
 #include "ui/diff/calldiff.h"
 #include "ui/widgets/jsoneditor.h"
+#include "ui/history/cacheview.h"
 #include "ui/history/callview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/historymodel.h"
@@ -180,6 +182,11 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     m_budget->setObjectName(u"callBudget"_s);
     m_tabs->addTab(m_budget, tr("Context &Budget"));
 
+    // What the prompt cache did for each turn.
+    m_cacheView = new CacheView(this);
+    m_cacheView->setObjectName(u"callCache"_s);
+    m_tabs->addTab(m_cacheView, tr("Cac&he"));
+
     // Revisions: the call's tree; two nodes can be picked for Compare.
     m_revisionView->setObjectName(u"callRevisions"_s);
     m_revisionView->setAccessibleName(tr("Revisions and replays of this call"));
@@ -291,11 +298,21 @@ void CallTab::fill()
     if (const QString mode = recordOutputMode(r); !mode.isEmpty())
         parts.append(tr("output: %1").arg(mode));
     if (!r.usage.isEmpty())
-        parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.inputTokens), locale.toString(r.usage.outputTokens)));
+        parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.promptTokens()), locale.toString(r.usage.outputTokens)));
+    if (r.usage.cacheReadTokens > 0 || r.usage.cacheWriteTokens > 0)
+        parts.append(tr("cache: %1 read, %2 written")
+                         .arg(locale.toString(r.usage.cacheReadTokens), locale.toString(r.usage.cacheWriteTokens)));
     if (r.engineType != u"replay"_s && !r.usage.isEmpty()) {
-        const std::optional<double> cost = PriceTable::fromSettings().cost(r.model, r.usage);
-        parts.append(cost ? tr("about $%1").arg(locale.toString(*cost, 'f', *cost < 0.01 ? 4 : 2))
-                          : tr("no price for %1").arg(r.model));
+        const PriceTable prices = PriceTable::fromSettings();
+        const std::optional<double> cost = prices.cost(r.model, r.usage);
+        const std::optional<double> uncached = prices.uncachedCost(r.model, r.usage);
+        auto money = [&locale](double usd) { return locale.toString(usd, 'f', usd < 0.01 ? 4 : 2); };
+        if (!cost)
+            parts.append(tr("no price for %1").arg(r.model));
+        else if (uncached && (r.usage.cacheReadTokens > 0 || r.usage.cacheWriteTokens > 0))
+            parts.append(tr("about $%1 ($%2 without the cache)").arg(money(*cost), money(*uncached)));
+        else
+            parts.append(tr("about $%1").arg(money(*cost)));
     }
     qint64 ms = r.metadata.value(u"duration_ms"_s).toInteger(-1);
     if (ms < 0 && r.createdAt.isValid() && r.finishedAt.isValid())
@@ -309,6 +326,19 @@ void CallTab::fill()
     if (!r.error.isEmpty())
         summary += u'\n' + tr("Error (%1): %2").arg(errorCategoryDisplayName(r.errorCategory), r.error);
     m_summary->setText(summary);
+
+    // The cache page: read with the call, as the exchanges are (its request and the one
+    // compared with it).
+    if (m_store && r.id > 0) {
+        if (const auto report = buildCacheReport(*m_store, r.id)) {
+            const QJsonObject costs = PriceTable::fromSettings().costJson(r);
+            auto usd = [&costs](QLatin1StringView key) -> std::optional<double> {
+                const QJsonValue v = costs.value(key);
+                return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+            };
+            m_cacheView->setReport(report.value(), usd("cost_usd"_L1), usd("cost_uncached_usd"_L1));
+        }
+    }
 
     // What the record itself says it is: a replay, a revision, edits made at a pause.
     const QList<Message> messages = messagesFromJson(r.messages);

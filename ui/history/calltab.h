@@ -4,8 +4,8 @@
 // cost, duration, when; replays and edits marked), the actions that start from it (Replay,
 // Revise, Export, Compare with parent) and five views of it: Transcript, Result (the validated
 // output, or what failed validation), Request / Response of each turn (the HTTP bodies as
-// sent and received, for calls stored since they are kept), Context budget and the
-// call's revision tree. The tab writes the shared CurrentCall when the person picks in it; the
+// sent and received, for calls stored since they are kept), Context budget, Cache (what the
+// prompt cache read, wrote and saved, and why a turn missed) and the call's revision tree. The tab writes the shared CurrentCall when the person picks in it; the
 // window decides what the actions do (they run through the same code as the History menu).
 
 #include "core/model/callrecord.h"
@@ -23,6 +23,7 @@ class QTreeView;
 namespace Callscope {
 
 class BudgetView;
+class CacheView;
 class JsonEditor;
 class CallStore;
 class CurrentCall;
@@ -63,6 +64,7 @@ public:
     QComboBox *turnCombo() const { return m_turn; }
     RawExchangeView *exchange() const { return m_exchange; }
     BudgetView *budget() const { return m_budget; }
+    CacheView *cacheView() const { return m_cacheView; }
     QTreeView *revisionView() const { return m_revisionView; }
     RevisionTreeModel *revisionModel() const { return m_revisionModel; }
     QPushButton *replayButton() const { return m_replay; }
@@ -123,6 +125,7 @@ private:
     QLabel *m_turnFacts = nullptr;
     QLabel *m_exchangeNote = nullptr;
     RawExchangeView *m_exchange = nullptr;
+    CacheView *m_cacheView = nullptr;
     BudgetView *m_budget = nullptr;
     QTreeView *m_revisionView = nullptr;
     RevisionTreeModel *m_revisionModel = nullptr;

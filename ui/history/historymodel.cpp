@@ -25,7 +25,7 @@ QString formatTokens(const Usage &usage)
     if (usage.isEmpty())
         return {};
     return HistoryModel::tr("%1 in / %2 out")
-        .arg(QLocale().toString(usage.inputTokens), QLocale().toString(usage.outputTokens));
+        .arg(QLocale().toString(usage.promptTokens()), QLocale().toString(usage.outputTokens));
 }
 
 HistoryModel::HistoryModel(CallStore *store, QObject *parent)
@@ -115,7 +115,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     if (role == SortRole) {
         switch (index.column()) {
         case IdColumn: return row.id;
-        case TokensColumn: return row.usage.inputTokens + row.usage.outputTokens;
+        case TokensColumn: return row.usage.promptTokens() + row.usage.outputTokens;
         case StartedColumn: return row.createdAt.toMSecsSinceEpoch();
         case DurationColumn: return row.durationMs();
         case RevisionsColumn: return row.revisionCount;

@@ -1318,9 +1318,11 @@ void RunPanel::updateStatus()
         status = tr("Cannot run: %1").arg(m_blockedReason);
     m_status->setText(status);
     auto usage = [](const Usage &u) {
-        QString s = tr("in %1 / out %2").arg(u.inputTokens).arg(u.outputTokens);
-        if (u.cachedTokens > 0)
-            s += tr(" (cached %1)").arg(u.cachedTokens);
+        QString s = tr("in %1 / out %2").arg(u.promptTokens()).arg(u.outputTokens);
+        if (u.cacheReadTokens > 0)
+            s += tr(" (cached %1)").arg(u.cacheReadTokens);
+        if (u.cacheWriteTokens > 0)
+            s += tr(" (cache written %1)").arg(u.cacheWriteTokens);
         if (u.reasoningTokens > 0)
             s += tr(" (reasoning %1)").arg(u.reasoningTokens);
         return s;

@@ -247,7 +247,7 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
         auto it = m_raw.constFind(item.turn);
         if (it == m_raw.cend() || it->usage.isEmpty())
             return {};
-        return tr("in %1 / out %2 tokens").arg(it->usage.inputTokens).arg(it->usage.outputTokens);
+        return tr("in %1 / out %2 tokens").arg(it->usage.promptTokens()).arg(it->usage.outputTokens);
     }
     default:
         return {};
