@@ -402,6 +402,17 @@
     </message>
 </context>
 <context>
+    <name>Callscope</name>
+    <message>
+        <source>the schema nests $ref (or allOf/anyOf/oneOf) %1 levels deep at one place, starting at %2; at most %3 can be checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this schema is too expensive to check: from %1 its allOf/anyOf/oneOf and $ref branches multiply to more than %2 checks of one value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Callscope::AppContext</name>
     <message>
         <source>cannot open the history database %1: %2</source>
@@ -1108,6 +1119,21 @@
     </message>
 </context>
 <context>
+    <name>Callscope::Cli</name>
+    <message>
+        <source>Run the programs the file starts and read the variables it names (see docs/trust.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow this environment variable as a key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was run or sent. If you trust this file, run again with --trust (or set CALLSCOPE_TRUST=1 on a machine that runs only its own files); a key variable can be allowed alone with --allow-key-env NAME.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Callscope::CommandJob</name>
     <message>
         <source>Tool &quot;%1&quot; timed out after %2 ms; the process was stopped.</source>
@@ -1800,6 +1826,10 @@
         <source>Not tested, nothing was sent: %1</source>
         <translation>Nicht getestet, es wurde nichts gesendet: %1</translation>
     </message>
+    <message>
+        <source>the key field, not saved yet</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentCharts</name>
@@ -2302,6 +2332,22 @@
         <source>Open Experiment…</source>
         <translation>Experiment öffnen …</translation>
     </message>
+    <message>
+        <source>Nothing was run: the experiment is not trusted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer could not be remembered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experiment %1 is running in another program (%2); wait for it to end, then resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The history cannot store the results (%1): no more calls are started. The replies of the calls in flight are kept beside the database and stored at the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>
@@ -2712,6 +2758,108 @@
     </message>
 </context>
 <context>
+    <name>Callscope::HistoryRescueDialog</name>
+    <message numerus="yes">
+        <source>Parts of the file cannot be read (SQLite&apos;s check found %n problem(s); the first: %1).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The History Is Damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Callscope found part of its history unreadable:
+%1
+
+Calls may not be stored until it is repaired. Restart Callscope to choose a way back (restore the newest backup, recover what can be read, or start a new history); the damaged file is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restart Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Callscope cannot read all of its history at %1.
+
+%2
+
+Choose a way back. Whichever you choose, the damaged file is kept beside the history under a new name, so nothing is lost for good.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore Backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;cover What Can Be Read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a &amp;New History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no backup of this history yet, so it cannot be restored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Newest good backup: %1, with %n call(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading what can still be read…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That did not work: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The backup is back in place, with %n call(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) could be read into the new history.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not readable: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new, empty history starts now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The damaged file was kept as %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Callscope::HttpJob</name>
     <message>
         <source>The provider sent nothing for %1 s; the request timed out.</source>
@@ -2776,6 +2924,34 @@
     <message>
         <source>the connection closed before the reply was complete</source>
         <translation>die Verbindung wurde geschlossen, bevor die Antwort vollständig war</translation>
+    </message>
+    <message>
+        <source>the server at %1 answered %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 answered %2: it does not look like %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Chat Completions API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an OpenAI Responses API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an Anthropic Messages API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Gemini API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the API this engine speaks</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3176,6 +3352,34 @@
     <message>
         <source>tool name %1 is a single word; name it verb_noun (for example %2_items or get_%2) so the model can tell what it does</source>
         <translation>Werkzeugname %1 ist ein einzelnes Wort; nennen Sie es verb_noun (zum Beispiel %2_items oder get_%2), damit das Modell erkennt, was es tut</translation>
+    </message>
+    <message>
+        <source>the run is refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine block names the profile &quot;%1&quot; and its own %2: the profile&apos;s key goes only to the profile&apos;s own address and engine type, so the run is refused unless they match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>base_url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a provider key variable (those end in _API_KEY): the run is refused unless the variable is allowed (the setting keys/allowed_env, --allow-key-env %1) or the file is trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a profile&apos;s key goes only to that profile&apos;s address and engine type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key variables other than *_API_KEY need the user&apos;s allow list or trust</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3760,6 +3964,26 @@
     <message>
         <source>MCP server &quot;%1&quot; ended the session and a new one could not start: %2</source>
         <translation>MCP-Server „%1“ hat die Sitzung beendet und eine neue konnte nicht beginnen: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; sent nothing for %2 s; the request was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; took longer than %2 s to answer; the request was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; broke off its answer: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot;: the request was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4361,6 +4585,18 @@
         <source>Message</source>
         <translation>Nachricht</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what the server sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message details</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Preflight</name>
@@ -4491,6 +4727,21 @@
     <message>
         <source>The request shows the first %1 of its %2; the rest was not kept.</source>
         <translation>Die Anfrage zeigt die ersten %1 ihrer %2; der Rest wurde nicht behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::RecoveryFile</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4653,6 +4904,10 @@
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Nothing was run: the call&apos;s spec is not trusted.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5206,6 +5461,25 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Cannot run: %1</source>
         <translation>Kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was run or sent: the file is not trusted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was sent: the profile&apos;s key stays with its own address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer could not be remembered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n more bytes not kept]</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6529,6 +6803,111 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::TrustDialog</name>
+    <message>
+        <source>Command tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-seeded call (before the first request)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <translation type="unfinished">MCP-Server</translation>
+    </message>
+    <message>
+        <source>Command assertion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key from the environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run what this file brings?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This spec (it has no file of its own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would run these on this computer, with your permissions. Nothing has run and nothing was sent yet. Trust it only if you know what these commands do; an edited file asks again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would send an engine profile&apos;s key to another address. Nothing was sent yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished">Was</translation>
+    </message>
+    <message>
+        <source>Command line or variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the key and Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust and Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::TrustPolicy</name>
+    <message>
+        <source>command tool %1 runs: %2 (in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-seeded call of %1 runs before the first request: %2 (in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server %1 starts: %2 (in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assertion %1 runs: %2 (in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads the environment variable %1 as a key (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the spec names the engine profile &quot;%1&quot; (%2 at %3) but asks for the engine type %4 at %5: the profile&apos;s key goes only to its own engine. Remove &quot;type&quot; and &quot;base_url&quot; from the engine block, or make a profile for the other engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the spec names the engine profile &quot;%1&quot; whose key belongs to %2 but sends requests to %3: the profile&apos;s key goes only to its own address. Remove &quot;base_url&quot; from the engine block, or make a profile for the other address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::TrustStore</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::VariantSummaryModel</name>
     <message>
         <source>The assertions that passed, each counted by its weight (default 1), averaged over the runs</source>
@@ -6655,22 +7034,6 @@ mit ihren Nachrichten und Aufrufen als ein JSON-Dokument (Format &quot;callscope
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PATH]
-
-Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
-pass the last one to --after for the next page.
-</source>
-        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PFAD]
-
-Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen
-&quot;cursor&quot;; übergeben Sie den letzten an --after, um die nächste Seite zu erhalten.
-</translation>
     </message>
     <message>
         <source>history: unexpected argument &apos;%1&apos; (see history --help)</source>
@@ -6804,18 +7167,6 @@ Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige 
     <message>
         <source>Show this help.</source>
         <translation>Diese Hilfe anzeigen.</translation>
-    </message>
-    <message>
-        <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store]
-
-Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool.
-Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
-</source>
-        <translation>Aufruf: callscope-cli run SPEZ.json [--input TEXT | --input-file D] [--attach DATEI]... [--session ID] [--db PFAD] [--allow-tool NAME]... [--no-store]
-
-Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigabe brauchen, werden abgelehnt, außer sie sind mit --allow-tool erlaubt.
-Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundengrenze erreicht.
-</translation>
     </message>
     <message>
         <source>run needs exactly one spec file (see run --help)</source>
@@ -7080,22 +7431,6 @@ Optionen:
         <translation>Den neuesten Batch dieser Spezifikation und Eingabedatei fortsetzen.</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]...
-
-Runs the spec on every line of the inputs file with N calls in flight (default 4) and prints one result line per input line, in input order.
-A line is a JSON string or {&quot;input&quot;, &quot;attachments&quot;: [paths], &quot;metadata&quot;}.
-The batch is stored: --resume runs only the lines that have no completed call yet. Ctrl+C cancels what is in flight and prints how to resume.
-Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.
-</source>
-        <translation>Aufruf: callscope-cli batch SPEZ.json --inputs DATEI.jsonl [--jobs N] [--resume] [--out DATEI.jsonl] [--db PFAD] [--allow-tool NAME]...
-
-Führt die Spezifikation für jede Zeile der Eingabedatei mit N gleichzeitig laufenden Aufrufen aus (Standard 4) und gibt je Eingabezeile eine Ergebniszeile aus, in der Reihenfolge der Eingabe.
-Eine Zeile ist eine JSON-Zeichenkette oder {&quot;input&quot;, &quot;attachments&quot;: [Pfade], &quot;metadata&quot;}.
-Der Batch wird gespeichert: --resume führt nur die Zeilen aus, die noch keinen abgeschlossenen Aufruf haben. Strg+C bricht ab, was gerade läuft, und zeigt, wie sich fortsetzen lässt.
-Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]</source>
         <translation>Aufruf: batch SPEZ.json --inputs DATEI.jsonl [--jobs N] [--resume] [--out DATEI.jsonl] [--db PFAD]</translation>
     </message>
@@ -7184,53 +7519,6 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
         <translation>eval: wird beendet; drücken Sie innerhalb von 3 s erneut Strg+C, um auch die Anbieter-Batches abzubrechen</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
-       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
-
-Lists the tools of an MCP server, or calls one, and prints JSON. The server is an entry
-of a spec&apos;s mcp_servers, or a remote server given by its URL.
-
-Options:
-  --url URL                 a remote server (Streamable HTTP, HTTP+SSE as fallback)
-  --header NAME:VALUE       send this header with every request (repeatable)
-  --bearer-env VAR          send the token in VAR as a bearer token
-  --oauth                   sign in with OAuth when the server asks
-  --client-id ID            a pre-registered OAuth client
-  --client-secret-env VAR   that client&apos;s secret, from the environment
-  --client-metadata-url URL a client ID metadata document, used when the server supports it
-  --scope SCOPES            the OAuth scopes to ask for
-  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command
-                            setting, else xdg-open)
-  --args JSON               call: the tool&apos;s arguments (a JSON object)
-  --timeout MS              how long start-up and the call may take (default 60000)
-
-Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.
-</source>
-        <translation>Aufruf: callscope-cli mcp tools (SPEZ.json SERVER | --url URL) [OPTIONEN]
-        callscope-cli mcp call (SPEZ.json SERVER | --url URL) WERKZEUG --args JSON [OPTIONEN]
-
-Listet die Werkzeuge eines MCP-Servers auf oder ruft eines auf und gibt JSON aus. Der Server
-ist ein Eintrag in mcp_servers einer Spezifikation oder ein entfernter Server, angegeben
-durch seine URL.
-
-Optionen:
-  --url URL                 ein entfernter Server (Streamable HTTP, ersatzweise HTTP+SSE)
-  --header NAME:WERT        diesen Header mit jeder Anfrage senden (mehrfach angebbar)
-  --bearer-env VAR          das Token in VAR als Bearer-Token senden
-  --oauth                   mit OAuth anmelden, wenn der Server danach fragt
-  --client-id ID            ein vorab registrierter OAuth-Client
-  --client-secret-env VAR   das Secret dieses Clients, aus der Umgebung
-  --client-metadata-url URL ein Client-ID-Metadatendokument, verwendet, wenn der Server es unterstützt
-  --scope SCOPES            die anzufordernden OAuth-Scopes
-  --browser-command CMD     öffnet die Anmelde-URL (Standard: die Einstellung
-                            mcp/browser_command, sonst xdg-open)
-  --args JSON               call: die Argumente des Werkzeugs (ein JSON-Objekt)
-  --timeout MS              wie lange Start und Aufruf dauern dürfen (Standard 60000)
-
-Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ein Fehler, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>mcp: unknown verb &apos;%1&apos; (tools or call)</source>
         <translation>mcp: unbekanntes Verb „%1“ (tools oder call)</translation>
     </message>
@@ -7305,6 +7593,163 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>%1 (keyword &quot;%2&quot;): %3</source>
         <translation>%1 (Schlüsselwort „%2“): %3</translation>
+    </message>
+    <message>
+        <source>experiment %1 is %2: wait for it to end or stop it, then resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history cannot store the results (%1); no more calls are started, the replies of the calls in flight go to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; the experiment stops starting calls (what runs is stored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>eval: %n answer(s) could not be stored in the history; those kept in %1 are stored by the next run</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>history %1: unexpected argument &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the check found problems: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the old file was kept as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--session ID] [--parent ID] [--search TEXT] [--limit N]
+           [--after CURSOR] [--db PATH]
+
+Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
+pass the last one to --after for the next page.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
+backup   writes a verified backup beside the database (the newest 3 are kept)
+backups  lists the backups with their dates and number of calls
+restore  puts back the newest good backup (or --from FILE)
+recover  copies every row that can still be read into a new history
+new      starts an empty history
+restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
+       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
+
+Lists the tools of an MCP server, or calls one, and prints JSON. The server is an entry
+of a spec&apos;s mcp_servers, or a remote server given by its URL.
+
+Options:
+  --url URL                 a remote server (Streamable HTTP, HTTP+SSE as fallback)
+  --header NAME:VALUE       send this header with every request (repeatable)
+  --bearer-env VAR          send the token in VAR as a bearer token
+  --oauth                   sign in with OAuth when the server asks
+  --client-id ID            a pre-registered OAuth client
+  --client-secret-env VAR   that client&apos;s secret, from the environment
+  --client-metadata-url URL a client ID metadata document, used when the server supports it
+  --scope SCOPES            the OAuth scopes to ask for
+  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command
+                            setting, else xdg-open)
+  --args JSON               call: the tool&apos;s arguments (a JSON object)
+  --timeout MS              how long start-up and the call may take (default 60000)
+  --trust                   start the spec&apos;s server even though the file is not trusted
+  --allow-key-env NAME      allow this variable as a key (bearer_env)
+
+Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--trust] [--allow-key-env NAME]...
+
+Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool. A file that would start programs or read a variable that is not a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).
+Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]
+
+Runs the spec on every line of the inputs file with N calls in flight (default 4) and prints one result line per input line, in input order.
+A line is a JSON string or {&quot;input&quot;, &quot;attachments&quot;: [paths], &quot;metadata&quot;}.
+The batch is stored: --resume runs only the lines that have no completed call yet. Ctrl+C cancels what is in flight and prints how to resume.
+Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; the batch stops starting calls (what runs is stored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1: %n answer(s) could not be stored in the history; those kept in %2 are stored by the next run</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli trust list
+       callscope-cli trust revoke (PATH | --all)
+
+Lists the files trusted to run programs or read key variables on this computer,
+or forgets them: PATH is a trusted file or a folder (every file trusted in it).
+Exit codes: 0 done, 1 the list could not be written, 2 bad arguments or nothing
+trusted under PATH.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing is trusted under %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: trust list | trust revoke (PATH | --all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the history, back it up, or bring a damaged one back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List or forget the files trusted to run programs (docs/trust.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) that an earlier run could not store were stored from %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>there is no backup yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest good backup: %1, %2 calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the history %1 is damaged. Ways back (each keeps the damaged file beside it, renamed):
+  callscope-cli history restore --db %1   put back the backup (%2)
+  callscope-cli history recover --db %1   copy what can still be read into a new history
+  callscope-cli history new --db %1       start an empty history</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7646,6 +8091,10 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
         <source>the history database is not open</source>
         <translation>die Verlaufsdatenbank ist nicht geöffnet</translation>
     </message>
+    <message>
+        <source>not run: the experiment is not trusted to run programs</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -7891,6 +8340,14 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>the instance is not a JSON document</source>
         <translation>the instance is not a JSON document</translation>
+    </message>
+    <message>
+        <source>this schema is too expensive to check: more than %1 steps for one value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the check was stopped</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -8279,10 +8736,6 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
         <translation>%1 ist keine Datei</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>%1 is not a Callscope database (it is not an SQLite file); it was left untouched</source>
         <translation>%1 ist keine Callscope-Datenbank (es ist keine SQLite-Datei); sie wurde nicht verändert</translation>
     </message>
@@ -8433,6 +8886,86 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>reading the exchanges of call %1</source>
         <translation>beim Lesen des Austauschs von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>reading the calls of experiment %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database %1 was not migrated, because it could not be backed up first: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is still open in this program; close it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot move %1 aside to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rows from %2 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: row %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rows %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing a backup to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no calls table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup %1 did not read back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot name the backup %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no history at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no backup of %1 to restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup %1 cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot copy the backup %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot put the backup in place at %1 (it is at %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the whole table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rows whose parent row was lost: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot put the recovered history in place at %1 (it is at %2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -63,6 +63,37 @@
     </message>
 </context>
 <context>
+    <name>Callscope::HistoryRescueDialog</name>
+    <message numerus="yes">
+        <source>Parts of the file cannot be read (SQLite&apos;s check found %n problem(s); the first: %1).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Newest good backup: %1, with %n call(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The backup is back in place, with %n call(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) could be read into the new history.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::McpServerPanel</name>
     <message numerus="yes">
         <source>%n tool(s) on &quot;%1&quot;.</source>
@@ -89,6 +120,13 @@
         <translation>
             <numerusform>Before the request of turn %1: %n message, %2 tool(s) offered. The system prompt:</numerusform>
             <numerusform>Before the request of turn %1: %n messages, %2 tool(s) offered. The system prompt:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n more bytes not kept]</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -129,6 +167,30 @@
         <translation>
             <numerusform>This spec cannot run: %1 (and %n more in Findings)</numerusform>
             <numerusform>This spec cannot run: %1 (and %n more in Findings)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message numerus="yes">
+        <source>eval: %n answer(s) could not be stored in the history; those kept in %1 are stored by the next run</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1: %n answer(s) could not be stored in the history; those kept in %2 are stored by the next run</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) that an earlier run could not store were stored from %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

@@ -1372,7 +1372,8 @@ void MainWindow::updateFindings()
     const int errors = m_findings->count(SpecFinding::Severity::Error);
     const int warnings = m_findings->count(SpecFinding::Severity::Warning);
     const int infos = m_findings->count(SpecFinding::Severity::Info);
-    m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
+    m_countsLabel->setText(tr("%n error(s)", nullptr, errors) + u", "_s + tr("%n warning(s)", nullptr, warnings)
+                           + u", "_s + tr("%n note(s)", nullptr, infos));
     m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
 }

@@ -876,6 +876,12 @@ void TestStudio1::runReplaySampleToCompletion()
     // The raw request and response of a turn are one click away.
     QVERIFY(t->turnRaw(0).has_value());
     QVERIFY(t->turnRaw(1).has_value());
+    // The reask raised the output limit from 32 to 256 tokens, and the replayed request says
+    // so; the correction goes in as a plain user message, without Callscope's own marks.
+    QCOMPARE(t->turnRaw(0)->requestBody.value(u"max_tokens"_s).toInt(), 32);
+    QCOMPARE(t->turnRaw(1)->requestBody.value(u"max_tokens"_s).toInt(), 256);
+    const QByteArray reasked = QJsonDocument(t->turnRaw(1)->requestBody).toJson();
+    QVERIFY2(!reasked.contains("callscope_"), reasked.constData());
     // Each turn's usage is shown on its rows.
     const int firstCall = findRow(t, TranscriptModel::Kind::ToolCall);
     QCOMPARE(t->index(firstCall).data(TranscriptModel::UsageRole).toString(), u"in 412 / out 32 tokens"_s);

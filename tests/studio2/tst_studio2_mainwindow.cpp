@@ -53,6 +53,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -535,13 +536,17 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
         room &= window.centralWidget()->geometry();
         return w->isVisible() && room.contains(own);
     };
-    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->argumentsEditor()), 5000);
+    // The whole of it: what the model wants to run, its arguments and the buttons.
+    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->titleLabel()) && whole(approval->argumentsEditor()), 5000);
     QVERIFY(whole(approval->approveButton()));
+    QVERIFY2(approval->titleLabel()->text().contains(u"get_ticket"_s), qPrintable(approval->titleLabel()->text()));
     QVERIFY(window.findingsDock()->isVisible());
     QApplication::processEvents();
     window.grab().save(buildPath(u"screenshots/approval-tall-bottom-panel.png"_s));
     approval->approveButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning(), 20000);
+    // The room it took goes back to the input and the selected entry's box.
+    QTRY_VERIFY(panel->findChild<QSplitter *>(u"runSplitter"_s)->sizes().constLast() > 0);
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()

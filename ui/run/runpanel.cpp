@@ -459,6 +459,23 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_splitter->setSizes({90, 420, 110});
     m_input->setMinimumHeight(m_input->fontMetrics().lineSpacing() * 2 + 12);
     m_detail->setMinimumHeight(m_detail->fontMetrics().lineSpacing() * 2 + 12);
+    // What waits on the person (an approval, a pause) is shown whole: the timeline takes the
+    // room it lacks from the selected entry's box, then from the input.
+    connect(m_view, &TimelineView::needsRoom, this, [this, top](int pixels) {
+        QList<int> sizes = m_splitter->sizes();
+        if (sizes.size() != 3)
+            return;
+        if (m_sizesBeforeWait.isEmpty())
+            m_sizesBeforeWait = sizes;
+        const int fromDetail = std::min(pixels, sizes[2]);
+        sizes[2] -= fromDetail;
+        const int fromInput = std::min(pixels - fromDetail, std::max(0, sizes[0] - top->minimumSizeHint().height()));
+        sizes[0] -= fromInput;
+        if (fromDetail + fromInput == 0)
+            return;
+        sizes[1] += fromDetail + fromInput;
+        m_splitter->setSizes(sizes);
+    });
 
     // What the run waits on is shown inline in the timeline; until then these wait hidden.
     m_pausePanel->setParent(m_view->viewport());
@@ -687,6 +704,8 @@ void RunPanel::endPending(const std::optional<TranscriptModel::Item> &outcome)
         return;
     const int row = std::exchange(m_pendingRow, -1);
     m_view->clearPendingWidget();
+    if (!m_sizesBeforeWait.isEmpty())
+        m_splitter->setSizes(std::exchange(m_sizesBeforeWait, {}));
     if (row >= m_transcript->count())
         return;
     if (outcome) {
@@ -708,6 +727,8 @@ void RunPanel::resetView()
     m_lastResult.reset();
     m_pendingRow = -1;
     m_view->clearPendingWidget();
+    if (!m_sizesBeforeWait.isEmpty())
+        m_splitter->setSizes(std::exchange(m_sizesBeforeWait, {}));
     m_transcript->clear();
     m_detail->clear();
     m_resultRows.clear();

@@ -17,5 +17,8 @@ QString breakpointDisplayName(Breakpoint breakpoint);     // "before a tool runs
 QString runnerStateDisplayName(RunnerState state);        // "waiting for your approval"
 // "Failed: the provider refused" style title of a finished call.
 QString callOutcomeText(CallStatus status, ErrorCategory category);
+// A lint rule or a failed schema keyword in a few words: "strict-additional-properties" ->
+// "Strict mode: extra fields", "type" -> "Schema keyword “type”"; unknown ids as they are.
+QString lintRuleDisplayName(const QString &rule);
 
 } // namespace Callscope
