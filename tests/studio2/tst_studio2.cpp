@@ -53,6 +53,7 @@
 
 #include <cstdio>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -729,7 +730,8 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QVERIFY(!env.server.requests().constLast().jsonObject().contains(u"tools"_s));
 
     // A structured call in the same session.
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
+    const QString longTitle = u"Fix login: the session times out after five minutes on the web app and on the mobile app"_s;
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, longTitle}})));
     view.setCurrentSpec(env.spec());
     view.input()->setPlainText(u"Plan ticket 7"_s);
     QTest::mouseClick(view.runSpecButton(), Qt::LeftButton);
@@ -742,7 +744,7 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     const QString chat = view.chatText();
     QVERIFY2(chat.contains(u"Hi, help me plan."_s) && chat.contains(u"Hello! Which ticket?"_s), qPrintable(chat));
     QVERIFY2(chat.contains(u"Structured call planner"_s), qPrintable(chat));
-    QVERIFY(chat.contains(u"\"title\": \"Fix login\""_s));
+    QVERIFY(chat.contains(u"\"title\": \"%1\""_s.arg(longTitle)));
     QVERIFY(chat.contains(u"open call %1"_s.arg(structured)));
     QVERIFY(chat.indexOf(u"Hello! Which ticket?"_s) < chat.indexOf(u"Structured call"_s));
     QVERIFY(view.chat()->toHtml().contains(u"call:%1"_s.arg(structured)));
@@ -753,6 +755,14 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QCOMPARE(opened.at(0).at(0).toLongLong(), structured);
     QCOMPARE(env.store->sessionCalls(session)->size(), 2);
     screenshot(view, u"session"_s);
+    // As narrow as the sidebar: the answer's JSON wraps instead of running off the right edge.
+    view.resize(380, 700);
+    QTRY_COMPARE(view.chat()->width() <= 380, true);
+    QCoreApplication::processEvents();
+    QCOMPARE(view.chat()->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(view.chat()->document()->size().width() <= view.chat()->viewport()->width() + 1);
+    screenshot(view, u"session-narrow"_s);
+    view.resize(1100, 700);
 
     // Compact now: the older messages fold into a summary made on the chat engine.
     QVERIFY(view.compactButton()->isEnabled());

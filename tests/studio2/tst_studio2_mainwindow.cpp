@@ -28,6 +28,7 @@
 #include "ui/spectab.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/editor/schemabuilder.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "core/schema/speccheck.h"
@@ -46,6 +47,9 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QProcess>
 #include <QFileInfo>
 #include <QMenu>
@@ -122,6 +126,8 @@ private Q_SLOTS:
     void finishedRunIsTheCurrentCallAndNextRunStartsClean();
     void twelveTabsKeepTheirTitles();
     void approvalWholeWithATallBottomPanel();
+    void sidebarKeepsItsWidthAcrossRuns();
+    void schemaTableKeepsFieldNamesInView();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -547,6 +553,110 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning(), 20000);
     // The room it took goes back to the input and the selected entry's box.
     QTRY_VERIFY(panel->findChild<QSplitter *>(u"runSplitter"_s)->sizes().constLast() > 0);
+}
+
+// History in the sidebar at a width the run view leaves room for: a run does not take it away.
+void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QDockWidget *history = window.historyDocks()->historyDock();
+    history->show();
+    history->raise();
+    QTRY_VERIFY(history->isVisible());
+    QApplication::processEvents(); // the sidebar's own fit to the page comes first
+    // As if the person dragged it to show History's columns and filters.
+    window.resizeDocks({history}, {320}, Qt::Horizontal);
+    QTRY_COMPARE(history->width(), 320);
+    RunPanel *panel = window.runPanel();
+    for (int run = 0; run < 2; ++run) {
+        QSignalSpy finished(panel, &RunPanel::runFinished);
+        QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+        QVERIFY(finished.wait(20000));
+        QApplication::processEvents();
+        QCOMPARE(history->width(), 320);
+    }
+    // ...and the run view beside it is whole.
+    QVERIFY(panel->width() >= panel->minimumSizeHint().width());
+
+    // The call's revision tree below the spec, brought forward: the tree shows, not only the
+    // buttons above it (the dock was 110 px tall with the findings).
+    HistoryDocks *docks = window.historyDocks();
+    QDockWidget *revisions = docks->revisionsDock();
+    docks->openCall(panel->lastResult()->record.id);
+    revisions->show();
+    revisions->raise();
+    RevisionTreeWidget *tree = revisions->findChild<RevisionTreeWidget *>();
+    QVERIFY(tree);
+    auto treeInView = [tree, revisions] {
+        auto *scroll = qobject_cast<QScrollArea *>(revisions->widget());
+        if (!scroll || !tree->view()->isVisible())
+            return false;
+        const QRect room(scroll->viewport()->mapTo(revisions, QPoint(0, 0)), scroll->viewport()->size());
+        const QRect own(tree->view()->mapTo(revisions, QPoint(0, 0)), tree->view()->size());
+        return room.contains(own) && own.height() >= tree->view()->fontMetrics().height() * 4;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(treeInView(), 5000);
+    QVERIFY(revisions->height() <= window.height() / 3 + 1);
+    QVERIFY(tree->view()->visualRect(tree->model()->index(0, 0)).isValid());
+    window.grab().save(buildPath(u"screenshots/revisions-dock-1280.png"_s));
+}
+
+// At 1280x800 the schema table fits the form: editing a description or the allowed values
+// leaves the field names in view, and the fields below the table take the long texts.
+void TestStudio2Window::schemaTableKeepsFieldNamesInView()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    SpecTab *tab = window.currentSpecTab();
+    QVERIFY(tab);
+    SchemaBuilder *builder = tab->form()->schemaBuilder();
+    tab->form()->tabs()->setCurrentWidget(tab->form()->findChild<QWidget *>(u"schemaBuilderSplitter"_s));
+    QTRY_VERIFY(builder->isVisible());
+    QTreeView *view = builder->view();
+    int status = -1;
+    for (int r = 0; r < builder->model()->rowCount(); ++r) {
+        if (builder->model()->index(r, 0).data().toString() == u"status")
+            status = r;
+    }
+    QVERIFY(status >= 0);
+    auto nameInView = [view, builder, status] {
+        const QRect name = view->visualRect(builder->model()->index(status, SchemaFieldModel::NameColumn));
+        return !name.isEmpty() && view->viewport()->rect().contains(name);
+    };
+    for (int column : {int(SchemaFieldModel::DescriptionColumn), int(SchemaFieldModel::EnumColumn)}) {
+        view->setFocus();
+        view->setCurrentIndex(builder->model()->index(status, column));
+        QTest::keyClick(view, Qt::Key_F2);
+        QTRY_VERIFY(view->viewport()->findChild<QLineEdit *>() && view->viewport()->findChild<QLineEdit *>()->isVisible());
+        QVERIFY2(nameInView(), "the field names scrolled out of view");
+        QCOMPARE(view->horizontalScrollBar()->value(), 0);
+        QTest::keyClick(view->viewport()->findChild<QLineEdit *>(), Qt::Key_Escape);
+    }
+    // The selected field's texts below the table, at the form's width.
+    QCOMPARE(builder->descriptionEdit()->text(), u"How the landing attempt ended."_s);
+    QCOMPARE(builder->enumEdit()->text(), u"landed, crashed, aborted"_s);
+    QVERIFY(builder->descriptionEdit()->width() > 250);
+    builder->descriptionEdit()->setFocus();
+    builder->descriptionEdit()->selectAll();
+    QTest::keyClicks(builder->descriptionEdit(), u"How it ended."_s);
+    QTest::keyClick(builder->descriptionEdit(), Qt::Key_Return);
+    QTRY_COMPARE(tab->document()->spec()->responseSchema->value(u"properties"_s)[u"status"_s][u"description"_s].toString(),
+                 u"How it ended."_s);
+    builder->enumEdit()->setFocus();
+    builder->enumEdit()->selectAll();
+    QTest::keyClicks(builder->enumEdit(), u"landed, crashed"_s);
+    QTest::keyClick(builder->enumEdit(), Qt::Key_Return);
+    QTRY_COMPARE(tab->document()->spec()->responseSchema->value(u"properties"_s)[u"status"_s][u"enum"_s].toArray(),
+                 (QJsonArray{u"landed"_s, u"crashed"_s}));
+    QVERIFY(nameInView());
+    window.grab().save(buildPath(u"screenshots/schema-table-1280.png"_s));
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()
