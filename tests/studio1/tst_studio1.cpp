@@ -1159,6 +1159,8 @@ void TestStudio1::wrongServerUrlIsOneLineWithDetails()
                          "Chat Completions API"_s.arg(m_server->baseUrl().toString());
     QVERIFY2(bar->text().endsWith(line), qPrintable(bar->text()));
     QVERIFY2(!bar->text().contains(u'<') && !bar->text().contains(u'\n'), qPrintable(bar->text()));
+    s.splitter.resize(1280, 800);
+    saveShot(&s.splitter, u"wrong-url-one-line.png"_s);
     // The page is one click away.
     QVERIFY(bar->detailsButton()->isVisible());
     QVERIFY(!bar->detailsView()->isVisible());

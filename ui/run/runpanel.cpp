@@ -1018,10 +1018,10 @@ void RunPanel::onPaused(const PendingItem &item)
     QString what;
     switch (item.breakpoint) {
     case Breakpoint::BeforeRequest:
-        what = tr("Before the request of turn %1: %n message(s), %2 tool(s) offered. The system prompt:", nullptr,
-                  int(item.request.messages.size()))
+        what = tr("Before the request of turn %1: %2, %3 offered. The system prompt:")
                    .arg(item.turn + 1)
-                   .arg(item.request.tools.size());
+                   .arg(tr("%n message(s)", nullptr, int(item.request.messages.size())),
+                        tr("%n tool(s)", nullptr, int(item.request.tools.size())));
         m_pauseInfo->setPlainText(item.request.system);
         m_pauseInfo->show();
         break;
