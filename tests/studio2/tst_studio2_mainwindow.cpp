@@ -108,6 +108,15 @@ QStringList actionTexts(QMenu *menu)
     return texts;
 }
 
+// The window at 1280x800, shown, with one bundled sample open.
+bool openSampleAt1280(MainWindow &window, const QString &sample)
+{
+    window.resize(1280, 800);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window)
+           && window.openSpecFile(sourcePath(u"resources/samples/%1.spec.json"_s.arg(sample)));
+}
+
 } // namespace
 
 class TestStudio2Window : public QObject
@@ -274,10 +283,7 @@ bool typeOver(JsonEditor *editor, const QString &after, const QString &from, con
 void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
     SpecTab *tab = window.currentSpecTab();
     QVERIFY(tab);
     window.showPanel(window.findingsDock());
@@ -446,10 +452,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
 void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
     RunPanel *panel = window.runPanel();
     HistoryDocks *docks = window.historyDocks();
     QAction *exportCall = window.findChild<QAction *>(u"exportCallAction"_s);
@@ -523,10 +526,7 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
 void TestStudio2Window::approvalWholeWithATallBottomPanel()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"planner"_s));
     window.showPanel(window.findingsDock());
     window.resizeDocks({window.findingsDock()}, {400}, Qt::Vertical);
     QTRY_VERIFY(window.findingsDock()->height() >= 350);
@@ -559,10 +559,7 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
 void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
     QDockWidget *history = window.historyDocks()->historyDock();
     history->show();
     history->raise();
@@ -610,10 +607,7 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
 void TestStudio2Window::schemaTableKeepsFieldNamesInView()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
     SpecTab *tab = window.currentSpecTab();
     QVERIFY(tab);
     SchemaBuilder *builder = tab->form()->schemaBuilder();
