@@ -1485,134 +1485,6 @@
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>Anthropic: string format</source>
-        <translation>Anthropic: Zeichenkettenformat</translation>
-    </message>
-    <message>
-        <source>Anthropic: minimum items</source>
-        <translation>Anthropic: Mindestanzahl an Einträgen</translation>
-    </message>
-    <message>
-        <source>Anthropic: keyword not supported</source>
-        <translation>Anthropic: Schlüsselwort nicht unterstützt</translation>
-    </message>
-    <message>
-        <source>Unbounded text argument</source>
-        <translation>Textargument ohne Grenze</translation>
-    </message>
-    <message>
-        <source>Closed set of values</source>
-        <translation>Geschlossene Menge von Werten</translation>
-    </message>
-    <message>
-        <source>Gemini: fixed value</source>
-        <translation>Gemini: fester Wert</translation>
-    </message>
-    <message>
-        <source>Gemini: keyword dropped</source>
-        <translation>Gemini: Schlüsselwort entfällt</translation>
-    </message>
-    <message>
-        <source>Gemini: parameter name</source>
-        <translation>Gemini: Parametername</translation>
-    </message>
-    <message>
-        <source>Gemini: recursive schema</source>
-        <translation>Gemini: rekursives Schema</translation>
-    </message>
-    <message>
-        <source>Key variable not allowed</source>
-        <translation>Schlüsselvariable nicht erlaubt</translation>
-    </message>
-    <message>
-        <source>Key sent elsewhere</source>
-        <translation>Schlüssel ginge anderswohin</translation>
-    </message>
-    <message>
-        <source>Unencrypted MCP address</source>
-        <translation>Unverschlüsselte MCP-Adresse</translation>
-    </message>
-    <message>
-        <source>Schema changed for the engine</source>
-        <translation>Schema für die Engine geändert</translation>
-    </message>
-    <message>
-        <source>Native output not available</source>
-        <translation>Native Ausgabe nicht verfügbar</translation>
-    </message>
-    <message>
-        <source>Output mode not used</source>
-        <translation>Ausgabemodus nicht verwendet</translation>
-    </message>
-    <message>
-        <source>Output parser not used</source>
-        <translation>Ausgabeparser nicht verwendet</translation>
-    </message>
-    <message>
-        <source>Schema root is not an object</source>
-        <translation>Schema-Wurzel ist kein Objekt</translation>
-    </message>
-    <message>
-        <source>Strict mode: extra fields</source>
-        <translation>Strict-Modus: zusätzliche Felder</translation>
-    </message>
-    <message>
-        <source>Strict mode: nesting depth</source>
-        <translation>Strict-Modus: Verschachtelungstiefe</translation>
-    </message>
-    <message>
-        <source>Strict mode: string format</source>
-        <translation>Strict-Modus: Zeichenkettenformat</translation>
-    </message>
-    <message>
-        <source>Strict mode: keywords beside $ref</source>
-        <translation>Strict-Modus: Schlüsselwörter neben $ref</translation>
-    </message>
-    <message>
-        <source>Strict mode: required fields</source>
-        <translation>Strict-Modus: Pflichtfelder</translation>
-    </message>
-    <message>
-        <source>Strict mode: schema size</source>
-        <translation>Strict-Modus: Schemagröße</translation>
-    </message>
-    <message>
-        <source>Strict mode: keyword not supported</source>
-        <translation>Strict-Modus: Schlüsselwort nicht unterstützt</translation>
-    </message>
-    <message>
-        <source>Text output not used</source>
-        <translation>Textausgabe nicht verwendet</translation>
-    </message>
-    <message>
-        <source>Many tools</source>
-        <translation>Viele Werkzeuge</translation>
-    </message>
-    <message>
-        <source>Long tool description</source>
-        <translation>Lange Werkzeugbeschreibung</translation>
-    </message>
-    <message>
-        <source>Tool without description</source>
-        <translation>Werkzeug ohne Beschreibung</translation>
-    </message>
-    <message>
-        <source>Tool name the provider refuses</source>
-        <translation>Werkzeugname, den der Anbieter ablehnt</translation>
-    </message>
-    <message>
-        <source>Tool name style</source>
-        <translation>Schreibweise des Werkzeugnamens</translation>
-    </message>
-    <message>
-        <source>Tool name wording</source>
-        <translation>Wortwahl des Werkzeugnamens</translation>
-    </message>
-    <message>
-        <source>Unknown field</source>
-        <translation>Unbekanntes Feld</translation>
-    </message>
-    <message>
         <source>Schema keyword &quot;%1&quot;</source>
         <translation>Schema-Schlüsselwort „%1“</translation>
     </message>
@@ -3597,6 +3469,10 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>key variables other than *_API_KEY need the user&apos;s allow list or trust</source>
         <translation>andere Schlüsselvariablen als *_API_KEY brauchen die Erlaubnisliste des Benutzers oder Vertrauen</translation>
+    </message>
+    <message>
+        <source>remote MCP servers are reached over https</source>
+        <translation>entfernte MCP-Server werden über https erreicht</translation>
     </message>
 </context>
 <context>

@@ -361,7 +361,7 @@ void TestUi::findingsModelIsSound()
     QCOMPARE(model.index(0, SpecFindingsModel::SeverityColumn).data().toString(), u"Error"_s);
     QCOMPARE(model.index(0, SpecFindingsModel::LocationColumn).data().toString(), u"/tools/0/name"_s);
     // The rule in words; its id stays in the tooltip and the role.
-    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(), u"Many tools"_s);
+    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(), u"No more tools than the provider accepts (OpenAI 128, Anthropic 64)"_s);
     QVERIFY2(model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString().endsWith(u"Rule id: tool-count"_s),
              qPrintable(model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString()));
     QCOMPARE(model.index(1, SpecFindingsModel::MessageColumn).data().toString(), u"too many"_s);
@@ -380,8 +380,8 @@ void TestUi::findingsModelIsSound()
     model.setFindings({});
     QCOMPARE(model.rowCount(), 0);
 
-    // Every rule the linter can report has words of its own, and a failed schema keyword says
-    // that it is one.
+    // Every rule the linter can report has its summary in lintRules(), and a failed schema
+    // keyword says that it is one.
     QFile lint(QStringLiteral(CALLSCOPE_SOURCE_DIR "/core/schema/lint.cpp"));
     QVERIFY2(lint.open(QIODevice::ReadOnly), qPrintable(lint.fileName()));
     const QString source = QString::fromUtf8(lint.readAll());
@@ -396,7 +396,8 @@ void TestUi::findingsModelIsSound()
     }
     QVERIFY2(rules >= 25, qPrintable(u"found only %1 rules in lint.cpp"_s.arg(rules)));
     QVERIFY2(unnamed.isEmpty(), qPrintable(u"rules shown as their id: "_s + unnamed.join(u", "_s)));
-    QCOMPARE(lintRuleDisplayName(u"strict-additional-properties"_s), u"Strict mode: extra fields"_s);
+    QCOMPARE(lintRuleDisplayName(u"strict-additional-properties"_s),
+             u"OpenAI strict: additionalProperties false on every object"_s);
     QCOMPARE(lintRuleDisplayName(u"type"_s), u"Schema keyword \"type\""_s);
 
     // The window's own model, through a real load.

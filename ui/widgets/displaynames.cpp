@@ -1,5 +1,7 @@
 #include "ui/widgets/displaynames.h"
 
+#include "core/schema/lint.h"
+
 #include <QCoreApplication>
 
 namespace Callscope {
@@ -105,50 +107,17 @@ QString callOutcomeText(CallStatus status, ErrorCategory category)
 
 QString lintRuleDisplayName(const QString &rule)
 {
-    struct Name
-    {
-        const char *rule;
-        const char *words;
-    };
-    static const Name names[] = {
-        {"anthropic-format", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Anthropic: string format")},
-        {"anthropic-min-items", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Anthropic: minimum items")},
-        {"anthropic-unsupported-keyword", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Anthropic: keyword not supported")},
-        {"argument-string-size", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Unbounded text argument")},
-        {"enum-closed-set", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Closed set of values")},
-        {"gemini-const", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Gemini: fixed value")},
-        {"gemini-dropped-keyword", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Gemini: keyword dropped")},
-        {"gemini-parameter-name", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Gemini: parameter name")},
-        {"gemini-recursive-ref", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Gemini: recursive schema")},
-        {"key-env-not-allowed", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Key variable not allowed")},
-        {"key-profile-redirect", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Key sent elsewhere")},
-        {"mcp-insecure-url", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Unencrypted MCP address")},
-        {"native-schema-changed", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Schema changed for the engine")},
-        {"native-unsupported", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Native output not available")},
-        {"output-mode-ignored", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Output mode not used")},
-        {"output-parser-ignored", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Output parser not used")},
-        {"schema-root-object", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Schema root is not an object")},
-        {"strict-additional-properties", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: extra fields")},
-        {"strict-depth", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: nesting depth")},
-        {"strict-format", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: string format")},
-        {"strict-ref-siblings", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: keywords beside $ref")},
-        {"strict-required", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: required fields")},
-        {"strict-size", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: schema size")},
-        {"strict-unsupported-keyword", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Strict mode: keyword not supported")},
-        {"text-output-ignored", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Text output not used")},
-        {"tool-count", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Many tools")},
-        {"tool-description-length", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Long tool description")},
-        {"tool-description-missing", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Tool without description")},
-        {"tool-name-provider", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Tool name the provider refuses")},
-        {"tool-name-snake-case", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Tool name style")},
-        {"tool-name-verb-noun", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Tool name wording")},
-        {"unknown-field", QT_TRANSLATE_NOOP("Callscope::DisplayNames", "Unknown field")},
-    };
     if (rule.isEmpty())
         return {};
-    for (const Name &name : names) {
-        if (rule == QLatin1StringView(name.rule))
-            return tr(name.words);
+    // The linter's own one-line summary of the rule, the one `callscope-cli lint` documents.
+    const QList<LintRule> rules = lintRules();
+    for (const LintRule &known : rules) {
+        if (known.id == rule) {
+            QString words = known.summary;
+            if (!words.isEmpty())
+                words[0] = words.at(0).toUpper();
+            return words;
+        }
     }
     // Meta-schema findings carry the JSON Schema keyword that failed.
     if (!rule.contains(u'-'))
