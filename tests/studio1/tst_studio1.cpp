@@ -1158,6 +1158,8 @@ void TestStudio1::wrongServerUrlIsOneLineWithDetails()
     const QString line = u"the server at %1/v1/chat/completions answered 501 Not Implemented: it does not look like a "
                          "Chat Completions API"_s.arg(m_server->baseUrl().toString());
     QVERIFY2(bar->text().endsWith(line), qPrintable(bar->text()));
+    // Said once: not also "(the call could not run)" before it.
+    QCOMPARE(bar->text(), u"The call failed: "_s + line);
     QVERIFY2(!bar->text().contains(u'<') && !bar->text().contains(u'\n'), qPrintable(bar->text()));
     s.splitter.resize(1280, 800);
     saveShot(&s.splitter, u"wrong-url-one-line.png"_s);

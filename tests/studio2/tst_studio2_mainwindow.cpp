@@ -596,7 +596,16 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
         const QRect own(tree->view()->mapTo(revisions, QPoint(0, 0)), tree->view()->size());
         return room.contains(own) && own.height() >= tree->view()->fontMetrics().height() * 4;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(treeInView(), 5000);
+    auto where = [tree, revisions] {
+        auto *scroll = qobject_cast<QScrollArea *>(revisions->widget());
+        QString text;
+        QDebug(&text) << "dock" << revisions->geometry() << "viewport" << (scroll ? scroll->viewport()->geometry() : QRect())
+                      << "content min" << (scroll && scroll->widget() ? scroll->widget()->minimumSizeHint() : QSize())
+                      << "tree" << tree->view()->geometry() << tree->view()->isVisible()
+                      << "callview min" << tree->findChild<CallView *>()->minimumSizeHint();
+        return text;
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(treeInView(), qPrintable(where()), 5000);
     QVERIFY(revisions->height() <= window.height() / 3 + 1);
     QVERIFY(tree->view()->visualRect(tree->model()->index(0, 0)).isValid());
     window.grab().save(buildPath(u"screenshots/revisions-dock-1280.png"_s));
@@ -629,7 +638,10 @@ void TestStudio2Window::schemaTableKeepsFieldNamesInView()
         view->setCurrentIndex(builder->model()->index(status, column));
         QTest::keyClick(view, Qt::Key_F2);
         QTRY_VERIFY(view->viewport()->findChild<QLineEdit *>() && view->viewport()->findChild<QLineEdit *>()->isVisible());
-        QVERIFY2(nameInView(), "the field names scrolled out of view");
+        QVERIFY2(nameInView(), qPrintable(u"the field names scrolled out of view: %1 in %2, scrolled %3"_s
+                                                .arg(QDebug::toString(view->visualRect(builder->model()->index(status, 0))),
+                                                     QDebug::toString(view->viewport()->rect()))
+                                                .arg(view->horizontalScrollBar()->value())));
         QCOMPARE(view->horizontalScrollBar()->value(), 0);
         QTest::keyClick(view->viewport()->findChild<QLineEdit *>(), Qt::Key_Escape);
     }

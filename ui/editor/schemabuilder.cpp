@@ -447,9 +447,9 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     header->setSectionResizeMode(SchemaFieldModel::NullableColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(SchemaFieldModel::EnumColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(SchemaFieldModel::DescriptionColumn, QHeaderView::Stretch);
-    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 120);
-    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 80);
-    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 75);
+    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 105);
+    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 72);
+    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 68);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_details->setObjectName(u"schemaFieldDetails"_s);

@@ -65,7 +65,7 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     buttons->addStretch(1);
     m_status->setWordWrap(true);
     // A few rows of the tree always show, whatever height the dock was given.
-    m_view->setMinimumHeight(m_view->fontMetrics().height() * 6 + 16);
+    m_view->setMinimumHeight(m_view->fontMetrics().height() * 4 + 12);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);

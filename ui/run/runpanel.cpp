@@ -1217,8 +1217,12 @@ void RunPanel::onFinished(const LaunchResult &result)
                 if (last.responseCut())
                     details += u'\n' + tr("[%n more bytes not kept]", nullptr, int(std::min<qint64>(last.responseBytes - last.response.size(), std::numeric_limits<int>::max())));
             }
-            m_messages->showMessage(category.isEmpty() ? r.error : tr("The call failed (%1): %2").arg(category, r.error),
-                                    NoticeBar::Kind::Error, details);
+            // "Could not run" says nothing the error itself does not: the line is just the error.
+            const QString line = category.isEmpty() ? r.error
+                                 : r.errorCategory == ErrorCategory::Other
+                                     ? tr("The call failed: %1").arg(r.error)
+                                     : tr("The call failed (%1): %2").arg(category, r.error);
+            m_messages->showMessage(line, NoticeBar::Kind::Error, details);
             if (!result.startFailed) {
                 refreshProfiles();
                 m_otherEngine->show();
