@@ -400,6 +400,25 @@
         <source>Edited by you. The tool returned:</source>
         <translation>Von Ihnen bearbeitet. Das Werkzeug lieferte:</translation>
     </message>
+    <message>
+        <source>repeated from call %1, not sent again</source>
+        <translation>aus Aufruf %1 wiederholt, nicht erneut gesendet</translation>
+    </message>
+    <message>
+        <source>repeated, not sent again</source>
+        <translation>wiederholt, nicht erneut gesendet</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope</name>
+    <message>
+        <source>the schema nests $ref (or allOf/anyOf/oneOf) %1 levels deep at one place, starting at %2; at most %3 can be checked</source>
+        <translation>das Schema verschachtelt $ref (oder allOf/anyOf/oneOf) an einer Stelle %1 Ebenen tief, beginnend bei %2; höchstens %3 können geprüft werden</translation>
+    </message>
+    <message>
+        <source>this schema is too expensive to check: from %1 its allOf/anyOf/oneOf and $ref branches multiply to more than %2 checks of one value</source>
+        <translation>dieses Schema ist zu aufwendig zu prüfen: ab %1 vervielfachen sich seine allOf/anyOf/oneOf- und $ref-Zweige auf mehr als %2 Prüfungen eines Werts</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::AppContext</name>
@@ -570,20 +589,12 @@
         <translation>Bild entfernt</translation>
     </message>
     <message>
-        <source>one of the newest N</source>
-        <translation>unter den neuesten N</translation>
-    </message>
-    <message>
         <source>within the budget</source>
         <translation>innerhalb des Budgets</translation>
     </message>
     <message>
         <source>over the budget</source>
         <translation>über dem Budget</translation>
-    </message>
-    <message>
-        <source>outside the newest N (budget 0)</source>
-        <translation>außerhalb der neuesten N (Budget 0)</translation>
     </message>
     <message>
         <source>error results always pass</source>
@@ -652,6 +663,14 @@
         <source>Stub or note actually sent</source>
         <translation>Tatsächlich gesendeter Platzhalter oder Hinweis</translation>
     </message>
+    <message>
+        <source>one of the newest large results</source>
+        <translation>eines der neuesten großen Ergebnisse</translation>
+    </message>
+    <message>
+        <source>older than the newest large results, and no room is left for older ones</source>
+        <translation>älter als die neuesten großen Ergebnisse, und für ältere ist kein Platz mehr</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::BudgetView</name>
@@ -676,16 +695,86 @@
         <translation>Budget: %1</translation>
     </message>
     <message>
-        <source>Large tool results: %1, kept %2, stubbed %3 · kept size %4 of %5 chars · images %6, dropped %7</source>
-        <translation>Große Werkzeugergebnisse: %1, behalten %2, ersetzt %3 · behaltene Größe %4 von %5 Zeichen · Bilder %6, entfernt %7</translation>
-    </message>
-    <message>
-        <source>Request: %1 → %2 chars, about %3 → %4 tokens</source>
-        <translation>Anfrage: %1 → %2 Zeichen, etwa %3 → %4 Tokens</translation>
-    </message>
-    <message>
         <source> (the provider counted %1)</source>
         <translation> (der Anbieter zählte %1)</translation>
+    </message>
+    <message>
+        <source>No limit: every tool result is sent in full.</source>
+        <translation>Kein Limit: jedes Werkzeugergebnis wird vollständig gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 characters</source>
+        <translation>%1 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1 tokens (about %2 characters)</source>
+        <translation>%1 Token (etwa %2 Zeichen)</translation>
+    </message>
+    <message>
+        <source>the limit set on the engine</source>
+        <translation>das Limit der Engine</translation>
+    </message>
+    <message>
+        <source>the limit set in the spec&apos;s context settings</source>
+        <translation>das Limit in den Kontexteinstellungen der Spezifikation</translation>
+    </message>
+    <message>
+        <source>a fifth of the engine&apos;s context window</source>
+        <translation>ein Fünftel des Kontextfensters der Engine</translation>
+    </message>
+    <message>
+        <source>a fifth of a %1-token context window, assumed because the engine does not give its size</source>
+        <translation>ein Fünftel eines Kontextfensters von %1 Token, angenommen, weil die Engine seine Größe nicht angibt</translation>
+    </message>
+    <message numerus="yes">
+        <source>The newest %n large tool result(s) go in full; older ones too while they fit in %1, %2.</source>
+        <translation>
+            <numerusform>Die neuesten großen Werkzeugergebnisse (%n) gehen vollständig mit; ältere ebenfalls, solange sie in %1 passen, %2.</numerusform>
+            <numerusform>Die neuesten großen Werkzeugergebnisse (%n) gehen vollständig mit; ältere ebenfalls, solange sie in %1 passen, %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Large tool results (over 500 characters): %n</source>
+        <translation>
+            <numerusform>Große Werkzeugergebnisse (über 500 Zeichen): %n</numerusform>
+            <numerusform>Große Werkzeugergebnisse (über 500 Zeichen): %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sent in full</source>
+        <translation>
+            <numerusform>%n vollständig gesendet</numerusform>
+            <numerusform>%n vollständig gesendet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced by a short note</source>
+        <translation>
+            <numerusform>%n durch eine kurze Notiz ersetzt</numerusform>
+            <numerusform>%n durch eine kurze Notiz ersetzt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the full ones take %1 of %2 characters</source>
+        <translation>die vollständigen belegen %1 von %2 Zeichen</translation>
+    </message>
+    <message numerus="yes">
+        <source>images: %n</source>
+        <translation>
+            <numerusform>Bilder: %n</numerusform>
+            <numerusform>Bilder: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n left out</source>
+        <translation>
+            <numerusform>%n weggelassen</numerusform>
+            <numerusform>%n weggelassen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Request: %1 → %2 characters, about %3 → %4 tokens</source>
+        <translation>Anfrage: %1 → %2 Zeichen, etwa %3 → %4 Token</translation>
     </message>
 </context>
 <context>
@@ -1108,6 +1197,21 @@
     </message>
 </context>
 <context>
+    <name>Callscope::Cli</name>
+    <message>
+        <source>Run the programs the file starts and read the variables it names (see docs/trust.md).</source>
+        <translation>Die Programme ausführen, die die Datei startet, und die Variablen lesen, die sie nennt (siehe docs/trust.md).</translation>
+    </message>
+    <message>
+        <source>Allow this environment variable as a key.</source>
+        <translation>Diese Umgebungsvariable als Schlüssel erlauben.</translation>
+    </message>
+    <message>
+        <source>Nothing was run or sent. If you trust this file, run again with --trust (or set CALLSCOPE_TRUST=1 on a machine that runs only its own files); a key variable can be allowed alone with --allow-key-env NAME.</source>
+        <translation>Es wurde nichts ausgeführt oder gesendet. Wenn Sie dieser Datei vertrauen, führen Sie den Befehl mit --trust erneut aus (oder setzen Sie CALLSCOPE_TRUST=1 auf einem Rechner, der nur seine eigenen Dateien ausführt); eine Schlüsselvariable allein lässt sich mit --allow-key-env NAME erlauben.</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::CommandJob</name>
     <message>
         <source>Tool &quot;%1&quot; timed out after %2 ms; the process was stopped.</source>
@@ -1379,6 +1483,10 @@
     <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Schema keyword &quot;%1&quot;</source>
+        <translation>Schema-Schlüsselwort „%1“</translation>
     </message>
 </context>
 <context>
@@ -1799,6 +1907,10 @@
     <message>
         <source>Not tested, nothing was sent: %1</source>
         <translation>Nicht getestet, es wurde nichts gesendet: %1</translation>
+    </message>
+    <message>
+        <source>the key field, not saved yet</source>
+        <translation>das Schlüsselfeld, noch nicht gespeichert</translation>
     </message>
 </context>
 <context>
@@ -2302,6 +2414,22 @@
         <source>Open Experiment…</source>
         <translation>Experiment öffnen …</translation>
     </message>
+    <message>
+        <source>Nothing was run: the experiment is not trusted.</source>
+        <translation>Nichts wurde ausgeführt: dem Experiment wird nicht vertraut.</translation>
+    </message>
+    <message>
+        <source>The answer could not be remembered: %1</source>
+        <translation>Die Antwort konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Experiment %1 is running in another program (%2); wait for it to end, then resume.</source>
+        <translation>Experiment %1 läuft in einem anderen Programm (%2); warten Sie, bis es endet, und setzen Sie es dann fort.</translation>
+    </message>
+    <message>
+        <source>The history cannot store the results (%1): no more calls are started. The replies of the calls in flight are kept beside the database and stored at the next start.</source>
+        <translation>Der Verlauf kann die Ergebnisse nicht speichern (%1): es werden keine weiteren Aufrufe gestartet. Die Antworten der laufenden Aufrufe werden neben der Datenbank aufbewahrt und beim nächsten Start gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>
@@ -2712,6 +2840,115 @@
     </message>
 </context>
 <context>
+    <name>Callscope::HistoryRescueDialog</name>
+    <message numerus="yes">
+        <source>Parts of the file cannot be read (SQLite&apos;s check found %n problem(s); the first: %1).</source>
+        <translation>
+            <numerusform>Teile der Datei sind nicht lesbar (die Prüfung von SQLite fand %n Problem; das erste: %1).</numerusform>
+            <numerusform>Teile der Datei sind nicht lesbar (die Prüfung von SQLite fand %n Probleme; das erste: %1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The History Is Damaged</source>
+        <translation>Der Verlauf ist beschädigt</translation>
+    </message>
+    <message>
+        <source>Callscope found part of its history unreadable:
+%1
+
+Calls may not be stored until it is repaired. Restart Callscope to choose a way back (restore the newest backup, recover what can be read, or start a new history); the damaged file is kept.</source>
+        <translation>Callscope hat einen Teil seines Verlaufs als unlesbar erkannt:
+%1
+
+Aufrufe werden möglicherweise nicht gespeichert, bis er repariert ist. Starten Sie Callscope neu, um einen Weg zurück zu wählen (die neueste Sicherung wiederherstellen, retten, was lesbar ist, oder einen neuen Verlauf beginnen); die beschädigte Datei bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>&amp;Restart Now</source>
+        <translation>&amp;Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+    <message>
+        <source>Callscope cannot read all of its history at %1.
+
+%2
+
+Choose a way back. Whichever you choose, the damaged file is kept beside the history under a new name, so nothing is lost for good.</source>
+        <translation>Callscope kann nicht den ganzen Verlauf unter %1 lesen.
+
+%2
+
+Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei bleibt unter neuem Namen neben dem Verlauf erhalten, es geht also nichts endgültig verloren.</translation>
+    </message>
+    <message>
+        <source>&amp;Restore Backup</source>
+        <translation>Sicherung &amp;wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Re&amp;cover What Can Be Read</source>
+        <translation>Lesbares &amp;retten</translation>
+    </message>
+    <message>
+        <source>Start a &amp;New History</source>
+        <translation>&amp;Neuen Verlauf beginnen</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>There is no backup of this history yet, so it cannot be restored.</source>
+        <translation>Von diesem Verlauf gibt es noch keine Sicherung, daher kann er nicht wiederhergestellt werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Newest good backup: %1, with %n call(s).</source>
+        <translation>
+            <numerusform>Neueste gute Sicherung: %1, mit %n Aufruf.</numerusform>
+            <numerusform>Neueste gute Sicherung: %1, mit %n Aufrufen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading what can still be read…</source>
+        <translation>Lese, was sich noch lesen lässt …</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Wird ausgeführt …</translation>
+    </message>
+    <message>
+        <source>That did not work: %1</source>
+        <translation>Das hat nicht funktioniert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The backup is back in place, with %n call(s).</source>
+        <translation>
+            <numerusform>Die Sicherung ist wieder an ihrem Platz, mit %n Aufruf.</numerusform>
+            <numerusform>Die Sicherung ist wieder an ihrem Platz, mit %n Aufrufen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) could be read into the new history.</source>
+        <translation>
+            <numerusform>%n Aufruf konnte in den neuen Verlauf gelesen werden.</numerusform>
+            <numerusform>%n Aufrufe konnten in den neuen Verlauf gelesen werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not readable: %1.</source>
+        <translation>Nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>A new, empty history starts now.</source>
+        <translation>Ein neuer, leerer Verlauf beginnt jetzt.</translation>
+    </message>
+    <message>
+        <source>The damaged file was kept as %1.</source>
+        <translation>Die beschädigte Datei wurde als %1 aufbewahrt.</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::HttpJob</name>
     <message>
         <source>The provider sent nothing for %1 s; the request timed out.</source>
@@ -2776,6 +3013,34 @@
     <message>
         <source>the connection closed before the reply was complete</source>
         <translation>die Verbindung wurde geschlossen, bevor die Antwort vollständig war</translation>
+    </message>
+    <message>
+        <source>the server at %1 answered %2</source>
+        <translation>der Server unter %1 antwortete %2</translation>
+    </message>
+    <message>
+        <source>the server at %1 answered %2: it does not look like %3</source>
+        <translation>der Server unter %1 antwortete %2: das sieht nicht nach %3 aus</translation>
+    </message>
+    <message>
+        <source>a Chat Completions API</source>
+        <translation>einer Chat-Completions-API</translation>
+    </message>
+    <message>
+        <source>an OpenAI Responses API</source>
+        <translation>einer OpenAI-Responses-API</translation>
+    </message>
+    <message>
+        <source>an Anthropic Messages API</source>
+        <translation>einer Anthropic-Messages-API</translation>
+    </message>
+    <message>
+        <source>a Gemini API</source>
+        <translation>einer Gemini-API</translation>
+    </message>
+    <message>
+        <source>the API this engine speaks</source>
+        <translation>der API, die diese Engine spricht</translation>
     </message>
 </context>
 <context>
@@ -3177,6 +3442,38 @@
         <source>tool name %1 is a single word; name it verb_noun (for example %2_items or get_%2) so the model can tell what it does</source>
         <translation>Werkzeugname %1 ist ein einzelnes Wort; nennen Sie es verb_noun (zum Beispiel %2_items oder get_%2), damit das Modell erkennt, was es tut</translation>
     </message>
+    <message>
+        <source>the run is refused: %1</source>
+        <translation>der Lauf wird abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the engine block names the profile &quot;%1&quot; and its own %2: the profile&apos;s key goes only to the profile&apos;s own address and engine type, so the run is refused unless they match</source>
+        <translation>der Engine-Block nennt das Profil „%1“ und ein eigenes %2: der Schlüssel des Profils geht nur an dessen eigene Adresse und Engine-Typ, daher wird der Lauf abgelehnt, solange sie nicht übereinstimmen</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>base_url</source>
+        <translation>base_url</translation>
+    </message>
+    <message>
+        <source>%1 is not a provider key variable (those end in _API_KEY): the run is refused unless the variable is allowed (the setting keys/allowed_env, --allow-key-env %1) or the file is trusted</source>
+        <translation>%1 ist keine Schlüsselvariable eines Anbieters (diese enden auf _API_KEY): der Lauf wird abgelehnt, es sei denn, die Variable ist erlaubt (die Einstellung keys/allowed_env, --allow-key-env %1) oder der Datei wird vertraut</translation>
+    </message>
+    <message>
+        <source>a profile&apos;s key goes only to that profile&apos;s address and engine type</source>
+        <translation>der Schlüssel eines Profils geht nur an dessen Adresse und Engine-Typ</translation>
+    </message>
+    <message>
+        <source>key variables other than *_API_KEY need the user&apos;s allow list or trust</source>
+        <translation>andere Schlüsselvariablen als *_API_KEY brauchen die Erlaubnisliste des Benutzers oder Vertrauen</translation>
+    </message>
+    <message>
+        <source>remote MCP servers are reached over https</source>
+        <translation>entfernte MCP-Server werden über https erreicht</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::MainWindow</name>
@@ -3339,10 +3636,6 @@
     <message>
         <source>Save them first?</source>
         <translation>Zuerst speichern?</translation>
-    </message>
-    <message>
-        <source>%1 errors, %2 warnings, %3 notes</source>
-        <translation>%1 Fehler, %2 Warnungen, %3 Hinweise</translation>
     </message>
     <message>
         <source>Findings (%1)</source>
@@ -3572,6 +3865,27 @@
         <source>Advice for: %1 engine</source>
         <translation>Hinweise für: Engine %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation>
+            <numerusform>%n Hinweis</numerusform>
+            <numerusform>%n Hinweise</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Callscope::MatrixModel</name>
@@ -3760,6 +4074,26 @@
     <message>
         <source>MCP server &quot;%1&quot; ended the session and a new one could not start: %2</source>
         <translation>MCP-Server „%1“ hat die Sitzung beendet und eine neue konnte nicht beginnen: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; sent nothing for %2 s; the request was stopped</source>
+        <translation>MCP-Server „%1“ hat %2 s lang nichts gesendet; die Anfrage wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; took longer than %2 s to answer; the request was stopped</source>
+        <translation>MCP-Server „%1“ brauchte länger als %2 s für die Antwort; die Anfrage wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; broke off its answer: %2</source>
+        <translation>MCP-Server „%1“ hat seine Antwort abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot;: the request was cancelled</source>
+        <translation>MCP-Server „%1“: die Anfrage wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot;: %2</source>
+        <translation>MCP-Server „%1“: %2</translation>
     </message>
 </context>
 <context>
@@ -4361,6 +4695,18 @@
         <source>Message</source>
         <translation>Nachricht</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Show what the server sent</source>
+        <translation>Zeigen, was der Server gesendet hat</translation>
+    </message>
+    <message>
+        <source>Message details</source>
+        <translation>Details der Meldung</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Preflight</name>
@@ -4491,6 +4837,21 @@
     <message>
         <source>The request shows the first %1 of its %2; the rest was not kept.</source>
         <translation>Die Anfrage zeigt die ersten %1 ihrer %2; der Rest wurde nicht behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::RecoveryFile</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -4653,6 +5014,10 @@
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Nothing was run: the call&apos;s spec is not trusted.</source>
+        <translation>Nichts wurde ausgeführt: der Spezifikation des Aufrufs wird nicht vertraut.</translation>
     </message>
 </context>
 <context>
@@ -5184,13 +5549,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>%1 (%2) is a manual tool: you give its result</source>
         <translation>%1 (%2) ist ein manuelles Werkzeug: Sie geben sein Ergebnis</translation>
     </message>
-    <message numerus="yes">
-        <source>Before the request of turn %1: %n message(s), %2 tool(s) offered. The system prompt:</source>
-        <translation>
-            <numerusform>Vor der Anfrage von Runde %1: %n Nachricht, %2 Werkzeug(e) angeboten. Der System-Prompt:</numerusform>
-            <numerusform>Vor der Anfrage von Runde %1: %n Nachrichten, %2 Werkzeug(e) angeboten. Der System-Prompt:</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The arguments are not valid JSON: %1 (at offset %2)</source>
         <translation>Die Argumente sind kein gültiges JSON: %1 (bei Position %2)</translation>
@@ -5206,6 +5564,43 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Cannot run: %1</source>
         <translation>Kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was run or sent: the file is not trusted.</source>
+        <translation>Nichts wurde ausgeführt oder gesendet: der Datei wird nicht vertraut.</translation>
+    </message>
+    <message>
+        <source>Nothing was sent: the profile&apos;s key stays with its own address.</source>
+        <translation>Nichts wurde gesendet: der Schlüssel des Profils bleibt bei seiner eigenen Adresse.</translation>
+    </message>
+    <message>
+        <source>The answer could not be remembered: %1</source>
+        <translation>Die Antwort konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n more bytes not kept]</source>
+        <translation>
+            <numerusform>[%n weiteres Byte nicht aufbewahrt]</numerusform>
+            <numerusform>[%n weitere Bytes nicht aufbewahrt]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Before the request of turn %1: %2, %3 offered. The system prompt:</source>
+        <translation>Vor der Anfrage von Runde %1: %2, %3 angeboten. Der Systemprompt:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Werkzeug</numerusform>
+            <numerusform>%n Werkzeuge</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5287,6 +5682,22 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>This schema uses features the builder does not show (%1); edit it in the JSON below.</source>
         <translation>Dieses Schema nutzt Funktionen, die die Feldansicht nicht zeigt (%1); bearbeiten Sie es im JSON unten.</translation>
+    </message>
+    <message>
+        <source>values separated by commas (text fields only)</source>
+        <translation>Werte durch Kommas getrennt (nur Textfelder)</translation>
+    </message>
+    <message>
+        <source>what the model should put in this field</source>
+        <translation>was das Modell in dieses Feld schreiben soll</translation>
+    </message>
+    <message>
+        <source>Allowed &amp;values:</source>
+        <translation>Erlaubte &amp;Werte:</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>&amp;Beschreibung:</translation>
     </message>
 </context>
 <context>
@@ -5651,6 +6062,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Rule</source>
         <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Rule id: %1</source>
+        <translation>Regel-ID: %1</translation>
     </message>
 </context>
 <context>
@@ -6529,6 +6944,111 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::TrustDialog</name>
+    <message>
+        <source>Command tool</source>
+        <translation>Befehlswerkzeug</translation>
+    </message>
+    <message>
+        <source>Pre-seeded call (before the first request)</source>
+        <translation>Vorbelegter Aufruf (vor der ersten Anfrage)</translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>Command assertion</source>
+        <translation>Befehls-Zusicherung</translation>
+    </message>
+    <message>
+        <source>Key from the environment</source>
+        <translation>Schlüssel aus der Umgebung</translation>
+    </message>
+    <message>
+        <source>Run what this file brings?</source>
+        <translation>Ausführen, was diese Datei mitbringt?</translation>
+    </message>
+    <message>
+        <source>This spec (it has no file of its own)</source>
+        <translation>Diese Spezifikation (sie hat keine eigene Datei)</translation>
+    </message>
+    <message>
+        <source>The file %1</source>
+        <translation>Die Datei %1</translation>
+    </message>
+    <message>
+        <source>%1 would run these on this computer, with your permissions. Nothing has run and nothing was sent yet. Trust it only if you know what these commands do; an edited file asks again.</source>
+        <translation>%1 würde diese Befehle auf diesem Rechner mit Ihren Rechten ausführen. Bisher wurde nichts ausgeführt und nichts gesendet. Vertrauen Sie ihr nur, wenn Sie wissen, was diese Befehle tun; eine geänderte Datei fragt erneut.</translation>
+    </message>
+    <message>
+        <source>%1 would send an engine profile&apos;s key to another address. Nothing was sent yet.</source>
+        <translation>%1 würde den Schlüssel eines Engine-Profils an eine andere Adresse senden. Bisher wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Command line or variable</source>
+        <translation>Befehlszeile oder Variable</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Arbeitsordner</translation>
+    </message>
+    <message>
+        <source>Key: %1</source>
+        <translation>Schlüssel: %1</translation>
+    </message>
+    <message>
+        <source>Send the key and Run</source>
+        <translation>Schlüssel senden und ausführen</translation>
+    </message>
+    <message>
+        <source>Trust and Run</source>
+        <translation>Vertrauen und ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::TrustPolicy</name>
+    <message>
+        <source>command tool %1 runs: %2 (in %3)</source>
+        <translation>Befehlswerkzeug %1 führt aus: %2 (in %3)</translation>
+    </message>
+    <message>
+        <source>pre-seeded call of %1 runs before the first request: %2 (in %3)</source>
+        <translation>vorbelegter Aufruf von %1 läuft vor der ersten Anfrage: %2 (in %3)</translation>
+    </message>
+    <message>
+        <source>MCP server %1 starts: %2 (in %3)</source>
+        <translation>MCP-Server %1 startet: %2 (in %3)</translation>
+    </message>
+    <message>
+        <source>assertion %1 runs: %2 (in %3)</source>
+        <translation>Zusicherung %1 führt aus: %2 (in %3)</translation>
+    </message>
+    <message>
+        <source>reads the environment variable %1 as a key (%2)</source>
+        <translation>liest die Umgebungsvariable %1 als Schlüssel (%2)</translation>
+    </message>
+    <message>
+        <source>the spec names the engine profile &quot;%1&quot; (%2 at %3) but asks for the engine type %4 at %5: the profile&apos;s key goes only to its own engine. Remove &quot;type&quot; and &quot;base_url&quot; from the engine block, or make a profile for the other engine.</source>
+        <translation>die Spezifikation nennt das Engine-Profil „%1“ (%2 unter %3), verlangt aber den Engine-Typ %4 unter %5: der Schlüssel des Profils geht nur an seine eigene Engine. Entfernen Sie „type“ und „base_url“ aus dem Engine-Block oder legen Sie ein Profil für die andere Engine an.</translation>
+    </message>
+    <message>
+        <source>the spec names the engine profile &quot;%1&quot; whose key belongs to %2 but sends requests to %3: the profile&apos;s key goes only to its own address. Remove &quot;base_url&quot; from the engine block, or make a profile for the other address.</source>
+        <translation>die Spezifikation nennt das Engine-Profil „%1“, dessen Schlüssel zu %2 gehört, sendet Anfragen aber an %3: der Schlüssel des Profils geht nur an seine eigene Adresse. Entfernen Sie „base_url“ aus dem Engine-Block oder legen Sie ein Profil für die andere Adresse an.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::TrustStore</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::VariantSummaryModel</name>
     <message>
         <source>The assertions that passed, each counted by its weight (default 1), averaged over the runs</source>
@@ -6655,22 +7175,6 @@ mit ihren Nachrichten und Aufrufen als ein JSON-Dokument (Format &quot;callscope
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PATH]
-
-Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
-pass the last one to --after for the next page.
-</source>
-        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PFAD]
-
-Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen
-&quot;cursor&quot;; übergeben Sie den letzten an --after, um die nächste Seite zu erhalten.
-</translation>
     </message>
     <message>
         <source>history: unexpected argument &apos;%1&apos; (see history --help)</source>
@@ -6804,18 +7308,6 @@ Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige 
     <message>
         <source>Show this help.</source>
         <translation>Diese Hilfe anzeigen.</translation>
-    </message>
-    <message>
-        <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store]
-
-Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool.
-Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
-</source>
-        <translation>Aufruf: callscope-cli run SPEZ.json [--input TEXT | --input-file D] [--attach DATEI]... [--session ID] [--db PFAD] [--allow-tool NAME]... [--no-store]
-
-Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigabe brauchen, werden abgelehnt, außer sie sind mit --allow-tool erlaubt.
-Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundengrenze erreicht.
-</translation>
     </message>
     <message>
         <source>run needs exactly one spec file (see run --help)</source>
@@ -7080,22 +7572,6 @@ Optionen:
         <translation>Den neuesten Batch dieser Spezifikation und Eingabedatei fortsetzen.</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]...
-
-Runs the spec on every line of the inputs file with N calls in flight (default 4) and prints one result line per input line, in input order.
-A line is a JSON string or {&quot;input&quot;, &quot;attachments&quot;: [paths], &quot;metadata&quot;}.
-The batch is stored: --resume runs only the lines that have no completed call yet. Ctrl+C cancels what is in flight and prints how to resume.
-Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.
-</source>
-        <translation>Aufruf: callscope-cli batch SPEZ.json --inputs DATEI.jsonl [--jobs N] [--resume] [--out DATEI.jsonl] [--db PFAD] [--allow-tool NAME]...
-
-Führt die Spezifikation für jede Zeile der Eingabedatei mit N gleichzeitig laufenden Aufrufen aus (Standard 4) und gibt je Eingabezeile eine Ergebniszeile aus, in der Reihenfolge der Eingabe.
-Eine Zeile ist eine JSON-Zeichenkette oder {&quot;input&quot;, &quot;attachments&quot;: [Pfade], &quot;metadata&quot;}.
-Der Batch wird gespeichert: --resume führt nur die Zeilen aus, die noch keinen abgeschlossenen Aufruf haben. Strg+C bricht ab, was gerade läuft, und zeigt, wie sich fortsetzen lässt.
-Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]</source>
         <translation>Aufruf: batch SPEZ.json --inputs DATEI.jsonl [--jobs N] [--resume] [--out DATEI.jsonl] [--db PFAD]</translation>
     </message>
@@ -7184,53 +7660,6 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
         <translation>eval: wird beendet; drücken Sie innerhalb von 3 s erneut Strg+C, um auch die Anbieter-Batches abzubrechen</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
-       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
-
-Lists the tools of an MCP server, or calls one, and prints JSON. The server is an entry
-of a spec&apos;s mcp_servers, or a remote server given by its URL.
-
-Options:
-  --url URL                 a remote server (Streamable HTTP, HTTP+SSE as fallback)
-  --header NAME:VALUE       send this header with every request (repeatable)
-  --bearer-env VAR          send the token in VAR as a bearer token
-  --oauth                   sign in with OAuth when the server asks
-  --client-id ID            a pre-registered OAuth client
-  --client-secret-env VAR   that client&apos;s secret, from the environment
-  --client-metadata-url URL a client ID metadata document, used when the server supports it
-  --scope SCOPES            the OAuth scopes to ask for
-  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command
-                            setting, else xdg-open)
-  --args JSON               call: the tool&apos;s arguments (a JSON object)
-  --timeout MS              how long start-up and the call may take (default 60000)
-
-Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.
-</source>
-        <translation>Aufruf: callscope-cli mcp tools (SPEZ.json SERVER | --url URL) [OPTIONEN]
-        callscope-cli mcp call (SPEZ.json SERVER | --url URL) WERKZEUG --args JSON [OPTIONEN]
-
-Listet die Werkzeuge eines MCP-Servers auf oder ruft eines auf und gibt JSON aus. Der Server
-ist ein Eintrag in mcp_servers einer Spezifikation oder ein entfernter Server, angegeben
-durch seine URL.
-
-Optionen:
-  --url URL                 ein entfernter Server (Streamable HTTP, ersatzweise HTTP+SSE)
-  --header NAME:WERT        diesen Header mit jeder Anfrage senden (mehrfach angebbar)
-  --bearer-env VAR          das Token in VAR als Bearer-Token senden
-  --oauth                   mit OAuth anmelden, wenn der Server danach fragt
-  --client-id ID            ein vorab registrierter OAuth-Client
-  --client-secret-env VAR   das Secret dieses Clients, aus der Umgebung
-  --client-metadata-url URL ein Client-ID-Metadatendokument, verwendet, wenn der Server es unterstützt
-  --scope SCOPES            die anzufordernden OAuth-Scopes
-  --browser-command CMD     öffnet die Anmelde-URL (Standard: die Einstellung
-                            mcp/browser_command, sonst xdg-open)
-  --args JSON               call: die Argumente des Werkzeugs (ein JSON-Objekt)
-  --timeout MS              wie lange Start und Aufruf dauern dürfen (Standard 60000)
-
-Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ein Fehler, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>mcp: unknown verb &apos;%1&apos; (tools or call)</source>
         <translation>mcp: unbekanntes Verb „%1“ (tools oder call)</translation>
     </message>
@@ -7305,6 +7734,223 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>%1 (keyword &quot;%2&quot;): %3</source>
         <translation>%1 (Schlüsselwort „%2“): %3</translation>
+    </message>
+    <message>
+        <source>experiment %1 is %2: wait for it to end or stop it, then resume</source>
+        <translation>Experiment %1 ist %2: warten Sie, bis es endet, oder halten Sie es an und setzen Sie es dann fort</translation>
+    </message>
+    <message>
+        <source>the history cannot store the results (%1); no more calls are started, the replies of the calls in flight go to %2</source>
+        <translation>der Verlauf kann die Ergebnisse nicht speichern (%1); es werden keine weiteren Aufrufe gestartet, die Antworten der laufenden Aufrufe gehen nach %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; the experiment stops starting calls (what runs is stored)</source>
+        <translation>%1 kann nicht geschrieben werden: %2; das Experiment startet keine weiteren Aufrufe (was läuft, wird gespeichert)</translation>
+    </message>
+    <message numerus="yes">
+        <source>eval: %n answer(s) could not be stored in the history; those kept in %1 are stored by the next run</source>
+        <translation>
+            <numerusform>eval: %n Antwort konnte nicht im Verlauf gespeichert werden; die in %1 aufbewahrten werden beim nächsten Lauf gespeichert</numerusform>
+            <numerusform>eval: %n Antworten konnten nicht im Verlauf gespeichert werden; die in %1 aufbewahrten werden beim nächsten Lauf gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>history %1: unexpected argument &apos;%2&apos;</source>
+        <translation>history %1: unerwartetes Argument „%2“</translation>
+    </message>
+    <message>
+        <source>the check found problems: %1</source>
+        <translation>die Prüfung fand Probleme: %1</translation>
+    </message>
+    <message>
+        <source>the old file was kept as %1</source>
+        <translation>die alte Datei wurde als %1 aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--session ID] [--parent ID] [--search TEXT] [--limit N]
+           [--after CURSOR] [--db PATH]
+
+Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
+pass the last one to --after for the next page.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
+backup   writes a verified backup beside the database (the newest 3 are kept)
+backups  lists the backups with their dates and number of calls
+restore  puts back the newest good backup (or --from FILE)
+recover  copies every row that can still be read into a new history
+new      starts an empty history
+restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
+</source>
+        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--session ID] [--parent ID] [--search TEXT] [--limit N]
+           [--after CURSOR] [--db PATH]
+
+Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
+übergeben Sie den letzten an --after für die nächste Seite.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
+backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
+backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
+restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
+recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
+new      beginnt einen leeren Verlauf
+restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
+</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
+       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
+
+Lists the tools of an MCP server, or calls one, and prints JSON. The server is an entry
+of a spec&apos;s mcp_servers, or a remote server given by its URL.
+
+Options:
+  --url URL                 a remote server (Streamable HTTP, HTTP+SSE as fallback)
+  --header NAME:VALUE       send this header with every request (repeatable)
+  --bearer-env VAR          send the token in VAR as a bearer token
+  --oauth                   sign in with OAuth when the server asks
+  --client-id ID            a pre-registered OAuth client
+  --client-secret-env VAR   that client&apos;s secret, from the environment
+  --client-metadata-url URL a client ID metadata document, used when the server supports it
+  --scope SCOPES            the OAuth scopes to ask for
+  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command
+                            setting, else xdg-open)
+  --args JSON               call: the tool&apos;s arguments (a JSON object)
+  --timeout MS              how long start-up and the call may take (default 60000)
+  --trust                   start the spec&apos;s server even though the file is not trusted
+  --allow-key-env NAME      allow this variable as a key (bearer_env)
+
+Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.
+</source>
+        <translation>Aufruf: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONEN]
+       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONEN]
+
+Listet die Werkzeuge eines MCP-Servers oder ruft eines auf und gibt JSON aus. Der Server ist ein Eintrag
+aus mcp_servers einer Spezifikation oder ein entfernter Server, angegeben durch seine URL.
+
+Optionen:
+  --url URL                 ein entfernter Server (Streamable HTTP, HTTP+SSE als Rückfall)
+  --header NAME:VALUE       diesen Header mit jeder Anfrage senden (wiederholbar)
+  --bearer-env VAR          das Token in VAR als Bearer-Token senden
+  --oauth                   mit OAuth anmelden, wenn der Server danach fragt
+  --client-id ID            ein vorab registrierter OAuth-Client
+  --client-secret-env VAR   das Geheimnis dieses Clients, aus der Umgebung
+  --client-metadata-url URL ein Client-ID-Metadatendokument, wenn der Server es unterstützt
+  --scope SCOPES            die OAuth-Scopes, die angefragt werden
+  --browser-command CMD     öffnet die Anmelde-URL (Standard: die Einstellung
+                            mcp/browser_command, sonst xdg-open)
+  --args JSON               call: die Argumente des Werkzeugs (ein JSON-Objekt)
+  --timeout MS              wie lange Start und Aufruf dauern dürfen (Standard 60000)
+  --trust                   den Server der Spezifikation starten, obwohl der Datei nicht vertraut wird
+  --allow-key-env NAME      diese Variable als Schlüssel erlauben (bearer_env)
+
+Exit-Codes: 0 erledigt, 1 der Server schlug fehl oder das Ergebnis ist ein Fehler, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--trust] [--allow-key-env NAME]...
+
+Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool. A file that would start programs or read a variable that is not a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).
+Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
+</source>
+        <translation>Aufruf: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--trust] [--allow-key-env NAME]...
+
+Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigabe brauchen, werden abgelehnt, sofern sie nicht mit --allow-tool erlaubt sind. Eine Datei, die Programme starten oder eine Variable lesen würde, die kein Anbieterschlüssel ist, läuft nur, wenn ihr vertraut wird (--trust, CALLSCOPE_TRUST=1).
+Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundenlimit erreicht.
+</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]
+
+Runs the spec on every line of the inputs file with N calls in flight (default 4) and prints one result line per input line, in input order.
+A line is a JSON string or {&quot;input&quot;, &quot;attachments&quot;: [paths], &quot;metadata&quot;}.
+The batch is stored: --resume runs only the lines that have no completed call yet. Ctrl+C cancels what is in flight and prints how to resume.
+Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.
+</source>
+        <translation>Aufruf: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]
+
+Führt die Spezifikation für jede Zeile der Eingabedatei aus, mit N Aufrufen gleichzeitig (Standard 4), und gibt je Eingabezeile eine Ergebniszeile aus, in der Reihenfolge der Eingabe.
+Eine Zeile ist ein JSON-String oder {&quot;input&quot;, &quot;attachments&quot;: [Pfade], &quot;metadata&quot;}.
+Der Stapel wird gespeichert: --resume führt nur die Zeilen aus, die noch keinen abgeschlossenen Aufruf haben. Strg+C bricht ab, was läuft, und zeigt, wie es weitergeht.
+Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; the batch stops starting calls (what runs is stored)</source>
+        <translation>%1 kann nicht geschrieben werden: %2; der Stapel startet keine weiteren Aufrufe (was läuft, wird gespeichert)</translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1: %n answer(s) could not be stored in the history; those kept in %2 are stored by the next run</source>
+        <translation>
+            <numerusform>batch %1: %n Antwort konnte nicht im Verlauf gespeichert werden; die in %2 aufbewahrten werden beim nächsten Lauf gespeichert</numerusform>
+            <numerusform>batch %1: %n Antworten konnten nicht im Verlauf gespeichert werden; die in %2 aufbewahrten werden beim nächsten Lauf gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli trust list
+       callscope-cli trust revoke (PATH | --all)
+
+Lists the files trusted to run programs or read key variables on this computer,
+or forgets them: PATH is a trusted file or a folder (every file trusted in it).
+Exit codes: 0 done, 1 the list could not be written, 2 bad arguments or nothing
+trusted under PATH.
+</source>
+        <translation>Aufruf: callscope-cli trust list
+       callscope-cli trust revoke (PATH | --all)
+
+Listet die Dateien, denen auf diesem Rechner vertraut wird, Programme auszuführen oder Schlüsselvariablen zu lesen,
+oder vergisst sie: PATH ist eine vertraute Datei oder ein Ordner (jede darin vertraute Datei).
+Exit-Codes: 0 erledigt, 1 die Liste konnte nicht geschrieben werden, 2 falsche Argumente oder nichts
+unter PATH vertraut.
+</translation>
+    </message>
+    <message>
+        <source>nothing is trusted under %1</source>
+        <translation>unter %1 wird nichts vertraut</translation>
+    </message>
+    <message>
+        <source>usage: trust list | trust revoke (PATH | --all)</source>
+        <translation>Aufruf: trust list | trust revoke (PATH | --all)</translation>
+    </message>
+    <message>
+        <source>Check the history, back it up, or bring a damaged one back.</source>
+        <translation>Den Verlauf prüfen, sichern oder einen beschädigten zurückholen.</translation>
+    </message>
+    <message>
+        <source>List or forget the files trusted to run programs (docs/trust.md).</source>
+        <translation>Die Dateien auflisten oder vergessen, denen vertraut wird, Programme auszuführen (docs/trust.md).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) that an earlier run could not store were stored from %1</source>
+        <translation>
+            <numerusform>%n Aufruf, den ein früherer Lauf nicht speichern konnte, wurde aus %1 gespeichert</numerusform>
+            <numerusform>%n Aufrufe, die ein früherer Lauf nicht speichern konnte, wurden aus %1 gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>there is no backup yet</source>
+        <translation>es gibt noch keine Sicherung</translation>
+    </message>
+    <message>
+        <source>newest good backup: %1, %2 calls</source>
+        <translation>neueste gute Sicherung: %1, %2 Aufrufe</translation>
+    </message>
+    <message>
+        <source>the history %1 is damaged. Ways back (each keeps the damaged file beside it, renamed):
+  callscope-cli history restore --db %1   put back the backup (%2)
+  callscope-cli history recover --db %1   copy what can still be read into a new history
+  callscope-cli history new --db %1       start an empty history</source>
+        <translation>der Verlauf %1 ist beschädigt. Wege zurück (jeder behält die beschädigte Datei daneben, umbenannt):
+  callscope-cli history restore --db %1   die Sicherung zurücklegen (%2)
+  callscope-cli history recover --db %1   das noch Lesbare in einen neuen Verlauf kopieren
+  callscope-cli history new --db %1       einen leeren Verlauf beginnen</translation>
     </message>
 </context>
 <context>
@@ -7646,6 +8292,10 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
         <source>the history database is not open</source>
         <translation>die Verlaufsdatenbank ist nicht geöffnet</translation>
     </message>
+    <message>
+        <source>not run: the experiment is not trusted to run programs</source>
+        <translation>nicht ausgeführt: dem Experiment wird nicht vertraut, Programme auszuführen</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -7891,6 +8541,14 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>the instance is not a JSON document</source>
         <translation>the instance is not a JSON document</translation>
+    </message>
+    <message>
+        <source>this schema is too expensive to check: more than %1 steps for one value</source>
+        <translation>this schema is too expensive to check: more than %1 steps for one value</translation>
+    </message>
+    <message>
+        <source>the check was stopped</source>
+        <translation>the check was stopped</translation>
     </message>
 </context>
 <context>
@@ -8279,10 +8937,6 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
         <translation>%1 ist keine Datei</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>%1 is not a Callscope database (it is not an SQLite file); it was left untouched</source>
         <translation>%1 ist keine Callscope-Datenbank (es ist keine SQLite-Datei); sie wurde nicht verändert</translation>
     </message>
@@ -8433,6 +9087,86 @@ Exit-Codes: 0 erledigt, 1 der Server ist fehlgeschlagen oder das Ergebnis ist ei
     <message>
         <source>reading the exchanges of call %1</source>
         <translation>beim Lesen des Austauschs von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>reading the calls of experiment %1</source>
+        <translation>beim Lesen der Aufrufe von Experiment %1</translation>
+    </message>
+    <message>
+        <source>database %1 was not migrated, because it could not be backed up first: %2</source>
+        <translation>die Datenbank %1 wurde nicht migriert, weil sie vorher nicht gesichert werden konnte: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is still open in this program; close it first</source>
+        <translation>%1 ist in diesem Programm noch geöffnet; schließen Sie sie zuerst</translation>
+    </message>
+    <message>
+        <source>cannot move %1 aside to %2</source>
+        <translation>%1 kann nicht nach %2 verschoben werden</translation>
+    </message>
+    <message>
+        <source>%1: rows from %2 on</source>
+        <translation>%1: Zeilen ab %2</translation>
+    </message>
+    <message>
+        <source>%1: row %2</source>
+        <translation>%1: Zeile %2</translation>
+    </message>
+    <message>
+        <source>%1: rows %2 to %3</source>
+        <translation>%1: Zeilen %2 bis %3</translation>
+    </message>
+    <message>
+        <source>writing a backup to %1</source>
+        <translation>beim Schreiben einer Sicherung nach %1</translation>
+    </message>
+    <message>
+        <source>no calls table</source>
+        <translation>keine Tabelle calls</translation>
+    </message>
+    <message>
+        <source>the backup %1 did not read back: %2</source>
+        <translation>die Sicherung %1 ließ sich nicht zurücklesen: %2</translation>
+    </message>
+    <message>
+        <source>cannot name the backup %1</source>
+        <translation>die Sicherung %1 kann nicht benannt werden</translation>
+    </message>
+    <message>
+        <source>there is no history at %1</source>
+        <translation>unter %1 gibt es keinen Verlauf</translation>
+    </message>
+    <message>
+        <source>there is no backup of %1 to restore</source>
+        <translation>es gibt keine Sicherung von %1 zum Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>the backup %1 cannot be read</source>
+        <translation>die Sicherung %1 ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>cannot copy the backup %1 to %2</source>
+        <translation>die Sicherung %1 kann nicht nach %2 kopiert werden</translation>
+    </message>
+    <message>
+        <source>cannot put the backup in place at %1 (it is at %2)</source>
+        <translation>die Sicherung kann nicht unter %1 eingesetzt werden (sie liegt unter %2)</translation>
+    </message>
+    <message>
+        <source>%1: the whole table</source>
+        <translation>%1: die ganze Tabelle</translation>
+    </message>
+    <message>
+        <source>rows whose parent row was lost: %1</source>
+        <translation>Zeilen, deren übergeordnete Zeile verloren ging: %1</translation>
+    </message>
+    <message>
+        <source>cannot put the recovered history in place at %1 (it is at %2)</source>
+        <translation>der gerettete Verlauf kann nicht unter %1 eingesetzt werden (er liegt unter %2)</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,51 @@
     </message>
 </context>
 <context>
+    <name>Callscope::BudgetView</name>
+    <message numerus="yes">
+        <source>The newest %n large tool result(s) go in full; older ones too while they fit in %1, %2.</source>
+        <translation>
+            <numerusform>The newest large tool result goes in full; older ones too while they fit in %1, %2.</numerusform>
+            <numerusform>The newest %n large tool results go in full; older ones too while they fit in %1, %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Large tool results (over 500 characters): %n</source>
+        <translation>
+            <numerusform>Large tool results (over 500 characters): %n</numerusform>
+            <numerusform>Large tool results (over 500 characters): %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sent in full</source>
+        <translation>
+            <numerusform>%n sent in full</numerusform>
+            <numerusform>%n sent in full</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced by a short note</source>
+        <translation>
+            <numerusform>%n replaced by a short note</numerusform>
+            <numerusform>%n replaced by a short note</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>images: %n</source>
+        <translation>
+            <numerusform>images: %n</numerusform>
+            <numerusform>images: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n left out</source>
+        <translation>
+            <numerusform>%n left out</numerusform>
+            <numerusform>%n left out</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::CallJob</name>
     <message numerus="yes">
         <source>nothing to fold: the session holds %n message(s) the model sees</source>
@@ -63,6 +108,61 @@
     </message>
 </context>
 <context>
+    <name>Callscope::HistoryRescueDialog</name>
+    <message numerus="yes">
+        <source>Parts of the file cannot be read (SQLite&apos;s check found %n problem(s); the first: %1).</source>
+        <translation>
+            <numerusform>Parts of the file cannot be read (SQLite&apos;s check found %n problem; the first: %1).</numerusform>
+            <numerusform>Parts of the file cannot be read (SQLite&apos;s check found %n problems; the first: %1).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Newest good backup: %1, with %n call(s).</source>
+        <translation>
+            <numerusform>Newest good backup: %1, with %n call.</numerusform>
+            <numerusform>Newest good backup: %1, with %n calls.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The backup is back in place, with %n call(s).</source>
+        <translation>
+            <numerusform>The backup is back in place, with %n call.</numerusform>
+            <numerusform>The backup is back in place, with %n calls.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) could be read into the new history.</source>
+        <translation>
+            <numerusform>%n call could be read into the new history.</numerusform>
+            <numerusform>%n calls could be read into the new history.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::MainWindow</name>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n note(s)</source>
+        <translation>
+            <numerusform>%n note</numerusform>
+            <numerusform>%n notes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::McpServerPanel</name>
     <message numerus="yes">
         <source>%n tool(s) on &quot;%1&quot;.</source>
@@ -77,7 +177,7 @@
     <message numerus="yes">
         <source>It printed %n line(s) that were not JSON-RPC; the first: %1</source>
         <translation>
-            <numerusform>It printed %n line that were not JSON-RPC; the first: %1</numerusform>
+            <numerusform>It printed %n line that was not JSON-RPC; the first: %1</numerusform>
             <numerusform>It printed %n lines that were not JSON-RPC; the first: %1</numerusform>
         </translation>
     </message>
@@ -85,10 +185,24 @@
 <context>
     <name>Callscope::RunPanel</name>
     <message numerus="yes">
-        <source>Before the request of turn %1: %n message(s), %2 tool(s) offered. The system prompt:</source>
+        <source>[%n more bytes not kept]</source>
         <translation>
-            <numerusform>Before the request of turn %1: %n message, %2 tool(s) offered. The system prompt:</numerusform>
-            <numerusform>Before the request of turn %1: %n messages, %2 tool(s) offered. The system prompt:</numerusform>
+            <numerusform>[%n more byte not kept]</numerusform>
+            <numerusform>[%n more bytes not kept]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n message</numerusform>
+            <numerusform>%n messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n tool</numerusform>
+            <numerusform>%n tools</numerusform>
         </translation>
     </message>
 </context>
@@ -129,6 +243,30 @@
         <translation>
             <numerusform>This spec cannot run: %1 (and %n more in Findings)</numerusform>
             <numerusform>This spec cannot run: %1 (and %n more in Findings)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message numerus="yes">
+        <source>eval: %n answer(s) could not be stored in the history; those kept in %1 are stored by the next run</source>
+        <translation>
+            <numerusform>eval: %n answer could not be stored in the history; if it was kept in %1, the next run stores it</numerusform>
+            <numerusform>eval: %n answers could not be stored in the history; those kept in %1 are stored by the next run</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1: %n answer(s) could not be stored in the history; those kept in %2 are stored by the next run</source>
+        <translation>
+            <numerusform>batch %1: %n answer could not be stored in the history; if it was kept in %2, the next run stores it</numerusform>
+            <numerusform>batch %1: %n answers could not be stored in the history; those kept in %2 are stored by the next run</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) that an earlier run could not store were stored from %1</source>
+        <translation>
+            <numerusform>%n call that an earlier run could not store was stored from %1</numerusform>
+            <numerusform>%n calls that an earlier run could not store were stored from %1</numerusform>
         </translation>
     </message>
 </context>

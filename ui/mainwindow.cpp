@@ -414,9 +414,21 @@ void MainWindow::fitSidebar(QDockWidget *dock)
 
 void MainWindow::makeRoomForRun()
 {
-    // A wide sidebar page (History, Sessions) narrows again, so the run view is whole.
-    if (dockWidgetArea(m_filesDock) == Qt::LeftDockWidgetArea && !m_filesDock->isFloating())
-        resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+    // The sidebar keeps the width the person gave it unless the run view beside it would be cut
+    // off: then it gives up what the run view lacks (down to its narrow width).
+    SpecTab *tab = currentSpecTab();
+    QWidget *runRoom = tab ? tab->runPanel()->parentWidget() : nullptr;
+    const int lacking = runRoom ? tab->runPanel()->minimumSizeHint().width() - runRoom->width() : 0;
+    if (lacking > 0) {
+        for (QDockWidget *dock : {m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock()}) {
+            if (!dock->isVisible() || dock->isFloating() || dockWidgetArea(dock) != Qt::LeftDockWidgetArea)
+                continue;
+            const int narrower = std::max(kSidebarWidth, dock->width() - lacking);
+            if (narrower < dock->width())
+                resizeDocks({dock}, {narrower}, Qt::Horizontal);
+            break;
+        }
+    }
     // Panels below the spec dragged tall give back room, so what waits for the person (an
     // approval with its arguments) is whole in the run view: they keep at most a quarter of the
     // window's height while it does.
@@ -1372,7 +1384,8 @@ void MainWindow::updateFindings()
     const int errors = m_findings->count(SpecFinding::Severity::Error);
     const int warnings = m_findings->count(SpecFinding::Severity::Warning);
     const int infos = m_findings->count(SpecFinding::Severity::Info);
-    m_countsLabel->setText(tr("%1 errors, %2 warnings, %3 notes").arg(errors).arg(warnings).arg(infos));
+    m_countsLabel->setText(tr("%n error(s)", nullptr, errors) + u", "_s + tr("%n warning(s)", nullptr, warnings)
+                           + u", "_s + tr("%n note(s)", nullptr, infos));
     m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
     m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
 }

@@ -66,6 +66,23 @@ QJsonObject withoutAttachmentData(const QJsonObject &body, const QList<Attachmen
     return strip(body, blobs).toObject();
 }
 
+QJsonObject messageAsSent(const Message &message)
+{
+    QJsonObject object = message.toJson();
+    QJsonObject extras = object.value(u"provider_data"_s).toObject();
+    for (auto it = extras.begin(); it != extras.end();) {
+        if (it.key().startsWith(u"callscope_"_s))
+            it = extras.erase(it);
+        else
+            ++it;
+    }
+    if (extras.isEmpty())
+        object.remove(u"provider_data"_s);
+    else
+        object.insert(u"provider_data"_s, extras);
+    return object;
+}
+
 TurnExchange captureExchange(const ModelOutcome &outcome, const QList<Message> &sent, int turn,
                              int attempt, bool replayed)
 {

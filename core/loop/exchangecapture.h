@@ -18,4 +18,8 @@ TurnExchange captureExchange(const ModelOutcome &outcome, const QList<Message> &
 // as a data: URI) is replaced by "[attachment NAME (TYPE, N bytes) not kept]".
 QJsonObject withoutAttachmentData(const QJsonObject &body, const QList<Attachment> &attachments);
 
+// A message in neutral JSON as a request carries it: Callscope's own bookkeeping (the
+// provider_data keys that start with "callscope_", which no engine sends) left out.
+QJsonObject messageAsSent(const Message &message);
+
 } // namespace Callscope

@@ -1,4 +1,5 @@
 #include "core/loop/replayclient.h"
+#include "core/loop/exchangecapture.h"
 #include "core/model/boundedread.h"
 
 #include <QCoreApplication>
@@ -38,12 +39,17 @@ struct ReplayRequestView
             body.insert(u"system"_s, m_request->system);
         QJsonArray messages;
         for (const Message &m : m_request->messages)
-            messages.append(m.toJson());
+            messages.append(messageAsSent(m));
         body.insert(u"messages"_s, messages);
         QJsonArray tools;
         for (const ToolDeclaration &t : m_request->tools)
             tools.append(t.name);
         body.insert(u"tools"_s, tools);
+        // The limits a live engine would have been sent, so a reask's raised limit shows.
+        if (m_request->maxTokens)
+            body.insert(u"max_tokens"_s, *m_request->maxTokens);
+        if (m_request->temperature)
+            body.insert(u"temperature"_s, *m_request->temperature);
         return body;
     }
 

@@ -857,6 +857,7 @@ QList<LintRule> lintRules()
         {u"gemini-parameter-name"_s, tr("Gemini: parameter names [a-zA-Z0-9_]{1,64}")},
         {u"key-profile-redirect"_s, tr("a profile's key goes only to that profile's address and engine type")},
         {u"key-env-not-allowed"_s, tr("key variables other than *_API_KEY need the user's allow list or trust")},
+        {u"mcp-insecure-url"_s, tr("remote MCP servers are reached over https")},
     };
     rules += cacheLintRules();
     return rules;

@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QHash>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
@@ -130,6 +131,7 @@ class TestI18n final : public QObject
 private slots:
     void initTestCase();
     void tsIsComplete();
+    void englishPluralsAreComplete();
     void modelFacingTextStaysEnglish();
     void loaderPicksTheLanguage();
     void cliSpeaksGerman();
@@ -189,6 +191,47 @@ void TestI18n::tsIsComplete()
     }
     qInfo("callscope_de.ts: %d messages, %d with plural forms, %d problems", int(messages->size()),
           int(numerusCount), int(problems.size()));
+    QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
+}
+
+void TestI18n::englishPluralsAreComplete()
+{
+    // callscope_en.ts holds the English forms of every %n string: "1 call", "2 calls", never
+    // "1 call(s)" on screen.
+    QString error;
+    const auto german = readTs(QStringLiteral(CALLSCOPE_TS_FILE), &error);
+    QVERIFY2(german, qPrintable(error));
+    const QString englishPath = QStringLiteral(CALLSCOPE_SOURCE_DIR "/translations/callscope_en.ts");
+    const auto english = readTs(englishPath, &error);
+    QVERIFY2(english, qPrintable(englishPath + u": "_s + error));
+
+    QHash<QString, TsMessage> byKey;
+    for (const TsMessage &m : *english)
+        byKey.insert(m.context + u'\n' + m.source, m);
+    static const QRegularExpression choice(u"\\((s|es)\\)"_s);
+    QStringList problems;
+    qsizetype plurals = 0;
+    for (const TsMessage &m : *german) {
+        if (!m.numerus)
+            continue;
+        ++plurals;
+        const QString where = m.context + u": \""_s + m.source.left(60) + u'"';
+        const auto it = byKey.constFind(m.context + u'\n' + m.source);
+        if (it == byKey.constEnd()) {
+            problems.append(where + u" has no English plural forms"_s);
+            continue;
+        }
+        if (!it->type.isEmpty() || it->translations.size() != 2) {
+            problems.append(where + u" is %1 with %2 forms in English"_s.arg(it->type).arg(it->translations.size()));
+            continue;
+        }
+        for (const QString &form : it->translations) {
+            if (form.trimmed().isEmpty() || form.contains(choice))
+                problems.append(where + u": English form \""_s + form.left(60) + u'"');
+        }
+    }
+    qInfo("callscope_en.ts: %d plural strings checked, %d problems", int(plurals), int(problems.size()));
+    QVERIFY(plurals > 20);
     QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
 }
 

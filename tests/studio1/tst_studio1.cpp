@@ -876,6 +876,12 @@ void TestStudio1::runReplaySampleToCompletion()
     // The raw request and response of a turn are one click away.
     QVERIFY(t->turnRaw(0).has_value());
     QVERIFY(t->turnRaw(1).has_value());
+    // The reask raised the output limit from 32 to 256 tokens, and the replayed request says
+    // so; the correction goes in as a plain user message, without Callscope's own marks.
+    QCOMPARE(t->turnRaw(0)->requestBody.value(u"max_tokens"_s).toInt(), 32);
+    QCOMPARE(t->turnRaw(1)->requestBody.value(u"max_tokens"_s).toInt(), 256);
+    const QByteArray reasked = QJsonDocument(t->turnRaw(1)->requestBody).toJson();
+    QVERIFY2(!reasked.contains("callscope_"), reasked.constData());
     // Each turn's usage is shown on its rows.
     const int firstCall = findRow(t, TranscriptModel::Kind::ToolCall);
     QCOMPARE(t->index(firstCall).data(TranscriptModel::UsageRole).toString(), u"in 412 / out 32 tokens"_s);
@@ -1152,7 +1158,11 @@ void TestStudio1::wrongServerUrlIsOneLineWithDetails()
     const QString line = u"the server at %1/v1/chat/completions answered 501 Not Implemented: it does not look like a "
                          "Chat Completions API"_s.arg(m_server->baseUrl().toString());
     QVERIFY2(bar->text().endsWith(line), qPrintable(bar->text()));
+    // Said once: not also "(the call could not run)" before it.
+    QCOMPARE(bar->text(), u"The call failed: "_s + line);
     QVERIFY2(!bar->text().contains(u'<') && !bar->text().contains(u'\n'), qPrintable(bar->text()));
+    s.splitter.resize(1280, 800);
+    saveShot(&s.splitter, u"wrong-url-one-line.png"_s);
     // The page is one click away.
     QVERIFY(bar->detailsButton()->isVisible());
     QVERIFY(!bar->detailsView()->isVisible());

@@ -55,6 +55,7 @@
 
 #include <cstdio>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -259,43 +260,80 @@ void TestStudio2::diffAlignmentPure()
     const ToolCall ticket{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}}, {}, {}, {}};
     const ToolCall submitA{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}}, {}, {}, {}};
     const ToolCall submitB{u"c3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}}, {}, {}, {}};
+    const Message accepted = Message::toolResultsMessage({ToolResult{u"c2"_s, u"submit_output"_s, u"Output accepted."_s, false, {}}});
     const QList<Message> parentMessages{Message::user(u"Plan ticket 7"_s), Message::assistant({}, {ticket}),
                                         Message::toolResultsMessage({ToolResult{u"c1"_s, u"get_ticket"_s, u"Ticket 7"_s, false, {}}}),
-                                        Message::assistant({}, {submitA})};
+                                        Message::assistant({}, {submitA}), accepted};
     QList<Message> revisionMessages = parentMessages;
-    revisionMessages << Message::user(u"Make it urgent."_s) << Message::assistant({}, {submitB});
+    revisionMessages << Message::user(u"Make it urgent."_s) << Message::assistant({}, {submitB})
+                     << Message::toolResultsMessage({ToolResult{u"c3"_s, u"submit_output"_s, u"Output accepted."_s, false, {}}});
     CallRecord parent, revision;
     parent.id = 1;
     revision.id = 2;
     revision.parent = 1;
     parent.messages = messagesToJson(parentMessages);
     revision.messages = messagesToJson(revisionMessages);
+    parent.turns.resize(2);
+    parent.turns[0].usage.inputTokens = 100;
+    parent.turns[1].usage.inputTokens = 150;
+    revision.turns.resize(1); // its own turn; the first two are its parent's
+    revision.turns[0].usage.inputTokens = 220;
     parent.response = QJsonObject{{u"title"_s, u"Fix login"_s}};
     revision.response = QJsonObject{{u"title"_s, u"Fix login quickly"_s}};
     const CallDiff diff = diffCalls(parent, revision);
 
-    QList<DiffRow> messages, calls;
+    QList<DiffRow> messages, calls, tokens;
     for (const DiffRow &r : diff.rows) {
         if (r.section == DiffSection::Message || r.section == DiffSection::Correction)
             messages << r;
         if (r.section == DiffSection::ToolCall)
             calls << r;
+        if (r.section == DiffSection::Tokens)
+            tokens << r;
     }
-    QCOMPARE(messages.size(), 6);
-    for (int i = 0; i < 4; ++i)
-        QCOMPARE(diffStateName(messages.at(i).state), u"same"_s);
-    QCOMPARE(messages.at(4).section, DiffSection::Correction);
-    QCOMPARE(diffStateName(messages.at(4).state), u"added"_s);
-    QCOMPARE(diffStateName(messages.at(5).state), u"added"_s);
-    // Tool calls aligned by name, latest first: the final submit_outputs pair up.
+    // The revision's copy of the parent's conversation pairs with the parent's, in order, even
+    // though the parent's last message ("Output accepted.") also equals the revision's last.
+    QStringList labels;
+    for (const DiffRow &r : messages)
+        labels << r.label + u" "_s + diffStateName(r.state);
+    QCOMPARE(labels, (QStringList{u"Turn 1 · user same"_s, u"Turn 1 · assistant same"_s, u"Turn 1 · tool same"_s,
+                                  u"Turn 2 · assistant same"_s, u"Turn 2 · tool same"_s, u"Turn 3 · user added"_s,
+                                  u"Turn 3 · assistant added"_s, u"Turn 3 · tool added"_s}));
+    QCOMPARE(messages.at(5).section, DiffSection::Correction);
+    // Tool calls: the repeated ones are the same, the new submit_output is the revision's own.
     QCOMPARE(calls.size(), 3);
     QCOMPARE(diffStateName(calls.at(0).state), u"same"_s);
-    QCOMPARE(diffStateName(calls.at(1).state), u"added"_s);
-    QCOMPARE(diffStateName(calls.at(2).state), u"changed"_s);
-    QCOMPARE(calls.at(2).changedPointers, QStringList{u"/title"_s});
+    QCOMPARE(diffStateName(calls.at(1).state), u"same"_s);
+    QCOMPARE(calls.at(1).label, u"submit_output (turn 2)"_s);
+    QCOMPARE(diffStateName(calls.at(2).state), u"added"_s);
+    QCOMPARE(calls.at(2).label, u"submit_output (turn 3)"_s);
+    // Tokens by turn of the conversation: the revision paid only for turn 3.
+    QCOMPARE(tokens.at(0).label, u"Turn 1 tokens"_s);
+    QCOMPARE(diffStateName(tokens.at(0).state), u"same"_s);
+    QCOMPARE(tokens.at(0).right, u"repeated from call 1, not sent again"_s);
+    QCOMPARE(tokens.at(2).label, u"Turn 3 tokens"_s);
+    QCOMPARE(diffStateName(tokens.at(2).state), u"added"_s);
+    QVERIFY2(tokens.at(2).right.startsWith(u"220 in"_s), qPrintable(tokens.at(2).right));
     const DiffRow &result = diff.rows.constLast();
     QCOMPARE(result.section, DiffSection::Result);
     QCOMPARE(result.changedPointers, QStringList{u"/title"_s});
+
+    // Two separate calls of the same spec: calls of one name pair up, their arguments compared.
+    CallRecord other = parent;
+    other.id = 3;
+    other.parent.reset();
+    QList<Message> otherMessages = parentMessages;
+    otherMessages[3] = Message::assistant({}, {submitB});
+    other.messages = messagesToJson(otherMessages);
+    const CallDiff apart = diffCalls(parent, other);
+    QList<DiffRow> apartCalls;
+    for (const DiffRow &r : apart.rows) {
+        if (r.section == DiffSection::ToolCall)
+            apartCalls << r;
+    }
+    QCOMPARE(apartCalls.size(), 2);
+    QCOMPARE(diffStateName(apartCalls.at(1).state), u"changed"_s);
+    QCOMPARE(apartCalls.at(1).changedPointers, QStringList{u"/title"_s});
 }
 
 void TestStudio2::historyBrowserPagesFiltersAndSearch()
@@ -537,14 +575,21 @@ void TestStudio2::diffParentAndRevisionMarksArgument()
     QCOMPARE(model->diff().rightId, revision);
     QCOMPARE(model->headerData(DiffModel::LeftColumn, Qt::Horizontal).toString(), u"Call %1"_s.arg(root));
 
-    // The final submit_output pairs with the parent's, its changed argument marked.
-    int changedCall = -1, correction = -1, result = -1, total = -1;
+    // The revision's copy of its parent's conversation pairs with it; its own submit_output is
+    // added after the correction, and the result shows the changed field.
+    int addedCall = -1, correction = -1, result = -1, total = -1, firstUser = -1;
     for (int r = 0; r < model->rowCount(); ++r) {
         const auto section = DiffSection(model->index(r, 0).data(DiffModel::SectionRole).toInt());
         const auto state = DiffState(model->index(r, 0).data(DiffModel::StateRole).toInt());
         const QString what = model->index(r, DiffModel::WhatColumn).data().toString();
-        if (section == DiffSection::ToolCall && state == DiffState::Changed && what.startsWith(u"submit_output"_s))
-            changedCall = r;
+        if (section == DiffSection::ToolCall && what.startsWith(u"submit_output"_s)) {
+            if (state == DiffState::Added)
+                addedCall = r;
+            else
+                QCOMPARE(state, DiffState::Same);
+        }
+        if (section == DiffSection::Message && what == u"Turn 1 · user"_s)
+            firstUser = r;
         if (section == DiffSection::Correction)
             correction = r;
         if (section == DiffSection::Result)
@@ -552,16 +597,18 @@ void TestStudio2::diffParentAndRevisionMarksArgument()
         if (section == DiffSection::Tokens && what == u"Total tokens"_s)
             total = r;
     }
-    QVERIFY(changedCall >= 0);
-    QCOMPARE(model->index(changedCall, 0).data(DiffModel::ChangedPointersRole).toStringList(), QStringList{u"/title"_s});
-    QVERIFY(model->index(changedCall, DiffModel::RightColumn).data().toString().contains(u"● \"title\": \"Fix login quickly\""_s));
-    QVERIFY(model->index(changedCall, DiffModel::LeftColumn).data().toString().contains(u"● \"title\": \"Fix login\""_s));
-    QCOMPARE(model->index(changedCall, DiffModel::RightColumn).data(Qt::BackgroundRole).value<QColor>(), DiffModel::stateColor(DiffState::Changed));
+    QVERIFY(firstUser >= 0);
+    QCOMPARE(DiffState(model->index(firstUser, 0).data(DiffModel::StateRole).toInt()), DiffState::Same);
+    QVERIFY(addedCall >= 0);
+    QCOMPARE(model->index(addedCall, DiffModel::WhatColumn).data().toString(), u"submit_output (turn 3)"_s);
+    QVERIFY(model->index(addedCall, DiffModel::RightColumn).data().toString().contains(u"\"title\": \"Fix login quickly\""_s));
     QVERIFY(correction >= 0);
+    QVERIFY(correction < addedCall);
     QCOMPARE(model->index(correction, DiffModel::RightColumn).data().toString(), u"Make the title urgent."_s);
     QCOMPARE(DiffState(model->index(correction, 0).data(DiffModel::StateRole).toInt()), DiffState::Added);
     QVERIFY(!model->index(correction, DiffModel::LeftColumn).data(Qt::BackgroundRole).isValid());
     QCOMPARE(model->index(result, 0).data(DiffModel::ChangedPointersRole).toStringList(), QStringList{u"/title"_s});
+    QVERIFY(model->index(result, DiffModel::RightColumn).data().toString().contains(u"● \"title\": \"Fix login quickly\""_s));
     QCOMPARE(model->index(total, DiffModel::LeftColumn).data().toString(), u"250 in / 50 out"_s);
     QCOMPARE(model->index(total, DiffModel::RightColumn).data().toString(), u"220 in / 25 out"_s);
     QVERIFY(view.statusText().contains(u"difference"_s));
@@ -622,9 +669,12 @@ void TestStudio2::budgetViewShowsStubbedResults()
              u"[get_ticket result, 40 lines, 1,320 chars; trimmed from context to save space. Note what you need; call the tool again only if you still need detail.]"_s);
     QCOMPARE(model->index(s, 0).data(BudgetModel::CharsBeforeRole).toLongLong(), 1320);
     QCOMPARE(model->index(s, 0).data(BudgetModel::CharsAfterRole).toLongLong(), stubText(u"get_ticket"_s, longResult).size());
-    QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(), u"one of the newest N"_s);
-    QVERIFY2(view.summaryText().contains(u"engine tool_results_tokens"_s), qPrintable(view.summaryText()));
-    QVERIFY(view.summaryText().contains(u"kept 1, stubbed 1"_s));
+    QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(), u"one of the newest large results"_s);
+    // The budget in plain words: where it came from, what it keeps; no setting names.
+    QVERIFY2(view.summaryText().contains(u"older ones too while they fit in 100 tokens (about 400 characters), the limit set on the engine"_s),
+             qPrintable(view.summaryText()));
+    QVERIFY2(view.summaryText().contains(u"1 sent in full, 1 replaced by a short note"_s), qPrintable(view.summaryText()));
+    QVERIFY2(!view.summaryText().contains(u"tool_results"_s), qPrintable(view.summaryText()));
     screenshot(view, u"budget-view-panel"_s);
 
     // The same view on the call's own tab, at 1280x800: the stubbed result there too.
@@ -634,7 +684,8 @@ void TestStudio2::budgetViewShowsStubbedResults()
     QVERIFY(tab.setCall(record.id));
     tab.tabs()->setCurrentWidget(tab.budget());
     QCOMPARE(tab.budget()->turnCombo()->count(), 3);
-    QVERIFY2(tab.budget()->summaryText().contains(u"kept 1, stubbed 1"_s), qPrintable(tab.budget()->summaryText()));
+    QVERIFY2(tab.budget()->summaryText().contains(u"1 sent in full, 1 replaced by a short note"_s),
+             qPrintable(tab.budget()->summaryText()));
     QCOMPARE(tab.turnCombo()->count(), 3);
     // Its first turn's request carried the input only; the last one the whole tool loop.
     tab.turnCombo()->setCurrentIndex(0);
@@ -738,7 +789,8 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QVERIFY(!env.server.requests().constLast().jsonObject().contains(u"tools"_s));
 
     // A structured call in the same session.
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
+    const QString longTitle = u"Fix login: the session times out after five minutes on the web app and on the mobile app"_s;
+    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, longTitle}})));
     view.setCurrentSpec(env.spec());
     view.input()->setPlainText(u"Plan ticket 7"_s);
     QTest::mouseClick(view.runSpecButton(), Qt::LeftButton);
@@ -751,7 +803,7 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     const QString chat = view.chatText();
     QVERIFY2(chat.contains(u"Hi, help me plan."_s) && chat.contains(u"Hello! Which ticket?"_s), qPrintable(chat));
     QVERIFY2(chat.contains(u"Structured call planner"_s), qPrintable(chat));
-    QVERIFY(chat.contains(u"\"title\": \"Fix login\""_s));
+    QVERIFY(chat.contains(u"\"title\": \"%1\""_s.arg(longTitle)));
     QVERIFY(chat.contains(u"open call %1"_s.arg(structured)));
     QVERIFY(chat.indexOf(u"Hello! Which ticket?"_s) < chat.indexOf(u"Structured call"_s));
     QVERIFY(view.chat()->toHtml().contains(u"call:%1"_s.arg(structured)));
@@ -762,6 +814,14 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QCOMPARE(opened.at(0).at(0).toLongLong(), structured);
     QCOMPARE(env.store->sessionCalls(session)->size(), 2);
     screenshot(view, u"session"_s);
+    // As narrow as the sidebar: the answer's JSON wraps instead of running off the right edge.
+    view.resize(380, 700);
+    QTRY_COMPARE(view.chat()->width() <= 380, true);
+    QCoreApplication::processEvents();
+    QCOMPARE(view.chat()->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(view.chat()->document()->size().width() <= view.chat()->viewport()->width() + 1);
+    screenshot(view, u"session-narrow"_s);
+    view.resize(1100, 700);
 
     // Compact now: the older messages fold into a summary made on the chat engine.
     QVERIFY(view.compactButton()->isEnabled());

@@ -28,6 +28,7 @@
 #include "ui/spectab.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/editor/schemabuilder.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "core/schema/speccheck.h"
@@ -46,6 +47,9 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QProcess>
 #include <QFileInfo>
 #include <QMenu>
@@ -53,6 +57,7 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -103,6 +108,15 @@ QStringList actionTexts(QMenu *menu)
     return texts;
 }
 
+// The window at 1280x800, shown, with one bundled sample open.
+bool openSampleAt1280(MainWindow &window, const QString &sample)
+{
+    window.resize(1280, 800);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window)
+           && window.openSpecFile(sourcePath(u"resources/samples/%1.spec.json"_s.arg(sample)));
+}
+
 } // namespace
 
 class TestStudio2Window : public QObject
@@ -121,6 +135,8 @@ private Q_SLOTS:
     void finishedRunIsTheCurrentCallAndNextRunStartsClean();
     void twelveTabsKeepTheirTitles();
     void approvalWholeWithATallBottomPanel();
+    void sidebarKeepsItsWidthAcrossRuns();
+    void schemaTableKeepsFieldNamesInView();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -267,10 +283,7 @@ bool typeOver(JsonEditor *editor, const QString &after, const QString &from, con
 void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
     SpecTab *tab = window.currentSpecTab();
     QVERIFY(tab);
     window.showPanel(window.findingsDock());
@@ -439,10 +452,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
 void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
     RunPanel *panel = window.runPanel();
     HistoryDocks *docks = window.historyDocks();
     QAction *exportCall = window.findChild<QAction *>(u"exportCallAction"_s);
@@ -516,10 +526,7 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
 void TestStudio2Window::approvalWholeWithATallBottomPanel()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QVERIFY(openSampleAt1280(window, u"planner"_s));
     window.showPanel(window.findingsDock());
     window.resizeDocks({window.findingsDock()}, {400}, Qt::Vertical);
     QTRY_VERIFY(window.findingsDock()->height() >= 350);
@@ -535,13 +542,127 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
         room &= window.centralWidget()->geometry();
         return w->isVisible() && room.contains(own);
     };
-    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->argumentsEditor()), 5000);
+    // The whole of it: what the model wants to run, its arguments and the buttons.
+    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->titleLabel()) && whole(approval->argumentsEditor()), 5000);
     QVERIFY(whole(approval->approveButton()));
+    QVERIFY2(approval->titleLabel()->text().contains(u"get_ticket"_s), qPrintable(approval->titleLabel()->text()));
     QVERIFY(window.findingsDock()->isVisible());
     QApplication::processEvents();
     window.grab().save(buildPath(u"screenshots/approval-tall-bottom-panel.png"_s));
     approval->approveButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning(), 20000);
+    // The room it took goes back to the input and the selected entry's box.
+    QTRY_VERIFY(panel->findChild<QSplitter *>(u"runSplitter"_s)->sizes().constLast() > 0);
+}
+
+// History in the sidebar at a width the run view leaves room for: a run does not take it away.
+void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
+{
+    MainWindow window;
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
+    QDockWidget *history = window.historyDocks()->historyDock();
+    history->show();
+    history->raise();
+    QTRY_VERIFY(history->isVisible());
+    QApplication::processEvents(); // the sidebar's own fit to the page comes first
+    // As if the person dragged it to show History's columns and filters.
+    window.resizeDocks({history}, {320}, Qt::Horizontal);
+    QTRY_COMPARE(history->width(), 320);
+    RunPanel *panel = window.runPanel();
+    for (int run = 0; run < 2; ++run) {
+        QSignalSpy finished(panel, &RunPanel::runFinished);
+        QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
+        QVERIFY(finished.wait(20000));
+        QApplication::processEvents();
+        QCOMPARE(history->width(), 320);
+    }
+    // ...and the run view beside it is whole.
+    QVERIFY(panel->width() >= panel->minimumSizeHint().width());
+
+    // The call's revision tree below the spec, brought forward: the tree shows, not only the
+    // buttons above it (the dock was 110 px tall with the findings).
+    HistoryDocks *docks = window.historyDocks();
+    QDockWidget *revisions = docks->revisionsDock();
+    docks->openCall(panel->lastResult()->record.id);
+    revisions->show();
+    revisions->raise();
+    RevisionTreeWidget *tree = revisions->findChild<RevisionTreeWidget *>();
+    QVERIFY(tree);
+    auto treeInView = [tree, revisions] {
+        auto *scroll = qobject_cast<QScrollArea *>(revisions->widget());
+        if (!scroll || !tree->view()->isVisible())
+            return false;
+        const QRect room(scroll->viewport()->mapTo(revisions, QPoint(0, 0)), scroll->viewport()->size());
+        const QRect own(tree->view()->mapTo(revisions, QPoint(0, 0)), tree->view()->size());
+        return room.contains(own) && own.height() >= tree->view()->fontMetrics().height() * 4;
+    };
+    auto where = [tree, revisions] {
+        auto *scroll = qobject_cast<QScrollArea *>(revisions->widget());
+        QString text;
+        QDebug(&text) << "dock" << revisions->geometry() << "viewport" << (scroll ? scroll->viewport()->geometry() : QRect())
+                      << "content min" << (scroll && scroll->widget() ? scroll->widget()->minimumSizeHint() : QSize())
+                      << "tree" << tree->view()->geometry() << tree->view()->isVisible()
+                      << "callview min" << tree->findChild<CallView *>()->minimumSizeHint();
+        return text;
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(treeInView(), qPrintable(where()), 5000);
+    QVERIFY(revisions->height() <= window.height() / 3 + 1);
+    QVERIFY(tree->view()->visualRect(tree->model()->index(0, 0)).isValid());
+    window.grab().save(buildPath(u"screenshots/revisions-dock-1280.png"_s));
+}
+
+// At 1280x800 the schema table fits the form: editing a description or the allowed values
+// leaves the field names in view, and the fields below the table take the long texts.
+void TestStudio2Window::schemaTableKeepsFieldNamesInView()
+{
+    MainWindow window;
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
+    SpecTab *tab = window.currentSpecTab();
+    QVERIFY(tab);
+    SchemaBuilder *builder = tab->form()->schemaBuilder();
+    tab->form()->tabs()->setCurrentWidget(tab->form()->findChild<QWidget *>(u"schemaBuilderSplitter"_s));
+    QTRY_VERIFY(builder->isVisible());
+    QTreeView *view = builder->view();
+    int status = -1;
+    for (int r = 0; r < builder->model()->rowCount(); ++r) {
+        if (builder->model()->index(r, 0).data().toString() == u"status")
+            status = r;
+    }
+    QVERIFY(status >= 0);
+    auto nameInView = [view, builder, status] {
+        const QRect name = view->visualRect(builder->model()->index(status, SchemaFieldModel::NameColumn));
+        return !name.isEmpty() && view->viewport()->rect().contains(name);
+    };
+    for (int column : {int(SchemaFieldModel::DescriptionColumn), int(SchemaFieldModel::EnumColumn)}) {
+        view->setFocus();
+        view->setCurrentIndex(builder->model()->index(status, column));
+        QTest::keyClick(view, Qt::Key_F2);
+        QTRY_VERIFY(view->viewport()->findChild<QLineEdit *>() && view->viewport()->findChild<QLineEdit *>()->isVisible());
+        QVERIFY2(nameInView(), qPrintable(u"the field names scrolled out of view: %1 in %2, scrolled %3"_s
+                                                .arg(QDebug::toString(view->visualRect(builder->model()->index(status, 0))),
+                                                     QDebug::toString(view->viewport()->rect()))
+                                                .arg(view->horizontalScrollBar()->value())));
+        QCOMPARE(view->horizontalScrollBar()->value(), 0);
+        QTest::keyClick(view->viewport()->findChild<QLineEdit *>(), Qt::Key_Escape);
+    }
+    // The selected field's texts below the table, at the form's width.
+    QCOMPARE(builder->descriptionEdit()->text(), u"How the landing attempt ended."_s);
+    QCOMPARE(builder->enumEdit()->text(), u"landed, crashed, aborted"_s);
+    QVERIFY(builder->descriptionEdit()->width() > 250);
+    builder->descriptionEdit()->setFocus();
+    builder->descriptionEdit()->selectAll();
+    QTest::keyClicks(builder->descriptionEdit(), u"How it ended."_s);
+    QTest::keyClick(builder->descriptionEdit(), Qt::Key_Return);
+    QTRY_COMPARE(tab->document()->spec()->responseSchema->value(u"properties"_s)[u"status"_s][u"description"_s].toString(),
+                 u"How it ended."_s);
+    builder->enumEdit()->setFocus();
+    builder->enumEdit()->selectAll();
+    QTest::keyClicks(builder->enumEdit(), u"landed, crashed"_s);
+    QTest::keyClick(builder->enumEdit(), Qt::Key_Return);
+    QTRY_COMPARE(tab->document()->spec()->responseSchema->value(u"properties"_s)[u"status"_s][u"enum"_s].toArray(),
+                 (QJsonArray{u"landed"_s, u"crashed"_s}));
+    QVERIFY(nameInView());
+    window.grab().save(buildPath(u"screenshots/schema-table-1280.png"_s));
 }
 
 void TestStudio2Window::mainWindowHistoryDocks()

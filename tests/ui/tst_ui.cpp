@@ -24,6 +24,7 @@
 #include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
 #include "ui/widgets/noticebar.h"
+#include "ui/widgets/displaynames.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/jsonhighlighter.h"
@@ -33,6 +34,7 @@
 #include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
 #include "ui/spectab.h"
+#include "translations/translationloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -47,7 +49,10 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTest>
+#include <QTranslator>
 #include <QTextBlock>
 #include <QTextLayout>
 #include <QComboBox>
@@ -224,6 +229,15 @@ void TestUi::init()
 
 void TestUi::opensSpecFile()
 {
+    // The English plural forms, as the programs install them ("1 warning", not "1 warnings").
+    installTranslators(qApp, QLocale(QLocale::English, QLocale::UnitedStates));
+    const auto removeTranslators = qScopeGuard([] {
+        const auto translators = qApp->findChildren<QTranslator *>();
+        for (QTranslator *translator : translators) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+    });
     MainWindow window;
     // A fresh window starts with the new-spec template, which is a valid spec.
     QVERIFY(window.currentSpec().has_value());
@@ -254,7 +268,7 @@ void TestUi::opensSpecFile()
     QCOMPARE(window.findingsModel()->finding(2).rule, u"text-output-ignored"_s);
     QCOMPARE(window.findingsModel()->finding(2).severity, SpecFinding::Severity::Info);
     QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(), u"Advice for: anthropic engine"_s);
-    QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 1 warnings, 2 notes"_s);
+    QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 1 warning, 2 notes"_s);
 }
 
 void TestUi::highlighterAppliesFormats()
@@ -346,7 +360,10 @@ void TestUi::findingsModelIsSound()
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.index(0, SpecFindingsModel::SeverityColumn).data().toString(), u"Error"_s);
     QCOMPARE(model.index(0, SpecFindingsModel::LocationColumn).data().toString(), u"/tools/0/name"_s);
-    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(), u"tool-count"_s);
+    // The rule in words; its id stays in the tooltip and the role.
+    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(), u"No more tools than the provider accepts (OpenAI 128, Anthropic 64)"_s);
+    QVERIFY2(model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString().endsWith(u"Rule id: tool-count"_s),
+             qPrintable(model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString()));
     QCOMPARE(model.index(1, SpecFindingsModel::MessageColumn).data().toString(), u"too many"_s);
     QCOMPARE(model.index(2, SpecFindingsModel::LocationColumn).data().toString(), u"(document)"_s);
     QCOMPARE(model.index(3, SpecFindingsModel::LocationColumn).data().toString(), u"line 12, column 3"_s);
@@ -362,6 +379,26 @@ void TestUi::findingsModelIsSound()
     QCOMPARE(model.errorCount(), 2);
     model.setFindings({});
     QCOMPARE(model.rowCount(), 0);
+
+    // Every rule the linter can report has its summary in lintRules(), and a failed schema
+    // keyword says that it is one.
+    QFile lint(QStringLiteral(CALLSCOPE_SOURCE_DIR "/core/schema/lint.cpp"));
+    QVERIFY2(lint.open(QIODevice::ReadOnly), qPrintable(lint.fileName()));
+    const QString source = QString::fromUtf8(lint.readAll());
+    static const QRegularExpression ruleId(u"(?:warn|info)\\([^;]*?u\"([a-z0-9]+(?:-[a-z0-9]+)+)\"_s"_s);
+    QStringList unnamed;
+    int rules = 0;
+    for (auto it = ruleId.globalMatch(source); it.hasNext();) {
+        const QString rule = it.next().captured(1);
+        ++rules;
+        if (lintRuleDisplayName(rule) == rule)
+            unnamed.append(rule);
+    }
+    QVERIFY2(rules >= 25, qPrintable(u"found only %1 rules in lint.cpp"_s.arg(rules)));
+    QVERIFY2(unnamed.isEmpty(), qPrintable(u"rules shown as their id: "_s + unnamed.join(u", "_s)));
+    QCOMPARE(lintRuleDisplayName(u"strict-additional-properties"_s),
+             u"OpenAI strict: additionalProperties false on every object"_s);
+    QCOMPARE(lintRuleDisplayName(u"type"_s), u"Schema keyword \"type\""_s);
 
     // The window's own model, through a real load.
     MainWindow window;

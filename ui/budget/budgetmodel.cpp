@@ -29,10 +29,10 @@ QString BudgetModel::reasonText(BudgetReason reason)
 {
     switch (reason) {
     case BudgetReason::None: return {};
-    case BudgetReason::NewestN: return tr("one of the newest N");
+    case BudgetReason::NewestN: return tr("one of the newest large results");
     case BudgetReason::WithinBudget: return tr("within the budget");
     case BudgetReason::OverBudget: return tr("over the budget");
-    case BudgetReason::OutsideNewestN: return tr("outside the newest N (budget 0)");
+    case BudgetReason::OutsideNewestN: return tr("older than the newest large results, and no room is left for older ones");
     case BudgetReason::Error: return tr("error results always pass");
     case BudgetReason::Short: return tr("short (500 characters or fewer)");
     case BudgetReason::Unlimited: return tr("no limit set");

@@ -15,6 +15,41 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
+QString BudgetView::budgetLineText(const BudgetReport &report)
+{
+    const BudgetSettings &settings = report.settings;
+    if (settings.source == BudgetSource::Unlimited || !settings.toolResultsInContext)
+        return tr("No limit: every tool result is sent in full.");
+
+    QLocale locale;
+    const QString size = settings.unit == BudgetUnit::Chars
+                             ? tr("%1 characters").arg(locale.toString(settings.budgetValue))
+                             : tr("%1 tokens (about %2 characters)")
+                                   .arg(locale.toString(settings.budgetValue), locale.toString(report.budgetChars));
+    QString where;
+    switch (settings.source) {
+    case BudgetSource::EngineTokens:
+        where = tr("the limit set on the engine");
+        break;
+    case BudgetSource::SettingTokens:
+    case BudgetSource::SettingChars:
+        where = tr("the limit set in the spec's context settings");
+        break;
+    case BudgetSource::ContextWindow:
+        where = tr("a fifth of the engine's context window");
+        break;
+    case BudgetSource::AssumedContextWindow:
+        where = tr("a fifth of a %1-token context window, assumed because the engine does not give its size")
+                    .arg(locale.toString(AssumedContextWindowTokens));
+        break;
+    case BudgetSource::Unlimited:
+        break;
+    }
+    return tr("The newest %n large tool result(s) go in full; older ones too while they fit in %1, %2.", nullptr,
+              *settings.toolResultsInContext)
+        .arg(size, where);
+}
+
 BudgetView::BudgetView(QWidget *parent)
     : QWidget(parent)
     , m_model(new BudgetModel(this))
@@ -110,15 +145,15 @@ void BudgetView::showReport(const BudgetReport &report)
 {
     m_model->setReport(report);
     QLocale locale;
-    QString text = tr("Budget: %1").arg(report.budgetLine());
-    text += u"\n"_s + tr("Large tool results: %1, kept %2, stubbed %3 · kept size %4 of %5 chars · images %6, dropped %7")
-                          .arg(report.largeResults)
-                          .arg(report.keptLargeResults)
-                          .arg(report.stubbedResults)
-                          .arg(locale.toString(report.usedChars), locale.toString(report.budgetChars))
-                          .arg(report.images)
-                          .arg(report.droppedImages);
-    text += u"\n"_s + tr("Request: %1 → %2 chars, about %3 → %4 tokens")
+    QString text = tr("Budget: %1").arg(budgetLineText(report));
+    text += u"\n"_s + tr("Large tool results (over 500 characters): %n", nullptr, report.largeResults)
+            + u", "_s + tr("%n sent in full", nullptr, report.keptLargeResults) + u", "_s
+            + tr("%n replaced by a short note", nullptr, report.stubbedResults) + u" · "_s
+            + tr("the full ones take %1 of %2 characters").arg(locale.toString(report.usedChars), locale.toString(report.budgetChars));
+    if (report.images > 0)
+        text += u" · "_s + tr("images: %n", nullptr, report.images) + u", "_s
+                + tr("%n left out", nullptr, report.droppedImages);
+    text += u"\n"_s + tr("Request: %1 → %2 characters, about %3 → %4 tokens")
                           .arg(locale.toString(report.charsBefore), locale.toString(report.charsAfter),
                                locale.toString(report.tokensBefore), locale.toString(report.tokensAfter));
     if (report.providerInputTokens)

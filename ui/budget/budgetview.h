@@ -30,6 +30,8 @@ public:
     QTableView *view() const { return m_view; }
     QComboBox *turnCombo() const { return m_turn; }
     QString summaryText() const;
+    // Where the request's budget came from and what it keeps, in plain words.
+    static QString budgetLineText(const BudgetReport &report);
     // The call shown (0 for none, or for a single report).
     qint64 callId() const { return m_record.id; }
 

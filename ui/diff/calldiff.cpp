@@ -57,31 +57,30 @@ QJsonObject alignmentKey(const Message &message)
     return key;
 }
 
-// Pairs of indices (i in a, j in b; -1 for none) from an LCS of `equal`, walked back from the
-// ends so the latest occurrences pair up; unmatched runs are paired in order when `pairable`.
+// Pairs of indices (i in a, j in b; -1 for none) from an LCS of `equal`, walked from the start
+// so the earliest occurrences pair up (a revision repeats its parent's conversation first, and
+// that copy pairs with the parent's, not its last message); unmatched runs are paired in order
+// while `pairable`.
 using Pairs = std::vector<std::pair<int, int>>;
 Pairs align(int n, int m, const std::function<bool(int, int)> &equal, const std::function<bool(int, int)> &pairable)
 {
+    // dp[i][j]: the LCS length of a[i..] and b[j..].
     std::vector<std::vector<int>> dp(size_t(n + 1), std::vector<int>(size_t(m + 1), 0));
-    for (int i = 1; i <= n; ++i) {
-        for (int j = 1; j <= m; ++j) {
-            dp[i][j] = equal(i - 1, j - 1) ? dp[i - 1][j - 1] + 1 : std::max(dp[i - 1][j], dp[i][j - 1]);
-        }
+    for (int i = n - 1; i >= 0; --i) {
+        for (int j = m - 1; j >= 0; --j)
+            dp[i][j] = equal(i, j) ? dp[i + 1][j + 1] + 1 : std::max(dp[i + 1][j], dp[i][j + 1]);
     }
-    std::vector<std::pair<int, int>> matches; // reversed
-    int i = n, j = m;
-    while (i > 0 && j > 0) {
-        if (equal(i - 1, j - 1) && dp[i][j] == dp[i - 1][j - 1] + 1) {
-            matches.emplace_back(i - 1, j - 1);
-            --i;
-            --j;
-        } else if (dp[i - 1][j] >= dp[i][j - 1]) {
-            --i;
+    std::vector<std::pair<int, int>> matches;
+    int i = 0, j = 0;
+    while (i < n && j < m) {
+        if (equal(i, j) && dp[i][j] == dp[i + 1][j + 1] + 1) {
+            matches.emplace_back(i++, j++);
+        } else if (dp[i + 1][j] >= dp[i][j + 1]) {
+            ++i;
         } else {
-            --j;
+            ++j;
         }
     }
-    std::reverse(matches.begin(), matches.end());
     matches.emplace_back(n, m); // sentinel
     Pairs out;
     int a = 0, b = 0;
@@ -144,8 +143,14 @@ QString messageText(const Message &m)
 struct Flat
 {
     QList<Message> messages;
-    QList<int> turnOf;            // assistant-reply count before/at each message (1-based turn)
+    // The 1-based turn of each message: a reply and the results of its tool calls belong to
+    // its turn; a user message to the turn whose request first carries it.
+    QList<int> turnOf;
     QList<bool> isCorrection;     // user message after the first reply
+    int turns = 0;                // model replies in the conversation
+    // Turns of the conversation that came from the parent (a revision repeats its parent's
+    // conversation; the record's own turns follow them).
+    int priorTurns = 0;
 };
 
 Flat flatten(const CallRecord &record)
@@ -159,9 +164,12 @@ Flat flatten(const CallRecord &record)
             ++turn;
             sawReply = true;
         }
-        f.turnOf.append(std::max(turn, m.role == Role::Assistant ? turn : turn + 1));
+        f.turnOf.append(m.role == Role::User ? turn + 1 : std::max(turn, 1));
         f.isCorrection.append(m.role == Role::User && sawReply);
     }
+    f.turns = turn;
+    if (record.parent)
+        f.priorTurns = std::max(0, turn - int(record.turns.size()));
     return f;
 }
 
@@ -346,7 +354,8 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         add(section, label, ml != nullptr, ml ? messageText(*ml) : QString(), mr != nullptr, mr ? messageText(*mr) : QString(), {}, equal);
     }
 
-    // The tool-call sequence, aligned by name; paired calls with their argument differences.
+    // The tool-call sequence, aligned on name and arguments; calls of one name left over on both
+    // sides pair up, with their argument differences.
     struct CallAt { ToolCall call; std::optional<ToolResult> result; int turn; };
     auto collect = [](const Flat &f) {
         QList<CallAt> calls;
@@ -366,8 +375,11 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     };
     const QList<CallAt> cl = collect(fl), cr = collect(fr);
     const Pairs callPairs = align(
-        int(cl.size()), int(cr.size()), [&](int i, int j) { return cl.at(i).call.name == cr.at(j).call.name; },
-        [&](int, int) { return false; });
+        int(cl.size()), int(cr.size()),
+        [&](int i, int j) {
+            return cl.at(i).call.name == cr.at(j).call.name && cl.at(i).call.arguments == cr.at(j).call.arguments;
+        },
+        [&](int i, int j) { return cl.at(i).call.name == cr.at(j).call.name; });
     for (const auto &[i, j] : callPairs) {
         const CallAt *a = i >= 0 ? &cl.at(i) : nullptr;
         const CallAt *b = j >= 0 ? &cr.at(j) : nullptr;
@@ -403,12 +415,22 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         }
     }
 
-    // Token figures per turn and in total.
-    const qsizetype turns = std::max(left.turns.size(), right.turns.size());
-    for (qsizetype t = 0; t < turns; ++t) {
-        const bool hl = t < left.turns.size(), hr = t < right.turns.size();
-        add(DiffSection::Tokens, tr("Turn %1 tokens").arg(t + 1), hl, hl ? usageText(left.turns.at(t).usage) : QString(), hr,
-            hr ? usageText(right.turns.at(t).usage) : QString());
+    // Token figures per turn of the conversation and in total. A revision's turns follow the
+    // ones it repeats from its parent, which it did not pay for again.
+    const int turns = std::max(fl.priorTurns + int(left.turns.size()), fr.priorTurns + int(right.turns.size()));
+    auto turnTokens = [](const CallRecord &c, const Flat &f, int t) -> std::optional<QString> {
+        if (t < f.priorTurns)
+            return c.parent ? tr("repeated from call %1, not sent again").arg(*c.parent) : tr("repeated, not sent again");
+        const int own = t - f.priorTurns;
+        if (own < c.turns.size())
+            return usageText(c.turns.at(own).usage);
+        return std::nullopt;
+    };
+    for (int t = 0; t < turns; ++t) {
+        const auto l = turnTokens(left, fl, t), r = turnTokens(right, fr, t);
+        const bool repeated = t < fl.priorTurns || t < fr.priorTurns;
+        add(DiffSection::Tokens, tr("Turn %1 tokens").arg(t + 1), l.has_value(), l.value_or(QString()), r.has_value(),
+            r.value_or(QString()), {}, repeated && l && r ? std::optional<bool>(true) : std::nullopt);
     }
     add(DiffSection::Tokens, tr("Total tokens"), true, usageText(left.usage), true, usageText(right.usage));
     add(DiffSection::Tokens, tr("Turns / attempts"), true,

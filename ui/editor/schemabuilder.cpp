@@ -1,11 +1,13 @@
 #include "ui/editor/schemabuilder.h"
 
 #include <QComboBox>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyledItemDelegate>
@@ -422,6 +424,9 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     , m_remove(new QPushButton(tr("Remove")))
     , m_up(new QPushButton(tr("Move up")))
     , m_down(new QPushButton(tr("Move down")))
+    , m_details(new QWidget)
+    , m_enumEdit(new QLineEdit)
+    , m_descriptionEdit(new QLineEdit)
 {
     setObjectName(u"schemaBuilder"_s);
     m_view->setObjectName(u"schemaFields"_s);
@@ -432,16 +437,41 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::SelectedClicked);
-    // The short columns fit their words; the description, last, takes the rest.
+    // The short columns fit their words; the allowed values and the description share the
+    // rest, so the table never scrolls sideways and the field names stay in view while a long
+    // text is edited (the fields below the table give such texts the whole width).
     QHeaderView *header = m_view->header();
     header->setStretchLastSection(true);
     header->setMinimumSectionSize(40);
     header->setSectionResizeMode(SchemaFieldModel::RequiredColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(SchemaFieldModel::NullableColumn, QHeaderView::ResizeToContents);
-    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 130);
-    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 95);
-    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 80);
-    m_view->setColumnWidth(SchemaFieldModel::EnumColumn, 150);
+    header->setSectionResizeMode(SchemaFieldModel::EnumColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(SchemaFieldModel::DescriptionColumn, QHeaderView::Stretch);
+    m_view->setColumnWidth(SchemaFieldModel::NameColumn, 105);
+    m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 72);
+    m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 68);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    m_details->setObjectName(u"schemaFieldDetails"_s);
+    m_enumEdit->setObjectName(u"schemaFieldEnum"_s);
+    m_enumEdit->setPlaceholderText(tr("values separated by commas (text fields only)"));
+    m_descriptionEdit->setObjectName(u"schemaFieldDescription"_s);
+    m_descriptionEdit->setPlaceholderText(tr("what the model should put in this field"));
+    auto *details = new QFormLayout(m_details);
+    details->setContentsMargins(0, 0, 0, 0);
+    details->addRow(tr("Allowed &values:"), m_enumEdit);
+    details->addRow(tr("&Description:"), m_descriptionEdit);
+    auto commit = [this](QLineEdit *edit, int column) {
+        const QModelIndex at = m_view->currentIndex().siblingAtColumn(column);
+        if (!at.isValid() || !(m_model->flags(at) & Qt::ItemIsEditable))
+            return;
+        if (edit->text() != at.data(Qt::EditRole).toString())
+            m_model->setData(at, edit->text());
+    };
+    connect(m_enumEdit, &QLineEdit::editingFinished, this,
+            [this, commit] { commit(m_enumEdit, SchemaFieldModel::EnumColumn); });
+    connect(m_descriptionEdit, &QLineEdit::editingFinished, this,
+            [this, commit] { commit(m_descriptionEdit, SchemaFieldModel::DescriptionColumn); });
 
     m_message->setObjectName(u"schemaBuilderMessage"_s);
     m_message->setWordWrap(true);
@@ -468,6 +498,7 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_message, 0, Qt::AlignTop);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_details);
     layout->addWidget(m_buttons);
 
     auto current = [this] { return m_view->currentIndex().siblingAtColumn(0); };
@@ -500,6 +531,21 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     updateButtons();
 }
 
+void SchemaBuilder::updateDetails()
+{
+    const QModelIndex at = m_view->currentIndex();
+    auto show = [this, &at](QLineEdit *edit, int column) {
+        const QModelIndex cell = at.siblingAtColumn(column);
+        const bool editable = cell.isValid() && (m_model->flags(cell) & Qt::ItemIsEditable);
+        const QString text = cell.isValid() ? cell.data(Qt::EditRole).toString() : QString();
+        if (!edit->hasFocus() && edit->text() != text)
+            edit->setText(text);
+        edit->setEnabled(editable);
+    };
+    show(m_enumEdit, SchemaFieldModel::EnumColumn);
+    show(m_descriptionEdit, SchemaFieldModel::DescriptionColumn);
+}
+
 void SchemaBuilder::setSchemaText(const QString &text)
 {
     QString problem;
@@ -529,6 +575,7 @@ void SchemaBuilder::setSchemaText(const QString &text)
     m_message->setText(problem);
     m_message->setVisible(!problem.isEmpty());
     m_view->setVisible(problem.isEmpty());
+    m_details->setVisible(problem.isEmpty());
     m_buttons->setVisible(problem.isEmpty());
     // Read-only, the builder is just its message and leaves the height to the JSON.
     setMaximumHeight(problem.isEmpty() ? QWIDGETSIZE_MAX : fontMetrics().lineSpacing() * 3 + 16);
@@ -562,6 +609,7 @@ void SchemaBuilder::updateButtons()
     m_remove->setEnabled(editable && at.isValid());
     m_up->setEnabled(editable && at.isValid() && at.row() > 0);
     m_down->setEnabled(editable && at.isValid() && at.row() + 1 < m_model->rowCount(at.parent()));
+    updateDetails();
 }
 
 } // namespace Callscope

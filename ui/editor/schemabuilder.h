@@ -14,6 +14,7 @@
 #include <vector>
 
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTreeView;
 
@@ -77,6 +78,9 @@ public:
     QString message() const;
     SchemaFieldModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
+    // The selected field's allowed values and description, edited at the whole width.
+    QLineEdit *enumEdit() const { return m_enumEdit; }
+    QLineEdit *descriptionEdit() const { return m_descriptionEdit; }
 
 Q_SIGNALS:
     // The schema after an edit in the builder.
@@ -84,6 +88,7 @@ Q_SIGNALS:
 
 private:
     void updateButtons();
+    void updateDetails();
     void emitSchema();
 
     SchemaFieldModel *m_model;
@@ -95,6 +100,9 @@ private:
     QPushButton *m_up;
     QPushButton *m_down;
     QWidget *m_buttons;
+    QWidget *m_details;
+    QLineEdit *m_enumEdit;
+    QLineEdit *m_descriptionEdit;
     bool m_closed = true;
     QJsonObject m_shown; // the schema the builder last read or wrote
 };

@@ -2,6 +2,7 @@
 
 #include "core/eval/pricetable.h"
 #include "core/loop/edits.h"
+#include "core/loop/exchangecapture.h"
 #include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "ui/budget/budgetview.h"
@@ -452,7 +453,7 @@ QJsonObject CallTab::turnRequest(const CallRecord &record, int turn)
         end = messages.size();
     QJsonArray sent;
     for (qsizetype i = 0; i < end; ++i)
-        sent.append(messages.at(i).toJson());
+        sent.append(messageAsSent(messages.at(i)));
     QJsonObject request{{u"turn"_s, turn + 1}, {u"model"_s, record.model}};
     if (!record.systemPrompt.isEmpty())
         request.insert(u"system"_s, record.systemPrompt);

@@ -139,6 +139,25 @@ void HistoryDocks::createDocks()
     // height (the form needs the rest).
     m_window->resizeDocks({m_historyDock}, {660}, Qt::Horizontal);
     m_window->resizeDocks({m_revisionsDock}, {210}, Qt::Vertical);
+    // Brought forward (a call opened, its tab clicked), the tree gets the height it needs, up
+    // to a third of the window.
+    connect(m_revisionsDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            QTimer::singleShot(0, this, [this] { fitBottomDock(m_revisionsDock); });
+    });
+}
+
+void HistoryDocks::fitBottomDock(QDockWidget *dock)
+{
+    if (!dock->isVisible() || dock->isFloating() || m_window->dockWidgetArea(dock) != Qt::BottomDockWidgetArea)
+        return;
+    auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
+    QWidget *content = scroll && scroll->widget() ? scroll->widget() : dock->widget();
+    const int needed = content->minimumSizeHint().height() + (dock->height() - dock->widget()->height())
+                       + 2 * (scroll ? scroll->frameWidth() : 0);
+    const int most = m_window->height() / 3;
+    if (dock->height() < needed)
+        m_window->resizeDocks({dock}, {std::min(needed, most)}, Qt::Vertical);
 }
 
 QList<QDockWidget *> HistoryDocks::docks() const

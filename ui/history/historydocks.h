@@ -114,6 +114,9 @@ public Q_SLOTS:
     void pushCurrentSpec();
 
 private:
+    // A dock below the spec brought forward: tall enough for its content, up to a third of the
+    // window.
+    void fitBottomDock(QDockWidget *dock);
     void createViews();
     void createDocks();
     void createActions();

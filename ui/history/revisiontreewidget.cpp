@@ -57,15 +57,15 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     m_view->setUniformRowHeights(true);
     m_view->header()->setStretchLastSection(true);
 
-    // Two rows of three: the dock under the spec is about 600 px wide at 1280x800.
-    auto *buttons = new QGridLayout;
-    int n = 0;
-    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export}) {
-        buttons->addWidget(b, n / 3, n % 3);
-        ++n;
-    }
-    buttons->setColumnStretch(3, 1);
+    // One row: the dock under the spec is short (a quarter of the window's height at
+    // 1280x800) and wide, and the tree below needs the height.
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
     m_status->setWordWrap(true);
+    // A few rows of the tree always show, whatever height the dock was given.
+    m_view->setMinimumHeight(m_view->fontMetrics().height() * 4 + 12);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);

@@ -45,6 +45,7 @@ public:
     const ToolCall &call() const { return m_call; }
 
     // Widgets, for tests and for focus handling.
+    QLabel *titleLabel() const { return m_title; }
     JsonEditor *argumentsEditor() const { return m_arguments; }
     QLineEdit *reasonEdit() const { return m_reason; }
     QPlainTextEdit *resultEdit() const { return m_result; }

@@ -459,6 +459,23 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_splitter->setSizes({90, 420, 110});
     m_input->setMinimumHeight(m_input->fontMetrics().lineSpacing() * 2 + 12);
     m_detail->setMinimumHeight(m_detail->fontMetrics().lineSpacing() * 2 + 12);
+    // What waits on the person (an approval, a pause) is shown whole: the timeline takes the
+    // room it lacks from the selected entry's box, then from the input.
+    connect(m_view, &TimelineView::needsRoom, this, [this, top](int pixels) {
+        QList<int> sizes = m_splitter->sizes();
+        if (sizes.size() != 3)
+            return;
+        if (m_sizesBeforeWait.isEmpty())
+            m_sizesBeforeWait = sizes;
+        const int fromDetail = std::min(pixels, sizes[2]);
+        sizes[2] -= fromDetail;
+        const int fromInput = std::min(pixels - fromDetail, std::max(0, sizes[0] - top->minimumSizeHint().height()));
+        sizes[0] -= fromInput;
+        if (fromDetail + fromInput == 0)
+            return;
+        sizes[1] += fromDetail + fromInput;
+        m_splitter->setSizes(sizes);
+    });
 
     // What the run waits on is shown inline in the timeline; until then these wait hidden.
     m_pausePanel->setParent(m_view->viewport());
@@ -687,6 +704,8 @@ void RunPanel::endPending(const std::optional<TranscriptModel::Item> &outcome)
         return;
     const int row = std::exchange(m_pendingRow, -1);
     m_view->clearPendingWidget();
+    if (!m_sizesBeforeWait.isEmpty())
+        m_splitter->setSizes(std::exchange(m_sizesBeforeWait, {}));
     if (row >= m_transcript->count())
         return;
     if (outcome) {
@@ -708,6 +727,8 @@ void RunPanel::resetView()
     m_lastResult.reset();
     m_pendingRow = -1;
     m_view->clearPendingWidget();
+    if (!m_sizesBeforeWait.isEmpty())
+        m_splitter->setSizes(std::exchange(m_sizesBeforeWait, {}));
     m_transcript->clear();
     m_detail->clear();
     m_resultRows.clear();
@@ -997,10 +1018,10 @@ void RunPanel::onPaused(const PendingItem &item)
     QString what;
     switch (item.breakpoint) {
     case Breakpoint::BeforeRequest:
-        what = tr("Before the request of turn %1: %n message(s), %2 tool(s) offered. The system prompt:", nullptr,
-                  int(item.request.messages.size()))
+        what = tr("Before the request of turn %1: %2, %3 offered. The system prompt:")
                    .arg(item.turn + 1)
-                   .arg(item.request.tools.size());
+                   .arg(tr("%n message(s)", nullptr, int(item.request.messages.size())),
+                        tr("%n tool(s)", nullptr, int(item.request.tools.size())));
         m_pauseInfo->setPlainText(item.request.system);
         m_pauseInfo->show();
         break;
@@ -1196,8 +1217,12 @@ void RunPanel::onFinished(const LaunchResult &result)
                 if (last.responseCut())
                     details += u'\n' + tr("[%n more bytes not kept]", nullptr, int(std::min<qint64>(last.responseBytes - last.response.size(), std::numeric_limits<int>::max())));
             }
-            m_messages->showMessage(category.isEmpty() ? r.error : tr("The call failed (%1): %2").arg(category, r.error),
-                                    NoticeBar::Kind::Error, details);
+            // "Could not run" says nothing the error itself does not: the line is just the error.
+            const QString line = category.isEmpty() ? r.error
+                                 : r.errorCategory == ErrorCategory::Other
+                                     ? tr("The call failed: %1").arg(r.error)
+                                     : tr("The call failed (%1): %2").arg(category, r.error);
+            m_messages->showMessage(line, NoticeBar::Kind::Error, details);
             if (!result.startFailed) {
                 refreshProfiles();
                 m_otherEngine->show();

@@ -216,6 +216,9 @@ private:
     QLabel *m_transcriptHint = nullptr;
     QPlainTextEdit *m_detail = nullptr;
     QSplitter *m_splitter = nullptr;    // input, timeline, detail
+    // The splitter's sizes before a waiting row took room from the input and the detail box;
+    // given back when the wait ends.
+    QList<int> m_sizesBeforeWait;
     QLabel *m_status = nullptr;
     QLabel *m_usage = nullptr;
     ApprovalPanel *m_approval = nullptr;

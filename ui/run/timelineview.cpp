@@ -72,9 +72,13 @@ void TimelineView::revealPending()
         return;
     executeDelayedItemsLayout();
     const QRect row = visualRect(m_pendingIndex);
-    // Taller than the view: its bottom, where the buttons are.
-    scrollTo(m_pendingIndex, row.height() > viewport()->height() ? PositionAtBottom : EnsureVisible);
+    // Taller than the view: ask for the room it lacks; until it has it, its bottom, where the
+    // buttons are.
+    const int lacking = row.height() - viewport()->height();
+    scrollTo(m_pendingIndex, lacking > 0 ? PositionAtBottom : EnsureVisible);
     placePending();
+    if (lacking > 0)
+        Q_EMIT needsRoom(lacking);
 }
 
 void TimelineView::placePending()

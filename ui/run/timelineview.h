@@ -35,6 +35,11 @@ public:
     // than the view).
     void revealPending();
 
+Q_SIGNALS:
+    // The pending row is `pixels` taller than the view: whoever lays the view out may give it
+    // that much more room (the row is shown whole once it fits).
+    void needsRoom(int pixels);
+
 protected:
     void updateGeometries() override;
     void scrollContentsBy(int dx, int dy) override;

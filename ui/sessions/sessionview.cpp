@@ -522,7 +522,8 @@ void SessionView::refreshChat()
             html += u"<b>%1</b> · %2 · <a href='call:%3'>%4</a><br>"_s.arg(
                 esc(tr("Structured call %1").arg(r.kind)), esc(callStatusDisplayName(r.status))).arg(r.id).arg(esc(tr("open call %1").arg(r.id)));
             html += u"<span style='color:%1'>%2</span> %3<br>"_s.arg(muted, esc(tr("Input:")), esc(r.input.value(u"text"_s).toString()));
-            html += u"<pre>%1</pre>"_s.arg(output.toHtmlEscaped());
+            // Long values wrap at the chat's width (a session often lives in the narrow sidebar).
+            html += u"<pre style='white-space: pre-wrap'>%1</pre>"_s.arg(output.toHtmlEscaped());
             html += u"</td></tr></table><br>"_s;
             continue;
         }

@@ -1,5 +1,7 @@
 #include "ui/widgets/displaynames.h"
 
+#include "core/schema/lint.h"
+
 #include <QCoreApplication>
 
 namespace Callscope {
@@ -101,6 +103,26 @@ QString callOutcomeText(CallStatus status, ErrorCategory category)
     if (status == CallStatus::Failed && !why.isEmpty())
         return tr("Failed: %1").arg(why);
     return callStatusDisplayName(status);
+}
+
+QString lintRuleDisplayName(const QString &rule)
+{
+    if (rule.isEmpty())
+        return {};
+    // The linter's own one-line summary of the rule, the one `callscope-cli lint` documents.
+    const QList<LintRule> rules = lintRules();
+    for (const LintRule &known : rules) {
+        if (known.id == rule) {
+            QString words = known.summary;
+            if (!words.isEmpty())
+                words[0] = words.at(0).toUpper();
+            return words;
+        }
+    }
+    // Meta-schema findings carry the JSON Schema keyword that failed.
+    if (!rule.contains(u'-'))
+        return tr("Schema keyword \"%1\"").arg(rule);
+    return rule;
 }
 
 } // namespace Callscope

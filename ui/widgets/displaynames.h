@@ -17,5 +17,9 @@ QString breakpointDisplayName(Breakpoint breakpoint);     // "before a tool runs
 QString runnerStateDisplayName(RunnerState state);        // "waiting for your approval"
 // "Failed: the provider refused" style title of a finished call.
 QString callOutcomeText(CallStatus status, ErrorCategory category);
+// A lint rule or a failed schema keyword in words: a rule's summary from lintRules()
+// ("OpenAI strict: every property is required"), "type" -> "Schema keyword "type"";
+// unknown ids as they are.
+QString lintRuleDisplayName(const QString &rule);
 
 } // namespace Callscope

@@ -1,4 +1,5 @@
 #include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QApplication>
 #include <QStyle>
@@ -87,7 +88,7 @@ QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
         case MessageColumn:
             return f.message;
         case RuleColumn:
-            return f.rule;
+            return lintRuleDisplayName(f.rule);
         }
         return {};
     case Qt::DecorationRole:
@@ -98,8 +99,13 @@ QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
                                                    : f.severity == SpecFinding::Severity::Warning
                                                        ? QStyle::SP_MessageBoxWarning
                                                        : QStyle::SP_MessageBoxInformation);
-    case Qt::ToolTipRole:
-        return f.pointer.isEmpty() ? f.message : f.pointer + u": "_s + f.message;
+    case Qt::ToolTipRole: {
+        QString tip = f.pointer.isEmpty() ? f.message : f.pointer + u": "_s + f.message;
+        // The id is what `callscope-cli lint` prints and what a person searches the docs for.
+        if (!f.rule.isEmpty())
+            tip += u"\n"_s + tr("Rule id: %1").arg(f.rule);
+        return tip;
+    }
     case PointerRole:
         return f.pointer;
     case SeverityRole:
