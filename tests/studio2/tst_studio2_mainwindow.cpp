@@ -12,6 +12,7 @@
 #include "ui/widgets/jobsbutton.h"
 #include "ui/run/transcriptmodel.h"
 #include "core/store/callstore.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
@@ -270,7 +271,7 @@ void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
     SpecTab *tab = window.currentSpecTab();
     QVERIFY(tab);
     window.showPanel(window.findingsDock());
@@ -364,7 +365,9 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
     int broken = 0;
     for (const QString &path : std::as_const(files)) {
         QVERIFY2(window.openSpecFile(path), qPrintable(path));
+        QVERIFY(specChecked(window));
         window.revalidate();
+        QVERIFY(specChecked(window));
         int exitCode = -1;
         const QStringList cli = cliFindings(path, &exitCode);
         const QStringList dock = dockFindings(window);
@@ -393,7 +396,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     local.baseUrl = u"http://127.0.0.1:1"_s;
     if (!profiles->contains(local.name))
         QVERIFY(profiles->add(local).ok);
-    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)) && specChecked(window));
     SpecTab *tab = window.currentSpecTab();
     tab->showForm();
     SpecFormEditor *form = tab->form();
@@ -418,6 +421,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     QCOMPARE(engine.value(u"profile"_s).toString(), local.name);
     QVERIFY2(!engine.contains(u"type"_s), qPrintable(window.currentDocument()->text()));
     window.revalidate();
+    QVERIFY(specChecked(window));
     QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAICompatible);
     QCOMPARE(window.currentDocument()->spec()->engine.type, EngineType::OpenAICompatible);
     for (const SpecFinding &f : window.findingsModel()->findings())
@@ -431,6 +435,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     QVERIFY2(note->text().contains(u"wins"_s), qPrintable(note->text()));
     QVERIFY(window.currentDocument()->text().contains(u"\"type\": \"openai\""_s));
     window.revalidate();
+    QVERIFY(specChecked(window));
     QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAI);
 }
 
@@ -442,7 +447,7 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
     RunPanel *panel = window.runPanel();
     HistoryDocks *docks = window.historyDocks();
     QAction *exportCall = window.findChild<QAction *>(u"exportCallAction"_s);
@@ -471,6 +476,7 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
     QVERIFY(panel->transcript()->count() > 0);
     window.currentDocument()->replaceText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
     window.revalidate();
+    QVERIFY(specChecked(window));
     QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
     QCOMPARE(panel->transcript()->count(), 0);
     QVERIFY2(!status->text().contains(u"call %1"_s.arg(ids.at(1))), qPrintable(status->text()));
@@ -491,7 +497,7 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
     for (int i = 1; i <= 12; ++i) {
         const QString path = dir.filePath(u"customer-report-%1.spec.json"_s.arg(i, 2, 10, QLatin1Char('0')));
         QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
-        QVERIFY(window.openSpecFile(path));
+        QVERIFY(window.openSpecFile(path) && specChecked(window));
     }
     QTabWidget *tabs = window.documentTabs();
     QVERIFY(tabs->count() >= 12);
@@ -519,7 +525,7 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
     window.showPanel(window.findingsDock());
     window.resizeDocks({window.findingsDock()}, {400}, Qt::Vertical);
     QTRY_VERIFY(window.findingsDock()->height() >= 350);
@@ -591,7 +597,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QCOMPARE(bar.constLast()->text(), u"&Help"_s);
 
     // A bundled replay sample through the window's Run action (Ctrl+R): no key, no network.
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
     QSignalSpy finished(window.runPanel(), &RunPanel::runFinished);
     QAction *run = nullptr;
     for (QAction *a : window.findChildren<QAction *>()) {
@@ -721,7 +727,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QVERIFY(services && services->store());
     CallService *calls = services->calls();
     HistoryDocks *docks = window.historyDocks();
-    QVERIFY(window.openSpecFile(specPath));
+    QVERIFY(window.openSpecFile(specPath) && specChecked(window));
 
     // A call to revise, and a session to talk in.
     const SpecLoadResult loaded = loadSpecFile(specPath);
