@@ -860,11 +860,13 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     // add, name, type, item type, field inside: five steps.
     for (int i = 0; i < 5; ++i)
         QTest::keySequence(view, QKeySequence::Undo);
+    QVERIFY(specChecked(&s.document));
     QVERIFY(!s.editor.spec().responseSchema->value(u"properties"_s).toObject().contains(u"crew"_s));
     QCOMPARE(rowOf(u"crew"_s), -1);
     QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
              u"Where it came down."_s);
     QTest::keySequence(view, QKeySequence::Undo);
+    QVERIFY(specChecked(&s.document));
     QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
              u"Name of the landing site."_s);
     QVERIFY(!s.document.isModified());
