@@ -47,6 +47,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QPointer>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStyle>
@@ -1190,10 +1191,15 @@ std::optional<QString> MainWindow::saveToFile(const QString &path)
         return message;
     }
     addRecentFile(document->path());
-    // What the user saved in the studio is theirs: it runs without the trust question.
-    if (TrustStore *trust = m_studio ? m_studio->calls()->trustStore() : nullptr) {
-        if (const SpecLoadResult saved = loadSpec(document->text().toUtf8(), document->path()); saved.spec)
-            trust->trust(trustEntryFor(*saved.spec));
+    // What the user saved in the studio is theirs: it runs without the trust question. The spec
+    // is the document's check of the saved text (made on a worker thread), when it comes.
+    if (m_studio && m_studio->calls()->trustStore()) {
+        const QString saved = document->text();
+        document->whenChecked(this, [this, document = QPointer<SpecDocument>(document), saved] {
+            TrustStore *store = m_studio ? m_studio->calls()->trustStore() : nullptr;
+            if (store && document && document->text() == saved && document->spec())
+                store->trust(trustEntryFor(*document->spec()));
+        });
     }
     const int errors = document->count(SpecFinding::Severity::Error);
     statusBar()->showMessage(errors == 0 ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))

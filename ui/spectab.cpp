@@ -40,12 +40,9 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     m_form->setObjectName(u"specForm"_s);
     if (services) {
         m_form->setProfileStore(services->profiles());
-        // A spec that names a profile and no type is checked for the profile's type.
-        ProfileStore *profiles = services->profiles();
-        document->setProfileTypeLookup([profiles](const QString &name) -> std::optional<EngineType> {
-            const std::optional<EngineProfile> profile = profiles->get(name);
-            return profile ? std::optional<EngineType>(profile->type) : std::nullopt;
-        });
+        // Checked against the engine profiles, as callscope-cli lint does (the type of a spec
+        // that names a profile and no type, the key rules).
+        document->setProfileStore(services->profiles());
     }
 
     m_json->setObjectName(u"specEditor"_s);
@@ -73,6 +70,11 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     editorSide->setContent(editorBox);
 
     m_run = new RunPanel(services ? services->calls() : nullptr, services ? services->profiles() : nullptr, this);
+    // A run waits for the check of the text as it is (pending form edits written in first).
+    m_run->setSpecReadiness([this](QObject *context, std::function<void()> ready) {
+        m_form->flushPendingEdits();
+        m_document->whenChecked(context, std::move(ready));
+    });
     m_run->setSpecProvider([this] { return specForRun(); });
     m_run->restoreState();
     if (services && !services->databaseError().isEmpty())
@@ -137,8 +139,6 @@ void SpecTab::reloadForm()
 
 std::optional<Spec> SpecTab::specForRun()
 {
-    m_form->flushPendingEdits();
-    m_document->recheck();
     if (!m_document->check().runnable()) {
         m_run->messageBar()->showMessage(tr("The spec cannot run: %1").arg(m_document->check().blockingReason()),
                                          NoticeBar::Kind::Error);
@@ -164,6 +164,11 @@ void SpecTab::revealFinding(const QString &pointer, int line, int column)
 void SpecTab::updateBanner()
 {
     const SpecCheck &check = m_document->check();
+    if (!check.ok() && check.errors.isEmpty()) {
+        // Not checked yet (the first check of a file just opened is under way).
+        m_run->setBlockedReason(QString());
+        return;
+    }
     if (!check.ok()) {
         const QString first = check.errors.constFirst().toString();
         m_messages->showMessage(check.errors.size() == 1

@@ -44,8 +44,8 @@ public:
 
     void showForm();
     void showJson();
-    // Pending edits of the form written into the text, the text checked; the spec, or nothing
-    // (the run panel says why).
+    // The spec of the document's last check, or nothing (the run panel says why). The run panel
+    // asks once the check of the text as it is now has come (the document's whenChecked).
     std::optional<Spec> specForRun();
     // The form shows the document's spec again (after a load or a revert).
     void reloadForm();

@@ -94,12 +94,11 @@ int runLint(const QStringList &arguments)
         printError(readError);
         return ExitUsage;
     }
-    // A spec that names a profile and no type is linted for the profile's type.
+    // Checked against this machine's engine profiles, as the studio's findings are: a spec
+    // that names a profile and no type is linted for the profile's type, and one that names a
+    // profile beside its own address or type is reported.
     AppContext context;
-    const SpecCheck check = checkSpec(*bytes, specPath, engine, [&context](const QString &name) {
-        const std::optional<EngineProfile> profile = context.profiles()->get(name);
-        return profile ? std::optional<EngineType>(profile->type) : std::nullopt;
-    });
+    const SpecCheck check = checkSpec(*bytes, specPath, engine, profileLookupFor(*context.profiles()));
     if (!check.ok()) {
         QString message = check.errors.size() == 1
             ? tr("%1 is not a valid spec (1 error):").arg(specPath)

@@ -1,14 +1,18 @@
-// callscope-cli trust list | revoke (PATH | --all)
+// callscope-cli trust list | add FILE | revoke (PATH | --all)
 //
-// The files trusted to run things on this computer (docs/trust.md): list them, or forget them.
-// Trusting is done by the studio's question, or for one run by --trust.
+// The files trusted to run things on this computer (docs/trust.md): list them, trust one for
+// good (its content as it is now, in its folder), or forget them. The studio's question trusts
+// the same way; --trust trusts for one run only.
 
 #include "app/cli/cliutil.h"
+#include "core/eval/experiment.h"
+#include "core/model/specio.h"
 #include "core/secrets/truststore.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -28,12 +32,65 @@ QString tr(const char *text)
 void printTrustHelp()
 {
     std::fputs(qPrintable(tr("Usage: callscope-cli trust list\n"
+                             "       callscope-cli trust add FILE\n"
                              "       callscope-cli trust revoke (PATH | --all)\n\n"
                              "Lists the files trusted to run programs or read key variables on this computer,\n"
-                             "or forgets them: PATH is a trusted file or a folder (every file trusted in it).\n"
-                             "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments or nothing\n"
-                             "trusted under PATH.\n")),
+                             "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
+                             "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
+                             "folder (every file trusted in it). add prints what the file will run.\n"
+                             "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
+                             "does not load, or nothing trusted under PATH.\n")),
                stdout);
+}
+
+// Trusts the spec or experiment at `path` (an experiment has a "dataset"). Prints what it runs.
+int trustFile(TrustStore &store, const QString &path)
+{
+    QString readError;
+    const auto bytes = readFile(path, &readError);
+    if (!bytes) {
+        printError(readError);
+        return ExitUsage;
+    }
+    const bool experiment = QJsonDocument::fromJson(*bytes).object().contains(u"dataset"_s);
+    QList<RunItem> items;
+    TrustEntry entry;
+    QStringList errors;
+    if (experiment) {
+        const ExperimentLoad loaded = loadExperimentFile(path);
+        for (const ExperimentError &e : loaded.errors)
+            errors.append(e.toString());
+        if (loaded.experiment) {
+            items = experimentRunItems(*loaded.experiment);
+            entry = experimentTrustEntry(*loaded.experiment);
+        }
+    } else {
+        const SpecLoadResult loaded = loadSpecFile(path);
+        for (const SpecError &e : loaded.errors)
+            errors.append(e.toString());
+        if (loaded.spec) {
+            items = specRunItems(*loaded.spec);
+            entry = trustEntryFor(*loaded.spec);
+        }
+    }
+    if (!errors.isEmpty() || entry.digest.isEmpty()) {
+        printError(tr("%1 does not load, so it cannot be trusted:\n  %2").arg(path, errors.join(u"\n  "_s)));
+        return ExitUsage;
+    }
+    entry.trustedAt = QDateTime::currentDateTimeUtc();
+    QString error;
+    if (!store.trust(entry, &error)) {
+        printError(error);
+        return ExitFailed;
+    }
+    QJsonArray runs;
+    for (const RunItem &item : std::as_const(items))
+        runs.append(item.describe());
+    printJson(QJsonObject{{u"trusted"_s, entry.file},
+                          {u"folder"_s, entry.folder},
+                          {u"sha256"_s, QString::fromLatin1(entry.digest)},
+                          {u"runs"_s, runs}});
+    return ExitOk;
 }
 
 } // namespace
@@ -57,6 +114,8 @@ int runTrust(const QStringList &arguments)
         printJson(QJsonObject{{u"store"_s, QDir::toNativeSeparators(store.path())}, {u"trusted"_s, list}});
         return ExitOk;
     }
+    if (verb == u"add" && arguments.size() == 2)
+        return trustFile(store, arguments.at(1));
     if (verb == u"revoke" && arguments.size() == 2) {
         const QString target = arguments.at(1) == u"--all" ? QString() : QFileInfo(arguments.at(1)).absoluteFilePath();
         QString error;
@@ -72,7 +131,7 @@ int runTrust(const QStringList &arguments)
         }
         return ExitOk;
     }
-    printError(tr("usage: trust list | trust revoke (PATH | --all)"));
+    printError(tr("usage: trust list | trust add FILE | trust revoke (PATH | --all)"));
     return ExitUsage;
 }
 

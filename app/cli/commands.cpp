@@ -54,8 +54,8 @@ QList<Command> commands()
          QCoreApplication::translate("Cli", "Import an export document; prints the new ids."), runImport},
         {u"mcp"_s, u"mcp tools|call (SPEC.json SERVER | --url URL) [TOOL --args JSON]"_s,
          QCoreApplication::translate("Cli", "List or call the tools of an MCP server, local or remote."), runMcp},
-        {u"trust"_s, u"trust list | trust revoke (PATH | --all)"_s,
-         QCoreApplication::translate("Cli", "List or forget the files trusted to run programs (docs/trust.md)."), runTrust},
+        {u"trust"_s, u"trust list | trust add FILE | trust revoke (PATH | --all)"_s,
+         QCoreApplication::translate("Cli", "List, add or forget the files trusted to run programs (docs/trust.md)."), runTrust},
     };
 }
 

@@ -18,7 +18,9 @@
 #include <QJsonDocument>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QJsonArray>
+#include <QPromise>
 #include <QTimer>
 
 #include <algorithm>
@@ -158,8 +160,10 @@ ExperimentRun::ExperimentRun(CallService *service, const Experiment &experiment,
     , m_service(service)
     , m_experiment(experiment)
 {
+    m_checks.setMaxThreadCount(1);
 }
 
+// m_checks waits for a check under way (bounded by the validator's budget) as it goes.
 ExperimentRun::~ExperimentRun() = default;
 
 QString ExperimentRun::key(const QString &caseId, const QString &variant, int repeat)
@@ -413,7 +417,9 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
         status.name = u"status"_s;
         checks.append(status);
     }
-    QList<AssertionResult> results;
+    // In the order of the checks; the synchronous ones are filled in when they are done.
+    QList<std::optional<AssertionResult>> ordered;
+    QList<Assertion> sync;
     QList<Assertion> async;
     for (const Assertion &a : std::as_const(checks)) {
         if (a.type == u"max_cost_usd"_s) {
@@ -429,13 +435,44 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
                 if (!r.passed)
                     r.reason = translate("the call cost %1 USD, above %2").arg(*run.costUsd, 0, 'g', 4).arg(max);
             }
-            results.append(r);
+            ordered.append(r);
         } else if (isAsyncAssertion(a.type) || (a.type != u"judge"_s && needsScript(a, row))) {
             async.append(a);
         } else {
-            results.append(evaluateAssertion(a, record, row));
+            sync.append(a);
+            ordered.append(std::nullopt);
         }
     }
+    // The checks that need no program and no call run on a worker thread: a schema from the
+    // experiment file may be costly to check (up to the validator's budget), and the studio's
+    // GUI thread must not wait for it. The run stays in flight until they are done.
+    auto promise = std::make_shared<QPromise<QList<AssertionResult>>>();
+    auto *watcher = new QFutureWatcher<QList<AssertionResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, ordered, async, record, row]() {
+        watcher->deleteLater();
+        const QList<AssertionResult> evaluated =
+            watcher->future().resultCount() > 0 ? watcher->future().result() : QList<AssertionResult>();
+        QList<AssertionResult> results;
+        qsizetype next = 0;
+        for (const std::optional<AssertionResult> &r : ordered)
+            results.append(r ? *r : evaluated.value(next++));
+        startAsyncChecks(run, results, async, record, row);
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    m_checks.start([promise, sync, record, row] {
+        QList<AssertionResult> evaluated;
+        for (const Assertion &a : sync)
+            evaluated.append(evaluateAssertion(a, record, row));
+        promise->addResult(evaluated);
+        promise->finish();
+    });
+}
+
+void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run, const QList<AssertionResult> &results,
+                                     const QList<Assertion> &async, const CallRecord &record,
+                                     const DatasetRow &row)
+{
     if (run.status == u"cancelled"_s || async.isEmpty()) {
         complete(run, results);
         return;

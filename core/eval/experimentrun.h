@@ -19,6 +19,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QSet>
+#include <QThreadPool>
 
 #include <memory>
 
@@ -164,6 +165,9 @@ private:
     void onCallFinished(const Planned &planned, const LaunchResult &result);
     void resumeFromCall(const Planned &planned, qint64 callId);
     void complete(ExperimentRunRecord run, const QList<AssertionResult> &results);
+    // The checks that run a program or a call (command, judge), after the others' `results`.
+    void startAsyncChecks(const ExperimentRunRecord &run, const QList<AssertionResult> &results,
+                          const QList<Assertion> &async, const CallRecord &record, const DatasetRow &row);
     void startJudge(const Assertion &assertion, const CallRecord &judged, std::function<void(const AssertionResult &)> done);
     void checkDone();
 
@@ -186,6 +190,9 @@ private:
     QString m_haltReason;
     int m_next = 0;
     int m_inFlight = 0;                              // calls and their async checks
+    // The checks that run no program, one at a time in the order the calls ended (so runs end
+    // in that order, as they were checked), off the thread this object lives on.
+    QThreadPool m_checks;
     QList<QPointer<CallJob>> m_jobs;
     bool m_started = false;
     bool m_stopping = false;

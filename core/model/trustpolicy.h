@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace Callscope {
@@ -55,6 +56,18 @@ QByteArray specTrustDigest(const Spec &spec);
 // "scheme://host:port" requests for `type` at `baseUrl` go to (the provider's public endpoint
 // when baseUrl is empty). Empty when the address is not usable.
 QString engineOrigin(EngineType type, const QString &baseUrl);
+
+// What a check of a spec knows of an engine profile of this machine: its type and base URL.
+struct KnownProfile
+{
+    EngineType type = EngineType::OpenAI;
+    QString baseUrl;
+};
+// The profile of that name, or nothing when there is none. Lint and checkSpec take one from the
+// front end (profileLookupFor() in core/secrets/profilestore.h); without one, or for a name it
+// does not know, a spec that names a profile and its own base_url or type is reported, because
+// that run is refused unless they match the profile.
+using ProfileLookup = std::function<std::optional<KnownProfile>(const QString &name)>;
 
 // A profile's key goes only to that profile's own address and engine type. `fileEngine` is the
 // engine block as the file gave it (before the profile was merged in). Returns why not, with

@@ -23,12 +23,6 @@ namespace Callscope {
 
 namespace {
 
-LintProfileLookup &profileLookup()
-{
-    static LintProfileLookup lookup;
-    return lookup;
-}
-
 QString tr(const char *text)
 {
     return QCoreApplication::translate("Callscope::Lint", text);
@@ -229,9 +223,10 @@ QStringList closedSetOptions(const QString &description)
 class Linter
 {
 public:
-    Linter(const Spec &spec, EngineType target)
+    Linter(const Spec &spec, EngineType target, const ProfileLookup &profiles)
         : m_spec(spec)
         , m_target(target)
+        , m_profiles(profiles)
     {
     }
 
@@ -272,14 +267,15 @@ private:
     {
         const EngineSpec &engine = m_spec.engine;
         if (!engine.profile.isEmpty() && (!engine.baseUrl.isEmpty() || !engine.typeFromProfile)) {
-            const LintProfileLookup &lookup = profileLookup();
-            const std::optional<LintProfile> profile = lookup ? lookup(engine.profile) : std::nullopt;
+            const QString where = engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s;
+            const std::optional<KnownProfile> profile = m_profiles ? m_profiles(engine.profile) : std::nullopt;
             if (profile) {
                 if (auto problem = keyRedirectProblem(engine, engine.profile, profile->type, profile->baseUrl))
-                    warn(engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s,
-                         u"key-profile-redirect"_s, tr("the run is refused: %1").arg(*problem));
-            } else if (!lookup) {
-                warn(engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s, u"key-profile-redirect"_s,
+                    warn(where, u"key-profile-redirect"_s, tr("the run is refused: %1").arg(*problem));
+            } else {
+                // No such profile here (yet): whoever has one of that name would have its key
+                // checked against this address when the spec runs.
+                warn(where, u"key-profile-redirect"_s,
                      tr("the engine block names the profile \"%1\" and its own %2: the profile's key goes only to "
                         "the profile's own address and engine type, so the run is refused unless they match")
                          .arg(engine.profile, engine.baseUrl.isEmpty() ? tr("type") : tr("base_url")));
@@ -811,6 +807,7 @@ private:
 
     const Spec &m_spec;
     EngineType m_target;
+    const ProfileLookup &m_profiles;
     QList<LintFinding> m_findings;
 };
 
@@ -863,14 +860,9 @@ QList<LintRule> lintRules()
     return rules;
 }
 
-void setLintProfileLookup(LintProfileLookup lookup)
+QList<LintFinding> lintSpec(const Spec &spec, EngineType target, const ProfileLookup &profiles)
 {
-    profileLookup() = std::move(lookup);
-}
-
-QList<LintFinding> lintSpec(const Spec &spec, EngineType target)
-{
-    return Linter(spec, target).run();
+    return Linter(spec, target, profiles).run();
 }
 
 QList<LintFinding> lintSpec(const Spec &spec)

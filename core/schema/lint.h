@@ -20,6 +20,7 @@
 //   key-profile-redirect, key-env-not-allowed, and the cache rules of cachelint.h
 
 #include "core/model/spec.h"
+#include "core/model/trustpolicy.h"
 
 #include <QList>
 #include <QString>
@@ -49,23 +50,12 @@ struct LintRule
     QString summary;
 };
 
-// How lint finds an engine profile's type and base URL (the key rules compare them with the
-// spec's engine block). The programs set it at start (AppContext::setApplicationNames); without
-// one, any base_url or type beside a profile is reported.
-struct LintProfile
-{
-    EngineType type = EngineType::OpenAI;
-    QString baseUrl;
-};
-using LintProfileLookup = std::function<std::optional<LintProfile>(const QString &name)>;
-void setLintProfileLookup(LintProfileLookup lookup);
-
 // Every rule lintSpec can report, in a stable order.
 QList<LintRule> lintRules();
 
-// Findings for `target`: the output parser, the response schema, the tool count, then each
+// Findings for `target`: the key rules, the output parser, the response schema, the tool count, then each
 // tool in order.
-QList<LintFinding> lintSpec(const Spec &spec, EngineType target);
+QList<LintFinding> lintSpec(const Spec &spec, EngineType target, const ProfileLookup &profiles = {});
 // Findings for the spec's own engine type.
 QList<LintFinding> lintSpec(const Spec &spec);
 

@@ -71,7 +71,7 @@ QList<SpecSchemaError> checkSpecSchemas(const Spec &spec)
 }
 
 SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath, std::optional<EngineType> target,
-                    const ProfileTypeLookup &profileType)
+                    const ProfileLookup &profiles)
 {
     SpecCheck check;
     SpecLoadResult loaded = loadSpec(json, sourcePath);
@@ -86,13 +86,13 @@ SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath, std::opti
     }
     check.spec = std::move(loaded.spec);
     EngineSpec &engine = check.spec->engine;
-    if (engine.typeFromProfile && !engine.profile.isEmpty() && profileType) {
-        if (const std::optional<EngineType> type = profileType(engine.profile))
-            engine.type = *type;
+    if (engine.typeFromProfile && !engine.profile.isEmpty() && profiles) {
+        if (const std::optional<KnownProfile> profile = profiles(engine.profile))
+            engine.type = profile->type;
     }
     check.target = target.value_or(check.spec->engine.type);
     check.schemaErrors = checkSpecSchemas(*check.spec);
-    check.findings = lintSpec(*check.spec, check.target);
+    check.findings = lintSpec(*check.spec, check.target, profiles);
     // Advice on a schema that is not valid would be about what it does not say (an "answer"
     // missing from a "required" that is a string): the errors come first. The older-draft forms
     // stay: they are often why the schema is not valid 2020-12, and they give the rewrite.

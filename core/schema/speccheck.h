@@ -49,15 +49,14 @@ struct SpecCheck
     QString blockingReason() const;
 };
 
-// The engine type of an engine profile, or nothing when there is no profile of that name.
-using ProfileTypeLookup = std::function<std::optional<EngineType>(const QString &profile)>;
-
 // Loads `json` (relative paths resolve against `sourcePath`), checks its schemas and lints it
-// for `target`, or for the spec's own engine type when no target is given. A spec that names a
-// profile and no type takes the profile's type from `profileType` (the spec's engine.type is
-// set to it), so it is linted for the engine it will run on.
+// for `target`, or for the spec's own engine type when no target is given. `profiles` tells the
+// engine profiles of this machine: a spec that names a profile and no type takes the profile's
+// type (the spec's engine.type is set to it), so it is linted for the engine it will run on,
+// and the key rules compare the engine block with the profile. Thread-safe when `profiles` is
+// (profileLookupFor() is): the studio runs it on a worker thread.
 SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath = {},
-                    std::optional<EngineType> target = std::nullopt, const ProfileTypeLookup &profileType = {});
+                    std::optional<EngineType> target = std::nullopt, const ProfileLookup &profiles = {});
 
 // The meta-schema errors of the schemas in `spec` (response schema, tool parameters).
 QList<SpecSchemaError> checkSpecSchemas(const Spec &spec);

@@ -1,5 +1,6 @@
 #include "core/secrets/profilestore.h"
 
+#include <QHash>
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QPointer>
@@ -291,6 +292,17 @@ void ProfileStore::remove(const QString &name, QObject *context, Callback callba
         }
         finish(result);
     });
+}
+
+ProfileLookup profileLookupFor(const ProfileStore &profiles)
+{
+    QHash<QString, KnownProfile> known;
+    for (const EngineProfile &profile : profiles.list())
+        known.insert(profile.name, KnownProfile{profile.type, profile.baseUrl});
+    return [known](const QString &name) -> std::optional<KnownProfile> {
+        const auto it = known.constFind(name);
+        return it == known.cend() ? std::nullopt : std::optional<KnownProfile>(*it);
+    };
 }
 
 } // namespace Callscope

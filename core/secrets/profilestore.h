@@ -6,6 +6,7 @@
 
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/engineprofile.h"
+#include "core/model/trustpolicy.h"
 
 #include <QList>
 #include <QObject>
@@ -66,5 +67,9 @@ private:
     std::unique_ptr<QSettings> m_settings;
     CredentialStore *m_credentials = nullptr;
 };
+
+// The profiles as they are now, copied, for checks of a spec (lint, the studio's findings):
+// the lookup reads only its own copy, so it may be called on any thread.
+ProfileLookup profileLookupFor(const ProfileStore &profiles);
 
 } // namespace Callscope

@@ -4,7 +4,6 @@
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
 #include "core/secrets/truststore.h"
-#include "core/schema/lint.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 
@@ -27,14 +26,6 @@ void AppContext::setApplicationNames()
     QCoreApplication::setOrganizationName(QStringLiteral("Callscope"));
     QCoreApplication::setApplicationName(QStringLiteral("callscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CALLSCOPE_VERSION));
-    // Lint compares a spec's engine block with the profile it names (the key rules).
-    setLintProfileLookup([](const QString &name) -> std::optional<LintProfile> {
-        const ProfileStore profiles(nullptr, nullptr);
-        const std::optional<EngineProfile> profile = profiles.get(name);
-        if (!profile)
-            return std::nullopt;
-        return LintProfile{profile->type, profile->baseUrl};
-    });
 }
 
 AppContext::~AppContext()

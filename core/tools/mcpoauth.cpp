@@ -51,6 +51,14 @@ QString origin(const QUrl &url)
         .toString(QUrl::StripTrailingSlash);
 }
 
+// Scheme, host and port alike (the default port of the scheme when none is given).
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    const auto port = [](const QUrl &u) { return u.port(u.scheme().toLower() == u"https"_s ? 443 : 80); };
+    return a.isValid() && b.isValid() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
+           && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
+}
+
 QString pathOf(const QUrl &url)
 {
     QString path = url.path();
@@ -404,8 +412,16 @@ void McpOAuth::authorize(const QString &scopeHint, const QString &resourceMetada
         QString issuer;
         if (!prm.isEmpty()) {
             const QString resource = prm.value(u"resource"_s).toString();
-            if (!resource.isEmpty())
+            if (!resource.isEmpty() && sameOrigin(QUrl(resource), m_serverUrl)) {
                 m_resource = resource;
+            } else if (!resource.isEmpty()) {
+                // The sign-in is kept in the keychain under its resource: a server naming
+                // another one could read or replace the sign-in of that other server.
+                done(tr("the server's protected-resource metadata names another server (%1) as its resource; "
+                        "a server signs in only for itself (%2), so the sign-in is refused")
+                         .arg(resource, origin(m_serverUrl)));
+                return;
+            }
             m_scopesSupported = toStrings(prm.value(u"scopes_supported"_s));
             const QStringList servers = toStrings(prm.value(u"authorization_servers"_s));
             issuer = servers.value(0);

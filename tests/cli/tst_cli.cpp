@@ -152,6 +152,7 @@ private Q_SLOTS:
     void keyGoesOnlyToItsOwnOrigin();
     void untrustedFilesStartNothing();
     void reviseAsksBeforeRerunningTools();
+    void trustAddListRevoke();
     void hostileSchemasRefusedAtLoad();
     void sigtermEndsRunInsideValidation();
 };
@@ -1017,6 +1018,143 @@ void TestCli::reviseAsksBeforeRerunningTools()
     QVERIFY2(r.err.contains("command tool lookup_item") && r.err.contains("./evil.sh"), r.err.constData());
     QCOMPARE(fx.server.requestCount(), 1);
     QVERIFY(!QFile::exists(marker));
+}
+
+void TestCli::trustAddListRevoke()
+{
+    // Trust remembered from the command line: add, list, revoke; a revoked file and an edited
+    // file ask again (exit 2 with the list), before any request and before the program runs.
+    Fixture fx;
+    const QProcessEnvironment env = isolatedEnvironment(fx.dir);
+    const QString marker = fx.dir.filePath(u"ran-marker"_s);
+    writeMarkerScript(fx.dir.path(), u"collect.sh"_s, marker);
+    const QJsonArray tools{QJsonObject{{u"name"_s, u"collect_context"_s}, {u"description"_s, u"Collect."_s},
+                                       {u"command"_s, QJsonArray{u"./collect.sh"_s, u"--all"_s}}}};
+    const QJsonArray preSeeds{QJsonObject{{u"tool"_s, u"collect_context"_s}, {u"arguments"_s, QJsonObject()}}};
+    const QString spec = fx.writeSpec({{u"tools"_s, tools}, {u"pre_seeds"_s, preSeeds}});
+    const QString absolute = QFileInfo(spec).absoluteFilePath();
+    const QByteArray done = chatToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"Done"_s}});
+    auto run = [&] { return runCli({u"run"_s, spec, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env); };
+    auto listed = [&]() -> QJsonArray {
+        const CliResult r = runCli({u"trust"_s, u"list"_s}, {}, 30000, env);
+        if (r.exitCode != 0)
+            qWarning("trust list: %s", r.err.constData());
+        return r.json().value(u"trusted"_s).toArray();
+    };
+    auto asksAgain = [&](const CliResult &r, int requestsBefore) {
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QVERIFY2(r.err.contains("./collect.sh --all") && r.err.contains("--trust"), r.err.constData());
+        QVERIFY(!QFile::exists(marker));
+        QCOMPARE(fx.server.requestCount(), requestsBefore);
+    };
+
+    QCOMPARE(listed().size(), 0);
+    asksAgain(run(), 0);
+
+    // add: says what the file runs, and is remembered for this content in this folder.
+    CliResult r = runCli({u"trust"_s, u"add"_s, spec}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"trusted"_s).toString(), absolute);
+    const QString digest = r.json().value(u"sha256"_s).toString();
+    QCOMPARE(digest.size(), 64);
+    QVERIFY2(r.json().value(u"runs"_s).toArray().first().toString().contains(u"./collect.sh --all"_s), r.out.constData());
+    QJsonArray list = listed();
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list.first()[u"file"_s].toString(), absolute);
+    QCOMPARE(list.first()[u"folder"_s].toString(), QFileInfo(spec).absolutePath());
+    QCOMPARE(list.first()[u"sha256"_s].toString(), digest);
+    QVERIFY(QDateTime::fromString(list.first()[u"trusted_at"_s].toString(), Qt::ISODate).isValid());
+
+    // Trusted: it runs without --trust (the pre-seeded tool leaves its marker).
+    fx.server.enqueue(FakeReply::json(200, done));
+    r = run();
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QFile::exists(marker));
+    QCOMPARE(fx.server.requestCount(), 1);
+    QFile::remove(marker);
+
+    // Reformatted only: the same spec, still trusted.
+    {
+        QFile file(spec);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        const QByteArray compact = QJsonDocument::fromJson(file.readAll()).toJson(QJsonDocument::Compact);
+        QVERIFY(file.resize(0));
+        QVERIFY(file.write(compact) == compact.size());
+    }
+    fx.server.enqueue(FakeReply::json(200, done));
+    r = run();
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QFile::exists(marker));
+    QCOMPARE(fx.server.requestCount(), 2);
+    QFile::remove(marker);
+
+    // Revoked: forgotten, and the run asks again.
+    r = runCli({u"trust"_s, u"revoke"_s, spec}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"revoked"_s).toInt(), 1);
+    QCOMPARE(listed().size(), 0);
+    asksAgain(run(), 2);
+    // Nothing left to revoke under that path: said so, exit 2.
+    r = runCli({u"trust"_s, u"revoke"_s, spec}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("nothing is trusted under"), r.err.constData());
+
+    // Trusted again, then edited (another argument for the program): a new content, so it
+    // asks again, and the list still holds only the old content's digest.
+    r = runCli({u"trust"_s, u"add"_s, spec}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"sha256"_s).toString(), digest);
+    QJsonArray edited = tools;
+    QJsonObject tool = edited.at(0).toObject();
+    tool.insert(u"command"_s, QJsonArray{u"./collect.sh"_s, u"--all"_s, u"--upload"_s});
+    edited.replace(0, tool);
+    fx.writeSpec({{u"tools"_s, edited}, {u"pre_seeds"_s, preSeeds}});
+    r = run();
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("./collect.sh --all --upload"), r.err.constData());
+    QVERIFY(!QFile::exists(marker));
+    QCOMPARE(fx.server.requestCount(), 2);
+    list = listed();
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list.first()[u"sha256"_s].toString(), digest);
+
+    // The same content copied to another folder is not trusted there either.
+    r = runCli({u"trust"_s, u"add"_s, spec}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(listed().size(), 1); // the file's older answer was replaced
+    QDir(fx.dir.path()).mkdir(u"copy"_s);
+    const QString copy = fx.dir.filePath(u"copy/spec.json"_s);
+    QVERIFY(QFile::copy(spec, copy));
+    writeMarkerScript(fx.dir.filePath(u"copy"_s), u"collect.sh"_s, marker);
+    r = runCli({u"run"_s, copy, u"--input"_s, u"x"_s, u"--no-store"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY(!QFile::exists(marker));
+
+    // Revoking by folder, then --all.
+    r = runCli({u"trust"_s, u"revoke"_s, fx.dir.path()}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"revoked"_s).toInt(), 1);
+    QVERIFY(runCli({u"trust"_s, u"add"_s, spec}, {}, 30000, env).exitCode == 0);
+    QVERIFY(runCli({u"trust"_s, u"add"_s, copy}, {}, 30000, env).exitCode == 0);
+    QCOMPARE(listed().size(), 2);
+    r = runCli({u"trust"_s, u"revoke"_s, u"--all"_s}, {}, 30000, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"revoked"_s).toInt(), 2);
+    QCOMPARE(listed().size(), 0);
+
+    // Bad input: a file that is not a spec, no file, an unknown verb.
+    const QString broken = fx.dir.filePath(u"broken.json"_s);
+    QFile brokenFile(broken);
+    QVERIFY(brokenFile.open(QIODevice::WriteOnly));
+    brokenFile.write("{\"kind\": 3");
+    brokenFile.close();
+    r = runCli({u"trust"_s, u"add"_s, broken}, {}, 30000, env);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("does not load"), r.err.constData());
+    QCOMPARE(listed().size(), 0);
+    QCOMPARE(runCli({u"trust"_s, u"add"_s, fx.dir.filePath(u"missing.json"_s)}, {}, 30000, env).exitCode, 2);
+    QCOMPARE(runCli({u"trust"_s, u"forget"_s}, {}, 30000, env).exitCode, 2);
+    QCOMPARE(fx.server.requestCount(), 2);
 }
 
 void TestCli::hostileSchemasRefusedAtLoad()

@@ -4,12 +4,16 @@
 // and the event loop staying responsive while 2,000 deltas a second stream in.
 
 #include "core/model/specio.h"
+#include "core/schema/speccheck.h"
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/widgets/dialogs.h"
 #include "ui/widgets/elicitationdialog.h"
+#include "core/eval/assertions.h"
 #include "ui/diff/calldiff.h"
+#include "ui/experiments/experimentview.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/callview.h"
 #include "ui/history/historydocks.h"
@@ -20,6 +24,7 @@
 #include "ui/widgets/studioservices.h"
 #include "ui/widgets/trustdialog.h"
 #include "core/secrets/truststore.h"
+#include "core/secrets/profilestore.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/editor/mcpserverpanel.h"
@@ -39,6 +44,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDirIterator>
+#include <QProcess>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
@@ -69,6 +76,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -179,8 +187,12 @@ struct Studio
         undo = document.undoStack()->createUndoAction(&splitter);
         undo->setShortcut(QKeySequence::Undo);
         splitter.addAction(undo);
+        // As a spec tab does: a run waits for the check of the text as it is.
+        panel.setSpecReadiness([this](QObject *context, std::function<void()> ready) {
+            editor.flushPendingEdits();
+            document.whenChecked(context, std::move(ready));
+        });
         panel.setSpecProvider([this]() -> std::optional<Spec> {
-            flush();
             if (!document.check().runnable())
                 return std::nullopt;
             return document.spec();
@@ -204,20 +216,23 @@ struct Studio
         sides.setParent(nullptr);
         panel.setParent(nullptr);
     }
-    // Pending edits of the form written into the text, and the text checked now.
     bool autoTrust = true;
 
+    // Pending edits of the form written into the text, and the text checked.
     void flush()
     {
         editor.flushPendingEdits();
         document.recheck();
+        waitChecked();
     }
+    // The document's check (on a worker thread) has come for the text as it is now.
+    bool waitChecked() { return specChecked(&document); }
     bool open(const QString &path)
     {
         if (document.load(path))
             return false;
         editor.reload();
-        return true;
+        return waitChecked();
     }
 
     QSplitter splitter;
@@ -324,6 +339,9 @@ private Q_SLOTS:
     void runPanelFitsBesideTheSpec();
     void trustAskedBeforeRunningWhatTheFileBrings();
     void validationKeepsEventLoopResponsive();
+    void findingsAgreeWithCliLint();
+    void findingsCheckKeepsEventLoopResponsive();
+    void experimentAssertionsKeepEventLoopResponsive();
 
 private:
     // Sets the ticket spec up on the fake server with get_ticket needing approval.
@@ -444,13 +462,16 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
 
     // Undo restores the schema and the finding goes away; redo brings it back.
     s.document.undoStack()->undo();
+    QVERIFY(specChecked(&s.document)); // the form follows the document's check
     QCOMPARE(s.editor.spec().responseSchema->value(u"type"_s).toString(), u"object"_s);
     QVERIFY(!schemaFinding().has_value());
     QVERIFY(schema->toPlainText().contains(u"\"type\": \"object\""_s));
     QVERIFY(!s.document.isModified());
     s.document.undoStack()->redo();
+    QVERIFY(specChecked(&s.document));
     QVERIFY(schemaFinding().has_value());
     s.document.undoStack()->undo();
+    QVERIFY(specChecked(&s.document));
 
     // Undo through the keyboard works while a text field has focus (the spec's stack, not the field's).
     QLineEdit *kind = s.editor.findChild<QLineEdit *>(u"kind"_s);
@@ -540,10 +561,12 @@ void TestStudio1::editorRawJsonSyncsBothWays()
     // Undo steps back over text and form edits alike: the two broken texts, then 7.
     for (int i = 0; i < 3; ++i)
         s.document.undoStack()->undo();
+    QVERIFY(specChecked(&s.document));
     QCOMPARE(s.editor.spec().maxTurns, 5);
     QCOMPARE(maxTurns->value(), 5);
     QVERIFY(raw->toPlainText().contains(u"\"max_turns\": 5"_s));
     s.document.undoStack()->undo();
+    QVERIFY(specChecked(&s.document));
     QCOMPARE(s.editor.spec().maxTurns, 3);
 }
 
@@ -837,11 +860,13 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     // add, name, type, item type, field inside: five steps.
     for (int i = 0; i < 5; ++i)
         QTest::keySequence(view, QKeySequence::Undo);
+    QVERIFY(specChecked(&s.document));
     QVERIFY(!s.editor.spec().responseSchema->value(u"properties"_s).toObject().contains(u"crew"_s));
     QCOMPARE(rowOf(u"crew"_s), -1);
     QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
              u"Where it came down."_s);
     QTest::keySequence(view, QKeySequence::Undo);
+    QVERIFY(specChecked(&s.document));
     QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
              u"Name of the landing site."_s);
     QVERIFY(!s.document.isModified());
@@ -1339,7 +1364,7 @@ void TestStudio1::mainWindowRunsSampleOffline()
     window.resize(1500, 950);
     window.show();
     const QString sample = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
-    QVERIFY(window.openSpecFile(sample));
+    QVERIFY(window.openSpecFile(sample) && specChecked(window));
     RunPanel *panel = window.runPanel();
     QVERIFY(panel->inputText().startsWith(u"Mission report, 14 March."_s));
     QCOMPARE(window.specForm()->spec().kind, u"extraction"_s);
@@ -1386,9 +1411,9 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.size(), QSize(1280, 800));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
     SpecTab *planner = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
     SpecTab *lunar = window.currentSpecTab();
     QVERIFY(planner && lunar && planner != lunar);
     QCOMPARE(window.documentTabs()->count(), 2); // the untouched template gave its tab away
@@ -1454,6 +1479,7 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     window.documentTabs()->setCurrentWidget(lunar);
     lunar->document()->replaceText(u"{\"kind\": 3}"_s);
     window.revalidate();
+    QVERIFY(specChecked(window));
     QVERIFY(window.findingsModel()->count(SpecFinding::Severity::Error) > 0);
     QCOMPARE(window.findingsModel()->findings(), lunar->document()->findings());
     QVERIFY(!lunar->messageBar()->text().isEmpty());
@@ -1474,9 +1500,9 @@ void TestStudio1::windowTwoSpecTabsRunApart()
 void TestStudio1::windowTabsKeepTheirBreakpoints()
 {
     MainWindow window;
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
     SpecTab *first = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/refusal.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/refusal.spec.json"_s)) && specChecked(window));
     SpecTab *second = window.currentSpecTab();
     first->runPanel()->setBreakpoints({});
     second->runPanel()->setBreakpoints({});
@@ -1544,10 +1570,12 @@ void TestStudio1::windowFormAndJsonShareOneUndo()
     QTRY_VERIFY(maxTurns->hasFocus());
     QTest::keyClick(maxTurns, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(document->text(), original);
+    QVERIFY(specChecked(document));
     QCOMPARE(window.specForm()->spec().systemPrompt, u"Describe the task here."_s);
     // Redo brings the typing back, in both views.
     findChildAction(window, u"&Redo"_s)->trigger();
     QVERIFY(document->text().contains(u"Now: Describe"_s));
+    QVERIFY(specChecked(document));
     QVERIFY(window.specForm()->spec().systemPrompt.startsWith(u"Now: "_s));
     document->setClean();
 }
@@ -1562,7 +1590,7 @@ void TestStudio1::windowDirtyMarkAndCloseTabAsks()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(path));
+    QVERIFY(window.openSpecFile(path) && specChecked(window));
     window.newSpec();
     QCOMPARE(window.documentTabs()->count(), 2);
     window.documentTabs()->setCurrentIndex(0);
@@ -1598,7 +1626,7 @@ void TestStudio1::windowDirtyMarkAndCloseTabAsks()
     QVERIFY(window.currentFile().isEmpty());
     QVERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
     // Discard on a changed file: closed, the file as it was.
-    QVERIFY(window.openSpecFile(path));
+    QVERIFY(window.openSpecFile(path) && specChecked(window));
     const QByteArray saved = readFile(path);
     window.jsonView()->appendPlainText(u"x"_s);
     QVERIFY(tabs->tabText(tabs->currentIndex()).endsWith(u" *"_s));
@@ -1624,11 +1652,11 @@ void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
     MainWindow window;
     const QString a = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
     const QString b = sourcePath(u"resources/samples/refusal.spec.json"_s);
-    QVERIFY(window.openSpecFile(a));
+    QVERIFY(window.openSpecFile(a) && specChecked(window));
     SpecTab *first = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(b));
+    QVERIFY(window.openSpecFile(b) && specChecked(window));
     QCOMPARE(window.currentFile(), QFileInfo(b).absoluteFilePath());
-    QVERIFY(window.openSpecFile(a));
+    QVERIFY(window.openSpecFile(a) && specChecked(window));
     QCOMPARE(window.documents().size(), 2);
     QCOMPARE(window.currentSpecTab(), first);
     QCOMPARE(window.currentFile(), QFileInfo(a).absoluteFilePath());
@@ -1723,9 +1751,9 @@ void TestStudio1::windowWaitingBadgeOnTheRightTab()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
     SpecTab *planner = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
     SpecTab *lunar = window.currentSpecTab();
     QTabWidget *tabs = window.documentTabs();
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(lunar));
@@ -2436,6 +2464,14 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     QCOMPARE(row->text(2), QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
     QVERIFY(dialog->cancelButton()->isDefault());
     QCOMPARE(m_server->requestCount(), 0);
+    // While the question is open nothing runs: there is nothing to stop and no second run to
+    // start, and the status line says what the run waits for.
+    QVERIFY(!s.panel.stopAction()->isEnabled());
+    QVERIFY(!s.panel.runAction()->isEnabled());
+    QVERIFY(!s.panel.continueAction()->isEnabled());
+    const QLabel *status = s.panel.findChild<QLabel *>(u"runStatus"_s);
+    QVERIFY(status);
+    QVERIFY2(status->text().contains(u"Waiting for your answer"_s), qPrintable(status->text()));
     {
         // The studio at 1280x800 with the question over it.
         QApplication::processEvents();
@@ -2454,6 +2490,9 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     dialog->cancelButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(!openDialog(), 5000);
     QVERIFY(!s.panel.isRunning());
+    QVERIFY(!s.panel.stopAction()->isEnabled());
+    QVERIFY(s.panel.runAction()->isEnabled());
+    QVERIFY2(!status->text().contains(u"Waiting for your answer"_s), qPrintable(status->text()));
     QCOMPARE(m_server->requestCount(), 0);
     QVERIFY(!QFile::exists(marker));
 
@@ -2463,8 +2502,16 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     s.panel.run();
     QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 2, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(openDialog(), 5000);
+    QVERIFY(!s.panel.stopAction()->isEnabled());
+    // Trusted: now it runs, and from its start Stop can stop it.
+    bool stopWhenStarted = false;
+    const QMetaObject::Connection started = connect(&s.panel, &RunPanel::runStarted, this, [&] {
+        stopWhenStarted = s.panel.stopAction()->isEnabled();
+    });
     openDialog()->trustButton()->click();
     LaunchResult result = waitFinished(s);
+    disconnect(started);
+    QVERIFY(stopWhenStarted);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QVERIFY(QFile::exists(marker));
     QCOMPARE(m_server->requestCount(), 2);
@@ -2496,10 +2543,13 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     QVERIFY(!QFile::exists(marker));
 }
 
-void TestStudio1::validationKeepsEventLoopResponsive()
+namespace {
+
+// An object whose "items" are each checked against a 12-level anyOf fan-out (each level an
+// anyOf of two references to the next, strings at the bottom): a list of numbers fails every
+// branch, and every failure is reported, so one check of it takes the validator's whole budget.
+QJsonObject fanOutItemsSchema()
 {
-    // An answer whose check is expensive (every item fails a 12-level anyOf fan-out, so each
-    // branch is reported): the check takes its whole budget while the GUI thread goes on.
     QJsonObject defs;
     constexpr int kDepth = 12;
     for (int i = 0; i < kDepth; ++i) {
@@ -2508,11 +2558,59 @@ void TestStudio1::validationKeepsEventLoopResponsive()
                                                                           QJsonObject{{u"$ref"_s, next}}}}});
     }
     defs.insert(u"l%1"_s.arg(kDepth), QJsonObject{{u"type"_s, u"string"_s}});
-    const QJsonObject schema{{u"type"_s, u"object"_s},
-                             {u"properties"_s, QJsonObject{{u"items"_s, QJsonObject{{u"type"_s, u"array"_s},
-                                                                                     {u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}}}}}}},
-                             {u"required"_s, QJsonArray{u"items"_s}},
-                             {u"$defs"_s, defs}};
+    return {{u"type"_s, u"object"_s},
+            {u"properties"_s, QJsonObject{{u"items"_s, QJsonObject{{u"type"_s, u"array"_s},
+                                                                    {u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}}}}}}},
+            {u"required"_s, QJsonArray{u"items"_s}},
+            {u"$defs"_s, defs}};
+}
+
+QJsonArray numbersUpTo(int count)
+{
+    QJsonArray numbers;
+    for (int i = 0; i < count; ++i)
+        numbers.append(i);
+    return numbers;
+}
+
+// The longest time the event loop went without running a 5 ms timer, from start() on.
+class EventLoopGap
+{
+public:
+    EventLoopGap()
+    {
+        m_probe.setTimerType(Qt::PreciseTimer);
+        m_probe.setInterval(5);
+        QObject::connect(&m_probe, &QTimer::timeout, &m_probe, [this] {
+            const qint64 now = m_clock.elapsed();
+            m_longest = std::max(m_longest, now - m_last);
+            m_last = now;
+        });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_probe.start();
+    }
+    void stop() { m_probe.stop(); }
+    qint64 elapsed() const { return m_clock.elapsed(); }
+    qint64 longest() const { return m_longest; }
+
+private:
+    QTimer m_probe;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+};
+
+} // namespace
+
+void TestStudio1::validationKeepsEventLoopResponsive()
+{
+    // An answer whose check is expensive (every item fails a 12-level anyOf fan-out, so each
+    // branch is reported): the check takes its whole budget while the GUI thread goes on.
+    const QJsonObject schema = fanOutItemsSchema();
     QTemporaryDir dir;
     const QString path = dir.filePath(u"expensive.spec.json"_s);
     QFile file(path);
@@ -2527,9 +2625,7 @@ void TestStudio1::validationKeepsEventLoopResponsive()
                                                                    {u"stream"_s, false}}}})
                    .toJson());
     file.close();
-    QJsonArray numbers;
-    for (int i = 0; i < 400; ++i)
-        numbers.append(i);
+    const QJsonArray numbers = numbersUpTo(400);
     m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"submit_output"_s, {{u"items"_s, numbers}}}})));
     m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"items"_s, QJsonArray{u"a"_s}}}}})));
 
@@ -2567,6 +2663,297 @@ void TestStudio1::validationKeepsEventLoopResponsive()
     qInfo("validation took %lld ms; longest event-loop gap %lld ms", validatingMs, maxGap);
     QVERIFY2(validatingMs >= 150, "the check should be long enough to stall a GUI thread");
     QVERIFY2(maxGap < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
+}
+
+namespace {
+
+// (rule, pointer) of every finding, in order; a schema that is not valid JSON Schema counts as
+// "schema-invalid" at its pointer, as callscope-cli lint prints it.
+QStringList findingKeys(const QList<SpecFinding> &findings)
+{
+    QStringList keys;
+    for (const SpecFinding &f : findings) {
+        if (f.source == SpecFinding::Source::Lint)
+            keys.append(f.rule + u' ' + f.pointer);
+        else if (f.source == SpecFinding::Source::Schema)
+            keys.append(u"schema-invalid "_s + f.pointer);
+    }
+    return keys;
+}
+
+} // namespace
+
+void TestStudio1::findingsAgreeWithCliLint()
+{
+    // Every spec of the tests and the samples, checked by `callscope-cli lint` and by the
+    // studio's findings against the same engine profiles: the same rules at the same places.
+    QStringList files;
+    for (const QString &folder : {u"tests/data/spec"_s, u"resources/samples"_s}) {
+        QDirIterator it(sourcePath(folder), {u"*.json"_s}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            if (!file.endsWith(u".recording.json"_s))
+                files.append(file);
+        }
+    }
+    files.sort();
+    QVERIFY2(files.size() >= 40, qPrintable(QString::number(files.size())));
+
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"XDG_CONFIG_HOME"_s, home.filePath(u"config"_s));
+    env.insert(u"XDG_DATA_HOME"_s, home.filePath(u"data"_s));
+    // The command line's own settings file, read by the studio side through the same store.
+    ProfileStore profiles(home.filePath(u"config/Callscope/callscope.conf"_s), nullptr, nullptr);
+
+    auto compareAll = [&](const QString &round) {
+        int linted = 0;
+        int refused = 0;
+        for (const QString &file : std::as_const(files)) {
+            QProcess cli;
+            cli.setProcessEnvironment(env);
+            cli.start(cliPath(), {u"lint"_s, file});
+            QVERIFY2(cli.waitForFinished(30000), qPrintable(file));
+            const QByteArray out = cli.readAllStandardOutput();
+            const QString err = QString::fromUtf8(cli.readAllStandardError());
+
+            SpecDocument document;
+            document.setProfileStore(&profiles);
+            QVERIFY2(!document.load(file), qPrintable(file));
+            QVERIFY(specChecked(&document));
+
+            if (!document.check().ok()) {
+                // Does not load: lint refuses it (exit 2) and names every place the studio does.
+                QVERIFY2(cli.exitCode() == 2 && out.isEmpty(), qPrintable(file + u": "_s + err));
+                for (const SpecError &e : document.check().errors)
+                    QVERIFY2(err.contains(e.pointer.isEmpty() ? u"(document)"_s : e.pointer),
+                             qPrintable(file + u": "_s + e.toString() + u"\nnot in: "_s + err));
+                ++refused;
+                continue;
+            }
+            QStringList cliKeys;
+            for (const QJsonValue &v : QJsonDocument::fromJson(out).object().value(u"findings"_s).toArray())
+                cliKeys.append(v[u"rule"_s].toString() + u' ' + v[u"pointer"_s].toString());
+            const QStringList studioKeys = findingKeys(document.findings());
+            QVERIFY2(cliKeys == studioKeys, qPrintable(u"%1 (%2)\nlint:   %3\nstudio: %4"_s.arg(
+                                                file, round, cliKeys.join(u", "_s), studioKeys.join(u", "_s))));
+            QCOMPARE(cli.exitCode(), document.check().runnable() ? 0 : 2);
+            ++linted;
+        }
+        qInfo("%s: %d specs linted alike, %d refused alike", qPrintable(round), linted, refused);
+        QVERIFY(linted >= 20);
+        QVERIFY(refused >= 5);
+    };
+    auto rulesOfFull = [&]() {
+        SpecDocument document;
+        document.setProfileStore(&profiles);
+        if (document.load(sourcePath(u"tests/data/spec/valid/full.spec.json"_s)) || !specChecked(&document))
+            return QStringList{u"not checked"_s};
+        return findingKeys(document.findings());
+    };
+
+    // No profiles: the spec names the profile "work" beside its own base_url, which any "work"
+    // profile must match for the key to be sent.
+    compareAll(u"no profiles"_s);
+    QVERIFY(rulesOfFull().contains(u"key-profile-redirect /engine/base_url"_s));
+
+    // A "work" profile of another engine type: the same finding, now naming the addresses.
+    EngineProfile work;
+    work.name = u"work"_s;
+    work.type = EngineType::OpenAI;
+    work.model = u"gpt-test"_s;
+    work.baseUrl = u"https://work.example"_s;
+    QVERIFY(profiles.add(work).ok);
+    compareAll(u"a work profile elsewhere"_s);
+    QVERIFY(rulesOfFull().contains(u"key-profile-redirect /engine/base_url"_s));
+
+    // A "work" profile that is the spec's own engine: nothing to report.
+    work.type = EngineType::Anthropic;
+    work.baseUrl = u"http://127.0.0.1:8080"_s;
+    QVERIFY(profiles.update(work).ok);
+    compareAll(u"the spec's own work profile"_s);
+    QVERIFY(!rulesOfFull().join(u'|').contains(u"key-profile-redirect"_s));
+}
+
+void TestStudio1::findingsCheckKeepsEventLoopResponsive()
+{
+    // A response schema with 1,500 definitions: its check (the meta-schema over every node, then
+    // lint) is long enough to stall a GUI thread. The document checks on a worker thread.
+    QJsonObject defs;
+    for (int i = 0; i < 1500; ++i)
+        defs.insert(u"d%1"_s.arg(i),
+                    QJsonObject{{u"type"_s, u"object"_s},
+                                {u"properties"_s, QJsonObject{{u"a"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"maxLength"_s, 10}}},
+                                                              {u"b"_s, QJsonObject{{u"type"_s, u"array"_s},
+                                                                                   {u"items"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}}},
+                                {u"required"_s, QJsonArray{u"a"_s, u"b"_s}},
+                                {u"additionalProperties"_s, false}});
+    const QJsonObject schema{{u"type"_s, u"object"_s},
+                             {u"properties"_s, QJsonObject{{u"answer"_s, QJsonObject{{u"$ref"_s, u"#/$defs/d0"_s}}}}},
+                             {u"required"_s, QJsonArray{u"answer"_s}},
+                             {u"additionalProperties"_s, false},
+                             {u"$defs"_s, defs}};
+    auto specText = [&](const QString &kind, const QJsonObject &responseSchema) {
+        return QString::fromUtf8(
+            QJsonDocument(QJsonObject{{u"kind"_s, kind},
+                                      {u"system_prompt"_s, u"Answer."_s},
+                                      {u"response_schema"_s, responseSchema},
+                                      {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s},
+                                                                {u"base_url"_s, m_server->baseUrl().toString()},
+                                                                {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)},
+                                                                {u"stream"_s, false}}}})
+                .toJson());
+    };
+    const QString costly = specText(u"costly"_s, schema);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"costly.spec.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(costly.toUtf8());
+    file.close();
+
+    // What the check costs when it runs where it is called.
+    QElapsedTimer direct;
+    direct.start();
+    const SpecCheck reference = checkSpec(costly.toUtf8(), path);
+    const qint64 directMs = direct.elapsed();
+    QVERIFY(reference.runnable());
+
+    // The document alone (no view of its text): from the moment the file is read, the event loop
+    // goes on while the text is checked.
+    SpecDocument document;
+    document.setProfileStore(m_services->profiles());
+    QSignalSpy checked(&document, &SpecDocument::checked);
+    QVERIFY(!document.load(path));
+    EventLoopGap gap;
+    gap.start();
+    QVERIFY(checked.wait(60000));
+    const qint64 checkedMs = gap.elapsed();
+    gap.stop();
+    QVERIFY(document.isCheckCurrent());
+    QCOMPARE(document.spec()->kind, u"costly"_s);
+    QCOMPARE(findingKeys(document.findings()), findingKeys([&] {
+                 QList<SpecFinding> out;
+                 for (const LintFinding &f : reference.findings)
+                     out.append(SpecFinding::fromLint(f));
+                 return out;
+             }()));
+    qInfo("the check takes %lld ms where it is called; checked in %lld ms; longest event-loop gap %lld ms",
+          directMs, checkedMs, gap.longest());
+    QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
+    QVERIFY2(gap.longest() < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
+
+    // Edited while a costly check is under way: the newer text's check is applied, the older
+    // one is dropped when it comes.
+    const QString small = specText(u"small"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                                          {u"properties"_s, QJsonObject{{u"x"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}});
+    document.replaceText(costly + u' ');
+    document.recheck();
+    document.replaceText(small);
+    document.recheck();
+    checked.clear();
+    QVERIFY(checked.wait(60000));
+    QCOMPARE(document.spec()->kind, u"small"_s);
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(60000)); // the costly check is done too
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    QCOMPARE(checked.count(), 1);
+    QCOMPARE(document.spec()->kind, u"small"_s);
+    QVERIFY(document.isCheckCurrent());
+
+    // In the studio's views: the form follows the check.
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, path));
+    QCOMPARE(s.editor.spec().kind, u"costly"_s);
+    s.document.replaceText(small);
+    s.flush();
+    QCOMPARE(s.editor.spec().kind, u"small"_s);
+
+    // Run pressed while the check of an edit is under way: the run waits for that check and
+    // runs the spec as it is now (nothing runs, nothing to stop, until then).
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({{u"c1"_s, u"submit_output"_s, {{u"answer"_s, QJsonObject{{u"a"_s, u"x"_s}, {u"b"_s, QJsonArray{1}}}}}}})));
+    s.document.replaceText(costly);
+    s.panel.setInputText(u"Go."_s);
+    s.panel.run();
+    QVERIFY(!s.document.isCheckCurrent());
+    const QLabel *status = s.panel.findChild<QLabel *>(u"runStatus"_s);
+    QVERIFY2(status->text().contains(u"Checking the spec"_s), qPrintable(status->text()));
+    QVERIFY(!s.panel.stopAction()->isEnabled());
+    QVERIFY(!s.panel.runAction()->isEnabled());
+    QCOMPARE(m_server->requestCount(), 0);
+    const LaunchResult result = waitFinished(s, 60000);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.spec.value(u"kind"_s).toString(), u"costly"_s);
+    QCOMPARE(m_server->requestCount(), 1);
+}
+
+void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
+{
+    // An experiment whose `schema` assertion is costly to check (each answer fails every branch
+    // of a 12-level anyOf fan-out, and each failure is reported): the assertions run on a worker
+    // thread while the Experiment tab's window goes on.
+    const QJsonObject costly = fanOutItemsSchema();
+    const QJsonArray numbers = numbersUpTo(100);
+    const QJsonObject assertion{{u"type"_s, u"schema"_s}, {u"name"_s, u"strings only"_s}, {u"schema"_s, costly}};
+    constexpr int kCases = 3;
+    QJsonArray dataset;
+    for (int i = 0; i < kCases; ++i) {
+        dataset.append(QJsonObject{{u"id"_s, u"case%1"_s.arg(i)}, {u"input"_s, u"List %1."_s.arg(i)}});
+        m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c%1"_s.arg(i), u"submit_output"_s, {{u"items"_s, numbers}}}})));
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"costly.experiment.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{
+                                 {u"name"_s, u"costly check"_s},
+                                 {u"spec"_s, QJsonObject{{u"kind"_s, u"list"_s},
+                                                         {u"system_prompt"_s, u"List."_s},
+                                                         {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
+                                                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s},
+                                                                                   {u"base_url"_s, m_server->baseUrl().toString()},
+                                                                                   {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)},
+                                                                                   {u"stream"_s, false}}}}},
+                                 {u"dataset"_s, dataset},
+                                 {u"jobs"_s, 1},
+                                 {u"assert"_s, QJsonArray{assertion}}})
+                   .toJson());
+    file.close();
+
+    // What one check costs where it is called.
+    CallRecord answered;
+    answered.status = CallStatus::Completed;
+    answered.response = QJsonObject{{u"items"_s, numbers}};
+    Assertion parsed;
+    parsed.type = u"schema"_s;
+    parsed.name = u"strings only"_s;
+    parsed.params = assertion;
+    QElapsedTimer direct;
+    direct.start();
+    const AssertionResult reference = evaluateAssertion(parsed, answered, DatasetRow());
+    const qint64 directMs = direct.elapsed();
+    QVERIFY(!reference.passed);
+
+    ExperimentView view(m_services->calls(), m_services->store());
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY2(view.openFile(path), qPrintable(view.loadErrors().isEmpty() ? QString() : view.loadErrors().first().toString()));
+    EventLoopGap gap;
+    gap.start();
+    QVERIFY(view.run());
+    QTRY_VERIFY_WITH_TIMEOUT(view.state() == ExperimentView::State::Finished, 60000);
+    const qint64 runMs = gap.elapsed();
+    gap.stop();
+    QCOMPARE(m_server->requestCount(), kCases);
+    const ExperimentRun::Progress progress = view.progress();
+    QCOMPARE(progress.done, kCases);
+    QCOMPARE(progress.failed, kCases);
+    qInfo("one schema check takes %lld ms where it is called; %d cases run and checked in %lld ms; longest "
+          "event-loop gap %lld ms",
+          directMs, kCases, runMs, gap.longest());
+    QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
+    QVERIFY2(gap.longest() < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
 }
 
 #include "tst_studio1.moc"

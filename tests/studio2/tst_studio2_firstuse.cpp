@@ -15,6 +15,7 @@
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/widgets/docsbrowser.h"
 #include "ui/widgets/noticebar.h"
@@ -267,7 +268,7 @@ void TestFirstUse::anotherSpecStartsClean()
     auto window = makeWindow();
     QVERIFY(window);
     RunPanel *panel = window->runPanel();
-    QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)) && specChecked(*window));
     const LaunchResult refused = runToEnd(*window);
     QCOMPARE(refused.record.status, CallStatus::Failed);
     QVERIFY(panel->transcript()->count() > 0);
@@ -278,7 +279,7 @@ void TestFirstUse::anotherSpecStartsClean()
 
     // Another spec opens in a tab of its own, with a run view of its own; the first keeps its run.
     RunPanel *first = panel;
-    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)) && specChecked(*window));
     panel = window->runPanel();
     QVERIFY(panel != first);
     QCOMPARE(window->documents().size(), 2);
@@ -309,7 +310,7 @@ void TestFirstUse::runAndApprovalComeForward()
     auto window = makeWindow();
     QVERIFY(window);
     HistoryDocks *docks = window->historyDocks();
-    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)) && specChecked(*window));
     SpecTab *plannerTab = window->currentSpecTab();
     QTabWidget *tabs = window->documentTabs();
     // Another page in front of the spec's tab (its run view out of sight).
@@ -389,7 +390,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     QVERIFY(window);
     QCOMPARE(window->size(), QSize(1280, 800));
     HistoryDocks *docks = window->historyDocks();
-    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)) && specChecked(*window));
     shoot(*window, u"03a-first-start"_s);
     // Before the first run the empty transcript says what it is for, and the attach button
     // says what it does.
@@ -477,7 +478,7 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     QDir::setCurrent(elsewhere.path());
     auto window = makeWindow();
     QVERIFY(window);
-    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)) && specChecked(*window));
     settle();
     SessionView *sessions = window->historyDocks()->sessions();
     window->showPanel(window->historyDocks()->sessionsDock());
@@ -519,7 +520,7 @@ void TestFirstUse::editedArgumentsAreMarked()
     auto window = makeWindow();
     QVERIFY(window);
     RunPanel *panel = window->runPanel();
-    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)) && specChecked(*window));
     const LaunchResult clean = runToEnd(*window);
     QCOMPARE(clean.record.status, CallStatus::Completed);
 
@@ -604,7 +605,7 @@ void TestFirstUse::editedResultsAreMarked()
     auto window = makeWindow();
     QVERIFY(window);
     RunPanel *panel = window->runPanel();
-    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)) && specChecked(*window));
     const LaunchResult clean = runToEnd(*window);
     QCOMPARE(clean.record.status, CallStatus::Completed);
 
@@ -700,7 +701,7 @@ void TestFirstUse::replayExplainsItself()
     auto window = makeWindow();
     QVERIFY(window);
     RunPanel *panel = window->runPanel();
-    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)) && specChecked(*window));
     QSignalSpy started(panel, &RunPanel::runStarted);
     QSignalSpy finished(panel, &RunPanel::runFinished);
     panel->run();
@@ -795,7 +796,7 @@ void TestFirstUse::preflightStopsBeforeSending()
                                                      {u"expected an http or https URL"_s, badUrl},
                                                      {u"No key found"_s, noKey}};
     for (const auto &[expected, json] : cases) {
-        QVERIFY(window->openSpecFile(writeSpec(u"case.spec.json"_s, json)));
+        QVERIFY(window->openSpecFile(writeSpec(u"case.spec.json"_s, json)) && specChecked(*window));
         panel->run();
         QVERIFY2(panel->messageBar()->text().contains(expected),
                  qPrintable(panel->messageBar()->text() + u"\n"_s + window->currentDocument()->text()));
@@ -813,6 +814,7 @@ void TestFirstUse::preflightStopsBeforeSending()
     QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
     QCOMPARE(sections->currentIndex(), 1);
     window->openSpecFile(writeSpec(u"model.spec.json"_s, noModel));
+    QVERIFY(specChecked(*window));
     // Each spec in a tab of its own, with its own run view.
     panel = window->runPanel();
     QSignalSpy startedModel(panel, &RunPanel::runStarted);
@@ -824,7 +826,7 @@ void TestFirstUse::preflightStopsBeforeSending()
     QJsonObject toolMissing = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s);
     toolMissing.insert(u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
                                                           {u"command"_s, QJsonArray{u"callscope-no-such-program"_s}}}});
-    QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing)));
+    QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing)) && specChecked(*window));
     panel = window->runPanel();
     QSignalSpy startedTool(panel, &RunPanel::runStarted);
     sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
@@ -876,7 +878,7 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     auto window = makeWindow();
     QVERIFY(window);
     HistoryDocks *docks = window->historyDocks();
-    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"lunar-landing.spec.json"_s)) && specChecked(*window));
     const LaunchResult root = runToEnd(*window);
     QVERIFY(root.stored);
     docks->openCall(root.record.id);
@@ -970,7 +972,7 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     auto window = makeWindow();
     QVERIFY(window);
     RunPanel *panel = window->runPanel();
-    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"planner.spec.json"_s)) && specChecked(*window));
     panel->setBreakpoints(Breakpoint::BeforeTool);
     QSignalSpy finished(panel, &RunPanel::runFinished);
     panel->run();
@@ -990,7 +992,7 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     QCOMPARE(panel->statusLabel()->text().section(u" · "_s, 0, 0), u"Cancelled"_s);
 
     // A failed call: no "other error".
-    QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)));
+    QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)) && specChecked(*window));
     panel = window->runPanel();
     runToEnd(*window);
     QVERIFY2(!hasIdentifier(panel->messageBar()->text(), &which), qPrintable(panel->messageBar()->text()));
@@ -1023,6 +1025,7 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     QVERIFY(!window->specForm()->findChild<QTableView *>(u"findings"_s));
     window->currentDocument()->replaceText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
     window->revalidate();
+    QVERIFY(specChecked(*window));
     window->showPanel(window->findingsDock());
     settle();
     QVERIFY(window->findingsModel()->rowCount() > 0);

@@ -12,6 +12,7 @@
 #include "ui/widgets/jobsbutton.h"
 #include "ui/run/transcriptmodel.h"
 #include "core/store/callstore.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
@@ -114,7 +115,7 @@ bool openSampleAt1280(MainWindow &window, const QString &sample)
     window.resize(1280, 800);
     window.show();
     return QTest::qWaitForWindowExposed(&window)
-           && window.openSpecFile(sourcePath(u"resources/samples/%1.spec.json"_s.arg(sample)));
+           && window.openSpecFile(sourcePath(u"resources/samples/%1.spec.json"_s.arg(sample))) && specChecked(window);
 }
 
 } // namespace
@@ -377,7 +378,9 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
     int broken = 0;
     for (const QString &path : std::as_const(files)) {
         QVERIFY2(window.openSpecFile(path), qPrintable(path));
+        QVERIFY(specChecked(window));
         window.revalidate();
+        QVERIFY(specChecked(window));
         int exitCode = -1;
         const QStringList cli = cliFindings(path, &exitCode);
         const QStringList dock = dockFindings(window);
@@ -406,7 +409,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     local.baseUrl = u"http://127.0.0.1:1"_s;
     if (!profiles->contains(local.name))
         QVERIFY(profiles->add(local).ok);
-    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)) && specChecked(window));
     SpecTab *tab = window.currentSpecTab();
     tab->showForm();
     SpecFormEditor *form = tab->form();
@@ -431,6 +434,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     QCOMPARE(engine.value(u"profile"_s).toString(), local.name);
     QVERIFY2(!engine.contains(u"type"_s), qPrintable(window.currentDocument()->text()));
     window.revalidate();
+    QVERIFY(specChecked(window));
     QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAICompatible);
     QCOMPARE(window.currentDocument()->spec()->engine.type, EngineType::OpenAICompatible);
     for (const SpecFinding &f : window.findingsModel()->findings())
@@ -444,6 +448,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     QVERIFY2(note->text().contains(u"wins"_s), qPrintable(note->text()));
     QVERIFY(window.currentDocument()->text().contains(u"\"type\": \"openai\""_s));
     window.revalidate();
+    QVERIFY(specChecked(window));
     QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAI);
 }
 
@@ -481,6 +486,7 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
     QVERIFY(panel->transcript()->count() > 0);
     window.currentDocument()->replaceText(u"{\"kind\": \"x\", \"max_turns\": 0}"_s);
     window.revalidate();
+    QVERIFY(specChecked(window));
     QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
     QCOMPARE(panel->transcript()->count(), 0);
     QVERIFY2(!status->text().contains(u"call %1"_s.arg(ids.at(1))), qPrintable(status->text()));
@@ -501,7 +507,7 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
     for (int i = 1; i <= 12; ++i) {
         const QString path = dir.filePath(u"customer-report-%1.spec.json"_s.arg(i, 2, 10, QLatin1Char('0')));
         QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
-        QVERIFY(window.openSpecFile(path));
+        QVERIFY(window.openSpecFile(path) && specChecked(window));
     }
     QTabWidget *tabs = window.documentTabs();
     QVERIFY(tabs->count() >= 12);
@@ -712,7 +718,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QCOMPARE(bar.constLast()->text(), u"&Help"_s);
 
     // A bundled replay sample through the window's Run action (Ctrl+R): no key, no network.
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
     QSignalSpy finished(window.runPanel(), &RunPanel::runFinished);
     QAction *run = nullptr;
     for (QAction *a : window.findChildren<QAction *>()) {
@@ -842,7 +848,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QVERIFY(services && services->store());
     CallService *calls = services->calls();
     HistoryDocks *docks = window.historyDocks();
-    QVERIFY(window.openSpecFile(specPath));
+    QVERIFY(window.openSpecFile(specPath) && specChecked(window));
 
     // A call to revise, and a session to talk in.
     const SpecLoadResult loaded = loadSpecFile(specPath);

@@ -173,6 +173,7 @@ private Q_SLOTS:
     void remoteServerDownIsAClearError();
     void remoteRequestsHaveTheHttpJobRules();
     void oauthSignInThenRefresh();
+    void oauthRefusesAnotherServersResource();
     void remoteSessionEndedStartsANewOne();
     void rootsNameTheSpecFolder();
     void annotationsDecideApproval();
@@ -593,22 +594,35 @@ void TestMcpToolkit::remoteRequestsHaveTheHttpJobRules()
     QCOMPARE(received.size(), 1);
 }
 
+namespace {
+
+// Starts fake_oauth_mcp_server.js (with `environment`, when given); the port it listens on, or
+// an empty text.
+QByteArray startOAuthServer(QProcess &server, const QProcessEnvironment &environment = {})
+{
+    if (!environment.isEmpty())
+        server.setProcessEnvironment(environment);
+    server.start(nodePath(), {script(u"fake_oauth_mcp_server.js"_s)});
+    QByteArray output;
+    QTest::qWaitFor([&] {
+        output += server.readAllStandardOutput();
+        return output.contains('\n') || server.state() == QProcess::NotRunning;
+    }, 15000);
+    return output.trimmed().split(' ').value(2);
+}
+
+} // namespace
+
 void TestMcpToolkit::oauthSignInThenRefresh()
 {
     QProcess server;
-    server.start(nodePath(), {script(u"fake_oauth_mcp_server.js"_s)});
-    QByteArray output;
-    QVERIFY(QTest::qWaitFor([&] {
-        output += server.readAllStandardOutput();
-        return output.contains('\n') || server.state() == QProcess::NotRunning;
-    }, 15000));
+    const QByteArray port = startOAuthServer(server);
     const auto stop = qScopeGuard([&] {
         server.closeWriteChannel();
         if (!server.waitForFinished(3000))
             server.kill();
     });
-    const QByteArray port = output.trimmed().split(' ').value(2);
-    QVERIFY2(!port.isEmpty(), output.constData());
+    QVERIFY(!port.isEmpty());
     const QString url = u"http://127.0.0.1:%1/mcp"_s.arg(QString::fromLatin1(port));
 
     McpServerSpec spec = remote(url);
@@ -637,6 +651,33 @@ void TestMcpToolkit::oauthSignInThenRefresh()
     QCOMPARE(stats.value(u"codeGrants"_s).toInt(), 1);
     QCOMPARE(stats.value(u"refreshGrants"_s).toInt(), 1);
     QCOMPARE(signIns.size(), 1); // no second sign-in
+}
+
+void TestMcpToolkit::oauthRefusesAnotherServersResource()
+{
+    // A server whose metadata names another server as its resource would have its sign-in kept
+    // under that server's name in the keychain (read back, or replaced, for it): refused before
+    // any sign-in starts.
+    QProcess server;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"PRM_RESOURCE"_s, u"https://mcp.example.com/mcp"_s);
+    const QByteArray port = startOAuthServer(server, environment);
+    const auto stop = qScopeGuard([&] {
+        server.closeWriteChannel();
+        if (!server.waitForFinished(3000))
+            server.kill();
+    });
+    QVERIFY(!port.isEmpty());
+    McpServerSpec spec = remote(u"http://127.0.0.1:%1/mcp"_s.arg(QString::fromLatin1(port)));
+    spec.auth = McpAuthKind::OAuth;
+    McpToolkit toolkit(u"impostor"_s, spec, {});
+    const QString follow = QDir(script(u"."_s)).filePath(u"../../mcp/follow-redirects.mjs"_s);
+    toolkit.setBrowserCommand(nodePath() + u' ' + follow);
+    QSignalSpy signIns(&toolkit, &McpToolkit::authorizationStarted);
+    const Prepared prepared = prepareAndWait(toolkit);
+    QVERIFY2(prepared.error.contains(u"https://mcp.example.com/mcp"_s) && prepared.error.contains(u"refused"_s),
+             qPrintable(prepared.error));
+    QCOMPARE(signIns.size(), 0);
 }
 
 namespace {

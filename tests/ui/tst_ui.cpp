@@ -9,6 +9,7 @@
 #include "core/store/callstore.h"
 #include "tests/support/fakebatchapi.h"
 #include "tests/support/fakeprovider.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
@@ -77,6 +78,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
+using Callscope::Test::specChecked;
 
 namespace {
 
@@ -244,7 +246,7 @@ void TestUi::opensSpecFile()
     QVERIFY(window.currentFile().isEmpty());
 
     const QString path = dataFile(u"valid/full.spec.json"_s);
-    QVERIFY(window.openSpecFile(path));
+    QVERIFY(window.openSpecFile(path) && specChecked(window));
     QCOMPARE(window.currentFile(), path);
     QCOMPARE(window.currentDocument()->text(), QString::fromUtf8(Test::readFile(path)));
     QVERIFY(!window.isModified());
@@ -404,9 +406,9 @@ void TestUi::findingsModelIsSound()
     MainWindow window;
     QAbstractItemModelTester windowTester(window.findingsModel(),
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(window.openSpecFile(dataFile(u"broken/wrong-types.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"broken/wrong-types.spec.json"_s)) && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 11);
-    QVERIFY(window.openSpecFile(dataFile(u"lint/names.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"lint/names.spec.json"_s)) && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 6);
 }
 
@@ -414,7 +416,7 @@ void TestUi::brokenSpecListsErrors()
 {
     MainWindow window;
     const QString path = dataFile(u"broken/wrong-types.spec.json"_s);
-    QVERIFY(window.openSpecFile(path));
+    QVERIFY(window.openSpecFile(path) && specChecked(window));
     QVERIFY(!window.currentSpec().has_value());
     const SpecLoadResult expected = loadSpecFile(path);
     SpecFindingsModel *model = window.findingsModel();
@@ -432,7 +434,7 @@ void TestUi::brokenSpecListsErrors()
     QCOMPARE(window.findingsDock()->windowTitle(), u"Findings (11)"_s);
 
     // A valid spec opens in a tab of its own, with no bar; the broken one keeps its own.
-    QVERIFY(window.openSpecFile(dataFile(u"lint/clean.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"lint/clean.spec.json"_s)) && specChecked(window));
     QVERIFY(window.messageBar() != bar);
     QVERIFY(window.messageBar()->isHidden());
     QVERIFY(!bar->text().isEmpty());
@@ -443,6 +445,7 @@ void TestUi::brokenSpecListsErrors()
     QCOMPARE(window.messageBar(), bar);
     window.currentDocument()->replaceText(QString::fromUtf8(Test::readFile(dataFile(u"lint/clean.spec.json"_s))));
     window.revalidate();
+    QVERIFY(specChecked(window));
     QVERIFY(bar->isHidden());
 }
 
@@ -450,7 +453,7 @@ void TestUi::selectingFindingMovesCursor()
 {
     MainWindow window;
     const QString path = dataFile(u"broken/input-schema-string.spec.json"_s);
-    QVERIFY(window.openSpecFile(path));
+    QVERIFY(window.openSpecFile(path) && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 1);
     QCOMPARE(window.findingsModel()->finding(0).pointer, u"/tools/2/input_schema"_s);
 
@@ -465,7 +468,7 @@ void TestUi::selectingFindingMovesCursor()
     QCOMPARE(window.jsonView()->textCursor().blockNumber(), 5);
 
     // A missing field points at the object that lacks it.
-    QVERIFY(window.openSpecFile(dataFile(u"broken/replay-without-recording.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"broken/replay-without-recording.spec.json"_s)) && specChecked(window));
     window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, 0));
     QCOMPARE(window.jsonView()->textCursor().position(),
              int(window.currentDocument()->text().indexOf(u"\"engine\""_s)));
@@ -474,7 +477,7 @@ void TestUi::selectingFindingMovesCursor()
 void TestUi::jsonSyntaxErrorPointsAtOffset()
 {
     MainWindow window;
-    QVERIFY(window.openSpecFile(dataFile(u"broken/bad-json.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"broken/bad-json.spec.json"_s)) && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 1);
     const SpecFinding f = window.findingsModel()->finding(0);
     QCOMPARE(f.pointer, QString());
@@ -488,7 +491,7 @@ void TestUi::jsonSyntaxErrorPointsAtOffset()
 void TestUi::editingRelints()
 {
     MainWindow window;
-    QVERIFY(window.openSpecFile(dataFile(u"lint/clean.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"lint/clean.spec.json"_s)) && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 0);
     QPlainTextEdit *editor = window.jsonView();
     QTextCursor cursor(editor->document());
@@ -511,7 +514,7 @@ void TestUi::editingRelints()
 void TestUi::lintTargetOverride()
 {
     MainWindow window;
-    QVERIFY(window.openSpecFile(dataFile(u"lint/names.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"lint/names.spec.json"_s)) && specChecked(window));
     QCOMPARE(window.lintTarget(), EngineType::OpenAI);
     auto providerRows = [&window] {
         QStringList pointers;
@@ -558,10 +561,10 @@ void TestUi::saveAndRecentFiles()
     const QString second = dataFile(u"lint/clean.spec.json"_s);
     {
         MainWindow window;
-        QVERIFY(window.openSpecFile(first));
-        QVERIFY(window.openSpecFile(second));
+        QVERIFY(window.openSpecFile(first) && specChecked(window));
+        QVERIFY(window.openSpecFile(second) && specChecked(window));
         QCOMPARE(window.recentFiles(), (QStringList{second, first}));
-        QVERIFY(window.openSpecFile(first));
+        QVERIFY(window.openSpecFile(first) && specChecked(window));
         QCOMPARE(window.recentFiles(), (QStringList{first, second}));
 
         // Save As writes the editor text byte for byte and becomes the current file.
@@ -663,7 +666,7 @@ void TestUi::screenshotIsNotBlank()
 {
     MainWindow window;
     window.resize(1200, 800);
-    QVERIFY(window.openSpecFile(dataFile(u"lint/strict.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dataFile(u"lint/strict.spec.json"_s)) && specChecked(window));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.findingsModel()->rowCount() > 5);
@@ -773,7 +776,7 @@ void TestUi::experimentNewDialog()
     QVERIFY(writeText(specPath, QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_UI_EVAL_API_KEY"_s)).toJson()));
     const QString path = dir.filePath(u"experiments/planner-new.experiment.json"_s);
     MainWindow window;
-    QVERIFY(window.openSpecFile(specPath));
+    QVERIFY(window.openSpecFile(specPath) && specChecked(window));
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -1109,7 +1112,7 @@ void TestUi::experimentRunFromWindow()
     QJsonObject edited = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_UI_EVAL_API_KEY"_s);
     edited.insert(u"system_prompt"_s, u"Plan the work, briefly."_s);
     QVERIFY(writeText(dir.filePath(u"edited.spec.json"_s), QJsonDocument(edited).toJson()));
-    QVERIFY(window.openSpecFile(dir.filePath(u"edited.spec.json"_s)));
+    QVERIFY(window.openSpecFile(dir.filePath(u"edited.spec.json"_s)) && specChecked(window));
     QVERIFY(!view->addVariantFromSpec(u"brief"_s));
     QCOMPARE(view->matrixModel()->columnCount(), 4);
     const QJsonArray variants = QJsonDocument::fromJson(Test::readFile(path)).object().value(u"variants"_s).toArray();

@@ -1,5 +1,6 @@
 #include "ui/editor/specdocument.h"
 
+#include "core/secrets/profilestore.h"
 #include "ui/widgets/jsonlocator.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QTextDocument>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -175,6 +177,7 @@ void SpecDocument::reset(const QString &text, const QString &path)
     m_text->setPlainText(text);
     m_applying = false;
     m_shadow = m_text->toPlainText();
+    inputsChanged();
     m_undo->clear();
     m_undo->setClean();
     if (path != m_path) {
@@ -195,6 +198,7 @@ std::optional<QString> SpecDocument::saveTo(const QString &path)
     m_undo->setClean();
     if (absolute != m_path) {
         m_path = absolute;
+        inputsChanged();
         Q_EMIT pathChanged(m_path);
         recheck(); // relative paths in the spec now resolve next to the new file
     }
@@ -237,7 +241,10 @@ void SpecDocument::applyText(const QString &text)
         cursor.insertText(d.added);
         m_applying = false;
     }
-    m_shadow = m_text->toPlainText();
+    const QString now = m_text->toPlainText();
+    if (now != m_shadow)
+        inputsChanged();
+    m_shadow = now;
 }
 
 void SpecDocument::onContentsChanged()
@@ -249,6 +256,7 @@ void SpecDocument::onContentsChanged()
     if (now == m_shadow)
         return;
     const QString before = std::exchange(m_shadow, now);
+    inputsChanged();
     m_undo->push(new TextStep(this, before, now, kTypingId));
     Q_EMIT textChanged();
     m_checkTimer.start();
@@ -257,20 +265,50 @@ void SpecDocument::onContentsChanged()
 void SpecDocument::setLintTargetOverride(std::optional<EngineType> type)
 {
     m_lintTarget = type;
+    inputsChanged();
     recheck();
 }
 
-void SpecDocument::setProfileTypeLookup(ProfileTypeLookup lookup)
+void SpecDocument::setProfileStore(ProfileStore *profiles)
 {
-    m_profileType = std::move(lookup);
+    m_profiles = profiles;
+    inputsChanged();
     recheck();
 }
 
 void SpecDocument::recheck()
 {
     m_checkTimer.stop();
+    if (m_runningVersion == m_version)
+        return; // this very text is being checked
+    const quint64 version = m_version;
+    m_runningVersion = version;
     const QString text = m_text->toPlainText();
-    m_check = checkSpec(text.toUtf8(), m_path, m_lintTarget, m_profileType);
+    // The profiles are read here, on this thread; the worker gets a copy.
+    const ProfileLookup profiles = m_profiles ? profileLookupFor(*m_profiles) : ProfileLookup();
+    QtConcurrent::run([bytes = text.toUtf8(), path = m_path, target = m_lintTarget, profiles] {
+        return checkSpec(bytes, path, target, profiles);
+    }).then(this, [this, version, text](SpecCheck check) { applyCheck(version, std::move(check), text); });
+}
+
+void SpecDocument::whenChecked(QObject *context, std::function<void()> ready)
+{
+    if (isCheckCurrent()) {
+        ready();
+        return;
+    }
+    m_waiting.append({QPointer<QObject>(context), std::move(ready)});
+    recheck();
+}
+
+void SpecDocument::applyCheck(quint64 version, SpecCheck check, const QString &text)
+{
+    if (version == m_runningVersion)
+        m_runningVersion = 0;
+    if (version != m_version)
+        return; // edited since: the newer text's check is the one to show
+    m_check = std::move(check);
+    m_checkedVersion = version;
     QList<SpecFinding> findings;
     for (const SpecError &error : std::as_const(m_check.errors)) {
         SpecFinding f;
@@ -302,6 +340,14 @@ void SpecDocument::recheck()
         findings.append(SpecFinding::fromLint(lint));
     m_findings = findings;
     Q_EMIT checked();
+    // Those waiting for this text's check; a slot of checked() may have edited it already.
+    if (!isCheckCurrent())
+        return;
+    const auto waiting = std::exchange(m_waiting, {});
+    for (const auto &[context, ready] : waiting) {
+        if (context)
+            ready();
+    }
 }
 
 } // namespace Callscope

@@ -11,14 +11,18 @@
 #include "ui/widgets/findingsmodel.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 
 class QTextDocument;
 class QUndoStack;
 
 namespace Callscope {
+
+class ProfileStore;
 
 class SpecDocument final : public QObject
 {
@@ -64,11 +68,20 @@ public:
     EngineType lintTarget() const { return m_check.target; }
     std::optional<EngineType> lintTargetOverride() const { return m_lintTarget; }
     void setLintTargetOverride(std::optional<EngineType> type);
-    // Where the type of a spec that names a profile and no type comes from (the engine profiles).
-    void setProfileTypeLookup(ProfileTypeLookup lookup);
-    // Checks the text now (normally done shortly after each edit).
+    // The engine profiles the check compares the spec with (the type of a spec that names a
+    // profile and no type, the key rules); read afresh for each check.
+    void setProfileStore(ProfileStore *profiles);
+    // Starts a check of the text now (normally done shortly after each edit). The check runs on
+    // a worker thread, so a schema that is costly to check never stops the window; check(),
+    // findings() and spec() change, and checked() is sent, when it is done. A check whose text
+    // was edited again meanwhile is dropped: only the newest text's check is applied.
     void recheck();
     bool recheckPending() const { return m_checkTimer.isActive(); }
+    // check(), findings() and spec() are of the text as it is now.
+    bool isCheckCurrent() const { return m_checkedVersion == m_version; }
+    // Calls `ready` once the check of the text as it is now has been applied (at once when it
+    // has, else after a check it starts if none is under way). Not called when `context` goes.
+    void whenChecked(QObject *context, std::function<void()> ready);
 
 Q_SIGNALS:
     void textChanged();
@@ -83,6 +96,9 @@ private:
     // Sets the text to `text` by replacing only the part that differs (the cursor and the
     // scroll position of the views stay where they were); records nothing.
     void applyText(const QString &text);
+    // What the check depends on changed (the text, the lint target, the profiles).
+    void inputsChanged() { ++m_version; }
+    void applyCheck(quint64 version, SpecCheck check, const QString &text);
 
     QTextDocument *m_text = nullptr;
     QUndoStack *m_undo = nullptr;
@@ -90,8 +106,12 @@ private:
     QString m_shadow; // the text as last recorded, to see what an edit changed
     bool m_applying = false;
     std::optional<EngineType> m_lintTarget;
-    ProfileTypeLookup m_profileType;
+    QPointer<ProfileStore> m_profiles;
     SpecCheck m_check;
+    quint64 m_version = 1;        // of the check's inputs; each change counts one up
+    quint64 m_checkedVersion = 0; // of the inputs the applied check was made from
+    quint64 m_runningVersion = 0; // of the check under way on a worker thread (0: none)
+    QList<std::pair<QPointer<QObject>, std::function<void()>>> m_waiting;
     QList<SpecFinding> m_findings;
     QTimer m_checkTimer;
 };

@@ -152,7 +152,10 @@ SpecFormEditor::SpecFormEditor(SpecDocument *document, QWidget *parent)
             w->installEventFilter(filter);
     }
     connect(m_document, &SpecDocument::checked, this, [this] {
-        showDocumentSpec();
+        if (m_reloadWhenChecked)
+            reload();
+        else
+            showDocumentSpec();
         updateMarkers();
     });
     reload();
@@ -910,6 +913,7 @@ void SpecFormEditor::showDocumentSpec()
 
 void SpecFormEditor::reload()
 {
+    m_reloadWhenChecked = !m_document->isCheckCurrent();
     m_spec = m_document->spec().value_or(Spec());
     m_jsonErrors.clear();
     m_dirtyJson.clear();

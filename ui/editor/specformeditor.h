@@ -105,6 +105,8 @@ private:
     SpecDocument *m_document = nullptr;
     Spec m_spec;
     bool m_updating = false;
+    // reload() came before the document's check of its text: the form reloads when it comes.
+    bool m_reloadWhenChecked = false;
     // Text in one of the JSON editors that is not yet a value the spec can take (a syntax error,
     // an array where an object goes): marked in that editor; the document keeps its last spec.
     QList<SpecFinding> m_jsonErrors;

@@ -593,7 +593,7 @@ QString RunPanel::sampleInputFor(const QString &specPath)
 
 bool RunPanel::isRunning() const
 {
-    return m_launching || m_asking || !m_job.isNull();
+    return m_launching || m_asking || m_preparing || !m_job.isNull();
 }
 
 void RunPanel::run()
@@ -603,7 +603,26 @@ void RunPanel::run()
     // A new run starts from a clean view, also when it cannot start: the last run stays in
     // History, not beside the message about this one.
     resetView();
+    if (m_specReadiness) {
+        m_preparing = true;
+        updateStatus();
+        updateActions();
+        const quint64 attempt = ++m_prepareAttempt;
+        m_specReadiness(this, [this, attempt] {
+            if (!m_preparing || attempt != m_prepareAttempt)
+                return; // stopped meanwhile
+            m_preparing = false;
+            runCheckedSpec();
+        });
+        return;
+    }
+    runCheckedSpec();
+}
+
+void RunPanel::runCheckedSpec()
+{
     updateStatus();
+    updateActions();
     std::optional<Spec> spec = m_specProvider ? m_specProvider() : std::nullopt;
     if (!spec) {
         // The provider says why when it can (the spec's first error); keep that.
@@ -846,6 +865,7 @@ void RunPanel::launch(const LaunchRequest &request)
 void RunPanel::askTrust(const LaunchRequest &request, const QList<RunItem> &items, const QStringList &keyProblems)
 {
     m_asking = true;
+    updateStatus();
     updateActions();
     TrustDialog *dialog = TrustDialog::ask(window(), request.spec.sourcePath, items, keyProblems,
                                            [this, request, items, keyProblems](bool yes) {
@@ -1147,6 +1167,13 @@ void RunPanel::stop()
 {
     if (!isRunning())
         return;
+    if (m_preparing) {
+        // Nothing started yet: the run is not made when the spec's check comes.
+        m_preparing = false;
+        updateStatus();
+        updateActions();
+        return;
+    }
     abandonPending();
     m_approval->dismiss();
     clearPause();
@@ -1328,7 +1355,11 @@ void RunPanel::showDetail(const QModelIndex &index)
 void RunPanel::updateStatus()
 {
     QString status;
-    if (m_launching) {
+    if (m_asking) {
+        status = tr("Waiting for your answer · nothing runs until you trust the file or cancel");
+    } else if (m_preparing) {
+        status = tr("Checking the spec before it runs");
+    } else if (m_launching) {
         status = tr("Running · %1").arg(runnerStateDisplayName(m_state));
         if (isPaused())
             status = tr("Paused %1").arg(breakpointDisplayName(m_pausedAt));
@@ -1339,7 +1370,7 @@ void RunPanel::updateStatus()
     } else {
         status = tr("Ready");
     }
-    if (!m_launching && !m_blockedReason.isEmpty())
+    if (!m_launching && !isStarting() && !m_blockedReason.isEmpty())
         status = tr("Cannot run: %1").arg(m_blockedReason);
     m_status->setText(status);
     auto usage = [](const Usage &u) {
@@ -1375,7 +1406,8 @@ void RunPanel::updateActions()
     m_runAction->setToolTip(blocked ? tr("Cannot run: %1").arg(m_blockedReason) : m_runAction->text().remove(u'&'));
     m_stepAction->setEnabled((!running && !blocked) || isPaused());
     m_continueAction->setEnabled(running && isPaused());
-    m_stopAction->setEnabled(running);
+    // Nothing runs while the run waits to start (the trust question is open): nothing to stop.
+    m_stopAction->setEnabled(running && !isStarting());
     m_attachAction->setEnabled(!running);
     m_pauseContinue->setEnabled(m_continueAction->isEnabled());
     m_pauseStep->setEnabled(m_stepAction->isEnabled());

@@ -56,6 +56,12 @@ public:
     ~RunPanel() override;
 
     void setSpecProvider(SpecProvider provider) { m_specProvider = std::move(provider); }
+    // Asked before the spec is: it calls `ready` (not when `context` has gone) once the spec
+    // provider's answer is up to date. The studio's check of a spec's text runs on a worker
+    // thread, and a run waits for the check of the text as it is. Without one, the spec is
+    // asked for at once.
+    using SpecReadiness = std::function<void(QObject *context, std::function<void()> ready)>;
+    void setSpecReadiness(SpecReadiness readiness) { m_specReadiness = std::move(readiness); }
     void setInputText(const QString &text);
     QString inputText() const;
     // "x.spec.json" -> the text of "x.input.txt" beside it, when there is one.
@@ -63,6 +69,9 @@ public:
 
     // Commands (also behind the actions).
     void run();
+    // Run was pressed and the run waits before it starts (the spec's check, the trust
+    // question): nothing runs yet, so there is nothing to stop.
+    bool isStarting() const { return m_preparing || m_asking; }
     // Why the spec in front cannot run (an invalid schema, a file that is not a spec): Run and
     // Step are off and the status line says why. Empty: it can run.
     void setBlockedReason(const QString &reason);
@@ -155,6 +164,8 @@ protected:
 private:
     void createActions();
     void launch(const LaunchRequest &request);
+    // run() once the spec is up to date.
+    void runCheckedSpec();
     void askTrust(const LaunchRequest &request, const QList<RunItem> &items, const QStringList &keyProblems);
     void follow(CallJob *job);
     void onRunnerCreated(Runner *runner);
@@ -189,6 +200,9 @@ private:
     QString m_blockedReason;
     bool m_launching = false;
     bool m_asking = false;            // the trust dialog is open
+    bool m_preparing = false;         // Run was pressed; waiting for the spec's check
+    quint64 m_prepareAttempt = 0;
+    SpecReadiness m_specReadiness;
     bool m_waiting = false;
     QString m_waitingSummary;
     void setWaiting(bool waiting);

@@ -4,7 +4,7 @@
 // access tokens with refresh tokens, and a Streamable HTTP endpoint (JSON answers) that wants a
 // bearer token. The first access token stops working after `EXPIRE_AFTER` MCP requests, so the
 // client has to refresh. Prints "listening on PORT" once it listens; the tool "stats" tells
-// how many sign-ins and refreshes it saw.
+// how many sign-ins and refreshes it saw. PRM_RESOURCE replaces the resource its metadata names.
 'use strict';
 
 const http = require('http');
@@ -75,7 +75,8 @@ const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, base);
     const body = await readBody(req);
     if (req.method === 'GET' && url.pathname === '/.well-known/oauth-protected-resource/mcp')
-        return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base], scopes_supported: ['tools'] });
+        return json(res, 200, { resource: process.env.PRM_RESOURCE || `${base}/mcp`, authorization_servers: [base],
+                                scopes_supported: ['tools'] });
     if (req.method === 'GET' && url.pathname === '/.well-known/oauth-authorization-server')
         return json(res, 200, { issuer: base, authorization_endpoint: `${base}/authorize`,
                                 token_endpoint: `${base}/token`, registration_endpoint: `${base}/register`,
