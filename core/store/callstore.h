@@ -236,6 +236,9 @@ public:
     // were kept (schema version 6) and for calls that made no request.
     StoreResult<QList<TurnExchange>> exchanges(qint64 id);
     StoreResult<bool> callExists(qint64 id);
+    // The call an import stored from recovery-file entry `entry` (metadata "recovery_entry"),
+    // created at `createdAt`; 0 when there is none.
+    StoreResult<qint64> findRecoveredCall(const QString &entry, const QDateTime &createdAt);
 
     // ---- revisions ------------------------------------------------------------------------
     StoreResult<QList<HistoryRow>> children(qint64 id);       // direct revisions, oldest first
@@ -301,6 +304,16 @@ public:
         int repeat = 0;
     };
     StoreResult<QList<ExperimentCall>> experimentCompletedCalls(qint64 experimentId, const QDateTime &since);
+    // The completed judge calls of an experiment (metadata "judge_of", the judged call, and
+    // "judge_key", which judge assertion), made since `since`, with their verdicts.
+    struct JudgeCall
+    {
+        qint64 callId = 0;
+        qint64 judgedCallId = 0;
+        QString judgeKey;
+        QJsonValue response;
+    };
+    StoreResult<QList<JudgeCall>> experimentJudgeCalls(qint64 experimentId, const QDateTime &since);
 
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and
