@@ -182,6 +182,7 @@ int runEval(const QStringList &arguments)
     }
     run.setPreviousRuns(previous);
     run.setStoredCalls(started.storedCalls);
+    run.setStoredJudges(started.storedJudges);
     run.setRunLock(started.lock);
     run.setOnlyCases(only);
     run.setPriceTable(prices);
