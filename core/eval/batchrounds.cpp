@@ -555,6 +555,11 @@ void BatchRounds::submitRound(Group &group)
         const QString publicKey = group.publicKey;
         ++m_creating[publicKey];
         storeNewBatch(record, lineRecords, [this, record, lineRecords, lines, clients, publicKey](const StoreResult<qint64> &created) mutable {
+            // A run cancelled meanwhile has let go of its request (it is Idle again, or sent another).
+            for (QPointer<BatchModelClient> &client : clients) {
+                if (client && (client->m_state != BatchModelClient::State::InFlight || client->m_batchId != 0))
+                    client = nullptr;
+            }
             if (--m_creating[publicKey] <= 0)
                 m_creating.remove(publicKey);
             // A cancel asked meanwhile waits for this answer too (cancelRequestsAnswered).
@@ -982,8 +987,8 @@ void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
             m_writer->perform(
                 [record = batch.record, updated](CallStore &into) {
                     WriteResult written;
-                    const StoreError error = ProviderBatchStore(into.database()).recordResults(record, updated);
-                    written.id = error ? StoreResult<qint64>(error) : StoreResult<qint64>(record.id);
+                    const StoreError stored = ProviderBatchStore(into.database()).recordResults(record, updated);
+                    written.id = stored ? StoreResult<qint64>(stored) : StoreResult<qint64>(record.id);
                     return written;
                 },
                 this,
