@@ -237,6 +237,7 @@ int runEval(const QStringList &arguments)
         run.setCacheMode(ResponseCache::Mode::Refresh);
     run.setPreviousRuns(previous);
     run.setStoredCalls(started.storedCalls);
+    run.setStoredJudges(started.storedJudges);
     run.setRunLock(started.lock);
     run.setOnlyCases(only);
     run.setPriceTable(prices);

@@ -1,6 +1,7 @@
 #include "core/eval/batchrounds.h"
 
 #include "core/store/callstore.h"
+#include "core/store/storewriter.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -187,24 +188,66 @@ void BatchRounds::apply(const BatchRoundSettings &settings)
     m_resubmitUnknown = settings.resubmitUnknown;
 }
 
-bool BatchRounds::load(QString *error)
+void BatchRounds::load(std::function<void(const QString &error)> done)
 {
-    if (!m_batchStore)
-        return true;
+    if (m_writer) {
+        // Read on the writer's connection, in its queue: behind every write asked for so far.
+        auto stored = std::make_shared<std::pair<QList<ProviderBatchRecord>, QList<ProviderBatchLineRecord>>>();
+        const qint64 experimentId = m_experimentId;
+        m_writer->perform(
+            [stored, experimentId](CallStore &into) {
+                WriteResult read;
+                ProviderBatchStore batches(into.database());
+                auto records = batches.batches(experimentId);
+                if (!records) {
+                    read.id = records.error();
+                    return read;
+                }
+                auto lines = batches.lines(experimentId);
+                if (!lines) {
+                    read.id = lines.error();
+                    return read;
+                }
+                stored->first = records.value();
+                stored->second = lines.value();
+                read.id = experimentId;
+                return read;
+            },
+            this,
+            [this, stored, done](const WriteResult &read) {
+                if (!read.id) {
+                    done(read.id.error().message);
+                    return;
+                }
+                applyStored(stored->first, stored->second);
+                done(QString());
+            });
+        return;
+    }
+    if (!m_batchStore) {
+        done(QString());
+        return;
+    }
     auto batches = m_batchStore->batches(m_experimentId);
     if (!batches) {
-        *error = batches.error().message;
-        return false;
+        done(batches.error().message);
+        return;
     }
     auto lines = m_batchStore->lines(m_experimentId);
     if (!lines) {
-        *error = lines.error().message;
-        return false;
+        done(lines.error().message);
+        return;
     }
+    applyStored(batches.value(), lines.value());
+    done(QString());
+}
+
+void BatchRounds::applyStored(const QList<ProviderBatchRecord> &batches, const QList<ProviderBatchLineRecord> &lines)
+{
     QHash<qint64, QList<ProviderBatchLineRecord>> byBatch;
-    for (const ProviderBatchLineRecord &line : lines.value())
+    for (const ProviderBatchLineRecord &line : lines)
         byBatch[line.batchId].append(line);
-    for (const ProviderBatchRecord &batch : batches.value()) {
+    for (const ProviderBatchRecord &batch : batches) {
         m_recordOf.insert(batch.id, batch);
         for (const ProviderBatchLineRecord &line : byBatch.value(batch.id))
             m_history[lineKeyOf(runKey(line.caseId, line.variant, line.repeat), line.requestIndex)].append(line);
@@ -220,9 +263,8 @@ bool BatchRounds::load(QString *error)
         qCInfo(lcBatchRounds) << "open provider batch" << batch.id << batch.status << batch.providerId;
     }
     // Rounds go on from the last stored one.
-    for (const ProviderBatchRecord &batch : batches.value())
+    for (const ProviderBatchRecord &batch : batches)
         m_storedRounds[batch.engineKey] = std::max(m_storedRounds.value(batch.engineKey), batch.round);
-    return true;
 }
 
 void BatchRounds::expect(const QString &key)
@@ -431,7 +473,7 @@ void BatchRounds::check()
             continue;
         const bool open = std::any_of(m_open.cbegin(), m_open.cend(),
                                       [&group](const OpenBatch &b) { return b.record.engineKey == group.publicKey; });
-        if (open)
+        if (open || m_creating.value(group.publicKey) > 0)
             continue;
         const bool working = std::any_of(group.live.cbegin(), group.live.cend(), [](const QPointer<BatchModelClient> &c) {
             return c && (c->state() == BatchModelClient::State::Idle || c->state() == BatchModelClient::State::Delivering);
@@ -503,85 +545,178 @@ void BatchRounds::submitRound(Group &group)
             lineRecords.append(l);
             lines.append(ProviderBatchLine{l.customId, client->m_body});
         }
-        // Stored before anything is sent: a crash from here on finds the batch on resume.
-        qint64 id = 0;
-        if (m_batchStore) {
-            auto created = m_batchStore->createBatch(record, lineRecords);
-            if (!created) {
-                for (BatchModelClient *client : part)
-                    client->deliverError(ApiError{ErrorCategory::Other, 0, {}, translate("cannot store the provider batch: %1").arg(created.error().message)});
-                continue;
+        // Stored before anything is sent: a crash from here on finds the batch on resume. Until
+        // the write is answered the runs count as carried (no new round of this engine starts).
+        QList<QPointer<BatchModelClient>> clients;
+        for (BatchModelClient *client : part) {
+            client->m_state = BatchModelClient::State::InFlight;
+            clients.append(client);
+        }
+        const QString publicKey = group.publicKey;
+        ++m_creating[publicKey];
+        storeNewBatch(record, lineRecords, [this, record, lineRecords, lines, clients, publicKey](const StoreResult<qint64> &created) mutable {
+            // A run cancelled meanwhile has let go of its request (it is Idle again, or sent another).
+            for (QPointer<BatchModelClient> &client : clients) {
+                if (client && (client->m_state != BatchModelClient::State::InFlight || client->m_batchId != 0))
+                    client = nullptr;
             }
-            id = created.value();
-        } else {
-            static qint64 memoryIds = 0;
-            id = ++memoryIds;
-        }
-        record.id = id;
-        OpenBatch open;
-        open.record = record;
-        for (int i = 0; i < part.size(); ++i) {
-            ProviderBatchLineRecord l = lineRecords.at(i);
-            l.batchId = id;
-            open.lines.insert(l.customId, l);
-            open.waiting.insert(l.customId, part.at(i));
-            part.at(i)->m_state = BatchModelClient::State::InFlight;
-            part.at(i)->m_batchId = id;
-            part.at(i)->m_customId = l.customId;
-            m_history[part.at(i)->lineKey()].append(l);
-        }
-        m_open.insert(id, open);
-        m_recordOf.insert(id, record);
-        const QString tag = u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id);
-        ProviderBatchClient *client = group.client;
-        m_open[id].submitInFlight = true;
-        client->submit(
-            lines, tag,
-            [this, id](const QString &fileId) {
-                if (!m_open.contains(id))
-                    return;
-                m_open[id].record.inputFileId = fileId;
-                save(m_open[id].record);
-            },
-            [this, id](const ProviderBatchClient::SubmitResult &result) {
-                if (!m_open.contains(id))
-                    return;
-                OpenBatch &batch = m_open[id];
-                batch.submitInFlight = false;
-                // Cancel Batches came while this one was on its way: it is cancelled now that
-                // it has an id, and the cancel counts as answered only then.
-                const bool cancelAsked = batch.cancelRequested;
-                if (result.ok) {
-                    batch.record.providerId = result.providerId;
-                    batch.record.status = u"submitted"_s;
-                    batch.record.submittedAt = QDateTime::currentDateTimeUtc();
-                    save(batch.record);
-                    ++m_submitted;
-                    qCInfo(lcBatchRounds) << "provider batch" << id << "submitted as" << result.providerId;
-                    startPolling(id);
-                    if (cancelAsked)
-                        cancelAtProvider(id);
-                    Q_EMIT changed();
-                    return;
+            if (--m_creating[publicKey] <= 0)
+                m_creating.remove(publicKey);
+            // A cancel asked meanwhile waits for this answer too (cancelRequestsAnswered).
+            const bool cancelWaits = m_cancelling && m_createsToAnswer > 0;
+            if (cancelWaits)
+                --m_createsToAnswer;
+            if (!created) {
+                for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
+                    if (client)
+                        client->deliverError(ApiError{ErrorCategory::Other, 0, {},
+                                                      translate("cannot store the provider batch: %1").arg(created.error().message)});
                 }
-                if (cancelAsked)
+                scheduleCheck();
+                if (cancelWaits)
                     cancelAnswered();
-                if (result.unknown) {
-                    batch.record.status = u"submit_unknown"_s;
-                    batch.record.error = result.error.message;
-                    save(batch.record);
-                    resolveUnknown(id);
-                    return;
+                return;
+            }
+            record.id = created.value();
+            if (m_cancelling) {
+                // Cancel Batches came while it was being stored: it is never sent.
+                record.status = u"failed"_s;
+                record.error = translate("cancelled before it was sent");
+                m_closed.append(record);
+                save(record);
+                for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
+                    if (client && !m_detached)
+                        requeue(client);
                 }
-                failBatch(id, result.error, result.error.transient);
-            });
+                Q_EMIT changed();
+                if (cancelWaits)
+                    cancelAnswered();
+                return;
+            }
+            if (m_detached)
+                return; // stored, never sent: a resume finds it as after a crash at this point
+            sendPart(record, lineRecords, lines, clients);
+        });
     }
     Q_EMIT changed();
+}
+
+void BatchRounds::storeNewBatch(const ProviderBatchRecord &record, const QList<ProviderBatchLineRecord> &lines,
+                                std::function<void(const StoreResult<qint64> &)> done)
+{
+    if (m_writer) {
+        m_writer->perform(
+            [record, lines](CallStore &into) {
+                WriteResult written;
+                written.id = ProviderBatchStore(into.database()).createBatch(record, lines);
+                return written;
+            },
+            this, [done](const WriteResult &written) { done(written.id); });
+        return;
+    }
+    if (m_batchStore) {
+        done(m_batchStore->createBatch(record, lines));
+        return;
+    }
+    static qint64 memoryIds = 0;
+    done(++memoryIds);
+}
+
+void BatchRounds::sendPart(ProviderBatchRecord record, const QList<ProviderBatchLineRecord> &lineRecords,
+                           const QList<ProviderBatchLine> &lines, const QList<QPointer<BatchModelClient>> &clients)
+{
+    const qint64 id = record.id;
+    OpenBatch open;
+    open.record = record;
+    for (int i = 0; i < clients.size(); ++i) {
+        ProviderBatchLineRecord l = lineRecords.at(i);
+        l.batchId = id;
+        open.lines.insert(l.customId, l);
+        const QPointer<BatchModelClient> &client = clients.at(i);
+        m_history[lineKeyOf(runKey(l.caseId, l.variant, l.repeat), l.requestIndex)].append(l);
+        if (!client)
+            continue; // its run went while the batch was stored; the reply is kept all the same
+        open.waiting.insert(l.customId, client);
+        client->m_batchId = id;
+        client->m_customId = l.customId;
+    }
+    m_open.insert(id, open);
+    m_recordOf.insert(id, record);
+    ProviderBatchClient *client = clientOfGroup(record.engineKey);
+    if (!client) {
+        failBatch(id, ApiError{ErrorCategory::Other, 0, {}, translate("the engine of provider batch %1 is gone").arg(id)}, false);
+        return;
+    }
+    const QString tag = u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id);
+    m_open[id].submitInFlight = true;
+    client->submit(
+        lines, tag,
+        [this, id](const QString &fileId) {
+            if (!m_open.contains(id))
+                return;
+            m_open[id].record.inputFileId = fileId;
+            save(m_open[id].record);
+        },
+        [this, id](const ProviderBatchClient::SubmitResult &result) {
+            if (!m_open.contains(id))
+                return;
+            OpenBatch &batch = m_open[id];
+            batch.submitInFlight = false;
+            // Cancel Batches came while this one was on its way: it is cancelled now that
+            // it has an id, and the cancel counts as answered only then.
+            const bool cancelAsked = batch.cancelRequested;
+            if (result.ok) {
+                markSubmitted(id, result.providerId);
+                if (cancelAsked)
+                    cancelAtProvider(id);
+                Q_EMIT changed();
+                return;
+            }
+            if (cancelAsked)
+                cancelAnswered();
+            if (result.unknown) {
+                batch.record.status = u"submit_unknown"_s;
+                batch.record.error = result.error.message;
+                save(batch.record);
+                resolveUnknown(id);
+                return;
+            }
+            failBatch(id, result.error, result.error.transient);
+        });
+    Q_EMIT changed();
+}
+
+void BatchRounds::markSubmitted(qint64 id, const QString &providerId)
+{
+    OpenBatch &batch = m_open[id];
+    batch.record.providerId = providerId;
+    batch.record.status = u"submitted"_s;
+    batch.record.submittedAt = QDateTime::currentDateTimeUtc();
+    save(batch.record);
+    ++m_submitted;
+    qCInfo(lcBatchRounds) << "provider batch" << id << "submitted as" << providerId;
+    startPolling(id);
 }
 
 void BatchRounds::save(const ProviderBatchRecord &record)
 {
     m_recordOf.insert(record.id, record);
+    if (m_writer) {
+        // In the writer's queue, in order: a later state never lands before an earlier one.
+        m_writer->perform(
+            [record](CallStore &into) {
+                WriteResult written;
+                const StoreError error = ProviderBatchStore(into.database()).updateBatch(record);
+                written.id = error ? StoreResult<qint64>(error) : StoreResult<qint64>(record.id);
+                return written;
+            },
+            this,
+            [id = record.id](const WriteResult &written) {
+                if (!written.id)
+                    qCWarning(lcBatchRounds) << "could not store provider batch" << id << written.id.error().message;
+            });
+        return;
+    }
     if (m_batchStore) {
         if (StoreError error = m_batchStore->updateBatch(record); error)
             qCWarning(lcBatchRounds) << "could not store provider batch" << record.id << error.message;
@@ -633,12 +768,7 @@ void BatchRounds::resolveUnknown(qint64 id)
                                                return;
                                            OpenBatch &o = m_open[id];
                                            if (result.ok) {
-                                               o.record.providerId = result.providerId;
-                                               o.record.status = u"submitted"_s;
-                                               o.record.submittedAt = QDateTime::currentDateTimeUtc();
-                                               save(o.record);
-                                               ++m_submitted;
-                                               startPolling(id);
+                                               markSubmitted(id, result.providerId);
                                            } else if (result.unknown) {
                                                o.record.status = u"submit_unknown"_s;
                                                save(o.record);
@@ -851,8 +981,23 @@ void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
         }
         batch.record.status = u"ended"_s;
         batch.record.endedAt = QDateTime::currentDateTimeUtc();
-        // Every reply is stored before any of them reaches its runner.
-        if (m_batchStore) {
+        // Every reply is stored before any of them reaches its runner: in the writer's queue the
+        // results go ahead of every call their replies lead to.
+        if (m_writer) {
+            m_writer->perform(
+                [record = batch.record, updated](CallStore &into) {
+                    WriteResult written;
+                    const StoreError stored = ProviderBatchStore(into.database()).recordResults(record, updated);
+                    written.id = stored ? StoreResult<qint64>(stored) : StoreResult<qint64>(record.id);
+                    return written;
+                },
+                this,
+                [id](const WriteResult &written) {
+                    if (!written.id)
+                        qCWarning(lcBatchRounds) << "could not store the results of provider batch" << id
+                                                 << written.id.error().message;
+                });
+        } else if (m_batchStore) {
             if (StoreError e = m_batchStore->recordResults(batch.record, updated); e)
                 qCWarning(lcBatchRounds) << "could not store the results of provider batch" << id << e.message;
         }
@@ -961,6 +1106,11 @@ void BatchRounds::cancel()
         m_open[id].cancelRequested = true;
         ++m_cancelsPending;
         cancelAtProvider(id);
+    }
+    // Batches being stored are never sent now; the cancel is answered once their writes are.
+    for (const int creating : std::as_const(m_creating)) {
+        m_createsToAnswer += creating;
+        m_cancelsPending += creating;
     }
     if (m_cancelsPending == 0)
         QTimer::singleShot(0, this, [this] { Q_EMIT cancelRequestsAnswered(); });

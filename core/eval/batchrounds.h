@@ -32,6 +32,7 @@
 #include <QPointer>
 #include <QSet>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -42,6 +43,7 @@ namespace Callscope {
 
 class BatchModelClient;
 class CallStore;
+class StoreWriter;
 
 // How an experiment's rounds run.
 struct BatchRoundSettings
@@ -93,12 +95,16 @@ class BatchRounds final : public QObject
     Q_DISABLE_COPY_MOVE(BatchRounds)
 
 public:
-    // `store` may be null (nothing durable; tests of the rounds alone).
+    // `store` may be null (nothing durable; tests of the rounds alone). With a `writer`, every
+    // read and write of the batches' state goes through the writer's queue, off this thread;
+    // without one, through `store` on this thread.
     BatchRounds(CallStore *store, qint64 experimentId, QObject *parent = nullptr);
     ~BatchRounds() override;
+    void setWriter(StoreWriter *writer) { m_writer = writer; }
 
-    // Reads what an earlier session stored (resume). False with `error` on a store error.
-    bool load(QString *error);
+    // Reads what an earlier session stored (resume), then calls `done` (from the event loop
+    // with a writer, at once without), with the store's error or an empty string.
+    void load(std::function<void(const QString &error)> done);
     void apply(const BatchRoundSettings &settings);
     // Poll intervals: the first wait after a submit, doubling up to `maxMs`.
     void setPollIntervals(qint64 firstMs, qint64 maxMs);
@@ -178,6 +184,14 @@ private:
     void failBatch(qint64 batchId, const ApiError &error, bool retryLines);
     void resolveUnknown(qint64 batchId);
     void requeue(BatchModelClient *client);
+    void applyStored(const QList<ProviderBatchRecord> &batches, const QList<ProviderBatchLineRecord> &lines);
+    // Stores a new batch and its lines; `done` gets its id once the write is answered.
+    void storeNewBatch(const ProviderBatchRecord &record, const QList<ProviderBatchLineRecord> &lines,
+                       std::function<void(const StoreResult<qint64> &)> done);
+    void sendPart(ProviderBatchRecord record, const QList<ProviderBatchLineRecord> &lineRecords,
+                  const QList<ProviderBatchLine> &lines, const QList<QPointer<BatchModelClient>> &clients);
+    // The provider created open batch `id` as `providerId`: stored, counted and polled.
+    void markSubmitted(qint64 id, const QString &providerId);
     void save(const ProviderBatchRecord &record);
     void closeBatch(qint64 batchId);
     Group *groupFor(const QString &key);
@@ -185,7 +199,9 @@ private:
     QString submitUnknownText(const ProviderBatchRecord &record) const;
 
     CallStore *m_store = nullptr;
+    StoreWriter *m_writer = nullptr;                            // outlives the rounds (the service's)
     std::unique_ptr<ProviderBatchStore> m_batchStore;
+    QHash<QString, int> m_creating;                              // by public key: batches being stored
     qint64 m_experimentId = 0;
     qint64 m_firstPollMs = 5000;
     qint64 m_maxPollMs = 5 * 60 * 1000;
@@ -207,6 +223,7 @@ private:
     QSet<qint64> m_unresolvable;                                 // submit_unknown, and no way to find out
     int m_submitted = 0;
     int m_cancelsPending = 0;
+    int m_createsToAnswer = 0;                                   // batches being stored when cancel() came
     int m_directRuns = 0;
 };
 

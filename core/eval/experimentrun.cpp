@@ -38,6 +38,20 @@ QString translate(const char *text)
     return QCoreApplication::translate("ExperimentRun", text);
 }
 
+// Which judge assertion a judge call answers: its spec (rubric and engine) decides the verdict.
+QString judgeKey(const Assertion &assertion)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(judgeSpecJson(assertion)).toJson(QJsonDocument::Compact),
+                                                        QCryptographicHash::Sha256)
+                                   .toHex()
+                                   .left(32));
+}
+
+QString judgedKey(qint64 judgedCallId, const QString &judgeKey)
+{
+    return QString::number(judgedCallId) + QChar(0x1f) + judgeKey;
+}
+
 qint64 percentile(QList<qint64> values, double p)
 {
     if (values.isEmpty())
@@ -112,9 +126,16 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
             start.storeError = calls.error().message;
             return start;
         }
+        auto judges = store->experimentJudgeCalls(*resumeId, since);
+        if (!judges) {
+            start.problem = ExperimentStart::Problem::Store;
+            start.storeError = judges.error().message;
+            return start;
+        }
         start.id = *resumeId;
         start.previous = runs.value();
         start.storedCalls = calls.value();
+        start.storedJudges = judges.value();
         return start;
     }
     ExperimentRecord record;
@@ -189,6 +210,14 @@ void ExperimentRun::setStoredCalls(const QList<CallStore::ExperimentCall> &calls
     }
 }
 
+void ExperimentRun::setStoredJudges(const QList<CallStore::JudgeCall> &judges)
+{
+    for (const CallStore::JudgeCall &judge : judges) {
+        if (judge.judgedCallId > 0 && !judge.judgeKey.isEmpty())
+            m_storedJudges.insert(judgedKey(judge.judgedCallId, judge.judgeKey), judge);
+    }
+}
+
 bool ExperimentRun::viaBatch() const
 {
     return m_experiment.via == u"batch"_s;
@@ -199,14 +228,8 @@ void ExperimentRun::start()
     if (m_started)
         return;
     m_started = true;
-    if (viaBatch()) {
-        m_rounds = new BatchRounds(m_service ? m_service->store() : nullptr, m_experimentId, this);
-        m_rounds->apply(m_batchSettings);
-        QString error;
-        if (!m_rounds->load(&error))
-            qWarning("experiment %lld: the stored provider batches cannot be read: %s", m_experimentId, qPrintable(error));
-    }
-    if (!m_rounds && m_cacheMode != ResponseCache::Mode::Off && m_service && m_service->store()) {
+    // Unchanged requests of a direct experiment are answered from the response cache.
+    if (!viaBatch() && m_cacheMode != ResponseCache::Mode::Off && m_service && m_service->store()) {
         m_cache = new ResponseCache(m_service->store(), m_service->writer(), this);
         m_cache->setMode(m_cacheMode);
     }
@@ -223,9 +246,24 @@ void ExperimentRun::start()
             }
         }
     }
-    QTimer::singleShot(0, this, [this] {
+    const auto begin = [this] {
         fill();
         checkDone();
+    };
+    if (!viaBatch()) {
+        QTimer::singleShot(0, this, begin);
+        return;
+    }
+    m_rounds = new BatchRounds(m_service ? m_service->store() : nullptr, m_experimentId, this);
+    m_rounds->setWriter(m_service ? m_service->writer() : nullptr);
+    m_rounds->apply(m_batchSettings);
+    // Nothing runs before the stored batches are known: a request an open batch carries waits for it.
+    ++m_inFlight;
+    m_rounds->load([this, begin](const QString &error) {
+        if (!error.isEmpty())
+            qWarning("experiment %lld: the stored provider batches cannot be read: %s", m_experimentId, qPrintable(error));
+        --m_inFlight;
+        QTimer::singleShot(0, this, begin);
     });
 }
 
@@ -262,20 +300,27 @@ bool ExperimentRun::isTrusted() const
 void ExperimentRun::resumeFromCall(const Planned &planned, qint64 callId)
 {
     CallStore *store = m_service ? m_service->store() : nullptr;
-    auto call = store ? store->getCall(callId) : StoreResult<CallRecord>(StoreError::make(StoreError::Code::NotFound, {}));
-    if (!call) {
-        // Unreadable now: the run is made again, as if the call had never been stored.
-        m_storedCalls.remove(key(m_experiment.rows.at(planned.row).id, m_experiment.variants.at(planned.variant).name,
-                                 planned.repeat));
-        launch(planned);
-        return;
-    }
-    LaunchResult result;
-    result.record = call.value();
-    result.stored = true;
+    // Counted as in flight while it is read (off this thread, through the writer's queue).
     ++m_inFlight;
-    // From the event loop, as a job's end would come: fill() is not re-entered.
-    QMetaObject::invokeMethod(this, [this, planned, result] { onCallFinished(planned, result); }, Qt::QueuedConnection);
+    runOnStore<StoreResult<CallRecord>>(
+        m_service ? m_service->writer() : nullptr, store, this, [callId](CallStore &from) { return from.getCall(callId); },
+        [this, planned](const StoreResult<CallRecord> *call, const QString &) {
+            if (!call || !*call) {
+                // Unreadable now: the run is made again, as if the call had never been stored.
+                --m_inFlight;
+                m_storedCalls.remove(key(m_experiment.rows.at(planned.row).id,
+                                         m_experiment.variants.at(planned.variant).name, planned.repeat));
+                if (!m_stopping && !m_halted)
+                    launch(planned);
+                checkDone();
+                return;
+            }
+            LaunchResult result;
+            result.record = call->value();
+            result.stored = true;
+            // From the event loop, as a job's end would come: fill() is not re-entered.
+            QMetaObject::invokeMethod(this, [this, planned, result] { onCallFinished(planned, result); }, Qt::QueuedConnection);
+        });
 }
 
 void ExperimentRun::halt(const QString &why)
@@ -526,30 +571,44 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     result.type = assertion.type;
     result.name = assertion.name.isEmpty() ? assertion.type : assertion.name;
     result.weight = assertion.weight;
+    const double passScore = assertion.params.value(u"pass_score"_s).toDouble(0.5);
+    const auto decide = [passScore](AssertionResult &r, const QJsonObject &output) {
+        const double score = output.value(u"score"_s).toDouble();
+        r.passed = score >= passScore;
+        r.reason = translate("score %1 (pass from %2): %3").arg(score).arg(passScore).arg(output.value(u"reason"_s).toString());
+    };
+    const QString key = judgeKey(assertion);
+    // An earlier session bought this verdict already (it was stopped before the run was stored).
+    if (judged.id > 0) {
+        const auto stored = m_storedJudges.constFind(judgedKey(judged.id, key));
+        if (stored != m_storedJudges.cend()) {
+            decide(result, stored->response.toObject());
+            result.judgeCallId = stored->callId;
+            done(result);
+            return;
+        }
+    }
     const SpecLoadResult spec = specFromJson(judgeSpecJson(assertion), m_experiment.path);
     if (!spec.spec || !m_service) {
         result.reason = translate("the judge cannot run");
         done(result);
         return;
     }
-    // The judge's verdict is a stored call of its own (kind judge), linked to the judged call.
+    // The judge's verdict is a stored call of its own (kind judge), linked to the judged call
+    // and to the assertion it answers, so a resumed run finds it.
     LaunchRequest request;
     request.spec = *spec.spec;
     request.input.text = judgeInput(judged);
     request.options.metadata = QJsonObject{{u"judge_of"_s, judged.id > 0 ? QJsonValue(judged.id) : QJsonValue()},
+                                           {u"judge_key"_s, key},
                                            {u"experiment_id"_s, m_experimentId}};
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
-    const double passScore = assertion.params.value(u"pass_score"_s).toDouble(0.5);
-    connect(job, &CallJob::finished, this, [result, passScore, done](const LaunchResult &verdict) mutable {
-        const QJsonObject output = verdict.record.response.toObject();
-        if (verdict.record.status != CallStatus::Completed) {
+    connect(job, &CallJob::finished, this, [result, decide, done](const LaunchResult &verdict) mutable {
+        if (verdict.record.status != CallStatus::Completed)
             result.reason = translate("the judge's call ended %1: %2").arg(callStatusName(verdict.record.status), verdict.record.error);
-        } else {
-            const double score = output.value(u"score"_s).toDouble();
-            result.passed = score >= passScore;
-            result.reason = translate("score %1 (pass from %2): %3").arg(score).arg(passScore).arg(output.value(u"reason"_s).toString());
-        }
+        else
+            decide(result, verdict.record.response.toObject());
         if (verdict.stored)
             result.judgeCallId = verdict.record.id;
         done(result);

@@ -51,6 +51,8 @@ struct ExperimentStart
     // Completed calls of runs that have no stored run yet (killed while their assertions ran,
     // or stored from the recovery file): their assertions resume from the call, not a new one.
     QList<CallStore::ExperimentCall> storedCalls;
+    // Completed judge calls: a run resumed from its call reuses their verdicts.
+    QList<CallStore::JudgeCall> storedJudges;
     std::shared_ptr<RunLock> lock;
     Problem problem = Problem::None;
     QString storeError;            // with Problem::Store
@@ -95,6 +97,9 @@ public:
     // Completed calls whose runs were not stored: checked from the stored call (after
     // setPreviousRuns).
     void setStoredCalls(const QList<CallStore::ExperimentCall> &calls);
+    // Completed judge calls of an earlier session: a judge assertion of a stored call that
+    // already has its judge's verdict is not bought again.
+    void setStoredJudges(const QList<CallStore::JudgeCall> &judges);
     // Held until the run ends (ExperimentStart::lock).
     void setRunLock(std::shared_ptr<RunLock> lock) { m_lock = std::move(lock); }
     // The store failed in a way that will recur (full disk, read-only or damaged file): no new
@@ -185,6 +190,7 @@ private:
     QList<Planned> m_plan;
     QHash<QString, ExperimentRunRecord> m_results;  // by key()
     QHash<QString, qint64> m_storedCalls;            // by key(): completed calls without a run
+    QHash<QString, CallStore::JudgeCall> m_storedJudges; // by judged call id + judge key
     std::shared_ptr<RunLock> m_lock;
     bool m_halted = false;
     QString m_haltReason;

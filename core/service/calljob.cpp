@@ -507,8 +507,9 @@ void CallJob::startRunner(ModelClient *client)
 
 void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
 {
-    // The place is free for the next job while this one is written.
-    releaseSlot();
+    // The place stays taken until the call is written (emitFinished): calls waiting for the
+    // writer count against the limit, so at most that many are answered and unstored when the
+    // store fails for good, and none starts before the runner has heard of the failure.
     CallRecord record = finishedRecord;
     record.spec = CallStore::stripSecrets(specToJson(m_request.spec));
     record.session = m_request.sessionId;

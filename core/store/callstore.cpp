@@ -54,6 +54,12 @@ constexpr auto kSelectExperimentRuns = R"(SELECT id, experiment_id, case_id, var
     cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd FROM experiment_runs
     WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
+constexpr auto kSelectExperimentJudgeCalls = R"(SELECT id, json_extract(metadata, '$.judge_of'),
+    json_extract(metadata, '$.judge_key'), response FROM calls WHERE kind = 'judge'
+    AND created_at >= ? AND status = 'completed' AND json_extract(metadata, '$.experiment_id') = ?
+    AND json_extract(metadata, '$.judge_of') IS NOT NULL ORDER BY id)"_L1;
+constexpr auto kSelectRecoveredCall = R"(SELECT id FROM calls WHERE created_at >= ? AND created_at <= ?
+    AND json_extract(metadata, '$.recovery_entry') = ? LIMIT 1)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens,
@@ -980,6 +986,20 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
     return id;
 }
 
+StoreResult<qint64> CallStore::findRecoveredCall(const QString &entry, const QDateTime &createdAt)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    // The time narrows the search to a few rows through the index; the entry decides.
+    query.prepare(kSelectRecoveredCall);
+    query.addBindValue(createdAt.isValid() ? createdAt.toMSecsSinceEpoch() : qint64(0));
+    query.addBindValue(createdAt.isValid() ? createdAt.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
+    query.addBindValue(entry);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("looking up a recovered call"));
+    return query.next() ? query.value(0).toLongLong() : qint64(0);
+}
+
 StoreResult<QList<CallStore::ExperimentCall>> CallStore::experimentCompletedCalls(qint64 experimentId,
                                                                                 const QDateTime &since)
 {
@@ -996,6 +1016,27 @@ StoreResult<QList<CallStore::ExperimentCall>> CallStore::experimentCompletedCall
     QList<ExperimentCall> calls;
     while (query.next())
         calls.append({query.value(0).toLongLong(), query.value(1).toString(), query.value(2).toString(), query.value(3).toInt()});
+    return calls;
+}
+
+StoreResult<QList<CallStore::JudgeCall>> CallStore::experimentJudgeCalls(qint64 experimentId, const QDateTime &since)
+{
+    QSqlQuery query(m_database.connection());
+    query.setForwardOnly(true);
+    query.prepare(kSelectExperimentJudgeCalls);
+    query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
+    query.addBindValue(experimentId);
+    if (!query.exec())
+        return m_database.errorFrom(query, translate("reading the judges of experiment %1").arg(experimentId));
+    QList<JudgeCall> calls;
+    while (query.next()) {
+        JudgeCall call;
+        call.callId = query.value(0).toLongLong();
+        call.judgedCallId = query.value(1).toLongLong();
+        call.judgeKey = query.value(2).toString();
+        call.response = QJsonDocument::fromJson(query.value(3).toByteArray()).object();
+        calls.append(call);
+    }
     return calls;
 }
 

@@ -247,6 +247,9 @@ public:
     // The newest call made before `id` of the same kind on the same engine type and model (and,
     // for an experiment's call, of the same variant): what a prompt cache would have held.
     StoreResult<std::optional<qint64>> previousSimilarCall(qint64 id);
+    // The call an import stored from recovery-file entry `entry` (metadata "recovery_entry"),
+    // created at `createdAt`; 0 when there is none.
+    StoreResult<qint64> findRecoveredCall(const QString &entry, const QDateTime &createdAt);
 
     // ---- revisions ------------------------------------------------------------------------
     StoreResult<QList<HistoryRow>> children(qint64 id);       // direct revisions, oldest first
@@ -314,6 +317,16 @@ public:
         int repeat = 0;
     };
     StoreResult<QList<ExperimentCall>> experimentCompletedCalls(qint64 experimentId, const QDateTime &since);
+    // The completed judge calls of an experiment (metadata "judge_of", the judged call, and
+    // "judge_key", which judge assertion), made since `since`, with their verdicts.
+    struct JudgeCall
+    {
+        qint64 callId = 0;
+        qint64 judgedCallId = 0;
+        QString judgeKey;
+        QJsonValue response;
+    };
+    StoreResult<QList<JudgeCall>> experimentJudgeCalls(qint64 experimentId, const QDateTime &since);
 
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and

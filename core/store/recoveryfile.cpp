@@ -3,7 +3,9 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QUuid>
 
 #include <cerrno>
 #include <cstring>
@@ -68,6 +70,42 @@ bool writeAll(int fd, const QByteArray &data)
     return true;
 }
 
+// The raw exchanges as JSON: bodies as base64, since a reply's head may end inside a character.
+QJsonArray exchangesToJson(const QList<TurnExchange> &exchanges)
+{
+    QJsonArray out;
+    for (const TurnExchange &e : exchanges) {
+        out.append(QJsonObject{{u"turn"_s, e.turn},
+                               {u"attempt"_s, e.attempt},
+                               {u"http_status"_s, e.httpStatus},
+                               {u"replayed"_s, e.replayed},
+                               {u"request"_s, QString::fromLatin1(e.request.toBase64())},
+                               {u"request_bytes"_s, e.requestBytes},
+                               {u"response"_s, QString::fromLatin1(e.response.toBase64())},
+                               {u"response_bytes"_s, e.responseBytes}});
+    }
+    return out;
+}
+
+QList<TurnExchange> exchangesFromJson(const QJsonArray &array)
+{
+    QList<TurnExchange> out;
+    for (const QJsonValue &value : array) {
+        const QJsonObject o = value.toObject();
+        TurnExchange e;
+        e.turn = o.value(u"turn"_s).toInt();
+        e.attempt = o.value(u"attempt"_s).toInt();
+        e.httpStatus = o.value(u"http_status"_s).toInt();
+        e.replayed = o.value(u"replayed"_s).toBool();
+        e.request = QByteArray::fromBase64(o.value(u"request"_s).toString().toLatin1());
+        e.requestBytes = o.value(u"request_bytes"_s).toInteger();
+        e.response = QByteArray::fromBase64(o.value(u"response"_s).toString().toLatin1());
+        e.responseBytes = o.value(u"response_bytes"_s).toInteger();
+        out.append(e);
+    }
+    return out;
+}
+
 } // namespace
 
 QString pathFor(const QString &databasePath)
@@ -92,11 +130,24 @@ void reserve(const QString &databasePath, qint64 bytes)
 #endif
 }
 
-bool append(const QString &databasePath, const CallRecord &record, const InsertOptions &options, QString *error)
+bool append(const QString &databasePath, const CallRecord &record, const InsertOptions &options,
+            const QList<SessionMessage> &sessionMessages, QString *error)
 {
-    QJsonObject line{{u"call"_s, record.toJson()}};
+    CallRecord kept = record;
+    // The entry is found again by its time and id: the time must be the one it is stored with.
+    if (!kept.createdAt.isValid())
+        kept.createdAt = QDateTime::currentDateTimeUtc();
+    QJsonObject line{{u"entry"_s, QUuid::createUuid().toString(QUuid::WithoutBraces)}, {u"call"_s, kept.toJson()}};
     if (options.batch)
         line.insert(u"batch"_s, QJsonObject{{u"batch_id"_s, options.batch->batchId}, {u"line"_s, options.batch->line}});
+    if (!sessionMessages.isEmpty()) {
+        QJsonArray messages;
+        for (const SessionMessage &m : sessionMessages)
+            messages.append(m.toJson());
+        line.insert(u"session_messages"_s, messages);
+    }
+    if (!record.exchanges.isEmpty())
+        line.insert(u"exchanges"_s, exchangesToJson(record.exchanges));
     const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
     const QString path = pathFor(databasePath);
     LockedFile file(path, O_WRONLY | O_CREAT | O_APPEND);
@@ -166,16 +217,36 @@ ImportOutcome import(CallStore &store, const QString &databasePath)
         CallRecord record = CallRecord::fromJson(line.value(u"call"_s).toObject());
         record.id = 0;
         record.metadata.insert(u"recovered"_s, true);
+        const QString entry = line.value(u"entry"_s).toString();
+        if (!entry.isEmpty()) {
+            record.metadata.insert(u"recovery_entry"_s, entry);
+            // Stored by an import that was stopped before it emptied the file.
+            const auto found = store.findRecoveredCall(entry, record.createdAt);
+            if (!found) {
+                outcome.error = found.error().message;
+                left += raw + '\n';
+                continue;
+            }
+            if (*found > 0) {
+                ++outcome.alreadyStored;
+                continue;
+            }
+        }
+        record.exchanges = exchangesFromJson(line.value(u"exchanges"_s).toArray());
+        QList<SessionMessage> sessionMessages;
+        for (const QJsonValue &m : line.value(u"session_messages"_s).toArray())
+            sessionMessages.append(SessionMessage::fromJson(m.toObject()));
         InsertOptions options;
         if (line.value(u"batch"_s).isObject()) {
             const QJsonObject batch = line.value(u"batch"_s).toObject();
             options.batch = BatchLink{batch.value(u"batch_id"_s).toInteger(), batch.value(u"line"_s).toInt()};
         }
-        const auto id = store.insertCall(record, {}, options);
+        const auto id = store.insertCall(record, sessionMessages, options);
         if (!id) {
             const StoreError::Code code = id.error().code;
-            if (code == StoreError::Code::Constraint || code == StoreError::Code::InvalidInput) {
-                // This line will never fit (its batch is gone, say): set aside, not retried.
+            if (code == StoreError::Code::Constraint || code == StoreError::Code::InvalidInput
+                || code == StoreError::Code::NotFound) {
+                // This line will never fit (its batch or session is gone, say): set aside, not retried.
                 unreadable += raw + '\n';
                 ++outcome.unreadable;
                 continue;

@@ -2,10 +2,17 @@
 
 // Paid replies that could not reach the database (a full disk, a read-only or damaged file, a
 // lock held past the writer's patience) are kept in a recovery file beside it,
-// "<database>.recovered.jsonl": one JSON line per call, {"call": CallRecord::toJson(),
-// "batch": {"batch_id", "line"}}. The next process that opens the history for writing stores
-// them (AppContext::openHistory) and empties the file, so a resumed batch or experiment finds
-// those calls stored and does not buy them again.
+// "<database>.recovered.jsonl": one JSON line per call holding everything the store needs,
+// {"entry": a unique id, "call": CallRecord::toJson(), "batch": {"batch_id", "line"},
+// "session_messages": [SessionMessage::toJson()], "exchanges": [the raw HTTP exchanges]}.
+// The next process that opens the history for writing stores them (AppContext::openHistory)
+// and empties the file, so a resumed batch or experiment finds those calls stored and does not
+// buy them again.
+//
+// The import is idempotent: each stored call carries its entry's id in its metadata
+// ("recovery_entry"), and an entry whose call is already there is not stored again. A process
+// killed after storing some entries but before emptying the file leaves them in it; the next
+// import skips them.
 //
 // The file may be shared by several processes on one history: every append and every import
 // holds flock() on it (never on the database file itself). A writer reserves room for it when it
@@ -26,11 +33,12 @@ QString pathFor(const QString &databasePath);
 void reserve(const QString &databasePath, qint64 bytes);
 // Appends one call; false with `error` when even that failed.
 bool append(const QString &databasePath, const CallRecord &record, const InsertOptions &options,
-            QString *error);
+            const QList<SessionMessage> &sessionMessages, QString *error);
 
 struct ImportOutcome
 {
     int stored = 0;     // calls written into the store
+    int alreadyStored = 0; // entries an earlier, interrupted import had stored
     int unreadable = 0; // lines that were not a call (kept in "<file>.bad")
     QString error;      // the store refused: nothing was removed from the file
 };

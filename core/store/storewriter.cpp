@@ -166,9 +166,9 @@ void StoreWriter::insertCall(const CallRecord &record, const QList<SessionMessag
     const bool paid = !record.attempts.isEmpty() || record.status == CallStatus::Completed;
     StoreWriterWorker::Fallback fallback;
     if (paid) {
-        fallback = [path = m_path, record, options](WriteResult &result) {
+        fallback = [path = m_path, record, sessionMessages, options](WriteResult &result) {
             QString error;
-            if (RecoveryFile::append(path, record, options, &error)) {
+            if (RecoveryFile::append(path, record, options, sessionMessages, &error)) {
                 result.recovered = true;
             } else {
                 qWarning("a reply could not be stored nor kept in %s: %s",

@@ -27,6 +27,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QThread;
 
@@ -79,5 +80,40 @@ private:
     std::shared_ptr<std::atomic<int>> m_pending;
     std::shared_ptr<std::atomic<int>> m_retryLimitMs;
 };
+
+// Work on the history that the calling thread (the GUI's) must not wait for: with a writer it
+// runs on the writer's thread and connection, in its queue (so it sees every write asked for
+// before it), and `done` gets the value on the thread of `context`, from its event loop; without
+// one it runs at once on `store`. `done` gets a null value and the reason when the database
+// could not be opened, or when there is neither.
+template<typename T>
+void runOnStore(StoreWriter *writer, CallStore *store, QObject *context, std::function<T(CallStore &)> work,
+                std::function<void(const T *value, const QString &error)> done)
+{
+    if (!writer) {
+        if (!store) {
+            done(nullptr, QString());
+            return;
+        }
+        const T value = work(*store);
+        done(&value, QString());
+        return;
+    }
+    auto value = std::make_shared<std::optional<T>>();
+    writer->perform(
+        [value, work = std::move(work)](CallStore &into) {
+            value->emplace(work(into));
+            WriteResult result;
+            result.id = qint64(0); // a read: its own errors travel in the value
+            return result;
+        },
+        context,
+        [value, done = std::move(done)](const WriteResult &result) {
+            if (value->has_value())
+                done(&**value, QString());
+            else
+                done(nullptr, result.id ? QString() : result.id.error().message);
+        });
+}
 
 } // namespace Callscope

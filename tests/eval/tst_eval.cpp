@@ -366,6 +366,7 @@ private Q_SLOTS:
     void cacheCountedOnceOpenAIAndGemini_data();
     void cacheCountedOnceOpenAIAndGemini();
     void cacheExperimentVarsFirstBreaksTheCache();
+    void judgeVerdictNotBoughtAgainOnResume();
 };
 
 void TestEval::assertions_data()
@@ -810,6 +811,23 @@ void TestEval::resumeAfterKill()
     QCOMPARE(store.experimentRuns(id.toLongLong())->size(), 40);
 }
 
+namespace {
+
+// A judge on the fake provider (model judge-model) that passes from a score of 0.5.
+QJsonObject judgeAssertion(const QUrl &base)
+{
+    return QJsonObject{{u"type"_s, u"judge"_s},
+                       {u"rubric"_s, u"The title says what to do."_s},
+                       {u"pass_score"_s, 0.5},
+                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
+                                                 {u"model"_s, u"judge-model"_s},
+                                                 {u"base_url"_s, base.toString()},
+                                                 {u"api_key_env"_s, u"CALLSCOPE_EVAL_API_KEY"_s},
+                                                 {u"stream"_s, false}}}};
+}
+
+} // namespace
+
 void TestEval::judgeDecidesAndIsStored()
 {
     FakeProviderThread server;
@@ -831,15 +849,9 @@ void TestEval::judgeDecidesAndIsStored()
     QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"good\",\"input\":\"Plan the pass ticket\"}\n"
                                                        "{\"id\":\"poor\",\"input\":\"Plan the fail ticket\"}\n"));
-    const QJsonObject judge{{u"type"_s, u"judge"_s},
-                            {u"rubric"_s, u"The title says what to do."_s},
-                            {u"pass_score"_s, 0.5},
-                            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                      {u"model"_s, u"judge-model"_s},
-                                                      {u"base_url"_s, server.baseUrl().toString()},
-                                                      {u"api_key_env"_s, u"CALLSCOPE_EVAL_API_KEY"_s},
-                                                      {u"stream"_s, false}}}};
-    const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s}, {u"dataset"_s, u"cases.jsonl"_s}, {u"assert"_s, QJsonArray{judge}}};
+    const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s},
+                                 {u"dataset"_s, u"cases.jsonl"_s},
+                                 {u"assert"_s, QJsonArray{judgeAssertion(server.baseUrl())}}};
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
     const QString db = dir.filePath(u"h.sqlite"_s);
     const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
@@ -1368,13 +1380,19 @@ FakeProvider::Responder okAfter(int delayMs)
 }
 
 // `cases` cases in two variants, with a command assertion that takes 0.3 s after each call.
-bool writeSlowCheckExperiment(const QTemporaryDir &dir, const QUrl &base, int cases)
+// Cases c1..cN, "Plan ticket N".
+QByteArray numberedCases(int cases)
 {
     QByteArray rows;
     for (int i = 1; i <= cases; ++i)
         rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\"}\n";
+    return rows;
+}
+
+bool writeSlowCheckExperiment(const QTemporaryDir &dir, const QUrl &base, int cases)
+{
     return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
-           && writeFile(dir.filePath(u"cases.jsonl"_s), rows)
+           && writeFile(dir.filePath(u"cases.jsonl"_s), numberedCases(cases))
            && writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
                 "variants":[{"name":"a"},{"name":"b","system_prompt":"Plan carefully."}],
                 "assert":[{"type":"command","command":["/bin/sh","-c","cat >/dev/null; sleep 0.3; echo checked"]}]})");
@@ -2588,6 +2606,83 @@ void TestEval::cacheExperimentVarsFirstBreaksTheCache()
     QVERIFY2(at >= 18 && at <= 21, qPrintable(QString::number(at)));
     const QString reason = turn.value(u"reason"_s).toString();
     QVERIFY2(reason.contains(u"system prompt differs from call %1 at character %2"_s.arg(compared).arg(at)), qPrintable(reason));
+}
+
+// A run killed after its judge's verdict was stored (its command check still running) resumes
+// from its stored call and reuses that verdict: the judge is asked once per run, plus only the
+// judge requests that were on their way when the process died.
+void TestEval::judgeVerdictNotBoughtAgainOnResume()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) {
+        const FakeProvider::Responder calls = okAfter(10);
+        p.setResponder([calls](const RecordedRequest &request) {
+            const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+            if (!messages.at(0).toObject().value(u"content"_s).toString().startsWith(u"You judge"_s))
+                return calls(request);
+            return FakeReply::json(200, openAiToolCallBody(u"j1"_s, u"submit_output"_s, {{u"score"_s, 0.9}, {u"reason"_s, u"fine"_s}}));
+        });
+    });
+    const auto judgeRequests = [&server] {
+        int n = 0;
+        server.run([&n](FakeProvider &p) {
+            for (const RecordedRequest &r : p.requests()) {
+                const QJsonArray messages = r.jsonObject().value(u"messages"_s).toArray();
+                n += messages.at(0).toObject().value(u"content"_s).toString().startsWith(u"You judge"_s) ? 1 : 0;
+            }
+        });
+        return n;
+    };
+    QTemporaryDir dir;
+    const int cases = 30;
+    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), numberedCases(cases)));
+    // The command check waits until the test lets it go: until then no run can be stored.
+    const QString release = dir.filePath(u"release"_s);
+    const QJsonObject judge = judgeAssertion(server.baseUrl());
+    const QJsonObject gate{{u"type"_s, u"command"_s},
+                           {u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s,
+                                                     u"cat >/dev/null; while [ ! -e '%1' ]; do sleep 0.02; done; echo ok"_s.arg(release)}}};
+    const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s}, {u"dataset"_s, u"cases.jsonl"_s}, {u"assert"_s, QJsonArray{judge, gate}}};
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const QString storedJudges = u"SELECT COUNT(*) FROM calls WHERE kind = 'judge' AND status = 'completed'"_s;
+
+    QProcess first;
+    startEval(first, dir, {u"--jobs"_s, u"4"_s, u"--trust"_s});
+    QVERIFY(first.waitForStarted());
+    QByteArray err;
+    const QString id = readExperimentId(first, &err);
+    QVERIFY2(!id.isEmpty(), err.constData());
+    // Killed once several verdicts are stored, while their runs wait for the command check.
+    QElapsedTimer clock;
+    clock.start();
+    while (sqlCount(db, storedJudges) < 4 && first.state() != QProcess::NotRunning && clock.elapsed() < 60000)
+        QThread::msleep(20);
+    QVERIFY2(first.state() != QProcess::NotRunning, first.readAllStandardError().constData());
+    ::kill(pid_t(first.processId()), SIGKILL);
+    QVERIFY(first.waitForFinished());
+    const int judgesStored = sqlCount(db, storedJudges);
+    const int judgesSent = judgeRequests();
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs"_s), 0);
+    QVERIFY(judgesStored >= 4);
+    qInfo("killed with %d verdicts stored of %d judge requests", judgesStored, judgesSent);
+
+    QVERIFY(writeFile(release, "go"));
+    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"4"_s, u"--resume"_s, id, u"--trust"_s});
+    QVERIFY2(resumed.exit == 0, resumed.err.right(2000).constData());
+    // One verdict per run; only the judge requests lost with the process were asked again.
+    QCOMPARE(sqlCount(db, storedJudges), cases);
+    QCOMPARE(judgeRequests(), cases + (judgesSent - judgesStored));
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM (SELECT json_extract(metadata, '$.judge_of') AS j FROM calls "
+                          u"WHERE kind = 'judge' AND status = 'completed' GROUP BY j HAVING COUNT(*) > 1)"_s),
+             0);
+    // Every run's verdict names the judge call that gave it.
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs, json_each(experiment_runs.assertions) AS a WHERE "
+                          u"json_extract(a.value, '$.type') = 'judge' AND json_extract(a.value, '$.judge_call_id') IN "
+                          u"(SELECT id FROM calls WHERE kind = 'judge')"_s),
+             cases);
 }
 
 QTEST_GUILESS_MAIN(TestEval)

@@ -487,7 +487,8 @@ void TestBatchCli::invalidLinesThenValidOnes()
 }
 
 // Another process holds the write lock for 10 s (longer than SQLite's busy timeout) while the
-// batch runs: the writes wait and are retried, no call is lost, the batch ends with exit 0.
+// batch runs: the writes wait and are retried, no call is lost, no more than --jobs calls are
+// answered while the lock is held, the batch ends with exit 0.
 void TestBatchCli::lockHeldTenSecondsLosesNothing()
 {
     BatchEnv env;
@@ -510,13 +511,15 @@ void TestBatchCli::lockHeldTenSecondsLosesNothing()
         const int requestsAtLock = env.requests();
         QElapsedTimer held;
         held.start();
-        // The scenario is a writer that holds the lock 10 s; meanwhile the calls go on.
+        // The scenario is a writer that holds the lock 10 s. A job keeps its place until its call
+        // is written, so the batch waits meanwhile: the calls that were running end and wait for
+        // the writer, and no new call is bought that might not be stored.
         while (held.elapsed() < 10000)
             QThread::msleep(50);
         const int requestsWhileLocked = env.requests() - requestsAtLock;
         QVERIFY(q.exec(u"ROLLBACK"_s));
         qInfo("%d requests while the lock was held", requestsWhileLocked);
-        QVERIFY(requestsWhileLocked > 0);
+        QVERIFY2(requestsWhileLocked <= 4, qPrintable(QString::number(requestsWhileLocked)));
     }
     QSqlDatabase::removeDatabase(connection);
     QVERIFY(process.waitForFinished(120000));

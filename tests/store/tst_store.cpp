@@ -5,6 +5,7 @@
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/recoveryfile.h"
 #include "tests/support/testsupport.h"
 
 #include <QCoreApplication>
@@ -384,6 +385,7 @@ private slots:
     void jsonWriterRandomValues();
     void storesLargeCallPieceByPiece();
     void textAnswerStoredOnce();
+    void recoveryFileKeepsEverythingAndImportsOnce();
 };
 
 void TestStore::initTestCase()
@@ -2058,6 +2060,92 @@ void TestStore::textAnswerStoredOnce()
     QJsonObject old = json;
     old.insert(u"text"_s, answer);
     QCOMPARE(Message::fromJson(old), m);
+}
+
+// A paid call that could not be stored goes to the recovery file with everything the store
+// keeps (its session messages, its raw exchanges, its batch line), and an import that was
+// stopped after storing some entries (the file not emptied yet) stores none of them twice.
+void TestStore::recoveryFileKeepsEverythingAndImportsOnce()
+{
+    const QString path = freshPath();
+    auto db = Database::open(path);
+    QVERIFY(db);
+    CallStore store(**db);
+    Session session;
+    session.title = u"Kept"_s;
+    const auto sessionId = store.createSession(session);
+    QVERIFY(sessionId);
+
+    CallRecord inSession = fullRecord(u"aardvark in a session"_s);
+    inSession.session = *sessionId;
+    inSession.exchanges = twoExchanges();
+    const QList<SessionMessage> messages{SessionMessage{0, Message::user(u"Plan aardvark"_s)},
+                                         SessionMessage{0, Message::assistant(u"Planned."_s)}};
+    QString error;
+    QVERIFY2(RecoveryFile::append(path, inSession, {}, messages, &error), qPrintable(error));
+    for (int i = 0; i < 4; ++i)
+        QVERIFY2(RecoveryFile::append(path, fullRecord(u"badger %1"_s.arg(i)), {}, {}, &error), qPrintable(error));
+    QFile file(RecoveryFile::pathFor(path));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray kept = file.readAll();
+    file.close();
+    QCOMPARE(kept.count('\n'), 5);
+
+    const RecoveryFile::ImportOutcome first = RecoveryFile::import(store, path);
+    QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+    QCOMPARE(first.stored, 5);
+    QCOMPARE(first.alreadyStored, 0);
+    QCOMPARE(QFileInfo(RecoveryFile::pathFor(path)).size(), 0);
+
+    HistoryQuery everything;
+    const auto page = store.listCalls(everything);
+    QVERIFY(page);
+    QCOMPARE(page->rows.size(), 5);
+    qint64 sessionCall = 0;
+    for (const auto &row : page->rows) {
+        const auto call = store.getCall(row.id);
+        QVERIFY(call);
+        QVERIFY(call->metadata.value(u"recovered"_s).toBool());
+        QVERIFY(!call->metadata.value(u"recovery_entry"_s).toString().isEmpty());
+        if (call->input.value(u"text"_s).toString() == u"aardvark in a session"_s)
+            sessionCall = row.id;
+    }
+    QVERIFY(sessionCall > 0);
+    const auto exchanges = store.exchanges(sessionCall);
+    QVERIFY(exchanges);
+    QCOMPARE(exchanges->size(), 2);
+    QCOMPARE(exchanges->at(0), inSession.exchanges.at(0));
+    QCOMPARE(exchanges->at(1).turn, 1);
+    QCOMPARE(exchanges->at(1).attempt, 2);
+    QCOMPARE(exchanges->at(1).response, inSession.exchanges.at(1).response.left(TurnExchange::kMaxResponseBytes));
+    QCOMPARE(exchanges->at(1).responseBytes, qint64(50 * 1024 * 1024));
+    const auto stored = store.sessionMessages(*sessionId);
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), 2);
+    QCOMPARE(stored->at(0).message.text, u"Plan aardvark"_s);
+    const auto call = store.getCall(sessionCall);
+    QCOMPARE(call->firstSequence.value_or(0), qint64(1));
+    QCOMPARE(call->lastSequence.value_or(0), qint64(2));
+
+    // As a process killed after the inserts and before emptying the file leaves it: the whole
+    // file again, plus one entry that never made it in.
+    QVERIFY(RecoveryFile::append(path, fullRecord(u"capybara"_s), {}, {}, &error));
+    QFile again(RecoveryFile::pathFor(path));
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    const QByteArray newer = again.readAll();
+    again.close();
+    QVERIFY(again.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    again.write(kept + newer);
+    again.close();
+    const RecoveryFile::ImportOutcome second = RecoveryFile::import(store, path);
+    QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
+    QCOMPARE(second.alreadyStored, 5);
+    QCOMPARE(second.stored, 1);
+    QCOMPARE(store.listCalls(everything)->rows.size(), 6);
+    QCOMPARE(store.sessionMessages(*sessionId)->size(), 2);
+    QCOMPARE(countRows(path, u"call_exchanges"_s), 2);
+    const auto report = store.checkIntegrity();
+    QVERIFY(report && report->ok());
 }
 
 int main(int argc, char *argv[])

@@ -3,10 +3,13 @@
 // Helpers every test executable shares: where the data lives, temporary data directories.
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QJsonValue>
 #include <QString>
 #include <QTemporaryDir>
+#include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 namespace Callscope::Test {
@@ -39,6 +42,38 @@ private:
     QTemporaryDir m_dir;
     QByteArray m_oldDataHome;
     QByteArray m_oldConfigHome;
+};
+
+// How long this thread's event loop went, at the longest, without turning: a 5 ms timer runs
+// from start() to stop() and keeps the longest time between two of its ticks.
+class EventLoopGapProbe
+{
+public:
+    EventLoopGapProbe()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(5);
+        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] {
+            const qint64 now = m_clock.elapsed();
+            m_longest = std::max(m_longest, now - m_last);
+            m_last = now;
+        });
+    }
+    void start()
+    {
+        m_longest = 0;
+        m_last = 0;
+        m_clock.start();
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+    qint64 longestMs() const { return m_longest; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
 };
 
 } // namespace Callscope::Test

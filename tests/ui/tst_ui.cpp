@@ -7,6 +7,7 @@
 #include "core/eval/experimentrun.h"
 #include "core/model/specio.h"
 #include "core/store/callstore.h"
+#include "core/store/database.h"
 #include "tests/support/fakebatchapi.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
@@ -47,6 +48,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -206,6 +209,7 @@ private Q_SLOTS:
     void experimentRunFromWindow();
     void experimentStopAndResume();
     void experimentThroughProviderBatches();
+    void largeStoredExperimentKeepsTheWindowResponsive();
 
 private:
     std::unique_ptr<Test::ScopedDataHome> m_home;
@@ -1155,8 +1159,9 @@ void TestUi::experimentStopAndResume()
     ExperimentView *view = window.experiments()->view();
     QVERIFY(window.experiments()->openFile(path));
     QVERIFY(view->run());
+    // The stored experiment is created off the GUI thread: its id comes a moment later.
+    QTRY_VERIFY_WITH_TIMEOUT(view->experimentId() > 0, 15000);
     const qint64 id = view->experimentId();
-    QVERIFY(id > 0);
     QTRY_VERIFY_WITH_TIMEOUT(view->progress().done >= 2, 20000);
     QVERIFY(view->progress().done < 12);
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
@@ -1181,8 +1186,9 @@ void TestUi::experimentStopAndResume()
 
     // Opened again later, the window shows the stored results and offers to resume them.
     QVERIFY(view->openFile(path));
-    QCOMPARE(view->experimentId(), id);
-    QCOMPARE(view->state(), ExperimentView::State::Stopped);
+    // Read off the GUI thread: the stored results come a moment later.
+    QTRY_COMPARE_WITH_TIMEOUT(view->experimentId(), id, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Stopped, 15000);
     QVERIFY(view->canResume());
     QVERIFY(view->resume());
     QCOMPARE(view->experimentId(), id);
@@ -1287,6 +1293,113 @@ void TestUi::experimentThroughProviderBatches()
     QCOMPARE(int(api->batches.size()), 4);
     QCOMPARE(cancelled, 2);
     qunsetenv("CALLSCOPE_BATCH_POLL_MS");
+}
+
+// A history holding many runs of one experiment (earlier sessions of the same definition and
+// the newest, incomplete one): opening it and resuming it never stalls the window, because
+// reading what is stored and starting the stored session happen off the GUI thread.
+void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
+{
+    qputenv("CALLSCOPE_UI_EVAL_API_KEY", "sk-ui-eval");
+    QTemporaryDir dir;
+    Test::FakeProvider server;
+    QVERIFY(server.listen());
+    server.setResponder(experimentResponder(0));
+    const int caseCount = 100;
+    const int repeat = 5;
+    QByteArray cases;
+    for (int i = 1; i <= caseCount; ++i)
+        cases += "{\"id\":\"pass" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
+    const QString path = writeExperiment(dir, server.baseUrl(),
+                                         R"({"name": "large", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 5,
+                                             "variants": [{"name": "a"}, {"name": "b", "system_prompt": "Plan carefully."}],
+                                             "assert": [{"type": "equals", "pointer": "/title", "value": "ok"}]})",
+                                         cases);
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    StudioServices *services = window.studioServices();
+    QVERIFY(services && services->store());
+    CallStore *store = services->store();
+    const ExperimentLoad load = loadExperimentFile(path, store);
+    QVERIFY(load.experiment);
+    const Experiment &experiment = *load.experiment;
+
+    // Many earlier sessions of the same definition, complete, and the newest with 10 runs still
+    // to do: the window reads them all to find the newest and its state, and shows the newest.
+    const int sessions = 36;
+    const int planned = caseCount * 2 * repeat;
+    const QString assertions = u"[{\"type\":\"equals\",\"name\":\"equals\",\"passed\":true,\"reason\":null}]"_s;
+    QList<qint64> ids;
+    for (int e = 0; e < sessions; ++e) {
+        ExperimentRecord record;
+        record.name = experiment.name;
+        record.path = experiment.path;
+        record.definitionHash = experimentDefinitionHash(experiment);
+        record.definition = experiment.definition;
+        const auto id = store->createExperiment(record);
+        QVERIFY(id);
+        ids.append(*id);
+    }
+    const qint64 newest = ids.last();
+    {
+        QSqlDatabase db = store->database().connection();
+        QVERIFY(db.transaction());
+        QSqlQuery insert(db);
+        QVERIFY(insert.prepare(u"INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat, status, passed, "
+                               u"assertions, latency_ms, input_tokens, output_tokens, created_at) "
+                               u"VALUES (?, ?, ?, ?, 'completed', 1, ?, 120, 240, 40, ?)"_s));
+        for (int e = 0; e < sessions; ++e) {
+            const qint64 *id = &ids[e];
+            const int done = e == sessions - 1 ? planned - 10 : planned;
+            int n = 0;
+            for (int c = 1; c <= caseCount && n < done; ++c) {
+                for (const QString &variant : {u"a"_s, u"b"_s}) {
+                    for (int k = 0; k < repeat && n < done; ++k, ++n) {
+                        insert.addBindValue(*id);
+                        insert.addBindValue(u"pass%1"_s.arg(c));
+                        insert.addBindValue(variant);
+                        insert.addBindValue(k);
+                        insert.addBindValue(assertions);
+                        insert.addBindValue(QDateTime::currentMSecsSinceEpoch());
+                        QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+                    }
+                }
+            }
+        }
+        QVERIFY(db.commit());
+    }
+    // What the window used to read on its own thread when the file opened: longer than a
+    // GUI thread may stall, so the test can tell.
+    QElapsedTimer reading;
+    reading.start();
+    const auto stored = storedExperimentsFor(store, experiment);
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), sessions);
+    QCOMPARE(store->experimentRuns(newest)->size(), planned - 10);
+    const qint64 readMs = reading.elapsed();
+
+    Test::EventLoopGapProbe probe;
+    probe.start();
+    ExperimentView *view = window.experiments()->view();
+    QVERIFY(window.experiments()->openFile(path));
+    QTRY_COMPARE_WITH_TIMEOUT(view->experimentId(), newest, 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Stopped, 30000);
+    QVERIFY(view->canResume());
+    const qint64 openedGap = probe.longestMs();
+    QVERIFY(view->resume());
+    QCOMPARE(view->state(), ExperimentView::State::Running);
+    QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 60000);
+    probe.stop();
+    const qint64 maxGap = probe.longestMs();
+    qInfo("%d stored runs read in %lld ms; longest event-loop gap %lld ms opening, %lld ms in all", sessions * planned - 10,
+          readMs, openedGap, maxGap);
+    QCOMPARE(int(server.requestCount()), 10 * 2); // the 10 runs left, two turns each
+    QCOMPARE(store->experimentRuns(newest)->size(), planned);
+    QCOMPARE(view->matrixModel()->count(CellVerdict::Pass), caseCount * 2);
+    QVERIFY2(readMs >= 200, qPrintable(u"the stored runs should take long enough to read to stall a GUI thread (%1 ms)"_s.arg(readMs)));
+    QVERIFY2(maxGap < 200, qPrintable(u"the event loop stalled %1 ms"_s.arg(maxGap)));
 }
 
 QTEST_MAIN(TestUi)

@@ -10,6 +10,7 @@
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/providerbatchstore.h"
+#include "core/store/storewriter.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/matrixdelegate.h"
@@ -415,6 +416,9 @@ bool ExperimentView::reload()
         return false;
     m_notice->clearMessage();
     m_run.reset();
+    ++m_storeSerial;
+    m_busyText.clear();
+    m_storedBatches.clear();
     m_experimentId = 0;
     m_storedDone = 0;
     m_storedAt = {};
@@ -431,9 +435,9 @@ bool ExperimentView::reload()
     }
     m_title->setText(tr("%1 — %2").arg(m_experiment->name, QFileInfo(m_path).fileName()));
     applyLayout();
-    showStored();
     m_pages->setCurrentWidget(m_resultsPage);
-    setState(m_experimentId > 0 ? (canResume() ? State::Stopped : State::Finished) : State::Ready);
+    setState(State::Ready);
+    showStored();
     Q_EMIT loaded(true);
     return true;
 }
@@ -473,30 +477,75 @@ void ExperimentView::applyLayout()
     header->setSectionResizeMode(variants.size() <= 5 ? QHeaderView::Stretch : QHeaderView::Interactive);
 }
 
+namespace {
+
+// What a view shows of the newest stored experiment with a definition, read off the GUI thread.
+struct StoredResults
+{
+    QString error;
+    std::optional<StoredExperiment> newest;
+    QList<ExperimentRunRecord> runs;
+    QList<ProviderBatchRecord> batches;
+};
+
+StoredResults readStoredResults(CallStore &store, const Experiment &experiment)
+{
+    StoredResults out;
+    auto stored = storedExperimentsFor(&store, experiment);
+    if (!stored) {
+        out.error = stored.error().message;
+        return out;
+    }
+    if (stored->isEmpty())
+        return out;
+    auto runs = store.experimentRuns(stored->constFirst().record.id);
+    if (!runs)
+        return out;
+    out.newest = stored->constFirst();
+    out.runs = runs.value();
+    if (experiment.via == u"batch"_s) {
+        if (auto batches = ProviderBatchStore(store.database()).batches(out.newest->record.id))
+            out.batches = batches.value();
+    }
+    return out;
+}
+
+} // namespace
+
 void ExperimentView::showStored()
 {
     // The newest stored experiment with this very definition: its results, and whether it can
-    // be resumed.
+    // be resumed. Read off the GUI thread; the view says so meanwhile.
     if (!m_store || !m_experiment)
         return;
-    auto stored = storedExperimentsFor(m_store, *m_experiment);
-    if (!stored) {
-        m_notice->showMessage(tr("The stored results could not be read: %1").arg(stored.error().message), NoticeBar::Kind::Warning);
-        return;
-    }
-    if (stored->isEmpty())
-        return;
-    const StoredExperiment &newest = stored->constFirst();
-    auto runs = m_store->experimentRuns(newest.record.id);
-    if (!runs)
-        return;
-    m_experimentId = newest.record.id;
-    m_storedAt = newest.record.createdAt;
-    m_storedDone = newest.done;
-    m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
-    m_run->setExperimentId(m_experimentId);
-    m_run->setPreviousRuns(runs.value());
-    refreshMatrix();
+    const quint64 serial = ++m_storeSerial;
+    m_busyText = tr("Reading the stored results…");
+    const Experiment experiment = *m_experiment;
+    runOnStore<StoredResults>(
+        m_service ? m_service->writer() : nullptr, m_store, this,
+        [experiment](CallStore &store) { return readStoredResults(store, experiment); },
+        [this, serial](const StoredResults *stored, const QString &error) {
+            if (serial != m_storeSerial)
+                return; // the view moved on (another file, a run started)
+            m_busyText.clear();
+            const QString problem = stored ? stored->error : error;
+            if (!problem.isEmpty()) {
+                m_notice->showMessage(tr("The stored results could not be read: %1").arg(problem), NoticeBar::Kind::Warning);
+            } else if (stored && stored->newest) {
+                m_experimentId = stored->newest->record.id;
+                m_storedAt = stored->newest->record.createdAt;
+                m_storedDone = stored->newest->done;
+                m_storedBatches = stored->batches;
+                m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
+                m_run->setExperimentId(m_experimentId);
+                m_run->setPreviousRuns(stored->runs);
+                refreshMatrix();
+            }
+            if (m_state == State::Ready)
+                setState(m_experimentId > 0 ? (canResume() ? State::Stopped : State::Finished) : State::Ready);
+            else
+                setState(m_state);
+        });
 }
 
 // ---- running -----------------------------------------------------------------------------
@@ -545,48 +594,72 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
             return false;
         }
     }
-    qint64 id = 0;
-    QList<ExperimentRunRecord> previous;
-    QList<CallStore::ExperimentCall> storedCalls;
-    std::shared_ptr<RunLock> lock;
-    if (m_store) {
-        const ExperimentStart started = startStoredExperiment(m_store, *m_experiment, resumeId);
-        switch (started.problem) {
-        case ExperimentStart::Problem::None:
-            break;
-        case ExperimentStart::Problem::NotFound:
-            m_notice->showMessage(tr("Experiment %1 is not in the history database.").arg(*resumeId), NoticeBar::Kind::Error);
-            return false;
-        case ExperimentStart::Problem::Changed:
-            m_notice->showMessage(tr("The file changed since experiment %1 ran, so it cannot be resumed; press Run to start again.")
-                                      .arg(*resumeId),
-                                  NoticeBar::Kind::Error);
-            return false;
-        case ExperimentStart::Problem::Store:
-            m_notice->showMessage(tr("The experiment cannot be stored: %1").arg(started.storeError), NoticeBar::Kind::Error);
-            return false;
-        case ExperimentStart::Problem::InUse:
-            m_notice->showMessage(tr("Experiment %1 is running in another program (%2); wait for it to end, then resume.")
-                                      .arg(*resumeId)
-                                      .arg(started.inUse),
-                                  NoticeBar::Kind::Error);
-            return false;
-        }
-        id = started.id;
-        previous = started.previous;
-        storedCalls = started.storedCalls;
-        lock = started.lock;
-    } else {
+    if (!m_store) {
         m_notice->showMessage(tr("The history database is not open: the runs are not stored and cannot be resumed."),
                               NoticeBar::Kind::Warning);
+        ++m_storeSerial;
+        beginSession(ExperimentStart(), resumeId);
+        return true;
     }
+    // Creating the stored experiment, or reading what it has done, happens off the GUI thread;
+    // meanwhile the view counts as running (Stop gives up the start) and says what it does.
+    m_stateBeforeStart = m_state == State::Running || m_state == State::Stopping ? State::Ready : m_state;
+    const quint64 serial = ++m_storeSerial;
+    m_busyText = resumeId ? tr("Reading what experiment %1 has done…").arg(*resumeId) : tr("Storing the new experiment…");
+    setState(State::Running);
+    const Experiment experiment = *m_experiment;
+    runOnStore<ExperimentStart>(
+        m_service->writer(), m_store, this,
+        [experiment, resumeId](CallStore &store) { return startStoredExperiment(&store, experiment, resumeId); },
+        [this, serial, resumeId](const ExperimentStart *started, const QString &error) {
+            if (serial != m_storeSerial)
+                return; // given up (Stop, another file): the lock it may hold goes with it
+            m_busyText.clear();
+            QString problem;
+            if (!started) {
+                problem = tr("The experiment cannot be stored: %1").arg(error);
+            } else {
+                switch (started->problem) {
+                case ExperimentStart::Problem::None:
+                    break;
+                case ExperimentStart::Problem::NotFound:
+                    problem = tr("Experiment %1 is not in the history database.").arg(resumeId.value_or(0));
+                    break;
+                case ExperimentStart::Problem::Changed:
+                    problem = tr("The file changed since experiment %1 ran, so it cannot be resumed; press Run to start again.")
+                                  .arg(resumeId.value_or(0));
+                    break;
+                case ExperimentStart::Problem::Store:
+                    problem = tr("The experiment cannot be stored: %1").arg(started->storeError);
+                    break;
+                case ExperimentStart::Problem::InUse:
+                    problem = tr("Experiment %1 is running in another program (%2); wait for it to end, then resume.")
+                                  .arg(resumeId.value_or(0))
+                                  .arg(started->inUse);
+                    break;
+                }
+            }
+            if (!problem.isEmpty()) {
+                m_notice->showMessage(problem, NoticeBar::Kind::Error);
+                setState(m_stateBeforeStart);
+                return;
+            }
+            beginSession(*started, resumeId);
+        });
+    return true;
+}
+
+void ExperimentView::beginSession(const ExperimentStart &started, std::optional<qint64> resumeId)
+{
+    const qint64 id = started.id;
     m_experimentId = id;
     m_storedAt = QDateTime::currentDateTimeUtc();
     m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
     m_run->setExperimentId(id);
-    m_run->setPreviousRuns(previous);
-    m_run->setStoredCalls(storedCalls);
-    m_run->setRunLock(lock);
+    m_run->setPreviousRuns(started.previous);
+    m_run->setStoredCalls(started.storedCalls);
+    m_run->setStoredJudges(started.storedJudges);
+    m_run->setRunLock(started.lock);
     m_run->setPriceTable(PriceTable::fromSettings());
     connect(m_run.get(), &ExperimentRun::halted, this, [this](const QString &why) {
         m_notice->showMessage(tr("The history cannot store the results (%1): no more calls are started. The replies "
@@ -617,7 +690,6 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
                 [this](const QString &text) { m_notice->showMessage(text, NoticeBar::Kind::Warning); });
     }
     updateBatchStatus();
-    return true;
 }
 
 void ExperimentView::cancelBatches()
@@ -662,7 +734,7 @@ void ExperimentView::updateBatchStatus()
     BatchFigures f;
     int queued = 0;
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (viaBatch && m_run && m_run->batchRounds() && isRunning()) {
+    if (viaBatch && m_run && m_run->batchRounds()) {
         const BatchRoundsOverview overview = m_run->batchRounds()->overview();
         queued = overview.queuedRequests;
         for (const BatchRoundState &b : overview.batches) {
@@ -678,20 +750,17 @@ void ExperimentView::updateBatchStatus()
                 ++f.ended;
             }
         }
-    } else if (viaBatch && m_store && m_experimentId > 0) {
-        ProviderBatchStore batches(m_store->database());
-        if (auto stored = batches.batches(m_experimentId)) {
-            for (const ProviderBatchRecord &b : stored.value()) {
-                f.rounds = std::max(f.rounds, b.round);
-                f.unknown |= b.status == u"submit_unknown"_s;
-                if (b.isOpen()) {
-                    ++f.open;
-                    f.lines += b.lineCount;
-                    if (b.submittedAt.isValid())
-                        f.waitingMs = std::max(f.waitingMs, b.submittedAt.msecsTo(now));
-                } else {
-                    ++f.ended;
-                }
+    } else if (viaBatch && m_experimentId > 0) {
+        for (const ProviderBatchRecord &b : std::as_const(m_storedBatches)) {
+            f.rounds = std::max(f.rounds, b.round);
+            f.unknown |= b.status == u"submit_unknown"_s;
+            if (b.isOpen()) {
+                ++f.open;
+                f.lines += b.lineCount;
+                if (b.submittedAt.isValid())
+                    f.waitingMs = std::max(f.waitingMs, b.submittedAt.msecsTo(now));
+            } else {
+                ++f.ended;
             }
         }
     }
@@ -724,6 +793,13 @@ void ExperimentView::updateBatchStatus()
 
 void ExperimentView::stop()
 {
+    if (m_state == State::Running && !m_busyText.isEmpty()) {
+        // Still starting: the answer is dropped when it comes.
+        ++m_storeSerial;
+        m_busyText.clear();
+        setState(m_stateBeforeStart);
+        return;
+    }
     if (m_state != State::Running || !m_run)
         return;
     setState(State::Stopping);
@@ -860,6 +936,10 @@ void ExperimentView::updateStatus()
         text = tr("%1 = %2 runs. Press Run to start.").arg(shape).arg(total);
         break;
     case State::Running: {
+        if (!m_busyText.isEmpty()) {
+            text = m_busyText;
+            break;
+        }
         const ExperimentRun::Progress p = progress();
         text = tr("Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most %6 at once; Preferences › Limits).")
                    .arg(m_experimentId)
@@ -888,9 +968,13 @@ void ExperimentView::updateStatus()
         break;
     }
     }
+    if (!m_busyText.isEmpty() && m_state != State::Running)
+        text = m_busyText + u' ' + text;
     m_status->setText(text);
     m_progress->setVisible(m_experiment.has_value());
-    m_progress->setMaximum(std::max(1, total));
+    // A busy bar while the history is read or written for the view.
+    m_progress->setMinimum(0);
+    m_progress->setMaximum(m_busyText.isEmpty() ? std::max(1, total) : 0);
     m_progress->setValue(std::min(done, std::max(1, total)));
 }
 

@@ -159,6 +159,7 @@ private:
     void showComparisons(const QJsonObject &summary);
     void showStored();
     bool startSession(std::optional<qint64> resumeId);
+    void beginSession(const ExperimentStart &started, std::optional<qint64> resumeId);
     void onFinished();
     void applyLayout();
     void showErrors();
@@ -176,6 +177,12 @@ private:
     qint64 m_experimentId = 0;
     QDateTime m_storedAt;
     int m_storedDone = 0;
+    // The history is read and written off the GUI thread (runOnStore): what is being done
+    // meanwhile, for the status line; answers that come after the view moved on are dropped.
+    QString m_busyText;
+    quint64 m_storeSerial = 0;
+    State m_stateBeforeStart = State::Ready;
+    QList<ProviderBatchRecord> m_storedBatches; // of the stored experiment shown (not running)
     State m_state = State::Empty;
     QTimer m_refresh;
     QTimer m_tick;
