@@ -1354,7 +1354,9 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     // A blocked loop shows in most ticks, not one: on a busy machine the scheduler alone can
     // hold a single tick back 100 ms, so the bound is on the 99th percentile, with a ceiling
     // for the worst tick that only a real stall passes.
-    QVERIFY2(p99 <= 50, qPrintable(u"the event loop stalled: p99 gap %1 ms"_s.arg(p99)));
+    // A GUI thread that decoded the stream itself would stall for the whole stream; the bound
+    // leaves room for a machine busy with other work.
+    QVERIFY2(p99 <= 150, qPrintable(u"the event loop stalled: p99 gap %1 ms"_s.arg(p99)));
     QVERIFY2(maxGap <= 1000, qPrintable(u"the event loop stalled for %1 ms"_s.arg(maxGap)));
 }
 
@@ -2662,7 +2664,9 @@ void TestStudio1::validationKeepsEventLoopResponsive()
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     qInfo("validation took %lld ms; longest event-loop gap %lld ms", validatingMs, maxGap);
     QVERIFY2(validatingMs >= 150, "the check should be long enough to stall a GUI thread");
-    QVERIFY2(maxGap < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
+    // Checked on the GUI thread, the gap would be the whole check; the bound scales with it, so
+    // a slow (busy) machine is not mistaken for a stall.
+    QVERIFY2(maxGap < std::max<qint64>(100, validatingMs / 2), qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
 }
 
 namespace {
@@ -2841,7 +2845,7 @@ void TestStudio1::findingsCheckKeepsEventLoopResponsive()
     qInfo("the check takes %lld ms where it is called; checked in %lld ms; longest event-loop gap %lld ms",
           directMs, checkedMs, gap.longest());
     QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
-    QVERIFY2(gap.longest() < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
+    QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2), qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
 
     // Edited while a costly check is under way: the newer text's check is applied, the older
     // one is dropped when it comes.
@@ -2953,7 +2957,7 @@ void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
           "event-loop gap %lld ms",
           directMs, kCases, runMs, gap.longest());
     QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
-    QVERIFY2(gap.longest() < 100, qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
+    QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2), qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
 }
 
 #include "tst_studio1.moc"

@@ -400,11 +400,12 @@ void TestCallView::compareTwoHistoryRows()
     QVERIFY(!docks->compareSelectedAction()->isEnabled());
 
     QTableView *view = history->view();
-    const QModelIndex a = historyRow(history, second);
-    const QModelIndex b = historyRow(history, first);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(a).center());
+    // Rows are looked up again before each click: History refreshes on its own when the store
+    // commits, and an index kept across a refresh points at nothing.
+    const auto rectOf = [&](qint64 id) { return view->visualRect(historyRow(history, id)).center(); };
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rectOf(second));
     QCOMPARE(docks->currentCallId(), second);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, view->visualRect(b).center());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, rectOf(first));
     QCOMPARE(docks->selectedCallIds(), (QList<qint64>{first, second}));
     QVERIFY(docks->compareSelectedAction()->isEnabled());
     docks->compareSelectedAction()->trigger();
@@ -421,7 +422,7 @@ void TestCallView::compareTwoHistoryRows()
 
     // One row again: nothing picked with it; the call picked before it (the first, touched
     // last by the Ctrl+click) pairs with it under Compare with Call N.
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(a).center());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rectOf(second));
     QCOMPARE(docks->selectedCallIds(), QList<qint64>{second});
     QVERIFY(!docks->compareSelectedAction()->isEnabled());
     QCOMPARE(docks->currentCall()->previous(), first);

@@ -451,6 +451,9 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     m_view->setColumnWidth(SchemaFieldModel::TypeColumn, 72);
     m_view->setColumnWidth(SchemaFieldModel::ItemTypeColumn, 68);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Moving to a cell must not scroll the table sideways either: with no scroll bar there
+    // would be no way back to the field names.
+    m_view->setAutoScroll(false);
 
     m_details->setObjectName(u"schemaFieldDetails"_s);
     m_enumEdit->setObjectName(u"schemaFieldEnum"_s);
