@@ -450,6 +450,11 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
             if (saved && run.costUsd) {
                 run.cacheSavedUsd = *saved;
                 run.costUsd = std::max(0.0, *run.costUsd - *saved);
+                // Nothing was sent for those answers, with or without a prompt cache: the
+                // prompt cache's saving counts only the requests that went out.
+                if (const std::optional<double> savedUncached = m_prices.uncachedCost(model, stats.savedUsage, false);
+                    savedUncached && run.uncachedCostUsd)
+                    run.uncachedCostUsd = std::max(0.0, *run.uncachedCostUsd - *savedUncached);
             }
         }
     }
