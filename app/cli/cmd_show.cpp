@@ -19,6 +19,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -64,55 +65,63 @@ std::optional<CallCommand> callCommand(const QStringList &arguments, const QStri
 
 } // namespace
 
-int runShow(const QStringList &arguments)
+namespace {
+
+// The frame both commands share: CALL_ID [--db PATH], the history opened read-only, `answer`'s
+// JSON printed, or its error with the matching exit code.
+int printForStoredCall(const QStringList &arguments, const QString &name, const QString &usage,
+                       const std::function<StoreResult<QJsonObject>(CallStore &, qint64)> &answer)
 {
     int exit = ExitOk;
-    const auto command = callCommand(arguments, u"show"_s,
-                                     QCoreApplication::translate("Cli", "Usage: callscope-cli show CALL_ID [--db PATH]\n\n"
-                                                                        "Prints the stored call as JSON.\n"),
-                                     &exit);
+    const auto command = callCommand(arguments, name, usage, &exit);
     if (!command)
         return exit;
     AppContext context;
     if (!openHistory(context, command->dbPath, AppContext::History::ReadOnly))
         return ExitFailed;
-    CallStore &store = *context.store();
-    const auto call = store.getCall(command->id);
-    if (!call) {
-        printError(call.error().message);
-        return exitCodeFor(call.error());
+    const StoreResult<QJsonObject> out = answer(*context.store(), command->id);
+    if (!out) {
+        printError(out.error().message);
+        return exitCodeFor(out.error());
     }
-    printJson(call->toJson());
+    printJson(out.value());
     return ExitOk;
+}
+
+} // namespace
+
+int runShow(const QStringList &arguments)
+{
+    return printForStoredCall(arguments, u"show"_s,
+                              QCoreApplication::translate("Cli", "Usage: callscope-cli show CALL_ID [--db PATH]\n\n"
+                                                                 "Prints the stored call as JSON.\n"),
+                              [](CallStore &store, qint64 id) -> StoreResult<QJsonObject> {
+                                  const auto call = store.getCall(id);
+                                  if (!call)
+                                      return call.error();
+                                  return call->toJson();
+                              });
 }
 
 int runCache(const QStringList &arguments)
 {
-    int exit = ExitOk;
-    const auto command = callCommand(arguments, u"cache"_s,
-                                     QCoreApplication::translate("Cli", "Usage: callscope-cli cache CALL_ID [--db PATH]\n\n"
-                                                                        "Prints the prompt cache view of a stored call as JSON.\n"),
-                                     &exit);
-    if (!command)
-        return exit;
-    AppContext context;
-    if (!openHistory(context, command->dbPath, AppContext::History::ReadOnly))
-        return ExitFailed;
-    CallStore &store = *context.store();
-    const auto report = buildCacheReport(store, command->id);
-    if (!report) {
-        printError(report.error().message);
-        return exitCodeFor(report.error());
-    }
-    QJsonObject out = report->toJson();
-    if (const auto call = store.getCall(command->id)) {
-        const QJsonObject costs = PriceTable::fromSettings().costJson(call.value());
-        for (auto it = costs.begin(); it != costs.end(); ++it)
-            out.insert(it.key(), it.value());
-        out.insert(u"usage"_s, call->usage.toJson());
-    }
-    printJson(out);
-    return ExitOk;
+    return printForStoredCall(
+        arguments, u"cache"_s,
+        QCoreApplication::translate("Cli", "Usage: callscope-cli cache CALL_ID [--db PATH]\n\n"
+                                           "Prints the prompt cache view of a stored call as JSON.\n"),
+        [](CallStore &store, qint64 id) -> StoreResult<QJsonObject> {
+            const auto report = buildCacheReport(store, id);
+            if (!report)
+                return report.error();
+            QJsonObject out = report->toJson();
+            if (const auto call = store.getCall(id)) {
+                const QJsonObject costs = PriceTable::fromSettings().costJson(call.value());
+                for (auto it = costs.begin(); it != costs.end(); ++it)
+                    out.insert(it.key(), it.value());
+                out.insert(u"usage"_s, call->usage.toJson());
+            }
+            return out;
+        });
 }
 
 } // namespace Callscope::Cli
