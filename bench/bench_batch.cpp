@@ -26,10 +26,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <cstdio>
 #include <sys/resource.h>
 #include <sys/wait.h>
-
-#include <cstdio>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope::Test;
@@ -38,51 +37,72 @@ namespace {
 
 double childCpuSeconds()
 {
-    rusage usage{};
+    rusage usage {};
     getrusage(RUSAGE_CHILDREN, &usage);
-    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec
+        + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 // bench_runner's three-turn planner call: the spec, and a responder that answers by the number
 // of tool results the request already holds.
 QJsonObject threeTurnSpecJson(const QUrl &base, const QString &keyEnv)
 {
-    const QJsonObject schema{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}},
-                                      {u"steps"_s, QJsonObject{{u"type"_s, u"array"_s},
-                                                               {u"items"_s, QJsonObject{{u"type"_s, u"string"_s}}},
-                                                               {u"minItems"_s, 1}}},
-                                      {u"risk"_s, QJsonObject{{u"enum"_s, QJsonArray{u"low"_s, u"medium"_s, u"high"_s}}}}}},
-        {u"required"_s, QJsonArray{u"title"_s, u"steps"_s, u"risk"_s}},
-        {u"additionalProperties"_s, false}};
-    const QJsonArray tools{
-        QJsonObject{{u"name"_s, u"get_ticket"_s}, {u"description"_s, u"Load a ticket."_s},
-                    {u"mock"_s, QString(u"Ticket: export fails over 10 MB. "_s).repeated(40)}},
-        QJsonObject{{u"name"_s, u"list_team"_s}, {u"description"_s, u"List the team."_s},
-                    {u"mock"_s, QJsonObject{{u"members"_s, QJsonArray{u"Ada"_s, u"Lin"_s}}}}}};
-    return QJsonObject{
-        {u"kind"_s, u"planner"_s},
-        {u"system_prompt"_s, u"You plan engineering work. Read the ticket, check the team, then submit the plan."_s},
-        {u"response_schema"_s, schema},
-        {u"tools"_s, tools},
-        {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"bench"_s}, {u"base_url"_s, base.toString()},
-                                  {u"api_key_env"_s, keyEnv}, {u"stream"_s, false}, {u"max_tokens"_s, 512}}}};
+    const QJsonObject schema {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject { { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                        { u"steps"_s,
+                          QJsonObject { { u"type"_s, u"array"_s },
+                                        { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                                        { u"minItems"_s, 1 } } },
+                        { u"risk"_s,
+                          QJsonObject { { u"enum"_s,
+                                          QJsonArray { u"low"_s, u"medium"_s, u"high"_s } } } } } },
+        { u"required"_s, QJsonArray { u"title"_s, u"steps"_s, u"risk"_s } },
+        { u"additionalProperties"_s, false }
+    };
+    const QJsonArray tools {
+        QJsonObject { { u"name"_s, u"get_ticket"_s },
+                      { u"description"_s, u"Load a ticket."_s },
+                      { u"mock"_s, QString(u"Ticket: export fails over 10 MB. "_s).repeated(40) } },
+        QJsonObject {
+            { u"name"_s, u"list_team"_s },
+            { u"description"_s, u"List the team."_s },
+            { u"mock"_s, QJsonObject { { u"members"_s, QJsonArray { u"Ada"_s, u"Lin"_s } } } } }
+    };
+    return QJsonObject {
+        { u"kind"_s, u"planner"_s },
+        { u"system_prompt"_s,
+          u"You plan engineering work. Read the ticket, check the team, then submit the plan."_s },
+        { u"response_schema"_s, schema },
+        { u"tools"_s, tools },
+        { u"engine"_s,
+          QJsonObject { { u"type"_s, u"openai"_s },
+                        { u"model"_s, u"bench"_s },
+                        { u"base_url"_s, base.toString() },
+                        { u"api_key_env"_s, keyEnv },
+                        { u"stream"_s, false },
+                        { u"max_tokens"_s, 512 } } }
+    };
 }
 
 FakeProvider::Responder threeTurnResponder(int delayMs)
 {
-    const QJsonObject plan{{u"title"_s, u"Stream the export"_s},
-                           {u"steps"_s, QJsonArray{u"write a failing test"_s, u"stream the writer"_s, u"add progress"_s}},
-                           {u"risk"_s, u"medium"_s}};
+    const QJsonObject plan { { u"title"_s, u"Stream the export"_s },
+                             { u"steps"_s,
+                               QJsonArray { u"write a failing test"_s, u"stream the writer"_s,
+                                            u"add progress"_s } },
+                             { u"risk"_s, u"medium"_s } };
     return [plan, delayMs](const RecordedRequest &request) {
         int results = 0;
         for (const QJsonValue &m : request.jsonObject().value(u"messages"_s).toArray())
             results += m.toObject().value(u"role"_s).toString() == u"tool"_s ? 1 : 0;
         FakeReply reply = FakeReply::json(
-            200, results == 0   ? openAiToolCallBody(u"call_a"_s, u"get_ticket"_s, QJsonObject{{u"id"_s, 7}})
-                 : results == 1 ? openAiToolCallBody(u"call_b"_s, u"list_team"_s, QJsonObject())
-                                : openAiToolCallBody(u"call_c"_s, u"submit_output"_s, plan));
+            200,
+            results == 0
+                ? openAiToolCallBody(u"call_a"_s, u"get_ticket"_s, QJsonObject { { u"id"_s, 7 } })
+                : results == 1 ? openAiToolCallBody(u"call_b"_s, u"list_team"_s, QJsonObject())
+                               : openAiToolCallBody(u"call_c"_s, u"submit_output"_s, plan));
         if (delayMs > 0)
             reply.delayedBy(delayMs);
         return reply;
@@ -96,7 +116,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     int calls = 40;
     int latency = 250;
-    QList<int> jobsList{1, 8};
+    QList<int> jobsList { 1, 8 };
     bool threeTurns = false;
     QString cli = QDir(QCoreApplication::applicationDirPath()).filePath(u"../app/callscope-cli"_s);
     const QStringList args = app.arguments();
@@ -120,7 +140,9 @@ int main(int argc, char **argv)
         } else if (a == u"--three-turn"_s) {
             threeTurns = true;
         } else {
-            std::fprintf(stderr, "usage: bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli PATH] [--three-turn]\n");
+            std::fprintf(stderr,
+                         "usage: bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli "
+                         "PATH] [--three-turn]\n");
             return 2;
         }
     }
@@ -137,7 +159,8 @@ int main(int argc, char **argv)
     const int turns = threeTurns ? 3 : 2;
     server.run([latency, threeTurns](FakeProvider &p) {
         p.setResponder(threeTurns ? threeTurnResponder(latency)
-                                  : twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, latency));
+                                  : twoTurnResponder(u"get_ticket"_s,
+                                                     { { u"title"_s, u"Fix login"_s } }, latency));
     });
     QTemporaryDir dir;
     const QString specPath = dir.filePath(u"planner.spec.json"_s);
@@ -145,8 +168,9 @@ int main(int argc, char **argv)
     {
         QFile spec(specPath);
         spec.open(QIODevice::WriteOnly);
-        spec.write(QJsonDocument(threeTurns ? threeTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)
-                                            : twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s))
+        spec.write(QJsonDocument(threeTurns
+                                     ? threeTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)
+                                     : twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s))
                        .toJson());
         QFile inputs(inputsPath);
         inputs.open(QIODevice::WriteOnly);
@@ -156,7 +180,8 @@ int main(int argc, char **argv)
 
     std::printf("bench_batch: %d %s calls, %d ms per reply, provider on its own thread\n", calls,
                 threeTurns ? "three-turn" : "two-turn", latency);
-    std::printf("%-28s %6s %10s %10s %7s %9s %12s\n", "client", "jobs", "wall ms", "ideal ms", "x ideal", "peak", "CPU/turn ms");
+    std::printf("%-28s %6s %10s %10s %7s %9s %12s\n", "client", "jobs", "wall ms", "ideal ms",
+                "x ideal", "peak", "CPU/turn ms");
     for (int jobs : jobsList) {
         server.run([](FakeProvider &p) {
             p.clearRequests();
@@ -172,7 +197,9 @@ int main(int argc, char **argv)
         const double cpu0 = childCpuSeconds();
         QElapsedTimer clock;
         clock.start();
-        process.start(cli, {u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, db, u"--jobs"_s, QString::number(jobs)});
+        process.start(cli,
+                      { u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, db, u"--jobs"_s,
+                        QString::number(jobs) });
         process.waitForFinished(-1);
         const qint64 wall = clock.elapsed();
         const double cpu = childCpuSeconds() - cpu0;
@@ -183,8 +210,9 @@ int main(int argc, char **argv)
             peak = p.peakInFlight();
         });
         const double ideal = double(calls) * turns * latency / jobs;
-        std::printf("%-28s %6d %10lld %10.0f %7.2f %9s %12.3f%s\n", "callscope-cli batch", jobs, wall, ideal, wall / ideal,
-                    qPrintable(QString::number(peak)), requests ? cpu * 1000 / requests : 0.0,
+        std::printf("%-28s %6d %10lld %10.0f %7.2f %9s %12.3f%s\n", "callscope-cli batch", jobs,
+                    wall, ideal, wall / ideal, qPrintable(QString::number(peak)),
+                    requests ? cpu * 1000 / requests : 0.0,
                     process.exitCode() == 0 ? "" : "  (exit != 0)");
         std::fflush(stdout);
     }
@@ -200,15 +228,18 @@ int main(int argc, char **argv)
     }
     for (int jobs : jobsList) {
         QProcess peer;
-        peer.start(node, {peerDir + u"/openai_batch.mjs"_s, server.baseUrl().toString(), QString::number(calls), QString::number(jobs)});
+        peer.start(node,
+                   { peerDir + u"/openai_batch.mjs"_s, server.baseUrl().toString(),
+                     QString::number(calls), QString::number(jobs) });
         const double cpu0 = childCpuSeconds();
         peer.waitForFinished(-1);
         const double cpu = childCpuSeconds() - cpu0;
         const QJsonObject result = QJsonDocument::fromJson(peer.readAllStandardOutput()).object();
         const double ideal = double(calls) * 2 * latency / jobs;
         const double wall = result.value(u"wall_ms"_s).toDouble();
-        std::printf("%-28s %6d %10.0f %10.0f %7.2f %9s %12.3f%s\n", "openai SDK (node, no store)", jobs, wall, ideal,
-                    wall / ideal, "", cpu * 1000 / (calls * 2), result.value(u"done"_s).toInt() == calls ? "" : "  (incomplete)");
+        std::printf("%-28s %6d %10.0f %10.0f %7.2f %9s %12.3f%s\n", "openai SDK (node, no store)",
+                    jobs, wall, ideal, wall / ideal, "", cpu * 1000 / (calls * 2),
+                    result.value(u"done"_s).toInt() == calls ? "" : "  (incomplete)");
     }
     return 0;
 }

@@ -19,9 +19,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include <sys/resource.h>
-
 #include <cstdio>
+#include <sys/resource.h>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope::Test;
@@ -30,9 +29,10 @@ namespace {
 
 double childCpuSeconds()
 {
-    rusage usage{};
+    rusage usage {};
     getrusage(RUSAGE_CHILDREN, &usage);
-    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec
+        + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 } // namespace
@@ -56,24 +56,28 @@ int main(int argc, char **argv)
             cli = args.at(i + 1);
     }
     if (!QFileInfo::exists(cli) || cases < 1 || jobs < 1) {
-        std::fprintf(stderr, "usage: bench_eval [--cases N] [--latency MS] [--jobs N] [--cli PATH]\n");
+        std::fprintf(stderr,
+                     "usage: bench_eval [--cases N] [--latency MS] [--jobs N] [--cli PATH]\n");
         return 2;
     }
     FakeProviderThread server;
     if (!server.listen())
         return 1;
     server.run([latency](FakeProvider &p) {
-        p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, latency));
+        p.setResponder(
+            twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, latency));
     });
     QTemporaryDir dir;
     {
         QFile spec(dir.filePath(u"planner.spec.json"_s));
         spec.open(QIODevice::WriteOnly);
-        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)).toJson());
+        spec.write(
+            QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_BENCH_KEY"_s)).toJson());
         QFile rows(dir.filePath(u"cases.jsonl"_s));
         rows.open(QIODevice::WriteOnly);
         for (int i = 1; i <= cases; ++i)
-            rows.write("{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\"}\n");
+            rows.write("{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket "
+                       + QByteArray::number(i) + "\"}\n");
         QFile experiment(dir.filePath(u"exp.json"_s));
         experiment.open(QIODevice::WriteOnly);
         experiment.write(R"({"name":"bench","spec":"planner.spec.json","dataset":"cases.jsonl",
@@ -89,8 +93,9 @@ int main(int argc, char **argv)
     const double cpu0 = childCpuSeconds();
     QElapsedTimer clock;
     clock.start();
-    process.start(cli, {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--jobs"_s,
-                        QString::number(jobs)});
+    process.start(cli,
+                  { u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s),
+                    u"--jobs"_s, QString::number(jobs) });
     process.waitForFinished(-1);
     const qint64 wall = clock.elapsed();
     const double cpu = childCpuSeconds() - cpu0;
@@ -107,10 +112,12 @@ int main(int argc, char **argv)
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray())
         passed += v.toObject().value(u"passed"_s).toInt();
     const double ideal = double(cases) * 2 * 2 * latency / jobs;
-    std::printf("bench_eval: %d cases x 2 variants, two-turn calls, %d ms per reply, --jobs %d\n", cases, latency, jobs);
-    std::printf("wall %lld ms, ideal %.0f ms (%.2fx), peak %d in flight, %d requests, %d of %d cells passed, "
+    std::printf("bench_eval: %d cases x 2 variants, two-turn calls, %d ms per reply, --jobs %d\n",
+                cases, latency, jobs);
+    std::printf("wall %lld ms, ideal %.0f ms (%.2fx), peak %d in flight, %d requests, %d of %d "
+                "cells passed, "
                 "CLI CPU %.3f ms per turn, exit %d\n",
-                wall, ideal, wall / ideal, peak, requests, passed, cases * 2, requests ? cpu * 1000 / requests : 0.0,
-                process.exitCode());
+                wall, ideal, wall / ideal, peak, requests, passed, cases * 2,
+                requests ? cpu * 1000 / requests : 0.0, process.exitCode());
     return 0;
 }

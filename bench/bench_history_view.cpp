@@ -37,8 +37,7 @@ void print(const char *label, double value, const char *unit)
     std::fflush(stdout);
 }
 
-template <typename F>
-double medianMs(F &&work, int runs = 5)
+template<typename F> double medianMs(F &&work, int runs = 5)
 {
     QList<double> times;
     for (int i = 0; i < runs; ++i) {
@@ -54,24 +53,29 @@ double medianMs(F &&work, int runs = 5)
 // About 1.5 KB per call: enough text for a realistic search index.
 CallRecord makeCall(QRandomGenerator &rnd, const QStringList &words, qint64 i, qint64 createdMs)
 {
-    static const QStringList kinds{u"planner"_s, u"extractor"_s, u"classifier"_s, u"chat"_s};
-    static const QStringList engines{u"openai"_s, u"anthropic"_s, u"gemini"_s, u"openai-compatible"_s};
+    static const QStringList kinds { u"planner"_s, u"extractor"_s, u"classifier"_s, u"chat"_s };
+    static const QStringList engines { u"openai"_s, u"anthropic"_s, u"gemini"_s,
+                                       u"openai-compatible"_s };
     CallRecord r;
     r.kind = kinds.at(int(rnd.bounded(kinds.size())));
     const int roll = int(rnd.bounded(100));
-    r.status = roll < 85 ? CallStatus::Completed : roll < 95 ? CallStatus::Failed : CallStatus::TurnLimited;
+    r.status = roll < 85 ? CallStatus::Completed
+        : roll < 95      ? CallStatus::Failed
+                         : CallStatus::TurnLimited;
     const int e = int(rnd.bounded(engines.size()));
     r.engineType = engines.at(e);
     r.model = u"model-%1"_s.arg(e);
     QString text;
     for (int w = 0; w < 80; ++w)
-        text += words.at(int(std::min<quint32>(rnd.bounded(quint32(words.size())), rnd.bounded(quint32(words.size()))))) + u' ';
+        text += words.at(int(std::min<quint32>(rnd.bounded(quint32(words.size())),
+                                               rnd.bounded(quint32(words.size())))))
+            + u' ';
     if (i % 10000 == 0)
         text += u"zanzibarite"_s;
-    r.input = QJsonObject{{u"text"_s, text}};
-    r.messages = messagesToJson({Message::user(text), Message::assistant(text.left(300))});
-    r.response = QJsonObject{{u"title"_s, text.left(40)}};
-    r.usage = {800, 120, 0, 0};
+    r.input = QJsonObject { { u"text"_s, text } };
+    r.messages = messagesToJson({ Message::user(text), Message::assistant(text.left(300)) });
+    r.response = QJsonObject { { u"title"_s, text.left(40) } };
+    r.usage = { 800, 120, 0, 0 };
     r.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
     r.finishedAt = r.createdAt.addMSecs(2500);
     return r;
@@ -116,9 +120,11 @@ int main(int argc, char *argv[])
         if (!(reuse && !store.listCalls(any)->rows.isEmpty())) {
             QRandomGenerator rnd(20261130);
             QStringList words;
-            static const char *const syllables[] = {"ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "ber", "dan", "fel", "gor"};
+            static const char *const syllables[] = { "ka", "lo", "mi",  "ne",  "ru",  "sa",
+                                                     "to", "vi", "ber", "dan", "fel", "gor" };
             for (int w = 0; w < 5000; ++w)
-                words << QLatin1StringView(syllables[w % 12]) + QLatin1StringView(syllables[(w / 12) % 12]) + QString::number(w / 144);
+                words << QLatin1StringView(syllables[w % 12])
+                        + QLatin1StringView(syllables[(w / 12) % 12]) + QString::number(w / 144);
             QElapsedTimer timer;
             timer.start();
             const qint64 start = 1735689600000;
@@ -156,7 +162,8 @@ int main(int argc, char *argv[])
     print("store: search, rare word, first page", medianMs([&] { store.listCalls(rare); }), "ms");
     HistoryQuery common = first;
     common.search = u"kaka0"_s;
-    print("store: search, common word, first page", medianMs([&] { store.listCalls(common); }), "ms");
+    print("store: search, common word, first page", medianMs([&] { store.listCalls(common); }),
+          "ms");
 
     // The widget: constructed, shown, first page loaded and painted.
     QElapsedTimer shown;
@@ -217,6 +224,7 @@ int main(int argc, char *argv[])
     while (browser.model()->query().search.isEmpty())
         QApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
     browser.view()->viewport()->grab();
-    print("view: typed search to results shown (with the 300 ms debounce)", typed.nsecsElapsed() / 1e6, "ms");
+    print("view: typed search to results shown (with the 300 ms debounce)",
+          typed.nsecsElapsed() / 1e6, "ms");
     return 0;
 }

@@ -7,7 +7,6 @@
 // time of each and the peak memory it added (VmHWM after resetting it, Linux).
 
 #include "core/model/jsonwriter.h"
-#include "peer.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -17,6 +16,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+
+#include "peer.h"
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -72,9 +73,8 @@ void compare(const char *title, const QJsonObject &object, int rounds)
 {
     const qint64 size = Json::compact(object).size();
     line(QString::fromLatin1(title));
-    measure("Qt toJson(Compact)", rounds, size, [&] {
-        return QJsonDocument(object).toJson(QJsonDocument::Compact).size();
-    });
+    measure("Qt toJson(Compact)", rounds, size,
+            [&] { return QJsonDocument(object).toJson(QJsonDocument::Compact).size(); });
     measure("Json::compact", rounds, size, [&] { return Json::compact(object).size(); });
     measure("Json::writeCompact", rounds, size, [&] {
         qint64 n = 0;
@@ -100,7 +100,7 @@ int main(int argc, char *argv[])
     {
         QString text(qsizetype(megabytes) * 1000 * 1000, u'x');
         text.replace(0, 7, u"Title: "_s);
-        const QJsonObject answer{{u"title"_s, text}};
+        const QJsonObject answer { { u"title"_s, text } };
         text = QString();
         compare(qPrintable(u"A %1 MB text answer in an object:"_s.arg(megabytes)), answer, rounds);
     }

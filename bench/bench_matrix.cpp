@@ -43,22 +43,43 @@ QJsonObject makeSummary(int cases, int variants, int repeat)
             for (int k = 0; k < repeat; ++k) {
                 const bool passed = (c * 7 + v * 3 + k) % 5 != 0;
                 good += passed;
-                QJsonArray assertions{QJsonObject{{u"type"_s, u"equals"_s}, {u"name"_s, u"equals"_s}, {u"passed"_s, passed},
-                                                  {u"reason"_s, passed ? QJsonValue() : QJsonValue(u"expected \"ok\", got \"bad\""_s)}}};
-                runs.append(QJsonObject{{u"repeat"_s, k}, {u"call_id"_s, c * 10 + k + 1}, {u"status"_s, u"completed"_s},
-                                        {u"passed"_s, passed}, {u"latency_ms"_s, 400 + (c * 37 + k * 11) % 900},
-                                        {u"cost_usd"_s, 0.0004}, {u"tokens"_s, QJsonObject{{u"input"_s, 240}, {u"output"_s, 40}}},
-                                        {u"score"_s, passed ? 1.0 : 0.0}, {u"assertions"_s, assertions}});
+                QJsonArray assertions { QJsonObject {
+                    { u"type"_s, u"equals"_s },
+                    { u"name"_s, u"equals"_s },
+                    { u"passed"_s, passed },
+                    { u"reason"_s,
+                      passed ? QJsonValue() : QJsonValue(u"expected \"ok\", got \"bad\""_s) } } };
+                runs.append(QJsonObject {
+                    { u"repeat"_s, k },
+                    { u"call_id"_s, c * 10 + k + 1 },
+                    { u"status"_s, u"completed"_s },
+                    { u"passed"_s, passed },
+                    { u"latency_ms"_s, 400 + (c * 37 + k * 11) % 900 },
+                    { u"cost_usd"_s, 0.0004 },
+                    { u"tokens"_s, QJsonObject { { u"input"_s, 240 }, { u"output"_s, 40 } } },
+                    { u"score"_s, passed ? 1.0 : 0.0 },
+                    { u"assertions"_s, assertions } });
             }
-            cells.append(QJsonObject{{u"case"_s, u"case-%1"_s.arg(c + 1)}, {u"variant"_s, variant},
-                                     {u"passed"_s, good == repeat}, {u"flaky"_s, good > 0 && good < repeat}, {u"runs"_s, runs}});
+            cells.append(QJsonObject { { u"case"_s, u"case-%1"_s.arg(c + 1) },
+                                       { u"variant"_s, variant },
+                                       { u"passed"_s, good == repeat },
+                                       { u"flaky"_s, good > 0 && good < repeat },
+                                       { u"runs"_s, runs } });
         }
-        figures.append(QJsonObject{{u"name"_s, variant}, {u"cases"_s, cases}, {u"passed"_s, cases / 2}, {u"failed"_s, cases / 4},
-                                   {u"flaky"_s, cases / 4}, {u"pass_rate"_s, 0.5}, {u"runs"_s, cases * repeat},
-                                   {u"tokens"_s, QJsonObject{{u"input"_s, 240 * cases}, {u"output"_s, 40 * cases}}},
-                                   {u"cost_usd"_s, 0.0004 * cases}, {u"latency_ms"_s, QJsonObject{{u"p50"_s, 800}, {u"p95"_s, 1250}}}});
+        figures.append(QJsonObject {
+            { u"name"_s, variant },
+            { u"cases"_s, cases },
+            { u"passed"_s, cases / 2 },
+            { u"failed"_s, cases / 4 },
+            { u"flaky"_s, cases / 4 },
+            { u"pass_rate"_s, 0.5 },
+            { u"runs"_s, cases * repeat },
+            { u"tokens"_s,
+              QJsonObject { { u"input"_s, 240 * cases }, { u"output"_s, 40 * cases } } },
+            { u"cost_usd"_s, 0.0004 * cases },
+            { u"latency_ms"_s, QJsonObject { { u"p50"_s, 800 }, { u"p95"_s, 1250 } } } });
     }
-    return QJsonObject{{u"variants"_s, figures}, {u"cells"_s, cells}};
+    return QJsonObject { { u"variants"_s, figures }, { u"cells"_s, cells } };
 }
 
 struct Frames
@@ -69,10 +90,14 @@ struct Frames
     {
         QList<double> sorted = ms;
         std::sort(sorted.begin(), sorted.end());
-        const auto at = [&](double p) { return sorted.at(std::min<qsizetype>(sorted.size() - 1, qsizetype(p * sorted.size()))); };
-        std::printf("%-28s frames %4lld   p50 %7.3f ms   p95 %7.3f ms   max %7.3f ms   over 16 ms: %lld\n", what,
-                    qlonglong(sorted.size()), at(0.5), at(0.95), sorted.constLast(),
-                    qlonglong(std::count_if(sorted.begin(), sorted.end(), [](double v) { return v > 16.0; })));
+        const auto at = [&](double p) {
+            return sorted.at(std::min<qsizetype>(sorted.size() - 1, qsizetype(p * sorted.size())));
+        };
+        std::printf(
+            "%-28s frames %4lld   p50 %7.3f ms   p95 %7.3f ms   max %7.3f ms   over 16 ms: %lld\n",
+            what, qlonglong(sorted.size()), at(0.5), at(0.95), sorted.constLast(),
+            qlonglong(
+                std::count_if(sorted.begin(), sorted.end(), [](double v) { return v > 16.0; })));
         std::fflush(stdout);
     }
 };
@@ -96,7 +121,8 @@ int main(int argc, char *argv[])
         else if (args.at(i) == u"--steps")
             steps = value;
     }
-    std::printf("matrix: %d cases x %d variants (%d cells), %d repeats each\n", cases, variants, cases * variants, repeat);
+    std::printf("matrix: %d cases x %d variants (%d cells), %d repeats each\n", cases, variants,
+                cases * variants, repeat);
 
     ExperimentView view(nullptr, nullptr);
     view.resize(1280, 800);
@@ -135,7 +161,9 @@ int main(int argc, char *argv[])
                     r.callId = c * 10 + k + 1;
                     r.status = u"completed"_s;
                     r.passed = (c * 7 + v * 3 + k) % 5 != 0;
-                    r.assertions = QJsonArray{QJsonObject{{u"type"_s, u"equals"_s}, {u"name"_s, u"equals"_s}, {u"passed"_s, r.passed}}};
+                    r.assertions = QJsonArray { QJsonObject { { u"type"_s, u"equals"_s },
+                                                              { u"name"_s, u"equals"_s },
+                                                              { u"passed"_s, r.passed } } };
                     r.latencyMs = 400 + (c * 37 + k * 11) % 900;
                     runs.append(r);
                 }
@@ -158,7 +186,8 @@ int main(int argc, char *argv[])
         QList<double> cellTimes;
         for (int i = 0; i < 200; ++i) {
             timer.start();
-            view.matrixModel()->setCell(run.cell(caseIds.at(cases - 1 - i % cases), variantNames.at(i % variants)));
+            view.matrixModel()->setCell(
+                run.cell(caseIds.at(cases - 1 - i % cases), variantNames.at(i % variants)));
             cellTimes.append(timer.nsecsElapsed() / 1e6);
         }
         std::sort(cellTimes.begin(), cellTimes.end());

@@ -6,7 +6,6 @@
 
 #include "core/schema/jsonschema.h"
 #include "core/schema/jsontape.h"
-#include "peer.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -17,11 +16,13 @@
 #include <QJsonObject>
 #include <QProcess>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <utility>
 #include <vector>
+
+#include "peer.h"
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -45,13 +46,15 @@ int main(int argc, char *argv[])
         else
             args.append(all.at(i));
     }
-    const QString schemaPath = args.size() > 1 ? args.at(1) : sharedData(u"bench/response-schema.json"_s);
+    const QString schemaPath =
+        args.size() > 1 ? args.at(1) : sharedData(u"bench/response-schema.json"_s);
     QString instancesPath = args.value(0);
     if (instancesPath.isEmpty()) {
         instancesPath = QDir::current().filePath(u"bench-schema-instances.jsonl"_s);
         if (!QFileInfo::exists(instancesPath)) {
-            const int code = QProcess::execute(u"python3"_s, {sharedData(u"bench/make_instances.py"_s),
-                                                              u"100000"_s, instancesPath});
+            const int code = QProcess::execute(
+                u"python3"_s,
+                { sharedData(u"bench/make_instances.py"_s), u"100000"_s, instancesPath });
             if (code != 0) {
                 std::fprintf(stderr, "bench_schema: make_instances.py failed (%d)\n", code);
                 return 2;
@@ -62,7 +65,8 @@ int main(int argc, char *argv[])
     QFile schemaFile(schemaPath);
     QFile instancesFile(instancesPath);
     if (!schemaFile.open(QIODevice::ReadOnly) || !instancesFile.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "bench_schema: cannot read %s or %s\n", qPrintable(schemaPath), qPrintable(instancesPath));
+        std::fprintf(stderr, "bench_schema: cannot read %s or %s\n", qPrintable(schemaPath),
+                     qPrintable(instancesPath));
         return 2;
     }
     const QJsonObject schemaJson = QJsonDocument::fromJson(schemaFile.readAll()).object();
@@ -101,8 +105,8 @@ int main(int argc, char *argv[])
         JsonTape::ParseError error;
         const qsizetype root = tape.append(line, &error);
         if (root < 0) {
-            std::fprintf(stderr, "bench_schema: tape parse failed at %lld: %s\n", qlonglong(error.offset),
-                         qPrintable(error.message));
+            std::fprintf(stderr, "bench_schema: tape parse failed at %lld: %s\n",
+                         qlonglong(error.offset), qPrintable(error.message));
             return 2;
         }
         roots.push_back(root);
@@ -131,11 +135,11 @@ int main(int argc, char *argv[])
                  .arg(valid)
                  .arg(errors)
                  .arg(seconds, 0, 'f', 3));
-        return std::pair{valid, errors};
+        return std::pair { valid, errors };
     };
 
     int status = 0;
-    for (const bool assertFormats : {false, true}) {
+    for (const bool assertFormats : { false, true }) {
         SchemaOptions options;
         options.formatAssertion = assertFormats;
         timer.restart();
@@ -145,7 +149,8 @@ int main(int argc, char *argv[])
             schema = SchemaCompiler(SchemaRegistry(), options).compile(schemaJson);
         const double compileMicros = double(timer.nsecsElapsed()) / 1e3 / compileRounds;
         if (!schema.isValid()) {
-            std::fprintf(stderr, "bench_schema: schema does not compile: %s\n", qPrintable(schema.errorString()));
+            std::fprintf(stderr, "bench_schema: schema does not compile: %s\n",
+                         qPrintable(schema.errorString()));
             return 2;
         }
         const QString mode = assertFormats ? u"format assertion"_s : u"format annotation"_s;
@@ -153,60 +158,71 @@ int main(int argc, char *argv[])
 
         // Validate only: every violation with messages (as the runner reports them), then the
         // verdict alone, on the parsed tape.
-        const auto full = measure(u"[%1] validate(tape):        "_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
-            for (const qsizetype root : roots) {
-                const SchemaValidationResult result = schema.validate(tape, root);
-                valid += result.valid ? 1 : 0;
-                errors += result.errors.size();
-            }
-        });
-        const auto verdict = measure(u"[%1] accepts(tape):         "_s.arg(mode), [&](qsizetype &valid, qsizetype &) {
-            for (const qsizetype root : roots)
-                valid += schema.accepts(tape, root) ? 1 : 0;
-        });
+        const auto full = measure(
+            u"[%1] validate(tape):        "_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
+                for (const qsizetype root : roots) {
+                    const SchemaValidationResult result = schema.validate(tape, root);
+                    valid += result.valid ? 1 : 0;
+                    errors += result.errors.size();
+                }
+            });
+        const auto verdict = measure(u"[%1] accepts(tape):         "_s.arg(mode),
+                                     [&](qsizetype &valid, qsizetype &) {
+                                         for (const qsizetype root : roots)
+                                             valid += schema.accepts(tape, root) ? 1 : 0;
+                                     });
         // Parse + validate: the text of each instance into a reused tape, then validate().
-        const auto parsed = measure(u"[%1] parse + validate(tape):"_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
-            JsonTape scratch;
-            for (const QByteArrayView line : lines) {
-                scratch.clear();
-                const SchemaValidationResult result = schema.validate(scratch, scratch.append(line));
-                valid += result.valid ? 1 : 0;
-                errors += result.errors.size();
-            }
-        });
+        const auto parsed = measure(u"[%1] parse + validate(tape):"_s.arg(mode),
+                                    [&](qsizetype &valid, qsizetype &errors) {
+                                        JsonTape scratch;
+                                        for (const QByteArrayView line : lines) {
+                                            scratch.clear();
+                                            const SchemaValidationResult result =
+                                                schema.validate(scratch, scratch.append(line));
+                                            valid += result.valid ? 1 : 0;
+                                            errors += result.errors.size();
+                                        }
+                                    });
         if (tapeOnly)
             continue;
         // The QJsonValue entry points (serialised into a tape per call).
-        const auto qt = measure(u"[%1] validate(QJsonValue):  "_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
-            for (const QJsonValue &instance : instances) {
-                const SchemaValidationResult result = schema.validate(instance);
-                valid += result.valid ? 1 : 0;
-                errors += result.errors.size();
-            }
-        });
-        const auto qtVerdict = measure(u"[%1] accepts(QJsonValue):   "_s.arg(mode), [&](qsizetype &valid, qsizetype &) {
-            for (const QJsonValue &instance : instances)
-                valid += schema.accepts(instance) ? 1 : 0;
-        });
-        if (verdict.first != full.first || parsed != full || qt != full || qtVerdict.first != full.first) {
-            std::fprintf(stderr, "bench_schema: the entry points disagree on verdicts or error counts\n");
+        const auto qt = measure(
+            u"[%1] validate(QJsonValue):  "_s.arg(mode), [&](qsizetype &valid, qsizetype &errors) {
+                for (const QJsonValue &instance : instances) {
+                    const SchemaValidationResult result = schema.validate(instance);
+                    valid += result.valid ? 1 : 0;
+                    errors += result.errors.size();
+                }
+            });
+        const auto qtVerdict = measure(u"[%1] accepts(QJsonValue):   "_s.arg(mode),
+                                       [&](qsizetype &valid, qsizetype &) {
+                                           for (const QJsonValue &instance : instances)
+                                               valid += schema.accepts(instance) ? 1 : 0;
+                                       });
+        if (verdict.first != full.first || parsed != full || qt != full
+            || qtVerdict.first != full.first) {
+            std::fprintf(stderr,
+                         "bench_schema: the entry points disagree on verdicts or error counts\n");
             status = 1;
         }
     }
     // The peer, in the same run on the same files: ajv, draft 2020-12, allErrors,
     // multipleOfPrecision 9 (formats asserted through ajv-formats).
-    if (const auto peer = CallscopeBench::runPeer(u"ajv_validate.mjs"_s, u"ajv"_s,
-                                                  {schemaPath, instancesPath, QString::number(rounds)})) {
-        for (const QString mode : {u"annotation"_s, u"asserted"_s}) {
+    if (const auto peer =
+            CallscopeBench::runPeer(u"ajv_validate.mjs"_s, u"ajv"_s,
+                                    { schemaPath, instancesPath, QString::number(rounds) })) {
+        for (const QString mode : { u"annotation"_s, u"asserted"_s }) {
             const QJsonObject m = peer->value(mode).toObject();
-            for (const QString kind : {u"validate"_s, u"parse_validate"_s}) {
+            for (const QString kind : { u"validate"_s, u"parse_validate"_s }) {
                 const QJsonObject r = m.value(kind).toObject();
-                line(u"[peer ajv, formats %1] %2 %3 instances/s wall, %4 per CPU second (%5 valid, %6 errors)"_s
-                         .arg(mode, kind == u"validate" ? u"validate:        "_s : u"parse + validate:"_s)
-                         .arg(r.value(u"per_s"_s).toDouble(), 0, 'f', 0)
-                         .arg(r.value(u"per_cpu_s"_s).toDouble(), 0, 'f', 0)
-                         .arg(r.value(u"valid"_s).toInt())
-                         .arg(r.value(u"errors"_s).toInt()));
+                line(
+                    u"[peer ajv, formats %1] %2 %3 instances/s wall, %4 per CPU second (%5 valid, %6 errors)"_s
+                        .arg(mode,
+                             kind == u"validate" ? u"validate:        "_s : u"parse + validate:"_s)
+                        .arg(r.value(u"per_s"_s).toDouble(), 0, 'f', 0)
+                        .arg(r.value(u"per_cpu_s"_s).toDouble(), 0, 'f', 0)
+                        .arg(r.value(u"valid"_s).toInt())
+                        .arg(r.value(u"errors"_s).toInt()));
             }
         }
     }

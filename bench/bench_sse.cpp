@@ -10,7 +10,6 @@
 #include "core/engines/enginecodec.h"
 #include "core/engines/ssedecoder.h"
 #include "core/schema/jsontape.h"
-#include "peer.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,6 +23,8 @@
 #include <cstdio>
 #include <ctime>
 #include <vector>
+
+#include "peer.h"
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -50,7 +51,8 @@ int main(int argc, char *argv[])
     if (path.isEmpty()) {
         path = QDir::current().filePath(u"bench-sse-%1mb.sse"_s.arg(megabytes));
         if (!QFileInfo::exists(path)) {
-            const int code = QProcess::execute(u"python3"_s, {sharedData(u"bench/make_stream.py"_s), megabytes, path});
+            const int code = QProcess::execute(
+                u"python3"_s, { sharedData(u"bench/make_stream.py"_s), megabytes, path });
             if (code != 0) {
                 std::fprintf(stderr, "bench_sse: make_stream.py failed (%d)\n", code);
                 return 2;
@@ -80,7 +82,7 @@ int main(int argc, char *argv[])
     const std::unique_ptr<EngineCodec> chatCodec = createEngineCodec(EngineType::OpenAI);
     const std::unique_ptr<EngineCodec> anthropicCodec = createEngineCodec(EngineType::Anthropic);
     qsizetype replies = 0, replyBytes = 0;
-    for (const Parse parse : {Parse::None, Parse::Qt, Parse::Tape, Parse::Codec}) {
+    for (const Parse parse : { Parse::None, Parse::Qt, Parse::Tape, Parse::Codec }) {
         double seconds = 1e30, cpu = 1e30;
         qsizetype events = 0, failures = 0;
         for (int round = 0; round < rounds; ++round) {
@@ -110,7 +112,8 @@ int main(int argc, char *argv[])
                     if (parse == Parse::Qt) {
                         QJsonParseError error;
                         const QJsonDocument doc = QJsonDocument::fromJson(event.data, &error);
-                        failures += error.error == QJsonParseError::NoError && doc.isObject() ? 0 : 1;
+                        failures +=
+                            error.error == QJsonParseError::NoError && doc.isObject() ? 0 : 1;
                     } else if (parse == Parse::Tape) {
                         tape.clear();
                         failures += tape.append(event.data) < 0 ? 1 : 0;
@@ -119,7 +122,8 @@ int main(int argc, char *argv[])
                         if (!assembler || named != anthropic) {
                             takeReply();
                             anthropic = named;
-                            assembler = (anthropic ? anthropicCodec : chatCodec)->createStreamAssembler();
+                            assembler =
+                                (anthropic ? anthropicCodec : chatCodec)->createStreamAssembler();
                         }
                         if (!assembler->handleEvent(event)) {
                             ++failures;
@@ -141,14 +145,17 @@ int main(int argc, char *argv[])
             : parse == Parse::Qt                   ? u"decoder + QJsonDocument:  "_s
             : parse == Parse::Tape                 ? u"decoder + JsonTape:       "_s
                                                    : u"decoder + codec streams:  "_s;
-        line(u"%1 %2 MB/s wall, %3 MB per CPU second (%4 events, %5 parse failures, %6 s)"_s.arg(label)
+        line(u"%1 %2 MB/s wall, %3 MB per CPU second (%4 events, %5 parse failures, %6 s)"_s
+                 .arg(label)
                  .arg(megabytesIn / seconds, 0, 'f', 0)
                  .arg(megabytesIn / cpu, 0, 'f', 0)
                  .arg(events)
                  .arg(failures)
                  .arg(seconds, 0, 'f', 3));
         if (parse == Parse::Codec)
-            line(u"    %1 replies assembled, %2 characters of text and arguments"_s.arg(replies).arg(replyBytes));
+            line(
+                u"    %1 replies assembled, %2 characters of text and arguments"_s.arg(replies).arg(
+                    replyBytes));
         if (expectedEvents >= 0 && events != expectedEvents)
             status = 1;
         expectedEvents = events;
@@ -161,12 +168,13 @@ int main(int argc, char *argv[])
     }
     // The peer, in the same run on the same file: eventsource-parser with a JSON.parse per event.
     if (const auto peer = CallscopeBench::runPeer(u"sse_parse.mjs"_s, u"eventsource-parser"_s,
-                                                  {path, QString::number(rounds)})) {
-        line(u"peer eventsource-parser:   %1 MB/s wall, %2 MB per CPU second (%3 events, %4 parse failures)"_s
-                 .arg(peer->value(u"mb_per_s"_s).toDouble(), 0, 'f', 0)
-                 .arg(peer->value(u"mb_per_cpu_s"_s).toDouble(), 0, 'f', 0)
-                 .arg(peer->value(u"events"_s).toInt())
-                 .arg(peer->value(u"failures"_s).toInt()));
+                                                  { path, QString::number(rounds) })) {
+        line(
+            u"peer eventsource-parser:   %1 MB/s wall, %2 MB per CPU second (%3 events, %4 parse failures)"_s
+                .arg(peer->value(u"mb_per_s"_s).toDouble(), 0, 'f', 0)
+                .arg(peer->value(u"mb_per_cpu_s"_s).toDouble(), 0, 'f', 0)
+                .arg(peer->value(u"events"_s).toInt())
+                .arg(peer->value(u"failures"_s).toInt()));
     }
     return status;
 }

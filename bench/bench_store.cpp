@@ -40,9 +40,10 @@ public:
     explicit Corpus(quint32 seed)
         : m_random(seed)
     {
-        static const char *const syllables[] = {"ka", "lo", "mi", "ne", "ru", "sa", "to", "vi",
-                                                "ber", "dan", "fel", "gor", "hin", "jul", "mor", "pex",
-                                                "qua", "ris", "sul", "tan", "wex", "yor", "zel", "bri"};
+        static const char *const syllables[] = { "ka",  "lo",  "mi",  "ne",  "ru",  "sa",
+                                                 "to",  "vi",  "ber", "dan", "fel", "gor",
+                                                 "hin", "jul", "mor", "pex", "qua", "ris",
+                                                 "sul", "tan", "wex", "yor", "zel", "bri" };
         for (int i = 0; i < kVocabulary; ++i) {
             QString word;
             int n = i;
@@ -92,31 +93,35 @@ private:
 // About 4-5 KB of JSON per call: a tool loop of three turns with one tool result.
 CallRecord makeCall(Corpus &corpus, qint64 index, qint64 createdMs)
 {
-    static const QStringList kinds{u"planner"_s, u"extractor"_s, u"classifier"_s, u"chat"_s,
-                                   u"summariser"_s, u"compaction"_s};
-    static const QStringList engines{u"openai"_s, u"anthropic"_s, u"gemini"_s, u"openai-compatible"_s};
-    static const QStringList models{u"gpt-4.1-mini"_s, u"claude-sonnet-4"_s, u"gemini-2.5-flash"_s,
-                                    u"qwen3-8b"_s};
+    static const QStringList kinds { u"planner"_s, u"extractor"_s,  u"classifier"_s,
+                                     u"chat"_s,    u"summariser"_s, u"compaction"_s };
+    static const QStringList engines { u"openai"_s, u"anthropic"_s, u"gemini"_s,
+                                       u"openai-compatible"_s };
+    static const QStringList models { u"gpt-4.1-mini"_s, u"claude-sonnet-4"_s,
+                                      u"gemini-2.5-flash"_s, u"qwen3-8b"_s };
     QRandomGenerator &rnd = corpus.random();
     CallRecord r;
     const int kind = rnd.bounded(100) < 40 ? 0 : int(rnd.bounded(kinds.size()));
     r.kind = kinds.at(kind);
     const int roll = int(rnd.bounded(100));
     r.status = roll < 85 ? CallStatus::Completed
-                         : roll < 95 ? CallStatus::Failed
-                                     : roll < 98 ? CallStatus::TurnLimited : CallStatus::Cancelled;
+        : roll < 95      ? CallStatus::Failed
+        : roll < 98      ? CallStatus::TurnLimited
+                         : CallStatus::Cancelled;
     const int engine = int(rnd.bounded(engines.size()));
     r.engineType = engines.at(engine);
     r.model = models.at(engine);
     QString input = corpus.text(60 + int(rnd.bounded(40)));
     if (index % kRareEvery == 0)
         input += u" zanzibarite"_s;
-    r.input = QJsonObject{{u"text"_s, input}, {u"attachments"_s, QJsonArray()}};
+    r.input = QJsonObject { { u"text"_s, input }, { u"attachments"_s, QJsonArray() } };
     r.systemPrompt = u"You are a careful assistant. "_s + corpus.text(25);
     const QString toolResult = corpus.text(150 + int(rnd.bounded(100)));
-    const QJsonObject response{{u"title"_s, corpus.text(6)},
-                               {u"steps"_s, QJsonArray{corpus.text(12), corpus.text(12), corpus.text(12)}},
-                               {u"confidence"_s, 0.8}};
+    const QJsonObject response {
+        { u"title"_s, corpus.text(6) },
+        { u"steps"_s, QJsonArray { corpus.text(12), corpus.text(12), corpus.text(12) } },
+        { u"confidence"_s, 0.8 }
+    };
     if (r.status == CallStatus::Completed)
         r.response = response;
     else if (r.status == CallStatus::Failed) {
@@ -124,34 +129,47 @@ CallRecord makeCall(Corpus &corpus, qint64 index, qint64 createdMs)
         r.error = u"the reply was cut off at max_tokens"_s;
     }
 
-    ToolCall call{u"call_%1"_s.arg(index), u"search_docs"_s,
-                  QJsonObject{{u"query"_s, corpus.text(5)}}, {}, {}, {}};
-    ToolCall submit{u"call_%1_s"_s.arg(index), u"submit_output"_s, response, {}, {}, {}};
-    const QList<Message> messages{Message::user(input), Message::assistant({}, {call}),
-                                  Message::toolResultsMessage({ToolResult{call.id, call.name, toolResult}}),
-                                  Message::assistant({}, {submit})};
+    ToolCall call { u"call_%1"_s.arg(index),
+                    u"search_docs"_s,
+                    QJsonObject { { u"query"_s, corpus.text(5) } },
+                    {},
+                    {},
+                    {} };
+    ToolCall submit { u"call_%1_s"_s.arg(index), u"submit_output"_s, response, {}, {}, {} };
+    const QList<Message> messages { Message::user(input), Message::assistant({}, { call }),
+                                    Message::toolResultsMessage(
+                                        { ToolResult { call.id, call.name, toolResult } }),
+                                    Message::assistant({}, { submit }) };
     r.messages = messagesToJson(messages);
     // The engine-native transcript: the same conversation in a wire shape (Chat Completions).
-    r.transcript = QJsonArray{
-        QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, r.systemPrompt}},
-        QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, input}},
-        QJsonObject{{u"role"_s, u"assistant"_s},
-                    {u"tool_calls"_s, QJsonArray{QJsonObject{
-                                          {u"id"_s, call.id},
-                                          {u"type"_s, u"function"_s},
-                                          {u"function"_s, QJsonObject{{u"name"_s, call.name},
-                                                                      {u"arguments"_s, u"{\"query\":\"...\"}"_s}}}}}}},
-        QJsonObject{{u"role"_s, u"tool"_s}, {u"tool_call_id"_s, call.id}, {u"content"_s, toolResult}},
-        QJsonObject{{u"role"_s, u"assistant"_s},
-                    {u"tool_calls"_s, QJsonArray{QJsonObject{{u"id"_s, submit.id},
-                                                             {u"type"_s, u"function"_s},
-                                                             {u"function"_s, QJsonObject{{u"name"_s, submit.name}}}}}}}};
+    r.transcript = QJsonArray {
+        QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, r.systemPrompt } },
+        QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, input } },
+        QJsonObject {
+            { u"role"_s, u"assistant"_s },
+            { u"tool_calls"_s,
+              QJsonArray { QJsonObject {
+                  { u"id"_s, call.id },
+                  { u"type"_s, u"function"_s },
+                  { u"function"_s,
+                    QJsonObject { { u"name"_s, call.name },
+                                  { u"arguments"_s, u"{\"query\":\"...\"}"_s } } } } } } },
+        QJsonObject { { u"role"_s, u"tool"_s },
+                      { u"tool_call_id"_s, call.id },
+                      { u"content"_s, toolResult } },
+        QJsonObject { { u"role"_s, u"assistant"_s },
+                      { u"tool_calls"_s,
+                        QJsonArray { QJsonObject {
+                            { u"id"_s, submit.id },
+                            { u"type"_s, u"function"_s },
+                            { u"function"_s, QJsonObject { { u"name"_s, submit.name } } } } } } }
+    };
     for (int t = 0; t < 3; ++t) {
         TurnRecord turn;
         turn.index = t;
         turn.finishReason = t < 2 ? FinishReason::ToolCalls : FinishReason::Stop;
         turn.rawFinishReason = t < 2 ? u"tool_calls"_s : u"stop"_s;
-        turn.usage = {800 + t * 400, 120, t * 300, 0};
+        turn.usage = { 800 + t * 400, 120, t * 300, 0 };
         turn.toolCalls = t < 2 ? 1 : 0;
         r.turns.append(turn);
         AttemptRecord attempt;
@@ -167,18 +185,22 @@ CallRecord makeCall(Corpus &corpus, qint64 index, qint64 createdMs)
         r.attempts.append(attempt);
         r.usage += turn.usage;
     }
-    r.spec = QJsonObject{{u"kind"_s, r.kind},
-                         {u"system_prompt"_s, r.systemPrompt},
-                         {u"max_turns"_s, 10},
-                         {u"engine"_s, QJsonObject{{u"type"_s, r.engineType}, {u"model"_s, r.model},
-                                                   {u"max_tokens"_s, 1024}}},
-                         {u"response_schema"_s,
-                          QJsonObject{{u"type"_s, u"object"_s},
-                                      {u"required"_s, QJsonArray{u"title"_s, u"steps"_s}},
-                                      {u"properties"_s,
-                                       QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}},
-                                                   {u"steps"_s, QJsonObject{{u"type"_s, u"array"_s}}}}}}}};
-    r.metadata = QJsonObject{{u"batch"_s, int(index / 1000)}};
+    r.spec = QJsonObject {
+        { u"kind"_s, r.kind },
+        { u"system_prompt"_s, r.systemPrompt },
+        { u"max_turns"_s, 10 },
+        { u"engine"_s,
+          QJsonObject {
+              { u"type"_s, r.engineType }, { u"model"_s, r.model }, { u"max_tokens"_s, 1024 } } },
+        { u"response_schema"_s,
+          QJsonObject {
+              { u"type"_s, u"object"_s },
+              { u"required"_s, QJsonArray { u"title"_s, u"steps"_s } },
+              { u"properties"_s,
+                QJsonObject { { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                              { u"steps"_s, QJsonObject { { u"type"_s, u"array"_s } } } } } } }
+    };
+    r.metadata = QJsonObject { { u"batch"_s, int(index / 1000) } };
     r.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
     r.finishedAt = r.createdAt.addMSecs(4500);
     return r;
@@ -191,8 +213,7 @@ void print(const char *label, double value, const char *unit)
 }
 
 // Median wall time of `runs` runs of `work`, in milliseconds.
-template <typename F>
-double timeMs(F &&work, int runs = 7)
+template<typename F> double timeMs(F &&work, int runs = 7)
 {
     QList<double> times;
     for (int i = 0; i < runs; ++i) {
@@ -261,7 +282,8 @@ int main(int argc, char *argv[])
                 gen.start();
                 QList<CallRecord> batch;
                 for (qint64 i = done; i < std::min(count, done + kBatch); ++i)
-                    batch.append(makeCall(corpus, i, start + i * 30000 + corpus.random().bounded(20000)));
+                    batch.append(
+                        makeCall(corpus, i, start + i * 30000 + corpus.random().bounded(20000)));
                 generationNs += gen.nsecsElapsed();
                 const auto ids = store.insertCalls(batch);
                 if (!ids) {
@@ -296,13 +318,15 @@ int main(int argc, char *argv[])
     CallStore store(db);
     HistoryQuery first;
     first.limit = 50;
-    print("history: first page (50 rows, no filter)", timeMs([&] { store.listCalls(first); }), "ms");
+    print("history: first page (50 rows, no filter)", timeMs([&] { store.listCalls(first); }),
+          "ms");
 
     HistoryQuery filtered;
     filtered.kind = u"extractor"_s;
     filtered.status = CallStatus::Failed;
     filtered.limit = 50;
-    print("history: filtered page (kind + status)", timeMs([&] { store.listCalls(filtered); }), "ms");
+    print("history: filtered page (kind + status)", timeMs([&] { store.listCalls(filtered); }),
+          "ms");
     HistoryQuery byModel;
     byModel.model = u"gemini-2.5-flash"_s;
     byModel.limit = 50;
@@ -311,7 +335,8 @@ int main(int argc, char *argv[])
     byDate.from = QDateTime::fromMSecsSinceEpoch(1735689600000 + (rows / 2) * 30000, Qt::UTC);
     byDate.to = byDate.from.addDays(1);
     byDate.limit = 50;
-    print("history: filtered page (one day, mid-history)", timeMs([&] { store.listCalls(byDate); }), "ms");
+    print("history: filtered page (one day, mid-history)", timeMs([&] { store.listCalls(byDate); }),
+          "ms");
 
     // A cursor 90% of the way down the list, found once with OFFSET (which is the slow way).
     HistoryQuery deepOffset;
@@ -319,11 +344,13 @@ int main(int argc, char *argv[])
     deepOffset.offset = int(rows * 9 / 10);
     std::optional<HistoryCursor> deepCursor;
     print("history: page at 90% depth with OFFSET (for comparison)",
-          timeMs([&] { deepCursor = store.listCalls(deepOffset)->rows.constFirst().cursor(); }, 3), "ms");
+          timeMs([&] { deepCursor = store.listCalls(deepOffset)->rows.constFirst().cursor(); }, 3),
+          "ms");
     HistoryQuery deep;
     deep.limit = 50;
     deep.after = deepCursor;
-    print("history: page at 90% depth with keyset cursor", timeMs([&] { store.listCalls(deep); }), "ms");
+    print("history: page at 90% depth with keyset cursor", timeMs([&] { store.listCalls(deep); }),
+          "ms");
     HistoryQuery deepFiltered = deep;
     deepFiltered.kind = u"planner"_s;
     print("history: filtered page at 90% depth with keyset cursor",
@@ -343,15 +370,18 @@ int main(int argc, char *argv[])
     HistoryQuery two;
     two.search = u"kalo mimi"_s;
     two.limit = 50;
-    print("search: two mid-frequency words, first page", timeMs([&] { store.listCalls(two); }, 3), "ms");
+    print("search: two mid-frequency words, first page", timeMs([&] { store.listCalls(two); }, 3),
+          "ms");
     HistoryQuery searchFiltered;
     searchFiltered.search = u"zanzibarite"_s;
     searchFiltered.status = CallStatus::Completed;
     searchFiltered.limit = 50;
-    print("search: rare word + status filter", timeMs([&] { store.listCalls(searchFiltered); }), "ms");
+    print("search: rare word + status filter", timeMs([&] { store.listCalls(searchFiltered); }),
+          "ms");
 
     const qint64 someId = rows / 2;
-    print("getCall: one full row with turns and attempts", timeMs([&] { store.getCall(someId); }), "ms");
+    print("getCall: one full row with turns and attempts", timeMs([&] { store.getCall(someId); }),
+          "ms");
 
     const qint64 bytes = fileSize(path) + fileSize(path + u"-wal"_s);
     print("database: rows", double(rows), "");

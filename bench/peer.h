@@ -31,7 +31,7 @@ inline QString sharedData(const QString &relative)
 // Process CPU time: the machine may be shared, so rates are also given per CPU second.
 inline double cpuSeconds()
 {
-    timespec ts{};
+    timespec ts {};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
 }
@@ -42,7 +42,8 @@ inline void line(const QString &text)
     std::fflush(stdout);
 }
 
-inline std::optional<QJsonObject> runPeer(const QString &script, const QString &package, const QStringList &args)
+inline std::optional<QJsonObject> runPeer(const QString &script, const QString &package,
+                                          const QStringList &args)
 {
     const QString dir = QStringLiteral(CALLSCOPE_BENCH_SOURCE_DIR "/peer");
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
@@ -52,7 +53,7 @@ inline std::optional<QJsonObject> runPeer(const QString &script, const QString &
     }
     QProcess peer;
     peer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    peer.start(node, QStringList{dir + QLatin1Char('/') + script} + args);
+    peer.start(node, QStringList { dir + QLatin1Char('/') + script } + args);
     if (!peer.waitForFinished(600000) || peer.exitCode() != 0) {
         std::printf("peer %s: did not finish\n", qPrintable(script));
         return std::nullopt;

@@ -16,7 +16,7 @@ PACKAGES=(
     qt6-base-dev libqt6sql6-sqlite libsqlite3-dev qtkeychain-qt6-dev qt6-tools-dev qt6-tools-dev-tools
     qt6-l10n-tools qt6-httpserver-dev qt6-websockets-dev qt6-declarative-dev libgl-dev
     xvfb xauth dbus gnome-keyring libsecret-1-0 libsecret-tools
-    libbenchmark-dev clang libclang-rt-14-dev
+    libbenchmark-dev clang clang-format libclang-rt-14-dev
     nodejs npm appstream dpkg-dev file desktop-file-utils qt6-translations-l10n
     openssl python3 python3-h2
 )

@@ -1,19 +1,10 @@
 #include "ui/mainwindow.h"
-#include "ui/widgets/dialogs.h"
-
-#include "core/secrets/truststore.h"
 
 #include "core/model/specio.h"
+#include "core/secrets/truststore.h"
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
-#include "ui/widgets/docsbrowser.h"
-#include "ui/widgets/jobsbutton.h"
-#include "ui/widgets/noticebar.h"
-#include "ui/widgets/studioservices.h"
-#include "ui/widgets/findingsmodel.h"
-#include "ui/widgets/jsoneditor.h"
-#include "ui/widgets/jsonhighlighter.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentshost.h"
@@ -23,6 +14,14 @@
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/spectab.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/docsbrowser.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jobsbutton.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonhighlighter.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -46,14 +45,14 @@
 #include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QPointer>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
-#include <QStyle>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -98,12 +97,15 @@ QString specFileFilter()
 QString newSpecTemplate()
 {
     Spec spec;
-    spec.systemPrompt = QCoreApplication::translate("Callscope::MainWindow", "Describe the task here.");
-    spec.responseSchema = QJsonObject{
-        {"type"_L1, u"object"_s},
-        {"properties"_L1, QJsonObject{{"answer"_L1, QJsonObject{{"type"_L1, u"string"_s}}}}},
-        {"required"_L1, QJsonArray{u"answer"_s}},
-        {"additionalProperties"_L1, false}};
+    spec.systemPrompt =
+        QCoreApplication::translate("Callscope::MainWindow", "Describe the task here.");
+    spec.responseSchema = QJsonObject {
+        { "type"_L1, u"object"_s },
+        { "properties"_L1,
+          QJsonObject { { "answer"_L1, QJsonObject { { "type"_L1, u"string"_s } } } } },
+        { "required"_L1, QJsonArray { u"answer"_s } },
+        { "additionalProperties"_L1, false }
+    };
     return QString::fromUtf8(saveSpec(spec));
 }
 
@@ -111,8 +113,7 @@ QString newSpecTemplate()
 
 MainWindow::MainWindow(QWidget *parent)
     : MainWindow(Options(), parent)
-{
-}
+{ }
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
@@ -120,7 +121,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_options(options)
 {
     if (m_options.context) // the history it opened is the one the status bar names
-        m_options.databasePath = m_options.context->usesDefaultDatabase() ? QString() : m_options.context->databasePath();
+        m_options.databasePath = m_options.context->usesDefaultDatabase()
+            ? QString()
+            : m_options.context->databasePath();
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon::fromTheme(u"applications-development"_s));
     setDockNestingEnabled(true);
@@ -130,15 +133,17 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
 #ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
     // Every JSON view uses KF6 SyntaxHighlighting when it is there.
-    JsonEditor::setHighlighterFactory([](QTextDocument *document, const QPalette &palette) -> QSyntaxHighlighter * {
-        static KSyntaxHighlighting::Repository repository;
-        auto *highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
-        highlighter->setDefinition(repository.definitionForName(u"JSON"_s));
-        highlighter->setTheme(repository.defaultTheme(palette.color(QPalette::Base).lightness() < 128
-                                                          ? KSyntaxHighlighting::Repository::DarkTheme
-                                                          : KSyntaxHighlighting::Repository::LightTheme));
-        return highlighter;
-    });
+    JsonEditor::setHighlighterFactory(
+        [](QTextDocument *document, const QPalette &palette) -> QSyntaxHighlighter * {
+            static KSyntaxHighlighting::Repository repository;
+            auto *highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
+            highlighter->setDefinition(repository.definitionForName(u"JSON"_s));
+            highlighter->setTheme(
+                repository.defaultTheme(palette.color(QPalette::Base).lightness() < 128
+                                            ? KSyntaxHighlighting::Repository::DarkTheme
+                                            : KSyntaxHighlighting::Repository::LightTheme));
+            return highlighter;
+        });
 #endif
     m_studio = m_options.context ? new StudioServices(m_options.context, this)
                                  : new StudioServices(m_options.databasePath, this);
@@ -155,7 +160,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_documentTabs->tabBar()->setElideMode(Qt::ElideNone);
     m_documentTabs->tabBar()->setUsesScrollButtons(true);
     setCentralWidget(m_documentTabs);
-    connect(m_documentTabs, &QTabWidget::tabCloseRequested, this, [this](int index) { closeDocumentTab(index); });
+    connect(m_documentTabs, &QTabWidget::tabCloseRequested, this,
+            [this](int index) { closeDocumentTab(index); });
     connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
     createActions();
@@ -163,26 +169,30 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createSidebar();
     createMenus();
     createStatusBar();
-    m_historyDocks = new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
-    m_experiments = new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
+    m_historyDocks =
+        new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
+    m_experiments =
+        new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
     // The sidebar: Files, History and Sessions as tabs on the left; the spec tabs keep the centre.
     tabifyDockWidget(m_filesDock, m_historyDocks->historyDock());
     tabifyDockWidget(m_historyDocks->historyDock(), m_historyDocks->sessionsDock());
     m_filesDock->raise();
     // The sidebar takes the width its page needs: narrow for the files, wider for History and
     // Sessions (the spec tab scrolls meanwhile if it must).
-    for (QDockWidget *dock : {m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock()}) {
+    for (QDockWidget *dock :
+         { m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
             if (visible)
                 QTimer::singleShot(0, this, [this, dock] { fitSidebar(dock); });
         });
     }
-    resizeDocks({m_filesDock}, {kSidebarWidth}, Qt::Horizontal);
+    resizeDocks({ m_filesDock }, { kSidebarWidth }, Qt::Horizontal);
     // The calls' own views come up when a call is opened; until then the spec and its run keep
     // the height (the Findings stay).
-    for (QDockWidget *dock : {m_historyDocks->revisionsDock(), m_historyDocks->budgetDock(), m_historyDocks->diffDock()})
+    for (QDockWidget *dock : { m_historyDocks->revisionsDock(), m_historyDocks->budgetDock(),
+                               m_historyDocks->diffDock() })
         dock->hide();
-    resizeDocks({m_findingsDock}, {110}, Qt::Vertical);
+    resizeDocks({ m_findingsDock }, { 110 }, Qt::Vertical);
     if (SessionView *sessions = m_historyDocks->sessions()) {
         // A session turn that waits for an approval comes forward, with a badge on its tab for
         // when History (or anything else) is brought over it.
@@ -191,7 +201,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
             m_historyDocks->sessionsDock()->raise();
         });
         connect(sessions, &SessionView::waitingChanged, this, [this](bool waiting) {
-            m_historyDocks->sessionsDock()->setWindowTitle(waiting ? tr("Sessions ● waiting for you") : tr("Sessions"));
+            m_historyDocks->sessionsDock()->setWindowTitle(
+                waiting ? tr("Sessions ● waiting for you") : tr("Sessions"));
         });
     }
 
@@ -219,7 +230,8 @@ void MainWindow::createActions()
     connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
     m_openFolderAction = new QAction(QIcon::fromTheme(u"folder-open"_s), tr("Open &Folder…"), this);
-    m_openFolderAction->setStatusTip(tr("List a folder's spec files and experiments in the sidebar"));
+    m_openFolderAction->setStatusTip(
+        tr("List a folder's spec files and experiments in the sidebar"));
     connect(m_openFolderAction, &QAction::triggered, this, &MainWindow::showOpenFolderDialog);
 
     m_saveAction = new QAction(QIcon::fromTheme(u"document-save"_s), tr("&Save"), this);
@@ -306,7 +318,8 @@ void MainWindow::createDocks()
     m_findingsView->setWordWrap(true);
     m_findingsView->setAlternatingRowColors(true);
     m_findingsView->verticalHeader()->hide();
-    m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height() + 8);
+    m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height()
+                                                            + 8);
     m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     QHeaderView *header = m_findingsView->horizontalHeader();
     header->setSectionResizeMode(SpecFindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
@@ -334,7 +347,7 @@ void MainWindow::createSidebar()
     // The workspace folder's spec files and experiments, as a tree of folders.
     m_fsModel = new QFileSystemModel(this);
     m_fsModel->setObjectName(u"workspaceModel"_s);
-    m_fsModel->setNameFilters({u"*.spec.json"_s, u"*.experiment.json"_s, u"*.json"_s});
+    m_fsModel->setNameFilters({ u"*.spec.json"_s, u"*.experiment.json"_s, u"*.json"_s });
     m_fsModel->setNameFilterDisables(false);
     m_fsModel->setFilter(QDir::AllDirs | QDir::Files | QDir::NoDotAndDotDot);
     m_fsModel->setReadOnly(true);
@@ -381,9 +394,8 @@ void MainWindow::createSidebar()
     m_recentList = new QListWidget(page);
     m_recentList->setObjectName(u"recentList"_s);
     m_recentList->setAccessibleName(tr("Recent files"));
-    connect(m_recentList, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
-        openSpecFile(item->data(Qt::UserRole).toString());
-    });
+    connect(m_recentList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { openSpecFile(item->data(Qt::UserRole).toString()); });
     layout->addWidget(m_recentList, 2);
 
     m_filesDock = new QDockWidget(tr("Files"), this);
@@ -403,14 +415,16 @@ void MainWindow::fitSidebar(QDockWidget *dock)
         QWidget *content = dock->widget();
         if (auto *scroll = qobject_cast<QScrollArea *>(content); scroll && scroll->widget())
             content = scroll->widget();
-        wanted = std::max(wanted, content->minimumSizeHint().width() + 2 * dock->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 4);
+        wanted = std::max(wanted,
+                          content->minimumSizeHint().width()
+                              + 2 * dock->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 4);
         // History never so wide that the spec beside it has to scroll at 1280 px (a session's
         // chat takes what it needs, as its turns are read there).
         if (dock == m_historyDocks->historyDock())
             wanted = std::min(wanted, kWideSidebarWidth);
     }
     if (dock->width() != wanted)
-        resizeDocks({dock}, {wanted}, Qt::Horizontal);
+        resizeDocks({ dock }, { wanted }, Qt::Horizontal);
 }
 
 void MainWindow::makeRoomForRun()
@@ -421,12 +435,14 @@ void MainWindow::makeRoomForRun()
     QWidget *runRoom = tab ? tab->runPanel()->parentWidget() : nullptr;
     const int lacking = runRoom ? tab->runPanel()->minimumSizeHint().width() - runRoom->width() : 0;
     if (lacking > 0) {
-        for (QDockWidget *dock : {m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock()}) {
-            if (!dock->isVisible() || dock->isFloating() || dockWidgetArea(dock) != Qt::LeftDockWidgetArea)
+        for (QDockWidget *dock :
+             { m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
+            if (!dock->isVisible() || dock->isFloating()
+                || dockWidgetArea(dock) != Qt::LeftDockWidgetArea)
                 continue;
             const int narrower = std::max(kSidebarWidth, dock->width() - lacking);
             if (narrower < dock->width())
-                resizeDocks({dock}, {narrower}, Qt::Horizontal);
+                resizeDocks({ dock }, { narrower }, Qt::Horizontal);
             break;
         }
     }
@@ -437,8 +453,8 @@ void MainWindow::makeRoomForRun()
     QList<int> heights;
     const int most = height() / 4;
     for (QDockWidget *dock : findChildren<QDockWidget *>()) {
-        if (dock->isVisible() && !dock->isFloating() && dockWidgetArea(dock) == Qt::BottomDockWidgetArea
-            && dock->height() > most) {
+        if (dock->isVisible() && !dock->isFloating()
+            && dockWidgetArea(dock) == Qt::BottomDockWidgetArea && dock->height() > most) {
             bottom.append(dock);
             heights.append(most);
         }
@@ -487,14 +503,16 @@ void MainWindow::createMenus()
     // The samples run offline on the replay engine: the quickest way to see what Callscope does.
     QMenu *samples = file->addMenu(tr("Open &Sample"));
     samples->setObjectName(u"samplesMenu"_s);
-    const QHash<QString, QString> sampleText{
-        {u"lunar-landing"_s, tr("Lunar landing: extraction into a strict schema, with a reask")},
-        {u"planner"_s, tr("Planner: a tool loop, with an approval")},
-        {u"refusal"_s, tr("Refusal: the model refuses")}};
+    const QHash<QString, QString> sampleText {
+        { u"lunar-landing"_s, tr("Lunar landing: extraction into a strict schema, with a reask") },
+        { u"planner"_s, tr("Planner: a tool loop, with an approval") },
+        { u"refusal"_s, tr("Refusal: the model refuses") }
+    };
     for (const QString &name : sampleNames()) {
         QAction *action = samples->addAction(sampleText.value(name, name));
         action->setObjectName(u"openSample_"_s + name);
-        action->setStatusTip(tr("Open the bundled sample %1; it runs offline, with no key").arg(name));
+        action->setStatusTip(
+            tr("Open the bundled sample %1; it runs offline, with no key").arg(name));
         connect(action, &QAction::triggered, this, [this, name] { openSample(name); });
     }
     file->addSeparator();
@@ -517,13 +535,16 @@ void MainWindow::createMenus()
                 QMetaObject::invokeMethod(focus, slot);
         };
     };
-    QAction *cut = edit->addAction(QIcon::fromTheme(u"edit-cut"_s), tr("Cu&t"), this, onFocus("cut"));
+    QAction *cut =
+        edit->addAction(QIcon::fromTheme(u"edit-cut"_s), tr("Cu&t"), this, onFocus("cut"));
     cut->setShortcut(QKeySequence::Cut);
     cut->setShortcutContext(Qt::WidgetShortcut); // the field's own Ctrl+X does the work
-    QAction *copy = edit->addAction(QIcon::fromTheme(u"edit-copy"_s), tr("&Copy"), this, onFocus("copy"));
+    QAction *copy =
+        edit->addAction(QIcon::fromTheme(u"edit-copy"_s), tr("&Copy"), this, onFocus("copy"));
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetShortcut);
-    QAction *paste = edit->addAction(QIcon::fromTheme(u"edit-paste"_s), tr("&Paste"), this, onFocus("paste"));
+    QAction *paste =
+        edit->addAction(QIcon::fromTheme(u"edit-paste"_s), tr("&Paste"), this, onFocus("paste"));
     paste->setShortcut(QKeySequence::Paste);
     paste->setShortcutContext(Qt::WidgetShortcut);
     edit->addSeparator();
@@ -556,7 +577,8 @@ void MainWindow::createMenus()
     connect(m_wrapAction, &QAction::toggled, this, [this](bool on) {
         for (SpecDocument *document : documents()) {
             if (SpecTab *tab = specTab(document))
-                tab->jsonView()->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+                tab->jsonView()->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth
+                                                    : QPlainTextEdit::NoWrap);
         }
     });
 
@@ -568,8 +590,10 @@ void MainWindow::createMenus()
     m_docsAction = help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
     m_docsAction->setObjectName(u"documentationAction"_s);
     m_docsAction->setShortcut(QKeySequence::HelpContents);
-    m_docsAction->setStatusTip(tr("Read how Callscope works: the spec format, the command line, the export format"));
-    m_shortcutsAction = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    m_docsAction->setStatusTip(
+        tr("Read how Callscope works: the spec format, the command line, the export format"));
+    m_shortcutsAction =
+        help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
     m_shortcutsAction->setObjectName(u"shortcutsAction"_s);
     m_shortcutsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     m_shortcutsAction->setStatusTip(tr("List every command that has a keyboard shortcut"));
@@ -606,7 +630,8 @@ void MainWindow::showPanel(QDockWidget *dock)
 QList<std::pair<QString, QString>> MainWindow::shortcutList() const
 {
     QList<std::pair<QString, QString>> rows;
-    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu, const QString &path) {
+    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu,
+                                                                   const QString &path) {
         for (QAction *action : menu->actions()) {
             if (action->isSeparator())
                 continue;
@@ -617,7 +642,7 @@ QList<std::pair<QString, QString>> MainWindow::shortcutList() const
                 continue;
             }
             if (!action->shortcut().isEmpty())
-                rows.append({here, action->shortcut().toString(QKeySequence::NativeText)});
+                rows.append({ here, action->shortcut().toString(QKeySequence::NativeText) });
         }
     };
     for (QAction *top : menuBar()->actions()) {
@@ -650,7 +675,7 @@ void MainWindow::showShortcuts()
         table->setObjectName(u"shortcutsTable"_s);
         table->setAccessibleName(tr("Keyboard shortcuts"));
         table->setColumnCount(2);
-        table->setHorizontalHeaderLabels({tr("Command"), tr("Shortcut")});
+        table->setHorizontalHeaderLabels({ tr("Command"), tr("Shortcut") });
         table->verticalHeader()->hide();
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -689,9 +714,11 @@ void MainWindow::createStatusBar()
     if (!m_options.databasePath.isEmpty()) {
         // Another history than the usual one (callscope --db): say which, so nobody wonders
         // where their calls went.
-        auto *history = new QLabel(tr("History: %1").arg(QFileInfo(m_options.databasePath).fileName()), this);
+        auto *history =
+            new QLabel(tr("History: %1").arg(QFileInfo(m_options.databasePath).fileName()), this);
         history->setObjectName(u"historyFileLabel"_s);
-        history->setToolTip(QDir::toNativeSeparators(QFileInfo(m_options.databasePath).absoluteFilePath()));
+        history->setToolTip(
+            QDir::toNativeSeparators(QFileInfo(m_options.databasePath).absoluteFilePath()));
         statusBar()->addPermanentWidget(history);
     }
     updateCursorLabel();
@@ -874,18 +901,19 @@ RunPanel *MainWindow::runPanel() const
 bool MainWindow::isPristine(SpecTab *tab) const
 {
     return tab && tab->document()->path().isEmpty() && !tab->document()->isModified()
-           && tab->document()->undoStack()->count() == 0 && !tab->runPanel()->isRunning()
-           && !tab->runPanel()->lastResult() && tab->runPanel()->transcript()->rowCount() == 0;
+        && tab->document()->undoStack()->count() == 0 && !tab->runPanel()->isRunning()
+        && !tab->runPanel()->lastResult() && tab->runPanel()->transcript()->rowCount() == 0;
 }
 
 SpecTab *MainWindow::addSpecTab(SpecDocument *document)
 {
     auto *tab = new SpecTab(document, m_studio, m_documentTabs);
-    tab->jsonView()->setLineWrapMode(m_wrapAction && m_wrapAction->isChecked() ? QPlainTextEdit::WidgetWidth
-                                                                                : QPlainTextEdit::NoWrap);
+    tab->jsonView()->setLineWrapMode(m_wrapAction && m_wrapAction->isChecked()
+                                         ? QPlainTextEdit::WidgetWidth
+                                         : QPlainTextEdit::NoWrap);
     const QByteArray splitter = QSettings().value(u"mainWindow/specTabSplitter"_s).toByteArray();
     if (splitter.isEmpty() || !tab->splitter()->restoreState(splitter))
-        tab->splitter()->setSizes({455, 615});
+        tab->splitter()->setSizes({ 455, 615 });
     tab->form()->restoreState();
     RunPanel *panel = tab->runPanel();
     // What needs the person comes forward: a run that starts or stops for a decision.
@@ -1004,7 +1032,8 @@ void MainWindow::updateTabTitle(SpecTab *tab)
     QString title = document->displayName();
     if (document->isModified())
         title += u" *"_s;
-    QString tip = document->path().isEmpty() ? tr("Not saved yet") : QDir::toNativeSeparators(document->path());
+    QString tip = document->path().isEmpty() ? tr("Not saved yet")
+                                             : QDir::toNativeSeparators(document->path());
     if (tab->isWaiting()) {
         title = u"● "_s + title;
         tip += u"\n"_s + tr("waiting for you");
@@ -1103,7 +1132,8 @@ bool MainWindow::openSpecFile(const QString &path)
     if (const std::optional<QString> error = document->load(path)) {
         if (!tab)
             delete document;
-        const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), *error);
+        const QString message =
+            tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), *error);
         qCInfo(lcMainWindow) << message;
         if (NoticeBar *bar = messageBar())
             bar->showMessage(message, NoticeBar::Kind::Error);
@@ -1129,7 +1159,8 @@ bool MainWindow::openSpecFile(const QString &path)
 QStringList MainWindow::sampleNames()
 {
     QStringList names;
-    for (const QString &file : QDir(u":/callscope/samples"_s).entryList({u"*.spec.json"_s}, QDir::Files, QDir::Name))
+    for (const QString &file :
+         QDir(u":/callscope/samples"_s).entryList({ u"*.spec.json"_s }, QDir::Files, QDir::Name))
         names.append(file.chopped(QStringView(u".spec.json").size()));
     return names;
 }
@@ -1139,28 +1170,32 @@ bool MainWindow::openSample(const QString &name)
     const QString source = u":/callscope/samples/"_s + name;
     if (!QFile::exists(source + u".spec.json"_s))
         return false;
-    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(u"samples"_s);
+    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                               .filePath(u"samples"_s);
     if (!QDir().mkpath(folder)) {
         if (NoticeBar *bar = messageBar())
-            bar->showMessage(tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
-                             NoticeBar::Kind::Error);
+            bar->showMessage(
+                tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
+                NoticeBar::Kind::Error);
         return false;
     }
     // A copy already there is the user's (it may have been edited): it is opened as it is.
-    for (const QString &suffix : {u".spec.json"_s, u".recording.json"_s, u".input.txt"_s}) {
+    for (const QString &suffix : { u".spec.json"_s, u".recording.json"_s, u".input.txt"_s }) {
         const QString from = source + suffix;
         const QString to = QDir(folder).filePath(name + suffix);
         if (!QFile::exists(from) || QFile::exists(to))
             continue;
         if (!QFile::copy(from, to)) {
             if (NoticeBar *bar = messageBar())
-                bar->showMessage(tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
-                                 NoticeBar::Kind::Error);
+                bar->showMessage(
+                    tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
+                    NoticeBar::Kind::Error);
             return false;
         }
         // Copies of resources are read-only; the sample is there to be changed.
-        QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                      | QFileDevice::ReadOther);
+        QFile::setPermissions(to,
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                  | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     }
     return openSpecFile(QDir(folder).filePath(name + u".spec.json"_s));
 }
@@ -1186,7 +1221,8 @@ std::optional<QString> MainWindow::saveToFile(const QString &path)
     if (SpecTab *other = tabForFile(path); other && other != tab)
         return tr("%1 is open in another tab; close it first.").arg(QDir::toNativeSeparators(path));
     if (const std::optional<QString> error = document->saveTo(path)) {
-        const QString message = tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), *error);
+        const QString message =
+            tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), *error);
         tab->messageBar()->showMessage(message, NoticeBar::Kind::Error);
         return message;
     }
@@ -1202,9 +1238,11 @@ std::optional<QString> MainWindow::saveToFile(const QString &path)
         });
     }
     const int errors = document->count(SpecFinding::Severity::Error);
-    statusBar()->showMessage(errors == 0 ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))
-                                         : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(document->path())),
-                             4000);
+    statusBar()->showMessage(
+        errors == 0
+            ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))
+            : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(document->path())),
+        4000);
     updateTitle();
     return std::nullopt;
 }
@@ -1223,9 +1261,10 @@ void MainWindow::revert()
     if (!tab || tab->document()->path().isEmpty())
         return;
     if (const std::optional<QString> error = tab->document()->revert()) {
-        tab->messageBar()->showMessage(tr("Cannot read %1 again: %2")
-                                           .arg(QDir::toNativeSeparators(tab->document()->path()), *error),
-                                       NoticeBar::Kind::Error);
+        tab->messageBar()->showMessage(
+            tr("Cannot read %1 again: %2")
+                .arg(QDir::toNativeSeparators(tab->document()->path()), *error),
+            NoticeBar::Kind::Error);
         return;
     }
     statusBar()->showMessage(tr("Read %1 again; Undo brings the changes back.")
@@ -1235,17 +1274,20 @@ void MainWindow::revert()
 
 void MainWindow::showOpenDialog()
 {
-    const QString start = !currentFile().isEmpty() ? QFileInfo(currentFile()).absolutePath() : m_workspaceFolder;
+    const QString start =
+        !currentFile().isEmpty() ? QFileInfo(currentFile()).absolutePath() : m_workspaceFolder;
     auto *dialog = new QFileDialog(this, tr("Open Spec"), start, specFileFilter());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) { openSpecFile(path); });
+    connect(dialog, &QFileDialog::fileSelected, this,
+            [this](const QString &path) { openSpecFile(path); });
     dialog->open();
 }
 
 void MainWindow::showSaveAsDialog(const std::function<void()> &afterSave)
 {
-    auto *dialog = new QFileDialog(this, tr("Save Spec As"), currentFile().isEmpty() ? m_workspaceFolder : currentFile(),
+    auto *dialog = new QFileDialog(this, tr("Save Spec As"),
+                                   currentFile().isEmpty() ? m_workspaceFolder : currentFile(),
                                    specFileFilter());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
@@ -1268,9 +1310,10 @@ void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void
     }
     if (tab)
         m_documentTabs->setCurrentWidget(tab);
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Unsaved Changes"),
-                                tr("%1 has changes that are not saved.").arg(document->displayName()),
-                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    auto *box =
+        new QMessageBox(QMessageBox::Warning, tr("Unsaved Changes"),
+                        tr("%1 has changes that are not saved.").arg(document->displayName()),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box->setObjectName(u"unsavedChangesBox"_s);
     box->setInformativeText(tr("Save them first?"));
     box->setDefaultButton(QMessageBox::Save);
@@ -1390,10 +1433,12 @@ void MainWindow::updateFindings()
     const int errors = m_findings->count(SpecFinding::Severity::Error);
     const int warnings = m_findings->count(SpecFinding::Severity::Warning);
     const int infos = m_findings->count(SpecFinding::Severity::Info);
-    m_countsLabel->setText(tr("%n error(s)", nullptr, errors) + u", "_s + tr("%n warning(s)", nullptr, warnings)
-                           + u", "_s + tr("%n note(s)", nullptr, infos));
+    m_countsLabel->setText(tr("%n error(s)", nullptr, errors) + u", "_s
+                           + tr("%n warning(s)", nullptr, warnings) + u", "_s
+                           + tr("%n note(s)", nullptr, infos));
     m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
-    m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings") : tr("Findings (%1)").arg(findings.size()));
+    m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings")
+                                                      : tr("Findings (%1)").arg(findings.size()));
 }
 
 void MainWindow::jumpToFinding(const QModelIndex &index)
@@ -1425,7 +1470,8 @@ void MainWindow::updateCursorLabel()
         return;
     }
     const QTextCursor cursor = editor->textCursor();
-    m_cursorLabel->setText(tr("Line %1, Column %2").arg(cursor.blockNumber() + 1).arg(cursor.positionInBlock() + 1));
+    m_cursorLabel->setText(
+        tr("Line %1, Column %2").arg(cursor.blockNumber() + 1).arg(cursor.positionInBlock() + 1));
 }
 
 namespace {

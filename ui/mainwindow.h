@@ -110,7 +110,8 @@ public:
     QListWidget *recentList() const { return m_recentList; }
     QString workspaceFolder() const { return m_workspaceFolder; }
     void setWorkspaceFolder(const QString &folder);
-    // The studio's shared services, and its part-2 docks (history, revisions, sessions, budget, diff).
+    // The studio's shared services, and its part-2 docks (history, revisions, sessions, budget,
+    // diff).
     StudioServices *studioServices() const { return m_studio; }
     HistoryDocks *historyDocks() const { return m_historyDocks; }
     // The Experiment tab (issue 18), its menu and File › Open Experiment.

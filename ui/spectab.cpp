@@ -1,16 +1,16 @@
 #include "ui/spectab.h"
 
 #include "core/model/specio.h"
-#include "ui/widgets/fitscrollarea.h"
-#include "ui/widgets/noticebar.h"
-#include "ui/widgets/studioservices.h"
-#include "ui/widgets/undokeys.h"
-#include "ui/widgets/jsoneditor.h"
-#include "ui/widgets/jsonlocator.h"
+#include "core/secrets/profilestore.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/run/runpanel.h"
-#include "core/secrets/profilestore.h"
+#include "ui/widgets/fitscrollarea.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/jsonlocator.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
+#include "ui/widgets/undokeys.h"
 
 #include <QAction>
 #include <QSplitter>
@@ -23,7 +23,6 @@
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
-
 
 SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *parent)
     : QWidget(parent)
@@ -69,7 +68,8 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     editorSide->setObjectName(u"editorScroll"_s);
     editorSide->setContent(editorBox);
 
-    m_run = new RunPanel(services ? services->calls() : nullptr, services ? services->profiles() : nullptr, this);
+    m_run = new RunPanel(services ? services->calls() : nullptr,
+                         services ? services->profiles() : nullptr, this);
     // A run waits for the check of the text as it is (pending form edits written in first).
     m_run->setSpecReadiness([this](QObject *context, std::function<void()> ready) {
         m_form->flushPendingEdits();
@@ -78,8 +78,9 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     m_run->setSpecProvider([this] { return specForRun(); });
     m_run->restoreState();
     if (services && !services->databaseError().isEmpty())
-        m_run->messageBar()->showMessage(tr("Calls are not stored: %1").arg(services->databaseError()),
-                                         NoticeBar::Kind::Warning);
+        m_run->messageBar()->showMessage(
+            tr("Calls are not stored: %1").arg(services->databaseError()),
+            NoticeBar::Kind::Warning);
     // The window's Run action (Ctrl+R) is the one that runs; the panel's button stays.
     m_run->runAction()->setShortcut(QKeySequence());
     // Scrolled only below its own minimum, so the run view never forces a wide window.
@@ -95,9 +96,10 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
     m_splitter->setStretchFactor(1, 1);
     // The editor keeps the width its form needs (at 1280 px there is room for it beside the run
     // view even with History open in the sidebar); it scrolls sideways only on smaller screens.
-    editorSide->setMinimumWidth(std::min(editorBox->minimumSizeHint().width() + 2 * editorSide->frameWidth()
-                                             + editorSide->style()->pixelMetric(QStyle::PM_ScrollBarExtent),
-                                         480));
+    editorSide->setMinimumWidth(
+        std::min(editorBox->minimumSizeHint().width() + 2 * editorSide->frameWidth()
+                     + editorSide->style()->pixelMetric(QStyle::PM_ScrollBarExtent),
+                 480));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -140,8 +142,9 @@ void SpecTab::reloadForm()
 std::optional<Spec> SpecTab::specForRun()
 {
     if (!m_document->check().runnable()) {
-        m_run->messageBar()->showMessage(tr("The spec cannot run: %1").arg(m_document->check().blockingReason()),
-                                         NoticeBar::Kind::Error);
+        m_run->messageBar()->showMessage(
+            tr("The spec cannot run: %1").arg(m_document->check().blockingReason()),
+            NoticeBar::Kind::Error);
         return std::nullopt;
     }
     return m_document->spec();
@@ -171,20 +174,22 @@ void SpecTab::updateBanner()
     }
     if (!check.ok()) {
         const QString first = check.errors.constFirst().toString();
-        m_messages->showMessage(check.errors.size() == 1
-                                    ? tr("This spec cannot run: %1").arg(first)
-                                    : tr("This spec cannot run: %1 (and %2 more problems in Findings)")
-                                          .arg(first)
-                                          .arg(check.errors.size() - 1),
-                                NoticeBar::Kind::Error);
+        m_messages->showMessage(
+            check.errors.size() == 1
+                ? tr("This spec cannot run: %1").arg(first)
+                : tr("This spec cannot run: %1 (and %2 more problems in Findings)")
+                      .arg(first)
+                      .arg(check.errors.size() - 1),
+            NoticeBar::Kind::Error);
     } else if (!check.schemaErrors.isEmpty()) {
         const SpecSchemaError &first = check.schemaErrors.constFirst();
         const qsizetype more = check.schemaErrors.size() - 1;
         const QString where = tr("%1: %2").arg(first.pointer, first.message);
-        m_messages->showMessage(more == 0 ? tr("This spec cannot run: %1").arg(where)
-                                          : tr("This spec cannot run: %1 (and %n more in Findings)", nullptr, int(more))
-                                                .arg(where),
-                                NoticeBar::Kind::Error);
+        m_messages->showMessage(
+            more == 0 ? tr("This spec cannot run: %1").arg(where)
+                      : tr("This spec cannot run: %1 (and %n more in Findings)", nullptr, int(more))
+                            .arg(where),
+            NoticeBar::Kind::Error);
     } else if (m_messages->kind() == NoticeBar::Kind::Error) {
         m_messages->clearMessage();
     }

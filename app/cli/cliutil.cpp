@@ -1,4 +1,5 @@
 #include "app/cli/cliutil.h"
+
 #include "core/model/boundedread.h"
 
 #include <QCoreApplication>
@@ -34,7 +35,7 @@ QByteArray encode(const QJsonValue &value, QJsonDocument::JsonFormat format)
     if (value.isObject() || value.isArray())
         return toDocument(value).toJson(format);
     // Scalars: wrap in an array and strip the brackets.
-    QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return wrapped.mid(1, wrapped.size() - 2);
 }
 } // namespace
@@ -86,8 +87,9 @@ std::optional<QJsonValue> readJsonFile(const QString &path, QString *error)
     const QJsonDocument doc = QJsonDocument::fromJson(*data, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error)
-            *error = QCoreApplication::translate("Cli", "%1: invalid JSON at %2: %3")
-                         .arg(path, describeOffset(*data, parseError.offset), parseError.errorString());
+            *error =
+                QCoreApplication::translate("Cli", "%1: invalid JSON at %2: %3")
+                    .arg(path, describeOffset(*data, parseError.offset), parseError.errorString());
         return std::nullopt;
     }
     if (doc.isArray())

@@ -16,9 +16,9 @@ namespace Callscope::Cli {
 // Exit codes of every command (README, "Command line").
 enum ExitCode : int { ExitOk = 0, ExitFailed = 1, ExitUsage = 2, ExitTurnLimited = 3 };
 
-void printJson(const QJsonValue &value);   // indented JSON plus newline on stdout
+void printJson(const QJsonValue &value); // indented JSON plus newline on stdout
 void printJsonLine(const QJsonValue &value); // compact, one line (batch/jsonl)
-void printError(const QString &message);  // "callscope-cli: <message>" on stderr
+void printError(const QString &message); // "callscope-cli: <message>" on stderr
 
 // Reads a whole file; on failure returns nullopt and sets `error` to a message naming the file.
 std::optional<QByteArray> readFile(const QString &path, QString *error);

@@ -11,12 +11,12 @@
 #include "core/service/engineprobe.h"
 
 #include <QCoreApplication>
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonParseError>
 #include <QSet>
 #include <QUrl>
 
@@ -81,8 +81,7 @@ std::optional<QString> parseOptions(const QStringList &arguments, const QStringL
     return std::nullopt;
 }
 
-template<typename T>
-std::optional<T> parsePositive(const QString &text)
+template<typename T> std::optional<T> parsePositive(const QString &text)
 {
     bool ok = false;
     const qint64 value = text.toLongLong(&ok);
@@ -112,18 +111,20 @@ QJsonObject profileJson(const EngineProfile &profile, const KeychainResult &keyS
 int runAdd(const QStringList &arguments)
 {
     Options options;
-    const QStringList valued = {u"--type"_s,       u"--model"_s,       u"--base-url"_s,
-                                u"--context-window"_s, u"--max-tokens"_s, u"--temperature"_s,
-                                u"--key-env"_s, u"--max-in-flight"_s, u"--timeout-ms"_s, u"--idle-timeout-ms"_s,
-                                u"--cache"_s};
-    if (auto error = parseOptions(arguments, valued, {u"--key-stdin"_s}, &options)) {
+    const QStringList valued = {
+        u"--type"_s,       u"--model"_s,           u"--base-url"_s, u"--context-window"_s,
+        u"--max-tokens"_s, u"--temperature"_s,     u"--key-env"_s,  u"--max-in-flight"_s,
+        u"--timeout-ms"_s, u"--idle-timeout-ms"_s, u"--cache"_s
+    };
+    if (auto error = parseOptions(arguments, valued, { u"--key-stdin"_s }, &options)) {
         printError(*error);
         return ExitUsage;
     }
     if (options.positional.size() != 1) {
-        printError(tr("usage: engines add NAME --type T --model M [--base-url URL] "
-                      "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
-                      "[--cache JSON] [--key-env VAR | --key-stdin]"));
+        printError(
+            tr("usage: engines add NAME --type T --model M [--base-url URL] "
+               "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
+               "[--cache JSON] [--key-env VAR | --key-stdin]"));
         return ExitUsage;
     }
     EngineProfile profile;
@@ -137,8 +138,10 @@ int runAdd(const QStringList &arguments)
     if (!type || *type == EngineType::Replay) {
         QStringList names = engineTypeNames();
         names.removeAll(u"replay"_s);
-        printError(typeName.isEmpty() ? tr("engines add needs --type (one of: %1)").arg(names.join(u", "_s))
-                                      : tr("unknown engine type '%1' (one of: %2)").arg(typeName, names.join(u", "_s)));
+        printError(
+            typeName.isEmpty()
+                ? tr("engines add needs --type (one of: %1)").arg(names.join(u", "_s))
+                : tr("unknown engine type '%1' (one of: %2)").arg(typeName, names.join(u", "_s)));
         return ExitUsage;
     }
     profile.type = *type;
@@ -150,8 +153,10 @@ int runAdd(const QStringList &arguments)
     profile.baseUrl = options.values.value(u"--base-url"_s);
     if (!profile.baseUrl.isEmpty()) {
         const QUrl url(profile.baseUrl);
-        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
-            printError(tr("invalid --base-url '%1': expected http:// or https:// and a host").arg(profile.baseUrl));
+        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
+            || url.host().isEmpty()) {
+            printError(tr("invalid --base-url '%1': expected http:// or https:// and a host")
+                           .arg(profile.baseUrl));
             return ExitUsage;
         }
     }
@@ -169,8 +174,9 @@ int runAdd(const QStringList &arguments)
             return ExitUsage;
         }
     }
-    for (const auto &[option, target] : {std::pair{u"--timeout-ms"_s, &profile.timeoutMs},
-                                         std::pair{u"--idle-timeout-ms"_s, &profile.idleTimeoutMs}}) {
+    for (const auto &[option, target] :
+         { std::pair { u"--timeout-ms"_s, &profile.timeoutMs },
+           std::pair { u"--idle-timeout-ms"_s, &profile.idleTimeoutMs } }) {
         if (!options.values.contains(option))
             continue;
         *target = parsePositive<qint64>(options.values.value(option));
@@ -181,14 +187,18 @@ int runAdd(const QStringList &arguments)
     }
     if (options.values.contains(u"--cache"_s)) {
         QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(options.values.value(u"--cache"_s).toUtf8(), &parseError);
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(options.values.value(u"--cache"_s).toUtf8(), &parseError);
         QList<CacheSpecError> problems;
         if (parseError.error == QJsonParseError::NoError)
-            profile.cache = cacheSpecFromJson(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(), u"/cache"_s, &problems);
+            profile.cache = cacheSpecFromJson(
+                doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(), u"/cache"_s, &problems);
         if (!profile.cache) {
-            const QString why = parseError.error != QJsonParseError::NoError ? parseError.errorString()
-                                : problems.isEmpty()                         ? tr("expected a JSON object")
-                                                                             : QString(problems.first().pointer + u": "_s + problems.first().message);
+            const QString why = parseError.error != QJsonParseError::NoError
+                ? parseError.errorString()
+                : problems.isEmpty()
+                ? tr("expected a JSON object")
+                : QString(problems.first().pointer + u": "_s + problems.first().message);
             printError(tr("invalid --cache: %1").arg(why));
             return ExitUsage;
         }
@@ -221,7 +231,8 @@ int runAdd(const QStringList &arguments)
         const QString variable = options.values.value(u"--key-env"_s);
         key = qEnvironmentVariable(variable.toLocal8Bit().constData());
         if (key->isEmpty()) {
-            printError(tr("the environment variable %1 given by --key-env is not set or empty").arg(variable));
+            printError(tr("the environment variable %1 given by --key-env is not set or empty")
+                           .arg(variable));
             return ExitUsage;
         }
     } else if (fromStdin) {
@@ -239,7 +250,8 @@ int runAdd(const QStringList &arguments)
 
     AppContext context; // the keychain and the profiles; also the context of the keychain jobs
     if (context.profiles()->contains(profile.name)) {
-        printError(tr("an engine profile named '%1' already exists (remove it first)").arg(profile.name));
+        printError(
+            tr("an engine profile named '%1' already exists (remove it first)").arg(profile.name));
         return ExitFailed;
     }
 
@@ -259,15 +271,16 @@ int runAdd(const QStringList &arguments)
         return addProfile(false);
 
     // The key goes first: when the keychain cannot take it, nothing is saved.
-    context.credentials()->writeKey(profile.name, *key, &context, [&](const KeychainResult &written) {
-        if (written.status != KeychainStatus::Ok) {
-            printError(tr("cannot store the key of engine '%1'; the engine was not added. %2")
-                           .arg(profile.name, written.message));
-            finishWith(ExitFailed);
-            return;
-        }
-        finishWith(addProfile(true));
-    });
+    context.credentials()->writeKey(
+        profile.name, *key, &context, [&](const KeychainResult &written) {
+            if (written.status != KeychainStatus::Ok) {
+                printError(tr("cannot store the key of engine '%1'; the engine was not added. %2")
+                               .arg(profile.name, written.message));
+                finishWith(ExitFailed);
+                return;
+            }
+            finishWith(addProfile(true));
+        });
     return QCoreApplication::exec();
 }
 
@@ -291,24 +304,25 @@ int runList(const QStringList &arguments)
     // One read per profile, queued in order by the credential store.
     auto results = std::make_shared<QList<KeychainResult>>();
     for (const EngineProfile &profile : profiles) {
-        context.credentials()->readKey(profile.name, &context, [results, profiles](const KeychainResult &read) {
-            KeychainResult state = read;
-            state.key.reset(); // never kept beyond this point
-            results->append(state);
-            if (results->size() < profiles.size())
-                return;
-            QJsonArray array;
-            QString note;
-            for (qsizetype i = 0; i < profiles.size(); ++i) {
-                array.append(profileJson(profiles.at(i), results->at(i)));
-                if (!results->at(i).usable() && note.isEmpty())
-                    note = results->at(i).message;
-            }
-            if (!note.isEmpty())
-                printError(tr("cannot tell which engines have a key: %1").arg(note));
-            printJson(array);
-            finishWith(ExitOk);
-        });
+        context.credentials()->readKey(
+            profile.name, &context, [results, profiles](const KeychainResult &read) {
+                KeychainResult state = read;
+                state.key.reset(); // never kept beyond this point
+                results->append(state);
+                if (results->size() < profiles.size())
+                    return;
+                QJsonArray array;
+                QString note;
+                for (qsizetype i = 0; i < profiles.size(); ++i) {
+                    array.append(profileJson(profiles.at(i), results->at(i)));
+                    if (!results->at(i).usable() && note.isEmpty())
+                        note = results->at(i).message;
+                }
+                if (!note.isEmpty())
+                    printError(tr("cannot tell which engines have a key: %1").arg(note));
+                printJson(array);
+                finishWith(ExitOk);
+            });
     }
     return QCoreApplication::exec();
 }
@@ -336,7 +350,7 @@ int runRemove(const QStringList &arguments)
             finishWith(ExitFailed);
             return;
         }
-        printJson(QJsonObject{{u"removed"_s, name}, {u"key_deleted"_s, true}});
+        printJson(QJsonObject { { u"removed"_s, name }, { u"key_deleted"_s, true } });
         finishWith(ExitOk);
     });
     return QCoreApplication::exec();
@@ -345,7 +359,7 @@ int runRemove(const QStringList &arguments)
 int runTest(const QStringList &arguments)
 {
     Options options;
-    if (auto error = parseOptions(arguments, {u"--key-env"_s}, {}, &options)) {
+    if (auto error = parseOptions(arguments, { u"--key-env"_s }, {}, &options)) {
         printError(*error);
         return ExitUsage;
     }
@@ -365,7 +379,9 @@ int runTest(const QStringList &arguments)
     // first, a key for this test only; then the profile's keychain entry) and the request.
     EngineProbe probe(context.network(), context.credentials(), nullptr);
     QObject::connect(&probe, &EngineProbe::finished, &context, [](const EngineProbeResult &result) {
-        QJsonObject out{{u"name"_s, result.name}, {u"type"_s, engineTypeName(result.type)}, {u"model"_s, result.model}};
+        QJsonObject out { { u"name"_s, result.name },
+                          { u"type"_s, engineTypeName(result.type) },
+                          { u"model"_s, result.model } };
         if (result.sent) {
             out.insert(u"key_source"_s, result.keySource);
             out.insert(u"duration_ms"_s, double(result.durationMs));
@@ -393,7 +409,8 @@ int runTest(const QStringList &arguments)
             out.insert(u"message"_s, result.message);
             out.insert(u"problems"_s, problems);
             printJson(out);
-            printError(tr("cannot test engine '%1' (nothing was sent): %2").arg(result.name, result.message));
+            printError(tr("cannot test engine '%1' (nothing was sent): %2")
+                           .arg(result.name, result.message));
         }
         finishWith(ExitFailed);
     });
@@ -415,8 +432,9 @@ int runEngines(const QStringList &arguments)
         return runRemove(rest);
     if (sub == u"test")
         return runTest(rest);
-    printError(sub.isEmpty() ? tr("engines needs a subcommand: list, add, remove or test")
-                             : tr("unknown engines subcommand '%1' (list, add, remove or test)").arg(sub));
+    printError(sub.isEmpty()
+                   ? tr("engines needs a subcommand: list, add, remove or test")
+                   : tr("unknown engines subcommand '%1' (list, add, remove or test)").arg(sub));
     return ExitUsage;
 }
 

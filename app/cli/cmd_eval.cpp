@@ -1,7 +1,9 @@
 // callscope-cli eval: an experiment (a spec over a dataset, variants, repeats, assertions).
 //
-//   eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--html REPORT.html] [--resume ID]
-//        [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--baseline ID|latest] [--fail-under RATE]
+//   eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--html REPORT.html]
+//   [--resume ID]
+//        [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--baseline ID|latest]
+//        [--fail-under RATE]
 //
 // Prints the summary {"experiment_id", "name", "variants": [...], "comparisons": [...],
 // "cells": [...]}; one --out line per run. The first line on stderr, before any request, is
@@ -48,7 +50,8 @@ QString tr(const char *text)
 bool writeFile(const QString &path, const QByteArray &data, QString *error)
 {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(data) != data.size() || !file.flush()) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(data) != data.size()
+        || !file.flush()) {
         *error = file.errorString();
         return false;
     }
@@ -61,38 +64,54 @@ int runEval(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(u"experiment"_s, tr("The experiment file."));
-    parser.addOption({u"jobs"_s, tr("Calls in flight at once (default: the experiment's, else 4)."), u"N"_s});
-    parser.addOption({u"out"_s, tr("Write one JSON line per run here."), u"FILE"_s});
-    parser.addOption({u"junit"_s, tr("Write a JUnit XML report here."), u"FILE"_s});
-    parser.addOption({u"html"_s, tr("Write a self-contained HTML report (the matrix) here."), u"FILE"_s});
-    parser.addOption({u"resume"_s, tr("Continue this stored experiment."), u"ID"_s});
-    parser.addOption({u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s});
-    parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
-    parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption(
+        { u"jobs"_s, tr("Calls in flight at once (default: the experiment's, else 4)."), u"N"_s });
+    parser.addOption({ u"out"_s, tr("Write one JSON line per run here."), u"FILE"_s });
+    parser.addOption({ u"junit"_s, tr("Write a JUnit XML report here."), u"FILE"_s });
+    parser.addOption(
+        { u"html"_s, tr("Write a self-contained HTML report (the matrix) here."), u"FILE"_s });
+    parser.addOption({ u"resume"_s, tr("Continue this stored experiment."), u"ID"_s });
+    parser.addOption({ u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s });
+    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
     addTrustOptions(parser);
-    parser.addOption({u"prices"_s, tr("A price table (JSON) instead of the one in the settings or shipped."), u"FILE"_s});
-    parser.addOption({u"resubmit-unknown"_s, tr("Through a batch API: send again the requests of provider batches whose "
-                                               "creation got no answer (they may exist at the provider).")});
-    parser.addOption({u"baseline"_s, tr("Compare with this stored experiment run (an id, or latest: the newest "
-                                        "earlier run of the same name); exit 1 on a significant regression or a "
-                                        "regression of a critical case."), u"ID"_s});
-    parser.addOption({u"fail-under"_s, tr("Exit 1 when a variant's pass rate is below RATE (0 to 1, or a percentage "
-                                          "such as 85%)."), u"RATE"_s});
-    parser.addOption({u"no-cache"_s, tr("Send every request; neither read nor fill the response cache.")});
-    parser.addOption({u"refresh-cache"_s, tr("Send every request and replace what the response cache holds for it.")});
-    parser.addOption({u"help"_s, tr("Show this help.")});
+    parser.addOption({ u"prices"_s,
+                       tr("A price table (JSON) instead of the one in the settings or shipped."),
+                       u"FILE"_s });
+    parser.addOption({ u"resubmit-unknown"_s,
+                       tr("Through a batch API: send again the requests of provider batches whose "
+                          "creation got no answer (they may exist at the provider).") });
+    parser.addOption({ u"baseline"_s,
+                       tr("Compare with this stored experiment run (an id, or latest: the newest "
+                          "earlier run of the same name); exit 1 on a significant regression or a "
+                          "regression of a critical case."),
+                       u"ID"_s });
+    parser.addOption(
+        { u"fail-under"_s,
+          tr("Exit 1 when a variant's pass rate is below RATE (0 to 1, or a percentage "
+             "such as 85%)."),
+          u"RATE"_s });
+    parser.addOption(
+        { u"no-cache"_s, tr("Send every request; neither read nor fill the response cache.") });
+    parser.addOption(
+        { u"refresh-cache"_s,
+          tr("Send every request and replace what the response cache holds for it.") });
+    parser.addOption({ u"help"_s, tr("Show this help.") });
     if (!parseOrComplain(parser, u"eval"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
-        std::fputs(qPrintable(tr("Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
-                                 "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
-                                 "[--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE]\n\n"
-                                 "Runs every case of the dataset in every variant, "
-                                 "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
-                                 "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
-                                 "or invalid. With --baseline or --fail-under: 1 only for a significant regression, "
-                                 "a regression of a critical case or a pass rate below RATE.\n")),
-                   stdout);
+        std::fputs(
+            qPrintable(tr(
+                "Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
+                "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
+                "[--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under "
+                "RATE]\n\n"
+                "Runs every case of the dataset in every variant, "
+                "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
+                "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
+                "or invalid. With --baseline or --fail-under: 1 only for a significant regression, "
+                "a regression of a critical case or a pass rate below RATE.\n")),
+            stdout);
         return ExitOk;
     }
     if (parser.positionalArguments().size() != 1) {
@@ -133,7 +152,8 @@ int runEval(const QStringList &arguments)
         if (percent)
             rate /= 100;
         if (!ok || rate < 0 || rate > 1) {
-            printError(tr("--fail-under needs a pass rate from 0 to 1, or a percentage such as 85%"));
+            printError(
+                tr("--fail-under needs a pass rate from 0 to 1, or a percentage such as 85%"));
             return ExitUsage;
         }
         failUnder = rate;
@@ -161,12 +181,14 @@ int runEval(const QStringList &arguments)
         return ExitUsage;
     }
     const Experiment &experiment = *load.experiment;
-    if (!passTrust(context, parser, experimentRunItems(experiment, parser.values(u"allow-key-env"_s)),
+    if (!passTrust(context, parser,
+                   experimentRunItems(experiment, parser.values(u"allow-key-env"_s)),
                    experimentTrustEntry(experiment)))
         return ExitUsage;
     QStringList only = parser.values(u"only"_s);
     for (const QString &id : std::as_const(only)) {
-        if (std::none_of(experiment.rows.begin(), experiment.rows.end(), [&id](const DatasetRow &r) { return r.id == id; })) {
+        if (std::none_of(experiment.rows.begin(), experiment.rows.end(),
+                         [&id](const DatasetRow &r) { return r.id == id; })) {
             printError(tr("--only %1: the dataset has no case with that id").arg(id));
             return ExitUsage;
         }
@@ -177,7 +199,8 @@ int runEval(const QStringList &arguments)
     QList<ExperimentRunRecord> baselineRuns;
     if (parser.isSet(u"baseline"_s)) {
         QString error;
-        baselineId = resolveBaseline(context.store(), parser.value(u"baseline"_s), experiment.name, resumeId.value_or(0), &error);
+        baselineId = resolveBaseline(context.store(), parser.value(u"baseline"_s), experiment.name,
+                                     resumeId.value_or(0), &error);
         if (!baselineId) {
             printError(tr("--baseline: %1").arg(error));
             return ExitUsage;
@@ -196,17 +219,23 @@ int runEval(const QStringList &arguments)
     case ExperimentStart::Problem::None:
         break;
     case ExperimentStart::Problem::NotFound:
-        printError(tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.databasePath()));
+        printError(
+            tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.databasePath()));
         return ExitUsage;
     case ExperimentStart::Problem::Changed:
         printError(tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
-                      "Run without --resume to start a new one.").arg(path).arg(*resumeId));
+                      "Run without --resume to start a new one.")
+                       .arg(path)
+                       .arg(*resumeId));
         return ExitUsage;
     case ExperimentStart::Problem::Store:
-        printError(resumeId ? started.storeError : tr("cannot store the experiment: %1").arg(started.storeError));
+        printError(resumeId ? started.storeError
+                            : tr("cannot store the experiment: %1").arg(started.storeError));
         return ExitFailed;
     case ExperimentStart::Problem::InUse:
-        printError(tr("experiment %1 is %2: wait for it to end or stop it, then resume").arg(*resumeId).arg(started.inUse));
+        printError(tr("experiment %1 is %2: wait for it to end or stop it, then resume")
+                       .arg(*resumeId)
+                       .arg(started.inUse));
         return ExitFailed;
     }
     const qint64 experimentId = started.id;
@@ -223,7 +252,10 @@ int runEval(const QStringList &arguments)
         }
     }
 
-    context.calls()->scheduler()->setGlobalLimit(jobs > 0 ? jobs : experiment.jobs > 0 ? experiment.jobs : Scheduler::DefaultGlobalLimit);
+    context.calls()->scheduler()->setGlobalLimit(jobs > 0 ? jobs
+                                                     : experiment.jobs > 0
+                                                     ? experiment.jobs
+                                                     : Scheduler::DefaultGlobalLimit);
     ExperimentRun run(context.calls(), experiment);
     run.setExperimentId(experimentId);
     if (run.viaBatch()) {
@@ -252,36 +284,47 @@ int runEval(const QStringList &arguments)
         if (!outError.isEmpty())
             return;
         printError(tr("the history cannot store the results (%1); no more calls are started, the "
-                      "replies of the calls in flight go to %2").arg(why, RecoveryFile::pathFor(context.databasePath())));
+                      "replies of the calls in flight go to %2")
+                       .arg(why, RecoveryFile::pathFor(context.databasePath())));
     });
-    QObject::connect(&run, &ExperimentRun::runFinished, &run, [&out, &outError, &run, experimentId](const ExperimentRunRecord &r) {
-        if (!out.isOpen() || !outError.isEmpty())
-            return;
-        const QJsonObject line{{u"experiment_id"_s, experimentId},
-                               {u"case"_s, r.caseId},
-                               {u"variant"_s, r.variant},
-                               {u"repeat"_s, r.repeat},
-                               {u"call_id"_s, r.callId ? QJsonValue(*r.callId) : QJsonValue(QJsonValue::Null)},
-                               {u"status"_s, r.status},
-                               {u"passed"_s, r.passed},
-                               {u"cached"_s, r.cached},
-                               {u"latency_ms"_s, r.latencyMs},
-                               {u"cost_usd"_s, r.costUsd ? QJsonValue(*r.costUsd) : QJsonValue(QJsonValue::Null)},
-                               {u"assertions"_s, r.assertions}};
-        const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
-        if (appendWholeLine(out, bytes, &outError))
-            return;
-        printError(tr("cannot write %1: %2; the experiment stops starting calls (what runs is stored)")
-                       .arg(out.fileName(), outError));
-        run.halt(outError);
-    });
+    QObject::connect(
+        &run, &ExperimentRun::runFinished, &run,
+        [&out, &outError, &run, experimentId](const ExperimentRunRecord &r) {
+            if (!out.isOpen() || !outError.isEmpty())
+                return;
+            const QJsonObject line {
+                { u"experiment_id"_s, experimentId },
+                { u"case"_s, r.caseId },
+                { u"variant"_s, r.variant },
+                { u"repeat"_s, r.repeat },
+                { u"call_id"_s, r.callId ? QJsonValue(*r.callId) : QJsonValue(QJsonValue::Null) },
+                { u"status"_s, r.status },
+                { u"passed"_s, r.passed },
+                { u"cached"_s, r.cached },
+                { u"latency_ms"_s, r.latencyMs },
+                { u"cost_usd"_s,
+                  r.costUsd ? QJsonValue(*r.costUsd) : QJsonValue(QJsonValue::Null) },
+                { u"assertions"_s, r.assertions }
+            };
+            const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+            if (appendWholeLine(out, bytes, &outError))
+                return;
+            printError(
+                tr("cannot write %1: %2; the experiment stops starting calls (what runs is stored)")
+                    .arg(out.fileName(), outError));
+            run.halt(outError);
+        });
 
     const bool terminal = ::isatty(fileno(stderr));
     QTimer progressTimer;
     progressTimer.setInterval(terminal ? 250 : 5000);
     QObject::connect(&progressTimer, &QTimer::timeout, &run, [&run, terminal] {
         const ExperimentRun::Progress p = run.progress();
-        QString text = tr("eval: %1/%2 runs done, %3 not passed, %4 in flight").arg(p.done).arg(p.total).arg(p.failed).arg(p.inFlight);
+        QString text = tr("eval: %1/%2 runs done, %3 not passed, %4 in flight")
+                           .arg(p.done)
+                           .arg(p.total)
+                           .arg(p.failed)
+                           .arg(p.inFlight);
         if (BatchRounds *rounds = run.batchRounds()) {
             const BatchRoundsOverview o = rounds->overview();
             int round = 0;
@@ -292,7 +335,10 @@ int runEval(const QStringList &arguments)
                     waiting = std::max(waiting, b.waitingMs);
             }
             text += tr("; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s")
-                        .arg(round).arg(o.openBatches).arg(o.waitingRequests).arg(waiting / 1000);
+                        .arg(round)
+                        .arg(o.openBatches)
+                        .arg(o.waitingRequests)
+                        .arg(waiting / 1000);
         }
         if (terminal)
             std::fprintf(stderr, "\r\033[K%s", qPrintable(text));
@@ -307,30 +353,38 @@ int runEval(const QStringList &arguments)
     grace.setSingleShot(true);
     grace.setInterval(3000);
     QObject::connect(&grace, &QTimer::timeout, &run, [&run] {
-        std::fprintf(stderr, "%s\n", qPrintable(tr("eval: the provider batches keep running; --resume picks them up")));
+        std::fprintf(
+            stderr, "%s\n",
+            qPrintable(tr("eval: the provider batches keep running; --resume picks them up")));
         run.stop();
     });
-    StopOnSignal stopper([&] {
-        if (interrupted && run.viaBatch() && grace.isActive() && !cancelling) {
-            // The second Ctrl+C: cancel at the provider too.
-            cancelling = true;
-            grace.stop();
-            std::fprintf(stderr, "%s\n", qPrintable(tr("eval: cancelling the provider batches")));
-            run.cancelBatches();
-            return;
-        }
-        if (interrupted)
-            return;
-        interrupted = true;
-        if (run.viaBatch()) {
-            std::fprintf(stderr, "%s\n", qPrintable(tr("eval: stopping; press Ctrl+C again within 3 s to cancel the "
-                                                        "provider batches as well")));
-            grace.start();
-            return;
-        }
-        std::fprintf(stderr, "%s\n", qPrintable(tr("eval: stopping; cancelling the calls in flight")));
-        run.stop();
-    }, run.viaBatch() ? 2 : 1);
+    StopOnSignal stopper(
+        [&] {
+            if (interrupted && run.viaBatch() && grace.isActive() && !cancelling) {
+                // The second Ctrl+C: cancel at the provider too.
+                cancelling = true;
+                grace.stop();
+                std::fprintf(stderr, "%s\n",
+                             qPrintable(tr("eval: cancelling the provider batches")));
+                run.cancelBatches();
+                return;
+            }
+            if (interrupted)
+                return;
+            interrupted = true;
+            if (run.viaBatch()) {
+                std::fprintf(
+                    stderr, "%s\n",
+                    qPrintable(tr("eval: stopping; press Ctrl+C again within 3 s to cancel the "
+                                  "provider batches as well")));
+                grace.start();
+                return;
+            }
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(tr("eval: stopping; cancelling the calls in flight")));
+            run.stop();
+        },
+        run.viaBatch() ? 2 : 1);
     QEventLoop loop;
     QObject::connect(&run, &ExperimentRun::finished, &loop, &QEventLoop::quit);
 
@@ -370,14 +424,22 @@ int runEval(const QStringList &arguments)
     }
     const ExperimentRun::Progress done = run.progress();
     if (done.notStored > 0)
-        std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "eval: %n answer(s) could not be stored in the "
-                                                    "history; those kept in %1 are stored by the next run", nullptr, done.notStored)
-                                                    .arg(RecoveryFile::pathFor(context.databasePath()))));
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(QCoreApplication::translate(
+                                    "Cli",
+                                    "eval: %n answer(s) could not be stored in the "
+                                    "history; those kept in %1 are stored by the next run",
+                                    nullptr, done.notStored)
+                                    .arg(RecoveryFile::pathFor(context.databasePath()))));
     if (interrupted || run.isHalted() || !outError.isEmpty()) {
-        std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: callscope-cli eval %1 --resume %2%3")
-                                                    .arg(path)
-                                                    .arg(experimentId)
-                                                    .arg(parser.isSet(u"db"_s) ? u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath() : QString())));
+        std::fprintf(
+            stderr, "%s\n",
+            qPrintable(tr("to run what is left: callscope-cli eval %1 --resume %2%3")
+                           .arg(path)
+                           .arg(experimentId)
+                           .arg(parser.isSet(u"db"_s) ? u" --db "_s
+                                        + QFileInfo(parser.value(u"db"_s)).absoluteFilePath()
+                                                      : QString())));
         return ExitFailed;
     }
     if (!baseline && !failUnder)
@@ -391,8 +453,11 @@ int runEval(const QStringList &arguments)
                            .arg(*baselineId)
                            .arg(baseline->criticalRegressions.join(u", "_s)));
         if (baseline->significant)
-            printError(QCoreApplication::translate("Cli", "%n case(s) regressed against experiment %1, more than chance "
-                                                          "explains (see \"baseline\")", nullptr, int(baseline->regressions.size()))
+            printError(QCoreApplication::translate(
+                           "Cli",
+                           "%n case(s) regressed against experiment %1, more than chance "
+                           "explains (see \"baseline\")",
+                           nullptr, int(baseline->regressions.size()))
                            .arg(*baselineId));
     }
     if (failUnder) {

@@ -31,12 +31,14 @@ int runExport(const QStringList &arguments)
 {
     QStringList args = arguments;
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(tr("Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db PATH]\n\n"
-                      "Exports a call and its revisions (--only: the call alone), or a session with\n"
-                      "its messages and calls, as one JSON document (format \"callscope-export\").\n")
-                       .toLocal8Bit()
-                       .constData(),
-                   stdout);
+        std::fputs(
+            tr("Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db "
+               "PATH]\n\n"
+               "Exports a call and its revisions (--only: the call alone), or a session with\n"
+               "its messages and calls, as one JSON document (format \"callscope-export\").\n")
+                .toLocal8Bit()
+                .constData(),
+            stdout);
         return ExitOk;
     }
     QString dbPath;
@@ -58,7 +60,8 @@ int runExport(const QStringList &arguments)
         printError(tr("export: give either one CALL_ID or --session ID (see export --help)"));
         return ExitUsage;
     }
-    const auto id = parseId(session ? *session : args.first(), session ? u"--session"_s : u"CALL_ID"_s);
+    const auto id =
+        parseId(session ? *session : args.first(), session ? u"--session"_s : u"CALL_ID"_s);
     if (!id)
         return ExitUsage;
 
@@ -67,8 +70,9 @@ int runExport(const QStringList &arguments)
         return ExitFailed;
     CallStore &store = *context.store();
     CallExchange exchange(store);
-    const auto document = session ? exchange.exportSession(*id)
-                                  : (only ? exchange.exportCalls({*id}) : exchange.exportRevisionTree(*id));
+    const auto document = session
+        ? exchange.exportSession(*id)
+        : (only ? exchange.exportCalls({ *id }) : exchange.exportRevisionTree(*id));
     if (!document) {
         printError(document.error().message);
         return exitCodeFor(document.error());

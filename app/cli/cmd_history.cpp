@@ -32,16 +32,16 @@ QString tr(const char *text)
 
 QJsonObject backupJson(const HistoryRescue::BackupInfo &backup)
 {
-    return {{u"path"_s, backup.path},
-            {u"created_at"_s, backup.createdUtc.toString(Qt::ISODate)},
-            {u"calls"_s, backup.calls},
-            {u"bytes"_s, backup.bytes},
-            {u"readable"_s, backup.readable()}};
+    return { { u"path"_s, backup.path },
+             { u"created_at"_s, backup.createdUtc.toString(Qt::ISODate) },
+             { u"calls"_s, backup.calls },
+             { u"bytes"_s, backup.bytes },
+             { u"readable"_s, backup.readable() } };
 }
 
 QJsonObject rescueJson(const HistoryRescue::RescueReport &report, const QString &path)
 {
-    QJsonObject object{{u"database"_s, path}, {u"calls"_s, report.calls}};
+    QJsonObject object { { u"database"_s, path }, { u"calls"_s, report.calls } };
     if (!report.damagedKeptAs.isEmpty())
         object.insert(u"damaged_kept_as"_s, report.damagedKeptAs);
     if (!report.backupUsed.isEmpty())
@@ -59,7 +59,8 @@ int runCare(const QString &action, QStringList args)
     if (!takeDbOption(args, &dbPath))
         return ExitUsage;
     bool failed = false;
-    const auto from = action == "restore"_L1 ? takeOption(args, u"--from"_s, &failed) : std::nullopt;
+    const auto from =
+        action == "restore"_L1 ? takeOption(args, u"--from"_s, &failed) : std::nullopt;
     if (failed)
         return ExitUsage;
     if (!args.isEmpty()) {
@@ -77,11 +78,11 @@ int runCare(const QString &action, QStringList args)
         QJsonArray backups;
         for (const auto &backup : HistoryRescue::listBackups(path))
             backups.append(backupJson(backup));
-        printJson(QJsonObject{{u"database"_s, path},
-                              {u"ok"_s, report->ok},
-                              {u"calls"_s, report->calls},
-                              {u"problems"_s, QJsonArray::fromStringList(report->problems)},
-                              {u"backups"_s, backups}});
+        printJson(QJsonObject { { u"database"_s, path },
+                                { u"ok"_s, report->ok },
+                                { u"calls"_s, report->calls },
+                                { u"problems"_s, QJsonArray::fromStringList(report->problems) },
+                                { u"backups"_s, backups } });
         if (!report->ok) {
             DatabaseMonitor::instance()->reportDamage(
                 path, tr("the check found problems: %1").arg(report->problems.size()));
@@ -134,30 +135,33 @@ int runCare(const QString &action, QStringList args)
 int runHistory(const QStringList &arguments)
 {
     QStringList args = arguments;
-    static const QStringList care = {u"check"_s, u"backup"_s, u"backups"_s, u"restore"_s, u"recover"_s, u"new"_s};
+    static const QStringList care = { u"check"_s,   u"backup"_s,  u"backups"_s,
+                                      u"restore"_s, u"recover"_s, u"new"_s };
     if (!args.isEmpty() && care.contains(args.first())) {
         const QString action = args.takeFirst();
         if (!args.contains(u"--help"_s) && !args.contains(u"-h"_s))
             return runCare(action, args);
     }
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(tr("Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
-                      "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
-                      "           [--after CURSOR] [--db PATH]\n\n"
-                      "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
-                      "pass the last one to --after for the next page.\n\n"
-                      "       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new\n"
-                      "           [--db PATH]\n\n"
-                      "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
-                      "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
-                      "backups  lists the backups with their dates and number of calls\n"
-                      "restore  puts back the newest good backup (or --from FILE)\n"
-                      "recover  copies every row that can still be read into a new history\n"
-                      "new      starts an empty history\n"
-                      "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n")
-                       .toLocal8Bit()
-                       .constData(),
-                   stdout);
+        std::fputs(
+            tr("Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
+               "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
+               "           [--after CURSOR] [--db PATH]\n\n"
+               "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
+               "pass the last one to --after for the next page.\n\n"
+               "       callscope-cli history check|backup|backups|restore [--from "
+               "FILE]|recover|new\n"
+               "           [--db PATH]\n\n"
+               "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
+               "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
+               "backups  lists the backups with their dates and number of calls\n"
+               "restore  puts back the newest good backup (or --from FILE)\n"
+               "recover  copies every row that can still be read into a new history\n"
+               "new      starts an empty history\n"
+               "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n")
+                .toLocal8Bit()
+                .constData(),
+            stdout);
         return ExitOk;
     }
     QString dbPath;
@@ -193,7 +197,8 @@ int runHistory(const QStringList &arguments)
         bool ok = false;
         query.limit = limit->toInt(&ok);
         if (!ok || query.limit < 1 || query.limit > 10000) {
-            printError(tr("history: --limit must be a number from 1 to 10000, not '%1'").arg(*limit));
+            printError(
+                tr("history: --limit must be a number from 1 to 10000, not '%1'").arg(*limit));
             return ExitUsage;
         }
     }
@@ -212,7 +217,8 @@ int runHistory(const QStringList &arguments)
     if (after) {
         query.after = HistoryCursor::fromString(*after);
         if (!query.after) {
-            printError(tr("history: --after takes a cursor such as 1764460800000:42, not '%1'").arg(*after));
+            printError(tr("history: --after takes a cursor such as 1764460800000:42, not '%1'")
+                           .arg(*after));
             return ExitUsage;
         }
     }

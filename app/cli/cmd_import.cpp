@@ -84,10 +84,11 @@ int runImport(const QStringList &arguments)
     QJsonArray sessions;
     for (qint64 id : result->sessionIds)
         sessions.append(id);
-    printJson(QJsonObject{{u"calls"_s, calls},
-                          {u"sessions"_s, sessions},
-                          {u"id_map"_s, QJsonObject{{u"calls"_s, idMap(result->callIdMap)},
-                                                    {u"sessions"_s, idMap(result->sessionIdMap)}}}});
+    printJson(QJsonObject { { u"calls"_s, calls },
+                            { u"sessions"_s, sessions },
+                            { u"id_map"_s,
+                              QJsonObject { { u"calls"_s, idMap(result->callIdMap) },
+                                            { u"sessions"_s, idMap(result->sessionIdMap) } } } });
     return ExitOk;
 }
 

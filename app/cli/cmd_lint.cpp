@@ -28,16 +28,17 @@ QString tr(const char *text)
 
 void printLintHelp()
 {
-    const QString text = tr(
-        "Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
-        "Checks a spec before it spends tokens: tool names, descriptions, closed sets, provider\n"
-        "limits and strict-mode schema rules. Prints the findings as JSON; they are warnings,\n"
-        "so the exit code is 0 even when there are some.\n\n"
-        "Options:\n"
-        "  --engine TYPE   lint for this engine type instead of the spec's own\n"
-        "                  (%1)\n\n"
-        "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
-                             .arg(engineTypeNames().join(u", "_s));
+    const QString text =
+        tr("Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
+           "Checks a spec before it spends tokens: tool names, descriptions, closed sets, "
+           "provider\n"
+           "limits and strict-mode schema rules. Prints the findings as JSON; they are warnings,\n"
+           "so the exit code is 0 even when there are some.\n\n"
+           "Options:\n"
+           "  --engine TYPE   lint for this engine type instead of the spec's own\n"
+           "                  (%1)\n\n"
+           "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
+            .arg(engineTypeNames().join(u", "_s));
     std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 
@@ -98,14 +99,15 @@ int runLint(const QStringList &arguments)
     // that names a profile and no type is linted for the profile's type, and one that names a
     // profile beside its own address or type is reported.
     AppContext context;
-    const SpecCheck check = checkSpec(*bytes, specPath, engine, profileLookupFor(*context.profiles()));
+    const SpecCheck check =
+        checkSpec(*bytes, specPath, engine, profileLookupFor(*context.profiles()));
     if (!check.ok()) {
         QString message = check.errors.size() == 1
             ? tr("%1 is not a valid spec (1 error):").arg(specPath)
             : tr("%1 is not a valid spec (%2 errors):").arg(specPath).arg(check.errors.size());
         for (const SpecError &error : check.errors)
             message += u"\n  "_s + (error.pointer.isEmpty() ? u"(document)"_s : error.pointer)
-                       + u": "_s + error.message;
+                + u": "_s + error.message;
         printError(message);
         return ExitUsage;
     }
@@ -117,30 +119,32 @@ int runLint(const QStringList &arguments)
     int infos = 0;
     // Schemas that are not valid JSON Schema come first: the spec cannot run with them.
     for (const SpecSchemaError &e : check.schemaErrors) {
-        list.append(QJsonObject{{"severity"_L1, u"error"_s},
-                                {"pointer"_L1, e.pointer},
-                                {"keyword"_L1, e.keyword},
-                                {"message"_L1, e.message},
-                                {"rule"_L1, u"schema-invalid"_s}});
+        list.append(QJsonObject { { "severity"_L1, u"error"_s },
+                                  { "pointer"_L1, e.pointer },
+                                  { "keyword"_L1, e.keyword },
+                                  { "message"_L1, e.message },
+                                  { "rule"_L1, u"schema-invalid"_s } });
     }
     for (const LintFinding &f : findings) {
-        list.append(QJsonObject{{"severity"_L1, lintSeverityName(f.severity)},
-                                {"pointer"_L1, f.pointer},
-                                {"message"_L1, f.message},
-                                {"rule"_L1, f.rule}});
+        list.append(QJsonObject { { "severity"_L1, lintSeverityName(f.severity) },
+                                  { "pointer"_L1, f.pointer },
+                                  { "message"_L1, f.message },
+                                  { "rule"_L1, f.rule } });
         (f.severity == LintSeverity::Warning ? warnings : infos) += 1;
     }
-    printJson(QJsonObject{{"spec"_L1, specPath},
-                          {"engine"_L1, engineTypeName(target)},
-                          {"findings"_L1, list},
-                          {"summary"_L1, QJsonObject{{"error"_L1, int(check.schemaErrors.size())},
-                                                     {"warning"_L1, warnings},
-                                                     {"info"_L1, infos}}}});
+    printJson(QJsonObject { { "spec"_L1, specPath },
+                            { "engine"_L1, engineTypeName(target) },
+                            { "findings"_L1, list },
+                            { "summary"_L1,
+                              QJsonObject { { "error"_L1, int(check.schemaErrors.size()) },
+                                            { "warning"_L1, warnings },
+                                            { "info"_L1, infos } } } });
     if (!check.schemaErrors.isEmpty()) {
-        QString message = tr("%1 cannot run, because of schemas that are not valid JSON Schema:")
-                              .arg(specPath);
+        QString message =
+            tr("%1 cannot run, because of schemas that are not valid JSON Schema:").arg(specPath);
         for (const SpecSchemaError &e : check.schemaErrors)
-            message += u"\n  "_s + tr("%1 (keyword \"%2\"): %3").arg(e.pointer, e.keyword, e.message);
+            message +=
+                u"\n  "_s + tr("%1 (keyword \"%2\"): %3").arg(e.pointer, e.keyword, e.message);
         printError(message);
         return ExitUsage;
     }

@@ -3,8 +3,8 @@
 //
 // `tools` prints the server's tools as a JSON array (name, title, description, input_schema,
 // output_schema, annotations, needs_approval); `call` prints one tools/call result as JSON
-// ({"is_error", "content", "images"}: content is the text the model would get). Exit 0 on success, 1 when
-// the server fails or the result is an error, 2 for bad arguments or an invalid spec.
+// ({"is_error", "content", "images"}: content is the text the model would get). Exit 0 on success,
+// 1 when the server fails or the result is an error, 2 for bad arguments or an invalid spec.
 // Progress and log notifications and the sign-in URL go to stderr; a token never does.
 
 #include "app/cli/cliutil.h"
@@ -40,7 +40,8 @@ void printMcpHelp()
 {
     const QString text = tr(
         "Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]\n"
-        "       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]\n\n"
+        "       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON "
+        "[OPTIONS]\n\n"
         "Lists the tools of an MCP server, or calls one, and prints JSON. The server is an entry\n"
         "of a spec's mcp_servers, or a remote server given by its URL.\n\n"
         "Options:\n"
@@ -50,7 +51,8 @@ void printMcpHelp()
         "  --oauth                   sign in with OAuth when the server asks\n"
         "  --client-id ID            a pre-registered OAuth client\n"
         "  --client-secret-env VAR   that client's secret, from the environment\n"
-        "  --client-metadata-url URL a client ID metadata document, used when the server supports it\n"
+        "  --client-metadata-url URL a client ID metadata document, used when the server supports "
+        "it\n"
         "  --scope SCOPES            the OAuth scopes to ask for\n"
         "  --browser-command CMD     opens the sign-in URL (default: the mcp/browser_command\n"
         "                            setting, else xdg-open)\n"
@@ -64,11 +66,11 @@ void printMcpHelp()
 
 QJsonObject toolJson(const McpToolInfo &tool, bool needsApproval)
 {
-    QJsonObject o{{u"name"_s, tool.name},
-                  {u"description"_s, tool.description},
-                  {u"input_schema"_s, tool.inputSchema},
-                  {u"annotations"_s, tool.annotations},
-                  {u"needs_approval"_s, needsApproval}};
+    QJsonObject o { { u"name"_s, tool.name },
+                    { u"description"_s, tool.description },
+                    { u"input_schema"_s, tool.inputSchema },
+                    { u"annotations"_s, tool.annotations },
+                    { u"needs_approval"_s, needsApproval } };
     if (!tool.title.isEmpty())
         o.insert(u"title"_s, tool.title);
     if (!tool.outputSchema.isEmpty())
@@ -117,8 +119,9 @@ int runMcp(const QStringList &arguments)
     const QCommandLineOption browserOption(u"browser-command"_s, u"CMD"_s, u"cmd"_s);
     const QCommandLineOption argsOption(u"args"_s, u"JSON"_s, u"json"_s);
     const QCommandLineOption timeoutOption(u"timeout"_s, u"MS"_s, u"ms"_s, u"60000"_s);
-    parser.addOptions({urlOption, headerOption, bearerOption, oauthOption, clientIdOption, clientSecretOption,
-                       metadataOption, scopeOption, browserOption, argsOption, timeoutOption});
+    parser.addOptions({ urlOption, headerOption, bearerOption, oauthOption, clientIdOption,
+                        clientSecretOption, metadataOption, scopeOption, browserOption, argsOption,
+                        timeoutOption });
     addTrustOptions(parser);
     parser.addPositionalArgument(u"target"_s, u"SPEC.json SERVER [TOOL]"_s);
     if (!parseOrComplain(parser, u"mcp "_s + verb, arguments.mid(1)))
@@ -152,7 +155,8 @@ int runMcp(const QStringList &arguments)
             server.auth = McpAuthKind::Bearer;
             server.bearerEnv = parser.value(bearerOption);
         }
-        if (parser.isSet(oauthOption) || parser.isSet(clientIdOption) || parser.isSet(metadataOption)) {
+        if (parser.isSet(oauthOption) || parser.isSet(clientIdOption)
+            || parser.isSet(metadataOption)) {
             server.auth = McpAuthKind::OAuth;
             server.oauthClientId = parser.value(clientIdOption);
             server.oauthClientSecretEnv = parser.value(clientSecretOption);
@@ -170,13 +174,15 @@ int runMcp(const QStringList &arguments)
         if (!loaded.ok()) {
             QString message = tr("%1 is not a valid spec:").arg(specPath);
             for (const SpecError &error : loaded.errors)
-                message += u"\n  "_s + (error.pointer.isEmpty() ? u"/"_s : error.pointer) + u": "_s + error.message;
+                message += u"\n  "_s + (error.pointer.isEmpty() ? u"/"_s : error.pointer) + u": "_s
+                    + error.message;
             printError(message);
             return ExitUsage;
         }
         if (!loaded.spec->mcpServers.contains(serverName)) {
-            printError(tr("%1 has no MCP server named %2 (it has: %3)")
-                           .arg(specPath, serverName, loaded.spec->mcpServers.keys().join(u", "_s)));
+            printError(
+                tr("%1 has no MCP server named %2 (it has: %3)")
+                    .arg(specPath, serverName, loaded.spec->mcpServers.keys().join(u", "_s)));
             return ExitUsage;
         }
         server = loaded.spec->mcpServers.value(serverName);
@@ -185,7 +191,7 @@ int runMcp(const QStringList &arguments)
         started.tools.clear();
         started.preSeeds.clear();
         started.engine = EngineSpec();
-        started.mcpServers = {{serverName, server}};
+        started.mcpServers = { { serverName, server } };
         started.mcpServers[serverName].exposeAll = true;
         untrusted = specRunItems(started, parser.values(u"allow-key-env"_s));
         trustEntry = trustEntryFor(*loaded.spec);
@@ -202,11 +208,13 @@ int runMcp(const QStringList &arguments)
         toolName = positional.first();
         if (parser.isSet(argsOption)) {
             QJsonParseError error;
-            const QJsonDocument doc = QJsonDocument::fromJson(parser.value(argsOption).toUtf8(), &error);
+            const QJsonDocument doc =
+                QJsonDocument::fromJson(parser.value(argsOption).toUtf8(), &error);
             if (error.error != QJsonParseError::NoError || !doc.isObject()) {
                 printError(tr("mcp call: --args is not a JSON object (%1)")
-                               .arg(error.error != QJsonParseError::NoError ? error.errorString()
-                                                                            : tr("another JSON value")));
+                               .arg(error.error != QJsonParseError::NoError
+                                        ? error.errorString()
+                                        : tr("another JSON value")));
                 return ExitUsage;
             }
             toolArguments = doc.object();
@@ -237,10 +245,14 @@ int runMcp(const QStringList &arguments)
     QObject::connect(&toolkit, &McpToolkit::authorizationStarted, [](const QUrl &url) {
         printError(tr("signing in: opened %1").arg(url.toString(QUrl::RemoveQuery)));
     });
-    QObject::connect(&toolkit, &McpToolkit::serverNotification, [&serverName](const QString &method, const QJsonObject &params) {
-        const QString text = QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact));
-        std::fputs(qPrintable(u"[%1] %2 %3\n"_s.arg(serverName, method, text.left(500))), stderr);
-    });
+    QObject::connect(
+        &toolkit, &McpToolkit::serverNotification,
+        [&serverName](const QString &method, const QJsonObject &params) {
+            const QString text =
+                QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact));
+            std::fputs(qPrintable(u"[%1] %2 %3\n"_s.arg(serverName, method, text.left(500))),
+                       stderr);
+        });
 
     QString prepareError;
     {
@@ -280,7 +292,8 @@ int runMcp(const QStringList &arguments)
         QStringList names;
         for (const McpToolInfo &tool : toolkit.tools())
             names.append(tool.name);
-        printError(tr("MCP server %1 has no tool %2 (it lists: %3)").arg(serverName, toolName, names.join(u", "_s)));
+        printError(tr("MCP server %1 has no tool %2 (it lists: %3)")
+                       .arg(serverName, toolName, names.join(u", "_s)));
         shutDown(toolkit, credentials, 3000);
         return ExitUsage;
     }
@@ -298,7 +311,9 @@ int runMcp(const QStringList &arguments)
         if (!done)
             loop.exec();
     }
-    QJsonObject out{{u"is_error"_s, result.isError}, {u"content"_s, result.content}, {u"images"_s, int(result.images.size())}};
+    QJsonObject out { { u"is_error"_s, result.isError },
+                      { u"content"_s, result.content },
+                      { u"images"_s, int(result.images.size()) } };
     printJson(out);
     job.reset();
     shutDown(toolkit, credentials, 3000);

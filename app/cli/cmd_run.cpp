@@ -29,20 +29,20 @@
 #include "core/store/runlock.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QTimer>
-#include <QCoreApplication>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSocketNotifier>
+#include <QTimer>
 
-#include <csignal>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <unistd.h>
@@ -61,16 +61,17 @@ QString tr(const char *text)
 QJsonObject resultJson(const LaunchResult &result)
 {
     const CallRecord &r = result.record;
-    QJsonObject out{
-        {u"call_id"_s, result.stored ? QJsonValue(r.id) : QJsonValue(QJsonValue::Null)},
-        {u"status"_s, callStatusName(r.status)},
-        {u"parsed"_s, r.response.isUndefined() ? QJsonValue(QJsonValue::Null) : r.response},
-        {u"error_category"_s, r.errorCategory == ErrorCategory::None ? QJsonValue(QJsonValue::Null)
-                                                                     : QJsonValue(errorCategoryName(r.errorCategory))},
-        {u"error"_s, r.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.error)},
-        {u"usage"_s, r.usage.toJson()},
-        {u"turns"_s, r.turns.size()},
-        {u"attempts"_s, r.attempts.size()},
+    QJsonObject out {
+        { u"call_id"_s, result.stored ? QJsonValue(r.id) : QJsonValue(QJsonValue::Null) },
+        { u"status"_s, callStatusName(r.status) },
+        { u"parsed"_s, r.response.isUndefined() ? QJsonValue(QJsonValue::Null) : r.response },
+        { u"error_category"_s,
+          r.errorCategory == ErrorCategory::None ? QJsonValue(QJsonValue::Null)
+                                                 : QJsonValue(errorCategoryName(r.errorCategory)) },
+        { u"error"_s, r.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.error) },
+        { u"usage"_s, r.usage.toJson() },
+        { u"turns"_s, r.turns.size() },
+        { u"attempts"_s, r.attempts.size() },
     };
     // Read once per process: a batch prints a result per line.
     static const PriceTable prices = PriceTable::fromSettings();
@@ -124,7 +125,8 @@ std::optional<Spec> loadSpecOrComplain(const QString &path)
     if (!loaded.spec) {
         printError(tr("%1 is not a usable spec:").arg(path));
         for (const SpecError &e : loaded.errors)
-            std::fprintf(stderr, "  %s: %s\n", qPrintable(e.pointer.isEmpty() ? u"(root)"_s : e.pointer),
+            std::fprintf(stderr, "  %s: %s\n",
+                         qPrintable(e.pointer.isEmpty() ? u"(root)"_s : e.pointer),
                          qPrintable(e.message));
         return std::nullopt;
     }
@@ -137,27 +139,30 @@ int runRun(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(u"spec"_s, tr("The spec file."));
-    parser.addOption({u"input"_s, tr("The user's input text."), u"TEXT"_s});
-    parser.addOption({u"input-file"_s, tr("Read the input text from a file."), u"F"_s});
-    parser.addOption({u"attach"_s, tr("Send a file (image or document) with the input."), u"FILE"_s});
-    parser.addOption({u"session"_s, tr("Run inside this session."), u"ID"_s});
-    parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
-    parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
-    parser.addOption({u"no-store"_s, tr("Do not keep the call in the history.")});
+    parser.addOption({ u"input"_s, tr("The user's input text."), u"TEXT"_s });
+    parser.addOption({ u"input-file"_s, tr("Read the input text from a file."), u"F"_s });
+    parser.addOption(
+        { u"attach"_s, tr("Send a file (image or document) with the input."), u"FILE"_s });
+    parser.addOption({ u"session"_s, tr("Run inside this session."), u"ID"_s });
+    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
+    parser.addOption({ u"no-store"_s, tr("Do not keep the call in the history.") });
     addTrustOptions(parser);
-    parser.addOption({u"help"_s, tr("Show this help.")});
+    parser.addOption({ u"help"_s, tr("Show this help.") });
     if (!parseOrComplain(parser, u"run"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
-        std::fputs(qPrintable(tr("Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
-                                 "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
-                                 "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
-                                 "unattended: tools that need approval are refused unless allowed with "
-                                 "--allow-tool. A file that would start programs or read a variable that is not "
-                                 "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
-                                 "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
-                                 "3 turn limited.\n")),
-                   stdout);
+        std::fputs(
+            qPrintable(
+                tr("Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
+                   "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
+                   "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
+                   "unattended: tools that need approval are refused unless allowed with "
+                   "--allow-tool. A file that would start programs or read a variable that is not "
+                   "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
+                   "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
+                   "3 turn limited.\n")),
+            stdout);
         return ExitOk;
     }
     const QStringList positional = parser.positionalArguments();
@@ -212,7 +217,8 @@ int runRun(const QStringList &arguments)
     AppContext context;
     if (!parser.isSet(u"no-store"_s) && !openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
-    if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)), trustEntryFor(*spec)))
+    if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)),
+                   trustEntryFor(*spec)))
         return ExitUsage;
     CallJob *job = context.calls()->launch(request);
     StopOnSignal stopper(cancelling(job));
@@ -228,10 +234,12 @@ int runRevise(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(u"call"_s, tr("The call to revise."));
-    parser.addOption({u"correction"_s, tr("What to change."), u"TEXT"_s});
-    parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
-    parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
-    parser.addOption({u"engine"_s, tr("Revise on this engine profile instead of the call's own engine."), u"PROFILE"_s});
+    parser.addOption({ u"correction"_s, tr("What to change."), u"TEXT"_s });
+    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
+    parser.addOption({ u"engine"_s,
+                       tr("Revise on this engine profile instead of the call's own engine."),
+                       u"PROFILE"_s });
     addTrustOptions(parser);
     if (!parseOrComplain(parser, u"revise"_s, arguments))
         return ExitUsage;
@@ -254,9 +262,11 @@ int runRevise(const QStringList &arguments)
     }
     // A revision runs the stored call's tools again: an imported call's spec is someone else's.
     if (auto parent = context.store()->getCall(callId)) {
-        const SpecLoadResult stored = specFromJson(parent.value().spec, parent.value().metadata.value(u"spec_path"_s).toString());
+        const SpecLoadResult stored = specFromJson(
+            parent.value().spec, parent.value().metadata.value(u"spec_path"_s).toString());
         if (stored.spec
-            && !passTrust(context, parser, specRunItems(*stored.spec, parser.values(u"allow-key-env"_s)),
+            && !passTrust(context, parser,
+                          specRunItems(*stored.spec, parser.values(u"allow-key-env"_s)),
                           trustEntryFor(*stored.spec)))
             return ExitUsage;
     }
@@ -282,30 +292,34 @@ int runBatch(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(u"spec"_s, tr("The spec file."));
-    parser.addOption({u"inputs"_s, tr("JSON Lines: one input per line."), u"FILE"_s});
-    parser.addOption({u"out"_s, tr("Write the result lines here instead of stdout."), u"FILE"_s});
-    parser.addOption({u"db"_s, tr("The history database."), u"PATH"_s});
-    parser.addOption({u"jobs"_s, tr("Calls in flight at once (default 4)."), u"N"_s});
-    parser.addOption({u"resume"_s, tr("Continue the newest batch of this spec and inputs file.")});
-    parser.addOption({u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s});
+    parser.addOption({ u"inputs"_s, tr("JSON Lines: one input per line."), u"FILE"_s });
+    parser.addOption({ u"out"_s, tr("Write the result lines here instead of stdout."), u"FILE"_s });
+    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"jobs"_s, tr("Calls in flight at once (default 4)."), u"N"_s });
+    parser.addOption(
+        { u"resume"_s, tr("Continue the newest batch of this spec and inputs file.") });
+    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
     addTrustOptions(parser);
-    parser.addOption({u"help"_s, tr("Show this help.")});
+    parser.addOption({ u"help"_s, tr("Show this help.") });
     if (!parseOrComplain(parser, u"batch"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
-        std::fputs(qPrintable(tr("Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] "
-                                 "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]\n\n"
-                                 "Runs the spec on every line of the inputs file with N calls in flight "
-                                 "(default 4) and prints one result line per input line, in input order.\n"
-                                 "A line is a JSON string or {\"input\", \"attachments\": [paths], \"metadata\"}.\n"
-                                 "The batch is stored: --resume runs only the lines that have no completed "
-                                 "call yet. Ctrl+C cancels what is in flight and prints how to resume.\n"
-                                 "Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.\n")),
-                   stdout);
+        std::fputs(
+            qPrintable(tr(
+                "Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] "
+                "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]\n\n"
+                "Runs the spec on every line of the inputs file with N calls in flight "
+                "(default 4) and prints one result line per input line, in input order.\n"
+                "A line is a JSON string or {\"input\", \"attachments\": [paths], \"metadata\"}.\n"
+                "The batch is stored: --resume runs only the lines that have no completed "
+                "call yet. Ctrl+C cancels what is in flight and prints how to resume.\n"
+                "Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.\n")),
+            stdout);
         return ExitOk;
     }
     if (parser.positionalArguments().size() != 1 || !parser.isSet(u"inputs"_s)) {
-        printError(tr("usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]"));
+        printError(tr("usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out "
+                      "FILE.jsonl] [--db PATH]"));
         return ExitUsage;
     }
     int jobs = 4;
@@ -358,20 +372,26 @@ int runBatch(const QStringList &arguments)
     AppContext context;
     if (!openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
-    if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)), trustEntryFor(*spec)))
+    if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)),
+                   trustEntryFor(*spec)))
         return ExitUsage;
     CallService *calls = context.calls();
     calls->scheduler()->setGlobalLimit(jobs);
-    if (const int own = calls->scheduler()->engineLimit(engineKey(spec->engine)); own > 0 && own < jobs)
-        std::fprintf(stderr, "%s\n", qPrintable(tr("batch: the engine is limited to %1 calls at once (settings or its "
-                                                   "profile), so at most %1 of the %2 jobs run on it")
-                                                    .arg(own)
-                                                    .arg(jobs)));
+    if (const int own = calls->scheduler()->engineLimit(engineKey(spec->engine));
+        own > 0 && own < jobs)
+        std::fprintf(
+            stderr, "%s\n",
+            qPrintable(tr("batch: the engine is limited to %1 calls at once (settings or its "
+                          "profile), so at most %1 of the %2 jobs run on it")
+                           .arg(own)
+                           .arg(jobs)));
 
     // The stored batch: a new one, or with --resume the newest one of the same files.
     const QJsonObject storedSpec = CallStore::stripSecrets(specToJson(*spec));
     const QByteArray specHash =
-        QCryptographicHash::hash(QJsonDocument(storedSpec).toJson(QJsonDocument::Compact), QCryptographicHash::Sha256).toHex();
+        QCryptographicHash::hash(QJsonDocument(storedSpec).toJson(QJsonDocument::Compact),
+                                 QCryptographicHash::Sha256)
+            .toHex();
     qint64 batchId = 0;
     QHash<int, qint64> completed;
     // Held until the batch ends, taken before its completed lines are read: a second run of the
@@ -381,7 +401,9 @@ int runBatch(const QStringList &arguments)
         QString lockError;
         lock = RunLock::acquire(context.databasePath(), u"batch-%1"_s.arg(id), &lockError);
         if (!lock)
-            printError(tr("batch %1 is %2: wait for it to end or stop it, then resume").arg(id).arg(lockError));
+            printError(tr("batch %1 is %2: wait for it to end or stop it, then resume")
+                           .arg(id)
+                           .arg(lockError));
         return bool(lock);
     };
     if (parser.isSet(u"resume"_s)) {
@@ -393,13 +415,19 @@ int runBatch(const QStringList &arguments)
         if (latest.value()) {
             const BatchInfo &found = *latest.value();
             if (found.specHash != specHash) {
-                printError(tr("the spec %1 changed since batch %2 was started; resuming would mix two specs. "
-                              "Run without --resume to start a new batch.").arg(specPath).arg(found.id));
+                printError(tr("the spec %1 changed since batch %2 was started; resuming would mix "
+                              "two specs. "
+                              "Run without --resume to start a new batch.")
+                               .arg(specPath)
+                               .arg(found.id));
                 return ExitUsage;
             }
             if (found.inputsHash != inputs.sha256) {
-                printError(tr("the inputs file %1 changed since batch %2 was started; its lines may mean "
-                              "other inputs now. Run without --resume to start a new batch.").arg(inputsPath).arg(found.id));
+                printError(
+                    tr("the inputs file %1 changed since batch %2 was started; its lines may mean "
+                       "other inputs now. Run without --resume to start a new batch.")
+                        .arg(inputsPath)
+                        .arg(found.id));
                 return ExitUsage;
             }
             batchId = found.id;
@@ -411,10 +439,15 @@ int runBatch(const QStringList &arguments)
                 return ExitFailed;
             }
             completed = lines.value();
-            std::fprintf(stderr, "%s\n", qPrintable(tr("batch %1: resuming, %2 of %3 inputs already completed")
-                                                        .arg(batchId).arg(completed.size()).arg(inputs.lines.size())));
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(tr("batch %1: resuming, %2 of %3 inputs already completed")
+                                        .arg(batchId)
+                                        .arg(completed.size())
+                                        .arg(inputs.lines.size())));
         } else {
-            std::fprintf(stderr, "%s\n", qPrintable(tr("batch: nothing to resume for these files, starting a new batch")));
+            std::fprintf(
+                stderr, "%s\n",
+                qPrintable(tr("batch: nothing to resume for these files, starting a new batch")));
         }
     }
     if (batchId == 0) {
@@ -441,7 +474,8 @@ int runBatch(const QStringList &arguments)
         if (!outError.isEmpty())
             return; // said already
         printError(tr("the history cannot store the results (%1); no more calls are started, the "
-                      "replies of the calls in flight go to %2").arg(why, RecoveryFile::pathFor(context.databasePath())));
+                      "replies of the calls in flight go to %2")
+                       .arg(why, RecoveryFile::pathFor(context.databasePath())));
     });
     run.setBatchId(batchId);
     run.setCompletedLines(completed);
@@ -456,28 +490,31 @@ int runBatch(const QStringList &arguments)
     Usage batchUsage;
     double batchCost = 0, batchUncached = 0;
     bool batchPriced = true;
-    QObject::connect(&run, &BatchRun::lineFinished, &run,
-                     [&](int line, const LaunchResult &result, bool resumed, const QString &lineError) {
-                         QJsonObject json;
-                         if (!lineError.isEmpty()) {
-                             json = QJsonObject{{u"line"_s, line}, {u"status"_s, u"invalid_input"_s}, {u"error"_s, lineError}};
-                             ++notCompleted;
-                         } else {
-                             json = resultJson(result);
-                             json.insert(u"line"_s, line);
-                             if (!resumed) {
-                                 batchUsage += result.record.usage;
-                                 batchPriced &= json.value(u"cost_usd"_s).isDouble();
-                                 batchCost += json.value(u"cost_usd"_s).toDouble();
-                                 batchUncached += json.value(u"cost_uncached_usd"_s).toDouble();
-                             }
-                             if (resumed)
-                                 json.insert(u"resumed"_s, true);
-                             if (result.record.status != CallStatus::Completed || !result.storeError.isEmpty())
-                                 ++notCompleted;
-                         }
-                         emitLine(json);
-                     });
+    QObject::connect(
+        &run, &BatchRun::lineFinished, &run,
+        [&](int line, const LaunchResult &result, bool resumed, const QString &lineError) {
+            QJsonObject json;
+            if (!lineError.isEmpty()) {
+                json = QJsonObject { { u"line"_s, line },
+                                     { u"status"_s, u"invalid_input"_s },
+                                     { u"error"_s, lineError } };
+                ++notCompleted;
+            } else {
+                json = resultJson(result);
+                json.insert(u"line"_s, line);
+                if (!resumed) {
+                    batchUsage += result.record.usage;
+                    batchPriced &= json.value(u"cost_usd"_s).isDouble();
+                    batchCost += json.value(u"cost_usd"_s).toDouble();
+                    batchUncached += json.value(u"cost_uncached_usd"_s).toDouble();
+                }
+                if (resumed)
+                    json.insert(u"resumed"_s, true);
+                if (result.record.status != CallStatus::Completed || !result.storeError.isEmpty())
+                    ++notCompleted;
+            }
+            emitLine(json);
+        });
 
     // Progress on stderr: a line redrawn in place on a terminal, a plain line now and then
     // otherwise (logs, CI).
@@ -510,7 +547,8 @@ int runBatch(const QStringList &arguments)
         interrupted = true;
         if (terminal)
             std::fputs("\n", stderr);
-        std::fprintf(stderr, "%s\n", qPrintable(tr("batch: stopping; cancelling the calls in flight")));
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(tr("batch: stopping; cancelling the calls in flight")));
         run.stop();
     });
 
@@ -525,13 +563,15 @@ int runBatch(const QStringList &arguments)
     if (terminal)
         std::fputs("\r\033[K", stderr);
     const int completedNow = p.done - p.failed;
-    std::fprintf(stderr, "%s\n", qPrintable(tr("batch %1: %2 inputs, %3 completed, %4 not completed")
-                                                .arg(batchId)
-                                                .arg(inputs.lines.size())
-                                                .arg(completedNow + p.resumed)
-                                                .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
+    std::fprintf(stderr, "%s\n",
+                 qPrintable(tr("batch %1: %2 inputs, %3 completed, %4 not completed")
+                                .arg(batchId)
+                                .arg(inputs.lines.size())
+                                .arg(completedNow + p.resumed)
+                                .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
     if (!batchUsage.isEmpty()) {
-        QString tokens = tr("batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 written to it), %6 output")
+        QString tokens = tr("batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 "
+                            "written to it), %6 output")
                              .arg(batchId)
                              .arg(batchUsage.promptTokens())
                              .arg(batchUsage.inputTokens)
@@ -539,16 +579,23 @@ int runBatch(const QStringList &arguments)
                              .arg(batchUsage.cacheWriteTokens)
                              .arg(batchUsage.outputTokens);
         if (batchPriced)
-            tokens += tr("; $%1, $%2 without the cache").arg(batchCost, 0, 'f', 4).arg(batchUncached, 0, 'f', 4);
+            tokens += tr("; $%1, $%2 without the cache")
+                          .arg(batchCost, 0, 'f', 4)
+                          .arg(batchUncached, 0, 'f', 4);
         std::fprintf(stderr, "%s\n", qPrintable(tokens));
     }
     if (p.notStored > 0)
-        std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "batch %1: %n answer(s) could not be stored in the history; "
-                                                    "those kept in %2 are stored by the next run", nullptr, p.notStored)
-                                                    .arg(batchId)
-                                                    .arg(RecoveryFile::pathFor(context.databasePath()))));
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(QCoreApplication::translate(
+                                    "Cli",
+                                    "batch %1: %n answer(s) could not be stored in the history; "
+                                    "those kept in %2 are stored by the next run",
+                                    nullptr, p.notStored)
+                                    .arg(batchId)
+                                    .arg(RecoveryFile::pathFor(context.databasePath()))));
     if (interrupted || run.isHalted() || p.done + p.resumed < inputs.lines.size()) {
-        QString command = u"callscope-cli batch "_s + specPath + u" --inputs "_s + inputsPath + u" --resume"_s;
+        QString command =
+            u"callscope-cli batch "_s + specPath + u" --inputs "_s + inputsPath + u" --resume"_s;
         if (parser.isSet(u"db"_s))
             command += u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath();
         if (parser.isSet(u"jobs"_s))

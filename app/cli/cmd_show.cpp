@@ -35,8 +35,8 @@ struct CallCommand
 };
 
 // The one CALL_ID and --db of a command that reads one call; `help` is printed for --help.
-std::optional<CallCommand> callCommand(const QStringList &arguments, const QString &name, const QString &help,
-                                       int *exit)
+std::optional<CallCommand> callCommand(const QStringList &arguments, const QString &name,
+                                       const QString &help, int *exit)
 {
     QStringList args = arguments;
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
@@ -50,7 +50,8 @@ std::optional<CallCommand> callCommand(const QStringList &arguments, const QStri
         return std::nullopt;
     }
     if (args.size() != 1 || args.first().startsWith(u"--")) {
-        printError(QCoreApplication::translate("Cli", "%1: expected one CALL_ID (see %1 --help)").arg(name));
+        printError(QCoreApplication::translate("Cli", "%1: expected one CALL_ID (see %1 --help)")
+                       .arg(name));
         *exit = ExitUsage;
         return std::nullopt;
     }
@@ -92,23 +93,26 @@ int printForStoredCall(const QStringList &arguments, const QString &name, const 
 
 int runShow(const QStringList &arguments)
 {
-    return printForStoredCall(arguments, u"show"_s,
-                              QCoreApplication::translate("Cli", "Usage: callscope-cli show CALL_ID [--db PATH]\n\n"
-                                                                 "Prints the stored call as JSON.\n"),
-                              [](CallStore &store, qint64 id) -> StoreResult<QJsonObject> {
-                                  const auto call = store.getCall(id);
-                                  if (!call)
-                                      return call.error();
-                                  return call->toJson();
-                              });
+    return printForStoredCall(
+        arguments, u"show"_s,
+        QCoreApplication::translate("Cli",
+                                    "Usage: callscope-cli show CALL_ID [--db PATH]\n\n"
+                                    "Prints the stored call as JSON.\n"),
+        [](CallStore &store, qint64 id) -> StoreResult<QJsonObject> {
+            const auto call = store.getCall(id);
+            if (!call)
+                return call.error();
+            return call->toJson();
+        });
 }
 
 int runCache(const QStringList &arguments)
 {
     return printForStoredCall(
         arguments, u"cache"_s,
-        QCoreApplication::translate("Cli", "Usage: callscope-cli cache CALL_ID [--db PATH]\n\n"
-                                           "Prints the prompt cache view of a stored call as JSON.\n"),
+        QCoreApplication::translate("Cli",
+                                    "Usage: callscope-cli cache CALL_ID [--db PATH]\n\n"
+                                    "Prints the prompt cache view of a stored call as JSON.\n"),
         [](CallStore &store, qint64 id) -> StoreResult<QJsonObject> {
             const auto report = buildCacheReport(store, id);
             if (!report)

@@ -12,8 +12,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cstdio>
@@ -31,16 +31,18 @@ QString tr(const char *text)
 
 void printTrustHelp()
 {
-    std::fputs(qPrintable(tr("Usage: callscope-cli trust list\n"
-                             "       callscope-cli trust add FILE\n"
-                             "       callscope-cli trust revoke (PATH | --all)\n\n"
-                             "Lists the files trusted to run programs or read key variables on this computer,\n"
-                             "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
-                             "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
-                             "folder (every file trusted in it). add prints what the file will run.\n"
-                             "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
-                             "does not load, or nothing trusted under PATH.\n")),
-               stdout);
+    std::fputs(
+        qPrintable(
+            tr("Usage: callscope-cli trust list\n"
+               "       callscope-cli trust add FILE\n"
+               "       callscope-cli trust revoke (PATH | --all)\n\n"
+               "Lists the files trusted to run programs or read key variables on this computer,\n"
+               "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
+               "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
+               "folder (every file trusted in it). add prints what the file will run.\n"
+               "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
+               "does not load, or nothing trusted under PATH.\n")),
+        stdout);
 }
 
 // Trusts the spec or experiment at `path` (an experiment has a "dataset"). Prints what it runs.
@@ -74,7 +76,8 @@ int trustFile(TrustStore &store, const QString &path)
         }
     }
     if (!errors.isEmpty() || entry.digest.isEmpty()) {
-        printError(tr("%1 does not load, so it cannot be trusted:\n  %2").arg(path, errors.join(u"\n  "_s)));
+        printError(tr("%1 does not load, so it cannot be trusted:\n  %2")
+                       .arg(path, errors.join(u"\n  "_s)));
         return ExitUsage;
     }
     entry.trustedAt = QDateTime::currentDateTimeUtc();
@@ -86,10 +89,10 @@ int trustFile(TrustStore &store, const QString &path)
     QJsonArray runs;
     for (const RunItem &item : std::as_const(items))
         runs.append(item.describe());
-    printJson(QJsonObject{{u"trusted"_s, entry.file},
-                          {u"folder"_s, entry.folder},
-                          {u"sha256"_s, QString::fromLatin1(entry.digest)},
-                          {u"runs"_s, runs}});
+    printJson(QJsonObject { { u"trusted"_s, entry.file },
+                            { u"folder"_s, entry.folder },
+                            { u"sha256"_s, QString::fromLatin1(entry.digest) },
+                            { u"runs"_s, runs } });
     return ExitOk;
 }
 
@@ -106,25 +109,28 @@ int runTrust(const QStringList &arguments)
     if (verb == u"list" && arguments.size() == 1) {
         QJsonArray list;
         for (const TrustEntry &entry : store.entries()) {
-            list.append(QJsonObject{{u"file"_s, entry.file},
-                                    {u"folder"_s, entry.folder},
-                                    {u"sha256"_s, QString::fromLatin1(entry.digest)},
-                                    {u"trusted_at"_s, entry.trustedAt.toUTC().toString(Qt::ISODate)}});
+            list.append(
+                QJsonObject { { u"file"_s, entry.file },
+                              { u"folder"_s, entry.folder },
+                              { u"sha256"_s, QString::fromLatin1(entry.digest) },
+                              { u"trusted_at"_s, entry.trustedAt.toUTC().toString(Qt::ISODate) } });
         }
-        printJson(QJsonObject{{u"store"_s, QDir::toNativeSeparators(store.path())}, {u"trusted"_s, list}});
+        printJson(QJsonObject { { u"store"_s, QDir::toNativeSeparators(store.path()) },
+                                { u"trusted"_s, list } });
         return ExitOk;
     }
     if (verb == u"add" && arguments.size() == 2)
         return trustFile(store, arguments.at(1));
     if (verb == u"revoke" && arguments.size() == 2) {
-        const QString target = arguments.at(1) == u"--all" ? QString() : QFileInfo(arguments.at(1)).absoluteFilePath();
+        const QString target =
+            arguments.at(1) == u"--all" ? QString() : QFileInfo(arguments.at(1)).absoluteFilePath();
         QString error;
         const int removed = store.revoke(target, &error);
         if (!error.isEmpty()) {
             printError(error);
             return ExitFailed;
         }
-        printJson(QJsonObject{{u"revoked"_s, removed}});
+        printJson(QJsonObject { { u"revoked"_s, removed } });
         if (removed == 0 && !target.isEmpty()) {
             printError(tr("nothing is trusted under %1").arg(QDir::toNativeSeparators(target)));
             return ExitUsage;

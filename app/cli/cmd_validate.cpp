@@ -31,22 +31,23 @@ QString tr(const char *text)
 
 void printValidateHelp()
 {
-    const QString text = tr("Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n"
-                            "                              [--dialect NAME]\n\n"
-                            "Validates a JSON document against a JSON Schema and prints\n"
-                            "{\"valid\", \"errors\": [{\"instance_path\", \"keyword_location\", \"message\"}]}.\n"
-                            "The schema is read in the dialect its \"$schema\" names (draft-04, draft-06,\n"
-                            "draft-07, 2019-09 or 2020-12); without one it is 2020-12.\n"
-                            "Relative $refs resolve against the schema file's folder; nothing is fetched\n"
-                            "from the network.\n\n"
-                            "Options:\n"
-                            "  --format-assertion   treat \"format\" (date-time, date, time, duration, email,\n"
-                            "                       hostname, ipv4, ipv6, uri, uuid) as an assertion\n"
-                            "  --dialect NAME       read the schema as draft-04, draft-06, draft-07, 2019-09\n"
-                            "                       or 2020-12, whatever its \"$schema\" says (documents it\n"
-                            "                       refers to keep their own)\n\n"
-                            "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
-                            "invalid schema.\n");
+    const QString text =
+        tr("Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n"
+           "                              [--dialect NAME]\n\n"
+           "Validates a JSON document against a JSON Schema and prints\n"
+           "{\"valid\", \"errors\": [{\"instance_path\", \"keyword_location\", \"message\"}]}.\n"
+           "The schema is read in the dialect its \"$schema\" names (draft-04, draft-06,\n"
+           "draft-07, 2019-09 or 2020-12); without one it is 2020-12.\n"
+           "Relative $refs resolve against the schema file's folder; nothing is fetched\n"
+           "from the network.\n\n"
+           "Options:\n"
+           "  --format-assertion   treat \"format\" (date-time, date, time, duration, email,\n"
+           "                       hostname, ipv4, ipv6, uri, uuid) as an assertion\n"
+           "  --dialect NAME       read the schema as draft-04, draft-06, draft-07, 2019-09\n"
+           "                       or 2020-12, whatever its \"$schema\" says (documents it\n"
+           "                       refers to keep their own)\n\n"
+           "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
+           "invalid schema.\n");
     std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 
@@ -106,7 +107,8 @@ int runValidate(const QStringList &arguments)
             QString name;
             if (argument == u"--dialect") {
                 if (i + 1 >= arguments.size()) {
-                    printError(tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, 2019-09 or 2020-12"));
+                    printError(tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, "
+                                  "2019-09 or 2020-12"));
                     return ExitUsage;
                 }
                 name = arguments.at(++i);
@@ -115,7 +117,8 @@ int runValidate(const QStringList &arguments)
             }
             const auto dialect = schemaDialectFromName(name);
             if (!dialect) {
-                printError(tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, 2019-09 or 2020-12")
+                printError(tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, "
+                              "2019-09 or 2020-12")
                                .arg(name));
                 return ExitUsage;
             }
@@ -151,11 +154,14 @@ int runValidate(const QStringList &arguments)
     const QUrl baseUri = QUrl::fromLocalFile(QFileInfo(schemaPath).absoluteFilePath());
     const QList<SchemaError> schemaErrors = validateSchema(*schema, registry, baseUri, options);
     if (!schemaErrors.isEmpty()) {
-        const SchemaDialect dialect =
-            options.overrideDialect ? options.dialect : declaredSchemaDialect(*schema).value_or(options.dialect);
-        QString message = tr("%1: not a valid JSON Schema (%2):").arg(schemaPath, schemaDialectName(dialect));
+        const SchemaDialect dialect = options.overrideDialect
+            ? options.dialect
+            : declaredSchemaDialect(*schema).value_or(options.dialect);
+        QString message =
+            tr("%1: not a valid JSON Schema (%2):").arg(schemaPath, schemaDialectName(dialect));
         for (const SchemaError &schemaError : schemaErrors) {
-            const QString where = schemaError.instancePath.isEmpty() ? u"(root)"_s : schemaError.instancePath;
+            const QString where =
+                schemaError.instancePath.isEmpty() ? u"(root)"_s : schemaError.instancePath;
             message += u"\n  "_s + where + u": "_s + schemaError.message;
         }
         printError(message);
@@ -169,7 +175,8 @@ int runValidate(const QStringList &arguments)
         return ExitUsage;
     }
     const SchemaValidationResult result = compiled.validate(*instance);
-    printJson(QJsonObject{{u"valid"_s, result.valid}, {u"errors"_s, schemaErrorsToJson(result.errors)}});
+    printJson(QJsonObject { { u"valid"_s, result.valid },
+                            { u"errors"_s, schemaErrorsToJson(result.errors) } });
     return result.valid ? ExitOk : ExitFailed;
 }
 

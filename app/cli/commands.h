@@ -12,7 +12,7 @@ namespace Callscope::Cli {
 struct Command
 {
     QString name;
-    QString usage;   // one line: "lint SPEC.json"
+    QString usage; // one line: "lint SPEC.json"
     QString summary; // one sentence
     int (*run)(const QStringList &arguments); // arguments after the command name
 };

@@ -3,13 +3,14 @@
 #include "app/cli/storecommand.h"
 #include "core/service/appcontext.h"
 #include "core/tools/toolprocess.h"
-#include "translations/translationloader.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
 
 #include <csignal>
 #include <cstdio>
+
+#include "translations/translationloader.h"
 
 using namespace Qt::StringLiterals;
 using namespace Callscope::Cli;
@@ -19,13 +20,15 @@ namespace {
 void printHelp()
 {
     QString text = QCoreApplication::translate(
-        "Cli", "Usage: callscope-cli COMMAND [OPTIONS]\n\n"
-               "Runs, inspects and stores LLM structured calls without the GUI.\n"
-               "Data goes to stdout as JSON; messages go to stderr.\n\nCommands:\n");
+        "Cli",
+        "Usage: callscope-cli COMMAND [OPTIONS]\n\n"
+        "Runs, inspects and stores LLM structured calls without the GUI.\n"
+        "Data goes to stdout as JSON; messages go to stderr.\n\nCommands:\n");
     for (const Command &command : commands())
         text += u"  "_s + command.usage.leftJustified(58) + u' ' + command.summary + u'\n';
-    text += QCoreApplication::translate("Cli", "\nOptions:\n  --help       Show this help.\n"
-                                               "  --version    Show the version.\n");
+    text += QCoreApplication::translate("Cli",
+                                        "\nOptions:\n  --help       Show this help.\n"
+                                        "  --version    Show the version.\n");
     std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 

@@ -1,19 +1,17 @@
 #include "app/cli/runsupport.h"
 
-#include <QFile>
-
-#include <cerrno>
-#include <cstring>
-
 #include "app/cli/cliutil.h"
 #include "core/schema/jsonschema.h"
 
-#include <algorithm>
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFile>
 #include <QPointer>
 
+#include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -37,11 +35,15 @@ bool appendWholeLine(QFile &out, const QByteArray &bytes, QString *error)
 
 void addTrustOptions(QCommandLineParser &parser)
 {
-    parser.addOption({u"trust"_s, QCoreApplication::translate("Callscope::Cli", "Run the programs the file starts and "
-                                                              "read the variables it names (see docs/trust.md).")});
-    parser.addOption({u"allow-key-env"_s,
-                      QCoreApplication::translate("Callscope::Cli", "Allow this environment variable as a key."),
-                      u"NAME"_s});
+    parser.addOption(
+        { u"trust"_s,
+          QCoreApplication::translate("Callscope::Cli",
+                                      "Run the programs the file starts and "
+                                      "read the variables it names (see docs/trust.md).") });
+    parser.addOption({ u"allow-key-env"_s,
+                       QCoreApplication::translate("Callscope::Cli",
+                                                   "Allow this environment variable as a key."),
+                       u"NAME"_s });
 }
 
 bool trustGiven(const QCommandLineParser &parser)
@@ -61,12 +63,13 @@ bool passTrust(AppContext &context, const QCommandLineParser &parser, const QLis
     if (items.isEmpty())
         return true;
     printError(untrustedText(items));
-    std::fprintf(stderr, "%s\n",
-                 qPrintable(QCoreApplication::translate(
-                     "Callscope::Cli",
-                     "Nothing was run or sent. If you trust this file, run again with --trust (or set "
-                     "CALLSCOPE_TRUST=1 on a machine that runs only its own files); a key variable can be "
-                     "allowed alone with --allow-key-env NAME.")));
+    std::fprintf(
+        stderr, "%s\n",
+        qPrintable(QCoreApplication::translate(
+            "Callscope::Cli",
+            "Nothing was run or sent. If you trust this file, run again with --trust (or set "
+            "CALLSCOPE_TRUST=1 on a machine that runs only its own files); a key variable can be "
+            "allowed alone with --allow-key-env NAME.")));
     return false;
 }
 
@@ -131,10 +134,11 @@ void StopOnSignal::handle(int signal)
     }
 }
 
-bool parseOrComplain(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
+bool parseOrComplain(QCommandLineParser &parser, const QString &command,
+                     const QStringList &arguments)
 {
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    if (!parser.parse(QStringList{u"callscope-cli "_s + command} + arguments)) {
+    if (!parser.parse(QStringList { u"callscope-cli "_s + command } + arguments)) {
         printError(parser.errorText());
         return false;
     }

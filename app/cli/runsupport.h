@@ -4,10 +4,10 @@
 // Ctrl+C handling, parsing options, short durations. What a run needs (database, keychain,
 // profiles, network, the service) comes from the program's AppContext (core/service).
 
-#include "core/service/calljob.h"
-#include "core/service/appcontext.h"
-#include "core/service/callservice.h"
 #include "core/secrets/truststore.h"
+#include "core/service/appcontext.h"
+#include "core/service/calljob.h"
+#include "core/service/callservice.h"
 
 #include <QCommandLineParser>
 #include <QSocketNotifier>
@@ -41,13 +41,14 @@ private:
     static void handle(int);
     std::function<void()> m_onStop;
     std::unique_ptr<QSocketNotifier> m_notifier;
-    static inline int s_pipe[2] = {-1, -1};
+    static inline int s_pipe[2] = { -1, -1 };
     static inline volatile std::sig_atomic_t s_signals = 0;
     static inline volatile std::sig_atomic_t s_handled = 1;
 };
 
 // Parses `arguments` of `command` (single-dash long options allowed); complains on stderr.
-bool parseOrComplain(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
+bool parseOrComplain(QCommandLineParser &parser, const QString &command,
+                     const QStringList &arguments);
 
 // What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
 std::function<void()> cancelling(CallJob *job);

@@ -1,13 +1,13 @@
 #include "app/cli/storecommand.h"
-#include "core/store/recoveryfile.h"
-
-#include <cstdio>
 
 #include "app/cli/cliutil.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
+#include "core/store/recoveryfile.h"
 
 #include <QCoreApplication>
+
+#include <cstdio>
 
 using namespace Qt::StringLiterals;
 
@@ -51,9 +51,13 @@ bool openHistory(AppContext &context, const QString &path, AppContext::History m
 {
     if (context.openHistory(path, mode)) {
         if (context.recoveredCalls() > 0)
-            std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("Cli", "%n call(s) that an earlier run could not store "
-                                                                                  "were stored from %1", nullptr, context.recoveredCalls())
-                                                        .arg(RecoveryFile::pathFor(context.databasePath()))));
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QCoreApplication::translate(
+                                        "Cli",
+                                        "%n call(s) that an earlier run could not store "
+                                        "were stored from %1",
+                                        nullptr, context.recoveredCalls())
+                                        .arg(RecoveryFile::pathFor(context.databasePath()))));
         return true;
     }
     printError(context.databaseError());
@@ -73,12 +77,13 @@ void printDamageAdvice()
             }
         }
         printError(QCoreApplication::translate(
-                       "Cli", "the history %1 is damaged. Ways back (each keeps the damaged file "
-                              "beside it, renamed):\n"
-                              "  callscope-cli history restore --db %1   put back the backup (%2)\n"
-                              "  callscope-cli history recover --db %1   copy what can still be read "
-                              "into a new history\n"
-                              "  callscope-cli history new --db %1       start an empty history")
+                       "Cli",
+                       "the history %1 is damaged. Ways back (each keeps the damaged file "
+                       "beside it, renamed):\n"
+                       "  callscope-cli history restore --db %1   put back the backup (%2)\n"
+                       "  callscope-cli history recover --db %1   copy what can still be read "
+                       "into a new history\n"
+                       "  callscope-cli history new --db %1       start an empty history")
                        .arg(path, newest));
     }
 }

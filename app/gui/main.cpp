@@ -1,8 +1,7 @@
 #include "core/service/appcontext.h"
-#include "core/tools/toolprocess.h"
-#include "translations/translationloader.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
+#include "core/tools/toolprocess.h"
 #include "ui/mainwindow.h"
 #include "ui/widgets/historyrescuedialog.h"
 
@@ -10,10 +9,11 @@
 #include <QCommandLineParser>
 #include <QThread>
 
-#include <memory>
-
 #include <csignal>
+#include <memory>
 #include <string_view>
+
+#include "translations/translationloader.h"
 
 using namespace Qt::StringLiterals;
 
@@ -25,12 +25,14 @@ void describeOptions(QCommandLineParser &parser)
         QCoreApplication::translate("Gui", "Desktop studio for engineering LLM calls."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({u"db"_s,
-                      QCoreApplication::translate("Gui", "Use this history database instead of the usual one "
-                                                         "(the file callscope-cli --db writes)."),
-                      u"PATH"_s});
-    parser.addPositionalArgument(u"spec"_s, QCoreApplication::translate("Gui", "A spec file to open."),
-                                 u"[spec.json]"_s);
+    parser.addOption(
+        { u"db"_s,
+          QCoreApplication::translate("Gui",
+                                      "Use this history database instead of the usual one "
+                                      "(the file callscope-cli --db writes)."),
+          u"PATH"_s });
+    parser.addPositionalArgument(
+        u"spec"_s, QCoreApplication::translate("Gui", "A spec file to open."), u"[spec.json]"_s);
 }
 
 // --help and --version must work without a display, so they are answered before QApplication
@@ -39,7 +41,8 @@ bool onlyWantsInformation(int argc, char *argv[])
 {
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg(argv[i]);
-        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v")
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version"
+            || arg == "-v")
             return true;
     }
     return false;
@@ -87,7 +90,8 @@ int main(int argc, char *argv[])
             Callscope::Database::Options readOnly;
             readOnly.mustWrite = false;
             if (auto opened = Callscope::Database::open(path, readOnly))
-                Callscope::HistoryRescue::backup(*opened.value(), Callscope::HistoryRescue::BackupReason::Daily);
+                Callscope::HistoryRescue::backup(*opened.value(),
+                                                 Callscope::HistoryRescue::BackupReason::Daily);
         }));
         backup->start();
     }

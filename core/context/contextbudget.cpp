@@ -13,8 +13,9 @@ namespace Callscope {
 
 namespace {
 
-template <typename Enum, std::size_t Size>
-std::optional<Enum> fromNameTable(const std::pair<Enum, QStringView> (&table)[Size], QStringView name)
+template<typename Enum, std::size_t Size>
+std::optional<Enum> fromNameTable(const std::pair<Enum, QStringView> (&table)[Size],
+                                  QStringView name)
 {
     for (const auto &entry : table) {
         if (entry.second == name)
@@ -23,7 +24,7 @@ std::optional<Enum> fromNameTable(const std::pair<Enum, QStringView> (&table)[Si
     return std::nullopt;
 }
 
-template <typename Enum, std::size_t Size>
+template<typename Enum, std::size_t Size>
 QString nameFromTable(const std::pair<Enum, QStringView> (&table)[Size], Enum value)
 {
     for (const auto &entry : table) {
@@ -34,40 +35,37 @@ QString nameFromTable(const std::pair<Enum, QStringView> (&table)[Size], Enum va
 }
 
 constexpr std::pair<BudgetSource, QStringView> SourceNames[] = {
-    {BudgetSource::Unlimited, u"unlimited"},
-    {BudgetSource::EngineTokens, u"engine_tool_results_tokens"},
-    {BudgetSource::SettingTokens, u"tool_results_tokens"},
-    {BudgetSource::SettingChars, u"tool_results_chars"},
-    {BudgetSource::ContextWindow, u"context_window"},
-    {BudgetSource::AssumedContextWindow, u"assumed_context_window"},
+    { BudgetSource::Unlimited, u"unlimited" },
+    { BudgetSource::EngineTokens, u"engine_tool_results_tokens" },
+    { BudgetSource::SettingTokens, u"tool_results_tokens" },
+    { BudgetSource::SettingChars, u"tool_results_chars" },
+    { BudgetSource::ContextWindow, u"context_window" },
+    { BudgetSource::AssumedContextWindow, u"assumed_context_window" },
 };
 
 constexpr std::pair<BudgetStatus, QStringView> StatusNames[] = {
-    {BudgetStatus::Kept, u"kept"},
-    {BudgetStatus::Stubbed, u"stubbed"},
-    {BudgetStatus::ImageDropped, u"image_dropped"},
+    { BudgetStatus::Kept, u"kept" },
+    { BudgetStatus::Stubbed, u"stubbed" },
+    { BudgetStatus::ImageDropped, u"image_dropped" },
 };
 
 constexpr std::pair<BudgetReason, QStringView> ReasonNames[] = {
-    {BudgetReason::None, u""},
-    {BudgetReason::NewestN, u"newest_n"},
-    {BudgetReason::WithinBudget, u"within_budget"},
-    {BudgetReason::OverBudget, u"over_budget"},
-    {BudgetReason::OutsideNewestN, u"outside_newest_n"},
-    {BudgetReason::Error, u"error"},
-    {BudgetReason::Short, u"short"},
-    {BudgetReason::Unlimited, u"unlimited"},
-    {BudgetReason::ImageWindow, u"image_window"},
+    { BudgetReason::None, u"" },
+    { BudgetReason::NewestN, u"newest_n" },
+    { BudgetReason::WithinBudget, u"within_budget" },
+    { BudgetReason::OverBudget, u"over_budget" },
+    { BudgetReason::OutsideNewestN, u"outside_newest_n" },
+    { BudgetReason::Error, u"error" },
+    { BudgetReason::Short, u"short" },
+    { BudgetReason::Unlimited, u"unlimited" },
+    { BudgetReason::ImageWindow, u"image_window" },
 };
 
 constexpr std::pair<BudgetPartKind, QStringView> PartKindNames[] = {
-    {BudgetPartKind::Text, u"text"},
-    {BudgetPartKind::Refusal, u"refusal"},
-    {BudgetPartKind::ToolCall, u"tool_call"},
-    {BudgetPartKind::ToolResult, u"tool_result"},
-    {BudgetPartKind::Image, u"image"},
-    {BudgetPartKind::File, u"file"},
-    {BudgetPartKind::Note, u"note"},
+    { BudgetPartKind::Text, u"text" },          { BudgetPartKind::Refusal, u"refusal" },
+    { BudgetPartKind::ToolCall, u"tool_call" }, { BudgetPartKind::ToolResult, u"tool_result" },
+    { BudgetPartKind::Image, u"image" },        { BudgetPartKind::File, u"file" },
+    { BudgetPartKind::Note, u"note" },
 };
 
 // What the walk over the large results decided for one of them.
@@ -303,8 +301,8 @@ BudgetSettings BudgetSettings::resolve(const EngineSpec &engine, const ContextSp
 {
     BudgetSettings settings;
     settings.engineType = engine.type;
-    settings.toolResultsInContext = engine.toolResultsInContext ? *engine.toolResultsInContext
-                                                                : context.toolResultsInContext;
+    settings.toolResultsInContext =
+        engine.toolResultsInContext ? *engine.toolResultsInContext : context.toolResultsInContext;
     if (settings.toolResultsInContext)
         settings.toolResultsInContext = std::max(0, *settings.toolResultsInContext);
     settings.imagesInContext = std::max(0, context.imagesInContext);
@@ -369,7 +367,7 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
             else if (chars <= LargeToolResultChars)
                 decision.reason = BudgetReason::Short;
             else
-                large.append({m, r});
+                large.append({ m, r });
         }
     }
     report.largeResults = int(large.size());
@@ -403,11 +401,11 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
         const Message &message = messages[m];
         for (int a = 0; a < message.attachments.size(); ++a) {
             if (message.attachments[a].isImage())
-                images.append({m, -1, a});
+                images.append({ m, -1, a });
         }
         for (int r = 0; r < message.toolResults.size(); ++r) {
             for (int i = 0; i < message.toolResults[r].images.size(); ++i)
-                images.append({m, r, i});
+                images.append({ m, r, i });
         }
     }
     QSet<ImageRef> dropped;
@@ -426,7 +424,8 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
             entry.tokensAfter += part.tokensAfter;
             if (part.status == BudgetStatus::Stubbed)
                 entry.status = BudgetStatus::Stubbed;
-            else if (part.status == BudgetStatus::ImageDropped && entry.status == BudgetStatus::Kept)
+            else if (part.status == BudgetStatus::ImageDropped
+                     && entry.status == BudgetStatus::Kept)
                 entry.status = BudgetStatus::ImageDropped;
         }
         report.charsBefore += entry.charsBefore;
@@ -455,14 +454,16 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
         entry.kind = budgetMessageKindName(source);
 
         if (!source.text.isEmpty())
-            entry.parts.append(textPart(BudgetPartKind::Text, 0, characterCount(source.text), type));
+            entry.parts.append(
+                textPart(BudgetPartKind::Text, 0, characterCount(source.text), type));
         if (!source.refusal.isEmpty())
-            entry.parts.append(textPart(BudgetPartKind::Refusal, 0, characterCount(source.refusal), type));
+            entry.parts.append(
+                textPart(BudgetPartKind::Refusal, 0, characterCount(source.refusal), type));
         for (int c = 0; c < source.toolCalls.size(); ++c) {
             const ToolCall &call = source.toolCalls[c];
-            BudgetPartReport part = textPart(BudgetPartKind::ToolCall, c,
-                                             characterCount(call.name) + characterCount(toolCallText(call)),
-                                             type);
+            BudgetPartReport part =
+                textPart(BudgetPartKind::ToolCall, c,
+                         characterCount(call.name) + characterCount(toolCallText(call)), type);
             part.toolName = call.name;
             part.callId = call.id;
             entry.parts.append(part);
@@ -475,7 +476,7 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
             BudgetPartReport part = attachmentPart(attachment, a, type);
             if (attachment.isImage()) {
                 part.reason = BudgetReason::ImageWindow;
-                if (dropped.contains(ImageRef{m, -1, a})) {
+                if (dropped.contains(ImageRef { m, -1, a })) {
                     part.status = BudgetStatus::ImageDropped;
                     part.tokensAfter = 0;
                     droppedNames.append(attachment.name);
@@ -490,7 +491,8 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
             const ToolResult &original = source.toolResults[r];
             ToolResult &target = sent.toolResults[r];
             const ResultDecision &decision = decisions[m][r];
-            BudgetPartReport part = textPart(BudgetPartKind::ToolResult, r, resultChars[m][r], type);
+            BudgetPartReport part =
+                textPart(BudgetPartKind::ToolResult, r, resultChars[m][r], type);
             part.toolName = original.name;
             part.callId = original.callId;
             part.lines = lineCount(original.content);
@@ -509,13 +511,14 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
             for (int i = 0; i < original.images.size(); ++i) {
                 const Attachment &image = original.images[i];
                 BudgetPartReport imagePart = attachmentPart(image, i, type);
-                imagePart.kind = BudgetPartKind::Image; // a tool's images are images whatever their type says
+                imagePart.kind =
+                    BudgetPartKind::Image; // a tool's images are images whatever their type says
                 imagePart.tokensBefore = imagePart.tokensAfter = imageTokenEstimate(type);
                 imagePart.resultIndex = r;
                 imagePart.toolName = original.name;
                 imagePart.callId = original.callId;
                 imagePart.reason = BudgetReason::ImageWindow;
-                if (dropped.contains(ImageRef{m, r, i})) {
+                if (dropped.contains(ImageRef { m, r, i })) {
                     imagePart.status = BudgetStatus::ImageDropped;
                     imagePart.tokensAfter = 0;
                     droppedHere.append(image.name);
@@ -538,8 +541,8 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
             }
         }
 
-        const bool emptyNow = sent.text.isEmpty() && sent.refusal.isEmpty() && sent.attachments.isEmpty()
-            && sent.toolCalls.isEmpty() && sent.toolResults.isEmpty();
+        const bool emptyNow = sent.text.isEmpty() && sent.refusal.isEmpty()
+            && sent.attachments.isEmpty() && sent.toolCalls.isEmpty() && sent.toolResults.isEmpty();
         if (!droppedNames.isEmpty() && emptyNow) {
             sent.text = joinedNotes(droppedNames);
             BudgetPartReport note = textPart(BudgetPartKind::Note, 0, 0, type);
@@ -560,7 +563,8 @@ ContextBudgetFunction contextBudgetFunction(const BudgetSettings &settings)
 {
     return [settings](const QList<Message> &messages) {
         BudgetResult result = applyContextBudget(messages, settings);
-        return std::pair<QList<Message>, QJsonObject>(std::move(result.messages), result.report.toJson());
+        return std::pair<QList<Message>, QJsonObject>(std::move(result.messages),
+                                                      result.report.toJson());
     };
 }
 
@@ -569,14 +573,14 @@ ContextBudgetFunction contextBudgetFunction(const BudgetSettings &settings)
 
 QJsonObject BudgetPartReport::toJson() const
 {
-    QJsonObject object{
-        {u"index"_s, index},
-        {u"kind"_s, budgetPartKindName(kind)},
-        {u"chars_before"_s, double(charsBefore)},
-        {u"chars_after"_s, double(charsAfter)},
-        {u"tokens_before"_s, double(tokensBefore)},
-        {u"tokens_after"_s, double(tokensAfter)},
-        {u"status"_s, budgetStatusName(status)},
+    QJsonObject object {
+        { u"index"_s, index },
+        { u"kind"_s, budgetPartKindName(kind) },
+        { u"chars_before"_s, double(charsBefore) },
+        { u"chars_after"_s, double(charsAfter) },
+        { u"tokens_before"_s, double(tokensBefore) },
+        { u"tokens_after"_s, double(tokensAfter) },
+        { u"status"_s, budgetStatusName(status) },
     };
     if (reason != BudgetReason::None)
         object.insert(u"reason"_s, budgetReasonName(reason));
@@ -605,7 +609,8 @@ BudgetPartReport BudgetPartReport::fromJson(const QJsonObject &object)
 {
     BudgetPartReport part;
     part.index = object.value(u"index"_s).toInt();
-    part.kind = budgetPartKindFromName(object.value(u"kind"_s).toString()).value_or(BudgetPartKind::Text);
+    part.kind =
+        budgetPartKindFromName(object.value(u"kind"_s).toString()).value_or(BudgetPartKind::Text);
     part.resultIndex = object.value(u"result_index"_s).toInt(-1);
     part.toolName = object.value(u"tool_name"_s).toString();
     part.callId = object.value(u"call_id"_s).toString();
@@ -617,8 +622,10 @@ BudgetPartReport BudgetPartReport::fromJson(const QJsonObject &object)
     part.tokensBefore = toInt64(object.value(u"tokens_before"_s));
     part.tokensAfter = toInt64(object.value(u"tokens_after"_s));
     part.lines = toInt64(object.value(u"lines"_s));
-    part.status = budgetStatusFromName(object.value(u"status"_s).toString()).value_or(BudgetStatus::Kept);
-    part.reason = budgetReasonFromName(object.value(u"reason"_s).toString()).value_or(BudgetReason::None);
+    part.status =
+        budgetStatusFromName(object.value(u"status"_s).toString()).value_or(BudgetStatus::Kept);
+    part.reason =
+        budgetReasonFromName(object.value(u"reason"_s).toString()).value_or(BudgetReason::None);
     part.stubText = object.value(u"stub"_s).toString();
     part.noteText = object.value(u"note"_s).toString();
     return part;
@@ -629,16 +636,16 @@ QJsonObject BudgetMessageReport::toJson() const
     QJsonArray partArray;
     for (const BudgetPartReport &part : parts)
         partArray.append(part.toJson());
-    return QJsonObject{
-        {u"index"_s, index},
-        {u"role"_s, roleName(role)},
-        {u"kind"_s, kind},
-        {u"chars_before"_s, double(charsBefore)},
-        {u"chars_after"_s, double(charsAfter)},
-        {u"tokens_before"_s, double(tokensBefore)},
-        {u"tokens_after"_s, double(tokensAfter)},
-        {u"status"_s, budgetStatusName(status)},
-        {u"parts"_s, partArray},
+    return QJsonObject {
+        { u"index"_s, index },
+        { u"role"_s, roleName(role) },
+        { u"kind"_s, kind },
+        { u"chars_before"_s, double(charsBefore) },
+        { u"chars_after"_s, double(charsAfter) },
+        { u"tokens_before"_s, double(tokensBefore) },
+        { u"tokens_after"_s, double(tokensAfter) },
+        { u"status"_s, budgetStatusName(status) },
+        { u"parts"_s, partArray },
     };
 }
 
@@ -652,7 +659,8 @@ BudgetMessageReport BudgetMessageReport::fromJson(const QJsonObject &object)
     entry.charsAfter = toInt64(object.value(u"chars_after"_s));
     entry.tokensBefore = toInt64(object.value(u"tokens_before"_s));
     entry.tokensAfter = toInt64(object.value(u"tokens_after"_s));
-    entry.status = budgetStatusFromName(object.value(u"status"_s).toString()).value_or(BudgetStatus::Kept);
+    entry.status =
+        budgetStatusFromName(object.value(u"status"_s).toString()).value_or(BudgetStatus::Kept);
     const QJsonArray partArray = object.value(u"parts"_s).toArray();
     for (const QJsonValue &value : partArray)
         entry.parts.append(BudgetPartReport::fromJson(value.toObject()));
@@ -670,8 +678,8 @@ QString BudgetReport::budgetLine() const
     if (settings.unit == BudgetUnit::Chars)
         amount = formatThousands(settings.budgetValue) + u" chars"_s;
     else
-        amount = formatThousands(settings.budgetValue) + u" tokens ("_s + formatThousands(budgetChars)
-            + u" chars)"_s;
+        amount = formatThousands(settings.budgetValue) + u" tokens ("_s
+            + formatThousands(budgetChars) + u" chars)"_s;
 
     switch (settings.source) {
     case BudgetSource::EngineTokens:
@@ -683,8 +691,8 @@ QString BudgetReport::budgetLine() const
     case BudgetSource::ContextWindow:
         return newest + amount + u" (20% of engine context_window)"_s;
     case BudgetSource::AssumedContextWindow:
-        return newest + amount + u" (20% of an assumed "_s + formatThousands(AssumedContextWindowTokens)
-            + u"-token context window)"_s;
+        return newest + amount + u" (20% of an assumed "_s
+            + formatThousands(AssumedContextWindowTokens) + u"-token context window)"_s;
     case BudgetSource::Unlimited:
         break;
     }
@@ -697,39 +705,35 @@ QJsonObject BudgetReport::toJson() const
     for (const BudgetMessageReport &entry : messages)
         messageArray.append(entry.toJson());
 
-    const QJsonObject budget{
-        {u"source"_s, budgetSourceName(settings.source)},
-        {u"value"_s, double(settings.budgetValue)},
-        {u"unit"_s, settings.unit == BudgetUnit::Chars ? u"chars"_s : u"tokens"_s},
-        {u"chars"_s, double(budgetChars)},
-        {u"used_chars"_s, double(usedChars)},
-        {u"tool_results_in_context"_s, settings.toolResultsInContext
-                                           ? QJsonValue(*settings.toolResultsInContext)
-                                           : QJsonValue(QJsonValue::Null)},
-        {u"images_in_context"_s, settings.imagesInContext},
-        {u"large_threshold"_s, double(LargeToolResultChars)},
-        {u"line"_s, budgetLine()},
+    const QJsonObject budget {
+        { u"source"_s, budgetSourceName(settings.source) },
+        { u"value"_s, double(settings.budgetValue) },
+        { u"unit"_s, settings.unit == BudgetUnit::Chars ? u"chars"_s : u"tokens"_s },
+        { u"chars"_s, double(budgetChars) },
+        { u"used_chars"_s, double(usedChars) },
+        { u"tool_results_in_context"_s,
+          settings.toolResultsInContext ? QJsonValue(*settings.toolResultsInContext)
+                                        : QJsonValue(QJsonValue::Null) },
+        { u"images_in_context"_s, settings.imagesInContext },
+        { u"large_threshold"_s, double(LargeToolResultChars) },
+        { u"line"_s, budgetLine() },
     };
-    const QJsonObject totals{
-        {u"chars_before"_s, double(charsBefore)},
-        {u"chars_after"_s, double(charsAfter)},
-        {u"tokens_before"_s, double(tokensBefore)},
-        {u"tokens_after"_s, double(tokensAfter)},
-        {u"large_results"_s, largeResults},
-        {u"kept_large_results"_s, keptLargeResults},
-        {u"stubbed_results"_s, stubbedResults},
-        {u"images"_s, images},
-        {u"dropped_images"_s, droppedImages},
+    const QJsonObject totals {
+        { u"chars_before"_s, double(charsBefore) },   { u"chars_after"_s, double(charsAfter) },
+        { u"tokens_before"_s, double(tokensBefore) }, { u"tokens_after"_s, double(tokensAfter) },
+        { u"large_results"_s, largeResults },         { u"kept_large_results"_s, keptLargeResults },
+        { u"stubbed_results"_s, stubbedResults },     { u"images"_s, images },
+        { u"dropped_images"_s, droppedImages },
     };
-    QJsonObject object{
-        {u"version"_s, 1},
-        {u"engine_type"_s, engineTypeName(settings.engineType)},
-        {u"chars_per_token"_s, charsPerToken(settings.engineType)},
-        {u"image_tokens"_s, double(imageTokenEstimate(settings.engineType))},
-        {u"budget"_s, budget},
-        {u"totals"_s, totals},
-        {u"provider_input_tokens"_s, optionalToJson(providerInputTokens)},
-        {u"messages"_s, messageArray},
+    QJsonObject object {
+        { u"version"_s, 1 },
+        { u"engine_type"_s, engineTypeName(settings.engineType) },
+        { u"chars_per_token"_s, charsPerToken(settings.engineType) },
+        { u"image_tokens"_s, double(imageTokenEstimate(settings.engineType)) },
+        { u"budget"_s, budget },
+        { u"totals"_s, totals },
+        { u"provider_input_tokens"_s, optionalToJson(providerInputTokens) },
+        { u"messages"_s, messageArray },
     };
     return object;
 }
@@ -737,18 +741,19 @@ QJsonObject BudgetReport::toJson() const
 BudgetReport BudgetReport::fromJson(const QJsonObject &object)
 {
     BudgetReport report;
-    report.settings.engineType = engineTypeFromName(object.value(u"engine_type"_s).toString())
-                                     .value_or(EngineType::OpenAI);
+    report.settings.engineType =
+        engineTypeFromName(object.value(u"engine_type"_s).toString()).value_or(EngineType::OpenAI);
     const QJsonObject budget = object.value(u"budget"_s).toObject();
     report.settings.source = budgetSourceFromName(budget.value(u"source"_s).toString())
                                  .value_or(BudgetSource::AssumedContextWindow);
     report.settings.budgetValue = toInt64(budget.value(u"value"_s));
-    report.settings.unit = budget.value(u"unit"_s).toString() == u"chars" ? BudgetUnit::Chars
-                                                                          : BudgetUnit::Tokens;
+    report.settings.unit =
+        budget.value(u"unit"_s).toString() == u"chars" ? BudgetUnit::Chars : BudgetUnit::Tokens;
     const QJsonValue newest = budget.value(u"tool_results_in_context"_s);
-    report.settings.toolResultsInContext = newest.isDouble() ? std::optional<int>(newest.toInt())
-                                                             : std::nullopt;
-    report.settings.imagesInContext = budget.value(u"images_in_context"_s).toInt(DefaultImagesInContext);
+    report.settings.toolResultsInContext =
+        newest.isDouble() ? std::optional<int>(newest.toInt()) : std::nullopt;
+    report.settings.imagesInContext =
+        budget.value(u"images_in_context"_s).toInt(DefaultImagesInContext);
     report.budgetChars = toInt64(budget.value(u"chars"_s));
     report.usedChars = toInt64(budget.value(u"used_chars"_s));
 

@@ -93,11 +93,11 @@ QString droppedImageNote(const QString &imageName);
 
 // Which link of the budget chain gave the budget.
 enum class BudgetSource {
-    Unlimited,            // tool_results_in_context null: no budget applies
-    EngineTokens,         // engine.tool_results_tokens
-    SettingTokens,        // context.tool_results_tokens
-    SettingChars,         // context.tool_results_chars
-    ContextWindow,        // 20% of engine.context_window
+    Unlimited, // tool_results_in_context null: no budget applies
+    EngineTokens, // engine.tool_results_tokens
+    SettingTokens, // context.tool_results_tokens
+    SettingChars, // context.tool_results_chars
+    ContextWindow, // 20% of engine.context_window
     AssumedContextWindow, // 20% of AssumedContextWindowTokens (no context_window given)
 };
 
@@ -111,7 +111,7 @@ struct BudgetSettings
     EngineType engineType = EngineType::OpenAI;
     std::optional<int> toolResultsInContext = DefaultToolResultsInContext; // nullopt = all in full
     BudgetSource source = BudgetSource::AssumedContextWindow;
-    qint64 budgetValue = 0;        // in `unit`, as the source gave it (after the 20% rule)
+    qint64 budgetValue = 0; // in `unit`, as the source gave it (after the 20% rule)
     BudgetUnit unit = BudgetUnit::Tokens;
     int imagesInContext = DefaultImagesInContext;
 
@@ -127,15 +127,15 @@ struct BudgetSettings
 
 enum class BudgetStatus { Kept, Stubbed, ImageDropped };
 enum class BudgetReason {
-    None,            // not subject to trimming (text, tool calls, files)
-    NewestN,         // one of the newest N large results
-    WithinBudget,    // older large result that fitted the budget
-    OverBudget,      // older large result that did not fit (or is older than one that did not)
-    OutsideNewestN,  // older large result with a budget of 0: only the count keeps results
-    Error,           // error results always pass
-    Short,           // 500 characters or fewer
-    Unlimited,       // tool_results_in_context null
-    ImageWindow,     // images: inside (kept) or outside (dropped) the newest images_in_context
+    None, // not subject to trimming (text, tool calls, files)
+    NewestN, // one of the newest N large results
+    WithinBudget, // older large result that fitted the budget
+    OverBudget, // older large result that did not fit (or is older than one that did not)
+    OutsideNewestN, // older large result with a budget of 0: only the count keeps results
+    Error, // error results always pass
+    Short, // 500 characters or fewer
+    Unlimited, // tool_results_in_context null
+    ImageWindow, // images: inside (kept) or outside (dropped) the newest images_in_context
 };
 
 QString budgetStatusName(BudgetStatus status);
@@ -156,21 +156,21 @@ struct BudgetPartReport
     // Image/File of a message: index in attachments; Image of a tool result: index in its images.
     int index = 0;
     BudgetPartKind kind = BudgetPartKind::Text;
-    int resultIndex = -1;          // images and notes of a tool result: the result's index
-    QString toolName;              // tool calls, tool results, images of tool results
+    int resultIndex = -1; // images and notes of a tool result: the result's index
+    QString toolName; // tool calls, tool results, images of tool results
     QString callId;
-    QString imageName;             // images and files
+    QString imageName; // images and files
     QString mediaType;
-    qint64 bytes = 0;              // images and files: the attachment size
+    qint64 bytes = 0; // images and files: the attachment size
     qint64 charsBefore = 0;
     qint64 charsAfter = 0;
     qint64 tokensBefore = 0;
     qint64 tokensAfter = 0;
-    qint64 lines = 0;              // tool results: lines of the original content
+    qint64 lines = 0; // tool results: lines of the original content
     BudgetStatus status = BudgetStatus::Kept;
     BudgetReason reason = BudgetReason::None;
-    QString stubText;              // the stub actually sent (stubbed results only)
-    QString noteText;              // Note parts: the note actually sent
+    QString stubText; // the stub actually sent (stubbed results only)
+    QString noteText; // Note parts: the note actually sent
 
     QJsonObject toJson() const;
     static BudgetPartReport fromJson(const QJsonObject &object);
@@ -182,9 +182,9 @@ QString budgetMessageKindName(const Message &message);
 
 struct BudgetMessageReport
 {
-    int index = 0;                 // index in the request's message list; -1 = system prompt
+    int index = 0; // index in the request's message list; -1 = system prompt
     Role role = Role::User;
-    QString kind;                  // see budgetMessageKindName()
+    QString kind; // see budgetMessageKindName()
     qint64 charsBefore = 0;
     qint64 charsAfter = 0;
     qint64 tokensBefore = 0;
@@ -201,9 +201,9 @@ struct BudgetMessageReport
 struct BudgetReport
 {
     BudgetSettings settings;
-    qint64 budgetChars = 0;        // settings.budgetChars(), for readers of the JSON
-    qint64 usedChars = 0;          // size of the large results kept in full (errors excluded)
-    int largeResults = 0;          // large, non-error results
+    qint64 budgetChars = 0; // settings.budgetChars(), for readers of the JSON
+    qint64 usedChars = 0; // size of the large results kept in full (errors excluded)
+    int largeResults = 0; // large, non-error results
     int keptLargeResults = 0;
     int stubbedResults = 0;
     int images = 0;
@@ -228,7 +228,7 @@ struct BudgetReport
 
 struct BudgetResult
 {
-    QList<Message> messages;       // what the request carries
+    QList<Message> messages; // what the request carries
     BudgetReport report;
 };
 
@@ -239,7 +239,8 @@ BudgetResult applyContextBudget(const QString &systemPrompt, const QList<Message
 
 // For the runner's RunOptions::budget (core/loop/runner.h): applies the budget with `settings`
 // to each request's messages and returns them with the report as JSON (TurnRecord::requestReport).
-using ContextBudgetFunction = std::function<std::pair<QList<Message>, QJsonObject>(const QList<Message> &)>;
+using ContextBudgetFunction =
+    std::function<std::pair<QList<Message>, QJsonObject>(const QList<Message> &)>;
 ContextBudgetFunction contextBudgetFunction(const BudgetSettings &settings);
 
 } // namespace Callscope

@@ -1,14 +1,14 @@
 #include "core/engines/codec_anthropic.h"
-#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
 #include "core/engines/promptcache.h"
+#include "core/model/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QMap>
 
 #include <algorithm>
-#include <QMap>
 
 using namespace Qt::StringLiterals;
 
@@ -22,7 +22,8 @@ namespace {
 void applyStop(ModelReply &reply, const QString &stopReason, const QJsonObject &stopDetails)
 {
     reply.rawFinishReason = stopReason;
-    reply.finishReason = AnthropicCodec::mapStopReason(stopReason, !reply.message.toolCalls.isEmpty());
+    reply.finishReason =
+        AnthropicCodec::mapStopReason(stopReason, !reply.message.toolCalls.isEmpty());
     if (reply.finishReason == FinishReason::Refusal) {
         reply.refusalCategory = stopDetails.value(u"category"_s).toString();
         const QString explanation = stopDetails.value(u"explanation"_s).toString();
@@ -35,7 +36,7 @@ void applyStop(ModelReply &reply, const QString &stopReason, const QJsonObject &
 
 ApiError anthropicError(int httpStatus, const QJsonObject &root)
 {
-    ApiError error = httpStatus > 0 ? errorForStatus(httpStatus) : ApiError{};
+    ApiError error = httpStatus > 0 ? errorForStatus(httpStatus) : ApiError {};
     const QJsonObject inner = root.value(u"error"_s).toObject();
     error.providerType = inner.value(u"type"_s).toString();
     error.message = inner.value(u"message"_s).toString();
@@ -56,12 +57,12 @@ private:
     struct Block
     {
         QString type;
-        QString text;        // text, or thinking text
-        QString signature;   // thinking signature
+        QString text; // text, or thinking text
+        QString signature; // thinking signature
         QString id;
         QString name;
-        QString json;        // input_json_delta fragments
-        QJsonObject raw;     // the content_block of content_block_start
+        QString json; // input_json_delta fragments
+        QJsonObject raw; // the content_block of content_block_start
     };
 
     bool m_done = false;
@@ -173,9 +174,9 @@ ModelReply AnthropicStreamAssembler::reply() const
             // An empty total means {}.
             reply.message.toolCalls.append(makeToolCall(b.id, b.name, b.json));
         } else if (b.type == u"thinking") {
-            thinking.append(QJsonObject{{u"type"_s, u"thinking"_s},
-                                        {u"thinking"_s, b.text},
-                                        {u"signature"_s, b.signature}});
+            thinking.append(QJsonObject { { u"type"_s, u"thinking"_s },
+                                          { u"thinking"_s, b.text },
+                                          { u"signature"_s, b.signature } });
         } else if (b.type == u"redacted_thinking") {
             thinking.append(b.raw);
         }
@@ -194,26 +195,34 @@ QJsonArray attachmentBlocks(const QList<Attachment> &attachments)
     QJsonArray blocks;
     for (const Attachment &attachment : attachments) {
         if (attachment.isPlaceholder()) {
-            blocks.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, placeholderText(attachment)}});
+            blocks.append(QJsonObject { { u"type"_s, u"text"_s },
+                                        { u"text"_s, placeholderText(attachment) } });
         } else if (attachment.isImage()) {
-            blocks.append(QJsonObject{
-                {u"type"_s, u"image"_s},
-                {u"source"_s, QJsonObject{{u"type"_s, u"base64"_s},
-                                          {u"media_type"_s, attachment.mediaType},
-                                          {u"data"_s, QString::fromLatin1(attachment.data.toBase64())}}}});
+            blocks.append(QJsonObject {
+                { u"type"_s, u"image"_s },
+                { u"source"_s,
+                  QJsonObject {
+                      { u"type"_s, u"base64"_s },
+                      { u"media_type"_s, attachment.mediaType },
+                      { u"data"_s, QString::fromLatin1(attachment.data.toBase64()) } } } });
         } else if (isTextLike(attachment.mediaType)) {
-            QJsonObject block{{u"type"_s, u"document"_s},
-                              {u"source"_s, QJsonObject{{u"type"_s, u"text"_s},
-                                                        {u"media_type"_s, u"text/plain"_s},
-                                                        {u"data"_s, QString::fromUtf8(attachment.data)}}}};
+            QJsonObject block { { u"type"_s, u"document"_s },
+                                { u"source"_s,
+                                  QJsonObject {
+                                      { u"type"_s, u"text"_s },
+                                      { u"media_type"_s, u"text/plain"_s },
+                                      { u"data"_s, QString::fromUtf8(attachment.data) } } } };
             if (!attachment.name.isEmpty())
                 block.insert(u"title"_s, attachment.name);
             blocks.append(block);
         } else {
-            QJsonObject block{{u"type"_s, u"document"_s},
-                              {u"source"_s, QJsonObject{{u"type"_s, u"base64"_s},
-                                                        {u"media_type"_s, attachment.mediaType},
-                                                        {u"data"_s, QString::fromLatin1(attachment.data.toBase64())}}}};
+            QJsonObject block {
+                { u"type"_s, u"document"_s },
+                { u"source"_s,
+                  QJsonObject { { u"type"_s, u"base64"_s },
+                                { u"media_type"_s, attachment.mediaType },
+                                { u"data"_s, QString::fromLatin1(attachment.data.toBase64()) } } }
+            };
             if (!attachment.name.isEmpty())
                 block.insert(u"title"_s, attachment.name);
             blocks.append(block);
@@ -231,22 +240,25 @@ std::optional<Attachment> attachmentFromBlock(const QJsonObject &block)
     const QString sourceType = source.value(u"type"_s).toString();
     const QString name = block.value(u"title"_s).toString();
     if (sourceType == u"base64") {
-        return Attachment::fromData(name, source.value(u"media_type"_s).toString(),
-                                    QByteArray::fromBase64(source.value(u"data"_s).toString().toLatin1()));
+        return Attachment::fromData(
+            name, source.value(u"media_type"_s).toString(),
+            QByteArray::fromBase64(source.value(u"data"_s).toString().toLatin1()));
     }
     if (sourceType == u"text")
-        return Attachment::fromData(name, u"text/plain"_s, source.value(u"data"_s).toString().toUtf8());
+        return Attachment::fromData(name, u"text/plain"_s,
+                                    source.value(u"data"_s).toString().toUtf8());
     return std::nullopt;
 }
 
 } // namespace
 
-HttpRequestData AnthropicCodec::buildRequest(const ChatRequest &request, const EngineConfig &config) const
+HttpRequestData AnthropicCodec::buildRequest(const ChatRequest &request,
+                                             const EngineConfig &config) const
 {
     HttpRequestData out;
     out.url = endpointUrl(config.baseUrl, u"https://api.anthropic.com"_s, u"/v1/messages"_s);
     out.headers = jsonRequestHeaders("x-api-key"_ba, config.apiKey);
-    out.headers.append({"anthropic-version"_ba, "2023-06-01"_ba});
+    out.headers.append({ "anthropic-version"_ba, "2023-06-01"_ba });
     out.stream = streaming(request, config);
 
     QJsonObject body;
@@ -258,12 +270,12 @@ HttpRequestData AnthropicCodec::buildRequest(const ChatRequest &request, const E
     if (!request.tools.isEmpty()) {
         QJsonArray tools;
         for (const ToolDeclaration &tool : request.tools) {
-            QJsonObject object{{u"name"_s, tool.name}};
+            QJsonObject object { { u"name"_s, tool.name } };
             if (!tool.description.isEmpty())
                 object.insert(u"description"_s, tool.description);
-            object.insert(u"input_schema"_s, tool.inputSchema.isEmpty()
-                                                 ? QJsonObject{{u"type"_s, u"object"_s}}
-                                                 : tool.inputSchema);
+            object.insert(u"input_schema"_s,
+                          tool.inputSchema.isEmpty() ? QJsonObject { { u"type"_s, u"object"_s } }
+                                                     : tool.inputSchema);
             if (tool.strict)
                 object.insert(u"strict"_s, true);
             tools.append(object);
@@ -291,8 +303,9 @@ HttpRequestData AnthropicCodec::buildRequest(const ChatRequest &request, const E
     }
     if (request.responseSchema) {
         body.insert(u"output_config"_s,
-                    QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s},
-                                                          {u"schema"_s, *request.responseSchema}}}});
+                    QJsonObject { { u"format"_s,
+                                    QJsonObject { { u"type"_s, u"json_schema"_s },
+                                                  { u"schema"_s, *request.responseSchema } } } });
     }
     if (const auto temp = temperature(request, config))
         body.insert(u"temperature"_s, *temp);
@@ -324,19 +337,24 @@ Usage AnthropicCodec::parseUsage(const QJsonObject &usage)
     // input_tokens leaves out what was read from or written to the cache.
     Usage out;
     out.inputTokens = std::max<qint64>(0, usage.value(u"input_tokens"_s).toInteger());
-    out.cacheReadTokens = std::max<qint64>(0, usage.value(u"cache_read_input_tokens"_s).toInteger());
+    out.cacheReadTokens =
+        std::max<qint64>(0, usage.value(u"cache_read_input_tokens"_s).toInteger());
     const QJsonObject creation = usage.value(u"cache_creation"_s).toObject();
-    const qint64 written5m = std::max<qint64>(0, creation.value(u"ephemeral_5m_input_tokens"_s).toInteger());
-    const qint64 written1h = std::max<qint64>(0, creation.value(u"ephemeral_1h_input_tokens"_s).toInteger());
-    out.cacheWriteTokens = std::max<qint64>(0, usage.value(u"cache_creation_input_tokens"_s).toInteger());
-    if (creation.contains(u"ephemeral_5m_input_tokens"_s) || creation.contains(u"ephemeral_1h_input_tokens"_s))
+    const qint64 written5m =
+        std::max<qint64>(0, creation.value(u"ephemeral_5m_input_tokens"_s).toInteger());
+    const qint64 written1h =
+        std::max<qint64>(0, creation.value(u"ephemeral_1h_input_tokens"_s).toInteger());
+    out.cacheWriteTokens =
+        std::max<qint64>(0, usage.value(u"cache_creation_input_tokens"_s).toInteger());
+    if (creation.contains(u"ephemeral_5m_input_tokens"_s)
+        || creation.contains(u"ephemeral_1h_input_tokens"_s))
         out.cacheWriteTokens = std::max(out.cacheWriteTokens, written5m + written1h);
     out.cacheWrite1hTokens = std::min(written1h, out.cacheWriteTokens);
     out.outputTokens = usage.value(u"output_tokens"_s).toInteger();
     const QJsonObject details = usage.value(u"output_tokens_details"_s).toObject();
     out.reasoningTokens = details.contains(u"thinking_tokens"_s)
-                              ? details.value(u"thinking_tokens"_s).toInteger()
-                              : details.value(u"reasoning_tokens"_s).toInteger();
+        ? details.value(u"thinking_tokens"_s).toInteger()
+        : details.value(u"reasoning_tokens"_s).toInteger();
     return out;
 }
 
@@ -352,10 +370,11 @@ std::optional<ModelReply> AnthropicCodec::parseReply(const QByteArray &body, QSt
         return std::nullopt;
     }
     ModelReply reply;
-    const QList<Message> messages = fromNative(QJsonArray{
-        QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, root.value(u"content"_s)}}});
+    const QList<Message> messages = fromNative(QJsonArray { QJsonObject {
+        { u"role"_s, u"assistant"_s }, { u"content"_s, root.value(u"content"_s) } } });
     reply.message = messages.isEmpty() ? Message::assistant({}) : messages.first();
-    applyStop(reply, root.value(u"stop_reason"_s).toString(), root.value(u"stop_details"_s).toObject());
+    applyStop(reply, root.value(u"stop_reason"_s).toString(),
+              root.value(u"stop_details"_s).toObject());
     reply.usage = parseUsage(root.value(u"usage"_s).toObject());
     reply.responseId = root.value(u"id"_s).toString();
     reply.model = root.value(u"model"_s).toString();
@@ -384,7 +403,7 @@ QJsonArray AnthropicCodec::toNative(const QString &system, const QList<Message> 
         appendAlternatingTurn(out, role, u"content"_s, content);
     };
     const auto textBlock = [](const QString &text) {
-        return Json::withString(QJsonObject{{u"type"_s, u"text"_s}}, u"text", text);
+        return Json::withString(QJsonObject { { u"type"_s, u"text"_s } }, u"text", text);
     };
 
     for (const Message &message : messages) {
@@ -409,10 +428,10 @@ QJsonArray AnthropicCodec::toNative(const QString &system, const QList<Message> 
             else if (!message.refusal.isEmpty() && message.toolCalls.isEmpty())
                 content.append(textBlock(message.refusal));
             for (const ToolCall &call : message.toolCalls) {
-                content.append(QJsonObject{{u"type"_s, u"tool_use"_s},
-                                           {u"id"_s, call.id},
-                                           {u"name"_s, call.name},
-                                           {u"input"_s, call.arguments}});
+                content.append(QJsonObject { { u"type"_s, u"tool_use"_s },
+                                             { u"id"_s, call.id },
+                                             { u"name"_s, call.name },
+                                             { u"input"_s, call.arguments } });
             }
             append(u"assistant"_s, content);
             break;
@@ -421,7 +440,8 @@ QJsonArray AnthropicCodec::toNative(const QString &system, const QList<Message> 
             // All results of a turn in one user message, tool_result blocks first.
             QJsonArray content;
             for (const ToolResult &result : message.toolResults) {
-                QJsonObject block{{u"type"_s, u"tool_result"_s}, {u"tool_use_id"_s, result.callId}};
+                QJsonObject block { { u"type"_s, u"tool_result"_s },
+                                    { u"tool_use_id"_s, result.callId } };
                 if (result.images.isEmpty()) {
                     block.insert(u"content"_s, result.content);
                 } else {
@@ -453,7 +473,8 @@ QList<Message> AnthropicCodec::fromNative(const QJsonArray &native) const
         const QJsonValue contentValue = object.value(u"content"_s);
         QJsonArray blocks;
         if (contentValue.isString())
-            blocks.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, contentValue.toString()}});
+            blocks.append(
+                QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, contentValue.toString() } });
         else
             blocks = contentValue.toArray();
 

@@ -13,7 +13,8 @@ public:
     static constexpr int DefaultMaxTokens = 4096;
 
     EngineType type() const override { return EngineType::Anthropic; }
-    HttpRequestData buildRequest(const ChatRequest &request, const EngineConfig &config) const override;
+    HttpRequestData buildRequest(const ChatRequest &request,
+                                 const EngineConfig &config) const override;
     std::optional<ModelReply> parseReply(const QByteArray &body, QString *error) const override;
     std::unique_ptr<StreamAssembler> createStreamAssembler() const override;
     ApiError parseError(int httpStatus, const QByteArray &body) const override;

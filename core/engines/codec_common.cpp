@@ -2,9 +2,9 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QJsonParseError>
 
 #include <algorithm>
-#include <QJsonParseError>
 
 using namespace Qt::StringLiterals;
 
@@ -16,8 +16,8 @@ std::optional<QJsonDocument> parseJson(QByteArrayView data, QString *error)
     const QJsonDocument doc = QJsonDocument::fromJson(data.trimmed().toByteArray(), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error)
-            *error = parseError.errorString() + u" at offset "_s
-                     + QString::number(parseError.offset);
+            *error =
+                parseError.errorString() + u" at offset "_s + QString::number(parseError.offset);
         return std::nullopt;
     }
     return doc;
@@ -71,13 +71,13 @@ QUrl endpointUrl(const QUrl &baseUrl, const QString &defaultRoot, const QString 
     return url;
 }
 
-QList<std::pair<QByteArray, QByteArray>> jsonRequestHeaders(const QByteArray &keyHeader,
-                                                            const QString &apiKey,
-                                                            const QByteArray &keyPrefix)
+QList<std::pair<QByteArray, QByteArray>>
+jsonRequestHeaders(const QByteArray &keyHeader, const QString &apiKey, const QByteArray &keyPrefix)
 {
-    QList<std::pair<QByteArray, QByteArray>> headers{{"Content-Type"_ba, "application/json"_ba}};
+    QList<std::pair<QByteArray, QByteArray>> headers { { "Content-Type"_ba,
+                                                         "application/json"_ba } };
     if (!apiKey.isEmpty())
-        headers.append({keyHeader, keyPrefix + apiKey.toUtf8()});
+        headers.append({ keyHeader, keyPrefix + apiKey.toUtf8() });
     return headers;
 }
 
@@ -124,14 +124,14 @@ bool streaming(const ChatRequest &request, const EngineConfig &config)
 QString dataUri(const Attachment &attachment)
 {
     return u"data:"_s + attachment.mediaType + u";base64,"_s
-           + QString::fromLatin1(attachment.data.toBase64());
+        + QString::fromLatin1(attachment.data.toBase64());
 }
 
 bool isTextLike(const QString &mediaType)
 {
     return mediaType.startsWith(u"text/") || mediaType == u"application/json"
-           || mediaType == u"application/xml" || mediaType.endsWith(u"+json")
-           || mediaType.endsWith(u"+xml");
+        || mediaType == u"application/xml" || mediaType.endsWith(u"+json")
+        || mediaType.endsWith(u"+xml");
 }
 
 QString placeholderText(const Attachment &attachment)
@@ -172,7 +172,9 @@ ApiError errorForStatus(int httpStatus)
 
 void refineError(ApiError &error, const QString &type, const QString &code)
 {
-    const auto is = [&](QStringView value) { return type == value || code == value; };
+    const auto is = [&](QStringView value) {
+        return type == value || code == value;
+    };
     if (is(u"insufficient_quota") || is(u"billing_error")) {
         error.category = ErrorCategory::Other;
         error.transient = false;
@@ -202,9 +204,10 @@ ApiError malformedEventError(const SseEvent &event, const QString &parseError)
     QString excerpt = QString::fromUtf8(event.data.left(120));
     if (event.data.size() > 120)
         excerpt += u"…"_s;
-    error.message = QCoreApplication::translate("Callscope::EngineCodec",
-                                                "Malformed JSON in stream event \"%1\": %2 (data: %3)")
-                        .arg(name, parseError, excerpt);
+    error.message =
+        QCoreApplication::translate("Callscope::EngineCodec",
+                                    "Malformed JSON in stream event \"%1\": %2 (data: %3)")
+            .arg(name, parseError, excerpt);
     return error;
 }
 
@@ -290,7 +293,7 @@ void appendAlternatingTurn(QJsonArray &turns, const QString &role, const QString
         turns.replace(turns.size() - 1, last);
         return;
     }
-    turns.append(QJsonObject{{u"role"_s, role}, {itemsKey, items}});
+    turns.append(QJsonObject { { u"role"_s, role }, { itemsKey, items } });
 }
 
 void appendToolResult(QList<Message> &messages, const ToolResult &result)
@@ -298,7 +301,7 @@ void appendToolResult(QList<Message> &messages, const ToolResult &result)
     if (!messages.isEmpty() && messages.last().role == Role::Tool)
         messages.last().toolResults.append(result);
     else
-        messages.append(Message::toolResultsMessage({result}));
+        messages.append(Message::toolResultsMessage({ result }));
 }
 
 void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results, const Message &user)

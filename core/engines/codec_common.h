@@ -88,7 +88,8 @@ void appendToolResult(QList<Message> &messages, const ToolResult &result);
 
 // Appends what one provider user turn held: its tool results as a tool message first, then the
 // rest as a user message (each only when not empty).
-void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results, const Message &user);
+void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results,
+                    const Message &user);
 
 // A neutral tool call whose arguments are parsed from `rawArguments` (see parseToolArguments).
 ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments);

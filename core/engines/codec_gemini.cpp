@@ -1,7 +1,7 @@
 #include "core/engines/codec_gemini.h"
-#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
+#include "core/model/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -16,9 +16,14 @@ namespace {
 
 bool isSafetyFinish(const QString &raw)
 {
-    static const QStringList safety{u"SAFETY"_s, u"RECITATION"_s, u"BLOCKLIST"_s,
-                                    u"PROHIBITED_CONTENT"_s, u"SPII"_s, u"IMAGE_SAFETY"_s,
-                                    u"IMAGE_PROHIBITED_CONTENT"_s, u"IMAGE_RECITATION"_s};
+    static const QStringList safety { u"SAFETY"_s,
+                                      u"RECITATION"_s,
+                                      u"BLOCKLIST"_s,
+                                      u"PROHIBITED_CONTENT"_s,
+                                      u"SPII"_s,
+                                      u"IMAGE_SAFETY"_s,
+                                      u"IMAGE_PROHIBITED_CONTENT"_s,
+                                      u"IMAGE_RECITATION"_s };
     return safety.contains(raw);
 }
 
@@ -46,7 +51,7 @@ ApiError geminiError(int httpStatus, const QJsonObject &inner)
 {
     const int code = inner.value(u"code"_s).toInt();
     ApiError error = httpStatus > 0 ? errorForStatus(httpStatus)
-                                    : (code > 0 ? errorForStatus(code) : ApiError{});
+                                    : (code > 0 ? errorForStatus(code) : ApiError {});
     if (httpStatus == 0)
         error.httpStatus = 0; // a mid-stream error: no HTTP status of its own
     error.providerType = inner.value(u"status"_s).toString();
@@ -96,12 +101,14 @@ public:
             m_model = chunk.value(u"modelVersion"_s).toString();
         if (chunk.value(u"usageMetadata"_s).isObject())
             m_usage = chunk.value(u"usageMetadata"_s).toObject(); // repeated: the last one wins
-        const QString blockReason = chunk.value(u"promptFeedback"_s).toObject()
-                                        .value(u"blockReason"_s).toString();
+        const QString blockReason =
+            chunk.value(u"promptFeedback"_s).toObject().value(u"blockReason"_s).toString();
         if (!blockReason.isEmpty()) {
             m_blockReason = blockReason;
-            m_blockMessage = chunk.value(u"promptFeedback"_s).toObject()
-                                 .value(u"blockReasonMessage"_s).toString();
+            m_blockMessage = chunk.value(u"promptFeedback"_s)
+                                 .toObject()
+                                 .value(u"blockReasonMessage"_s)
+                                 .toString();
             m_finished = true;
         }
         const QJsonArray candidates = chunk.value(u"candidates"_s).toArray();
@@ -109,14 +116,16 @@ public:
             return newText;
         m_sawCandidate = true;
         const QJsonObject candidate = candidates.first().toObject();
-        const QJsonArray parts = candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray();
+        const QJsonArray parts =
+            candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray();
         for (const QJsonValue &partValue : parts) {
             const QJsonObject part = partValue.toObject();
             const QString signature = part.value(u"thoughtSignature"_s).toString();
             if (part.value(u"functionCall"_s).isObject()) {
                 ToolCall call = functionCallOf(part.value(u"functionCall"_s).toObject(), signature);
                 if (call.id.isEmpty())
-                    call.id = GeminiCodec::generatedCallId(m_responseId, int(m_message.toolCalls.size()));
+                    call.id =
+                        GeminiCodec::generatedCallId(m_responseId, int(m_message.toolCalls.size()));
                 m_message.toolCalls.append(call);
                 m_hasContent = true;
             } else if (part.value(u"text"_s).isString()) {
@@ -155,7 +164,8 @@ public:
             reply.finishReason = FinishReason::Refusal;
             reply.rawFinishReason = m_blockReason;
             reply.refusalCategory = m_blockReason;
-            reply.message.refusal = m_blockMessage.isEmpty() ? blockedText(m_blockReason) : m_blockMessage;
+            reply.message.refusal =
+                m_blockMessage.isEmpty() ? blockedText(m_blockReason) : m_blockMessage;
             return reply;
         }
         reply.rawFinishReason = m_finish;
@@ -228,16 +238,17 @@ private:
 
 QJsonObject inlineData(const Attachment &attachment)
 {
-    return QJsonObject{{u"inlineData"_s,
-                        QJsonObject{{u"mimeType"_s, attachment.mediaType},
-                                    {u"data"_s, QString::fromLatin1(attachment.data.toBase64())}}}};
+    return QJsonObject { { u"inlineData"_s,
+                           QJsonObject {
+                               { u"mimeType"_s, attachment.mediaType },
+                               { u"data"_s, QString::fromLatin1(attachment.data.toBase64()) } } } };
 }
 
 void appendAttachments(QJsonArray &parts, const QList<Attachment> &attachments)
 {
     for (const Attachment &attachment : attachments) {
         if (attachment.isPlaceholder())
-            parts.append(QJsonObject{{u"text"_s, placeholderText(attachment)}});
+            parts.append(QJsonObject { { u"text"_s, placeholderText(attachment) } });
         else
             parts.append(inlineData(attachment));
     }
@@ -252,7 +263,8 @@ QString GeminiCodec::generatedCallId(const QString &responseId, int index)
     return u"call_"_s + responseId + u'_' + QString::number(index);
 }
 
-HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const EngineConfig &config) const
+HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request,
+                                          const EngineConfig &config) const
 {
     HttpRequestData out;
     out.stream = streaming(request, config);
@@ -260,26 +272,31 @@ HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const Engi
     if (model.startsWith(u"models/"))
         model = model.sliced(7);
     const QString method = out.stream ? u":streamGenerateContent"_s : u":generateContent"_s;
-    out.url = endpointUrl(config.baseUrl, u"https://generativelanguage.googleapis.com"_s,
-                          u"/v1beta/models/"_s + model + method,
-                          out.stream ? u"alt=sse"_s : QString());
+    out.url =
+        endpointUrl(config.baseUrl, u"https://generativelanguage.googleapis.com"_s,
+                    u"/v1beta/models/"_s + model + method, out.stream ? u"alt=sse"_s : QString());
     out.headers = jsonRequestHeaders("x-goog-api-key"_ba, config.apiKey);
 
     QJsonObject body;
     body.insert(u"contents"_s, toNative(request.system, request.messages));
     if (!request.system.isEmpty())
-        body.insert(u"systemInstruction"_s,
-                    QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, request.system}}}}});
+        body.insert(
+            u"systemInstruction"_s,
+            QJsonObject {
+                { u"parts"_s, QJsonArray { QJsonObject { { u"text"_s, request.system } } } } });
     if (!request.tools.isEmpty()) {
         QJsonArray declarations;
         for (const ToolDeclaration &tool : request.tools) {
-            QJsonObject declaration{{u"name"_s, tool.name}, {u"description"_s, tool.description}};
-            declaration.insert(u"parametersJsonSchema"_s, tool.inputSchema.isEmpty()
-                                                              ? QJsonObject{{u"type"_s, u"object"_s}}
-                                                              : tool.inputSchema);
+            QJsonObject declaration { { u"name"_s, tool.name },
+                                      { u"description"_s, tool.description } };
+            declaration.insert(u"parametersJsonSchema"_s,
+                               tool.inputSchema.isEmpty()
+                                   ? QJsonObject { { u"type"_s, u"object"_s } }
+                                   : tool.inputSchema);
             declarations.append(declaration);
         }
-        body.insert(u"tools"_s, QJsonArray{QJsonObject{{u"functionDeclarations"_s, declarations}}});
+        body.insert(u"tools"_s,
+                    QJsonArray { QJsonObject { { u"functionDeclarations"_s, declarations } } });
         // AUTO is the default; other modes are sent. Gemini has no parallel switch.
         QJsonObject callingConfig;
         switch (request.toolChoice) {
@@ -293,11 +310,12 @@ HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const Engi
             break;
         case ToolChoiceMode::Force:
             callingConfig.insert(u"mode"_s, u"ANY"_s);
-            callingConfig.insert(u"allowedFunctionNames"_s, QJsonArray{request.forcedTool});
+            callingConfig.insert(u"allowedFunctionNames"_s, QJsonArray { request.forcedTool });
             break;
         }
         if (!callingConfig.isEmpty())
-            body.insert(u"toolConfig"_s, QJsonObject{{u"functionCallingConfig"_s, callingConfig}});
+            body.insert(u"toolConfig"_s,
+                        QJsonObject { { u"functionCallingConfig"_s, callingConfig } });
     }
     QJsonObject generation;
     if (const auto tokens = maxTokens(request, config))
@@ -325,9 +343,10 @@ HttpRequestData GeminiCodec::buildRequest(const ChatRequest &request, const Engi
 
 Usage GeminiCodec::parseUsage(const QJsonObject &usage)
 {
-    Usage out = usageFromInclusivePrompt(usage.value(u"promptTokenCount"_s).toInteger()
-                                             + usage.value(u"toolUsePromptTokenCount"_s).toInteger(),
-                                         usage.value(u"cachedContentTokenCount"_s).toInteger());
+    Usage out =
+        usageFromInclusivePrompt(usage.value(u"promptTokenCount"_s).toInteger()
+                                     + usage.value(u"toolUsePromptTokenCount"_s).toInteger(),
+                                 usage.value(u"cachedContentTokenCount"_s).toInteger());
     out.reasoningTokens = usage.value(u"thoughtsTokenCount"_s).toInteger();
     out.outputTokens = usage.value(u"candidatesTokenCount"_s).toInteger() + out.reasoningTokens;
     return out;
@@ -355,8 +374,9 @@ std::optional<ModelReply> GeminiCodec::parseReply(const QByteArray &body, QStrin
     const auto doc = parseJson(body, &parseError);
     if (!doc) {
         if (error)
-            *error = QCoreApplication::translate("Callscope::EngineCodec",
-                                                 "The reply is not JSON: %1").arg(parseError);
+            *error =
+                QCoreApplication::translate("Callscope::EngineCodec", "The reply is not JSON: %1")
+                    .arg(parseError);
         return std::nullopt;
     }
     if (const auto errorObj = errorObject(*doc)) {
@@ -402,7 +422,7 @@ QJsonArray GeminiCodec::toNative(const QString &system, const QList<Message> &me
         case Role::User: {
             QJsonArray parts;
             if (!message.text.isEmpty())
-                parts.append(QJsonObject{{u"text"_s, message.text}});
+                parts.append(QJsonObject { { u"text"_s, message.text } });
             appendAttachments(parts, message.attachments);
             append(u"user"_s, parts);
             break;
@@ -412,17 +432,18 @@ QJsonArray GeminiCodec::toNative(const QString &system, const QList<Message> &me
             const QString text = message.text.isEmpty() ? message.refusal : message.text;
             if (!text.isEmpty()) {
                 QJsonObject part;
-                const QString signature = message.providerData.value(u"thoughtSignature"_s).toString();
+                const QString signature =
+                    message.providerData.value(u"thoughtSignature"_s).toString();
                 if (!signature.isEmpty())
                     part.insert(u"thoughtSignature"_s, signature);
                 part = Json::withString(part, u"text", text);
                 parts.append(part);
             }
             for (const ToolCall &call : message.toolCalls) {
-                QJsonObject function{{u"name"_s, call.name}, {u"args"_s, call.arguments}};
+                QJsonObject function { { u"name"_s, call.name }, { u"args"_s, call.arguments } };
                 if (!call.id.isEmpty())
                     function.insert(u"id"_s, call.id);
-                QJsonObject part{{u"functionCall"_s, function}};
+                QJsonObject part { { u"functionCall"_s, function } };
                 const QString signature = call.providerData.value(u"thoughtSignature"_s).toString();
                 if (!signature.isEmpty())
                     part.insert(u"thoughtSignature"_s, signature);
@@ -443,10 +464,10 @@ QJsonArray GeminiCodec::toNative(const QString &system, const QList<Message> &me
                     response = doc->object();
                 else
                     response.insert(result.isError ? u"error"_s : u"result"_s, result.content);
-                QJsonObject function{{u"name"_s, result.name}, {u"response"_s, response}};
+                QJsonObject function { { u"name"_s, result.name }, { u"response"_s, response } };
                 if (!result.callId.isEmpty())
                     function.insert(u"id"_s, result.callId);
-                parts.append(QJsonObject{{u"functionResponse"_s, function}});
+                parts.append(QJsonObject { { u"functionResponse"_s, function } });
                 images += result.images;
             }
             appendAttachments(parts, images);
@@ -473,13 +494,15 @@ QList<Message> GeminiCodec::fromNative(const QJsonArray &native) const
                 const QJsonObject part = partValue.toObject();
                 const QString signature = part.value(u"thoughtSignature"_s).toString();
                 if (part.value(u"functionCall"_s).isObject()) {
-                    ToolCall call = functionCallOf(part.value(u"functionCall"_s).toObject(), signature);
+                    ToolCall call =
+                        functionCallOf(part.value(u"functionCall"_s).toObject(), signature);
                     if (call.id.isEmpty())
                         call.id = generatedCallId({}, generated++);
                     message.toolCalls.append(call);
                 } else if (part.value(u"text"_s).isString() && !part.value(u"thought"_s).toBool()) {
                     message.text += part.value(u"text"_s).toString();
-                    if (!signature.isEmpty() && !message.providerData.contains(u"thoughtSignature"_s))
+                    if (!signature.isEmpty()
+                        && !message.providerData.contains(u"thoughtSignature"_s))
                         message.providerData.insert(u"thoughtSignature"_s, signature);
                 }
             }

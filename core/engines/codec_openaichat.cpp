@@ -1,8 +1,8 @@
 #include "core/engines/codec_openaichat.h"
-#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
 #include "core/engines/promptcache.h"
+#include "core/model/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -47,7 +47,8 @@ Attachment attachmentFromDataUri(const QString &uri, const QString &name)
         return {};
     QString mediaType = uri.mid(5, comma - 5);
     mediaType = mediaType.section(u';', 0, 0);
-    return Attachment::fromData(name, mediaType, QByteArray::fromBase64(uri.sliced(comma + 1).toLatin1()));
+    return Attachment::fromData(name, mediaType,
+                                QByteArray::fromBase64(uri.sliced(comma + 1).toLatin1()));
 }
 
 class ChatStreamAssembler final : public StreamAssembler
@@ -117,8 +118,8 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
             continue; // only the first choice is assembled (we never ask for n > 1)
         const JsonRef delta = choice.value("delta"_L1);
         const JsonRef contentValue = delta.value("content"_L1);
-        const QString content = contentValue.isString() ? contentValue.toString()
-                                                        : contentText(contentValue.toQt());
+        const QString content =
+            contentValue.isString() ? contentValue.toString() : contentText(contentValue.toQt());
         if (!content.isEmpty()) {
             m_text += content;
             m_hasContent = true;
@@ -131,7 +132,8 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
             m_hasContent = true;
         }
         const QString reasoning = delta.value("reasoning"_L1).toString();
-        m_reasoning += reasoning.isEmpty() ? delta.value("reasoning_content"_L1).toString() : reasoning;
+        m_reasoning +=
+            reasoning.isEmpty() ? delta.value("reasoning_content"_L1).toString() : reasoning;
         for (const JsonRef call : delta.value("tool_calls"_L1)) {
             const QString id = call.value("id"_L1).toString();
             int index = m_lastIndex;
@@ -174,10 +176,9 @@ ModelReply ChatStreamAssembler::reply() const
         reply.message.toolCalls.append(makeToolCall(pending.id, pending.name, pending.arguments));
     }
     reply.rawFinishReason = m_finishReason;
-    reply.finishReason = OpenAIChatCodec::mapFinishReason(m_finishReason,
-                                                          !reply.message.toolCalls.isEmpty(),
-                                                          !m_refusal.isEmpty(),
-                                                          &reply.refusalCategory);
+    reply.finishReason =
+        OpenAIChatCodec::mapFinishReason(m_finishReason, !reply.message.toolCalls.isEmpty(),
+                                         !m_refusal.isEmpty(), &reply.refusalCategory);
     reply.usage = m_usage;
     reply.responseId = m_id;
     reply.model = m_model;
@@ -209,16 +210,17 @@ HttpRequestData OpenAIChatCodec::buildRequest(const ChatRequest &request,
     if (!request.tools.isEmpty()) {
         QJsonArray tools;
         for (const ToolDeclaration &tool : request.tools) {
-            QJsonObject function{{u"name"_s, tool.name}};
+            QJsonObject function { { u"name"_s, tool.name } };
             if (!tool.description.isEmpty())
                 function.insert(u"description"_s, tool.description);
-            function.insert(u"parameters"_s,
-                            tool.inputSchema.isEmpty()
-                                ? QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject()}}
-                                : tool.inputSchema);
+            function.insert(
+                u"parameters"_s,
+                tool.inputSchema.isEmpty()
+                    ? QJsonObject { { u"type"_s, u"object"_s }, { u"properties"_s, QJsonObject() } }
+                    : tool.inputSchema);
             if (tool.strict)
                 function.insert(u"strict"_s, true);
-            tools.append(QJsonObject{{u"type"_s, u"function"_s}, {u"function"_s, function}});
+            tools.append(QJsonObject { { u"type"_s, u"function"_s }, { u"function"_s, function } });
         }
         body.insert(u"tools"_s, tools);
         if (!compatible) {
@@ -234,8 +236,9 @@ HttpRequestData OpenAIChatCodec::buildRequest(const ChatRequest &request,
                 break;
             case ToolChoiceMode::Force:
                 body.insert(u"tool_choice"_s,
-                            QJsonObject{{u"type"_s, u"function"_s},
-                                        {u"function"_s, QJsonObject{{u"name"_s, request.forcedTool}}}});
+                            QJsonObject { { u"type"_s, u"function"_s },
+                                          { u"function"_s,
+                                            QJsonObject { { u"name"_s, request.forcedTool } } } });
                 break;
             }
         }
@@ -243,12 +246,13 @@ HttpRequestData OpenAIChatCodec::buildRequest(const ChatRequest &request,
     }
 
     if (request.responseSchema) {
-        QJsonObject jsonSchema{{u"name"_s, request.responseSchemaName},
-                               {u"schema"_s, *request.responseSchema}};
+        QJsonObject jsonSchema { { u"name"_s, request.responseSchemaName },
+                                 { u"schema"_s, *request.responseSchema } };
         if (!compatible)
             jsonSchema.insert(u"strict"_s, true);
-        body.insert(u"response_format"_s,
-                    QJsonObject{{u"type"_s, u"json_schema"_s}, {u"json_schema"_s, jsonSchema}});
+        body.insert(
+            u"response_format"_s,
+            QJsonObject { { u"type"_s, u"json_schema"_s }, { u"json_schema"_s, jsonSchema } });
     }
     if (const auto tokens = maxTokens(request, config))
         body.insert(compatible ? u"max_tokens"_s : u"max_completion_tokens"_s, *tokens);
@@ -256,7 +260,7 @@ HttpRequestData OpenAIChatCodec::buildRequest(const ChatRequest &request,
         body.insert(u"temperature"_s, *temp);
     body.insert(u"stream"_s, out.stream);
     if (out.stream)
-        body.insert(u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}});
+        body.insert(u"stream_options"_s, QJsonObject { { u"include_usage"_s, true } });
 
     // Local OpenAI-compatible servers have no such fields.
     if (request.cache && config.type == EngineType::OpenAI)
@@ -292,8 +296,10 @@ Usage OpenAIChatCodec::parseUsage(const QJsonObject &usage)
                                          details.value(u"cached_tokens"_s).toInteger(),
                                          details.value(u"cache_write_tokens"_s).toInteger());
     out.outputTokens = usage.value(u"completion_tokens"_s).toInteger();
-    out.reasoningTokens = usage.value(u"completion_tokens_details"_s).toObject()
-                              .value(u"reasoning_tokens"_s).toInteger();
+    out.reasoningTokens = usage.value(u"completion_tokens_details"_s)
+                              .toObject()
+                              .value(u"reasoning_tokens"_s)
+                              .toInteger();
     return out;
 }
 
@@ -306,8 +312,8 @@ std::optional<ModelReply> OpenAIChatCodec::parseReply(const QByteArray &body, QS
     const QJsonArray choices = root.value(u"choices"_s).toArray();
     if (choices.isEmpty()) {
         if (error)
-            *error = QCoreApplication::translate("Callscope::EngineCodec",
-                                                 "The reply has no choices.");
+            *error =
+                QCoreApplication::translate("Callscope::EngineCodec", "The reply has no choices.");
         return std::nullopt;
     }
     const QJsonObject choice = choices.first().toObject();
@@ -325,10 +331,9 @@ std::optional<ModelReply> OpenAIChatCodec::parseReply(const QByteArray &body, QS
         const QJsonObject object = value.toObject();
         const QJsonObject function = object.value(u"function"_s).toObject();
         const QJsonValue arguments = function.value(u"arguments"_s);
-        const ToolCall call = makeToolCall(object.value(u"id"_s).toString(),
-                                           function.value(u"name"_s).toString(),
-                                           arguments.isObject() ? compactJson(arguments.toObject())
-                                                                : arguments.toString());
+        const ToolCall call = makeToolCall(
+            object.value(u"id"_s).toString(), function.value(u"name"_s).toString(),
+            arguments.isObject() ? compactJson(arguments.toObject()) : arguments.toString());
         reply.message.toolCalls.append(call);
     }
     reply.rawFinishReason = choice.value(u"finish_reason"_s).toString();
@@ -347,7 +352,7 @@ std::unique_ptr<StreamAssembler> OpenAIChatCodec::createStreamAssembler() const
 
 ApiError OpenAIChatCodec::parseOpenAIError(int httpStatus, const QByteArray &body)
 {
-    ApiError error = httpStatus > 0 ? errorForStatus(httpStatus) : ApiError{};
+    ApiError error = httpStatus > 0 ? errorForStatus(httpStatus) : ApiError {};
     const auto doc = parseJson(body);
     QJsonObject object;
     if (doc && doc->isObject()) {
@@ -356,9 +361,9 @@ ApiError OpenAIChatCodec::parseOpenAIError(int httpStatus, const QByteArray &bod
         if (inner.isObject())
             object = inner.toObject();
         else if (inner.isString()) // {"error": "text"} (some proxies and local servers)
-            object = QJsonObject{{u"message"_s, inner}};
+            object = QJsonObject { { u"message"_s, inner } };
         else
-            object = root;         // flat {"object":"error","message",...}
+            object = root; // flat {"object":"error","message",...}
     } else if (doc && doc->isArray() && doc->array().at(0).isObject()) {
         object = doc->array().at(0).toObject().value(u"error"_s).toObject();
     }
@@ -383,28 +388,34 @@ QJsonArray OpenAIChatCodec::toNative(const QString &system, const QList<Message>
     const bool compatible = m_flavor == Flavor::Compatible;
     QJsonArray out;
     if (!system.isEmpty())
-        out.append(QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, system}});
+        out.append(QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, system } });
 
-    const auto userContent = [](const QString &text, const QList<Attachment> &attachments) -> QJsonValue {
+    const auto userContent = [](const QString &text,
+                                const QList<Attachment> &attachments) -> QJsonValue {
         if (attachments.isEmpty())
             return text;
         QJsonArray parts;
         if (!text.isEmpty())
-            parts.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}});
+            parts.append(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, text } });
         for (const Attachment &attachment : attachments) {
             if (attachment.isPlaceholder()) {
-                parts.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, placeholderText(attachment)}});
+                parts.append(QJsonObject { { u"type"_s, u"text"_s },
+                                           { u"text"_s, placeholderText(attachment) } });
             } else if (attachment.isImage()) {
-                parts.append(QJsonObject{{u"type"_s, u"image_url"_s},
-                                         {u"image_url"_s, QJsonObject{{u"url"_s, dataUri(attachment)}}}});
+                parts.append(QJsonObject {
+                    { u"type"_s, u"image_url"_s },
+                    { u"image_url"_s, QJsonObject { { u"url"_s, dataUri(attachment) } } } });
             } else if (isTextLike(attachment.mediaType)) {
-                parts.append(QJsonObject{{u"type"_s, u"text"_s},
-                                         {u"text"_s, QString(attachment.name + u":\n"_s
-                                                                 + QString::fromUtf8(attachment.data))}});
+                parts.append(QJsonObject {
+                    { u"type"_s, u"text"_s },
+                    { u"text"_s,
+                      QString(attachment.name + u":\n"_s + QString::fromUtf8(attachment.data)) } });
             } else {
-                parts.append(QJsonObject{{u"type"_s, u"file"_s},
-                                         {u"file"_s, QJsonObject{{u"filename"_s, attachment.name},
-                                                                 {u"file_data"_s, dataUri(attachment)}}}});
+                parts.append(
+                    QJsonObject { { u"type"_s, u"file"_s },
+                                  { u"file"_s,
+                                    QJsonObject { { u"filename"_s, attachment.name },
+                                                  { u"file_data"_s, dataUri(attachment) } } } });
             }
         }
         return parts;
@@ -413,16 +424,18 @@ QJsonArray OpenAIChatCodec::toNative(const QString &system, const QList<Message>
     for (const Message &message : messages) {
         switch (message.role) {
         case Role::System:
-            out.append(QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, message.text}});
+            out.append(QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, message.text } });
             break;
         case Role::User:
-            out.append(QJsonObject{{u"role"_s, u"user"_s},
-                                   {u"content"_s, userContent(message.text, message.attachments)}});
+            out.append(
+                QJsonObject { { u"role"_s, u"user"_s },
+                              { u"content"_s, userContent(message.text, message.attachments) } });
             break;
         case Role::Assistant: {
-            QJsonObject object{{u"role"_s, u"assistant"_s}};
+            QJsonObject object { { u"role"_s, u"assistant"_s } };
             if (!message.text.isEmpty())
-                object = Json::withString(object, u"content", message.text); // a long text costs one copy
+                object = Json::withString(object, u"content",
+                                          message.text); // a long text costs one copy
             else
                 object.insert(u"content"_s, compatible ? QJsonValue(u""_s) : QJsonValue());
             if (!message.refusal.isEmpty() && !compatible)
@@ -433,12 +446,13 @@ QJsonArray OpenAIChatCodec::toNative(const QString &system, const QList<Message>
                 QJsonArray calls;
                 for (const ToolCall &call : message.toolCalls) {
                     const QString arguments = call.rawArguments.isEmpty()
-                                                  ? compactJson(call.arguments)
-                                                  : call.rawArguments;
-                    calls.append(QJsonObject{{u"id"_s, call.id},
-                                             {u"type"_s, u"function"_s},
-                                             {u"function"_s, QJsonObject{{u"name"_s, call.name},
-                                                                         {u"arguments"_s, arguments}}}});
+                        ? compactJson(call.arguments)
+                        : call.rawArguments;
+                    calls.append(QJsonObject { { u"id"_s, call.id },
+                                               { u"type"_s, u"function"_s },
+                                               { u"function"_s,
+                                                 QJsonObject { { u"name"_s, call.name },
+                                                               { u"arguments"_s, arguments } } } });
                 }
                 object.insert(u"tool_calls"_s, calls);
             }
@@ -448,18 +462,19 @@ QJsonArray OpenAIChatCodec::toNative(const QString &system, const QList<Message>
         case Role::Tool: {
             QList<Attachment> images;
             for (const ToolResult &result : message.toolResults) {
-                out.append(QJsonObject{{u"role"_s, u"tool"_s},
-                                       {u"tool_call_id"_s, result.callId},
-                                       {u"content"_s, result.content}});
+                out.append(QJsonObject { { u"role"_s, u"tool"_s },
+                                         { u"tool_call_id"_s, result.callId },
+                                         { u"content"_s, result.content } });
                 images += result.images;
             }
             // Tool messages carry text only: images a tool returned follow as a user message.
             if (!images.isEmpty()) {
-                out.append(QJsonObject{
-                    {u"role"_s, u"user"_s},
-                    {u"content"_s, userContent(QCoreApplication::translate(
-                                                   "Callscope::EngineCodec", "Images returned by the tools:"),
-                                               images)}});
+                out.append(QJsonObject {
+                    { u"role"_s, u"user"_s },
+                    { u"content"_s,
+                      userContent(QCoreApplication::translate("Callscope::EngineCodec",
+                                                              "Images returned by the tools:"),
+                                  images) } });
             }
             break;
         }
@@ -496,8 +511,9 @@ QList<Message> OpenAIChatCodec::fromNative(const QJsonArray &native) const
                             message.attachments.append(a);
                     } else if (type == u"file") {
                         const QJsonObject file = part.value(u"file"_s).toObject();
-                        const Attachment a = attachmentFromDataUri(file.value(u"file_data"_s).toString(),
-                                                                   file.value(u"filename"_s).toString());
+                        const Attachment a =
+                            attachmentFromDataUri(file.value(u"file_data"_s).toString(),
+                                                  file.value(u"filename"_s).toString());
                         if (!a.mediaType.isEmpty())
                             message.attachments.append(a);
                     }

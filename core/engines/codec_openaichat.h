@@ -18,11 +18,11 @@ public:
 
     explicit OpenAIChatCodec(Flavor flavor = Flavor::OpenAI)
         : m_flavor(flavor)
-    {
-    }
+    { }
 
     EngineType type() const override;
-    HttpRequestData buildRequest(const ChatRequest &request, const EngineConfig &config) const override;
+    HttpRequestData buildRequest(const ChatRequest &request,
+                                 const EngineConfig &config) const override;
     std::optional<ModelReply> parseReply(const QByteArray &body, QString *error) const override;
     std::unique_ptr<StreamAssembler> createStreamAssembler() const override;
     ApiError parseError(int httpStatus, const QByteArray &body) const override;

@@ -1,9 +1,9 @@
 #include "core/engines/codec_openairesponses.h"
-#include "core/model/jsonwriter.h"
 
 #include "core/engines/codec_common.h"
-#include "core/engines/promptcache.h"
 #include "core/engines/codec_openaichat.h"
+#include "core/engines/promptcache.h"
+#include "core/model/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -32,9 +32,9 @@ void absorbOutputItem(const QJsonObject &item, Message &message, QJsonArray &rea
                 message.refusal += part.value(u"refusal"_s).toString();
         }
     } else if (type == u"function_call") {
-        ToolCall call = makeToolCall(item.value(u"call_id"_s).toString(),
-                                     item.value(u"name"_s).toString(),
-                                     item.value(u"arguments"_s).toString());
+        ToolCall call =
+            makeToolCall(item.value(u"call_id"_s).toString(), item.value(u"name"_s).toString(),
+                         item.value(u"arguments"_s).toString());
         const QString itemId = item.value(u"id"_s).toString();
         if (!itemId.isEmpty())
             call.providerData.insert(u"item_id"_s, itemId);
@@ -163,10 +163,10 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
         call.argumentsDone = true;
     } else if (type == u"response.completed" || type == u"response.incomplete") {
         const JsonRef response = data.value("response"_L1).toObject();
-        m_status = response.value("status"_L1).toString(
-            type == u"response.completed" ? u"completed"_s : u"incomplete"_s);
-        m_incompleteReason = response.value("incomplete_details"_L1).toObject()
-                                 .value("reason"_L1).toString();
+        m_status = response.value("status"_L1)
+                       .toString(type == u"response.completed" ? u"completed"_s : u"incomplete"_s);
+        m_incompleteReason =
+            response.value("incomplete_details"_L1).toObject().value("reason"_L1).toString();
         m_usage = OpenAIResponsesCodec::parseUsage(response.value("usage"_L1).toQtObject());
         m_id = response.value("id"_L1).toString(m_id);
         m_model = response.value("model"_L1).toString(m_model);
@@ -199,10 +199,9 @@ ModelReply ResponsesStreamAssembler::reply() const
             call.providerData.insert(u"item_id"_s, pending.itemId);
         reply.message.toolCalls.append(call);
     }
-    reply.finishReason = OpenAIResponsesCodec::mapFinish(m_status, m_incompleteReason,
-                                                         !reply.message.toolCalls.isEmpty(),
-                                                         !m_refusal.isEmpty(), &reply.rawFinishReason,
-                                                         &reply.refusalCategory);
+    reply.finishReason = OpenAIResponsesCodec::mapFinish(
+        m_status, m_incompleteReason, !reply.message.toolCalls.isEmpty(), !m_refusal.isEmpty(),
+        &reply.rawFinishReason, &reply.refusalCategory);
     reply.usage = m_usage;
     reply.responseId = m_id;
     reply.model = m_model;
@@ -215,21 +214,24 @@ QJsonValue inputContent(const QString &text, const QList<Attachment> &attachment
         return text;
     QJsonArray parts;
     if (!text.isEmpty())
-        parts.append(QJsonObject{{u"type"_s, u"input_text"_s}, {u"text"_s, text}});
+        parts.append(QJsonObject { { u"type"_s, u"input_text"_s }, { u"text"_s, text } });
     for (const Attachment &attachment : attachments) {
         if (attachment.isPlaceholder()) {
-            parts.append(QJsonObject{{u"type"_s, u"input_text"_s}, {u"text"_s, placeholderText(attachment)}});
+            parts.append(QJsonObject { { u"type"_s, u"input_text"_s },
+                                       { u"text"_s, placeholderText(attachment) } });
         } else if (attachment.isImage()) {
-            parts.append(QJsonObject{{u"type"_s, u"input_image"_s},
-                                     {u"image_url"_s, dataUri(attachment)},
-                                     {u"detail"_s, u"auto"_s}});
+            parts.append(QJsonObject { { u"type"_s, u"input_image"_s },
+                                       { u"image_url"_s, dataUri(attachment) },
+                                       { u"detail"_s, u"auto"_s } });
         } else if (isTextLike(attachment.mediaType)) {
-            parts.append(QJsonObject{{u"type"_s, u"input_text"_s},
-                                     {u"text"_s, QString(attachment.name + u":\n"_s + QString::fromUtf8(attachment.data))}});
+            parts.append(QJsonObject {
+                { u"type"_s, u"input_text"_s },
+                { u"text"_s,
+                  QString(attachment.name + u":\n"_s + QString::fromUtf8(attachment.data)) } });
         } else {
-            parts.append(QJsonObject{{u"type"_s, u"input_file"_s},
-                                     {u"filename"_s, attachment.name},
-                                     {u"file_data"_s, dataUri(attachment)}});
+            parts.append(QJsonObject { { u"type"_s, u"input_file"_s },
+                                       { u"filename"_s, attachment.name },
+                                       { u"file_data"_s, dataUri(attachment) } });
         }
     }
     return parts;
@@ -251,13 +253,14 @@ HttpRequestData OpenAIResponsesCodec::buildRequest(const ChatRequest &request,
     if (!request.tools.isEmpty()) {
         QJsonArray tools;
         for (const ToolDeclaration &tool : request.tools) {
-            QJsonObject object{{u"type"_s, u"function"_s}, {u"name"_s, tool.name}};
+            QJsonObject object { { u"type"_s, u"function"_s }, { u"name"_s, tool.name } };
             if (!tool.description.isEmpty())
                 object.insert(u"description"_s, tool.description);
-            object.insert(u"parameters"_s,
-                          tool.inputSchema.isEmpty()
-                              ? QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject()}}
-                              : tool.inputSchema);
+            object.insert(
+                u"parameters"_s,
+                tool.inputSchema.isEmpty()
+                    ? QJsonObject { { u"type"_s, u"object"_s }, { u"properties"_s, QJsonObject() } }
+                    : tool.inputSchema);
             object.insert(u"strict"_s, tool.strict); // the API defaults to true: say it
             tools.append(object);
         }
@@ -273,18 +276,20 @@ HttpRequestData OpenAIResponsesCodec::buildRequest(const ChatRequest &request,
             body.insert(u"tool_choice"_s, u"required"_s);
             break;
         case ToolChoiceMode::Force:
-            body.insert(u"tool_choice"_s,
-                        QJsonObject{{u"type"_s, u"function"_s}, {u"name"_s, request.forcedTool}});
+            body.insert(
+                u"tool_choice"_s,
+                QJsonObject { { u"type"_s, u"function"_s }, { u"name"_s, request.forcedTool } });
             break;
         }
         body.insert(u"parallel_tool_calls"_s, request.parallelToolCalls);
     }
     if (request.responseSchema) {
         body.insert(u"text"_s,
-                    QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s},
-                                                          {u"name"_s, request.responseSchemaName},
-                                                          {u"schema"_s, *request.responseSchema},
-                                                          {u"strict"_s, true}}}});
+                    QJsonObject { { u"format"_s,
+                                    QJsonObject { { u"type"_s, u"json_schema"_s },
+                                                  { u"name"_s, request.responseSchemaName },
+                                                  { u"schema"_s, *request.responseSchema },
+                                                  { u"strict"_s, true } } } });
     }
     if (const auto tokens = maxTokens(request, config))
         body.insert(u"max_output_tokens"_s, *tokens);
@@ -305,8 +310,8 @@ Usage OpenAIResponsesCodec::parseUsage(const QJsonObject &usage)
                                          details.value(u"cached_tokens"_s).toInteger(),
                                          details.value(u"cache_write_tokens"_s).toInteger());
     out.outputTokens = usage.value(u"output_tokens"_s).toInteger();
-    out.reasoningTokens = usage.value(u"output_tokens_details"_s).toObject()
-                              .value(u"reasoning_tokens"_s).toInteger();
+    out.reasoningTokens =
+        usage.value(u"output_tokens_details"_s).toObject().value(u"reasoning_tokens"_s).toInteger();
     return out;
 }
 
@@ -315,7 +320,8 @@ FinishReason OpenAIResponsesCodec::mapFinish(const QString &status, const QStrin
                                              QString *category)
 {
     if (rawFinish)
-        *rawFinish = status == u"incomplete" && !incompleteReason.isEmpty() ? incompleteReason : status;
+        *rawFinish =
+            status == u"incomplete" && !incompleteReason.isEmpty() ? incompleteReason : status;
     if (status == u"incomplete") {
         if (incompleteReason == u"content_filter") {
             if (category)
@@ -345,18 +351,19 @@ ModelReply OpenAIResponsesCodec::replyFromResponse(const QJsonObject &response)
         absorbOutputItem(item.toObject(), reply.message, reasoning);
     if (!reasoning.isEmpty())
         reply.message.providerData.insert(u"reasoning_items"_s, reasoning);
-    reply.finishReason = mapFinish(response.value(u"status"_s).toString(),
-                                   response.value(u"incomplete_details"_s).toObject()
-                                       .value(u"reason"_s).toString(),
-                                   !reply.message.toolCalls.isEmpty(), !reply.message.refusal.isEmpty(),
-                                   &reply.rawFinishReason, &reply.refusalCategory);
+    reply.finishReason =
+        mapFinish(response.value(u"status"_s).toString(),
+                  response.value(u"incomplete_details"_s).toObject().value(u"reason"_s).toString(),
+                  !reply.message.toolCalls.isEmpty(), !reply.message.refusal.isEmpty(),
+                  &reply.rawFinishReason, &reply.refusalCategory);
     reply.usage = parseUsage(response.value(u"usage"_s).toObject());
     reply.responseId = response.value(u"id"_s).toString();
     reply.model = response.value(u"model"_s).toString();
     return reply;
 }
 
-std::optional<ModelReply> OpenAIResponsesCodec::parseReply(const QByteArray &body, QString *error) const
+std::optional<ModelReply> OpenAIResponsesCodec::parseReply(const QByteArray &body,
+                                                           QString *error) const
 {
     const auto parsed = replyObject(body, error);
     if (!parsed)
@@ -380,11 +387,14 @@ ApiError OpenAIResponsesCodec::parseError(int httpStatus, const QByteArray &body
     return OpenAIChatCodec::parseOpenAIError(httpStatus, body);
 }
 
-QJsonArray OpenAIResponsesCodec::toNative(const QString &system, const QList<Message> &messages) const
+QJsonArray OpenAIResponsesCodec::toNative(const QString &system,
+                                          const QList<Message> &messages) const
 {
     QJsonArray out;
     const auto message = [](const QString &role, const QJsonValue &content) {
-        return QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, role}, {u"content"_s, content}};
+        return QJsonObject { { u"type"_s, u"message"_s },
+                             { u"role"_s, role },
+                             { u"content"_s, content } };
     };
     if (!system.isEmpty())
         out.append(message(u"system"_s, system));
@@ -401,16 +411,18 @@ QJsonArray OpenAIResponsesCodec::toNative(const QString &system, const QList<Mes
             for (const QJsonValue &item : reasoning)
                 out.append(item);
             if (!m.text.isEmpty())
-                out.append(Json::withString(QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}},
-                                            u"content", m.text));
+                out.append(Json::withString(
+                    QJsonObject { { u"type"_s, u"message"_s }, { u"role"_s, u"assistant"_s } },
+                    u"content", m.text));
             else if (!m.refusal.isEmpty())
                 out.append(message(u"assistant"_s, m.refusal));
             for (const ToolCall &call : m.toolCalls) {
-                QJsonObject item{{u"type"_s, u"function_call"_s},
-                                 {u"call_id"_s, call.id},
-                                 {u"name"_s, call.name},
-                                 {u"arguments"_s, call.rawArguments.isEmpty() ? compactJson(call.arguments)
-                                                                              : call.rawArguments}};
+                QJsonObject item { { u"type"_s, u"function_call"_s },
+                                   { u"call_id"_s, call.id },
+                                   { u"name"_s, call.name },
+                                   { u"arguments"_s,
+                                     call.rawArguments.isEmpty() ? compactJson(call.arguments)
+                                                                 : call.rawArguments } };
                 const QString itemId = call.providerData.value(u"item_id"_s).toString();
                 if (!itemId.isEmpty())
                     item.insert(u"id"_s, itemId);
@@ -425,9 +437,9 @@ QJsonArray OpenAIResponsesCodec::toNative(const QString &system, const QList<Mes
                     QJsonArray parts = inputContent(result.content, result.images).toArray();
                     output = parts;
                 }
-                out.append(QJsonObject{{u"type"_s, u"function_call_output"_s},
-                                       {u"call_id"_s, result.callId},
-                                       {u"output"_s, output}});
+                out.append(QJsonObject { { u"type"_s, u"function_call_output"_s },
+                                         { u"call_id"_s, result.callId },
+                                         { u"output"_s, output } });
             }
             break;
         }
@@ -503,9 +515,9 @@ QList<Message> OpenAIResponsesCodec::fromNative(const QJsonArray &native) const
             message.providerData.insert(u"reasoning_items"_s, items);
         } else if (type == u"function_call") {
             Message &message = assistant();
-            ToolCall call = makeToolCall(item.value(u"call_id"_s).toString(),
-                                         item.value(u"name"_s).toString(),
-                                         item.value(u"arguments"_s).toString());
+            ToolCall call =
+                makeToolCall(item.value(u"call_id"_s).toString(), item.value(u"name"_s).toString(),
+                             item.value(u"arguments"_s).toString());
             if (item.contains(u"id"_s))
                 call.providerData.insert(u"item_id"_s, item.value(u"id"_s).toString());
             names.insert(call.id, call.name);

@@ -11,7 +11,8 @@ class OpenAIResponsesCodec final : public EngineCodec
 {
 public:
     EngineType type() const override { return EngineType::OpenAIResponses; }
-    HttpRequestData buildRequest(const ChatRequest &request, const EngineConfig &config) const override;
+    HttpRequestData buildRequest(const ChatRequest &request,
+                                 const EngineConfig &config) const override;
     std::optional<ModelReply> parseReply(const QByteArray &body, QString *error) const override;
     std::unique_ptr<StreamAssembler> createStreamAssembler() const override;
     ApiError parseError(int httpStatus, const QByteArray &body) const override;

@@ -16,9 +16,8 @@ QList<std::pair<QByteArray, QByteArray>> HttpRequestData::redactedHeaders() cons
     for (const auto &[name, value] : headers) {
         const QByteArray lower = name.toLower();
         const bool secret = lower == "authorization" || lower == "x-api-key"
-                            || lower == "x-goog-api-key" || lower == "api-key"
-                            || lower == "proxy-authorization";
-        out.append({name, secret ? "***"_ba : value});
+            || lower == "x-goog-api-key" || lower == "api-key" || lower == "proxy-authorization";
+        out.append({ name, secret ? "***"_ba : value });
     }
     return out;
 }

@@ -23,13 +23,13 @@ struct EngineConfig
 {
     EngineType type = EngineType::OpenAI;
     QString model;
-    QUrl baseUrl;                  // host root; empty = the provider's public endpoint
-    QString apiKey;                // may be empty (local servers)
+    QUrl baseUrl; // host root; empty = the provider's public endpoint
+    QString apiKey; // may be empty (local servers)
     bool stream = true;
     std::optional<int> maxTokens;
     std::optional<double> temperature;
-    std::optional<qint64> timeoutMs;       // per attempt; unset = HttpJobSettings' default
-    std::optional<qint64> idleTimeoutMs;   // silence; unset = HttpJobSettings' default
+    std::optional<qint64> timeoutMs; // per attempt; unset = HttpJobSettings' default
+    std::optional<qint64> idleTimeoutMs; // silence; unset = HttpJobSettings' default
 };
 
 struct HttpRequestData
@@ -87,12 +87,14 @@ public:
 
     virtual EngineType type() const = 0;
 
-    virtual HttpRequestData buildRequest(const ChatRequest &request, const EngineConfig &config) const = 0;
+    virtual HttpRequestData buildRequest(const ChatRequest &request,
+                                         const EngineConfig &config) const = 0;
     // A non-streamed reply body; nullopt with `error` set when it cannot be understood.
     virtual std::optional<ModelReply> parseReply(const QByteArray &body, QString *error) const = 0;
     virtual std::unique_ptr<StreamAssembler> createStreamAssembler() const = 0;
     // An HTTP error reply (status >= 400) classified: category, provider type and message,
-    // transient by the retry rules of retrypolicy.h (headers are applied by the HTTP job, not here).
+    // transient by the retry rules of retrypolicy.h (headers are applied by the HTTP job, not
+    // here).
     virtual ApiError parseError(int httpStatus, const QByteArray &body) const = 0;
 
     // Neutral conversation <-> the engine-native message list a request carries.

@@ -31,8 +31,7 @@ QString seconds(qint64 ms)
 // A URL fit for logs and messages: no query (a Gemini ?key= would be there), no user info.
 QString safeUrl(const QUrl &url)
 {
-    return url.adjusted(QUrl::RemoveQuery | QUrl::RemoveUserInfo | QUrl::RemoveFragment)
-        .toString();
+    return url.adjusted(QUrl::RemoveQuery | QUrl::RemoveUserInfo | QUrl::RemoveFragment).toString();
 }
 
 // The request body as a device that can be read once and never rewound.
@@ -83,7 +82,8 @@ private:
 
 } // namespace
 
-void HttpJobSettings::applyTimeouts(std::optional<qint64> totalMs, std::optional<qint64> inactivityMs)
+void HttpJobSettings::applyTimeouts(std::optional<qint64> totalMs,
+                                    std::optional<qint64> inactivityMs)
 {
     if (totalMs && *totalMs > 0)
         totalTimeoutMs = *totalMs;
@@ -154,18 +154,33 @@ QString HttpJob::text(Text id, const QString &arg1, const QString &arg2, const Q
 QString HttpJob::statusLine(int httpStatus, const QString &serverPhrase)
 {
     // The standard phrases (RFC 9110), so a server's odd or missing phrase does not decide it.
-    static const QHash<int, const char *> phrases = {
-        {400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"}, {403, "Forbidden"},
-        {404, "Not Found"}, {405, "Method Not Allowed"}, {406, "Not Acceptable"},
-        {407, "Proxy Authentication Required"}, {408, "Request Timeout"}, {409, "Conflict"},
-        {410, "Gone"}, {411, "Length Required"}, {413, "Content Too Large"},
-        {414, "URI Too Long"}, {415, "Unsupported Media Type"}, {422, "Unprocessable Content"},
-        {429, "Too Many Requests"}, {500, "Internal Server Error"}, {501, "Not Implemented"},
-        {502, "Bad Gateway"}, {503, "Service Unavailable"}, {504, "Gateway Timeout"},
-        {505, "HTTP Version Not Supported"}};
+    static const QHash<int, const char *> phrases = { { 400, "Bad Request" },
+                                                      { 401, "Unauthorized" },
+                                                      { 402, "Payment Required" },
+                                                      { 403, "Forbidden" },
+                                                      { 404, "Not Found" },
+                                                      { 405, "Method Not Allowed" },
+                                                      { 406, "Not Acceptable" },
+                                                      { 407, "Proxy Authentication Required" },
+                                                      { 408, "Request Timeout" },
+                                                      { 409, "Conflict" },
+                                                      { 410, "Gone" },
+                                                      { 411, "Length Required" },
+                                                      { 413, "Content Too Large" },
+                                                      { 414, "URI Too Long" },
+                                                      { 415, "Unsupported Media Type" },
+                                                      { 422, "Unprocessable Content" },
+                                                      { 429, "Too Many Requests" },
+                                                      { 500, "Internal Server Error" },
+                                                      { 501, "Not Implemented" },
+                                                      { 502, "Bad Gateway" },
+                                                      { 503, "Service Unavailable" },
+                                                      { 504, "Gateway Timeout" },
+                                                      { 505, "HTTP Version Not Supported" } };
     const char *known = phrases.value(httpStatus, nullptr);
     const QString phrase = known ? QString::fromLatin1(known) : serverPhrase.simplified().left(60);
-    return phrase.isEmpty() ? QString::number(httpStatus) : QString::number(httpStatus) + u' ' + phrase;
+    return phrase.isEmpty() ? QString::number(httpStatus)
+                            : QString::number(httpStatus) + u' ' + phrase;
 }
 
 QString HttpJob::apiPhrase(EngineType type)
@@ -197,7 +212,7 @@ HttpJob::HttpJob(QNetworkAccessManager *nam, const EngineCodec *codec,
     , m_totalTimer(new QTimer(this))
     , m_retryTimer(new QTimer(this))
 {
-    for (QTimer *timer : {m_inactivityTimer, m_totalTimer, m_retryTimer}) {
+    for (QTimer *timer : { m_inactivityTimer, m_totalTimer, m_retryTimer }) {
         timer->setSingleShot(true);
         // A coarse timer may fire up to 5 % early: a retry would then come before the
         // server's Retry-After, and a timeout before its limit.
@@ -228,7 +243,7 @@ void HttpJob::start()
         QTimer::singleShot(0, this, [this] {
             if (!m_running)
                 return;
-            m_result.error = ApiError{ErrorCategory::Other, 0, {}, text(Text::NoCodec)};
+            m_result.error = ApiError { ErrorCategory::Other, 0, {}, text(Text::NoCodec) };
             finish();
         });
         return;
@@ -252,13 +267,14 @@ void HttpJob::startAttempt()
     const QPointer<HttpJob> self(this);
     const quint64 serial = m_serial;
     // `go` may run inside acquire(): it records its ticket itself.
-    const RequestGate::Ticket ticket = m_settings.gate->acquire([self, serial](RequestGate::Ticket granted) {
-        if (!self || self->m_serial != serial || !self->m_waitingForGate)
-            return;
-        self->m_gateTicket = granted;
-        self->m_waitingForGate = false;
-        self->beginAttempt();
-    });
+    const RequestGate::Ticket ticket =
+        m_settings.gate->acquire([self, serial](RequestGate::Ticket granted) {
+            if (!self || self->m_serial != serial || !self->m_waitingForGate)
+                return;
+            self->m_gateTicket = granted;
+            self->m_waitingForGate = false;
+            self->beginAttempt();
+        });
     m_gateTicket = ticket;
 }
 
@@ -322,7 +338,8 @@ void HttpJob::post(const QUrl &url)
     if (!hasContentType && sendsBodyFor(m_request.method))
         request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
     if (!hasAccept)
-        request.setRawHeader("Accept", m_request.stream ? "text/event-stream"_ba : "application/json"_ba);
+        request.setRawHeader("Accept",
+                             m_request.stream ? "text/event-stream"_ba : "application/json"_ba);
     // Redirects are followed here, not by Qt: only 307/308 within the same origin, so the key
     // never leaves it. (Qt 6.4's SameOriginRedirectPolicy did the origin check, but while
     // following a 307 it sometimes re-sent the original POST on the kept-alive connection.)
@@ -344,13 +361,15 @@ void HttpJob::post(const QUrl &url)
         m_reply = m_nam->deleteResource(request);
     } else {
 
-    // The body goes as a device Qt cannot rewind (see OneShotBody): only the retry policy resends.
-    request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
-    request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
-    auto *body = new OneShotBody(m_body, this);
-    m_reply = m_request.method == "POST" ? m_nam->post(request, body)
-                                         : m_nam->sendCustomRequest(request, m_request.method, body);
-    body->setParent(m_reply);
+        // The body goes as a device Qt cannot rewind (see OneShotBody): only the retry policy
+        // resends.
+        request.setHeader(QNetworkRequest::ContentLengthHeader, m_body.size());
+        request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+        auto *body = new OneShotBody(m_body, this);
+        m_reply = m_request.method == "POST"
+            ? m_nam->post(request, body)
+            : m_nam->sendCustomRequest(request, m_request.method, body);
+        body->setParent(m_reply);
     }
     limitReadBuffer();
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpJob::onReadyRead);
@@ -387,7 +406,7 @@ bool HttpJob::isSameOrigin(const QUrl &a, const QUrl &b)
         return url.port(url.scheme().compare(u"https"_s, Qt::CaseInsensitive) == 0 ? 443 : 80);
     };
     return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
-           && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && defaultPort(a) == defaultPort(b);
+        && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && defaultPort(a) == defaultPort(b);
 }
 
 void HttpJob::followRedirect(const QByteArray &location)
@@ -396,8 +415,12 @@ void HttpJob::followRedirect(const QByteArray &location)
     const QUrl target = m_currentUrl.resolved(QUrl::fromEncoded(location));
     auto fail = [this, status](const QString &message) {
         dropReply();
-        failAttempt({FailedAttempt::Kind::Unreadable, status, m_result.responseHeaders,
-                     ApiError{ErrorCategory::Other, status, {}, message}, {}, false});
+        failAttempt({ FailedAttempt::Kind::Unreadable,
+                      status,
+                      m_result.responseHeaders,
+                      ApiError { ErrorCategory::Other, status, {}, message },
+                      {},
+                      false });
     };
     if (!target.isValid() || !isSameOrigin(target, m_request.url)) {
         qCWarning(lcEngineHttp) << "redirect to another origin refused:" << safeUrl(target);
@@ -428,11 +451,12 @@ void HttpJob::readResponseMeta()
     if (!m_reply)
         return;
     m_result.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    m_result.reasonPhrase = m_reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+    m_result.reasonPhrase =
+        m_reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
     m_result.responseHeaders.clear();
     const auto pairs = m_reply->rawHeaderPairs();
     for (const auto &[name, value] : pairs)
-        m_result.responseHeaders.append({name.toLower(), value});
+        m_result.responseHeaders.append({ name.toLower(), value });
 }
 
 void HttpJob::decideMode()
@@ -441,16 +465,19 @@ void HttpJob::decideMode()
         return;
     readResponseMeta();
     const int status = m_result.httpStatus;
-    const QByteArray contentType = RetryPolicy::header(m_result.responseHeaders, "content-type").toLower();
+    const QByteArray contentType =
+        RetryPolicy::header(m_result.responseHeaders, "content-type").toLower();
     // A server that ignores `stream` and answers with one JSON document is read whole.
     const bool jsonInstead = contentType.contains("json") && !contentType.contains("event-stream");
     if (m_request.passThrough) {
-        const bool events = status >= 200 && status < 300 && contentType.contains("text/event-stream");
+        const bool events =
+            status >= 200 && status < 300 && contentType.contains("text/event-stream");
         m_mode = events ? Mode::Pass : Mode::Whole;
         if (events)
             return;
         bool known = false;
-        const qint64 length = RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
+        const qint64 length =
+            RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
         if (known && length > 0 && length <= m_settings.maxResponseBytes)
             m_received.reserve(qsizetype(length));
         return;
@@ -458,12 +485,15 @@ void HttpJob::decideMode()
     if (m_request.stream && status >= 200 && status < 300 && !jsonInstead) {
         m_mode = Mode::Stream;
         m_assembler = m_codec->createStreamAssembler();
-        m_assembler->onTextDelta = [this](const QString &delta) { m_pendingDeltas.append(delta); };
+        m_assembler->onTextDelta = [this](const QString &delta) {
+            m_pendingDeltas.append(delta);
+        };
     } else {
         m_mode = Mode::Whole;
         // A body of announced size grows once instead of doubling its way there.
         bool known = false;
-        const qint64 length = RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
+        const qint64 length =
+            RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
         if (known && length > 0 && length <= m_settings.maxResponseBytes)
             m_received.reserve(qsizetype(length));
     }
@@ -507,11 +537,17 @@ bool HttpJob::consume(const QByteArray &bytes)
         const bool content = contentDelivered();
         dropReply();
         m_result.stop = HttpJobResult::Stop::TooLarge;
-        failAttempt({FailedAttempt::Kind::Unreadable, m_result.httpStatus, m_result.responseHeaders,
-                     ApiError{ErrorCategory::Other, m_result.httpStatus, {},
-                              text(Text::ResponseTooLarge,
-                                   QString::number(m_settings.maxResponseBytes / (1024 * 1024)))},
-                     {}, content});
+        failAttempt(
+            { FailedAttempt::Kind::Unreadable,
+              m_result.httpStatus,
+              m_result.responseHeaders,
+              ApiError { ErrorCategory::Other,
+                         m_result.httpStatus,
+                         {},
+                         text(Text::ResponseTooLarge,
+                              QString::number(m_settings.maxResponseBytes / (1024 * 1024))) },
+              {},
+              content });
         return false;
     }
     m_receivedBytes += bytes.size();
@@ -544,21 +580,28 @@ bool HttpJob::consume(const QByteArray &bytes)
         // The end signal is in: a server that then keeps the connection open (no final
         // chunk, no close) gets a short grace period instead of the whole inactivity timeout.
         m_streamEnded = true;
-        m_inactivityTimer->setInterval(clampInterval(std::min(m_settings.endGraceMs, m_settings.inactivityTimeoutMs)));
+        m_inactivityTimer->setInterval(
+            clampInterval(std::min(m_settings.endGraceMs, m_settings.inactivityTimeoutMs)));
         m_inactivityTimer->start();
     }
     if (broken || m_decoder.hasError()) {
         // The decoder gives up on a runaway line or event (SseDecoder::MaxEventBytes).
-        ApiError error = m_assembler->error().value_or(ApiError{
-            ErrorCategory::Other, m_result.httpStatus, {},
-            text(Text::EventTooLarge,
-                 QString::number(SseDecoder::MaxEventBytes / (1024 * 1024)))});
+        ApiError error = m_assembler->error().value_or(
+            ApiError { ErrorCategory::Other,
+                       m_result.httpStatus,
+                       {},
+                       text(Text::EventTooLarge,
+                            QString::number(SseDecoder::MaxEventBytes / (1024 * 1024))) });
         if (error.category == ErrorCategory::None)
             error.category = ErrorCategory::Other;
         const bool content = m_assembler->hasContent();
         dropReply();
-        failAttempt({FailedAttempt::Kind::StreamError, m_result.httpStatus,
-                     m_result.responseHeaders, error, {}, content});
+        failAttempt({ FailedAttempt::Kind::StreamError,
+                      m_result.httpStatus,
+                      m_result.responseHeaders,
+                      error,
+                      {},
+                      content });
         return false;
     }
     return true;
@@ -580,7 +623,8 @@ bool HttpJob::contentDelivered() const
 {
     // A message of another protocol that the server took (a 2xx status came) is never sent
     // again: it may have acted on it (an MCP tool call), whatever happened to the answer.
-    const bool taken = m_request.passThrough && m_result.httpStatus >= 200 && m_result.httpStatus < 300;
+    const bool taken =
+        m_request.passThrough && m_result.httpStatus >= 200 && m_result.httpStatus < 300;
     return (m_assembler && m_assembler->hasContent()) || taken;
 }
 
@@ -589,7 +633,8 @@ bool HttpJob::arrivedWhole() const
     if (m_mode == Mode::Stream)
         return m_streamEnded && m_assembler && m_assembler->isComplete() && !m_assembler->error();
     bool known = false;
-    const qint64 length = RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
+    const qint64 length =
+        RetryPolicy::header(m_result.responseHeaders, "content-length").toLongLong(&known);
     return m_mode == Mode::Whole && known && length > 0 && m_receivedBytes == length;
 }
 
@@ -623,7 +668,8 @@ FailedAttempt HttpJob::httpFailure(const QByteArray &body) const
         error = m_codec->parseError(status, body);
     } else {
         error.httpStatus = status;
-        error.category = status == 401 || status == 403 ? ErrorCategory::Auth : ErrorCategory::Other;
+        error.category =
+            status == 401 || status == 403 ? ErrorCategory::Auth : ErrorCategory::Other;
     }
     error.httpStatus = status;
     if (error.category == ErrorCategory::None)
@@ -637,21 +683,25 @@ FailedAttempt HttpJob::httpFailure(const QByteArray &body) const
         const QString who = safeUrl(m_currentUrl);
         const QString how = statusLine(status, m_result.reasonPhrase);
         const bool wrongPlace = status == 400 || status == 404 || status == 405 || status == 501;
-        error.message = wrongPlace && m_codec ? text(Text::NotTheApi, who, how, apiPhrase(m_codec->type()))
-                                              : text(Text::ServerAnswered, who, how);
+        error.message = wrongPlace && m_codec
+            ? text(Text::NotTheApi, who, how, apiPhrase(m_codec->type()))
+            : text(Text::ServerAnswered, who, how);
         error.providerType.clear();
         error.messageNamesStatus = true;
     } else if (error.message.trimmed().isEmpty()) {
         error.message = text(Text::UnreadableErrorReply, QString::number(status));
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (const auto server = RetryPolicy::serverDelayMs(m_result.responseHeaders, now); server && *server > 0)
+    if (const auto server = RetryPolicy::serverDelayMs(m_result.responseHeaders, now);
+        server && *server > 0)
         error.retryAfterMs = server;
     error.transient = RetryPolicy::shouldRetryHeader(m_result.responseHeaders)
                           .value_or(error.transient || RetryPolicy::isRetryableStatus(status));
     if (status == 429 && RetryPolicy::isQuotaExhausted(error, body))
         error.transient = false;
-    return {FailedAttempt::Kind::HttpStatus, status, m_result.responseHeaders, error, body, false};
+    return {
+        FailedAttempt::Kind::HttpStatus, status, m_result.responseHeaders, error, body, false
+    };
 }
 
 void HttpJob::onReplyFinished()
@@ -667,20 +717,22 @@ void HttpJob::onReplyFinished()
     const int status = m_result.httpStatus;
     QNetworkReply::NetworkError networkError = m_reply->error();
     const QString detail = networkError == QNetworkReply::ContentReSendError
-                               ? text(Text::ClosedBeforeComplete)
-                               : m_reply->errorString();
+        ? text(Text::ClosedBeforeComplete)
+        : m_reply->errorString();
     if (networkError != QNetworkReply::NoError && status >= 200 && status < 300 && arrivedWhole()) {
         // Qt 6.4 can end a reply whose last byte came with the close with an error (it wanted
         // to resend the request, which OneShotBody refuses). What arrived is the whole reply.
-        qCDebug(lcEngineHttp) << "reply complete before the transport error" << networkError << "; kept";
+        qCDebug(lcEngineHttp) << "reply complete before the transport error" << networkError
+                              << "; kept";
         networkError = QNetworkReply::NoError;
     }
 
     // Qt 6.4 rewinds the body on any 307/308 (even with a manual redirect policy); OneShotBody
     // refuses, which ends the redirect reply with ContentReSendError. The redirect is ours.
-    const bool redirectRefusedRewind = (status == 307 || status == 308)
-                                       && networkError == QNetworkReply::ContentReSendError;
-    if (status >= 300 && status < 400 && (networkError == QNetworkReply::NoError || redirectRefusedRewind)) {
+    const bool redirectRefusedRewind =
+        (status == 307 || status == 308) && networkError == QNetworkReply::ContentReSendError;
+    if (status >= 300 && status < 400
+        && (networkError == QNetworkReply::NoError || redirectRefusedRewind)) {
         const QByteArray location = m_reply->rawHeader("Location");
         if (!location.isEmpty()) {
             followRedirect(location);
@@ -700,10 +752,15 @@ void HttpJob::onReplyFinished()
     }
     if (status >= 300) {
         dropReply();
-        failAttempt({FailedAttempt::Kind::Unreadable, status, m_result.responseHeaders,
-                     ApiError{ErrorCategory::Other, status, {},
-                              text(Text::UnexpectedRedirect, QString::number(status))},
-                     {}, false});
+        failAttempt({ FailedAttempt::Kind::Unreadable,
+                      status,
+                      m_result.responseHeaders,
+                      ApiError { ErrorCategory::Other,
+                                 status,
+                                 {},
+                                 text(Text::UnexpectedRedirect, QString::number(status)) },
+                      {},
+                      false });
         return;
     }
 
@@ -730,23 +787,32 @@ void HttpJob::onReplyFinished()
         const bool content = m_assembler->hasContent();
         if (auto error = m_assembler->error(); error || broken) {
             ApiError apiError = error.value_or(
-                ApiError{ErrorCategory::Other, status, {}, text(Text::StreamIncomplete)});
+                ApiError { ErrorCategory::Other, status, {}, text(Text::StreamIncomplete) });
             if (apiError.category == ErrorCategory::None)
                 apiError.category = ErrorCategory::Other;
             dropReply();
-            failAttempt({FailedAttempt::Kind::StreamError, status, m_result.responseHeaders,
-                         apiError, {}, content});
+            failAttempt({ FailedAttempt::Kind::StreamError,
+                          status,
+                          m_result.responseHeaders,
+                          apiError,
+                          {},
+                          content });
             return;
         }
         if (!m_assembler->isComplete()) {
             dropReply();
-            failAttempt({FailedAttempt::Kind::Connection, status, m_result.responseHeaders,
-                         ApiError{ErrorCategory::Network, status, {},
-                                  content ? text(Text::ConnectionLostAfterContent,
-                                                 text(Text::StreamIncomplete))
-                                          : text(Text::StreamIncomplete),
-                                  !content},
-                         {}, content});
+            failAttempt({ FailedAttempt::Kind::Connection,
+                          status,
+                          m_result.responseHeaders,
+                          ApiError { ErrorCategory::Network,
+                                     status,
+                                     {},
+                                     content ? text(Text::ConnectionLostAfterContent,
+                                                    text(Text::StreamIncomplete))
+                                             : text(Text::StreamIncomplete),
+                                     !content },
+                          {},
+                          content });
             return;
         }
         const ModelReply reply = m_assembler->reply();
@@ -766,10 +832,14 @@ void HttpJob::onReplyFinished()
     const std::optional<ModelReply> reply = m_codec->parseReply(m_received, &parseError);
     dropReply();
     if (!reply) {
-        failAttempt({FailedAttempt::Kind::Unreadable, status, m_result.responseHeaders,
-                     ApiError{ErrorCategory::Other, status, {},
-                              text(Text::UnreadableReply, parseError)},
-                     {}, false});
+        failAttempt(
+            { FailedAttempt::Kind::Unreadable,
+              status,
+              m_result.responseHeaders,
+              ApiError {
+                  ErrorCategory::Other, status, {}, text(Text::UnreadableReply, parseError) },
+              {},
+              false });
         return;
     }
     succeedAttempt(*reply);
@@ -790,10 +860,16 @@ void HttpJob::onInactivityTimeout()
     const qint64 limit = m_settings.inactivityTimeoutMs;
     dropReply();
     m_result.stop = HttpJobResult::Stop::InactivityTimeout;
-    failAttempt({FailedAttempt::Kind::Timeout, m_result.httpStatus, m_result.responseHeaders,
-                 ApiError{ErrorCategory::Network, m_result.httpStatus, {},
-                          text(Text::InactivityTimeout, seconds(limit)), !content},
-                 {}, content});
+    failAttempt({ FailedAttempt::Kind::Timeout,
+                  m_result.httpStatus,
+                  m_result.responseHeaders,
+                  ApiError { ErrorCategory::Network,
+                             m_result.httpStatus,
+                             {},
+                             text(Text::InactivityTimeout, seconds(limit)),
+                             !content },
+                  {},
+                  content });
 }
 
 void HttpJob::onTotalTimeout()
@@ -804,10 +880,16 @@ void HttpJob::onTotalTimeout()
     const qint64 limit = m_settings.totalTimeoutMs;
     dropReply();
     m_result.stop = HttpJobResult::Stop::TotalTimeout;
-    failAttempt({FailedAttempt::Kind::Timeout, m_result.httpStatus, m_result.responseHeaders,
-                 ApiError{ErrorCategory::Network, m_result.httpStatus, {},
-                          text(Text::TotalTimeout, seconds(limit)), !content},
-                 {}, content});
+    failAttempt({ FailedAttempt::Kind::Timeout,
+                  m_result.httpStatus,
+                  m_result.responseHeaders,
+                  ApiError { ErrorCategory::Network,
+                             m_result.httpStatus,
+                             {},
+                             text(Text::TotalTimeout, seconds(limit)),
+                             !content },
+                  {},
+                  content });
 }
 
 void HttpJob::failAttempt(FailedAttempt failure)
@@ -824,11 +906,10 @@ void HttpJob::failAttempt(FailedAttempt failure)
     m_result.error = failure.error;
     keepRawResponse();
 
-    qCInfo(lcEngineHttp).noquote() << "attempt" << m_attemptsMade << "failed:"
-                                   << failure.error.toString() << "->"
-                                   << (decision.retry ? u"retry in %1 ms"_s.arg(decision.delayMs)
-                                                      : u"no retry"_s)
-                                   << '(' << decision.reason << ')';
+    qCInfo(lcEngineHttp).noquote()
+        << "attempt" << m_attemptsMade << "failed:" << failure.error.toString() << "->"
+        << (decision.retry ? u"retry in %1 ms"_s.arg(decision.delayMs) : u"no retry"_s) << '('
+        << decision.reason << ')';
     if (!decision.retry) {
         recordAttempt(u"error"_s, failure.error.message, 0);
         finish();
@@ -855,8 +936,11 @@ void HttpJob::keepRawResponse()
     // The attempt's buffer is released: the result holds a copy of at most keepRawBytes.
     const QByteArray body = std::exchange(m_received, {});
     m_result.rawResponseBytes = m_receivedBytes;
-    const bool keepAll = keepsWholeBody() && m_mode != Mode::Pass && m_result.error.category == ErrorCategory::None;
-    m_result.rawResponse = !keepAll && body.size() > m_settings.keepRawBytes ? body.left(m_settings.keepRawBytes) : body;
+    const bool keepAll =
+        keepsWholeBody() && m_mode != Mode::Pass && m_result.error.category == ErrorCategory::None;
+    m_result.rawResponse = !keepAll && body.size() > m_settings.keepRawBytes
+        ? body.left(m_settings.keepRawBytes)
+        : body;
 }
 
 void HttpJob::recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,
@@ -910,7 +994,7 @@ void HttpJob::cancel()
     }
     m_result.cancelled = true;
     m_result.reply.reset();
-    m_result.error = ApiError{ErrorCategory::Other, 0, {}, text(Text::Cancelled)};
+    m_result.error = ApiError { ErrorCategory::Other, 0, {}, text(Text::Cancelled) };
     qCInfo(lcEngineHttp) << "request cancelled after" << m_attemptsMade << "attempt(s)";
     finish();
 }

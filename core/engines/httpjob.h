@@ -42,15 +42,16 @@ struct HttpJobSettings
     static constexpr qint64 DefaultInactivityTimeoutMs = 60000;
     static constexpr qint64 DefaultTotalTimeoutMs = 600000;
     qint64 inactivityTimeoutMs = DefaultInactivityTimeoutMs;
-    qint64 totalTimeoutMs = DefaultTotalTimeoutMs; // bound on one attempt, request sent to last byte
-    qint64 endGraceMs = 2000;            // after a stream's end signal, wait this long for the close
+    qint64 totalTimeoutMs =
+        DefaultTotalTimeoutMs; // bound on one attempt, request sent to last byte
+    qint64 endGraceMs = 2000; // after a stream's end signal, wait this long for the close
     // Reading stops (and the reply is aborted) once an attempt's body would pass this.
     qint64 maxResponseBytes = 64 * 1024 * 1024;
     // Bytes Qt may hold for us between reads: bounds memory, whatever the server sends.
     qint64 readBufferBytes = 1024 * 1024;
     // HttpJobResult::rawResponse keeps at most this much of the body (for the raw view).
     qint64 keepRawBytes = 4 * 1024 * 1024;
-    RetryPolicy retry;                   // retry.maxAttempts bounds the attempts
+    RetryPolicy retry; // retry.maxAttempts bounds the attempts
     // Asked before every attempt (the scheduler's per-engine limit); none = send at once.
     std::shared_ptr<RequestGate> gate;
 
@@ -61,20 +62,20 @@ struct HttpJobSettings
 struct HttpJobResult
 {
     std::optional<ModelReply> reply;
-    ApiError error;                      // meaningful when !reply
+    ApiError error; // meaningful when !reply
     bool cancelled = false;
     QList<AttemptRecord> attempts;
     // Body of the last attempt (streams: the raw SSE bytes), at most settings.keepRawBytes of
     // it; rawResponseBytes is the whole size, so a shortened copy can say so.
     QByteArray rawResponse;
     qint64 rawResponseBytes = 0;
-    int httpStatus = 0;                  // of the last attempt
-    HttpHeaderList responseHeaders;      // of the last attempt
-    QString reasonPhrase;                // of the last attempt, as the server sent it
+    int httpStatus = 0; // of the last attempt
+    HttpHeaderList responseHeaders; // of the last attempt
+    QString reasonPhrase; // of the last attempt, as the server sent it
     // How the last failed attempt ended, for callers that word their own messages (MCP).
     enum class Stop { None, Connection, InactivityTimeout, TotalTimeout, TooLarge, Other };
     Stop stop = Stop::None;
-    QString transportDetail;             // the network layer's words for a Connection stop
+    QString transportDetail; // the network layer's words for a Connection stop
 };
 
 class HttpJob final : public QObject
@@ -85,29 +86,30 @@ class HttpJob final : public QObject
 public:
     // Every user-visible text the job produces; see text().
     enum class Text {
-        InactivityTimeout,     // arg: seconds
-        TotalTimeout,          // arg: seconds
-        ConnectionFailed,      // arg: transport detail
-        ConnectionLost,        // arg: transport detail
+        InactivityTimeout, // arg: seconds
+        TotalTimeout, // arg: seconds
+        ConnectionFailed, // arg: transport detail
+        ConnectionLost, // arg: transport detail
         ConnectionLostAfterContent,
-        ClosedBeforeComplete,  // the transport detail of a close Qt wanted to answer by resending
+        ClosedBeforeComplete, // the transport detail of a close Qt wanted to answer by resending
         StreamIncomplete,
-        CrossOriginRedirect,   // arg: target URL (no query)
-        UnexpectedRedirect,    // arg: HTTP status
-        UnreadableReply,       // arg: parser detail
-        UnreadableErrorReply,  // arg: HTTP status
-        ResponseTooLarge,      // arg: limit in MiB
-        EventTooLarge,         // arg: limit in MiB
-        TooManyRedirects,      // arg: limit
+        CrossOriginRedirect, // arg: target URL (no query)
+        UnexpectedRedirect, // arg: HTTP status
+        UnreadableReply, // arg: parser detail
+        UnreadableErrorReply, // arg: HTTP status
+        ResponseTooLarge, // arg: limit in MiB
+        EventTooLarge, // arg: limit in MiB
+        TooManyRedirects, // arg: limit
         Cancelled,
         NoCodec,
         // An error reply that is not the provider's JSON (a web server's page, plain text):
         // one line naming who answered, the body stays in the raw response.
-        ServerAnswered,        // args: URL (no query), status line ("404 Not Found")
-        NotTheApi,             // args: URL, status line, the API ("a Chat Completions API")
+        ServerAnswered, // args: URL (no query), status line ("404 Not Found")
+        NotTheApi, // args: URL, status line, the API ("a Chat Completions API")
     };
     static QString text(Text id, const QString &arg = {});
-    static QString text(Text id, const QString &arg1, const QString &arg2, const QString &arg3 = {});
+    static QString text(Text id, const QString &arg1, const QString &arg2,
+                        const QString &arg3 = {});
     // "501 Not Implemented": the status with its standard reason phrase (the server's own
     // phrase when the status has none here).
     static QString statusLine(int httpStatus, const QString &serverPhrase = {});
@@ -128,7 +130,10 @@ public:
     HttpJobResult takeResult();
     const HttpRequestData &request() const { return m_request; }
     // Whether a request of this method carries a body ("GET" and "DELETE" do not).
-    static bool sendsBodyFor(const QByteArray &method) { return method != "GET" && method != "DELETE"; }
+    static bool sendsBodyFor(const QByteArray &method)
+    {
+        return method != "GET" && method != "DELETE";
+    }
 
 Q_SIGNALS:
     void textDelta(const QString &delta);
@@ -143,7 +148,7 @@ private:
     enum class Mode { Undecided, Stream, Whole, Pass };
 
     void startAttempt();
-    void beginAttempt();                 // the gate let this attempt go
+    void beginAttempt(); // the gate let this attempt go
     void releaseGate(bool withdrawn);
     void post(const QUrl &url);
     void limitReadBuffer();
@@ -157,7 +162,7 @@ private:
     void onTotalTimeout();
     bool consume(const QByteArray &bytes);
     bool arrivedWhole() const;
-    bool contentDelivered() const;       // a retry would repeat what the caller already has
+    bool contentDelivered() const; // a retry would repeat what the caller already has
     bool keepsWholeBody() const { return m_request.wholeReply || m_request.passThrough; }
 
     bool isCutOffTail(const SseEvent &event) const;
@@ -181,9 +186,9 @@ private:
     HttpJobResult m_result;
     bool m_running = false;
     int m_attemptsMade = 0;
-    quint64 m_serial = 0;                // bumps whenever the current attempt ends
+    quint64 m_serial = 0; // bumps whenever the current attempt ends
     static constexpr int MaxRedirects = 5;
-    int m_redirects = 0;                 // followed within the current attempt
+    int m_redirects = 0; // followed within the current attempt
     QUrl m_currentUrl;
     std::optional<RequestGate::Ticket> m_gateTicket; // held from acquire() to release()
     bool m_waitingForGate = false;
@@ -199,9 +204,9 @@ private:
     SseDecoder m_decoder;
     std::unique_ptr<StreamAssembler> m_assembler;
     QStringList m_pendingDeltas;
-    QByteArray m_received;               // this attempt's body (streams: its first keepRawBytes)
-    qint64 m_receivedBytes = 0;          // this attempt's body size, all of it
-    bool m_streamEnded = false;          // the assembler saw the end signal
+    QByteArray m_received; // this attempt's body (streams: its first keepRawBytes)
+    qint64 m_receivedBytes = 0; // this attempt's body size, all of it
+    bool m_streamEnded = false; // the assembler saw the end signal
 };
 
 } // namespace Callscope

@@ -19,7 +19,8 @@ QJsonObject withoutKey(const QJsonObject &body, const QString &apiKey)
     const QByteArray key = apiKey.toUtf8();
     if (!json.contains(key))
         return body;
-    qCWarning(lcEngineHttp) << "the request body contained the API key; it was redacted from the record";
+    qCWarning(lcEngineHttp)
+        << "the request body contained the API key; it was redacted from the record";
     json.replace(key, "***"_ba);
     return QJsonDocument::fromJson(json).object();
 }
@@ -119,7 +120,8 @@ QList<Message> HttpModelClient::fromNative(const QJsonArray &native) const
     return m_codec->fromNative(native);
 }
 
-ModelClient *createModelClient(const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent)
+ModelClient *createModelClient(const EngineConfig &config, QNetworkAccessManager *nam,
+                               QObject *parent)
 {
     std::unique_ptr<EngineCodec> codec = createEngineCodec(config.type);
     if (!codec)

@@ -28,11 +28,11 @@ enum class ToolChoiceMode { Auto, None, Required, Force };
 
 struct ChatRequest
 {
-    QString system;                        // system prompt (empty = none)
-    QList<Message> messages;               // what this request carries (after the context budget)
+    QString system; // system prompt (empty = none)
+    QList<Message> messages; // what this request carries (after the context budget)
     QList<ToolDeclaration> tools;
     ToolChoiceMode toolChoice = ToolChoiceMode::Auto;
-    QString forcedTool;                    // for ToolChoiceMode::Force
+    QString forcedTool; // for ToolChoiceMode::Force
     bool parallelToolCalls = true;
     // Native structured output (response_format json_schema / output_config / responseJsonSchema).
     // The runner uses the submit_output tool instead; this is for plain chat and engines tests.
@@ -41,7 +41,7 @@ struct ChatRequest
     std::optional<int> maxTokens;
     std::optional<double> temperature;
     bool stream = true;
-    QJsonObject extraBody;                 // merged over the built body last (power users)
+    QJsonObject extraBody; // merged over the built body last (power users)
     // Prompt cache settings; each codec writes the fields of its provider (cache_control marks,
     // prompt_cache_key, cachedContent).
     std::optional<CacheSpec> cache;
@@ -54,12 +54,12 @@ struct ChatRequest
 struct ApiError
 {
     ErrorCategory category = ErrorCategory::Other;
-    int httpStatus = 0;                    // 0 when no HTTP status was received
-    QString providerType;                  // e.g. "rate_limit_error", "RESOURCE_EXHAUSTED"
-    QString message;                       // the provider's message, or ours for transport errors
-    bool transient = false;                // retryable by the rules of retrypolicy.h
-    std::optional<qint64> retryAfterMs;    // server-requested delay, when one was sent
-    bool messageNamesStatus = false;       // the message already says the HTTP status (one line)
+    int httpStatus = 0; // 0 when no HTTP status was received
+    QString providerType; // e.g. "rate_limit_error", "RESOURCE_EXHAUSTED"
+    QString message; // the provider's message, or ours for transport errors
+    bool transient = false; // retryable by the rules of retrypolicy.h
+    std::optional<qint64> retryAfterMs; // server-requested delay, when one was sent
+    bool messageNamesStatus = false; // the message already says the HTTP status (one line)
 
     QString toString() const;
 };
@@ -68,10 +68,10 @@ struct ApiError
 struct ModelOutcome
 {
     std::optional<ModelReply> reply;
-    ApiError error;                        // meaningful when !reply
+    ApiError error; // meaningful when !reply
     bool cancelled = false;
-    QList<AttemptRecord> attempts;         // every HTTP attempt made, failed ones included
-    QJsonObject requestBody;               // the wire body of the last attempt (secrets excluded)
+    QList<AttemptRecord> attempts; // every HTTP attempt made, failed ones included
+    QJsonObject requestBody; // the wire body of the last attempt (secrets excluded)
     // The last response body (streams: the raw SSE bytes), at most its first few MiB
     // (HttpJobSettings::keepRawBytes); rawResponseBytes is its whole size. The transcript is
     // built once, when the call ends (ModelClient::toNative), not per turn.
@@ -86,8 +86,7 @@ class ModelClient : public QObject
 public:
     explicit ModelClient(QObject *parent = nullptr)
         : QObject(parent)
-    {
-    }
+    { }
     ~ModelClient() override = default;
 
     virtual EngineType engineType() const = 0;

@@ -8,7 +8,7 @@ namespace Callscope::PromptCache {
 
 QJsonObject anthropicCacheControl(const QString &ttl)
 {
-    QJsonObject control{{u"type"_s, u"ephemeral"_s}};
+    QJsonObject control { { u"type"_s, u"ephemeral"_s } };
     if (ttl == u"1h" || ttl == u"5m")
         control.insert(u"ttl"_s, ttl);
     return control;
@@ -31,7 +31,8 @@ bool markLast(QJsonArray &blocks, const QJsonObject &control)
 QJsonArray blocksOf(const QJsonValue &content)
 {
     if (content.isString())
-        return QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, content.toString()}}};
+        return QJsonArray { QJsonObject { { u"type"_s, u"text"_s },
+                                          { u"text"_s, content.toString() } } };
     return content.toArray();
 }
 

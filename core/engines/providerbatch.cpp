@@ -36,8 +36,7 @@ bool isOpenAi(EngineType type)
 }
 
 // Calls one JSON line at a time; blank lines are skipped, unreadable ones reported.
-template<typename F>
-void forEachLine(const QByteArray &jsonl, F &&f)
+template<typename F> void forEachLine(const QByteArray &jsonl, F &&f)
 {
     qsizetype start = 0;
     while (start < jsonl.size()) {
@@ -85,10 +84,11 @@ BatchLimits BatchLimits::forEngine(EngineType type)
 bool ProviderBatchClient::hasBatchApi(EngineType type)
 {
     return type == EngineType::OpenAI || type == EngineType::OpenAIResponses
-           || type == EngineType::Anthropic || type == EngineType::Gemini;
+        || type == EngineType::Anthropic || type == EngineType::Gemini;
 }
 
-ProviderBatchClient *ProviderBatchClient::create(const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent)
+ProviderBatchClient *ProviderBatchClient::create(const EngineConfig &config,
+                                                 QNetworkAccessManager *nam, QObject *parent)
 {
     if (!hasBatchApi(config.type))
         return nullptr;
@@ -98,7 +98,8 @@ ProviderBatchClient *ProviderBatchClient::create(const EngineConfig &config, QNe
     return new ProviderBatchClient(config, std::move(codec), nam, parent);
 }
 
-ProviderBatchClient::ProviderBatchClient(const EngineConfig &config, std::unique_ptr<EngineCodec> codec,
+ProviderBatchClient::ProviderBatchClient(const EngineConfig &config,
+                                         std::unique_ptr<EngineCodec> codec,
                                          QNetworkAccessManager *nam, QObject *parent)
     : QObject(parent)
     , m_config(config)
@@ -127,7 +128,8 @@ std::optional<ModelReply> ProviderBatchClient::decode(const QByteArray &body, QS
 
 QString ProviderBatchClient::directEndpoint() const
 {
-    return m_config.type == EngineType::OpenAIResponses ? u"/v1/responses"_s : u"/v1/chat/completions"_s;
+    return m_config.type == EngineType::OpenAIResponses ? u"/v1/responses"_s
+                                                        : u"/v1/chat/completions"_s;
 }
 
 QString ProviderBatchClient::apiRoot() const
@@ -135,11 +137,11 @@ QString ProviderBatchClient::apiRoot() const
     // The direct request's URL, cut after its API version: a base_url with a path prefix (a
     // proxy) applies to the batch endpoints exactly as to the direct ones.
     ChatRequest probe;
-    probe.messages = {Message::user(u"x"_s)};
+    probe.messages = { Message::user(u"x"_s) };
     probe.stream = false;
     const QUrl url = m_codec->buildRequest(probe, m_config).url;
     QString path = url.path();
-    for (const QString &version : {u"/v1beta/"_s, u"/v1/"_s}) {
+    for (const QString &version : { u"/v1beta/"_s, u"/v1/"_s }) {
         const qsizetype at = path.lastIndexOf(version);
         if (at >= 0) {
             path = path.first(at + version.size() - 1);
@@ -151,10 +153,11 @@ QString ProviderBatchClient::apiRoot() const
     return root.toString();
 }
 
-HttpRequestData ProviderBatchClient::requestFor(const QByteArray &method, const QString &path, const QString &query) const
+HttpRequestData ProviderBatchClient::requestFor(const QByteArray &method, const QString &path,
+                                                const QString &query) const
 {
     ChatRequest probe;
-    probe.messages = {Message::user(u"x"_s)};
+    probe.messages = { Message::user(u"x"_s) };
     probe.stream = false;
     // The codec's headers carry the key the way the direct request does (and Anthropic's version).
     HttpRequestData request = m_codec->buildRequest(probe, m_config);
@@ -174,7 +177,8 @@ HttpRequestData ProviderBatchClient::requestFor(const QByteArray &method, const 
     return request;
 }
 
-void ProviderBatchClient::send(HttpRequestData request, int maxAttempts, std::function<void(const Reply &)> done)
+void ProviderBatchClient::send(HttpRequestData request, int maxAttempts,
+                               std::function<void(const Reply &)> done)
 {
     HttpJobSettings settings = m_settings;
     if (maxAttempts > 0)
@@ -203,10 +207,10 @@ QByteArray ProviderBatchClient::openAiInputFile(const QList<ProviderBatchLine> &
 {
     QByteArray file;
     for (const ProviderBatchLine &line : lines) {
-        const QJsonObject entry{{u"custom_id"_s, line.customId},
-                                {u"method"_s, u"POST"_s},
-                                {u"url"_s, directEndpoint()},
-                                {u"body"_s, line.body}};
+        const QJsonObject entry { { u"custom_id"_s, line.customId },
+                                  { u"method"_s, u"POST"_s },
+                                  { u"url"_s, directEndpoint() },
+                                  { u"body"_s, line.body } };
         file += compact(entry);
         file += '\n';
     }
@@ -229,7 +233,10 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
             result.providerId = idOf(objectOf(reply.body));
             result.ok = !result.providerId.isEmpty();
             if (!result.ok)
-                result.error = ApiError{ErrorCategory::Other, reply.status, {}, translate("the provider's answer named no batch id")};
+                result.error = ApiError { ErrorCategory::Other,
+                                          reply.status,
+                                          {},
+                                          translate("the provider's answer named no batch id") };
         } else {
             result.error = reply.error;
             result.unknown = reply.status == 0 && !reply.error.message.isEmpty();
@@ -239,18 +246,20 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
 
     if (isOpenAi(m_config.type)) {
         const QByteArray file = openAiInputFile(lines);
-        const QByteArray boundary = "callscope-" + QByteArray::number(QRandomGenerator::global()->generate64(), 16);
+        const QByteArray boundary =
+            "callscope-" + QByteArray::number(QRandomGenerator::global()->generate64(), 16);
         QByteArray body;
-        body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nbatch\r\n";
-        body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + tag.toUtf8()
-                + ".jsonl\"\r\nContent-Type: application/jsonl\r\n\r\n";
+        body += "--" + boundary
+            + "\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nbatch\r\n";
+        body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
+            + tag.toUtf8() + ".jsonl\"\r\nContent-Type: application/jsonl\r\n\r\n";
         body += file;
         body += "\r\n--" + boundary + "--\r\n";
         HttpRequestData upload = requestFor("POST", u"files"_s);
         upload.headers.removeIf([](const std::pair<QByteArray, QByteArray> &h) {
             return h.first.compare("content-type", Qt::CaseInsensitive) == 0;
         });
-        upload.headers.append({"Content-Type"_ba, "multipart/form-data; boundary=" + boundary});
+        upload.headers.append({ "Content-Type"_ba, "multipart/form-data; boundary=" + boundary });
         upload.rawBody = body;
         // An upload that is retried at worst leaves an unused file behind; it is never billed.
         send(upload, 0, [this, tag, fileUploaded, done](const Reply &reply) {
@@ -263,7 +272,10 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
             const QString fileId = objectOf(reply.body).value(u"id"_s).toString();
             if (fileId.isEmpty()) {
                 SubmitResult result;
-                result.error = ApiError{ErrorCategory::Other, reply.status, {}, translate("the provider's answer named no file id")};
+                result.error = ApiError { ErrorCategory::Other,
+                                          reply.status,
+                                          {},
+                                          translate("the provider's answer named no file id") };
                 done(result);
                 return;
             }
@@ -277,11 +289,13 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
     if (m_config.type == EngineType::Anthropic) {
         QJsonArray requests;
         for (const ProviderBatchLine &line : lines)
-            requests.append(QJsonObject{{u"custom_id"_s, line.customId}, {u"params"_s, line.body}});
+            requests.append(
+                QJsonObject { { u"custom_id"_s, line.customId }, { u"params"_s, line.body } });
         HttpRequestData create = requestFor("POST", u"messages/batches"_s);
-        create.body = QJsonObject{{u"requests"_s, requests}};
+        create.body = QJsonObject { { u"requests"_s, requests } };
         send(create, 1, [finishCreate](const Reply &reply) {
-            finishCreate(reply, QString(), [](const QJsonObject &o) { return o.value(u"id"_s).toString(); });
+            finishCreate(reply, QString(),
+                         [](const QJsonObject &o) { return o.value(u"id"_s).toString(); });
         });
         return;
     }
@@ -289,13 +303,20 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
     // Gemini: inline requests, each keyed by its custom id.
     QJsonArray requests;
     for (const ProviderBatchLine &line : lines)
-        requests.append(QJsonObject{{u"request"_s, line.body}, {u"metadata"_s, QJsonObject{{u"key"_s, line.customId}}}});
+        requests.append(
+            QJsonObject { { u"request"_s, line.body },
+                          { u"metadata"_s, QJsonObject { { u"key"_s, line.customId } } } });
     QString model = m_config.model;
     if (model.startsWith(u"models/"))
         model = model.sliced(7);
     HttpRequestData create = requestFor("POST", u"models/"_s + model + u":batchGenerateContent"_s);
-    create.body = QJsonObject{{u"batch"_s, QJsonObject{{u"displayName"_s, tag},
-                                                       {u"inputConfig"_s, QJsonObject{{u"requests"_s, QJsonObject{{u"requests"_s, requests}}}}}}}};
+    create.body = QJsonObject {
+        { u"batch"_s,
+          QJsonObject {
+              { u"displayName"_s, tag },
+              { u"inputConfig"_s,
+                QJsonObject { { u"requests"_s, QJsonObject { { u"requests"_s, requests } } } } } } }
+    };
     send(create, 1, [finishCreate](const Reply &reply) {
         finishCreate(reply, QString(), [](const QJsonObject &o) {
             QString name = o.value(u"name"_s).toString();
@@ -310,10 +331,10 @@ void ProviderBatchClient::createFromFile(const QString &fileId, const QString &t
                                          std::function<void(const SubmitResult &)> done)
 {
     HttpRequestData create = requestFor("POST", u"batches"_s);
-    create.body = QJsonObject{{u"input_file_id"_s, fileId},
-                              {u"endpoint"_s, directEndpoint()},
-                              {u"completion_window"_s, u"24h"_s},
-                              {u"metadata"_s, QJsonObject{{u"callscope_batch"_s, tag}}}};
+    create.body = QJsonObject { { u"input_file_id"_s, fileId },
+                                { u"endpoint"_s, directEndpoint() },
+                                { u"completion_window"_s, u"24h"_s },
+                                { u"metadata"_s, QJsonObject { { u"callscope_batch"_s, tag } } } };
     send(create, 1, [fileId, done](const Reply &reply) {
         SubmitResult result;
         result.inputFileId = fileId;
@@ -345,7 +366,8 @@ BatchStatus ProviderBatchClient::parseStatus(const QJsonObject &object) const
         s.pending = std::max(0, s.total - s.succeeded - s.errored);
         s.outputRef = object.value(u"output_file_id"_s).toString();
         s.errorRef = object.value(u"error_file_id"_s).toString();
-        if (s.rawStatus == u"completed"_s || s.rawStatus == u"expired"_s || s.rawStatus == u"cancelled"_s)
+        if (s.rawStatus == u"completed"_s || s.rawStatus == u"expired"_s
+            || s.rawStatus == u"cancelled"_s)
             s.state = BatchStatus::State::Ended;
         else if (s.rawStatus == u"failed"_s)
             s.state = BatchStatus::State::Failed;
@@ -353,7 +375,8 @@ BatchStatus ProviderBatchClient::parseStatus(const QJsonObject &object) const
             s.state = BatchStatus::State::Cancelling;
         if (s.state == BatchStatus::State::Failed) {
             QStringList messages;
-            for (const QJsonValue &e : object.value(u"errors"_s).toObject().value(u"data"_s).toArray())
+            for (const QJsonValue &e :
+                 object.value(u"errors"_s).toObject().value(u"data"_s).toArray())
                 messages.append(e.toObject().value(u"message"_s).toString());
             s.message = messages.join(u"; "_s);
         }
@@ -365,7 +388,8 @@ BatchStatus ProviderBatchClient::parseStatus(const QJsonObject &object) const
         const QJsonObject counts = object.value(u"request_counts"_s).toObject();
         s.pending = counts.value(u"processing"_s).toInt();
         s.succeeded = counts.value(u"succeeded"_s).toInt();
-        s.errored = counts.value(u"errored"_s).toInt() + counts.value(u"canceled"_s).toInt() + counts.value(u"expired"_s).toInt();
+        s.errored = counts.value(u"errored"_s).toInt() + counts.value(u"canceled"_s).toInt()
+            + counts.value(u"expired"_s).toInt();
         s.total = s.pending + s.succeeded + s.errored;
         s.outputRef = object.value(u"results_url"_s).toString();
         if (s.rawStatus == u"ended"_s)
@@ -405,7 +429,8 @@ BatchStatus ProviderBatchClient::parseStatus(const QJsonObject &object) const
     return s;
 }
 
-void ProviderBatchClient::poll(const QString &providerId, std::function<void(const BatchStatus &, const ApiError &)> done)
+void ProviderBatchClient::poll(const QString &providerId,
+                               std::function<void(const BatchStatus &, const ApiError &)> done)
 {
     QString path;
     if (isOpenAi(m_config.type))
@@ -419,11 +444,13 @@ void ProviderBatchClient::poll(const QString &providerId, std::function<void(con
             done(BatchStatus(), reply.error);
             return;
         }
-        done(parseStatus(objectOf(reply.body)), ApiError{ErrorCategory::None, reply.status, {}, {}});
+        done(parseStatus(objectOf(reply.body)),
+             ApiError { ErrorCategory::None, reply.status, {}, {} });
     });
 }
 
-void ProviderBatchClient::cancel(const QString &providerId, std::function<void(const ApiError &)> done)
+void ProviderBatchClient::cancel(const QString &providerId,
+                                 std::function<void(const ApiError &)> done)
 {
     QString path;
     if (isOpenAi(m_config.type))
@@ -435,14 +462,17 @@ void ProviderBatchClient::cancel(const QString &providerId, std::function<void(c
     HttpRequestData request = requestFor("POST", path);
     request.body = QJsonObject();
     send(request, 0, [done](const Reply &reply) {
-        done(reply.ok ? ApiError{ErrorCategory::None, reply.status, {}, {}} : reply.error);
+        done(reply.ok ? ApiError { ErrorCategory::None, reply.status, {}, {} } : reply.error);
     });
 }
 
-void ProviderBatchClient::findByTag(const QString &tag, std::function<void(bool, const QString &, const ApiError &)> done)
+void ProviderBatchClient::findByTag(
+    const QString &tag, std::function<void(bool, const QString &, const ApiError &)> done)
 {
     if (!isOpenAi(m_config.type)) {
-        QTimer::singleShot(0, this, [done] { done(false, QString(), ApiError{ErrorCategory::None, 0, {}, {}}); });
+        QTimer::singleShot(0, this, [done] {
+            done(false, QString(), ApiError { ErrorCategory::None, 0, {}, {} });
+        });
         return;
     }
     send(requestFor("GET", u"batches"_s, u"limit=100"_s), 0, [tag, done](const Reply &reply) {
@@ -453,12 +483,13 @@ void ProviderBatchClient::findByTag(const QString &tag, std::function<void(bool,
         QString found;
         for (const QJsonValue &b : objectOf(reply.body).value(u"data"_s).toArray()) {
             const QJsonObject batch = b.toObject();
-            if (batch.value(u"metadata"_s).toObject().value(u"callscope_batch"_s).toString() == tag) {
+            if (batch.value(u"metadata"_s).toObject().value(u"callscope_batch"_s).toString()
+                == tag) {
                 found = batch.value(u"id"_s).toString();
                 break;
             }
         }
-        done(true, found, ApiError{ErrorCategory::None, reply.status, {}, {}});
+        done(true, found, ApiError { ErrorCategory::None, reply.status, {}, {} });
     });
 }
 
@@ -491,8 +522,8 @@ QList<BatchLineResult> ProviderBatchClient::parseOpenAiFile(const QByteArray &js
                 r.error.httpStatus = status;
                 r.error.transient = r.error.transient || RetryPolicy::isRetryableStatus(status);
             } else {
-                r.error = ApiError{ErrorCategory::Other, 0, error.value(u"code"_s).toString(),
-                                   error.value(u"message"_s).toString(), true};
+                r.error = ApiError { ErrorCategory::Other, 0, error.value(u"code"_s).toString(),
+                                     error.value(u"message"_s).toString(), true };
             }
         }
         out.append(r);
@@ -521,7 +552,8 @@ QList<BatchLineResult> ProviderBatchClient::parseAnthropicResults(const QByteArr
             r.kind = BatchLineResult::Kind::Errored;
             // {"type":"error","error":{"type","message"}}: the shape of a direct error body.
             const QJsonObject error = result.value(u"error"_s).toObject();
-            const QString errorType = error.value(u"error"_s).toObject().value(u"type"_s).toString();
+            const QString errorType =
+                error.value(u"error"_s).toObject().value(u"type"_s).toString();
             int status = 0;
             if (errorType == u"invalid_request_error"_s)
                 status = 400;
@@ -544,7 +576,8 @@ QList<BatchLineResult> ProviderBatchClient::parseGeminiResults(const QJsonObject
 {
     QList<BatchLineResult> out;
     const QJsonObject output = batch.value(u"output"_s).toObject();
-    const QJsonArray responses = output.value(u"inlinedResponses"_s).toObject().value(u"inlinedResponses"_s).toArray();
+    const QJsonArray responses =
+        output.value(u"inlinedResponses"_s).toObject().value(u"inlinedResponses"_s).toArray();
     const bool expired = batch.value(u"state"_s).toString() == u"BATCH_STATE_EXPIRED"_s;
     for (const QJsonValue &v : responses) {
         const QJsonObject item = v.toObject();
@@ -560,7 +593,7 @@ QList<BatchLineResult> ProviderBatchClient::parseGeminiResults(const QJsonObject
             const QJsonObject error = item.value(u"error"_s).toObject();
             const int code = error.value(u"code"_s).toInt();
             const int status = code >= 400 ? code : 500;
-            r.error = m_codec->parseError(status, compact(QJsonObject{{u"error"_s, error}}));
+            r.error = m_codec->parseError(status, compact(QJsonObject { { u"error"_s, error } }));
             r.error.httpStatus = status;
             r.error.transient = RetryPolicy::isRetryableStatus(status);
         }
@@ -569,17 +602,19 @@ QList<BatchLineResult> ProviderBatchClient::parseGeminiResults(const QJsonObject
     return out;
 }
 
-void ProviderBatchClient::fetchResults(const BatchStatus &status,
-                                       std::function<void(const QList<BatchLineResult> &, const ApiError &)> done)
+void ProviderBatchClient::fetchResults(
+    const BatchStatus &status,
+    std::function<void(const QList<BatchLineResult> &, const ApiError &)> done)
 {
-    const ApiError none{ErrorCategory::None, 0, {}, {}};
+    const ApiError none { ErrorCategory::None, 0, {}, {} };
     if (m_config.type == EngineType::Gemini) {
         QList<BatchLineResult> results = parseGeminiResults(status.raw);
         QTimer::singleShot(0, this, [results, done, none] { done(results, none); });
         return;
     }
     if (m_config.type == EngineType::Anthropic) {
-        HttpRequestData request = requestFor("GET", u"messages/batches/"_s + status.providerId + u"/results"_s);
+        HttpRequestData request =
+            requestFor("GET", u"messages/batches/"_s + status.providerId + u"/results"_s);
         // The results URL the provider names, when it is on the engine's own origin (the key
         // never goes anywhere else).
         const QUrl named(status.outputRef);
@@ -603,14 +638,15 @@ void ProviderBatchClient::fetchResults(const BatchStatus &status,
             done(*results, none);
             return;
         }
-        send(requestFor("GET", u"files/"_s + errorRef + u"/content"_s), 0, [this, results, done, none](const Reply &reply) {
-            if (!reply.ok) {
-                done({}, reply.error);
-                return;
-            }
-            results->append(parseOpenAiFile(reply.body));
-            done(*results, none);
-        });
+        send(requestFor("GET", u"files/"_s + errorRef + u"/content"_s), 0,
+             [this, results, done, none](const Reply &reply) {
+                 if (!reply.ok) {
+                     done({}, reply.error);
+                     return;
+                 }
+                 results->append(parseOpenAiFile(reply.body));
+                 done(*results, none);
+             });
     };
     if (status.outputRef.isEmpty()) {
         QTimer::singleShot(0, this, readErrors);

@@ -43,8 +43,8 @@ struct BatchLimits
 
 struct ProviderBatchLine
 {
-    QString customId;          // [A-Za-z0-9_-]{1,64}, unique within its batch
-    QJsonObject body;          // the codec's request body
+    QString customId; // [A-Za-z0-9_-]{1,64}, unique within its batch
+    QJsonObject body; // the codec's request body
 };
 
 // A provider batch as its last poll described it.
@@ -53,15 +53,15 @@ struct BatchStatus
     enum class State { InProgress, Ended, Cancelling, Failed };
     State state = State::InProgress;
     QString providerId;
-    QString rawStatus;         // the provider's own word ("validating", "ended", "BATCH_STATE_RUNNING")
+    QString rawStatus; // the provider's own word ("validating", "ended", "BATCH_STATE_RUNNING")
     int total = 0;
     int succeeded = 0;
     int errored = 0;
     int pending = 0;
-    QString outputRef;         // OpenAI output file id; Anthropic results_url
-    QString errorRef;          // OpenAI error file id
-    QString message;           // why a batch failed as a whole
-    QJsonObject raw;           // the provider's object (Gemini carries its results in it)
+    QString outputRef; // OpenAI output file id; Anthropic results_url
+    QString errorRef; // OpenAI error file id
+    QString message; // why a batch failed as a whole
+    QJsonObject raw; // the provider's object (Gemini carries its results in it)
 };
 
 struct BatchLineResult
@@ -69,8 +69,8 @@ struct BatchLineResult
     enum class Kind { Succeeded, Errored, Expired, Cancelled };
     QString customId;
     Kind kind = Kind::Errored;
-    QByteArray body;           // Succeeded: the model reply body, as a direct request returns it
-    ApiError error;            // Errored: classified like a direct request's error
+    QByteArray body; // Succeeded: the model reply body, as a direct request returns it
+    ApiError error; // Errored: classified like a direct request's error
 };
 QString batchLineKindName(BatchLineResult::Kind kind);
 
@@ -120,15 +120,17 @@ public:
     // OpenAI only: creates the batch from an input file uploaded earlier.
     void createFromFile(const QString &fileId, const QString &tag,
                         std::function<void(const SubmitResult &)> done);
-    void poll(const QString &providerId, std::function<void(const BatchStatus &, const ApiError &)> done);
+    void poll(const QString &providerId,
+              std::function<void(const BatchStatus &, const ApiError &)> done);
     void cancel(const QString &providerId, std::function<void(const ApiError &)> done);
     void fetchResults(const BatchStatus &status,
                       std::function<void(const QList<BatchLineResult> &, const ApiError &)> done);
     // OpenAI: the batch whose metadata carries `tag` (listing the newest batches); `found`
     // is empty when the listing worked and no batch has the tag. Other providers keep no
     // metadata: `supported` is false.
-    void findByTag(const QString &tag,
-                   std::function<void(bool supported, const QString &found, const ApiError &)> done);
+    void
+    findByTag(const QString &tag,
+              std::function<void(bool supported, const QString &found, const ApiError &)> done);
 
 private:
     ProviderBatchClient(const EngineConfig &config, std::unique_ptr<EngineCodec> codec,
@@ -142,9 +144,10 @@ private:
         ApiError error;
     };
     // One HTTP request on the engine's origin; `path` is relative to the API root ("batches").
-    HttpRequestData requestFor(const QByteArray &method, const QString &path, const QString &query = {}) const;
+    HttpRequestData requestFor(const QByteArray &method, const QString &path,
+                               const QString &query = {}) const;
     void send(HttpRequestData request, int maxAttempts, std::function<void(const Reply &)> done);
-    QString apiRoot() const;   // the direct endpoint's URL up to its API version ("/v1", "/v1beta")
+    QString apiRoot() const; // the direct endpoint's URL up to its API version ("/v1", "/v1beta")
     QString directEndpoint() const; // "/v1/chat/completions", "/v1/responses"
 
     BatchStatus parseStatus(const QJsonObject &object) const;

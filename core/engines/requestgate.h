@@ -20,9 +20,9 @@ namespace Callscope {
 
 struct GateFeedback
 {
-    int httpStatus = 0;           // 0: no HTTP status (transport failure, timeout, cancel)
-    HttpHeaderList headers;       // response headers of the attempt
-    bool withdrawn = false;       // never sent (cancelled while waiting) or cancelled mid-way
+    int httpStatus = 0; // 0: no HTTP status (transport failure, timeout, cancel)
+    HttpHeaderList headers; // response headers of the attempt
+    bool withdrawn = false; // never sent (cancelled while waiting) or cancelled mid-way
 };
 
 class RequestGate

@@ -23,8 +23,8 @@ std::optional<qint64> secondsToMs(double seconds)
 
 int monthFromName(QByteArrayView name)
 {
-    static constexpr const char *months[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                             "jul", "aug", "sep", "oct", "nov", "dec"};
+    static constexpr const char *months[] = { "jan", "feb", "mar", "apr", "may", "jun",
+                                              "jul", "aug", "sep", "oct", "nov", "dec" };
     if (name.size() != 3)
         return 0;
     const QByteArray lower = name.toByteArray().toLower();
@@ -145,7 +145,8 @@ std::optional<qint64> RetryPolicy::parseRetryAfter(const QByteArray &value, cons
     return std::nullopt;
 }
 
-std::optional<qint64> RetryPolicy::serverDelayMs(const HttpHeaderList &headers, const QDateTime &nowUtc)
+std::optional<qint64> RetryPolicy::serverDelayMs(const HttpHeaderList &headers,
+                                                 const QDateTime &nowUtc)
 {
     const QByteArray ms = header(headers, "retry-after-ms");
     if (!ms.isEmpty()) {
@@ -196,8 +197,8 @@ RetryDecision RetryPolicy::decide(const FailedAttempt &failure, int attemptsMade
     case FailedAttempt::Kind::Connection:
     case FailedAttempt::Kind::Timeout:
         retryable = true;
-        decision.reason = failure.kind == FailedAttempt::Kind::Timeout ? u"timeout"_s
-                                                                       : u"connection error"_s;
+        decision.reason =
+            failure.kind == FailedAttempt::Kind::Timeout ? u"timeout"_s : u"connection error"_s;
         break;
     case FailedAttempt::Kind::StreamError:
         retryable = failure.error.transient;
@@ -229,9 +230,9 @@ RetryDecision RetryPolicy::decide(const FailedAttempt &failure, int attemptsMade
     if (!server && failure.error.retryAfterMs)
         server = failure.error.retryAfterMs;
     if (server && *server > serverDelayCapMs) {
-        decision.reason += u"; server asks to wait %1 ms, over the %2 ms cap: not retried"_s
-                               .arg(*server)
-                               .arg(serverDelayCapMs);
+        decision.reason +=
+            u"; server asks to wait %1 ms, over the %2 ms cap: not retried"_s.arg(*server).arg(
+                serverDelayCapMs);
         return decision;
     }
     decision.retry = true;

@@ -38,18 +38,18 @@ using HttpHeaderList = QList<std::pair<QByteArray, QByteArray>>;
 struct FailedAttempt
 {
     enum class Kind {
-        HttpStatus,    // the server answered with an error status
-        Connection,    // connect failed, connection reset or closed early
-        Timeout,       // inactivity or total timeout
-        StreamError,   // an error event or a broken event inside a 2xx stream
-        Unreadable,    // a 2xx reply that could not be understood, a refused redirect, ...
+        HttpStatus, // the server answered with an error status
+        Connection, // connect failed, connection reset or closed early
+        Timeout, // inactivity or total timeout
+        StreamError, // an error event or a broken event inside a 2xx stream
+        Unreadable, // a 2xx reply that could not be understood, a refused redirect, ...
     };
 
     Kind kind = Kind::Connection;
     int httpStatus = 0;
-    HttpHeaderList headers;        // response headers (names compared case-insensitively)
-    ApiError error;                // the classified error (codec's parseError for HttpStatus)
-    QByteArray body;               // the error body, to spot insufficient_quota
+    HttpHeaderList headers; // response headers (names compared case-insensitively)
+    ApiError error; // the classified error (codec's parseError for HttpStatus)
+    QByteArray body; // the error body, to spot insufficient_quota
     bool contentDelivered = false; // a stream already delivered model content
 };
 
@@ -57,14 +57,14 @@ struct RetryDecision
 {
     bool retry = false;
     qint64 delayMs = 0;
-    bool serverDelay = false;      // the delay came from the server (header or body)
-    QString reason;                // short, for logs: why this decision was taken
+    bool serverDelay = false; // the delay came from the server (header or body)
+    QString reason; // short, for logs: why this decision was taken
 };
 
 class RetryPolicy
 {
 public:
-    int maxAttempts = 3;           // attempts in total, the first one included
+    int maxAttempts = 3; // attempts in total, the first one included
     qint64 serverDelayCapMs = 60000;
     double baseDelaySeconds = 0.5;
     double maxBackoffSeconds = 8.0;
@@ -84,7 +84,8 @@ public:
     static std::optional<bool> shouldRetryHeader(const HttpHeaderList &headers);
     // The delay a server asked for in its headers, in ms (may be <= 0 or huge: the caller
     // applies the cap). nullopt when no usable header was sent.
-    static std::optional<qint64> serverDelayMs(const HttpHeaderList &headers, const QDateTime &nowUtc);
+    static std::optional<qint64> serverDelayMs(const HttpHeaderList &headers,
+                                               const QDateTime &nowUtc);
     // One `Retry-After` value: delay-seconds (fractions allowed) or an HTTP-date
     // (IMF-fixdate, RFC 850 or asctime forms).
     static std::optional<qint64> parseRetryAfter(const QByteArray &value, const QDateTime &nowUtc);

@@ -16,7 +16,7 @@ bool startsWithField(QByteArrayView line)
     // Lines that are plainly SSE fields end a raw JSON block (a JSON continuation line never
     // starts with an unquoted key).
     return line.startsWith("data") || line.startsWith("event") || line.startsWith("id:")
-           || line.startsWith("retry") || line.startsWith(':');
+        || line.startsWith("retry") || line.startsWith(':');
 }
 
 // The first '\n' or '\r': memchr for the '\n' that ends nearly every line, then a look for a
@@ -103,7 +103,7 @@ QList<SseEvent> SseDecoder::finish()
     }
     if (m_inRaw) {
         m_inRaw = false;
-        out.append(SseEvent{SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id});
+        out.append(SseEvent { SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id });
     }
     if (!m_error)
         dispatch(out);
@@ -164,13 +164,14 @@ void SseDecoder::processLine(QByteArrayView line, QList<SseEvent> &out)
             }
             if (m_rawDepth <= 0) {
                 m_inRaw = false;
-                out.append(SseEvent{SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id});
+                out.append(SseEvent { SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()),
+                                      m_id });
             }
             return;
         }
         // An SSE line (or a blank one) cuts an unbalanced raw block short: deliver what came.
         m_inRaw = false;
-        out.append(SseEvent{SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id});
+        out.append(SseEvent { SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id });
     }
 
     if (line.isEmpty()) {
@@ -187,7 +188,8 @@ void SseDecoder::processLine(QByteArrayView line, QList<SseEvent> &out)
         m_rawEscape = false;
         scanRawJson(line);
         if (m_rawDepth <= 0)
-            out.append(SseEvent{SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id});
+            out.append(
+                SseEvent { SseEvent::rawJsonEvent(), std::exchange(m_raw, QByteArray()), m_id });
         else
             m_inRaw = true;
         return;
@@ -234,7 +236,7 @@ void SseDecoder::processLine(QByteArrayView line, QList<SseEvent> &out)
 void SseDecoder::dispatch(QList<SseEvent> &out)
 {
     if (m_hasData)
-        out.append(SseEvent{m_event, m_data, m_id});
+        out.append(SseEvent { m_event, m_data, m_id });
     m_event.clear();
     m_data.clear();
     m_hasData = false;

@@ -19,8 +19,8 @@ namespace Callscope {
 
 struct SseEvent
 {
-    QString event;                 // "" when the stream sent no event: field
-    QByteArray data;               // data lines joined with "\n"
+    QString event; // "" when the stream sent no event: field
+    QByteArray data; // data lines joined with "\n"
     QString id;
 
     friend bool operator==(const SseEvent &, const SseEvent &) = default;
@@ -56,7 +56,8 @@ private:
     QByteArray m_buffer;
     bool m_lastWasCr = false;
     QString m_event;
-    QByteArray m_eventName; // the last event: field and its text, shared by the events that repeat it
+    QByteArray
+        m_eventName; // the last event: field and its text, shared by the events that repeat it
     QString m_eventText;
     QByteArray m_data;
     bool m_hasData = false;
@@ -71,7 +72,7 @@ private:
     bool m_rawInString = false;
     bool m_rawEscape = false;
 
-    bool m_started = false;            // a leading UTF-8 BOM is skipped once
+    bool m_started = false; // a leading UTF-8 BOM is skipped once
     bool m_error = false;
 };
 

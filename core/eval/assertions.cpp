@@ -1,7 +1,6 @@
 #include "core/eval/assertions.h"
 
 #include "core/eval/scripting.h"
-
 #include "core/model/jsonpointer.h"
 #include "core/model/message.h"
 #include "core/model/specio.h"
@@ -29,7 +28,7 @@ QString translate(const char *text)
 
 QString compact(const QJsonValue &value)
 {
-    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray json = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(json.mid(1, json.size() - 2));
 }
 
@@ -72,16 +71,18 @@ std::optional<QJsonValue> at(const Assertion &a, const CallRecord &record, QStri
 {
     const QString pointer = a.params.value(u"pointer"_s).toString();
     if (record.response.isUndefined()) {
-        *reason = translate("the call has no output (status %1)").arg(callStatusName(record.status));
+        *reason =
+            translate("the call has no output (status %1)").arg(callStatusName(record.status));
         return std::nullopt;
     }
     auto value = JsonPointer::resolve(record.response, pointer);
     if (!value)
-        *reason = translate("nothing at %1 in the output").arg(pointer.isEmpty() ? u"(root)"_s : pointer);
+        *reason =
+            translate("nothing at %1 in the output").arg(pointer.isEmpty() ? u"(root)"_s : pointer);
     return value;
 }
 
-using Check = std::function<QString(const Assertion &)>;                    // load time: problem or empty
+using Check = std::function<QString(const Assertion &)>; // load time: problem or empty
 using Run = std::function<Outcome(const Assertion &, const CallRecord &, const DatasetRow &)>;
 
 struct Type
@@ -94,285 +95,338 @@ QString needPointer(const Assertion &a, bool required = true)
 {
     const QJsonValue p = a.params.value(u"pointer"_s);
     if (p.isUndefined())
-        return required ? translate("needs \"pointer\" (a JSON Pointer such as /title, or \"\" for the whole output)") : QString();
-    return isPointer(p) ? QString() : translate("\"pointer\" is not a JSON Pointer: %1").arg(compact(p));
+        return required
+            ? translate(
+                "needs \"pointer\" (a JSON Pointer such as /title, or \"\" for the whole output)")
+            : QString();
+    return isPointer(p) ? QString()
+                        : translate("\"pointer\" is not a JSON Pointer: %1").arg(compact(p));
 }
 
 QString needNumber(const Assertion &a)
 {
-    return a.params.value(u"value"_s).isDouble() ? QString() : translate("needs a number \"value\"");
+    return a.params.value(u"value"_s).isDouble() ? QString()
+                                                 : translate("needs a number \"value\"");
 }
 
 Outcome limit(double seen, double max, const QString &what)
 {
     if (seen <= max)
-        return {true, QString()};
-    return {false, translate("%1 was %2, above %3").arg(what).arg(seen).arg(max)};
+        return { true, QString() };
+    return { false, translate("%1 was %2, above %3").arg(what).arg(seen).arg(max) };
 }
 
 const QHash<QString, Type> &types()
 {
     static const QHash<QString, Type> table = {
-        {u"equals"_s,
-         {[](const Assertion &a) {
-              if (QString p = needPointer(a); !p.isEmpty())
-                  return p;
-              return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              QString why;
-              const auto v = at(a, r, &why);
-              if (!v)
-                  return {false, why};
-              if (*v == a.params.value(u"value"_s))
-                  return {true, {}};
-              return {false, translate("expected %1, got %2").arg(shortened(compact(a.params.value(u"value"_s))), shortened(compact(*v)))};
-          }}},
-        {u"contains"_s,
-         {[](const Assertion &a) {
-              if (QString p = needPointer(a); !p.isEmpty())
-                  return p;
-              return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              QString why;
-              const auto v = at(a, r, &why);
-              if (!v)
-                  return {false, why};
-              const QJsonValue want = a.params.value(u"value"_s);
-              if (v->isString() && want.isString() && v->toString().contains(want.toString()))
-                  return {true, {}};
-              if (v->isArray() && v->toArray().contains(want))
-                  return {true, {}};
-              return {false, translate("%1 does not contain %2").arg(shortened(compact(*v)), compact(want))};
-          }}},
-        {u"regex"_s,
-         {[](const Assertion &a) {
-              if (QString p = needPointer(a); !p.isEmpty())
-                  return p;
-              const QRegularExpression re(a.params.value(u"pattern"_s).toString());
-              if (!a.params.value(u"pattern"_s).isString())
-                  return translate("needs a string \"pattern\"");
-              return re.isValid() ? QString() : translate("\"pattern\" is not a valid regular expression: %1").arg(re.errorString());
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              QString why;
-              const auto v = at(a, r, &why);
-              if (!v)
-                  return {false, why};
-              const QString text = v->isString() ? v->toString() : compact(*v);
-              const QRegularExpression re(a.params.value(u"pattern"_s).toString());
-              if (re.match(text).hasMatch())
-                  return {true, {}};
-              return {false, translate("%1 does not match /%2/").arg(shortened(text), re.pattern())};
-          }}},
-        {u"one_of"_s,
-         {[](const Assertion &a) {
-              if (QString p = needPointer(a); !p.isEmpty())
-                  return p;
-              return a.params.value(u"values"_s).isArray() ? QString() : translate("needs an array \"values\"");
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              QString why;
-              const auto v = at(a, r, &why);
-              if (!v)
-                  return {false, why};
-              if (a.params.value(u"values"_s).toArray().contains(*v))
-                  return {true, {}};
-              return {false, translate("%1 is none of %2").arg(shortened(compact(*v)), shortened(compact(a.params.value(u"values"_s))))};
-          }}},
-        {u"matches_expected"_s,
-         {[](const Assertion &a) {
-              const QJsonValue pointers = a.params.value(u"pointers"_s);
-              if (pointers.isUndefined())
-                  return QString();
-              if (!pointers.isArray())
-                  return translate("\"pointers\" must be an array of JSON Pointers");
-              for (const QJsonValue &p : pointers.toArray()) {
-                  if (!isPointer(p))
-                      return translate("\"pointers\" holds something that is not a JSON Pointer: %1").arg(compact(p));
-              }
-              return QString();
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &row) -> Outcome {
-              if (row.expected.isUndefined())
-                  return {false, translate("the case has no \"expected\"")};
-              if (r.response.isUndefined())
-                  return {false, translate("the call has no output (status %1)").arg(callStatusName(r.status))};
-              const QJsonArray pointers = a.params.value(u"pointers"_s).toArray();
-              if (pointers.isEmpty()) {
-                  if (r.response == row.expected)
-                      return {true, {}};
-                  return {false, translate("expected %1, got %2").arg(shortened(compact(row.expected)), shortened(compact(r.response)))};
-              }
-              for (const QJsonValue &p : pointers) {
-                  const auto want = JsonPointer::resolve(row.expected, p.toString());
-                  const auto have = JsonPointer::resolve(r.response, p.toString());
-                  if (want != have)
-                      return {false, translate("at %1 expected %2, got %3")
-                                         .arg(p.toString(), want ? shortened(compact(*want)) : translate("nothing"),
-                                              have ? shortened(compact(*have)) : translate("nothing"))};
-              }
-              return {true, {}};
-          }}},
-        {u"schema"_s,
-         {[](const Assertion &a) {
-              if (!a.params.value(u"schema"_s).isObject() && !a.params.value(u"schema"_s).isBool())
-                  return translate("needs \"schema\" (a JSON Schema)");
-              const QList<SchemaError> problems = validateSchema(a.params.value(u"schema"_s));
-              return problems.isEmpty() ? QString() : translate("\"schema\" is not usable: %1").arg(problems.first().message);
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              if (r.response.isUndefined())
-                  return {false, translate("the call has no output (status %1)").arg(callStatusName(r.status))};
-              const CompiledSchema schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
-              const SchemaValidationResult result = schema.validate(r.response);
-              if (result.valid)
-                  return {true, {}};
-              return {false, formatErrorsForModel(result.errors, 5)};
-          }}},
-        {u"status"_s,
-         {[](const Assertion &a) {
-              const QJsonValue v = a.params.value(u"value"_s);
-              if (v.isUndefined())
-                  return QString();
-              return v.isString() && callStatusFromName(v.toString()) ? QString()
-                                                                      : translate("\"value\" must be a call status such as completed, failed, turn_limited");
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              const QString want = a.params.value(u"value"_s).toString(u"completed"_s);
-              if (callStatusName(r.status) == want)
-                  return {true, {}};
-              QString reason = translate("the call ended %1, not %2").arg(callStatusName(r.status), want);
-              if (!r.error.isEmpty())
-                  reason += u": "_s + shortened(r.error);
-              return {false, reason};
-          }}},
-        {u"tool_called"_s,
-         {[](const Assertion &a) {
-              if (!a.params.value(u"name"_s).isString() && !a.params.value(u"tool"_s).isString())
-                  return translate("needs the tool's \"name\"");
-              const QJsonValue args = a.params.value(u"args"_s);
-              return args.isUndefined() || args.isObject() ? QString() : translate("\"args\" must be an object");
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              const QString name = a.params.value(u"tool"_s).toString(a.params.value(u"name"_s).toString());
-              const QJsonValue args = a.params.value(u"args"_s);
-              bool calledAtAll = false;
-              for (const ToolCall &call : toolTrajectory(r)) {
-                  if (call.name != name)
-                      continue;
-                  calledAtAll = true;
-                  if (args.isUndefined() || jsonSubset(args, call.arguments))
-                      return {true, {}};
-              }
-              if (calledAtAll)
-                  return {false, translate("%1 was called, never with %2").arg(name, compact(args))};
-              return {false, translate("%1 was not called").arg(name)};
-          }}},
-        {u"tool_not_called"_s,
-         {[](const Assertion &a) {
-              return a.params.value(u"tool"_s).isString() || a.params.value(u"name"_s).isString()
-                         ? QString()
-                         : translate("needs the tool's \"name\"");
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              const QString name = a.params.value(u"tool"_s).toString(a.params.value(u"name"_s).toString());
-              int times = 0;
-              for (const ToolCall &call : toolTrajectory(r))
-                  times += call.name == name ? 1 : 0;
-              if (times == 0)
-                  return {true, {}};
-              return {false, translate("%1 was called %2 time(s)").arg(name).arg(times)};
-          }}},
-        {u"tool_sequence"_s,
-         {[](const Assertion &a) {
-              const QJsonValue names = a.params.value(u"names"_s);
-              if (!names.isArray() || names.toArray().isEmpty())
-                  return translate("needs \"names\", an array of tool names");
-              for (const QJsonValue &n : names.toArray()) {
-                  if (!n.isString())
-                      return translate("\"names\" must hold tool names (strings)");
-              }
-              return QString();
-          },
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              QStringList want;
-              for (const QJsonValue &n : a.params.value(u"names"_s).toArray())
-                  want.append(n.toString());
-              QStringList seen;
-              for (const ToolCall &call : toolTrajectory(r))
-                  seen.append(call.name);
-              const bool strict = a.params.value(u"strict"_s).toBool(false);
-              bool ok = false;
-              if (strict) {
-                  ok = seen == want;
-              } else {
-                  qsizetype next = 0;
-                  for (const QString &name : std::as_const(seen)) {
-                      if (next < want.size() && name == want.at(next))
-                          ++next;
-                  }
-                  ok = next == want.size();
-              }
-              if (ok)
-                  return {true, {}};
-              return {false, translate("the tools ran as [%1], expected [%2]%3")
-                                 .arg(seen.join(u", "_s), want.join(u", "_s), strict ? translate(" exactly") : QString())};
-          }}},
-        {u"max_turns"_s,
-         {needNumber,
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              return limit(r.turns.size(), a.params.value(u"value"_s).toDouble(), translate("the number of turns"));
-          }}},
-        {u"max_tokens"_s,
-         {needNumber,
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              return limit(double(r.usage.promptTokens() + r.usage.outputTokens), a.params.value(u"value"_s).toDouble(),
-                           translate("input + output tokens"));
-          }}},
-        {u"max_latency_ms"_s,
-         {needNumber,
-          [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
-              const qint64 ms = r.createdAt.isValid() && r.finishedAt.isValid() ? r.createdAt.msecsTo(r.finishedAt) : 0;
-              return limit(double(ms), a.params.value(u"value"_s).toDouble(), translate("the latency in ms"));
-          }}},
-        {u"max_cost_usd"_s, {needNumber, nullptr}}, // checked by ExperimentRun, which has the prices
-        {u"judge"_s,
-         {[](const Assertion &a) {
-              if (!a.params.value(u"rubric"_s).isString() || a.params.value(u"rubric"_s).toString().trimmed().isEmpty())
-                  return translate("needs a \"rubric\": what a good output is");
-              if (!a.params.value(u"engine"_s).isObject())
-                  return translate("needs \"engine\", the engine that judges (as in a spec)");
-              const QJsonValue pass = a.params.value(u"pass_score"_s);
-              if (!pass.isUndefined() && (!pass.isDouble() || pass.toDouble() < 0 || pass.toDouble() > 1))
-                  return translate("\"pass_score\" must be a number from 0 to 1");
-              const SpecLoadResult spec = specFromJson(judgeSpecJson(a));
-              if (!spec.spec)
-                  return translate("\"engine\" is not usable: %1%2")
-                      .arg(spec.errors.isEmpty() ? QString() : spec.errors.first().pointer + u" "_s,
-                           spec.errors.isEmpty() ? QString() : spec.errors.first().message);
-              return QString();
-          },
-          nullptr}},
-        {u"command"_s,
-         {[](const Assertion &a) {
-              const QJsonValue argv = a.params.value(u"command"_s);
-              if (!argv.isArray() || argv.toArray().isEmpty() || !argv.toArray().at(0).isString())
-                  return translate("needs \"command\", an argument list such as [\"python3\", \"check.py\"]");
-              return QString();
-          },
-          nullptr}},
+        { u"equals"_s,
+          { [](const Assertion &a) {
+               if (QString p = needPointer(a); !p.isEmpty())
+                   return p;
+               return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                QString why;
+                const auto v = at(a, r, &why);
+                if (!v)
+                    return { false, why };
+                if (*v == a.params.value(u"value"_s))
+                    return { true, {} };
+                return { false,
+                         translate("expected %1, got %2")
+                             .arg(shortened(compact(a.params.value(u"value"_s))),
+                                  shortened(compact(*v))) };
+            } } },
+        { u"contains"_s,
+          { [](const Assertion &a) {
+               if (QString p = needPointer(a); !p.isEmpty())
+                   return p;
+               return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                QString why;
+                const auto v = at(a, r, &why);
+                if (!v)
+                    return { false, why };
+                const QJsonValue want = a.params.value(u"value"_s);
+                if (v->isString() && want.isString() && v->toString().contains(want.toString()))
+                    return { true, {} };
+                if (v->isArray() && v->toArray().contains(want))
+                    return { true, {} };
+                return {
+                    false,
+                    translate("%1 does not contain %2").arg(shortened(compact(*v)), compact(want))
+                };
+            } } },
+        { u"regex"_s,
+          { [](const Assertion &a) {
+               if (QString p = needPointer(a); !p.isEmpty())
+                   return p;
+               const QRegularExpression re(a.params.value(u"pattern"_s).toString());
+               if (!a.params.value(u"pattern"_s).isString())
+                   return translate("needs a string \"pattern\"");
+               return re.isValid() ? QString()
+                                   : translate("\"pattern\" is not a valid regular expression: %1")
+                                         .arg(re.errorString());
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                QString why;
+                const auto v = at(a, r, &why);
+                if (!v)
+                    return { false, why };
+                const QString text = v->isString() ? v->toString() : compact(*v);
+                const QRegularExpression re(a.params.value(u"pattern"_s).toString());
+                if (re.match(text).hasMatch())
+                    return { true, {} };
+                return { false,
+                         translate("%1 does not match /%2/").arg(shortened(text), re.pattern()) };
+            } } },
+        { u"one_of"_s,
+          { [](const Assertion &a) {
+               if (QString p = needPointer(a); !p.isEmpty())
+                   return p;
+               return a.params.value(u"values"_s).isArray()
+                   ? QString()
+                   : translate("needs an array \"values\"");
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                QString why;
+                const auto v = at(a, r, &why);
+                if (!v)
+                    return { false, why };
+                if (a.params.value(u"values"_s).toArray().contains(*v))
+                    return { true, {} };
+                return { false,
+                         translate("%1 is none of %2")
+                             .arg(shortened(compact(*v)),
+                                  shortened(compact(a.params.value(u"values"_s)))) };
+            } } },
+        { u"matches_expected"_s,
+          { [](const Assertion &a) {
+               const QJsonValue pointers = a.params.value(u"pointers"_s);
+               if (pointers.isUndefined())
+                   return QString();
+               if (!pointers.isArray())
+                   return translate("\"pointers\" must be an array of JSON Pointers");
+               for (const QJsonValue &p : pointers.toArray()) {
+                   if (!isPointer(p))
+                       return translate(
+                                  "\"pointers\" holds something that is not a JSON Pointer: %1")
+                           .arg(compact(p));
+               }
+               return QString();
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &row) -> Outcome {
+                if (row.expected.isUndefined())
+                    return { false, translate("the case has no \"expected\"") };
+                if (r.response.isUndefined())
+                    return { false,
+                             translate("the call has no output (status %1)")
+                                 .arg(callStatusName(r.status)) };
+                const QJsonArray pointers = a.params.value(u"pointers"_s).toArray();
+                if (pointers.isEmpty()) {
+                    if (r.response == row.expected)
+                        return { true, {} };
+                    return { false,
+                             translate("expected %1, got %2")
+                                 .arg(shortened(compact(row.expected)),
+                                      shortened(compact(r.response))) };
+                }
+                for (const QJsonValue &p : pointers) {
+                    const auto want = JsonPointer::resolve(row.expected, p.toString());
+                    const auto have = JsonPointer::resolve(r.response, p.toString());
+                    if (want != have)
+                        return { false,
+                                 translate("at %1 expected %2, got %3")
+                                     .arg(p.toString(),
+                                          want ? shortened(compact(*want)) : translate("nothing"),
+                                          have ? shortened(compact(*have))
+                                               : translate("nothing")) };
+                }
+                return { true, {} };
+            } } },
+        { u"schema"_s,
+          { [](const Assertion &a) {
+               if (!a.params.value(u"schema"_s).isObject() && !a.params.value(u"schema"_s).isBool())
+                   return translate("needs \"schema\" (a JSON Schema)");
+               const QList<SchemaError> problems = validateSchema(a.params.value(u"schema"_s));
+               return problems.isEmpty()
+                   ? QString()
+                   : translate("\"schema\" is not usable: %1").arg(problems.first().message);
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                if (r.response.isUndefined())
+                    return { false,
+                             translate("the call has no output (status %1)")
+                                 .arg(callStatusName(r.status)) };
+                const CompiledSchema schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
+                const SchemaValidationResult result = schema.validate(r.response);
+                if (result.valid)
+                    return { true, {} };
+                return { false, formatErrorsForModel(result.errors, 5) };
+            } } },
+        { u"status"_s,
+          { [](const Assertion &a) {
+               const QJsonValue v = a.params.value(u"value"_s);
+               if (v.isUndefined())
+                   return QString();
+               return v.isString() && callStatusFromName(v.toString())
+                   ? QString()
+                   : translate(
+                       "\"value\" must be a call status such as completed, failed, turn_limited");
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                const QString want = a.params.value(u"value"_s).toString(u"completed"_s);
+                if (callStatusName(r.status) == want)
+                    return { true, {} };
+                QString reason =
+                    translate("the call ended %1, not %2").arg(callStatusName(r.status), want);
+                if (!r.error.isEmpty())
+                    reason += u": "_s + shortened(r.error);
+                return { false, reason };
+            } } },
+        { u"tool_called"_s,
+          { [](const Assertion &a) {
+               if (!a.params.value(u"name"_s).isString() && !a.params.value(u"tool"_s).isString())
+                   return translate("needs the tool's \"name\"");
+               const QJsonValue args = a.params.value(u"args"_s);
+               return args.isUndefined() || args.isObject()
+                   ? QString()
+                   : translate("\"args\" must be an object");
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                const QString name =
+                    a.params.value(u"tool"_s).toString(a.params.value(u"name"_s).toString());
+                const QJsonValue args = a.params.value(u"args"_s);
+                bool calledAtAll = false;
+                for (const ToolCall &call : toolTrajectory(r)) {
+                    if (call.name != name)
+                        continue;
+                    calledAtAll = true;
+                    if (args.isUndefined() || jsonSubset(args, call.arguments))
+                        return { true, {} };
+                }
+                if (calledAtAll)
+                    return { false,
+                             translate("%1 was called, never with %2").arg(name, compact(args)) };
+                return { false, translate("%1 was not called").arg(name) };
+            } } },
+        { u"tool_not_called"_s,
+          { [](const Assertion &a) {
+               return a.params.value(u"tool"_s).isString() || a.params.value(u"name"_s).isString()
+                   ? QString()
+                   : translate("needs the tool's \"name\"");
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                const QString name =
+                    a.params.value(u"tool"_s).toString(a.params.value(u"name"_s).toString());
+                int times = 0;
+                for (const ToolCall &call : toolTrajectory(r))
+                    times += call.name == name ? 1 : 0;
+                if (times == 0)
+                    return { true, {} };
+                return { false, translate("%1 was called %2 time(s)").arg(name).arg(times) };
+            } } },
+        { u"tool_sequence"_s,
+          { [](const Assertion &a) {
+               const QJsonValue names = a.params.value(u"names"_s);
+               if (!names.isArray() || names.toArray().isEmpty())
+                   return translate("needs \"names\", an array of tool names");
+               for (const QJsonValue &n : names.toArray()) {
+                   if (!n.isString())
+                       return translate("\"names\" must hold tool names (strings)");
+               }
+               return QString();
+           },
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                QStringList want;
+                for (const QJsonValue &n : a.params.value(u"names"_s).toArray())
+                    want.append(n.toString());
+                QStringList seen;
+                for (const ToolCall &call : toolTrajectory(r))
+                    seen.append(call.name);
+                const bool strict = a.params.value(u"strict"_s).toBool(false);
+                bool ok = false;
+                if (strict) {
+                    ok = seen == want;
+                } else {
+                    qsizetype next = 0;
+                    for (const QString &name : std::as_const(seen)) {
+                        if (next < want.size() && name == want.at(next))
+                            ++next;
+                    }
+                    ok = next == want.size();
+                }
+                if (ok)
+                    return { true, {} };
+                return { false,
+                         translate("the tools ran as [%1], expected [%2]%3")
+                             .arg(seen.join(u", "_s), want.join(u", "_s),
+                                  strict ? translate(" exactly") : QString()) };
+            } } },
+        { u"max_turns"_s,
+          { needNumber,
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                return limit(r.turns.size(), a.params.value(u"value"_s).toDouble(),
+                             translate("the number of turns"));
+            } } },
+        { u"max_tokens"_s,
+          { needNumber,
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                return limit(double(r.usage.promptTokens() + r.usage.outputTokens),
+                             a.params.value(u"value"_s).toDouble(),
+                             translate("input + output tokens"));
+            } } },
+        { u"max_latency_ms"_s,
+          { needNumber,
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                const qint64 ms = r.createdAt.isValid() && r.finishedAt.isValid()
+                    ? r.createdAt.msecsTo(r.finishedAt)
+                    : 0;
+                return limit(double(ms), a.params.value(u"value"_s).toDouble(),
+                             translate("the latency in ms"));
+            } } },
+        { u"max_cost_usd"_s,
+          { needNumber, nullptr } }, // checked by ExperimentRun, which has the prices
+        { u"judge"_s,
+          { [](const Assertion &a) {
+               if (!a.params.value(u"rubric"_s).isString()
+                   || a.params.value(u"rubric"_s).toString().trimmed().isEmpty())
+                   return translate("needs a \"rubric\": what a good output is");
+               if (!a.params.value(u"engine"_s).isObject())
+                   return translate("needs \"engine\", the engine that judges (as in a spec)");
+               const QJsonValue pass = a.params.value(u"pass_score"_s);
+               if (!pass.isUndefined()
+                   && (!pass.isDouble() || pass.toDouble() < 0 || pass.toDouble() > 1))
+                   return translate("\"pass_score\" must be a number from 0 to 1");
+               const SpecLoadResult spec = specFromJson(judgeSpecJson(a));
+               if (!spec.spec)
+                   return translate("\"engine\" is not usable: %1%2")
+                       .arg(spec.errors.isEmpty() ? QString()
+                                                  : spec.errors.first().pointer + u" "_s,
+                            spec.errors.isEmpty() ? QString() : spec.errors.first().message);
+               return QString();
+           },
+            nullptr } },
+        { u"command"_s,
+          { [](const Assertion &a) {
+               const QJsonValue argv = a.params.value(u"command"_s);
+               if (!argv.isArray() || argv.toArray().isEmpty() || !argv.toArray().at(0).isString())
+                   return translate(
+                       "needs \"command\", an argument list such as [\"python3\", \"check.py\"]");
+               return QString();
+           },
+            nullptr } },
         // Checked with its script by evaluateScripted() (core/eval/scripting.h).
-        {u"javascript"_s,
-         {[](const Assertion &a) {
-              const QJsonValue value = a.params.value(u"value"_s);
-              if (!value.isString())
-                  return translate("needs \"value\", a JavaScript expression or function body");
-              const QString error = checkScriptSyntax(value.toString());
-              return error.isEmpty() ? QString() : translate("\"value\": %1").arg(error);
-          },
-          nullptr}},
+        { u"javascript"_s,
+          { [](const Assertion &a) {
+               const QJsonValue value = a.params.value(u"value"_s);
+               if (!value.isString())
+                   return translate("needs \"value\", a JavaScript expression or function body");
+               const QString error = checkScriptSyntax(value.toString());
+               return error.isEmpty() ? QString() : translate("\"value\": %1").arg(error);
+           },
+            nullptr } },
     };
     return table;
 }
@@ -381,8 +435,9 @@ const QHash<QString, Type> &types()
 
 QJsonObject AssertionResult::toJson() const
 {
-    QJsonObject object{{u"type"_s, type}, {u"name"_s, name}, {u"passed"_s, passed}};
-    object.insert(u"reason"_s, reason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(reason));
+    QJsonObject object { { u"type"_s, type }, { u"name"_s, name }, { u"passed"_s, passed } };
+    object.insert(u"reason"_s,
+                  reason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(reason));
     if (weight != 1)
         object.insert(u"weight"_s, weight);
     if (judgeCallId > 0)
@@ -431,7 +486,8 @@ QString checkAssertion(const Assertion &assertion)
 {
     const auto it = types().find(assertion.type);
     if (it == types().end()) {
-        return translate("unknown assertion type \"%1\" (known: %2)").arg(assertion.type, assertionTypes().join(u", "_s));
+        return translate("unknown assertion type \"%1\" (known: %2)")
+            .arg(assertion.type, assertionTypes().join(u", "_s));
     }
     if (const QString problem = it->check(assertion); !problem.isEmpty())
         return problem;
@@ -454,29 +510,36 @@ bool isAsyncAssertion(const QString &type)
 QJsonObject judgeSpecJson(const Assertion &assertion)
 {
     // Model-facing text: not translated.
-    const QString system = u"You judge the output of another model. You are given the task it was "
-                           u"given and the output it produced. Score how well the output meets the "
-                           u"rubric, from 0 (not at all) to 1 (fully), and give a one-sentence reason. "
-                           u"Rubric: "_s
-                           + assertion.params.value(u"rubric"_s).toString();
-    const QJsonObject schema{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{{u"score"_s, QJsonObject{{u"type"_s, u"number"_s}, {u"minimum"_s, 0}, {u"maximum"_s, 1}}},
-                                      {u"reason"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-        {u"required"_s, QJsonArray{u"score"_s, u"reason"_s}},
-        {u"additionalProperties"_s, false}};
-    return QJsonObject{{u"kind"_s, u"judge"_s},
-                       {u"system_prompt"_s, system},
-                       {u"response_schema"_s, schema},
-                       {u"max_turns"_s, 3},
-                       {u"engine"_s, assertion.params.value(u"engine"_s).toObject()}};
+    const QString system =
+        u"You judge the output of another model. You are given the task it was "
+        u"given and the output it produced. Score how well the output meets the "
+        u"rubric, from 0 (not at all) to 1 (fully), and give a one-sentence reason. "
+        u"Rubric: "_s
+        + assertion.params.value(u"rubric"_s).toString();
+    const QJsonObject schema {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject { { u"score"_s,
+                          QJsonObject { { u"type"_s, u"number"_s },
+                                        { u"minimum"_s, 0 },
+                                        { u"maximum"_s, 1 } } },
+                        { u"reason"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+        { u"required"_s, QJsonArray { u"score"_s, u"reason"_s } },
+        { u"additionalProperties"_s, false }
+    };
+    return QJsonObject { { u"kind"_s, u"judge"_s },
+                         { u"system_prompt"_s, system },
+                         { u"response_schema"_s, schema },
+                         { u"max_turns"_s, 3 },
+                         { u"engine"_s, assertion.params.value(u"engine"_s).toObject() } };
 }
 
 QString judgeInput(const CallRecord &record)
 {
     const QString task = record.input.value(u"text"_s).toString();
-    const QString output = record.response.isUndefined() ? u"(no output; the call ended "_s + callStatusName(record.status) + u')'
-                                                         : compact(record.response);
+    const QString output = record.response.isUndefined()
+        ? u"(no output; the call ended "_s + callStatusName(record.status) + u')'
+        : compact(record.response);
     return u"Task:\n"_s + task + u"\n\nOutput:\n"_s + output;
 }
 
@@ -490,7 +553,8 @@ QList<ToolCall> toolTrajectory(const CallRecord &record)
     return calls;
 }
 
-AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row)
+AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record,
+                                  const DatasetRow &row)
 {
     AssertionResult result;
     result.type = assertion.type;
@@ -498,7 +562,8 @@ AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &
     result.weight = assertion.weight;
     const auto it = types().find(assertion.type);
     if (it == types().end() || !it->run) {
-        result.reason = translate("the assertion type \"%1\" cannot be checked here").arg(assertion.type);
+        result.reason =
+            translate("the assertion type \"%1\" cannot be checked here").arg(assertion.type);
         return result;
     }
     const Outcome outcome = it->run(assertion, record, row);
@@ -509,14 +574,13 @@ AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &
 
 // ---------------------------------------------------------------------------------------------
 
-CommandAssertion::CommandAssertion(const Assertion &assertion, const CallRecord &record, const QString &workingDir,
-                                   QObject *parent)
+CommandAssertion::CommandAssertion(const Assertion &assertion, const CallRecord &record,
+                                   const QString &workingDir, QObject *parent)
     : QObject(parent)
     , m_assertion(assertion)
     , m_record(record)
     , m_workingDir(workingDir)
-{
-}
+{ }
 
 CommandAssertion::~CommandAssertion()
 {
@@ -538,13 +602,18 @@ void CommandAssertion::start()
         if (error == QProcess::FailedToStart)
             done(false, translate("the command could not start: %1").arg(m_process->errorString()));
     });
-    connect(m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
-        const QString out = QString::fromUtf8(m_process->readAllStandardOutput()).trimmed().left(2000);
-        if (status != QProcess::NormalExit)
-            done(false, translate("the command crashed"));
-        else
-            done(exitCode == 0, out.isEmpty() && exitCode != 0 ? translate("the command exited with %1").arg(exitCode) : out);
-    });
+    connect(m_process, &QProcess::finished, this,
+            [this](int exitCode, QProcess::ExitStatus status) {
+                const QString out =
+                    QString::fromUtf8(m_process->readAllStandardOutput()).trimmed().left(2000);
+                if (status != QProcess::NormalExit)
+                    done(false, translate("the command crashed"));
+                else
+                    done(exitCode == 0,
+                         out.isEmpty() && exitCode != 0
+                             ? translate("the command exited with %1").arg(exitCode)
+                             : out);
+            });
     QTimer::singleShot(30000, this, [this] {
         if (m_process && m_process->state() != QProcess::NotRunning) {
             m_process->kill();

@@ -20,9 +20,9 @@ struct AssertionResult
     QString type;
     QString name;
     bool passed = false;
-    QString reason;                // why it failed (or what it saw, for passes that say so)
+    QString reason; // why it failed (or what it saw, for passes that say so)
     double weight = 1;
-    qint64 judgeCallId = 0;        // a judge's own stored call
+    qint64 judgeCallId = 0; // a judge's own stored call
 
     QJsonObject toJson() const;
     static AssertionResult fromJson(const QJsonObject &object);
@@ -48,7 +48,8 @@ QList<ToolCall> toolTrajectory(const CallRecord &record);
 double weightedScore(const QJsonArray &results);
 
 // Every synchronous type; for an async type it returns a failed result saying so.
-AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row);
+AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record,
+                                  const DatasetRow &row);
 
 // A `command` assertion: the call's JSON on stdin; exit 0 passes; stdout (first 2,000
 // characters) is the reason. Times out after 30 s. `finished` once.
@@ -58,8 +59,8 @@ class CommandAssertion final : public QObject
     Q_DISABLE_COPY_MOVE(CommandAssertion)
 
 public:
-    CommandAssertion(const Assertion &assertion, const CallRecord &record, const QString &workingDir,
-                     QObject *parent = nullptr);
+    CommandAssertion(const Assertion &assertion, const CallRecord &record,
+                     const QString &workingDir, QObject *parent = nullptr);
     ~CommandAssertion() override;
     void start();
 

@@ -30,7 +30,7 @@ struct CellState
     double cost = 0;
     bool priced = true;
     QList<qint64> latencies;
-    QHash<QString, bool> assertions;   // name -> passed in every run
+    QHash<QString, bool> assertions; // name -> passed in every run
     QStringList assertionOrder;
 
     void addAssertions(const QJsonArray &results)
@@ -74,31 +74,34 @@ QJsonObject BaselineComparison::toJson() const
 {
     QJsonArray perVariant;
     for (const BaselineVariant &v : variants) {
-        perVariant.append(QJsonObject{
-            {u"variant"_s, v.variant},
-            {u"baseline_variant"_s, v.baselineVariant},
-            {u"cases"_s, v.cases},
-            {u"regressions"_s, QJsonArray::fromStringList(v.regressions)},
-            {u"fixes"_s, QJsonArray::fromStringList(v.fixes)},
-            {u"newly_flaky"_s, QJsonArray::fromStringList(v.newlyFlaky)},
-            {u"pass_rate_before"_s, v.passRateBefore},
-            {u"pass_rate_now"_s, v.passRateNow},
-            {u"p_value"_s, v.pValue},
-            {u"significant"_s, v.significant},
-            {u"cost_delta_usd"_s, v.costDeltaUsd ? QJsonValue(*v.costDeltaUsd) : QJsonValue(QJsonValue::Null)},
-            {u"latency_p50_delta_ms"_s, v.latencyP50DeltaMs},
-            {u"assertions"_s, v.assertions}});
+        perVariant.append(QJsonObject {
+            { u"variant"_s, v.variant },
+            { u"baseline_variant"_s, v.baselineVariant },
+            { u"cases"_s, v.cases },
+            { u"regressions"_s, QJsonArray::fromStringList(v.regressions) },
+            { u"fixes"_s, QJsonArray::fromStringList(v.fixes) },
+            { u"newly_flaky"_s, QJsonArray::fromStringList(v.newlyFlaky) },
+            { u"pass_rate_before"_s, v.passRateBefore },
+            { u"pass_rate_now"_s, v.passRateNow },
+            { u"p_value"_s, v.pValue },
+            { u"significant"_s, v.significant },
+            { u"cost_delta_usd"_s,
+              v.costDeltaUsd ? QJsonValue(*v.costDeltaUsd) : QJsonValue(QJsonValue::Null) },
+            { u"latency_p50_delta_ms"_s, v.latencyP50DeltaMs },
+            { u"assertions"_s, v.assertions } });
     }
-    return QJsonObject{{u"run"_s, run},
-                       {u"regressions"_s, QJsonArray::fromStringList(regressions)},
-                       {u"fixes"_s, QJsonArray::fromStringList(fixes)},
-                       {u"newly_flaky"_s, QJsonArray::fromStringList(newlyFlaky)},
-                       {u"critical_regressions"_s, QJsonArray::fromStringList(criticalRegressions)},
-                       {u"significant"_s, significant},
-                       {u"variants"_s, perVariant}};
+    return QJsonObject { { u"run"_s, run },
+                         { u"regressions"_s, QJsonArray::fromStringList(regressions) },
+                         { u"fixes"_s, QJsonArray::fromStringList(fixes) },
+                         { u"newly_flaky"_s, QJsonArray::fromStringList(newlyFlaky) },
+                         { u"critical_regressions"_s,
+                           QJsonArray::fromStringList(criticalRegressions) },
+                         { u"significant"_s, significant },
+                         { u"variants"_s, perVariant } };
 }
 
-BaselineComparison compareWithBaseline(const QJsonObject &summary, qint64 baselineId, const QList<ExperimentRunRecord> &baseline,
+BaselineComparison compareWithBaseline(const QJsonObject &summary, qint64 baselineId,
+                                       const QList<ExperimentRunRecord> &baseline,
                                        const QSet<QString> &criticalCases)
 {
     BaselineComparison out;
@@ -210,7 +213,9 @@ BaselineComparison compareWithBaseline(const QJsonObject &summary, qint64 baseli
         result.latencyP50DeltaMs = median(latenciesNow) - median(latenciesBefore);
         for (const QString &name : std::as_const(assertionOrder)) {
             const QPair<int, int> counts = byAssertion.value(name);
-            result.assertions.append(QJsonObject{{u"name"_s, name}, {u"regressions"_s, counts.first}, {u"fixes"_s, counts.second}});
+            result.assertions.append(QJsonObject { { u"name"_s, name },
+                                                   { u"regressions"_s, counts.first },
+                                                   { u"fixes"_s, counts.second } });
         }
         for (const QString &id : std::as_const(result.regressions)) {
             appendOnce(out.regressions, id);
@@ -227,7 +232,8 @@ BaselineComparison compareWithBaseline(const QJsonObject &summary, qint64 baseli
     return out;
 }
 
-std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec, const QString &experimentName, qint64 currentId,
+std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec,
+                                      const QString &experimentName, qint64 currentId,
                                       QString *error)
 {
     if (!store) {
@@ -241,7 +247,8 @@ std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec, con
             return std::nullopt;
         }
         if (!latest.value()) {
-            *error = translate("no earlier run of the experiment \"%1\" is stored").arg(experimentName);
+            *error =
+                translate("no earlier run of the experiment \"%1\" is stored").arg(experimentName);
             return std::nullopt;
         }
         return *latest.value();

@@ -22,12 +22,13 @@ namespace Callscope {
 BatchRoundSettings BatchRoundSettings::fromEnvironment()
 {
     BatchRoundSettings settings;
-    const QStringList poll = qEnvironmentVariable("CALLSCOPE_BATCH_POLL_MS").split(u',', Qt::SkipEmptyParts);
+    const QStringList poll =
+        qEnvironmentVariable("CALLSCOPE_BATCH_POLL_MS").split(u',', Qt::SkipEmptyParts);
     if (!poll.isEmpty() && poll.first().toLongLong() > 0) {
         settings.firstPollMs = poll.first().toLongLong();
         settings.maxPollMs = poll.size() > 1 && poll.at(1).toLongLong() > 0
-                                 ? poll.at(1).toLongLong()
-                                 : std::max(settings.firstPollMs, settings.maxPollMs);
+            ? poll.at(1).toLongLong()
+            : std::max(settings.firstPollMs, settings.maxPollMs);
     }
     if (const int lines = qEnvironmentVariableIntValue("CALLSCOPE_BATCH_MAX_LINES"); lines > 0) {
         BatchLimits limits;
@@ -36,7 +37,6 @@ BatchRoundSettings BatchRoundSettings::fromEnvironment()
     }
     return settings;
 }
-
 
 namespace {
 
@@ -47,8 +47,10 @@ QString translate(const char *text)
 
 QString hashOf(const QJsonObject &body)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(body).toJson(QJsonDocument::Compact),
-                                                        QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QJsonDocument(body).toJson(QJsonDocument::Compact),
+                                 QCryptographicHash::Sha256)
+            .toHex());
 }
 
 QString lineKeyOf(const QString &runKey, int index)
@@ -64,7 +66,8 @@ constexpr int MaxExpiries = 5;
 // BatchModelClient
 
 BatchModelClient::BatchModelClient(BatchRounds *rounds, const QString &group, const QString &caseId,
-                                   const QString &variant, int repeat, const EngineConfig &config, QObject *parent)
+                                   const QString &variant, int repeat, const EngineConfig &config,
+                                   QObject *parent)
     : ModelClient(parent)
     , m_rounds(rounds)
     , m_group(group)
@@ -98,7 +101,8 @@ void BatchModelClient::send(const ChatRequest &request, int maxAttempts)
     m_attemptLog.clear();
     ++m_serial;
     if (!m_rounds) {
-        deliverError(ApiError{ErrorCategory::Other, 0, {}, translate("the batch rounds are gone")});
+        deliverError(
+            ApiError { ErrorCategory::Other, 0, {}, translate("the batch rounds are gone") });
         return;
     }
     m_rounds->enqueue(this);
@@ -114,7 +118,8 @@ void BatchModelClient::cancel()
     ++m_serial;
     ModelOutcome outcome;
     outcome.cancelled = true;
-    outcome.error = ApiError{ErrorCategory::Other, 0, {}, translate("The request was cancelled.")};
+    outcome.error =
+        ApiError { ErrorCategory::Other, 0, {}, translate("The request was cancelled.") };
     outcome.attempts = m_attemptLog;
     outcome.requestBody = m_body;
     Q_EMIT finished(outcome);
@@ -192,7 +197,8 @@ void BatchRounds::load(std::function<void(const QString &error)> done)
 {
     if (m_writer) {
         // Read on the writer's connection, in its queue: behind every write asked for so far.
-        auto stored = std::make_shared<std::pair<QList<ProviderBatchRecord>, QList<ProviderBatchLineRecord>>>();
+        auto stored = std::make_shared<
+            std::pair<QList<ProviderBatchRecord>, QList<ProviderBatchLineRecord>>>();
         const qint64 experimentId = m_experimentId;
         m_writer->perform(
             [stored, experimentId](CallStore &into) {
@@ -242,7 +248,8 @@ void BatchRounds::load(std::function<void(const QString &error)> done)
     done(QString());
 }
 
-void BatchRounds::applyStored(const QList<ProviderBatchRecord> &batches, const QList<ProviderBatchLineRecord> &lines)
+void BatchRounds::applyStored(const QList<ProviderBatchRecord> &batches,
+                              const QList<ProviderBatchLineRecord> &lines)
 {
     QHash<qint64, QList<ProviderBatchLineRecord>> byBatch;
     for (const ProviderBatchLineRecord &line : lines)
@@ -250,7 +257,8 @@ void BatchRounds::applyStored(const QList<ProviderBatchRecord> &batches, const Q
     for (const ProviderBatchRecord &batch : batches) {
         m_recordOf.insert(batch.id, batch);
         for (const ProviderBatchLineRecord &line : byBatch.value(batch.id))
-            m_history[lineKeyOf(runKey(line.caseId, line.variant, line.repeat), line.requestIndex)].append(line);
+            m_history[lineKeyOf(runKey(line.caseId, line.variant, line.repeat), line.requestIndex)]
+                .append(line);
         if (!batch.isOpen()) {
             m_closed.append(batch);
             continue;
@@ -260,11 +268,13 @@ void BatchRounds::applyStored(const QList<ProviderBatchRecord> &batches, const Q
         for (const ProviderBatchLineRecord &line : byBatch.value(batch.id))
             open.lines.insert(line.customId, line);
         m_open.insert(batch.id, open);
-        qCInfo(lcBatchRounds) << "open provider batch" << batch.id << batch.status << batch.providerId;
+        qCInfo(lcBatchRounds) << "open provider batch" << batch.id << batch.status
+                              << batch.providerId;
     }
     // Rounds go on from the last stored one.
     for (const ProviderBatchRecord &batch : batches)
-        m_storedRounds[batch.engineKey] = std::max(m_storedRounds.value(batch.engineKey), batch.round);
+        m_storedRounds[batch.engineKey] =
+            std::max(m_storedRounds.value(batch.engineKey), batch.round);
 }
 
 void BatchRounds::expect(const QString &key)
@@ -293,8 +303,9 @@ ProviderBatchClient *BatchRounds::clientOfGroup(const QString &publicKey) const
     return nullptr;
 }
 
-ModelClient *BatchRounds::clientFor(const QString &caseId, const QString &variant, int repeat, const EngineConfig &config,
-                                    QNetworkAccessManager *nam, QObject *parent)
+ModelClient *BatchRounds::clientFor(const QString &caseId, const QString &variant, int repeat,
+                                    const EngineConfig &config, QNetworkAccessManager *nam,
+                                    QObject *parent)
 {
     const QString key = runKey(caseId, variant, repeat);
     m_starting.remove(key);
@@ -309,9 +320,13 @@ ModelClient *BatchRounds::clientFor(const QString &caseId, const QString &varian
     // process is part of the in-memory group key.
     static const QByteArray salt = QByteArray::number(QRandomGenerator::system()->generate64(), 16);
     const QString publicKey = engineTypeName(config.type) + u'|'
-                              + config.baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery).toString() + u'|' + config.model;
+        + config.baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery).toString() + u'|'
+        + config.model;
     const QString groupKey = publicKey + u'|'
-                             + QString::fromLatin1(QCryptographicHash::hash(QByteArray(salt + config.apiKey.toUtf8()), QCryptographicHash::Sha256).toHex().left(16));
+        + QString::fromLatin1(QCryptographicHash::hash(QByteArray(salt + config.apiKey.toUtf8()),
+                                                       QCryptographicHash::Sha256)
+                                  .toHex()
+                                  .left(16));
     Group &group = m_groups[groupKey];
     group.key = groupKey;
     group.publicKey = publicKey;
@@ -345,7 +360,8 @@ void BatchRounds::enqueue(BatchModelClient *client)
 {
     Group *group = groupFor(client->m_group);
     if (!group) {
-        client->deliverError(ApiError{ErrorCategory::Other, 0, {}, translate("no batch engine for this run")});
+        client->deliverError(
+            ApiError { ErrorCategory::Other, 0, {}, translate("no batch engine for this run") });
         return;
     }
     // What earlier rounds (this session or a stored one) did with this very request.
@@ -366,7 +382,8 @@ void BatchRounds::enqueue(BatchModelClient *client)
             continue;
         if (line.outcome == u"succeeded"_s) {
             QString error;
-            const std::optional<ModelReply> reply = m_groups.value(client->m_group).client->decode(line.result, &error);
+            const std::optional<ModelReply> reply =
+                m_groups.value(client->m_group).client->decode(line.result, &error);
             if (reply) {
                 const ProviderBatchRecord record = m_recordOf.value(line.batchId);
                 AttemptRecord attempt;
@@ -377,7 +394,8 @@ void BatchRounds::enqueue(BatchModelClient *client)
                 attempt.usage = reply->usage;
                 attempt.startedAt = record.submittedAt;
                 attempt.durationMs = record.submittedAt.isValid() && record.endedAt.isValid()
-                                         ? record.submittedAt.msecsTo(record.endedAt) : 0;
+                    ? record.submittedAt.msecsTo(record.endedAt)
+                    : 0;
                 client->m_attemptLog.append(attempt);
                 ModelOutcome outcome;
                 outcome.reply = reply;
@@ -391,7 +409,8 @@ void BatchRounds::enqueue(BatchModelClient *client)
         }
         if (line.outcome == u"pending"_s && m_unresolvable.contains(line.batchId)) {
             m_unknownRuns.insert(client->runKey());
-            client->deliverError(ApiError{ErrorCategory::Network, 0, {}, submitUnknownText(m_recordOf.value(line.batchId))});
+            client->deliverError(ApiError {
+                ErrorCategory::Network, 0, {}, submitUnknownText(m_recordOf.value(line.batchId)) });
             return;
         }
         if (line.outcome == u"pending"_s && m_open.contains(line.batchId)) {
@@ -408,7 +427,7 @@ void BatchRounds::enqueue(BatchModelClient *client)
         }
     }
     if (client->m_attempts >= client->m_maxAttempts && !lastError.isEmpty()) {
-        client->deliverError(ApiError{ErrorCategory::Other, 0, {}, lastError});
+        client->deliverError(ApiError { ErrorCategory::Other, 0, {}, lastError });
         return;
     }
     client->m_state = BatchModelClient::State::Queued;
@@ -471,13 +490,17 @@ void BatchRounds::check()
         Group &group = it.value();
         if (group.queued.isEmpty() || !group.client)
             continue;
-        const bool open = std::any_of(m_open.cbegin(), m_open.cend(),
-                                      [&group](const OpenBatch &b) { return b.record.engineKey == group.publicKey; });
+        const bool open = std::any_of(m_open.cbegin(), m_open.cend(), [&group](const OpenBatch &b) {
+            return b.record.engineKey == group.publicKey;
+        });
         if (open || m_creating.value(group.publicKey) > 0)
             continue;
-        const bool working = std::any_of(group.live.cbegin(), group.live.cend(), [](const QPointer<BatchModelClient> &c) {
-            return c && (c->state() == BatchModelClient::State::Idle || c->state() == BatchModelClient::State::Delivering);
-        });
+        const bool working = std::any_of(
+            group.live.cbegin(), group.live.cend(), [](const QPointer<BatchModelClient> &c) {
+                return c
+                    && (c->state() == BatchModelClient::State::Idle
+                        || c->state() == BatchModelClient::State::Delivering);
+            });
         if (working)
             continue; // a run is still busy locally: its next request belongs to this round
         if (group.holdUntilMs > now) {
@@ -494,9 +517,10 @@ void BatchRounds::submitRound(Group &group)
     queued.removeIf([](const QPointer<BatchModelClient> &c) { return c.isNull(); });
     if (queued.isEmpty())
         return;
-    std::sort(queued.begin(), queued.end(), [](const QPointer<BatchModelClient> &a, const QPointer<BatchModelClient> &b) {
-        return a->runKey() < b->runKey();
-    });
+    std::sort(queued.begin(), queued.end(),
+              [](const QPointer<BatchModelClient> &a, const QPointer<BatchModelClient> &b) {
+                  return a->runKey() < b->runKey();
+              });
     ++group.round;
     const BatchLimits limits = m_limitsOverride.value_or(BatchLimits::forEngine(group.config.type));
 
@@ -505,9 +529,10 @@ void BatchRounds::submitRound(Group &group)
     QList<BatchModelClient *> current;
     qint64 bytes = 0;
     for (const QPointer<BatchModelClient> &client : std::as_const(queued)) {
-        ProviderBatchLine line{QString(), client->m_body};
+        ProviderBatchLine line { QString(), client->m_body };
         const qint64 size = group.client->lineBytes(line);
-        if (!current.isEmpty() && (current.size() >= limits.maxLines || bytes + size > limits.maxBytes)) {
+        if (!current.isEmpty()
+            && (current.size() >= limits.maxLines || bytes + size > limits.maxBytes)) {
             parts.append(current);
             current.clear();
             bytes = 0;
@@ -517,8 +542,8 @@ void BatchRounds::submitRound(Group &group)
     }
     if (!current.isEmpty())
         parts.append(current);
-    qCInfo(lcBatchRounds) << "round" << group.round << "of" << group.key << ":" << queued.size() << "requests in"
-                          << parts.size() << "batch(es)";
+    qCInfo(lcBatchRounds) << "round" << group.round << "of" << group.key << ":" << queued.size()
+                          << "requests in" << parts.size() << "batch(es)";
 
     for (int p = 0; p < parts.size(); ++p) {
         const QList<BatchModelClient *> &part = parts.at(p);
@@ -543,7 +568,7 @@ void BatchRounds::submitRound(Group &group)
             l.requestIndex = client->m_index;
             l.requestHash = client->m_hash;
             lineRecords.append(l);
-            lines.append(ProviderBatchLine{l.customId, client->m_body});
+            lines.append(ProviderBatchLine { l.customId, client->m_body });
         }
         // Stored before anything is sent: a crash from here on finds the batch on resume. Until
         // the write is answered the runs count as carried (no new round of this engine starts).
@@ -554,54 +579,65 @@ void BatchRounds::submitRound(Group &group)
         }
         const QString publicKey = group.publicKey;
         ++m_creating[publicKey];
-        storeNewBatch(record, lineRecords, [this, record, lineRecords, lines, clients, publicKey](const StoreResult<qint64> &created) mutable {
-            // A run cancelled meanwhile has let go of its request (it is Idle again, or sent another).
-            for (QPointer<BatchModelClient> &client : clients) {
-                if (client && (client->m_state != BatchModelClient::State::InFlight || client->m_batchId != 0))
-                    client = nullptr;
-            }
-            if (--m_creating[publicKey] <= 0)
-                m_creating.remove(publicKey);
-            // A cancel asked meanwhile waits for this answer too (cancelRequestsAnswered).
-            const bool cancelWaits = m_cancelling && m_createsToAnswer > 0;
-            if (cancelWaits)
-                --m_createsToAnswer;
-            if (!created) {
-                for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
-                    if (client)
-                        client->deliverError(ApiError{ErrorCategory::Other, 0, {},
-                                                      translate("cannot store the provider batch: %1").arg(created.error().message)});
+        storeNewBatch(
+            record, lineRecords,
+            [this, record, lineRecords, lines, clients,
+             publicKey](const StoreResult<qint64> &created) mutable {
+                // A run cancelled meanwhile has let go of its request (it is Idle again, or sent
+                // another).
+                for (QPointer<BatchModelClient> &client : clients) {
+                    if (client
+                        && (client->m_state != BatchModelClient::State::InFlight
+                            || client->m_batchId != 0))
+                        client = nullptr;
                 }
-                scheduleCheck();
+                if (--m_creating[publicKey] <= 0)
+                    m_creating.remove(publicKey);
+                // A cancel asked meanwhile waits for this answer too (cancelRequestsAnswered).
+                const bool cancelWaits = m_cancelling && m_createsToAnswer > 0;
                 if (cancelWaits)
-                    cancelAnswered();
-                return;
-            }
-            record.id = created.value();
-            if (m_cancelling) {
-                // Cancel Batches came while it was being stored: it is never sent.
-                record.status = u"failed"_s;
-                record.error = translate("cancelled before it was sent");
-                m_closed.append(record);
-                save(record);
-                for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
-                    if (client && !m_detached)
-                        requeue(client);
+                    --m_createsToAnswer;
+                if (!created) {
+                    for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
+                        if (client)
+                            client->deliverError(
+                                ApiError { ErrorCategory::Other,
+                                           0,
+                                           {},
+                                           translate("cannot store the provider batch: %1")
+                                               .arg(created.error().message) });
+                    }
+                    scheduleCheck();
+                    if (cancelWaits)
+                        cancelAnswered();
+                    return;
                 }
-                Q_EMIT changed();
-                if (cancelWaits)
-                    cancelAnswered();
-                return;
-            }
-            if (m_detached)
-                return; // stored, never sent: a resume finds it as after a crash at this point
-            sendPart(record, lineRecords, lines, clients);
-        });
+                record.id = created.value();
+                if (m_cancelling) {
+                    // Cancel Batches came while it was being stored: it is never sent.
+                    record.status = u"failed"_s;
+                    record.error = translate("cancelled before it was sent");
+                    m_closed.append(record);
+                    save(record);
+                    for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
+                        if (client && !m_detached)
+                            requeue(client);
+                    }
+                    Q_EMIT changed();
+                    if (cancelWaits)
+                        cancelAnswered();
+                    return;
+                }
+                if (m_detached)
+                    return; // stored, never sent: a resume finds it as after a crash at this point
+                sendPart(record, lineRecords, lines, clients);
+            });
     }
     Q_EMIT changed();
 }
 
-void BatchRounds::storeNewBatch(const ProviderBatchRecord &record, const QList<ProviderBatchLineRecord> &lines,
+void BatchRounds::storeNewBatch(const ProviderBatchRecord &record,
+                                const QList<ProviderBatchLineRecord> &lines,
                                 std::function<void(const StoreResult<qint64> &)> done)
 {
     if (m_writer) {
@@ -622,8 +658,10 @@ void BatchRounds::storeNewBatch(const ProviderBatchRecord &record, const QList<P
     done(++memoryIds);
 }
 
-void BatchRounds::sendPart(ProviderBatchRecord record, const QList<ProviderBatchLineRecord> &lineRecords,
-                           const QList<ProviderBatchLine> &lines, const QList<QPointer<BatchModelClient>> &clients)
+void BatchRounds::sendPart(ProviderBatchRecord record,
+                           const QList<ProviderBatchLineRecord> &lineRecords,
+                           const QList<ProviderBatchLine> &lines,
+                           const QList<QPointer<BatchModelClient>> &clients)
 {
     const qint64 id = record.id;
     OpenBatch open;
@@ -644,7 +682,12 @@ void BatchRounds::sendPart(ProviderBatchRecord record, const QList<ProviderBatch
     m_recordOf.insert(id, record);
     ProviderBatchClient *client = clientOfGroup(record.engineKey);
     if (!client) {
-        failBatch(id, ApiError{ErrorCategory::Other, 0, {}, translate("the engine of provider batch %1 is gone").arg(id)}, false);
+        failBatch(id,
+                  ApiError { ErrorCategory::Other,
+                             0,
+                             {},
+                             translate("the engine of provider batch %1 is gone").arg(id) },
+                  false);
         return;
     }
     const QString tag = u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id);
@@ -713,21 +756,26 @@ void BatchRounds::save(const ProviderBatchRecord &record)
             this,
             [id = record.id](const WriteResult &written) {
                 if (!written.id)
-                    qCWarning(lcBatchRounds) << "could not store provider batch" << id << written.id.error().message;
+                    qCWarning(lcBatchRounds)
+                        << "could not store provider batch" << id << written.id.error().message;
             });
         return;
     }
     if (m_batchStore) {
         if (StoreError error = m_batchStore->updateBatch(record); error)
-            qCWarning(lcBatchRounds) << "could not store provider batch" << record.id << error.message;
+            qCWarning(lcBatchRounds)
+                << "could not store provider batch" << record.id << error.message;
     }
 }
 
 QString BatchRounds::submitUnknownText(const ProviderBatchRecord &record) const
 {
-    return translate("provider batch %1 (round %2) may have been created at the provider, but the request that "
-                     "creates it got no answer; it is not sent again so that nothing is paid twice. Check the "
-                     "provider's console, then resume with --resubmit-unknown to send these requests again.")
+    return translate("provider batch %1 (round %2) may have been created at the provider, but the "
+                     "request that "
+                     "creates it got no answer; it is not sent again so that nothing is paid "
+                     "twice. Check the "
+                     "provider's console, then resume with --resubmit-unknown to send these "
+                     "requests again.")
         .arg(record.id)
         .arg(record.round);
 }
@@ -742,76 +790,83 @@ void BatchRounds::resolveUnknown(qint64 id)
         return; // polled once the engine's key is known (startPolling)
     const QString tag = u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id);
     open.busy = true;
-    client->findByTag(tag, [this, id, client](bool supported, const QString &found, const ApiError &error) {
-        if (!m_open.contains(id))
-            return;
-        OpenBatch &batch = m_open[id];
-        batch.busy = false;
-        if (supported && error.category == ErrorCategory::None) {
-            if (!found.isEmpty()) {
-                qCInfo(lcBatchRounds) << "provider batch" << id << "found by its tag:" << found;
-                batch.record.providerId = found;
-                batch.record.status = u"submitted"_s;
-                if (!batch.record.submittedAt.isValid())
-                    batch.record.submittedAt = QDateTime::currentDateTimeUtc();
-                batch.record.error.clear();
+    client->findByTag(
+        tag, [this, id, client](bool supported, const QString &found, const ApiError &error) {
+            if (!m_open.contains(id))
+                return;
+            OpenBatch &batch = m_open[id];
+            batch.busy = false;
+            if (supported && error.category == ErrorCategory::None) {
+                if (!found.isEmpty()) {
+                    qCInfo(lcBatchRounds) << "provider batch" << id << "found by its tag:" << found;
+                    batch.record.providerId = found;
+                    batch.record.status = u"submitted"_s;
+                    if (!batch.record.submittedAt.isValid())
+                        batch.record.submittedAt = QDateTime::currentDateTimeUtc();
+                    batch.record.error.clear();
+                    save(batch.record);
+                    startPolling(id);
+                    return;
+                }
+                if (!batch.record.inputFileId.isEmpty()) {
+                    // The file is up and no batch has the tag: create it now (once).
+                    batch.record.status = u"submitting"_s;
+                    client->createFromFile(
+                        batch.record.inputFileId,
+                        u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id),
+                        [this, id](const ProviderBatchClient::SubmitResult &result) {
+                            if (!m_open.contains(id))
+                                return;
+                            OpenBatch &o = m_open[id];
+                            if (result.ok) {
+                                markSubmitted(id, result.providerId);
+                            } else if (result.unknown) {
+                                o.record.status = u"submit_unknown"_s;
+                                save(o.record);
+                                QTimer::singleShot(int(m_firstPollMs), this,
+                                                   [this, id] { resolveUnknown(id); });
+                            } else {
+                                failBatch(id, result.error, result.error.transient);
+                            }
+                        });
+                    return;
+                }
+                // Listed, and not there: it was never created. Its lines go into the next round.
+                batch.record.status = u"abandoned"_s;
+                batch.record.error = translate(
+                    "the provider has no batch with this tag; its requests were sent again");
                 save(batch.record);
-                startPolling(id);
+                failBatch(id, ApiError { ErrorCategory::Network, 0, {}, batch.record.error }, true);
                 return;
             }
-            if (!batch.record.inputFileId.isEmpty()) {
-                // The file is up and no batch has the tag: create it now (once).
-                batch.record.status = u"submitting"_s;
-                client->createFromFile(batch.record.inputFileId, u"callscope-e%1-b%2"_s.arg(m_experimentId).arg(id),
-                                       [this, id](const ProviderBatchClient::SubmitResult &result) {
-                                           if (!m_open.contains(id))
-                                               return;
-                                           OpenBatch &o = m_open[id];
-                                           if (result.ok) {
-                                               markSubmitted(id, result.providerId);
-                                           } else if (result.unknown) {
-                                               o.record.status = u"submit_unknown"_s;
-                                               save(o.record);
-                                               QTimer::singleShot(int(m_firstPollMs), this, [this, id] { resolveUnknown(id); });
-                                           } else {
-                                               failBatch(id, result.error, result.error.transient);
-                                           }
-                                       });
+            if (supported) {
+                // The listing failed: ask again later.
+                QTimer::singleShot(int(m_firstPollMs), this, [this, id] { resolveUnknown(id); });
                 return;
             }
-            // Listed, and not there: it was never created. Its lines go into the next round.
-            batch.record.status = u"abandoned"_s;
-            batch.record.error = translate("the provider has no batch with this tag; its requests were sent again");
-            save(batch.record);
-            failBatch(id, ApiError{ErrorCategory::Network, 0, {}, batch.record.error}, true);
-            return;
-        }
-        if (supported) {
-            // The listing failed: ask again later.
-            QTimer::singleShot(int(m_firstPollMs), this, [this, id] { resolveUnknown(id); });
-            return;
-        }
-        // No metadata to look for: honest about it.
-        if (m_resubmitUnknown) {
-            batch.record.status = u"abandoned"_s;
-            save(batch.record);
-            failBatch(id, ApiError{ErrorCategory::Network, 0, {}, batch.record.error}, true);
-            return;
-        }
-        m_unresolvable.insert(id);
-        Q_EMIT notice(submitUnknownText(batch.record));
-        const QHash<QString, QPointer<BatchModelClient>> waiting = std::exchange(batch.waiting, {});
-        for (const QPointer<BatchModelClient> &c : waiting) {
-            if (c) {
-                m_unknownRuns.insert(c->runKey());
-                c->deliverError(ApiError{ErrorCategory::Network, 0, {}, submitUnknownText(batch.record)});
+            // No metadata to look for: honest about it.
+            if (m_resubmitUnknown) {
+                batch.record.status = u"abandoned"_s;
+                save(batch.record);
+                failBatch(id, ApiError { ErrorCategory::Network, 0, {}, batch.record.error }, true);
+                return;
             }
-        }
-        // It stays open in the store (another resume may resubmit), but not in this session.
-        m_closed.append(batch.record);
-        closeBatch(id);
-        Q_UNUSED(client)
-    });
+            m_unresolvable.insert(id);
+            Q_EMIT notice(submitUnknownText(batch.record));
+            const QHash<QString, QPointer<BatchModelClient>> waiting =
+                std::exchange(batch.waiting, {});
+            for (const QPointer<BatchModelClient> &c : waiting) {
+                if (c) {
+                    m_unknownRuns.insert(c->runKey());
+                    c->deliverError(ApiError {
+                        ErrorCategory::Network, 0, {}, submitUnknownText(batch.record) });
+                }
+            }
+            // It stays open in the store (another resume may resubmit), but not in this session.
+            m_closed.append(batch.record);
+            closeBatch(id);
+            Q_UNUSED(client)
+        });
 }
 
 void BatchRounds::failBatch(qint64 id, const ApiError &error, bool retryLines)
@@ -824,7 +879,8 @@ void BatchRounds::failBatch(qint64 id, const ApiError &error, bool retryLines)
     open.record.error = error.message;
     open.record.endedAt = QDateTime::currentDateTimeUtc();
     save(open.record);
-    qCWarning(lcBatchRounds) << "provider batch" << id << "failed:" << error.toString() << (retryLines ? "(lines retried)" : "");
+    qCWarning(lcBatchRounds) << "provider batch" << id << "failed:" << error.toString()
+                             << (retryLines ? "(lines retried)" : "");
     const QHash<QString, QPointer<BatchModelClient>> waiting = std::exchange(open.waiting, {});
     const QString group = open.record.engineKey;
     m_closed.append(open.record);
@@ -875,11 +931,13 @@ void BatchRounds::startPolling(qint64 id)
             // Left half-submitted by an earlier session. OpenAI without a file: the batch
             // was certainly never created (it is created after the file id is stored).
             const bool openAi = open.record.engineType == engineTypeName(EngineType::OpenAI)
-                                || open.record.engineType == engineTypeName(EngineType::OpenAIResponses);
-            if (!open.busy && open.record.status == u"submitting"_s && openAi && open.record.inputFileId.isEmpty()
-                && open.waiting.isEmpty() && clientOfGroup(open.record.engineKey)) {
+                || open.record.engineType == engineTypeName(EngineType::OpenAIResponses);
+            if (!open.busy && open.record.status == u"submitting"_s && openAi
+                && open.record.inputFileId.isEmpty() && open.waiting.isEmpty()
+                && clientOfGroup(open.record.engineKey)) {
                 open.record.status = u"abandoned"_s;
-                open.record.error = translate("never created (the process stopped before its file was uploaded)");
+                open.record.error =
+                    translate("never created (the process stopped before its file was uploaded)");
                 save(open.record);
                 m_closed.append(open.record);
                 closeBatch(id);
@@ -913,39 +971,47 @@ void BatchRounds::pollNow(qint64 id)
     if (!client || open.busy)
         return;
     open.busy = true;
-    client->poll(open.record.providerId, [this, id](const BatchStatus &status, const ApiError &error) {
-        if (!m_open.contains(id) || m_detached)
-            return;
-        OpenBatch &batch = m_open[id];
-        batch.busy = false;
-        batch.intervalMs = std::min(m_maxPollMs, batch.intervalMs * 2);
-        if (error.category != ErrorCategory::None) {
-            qCInfo(lcBatchRounds) << "poll of provider batch" << id << "failed:" << error.toString();
-            Q_EMIT notice(translate("could not poll provider batch %1: %2").arg(id).arg(error.toString()));
-            startPolling(id);
-            return;
-        }
-        batch.record.providerStatus = status.rawStatus;
-        batch.record.counts = QJsonObject{{u"total"_s, status.total},
-                                         {u"succeeded"_s, status.succeeded},
-                                         {u"errored"_s, status.errored},
-                                         {u"pending"_s, status.pending}};
-        if (status.state == BatchStatus::State::Cancelling && batch.record.status != u"cancelling"_s)
-            batch.record.status = u"cancelling"_s;
-        save(batch.record);
-        Q_EMIT changed();
-        if (status.state == BatchStatus::State::Failed) {
-            failBatch(id, ApiError{ErrorCategory::Model, 0, status.rawStatus,
-                                   status.message.isEmpty() ? translate("the provider refused the batch") : status.message},
-                      false);
-            return;
-        }
-        if (status.state == BatchStatus::State::Ended) {
-            onEnded(id, status);
-            return;
-        }
-        startPolling(id);
-    });
+    client->poll(open.record.providerId,
+                 [this, id](const BatchStatus &status, const ApiError &error) {
+                     if (!m_open.contains(id) || m_detached)
+                         return;
+                     OpenBatch &batch = m_open[id];
+                     batch.busy = false;
+                     batch.intervalMs = std::min(m_maxPollMs, batch.intervalMs * 2);
+                     if (error.category != ErrorCategory::None) {
+                         qCInfo(lcBatchRounds)
+                             << "poll of provider batch" << id << "failed:" << error.toString();
+                         Q_EMIT notice(translate("could not poll provider batch %1: %2")
+                                           .arg(id)
+                                           .arg(error.toString()));
+                         startPolling(id);
+                         return;
+                     }
+                     batch.record.providerStatus = status.rawStatus;
+                     batch.record.counts = QJsonObject { { u"total"_s, status.total },
+                                                         { u"succeeded"_s, status.succeeded },
+                                                         { u"errored"_s, status.errored },
+                                                         { u"pending"_s, status.pending } };
+                     if (status.state == BatchStatus::State::Cancelling
+                         && batch.record.status != u"cancelling"_s)
+                         batch.record.status = u"cancelling"_s;
+                     save(batch.record);
+                     Q_EMIT changed();
+                     if (status.state == BatchStatus::State::Failed) {
+                         failBatch(id,
+                                   ApiError { ErrorCategory::Model, 0, status.rawStatus,
+                                              status.message.isEmpty()
+                                                  ? translate("the provider refused the batch")
+                                                  : status.message },
+                                   false);
+                         return;
+                     }
+                     if (status.state == BatchStatus::State::Ended) {
+                         onEnded(id, status);
+                         return;
+                     }
+                     startPolling(id);
+                 });
 }
 
 void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
@@ -953,132 +1019,153 @@ void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
     OpenBatch &open = m_open[id];
     ProviderBatchClient *client = clientOfGroup(open.record.engineKey);
     open.busy = true;
-    client->fetchResults(status, [this, id, client](const QList<BatchLineResult> &results, const ApiError &error) {
-        if (!m_open.contains(id) || m_detached)
-            return;
-        OpenBatch &batch = m_open[id];
-        batch.busy = false;
-        if (error.category != ErrorCategory::None) {
-            Q_EMIT notice(translate("could not read the results of provider batch %1: %2").arg(id).arg(error.toString()));
-            startPolling(id); // the batch is still there; try again
-            return;
-        }
-        QHash<QString, BatchLineResult> byId;
-        for (const BatchLineResult &r : results)
-            byId.insert(r.customId, r);
-        QList<ProviderBatchLineRecord> updated;
-        for (auto it = batch.lines.begin(); it != batch.lines.end(); ++it) {
-            ProviderBatchLineRecord &line = it.value();
-            const auto found = byId.constFind(line.customId);
-            if (found == byId.cend()) {
-                line.outcome = u"expired"_s; // no result at all: it did not run
-            } else {
-                line.outcome = batchLineKindName(found->kind);
-                line.result = found->body;
-                line.error = found->error.message;
+    client->fetchResults(
+        status, [this, id, client](const QList<BatchLineResult> &results, const ApiError &error) {
+            if (!m_open.contains(id) || m_detached)
+                return;
+            OpenBatch &batch = m_open[id];
+            batch.busy = false;
+            if (error.category != ErrorCategory::None) {
+                Q_EMIT notice(translate("could not read the results of provider batch %1: %2")
+                                  .arg(id)
+                                  .arg(error.toString()));
+                startPolling(id); // the batch is still there; try again
+                return;
             }
-            updated.append(line);
-        }
-        batch.record.status = u"ended"_s;
-        batch.record.endedAt = QDateTime::currentDateTimeUtc();
-        // Every reply is stored before any of them reaches its runner: in the writer's queue the
-        // results go ahead of every call their replies lead to.
-        if (m_writer) {
-            m_writer->perform(
-                [record = batch.record, updated](CallStore &into) {
-                    WriteResult written;
-                    const StoreError stored = ProviderBatchStore(into.database()).recordResults(record, updated);
-                    written.id = stored ? StoreResult<qint64>(stored) : StoreResult<qint64>(record.id);
-                    return written;
-                },
-                this,
-                [id](const WriteResult &written) {
-                    if (!written.id)
-                        qCWarning(lcBatchRounds) << "could not store the results of provider batch" << id
-                                                 << written.id.error().message;
-                });
-        } else if (m_batchStore) {
-            if (StoreError e = m_batchStore->recordResults(batch.record, updated); e)
-                qCWarning(lcBatchRounds) << "could not store the results of provider batch" << id << e.message;
-        }
-        m_recordOf.insert(id, batch.record);
-        for (const ProviderBatchLineRecord &line : std::as_const(updated)) {
-            QList<ProviderBatchLineRecord> &history = m_history[lineKeyOf(runKey(line.caseId, line.variant, line.repeat), line.requestIndex)];
-            for (ProviderBatchLineRecord &h : history) {
-                if (h.batchId == id && h.customId == line.customId)
-                    h = line;
+            QHash<QString, BatchLineResult> byId;
+            for (const BatchLineResult &r : results)
+                byId.insert(r.customId, r);
+            QList<ProviderBatchLineRecord> updated;
+            for (auto it = batch.lines.begin(); it != batch.lines.end(); ++it) {
+                ProviderBatchLineRecord &line = it.value();
+                const auto found = byId.constFind(line.customId);
+                if (found == byId.cend()) {
+                    line.outcome = u"expired"_s; // no result at all: it did not run
+                } else {
+                    line.outcome = batchLineKindName(found->kind);
+                    line.result = found->body;
+                    line.error = found->error.message;
+                }
+                updated.append(line);
             }
-        }
-        const qint64 durationMs = batch.record.submittedAt.isValid() ? batch.record.submittedAt.msecsTo(batch.record.endedAt) : 0;
-        const QHash<QString, QPointer<BatchModelClient>> waiting = std::exchange(batch.waiting, {});
-        const QHash<QString, ProviderBatchLineRecord> lines = batch.lines;
-        const ProviderBatchRecord record = batch.record;
-        m_closed.append(record);
-        closeBatch(id);
-        qCInfo(lcBatchRounds) << "provider batch" << id << "ended:" << results.size() << "results for" << lines.size() << "lines";
+            batch.record.status = u"ended"_s;
+            batch.record.endedAt = QDateTime::currentDateTimeUtc();
+            // Every reply is stored before any of them reaches its runner: in the writer's queue
+            // the results go ahead of every call their replies lead to.
+            if (m_writer) {
+                m_writer->perform(
+                    [record = batch.record, updated](CallStore &into) {
+                        WriteResult written;
+                        const StoreError stored =
+                            ProviderBatchStore(into.database()).recordResults(record, updated);
+                        written.id =
+                            stored ? StoreResult<qint64>(stored) : StoreResult<qint64>(record.id);
+                        return written;
+                    },
+                    this,
+                    [id](const WriteResult &written) {
+                        if (!written.id)
+                            qCWarning(lcBatchRounds)
+                                << "could not store the results of provider batch" << id
+                                << written.id.error().message;
+                    });
+            } else if (m_batchStore) {
+                if (StoreError e = m_batchStore->recordResults(batch.record, updated); e)
+                    qCWarning(lcBatchRounds)
+                        << "could not store the results of provider batch" << id << e.message;
+            }
+            m_recordOf.insert(id, batch.record);
+            for (const ProviderBatchLineRecord &line : std::as_const(updated)) {
+                QList<ProviderBatchLineRecord> &history = m_history[lineKeyOf(
+                    runKey(line.caseId, line.variant, line.repeat), line.requestIndex)];
+                for (ProviderBatchLineRecord &h : history) {
+                    if (h.batchId == id && h.customId == line.customId)
+                        h = line;
+                }
+            }
+            const qint64 durationMs = batch.record.submittedAt.isValid()
+                ? batch.record.submittedAt.msecsTo(batch.record.endedAt)
+                : 0;
+            const QHash<QString, QPointer<BatchModelClient>> waiting =
+                std::exchange(batch.waiting, {});
+            const QHash<QString, ProviderBatchLineRecord> lines = batch.lines;
+            const ProviderBatchRecord record = batch.record;
+            m_closed.append(record);
+            closeBatch(id);
+            qCInfo(lcBatchRounds) << "provider batch" << id << "ended:" << results.size()
+                                  << "results for" << lines.size() << "lines";
 
-        for (auto it = waiting.cbegin(); it != waiting.cend(); ++it) {
-            BatchModelClient *c = it.value();
-            if (!c)
-                continue;
-            const ProviderBatchLineRecord line = lines.value(it.key());
-            const BatchLineResult result = byId.value(it.key());
-            AttemptRecord attempt;
-            attempt.startedAt = record.submittedAt;
-            attempt.durationMs = durationMs;
-            if (line.outcome == u"succeeded"_s) {
-                QString decodeError;
-                const std::optional<ModelReply> reply = client->decode(line.result, &decodeError);
-                if (reply) {
-                    attempt.outcome = u"ok"_s;
-                    attempt.httpStatus = 200;
-                    attempt.finishReason = reply->finishReason;
-                    attempt.rawFinishReason = reply->rawFinishReason;
-                    attempt.usage = reply->usage;
+            for (auto it = waiting.cbegin(); it != waiting.cend(); ++it) {
+                BatchModelClient *c = it.value();
+                if (!c)
+                    continue;
+                const ProviderBatchLineRecord line = lines.value(it.key());
+                const BatchLineResult result = byId.value(it.key());
+                AttemptRecord attempt;
+                attempt.startedAt = record.submittedAt;
+                attempt.durationMs = durationMs;
+                if (line.outcome == u"succeeded"_s) {
+                    QString decodeError;
+                    const std::optional<ModelReply> reply =
+                        client->decode(line.result, &decodeError);
+                    if (reply) {
+                        attempt.outcome = u"ok"_s;
+                        attempt.httpStatus = 200;
+                        attempt.finishReason = reply->finishReason;
+                        attempt.rawFinishReason = reply->rawFinishReason;
+                        attempt.usage = reply->usage;
+                        c->m_attemptLog.append(attempt);
+                        ModelOutcome outcome;
+                        outcome.reply = reply;
+                        outcome.attempts = c->m_attemptLog;
+                        outcome.requestBody = c->m_body;
+                        outcome.rawResponse = line.result;
+                        outcome.rawResponseBytes = line.result.size();
+                        c->deliver(outcome);
+                        continue;
+                    }
+                    attempt.outcome = u"error"_s;
+                    attempt.error = decodeError;
                     c->m_attemptLog.append(attempt);
-                    ModelOutcome outcome;
-                    outcome.reply = reply;
-                    outcome.attempts = c->m_attemptLog;
-                    outcome.requestBody = c->m_body;
-                    outcome.rawResponse = line.result;
-                    outcome.rawResponseBytes = line.result.size();
-                    c->deliver(outcome);
+                    c->deliverError(ApiError { ErrorCategory::Other, 200, {}, decodeError });
                     continue;
                 }
-                attempt.outcome = u"error"_s;
-                attempt.error = decodeError;
-                c->m_attemptLog.append(attempt);
-                c->deliverError(ApiError{ErrorCategory::Other, 200, {}, decodeError});
-                continue;
-            }
-            if (line.outcome == u"expired"_s || line.outcome == u"canceled"_s) {
+                if (line.outcome == u"expired"_s || line.outcome == u"canceled"_s) {
+                    attempt.outcome = u"retry"_s;
+                    attempt.error = line.outcome == u"expired"_s
+                        ? translate("the line expired in the batch")
+                        : translate("the line was cancelled in the batch");
+                    c->m_attemptLog.append(attempt);
+                    if (++c->m_expiries <= MaxExpiries) {
+                        requeue(c);
+                    } else {
+                        c->deliverError(ApiError {
+                            ErrorCategory::Network,
+                            0,
+                            {},
+                            QCoreApplication::translate(
+                                "BatchRounds", "the request expired in %n batch(es) in a row",
+                                nullptr, MaxExpiries + 1) });
+                    }
+                    continue;
+                }
+                // Errored: like a failed direct attempt, retried while the request has attempts
+                // left.
                 attempt.outcome = u"retry"_s;
-                attempt.error = line.outcome == u"expired"_s ? translate("the line expired in the batch")
-                                                              : translate("the line was cancelled in the batch");
-                c->m_attemptLog.append(attempt);
-                if (++c->m_expiries <= MaxExpiries) {
+                attempt.httpStatus = result.error.httpStatus;
+                attempt.error = result.error.message;
+                ++c->m_attempts;
+                if (result.error.transient && c->m_attempts < c->m_maxAttempts) {
+                    c->m_attemptLog.append(attempt);
                     requeue(c);
                 } else {
-                    c->deliverError(ApiError{ErrorCategory::Network, 0, {}, QCoreApplication::translate("BatchRounds", "the request expired in %n batch(es) in a row", nullptr, MaxExpiries + 1)});
+                    attempt.outcome = u"error"_s;
+                    c->m_attemptLog.append(attempt);
+                    c->deliverError(result.error);
                 }
-                continue;
             }
-            // Errored: like a failed direct attempt, retried while the request has attempts left.
-            attempt.outcome = u"retry"_s;
-            attempt.httpStatus = result.error.httpStatus;
-            attempt.error = result.error.message;
-            ++c->m_attempts;
-            if (result.error.transient && c->m_attempts < c->m_maxAttempts) {
-                c->m_attemptLog.append(attempt);
-                requeue(c);
-            } else {
-                attempt.outcome = u"error"_s;
-                c->m_attemptLog.append(attempt);
-                c->deliverError(result.error);
-            }
-        }
-        scheduleCheck();
-    });
+            scheduleCheck();
+        });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1133,7 +1220,8 @@ void BatchRounds::cancelAtProvider(qint64 id)
     save(open.record);
     client->cancel(open.record.providerId, [this, id](const ApiError &error) {
         if (error.category != ErrorCategory::None)
-            Q_EMIT notice(translate("could not cancel provider batch %1: %2").arg(id).arg(error.toString()));
+            Q_EMIT notice(
+                translate("could not cancel provider batch %1: %2").arg(id).arg(error.toString()));
         cancelAnswered();
     });
 }
@@ -1183,14 +1271,19 @@ BatchRoundsOverview BatchRounds::overview() const
         ++o.openBatches;
         o.waitingRequests += int(open.waiting.size());
     }
-    std::sort(all.begin(), all.end(), [](const ProviderBatchRecord &a, const ProviderBatchRecord &b) { return a.id < b.id; });
+    std::sort(
+        all.begin(), all.end(),
+        [](const ProviderBatchRecord &a, const ProviderBatchRecord &b) { return a.id < b.id; });
     for (const ProviderBatchRecord &r : all)
         o.batches.append(stateOf(r));
     for (const Group &group : m_groups) {
         o.queuedRequests += int(group.queued.size());
         for (const QPointer<BatchModelClient> &c : group.live)
-            o.runsWorking += c && (c->state() == BatchModelClient::State::Idle
-                                   || c->state() == BatchModelClient::State::Delivering) ? 1 : 0;
+            o.runsWorking += c
+                    && (c->state() == BatchModelClient::State::Idle
+                        || c->state() == BatchModelClient::State::Delivering)
+                ? 1
+                : 0;
     }
     o.runsWorking += int(m_starting.size());
     return o;

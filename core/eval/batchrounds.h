@@ -48,9 +48,9 @@ class StoreWriter;
 // How an experiment's rounds run.
 struct BatchRoundSettings
 {
-    qint64 firstPollMs = 5000;             // the first wait after a submit, then doubling
+    qint64 firstPollMs = 5000; // the first wait after a submit, then doubling
     qint64 maxPollMs = 5 * 60 * 1000;
-    std::optional<BatchLimits> limits;     // unset: the provider's own
+    std::optional<BatchLimits> limits; // unset: the provider's own
     bool resubmitUnknown = false;
 
     // The defaults, tuned by the environment (for tests, or a smaller file on purpose):
@@ -62,13 +62,13 @@ struct BatchRoundSettings
 // One provider batch as a view shows it.
 struct BatchRoundState
 {
-    qint64 batchId = 0;            // the stored row
-    QString engine;                // engine key (profile, or type + base URL + model)
+    qint64 batchId = 0; // the stored row
+    QString engine; // engine key (profile, or type + base URL + model)
     QString engineType;
-    int round = 0;                 // 1-based
-    int part = 0;                  // 0-based: a round over the provider's limits has several parts
-    QString status;                // submitting, submit_unknown, submitted, cancelling, ended, failed, abandoned
-    QString providerStatus;        // the provider's own word
+    int round = 0; // 1-based
+    int part = 0; // 0-based: a round over the provider's limits has several parts
+    QString status; // submitting, submit_unknown, submitted, cancelling, ended, failed, abandoned
+    QString providerStatus; // the provider's own word
     QString providerId;
     int lines = 0;
     int succeeded = 0;
@@ -76,7 +76,7 @@ struct BatchRoundState
     int pending = 0;
     QDateTime submittedAt;
     QDateTime endedAt;
-    qint64 waitingMs = 0;          // since it was submitted (until it ended)
+    qint64 waitingMs = 0; // since it was submitted (until it ended)
 };
 
 // The rounds of every engine at one moment.
@@ -84,9 +84,9 @@ struct BatchRoundsOverview
 {
     QList<BatchRoundState> batches; // oldest first
     int openBatches = 0;
-    int queuedRequests = 0;        // waiting for the next round
-    int waitingRequests = 0;       // carried by an open batch
-    int runsWorking = 0;           // runs busy locally (tools, validation) or starting
+    int queuedRequests = 0; // waiting for the next round
+    int waitingRequests = 0; // carried by an open batch
+    int runsWorking = 0; // runs busy locally (tools, validation) or starting
 };
 
 class BatchRounds final : public QObject
@@ -118,14 +118,17 @@ public:
     void jobEnded(const QString &runKey);
     // The ModelClient of one run (called by the run's CallJob once the engine is resolved);
     // nullptr for an engine type without a batch API (its requests then go direct).
-    ModelClient *clientFor(const QString &caseId, const QString &variant, int repeat, const EngineConfig &config,
-                           QNetworkAccessManager *nam, QObject *parent);
+    ModelClient *clientFor(const QString &caseId, const QString &variant, int repeat,
+                           const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent);
     static QString runKey(const QString &caseId, const QString &variant, int repeat);
 
     BatchRoundsOverview overview() const;
     // True when the run's call failed because its batch's submission is unknown (a resume
     // runs it again).
-    bool endedBySubmitUnknown(const QString &runKey) const { return m_unknownRuns.contains(runKey); }
+    bool endedBySubmitUnknown(const QString &runKey) const
+    {
+        return m_unknownRuns.contains(runKey);
+    }
     int batchesSubmitted() const { return m_submitted; }
     int directRuns() const { return m_directRuns; }
 
@@ -149,23 +152,23 @@ private:
 
     struct Group
     {
-        QString key;               // in memory only: includes a salted fingerprint of the key
-        QString publicKey;         // type|base URL|model: what the store keeps
+        QString key; // in memory only: includes a salted fingerprint of the key
+        QString publicKey; // type|base URL|model: what the store keeps
         EngineConfig config;
         ProviderBatchClient *client = nullptr;
         QList<QPointer<BatchModelClient>> live;
         QList<QPointer<BatchModelClient>> queued;
         int round = 0;
-        qint64 holdUntilMs = 0;    // a refused submission waits before the next try
+        qint64 holdUntilMs = 0; // a refused submission waits before the next try
     };
     struct OpenBatch
     {
         ProviderBatchRecord record;
-        QHash<QString, ProviderBatchLineRecord> lines;           // by custom_id
-        QHash<QString, QPointer<BatchModelClient>> waiting;      // by custom_id
+        QHash<QString, ProviderBatchLineRecord> lines; // by custom_id
+        QHash<QString, QPointer<BatchModelClient>> waiting; // by custom_id
         QTimer *timer = nullptr;
         qint64 intervalMs = 0;
-        bool busy = false;        // a poll or a fetch is on its way
+        bool busy = false; // a poll or a fetch is on its way
         bool cancelRequested = false;
         bool submitInFlight = false; // created at the provider, maybe: its answer is awaited
     };
@@ -184,12 +187,15 @@ private:
     void failBatch(qint64 batchId, const ApiError &error, bool retryLines);
     void resolveUnknown(qint64 batchId);
     void requeue(BatchModelClient *client);
-    void applyStored(const QList<ProviderBatchRecord> &batches, const QList<ProviderBatchLineRecord> &lines);
+    void applyStored(const QList<ProviderBatchRecord> &batches,
+                     const QList<ProviderBatchLineRecord> &lines);
     // Stores a new batch and its lines; `done` gets its id once the write is answered.
-    void storeNewBatch(const ProviderBatchRecord &record, const QList<ProviderBatchLineRecord> &lines,
+    void storeNewBatch(const ProviderBatchRecord &record,
+                       const QList<ProviderBatchLineRecord> &lines,
                        std::function<void(const StoreResult<qint64> &)> done);
     void sendPart(ProviderBatchRecord record, const QList<ProviderBatchLineRecord> &lineRecords,
-                  const QList<ProviderBatchLine> &lines, const QList<QPointer<BatchModelClient>> &clients);
+                  const QList<ProviderBatchLine> &lines,
+                  const QList<QPointer<BatchModelClient>> &clients);
     // The provider created open batch `id` as `providerId`: stored, counted and polled.
     void markSubmitted(qint64 id, const QString &providerId);
     void save(const ProviderBatchRecord &record);
@@ -199,9 +205,9 @@ private:
     QString submitUnknownText(const ProviderBatchRecord &record) const;
 
     CallStore *m_store = nullptr;
-    StoreWriter *m_writer = nullptr;                            // outlives the rounds (the service's)
+    StoreWriter *m_writer = nullptr; // outlives the rounds (the service's)
     std::unique_ptr<ProviderBatchStore> m_batchStore;
-    QHash<QString, int> m_creating;                              // by public key: batches being stored
+    QHash<QString, int> m_creating; // by public key: batches being stored
     qint64 m_experimentId = 0;
     qint64 m_firstPollMs = 5000;
     qint64 m_maxPollMs = 5 * 60 * 1000;
@@ -212,18 +218,18 @@ private:
     bool m_checkScheduled = false;
 
     QHash<QString, Group> m_groups;
-    QHash<QString, int> m_storedRounds;                          // by public key: the last stored round
+    QHash<QString, int> m_storedRounds; // by public key: the last stored round
     QHash<qint64, OpenBatch> m_open;
-    QList<ProviderBatchRecord> m_closed;                         // for the overview
+    QList<ProviderBatchRecord> m_closed; // for the overview
     // Lines of earlier rounds (stored or ended in this session) by runKey + request index.
     QHash<QString, QList<ProviderBatchLineRecord>> m_history;
-    QHash<qint64, ProviderBatchRecord> m_recordOf;               // every batch known, by id
+    QHash<qint64, ProviderBatchRecord> m_recordOf; // every batch known, by id
     QSet<QString> m_starting;
     QSet<QString> m_unknownRuns;
-    QSet<qint64> m_unresolvable;                                 // submit_unknown, and no way to find out
+    QSet<qint64> m_unresolvable; // submit_unknown, and no way to find out
     int m_submitted = 0;
     int m_cancelsPending = 0;
-    int m_createsToAnswer = 0;                                   // batches being stored when cancel() came
+    int m_createsToAnswer = 0; // batches being stored when cancel() came
     int m_directRuns = 0;
 };
 
@@ -248,8 +254,9 @@ public:
 
 private:
     friend class BatchRounds;
-    BatchModelClient(BatchRounds *rounds, const QString &group, const QString &caseId, const QString &variant,
-                     int repeat, const EngineConfig &config, QObject *parent);
+    BatchModelClient(BatchRounds *rounds, const QString &group, const QString &caseId,
+                     const QString &variant, int repeat, const EngineConfig &config,
+                     QObject *parent);
     void deliver(const ModelOutcome &outcome);
     void deliverError(const ApiError &error);
     QString lineKey() const;
@@ -264,14 +271,14 @@ private:
     std::unique_ptr<EngineCodec> m_codec;
 
     State m_state = State::Idle;
-    int m_index = -1;              // the current request's index in the run
+    int m_index = -1; // the current request's index in the run
     QJsonObject m_body;
     QString m_hash;
     int m_maxAttempts = 1;
-    int m_attempts = 0;            // lines of the current request that came back errored
+    int m_attempts = 0; // lines of the current request that came back errored
     int m_expiries = 0;
     QList<AttemptRecord> m_attemptLog;
-    qint64 m_batchId = 0;          // InFlight: the batch and line that carry the request
+    qint64 m_batchId = 0; // InFlight: the batch and line that carry the request
     QString m_customId;
     quint64 m_serial = 0;
 };

@@ -24,7 +24,8 @@ void addCacheAdvice(QJsonArray &variants, const Experiment &experiment)
             if (f.severity != LintSeverity::Warning)
                 continue;
             varsFirst |= f.rule == u"cache-vars-first";
-            advice.append(QJsonObject{{u"rule"_s, f.rule}, {u"pointer"_s, f.pointer}, {u"message"_s, f.message}});
+            advice.append(QJsonObject {
+                { u"rule"_s, f.rule }, { u"pointer"_s, f.pointer }, { u"message"_s, f.message } });
         }
         const double rate = entry.value(u"cache_hit_rate"_s).toDouble();
         const bool ran = entry.value(u"runs"_s).toInt() > 0;

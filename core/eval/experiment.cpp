@@ -1,9 +1,8 @@
 #include "core/eval/experiment.h"
 
+#include "core/eval/assertions.h"
 #include "core/eval/scripting.h"
 #include "core/model/boundedread.h"
-
-#include "core/eval/assertions.h"
 #include "core/model/specio.h"
 #include "core/store/callstore.h"
 
@@ -44,20 +43,21 @@ QString lineColumn(const QByteArray &data, qsizetype offset)
     return u"%1:%2"_s.arg(line).arg(column);
 }
 
-QList<Assertion> readAssertions(const QJsonValue &value, const QString &where, QList<ExperimentError> *errors)
+QList<Assertion> readAssertions(const QJsonValue &value, const QString &where,
+                                QList<ExperimentError> *errors)
 {
     QList<Assertion> out;
     if (value.isUndefined())
         return out;
     if (!value.isArray()) {
-        errors->append({where, translate("must be an array of assertions")});
+        errors->append({ where, translate("must be an array of assertions") });
         return out;
     }
     const QJsonArray array = value.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString at = where + u'/' + QString::number(i);
         if (!array.at(i).isObject()) {
-            errors->append({at, translate("an assertion is an object with a \"type\"")});
+            errors->append({ at, translate("an assertion is an object with a \"type\"") });
             continue;
         }
         const QJsonObject object = array.at(i).toObject();
@@ -67,16 +67,19 @@ QList<Assertion> readAssertions(const QJsonValue &value, const QString &where, Q
         a.weight = object.value(u"weight"_s).toDouble(1);
         a.params = object;
         a.where = at;
-        if (object.contains(u"weight"_s) && (!object.value(u"weight"_s).isDouble() || a.weight < 0)) {
-            errors->append({at + u"/weight"_s, translate("must be a number, 0 or more")});
+        if (object.contains(u"weight"_s)
+            && (!object.value(u"weight"_s).isDouble() || a.weight < 0)) {
+            errors->append({ at + u"/weight"_s, translate("must be a number, 0 or more") });
             continue;
         }
         if (!object.value(u"type"_s).isString()) {
-            errors->append({at + u"/type"_s, translate("missing; one of: %1").arg(assertionTypes().join(u", "_s))});
+            errors->append(
+                { at + u"/type"_s,
+                  translate("missing; one of: %1").arg(assertionTypes().join(u", "_s)) });
             continue;
         }
         if (const QString problem = checkAssertion(a); !problem.isEmpty()) {
-            errors->append({at, problem});
+            errors->append({ at, problem });
             continue;
         }
         out.append(a);
@@ -84,28 +87,28 @@ QList<Assertion> readAssertions(const QJsonValue &value, const QString &where, Q
     return out;
 }
 
-std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &where, const QString &baseDir, int index,
-                                  QList<ExperimentError> *errors)
+std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &where,
+                                  const QString &baseDir, int index, QList<ExperimentError> *errors)
 {
     DatasetRow row;
     row.where = where;
     row.id = object.value(u"id"_s).isString() ? object.value(u"id"_s).toString()
-             : object.value(u"id"_s).isDouble() ? QString::number(object.value(u"id"_s).toInteger())
-                                                 : u"case-%1"_s.arg(index + 1);
+        : object.value(u"id"_s).isDouble()    ? QString::number(object.value(u"id"_s).toInteger())
+                                              : u"case-%1"_s.arg(index + 1);
     if (!object.value(u"input"_s).isString()) {
-        errors->append({where, translate("a row needs a string \"input\"")});
+        errors->append({ where, translate("a row needs a string \"input\"") });
         return std::nullopt;
     }
     row.input = object.value(u"input"_s).toString();
     const QJsonValue vars = object.value(u"vars"_s);
     if (!vars.isUndefined() && !vars.isObject()) {
-        errors->append({where, translate("\"vars\" must be an object")});
+        errors->append({ where, translate("\"vars\" must be an object") });
         return std::nullopt;
     }
     row.vars = vars.toObject();
     for (const QJsonValue &p : object.value(u"attachments"_s).toArray()) {
         if (!p.isString()) {
-            errors->append({where, translate("\"attachments\" must be an array of file paths")});
+            errors->append({ where, translate("\"attachments\" must be an array of file paths") });
             return std::nullopt;
         }
         row.attachments.append(QDir(baseDir).absoluteFilePath(p.toString()));
@@ -113,18 +116,19 @@ std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &wher
     row.expected = object.value(u"expected"_s);
     const QJsonValue critical = object.value(u"critical"_s);
     if (!critical.isUndefined() && !critical.isBool()) {
-        errors->append({where, translate("\"critical\" must be true or false")});
+        errors->append({ where, translate("\"critical\" must be true or false") });
         return std::nullopt;
     }
     row.critical = critical.toBool();
     const QJsonValue transform = object.value(u"transform"_s);
     if (!transform.isUndefined()) {
         if (!transform.isString()) {
-            errors->append({where + u" /transform"_s, translate("\"transform\" must be a JavaScript string")});
+            errors->append({ where + u" /transform"_s,
+                             translate("\"transform\" must be a JavaScript string") });
             return std::nullopt;
         }
         if (const QString error = checkScriptSyntax(transform.toString()); !error.isEmpty()) {
-            errors->append({where + u" /transform"_s, error});
+            errors->append({ where + u" /transform"_s, error });
             return std::nullopt;
         }
         row.transform = transform.toString();
@@ -168,7 +172,8 @@ QStringList splitCsv(const QString &line, bool *ok)
     return fields;
 }
 
-QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, QList<ExperimentError> *errors)
+QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
+                              QList<ExperimentError> *errors)
 {
     QList<DatasetRow> rows;
     if (value.isArray()) {
@@ -176,7 +181,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QString where = u"/dataset/"_s + QString::number(i);
             if (!array.at(i).isObject()) {
-                errors->append({where, translate("a row is an object")});
+                errors->append({ where, translate("a row is an object") });
                 continue;
             }
             if (auto row = readRow(array.at(i).toObject(), where, baseDir, int(i), errors))
@@ -185,7 +190,8 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
         return rows;
     }
     if (!value.isString()) {
-        errors->append({u"/dataset"_s, translate("missing: a JSONL or CSV file, or an array of rows")});
+        errors->append(
+            { u"/dataset"_s, translate("missing: a JSONL or CSV file, or an array of rows") });
         return rows;
     }
     const QString path = QDir(baseDir).absoluteFilePath(value.toString());
@@ -193,7 +199,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
     QFile file(path);
     QString openError;
     if (!openForReading(file, &openError)) {
-        errors->append({u"/dataset"_s, openError});
+        errors->append({ u"/dataset"_s, openError });
         return rows;
     }
     const QString datasetDir = QFileInfo(path).absolutePath();
@@ -206,8 +212,9 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
         ++lineNumber;
         const QString where = u"%1:%2"_s.arg(name).arg(lineNumber);
         if (tooLong) {
-            errors->append({where, translate("the line is longer than %1; nothing after it was read")
-                                       .arg(sizeText(MaxLineBytes))});
+            errors->append({ where,
+                             translate("the line is longer than %1; nothing after it was read")
+                                 .arg(sizeText(MaxLineBytes)) });
             return rows;
         }
         if (raw.trimmed().isEmpty())
@@ -216,11 +223,12 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
             QJsonParseError error;
             const QJsonDocument doc = QJsonDocument::fromJson(raw, &error);
             if (error.error != QJsonParseError::NoError) {
-                errors->append({u"%1:%2"_s.arg(where).arg(error.offset + 1), translate("not JSON: %1").arg(error.errorString())});
+                errors->append({ u"%1:%2"_s.arg(where).arg(error.offset + 1),
+                                 translate("not JSON: %1").arg(error.errorString()) });
                 continue;
             }
             if (!doc.isObject()) {
-                errors->append({where, translate("a row is a JSON object")});
+                errors->append({ where, translate("a row is a JSON object") });
                 continue;
             }
             if (auto row = readRow(doc.object(), where, datasetDir, int(rows.size()), errors))
@@ -228,19 +236,23 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
             continue;
         }
         bool ok = true;
-        const QStringList fields = splitCsv(QString::fromUtf8(raw).remove(u'\r').remove(u'\n'), &ok);
+        const QStringList fields =
+            splitCsv(QString::fromUtf8(raw).remove(u'\r').remove(u'\n'), &ok);
         if (!ok) {
-            errors->append({where, translate("a quoted field is not closed")});
+            errors->append({ where, translate("a quoted field is not closed") });
             continue;
         }
         if (header.isEmpty()) {
             header = fields;
             if (!header.contains(u"input"_s))
-                errors->append({where, translate("the header needs an \"input\" column")});
+                errors->append({ where, translate("the header needs an \"input\" column") });
             continue;
         }
         if (fields.size() != header.size()) {
-            errors->append({where, translate("%1 fields, the header has %2").arg(fields.size()).arg(header.size())});
+            errors->append({ where,
+                             translate("%1 fields, the header has %2")
+                                 .arg(fields.size())
+                                 .arg(header.size()) });
             continue;
         }
         QJsonObject object;
@@ -256,9 +268,12 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
                 if (fields.at(i).isEmpty())
                     continue;
                 QJsonParseError error;
-                const QJsonDocument doc = QJsonDocument::fromJson("[" + fields.at(i).toUtf8() + "]", &error);
+                const QJsonDocument doc =
+                    QJsonDocument::fromJson("[" + fields.at(i).toUtf8() + "]", &error);
                 if (error.error != QJsonParseError::NoError) {
-                    errors->append({where, translate("\"expected\" is not JSON: %1").arg(error.errorString())});
+                    errors->append(
+                        { where,
+                          translate("\"expected\" is not JSON: %1").arg(error.errorString()) });
                     continue;
                 }
                 object.insert(column, doc.array().at(0));
@@ -276,7 +291,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir, Q
 void prefix(QList<SpecError> specErrors, const QString &where, QList<ExperimentError> *errors)
 {
     for (const SpecError &e : specErrors)
-        errors->append({where + e.pointer, e.message});
+        errors->append({ where + e.pointer, e.message });
 }
 
 } // namespace
@@ -299,7 +314,8 @@ QString fillVars(const QString &text, const QJsonObject &vars, QStringList *miss
         } else if (value.isString()) {
             out += value.toString();
         } else {
-            const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+            const QByteArray json =
+                QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
             out += QString::fromUtf8(json.mid(1, json.size() - 2));
         }
         last = m.capturedEnd();
@@ -365,38 +381,43 @@ ExperimentLoad loadExperimentFile(const QString &path, CallStore *store)
     QString readError;
     const std::optional<QByteArray> bytes = readFileBounded(absolute, MaxSpecFileBytes, &readError);
     if (!bytes) {
-        load.errors.append({QString(), readError});
+        load.errors.append({ QString(), readError });
         return load;
     }
     const QByteArray &data = *bytes;
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError) {
-        load.errors.append({QFileInfo(absolute).fileName() + u':' + lineColumn(data, error.offset),
-                            translate("not JSON: %1").arg(error.errorString())});
+        load.errors.append({ QFileInfo(absolute).fileName() + u':' + lineColumn(data, error.offset),
+                             translate("not JSON: %1").arg(error.errorString()) });
         return load;
     }
     if (!doc.isObject()) {
-        load.errors.append({u"(root)"_s, translate("an experiment is a JSON object")});
+        load.errors.append({ u"(root)"_s, translate("an experiment is a JSON object") });
         return load;
     }
     return loadExperiment(doc.object(), QFileInfo(absolute).absolutePath(), store, absolute);
 }
 
-ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &baseDir, CallStore *store, const QString &path)
+ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &baseDir,
+                              CallStore *store, const QString &path)
 {
     ExperimentLoad load;
     QList<ExperimentError> &errors = load.errors;
     Experiment e;
     e.path = path;
     e.definition = definition;
-    static const QSet<QString> known{u"name"_s, u"spec"_s, u"dataset"_s, u"variants"_s, u"repeat"_s,
-                                     u"jobs"_s, u"via"_s, u"assert"_s, u"description"_s};
+    static const QSet<QString> known { u"name"_s,     u"spec"_s,   u"dataset"_s,
+                                       u"variants"_s, u"repeat"_s, u"jobs"_s,
+                                       u"via"_s,      u"assert"_s, u"description"_s };
     for (auto it = definition.begin(); it != definition.end(); ++it) {
         if (!known.contains(it.key()))
-            errors.append({u"/"_s + it.key(), translate("unknown field (known: %1)").arg(QStringList(known.values()).join(u", "_s))});
+            errors.append({ u"/"_s + it.key(),
+                            translate("unknown field (known: %1)")
+                                .arg(QStringList(known.values()).join(u", "_s)) });
     }
-    e.name = definition.value(u"name"_s).toString(path.isEmpty() ? u"experiment"_s : QFileInfo(path).completeBaseName());
+    e.name = definition.value(u"name"_s).toString(
+        path.isEmpty() ? u"experiment"_s : QFileInfo(path).completeBaseName());
 
     // The base spec, as JSON (variants merge over it).
     QJsonObject baseSpec;
@@ -405,16 +426,18 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
     if (specValue.isString()) {
         specPath = QDir(baseDir).absoluteFilePath(specValue.toString());
         QString readError;
-        const std::optional<QByteArray> specBytes = readFileBounded(specPath, MaxSpecFileBytes, &readError);
+        const std::optional<QByteArray> specBytes =
+            readFileBounded(specPath, MaxSpecFileBytes, &readError);
         if (!specBytes) {
-            errors.append({u"/spec"_s, readError});
+            errors.append({ u"/spec"_s, readError });
         } else {
             QJsonParseError error;
             const QByteArray &data = *specBytes;
             const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
             if (error.error != QJsonParseError::NoError || !doc.isObject())
-                errors.append({QFileInfo(specPath).fileName() + u':' + lineColumn(data, error.offset),
-                               translate("the spec is not a JSON object: %1").arg(error.errorString())});
+                errors.append(
+                    { QFileInfo(specPath).fileName() + u':' + lineColumn(data, error.offset),
+                      translate("the spec is not a JSON object: %1").arg(error.errorString()) });
             else
                 baseSpec = doc.object();
         }
@@ -422,54 +445,57 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         baseSpec = specValue.toObject();
         specPath = QDir(baseDir).absoluteFilePath(u"experiment-inline.spec.json"_s);
     } else {
-        errors.append({u"/spec"_s, translate("missing: a spec file or an inline spec object")});
+        errors.append({ u"/spec"_s, translate("missing: a spec file or an inline spec object") });
     }
 
     const QJsonValue repeat = definition.value(u"repeat"_s);
     if (!repeat.isUndefined()) {
-        if (!repeat.isDouble() || repeat.toDouble() != std::floor(repeat.toDouble()) || repeat.toInt() < 1 || repeat.toInt() > 1000)
-            errors.append({u"/repeat"_s, translate("must be a whole number from 1 to 1000")});
+        if (!repeat.isDouble() || repeat.toDouble() != std::floor(repeat.toDouble())
+            || repeat.toInt() < 1 || repeat.toInt() > 1000)
+            errors.append({ u"/repeat"_s, translate("must be a whole number from 1 to 1000") });
         else
             e.repeat = repeat.toInt();
     }
     const QJsonValue jobs = definition.value(u"jobs"_s);
     if (!jobs.isUndefined()) {
         if (!jobs.isDouble() || jobs.toInt() < 1 || jobs.toInt() > 256)
-            errors.append({u"/jobs"_s, translate("must be a whole number from 1 to 256")});
+            errors.append({ u"/jobs"_s, translate("must be a whole number from 1 to 256") });
         else
             e.jobs = jobs.toInt();
     }
     e.via = definition.value(u"via"_s).toString(u"direct"_s);
     if (e.via != u"direct"_s && e.via != u"batch"_s)
-        errors.append({u"/via"_s, translate("must be \"direct\" or \"batch\"")});
+        errors.append({ u"/via"_s, translate("must be \"direct\" or \"batch\"") });
     e.asserts = readAssertions(definition.value(u"assert"_s), u"/assert"_s, &errors);
     e.rows = readDataset(definition.value(u"dataset"_s), baseDir, &errors);
     QSet<QString> ids;
     for (const DatasetRow &row : std::as_const(e.rows)) {
         if (ids.contains(row.id))
-            errors.append({row.where, translate("the id \"%1\" is used twice").arg(row.id)});
+            errors.append({ row.where, translate("the id \"%1\" is used twice").arg(row.id) });
         ids.insert(row.id);
     }
     if (e.rows.isEmpty() && errors.isEmpty())
-        errors.append({u"/dataset"_s, translate("the dataset has no rows")});
+        errors.append({ u"/dataset"_s, translate("the dataset has no rows") });
 
     e.baseSpec = baseSpec;
     // Variants: the spec as is, or each one merged over it.
     const QJsonValue variants = definition.value(u"variants"_s);
     QList<std::pair<QString, QJsonObject>> wanted; // (where, overrides)
     if (variants.isUndefined()) {
-        wanted.append({QString(), QJsonObject{{u"name"_s, baseSpec.value(u"kind"_s).toString(u"spec"_s)}}});
+        wanted.append(
+            { QString(),
+              QJsonObject { { u"name"_s, baseSpec.value(u"kind"_s).toString(u"spec"_s) } } });
     } else if (!variants.isArray() || variants.toArray().isEmpty()) {
-        errors.append({u"/variants"_s, translate("must be a non-empty array of variants")});
+        errors.append({ u"/variants"_s, translate("must be a non-empty array of variants") });
     } else {
         const QJsonArray array = variants.toArray();
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QString where = u"/variants/"_s + QString::number(i);
             if (!array.at(i).isObject() || !array.at(i).toObject().value(u"name"_s).isString()) {
-                errors.append({where, translate("a variant is an object with a \"name\"")});
+                errors.append({ where, translate("a variant is an object with a \"name\"") });
                 continue;
             }
-            wanted.append({where, array.at(i).toObject()});
+            wanted.append({ where, array.at(i).toObject() });
         }
     }
     QSet<QString> names;
@@ -477,7 +503,8 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         Variant v;
         v.name = object.value(u"name"_s).toString();
         if (names.contains(v.name)) {
-            errors.append({where + u"/name"_s, translate("the name \"%1\" is used twice").arg(v.name)});
+            errors.append(
+                { where + u"/name"_s, translate("the name \"%1\" is used twice").arg(v.name) });
             continue;
         }
         names.insert(v.name);
@@ -487,17 +514,20 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         if (overrides.contains(u"from_call"_s)) {
             const QJsonValue id = overrides.take(u"from_call"_s);
             if (!id.isDouble() || id.toInteger() <= 0) {
-                errors.append({where + u"/from_call"_s, translate("must be a call id (a positive number)")});
+                errors.append({ where + u"/from_call"_s,
+                                translate("must be a call id (a positive number)") });
                 continue;
             }
             v.fromCall = id.toInteger();
             if (!store) {
-                errors.append({where + u"/from_call"_s, translate("needs the history database")});
+                errors.append({ where + u"/from_call"_s, translate("needs the history database") });
                 continue;
             }
             auto call = store->getCall(*v.fromCall);
             if (!call) {
-                errors.append({where + u"/from_call"_s, translate("call %1: %2").arg(*v.fromCall).arg(call.error().message)});
+                errors.append(
+                    { where + u"/from_call"_s,
+                      translate("call %1: %2").arg(*v.fromCall).arg(call.error().message) });
                 continue;
             }
             base = call.value().spec;
@@ -526,7 +556,9 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
             }
         }
         if (!missing.isEmpty())
-            errors.append({row.where, translate("no value for {{%1}} in the row's vars (case %2)").arg(missing.join(u"}}, {{"_s), row.id)});
+            errors.append({ row.where,
+                            translate("no value for {{%1}} in the row's vars (case %2)")
+                                .arg(missing.join(u"}}, {{"_s), row.id) });
     }
     if (errors.isEmpty())
         load.experiment = e;
@@ -563,14 +595,15 @@ QList<RunItem> experimentRunItems(const Experiment &experiment, const QStringLis
                 items.append(item);
         }
     }
-    const QString folder = experiment.path.isEmpty() ? QDir::currentPath() : QFileInfo(experiment.path).absolutePath();
+    const QString folder =
+        experiment.path.isEmpty() ? QDir::currentPath() : QFileInfo(experiment.path).absolutePath();
     for (const Assertion *a : allAssertions(experiment)) {
         if (a->type != u"command"_s)
             continue;
         QStringList argv;
         for (const QJsonValue &v : a->params.value(u"command"_s).toArray())
             argv.append(v.toString());
-        items.append({RunItem::Kind::Assertion, a->name, argv, folder, a->where});
+        items.append({ RunItem::Kind::Assertion, a->name, argv, folder, a->where });
     }
     return items;
 }

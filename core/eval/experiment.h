@@ -10,14 +10,13 @@
 // {{vars}} that a row does not give.
 
 #include "core/model/spec.h"
+#include "core/secrets/truststore.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
-
-#include "core/secrets/truststore.h"
 
 #include <optional>
 
@@ -28,43 +27,43 @@ class CallStore;
 struct Assertion
 {
     QString type;
-    QString name;                  // defaults to the type
+    QString name; // defaults to the type
     double weight = 1;
-    QJsonObject params;            // the whole assertion object
-    QString where;                 // where it was written: "/assert/2" or "cases.jsonl:4 /assert/0"
+    QJsonObject params; // the whole assertion object
+    QString where; // where it was written: "/assert/2" or "cases.jsonl:4 /assert/0"
 };
 
 struct DatasetRow
 {
     QString id;
-    QString input;                 // with {{vars}} still in it
+    QString input; // with {{vars}} still in it
     QJsonObject vars;
-    QStringList attachments;       // absolute paths
-    QJsonValue expected;           // Undefined when the row has none
-    QList<Assertion> asserts;      // the row's own, checked after the experiment's
-    bool critical = false;         // any regression of this case against a baseline fails
-    QString transform;             // JavaScript run on the output before this case's assertions
-    QString where;                 // "cases.jsonl:4", "cases.csv:4", "/dataset/3"
+    QStringList attachments; // absolute paths
+    QJsonValue expected; // Undefined when the row has none
+    QList<Assertion> asserts; // the row's own, checked after the experiment's
+    bool critical = false; // any regression of this case against a baseline fails
+    QString transform; // JavaScript run on the output before this case's assertions
+    QString where; // "cases.jsonl:4", "cases.csv:4", "/dataset/3"
 };
 
 struct Variant
 {
     QString name;
-    QJsonObject specJson;          // the merged spec (vars not filled)
+    QJsonObject specJson; // the merged spec (vars not filled)
     std::optional<qint64> fromCall;
-    Spec spec;                     // parsed from specJson
+    Spec spec; // parsed from specJson
 };
 
 struct Experiment
 {
     QString name;
-    QString path;                  // the experiment file (absolute); empty for inline tests
-    QJsonObject definition;        // the file as written
-    QJsonObject baseSpec;          // the spec the variants merge over, as JSON
+    QString path; // the experiment file (absolute); empty for inline tests
+    QJsonObject definition; // the file as written
+    QJsonObject baseSpec; // the spec the variants merge over, as JSON
     QList<Variant> variants;
     QList<DatasetRow> rows;
     int repeat = 1;
-    int jobs = 0;                  // 0 = the caller's default
+    int jobs = 0; // 0 = the caller's default
     QString via = QStringLiteral("direct");
     QList<Assertion> asserts;
 
@@ -76,15 +75,19 @@ struct Experiment
 
 // What running the experiment would start or read that needs the user's trust
 // (core/model/trustpolicy.h): every variant's run items, then each `command` assertion.
-QList<RunItem> experimentRunItems(const Experiment &experiment, const QStringList &allowedVariables = {});
+QList<RunItem> experimentRunItems(const Experiment &experiment,
+                                  const QStringList &allowedVariables = {});
 // The experiment's digest (its file, the variants' specs and every assertion) and folder.
 TrustEntry experimentTrustEntry(const Experiment &experiment);
 
 struct ExperimentError
 {
-    QString where;                 // a JSON Pointer into the experiment, or file:line[:column]
+    QString where; // a JSON Pointer into the experiment, or file:line[:column]
     QString message;
-    QString toString() const { return where.isEmpty() ? message : where + QStringLiteral(": ") + message; }
+    QString toString() const
+    {
+        return where.isEmpty() ? message : where + QStringLiteral(": ") + message;
+    }
 };
 
 struct ExperimentLoad
@@ -96,14 +99,15 @@ struct ExperimentLoad
 // `store` serves variants with from_call (may be null: such variants are then an error).
 ExperimentLoad loadExperimentFile(const QString &path, CallStore *store = nullptr);
 // `baseDir` resolves relative paths (spec, dataset, attachments).
-ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &baseDir, CallStore *store = nullptr,
-                              const QString &path = {});
+ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &baseDir,
+                              CallStore *store = nullptr, const QString &path = {});
 
 // "{{name}}" (spaces allowed inside the braces) replaced by vars[name] (strings as they are,
 // other JSON compact). The names without a value go to `missing`.
 QString fillVars(const QString &text, const QJsonObject &vars, QStringList *missing = nullptr);
 // The same in every string of a JSON value (mock results).
-QJsonValue fillVars(const QJsonValue &value, const QJsonObject &vars, QStringList *missing = nullptr);
+QJsonValue fillVars(const QJsonValue &value, const QJsonObject &vars,
+                    QStringList *missing = nullptr);
 // Objects merged key by key (recursively); anything else in `over` replaces.
 QJsonObject mergeJson(const QJsonObject &base, const QJsonObject &over);
 

@@ -1,31 +1,30 @@
 #include "core/eval/experimentrun.h"
-#include "core/eval/cacheadvice.h"
 
+#include "core/engines/providerbatch.h"
+#include "core/eval/cacheadvice.h"
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
-
+#include "core/model/specio.h"
+#include "core/service/batchrun.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
-#include "core/service/batchrun.h"
 #include "core/service/scheduler.h"
-#include "core/model/specio.h"
-#include "core/engines/providerbatch.h"
 #include "core/store/runlock.h"
 #include "core/store/storewriter.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QJsonDocument>
 #include <QFile>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QPromise>
 #include <QTimer>
 
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -41,10 +40,12 @@ QString translate(const char *text)
 // Which judge assertion a judge call answers: its spec (rubric and engine) decides the verdict.
 QString judgeKey(const Assertion &assertion)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(judgeSpecJson(assertion)).toJson(QJsonDocument::Compact),
-                                                        QCryptographicHash::Sha256)
-                                   .toHex()
-                                   .left(32));
+    return QString::fromLatin1(
+        QCryptographicHash::hash(
+            QJsonDocument(judgeSpecJson(assertion)).toJson(QJsonDocument::Compact),
+            QCryptographicHash::Sha256)
+            .toHex()
+            .left(32));
 }
 
 QString judgedKey(qint64 judgedCallId, const QString &judgeKey)
@@ -66,12 +67,14 @@ qint64 percentile(QList<qint64> values, double p)
 
 QByteArray experimentDefinitionHash(const Experiment &experiment)
 {
-    return QCryptographicHash::hash(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact),
-                                    QCryptographicHash::Sha256)
+    return QCryptographicHash::hash(
+               QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact),
+               QCryptographicHash::Sha256)
         .toHex();
 }
 
-ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment, std::optional<qint64> resumeId)
+ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment,
+                                      std::optional<qint64> resumeId)
 {
     ExperimentStart start;
     if (!store) {
@@ -85,7 +88,8 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
         if (databasePath.isEmpty() || databasePath == u":memory:"_s)
             return true; // no file, no other process
         QString why;
-        std::unique_ptr<RunLock> held = RunLock::acquire(databasePath, u"experiment-%1"_s.arg(id), &why);
+        std::unique_ptr<RunLock> held =
+            RunLock::acquire(databasePath, u"experiment-%1"_s.arg(id), &why);
         if (!held) {
             start.problem = ExperimentStart::Problem::InUse;
             start.inUse = why;
@@ -119,7 +123,9 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
             return start;
         }
         // A day's margin for clocks; the index still skips the history before it.
-        const QDateTime since = stored.value()->createdAt.isValid() ? stored.value()->createdAt.addDays(-1) : QDateTime();
+        const QDateTime since = stored.value()->createdAt.isValid()
+            ? stored.value()->createdAt.addDays(-1)
+            : QDateTime();
         auto calls = store->experimentCompletedCalls(*resumeId, since);
         if (!calls) {
             start.problem = ExperimentStart::Problem::Store;
@@ -154,7 +160,8 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
     return start;
 }
 
-StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, const Experiment &experiment)
+StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store,
+                                                          const Experiment &experiment)
 {
     QList<StoredExperiment> out;
     if (!store)
@@ -162,7 +169,8 @@ StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, cons
     auto records = store->findExperiments(experimentDefinitionHash(experiment));
     if (!records)
         return records.error();
-    const int planned = int(experiment.rows.size() * experiment.variants.size()) * experiment.repeat;
+    const int planned =
+        int(experiment.rows.size() * experiment.variants.size()) * experiment.repeat;
     for (const ExperimentRecord &record : records.value()) {
         auto runs = store->experimentRuns(record.id);
         if (!runs)
@@ -170,7 +178,9 @@ StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, cons
         StoredExperiment info;
         info.record = record;
         info.planned = planned;
-        info.done = int(std::count_if(runs->begin(), runs->end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
+        info.done = int(std::count_if(runs->begin(), runs->end(), [](const ExperimentRunRecord &r) {
+            return r.status != u"cancelled"_s;
+        }));
         out.append(info);
     }
     return out;
@@ -238,8 +248,9 @@ void ExperimentRun::start()
             continue;
         for (int v = 0; v < m_experiment.variants.size(); ++v) {
             for (int k = 0; k < m_experiment.repeat; ++k) {
-                m_plan.append({r, v, k});
-                if (m_results.contains(key(m_experiment.rows.at(r).id, m_experiment.variants.at(v).name, k)))
+                m_plan.append({ r, v, k });
+                if (m_results.contains(
+                        key(m_experiment.rows.at(r).id, m_experiment.variants.at(v).name, k)))
                     ++m_resumed;
                 else
                     ++m_total;
@@ -257,11 +268,13 @@ void ExperimentRun::start()
     m_rounds = new BatchRounds(m_service ? m_service->store() : nullptr, m_experimentId, this);
     m_rounds->setWriter(m_service ? m_service->writer() : nullptr);
     m_rounds->apply(m_batchSettings);
-    // Nothing runs before the stored batches are known: a request an open batch carries waits for it.
+    // Nothing runs before the stored batches are known: a request an open batch carries waits for
+    // it.
     ++m_inFlight;
     m_rounds->load([this, begin](const QString &error) {
         if (!error.isEmpty())
-            qWarning("experiment %lld: the stored provider batches cannot be read: %s", m_experimentId, qPrintable(error));
+            qWarning("experiment %lld: the stored provider batches cannot be read: %s",
+                     m_experimentId, qPrintable(error));
         --m_inFlight;
         QTimer::singleShot(0, this, begin);
     });
@@ -273,7 +286,8 @@ void ExperimentRun::fill()
         return;
     // A few more than run at once wait in the scheduler's queue; never one job per run up front.
     // Through a batch API every run takes part in each round: all of them start at once.
-    const int limit = m_rounds ? std::numeric_limits<int>::max() : m_service->scheduler()->globalLimit() * 2;
+    const int limit =
+        m_rounds ? std::numeric_limits<int>::max() : m_service->scheduler()->globalLimit() * 2;
     while (!m_stopping && !m_halted && m_next < m_plan.size() && m_inFlight < limit) {
         const Planned planned = m_plan.at(m_next++);
         const DatasetRow &row = m_experiment.rows.at(planned.row);
@@ -303,13 +317,15 @@ void ExperimentRun::resumeFromCall(const Planned &planned, qint64 callId)
     // Counted as in flight while it is read (off this thread, through the writer's queue).
     ++m_inFlight;
     runOnStore<StoreResult<CallRecord>>(
-        m_service ? m_service->writer() : nullptr, store, this, [callId](CallStore &from) { return from.getCall(callId); },
+        m_service ? m_service->writer() : nullptr, store, this,
+        [callId](CallStore &from) { return from.getCall(callId); },
         [this, planned](const StoreResult<CallRecord> *call, const QString &) {
             if (!call || !*call) {
                 // Unreadable now: the run is made again, as if the call had never been stored.
                 --m_inFlight;
                 m_storedCalls.remove(key(m_experiment.rows.at(planned.row).id,
-                                         m_experiment.variants.at(planned.variant).name, planned.repeat));
+                                         m_experiment.variants.at(planned.variant).name,
+                                         planned.repeat));
                 if (!m_stopping && !m_halted)
                     launch(planned);
                 checkDone();
@@ -319,7 +335,9 @@ void ExperimentRun::resumeFromCall(const Planned &planned, qint64 callId)
             result.record = call->value();
             result.stored = true;
             // From the event loop, as a job's end would come: fill() is not re-entered.
-            QMetaObject::invokeMethod(this, [this, planned, result] { onCallFinished(planned, result); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, planned, result] { onCallFinished(planned, result); },
+                Qt::QueuedConnection);
         });
 }
 
@@ -346,10 +364,10 @@ void ExperimentRun::launch(const Planned &planned)
     request.input.text = m_experiment.inputFor(row);
     request.trusted = isTrusted();
     request.options.allowedTools = m_allowedTools;
-    request.options.metadata = QJsonObject{{u"experiment_id"_s, m_experimentId},
-                                           {u"case"_s, row.id},
-                                           {u"variant"_s, variant.name},
-                                           {u"repeat"_s, planned.repeat}};
+    request.options.metadata = QJsonObject { { u"experiment_id"_s, m_experimentId },
+                                             { u"case"_s, row.id },
+                                             { u"variant"_s, variant.name },
+                                             { u"repeat"_s, planned.repeat } };
     for (const QString &path : row.attachments) {
         QString error;
         auto attachment = readAttachmentFile(path, &error);
@@ -365,7 +383,7 @@ void ExperimentRun::launch(const Planned &planned)
             why.name = u"input"_s;
             why.reason = error;
             ++m_inFlight;
-            complete(run, {why});
+            complete(run, { why });
             return;
         }
         request.input.attachments.append(*attachment);
@@ -378,16 +396,19 @@ void ExperimentRun::launch(const Planned &planned)
         request.unscheduled = true;
         request.options.metadata.insert(u"via"_s, u"batch"_s);
         QPointer<BatchRounds> rounds = m_rounds;
-        request.clientFactory = [rounds, caseId, variantName, repeat](const EngineConfig &config, QNetworkAccessManager *nam,
-                                                                       QObject *parent) -> ModelClient * {
-            return rounds ? rounds->clientFor(caseId, variantName, repeat, config, nam, parent) : nullptr;
+        request.clientFactory = [rounds, caseId, variantName,
+                                 repeat](const EngineConfig &config, QNetworkAccessManager *nam,
+                                         QObject *parent) -> ModelClient * {
+            return rounds ? rounds->clientFor(caseId, variantName, repeat, config, nam, parent)
+                          : nullptr;
         };
     }
     if (m_cache) {
         QPointer<ResponseCache> cache = m_cache;
         const QString runKey = key(row.id, variant.name, planned.repeat);
         const int repeat = planned.repeat;
-        request.clientFactory = [cache, runKey, repeat](const EngineConfig &config, QNetworkAccessManager *nam,
+        request.clientFactory = [cache, runKey, repeat](const EngineConfig &config,
+                                                        QNetworkAccessManager *nam,
                                                         QObject *parent) -> ModelClient * {
             return cache ? cache->clientFor(runKey, repeat, config, nam, parent) : nullptr;
         };
@@ -395,7 +416,8 @@ void ExperimentRun::launch(const Planned &planned)
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
     ++m_inFlight;
-    connect(job, &CallJob::finished, this, [this, planned](const LaunchResult &result) { onCallFinished(planned, result); });
+    connect(job, &CallJob::finished, this,
+            [this, planned](const LaunchResult &result) { onCallFinished(planned, result); });
 }
 
 void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &result)
@@ -424,17 +446,21 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
         return;
     }
     run.status = result.startFailed ? u"not_started"_s : callStatusName(record.status);
-    if (m_rounds && m_rounds->endedBySubmitUnknown(BatchRounds::runKey(row.id, variant.name, planned.repeat)))
+    if (m_rounds
+        && m_rounds->endedBySubmitUnknown(
+            BatchRounds::runKey(row.id, variant.name, planned.repeat)))
         run.status = u"submit_unknown"_s;
-    run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid() ? record.createdAt.msecsTo(record.finishedAt) : 0;
+    run.latencyMs = record.createdAt.isValid() && record.finishedAt.isValid()
+        ? record.createdAt.msecsTo(record.finishedAt)
+        : 0;
     run.inputTokens = record.usage.inputTokens;
     run.outputTokens = record.usage.outputTokens;
     run.cacheReadTokens = record.usage.cacheReadTokens;
     run.cacheWriteTokens = record.usage.cacheWriteTokens;
     const QString model = record.model.isEmpty() ? variant.spec.engine.model : record.model;
     const std::optional<EngineType> type = engineTypeFromName(record.engineType);
-    const bool batched = m_rounds && record.metadata.value(u"via"_s).toString() == u"batch"_s && type
-                         && ProviderBatchClient::hasBatchApi(*type);
+    const bool batched = m_rounds && record.metadata.value(u"via"_s).toString() == u"batch"_s
+        && type && ProviderBatchClient::hasBatchApi(*type);
     run.costUsd = m_prices.cost(model, record.usage, batched);
     run.uncachedCostUsd = m_prices.uncachedCost(model, record.usage, batched);
     if (batched)
@@ -452,7 +478,8 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
                 run.costUsd = std::max(0.0, *run.costUsd - *saved);
                 // Nothing was sent for those answers, with or without a prompt cache: the
                 // prompt cache's saving counts only the requests that went out.
-                if (const std::optional<double> savedUncached = m_prices.uncachedCost(model, stats.savedUsage, false);
+                if (const std::optional<double> savedUncached =
+                        m_prices.uncachedCost(model, stats.savedUsage, false);
                     savedUncached && run.uncachedCostUsd)
                     run.uncachedCostUsd = std::max(0.0, *run.uncachedCostUsd - *savedUncached);
             }
@@ -479,11 +506,14 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
             r.weight = a.weight;
             const double max = a.params.value(u"value"_s).toDouble();
             if (!run.costUsd) {
-                r.reason = translate("no price for the model %1 (%2)").arg(record.model, m_prices.source());
+                r.reason = translate("no price for the model %1 (%2)")
+                               .arg(record.model, m_prices.source());
             } else {
                 r.passed = *run.costUsd <= max;
                 if (!r.passed)
-                    r.reason = translate("the call cost %1 USD, above %2").arg(*run.costUsd, 0, 'g', 4).arg(max);
+                    r.reason = translate("the call cost %1 USD, above %2")
+                                   .arg(*run.costUsd, 0, 'g', 4)
+                                   .arg(max);
             }
             ordered.append(r);
         } else if (isAsyncAssertion(a.type) || (a.type != u"judge"_s && needsScript(a, row))) {
@@ -498,16 +528,18 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     // GUI thread must not wait for it. The run stays in flight until they are done.
     auto promise = std::make_shared<QPromise<QList<AssertionResult>>>();
     auto *watcher = new QFutureWatcher<QList<AssertionResult>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, ordered, async, record, row]() {
-        watcher->deleteLater();
-        const QList<AssertionResult> evaluated =
-            watcher->future().resultCount() > 0 ? watcher->future().result() : QList<AssertionResult>();
-        QList<AssertionResult> results;
-        qsizetype next = 0;
-        for (const std::optional<AssertionResult> &r : ordered)
-            results.append(r ? *r : evaluated.value(next++));
-        startAsyncChecks(run, results, async, record, row);
-    });
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, run, ordered, async, record, row]() {
+                watcher->deleteLater();
+                const QList<AssertionResult> evaluated = watcher->future().resultCount() > 0
+                    ? watcher->future().result()
+                    : QList<AssertionResult>();
+                QList<AssertionResult> results;
+                qsizetype next = 0;
+                for (const std::optional<AssertionResult> &r : ordered)
+                    results.append(r ? *r : evaluated.value(next++));
+                startAsyncChecks(run, results, async, record, row);
+            });
     watcher->setFuture(promise->future());
     promise->start();
     m_checks.start([promise, sync, record, row] {
@@ -519,7 +551,8 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
     });
 }
 
-void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run, const QList<AssertionResult> &results,
+void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run,
+                                     const QList<AssertionResult> &results,
                                      const QList<Assertion> &async, const CallRecord &record,
                                      const DatasetRow &row)
 {
@@ -528,8 +561,10 @@ void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run, const QList
         return;
     }
     // Commands run one after another per run; they may be slow, the calls keep going meanwhile.
-    const QString workingDir = m_experiment.path.isEmpty() ? QString() : QFileInfo(m_experiment.path).absolutePath();
-    auto state = std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
+    const QString workingDir =
+        m_experiment.path.isEmpty() ? QString() : QFileInfo(m_experiment.path).absolutePath();
+    auto state =
+        std::make_shared<std::pair<QList<AssertionResult>, int>>(results, int(async.size()));
     // Each verdict as it comes; the run is complete with the last one.
     const auto collect = [this, run, state](const AssertionResult &r) {
         state->first.append(r);
@@ -544,10 +579,11 @@ void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run, const QList
         if (a.type != u"command"_s && needsScript(a, row)) {
             // Sandboxed scripts need no trust; they run on a worker thread.
             auto *script = new ScriptedAssertion(a, record, row, this);
-            connect(script, &ScriptedAssertion::finished, this, [collect, script](const AssertionResult &r) {
-                script->deleteLater();
-                collect(r);
-            });
+            connect(script, &ScriptedAssertion::finished, this,
+                    [collect, script](const AssertionResult &r) {
+                        script->deleteLater();
+                        collect(r);
+                    });
             script->start();
             continue;
         }
@@ -561,10 +597,11 @@ void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run, const QList
             continue;
         }
         auto *command = new CommandAssertion(a, record, workingDir, this);
-        connect(command, &CommandAssertion::finished, this, [collect, command](const AssertionResult &r) {
-            command->deleteLater();
-            collect(r);
-        });
+        connect(command, &CommandAssertion::finished, this,
+                [collect, command](const AssertionResult &r) {
+                    command->deleteLater();
+                    collect(r);
+                });
         command->start();
     }
 }
@@ -580,7 +617,10 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     const auto decide = [passScore](AssertionResult &r, const QJsonObject &output) {
         const double score = output.value(u"score"_s).toDouble();
         r.passed = score >= passScore;
-        r.reason = translate("score %1 (pass from %2): %3").arg(score).arg(passScore).arg(output.value(u"reason"_s).toString());
+        r.reason = translate("score %1 (pass from %2): %3")
+                       .arg(score)
+                       .arg(passScore)
+                       .arg(output.value(u"reason"_s).toString());
     };
     const QString key = judgeKey(assertion);
     // An earlier session bought this verdict already (it was stopped before the run was stored).
@@ -604,25 +644,31 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     LaunchRequest request;
     request.spec = *spec.spec;
     request.input.text = judgeInput(judged);
-    request.options.metadata = QJsonObject{{u"judge_of"_s, judged.id > 0 ? QJsonValue(judged.id) : QJsonValue()},
-                                           {u"judge_key"_s, key},
-                                           {u"experiment_id"_s, m_experimentId}};
+    request.options.metadata =
+        QJsonObject { { u"judge_of"_s, judged.id > 0 ? QJsonValue(judged.id) : QJsonValue() },
+                      { u"judge_key"_s, key },
+                      { u"experiment_id"_s, m_experimentId } };
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
-    connect(job, &CallJob::finished, this, [result, decide, done](const LaunchResult &verdict) mutable {
-        if (verdict.record.status != CallStatus::Completed)
-            result.reason = translate("the judge's call ended %1: %2").arg(callStatusName(verdict.record.status), verdict.record.error);
-        else
-            decide(result, verdict.record.response.toObject());
-        if (verdict.stored)
-            result.judgeCallId = verdict.record.id;
-        done(result);
-    });
+    connect(job, &CallJob::finished, this,
+            [result, decide, done](const LaunchResult &verdict) mutable {
+                if (verdict.record.status != CallStatus::Completed)
+                    result.reason =
+                        translate("the judge's call ended %1: %2")
+                            .arg(callStatusName(verdict.record.status), verdict.record.error);
+                else
+                    decide(result, verdict.record.response.toObject());
+                if (verdict.stored)
+                    result.judgeCallId = verdict.record.id;
+                done(result);
+            });
 }
 
 void ExperimentRun::complete(ExperimentRunRecord run, const QList<AssertionResult> &results)
 {
-    run.passed = run.status != u"cancelled"_s && std::all_of(results.begin(), results.end(), [](const AssertionResult &r) { return r.passed; });
+    run.passed = run.status != u"cancelled"_s
+        && std::all_of(results.begin(), results.end(),
+                       [](const AssertionResult &r) { return r.passed; });
     for (const AssertionResult &r : std::as_const(results))
         run.assertions.append(r.toJson());
     // The run counts as in flight until it is stored: the window bounds what waits for the writer.
@@ -656,8 +702,9 @@ void ExperimentRun::complete(ExperimentRunRecord run, const QList<AssertionResul
                 if (written.id) {
                     run.id = written.id.value();
                 } else {
-                    qWarning("experiment %lld: the run of %s could not be stored: %s", m_experimentId,
-                             qPrintable(run.caseId), qPrintable(written.id.error().message));
+                    qWarning("experiment %lld: the run of %s could not be stored: %s",
+                             m_experimentId, qPrintable(run.caseId),
+                             qPrintable(written.id.error().message));
                     if (written.fatal)
                         halt(written.id.error().message);
                 }
@@ -677,7 +724,9 @@ void ExperimentRun::cancelBatches()
         return;
     }
     // The cancel requests are answered before the jobs stop (a front end may exit then).
-    connect(m_rounds, &BatchRounds::cancelRequestsAnswered, this, [this] { stop(); }, Qt::SingleShotConnection);
+    connect(
+        m_rounds, &BatchRounds::cancelRequestsAnswered, this, [this] { stop(); },
+        Qt::SingleShotConnection);
     m_rounds->cancel();
 }
 
@@ -708,14 +757,15 @@ void ExperimentRun::checkDone()
 
 ExperimentRun::Progress ExperimentRun::progress() const
 {
-    return {m_total, m_done, m_failed, m_inFlight, m_resumed, m_notStored};
+    return { m_total, m_done, m_failed, m_inFlight, m_resumed, m_notStored };
 }
 
 QList<ExperimentRunRecord> ExperimentRun::runs() const
 {
     QList<ExperimentRunRecord> out;
     for (const Planned &p : m_plan) {
-        const auto it = m_results.find(key(m_experiment.rows.at(p.row).id, m_experiment.variants.at(p.variant).name, p.repeat));
+        const auto it = m_results.find(key(m_experiment.rows.at(p.row).id,
+                                           m_experiment.variants.at(p.variant).name, p.repeat));
         if (it != m_results.end())
             out.append(it.value());
     }
@@ -727,7 +777,8 @@ bool ExperimentRun::allPassed() const
     const QList<ExperimentRunRecord> done = runs();
     if (done.size() != m_plan.size())
         return false;
-    return std::all_of(done.begin(), done.end(), [](const ExperimentRunRecord &r) { return r.passed; });
+    return std::all_of(done.begin(), done.end(),
+                       [](const ExperimentRunRecord &r) { return r.passed; });
 }
 
 struct ExperimentRun::CellTotals
@@ -740,16 +791,17 @@ struct ExperimentRun::CellTotals
     qint64 cacheWrite = 0;
     double cost = 0;
     double uncached = 0; // the same runs with no prompt cache
-    double direct = 0;   // the same runs at direct prices (batch experiments)
+    double direct = 0; // the same runs at direct prices (batch experiments)
     int batchedRuns = 0; // runs answered through a provider batch
     int unpriced = 0;
-    int cached = 0;      // runs answered wholly from the response cache
-    double saved = 0;    // what the cache's answers would have cost
+    int cached = 0; // runs answered wholly from the response cache
+    double saved = 0; // what the cache's answers would have cost
     double score = 0;
     QList<qint64> latencies;
 };
 
-QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const
+QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &variant,
+                                    CellTotals *totals) const
 {
     CellTotals t;
     QJsonArray runs;
@@ -781,40 +833,48 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
         // How close the run came, by the assertions' weights (a pass is 1).
         const double score = weightedScore(run.assertions);
         t.score += score;
-        runs.append(QJsonObject{{u"repeat"_s, k},
-                                {u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null)},
-                                {u"status"_s, run.status},
-                                {u"passed"_s, run.passed},
-                                {u"cached"_s, run.cached},
-                                {u"latency_ms"_s, run.latencyMs},
-                                {u"cost_usd"_s, run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null)},
-                                {u"cost_uncached_usd"_s, run.uncachedCostUsd ? QJsonValue(*run.uncachedCostUsd)
-                                                                             : QJsonValue(QJsonValue::Null)},
-                                {u"tokens"_s, QJsonObject{{u"input"_s, run.inputTokens},
-                                                          {u"output"_s, run.outputTokens},
-                                                          {u"cache_read"_s, run.cacheReadTokens},
-                                                          {u"cache_write"_s, run.cacheWriteTokens}}},
-                                {u"score"_s, score},
-                                {u"assertions"_s, run.assertions}});
+        runs.append(QJsonObject {
+            { u"repeat"_s, k },
+            { u"call_id"_s, run.callId ? QJsonValue(*run.callId) : QJsonValue(QJsonValue::Null) },
+            { u"status"_s, run.status },
+            { u"passed"_s, run.passed },
+            { u"cached"_s, run.cached },
+            { u"latency_ms"_s, run.latencyMs },
+            { u"cost_usd"_s,
+              run.costUsd ? QJsonValue(*run.costUsd) : QJsonValue(QJsonValue::Null) },
+            { u"cost_uncached_usd"_s,
+              run.uncachedCostUsd ? QJsonValue(*run.uncachedCostUsd)
+                                  : QJsonValue(QJsonValue::Null) },
+            { u"tokens"_s,
+              QJsonObject { { u"input"_s, run.inputTokens },
+                            { u"output"_s, run.outputTokens },
+                            { u"cache_read"_s, run.cacheReadTokens },
+                            { u"cache_write"_s, run.cacheWriteTokens } } },
+            { u"score"_s, score },
+            { u"assertions"_s, run.assertions } });
     }
     const bool all = t.seen == m_experiment.repeat && t.good == t.seen;
     const bool isFlaky = t.good > 0 && t.good < t.seen;
     if (totals)
         *totals = t;
-    return QJsonObject{{u"case"_s, row.id},
-                       {u"variant"_s, variant},
-                       {u"passed"_s, all},
-                       {u"flaky"_s, isFlaky},
-                       {u"pass_ratio"_s, t.seen ? double(t.good) / t.seen : 0.0},
-                       {u"score"_s, t.seen ? t.score / t.seen : 0.0},
-                       {u"tokens"_s, QJsonObject{{u"input"_s, t.input},
-                                                 {u"output"_s, t.output},
-                                                 {u"cache_read"_s, t.cacheRead},
-                                                 {u"cache_write"_s, t.cacheWrite}}},
-                       {u"cost_usd"_s, t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.cost) : QJsonValue(QJsonValue::Null)},
-                       {u"cost_uncached_usd"_s, t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.uncached)
-                                                                               : QJsonValue(QJsonValue::Null)},
-                       {u"runs"_s, runs}};
+    return QJsonObject {
+        { u"case"_s, row.id },
+        { u"variant"_s, variant },
+        { u"passed"_s, all },
+        { u"flaky"_s, isFlaky },
+        { u"pass_ratio"_s, t.seen ? double(t.good) / t.seen : 0.0 },
+        { u"score"_s, t.seen ? t.score / t.seen : 0.0 },
+        { u"tokens"_s,
+          QJsonObject { { u"input"_s, t.input },
+                        { u"output"_s, t.output },
+                        { u"cache_read"_s, t.cacheRead },
+                        { u"cache_write"_s, t.cacheWrite } } },
+        { u"cost_usd"_s,
+          t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.cost) : QJsonValue(QJsonValue::Null) },
+        { u"cost_uncached_usd"_s,
+          t.unpriced == 0 && t.seen > 0 ? QJsonValue(t.uncached) : QJsonValue(QJsonValue::Null) },
+        { u"runs"_s, runs }
+    };
 }
 
 QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) const
@@ -826,7 +886,8 @@ QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) c
     return {};
 }
 
-QJsonArray ExperimentRun::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
+QJsonArray
+ExperimentRun::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
 {
     // Every pair in the order the variants are written: b is measured against a.
     QJsonArray out;
@@ -834,7 +895,8 @@ QJsonArray ExperimentRun::comparisons(const QList<QHash<QString, Stats::CaseOutc
         for (int b = a + 1; b < outcomes.size(); ++b) {
             const QString nameA = m_experiment.variants.at(a).name;
             const QString nameB = m_experiment.variants.at(b).name;
-            out.append(Stats::comparePaired(nameA, outcomes.at(a), nameB, outcomes.at(b), Stats::comparisonSeed(nameA, nameB))
+            out.append(Stats::comparePaired(nameA, outcomes.at(a), nameB, outcomes.at(b),
+                                            Stats::comparisonSeed(nameA, nameB))
                            .toJson());
         }
     }
@@ -884,40 +946,52 @@ QJsonObject ExperimentRun::summary() const
             flaky += isFlaky ? 1 : 0;
             failed += !all && !isFlaky ? 1 : 0;
             if (t.seen == m_experiment.repeat && t.seen > 0)
-                outcomes[v].insert(row.id, {t.seen, t.good, all, t.score / t.seen});
+                outcomes[v].insert(row.id, { t.seen, t.good, all, t.score / t.seen });
             cells.append(cell);
         }
-        QJsonObject entry{
-            {u"name"_s, variant},
-            {u"cases"_s, cases},
-            {u"passed"_s, passed},
-            {u"failed"_s, failed},
-            {u"flaky"_s, flaky},
-            {u"pass_rate"_s, cases ? double(passed) / cases : 0.0},
+        QJsonObject entry {
+            { u"name"_s, variant },
+            { u"cases"_s, cases },
+            { u"passed"_s, passed },
+            { u"failed"_s, failed },
+            { u"flaky"_s, flaky },
+            { u"pass_rate"_s, cases ? double(passed) / cases : 0.0 },
             // The mean weighted score of the runs: pass rate counts whole cases, this counts
             // each assertion by its weight, so a variant that fails one light check scores high.
-            {u"score"_s, runCount ? scoreSum / runCount : 0.0},
-            {u"runs"_s, runCount},
-            {u"tokens"_s, QJsonObject{{u"input"_s, input},
-                                      {u"output"_s, output},
-                                      {u"cache_read"_s, cacheRead},
-                                      {u"cache_write"_s, cacheWrite}}},
+            { u"score"_s, runCount ? scoreSum / runCount : 0.0 },
+            { u"runs"_s, runCount },
+            { u"tokens"_s,
+              QJsonObject { { u"input"_s, input },
+                            { u"output"_s, output },
+                            { u"cache_read"_s, cacheRead },
+                            { u"cache_write"_s, cacheWrite } } },
             // Cache-read tokens over every prompt token the variant sent.
-            {u"cache_hit_rate"_s, input + cacheRead + cacheWrite > 0
-                                      ? double(cacheRead) / double(input + cacheRead + cacheWrite)
-                                      : 0.0},
+            { u"cache_hit_rate"_s,
+              input + cacheRead + cacheWrite > 0
+                  ? double(cacheRead) / double(input + cacheRead + cacheWrite)
+                  : 0.0 },
             // A run on a model with no price makes the total unknown: null, never a wrong 0.
-            {u"cost_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(cost) : QJsonValue(QJsonValue::Null)},
-            {u"cost_uncached_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(uncached) : QJsonValue(QJsonValue::Null)},
+            { u"cost_usd"_s,
+              unpriced == 0 && runCount > 0 ? QJsonValue(cost) : QJsonValue(QJsonValue::Null) },
+            { u"cost_uncached_usd"_s,
+              unpriced == 0 && runCount > 0 ? QJsonValue(uncached) : QJsonValue(QJsonValue::Null) },
             // What the provider's prompt cache saved against the same runs with no cache
             // (negative when writes cost more than the reads gave back), what the response
             // cache saved (runs answered from the history, no request sent), and both together.
-            {u"prompt_cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost) : QJsonValue(QJsonValue::Null)},
-            {u"response_cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(saved) : QJsonValue(QJsonValue::Null)},
-            {u"cache_saved_usd"_s, unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost + saved) : QJsonValue(QJsonValue::Null)},
-            {u"unpriced_runs"_s, unpriced},
-            {u"cached_runs"_s, cachedRuns},
-            {u"latency_ms"_s, QJsonObject{{u"p50"_s, percentile(latencies, 0.5)}, {u"p95"_s, percentile(latencies, 0.95)}}}};
+            { u"prompt_cache_saved_usd"_s,
+              unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost)
+                                            : QJsonValue(QJsonValue::Null) },
+            { u"response_cache_saved_usd"_s,
+              unpriced == 0 && runCount > 0 ? QJsonValue(saved) : QJsonValue(QJsonValue::Null) },
+            { u"cache_saved_usd"_s,
+              unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost + saved)
+                                            : QJsonValue(QJsonValue::Null) },
+            { u"unpriced_runs"_s, unpriced },
+            { u"cached_runs"_s, cachedRuns },
+            { u"latency_ms"_s,
+              QJsonObject { { u"p50"_s, percentile(latencies, 0.5) },
+                            { u"p95"_s, percentile(latencies, 0.95) } } }
+        };
         if (m_experiment.repeat > 1) {
             const QList<Stats::CaseOutcome> complete = outcomes.at(v).values();
             entry.insert(u"pass_at_k"_s, Stats::passAtKJson(complete, m_experiment.repeat, false));
@@ -927,33 +1001,37 @@ QJsonObject ExperimentRun::summary() const
             // What the same runs would have cost at direct prices, and the difference.
             const bool priced = unpriced == 0 && runCount > 0;
             entry.insert(u"batch_runs"_s, batchedRuns);
-            entry.insert(u"cost_direct_usd"_s, priced ? QJsonValue(direct) : QJsonValue(QJsonValue::Null));
-            entry.insert(u"batch_saved_usd"_s, priced ? QJsonValue(direct - cost) : QJsonValue(QJsonValue::Null));
+            entry.insert(u"cost_direct_usd"_s,
+                         priced ? QJsonValue(direct) : QJsonValue(QJsonValue::Null));
+            entry.insert(u"batch_saved_usd"_s,
+                         priced ? QJsonValue(direct - cost) : QJsonValue(QJsonValue::Null));
         }
         variants.append(entry);
     }
     addCacheAdvice(variants, m_experiment);
-    QJsonObject summary{{u"experiment_id"_s, m_experimentId},
-                        {u"name"_s, m_experiment.name},
-                        {u"prices"_s, QJsonObject{{u"source"_s, m_prices.source()}, {u"as_of"_s, m_prices.asOf()}}},
-                        {u"variants"_s, variants},
-                        {u"comparisons"_s, comparisons(outcomes)},
-                        {u"cells"_s, cells}};
+    QJsonObject summary { { u"experiment_id"_s, m_experimentId },
+                          { u"name"_s, m_experiment.name },
+                          { u"prices"_s,
+                            QJsonObject { { u"source"_s, m_prices.source() },
+                                          { u"as_of"_s, m_prices.asOf() } } },
+                          { u"variants"_s, variants },
+                          { u"comparisons"_s, comparisons(outcomes) },
+                          { u"cells"_s, cells } };
     if (viaBatch()) {
-        QJsonObject batch{{u"via"_s, u"batch"_s}};
+        QJsonObject batch { { u"via"_s, u"batch"_s } };
         if (m_rounds) {
             const BatchRoundsOverview overview = m_rounds->overview();
             int rounds = 0;
             QJsonArray batches;
             for (const BatchRoundState &b : overview.batches) {
                 rounds = std::max(rounds, b.round);
-                batches.append(QJsonObject{{u"id"_s, b.batchId},
-                                           {u"engine_type"_s, b.engineType},
-                                           {u"round"_s, b.round},
-                                           {u"part"_s, b.part},
-                                           {u"status"_s, b.status},
-                                           {u"provider_id"_s, b.providerId},
-                                           {u"lines"_s, b.lines}});
+                batches.append(QJsonObject { { u"id"_s, b.batchId },
+                                             { u"engine_type"_s, b.engineType },
+                                             { u"round"_s, b.round },
+                                             { u"part"_s, b.part },
+                                             { u"status"_s, b.status },
+                                             { u"provider_id"_s, b.providerId },
+                                             { u"lines"_s, b.lines } });
             }
             batch.insert(u"rounds"_s, rounds);
             batch.insert(u"batches"_s, batches);

@@ -55,11 +55,12 @@ struct ExperimentStart
     QList<CallStore::JudgeCall> storedJudges;
     std::shared_ptr<RunLock> lock;
     Problem problem = Problem::None;
-    QString storeError;            // with Problem::Store
-    QString inUse;                 // with Problem::InUse
+    QString storeError; // with Problem::Store
+    QString inUse; // with Problem::InUse
     bool ok() const { return problem == Problem::None; }
 };
-ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment, std::optional<qint64> resumeId = {});
+ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experiment,
+                                      std::optional<qint64> resumeId = {});
 
 // Stored experiments with this experiment's definition, newest first, and how many of their
 // runs are done (cancelled ones not counted); `planned` is what a complete one has.
@@ -70,7 +71,8 @@ struct StoredExperiment
     int planned = 0;
     bool complete() const { return done >= planned; }
 };
-StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store, const Experiment &experiment);
+StoreResult<QList<StoredExperiment>> storedExperimentsFor(CallStore *store,
+                                                          const Experiment &experiment);
 
 class ExperimentRun final : public QObject
 {
@@ -80,12 +82,12 @@ class ExperimentRun final : public QObject
 public:
     struct Progress
     {
-        int total = 0;      // runs to do in this session (resumed ones not counted)
+        int total = 0; // runs to do in this session (resumed ones not counted)
         int done = 0;
-        int failed = 0;     // done, with an assertion that did not pass
+        int failed = 0; // done, with an assertion that did not pass
         int inFlight = 0;
         int resumed = 0;
-        int notStored = 0;  // calls answered but not stored (no run stored for them)
+        int notStored = 0; // calls answered but not stored (no run stored for them)
     };
 
     ExperimentRun(CallService *service, const Experiment &experiment, QObject *parent = nullptr);
@@ -108,7 +110,10 @@ public:
     QString haltReason() const { return m_haltReason; }
     // The same from outside (a front end cannot write its output): no new call starts.
     void halt(const QString &why);
-    void setOnlyCases(const QStringList &caseIds) { m_only = QSet<QString>(caseIds.begin(), caseIds.end()); }
+    void setOnlyCases(const QStringList &caseIds)
+    {
+        m_only = QSet<QString>(caseIds.begin(), caseIds.end());
+    }
     void setAllowedTools(const QSet<QString> &tools) { m_allowedTools = tools; }
     // Costs and max_cost_usd use this table (default: the shipped one).
     void setPriceTable(const PriceTable &prices) { m_prices = prices; }
@@ -144,7 +149,7 @@ public:
     // One cell of the summary (a case in a variant, as in "cells"): what a view updates when
     // one run finishes, without building the whole summary.
     QJsonObject cell(const QString &caseId, const QString &variant) const;
-    QList<ExperimentRunRecord> runs() const;   // every run, resumed ones included, in plan order
+    QList<ExperimentRunRecord> runs() const; // every run, resumed ones included, in plan order
     bool allPassed() const;
 
 Q_SIGNALS:
@@ -172,8 +177,10 @@ private:
     void complete(ExperimentRunRecord run, const QList<AssertionResult> &results);
     // The checks that run a program or a call (command, judge), after the others' `results`.
     void startAsyncChecks(const ExperimentRunRecord &run, const QList<AssertionResult> &results,
-                          const QList<Assertion> &async, const CallRecord &record, const DatasetRow &row);
-    void startJudge(const Assertion &assertion, const CallRecord &judged, std::function<void(const AssertionResult &)> done);
+                          const QList<Assertion> &async, const CallRecord &record,
+                          const DatasetRow &row);
+    void startJudge(const Assertion &assertion, const CallRecord &judged,
+                    std::function<void(const AssertionResult &)> done);
     void checkDone();
 
     QPointer<CallService> m_service;
@@ -188,14 +195,14 @@ private:
     PriceTable m_prices = PriceTable::shipped();
     bool m_trusted = false;
     QList<Planned> m_plan;
-    QHash<QString, ExperimentRunRecord> m_results;  // by key()
-    QHash<QString, qint64> m_storedCalls;            // by key(): completed calls without a run
+    QHash<QString, ExperimentRunRecord> m_results; // by key()
+    QHash<QString, qint64> m_storedCalls; // by key(): completed calls without a run
     QHash<QString, CallStore::JudgeCall> m_storedJudges; // by judged call id + judge key
     std::shared_ptr<RunLock> m_lock;
     bool m_halted = false;
     QString m_haltReason;
     int m_next = 0;
-    int m_inFlight = 0;                              // calls and their async checks
+    int m_inFlight = 0; // calls and their async checks
     // The checks that run no program, one at a time in the order the calls ended (so runs end
     // in that order, as they were checked), off the thread this object lives on.
     QThreadPool m_checks;

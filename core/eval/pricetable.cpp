@@ -1,4 +1,5 @@
 #include "core/eval/pricetable.h"
+
 #include "core/model/boundedread.h"
 
 #include <QCoreApplication>
@@ -47,7 +48,8 @@ bool PriceTable::load(const QByteArray &json, QString *error)
         const QJsonObject p = it.value().toObject();
         if (!p.value(u"input"_s).isDouble() || !p.value(u"output"_s).isDouble()) {
             if (error)
-                *error = translate("/models/%1 needs numbers \"input\" and \"output\"").arg(it.key());
+                *error =
+                    translate("/models/%1 needs numbers \"input\" and \"output\"").arg(it.key());
             return false;
         }
         ModelPrice price;
@@ -129,14 +131,15 @@ std::optional<double> PriceTable::cost(const QString &model, const Usage &usage,
     const double out = batch ? p->batchOutput : p->output;
     const double scale = (batch && p->input > 0) ? p->batchInput / p->input : 1.0;
     const double usd = double(usage.inputTokens) * in
-                       + double(usage.cacheReadTokens) * p->cachedInput * scale
-                       + double(usage.cacheWrite5mTokens()) * p->cacheWrite * scale
-                       + double(usage.cacheWrite1hTokens) * p->cacheWrite1h * scale
-                       + double(usage.outputTokens) * out;
+        + double(usage.cacheReadTokens) * p->cachedInput * scale
+        + double(usage.cacheWrite5mTokens()) * p->cacheWrite * scale
+        + double(usage.cacheWrite1hTokens) * p->cacheWrite1h * scale
+        + double(usage.outputTokens) * out;
     return usd / 1e6;
 }
 
-std::optional<double> PriceTable::uncachedCost(const QString &model, const Usage &usage, bool batch) const
+std::optional<double> PriceTable::uncachedCost(const QString &model, const Usage &usage,
+                                               bool batch) const
 {
     const auto p = price(model);
     if (!p)
@@ -149,13 +152,16 @@ std::optional<double> PriceTable::uncachedCost(const QString &model, const Usage
 QJsonObject PriceTable::costJson(const CallRecord &record) const
 {
     if (record.engineType == u"replay"_s)
-        return {{u"cost_usd"_s, 0.0}, {u"cost_uncached_usd"_s, 0.0}};
+        return { { u"cost_usd"_s, 0.0 }, { u"cost_uncached_usd"_s, 0.0 } };
     const bool batch = record.metadata.value(u"via"_s).toString() == u"batch"_s;
-    const QString model = record.model.isEmpty() ? record.spec.value(u"engine"_s).toObject().value(u"model"_s).toString()
-                                                 : record.model;
-    auto value = [](const std::optional<double> &usd) { return usd ? QJsonValue(*usd) : QJsonValue(QJsonValue::Null); };
-    return {{u"cost_usd"_s, value(cost(model, record.usage, batch))},
-            {u"cost_uncached_usd"_s, value(uncachedCost(model, record.usage, batch))}};
+    const QString model = record.model.isEmpty()
+        ? record.spec.value(u"engine"_s).toObject().value(u"model"_s).toString()
+        : record.model;
+    auto value = [](const std::optional<double> &usd) {
+        return usd ? QJsonValue(*usd) : QJsonValue(QJsonValue::Null);
+    };
+    return { { u"cost_usd"_s, value(cost(model, record.usage, batch)) },
+             { u"cost_uncached_usd"_s, value(uncachedCost(model, record.usage, batch)) } };
 }
 
 } // namespace Callscope

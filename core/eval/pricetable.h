@@ -17,11 +17,11 @@ namespace Callscope {
 
 struct ModelPrice
 {
-    double input = 0;          // per million input tokens (not cached)
+    double input = 0; // per million input tokens (not cached)
     double output = 0;
-    double cachedInput = 0;    // per million tokens read from the prompt cache
-    double cacheWrite = 0;     // per million tokens written to the cache for 5 minutes
-    double cacheWrite1h = 0;   // per million tokens written to the cache for an hour
+    double cachedInput = 0; // per million tokens read from the prompt cache
+    double cacheWrite = 0; // per million tokens written to the cache for 5 minutes
+    double cacheWrite1h = 0; // per million tokens written to the cache for an hour
     double cacheStoragePerHour = 0; // per million tokens kept an hour in an explicit cache
     double batchInput = 0;
     double batchOutput = 0;
@@ -45,7 +45,8 @@ public:
     std::optional<double> cost(const QString &model, const Usage &usage, bool batch = false) const;
     // What the same tokens would have cost with no prompt cache: every prompt token at the
     // input price.
-    std::optional<double> uncachedCost(const QString &model, const Usage &usage, bool batch = false) const;
+    std::optional<double> uncachedCost(const QString &model, const Usage &usage,
+                                       bool batch = false) const;
     // {"cost_usd", "cost_uncached_usd"} of a stored call, null where the model has no price. A
     // replayed call cost nothing; a call answered through a provider batch is at batch prices.
     QJsonObject costJson(const CallRecord &record) const;

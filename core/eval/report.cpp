@@ -31,7 +31,8 @@ QStringList failingReasons(const QJsonObject &cell)
             if (!assertion.value(u"passed"_s).toBool())
                 reasons.append(translate("repeat %1, %2: %3")
                                    .arg(run.value(u"repeat"_s).toInt())
-                                   .arg(assertion.value(u"name"_s).toString(), assertion.value(u"reason"_s).toString()));
+                                   .arg(assertion.value(u"name"_s).toString(),
+                                        assertion.value(u"reason"_s).toString()));
         }
     }
     return reasons;
@@ -39,7 +40,9 @@ QStringList failingReasons(const QJsonObject &cell)
 
 QString money(const QJsonValue &value)
 {
-    return value.isNull() || value.isUndefined() ? translate("no price") : u"$"_s + QString::number(value.toDouble(), 'f', 4);
+    return value.isNull() || value.isUndefined()
+        ? translate("no price")
+        : u"$"_s + QString::number(value.toDouble(), 'f', 4);
 }
 
 // A section heading and the header row of its table.
@@ -62,22 +65,29 @@ QString comparisonsHtml(const QJsonObject &summary)
     QString html;
     const QJsonArray comparisons = summary.value(u"comparisons"_s).toArray();
     if (!comparisons.isEmpty()) {
-        html += tableStart(translate("Comparisons"),
-                           {translate("A"), translate("B"), translate("Cases"), translate("B \u2212 A (points)"),
-                            translate("95% interval"), translate("p"), translate("Score B \u2212 A"), translate("In words")});
+        html +=
+            tableStart(translate("Comparisons"),
+                       { translate("A"), translate("B"), translate("Cases"),
+                         translate("B \u2212 A (points)"), translate("95% interval"),
+                         translate("p"), translate("Score B \u2212 A"), translate("In words") });
         for (const QJsonValue &c : comparisons) {
             const QJsonObject comparison = c.toObject();
             const QJsonArray ci = comparison.value(u"ci95"_s).toArray();
             const QJsonArray scoreCi = comparison.value(u"score_ci95"_s).toArray();
             html += u"<tr><td>"_s + esc(comparison.value(u"a"_s).toString()) + u"</td><td>"_s
-                    + esc(comparison.value(u"b"_s).toString()) + u"</td>"_s;
-            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"cases"_s).toInt()) + u"</td>"_s;
-            html += u"<td class=\"num\">"_s + percent(comparison.value(u"pass_rate_diff"_s).toDouble()) + u"</td>"_s;
-            html += u"<td class=\"num\">"_s + percent(ci.at(0).toDouble()) + u" \u2013 "_s + percent(ci.at(1).toDouble()) + u"</td>"_s;
-            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"p_value"_s).toDouble(), 'g', 3) + u"</td>"_s;
-            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"score_diff"_s).toDouble(), 'f', 3) + u" ("_s
-                    + QString::number(scoreCi.at(0).toDouble(), 'f', 3) + u" \u2013 "_s
-                    + QString::number(scoreCi.at(1).toDouble(), 'f', 3) + u")</td>"_s;
+                + esc(comparison.value(u"b"_s).toString()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + QString::number(comparison.value(u"cases"_s).toInt())
+                + u"</td>"_s;
+            html += u"<td class=\"num\">"_s
+                + percent(comparison.value(u"pass_rate_diff"_s).toDouble()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s + percent(ci.at(0).toDouble()) + u" \u2013 "_s
+                + percent(ci.at(1).toDouble()) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s
+                + QString::number(comparison.value(u"p_value"_s).toDouble(), 'g', 3) + u"</td>"_s;
+            html += u"<td class=\"num\">"_s
+                + QString::number(comparison.value(u"score_diff"_s).toDouble(), 'f', 3) + u" ("_s
+                + QString::number(scoreCi.at(0).toDouble(), 'f', 3) + u" \u2013 "_s
+                + QString::number(scoreCi.at(1).toDouble(), 'f', 3) + u")</td>"_s;
             html += u"<td>"_s + esc(comparison.value(u"sentence"_s).toString()) + u"</td></tr>\n"_s;
         }
         html += u"</table>\n"_s;
@@ -87,20 +97,23 @@ QString comparisonsHtml(const QJsonObject &summary)
         repeats |= v.toObject().contains(u"pass_at_k"_s);
     if (!repeats)
         return html;
-    html += tableStart(translate("Over repeats"), {translate("Variant"), u"k"_s, u"pass@k"_s, u"pass^k"_s});
+    html += tableStart(translate("Over repeats"),
+                       { translate("Variant"), u"k"_s, u"pass@k"_s, u"pass^k"_s });
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
         const QJsonObject variant = v.toObject();
         const QJsonObject atK = variant.value(u"pass_at_k"_s).toObject();
         const QJsonObject hatK = variant.value(u"pass_hat_k"_s).toObject();
         for (auto it = atK.constBegin(); it != atK.constEnd(); ++it) {
-            html += u"<tr><td>"_s + esc(variant.value(u"name"_s).toString()) + u"</td><td class=\"num\">"_s + esc(it.key())
-                    + u"</td><td class=\"num\">"_s + percent(it.value().toDouble()) + u"%</td><td class=\"num\">"_s
-                    + percent(hatK.value(it.key()).toDouble()) + u"%</td></tr>\n"_s;
+            html += u"<tr><td>"_s + esc(variant.value(u"name"_s).toString())
+                + u"</td><td class=\"num\">"_s + esc(it.key()) + u"</td><td class=\"num\">"_s
+                + percent(it.value().toDouble()) + u"%</td><td class=\"num\">"_s
+                + percent(hatK.value(it.key()).toDouble()) + u"%</td></tr>\n"_s;
         }
     }
     html += u"</table>\n<p><small>"_s
-            + esc(translate("pass@k: the chance that at least one of k runs of a case passes; pass^k: that all k pass."))
-            + u"</small></p>\n"_s;
+        + esc(translate("pass@k: the chance that at least one of k runs of a case passes; pass^k: "
+                        "that all k pass."))
+        + u"</small></p>\n"_s;
     return html;
 }
 
@@ -120,51 +133,63 @@ QString experimentHtml(const QJsonObject &summary)
         byKey.insert(id + QChar(0x1f) + cell.value(u"variant"_s).toString(), cell);
     }
     QString html;
-    html += u"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"_s + esc(summary.value(u"name"_s).toString())
-            + u"</title>\n<style>"
-              u"body{font-family:sans-serif;margin:24px;color:#222}"
-              u"table{border-collapse:collapse;margin:12px 0}"
-              u"th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
-              u"th{background:#f3f3f3}"
-              u"td.pass{background:#d8f0d8}td.fail{background:#f6d4d4}td.flaky{background:#fbecc2}td.none{background:#eee}"
-              u"td.num{text-align:right}small{color:#555}"
-              u"</style></head><body>\n"_s;
+    html += u"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"_s
+        + esc(summary.value(u"name"_s).toString())
+        + u"</title>\n<style>"
+          u"body{font-family:sans-serif;margin:24px;color:#222}"
+          u"table{border-collapse:collapse;margin:12px 0}"
+          u"th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
+          u"th{background:#f3f3f3}"
+          u"td.pass{background:#d8f0d8}td.fail{background:#f6d4d4}td.flaky{background:#fbecc2}td."
+          u"none{background:#eee}"
+          u"td.num{text-align:right}small{color:#555}"
+          u"</style></head><body>\n"_s;
     html += u"<h1>"_s + esc(summary.value(u"name"_s).toString()) + u"</h1>\n"_s;
-    html += u"<p><small>"_s + esc(translate("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger())) + u"</small></p>\n"_s;
+    html += u"<p><small>"_s
+        + esc(translate("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger()))
+        + u"</small></p>\n"_s;
 
     html += tableStart(translate("Variants"),
-                       {translate("Variant"), translate("Cases"), translate("Passed"), translate("Failed"), translate("Flaky"),
-                        translate("Pass rate"), translate("Runs"), translate("Tokens in / out"), translate("Cost"),
-                        translate("Latency p50 / p95")});
+                       { translate("Variant"), translate("Cases"), translate("Passed"),
+                         translate("Failed"), translate("Flaky"), translate("Pass rate"),
+                         translate("Runs"), translate("Tokens in / out"), translate("Cost"),
+                         translate("Latency p50 / p95") });
     for (const QJsonValue &v : variants) {
         const QJsonObject variant = v.toObject();
         const QJsonObject tokens = variant.value(u"tokens"_s).toObject();
         const QJsonObject latency = variant.value(u"latency_ms"_s).toObject();
         html += u"<tr><td>"_s + esc(variant.value(u"name"_s).toString()) + u"</td>"_s;
-        for (const char *key : {"cases", "passed", "failed", "flaky"})
-            html += u"<td class=\"num\">"_s + QString::number(variant.value(QLatin1StringView(key)).toInt()) + u"</td>"_s;
-        html += u"<td class=\"num\">"_s + QString::number(variant.value(u"pass_rate"_s).toDouble() * 100, 'f', 1) + u"%</td>"_s;
-        html += u"<td class=\"num\">"_s + QString::number(variant.value(u"runs"_s).toInt()) + u"</td>"_s;
+        for (const char *key : { "cases", "passed", "failed", "flaky" })
+            html += u"<td class=\"num\">"_s
+                + QString::number(variant.value(QLatin1StringView(key)).toInt()) + u"</td>"_s;
+        html += u"<td class=\"num\">"_s
+            + QString::number(variant.value(u"pass_rate"_s).toDouble() * 100, 'f', 1) + u"%</td>"_s;
+        html += u"<td class=\"num\">"_s + QString::number(variant.value(u"runs"_s).toInt())
+            + u"</td>"_s;
         // Every prompt token: uncached, read from the cache and written to it.
-        const qint64 in = tokens.value(u"input"_s).toInteger() + tokens.value(u"cache_read"_s).toInteger()
-                          + tokens.value(u"cache_write"_s).toInteger();
+        const qint64 in = tokens.value(u"input"_s).toInteger()
+            + tokens.value(u"cache_read"_s).toInteger()
+            + tokens.value(u"cache_write"_s).toInteger();
         html += u"<td class=\"num\">"_s + QString::number(in) + u" / "_s
-                + QString::number(tokens.value(u"output"_s).toInteger()) + u"</td>"_s;
+            + QString::number(tokens.value(u"output"_s).toInteger()) + u"</td>"_s;
         html += u"<td class=\"num\">"_s + esc(money(variant.value(u"cost_usd"_s))) + u"</td>"_s;
-        html += u"<td class=\"num\">"_s + QString::number(latency.value(u"p50"_s).toInteger()) + u" / "_s
-                + QString::number(latency.value(u"p95"_s).toInteger()) + u" ms</td></tr>\n"_s;
+        html += u"<td class=\"num\">"_s + QString::number(latency.value(u"p50"_s).toInteger())
+            + u" / "_s + QString::number(latency.value(u"p95"_s).toInteger())
+            + u" ms</td></tr>\n"_s;
     }
     html += u"</table>\n"_s;
     html += comparisonsHtml(summary);
 
-    html += u"<h2>"_s + esc(translate("Matrix")) + u"</h2>\n<table><tr><th>"_s + esc(translate("Case")) + u"</th>"_s;
+    html += u"<h2>"_s + esc(translate("Matrix")) + u"</h2>\n<table><tr><th>"_s
+        + esc(translate("Case")) + u"</th>"_s;
     for (const QJsonValue &v : variants)
         html += u"<th>"_s + esc(v.toObject().value(u"name"_s).toString()) + u"</th>"_s;
     html += u"</tr>\n"_s;
     for (const QString &id : std::as_const(caseOrder)) {
         html += u"<tr><th>"_s + esc(id) + u"</th>"_s;
         for (const QJsonValue &v : variants) {
-            const auto it = byKey.constFind(id + QChar(0x1f) + v.toObject().value(u"name"_s).toString());
+            const auto it =
+                byKey.constFind(id + QChar(0x1f) + v.toObject().value(u"name"_s).toString());
             if (it == byKey.cend()) {
                 html += u"<td class=\"none\">–</td>"_s;
                 continue;
@@ -174,10 +199,12 @@ QString experimentHtml(const QJsonObject &summary)
             int good = 0;
             for (const QJsonValue &r : runs)
                 good += r.toObject().value(u"passed"_s).toBool() ? 1 : 0;
-            const QString cls = cell.value(u"passed"_s).toBool() ? u"pass"_s : cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"fail"_s;
+            const QString cls = cell.value(u"passed"_s).toBool() ? u"pass"_s
+                : cell.value(u"flaky"_s).toBool()                ? u"flaky"_s
+                                                                 : u"fail"_s;
             const QStringList reasons = failingReasons(cell);
             html += u"<td class=\""_s + cls + u"\" title=\""_s + esc(reasons.join(u'\n')) + u"\">"_s
-                    + QString::number(good) + u"/"_s + QString::number(runs.size());
+                + QString::number(good) + u"/"_s + QString::number(runs.size());
             if (!reasons.isEmpty())
                 html += u"<br><small>"_s + esc(reasons.first().left(160)) + u"</small>"_s;
             html += u"</td>"_s;
@@ -203,7 +230,9 @@ QByteArray experimentJunit(const QJsonObject &summary)
         xml.writeStartElement(u"testsuite"_s);
         xml.writeAttribute(u"name"_s, name);
         xml.writeAttribute(u"tests"_s, QString::number(variant.value(u"cases"_s).toInt()));
-        xml.writeAttribute(u"failures"_s, QString::number(variant.value(u"cases"_s).toInt() - variant.value(u"passed"_s).toInt()));
+        xml.writeAttribute(u"failures"_s,
+                           QString::number(variant.value(u"cases"_s).toInt()
+                                           - variant.value(u"passed"_s).toInt()));
         for (const QJsonValue &c : cells) {
             const QJsonObject cell = c.toObject();
             if (cell.value(u"variant"_s).toString() != name)
@@ -213,7 +242,8 @@ QByteArray experimentJunit(const QJsonObject &summary)
             xml.writeAttribute(u"name"_s, cell.value(u"case"_s).toString());
             if (!cell.value(u"passed"_s).toBool()) {
                 xml.writeStartElement(u"failure"_s);
-                xml.writeAttribute(u"message"_s, cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"failed"_s);
+                xml.writeAttribute(u"message"_s,
+                                   cell.value(u"flaky"_s).toBool() ? u"flaky"_s : u"failed"_s);
                 xml.writeCharacters(failingReasons(cell).join(u'\n'));
                 xml.writeEndElement();
             }

@@ -30,14 +30,17 @@ QString ResponseCache::baseUrlKey(const EngineConfig &config)
 {
     if (config.baseUrl.isEmpty())
         return engineTypeName(config.type);
-    return config.baseUrl.adjusted(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash | QUrl::NormalizePathSegments).toString();
+    return config.baseUrl
+        .adjusted(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash | QUrl::NormalizePathSegments)
+        .toString();
 }
 
-QByteArray ResponseCache::keyFor(EngineType type, const QString &baseUrl, const QString &model, const QJsonObject &body, int repeat)
+QByteArray ResponseCache::keyFor(EngineType type, const QString &baseUrl, const QString &model,
+                                 const QJsonObject &body, int repeat)
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
     // Each part ends with a separator no part holds, so two requests can never run together.
-    for (const QString &part : {engineTypeName(type), baseUrl, model, QString::number(repeat)}) {
+    for (const QString &part : { engineTypeName(type), baseUrl, model, QString::number(repeat) }) {
         hash.addData(part.toUtf8());
         hash.addData(QByteArrayView("\x1f", 1));
     }
@@ -46,8 +49,8 @@ QByteArray ResponseCache::keyFor(EngineType type, const QString &baseUrl, const 
     return hash.result().toHex();
 }
 
-ModelClient *ResponseCache::clientFor(const QString &runKey, int repeat, const EngineConfig &config, QNetworkAccessManager *nam,
-                                      QObject *parent)
+ModelClient *ResponseCache::clientFor(const QString &runKey, int repeat, const EngineConfig &config,
+                                      QNetworkAccessManager *nam, QObject *parent)
 {
     if (m_mode == Mode::Off || !m_store)
         return nullptr;
@@ -62,15 +65,18 @@ ModelClient *ResponseCache::clientFor(const QString &runKey, int repeat, const E
     connect(http, &ModelClient::textDelta, wrapper, &ModelClient::textDelta);
     connect(http, &ModelClient::retryScheduled, wrapper, &ModelClient::retryScheduled);
     connect(http, &ModelClient::finished, wrapper, [wrapper](const ModelOutcome &outcome) {
-        if (wrapper->m_cache && outcome.reply && !outcome.cancelled && !wrapper->m_pendingKey.isEmpty())
-            wrapper->m_cache->keep(wrapper->m_pendingKey, wrapper->m_inner->config(), *outcome.reply);
+        if (wrapper->m_cache && outcome.reply && !outcome.cancelled
+            && !wrapper->m_pendingKey.isEmpty())
+            wrapper->m_cache->keep(wrapper->m_pendingKey, wrapper->m_inner->config(),
+                                   *outcome.reply);
         wrapper->m_pendingKey.clear();
         Q_EMIT wrapper->finished(outcome);
     });
     return wrapper;
 }
 
-std::optional<ModelReply> ResponseCache::find(const QByteArray &key, const QString &engineType, const QString &baseUrl)
+std::optional<ModelReply> ResponseCache::find(const QByteArray &key, const QString &engineType,
+                                              const QString &baseUrl)
 {
     if (!m_store || m_readFailed)
         return std::nullopt;
@@ -78,7 +84,8 @@ std::optional<ModelReply> ResponseCache::find(const QByteArray &key, const QStri
     auto found = table.find(key, engineType, baseUrl);
     if (!found) {
         // An unreadable cache is as good as an empty one; the requests are sent.
-        qCWarning(lcResponseCache, "the response cache cannot be read: %s", qPrintable(found.error().message));
+        qCWarning(lcResponseCache, "the response cache cannot be read: %s",
+                  qPrintable(found.error().message));
         m_readFailed = true;
         return std::nullopt;
     }
@@ -118,15 +125,14 @@ void ResponseCache::keep(const QByteArray &key, const EngineConfig &config, cons
         save(*m_store);
 }
 
-CachingModelClient::CachingModelClient(ResponseCache *cache, const QString &runKey, int repeat, HttpModelClient *inner,
-                                       QObject *parent)
+CachingModelClient::CachingModelClient(ResponseCache *cache, const QString &runKey, int repeat,
+                                       HttpModelClient *inner, QObject *parent)
     : ModelClient(parent)
     , m_cache(cache)
     , m_runKey(runKey)
     , m_repeat(repeat)
     , m_inner(inner)
-{
-}
+{ }
 
 EngineType CachingModelClient::engineType() const
 {
@@ -150,10 +156,12 @@ void CachingModelClient::send(const ChatRequest &request, int maxAttempts)
     // The body exactly as the engine would send it.
     const QJsonObject body = m_inner->codec().buildRequest(request, config).body;
     const QString baseUrl = ResponseCache::baseUrlKey(config);
-    const QByteArray key = ResponseCache::keyFor(config.type, baseUrl, config.model, body, m_repeat);
+    const QByteArray key =
+        ResponseCache::keyFor(config.type, baseUrl, config.model, body, m_repeat);
     ResponseCache::RunStats &stats = m_cache->m_stats[m_runKey];
     if (m_cache->mode() == ResponseCache::Mode::Use) {
-        if (std::optional<ModelReply> reply = m_cache->find(key, engineTypeName(config.type), baseUrl)) {
+        if (std::optional<ModelReply> reply =
+                m_cache->find(key, engineTypeName(config.type), baseUrl)) {
             ++stats.hits;
             stats.savedUsage += reply->usage;
             ModelOutcome outcome;

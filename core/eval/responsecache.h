@@ -34,17 +34,17 @@ class ResponseCache final : public QObject
 
 public:
     enum class Mode {
-        Off,      // neither read nor written
-        Use,      // answered from the cache when it can, what is sent is kept
-        Refresh,  // everything is sent again, and what comes back replaces the cache's
+        Off, // neither read nor written
+        Use, // answered from the cache when it can, what is sent is kept
+        Refresh, // everything is sent again, and what comes back replaces the cache's
     };
 
     // What the cache did for one run.
     struct RunStats
     {
-        int hits = 0;       // model requests answered from the cache
-        int sent = 0;       // model requests sent to the provider
-        Usage savedUsage;   // the usage of the answers the cache gave
+        int hits = 0; // model requests answered from the cache
+        int sent = 0; // model requests sent to the provider
+        Usage savedUsage; // the usage of the answers the cache gave
         bool allCached() const { return hits > 0 && sent == 0; }
     };
 
@@ -60,20 +60,22 @@ public:
     // The client a run's call talks to: the engine's own HTTP client behind the cache.
     // nullptr when the engine is not an HTTP one (replay) or the cache is off: the call then
     // makes its usual client.
-    ModelClient *clientFor(const QString &runKey, int repeat, const EngineConfig &config, QNetworkAccessManager *nam,
-                           QObject *parent);
+    ModelClient *clientFor(const QString &runKey, int repeat, const EngineConfig &config,
+                           QNetworkAccessManager *nam, QObject *parent);
     RunStats stats(const QString &runKey) const { return m_stats.value(runKey); }
     void forget(const QString &runKey) { m_stats.remove(runKey); }
 
     // SHA-256 (hex) of the engine type, base URL, model, repeat and the compact body.
-    static QByteArray keyFor(EngineType type, const QString &baseUrl, const QString &model, const QJsonObject &body, int repeat);
+    static QByteArray keyFor(EngineType type, const QString &baseUrl, const QString &model,
+                             const QJsonObject &body, int repeat);
     // The base URL as the cache compares it (no user info, no trailing slash; the engine
     // type's name when the provider's public endpoint is used).
     static QString baseUrlKey(const EngineConfig &config);
 
 private:
     friend class CachingModelClient;
-    std::optional<ModelReply> find(const QByteArray &key, const QString &engineType, const QString &baseUrl);
+    std::optional<ModelReply> find(const QByteArray &key, const QString &engineType,
+                                   const QString &baseUrl);
     void keep(const QByteArray &key, const EngineConfig &config, const ModelReply &reply);
 
     CallStore *m_store = nullptr;
@@ -91,7 +93,8 @@ class CachingModelClient final : public ModelClient
     Q_DISABLE_COPY_MOVE(CachingModelClient)
 
 public:
-    CachingModelClient(ResponseCache *cache, const QString &runKey, int repeat, HttpModelClient *inner, QObject *parent = nullptr);
+    CachingModelClient(ResponseCache *cache, const QString &runKey, int repeat,
+                       HttpModelClient *inner, QObject *parent = nullptr);
 
     EngineType engineType() const override;
     QString model() const override;
@@ -105,9 +108,9 @@ private:
     QPointer<ResponseCache> m_cache;
     QString m_runKey;
     int m_repeat = 0;
-    HttpModelClient *m_inner = nullptr;   // a child
-    QByteArray m_pendingKey;              // the key of the request sent, kept when it is answered
-    bool m_answering = false;             // a cached answer is on its way
+    HttpModelClient *m_inner = nullptr; // a child
+    QByteArray m_pendingKey; // the key of the request sent, kept when it is answered
+    bool m_answering = false; // a cached answer is on its way
 };
 
 } // namespace Callscope

@@ -65,13 +65,13 @@ public:
     Watchdog(QJSEngine *engine, int timeoutMs)
         : m_thread([this, engine, timeoutMs] {
             std::unique_lock lock(m_mutex);
-            if (!m_done.wait_for(lock, std::chrono::milliseconds(timeoutMs), [this] { return m_finished; })) {
+            if (!m_done.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                                 [this] { return m_finished; })) {
                 m_fired = true;
                 engine->setInterrupted(true);
             }
         })
-    {
-    }
+    { }
     ~Watchdog() { done(); }
     void done()
     {
@@ -123,9 +123,13 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
     const auto value = [&parse](const QJsonValue &v) {
         if (v.isUndefined())
             return QJSValue(QJSValue::UndefinedValue);
-        return parse.call({QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact))}).property(0);
+        return parse
+            .call({ QString::fromUtf8(
+                QJsonDocument(QJsonArray { v }).toJson(QJsonDocument::Compact)) })
+            .property(0);
     };
-    const QJSValueList arguments{value(input.output), value(input.vars), value(input.expected), value(input.turns)};
+    const QJSValueList arguments { value(input.output), value(input.vars), value(input.expected),
+                                   value(input.turns) };
     QJSValue returned;
     bool fired = false;
     {
@@ -136,17 +140,19 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
     }
     if (fired) {
         result.timedOut = true;
-        result.error = translate("the script ran longer than its limit of %1 ms and was stopped").arg(timeoutMs);
+        result.error = translate("the script ran longer than its limit of %1 ms and was stopped")
+                           .arg(timeoutMs);
         return result;
     }
     if (returned.isError() || engine.hasError()) {
-        result.error = translate("the script threw: %1").arg(errorText(returned.isError() ? returned : engine.catchError()));
+        result.error = translate("the script threw: %1")
+                           .arg(errorText(returned.isError() ? returned : engine.catchError()));
         return result;
     }
     result.ok = true;
     if (!returned.isUndefined()) {
         // Back through JSON.stringify: functions and cycles cannot come out.
-        const QJSValue text = json.property(u"stringify"_s).call({returned});
+        const QJSValue text = json.property(u"stringify"_s).call({ returned });
         if (text.isError()) {
             result.ok = false;
             result.error = translate("the script's result is not JSON: %1").arg(errorText(text));
@@ -162,10 +168,12 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
 
 bool needsScript(const Assertion &assertion, const DatasetRow &row)
 {
-    return assertion.type == u"javascript"_s || assertion.params.contains(u"transform"_s) || !row.transform.isEmpty();
+    return assertion.type == u"javascript"_s || assertion.params.contains(u"transform"_s)
+        || !row.transform.isEmpty();
 }
 
-AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &record, const DatasetRow &row)
+AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &record,
+                                 const DatasetRow &row)
 {
     AssertionResult result;
     result.type = assertion.type;
@@ -178,9 +186,11 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
     input.expected = row.expected;
     input.turns = record.messages;
     // The case's transform, then the assertion's: each sees what the one before returned.
-    const QList<std::pair<QString, QString>> transforms{
-        {row.transform, translate("the case's transform")},
-        {assertion.params.value(u"transform"_s).toString(), translate("the assertion's transform")}};
+    const QList<std::pair<QString, QString>> transforms {
+        { row.transform, translate("the case's transform") },
+        { assertion.params.value(u"transform"_s).toString(),
+          translate("the assertion's transform") }
+    };
     for (const auto &[source, what] : transforms) {
         if (source.isEmpty())
             continue;
@@ -192,7 +202,8 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
         input.output = transformed.value;
     }
     if (assertion.type == u"javascript"_s) {
-        const ScriptResult verdict = runScript(assertion.params.value(u"value"_s).toString(), input, timeoutMs);
+        const ScriptResult verdict =
+            runScript(assertion.params.value(u"value"_s).toString(), input, timeoutMs);
         if (!verdict.ok) {
             result.reason = verdict.error;
             return result;
@@ -203,18 +214,25 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
         const double threshold = assertion.params.value(u"threshold"_s).toDouble(0.5);
         if (v.isObject()) {
             const QJsonObject o = v.toObject();
-            result.passed = o.contains(u"pass"_s) ? o.value(u"pass"_s).toBool() : o.value(u"score"_s).toDouble() >= threshold;
+            result.passed = o.contains(u"pass"_s) ? o.value(u"pass"_s).toBool()
+                                                  : o.value(u"score"_s).toDouble() >= threshold;
             result.reason = o.value(u"reason"_s).toString();
         } else if (v.isDouble()) {
             result.passed = v.toDouble() >= threshold;
             result.reason = translate("score %1 (pass from %2)").arg(v.toDouble()).arg(threshold);
         } else {
-            result.passed = v.isBool() ? v.toBool() : !(v.isNull() || v.isUndefined() || v == QJsonValue(u""_s));
+            result.passed = v.isBool() ? v.toBool()
+                                       : !(v.isNull() || v.isUndefined() || v == QJsonValue(u""_s));
         }
         if (!result.passed && result.reason.isEmpty())
-            result.reason = translate("the script returned %1")
-                                .arg(v.isUndefined() ? u"undefined"_s
-                                                     : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1));
+            result.reason =
+                translate("the script returned %1")
+                    .arg(v.isUndefined()
+                             ? u"undefined"_s
+                             : QString::fromUtf8(
+                                   QJsonDocument(QJsonArray { v }).toJson(QJsonDocument::Compact))
+                                   .mid(1)
+                                   .chopped(1));
         return result;
     }
     // Any other check, on the transformed output.
@@ -223,13 +241,15 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
     return evaluateAssertion(assertion, transformed, row);
 }
 
-ScriptedAssertion::ScriptedAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row, QObject *parent)
+ScriptedAssertion::ScriptedAssertion(const Assertion &assertion, const CallRecord &record,
+                                     const DatasetRow &row, QObject *parent)
     : QObject(parent)
     , m_assertion(assertion)
     , m_record(record)
     , m_row(row)
 {
-    connect(&m_watcher, &QFutureWatcher<AssertionResult>::finished, this, [this] { Q_EMIT finished(m_watcher.result()); });
+    connect(&m_watcher, &QFutureWatcher<AssertionResult>::finished, this,
+            [this] { Q_EMIT finished(m_watcher.result()); });
 }
 
 ScriptedAssertion::~ScriptedAssertion()
@@ -243,7 +263,8 @@ void ScriptedAssertion::start()
     const Assertion assertion = m_assertion;
     const CallRecord record = m_record;
     const DatasetRow row = m_row;
-    m_watcher.setFuture(QtConcurrent::run([assertion, record, row] { return evaluateScripted(assertion, record, row); }));
+    m_watcher.setFuture(QtConcurrent::run(
+        [assertion, record, row] { return evaluateScripted(assertion, record, row); }));
 }
 
 } // namespace Callscope

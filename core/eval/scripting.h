@@ -2,9 +2,9 @@
 
 // Inline JavaScript in experiments, on Qt's own engine (QJSEngine, from Qt Qml): the
 // `javascript` assertion and the `transform` of a case or an assertion. A script is an
-// expression (`output.color === 'yellow'`) or a function body (statements, `return`); it sees `output`
-// (the parsed output, or the text), `vars` (the case's), `expected`, and `turns` (the call's
-// messages). Each script runs in a fresh engine with nothing installed beyond the ECMAScript
+// expression (`output.color === 'yellow'`) or a function body (statements, `return`); it sees
+// `output` (the parsed output, or the text), `vars` (the case's), `expected`, and `turns` (the
+// call's messages). Each script runs in a fresh engine with nothing installed beyond the ECMAScript
 // built-ins: no `require`, no `XMLHttpRequest`, no console, no file, network or process
 // access. A watchdog thread interrupts a script at its time limit.
 //
@@ -32,22 +32,24 @@ struct ScriptInput
 
 struct ScriptResult
 {
-    bool ok = false;          // ran to its end without throwing
-    QJsonValue value;         // what it returned
-    QString error;            // what it threw, or why it stopped
+    bool ok = false; // ran to its end without throwing
+    QJsonValue value; // what it returned
+    QString error; // what it threw, or why it stopped
     bool timedOut = false;
 };
 
 // Empty when `source` compiles; otherwise the syntax error with its line ("line 2: ...").
 QString checkScriptSyntax(const QString &source);
-ScriptResult runScript(const QString &source, const ScriptInput &input, int timeoutMs = DefaultScriptTimeoutMs);
+ScriptResult runScript(const QString &source, const ScriptInput &input,
+                       int timeoutMs = DefaultScriptTimeoutMs);
 
 // Whether this assertion of this case needs a script: a `javascript` assertion, or a
 // `transform` on the assertion or on the case.
 bool needsScript(const Assertion &assertion, const DatasetRow &row);
 // The assertion checked with its scripts (on the calling thread): the case's transform, then
 // the assertion's, then the check itself on the transformed output.
-AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &record, const DatasetRow &row);
+AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &record,
+                                 const DatasetRow &row);
 
 class ScriptedAssertion final : public QObject
 {
@@ -55,7 +57,8 @@ class ScriptedAssertion final : public QObject
     Q_DISABLE_COPY_MOVE(ScriptedAssertion)
 
 public:
-    ScriptedAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row, QObject *parent = nullptr);
+    ScriptedAssertion(const Assertion &assertion, const CallRecord &record, const DatasetRow &row,
+                      QObject *parent = nullptr);
     ~ScriptedAssertion() override;
     void start();
 

@@ -93,7 +93,8 @@ double mcnemarExactP(int onlyA, int onlyB)
     return std::min(1.0, 2 * tail);
 }
 
-Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed, int resamples, double level)
+Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed, int resamples,
+                               double level)
 {
     if (values.isEmpty())
         return {};
@@ -110,10 +111,11 @@ Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed, 
     std::sort(means.begin(), means.end());
     const double tail = (1 - level) / 2;
     const auto at = [&means](double q) {
-        const qsizetype i = std::clamp<qsizetype>(qsizetype(std::floor(q * double(means.size() - 1) + 0.5)), 0, means.size() - 1);
+        const qsizetype i = std::clamp<qsizetype>(
+            qsizetype(std::floor(q * double(means.size() - 1) + 0.5)), 0, means.size() - 1);
         return means.at(i);
     };
-    return {at(tail), at(1 - tail)};
+    return { at(tail), at(1 - tail) };
 }
 
 double signFlipP(const QList<double> &values, std::uint64_t seed, int iterations)
@@ -183,8 +185,9 @@ double detectableDifference(int cases, double differenceStdDev)
     return std::min(1.0, z * differenceStdDev / std::sqrt(double(cases)));
 }
 
-PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOutcome> &outcomesA, const QString &nameB,
-                               const QHash<QString, CaseOutcome> &outcomesB, std::uint64_t seed)
+PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOutcome> &outcomesA,
+                               const QString &nameB, const QHash<QString, CaseOutcome> &outcomesB,
+                               std::uint64_t seed)
 {
     PairedComparison c;
     c.a = nameA;
@@ -212,7 +215,9 @@ PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOu
     }
     c.cases = int(ids.size());
     if (c.cases == 0) {
-        c.sentence = translate("%1 and %2 have no case that both ran completely: nothing to compare.").arg(nameA, nameB);
+        c.sentence =
+            translate("%1 and %2 have no case that both ran completely: nothing to compare.")
+                .arg(nameA, nameB);
         return c;
     }
     c.passRateDiff = mean(passDiffs);
@@ -239,14 +244,18 @@ PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOu
 QString comparisonSentence(const PairedComparison &c)
 {
     if (c.cases == 0)
-        return translate("%1 and %2 have no case that both ran completely: nothing to compare.").arg(c.a, c.b);
-    const QString interval = translate("95% CI %1 to %2").arg(points(c.ci95.low), points(c.ci95.high));
+        return translate("%1 and %2 have no case that both ran completely: nothing to compare.")
+            .arg(c.a, c.b);
+    const QString interval =
+        translate("95% CI %1 to %2").arg(points(c.ci95.low), points(c.ci95.high));
     if (c.significant()) {
-        const QString text = c.passRateDiff > 0 ? translate("%1 passes %2 points more often than %3 (%4; %5).")
-                                                : translate("%1 passes %2 points less often than %3 (%4; %5).");
+        const QString text = c.passRateDiff > 0
+            ? translate("%1 passes %2 points more often than %3 (%4; %5).")
+            : translate("%1 passes %2 points less often than %3 (%4; %5).");
         return text.arg(c.b, points(std::abs(c.passRateDiff)), c.a, interval, pText(c.pValue));
     }
-    return translate("No difference this run can detect between %1 and %2 (%2 minus %1: %3 points, %4; %5); "
+    return translate("No difference this run can detect between %1 and %2 (%2 minus %1: %3 points, "
+                     "%4; %5); "
                      "with %6 cases it would see about %7 points.")
         .arg(c.a, c.b, points(c.passRateDiff), interval, pText(c.pValue))
         .arg(c.cases)
@@ -255,21 +264,23 @@ QString comparisonSentence(const PairedComparison &c)
 
 QJsonObject PairedComparison::toJson() const
 {
-    const auto pair = [](const Interval &i) { return QJsonArray{i.low, i.high}; };
-    return QJsonObject{{u"a"_s, a},
-                       {u"b"_s, b},
-                       {u"cases"_s, cases},
-                       {u"only_a"_s, onlyA},
-                       {u"only_b"_s, onlyB},
-                       {u"pass_rate_diff"_s, passRateDiff},
-                       {u"ci95"_s, pair(ci95)},
-                       {u"p_value"_s, pValue},
-                       {u"significant"_s, significant()},
-                       {u"score_diff"_s, scoreDiff},
-                       {u"score_ci95"_s, pair(scoreCi95)},
-                       {u"score_p_value"_s, scorePValue},
-                       {u"detectable_diff"_s, detectable},
-                       {u"sentence"_s, sentence}};
+    const auto pair = [](const Interval &i) {
+        return QJsonArray { i.low, i.high };
+    };
+    return QJsonObject { { u"a"_s, a },
+                         { u"b"_s, b },
+                         { u"cases"_s, cases },
+                         { u"only_a"_s, onlyA },
+                         { u"only_b"_s, onlyB },
+                         { u"pass_rate_diff"_s, passRateDiff },
+                         { u"ci95"_s, pair(ci95) },
+                         { u"p_value"_s, pValue },
+                         { u"significant"_s, significant() },
+                         { u"score_diff"_s, scoreDiff },
+                         { u"score_ci95"_s, pair(scoreCi95) },
+                         { u"score_p_value"_s, scorePValue },
+                         { u"detectable_diff"_s, detectable },
+                         { u"sentence"_s, sentence } };
 }
 
 QJsonObject passAtKJson(const QList<CaseOutcome> &cases, int repeat, bool allOfK)
@@ -292,7 +303,8 @@ QJsonObject passAtKJson(const QList<CaseOutcome> &cases, int repeat, bool allOfK
 
 std::uint64_t comparisonSeed(const QString &a, const QString &b)
 {
-    const QByteArray digest = QCryptographicHash::hash((a + QChar(0x1f) + b).toUtf8(), QCryptographicHash::Sha256);
+    const QByteArray digest =
+        QCryptographicHash::hash((a + QChar(0x1f) + b).toUtf8(), QCryptographicHash::Sha256);
     std::uint64_t seed = 0;
     for (int i = 0; i < 8; ++i)
         seed = (seed << 8) | std::uint8_t(digest.at(i));

@@ -29,7 +29,9 @@ struct Interval
 class Random
 {
 public:
-    explicit Random(std::uint64_t seed) : m_state(seed) {}
+    explicit Random(std::uint64_t seed)
+        : m_state(seed)
+    { }
     std::uint64_t next();
     // Uniform in [0, n), n > 0.
     std::uint32_t below(std::uint32_t n);
@@ -47,7 +49,8 @@ double mcnemarExactP(int onlyA, int onlyB);
 
 // The 95% (or `level`) percentile bootstrap interval of the mean of `values` (per-case paired
 // differences), from `resamples` resamples of the cases with replacement.
-Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed, int resamples = 2000, double level = 0.95);
+Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed,
+                               int resamples = 2000, double level = 0.95);
 
 // Two-sided paired sign-flip test of "the mean difference is 0": each case's difference keeps
 // its size and gets a random sign. Exact when there are few differing cases; otherwise
@@ -65,8 +68,8 @@ struct CaseOutcome
 {
     int runs = 0;
     int passedRuns = 0;
-    bool passed = false;   // every planned run passed
-    double score = 0;      // mean weighted score of its runs
+    bool passed = false; // every planned run passed
+    double score = 0; // mean weighted score of its runs
 };
 
 // The comparison of B against A on the cases both ran completely.
@@ -75,15 +78,15 @@ struct PairedComparison
     QString a;
     QString b;
     int cases = 0;
-    int onlyA = 0;              // cases passed under A, not B
-    int onlyB = 0;              // cases passed under B, not A
-    double passRateDiff = 0;    // B's pass rate minus A's, as a fraction (-1..1)
+    int onlyA = 0; // cases passed under A, not B
+    int onlyB = 0; // cases passed under B, not A
+    double passRateDiff = 0; // B's pass rate minus A's, as a fraction (-1..1)
     Interval ci95;
-    double pValue = 1;          // McNemar exact
-    double scoreDiff = 0;       // B's mean score minus A's
+    double pValue = 1; // McNemar exact
+    double scoreDiff = 0; // B's mean score minus A's
     Interval scoreCi95;
-    double scorePValue = 1;     // sign-flip test of the per-case score differences
-    double detectable = 0;      // the pass-rate difference (fraction) this many cases would see
+    double scorePValue = 1; // sign-flip test of the per-case score differences
+    double detectable = 0; // the pass-rate difference (fraction) this many cases would see
     QString sentence;
 
     bool significant() const { return cases > 0 && pValue < 0.05 && !ci95.contains(0); }
@@ -92,8 +95,9 @@ struct PairedComparison
 
 // `outcomesA` and `outcomesB` are keyed by case id; only cases present in both count. The seed
 // decides every resample (the same seed, the same numbers).
-PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOutcome> &outcomesA, const QString &nameB,
-                               const QHash<QString, CaseOutcome> &outcomesB, std::uint64_t seed);
+PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOutcome> &outcomesA,
+                               const QString &nameB, const QHash<QString, CaseOutcome> &outcomesB,
+                               std::uint64_t seed);
 
 // About how large a pass-rate difference (fraction) `cases` paired cases would detect at the
 // 5% level 80% of the time, given the spread of the per-case differences.

@@ -26,8 +26,8 @@ QString quoted(const QString &text)
 QString plainText(const QString &text)
 {
     return u"You answered in plain text:\n\n"_s + quoted(text)
-           + u"\nThat does not finish the task. Call the submit_output tool with your answer as its "
-             u"arguments; it is the only way to return the result."_s;
+        + u"\nThat does not finish the task. Call the submit_output tool with your answer as its "
+          u"arguments; it is the only way to return the result."_s;
 }
 
 QString emptyReply(bool expectsSubmitOutput)
@@ -41,8 +41,8 @@ QString emptyReply(bool expectsSubmitOutput)
 QString invalidOutput(const QStringList &violations, const QString &schemaText)
 {
     QString text = u"The submitted output does not match the response schema ("_s
-                   + QString::number(violations.size())
-                   + (violations.size() == 1 ? u" problem):\n"_s : u" problems):\n"_s);
+        + QString::number(violations.size())
+        + (violations.size() == 1 ? u" problem):\n"_s : u" problems):\n"_s);
     for (const QString &v : violations)
         text += u"- "_s + v + u'\n';
     if (!schemaText.isEmpty())
@@ -53,17 +53,18 @@ QString invalidOutput(const QStringList &violations, const QString &schemaText)
 
 QString truncated(int maxTokens)
 {
-    QString limit = maxTokens > 0 ? u" (the limit is "_s + QString::number(maxTokens) + u" tokens)"_s
-                                  : QString();
+    QString limit = maxTokens > 0
+        ? u" (the limit is "_s + QString::number(maxTokens) + u" tokens)"_s
+        : QString();
     return u"Your reply was cut off because it ran out of room"_s + limit
-           + u". Your partial reply is above. Answer again from the start, more briefly: keep every "
-             u"value short and leave out anything that is not asked for."_s;
+        + u". Your partial reply is above. Answer again from the start, more briefly: keep every "
+          u"value short and leave out anything that is not asked for."_s;
 }
 
 QString notJson(const QString &parseError)
 {
     return u"Your reply is not valid JSON ("_s + parseError
-           + u"). Reply with only the JSON value, with no text around it."_s;
+        + u"). Reply with only the JSON value, with no text around it."_s;
 }
 
 QString promptedInstruction(const QString &schemaText)
@@ -71,14 +72,14 @@ QString promptedInstruction(const QString &schemaText)
     return u"Answer with one JSON value that matches the JSON Schema below. Reply with the JSON "
            u"only, optionally inside one ```json code block; nothing you write outside it is "
            u"read.\n\nJSON Schema:\n"_s
-           + schemaText;
+        + schemaText;
 }
 
 QString invalidTextOutput(const QStringList &violations, const QString &schemaText)
 {
     QString text = u"Your answer does not match the response schema ("_s
-                   + QString::number(violations.size())
-                   + (violations.size() == 1 ? u" problem):\n"_s : u" problems):\n"_s);
+        + QString::number(violations.size())
+        + (violations.size() == 1 ? u" problem):\n"_s : u" problems):\n"_s);
     for (const QString &v : violations)
         text += u"- "_s + v + u'\n';
     if (!schemaText.isEmpty())
@@ -91,7 +92,8 @@ QString notJsonForSchema(const QString &parseError, const QString &schemaText)
 {
     QString text = u"Your answer is not valid JSON ("_s + parseError + u")."_s;
     if (!schemaText.isEmpty())
-        text += u" The answer must be one JSON value matching this schema:\n"_s + schemaText + u'\n';
+        text +=
+            u" The answer must be one JSON value matching this schema:\n"_s + schemaText + u'\n';
     text += u"Answer again with the JSON value only."_s;
     return text;
 }
@@ -109,7 +111,7 @@ std::optional<QJsonValue> extractJsonAnswer(const QString &text, QString *error)
     if (blocks.size() > 1) {
         if (error)
             *error = u"the reply has "_s + QString::number(blocks.size())
-                     + u" code blocks; give the answer in one"_s;
+                + u" code blocks; give the answer in one"_s;
         return std::nullopt;
     }
     if (blocks.size() == 1)
@@ -156,9 +158,9 @@ std::optional<QJsonValue> parseJsonAnswer(const QString &text, QString *error)
                 }
             }
             *error = u"line "_s + QString::number(line) + u", column "_s + QString::number(column)
-                     + u": "_s
-                     + (parseError.error == QJsonParseError::NoError ? u"more than one value"_s
-                                                                     : parseError.errorString());
+                + u": "_s
+                + (parseError.error == QJsonParseError::NoError ? u"more than one value"_s
+                                                                : parseError.errorString());
         }
         return std::nullopt;
     }

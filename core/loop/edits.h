@@ -16,7 +16,7 @@
 
 namespace Callscope {
 
-inline constexpr QLatin1StringView kEditedKey{"callscope_edited"};
+inline constexpr QLatin1StringView kEditedKey { "callscope_edited" };
 
 inline bool argumentsEdited(const ToolCall &call)
 {
@@ -28,7 +28,10 @@ inline std::optional<QJsonObject> modelArguments(const ToolCall &call)
 {
     if (!argumentsEdited(call))
         return std::nullopt;
-    return call.providerData.value(kEditedKey).toObject().value(QLatin1StringView("model_arguments")).toObject();
+    return call.providerData.value(kEditedKey)
+        .toObject()
+        .value(QLatin1StringView("model_arguments"))
+        .toObject();
 }
 
 inline bool resultEdited(const ToolResult &result)

@@ -31,7 +31,9 @@ QJsonValue strip(const QJsonValue &value, const QList<Blob> &blobs)
             if (text.size() < b.base64.size() || !text.endsWith(b.base64))
                 continue;
             const QStringView head = QStringView(text).first(text.size() - b.base64.size());
-            if (head.isEmpty() || (head.startsWith(u"data:") && head.endsWith(u";base64,") && !head.contains(u' ')))
+            if (head.isEmpty()
+                || (head.startsWith(u"data:") && head.endsWith(u";base64,")
+                    && !head.contains(u' ')))
                 return b.placeholder;
         }
         return value;
@@ -59,7 +61,7 @@ QJsonObject withoutAttachmentData(const QJsonObject &body, const QList<Attachmen
     for (const Attachment &a : attachments) {
         if (a.data.isEmpty())
             continue;
-        blobs.append({QString::fromLatin1(a.data.toBase64()), placeholderFor(a)});
+        blobs.append({ QString::fromLatin1(a.data.toBase64()), placeholderFor(a) });
     }
     if (blobs.isEmpty())
         return body;
@@ -101,10 +103,12 @@ TurnExchange captureExchange(const ModelOutcome &outcome, const QList<Message> &
     if (exchange.httpStatus == 0)
         exchange.httpStatus = outcome.error.httpStatus;
     const QByteArray request =
-        QJsonDocument(withoutAttachmentData(outcome.requestBody, attachments)).toJson(QJsonDocument::Compact);
+        QJsonDocument(withoutAttachmentData(outcome.requestBody, attachments))
+            .toJson(QJsonDocument::Compact);
     exchange.requestBytes = request.size();
-    exchange.request = request.size() > TurnExchange::kMaxRequestBytes ? request.left(TurnExchange::kMaxRequestBytes)
-                                                                         : request;
+    exchange.request = request.size() > TurnExchange::kMaxRequestBytes
+        ? request.left(TurnExchange::kMaxRequestBytes)
+        : request;
     exchange.responseBytes = std::max<qint64>(outcome.rawResponseBytes, outcome.rawResponse.size());
     exchange.response = outcome.rawResponse.left(TurnExchange::kMaxResponseBytes);
     return exchange;

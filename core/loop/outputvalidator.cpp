@@ -8,8 +8,7 @@ namespace Callscope {
 
 OutputValidator::OutputValidator(const QJsonObject &schema)
     : m_schema(SchemaCompiler().compile(schema))
-{
-}
+{ }
 
 namespace {
 
@@ -17,7 +16,8 @@ QStringList linesOf(const SchemaValidationResult &result)
 {
     QStringList lines;
     for (const SchemaError &e : result.errors)
-        lines.append((e.instancePath.isEmpty() ? u"(root)"_s : e.instancePath) + u": "_s + e.message);
+        lines.append((e.instancePath.isEmpty() ? u"(root)"_s : e.instancePath) + u": "_s
+                     + e.message);
     return lines;
 }
 
@@ -34,7 +34,7 @@ QStringList OutputValidator::validateJson(QByteArrayView json) const
     JsonTape::ParseError error;
     const qsizetype root = tape.append(json, &error);
     if (root < 0)
-        return {u"(root): "_s + error.message};
+        return { u"(root): "_s + error.message };
     return linesOf(m_schema.validate(tape, root));
 }
 

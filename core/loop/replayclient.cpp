@@ -1,4 +1,5 @@
 #include "core/loop/replayclient.h"
+
 #include "core/loop/exchangecapture.h"
 #include "core/model/boundedread.h"
 
@@ -25,14 +26,16 @@ struct ReplayRequestView
     ReplayRequestView() = default;
     explicit ReplayRequestView(const ChatRequest &request)
         : m_request(&request)
-    {
-    }
+    { }
     QJsonObject toJson(const QString &source) const
     {
-        QJsonObject body{{u"replay"_s, true},
-                         {u"note"_s, tr("nothing was sent: the replay engine answers every request with the "
-                                        "next reply of its recording")},
-                         {u"recording"_s, source}};
+        QJsonObject body {
+            { u"replay"_s, true },
+            { u"note"_s,
+              tr("nothing was sent: the replay engine answers every request with the "
+                 "next reply of its recording") },
+            { u"recording"_s, source }
+        };
         if (!m_request)
             return body;
         if (!m_request->system.isEmpty())
@@ -89,7 +92,8 @@ Recording recordingFromCall(const CallRecord &call)
         } else {
             reply.finishReason = inferFinish(m);
         }
-        if (reply.finishReason == FinishReason::Refusal && call.errorCategory == ErrorCategory::Refusal)
+        if (reply.finishReason == FinishReason::Refusal
+            && call.errorCategory == ErrorCategory::Refusal)
             reply.refusalCategory = call.metadata.value(u"refusal_category"_s).toString();
         rec.replies.append(reply);
         ++turn;
@@ -111,7 +115,8 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
         rec.model = object.value(u"model"_s).toString();
         const QJsonArray replies = object.value(u"replies"_s).toArray();
         for (qsizetype i = 0; i < replies.size(); ++i) {
-            if (!replies.at(i).isObject() || !replies.at(i).toObject().value(u"message"_s).isObject()) {
+            if (!replies.at(i).isObject()
+                || !replies.at(i).toObject().value(u"message"_s).isObject()) {
                 if (error)
                     *error = tr("/replies/%1: expected an object with a \"message\"").arg(i);
                 return std::nullopt;
@@ -134,7 +139,8 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
     if (object.contains(u"messages"_s) && object.contains(u"turns"_s))
         return recordingFromCall(CallRecord::fromJson(object));
     if (error)
-        *error = tr("not a recording: expected \"format\": \"callscope-recording\", an export, or a stored call");
+        *error = tr("not a recording: expected \"format\": \"callscope-recording\", an export, or "
+                    "a stored call");
     return std::nullopt;
 }
 
@@ -151,7 +157,10 @@ std::optional<Recording> recordingFromFile(const QString &path, QString *error)
     const QJsonDocument doc = QJsonDocument::fromJson(*data, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error)
-            *error = tr("%1: invalid JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString());
+            *error = tr("%1: invalid JSON at offset %2: %3")
+                         .arg(path)
+                         .arg(parseError.offset)
+                         .arg(parseError.errorString());
         return std::nullopt;
     }
     QString inner;
@@ -170,17 +179,16 @@ QJsonObject recordingToJson(const Recording &recording)
     QJsonArray replies;
     for (const ModelReply &r : recording.replies)
         replies.append(r.toJson());
-    return QJsonObject{{u"format"_s, u"callscope-recording"_s},
-                       {u"version"_s, 1},
-                       {u"model"_s, recording.model},
-                       {u"replies"_s, replies}};
+    return QJsonObject { { u"format"_s, u"callscope-recording"_s },
+                         { u"version"_s, 1 },
+                         { u"model"_s, recording.model },
+                         { u"replies"_s, replies } };
 }
 
 ReplayModelClient::ReplayModelClient(const Recording &recording, QObject *parent)
     : ModelClient(parent)
     , m_recording(recording)
-{
-}
+{ }
 
 void ReplayModelClient::send(const ChatRequest &request, int maxAttempts)
 {
@@ -202,11 +210,12 @@ void ReplayModelClient::deliver(quint64 ticket)
     attempt.startedAt = QDateTime::currentDateTimeUtc();
     if (m_next >= m_recording.replies.size()) {
         outcome.error.category = ErrorCategory::Other;
-        outcome.error.message = tr("the recording (%1) holds %2 model replies and the run asked for "
-                                   "reply %3: the replayed call no longer fits its recording")
-                                    .arg(m_recording.source.isEmpty() ? tr("replay") : m_recording.source)
-                                    .arg(m_recording.replies.size())
-                                    .arg(m_next + 1);
+        outcome.error.message =
+            tr("the recording (%1) holds %2 model replies and the run asked for "
+               "reply %3: the replayed call no longer fits its recording")
+                .arg(m_recording.source.isEmpty() ? tr("replay") : m_recording.source)
+                .arg(m_recording.replies.size())
+                .arg(m_next + 1);
         attempt.outcome = u"error"_s;
         attempt.error = outcome.error.message;
         outcome.attempts.append(attempt);
@@ -215,14 +224,15 @@ void ReplayModelClient::deliver(quint64 ticket)
     }
     // Nothing goes on a wire: the raw exchange says so and shows the recorded reply, so the
     // person sees what the "provider" answered and where it came from.
-    const ReplayRequestView request = m_requests.isEmpty() ? ReplayRequestView() : ReplayRequestView(m_requests.constLast());
+    const ReplayRequestView request =
+        m_requests.isEmpty() ? ReplayRequestView() : ReplayRequestView(m_requests.constLast());
     outcome.requestBody = request.toJson(m_recording.source);
     const int index = m_next;
     const ModelReply reply = m_recording.replies.at(m_next++);
-    outcome.rawResponse = QJsonDocument(QJsonObject{{u"replay"_s, true},
-                                                    {u"recording"_s, m_recording.source},
-                                                    {u"reply_index"_s, index + 1},
-                                                    {u"recorded_reply"_s, reply.toJson()}})
+    outcome.rawResponse = QJsonDocument(QJsonObject { { u"replay"_s, true },
+                                                      { u"recording"_s, m_recording.source },
+                                                      { u"reply_index"_s, index + 1 },
+                                                      { u"recorded_reply"_s, reply.toJson() } })
                               .toJson(QJsonDocument::Indented);
     if (!reply.message.text.isEmpty())
         Q_EMIT textDelta(reply.message.text);

@@ -14,7 +14,7 @@ struct Recording
 {
     QList<ModelReply> replies;
     QString model;
-    QString source;          // where it came from, for error messages
+    QString source; // where it came from, for error messages
 };
 
 // Reads a recording from JSON: a recording document

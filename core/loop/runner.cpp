@@ -1,20 +1,19 @@
 #include "core/loop/runner.h"
-#include "core/model/jsonwriter.h"
-
-#include "core/loop/edits.h"
 
 #include "core/loop/corrections.h"
+#include "core/loop/edits.h"
 #include "core/loop/exchangecapture.h"
 #include "core/loop/outputvalidator.h"
+#include "core/model/jsonwriter.h"
 #include "core/tools/toolkit.h"
 #include "core/tools/toolregistry.h"
 
-#include <QJsonArray>
 #include <QFutureWatcher>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QLoggingCategory>
 #include <QPromise>
 #include <QThreadPool>
-#include <QLoggingCategory>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -45,8 +44,8 @@ QString responseSchemaName(const QString &kind)
 {
     QString name;
     for (QChar c : kind) {
-        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9')
-                        || c == u'_' || c == u'-';
+        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z')
+            || (c >= u'0' && c <= u'9') || c == u'_' || c == u'-';
         name += ok ? c : u'_';
     }
     name = name.left(64);
@@ -124,7 +123,8 @@ QString Runner::requestSystemPrompt() const
     if (!m_spec.responseSchema || m_spec.outputMode != OutputMode::Prompted)
         return m_record.systemPrompt;
     const QString instruction = Corrections::promptedInstruction(schemaText());
-    return m_record.systemPrompt.isEmpty() ? instruction : m_record.systemPrompt + u"\n\n"_s + instruction;
+    return m_record.systemPrompt.isEmpty() ? instruction
+                                           : m_record.systemPrompt + u"\n\n"_s + instruction;
 }
 
 Runner::Runner(const Spec &spec, ModelClient *client, ToolRegistry *tools, QObject *parent)
@@ -217,7 +217,7 @@ void Runner::start(const RunInput &input)
     QJsonArray placeholders;
     for (const Attachment &a : input.attachments)
         placeholders.append(a.toJson());
-    m_record.input = QJsonObject{{u"text"_s, input.text}, {u"attachments"_s, placeholders}};
+    m_record.input = QJsonObject { { u"text"_s, input.text }, { u"attachments"_s, placeholders } };
 
     if (!m_client) {
         finish(CallStatus::Failed, ErrorCategory::Other, tr("no engine to run the call on"));
@@ -252,16 +252,20 @@ void Runner::prepareToolkits()
         runPreSeeds();
         return;
     }
-    connect(m_tools, &ToolRegistry::ready, this, [this](const QString &error) {
-        if (m_state != RunnerState::Preparing)
-            return;
-        // A toolkit that cannot start fails the call before any token is spent.
-        if (!error.isEmpty()) {
-            finish(CallStatus::Failed, ErrorCategory::Other, tr("a toolkit could not start: %1").arg(error));
-            return;
-        }
-        runPreSeeds();
-    }, Qt::SingleShotConnection);
+    connect(
+        m_tools, &ToolRegistry::ready, this,
+        [this](const QString &error) {
+            if (m_state != RunnerState::Preparing)
+                return;
+            // A toolkit that cannot start fails the call before any token is spent.
+            if (!error.isEmpty()) {
+                finish(CallStatus::Failed, ErrorCategory::Other,
+                       tr("a toolkit could not start: %1").arg(error));
+                return;
+            }
+            runPreSeeds();
+        },
+        Qt::SingleShotConnection);
     m_tools->prepare();
 }
 
@@ -286,7 +290,8 @@ void Runner::runPreSeeds()
         call.id = u"preseed_"_s + QString::number(i);
         call.name = m_spec.preSeeds.at(i).tool;
         call.arguments = m_spec.preSeeds.at(i).arguments;
-        call.rawArguments = QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact));
+        call.rawArguments =
+            QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact));
         calls.append(call);
     }
     Message asked = Message::assistant(QString(), calls);
@@ -323,8 +328,9 @@ QList<ToolDeclaration> Runner::declarations() const
     if (usesSubmitTool()) {
         ToolDeclaration submit;
         submit.name = submitToolName();
-        submit.description = modelText("Submit the final answer. Call this exactly once, when the task is "
-                                "done; its arguments are the answer and must match the schema.");
+        submit.description =
+            modelText("Submit the final answer. Call this exactly once, when the task is "
+                      "done; its arguments are the answer and must match the schema.");
         submit.inputSchema = *m_spec.responseSchema;
         decls.append(submit);
     }
@@ -427,10 +433,12 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
             category = ErrorCategory::Other;
         QString message = outcome.error.message;
         if (outcome.error.httpStatus > 0 && !outcome.error.messageNamesStatus)
-            message = tr("HTTP %1%2: %3")
-                          .arg(outcome.error.httpStatus)
-                          .arg(outcome.error.providerType.isEmpty() ? QString() : u" "_s + outcome.error.providerType,
-                               message);
+            message =
+                tr("HTTP %1%2: %3")
+                    .arg(outcome.error.httpStatus)
+                    .arg(outcome.error.providerType.isEmpty() ? QString()
+                                                              : u" "_s + outcome.error.providerType,
+                         message);
         finish(CallStatus::Failed, category, message);
         return;
     }
@@ -463,12 +471,14 @@ void Runner::handleReply(const ModelReply &reply)
     if (m_stopping)
         return;
     ++m_turn;
-    const bool refused = reply.finishReason == FinishReason::Refusal || !reply.message.refusal.isEmpty();
+    const bool refused =
+        reply.finishReason == FinishReason::Refusal || !reply.message.refusal.isEmpty();
     if (refused) {
         // No tool runs and no correction: asking again repeats the refusal.
         appendMessage(reply.message);
         QString why = reply.refusalCategory;
-        const QString text = reply.message.refusal.isEmpty() ? reply.message.text : reply.message.refusal;
+        const QString text =
+            reply.message.refusal.isEmpty() ? reply.message.text : reply.message.refusal;
         if (!text.isEmpty())
             why = why.isEmpty() ? text : why + u": "_s + text;
         if (why.isEmpty())
@@ -500,8 +510,9 @@ void Runner::handleTruncation(const ModelReply &reply)
     if (!canReask) {
         appendMessage(reply.message);
         finish(CallStatus::Failed, ErrorCategory::Model,
-               maxTokens > 0 ? tr("the reply was cut off at the output limit (max_tokens %1)").arg(maxTokens)
-                             : tr("the reply was cut off at the output limit"));
+               maxTokens > 0
+                   ? tr("the reply was cut off at the output limit (max_tokens %1)").arg(maxTokens)
+                   : tr("the reply was cut off at the output limit"));
         return;
     }
     // Show the model its own fragment as an assistant turn (tool calls cut mid-way cannot be
@@ -512,8 +523,8 @@ void Runner::handleTruncation(const ModelReply &reply)
         if (!fragment.text.isEmpty())
             fragment.text += u'\n';
         fragment.text += call.rawArguments.isEmpty()
-                             ? QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact))
-                             : call.rawArguments;
+            ? QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact))
+            : call.rawArguments;
     }
     if (fragment.text.isEmpty())
         fragment.text = u"…"_s;
@@ -534,45 +545,51 @@ void Runner::handleToolCalls(const ModelReply &reply)
             continue;
         setState(RunnerState::Validating);
         auto decide = [this, calls, call](const QStringList &errors) {
-        if (errors.isEmpty()) {
-            acceptOutput(call.arguments, call.id);
-            return;
-        }
-        Q_EMIT validationFailed(m_turn - 1, errors);
-        auto sendBack = [this, calls, errors, call] {
-            QList<ToolResult> results;
-            for (const ToolCall &other : calls) {
-                if (other.id == call.id) {
-                    ToolResult r = errorResult(other, Corrections::invalidOutput(
-                                                          errors, m_spec.retry.reask ? schemaText() : QString()));
-                    results.append(r);
-                } else {
-                    results.append(errorResult(other, modelText("not run: the output submitted in the same turn "
-                                                         "was invalid; fix it first")));
-                }
+            if (errors.isEmpty()) {
+                acceptOutput(call.arguments, call.id);
+                return;
             }
-            appendMessage(Message::toolResultsMessage(results));
-            for (const ToolResult &r : results)
-                Q_EMIT toolResultReady(r);
-            if (!m_record.turns.isEmpty())
-                m_record.turns.last().note = u"validation_failed"_s;
-            Q_EMIT correctionSent(m_turn - 1, results.first().content);
-            beginTurn();
-        };
-        if (breakAt(Breakpoint::OnValidationFailure)) {
-            m_pending = PendingItem();
-            m_pending.call = call;
-            m_pending.validationErrors = errors;
-            pauseAt(Breakpoint::OnValidationFailure, sendBack);
-            return;
-        }
-        sendBack();
+            Q_EMIT validationFailed(m_turn - 1, errors);
+            auto sendBack = [this, calls, errors, call] {
+                QList<ToolResult> results;
+                for (const ToolCall &other : calls) {
+                    if (other.id == call.id) {
+                        ToolResult r =
+                            errorResult(other,
+                                        Corrections::invalidOutput(
+                                            errors, m_spec.retry.reask ? schemaText() : QString()));
+                        results.append(r);
+                    } else {
+                        results.append(
+                            errorResult(other,
+                                        modelText("not run: the output submitted in the same turn "
+                                                  "was invalid; fix it first")));
+                    }
+                }
+                appendMessage(Message::toolResultsMessage(results));
+                for (const ToolResult &r : results)
+                    Q_EMIT toolResultReady(r);
+                if (!m_record.turns.isEmpty())
+                    m_record.turns.last().note = u"validation_failed"_s;
+                Q_EMIT correctionSent(m_turn - 1, results.first().content);
+                beginTurn();
+            };
+            if (breakAt(Breakpoint::OnValidationFailure)) {
+                m_pending = PendingItem();
+                m_pending.call = call;
+                m_pending.validationErrors = errors;
+                pauseAt(Breakpoint::OnValidationFailure, sendBack);
+                return;
+            }
+            sendBack();
         };
         if (!call.argumentsError.isEmpty()) {
-            decide({modelText("the arguments are not a JSON object: %1").arg(call.argumentsError)});
+            decide(
+                { modelText("the arguments are not a JSON object: %1").arg(call.argumentsError) });
             return;
         }
-        checkOutput([arguments = call.arguments](const OutputValidator &v) { return v.validate(arguments); },
+        checkOutput([arguments = call.arguments](
+                        const OutputValidator &v) { return v.validate(arguments); },
                     std::move(decide));
         return;
     }
@@ -636,27 +653,27 @@ void Runner::handleTextAnswer(qsizetype index, int turn)
     message.text = QString();
     checkOutput([argsJson](const OutputValidator &v) { return v.validateJson(argsJson); },
                 [this, index, kept, argsJson](const QStringList &errors) mutable {
-    if (index >= m_conversation.size())
-        return;
-    Message &message = m_conversation[index];
-    const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
-    if (!errors.isEmpty()) {
-        message.text = kept.isNull() ? args.constBegin().value().toString() : kept;
-        sendCorrection(Corrections::plainText(message.text), u"plain_text"_s);
-        return;
-    }
-    ToolCall call;
-    call.id = u"text_output_"_s + QString::number(m_turn - 1);
-    call.name = submitToolName();
-    // No rawArguments: the arguments are ours, not the model's text, and codecs serialize them
-    // when needed; a raw copy would store the answer once more.
-    call.arguments = args;
-    message.text = kept.isNull() ? QString() : kept;
-    message.toolCalls.append(call);
-    message.providerData.insert(u"callscope_text_answer"_s, true);
-    m_textAnswerMessage = index;
-    m_record.metadata.insert(u"text_answer"_s, true);
-    acceptOutput(args, call.id);
+                    if (index >= m_conversation.size())
+                        return;
+                    Message &message = m_conversation[index];
+                    const QJsonObject args = Json::parseObject(std::exchange(argsJson, {}));
+                    if (!errors.isEmpty()) {
+                        message.text = kept.isNull() ? args.constBegin().value().toString() : kept;
+                        sendCorrection(Corrections::plainText(message.text), u"plain_text"_s);
+                        return;
+                    }
+                    ToolCall call;
+                    call.id = u"text_output_"_s + QString::number(m_turn - 1);
+                    call.name = submitToolName();
+                    // No rawArguments: the arguments are ours, not the model's text, and codecs
+                    // serialize them when needed; a raw copy would store the answer once more.
+                    call.arguments = args;
+                    message.text = kept.isNull() ? QString() : kept;
+                    message.toolCalls.append(call);
+                    message.providerData.insert(u"callscope_text_answer"_s, true);
+                    m_textAnswerMessage = index;
+                    m_record.metadata.insert(u"text_answer"_s, true);
+                    acceptOutput(args, call.id);
                 });
 }
 
@@ -667,8 +684,9 @@ void Runner::handleStructuredText(const QString &text)
     setState(RunnerState::Validating);
     const bool native = m_spec.outputMode == OutputMode::Native;
     QString parseError;
-    const std::optional<QJsonValue> parsed = native ? Corrections::parseJsonAnswer(text, &parseError)
-                                                    : Corrections::extractJsonAnswer(text, &parseError);
+    const std::optional<QJsonValue> parsed = native
+        ? Corrections::parseJsonAnswer(text, &parseError)
+        : Corrections::extractJsonAnswer(text, &parseError);
     QStringList errors;
     QString correction;
     QString note;
@@ -683,12 +701,13 @@ void Runner::handleStructuredText(const QString &text)
                     [this, output](const QStringList &errors) {
                         if (errors.isEmpty()) {
                             // The stored transcript says which mode produced this answer.
-                            m_conversation.last().providerData.insert(u"callscope_output_mode"_s,
-                                                                      outputModeName(m_spec.outputMode));
+                            m_conversation.last().providerData.insert(
+                                u"callscope_output_mode"_s, outputModeName(m_spec.outputMode));
                             acceptOutput(output, QString());
                             return;
                         }
-                        structuredTextRefused(errors, Corrections::invalidTextOutput(errors, schemaText()),
+                        structuredTextRefused(errors,
+                                              Corrections::invalidTextOutput(errors, schemaText()),
                                               u"validation_failed"_s);
                     });
         return;
@@ -696,10 +715,13 @@ void Runner::handleStructuredText(const QString &text)
     structuredTextRefused(errors, correction, note);
 }
 
-void Runner::structuredTextRefused(const QStringList &errors, const QString &correction, const QString &note)
+void Runner::structuredTextRefused(const QStringList &errors, const QString &correction,
+                                   const QString &note)
 {
     Q_EMIT validationFailed(m_turn - 1, errors);
-    auto sendBack = [this, correction, note] { sendCorrection(correction, note); };
+    auto sendBack = [this, correction, note] {
+        sendCorrection(correction, note);
+    };
     if (breakAt(Breakpoint::OnValidationFailure)) {
         m_pending = PendingItem();
         m_pending.validationErrors = errors;
@@ -719,12 +741,14 @@ void Runner::checkOutput(std::function<QStringList(const OutputValidator &)> che
     const int turn = m_turn;
     auto promise = std::make_shared<QPromise<QStringList>>();
     auto *watcher = new QFutureWatcher<QStringList>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, turn, then = std::move(then)] {
-        watcher->deleteLater();
-        if (m_stopping || m_state == RunnerState::Finished || turn != m_turn || watcher->future().resultCount() == 0)
-            return;
-        then(watcher->future().result());
-    });
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, turn, then = std::move(then)] {
+                watcher->deleteLater();
+                if (m_stopping || m_state == RunnerState::Finished || turn != m_turn
+                    || watcher->future().resultCount() == 0)
+                    return;
+                then(watcher->future().result());
+            });
     watcher->setFuture(promise->future());
     promise->start();
     QThreadPool::globalInstance()->start([promise, validator, check = std::move(check)] {
@@ -823,23 +847,27 @@ void Runner::decideNextTool()
             continue;
         }
         if (call.name == submitToolName() && usesSubmitTool()) {
-            slot.result = errorResult(call, modelText("submit_output was not accepted in this turn"));
+            slot.result =
+                errorResult(call, modelText("submit_output was not accepted in this turn"));
             slot.decided = true;
             continue;
         }
         if (!manual && !toolkitFor(call.name)) {
-            slot.result = errorResult(call, modelText("unknown tool \"%1\"; the available tools are: %2")
-                                                .arg(call.name, [this] {
-                                                    QStringList names;
-                                                    for (const ToolDeclaration &d : declarations())
-                                                        names.append(d.name);
-                                                    return names.join(u", "_s);
-                                                }()));
+            slot.result = errorResult(call,
+                                      modelText("unknown tool \"%1\"; the available tools are: %2")
+                                          .arg(call.name, [this] {
+                                              QStringList names;
+                                              for (const ToolDeclaration &d : declarations())
+                                                  names.append(d.name);
+                                              return names.join(u", "_s);
+                                          }()));
             slot.decided = true;
             continue;
         }
         if (!call.argumentsError.isEmpty()) {
-            slot.result = errorResult(call, modelText("the arguments are not a JSON object: %1").arg(call.argumentsError));
+            slot.result = errorResult(
+                call,
+                modelText("the arguments are not a JSON object: %1").arg(call.argumentsError));
             slot.decided = true;
             continue;
         }
@@ -860,9 +888,11 @@ void Runner::decideNextTool()
                 m_pending = PendingItem();
                 m_pending.call = call;
                 if (!m_options.attended) {
-                    slot.result = errorResult(call, modelText("the tool \"%1\" needs a person to type its "
-                                                       "result and this run is unattended")
-                                                        .arg(call.name));
+                    slot.result =
+                        errorResult(call,
+                                    modelText("the tool \"%1\" needs a person to type its "
+                                              "result and this run is unattended")
+                                        .arg(call.name));
                     slot.decided = true;
                     continue;
                 }
@@ -884,14 +914,14 @@ void Runner::decideNextTool()
                 const Toolkit *toolkit = m_tools ? m_tools->toolkitFor(call.name) : nullptr;
                 wanted = wanted || (toolkit && toolkit->needsApproval(call.name));
             }
-            const bool needsApproval = wanted
-                                       && !m_alwaysAllowed.contains(call.name)
-                                       && !m_options.allowedTools.contains(call.name);
+            const bool needsApproval = wanted && !m_alwaysAllowed.contains(call.name)
+                && !m_options.allowedTools.contains(call.name);
             if (needsApproval) {
                 if (!m_options.attended) {
-                    slot.result = errorResult(call, modelText("refused: the tool \"%1\" needs a person's "
-                                                       "approval and this run is unattended")
-                                                        .arg(call.name));
+                    slot.result = errorResult(call,
+                                              modelText("refused: the tool \"%1\" needs a person's "
+                                                        "approval and this run is unattended")
+                                                  .arg(call.name));
                     slot.decided = true;
                     continue;
                 }
@@ -930,8 +960,9 @@ void Runner::editPendingArguments(const QString &callId, const QJsonObject &argu
 void applyEditedArguments(ToolCall &call, const QJsonObject &arguments)
 {
     if (!argumentsEdited(call)) {
-        call.providerData.insert(kEditedKey, QJsonObject{{u"model_arguments"_s, call.arguments},
-                                                         {u"model_raw_arguments"_s, call.rawArguments}});
+        call.providerData.insert(kEditedKey,
+                                 QJsonObject { { u"model_arguments"_s, call.arguments },
+                                               { u"model_raw_arguments"_s, call.rawArguments } });
     }
     call.arguments = arguments;
     call.rawArguments = QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact));
@@ -956,7 +987,7 @@ void Runner::editPendingResult(const QString &callId, const ToolResult &result)
 void applyEditedResult(ToolResult &result, const QString &content, bool isError)
 {
     if (!result.toolOriginal)
-        result.toolOriginal = ToolOriginal{result.content, result.isError};
+        result.toolOriginal = ToolOriginal { result.content, result.isError };
     result.content = content;
     result.isError = isError;
     if (result.toolOriginal->content == content && result.toolOriginal->isError == isError)
@@ -982,9 +1013,9 @@ void Runner::refuse(const QString &callId, const QString &reason)
         || m_slots.at(m_decideIndex).call.id != callId)
         return;
     ToolSlot &slot = m_slots[m_decideIndex];
-    slot.result = errorResult(slot.call, reason.isEmpty()
-                                             ? modelText("refused by the user")
-                                             : modelText("refused by the user: %1").arg(reason));
+    slot.result = errorResult(slot.call,
+                              reason.isEmpty() ? modelText("refused by the user")
+                                               : modelText("refused by the user: %1").arg(reason));
     slot.decided = true;
     ++m_decideIndex;
     setState(RunnerState::RunningTools);
@@ -1024,12 +1055,14 @@ void Runner::runDecidedTools()
             continue;
         Toolkit *toolkit = toolkitFor(slot.call.name);
         if (!toolkit) {
-            slot.result = errorResult(slot.call, modelText("unknown tool \"%1\"").arg(slot.call.name));
+            slot.result =
+                errorResult(slot.call, modelText("unknown tool \"%1\"").arg(slot.call.name));
             continue;
         }
         ToolJob *job = toolkit->createJob(slot.call, this);
         if (!job) {
-            slot.result = errorResult(slot.call, modelText("the tool \"%1\" could not be started").arg(slot.call.name));
+            slot.result = errorResult(
+                slot.call, modelText("the tool \"%1\" could not be started").arg(slot.call.name));
             continue;
         }
         slot.job = job;
@@ -1134,7 +1167,7 @@ void Runner::completeFinish()
     // copy holds it anyway). The stored message leaves its text out (Message::toJson), and
     // Message::fromJson takes it back from the call.
     const bool textAnswer = m_record.status == CallStatus::Completed && m_textAnswerMessage >= 0
-                            && m_textAnswerMessage < m_conversation.size();
+        && m_textAnswerMessage < m_conversation.size();
     QString answerText; // set when another copy holds the text anyway
     if (textAnswer) {
         QString &text = m_conversation[m_textAnswerMessage].text;
@@ -1163,10 +1196,12 @@ void Runner::completeFinish()
             const QString standIn = u"\uFDD0callscope text answer\uFDD1"_s;
             stored[answerIndex].text = standIn;
             const QJsonArray native = m_client->toNative(system, stored);
-            if (auto withAnswer = Json::replaceString(native, standIn, m_record.response.toObject())) {
+            if (auto withAnswer =
+                    Json::replaceString(native, standIn, m_record.response.toObject())) {
                 m_record.transcript = *withAnswer;
             } else {
-                stored[answerIndex].text = m_record.response.toObject().constBegin().value().toString();
+                stored[answerIndex].text =
+                    m_record.response.toObject().constBegin().value().toString();
                 m_record.transcript = m_client->toNative(system, stored);
             }
         } else {

@@ -40,15 +40,15 @@ QString breakpointName(Breakpoint breakpoint);
 
 enum class RunnerState {
     Idle,
-    Preparing,        // starting toolkits (MCP servers)
-    PreSeeding,       // running the spec's pre-seeded calls
+    Preparing, // starting toolkits (MCP servers)
+    PreSeeding, // running the spec's pre-seeded calls
     BuildingRequest,
     AwaitingModel,
     Validating,
     AwaitingApproval, // a tool needs a person's decision
-    AwaitingManual,   // a manual tool needs its result typed in
+    AwaitingManual, // a manual tool needs its result typed in
     RunningTools,
-    Paused,           // stopped at a breakpoint
+    Paused, // stopped at a breakpoint
     Finished,
 };
 QString runnerStateName(RunnerState state);
@@ -71,9 +71,9 @@ struct RunOptions
     // unless includePriorInRecord is set (revisions store the whole replayed conversation).
     QList<Message> priorMessages;
     bool includePriorInRecord = false;
-    QString extraSystemPrompt;      // a session's own system prompt, added for this call only
+    QString extraSystemPrompt; // a session's own system prompt, added for this call only
     std::optional<qint64> parent;
-    QJsonObject metadata;           // user metadata merged into the record's metadata
+    QJsonObject metadata; // user metadata merged into the record's metadata
     // Trims the messages of each request (the context budget); identity when unset. Returns
     // the messages to send and a JSON report stored on the turn.
     std::function<std::pair<QList<Message>, QJsonObject>(const QList<Message> &)> budget;
@@ -84,11 +84,11 @@ struct PendingItem
 {
     Breakpoint breakpoint = Breakpoint::None;
     int turn = 0;
-    ChatRequest request;            // BeforeRequest
-    std::optional<ModelReply> reply;// AfterReply
-    ToolCall call;                  // BeforeTool, approvals, manual tools
-    ToolResult result;              // AfterToolResult
-    QStringList validationErrors;   // OnValidationFailure
+    ChatRequest request; // BeforeRequest
+    std::optional<ModelReply> reply; // AfterReply
+    ToolCall call; // BeforeTool, approvals, manual tools
+    ToolResult result; // AfterToolResult
+    QStringList validationErrors; // OnValidationFailure
 };
 
 class Runner final : public QObject
@@ -106,8 +106,8 @@ public:
     const RunOptions &options() const { return m_options; }
 
     void start(const RunInput &input);
-    void stop();                    // ends the call as cancelled (kept)
-    void resume();                  // continue after a pause
+    void stop(); // ends the call as cancelled (kept)
+    void resume(); // continue after a pause
 
     // At a pause: replace what is pending before resuming.
     void editPendingArguments(const QString &callId, const QJsonObject &arguments);
@@ -129,9 +129,11 @@ public:
 
 Q_SIGNALS:
     void stateChanged(Callscope::RunnerState state);
-    void requestBuilt(int turn, const Callscope::ChatRequest &request, const QJsonObject &budgetReport);
+    void requestBuilt(int turn, const Callscope::ChatRequest &request,
+                      const QJsonObject &budgetReport);
     void textDelta(const QString &delta);
-    void replyReceived(int turn, const Callscope::ModelReply &reply, const Callscope::ModelOutcome &outcome);
+    void replyReceived(int turn, const Callscope::ModelReply &reply,
+                       const Callscope::ModelOutcome &outcome);
     void toolCallPending(const Callscope::ToolCall &call);
     void approvalNeeded(const Callscope::ToolCall &call);
     void manualResultNeeded(const Callscope::ToolCall &call);
@@ -147,7 +149,7 @@ private:
     {
         ToolCall call;
         std::optional<ToolResult> result;
-        bool decided = false;       // approval settled (or not needed)
+        bool decided = false; // approval settled (or not needed)
         bool breakpointSeen = false;
         QPointer<ToolJob> job;
     };
@@ -166,7 +168,8 @@ private:
     void handleTextReply(const ModelReply &reply);
     void handleTruncation(const ModelReply &reply);
     void handleStructuredText(const QString &text);
-    void structuredTextRefused(const QStringList &errors, const QString &correction, const QString &note);
+    void structuredTextRefused(const QStringList &errors, const QString &correction,
+                               const QString &note);
     // Validation off the runner's thread; `then` follows on it unless the run ended or moved on.
     void checkOutput(std::function<QStringList(const Callscope::OutputValidator &)> check,
                      std::function<void(const QStringList &)> then);
@@ -190,7 +193,7 @@ private:
     void sendCorrection(const QString &text, const QString &note);
     void appendMessage(const Message &message);
     QList<ToolDeclaration> declarations() const;
-    EngineSpec effectiveEngine() const;   // with the per-attempt override merged
+    EngineSpec effectiveEngine() const; // with the per-attempt override merged
     QString schemaText() const;
 
     void finish(CallStatus status, ErrorCategory category = ErrorCategory::None,
@@ -211,12 +214,12 @@ private:
     PendingItem m_pending;
 
     CallRecord m_record;
-    QList<Message> m_conversation;      // this call's messages (after priorMessages)
-    int m_turn = 0;                     // index of the current turn
+    QList<Message> m_conversation; // this call's messages (after priorMessages)
+    int m_turn = 0; // index of the current turn
     int m_attemptsUsed = 0;
-    int m_reasks = 0;                   // reasks of the current request (per-attempt schedule)
-    bool m_reaskPending = false;        // the next request is a reask of the previous one
-    Message m_pendingInput;             // the user's input, sent after the pre-seeds
+    int m_reasks = 0; // reasks of the current request (per-attempt schedule)
+    bool m_reaskPending = false; // the next request is a reask of the previous one
+    Message m_pendingInput; // the user's input, sent after the pre-seeds
     QHash<QString, int> m_mockCursor;
     QSet<QString> m_alwaysAllowed;
     bool m_stopping = false;

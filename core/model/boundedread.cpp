@@ -20,7 +20,9 @@ QString translate(const char *text)
 // A character or block device: /dev/zero, /dev/urandom, a disk.
 bool isDevice(const QString &path)
 {
-    struct stat info {};
+    struct stat info
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &info) != 0)
         return false;
     return S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode);
@@ -64,8 +66,9 @@ std::optional<QByteArray> readFileBounded(const QString &path, qint64 maxBytes, 
         return std::nullopt;
     const auto tooLarge = [&] {
         if (error)
-            *error = translate("cannot read %1: it is larger than %2, the most read from such a file")
-                         .arg(path, sizeText(maxBytes));
+            *error =
+                translate("cannot read %1: it is larger than %2, the most read from such a file")
+                    .arg(path, sizeText(maxBytes));
         return std::nullopt;
     };
     if (!file.isSequential() && file.size() > maxBytes)

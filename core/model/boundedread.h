@@ -16,10 +16,11 @@ class QFile;
 namespace Callscope {
 
 // The most each kind of file may hold.
-inline constexpr qint64 MaxSpecFileBytes = qint64(32) << 20;        // a spec, an experiment, a schema
-inline constexpr qint64 MaxInputFileBytes = qint64(256) << 20;      // an input, an attachment, a document
-inline constexpr qint64 MaxRecordingFileBytes = qint64(512) << 20;  // a replay recording
-inline constexpr qint64 MaxLineBytes = qint64(64) << 20;            // one line of a JSONL or CSV file
+inline constexpr qint64 MaxSpecFileBytes = qint64(32) << 20; // a spec, an experiment, a schema
+inline constexpr qint64 MaxInputFileBytes = qint64(256)
+    << 20; // an input, an attachment, a document
+inline constexpr qint64 MaxRecordingFileBytes = qint64(512) << 20; // a replay recording
+inline constexpr qint64 MaxLineBytes = qint64(64) << 20; // one line of a JSONL or CSV file
 
 // Opens `file` (its name already set) for reading. Refuses a folder and a character or block
 // device; `error` says why ("cannot read PATH: ...").

@@ -34,8 +34,8 @@ qint64 estimateTokens(qsizetype characters)
 
 bool caches(EngineType type)
 {
-    return type == EngineType::Anthropic || type == EngineType::OpenAI || type == EngineType::OpenAIResponses
-           || type == EngineType::Gemini;
+    return type == EngineType::Anthropic || type == EngineType::OpenAI
+        || type == EngineType::OpenAIResponses || type == EngineType::Gemini;
 }
 
 } // namespace Callscope::CacheRules

@@ -1,4 +1,5 @@
 #include "core/model/cachespec.h"
+
 #include "core/model/jsonpointer.h"
 
 #include <QCoreApplication>
@@ -16,7 +17,7 @@ QString tr(const char *text)
     return QCoreApplication::translate("CacheSpec", text);
 }
 
-const QStringList kKnown = {u"breakpoints"_s, u"ttl"_s, u"key"_s, u"retention"_s, u"explicit"_s};
+const QStringList kKnown = { u"breakpoints"_s, u"ttl"_s, u"key"_s, u"retention"_s, u"explicit"_s };
 
 std::optional<CacheBreakpoint> breakpointFrom(const QJsonValue &value)
 {
@@ -50,12 +51,18 @@ std::optional<CacheBreakpoint> breakpointFrom(const QJsonValue &value)
 QJsonValue CacheBreakpoint::toJson() const
 {
     switch (place) {
-    case Place::Tools: return u"tools"_s;
-    case Place::System: return u"system"_s;
-    case Place::Last: return u"last"_s;
-    case Place::LastButOne: return u"last_but_one"_s;
-    case Place::Auto: return u"auto"_s;
-    case Place::Message: return message;
+    case Place::Tools:
+        return u"tools"_s;
+    case Place::System:
+        return u"system"_s;
+    case Place::Last:
+        return u"last"_s;
+    case Place::LastButOne:
+        return u"last_but_one"_s;
+    case Place::Auto:
+        return u"auto"_s;
+    case Place::Message:
+        return message;
     }
     return {};
 }
@@ -107,7 +114,7 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
 {
     auto fail = [errors](const QString &where, const QString &message) {
         if (errors)
-            errors->append({where, message});
+            errors->append({ where, message });
     };
     if (!value.isObject()) {
         fail(pointer, tr("expected an object"));
@@ -116,11 +123,13 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
     const QJsonObject object = value.toObject();
     CacheSpec cache;
     bool ok = true;
-    if (const QJsonValue list = object.value(u"breakpoints"_s); !list.isUndefined() && !list.isNull()) {
+    if (const QJsonValue list = object.value(u"breakpoints"_s);
+        !list.isUndefined() && !list.isNull()) {
         const QString where = JsonPointer::append(pointer, u"breakpoints");
         if (!list.isArray()) {
-            fail(where, tr("expected an array of places (\"tools\", \"system\", \"last\", "
-                           "\"last_but_one\", a message number, or \"auto\")"));
+            fail(where,
+                 tr("expected an array of places (\"tools\", \"system\", \"last\", "
+                    "\"last_but_one\", a message number, or \"auto\")"));
             ok = false;
         } else {
             const QJsonArray items = list.toArray();
@@ -150,14 +159,18 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
     text(u"ttl"_s, &cache.ttl);
     text(u"key"_s, &cache.key);
     text(u"retention"_s, &cache.retention);
-    if (!cache.ttl.isEmpty() && cache.ttl != u"5m" && cache.ttl != u"1h" && !cacheTtlSeconds(cache.ttl)) {
+    if (!cache.ttl.isEmpty() && cache.ttl != u"5m" && cache.ttl != u"1h"
+        && !cacheTtlSeconds(cache.ttl)) {
         fail(JsonPointer::append(pointer, u"ttl"),
-             tr("unknown TTL \"%1\" (expected \"5m\" or \"1h\", or seconds such as \"3600s\")").arg(cache.ttl));
+             tr("unknown TTL \"%1\" (expected \"5m\" or \"1h\", or seconds such as \"3600s\")")
+                 .arg(cache.ttl));
         ok = false;
     }
-    if (!cache.retention.isEmpty() && cache.retention != u"in_memory" && cache.retention != u"24h") {
+    if (!cache.retention.isEmpty() && cache.retention != u"in_memory"
+        && cache.retention != u"24h") {
         fail(JsonPointer::append(pointer, u"retention"),
-             tr("unknown retention \"%1\" (expected \"in_memory\" or \"24h\")").arg(cache.retention));
+             tr("unknown retention \"%1\" (expected \"in_memory\" or \"24h\")")
+                 .arg(cache.retention));
         ok = false;
     }
     if (const QJsonValue v = object.value(u"explicit"_s); !v.isUndefined() && !v.isNull()) {

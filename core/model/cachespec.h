@@ -24,7 +24,7 @@ struct CacheBreakpoint
 {
     enum class Place { Tools, System, Last, LastButOne, Message, Auto };
     Place place = Place::System;
-    int message = 0;               // Place::Message: 1-based message number
+    int message = 0; // Place::Message: 1-based message number
 
     QJsonValue toJson() const;
     friend bool operator==(const CacheBreakpoint &, const CacheBreakpoint &) = default;
@@ -33,10 +33,10 @@ struct CacheBreakpoint
 struct CacheSpec
 {
     QList<CacheBreakpoint> breakpoints;
-    QString ttl;                   // "5m" / "1h" (Anthropic), "<seconds>s" (Gemini); empty = default
-    QString key;                   // OpenAI prompt_cache_key; may hold {{vars}}
-    QString retention;             // OpenAI prompt_cache_retention
-    bool explicitCache = false;    // Gemini cachedContents
+    QString ttl; // "5m" / "1h" (Anthropic), "<seconds>s" (Gemini); empty = default
+    QString key; // OpenAI prompt_cache_key; may hold {{vars}}
+    QString retention; // OpenAI prompt_cache_retention
+    bool explicitCache = false; // Gemini cachedContents
     QJsonObject unknownFields;
 
     bool hasAuto() const;

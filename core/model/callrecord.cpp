@@ -49,8 +49,8 @@ QString callStatusName(CallStatus status)
 
 std::optional<CallStatus> callStatusFromName(QStringView name)
 {
-    for (CallStatus s : {CallStatus::Running, CallStatus::Completed, CallStatus::Failed,
-                         CallStatus::TurnLimited, CallStatus::Cancelled}) {
+    for (CallStatus s : { CallStatus::Running, CallStatus::Completed, CallStatus::Failed,
+                          CallStatus::TurnLimited, CallStatus::Cancelled }) {
         if (callStatusName(s) == name)
             return s;
     }
@@ -80,8 +80,8 @@ std::optional<ErrorCategory> errorCategoryFromName(QStringView name)
 {
     if (name.isEmpty())
         return ErrorCategory::None;
-    for (ErrorCategory c : {ErrorCategory::Auth, ErrorCategory::Network, ErrorCategory::Model,
-                            ErrorCategory::Refusal, ErrorCategory::Other}) {
+    for (ErrorCategory c : { ErrorCategory::Auth, ErrorCategory::Network, ErrorCategory::Model,
+                             ErrorCategory::Refusal, ErrorCategory::Other }) {
         if (errorCategoryName(c) == name)
             return c;
     }
@@ -90,17 +90,17 @@ std::optional<ErrorCategory> errorCategoryFromName(QStringView name)
 
 QJsonObject AttemptRecord::toJson() const
 {
-    return QJsonObject{{u"index"_s, index},
-                       {u"turn"_s, turn},
-                       {u"outcome"_s, outcome},
-                       {u"finish_reason"_s, finishReasonName(finishReason)},
-                       {u"raw_finish_reason"_s, rawFinishReason},
-                       {u"http_status"_s, httpStatus},
-                       {u"error"_s, error},
-                       {u"delay_ms"_s, delayMs},
-                       {u"usage"_s, usage.toJson()},
-                       {u"started_at"_s, isoOrEmpty(startedAt)},
-                       {u"duration_ms"_s, durationMs}};
+    return QJsonObject { { u"index"_s, index },
+                         { u"turn"_s, turn },
+                         { u"outcome"_s, outcome },
+                         { u"finish_reason"_s, finishReasonName(finishReason) },
+                         { u"raw_finish_reason"_s, rawFinishReason },
+                         { u"http_status"_s, httpStatus },
+                         { u"error"_s, error },
+                         { u"delay_ms"_s, delayMs },
+                         { u"usage"_s, usage.toJson() },
+                         { u"started_at"_s, isoOrEmpty(startedAt) },
+                         { u"duration_ms"_s, durationMs } };
 }
 
 AttemptRecord AttemptRecord::fromJson(const QJsonObject &o)
@@ -123,11 +123,11 @@ AttemptRecord AttemptRecord::fromJson(const QJsonObject &o)
 
 QJsonObject TurnRecord::toJson() const
 {
-    QJsonObject o{{u"index"_s, index},
-                  {u"finish_reason"_s, finishReasonName(finishReason)},
-                  {u"raw_finish_reason"_s, rawFinishReason},
-                  {u"usage"_s, usage.toJson()},
-                  {u"tool_calls"_s, toolCalls}};
+    QJsonObject o { { u"index"_s, index },
+                    { u"finish_reason"_s, finishReasonName(finishReason) },
+                    { u"raw_finish_reason"_s, rawFinishReason },
+                    { u"usage"_s, usage.toJson() },
+                    { u"tool_calls"_s, toolCalls } };
     if (!note.isEmpty())
         o.insert(u"note"_s, note);
     if (!requestReport.isEmpty())
@@ -158,30 +158,31 @@ QJsonObject CallRecord::toJson() const
     for (const AttemptRecord &a : attempts)
         attemptArray.append(a.toJson());
     const QString category = errorCategoryName(errorCategory);
-    return QJsonObject{
-        {u"id"_s, id},
-        {u"kind"_s, kind},
-        {u"status"_s, callStatusName(status)},
-        {u"input"_s, input},
-        {u"response"_s, response.isUndefined() ? QJsonValue(QJsonValue::Null) : response},
-        {u"system_prompt"_s, systemPrompt},
-        {u"engine_type"_s, engineType},
-        {u"model"_s, model},
-        {u"transcript"_s, transcript},
-        {u"messages"_s, messages},
-        {u"turns"_s, turnArray},
-        {u"attempts"_s, attemptArray},
-        {u"usage"_s, usage.toJson()},
-        {u"error_category"_s, category.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(category)},
-        {u"error"_s, error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error)},
-        {u"parent"_s, optionalToJson(parent)},
-        {u"session"_s, optionalToJson(session)},
-        {u"first_sequence"_s, optionalToJson(firstSequence)},
-        {u"last_sequence"_s, optionalToJson(lastSequence)},
-        {u"metadata"_s, metadata},
-        {u"spec"_s, spec},
-        {u"created_at"_s, isoOrEmpty(createdAt)},
-        {u"finished_at"_s, isoOrEmpty(finishedAt)},
+    return QJsonObject {
+        { u"id"_s, id },
+        { u"kind"_s, kind },
+        { u"status"_s, callStatusName(status) },
+        { u"input"_s, input },
+        { u"response"_s, response.isUndefined() ? QJsonValue(QJsonValue::Null) : response },
+        { u"system_prompt"_s, systemPrompt },
+        { u"engine_type"_s, engineType },
+        { u"model"_s, model },
+        { u"transcript"_s, transcript },
+        { u"messages"_s, messages },
+        { u"turns"_s, turnArray },
+        { u"attempts"_s, attemptArray },
+        { u"usage"_s, usage.toJson() },
+        { u"error_category"_s,
+          category.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(category) },
+        { u"error"_s, error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error) },
+        { u"parent"_s, optionalToJson(parent) },
+        { u"session"_s, optionalToJson(session) },
+        { u"first_sequence"_s, optionalToJson(firstSequence) },
+        { u"last_sequence"_s, optionalToJson(lastSequence) },
+        { u"metadata"_s, metadata },
+        { u"spec"_s, spec },
+        { u"created_at"_s, isoOrEmpty(createdAt) },
+        { u"finished_at"_s, isoOrEmpty(finishedAt) },
     };
 }
 

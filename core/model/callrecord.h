@@ -26,14 +26,14 @@ std::optional<ErrorCategory> errorCategoryFromName(QStringView name);
 // One try of a whole model request (transient retries and reasks make more).
 struct AttemptRecord
 {
-    int index = 0;                 // 0-based over the whole call
-    int turn = 0;                  // the turn it belonged to
-    QString outcome;               // "ok", "retry", "reask", "error"
+    int index = 0; // 0-based over the whole call
+    int turn = 0; // the turn it belonged to
+    QString outcome; // "ok", "retry", "reask", "error"
     FinishReason finishReason = FinishReason::Other;
     QString rawFinishReason;
     int httpStatus = 0;
-    QString error;                 // message of a failed attempt
-    qint64 delayMs = 0;            // backoff waited before the next attempt
+    QString error; // message of a failed attempt
+    qint64 delayMs = 0; // backoff waited before the next attempt
     Usage usage;
     QDateTime startedAt;
     qint64 durationMs = 0;
@@ -50,8 +50,8 @@ struct TurnRecord
     QString rawFinishReason;
     Usage usage;
     int toolCalls = 0;
-    QString note;                  // "correction", "validation_failed", ... for the views
-    QJsonObject requestReport;     // the context budget report of this request (context/)
+    QString note; // "correction", "validation_failed", ... for the views
+    QJsonObject requestReport; // the context budget report of this request (context/)
 
     QJsonObject toJson() const;
     static TurnRecord fromJson(const QJsonObject &object);
@@ -67,13 +67,13 @@ struct TurnExchange
     static constexpr qint64 kMaxRequestBytes = 1024 * 1024;
     static constexpr qint64 kMaxResponseBytes = 256 * 1024;
 
-    int turn = 0;                  // the turn it belonged to (TurnRecord::index)
-    int attempt = 0;               // the AttemptRecord::index of the try that answered
-    int httpStatus = 0;            // 0 when no HTTP reply came (a network error, a replay)
-    bool replayed = false;         // answered from a recording: nothing went on a wire
-    QByteArray request;            // compact JSON (cut at kMaxRequestBytes)
+    int turn = 0; // the turn it belonged to (TurnRecord::index)
+    int attempt = 0; // the AttemptRecord::index of the try that answered
+    int httpStatus = 0; // 0 when no HTTP reply came (a network error, a replay)
+    bool replayed = false; // answered from a recording: nothing went on a wire
+    QByteArray request; // compact JSON (cut at kMaxRequestBytes)
     qint64 requestBytes = 0;
-    QByteArray response;           // the reply body's head
+    QByteArray response; // the reply body's head
     qint64 responseBytes = 0;
 
     bool requestCut() const { return requestBytes > request.size(); }
@@ -83,19 +83,19 @@ struct TurnExchange
 
 struct CallRecord
 {
-    qint64 id = 0;                 // 0 until stored
+    qint64 id = 0; // 0 until stored
     QString kind;
     CallStatus status = CallStatus::Running;
-    QJsonObject input;             // {"text": ..., "attachments": [placeholders]}
-    QJsonValue response;           // the parsed result (object, or text for output_parser text)
+    QJsonObject input; // {"text": ..., "attachments": [placeholders]}
+    QJsonValue response; // the parsed result (object, or text for output_parser text)
     QString systemPrompt;
     QString engineType;
     QString model;
-    QJsonArray transcript;         // engine-native messages, attachments as placeholders
-    QJsonArray messages;           // the same conversation in the neutral model (messagesToJson)
+    QJsonArray transcript; // engine-native messages, attachments as placeholders
+    QJsonArray messages; // the same conversation in the neutral model (messagesToJson)
     QList<TurnRecord> turns;
     QList<AttemptRecord> attempts;
-    Usage usage;                   // totals
+    Usage usage; // totals
     ErrorCategory errorCategory = ErrorCategory::None;
     QString error;
     std::optional<qint64> parent;
@@ -103,14 +103,14 @@ struct CallRecord
     std::optional<qint64> firstSequence;
     std::optional<qint64> lastSequence;
     QJsonObject metadata;
-    QJsonObject spec;              // the spec the call ran with, secrets stripped (for replay)
+    QJsonObject spec; // the spec the call ran with, secrets stripped (for replay)
     QDateTime createdAt;
     QDateTime finishedAt;
     // The raw HTTP exchanges in the order they were made. Written with the call; never read
     // back by getCall() (history stays fast) nor part of toJson(): CallStore::exchanges().
     QList<TurnExchange> exchanges;
 
-    QJsonObject toJson() const;    // every field, for `show` and export
+    QJsonObject toJson() const; // every field, for `show` and export
     static CallRecord fromJson(const QJsonObject &object);
 };
 

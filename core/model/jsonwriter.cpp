@@ -48,7 +48,7 @@ void appendEscapedAscii(QByteArray &out, uchar c)
         return;
     default:
         if (c < 0x20) {
-            const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf]};
+            const char u[] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf] };
             out.append(u, sizeof u);
         } else {
             out += char(c);
@@ -75,8 +75,12 @@ void appendEscapedUtf16(QByteArray &out, QStringView text)
                 cp = QChar::surrogateToUcs4(u, text[i + 1].unicode());
                 ++i;
             } else {
-                const char e[] = {'\\', 'u', hex[(u >> 12) & 0xf], hex[(u >> 8) & 0xf],
-                                  hex[(u >> 4) & 0xf], hex[u & 0xf]};
+                const char e[] = { '\\',
+                                   'u',
+                                   hex[(u >> 12) & 0xf],
+                                   hex[(u >> 8) & 0xf],
+                                   hex[(u >> 4) & 0xf],
+                                   hex[u & 0xf] };
                 out.append(e, sizeof e);
                 continue;
             }
@@ -95,7 +99,6 @@ void appendEscapedUtf16(QByteArray &out, QStringView text)
     }
 }
 
-
 // A write-only device that takes the CBOR that QCborValue::toCbor writes and turns it into
 // compact JSON as it arrives. Strings reach writeData as pointers into Qt's own storage, so
 // they are escaped into the output without an intermediate copy.
@@ -113,7 +116,10 @@ class CborToJson final : public QIODevice
 {
 public:
     CborToJson(QByteArray &out, const QJsonValue &root, bool indented, const Sink *sink = nullptr)
-        : m_out(out), m_root(root), m_indented(indented), m_sink(sink)
+        : m_out(out)
+        , m_root(root)
+        , m_indented(indented)
+        , m_sink(sink)
     {
         open(WriteOnly | Unbuffered);
     }
@@ -139,7 +145,7 @@ protected:
         const uchar *const end = p + size;
         while (p < end && !m_failed) {
             if (m_state == State::String) {
-                const qint64 take = std::min<qint64>({m_remaining, end - p, kPiece});
+                const qint64 take = std::min<qint64>({ m_remaining, end - p, kPiece });
                 escape(p, take);
                 p += take;
                 m_remaining -= take;
@@ -155,7 +161,12 @@ protected:
             m_head[m_headSize++] = *p++;
             if (m_headSize == 1) {
                 const uchar info = m_head[0] & 0x1f;
-                m_headNeed = info < 24 ? 1 : info == 24 ? 2 : info == 25 ? 3 : info == 26 ? 5 : info == 27 ? 9 : 0;
+                m_headNeed = info < 24 ? 1
+                    : info == 24       ? 2
+                    : info == 25       ? 3
+                    : info == 26       ? 5
+                    : info == 27       ? 9
+                                       : 0;
                 if (m_headNeed == 0) {
                     m_failed = true; // indefinite lengths and reserved values are never written
                     break;
@@ -237,7 +248,7 @@ private:
                 endItem();
                 return;
             }
-            m_stack.push_back(Frame{major == 5, major == 5 ? arg * 2 : arg, 0});
+            m_stack.push_back(Frame { major == 5, major == 5 ? arg * 2 : arg, 0 });
             return;
         case 7:
             if (info == 20 || info == 21 || info == 22 || info == 23) {
@@ -387,7 +398,7 @@ private:
                 break;
             default: {
                 static const char hex[] = "0123456789abcdef";
-                const char u[] = {'u', '0', '0', hex[c >> 4], hex[c & 0xf]};
+                const char u[] = { 'u', '0', '0', hex[c >> 4], hex[c & 0xf] };
                 m_out.append(u, sizeof u);
             }
             }
@@ -469,7 +480,8 @@ QByteArray squeezed(QByteArray bytes)
     return bytes;
 }
 
-std::optional<QByteArray> viaCbor(const QCborValue &value, const QJsonValue &root, bool indented = false)
+std::optional<QByteArray> viaCbor(const QCborValue &value, const QJsonValue &root,
+                                  bool indented = false)
 {
     QByteArray out;
     {
@@ -550,7 +562,7 @@ QByteArray compact(const QJsonValue &value)
         return QByteArrayLiteral("null");
     default: {
         // A scalar: written as the only item of an array, without the brackets.
-        QByteArray out = compact(QJsonArray{value});
+        QByteArray out = compact(QJsonArray { value });
         out.chop(1);
         out.remove(0, 1);
         return squeezed(std::move(out));
@@ -604,7 +616,8 @@ std::optional<QJsonArray> replaceString(const QJsonArray &array, QStringView pla
     if (at < 0 || text.indexOf(literal, at + 1) >= 0)
         return std::nullopt;
     // The source's value as JSON text: its compact form without {"key": and the closing brace.
-    const qsizetype skip = compact(QJsonObject{{source.constBegin().key(), QString()}}).size() - 3;
+    const qsizetype skip =
+        compact(QJsonObject { { source.constBegin().key(), QString() } }).size() - 3;
     QByteArray json(text.constData(), at);
     qsizetype seen = 0;
     const bool streamed = writeCompact(source, [&](const char *data, qsizetype size) {

@@ -1,4 +1,5 @@
 #include "core/model/message.h"
+
 #include "core/model/jsonwriter.h"
 
 #include <QCborMap>
@@ -22,8 +23,7 @@ QJsonArray toArray(const auto &list)
     return array;
 }
 
-template <typename T>
-QList<T> fromArray(const QJsonValue &value)
+template<typename T> QList<T> fromArray(const QJsonValue &value)
 {
     QList<T> list;
     const QJsonArray array = value.toArray();
@@ -84,8 +84,8 @@ QString finishReasonName(FinishReason reason)
 
 std::optional<FinishReason> finishReasonFromName(QStringView name)
 {
-    for (FinishReason r : {FinishReason::Stop, FinishReason::Length, FinishReason::ToolCalls,
-                           FinishReason::Refusal, FinishReason::Pause, FinishReason::Other}) {
+    for (FinishReason r : { FinishReason::Stop, FinishReason::Length, FinishReason::ToolCalls,
+                            FinishReason::Refusal, FinishReason::Pause, FinishReason::Other }) {
         if (finishReasonName(r) == name)
             return r;
     }
@@ -118,10 +118,10 @@ Attachment Attachment::fromData(const QString &name, const QString &mediaType,
 QJsonObject Attachment::toJson() const
 {
     const Attachment p = placeholder();
-    return QJsonObject{{u"name"_s, p.name},
-                       {u"media_type"_s, p.mediaType},
-                       {u"size"_s, p.size},
-                       {u"sha256"_s, QString::fromLatin1(p.sha256Hex)}};
+    return QJsonObject { { u"name"_s, p.name },
+                         { u"media_type"_s, p.mediaType },
+                         { u"size"_s, p.size },
+                         { u"sha256"_s, QString::fromLatin1(p.sha256Hex) } };
 }
 
 Attachment Attachment::fromJson(const QJsonObject &object)
@@ -136,7 +136,7 @@ Attachment Attachment::fromJson(const QJsonObject &object)
 
 QJsonObject ToolCall::toJson() const
 {
-    QJsonObject o{{u"id"_s, id}, {u"name"_s, name}, {u"arguments"_s, arguments}};
+    QJsonObject o { { u"id"_s, id }, { u"name"_s, name }, { u"arguments"_s, arguments } };
     if (!rawArguments.isEmpty())
         o.insert(u"raw_arguments"_s, rawArguments);
     if (!argumentsError.isEmpty())
@@ -160,13 +160,13 @@ ToolCall ToolCall::fromJson(const QJsonObject &object)
 
 QJsonObject ToolResult::toJson() const
 {
-    QJsonObject o{{u"call_id"_s, callId}, {u"name"_s, name}, {u"content"_s, content}};
+    QJsonObject o { { u"call_id"_s, callId }, { u"name"_s, name }, { u"content"_s, content } };
     if (isError)
         o.insert(u"is_error"_s, true);
     if (!images.isEmpty())
         o.insert(u"images"_s, toArray(images));
     if (toolOriginal) {
-        QJsonObject edited{{u"tool_content"_s, toolOriginal->content}};
+        QJsonObject edited { { u"tool_content"_s, toolOriginal->content } };
         if (toolOriginal->isError)
             edited.insert(u"tool_is_error"_s, true);
         o.insert(u"edited"_s, edited);
@@ -184,7 +184,8 @@ ToolResult ToolResult::fromJson(const QJsonObject &object)
     r.images = fromArray<Attachment>(object.value(u"images"_s));
     if (const QJsonValue edited = object.value(u"edited"_s); edited.isObject()) {
         const QJsonObject e = edited.toObject();
-        r.toolOriginal = ToolOriginal{e.value(u"tool_content"_s).toString(), e.value(u"tool_is_error"_s).toBool()};
+        r.toolOriginal = ToolOriginal { e.value(u"tool_content"_s).toString(),
+                                        e.value(u"tool_is_error"_s).toBool() };
     }
     return r;
 }
@@ -262,7 +263,7 @@ Message Message::withoutAttachmentBytes() const
 
 QJsonObject Message::toJson() const
 {
-    QJsonObject o{{u"role"_s, roleName(role)}};
+    QJsonObject o { { u"role"_s, roleName(role) } };
     // First: a long text then costs one copy (Json::withString), and what is inserted after
     // (tool calls, whose arguments may be a long output) is shared, not copied.
     if (!text.isEmpty() && !textAnswerCall())
@@ -326,12 +327,12 @@ Usage &Usage::operator+=(const Usage &other)
 
 QJsonObject Usage::toJson() const
 {
-    return QJsonObject{{u"input_tokens"_s, inputTokens},
-                       {u"cache_read_tokens"_s, cacheReadTokens},
-                       {u"cache_write_tokens"_s, cacheWriteTokens},
-                       {u"cache_write_1h_tokens"_s, cacheWrite1hTokens},
-                       {u"output_tokens"_s, outputTokens},
-                       {u"reasoning_tokens"_s, reasoningTokens}};
+    return QJsonObject { { u"input_tokens"_s, inputTokens },
+                         { u"cache_read_tokens"_s, cacheReadTokens },
+                         { u"cache_write_tokens"_s, cacheWriteTokens },
+                         { u"cache_write_1h_tokens"_s, cacheWrite1hTokens },
+                         { u"output_tokens"_s, outputTokens },
+                         { u"reasoning_tokens"_s, reasoningTokens } };
 }
 
 Usage Usage::fromJson(const QJsonObject &object)
@@ -342,23 +343,24 @@ Usage Usage::fromJson(const QJsonObject &object)
     u.reasoningTokens = std::max<qint64>(0, object.value(u"reasoning_tokens"_s).toInteger());
     if (!object.contains(u"cache_read_tokens"_s) && object.contains(u"cached_tokens"_s)) {
         // The shape written before cache writes were counted: input_tokens was the whole prompt.
-        u.cacheReadTokens = std::clamp<qint64>(object.value(u"cached_tokens"_s).toInteger(), 0, u.inputTokens);
+        u.cacheReadTokens =
+            std::clamp<qint64>(object.value(u"cached_tokens"_s).toInteger(), 0, u.inputTokens);
         u.inputTokens -= u.cacheReadTokens;
         return u;
     }
     u.cacheReadTokens = std::max<qint64>(0, object.value(u"cache_read_tokens"_s).toInteger());
     u.cacheWriteTokens = std::max<qint64>(0, object.value(u"cache_write_tokens"_s).toInteger());
-    u.cacheWrite1hTokens =
-        std::clamp<qint64>(object.value(u"cache_write_1h_tokens"_s).toInteger(), 0, u.cacheWriteTokens);
+    u.cacheWrite1hTokens = std::clamp<qint64>(object.value(u"cache_write_1h_tokens"_s).toInteger(),
+                                              0, u.cacheWriteTokens);
     return u;
 }
 
 QJsonObject ModelReply::toJson() const
 {
-    QJsonObject o{{u"message"_s, message.toJson()},
-                  {u"finish_reason"_s, finishReasonName(finishReason)},
-                  {u"raw_finish_reason"_s, rawFinishReason},
-                  {u"usage"_s, usage.toJson()}};
+    QJsonObject o { { u"message"_s, message.toJson() },
+                    { u"finish_reason"_s, finishReasonName(finishReason) },
+                    { u"raw_finish_reason"_s, rawFinishReason },
+                    { u"usage"_s, usage.toJson() } };
     if (!refusalCategory.isEmpty())
         o.insert(u"refusal_category"_s, refusalCategory);
     if (!responseId.isEmpty())

@@ -38,7 +38,8 @@ struct Attachment
     bool isPlaceholder() const { return data.isEmpty(); }
     // Copy without the bytes; size and hash are filled from the data when missing.
     Attachment placeholder() const;
-    static Attachment fromData(const QString &name, const QString &mediaType, const QByteArray &data);
+    static Attachment fromData(const QString &name, const QString &mediaType,
+                               const QByteArray &data);
 
     QJsonObject toJson() const; // placeholder form only: never carries the bytes
     static Attachment fromJson(const QJsonObject &object);
@@ -50,10 +51,10 @@ struct ToolCall
 {
     QString id;
     QString name;
-    QJsonObject arguments;       // parsed arguments (empty when they did not parse)
-    QString rawArguments;        // the arguments exactly as the wire carried them
-    QString argumentsError;      // non-empty when rawArguments was not a JSON object
-    QJsonObject providerData;    // engine extras that must be echoed back (e.g. thoughtSignature)
+    QJsonObject arguments; // parsed arguments (empty when they did not parse)
+    QString rawArguments; // the arguments exactly as the wire carried them
+    QString argumentsError; // non-empty when rawArguments was not a JSON object
+    QJsonObject providerData; // engine extras that must be echoed back (e.g. thoughtSignature)
 
     QJsonObject toJson() const;
     static ToolCall fromJson(const QJsonObject &object);
@@ -73,10 +74,10 @@ struct ToolOriginal
 struct ToolResult
 {
     QString callId;
-    QString name;                // the tool's name (Gemini pairs results by name)
+    QString name; // the tool's name (Gemini pairs results by name)
     QString content;
     bool isError = false;
-    QList<Attachment> images;    // images a tool returned (MCP image content)
+    QList<Attachment> images; // images a tool returned (MCP image content)
     // Set when a person edited the result at a pause: the tool's own answer. Stored as
     // "edited": {"tool_content", "tool_is_error"}; codecs never send it.
     std::optional<ToolOriginal> toolOriginal;
@@ -100,7 +101,7 @@ struct Message
     QList<ToolCall> toolCalls;
     QList<ToolResult> toolResults;
     QString refusal;
-    QJsonObject providerData;    // engine extras kept for the round trip (reasoning, ids)
+    QJsonObject providerData; // engine extras kept for the round trip (reasoning, ids)
 
     static Message system(const QString &text);
     static Message user(const QString &text, const QList<Attachment> &attachments = {});
@@ -135,12 +136,12 @@ QList<Message> messagesFromJson(const QJsonArray &array);
 // prompt counts hold the cached tokens, which the codec takes out).
 struct Usage
 {
-    qint64 inputTokens = 0;         // prompt tokens neither read from nor written to a cache
-    qint64 outputTokens = 0;        // all output tokens, reasoning included
-    qint64 cacheReadTokens = 0;     // prompt tokens read from a cache
-    qint64 reasoningTokens = 0;     // output tokens spent thinking
-    qint64 cacheWriteTokens = 0;    // prompt tokens written to a cache, every TTL
-    qint64 cacheWrite1hTokens = 0;  // the part of cacheWriteTokens kept for one hour
+    qint64 inputTokens = 0; // prompt tokens neither read from nor written to a cache
+    qint64 outputTokens = 0; // all output tokens, reasoning included
+    qint64 cacheReadTokens = 0; // prompt tokens read from a cache
+    qint64 reasoningTokens = 0; // output tokens spent thinking
+    qint64 cacheWriteTokens = 0; // prompt tokens written to a cache, every TTL
+    qint64 cacheWrite1hTokens = 0; // the part of cacheWriteTokens kept for one hour
 
     // Every prompt token, whichever way it was billed.
     qint64 promptTokens() const { return inputTokens + cacheReadTokens + cacheWriteTokens; }
@@ -157,10 +158,10 @@ struct Usage
 // A complete model reply in neutral form.
 struct ModelReply
 {
-    Message message;                 // role Assistant
+    Message message; // role Assistant
     FinishReason finishReason = FinishReason::Stop;
-    QString rawFinishReason;         // the provider's own value, e.g. "end_turn", "MAX_TOKENS"
-    QString refusalCategory;         // provider category or block reason for refusals
+    QString rawFinishReason; // the provider's own value, e.g. "end_turn", "MAX_TOKENS"
+    QString refusalCategory; // provider category or block reason for refusals
     Usage usage;
     QString responseId;
     QString model;

@@ -20,9 +20,9 @@ namespace {
 struct Edge
 {
     int target = -1;
-    bool inPlace = false;   // evaluated at the same instance location
-    bool evaluated = true;  // false for $defs: only a reference makes them count
-    QString pointer;        // of the keyword
+    bool inPlace = false; // evaluated at the same instance location
+    bool evaluated = true; // false for $defs: only a reference makes them count
+    QString pointer; // of the keyword
 };
 
 struct SchemaNode
@@ -57,9 +57,9 @@ private:
         const int index = int(nodes.size());
         if (index > 0 && object.value("$id"_L1).isString())
             resource = index;
-        nodes.push_back({object, pointer, resource, {}});
+        nodes.push_back({ object, pointer, resource, {} });
         m_byPointer.insert(pointer, index);
-        for (const auto key : {"$anchor"_L1, "$dynamicAnchor"_L1}) {
+        for (const auto key : { "$anchor"_L1, "$dynamicAnchor"_L1 }) {
             const QJsonValue anchor = object.value(key);
             if (anchor.isString())
                 m_anchors.insert(QString::number(resource) + u'#' + anchor.toString(), index);
@@ -68,25 +68,28 @@ private:
         auto child = [&](const QJsonValue &v, const QString &where, bool inPlace, bool evaluated) {
             const int target = walk(v, where, resource, depth + 1);
             if (target >= 0)
-                nodes[size_t(index)].edges.push_back({target, inPlace, evaluated, where});
+                nodes[size_t(index)].edges.push_back({ target, inPlace, evaluated, where });
         };
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
             const QString key = it.key();
             const QJsonValue v = it.value();
             const QString where = JsonPointer::append(pointer, key);
-            const bool inPlaceSingle = key == u"not" || key == u"if" || key == u"then" || key == u"else";
-            if (inPlaceSingle || key == u"additionalProperties" || key == u"propertyNames" || key == u"contains"
-                || key == u"unevaluatedItems" || key == u"unevaluatedProperties" || key == u"contentSchema"
+            const bool inPlaceSingle =
+                key == u"not" || key == u"if" || key == u"then" || key == u"else";
+            if (inPlaceSingle || key == u"additionalProperties" || key == u"propertyNames"
+                || key == u"contains" || key == u"unevaluatedItems"
+                || key == u"unevaluatedProperties" || key == u"contentSchema"
                 || key == u"additionalItems" || (key == u"items" && v.isObject())) {
                 child(v, where, inPlaceSingle, true);
-            } else if (key == u"allOf" || key == u"anyOf" || key == u"oneOf" || key == u"prefixItems"
-                       || (key == u"items" && v.isArray())) {
+            } else if (key == u"allOf" || key == u"anyOf" || key == u"oneOf"
+                       || key == u"prefixItems" || (key == u"items" && v.isArray())) {
                 const bool inPlace = key == u"allOf" || key == u"anyOf" || key == u"oneOf";
                 const QJsonArray array = v.toArray();
                 for (qsizetype i = 0; i < array.size(); ++i)
                     child(array.at(i), JsonPointer::append(where, i), inPlace, true);
             } else if (key == u"properties" || key == u"patternProperties" || key == u"$defs"
-                       || key == u"definitions" || key == u"dependentSchemas" || key == u"dependencies") {
+                       || key == u"definitions" || key == u"dependentSchemas"
+                       || key == u"dependencies") {
                 const bool inPlace = key == u"dependentSchemas" || key == u"dependencies";
                 const bool evaluated = key != u"$defs" && key != u"definitions";
                 const QJsonObject map = v.toObject();
@@ -99,14 +102,14 @@ private:
 
     void addReferences(int index)
     {
-        for (const QString &key : {u"$ref"_s, u"$dynamicRef"_s}) {
+        for (const QString &key : { u"$ref"_s, u"$dynamicRef"_s }) {
             const QJsonValue ref = nodes[size_t(index)].object.value(key);
             if (!ref.isString())
                 continue;
             const int target = resolve(nodes[size_t(index)].resource, ref.toString());
             if (target >= 0)
-                nodes[size_t(index)].edges.push_back({target, true, true,
-                                                      JsonPointer::append(nodes[size_t(index)].pointer, key)});
+                nodes[size_t(index)].edges.push_back(
+                    { target, true, true, JsonPointer::append(nodes[size_t(index)].pointer, key) });
         }
     }
 
@@ -129,7 +132,7 @@ std::vector<char> reachableNodes(const std::vector<SchemaNode> &nodes)
     std::vector<char> reachable(nodes.size(), 0);
     if (nodes.empty())
         return reachable;
-    std::vector<int> todo{0};
+    std::vector<int> todo { 0 };
     reachable[0] = 1;
     while (!todo.empty()) {
         const int n = todo.back();
@@ -146,7 +149,8 @@ std::vector<char> reachableNodes(const std::vector<SchemaNode> &nodes)
 
 } // namespace
 
-std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema, qint64 *maxExpansion)
+std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
+                                                       qint64 *maxExpansion)
 {
     if (maxExpansion)
         *maxExpansion = 1;
@@ -170,7 +174,7 @@ std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
     for (size_t start = 0; start < nodes.size(); ++start) {
         if (!reachable[start] || colour[start])
             continue;
-        std::vector<Frame> path{{int(start), 0}};
+        std::vector<Frame> path { { int(start), 0 } };
         colour[start] = 1;
         while (!path.empty()) {
             Frame &top = path.back();
@@ -179,7 +183,7 @@ std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
                 const Edge &edge = edges[top.edge++];
                 if (edge.inPlace && colour[size_t(edge.target)] == 0) {
                     colour[size_t(edge.target)] = 1;
-                    path.push_back({edge.target, 0});
+                    path.push_back({ edge.target, 0 });
                 }
                 continue;
             }
@@ -190,7 +194,8 @@ std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
                 if (!edge.inPlace || colour[size_t(edge.target)] != 2)
                     continue; // a cycle: reported by findSchemaCycle
                 longest = std::max(longest, depth[size_t(edge.target)]);
-                total = std::min<qint64>(total + cost[size_t(edge.target)], kMaxSchemaExpansion * 1000);
+                total =
+                    std::min<qint64>(total + cost[size_t(edge.target)], kMaxSchemaExpansion * 1000);
             }
             depth[size_t(n)] = longest + 1;
             cost[size_t(n)] = total;
@@ -198,7 +203,9 @@ std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
             path.pop_back();
         }
     }
-    auto tr = [](const char *text) { return QCoreApplication::translate("SchemaCycles", text); };
+    auto tr = [](const char *text) {
+        return QCoreApplication::translate("SchemaCycles", text);
+    };
     if (maxExpansion) {
         for (size_t i = 0; i < nodes.size(); ++i) {
             if (reachable[i])
@@ -210,12 +217,14 @@ std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
             continue;
         const QString where = nodes[i].pointer.isEmpty() ? u"#"_s : nodes[i].pointer;
         if (depth[i] > kMaxSchemaChain) {
-            return SchemaCostProblem{nodes[i].pointer,
-                                     tr("the schema nests $ref (or allOf/anyOf/oneOf) %1 levels deep at one place, "
-                                        "starting at %2; at most %3 can be checked")
-                                         .arg(depth[i])
-                                         .arg(where)
-                                         .arg(kMaxSchemaChain)};
+            return SchemaCostProblem {
+                nodes[i].pointer,
+                tr("the schema nests $ref (or allOf/anyOf/oneOf) %1 levels deep at one place, "
+                   "starting at %2; at most %3 can be checked")
+                    .arg(depth[i])
+                    .arg(where)
+                    .arg(kMaxSchemaChain)
+            };
         }
     }
     for (size_t i = 0; i < nodes.size(); ++i) {
@@ -223,11 +232,13 @@ std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
             continue;
         const QString where = nodes[i].pointer.isEmpty() ? u"#"_s : nodes[i].pointer;
         if (cost[i] > kMaxSchemaExpansion) {
-            return SchemaCostProblem{nodes[i].pointer,
-                                     tr("this schema is too expensive to check: from %1 its allOf/anyOf/oneOf and $ref "
-                                        "branches multiply to more than %2 checks of one value")
-                                         .arg(where)
-                                         .arg(kMaxSchemaExpansion)};
+            return SchemaCostProblem {
+                nodes[i].pointer,
+                tr("this schema is too expensive to check: from %1 its allOf/anyOf/oneOf and $ref "
+                   "branches multiply to more than %2 checks of one value")
+                    .arg(where)
+                    .arg(kMaxSchemaExpansion)
+            };
         }
     }
     return std::nullopt;
@@ -253,7 +264,7 @@ std::optional<SchemaCycle> findSchemaCycle(const QJsonValue &schema)
     for (size_t start = 0; start < nodes.size(); ++start) {
         if (!reachable[start] || colour[start])
             continue;
-        std::vector<Frame> path{{int(start), 0}};
+        std::vector<Frame> path { { int(start), 0 } };
         colour[start] = 1;
         while (!path.empty()) {
             Frame &top = path.back();
@@ -280,7 +291,7 @@ std::optional<SchemaCycle> findSchemaCycle(const QJsonValue &schema)
             }
             if (colour[size_t(edge.target)] == 0) {
                 colour[size_t(edge.target)] = 1;
-                path.push_back({edge.target, 0});
+                path.push_back({ edge.target, 0 });
             }
         }
     }
@@ -292,9 +303,10 @@ QString schemaCycleMessage(const SchemaCycle &cycle)
     QStringList steps;
     for (const QString &pointer : cycle.path)
         steps.append(pointer.isEmpty() ? u"#"_s : pointer);
-    return QCoreApplication::translate("SchemaCycles",
-                                       "the schema refers back to itself without consuming any input "
-                                       "(a $ref cycle: %1), so no value can ever be valid here")
+    return QCoreApplication::translate(
+               "SchemaCycles",
+               "the schema refers back to itself without consuming any input "
+               "(a $ref cycle: %1), so no value can ever be valid here")
         .arg(steps.join(u" -> "_s));
 }
 

@@ -46,6 +46,7 @@ struct SchemaCostProblem
 
 // `maxExpansion`, when given, is set to the most evaluations one value can take at one place
 // (1 for a schema without in-place branches), capped a thousand times above the limit.
-std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema, qint64 *maxExpansion = nullptr);
+std::optional<SchemaCostProblem> findSchemaCostProblem(const QJsonValue &schema,
+                                                       qint64 *maxExpansion = nullptr);
 
 } // namespace Callscope

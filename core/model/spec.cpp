@@ -8,9 +8,10 @@ using namespace Qt::StringLiterals;
 namespace Callscope {
 
 namespace {
-constexpr EngineType kAllEngineTypes[] = {EngineType::OpenAI,     EngineType::OpenAIResponses,
-                                          EngineType::Anthropic,  EngineType::Gemini,
-                                          EngineType::OpenAICompatible, EngineType::Replay};
+constexpr EngineType kAllEngineTypes[] = {
+    EngineType::OpenAI, EngineType::OpenAIResponses,  EngineType::Anthropic,
+    EngineType::Gemini, EngineType::OpenAICompatible, EngineType::Replay
+};
 }
 
 QString engineTypeName(EngineType type)
@@ -64,7 +65,7 @@ QString outputModeName(OutputMode mode)
 
 std::optional<OutputMode> outputModeFromName(QStringView name)
 {
-    for (OutputMode m : {OutputMode::Tool, OutputMode::Native, OutputMode::Prompted}) {
+    for (OutputMode m : { OutputMode::Tool, OutputMode::Native, OutputMode::Prompted }) {
         if (outputModeName(m) == name)
             return m;
     }
@@ -73,8 +74,8 @@ std::optional<OutputMode> outputModeFromName(QStringView name)
 
 QStringList outputModeNames()
 {
-    return {outputModeName(OutputMode::Tool), outputModeName(OutputMode::Native),
-            outputModeName(OutputMode::Prompted)};
+    return { outputModeName(OutputMode::Tool), outputModeName(OutputMode::Native),
+             outputModeName(OutputMode::Prompted) };
 }
 
 const ToolSpec *Spec::tool(QStringView name) const

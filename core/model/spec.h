@@ -4,6 +4,7 @@
 //. Loading, validation and saving live in core/model/specio.h.
 
 #include "core/model/cachespec.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -36,15 +37,15 @@ struct ToolSpec
 {
     QString name;
     QString description;
-    QJsonObject inputSchema;       // empty means: take it from the MCP server, or {"type":"object"}
+    QJsonObject inputSchema; // empty means: take it from the MCP server, or {"type":"object"}
     bool requiresApproval = false;
-    bool approvalGiven = false;    // the file said requires_approval (true or false)
+    bool approvalGiven = false; // the file said requires_approval (true or false)
     int timeoutMs = 30000;
     ToolRunnerKind runner = ToolRunnerKind::None;
-    QStringList command;           // runner Command: argument vector, no shell
-    QString mcpServer;             // runner Mcp: key of Spec::mcpServers
-    QJsonValue mock;               // runner Mock: one result, or an array of results in order
-    QJsonObject unknownFields;     // kept on save
+    QStringList command; // runner Command: argument vector, no shell
+    QString mcpServer; // runner Mcp: key of Spec::mcpServers
+    QJsonValue mock; // runner Mock: one result, or an array of results in order
+    QJsonObject unknownFields; // kept on save
 
     friend bool operator==(const ToolSpec &, const ToolSpec &) = default;
 };
@@ -60,18 +61,18 @@ enum class McpApprovalPolicy { Always, Destructive, Never };
 
 struct McpServerSpec
 {
-    QStringList command;           // a local server over stdio ...
-    QString url;                   // ... or a remote one (Streamable HTTP, legacy SSE fallback)
+    QStringList command; // a local server over stdio ...
+    QString url; // ... or a remote one (Streamable HTTP, legacy SSE fallback)
     QMap<QString, QString> headers; // remote: sent with every request
     McpAuthKind auth = McpAuthKind::None;
-    QString bearerEnv;             // auth Bearer: the variable that holds the token
-    QString oauthClientId;         // auth OAuth: a pre-registered client ...
-    QString oauthClientSecretEnv;  // ... and the variable with its secret (none: public client)
+    QString bearerEnv; // auth Bearer: the variable that holds the token
+    QString oauthClientId; // auth OAuth: a pre-registered client ...
+    QString oauthClientSecretEnv; // ... and the variable with its secret (none: public client)
     QString oauthClientMetadataUrl; // a client ID metadata document URL, used when offered
-    QString oauthScope;            // scopes to ask for instead of the server's hints
+    QString oauthScope; // scopes to ask for instead of the server's hints
     McpApprovalPolicy approval = McpApprovalPolicy::Destructive;
     QMap<QString, QString> env;
-    bool exposeAll = false;        // "expose": "all"
+    bool exposeAll = false; // "expose": "all"
 
     bool isRemote() const { return !url.isEmpty(); }
     QJsonObject unknownFields;
@@ -92,7 +93,7 @@ struct EngineSpec
 {
     EngineType type = EngineType::OpenAI;
     QString model;
-    QString baseUrl;               // host root; the engine adds its own path
+    QString baseUrl; // host root; the engine adds its own path
     QString apiKeyEnv;
     QString profile;
     std::optional<int> maxTokens;
@@ -106,7 +107,7 @@ struct EngineSpec
     std::optional<qint64> timeoutMs;
     std::optional<qint64> idleTimeoutMs;
     bool stream = true;
-    QString replay;                // recording file or call id, for EngineType::Replay
+    QString replay; // recording file or call id, for EngineType::Replay
     // The spec's top-level "cache" object (it sits here so a profile's can fill it in).
     std::optional<CacheSpec> cache;
     // The file gave no "type" but named a profile: the type comes from that profile
@@ -145,7 +146,7 @@ struct Spec
     std::optional<QJsonObject> responseSchema; // a boolean schema is not allowed at the root
     QString outputParser = QStringLiteral("json"); // "json" or "text"; used without a schema
     OutputMode outputMode = OutputMode::Tool; // used with a schema
-    QString textOutputField;       // text_output.field; empty = no text_output
+    QString textOutputField; // text_output.field; empty = no text_output
     QJsonObject textOutputUnknownFields; // other keys of the text_output object, kept on save
     QList<ToolSpec> tools;
     QMap<QString, McpServerSpec> mcpServers;
@@ -154,8 +155,8 @@ struct Spec
     EngineSpec engine;
     RetrySpec retry;
     ContextSpec context;
-    QJsonObject unknownFields;     // top-level fields we do not know, kept on save
-    QString sourcePath;            // file the spec was loaded from (not saved); may be empty
+    QJsonObject unknownFields; // top-level fields we do not know, kept on save
+    QString sourcePath; // file the spec was loaded from (not saved); may be empty
 
     const ToolSpec *tool(QStringView name) const;
     // `path` as given in the spec (a replay recording, a command), resolved against the

@@ -1,6 +1,6 @@
 #include "core/model/specio.h"
-#include "core/model/boundedread.h"
 
+#include "core/model/boundedread.h"
 #include "core/model/jsonpointer.h"
 #include "core/model/schemacycles.h"
 
@@ -28,27 +28,41 @@ QStringList knownSpecFields(SpecSection section)
 {
     switch (section) {
     case SpecSection::Root:
-        return {u"kind"_s, u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s, u"output_mode"_s,
-                u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s, u"engine"_s,
-                u"retry"_s, u"context"_s, u"cache"_s};
+        return { u"kind"_s,        u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
+                 u"output_mode"_s, u"text_output"_s,   u"tools"_s,           u"mcp_servers"_s,
+                 u"pre_seeds"_s,   u"max_turns"_s,     u"engine"_s,          u"retry"_s,
+                 u"context"_s,     u"cache"_s };
     case SpecSection::Engine:
-        return {u"type"_s, u"model"_s, u"base_url"_s, u"api_key_env"_s, u"api_key"_s, u"profile"_s,
-                u"max_tokens"_s, u"temperature"_s, u"context_window"_s, u"tool_results_in_context"_s,
-                u"tool_results_tokens"_s, u"timeout_ms"_s, u"idle_timeout_ms"_s, u"stream"_s, u"replay"_s};
+        return { u"type"_s,
+                 u"model"_s,
+                 u"base_url"_s,
+                 u"api_key_env"_s,
+                 u"api_key"_s,
+                 u"profile"_s,
+                 u"max_tokens"_s,
+                 u"temperature"_s,
+                 u"context_window"_s,
+                 u"tool_results_in_context"_s,
+                 u"tool_results_tokens"_s,
+                 u"timeout_ms"_s,
+                 u"idle_timeout_ms"_s,
+                 u"stream"_s,
+                 u"replay"_s };
     case SpecSection::Retry:
-        return {u"max_attempts"_s, u"reask"_s, u"per_attempt_override"_s};
+        return { u"max_attempts"_s, u"reask"_s, u"per_attempt_override"_s };
     case SpecSection::Context:
-        return {u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
-                u"images_in_context"_s};
+        return { u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
+                 u"images_in_context"_s };
     case SpecSection::McpServer:
-        return {u"command"_s, u"url"_s, u"headers"_s, u"auth"_s, u"approval"_s, u"env"_s, u"expose"_s};
+        return { u"command"_s,  u"url"_s, u"headers"_s, u"auth"_s,
+                 u"approval"_s, u"env"_s, u"expose"_s };
     case SpecSection::Tool:
-        return {u"name"_s, u"description"_s, u"input_schema"_s, u"requires_approval"_s, u"timeout_ms"_s,
-                u"command"_s, u"mcp"_s, u"manual"_s, u"mock"_s};
+        return { u"name"_s,       u"description"_s, u"input_schema"_s, u"requires_approval"_s,
+                 u"timeout_ms"_s, u"command"_s,     u"mcp"_s,          u"manual"_s,
+                 u"mock"_s };
     }
     return {};
 }
-
 
 Q_LOGGING_CATEGORY(lcSpecIo, "callscope.spec", QtInfoMsg)
 
@@ -91,7 +105,10 @@ class Loader
 public:
     QList<SpecError> errors;
 
-    void error(const QString &pointer, const QString &message) { errors.append({pointer, message}); }
+    void error(const QString &pointer, const QString &message)
+    {
+        errors.append({ pointer, message });
+    }
 
     void typeError(const QString &pointer, const QString &expected, const QJsonValue &got)
     {
@@ -155,8 +172,9 @@ public:
             return std::nullopt;
         }
         if (value.toDouble() < minimum) {
-            error(pointer, tr("must be at least %1, got %2")
-                               .arg(QString::number(minimum), QString::number(value.toDouble())));
+            error(pointer,
+                  tr("must be at least %1, got %2")
+                      .arg(QString::number(minimum), QString::number(value.toDouble())));
             return std::nullopt;
         }
         return value.toDouble();
@@ -228,8 +246,9 @@ public:
         const QString pointer = JsonPointer::append(parent, QString(key));
         const QJsonValue value = parentObject.value(key);
         if (value.isString()) {
-            error(pointer, tr("expected an array of strings (program and arguments, run without "
-                              "a shell), got a string"));
+            error(pointer,
+                  tr("expected an array of strings (program and arguments, run without "
+                     "a shell), got a string"));
             return std::nullopt;
         }
         const auto items = array(parentObject, key, parent);
@@ -304,8 +323,9 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
         const bool hasCommand = Loader::present(object, "command"_L1);
         const bool hasUrl = Loader::present(object, "url"_L1);
         if (hasCommand && hasUrl) {
-            in.error(pointer, tr("both command and url; give command for a local server or url for a "
-                                 "remote one"));
+            in.error(pointer,
+                     tr("both command and url; give command for a local server or url for a "
+                        "remote one"));
         } else if (hasCommand) {
             if (auto command = in.command(object, "command"_L1, pointer))
                 server.command = *command;
@@ -313,7 +333,8 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
             if (const auto url = in.string(object, "url"_L1, pointer, true)) {
                 const QUrl parsed(*url, QUrl::StrictMode);
                 const QString scheme = parsed.scheme().toLower();
-                if (!parsed.isValid() || (scheme != u"http" && scheme != u"https") || parsed.host().isEmpty())
+                if (!parsed.isValid() || (scheme != u"http" && scheme != u"https")
+                    || parsed.host().isEmpty())
                     in.error(JsonPointer::append(pointer, u"url"),
                              tr("%1 is not an http:// or https:// URL").arg(quoted(*url)));
                 else
@@ -326,16 +347,20 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
         if (const auto headers = in.object(object, "headers"_L1, pointer)) {
             const QString headersPointer = JsonPointer::append(pointer, u"headers");
             if (!hasUrl)
-                in.error(headersPointer, tr("headers are only sent to a remote server (one with \"url\")"));
+                in.error(headersPointer,
+                         tr("headers are only sent to a remote server (one with \"url\")"));
             for (auto h = headers->constBegin(); h != headers->constEnd(); ++h) {
                 static const QRegularExpression token(u"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"_s);
                 if (!h.value().isString())
-                    in.typeError(JsonPointer::append(headersPointer, h.key()), tr("a string"), h.value());
+                    in.typeError(JsonPointer::append(headersPointer, h.key()), tr("a string"),
+                                 h.value());
                 else if (!token.match(h.key()).hasMatch())
                     in.error(JsonPointer::append(headersPointer, h.key()),
                              tr("%1 is not a valid HTTP header name").arg(quoted(h.key())));
-                else if (h.value().toString().contains(u'\n') || h.value().toString().contains(u'\r'))
-                    in.error(JsonPointer::append(headersPointer, h.key()), tr("a header value must be one line"));
+                else if (h.value().toString().contains(u'\n')
+                         || h.value().toString().contains(u'\r'))
+                    in.error(JsonPointer::append(headersPointer, h.key()),
+                             tr("a header value must be one line"));
                 else
                     server.headers.insert(h.key(), h.value().toString());
             }
@@ -344,14 +369,16 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
             const QString authPointer = JsonPointer::append(pointer, u"auth");
             const QJsonValue auth = object.value("auth"_L1);
             if (!hasUrl)
-                in.error(authPointer, tr("auth is only used with a remote server (one with \"url\")"));
+                in.error(authPointer,
+                         tr("auth is only used with a remote server (one with \"url\")"));
             if (auth.isString()) {
                 if (auth.toString() == u"oauth")
                     server.auth = McpAuthKind::OAuth;
                 else if (auth.toString() != u"none")
-                    in.error(authPointer, tr("unknown value %1 (use \"oauth\", \"none\" or an object with "
-                                             "\"bearer_env\" or \"oauth\")")
-                                              .arg(quoted(auth.toString())));
+                    in.error(authPointer,
+                             tr("unknown value %1 (use \"oauth\", \"none\" or an object with "
+                                "\"bearer_env\" or \"oauth\")")
+                                 .arg(quoted(auth.toString())));
             } else if (auth.isObject()) {
                 const QJsonObject a = auth.toObject();
                 const bool bearer = Loader::present(a, "bearer_env"_L1);
@@ -372,35 +399,46 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
                     } else if (o.isObject()) {
                         const QJsonObject oo = o.toObject();
                         server.auth = McpAuthKind::OAuth;
-                        server.oauthClientId = in.string(oo, "client_id"_L1, oauthPointer, true).value_or(QString());
+                        server.oauthClientId =
+                            in.string(oo, "client_id"_L1, oauthPointer, true).value_or(QString());
                         server.oauthClientSecretEnv =
-                            in.string(oo, "client_secret_env"_L1, oauthPointer, true).value_or(QString());
+                            in.string(oo, "client_secret_env"_L1, oauthPointer, true)
+                                .value_or(QString());
                         server.oauthClientMetadataUrl =
-                            in.string(oo, "client_metadata_url"_L1, oauthPointer, true).value_or(QString());
-                        server.oauthScope = in.string(oo, "scope"_L1, oauthPointer).value_or(QString());
+                            in.string(oo, "client_metadata_url"_L1, oauthPointer, true)
+                                .value_or(QString());
+                        server.oauthScope =
+                            in.string(oo, "scope"_L1, oauthPointer).value_or(QString());
                         if (Loader::present(oo, "client_secret"_L1))
-                            in.error(JsonPointer::append(oauthPointer, u"client_secret"),
-                                     tr("a client secret does not belong in a spec file; put it in an "
-                                        "environment variable and name it with \"client_secret_env\""));
-                        if (!server.oauthClientSecretEnv.isEmpty() && server.oauthClientId.isEmpty())
-                            in.missing(oauthPointer, u"client_id"_s, tr("the client the secret belongs to"));
-                        const QStringList known{u"client_id"_s, u"client_secret_env"_s,
-                                                u"client_metadata_url"_s, u"scope"_s, u"client_secret"_s};
+                            in.error(
+                                JsonPointer::append(oauthPointer, u"client_secret"),
+                                tr("a client secret does not belong in a spec file; put it in an "
+                                   "environment variable and name it with \"client_secret_env\""));
+                        if (!server.oauthClientSecretEnv.isEmpty()
+                            && server.oauthClientId.isEmpty())
+                            in.missing(oauthPointer, u"client_id"_s,
+                                       tr("the client the secret belongs to"));
+                        const QStringList known { u"client_id"_s, u"client_secret_env"_s,
+                                                  u"client_metadata_url"_s, u"scope"_s,
+                                                  u"client_secret"_s };
                         for (auto k = oo.constBegin(); k != oo.constEnd(); ++k) {
                             if (!known.contains(k.key()))
                                 in.error(JsonPointer::append(oauthPointer, k.key()),
-                                         tr("unknown field (known: %1)").arg(known.mid(0, 4).join(u", "_s)));
+                                         tr("unknown field (known: %1)")
+                                             .arg(known.mid(0, 4).join(u", "_s)));
                         }
                     } else {
                         in.typeError(oauthPointer, tr("true or an object"), o);
                     }
                 } else {
-                    in.error(authPointer, tr("give \"bearer_env\" (a variable holding the token) or "
-                                             "\"oauth\""));
+                    in.error(authPointer,
+                             tr("give \"bearer_env\" (a variable holding the token) or "
+                                "\"oauth\""));
                 }
                 if (Loader::present(a, "token"_L1) || Loader::present(a, "bearer"_L1))
-                    in.error(authPointer, tr("a token does not belong in a spec file; name the variable that "
-                                             "holds it with \"bearer_env\""));
+                    in.error(authPointer,
+                             tr("a token does not belong in a spec file; name the variable that "
+                                "holds it with \"bearer_env\""));
             } else {
                 in.typeError(authPointer, tr("\"oauth\" or an object"), auth);
             }
@@ -421,7 +459,8 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
             const QString envPointer = JsonPointer::append(pointer, u"env");
             for (auto e = env->constBegin(); e != env->constEnd(); ++e) {
                 if (!e.value().isString())
-                    in.typeError(JsonPointer::append(envPointer, e.key()), tr("a string"), e.value());
+                    in.typeError(JsonPointer::append(envPointer, e.key()), tr("a string"),
+                                 e.value());
                 else
                     server.env.insert(e.key(), e.value().toString());
             }
@@ -433,7 +472,8 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
                 in.error(JsonPointer::append(pointer, u"expose"),
                          tr("unknown value %1 (the only value is \"all\")").arg(quoted(*expose)));
         }
-        server.unknownFields = Loader::unknownFields(object, knownSpecFields(SpecSection::McpServer));
+        server.unknownFields =
+            Loader::unknownFields(object, knownSpecFields(SpecSection::McpServer));
         spec.mcpServers.insert(it.key(), server);
     }
 }
@@ -458,11 +498,13 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
         } else if (const auto name = in.string(object, "name"_L1, pointer, true)) {
             tool.name = *name;
             if (tool.name == kSubmitOutput) {
-                in.error(namePointer, tr("the name \"submit_output\" is reserved for the tool that "
-                                         "returns the response schema's output"));
+                in.error(namePointer,
+                         tr("the name \"submit_output\" is reserved for the tool that "
+                            "returns the response schema's output"));
             } else if (const auto it = firstUse.constFind(tool.name); it != firstUse.constEnd()) {
-                in.error(namePointer, tr("duplicate tool name %1 (first used at %2)")
-                                          .arg(quoted(tool.name), *it));
+                in.error(
+                    namePointer,
+                    tr("duplicate tool name %1 (first used at %2)").arg(quoted(tool.name), *it));
             } else {
                 firstUse.insert(tool.name, pointer);
             }
@@ -471,11 +513,13 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
         tool.inputSchema = in.object(object, "input_schema"_L1, pointer).value_or(QJsonObject());
         // The model's arguments are checked against it: its cost is bounded before any request.
         if (const auto cost = findSchemaCostProblem(tool.inputSchema))
-            in.error(JsonPointer::append(pointer, u"input_schema"_s) + cost->pointer, cost->message);
+            in.error(JsonPointer::append(pointer, u"input_schema"_s) + cost->pointer,
+                     cost->message);
         const auto approval = in.boolean(object, "requires_approval"_L1, pointer);
         tool.requiresApproval = approval.value_or(false);
         tool.approvalGiven = approval.has_value();
-        tool.timeoutMs = int(in.integer(object, "timeout_ms"_L1, pointer, 1).value_or(kDefaultTimeoutMs));
+        tool.timeoutMs =
+            int(in.integer(object, "timeout_ms"_L1, pointer, 1).value_or(kDefaultTimeoutMs));
 
         QStringList runners;
         if (Loader::present(object, "command"_L1)) {
@@ -488,7 +532,8 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
             tool.runner = ToolRunnerKind::Mcp;
             if (const auto server = in.string(object, "mcp"_L1, pointer, true)) {
                 tool.mcpServer = *server;
-                if (!spec.mcpServers.contains(*server) && !root.value("mcp_servers"_L1).toObject().contains(*server)) {
+                if (!spec.mcpServers.contains(*server)
+                    && !root.value("mcp_servers"_L1).toObject().contains(*server)) {
                     in.error(JsonPointer::append(pointer, u"mcp"),
                              tr("unknown MCP server %1 (mcp_servers has no entry of that name)")
                                  .arg(quoted(*server)));
@@ -505,9 +550,10 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
             tool.mock = object.value("mock"_L1);
         }
         if (runners.size() > 1) {
-            in.error(pointer, tr("more than one runner (%1); give exactly one of command, mcp, "
-                                 "manual or mock")
-                                  .arg(runners.join(u", "_s)));
+            in.error(pointer,
+                     tr("more than one runner (%1); give exactly one of command, mcp, "
+                        "manual or mock")
+                         .arg(runners.join(u", "_s)));
         } else if (runners.isEmpty() && !in.errors.isEmpty()
                    && in.errors.constLast().pointer == JsonPointer::append(pointer, u"manual")) {
             // "manual" had the wrong type: that error already explains the missing runner.
@@ -540,12 +586,13 @@ void loadPreSeeds(Loader &in, const QJsonObject &root, Spec &spec, bool toolsVal
         } else if (const auto tool = in.string(object, "tool"_L1, pointer, true)) {
             seed.tool = *tool;
             if (toolsValid && !spec.tool(*tool) && !anyExposeAll) {
-                in.error(JsonPointer::append(pointer, u"tool"),
-                         tr("unknown tool %1 (no entry in tools has that name)").arg(quoted(*tool)));
+                in.error(
+                    JsonPointer::append(pointer, u"tool"),
+                    tr("unknown tool %1 (no entry in tools has that name)").arg(quoted(*tool)));
             }
         }
         seed.arguments = in.object(object, "arguments"_L1, pointer).value_or(QJsonObject());
-        seed.unknownFields = Loader::unknownFields(object, {"tool"_L1, "arguments"_L1});
+        seed.unknownFields = Loader::unknownFields(object, { "tool"_L1, "arguments"_L1 });
         spec.preSeeds.append(seed);
     }
 }
@@ -617,11 +664,11 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
     if (const auto n = in.integer(*object, "tool_results_tokens"_L1, pointer, 0,
                                   std::numeric_limits<qint64>::max()))
         engine.toolResultsTokens = *n;
-    if (const auto n = in.integer(*object, "timeout_ms"_L1, pointer, 1,
-                                  std::numeric_limits<int>::max()))
+    if (const auto n =
+            in.integer(*object, "timeout_ms"_L1, pointer, 1, std::numeric_limits<int>::max()))
         engine.timeoutMs = *n;
-    if (const auto n = in.integer(*object, "idle_timeout_ms"_L1, pointer, 1,
-                                  std::numeric_limits<int>::max()))
+    if (const auto n =
+            in.integer(*object, "idle_timeout_ms"_L1, pointer, 1, std::numeric_limits<int>::max()))
         engine.idleTimeoutMs = *n;
     engine.stream = in.boolean(*object, "stream"_L1, pointer).value_or(true);
     engine.replay = in.string(*object, "replay"_L1, pointer, true).value_or(QString());
@@ -644,7 +691,8 @@ void loadRetry(Loader &in, const QJsonObject &root, Spec &spec)
         const QString schedulePointer = JsonPointer::append(pointer, u"per_attempt_override");
         for (qsizetype i = 0; i < schedule->size(); ++i) {
             if (!schedule->at(i).isObject())
-                in.typeError(JsonPointer::append(schedulePointer, i), tr("an object"), schedule->at(i));
+                in.typeError(JsonPointer::append(schedulePointer, i), tr("an object"),
+                             schedule->at(i));
             else
                 spec.retry.perAttemptOverride.append(schedule->at(i).toObject());
         }
@@ -674,7 +722,8 @@ void loadContext(Loader &in, const QJsonObject &root, Spec &spec)
     if (const auto n = in.integer(*object, "tool_results_chars"_L1, pointer, 0,
                                   std::numeric_limits<qint64>::max()))
         context.toolResultsChars = *n;
-    context.imagesInContext = int(in.integer(*object, "images_in_context"_L1, pointer, 0).value_or(2));
+    context.imagesInContext =
+        int(in.integer(*object, "images_in_context"_L1, pointer, 0).value_or(2));
     context.unknownFields = Loader::unknownFields(*object, knownSpecFields(SpecSection::Context));
 }
 
@@ -765,40 +814,68 @@ QJsonObject engineToJson(const EngineSpec &engine)
     return o;
 }
 
-// Key order for saved files: the order of the spec format in the README for spec objects, a readable
-// order for schemas, alphabetical for maps (QJsonObject forgets the order it was read in).
-enum class Shape { Spec, Tool, Engine, Retry, Context, McpServer, PreSeed, TextOutput, Schema,
-                   SchemaMap, ServerMap, Plain };
+// Key order for saved files: the order of the spec format in the README for spec objects, a
+// readable order for schemas, alphabetical for maps (QJsonObject forgets the order it was read in).
+enum class Shape {
+    Spec,
+    Tool,
+    Engine,
+    Retry,
+    Context,
+    McpServer,
+    PreSeed,
+    TextOutput,
+    Schema,
+    SchemaMap,
+    ServerMap,
+    Plain
+};
 
 QStringList keyOrder(Shape shape)
 {
     switch (shape) {
     case Shape::Spec:
-        return {u"kind"_s, u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
-                u"output_mode"_s, u"text_output"_s, u"tools"_s, u"mcp_servers"_s, u"pre_seeds"_s, u"max_turns"_s,
-                u"engine"_s, u"retry"_s, u"context"_s, u"cache"_s};
+        return { u"kind"_s,        u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
+                 u"output_mode"_s, u"text_output"_s,   u"tools"_s,           u"mcp_servers"_s,
+                 u"pre_seeds"_s,   u"max_turns"_s,     u"engine"_s,          u"retry"_s,
+                 u"context"_s,     u"cache"_s };
     case Shape::Tool:
-        return {u"name"_s, u"description"_s, u"input_schema"_s, u"requires_approval"_s,
-                u"timeout_ms"_s, u"command"_s, u"mcp"_s, u"manual"_s, u"mock"_s};
+        return { u"name"_s,       u"description"_s, u"input_schema"_s, u"requires_approval"_s,
+                 u"timeout_ms"_s, u"command"_s,     u"mcp"_s,          u"manual"_s,
+                 u"mock"_s };
     case Shape::Engine:
-        return {u"type"_s, u"model"_s, u"base_url"_s, u"api_key_env"_s, u"profile"_s,
-                u"max_tokens"_s, u"temperature"_s, u"context_window"_s,
-                u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"timeout_ms"_s,
-                u"idle_timeout_ms"_s, u"stream"_s, u"replay"_s};
+        return { u"type"_s,
+                 u"model"_s,
+                 u"base_url"_s,
+                 u"api_key_env"_s,
+                 u"profile"_s,
+                 u"max_tokens"_s,
+                 u"temperature"_s,
+                 u"context_window"_s,
+                 u"tool_results_in_context"_s,
+                 u"tool_results_tokens"_s,
+                 u"timeout_ms"_s,
+                 u"idle_timeout_ms"_s,
+                 u"stream"_s,
+                 u"replay"_s };
     case Shape::Retry:
-        return {u"max_attempts"_s, u"reask"_s, u"per_attempt_override"_s};
+        return { u"max_attempts"_s, u"reask"_s, u"per_attempt_override"_s };
     case Shape::Context:
-        return {u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
-                u"images_in_context"_s};
+        return { u"tool_results_in_context"_s, u"tool_results_tokens"_s, u"tool_results_chars"_s,
+                 u"images_in_context"_s };
     case Shape::McpServer:
-        return {u"command"_s, u"url"_s, u"headers"_s, u"auth"_s, u"approval"_s, u"env"_s, u"expose"_s};
+        return { u"command"_s,  u"url"_s, u"headers"_s, u"auth"_s,
+                 u"approval"_s, u"env"_s, u"expose"_s };
     case Shape::PreSeed:
-        return {u"tool"_s, u"arguments"_s};
+        return { u"tool"_s, u"arguments"_s };
     case Shape::TextOutput:
-        return {u"field"_s};
+        return { u"field"_s };
     case Shape::Schema:
-        return {u"$schema"_s, u"$id"_s, u"title"_s, u"description"_s, u"type"_s, u"enum"_s,
-                u"const"_s, u"properties"_s, u"required"_s, u"additionalProperties"_s, u"items"_s};
+        return {
+            u"$schema"_s, u"$id"_s,   u"title"_s,      u"description"_s, u"type"_s,
+            u"enum"_s,    u"const"_s, u"properties"_s, u"required"_s,    u"additionalProperties"_s,
+            u"items"_s
+        };
     case Shape::SchemaMap:
     case Shape::ServerMap:
     case Shape::Plain:
@@ -809,12 +886,23 @@ QStringList keyOrder(Shape shape)
 
 Shape childShape(Shape parent, const QString &key)
 {
-    static const QSet<QString> schemaValued = {
-        u"items"_s, u"additionalProperties"_s, u"not"_s, u"if"_s, u"then"_s, u"else"_s,
-        u"contains"_s, u"propertyNames"_s, u"unevaluatedItems"_s, u"unevaluatedProperties"_s,
-        u"additionalItems"_s, u"anyOf"_s, u"oneOf"_s, u"allOf"_s, u"prefixItems"_s};
-    static const QSet<QString> schemaMaps = {u"properties"_s, u"$defs"_s, u"definitions"_s,
-                                             u"patternProperties"_s, u"dependentSchemas"_s};
+    static const QSet<QString> schemaValued = { u"items"_s,
+                                                u"additionalProperties"_s,
+                                                u"not"_s,
+                                                u"if"_s,
+                                                u"then"_s,
+                                                u"else"_s,
+                                                u"contains"_s,
+                                                u"propertyNames"_s,
+                                                u"unevaluatedItems"_s,
+                                                u"unevaluatedProperties"_s,
+                                                u"additionalItems"_s,
+                                                u"anyOf"_s,
+                                                u"oneOf"_s,
+                                                u"allOf"_s,
+                                                u"prefixItems"_s };
+    static const QSet<QString> schemaMaps = { u"properties"_s, u"$defs"_s, u"definitions"_s,
+                                              u"patternProperties"_s, u"dependentSchemas"_s };
     switch (parent) {
     case Shape::Spec:
         if (key == u"tools")
@@ -853,7 +941,7 @@ Shape childShape(Shape parent, const QString &key)
 
 QByteArray scalarText(const QJsonValue &value)
 {
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return wrapped.mid(1, wrapped.size() - 2);
 }
 
@@ -977,15 +1065,16 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
         if (*parser == u"json" || *parser == u"text")
             spec.outputParser = *parser;
         else
-            in.error(u"/output_parser"_s, tr("unknown output parser %1 (expected json or text)")
-                                              .arg(quoted(*parser)));
+            in.error(u"/output_parser"_s,
+                     tr("unknown output parser %1 (expected json or text)").arg(quoted(*parser)));
     }
     if (const auto mode = in.string(root, "output_mode"_L1, QString())) {
         if (const auto known = outputModeFromName(*mode))
             spec.outputMode = *known;
         else
-            in.error(u"/output_mode"_s, tr("unknown output mode %1 (expected tool, native or prompted)")
-                                            .arg(quoted(*mode)));
+            in.error(u"/output_mode"_s,
+                     tr("unknown output mode %1 (expected tool, native or prompted)")
+                         .arg(quoted(*mode)));
     }
     if (const auto textOutput = in.object(root, "text_output"_L1, QString())) {
         const QString pointer = u"/text_output"_s;
@@ -995,10 +1084,11 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
         } else if (const auto field = in.string(*textOutput, "field"_L1, pointer, true)) {
             spec.textOutputField = *field;
         }
-        spec.textOutputUnknownFields = Loader::unknownFields(*textOutput, {"field"_L1});
+        spec.textOutputUnknownFields = Loader::unknownFields(*textOutput, { "field"_L1 });
         if (!Loader::present(root, "response_schema"_L1)) {
-            in.error(pointer, tr("needs a response_schema: text_output maps a plain-text answer "
-                                 "onto the arguments of submit_output"));
+            in.error(pointer,
+                     tr("needs a response_schema: text_output maps a plain-text answer "
+                        "onto the arguments of submit_output"));
         }
     }
 
@@ -1042,20 +1132,23 @@ SpecLoadResult loadSpec(const QByteArray &json, const QString &sourcePath)
         const QJsonDocument wrapped = QJsonDocument::fromJson('[' + json + ']');
         if (wrapped.isArray() && wrapped.array().size() == 1) {
             SpecLoadResult result;
-            result.errors.append({QString(), tr("expected an object, got %1")
-                                                 .arg(jsonTypeDescription(wrapped.array().at(0)))});
+            result.errors.append({ QString(),
+                                   tr("expected an object, got %1")
+                                       .arg(jsonTypeDescription(wrapped.array().at(0))) });
             return result;
         }
         SpecLoadResult result;
-        result.errors.append({QString(), describeOffset(json, parseError.offset) + u": "_s
-                                             + parseError.errorString()});
+        result.errors.append(
+            { QString(),
+              describeOffset(json, parseError.offset) + u": "_s + parseError.errorString() });
         return result;
     }
     if (!document.isObject()) {
         SpecLoadResult result;
         result.errors.append(
-            {QString(), tr("expected an object, got %1")
-                            .arg(document.isArray() ? tr("an array") : jsonTypeDescription(QJsonValue()))});
+            { QString(),
+              tr("expected an object, got %1")
+                  .arg(document.isArray() ? tr("an array") : jsonTypeDescription(QJsonValue())) });
         return result;
     }
     return specFromJson(document.object(), sourcePath);
@@ -1067,7 +1160,7 @@ SpecLoadResult loadSpecFile(const QString &path)
     const std::optional<QByteArray> data = readFileBounded(path, MaxSpecFileBytes, &error);
     if (!data) {
         SpecLoadResult result;
-        result.errors.append({QString(), error});
+        result.errors.append({ QString(), error });
         return result;
     }
     return loadSpec(*data, path);
@@ -1110,7 +1203,7 @@ QJsonObject specToJson(const Spec &spec)
                     server.insert("headers"_L1, headers);
                 }
                 if (it->auth == McpAuthKind::Bearer) {
-                    server.insert("auth"_L1, QJsonObject{{"bearer_env"_L1, it->bearerEnv}});
+                    server.insert("auth"_L1, QJsonObject { { "bearer_env"_L1, it->bearerEnv } });
                 } else if (it->auth == McpAuthKind::OAuth) {
                     QJsonObject oauth;
                     if (!it->oauthClientId.isEmpty())
@@ -1124,7 +1217,7 @@ QJsonObject specToJson(const Spec &spec)
                     if (oauth.isEmpty())
                         server.insert("auth"_L1, u"oauth"_s);
                     else
-                        server.insert("auth"_L1, QJsonObject{{"oauth"_L1, oauth}});
+                        server.insert("auth"_L1, QJsonObject { { "oauth"_L1, oauth } });
                 }
             } else {
                 server.insert("command"_L1, toArray(it->command));
@@ -1149,7 +1242,7 @@ QJsonObject specToJson(const Spec &spec)
     if (!spec.preSeeds.isEmpty()) {
         QJsonArray seeds;
         for (const PreSeed &seed : spec.preSeeds) {
-            QJsonObject s{{"tool"_L1, seed.tool}, {"arguments"_L1, seed.arguments}};
+            QJsonObject s { { "tool"_L1, seed.tool }, { "arguments"_L1, seed.arguments } };
             putUnknown(s, seed.unknownFields);
             seeds.append(s);
         }
@@ -1158,7 +1251,7 @@ QJsonObject specToJson(const Spec &spec)
     if (spec.maxTurns != kDefaultMaxTurns)
         o.insert("max_turns"_L1, spec.maxTurns);
     o.insert("engine"_L1, engineToJson(spec.engine));
-    if (spec.retry != RetrySpec{}) {
+    if (spec.retry != RetrySpec {}) {
         QJsonObject retry;
         const RetrySpec defaults;
         if (spec.retry.maxAttempts != defaults.maxAttempts)
@@ -1174,11 +1267,12 @@ QJsonObject specToJson(const Spec &spec)
         putUnknown(retry, spec.retry.unknownFields);
         o.insert("retry"_L1, retry);
     }
-    if (spec.context != ContextSpec{}) {
+    if (spec.context != ContextSpec {}) {
         QJsonObject context;
         const ContextSpec defaults;
         if (spec.context.toolResultsInContext != defaults.toolResultsInContext)
-            context.insert("tool_results_in_context"_L1, optionalCount(spec.context.toolResultsInContext));
+            context.insert("tool_results_in_context"_L1,
+                           optionalCount(spec.context.toolResultsInContext));
         if (spec.context.toolResultsTokens)
             context.insert("tool_results_tokens"_L1, double(*spec.context.toolResultsTokens));
         if (spec.context.toolResultsChars)

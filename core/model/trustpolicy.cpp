@@ -82,7 +82,8 @@ bool keyVariableAllowed(const QString &name, const QStringList &extra)
 
 QString specWorkingFolder(const Spec &spec)
 {
-    return spec.sourcePath.isEmpty() ? QDir::currentPath() : QFileInfo(spec.sourcePath).absolutePath();
+    return spec.sourcePath.isEmpty() ? QDir::currentPath()
+                                     : QFileInfo(spec.sourcePath).absolutePath();
 }
 
 QList<RunItem> specRunItems(const Spec &spec, const QStringList &allowedVariables)
@@ -94,7 +95,7 @@ QList<RunItem> specRunItems(const Spec &spec, const QStringList &allowedVariable
     auto variable = [&](const QString &name, const QString &pointer) {
         if (name.isEmpty() || isProviderKeyVariable(name) || allowed.contains(name))
             return;
-        items.append({RunItem::Kind::KeyVariable, name, {}, {}, pointer});
+        items.append({ RunItem::Kind::KeyVariable, name, {}, {}, pointer });
     };
     variable(spec.engine.apiKeyEnv, u"/engine/api_key_env"_s);
 
@@ -104,18 +105,21 @@ QList<RunItem> specRunItems(const Spec &spec, const QStringList &allowedVariable
         if (tool.runner == ToolRunnerKind::Mcp)
             usedServers.insert(tool.mcpServer);
         if (tool.runner == ToolRunnerKind::Command && !tool.command.isEmpty())
-            items.append({RunItem::Kind::CommandTool, tool.name, tool.command, folder, u"/tools/%1/command"_s.arg(i)});
+            items.append({ RunItem::Kind::CommandTool, tool.name, tool.command, folder,
+                           u"/tools/%1/command"_s.arg(i) });
     }
     for (qsizetype i = 0; i < spec.preSeeds.size(); ++i) {
         const ToolSpec *tool = spec.tool(spec.preSeeds.at(i).tool);
         if (tool && tool->runner == ToolRunnerKind::Command && !tool->command.isEmpty())
-            items.append({RunItem::Kind::PreSeed, tool->name, tool->command, folder, u"/pre_seeds/%1"_s.arg(i)});
+            items.append({ RunItem::Kind::PreSeed, tool->name, tool->command, folder,
+                           u"/pre_seeds/%1"_s.arg(i) });
     }
     for (auto it = spec.mcpServers.cbegin(); it != spec.mcpServers.cend(); ++it) {
         const McpServerSpec &server = it.value();
         const QString pointer = u"/mcp_servers/"_s + it.key();
         if (!server.command.isEmpty() && (usedServers.contains(it.key()) || server.exposeAll))
-            items.append({RunItem::Kind::McpServer, it.key(), server.command, folder, pointer + u"/command"_s});
+            items.append({ RunItem::Kind::McpServer, it.key(), server.command, folder,
+                           pointer + u"/command"_s });
         if (server.auth == McpAuthKind::Bearer)
             variable(server.bearerEnv, pointer + u"/auth/bearer_env"_s);
         if (server.auth == McpAuthKind::OAuth)
@@ -170,13 +174,18 @@ std::optional<QString> keyRedirectProblem(const EngineSpec &fileEngine, const QS
     if (type == profileType && asked == own)
         return std::nullopt;
     if (type != profileType) {
-        return tr("the spec names the engine profile \"%1\" (%2 at %3) but asks for the engine type %4 at %5: "
-                  "the profile's key goes only to its own engine. Remove \"type\" and \"base_url\" from the "
+        return tr("the spec names the engine profile \"%1\" (%2 at %3) but asks for the engine "
+                  "type %4 at %5: "
+                  "the profile's key goes only to its own engine. Remove \"type\" and \"base_url\" "
+                  "from the "
                   "engine block, or make a profile for the other engine.")
-            .arg(profileName, engineTypeName(profileType), own, engineTypeName(type), asked.isEmpty() ? base : asked);
+            .arg(profileName, engineTypeName(profileType), own, engineTypeName(type),
+                 asked.isEmpty() ? base : asked);
     }
-    return tr("the spec names the engine profile \"%1\" whose key belongs to %2 but sends requests to %3: "
-              "the profile's key goes only to its own address. Remove \"base_url\" from the engine block, "
+    return tr("the spec names the engine profile \"%1\" whose key belongs to %2 but sends requests "
+              "to %3: "
+              "the profile's key goes only to its own address. Remove \"base_url\" from the engine "
+              "block, "
               "or make a profile for the other address.")
         .arg(profileName, own, asked.isEmpty() ? base : asked);
 }

@@ -22,10 +22,10 @@ struct RunItem
 {
     enum class Kind { CommandTool, PreSeed, McpServer, KeyVariable, Assertion };
     Kind kind = Kind::CommandTool;
-    QString name;                  // the tool, server, variable or assertion
-    QStringList commandLine;       // the program and its arguments; empty for KeyVariable
-    QString workingFolder;         // where the program starts
-    QString pointer;               // where the file says it: "/tools/2/command"
+    QString name; // the tool, server, variable or assertion
+    QStringList commandLine; // the program and its arguments; empty for KeyVariable
+    QString workingFolder; // where the program starts
+    QString pointer; // where the file says it: "/tools/2/command"
 
     // One line for a person: "command tool lookup: ./lookup.sh --fast (in /home/me/specs)".
     QString describe() const;

@@ -4,9 +4,9 @@
 #include "core/schema/schemadialect.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QHash>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -41,7 +41,7 @@ Dialect dialectFor(EngineType engine)
 
 QString compactText(const QJsonValue &value)
 {
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
@@ -65,18 +65,51 @@ bool isObjectSchema(const QJsonObject &schema)
 // Keywords each provider does not enforce; they go into the description.
 const QStringList &unsupportedKeywords(Dialect d)
 {
-    static const QStringList openai = {
-        u"minLength"_s, u"maxLength"_s, u"minProperties"_s, u"maxProperties"_s, u"uniqueItems"_s,
-        u"contains"_s, u"minContains"_s, u"maxContains"_s, u"prefixItems"_s, u"not"_s, u"if"_s,
-        u"then"_s, u"else"_s, u"patternProperties"_s, u"propertyNames"_s, u"dependentRequired"_s,
-        u"dependentSchemas"_s, u"unevaluatedProperties"_s, u"unevaluatedItems"_s, u"default"_s};
-    static const QStringList anthropic = {
-        u"minimum"_s, u"maximum"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s, u"multipleOf"_s,
-        u"minLength"_s, u"maxLength"_s, u"pattern"_s, u"maxItems"_s, u"uniqueItems"_s,
-        u"minProperties"_s, u"maxProperties"_s, u"patternProperties"_s, u"propertyNames"_s,
-        u"contains"_s, u"prefixItems"_s, u"dependentRequired"_s, u"dependentSchemas"_s, u"not"_s,
-        u"if"_s, u"then"_s, u"else"_s, u"unevaluatedProperties"_s, u"unevaluatedItems"_s};
-    static const QStringList gemini = {u"exclusiveMinimum"_s, u"exclusiveMaximum"_s};
+    static const QStringList openai = { u"minLength"_s,
+                                        u"maxLength"_s,
+                                        u"minProperties"_s,
+                                        u"maxProperties"_s,
+                                        u"uniqueItems"_s,
+                                        u"contains"_s,
+                                        u"minContains"_s,
+                                        u"maxContains"_s,
+                                        u"prefixItems"_s,
+                                        u"not"_s,
+                                        u"if"_s,
+                                        u"then"_s,
+                                        u"else"_s,
+                                        u"patternProperties"_s,
+                                        u"propertyNames"_s,
+                                        u"dependentRequired"_s,
+                                        u"dependentSchemas"_s,
+                                        u"unevaluatedProperties"_s,
+                                        u"unevaluatedItems"_s,
+                                        u"default"_s };
+    static const QStringList anthropic = { u"minimum"_s,
+                                           u"maximum"_s,
+                                           u"exclusiveMinimum"_s,
+                                           u"exclusiveMaximum"_s,
+                                           u"multipleOf"_s,
+                                           u"minLength"_s,
+                                           u"maxLength"_s,
+                                           u"pattern"_s,
+                                           u"maxItems"_s,
+                                           u"uniqueItems"_s,
+                                           u"minProperties"_s,
+                                           u"maxProperties"_s,
+                                           u"patternProperties"_s,
+                                           u"propertyNames"_s,
+                                           u"contains"_s,
+                                           u"prefixItems"_s,
+                                           u"dependentRequired"_s,
+                                           u"dependentSchemas"_s,
+                                           u"not"_s,
+                                           u"if"_s,
+                                           u"then"_s,
+                                           u"else"_s,
+                                           u"unevaluatedProperties"_s,
+                                           u"unevaluatedItems"_s };
+    static const QStringList gemini = { u"exclusiveMinimum"_s, u"exclusiveMaximum"_s };
     static const QStringList none;
     switch (d) {
     case Dialect::OpenAIStrict:
@@ -94,11 +127,12 @@ const QStringList &unsupportedKeywords(Dialect d)
 // String formats each provider supports; empty means every format is moved.
 const QStringList &supportedFormats(Dialect d)
 {
-    static const QStringList openai = {u"date-time"_s, u"time"_s, u"date"_s, u"duration"_s,
-                                       u"email"_s, u"hostname"_s, u"ipv4"_s, u"ipv6"_s, u"uuid"_s};
-    static const QStringList anthropic = {u"date-time"_s, u"time"_s, u"date"_s, u"duration"_s,
-                                          u"email"_s, u"hostname"_s, u"uri"_s, u"ipv4"_s,
-                                          u"ipv6"_s, u"uuid"_s};
+    static const QStringList openai = { u"date-time"_s, u"time"_s,  u"date"_s,
+                                        u"duration"_s,  u"email"_s, u"hostname"_s,
+                                        u"ipv4"_s,      u"ipv6"_s,  u"uuid"_s };
+    static const QStringList anthropic = { u"date-time"_s, u"time"_s,     u"date"_s, u"duration"_s,
+                                           u"email"_s,     u"hostname"_s, u"uri"_s,  u"ipv4"_s,
+                                           u"ipv6"_s,      u"uuid"_s };
     static const QStringList none;
     return d == Dialect::OpenAIStrict ? openai : d == Dialect::Anthropic ? anthropic : none;
 }
@@ -109,13 +143,13 @@ public:
     Transformer(const QJsonObject &root, Dialect dialect)
         : m_root(root)
         , m_dialect(dialect)
-    {
-    }
+    { }
 
     EngineSchema run()
     {
         EngineSchema out;
-        out.schema = m_dialect == Dialect::AsIs ? m_root : node(m_root, QString(), QStringList(), 0);
+        out.schema =
+            m_dialect == Dialect::AsIs ? m_root : node(m_root, QString(), QStringList(), 0);
         if (m_dialect == Dialect::Gemini && out.schema.contains("$schema"_L1)) {
             out.schema.remove("$schema"_L1);
             change(u"/$schema"_s, u"keyword-dropped"_s,
@@ -129,7 +163,7 @@ public:
 private:
     void change(const QString &pointer, const QString &rule, const QString &reason, bool enforced)
     {
-        m_changes.append({pointer, rule, reason, enforced});
+        m_changes.append({ pointer, rule, reason, enforced });
     }
 
     void toDescription(QJsonObject &schema, const QString &pointer, const QString &keyword)
@@ -161,13 +195,14 @@ private:
         if (any.size() == 1)
             items = any.at(0);
         else if (!any.isEmpty())
-            items = QJsonObject{{u"anyOf"_s, any}};
+            items = QJsonObject { { u"anyOf"_s, any } };
         if (items.isUndefined())
             schema.remove("items"_L1);
         else
             schema.insert("items"_L1, items);
         change(JsonPointer::append(pointer, u"items"), u"tuple-to-items"_s,
-               tr("\"items\" is sent as one schema every item may match, because the provider does not take "
+               tr("\"items\" is sent as one schema every item may match, because the provider does "
+                  "not take "
                   "the tuple (\"prefixItems\"); the positions and the count are checked here"),
                false);
     }
@@ -219,20 +254,22 @@ private:
         if ((openai || m_dialect == Dialect::Anthropic) && schema.contains("oneOf"_L1)
             && !schema.contains("anyOf"_L1)) {
             schema.insert("anyOf"_L1, schema.take("oneOf"_L1));
-            m_renamed.insert(JsonPointer::append(pointer, u"anyOf"), JsonPointer::append(pointer, u"oneOf"));
+            m_renamed.insert(JsonPointer::append(pointer, u"anyOf"),
+                             JsonPointer::append(pointer, u"oneOf"));
             change(JsonPointer::append(pointer, u"oneOf"), u"one-of-to-any-of"_s,
                    tr("\"oneOf\" is sent as \"anyOf\": the provider supports only anyOf (that "
                       "exactly one branch matches is still checked here)"),
                    false);
         }
         if (m_dialect == Dialect::Gemini && schema.contains("const"_L1)) {
-            schema.insert("enum"_L1, QJsonArray{schema.take("const"_L1)});
+            schema.insert("enum"_L1, QJsonArray { schema.take("const"_L1) });
             change(JsonPointer::append(pointer, u"const"), u"const-to-enum"_s,
                    tr("\"const\" is sent as a one-value \"enum\""), true);
         }
         if (m_dialect == Dialect::Gemini) {
-            for (const QString &keyword : {u"title"_s, u"examples"_s, u"discriminator"_s}) {
-                if (!schema.contains(keyword) || (keyword == u"title" && !schema.value(keyword).isString()))
+            for (const QString &keyword : { u"title"_s, u"examples"_s, u"discriminator"_s }) {
+                if (!schema.contains(keyword)
+                    || (keyword == u"title" && !schema.value(keyword).isString()))
                     continue;
                 schema.remove(keyword);
                 change(JsonPointer::append(pointer, keyword), u"keyword-dropped"_s,
@@ -256,13 +293,19 @@ private:
             }
         }
         // Subschemas.
-        static const QStringList maps = {u"properties"_s, u"$defs"_s, u"definitions"_s,
-                                         u"patternProperties"_s, u"dependentSchemas"_s};
-        static const QStringList single = {u"items"_s, u"additionalProperties"_s, u"not"_s,
-                                           u"if"_s, u"then"_s, u"else"_s, u"contains"_s,
-                                           u"propertyNames"_s, u"unevaluatedItems"_s,
-                                           u"unevaluatedProperties"_s};
-        static const QStringList lists = {u"anyOf"_s, u"oneOf"_s, u"allOf"_s, u"prefixItems"_s};
+        static const QStringList maps = { u"properties"_s, u"$defs"_s, u"definitions"_s,
+                                          u"patternProperties"_s, u"dependentSchemas"_s };
+        static const QStringList single = { u"items"_s,
+                                            u"additionalProperties"_s,
+                                            u"not"_s,
+                                            u"if"_s,
+                                            u"then"_s,
+                                            u"else"_s,
+                                            u"contains"_s,
+                                            u"propertyNames"_s,
+                                            u"unevaluatedItems"_s,
+                                            u"unevaluatedProperties"_s };
+        static const QStringList lists = { u"anyOf"_s, u"oneOf"_s, u"allOf"_s, u"prefixItems"_s };
         const QStringList keys = schema.keys();
         for (const QString &key : keys) {
             const QString original = m_renamed.value(JsonPointer::append(pointer, key));
@@ -275,20 +318,22 @@ private:
                         continue;
                     std::optional<QStringList> childPath;
                     if (key == u"properties" && path)
-                        childPath = *path + QStringList{it.key()};
-                    *it = node(it->toObject(), JsonPointer::append(child, it.key()), childPath, refDepth);
+                        childPath = *path + QStringList { it.key() };
+                    *it = node(it->toObject(), JsonPointer::append(child, it.key()), childPath,
+                               refDepth);
                 }
                 schema.insert(key, map);
             } else if (single.contains(key) && value.isObject()) {
                 std::optional<QStringList> childPath;
                 if (key == u"items" && path)
-                    childPath = *path + QStringList{u"*"_s};
+                    childPath = *path + QStringList { u"*"_s };
                 schema.insert(key, node(value.toObject(), child, childPath, refDepth));
             } else if (lists.contains(key) && value.isArray()) {
                 QJsonArray list = value.toArray();
                 for (qsizetype i = 0; i < list.size(); ++i) {
                     if (list.at(i).isObject())
-                        list[i] = node(list.at(i).toObject(), JsonPointer::append(child, i), {}, refDepth);
+                        list[i] = node(list.at(i).toObject(), JsonPointer::append(child, i), {},
+                                       refDepth);
                 }
                 schema.insert(key, list);
             }
@@ -325,7 +370,8 @@ private:
                 required.append(it.key());
                 *it = nullable(it->toObject());
                 changed = true;
-                const QString propPointer = JsonPointer::append(JsonPointer::append(pointer, u"properties"), it.key());
+                const QString propPointer =
+                    JsonPointer::append(JsonPointer::append(pointer, u"properties"), it.key());
                 change(propPointer, u"optional-made-nullable"_s,
                        tr("optional property \"%1\" is made required and nullable: strict mode "
                           "needs every property in \"required\" (a null answer counts as "
@@ -333,7 +379,7 @@ private:
                            .arg(it.key()),
                        true);
                 if (path)
-                    m_nullable.append(*path + QStringList{it.key()});
+                    m_nullable.append(*path + QStringList { it.key() });
             }
             if (changed) {
                 schema.insert("properties"_L1, properties);
@@ -348,14 +394,16 @@ private:
         const QJsonValue type = schema.value("type"_L1);
         if (type.isString()) {
             if (type.toString() != u"null")
-                schema.insert("type"_L1, QJsonArray{type, u"null"_s});
+                schema.insert("type"_L1, QJsonArray { type, u"null"_s });
         } else if (type.isArray()) {
             QJsonArray types = type.toArray();
             if (!types.contains(u"null"_s))
                 types.append(u"null"_s);
             schema.insert("type"_L1, types);
         } else {
-            return QJsonObject{{u"anyOf"_s, QJsonArray{schema, QJsonObject{{u"type"_s, u"null"_s}}}}};
+            return QJsonObject {
+                { u"anyOf"_s, QJsonArray { schema, QJsonObject { { u"type"_s, u"null"_s } } } }
+            };
         }
         if (schema.value("enum"_L1).isArray()) {
             QJsonArray values = schema.value("enum"_L1).toArray();
@@ -405,16 +453,19 @@ QJsonValue dropNull(const QJsonValue &value, const QStringList &path, qsizetype 
 QList<std::pair<QString, QString>> schemaChangeRules()
 {
     return {
-        {u"dialect-rewritten"_s, tr("a schema of an older draft is sent in 2020-12 words, same meaning")},
-        {u"additional-properties-false"_s, tr("objects get \"additionalProperties\": false")},
-        {u"optional-made-nullable"_s, tr("optional properties become required and nullable")},
-        {u"ref-inlined"_s, tr("a \"$ref\" with sibling keywords is inlined")},
-        {u"all-of-flattened"_s, tr("a one-entry \"allOf\" is merged into its schema")},
-        {u"one-of-to-any-of"_s, tr("\"oneOf\" is sent as \"anyOf\"")},
-        {u"tuple-to-items"_s, tr("a tuple the provider does not take is sent as one \"items\" schema")},
-        {u"const-to-enum"_s, tr("\"const\" is sent as a one-value \"enum\"")},
-        {u"keyword-to-description"_s, tr("a keyword the provider does not enforce moves into the description")},
-        {u"keyword-dropped"_s, tr("an annotation the provider does not take is dropped")},
+        { u"dialect-rewritten"_s,
+          tr("a schema of an older draft is sent in 2020-12 words, same meaning") },
+        { u"additional-properties-false"_s, tr("objects get \"additionalProperties\": false") },
+        { u"optional-made-nullable"_s, tr("optional properties become required and nullable") },
+        { u"ref-inlined"_s, tr("a \"$ref\" with sibling keywords is inlined") },
+        { u"all-of-flattened"_s, tr("a one-entry \"allOf\" is merged into its schema") },
+        { u"one-of-to-any-of"_s, tr("\"oneOf\" is sent as \"anyOf\"") },
+        { u"tuple-to-items"_s,
+          tr("a tuple the provider does not take is sent as one \"items\" schema") },
+        { u"const-to-enum"_s, tr("\"const\" is sent as a one-value \"enum\"") },
+        { u"keyword-to-description"_s,
+          tr("a keyword the provider does not enforce moves into the description") },
+        { u"keyword-dropped"_s, tr("an annotation the provider does not take is dropped") },
     };
 }
 
@@ -430,7 +481,7 @@ EngineSchema schemaForEngine(const QJsonObject &schema, EngineType engine)
     EngineSchema out = Transformer(upgrade.schema.toObject(), dialect).run();
     QList<SchemaChange> rewritten;
     for (const DialectRewrite &c : upgrade.changes)
-        rewritten.append({c.pointer, u"dialect-rewritten"_s, c.message, true});
+        rewritten.append({ c.pointer, u"dialect-rewritten"_s, c.message, true });
     out.changes = rewritten + out.changes;
     return out;
 }

@@ -33,9 +33,9 @@ namespace Callscope {
 
 struct SchemaChange
 {
-    QString pointer;   // where in the original schema ("" is the root)
-    QString rule;      // stable id, see schemaChangeRules()
-    QString reason;    // plain words for the user
+    QString pointer; // where in the original schema ("" is the root)
+    QString rule; // stable id, see schemaChangeRules()
+    QString reason; // plain words for the user
     // False when the provider no longer enforces what was there (moved into the description
     // or dropped); the reply is still validated against the original schema.
     bool enforced = true;
@@ -45,8 +45,8 @@ struct SchemaChange
 
 struct EngineSchema
 {
-    QJsonObject schema;              // what is sent
-    QList<SchemaChange> changes;     // in document order
+    QJsonObject schema; // what is sent
+    QList<SchemaChange> changes; // in document order
     // Object properties (as instance paths, "*" for any array item) that were optional and
     // are now required and nullable: a null there means "absent".
     QList<QStringList> nullableOptional;

@@ -1,6 +1,6 @@
 #include "core/schema/jsonschema.h"
-#include "core/model/boundedread.h"
 
+#include "core/model/boundedread.h"
 #include "core/model/jsonpointer.h"
 #include "core/model/schemacycles.h"
 #include "core/schema/jsontape.h"
@@ -102,7 +102,8 @@ enum Vocab : quint16 {
     VFormatAnnotation = 32,
     VFormatAssertion = 64,
     VContent = 128,
-    VAll = VCore | VApplicator | VUnevaluated | VValidation | VMetaData | VFormatAnnotation | VContent,
+    VAll =
+        VCore | VApplicator | VUnevaluated | VValidation | VMetaData | VFormatAnnotation | VContent,
 };
 
 using Dialect = SchemaDialect;
@@ -153,13 +154,13 @@ struct Node;
 
 struct Resource
 {
-    QString uri;     // absolute, no fragment
+    QString uri; // absolute, no fragment
     QJsonValue json; // the resource root document
     Node *root = nullptr;
     QHash<QString, Node *> pointers; // decoded JSON Pointer (relative to the root) -> node
-    QHash<QString, Node *> anchors;  // $anchor and $dynamicAnchor
+    QHash<QString, Node *> anchors; // $anchor and $dynamicAnchor
     QHash<QString, Node *> dynamicAnchors;
-    Reading reading;              // of the resource root
+    Reading reading; // of the resource root
     bool recursiveAnchor = false; // 2019-09: the root says "$recursiveAnchor": true
 };
 
@@ -209,7 +210,7 @@ struct PatternPlan
     bool negated = false;
     qint64 minCount = 0;
     qint64 maxCount = -1;
-    std::uint64_t bits[2] = {0, 0}; // ASCII members of the class
+    std::uint64_t bits[2] = { 0, 0 }; // ASCII members of the class
 };
 
 struct Node
@@ -222,9 +223,9 @@ struct Node
 
     // Core
     Node *ref = nullptr;
-    Node *dynamicRef = nullptr;     // the static target of $dynamicRef
-    QString dynamicAnchor;          // non-empty when the $dynamicRef is dynamic
-    Node *recursiveRef = nullptr;   // 2019-09 $recursiveRef, resolved as a plain $ref
+    Node *dynamicRef = nullptr; // the static target of $dynamicRef
+    QString dynamicAnchor; // non-empty when the $dynamicRef is dynamic
+    Node *recursiveRef = nullptr; // 2019-09 $recursiveRef, resolved as a plain $ref
     // Drafts 4 to 2019-09: "items": [...] is the tuple (kept in prefixItems) and
     // "additionalItems" the rest (kept in items); messages name those keywords.
     bool legacyItems = false;
@@ -234,13 +235,13 @@ struct Node
     QList<quint8> typeOrder; // for messages
     bool hasEnum = false;
     QJsonArray enumValues;
-    QString enumText;                     // for messages
-    std::vector<EnumString> enumStrings;  // the string members of enum, as UTF-8 with their hash
-    std::vector<qsizetype> enumOthers;    // the other members, in Compiled::constants
+    QString enumText; // for messages
+    std::vector<EnumString> enumStrings; // the string members of enum, as UTF-8 with their hash
+    std::vector<qsizetype> enumOthers; // the other members, in Compiled::constants
     bool hasConst = false;
     QJsonValue constValue;
-    QString constText;                    // for messages
-    qsizetype constRef = -1;              // in Compiled::constants
+    QString constText; // for messages
+    qsizetype constRef = -1; // in Compiled::constants
     std::optional<double> multipleOf, maximum, minimum, exclusiveMaximum, exclusiveMinimum;
     qint64 maxLength = -1, minLength = -1;
     bool hasPattern = false;
@@ -306,8 +307,8 @@ struct Node
 
 struct Compiled
 {
-    bool hasDynamicRefs = false;   // verdicts then depend on the dynamic scope: not memoized
-    bool memoize = false;          // in-place branches meet again: verdicts are remembered
+    bool hasDynamicRefs = false; // verdicts then depend on the dynamic scope: not memoized
+    bool memoize = false; // in-place branches meet again: verdicts are remembered
     std::deque<Node> nodes;
     std::deque<Resource> resources;
     QHash<QString, Resource *> resourcesByUri;
@@ -320,8 +321,8 @@ struct Compiled
 
 using SchemaDetail::Compiled;
 using SchemaDetail::Node;
-using SchemaDetail::Resource;
 using SchemaDetail::PatternPlan;
+using SchemaDetail::Resource;
 
 namespace {
 
@@ -336,7 +337,7 @@ QString compactJson(const QJsonValue &value)
     else if (value.isArray())
         bytes = QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
     else {
-        bytes = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        bytes = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
         bytes = bytes.mid(1, bytes.size() - 2);
     }
     return QString::fromUtf8(bytes);
@@ -365,13 +366,20 @@ QString listJson(const QJsonArray &values, int maxChars = 200)
 QString typeName(quint8 bit)
 {
     switch (bit) {
-    case TNull: return u"null"_s;
-    case TBool: return tr("a boolean");
-    case TObject: return tr("an object");
-    case TArray: return tr("an array");
-    case TNumber: return tr("a number");
-    case TString: return tr("a string");
-    case TInteger: return tr("an integer");
+    case TNull:
+        return u"null"_s;
+    case TBool:
+        return tr("a boolean");
+    case TObject:
+        return tr("an object");
+    case TArray:
+        return tr("an array");
+    case TNumber:
+        return tr("a number");
+    case TString:
+        return tr("a string");
+    case TInteger:
+        return tr("an integer");
     }
     return {};
 }
@@ -383,8 +391,7 @@ bool isIntegral(double d)
 
 // What QJsonDocument writes for a string and a number (without building a document: these
 // run on the error path of every invalid instance). tst_schema checks both against Qt.
-template<typename Char>
-void appendEscaped(QString &out, const Char *begin, const Char *end)
+template<typename Char> void appendEscaped(QString &out, const Char *begin, const Char *end)
 {
     static const char hex[] = "0123456789abcdef";
     for (const Char *p = begin; p < end; ++p) {
@@ -395,13 +402,27 @@ void appendEscaped(QString &out, const Char *begin, const Char *end)
         }
         out += u'\\';
         switch (c) {
-        case u'"': out += u'"'; break;
-        case u'\\': out += u'\\'; break;
-        case u'\b': out += u'b'; break;
-        case u'\f': out += u'f'; break;
-        case u'\n': out += u'n'; break;
-        case u'\r': out += u'r'; break;
-        case u'\t': out += u't'; break;
+        case u'"':
+            out += u'"';
+            break;
+        case u'\\':
+            out += u'\\';
+            break;
+        case u'\b':
+            out += u'b';
+            break;
+        case u'\f':
+            out += u'f';
+            break;
+        case u'\n':
+            out += u'n';
+            break;
+        case u'\r':
+            out += u'r';
+            break;
+        case u'\t':
+            out += u't';
+            break;
         default:
             out += u"u00"_s;
             out += QLatin1Char(hex[c >> 4]);
@@ -434,22 +455,48 @@ QString numberText(double value)
 
 QString unicodePropertyName(const QString &name)
 {
-    static const QHash<QString, QString> longNames{
-        {u"Letter"_s, u"L"_s}, {u"Cased_Letter"_s, u"L&"_s}, {u"Uppercase_Letter"_s, u"Lu"_s},
-        {u"Lowercase_Letter"_s, u"Ll"_s}, {u"Titlecase_Letter"_s, u"Lt"_s}, {u"Modifier_Letter"_s, u"Lm"_s},
-        {u"Other_Letter"_s, u"Lo"_s}, {u"Mark"_s, u"M"_s}, {u"Nonspacing_Mark"_s, u"Mn"_s},
-        {u"Spacing_Mark"_s, u"Mc"_s}, {u"Enclosing_Mark"_s, u"Me"_s}, {u"Number"_s, u"N"_s},
-        {u"Decimal_Number"_s, u"Nd"_s}, {u"digit"_s, u"Nd"_s}, {u"Letter_Number"_s, u"Nl"_s},
-        {u"Other_Number"_s, u"No"_s}, {u"Punctuation"_s, u"P"_s}, {u"punct"_s, u"P"_s},
-        {u"Connector_Punctuation"_s, u"Pc"_s}, {u"Dash_Punctuation"_s, u"Pd"_s},
-        {u"Open_Punctuation"_s, u"Ps"_s}, {u"Close_Punctuation"_s, u"Pe"_s},
-        {u"Initial_Punctuation"_s, u"Pi"_s}, {u"Final_Punctuation"_s, u"Pf"_s},
-        {u"Other_Punctuation"_s, u"Po"_s}, {u"Symbol"_s, u"S"_s}, {u"Math_Symbol"_s, u"Sm"_s},
-        {u"Currency_Symbol"_s, u"Sc"_s}, {u"Modifier_Symbol"_s, u"Sk"_s}, {u"Other_Symbol"_s, u"So"_s},
-        {u"Separator"_s, u"Z"_s}, {u"Space_Separator"_s, u"Zs"_s}, {u"Line_Separator"_s, u"Zl"_s},
-        {u"Paragraph_Separator"_s, u"Zp"_s}, {u"Other"_s, u"C"_s}, {u"Control"_s, u"Cc"_s},
-        {u"cntrl"_s, u"Cc"_s}, {u"Format"_s, u"Cf"_s}, {u"Surrogate"_s, u"Cs"_s},
-        {u"Private_Use"_s, u"Co"_s}, {u"Unassigned"_s, u"Cn"_s},
+    static const QHash<QString, QString> longNames {
+        { u"Letter"_s, u"L"_s },
+        { u"Cased_Letter"_s, u"L&"_s },
+        { u"Uppercase_Letter"_s, u"Lu"_s },
+        { u"Lowercase_Letter"_s, u"Ll"_s },
+        { u"Titlecase_Letter"_s, u"Lt"_s },
+        { u"Modifier_Letter"_s, u"Lm"_s },
+        { u"Other_Letter"_s, u"Lo"_s },
+        { u"Mark"_s, u"M"_s },
+        { u"Nonspacing_Mark"_s, u"Mn"_s },
+        { u"Spacing_Mark"_s, u"Mc"_s },
+        { u"Enclosing_Mark"_s, u"Me"_s },
+        { u"Number"_s, u"N"_s },
+        { u"Decimal_Number"_s, u"Nd"_s },
+        { u"digit"_s, u"Nd"_s },
+        { u"Letter_Number"_s, u"Nl"_s },
+        { u"Other_Number"_s, u"No"_s },
+        { u"Punctuation"_s, u"P"_s },
+        { u"punct"_s, u"P"_s },
+        { u"Connector_Punctuation"_s, u"Pc"_s },
+        { u"Dash_Punctuation"_s, u"Pd"_s },
+        { u"Open_Punctuation"_s, u"Ps"_s },
+        { u"Close_Punctuation"_s, u"Pe"_s },
+        { u"Initial_Punctuation"_s, u"Pi"_s },
+        { u"Final_Punctuation"_s, u"Pf"_s },
+        { u"Other_Punctuation"_s, u"Po"_s },
+        { u"Symbol"_s, u"S"_s },
+        { u"Math_Symbol"_s, u"Sm"_s },
+        { u"Currency_Symbol"_s, u"Sc"_s },
+        { u"Modifier_Symbol"_s, u"Sk"_s },
+        { u"Other_Symbol"_s, u"So"_s },
+        { u"Separator"_s, u"Z"_s },
+        { u"Space_Separator"_s, u"Zs"_s },
+        { u"Line_Separator"_s, u"Zl"_s },
+        { u"Paragraph_Separator"_s, u"Zp"_s },
+        { u"Other"_s, u"C"_s },
+        { u"Control"_s, u"Cc"_s },
+        { u"cntrl"_s, u"Cc"_s },
+        { u"Format"_s, u"Cf"_s },
+        { u"Surrogate"_s, u"Cs"_s },
+        { u"Private_Use"_s, u"Co"_s },
+        { u"Unassigned"_s, u"Cn"_s },
     };
     return longNames.value(name, name);
 }
@@ -465,17 +512,27 @@ QString ecmaToPcre(const QString &pattern)
             const QChar n = pattern.at(i + 1);
             ++i;
             switch (n.unicode()) {
-            case 'd': out += inClass ? u"0-9"_s : u"[0-9]"_s; continue;
-            case 'D': out += inClass ? u"\\x00-\\x2f\\x3a-\\x{10ffff}"_s : u"[^0-9]"_s; continue;
-            case 'w': out += inClass ? u"A-Za-z0-9_"_s : u"[A-Za-z0-9_]"_s; continue;
-            case 'W': out += inClass ? u"\\W"_s : u"[^A-Za-z0-9_]"_s; continue;
+            case 'd':
+                out += inClass ? u"0-9"_s : u"[0-9]"_s;
+                continue;
+            case 'D':
+                out += inClass ? u"\\x00-\\x2f\\x3a-\\x{10ffff}"_s : u"[^0-9]"_s;
+                continue;
+            case 'w':
+                out += inClass ? u"A-Za-z0-9_"_s : u"[A-Za-z0-9_]"_s;
+                continue;
+            case 'W':
+                out += inClass ? u"\\W"_s : u"[^A-Za-z0-9_]"_s;
+                continue;
             case 's':
-                out += inClass ? u"\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"_s
-                               : u"[\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"_s;
+                out += inClass
+                    ? u"\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"_s
+                    : u"[\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"_s;
                 continue;
             case 'S':
-                out += inClass ? u"\\S"_s
-                               : u"[^\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"_s;
+                out += inClass
+                    ? u"\\S"_s
+                    : u"[^\\s\\x{feff}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}]"_s;
                 continue;
             case 'p':
             case 'P': {
@@ -504,7 +561,9 @@ QString ecmaToPcre(const QString &pattern)
                         bool okLow = false;
                         const uint low = pattern.mid(i + 7, 4).toUInt(&okLow, 16);
                         if (okLow && QChar::isLowSurrogate(low)) {
-                            out += u"\\x{"_s + QString::number(QChar::surrogateToUcs4(char16_t(high), char16_t(low)), 16)
+                            out += u"\\x{"_s
+                                + QString::number(
+                                       QChar::surrogateToUcs4(char16_t(high), char16_t(low)), 16)
                                 + u'}';
                             i += 10;
                             continue;
@@ -522,7 +581,8 @@ QString ecmaToPcre(const QString &pattern)
                     continue;
                 }
                 break;
-            default: break;
+            default:
+                break;
             }
             out += c;
             out += n;
@@ -549,7 +609,9 @@ PatternPlan planPattern(const QString &source)
     PatternPlan plan;
     qsizetype i = 0;
     const qsizetype n = source.size();
-    auto at = [&](qsizetype k) { return k < n ? source.at(k).unicode() : char16_t(0); };
+    auto at = [&](qsizetype k) {
+        return k < n ? source.at(k).unicode() : char16_t(0);
+    };
     if (at(0) != u'^' || at(1) != u'[')
         return {};
     i = 2;
@@ -557,7 +619,9 @@ PatternPlan planPattern(const QString &source)
         plan.negated = true;
         ++i;
     }
-    auto set = [&](char16_t c) { plan.bits[c >> 6] |= std::uint64_t(1) << (c & 63); };
+    auto set = [&](char16_t c) {
+        plan.bits[c >> 6] |= std::uint64_t(1) << (c & 63);
+    };
     bool first = true;
     for (;;) {
         if (i >= n)
@@ -589,7 +653,8 @@ PatternPlan planPattern(const QString &source)
                 continue;
             }
             // Only escaped punctuation is a plain literal.
-            if (e == 0 || e >= 0x80 || (e >= u'0' && e <= u'9') || (e >= u'a' && e <= u'z') || (e >= u'A' && e <= u'Z'))
+            if (e == 0 || e >= 0x80 || (e >= u'0' && e <= u'9') || (e >= u'a' && e <= u'z')
+                || (e >= u'A' && e <= u'Z'))
                 return {};
             c = e;
         } else {
@@ -625,7 +690,8 @@ PatternPlan planPattern(const QString &source)
             plan.maxCount = plan.minCount;
         else if (comma + 1 < body.size())
             plan.maxCount = body.mid(comma + 1).toLongLong(&okMax);
-        if (!okMin || !okMax || plan.minCount < 0 || (plan.maxCount >= 0 && plan.maxCount < plan.minCount))
+        if (!okMin || !okMax || plan.minCount < 0
+            || (plan.maxCount >= 0 && plan.maxCount < plan.minCount))
             return {};
         i = close + 1;
     } else {
@@ -650,7 +716,7 @@ struct PendingRef
     QUrl target;
     RefKind kind = RefKind::Ref;
     QString location; // for messages
-    Reading reading;  // of the referring schema: a document without $schema is read the same
+    Reading reading; // of the referring schema: a document without $schema is read the same
 };
 
 class Builder
@@ -660,21 +726,21 @@ public:
         : m_registry(registry)
         , m_options(options)
         , m_out(out)
-    {
-    }
+    { }
 
     QList<SchemaError> errors;
 
-    Node *compileDocument(const QJsonValue &json, const QUrl &retrievalUri, Reading reading, bool rootDocument = false)
+    Node *compileDocument(const QJsonValue &json, const QUrl &retrievalUri, Reading reading,
+                          bool rootDocument = false)
     {
         QList<std::pair<Resource *, QString>> paths;
         Resource *resource = nullptr;
         if (!retrievalUri.isEmpty()) {
             resource = newResource(retrievalUri, json);
-            paths.append({resource, QString()});
+            paths.append({ resource, QString() });
         } else {
             resource = newResource(QUrl(), json);
-            paths.append({resource, QString()});
+            paths.append({ resource, QString() });
         }
         const QUrl base = retrievalUri.adjusted(QUrl::RemoveFragment);
         m_rootDocument = rootDocument;
@@ -704,8 +770,12 @@ public:
                 if (viaDynamicAnchor)
                     pending.node->dynamicAnchor = anchorName;
                 break;
-            case RefKind::Recursive: pending.node->recursiveRef = target; break;
-            case RefKind::Ref: pending.node->ref = target; break;
+            case RefKind::Recursive:
+                pending.node->recursiveRef = target;
+                break;
+            case RefKind::Ref:
+                pending.node->ref = target;
+                break;
             }
         }
     }
@@ -719,7 +789,7 @@ private:
 
     void addError(const QString &location, const QString &keyword, const QString &message)
     {
-        errors.append({QString(), location, message, keyword});
+        errors.append({ QString(), location, message, keyword });
     }
 
     Resource *newResource(const QUrl &uri, const QJsonValue &json)
@@ -745,7 +815,7 @@ private:
     Reading readingOf(const QString &metaSchema, Reading inherited, int depth = 0)
     {
         if (const auto dialect = schemaDialectOfUri(metaSchema))
-            return {*dialect, VAll};
+            return { *dialect, VAll };
         if (depth > 8)
             return inherited;
         const auto doc = m_registry.document(QUrl(metaSchema));
@@ -753,7 +823,8 @@ private:
             return inherited;
         const QJsonObject object = doc->toObject();
         Reading reading = inherited;
-        if (const QJsonValue outer = object.value("$schema"_L1); outer.isString() && outer.toString() != metaSchema)
+        if (const QJsonValue outer = object.value("$schema"_L1);
+            outer.isString() && outer.toString() != metaSchema)
             reading = readingOf(outer.toString(), inherited, depth + 1);
         reading.vocab = VAll;
         const QJsonValue vocabulary = object.value("$vocabulary"_L1);
@@ -802,9 +873,9 @@ private:
         }
     }
 
-    static QList<std::pair<Resource *, QString>> childPaths(const QList<std::pair<Resource *, QString>> &paths,
-                                                            QStringView keyword, QStringView name = {},
-                                                            qsizetype index = -1)
+    static QList<std::pair<Resource *, QString>>
+    childPaths(const QList<std::pair<Resource *, QString>> &paths, QStringView keyword,
+               QStringView name = {}, qsizetype index = -1)
     {
         QList<std::pair<Resource *, QString>> out;
         out.reserve(paths.size());
@@ -814,16 +885,18 @@ private:
         if (index >= 0)
             suffix += u'/' + QString::number(index);
         for (const auto &[resource, pointer] : paths)
-            out.append({resource, pointer + suffix});
+            out.append({ resource, pointer + suffix });
         return out;
     }
 
     Node *compile(const QJsonValue &json, Resource *resource, QUrl base,
-                  QList<std::pair<Resource *, QString>> paths, Reading reading, const QString &location,
-                  int depth)
+                  QList<std::pair<Resource *, QString>> paths, Reading reading,
+                  const QString &location, int depth)
     {
         if (depth > m_options.maxDepth) {
-            addError(location, QString(), tr("schema is nested too deeply (more than %1 levels)").arg(m_options.maxDepth));
+            addError(
+                location, QString(),
+                tr("schema is nested too deeply (more than %1 levels)").arg(m_options.maxDepth));
             Node *node = newNode(resource);
             node->isBoolean = true;
             return node;
@@ -836,7 +909,8 @@ private:
             return node;
         }
         if (!json.isObject()) {
-            addError(location, QString(), tr("a schema must be an object or a boolean, got %1").arg(shortValue(json)));
+            addError(location, QString(),
+                     tr("a schema must be an object or a boolean, got %1").arg(shortValue(json)));
             Node *node = newNode(resource);
             node->isBoolean = true;
             return node;
@@ -860,8 +934,9 @@ private:
         // $id (draft 4: id) starts a new resource; in drafts 4 to 7 an id "#name" (or one
         // with a fragment) also names a plain-name anchor.
         QString plainAnchor;
-        const QJsonValue idValue = refOnly ? QJsonValue()
-                                           : object.value(reading.dialect == Dialect::Draft4 ? "id"_L1 : "$id"_L1);
+        const QJsonValue idValue = refOnly
+            ? QJsonValue()
+            : object.value(reading.dialect == Dialect::Draft4 ? "id"_L1 : "$id"_L1);
         if (idValue.isString()) {
             QString idText = idValue.toString();
             if (legacy) {
@@ -886,7 +961,7 @@ private:
                     Resource *inner = newResource(id, json);
                     inner->reading = reading;
                     resource = inner;
-                    paths.append({inner, QString()});
+                    paths.append({ inner, QString() });
                 }
                 base = id.adjusted(QUrl::RemoveFragment);
             }
@@ -900,7 +975,8 @@ private:
             resource->anchors.insert(plainAnchor, node);
 
         if (refOnly) {
-            m_pending.push_back({node, resolveUri(base, ref.toString()), RefKind::Ref, location + u"/$ref"_s, reading});
+            m_pending.push_back({ node, resolveUri(base, ref.toString()), RefKind::Ref,
+                                  location + u"/$ref"_s, reading });
             buildSlots(node);
             return node;
         }
@@ -920,19 +996,22 @@ private:
                 }
                 const QJsonValue dynamicRef = object.value("$dynamicRef"_L1);
                 if (dynamicRef.isString())
-                    m_pending.push_back({node, resolveUri(base, dynamicRef.toString()), RefKind::Dynamic,
-                                         location + u"/$dynamicRef"_s, reading});
+                    m_pending.push_back({ node, resolveUri(base, dynamicRef.toString()),
+                                          RefKind::Dynamic, location + u"/$dynamicRef"_s,
+                                          reading });
             }
             if (reading.dialect == Dialect::Draft201909) {
                 if (resource->root == node && object.value("$recursiveAnchor"_L1).toBool())
                     resource->recursiveAnchor = true;
                 const QJsonValue recursiveRef = object.value("$recursiveRef"_L1);
                 if (recursiveRef.isString())
-                    m_pending.push_back({node, resolveUri(base, recursiveRef.toString()), RefKind::Recursive,
-                                         location + u"/$recursiveRef"_s, reading});
+                    m_pending.push_back({ node, resolveUri(base, recursiveRef.toString()),
+                                          RefKind::Recursive, location + u"/$recursiveRef"_s,
+                                          reading });
             }
             if (ref.isString())
-                m_pending.push_back({node, resolveUri(base, ref.toString()), RefKind::Ref, location + u"/$ref"_s, reading});
+                m_pending.push_back({ node, resolveUri(base, ref.toString()), RefKind::Ref,
+                                      location + u"/$ref"_s, reading });
             const QLatin1StringView defsKeyword = legacy ? "definitions"_L1 : "$defs"_L1;
             const QJsonValue defs = object.value(defsKeyword);
             if (defs.isObject()) {
@@ -941,23 +1020,27 @@ private:
                 for (auto it = defsObject.constBegin(); it != defsObject.constEnd(); ++it) {
                     const QString name = it.key();
                     compile(it.value(), resource, base, childPaths(paths, keyword, name), reading,
-                            location + u'/' + keyword + u'/' + JsonPointer::escapeToken(name), depth + 1);
+                            location + u'/' + keyword + u'/' + JsonPointer::escapeToken(name),
+                            depth + 1);
                 }
             }
         }
 
-        auto sub = [&](const QJsonValue &value, QStringView keyword, QStringView name = {}, qsizetype index = -1) {
+        auto sub = [&](const QJsonValue &value, QStringView keyword, QStringView name = {},
+                       qsizetype index = -1) {
             QString childLocation = location + u'/' + keyword.toString();
             if (!name.isNull())
                 childLocation += u'/' + JsonPointer::escapeToken(name);
             if (index >= 0)
                 childLocation += u'/' + QString::number(index);
-            return compile(value, resource, base, childPaths(paths, keyword, name, index), reading, childLocation,
-                           depth + 1);
+            return compile(value, resource, base, childPaths(paths, keyword, name, index), reading,
+                           childLocation, depth + 1);
         };
-        auto subArray = [&](const QJsonValue &value, QStringView keyword, std::vector<Node *> &out) {
+        auto subArray = [&](const QJsonValue &value, QStringView keyword,
+                            std::vector<Node *> &out) {
             if (!value.isArray()) {
-                addError(location + u'/' + keyword.toString(), keyword.toString(), tr("must be an array of schemas"));
+                addError(location + u'/' + keyword.toString(), keyword.toString(),
+                         tr("must be an array of schemas"));
                 return;
             }
             const QJsonArray array = value.toArray();
@@ -1005,7 +1088,7 @@ private:
                     const QJsonObject props = value.toObject();
                     for (auto p = props.constBegin(); p != props.constEnd(); ++p) {
                         const QString name = p.key();
-                        node->properties.push_back({name, sub(p.value(), u"properties", name)});
+                        node->properties.push_back({ name, sub(p.value(), u"properties", name) });
                     }
                     node->hasObjectKeywords = true;
                 } else if (key == u"patternProperties" && value.isObject()) {
@@ -1032,14 +1115,16 @@ private:
                         if (p.value().isArray())
                             continue;
                         const QString name = p.key();
-                        node->dependentSchemas.push_back({name, sub(p.value(), u"dependencies", name), -1, true});
+                        node->dependentSchemas.push_back(
+                            { name, sub(p.value(), u"dependencies", name), -1, true });
                     }
                     node->hasObjectKeywords = true;
                 } else if (key == u"dependentSchemas" && !legacy && value.isObject()) {
                     const QJsonObject deps = value.toObject();
                     for (auto p = deps.constBegin(); p != deps.constEnd(); ++p) {
                         const QString name = p.key();
-                        node->dependentSchemas.push_back({name, sub(p.value(), u"dependentSchemas", name)});
+                        node->dependentSchemas.push_back(
+                            { name, sub(p.value(), u"dependentSchemas", name) });
                     }
                     node->hasObjectKeywords = true;
                 }
@@ -1066,7 +1151,8 @@ private:
             if (format.isString()) {
                 node->formatName = format.toString();
                 node->format = SchemaFormats::fromName(node->formatName);
-                if (node->format == SchemaFormats::Format::Hostname && !reading.atLeast(Dialect::Draft7))
+                if (node->format == SchemaFormats::Format::Hostname
+                    && !reading.atLeast(Dialect::Draft7))
                     node->format = SchemaFormats::Format::HostnameRfc1123;
                 node->assertFormat = node->format != SchemaFormats::Format::Unknown
                     && (m_options.formatAssertion || (vocab & VFormatAssertion));
@@ -1109,7 +1195,8 @@ private:
             while (size < size_t(node->slotCount) * 2)
                 size *= 2;
             node->memberTable.assign(size, {});
-            for (auto it = node->memberSlots.constBegin(); it != node->memberSlots.constEnd(); ++it) {
+            for (auto it = node->memberSlots.constBegin(); it != node->memberSlots.constEnd();
+                 ++it) {
                 SchemaDetail::MemberKey key;
                 const QByteArray name = it.key().toUtf8();
                 key.hash = JsonTape::hashBytes(name.constData(), size_t(name.size()));
@@ -1129,8 +1216,9 @@ private:
     {
         QRegularExpression regex(ecmaToPcre(source));
         if (!regex.isValid()) {
-            addError(location, u"pattern"_s,
-                     tr("invalid regular expression %1: %2").arg(quoted(source), regex.errorString()));
+            addError(
+                location, u"pattern"_s,
+                tr("invalid regular expression %1: %2").arg(quoted(source), regex.errorString()));
         } else {
             regex.optimize();
         }
@@ -1140,13 +1228,15 @@ private:
     qint64 nonNegative(const QJsonValue &value, const QString &location, QStringView keyword)
     {
         if (!value.isDouble() || !isIntegral(value.toDouble()) || value.toDouble() < 0) {
-            addError(location + u'/' + keyword.toString(), keyword.toString(), tr("must be a non-negative integer"));
+            addError(location + u'/' + keyword.toString(), keyword.toString(),
+                     tr("must be a non-negative integer"));
             return -1;
         }
         return qint64(value.toDouble());
     }
 
-    void compileValidation(Node *node, const QJsonObject &object, const QString &location, Reading reading)
+    void compileValidation(Node *node, const QJsonObject &object, const QString &location,
+                           Reading reading)
     {
         const bool draft4 = reading.dialect == Dialect::Draft4;
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
@@ -1154,20 +1244,28 @@ private:
             const QJsonValue value = it.value();
             if (key == u"type") {
                 auto bitOf = [](const QString &name) -> quint8 {
-                    if (name == u"null") return TNull;
-                    if (name == u"boolean") return TBool;
-                    if (name == u"object") return TObject;
-                    if (name == u"array") return TArray;
-                    if (name == u"number") return TNumber;
-                    if (name == u"string") return TString;
-                    if (name == u"integer") return TInteger;
+                    if (name == u"null")
+                        return TNull;
+                    if (name == u"boolean")
+                        return TBool;
+                    if (name == u"object")
+                        return TObject;
+                    if (name == u"array")
+                        return TArray;
+                    if (name == u"number")
+                        return TNumber;
+                    if (name == u"string")
+                        return TString;
+                    if (name == u"integer")
+                        return TInteger;
                     return 0;
                 };
-                QJsonArray names = value.isArray() ? value.toArray() : QJsonArray{value};
+                QJsonArray names = value.isArray() ? value.toArray() : QJsonArray { value };
                 for (const QJsonValue &name : names) {
                     const quint8 bit = bitOf(name.toString());
                     if (bit == 0) {
-                        addError(location + u"/type"_s, u"type"_s, tr("unknown type %1").arg(shortValue(name)));
+                        addError(location + u"/type"_s, u"type"_s,
+                                 tr("unknown type %1").arg(shortValue(name)));
                         continue;
                     }
                     node->typeMask |= bit;
@@ -1182,7 +1280,8 @@ private:
                 for (const QJsonValue &member : node->enumValues) {
                     if (member.isString()) {
                         const QByteArray text = member.toString().toUtf8();
-                        node->enumStrings.push_back({text, JsonTape::hashBytes(text.constData(), size_t(text.size()))});
+                        node->enumStrings.push_back(
+                            { text, JsonTape::hashBytes(text.constData(), size_t(text.size())) });
                     } else {
                         node->enumOthers.push_back(m_out.constants.appendValue(member));
                     }
@@ -1253,7 +1352,8 @@ private:
                 for (const QJsonValue &name : value.toArray())
                     node->required.append(name.toString());
                 node->hasObjectKeywords = !node->required.isEmpty() || node->hasObjectKeywords;
-            } else if (((key == u"dependentRequired" && reading.atLeast(Dialect::Draft201909)) || key == u"dependencies")
+            } else if (((key == u"dependentRequired" && reading.atLeast(Dialect::Draft201909))
+                        || key == u"dependencies")
                        && value.isObject()) {
                 const QJsonObject deps = value.toObject();
                 for (auto d = deps.constBegin(); d != deps.constEnd(); ++d) {
@@ -1304,8 +1404,9 @@ private:
             const auto value = JsonPointer::resolve(resource->json, fragment);
             if (!value)
                 return nullptr;
-            QList<std::pair<Resource *, QString>> paths{{resource, normalized}};
-            return compile(*value, resource, QUrl(resource->uri), paths, resource->reading, fragment, 0);
+            QList<std::pair<Resource *, QString>> paths { { resource, normalized } };
+            return compile(*value, resource, QUrl(resource->uri), paths, resource->reading,
+                           fragment, 0);
         }
         *anchorName = fragment;
         *viaDynamicAnchor = resource->dynamicAnchors.contains(fragment);
@@ -1378,13 +1479,19 @@ QString buildKeywordPath(const KeywordPath *path, QStringView last)
 Q_ALWAYS_INLINE quint8 typeBitsOf(const JsonTape::Node &n)
 {
     switch (n.type) {
-    case JType::Null: return TNull;
+    case JType::Null:
+        return TNull;
     case JType::False:
-    case JType::True: return TBool;
-    case JType::Number: return isIntegral(n.number) ? quint8(TNumber | TInteger) : quint8(TNumber);
-    case JType::String: return TString;
-    case JType::Array: return TArray;
-    case JType::Object: return TObject;
+    case JType::True:
+        return TBool;
+    case JType::Number:
+        return isIntegral(n.number) ? quint8(TNumber | TInteger) : quint8(TNumber);
+    case JType::String:
+        return TString;
+    case JType::Array:
+        return TArray;
+    case JType::Object:
+        return TObject;
     }
     return 0;
 }
@@ -1420,8 +1527,8 @@ struct Utf16
                 cp = (char32_t(c & 0x0F) << 12) | (char32_t(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
                 p += 3;
             } else {
-                cp = (char32_t(c & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12) | (char32_t(p[2] & 0x3F) << 6)
-                    | (p[3] & 0x3F);
+                cp = (char32_t(c & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12)
+                    | (char32_t(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
                 p += 4;
             }
             if (cp >= 0x10000) {
@@ -1445,14 +1552,18 @@ bool tapeEqual(const JsonTape &ta, qsizetype a, const JsonTape &tb, qsizetype b)
     switch (x.type) {
     case JType::Null:
     case JType::False:
-    case JType::True: return true;
-    case JType::Number: return x.number == y.number;
+    case JType::True:
+        return true;
+    case JType::Number:
+        return x.number == y.number;
     case JType::String:
-        return x.size == y.size && x.ref.hash == y.ref.hash && sameBytes(ta.string(a).data(), tb.string(b).data(), x.size);
+        return x.size == y.size && x.ref.hash == y.ref.hash
+            && sameBytes(ta.string(a).data(), tb.string(b).data(), x.size);
     case JType::Array: {
         if (x.size != y.size)
             return false;
-        for (qsizetype i = a + 1, j = b + 1; i < qsizetype(x.ref.offset); i = ta.next(i), j = tb.next(j)) {
+        for (qsizetype i = a + 1, j = b + 1; i < qsizetype(x.ref.offset);
+             i = ta.next(i), j = tb.next(j)) {
             if (!tapeEqual(ta, i, tb, j))
                 return false;
         }
@@ -1485,11 +1596,16 @@ size_t tapeHash(const JsonTape &tape, qsizetype index, int depth = 0)
 {
     const JsonTape::Node &n = tape.node(index);
     switch (n.type) {
-    case JType::Null: return 1;
-    case JType::False: return 2;
-    case JType::True: return 3;
-    case JType::Number: return qHash(n.number == 0 ? 0.0 : n.number) ^ 0x55;
-    case JType::String: return n.ref.hash;
+    case JType::Null:
+        return 1;
+    case JType::False:
+        return 2;
+    case JType::True:
+        return 3;
+    case JType::Number:
+        return qHash(n.number == 0 ? 0.0 : n.number) ^ 0x55;
+    case JType::String:
+        return n.ref.hash;
     case JType::Array: {
         size_t h = 0x1234 + size_t(n.size);
         if (depth < 8) {
@@ -1502,7 +1618,8 @@ size_t tapeHash(const JsonTape &tape, qsizetype index, int depth = 0)
         size_t h = 0x4321 + size_t(n.size);
         if (depth < 8) {
             for (qsizetype i = index + 1; i < qsizetype(n.ref.offset); i = tape.next(i + 1))
-                h += tape.node(i).ref.hash ^ (tapeHash(tape, i + 1, depth + 1) * 17); // order independent
+                h += tape.node(i).ref.hash
+                    ^ (tapeHash(tape, i + 1, depth + 1) * 17); // order independent
         }
         return h;
     }
@@ -1558,20 +1675,21 @@ struct Context
     const Compiled *compiled = nullptr;
     const JsonTape *tape = nullptr;
     QList<SchemaError> *errors = nullptr; // null: only the verdict is wanted
-    QVarLengthArray<const Resource *, 16> scope; // dynamic scope: resources entered, outermost first
+    QVarLengthArray<const Resource *, 16>
+        scope; // dynamic scope: resources entered, outermost first
     QVarLengthArray<const Node *, 32> refStack;
     qsizetype refBase = 0;
     int evaluationDepth = 0;
     bool aborted = false;
     qint64 steps = 0;
     qint64 budget = 0;
-    QString stopped;   // why the check stopped early (budget, stop flag); reported once at the end
+    QString stopped; // why the check stopped early (budget, stop flag); reported once at the end
     // Verdicts of (subschema, instance node) already worked out when only the verdict was
     // wanted: a fan-out reaching the same place by many paths is checked there once.
     QHash<std::pair<const Node *, qsizetype>, bool> verdicts;
 };
 
-std::atomic<bool> g_validationStopped{false};
+std::atomic<bool> g_validationStopped { false };
 static_assert(std::atomic<bool>::is_always_lock_free);
 
 class Evaluator
@@ -1580,15 +1698,14 @@ public:
     explicit Evaluator(Context &context)
         : m_ctx(context)
         , m_tape(*context.tape)
-    {
-    }
+    { }
 
-    bool evaluate(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
-                  Annotations *out);
+    bool evaluate(const Node *node, qsizetype instance, const InstancePath *ipath,
+                  const KeywordPath *kpath, Annotations *out);
 
 private:
-    bool evaluateUncached(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
-                          Annotations *out);
+    bool evaluateUncached(const Node *node, qsizetype instance, const InstancePath *ipath,
+                          const KeywordPath *kpath, Annotations *out);
 
     Context &m_ctx;
     const JsonTape &m_tape;
@@ -1598,13 +1715,20 @@ private:
     {
         const JsonTape::Node &n = m_tape.node(instance);
         switch (n.type) {
-        case JType::Object: return tr("an object");
-        case JType::Array: return tr("an array");
-        case JType::Null: return u"null"_s;
-        case JType::False: return u"false"_s;
-        case JType::True: return u"true"_s;
-        case JType::Number: return numberText(n.number);
-        case JType::String: break;
+        case JType::Object:
+            return tr("an object");
+        case JType::Array:
+            return tr("an array");
+        case JType::Null:
+            return u"null"_s;
+        case JType::False:
+            return u"false"_s;
+        case JType::True:
+            return u"true"_s;
+        case JType::Number:
+            return numberText(n.number);
+        case JType::String:
+            break;
         }
         QString text = quoted(fromUtf8(m_tape.string(instance)));
         if (text.size() > 60)
@@ -1612,13 +1736,15 @@ private:
         return text;
     }
 
-    void report(const InstancePath *ipath, const KeywordPath *kpath, QStringView keyword, const QString &message)
+    void report(const InstancePath *ipath, const KeywordPath *kpath, QStringView keyword,
+                const QString &message)
     {
         if (!m_ctx.errors)
             return;
         if (m_ctx.errors->size() >= m_ctx.compiled->options.maxErrors)
             return;
-        m_ctx.errors->append({buildInstancePath(ipath), buildKeywordPath(kpath, keyword), message, keyword.toString()});
+        m_ctx.errors->append({ buildInstancePath(ipath), buildKeywordPath(kpath, keyword), message,
+                               keyword.toString() });
     }
 
     bool evaluateReference(const Node *target, qsizetype instance, const InstancePath *ipath,
@@ -1627,20 +1753,22 @@ private:
         for (qsizetype i = m_ctx.refBase; i < m_ctx.refStack.size(); ++i) {
             if (m_ctx.refStack[i] == target) {
                 report(ipath, kpath, keyword,
-                       tr("the schema refers back to itself without consuming any input (a $ref cycle)"));
+                       tr("the schema refers back to itself without consuming any input (a $ref "
+                          "cycle)"));
                 m_ctx.aborted = true;
                 return false;
             }
         }
         m_ctx.refStack.push_back(target);
-        const KeywordPath child{kpath, keyword};
+        const KeywordPath child { kpath, keyword };
         const bool ok = evaluate(target, instance, ipath, &child, out);
         m_ctx.refStack.pop_back();
         return ok;
     }
 
     // Evaluates `node` at a deeper instance location.
-    bool evaluateChild(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath)
+    bool evaluateChild(const Node *node, qsizetype instance, const InstancePath *ipath,
+                       const KeywordPath *kpath)
     {
         const qsizetype savedBase = m_ctx.refBase;
         m_ctx.refBase = m_ctx.refStack.size();
@@ -1649,8 +1777,8 @@ private:
         return ok;
     }
 
-    bool quickCheck(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
-                    Annotations *out)
+    bool quickCheck(const Node *node, qsizetype instance, const InstancePath *ipath,
+                    const KeywordPath *kpath, Annotations *out)
     {
         QList<SchemaError> *saved = m_ctx.errors;
         m_ctx.errors = nullptr;
@@ -1687,23 +1815,26 @@ private:
         }
     }
 
-    bool evaluateKeywords(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
-                          Annotations *out);
+    bool evaluateKeywords(const Node *node, qsizetype instance, const InstancePath *ipath,
+                          const KeywordPath *kpath, Annotations *out);
     bool evaluateType(const Node *node, qsizetype instance, quint8 bits, const InstancePath *ipath,
                       const KeywordPath *kpath);
-    bool evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value, quint8 bits,
-                        const InstancePath *ipath, const KeywordPath *kpath);
-    bool evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath);
-    bool evaluateString(const Node *node, qsizetype instance, std::string_view text, const InstancePath *ipath,
+    bool evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value,
+                        quint8 bits, const InstancePath *ipath, const KeywordPath *kpath);
+    bool evaluateNumber(const Node *node, double value, const InstancePath *ipath,
                         const KeywordPath *kpath);
-    bool evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath, const KeywordPath *kpath,
-                       Annotations *ann);
-    bool evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath, const KeywordPath *kpath,
-                        Annotations *ann);
-    bool evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne, qsizetype instance,
-                              const InstancePath *ipath, const KeywordPath *kpath, Annotations *ann);
-    void summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, qsizetype instance,
-                               const InstancePath *ipath, const KeywordPath *kpath);
+    bool evaluateString(const Node *node, qsizetype instance, std::string_view text,
+                        const InstancePath *ipath, const KeywordPath *kpath);
+    bool evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath,
+                       const KeywordPath *kpath, Annotations *ann);
+    bool evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath,
+                        const KeywordPath *kpath, Annotations *ann);
+    bool evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne,
+                              qsizetype instance, const InstancePath *ipath,
+                              const KeywordPath *kpath, Annotations *ann);
+    void summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword,
+                               qsizetype instance, const InstancePath *ipath,
+                               const KeywordPath *kpath);
 };
 
 bool matchPattern(const PatternPlan &plan, const QRegularExpression &regex, std::string_view text)
@@ -1728,13 +1859,15 @@ bool matchPattern(const PatternPlan &plan, const QRegularExpression &regex, std:
     return count >= plan.minCount && (plan.maxCount < 0 || count <= plan.maxCount);
 }
 
-bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePath *ipath, const KeywordPath *kpath,
-                         Annotations *out)
+bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePath *ipath,
+                         const KeywordPath *kpath, Annotations *out)
 {
     if (m_ctx.aborted)
         return false;
     if (++m_ctx.steps > m_ctx.budget) {
-        m_ctx.stopped = tr("this schema is too expensive to check: more than %1 steps for one value").arg(m_ctx.budget);
+        m_ctx.stopped =
+            tr("this schema is too expensive to check: more than %1 steps for one value")
+                .arg(m_ctx.budget);
         m_ctx.aborted = true;
         return false;
     }
@@ -1743,15 +1876,15 @@ bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePat
         m_ctx.aborted = true;
         return false;
     }
-    const bool memoize = m_ctx.compiled->memoize && !m_ctx.errors && !out && !node->leaf && !node->isBoolean
-                         && !m_ctx.compiled->hasDynamicRefs;
+    const bool memoize = m_ctx.compiled->memoize && !m_ctx.errors && !out && !node->leaf
+        && !node->isBoolean && !m_ctx.compiled->hasDynamicRefs;
     if (memoize) {
-        const auto known = m_ctx.verdicts.constFind({node, instance});
+        const auto known = m_ctx.verdicts.constFind({ node, instance });
         if (known != m_ctx.verdicts.cend())
             return known.value();
         const bool ok = evaluateUncached(node, instance, ipath, kpath, out);
         if (!m_ctx.aborted)
-            m_ctx.verdicts.insert({node, instance}, ok);
+            m_ctx.verdicts.insert({ node, instance }, ok);
         return ok;
     }
     return evaluateUncached(node, instance, ipath, kpath, out);
@@ -1765,7 +1898,8 @@ bool Evaluator::evaluateUncached(const Node *node, qsizetype instance, const Ins
             if (m_ctx.errors) {
                 // "properties": {"x": false} forbids a property: say so by name.
                 if (kpath && kpath->keyword == u"properties" && !kpath->name.isNull())
-                    report(ipath, kpath, {}, tr("property %1 is not allowed").arg(quoted(kpath->name)));
+                    report(ipath, kpath, {},
+                           tr("property %1 is not allowed").arg(quoted(kpath->name)));
                 else
                     report(ipath, kpath, {}, tr("no value is allowed here"));
             }
@@ -1775,7 +1909,9 @@ bool Evaluator::evaluateUncached(const Node *node, qsizetype instance, const Ins
     }
     if (ipath->depth > m_ctx.compiled->options.maxDepth
         || m_ctx.evaluationDepth > m_ctx.compiled->options.maxDepth * 4) {
-        report(ipath, kpath, {}, tr("nesting is too deep (more than %1 levels)").arg(m_ctx.compiled->options.maxDepth));
+        report(
+            ipath, kpath, {},
+            tr("nesting is too deep (more than %1 levels)").arg(m_ctx.compiled->options.maxDepth));
         m_ctx.aborted = true;
         return false;
     }
@@ -1805,8 +1941,8 @@ bool Evaluator::evaluateUncached(const Node *node, qsizetype instance, const Ins
     return ok;
 }
 
-bool Evaluator::evaluateType(const Node *node, qsizetype instance, quint8 bits, const InstancePath *ipath,
-                             const KeywordPath *kpath)
+bool Evaluator::evaluateType(const Node *node, qsizetype instance, quint8 bits,
+                             const InstancePath *ipath, const KeywordPath *kpath)
 {
     if (node->typeMask & bits)
         return true;
@@ -1820,12 +1956,14 @@ bool Evaluator::evaluateType(const Node *node, qsizetype instance, quint8 bits, 
                 expected += i + 1 == names.size() ? tr(" or ") : u", "_s;
             expected += names.at(i);
         }
-        report(ipath, kpath, u"type", tr("expected %1, got %2").arg(expected, shortValueAt(instance)));
+        report(ipath, kpath, u"type",
+               tr("expected %1, got %2").arg(expected, shortValueAt(instance)));
     }
     return false;
 }
 
-bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePath *ipath, const KeywordPath *kpath)
+bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePath *ipath,
+                               const KeywordPath *kpath)
 {
     bool ok = true;
     if (node->maximum && !(value <= *node->maximum)) {
@@ -1840,21 +1978,24 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"exclusiveMaximum",
-               tr("must be less than %1, got %2").arg(numberText(*node->exclusiveMaximum), numberText(value)));
+               tr("must be less than %1, got %2")
+                   .arg(numberText(*node->exclusiveMaximum), numberText(value)));
     }
     if (node->minimum && !(value >= *node->minimum)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(ipath, kpath, u"minimum",
-               tr("must be at least %1, got %2").arg(numberText(*node->minimum), numberText(value)));
+        report(
+            ipath, kpath, u"minimum",
+            tr("must be at least %1, got %2").arg(numberText(*node->minimum), numberText(value)));
     }
     if (node->exclusiveMinimum && !(value > *node->exclusiveMinimum)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"exclusiveMinimum",
-               tr("must be greater than %1, got %2").arg(numberText(*node->exclusiveMinimum), numberText(value)));
+               tr("must be greater than %1, got %2")
+                   .arg(numberText(*node->exclusiveMinimum), numberText(value)));
     }
     if (node->multipleOf && *node->multipleOf > 0) {
         const double divisor = *node->multipleOf;
@@ -1869,7 +2010,8 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
                 multiple = std::fmod(value, divisor) == 0; // exact, where the division overflows
             } else {
                 const double rounded = std::round(quotient);
-                multiple = std::fabs(quotient - rounded) <= 1e-9 * std::max(1.0, std::fabs(quotient));
+                multiple =
+                    std::fabs(quotient - rounded) <= 1e-9 * std::max(1.0, std::fabs(quotient));
             }
         }
         if (!multiple) {
@@ -1899,35 +2041,43 @@ bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string
                 if (!m_ctx.errors)
                     return false;
                 report(ipath, kpath, u"maxLength",
-                       tr("is %1 characters long, at most %2 allowed").arg(length).arg(node->maxLength));
+                       tr("is %1 characters long, at most %2 allowed")
+                           .arg(length)
+                           .arg(node->maxLength));
             }
             if (node->minLength >= 0 && length < node->minLength) {
                 ok = false;
                 if (!m_ctx.errors)
                     return false;
                 report(ipath, kpath, u"minLength",
-                       tr("is %1 characters long, at least %2 required").arg(length).arg(node->minLength));
+                       tr("is %1 characters long, at least %2 required")
+                           .arg(length)
+                           .arg(node->minLength));
             }
         }
     }
-    if (node->hasPattern && node->pattern.isValid() && !matchPattern(node->patternPlan, node->pattern, text)) {
+    if (node->hasPattern && node->pattern.isValid()
+        && !matchPattern(node->patternPlan, node->pattern, text)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"pattern",
-               tr("%1 does not match the pattern %2").arg(shortValueAt(instance), node->patternSource));
+               tr("%1 does not match the pattern %2")
+                   .arg(shortValueAt(instance), node->patternSource));
     }
     if (node->assertFormat && !SchemaFormats::check(node->format, Utf16(text).view())) {
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(ipath, kpath, u"format", tr("%1 is not a valid %2").arg(shortValueAt(instance), node->formatName));
+        report(ipath, kpath, u"format",
+               tr("%1 is not a valid %2").arg(shortValueAt(instance), node->formatName));
     }
     return ok;
 }
 
-Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, const InstancePath *ipath, const KeywordPath *kpath,
-                              Annotations *ann)
+Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array,
+                                             const InstancePath *ipath, const KeywordPath *kpath,
+                                             Annotations *ann)
 {
     bool ok = true;
     const JsonTape::Node &arrayNode = m_tape.node(array);
@@ -1937,13 +2087,15 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(ipath, kpath, u"maxItems", tr("has %1 items, at most %2 allowed").arg(count).arg(node->maxItems));
+        report(ipath, kpath, u"maxItems",
+               tr("has %1 items, at most %2 allowed").arg(count).arg(node->maxItems));
     }
     if (node->minItems >= 0 && count < node->minItems) {
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(ipath, kpath, u"minItems", tr("has %1 items, at least %2 required").arg(count).arg(node->minItems));
+        report(ipath, kpath, u"minItems",
+               tr("has %1 items, at least %2 required").arg(count).arg(node->minItems));
     }
     if (node->uniqueItems && count > 1) {
         auto duplicate = [&](qsizetype earlier, qsizetype later, qsizetype itemNode) {
@@ -2002,8 +2154,10 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
     qsizetype child = array + 1;
     qsizetype i = 0;
     for (; i < count && i < prefix; ++i, child = m_tape.next(child)) {
-        const InstancePath childPath{ipath, {}, i, ipath->depth + 1};
-        const KeywordPath where{kpath, node->legacyItems ? QStringView(u"items") : QStringView(u"prefixItems"), {}, i};
+        const InstancePath childPath { ipath, {}, i, ipath->depth + 1 };
+        const KeywordPath where {
+            kpath, node->legacyItems ? QStringView(u"items") : QStringView(u"prefixItems"), {}, i
+        };
         if (!evaluateChild(node->prefixItems[size_t(i)], child, &childPath, &where)) {
             ok = false;
             if (!m_ctx.errors)
@@ -2017,13 +2171,16 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
             ok = false;
             if (!m_ctx.errors)
                 return false;
-            report(ipath, kpath, node->legacyItems ? QStringView(u"additionalItems") : QStringView(u"items"),
+            report(ipath, kpath,
+                   node->legacyItems ? QStringView(u"additionalItems") : QStringView(u"items"),
                    prefix > 0 ? tr("has %1 items, at most %2 allowed").arg(count).arg(prefix)
                               : tr("must be an empty array, has %1 items").arg(count));
         } else {
-            const KeywordPath where{kpath, node->legacyItems ? QStringView(u"additionalItems") : QStringView(u"items")};
+            const KeywordPath where { kpath,
+                                      node->legacyItems ? QStringView(u"additionalItems")
+                                                        : QStringView(u"items") };
             for (; i < count; ++i, child = m_tape.next(child)) {
-                const InstancePath childPath{ipath, {}, i, ipath->depth + 1};
+                const InstancePath childPath { ipath, {}, i, ipath->depth + 1 };
                 if (!evaluateChild(node->items, child, &childPath, &where)) {
                     ok = false;
                     if (!m_ctx.errors)
@@ -2037,10 +2194,10 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
 
     if (node->contains) {
         qsizetype matches = 0;
-        const KeywordPath where{kpath, u"contains"};
+        const KeywordPath where { kpath, u"contains" };
         qsizetype index = 0;
         for (qsizetype item = array + 1; item < end; item = m_tape.next(item), ++index) {
-            const InstancePath childPath{ipath, {}, index, ipath->depth + 1};
+            const InstancePath childPath { ipath, {}, index, ipath->depth + 1 };
             const qsizetype savedBase = m_ctx.refBase;
             m_ctx.refBase = m_ctx.refStack.size();
             const bool match = quickCheck(node->contains, item, &childPath, &where, nullptr);
@@ -2068,14 +2225,17 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array, 
             if (!m_ctx.errors)
                 return false;
             report(ipath, kpath, u"maxContains",
-                   tr("has %1 matching items, at most %2 allowed").arg(matches).arg(node->maxContains));
+                   tr("has %1 matching items, at most %2 allowed")
+                       .arg(matches)
+                       .arg(node->maxContains));
         }
     }
     return ok;
 }
 
-Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object, const InstancePath *ipath,
-                               const KeywordPath *kpath, Annotations *ann)
+Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object,
+                                              const InstancePath *ipath, const KeywordPath *kpath,
+                                              Annotations *ann)
 {
     bool ok = true;
     const JsonTape::Node &objectNode = m_tape.node(object);
@@ -2102,13 +2262,15 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
     const qsizetype slotCount = node->slotCount;
     QVarLengthArray<qsizetype, 32> at(slotCount);
     std::fill(at.begin(), at.end(), qsizetype(-1));
-    const bool needMemberLoop = !node->patternProperties.empty() || node->additionalProperties || node->propertyNames;
+    const bool needMemberLoop =
+        !node->patternProperties.empty() || node->additionalProperties || node->propertyNames;
     const bool additionalFalse = node->additionalProperties && node->additionalProperties->isBoolean
         && !node->additionalProperties->booleanValue;
     QStringList unexpected;
     if (slotCount > 0 || needMemberLoop) {
         qsizetype index = 0;
-        for (qsizetype keyNode = object + 1; keyNode < end; keyNode = m_tape.next(keyNode + 1), ++index) {
+        for (qsizetype keyNode = object + 1; keyNode < end;
+             keyNode = m_tape.next(keyNode + 1), ++index) {
             const qsizetype value = keyNode + 1;
             const std::string_view key = m_tape.string(keyNode);
             int property = -1;
@@ -2121,12 +2283,12 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
             }
             if (property < 0 && !needMemberLoop)
                 continue;
-            const InstancePath child{ipath, key, -1, ipath->depth + 1};
+            const InstancePath child { ipath, key, -1, ipath->depth + 1 };
             if (property >= 0) {
                 const auto &named = node->properties[size_t(property)];
                 if (ann)
                     ann->markProperty(index, count);
-                const KeywordPath where{kpath, u"properties", named.name};
+                const KeywordPath where { kpath, u"properties", named.name };
                 if (!evaluateChild(named.node, value, &child, &where)) {
                     ok = false;
                     if (!m_ctx.errors)
@@ -2136,16 +2298,17 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
             if (!needMemberLoop)
                 continue;
             if (node->propertyNames) {
-                const KeywordPath where{kpath, u"propertyNames"};
+                const KeywordPath where { kpath, u"propertyNames" };
                 if (m_ctx.errors) {
-                    const QList<SchemaError> nameErrors = collect(node->propertyNames, keyNode, ipath, &where);
+                    const QList<SchemaError> nameErrors =
+                        collect(node->propertyNames, keyNode, ipath, &where);
                     if (!nameErrors.isEmpty()) {
                         ok = false;
                         const QString name = quoted(fromUtf8(key));
                         for (const SchemaError &error : nameErrors) {
                             SchemaError adjusted = error;
                             adjusted.message = tr("property name %1: %2").arg(name, error.message);
-                            appendErrors({adjusted});
+                            appendErrors({ adjusted });
                         }
                     }
                 } else if (!quickCheck(node->propertyNames, keyNode, ipath, &where, nullptr)) {
@@ -2161,7 +2324,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
                     covered = true;
                     if (ann)
                         ann->markProperty(index, count);
-                    const KeywordPath where{kpath, u"patternProperties", pattern.source};
+                    const KeywordPath where { kpath, u"patternProperties", pattern.source };
                     if (!evaluateChild(pattern.node, value, &child, &where)) {
                         ok = false;
                         if (!m_ctx.errors)
@@ -2180,7 +2343,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
                 unexpected.append(fromUtf8(key));
                 continue;
             }
-            const KeywordPath where{kpath, u"additionalProperties"};
+            const KeywordPath where { kpath, u"additionalProperties" };
             if (!evaluateChild(node->additionalProperties, value, &child, &where)) {
                 ok = false;
                 if (!m_ctx.errors)
@@ -2190,7 +2353,8 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
     }
     for (const QString &key : unexpected) {
         QString message = tr("unexpected property %1").arg(quoted(key));
-        if (!node->properties.empty() && node->properties.size() <= 20 && node->patternProperties.empty()) {
+        if (!node->properties.empty() && node->properties.size() <= 20
+            && node->patternProperties.empty()) {
             QStringList allowed;
             for (const auto &property : node->properties)
                 allowed.append(quoted(property.name));
@@ -2209,7 +2373,8 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
             ok = false;
             if (!saved)
                 return false;
-            report(ipath, kpath, u"required", tr("missing required property %1").arg(quoted(node->required.at(i))));
+            report(ipath, kpath, u"required",
+                   tr("missing required property %1").arg(quoted(node->required.at(i))));
         }
     }
     for (const auto &dependency : node->dependentRequired) {
@@ -2220,7 +2385,9 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
                 ok = false;
                 if (!saved)
                     return false;
-                report(ipath, kpath, dependency.fromDependencies ? QStringView(u"dependencies") : QStringView(u"dependentRequired"),
+                report(ipath, kpath,
+                       dependency.fromDependencies ? QStringView(u"dependencies")
+                                                   : QStringView(u"dependentRequired"),
                        tr("property %1 is required when %2 is present")
                            .arg(quoted(dependency.names.at(i)), quoted(dependency.name)));
             }
@@ -2228,15 +2395,18 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
     }
     if (saved) {
         m_ctx.errors = saved;
-        for (qsizetype i = 0; i < presence.size() && saved->size() < m_ctx.compiled->options.maxErrors; ++i)
+        for (qsizetype i = 0;
+             i < presence.size() && saved->size() < m_ctx.compiled->options.maxErrors; ++i)
             saved->insert(firstError + i, presence.at(i));
     }
 
     for (const auto &dependency : node->dependentSchemas) {
         if (at[dependency.slot] < 0)
             continue;
-        const KeywordPath where{kpath, dependency.fromDependencies ? QStringView(u"dependencies") : QStringView(u"dependentSchemas"),
-                                dependency.name};
+        const KeywordPath where { kpath,
+                                  dependency.fromDependencies ? QStringView(u"dependencies")
+                                                              : QStringView(u"dependentSchemas"),
+                                  dependency.name };
         if (!evaluate(dependency.node, object, ipath, &where, ann)) {
             ok = false;
             if (!m_ctx.errors)
@@ -2246,13 +2416,15 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
     return ok;
 }
 
-Q_NEVER_INLINE bool Evaluator::evaluateAlternatives(const std::vector<Node *> &branches, bool exactlyOne, qsizetype instance,
-                                     const InstancePath *ipath, const KeywordPath *kpath, Annotations *ann)
+Q_NEVER_INLINE bool Evaluator::evaluateAlternatives(const std::vector<Node *> &branches,
+                                                    bool exactlyOne, qsizetype instance,
+                                                    const InstancePath *ipath,
+                                                    const KeywordPath *kpath, Annotations *ann)
 {
     const QStringView keyword = exactlyOne ? QStringView(u"oneOf") : QStringView(u"anyOf");
     QVarLengthArray<qsizetype, 8> passing;
     for (size_t i = 0; i < branches.size(); ++i) {
-        const KeywordPath where{kpath, keyword, {}, qsizetype(i)};
+        const KeywordPath where { kpath, keyword, {}, qsizetype(i) };
         bool pass;
         if (ann) {
             Annotations local;
@@ -2290,8 +2462,10 @@ Q_NEVER_INLINE bool Evaluator::evaluateAlternatives(const std::vector<Node *> &b
     return true;
 }
 
-Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &branches, QStringView keyword, qsizetype instance,
-                                      const InstancePath *ipath, const KeywordPath *kpath)
+Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &branches,
+                                                     QStringView keyword, qsizetype instance,
+                                                     const InstancePath *ipath,
+                                                     const KeywordPath *kpath)
 {
     const QString here = buildInstancePath(ipath);
     QList<QList<SchemaError>> all;
@@ -2316,7 +2490,7 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
     bool simple = true;
     QStringList expected;
     for (size_t i = 0; i < branches.size(); ++i) {
-        const KeywordPath where{kpath, keyword, {}, qsizetype(i)};
+        const KeywordPath where { kpath, keyword, {}, qsizetype(i) };
         all.append(collect(branches[i], instance, ipath, &where));
         const QList<SchemaError> &errors = all.last();
         const QString what = errors.size() == 1 ? expectation(errors.first()) : QString();
@@ -2332,7 +2506,8 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
                 joined += i + 1 == expected.size() ? tr(" or ") : u", "_s;
             joined += expected.at(i);
         }
-        report(ipath, kpath, keyword, tr("expected %1, got %2").arg(joined, shortValueAt(instance)));
+        report(ipath, kpath, keyword,
+               tr("expected %1, got %2").arg(joined, shortValueAt(instance)));
         return;
     }
     // The closest branch: its errors are not about the type of this very value, and they are few.
@@ -2341,8 +2516,9 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
     for (qsizetype i = 0; i < all.size(); ++i) {
         int score = int(all.at(i).size());
         for (const SchemaError &error : all.at(i)) {
-            if (error.instancePath == here && (error.keyword == u"type" || error.keyword == u"const"
-                                               || error.keyword == u"enum" || error.keyword.isEmpty()))
+            if (error.instancePath == here
+                && (error.keyword == u"type" || error.keyword == u"const"
+                    || error.keyword == u"enum" || error.keyword.isEmpty()))
                 score += 1000;
             else if (error.keyword == u"const")
                 score += 100; // a discriminator ("kind": "circle") says this is another shape
@@ -2364,8 +2540,8 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
 }
 
 // type, const, enum and the number and string keywords: all a leaf node has.
-bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value, quint8 bits,
-                               const InstancePath *ipath, const KeywordPath *kpath)
+bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonTape::Node &value,
+                               quint8 bits, const InstancePath *ipath, const KeywordPath *kpath)
 {
     bool ok = true;
     const bool verdictOnly = m_ctx.errors == nullptr;
@@ -2405,8 +2581,9 @@ bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonT
             ok = false;
             if (verdictOnly)
                 return false;
-            report(ipath, kpath, u"enum",
-                   tr("value must be one of %1, got %2").arg(node->enumText, shortValueAt(instance)));
+            report(
+                ipath, kpath, u"enum",
+                tr("value must be one of %1, got %2").arg(node->enumText, shortValueAt(instance)));
         }
     }
 
@@ -2463,7 +2640,8 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
         // dynamic scope as long as each enclosing resource says so too.
         const Node *target = node->recursiveRef;
         if (target->resource->recursiveAnchor && target == target->resource->root) {
-            for (qsizetype i = m_ctx.scope.size() - 1; i >= 0 && m_ctx.scope[i]->recursiveAnchor; --i)
+            for (qsizetype i = m_ctx.scope.size() - 1; i >= 0 && m_ctx.scope[i]->recursiveAnchor;
+                 --i)
                 target = m_ctx.scope[i]->root;
         }
         if (!evaluateReference(target, instance, ipath, kpath, ann, u"$recursiveRef")) {
@@ -2494,25 +2672,27 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
 
     // In-place applicators.
     for (size_t i = 0; i < node->allOf.size(); ++i) {
-        const KeywordPath where{kpath, u"allOf", {}, qsizetype(i)};
+        const KeywordPath where { kpath, u"allOf", {}, qsizetype(i) };
         if (!evaluate(node->allOf[i], instance, ipath, &where, ann)) {
             ok = false;
             if (verdictOnly || m_ctx.aborted)
                 return false;
         }
     }
-    if (!node->anyOf.empty() && !evaluateAlternatives(node->anyOf, false, instance, ipath, kpath, ann)) {
+    if (!node->anyOf.empty()
+        && !evaluateAlternatives(node->anyOf, false, instance, ipath, kpath, ann)) {
         ok = false;
         if (verdictOnly || m_ctx.aborted)
             return false;
     }
-    if (!node->oneOf.empty() && !evaluateAlternatives(node->oneOf, true, instance, ipath, kpath, ann)) {
+    if (!node->oneOf.empty()
+        && !evaluateAlternatives(node->oneOf, true, instance, ipath, kpath, ann)) {
         ok = false;
         if (verdictOnly || m_ctx.aborted)
             return false;
     }
     if (node->notSchema) {
-        const KeywordPath where{kpath, u"not"};
+        const KeywordPath where { kpath, u"not" };
         const bool matched = quickCheck(node->notSchema, instance, ipath, &where, nullptr);
         if (m_ctx.aborted)
             return false;
@@ -2520,20 +2700,24 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
             ok = false;
             if (verdictOnly)
                 return false;
-            report(ipath, kpath, u"not", tr("must not match the schema at %1").arg(buildKeywordPath(kpath, u"not")));
+            report(ipath, kpath, u"not",
+                   tr("must not match the schema at %1").arg(buildKeywordPath(kpath, u"not")));
         }
     }
     if (node->ifSchema && (node->thenSchema || node->elseSchema || ann)) {
-        const KeywordPath where{kpath, u"if"};
+        const KeywordPath where { kpath, u"if" };
         Annotations ifAnnotations;
-        const bool condition = quickCheck(node->ifSchema, instance, ipath, &where, ann ? &ifAnnotations : nullptr);
+        const bool condition =
+            quickCheck(node->ifSchema, instance, ipath, &where, ann ? &ifAnnotations : nullptr);
         if (m_ctx.aborted)
             return false;
         if (condition && ann)
             ann->merge(ifAnnotations);
         const Node *branch = condition ? node->thenSchema : node->elseSchema;
         if (branch) {
-            const KeywordPath branchWhere{kpath, condition ? QStringView(u"then") : QStringView(u"else")};
+            const KeywordPath branchWhere { kpath,
+                                            condition ? QStringView(u"then")
+                                                      : QStringView(u"else") };
             if (!evaluate(branch, instance, ipath, &branchWhere, ann)) {
                 ok = false;
                 if (verdictOnly || m_ctx.aborted)
@@ -2544,18 +2728,21 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
 
     // Unevaluated: after every other keyword, with the annotations they left.
     if (node->unevaluatedItems && bits == TArray && ann) {
-        const KeywordPath where{kpath, u"unevaluatedItems"};
-        const bool forbidden = node->unevaluatedItems->isBoolean && !node->unevaluatedItems->booleanValue;
+        const KeywordPath where { kpath, u"unevaluatedItems" };
+        const bool forbidden =
+            node->unevaluatedItems->isBoolean && !node->unevaluatedItems->booleanValue;
         qsizetype i = 0;
-        for (qsizetype item = instance + 1; item < qsizetype(value.ref.offset); item = m_tape.next(item), ++i) {
+        for (qsizetype item = instance + 1; item < qsizetype(value.ref.offset);
+             item = m_tape.next(item), ++i) {
             if (ann->itemEvaluated(i))
                 continue;
-            const InstancePath child{ipath, {}, i, ipath->depth + 1};
+            const InstancePath child { ipath, {}, i, ipath->depth + 1 };
             if (forbidden) {
                 ok = false;
                 if (verdictOnly)
                     return false;
-                report(&child, kpath, u"unevaluatedItems", tr("unexpected item at index %1").arg(i));
+                report(&child, kpath, u"unevaluatedItems",
+                       tr("unexpected item at index %1").arg(i));
                 continue;
             }
             if (!evaluateChild(node->unevaluatedItems, item, &child, &where)) {
@@ -2567,8 +2754,9 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
         ann->allItems = true;
     }
     if (node->unevaluatedProperties && bits == TObject && ann) {
-        const KeywordPath where{kpath, u"unevaluatedProperties"};
-        const bool forbidden = node->unevaluatedProperties->isBoolean && !node->unevaluatedProperties->booleanValue;
+        const KeywordPath where { kpath, u"unevaluatedProperties" };
+        const bool forbidden =
+            node->unevaluatedProperties->isBoolean && !node->unevaluatedProperties->booleanValue;
         qsizetype index = 0;
         for (qsizetype keyNode = instance + 1; keyNode < qsizetype(value.ref.offset);
              keyNode = m_tape.next(keyNode + 1), ++index) {
@@ -2579,10 +2767,11 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
                 ok = false;
                 if (verdictOnly)
                     return false;
-                report(ipath, kpath, u"unevaluatedProperties", tr("unexpected property %1").arg(quoted(fromUtf8(key))));
+                report(ipath, kpath, u"unevaluatedProperties",
+                       tr("unexpected property %1").arg(quoted(fromUtf8(key))));
                 continue;
             }
-            const InstancePath child{ipath, key, -1, ipath->depth + 1};
+            const InstancePath child { ipath, key, -1, ipath->depth + 1 };
             if (!evaluateChild(node->unevaluatedProperties, keyNode + 1, &child, &where)) {
                 ok = false;
                 if (verdictOnly)
@@ -2604,27 +2793,43 @@ struct MetaDocument
 };
 
 constexpr MetaDocument kMetaDocuments[] = {
-    {"https://json-schema.org/draft/2020-12/schema", ":/callscope/schema/metaschema/schema.json"},
-    {"https://json-schema.org/draft/2020-12/meta/core", ":/callscope/schema/metaschema/meta/core.json"},
-    {"https://json-schema.org/draft/2020-12/meta/applicator", ":/callscope/schema/metaschema/meta/applicator.json"},
-    {"https://json-schema.org/draft/2020-12/meta/unevaluated", ":/callscope/schema/metaschema/meta/unevaluated.json"},
-    {"https://json-schema.org/draft/2020-12/meta/validation", ":/callscope/schema/metaschema/meta/validation.json"},
-    {"https://json-schema.org/draft/2020-12/meta/meta-data", ":/callscope/schema/metaschema/meta/meta-data.json"},
-    {"https://json-schema.org/draft/2020-12/meta/format-annotation",
-     ":/callscope/schema/metaschema/meta/format-annotation.json"},
-    {"https://json-schema.org/draft/2020-12/meta/format-assertion",
-     ":/callscope/schema/metaschema/meta/format-assertion.json"},
-    {"https://json-schema.org/draft/2020-12/meta/content", ":/callscope/schema/metaschema/meta/content.json"},
-    {"http://json-schema.org/draft-04/schema", ":/callscope/schema/metaschema/draft-04/schema.json"},
-    {"http://json-schema.org/draft-06/schema", ":/callscope/schema/metaschema/draft-06/schema.json"},
-    {"http://json-schema.org/draft-07/schema", ":/callscope/schema/metaschema/draft-07/schema.json"},
-    {"https://json-schema.org/draft/2019-09/schema", ":/callscope/schema/metaschema/2019-09/schema.json"},
-    {"https://json-schema.org/draft/2019-09/meta/core", ":/callscope/schema/metaschema/2019-09/meta/core.json"},
-    {"https://json-schema.org/draft/2019-09/meta/applicator", ":/callscope/schema/metaschema/2019-09/meta/applicator.json"},
-    {"https://json-schema.org/draft/2019-09/meta/validation", ":/callscope/schema/metaschema/2019-09/meta/validation.json"},
-    {"https://json-schema.org/draft/2019-09/meta/meta-data", ":/callscope/schema/metaschema/2019-09/meta/meta-data.json"},
-    {"https://json-schema.org/draft/2019-09/meta/format", ":/callscope/schema/metaschema/2019-09/meta/format.json"},
-    {"https://json-schema.org/draft/2019-09/meta/content", ":/callscope/schema/metaschema/2019-09/meta/content.json"},
+    { "https://json-schema.org/draft/2020-12/schema", ":/callscope/schema/metaschema/schema.json" },
+    { "https://json-schema.org/draft/2020-12/meta/core",
+      ":/callscope/schema/metaschema/meta/core.json" },
+    { "https://json-schema.org/draft/2020-12/meta/applicator",
+      ":/callscope/schema/metaschema/meta/applicator.json" },
+    { "https://json-schema.org/draft/2020-12/meta/unevaluated",
+      ":/callscope/schema/metaschema/meta/unevaluated.json" },
+    { "https://json-schema.org/draft/2020-12/meta/validation",
+      ":/callscope/schema/metaschema/meta/validation.json" },
+    { "https://json-schema.org/draft/2020-12/meta/meta-data",
+      ":/callscope/schema/metaschema/meta/meta-data.json" },
+    { "https://json-schema.org/draft/2020-12/meta/format-annotation",
+      ":/callscope/schema/metaschema/meta/format-annotation.json" },
+    { "https://json-schema.org/draft/2020-12/meta/format-assertion",
+      ":/callscope/schema/metaschema/meta/format-assertion.json" },
+    { "https://json-schema.org/draft/2020-12/meta/content",
+      ":/callscope/schema/metaschema/meta/content.json" },
+    { "http://json-schema.org/draft-04/schema",
+      ":/callscope/schema/metaschema/draft-04/schema.json" },
+    { "http://json-schema.org/draft-06/schema",
+      ":/callscope/schema/metaschema/draft-06/schema.json" },
+    { "http://json-schema.org/draft-07/schema",
+      ":/callscope/schema/metaschema/draft-07/schema.json" },
+    { "https://json-schema.org/draft/2019-09/schema",
+      ":/callscope/schema/metaschema/2019-09/schema.json" },
+    { "https://json-schema.org/draft/2019-09/meta/core",
+      ":/callscope/schema/metaschema/2019-09/meta/core.json" },
+    { "https://json-schema.org/draft/2019-09/meta/applicator",
+      ":/callscope/schema/metaschema/2019-09/meta/applicator.json" },
+    { "https://json-schema.org/draft/2019-09/meta/validation",
+      ":/callscope/schema/metaschema/2019-09/meta/validation.json" },
+    { "https://json-schema.org/draft/2019-09/meta/meta-data",
+      ":/callscope/schema/metaschema/2019-09/meta/meta-data.json" },
+    { "https://json-schema.org/draft/2019-09/meta/format",
+      ":/callscope/schema/metaschema/2019-09/meta/format.json" },
+    { "https://json-schema.org/draft/2019-09/meta/content",
+      ":/callscope/schema/metaschema/2019-09/meta/content.json" },
 };
 
 const QHash<QString, QJsonValue> &metaDocuments()
@@ -2639,7 +2844,8 @@ const QHash<QString, QJsonValue> &metaDocuments()
                 continue;
             }
             const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
-            out.insert(QString::fromLatin1(doc.uri), json.isObject() ? QJsonValue(json.object()) : QJsonValue());
+            out.insert(QString::fromLatin1(doc.uri),
+                       json.isObject() ? QJsonValue(json.object()) : QJsonValue());
         }
         return out;
     }();
@@ -2679,7 +2885,7 @@ void SchemaRegistry::addDirectory(const QUrl &baseUri, const QString &directory)
     QString base = uriKey(baseUri);
     if (!base.endsWith(u'/'))
         base += u'/';
-    m_directories.append({base, directory});
+    m_directories.append({ base, directory });
 }
 
 void SchemaRegistry::setLoader(Loader loader)
@@ -2742,7 +2948,8 @@ QString CompiledSchema::errorString() const
 {
     QStringList lines;
     for (const SchemaError &error : m_compileErrors)
-        lines.append((error.keywordLocation.isEmpty() ? u"(root)"_s : error.keywordLocation) + u": "_s + error.message);
+        lines.append((error.keywordLocation.isEmpty() ? u"(root)"_s : error.keywordLocation)
+                     + u": "_s + error.message);
     if (!m_data && lines.isEmpty())
         lines.append(tr("no schema"));
     return lines.join(u'\n');
@@ -2794,12 +3001,13 @@ SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype 
         result.valid = false;
         result.errors = m_compileErrors;
         if (result.errors.isEmpty())
-            result.errors.append({QString(), QString(), tr("no schema"), u"$schema"_s});
+            result.errors.append({ QString(), QString(), tr("no schema"), u"$schema"_s });
         return result;
     }
     if (root < 0 || root >= tape.nodeCount()) {
         result.valid = false;
-        result.errors.append({QString(), QString(), tr("the instance is not a JSON document"), QString()});
+        result.errors.append(
+            { QString(), QString(), tr("the instance is not a JSON document"), QString() });
         return result;
     }
     Context context;
@@ -2813,12 +3021,13 @@ SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype 
     if (!context.stopped.isEmpty()) {
         // Stopped part way: what was found so far, then why it stopped.
         result.valid = false;
-        result.errors.append({QString(), QString(), context.stopped, QString()});
+        result.errors.append({ QString(), QString(), context.stopped, QString() });
     }
     if (result.valid && !result.errors.isEmpty())
         result.errors.clear(); // defensive: only violations of a failing verdict are reported
     if (!result.valid && result.errors.isEmpty())
-        result.errors.append({QString(), QString(), tr("the value does not match the schema"), QString()});
+        result.errors.append(
+            { QString(), QString(), tr("the value does not match the schema"), QString() });
     return result;
 }
 
@@ -2838,31 +3047,32 @@ bool CompiledSchema::accepts(const JsonTape &tape, qsizetype root) const
 SchemaCompiler::SchemaCompiler(const SchemaRegistry &registry, const SchemaOptions &options)
     : m_registry(registry)
     , m_options(options)
-{
-}
+{ }
 
 CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &baseUri) const
 {
     auto data = std::make_shared<Compiled>();
     data->options = m_options;
     Builder builder(m_registry, m_options, *data);
-    data->root = builder.compileDocument(schema, baseUri, Reading{m_options.dialect, VAll}, true);
+    data->root =
+        builder.compileDocument(schema, baseUri, Reading { m_options.dialect, VAll }, true);
     builder.link();
     // Checking must stay bounded whatever the instance: a fan-out or a $ref chain that would
     // take unbounded work is refused here, before anything is validated.
     qint64 expansion = 1;
     if (builder.errors.isEmpty()) {
         if (const auto cost = findSchemaCostProblem(schema, &expansion))
-            builder.errors.append({QString(), cost->pointer, cost->message, u"$ref"_s});
+            builder.errors.append({ QString(), cost->pointer, cost->message, u"$ref"_s });
     }
     // Below that the plain walk is cheaper than remembering (and allocates nothing).
     data->memoize = expansion > 64;
     for (Node &node : data->nodes) {
-        data->hasDynamicRefs = data->hasDynamicRefs || (node.dynamicRef && !node.dynamicAnchor.isEmpty())
-            || node.recursiveRef;
-        node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && !node.recursiveRef && node.allOf.empty() && node.anyOf.empty()
-            && node.oneOf.empty() && !node.notSchema && !node.ifSchema && !node.thenSchema && !node.elseSchema
-            && !node.needsOwnAnnotations && !node.hasObjectKeywords && !node.hasArrayKeywords;
+        data->hasDynamicRefs = data->hasDynamicRefs
+            || (node.dynamicRef && !node.dynamicAnchor.isEmpty()) || node.recursiveRef;
+        node.leaf = !node.isBoolean && !node.ref && !node.dynamicRef && !node.recursiveRef
+            && node.allOf.empty() && node.anyOf.empty() && node.oneOf.empty() && !node.notSchema
+            && !node.ifSchema && !node.thenSchema && !node.elseSchema && !node.needsOwnAnnotations
+            && !node.hasObjectKeywords && !node.hasArrayKeywords;
     }
     data->constants.shrinkToFit();
     CompiledSchema out;
@@ -2873,8 +3083,8 @@ CompiledSchema SchemaCompiler::compile(const QJsonValue &schema, const QUrl &bas
 
 // ---------------------------------------------------------------------------------------------
 
-QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry, const QUrl &baseUri,
-                                  const SchemaOptions &options)
+QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry &registry,
+                                  const QUrl &baseUri, const SchemaOptions &options)
 {
     // One compiled meta-schema per dialect, made when first needed.
     constexpr int kDialects = int(Dialect::Draft202012) + 1;
@@ -2890,7 +3100,8 @@ QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry
         SchemaOptions metaOptions;
         metaOptions.dialect = Dialect(which);
         const QUrl uri = schemaDialectUri(Dialect(which));
-        metas[which] = SchemaCompiler(SchemaRegistry(), metaOptions).compile(metaDocuments().value(uriKey(uri)), uri);
+        metas[which] = SchemaCompiler(SchemaRegistry(), metaOptions)
+                           .compile(metaDocuments().value(uriKey(uri)), uri);
         if (!metas[which].isValid())
             qCWarning(lcSchema) << "meta-schema does not compile:" << metas[which].errorString();
     });
@@ -2906,7 +3117,8 @@ QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry
     if (errors.isEmpty()) {
         // Compiles, but evaluation would loop where the cycle is reached: unusable.
         if (const auto cycle = findSchemaCycle(schema))
-            errors.append({cycle->pointer, cycle->pointer, schemaCycleMessage(*cycle), u"$ref"_s});
+            errors.append(
+                { cycle->pointer, cycle->pointer, schemaCycleMessage(*cycle), u"$ref"_s });
     }
     return errors;
 }
@@ -2914,11 +3126,16 @@ QList<SchemaError> validateSchema(const QJsonValue &schema, const SchemaRegistry
 QString schemaDialectName(SchemaDialect dialect)
 {
     switch (dialect) {
-    case Dialect::Draft4: return u"draft-04"_s;
-    case Dialect::Draft6: return u"draft-06"_s;
-    case Dialect::Draft7: return u"draft-07"_s;
-    case Dialect::Draft201909: return u"2019-09"_s;
-    case Dialect::Draft202012: return u"2020-12"_s;
+    case Dialect::Draft4:
+        return u"draft-04"_s;
+    case Dialect::Draft6:
+        return u"draft-06"_s;
+    case Dialect::Draft7:
+        return u"draft-07"_s;
+    case Dialect::Draft201909:
+        return u"2019-09"_s;
+    case Dialect::Draft202012:
+        return u"2020-12"_s;
     }
     return {};
 }
@@ -2966,11 +3183,16 @@ std::optional<SchemaDialect> schemaDialectOfUri(QStringView uri)
 QUrl schemaDialectUri(SchemaDialect dialect)
 {
     switch (dialect) {
-    case Dialect::Draft4: return QUrl(u"http://json-schema.org/draft-04/schema#"_s);
-    case Dialect::Draft6: return QUrl(u"http://json-schema.org/draft-06/schema#"_s);
-    case Dialect::Draft7: return QUrl(u"http://json-schema.org/draft-07/schema#"_s);
-    case Dialect::Draft201909: return QUrl(u"https://json-schema.org/draft/2019-09/schema"_s);
-    case Dialect::Draft202012: break;
+    case Dialect::Draft4:
+        return QUrl(u"http://json-schema.org/draft-04/schema#"_s);
+    case Dialect::Draft6:
+        return QUrl(u"http://json-schema.org/draft-06/schema#"_s);
+    case Dialect::Draft7:
+        return QUrl(u"http://json-schema.org/draft-07/schema#"_s);
+    case Dialect::Draft201909:
+        return QUrl(u"https://json-schema.org/draft/2019-09/schema"_s);
+    case Dialect::Draft202012:
+        break;
     }
     return QUrl(kDraft202012);
 }
@@ -2997,7 +3219,8 @@ QString formatErrorsForModel(const QList<SchemaError> &errors, int maxLines)
     const qsizetype shown = std::min<qsizetype>(errors.size(), maxLines);
     for (qsizetype i = 0; i < shown; ++i) {
         const SchemaError &error = errors.at(i);
-        text += (error.instancePath.isEmpty() ? u"(root)"_s : error.instancePath) + u": "_s + error.message + u'\n';
+        text += (error.instancePath.isEmpty() ? u"(root)"_s : error.instancePath) + u": "_s
+            + error.message + u'\n';
     }
     if (errors.size() > shown)
         text += tr("... and %1 more").arg(errors.size() - shown) + u'\n';
@@ -3010,9 +3233,9 @@ QJsonValue schemaErrorsToJson(const QList<SchemaError> &errors)
 {
     QJsonArray array;
     for (const SchemaError &error : errors) {
-        array.append(QJsonObject{{u"instance_path"_s, error.instancePath},
-                                 {u"keyword_location"_s, error.keywordLocation},
-                                 {u"message"_s, error.message}});
+        array.append(QJsonObject { { u"instance_path"_s, error.instancePath },
+                                   { u"keyword_location"_s, error.keywordLocation },
+                                   { u"message"_s, error.message } });
     }
     return array;
 }

@@ -43,10 +43,11 @@ std::optional<SchemaDialect> declaredSchemaDialect(const QJsonValue &schema);
 
 struct SchemaError
 {
-    QString instancePath;    // JSON Pointer into the instance ("" is the whole instance)
-    QString keywordLocation; // path of the failing keyword through the schema ("/properties/a/type")
-    QString message;         // "expected a string, got 7"
-    QString keyword;         // the failing keyword ("type", "required", "anyOf", ...)
+    QString instancePath; // JSON Pointer into the instance ("" is the whole instance)
+    QString
+        keywordLocation; // path of the failing keyword through the schema ("/properties/a/type")
+    QString message; // "expected a string, got 7"
+    QString keyword; // the failing keyword ("type", "required", "anyOf", ...)
 
     bool operator==(const SchemaError &other) const = default;
 };
@@ -57,8 +58,8 @@ struct SchemaValidationResult
     QList<SchemaError> errors;
 };
 
-// Documents a schema may reference by URI. The meta-schemas of every dialect are always known. Copies are
-// cheap and share nothing mutable with the compiled schemas made from them.
+// Documents a schema may reference by URI. The meta-schemas of every dialect are always known.
+// Copies are cheap and share nothing mutable with the compiled schemas made from them.
 class SchemaRegistry
 {
 public:
@@ -92,8 +93,8 @@ private:
 struct SchemaOptions
 {
     bool formatAssertion = false; // assert the known formats instead of only annotating them
-    int maxDepth = 512;           // nesting of instance and schema evaluation
-    int maxErrors = 1000;         // stop collecting after this many violations
+    int maxDepth = 512; // nesting of instance and schema evaluation
+    int maxErrors = 1000; // stop collecting after this many violations
     // Evaluation steps one instance may take (plus 64 per node of the instance): beyond it the
     // check stops with "this schema is too expensive to check".
     qint64 stepBudget = 2000000;

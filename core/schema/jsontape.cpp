@@ -79,7 +79,9 @@ int hexValue(unsigned char c)
 size_t utf8Sequence(const unsigned char *p, const unsigned char *end)
 {
     const unsigned char c = p[0];
-    auto cont = [&](size_t i) { return p + i < end && (p[i] & 0xC0) == 0x80; };
+    auto cont = [&](size_t i) {
+        return p + i < end && (p[i] & 0xC0) == 0x80;
+    };
     if (c >= 0xC2 && c <= 0xDF)
         return cont(1) ? 2 : 0;
     if (c >= 0xE0 && c <= 0xEF) {
@@ -108,8 +110,8 @@ class Parser
 public:
     // `chars` points at room for json.size() bytes (decoded strings are never longer than
     // their source); `charBase` is the start of the tape's character buffer.
-    Parser(std::vector<JsonTape::Node> &nodes, char *charBase, char *chars, std::vector<std::uint32_t> &stack,
-           QByteArrayView json)
+    Parser(std::vector<JsonTape::Node> &nodes, char *charBase, char *chars,
+           std::vector<std::uint32_t> &stack, QByteArrayView json)
         : m_nodes(nodes)
         , m_charBase(charBase)
         , m_out(chars)
@@ -117,8 +119,7 @@ public:
         , m_begin(reinterpret_cast<const unsigned char *>(json.data()))
         , m_p(m_begin)
         , m_end(m_begin + json.size())
-    {
-    }
+    { }
 
     bool run();
     // One past the last character written.
@@ -190,14 +191,30 @@ bool Parser::parseString()
         const unsigned char e = m_p[1];
         m_p += 2;
         switch (e) {
-        case '"': *m_out++ = '"'; break;
-        case '\\': *m_out++ = '\\'; break;
-        case '/': *m_out++ = '/'; break;
-        case 'b': *m_out++ = '\b'; break;
-        case 'f': *m_out++ = '\f'; break;
-        case 'n': *m_out++ = '\n'; break;
-        case 'r': *m_out++ = '\r'; break;
-        case 't': *m_out++ = '\t'; break;
+        case '"':
+            *m_out++ = '"';
+            break;
+        case '\\':
+            *m_out++ = '\\';
+            break;
+        case '/':
+            *m_out++ = '/';
+            break;
+        case 'b':
+            *m_out++ = '\b';
+            break;
+        case 'f':
+            *m_out++ = '\f';
+            break;
+        case 'n':
+            *m_out++ = '\n';
+            break;
+        case 'r':
+            *m_out++ = '\r';
+            break;
+        case 't':
+            *m_out++ = '\t';
+            break;
         case 'u': {
             auto hex4 = [&](const unsigned char *at) -> int {
                 if (at + 4 > m_end)
@@ -217,7 +234,8 @@ bool Parser::parseString()
             m_p += 4;
             char32_t cp = char32_t(unit);
             if (unit >= 0xD800 && unit <= 0xDBFF) {
-                const int low = (m_p + 6 <= m_end && m_p[0] == '\\' && m_p[1] == 'u') ? hex4(m_p + 2) : -1;
+                const int low =
+                    (m_p + 6 <= m_end && m_p[0] == '\\' && m_p[1] == 'u') ? hex4(m_p + 2) : -1;
                 if (low >= 0xDC00 && low <= 0xDFFF) {
                     cp = 0x10000 + ((char32_t(unit) - 0xD800) << 10) + (char32_t(low) - 0xDC00);
                     m_p += 6;
@@ -230,7 +248,8 @@ bool Parser::parseString()
             m_out = appendUtf8(m_out, cp);
             break;
         }
-        default: return fail(m_p - 2, tr("invalid escape sequence"));
+        default:
+            return fail(m_p - 2, tr("invalid escape sequence"));
         }
     }
     const size_t length = size_t(m_out - first);
@@ -457,7 +476,7 @@ qsizetype JsonTape::append(QByteArrayView json, ParseError *error)
         m_chars.resize(charMark);
         m_stack.resize(stackMark);
         if (error)
-            *error = {parser.errorOffset, parser.errorMessage};
+            *error = { parser.errorOffset, parser.errorMessage };
         return -1;
     }
     m_chars.resize(size_t(parser.charsEnd() - m_chars.data()));
@@ -515,14 +534,18 @@ void JsonTape::appendString(QStringView text)
 void JsonTape::appendQt(const QJsonValue &value)
 {
     switch (value.type()) {
-    case QJsonValue::Bool: m_nodes.emplace_back().type = value.toBool() ? Type::True : Type::False; return;
+    case QJsonValue::Bool:
+        m_nodes.emplace_back().type = value.toBool() ? Type::True : Type::False;
+        return;
     case QJsonValue::Double: {
         Node &node = m_nodes.emplace_back();
         node.type = Type::Number;
         node.number = value.toDouble();
         return;
     }
-    case QJsonValue::String: appendString(value.toString()); return;
+    case QJsonValue::String:
+        appendString(value.toString());
+        return;
     case QJsonValue::Array: {
         const size_t index = m_nodes.size();
         m_nodes.emplace_back().type = Type::Array;
@@ -546,7 +569,8 @@ void JsonTape::appendQt(const QJsonValue &value)
         return;
     }
     case QJsonValue::Null:
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Undefined:
+        break;
     }
     m_nodes.emplace_back().type = Type::Null;
 }
@@ -569,9 +593,12 @@ QJsonValue JsonTape::toValue(qsizetype index) const
 {
     const Node &n = node(index);
     switch (n.type) {
-    case Type::Null: return QJsonValue(QJsonValue::Null);
-    case Type::False: return false;
-    case Type::True: return true;
+    case Type::Null:
+        return QJsonValue(QJsonValue::Null);
+    case Type::False:
+        return false;
+    case Type::True:
+        return true;
     case Type::Number:
         // Qt keeps integers as integers (and writes them without an exponent).
         if (n.number == std::floor(n.number) && std::fabs(n.number) < 9007199254740992.0)
@@ -606,8 +633,7 @@ QString JsonTape::text(qsizetype index) const
 
 // ---- JsonRef ------------------------------------------------------------------------------
 
-template<typename Equal>
-JsonRef JsonRef::find(Equal &&equal) const
+template<typename Equal> JsonRef JsonRef::find(Equal &&equal) const
 {
     if (!isObject())
         return {};
@@ -638,7 +664,7 @@ JsonRef JsonRef::value(QLatin1StringView key) const
 {
     return find([key](std::string_view name) {
         return qsizetype(name.size()) == key.size()
-               && std::memcmp(name.data(), key.data(), name.size()) == 0;
+            && std::memcmp(name.data(), key.data(), name.size()) == 0;
     });
 }
 

@@ -36,10 +36,12 @@ public:
             struct
             {
                 std::uint32_t offset; // String: into the character buffer; containers: end index
-                std::uint32_t hash;   // String: hashBytes() of its UTF-8 bytes
+                std::uint32_t hash; // String: hashBytes() of its UTF-8 bytes
             } ref;
         };
-        Node() : number(0) {}
+        Node()
+            : number(0)
+        { }
     };
     static_assert(sizeof(Node) == 16);
 
@@ -69,13 +71,14 @@ public:
     std::string_view string(qsizetype index) const
     {
         const Node &n = m_nodes[size_t(index)];
-        return {m_chars.data() + n.ref.offset, n.size};
+        return { m_chars.data() + n.ref.offset, n.size };
     }
     // The index just past the subtree that starts at `index`.
     qsizetype next(qsizetype index) const
     {
         const Node &n = m_nodes[size_t(index)];
-        return n.type == Type::Array || n.type == Type::Object ? qsizetype(n.ref.offset) : index + 1;
+        return n.type == Type::Array || n.type == Type::Object ? qsizetype(n.ref.offset)
+                                                               : index + 1;
     }
 
     QJsonValue toValue(qsizetype index) const;
@@ -102,7 +105,10 @@ class JsonRef
 {
 public:
     JsonRef() = default;
-    JsonRef(const JsonTape *tape, qsizetype index) : m_tape(index >= 0 ? tape : nullptr), m_index(index) {}
+    JsonRef(const JsonTape *tape, qsizetype index)
+        : m_tape(index >= 0 ? tape : nullptr)
+        , m_index(index)
+    { }
 
     bool isUndefined() const { return !m_tape; }
     bool isNull() const { return is(JsonTape::Type::Null); }
@@ -120,24 +126,40 @@ public:
     JsonRef toArray() const { return isArray() ? *this : JsonRef(); }
 
     QString toString(const QString &defaultValue = QString()) const;
-    std::string_view utf8() const { return isString() ? m_tape->string(m_index) : std::string_view(); }
+    std::string_view utf8() const
+    {
+        return isString() ? m_tape->string(m_index) : std::string_view();
+    }
     double toDouble(double defaultValue = 0) const;
     int toInt(int defaultValue = 0) const;
     bool toBool(bool defaultValue = false) const;
     // Members or items; 0 for a scalar.
-    qsizetype size() const { return isArray() || isObject() ? qsizetype(m_tape->node(m_index).size) : 0; }
+    qsizetype size() const
+    {
+        return isArray() || isObject() ? qsizetype(m_tape->node(m_index).size) : 0;
+    }
 
     // Conversions for the rare parts kept as Qt values.
-    QJsonValue toQt() const { return m_tape ? m_tape->toValue(m_index) : QJsonValue(QJsonValue::Undefined); }
+    QJsonValue toQt() const
+    {
+        return m_tape ? m_tape->toValue(m_index) : QJsonValue(QJsonValue::Undefined);
+    }
     QJsonObject toQtObject() const { return isObject() ? toQt().toObject() : QJsonObject(); }
 
     // Iterates the items of an array (nothing for anything else).
     class const_iterator
     {
     public:
-        const_iterator(const JsonTape *tape, qsizetype index) : m_tape(tape), m_index(index) {}
+        const_iterator(const JsonTape *tape, qsizetype index)
+            : m_tape(tape)
+            , m_index(index)
+        { }
         JsonRef operator*() const { return JsonRef(m_tape, m_index); }
-        const_iterator &operator++() { m_index = m_tape->next(m_index); return *this; }
+        const_iterator &operator++()
+        {
+            m_index = m_tape->next(m_index);
+            return *this;
+        }
         bool operator!=(const const_iterator &other) const { return m_index != other.m_index; }
 
     private:
@@ -145,12 +167,15 @@ public:
         qsizetype m_index;
     };
     const_iterator begin() const { return isArray() ? const_iterator(m_tape, m_index + 1) : end(); }
-    const_iterator end() const { return isArray() ? const_iterator(m_tape, m_tape->next(m_index)) : const_iterator(nullptr, -1); }
+    const_iterator end() const
+    {
+        return isArray() ? const_iterator(m_tape, m_tape->next(m_index))
+                         : const_iterator(nullptr, -1);
+    }
 
 private:
     bool is(JsonTape::Type type) const { return m_tape && m_tape->node(m_index).type == type; }
-    template<typename Equal>
-    JsonRef find(Equal &&equal) const;
+    template<typename Equal> JsonRef find(Equal &&equal) const;
 
     const JsonTape *m_tape = nullptr;
     qsizetype m_index = -1;

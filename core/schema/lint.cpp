@@ -1,12 +1,11 @@
 #include "core/schema/lint.h"
-#include "core/schema/cachelint.h"
-#include "core/schema/schemadialect.h"
-
-#include "core/model/specio.h"
 
 #include "core/model/jsonpointer.h"
+#include "core/model/specio.h"
 #include "core/model/trustpolicy.h"
+#include "core/schema/cachelint.h"
 #include "core/schema/engineschema.h"
+#include "core/schema/schemadialect.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -37,8 +36,8 @@ constexpr qsizetype kMaxDescription = 1024;
 constexpr qint64 kMaxArgumentString = 8192;
 constexpr int kOpenAiMaxTools = 128;
 constexpr int kAnthropicMaxTools = 64;
-constexpr int kStrictMaxLevels = 10;     // current OpenAI docs
-constexpr int kStrictOldMaxLevels = 5;   // early OpenAI docs and the seed notes
+constexpr int kStrictMaxLevels = 10; // current OpenAI docs
+constexpr int kStrictOldMaxLevels = 5; // early OpenAI docs and the seed notes
 constexpr int kStrictMaxProperties = 5000;
 constexpr int kStrictMaxEnumValues = 1000;
 constexpr qsizetype kStrictMaxNameChars = 120000;
@@ -95,17 +94,21 @@ QString nativeUnsupportedReason(EngineType t, const QString &model)
         if (m.startsWith(u"gpt-3.5") || m == u"gpt-4" || m.startsWith(u"gpt-4-")
             || m == u"gpt-4o-2024-05-13" || m.startsWith(u"o1-mini") || m.startsWith(u"o1-preview"))
             return tr("%1 has no json_schema structured output (it needs gpt-4o-2024-08-06 or "
-                      "newer)").arg(quoted(model));
+                      "newer)")
+                .arg(quoted(model));
         break;
     case EngineType::Anthropic:
-        if (m.startsWith(u"claude-2") || m.startsWith(u"claude-instant") || m.startsWith(u"claude-3"))
+        if (m.startsWith(u"claude-2") || m.startsWith(u"claude-instant")
+            || m.startsWith(u"claude-3"))
             return tr("%1 has no structured output (output_config.format needs a Claude 4 "
-                      "model)").arg(quoted(model));
+                      "model)")
+                .arg(quoted(model));
         break;
     case EngineType::Gemini:
         if (m.startsWith(u"gemini-1.0") || m == u"gemini-pro" || m.startsWith(u"gemini-pro-vision"))
             return tr("%1 has no JSON-schema output (responseJsonSchema needs Gemini 1.5 or "
-                      "newer)").arg(quoted(model));
+                      "newer)")
+                .arg(quoted(model));
         break;
     case EngineType::OpenAICompatible:
     case EngineType::Replay:
@@ -144,13 +147,20 @@ void forEachSchema(const QJsonValue &value, const QString &pointer, int parentLe
     const int level = parentLevel + (isObjectSchema(schema) ? 1 : 0);
     visit(schema, pointer, level);
 
-    static const QStringList maps = {u"properties"_s, u"patternProperties"_s, u"$defs"_s,
-                                     u"definitions"_s, u"dependentSchemas"_s};
-    static const QStringList single = {u"items"_s, u"additionalProperties"_s, u"additionalItems"_s,
-                                       u"not"_s, u"if"_s, u"then"_s, u"else"_s, u"contains"_s,
-                                       u"propertyNames"_s, u"unevaluatedItems"_s,
-                                       u"unevaluatedProperties"_s};
-    static const QStringList lists = {u"anyOf"_s, u"oneOf"_s, u"allOf"_s, u"prefixItems"_s};
+    static const QStringList maps = { u"properties"_s, u"patternProperties"_s, u"$defs"_s,
+                                      u"definitions"_s, u"dependentSchemas"_s };
+    static const QStringList single = { u"items"_s,
+                                        u"additionalProperties"_s,
+                                        u"additionalItems"_s,
+                                        u"not"_s,
+                                        u"if"_s,
+                                        u"then"_s,
+                                        u"else"_s,
+                                        u"contains"_s,
+                                        u"propertyNames"_s,
+                                        u"unevaluatedItems"_s,
+                                        u"unevaluatedProperties"_s };
+    static const QStringList lists = { u"anyOf"_s, u"oneOf"_s, u"allOf"_s, u"prefixItems"_s };
     for (auto it = schema.constBegin(); it != schema.constEnd(); ++it) {
         const QString key = it.key();
         const QString child = JsonPointer::append(pointer, key);
@@ -198,18 +208,18 @@ QStringList closedSetOptions(const QString &description)
     };
     static const QRegularExpression separators(u"\\s*(?:,|\\bor\\b|\\|)\\s*"_s);
 
-    static const QRegularExpression oneOf(
-        u"\\bone of(?: the following)?\\s*:?\\s*([^.;()\\n]+)"_s,
-        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression oneOf(u"\\bone of(?: the following)?\\s*:?\\s*([^.;()\\n]+)"_s,
+                                          QRegularExpression::CaseInsensitiveOption);
     if (const auto m = oneOf.match(description); m.hasMatch()) {
         const QStringList items = cleanItems(m.captured(1).split(separators, Qt::SkipEmptyParts));
         if (!items.isEmpty())
             return items;
     }
-    static const QRegularExpression either(u"\\beither\\s+([\"'`]?[\\w-]+[\"'`]?)\\s+or\\s+([\"'`]?[\\w-]+[\"'`]?)"_s,
-                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression either(
+        u"\\beither\\s+([\"'`]?[\\w-]+[\"'`]?)\\s+or\\s+([\"'`]?[\\w-]+[\"'`]?)"_s,
+        QRegularExpression::CaseInsensitiveOption);
     if (const auto m = either.match(description); m.hasMatch())
-        return cleanItems({m.captured(1), m.captured(2)});
+        return cleanItems({ m.captured(1), m.captured(2) });
     static const QRegularExpression piped(u"(?<![\\w|-])[\\w-]+(?:\\s*\\|\\s*[\\w-]+)+"_s);
     if (const auto m = piped.match(description); m.hasMatch())
         return cleanItems(m.captured(0).split(u'|'));
@@ -227,8 +237,7 @@ public:
         : m_spec(spec)
         , m_target(target)
         , m_profiles(profiles)
-    {
-    }
+    { }
 
     QList<LintFinding> run()
     {
@@ -250,7 +259,7 @@ private:
     void add(LintSeverity severity, const QString &pointer, const QString &rule,
              const QString &message)
     {
-        m_findings.append({severity, pointer, message, rule});
+        m_findings.append({ severity, pointer, message, rule });
     }
     void warn(const QString &pointer, const QString &rule, const QString &message)
     {
@@ -267,26 +276,35 @@ private:
     {
         const EngineSpec &engine = m_spec.engine;
         if (!engine.profile.isEmpty() && (!engine.baseUrl.isEmpty() || !engine.typeFromProfile)) {
-            const QString where = engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s;
-            const std::optional<KnownProfile> profile = m_profiles ? m_profiles(engine.profile) : std::nullopt;
+            const QString where =
+                engine.baseUrl.isEmpty() ? u"/engine/type"_s : u"/engine/base_url"_s;
+            const std::optional<KnownProfile> profile =
+                m_profiles ? m_profiles(engine.profile) : std::nullopt;
             if (profile) {
-                if (auto problem = keyRedirectProblem(engine, engine.profile, profile->type, profile->baseUrl))
-                    warn(where, u"key-profile-redirect"_s, tr("the run is refused: %1").arg(*problem));
+                if (auto problem =
+                        keyRedirectProblem(engine, engine.profile, profile->type, profile->baseUrl))
+                    warn(where, u"key-profile-redirect"_s,
+                         tr("the run is refused: %1").arg(*problem));
             } else {
                 // No such profile here (yet): whoever has one of that name would have its key
                 // checked against this address when the spec runs.
                 warn(where, u"key-profile-redirect"_s,
-                     tr("the engine block names the profile \"%1\" and its own %2: the profile's key goes only to "
-                        "the profile's own address and engine type, so the run is refused unless they match")
-                         .arg(engine.profile, engine.baseUrl.isEmpty() ? tr("type") : tr("base_url")));
+                     tr("the engine block names the profile \"%1\" and its own %2: the profile's "
+                        "key goes only to "
+                        "the profile's own address and engine type, so the run is refused unless "
+                        "they match")
+                         .arg(engine.profile,
+                              engine.baseUrl.isEmpty() ? tr("type") : tr("base_url")));
             }
         }
         for (const RunItem &item : specRunItems(m_spec)) {
             if (item.kind != RunItem::Kind::KeyVariable)
                 continue;
             warn(item.pointer, u"key-env-not-allowed"_s,
-                 tr("%1 is not a provider key variable (those end in _API_KEY): the run is refused unless the "
-                    "variable is allowed (the setting keys/allowed_env, --allow-key-env %1) or the file is trusted")
+                 tr("%1 is not a provider key variable (those end in _API_KEY): the run is refused "
+                    "unless the "
+                    "variable is allowed (the setting keys/allowed_env, --allow-key-env %1) or the "
+                    "file is trusted")
                      .arg(item.name));
         }
     }
@@ -300,11 +318,15 @@ private:
                 continue;
             const QUrl url(it->url);
             const QString host = url.host().toLower();
-            const bool loopback = host == u"localhost" || host == u"::1" || host.startsWith(u"127.");
+            const bool loopback =
+                host == u"localhost" || host == u"::1" || host.startsWith(u"127.");
             if (url.scheme() == u"http" && !loopback)
-                warn(JsonPointer::append(JsonPointer::append(u"/mcp_servers"_s, it.key()), u"url"), u"mcp-insecure-url"_s,
-                     tr("the MCP server \"%1\" is reached over plain http: tokens and tool calls travel "
-                        "unencrypted; use https").arg(it.key()));
+                warn(JsonPointer::append(JsonPointer::append(u"/mcp_servers"_s, it.key()), u"url"),
+                     u"mcp-insecure-url"_s,
+                     tr("the MCP server \"%1\" is reached over plain http: tokens and tool calls "
+                        "travel "
+                        "unencrypted; use https")
+                         .arg(it.key()));
         }
     }
 
@@ -319,10 +341,12 @@ private:
                 const QString nearest = nearestName(it.key(), known);
                 if (nearest.isEmpty())
                     warn(pointer, u"unknown-field"_s,
-                         tr("unknown field \"%1\": it is kept in the file but has no effect").arg(it.key()));
+                         tr("unknown field \"%1\": it is kept in the file but has no effect")
+                             .arg(it.key()));
                 else
                     warn(pointer, u"unknown-field"_s,
-                         tr("unknown field \"%1\" has no effect; did you mean \"%2\"?").arg(it.key(), nearest));
+                         tr("unknown field \"%1\" has no effect; did you mean \"%2\"?")
+                             .arg(it.key(), nearest));
             }
         };
         check(m_spec.unknownFields, QString(), SpecSection::Root);
@@ -330,9 +354,11 @@ private:
         check(m_spec.retry.unknownFields, u"/retry"_s, SpecSection::Retry);
         check(m_spec.context.unknownFields, u"/context"_s, SpecSection::Context);
         for (qsizetype i = 0; i < m_spec.tools.size(); ++i)
-            check(m_spec.tools.at(i).unknownFields, JsonPointer::append(u"/tools"_s, i), SpecSection::Tool);
+            check(m_spec.tools.at(i).unknownFields, JsonPointer::append(u"/tools"_s, i),
+                  SpecSection::Tool);
         for (auto it = m_spec.mcpServers.constBegin(); it != m_spec.mcpServers.constEnd(); ++it)
-            check(it->unknownFields, JsonPointer::append(u"/mcp_servers"_s, it.key()), SpecSection::McpServer);
+            check(it->unknownFields, JsonPointer::append(u"/mcp_servers"_s, it.key()),
+                  SpecSection::McpServer);
     }
 
     // The known name closest to `name` by edit distance, when it is close enough to be a typo.
@@ -351,7 +377,8 @@ private:
                 row[0] = int(i);
                 for (qsizetype j = 1; j <= b.size(); ++j) {
                     const int up = row[j];
-                    row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+                    row[j] = std::min(
+                        { row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1) });
                     diagonal = up;
                 }
             }
@@ -402,9 +429,11 @@ private:
         }
         // The model only counts when the spec targets its own engine type.
         if (m_target == m_spec.engine.type) {
-            if (const QString why = nativeUnsupportedReason(m_target, m_spec.engine.model); !why.isEmpty()) {
+            if (const QString why = nativeUnsupportedReason(m_target, m_spec.engine.model);
+                !why.isEmpty()) {
                 warn(u"/output_mode"_s, u"native-unsupported"_s,
-                     tr("native output will be rejected: %1; use output_mode tool or prompted").arg(why));
+                     tr("native output will be rejected: %1; use output_mode tool or prompted")
+                         .arg(why));
             }
         }
         const EngineSchema sent = schemaForEngine(*m_spec.responseSchema, m_target);
@@ -491,42 +520,43 @@ private:
         int propertyCount = 0;
         int enumValues = 0;
         qsizetype nameChars = 0;
-        forEachSchema(root, base, 0, [&](const QJsonObject &schema, const QString &pointer, int level) {
-            lintClosedSet(schema, pointer);
-            if (m_target == EngineType::OpenAI || m_target == EngineType::OpenAIResponses)
-                lintArgumentSize(schema, pointer);
-            if (strict) {
-                if (!rewritten)
-                    lintStrict(schema, pointer);
-                if (level > kStrictMaxLevels && !reportedDepth) {
-                    reportedDepth = true;
-                    warn(pointer, u"strict-depth"_s,
-                         tr("objects nest %1 levels deep here; OpenAI strict mode allows %2")
-                             .arg(level)
-                             .arg(kStrictMaxLevels));
-                } else if (level > kStrictOldMaxLevels && !reportedOldDepth && !reportedDepth) {
-                    reportedOldDepth = true;
-                    info(pointer, u"strict-depth"_s,
-                         tr("objects nest %1 levels deep here; older OpenAI documentation "
-                            "allowed only %2 levels in strict mode")
-                             .arg(level)
-                             .arg(kStrictOldMaxLevels));
+        forEachSchema(
+            root, base, 0, [&](const QJsonObject &schema, const QString &pointer, int level) {
+                lintClosedSet(schema, pointer);
+                if (m_target == EngineType::OpenAI || m_target == EngineType::OpenAIResponses)
+                    lintArgumentSize(schema, pointer);
+                if (strict) {
+                    if (!rewritten)
+                        lintStrict(schema, pointer);
+                    if (level > kStrictMaxLevels && !reportedDepth) {
+                        reportedDepth = true;
+                        warn(pointer, u"strict-depth"_s,
+                             tr("objects nest %1 levels deep here; OpenAI strict mode allows %2")
+                                 .arg(level)
+                                 .arg(kStrictMaxLevels));
+                    } else if (level > kStrictOldMaxLevels && !reportedOldDepth && !reportedDepth) {
+                        reportedOldDepth = true;
+                        info(pointer, u"strict-depth"_s,
+                             tr("objects nest %1 levels deep here; older OpenAI documentation "
+                                "allowed only %2 levels in strict mode")
+                                 .arg(level)
+                                 .arg(kStrictOldMaxLevels));
+                    }
+                    const QJsonObject properties = schema.value("properties"_L1).toObject();
+                    propertyCount += int(properties.size());
+                    for (auto it = properties.constBegin(); it != properties.constEnd(); ++it)
+                        nameChars += it.key().size();
+                    const QJsonArray values = schema.value("enum"_L1).toArray();
+                    enumValues += int(values.size());
+                    for (const QJsonValue &v : values)
+                        nameChars += v.toString().size();
+                    nameChars += schema.value("const"_L1).toString().size();
                 }
-                const QJsonObject properties = schema.value("properties"_L1).toObject();
-                propertyCount += int(properties.size());
-                for (auto it = properties.constBegin(); it != properties.constEnd(); ++it)
-                    nameChars += it.key().size();
-                const QJsonArray values = schema.value("enum"_L1).toArray();
-                enumValues += int(values.size());
-                for (const QJsonValue &v : values)
-                    nameChars += v.toString().size();
-                nameChars += schema.value("const"_L1).toString().size();
-            }
-            if (anthropic && !rewritten)
-                lintAnthropic(schema, pointer);
-            if (gemini && !rewritten)
-                lintGemini(schema, pointer);
-        });
+                if (anthropic && !rewritten)
+                    lintAnthropic(schema, pointer);
+                if (gemini && !rewritten)
+                    lintGemini(schema, pointer);
+            });
         if (strict) {
             if (propertyCount > kStrictMaxProperties) {
                 warn(base, u"strict-size"_s,
@@ -549,14 +579,16 @@ private:
             }
         }
         if (gemini) {
-            lintRecursion(root, base, u"gemini-recursive-ref"_s,
-                          tr("recursive \"$ref\" to %1; Gemini refuses recursive schemas (unroll it to a "
-                             "fixed depth)"));
+            lintRecursion(
+                root, base, u"gemini-recursive-ref"_s,
+                tr("recursive \"$ref\" to %1; Gemini refuses recursive schemas (unroll it to a "
+                   "fixed depth)"));
         }
         if (anthropic) {
-            lintRecursion(root, base, u"anthropic-recursive-ref"_s,
-                          tr("recursive \"$ref\" to %1; Anthropic structured output refuses recursive "
-                             "schemas (unroll it to a fixed depth)"));
+            lintRecursion(
+                root, base, u"anthropic-recursive-ref"_s,
+                tr("recursive \"$ref\" to %1; Anthropic structured output refuses recursive "
+                   "schemas (unroll it to a fixed depth)"));
         }
     }
 
@@ -573,7 +605,7 @@ private:
                          "to be an object");
         } else {
             message = tr("the root has \"type\" %1; tool arguments must be an object")
-                          .arg(QString::fromUtf8(QJsonDocument(QJsonArray{root.value("type"_L1)})
+                          .arg(QString::fromUtf8(QJsonDocument(QJsonArray { root.value("type"_L1) })
                                                      .toJson(QJsonDocument::Compact))
                                    .mid(1)
                                    .chopped(1));
@@ -587,16 +619,19 @@ private:
     void lintDraftForms(const QJsonObject &root, const QString &base)
     {
         for (const DialectRewrite &form : olderDraftForms(root)) {
-            const bool stillWorks = form.keyword == u"definitions" || form.keyword == u"dependencies";
+            const bool stillWorks =
+                form.keyword == u"definitions" || form.keyword == u"dependencies";
             add(stillWorks ? LintSeverity::Info : LintSeverity::Warning, base + form.pointer,
                 u"schema-draft-form"_s,
-                tr("%1 (this schema has no \"$schema\", so it is read as 2020-12)").arg(form.message));
+                tr("%1 (this schema has no \"$schema\", so it is read as 2020-12)")
+                    .arg(form.message));
         }
     }
 
     void lintClosedSet(const QJsonObject &schema, const QString &pointer)
     {
-        if (!hasType(schema, u"string") || schema.contains("enum"_L1) || schema.contains("const"_L1))
+        if (!hasType(schema, u"string") || schema.contains("enum"_L1)
+            || schema.contains("const"_L1))
             return;
         const QStringList options = closedSetOptions(schema.value("description"_L1).toString());
         if (options.isEmpty())
@@ -650,10 +685,20 @@ private:
                          .arg(quoted(it.key()), example));
             }
         }
-        static const QStringList unsupported = {
-            u"allOf"_s, u"oneOf"_s, u"not"_s, u"if"_s, u"then"_s, u"else"_s,
-            u"patternProperties"_s, u"default"_s, u"dependentRequired"_s, u"dependentSchemas"_s,
-            u"unevaluatedProperties"_s, u"unevaluatedItems"_s, u"propertyNames"_s, u"contains"_s};
+        static const QStringList unsupported = { u"allOf"_s,
+                                                 u"oneOf"_s,
+                                                 u"not"_s,
+                                                 u"if"_s,
+                                                 u"then"_s,
+                                                 u"else"_s,
+                                                 u"patternProperties"_s,
+                                                 u"default"_s,
+                                                 u"dependentRequired"_s,
+                                                 u"dependentSchemas"_s,
+                                                 u"unevaluatedProperties"_s,
+                                                 u"unevaluatedItems"_s,
+                                                 u"propertyNames"_s,
+                                                 u"contains"_s };
         for (const QString &keyword : unsupported) {
             if (!schema.contains(keyword))
                 continue;
@@ -667,9 +712,9 @@ private:
             warn(JsonPointer::append(pointer, keyword), u"strict-unsupported-keyword"_s,
                  tr("OpenAI strict mode does not support %1%2").arg(quoted(keyword), hint));
         }
-        static const QStringList formats = {u"date-time"_s, u"time"_s, u"date"_s, u"duration"_s,
-                                            u"email"_s, u"hostname"_s, u"ipv4"_s, u"ipv6"_s,
-                                            u"uuid"_s};
+        static const QStringList formats = { u"date-time"_s, u"time"_s,  u"date"_s,
+                                             u"duration"_s,  u"email"_s, u"hostname"_s,
+                                             u"ipv4"_s,      u"ipv6"_s,  u"uuid"_s };
         if (const QJsonValue format = schema.value("format"_L1);
             format.isString() && !formats.contains(format.toString())) {
             warn(JsonPointer::append(pointer, u"format"), u"strict-format"_s,
@@ -695,13 +740,30 @@ private:
                     "the description and not enforced (the result is still validated here)")
                      .arg(qint64(minItems.toDouble())));
         }
-        static const QStringList moved = {
-            u"minimum"_s, u"maximum"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s,
-            u"multipleOf"_s, u"minLength"_s, u"maxLength"_s, u"pattern"_s, u"maxItems"_s,
-            u"uniqueItems"_s, u"minProperties"_s, u"maxProperties"_s, u"patternProperties"_s,
-            u"propertyNames"_s, u"contains"_s, u"prefixItems"_s, u"dependentRequired"_s,
-            u"dependentSchemas"_s, u"not"_s, u"if"_s, u"then"_s, u"else"_s,
-            u"unevaluatedProperties"_s, u"unevaluatedItems"_s};
+        static const QStringList moved = { u"minimum"_s,
+                                           u"maximum"_s,
+                                           u"exclusiveMinimum"_s,
+                                           u"exclusiveMaximum"_s,
+                                           u"multipleOf"_s,
+                                           u"minLength"_s,
+                                           u"maxLength"_s,
+                                           u"pattern"_s,
+                                           u"maxItems"_s,
+                                           u"uniqueItems"_s,
+                                           u"minProperties"_s,
+                                           u"maxProperties"_s,
+                                           u"patternProperties"_s,
+                                           u"propertyNames"_s,
+                                           u"contains"_s,
+                                           u"prefixItems"_s,
+                                           u"dependentRequired"_s,
+                                           u"dependentSchemas"_s,
+                                           u"not"_s,
+                                           u"if"_s,
+                                           u"then"_s,
+                                           u"else"_s,
+                                           u"unevaluatedProperties"_s,
+                                           u"unevaluatedItems"_s };
         for (const QString &keyword : moved) {
             if (!schema.contains(keyword))
                 continue;
@@ -710,9 +772,10 @@ private:
                     "description as a hint (the result is still validated here)")
                      .arg(quoted(keyword)));
         }
-        static const QStringList formats = {u"date-time"_s, u"time"_s, u"date"_s, u"duration"_s,
-                                            u"email"_s, u"hostname"_s, u"uri"_s, u"ipv4"_s,
-                                            u"ipv6"_s, u"uuid"_s};
+        static const QStringList formats = { u"date-time"_s, u"time"_s,  u"date"_s,
+                                             u"duration"_s,  u"email"_s, u"hostname"_s,
+                                             u"uri"_s,       u"ipv4"_s,  u"ipv6"_s,
+                                             u"uuid"_s };
         if (const QJsonValue format = schema.value("format"_L1);
             format.isString() && !formats.contains(format.toString())) {
             warn(JsonPointer::append(pointer, u"format"), u"anthropic-format"_s,
@@ -727,7 +790,8 @@ private:
             info(JsonPointer::append(pointer, u"const"), u"gemini-const"_s,
                  tr("Gemini gets \"const\" rewritten to a one-value \"enum\""));
         }
-        for (const QString &keyword : {u"format"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s}) {
+        for (const QString &keyword :
+             { u"format"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s }) {
             if (!schema.contains(keyword))
                 continue;
             warn(JsonPointer::append(pointer, keyword), u"gemini-dropped-keyword"_s,
@@ -750,19 +814,21 @@ private:
 
     // A local $ref is recursive when its target can reach, through further $refs, a schema
     // that contains the $ref itself. `message` takes the target.
-    void lintRecursion(const QJsonObject &root, const QString &base, const QString &rule, const QString &message)
+    void lintRecursion(const QJsonObject &root, const QString &base, const QString &rule,
+                       const QString &message)
     {
         struct Ref
         {
             QString location; // schema pointer relative to root ("" is the root)
-            QString target;   // pointer relative to root
+            QString target; // pointer relative to root
         };
         QList<Ref> refs;
-        forEachSchema(root, QString(), 0, [&](const QJsonObject &schema, const QString &pointer, int) {
-            const QString ref = schema.value("$ref"_L1).toString();
-            if (ref.startsWith(u'#'))
-                refs.append({pointer, QUrl::fromPercentEncoding(ref.mid(1).toUtf8())});
-        });
+        forEachSchema(
+            root, QString(), 0, [&](const QJsonObject &schema, const QString &pointer, int) {
+                const QString ref = schema.value("$ref"_L1).toString();
+                if (ref.startsWith(u'#'))
+                    refs.append({ pointer, QUrl::fromPercentEncoding(ref.mid(1).toUtf8()) });
+            });
         if (refs.isEmpty())
             return;
         auto inside = [](const QString &location, const QString &container) {
@@ -785,7 +851,7 @@ private:
                     containers.insert(other.target);
             }
             QSet<QString> seen;
-            QList<QString> queue{r.target};
+            QList<QString> queue { r.target };
             bool recursive = false;
             while (!queue.isEmpty() && !recursive) {
                 const QString t = queue.takeFirst();
@@ -800,7 +866,8 @@ private:
                     queue.append(next);
             }
             if (recursive) {
-                warn(JsonPointer::append(base + r.location, u"$ref"), rule, message.arg(quoted(u'#' + r.target)));
+                warn(JsonPointer::append(base + r.location, u"$ref"), rule,
+                     message.arg(quoted(u'#' + r.target)));
             }
         }
     }
@@ -820,41 +887,47 @@ QString lintSeverityName(LintSeverity severity)
 
 QList<LintRule> lintRules()
 {
-    QList<LintRule> rules{
-        {u"tool-name-snake-case"_s, tr("tool names are snake_case")},
-        {u"tool-name-verb-noun"_s, tr("tool names are verb_noun, not a single word")},
-        {u"tool-name-provider"_s, tr("tool names match the provider's name rule")},
-        {u"tool-description-missing"_s, tr("every tool has a description")},
-        {u"tool-description-length"_s, tr("descriptions are at most 1024 characters")},
-        {u"tool-count"_s, tr("no more tools than the provider accepts (OpenAI 128, Anthropic 64)")},
-        {u"schema-root-object"_s, tr("tool and response schemas have an object root")},
-        {u"schema-draft-form"_s, tr("a schema without $schema (2020-12) uses no form of an older draft")},
-        {u"enum-closed-set"_s, tr("closed sets named in a description are an enum")},
-        {u"argument-string-size"_s, tr("string arguments fit OpenAI's 8192-byte limit")},
-        {u"unknown-field"_s, tr("fields the spec format does not know (often a typo)")},
-        {u"output-parser-ignored"_s, tr("output_parser has no effect with a response schema")},
-        {u"output-mode-ignored"_s, tr("output_mode has no effect without a response schema")},
-        {u"text-output-ignored"_s, tr("text_output has no effect in native or prompted mode")},
-        {u"native-unsupported"_s, tr("native output on an engine or model that cannot do it")},
-        {u"native-schema-changed"_s, tr("native output: each change made to the schema sent")},
-        {u"strict-additional-properties"_s, tr("OpenAI strict: additionalProperties false on every object")},
-        {u"strict-required"_s, tr("OpenAI strict: every property is required")},
-        {u"strict-unsupported-keyword"_s, tr("OpenAI strict: no unsupported keywords")},
-        {u"strict-format"_s, tr("OpenAI strict: only supported string formats")},
-        {u"strict-ref-siblings"_s, tr("OpenAI strict: $ref without sibling keywords")},
-        {u"strict-depth"_s, tr("OpenAI strict: nesting depth limit")},
-        {u"strict-size"_s, tr("OpenAI strict: property, enum and size caps")},
-        {u"anthropic-min-items"_s, tr("Anthropic structured output: minItems 0 or 1 only")},
-        {u"anthropic-unsupported-keyword"_s, tr("Anthropic structured output: keywords it does not enforce")},
-        {u"anthropic-format"_s, tr("Anthropic structured output: only supported string formats")},
-        {u"anthropic-recursive-ref"_s, tr("Anthropic structured output: no recursive $ref")},
-        {u"gemini-recursive-ref"_s, tr("Gemini: no recursive $ref")},
-        {u"gemini-const"_s, tr("Gemini: const becomes a one-value enum")},
-        {u"gemini-dropped-keyword"_s, tr("Gemini: keywords dropped before sending")},
-        {u"gemini-parameter-name"_s, tr("Gemini: parameter names [a-zA-Z0-9_]{1,64}")},
-        {u"key-profile-redirect"_s, tr("a profile's key goes only to that profile's address and engine type")},
-        {u"key-env-not-allowed"_s, tr("key variables other than *_API_KEY need the user's allow list or trust")},
-        {u"mcp-insecure-url"_s, tr("remote MCP servers are reached over https")},
+    QList<LintRule> rules {
+        { u"tool-name-snake-case"_s, tr("tool names are snake_case") },
+        { u"tool-name-verb-noun"_s, tr("tool names are verb_noun, not a single word") },
+        { u"tool-name-provider"_s, tr("tool names match the provider's name rule") },
+        { u"tool-description-missing"_s, tr("every tool has a description") },
+        { u"tool-description-length"_s, tr("descriptions are at most 1024 characters") },
+        { u"tool-count"_s,
+          tr("no more tools than the provider accepts (OpenAI 128, Anthropic 64)") },
+        { u"schema-root-object"_s, tr("tool and response schemas have an object root") },
+        { u"schema-draft-form"_s,
+          tr("a schema without $schema (2020-12) uses no form of an older draft") },
+        { u"enum-closed-set"_s, tr("closed sets named in a description are an enum") },
+        { u"argument-string-size"_s, tr("string arguments fit OpenAI's 8192-byte limit") },
+        { u"unknown-field"_s, tr("fields the spec format does not know (often a typo)") },
+        { u"output-parser-ignored"_s, tr("output_parser has no effect with a response schema") },
+        { u"output-mode-ignored"_s, tr("output_mode has no effect without a response schema") },
+        { u"text-output-ignored"_s, tr("text_output has no effect in native or prompted mode") },
+        { u"native-unsupported"_s, tr("native output on an engine or model that cannot do it") },
+        { u"native-schema-changed"_s, tr("native output: each change made to the schema sent") },
+        { u"strict-additional-properties"_s,
+          tr("OpenAI strict: additionalProperties false on every object") },
+        { u"strict-required"_s, tr("OpenAI strict: every property is required") },
+        { u"strict-unsupported-keyword"_s, tr("OpenAI strict: no unsupported keywords") },
+        { u"strict-format"_s, tr("OpenAI strict: only supported string formats") },
+        { u"strict-ref-siblings"_s, tr("OpenAI strict: $ref without sibling keywords") },
+        { u"strict-depth"_s, tr("OpenAI strict: nesting depth limit") },
+        { u"strict-size"_s, tr("OpenAI strict: property, enum and size caps") },
+        { u"anthropic-min-items"_s, tr("Anthropic structured output: minItems 0 or 1 only") },
+        { u"anthropic-unsupported-keyword"_s,
+          tr("Anthropic structured output: keywords it does not enforce") },
+        { u"anthropic-format"_s, tr("Anthropic structured output: only supported string formats") },
+        { u"anthropic-recursive-ref"_s, tr("Anthropic structured output: no recursive $ref") },
+        { u"gemini-recursive-ref"_s, tr("Gemini: no recursive $ref") },
+        { u"gemini-const"_s, tr("Gemini: const becomes a one-value enum") },
+        { u"gemini-dropped-keyword"_s, tr("Gemini: keywords dropped before sending") },
+        { u"gemini-parameter-name"_s, tr("Gemini: parameter names [a-zA-Z0-9_]{1,64}") },
+        { u"key-profile-redirect"_s,
+          tr("a profile's key goes only to that profile's address and engine type") },
+        { u"key-env-not-allowed"_s,
+          tr("key variables other than *_API_KEY need the user's allow list or trust") },
+        { u"mcp-insecure-url"_s, tr("remote MCP servers are reached over https") },
     };
     rules += cacheLintRules();
     return rules;

@@ -53,9 +53,10 @@ struct LintRule
 // Every rule lintSpec can report, in a stable order.
 QList<LintRule> lintRules();
 
-// Findings for `target`: the key rules, the output parser, the response schema, the tool count, then each
-// tool in order.
-QList<LintFinding> lintSpec(const Spec &spec, EngineType target, const ProfileLookup &profiles = {});
+// Findings for `target`: the key rules, the output parser, the response schema, the tool count,
+// then each tool in order.
+QList<LintFinding> lintSpec(const Spec &spec, EngineType target,
+                            const ProfileLookup &profiles = {});
 // Findings for the spec's own engine type.
 QList<LintFinding> lintSpec(const Spec &spec);
 

@@ -22,20 +22,23 @@ QString tr(const char *text)
 // Keywords that only describe: kept beside a draft-07 "$ref" (they change no verdict).
 bool isAnnotation(const QString &keyword)
 {
-    static const QSet<QString> names{u"title"_s,    u"description"_s, u"$comment"_s,  u"default"_s,
-                                     u"examples"_s, u"deprecated"_s,  u"readOnly"_s,  u"writeOnly"_s};
+    static const QSet<QString> names { u"title"_s,    u"description"_s, u"$comment"_s,
+                                       u"default"_s,  u"examples"_s,    u"deprecated"_s,
+                                       u"readOnly"_s, u"writeOnly"_s };
     return names.contains(keyword);
 }
 
 // 2020-12 keywords that an older draft does not know (and so ignores).
 bool unknownIn(const QString &keyword, SchemaDialect from)
 {
-    static const QSet<QString> since6{u"const"_s, u"contains"_s, u"propertyNames"_s};
-    static const QSet<QString> since7{u"if"_s, u"then"_s, u"else"_s};
-    static const QSet<QString> since2019{u"$anchor"_s,          u"$defs"_s,          u"dependentRequired"_s,
-                                         u"dependentSchemas"_s, u"unevaluatedItems"_s, u"unevaluatedProperties"_s,
-                                         u"minContains"_s,      u"maxContains"_s};
-    static const QSet<QString> since2020{u"prefixItems"_s, u"$dynamicRef"_s, u"$dynamicAnchor"_s};
+    static const QSet<QString> since6 { u"const"_s, u"contains"_s, u"propertyNames"_s };
+    static const QSet<QString> since7 { u"if"_s, u"then"_s, u"else"_s };
+    static const QSet<QString> since2019 { u"$anchor"_s,           u"$defs"_s,
+                                           u"dependentRequired"_s, u"dependentSchemas"_s,
+                                           u"unevaluatedItems"_s,  u"unevaluatedProperties"_s,
+                                           u"minContains"_s,       u"maxContains"_s };
+    static const QSet<QString> since2020 { u"prefixItems"_s, u"$dynamicRef"_s,
+                                           u"$dynamicAnchor"_s };
     if (since2020.contains(keyword))
         return from < SchemaDialect::Draft202012;
     if (since2019.contains(keyword))
@@ -55,7 +58,8 @@ public:
         , m_from(from)
         , m_lintOnly(lintOnly)
     {
-        QString id = root.toObject().value(from == SchemaDialect::Draft4 ? "id"_L1 : "$id"_L1).toString();
+        QString id =
+            root.toObject().value(from == SchemaDialect::Draft4 ? "id"_L1 : "$id"_L1).toString();
         while (id.endsWith(u'#'))
             id.chop(1);
         m_rootId = id;
@@ -81,15 +85,18 @@ public:
                 if (key == u"definitions") {
                     definitions(it.value(), pointer, out);
                 } else if (isAnnotation(key) || (key == u"$schema" && pointer.isEmpty())) {
-                    out.insert(key, key == u"$schema" ? QJsonValue(schemaDialectUri(SchemaDialect::Draft202012).toString())
-                                                      : it.value());
+                    out.insert(key,
+                               key == u"$schema" ? QJsonValue(
+                                   schemaDialectUri(SchemaDialect::Draft202012).toString())
+                                                 : it.value());
                 } else {
                     ignored.append(u'"' + key + u'"');
                 }
             }
             if (!ignored.isEmpty()) {
                 add(pointer, u"$ref"_s,
-                    tr("%1 beside \"$ref\" are ignored in drafts 4 to 7 but apply in 2020-12; the 2020-12 "
+                    tr("%1 beside \"$ref\" are ignored in drafts 4 to 7 but apply in 2020-12; the "
+                       "2020-12 "
                        "rewrite leaves them out")
                         .arg(ignored.join(u", "_s)));
             }
@@ -103,9 +110,13 @@ public:
             const QJsonValue v = it.value();
             const QString here = JsonPointer::append(pointer, key);
             if (key == u"$schema") {
-                out.insert(key, pointer.isEmpty() ? QJsonValue(schemaDialectUri(SchemaDialect::Draft202012).toString()) : v);
+                out.insert(key,
+                           pointer.isEmpty()
+                               ? QJsonValue(schemaDialectUri(SchemaDialect::Draft202012).toString())
+                               : v);
             } else if ((key == u"id" && m_from == SchemaDialect::Draft4 && v.isString())
-                       || (key == u"$id" && legacy && m_from != SchemaDialect::Draft4 && v.isString())) {
+                       || (key == u"$id" && legacy && m_from != SchemaDialect::Draft4
+                           && v.isString())) {
                 identifier(key, v.toString(), here, out);
             } else if ((key == u"exclusiveMaximum" || key == u"exclusiveMinimum") && v.isBool()
                        && m_from == SchemaDialect::Draft4) {
@@ -114,47 +125,60 @@ public:
                 if (v.toBool() && limit.isDouble()) {
                     out.insert(key, limit);
                     add(here, key,
-                        tr("\"%1\": true is draft-04's way to make \"%2\" exclusive; 2020-12 writes "
+                        tr("\"%1\": true is draft-04's way to make \"%2\" exclusive; 2020-12 "
+                           "writes "
                            "\"%1\": %3 instead of \"%2\"")
                             .arg(key, bound, numberText(limit.toDouble())));
                 } else {
                     add(here, key,
-                        tr("\"%1\": %2 is a draft-04 boolean; 2020-12 wants a number there, so the rewrite "
+                        tr("\"%1\": %2 is a draft-04 boolean; 2020-12 wants a number there, so the "
+                           "rewrite "
                            "leaves it out")
                             .arg(key, v.toBool() ? u"true"_s : u"false"_s));
                 }
             } else if ((key == u"maximum" || key == u"minimum") && m_from == SchemaDialect::Draft4
-                       && in.value(key == u"maximum" ? "exclusiveMaximum"_L1 : "exclusiveMinimum"_L1) == QJsonValue(true)) {
+                       && in.value(key == u"maximum" ? "exclusiveMaximum"_L1
+                                                     : "exclusiveMinimum"_L1)
+                           == QJsonValue(true)) {
                 continue; // became the exclusive bound
             } else if (key == u"items" && tuple) {
                 out.insert(u"prefixItems"_s, list(v, here));
-                QString message = tr("\"items\": [...] is the tuple form of drafts 4 to 2019-09; 2020-12 writes "
-                                     "\"prefixItems\": [...]");
+                QString message =
+                    tr("\"items\": [...] is the tuple form of drafts 4 to 2019-09; 2020-12 writes "
+                       "\"prefixItems\": [...]");
                 if (in.contains("additionalItems"_L1)) {
-                    out.insert(u"items"_s, schema(in.value("additionalItems"_L1), JsonPointer::append(pointer, u"additionalItems")));
-                    message += tr(" and \"items\" for what \"additionalItems\" says about the rest");
+                    out.insert(u"items"_s,
+                               schema(in.value("additionalItems"_L1),
+                                      JsonPointer::append(pointer, u"additionalItems")));
+                    message +=
+                        tr(" and \"items\" for what \"additionalItems\" says about the rest");
                 }
                 add(here, key, message);
             } else if (key == u"additionalItems" && m_from <= SchemaDialect::Draft201909) {
                 if (!tuple && !m_lintOnly)
-                    add(here, key, tr("\"additionalItems\" has no effect without an \"items\" array; the rewrite "
-                                      "leaves it out"));
+                    add(here, key,
+                        tr("\"additionalItems\" has no effect without an \"items\" array; the "
+                           "rewrite "
+                           "leaves it out"));
             } else if (key == u"dependencies" && v.isObject()) {
                 dependencies(v.toObject(), here, out);
             } else if (key == u"definitions" && legacy) {
                 definitions(v, pointer, out);
-            } else if ((key == u"$recursiveRef" || key == u"$recursiveAnchor") && m_from == SchemaDialect::Draft201909) {
+            } else if ((key == u"$recursiveRef" || key == u"$recursiveAnchor")
+                       && m_from == SchemaDialect::Draft201909) {
                 out.insert(key, v);
-                add(here, key, tr("\"%1\" is 2019-09 only; 2020-12 has \"$dynamicRef\" and \"$dynamicAnchor\" "
-                                  "instead, which are not written for you")
-                                   .arg(key));
+                add(here, key,
+                    tr("\"%1\" is 2019-09 only; 2020-12 has \"$dynamicRef\" and \"$dynamicAnchor\" "
+                       "instead, which are not written for you")
+                        .arg(key));
             } else if (unknownIn(key, m_from)) {
                 if (m_lintOnly) {
                     out.insert(key, v);
                 } else {
-                    add(here, key, tr("\"%1\" is not a keyword of %2 (so it was ignored there); the rewrite "
-                                      "leaves it out")
-                                       .arg(key, schemaDialectName(m_from)));
+                    add(here, key,
+                        tr("\"%1\" is not a keyword of %2 (so it was ignored there); the rewrite "
+                           "leaves it out")
+                            .arg(key, schemaDialectName(m_from)));
                 }
             } else if (key == u"$ref" && v.isString()) {
                 out.insert(key, ref(v.toString()));
@@ -174,7 +198,7 @@ private:
 
     void add(const QString &pointer, const QString &keyword, const QString &message)
     {
-        changes.append({pointer, keyword, message});
+        changes.append({ pointer, keyword, message });
     }
 
     static QString numberText(double value)
@@ -208,13 +232,21 @@ private:
             switch (at) {
             case At::Schema: {
                 const QJsonObject object = current.toObject();
-                const bool tuple = object.value("items"_L1).isArray() && m_from <= SchemaDialect::Draft201909;
-                static const QSet<QString> maps{u"properties"_s, u"patternProperties"_s, u"$defs"_s,
-                                                u"dependentSchemas"_s};
-                static const QSet<QString> arrays{u"allOf"_s, u"anyOf"_s, u"oneOf"_s, u"prefixItems"_s};
-                static const QSet<QString> single{u"additionalProperties"_s, u"not"_s, u"propertyNames"_s,
-                                                  u"contains"_s, u"if"_s, u"then"_s, u"else"_s,
-                                                  u"unevaluatedItems"_s, u"unevaluatedProperties"_s};
+                const bool tuple =
+                    object.value("items"_L1).isArray() && m_from <= SchemaDialect::Draft201909;
+                static const QSet<QString> maps { u"properties"_s, u"patternProperties"_s,
+                                                  u"$defs"_s, u"dependentSchemas"_s };
+                static const QSet<QString> arrays { u"allOf"_s, u"anyOf"_s, u"oneOf"_s,
+                                                    u"prefixItems"_s };
+                static const QSet<QString> single { u"additionalProperties"_s,
+                                                    u"not"_s,
+                                                    u"propertyNames"_s,
+                                                    u"contains"_s,
+                                                    u"if"_s,
+                                                    u"then"_s,
+                                                    u"else"_s,
+                                                    u"unevaluatedItems"_s,
+                                                    u"unevaluatedProperties"_s };
                 if (decoded == u"definitions" && m_from <= SchemaDialect::Draft7) {
                     written = u"$defs"_s;
                     next = At::Name;
@@ -226,7 +258,9 @@ private:
                     next = At::Schema;
                 } else if (decoded == u"dependencies" && i + 1 < tokens.size()) {
                     const QJsonValue entry = object.value(decoded).toObject().value(
-                        QUrl::fromPercentEncoding(tokens.at(i + 1).toUtf8()).replace(u"~1"_s, u"/"_s).replace(u"~0"_s, u"~"_s));
+                        QUrl::fromPercentEncoding(tokens.at(i + 1).toUtf8())
+                            .replace(u"~1"_s, u"/"_s)
+                            .replace(u"~0"_s, u"~"_s));
                     written = entry.isArray() ? u"dependentRequired"_s : u"dependentSchemas"_s;
                     next = At::Name;
                 } else if (maps.contains(decoded)) {
@@ -281,11 +315,20 @@ private:
     // The value of `keyword`, with the subschemas it holds rewritten.
     QJsonValue subschemas(const QString &keyword, const QJsonValue &value, const QString &pointer)
     {
-        static const QSet<QString> single{u"additionalProperties"_s, u"not"_s, u"propertyNames"_s, u"contains"_s,
-                                          u"if"_s, u"then"_s, u"else"_s, u"items"_s, u"unevaluatedItems"_s,
-                                          u"unevaluatedProperties"_s, u"contentSchema"_s};
-        static const QSet<QString> arrays{u"allOf"_s, u"anyOf"_s, u"oneOf"_s, u"prefixItems"_s};
-        static const QSet<QString> maps{u"properties"_s, u"patternProperties"_s, u"$defs"_s, u"dependentSchemas"_s};
+        static const QSet<QString> single { u"additionalProperties"_s,
+                                            u"not"_s,
+                                            u"propertyNames"_s,
+                                            u"contains"_s,
+                                            u"if"_s,
+                                            u"then"_s,
+                                            u"else"_s,
+                                            u"items"_s,
+                                            u"unevaluatedItems"_s,
+                                            u"unevaluatedProperties"_s,
+                                            u"contentSchema"_s };
+        static const QSet<QString> arrays { u"allOf"_s, u"anyOf"_s, u"oneOf"_s, u"prefixItems"_s };
+        static const QSet<QString> maps { u"properties"_s, u"patternProperties"_s, u"$defs"_s,
+                                          u"dependentSchemas"_s };
         if (single.contains(keyword))
             return schema(value, pointer);
         if (arrays.contains(keyword))
@@ -305,7 +348,8 @@ private:
         if (!fragment.isEmpty() && !fragment.startsWith(u'/')) {
             out.insert(u"$anchor"_s, fragment);
             add(pointer, key,
-                tr("an id with a fragment (%1) names a plain-name anchor; 2020-12 writes \"$anchor\": \"%2\"")
+                tr("an id with a fragment (%1) names a plain-name anchor; 2020-12 writes "
+                   "\"$anchor\": \"%2\"")
                     .arg(u'"' + id + u'"', fragment));
         } else if (key == u"id") {
             add(pointer, key, tr("\"id\" is draft-04's spelling; 2020-12 writes \"$id\""));
@@ -315,7 +359,8 @@ private:
     void definitions(const QJsonValue &value, const QString &pointer, QJsonObject &out)
     {
         QJsonObject defs = out.value("$defs"_L1).toObject();
-        const QJsonObject upgraded = map(value, JsonPointer::append(pointer, u"definitions")).toObject();
+        const QJsonObject upgraded =
+            map(value, JsonPointer::append(pointer, u"definitions")).toObject();
         for (auto it = upgraded.constBegin(); it != upgraded.constEnd(); ++it)
             defs.insert(it.key(), it.value());
         out.insert(u"$defs"_s, defs);
@@ -335,14 +380,16 @@ private:
             if (it.value().isArray())
                 required.insert(it.key(), it.value());
             else
-                schemas.insert(it.key(), schema(it.value(), JsonPointer::append(pointer, it.key())));
+                schemas.insert(it.key(),
+                               schema(it.value(), JsonPointer::append(pointer, it.key())));
         }
         if (!required.isEmpty())
             out.insert(u"dependentRequired"_s, required);
         if (!schemas.isEmpty())
             out.insert(u"dependentSchemas"_s, schemas);
         add(pointer, u"dependencies"_s,
-            tr("\"dependencies\" is split in 2020-12: a list of names is \"dependentRequired\", a schema is "
+            tr("\"dependencies\" is split in 2020-12: a list of names is \"dependentRequired\", a "
+               "schema is "
                "\"dependentSchemas\""));
     }
 };
@@ -362,7 +409,8 @@ bool hasBooleanBounds(const QJsonValue &value, int depth = 0)
     if (!value.isObject())
         return false;
     const QJsonObject object = value.toObject();
-    if (object.value("exclusiveMaximum"_L1).isBool() || object.value("exclusiveMinimum"_L1).isBool())
+    if (object.value("exclusiveMaximum"_L1).isBool()
+        || object.value("exclusiveMinimum"_L1).isBool())
         return true;
     for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
         if (it.key() != u"enum" && it.key() != u"const" && hasBooleanBounds(it.value(), depth + 1))

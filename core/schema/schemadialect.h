@@ -30,8 +30,8 @@ struct DialectRewrite
 
 struct SchemaUpgrade
 {
-    QJsonValue schema;              // the 2020-12 schema
-    QList<DialectRewrite> changes;  // in document order; empty when nothing had to change
+    QJsonValue schema; // the 2020-12 schema
+    QList<DialectRewrite> changes; // in document order; empty when nothing had to change
 };
 
 // `schema` read as `from` (its own "$schema" is not consulted), rewritten into 2020-12. A root

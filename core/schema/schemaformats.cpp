@@ -49,7 +49,7 @@ bool isLeapYear(int year)
 
 int daysInMonth(int year, int month)
 {
-    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
     if (month == 2 && isLeapYear(year))
         return 29;
     return days[month - 1];
@@ -138,8 +138,9 @@ bool isHebrew(char32_t c)
 bool isJapaneseOrHan(char32_t c)
 {
     return (inRange(c, 0x3040, 0x309f) || inRange(c, 0x30a0, 0x30ff) || inRange(c, 0x4e00, 0x9fff)
-            || inRange(c, 0x3400, 0x4dbf) || inRange(c, 0x20000, 0x2a6df) || inRange(c, 0xf900, 0xfaff)
-            || c == 0x3005 || c == 0x3007 || inRange(c, 0x3021, 0x3029) || inRange(c, 0x3038, 0x303b))
+            || inRange(c, 0x3400, 0x4dbf) || inRange(c, 0x20000, 0x2a6df)
+            || inRange(c, 0xf900, 0xfaff) || c == 0x3005 || c == 0x3007
+            || inRange(c, 0x3021, 0x3029) || inRange(c, 0x3038, 0x303b))
         && c != 0x30fb;
 }
 
@@ -177,15 +178,18 @@ bool idnaLabelValid(const QList<char32_t> &label)
         const char32_t before = i > 0 ? label[i - 1] : 0;
         const char32_t after = i + 1 < label.size() ? label[i + 1] : 0;
         if (c < 0x80) {
-            if (!(isAsciiAlpha(QChar(c)) && QChar(c).isLower()) && !isAsciiDigit(QChar(c)) && c != u'-')
+            if (!(isAsciiAlpha(QChar(c)) && QChar(c).isLower()) && !isAsciiDigit(QChar(c))
+                && c != u'-')
                 return false;
             continue;
         }
         // DISALLOWED exceptions and characters that never appear in host names.
-        if (c == 0x640 || c == 0x7fa || c == 0x302e || c == 0x302f || inRange(c, 0x3031, 0x3035) || c == 0x303b)
+        if (c == 0x640 || c == 0x7fa || c == 0x302e || c == 0x302f || inRange(c, 0x3031, 0x3035)
+            || c == 0x303b)
             return false;
         const bool contextual = c == 0xb7 || c == 0x375 || c == 0x5f3 || c == 0x5f4 || c == 0x30fb
-            || c == 0x200c || c == 0x200d
+            || c == 0x200c
+            || c == 0x200d
             // PVALID exceptions of RFC 5892 section 2.6
             || c == 0xdf || c == 0x3c2 || c == 0x6fd || c == 0x6fe || c == 0xf0b || c == 0x3007;
         switch (QChar::category(c)) {
@@ -205,7 +209,8 @@ bool idnaLabelValid(const QList<char32_t> &label)
             if (!contextual)
                 return false;
             break;
-        default: break;
+        default:
+            break;
         }
         switch (c) {
         case 0xb7: // MIDDLE DOT: between two 'l'
@@ -241,11 +246,13 @@ bool idnaLabelValid(const QList<char32_t> &label)
                 qsizetype a = i + 1;
                 while (a < label.size() && isMark(label[a]))
                     ++a;
-                if (b < 0 || a >= label.size() || !isJoiningLetter(label[b]) || !isJoiningLetter(label[a]))
+                if (b < 0 || a >= label.size() || !isJoiningLetter(label[b])
+                    || !isJoiningLetter(label[a]))
                     return false;
             }
             break;
-        default: break;
+        default:
+            break;
         }
         if (inRange(c, 0x660, 0x669))
             arabicIndic = true;
@@ -263,7 +270,17 @@ bool isUnreserved(QChar c)
 bool isSubDelim(QChar c)
 {
     switch (c.unicode()) {
-    case '!': case '$': case '&': case '\'': case '(': case ')': case '*': case '+': case ',': case ';': case '=':
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case ';':
+    case '=':
         return true;
     default:
         return false;
@@ -334,34 +351,56 @@ bool timeOfDay(QStringView text, int *minutesUtc, int *second)
 
 Format fromName(QStringView name)
 {
-    if (name == u"date-time") return Format::DateTime;
-    if (name == u"date") return Format::Date;
-    if (name == u"time") return Format::Time;
-    if (name == u"duration") return Format::Duration;
-    if (name == u"email") return Format::Email;
-    if (name == u"hostname") return Format::Hostname;
-    if (name == u"ipv4") return Format::Ipv4;
-    if (name == u"ipv6") return Format::Ipv6;
-    if (name == u"uri") return Format::Uri;
-    if (name == u"uuid") return Format::Uuid;
+    if (name == u"date-time")
+        return Format::DateTime;
+    if (name == u"date")
+        return Format::Date;
+    if (name == u"time")
+        return Format::Time;
+    if (name == u"duration")
+        return Format::Duration;
+    if (name == u"email")
+        return Format::Email;
+    if (name == u"hostname")
+        return Format::Hostname;
+    if (name == u"ipv4")
+        return Format::Ipv4;
+    if (name == u"ipv6")
+        return Format::Ipv6;
+    if (name == u"uri")
+        return Format::Uri;
+    if (name == u"uuid")
+        return Format::Uuid;
     return Format::Unknown;
 }
 
 bool check(Format format, QStringView value)
 {
     switch (format) {
-    case Format::Unknown: return true;
-    case Format::DateTime: return isDateTime(value);
-    case Format::Date: return isDate(value);
-    case Format::Time: return isTime(value);
-    case Format::Duration: return isDuration(value);
-    case Format::Email: return isEmail(value);
-    case Format::Hostname: return isHostname(value);
-    case Format::HostnameRfc1123: return isHostnameRfc1123(value);
-    case Format::Ipv4: return isIpv4(value);
-    case Format::Ipv6: return isIpv6(value);
-    case Format::Uri: return isUri(value);
-    case Format::Uuid: return isUuid(value);
+    case Format::Unknown:
+        return true;
+    case Format::DateTime:
+        return isDateTime(value);
+    case Format::Date:
+        return isDate(value);
+    case Format::Time:
+        return isTime(value);
+    case Format::Duration:
+        return isDuration(value);
+    case Format::Email:
+        return isEmail(value);
+    case Format::Hostname:
+        return isHostname(value);
+    case Format::HostnameRfc1123:
+        return isHostnameRfc1123(value);
+    case Format::Ipv4:
+        return isIpv4(value);
+    case Format::Ipv6:
+        return isIpv6(value);
+    case Format::Uri:
+        return isUri(value);
+    case Format::Uuid:
+        return isUuid(value);
     }
     return true;
 }
@@ -416,8 +455,9 @@ bool isDuration(QStringView value)
         (inTime ? timeUnits : dateUnits) += value.at(pos);
         ++pos;
     }
-    static const QStringList dateForms{u""_s, u"D"_s, u"M"_s, u"MD"_s, u"Y"_s, u"YM"_s, u"YMD"_s, u"W"_s};
-    static const QStringList timeForms{u"H"_s, u"HM"_s, u"HMS"_s, u"M"_s, u"MS"_s, u"S"_s};
+    static const QStringList dateForms { u""_s,  u"D"_s,  u"M"_s,   u"MD"_s,
+                                         u"Y"_s, u"YM"_s, u"YMD"_s, u"W"_s };
+    static const QStringList timeForms { u"H"_s, u"HM"_s, u"HMS"_s, u"M"_s, u"MS"_s, u"S"_s };
     if (!dateForms.contains(dateUnits))
         return false;
     if (inTime && !timeForms.contains(timeUnits))
@@ -512,7 +552,8 @@ bool isHostname(QStringView value)
         return false;
     const auto labels = value.split(u'.');
     for (QStringView label : labels) {
-        const bool aLabel = label.size() >= 4 && label.left(4).compare(u"xn--", Qt::CaseInsensitive) == 0;
+        const bool aLabel =
+            label.size() >= 4 && label.left(4).compare(u"xn--", Qt::CaseInsensitive) == 0;
         if (aLabel) {
             QList<char32_t> decoded;
             if (!punycodeDecode(label.mid(4), &decoded) || !idnaLabelValid(decoded))

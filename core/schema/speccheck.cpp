@@ -36,7 +36,8 @@ void addSchemaErrors(const QJsonObject &schema, const QString &base, QList<SpecS
         error.keyword = e.instancePath.isEmpty() ? e.keyword : lastToken(e.instancePath);
         error.message = e.instancePath.isEmpty()
             ? e.message
-            : QCoreApplication::translate("Callscope::SpecCheck", "\"%1\" is not valid JSON Schema here: %2")
+            : QCoreApplication::translate("Callscope::SpecCheck",
+                                          "\"%1\" is not valid JSON Schema here: %2")
                   .arg(error.keyword, e.message);
         out.append(error);
     }
@@ -70,8 +71,8 @@ QList<SpecSchemaError> checkSpecSchemas(const Spec &spec)
     return out;
 }
 
-SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath, std::optional<EngineType> target,
-                    const ProfileLookup &profiles)
+SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath,
+                    std::optional<EngineType> target, const ProfileLookup &profiles)
 {
     SpecCheck check;
     SpecLoadResult loaded = loadSpec(json, sourcePath);

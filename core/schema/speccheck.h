@@ -32,8 +32,8 @@ struct SpecSchemaError
 
 struct SpecCheck
 {
-    std::optional<Spec> spec;  // set when the text loads
-    QList<SpecError> errors;   // why it does not load; empty when spec is set
+    std::optional<Spec> spec; // set when the text loads
+    QList<SpecError> errors; // why it does not load; empty when spec is set
     // A JSON syntax error: where it is, in characters of the text (-1 when the JSON parses).
     qsizetype syntaxErrorPosition = -1;
     // Schemas of a spec that loads but that no engine could use; a spec with any cannot run.
@@ -56,7 +56,8 @@ struct SpecCheck
 // and the key rules compare the engine block with the profile. Thread-safe when `profiles` is
 // (profileLookupFor() is): the studio runs it on a worker thread.
 SpecCheck checkSpec(const QByteArray &json, const QString &sourcePath = {},
-                    std::optional<EngineType> target = std::nullopt, const ProfileLookup &profiles = {});
+                    std::optional<EngineType> target = std::nullopt,
+                    const ProfileLookup &profiles = {});
 
 // The meta-schema errors of the schemas in `spec` (response schema, tool parameters).
 QList<SpecSchemaError> checkSpecSchemas(const Spec &spec);

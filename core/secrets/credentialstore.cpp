@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QLoggingCategory>
 #include <QMetaObject>
-
 #include <qt6keychain/keychain.h>
 
 #ifdef CALLSCOPE_HAVE_QTDBUS
@@ -35,14 +34,14 @@ QString tr(const char *text)
 // org.freedesktop.DBus.Error name): those all mean "no keychain service".
 bool mentionsMissingBus(const QString &text)
 {
-    static const QStringList hints = {u"d-bus"_s,
-                                      u"dbus"_s,
-                                      u"could not connect"_s,
-                                      u"autolaunch"_s,
-                                      u"org.freedesktop.secrets"_s,
-                                      u"serviceunknown"_s,
-                                      u"was not provided by any .service files"_s,
-                                      u"secret service"_s};
+    static const QStringList hints = { u"d-bus"_s,
+                                       u"dbus"_s,
+                                       u"could not connect"_s,
+                                       u"autolaunch"_s,
+                                       u"org.freedesktop.secrets"_s,
+                                       u"serviceunknown"_s,
+                                       u"was not provided by any .service files"_s,
+                                       u"secret service"_s };
     for (const QString &hint : hints) {
         if (text.contains(hint, Qt::CaseInsensitive))
             return true;
@@ -65,15 +64,17 @@ KeychainResult classify(QKeychain::Error error, const QString &text)
     case QKeychain::AccessDenied:
     case QKeychain::AccessDeniedByUser:
         // libsecret: "Cannot create an item in a locked collection" and friends.
-        result.status = text.contains(u"locked"_s, Qt::CaseInsensitive) ? KeychainStatus::Locked
-                                                                         : KeychainStatus::AccessDenied;
+        result.status = text.contains(u"locked"_s, Qt::CaseInsensitive)
+            ? KeychainStatus::Locked
+            : KeychainStatus::AccessDenied;
         break;
     case QKeychain::NoBackendAvailable:
     case QKeychain::NotImplemented:
         result.status = KeychainStatus::NoService;
         break;
     case QKeychain::OtherError:
-        result.status = mentionsMissingBus(text) ? KeychainStatus::NoService : KeychainStatus::Failed;
+        result.status =
+            mentionsMissingBus(text) ? KeychainStatus::NoService : KeychainStatus::Failed;
         break;
     case QKeychain::CouldNotDeleteEntry:
         result.status = KeychainStatus::Failed;
@@ -98,14 +99,15 @@ QString keychainMessage(KeychainStatus status, const QString &detail)
         return tr("No keychain service is running (Secret Service over D-Bus: %1). Start "
                   "gnome-keyring or KWallet in your desktop session, ")
                    .arg(detail)
-               + runOnly;
+            + runOnly;
     case KeychainStatus::Locked:
         return tr("The keychain is locked. Unlock your keyring (for example by logging in again "
                   "or with Seahorse), ")
-               + runOnly;
+            + runOnly;
     case KeychainStatus::AccessDenied:
-        return tr("The keychain refused access (%1). Allow Callscope to use your keyring, ").arg(detail)
-               + runOnly;
+        return tr("The keychain refused access (%1). Allow Callscope to use your keyring, ")
+                   .arg(detail)
+            + runOnly;
     case KeychainStatus::Failed:
         return tr("The keychain reported an error: %1.").arg(detail);
     }
@@ -114,14 +116,12 @@ QString keychainMessage(KeychainStatus status, const QString &detail)
 
 CredentialStore::CredentialStore(QObject *parent)
     : CredentialStore(defaultServiceName(), parent)
-{
-}
+{ }
 
 CredentialStore::CredentialStore(const QString &service, QObject *parent)
     : QObject(parent)
     , m_service(service)
-{
-}
+{ }
 
 CredentialStore::~CredentialStore() = default;
 
@@ -132,17 +132,18 @@ QString CredentialStore::defaultServiceName()
 
 void CredentialStore::readKey(const QString &profile, QObject *context, Callback callback)
 {
-    enqueue({Operation::Read, profile, {}, context, std::move(callback)});
+    enqueue({ Operation::Read, profile, {}, context, std::move(callback) });
 }
 
-void CredentialStore::writeKey(const QString &profile, const QString &key, QObject *context, Callback callback)
+void CredentialStore::writeKey(const QString &profile, const QString &key, QObject *context,
+                               Callback callback)
 {
-    enqueue({Operation::Write, profile, key, context, std::move(callback)});
+    enqueue({ Operation::Write, profile, key, context, std::move(callback) });
 }
 
 void CredentialStore::deleteKey(const QString &profile, QObject *context, Callback callback)
 {
-    enqueue({Operation::Delete, profile, {}, context, std::move(callback)});
+    enqueue({ Operation::Delete, profile, {}, context, std::move(callback) });
 }
 
 void CredentialStore::setSessionKey(const QString &profile, const QString &key)
@@ -207,7 +208,8 @@ void CredentialStore::startNext()
     job->setInsecureFallback(false);
     job->setAutoDelete(true);
     connect(job, &QKeychain::Job::finished, this, &CredentialStore::jobFinished);
-    qCDebug(lcSecrets) << "keychain job" << int(m_running->operation) << "for" << m_running->profile;
+    qCDebug(lcSecrets) << "keychain job" << int(m_running->operation) << "for"
+                       << m_running->profile;
     job->start();
 }
 
@@ -228,8 +230,9 @@ void CredentialStore::jobFinished(QKeychain::Job *job)
     // libsecret cannot tell a locked entry from a missing one (a read answers "not found",
     // a delete "done" and the entry stays): ask the Secret Service whether a locked entry
     // of ours exists.
-    const bool mayHideLock = (m_running->operation == Operation::Read && result.status == KeychainStatus::NotFound)
-                             || (m_running->operation == Operation::Delete && result.status == KeychainStatus::Ok);
+    const bool mayHideLock =
+        (m_running->operation == Operation::Read && result.status == KeychainStatus::NotFound)
+        || (m_running->operation == Operation::Delete && result.status == KeychainStatus::Ok);
     if (mayHideLock) {
         probeLockedEntry(result);
         return;
@@ -247,26 +250,27 @@ void CredentialStore::probeLockedEntry(KeychainResult result)
     }
     static const QMetaType registered = qDBusRegisterMetaType<QMap<QString, QString>>();
     Q_UNUSED(registered);
-    QDBusMessage call = QDBusMessage::createMethodCall(u"org.freedesktop.secrets"_s,
-                                                       u"/org/freedesktop/secrets"_s,
-                                                       u"org.freedesktop.Secret.Service"_s,
-                                                       u"SearchItems"_s);
+    QDBusMessage call =
+        QDBusMessage::createMethodCall(u"org.freedesktop.secrets"_s, u"/org/freedesktop/secrets"_s,
+                                       u"org.freedesktop.Secret.Service"_s, u"SearchItems"_s);
     // The attributes QtKeychain's libsecret backend files its entries under.
-    const QMap<QString, QString> attributes{{u"user"_s, m_running->profile}, {u"server"_s, m_service}};
+    const QMap<QString, QString> attributes { { u"user"_s, m_running->profile },
+                                              { u"server"_s, m_service } };
     call << QVariant::fromValue(attributes);
     auto *watcher = new QDBusPendingCallWatcher(bus.asyncCall(call, 5000), this);
-    connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, result](QDBusPendingCallWatcher *w) mutable {
-        w->deleteLater();
-        QDBusPendingReply<QList<QDBusObjectPath>, QList<QDBusObjectPath>> reply = *w;
-        if (reply.isValid() && !reply.argumentAt<1>().isEmpty()) {
-            result.status = KeychainStatus::Locked;
-            result.backendError = u"the keyring holding the entry is locked"_s;
-            result.message = keychainMessage(KeychainStatus::Locked, result.backendError);
-            result.key.reset();
-            qCDebug(lcSecrets) << "keychain entry is locked";
-        }
-        complete(result);
-    });
+    connect(watcher, &QDBusPendingCallWatcher::finished, this,
+            [this, result](QDBusPendingCallWatcher *w) mutable {
+                w->deleteLater();
+                QDBusPendingReply<QList<QDBusObjectPath>, QList<QDBusObjectPath>> reply = *w;
+                if (reply.isValid() && !reply.argumentAt<1>().isEmpty()) {
+                    result.status = KeychainStatus::Locked;
+                    result.backendError = u"the keyring holding the entry is locked"_s;
+                    result.message = keychainMessage(KeychainStatus::Locked, result.backendError);
+                    result.key.reset();
+                    qCDebug(lcSecrets) << "keychain entry is locked";
+                }
+                complete(result);
+            });
 #else
     complete(result);
 #endif

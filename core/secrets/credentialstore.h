@@ -26,24 +26,27 @@ class Job;
 namespace Callscope {
 
 enum class KeychainStatus {
-    Ok,           // the operation succeeded (for a read: a key was found)
-    NotFound,     // read: the profile has no key (not an error)
-    NoService,    // no keychain service: Secret Service / D-Bus missing, no backend
-    Locked,       // the keyring is locked
+    Ok, // the operation succeeded (for a read: a key was found)
+    NotFound, // read: the profile has no key (not an error)
+    NoService, // no keychain service: Secret Service / D-Bus missing, no backend
+    Locked, // the keyring is locked
     AccessDenied, // the keychain refused access for another reason
-    Failed,       // any other keychain error
+    Failed, // any other keychain error
 };
 
 struct KeychainResult
 {
     KeychainStatus status = KeychainStatus::Ok;
-    std::optional<QString> key;  // read: the key when status is Ok
-    QString message;             // user-facing text for an error status; empty otherwise
-    QString backendError;        // QtKeychain's errorString(), for logs and details
-    int backendCode = 0;         // QKeychain::Error
+    std::optional<QString> key; // read: the key when status is Ok
+    QString message; // user-facing text for an error status; empty otherwise
+    QString backendError; // QtKeychain's errorString(), for logs and details
+    int backendCode = 0; // QKeychain::Error
 
     // True for Ok and NotFound: the keychain answered.
-    bool usable() const { return status == KeychainStatus::Ok || status == KeychainStatus::NotFound; }
+    bool usable() const
+    {
+        return status == KeychainStatus::Ok || status == KeychainStatus::NotFound;
+    }
 };
 
 // The user-facing message of an error status; `detail` is the backend's text.

@@ -9,7 +9,9 @@ namespace Callscope {
 
 QJsonObject EngineProfile::toJson() const
 {
-    QJsonObject object{{u"name"_s, name}, {u"type"_s, engineTypeName(type)}, {u"model"_s, model}};
+    QJsonObject object { { u"name"_s, name },
+                         { u"type"_s, engineTypeName(type) },
+                         { u"model"_s, model } };
     if (!baseUrl.isEmpty())
         object.insert(u"base_url"_s, baseUrl);
     if (contextWindow)
@@ -20,7 +22,8 @@ QJsonObject EngineProfile::toJson() const
         object.insert(u"temperature"_s, *temperature);
     if (toolResultsInContext) {
         object.insert(u"tool_results_in_context"_s,
-                      *toolResultsInContext ? QJsonValue(**toolResultsInContext) : QJsonValue(QJsonValue::Null));
+                      *toolResultsInContext ? QJsonValue(**toolResultsInContext)
+                                            : QJsonValue(QJsonValue::Null));
     }
     if (toolResultsTokens)
         object.insert(u"tool_results_tokens"_s, double(*toolResultsTokens));
@@ -39,12 +42,13 @@ std::optional<QString> profileNameProblem(const QString &name)
 {
     static const QRegularExpression pattern(u"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"_s);
     if (name.isEmpty())
-        return QCoreApplication::translate("Callscope::EngineProfile", "the engine profile name is empty");
+        return QCoreApplication::translate("Callscope::EngineProfile",
+                                           "the engine profile name is empty");
     if (!pattern.match(name).hasMatch()) {
-        return QCoreApplication::translate(
-                   "Callscope::EngineProfile",
-                   "invalid engine profile name '%1': use 1 to 64 letters, digits, '.', '_' or '-', "
-                   "starting with a letter or digit")
+        return QCoreApplication::translate("Callscope::EngineProfile",
+                                           "invalid engine profile name '%1': use 1 to 64 letters, "
+                                           "digits, '.', '_' or '-', "
+                                           "starting with a letter or digit")
             .arg(name);
     }
     return std::nullopt;

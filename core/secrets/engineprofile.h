@@ -18,7 +18,7 @@ struct EngineProfile
     QString name;
     EngineType type = EngineType::OpenAI;
     QString model;
-    QString baseUrl;                         // host root; empty = the provider's public endpoint
+    QString baseUrl; // host root; empty = the provider's public endpoint
     std::optional<qint64> contextWindow;
     std::optional<int> maxTokens;
     std::optional<double> temperature;
@@ -28,9 +28,9 @@ struct EngineProfile
     // Calls in flight on this engine at most (the scheduler's per-engine limit); unset = the
     // default of the settings.
     std::optional<int> maxInFlight;
-    std::optional<qint64> timeoutMs;         // as EngineSpec::timeoutMs
-    std::optional<qint64> idleTimeoutMs;     // as EngineSpec::idleTimeoutMs
-    std::optional<CacheSpec> cache;          // used when the spec has no "cache" of its own
+    std::optional<qint64> timeoutMs; // as EngineSpec::timeoutMs
+    std::optional<qint64> idleTimeoutMs; // as EngineSpec::idleTimeoutMs
+    std::optional<CacheSpec> cache; // used when the spec has no "cache" of its own
 
     // {"name", "type", "model", "base_url", ...}: only the fields that are set (plus name,
     // type and model). There is no key field, by construction.

@@ -45,8 +45,7 @@ QString keySourceName(KeySource source)
 KeyResolver::KeyResolver(CredentialStore *credentials, QObject *parent)
     : QObject(parent)
     , m_credentials(credentials)
-{
-}
+{ }
 
 void KeyResolver::resolve(const EngineSpec &engine, QObject *context, Callback callback)
 {
@@ -56,14 +55,15 @@ void KeyResolver::resolve(const EngineSpec &engine, QObject *context, Callback c
             callback(result);
     };
     auto finishLater = [this, finish](const ResolvedKey &result) {
-        QMetaObject::invokeMethod(this, [finish, result] { finish(result); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [finish, result] { finish(result); }, Qt::QueuedConnection);
     };
 
     const QString variable = engine.apiKeyEnv;
     if (!variable.isEmpty()) {
         const QString value = qEnvironmentVariable(variable.toLocal8Bit().constData());
         if (!value.isEmpty()) {
-            finishLater({true, value, KeySource::Environment, {}, std::nullopt});
+            finishLater({ true, value, KeySource::Environment, {}, std::nullopt });
             return;
         }
     }
@@ -72,9 +72,9 @@ void KeyResolver::resolve(const EngineSpec &engine, QObject *context, Callback c
     const QString profile = engine.profile;
     if (profile.isEmpty() || !m_credentials) {
         if (variableMissing)
-            finishLater({false, {}, KeySource::None, unsetVariableError(variable), std::nullopt});
+            finishLater({ false, {}, KeySource::None, unsetVariableError(variable), std::nullopt });
         else
-            finishLater({true, {}, KeySource::None, {}, std::nullopt});
+            finishLater({ true, {}, KeySource::None, {}, std::nullopt });
         return;
     }
 

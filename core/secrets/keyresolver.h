@@ -29,10 +29,10 @@ QString keySourceName(KeySource source); // "none", "environment", "keychain", "
 struct ResolvedKey
 {
     bool ok = false;
-    QString key;                              // empty when source is None
+    QString key; // empty when source is None
     KeySource source = KeySource::None;
-    QString error;                            // user-facing, when !ok
-    std::optional<KeychainResult> keychain;   // the keychain's answer, when it was asked
+    QString error; // user-facing, when !ok
+    std::optional<KeychainResult> keychain; // the keychain's answer, when it was asked
 };
 
 class KeyResolver final : public QObject

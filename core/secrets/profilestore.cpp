@@ -1,7 +1,7 @@
 #include "core/secrets/profilestore.h"
 
-#include <QHash>
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonDocument>
 #include <QPointer>
 #include <QSettings>
@@ -28,8 +28,7 @@ ProfileResult success()
     return result;
 }
 
-template<typename T>
-std::optional<T> readNumber(const QSettings &settings, const QString &key)
+template<typename T> std::optional<T> readNumber(const QSettings &settings, const QString &key)
 {
     if (!settings.contains(key))
         return std::nullopt;
@@ -49,15 +48,14 @@ ProfileStore::ProfileStore(CredentialStore *credentials, QObject *parent)
     : QObject(parent)
     , m_settings(std::make_unique<QSettings>())
     , m_credentials(credentials)
-{
-}
+{ }
 
-ProfileStore::ProfileStore(const QString &settingsFile, CredentialStore *credentials, QObject *parent)
+ProfileStore::ProfileStore(const QString &settingsFile, CredentialStore *credentials,
+                           QObject *parent)
     : QObject(parent)
     , m_settings(std::make_unique<QSettings>(settingsFile, QSettings::IniFormat))
     , m_credentials(credentials)
-{
-}
+{ }
 
 ProfileStore::~ProfileStore() = default;
 
@@ -116,7 +114,8 @@ std::optional<EngineProfile> ProfileStore::get(const QString &name) const
     profile.timeoutMs = readNumber<qint64>(s, u"timeout_ms"_s);
     profile.idleTimeoutMs = readNumber<qint64>(s, u"idle_timeout_ms"_s);
     if (s.contains(u"cache"_s)) {
-        const QJsonDocument cache = QJsonDocument::fromJson(s.value(u"cache"_s).toString().toUtf8());
+        const QJsonDocument cache =
+            QJsonDocument::fromJson(s.value(u"cache"_s).toString().toUtf8());
         profile.cache = cacheSpecFromJson(cache.object(), u"/cache"_s, nullptr);
     }
     s.endGroup();
@@ -162,7 +161,9 @@ ProfileResult ProfileStore::write(const EngineProfile &profile)
     if (profile.idleTimeoutMs)
         s.setValue(u"idle_timeout_ms"_s, *profile.idleTimeoutMs);
     if (profile.cache)
-        s.setValue(u"cache"_s, QString::fromUtf8(QJsonDocument(profile.cache->toJson()).toJson(QJsonDocument::Compact)));
+        s.setValue(u"cache"_s,
+                   QString::fromUtf8(
+                       QJsonDocument(profile.cache->toJson()).toJson(QJsonDocument::Compact)));
     s.endGroup();
     return syncResult();
 }
@@ -189,7 +190,8 @@ ProfileResult ProfileStore::removeSettings(const QString &name)
     return syncResult();
 }
 
-void ProfileStore::rename(const QString &from, const QString &to, QObject *context, Callback callback)
+void ProfileStore::rename(const QString &from, const QString &to, QObject *context,
+                          Callback callback)
 {
     QPointer<QObject> guard(context);
     auto finish = [guard, given = context != nullptr, callback](const ProfileResult &result) {
@@ -207,7 +209,8 @@ void ProfileStore::rename(const QString &from, const QString &to, QObject *conte
         check = success();
     if (!check.ok || from == to) {
         // Report on the next event loop turn, like every other outcome.
-        QMetaObject::invokeMethod(this, [finish, check] { finish(check); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [finish, check] { finish(check); }, Qt::QueuedConnection);
         return;
     }
 
@@ -228,17 +231,19 @@ void ProfileStore::rename(const QString &from, const QString &to, QObject *conte
             return;
         }
         if (read.status != KeychainStatus::Ok) {
-            ProfileResult result = failure(tr("cannot rename engine '%1': its key could not be read: %2")
-                                               .arg(from, read.message));
+            ProfileResult result =
+                failure(tr("cannot rename engine '%1': its key could not be read: %2")
+                            .arg(from, read.message));
             result.keychain = read;
             finish(result);
             return;
         }
         m_credentials->writeKey(to, *read.key, this, [=, this](const KeychainResult &written) {
             if (written.status != KeychainStatus::Ok) {
-                ProfileResult result = failure(tr("cannot rename engine '%1': its key could not be stored "
-                                                  "under the new name: %2")
-                                                   .arg(from, written.message));
+                ProfileResult result =
+                    failure(tr("cannot rename engine '%1': its key could not be stored "
+                               "under the new name: %2")
+                                .arg(from, written.message));
                 result.keychain = written;
                 finish(result);
                 return;
@@ -246,7 +251,8 @@ void ProfileStore::rename(const QString &from, const QString &to, QObject *conte
             ProfileResult renamed = renameSettings();
             if (!renamed.ok) {
                 // Undo the copy so the key stays only where the profile is.
-                m_credentials->deleteKey(to, this, [finish, renamed](const KeychainResult &) { finish(renamed); });
+                m_credentials->deleteKey(
+                    to, this, [finish, renamed](const KeychainResult &) { finish(renamed); });
                 return;
             }
             m_credentials->deleteKey(from, this, [finish](const KeychainResult &deleted) {
@@ -254,9 +260,10 @@ void ProfileStore::rename(const QString &from, const QString &to, QObject *conte
                 result.keychain = deleted;
                 if (deleted.status != KeychainStatus::Ok) {
                     result.ok = false;
-                    result.error = tr("the engine was renamed, but the key under its old name could not "
-                                      "be deleted: %1")
-                                       .arg(deleted.message);
+                    result.error =
+                        tr("the engine was renamed, but the key under its old name could not "
+                           "be deleted: %1")
+                            .arg(deleted.message);
                 }
                 finish(result);
             });
@@ -273,12 +280,14 @@ void ProfileStore::remove(const QString &name, QObject *context, Callback callba
     };
     if (!contains(name)) {
         const ProfileResult missing = failure(tr("no engine profile named '%1'").arg(name));
-        QMetaObject::invokeMethod(this, [finish, missing] { finish(missing); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [finish, missing] { finish(missing); }, Qt::QueuedConnection);
         return;
     }
     const ProfileResult removed = removeSettings(name);
     if (!removed.ok) {
-        QMetaObject::invokeMethod(this, [finish, removed] { finish(removed); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [finish, removed] { finish(removed); }, Qt::QueuedConnection);
         return;
     }
     m_credentials->deleteKey(name, this, [finish, name](const KeychainResult &deleted) {
@@ -286,9 +295,10 @@ void ProfileStore::remove(const QString &name, QObject *context, Callback callba
         result.keychain = deleted;
         if (deleted.status != KeychainStatus::Ok) {
             result.ok = false;
-            result.error = tr("the engine '%1' was removed, but its key could not be deleted from the "
-                              "keychain: %2")
-                               .arg(name, deleted.message);
+            result.error =
+                tr("the engine '%1' was removed, but its key could not be deleted from the "
+                   "keychain: %2")
+                    .arg(name, deleted.message);
         }
         finish(result);
     });
@@ -298,7 +308,7 @@ ProfileLookup profileLookupFor(const ProfileStore &profiles)
 {
     QHash<QString, KnownProfile> known;
     for (const EngineProfile &profile : profiles.list())
-        known.insert(profile.name, KnownProfile{profile.type, profile.baseUrl});
+        known.insert(profile.name, KnownProfile { profile.type, profile.baseUrl });
     return [known](const QString &name) -> std::optional<KnownProfile> {
         const auto it = known.constFind(name);
         return it == known.cend() ? std::nullopt : std::optional<KnownProfile>(*it);

@@ -4,9 +4,9 @@
 // ever written there; keys go through CredentialStore. Renaming a profile moves its key,
 // removing a profile deletes its key: those two are asynchronous because the keychain is.
 
+#include "core/model/trustpolicy.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/engineprofile.h"
-#include "core/model/trustpolicy.h"
 
 #include <QList>
 #include <QObject>
@@ -23,7 +23,7 @@ namespace Callscope {
 struct ProfileResult
 {
     bool ok = false;
-    QString error;             // user-facing, when !ok
+    QString error; // user-facing, when !ok
     // The keychain part of the operation (rename: moving the key; remove: deleting it).
     std::optional<KeychainResult> keychain;
 };
@@ -42,7 +42,7 @@ public:
 
     QString settingsFileName() const;
 
-    QList<EngineProfile> list() const;           // sorted by name
+    QList<EngineProfile> list() const; // sorted by name
     std::optional<EngineProfile> get(const QString &name) const;
     bool contains(const QString &name) const;
 

@@ -37,12 +37,12 @@ TrustEntry trustEntryFor(const Spec &spec)
 
 TrustStore::TrustStore(const QString &path)
     : m_path(path.isEmpty() ? defaultPath() : path)
-{
-}
+{ }
 
 QString TrustStore::defaultPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/trusted-files.json"_s;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+        + u"/trusted-files.json"_s;
 }
 
 QList<TrustEntry> TrustStore::entries() const
@@ -51,7 +51,8 @@ QList<TrustEntry> TrustStore::entries() const
     QFile file(m_path);
     if (!file.open(QIODevice::ReadOnly))
         return out;
-    const QJsonArray array = QJsonDocument::fromJson(file.read(4 * 1024 * 1024)).object().value(u"trusted"_s).toArray();
+    const QJsonArray array =
+        QJsonDocument::fromJson(file.read(4 * 1024 * 1024)).object().value(u"trusted"_s).toArray();
     for (const QJsonValue &value : array) {
         const QJsonObject o = value.toObject();
         TrustEntry entry;
@@ -84,7 +85,7 @@ bool TrustStore::trust(TrustEntry entry, QString *error)
     QList<TrustEntry> all = entries();
     all.removeIf([&entry](const TrustEntry &old) {
         return (!entry.file.isEmpty() && old.file == entry.file)
-               || (old.digest == entry.digest && old.folder == entry.folder);
+            || (old.digest == entry.digest && old.folder == entry.folder);
     });
     all.append(entry);
     return write(all, error);
@@ -98,7 +99,9 @@ int TrustStore::revoke(const QString &fileOrFolder, QString *error)
         all.clear();
     } else {
         const QString wanted = cleanFolder(fileOrFolder);
-        all.removeIf([&wanted](const TrustEntry &entry) { return entry.file == wanted || entry.folder == wanted; });
+        all.removeIf([&wanted](const TrustEntry &entry) {
+            return entry.file == wanted || entry.folder == wanted;
+        });
     }
     const int removed = int(before - all.size());
     if (removed > 0 && !write(all, error))
@@ -110,10 +113,11 @@ bool TrustStore::write(const QList<TrustEntry> &entries, QString *error)
 {
     QJsonArray array;
     for (const TrustEntry &entry : entries) {
-        array.append(QJsonObject{{u"sha256"_s, QString::fromLatin1(entry.digest)},
-                                 {u"folder"_s, entry.folder},
-                                 {u"file"_s, entry.file},
-                                 {u"trusted_at"_s, entry.trustedAt.toUTC().toString(Qt::ISODate)}});
+        array.append(
+            QJsonObject { { u"sha256"_s, QString::fromLatin1(entry.digest) },
+                          { u"folder"_s, entry.folder },
+                          { u"file"_s, entry.file },
+                          { u"trusted_at"_s, entry.trustedAt.toUTC().toString(Qt::ISODate) } });
     }
     QDir().mkpath(QFileInfo(m_path).absolutePath());
     QSaveFile file(m_path);
@@ -123,7 +127,8 @@ bool TrustStore::write(const QList<TrustEntry> &entries, QString *error)
                          .arg(QDir::toNativeSeparators(m_path), file.errorString());
         return false;
     }
-    file.write(QJsonDocument(QJsonObject{{u"trusted"_s, array}}).toJson(QJsonDocument::Indented));
+    file.write(
+        QJsonDocument(QJsonObject { { u"trusted"_s, array } }).toJson(QJsonDocument::Indented));
     if (!file.commit()) {
         if (error)
             *error = QCoreApplication::translate("Callscope::TrustStore", "cannot write %1: %2")
@@ -137,7 +142,8 @@ bool TrustStore::write(const QList<TrustEntry> &entries, QString *error)
 
 namespace Callscope {
 
-QList<RunItem> untrustedRunItems(const Spec &spec, const TrustStore &store, const QStringList &allowedVariables)
+QList<RunItem> untrustedRunItems(const Spec &spec, const TrustStore &store,
+                                 const QStringList &allowedVariables)
 {
     const QList<RunItem> items = specRunItems(spec, allowedVariables);
     if (items.isEmpty() || store.isTrusted(trustEntryFor(spec)))
@@ -148,10 +154,11 @@ QList<RunItem> untrustedRunItems(const Spec &spec, const TrustStore &store, cons
 QString untrustedText(const QList<RunItem> &items)
 {
     QStringList lines;
-    lines.append(QCoreApplication::translate("Callscope::TrustStore",
-                                             "this file is not trusted, and running it would do %n thing(s) "
-                                             "on this computer:",
-                                             nullptr, int(items.size())));
+    lines.append(
+        QCoreApplication::translate("Callscope::TrustStore",
+                                    "this file is not trusted, and running it would do %n thing(s) "
+                                    "on this computer:",
+                                    nullptr, int(items.size())));
     for (const RunItem &item : items)
         lines.append(u"  - "_s + item.describe());
     return lines.join(u'\n');

@@ -17,9 +17,9 @@ namespace Callscope {
 
 struct TrustEntry
 {
-    QByteArray digest;   // specTrustDigest() or experimentTrustDigest(), hex
-    QString folder;      // absolute; empty for a spec that has no file (an imported call)
-    QString file;        // the file's path when trusted, for lists and revoke; may be empty
+    QByteArray digest; // specTrustDigest() or experimentTrustDigest(), hex
+    QString folder; // absolute; empty for a spec that has no file (an imported call)
+    QString file; // the file's path when trusted, for lists and revoke; may be empty
     QDateTime trustedAt;
 
     friend bool operator==(const TrustEntry &, const TrustEntry &) = default;

@@ -1,11 +1,11 @@
 #include "core/service/appcontext.h"
-#include "core/store/recoveryfile.h"
 
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
 #include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
+#include "core/store/recoveryfile.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -18,8 +18,7 @@ namespace Callscope {
 AppContext::AppContext(QObject *parent)
     : QObject(parent)
     , m_keychainService(CredentialStore::defaultServiceName())
-{
-}
+{ }
 
 void AppContext::setApplicationNames()
 {
@@ -40,7 +39,8 @@ AppContext::~AppContext()
 bool AppContext::openHistory(const QString &path, History mode)
 {
     if (m_calls)
-        qCWarning(lcContext) << "the history was opened after the call service was made; it keeps the old one";
+        qCWarning(lcContext)
+            << "the history was opened after the call service was made; it keeps the old one";
     m_store.reset();
     m_database.reset();
     m_defaultDatabase = path.isEmpty();
@@ -66,10 +66,12 @@ bool AppContext::openHistory(const QString &path, History mode)
     if (mode == History::ReadWrite) {
         // Replies an earlier run could not store: stored now, before anything reads what is
         // done (a resumed batch or experiment must see them, not buy them again).
-        const RecoveryFile::ImportOutcome recovered = RecoveryFile::import(*m_store, m_databasePath);
+        const RecoveryFile::ImportOutcome recovered =
+            RecoveryFile::import(*m_store, m_databasePath);
         m_recoveredCalls = recovered.stored;
         if (recovered.stored > 0)
-            qCInfo(lcContext) << "stored" << recovered.stored << "calls kept in" << RecoveryFile::pathFor(m_databasePath);
+            qCInfo(lcContext) << "stored" << recovered.stored << "calls kept in"
+                              << RecoveryFile::pathFor(m_databasePath);
         if (!recovered.error.isEmpty())
             qCWarning(lcContext) << "the recovery file could not be stored:" << recovered.error;
     }
@@ -116,7 +118,8 @@ QNetworkAccessManager *AppContext::network()
 CallService *AppContext::calls()
 {
     if (!m_calls) {
-        m_calls = std::make_unique<CallService>(network(), m_store.get(), credentials(), profiles());
+        m_calls =
+            std::make_unique<CallService>(network(), m_store.get(), credentials(), profiles());
         m_calls->loadLimitsFromSettings();
         m_calls->setTrustStore(trust());
     }

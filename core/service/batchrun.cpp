@@ -1,6 +1,6 @@
 #include "core/service/batchrun.h"
-#include "core/model/boundedread.h"
 
+#include "core/model/boundedread.h"
 #include "core/service/calljob.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
@@ -69,27 +69,34 @@ BatchInputs readBatchInputs(const QString &path)
         QJsonParseError parseError;
         const QJsonDocument doc = QJsonDocument::fromJson("[" + raw + "]", &parseError);
         if (parseError.error != QJsonParseError::NoError || doc.array().size() != 1) {
-            line.error = translate("line %1 is not JSON: %2").arg(lineNumber).arg(parseError.errorString());
+            line.error =
+                translate("line %1 is not JSON: %2").arg(lineNumber).arg(parseError.errorString());
         } else if (doc.array().at(0).isString()) {
             line.text = doc.array().at(0).toString();
-        } else if (doc.array().at(0).isObject() && doc.array().at(0).toObject().value(u"input"_s).isString()) {
+        } else if (doc.array().at(0).isObject()
+                   && doc.array().at(0).toObject().value(u"input"_s).isString()) {
             const QJsonObject item = doc.array().at(0).toObject();
             line.text = item.value(u"input"_s).toString();
             line.metadata = item.value(u"metadata"_s).toObject();
             const QJsonValue attachments = item.value(u"attachments"_s);
             if (!attachments.isUndefined() && !attachments.isArray()) {
-                line.error = translate("line %1: \"attachments\" must be an array of file paths").arg(lineNumber);
+                line.error = translate("line %1: \"attachments\" must be an array of file paths")
+                                 .arg(lineNumber);
             } else {
                 for (const QJsonValue &p : attachments.toArray()) {
                     if (!p.isString()) {
-                        line.error = translate("line %1: \"attachments\" must be an array of file paths").arg(lineNumber);
+                        line.error =
+                            translate("line %1: \"attachments\" must be an array of file paths")
+                                .arg(lineNumber);
                         break;
                     }
                     line.attachments.append(p.toString());
                 }
             }
         } else {
-            line.error = translate("line %1: expected a JSON string or an object with a string \"input\"").arg(lineNumber);
+            line.error =
+                translate("line %1: expected a JSON string or an object with a string \"input\"")
+                    .arg(lineNumber);
         }
         inputs.lines.append(line);
     }
@@ -97,13 +104,13 @@ BatchInputs readBatchInputs(const QString &path)
     return inputs;
 }
 
-BatchRun::BatchRun(CallService *service, const Spec &spec, const QList<BatchLine> &lines, QObject *parent)
+BatchRun::BatchRun(CallService *service, const Spec &spec, const QList<BatchLine> &lines,
+                   QObject *parent)
     : QObject(parent)
     , m_service(service)
     , m_spec(spec)
     , m_lines(lines)
-{
-}
+{ }
 
 BatchRun::~BatchRun() = default;
 
@@ -194,7 +201,7 @@ bool BatchRun::launch(const BatchLine &line)
     request.options.metadata.insert(u"batch_line"_s, line.line);
     if (m_batchId > 0) {
         request.options.metadata.insert(u"batch_id"_s, m_batchId);
-        request.batch = BatchLink{m_batchId, line.line};
+        request.batch = BatchLink { m_batchId, line.line };
     }
     for (const QString &path : line.attachments) {
         QString error;
@@ -212,9 +219,8 @@ bool BatchRun::launch(const BatchLine &line)
     CallJob *job = m_service->launch(request);
     m_running.insert(line.line, job);
     const int lineNumber = line.line;
-    connect(job, &CallJob::finished, this, [this, lineNumber](const LaunchResult &result) {
-        onJobFinished(lineNumber, result);
-    });
+    connect(job, &CallJob::finished, this,
+            [this, lineNumber](const LaunchResult &result) { onJobFinished(lineNumber, result); });
     return true;
 }
 

@@ -23,7 +23,7 @@ class CallJob;
 // "metadata"}. `error` says why a line cannot run (it is reported, the batch goes on).
 struct BatchLine
 {
-    int line = 0;                   // 1-based line number in the file
+    int line = 0; // 1-based line number in the file
     QString text;
     QStringList attachments;
     QJsonObject metadata;
@@ -32,9 +32,9 @@ struct BatchLine
 
 struct BatchInputs
 {
-    QList<BatchLine> lines;         // non-empty lines only
-    QByteArray sha256;              // hex, of the whole file
-    QString error;                  // the file could not be read
+    QList<BatchLine> lines; // non-empty lines only
+    QByteArray sha256; // hex, of the whole file
+    QString error; // the file could not be read
 };
 BatchInputs readBatchInputs(const QString &path);
 // A file as an attachment (its type from its name and bytes); `error` says why not.
@@ -48,14 +48,14 @@ class BatchRun final : public QObject
 public:
     struct Progress
     {
-        int total = 0;              // lines to answer in this run (resumed ones not counted)
-        int done = 0;               // answered: completed, failed, cancelled or invalid
-        int failed = 0;             // answered but not completed
-        int inFlight = 0;           // launched, not finished (queued ones included)
-        int resumed = 0;            // completed in an earlier run of the same batch
-        int notStored = 0;          // answered but not in the history (counted in failed)
+        int total = 0; // lines to answer in this run (resumed ones not counted)
+        int done = 0; // answered: completed, failed, cancelled or invalid
+        int failed = 0; // answered but not completed
+        int inFlight = 0; // launched, not finished (queued ones included)
+        int resumed = 0; // completed in an earlier run of the same batch
+        int notStored = 0; // answered but not in the history (counted in failed)
         double callsPerSecond = 0;
-        qint64 etaMs = -1;          // -1 while unknown
+        qint64 etaMs = -1; // -1 while unknown
     };
 
     BatchRun(CallService *service, const Spec &spec, const QList<BatchLine> &lines,
@@ -86,7 +86,8 @@ public:
 
 Q_SIGNALS:
     // In input order. `resumed`: answered by an earlier run (result read from the store).
-    void lineFinished(int line, const Callscope::LaunchResult &result, bool resumed, const QString &lineError);
+    void lineFinished(int line, const Callscope::LaunchResult &result, bool resumed,
+                      const QString &lineError);
     // The first store failure that will recur: no new call starts; finished follows.
     void halted(const QString &why);
     void finished();
@@ -100,7 +101,7 @@ private:
     };
 
     void fill();
-    bool launch(const BatchLine &line);   // false: answered at once (an unreadable attachment)
+    bool launch(const BatchLine &line); // false: answered at once (an unreadable attachment)
     void onJobFinished(int line, const LaunchResult &result);
     void deliver();
     void checkDone();
@@ -113,8 +114,8 @@ private:
     QHash<int, qint64> m_completed;
     int m_window = 8;
 
-    int m_nextIndex = 0;            // next entry of m_lines to look at
-    int m_deliverIndex = 0;         // next entry of m_lines to hand out in order
+    int m_nextIndex = 0; // next entry of m_lines to look at
+    int m_deliverIndex = 0; // next entry of m_lines to hand out in order
     QHash<int, Outcome> m_outcomes; // by line number, waiting for earlier lines
     QHash<int, QPointer<CallJob>> m_running;
     bool m_started = false;

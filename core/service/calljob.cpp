@@ -4,12 +4,12 @@
 #include "core/context/contextbudget.h"
 #include "core/engines/httpmodelclient.h"
 #include "core/loop/replayclient.h"
-#include "core/service/preflight.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
 #include "core/secrets/truststore.h"
+#include "core/service/preflight.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/storewriter.h"
@@ -35,10 +35,12 @@ QString outputAsText(const QJsonValue &value)
     if (value.isString())
         return value.toString();
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
+            .trimmed();
+    const QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
@@ -55,7 +57,8 @@ QString transcriptForSummary(const QString &previousSummary, const QList<Message
         for (const ToolCall &c : m.toolCalls)
             line += u" [calls "_s + c.name + u' ' + c.rawArguments + u']';
         for (const ToolResult &r : m.toolResults)
-            line += u" [result of "_s + r.name + (r.isError ? u" (error)"_s : QString()) + u": "_s + r.content + u']';
+            line += u" [result of "_s + r.name + (r.isError ? u" (error)"_s : QString()) + u": "_s
+                + r.content + u']';
         if (!m.refusal.isEmpty())
             line += u" [refused: "_s + m.refusal + u']';
         text += line + u'\n';
@@ -68,14 +71,19 @@ Spec summarySpec(const Spec &engineFrom)
 {
     Spec spec;
     spec.kind = u"compaction"_s;
-    spec.systemPrompt = u"You compress conversations. Summarise the conversation you are given so that "
-                        u"it can replace it: keep decisions, facts, numbers, names, open questions and "
-                        u"what tools returned that still matters; drop pleasantries and repetition. "
-                        u"Write plain prose of at most 300 words."_s;
-    spec.responseSchema = QJsonObject{{u"type"_s, u"object"_s},
-                                      {u"properties"_s, QJsonObject{{u"summary"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"minLength"_s, 1}}}}},
-                                      {u"required"_s, QJsonArray{u"summary"_s}},
-                                      {u"additionalProperties"_s, false}};
+    spec.systemPrompt =
+        u"You compress conversations. Summarise the conversation you are given so that "
+        u"it can replace it: keep decisions, facts, numbers, names, open questions and "
+        u"what tools returned that still matters; drop pleasantries and repetition. "
+        u"Write plain prose of at most 300 words."_s;
+    spec.responseSchema = QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject { { u"summary"_s,
+                          QJsonObject { { u"type"_s, u"string"_s }, { u"minLength"_s, 1 } } } } },
+        { u"required"_s, QJsonArray { u"summary"_s } },
+        { u"additionalProperties"_s, false }
+    };
     spec.textOutputField = u"summary"_s;
     spec.maxTurns = 3;
     spec.engine = engineFrom.engine;
@@ -91,8 +99,7 @@ CallJob::CallJob(CallService *service, Kind kind, const LaunchRequest &request, 
     , m_id(id)
     , m_kind(kind)
     , m_request(request)
-{
-}
+{ }
 
 CallJob::~CallJob()
 {
@@ -105,8 +112,8 @@ QString CallJob::title() const
 {
     const EngineSpec &engine = m_request.spec.engine;
     const QString where = engine.profile.isEmpty()
-                              ? (engineTypeName(engine.type) + (engine.model.isEmpty() ? QString() : u' ' + engine.model))
-                              : engine.profile;
+        ? (engineTypeName(engine.type) + (engine.model.isEmpty() ? QString() : u' ' + engine.model))
+        : engine.profile;
     switch (m_kind) {
     case Kind::Revision:
         return tr("revision of call %1 on %2").arg(m_request.reviseOf.value_or(0)).arg(where);
@@ -139,7 +146,7 @@ CallRecord CallJob::baseRecord() const
     record.model = m_request.spec.engine.model;
     record.createdAt = QDateTime::currentDateTimeUtc();
     record.finishedAt = record.createdAt;
-    record.input = QJsonObject{{u"text"_s, m_request.input.text}};
+    record.input = QJsonObject { { u"text"_s, m_request.input.text } };
     record.systemPrompt = m_request.spec.systemPrompt;
     record.spec = CallStore::stripSecrets(specToJson(m_request.spec));
     record.session = m_request.sessionId;
@@ -165,14 +172,18 @@ void CallJob::enqueue()
         if (!profile) {
             QTimer::singleShot(0, this, [this, profileName] {
                 fail(ErrorCategory::Other,
-                     tr("no engine profile named \"%1\" (list them with: callscope-cli engines list)").arg(profileName));
+                     tr("no engine profile named \"%1\" (list them with: callscope-cli engines "
+                        "list)")
+                         .arg(profileName));
             });
             return;
         }
         // The profile's key goes only to the profile's own address and engine type.
         if (!m_request.allowKeyRedirect) {
-            if (auto problem = keyRedirectProblem(m_request.spec.engine, profileName, profile->type, profile->baseUrl)) {
-                QTimer::singleShot(0, this, [this, why = *problem] { fail(ErrorCategory::Auth, why); });
+            if (auto problem = keyRedirectProblem(m_request.spec.engine, profileName, profile->type,
+                                                  profile->baseUrl)) {
+                QTimer::singleShot(0, this,
+                                   [this, why = *problem] { fail(ErrorCategory::Auth, why); });
                 return;
             }
         }
@@ -216,16 +227,17 @@ void CallJob::begin()
     if (m_compactionTask) {
         // A compaction job: plan what folds; the summary call is this job's call.
         if (!store) {
-            m_compaction = {false, tr("compaction needs the history database"), 0};
+            m_compaction = { false, tr("compaction needs the history database"), 0 };
             Q_EMIT compactionFinished(m_compactionTask->sessionId, false, m_compaction.message, 0);
             fail(ErrorCategory::Other, m_compaction.message);
             return;
         }
-        auto stored = store->sessionMessages(m_compactionTask->sessionId, CallStore::MessageView::All);
+        auto stored =
+            store->sessionMessages(m_compactionTask->sessionId, CallStore::MessageView::All);
         auto session = store->getSession(m_compactionTask->sessionId);
         if (!stored || !session) {
             const QString why = !stored ? stored.error().message : session.error().message;
-            m_compaction = {false, why, 0};
+            m_compaction = { false, why, 0 };
             Q_EMIT compactionFinished(m_compactionTask->sessionId, false, why, 0);
             fail(ErrorCategory::Other, why);
             return;
@@ -241,9 +253,10 @@ void CallJob::begin()
             plain.append(m.message);
         const CompactionPlan plan = planCompaction(plain, m_compactionTask->keepRecent);
         if (plan.isEmpty()) {
-            m_compaction = {true, tr("nothing to fold: the session holds %n message(s) the model sees", nullptr,
-                                     int(plain.size())),
-                            0};
+            m_compaction = { true,
+                             tr("nothing to fold: the session holds %n message(s) the model sees",
+                                nullptr, int(plain.size())),
+                             0 };
             Q_EMIT compactionFinished(m_compactionTask->sessionId, true, m_compaction.message, 0);
             LaunchResult result;
             result.record = baseRecord();
@@ -256,9 +269,11 @@ void CallJob::begin()
         const qint64 sessionId = m_compactionTask->sessionId;
         m_request.spec = summarySpec(m_compactionTask->engineFrom);
         m_request.sessionId.reset(); // the summary call itself does not run inside the session
-        m_request.input.text = transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
-        m_request.options.metadata = QJsonObject{{u"session"_s, sessionId},
-                                                 {u"compacts_sequences"_s, QJsonArray{first, last}}};
+        m_request.input.text =
+            transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
+        m_request.options.metadata =
+            QJsonObject { { u"session"_s, sessionId },
+                          { u"compacts_sequences"_s, QJsonArray { first, last } } };
         continueLaunch();
         return;
     }
@@ -276,10 +291,13 @@ void CallJob::begin()
     // lets the turn go ahead uncompacted.
     if (m_request.sessionId && m_request.compaction && m_request.compaction->maxContextTokens > 0) {
         bool needed = false;
-        if (auto calls = store->sessionCalls(*m_request.sessionId); calls && !calls.value().isEmpty()) {
-            if (auto last = store->getCall(calls.value().last().id); last && !last.value().turns.isEmpty()) {
+        if (auto calls = store->sessionCalls(*m_request.sessionId);
+            calls && !calls.value().isEmpty()) {
+            if (auto last = store->getCall(calls.value().last().id);
+                last && !last.value().turns.isEmpty()) {
                 const Usage &u = last.value().turns.last().usage;
-                needed = compactionNeeded(u.promptTokens(), u.outputTokens, m_request.compaction->maxContextTokens);
+                needed = compactionNeeded(u.promptTokens(), u.outputTokens,
+                                          m_request.compaction->maxContextTokens);
             }
         }
         if (needed) {
@@ -323,7 +341,8 @@ void CallJob::startCompactionThenLaunch()
     // Not queued: this job already holds the place; the summary's requests still pass the lane.
     auto *child = new CallJob(m_service, Kind::Compaction, request, 0);
     child->setParent(this);
-    child->m_compactionTask = CompactionTask{sessionId, m_request.compaction->keepRecent, m_request.spec};
+    child->m_compactionTask =
+        CompactionTask { sessionId, m_request.compaction->keepRecent, m_request.spec };
     child->m_engineKey = m_engineKey;
     m_child = child;
     connect(child, &CallJob::finished, this, [this, child, sessionId](const LaunchResult &) {
@@ -371,16 +390,20 @@ void CallJob::resolveEngine()
     const EngineSpec &engine = m_request.spec.engine;
     CallStore *store = m_service ? m_service->store() : nullptr;
     // Nothing is sent, and no retry spent, for an engine that cannot answer.
-    if (const PreflightResult preflight = preflightEngine(m_request.spec, engine); !preflight.ok()) {
-        fail(preflight.problems.constFirst().field == PreflightProblem::Field::Key ? ErrorCategory::Auth
-                                                                                  : ErrorCategory::Other,
+    if (const PreflightResult preflight = preflightEngine(m_request.spec, engine);
+        !preflight.ok()) {
+        fail(preflight.problems.constFirst().field == PreflightProblem::Field::Key
+                 ? ErrorCategory::Auth
+                 : ErrorCategory::Other,
              preflight.text());
         return;
     }
     // Nothing starts, and no key variable is read, for a file the person has not trusted.
-    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust && !m_request.trusted) {
-        const QList<RunItem> untrusted = untrustedRunItems(m_request.spec, *trust,
-                                                                 m_request.allowedKeyVariables + m_service->allowedKeyVariables());
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
+        trust && !m_request.trusted) {
+        const QList<RunItem> untrusted =
+            untrustedRunItems(m_request.spec, *trust,
+                              m_request.allowedKeyVariables + m_service->allowedKeyVariables());
         if (!untrusted.isEmpty()) {
             fail(ErrorCategory::Other, untrustedText(untrusted));
             return;
@@ -398,12 +421,14 @@ void CallJob::resolveEngine()
         QString error;
         if (callId.match(source).hasMatch()) {
             if (!store) {
-                fail(ErrorCategory::Other, tr("replaying call %1 needs the history database").arg(source));
+                fail(ErrorCategory::Other,
+                     tr("replaying call %1 needs the history database").arg(source));
                 return;
             }
             auto call = store->getCall(source.toLongLong());
             if (!call) {
-                fail(ErrorCategory::Other, tr("cannot replay call %1: %2").arg(source, call.error().message));
+                fail(ErrorCategory::Other,
+                     tr("cannot replay call %1: %2").arg(source, call.error().message));
                 return;
             }
             recording = recordingFromCall(call.value());
@@ -419,7 +444,8 @@ void CallJob::resolveEngine()
     }
     QNetworkAccessManager *nam = m_service ? m_service->m_nam.data() : nullptr;
     if (!nam) {
-        fail(ErrorCategory::Other, tr("no network access for engine %1").arg(engineTypeName(engine.type)));
+        fail(ErrorCategory::Other,
+             tr("no network access for engine %1").arg(engineTypeName(engine.type)));
         return;
     }
     auto *resolver = new KeyResolver(m_service->credentials(), this);
@@ -433,7 +459,8 @@ void CallJob::resolveEngine()
             fail(ErrorCategory::Auth, key.error);
             return;
         }
-        if (const PreflightResult keyCheck = checkKey(m_request.spec.engine, key.key); !keyCheck.ok()) {
+        if (const PreflightResult keyCheck = checkKey(m_request.spec.engine, key.key);
+            !keyCheck.ok()) {
             fail(ErrorCategory::Auth, keyCheck.text());
             return;
         }
@@ -441,13 +468,16 @@ void CallJob::resolveEngine()
         // Connections are per host, whatever the model or profile.
         const QUrl base = config.baseUrl;
         m_networkKey = base.isEmpty() ? engineTypeName(config.type)
-                                      : base.scheme() + u"://"_s + base.host() + u':' + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
+                                      : base.scheme() + u"://"_s + base.host() + u':'
+                + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
         m_network = m_service->acquireNetwork(m_networkKey);
-        ModelClient *client = m_request.clientFactory ? m_request.clientFactory(config, m_network, this) : nullptr;
+        ModelClient *client =
+            m_request.clientFactory ? m_request.clientFactory(config, m_network, this) : nullptr;
         if (!client)
             client = createModelClient(config, m_network, this);
         if (!client) {
-            fail(ErrorCategory::Other, tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
+            fail(ErrorCategory::Other,
+                 tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
             return;
         }
         // A client in front of an HTTP client (the response cache) has it as a direct child.
@@ -479,7 +509,8 @@ void CallJob::startRunner(ModelClient *client)
     if (m_request.reviseOf)
         options.parent = m_request.reviseOf;
     const BudgetSettings budget = BudgetSettings::fromSpec(m_request.spec);
-    options.budget = [budget, system = m_request.spec.systemPrompt](const QList<Message> &messages) {
+    options.budget = [budget,
+                      system = m_request.spec.systemPrompt](const QList<Message> &messages) {
         BudgetResult result = applyContextBudget(system, messages, budget);
         return std::make_pair(result.messages, result.report.toJson());
     };
@@ -521,26 +552,31 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
         LaunchResult result;
         result.record = record;
         if (record.status != CallStatus::Completed) {
-            m_compaction = {false,
-                            tr("the summary call did not complete (%1): %2")
-                                .arg(callStatusName(record.status), record.error),
-                            0};
+            m_compaction = { false,
+                             tr("the summary call did not complete (%1): %2")
+                                 .arg(callStatusName(record.status), record.error),
+                             0 };
         } else {
-            const QJsonArray range = m_request.options.metadata.value(u"compacts_sequences"_s).toArray();
+            const QJsonArray range =
+                m_request.options.metadata.value(u"compacts_sequences"_s).toArray();
             const qint64 first = range.at(0).toInteger();
             const qint64 last = range.at(1).toInteger();
             const QString summary = record.response.toObject().value(u"summary"_s).toString();
-            auto apply = [this, sessionId, first, last, result](const StoreResult<qint64> &callId) mutable {
+            auto apply = [this, sessionId, first, last,
+                          result](const StoreResult<qint64> &callId) mutable {
                 if (!callId) {
-                    m_compaction = {false, callId.error().message, 0};
+                    m_compaction = { false, callId.error().message, 0 };
                     result.storeError = callId.error().message;
                 } else {
-                    m_compaction = {true, tr("folded messages %1 to %2 into a summary").arg(first).arg(last),
-                                    callId.value()};
+                    m_compaction = {
+                        true, tr("folded messages %1 to %2 into a summary").arg(first).arg(last),
+                        callId.value()
+                    };
                     result.record.id = callId.value();
                     result.stored = true;
                 }
-                Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message, m_compaction.callId);
+                Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message,
+                                          m_compaction.callId);
                 emitFinished(result);
             };
             cleanUp();
@@ -556,13 +592,15 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
                 return written;
             };
             if (StoreWriter *writer = m_service->writer()) {
-                writer->perform(task, this, [apply](const WriteResult &written) mutable { apply(written.id); });
+                writer->perform(task, this,
+                                [apply](const WriteResult &written) mutable { apply(written.id); });
             } else {
                 apply(task(*store).id);
             }
             return;
         }
-        Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message, m_compaction.callId);
+        Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message,
+                                  m_compaction.callId);
         emitFinished(result);
         return;
     }
@@ -607,8 +645,8 @@ void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessag
     }
     InsertOptions options;
     options.batch = m_request.batch;
-    auto apply = [this](LaunchResult out, const StoreResult<qint64> &id, const SequenceSpan &span, bool fatal,
-                        bool recovered) {
+    auto apply = [this](LaunchResult out, const StoreResult<qint64> &id, const SequenceSpan &span,
+                        bool fatal, bool recovered) {
         if (id) {
             out.record.id = id.value();
             out.stored = true;
@@ -625,10 +663,10 @@ void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessag
         emitFinished(out);
     };
     if (StoreWriter *writer = m_service->writer()) {
-        writer->insertCall(record, sessionMessages, options, this,
-                           [apply, result](const WriteResult &written) {
-                               apply(result, written.id, written.span, written.fatal, written.recovered);
-                           });
+        writer->insertCall(
+            record, sessionMessages, options, this, [apply, result](const WriteResult &written) {
+                apply(result, written.id, written.span, written.fatal, written.recovered);
+            });
         return;
     }
     SequenceSpan span;
@@ -657,7 +695,7 @@ void CallJob::finishCancelledBeforeStart()
     record.error = tr("cancelled before it started");
     record.metadata.insert(u"cancelled_before_start"_s, true);
     if (m_compactionTask) {
-        m_compaction = {false, record.error, 0};
+        m_compaction = { false, record.error, 0 };
         Q_EMIT compactionFinished(m_compactionTask->sessionId, false, record.error, 0);
         LaunchResult result;
         result.record = record;

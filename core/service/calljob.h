@@ -82,14 +82,15 @@ private:
     };
 
     void enqueue();
-    void begin();                          // admitted by the scheduler
+    void begin(); // admitted by the scheduler
     void startCompactionThenLaunch();
     void continueLaunch();
     void withSession(std::function<void()> next);
     void resolveEngine();
     void startRunner(ModelClient *client);
     void onRunnerFinished(const CallRecord &record);
-    void runCompaction(const CompactionTask &task, std::function<void(const CompactionOutcome &)> done);
+    void runCompaction(const CompactionTask &task,
+                       std::function<void(const CompactionOutcome &)> done);
     void storeAndFinish(const CallRecord &record, const QList<SessionMessage> &sessionMessages);
     void fail(ErrorCategory category, const QString &message);
     void finishCancelledBeforeStart();
@@ -108,20 +109,21 @@ private:
     QString m_engineKey;
     std::optional<quint64> m_slot;
     bool m_cancelRequested = false;
-    bool m_storing = false;                // the record went to the writer; finished follows
+    bool m_storing = false; // the record went to the writer; finished follows
     bool m_finishEmitted = false;
-    bool m_holdsSession = false;           // this job has its session's turn (see claimSession)
+    bool m_holdsSession = false; // this job has its session's turn (see claimSession)
     bool m_waitingForSession = false;
     qint64 m_claimedSession = 0;
-    QString m_networkKey;                  // scheme, host and port the job's requests go to
+    QString m_networkKey; // scheme, host and port the job's requests go to
     QElapsedTimer m_clock;
 
     QList<Message> m_prior;
     QPointer<Runner> m_runner;
     QPointer<ModelClient> m_client;
-    QPointer<QNetworkAccessManager> m_network; // taken from the service's pool, given back at the end
+    QPointer<QNetworkAccessManager>
+        m_network; // taken from the service's pool, given back at the end
     QPointer<ToolRegistry> m_tools;
-    QPointer<CallJob> m_child;             // a compaction run before a session turn
+    QPointer<CallJob> m_child; // a compaction run before a session turn
     LaunchResult m_result;
     CompactionOutcome m_compaction;
 };

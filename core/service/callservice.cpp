@@ -26,8 +26,7 @@ CallService::CallService(QNetworkAccessManager *nam, CallStore *store, Credentia
     , m_credentials(credentials)
     , m_profiles(profiles)
     , m_scheduler(new Scheduler(this))
-{
-}
+{ }
 
 CallService::~CallService()
 {
@@ -66,7 +65,7 @@ QNetworkAccessManager *CallService::acquireNetwork(const QString &key)
     constexpr int kConnectionsPerHost = 6;
     if (!m_nam)
         return nullptr;
-    QList<QNetworkAccessManager *> pool{m_nam.data()};
+    QList<QNetworkAccessManager *> pool { m_nam.data() };
     pool += m_extraNetworks;
     for (QNetworkAccessManager *nam : std::as_const(pool)) {
         int &load = m_networkLoad[nam][key];
@@ -100,7 +99,7 @@ void CallService::claimSession(qint64 session, CallJob *job, std::function<void(
         go();
         return;
     }
-    m_sessionWaiters[session].append({job, std::move(go)});
+    m_sessionWaiters[session].append({ job, std::move(go) });
 }
 
 void CallService::releaseSession(qint64 session, CallJob *job)
@@ -131,12 +130,15 @@ void CallService::flushWrites()
 void CallService::loadLimitsFromSettings()
 {
     QSettings settings;
-    const int global = settings.value(u"scheduler/global_limit"_s, Scheduler::DefaultGlobalLimit).toInt();
+    const int global =
+        settings.value(u"scheduler/global_limit"_s, Scheduler::DefaultGlobalLimit).toInt();
     m_scheduler->setGlobalLimit(global > 0 ? global : Scheduler::DefaultGlobalLimit);
-    m_scheduler->setDefaultEngineLimit(std::max(0, settings.value(u"scheduler/engine_limit"_s, 0).toInt()));
+    m_scheduler->setDefaultEngineLimit(
+        std::max(0, settings.value(u"scheduler/engine_limit"_s, 0).toInt()));
     if (m_profiles) {
         for (const EngineProfile &profile : m_profiles->list())
-            m_scheduler->setEngineLimit(u"profile:"_s + profile.name, profile.maxInFlight.value_or(0));
+            m_scheduler->setEngineLimit(u"profile:"_s + profile.name,
+                                        profile.maxInFlight.value_or(0));
     }
 }
 
@@ -156,7 +158,8 @@ CallJob *CallService::makeJob(int kind, const LaunchRequest &request)
 {
     auto *job = new CallJob(this, CallJob::Kind(kind), request, ++m_nextJobId);
     m_jobs.append(job);
-    connect(job, &CallJob::finished, this, [this, job](const LaunchResult &result) { onJobFinished(job, result); });
+    connect(job, &CallJob::finished, this,
+            [this, job](const LaunchResult &result) { onJobFinished(job, result); });
     Q_EMIT jobAdded(job);
     return job;
 }
@@ -177,10 +180,10 @@ void CallService::onJobFinished(CallJob *job, const LaunchResult &result)
 
 CallJob *CallService::launch(const LaunchRequest &request)
 {
-    const int kind = int(request.reviseOf ? CallJob::Kind::Revision
-                         : !request.rerunOf.isEmpty() ? CallJob::Kind::Rerun
-                         : request.sessionId ? CallJob::Kind::SessionTurn
-                                             : CallJob::Kind::Run);
+    const int kind = int(request.reviseOf                 ? CallJob::Kind::Revision
+                             : !request.rerunOf.isEmpty() ? CallJob::Kind::Rerun
+                             : request.sessionId          ? CallJob::Kind::SessionTurn
+                                                          : CallJob::Kind::Run);
     CallJob *job = makeJob(kind, request);
     job->enqueue();
     return job;
@@ -194,7 +197,8 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
     request.options = options;
     request.reviseOf = callId;
     if (!m_store)
-        return failedJob(int(CallJob::Kind::Revision), request, tr("revising a call needs the history database"));
+        return failedJob(int(CallJob::Kind::Revision), request,
+                         tr("revising a call needs the history database"));
     auto parent = m_store->getCall(callId);
     if (!parent)
         return failedJob(int(CallJob::Kind::Revision), request,
@@ -202,17 +206,21 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
     const CallRecord &p = parent.value();
     SpecLoadResult loaded = specFromJson(p.spec, p.metadata.value(u"spec_path"_s).toString());
     if (!loaded.spec)
-        return failedJob(int(CallJob::Kind::Revision), request,
-                         tr("call %1 has no usable spec stored: %2")
-                             .arg(callId)
-                             .arg(loaded.errors.isEmpty() ? QString() : loaded.errors.first().message));
+        return failedJob(
+            int(CallJob::Kind::Revision), request,
+            tr("call %1 has no usable spec stored: %2")
+                .arg(callId)
+                .arg(loaded.errors.isEmpty() ? QString() : loaded.errors.first().message));
     request.spec = *loaded.spec;
-    if (revisionNeedsLiveEngine(p, engine) || (!engine && request.spec.engine.type == EngineType::Replay))
-        return failedJob(int(CallJob::Kind::Revision), request,
-                         tr("call %1 ran on the replay engine: its recording would answer the same whatever the "
-                            "correction says, so nothing was sent. Revise it on a live engine (an engine profile: "
-                            "revise %1 --engine PROFILE).")
-                             .arg(callId));
+    if (revisionNeedsLiveEngine(p, engine)
+        || (!engine && request.spec.engine.type == EngineType::Replay))
+        return failedJob(
+            int(CallJob::Kind::Revision), request,
+            tr("call %1 ran on the replay engine: its recording would answer the same whatever the "
+               "correction says, so nothing was sent. Revise it on a live engine (an engine "
+               "profile: "
+               "revise %1 --engine PROFILE).")
+                .arg(callId));
     if (engine) {
         EngineSpec chosen = *engine;
         if (!chosen.maxTokens)
@@ -227,10 +235,12 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
     return launch(request);
 }
 
-bool CallService::revisionNeedsLiveEngine(const CallRecord &call, const std::optional<EngineSpec> &engine)
+bool CallService::revisionNeedsLiveEngine(const CallRecord &call,
+                                          const std::optional<EngineSpec> &engine)
 {
     if (engine)
-        return engine->type == EngineType::Replay && !(engine->typeFromProfile && !engine->profile.isEmpty());
+        return engine->type == EngineType::Replay
+            && !(engine->typeFromProfile && !engine->profile.isEmpty());
     return call.engineType == engineTypeName(EngineType::Replay);
 }
 
@@ -242,7 +252,8 @@ CallJob *CallService::rerun(qint64 callId, const Spec &spec, const RunOptions &o
     request.options.parent = callId;
     request.rerunOf = QString::number(callId);
     if (!m_store)
-        return failedJob(int(CallJob::Kind::Rerun), request, tr("running a call again needs the history database"));
+        return failedJob(int(CallJob::Kind::Rerun), request,
+                         tr("running a call again needs the history database"));
     auto original = m_store->getCall(callId);
     if (!original)
         return failedJob(int(CallJob::Kind::Rerun), request, original.error().message);
@@ -258,7 +269,7 @@ CallJob *CallService::compact(qint64 sessionId, int keepRecent, const Spec &engi
     request.spec.sourcePath = engineFrom.sourcePath;
     request.sessionId = sessionId;
     CallJob *job = makeJob(int(CallJob::Kind::Compaction), request);
-    job->m_compactionTask = CallJob::CompactionTask{sessionId, keepRecent, engineFrom};
+    job->m_compactionTask = CallJob::CompactionTask { sessionId, keepRecent, engineFrom };
     job->enqueue();
     return job;
 }

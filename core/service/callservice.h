@@ -34,7 +34,7 @@ class TrustStore;
 // keepRecent messages folds into a rolling summary made by a call of kind `compaction`.
 struct CompactionPolicy
 {
-    qint64 maxContextTokens = 0;        // 0 = never by policy
+    qint64 maxContextTokens = 0; // 0 = never by policy
     int keepRecent = 6;
 };
 
@@ -42,24 +42,26 @@ struct LaunchRequest
 {
     Spec spec;
     RunInput input;
-    RunOptions options;                 // breakpoints, attended, allowed tools, metadata
-    std::optional<qint64> sessionId;    // run inside a session
-    std::optional<qint64> reviseOf;     // set by revise(): replays that call's conversation
-    QString rerunOf;                    // metadata note for reruns
+    RunOptions options; // breakpoints, attended, allowed tools, metadata
+    std::optional<qint64> sessionId; // run inside a session
+    std::optional<qint64> reviseOf; // set by revise(): replays that call's conversation
+    QString rerunOf; // metadata note for reruns
     std::optional<CompactionPolicy> compaction; // session turns only
-    std::optional<BatchLink> batch;     // the stored batch line this call answers
+    std::optional<BatchLink> batch; // the stored batch line this call answers
     // Where the model requests go instead of an HTTP engine (a provider batch round): called
     // once the engine is resolved (profile, key, base URL); nullptr falls back to the direct
     // client. With `unscheduled` the job does not wait for a place in the scheduler: its
     // requests do not go out one by one, so the limits of calls in flight do not apply.
-    std::function<ModelClient *(const EngineConfig &config, QNetworkAccessManager *nam, QObject *parent)> clientFactory;
+    std::function<ModelClient *(const EngineConfig &config, QNetworkAccessManager *nam,
+                                QObject *parent)>
+        clientFactory;
     bool unscheduled = false;
     // Trust (core/model/trustpolicy.h): a spec that would start programs or read environment
     // variables that are not provider keys runs only when it is trusted, by this flag (the
     // person said so: the studio's trust dialog, --trust, CALLSCOPE_TRUST=1) or by the
     // service's trust store. Otherwise the job fails before anything starts or is sent.
     bool trusted = false;
-    QStringList allowedKeyVariables;    // --allow-key-env: read as keys without trust
+    QStringList allowedKeyVariables; // --allow-key-env: read as keys without trust
     // The spec names an engine profile and another address or engine type: the profile's key
     // goes there only when the person agreed (the studio asks, showing both addresses).
     bool allowKeyRedirect = false;
@@ -67,17 +69,18 @@ struct LaunchRequest
 
 struct LaunchResult
 {
-    CallRecord record;                  // id set when stored
+    CallRecord record; // id set when stored
     bool stored = false;
-    QString storeError;                 // why the call could not be stored
-    bool storeFatal = false;            // that failure will recur (full disk, damaged file): stop
-    bool recovered = false;             // not stored, kept in the recovery file for the next run
+    QString storeError; // why the call could not be stored
+    bool storeFatal = false; // that failure will recur (full disk, damaged file): stop
+    bool recovered = false; // not stored, kept in the recovery file for the next run
     // A request went out (a reply may have been paid for) and the call is not in the history.
     bool unstoredReply() const
     {
-        return !storeError.isEmpty() && (record.status == CallStatus::Completed || !record.attempts.isEmpty());
+        return !storeError.isEmpty()
+            && (record.status == CallStatus::Completed || !record.attempts.isEmpty());
     }
-    bool startFailed = false;           // the call never started (bad engine, missing key)
+    bool startFailed = false; // the call never started (bad engine, missing key)
 };
 
 // How a compaction ended: ok with the summary call's id (0: nothing to fold), or why not.
@@ -119,7 +122,8 @@ public:
     CallJob *revise(qint64 callId, const QString &correction, const RunOptions &options = {},
                     const std::optional<EngineSpec> &engine = std::nullopt);
     // True when revising `call` (on `engine`, when given) would run on the replay engine.
-    static bool revisionNeedsLiveEngine(const CallRecord &call, const std::optional<EngineSpec> &engine = std::nullopt);
+    static bool revisionNeedsLiveEngine(const CallRecord &call,
+                                        const std::optional<EngineSpec> &engine = std::nullopt);
     // Runs a recorded call's input again with `spec` (another engine, an edited spec) as a new
     // call whose parent is the original; its metadata says `rerun_of`.
     CallJob *rerun(qint64 callId, const Spec &spec, const RunOptions &options = {});
@@ -142,7 +146,10 @@ public:
     void setInactivityTimeoutMs(int ms) { m_inactivityTimeoutMs = ms; }
     // Attended runs hand an MCP server's request for input (elicitation) to this handler (the
     // GUI shows a form); unattended runs and an empty handler use the unattended answer.
-    void setElicitationHandler(McpElicitationHandler handler) { m_elicitationHandler = std::move(handler); }
+    void setElicitationHandler(McpElicitationHandler handler)
+    {
+        m_elicitationHandler = std::move(handler);
+    }
     const McpElicitationHandler &elicitationHandler() const { return m_elicitationHandler; }
     int inactivityTimeoutMs() const { return m_inactivityTimeoutMs; }
 

@@ -23,23 +23,27 @@ QList<PreflightProblem> profileProblems(const PreflightResult &checked, const En
     for (PreflightProblem problem : checked.problems) {
         switch (problem.field) {
         case PreflightProblem::Field::Model:
-            problem.message = EngineProbe::tr("The engine profile %1 names no model: set its model first.")
-                                  .arg(engine.profile);
+            problem.message =
+                EngineProbe::tr("The engine profile %1 names no model: set its model first.")
+                    .arg(engine.profile);
             break;
         case PreflightProblem::Field::BaseUrl:
             problem.message = engine.baseUrl.trimmed().isEmpty()
-                                  ? EngineProbe::tr("The engine profile %1 has no base URL: an OpenAI-compatible "
-                                                    "engine needs the address of its server.")
-                                        .arg(engine.profile)
-                                  : EngineProbe::tr("The base URL \"%1\" of the engine profile %2 is not a web "
-                                                    "address: it must start with https:// (or http://) and name a host.")
-                                        .arg(engine.baseUrl, engine.profile);
+                ? EngineProbe::tr("The engine profile %1 has no base URL: an OpenAI-compatible "
+                                  "engine needs the address of its server.")
+                      .arg(engine.profile)
+                : EngineProbe::tr(
+                      "The base URL \"%1\" of the engine profile %2 is not a web "
+                      "address: it must start with https:// (or http://) and name a host.")
+                      .arg(engine.baseUrl, engine.profile);
             break;
         case PreflightProblem::Field::Key:
-            problem.message = EngineProbe::tr("No key found for the engine profile %1 (%2 needs one): store a key "
-                                              "with the profile, or give one in an environment variable "
-                                              "(engines test %1 --key-env VAR).")
-                                  .arg(engine.profile, engineTypeName(engine.type));
+            problem.message =
+                EngineProbe::tr(
+                    "No key found for the engine profile %1 (%2 needs one): store a key "
+                    "with the profile, or give one in an environment variable "
+                    "(engines test %1 --key-env VAR).")
+                    .arg(engine.profile, engineTypeName(engine.type));
             break;
         case PreflightProblem::Field::Replay:
         case PreflightProblem::Field::Profile:
@@ -65,8 +69,7 @@ EngineProbe::EngineProbe(QNetworkAccessManager *nam, CredentialStore *credential
     : QObject(parent)
     , m_nam(nam)
     , m_credentials(credentials)
-{
-}
+{ }
 
 EngineProbe::~EngineProbe() = default;
 
@@ -75,7 +78,8 @@ void EngineProbe::finishLater(const EngineProbeResult &result)
     QTimer::singleShot(0, this, [this, result] { finish(result); });
 }
 
-void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, const QString &typedKey)
+void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv,
+                        const QString &typedKey)
 {
     if (m_running)
         return;
@@ -105,7 +109,8 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, con
     if (merged.type == EngineType::Replay) {
         EngineProbeResult result = base;
         result.category = ErrorCategory::Other;
-        result.message = tr("an engine of type %1 cannot be tested").arg(engineTypeName(merged.type));
+        result.message =
+            tr("an engine of type %1 cannot be tested").arg(engineTypeName(merged.type));
         finishLater(result);
         return;
     }
@@ -124,12 +129,14 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, con
         if (!resolved.ok) {
             EngineProbeResult result = base;
             result.category = ErrorCategory::Auth;
-            result.problems.append({PreflightProblem::Field::Key, u"/engine/api_key_env"_s, resolved.error});
+            result.problems.append(
+                { PreflightProblem::Field::Key, u"/engine/api_key_env"_s, resolved.error });
             result.message = resolved.error;
             finish(result);
             return;
         }
-        const QList<PreflightProblem> keyProblems = profileProblems(checkKey(merged, resolved.key), merged);
+        const QList<PreflightProblem> keyProblems =
+            profileProblems(checkKey(merged, resolved.key), merged);
         if (!keyProblems.isEmpty()) {
             EngineProbeResult result = base;
             result.category = ErrorCategory::Auth;
@@ -143,7 +150,8 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, con
         if (!m_client) {
             EngineProbeResult result = base;
             result.category = ErrorCategory::Other;
-            result.message = tr("an engine of type %1 cannot be tested").arg(engineTypeName(config.type));
+            result.message =
+                tr("an engine of type %1 cannot be tested").arg(engineTypeName(config.type));
             finish(result);
             return;
         }
@@ -156,24 +164,25 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, con
         }
         auto timer = std::make_shared<QElapsedTimer>();
         const QString keySource = keySourceName(resolved.source);
-        connect(m_client.get(), &ModelClient::finished, this, [this, timer, keySource, base](const ModelOutcome &outcome) {
-            EngineProbeResult result = base;
-            result.sent = true;
-            result.keySource = keySource;
-            result.durationMs = timer->elapsed();
-            if (outcome.reply) {
-                result.ok = true;
-                result.reply = outcome.reply->message.text;
-            } else {
-                result.category = outcome.error.category;
-                result.httpStatus = outcome.error.httpStatus;
-                result.providerType = outcome.error.providerType;
-                result.providerMessage = outcome.error.message;
-                result.message = outcome.error.toString();
-            }
-            // The client is released after its own signal has returned.
-            finishLater(result);
-        });
+        connect(m_client.get(), &ModelClient::finished, this,
+                [this, timer, keySource, base](const ModelOutcome &outcome) {
+                    EngineProbeResult result = base;
+                    result.sent = true;
+                    result.keySource = keySource;
+                    result.durationMs = timer->elapsed();
+                    if (outcome.reply) {
+                        result.ok = true;
+                        result.reply = outcome.reply->message.text;
+                    } else {
+                        result.category = outcome.error.category;
+                        result.httpStatus = outcome.error.httpStatus;
+                        result.providerType = outcome.error.providerType;
+                        result.providerMessage = outcome.error.message;
+                        result.message = outcome.error.toString();
+                    }
+                    // The client is released after its own signal has returned.
+                    finishLater(result);
+                });
         ChatRequest request;
         request.messages.append(Message::user(u"Reply with the single word: ok"_s));
         request.maxTokens = 16;
@@ -183,7 +192,7 @@ void EngineProbe::start(const EngineProfile &profile, const QString &keyEnv, con
     };
     if (!typedKey.trimmed().isEmpty()) {
         // The key in the dialog's field, saved or not: the test is of what the user sees.
-        const ResolvedKey typed{true, typedKey.trimmed(), KeySource::Typed, {}, std::nullopt};
+        const ResolvedKey typed { true, typedKey.trimmed(), KeySource::Typed, {}, std::nullopt };
         QTimer::singleShot(0, this, [withKey, typed] { withKey(typed); });
         return;
     }

@@ -28,18 +28,18 @@ class ModelClient;
 struct EngineProbeResult
 {
     bool ok = false;
-    bool sent = false;                   // a request went out (false: stopped before the network)
-    QString name;                        // the profile tested
+    bool sent = false; // a request went out (false: stopped before the network)
+    QString name; // the profile tested
     EngineType type = EngineType::OpenAI;
-    QString model;                       // the model asked
-    QString reply;                       // the model's text when ok
+    QString model; // the model asked
+    QString reply; // the model's text when ok
     ErrorCategory category = ErrorCategory::None;
     int httpStatus = 0;
-    QString providerType;                // the provider's own error type, when it sent one
-    QString providerMessage;             // the provider's own message (or the transport's)
-    QString message;                     // user-facing summary, when !ok
-    QList<PreflightProblem> problems;    // what stopped the test before sending
-    QString keySource;                   // keySourceName() of the key used
+    QString providerType; // the provider's own error type, when it sent one
+    QString providerMessage; // the provider's own message (or the transport's)
+    QString message; // user-facing summary, when !ok
+    QList<PreflightProblem> problems; // what stopped the test before sending
+    QString keySource; // keySourceName() of the key used
     qint64 durationMs = 0;
 };
 
@@ -58,7 +58,8 @@ public:
     // the key to test with (the one typed in a dialog and not saved yet): it wins over both, so
     // what is tested is what the dialog shows. finished follows exactly once, later (never
     // from inside start()).
-    void start(const EngineProfile &profile, const QString &keyEnv = {}, const QString &typedKey = {});
+    void start(const EngineProfile &profile, const QString &keyEnv = {},
+               const QString &typedKey = {});
     bool isRunning() const { return m_running; }
 
 Q_SIGNALS:

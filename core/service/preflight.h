@@ -2,10 +2,10 @@
 
 // The check before a call spends anything: is the engine complete enough to be asked? A model
 // named, a base URL that is a web address, the key variable the spec names set, a replay
-// recording that exists, the programs of command tools and MCP servers found. A problem found here ends the call before any request goes out (and
-// before any retry is spent); the GUI shows the same problems inline before it launches, the
-// CLI prints them. The keychain is asked later, by the job (it answers asynchronously); a
-// hosted provider's missing key is then reported by checkKey().
+// recording that exists, the programs of command tools and MCP servers found. A problem found here
+// ends the call before any request goes out (and before any retry is spent); the GUI shows the same
+// problems inline before it launches, the CLI prints them. The keychain is asked later, by the job
+// (it answers asynchronously); a hosted provider's missing key is then reported by checkKey().
 
 #include "core/model/spec.h"
 
@@ -18,8 +18,8 @@ struct PreflightProblem
 {
     enum class Field { Model, BaseUrl, Key, Replay, Profile, Tool };
     Field field = Field::Model;
-    QString pointer;     // where in the spec: "/engine/model"
-    QString message;     // what is missing and how to fix it, for a person
+    QString pointer; // where in the spec: "/engine/model"
+    QString message; // what is missing and how to fix it, for a person
 };
 
 struct PreflightResult

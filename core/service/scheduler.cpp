@@ -93,7 +93,8 @@ std::optional<qint64> parseResetDuration(const QByteArray &raw)
     return qint64(std::ceil(total));
 }
 
-RateLimitSignal readRateLimit(int httpStatus, const HttpHeaderList &headers, const QDateTime &nowUtc)
+RateLimitSignal readRateLimit(int httpStatus, const HttpHeaderList &headers,
+                              const QDateTime &nowUtc)
 {
     RateLimitSignal signal;
     signal.slowDown = httpStatus == 429 || httpStatus == 529 || httpStatus == 503;
@@ -102,10 +103,12 @@ RateLimitSignal readRateLimit(int httpStatus, const HttpHeaderList &headers, con
 
     if (auto remaining = headerNumber(headers, "x-ratelimit-remaining-requests")) {
         signal.remainingRequests = remaining;
-        signal.resetMs = parseResetDuration(RetryPolicy::header(headers, "x-ratelimit-reset-requests"));
+        signal.resetMs =
+            parseResetDuration(RetryPolicy::header(headers, "x-ratelimit-reset-requests"));
     } else if (auto left = headerNumber(headers, "anthropic-ratelimit-requests-remaining")) {
         signal.remainingRequests = left;
-        const QByteArray reset = RetryPolicy::header(headers, "anthropic-ratelimit-requests-reset").trimmed();
+        const QByteArray reset =
+            RetryPolicy::header(headers, "anthropic-ratelimit-requests-reset").trimmed();
         const QDateTime at = QDateTime::fromString(QString::fromLatin1(reset), Qt::ISODateWithMs);
         if (at.isValid())
             signal.resetMs = std::max<qint64>(0, nowUtc.msecsTo(at));
@@ -163,7 +166,7 @@ qint64 EngineLane::holdRemainingMs() const
 RequestGate::Ticket EngineLane::acquire(std::function<void(Ticket)> go)
 {
     const Ticket ticket = ++m_nextTicket;
-    m_waiting.push_back({ticket, std::move(go)});
+    m_waiting.push_back({ ticket, std::move(go) });
     pump();
     Q_EMIT changed();
     return ticket;
@@ -192,7 +195,8 @@ void EngineLane::learn(const GateFeedback &feedback, bool wasSaturated)
 {
     const qint64 t = now();
     // Dates in headers are wall-clock; what they mean is turned into a wait from now.
-    const RateLimitSignal signal = readRateLimit(feedback.httpStatus, feedback.headers, QDateTime::currentDateTimeUtc());
+    const RateLimitSignal signal =
+        readRateLimit(feedback.httpStatus, feedback.headers, QDateTime::currentDateTimeUtc());
 
     if (signal.remainingRequests) {
         m_budget = *signal.remainingRequests;
@@ -220,8 +224,9 @@ void EngineLane::learn(const GateFeedback &feedback, bool wasSaturated)
         m_successes = 0;
         const qint64 wait = std::min(signal.waitMs.value_or(kDefaultSlowDownHoldMs), kMaxHoldMs);
         m_holdUntilMs = std::max(m_holdUntilMs, t + wait);
-        qCInfo(lcScheduler).noquote() << m_key << "slow down (HTTP" << feedback.httpStatus << "): limit"
-                                      << before << "->" << m_limit << ", new requests held" << wait << "ms";
+        qCInfo(lcScheduler).noquote()
+            << m_key << "slow down (HTTP" << feedback.httpStatus << "): limit" << before << "->"
+            << m_limit << ", new requests held" << wait << "ms";
         return;
     }
     if (feedback.httpStatus < 200 || feedback.httpStatus >= 300)
@@ -336,7 +341,7 @@ Scheduler::Slot Scheduler::enqueue(const QString &key, std::function<void()> sta
     const Slot slot = ++m_nextSlot;
     if (!m_queues.contains(key))
         m_order.append(key);
-    m_queues[key].push_back({slot, std::move(start)});
+    m_queues[key].push_back({ slot, std::move(start) });
     m_queuedKey.insert(slot, key);
     schedulePump();
     Q_EMIT changed();
@@ -347,7 +352,8 @@ void Scheduler::release(Slot slot)
 {
     if (const auto key = m_queuedKey.take(slot); !key.isEmpty()) {
         auto &queue = m_queues[key];
-        queue.erase(std::remove_if(queue.begin(), queue.end(), [slot](const Entry &e) { return e.slot == slot; }),
+        queue.erase(std::remove_if(queue.begin(), queue.end(),
+                                   [slot](const Entry &e) { return e.slot == slot; }),
                     queue.end());
         Q_EMIT changed();
         return;

@@ -42,12 +42,13 @@ QString engineKey(const EngineSpec &engine);
 // What one response says about the provider's limits.
 struct RateLimitSignal
 {
-    bool slowDown = false;                  // 429, 529 or 503: the provider is over its limit
-    std::optional<qint64> waitMs;           // retry-after-ms / retry-after
+    bool slowDown = false; // 429, 529 or 503: the provider is over its limit
+    std::optional<qint64> waitMs; // retry-after-ms / retry-after
     std::optional<qint64> remainingRequests; // requests left in the current window
-    std::optional<qint64> resetMs;          // until that window resets
+    std::optional<qint64> resetMs; // until that window resets
 };
-RateLimitSignal readRateLimit(int httpStatus, const HttpHeaderList &headers, const QDateTime &nowUtc);
+RateLimitSignal readRateLimit(int httpStatus, const HttpHeaderList &headers,
+                              const QDateTime &nowUtc);
 // "6m0s", "1s", "250ms", "1h2m3.5s", or plain seconds; nullopt when unreadable.
 std::optional<qint64> parseResetDuration(const QByteArray &value);
 
@@ -68,7 +69,7 @@ public:
     int maxLimit() const { return m_maxLimit; }
     void setMaxLimit(int limit);
 
-    int limit() const { return m_limit; }   // requests allowed in flight now
+    int limit() const { return m_limit; } // requests allowed in flight now
     int inFlight() const { return m_inFlight; }
     int waiting() const { return int(m_waiting.size()); }
     // How long new requests are held (0 when they are not).
@@ -107,14 +108,14 @@ private:
     Ticket m_nextTicket = 0;
 
     bool m_slowStart = true;
-    int m_successes = 0;                 // since the limit last changed
+    int m_successes = 0; // since the limit last changed
     int m_successTotal = 0;
     int m_slowDowns = 0;
-    int m_ceiling = 0;                   // the limit + 1 at the last slow-down (0 = none)
-    int m_probeWindows = 1;              // windows of successes before probing the ceiling
+    int m_ceiling = 0; // the limit + 1 at the last slow-down (0 = none)
+    int m_probeWindows = 1; // windows of successes before probing the ceiling
     qint64 m_lastSlowDownMs = 0;
     qint64 m_holdUntilMs = 0;
-    std::optional<qint64> m_budget;      // requests left before m_budgetResetMs
+    std::optional<qint64> m_budget; // requests left before m_budgetResetMs
     qint64 m_budgetResetMs = 0;
     bool m_pumping = false;
 
@@ -145,7 +146,10 @@ public:
 
     // The request gate of an engine (created on first use).
     std::shared_ptr<EngineLane> lane(const QString &key);
-    std::shared_ptr<EngineLane> existingLane(const QString &key) const { return m_lanes.value(key); }
+    std::shared_ptr<EngineLane> existingLane(const QString &key) const
+    {
+        return m_lanes.value(key);
+    }
 
     // Queues a job for `key`; `start` runs from the event loop once a place is free. The slot
     // must be given back with release() when the job ends (or leaves the queue).
@@ -176,14 +180,14 @@ private:
     QHash<QString, int> m_engineLimits;
     QHash<QString, std::shared_ptr<EngineLane>> m_lanes;
     QHash<QString, std::deque<Entry>> m_queues;
-    QList<QString> m_order;               // engines in the order they are served
-    int m_next = 0;                       // where the round-robin goes on
-    QHash<Slot, QString> m_running;       // slot -> key
-    QHash<Slot, QString> m_queuedKey;     // slot -> key, while queued
+    QList<QString> m_order; // engines in the order they are served
+    int m_next = 0; // where the round-robin goes on
+    QHash<Slot, QString> m_running; // slot -> key
+    QHash<Slot, QString> m_queuedKey; // slot -> key, while queued
     QHash<QString, int> m_runningPerKey;
     Slot m_nextSlot = 0;
     bool m_pumpScheduled = false;
-    QTimer *m_heldTimer = nullptr;        // looks again when the soonest hold ends
+    QTimer *m_heldTimer = nullptr; // looks again when the soonest hold ends
 };
 
 } // namespace Callscope

@@ -36,7 +36,7 @@ QString compact(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     if (value.isString())
         return value.toString();
-    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact));
 }
 
 // A copy without cache_control marks anywhere: they are not part of the prefix the provider
@@ -63,8 +63,8 @@ QJsonValue withoutMarks(const QJsonValue &value, bool *marked)
     return value;
 }
 
-CachePrefixBlock makeBlock(const QString &kind, const QString &text, bool breakpoint, int message = 0,
-                           const QString &role = {})
+CachePrefixBlock makeBlock(const QString &kind, const QString &text, bool breakpoint,
+                           int message = 0, const QString &role = {})
 {
     CachePrefixBlock b;
     b.kind = kind;
@@ -73,7 +73,8 @@ CachePrefixBlock makeBlock(const QString &kind, const QString &text, bool breakp
     b.role = role;
     b.breakpoint = breakpoint;
     b.tokens = CacheRules::estimateTokens(text.size());
-    b.hash = QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex().left(12));
+    b.hash = QString::fromLatin1(
+        QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex().left(12));
     return b;
 }
 
@@ -84,7 +85,8 @@ QString systemText(const QJsonValue &system)
     QString text;
     for (const QJsonValue &block : system.toArray()) {
         const QJsonObject o = block.toObject();
-        text += o.contains(u"text"_s) ? o.value(u"text"_s).toString() : compact(withoutMarks(o, nullptr));
+        text += o.contains(u"text"_s) ? o.value(u"text"_s).toString()
+                                      : compact(withoutMarks(o, nullptr));
     }
     return text;
 }
@@ -116,7 +118,7 @@ struct Request
     QJsonObject body;
     std::optional<qint64> callId;
     int turn = -1;
-    QDateTime at;                   // when the request was sent (best known)
+    QDateTime at; // when the request was sent (best known)
 };
 
 qint64 cacheLifetimeMs(const QString &engineType, const QJsonObject &body)
@@ -127,19 +129,22 @@ qint64 cacheLifetimeMs(const QString &engineType, const QJsonObject &body)
         return json.contains("\"ttl\":\"1h\"") ? 60 * 60 * 1000 : 5 * 60 * 1000;
     }
     if (engineType == u"openai" || engineType == u"openai-responses")
-        return body.value(u"prompt_cache_retention"_s).toString() == u"24h" ? 24 * 60 * 60 * 1000 : 10 * 60 * 1000;
+        return body.value(u"prompt_cache_retention"_s).toString() == u"24h" ? 24 * 60 * 60 * 1000
+                                                                            : 10 * 60 * 1000;
     return 0; // Gemini's implicit cache gives no lifetime
 }
 
 QString lifetimeText(qint64 ms)
 {
     if (ms >= 60 * 60 * 1000)
-        return QCoreApplication::translate("CacheReport", "%n hour(s)", nullptr, int(ms / (60 * 60 * 1000)));
+        return QCoreApplication::translate("CacheReport", "%n hour(s)", nullptr,
+                                           int(ms / (60 * 60 * 1000)));
     return QCoreApplication::translate("CacheReport", "%n minute(s)", nullptr, int(ms / 60000));
 }
 
 void explain(CacheTurnReport &turn, const QString &engineType, const QString &model, qint64 minimum,
-             const QJsonObject &body, const std::optional<Request> &previous, const QDateTime &sentAt)
+             const QJsonObject &body, const std::optional<Request> &previous,
+             const QDateTime &sentAt)
 {
     if (turn.usage.cacheReadTokens > 0)
         return;
@@ -165,9 +170,10 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
         prefixTokens = std::max(prefixTokens, turn.usage.promptTokens());
     if (minimum > 0 && prefixTokens < minimum) {
         turn.reasonKind = u"below_minimum"_s;
-        turn.reason = tr("below the model's minimum: the cacheable prefix is about %1 tokens and %2 "
-                         "caches only from %3")
-                          .arg(number(prefixTokens), model, number(minimum));
+        turn.reason =
+            tr("below the model's minimum: the cacheable prefix is about %1 tokens and %2 "
+               "caches only from %3")
+                .arg(number(prefixTokens), model, number(minimum));
         return;
     }
     if (!previous) {
@@ -178,7 +184,8 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
     turn.comparedCall = previous->callId;
     turn.comparedTurn = previous->turn;
     const QList<CachePrefixBlock> before = cachePrefixBlocks(engineType, previous->body);
-    const QString where = previous->callId ? tr("call %1").arg(*previous->callId) : tr("the previous turn");
+    const QString where =
+        previous->callId ? tr("call %1").arg(*previous->callId) : tr("the previous turn");
     for (qsizetype i = 0; i <= cacheableEnd && i < turn.blocks.size(); ++i) {
         const CachePrefixBlock &now = turn.blocks.at(i);
         const CachePrefixBlock *then = i < before.size() ? &before.at(i) : nullptr;
@@ -188,23 +195,28 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
         turn.differentBlock = int(i);
         if (!then || then->kind != now.kind) {
             turn.differentAt = 0;
-            turn.reason = tr("the %1 is not in %2 (its request had %3 there): the prefix differs from that block on")
+            turn.reason = tr("the %1 is not in %2 (its request had %3 there): the prefix differs "
+                             "from that block on")
                               .arg(now.label(), where, then ? then->label() : tr("nothing"));
             return;
         }
         turn.differentAt = firstDifference(now.text, then->text);
-        turn.reason = tr("the %1 differs from %2 at character %3: \"%4\" here, \"%5\" there")
-                          .arg(now.label(), where, number(turn.differentAt), excerpt(now.text, turn.differentAt),
-                               excerpt(then->text, turn.differentAt));
+        turn.reason =
+            tr("the %1 differs from %2 at character %3: \"%4\" here, \"%5\" there")
+                .arg(now.label(), where, number(turn.differentAt),
+                     excerpt(now.text, turn.differentAt), excerpt(then->text, turn.differentAt));
         if (now.kind == u"system" && turn.differentAt < now.text.size() / 2)
-            turn.reason += tr("; per-case text comes before the static text of the system prompt, so every case "
-                              "has its own prefix");
+            turn.reason += tr(
+                "; per-case text comes before the static text of the system prompt, so every case "
+                "has its own prefix");
         return;
     }
     const qint64 lifetime = cacheLifetimeMs(engineType, body);
-    if (lifetime > 0 && previous->at.isValid() && sentAt.isValid() && previous->at.msecsTo(sentAt) > lifetime) {
+    if (lifetime > 0 && previous->at.isValid() && sentAt.isValid()
+        && previous->at.msecsTo(sentAt) > lifetime) {
         turn.reasonKind = u"expired"_s;
-        turn.reason = tr("the entry expired (more than %1 since %2)").arg(lifetimeText(lifetime), where);
+        turn.reason =
+            tr("the entry expired (more than %1 since %2)").arg(lifetimeText(lifetime), where);
         return;
     }
     turn.reasonKind = u"unknown"_s;
@@ -242,7 +254,8 @@ QString CachePrefixBlock::label() const
         return tr("tool definitions");
     if (kind == u"system")
         return tr("system prompt");
-    return role.isEmpty() ? tr("message %1").arg(message) : tr("message %1 (%2)").arg(message).arg(role);
+    return role.isEmpty() ? tr("message %1").arg(message)
+                          : tr("message %1 (%2)").arg(message).arg(role);
 }
 
 QList<CachePrefixBlock> cachePrefixBlocks(const QString &engineType, const QJsonObject &body,
@@ -251,7 +264,8 @@ QList<CachePrefixBlock> cachePrefixBlocks(const QString &engineType, const QJson
     QList<CachePrefixBlock> blocks;
     if (automaticBreakpoint)
         *automaticBreakpoint = body.contains(u"cache_control"_s);
-    if (const QJsonValue tools = body.value(u"tools"_s); tools.isArray() && !tools.toArray().isEmpty()) {
+    if (const QJsonValue tools = body.value(u"tools"_s);
+        tools.isArray() && !tools.toArray().isEmpty()) {
         bool marked = false;
         const QString text = compact(withoutMarks(tools, &marked));
         blocks.append(makeBlock(u"tools"_s, text, marked));
@@ -276,7 +290,8 @@ QList<CachePrefixBlock> cachePrefixBlocks(const QString &engineType, const QJson
         }
         addMessages(body.value(u"messages"_s).toArray(), 0);
     } else if (engineType == u"gemini") {
-        const QJsonArray parts = body.value(u"systemInstruction"_s).toObject().value(u"parts"_s).toArray();
+        const QJsonArray parts =
+            body.value(u"systemInstruction"_s).toObject().value(u"parts"_s).toArray();
         if (!parts.isEmpty()) {
             QString text;
             for (const QJsonValue &p : parts)
@@ -317,17 +332,18 @@ QJsonObject CacheReport::toJson() const
     for (const CacheTurnReport &t : turns) {
         QJsonArray blocks;
         for (const CachePrefixBlock &b : t.blocks) {
-            QJsonObject o{{u"kind"_s, b.kind}, {u"label"_s, b.label()}, {u"tokens"_s, b.tokens},
-                          {u"characters"_s, b.text.size()}, {u"hash"_s, b.hash}, {u"breakpoint"_s, b.breakpoint}};
+            QJsonObject o { { u"kind"_s, b.kind },     { u"label"_s, b.label() },
+                            { u"tokens"_s, b.tokens }, { u"characters"_s, b.text.size() },
+                            { u"hash"_s, b.hash },     { u"breakpoint"_s, b.breakpoint } };
             if (b.kind == u"message")
                 o.insert(u"message"_s, b.message);
             blocks.append(o);
         }
-        QJsonObject o{{u"turn"_s, t.turn},
-                      {u"status"_s, t.status},
-                      {u"usage"_s, t.usage.toJson()},
-                      {u"blocks"_s, blocks},
-                      {u"automatic_breakpoint"_s, t.automaticBreakpoint}};
+        QJsonObject o { { u"turn"_s, t.turn },
+                        { u"status"_s, t.status },
+                        { u"usage"_s, t.usage.toJson() },
+                        { u"blocks"_s, blocks },
+                        { u"automatic_breakpoint"_s, t.automaticBreakpoint } };
         if (!t.reason.isEmpty()) {
             o.insert(u"reason"_s, t.reason);
             o.insert(u"reason_kind"_s, t.reasonKind);
@@ -342,12 +358,12 @@ QJsonObject CacheReport::toJson() const
         }
         list.append(o);
     }
-    return QJsonObject{{u"call_id"_s, callId},
-                       {u"engine_type"_s, engineType},
-                       {u"model"_s, model},
-                       {u"minimum_tokens"_s, minimumTokens},
-                       {u"from_requests"_s, fromExchanges},
-                       {u"turns"_s, list}};
+    return QJsonObject { { u"call_id"_s, callId },
+                         { u"engine_type"_s, engineType },
+                         { u"model"_s, model },
+                         { u"minimum_tokens"_s, minimumTokens },
+                         { u"from_requests"_s, fromExchanges },
+                         { u"turns"_s, list } };
 }
 
 StoreResult<CacheReport> buildCacheReport(CallStore &store, qint64 callId)
@@ -380,7 +396,8 @@ StoreResult<CacheReport> buildCacheReport(CallStore &store, qint64 callId)
                 const QMap<int, QJsonObject> theirs = requestsByTurn(other.value());
                 if (!theirs.isEmpty()) {
                     const int lastTurn = theirs.lastKey();
-                    Request req{theirs.last(), id, lastTurn, turnStart(otherRecord.value(), lastTurn)};
+                    Request req { theirs.last(), id, lastTurn,
+                                  turnStart(otherRecord.value(), lastTurn) };
                     if (!req.at.isValid())
                         req.at = otherRecord->finishedAt;
                     earlier = req;
@@ -395,18 +412,19 @@ StoreResult<CacheReport> buildCacheReport(CallStore &store, qint64 callId)
         turn.usage = t.usage;
         const bool read = t.usage.cacheReadTokens > 0;
         const bool written = t.usage.cacheWriteTokens > 0;
-        turn.status = !caches          ? u"none"_s
-                      : read && written ? u"hit+written"_s
-                      : read            ? u"hit"_s
-                      : written         ? u"written"_s
-                                        : u"miss"_s;
+        turn.status = !caches ? u"none"_s
+            : read && written ? u"hit+written"_s
+            : read            ? u"hit"_s
+            : written         ? u"written"_s
+                              : u"miss"_s;
         const auto it = requests.constFind(t.index);
         if (it != requests.cend()) {
             turn.blocks = cachePrefixBlocks(r.engineType, it.value(), &turn.automaticBreakpoint);
             const QDateTime sentAt = turnStart(r, t.index);
             if (caches)
-                explain(turn, r.engineType, r.model, report.minimumTokens, it.value(), earlier, sentAt);
-            earlier = Request{it.value(), std::nullopt, t.index, sentAt};
+                explain(turn, r.engineType, r.model, report.minimumTokens, it.value(), earlier,
+                        sentAt);
+            earlier = Request { it.value(), std::nullopt, t.index, sentAt };
         }
         report.turns.append(turn);
     }

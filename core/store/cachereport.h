@@ -23,15 +23,15 @@ class CallStore;
 
 struct CachePrefixBlock
 {
-    QString kind;                  // "tools", "system" or "message"
-    int message = 0;               // kind message: 1-based number in the request
-    QString role;                  // kind message: the provider's role name
-    QString text;                  // what is compared: the system prompt's text, else compact JSON
-    qint64 tokens = 0;             // estimate
-    QString hash;                  // first 12 hex digits of the SHA-256 of `text`
-    bool breakpoint = false;       // a cache_control mark ends this block (Anthropic)
+    QString kind; // "tools", "system" or "message"
+    int message = 0; // kind message: 1-based number in the request
+    QString role; // kind message: the provider's role name
+    QString text; // what is compared: the system prompt's text, else compact JSON
+    qint64 tokens = 0; // estimate
+    QString hash; // first 12 hex digits of the SHA-256 of `text`
+    bool breakpoint = false; // a cache_control mark ends this block (Anthropic)
 
-    QString label() const;         // "tools", "system prompt", "message 3 (user)"
+    QString label() const; // "tools", "system prompt", "message 3 (user)"
 };
 
 // One turn of the call. `status` is "hit" (read from the cache), "written", "hit+written",
@@ -43,12 +43,13 @@ struct CacheTurnReport
     QString status;
     QList<CachePrefixBlock> blocks;
     bool automaticBreakpoint = false;
-    QString reason;                // for a turn that read nothing: why, in plain words
-    QString reasonKind;            // "first", "differs", "below_minimum", "expired", "no_breakpoint", "unknown"
-    std::optional<qint64> comparedCall;  // the call its request was compared with
+    QString reason; // for a turn that read nothing: why, in plain words
+    QString
+        reasonKind; // "first", "differs", "below_minimum", "expired", "no_breakpoint", "unknown"
+    std::optional<qint64> comparedCall; // the call its request was compared with
     int comparedTurn = -1;
-    int differentBlock = -1;       // index into blocks
-    qsizetype differentAt = -1;    // character of that block's text
+    int differentBlock = -1; // index into blocks
+    qsizetype differentAt = -1; // character of that block's text
 };
 
 struct CacheReport
@@ -58,7 +59,7 @@ struct CacheReport
     QString model;
     qint64 minimumTokens = 0;
     QList<CacheTurnReport> turns;
-    bool fromExchanges = true;     // false: the call has no stored requests (older or imported)
+    bool fromExchanges = true; // false: the call has no stored requests (older or imported)
 
     QJsonObject toJson() const;
 };

@@ -55,16 +55,18 @@ StoreError checkSchema(const QJsonValue &document)
 {
     const CompiledSchema &schema = compiledFormatSchema();
     if (!schema.isValid())
-        return StoreError::make(StoreError::Code::Sql,
-                                translate("the export-format schema does not compile: %1")
-                                    .arg(schema.errorString()));
+        return StoreError::make(
+            StoreError::Code::Sql,
+            translate("the export-format schema does not compile: %1").arg(schema.errorString()));
     const SchemaValidationResult result = schema.validate(document);
     if (result.valid)
         return {};
     const SchemaError &first = result.errors.constFirst();
     QString message = first.message;
     if (result.errors.size() > 1)
-        message += u' ' + QCoreApplication::translate("Store", "(and %n more problem(s))", nullptr, int(result.errors.size() - 1));
+        message += u' '
+            + QCoreApplication::translate("Store", "(and %n more problem(s))", nullptr,
+                                          int(result.errors.size() - 1));
     return invalid(first.instancePath, message);
 }
 
@@ -89,7 +91,7 @@ StoreError checkLinks(const QJsonObject &doc)
     for (qsizetype i = 0; i < calls.size(); ++i) {
         const qint64 id = calls.at(i).toObject().value(u"id"_s).toInteger();
         if (callIndex.contains(id))
-            return invalid(pointer({u"calls"_s, i, u"id"_s}),
+            return invalid(pointer({ u"calls"_s, i, u"id"_s }),
                            translate("call id %1 appears twice (first at /calls/%2)")
                                .arg(id)
                                .arg(callIndex.value(id)));
@@ -101,12 +103,13 @@ StoreError checkLinks(const QJsonObject &doc)
         qint64 current = calls.at(i).toObject().value(u"id"_s).toInteger();
         while (true) {
             seen.insert(current);
-            const QJsonValue parent = calls.at(callIndex.value(current)).toObject().value(u"parent"_s);
+            const QJsonValue parent =
+                calls.at(callIndex.value(current)).toObject().value(u"parent"_s);
             if (!parent.isDouble() || !callIndex.contains(parent.toInteger()))
                 break;
             current = parent.toInteger();
             if (seen.contains(current))
-                return invalid(pointer({u"calls"_s, i, u"parent"_s}),
+                return invalid(pointer({ u"calls"_s, i, u"parent"_s }),
                                translate("parent links form a cycle through call %1").arg(current));
         }
     }
@@ -117,7 +120,7 @@ StoreError checkLinks(const QJsonObject &doc)
         const QJsonObject session = sessions.at(s).toObject();
         const qint64 sessionId = session.value(u"id"_s).toInteger();
         if (sessionIds.contains(sessionId))
-            return invalid(pointer({u"sessions"_s, s, u"id"_s}),
+            return invalid(pointer({ u"sessions"_s, s, u"id"_s }),
                            translate("session id %1 appears twice").arg(sessionId));
         sessionIds.insert(sessionId);
 
@@ -127,17 +130,19 @@ StoreError checkLinks(const QJsonObject &doc)
             const QJsonObject compaction = compactions.at(c).toObject();
             const qint64 id = compaction.value(u"id"_s).toInteger();
             if (compactionIds.contains(id))
-                return invalid(pointer({u"sessions"_s, s, u"compactions"_s, c, u"id"_s}),
+                return invalid(pointer({ u"sessions"_s, s, u"compactions"_s, c, u"id"_s }),
                                translate("compaction id %1 appears twice").arg(id));
             compactionIds.insert(id);
             const qint64 call = compaction.value(u"call"_s).toInteger();
             if (!callIndex.contains(call))
-                return invalid(pointer({u"sessions"_s, s, u"compactions"_s, c, u"call"_s}),
-                               translate("summary call %1 is not in the document's calls").arg(call));
+                return invalid(
+                    pointer({ u"sessions"_s, s, u"compactions"_s, c, u"call"_s }),
+                    translate("summary call %1 is not in the document's calls").arg(call));
             if (compaction.value(u"first_sequence"_s).toInteger()
                 > compaction.value(u"last_sequence"_s).toInteger())
-                return invalid(pointer({u"sessions"_s, s, u"compactions"_s, c, u"last_sequence"_s}),
-                               translate("the range ends before it starts"));
+                return invalid(
+                    pointer({ u"sessions"_s, s, u"compactions"_s, c, u"last_sequence"_s }),
+                    translate("the range ends before it starts"));
         }
 
         QSet<qint64> sequences;
@@ -146,17 +151,19 @@ StoreError checkLinks(const QJsonObject &doc)
             const QJsonObject message = messages.at(m).toObject();
             const qint64 sequence = message.value(u"sequence"_s).toInteger();
             if (sequences.contains(sequence))
-                return invalid(pointer({u"sessions"_s, s, u"messages"_s, m, u"sequence"_s}),
-                               translate("sequence %1 appears twice in this session").arg(sequence));
+                return invalid(
+                    pointer({ u"sessions"_s, s, u"messages"_s, m, u"sequence"_s }),
+                    translate("sequence %1 appears twice in this session").arg(sequence));
             sequences.insert(sequence);
             const QJsonValue compactedBy = message.value(u"compacted_by"_s);
             if (compactedBy.isDouble() && !compactionIds.contains(compactedBy.toInteger()))
-                return invalid(pointer({u"sessions"_s, s, u"messages"_s, m, u"compacted_by"_s}),
+                return invalid(pointer({ u"sessions"_s, s, u"messages"_s, m, u"compacted_by"_s }),
                                translate("compaction %1 is not one of this session's compactions")
                                    .arg(compactedBy.toInteger()));
             if (message.value(u"message"_s).toObject().value(u"role"_s).toString().isEmpty())
-                return invalid(pointer({u"sessions"_s, s, u"messages"_s, m, u"message"_s, u"role"_s}),
-                               translate("a message needs a role"));
+                return invalid(
+                    pointer({ u"sessions"_s, s, u"messages"_s, m, u"message"_s, u"role"_s }),
+                    translate("a message needs a role"));
         }
     }
     return {};
@@ -193,8 +200,7 @@ QList<CallRecord> parentsFirst(QList<CallRecord> calls)
 
 CallExchange::CallExchange(CallStore &store)
     : m_store(store)
-{
-}
+{ }
 
 QJsonObject CallExchange::formatSchema()
 {
@@ -212,13 +218,15 @@ StoreError CallExchange::validateDocument(const QJsonValue &document)
     const QJsonObject doc = document.toObject();
     // Give the two most likely mistakes a plain message before the schema's list.
     if (doc.value(u"format"_s).toString() != kFormatName)
-        return invalid(u"/format"_s, translate("not a Callscope export (format must be \"%1\")")
-                                         .arg(kFormatName));
+        return invalid(
+            u"/format"_s,
+            translate("not a Callscope export (format must be \"%1\")").arg(kFormatName));
     if (doc.value(u"version"_s).toInteger() != kFormatVersion)
-        return invalid(u"/version"_s, translate("export format version %1 is not supported (this "
-                                                "Callscope reads version %2)")
-                                          .arg(doc.value(u"version"_s).toVariant().toString())
-                                          .arg(kFormatVersion));
+        return invalid(u"/version"_s,
+                       translate("export format version %1 is not supported (this "
+                                 "Callscope reads version %2)")
+                           .arg(doc.value(u"version"_s).toVariant().toString())
+                           .arg(kFormatVersion));
     if (StoreError error = checkSchema(document); error)
         return error;
     return checkLinks(doc);
@@ -267,11 +275,11 @@ StoreResult<QJsonObject> CallExchange::exportRows(const QList<qint64> &callIds,
         object.insert(u"compactions"_s, compactionArray);
         sessions.append(object);
     }
-    return QJsonObject{{u"format"_s, QString(kFormatName)},
-                       {u"version"_s, kFormatVersion},
-                       {u"exported_at"_s, isoNow()},
-                       {u"calls"_s, calls},
-                       {u"sessions"_s, sessions}};
+    return QJsonObject { { u"format"_s, QString(kFormatName) },
+                         { u"version"_s, kFormatVersion },
+                         { u"exported_at"_s, isoNow() },
+                         { u"calls"_s, calls },
+                         { u"sessions"_s, sessions } };
 }
 
 StoreResult<QJsonObject> CallExchange::exportCalls(const QList<qint64> &ids)
@@ -298,7 +306,7 @@ StoreResult<QJsonObject> CallExchange::exportSession(qint64 sessionId)
     QList<qint64> ids;
     for (const HistoryRow &row : *calls)
         ids.append(row.id);
-    return exportRows(ids, {sessionId});
+    return exportRows(ids, { sessionId });
 }
 
 StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJsonValue &document)
@@ -333,8 +341,8 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
     for (CallRecord record : parentsFirst(records)) {
         const qint64 oldId = record.id;
         record.parent = (record.parent && newIds.contains(*record.parent))
-                            ? std::optional<qint64>(newIds.value(*record.parent))
-                            : std::nullopt;
+            ? std::optional<qint64>(newIds.value(*record.parent))
+            : std::nullopt;
         if (record.session && result.sessionIdMap.contains(*record.session)) {
             record.session = result.sessionIdMap.value(*record.session);
         } else {
@@ -345,7 +353,7 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
         const auto id = m_store.insertCallRow(record);
         if (!id) {
             StoreError error = id.error();
-            error.pointer = pointer({u"calls"_s, documentIndex.value(oldId)});
+            error.pointer = pointer({ u"calls"_s, documentIndex.value(oldId) });
             error.message = translate("cannot import %1: %2").arg(error.pointer, error.message);
             return error;
         }
@@ -367,7 +375,8 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
             c.firstSequence = o.value(u"first_sequence"_s).toInteger();
             c.lastSequence = o.value(u"last_sequence"_s).toInteger();
             c.summary = o.value(u"summary"_s).toString();
-            c.createdAt = QDateTime::fromString(o.value(u"created_at"_s).toString(), Qt::ISODateWithMs);
+            c.createdAt =
+                QDateTime::fromString(o.value(u"created_at"_s).toString(), Qt::ISODateWithMs);
             const auto id = m_store.insertCompactionRow(c);
             if (!id)
                 return id.error();

@@ -28,7 +28,7 @@ namespace Callscope {
 class CallExchange
 {
 public:
-    static constexpr QLatin1StringView kFormatName{"callscope-export"};
+    static constexpr QLatin1StringView kFormatName { "callscope-export" };
     static constexpr int kFormatVersion = 1;
 
     explicit CallExchange(CallStore &store);
@@ -43,9 +43,9 @@ public:
 
     struct ImportResult
     {
-        QList<qint64> callIds;              // new ids, in document order
-        QList<qint64> sessionIds;           // new ids, in document order
-        QHash<qint64, qint64> callIdMap;    // document id -> new id
+        QList<qint64> callIds; // new ids, in document order
+        QList<qint64> sessionIds; // new ids, in document order
+        QHash<qint64, qint64> callIdMap; // document id -> new id
         QHash<qint64, qint64> sessionIdMap;
     };
     StoreResult<ImportResult> importDocument(const QJsonValue &document);
@@ -57,7 +57,8 @@ public:
     static QJsonObject formatSchema();
 
 private:
-    StoreResult<QJsonObject> exportRows(const QList<qint64> &callIds, const QList<qint64> &sessionIds);
+    StoreResult<QJsonObject> exportRows(const QList<qint64> &callIds,
+                                        const QList<qint64> &sessionIds);
 
     CallStore &m_store;
 };

@@ -1,20 +1,19 @@
 #include "core/store/callstore.h"
 
+#include "core/model/jsonwriter.h"
 #include "core/store/exchangestore.h"
 #include "core/store/searchindex.h"
-#include "core/model/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
-#include <QSqlError>
 #include <QSqlDriver>
+#include <QSqlError>
 #include <QSqlQuery>
 
-#include <sqlite3.h>
-
 #include <limits>
+#include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
 
@@ -26,19 +25,22 @@ namespace {
 
 constexpr auto kInsertBatch = R"(INSERT INTO batches (spec_path, spec_hash, spec, inputs_path,
     inputs_hash, total_lines, created_at) VALUES (?, ?, ?, ?, ?, ?, ?))"_L1;
-constexpr auto kSelectLatestBatch = R"(SELECT id, spec_path, spec_hash, spec, inputs_path, inputs_hash,
+constexpr auto kSelectLatestBatch =
+    R"(SELECT id, spec_path, spec_hash, spec, inputs_path, inputs_hash,
     total_lines, created_at FROM batches WHERE spec_path = ? AND inputs_path = ?
     ORDER BY id DESC LIMIT 1)"_L1;
 constexpr auto kSelectBatchCompleted = R"(SELECT b.line, MAX(b.call_id) FROM batch_calls b
     JOIN calls c ON c.id = b.call_id WHERE b.batch_id = ? AND c.status = 'completed'
     GROUP BY b.line)"_L1;
-constexpr auto kInsertExperiment = R"(INSERT INTO experiments (name, path, definition_hash, definition,
+constexpr auto kInsertExperiment =
+    R"(INSERT INTO experiments (name, path, definition_hash, definition,
     created_at) VALUES (?, ?, ?, ?, ?))"_L1;
 constexpr auto kSelectLatestExperimentNamed =
     "SELECT id FROM experiments WHERE name = ? AND id < ? ORDER BY id DESC LIMIT 1"_L1;
 constexpr auto kSelectExperiment =
     "SELECT id, name, path, definition_hash, definition, created_at FROM experiments WHERE id = ?"_L1;
-constexpr auto kSaveExperimentRun = R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
+constexpr auto kSaveExperimentRun =
+    R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
     call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, created_at,
     direct_cost_usd, cached, cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -49,16 +51,19 @@ constexpr auto kSaveExperimentRun = R"(INSERT INTO experiment_runs (experiment_i
     direct_cost_usd = excluded.direct_cost_usd, cached = excluded.cached,
     cache_saved_usd = excluded.cache_saved_usd, cache_read_tokens = excluded.cache_read_tokens,
     cache_write_tokens = excluded.cache_write_tokens, uncached_cost_usd = excluded.uncached_cost_usd)"_L1;
-constexpr auto kSelectExperimentRuns = R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
+constexpr auto kSelectExperimentRuns =
+    R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
     passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, direct_cost_usd, cached,
     cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd FROM experiment_runs
     WHERE experiment_id = ? ORDER BY id)"_L1;
-constexpr auto kInsertBatchCall = "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
+constexpr auto kInsertBatchCall =
+    "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
 constexpr auto kSelectExperimentJudgeCalls = R"(SELECT id, json_extract(metadata, '$.judge_of'),
     json_extract(metadata, '$.judge_key'), response FROM calls WHERE kind = 'judge'
     AND created_at >= ? AND status = 'completed' AND json_extract(metadata, '$.experiment_id') = ?
     AND json_extract(metadata, '$.judge_of') IS NOT NULL ORDER BY id)"_L1;
-constexpr auto kSelectRecoveredCall = R"(SELECT id FROM calls WHERE created_at >= ? AND created_at <= ?
+constexpr auto kSelectRecoveredCall =
+    R"(SELECT id FROM calls WHERE created_at >= ? AND created_at <= ?
     AND json_extract(metadata, '$.recovery_entry') = ? LIMIT 1)"_L1;
 constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
@@ -164,13 +169,11 @@ constexpr auto kFilterLikeTerm = R"(c.id IN (SELECT call_id FROM calls_search WH
 constexpr auto kFilterAfter = "(c.created_at, c.id) < (?, ?)"_L1;
 constexpr auto kHistoryOrder = " ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"_L1;
 
-constexpr auto kChildren =
-    " WHERE c.parent_id = ? ORDER BY c.created_at, c.id"_L1;
+constexpr auto kChildren = " WHERE c.parent_id = ? ORDER BY c.created_at, c.id"_L1;
 constexpr auto kRevisionTree = R"( WHERE c.id IN (WITH RECURSIVE tree(id) AS (
     SELECT ? UNION SELECT k.id FROM calls k JOIN tree t ON k.parent_id = t.id) SELECT id FROM tree)
     ORDER BY c.created_at, c.id)"_L1;
-constexpr auto kSessionCalls =
-    " WHERE c.session_id = ? ORDER BY c.created_at, c.id"_L1;
+constexpr auto kSessionCalls = " WHERE c.session_id = ? ORDER BY c.created_at, c.id"_L1;
 
 constexpr auto kInsertSession = R"(INSERT INTO sessions (title, system_prompt, created_at, summary,
     summary_through, metadata) VALUES (?, ?, ?, ?, ?, ?))"_L1;
@@ -281,7 +284,8 @@ QJsonValue valueFrom(const QVariant &text)
 {
     if (text.isNull())
         return QJsonValue(QJsonValue::Null);
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray('[' + text.toString().toUtf8() + ']'));
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray('[' + text.toString().toUtf8() + ']'));
     return doc.array().isEmpty() ? QJsonValue(QJsonValue::Null) : doc.array().first();
 }
 
@@ -302,44 +306,48 @@ QVariant textOrNull(const QString &text)
 
 QString inputPreview(const QJsonObject &input)
 {
-    return input.value(u"text"_s).toString().left(kPreviewLength * 2).simplified().left(kPreviewLength);
+    return input.value(u"text"_s)
+        .toString()
+        .left(kPreviewLength * 2)
+        .simplified()
+        .left(kPreviewLength);
 }
 
 // The row values of kInsertCall / kUpdateCall before the JSON columns, in column order.
 QVariantList lightValues(const CallRecord &record, const QDateTime &createdAt)
 {
     const QString category = errorCategoryName(record.errorCategory);
-    return {record.kind,
-            callStatusName(record.status),
-            record.engineType,
-            record.model,
-            createdAt.toMSecsSinceEpoch(),
-            msOrNull(record.finishedAt),
-            optionalValue(record.parent),
-            optionalValue(record.session),
-            optionalValue(record.firstSequence),
-            optionalValue(record.lastSequence),
-            record.usage.inputTokens,
-            record.usage.outputTokens,
-            record.usage.cacheReadTokens,
-            record.usage.cacheWriteTokens,
-            record.usage.cacheWrite1hTokens,
-            record.usage.reasoningTokens,
-            qint64(record.turns.size()),
-            qint64(record.attempts.size()),
-            textOrNull(category),
-            inputPreview(record.input),
-            textOrNull(record.error),
-            record.systemPrompt};
+    return { record.kind,
+             callStatusName(record.status),
+             record.engineType,
+             record.model,
+             createdAt.toMSecsSinceEpoch(),
+             msOrNull(record.finishedAt),
+             optionalValue(record.parent),
+             optionalValue(record.session),
+             optionalValue(record.firstSequence),
+             optionalValue(record.lastSequence),
+             record.usage.inputTokens,
+             record.usage.outputTokens,
+             record.usage.cacheReadTokens,
+             record.usage.cacheWriteTokens,
+             record.usage.cacheWrite1hTokens,
+             record.usage.reasoningTokens,
+             qint64(record.turns.size()),
+             qint64(record.attempts.size()),
+             textOrNull(category),
+             inputPreview(record.input),
+             textOrNull(record.error),
+             record.systemPrompt };
 }
 
 // All row values of kInsertCall / kUpdateCall, in column order.
 QVariantList callValues(const CallRecord &record, const QDateTime &createdAt)
 {
     QVariantList values = lightValues(record, createdAt);
-    values << compactUtf8(record.input) << valueUtf8(record.response) << compactUtf8(record.metadata)
-           << compactUtf8(CallStore::stripSecrets(record.spec)) << compactUtf8(record.messages)
-           << compactUtf8(record.transcript);
+    values << compactUtf8(record.input) << valueUtf8(record.response)
+           << compactUtf8(record.metadata) << compactUtf8(CallStore::stripSecrets(record.spec))
+           << compactUtf8(record.messages) << compactUtf8(record.transcript);
     return values;
 }
 
@@ -348,20 +356,19 @@ struct JsonColumn
 {
     const char *name = nullptr;
     QJsonValue value;
-    bool null = false;     // SQL NULL (a call without a response)
-    qint64 size = 0;       // bytes of its compact text
-    bool streams = true;   // Json::writeCompact can write it piece by piece
-    QByteArray bytes;      // when it cannot: the text, made once
+    bool null = false; // SQL NULL (a call without a response)
+    qint64 size = 0; // bytes of its compact text
+    bool streams = true; // Json::writeCompact can write it piece by piece
+    QByteArray bytes; // when it cannot: the text, made once
 };
 
 QList<JsonColumn> measureJsonColumns(const CallRecord &record)
 {
-    QList<JsonColumn> columns{{"input", record.input},
-                              {"response", record.response},
-                              {"metadata", record.metadata},
-                              {"spec", CallStore::stripSecrets(record.spec)},
-                              {"messages", record.messages},
-                              {"transcript", record.transcript}};
+    QList<JsonColumn> columns {
+        { "input", record.input },       { "response", record.response },
+        { "metadata", record.metadata }, { "spec", CallStore::stripSecrets(record.spec) },
+        { "messages", record.messages }, { "transcript", record.transcript }
+    };
     for (JsonColumn &c : columns) {
         if (c.value.isNull() || c.value.isUndefined()) {
             c.null = true;
@@ -423,7 +430,6 @@ StoreError writeStreamedColumns(sqlite3 *db, qint64 id, const QList<JsonColumn> 
     }
     return {};
 }
-
 
 // QSQLITE binds a null QString as SQL NULL; text columns want '' for "no text". SQL NULL is
 // bound only through an invalid QVariant.
@@ -536,12 +542,12 @@ bool isSecretKey(QStringView key)
         if (c != u'_' && c != u'-' && c != u' ')
             normalized.append(c.toLower());
     }
-    static const QStringList exact = {u"key"_s, u"authorization"_s, u"proxyauthorization"_s,
-                                      u"cookie"_s, u"setcookie"_s, u"bearer"_s};
-    static const QStringList suffixes = {u"apikey"_s,    u"secret"_s,     u"password"_s,
-                                         u"passwd"_s,    u"token"_s,      u"privatekey"_s,
-                                         u"accesskey"_s, u"credential"_s, u"credentials"_s,
-                                         u"secretkey"_s, u"authtoken"_s};
+    static const QStringList exact = { u"key"_s,    u"authorization"_s, u"proxyauthorization"_s,
+                                       u"cookie"_s, u"setcookie"_s,     u"bearer"_s };
+    static const QStringList suffixes = { u"apikey"_s,    u"secret"_s,     u"password"_s,
+                                          u"passwd"_s,    u"token"_s,      u"privatekey"_s,
+                                          u"accesskey"_s, u"credential"_s, u"credentials"_s,
+                                          u"secretkey"_s, u"authtoken"_s };
     if (exact.contains(normalized))
         return true;
     for (const QString &suffix : suffixes) {
@@ -555,7 +561,7 @@ bool isSecretKey(QStringView key)
 bool isContentKey(QStringView key)
 {
     return key == u"response_schema" || key == u"input_schema" || key == u"mock"
-           || key == u"arguments" || key == u"text_output";
+        || key == u"arguments" || key == u"text_output";
 }
 
 QJsonValue stripValue(const QJsonValue &value);
@@ -600,7 +606,8 @@ std::optional<HistoryCursor> HistoryCursor::fromString(QStringView text)
         return std::nullopt;
     bool okTime = false;
     bool okId = false;
-    HistoryCursor cursor{text.left(colon).toLongLong(&okTime), text.mid(colon + 1).toLongLong(&okId)};
+    HistoryCursor cursor { text.left(colon).toLongLong(&okTime),
+                           text.mid(colon + 1).toLongLong(&okId) };
     if (!okTime || !okId)
         return std::nullopt;
     return cursor;
@@ -615,42 +622,43 @@ qint64 HistoryRow::durationMs() const
 
 HistoryCursor HistoryRow::cursor() const
 {
-    return {createdAt.toMSecsSinceEpoch(), id};
+    return { createdAt.toMSecsSinceEpoch(), id };
 }
 
 QJsonObject HistoryRow::toJson() const
 {
     const QString category = errorCategoryName(errorCategory);
     const qint64 duration = durationMs();
-    return QJsonObject{
-        {u"id"_s, id},
-        {u"kind"_s, kind},
-        {u"status"_s, callStatusName(status)},
-        {u"engine_type"_s, engineType},
-        {u"model"_s, model},
-        {u"usage"_s, usage.toJson()},
-        {u"error_category"_s, category.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(category)},
-        {u"created_at"_s, isoValue(createdAt)},
-        {u"finished_at"_s, isoValue(finishedAt)},
-        {u"duration_ms"_s, duration < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(duration)},
-        {u"parent"_s, optionalJson(parent)},
-        {u"session"_s, optionalJson(session)},
-        {u"input_preview"_s, inputPreview},
-        {u"turns"_s, turnCount},
-        {u"attempts"_s, attemptCount},
-        {u"revisions"_s, revisionCount},
+    return QJsonObject {
+        { u"id"_s, id },
+        { u"kind"_s, kind },
+        { u"status"_s, callStatusName(status) },
+        { u"engine_type"_s, engineType },
+        { u"model"_s, model },
+        { u"usage"_s, usage.toJson() },
+        { u"error_category"_s,
+          category.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(category) },
+        { u"created_at"_s, isoValue(createdAt) },
+        { u"finished_at"_s, isoValue(finishedAt) },
+        { u"duration_ms"_s, duration < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(duration) },
+        { u"parent"_s, optionalJson(parent) },
+        { u"session"_s, optionalJson(session) },
+        { u"input_preview"_s, inputPreview },
+        { u"turns"_s, turnCount },
+        { u"attempts"_s, attemptCount },
+        { u"revisions"_s, revisionCount },
     };
 }
 
 QJsonObject Session::toJson() const
 {
-    return QJsonObject{{u"id"_s, id},
-                       {u"title"_s, title},
-                       {u"system_prompt"_s, systemPrompt},
-                       {u"created_at"_s, isoValue(createdAt)},
-                       {u"summary"_s, summary},
-                       {u"summary_through"_s, optionalJson(summaryThrough)},
-                       {u"metadata"_s, metadata}};
+    return QJsonObject { { u"id"_s, id },
+                         { u"title"_s, title },
+                         { u"system_prompt"_s, systemPrompt },
+                         { u"created_at"_s, isoValue(createdAt) },
+                         { u"summary"_s, summary },
+                         { u"summary_through"_s, optionalJson(summaryThrough) },
+                         { u"metadata"_s, metadata } };
 }
 
 Session Session::fromJson(const QJsonObject &o)
@@ -668,11 +676,11 @@ Session Session::fromJson(const QJsonObject &o)
 
 QJsonObject SessionMessage::toJson() const
 {
-    QJsonObject o{{u"sequence"_s, sequence},
-                  {u"message"_s, message.toJson()},
-                  {u"send_to_model"_s, sendToModel},
-                  {u"compacted_by"_s, optionalJson(compactedBy)},
-                  {u"created_at"_s, isoValue(createdAt)}};
+    QJsonObject o { { u"sequence"_s, sequence },
+                    { u"message"_s, message.toJson() },
+                    { u"send_to_model"_s, sendToModel },
+                    { u"compacted_by"_s, optionalJson(compactedBy) },
+                    { u"created_at"_s, isoValue(createdAt) } };
     if (isSummary)
         o.insert(u"summary"_s, true);
     return o;
@@ -692,21 +700,20 @@ SessionMessage SessionMessage::fromJson(const QJsonObject &o)
 
 QJsonObject Compaction::toJson() const
 {
-    return QJsonObject{{u"id"_s, id},
-                       {u"session"_s, sessionId},
-                       {u"call"_s, callId},
-                       {u"first_sequence"_s, firstSequence},
-                       {u"last_sequence"_s, lastSequence},
-                       {u"summary"_s, summary},
-                       {u"created_at"_s, isoValue(createdAt)}};
+    return QJsonObject { { u"id"_s, id },
+                         { u"session"_s, sessionId },
+                         { u"call"_s, callId },
+                         { u"first_sequence"_s, firstSequence },
+                         { u"last_sequence"_s, lastSequence },
+                         { u"summary"_s, summary },
+                         { u"created_at"_s, isoValue(createdAt) } };
 }
 
 // ---- CallStore ---------------------------------------------------------------------------
 
 CallStore::CallStore(Database &database)
     : m_database(database)
-{
-}
+{ }
 
 CallStore::~CallStore() = default;
 
@@ -764,8 +771,8 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
         for (const JsonColumn &c : columns)
             total += c.size;
         if (total >= kStreamedRowBytes) {
-            QSqlQuery &insert = statement(columns[1].null ? kInsertCallStreamedNoResponse
-                                                          : kInsertCallStreamed);
+            QSqlQuery &insert =
+                statement(columns[1].null ? kInsertCallStreamedNoResponse : kInsertCallStreamed);
             QVariantList values = lightValues(record, createdAt);
             for (const JsonColumn &c : columns) {
                 if (!c.null)
@@ -805,26 +812,32 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
 {
     QSqlQuery &turn = statement(kInsertTurn);
     for (const TurnRecord &t : record.turns) {
-        bindAll(turn, {id, t.index, finishReasonName(t.finishReason), t.rawFinishReason,
-                       t.usage.inputTokens, t.usage.outputTokens, t.usage.cacheReadTokens,
-                       t.usage.reasoningTokens, t.toolCalls, t.note, compact(t.requestReport),
-                       t.usage.cacheWriteTokens, t.usage.cacheWrite1hTokens});
+        bindAll(turn,
+                { id, t.index, finishReasonName(t.finishReason), t.rawFinishReason,
+                  t.usage.inputTokens, t.usage.outputTokens, t.usage.cacheReadTokens,
+                  t.usage.reasoningTokens, t.toolCalls, t.note, compact(t.requestReport),
+                  t.usage.cacheWriteTokens, t.usage.cacheWrite1hTokens });
         if (!turn.exec())
-            return m_database.errorFrom(turn, translate("storing turn %1 of call %2").arg(t.index).arg(id));
+            return m_database.errorFrom(
+                turn, translate("storing turn %1 of call %2").arg(t.index).arg(id));
     }
     QSqlQuery &attempt = statement(kInsertAttempt);
     for (const AttemptRecord &a : record.attempts) {
-        bindAll(attempt, {id, a.index, a.turn, a.outcome, finishReasonName(a.finishReason),
-                          a.rawFinishReason, a.httpStatus, a.error, a.delayMs, a.usage.inputTokens,
-                          a.usage.outputTokens, a.usage.cacheReadTokens, a.usage.reasoningTokens,
-                          msOrNull(a.startedAt), a.durationMs, a.usage.cacheWriteTokens,
-                          a.usage.cacheWrite1hTokens});
+        bindAll(attempt,
+                { id, a.index, a.turn, a.outcome, finishReasonName(a.finishReason),
+                  a.rawFinishReason, a.httpStatus, a.error, a.delayMs, a.usage.inputTokens,
+                  a.usage.outputTokens, a.usage.cacheReadTokens, a.usage.reasoningTokens,
+                  msOrNull(a.startedAt), a.durationMs, a.usage.cacheWriteTokens,
+                  a.usage.cacheWrite1hTokens });
         if (!attempt.exec())
-            return m_database.errorFrom(attempt,
-                                        translate("storing attempt %1 of call %2").arg(a.index).arg(id));
+            return m_database.errorFrom(
+                attempt, translate("storing attempt %1 of call %2").arg(a.index).arg(id));
     }
     // Raw exchanges: only when the record has them (a record read back by getCall has none).
-    if (StoreError error = record.exchanges.isEmpty() ? StoreError() : ExchangeStore::replace(m_database, id, record.exchanges); error)
+    if (StoreError error = record.exchanges.isEmpty()
+            ? StoreError()
+            : ExchangeStore::replace(m_database, id, record.exchanges);
+        error)
         return error;
     const SearchIndex::Document doc =
         SearchIndex::documentFor(record.input, record.response, record.error, record.messages);
@@ -846,8 +859,9 @@ StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
     CallRecord stored = record;
     if (!sessionMessages.isEmpty()) {
         if (!record.session)
-            return StoreError::make(StoreError::Code::InvalidInput,
-                                    translate("session messages given for a call without a session"));
+            return StoreError::make(
+                StoreError::Code::InvalidInput,
+                translate("session messages given for a call without a session"));
         const auto span = appendMessagesRows(*record.session, sessionMessages);
         if (!span)
             return span.error();
@@ -859,14 +873,17 @@ StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
         return id;
     if (options.batch) {
         QSqlQuery &link = statement(kInsertBatchCall);
-        bindAll(link, {options.batch->batchId, options.batch->line, *id});
+        bindAll(link, { options.batch->batchId, options.batch->line, *id });
         if (!link.exec())
-            return m_database.errorFrom(link, translate("linking call %1 to batch %2").arg(*id).arg(options.batch->batchId));
+            return m_database.errorFrom(
+                link,
+                translate("linking call %1 to batch %2").arg(*id).arg(options.batch->batchId));
     }
     if (StoreError error = transaction.commit(); error)
         return error;
     if (spanOut && stored.firstSequence)
-        *spanOut = SequenceSpan{*stored.firstSequence, stored.lastSequence.value_or(*stored.firstSequence)};
+        *spanOut = SequenceSpan { *stored.firstSequence,
+                                  stored.lastSequence.value_or(*stored.firstSequence) };
     return id;
 }
 
@@ -876,11 +893,13 @@ StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
     if (transaction.beginError())
         return transaction.beginError();
     QSqlQuery &insert = statement(kInsertBatch);
-    const QDateTime created = batch.createdAt.isValid() ? batch.createdAt : QDateTime::currentDateTimeUtc();
-    bindAll(insert, {batch.specPath, QString::fromLatin1(batch.specHash),
-                     QString::fromUtf8(QJsonDocument(batch.spec).toJson(QJsonDocument::Compact)),
-                     batch.inputsPath, QString::fromLatin1(batch.inputsHash), batch.totalLines,
-                     created.toMSecsSinceEpoch()});
+    const QDateTime created =
+        batch.createdAt.isValid() ? batch.createdAt : QDateTime::currentDateTimeUtc();
+    bindAll(insert,
+            { batch.specPath, QString::fromLatin1(batch.specHash),
+              QString::fromUtf8(QJsonDocument(batch.spec).toJson(QJsonDocument::Compact)),
+              batch.inputsPath, QString::fromLatin1(batch.inputsHash), batch.totalLines,
+              created.toMSecsSinceEpoch() });
     if (!insert.exec())
         return m_database.errorFrom(insert, translate("storing a batch"));
     const qint64 id = insert.lastInsertId().toLongLong();
@@ -895,10 +914,13 @@ StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experime
     if (transaction.beginError())
         return transaction.beginError();
     QSqlQuery &insert = statement(kInsertExperiment);
-    const QDateTime created = experiment.createdAt.isValid() ? experiment.createdAt : QDateTime::currentDateTimeUtc();
-    bindAll(insert, {experiment.name, experiment.path, QString::fromLatin1(experiment.definitionHash),
-                     QString::fromUtf8(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact)),
-                     created.toMSecsSinceEpoch()});
+    const QDateTime created =
+        experiment.createdAt.isValid() ? experiment.createdAt : QDateTime::currentDateTimeUtc();
+    bindAll(
+        insert,
+        { experiment.name, experiment.path, QString::fromLatin1(experiment.definitionHash),
+          QString::fromUtf8(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact)),
+          created.toMSecsSinceEpoch() });
     if (!insert.exec())
         return m_database.errorFrom(insert, translate("storing an experiment"));
     const qint64 id = insert.lastInsertId().toLongLong();
@@ -926,7 +948,8 @@ StoreResult<std::optional<ExperimentRecord>> CallStore::getExperiment(qint64 id)
     return std::optional<ExperimentRecord>(e);
 }
 
-StoreResult<std::optional<qint64>> CallStore::latestExperimentNamed(const QString &name, qint64 before)
+StoreResult<std::optional<qint64>> CallStore::latestExperimentNamed(const QString &name,
+                                                                    qint64 before)
 {
     QSqlQuery query(m_database.connection());
     query.setForwardOnly(true);
@@ -969,17 +992,20 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
     if (transaction.beginError())
         return transaction.beginError();
     QSqlQuery &insert = statement(kSaveExperimentRun);
-    bindAll(insert, {run.experimentId, run.caseId, run.variant, run.repeat,
-                     run.callId ? QVariant(*run.callId) : QVariant(), run.status,
-                     run.passed ? 1 : 0, QString::fromUtf8(QJsonDocument(run.assertions).toJson(QJsonDocument::Compact)),
-                     run.latencyMs, run.inputTokens, run.outputTokens,
-                     run.costUsd ? QVariant(*run.costUsd) : QVariant(), QDateTime::currentMSecsSinceEpoch(),
-                     run.directCostUsd ? QVariant(*run.directCostUsd) : QVariant(), run.cached ? 1 : 0,
-                     run.cacheSavedUsd ? QVariant(*run.cacheSavedUsd) : QVariant(),
-                     run.cacheReadTokens, run.cacheWriteTokens,
-                     run.uncachedCostUsd ? QVariant(*run.uncachedCostUsd) : QVariant()});
+    bindAll(insert,
+            { run.experimentId, run.caseId, run.variant, run.repeat,
+              run.callId ? QVariant(*run.callId) : QVariant(), run.status, run.passed ? 1 : 0,
+              QString::fromUtf8(QJsonDocument(run.assertions).toJson(QJsonDocument::Compact)),
+              run.latencyMs, run.inputTokens, run.outputTokens,
+              run.costUsd ? QVariant(*run.costUsd) : QVariant(),
+              QDateTime::currentMSecsSinceEpoch(),
+              run.directCostUsd ? QVariant(*run.directCostUsd) : QVariant(), run.cached ? 1 : 0,
+              run.cacheSavedUsd ? QVariant(*run.cacheSavedUsd) : QVariant(), run.cacheReadTokens,
+              run.cacheWriteTokens,
+              run.uncachedCostUsd ? QVariant(*run.uncachedCostUsd) : QVariant() });
     if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing a run of experiment %1").arg(run.experimentId));
+        return m_database.errorFrom(
+            insert, translate("storing a run of experiment %1").arg(run.experimentId));
     const qint64 id = insert.lastInsertId().toLongLong();
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -993,33 +1019,40 @@ StoreResult<qint64> CallStore::findRecoveredCall(const QString &entry, const QDa
     // The time narrows the search to a few rows through the index; the entry decides.
     query.prepare(kSelectRecoveredCall);
     query.addBindValue(createdAt.isValid() ? createdAt.toMSecsSinceEpoch() : qint64(0));
-    query.addBindValue(createdAt.isValid() ? createdAt.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
+    query.addBindValue(createdAt.isValid() ? createdAt.toMSecsSinceEpoch()
+                                           : std::numeric_limits<qint64>::max());
     query.addBindValue(entry);
     if (!query.exec())
         return m_database.errorFrom(query, translate("looking up a recovered call"));
     return query.next() ? query.value(0).toLongLong() : qint64(0);
 }
 
-StoreResult<QList<CallStore::ExperimentCall>> CallStore::experimentCompletedCalls(qint64 experimentId,
-                                                                                const QDateTime &since)
+StoreResult<QList<CallStore::ExperimentCall>>
+CallStore::experimentCompletedCalls(qint64 experimentId, const QDateTime &since)
 {
     QSqlQuery query(m_database.connection());
     query.setForwardOnly(true);
-    query.prepare(u"SELECT id, json_extract(metadata, '$.case'), json_extract(metadata, '$.variant'), "
-                  u"json_extract(metadata, '$.repeat') FROM calls WHERE created_at >= ? AND status = 'completed' "
-                  u"AND json_extract(metadata, '$.experiment_id') = ? AND json_extract(metadata, '$.case') IS NOT NULL "
-                  u"ORDER BY id"_s);
+    query.prepare(
+        u"SELECT id, json_extract(metadata, '$.case'), json_extract(metadata, '$.variant'), "
+        u"json_extract(metadata, '$.repeat') FROM calls WHERE created_at >= ? AND status = "
+        u"'completed' "
+        u"AND json_extract(metadata, '$.experiment_id') = ? AND json_extract(metadata, '$.case') "
+        u"IS NOT NULL "
+        u"ORDER BY id"_s);
     query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the calls of experiment %1").arg(experimentId));
+        return m_database.errorFrom(
+            query, translate("reading the calls of experiment %1").arg(experimentId));
     QList<ExperimentCall> calls;
     while (query.next())
-        calls.append({query.value(0).toLongLong(), query.value(1).toString(), query.value(2).toString(), query.value(3).toInt()});
+        calls.append({ query.value(0).toLongLong(), query.value(1).toString(),
+                       query.value(2).toString(), query.value(3).toInt() });
     return calls;
 }
 
-StoreResult<QList<CallStore::JudgeCall>> CallStore::experimentJudgeCalls(qint64 experimentId, const QDateTime &since)
+StoreResult<QList<CallStore::JudgeCall>> CallStore::experimentJudgeCalls(qint64 experimentId,
+                                                                         const QDateTime &since)
 {
     QSqlQuery query(m_database.connection());
     query.setForwardOnly(true);
@@ -1027,7 +1060,8 @@ StoreResult<QList<CallStore::JudgeCall>> CallStore::experimentJudgeCalls(qint64 
     query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the judges of experiment %1").arg(experimentId));
+        return m_database.errorFrom(
+            query, translate("reading the judges of experiment %1").arg(experimentId));
     QList<JudgeCall> calls;
     while (query.next()) {
         JudgeCall call;
@@ -1047,7 +1081,8 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
     query.prepare(kSelectExperimentRuns);
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the runs of experiment %1").arg(experimentId));
+        return m_database.errorFrom(
+            query, translate("reading the runs of experiment %1").arg(experimentId));
     QList<ExperimentRunRecord> runs;
     while (query.next()) {
         ExperimentRunRecord r;
@@ -1080,7 +1115,8 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
     return runs;
 }
 
-StoreResult<std::optional<BatchInfo>> CallStore::latestBatch(const QString &specPath, const QString &inputsPath)
+StoreResult<std::optional<BatchInfo>> CallStore::latestBatch(const QString &specPath,
+                                                             const QString &inputsPath)
 {
     QSqlQuery query(m_database.connection());
     query.prepare(kSelectLatestBatch);
@@ -1145,9 +1181,9 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
     if (!old.next())
         return StoreError::make(StoreError::Code::NotFound,
                                 translate("call %1 does not exist").arg(record.id));
-    const SearchIndex::Document oldDoc = SearchIndex::documentFor(
-        objectFrom(old.value(0)), valueFrom(old.value(1)), old.value(2).toString(),
-        arrayFrom(old.value(3)));
+    const SearchIndex::Document oldDoc =
+        SearchIndex::documentFor(objectFrom(old.value(0)), valueFrom(old.value(1)),
+                                 old.value(2).toString(), arrayFrom(old.value(3)));
     old.finish();
     if (StoreError error =
             SearchIndex::remove(m_database, m_database.searchMode(), record.id, oldDoc);
@@ -1164,12 +1200,13 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
     bindAll(update, values);
     values.clear();
     if (!update.exec()) {
-        const StoreError error = m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+        const StoreError error =
+            m_database.errorFrom(update, translate("updating call %1").arg(record.id));
         releaseValues(update);
         return error;
     }
     releaseValues(update);
-    for (QLatin1StringView sql : {kDeleteTurns, kDeleteAttempts}) {
+    for (QLatin1StringView sql : { kDeleteTurns, kDeleteAttempts }) {
         QSqlQuery &remove = statement(sql);
         remove.bindValue(0, record.id);
         if (!remove.exec())
@@ -1178,7 +1215,8 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
     return writeChildren(record.id, record);
 }
 
-StoreError CallStore::updateCall(const CallRecord &record, const QList<SessionMessage> &sessionMessages)
+StoreError CallStore::updateCall(const CallRecord &record,
+                                 const QList<SessionMessage> &sessionMessages)
 {
     Transaction transaction(m_database);
     if (transaction.beginError())
@@ -1186,8 +1224,9 @@ StoreError CallStore::updateCall(const CallRecord &record, const QList<SessionMe
     CallRecord stored = record;
     if (!sessionMessages.isEmpty()) {
         if (!record.session)
-            return StoreError::make(StoreError::Code::InvalidInput,
-                                    translate("session messages given for a call without a session"));
+            return StoreError::make(
+                StoreError::Code::InvalidInput,
+                translate("session messages given for a call without a session"));
         const auto span = appendMessagesRows(*record.session, sessionMessages);
         if (!span)
             return span.error();
@@ -1208,7 +1247,8 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     if (!q.exec())
         return m_database.errorFrom(q, translate("reading call %1").arg(id));
     if (!q.next())
-        return StoreError::make(StoreError::Code::NotFound, translate("no call with id %1").arg(id));
+        return StoreError::make(StoreError::Code::NotFound,
+                                translate("no call with id %1").arg(id));
     CallRecord c;
     c.id = q.value(0).toLongLong();
     c.kind = q.value(1).toString();
@@ -1247,7 +1287,8 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     while (t.next()) {
         TurnRecord turn;
         turn.index = t.value(0).toInt();
-        turn.finishReason = finishReasonFromName(t.value(1).toString()).value_or(FinishReason::Other);
+        turn.finishReason =
+            finishReasonFromName(t.value(1).toString()).value_or(FinishReason::Other);
         turn.rawFinishReason = t.value(2).toString();
         turn.usage = storedUsage(t, 3, 10);
         turn.toolCalls = t.value(7).toInt();
@@ -1267,7 +1308,8 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
         attempt.index = a.value(0).toInt();
         attempt.turn = a.value(1).toInt();
         attempt.outcome = a.value(2).toString();
-        attempt.finishReason = finishReasonFromName(a.value(3).toString()).value_or(FinishReason::Other);
+        attempt.finishReason =
+            finishReasonFromName(a.value(3).toString()).value_or(FinishReason::Other);
         attempt.rawFinishReason = a.value(4).toString();
         attempt.httpStatus = a.value(5).toInt();
         attempt.error = a.value(6).toString();
@@ -1296,7 +1338,7 @@ StoreResult<QList<HistoryRow>> CallStore::rowsFor(QLatin1StringView sql, const Q
 
 StoreResult<QList<HistoryRow>> CallStore::children(qint64 id)
 {
-    return rowsFor(kChildren, {id});
+    return rowsFor(kChildren, { id });
 }
 
 StoreResult<std::optional<qint64>> CallStore::previousSimilarCall(qint64 id)
@@ -1336,9 +1378,10 @@ StoreResult<qint64> CallStore::revisionRoot(qint64 id)
 
 StoreResult<QList<HistoryRow>> CallStore::revisionTree(qint64 rootId)
 {
-    auto rows = rowsFor(kRevisionTree, {rootId});
+    auto rows = rowsFor(kRevisionTree, { rootId });
     if (rows && rows->isEmpty())
-        return StoreError::make(StoreError::Code::NotFound, translate("no call with id %1").arg(rootId));
+        return StoreError::make(StoreError::Code::NotFound,
+                                translate("no call with id %1").arg(rootId));
     return rows;
 }
 
@@ -1470,10 +1513,11 @@ StoreResult<IntegrityReport> CallStore::checkIntegrity()
 StoreResult<qint64> CallStore::insertSessionRow(const Session &session)
 {
     QSqlQuery &q = statement(kInsertSession);
-    bindAll(q, {session.title, session.systemPrompt,
-                (session.createdAt.isValid() ? session.createdAt : QDateTime::currentDateTimeUtc())
-                    .toMSecsSinceEpoch(),
-                session.summary, optionalValue(session.summaryThrough), compact(session.metadata)});
+    bindAll(q,
+            { session.title, session.systemPrompt,
+              (session.createdAt.isValid() ? session.createdAt : QDateTime::currentDateTimeUtc())
+                  .toMSecsSinceEpoch(),
+              session.summary, optionalValue(session.summaryThrough), compact(session.metadata) });
     if (!q.exec())
         return m_database.errorFrom(q, translate("storing session"));
     return q.lastInsertId().toLongLong();
@@ -1500,7 +1544,8 @@ StoreResult<Session> CallStore::getSession(qint64 id)
     if (!q.exec())
         return m_database.errorFrom(q, translate("reading session %1").arg(id));
     if (!q.next())
-        return StoreError::make(StoreError::Code::NotFound, translate("no session with id %1").arg(id));
+        return StoreError::make(StoreError::Code::NotFound,
+                                translate("no session with id %1").arg(id));
     return sessionFrom(q);
 }
 
@@ -1513,7 +1558,8 @@ StoreError CallStore::renameSession(qint64 id, const QString &title)
     if (!q.exec())
         return m_database.errorFrom(q, translate("renaming session %1").arg(id));
     if (q.numRowsAffected() == 0)
-        return StoreError::make(StoreError::Code::NotFound, translate("no session with id %1").arg(id));
+        return StoreError::make(StoreError::Code::NotFound,
+                                translate("no session with id %1").arg(id));
     return {};
 }
 
@@ -1532,10 +1578,11 @@ StoreResult<QList<Session>> CallStore::listSessions()
 StoreError CallStore::insertMessageRow(qint64 sessionId, const SessionMessage &m)
 {
     QSqlQuery &q = statement(kInsertMessage);
-    bindAll(q, {sessionId, m.sequence, roleName(m.message.role), compact(m.message.toJson()),
-                m.sendToModel ? 1 : 0, optionalValue(m.compactedBy),
-                (m.createdAt.isValid() ? m.createdAt : QDateTime::currentDateTimeUtc())
-                    .toMSecsSinceEpoch()});
+    bindAll(q,
+            { sessionId, m.sequence, roleName(m.message.role), compact(m.message.toJson()),
+              m.sendToModel ? 1 : 0, optionalValue(m.compactedBy),
+              (m.createdAt.isValid() ? m.createdAt : QDateTime::currentDateTimeUtc())
+                  .toMSecsSinceEpoch() });
     if (!q.exec())
         return m_database.errorFrom(
             q, translate("storing message %1 of session %2").arg(m.sequence).arg(sessionId));
@@ -1562,7 +1609,7 @@ StoreResult<SequenceSpan> CallStore::appendMessagesRows(qint64 sessionId,
         return m_database.errorFrom(max, translate("reading session %1").arg(sessionId));
     qint64 sequence = max.value(0).toLongLong();
     max.finish();
-    SequenceSpan span{sequence + 1, sequence};
+    SequenceSpan span { sequence + 1, sequence };
     for (SessionMessage message : messages) {
         message.sequence = ++sequence;
         message.compactedBy.reset();
@@ -1594,12 +1641,14 @@ StoreResult<QList<Compaction>> CallStore::compactions(qint64 sessionId)
     q.prepare(kSelectCompactions);
     q.addBindValue(sessionId);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("reading compactions of session %1").arg(sessionId));
+        return m_database.errorFrom(q,
+                                    translate("reading compactions of session %1").arg(sessionId));
     QList<Compaction> list;
     while (q.next()) {
-        list.append(Compaction{q.value(0).toLongLong(), q.value(1).toLongLong(),
-                               q.value(2).toLongLong(), q.value(3).toLongLong(),
-                               q.value(4).toLongLong(), q.value(5).toString(), timeFrom(q.value(6))});
+        list.append(Compaction { q.value(0).toLongLong(), q.value(1).toLongLong(),
+                                 q.value(2).toLongLong(), q.value(3).toLongLong(),
+                                 q.value(4).toLongLong(), q.value(5).toString(),
+                                 timeFrom(q.value(6)) });
     }
     return list;
 }
@@ -1675,17 +1724,19 @@ StoreResult<QList<HistoryRow>> CallStore::sessionCalls(qint64 sessionId)
     const auto session = getSession(sessionId);
     if (!session)
         return session.error();
-    return rowsFor(kSessionCalls, {sessionId});
+    return rowsFor(kSessionCalls, { sessionId });
 }
 
 StoreResult<qint64> CallStore::insertCompactionRow(const Compaction &c)
 {
     QSqlQuery &q = statement(kInsertCompaction);
-    bindAll(q, {c.sessionId, c.callId, c.firstSequence, c.lastSequence, c.summary,
-                (c.createdAt.isValid() ? c.createdAt : QDateTime::currentDateTimeUtc())
-                    .toMSecsSinceEpoch()});
+    bindAll(q,
+            { c.sessionId, c.callId, c.firstSequence, c.lastSequence, c.summary,
+              (c.createdAt.isValid() ? c.createdAt : QDateTime::currentDateTimeUtc())
+                  .toMSecsSinceEpoch() });
     if (!q.exec())
-        return m_database.errorFrom(q, translate("storing a compaction of session %1").arg(c.sessionId));
+        return m_database.errorFrom(
+            q, translate("storing a compaction of session %1").arg(c.sessionId));
     return q.lastInsertId().toLongLong();
 }
 
@@ -1694,10 +1745,9 @@ StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const Call
                                                     const QString &summary)
 {
     if (firstSequence < 1 || lastSequence < firstSequence)
-        return StoreError::make(StoreError::Code::InvalidInput,
-                                translate("invalid compaction range %1..%2")
-                                    .arg(firstSequence)
-                                    .arg(lastSequence));
+        return StoreError::make(
+            StoreError::Code::InvalidInput,
+            translate("invalid compaction range %1..%2").arg(firstSequence).arg(lastSequence));
     Transaction transaction(m_database);
     if (transaction.beginError())
         return transaction.beginError();
@@ -1725,8 +1775,9 @@ StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const Call
     if (!callId)
         return callId.error();
 
-    Compaction compaction{0, sessionId, *callId, firstSequence, lastSequence, summary,
-                          QDateTime::currentDateTimeUtc()};
+    Compaction compaction {
+        0, sessionId, *callId, firstSequence, lastSequence, summary, QDateTime::currentDateTimeUtc()
+    };
     const auto id = insertCompactionRow(compaction);
     if (!id)
         return id.error();

@@ -52,14 +52,14 @@ struct HistoryQuery
     std::optional<CallStatus> status;
     QString engineType;
     QString model;
-    QDateTime from;                       // created_at >= from (when valid)
-    QDateTime to;                         // created_at < to (when valid)
-    std::optional<qint64> parent;         // direct revisions of this call
-    std::optional<qint64> session;        // calls of this session
-    QString search;                       // words that must all occur in input/output/tools
-    int limit = 50;                       // 1..10000; other values mean 50
-    int offset = 0;                       // rows to skip (prefer `after` for deep pages)
-    std::optional<HistoryCursor> after;   // keyset paging: rows strictly after this position
+    QDateTime from; // created_at >= from (when valid)
+    QDateTime to; // created_at < to (when valid)
+    std::optional<qint64> parent; // direct revisions of this call
+    std::optional<qint64> session; // calls of this session
+    QString search; // words that must all occur in input/output/tools
+    int limit = 50; // 1..10000; other values mean 50
+    int offset = 0; // rows to skip (prefer `after` for deep pages)
+    std::optional<HistoryCursor> after; // keyset paging: rows strictly after this position
 };
 
 // A light history row: no transcript, no JSON bodies.
@@ -73,15 +73,15 @@ struct HistoryRow
     Usage usage;
     ErrorCategory errorCategory = ErrorCategory::None;
     QDateTime createdAt;
-    QDateTime finishedAt;                 // invalid while running
+    QDateTime finishedAt; // invalid while running
     std::optional<qint64> parent;
     std::optional<qint64> session;
-    QString inputPreview;                 // the first 200 characters of the input text
+    QString inputPreview; // the first 200 characters of the input text
     int turnCount = 0;
     int attemptCount = 0;
-    int revisionCount = 0;                // direct revisions (rows whose parent is this one)
+    int revisionCount = 0; // direct revisions (rows whose parent is this one)
 
-    qint64 durationMs() const;            // -1 while running
+    qint64 durationMs() const; // -1 while running
     HistoryCursor cursor() const;
     QJsonObject toJson() const;
 };
@@ -89,7 +89,7 @@ struct HistoryRow
 struct HistoryPage
 {
     QList<HistoryRow> rows;
-    std::optional<HistoryCursor> next;    // set when the page was full
+    std::optional<HistoryCursor> next; // set when the page was full
 };
 
 struct Session
@@ -98,7 +98,7 @@ struct Session
     QString title;
     QString systemPrompt;
     QDateTime createdAt;
-    QString summary;                      // the current rolling summary (latest compaction)
+    QString summary; // the current rolling summary (latest compaction)
     std::optional<qint64> summaryThrough; // last sequence the summary covers
     QJsonObject metadata;
 
@@ -109,11 +109,11 @@ struct Session
 // One message of a session.
 struct SessionMessage
 {
-    qint64 sequence = 0;                  // assigned by the store (1, 2, ...)
+    qint64 sequence = 0; // assigned by the store (1, 2, ...)
     Message message;
     // false for the accepted-output copy of a structured turn: shown, never sent to the model.
     bool sendToModel = true;
-    std::optional<qint64> compactedBy;    // compaction that folded this message
+    std::optional<qint64> compactedBy; // compaction that folded this message
     QDateTime createdAt;
     // Only in MessageView::ForModel: this entry stands for a compaction's summary
     // (message is a user message holding the summary text; sequence is the range's first).
@@ -159,12 +159,12 @@ struct InsertOptions
 struct BatchInfo
 {
     qint64 id = 0;
-    QString specPath;        // absolute
-    QByteArray specHash;     // SHA-256 (hex) of the spec as stored (secrets stripped)
+    QString specPath; // absolute
+    QByteArray specHash; // SHA-256 (hex) of the spec as stored (secrets stripped)
     QJsonObject spec;
-    QString inputsPath;      // absolute
-    QByteArray inputsHash;   // SHA-256 (hex) of the inputs file's bytes
-    int totalLines = 0;      // input lines that hold an input
+    QString inputsPath; // absolute
+    QByteArray inputsHash; // SHA-256 (hex) of the inputs file's bytes
+    int totalLines = 0; // input lines that hold an input
     QDateTime createdAt;
 };
 
@@ -173,8 +173,8 @@ struct ExperimentRecord
 {
     qint64 id = 0;
     QString name;
-    QString path;                 // the experiment file, absolute (empty when inline)
-    QByteArray definitionHash;    // SHA-256 (hex) of the definition, compact JSON
+    QString path; // the experiment file, absolute (empty when inline)
+    QByteArray definitionHash; // SHA-256 (hex) of the definition, compact JSON
     QJsonObject definition;
     QDateTime createdAt;
 };
@@ -186,13 +186,13 @@ struct ExperimentRunRecord
     qint64 experimentId = 0;
     QString caseId;
     QString variant;
-    int repeat = 0;               // 0-based
+    int repeat = 0; // 0-based
     std::optional<qint64> callId; // the stored call (none when the call could not start)
-    QString status;               // the call's status, or "invalid_input" / "not_started"
+    QString status; // the call's status, or "invalid_input" / "not_started"
     bool passed = false;
-    QJsonArray assertions;        // [{"type", "name", "passed", "reason"}]
+    QJsonArray assertions; // [{"type", "name", "passed", "reason"}]
     qint64 latencyMs = 0;
-    qint64 inputTokens = 0;       // uncached prompt tokens
+    qint64 inputTokens = 0; // uncached prompt tokens
     qint64 outputTokens = 0;
     qint64 cacheReadTokens = 0;
     qint64 cacheWriteTokens = 0;
@@ -201,7 +201,8 @@ struct ExperimentRunRecord
     std::optional<double> directCostUsd;
     // Every model request of the run was answered from the response cache (no request sent).
     bool cached = false;
-    // What the requests answered from the response cache would have cost (none: no price, or none cached).
+    // What the requests answered from the response cache would have cost (none: no price, or none
+    // cached).
     std::optional<double> cacheSavedUsd;
     // What the run would have cost with no prompt cache (same batch or direct prices).
     std::optional<double> uncachedCostUsd;
@@ -231,7 +232,8 @@ public:
     // createdAt becomes now. Returns the new id.
     StoreResult<qint64> insertCall(const CallRecord &record,
                                    const QList<SessionMessage> &sessionMessages = {},
-                                   const InsertOptions &options = {}, SequenceSpan *spanOut = nullptr);
+                                   const InsertOptions &options = {},
+                                   SequenceSpan *spanOut = nullptr);
     // Replaces every field of the stored call record.id (finishing a running call): the row,
     // its turns and attempts, its search entry, and appends `sessionMessages` as above.
     // Inserts many calls in one transaction (bulk loads, benchmarks); ids in input order.
@@ -252,8 +254,8 @@ public:
     StoreResult<qint64> findRecoveredCall(const QString &entry, const QDateTime &createdAt);
 
     // ---- revisions ------------------------------------------------------------------------
-    StoreResult<QList<HistoryRow>> children(qint64 id);       // direct revisions, oldest first
-    StoreResult<qint64> revisionRoot(qint64 id);              // follows parent links up
+    StoreResult<QList<HistoryRow>> children(qint64 id); // direct revisions, oldest first
+    StoreResult<qint64> revisionRoot(qint64 id); // follows parent links up
     // `rootId` and every call below it through parent links, parents before children.
     StoreResult<QList<HistoryRow>> revisionTree(qint64 rootId);
 
@@ -268,10 +270,11 @@ public:
     // Sets a session's title (nothing else changes). NotFound when there is no such session.
     StoreError renameSession(qint64 id, const QString &title);
     // Appends messages (their sequence fields are ignored) in one transaction.
-    StoreResult<SequenceSpan> appendMessages(qint64 sessionId, const QList<SessionMessage> &messages);
+    StoreResult<SequenceSpan> appendMessages(qint64 sessionId,
+                                             const QList<SessionMessage> &messages);
 
     enum class MessageView {
-        All,      // every stored message, in sequence order
+        All, // every stored message, in sequence order
         ForModel, // what the next request carries: no send_to_model=false copies, and each
                   // compacted range replaced by its compaction's summary (isSummary = true)
     };
@@ -293,7 +296,8 @@ public:
     // ---- batches --------------------------------------------------------------------------
     StoreResult<qint64> createBatch(const BatchInfo &batch);
     // The newest batch of this spec file and inputs file; nullopt when there is none.
-    StoreResult<std::optional<BatchInfo>> latestBatch(const QString &specPath, const QString &inputsPath);
+    StoreResult<std::optional<BatchInfo>> latestBatch(const QString &specPath,
+                                                      const QString &inputsPath);
     // line -> id of its completed call (the newest one, should there be more).
     StoreResult<QHash<int, qint64>> batchCompletedLines(qint64 batchId);
 
@@ -303,7 +307,8 @@ public:
     // The experiments stored with this definition hash, newest first.
     StoreResult<QList<ExperimentRecord>> findExperiments(const QByteArray &definitionHash);
     // The newest experiment of this name stored before the one with id `before` (0: any).
-    StoreResult<std::optional<qint64>> latestExperimentNamed(const QString &name, qint64 before = 0);
+    StoreResult<std::optional<qint64>> latestExperimentNamed(const QString &name,
+                                                             qint64 before = 0);
     // Inserts or replaces the run of (experiment, case, variant, repeat); returns its id.
     StoreResult<qint64> saveExperimentRun(const ExperimentRunRecord &run);
     StoreResult<QList<ExperimentRunRecord>> experimentRuns(qint64 experimentId);
@@ -316,7 +321,8 @@ public:
         QString variant;
         int repeat = 0;
     };
-    StoreResult<QList<ExperimentCall>> experimentCompletedCalls(qint64 experimentId, const QDateTime &since);
+    StoreResult<QList<ExperimentCall>> experimentCompletedCalls(qint64 experimentId,
+                                                                const QDateTime &since);
     // The completed judge calls of an experiment (metadata "judge_of", the judged call, and
     // "judge_key", which judge assertion), made since `since`, with their verdicts.
     struct JudgeCall

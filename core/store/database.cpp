@@ -65,8 +65,7 @@ class ConnectionGuard
 public:
     explicit ConnectionGuard(QString name)
         : m_name(std::move(name))
-    {
-    }
+    { }
     ~ConnectionGuard()
     {
         if (!m_name.isEmpty())
@@ -166,7 +165,8 @@ void DatabaseMonitor::reportDamage(const QString &path, const QString &message)
 
 QString defaultDatabasePath()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(kFileName);
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(kFileName);
 }
 
 int Database::latestSchemaVersion()
@@ -203,26 +203,29 @@ StoreError Database::errorFrom(const QSqlError &error, const QString &what) cons
                                 translate("database %1 is locked by another program (%2): %3")
                                     .arg(m_path, what, detail));
     case 11: { // SQLITE_CORRUPT
-        const QString message = translate("database %1 is damaged (%2): %3").arg(m_path, what, detail);
+        const QString message =
+            translate("database %1 is damaged (%2): %3").arg(m_path, what, detail);
         DatabaseMonitor::instance()->reportDamage(m_path, message);
         return StoreError::make(StoreError::Code::Corrupt, message);
     }
     case 26: // SQLITE_NOTADB
-        return StoreError::make(StoreError::Code::NotADatabase,
-                                translate("%1 is not a Callscope database (%2): %3")
-                                    .arg(m_path, what, detail));
+        return StoreError::make(
+            StoreError::Code::NotADatabase,
+            translate("%1 is not a Callscope database (%2): %3").arg(m_path, what, detail));
     case 19: // SQLITE_CONSTRAINT
         return StoreError::make(StoreError::Code::Constraint,
                                 translate("%1 was refused by the database: %2").arg(what, detail));
     case 14: // SQLITE_CANTOPEN
     case 10: // SQLITE_IOERR
     case 13: // SQLITE_FULL
-    case 8:  // SQLITE_READONLY
-        return StoreError::make(StoreError::Code::Io,
-                                translate("cannot use database %1 (%2): %3").arg(m_path, what, detail));
+    case 8: // SQLITE_READONLY
+        return StoreError::make(
+            StoreError::Code::Io,
+            translate("cannot use database %1 (%2): %3").arg(m_path, what, detail));
     default:
-        return StoreError::make(StoreError::Code::Sql,
-                                translate("database error in %1 (%2): %3").arg(m_path, what, detail));
+        return StoreError::make(
+            StoreError::Code::Sql,
+            translate("database error in %1 (%2): %3").arg(m_path, what, detail));
     }
 }
 
@@ -241,8 +244,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
     const QFileInfo info(path);
     if (info.exists()) {
         if (!info.isFile())
-            return StoreError::make(StoreError::Code::Io,
-                                    translate("%1 is not a file").arg(path));
+            return StoreError::make(StoreError::Code::Io, translate("%1 is not a file").arg(path));
         // The file is never opened outside SQLite. POSIX locks belong to the process: closing
         // any descriptor of the file (a QFile reading its header, say) would silently drop the
         // locks of every connection this process already has on it, and another process
@@ -262,8 +264,8 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
             {
                 QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, name);
                 db.setDatabaseName(path);
-                db.setConnectOptions(u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s
-                                         .arg(options.busyTimeoutMs));
+                db.setConnectOptions(
+                    u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s.arg(options.busyTimeoutMs));
                 if (!db.open()) {
                     error = database->errorFrom(db.lastError(), translate("opening read-only"));
                 } else {
@@ -317,7 +319,8 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
         database->m_monitorKey = monitorKey(path);
         DatabaseMonitor::instance()->add(database->m_monitorKey);
         QSqlQuery query(db);
-        for (QLatin1StringView pragma : {kSetJournalWal, kSetForeignKeys, kSetSynchronous, kSetCacheSize}) {
+        for (QLatin1StringView pragma :
+             { kSetJournalWal, kSetForeignKeys, kSetSynchronous, kSetCacheSize }) {
             if (!query.exec(pragma))
                 return database->errorFrom(query, translate("setting up the connection"));
         }
@@ -382,7 +385,8 @@ StoreError Database::migrate(const Options &options)
         qCInfo(lcStore) << "migrating" << m_path << "to schema version" << step.version;
         for (QLatin1StringView statement : step.statements) {
             if (!query.exec(statement))
-                return errorFrom(query, translate("migrating to schema version %1").arg(step.version));
+                return errorFrom(query,
+                                 translate("migrating to schema version %1").arg(step.version));
         }
         if (step.extra) {
             if (StoreError error = step.extra(*this, options.forceSearchFallback); error)
@@ -401,8 +405,8 @@ StoreError Database::detectSearchMode()
 {
     m_searchMode = SearchMode::None;
     QSqlQuery query(connection());
-    for (auto [table, mode] : {std::pair{Schema::kFtsTable, SearchMode::Fts5},
-                               std::pair{Schema::kLikeTable, SearchMode::LikeFallback}}) {
+    for (auto [table, mode] : { std::pair { Schema::kFtsTable, SearchMode::Fts5 },
+                                std::pair { Schema::kLikeTable, SearchMode::LikeFallback } }) {
         query.prepare(kFindTable);
         query.addBindValue(QString(table));
         if (!query.exec())
@@ -454,8 +458,9 @@ Transaction::~Transaction()
 StoreError Transaction::commit()
 {
     if (!m_open)
-        return m_beginError ? m_beginError
-                            : StoreError::make(StoreError::Code::Sql, translate("no open transaction"));
+        return m_beginError
+            ? m_beginError
+            : StoreError::make(StoreError::Code::Sql, translate("no open transaction"));
     StoreError error = m_database.commit();
     if (!error)
         m_open = false;

@@ -31,7 +31,8 @@ StoreError replace(Database &database, qint64 callId, const QList<TurnExchange> 
     remove.prepare(kDelete);
     remove.addBindValue(callId);
     if (!remove.exec())
-        return database.errorFrom(remove, translate("storing the exchanges of call %1").arg(callId));
+        return database.errorFrom(remove,
+                                  translate("storing the exchanges of call %1").arg(callId));
     if (exchanges.isEmpty())
         return {};
     QSqlQuery insert(database.connection());
@@ -52,7 +53,8 @@ StoreError replace(Database &database, qint64 callId, const QList<TurnExchange> 
         insert.bindValue(8, request.isNull() ? QByteArray(""_ba) : request);
         insert.bindValue(9, response.isNull() ? QByteArray(""_ba) : response);
         if (!insert.exec())
-            return database.errorFrom(insert, translate("storing exchange %1 of call %2").arg(i + 1).arg(callId));
+            return database.errorFrom(
+                insert, translate("storing exchange %1 of call %2").arg(i + 1).arg(callId));
     }
     return {};
 }

@@ -61,8 +61,9 @@ StoreError withReadOnly(const QString &path, const std::function<StoreError(QSql
         db.setDatabaseName(path);
         db.setConnectOptions(u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=15000"_s);
         if (!db.open())
-            error = StoreError::make(StoreError::Code::Io, translate("cannot open %1: %2")
-                                                               .arg(path, db.lastError().text()));
+            error =
+                StoreError::make(StoreError::Code::Io,
+                                 translate("cannot open %1: %2").arg(path, db.lastError().text()));
         else
             error = work(db);
         db.close();
@@ -81,14 +82,15 @@ qint64 countCalls(QSqlDatabase &db)
 
 QStringList companions(const QString &path)
 {
-    return {path, path + u"-wal"_s, path + u"-shm"_s};
+    return { path, path + u"-wal"_s, path + u"-shm"_s };
 }
 
 StoreError refuseWhileOpen(const QString &path)
 {
     if (DatabaseMonitor::instance()->openConnections(path) > 0)
-        return StoreError::make(StoreError::Code::Locked,
-                                translate("%1 is still open in this program; close it first").arg(path));
+        return StoreError::make(
+            StoreError::Code::Locked,
+            translate("%1 is still open in this program; close it first").arg(path));
     return {};
 }
 
@@ -100,15 +102,17 @@ StoreResult<QString> setAside(const QString &path)
         return QString();
     QString target = path + kDamagedInfix + stamp(QDateTime::currentDateTimeUtc());
     for (int n = 2; QFileInfo::exists(target); ++n)
-        target = path + kDamagedInfix + stamp(QDateTime::currentDateTimeUtc()) + u'-' + QString::number(n);
+        target = path + kDamagedInfix + stamp(QDateTime::currentDateTimeUtc()) + u'-'
+            + QString::number(n);
     const QStringList from = companions(path);
     const QStringList to = companions(target);
     for (int i = 0; i < from.size(); ++i) {
         if (!QFileInfo::exists(from.at(i)))
             continue;
         if (!QFile::rename(from.at(i), to.at(i)))
-            return StoreError::make(StoreError::Code::Io,
-                                    translate("cannot move %1 aside to %2").arg(from.at(i), to.at(i)));
+            return StoreError::make(
+                StoreError::Code::Io,
+                translate("cannot move %1 aside to %2").arg(from.at(i), to.at(i)));
     }
     return target;
 }
@@ -118,7 +122,8 @@ std::optional<QDateTime> stampOf(const QString &fileName, const QString &base)
     const QString prefix = base + kBackupInfix;
     if (!fileName.startsWith(prefix) || fileName.endsWith(kPartSuffix))
         return std::nullopt;
-    QDateTime when = QDateTime::fromString(fileName.mid(prefix.size(), kBackupStampLength), kBackupStampFormat);
+    QDateTime when =
+        QDateTime::fromString(fileName.mid(prefix.size(), kBackupStampLength), kBackupStampFormat);
     if (!when.isValid())
         return std::nullopt;
     when.setTimeZone(QTimeZone::utc());
@@ -132,10 +137,10 @@ QStringList backupFiles(const QString &databasePath)
     const QDir dir = info.absoluteDir();
     const QString base = info.fileName();
     QList<std::pair<QDateTime, QString>> found;
-    const QStringList names = dir.entryList({base + kBackupInfix + u'*'}, QDir::Files);
+    const QStringList names = dir.entryList({ base + kBackupInfix + u'*' }, QDir::Files);
     for (const QString &name : names) {
         if (auto when = stampOf(name, base))
-            found.append({*when, dir.filePath(name)});
+            found.append({ *when, dir.filePath(name) });
     }
     std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
         return a.first != b.first ? a.first > b.first : a.second > b.second;
@@ -171,12 +176,14 @@ struct TableCopy
 
 // The first rowid at or after `from` whose page can be read, probing ever further past a
 // damaged stretch; nullopt when nothing readable follows.
-std::optional<qint64> nextReadable(QSqlDatabase &db, const QString &table, qint64 from, qint64 maxRowid)
+std::optional<qint64> nextReadable(QSqlDatabase &db, const QString &table, qint64 from,
+                                   qint64 maxRowid)
 {
     QSqlQuery probe(db);
     qint64 step = 1;
     for (qint64 at = from; at <= maxRowid; at = (at > maxRowid - step) ? maxRowid + 1 : at + step) {
-        probe.prepare(u"SELECT rowid FROM \"%1\" WHERE rowid >= ? ORDER BY rowid LIMIT 1"_s.arg(table));
+        probe.prepare(
+            u"SELECT rowid FROM \"%1\" WHERE rowid >= ? ORDER BY rowid LIMIT 1"_s.arg(table));
         probe.addBindValue(at);
         if (probe.exec()) {
             if (probe.next())
@@ -197,8 +204,8 @@ StoreError copyTable(QSqlDatabase &from, QSqlDatabase &to, TableCopy &copy)
     for (qsizetype i = 0; i < copy.columns.size(); ++i)
         marks.append(u"?"_s);
     QSqlQuery insert(to);
-    if (!insert.prepare(u"INSERT OR IGNORE INTO \"%1\" (%2) VALUES (%3)"_s.arg(copy.table, columnList,
-                                                                            marks.join(u", "_s))))
+    if (!insert.prepare(u"INSERT OR IGNORE INTO \"%1\" (%2) VALUES (%3)"_s.arg(
+            copy.table, columnList, marks.join(u", "_s))))
         return StoreError::make(StoreError::Code::Sql, insert.lastError().text());
 
     // The largest rowid bounds the search past damage; if even that cannot be read, probe
@@ -253,7 +260,8 @@ StoreError copyTable(QSqlDatabase &from, QSqlDatabase &to, TableCopy &copy)
             copy.lost.append(translate("%1: row %2").arg(copy.table).arg(last + 1));
             next = last + 2;
         } else {
-            copy.lost.append(translate("%1: rows %2 to %3").arg(copy.table, firstLost).arg(*resume - 1));
+            copy.lost.append(
+                translate("%1: rows %2 to %3").arg(copy.table, firstLost).arg(*resume - 1));
             next = *resume;
         }
     }
@@ -286,7 +294,8 @@ bool dailyBackupDue(const QString &databasePath)
     const QStringList files = backupFiles(databasePath);
     if (files.isEmpty())
         return true;
-    const auto newest = stampOf(QFileInfo(files.first()).fileName(), QFileInfo(databasePath).fileName());
+    const auto newest =
+        stampOf(QFileInfo(files.first()).fileName(), QFileInfo(databasePath).fileName());
     return !newest || newest->secsTo(QDateTime::currentDateTimeUtc()) >= 24 * 3600;
 }
 
@@ -297,7 +306,8 @@ StoreResult<BackupInfo> backup(Database &database, BackupReason reason)
     QDateTime when = QDateTime::currentDateTimeUtc();
     const QStringList existing = backupFiles(databasePath);
     if (!existing.isEmpty()) {
-        const auto newest = stampOf(QFileInfo(existing.first()).fileName(), QFileInfo(databasePath).fileName());
+        const auto newest =
+            stampOf(QFileInfo(existing.first()).fileName(), QFileInfo(databasePath).fileName());
         if (newest && *newest >= when)
             when = newest->addMSecs(1);
     }
@@ -325,24 +335,27 @@ StoreResult<BackupInfo> backup(Database &database, BackupReason reason)
             return StoreError::make(StoreError::Code::Corrupt, check.value(0).toString());
         check.finish();
         info.calls = countCalls(db);
-        return info.calls < 0 ? StoreError::make(StoreError::Code::Corrupt, translate("no calls table"))
-                              : StoreError();
+        return info.calls < 0
+            ? StoreError::make(StoreError::Code::Corrupt, translate("no calls table"))
+            : StoreError();
     });
     if (verified) {
         QFile::remove(part);
-        return StoreError::make(verified.code, translate("the backup %1 did not read back: %2")
-                                                   .arg(target, verified.message));
+        return StoreError::make(
+            verified.code,
+            translate("the backup %1 did not read back: %2").arg(target, verified.message));
     }
     if (!QFile::rename(part, target)) {
         QFile::remove(part);
-        return StoreError::make(StoreError::Code::Io, translate("cannot name the backup %1").arg(target));
+        return StoreError::make(StoreError::Code::Io,
+                                translate("cannot name the backup %1").arg(target));
     }
     info.path = target;
     info.bytes = QFileInfo(target).size();
     info.createdUtc = stampOf(QFileInfo(target).fileName(), QFileInfo(databasePath).fileName())
                           .value_or(QDateTime::currentDateTimeUtc());
-    qCInfo(lcStore) << "backup" << target << "of" << databasePath << "with" << info.calls << "calls, reason"
-                    << static_cast<int>(reason);
+    qCInfo(lcStore) << "backup" << target << "of" << databasePath << "with" << info.calls
+                    << "calls, reason" << static_cast<int>(reason);
 
     const QStringList files = backupFiles(databasePath);
     for (qsizetype i = kKeptBackups; i < files.size(); ++i)
@@ -353,7 +366,8 @@ StoreResult<BackupInfo> backup(Database &database, BackupReason reason)
 StoreResult<CheckReport> check(const QString &databasePath)
 {
     if (!QFileInfo(databasePath).isFile())
-        return StoreError::make(StoreError::Code::Io, translate("there is no history at %1").arg(databasePath));
+        return StoreError::make(StoreError::Code::Io,
+                                translate("there is no history at %1").arg(databasePath));
     CheckReport report;
     const StoreError error = withReadOnly(databasePath, [&report](QSqlDatabase &db) {
         QSqlQuery query(db);
@@ -366,7 +380,7 @@ StoreResult<CheckReport> check(const QString &databasePath)
         if (query.lastError().isValid())
             report.problems.append(query.lastError().text());
         query.finish();
-        report.ok = report.problems == QStringList{u"ok"_s};
+        report.ok = report.problems == QStringList { u"ok"_s };
         if (report.ok)
             report.problems.clear();
         report.calls = countCalls(db);
@@ -402,17 +416,19 @@ StoreResult<RescueReport> restore(const QString &databasePath, const QString &ba
     const QString incoming = databasePath + u".restoring"_s;
     QFile::remove(incoming);
     if (!QFile::copy(chosen.path, incoming))
-        return StoreError::make(StoreError::Code::Io,
-                                translate("cannot copy the backup %1 to %2").arg(chosen.path, incoming));
+        return StoreError::make(
+            StoreError::Code::Io,
+            translate("cannot copy the backup %1 to %2").arg(chosen.path, incoming));
     auto aside = setAside(databasePath);
     if (!aside) {
         QFile::remove(incoming);
         return aside.error();
     }
     if (!QFile::rename(incoming, databasePath))
-        return StoreError::make(StoreError::Code::Io, translate("cannot put the backup in place at %1 "
-                                                                "(it is at %2)")
-                                                          .arg(databasePath, incoming));
+        return StoreError::make(StoreError::Code::Io,
+                                translate("cannot put the backup in place at %1 "
+                                          "(it is at %2)")
+                                    .arg(databasePath, incoming));
     DatabaseMonitor::instance()->clearDamage(databasePath);
     RescueReport report;
     report.damagedKeptAs = *aside;
@@ -426,7 +442,8 @@ StoreResult<RescueReport> recover(const QString &databasePath)
     if (StoreError error = refuseWhileOpen(databasePath); error)
         return error;
     if (!QFileInfo(databasePath).isFile())
-        return StoreError::make(StoreError::Code::Io, translate("there is no history at %1").arg(databasePath));
+        return StoreError::make(StoreError::Code::Io,
+                                translate("there is no history at %1").arg(databasePath));
     const QString fresh = databasePath + u".recovering"_s;
     for (const QString &file : companions(fresh))
         QFile::remove(file);
@@ -442,8 +459,9 @@ StoreResult<RescueReport> recover(const QString &databasePath)
         // Rows arrive table by table; links are checked once everything is in.
         setup.exec(u"PRAGMA foreign_keys = OFF"_s);
         QStringList tables;
-        setup.exec(u"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-                   "AND name NOT LIKE 'calls_fts%' AND name <> 'calls_search' ORDER BY name"_s);
+        setup.exec(
+            u"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "AND name NOT LIKE 'calls_fts%' AND name <> 'calls_search' ORDER BY name"_s);
         while (setup.next())
             tables.append(setup.value(0).toString());
         setup.finish();
@@ -463,7 +481,8 @@ StoreResult<RescueReport> recover(const QString &databasePath)
                     // A table an older layout did not have is not lost; one SQLite cannot
                     // even name is.
                     QSqlQuery exists(from);
-                    exists.prepare(u"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"_s);
+                    exists.prepare(
+                        u"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"_s);
                     exists.addBindValue(table);
                     if (!exists.exec() || exists.next() || exists.lastError().isValid())
                         report.lost.append(translate("%1: the whole table").arg(table));
@@ -486,7 +505,7 @@ StoreResult<RescueReport> recover(const QString &databasePath)
             QList<std::pair<QString, qint64>> orphans;
             if (fk.exec(u"PRAGMA foreign_key_check"_s)) {
                 while (fk.next())
-                    orphans.append({fk.value(0).toString(), fk.value(1).toLongLong()});
+                    orphans.append({ fk.value(0).toString(), fk.value(1).toLongLong() });
             }
             fk.finish();
             if (orphans.isEmpty())
@@ -518,10 +537,11 @@ StoreResult<RescueReport> recover(const QString &databasePath)
     const QStringList to = companions(databasePath);
     for (int i = 0; i < from.size(); ++i) {
         if (QFileInfo::exists(from.at(i)) && !QFile::rename(from.at(i), to.at(i)))
-            return StoreError::make(StoreError::Code::Io,
-                                    translate("cannot put the recovered history in place at %1 (it is "
-                                              "at %2)")
-                                        .arg(databasePath, fresh));
+            return StoreError::make(
+                StoreError::Code::Io,
+                translate("cannot put the recovered history in place at %1 (it is "
+                          "at %2)")
+                    .arg(databasePath, fresh));
     }
     DatabaseMonitor::instance()->clearDamage(databasePath);
     return report;

@@ -25,16 +25,16 @@ namespace HistoryRescue {
 inline constexpr int kKeptBackups = 3;
 
 enum class BackupReason {
-    Daily,           // the studio's one backup a day
+    Daily, // the studio's one backup a day
     BeforeMigration, // an older layout is about to change
-    Requested,       // `callscope-cli history backup`
+    Requested, // `callscope-cli history backup`
 };
 
 struct BackupInfo
 {
     QString path;
-    QDateTime createdUtc;  // from the file name
-    qint64 calls = -1;     // -1: the backup could not be read
+    QDateTime createdUtc; // from the file name
+    qint64 calls = -1; // -1: the backup could not be read
     qint64 bytes = 0;
     bool readable() const { return calls >= 0; }
 };
@@ -42,17 +42,17 @@ struct BackupInfo
 struct CheckReport
 {
     bool ok = false;
-    qint64 calls = -1;        // -1: the calls table could not be counted
-    QStringList problems;     // SQLite's integrity_check lines (at most 20), or why it failed
+    qint64 calls = -1; // -1: the calls table could not be counted
+    QStringList problems; // SQLite's integrity_check lines (at most 20), or why it failed
 };
 
 struct RescueReport
 {
-    QString damagedKeptAs;    // where the damaged file now is (empty: nothing was set aside)
-    QString backupUsed;       // restore: which backup
-    qint64 calls = 0;         // calls in the history now at the path
-    qint64 rowsRead = 0;      // recover: rows copied over, every table
-    QStringList lost;         // recover: what could not be read ("calls: ids 120 to 187")
+    QString damagedKeptAs; // where the damaged file now is (empty: nothing was set aside)
+    QString backupUsed; // restore: which backup
+    qint64 calls = 0; // calls in the history now at the path
+    qint64 rowsRead = 0; // recover: rows copied over, every table
+    QStringList lost; // recover: what could not be read ("calls: ids 120 to 187")
 };
 
 // The backups of the database at `databasePath`, newest first, each opened read-only to

@@ -13,16 +13,20 @@ namespace Callscope {
 
 namespace {
 
-constexpr auto kInsertBatch = R"(INSERT INTO provider_batches (experiment_id, engine_key, engine_type, round,
+constexpr auto kInsertBatch =
+    R"(INSERT INTO provider_batches (experiment_id, engine_key, engine_type, round,
     part, status, provider_id, input_file_id, provider_status, line_count, counts, error, created_at,
     submitted_at, ended_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
-constexpr auto kInsertLine = R"(INSERT INTO provider_batch_lines (batch_id, custom_id, case_id, variant,
+constexpr auto kInsertLine =
+    R"(INSERT INTO provider_batch_lines (batch_id, custom_id, case_id, variant,
     repeat, request_index, request_hash, outcome, result, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?))"_L1;
-constexpr auto kUpdateBatch = R"(UPDATE provider_batches SET status = ?, provider_id = ?, input_file_id = ?,
+constexpr auto kUpdateBatch =
+    R"(UPDATE provider_batches SET status = ?, provider_id = ?, input_file_id = ?,
     provider_status = ?, counts = ?, error = ?, submitted_at = ?, ended_at = ?, updated_at = ? WHERE id = ?)"_L1;
 constexpr auto kUpdateLine = R"(UPDATE provider_batch_lines SET outcome = ?, result = ?, error = ?
     WHERE batch_id = ? AND custom_id = ?)"_L1;
-constexpr auto kSelectBatches = R"(SELECT id, experiment_id, engine_key, engine_type, round, part, status,
+constexpr auto kSelectBatches =
+    R"(SELECT id, experiment_id, engine_key, engine_type, round, part, status,
     provider_id, input_file_id, provider_status, line_count, counts, error, created_at, submitted_at,
     ended_at, updated_at FROM provider_batches WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kSelectLines = R"(SELECT l.batch_id, l.custom_id, l.case_id, l.variant, l.repeat,
@@ -41,7 +45,8 @@ QVariant msecs(const QDateTime &time)
 
 QDateTime fromMsecs(const QVariant &value)
 {
-    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+    return value.isNull() ? QDateTime()
+                          : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
 }
 
 void bind(QSqlQuery &query, const QVariantList &values)
@@ -60,13 +65,12 @@ void bind(QSqlQuery &query, const QVariantList &values)
 bool ProviderBatchRecord::isOpenStatus(const QString &status)
 {
     return status == u"submitting"_s || status == u"submit_unknown"_s || status == u"submitted"_s
-           || status == u"cancelling"_s;
+        || status == u"cancelling"_s;
 }
 
 ProviderBatchStore::ProviderBatchStore(Database &database)
     : m_database(database)
-{
-}
+{ }
 
 StoreResult<qint64> ProviderBatchStore::createBatch(const ProviderBatchRecord &batch,
                                                     const QList<ProviderBatchLineRecord> &lines)
@@ -77,19 +81,22 @@ StoreResult<qint64> ProviderBatchStore::createBatch(const ProviderBatchRecord &b
     const QDateTime now = QDateTime::currentDateTimeUtc();
     QSqlQuery insert(m_database.connection());
     insert.prepare(kInsertBatch);
-    bind(insert, {batch.experimentId, batch.engineKey, batch.engineType, batch.round, batch.part, batch.status,
-                  batch.providerId, batch.inputFileId, batch.providerStatus, batch.lineCount,
-                  QString::fromUtf8(QJsonDocument(batch.counts).toJson(QJsonDocument::Compact)), batch.error,
-                  msecs(batch.createdAt.isValid() ? batch.createdAt : now), msecs(batch.submittedAt),
-                  msecs(batch.endedAt), msecs(now)});
+    bind(insert,
+         { batch.experimentId, batch.engineKey, batch.engineType, batch.round, batch.part,
+           batch.status, batch.providerId, batch.inputFileId, batch.providerStatus, batch.lineCount,
+           QString::fromUtf8(QJsonDocument(batch.counts).toJson(QJsonDocument::Compact)),
+           batch.error, msecs(batch.createdAt.isValid() ? batch.createdAt : now),
+           msecs(batch.submittedAt), msecs(batch.endedAt), msecs(now) });
     if (!insert.exec())
         return m_database.errorFrom(insert, translate("storing a provider batch"));
     const qint64 id = insert.lastInsertId().toLongLong();
     QSqlQuery line(m_database.connection());
     line.prepare(kInsertLine);
     for (const ProviderBatchLineRecord &l : lines) {
-        bind(line, {id, l.customId, l.caseId, l.variant, l.repeat, l.requestIndex, l.requestHash, l.outcome,
-                    l.result.isNull() ? QVariant() : QVariant(QString::fromUtf8(l.result)), l.error});
+        bind(line,
+             { id, l.customId, l.caseId, l.variant, l.repeat, l.requestIndex, l.requestHash,
+               l.outcome, l.result.isNull() ? QVariant() : QVariant(QString::fromUtf8(l.result)),
+               l.error });
         if (!line.exec())
             return m_database.errorFrom(line, translate("storing the lines of a provider batch"));
     }
@@ -102,15 +109,18 @@ StoreError ProviderBatchStore::updateBatch(const ProviderBatchRecord &batch)
 {
     QSqlQuery update(m_database.connection());
     update.prepare(kUpdateBatch);
-    bind(update, {batch.status, batch.providerId, batch.inputFileId, batch.providerStatus,
-                  QString::fromUtf8(QJsonDocument(batch.counts).toJson(QJsonDocument::Compact)), batch.error,
-                  msecs(batch.submittedAt), msecs(batch.endedAt), QDateTime::currentMSecsSinceEpoch(), batch.id});
+    bind(update,
+         { batch.status, batch.providerId, batch.inputFileId, batch.providerStatus,
+           QString::fromUtf8(QJsonDocument(batch.counts).toJson(QJsonDocument::Compact)),
+           batch.error, msecs(batch.submittedAt), msecs(batch.endedAt),
+           QDateTime::currentMSecsSinceEpoch(), batch.id });
     if (!update.exec())
         return m_database.errorFrom(update, translate("updating provider batch %1").arg(batch.id));
     return {};
 }
 
-StoreError ProviderBatchStore::recordResults(const ProviderBatchRecord &batch, const QList<ProviderBatchLineRecord> &lines)
+StoreError ProviderBatchStore::recordResults(const ProviderBatchRecord &batch,
+                                             const QList<ProviderBatchLineRecord> &lines)
 {
     Transaction transaction(m_database);
     if (transaction.beginError())
@@ -118,10 +128,12 @@ StoreError ProviderBatchStore::recordResults(const ProviderBatchRecord &batch, c
     QSqlQuery update(m_database.connection());
     update.prepare(kUpdateLine);
     for (const ProviderBatchLineRecord &l : lines) {
-        bind(update, {l.outcome, l.result.isNull() ? QVariant() : QVariant(QString::fromUtf8(l.result)), l.error,
-                      batch.id, l.customId});
+        bind(update,
+             { l.outcome, l.result.isNull() ? QVariant() : QVariant(QString::fromUtf8(l.result)),
+               l.error, batch.id, l.customId });
         if (!update.exec())
-            return m_database.errorFrom(update, translate("storing the results of provider batch %1").arg(batch.id));
+            return m_database.errorFrom(
+                update, translate("storing the results of provider batch %1").arg(batch.id));
     }
     if (StoreError error = updateBatch(batch); error)
         return error;
@@ -135,7 +147,8 @@ StoreResult<QList<ProviderBatchRecord>> ProviderBatchStore::batches(qint64 exper
     query.prepare(kSelectBatches);
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the provider batches of experiment %1").arg(experimentId));
+        return m_database.errorFrom(
+            query, translate("reading the provider batches of experiment %1").arg(experimentId));
     QList<ProviderBatchRecord> out;
     while (query.next()) {
         ProviderBatchRecord b;
@@ -168,7 +181,9 @@ StoreResult<QList<ProviderBatchLineRecord>> ProviderBatchStore::lines(qint64 exp
     query.prepare(kSelectLines);
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the provider batch lines of experiment %1").arg(experimentId));
+        return m_database.errorFrom(
+            query,
+            translate("reading the provider batch lines of experiment %1").arg(experimentId));
     QList<ProviderBatchLineRecord> out;
     while (query.next()) {
         ProviderBatchLineRecord l;

@@ -41,7 +41,8 @@ struct ProviderBatchRecord
     QDateTime updatedAt;
 
     bool isOpen() const { return isOpenStatus(status); }
-    static bool isOpenStatus(const QString &status); // submitting, submit_unknown, submitted or cancelling
+    static bool
+    isOpenStatus(const QString &status); // submitting, submit_unknown, submitted or cancelling
 };
 
 struct ProviderBatchLineRecord
@@ -51,10 +52,10 @@ struct ProviderBatchLineRecord
     QString caseId;
     QString variant;
     int repeat = 0;
-    int requestIndex = 0;          // 0-based over the run's model requests
-    QString requestHash;           // SHA-256 (hex) of the line's body, compact JSON
+    int requestIndex = 0; // 0-based over the run's model requests
+    QString requestHash; // SHA-256 (hex) of the line's body, compact JSON
     QString outcome = QStringLiteral("pending"); // pending, succeeded, errored, expired, canceled
-    QByteArray result;             // succeeded: the reply body
+    QByteArray result; // succeeded: the reply body
     QString error;
 };
 
@@ -64,11 +65,13 @@ public:
     explicit ProviderBatchStore(Database &database);
 
     // The batch and its lines in one transaction; returns the batch id.
-    StoreResult<qint64> createBatch(const ProviderBatchRecord &batch, const QList<ProviderBatchLineRecord> &lines);
+    StoreResult<qint64> createBatch(const ProviderBatchRecord &batch,
+                                    const QList<ProviderBatchLineRecord> &lines);
     // Status, provider id, file id, provider status, counts, error and times.
     StoreError updateBatch(const ProviderBatchRecord &batch);
     // The outcome of every line and the batch row, in one transaction.
-    StoreError recordResults(const ProviderBatchRecord &batch, const QList<ProviderBatchLineRecord> &lines);
+    StoreError recordResults(const ProviderBatchRecord &batch,
+                             const QList<ProviderBatchLineRecord> &lines);
     StoreResult<QList<ProviderBatchRecord>> batches(qint64 experimentId);
     StoreResult<QList<ProviderBatchLineRecord>> lines(qint64 experimentId);
 

@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QJsonDocument>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QUuid>
 
@@ -75,14 +75,14 @@ QJsonArray exchangesToJson(const QList<TurnExchange> &exchanges)
 {
     QJsonArray out;
     for (const TurnExchange &e : exchanges) {
-        out.append(QJsonObject{{u"turn"_s, e.turn},
-                               {u"attempt"_s, e.attempt},
-                               {u"http_status"_s, e.httpStatus},
-                               {u"replayed"_s, e.replayed},
-                               {u"request"_s, QString::fromLatin1(e.request.toBase64())},
-                               {u"request_bytes"_s, e.requestBytes},
-                               {u"response"_s, QString::fromLatin1(e.response.toBase64())},
-                               {u"response_bytes"_s, e.responseBytes}});
+        out.append(QJsonObject { { u"turn"_s, e.turn },
+                                 { u"attempt"_s, e.attempt },
+                                 { u"http_status"_s, e.httpStatus },
+                                 { u"replayed"_s, e.replayed },
+                                 { u"request"_s, QString::fromLatin1(e.request.toBase64()) },
+                                 { u"request_bytes"_s, e.requestBytes },
+                                 { u"response"_s, QString::fromLatin1(e.response.toBase64()) },
+                                 { u"response_bytes"_s, e.responseBytes } });
     }
     return out;
 }
@@ -119,7 +119,9 @@ void reserve(const QString &databasePath, qint64 bytes)
     LockedFile file(pathFor(databasePath), O_WRONLY | O_CREAT | O_APPEND);
     if (file.fd() < 0)
         return;
-    struct stat info {};
+    struct stat info
+    {
+    };
     if (::fstat(file.fd(), &info) != 0)
         return;
     // Past the end, so the file's size (and what an import reads) does not change.
@@ -137,9 +139,12 @@ bool append(const QString &databasePath, const CallRecord &record, const InsertO
     // The entry is found again by its time and id: the time must be the one it is stored with.
     if (!kept.createdAt.isValid())
         kept.createdAt = QDateTime::currentDateTimeUtc();
-    QJsonObject line{{u"entry"_s, QUuid::createUuid().toString(QUuid::WithoutBraces)}, {u"call"_s, kept.toJson()}};
+    QJsonObject line { { u"entry"_s, QUuid::createUuid().toString(QUuid::WithoutBraces) },
+                       { u"call"_s, kept.toJson() } };
     if (options.batch)
-        line.insert(u"batch"_s, QJsonObject{{u"batch_id"_s, options.batch->batchId}, {u"line"_s, options.batch->line}});
+        line.insert(u"batch"_s,
+                    QJsonObject { { u"batch_id"_s, options.batch->batchId },
+                                  { u"line"_s, options.batch->line } });
     if (!sessionMessages.isEmpty()) {
         QJsonArray messages;
         for (const SessionMessage &m : sessionMessages)
@@ -156,7 +161,9 @@ bool append(const QString &databasePath, const CallRecord &record, const InsertO
             *error = translate("cannot open %1: %2").arg(path, systemError());
         return false;
     }
-    struct stat before {};
+    struct stat before
+    {
+    };
     ::fstat(file.fd(), &before);
     if (!writeAll(file.fd(), bytes) || ::fdatasync(file.fd()) != 0) {
         if (error)
@@ -239,14 +246,16 @@ ImportOutcome import(CallStore &store, const QString &databasePath)
         InsertOptions options;
         if (line.value(u"batch"_s).isObject()) {
             const QJsonObject batch = line.value(u"batch"_s).toObject();
-            options.batch = BatchLink{batch.value(u"batch_id"_s).toInteger(), batch.value(u"line"_s).toInt()};
+            options.batch = BatchLink { batch.value(u"batch_id"_s).toInteger(),
+                                        batch.value(u"line"_s).toInt() };
         }
         const auto id = store.insertCall(record, sessionMessages, options);
         if (!id) {
             const StoreError::Code code = id.error().code;
             if (code == StoreError::Code::Constraint || code == StoreError::Code::InvalidInput
                 || code == StoreError::Code::NotFound) {
-                // This line will never fit (its batch or session is gone, say): set aside, not retried.
+                // This line will never fit (its batch or session is gone, say): set aside, not
+                // retried.
                 unreadable += raw + '\n';
                 ++outcome.unreadable;
                 continue;

@@ -37,10 +37,10 @@ bool append(const QString &databasePath, const CallRecord &record, const InsertO
 
 struct ImportOutcome
 {
-    int stored = 0;     // calls written into the store
+    int stored = 0; // calls written into the store
     int alreadyStored = 0; // entries an earlier, interrupted import had stored
     int unreadable = 0; // lines that were not a call (kept in "<file>.bad")
-    QString error;      // the store refused: nothing was removed from the file
+    QString error; // the store refused: nothing was removed from the file
 };
 // Stores every call of the file, then empties it. A missing or empty file is not an error.
 ImportOutcome import(CallStore &store, const QString &databasePath);

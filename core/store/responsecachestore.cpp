@@ -13,8 +13,10 @@ namespace Callscope {
 
 namespace {
 
-constexpr auto kFind = "SELECT reply FROM response_cache WHERE key = ? AND engine_type = ? AND base_url = ?"_L1;
-constexpr auto kSave = R"(INSERT INTO response_cache (key, engine_type, base_url, model, reply, bytes, created_at)
+constexpr auto kFind =
+    "SELECT reply FROM response_cache WHERE key = ? AND engine_type = ? AND base_url = ?"_L1;
+constexpr auto kSave =
+    R"(INSERT INTO response_cache (key, engine_type, base_url, model, reply, bytes, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(key) DO UPDATE SET engine_type = excluded.engine_type, base_url = excluded.base_url,
     model = excluded.model, reply = excluded.reply, bytes = excluded.bytes, created_at = excluded.created_at)"_L1;
@@ -34,11 +36,10 @@ QString translate(const char *text)
 
 ResponseCacheStore::ResponseCacheStore(Database &database)
     : m_database(database)
-{
-}
+{ }
 
-StoreResult<std::optional<QJsonObject>> ResponseCacheStore::find(const QByteArray &key, const QString &engineType,
-                                                                 const QString &baseUrl)
+StoreResult<std::optional<QJsonObject>>
+ResponseCacheStore::find(const QByteArray &key, const QString &engineType, const QString &baseUrl)
 {
     QSqlQuery query(m_database.connection());
     query.setForwardOnly(true);
@@ -50,7 +51,8 @@ StoreResult<std::optional<QJsonObject>> ResponseCacheStore::find(const QByteArra
         return m_database.errorFrom(query, translate("reading the response cache"));
     if (!query.next())
         return std::optional<QJsonObject>();
-    return std::optional<QJsonObject>(QJsonDocument::fromJson(query.value(0).toString().toUtf8()).object());
+    return std::optional<QJsonObject>(
+        QJsonDocument::fromJson(query.value(0).toString().toUtf8()).object());
 }
 
 StoreResult<qint64> ResponseCacheStore::save(const CachedResponse &entry, qint64 maxBytes)

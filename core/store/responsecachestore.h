@@ -18,11 +18,11 @@ class Database;
 
 struct CachedResponse
 {
-    QByteArray key;          // SHA-256 (hex) of what was asked
+    QByteArray key; // SHA-256 (hex) of what was asked
     QString engineType;
     QString baseUrl;
     QString model;
-    QJsonObject reply;       // ModelReply::toJson()
+    QJsonObject reply; // ModelReply::toJson()
 };
 
 class ResponseCacheStore
@@ -32,7 +32,8 @@ public:
 
     // The reply kept under `key` for this engine type and base URL (both checked, so a hash
     // can never answer for another engine); nullopt when there is none.
-    StoreResult<std::optional<QJsonObject>> find(const QByteArray &key, const QString &engineType, const QString &baseUrl);
+    StoreResult<std::optional<QJsonObject>> find(const QByteArray &key, const QString &engineType,
+                                                 const QString &baseUrl);
     // Keeps `entry` (replacing one with the same key), then drops the oldest rows until the
     // table holds at most `maxBytes` of replies. Returns how many rows were dropped.
     StoreResult<qint64> save(const CachedResponse &entry, qint64 maxBytes);

@@ -12,8 +12,7 @@ namespace Callscope {
 RunLock::RunLock(std::unique_ptr<QLockFile> file, QString path)
     : m_file(std::move(file))
     , m_path(std::move(path))
-{
-}
+{ }
 
 RunLock::~RunLock() = default; // QLockFile removes its file when destroyed
 
@@ -32,13 +31,15 @@ std::unique_ptr<RunLock> RunLock::acquire(const QString &databasePath, const QSt
         QString host;
         QString app;
         if (file->error() == QLockFile::LockFailedError && file->getLockInfo(&pid, &host, &app)) {
-            *error = QCoreApplication::translate("Callscope::RunLock", "in use by %1 (process %2 on %3)")
-                         .arg(app.isEmpty() ? u"another program"_s : app)
-                         .arg(pid)
-                         .arg(host);
+            *error =
+                QCoreApplication::translate("Callscope::RunLock", "in use by %1 (process %2 on %3)")
+                    .arg(app.isEmpty() ? u"another program"_s : app)
+                    .arg(pid)
+                    .arg(host);
         } else {
-            *error = QCoreApplication::translate("Callscope::RunLock", "cannot make the lock file %1")
-                         .arg(path);
+            *error =
+                QCoreApplication::translate("Callscope::RunLock", "cannot make the lock file %1")
+                    .arg(path);
         }
     }
     return nullptr;

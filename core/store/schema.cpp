@@ -67,8 +67,7 @@ constexpr auto kV1Calls = R"(CREATE TABLE calls (
 constexpr auto kV1IndexCreated = "CREATE INDEX calls_by_created ON calls(created_at)"_L1;
 constexpr auto kV1IndexKind = "CREATE INDEX calls_by_kind ON calls(kind, created_at)"_L1;
 constexpr auto kV1IndexStatus = "CREATE INDEX calls_by_status ON calls(status, created_at)"_L1;
-constexpr auto kV1IndexEngine =
-    "CREATE INDEX calls_by_engine ON calls(engine_type, created_at)"_L1;
+constexpr auto kV1IndexEngine = "CREATE INDEX calls_by_engine ON calls(engine_type, created_at)"_L1;
 constexpr auto kV1IndexModel = "CREATE INDEX calls_by_model ON calls(model, created_at)"_L1;
 constexpr auto kV1IndexParent = "CREATE INDEX calls_by_parent ON calls(parent_id)"_L1;
 constexpr auto kV1IndexSession =
@@ -176,8 +175,10 @@ StoreError createSearchIndex(Database &database, bool forceFallback)
                             << query.lastError().text();
     }
     if (!fts && !query.exec(kV2LikeTable))
-        return database.errorFrom(query, QCoreApplication::translate("Store", "creating the search table"));
-    return indexCalls(database, fts ? Database::SearchMode::Fts5 : Database::SearchMode::LikeFallback);
+        return database.errorFrom(
+            query, QCoreApplication::translate("Store", "creating the search table"));
+    return indexCalls(database,
+                      fts ? Database::SearchMode::Fts5 : Database::SearchMode::LikeFallback);
 }
 
 } // namespace
@@ -195,14 +196,16 @@ StoreError indexCalls(Database &database, Database::SearchMode mode)
     QSqlQuery rows(db);
     rows.setForwardOnly(true);
     if (!rows.exec(kV2SelectCalls))
-        return database.errorFrom(rows, QCoreApplication::translate("Store", "reading calls to index"));
+        return database.errorFrom(rows,
+                                  QCoreApplication::translate("Store", "reading calls to index"));
     while (rows.next()) {
         const auto input = QJsonDocument::fromJson(rows.value(1).toString().toUtf8()).object();
         const QJsonValue response = parseJsonValue(rows.value(2).toString());
         const auto messages = QJsonDocument::fromJson(rows.value(4).toString().toUtf8()).array();
         const SearchIndex::Document doc =
             SearchIndex::documentFor(input, response, rows.value(3).toString(), messages);
-        if (StoreError error = SearchIndex::add(database, mode, rows.value(0).toLongLong(), doc); error)
+        if (StoreError error = SearchIndex::add(database, mode, rows.value(0).toLongLong(), doc);
+            error)
             return error;
     }
     return {};
@@ -220,7 +223,8 @@ constexpr auto kV3Batches = R"(CREATE TABLE batches (
     total_lines INTEGER NOT NULL,
     created_at TEXT NOT NULL
 ))"_L1;
-constexpr auto kV3IndexBatches = "CREATE INDEX batches_by_files ON batches(spec_path, inputs_path, id)"_L1;
+constexpr auto kV3IndexBatches =
+    "CREATE INDEX batches_by_files ON batches(spec_path, inputs_path, id)"_L1;
 constexpr auto kV3BatchCalls = R"(CREATE TABLE batch_calls (
     batch_id INTEGER NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
     line INTEGER NOT NULL,
@@ -256,7 +260,8 @@ constexpr auto kV4Runs = R"(CREATE TABLE experiment_runs (
     created_at INTEGER NOT NULL,
     UNIQUE (experiment_id, case_id, variant, repeat)
 ))"_L1;
-constexpr auto kV4IndexRunsByCall = "CREATE INDEX experiment_runs_by_call ON experiment_runs(call_id)"_L1;
+constexpr auto kV4IndexRunsByCall =
+    "CREATE INDEX experiment_runs_by_call ON experiment_runs(call_id)"_L1;
 
 // ---- Version 5: experiments through the providers' batch APIs ---------------------------
 //
@@ -338,8 +343,10 @@ constexpr auto kV7ResponseCache = R"(CREATE TABLE response_cache (
     bytes INTEGER NOT NULL,
     created_at INTEGER NOT NULL
 ))"_L1;
-constexpr auto kV7IndexResponseCache = "CREATE INDEX response_cache_by_age ON response_cache(created_at)"_L1;
-constexpr auto kV7RunCached = "ALTER TABLE experiment_runs ADD COLUMN cached INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV7IndexResponseCache =
+    "CREATE INDEX response_cache_by_age ON response_cache(created_at)"_L1;
+constexpr auto kV7RunCached =
+    "ALTER TABLE experiment_runs ADD COLUMN cached INTEGER NOT NULL DEFAULT 0"_L1;
 constexpr auto kV7RunCacheSaved = "ALTER TABLE experiment_runs ADD COLUMN cache_saved_usd REAL"_L1;
 
 // ---- Version 8: prompt cache writes ----------------------------------------------------
@@ -349,8 +356,10 @@ constexpr auto kV7RunCacheSaved = "ALTER TABLE experiment_runs ADD COLUMN cache_
 // cached_tokens (read from the provider's cache) and cache_write_tokens (written to it, of
 // which cache_write_1h_tokens for an hour). Old rows are split the same way; their cache
 // writes were not kept apart, so they stay in input_tokens.
-constexpr auto kV8CallsWrite = "ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
-constexpr auto kV8CallsWrite1h = "ALTER TABLE calls ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8CallsWrite =
+    "ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
+constexpr auto kV8CallsWrite1h =
+    "ALTER TABLE calls ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0"_L1;
 constexpr auto kV8TurnsWrite =
     "ALTER TABLE call_turns ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0"_L1;
 constexpr auto kV8TurnsWrite1h =
@@ -382,22 +391,24 @@ constexpr auto kV8SplitAttempts =
 const QList<MigrationStep> &migrations()
 {
     static const QList<MigrationStep> steps = {
-        {1,
-         {kV1Sessions, kV1Calls, kV1IndexCreated, kV1IndexKind, kV1IndexStatus, kV1IndexEngine,
-          kV1IndexModel, kV1IndexParent, kV1IndexSession, kV1Turns, kV1Attempts, kV1Compactions,
-          kV1IndexCompactions, kV1Messages, kV1IndexMessagesCompacted},
-         nullptr},
-        {2, {}, &createSearchIndex},
-        {3, {kV3Batches, kV3IndexBatches, kV3BatchCalls, kV3IndexBatchCalls}, nullptr},
-        {4, {kV4Experiments, kV4Runs, kV4IndexRunsByCall}, nullptr},
-        {5, {kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost}, nullptr},
-        {6, {kV6Exchanges}, nullptr},
-        {7, {kV7ResponseCache, kV7IndexResponseCache, kV7RunCached, kV7RunCacheSaved}, nullptr},
-        {8,
-         {kV8CallsWrite, kV8CallsWrite1h, kV8TurnsWrite, kV8TurnsWrite1h, kV8AttemptsWrite,
-          kV8AttemptsWrite1h, kV8RunsRead, kV8RunsWrite, kV8RunsUncached, kV8SplitRuns, kV8SplitCalls,
-          kV8SplitTurns, kV8SplitAttempts},
-         nullptr},
+        { 1,
+          { kV1Sessions, kV1Calls, kV1IndexCreated, kV1IndexKind, kV1IndexStatus, kV1IndexEngine,
+            kV1IndexModel, kV1IndexParent, kV1IndexSession, kV1Turns, kV1Attempts, kV1Compactions,
+            kV1IndexCompactions, kV1Messages, kV1IndexMessagesCompacted },
+          nullptr },
+        { 2, {}, &createSearchIndex },
+        { 3, { kV3Batches, kV3IndexBatches, kV3BatchCalls, kV3IndexBatchCalls }, nullptr },
+        { 4, { kV4Experiments, kV4Runs, kV4IndexRunsByCall }, nullptr },
+        { 5,
+          { kV5ProviderBatches, kV5IndexProviderBatches, kV5ProviderBatchLines, kV5DirectCost },
+          nullptr },
+        { 6, { kV6Exchanges }, nullptr },
+        { 7, { kV7ResponseCache, kV7IndexResponseCache, kV7RunCached, kV7RunCacheSaved }, nullptr },
+        { 8,
+          { kV8CallsWrite, kV8CallsWrite1h, kV8TurnsWrite, kV8TurnsWrite1h, kV8AttemptsWrite,
+            kV8AttemptsWrite1h, kV8RunsRead, kV8RunsWrite, kV8RunsUncached, kV8SplitRuns,
+            kV8SplitCalls, kV8SplitTurns, kV8SplitAttempts },
+          nullptr },
     };
     return steps;
 }

@@ -15,7 +15,8 @@ namespace Callscope::SearchIndex {
 
 namespace {
 
-constexpr auto kFtsInsert = "INSERT INTO calls_fts(rowid, input, output, tools) VALUES (?, ?, ?, ?)"_L1;
+constexpr auto kFtsInsert =
+    "INSERT INTO calls_fts(rowid, input, output, tools) VALUES (?, ?, ?, ?)"_L1;
 // A contentless FTS5 table forgets a row by being told the exact text it indexed.
 constexpr auto kFtsDelete =
     "INSERT INTO calls_fts(calls_fts, rowid, input, output, tools) VALUES ('delete', ?, ?, ?, ?)"_L1;
@@ -40,7 +41,8 @@ QString indexable(QString text)
 // UTF-8 sequence is at most 4 bytes and gives at least one character.
 QString indexableUtf8(const QByteArray &utf8)
 {
-    return indexable(QString::fromUtf8(QByteArrayView(utf8).first(std::min(utf8.size(), 4 * kMaxIndexedChars))));
+    return indexable(
+        QString::fromUtf8(QByteArrayView(utf8).first(std::min(utf8.size(), 4 * kMaxIndexedChars))));
 }
 
 // The start of a value's compact JSON text: only the bytes that can be indexed are kept while
@@ -67,8 +69,9 @@ QString jsonText(const QJsonValue &value)
         return compactStart(value);
     case QJsonValue::Double:
     case QJsonValue::Bool:
-        return QString::fromUtf8(
-            QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+        return QString::fromUtf8(QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact))
+            .mid(1)
+            .chopped(1);
     case QJsonValue::Null:
     case QJsonValue::Undefined:
         break;
@@ -83,11 +86,12 @@ StoreError run(Database &database, QLatin1StringView sql, qint64 callId, const D
     query.addBindValue(callId);
     if (document) {
         // Never a null QString: QSQLITE would bind it as SQL NULL.
-        for (const QString *text : {&document->input, &document->output, &document->tools})
+        for (const QString *text : { &document->input, &document->output, &document->tools })
             query.addBindValue(text->isNull() ? QStringLiteral("") : *text);
     }
     if (!query.exec())
-        return database.errorFrom(query, QCoreApplication::translate("Store", "updating the search index"));
+        return database.errorFrom(
+            query, QCoreApplication::translate("Store", "updating the search index"));
     return {};
 }
 
@@ -97,13 +101,13 @@ Document documentFor(const QJsonObject &input, const QJsonValue &response, const
                      const QJsonArray &messages)
 {
     Document doc;
-    QStringList inputParts{input.value(u"text"_s).toString()};
+    QStringList inputParts { input.value(u"text"_s).toString() };
     for (const QJsonValue &attachment : input.value(u"attachments"_s).toArray())
         inputParts.append(attachment.toObject().value(u"name"_s).toString());
     inputParts.removeAll(QString());
     doc.input = inputParts.join(u'\n');
 
-    QStringList outputParts{jsonText(response), error};
+    QStringList outputParts { jsonText(response), error };
     outputParts.removeAll(QString());
     doc.output = outputParts.join(u'\n');
 
@@ -125,7 +129,8 @@ Document documentFor(const QJsonObject &input, const QJsonValue &response, const
     return doc;
 }
 
-StoreError add(Database &database, Database::SearchMode mode, qint64 callId, const Document &document)
+StoreError add(Database &database, Database::SearchMode mode, qint64 callId,
+               const Document &document)
 {
     switch (mode) {
     case Database::SearchMode::Fts5:

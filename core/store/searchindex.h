@@ -23,9 +23,9 @@ namespace Callscope::SearchIndex {
 
 struct Document
 {
-    QString input;   // the request text and attachment names
-    QString output;  // the parsed response and the error message
-    QString tools;   // every tool result's content
+    QString input; // the request text and attachment names
+    QString output; // the parsed response and the error message
+    QString tools; // every tool result's content
 };
 
 Document documentFor(const QJsonObject &input, const QJsonValue &response, const QString &error,

@@ -14,43 +14,40 @@ struct StoreError
 {
     enum class Code {
         None,
-        NotFound,      // no row with that id
-        NotADatabase,  // the file exists but is not an SQLite database (left untouched)
-        NewerVersion,  // made by a newer Callscope (left untouched)
-        Locked,        // another program holds the database
-        Corrupt,       // SQLite reports a malformed database image
-        Io,            // cannot create the folder, open the file, ...
-        Constraint,    // a write broke a constraint (nothing was written)
-        InvalidInput,  // a document or argument the store refuses (import, bad query)
-        Sql,           // any other SQLite failure
+        NotFound, // no row with that id
+        NotADatabase, // the file exists but is not an SQLite database (left untouched)
+        NewerVersion, // made by a newer Callscope (left untouched)
+        Locked, // another program holds the database
+        Corrupt, // SQLite reports a malformed database image
+        Io, // cannot create the folder, open the file, ...
+        Constraint, // a write broke a constraint (nothing was written)
+        InvalidInput, // a document or argument the store refuses (import, bad query)
+        Sql, // any other SQLite failure
     };
 
     Code code = Code::None;
-    QString message;   // translated, says what and where
-    QString pointer;   // JSON Pointer into an import document, when the error has one
+    QString message; // translated, says what and where
+    QString pointer; // JSON Pointer into an import document, when the error has one
 
     bool isError() const { return code != Code::None; }
     explicit operator bool() const { return isError(); }
 
     static StoreError make(Code code, const QString &message, const QString &pointer = {})
     {
-        return StoreError{code, message, pointer};
+        return StoreError { code, message, pointer };
     }
 };
 
 // A value or the StoreError that prevented it.
-template <typename T>
-class StoreResult
+template<typename T> class StoreResult
 {
 public:
     StoreResult(T value) // NOLINT(google-explicit-constructor): returning a value reads naturally
         : m_value(std::move(value))
-    {
-    }
+    { }
     StoreResult(StoreError error) // NOLINT(google-explicit-constructor)
         : m_error(std::move(error))
-    {
-    }
+    { }
 
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }

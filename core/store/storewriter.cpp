@@ -43,8 +43,7 @@ class StoreWriterWorker final : public QObject
 public:
     explicit StoreWriterWorker(const QString &path)
         : m_path(path)
-    {
-    }
+    { }
 
     using Fallback = std::function<void(WriteResult &)>;
 
@@ -137,7 +136,8 @@ StoreWriter::StoreWriter(const QString &databasePath, QObject *parent)
 StoreWriter::~StoreWriter()
 {
     flush();
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->close(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker] { worker->close(); }, Qt::BlockingQueuedConnection);
     m_thread->quit();
     m_thread->wait();
     delete m_worker;
@@ -184,14 +184,15 @@ void StoreWriter::perform(Task task, QObject *context, Done done)
     enqueue(std::move(task), {}, context, std::move(done));
 }
 
-void StoreWriter::enqueue(Task task, std::function<void(WriteResult &)> fallback, QObject *context, Done done)
+void StoreWriter::enqueue(Task task, std::function<void(WriteResult &)> fallback, QObject *context,
+                          Done done)
 {
     ++*m_pending;
     QPointer<QObject> target(context);
     QMetaObject::invokeMethod(
         m_worker,
-        [worker = m_worker, writer = this, task = std::move(task), fallback = std::move(fallback), target,
-         done = std::move(done), pending = m_pending, limit = m_retryLimitMs]() mutable {
+        [worker = m_worker, writer = this, task = std::move(task), fallback = std::move(fallback),
+         target, done = std::move(done), pending = m_pending, limit = m_retryLimitMs]() mutable {
             const WriteResult result = worker->perform(task, fallback, limit->load());
             // The task (and whatever large record it holds) goes before the answer is queued.
             task = nullptr;
@@ -219,7 +220,8 @@ void StoreWriter::flush()
     if (QThread::currentThread() == m_thread)
         return;
     // An empty blocking call returns after everything queued before it ran.
-    QMetaObject::invokeMethod(m_worker, [] {}, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [] {}, Qt::BlockingQueuedConnection);
 }
 
 } // namespace Callscope

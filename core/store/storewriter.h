@@ -36,9 +36,9 @@ namespace Callscope {
 struct WriteResult
 {
     StoreResult<qint64> id = StoreError::make(StoreError::Code::Io, QString());
-    SequenceSpan span;                 // the session messages' span, when there were any
-    bool fatal = false;                // the failure will recur: stop writing new calls
-    bool recovered = false;            // not stored, but kept in the recovery file
+    SequenceSpan span; // the session messages' span, when there were any
+    bool fatal = false; // the failure will recur: stop writing new calls
+    bool recovered = false; // not stored, but kept in the recovery file
 };
 
 class StoreWriterWorker;
@@ -62,7 +62,7 @@ public:
     using Task = std::function<WriteResult(CallStore &store)>;
     void perform(Task task, QObject *context, Done done);
 
-    int pending() const;               // writes asked for and not yet answered
+    int pending() const; // writes asked for and not yet answered
     // How long a write waits for another writer's lock in all (default 120 s).
     void setRetryLimitMs(int ms);
     int retryLimitMs() const { return m_retryLimitMs->load(); }
@@ -72,7 +72,8 @@ public:
     void flush();
 
 private:
-    void enqueue(Task task, std::function<void(WriteResult &)> fallback, QObject *context, Done done);
+    void enqueue(Task task, std::function<void(WriteResult &)> fallback, QObject *context,
+                 Done done);
 
     QString m_path;
     QThread *m_thread = nullptr;
@@ -87,7 +88,8 @@ private:
 // one it runs at once on `store`. `done` gets a null value and the reason when the database
 // could not be opened, or when there is neither.
 template<typename T>
-void runOnStore(StoreWriter *writer, CallStore *store, QObject *context, std::function<T(CallStore &)> work,
+void runOnStore(StoreWriter *writer, CallStore *store, QObject *context,
+                std::function<T(CallStore &)> work,
                 std::function<void(const T *value, const QString &error)> done)
 {
     if (!writer) {

@@ -8,8 +8,7 @@ namespace Callscope {
 BasicToolJob::BasicToolJob(const ToolCall &call, QObject *parent)
     : ToolJob(parent)
     , m_call(call)
-{
-}
+{ }
 
 void BasicToolJob::start()
 {

@@ -23,7 +23,7 @@ public:
 protected:
     virtual void begin() = 0;
     // Stops whatever still runs; called once, just before `finished` is emitted.
-    virtual void release() {}
+    virtual void release() { }
 
     void finishWith(ToolResult result);
     void finishWithError(const QString &text);

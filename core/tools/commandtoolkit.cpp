@@ -17,7 +17,7 @@ Q_LOGGING_CATEGORY(lcCommandTool, "callscope.tools.command")
 
 namespace {
 constexpr qint64 ExcerptBytes = 16 * 1024; // of stderr/stdout quoted in an error result
-constexpr qint64 PreviewBytes = 2 * 1024;  // of an output that went over the cap
+constexpr qint64 PreviewBytes = 2 * 1024; // of an output that went over the cap
 constexpr int DefaultTimeoutMs = 30000;
 
 QString utf8Note()
@@ -33,8 +33,8 @@ ToolDeclaration declarationOf(const ToolSpec &tool)
     ToolDeclaration declaration;
     declaration.name = tool.name;
     declaration.description = tool.description;
-    declaration.inputSchema = tool.inputSchema.isEmpty() ? QJsonObject{{u"type"_s, u"object"_s}}
-                                                         : tool.inputSchema;
+    declaration.inputSchema =
+        tool.inputSchema.isEmpty() ? QJsonObject { { u"type"_s, u"object"_s } } : tool.inputSchema;
     return declaration;
 }
 
@@ -75,14 +75,16 @@ void CommandJob::begin()
     }
     const QString workingDirectory = m_settings.workingDirectory;
     if (!workingDirectory.isEmpty() && !QFileInfo(workingDirectory).isDir()) {
-        finishWithError(tr("Tool \"%1\" could not start: its working directory \"%2\" does not exist.")
-                            .arg(m_tool.name, workingDirectory));
+        finishWithError(
+            tr("Tool \"%1\" could not start: its working directory \"%2\" does not exist.")
+                .arg(m_tool.name, workingDirectory));
         return;
     }
     m_program = ToolProcess::resolveProgram(m_tool.command.constFirst(), workingDirectory);
     if (m_program.isEmpty()) {
-        finishWithError(tr("Tool \"%1\" could not start: program \"%2\" not found or not executable.")
-                            .arg(m_tool.name, m_tool.command.constFirst()));
+        finishWithError(
+            tr("Tool \"%1\" could not start: program \"%2\" not found or not executable.")
+                .arg(m_tool.name, m_tool.command.constFirst()));
         return;
     }
 
@@ -95,9 +97,8 @@ void CommandJob::begin()
     connect(m_process, &QProcess::readyReadStandardOutput, this, &CommandJob::readStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, &CommandJob::readStderr);
     connect(m_process, &QProcess::started, this, [this] { m_pid = m_process->processId(); });
-    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-        onFinished(code, int(status));
-    });
+    connect(m_process, &QProcess::finished, this,
+            [this](int code, QProcess::ExitStatus status) { onFinished(code, int(status)); });
     connect(m_process, &QProcess::errorOccurred, this,
             [this](QProcess::ProcessError error) { onProcessError(int(error)); });
 
@@ -145,11 +146,12 @@ void CommandJob::overflow(const QString &stream, const QByteArray &head)
     const QString preview = ToolProcess::decodeCapped(head, PreviewBytes);
     m_stdout.clear();
     m_stderr.clear();
-    finishWithError(tr("Tool \"%1\" wrote more than %2 bytes to %3: the output was cut at %2 bytes, "
-                       "the process was stopped and the output discarded. It began with:\n%4")
-                        .arg(m_tool.name)
-                        .arg(m_settings.outputLimit)
-                        .arg(stream, preview));
+    finishWithError(
+        tr("Tool \"%1\" wrote more than %2 bytes to %3: the output was cut at %2 bytes, "
+           "the process was stopped and the output discarded. It began with:\n%4")
+            .arg(m_tool.name)
+            .arg(m_settings.outputLimit)
+            .arg(stream, preview));
 }
 
 QString CommandJob::failureText(const QString &what) const
@@ -179,7 +181,8 @@ void CommandJob::onFinished(int exitCode, int exitStatus)
     if (isDone())
         return;
     if (exitStatus == QProcess::CrashExit) {
-        finishWithError(failureText(tr("Tool \"%1\" crashed or was killed by a signal.").arg(m_tool.name)));
+        finishWithError(
+            failureText(tr("Tool \"%1\" crashed or was killed by a signal.").arg(m_tool.name)));
         return;
     }
     if (exitCode != 0) {
@@ -188,8 +191,9 @@ void CommandJob::onFinished(int exitCode, int exitStatus)
         return;
     }
     if (!m_stderr.isEmpty()) {
-        finishWithError(failureText(
-            tr("Tool \"%1\" wrote to stderr (exit code 0), which counts as a failure.").arg(m_tool.name)));
+        finishWithError(
+            failureText(tr("Tool \"%1\" wrote to stderr (exit code 0), which counts as a failure.")
+                            .arg(m_tool.name)));
         return;
     }
     bool invalid = false;

@@ -45,19 +45,19 @@ bool isEventStream(const HttpJobResult &result)
 struct McpHttpTransport::Post
 {
     QJsonObject message;
-    QJsonValue id;            // undefined for notifications and responses
+    QJsonValue id; // undefined for notifications and responses
     bool isRequest = false;
     bool isInitialize = false;
-    bool renewal = false;     // our own initialize that starts a new session (never reported)
-    bool resent = false;      // sent again once after its session was renewed
-    QString sessionId;        // the session it went out in
+    bool renewal = false; // our own initialize that starts a new session (never reported)
+    bool resent = false; // sent again once after its session was renewed
+    QString sessionId; // the session it went out in
     int authTries = 0;
 };
 
 struct McpHttpTransport::Stream
 {
     SseDecoder decoder;
-    QJsonValue awaitedId;     // the request whose answer this stream owes, if any
+    QJsonValue awaitedId; // the request whose answer this stream owes, if any
     bool serverStream = false;
     bool legacy = false;
     bool sawEvent = false;
@@ -90,8 +90,9 @@ void McpHttpTransport::setOAuth(McpOAuth *auth)
     m_auth = auth;
 }
 
-HttpJob *McpHttpTransport::startJob(const QUrl &url, const QByteArray &method, const QByteArray &accept, Kind kind,
-                                    const QByteArray &body, const QByteArray &lastEventId)
+HttpJob *McpHttpTransport::startJob(const QUrl &url, const QByteArray &method,
+                                    const QByteArray &accept, Kind kind, const QByteArray &body,
+                                    const QByteArray &lastEventId)
 {
     HttpRequestData request;
     request.url = url;
@@ -124,7 +125,8 @@ HttpJob *McpHttpTransport::startJob(const QUrl &url, const QByteArray &method, c
         break;
     case Kind::Standing:
         settings.retry.maxAttempts = 1;
-        settings.inactivityTimeoutMs = std::max(settings.inactivityTimeoutMs, StandingStreamLimitMs);
+        settings.inactivityTimeoutMs =
+            std::max(settings.inactivityTimeoutMs, StandingStreamLimitMs);
         settings.totalTimeoutMs = std::max(settings.totalTimeoutMs, StandingStreamLimitMs);
         break;
     case Kind::Close:
@@ -205,17 +207,20 @@ void McpHttpTransport::post(std::shared_ptr<Post> post)
             for (const SseEvent &event : stream->decoder.finish())
                 dispatchEvent(event, stream);
             if (stream->decoder.hasError()) {
-                fail(post, tr("MCP server \"%1\" sent a broken event stream: %2")
-                               .arg(m_serverName, stream->decoder.errorString()));
+                fail(post,
+                     tr("MCP server \"%1\" sent a broken event stream: %2")
+                         .arg(m_serverName, stream->decoder.errorString()));
                 return;
             }
             // A stream that ended (or broke, or went quiet) before its answer is resumed from
             // where it stopped.
             if (post->isRequest && m_awaited.contains(idKey(post->id))) {
-                const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
+                const qint64 delay =
+                    stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
                 const QString lastId = stream->decoder.lastEventId();
                 const QJsonValue id = post->id;
-                QTimer::singleShot(int(delay), this, [this, lastId, id] { openGet(lastId, id, false); });
+                QTimer::singleShot(int(delay), this,
+                                   [this, lastId, id] { openGet(lastId, id, false); });
             }
             return;
         }
@@ -239,9 +244,10 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, const HttpJobR
     const bool stepUp = status == 403 && challenge.contains("insufficient_scope");
     if ((status == 401 || stepUp) && m_auth) {
         if (post->authTries >= MaxAuthRetries) {
-            fail(post, tr("the server still refuses the token after %1 sign-ins (HTTP %2)")
-                           .arg(post->authTries)
-                           .arg(status));
+            fail(post,
+                 tr("the server still refuses the token after %1 sign-ins (HTTP %2)")
+                     .arg(post->authTries)
+                     .arg(status));
             return;
         }
         ++post->authTries;
@@ -249,7 +255,8 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, const HttpJobR
             if (m_closing)
                 return;
             if (!error.isEmpty()) {
-                fail(post, tr("signing in to MCP server \"%1\" failed: %2").arg(m_serverName, error));
+                fail(post,
+                     tr("signing in to MCP server \"%1\" failed: %2").arg(m_serverName, error));
                 return;
             }
             this->post(post);
@@ -257,14 +264,16 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, const HttpJobR
         return;
     }
     if (status == 401) {
-        fail(post, tr("MCP server \"%1\" wants a sign-in (HTTP 401); give \"auth\" in its spec entry")
-                       .arg(m_serverName));
+        fail(post,
+             tr("MCP server \"%1\" wants a sign-in (HTTP 401); give \"auth\" in its spec entry")
+                 .arg(m_serverName));
         return;
     }
     if (post->isInitialize && !post->renewal && !m_legacy && m_sessionId.isEmpty()
         && (status == 400 || status == 404 || status == 405)) {
-        qCInfo(lcMcpHttp) << "MCP server" << m_serverName << "refused the Streamable HTTP initialize with"
-                          << status << "; trying the HTTP+SSE transport";
+        qCInfo(lcMcpHttp) << "MCP server" << m_serverName
+                          << "refused the Streamable HTTP initialize with" << status
+                          << "; trying the HTTP+SSE transport";
         startLegacy(post);
         return;
     }
@@ -272,8 +281,9 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, const HttpJobR
         // The server ended the session (restarted, or it expired): it did not read the message,
         // so a new session is started and the message goes out once more in it.
         if (post->resent || m_initializeMessage.isEmpty()) {
-            fail(post, tr("MCP server \"%1\" no longer knows the session (HTTP 404), even a new one")
-                           .arg(m_serverName));
+            fail(post,
+                 tr("MCP server \"%1\" no longer knows the session (HTTP 404), even a new one")
+                     .arg(m_serverName));
             return;
         }
         renewSession(post);
@@ -286,7 +296,8 @@ void McpHttpTransport::onPostFinished(std::shared_ptr<Post> post, const HttpJobR
     if (!post->isRequest || m_legacy)
         return; // taken (202); legacy answers come on the event stream, whatever the body says
     if (body.trimmed().isEmpty()) {
-        fail(post, tr("MCP server \"%1\" answered HTTP %2 with no body").arg(m_serverName).arg(status));
+        fail(post,
+             tr("MCP server \"%1\" answered HTTP %2 with no body").arg(m_serverName).arg(status));
         return;
     }
     dispatchBody(body, post);
@@ -302,7 +313,8 @@ void McpHttpTransport::renewSession(const std::shared_ptr<Post> &post)
     m_waitingForSession.append(post);
     if (m_renewal)
         return;
-    qCInfo(lcMcpHttp) << "MCP server" << m_serverName << "no longer knows session; starting a new one";
+    qCInfo(lcMcpHttp) << "MCP server" << m_serverName
+                      << "no longer knows session; starting a new one";
     m_sessionId.clear();
     m_renewal = std::make_shared<Post>();
     m_renewal->message = m_initializeMessage;
@@ -325,12 +337,14 @@ bool McpHttpTransport::takeRenewalAnswer(const QJsonObject &message)
     if (message.contains(u"error"_s) || m_sessionId.isEmpty()) {
         const QString why = message.value(u"error"_s).toObject().value(u"message"_s).toString();
         for (const std::shared_ptr<Post> &p : waiting)
-            fail(p, tr("MCP server \"%1\" ended the session and refused a new one%2")
-                        .arg(m_serverName, why.isEmpty() ? QString() : u": "_s + why));
+            fail(p,
+                 tr("MCP server \"%1\" ended the session and refused a new one%2")
+                     .arg(m_serverName, why.isEmpty() ? QString() : u": "_s + why));
         return true;
     }
     Q_EMIT sessionRenewed();
-    send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}});
+    send(QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                       { u"method"_s, u"notifications/initialized"_s } });
     for (const std::shared_ptr<Post> &p : waiting)
         this->post(p);
     return true;
@@ -339,7 +353,7 @@ bool McpHttpTransport::takeRenewalAnswer(const QJsonObject &message)
 void McpHttpTransport::deliver(const QJsonDocument &doc, bool fromStream)
 {
     const QPointer<McpHttpTransport> self(this);
-    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray{doc.object()};
+    const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray { doc.object() };
     for (const QJsonValue &item : items) {
         if (!self)
             return;
@@ -360,14 +374,16 @@ void McpHttpTransport::dispatchBody(const QByteArray &body, const std::shared_pt
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError) {
-        fail(post, tr("MCP server \"%1\" answered with JSON that does not parse: %2")
-                       .arg(m_serverName, error.errorString()));
+        fail(post,
+             tr("MCP server \"%1\" answered with JSON that does not parse: %2")
+                 .arg(m_serverName, error.errorString()));
         return;
     }
     const QPointer<McpHttpTransport> self(this);
     deliver(doc, false);
     if (self && post->isRequest && m_awaited.contains(idKey(post->id)))
-        fail(post, tr("MCP server \"%1\" answered without a response to the request").arg(m_serverName));
+        fail(post,
+             tr("MCP server \"%1\" answered without a response to the request").arg(m_serverName));
 }
 
 void McpHttpTransport::dispatchEvent(const SseEvent &event, const std::shared_ptr<Stream> &stream)
@@ -377,7 +393,8 @@ void McpHttpTransport::dispatchEvent(const SseEvent &event, const std::shared_pt
         const QUrl endpoint = m_url.resolved(QUrl(QString::fromUtf8(event.data).trimmed()));
         if (endpoint.scheme() != m_url.scheme() || endpoint.host() != m_url.host()
             || endpoint.port() != m_url.port()) {
-            qCWarning(lcMcpHttp) << "MCP server" << m_serverName << "named an endpoint on another origin; ignored";
+            qCWarning(lcMcpHttp) << "MCP server" << m_serverName
+                                 << "named an endpoint on another origin; ignored";
             return;
         }
         m_legacyEndpoint = endpoint;
@@ -394,7 +411,8 @@ void McpHttpTransport::dispatchEvent(const SseEvent &event, const std::shared_pt
         return; // a priming event: only an id and a retry delay
     const QJsonDocument doc = QJsonDocument::fromJson(event.data);
     if (doc.isNull()) {
-        qCWarning(lcMcpHttp).noquote() << u"MCP server %1 sent an event that is not JSON (ignored)"_s.arg(m_serverName);
+        qCWarning(lcMcpHttp).noquote()
+            << u"MCP server %1 sent an event that is not JSON (ignored)"_s.arg(m_serverName);
         return;
     }
     deliver(doc, true);
@@ -407,20 +425,22 @@ void McpHttpTransport::openServerStream()
     openGet(QString(), QJsonValue(QJsonValue::Undefined), true);
 }
 
-void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awaitedId, bool serverStream)
+void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awaitedId,
+                               bool serverStream)
 {
     if (m_closing)
         return;
     if (!serverStream && !m_awaited.contains(idKey(awaitedId)))
         return; // answered meanwhile
     if (!serverStream && ++m_resumes > MaxResumes) {
-        Q_EMIT deliveryFailed(awaitedId, tr("MCP server \"%1\" closed its stream %2 times without answering")
-                                             .arg(m_serverName)
-                                             .arg(MaxResumes));
+        Q_EMIT deliveryFailed(awaitedId,
+                              tr("MCP server \"%1\" closed its stream %2 times without answering")
+                                  .arg(m_serverName)
+                                  .arg(MaxResumes));
         return;
     }
-    HttpJob *job = startJob(m_url, "GET", "text/event-stream", serverStream ? Kind::Standing : Kind::Answer, {},
-                            lastEventId.toUtf8());
+    HttpJob *job = startJob(m_url, "GET", "text/event-stream",
+                            serverStream ? Kind::Standing : Kind::Answer, {}, lastEventId.toUtf8());
     if (serverStream)
         m_serverStream = job;
     auto stream = std::make_shared<Stream>();
@@ -443,17 +463,20 @@ void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awa
             for (const SseEvent &event : stream->decoder.finish())
                 dispatchEvent(event, stream);
         }
-        const qint64 delay = stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
-        const QString nextId = stream->decoder.lastEventId().isEmpty() ? lastEventId : stream->decoder.lastEventId();
+        const qint64 delay =
+            stream->decoder.retryMs() >= 0 ? stream->decoder.retryMs() : DefaultRetryMs;
+        const QString nextId =
+            stream->decoder.lastEventId().isEmpty() ? lastEventId : stream->decoder.lastEventId();
         if (stream->serverStream) {
             // The server's own stream: reconnect while it keeps working; a refusal means none.
             if (!ok) {
-                qCDebug(lcMcpHttp) << "MCP server" << m_serverName << "offers no GET stream (HTTP" << status << ")";
+                qCDebug(lcMcpHttp) << "MCP server" << m_serverName << "offers no GET stream (HTTP"
+                                   << status << ")";
                 return;
             }
             // A stream that stayed quiet for its whole bound did nothing wrong.
             const bool quiet = result.stop == HttpJobResult::Stop::InactivityTimeout
-                               || result.stop == HttpJobResult::Stop::TotalTimeout;
+                || result.stop == HttpJobResult::Stop::TotalTimeout;
             if (stream->sawEvent || quiet)
                 m_resumes = 0;
             if (++m_resumes > MaxResumes)
@@ -467,11 +490,12 @@ void McpHttpTransport::openGet(const QString &lastEventId, const QJsonValue &awa
         if (!m_awaited.contains(idKey(stream->awaitedId)))
             return;
         if (!ok) {
-            Q_EMIT deliveryFailed(stream->awaitedId,
-                                  status == 0 ? describe(result)
-                                              : tr("MCP server \"%1\" could not resume the stream (HTTP %2)")
-                                                    .arg(m_serverName)
-                                                    .arg(status));
+            Q_EMIT deliveryFailed(
+                stream->awaitedId,
+                status == 0 ? describe(result)
+                            : tr("MCP server \"%1\" could not resume the stream (HTTP %2)")
+                                  .arg(m_serverName)
+                                  .arg(status));
             return;
         }
         const QJsonValue id = stream->awaitedId;
@@ -501,9 +525,9 @@ void McpHttpTransport::startLegacy(std::shared_ptr<Post> initialize)
                 dispatchEvent(event, stream);
         }
         const QString error = isEventStream(result)
-                                  ? tr("MCP server \"%1\" closed its event stream").arg(m_serverName)
-                                  : tr("MCP server \"%1\" speaks neither Streamable HTTP nor HTTP+SSE: %2")
-                                        .arg(m_serverName, describe(result));
+            ? tr("MCP server \"%1\" closed its event stream").arg(m_serverName)
+            : tr("MCP server \"%1\" speaks neither Streamable HTTP nor HTTP+SSE: %2")
+                  .arg(m_serverName, describe(result));
         if (m_legacyInitialize)
             fail(std::exchange(m_legacyInitialize, nullptr), error);
         const QList<std::shared_ptr<Post>> queued = std::exchange(m_legacyQueue, {});
@@ -525,8 +549,9 @@ void McpHttpTransport::fail(const std::shared_ptr<Post> &post, const QString &er
         m_renewal.reset();
         const QList<std::shared_ptr<Post>> waiting = std::exchange(m_waitingForSession, {});
         for (const std::shared_ptr<Post> &p : waiting)
-            fail(p, tr("MCP server \"%1\" ended the session and a new one could not start: %2")
-                        .arg(m_serverName, error));
+            fail(p,
+                 tr("MCP server \"%1\" ended the session and a new one could not start: %2")
+                     .arg(m_serverName, error));
         return;
     }
     if (!post->isRequest)
@@ -538,7 +563,9 @@ void McpHttpTransport::fail(const std::shared_ptr<Post> &post, const QString &er
 QString McpHttpTransport::describe(const HttpJobResult &result) const
 {
     const int status = result.httpStatus;
-    const auto seconds = [](qint64 ms) { return QString::number(double(ms) / 1000.0, 'g', 6); };
+    const auto seconds = [](qint64 ms) {
+        return QString::number(double(ms) / 1000.0, 'g', 6);
+    };
     switch (result.stop) {
     case HttpJobResult::Stop::InactivityTimeout:
         return tr("MCP server \"%1\" sent nothing for %2 s; the request was stopped")
@@ -552,8 +579,10 @@ QString McpHttpTransport::describe(const HttpJobResult &result) const
             .arg(m_http.maxResponseBytes / (1024 * 1024));
     case HttpJobResult::Stop::Connection:
         if (status == 0)
-            return tr("MCP server \"%1\" could not be reached: %2").arg(m_serverName, result.transportDetail);
-        return tr("MCP server \"%1\" broke off its answer: %2").arg(m_serverName, result.transportDetail);
+            return tr("MCP server \"%1\" could not be reached: %2")
+                .arg(m_serverName, result.transportDetail);
+        return tr("MCP server \"%1\" broke off its answer: %2")
+            .arg(m_serverName, result.transportDetail);
     case HttpJobResult::Stop::None:
     case HttpJobResult::Stop::Other:
         break;
@@ -561,7 +590,8 @@ QString McpHttpTransport::describe(const HttpJobResult &result) const
     if (result.cancelled)
         return tr("MCP server \"%1\": the request was cancelled").arg(m_serverName);
     if (status == 0)
-        return tr("MCP server \"%1\" could not be reached: %2").arg(m_serverName, result.error.message);
+        return tr("MCP server \"%1\" could not be reached: %2")
+            .arg(m_serverName, result.error.message);
     if (status / 100 == 2)
         return tr("MCP server \"%1\": %2").arg(m_serverName, result.error.message);
     const QByteArray body = result.rawResponse;

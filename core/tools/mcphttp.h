@@ -54,9 +54,10 @@ class McpHttpTransport final : public QObject
 
 public:
     static constexpr int DefaultRetryMs = 1000;
-    static constexpr int MaxResumes = 5;         // per stream, without a message in between
-    static constexpr int MaxAuthRetries = 3;     // per message
-    static constexpr qint64 MaxBodyBytes = 64 * 1024 * 1024; // a JSON answer; events: SseDecoder's bound
+    static constexpr int MaxResumes = 5; // per stream, without a message in between
+    static constexpr int MaxAuthRetries = 3; // per message
+    static constexpr qint64 MaxBodyBytes =
+        64 * 1024 * 1024; // a JSON answer; events: SseDecoder's bound
     static constexpr qint64 StandingStreamLimitMs = 24LL * 60 * 60 * 1000;
 
     McpHttpTransport(const QString &serverName, const QUrl &url, QObject *parent = nullptr);
@@ -100,8 +101,8 @@ private:
     enum class Kind { Message, Answer, Standing, Close };
     // Starts one request through HttpJob; the caller connects to it. Finished jobs are deleted
     // by forget().
-    HttpJob *startJob(const QUrl &url, const QByteArray &method, const QByteArray &accept, Kind kind,
-                      const QByteArray &body = {}, const QByteArray &lastEventId = {});
+    HttpJob *startJob(const QUrl &url, const QByteArray &method, const QByteArray &accept,
+                      Kind kind, const QByteArray &body = {}, const QByteArray &lastEventId = {});
     void forget(HttpJob *job);
     void post(std::shared_ptr<Post> post);
     void onPostFinished(std::shared_ptr<Post> post, const HttpJobResult &result);
@@ -129,8 +130,8 @@ private:
     QPointer<McpOAuth> m_auth;
     QString m_protocolVersion;
     QString m_sessionId;
-    QJsonObject m_initializeMessage;             // sent again to start a new session
-    std::shared_ptr<Post> m_renewal;             // that initialize, while it is out
+    QJsonObject m_initializeMessage; // sent again to start a new session
+    std::shared_ptr<Post> m_renewal; // that initialize, while it is out
     QList<std::shared_ptr<Post>> m_waitingForSession;
     int m_renewals = 0;
 
@@ -140,8 +141,8 @@ private:
     std::shared_ptr<Post> m_legacyInitialize;
 
     QPointer<HttpJob> m_serverStream;
-    QList<QPointer<HttpJob>> m_jobs;             // everything in flight, stopped on close
-    QSet<QString> m_awaited;                     // ids of requests whose answer has not come
+    QList<QPointer<HttpJob>> m_jobs; // everything in flight, stopped on close
+    QSet<QString> m_awaited; // ids of requests whose answer has not come
     int m_resumes = 0;
     bool m_closing = false;
     bool m_closedEmitted = false;

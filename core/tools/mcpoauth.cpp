@@ -47,16 +47,20 @@ QByteArray randomBytes(int count)
 
 QString origin(const QUrl &url)
 {
-    return url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+    return url
+        .adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment
+                  | QUrl::RemoveUserInfo)
         .toString(QUrl::StripTrailingSlash);
 }
 
 // Scheme, host and port alike (the default port of the scheme when none is given).
 bool sameOrigin(const QUrl &a, const QUrl &b)
 {
-    const auto port = [](const QUrl &u) { return u.port(u.scheme().toLower() == u"https"_s ? 443 : 80); };
+    const auto port = [](const QUrl &u) {
+        return u.port(u.scheme().toLower() == u"https"_s ? 443 : 80);
+    };
     return a.isValid() && b.isValid() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
-           && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
+        && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
 }
 
 QString pathOf(const QUrl &url)
@@ -119,7 +123,8 @@ McpOAuth::McpOAuth(QNetworkAccessManager *nam, const QUrl &serverUrl, const McpS
     if (!server.oauthClientId.isEmpty()) {
         m_clientId = server.oauthClientId;
         if (!server.oauthClientSecretEnv.isEmpty())
-            m_clientSecret = qEnvironmentVariable(server.oauthClientSecretEnv.toLocal8Bit().constData());
+            m_clientSecret =
+                qEnvironmentVariable(server.oauthClientSecretEnv.toLocal8Bit().constData());
     }
 }
 
@@ -227,8 +232,8 @@ void McpOAuth::loadStored(std::function<void()> done)
             if (m_expiresAt > 0 && m_expiresAt < QDateTime::currentMSecsSinceEpoch())
                 m_accessToken.clear(); // expired: the first 401 refreshes it
         } else if (!result.usable()) {
-            qCInfo(lcMcpAuth).noquote() << u"no keychain for MCP sign-ins; tokens stay in memory: "_s
-                                               + result.message;
+            qCInfo(lcMcpAuth).noquote()
+                << u"no keychain for MCP sign-ins; tokens stay in memory: "_s + result.message;
         }
         done();
     });
@@ -236,11 +241,11 @@ void McpOAuth::loadStored(std::function<void()> done)
 
 void McpOAuth::save()
 {
-    QJsonObject o{{u"access_token"_s, m_accessToken},
-                  {u"refresh_token"_s, m_refreshToken},
-                  {u"expires_at"_s, double(m_expiresAt)},
-                  {u"scope"_s, m_scope},
-                  {u"token_endpoint"_s, m_tokenEndpoint.toString()}};
+    QJsonObject o { { u"access_token"_s, m_accessToken },
+                    { u"refresh_token"_s, m_refreshToken },
+                    { u"expires_at"_s, double(m_expiresAt) },
+                    { u"scope"_s, m_scope },
+                    { u"token_endpoint"_s, m_tokenEndpoint.toString() } };
     if (m_server.oauthClientId.isEmpty()) {
         o.insert(u"client_id"_s, m_clientId);
         o.insert(u"client_secret"_s, m_clientSecret);
@@ -249,12 +254,13 @@ void McpOAuth::save()
     }
     if (!m_store)
         return;
-    m_store->writeKey(entryName(), QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)), this,
-                      [](const KeychainResult &result) {
-                          if (!result.usable())
-                              qCInfo(lcMcpAuth).noquote()
-                                  << u"the MCP sign-in was not kept in the keychain: "_s + result.message;
-                      });
+    m_store->writeKey(
+        entryName(), QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)), this,
+        [](const KeychainResult &result) {
+            if (!result.usable())
+                qCInfo(lcMcpAuth).noquote()
+                    << u"the MCP sign-in was not kept in the keychain: "_s + result.message;
+        });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,8 +286,10 @@ void McpOAuth::request(const QUrl &url, const QByteArray &method, const QByteArr
         job->deleteLater();
         const QJsonDocument doc = QJsonDocument::fromJson(result.rawResponse);
         QString error;
-        if (result.httpStatus == 0 || (result.httpStatus / 100 == 2 && result.error.category != ErrorCategory::None))
-            error = result.transportDetail.isEmpty() ? result.error.message : result.transportDetail;
+        if (result.httpStatus == 0
+            || (result.httpStatus / 100 == 2 && result.error.category != ErrorCategory::None))
+            error =
+                result.transportDetail.isEmpty() ? result.error.message : result.transportDetail;
         done(result.httpStatus, doc.object(), error);
     });
     job->start();
@@ -292,23 +300,27 @@ void McpOAuth::getJson(const QUrl &url, JsonDone done)
     request(url, "GET", {}, {}, {}, std::move(done));
 }
 
-void McpOAuth::postForm(const QUrl &url, const QList<std::pair<QString, QString>> &form, bool basicAuth,
-                        JsonDone done)
+void McpOAuth::postForm(const QUrl &url, const QList<std::pair<QString, QString>> &form,
+                        bool basicAuth, JsonDone done)
 {
     QByteArray authorization;
     if (basicAuth) {
-        const QByteArray pair = QUrl::toPercentEncoding(m_clientId) + ':' + QUrl::toPercentEncoding(m_clientSecret);
+        const QByteArray pair =
+            QUrl::toPercentEncoding(m_clientId) + ':' + QUrl::toPercentEncoding(m_clientSecret);
         authorization = "Basic " + pair.toBase64();
     }
-    request(url, "POST", "application/x-www-form-urlencoded", formEncode(form), authorization, std::move(done));
+    request(url, "POST", "application/x-www-form-urlencoded", formEncode(form), authorization,
+            std::move(done));
 }
 
 void McpOAuth::postJson(const QUrl &url, const QJsonObject &body, JsonDone done)
 {
-    request(url, "POST", "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact), {}, std::move(done));
+    request(url, "POST", "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact), {},
+            std::move(done));
 }
 
-void McpOAuth::tryJsonUrls(QList<QUrl> urls, std::function<void(const QJsonObject &, const QUrl &)> done)
+void McpOAuth::tryJsonUrls(QList<QUrl> urls,
+                           std::function<void(const QJsonObject &, const QUrl &)> done)
 {
     if (urls.isEmpty()) {
         done({}, {});
@@ -327,7 +339,8 @@ void McpOAuth::tryJsonUrls(QList<QUrl> urls, std::function<void(const QJsonObjec
 // ---------------------------------------------------------------------------------------------
 // The flow
 
-void McpOAuth::handleChallenge(int status, const QByteArray &wwwAuthenticate, std::function<void(const QString &)> done)
+void McpOAuth::handleChallenge(int status, const QByteArray &wwwAuthenticate,
+                               std::function<void(const QString &)> done)
 {
     const QMap<QString, QString> params = parseChallenge(wwwAuthenticate);
     const QString scope = params.value(u"scope"_s);
@@ -352,7 +365,8 @@ void McpOAuth::handleChallenge(int status, const QByteArray &wwwAuthenticate, st
                 done(QString());
                 return;
             }
-            qCInfo(lcMcpAuth).noquote() << u"refreshing the MCP token failed; signing in again: "_s + error;
+            qCInfo(lcMcpAuth).noquote()
+                << u"refreshing the MCP token failed; signing in again: "_s + error;
             authorize(scope, metadata, done);
         });
         return;
@@ -367,14 +381,14 @@ void McpOAuth::refresh(Done done)
             done(tr("no token endpoint is known"));
             return;
         }
-        QList<std::pair<QString, QString>> form{{u"grant_type"_s, u"refresh_token"_s},
-                                                {u"refresh_token"_s, m_refreshToken},
-                                                {u"resource"_s, m_resource}};
+        QList<std::pair<QString, QString>> form { { u"grant_type"_s, u"refresh_token"_s },
+                                                  { u"refresh_token"_s, m_refreshToken },
+                                                  { u"resource"_s, m_resource } };
         const QString method = m_authMethod.isEmpty() ? chooseAuthMethod() : m_authMethod;
         if (method != u"client_secret_basic")
-            form.append({u"client_id"_s, m_clientId});
+            form.append({ u"client_id"_s, m_clientId });
         if (method == u"client_secret_post")
-            form.append({u"client_secret"_s, m_clientSecret});
+            form.append({ u"client_secret"_s, m_clientSecret });
         postForm(m_tokenEndpoint, form, method == u"client_secret_basic",
                  [this, done](int status, const QJsonObject &body, const QString &transport) {
                      if (status != 200 || body.value(u"access_token"_s).toString().isEmpty()) {
@@ -404,7 +418,8 @@ void McpOAuth::authorize(const QString &scopeHint, const QString &resourceMetada
         candidates.append(QUrl(resourceMetadata));
     const QString path = pathOf(m_serverUrl);
     if (resourceMetadata.isEmpty() && !path.isEmpty())
-        candidates.append(QUrl(origin(m_serverUrl) + u"/.well-known/oauth-protected-resource"_s + path));
+        candidates.append(
+            QUrl(origin(m_serverUrl) + u"/.well-known/oauth-protected-resource"_s + path));
     if (resourceMetadata.isEmpty())
         candidates.append(QUrl(origin(m_serverUrl) + u"/.well-known/oauth-protected-resource"_s));
 
@@ -417,7 +432,8 @@ void McpOAuth::authorize(const QString &scopeHint, const QString &resourceMetada
             } else if (!resource.isEmpty()) {
                 // The sign-in is kept in the keychain under its resource: a server naming
                 // another one could read or replace the sign-in of that other server.
-                done(tr("the server's protected-resource metadata names another server (%1) as its resource; "
+                done(tr("the server's protected-resource metadata names another server (%1) as its "
+                        "resource; "
                         "a server signs in only for itself (%2), so the sign-in is refused")
                          .arg(resource, origin(m_serverUrl)));
                 return;
@@ -479,23 +495,26 @@ void McpOAuth::discoverAuthorizationServer(const QString &issuer, Done done)
             m_authorizationEndpoint = QUrl(base + u"/authorize"_s);
             m_tokenEndpoint = QUrl(base + u"/token"_s);
             m_registrationEndpoint = QUrl(base + u"/register"_s);
-            m_authMethodsSupported = {u"client_secret_basic"_s, u"client_secret_post"_s, u"none"_s};
+            m_authMethodsSupported = { u"client_secret_basic"_s, u"client_secret_post"_s,
+                                       u"none"_s };
             m_cimdSupported = false;
         } else {
             m_authorizationEndpoint = QUrl(meta.value(u"authorization_endpoint"_s).toString());
             m_tokenEndpoint = QUrl(meta.value(u"token_endpoint"_s).toString());
             m_registrationEndpoint = QUrl(meta.value(u"registration_endpoint"_s).toString());
             m_authMethodsSupported = meta.contains(u"token_endpoint_auth_methods_supported"_s)
-                                         ? toStrings(meta.value(u"token_endpoint_auth_methods_supported"_s))
-                                         : QStringList{u"client_secret_basic"_s};
+                ? toStrings(meta.value(u"token_endpoint_auth_methods_supported"_s))
+                : QStringList { u"client_secret_basic"_s };
             m_cimdSupported = meta.value(u"client_id_metadata_document_supported"_s).toBool();
             const QStringList pkce = toStrings(meta.value(u"code_challenge_methods_supported"_s));
             if (meta.contains(u"code_challenge_methods_supported"_s) && !pkce.contains(u"S256"_s)) {
-                done(tr("the authorization server does not support PKCE with S256, which MCP requires"));
+                done(tr("the authorization server does not support PKCE with S256, which MCP "
+                        "requires"));
                 return;
             }
             if (m_authorizationEndpoint.isEmpty() || m_tokenEndpoint.isEmpty()) {
-                done(tr("the authorization server's metadata names no authorization or token endpoint"));
+                done(tr("the authorization server's metadata names no authorization or token "
+                        "endpoint"));
                 return;
             }
         }
@@ -521,7 +540,8 @@ void McpOAuth::ensureClient(Done done)
     stopListener();
     m_listener = new QTcpServer(this);
     if (!m_listener->listen(QHostAddress::LocalHost, 0)) {
-        done(tr("could not open a loopback port for the sign-in: %1").arg(m_listener->errorString()));
+        done(tr("could not open a loopback port for the sign-in: %1")
+                 .arg(m_listener->errorString()));
         return;
     }
     m_redirectUri = u"http://127.0.0.1:%1/callback"_s.arg(m_listener->serverPort());
@@ -544,32 +564,38 @@ void McpOAuth::ensureClient(Done done)
         return;
     }
     if (m_registrationEndpoint.isEmpty()) {
-        done(tr("the authorization server offers no dynamic client registration; give a pre-registered "
-                "client in the spec (auth.oauth.client_id)"));
+        done(tr(
+            "the authorization server offers no dynamic client registration; give a pre-registered "
+            "client in the spec (auth.oauth.client_id)"));
         return;
     }
     QString method = u"none"_s;
     if (!m_authMethodsSupported.contains(u"none"_s))
-        method = m_authMethodsSupported.contains(u"client_secret_post"_s) && !m_authMethodsSupported.contains(u"client_secret_basic"_s)
-                     ? u"client_secret_post"_s
-                     : u"client_secret_basic"_s;
-    const QJsonObject body{{u"client_name"_s, u"Callscope"_s},
-                           {u"redirect_uris"_s, QJsonArray{m_redirectUri}},
-                           {u"grant_types"_s, QJsonArray{u"authorization_code"_s, u"refresh_token"_s}},
-                           {u"response_types"_s, QJsonArray{u"code"_s}},
-                           {u"token_endpoint_auth_method"_s, method}};
-    postJson(m_registrationEndpoint, body,
-             [this, method, done](int status, const QJsonObject &reply, const QString &transport) {
-                 if ((status != 200 && status != 201) || reply.value(u"client_id"_s).toString().isEmpty()) {
-                     done(tr("client registration failed: %1").arg(oauthError(status, reply, transport)));
-                     return;
-                 }
-                 m_clientId = reply.value(u"client_id"_s).toString();
-                 m_clientSecret = reply.value(u"client_secret"_s).toString();
-                 m_authMethod = reply.value(u"token_endpoint_auth_method"_s).toString(method);
-                 m_clientIssuer = m_issuer;
-                 done(QString());
-             });
+        method = m_authMethodsSupported.contains(u"client_secret_post"_s)
+                && !m_authMethodsSupported.contains(u"client_secret_basic"_s)
+            ? u"client_secret_post"_s
+            : u"client_secret_basic"_s;
+    const QJsonObject body { { u"client_name"_s, u"Callscope"_s },
+                             { u"redirect_uris"_s, QJsonArray { m_redirectUri } },
+                             { u"grant_types"_s,
+                               QJsonArray { u"authorization_code"_s, u"refresh_token"_s } },
+                             { u"response_types"_s, QJsonArray { u"code"_s } },
+                             { u"token_endpoint_auth_method"_s, method } };
+    postJson(
+        m_registrationEndpoint, body,
+        [this, method, done](int status, const QJsonObject &reply, const QString &transport) {
+            if ((status != 200 && status != 201)
+                || reply.value(u"client_id"_s).toString().isEmpty()) {
+                done(
+                    tr("client registration failed: %1").arg(oauthError(status, reply, transport)));
+                return;
+            }
+            m_clientId = reply.value(u"client_id"_s).toString();
+            m_clientSecret = reply.value(u"client_secret"_s).toString();
+            m_authMethod = reply.value(u"token_endpoint_auth_method"_s).toString(method);
+            m_clientIssuer = m_issuer;
+            done(QString());
+        });
 }
 
 void McpOAuth::runCodeFlow(Done done)
@@ -577,15 +603,16 @@ void McpOAuth::runCodeFlow(Done done)
     m_verifier = makeVerifier();
     m_state = QString::fromLatin1(base64Url(randomBytes(16)));
     QUrl url = m_authorizationEndpoint;
-    QList<std::pair<QString, QString>> items{{u"response_type"_s, u"code"_s},
-                                             {u"client_id"_s, m_clientId},
-                                             {u"redirect_uri"_s, m_redirectUri},
-                                             {u"code_challenge"_s, QString::fromLatin1(challengeFor(m_verifier))},
-                                             {u"code_challenge_method"_s, u"S256"_s},
-                                             {u"state"_s, m_state},
-                                             {u"resource"_s, m_resource}};
+    QList<std::pair<QString, QString>> items { { u"response_type"_s, u"code"_s },
+                                               { u"client_id"_s, m_clientId },
+                                               { u"redirect_uri"_s, m_redirectUri },
+                                               { u"code_challenge"_s,
+                                                 QString::fromLatin1(challengeFor(m_verifier)) },
+                                               { u"code_challenge_method"_s, u"S256"_s },
+                                               { u"state"_s, m_state },
+                                               { u"resource"_s, m_resource } };
     if (!m_requestScope.isEmpty())
-        items.append({u"scope"_s, m_requestScope});
+        items.append({ u"scope"_s, m_requestScope });
     QByteArray query = url.query(QUrl::FullyEncoded).toLatin1();
     if (!query.isEmpty())
         query += '&';
@@ -622,7 +649,8 @@ void McpOAuth::runCodeFlow(Done done)
                 QString error;
                 QString code;
                 if (target.path() != u"/callback") {
-                    socket->write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                    socket->write(
+                        "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
                     socket->disconnectFromHost();
                     return;
                 }
@@ -632,15 +660,17 @@ void McpOAuth::runCodeFlow(Done done)
                 if (params.queryItemValue(u"state"_s, QUrl::FullyDecoded) != m_state)
                     error = tr("the sign-in answer carried the wrong state; it was ignored");
                 else if (params.hasQueryItem(u"error"_s))
-                    error = tr("the authorization server refused: %1 %2")
-                                .arg(params.queryItemValue(u"error"_s, QUrl::FullyDecoded),
-                                     params.queryItemValue(u"error_description"_s, QUrl::FullyDecoded));
+                    error =
+                        tr("the authorization server refused: %1 %2")
+                            .arg(params.queryItemValue(u"error"_s, QUrl::FullyDecoded),
+                                 params.queryItemValue(u"error_description"_s, QUrl::FullyDecoded));
                 else
                     code = params.queryItemValue(u"code"_s, QUrl::FullyDecoded);
                 const QByteArray page = error.isEmpty()
-                                            ? tr("Signed in. You can close this window.").toUtf8()
-                                            : error.toUtf8();
-                socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+                    ? tr("Signed in. You can close this window.").toUtf8()
+                    : error.toUtf8();
+                socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/plain; "
+                              "charset=utf-8\r\nConnection: close\r\n"
                               "Content-Length: "
                               + QByteArray::number(page.size()) + "\r\n\r\n" + page);
                 socket->disconnectFromHost();
@@ -659,24 +689,26 @@ void McpOAuth::runCodeFlow(Done done)
 void McpOAuth::exchangeCode(const QString &code, Done done)
 {
     const QString method = m_authMethod.isEmpty() ? chooseAuthMethod() : m_authMethod;
-    QList<std::pair<QString, QString>> form{{u"grant_type"_s, u"authorization_code"_s},
-                                            {u"code"_s, code},
-                                            {u"redirect_uri"_s, m_redirectUri},
-                                            {u"code_verifier"_s, QString::fromLatin1(m_verifier)},
-                                            {u"resource"_s, m_resource}};
+    QList<std::pair<QString, QString>> form { { u"grant_type"_s, u"authorization_code"_s },
+                                              { u"code"_s, code },
+                                              { u"redirect_uri"_s, m_redirectUri },
+                                              { u"code_verifier"_s,
+                                                QString::fromLatin1(m_verifier) },
+                                              { u"resource"_s, m_resource } };
     if (method != u"client_secret_basic")
-        form.append({u"client_id"_s, m_clientId});
+        form.append({ u"client_id"_s, m_clientId });
     if (method == u"client_secret_post")
-        form.append({u"client_secret"_s, m_clientSecret});
-    postForm(m_tokenEndpoint, form, method == u"client_secret_basic",
-             [this, done](int status, const QJsonObject &body, const QString &transport) {
-                 if (status != 200 || body.value(u"access_token"_s).toString().isEmpty()) {
-                     done(tr("the token request failed: %1").arg(oauthError(status, body, transport)));
-                     return;
-                 }
-                 acceptTokens(body);
-                 done(QString());
-             });
+        form.append({ u"client_secret"_s, m_clientSecret });
+    postForm(
+        m_tokenEndpoint, form, method == u"client_secret_basic",
+        [this, done](int status, const QJsonObject &body, const QString &transport) {
+            if (status != 200 || body.value(u"access_token"_s).toString().isEmpty()) {
+                done(tr("the token request failed: %1").arg(oauthError(status, body, transport)));
+                return;
+            }
+            acceptTokens(body);
+            done(QString());
+        });
 }
 
 void McpOAuth::acceptTokens(const QJsonObject &body)
@@ -702,7 +734,8 @@ void McpOAuth::openBrowser(const QUrl &url)
     const QString program = arguments.takeFirst();
     arguments.append(url.toString(QUrl::FullyEncoded));
     if (!QProcess::startDetached(program, arguments))
-        qCWarning(lcMcpAuth).noquote() << tr("could not start the browser command \"%1\"").arg(program);
+        qCWarning(lcMcpAuth).noquote()
+            << tr("could not start the browser command \"%1\"").arg(program);
 }
 
 void McpOAuth::stopListener()

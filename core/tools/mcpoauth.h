@@ -48,7 +48,7 @@ class McpOAuth final : public QObject
     Q_DISABLE_COPY_MOVE(McpOAuth)
 
 public:
-    static constexpr int MaxAuthorizations = 3;       // sign-ins per session (step-up included)
+    static constexpr int MaxAuthorizations = 3; // sign-ins per session (step-up included)
     static constexpr int DefaultAuthorizationTimeoutMs = 300000;
 
     // `nam` must outlive this object. `store` may be null: tokens are then kept in memory only.
@@ -101,7 +101,8 @@ private:
     // when nothing answered, why.
     void request(const QUrl &url, const QByteArray &method, const QByteArray &contentType,
                  const QByteArray &body, const QByteArray &authorization, JsonDone done);
-    void tryJsonUrls(QList<QUrl> urls, std::function<void(const QJsonObject &found, const QUrl &from)> done);
+    void tryJsonUrls(QList<QUrl> urls,
+                     std::function<void(const QJsonObject &found, const QUrl &from)> done);
 
     void refresh(Done done);
     void authorize(const QString &scopeHint, const QString &resourceMetadata, Done done);
@@ -125,7 +126,7 @@ private:
     int m_authorizationTimeoutMs = DefaultAuthorizationTimeoutMs;
 
     // Discovered
-    QString m_resource;          // the resource indicator
+    QString m_resource; // the resource indicator
     QStringList m_scopesSupported;
     QString m_issuer;
     QUrl m_authorizationEndpoint;
@@ -138,12 +139,12 @@ private:
     // Client and tokens (secret: never logged)
     QString m_clientId;
     QString m_clientSecret;
-    QString m_authMethod;        // none, client_secret_basic, client_secret_post
-    QString m_clientIssuer;      // the authorization server the client belongs to
+    QString m_authMethod; // none, client_secret_basic, client_secret_post
+    QString m_clientIssuer; // the authorization server the client belongs to
     QString m_accessToken;
     QString m_refreshToken;
-    QString m_scope;             // granted or asked for
-    qint64 m_expiresAt = 0;      // ms since epoch, 0 = unknown
+    QString m_scope; // granted or asked for
+    qint64 m_expiresAt = 0; // ms since epoch, 0 = unknown
 
     int m_authorizations = 0;
     bool m_refreshTried = false;

@@ -9,13 +9,13 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QUrl>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QMimeDatabase>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -30,8 +30,8 @@ constexpr int JsonRpcMethodNotFound = -32601;
 
 const QStringList &knownProtocolVersions()
 {
-    static const QStringList versions{u"2025-11-25"_s, u"2025-06-18"_s, u"2025-03-26"_s,
-                                      u"2024-11-05"_s};
+    static const QStringList versions { u"2025-11-25"_s, u"2025-06-18"_s, u"2025-03-26"_s,
+                                        u"2024-11-05"_s };
     return versions;
 }
 
@@ -41,7 +41,7 @@ QString compact(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     if (value.isArray())
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray text = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(text.mid(1, text.size() - 2));
 }
 
@@ -77,7 +77,8 @@ McpCallJob::McpCallJob(McpToolkit *toolkit, const ToolCall &call, int timeoutMs,
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, [this] {
-        finishWithError(tr("Tool \"%1\" timed out after %2 ms.").arg(this->call().name).arg(m_timeoutMs));
+        finishWithError(
+            tr("Tool \"%1\" timed out after %2 ms.").arg(this->call().name).arg(m_timeoutMs));
     });
 }
 
@@ -98,14 +99,13 @@ void McpCallJob::begin()
         return;
     }
     if (m_toolkit->state() != McpToolkit::State::Ready) {
-        const QString reason = m_toolkit->failureReason().isEmpty()
-                                   ? tr("it is not running")
-                                   : m_toolkit->failureReason();
+        const QString reason = m_toolkit->failureReason().isEmpty() ? tr("it is not running")
+                                                                    : m_toolkit->failureReason();
         finishWithError(tr("Tool \"%1\" could not run: MCP server \"%2\" is not available: %3")
                             .arg(call().name, m_toolkit->serverName(), reason));
         return;
     }
-    const QJsonObject params{{u"name"_s, call().name}, {u"arguments"_s, call().arguments}};
+    const QJsonObject params { { u"name"_s, call().name }, { u"arguments"_s, call().arguments } };
     m_requestId = m_toolkit->request(u"tools/call"_s, params,
                                      [self = QPointer<McpCallJob>(this)](const McpReply &reply) {
                                          if (self)
@@ -134,12 +134,13 @@ void McpCallJob::onReply(const McpReply &reply)
     m_requestId = -1; // answered: nothing to cancel
     if (!reply.ok) {
         QString text = reply.errorCode != 0
-                           ? tr("MCP error %1: %2").arg(reply.errorCode).arg(reply.errorMessage)
-                           : reply.errorMessage;
+            ? tr("MCP error %1: %2").arg(reply.errorCode).arg(reply.errorMessage)
+            : reply.errorMessage;
         finishWithError(text);
         return;
     }
-    const QString violation = m_toolkit ? m_toolkit->checkOutput(call().name, reply.result.toObject()) : QString();
+    const QString violation =
+        m_toolkit ? m_toolkit->checkOutput(call().name, reply.result.toObject()) : QString();
     if (!violation.isEmpty()) {
         finishWithError(violation);
         return;
@@ -169,9 +170,9 @@ McpToolkit::McpToolkit(const QString &serverName, const McpServerSpec &server,
                             .arg(m_startupTimeoutMs);
         if (m_garbageLines > 0) {
             error += u' '
-                     + tr("It printed %n line(s) that were not JSON-RPC; the first: %1", nullptr,
-                          m_garbageLines)
-                           .arg(m_firstGarbage);
+                + tr("It printed %n line(s) that were not JSON-RPC; the first: %1", nullptr,
+                     m_garbageLines)
+                      .arg(m_firstGarbage);
         }
         fail(error);
     });
@@ -228,22 +229,25 @@ void McpToolkit::startServer()
     }
     const auto failSoon = [this](const QString &error) {
         // Failures found before anything started are reported asynchronously, like the others.
-        QMetaObject::invokeMethod(this, [this, error] { fail(error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, error] { fail(error); }, Qt::QueuedConnection);
     };
     if (m_server.command.isEmpty() || m_server.command.constFirst().isEmpty()) {
         failSoon(tr("MCP server \"%1\" has no command.").arg(m_serverName));
         return;
     }
     if (!m_workingDirectory.isEmpty() && !QFileInfo(m_workingDirectory).isDir()) {
-        failSoon(tr("MCP server \"%1\" could not start: its working directory \"%2\" does not exist.")
-                     .arg(m_serverName, m_workingDirectory));
+        failSoon(
+            tr("MCP server \"%1\" could not start: its working directory \"%2\" does not exist.")
+                .arg(m_serverName, m_workingDirectory));
         return;
     }
     const QString program =
         ToolProcess::resolveProgram(m_server.command.constFirst(), m_workingDirectory);
     if (program.isEmpty()) {
-        failSoon(tr("MCP server \"%1\" could not start: program \"%2\" not found or not executable.")
-                     .arg(m_serverName, m_server.command.constFirst()));
+        failSoon(
+            tr("MCP server \"%1\" could not start: program \"%2\" not found or not executable.")
+                .arg(m_serverName, m_server.command.constFirst()));
         return;
     }
 
@@ -262,18 +266,19 @@ void McpToolkit::startServer()
     connect(m_process, &QProcess::started, this, [this] { m_pid = m_process->processId(); });
     connect(m_process, &QProcess::finished, this,
             [this](int code, QProcess::ExitStatus status) { onExited(code, int(status)); });
-    connect(m_process, &QProcess::errorOccurred, this, [this, program](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart && m_process) {
-            const QString reason = m_process->errorString();
-            QMetaObject::invokeMethod(
-                this,
-                [this, program, reason] {
-                    fail(tr("MCP server \"%1\" could not start program \"%2\": %3")
-                             .arg(m_serverName, program, reason));
-                },
-                Qt::QueuedConnection);
-        }
-    });
+    connect(m_process, &QProcess::errorOccurred, this,
+            [this, program](QProcess::ProcessError error) {
+                if (error == QProcess::FailedToStart && m_process) {
+                    const QString reason = m_process->errorString();
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, program, reason] {
+                            fail(tr("MCP server \"%1\" could not start program \"%2\": %3")
+                                     .arg(m_serverName, program, reason));
+                        },
+                        Qt::QueuedConnection);
+                }
+            });
 
     qCInfo(lcMcp) << "starting MCP server" << m_serverName << program << m_server.command.mid(1);
     m_startupTimer.start(m_startupTimeoutMs);
@@ -285,15 +290,22 @@ void McpToolkit::sendInitialize()
 {
     // Remote servers get the newest version we speak; a server answers with the one it takes.
     const QString version = m_http ? u"2025-11-25"_s : QString(ProtocolVersion);
-    const QJsonObject params{
-        {u"protocolVersion"_s, version},
-        {u"capabilities"_s, QJsonObject{{u"elicitation"_s, QJsonObject()}, {u"roots"_s, QJsonObject()}}},
-        {u"clientInfo"_s,
-         QJsonObject{{u"name"_s, u"callscope"_s}, {u"version"_s, QStringLiteral(CALLSCOPE_VERSION)}}},
+    const QJsonObject params {
+        { u"protocolVersion"_s, version },
+        { u"capabilities"_s,
+          QJsonObject { { u"elicitation"_s, QJsonObject() }, { u"roots"_s, QJsonObject() } } },
+        { u"clientInfo"_s,
+          QJsonObject { { u"name"_s, u"callscope"_s },
+                        { u"version"_s, QStringLiteral(CALLSCOPE_VERSION) } } },
     };
-    if (request(u"initialize"_s, params, [this](const McpReply &reply) { onInitialized(reply); }) < 0) {
+    if (request(u"initialize"_s, params, [this](const McpReply &reply) { onInitialized(reply); })
+        < 0) {
         QMetaObject::invokeMethod(
-            this, [this] { fail(tr("MCP server \"%1\" could not be sent its first request.").arg(m_serverName)); },
+            this,
+            [this] {
+                fail(
+                    tr("MCP server \"%1\" could not be sent its first request.").arg(m_serverName));
+            },
             Qt::QueuedConnection);
     }
 }
@@ -309,7 +321,8 @@ void McpToolkit::startRemote()
             QMetaObject::invokeMethod(
                 this,
                 [this] {
-                    fail(tr("MCP server \"%1\" needs a bearer token from the environment variable %2, "
+                    fail(tr("MCP server \"%1\" needs a bearer token from the environment variable "
+                            "%2, "
                             "which is not set.")
                              .arg(m_serverName, m_server.bearerEnv));
                 },
@@ -319,15 +332,17 @@ void McpToolkit::startRemote()
         m_http->setBearerToken(token);
     }
     connect(m_http, &McpHttpTransport::messageReceived, this, &McpToolkit::handleMessage);
-    connect(m_http, &McpHttpTransport::deliveryFailed, this, [this](const QJsonValue &id, const QString &error) {
-        if (id.isUndefined()) {
-            fail(error);
-            return;
-        }
-        if (const ReplyHandler handler = m_pending.take(id.toInteger()))
-            handler(failureReply(error));
-    });
-    qCInfo(lcMcp) << "connecting to remote MCP server" << m_serverName << url.toString(QUrl::RemoveQuery);
+    connect(m_http, &McpHttpTransport::deliveryFailed, this,
+            [this](const QJsonValue &id, const QString &error) {
+                if (id.isUndefined()) {
+                    fail(error);
+                    return;
+                }
+                if (const ReplyHandler handler = m_pending.take(id.toInteger()))
+                    handler(failureReply(error));
+            });
+    qCInfo(lcMcp) << "connecting to remote MCP server" << m_serverName
+                  << url.toString(QUrl::RemoveQuery);
     m_startupTimer.start(m_startupTimeoutMs);
     if (m_server.auth == McpAuthKind::OAuth) {
         if (!m_credentials)
@@ -364,7 +379,8 @@ void McpToolkit::onInitialized(const McpReply &reply)
     m_protocolVersion = result.value(u"protocolVersion"_s).toString();
     m_serverInfo = result.value(u"serverInfo"_s).toObject();
     if (m_protocolVersion.isEmpty()) {
-        fail(tr("MCP server \"%1\" answered initialize without a protocol version.").arg(m_serverName));
+        fail(tr("MCP server \"%1\" answered initialize without a protocol version.")
+                 .arg(m_serverName));
         return;
     }
     if (!knownProtocolVersions().contains(m_protocolVersion)) {
@@ -372,11 +388,13 @@ void McpToolkit::onInitialized(const McpReply &reply)
         qCWarning(lcMcp) << "MCP server" << m_serverName << "speaks protocol version"
                          << m_protocolVersion << "which we do not know; trying anyway";
     }
-    qCInfo(lcMcp) << "MCP server" << m_serverName << "is" << m_serverInfo.value(u"name"_s).toString()
+    qCInfo(lcMcp) << "MCP server" << m_serverName << "is"
+                  << m_serverInfo.value(u"name"_s).toString()
                   << m_serverInfo.value(u"version"_s).toString() << "protocol" << m_protocolVersion;
     if (m_http)
         m_http->setProtocolVersion(m_protocolVersion);
-    send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}});
+    send(QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                       { u"method"_s, u"notifications/initialized"_s } });
     if (m_http)
         m_http->openServerStream();
     listTools(QString(), false);
@@ -392,50 +410,52 @@ void McpToolkit::listTools(const QString &cursor, bool refresh)
     QJsonObject params;
     if (!cursor.isEmpty())
         params.insert(u"cursor"_s, cursor);
-    const qint64 id = request(u"tools/list"_s, params, [this, refresh, cursor](const McpReply &reply) {
-        if (!reply.ok) {
-            m_listingActive = false;
-            const QString error = tr("MCP server \"%1\" could not list its tools: %2")
-                                      .arg(m_serverName, reply.errorMessage);
-            if (refresh)
-                qCWarning(lcMcp) << error;
-            else
-                fail(error);
-            return;
-        }
-        const QJsonObject result = reply.result.toObject();
-        const QJsonArray tools = result.value(u"tools"_s).toArray();
-        for (const QJsonValue &value : tools) {
-            const QJsonObject object = value.toObject();
-            ListedTool tool;
-            tool.name = object.value(u"name"_s).toString();
-            if (tool.name.isEmpty())
-                continue;
-            tool.title = object.value(u"title"_s).toString();
-            if (tool.title.isEmpty())
-                tool.title = object.value(u"annotations"_s).toObject().value(u"title"_s).toString();
-            tool.description = object.value(u"description"_s).toString();
-            if (tool.description.isEmpty())
-                tool.description = tool.title;
-            tool.annotations = object.value(u"annotations"_s).toObject();
-            tool.outputSchema = object.value(u"outputSchema"_s).toObject();
-            tool.inputSchema = object.value(u"inputSchema"_s).toObject();
-            tool.inputSchema.remove(u"$schema"_s);
-            if (tool.inputSchema.isEmpty())
-                tool.inputSchema.insert(u"type"_s, u"object"_s);
-            m_listing.append(tool);
-        }
-        ++m_listPages;
-        const QString next = result.value(u"nextCursor"_s).toString();
-        if (!next.isEmpty() && next != cursor && m_listPages < MaxListPages) {
-            listTools(next, refresh);
-            return;
-        }
-        if (!next.isEmpty())
-            qCWarning(lcMcp) << "MCP server" << m_serverName << "keeps paginating; stopped after"
-                             << m_listPages << "pages";
-        finishListing(refresh);
-    });
+    const qint64 id =
+        request(u"tools/list"_s, params, [this, refresh, cursor](const McpReply &reply) {
+            if (!reply.ok) {
+                m_listingActive = false;
+                const QString error = tr("MCP server \"%1\" could not list its tools: %2")
+                                          .arg(m_serverName, reply.errorMessage);
+                if (refresh)
+                    qCWarning(lcMcp) << error;
+                else
+                    fail(error);
+                return;
+            }
+            const QJsonObject result = reply.result.toObject();
+            const QJsonArray tools = result.value(u"tools"_s).toArray();
+            for (const QJsonValue &value : tools) {
+                const QJsonObject object = value.toObject();
+                ListedTool tool;
+                tool.name = object.value(u"name"_s).toString();
+                if (tool.name.isEmpty())
+                    continue;
+                tool.title = object.value(u"title"_s).toString();
+                if (tool.title.isEmpty())
+                    tool.title =
+                        object.value(u"annotations"_s).toObject().value(u"title"_s).toString();
+                tool.description = object.value(u"description"_s).toString();
+                if (tool.description.isEmpty())
+                    tool.description = tool.title;
+                tool.annotations = object.value(u"annotations"_s).toObject();
+                tool.outputSchema = object.value(u"outputSchema"_s).toObject();
+                tool.inputSchema = object.value(u"inputSchema"_s).toObject();
+                tool.inputSchema.remove(u"$schema"_s);
+                if (tool.inputSchema.isEmpty())
+                    tool.inputSchema.insert(u"type"_s, u"object"_s);
+                m_listing.append(tool);
+            }
+            ++m_listPages;
+            const QString next = result.value(u"nextCursor"_s).toString();
+            if (!next.isEmpty() && next != cursor && m_listPages < MaxListPages) {
+                listTools(next, refresh);
+                return;
+            }
+            if (!next.isEmpty())
+                qCWarning(lcMcp) << "MCP server" << m_serverName
+                                 << "keeps paginating; stopped after" << m_listPages << "pages";
+            finishListing(refresh);
+        });
     if (id < 0)
         m_listingActive = false;
 }
@@ -446,8 +466,9 @@ void McpToolkit::finishListing(bool refresh)
     if (!refresh) {
         QStringList missing;
         for (const ToolSpec &entry : std::as_const(m_entries)) {
-            const bool listed = std::any_of(m_listing.cbegin(), m_listing.cend(),
-                                            [&](const ListedTool &t) { return t.name == entry.name; });
+            const bool listed =
+                std::any_of(m_listing.cbegin(), m_listing.cend(),
+                            [&](const ListedTool &t) { return t.name == entry.name; });
             if (!listed)
                 missing.append(entry.name);
         }
@@ -476,7 +497,8 @@ void McpToolkit::finishListing(bool refresh)
             merged.append(old);
     }
     m_tools = merged;
-    qCInfo(lcMcp) << "MCP server" << m_serverName << "tool list refreshed:" << m_tools.size() << "tools";
+    qCInfo(lcMcp) << "MCP server" << m_serverName << "tool list refreshed:" << m_tools.size()
+                  << "tools";
 }
 
 QList<ToolDeclaration> McpToolkit::declarations() const
@@ -501,8 +523,9 @@ QList<ToolDeclaration> McpToolkit::declarations() const
     }
     if (m_server.exposeAll) {
         for (const ListedTool &tool : m_tools) {
-            const bool hasEntry = std::any_of(m_entries.cbegin(), m_entries.cend(),
-                                              [&](const ToolSpec &e) { return e.name == tool.name; });
+            const bool hasEntry =
+                std::any_of(m_entries.cbegin(), m_entries.cend(),
+                            [&](const ToolSpec &e) { return e.name == tool.name; });
             if (hasEntry)
                 continue;
             ToolDeclaration declaration;
@@ -520,8 +543,9 @@ bool McpToolkit::offers(const QString &toolName) const
     if (std::any_of(m_entries.cbegin(), m_entries.cend(),
                     [&](const ToolSpec &e) { return e.name == toolName; }))
         return true;
-    return m_server.exposeAll && std::any_of(m_tools.cbegin(), m_tools.cend(),
-                                             [&](const ListedTool &t) { return t.name == toolName; });
+    return m_server.exposeAll
+        && std::any_of(m_tools.cbegin(), m_tools.cend(),
+                       [&](const ListedTool &t) { return t.name == toolName; });
 }
 
 int McpToolkit::callTimeoutMs(const QString &toolName) const
@@ -562,7 +586,7 @@ qint64 McpToolkit::request(const QString &method, const QJsonObject &params, Rep
     if ((!m_process && !m_http) || (m_state != State::Starting && m_state != State::Ready))
         return -1;
     const qint64 id = m_nextId++;
-    QJsonObject message{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}};
+    QJsonObject message { { u"jsonrpc"_s, u"2.0"_s }, { u"id"_s, id }, { u"method"_s, method } };
     if (!params.isEmpty() || method != u"tools/list"_s)
         message.insert(u"params"_s, params);
     m_pending.insert(id, std::move(handler));
@@ -577,12 +601,12 @@ void McpToolkit::cancelRequest(qint64 id, const QString &reason)
 {
     if (!m_pending.remove(id))
         return;
-    QJsonObject params{{u"requestId"_s, id}};
+    QJsonObject params { { u"requestId"_s, id } };
     if (!reason.isEmpty())
         params.insert(u"reason"_s, reason);
-    send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
-                     {u"method"_s, u"notifications/cancelled"_s},
-                     {u"params"_s, params}});
+    send(QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                       { u"method"_s, u"notifications/cancelled"_s },
+                       { u"params"_s, params } });
 }
 
 void McpToolkit::onStdout()
@@ -638,7 +662,7 @@ void McpToolkit::onStderr()
     while ((newline = m_stderrLine.indexOf('\n')) >= 0 || m_stderrLine.size() > 4096) {
         const qsizetype end = newline >= 0 ? newline : 4096;
         qCInfo(lcMcp).noquote() << m_serverName + u" stderr: "_s
-                                       + QString::fromUtf8(m_stderrLine.left(end)).trimmed();
+                + QString::fromUtf8(m_stderrLine.left(end)).trimmed();
         m_stderrLine.remove(0, newline >= 0 ? newline + 1 : end);
     }
 }
@@ -663,8 +687,9 @@ void McpToolkit::handleLine(const QByteArray &rawLine)
         const QString text = shortened(QString::fromUtf8(line));
         if (m_firstGarbage.isEmpty())
             m_firstGarbage = text;
-        qCWarning(lcMcp).noquote() << u"MCP server %1 printed a line that is not JSON-RPC (ignored): %2"_s
-                                          .arg(m_serverName, text);
+        qCWarning(lcMcp).noquote()
+            << u"MCP server %1 printed a line that is not JSON-RPC (ignored): %2"_s.arg(
+                   m_serverName, text);
         return;
     }
     handleMessage(document.object());
@@ -679,9 +704,10 @@ void McpToolkit::handleMessage(const QJsonObject &message)
             if (method == u"notifications/tools/list_changed"_s && m_state == State::Ready
                 && !m_listingActive) {
                 listTools(QString(), true);
-            } else if (method == u"notifications/message"_s || method == u"notifications/progress"_s) {
+            } else if (method == u"notifications/message"_s
+                       || method == u"notifications/progress"_s) {
                 qCInfo(lcMcp).noquote() << m_serverName + u" "_s + method + u": "_s
-                                               + shortened(compact(message.value(u"params"_s)), 1000);
+                        + shortened(compact(message.value(u"params"_s)), 1000);
                 Q_EMIT serverNotification(method, message.value(u"params"_s).toObject());
             } else {
                 qCDebug(lcMcp) << "MCP server" << m_serverName << "notification" << method;
@@ -696,8 +722,9 @@ void McpToolkit::handleMessage(const QJsonObject &message)
         const QString text = shortened(compact(message));
         if (m_firstGarbage.isEmpty())
             m_firstGarbage = text;
-        qCWarning(lcMcp).noquote() << u"MCP server %1 sent a message that is not JSON-RPC (ignored): %2"_s
-                                          .arg(m_serverName, text);
+        qCWarning(lcMcp).noquote()
+            << u"MCP server %1 sent a message that is not JSON-RPC (ignored): %2"_s.arg(
+                   m_serverName, text);
         return;
     }
     const qint64 requestId = id.toInteger();
@@ -729,7 +756,8 @@ void McpToolkit::handleOversizedLine()
     // Which request did it answer? Ids are ours (integers); look near both ends of the line.
     static const QRegularExpression idPattern(u"\"id\"\\s*:\\s*(\\d+)"_s);
     qint64 id = -1;
-    QRegularExpressionMatchIterator tail = idPattern.globalMatch(QString::fromLatin1(m_discardTail));
+    QRegularExpressionMatchIterator tail =
+        idPattern.globalMatch(QString::fromLatin1(m_discardTail));
     while (tail.hasNext())
         id = tail.next().captured(1).toLongLong();
     if (id < 0 || !m_pending.contains(id)) {
@@ -743,9 +771,10 @@ void McpToolkit::handleOversizedLine()
     m_discardTail.clear();
     const ReplyHandler handler = m_pending.take(id);
     if (handler) {
-        handler(failureReply(tr("MCP server \"%1\" sent a reply larger than %2 bytes; it was dropped.")
-                                 .arg(m_serverName)
-                                 .arg(m_lineLimit)));
+        handler(
+            failureReply(tr("MCP server \"%1\" sent a reply larger than %2 bytes; it was dropped.")
+                             .arg(m_serverName)
+                             .arg(m_lineLimit)));
     }
 }
 
@@ -758,8 +787,8 @@ void McpToolkit::onExited(int exitCode, int exitStatus)
     if (!m_process || m_state == State::Failed || m_state == State::Stopped)
         return;
     const QString how = exitStatus == QProcess::CrashExit
-                            ? tr("MCP server \"%1\" crashed or was killed.").arg(m_serverName)
-                            : tr("MCP server \"%1\" exited with code %2.").arg(m_serverName).arg(exitCode);
+        ? tr("MCP server \"%1\" crashed or was killed.").arg(m_serverName)
+        : tr("MCP server \"%1\" exited with code %2.").arg(m_serverName).arg(exitCode);
     fail(how + stderrTail());
 }
 
@@ -879,15 +908,16 @@ QJsonObject McpToolkit::defaultElicitationAnswer(const QJsonObject &requestedSch
     }
     for (const QJsonValue &required : requestedSchema.value(u"required"_s).toArray()) {
         if (!content.contains(required.toString()))
-            return QJsonObject{{u"action"_s, u"decline"_s}};
+            return QJsonObject { { u"action"_s, u"decline"_s } };
     }
-    return QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, content}};
+    return QJsonObject { { u"action"_s, u"accept"_s }, { u"content"_s, content } };
 }
 
-void McpToolkit::answerServerRequest(const QJsonValue &id, const QString &method, const QJsonObject &params)
+void McpToolkit::answerServerRequest(const QJsonValue &id, const QString &method,
+                                     const QJsonObject &params)
 {
     const auto answer = [this, id](const QJsonObject &result) {
-        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"result"_s, result}});
+        send(QJsonObject { { u"jsonrpc"_s, u"2.0"_s }, { u"id"_s, id }, { u"result"_s, result } });
     };
     if (method == u"ping"_s) {
         answer(QJsonObject());
@@ -896,22 +926,24 @@ void McpToolkit::answerServerRequest(const QJsonValue &id, const QString &method
         QJsonArray roots;
         if (!m_http && !m_workingDirectory.isEmpty()) {
             const QFileInfo folder(m_workingDirectory);
-            roots.append(QJsonObject{{u"uri"_s, QUrl::fromLocalFile(folder.absoluteFilePath()).toString()},
-                                     {u"name"_s, folder.fileName()}});
+            roots.append(QJsonObject {
+                { u"uri"_s, QUrl::fromLocalFile(folder.absoluteFilePath()).toString() },
+                { u"name"_s, folder.fileName() } });
         }
-        answer(QJsonObject{{u"roots"_s, roots}});
+        answer(QJsonObject { { u"roots"_s, roots } });
     } else if (method == u"elicitation/create"_s) {
         const QJsonObject schema = params.value(u"requestedSchema"_s).toObject();
         if (params.value(u"mode"_s).toString(u"form"_s) != u"form"_s) {
-            answer(QJsonObject{{u"action"_s, u"decline"_s}});
+            answer(QJsonObject { { u"action"_s, u"decline"_s } });
             return;
         }
         if (m_elicitationHandler) {
-            McpElicitation request{m_serverName, params.value(u"message"_s).toString(), schema};
-            m_elicitationHandler(request, [self = QPointer<McpToolkit>(this), answer](const QJsonObject &result) {
-                if (self)
-                    answer(result);
-            });
+            McpElicitation request { m_serverName, params.value(u"message"_s).toString(), schema };
+            m_elicitationHandler(
+                request, [self = QPointer<McpToolkit>(this), answer](const QJsonObject &result) {
+                    if (self)
+                        answer(result);
+                });
             return;
         }
         const QJsonObject result = defaultElicitationAnswer(schema);
@@ -920,10 +952,11 @@ void McpToolkit::answerServerRequest(const QJsonValue &id, const QString &method
         answer(result);
     } else {
         qCInfo(lcMcp) << "MCP server" << m_serverName << "asked for" << method << "(not supported)";
-        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
-                         {u"id"_s, id},
-                         {u"error"_s, QJsonObject{{u"code"_s, JsonRpcMethodNotFound},
-                                                 {u"message"_s, u"Method not found"_s}}}});
+        send(QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                           { u"id"_s, id },
+                           { u"error"_s,
+                             QJsonObject { { u"code"_s, JsonRpcMethodNotFound },
+                                           { u"message"_s, u"Method not found"_s } } } });
     }
 }
 
@@ -935,17 +968,20 @@ QString McpToolkit::checkOutput(const QString &toolName, const QJsonObject &resu
         if (tool.name != toolName || tool.outputSchema.isEmpty())
             continue;
         if (!result.contains(u"structuredContent"_s))
-            return tr("Tool \"%1\" declares an outputSchema but its result has no structuredContent.")
+            return tr("Tool \"%1\" declares an outputSchema but its result has no "
+                      "structuredContent.")
                 .arg(toolName);
         const CompiledSchema schema = SchemaCompiler().compile(tool.outputSchema);
         if (!schema.isValid())
             return tr("Tool \"%1\" declares an outputSchema that is not a valid schema: %2")
                 .arg(toolName, schema.errorString());
-        const SchemaValidationResult validation = schema.validate(result.value(u"structuredContent"_s));
+        const SchemaValidationResult validation =
+            schema.validate(result.value(u"structuredContent"_s));
         if (validation.valid)
             return {};
         const SchemaError &first = validation.errors.constFirst();
-        const QString pointer = first.instancePath.isEmpty() ? u"\"\" (the whole value)"_s : first.instancePath;
+        const QString pointer =
+            first.instancePath.isEmpty() ? u"\"\" (the whole value)"_s : first.instancePath;
         return tr("Tool \"%1\" returned structuredContent that breaks its outputSchema at %2: %3")
             .arg(toolName, pointer, first.message);
     }
@@ -968,21 +1004,24 @@ ToolResult McpToolkit::resultFromCall(const QJsonObject &result)
         if (type == u"text"_s) {
             parts.append(part.value(u"text"_s).toString());
         } else if (type == u"image"_s) {
-            const auto decoded = QByteArray::fromBase64Encoding(
-                part.value(u"data"_s).toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+            const auto decoded =
+                QByteArray::fromBase64Encoding(part.value(u"data"_s).toString().toLatin1(),
+                                               QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded || decoded.decoded.isEmpty()) {
-                parts.append(QCoreApplication::translate("Callscope::McpToolkit",
-                                                         "[an image (%1) that could not be decoded]")
-                                 .arg(mediaType));
+                parts.append(
+                    QCoreApplication::translate("Callscope::McpToolkit",
+                                                "[an image (%1) that could not be decoded]")
+                        .arg(mediaType));
                 continue;
             }
             const int number = int(toolResult.images.size()) + 1;
             const QString name = u"image-%1.%2"_s.arg(number).arg(extensionFor(mediaType));
             toolResult.images.append(Attachment::fromData(name, mediaType, decoded.decoded));
-            parts.append(QCoreApplication::translate("Callscope::McpToolkit", "[image %1: %2, %3 bytes]")
-                             .arg(number)
-                             .arg(mediaType)
-                             .arg(decoded.decoded.size()));
+            parts.append(
+                QCoreApplication::translate("Callscope::McpToolkit", "[image %1: %2, %3 bytes]")
+                    .arg(number)
+                    .arg(mediaType)
+                    .arg(decoded.decoded.size()));
         } else if (type == u"audio"_s) {
             const qsizetype bytes = part.value(u"data"_s).toString().size() * 3 / 4;
             parts.append(QCoreApplication::translate("Callscope::McpToolkit",
@@ -990,22 +1029,26 @@ ToolResult McpToolkit::resultFromCall(const QJsonObject &result)
                              .arg(mediaType)
                              .arg(bytes));
         } else if (type == u"resource_link"_s) {
-            parts.append(QCoreApplication::translate("Callscope::McpToolkit", "[resource link: %1 <%2>]")
-                             .arg(part.value(u"name"_s).toString(), part.value(u"uri"_s).toString()));
+            parts.append(
+                QCoreApplication::translate("Callscope::McpToolkit", "[resource link: %1 <%2>]")
+                    .arg(part.value(u"name"_s).toString(), part.value(u"uri"_s).toString()));
         } else if (type == u"resource"_s) {
             const QJsonObject resource = part.value(u"resource"_s).toObject();
             const QString uri = resource.value(u"uri"_s).toString();
             if (resource.contains(u"text"_s)) {
-                parts.append(QCoreApplication::translate("Callscope::McpToolkit", "[resource <%1>]").arg(uri)
-                             + u'\n' + resource.value(u"text"_s).toString());
+                parts.append(
+                    QCoreApplication::translate("Callscope::McpToolkit", "[resource <%1>]").arg(uri)
+                    + u'\n' + resource.value(u"text"_s).toString());
             } else {
-                parts.append(QCoreApplication::translate("Callscope::McpToolkit",
-                                                         "[resource <%1>: %2, binary, not passed on]")
-                                 .arg(uri, resource.value(u"mimeType"_s).toString()));
+                parts.append(
+                    QCoreApplication::translate("Callscope::McpToolkit",
+                                                "[resource <%1>: %2, binary, not passed on]")
+                        .arg(uri, resource.value(u"mimeType"_s).toString()));
             }
         } else {
-            parts.append(QCoreApplication::translate("Callscope::McpToolkit", "[content of type \"%1\": %2]")
-                             .arg(type, shortened(compact(part), 2000)));
+            parts.append(
+                QCoreApplication::translate("Callscope::McpToolkit", "[content of type \"%1\": %2]")
+                    .arg(type, shortened(compact(part), 2000)));
         }
     }
     if (parts.isEmpty() && result.contains(u"structuredContent"_s))

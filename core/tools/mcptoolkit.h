@@ -63,8 +63,8 @@ struct McpToolInfo
     QString title;
     QString description;
     QJsonObject inputSchema;
-    QJsonObject outputSchema;      // empty when the tool declares none
-    QJsonObject annotations;       // as listed: readOnlyHint, destructiveHint, ...
+    QJsonObject outputSchema; // empty when the tool declares none
+    QJsonObject annotations; // as listed: readOnlyHint, destructiveHint, ...
     bool readOnly() const { return annotations.value(QStringLiteral("readOnlyHint")).toBool(); }
     // Destructive only when the server says so explicitly and does not call it read-only.
     bool destructive() const
@@ -82,8 +82,8 @@ struct McpElicitation
     QString message;
     QJsonObject requestedSchema;
 };
-using McpElicitationHandler =
-    std::function<void(const McpElicitation &request, std::function<void(const QJsonObject &answer)> reply)>;
+using McpElicitationHandler = std::function<void(
+    const McpElicitation &request, std::function<void(const QJsonObject &answer)> reply)>;
 
 // One JSON-RPC answer (or our own failure standing in for it).
 struct McpReply
@@ -127,7 +127,7 @@ public:
     static constexpr int DefaultStartupTimeoutMs = 30000;
     static constexpr int DefaultCallTimeoutMs = 30000;
     static constexpr qint64 DefaultLineLimit = 16 * 1024 * 1024;
-    static constexpr QLatin1StringView ProtocolVersion{"2025-06-18"};
+    static constexpr QLatin1StringView ProtocolVersion { "2025-06-18" };
 
     // `entries` are the spec's tools; those whose mcpServer is `serverName` are kept.
     McpToolkit(const QString &serverName, const McpServerSpec &server,
@@ -159,7 +159,10 @@ public:
     // is opened (empty: the mcp/browser_command setting, else xdg-open).
     void setCredentialStore(CredentialStore *store) { m_credentials = store; }
     void setBrowserCommand(const QString &command) { m_browserCommand = command; }
-    void setElicitationHandler(McpElicitationHandler handler) { m_elicitationHandler = std::move(handler); }
+    void setElicitationHandler(McpElicitationHandler handler)
+    {
+        m_elicitationHandler = std::move(handler);
+    }
 
     bool needsApproval(const QString &toolName) const override;
 
@@ -204,7 +207,8 @@ private:
     void startServer();
     void startRemote();
     void sendInitialize();
-    void answerServerRequest(const QJsonValue &id, const QString &method, const QJsonObject &params);
+    void answerServerRequest(const QJsonValue &id, const QString &method,
+                             const QJsonObject &params);
     void onInitialized(const McpReply &reply);
     void listTools(const QString &cursor, bool refresh);
     void finishListing(bool refresh);
@@ -253,10 +257,10 @@ private:
     int m_garbageLines = 0;
     QString m_firstGarbage;
 
-    QList<ListedTool> m_listing;     // being collected
+    QList<ListedTool> m_listing; // being collected
     int m_listPages = 0;
     bool m_listingActive = false;
-    QList<ListedTool> m_tools;       // the last complete listing
+    QList<ListedTool> m_tools; // the last complete listing
 
     McpHttpTransport *m_http = nullptr;
     McpOAuth *m_oauth = nullptr;

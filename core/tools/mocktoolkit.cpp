@@ -18,7 +18,7 @@ QString compactJson(const QJsonValue &value)
     if (value.isArray())
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     // Scalars: wrap in an array and strip the brackets, so numbers keep their JSON spelling.
-    const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray text = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(text.mid(1, text.size() - 2));
 }
 } // namespace
@@ -26,8 +26,7 @@ QString compactJson(const QJsonValue &value)
 MockJob::MockJob(MockToolkit *toolkit, const ToolCall &call, QObject *parent)
     : BasicToolJob(call, parent)
     , m_toolkit(toolkit)
-{
-}
+{ }
 
 void MockJob::begin()
 {

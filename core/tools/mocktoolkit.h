@@ -46,7 +46,7 @@ class MockToolkit final : public Toolkit
     Q_DISABLE_COPY_MOVE(MockToolkit)
 
 public:
-    static constexpr QLatin1StringView ErrorKey{"$error"};
+    static constexpr QLatin1StringView ErrorKey { "$error" };
 
     // Keeps the tools whose runner is Mock; others are ignored.
     explicit MockToolkit(const QList<ToolSpec> &tools, QObject *parent = nullptr);

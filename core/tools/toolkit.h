@@ -18,8 +18,7 @@ class ToolJob : public QObject
 public:
     explicit ToolJob(QObject *parent = nullptr)
         : QObject(parent)
-    {
-    }
+    { }
     ~ToolJob() override = default;
 
     virtual void start() = 0;
@@ -36,8 +35,7 @@ class Toolkit : public QObject
 public:
     explicit Toolkit(QObject *parent = nullptr)
         : QObject(parent)
-    {
-    }
+    { }
     ~Toolkit() override = default;
 
     // Some toolkits (MCP) must start a server and list its tools first. `ready` follows
@@ -47,7 +45,7 @@ public:
     virtual bool offers(const QString &toolName) const = 0;
     // The job is parented to `parent` and not started; the caller connects, then start()s it.
     virtual ToolJob *createJob(const ToolCall &call, QObject *parent) = 0;
-    virtual void shutdown() {}
+    virtual void shutdown() { }
     // Whether a call of this tool needs a person's approval when the spec entry does not say
     // (requires_approval absent); MCP servers decide by their tools' annotations.
     virtual bool needsApproval(const QString &toolName) const

@@ -2,15 +2,15 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QPointer>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QStringDecoder>
-#include <QTimer>
-#include <QElapsedTimer>
 #include <QThread>
+#include <QTimer>
 
 #include <csignal>
 #include <sys/types.h>
@@ -72,7 +72,8 @@ QList<QPointer<QProcess>> &retiring()
 
 void pruneRetiring()
 {
-    retiring().removeIf([](const QPointer<QProcess> &p) { return !p || p->state() == QProcess::NotRunning; });
+    retiring().removeIf(
+        [](const QPointer<QProcess> &p) { return !p || p->state() == QProcess::NotRunning; });
 }
 } // namespace
 

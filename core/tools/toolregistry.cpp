@@ -36,8 +36,8 @@ QList<Toolkit *> buildToolkits(const Spec &spec, QObject *parent, const ToolkitO
             if (spec.mcpServers.contains(tool.mcpServer))
                 servers.insert(tool.mcpServer);
             else
-                qCWarning(lcToolRegistry) << "tool" << tool.name << "names MCP server" << tool.mcpServer
-                                          << "which the spec does not define";
+                qCWarning(lcToolRegistry) << "tool" << tool.name << "names MCP server"
+                                          << tool.mcpServer << "which the spec does not define";
         }
     }
     if (hasCommand) {
@@ -67,8 +67,7 @@ QList<Toolkit *> buildToolkits(const Spec &spec, QObject *parent, const ToolkitO
 
 ToolRegistry::ToolRegistry(const Spec &spec, QObject *parent)
     : ToolRegistry(spec, ToolkitOptions(), parent)
-{
-}
+{ }
 
 ToolRegistry::ToolRegistry(const Spec &spec, const ToolkitOptions &options, QObject *parent)
     : QObject(parent)
@@ -79,8 +78,9 @@ ToolRegistry::ToolRegistry(const Spec &spec, const ToolkitOptions &options, QObj
         m_toolkits.append(toolkit);
     for (const ToolSpec &tool : spec.tools) {
         if (tool.runner == ToolRunnerKind::Mcp && !spec.mcpServers.contains(tool.mcpServer)) {
-            m_errors.append(tr("Tool \"%1\" names MCP server \"%2\", which the spec does not define.")
-                                .arg(tool.name, tool.mcpServer));
+            m_errors.append(
+                tr("Tool \"%1\" names MCP server \"%2\", which the spec does not define.")
+                    .arg(tool.name, tool.mcpServer));
         }
     }
 }

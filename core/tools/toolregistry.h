@@ -28,9 +28,9 @@ struct ToolkitOptions
     // Working directory of command tools and MCP servers. Empty: the folder of the spec file
     // (Spec::sourcePath) when there is one, else the current directory.
     QString workingDirectory;
-    qint64 outputLimitBytes = 1024 * 1024;  // command tools: cap on stdout and on stderr, each
+    qint64 outputLimitBytes = 1024 * 1024; // command tools: cap on stdout and on stderr, each
     int mcpStartupTimeoutMs = 30000;
-    int killGraceMs = 2000;                 // SIGTERM to SIGKILL
+    int killGraceMs = 2000; // SIGTERM to SIGKILL
     // Asks a person when an MCP server wants input (attended runs); empty: the unattended
     // answer (accept with the defaults, else decline).
     McpElicitationHandler mcpElicitation;
@@ -58,7 +58,7 @@ public:
     QString error() const { return m_errors.join(u'\n'); }
 
     QList<ToolDeclaration> declarations() const;
-    bool offers(const QString &toolName) const;   // a toolkit's tool or a manual tool
+    bool offers(const QString &toolName) const; // a toolkit's tool or a manual tool
     bool isManual(const QString &toolName) const;
     Toolkit *toolkitFor(const QString &toolName) const; // nullptr for manual and unknown tools
     // A job of the tool's toolkit, not started; nullptr for manual and unknown tools.

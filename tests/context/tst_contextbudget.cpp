@@ -37,14 +37,15 @@ QByteArray pngBytes(char seed)
 
 Attachment image(const QString &name)
 {
-    return Attachment::fromData(name, u"image/png"_s, pngBytes(name.isEmpty() ? 'x' : name.at(0).toLatin1()));
+    return Attachment::fromData(name, u"image/png"_s,
+                                pngBytes(name.isEmpty() ? 'x' : name.at(0).toLatin1()));
 }
 
 // Compact conversations: one assistant call plus one tool message per token of `results`.
 // A token is a size ("5000"), an error ("e5000"), with an optional image ("5000+i").
 QList<Message> conversation(const QStringList &results)
 {
-    QList<Message> messages{Message::user(u"Go."_s)};
+    QList<Message> messages { Message::user(u"Go."_s) };
     for (int i = 0; i < results.size(); ++i) {
         QString token = results[i];
         const bool withImage = token.endsWith(u"+i");
@@ -57,8 +58,8 @@ QList<Message> conversation(const QStringList &results)
         call.id = u"call_%1"_s.arg(i);
         call.name = u"search"_s;
         call.rawArguments = u"{\"q\":%1}"_s.arg(i);
-        call.arguments = QJsonObject{{u"q"_s, i}};
-        messages.append(Message::assistant(QString(), {call}));
+        call.arguments = QJsonObject { { u"q"_s, i } };
+        messages.append(Message::assistant(QString(), { call }));
         ToolResult result;
         result.callId = call.id;
         result.name = call.name;
@@ -66,7 +67,7 @@ QList<Message> conversation(const QStringList &results)
         result.isError = error;
         if (withImage)
             result.images.append(image(u"r%1.png"_s.arg(i)));
-        messages.append(Message::toolResultsMessage({result}));
+        messages.append(Message::toolResultsMessage({ result }));
     }
     return messages;
 }
@@ -103,8 +104,9 @@ QList<ToolResult> allResults(const QList<Message> &messages)
     return results;
 }
 
-const QString StubTail = u" chars; trimmed from context to save space. Note what you need; call the "
-                         u"tool again only if you still need detail.]"_s;
+const QString StubTail =
+    u" chars; trimmed from context to save space. Note what you need; call the "
+    u"tool again only if you still need detail.]"_s;
 
 } // namespace
 
@@ -143,8 +145,8 @@ private slots:
 
 void TestContextBudget::estimates()
 {
-    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
-                            EngineType::Gemini, EngineType::OpenAICompatible, EngineType::Replay})
+    for (EngineType type : { EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                             EngineType::Gemini, EngineType::OpenAICompatible, EngineType::Replay })
         QCOMPARE(charsPerToken(type), 4);
     QCOMPARE(estimateTokens(0, EngineType::OpenAI), 0);
     QCOMPARE(estimateTokens(1, EngineType::OpenAI), 1);
@@ -211,7 +213,8 @@ void TestContextBudget::lineAndCharacterCount_data()
     QTest::newRow("only newline") << u"\n"_s << qint64(1) << qint64(1);
     QTest::newRow("crlf") << u"a\r\nb\r\n"_s << qint64(2) << qint64(6);
     // U+1F600 is one character written as a surrogate pair.
-    QTest::newRow("emoji") << QString::fromUtf8("\xF0\x9F\x98\x80\xF0\x9F\x98\x80") << qint64(1) << qint64(2);
+    QTest::newRow("emoji") << QString::fromUtf8("\xF0\x9F\x98\x80\xF0\x9F\x98\x80") << qint64(1)
+                           << qint64(2);
     QTest::newRow("accent") << QString::fromUtf8("caf\xC3\xA9") << qint64(1) << qint64(4);
 }
 
@@ -229,14 +232,14 @@ void TestContextBudget::stubText_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("content");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("mission example") << u"search"_s << sized(9412, 180)
-                                     << u"[search result, 180 lines, 9,412"_s + StubTail;
+    QTest::newRow("mission example")
+        << u"search"_s << sized(9412, 180) << u"[search result, 180 lines, 9,412"_s + StubTail;
     QTest::newRow("penpot") << u"penpot_tree"_s << sized(9412, 180)
                             << u"[penpot_tree result, 180 lines, 9,412"_s + StubTail;
     QTest::newRow("one line") << u"fetch"_s << sized(501)
                               << u"[fetch result, 1 line, 501"_s + StubTail;
-    QTest::newRow("trailing newline") << u"fetch"_s << sized(600, 3) + u'\n'
-                                      << u"[fetch result, 3 lines, 601"_s + StubTail;
+    QTest::newRow("trailing newline")
+        << u"fetch"_s << sized(600, 3) + u'\n' << u"[fetch result, 3 lines, 601"_s + StubTail;
     QTest::newRow("millions") << u"dump"_s << sized(1234567, 1001)
                               << u"[dump result, 1,001 lines, 1,234,567"_s + StubTail;
     QTest::newRow("no name") << QString() << sized(5000, 2)
@@ -244,8 +247,8 @@ void TestContextBudget::stubText_data()
     QString emoji;
     for (int i = 0; i < 600; ++i)
         emoji += QString::fromUtf8("\xF0\x9F\x98\x80");
-    QTest::newRow("emoji counts code points") << u"emoji"_s << emoji
-                                              << u"[emoji result, 1 line, 600"_s + StubTail;
+    QTest::newRow("emoji counts code points")
+        << u"emoji"_s << emoji << u"[emoji result, 1 line, 600"_s + StubTail;
 }
 
 void TestContextBudget::stubText()
@@ -273,38 +276,47 @@ void TestContextBudget::settingsChain_data()
     QTest::addColumn<qint64>("expectedChars");
 
     const int openai = int(EngineType::OpenAI);
-    QTest::newRow("defaults") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2) << openai
-                              << 6 << u"assumed_context_window"_s << qint64(25600) << qint64(102400);
-    QTest::newRow("20% of window") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(200000)
-                                   << int(EngineType::Anthropic) << 6 << u"context_window"_s << qint64(40000)
-                                   << qint64(160000);
-    QTest::newRow("20% of odd window floors") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(8191)
-                                              << openai << 6 << u"context_window"_s << qint64(1638) << qint64(6552);
-    QTest::newRow("chars") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(30000) << qint64(200000) << openai
-                           << 6 << u"tool_results_chars"_s << qint64(30000) << qint64(30000);
-    QTest::newRow("chars 0") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(0) << qint64(200000) << openai
-                             << 6 << u"tool_results_chars"_s << qint64(0) << qint64(0);
-    QTest::newRow("global tokens over chars") << -2 << 6 << qint64(-2) << qint64(3000) << qint64(30000)
-                                              << qint64(200000) << openai << 6 << u"tool_results_tokens"_s
-                                              << qint64(3000) << qint64(12000);
-    QTest::newRow("engine tokens over all") << -2 << 6 << qint64(2500) << qint64(3000) << qint64(30000)
-                                            << qint64(200000) << int(EngineType::Gemini) << 6
-                                            << u"engine_tool_results_tokens"_s << qint64(2500) << qint64(10000);
-    QTest::newRow("engine tokens 0") << -2 << 6 << qint64(0) << qint64(3000) << qint64(-2) << qint64(-2) << openai
-                                     << 6 << u"engine_tool_results_tokens"_s << qint64(0) << qint64(0);
-    QTest::newRow("engine N overrides") << 2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(100000)
-                                        << openai << 2 << u"context_window"_s << qint64(20000) << qint64(80000);
-    QTest::newRow("engine N 0") << 0 << 6 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2) << openai << 0
-                                << u"tool_results_chars"_s << qint64(0) << qint64(0);
-    QTest::newRow("engine null overrides") << -1 << 6 << qint64(2500) << qint64(-2) << qint64(-2) << qint64(-2)
-                                           << openai << -1 << u"unlimited"_s << qint64(0) << qint64(0);
-    QTest::newRow("global null") << -2 << -1 << qint64(-2) << qint64(3000) << qint64(-2) << qint64(-2) << openai
-                                 << -1 << u"unlimited"_s << qint64(0) << qint64(0);
-    QTest::newRow("engine N over global null") << 4 << -1 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2)
-                                               << openai << 4 << u"assumed_context_window"_s << qint64(25600)
-                                               << qint64(102400);
-    QTest::newRow("negative N clamps") << -2 << -5 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2)
-                                       << openai << -1 << u"unlimited"_s << qint64(0) << qint64(0);
+    QTest::newRow("defaults") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2)
+                              << openai << 6 << u"assumed_context_window"_s << qint64(25600)
+                              << qint64(102400);
+    QTest::newRow("20% of window") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(-2)
+                                   << qint64(200000) << int(EngineType::Anthropic) << 6
+                                   << u"context_window"_s << qint64(40000) << qint64(160000);
+    QTest::newRow("20% of odd window floors")
+        << -2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(8191) << openai << 6
+        << u"context_window"_s << qint64(1638) << qint64(6552);
+    QTest::newRow("chars") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(30000) << qint64(200000)
+                           << openai << 6 << u"tool_results_chars"_s << qint64(30000)
+                           << qint64(30000);
+    QTest::newRow("chars 0") << -2 << 6 << qint64(-2) << qint64(-2) << qint64(0) << qint64(200000)
+                             << openai << 6 << u"tool_results_chars"_s << qint64(0) << qint64(0);
+    QTest::newRow("global tokens over chars")
+        << -2 << 6 << qint64(-2) << qint64(3000) << qint64(30000) << qint64(200000) << openai << 6
+        << u"tool_results_tokens"_s << qint64(3000) << qint64(12000);
+    QTest::newRow("engine tokens over all")
+        << -2 << 6 << qint64(2500) << qint64(3000) << qint64(30000) << qint64(200000)
+        << int(EngineType::Gemini) << 6 << u"engine_tool_results_tokens"_s << qint64(2500)
+        << qint64(10000);
+    QTest::newRow("engine tokens 0")
+        << -2 << 6 << qint64(0) << qint64(3000) << qint64(-2) << qint64(-2) << openai << 6
+        << u"engine_tool_results_tokens"_s << qint64(0) << qint64(0);
+    QTest::newRow("engine N overrides")
+        << 2 << 6 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(100000) << openai << 2
+        << u"context_window"_s << qint64(20000) << qint64(80000);
+    QTest::newRow("engine N 0") << 0 << 6 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2)
+                                << openai << 0 << u"tool_results_chars"_s << qint64(0) << qint64(0);
+    QTest::newRow("engine null overrides")
+        << -1 << 6 << qint64(2500) << qint64(-2) << qint64(-2) << qint64(-2) << openai << -1
+        << u"unlimited"_s << qint64(0) << qint64(0);
+    QTest::newRow("global null") << -2 << -1 << qint64(-2) << qint64(3000) << qint64(-2)
+                                 << qint64(-2) << openai << -1 << u"unlimited"_s << qint64(0)
+                                 << qint64(0);
+    QTest::newRow("engine N over global null")
+        << 4 << -1 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2) << openai << 4
+        << u"assumed_context_window"_s << qint64(25600) << qint64(102400);
+    QTest::newRow("negative N clamps")
+        << -2 << -5 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2) << openai << -1
+        << u"unlimited"_s << qint64(0) << qint64(0);
 }
 
 void TestContextBudget::settingsChain()
@@ -346,7 +358,8 @@ void TestContextBudget::settingsChain()
         QCOMPARE(budgetSourceName(settings.source), u"assumed_context_window"_s);
         return;
     }
-    QCOMPARE(settings.toolResultsInContext, expectedN < 0 ? std::nullopt : std::optional<int>(expectedN));
+    QCOMPARE(settings.toolResultsInContext,
+             expectedN < 0 ? std::nullopt : std::optional<int>(expectedN));
     QCOMPARE(budgetSourceName(settings.source), expectedSource);
     QCOMPARE(settings.budgetValue, expectedValue);
     QCOMPARE(settings.budgetChars(), expectedChars);
@@ -362,7 +375,7 @@ void TestContextBudget::settingsChain()
 void TestContextBudget::chainDrivesTrimming_data()
 {
     // Ten 5,000-character results, N = 1 unless said otherwise: how many stay in full.
-    QTest::addColumn<int>("engineN");        // -2 absent, -1 null
+    QTest::addColumn<int>("engineN"); // -2 absent, -1 null
     QTest::addColumn<qint64>("engineTokens"); // -2 absent
     QTest::addColumn<qint64>("globalTokens");
     QTest::addColumn<qint64>("globalChars");
@@ -371,22 +384,29 @@ void TestContextBudget::chainDrivesTrimming_data()
     QTest::addColumn<QString>("line");
 
     const QString n1 = u"newest 1 large results in full, older ones within "_s;
-    QTest::newRow("engine tokens") << -2 << qint64(3000) << qint64(5000) << qint64(40000) << qint64(-2) << 2
-                                   << n1 + u"3,000 tokens (12,000 chars) from engine tool_results_tokens"_s;
-    QTest::newRow("global tokens") << -2 << qint64(-2) << qint64(5000) << qint64(40000) << qint64(-2) << 4
-                                   << n1 + u"5,000 tokens (20,000 chars) from context tool_results_tokens"_s;
+    QTest::newRow("engine tokens")
+        << -2 << qint64(3000) << qint64(5000) << qint64(40000) << qint64(-2) << 2
+        << n1 + u"3,000 tokens (12,000 chars) from engine tool_results_tokens"_s;
+    QTest::newRow("global tokens")
+        << -2 << qint64(-2) << qint64(5000) << qint64(40000) << qint64(-2) << 4
+        << n1 + u"5,000 tokens (20,000 chars) from context tool_results_tokens"_s;
     QTest::newRow("chars") << -2 << qint64(-2) << qint64(-2) << qint64(31000) << qint64(1000) << 6
                            << n1 + u"31,000 chars from context tool_results_chars"_s;
-    QTest::newRow("chars 0 keeps only the count") << -2 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2) << 1
-                                                  << n1 + u"0 chars from context tool_results_chars"_s;
-    QTest::newRow("20% of window") << -2 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(60000) << 9
-                                   << n1 + u"12,000 tokens (48,000 chars) (20% of engine context_window)"_s;
-    QTest::newRow("assumed window") << -2 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2) << 10
-                                    << n1 + u"25,600 tokens (102,400 chars) (20% of an assumed 128,000-token "
-                                            u"context window)"_s;
-    QTest::newRow("engine N 3, chars 0") << 3 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2) << 3
-                                         << u"newest 3 large results in full, older ones within 0 chars from "
-                                            u"context tool_results_chars"_s;
+    QTest::newRow("chars 0 keeps only the count")
+        << -2 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2) << 1
+        << n1 + u"0 chars from context tool_results_chars"_s;
+    QTest::newRow("20% of window")
+        << -2 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(60000) << 9
+        << n1 + u"12,000 tokens (48,000 chars) (20% of engine context_window)"_s;
+    QTest::newRow("assumed window")
+        << -2 << qint64(-2) << qint64(-2) << qint64(-2) << qint64(-2) << 10
+        << n1
+            + u"25,600 tokens (102,400 chars) (20% of an assumed 128,000-token "
+              u"context window)"_s;
+    QTest::newRow("engine N 3, chars 0")
+        << 3 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2) << 3
+        << u"newest 3 large results in full, older ones within 0 chars from "
+           u"context tool_results_chars"_s;
     QTest::newRow("engine null") << -1 << qint64(-2) << qint64(-2) << qint64(0) << qint64(-2) << 10
                                  << u"tool_results_in_context: null (every tool result in full)"_s;
 }
@@ -418,12 +438,14 @@ void TestContextBudget::chainDrivesTrimming()
         context.toolResultsChars = globalChars;
 
     const QStringList sizes(10, u"5000"_s);
-    const BudgetResult result = applyContextBudget(conversation(sizes), BudgetSettings::resolve(engine, context));
+    const BudgetResult result =
+        applyContextBudget(conversation(sizes), BudgetSettings::resolve(engine, context));
     const QList<ToolResult> results = allResults(result.messages);
     QCOMPARE(results.size(), 10);
     for (int i = 0; i < 10; ++i) {
         const bool full = i >= 10 - kept;
-        QCOMPARE(results[i].content, full ? sized(5000) : u"[search result, 1 line, 5,000"_s + StubTail);
+        QCOMPARE(results[i].content,
+                 full ? sized(5000) : u"[search result, 1 line, 5,000"_s + StubTail);
     }
     QCOMPARE(result.report.keptLargeResults, kept);
     QCOMPARE(result.report.stubbedResults, 10 - kept);
@@ -435,40 +457,58 @@ void TestContextBudget::rules_data()
 {
     // results: oldest first, one tool message each; "e" marks an error result.
     QTest::addColumn<QStringList>("results");
-    QTest::addColumn<int>("newest");   // -1 = null
+    QTest::addColumn<int>("newest"); // -1 = null
     QTest::addColumn<qint64>("chars"); // tool_results_chars
     QTest::addColumn<QString>("reasons");
     QTest::addColumn<qint64>("used");
 
-    QTest::newRow("ten of 5,000, defaults fit") << QStringList(10, u"5000"_s) << 6 << qint64(102400)
-        << u"within_budget,within_budget,within_budget,within_budget,newest_n,newest_n,newest_n,newest_n,"
-           u"newest_n,newest_n"_s << qint64(50000);
+    QTest::newRow("ten of 5,000, defaults fit")
+        << QStringList(10, u"5000"_s) << 6 << qint64(102400)
+        << u"within_budget,within_budget,within_budget,within_budget,newest_n,newest_n,newest_n,"
+           u"newest_n,"
+           u"newest_n,newest_n"_s
+        << qint64(50000);
     QTest::newRow("ten of 5,000, chars 0") << QStringList(10, u"5000"_s) << 6 << qint64(0)
-        << u"outside_newest_n,outside_newest_n,outside_newest_n,outside_newest_n,newest_n,newest_n,newest_n,"
-           u"newest_n,newest_n,newest_n"_s << qint64(30000);
-    QTest::newRow("budget admits one more") << QStringList(5, u"5000"_s) << 2 << qint64(15000)
+                                           << u"outside_newest_n,outside_newest_n,outside_newest_n,"
+                                              u"outside_newest_n,newest_n,newest_n,newest_n,"
+                                              u"newest_n,newest_n,newest_n"_s
+                                           << qint64(30000);
+    QTest::newRow("budget admits one more")
+        << QStringList(5, u"5000"_s) << 2 << qint64(15000)
         << u"over_budget,over_budget,within_budget,newest_n,newest_n"_s << qint64(15000);
-    QTest::newRow("one char short") << QStringList(5, u"5000"_s) << 2 << qint64(14999)
+    QTest::newRow("one char short")
+        << QStringList(5, u"5000"_s) << 2 << qint64(14999)
         << u"over_budget,over_budget,over_budget,newest_n,newest_n"_s << qint64(10000);
-    QTest::newRow("walk stops at first misfit") << QStringList{u"600"_s, u"600"_s, u"9000"_s, u"5000"_s} << 1
-        << qint64(8000) << u"over_budget,over_budget,over_budget,newest_n"_s << qint64(5000);
-    QTest::newRow("newest N alone exceed budget") << QStringList(5, u"800"_s) << 3 << qint64(1000)
+    QTest::newRow("walk stops at first misfit")
+        << QStringList { u"600"_s, u"600"_s, u"9000"_s, u"5000"_s } << 1 << qint64(8000)
+        << u"over_budget,over_budget,over_budget,newest_n"_s << qint64(5000);
+    QTest::newRow("newest N alone exceed budget")
+        << QStringList(5, u"800"_s) << 3 << qint64(1000)
         << u"over_budget,over_budget,newest_n,newest_n,newest_n"_s << qint64(2400);
-    QTest::newRow("N 0 uses only the budget") << QStringList(4, u"800"_s) << 0 << qint64(2000)
+    QTest::newRow("N 0 uses only the budget")
+        << QStringList(4, u"800"_s) << 0 << qint64(2000)
         << u"over_budget,over_budget,within_budget,within_budget"_s << qint64(1600);
-    QTest::newRow("N 0 and chars 0 stubs all") << QStringList(3, u"800"_s) << 0 << qint64(0)
+    QTest::newRow("N 0 and chars 0 stubs all")
+        << QStringList(3, u"800"_s) << 0 << qint64(0)
         << u"outside_newest_n,outside_newest_n,outside_newest_n"_s << qint64(0);
-    QTest::newRow("null sends everything") << QStringList(8, u"50000"_s) << -1 << qint64(0)
-        << u"unlimited,unlimited,unlimited,unlimited,unlimited,unlimited,unlimited,unlimited"_s << qint64(400000);
-    QTest::newRow("errors pass and do not count") << QStringList{u"5000"_s, u"e5000"_s, u"e20"_s, u"5000"_s} << 1
-        << qint64(0) << u"outside_newest_n,error,error,newest_n"_s << qint64(5000);
-    QTest::newRow("errors do not use the budget") << QStringList{u"5000"_s, u"e50000"_s, u"5000"_s} << 1
-        << qint64(10000) << u"within_budget,error,newest_n"_s << qint64(10000);
-    QTest::newRow("short pass and do not count") << QStringList{u"5000"_s, u"300"_s, u"500"_s, u"5000"_s} << 1
-        << qint64(0) << u"outside_newest_n,short,short,newest_n"_s << qint64(5000);
-    QTest::newRow("null keeps short and errors") << QStringList{u"300"_s, u"e900"_s, u"900"_s} << -1 << qint64(0)
+    QTest::newRow("null sends everything")
+        << QStringList(8, u"50000"_s) << -1 << qint64(0)
+        << u"unlimited,unlimited,unlimited,unlimited,unlimited,unlimited,unlimited,unlimited"_s
+        << qint64(400000);
+    QTest::newRow("errors pass and do not count")
+        << QStringList { u"5000"_s, u"e5000"_s, u"e20"_s, u"5000"_s } << 1 << qint64(0)
+        << u"outside_newest_n,error,error,newest_n"_s << qint64(5000);
+    QTest::newRow("errors do not use the budget")
+        << QStringList { u"5000"_s, u"e50000"_s, u"5000"_s } << 1 << qint64(10000)
+        << u"within_budget,error,newest_n"_s << qint64(10000);
+    QTest::newRow("short pass and do not count")
+        << QStringList { u"5000"_s, u"300"_s, u"500"_s, u"5000"_s } << 1 << qint64(0)
+        << u"outside_newest_n,short,short,newest_n"_s << qint64(5000);
+    QTest::newRow("null keeps short and errors")
+        << QStringList { u"300"_s, u"e900"_s, u"900"_s } << -1 << qint64(0)
         << u"short,error,unlimited"_s << qint64(900);
-    QTest::newRow("fewer large than N") << QStringList{u"900"_s, u"100"_s, u"900"_s} << 6 << qint64(0)
+    QTest::newRow("fewer large than N")
+        << QStringList { u"900"_s, u"100"_s, u"900"_s } << 6 << qint64(0)
         << u"newest_n,short,newest_n"_s << qint64(1800);
 }
 
@@ -498,7 +538,8 @@ void TestContextBudget::rules()
         QCOMPARE(after[i].callId, before[i].callId);
         QCOMPARE(after[i].name, before[i].name);
         QCOMPARE(after[i].isError, before[i].isError);
-        QCOMPARE(after[i].content, stub ? Callscope::stubText(before[i].name, before[i].content) : before[i].content);
+        QCOMPARE(after[i].content,
+                 stub ? Callscope::stubText(before[i].name, before[i].content) : before[i].content);
     }
     QCOMPARE(result.report.stubbedResults, stubbed);
     // Everything but the tool results is sent as it was.
@@ -534,9 +575,9 @@ void TestContextBudget::largeBoundary()
     old.callId = u"call_old"_s;
     old.name = u"read"_s;
     old.content = content;
-    ToolCall call{u"call_old"_s, u"read"_s, {}, u"{}"_s, {}, {}};
-    const QList<Message> input{Message::user(u"Go."_s), Message::assistant(QString(), {call}),
-                               Message::toolResultsMessage({old})};
+    ToolCall call { u"call_old"_s, u"read"_s, {}, u"{}"_s, {}, {} };
+    const QList<Message> input { Message::user(u"Go."_s), Message::assistant(QString(), { call }),
+                                 Message::toolResultsMessage({ old }) };
     // N 0 and a zero budget: every large result is stubbed, every short one passes.
     const BudgetResult result = applyContextBudget(input, settingsFor(0, 0));
     const ToolResult sent = result.messages[2].toolResults[0];
@@ -547,7 +588,7 @@ void TestContextBudget::largeBoundary()
 
 void TestContextBudget::stubbedResultKeepsPairing()
 {
-    const QList<Message> input = conversation({u"9000+i"_s, u"7000"_s});
+    const QList<Message> input = conversation({ u"9000+i"_s, u"7000"_s });
     const BudgetResult result = applyContextBudget(input, settingsFor(1, 0));
     const ToolResult &stub = result.messages[2].toolResults[0];
     QCOMPARE(stub.callId, u"call_0"_s);
@@ -578,11 +619,12 @@ void TestContextBudget::resultsInOneMessage()
     QList<ToolCall> calls;
     QList<ToolResult> results;
     for (int i = 0; i < 3; ++i) {
-        calls.append(ToolCall{u"call_%1"_s.arg(i), u"t%1"_s.arg(i), {}, u"{}"_s, {}, {}});
-        results.append(ToolResult{u"call_%1"_s.arg(i), u"t%1"_s.arg(i), sized(1000 + i, 2), false, {}});
+        calls.append(ToolCall { u"call_%1"_s.arg(i), u"t%1"_s.arg(i), {}, u"{}"_s, {}, {} });
+        results.append(
+            ToolResult { u"call_%1"_s.arg(i), u"t%1"_s.arg(i), sized(1000 + i, 2), false, {} });
     }
-    const QList<Message> input{Message::user(u"Go."_s), Message::assistant(QString(), calls),
-                               Message::toolResultsMessage(results)};
+    const QList<Message> input { Message::user(u"Go."_s), Message::assistant(QString(), calls),
+                                 Message::toolResultsMessage(results) };
     const BudgetResult result = applyContextBudget(input, settingsFor(1, 1002));
     QCOMPARE(resultReasons(result.report), u"over_budget,over_budget,newest_n"_s);
     const QList<ToolResult> sent = result.messages[2].toolResults;
@@ -601,13 +643,19 @@ void TestContextBudget::images_data()
     QTest::addColumn<int>("window");
     QTest::addColumn<QStringList>("sent");
     QTest::addColumn<int>("dropped");
-    QTest::newRow("0") << 0 << QStringList{} << 5;
-    QTest::newRow("1") << 1 << QStringList{u"d.png"_s} << 4;
-    QTest::newRow("default 2") << 2 << QStringList{u"r2.png"_s, u"d.png"_s} << 3;
-    QTest::newRow("4 reaches the stubbed result") << 4
-        << QStringList{u"r0.png"_s, u"r1.png"_s, u"r2.png"_s, u"d.png"_s} << 1;
-    QTest::newRow("5") << 5 << QStringList{u"a.png"_s, u"r0.png"_s, u"r1.png"_s, u"r2.png"_s, u"d.png"_s} << 0;
-    QTest::newRow("50") << 50 << QStringList{u"a.png"_s, u"r0.png"_s, u"r1.png"_s, u"r2.png"_s, u"d.png"_s} << 0;
+    QTest::newRow("0") << 0 << QStringList {} << 5;
+    QTest::newRow("1") << 1 << QStringList { u"d.png"_s } << 4;
+    QTest::newRow("default 2") << 2 << QStringList { u"r2.png"_s, u"d.png"_s } << 3;
+    QTest::newRow("4 reaches the stubbed result")
+        << 4 << QStringList { u"r0.png"_s, u"r1.png"_s, u"r2.png"_s, u"d.png"_s } << 1;
+    QTest::newRow("5") << 5
+                       << QStringList { u"a.png"_s, u"r0.png"_s, u"r1.png"_s, u"r2.png"_s,
+                                        u"d.png"_s }
+                       << 0;
+    QTest::newRow("50") << 50
+                        << QStringList { u"a.png"_s, u"r0.png"_s, u"r1.png"_s, u"r2.png"_s,
+                                         u"d.png"_s }
+                        << 0;
 }
 
 void TestContextBudget::images()
@@ -616,12 +664,13 @@ void TestContextBudget::images()
     QFETCH(QStringList, sent);
     QFETCH(int, dropped);
 
-    QList<Message> input{Message::user(u"Look."_s, {image(u"a.png"_s),
-                                                    Attachment::fromData(u"notes.pdf"_s, u"application/pdf"_s,
-                                                                         "%PDF-1.4"_ba)})};
-    const QList<Message> calls = conversation({u"6000+i"_s, u"100+i"_s, u"6000+i"_s});
+    QList<Message> input { Message::user(
+        u"Look."_s,
+        { image(u"a.png"_s),
+          Attachment::fromData(u"notes.pdf"_s, u"application/pdf"_s, "%PDF-1.4"_ba) }) };
+    const QList<Message> calls = conversation({ u"6000+i"_s, u"100+i"_s, u"6000+i"_s });
     input += calls.mid(1);
-    input.append(Message::user(u"And this."_s, {image(u"d.png"_s)}));
+    input.append(Message::user(u"And this."_s, { image(u"d.png"_s) }));
 
     BudgetSettings settings = settingsFor(1, 0, EngineType::Anthropic);
     settings.imagesInContext = window;
@@ -644,7 +693,8 @@ void TestContextBudget::images()
     // Texts stay: no note where the message or result still has content.
     QCOMPARE(result.messages[0].text, u"Look."_s);
     QCOMPARE(result.messages.last().text, u"And this."_s);
-    QCOMPARE(result.messages[2].toolResults[0].content, u"[search result, 1 line, 6,000"_s + StubTail);
+    QCOMPARE(result.messages[2].toolResults[0].content,
+             u"[search result, 1 line, 6,000"_s + StubTail);
     QCOMPARE(result.messages[4].toolResults[0].content, sized(100));
     QCOMPARE(result.report.images, 5);
     QCOMPARE(result.report.droppedImages, dropped);
@@ -668,11 +718,15 @@ void TestContextBudget::images()
 void TestContextBudget::droppedImageNotes()
 {
     // An image-only user message and an image-only tool result need something to send.
-    ToolCall call{u"call_1"_s, u"screenshot"_s, {}, u"{}"_s, {}, {}};
-    ToolResult shot{u"call_1"_s, u"screenshot"_s, QString(), false, {image(u"s1.png"_s), image(QString())}};
-    const QList<Message> input{Message::user(QString(), {image(u"first.png"_s)}),
-                               Message::assistant(QString(), {call}), Message::toolResultsMessage({shot}),
-                               Message::user(u"Compare."_s, {image(u"b.png"_s), image(u"c.png"_s)})};
+    ToolCall call { u"call_1"_s, u"screenshot"_s, {}, u"{}"_s, {}, {} };
+    ToolResult shot {
+        u"call_1"_s, u"screenshot"_s, QString(), false, { image(u"s1.png"_s), image(QString()) }
+    };
+    const QList<Message> input {
+        Message::user(QString(), { image(u"first.png"_s) }),
+        Message::assistant(QString(), { call }), Message::toolResultsMessage({ shot }),
+        Message::user(u"Compare."_s, { image(u"b.png"_s), image(u"c.png"_s) })
+    };
     const BudgetResult result = applyContextBudget(input, settingsFor(6, std::nullopt));
 
     QCOMPARE(result.messages[0].text, u"[image first.png dropped from context]"_s);
@@ -711,8 +765,9 @@ void TestContextBudget::droppedImageNotes()
 void TestContextBudget::reportOfConversation()
 {
     // System prompt, user text, assistant call, a stubbed result, an error, a kept result.
-    QList<Message> input = conversation({u"2000"_s, u"e700"_s, u"1000"_s});
-    const BudgetResult result = applyContextBudget(u"Be brief."_s, input, settingsFor(1, 0, EngineType::Gemini));
+    QList<Message> input = conversation({ u"2000"_s, u"e700"_s, u"1000"_s });
+    const BudgetResult result =
+        applyContextBudget(u"Be brief."_s, input, settingsFor(1, 0, EngineType::Gemini));
     const BudgetReport &report = result.report;
 
     QCOMPARE(report.messages.size(), input.size() + 1);
@@ -783,9 +838,10 @@ void TestContextBudget::reportOfConversation()
 
 void TestContextBudget::reportJsonRoundTrip()
 {
-    QList<Message> input = conversation({u"2000+i"_s, u"e700"_s, u"1000+i"_s, u"30"_s});
-    input.prepend(Message::user(QString(), {image(u"old.png"_s)}));
-    BudgetResult result = applyContextBudget(u"System."_s, input, settingsFor(1, 0, EngineType::Anthropic));
+    QList<Message> input = conversation({ u"2000+i"_s, u"e700"_s, u"1000+i"_s, u"30"_s });
+    input.prepend(Message::user(QString(), { image(u"old.png"_s) }));
+    BudgetResult result =
+        applyContextBudget(u"System."_s, input, settingsFor(1, 0, EngineType::Anthropic));
     result.report.providerInputTokens = 4321;
 
     const QJsonObject json = result.report.toJson();
@@ -807,9 +863,11 @@ void TestContextBudget::reportJsonRoundTrip()
     QVERIFY(!BudgetReport::fromJson(withoutUsage).providerInputTokens);
 
     // Unlimited keeps its null N through the round trip.
-    const BudgetResult unlimited = applyContextBudget(input, settingsFor(std::nullopt, std::nullopt));
+    const BudgetResult unlimited =
+        applyContextBudget(input, settingsFor(std::nullopt, std::nullopt));
     const QJsonObject unlimitedJson = unlimited.report.toJson();
-    QVERIFY(unlimitedJson.value(u"budget"_s).toObject().value(u"tool_results_in_context"_s).isNull());
+    QVERIFY(
+        unlimitedJson.value(u"budget"_s).toObject().value(u"tool_results_in_context"_s).isNull());
     QCOMPARE(BudgetReport::fromJson(unlimitedJson), unlimited.report);
 }
 
@@ -817,9 +875,11 @@ void TestContextBudget::reportGoldenJson()
 {
     // A recorded conversation (tests/data/context/conversation.json) and the report it must
     // give, written out by hand: the shape the store keeps and the GUI draws.
-    const QJsonValue conversationJson = Test::readJson(Test::testDataPath(u"context/conversation.json"_s));
+    const QJsonValue conversationJson =
+        Test::readJson(Test::testDataPath(u"context/conversation.json"_s));
     QVERIFY2(conversationJson.isObject(), qPrintable(Test::lastError()));
-    const QJsonValue expected = Test::readJson(Test::testDataPath(u"context/conversation_report.json"_s));
+    const QJsonValue expected =
+        Test::readJson(Test::testDataPath(u"context/conversation_report.json"_s));
     QVERIFY2(expected.isObject(), qPrintable(Test::lastError()));
 
     const QJsonObject object = conversationJson.toObject();
@@ -841,8 +901,9 @@ void TestContextBudget::reportGoldenJson()
 
 void TestContextBudget::deterministicAndInputUntouched()
 {
-    QList<Message> input = conversation({u"6000+i"_s, u"e900"_s, u"7000"_s, u"8000+i"_s, u"90"_s, u"9000"_s});
-    input.prepend(Message::user(QString(), {image(u"a.png"_s)}));
+    QList<Message> input =
+        conversation({ u"6000+i"_s, u"e900"_s, u"7000"_s, u"8000+i"_s, u"90"_s, u"9000"_s });
+    input.prepend(Message::user(QString(), { image(u"a.png"_s) }));
     const QList<Message> copy = input;
     const QJsonArray copyJson = messagesToJson(input);
     const BudgetSettings settings = settingsFor(1, 7000, EngineType::OpenAIResponses);
@@ -851,7 +912,8 @@ void TestContextBudget::deterministicAndInputUntouched()
     const BudgetResult second = applyContextBudget(u"Sys"_s, input, settings);
     QCOMPARE(first.messages, second.messages);
     QCOMPARE(first.report, second.report);
-    QCOMPARE(QJsonDocument(first.report.toJson()).toJson(), QJsonDocument(second.report.toJson()).toJson());
+    QCOMPARE(QJsonDocument(first.report.toJson()).toJson(),
+             QJsonDocument(second.report.toJson()).toJson());
     QCOMPARE(input, copy);
     QCOMPARE(messagesToJson(input), copyJson);
     // Something was trimmed, so "untouched" is not trivially true.
@@ -869,17 +931,21 @@ void TestContextBudget::budgetFunctionForRunner()
     // Ten 5,000-character results under N 6 and 20,000 characters: the four oldest are stubs.
     EngineSpec engine;
     engine.toolResultsTokens = 5000;
-    const ContextBudgetFunction budget = contextBudgetFunction(BudgetSettings::resolve(engine, ContextSpec()));
+    const ContextBudgetFunction budget =
+        contextBudgetFunction(BudgetSettings::resolve(engine, ContextSpec()));
     const QList<Message> input = conversation(QStringList(10, u"5000"_s));
     const auto [sent, reportJson] = budget(input);
-    const BudgetResult direct = applyContextBudget(input, BudgetSettings::resolve(engine, ContextSpec()));
+    const BudgetResult direct =
+        applyContextBudget(input, BudgetSettings::resolve(engine, ContextSpec()));
     QCOMPARE(sent, direct.messages);
     QCOMPARE(reportJson, direct.report.toJson());
     const QList<ToolResult> results = allResults(sent);
     for (int i = 0; i < 10; ++i)
-        QCOMPARE(results[i].content, i < 4 ? u"[search result, 1 line, 5,000"_s + StubTail : sized(5000));
+        QCOMPARE(results[i].content,
+                 i < 4 ? u"[search result, 1 line, 5,000"_s + StubTail : sized(5000));
     QCOMPARE(reportJson.value(u"totals"_s).toObject().value(u"stubbed_results"_s).toInt(), 4);
-    QCOMPARE(reportJson.value(u"budget"_s).toObject().value(u"source"_s).toString(), u"engine_tool_results_tokens"_s);
+    QCOMPARE(reportJson.value(u"budget"_s).toObject().value(u"source"_s).toString(),
+             u"engine_tool_results_tokens"_s);
 }
 
 int runContextBudgetTests(int argc, char **argv)

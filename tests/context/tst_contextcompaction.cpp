@@ -22,12 +22,12 @@ QList<Message> parse(const QString &script)
         } else if (kind == u"a") {
             QList<ToolCall> calls;
             for (const QString &id : ids)
-                calls.append(ToolCall{id, u"tool_"_s + id, {}, u"{}"_s, {}, {}});
+                calls.append(ToolCall { id, u"tool_"_s + id, {}, u"{}"_s, {}, {} });
             messages.append(Message::assistant(calls.isEmpty() ? u"answer"_s : QString(), calls));
         } else if (kind == u"t") {
             QList<ToolResult> results;
             for (const QString &id : ids)
-                results.append(ToolResult{id, u"tool_"_s + id, u"result"_s, false, {}});
+                results.append(ToolResult { id, u"tool_"_s + id, u"result"_s, false, {} });
             messages.append(Message::toolResultsMessage(results));
         }
     }
@@ -86,7 +86,8 @@ void TestContextCompaction::plan_data()
     QTest::newRow("second tool turn") << u"u a:c1 t:c1 a:c2 t:c2 a"_s << 2 << 3 << 1;
     QTest::newRow("parallel calls in one message") << u"u a:c1,c2 t:c1,c2 a"_s << 2 << 1 << 1;
     QTest::newRow("results of two call messages") << u"u a:c1 a:c2 t:c1,c2 a"_s << 2 << 1 << 2;
-    QTest::newRow("moving the cut pulls in older results") << u"u a:c1 a:c2 t:c1 t:c2 u"_s << 2 << 1 << 3;
+    QTest::newRow("moving the cut pulls in older results")
+        << u"u a:c1 a:c2 t:c1 t:c2 u"_s << 2 << 1 << 3;
     QTest::newRow("orphan result does not move the cut") << u"u t:zz a"_s << 2 << 1 << 0;
     QTest::newRow("everything must stay") << u"a:c1 t:c1"_s << 1 << 0 << 1;
     QTest::newRow("unanswered call at the end") << u"u a u a:c9"_s << 1 << 3 << 0;

@@ -18,8 +18,8 @@ struct NativeItem
 {
     QString id;
     QString name;
-    int position = 0;              // index of the native message that holds it
-    QJsonValue payload;            // the result as sent (results only)
+    int position = 0; // index of the native message that holds it
+    QJsonValue payload; // the result as sent (results only)
 };
 
 struct NativePairs
@@ -46,7 +46,8 @@ Attachment png(const QString &name)
 bool isImagePart(const QJsonObject &part)
 {
     const QString type = part.value(u"type"_s).toString();
-    return type == u"image_url" || type == u"input_image" || type == u"image" || part.contains(u"inlineData"_s);
+    return type == u"image_url" || type == u"input_image" || type == u"image"
+        || part.contains(u"inlineData"_s);
 }
 
 int countImages(const QJsonValue &value)
@@ -80,19 +81,29 @@ NativePairs readPairs(EngineType type, const QJsonArray &native)
             const QJsonArray calls = item.value(u"tool_calls"_s).toArray();
             for (const QJsonValue &call : calls) {
                 const QJsonObject object = call.toObject();
-                pairs.calls.append({object.value(u"id"_s).toString(),
-                                    object.value(u"function"_s).toObject().value(u"name"_s).toString(), position, {}});
+                pairs.calls.append(
+                    { object.value(u"id"_s).toString(),
+                      object.value(u"function"_s).toObject().value(u"name"_s).toString(),
+                      position,
+                      {} });
             }
             if (item.value(u"role"_s).toString() == u"tool")
-                pairs.results.append({item.value(u"tool_call_id"_s).toString(), {}, position, item.value(u"content"_s)});
+                pairs.results.append({ item.value(u"tool_call_id"_s).toString(),
+                                       {},
+                                       position,
+                                       item.value(u"content"_s) });
             break;
         }
         case EngineType::OpenAIResponses: {
             const QString itemType = item.value(u"type"_s).toString();
             if (itemType == u"function_call")
-                pairs.calls.append({item.value(u"call_id"_s).toString(), item.value(u"name"_s).toString(), position, {}});
+                pairs.calls.append({ item.value(u"call_id"_s).toString(),
+                                     item.value(u"name"_s).toString(),
+                                     position,
+                                     {} });
             else if (itemType == u"function_call_output")
-                pairs.results.append({item.value(u"call_id"_s).toString(), {}, position, item.value(u"output"_s)});
+                pairs.results.append(
+                    { item.value(u"call_id"_s).toString(), {}, position, item.value(u"output"_s) });
             break;
         }
         case EngineType::Anthropic: {
@@ -100,9 +111,15 @@ NativePairs readPairs(EngineType type, const QJsonArray &native)
             for (const QJsonValue &value : blocks) {
                 const QJsonObject block = value.toObject();
                 if (block.value(u"type"_s).toString() == u"tool_use")
-                    pairs.calls.append({block.value(u"id"_s).toString(), block.value(u"name"_s).toString(), position, {}});
+                    pairs.calls.append({ block.value(u"id"_s).toString(),
+                                         block.value(u"name"_s).toString(),
+                                         position,
+                                         {} });
                 else if (block.value(u"type"_s).toString() == u"tool_result")
-                    pairs.results.append({block.value(u"tool_use_id"_s).toString(), {}, position, block.value(u"content"_s)});
+                    pairs.results.append({ block.value(u"tool_use_id"_s).toString(),
+                                           {},
+                                           position,
+                                           block.value(u"content"_s) });
             }
             break;
         }
@@ -112,11 +129,15 @@ NativePairs readPairs(EngineType type, const QJsonArray &native)
                 const QJsonObject part = value.toObject();
                 if (part.contains(u"functionCall"_s)) {
                     const QJsonObject call = part.value(u"functionCall"_s).toObject();
-                    pairs.calls.append({call.value(u"id"_s).toString(), call.value(u"name"_s).toString(), position, {}});
+                    pairs.calls.append({ call.value(u"id"_s).toString(),
+                                         call.value(u"name"_s).toString(),
+                                         position,
+                                         {} });
                 } else if (part.contains(u"functionResponse"_s)) {
                     const QJsonObject response = part.value(u"functionResponse"_s).toObject();
-                    pairs.results.append({response.value(u"id"_s).toString(), response.value(u"name"_s).toString(),
-                                          position, response.value(u"response"_s)});
+                    pairs.results.append({ response.value(u"id"_s).toString(),
+                                           response.value(u"name"_s).toString(), position,
+                                           response.value(u"response"_s) });
                 }
             }
             break;
@@ -167,19 +188,25 @@ void TestContextPairing::pairingAfterTrimming()
 
     // Turn 1: two parallel calls (a large search result, a short screenshot result with an
     // image). Turn 2: a large error. Turn 3: a large result that stays in full.
-    const ToolCall search{u"call_search"_s, u"search"_s, QJsonObject{{u"q"_s, u"logs"_s}}, u"{\"q\":\"logs\"}"_s, {}, {}};
-    const ToolCall shot{u"call_shot"_s, u"screenshot"_s, QJsonObject{}, u"{}"_s, {}, {}};
-    const ToolCall fetch{u"call_fetch"_s, u"fetch"_s, QJsonObject{{u"url"_s, u"a"_s}}, u"{\"url\":\"a\"}"_s, {}, {}};
-    const ToolCall read{u"call_read"_s, u"read"_s, QJsonObject{{u"path"_s, u"b"_s}}, u"{\"path\":\"b\"}"_s, {}, {}};
-    const QList<Message> input{
-        Message::user(u"Check the logs."_s, {png(u"question.png"_s)}),
-        Message::assistant(u"Looking."_s, {search, shot}),
-        Message::toolResultsMessage({ToolResult{search.id, search.name, text(6000), false, {}},
-                                     ToolResult{shot.id, shot.name, u"captured"_s, false, {png(u"shot.png"_s)}}}),
-        Message::assistant(QString(), {fetch}),
-        Message::toolResultsMessage({ToolResult{fetch.id, fetch.name, text(3000), true, {}}}),
-        Message::assistant(QString(), {read}),
-        Message::toolResultsMessage({ToolResult{read.id, read.name, text(7000), false, {}}}),
+    const ToolCall search {
+        u"call_search"_s,      u"search"_s, QJsonObject { { u"q"_s, u"logs"_s } },
+        u"{\"q\":\"logs\"}"_s, {},          {}
+    };
+    const ToolCall shot { u"call_shot"_s, u"screenshot"_s, QJsonObject {}, u"{}"_s, {}, {} };
+    const ToolCall fetch { u"call_fetch"_s,      u"fetch"_s, QJsonObject { { u"url"_s, u"a"_s } },
+                           u"{\"url\":\"a\"}"_s, {},         {} };
+    const ToolCall read { u"call_read"_s,        u"read"_s, QJsonObject { { u"path"_s, u"b"_s } },
+                          u"{\"path\":\"b\"}"_s, {},        {} };
+    const QList<Message> input {
+        Message::user(u"Check the logs."_s, { png(u"question.png"_s) }),
+        Message::assistant(u"Looking."_s, { search, shot }),
+        Message::toolResultsMessage(
+            { ToolResult { search.id, search.name, text(6000), false, {} },
+              ToolResult { shot.id, shot.name, u"captured"_s, false, { png(u"shot.png"_s) } } }),
+        Message::assistant(QString(), { fetch }),
+        Message::toolResultsMessage({ ToolResult { fetch.id, fetch.name, text(3000), true, {} } }),
+        Message::assistant(QString(), { read }),
+        Message::toolResultsMessage({ ToolResult { read.id, read.name, text(7000), false, {} } }),
     };
 
     EngineSpec engine;
@@ -188,10 +215,13 @@ void TestContextPairing::pairingAfterTrimming()
     ContextSpec context;
     context.toolResultsChars = 0;
     context.imagesInContext = 1;
-    const BudgetResult trimmed = applyContextBudget(u"Be careful."_s, input, BudgetSettings::resolve(engine, context));
+    const BudgetResult trimmed =
+        applyContextBudget(u"Be careful."_s, input, BudgetSettings::resolve(engine, context));
     const QString stub = stubText(u"search"_s, text(6000));
-    QCOMPARE(stub, u"[search result, 667 lines, 6,000 chars; trimmed from context to save space. Note what you "
-                   u"need; call the tool again only if you still need detail.]"_s);
+    QCOMPARE(stub,
+             u"[search result, 667 lines, 6,000 chars; trimmed from context to save space. Note "
+             u"what you "
+             u"need; call the tool again only if you still need detail.]"_s);
     QCOMPARE(trimmed.report.stubbedResults, 1);
     QCOMPARE(trimmed.report.droppedImages, 1);
 
@@ -217,7 +247,8 @@ void TestContextPairing::pairingAfterTrimming()
     QStringList resultIds;
     for (const NativeItem &result : pairs.results)
         resultIds.append(result.id);
-    QCOMPARE(resultIds, (QStringList{u"call_search"_s, u"call_shot"_s, u"call_fetch"_s, u"call_read"_s}));
+    QCOMPARE(resultIds,
+             (QStringList { u"call_search"_s, u"call_shot"_s, u"call_fetch"_s, u"call_read"_s }));
 
     // The stub is what the search result carries on the wire; the others are in full.
     const QString searchSent = asText(pairs.results[0].payload);

@@ -44,7 +44,9 @@ StreamResult runStream(const EngineCodec &codec, const QByteArray &body)
 {
     StreamResult result;
     auto assembler = codec.createStreamAssembler();
-    assembler->onTextDelta = [&result](const QString &delta) { result.textDeltas.append(delta); };
+    assembler->onTextDelta = [&result](const QString &delta) {
+        result.textDeltas.append(delta);
+    };
     SseDecoder decoder;
     QList<SseEvent> events = decoder.feed(body);
     events += decoder.finish();
@@ -66,7 +68,7 @@ QString compact(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     if (value.isArray())
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact));
 }
 
 } // namespace Callscope::Test

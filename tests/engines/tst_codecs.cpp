@@ -50,7 +50,7 @@ QJsonObject parseObject(const QString &text)
 }
 
 // The fixtures every test below covers; fixturesAreAllCovered() fails when a new one appears.
-const QStringList coveredFixtures{
+const QStringList coveredFixtures {
     u"openai_chat/stream_parallel_tool_calls.sse"_s,
     u"openai_chat/stream_refusal.sse"_s,
     u"openai_chat/stream_length.sse"_s,
@@ -98,7 +98,8 @@ ToolDeclaration weatherTool()
     ToolDeclaration tool;
     tool.name = u"get_weather"_s;
     tool.description = u"Weather for a city"_s;
-    tool.inputSchema = parseObject(uR"({"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false})"_s);
+    tool.inputSchema = parseObject(
+        uR"({"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false})"_s);
     tool.strict = true;
     return tool;
 }
@@ -108,22 +109,24 @@ ToolDeclaration weatherTool()
 QList<Message> richConversation()
 {
     QList<Message> messages;
-    const QByteArray png = QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
+    const QByteArray png =
+        QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+"
+                               "M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
     messages.append(Message::user(u"What is the weather in Oslo and Bergen? See the map."_s,
-                                  {Attachment::fromData(u"map.png"_s, u"image/png"_s, png)}));
+                                  { Attachment::fromData(u"map.png"_s, u"image/png"_s, png) }));
     ToolCall a;
     a.id = u"call_1"_s;
     a.name = u"get_weather"_s;
-    a.arguments = QJsonObject{{u"city"_s, u"Oslo"_s}};
+    a.arguments = QJsonObject { { u"city"_s, u"Oslo"_s } };
     a.rawArguments = u"{\"city\":\"Oslo\"}"_s;
     ToolCall b = a;
     b.id = u"call_2"_s;
-    b.arguments = QJsonObject{{u"city"_s, u"Bergen"_s}};
+    b.arguments = QJsonObject { { u"city"_s, u"Bergen"_s } };
     b.rawArguments = u"{\"city\":\"Bergen\"}"_s;
-    messages.append(Message::assistant(u"Checking both."_s, {a, b}));
-    ToolResult ra{u"call_1"_s, u"get_weather"_s, u"{\"temp\":3}"_s, false, {}};
-    ToolResult rb{u"call_2"_s, u"get_weather"_s, u"station offline"_s, true, {}};
-    messages.append(Message::toolResultsMessage({ra, rb}));
+    messages.append(Message::assistant(u"Checking both."_s, { a, b }));
+    ToolResult ra { u"call_1"_s, u"get_weather"_s, u"{\"temp\":3}"_s, false, {} };
+    ToolResult rb { u"call_2"_s, u"get_weather"_s, u"station offline"_s, true, {} };
+    messages.append(Message::toolResultsMessage({ ra, rb }));
     messages.append(Message::assistant(u"Oslo is 3 degrees; Bergen is unknown."_s));
     messages.append(Message::user(u"Thanks"_s));
     return messages;
@@ -157,7 +160,7 @@ QJsonValue tolerateNullable(const QJsonValue &value)
         object.remove(u"nullable"_s);
         const QJsonValue type = object.value(u"type"_s);
         if (type.isString()) {
-            object.insert(u"type"_s, QJsonArray{type, u"null"_s});
+            object.insert(u"type"_s, QJsonArray { type, u"null"_s });
         } else if (type.isArray()) {
             QJsonArray types = type.toArray();
             if (!types.contains(u"null"_s))
@@ -252,25 +255,32 @@ private Q_SLOTS:
 
 void TestCodecs::sseLineEndsAndFields()
 {
-    const auto decode = [](const QByteArray &bytes) { return Test::decodeChunked(bytes, {bytes.size() + 1}); };
+    const auto decode = [](const QByteArray &bytes) {
+        return Test::decodeChunked(bytes, { bytes.size() + 1 });
+    };
 
-    QCOMPARE(decode("data: a\n\n"_ba), (QList<SseEvent>{{u""_s, "a"_ba, u""_s}}));
-    QCOMPARE(decode("data:a\r\n\r\n"_ba), (QList<SseEvent>{{u""_s, "a"_ba, u""_s}}));
-    QCOMPARE(decode("data:  two spaces\n\n"_ba), (QList<SseEvent>{{u""_s, " two spaces"_ba, u""_s}}));
+    QCOMPARE(decode("data: a\n\n"_ba), (QList<SseEvent> { { u""_s, "a"_ba, u""_s } }));
+    QCOMPARE(decode("data:a\r\n\r\n"_ba), (QList<SseEvent> { { u""_s, "a"_ba, u""_s } }));
+    QCOMPARE(decode("data:  two spaces\n\n"_ba),
+             (QList<SseEvent> { { u""_s, " two spaces"_ba, u""_s } }));
     QCOMPARE(decode("event: upd\ndata: 1\ndata: 2\nid: 7\n\n"_ba),
-             (QList<SseEvent>{{u"upd"_s, "1\n2"_ba, u"7"_s}}));
-    QCOMPARE(decode(": keep-alive\ndata: c\n:another\n\n"_ba), (QList<SseEvent>{{u""_s, "c"_ba, u""_s}}));
+             (QList<SseEvent> { { u"upd"_s, "1\n2"_ba, u"7"_s } }));
+    QCOMPARE(decode(": keep-alive\ndata: c\n:another\n\n"_ba),
+             (QList<SseEvent> { { u""_s, "c"_ba, u""_s } }));
     QCOMPARE(decode("data: a\r\rdata: b\r\r"_ba),
-             (QList<SseEvent>{{u""_s, "a"_ba, u""_s}, {u""_s, "b"_ba, u""_s}}));
-    QCOMPARE(decode("data\n\n"_ba), (QList<SseEvent>{{u""_s, ""_ba, u""_s}}));
+             (QList<SseEvent> { { u""_s, "a"_ba, u""_s }, { u""_s, "b"_ba, u""_s } }));
+    QCOMPARE(decode("data\n\n"_ba), (QList<SseEvent> { { u""_s, ""_ba, u""_s } }));
     // An event without data is not dispatched, and its name does not leak into the next one.
-    QCOMPARE(decode("event: lonely\n\ndata: x\n\n"_ba), (QList<SseEvent>{{u""_s, "x"_ba, u""_s}}));
+    QCOMPARE(decode("event: lonely\n\ndata: x\n\n"_ba),
+             (QList<SseEvent> { { u""_s, "x"_ba, u""_s } }));
     // The last event id persists (WHATWG), retry and unknown fields are ignored.
     QCOMPARE(decode("id: 1\ndata: a\n\nretry: 10\nfoo: bar\ndata: b\n\n"_ba),
-             (QList<SseEvent>{{u""_s, "a"_ba, u"1"_s}, {u""_s, "b"_ba, u"1"_s}}));
+             (QList<SseEvent> { { u""_s, "a"_ba, u"1"_s }, { u""_s, "b"_ba, u"1"_s } }));
     // A leading UTF-8 BOM is skipped, even when it arrives a byte at a time.
-    QCOMPARE(Test::decodeChunked("\xEF\xBB\xBF" "data: bom\n\n"_ba, {1}),
-             (QList<SseEvent>{{u""_s, "bom"_ba, u""_s}}));
+    QCOMPARE(Test::decodeChunked("\xEF\xBB\xBF"
+                                 "data: bom\n\n"_ba,
+                                 { 1 }),
+             (QList<SseEvent> { { u""_s, "bom"_ba, u""_s } }));
 }
 
 void TestCodecs::sseCrLfSplitAcrossChunks()
@@ -285,7 +295,7 @@ void TestCodecs::sseCrLfSplitAcrossChunks()
     events += decoder.feed("\n"_ba);
     QVERIFY(events.isEmpty());
     events += decoder.feed("\r\n"_ba);
-    QCOMPARE(events, (QList<SseEvent>{{u""_s, "a\nb"_ba, u""_s}}));
+    QCOMPARE(events, (QList<SseEvent> { { u""_s, "a\nb"_ba, u""_s } }));
     QCOMPARE(decoder.pendingBytes(), qsizetype(0));
 }
 
@@ -294,11 +304,11 @@ void TestCodecs::sseNoTrailingBlankLine()
     SseDecoder decoder;
     QVERIFY(decoder.feed("data: first\n\ndata: last"_ba).size() == 1);
     QCOMPARE(decoder.pendingBytes(), qsizetype(10));
-    QCOMPARE(decoder.finish(), (QList<SseEvent>{{u""_s, "last"_ba, u""_s}}));
+    QCOMPARE(decoder.finish(), (QList<SseEvent> { { u""_s, "last"_ba, u""_s } }));
 
     SseDecoder second;
     QVERIFY(second.feed("event: e\ndata: x\n"_ba).isEmpty());
-    QCOMPARE(second.finish(), (QList<SseEvent>{{u"e"_s, "x"_ba, u""_s}}));
+    QCOMPARE(second.finish(), (QList<SseEvent> { { u"e"_s, "x"_ba, u""_s } }));
 }
 
 void TestCodecs::sseRunawayLineGuard()
@@ -330,8 +340,8 @@ void TestCodecs::sseRunawayLineGuard()
 void TestCodecs::sseRawJsonFallback()
 {
     LOAD_DATA(body, u"gemini_stream_raw_error.sse"_s);
-    for (const qsizetype chunk : {qsizetype(1), qsizetype(7), body.size()}) {
-        const QList<SseEvent> events = Test::decodeChunked(body, {chunk});
+    for (const qsizetype chunk : { qsizetype(1), qsizetype(7), body.size() }) {
+        const QList<SseEvent> events = Test::decodeChunked(body, { chunk });
         QCOMPARE(events.size(), 2);
         QCOMPARE(events[0].event, u""_s);
         QCOMPARE(events[1].event, SseEvent::rawJsonEvent());
@@ -344,24 +354,32 @@ void TestCodecs::sseFixturesAnyChunking_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<int>("expectedEvents");
-    const QStringList files{u"openai_chat/stream_parallel_tool_calls.sse"_s,
-                            u"openai_chat/stream_refusal.sse"_s,
-                            u"openai_chat/stream_length.sse"_s,
-                            u"openai_responses/stream_function_call.sse"_s,
-                            u"anthropic/stream_tool_use.sse"_s,
-                            u"anthropic/stream_text.sse"_s,
-                            u"anthropic/stream_refusal.sse"_s,
-                            u"gemini/stream_function_call.sse"_s};
+    const QStringList files { u"openai_chat/stream_parallel_tool_calls.sse"_s,
+                              u"openai_chat/stream_refusal.sse"_s,
+                              u"openai_chat/stream_length.sse"_s,
+                              u"openai_responses/stream_function_call.sse"_s,
+                              u"anthropic/stream_tool_use.sse"_s,
+                              u"anthropic/stream_text.sse"_s,
+                              u"anthropic/stream_refusal.sse"_s,
+                              u"gemini/stream_function_call.sse"_s };
     for (const QString &file : files) {
         const QByteArray body = fixtureBytes(file);
-        QTest::newRow(qPrintable(file)) << body << int(body.count("\ndata:") + (body.startsWith("data:") ? 1 : 0));
+        QTest::newRow(qPrintable(file))
+            << body << int(body.count("\ndata:") + (body.startsWith("data:") ? 1 : 0));
     }
     // The SSE bodies inside the Gemini cassette (CRLF separators).
-    const QJsonArray interactions = fixtureJson(u"gemini/stream_function_call_roundtrip.cassette.json"_s)
-                                        .value(u"interactions"_s).toArray();
+    const QJsonArray interactions =
+        fixtureJson(u"gemini/stream_function_call_roundtrip.cassette.json"_s)
+            .value(u"interactions"_s)
+            .toArray();
     for (qsizetype i = 0; i < interactions.size(); ++i) {
-        const QByteArray body = interactions[i].toObject().value(u"response"_s).toObject()
-                                    .value(u"body"_s).toString().toUtf8();
+        const QByteArray body = interactions[i]
+                                    .toObject()
+                                    .value(u"response"_s)
+                                    .toObject()
+                                    .value(u"body"_s)
+                                    .toString()
+                                    .toUtf8();
         QTest::newRow(qPrintable(u"gemini cassette response %1"_s.arg(i)))
             << body << int(body.count("\ndata:") + (body.startsWith("data:") ? 1 : 0));
     }
@@ -374,19 +392,20 @@ void TestCodecs::sseFixturesAnyChunking()
     QVERIFY2(!body.isEmpty(), qPrintable(Test::lastError()));
     QVERIFY(expectedEvents > 1);
 
-    const QList<SseEvent> whole = Test::decodeChunked(body, {body.size()});
+    const QList<SseEvent> whole = Test::decodeChunked(body, { body.size() });
     QCOMPARE(whole.size(), expectedEvents);
     for (const SseEvent &event : whole)
         QVERIFY2(QJsonDocument::fromJson(event.data).isObject() || event.data == "[DONE]",
                  event.data.constData());
 
-    QCOMPARE(Test::decodeChunked(body, {1}), whole);
-    QCOMPARE(Test::decodeChunked(body, {2, 3}), whole);
+    QCOMPARE(Test::decodeChunked(body, { 1 }), whole);
+    QCOMPARE(Test::decodeChunked(body, { 2, 3 }), whole);
     QRandomGenerator random(20261130u); // seeded: failures reproduce
     for (int round = 0; round < 50; ++round) {
         const int maxChunk = 1 + round * 7;
         const QList<SseEvent> events = Test::decodeRandomly(body, random, maxChunk);
-        QVERIFY2(events == whole, qPrintable(u"round %1 (chunks up to %2 bytes)"_s.arg(round).arg(maxChunk)));
+        QVERIFY2(events == whole,
+                 qPrintable(u"round %1 (chunks up to %2 bytes)"_s.arg(round).arg(maxChunk)));
     }
 }
 
@@ -404,7 +423,8 @@ void TestCodecs::fixturesAreAllCovered()
         if (relative == u"README.md" || relative.endsWith(u".cassette.yaml"))
             continue; // the YAML cassettes have JSON twins, which are what we replay
         ++files;
-        QVERIFY2(coveredFixtures.contains(relative), qPrintable(u"fixture not covered: "_s + relative));
+        QVERIFY2(coveredFixtures.contains(relative),
+                 qPrintable(u"fixture not covered: "_s + relative));
     }
     QCOMPARE(files, int(coveredFixtures.size()));
 }
@@ -425,17 +445,22 @@ void TestCodecs::openaiStreamParallelToolCalls()
     const ToolCall &first = reply.message.toolCalls[0];
     QCOMPARE(first.id, u"call_JMW1whyEaYG438VE1OIflxA2"_s);
     QCOMPARE(first.name, u"GetWeatherArgs"_s);
-    QCOMPARE(first.rawArguments, u"{\"city\": \"Edinburgh\", \"country\": \"GB\", \"units\": \"c\"}"_s);
-    COMPARE_JSON(first.arguments, (QJsonObject{{u"city"_s, u"Edinburgh"_s}, {u"country"_s, u"GB"_s}, {u"units"_s, u"c"_s}}));
+    QCOMPARE(first.rawArguments,
+             u"{\"city\": \"Edinburgh\", \"country\": \"GB\", \"units\": \"c\"}"_s);
+    COMPARE_JSON(first.arguments,
+                 (QJsonObject { { u"city"_s, u"Edinburgh"_s },
+                                { u"country"_s, u"GB"_s },
+                                { u"units"_s, u"c"_s } }));
     QCOMPARE(first.argumentsError, u""_s);
     const ToolCall &second = reply.message.toolCalls[1];
     QCOMPARE(second.id, u"call_DNYTawLBoN8fj3KN6qU9N1Ou"_s);
     QCOMPARE(second.name, u"get_stock_price"_s);
-    COMPARE_JSON(second.arguments, (QJsonObject{{u"ticker"_s, u"AAPL"_s}, {u"exchange"_s, u"NASDAQ"_s}}));
+    COMPARE_JSON(second.arguments,
+                 (QJsonObject { { u"ticker"_s, u"AAPL"_s }, { u"exchange"_s, u"NASDAQ"_s } }));
     QCOMPARE(reply.finishReason, FinishReason::ToolCalls);
     QCOMPARE(reply.rawFinishReason, u"tool_calls"_s);
     QCOMPARE(reply.refusalCategory, u""_s);
-    QCOMPARE(reply.usage, (Usage{149, 60, 0, 0}));
+    QCOMPARE(reply.usage, (Usage { 149, 60, 0, 0 }));
     QCOMPARE(reply.responseId, u"chatcmpl-ABfwAwrNePHUgBBezonVC6MX3zd63"_s);
     QCOMPARE(reply.model, u"gpt-4o-2024-08-06"_s);
 }
@@ -455,7 +480,7 @@ void TestCodecs::openaiStreamRefusal()
     QCOMPARE(result.reply.finishReason, FinishReason::Refusal);
     QCOMPARE(result.reply.rawFinishReason, u"stop"_s);
     QCOMPARE(result.reply.refusalCategory, u""_s); // OpenAI gives no category
-    QCOMPARE(result.reply.usage, (Usage{79, 11, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 79, 11, 0, 0 }));
 }
 
 void TestCodecs::openaiStreamLength()
@@ -466,10 +491,10 @@ void TestCodecs::openaiStreamLength()
     QVERIFY(!result.error);
     QVERIFY(result.complete);
     QCOMPARE(result.reply.message.text, u"{\""_s);
-    QCOMPARE(result.textDeltas, QStringList{u"{\""_s});
+    QCOMPARE(result.textDeltas, QStringList { u"{\""_s });
     QCOMPARE(result.reply.finishReason, FinishReason::Length);
     QCOMPARE(result.reply.rawFinishReason, u"length"_s);
-    QCOMPARE(result.reply.usage, (Usage{79, 1, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 79, 1, 0, 0 }));
     QCOMPARE(result.reply.responseId, u"chatcmpl-ABfw3Oqj8RD0z6aJiiX37oTjV2HFh"_s);
 }
 
@@ -486,7 +511,7 @@ void TestCodecs::openaiJsonRefusal()
     QCOMPARE(reply->finishReason, FinishReason::Refusal);
     QCOMPARE(reply->rawFinishReason, u"stop"_s);
     QCOMPARE(reply->refusalCategory, u""_s);
-    QCOMPARE(reply->usage, (Usage{79, 12, 0, 0}));
+    QCOMPARE(reply->usage, (Usage { 79, 12, 0, 0 }));
     QCOMPARE(reply->responseId, u"chatcmpl-ABfvwoKVWPQj2UPlAcAKM7s40GsRx"_s);
 }
 
@@ -505,19 +530,23 @@ void TestCodecs::openaiJsonToolCalls()
     QCOMPARE(call.argumentsError, u""_s);
     const QJsonObject fromRaw = QJsonDocument::fromJson(call.rawArguments.toUtf8()).object();
     COMPARE_JSON(call.arguments, fromRaw);
-    QCOMPARE(call.arguments.value(u"name"_s).toString(), u"May 2022 Fulfilled Orders Not Delivered on Time"_s);
+    QCOMPARE(call.arguments.value(u"name"_s).toString(),
+             u"May 2022 Fulfilled Orders Not Delivered on Time"_s);
     QCOMPARE(call.arguments.value(u"table_name"_s).toString(), u"orders"_s);
     QCOMPARE(call.arguments.value(u"columns"_s).toArray().size(), 7);
     QCOMPARE(call.arguments.value(u"columns"_s).toArray().at(6).toString(), u"canceled_at"_s);
     const QJsonArray conditions = call.arguments.value(u"conditions"_s).toArray();
     QCOMPARE(conditions.size(), 4);
-    COMPARE_JSON(conditions[3].toObject(),
-                 (QJsonObject{{u"column"_s, u"delivered_at"_s}, {u"operator"_s, u">"_s},
-                              {u"value"_s, QJsonObject{{u"column_name"_s, u"expected_delivery_date"_s}}}}));
+    COMPARE_JSON(
+        conditions[3].toObject(),
+        (QJsonObject {
+            { u"column"_s, u"delivered_at"_s },
+            { u"operator"_s, u">"_s },
+            { u"value"_s, QJsonObject { { u"column_name"_s, u"expected_delivery_date"_s } } } }));
     QCOMPARE(call.arguments.value(u"order_by"_s).toString(), u"asc"_s);
     QCOMPARE(reply->finishReason, FinishReason::ToolCalls);
     QCOMPARE(reply->rawFinishReason, u"tool_calls"_s);
-    QCOMPARE(reply->usage, (Usage{512, 132, 0, 0}));
+    QCOMPARE(reply->usage, (Usage { 512, 132, 0, 0 }));
 }
 
 void TestCodecs::openaiJsonLength()
@@ -531,7 +560,7 @@ void TestCodecs::openaiJsonLength()
     QCOMPARE(reply->message.refusal, u""_s);
     QCOMPARE(reply->finishReason, FinishReason::Length);
     QCOMPARE(reply->rawFinishReason, u"length"_s);
-    QCOMPARE(reply->usage, (Usage{79, 1, 0, 0}));
+    QCOMPARE(reply->usage, (Usage { 79, 1, 0, 0 }));
     QCOMPARE(reply->model, u"gpt-4o-2024-08-06"_s);
 }
 
@@ -550,18 +579,26 @@ void TestCodecs::responsesStreamFunctionCall()
     QCOMPARE(call.id, u"call_kL0PCQV7M2WMoVX8V8OtYSAL"_s);
     QCOMPARE(call.name, u"get_capital"_s);
     QCOMPARE(call.rawArguments, u"{\"country\":\"France\"}"_s);
-    COMPARE_JSON(call.arguments, (QJsonObject{{u"country"_s, u"France"_s}}));
-    QCOMPARE(call.providerData.value(u"item_id"_s).toString(), u"fc_67e554a1de488191af0831d35cbe082e0794405d35281ae2"_s);
+    COMPARE_JSON(call.arguments, (QJsonObject { { u"country"_s, u"France"_s } }));
+    QCOMPARE(call.providerData.value(u"item_id"_s).toString(),
+             u"fc_67e554a1de488191af0831d35cbe082e0794405d35281ae2"_s);
     QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls);
     QCOMPARE(result.reply.rawFinishReason, u"completed"_s);
-    QCOMPARE(result.reply.usage, (Usage{255, 16, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 255, 16, 0, 0 }));
     QCOMPARE(result.reply.responseId, u"resp_67e554a155508191900ee113293c4c830794405d35281ae2"_s);
     QCOMPARE(result.reply.model, u"gpt-4o-2024-08-06"_s);
 
     // The function_call item is re-sent as is, followed by its output.
-    const QJsonArray native = codec->toNative({}, {result.reply.message,
-                                                   Message::toolResultsMessage({{call.id, call.name, u"Paris"_s, false, {}}})});
-    COMPARE_JSON(native, parseObject(u"{\"a\":[{\"type\":\"function_call\",\"call_id\":\"call_kL0PCQV7M2WMoVX8V8OtYSAL\",\"name\":\"get_capital\",\"arguments\":\"{\\\"country\\\":\\\"France\\\"}\",\"id\":\"fc_67e554a1de488191af0831d35cbe082e0794405d35281ae2\"},{\"type\":\"function_call_output\",\"call_id\":\"call_kL0PCQV7M2WMoVX8V8OtYSAL\",\"output\":\"Paris\"}]}"_s).value(u"a"_s).toArray());
+    const QJsonArray native = codec->toNative(
+        {},
+        { result.reply.message,
+          Message::toolResultsMessage({ { call.id, call.name, u"Paris"_s, false, {} } }) });
+    COMPARE_JSON(
+        native,
+        parseObject(
+            u"{\"a\":[{\"type\":\"function_call\",\"call_id\":\"call_kL0PCQV7M2WMoVX8V8OtYSAL\",\"name\":\"get_capital\",\"arguments\":\"{\\\"country\\\":\\\"France\\\"}\",\"id\":\"fc_67e554a1de488191af0831d35cbe082e0794405d35281ae2\"},{\"type\":\"function_call_output\",\"call_id\":\"call_kL0PCQV7M2WMoVX8V8OtYSAL\",\"output\":\"Paris\"}]}"_s)
+            .value(u"a"_s)
+            .toArray());
 }
 
 void TestCodecs::responsesError400()
@@ -572,7 +609,9 @@ void TestCodecs::responsesError400()
     QCOMPARE(error.category, ErrorCategory::Model);
     QCOMPARE(error.httpStatus, 400);
     QCOMPARE(error.providerType, u"invalid_request_error"_s);
-    QCOMPARE(error.message, u"Invalid 'temperature': decimal below minimum value. Expected a value >= 0, but got -1 instead."_s);
+    QCOMPARE(
+        error.message,
+        u"Invalid 'temperature': decimal below minimum value. Expected a value >= 0, but got -1 instead."_s);
     QVERIFY(!error.transient);
 }
 
@@ -585,16 +624,17 @@ void TestCodecs::anthropicStreamToolUse()
     QVERIFY(result.complete);
     QVERIFY(result.hasContent);
     QCOMPARE(result.reply.message.text, u"I'll check the current weather in Paris for you."_s);
-    QCOMPARE(result.textDeltas, (QStringList{u"I"_s, u"'ll check the current weather in Paris for you."_s}));
+    QCOMPARE(result.textDeltas,
+             (QStringList { u"I"_s, u"'ll check the current weather in Paris for you."_s }));
     QCOMPARE(result.reply.message.toolCalls.size(), 1);
     const ToolCall &call = result.reply.message.toolCalls.first();
     QCOMPARE(call.id, u"toolu_01NRLabsLyVHZPKxbKvkfSMn"_s);
     QCOMPARE(call.name, u"get_weather"_s);
     QCOMPARE(call.rawArguments, u"{\"location\": \"Paris\"}"_s);
-    COMPARE_JSON(call.arguments, (QJsonObject{{u"location"_s, u"Paris"_s}}));
+    COMPARE_JSON(call.arguments, (QJsonObject { { u"location"_s, u"Paris"_s } }));
     QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls);
     QCOMPARE(result.reply.rawFinishReason, u"tool_use"_s);
-    QCOMPARE(result.reply.usage, (Usage{377, 65, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 377, 65, 0, 0 }));
     QCOMPARE(result.reply.responseId, u"msg_019Q1hrJbZG26Fb9BQhrkHEr"_s);
     QCOMPARE(result.reply.model, u"claude-sonnet-4-20250514"_s);
 }
@@ -607,11 +647,11 @@ void TestCodecs::anthropicStreamText()
     QVERIFY(!result.error);
     QVERIFY(result.complete);
     QCOMPARE(result.reply.message.text, u"Hello there!"_s);
-    QCOMPARE(result.textDeltas, (QStringList{u"Hello"_s, u" there"_s, u"!"_s}));
+    QCOMPARE(result.textDeltas, (QStringList { u"Hello"_s, u" there"_s, u"!"_s }));
     QVERIFY(result.reply.message.toolCalls.isEmpty());
     QCOMPARE(result.reply.finishReason, FinishReason::Stop);
     QCOMPARE(result.reply.rawFinishReason, u"end_turn"_s);
-    QCOMPARE(result.reply.usage, (Usage{11, 6, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 11, 6, 0, 0 }));
 }
 
 void TestCodecs::anthropicStreamRefusal()
@@ -627,7 +667,7 @@ void TestCodecs::anthropicStreamRefusal()
     QCOMPARE(result.reply.finishReason, FinishReason::Refusal);
     QCOMPARE(result.reply.rawFinishReason, u"refusal"_s);
     QCOMPARE(result.reply.refusalCategory, u"cyber"_s);
-    QCOMPARE(result.reply.usage, (Usage{20, 0, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 20, 0, 0, 0 }));
 }
 
 void TestCodecs::anthropicError404()
@@ -644,7 +684,8 @@ void TestCodecs::anthropicError404()
 
 void TestCodecs::anthropicCassetteRoundTrip()
 {
-    const QJsonObject cassette = fixtureJson(u"anthropic/parallel_tool_use_roundtrip.cassette.json"_s);
+    const QJsonObject cassette =
+        fixtureJson(u"anthropic/parallel_tool_use_roundtrip.cassette.json"_s);
     const QJsonArray interactions = cassette.value(u"interactions"_s).toArray();
     QVERIFY2(interactions.size() == 2, qPrintable(Test::lastError()));
     const QJsonObject request1 = interactions[0].toObject().value(u"request"_s).toObject();
@@ -661,45 +702,55 @@ void TestCodecs::anthropicCassetteRoundTrip()
     QCOMPARE(request.messages[0].role, Role::User);
     for (const QJsonValue &toolValue : body1.value(u"tools"_s).toArray()) {
         const QJsonObject tool = toolValue.toObject();
-        request.tools.append({tool.value(u"name"_s).toString(), tool.value(u"description"_s).toString(),
-                              tool.value(u"input_schema"_s).toObject(), false});
+        request.tools.append({ tool.value(u"name"_s).toString(),
+                               tool.value(u"description"_s).toString(),
+                               tool.value(u"input_schema"_s).toObject(), false });
     }
     request.maxTokens = body1.value(u"max_tokens"_s).toInt();
     request.stream = false;
     const EngineConfig config = configFor(EngineType::Anthropic, u"claude-haiku-4-5"_s);
     const HttpRequestData built1 = codec->buildRequest(request, config);
     COMPARE_JSON(built1.body, body1);
-    QCOMPARE(built1.url.toString(QUrl::RemoveQuery), QUrl(request1.value(u"uri"_s).toString()).toString(QUrl::RemoveQuery));
+    QCOMPARE(built1.url.toString(QUrl::RemoveQuery),
+             QUrl(request1.value(u"uri"_s).toString()).toString(QUrl::RemoveQuery));
 
     // The reply: four parallel tool_use blocks.
-    const QByteArray response1 = QJsonDocument(interactions[0].toObject().value(u"response"_s).toObject()
-                                                   .value(u"body"_s).toObject()).toJson();
+    const QByteArray response1 =
+        QJsonDocument(
+            interactions[0].toObject().value(u"response"_s).toObject().value(u"body"_s).toObject())
+            .toJson();
     QString error;
     const auto reply1 = codec->parseReply(response1, &error);
     QVERIFY2(reply1, qPrintable(error));
-    QCOMPARE(reply1->message.text, u"I'll help you find out who is the youngest by retrieving information about each family member. I'll retrieve their entity information to compare their ages."_s);
+    QCOMPARE(
+        reply1->message.text,
+        u"I'll help you find out who is the youngest by retrieving information about each family member. I'll retrieve their entity information to compare their ages."_s);
     QCOMPARE(reply1->message.toolCalls.size(), 4);
-    const QStringList ids{u"toolu_0167cfEnoQaPviGdVXA95zcu"_s, u"toolu_01EEe2V5HD1Ac4rKiUR4HD2T"_s,
-                          u"toolu_01XFyAjstT3966qvRynZyVPo"_s, u"toolu_013mnQZbgtK2oe3Mo3XKJsx3"_s};
-    const QStringList names{u"Alice"_s, u"Bob"_s, u"Charlie"_s, u"Daisy"_s};
+    const QStringList ids { u"toolu_0167cfEnoQaPviGdVXA95zcu"_s,
+                            u"toolu_01EEe2V5HD1Ac4rKiUR4HD2T"_s,
+                            u"toolu_01XFyAjstT3966qvRynZyVPo"_s,
+                            u"toolu_013mnQZbgtK2oe3Mo3XKJsx3"_s };
+    const QStringList names { u"Alice"_s, u"Bob"_s, u"Charlie"_s, u"Daisy"_s };
     for (int i = 0; i < 4; ++i) {
         QCOMPARE(reply1->message.toolCalls[i].id, ids[i]);
         QCOMPARE(reply1->message.toolCalls[i].name, u"retrieve_entity_info"_s);
-        COMPARE_JSON(reply1->message.toolCalls[i].arguments, (QJsonObject{{u"name"_s, names[i]}}));
+        COMPARE_JSON(reply1->message.toolCalls[i].arguments,
+                     (QJsonObject { { u"name"_s, names[i] } }));
     }
     QCOMPARE(reply1->finishReason, FinishReason::ToolCalls);
     QCOMPARE(reply1->rawFinishReason, u"tool_use"_s);
-    QCOMPARE(reply1->usage, (Usage{423, 202, 0, 0}));
+    QCOMPARE(reply1->usage, (Usage { 423, 202, 0, 0 }));
 
     // Turn 2: what the tools returned (taken from the recording), paired by id.
     QHash<QString, QString> recordedResults;
-    const QJsonArray blocks = body2.value(u"messages"_s).toArray().at(2).toObject().value(u"content"_s).toArray();
+    const QJsonArray blocks =
+        body2.value(u"messages"_s).toArray().at(2).toObject().value(u"content"_s).toArray();
     for (const QJsonValue &block : blocks)
         recordedResults.insert(block.toObject().value(u"tool_use_id"_s).toString(),
                                block.toObject().value(u"content"_s).toString());
     QList<ToolResult> results;
     for (const ToolCall &call : reply1->message.toolCalls)
-        results.append({call.id, call.name, recordedResults.value(call.id), false, {}});
+        results.append({ call.id, call.name, recordedResults.value(call.id), false, {} });
     request.messages.append(reply1->message);
     request.messages.append(Message::toolResultsMessage(results));
     const HttpRequestData built2 = codec->buildRequest(request, config);
@@ -707,15 +758,17 @@ void TestCodecs::anthropicCassetteRoundTrip()
     // with is_error), tools, system, tool_choice, model, max_tokens, stream.
     COMPARE_JSON(built2.body, body2);
 
-    const QByteArray response2 = QJsonDocument(interactions[1].toObject().value(u"response"_s).toObject()
-                                                   .value(u"body"_s).toObject()).toJson();
+    const QByteArray response2 =
+        QJsonDocument(
+            interactions[1].toObject().value(u"response"_s).toObject().value(u"body"_s).toObject())
+            .toJson();
     const auto reply2 = codec->parseReply(response2, &error);
     QVERIFY2(reply2, qPrintable(error));
     QVERIFY(reply2->message.text.startsWith(u"Based on the retrieved information"_s));
     QVERIFY(reply2->message.text.endsWith(u"the youngest among the four family members."_s));
     QCOMPARE(reply2->finishReason, FinishReason::Stop);
     QCOMPARE(reply2->rawFinishReason, u"end_turn"_s);
-    QCOMPARE(reply2->usage, (Usage{771, 77, 0, 0}));
+    QCOMPARE(reply2->usage, (Usage { 771, 77, 0, 0 }));
     QCOMPARE(reply2->responseId, u"msg_01JVqZPgDwmnyb2kKC3MwCVf"_s);
 }
 
@@ -735,13 +788,14 @@ void TestCodecs::geminiStreamFunctionCall()
     COMPARE_JSON(call.arguments, QJsonObject());
     QCOMPARE(call.argumentsError, u""_s);
     const QString signature = call.providerData.value(u"thoughtSignature"_s).toString();
-    QVERIFY(signature.startsWith(u"EpwICpkIAXLI2nxlU6gsWZaZHRYkX1orzuM8vSUFwaAt1JRxEC2hJzPAcAu3PWaKz7X+PIyT"_s));
+    QVERIFY(signature.startsWith(
+        u"EpwICpkIAXLI2nxlU6gsWZaZHRYkX1orzuM8vSUFwaAt1JRxEC2hJzPAcAu3PWaKz7X+PIyT"_s));
     QVERIFY(signature.endsWith(u"AXOk15QuFyU="_s));
     QCOMPARE(signature.size(), 1408);
     QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls); // STOP + functionCall parts
     QCOMPARE(result.reply.rawFinishReason, u"STOP"_s);
     // 29 prompt; 10 candidates + 202 thoughts = 212 output (241 total).
-    QCOMPARE(result.reply.usage, (Usage{29, 212, 0, 202}));
+    QCOMPARE(result.reply.usage, (Usage { 29, 212, 0, 202 }));
     QCOMPARE(result.reply.responseId, u"QUVVadTSNJ6_qtsPvN7J8Q0"_s);
     QCOMPARE(result.reply.model, u"gemini-3-pro-preview"_s);
 }
@@ -756,14 +810,15 @@ void TestCodecs::geminiMaxTokens()
     QCOMPARE(reply->message.text, u"The capital of France is"_s);
     QCOMPARE(reply->finishReason, FinishReason::Length);
     QCOMPARE(reply->rawFinishReason, u"MAX_TOKENS"_s);
-    QCOMPARE(reply->usage, (Usage{15, 5, 0, 0}));
+    QCOMPARE(reply->usage, (Usage { 15, 5, 0, 0 }));
     QCOMPARE(reply->responseId, u"R5MoavWNNp_8qtsP2fWD2A0"_s);
     QCOMPARE(reply->model, u"gemini-2.5-flash"_s);
 }
 
 void TestCodecs::geminiCassetteRoundTrip()
 {
-    const QJsonObject cassette = fixtureJson(u"gemini/stream_function_call_roundtrip.cassette.json"_s);
+    const QJsonObject cassette =
+        fixtureJson(u"gemini/stream_function_call_roundtrip.cassette.json"_s);
     const QJsonArray interactions = cassette.value(u"interactions"_s).toArray();
     QVERIFY2(interactions.size() == 2, qPrintable(Test::lastError()));
     const QJsonObject request1 = interactions[0].toObject().value(u"request"_s).toObject();
@@ -774,25 +829,44 @@ void TestCodecs::geminiCassetteRoundTrip()
 
     ChatRequest request;
     request.messages = codec->fromNative(body1.value(u"contents"_s).toArray());
-    const QJsonObject declaration = body1.value(u"tools"_s).toArray().at(0).toObject()
-                                        .value(u"functionDeclarations"_s).toArray().at(0).toObject();
-    request.tools.append({declaration.value(u"name"_s).toString(), declaration.value(u"description"_s).toString(),
-                          declaration.value(u"parameters_json_schema"_s).toObject(), false});
+    const QJsonObject declaration = body1.value(u"tools"_s)
+                                        .toArray()
+                                        .at(0)
+                                        .toObject()
+                                        .value(u"functionDeclarations"_s)
+                                        .toArray()
+                                        .at(0)
+                                        .toObject();
+    request.tools.append({ declaration.value(u"name"_s).toString(),
+                           declaration.value(u"description"_s).toString(),
+                           declaration.value(u"parameters_json_schema"_s).toObject(), false });
     const EngineConfig config = configFor(EngineType::Gemini, u"gemini-3-pro-preview"_s);
     const HttpRequestData built1 = codec->buildRequest(request, config);
     QCOMPARE(built1.url.toString(), request1.value(u"uri"_s).toString());
     QVERIFY(built1.stream);
     COMPARE_JSON(built1.body.value(u"contents"_s), body1.value(u"contents"_s));
     // The recording spells the declaration field in snake_case; the API takes either.
-    const QJsonObject builtDeclaration = built1.body.value(u"tools"_s).toArray().at(0).toObject()
-                                             .value(u"functionDeclarations"_s).toArray().at(0).toObject();
+    const QJsonObject builtDeclaration = built1.body.value(u"tools"_s)
+                                             .toArray()
+                                             .at(0)
+                                             .toObject()
+                                             .value(u"functionDeclarations"_s)
+                                             .toArray()
+                                             .at(0)
+                                             .toObject();
     QCOMPARE(builtDeclaration.value(u"name"_s).toString(), u"get_country"_s);
     QCOMPARE(builtDeclaration.value(u"description"_s).toString(), u""_s);
-    COMPARE_JSON(builtDeclaration.value(u"parametersJsonSchema"_s), declaration.value(u"parameters_json_schema"_s));
+    COMPARE_JSON(builtDeclaration.value(u"parametersJsonSchema"_s),
+                 declaration.value(u"parameters_json_schema"_s));
     QVERIFY(!built1.body.contains(u"systemInstruction"_s));
 
-    const QByteArray stream1 = interactions[0].toObject().value(u"response"_s).toObject()
-                                   .value(u"body"_s).toString().toUtf8();
+    const QByteArray stream1 = interactions[0]
+                                   .toObject()
+                                   .value(u"response"_s)
+                                   .toObject()
+                                   .value(u"body"_s)
+                                   .toString()
+                                   .toUtf8();
     const Test::StreamResult result1 = Test::runStream(*codec, stream1);
     QVERIFY(!result1.error);
     QVERIFY(result1.complete);
@@ -803,12 +877,20 @@ void TestCodecs::geminiCassetteRoundTrip()
     // Turn 2: the tool returned "Mexico" (the recording's functionResponse).
     const QJsonArray contents2 = body2.value(u"contents"_s).toArray();
     QCOMPARE(contents2.size(), 3);
-    const QJsonObject recordedResponse = contents2[2].toObject().value(u"parts"_s).toArray().at(0).toObject()
-                                             .value(u"functionResponse"_s).toObject();
-    const QString toolOutput = recordedResponse.value(u"response"_s).toObject().value(u"return_value"_s).toString();
+    const QJsonObject recordedResponse = contents2[2]
+                                             .toObject()
+                                             .value(u"parts"_s)
+                                             .toArray()
+                                             .at(0)
+                                             .toObject()
+                                             .value(u"functionResponse"_s)
+                                             .toObject();
+    const QString toolOutput =
+        recordedResponse.value(u"response"_s).toObject().value(u"return_value"_s).toString();
     QCOMPARE(toolOutput, u"Mexico"_s);
     request.messages.append(result1.reply.message);
-    request.messages.append(Message::toolResultsMessage({{call.id, call.name, toolOutput, false, {}}}));
+    request.messages.append(
+        Message::toolResultsMessage({ { call.id, call.name, toolOutput, false, {} } }));
     const HttpRequestData built2 = codec->buildRequest(request, config);
     const QJsonArray builtContents = built2.body.value(u"contents"_s).toArray();
     QCOMPARE(builtContents.size(), 3);
@@ -828,9 +910,11 @@ void TestCodecs::geminiCassetteRoundTrip()
     QCOMPARE(builtCall.value(u"name"_s), recordedCall.value(u"name"_s));
     COMPARE_JSON(builtCall.value(u"args"_s), recordedCall.value(u"args"_s));
     QCOMPARE(builtCall.value(u"id"_s).toString(), call.id);
-    const QByteArray builtSignature = QByteArray::fromBase64(builtPart.value(u"thoughtSignature"_s).toString().toLatin1());
-    const QByteArray recordedSignature = QByteArray::fromBase64(recordedPart.value(u"thoughtSignature"_s).toString().toLatin1(),
-                                                                QByteArray::Base64UrlEncoding);
+    const QByteArray builtSignature =
+        QByteArray::fromBase64(builtPart.value(u"thoughtSignature"_s).toString().toLatin1());
+    const QByteArray recordedSignature =
+        QByteArray::fromBase64(recordedPart.value(u"thoughtSignature"_s).toString().toLatin1(),
+                               QByteArray::Base64UrlEncoding);
     QCOMPARE(builtSignature.size(), 1055);
     QCOMPARE(builtSignature, recordedSignature);
 
@@ -838,12 +922,18 @@ void TestCodecs::geminiCassetteRoundTrip()
     const QJsonObject builtUser = builtContents[2].toObject();
     QCOMPARE(builtUser.value(u"role"_s).toString(), u"user"_s);
     QCOMPARE(builtUser.value(u"parts"_s).toArray().size(), 1);
-    const QJsonObject builtResponse = builtUser.value(u"parts"_s).toArray().at(0).toObject()
-                                          .value(u"functionResponse"_s).toObject();
+    const QJsonObject builtResponse = builtUser.value(u"parts"_s)
+                                          .toArray()
+                                          .at(0)
+                                          .toObject()
+                                          .value(u"functionResponse"_s)
+                                          .toObject();
     QCOMPARE(builtResponse.value(u"name"_s), recordedResponse.value(u"name"_s));
     QCOMPARE(builtResponse.value(u"id"_s).toString(), builtCall.value(u"id"_s).toString());
-    QCOMPARE(recordedResponse.value(u"id"_s), recordedCall.value(u"id"_s)); // the recording pairs the same way
-    COMPARE_JSON(builtResponse.value(u"response"_s), (QJsonObject{{u"result"_s, u"Mexico"_s}}));
+    QCOMPARE(recordedResponse.value(u"id"_s),
+             recordedCall.value(u"id"_s)); // the recording pairs the same way
+    COMPARE_JSON(builtResponse.value(u"response"_s),
+                 (QJsonObject { { u"result"_s, u"Mexico"_s } }));
     COMPARE_JSON(built2.body.value(u"tools"_s), built1.body.value(u"tools"_s));
 
     // And the transcript reads back to the same neutral conversation.
@@ -855,15 +945,22 @@ void TestCodecs::geminiCassetteRoundTrip()
     QCOMPARE(back[2].toolResults.first().content, u"Mexico"_s);
 
     // The final answer streamed in turn 2.
-    const QByteArray stream2 = interactions[1].toObject().value(u"response"_s).toObject()
-                                   .value(u"body"_s).toString().toUtf8();
+    const QByteArray stream2 = interactions[1]
+                                   .toObject()
+                                   .value(u"response"_s)
+                                   .toObject()
+                                   .value(u"body"_s)
+                                   .toString()
+                                   .toUtf8();
     const Test::StreamResult result2 = Test::runStream(*codec, stream2);
     QVERIFY(!result2.error);
     QVERIFY(result2.complete);
     QCOMPARE(result2.reply.message.text, u"The capital of Mexico is Mexico City."_s);
-    QCOMPARE(result2.textDeltas, (QStringList{u"The capital of Mexico"_s, u" is Mexico City."_s}));
+    QCOMPARE(result2.textDeltas,
+             (QStringList { u"The capital of Mexico"_s, u" is Mexico City."_s }));
     QCOMPARE(result2.reply.finishReason, FinishReason::Stop);
-    QCOMPARE(result2.reply.usage, (Usage{257, 8, 0, 0})); // the last usageMetadata wins (55 -> 257)
+    QCOMPARE(result2.reply.usage,
+             (Usage { 257, 8, 0, 0 })); // the last usageMetadata wins (55 -> 257)
 }
 
 void TestCodecs::geminiNativeOutputCassette()
@@ -880,29 +977,35 @@ void TestCodecs::geminiNativeOutputCassette()
     const QJsonObject generation = body.value(u"generationConfig"_s).toObject();
     request.responseSchema = generation.value(u"responseJsonSchema"_s).toObject();
     request.stream = false;
-    const HttpRequestData built = codec->buildRequest(request, configFor(EngineType::Gemini, u"gemini-2.0-flash"_s));
+    const HttpRequestData built =
+        codec->buildRequest(request, configFor(EngineType::Gemini, u"gemini-2.0-flash"_s));
     QCOMPARE(built.url.toString(), recorded.value(u"uri"_s).toString());
     QVERIFY(!built.stream);
     COMPARE_JSON(built.body.value(u"contents"_s), body.value(u"contents"_s));
     const QJsonObject builtGeneration = built.body.value(u"generationConfig"_s).toObject();
     QCOMPARE(builtGeneration.value(u"responseMimeType"_s), generation.value(u"responseMimeType"_s));
-    COMPARE_JSON(builtGeneration.value(u"responseJsonSchema"_s), generation.value(u"responseJsonSchema"_s));
+    COMPARE_JSON(builtGeneration.value(u"responseJsonSchema"_s),
+                 generation.value(u"responseJsonSchema"_s));
     QVERIFY(!builtGeneration.contains(u"responseModalities"_s)); // pydantic-ai's own addition
 
     QString error;
-    const auto reply = codec->parseReply(QJsonDocument(interaction.value(u"response"_s).toObject()
-                                                           .value(u"body"_s).toObject()).toJson(), &error);
+    const auto reply = codec->parseReply(
+        QJsonDocument(interaction.value(u"response"_s).toObject().value(u"body"_s).toObject())
+            .toJson(),
+        &error);
     QVERIFY2(reply, qPrintable(error));
-    QCOMPARE(reply->message.text, u"{\n  \"city\": \"Mexico City\",\n  \"country\": \"Mexico\"\n}"_s);
+    QCOMPARE(reply->message.text,
+             u"{\n  \"city\": \"Mexico City\",\n  \"country\": \"Mexico\"\n}"_s);
     QCOMPARE(reply->finishReason, FinishReason::Stop);
     QCOMPARE(reply->rawFinishReason, u"STOP"_s);
-    QCOMPARE(reply->usage, (Usage{8, 20, 0, 0}));
+    QCOMPARE(reply->usage, (Usage { 8, 20, 0, 0 }));
     QCOMPARE(reply->responseId, u"EfsgaZT5JPbXz7IPqtGJkQ8"_s);
 }
 
 void TestCodecs::ollamaJsonSchemaCassette()
 {
-    const QJsonObject cassette = fixtureJson(u"local_openai_compat/ollama_json_schema.cassette.json"_s);
+    const QJsonObject cassette =
+        fixtureJson(u"local_openai_compat/ollama_json_schema.cassette.json"_s);
     const QJsonObject interaction = cassette.value(u"interactions"_s).toArray().at(0).toObject();
     QVERIFY2(!interaction.isEmpty(), qPrintable(Test::lastError()));
     const QJsonObject recorded = interaction.value(u"request"_s).toObject();
@@ -911,7 +1014,8 @@ void TestCodecs::ollamaJsonSchemaCassette()
 
     ChatRequest request;
     request.messages = codec->fromNative(body.value(u"messages"_s).toArray());
-    const QJsonObject jsonSchema = body.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject();
+    const QJsonObject jsonSchema =
+        body.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject();
     request.responseSchema = jsonSchema.value(u"schema"_s).toObject();
     request.responseSchemaName = jsonSchema.value(u"name"_s).toString();
     request.stream = false;
@@ -925,14 +1029,17 @@ void TestCodecs::ollamaJsonSchemaCassette()
         QVERIFY(header.first != "Authorization"); // no key, no auth header
 
     QString error;
-    const auto reply = codec->parseReply(QJsonDocument(interaction.value(u"response"_s).toObject()
-                                                           .value(u"body"_s).toObject()).toJson(), &error);
+    const auto reply = codec->parseReply(
+        QJsonDocument(interaction.value(u"response"_s).toObject().value(u"body"_s).toObject())
+            .toJson(),
+        &error);
     QVERIFY2(reply, qPrintable(error));
     QCOMPARE(reply->message.text, u"{ \"city\": \"Paris\", \"country\": \"France\" }"_s);
-    QVERIFY(reply->message.providerData.value(u"reasoning"_s).toString()
+    QVERIFY(reply->message.providerData.value(u"reasoning"_s)
+                .toString()
                 .startsWith(u"Okay, the user is asking for the capital of France."_s));
     QCOMPARE(reply->finishReason, FinishReason::Stop);
-    QCOMPARE(reply->usage, (Usage{136, 15, 0, 0}));
+    QCOMPARE(reply->usage, (Usage { 136, 15, 0, 0 }));
     QCOMPARE(reply->responseId, u"chatcmpl-150"_s);
     QCOMPARE(reply->model, u"qwen3:0.6b"_s);
 }
@@ -948,27 +1055,33 @@ void TestCodecs::requestEndpointsAndAuth_data()
     QTest::addColumn<QString>("url");
     QTest::addColumn<QStringList>("headers"); // "name: value" with the key "sk-test"
 
-    const QStringList bearer{u"Content-Type: application/json"_s, u"Authorization: Bearer sk-test"_s};
+    const QStringList bearer { u"Content-Type: application/json"_s,
+                               u"Authorization: Bearer sk-test"_s };
     QTest::newRow("openai") << int(EngineType::OpenAI) << u""_s << true
                             << u"https://api.openai.com/v1/chat/completions"_s << bearer;
-    QTest::newRow("openai proxy with /v1") << int(EngineType::OpenAI) << u"https://proxy.example/v1/"_s << true
-                                           << u"https://proxy.example/v1/chat/completions"_s << bearer;
+    QTest::newRow("openai proxy with /v1")
+        << int(EngineType::OpenAI) << u"https://proxy.example/v1/"_s << true
+        << u"https://proxy.example/v1/chat/completions"_s << bearer;
     QTest::newRow("responses") << int(EngineType::OpenAIResponses) << u""_s << false
                                << u"https://api.openai.com/v1/responses"_s << bearer;
-    QTest::newRow("compatible") << int(EngineType::OpenAICompatible) << u"http://127.0.0.1:8080"_s << true
-                                << u"http://127.0.0.1:8080/v1/chat/completions"_s << bearer;
-    QTest::newRow("compatible default") << int(EngineType::OpenAICompatible) << u""_s << true
-                                        << u"http://localhost:11434/v1/chat/completions"_s << bearer;
+    QTest::newRow("compatible") << int(EngineType::OpenAICompatible) << u"http://127.0.0.1:8080"_s
+                                << true << u"http://127.0.0.1:8080/v1/chat/completions"_s << bearer;
+    QTest::newRow("compatible default")
+        << int(EngineType::OpenAICompatible) << u""_s << true
+        << u"http://localhost:11434/v1/chat/completions"_s << bearer;
     QTest::newRow("anthropic") << int(EngineType::Anthropic) << u""_s << true
                                << u"https://api.anthropic.com/v1/messages"_s
-                               << QStringList{u"Content-Type: application/json"_s, u"x-api-key: sk-test"_s,
-                                              u"anthropic-version: 2023-06-01"_s};
-    QTest::newRow("gemini stream") << int(EngineType::Gemini) << u""_s << true
-                                   << u"https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"_s
-                                   << QStringList{u"Content-Type: application/json"_s, u"x-goog-api-key: sk-test"_s};
-    QTest::newRow("gemini plain, local base") << int(EngineType::Gemini) << u"http://127.0.0.1:9000"_s << false
-                                              << u"http://127.0.0.1:9000/v1beta/models/gemini-2.5-flash:generateContent"_s
-                                              << QStringList{u"Content-Type: application/json"_s, u"x-goog-api-key: sk-test"_s};
+                               << QStringList { u"Content-Type: application/json"_s,
+                                                u"x-api-key: sk-test"_s,
+                                                u"anthropic-version: 2023-06-01"_s };
+    QTest::newRow("gemini stream")
+        << int(EngineType::Gemini) << u""_s << true
+        << u"https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"_s
+        << QStringList { u"Content-Type: application/json"_s, u"x-goog-api-key: sk-test"_s };
+    QTest::newRow("gemini plain, local base")
+        << int(EngineType::Gemini) << u"http://127.0.0.1:9000"_s << false
+        << u"http://127.0.0.1:9000/v1beta/models/gemini-2.5-flash:generateContent"_s
+        << QStringList { u"Content-Type: application/json"_s, u"x-goog-api-key: sk-test"_s };
 }
 
 void TestCodecs::requestEndpointsAndAuth()
@@ -985,7 +1098,7 @@ void TestCodecs::requestEndpointsAndAuth()
     EngineConfig config = configFor(EngineType(type), u"gemini-2.5-flash"_s);
     config.baseUrl = QUrl(baseUrl);
     ChatRequest request;
-    request.messages = {Message::user(u"hi"_s)};
+    request.messages = { Message::user(u"hi"_s) };
     request.stream = stream;
     const HttpRequestData built = codec->buildRequest(request, config);
     QCOMPARE(built.url.toString(), url);
@@ -1012,8 +1125,8 @@ void TestCodecs::requestEndpointsAndAuth()
 void TestCodecs::requestToolChoice()
 {
     ChatRequest request;
-    request.messages = {Message::user(u"weather?"_s)};
-    request.tools = {weatherTool()};
+    request.messages = { Message::user(u"weather?"_s) };
+    request.tools = { weatherTool() };
     const EngineConfig config = configFor(EngineType::OpenAI, u"m"_s);
 
     struct Row
@@ -1026,14 +1139,15 @@ void TestCodecs::requestToolChoice()
         const char *gemini; // toolConfig, "" = absent
     };
     const Row rows[] = {
-        {ToolChoiceMode::Auto, true, R"("auto")", R"("auto")", R"({"type":"auto"})", ""},
-        {ToolChoiceMode::None, false, R"("none")", R"("none")", R"({"type":"none"})",
-         R"({"functionCallingConfig":{"mode":"NONE"}})"},
-        {ToolChoiceMode::Required, false, R"("required")", R"("required")",
-         R"({"type":"any","disable_parallel_tool_use":true})", R"({"functionCallingConfig":{"mode":"ANY"}})"},
-        {ToolChoiceMode::Force, true, R"({"type":"function","function":{"name":"get_weather"}})",
-         R"({"type":"function","name":"get_weather"})", R"({"type":"tool","name":"get_weather"})",
-         R"({"functionCallingConfig":{"mode":"ANY","allowedFunctionNames":["get_weather"]}})"},
+        { ToolChoiceMode::Auto, true, R"("auto")", R"("auto")", R"({"type":"auto"})", "" },
+        { ToolChoiceMode::None, false, R"("none")", R"("none")", R"({"type":"none"})",
+          R"({"functionCallingConfig":{"mode":"NONE"}})" },
+        { ToolChoiceMode::Required, false, R"("required")", R"("required")",
+          R"({"type":"any","disable_parallel_tool_use":true})",
+          R"({"functionCallingConfig":{"mode":"ANY"}})" },
+        { ToolChoiceMode::Force, true, R"({"type":"function","function":{"name":"get_weather"}})",
+          R"({"type":"function","name":"get_weather"})", R"({"type":"tool","name":"get_weather"})",
+          R"({"functionCallingConfig":{"mode":"ANY","allowedFunctionNames":["get_weather"]}})" },
     };
     const auto json = [](const char *text) {
         return QJsonDocument::fromJson("[" + QByteArray(text) + "]").array().at(0);
@@ -1042,101 +1156,148 @@ void TestCodecs::requestToolChoice()
         request.toolChoice = row.mode;
         request.forcedTool = u"get_weather"_s;
         request.parallelToolCalls = row.parallel;
-        const QJsonObject openai = createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body;
+        const QJsonObject openai =
+            createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body;
         COMPARE_JSON(openai.value(u"tool_choice"_s), json(row.openai));
         QCOMPARE(openai.value(u"parallel_tool_calls"_s).toBool(), row.parallel);
-        COMPARE_JSON(openai.value(u"tools"_s),
-                     json(R"([{"type":"function","function":{"name":"get_weather","description":"Weather for a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}}])"));
-        const QJsonObject responses = createEngineCodec(EngineType::OpenAIResponses)->buildRequest(request, config).body;
+        COMPARE_JSON(
+            openai.value(u"tools"_s),
+            json(
+                R"([{"type":"function","function":{"name":"get_weather","description":"Weather for a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}}])"));
+        const QJsonObject responses =
+            createEngineCodec(EngineType::OpenAIResponses)->buildRequest(request, config).body;
         COMPARE_JSON(responses.value(u"tool_choice"_s), json(row.responses));
         QCOMPARE(responses.value(u"parallel_tool_calls"_s).toBool(), row.parallel);
-        COMPARE_JSON(responses.value(u"tools"_s),
-                     json(R"([{"type":"function","name":"get_weather","description":"Weather for a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}])"));
-        const QJsonObject anthropic = createEngineCodec(EngineType::Anthropic)->buildRequest(request, config).body;
+        COMPARE_JSON(
+            responses.value(u"tools"_s),
+            json(
+                R"([{"type":"function","name":"get_weather","description":"Weather for a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}])"));
+        const QJsonObject anthropic =
+            createEngineCodec(EngineType::Anthropic)->buildRequest(request, config).body;
         COMPARE_JSON(anthropic.value(u"tool_choice"_s), json(row.anthropic));
-        COMPARE_JSON(anthropic.value(u"tools"_s),
-                     json(R"([{"name":"get_weather","description":"Weather for a city","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}])"));
-        const QJsonObject gemini = createEngineCodec(EngineType::Gemini)->buildRequest(request, config).body;
+        COMPARE_JSON(
+            anthropic.value(u"tools"_s),
+            json(
+                R"([{"name":"get_weather","description":"Weather for a city","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}])"));
+        const QJsonObject gemini =
+            createEngineCodec(EngineType::Gemini)->buildRequest(request, config).body;
         if (*row.gemini)
             COMPARE_JSON(gemini.value(u"toolConfig"_s), json(row.gemini));
         else
             QVERIFY(!gemini.contains(u"toolConfig"_s));
-        COMPARE_JSON(gemini.value(u"tools"_s),
-                     json(R"([{"functionDeclarations":[{"name":"get_weather","description":"Weather for a city","parametersJsonSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}]}])"));
+        COMPARE_JSON(
+            gemini.value(u"tools"_s),
+            json(
+                R"([{"functionDeclarations":[{"name":"get_weather","description":"Weather for a city","parametersJsonSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}]}])"));
         // Compatible servers: tool_choice is never sent (Ollama ignores it, vLLM may reject it).
-        const QJsonObject compatible = createEngineCodec(EngineType::OpenAICompatible)->buildRequest(request, config).body;
+        const QJsonObject compatible =
+            createEngineCodec(EngineType::OpenAICompatible)->buildRequest(request, config).body;
         QVERIFY(!compatible.contains(u"tool_choice"_s));
         QCOMPARE(compatible.value(u"parallel_tool_calls"_s).toBool(), row.parallel);
     }
     // Without tools, no tool fields at all.
     request.tools.clear();
-    for (const EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
-                                  EngineType::Gemini, EngineType::OpenAICompatible}) {
+    for (const EngineType type :
+         { EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+           EngineType::Gemini, EngineType::OpenAICompatible }) {
         const QJsonObject body = createEngineCodec(type)->buildRequest(request, config).body;
-        for (const QString &key : {u"tools"_s, u"tool_choice"_s, u"parallel_tool_calls"_s, u"toolConfig"_s})
+        for (const QString &key :
+             { u"tools"_s, u"tool_choice"_s, u"parallel_tool_calls"_s, u"toolConfig"_s })
             QVERIFY2(!body.contains(key), qPrintable(key));
     }
 }
 
 void TestCodecs::requestStructuredOutputAndLimits()
 {
-    const QJsonObject schema = parseObject(uR"({"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false})"_s);
+    const QJsonObject schema = parseObject(
+        uR"({"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false})"_s);
     ChatRequest request;
     request.system = u"Be terse."_s;
-    request.messages = {Message::user(u"go"_s)};
+    request.messages = { Message::user(u"go"_s) };
     request.responseSchema = schema;
     request.responseSchemaName = u"result"_s;
     request.maxTokens = 300;
     EngineConfig config = configFor(EngineType::OpenAI, u"m"_s);
-    config.maxTokens = 999;       // the request's own value wins
-    config.temperature = 0.25;    // used as the request sets none
+    config.maxTokens = 999; // the request's own value wins
+    config.temperature = 0.25; // used as the request sets none
 
-    const QJsonObject openai = createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body;
+    const QJsonObject openai =
+        createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body;
     COMPARE_JSON(openai.value(u"response_format"_s),
-                 (QJsonObject{{u"type"_s, u"json_schema"_s},
-                              {u"json_schema"_s, QJsonObject{{u"name"_s, u"result"_s}, {u"schema"_s, schema}, {u"strict"_s, true}}}}));
+                 (QJsonObject { { u"type"_s, u"json_schema"_s },
+                                { u"json_schema"_s,
+                                  QJsonObject { { u"name"_s, u"result"_s },
+                                                { u"schema"_s, schema },
+                                                { u"strict"_s, true } } } }));
     QCOMPARE(openai.value(u"max_completion_tokens"_s).toInt(), 300);
     QVERIFY(!openai.contains(u"max_tokens"_s));
     QCOMPARE(openai.value(u"temperature"_s).toDouble(), 0.25);
     QCOMPARE(openai.value(u"stream"_s).toBool(), true);
-    COMPARE_JSON(openai.value(u"stream_options"_s), (QJsonObject{{u"include_usage"_s, true}}));
-    COMPARE_JSON(openai.value(u"messages"_s).toArray().at(0), (QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, u"Be terse."_s}}));
+    COMPARE_JSON(openai.value(u"stream_options"_s), (QJsonObject { { u"include_usage"_s, true } }));
+    COMPARE_JSON(openai.value(u"messages"_s).toArray().at(0),
+                 (QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, u"Be terse."_s } }));
 
-    const QJsonObject compatible = createEngineCodec(EngineType::OpenAICompatible)->buildRequest(request, config).body;
+    const QJsonObject compatible =
+        createEngineCodec(EngineType::OpenAICompatible)->buildRequest(request, config).body;
     QCOMPARE(compatible.value(u"max_tokens"_s).toInt(), 300);
     QVERIFY(!compatible.contains(u"max_completion_tokens"_s));
-    QVERIFY(!compatible.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject().contains(u"strict"_s));
-    COMPARE_JSON(compatible.value(u"stream_options"_s), (QJsonObject{{u"include_usage"_s, true}}));
+    QVERIFY(!compatible.value(u"response_format"_s)
+                 .toObject()
+                 .value(u"json_schema"_s)
+                 .toObject()
+                 .contains(u"strict"_s));
+    COMPARE_JSON(compatible.value(u"stream_options"_s),
+                 (QJsonObject { { u"include_usage"_s, true } }));
 
-    const QJsonObject responses = createEngineCodec(EngineType::OpenAIResponses)->buildRequest(request, config).body;
+    const QJsonObject responses =
+        createEngineCodec(EngineType::OpenAIResponses)->buildRequest(request, config).body;
     COMPARE_JSON(responses.value(u"text"_s),
-                 (QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s}, {u"name"_s, u"result"_s},
-                                                        {u"schema"_s, schema}, {u"strict"_s, true}}}}));
+                 (QJsonObject { { u"format"_s,
+                                  QJsonObject { { u"type"_s, u"json_schema"_s },
+                                                { u"name"_s, u"result"_s },
+                                                { u"schema"_s, schema },
+                                                { u"strict"_s, true } } } }));
     QCOMPARE(responses.value(u"max_output_tokens"_s).toInt(), 300);
     QVERIFY(!responses.contains(u"stream_options"_s));
     COMPARE_JSON(responses.value(u"input"_s).toArray().at(0),
-                 (QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"system"_s}, {u"content"_s, u"Be terse."_s}}));
+                 (QJsonObject { { u"type"_s, u"message"_s },
+                                { u"role"_s, u"system"_s },
+                                { u"content"_s, u"Be terse."_s } }));
 
-    const QJsonObject anthropic = createEngineCodec(EngineType::Anthropic)->buildRequest(request, config).body;
+    const QJsonObject anthropic =
+        createEngineCodec(EngineType::Anthropic)->buildRequest(request, config).body;
     COMPARE_JSON(anthropic.value(u"output_config"_s),
-                 (QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s}, {u"schema"_s, schema}}}}));
+                 (QJsonObject { { u"format"_s,
+                                  QJsonObject { { u"type"_s, u"json_schema"_s },
+                                                { u"schema"_s, schema } } } }));
     QCOMPARE(anthropic.value(u"max_tokens"_s).toInt(), 300);
     QCOMPARE(anthropic.value(u"system"_s).toString(), u"Be terse."_s);
     QCOMPARE(anthropic.value(u"messages"_s).toArray().size(), 1); // no system message
     QCOMPARE(anthropic.value(u"temperature"_s).toDouble(), 0.25);
 
-    const QJsonObject gemini = createEngineCodec(EngineType::Gemini)->buildRequest(request, config).body;
+    const QJsonObject gemini =
+        createEngineCodec(EngineType::Gemini)->buildRequest(request, config).body;
     COMPARE_JSON(gemini.value(u"generationConfig"_s),
-                 (QJsonObject{{u"maxOutputTokens"_s, 300}, {u"temperature"_s, 0.25},
-                              {u"responseMimeType"_s, u"application/json"_s}, {u"responseJsonSchema"_s, schema}}));
-    COMPARE_JSON(gemini.value(u"systemInstruction"_s),
-                 (QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, u"Be terse."_s}}}}}));
+                 (QJsonObject { { u"maxOutputTokens"_s, 300 },
+                                { u"temperature"_s, 0.25 },
+                                { u"responseMimeType"_s, u"application/json"_s },
+                                { u"responseJsonSchema"_s, schema } }));
+    COMPARE_JSON(
+        gemini.value(u"systemInstruction"_s),
+        (QJsonObject {
+            { u"parts"_s, QJsonArray { QJsonObject { { u"text"_s, u"Be terse."_s } } } } }));
 
     // Anthropic requires max_tokens: a default is sent when nothing sets it.
     request.maxTokens.reset();
     config.maxTokens.reset();
-    QCOMPARE(createEngineCodec(EngineType::Anthropic)->buildRequest(request, config).body.value(u"max_tokens"_s).toInt(), 4096);
-    QVERIFY(!createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body.contains(u"max_completion_tokens"_s));
+    QCOMPARE(createEngineCodec(EngineType::Anthropic)
+                 ->buildRequest(request, config)
+                 .body.value(u"max_tokens"_s)
+                 .toInt(),
+             4096);
+    QVERIFY(!createEngineCodec(EngineType::OpenAI)
+                 ->buildRequest(request, config)
+                 .body.contains(u"max_completion_tokens"_s));
 }
 
 void TestCodecs::requestAttachments()
@@ -1149,47 +1310,108 @@ void TestCodecs::requestAttachments()
     Attachment document = Attachment::fromData(u"doc.pdf"_s, u"application/pdf"_s, pdf);
     Attachment placeholder = image.placeholder();
     ChatRequest request;
-    request.messages = {Message::user(u"look"_s, {image, document, placeholder})};
+    request.messages = { Message::user(u"look"_s, { image, document, placeholder }) };
     const EngineConfig config = configFor(EngineType::OpenAI, u"m"_s);
     const QString note = u"[attachment a.png (image/png, 19 bytes) was not kept]"_s;
 
-    const QJsonArray openai = createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body
-                                  .value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray();
-    COMPARE_JSON(openai, (QJsonArray{
-        QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"look"_s}},
-        QJsonObject{{u"type"_s, u"image_url"_s}, {u"image_url"_s, QJsonObject{{u"url"_s, QString(u"data:image/png;base64,"_s + png64)}}}},
-        QJsonObject{{u"type"_s, u"file"_s}, {u"file"_s, QJsonObject{{u"filename"_s, u"doc.pdf"_s}, {u"file_data"_s, QString(u"data:application/pdf;base64,"_s + pdf64)}}}},
-        QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, note}}}));
+    const QJsonArray openai = createEngineCodec(EngineType::OpenAI)
+                                  ->buildRequest(request, config)
+                                  .body.value(u"messages"_s)
+                                  .toArray()
+                                  .at(0)
+                                  .toObject()
+                                  .value(u"content"_s)
+                                  .toArray();
+    COMPARE_JSON(
+        openai,
+        (QJsonArray {
+            QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, u"look"_s } },
+            QJsonObject {
+                { u"type"_s, u"image_url"_s },
+                { u"image_url"_s,
+                  QJsonObject { { u"url"_s, QString(u"data:image/png;base64,"_s + png64) } } } },
+            QJsonObject {
+                { u"type"_s, u"file"_s },
+                { u"file"_s,
+                  QJsonObject {
+                      { u"filename"_s, u"doc.pdf"_s },
+                      { u"file_data"_s, QString(u"data:application/pdf;base64,"_s + pdf64) } } } },
+            QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, note } } }));
 
-    const QJsonArray responses = createEngineCodec(EngineType::OpenAIResponses)->buildRequest(request, config).body
-                                     .value(u"input"_s).toArray().at(0).toObject().value(u"content"_s).toArray();
-    COMPARE_JSON(responses.at(1), (QJsonObject{{u"type"_s, u"input_image"_s}, {u"image_url"_s, QString(u"data:image/png;base64,"_s + png64)}, {u"detail"_s, u"auto"_s}}));
-    COMPARE_JSON(responses.at(2), (QJsonObject{{u"type"_s, u"input_file"_s}, {u"filename"_s, u"doc.pdf"_s}, {u"file_data"_s, QString(u"data:application/pdf;base64,"_s + pdf64)}}));
+    const QJsonArray responses = createEngineCodec(EngineType::OpenAIResponses)
+                                     ->buildRequest(request, config)
+                                     .body.value(u"input"_s)
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(u"content"_s)
+                                     .toArray();
+    COMPARE_JSON(responses.at(1),
+                 (QJsonObject { { u"type"_s, u"input_image"_s },
+                                { u"image_url"_s, QString(u"data:image/png;base64,"_s + png64) },
+                                { u"detail"_s, u"auto"_s } }));
+    COMPARE_JSON(
+        responses.at(2),
+        (QJsonObject { { u"type"_s, u"input_file"_s },
+                       { u"filename"_s, u"doc.pdf"_s },
+                       { u"file_data"_s, QString(u"data:application/pdf;base64,"_s + pdf64) } }));
 
-    const QJsonArray anthropic = createEngineCodec(EngineType::Anthropic)->buildRequest(request, config).body
-                                     .value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray();
-    COMPARE_JSON(anthropic.at(1), (QJsonObject{{u"type"_s, u"image"_s}, {u"source"_s, QJsonObject{{u"type"_s, u"base64"_s}, {u"media_type"_s, u"image/png"_s}, {u"data"_s, png64}}}}));
-    COMPARE_JSON(anthropic.at(2), (QJsonObject{{u"type"_s, u"document"_s}, {u"title"_s, u"doc.pdf"_s}, {u"source"_s, QJsonObject{{u"type"_s, u"base64"_s}, {u"media_type"_s, u"application/pdf"_s}, {u"data"_s, pdf64}}}}));
-    COMPARE_JSON(anthropic.at(3), (QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, note}}));
+    const QJsonArray anthropic = createEngineCodec(EngineType::Anthropic)
+                                     ->buildRequest(request, config)
+                                     .body.value(u"messages"_s)
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(u"content"_s)
+                                     .toArray();
+    COMPARE_JSON(anthropic.at(1),
+                 (QJsonObject { { u"type"_s, u"image"_s },
+                                { u"source"_s,
+                                  QJsonObject { { u"type"_s, u"base64"_s },
+                                                { u"media_type"_s, u"image/png"_s },
+                                                { u"data"_s, png64 } } } }));
+    COMPARE_JSON(anthropic.at(2),
+                 (QJsonObject { { u"type"_s, u"document"_s },
+                                { u"title"_s, u"doc.pdf"_s },
+                                { u"source"_s,
+                                  QJsonObject { { u"type"_s, u"base64"_s },
+                                                { u"media_type"_s, u"application/pdf"_s },
+                                                { u"data"_s, pdf64 } } } }));
+    COMPARE_JSON(anthropic.at(3), (QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, note } }));
 
-    const QJsonArray gemini = createEngineCodec(EngineType::Gemini)->buildRequest(request, config).body
-                                  .value(u"contents"_s).toArray().at(0).toObject().value(u"parts"_s).toArray();
-    COMPARE_JSON(gemini, (QJsonArray{
-        QJsonObject{{u"text"_s, u"look"_s}},
-        QJsonObject{{u"inlineData"_s, QJsonObject{{u"mimeType"_s, u"image/png"_s}, {u"data"_s, png64}}}},
-        QJsonObject{{u"inlineData"_s, QJsonObject{{u"mimeType"_s, u"application/pdf"_s}, {u"data"_s, pdf64}}}},
-        QJsonObject{{u"text"_s, note}}}));
+    const QJsonArray gemini = createEngineCodec(EngineType::Gemini)
+                                  ->buildRequest(request, config)
+                                  .body.value(u"contents"_s)
+                                  .toArray()
+                                  .at(0)
+                                  .toObject()
+                                  .value(u"parts"_s)
+                                  .toArray();
+    COMPARE_JSON(
+        gemini,
+        (QJsonArray { QJsonObject { { u"text"_s, u"look"_s } },
+                      QJsonObject { { u"inlineData"_s,
+                                      QJsonObject { { u"mimeType"_s, u"image/png"_s },
+                                                    { u"data"_s, png64 } } } },
+                      QJsonObject { { u"inlineData"_s,
+                                      QJsonObject { { u"mimeType"_s, u"application/pdf"_s },
+                                                    { u"data"_s, pdf64 } } } },
+                      QJsonObject { { u"text"_s, note } } }));
 }
 
 void TestCodecs::requestExtraBodyMergePatch()
 {
     ChatRequest request;
-    request.messages = {Message::user(u"x"_s)};
-    request.extraBody = parseObject(uR"({"stream_options":{"include_obfuscation":false},"temperature":null,"seed":7})"_s);
+    request.messages = { Message::user(u"x"_s) };
+    request.extraBody = parseObject(
+        uR"({"stream_options":{"include_obfuscation":false},"temperature":null,"seed":7})"_s);
     EngineConfig config = configFor(EngineType::OpenAI, u"m"_s);
     config.temperature = 1.0;
-    const QJsonObject body = createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body;
-    COMPARE_JSON(body.value(u"stream_options"_s), (QJsonObject{{u"include_usage"_s, true}, {u"include_obfuscation"_s, false}}));
+    const QJsonObject body =
+        createEngineCodec(EngineType::OpenAI)->buildRequest(request, config).body;
+    COMPARE_JSON(
+        body.value(u"stream_options"_s),
+        (QJsonObject { { u"include_usage"_s, true }, { u"include_obfuscation"_s, false } }));
     QVERIFY(!body.contains(u"temperature"_s)); // null deletes
     QCOMPARE(body.value(u"seed"_s).toInt(), 7);
 }
@@ -1237,14 +1459,16 @@ void TestCodecs::nativeRoundTrip()
             QCOMPARE(got.toolResults[r].name, want.toolResults[r].name);
             QCOMPARE(got.toolResults[r].content, want.toolResults[r].content);
             // Only Anthropic and Gemini carry the error flag on the wire.
-            const bool flagged = EngineType(type) == EngineType::Anthropic || EngineType(type) == EngineType::Gemini;
+            const bool flagged =
+                EngineType(type) == EngineType::Anthropic || EngineType(type) == EngineType::Gemini;
             QCOMPARE(got.toolResults[r].isError, flagged && want.toolResults[r].isError);
         }
     }
     // The system prompt: a message for the OpenAI shapes, a separate field elsewhere.
     const QJsonArray withSystem = codec->toNative(u"sys"_s, messages);
-    const bool systemInList = EngineType(type) == EngineType::OpenAI || EngineType(type) == EngineType::OpenAIResponses
-                              || EngineType(type) == EngineType::OpenAICompatible;
+    const bool systemInList = EngineType(type) == EngineType::OpenAI
+        || EngineType(type) == EngineType::OpenAIResponses
+        || EngineType(type) == EngineType::OpenAICompatible;
     QCOMPARE(withSystem.size(), native.size() + (systemInList ? 1 : 0));
     if (systemInList)
         QCOMPARE(codec->fromNative(withSystem).first().role, Role::System);
@@ -1260,13 +1484,17 @@ void TestCodecs::anthropicResultsInOneUserMessage()
     QCOMPARE(native.size(), 5);
     const QJsonObject results = native[2].toObject();
     QCOMPARE(results.value(u"role"_s).toString(), u"user"_s);
-    COMPARE_JSON(results.value(u"content"_s), parseObject(uR"({"a":[
+    COMPARE_JSON(results.value(u"content"_s),
+                 parseObject(uR"({"a":[
         {"type":"tool_result","tool_use_id":"call_1","content":"{\"temp\":3}","is_error":false},
         {"type":"tool_result","tool_use_id":"call_2","content":"station offline","is_error":true},
-        {"type":"text","text":"also: hurry"}]})"_s).value(u"a"_s));
+        {"type":"text","text":"also: hurry"}]})"_s)
+                     .value(u"a"_s));
     QCOMPARE(native[1].toObject().value(u"role"_s).toString(), u"assistant"_s);
-    COMPARE_JSON(native[1].toObject().value(u"content"_s).toArray().at(1),
-                 parseObject(uR"({"type":"tool_use","id":"call_1","name":"get_weather","input":{"city":"Oslo"}})"_s));
+    COMPARE_JSON(
+        native[1].toObject().value(u"content"_s).toArray().at(1),
+        parseObject(
+            uR"({"type":"tool_use","id":"call_1","name":"get_weather","input":{"city":"Oslo"}})"_s));
 }
 
 void TestCodecs::geminiResultsWrapScalars()
@@ -1274,16 +1502,19 @@ void TestCodecs::geminiResultsWrapScalars()
     const auto codec = createEngineCodec(EngineType::Gemini);
     const QJsonArray native = codec->toNative({}, richConversation());
     const QJsonArray parts = native[2].toObject().value(u"parts"_s).toArray();
-    COMPARE_JSON(parts, parseObject(uR"({"a":[
+    COMPARE_JSON(parts,
+                 parseObject(uR"({"a":[
         {"functionResponse":{"name":"get_weather","id":"call_1","response":{"temp":3}}},
-        {"functionResponse":{"name":"get_weather","id":"call_2","response":{"error":"station offline"}}}]})"_s).value(u"a"_s));
+        {"functionResponse":{"name":"get_weather","id":"call_2","response":{"error":"station offline"}}}]})"_s)
+                     .value(u"a"_s));
 
     // Calls without ids (older transcripts) pair with results by name and order.
     const QJsonArray noIds = parseObject(uR"({"a":[
         {"role":"user","parts":[{"text":"q"}]},
         {"role":"model","parts":[{"functionCall":{"name":"f","args":{"n":1}}},{"functionCall":{"name":"g","args":{}}},{"functionCall":{"name":"f","args":{"n":2}}}]},
         {"role":"user","parts":[{"functionResponse":{"name":"g","response":{"result":"G"}}},{"functionResponse":{"name":"f","response":{"result":"F1"}}},{"functionResponse":{"name":"f","response":{"result":"F2"}}}]}]})"_s)
-                                 .value(u"a"_s).toArray();
+                                 .value(u"a"_s)
+                                 .toArray();
     const QList<Message> back = codec->fromNative(noIds);
     QCOMPARE(back.size(), 3);
     QCOMPARE(back[1].toolCalls.size(), 3);
@@ -1312,7 +1543,8 @@ void TestCodecs::argumentsThatAreNotObjects()
     const ToolCall &broken = reply->message.toolCalls[0];
     QCOMPARE(broken.rawArguments, u"{\"a\": 1"_s);
     QVERIFY(broken.arguments.isEmpty());
-    QVERIFY2(broken.argumentsError.startsWith(u"The arguments are not valid JSON"_s), qPrintable(broken.argumentsError));
+    QVERIFY2(broken.argumentsError.startsWith(u"The arguments are not valid JSON"_s),
+             qPrintable(broken.argumentsError));
     const ToolCall &array = reply->message.toolCalls[1];
     QCOMPARE(array.rawArguments, u"[1,2]"_s);
     QVERIFY(array.arguments.isEmpty());
@@ -1320,11 +1552,20 @@ void TestCodecs::argumentsThatAreNotObjects()
     const ToolCall &empty = reply->message.toolCalls[2];
     QVERIFY(empty.arguments.isEmpty());
     QCOMPARE(empty.argumentsError, u""_s); // "" means no arguments: {}
-    QCOMPARE(reply->usage, (Usage{6, 5, 4, 2})); // cached_tokens is part of prompt_tokens
+    QCOMPARE(reply->usage, (Usage { 6, 5, 4, 2 })); // cached_tokens is part of prompt_tokens
     // Re-sent as the model wrote them.
-    const QJsonArray native = codec->toNative({}, {reply->message});
-    QCOMPARE(native[0].toObject().value(u"tool_calls"_s).toArray().at(0).toObject()
-                 .value(u"function"_s).toObject().value(u"arguments"_s).toString(), u"{\"a\": 1"_s);
+    const QJsonArray native = codec->toNative({}, { reply->message });
+    QCOMPARE(native[0]
+                 .toObject()
+                 .value(u"tool_calls"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"function"_s)
+                 .toObject()
+                 .value(u"arguments"_s)
+                 .toString(),
+             u"{\"a\": 1"_s);
 }
 
 void TestCodecs::refusalsAndSpecialFinishes()
@@ -1346,22 +1587,25 @@ void TestCodecs::refusalsAndSpecialFinishes()
         QCOMPARE(reply->finishReason, FinishReason::Refusal);
         QCOMPARE(reply->message.refusal, u"I can't help with that."_s);
         QCOMPARE(reply->message.text, u""_s);
-        QCOMPARE(reply->usage, (Usage{9, 7, 0, 0}));
+        QCOMPARE(reply->usage, (Usage { 9, 7, 0, 0 }));
         // The reasoning item is kept and re-sent ahead of the message.
-        const QJsonArray native = codec->toNative({}, {reply->message});
+        const QJsonArray native = codec->toNative({}, { reply->message });
         QCOMPARE(native.size(), 2);
         QCOMPARE(native[0].toObject().value(u"id"_s).toString(), u"rs_1"_s);
     }
     {
         const auto codec = createEngineCodec(EngineType::OpenAIResponses);
         const auto filtered = codec->parseReply(
-            "{\"id\":\"resp_f\",\"status\":\"incomplete\",\"incomplete_details\":{\"reason\":\"content_filter\"},\"output\":[]}"_ba, &error);
+            "{\"id\":\"resp_f\",\"status\":\"incomplete\",\"incomplete_details\":{\"reason\":\"content_filter\"},\"output\":[]}"_ba,
+            &error);
         QVERIFY2(filtered, qPrintable(error));
         QCOMPARE(filtered->finishReason, FinishReason::Refusal);
         QCOMPARE(filtered->refusalCategory, u"content_filter"_s);
         QCOMPARE(filtered->rawFinishReason, u"content_filter"_s);
         // A failed response is not a reply: parseReply says why.
-        QVERIFY(!codec->parseReply("{\"status\":\"failed\",\"error\":{\"code\":\"server_error\",\"message\":\"it broke\"}}"_ba, &error));
+        QVERIFY(!codec->parseReply(
+            "{\"status\":\"failed\",\"error\":{\"code\":\"server_error\",\"message\":\"it broke\"}}"_ba,
+            &error));
         QCOMPARE(error, u"it broke"_s);
         QVERIFY(!codec->parseReply("not json"_ba, &error));
         QVERIFY(error.startsWith(u"The reply is not a JSON object"_s));
@@ -1374,11 +1618,14 @@ void TestCodecs::refusalsAndSpecialFinishes()
         QCOMPARE(reply->finishReason, FinishReason::Pause);
         QCOMPARE(reply->rawFinishReason, u"pause_turn"_s);
         QCOMPARE(reply->message.text, u"Working"_s);
-        QCOMPARE(reply->usage, (Usage{1, 2, 0, 1}));
+        QCOMPARE(reply->usage, (Usage { 1, 2, 0, 1 }));
         // pause_turn: the content goes back unchanged, thinking block (with signature) first.
-        const QJsonArray native = codec->toNative({}, {reply->message});
-        COMPARE_JSON(native[0].toObject().value(u"content"_s),
-                     parseObject(uR"({"a":[{"type":"thinking","thinking":"hmm","signature":"sig123"},{"type":"text","text":"Working"}]})"_s).value(u"a"_s));
+        const QJsonArray native = codec->toNative({}, { reply->message });
+        COMPARE_JSON(
+            native[0].toObject().value(u"content"_s),
+            parseObject(
+                uR"({"a":[{"type":"thinking","thinking":"hmm","signature":"sig123"},{"type":"text","text":"Working"}]})"_s)
+                .value(u"a"_s));
     }
     {
         LOAD_DATA(body, u"anthropic_context_exceeded.json"_s);
@@ -1395,7 +1642,7 @@ void TestCodecs::refusalsAndSpecialFinishes()
         QCOMPARE(reply->refusalCategory, u"SAFETY"_s);
         QCOMPARE(reply->message.text, u""_s);
         QCOMPARE(reply->message.refusal, u"The response was blocked (SAFETY)."_s);
-        QCOMPARE(reply->usage, (Usage{12, 0, 0, 0}));
+        QCOMPARE(reply->usage, (Usage { 12, 0, 0, 0 }));
     }
     {
         LOAD_DATA(body, u"gemini_blocked_prompt.json"_s);
@@ -1407,7 +1654,8 @@ void TestCodecs::refusalsAndSpecialFinishes()
         QCOMPARE(reply->rawFinishReason, u"PROHIBITED_CONTENT"_s);
         QCOMPARE(reply->message.refusal, u"The response was blocked (PROHIBITED_CONTENT)."_s);
         // Streamed, a blocked prompt also ends the stream.
-        const Test::StreamResult streamed = Test::runStream(*codec, "data: "_ba + body.simplified() + "\r\n\r\n"_ba);
+        const Test::StreamResult streamed =
+            Test::runStream(*codec, "data: "_ba + body.simplified() + "\r\n\r\n"_ba);
         QVERIFY(streamed.complete);
         QCOMPARE(streamed.reply.finishReason, FinishReason::Refusal);
         QVERIFY(!streamed.hasContent);
@@ -1418,19 +1666,22 @@ void TestCodecs::midStreamErrors()
 {
     {
         LOAD_DATA(body, u"openai_stream_midstream_error.sse"_s);
-        const Test::StreamResult result = Test::runStream(*createEngineCodec(EngineType::OpenAI), body);
+        const Test::StreamResult result =
+            Test::runStream(*createEngineCodec(EngineType::OpenAI), body);
         QVERIFY(result.error);
         QVERIFY(!result.complete);
         QVERIFY(result.hasContent); // "Hel" arrived: the job must not retry silently
-        QCOMPARE(result.textDeltas, QStringList{u"Hel"_s});
+        QCOMPARE(result.textDeltas, QStringList { u"Hel"_s });
         QCOMPARE(result.error->providerType, u"server_error"_s);
-        QCOMPARE(result.error->message, u"The server had an error while processing your request."_s);
+        QCOMPARE(result.error->message,
+                 u"The server had an error while processing your request."_s);
         QCOMPARE(result.error->httpStatus, 0);
         QVERIFY(result.error->transient);
     }
     {
         LOAD_DATA(body, u"anthropic_stream_overloaded.sse"_s);
-        const Test::StreamResult result = Test::runStream(*createEngineCodec(EngineType::Anthropic), body);
+        const Test::StreamResult result =
+            Test::runStream(*createEngineCodec(EngineType::Anthropic), body);
         QVERIFY(result.error);
         QVERIFY(!result.hasContent);
         QCOMPARE(result.error->providerType, u"overloaded_error"_s);
@@ -1439,7 +1690,8 @@ void TestCodecs::midStreamErrors()
     }
     {
         LOAD_DATA(body, u"responses_stream_error.sse"_s);
-        const Test::StreamResult result = Test::runStream(*createEngineCodec(EngineType::OpenAIResponses), body);
+        const Test::StreamResult result =
+            Test::runStream(*createEngineCodec(EngineType::OpenAIResponses), body);
         QVERIFY(result.error);
         QCOMPARE(result.error->providerType, u"server_error"_s);
         QCOMPARE(result.error->message, u"Something went wrong"_s);
@@ -1447,10 +1699,11 @@ void TestCodecs::midStreamErrors()
     }
     {
         LOAD_DATA(body, u"gemini_stream_raw_error.sse"_s);
-        const Test::StreamResult result = Test::runStream(*createEngineCodec(EngineType::Gemini), body);
+        const Test::StreamResult result =
+            Test::runStream(*createEngineCodec(EngineType::Gemini), body);
         QVERIFY(result.error);
         QVERIFY(!result.complete);
-        QCOMPARE(result.textDeltas, QStringList{u"Par"_s});
+        QCOMPARE(result.textDeltas, QStringList { u"Par"_s });
         QCOMPARE(result.error->providerType, u"UNAVAILABLE"_s);
         QCOMPARE(result.error->message, u"The model is overloaded. Please try again later."_s);
         QCOMPARE(result.error->httpStatus, 0);
@@ -1469,7 +1722,8 @@ void TestCodecs::midStreamErrors()
 void TestCodecs::malformedStreamEvent()
 {
     LOAD_DATA(body, u"openai_stream_malformed.sse"_s);
-    for (const EngineType type : {EngineType::OpenAI, EngineType::OpenAICompatible, EngineType::Gemini}) {
+    for (const EngineType type :
+         { EngineType::OpenAI, EngineType::OpenAICompatible, EngineType::Gemini }) {
         const Test::StreamResult result = Test::runStream(*createEngineCodec(type), body);
         QVERIFY(result.error);
         QCOMPARE(result.error->providerType, u"malformed_event"_s);
@@ -1477,12 +1731,16 @@ void TestCodecs::malformedStreamEvent()
                  qPrintable(result.error->message));
         QVERIFY(result.error->message.contains(u"chatcmpl-2"_s)); // quotes the data
     }
-    const QByteArray named = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\n\n"_ba;
-    const Test::StreamResult anthropic = Test::runStream(*createEngineCodec(EngineType::Anthropic), named);
+    const QByteArray named =
+        "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\n\n"_ba;
+    const Test::StreamResult anthropic =
+        Test::runStream(*createEngineCodec(EngineType::Anthropic), named);
     QVERIFY(anthropic.error);
-    QVERIFY2(anthropic.error->message.contains(u"\"content_block_delta\""_s), qPrintable(anthropic.error->message));
-    const Test::StreamResult responses = Test::runStream(*createEngineCodec(EngineType::OpenAIResponses),
-                                                         "event: response.created\ndata: [1,\n\n"_ba);
+    QVERIFY2(anthropic.error->message.contains(u"\"content_block_delta\""_s),
+             qPrintable(anthropic.error->message));
+    const Test::StreamResult responses =
+        Test::runStream(*createEngineCodec(EngineType::OpenAIResponses),
+                        "event: response.created\ndata: [1,\n\n"_ba);
     QVERIFY(responses.error);
     QVERIFY(responses.error->message.contains(u"\"response.created\""_s));
 }
@@ -1490,7 +1748,8 @@ void TestCodecs::malformedStreamEvent()
 void TestCodecs::paddedAndUnknownAnthropicEvents()
 {
     LOAD_DATA(body, u"anthropic_stream_padded.sse"_s);
-    const Test::StreamResult result = Test::runStream(*createEngineCodec(EngineType::Anthropic), body);
+    const Test::StreamResult result =
+        Test::runStream(*createEngineCodec(EngineType::Anthropic), body);
     QVERIFY(!result.error);
     QVERIFY(result.complete);
     QCOMPARE(result.reply.message.toolCalls.size(), 2);
@@ -1504,7 +1763,8 @@ void TestCodecs::paddedAndUnknownAnthropicEvents()
     QVERIFY(!cut.argumentsError.isEmpty());
     QCOMPARE(result.reply.finishReason, FinishReason::Length);
     // input = 10 + 3 cache creation + 7 cache read; cached = 7.
-    QCOMPARE(result.reply.usage, (Usage{10, 42, 7, 0, 3, 0})); // input_tokens leaves reads and writes out
+    QCOMPARE(result.reply.usage,
+             (Usage { 10, 42, 7, 0, 3, 0 })); // input_tokens leaves reads and writes out
 }
 
 void TestCodecs::compatibleStream()
@@ -1519,15 +1779,19 @@ void TestCodecs::compatibleStream()
     QCOMPARE(result.reply.message.providerData.value(u"reasoning"_s).toString(), u"Thinking."_s);
     QCOMPARE(result.reply.message.toolCalls.size(), 1);
     QCOMPARE(result.reply.message.toolCalls[0].id, u"call_x1"_s);
-    COMPARE_JSON(result.reply.message.toolCalls[0].arguments, (QJsonObject{{u"city"_s, u"Oslo"_s}}));
+    COMPARE_JSON(result.reply.message.toolCalls[0].arguments,
+                 (QJsonObject { { u"city"_s, u"Oslo"_s } }));
     QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls);
-    QCOMPARE(result.reply.usage, (Usage{30, 12, 0, 0}));
+    QCOMPARE(result.reply.usage, (Usage { 30, 12, 0, 0 }));
     // Re-sent with content "" (not null) beside the tool calls.
-    const QJsonObject assistant = codec->toNative({}, {result.reply.message}).at(0).toObject();
+    const QJsonObject assistant = codec->toNative({}, { result.reply.message }).at(0).toObject();
     QVERIFY(assistant.value(u"content"_s).isString());
     QCOMPARE(assistant.value(u"content"_s).toString(), u""_s);
     // The OpenAI flavour sends null there.
-    const QJsonObject openai = createEngineCodec(EngineType::OpenAI)->toNative({}, {result.reply.message}).at(0).toObject();
+    const QJsonObject openai = createEngineCodec(EngineType::OpenAI)
+                                   ->toNative({}, { result.reply.message })
+                                   .at(0)
+                                   .toObject();
     QVERIFY(openai.value(u"content"_s).isNull());
 }
 
@@ -1542,12 +1806,15 @@ void TestCodecs::thinkingIsKeptAndEchoed()
         QVERIFY(result.textDeltas.isEmpty()); // thinking is not answer text
         QCOMPARE(result.reply.message.text, u""_s);
         QCOMPARE(result.reply.finishReason, FinishReason::ToolCalls);
-        QCOMPARE(result.reply.usage, (Usage{50, 30, 40, 0}));
+        QCOMPARE(result.reply.usage, (Usage { 50, 30, 40, 0 }));
         // With tools, the thinking block goes back first and unchanged (signature included).
-        const QJsonArray native = codec->toNative({}, {result.reply.message});
-        COMPARE_JSON(native[0].toObject().value(u"content"_s),
-                     parseObject(uR"({"a":[{"type":"thinking","thinking":"Need the weather.","signature":"EqQBCgIYAhIM"},
-                                           {"type":"tool_use","id":"toolu_t1","name":"get_weather","input":{"city":"Oslo"}}]})"_s).value(u"a"_s));
+        const QJsonArray native = codec->toNative({}, { result.reply.message });
+        COMPARE_JSON(
+            native[0].toObject().value(u"content"_s),
+            parseObject(
+                uR"({"a":[{"type":"thinking","thinking":"Need the weather.","signature":"EqQBCgIYAhIM"},
+                                           {"type":"tool_use","id":"toolu_t1","name":"get_weather","input":{"city":"Oslo"}}]})"_s)
+                .value(u"a"_s));
         QCOMPARE(codec->fromNative(native).first().providerData, result.reply.message.providerData);
     }
     {
@@ -1557,28 +1824,33 @@ void TestCodecs::thinkingIsKeptAndEchoed()
         QVERIFY(!result.error);
         QVERIFY(result.complete);
         QCOMPARE(result.reply.message.text, u"Oslo is cold."_s);
-        QCOMPARE(result.textDeltas, (QStringList{u"Oslo"_s, u" is cold."_s})); // thoughts are not
-        QCOMPARE(result.reply.message.providerData.value(u"thoughts"_s).toString(), u"Thinking it over"_s);
-        QCOMPARE(result.reply.usage, (Usage{6, 10, 3, 6}));
+        QCOMPARE(result.textDeltas,
+                 (QStringList { u"Oslo"_s, u" is cold."_s })); // thoughts are not
+        QCOMPARE(result.reply.message.providerData.value(u"thoughts"_s).toString(),
+                 u"Thinking it over"_s);
+        QCOMPARE(result.reply.usage, (Usage { 6, 10, 3, 6 }));
         QCOMPARE(result.reply.finishReason, FinishReason::Stop);
         // The text part's signature is echoed; the thought summary is not re-sent.
-        const QJsonArray native = codec->toNative({}, {result.reply.message});
-        COMPARE_JSON(native[0].toObject().value(u"parts"_s),
-                     parseObject(uR"({"a":[{"text":"Oslo is cold.","thoughtSignature":"c2lnLXRleHQ="}]})"_s).value(u"a"_s));
+        const QJsonArray native = codec->toNative({}, { result.reply.message });
+        COMPARE_JSON(
+            native[0].toObject().value(u"parts"_s),
+            parseObject(uR"({"a":[{"text":"Oslo is cold.","thoughtSignature":"c2lnLXRleHQ="}]})"_s)
+                .value(u"a"_s));
     }
 }
 
 void TestCodecs::responsesTextIncomplete()
 {
     LOAD_DATA(body, u"responses_stream_text_incomplete.sse"_s);
-    const Test::StreamResult result = Test::runStream(*createEngineCodec(EngineType::OpenAIResponses), body);
+    const Test::StreamResult result =
+        Test::runStream(*createEngineCodec(EngineType::OpenAIResponses), body);
     QVERIFY(!result.error);
     QVERIFY(result.complete);
     QCOMPARE(result.reply.message.text, u"Once upon a time"_s);
-    QCOMPARE(result.textDeltas, (QStringList{u"Once upon"_s, u" a time"_s}));
+    QCOMPARE(result.textDeltas, (QStringList { u"Once upon"_s, u" a time"_s }));
     QCOMPARE(result.reply.finishReason, FinishReason::Length);
     QCOMPARE(result.reply.rawFinishReason, u"max_output_tokens"_s);
-    QCOMPARE(result.reply.usage, (Usage{12, 16, 8, 10}));
+    QCOMPARE(result.reply.usage, (Usage { 12, 16, 8, 10 }));
 }
 
 void TestCodecs::errorClassification()
@@ -1593,14 +1865,15 @@ void TestCodecs::errorClassification()
         ErrorCategory category;
         bool transient;
     };
-    for (const Row row : {Row{400, ErrorCategory::Model, false}, Row{401, ErrorCategory::Auth, false},
-                          Row{403, ErrorCategory::Auth, false}, Row{404, ErrorCategory::Model, false},
-                          Row{408, ErrorCategory::Other, true}, Row{409, ErrorCategory::Other, true},
-                          Row{413, ErrorCategory::Model, false}, Row{422, ErrorCategory::Model, false},
-                          Row{429, ErrorCategory::Other, true}, Row{500, ErrorCategory::Other, true},
-                          Row{503, ErrorCategory::Other, true}, Row{529, ErrorCategory::Other, true},
-                          Row{402, ErrorCategory::Other, false}}) {
-        for (const auto *codec : {openai.get(), anthropic.get(), gemini.get()}) {
+    for (const Row row :
+         { Row { 400, ErrorCategory::Model, false }, Row { 401, ErrorCategory::Auth, false },
+           Row { 403, ErrorCategory::Auth, false }, Row { 404, ErrorCategory::Model, false },
+           Row { 408, ErrorCategory::Other, true }, Row { 409, ErrorCategory::Other, true },
+           Row { 413, ErrorCategory::Model, false }, Row { 422, ErrorCategory::Model, false },
+           Row { 429, ErrorCategory::Other, true }, Row { 500, ErrorCategory::Other, true },
+           Row { 503, ErrorCategory::Other, true }, Row { 529, ErrorCategory::Other, true },
+           Row { 402, ErrorCategory::Other, false } }) {
+        for (const auto *codec : { openai.get(), anthropic.get(), gemini.get() }) {
             const ApiError error = codec->parseError(row.status, "<html>gateway says no</html>"_ba);
             QCOMPARE(error.httpStatus, row.status);
             QCOMPARE(error.category, row.category);
@@ -1639,10 +1912,14 @@ void TestCodecs::errorClassification()
     }
     // Compatible servers: llama.cpp's integer code and old vLLM's flat body.
     const auto compatible = createEngineCodec(EngineType::OpenAICompatible);
-    ApiError llama = compatible->parseError(400, "{\"error\":{\"code\":400,\"message\":\"bad grammar\",\"type\":\"invalid_request_error\"}}"_ba);
+    ApiError llama = compatible->parseError(
+        400,
+        "{\"error\":{\"code\":400,\"message\":\"bad grammar\",\"type\":\"invalid_request_error\"}}"_ba);
     QCOMPARE(llama.message, u"bad grammar"_s);
     QCOMPARE(llama.providerType, u"invalid_request_error"_s);
-    ApiError vllm = compatible->parseError(404, "{\"object\":\"error\",\"message\":\"model x does not exist\",\"type\":\"NotFoundError\",\"code\":404}"_ba);
+    ApiError vllm = compatible->parseError(
+        404,
+        "{\"object\":\"error\",\"message\":\"model x does not exist\",\"type\":\"NotFoundError\",\"code\":404}"_ba);
     QCOMPARE(vllm.message, u"model x does not exist"_s);
     QCOMPARE(vllm.category, ErrorCategory::Model);
 }
@@ -1661,8 +1938,10 @@ void TestCodecs::openApiConformance()
     registry.addDocument(base, document);
     SchemaCompiler compiler(registry);
     const auto compileRef = [&](const QString &name) {
-        return compiler.compile(QJsonObject{{u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name)}},
-                                QUrl(u"https://callscope.invalid/root.json"_s));
+        return compiler.compile(
+            QJsonObject {
+                { u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name) } },
+            QUrl(u"https://callscope.invalid/root.json"_s));
     };
     const CompiledSchema chat = compileRef(u"CreateChatCompletionRequest"_s);
     QVERIFY2(chat.isValid(), qPrintable(chat.errorString()));
@@ -1672,17 +1951,19 @@ void TestCodecs::openApiConformance()
     // Requests covering every feature the two engines build.
     QList<ChatRequest> requests;
     ChatRequest plain;
-    plain.messages = {Message::user(u"hello"_s)};
+    plain.messages = { Message::user(u"hello"_s) };
     requests.append(plain);
     ChatRequest full;
     full.system = u"You are terse."_s;
     full.messages = richConversation();
-    full.messages.append(Message::user(u"file"_s, {Attachment::fromData(u"d.pdf"_s, u"application/pdf"_s, "%PDF"_ba)}));
-    full.tools = {weatherTool()};
+    full.messages.append(Message::user(
+        u"file"_s, { Attachment::fromData(u"d.pdf"_s, u"application/pdf"_s, "%PDF"_ba) }));
+    full.tools = { weatherTool() };
     full.maxTokens = 500;
     full.temperature = 0.5;
     requests.append(full);
-    for (const ToolChoiceMode mode : {ToolChoiceMode::None, ToolChoiceMode::Required, ToolChoiceMode::Force}) {
+    for (const ToolChoiceMode mode :
+         { ToolChoiceMode::None, ToolChoiceMode::Required, ToolChoiceMode::Force }) {
         ChatRequest choice = full;
         choice.toolChoice = mode;
         choice.forcedTool = u"get_weather"_s;
@@ -1691,12 +1972,17 @@ void TestCodecs::openApiConformance()
         requests.append(choice);
     }
     ChatRequest structured = plain;
-    structured.responseSchema = parseObject(uR"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})"_s);
+    structured.responseSchema = parseObject(
+        uR"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})"_s);
     requests.append(structured);
     // Native output mode: the schema as the OpenAI transform sends it, beside the spec's tools.
     ChatRequest native = full;
-    native.responseSchema = schemaForEngine(parseObject(uR"({"type":"object","properties":{"title":{"type":"string","minLength":3},"note":{"type":"string","format":"uri"}},"required":["title"]})"_s),
-                                            EngineType::OpenAI).schema;
+    native.responseSchema =
+        schemaForEngine(
+            parseObject(
+                uR"({"type":"object","properties":{"title":{"type":"string","minLength":3},"note":{"type":"string","format":"uri"}},"required":["title"]})"_s),
+            EngineType::OpenAI)
+            .schema;
     native.responseSchemaName = u"planner"_s;
     requests.append(native);
     ChatRequest refused = plain;
@@ -1716,11 +2002,14 @@ void TestCodecs::openApiConformance()
     const EngineConfig config = configFor(EngineType::OpenAI, u"gpt-4.1"_s);
     int checked = 0;
     for (const ChatRequest &request : std::as_const(requests)) {
-        for (const EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses}) {
+        for (const EngineType type : { EngineType::OpenAI, EngineType::OpenAIResponses }) {
             const QJsonObject body = createEngineCodec(type)->buildRequest(request, config).body;
-            const SchemaValidationResult result = (type == EngineType::OpenAI ? chat : responses).validate(body);
-            QVERIFY2(result.valid, qPrintable(engineTypeName(type) + u": "_s + formatErrorsForModel(result.errors, 20)
-                                              + u"\nbody: "_s + Test::compact(body).left(3000)));
+            const SchemaValidationResult result =
+                (type == EngineType::OpenAI ? chat : responses).validate(body);
+            QVERIFY2(result.valid,
+                     qPrintable(engineTypeName(type) + u": "_s
+                                + formatErrorsForModel(result.errors, 20) + u"\nbody: "_s
+                                + Test::compact(body).left(3000)));
             ++checked;
         }
     }
@@ -1728,9 +2017,12 @@ void TestCodecs::openApiConformance()
 
     // The validator is really applied: a wrong body is rejected.
     QJsonObject wrong = createEngineCodec(EngineType::OpenAI)->buildRequest(plain, config).body;
-    wrong.insert(u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"wizard"_s}, {u"content"_s, u"x"_s}}});
+    wrong.insert(
+        u"messages"_s,
+        QJsonArray { QJsonObject { { u"role"_s, u"wizard"_s }, { u"content"_s, u"x"_s } } });
     QVERIFY(!chat.validate(wrong).valid);
-    QJsonObject wrongResponses = createEngineCodec(EngineType::OpenAIResponses)->buildRequest(plain, config).body;
+    QJsonObject wrongResponses =
+        createEngineCodec(EngineType::OpenAIResponses)->buildRequest(plain, config).body;
     wrongResponses.insert(u"max_output_tokens"_s, u"many"_s);
     QVERIFY(!responses.validate(wrongResponses).valid);
 }
@@ -1753,89 +2045,92 @@ void TestCodecs::engineSchemaRules_data()
     row("openai: additionalProperties added", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/additionalProperties additional-properties-false"_s});
+        { u"/additionalProperties additional-properties-false"_s });
     row("openai: additionalProperties true set to false", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":true})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/additionalProperties additional-properties-false"_s});
+        { u"/additionalProperties additional-properties-false"_s });
     row("openai: optional made required and nullable", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer","enum":[1,2]},"c":{"anyOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":["integer","null"],"enum":[1,2,null]},"c":{"anyOf":[{"anyOf":[{"type":"string"}]},{"type":"null"}]}},"required":["a","b","c"],"additionalProperties":false})J"_s,
-        {u"/properties/b optional-made-nullable"_s, u"/properties/c optional-made-nullable"_s});
+        { u"/properties/b optional-made-nullable"_s, u"/properties/c optional-made-nullable"_s });
     row("responses: optional made required and nullable", E::OpenAIResponses,
         uR"J({"type":"object","properties":{"a":{"type":["string","integer"]}},"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":["string","integer","null"]}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a optional-made-nullable"_s});
+        { u"/properties/a optional-made-nullable"_s });
     row("openai: unsupported keyword into the description", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string","minLength":2,"description":"Name."}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string","description":"Name. (minLength: 2)"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/minLength keyword-to-description"_s});
+        { u"/properties/a/minLength keyword-to-description"_s });
     row("openai: default into the description", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string","default":"x"}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string","description":"(default: \"x\")"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/default keyword-to-description"_s});
+        { u"/properties/a/default keyword-to-description"_s });
     row("openai: unsupported format into the description", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"type":"string","format":"uri"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: \"uri\")"},"d":{"type":"string","format":"date"}},"required":["a","d"],"additionalProperties":false})J"_s,
-        {u"/properties/a/format keyword-to-description"_s});
+        { u"/properties/a/format keyword-to-description"_s });
     row("openai: $ref siblings inlined", E::OpenAI,
         uR"J({"type":"object","$defs":{"p":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/p","description":"A."},"b":{"$ref":"#/$defs/p"}},"required":["a","b"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","$defs":{"p":{"type":"string"}},"properties":{"a":{"type":"string","description":"A."},"b":{"$ref":"#/$defs/p"}},"required":["a","b"],"additionalProperties":false})J"_s,
-        {u"/properties/a/$ref ref-inlined"_s});
+        { u"/properties/a/$ref ref-inlined"_s });
     row("openai: oneOf sent as anyOf", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"oneOf":[{"type":"string"},{"type":"integer","default":1}]}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"integer","description":"(default: 1)"}]}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/oneOf one-of-to-any-of"_s, u"/properties/a/oneOf/1/default keyword-to-description"_s});
+        { u"/properties/a/oneOf one-of-to-any-of"_s,
+          u"/properties/a/oneOf/1/default keyword-to-description"_s });
     row("openai: one-entry allOf flattened", E::OpenAI,
         uR"J({"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/allOf all-of-flattened"_s});
+        { u"/properties/a/allOf all-of-flattened"_s });
     row("openai: nested objects", E::OpenAI,
         uR"J({"type":"object","properties":{"steps":{"type":"array","items":{"type":"object","properties":{"s":{"type":"string"}}}}},"required":["steps"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"steps":{"type":"array","items":{"type":"object","properties":{"s":{"type":["string","null"]}},"required":["s"],"additionalProperties":false}}},"required":["steps"],"additionalProperties":false})J"_s,
-        {u"/properties/steps/items/additionalProperties additional-properties-false"_s,
-         u"/properties/steps/items/properties/s optional-made-nullable"_s});
+        { u"/properties/steps/items/additionalProperties additional-properties-false"_s,
+          u"/properties/steps/items/properties/s optional-made-nullable"_s });
     // Anthropic.
     row("anthropic: additionalProperties forced, required left", E::Anthropic,
         uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/additionalProperties additional-properties-false"_s});
+        { u"/additionalProperties additional-properties-false"_s });
     row("anthropic: minItems above 1 into the description", E::Anthropic,
         uR"J({"type":"object","properties":{"a":{"type":"array","minItems":3,"items":{"type":"string"}},"b":{"type":"array","minItems":1}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"array","description":"(minItems: 3)","items":{"type":"string"}},"b":{"type":"array","minItems":1}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/minItems keyword-to-description"_s});
+        { u"/properties/a/minItems keyword-to-description"_s });
     row("anthropic: bounds and pattern into the description", E::Anthropic,
         uR"J({"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":9},"s":{"type":"string","pattern":"^x"}},"required":["n"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"n":{"type":"integer","description":"(minimum: 1) (maximum: 9)"},"s":{"type":"string","description":"(pattern: \"^x\")"}},"required":["n"],"additionalProperties":false})J"_s,
-        {u"/properties/n/minimum keyword-to-description"_s, u"/properties/n/maximum keyword-to-description"_s,
-         u"/properties/s/pattern keyword-to-description"_s});
+        { u"/properties/n/minimum keyword-to-description"_s,
+          u"/properties/n/maximum keyword-to-description"_s,
+          u"/properties/s/pattern keyword-to-description"_s });
     row("anthropic: oneOf sent as anyOf, allOf kept", E::Anthropic,
         uR"J({"type":"object","properties":{"a":{"oneOf":[{"type":"string"},{"type":"null"}]},"b":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/oneOf one-of-to-any-of"_s});
+        { u"/properties/a/oneOf one-of-to-any-of"_s });
     row("anthropic: unsupported format", E::Anthropic,
         uR"J({"type":"object","properties":{"a":{"type":"string","format":"regex"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string","description":"(format: \"regex\")"},"u":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false})J"_s,
-        {u"/properties/a/format keyword-to-description"_s});
+        { u"/properties/a/format keyword-to-description"_s });
     // Gemini.
     row("gemini: const as a one-value enum", E::Gemini,
         uR"J({"type":"object","properties":{"k":{"const":"x"}},"required":["k"]})J"_s,
         uR"J({"type":"object","properties":{"k":{"enum":["x"]}},"required":["k"]})J"_s,
-        {u"/properties/k/const const-to-enum"_s});
+        { u"/properties/k/const const-to-enum"_s });
     row("gemini: formats and exclusive bounds into the description", E::Gemini,
         uR"J({"type":"object","properties":{"w":{"type":"string","format":"date-time"},"r":{"type":"number","exclusiveMinimum":0}}})J"_s,
         uR"J({"type":"object","properties":{"w":{"type":"string","description":"(format: \"date-time\")"},"r":{"type":"number","description":"(exclusiveMinimum: 0)"}}})J"_s,
-        {u"/properties/r/exclusiveMinimum keyword-to-description"_s, u"/properties/w/format keyword-to-description"_s});
+        { u"/properties/r/exclusiveMinimum keyword-to-description"_s,
+          u"/properties/w/format keyword-to-description"_s });
     row("gemini: annotations dropped", E::Gemini,
         uR"J({"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Plan","type":"object","properties":{"title":{"type":"string","examples":["a"]}}})J"_s,
         uR"J({"type":"object","properties":{"title":{"type":"string"}}})J"_s,
-        {u"/title keyword-dropped"_s, u"/properties/title/examples keyword-dropped"_s, u"/$schema keyword-dropped"_s});
+        { u"/title keyword-dropped"_s, u"/properties/title/examples keyword-dropped"_s,
+          u"/$schema keyword-dropped"_s });
     // Sent as they are.
     row("compatible: as it is", E::OpenAICompatible,
         uR"J({"type":"object","properties":{"a":{"type":"string","minLength":2}}})J"_s,
         uR"J({"type":"object","properties":{"a":{"type":"string","minLength":2}}})J"_s, {});
-    row("replay: as it is", E::Replay,
-        uR"J({"type":"object","properties":{"k":{"const":"x"}}})J"_s,
+    row("replay: as it is", E::Replay, uR"J({"type":"object","properties":{"k":{"const":"x"}}})J"_s,
         uR"J({"type":"object","properties":{"k":{"const":"x"}}})J"_s, {});
 }
 
@@ -1863,10 +2158,13 @@ void TestCodecs::engineSchemaRules()
 void TestCodecs::engineSchemaEveryEngine()
 {
     // A schema every engine accepts as it is, and one that each strict engine changes.
-    const QJsonObject clean = parseObject(uR"J({"type":"object","properties":{"title":{"type":"string"},"steps":{"type":"array","items":{"type":"string"}}},"required":["title","steps"],"additionalProperties":false})J"_s);
-    const QJsonObject loose = parseObject(uR"J({"type":"object","properties":{"n":{"type":"integer","exclusiveMinimum":0}},"required":["n"]})J"_s);
-    for (const EngineType e : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
-                               EngineType::Gemini, EngineType::OpenAICompatible, EngineType::Replay}) {
+    const QJsonObject clean = parseObject(
+        uR"J({"type":"object","properties":{"title":{"type":"string"},"steps":{"type":"array","items":{"type":"string"}}},"required":["title","steps"],"additionalProperties":false})J"_s);
+    const QJsonObject loose = parseObject(
+        uR"J({"type":"object","properties":{"n":{"type":"integer","exclusiveMinimum":0}},"required":["n"]})J"_s);
+    for (const EngineType e :
+         { EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+           EngineType::Gemini, EngineType::OpenAICompatible, EngineType::Replay }) {
         const EngineSchema same = schemaForEngine(clean, e);
         QVERIFY2(same.unchanged(), qPrintable(engineTypeName(e)));
         COMPARE_JSON(same.schema, clean);
@@ -1879,7 +2177,8 @@ void TestCodecs::engineSchemaEveryEngine()
 
 void TestCodecs::engineSchemaNullsCountAsAbsent()
 {
-    const QJsonObject original = parseObject(uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},"items":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer"}}}}},"required":["a","items"],"additionalProperties":false})J"_s);
+    const QJsonObject original = parseObject(
+        uR"J({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},"items":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer"}}}}},"required":["a","items"],"additionalProperties":false})J"_s);
     const EngineSchema sent = schemaForEngine(original, EngineType::OpenAI);
     const QJsonValue reply = parseObject(uR"J({"a":"t","b":null,"items":[{"x":null},{"x":2}]})J"_s);
     const CompiledSchema schema = SchemaCompiler().compile(original);
@@ -1888,7 +2187,10 @@ void TestCodecs::engineSchemaNullsCountAsAbsent()
     COMPARE_JSON(normalized.toObject(), parseObject(uR"J({"a":"t","items":[{},{"x":2}]})J"_s));
     QVERIFY(schema.validate(normalized).valid);
     // A null where the original allows one is kept.
-    QCOMPARE(normalizeNativeOutput(QJsonObject{{u"a"_s, QJsonValue()}}, sent).toObject().contains(u"a"_s), true);
+    QCOMPARE(normalizeNativeOutput(QJsonObject { { u"a"_s, QJsonValue() } }, sent)
+                 .toObject()
+                 .contains(u"a"_s),
+             true);
 }
 
 // The cache settings as each provider documents them in its request body: Anthropic's
@@ -1900,56 +2202,81 @@ void TestCodecs::promptCacheRequestBodies()
 {
     ChatRequest request;
     request.system = u"You plan tickets."_s;
-    request.messages = {Message::user(u"Plan ticket 7"_s), Message::assistant(u"Looking."_s), Message::user(u"Go on"_s)};
-    request.tools = {weatherTool()};
+    request.messages = { Message::user(u"Plan ticket 7"_s), Message::assistant(u"Looking."_s),
+                         Message::user(u"Go on"_s) };
+    request.tools = { weatherTool() };
     CacheSpec cache;
-    cache.breakpoints = {{CacheBreakpoint::Place::Tools}, {CacheBreakpoint::Place::System},
-                         {CacheBreakpoint::Place::LastButOne}};
+    cache.breakpoints = { { CacheBreakpoint::Place::Tools },
+                          { CacheBreakpoint::Place::System },
+                          { CacheBreakpoint::Place::LastButOne } };
     cache.ttl = u"1h"_s;
     request.cache = cache;
     const EngineConfig anthropic = configFor(EngineType::Anthropic, u"claude-sonnet-4"_s);
-    QJsonObject body = createEngineCodec(EngineType::Anthropic)->buildRequest(request, anthropic).body;
-    const QJsonObject hour{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"1h"_s}};
-    COMPARE_JSON(body.value(u"tools"_s).toArray().last().toObject().value(u"cache_control"_s), hour);
+    QJsonObject body =
+        createEngineCodec(EngineType::Anthropic)->buildRequest(request, anthropic).body;
+    const QJsonObject hour { { u"type"_s, u"ephemeral"_s }, { u"ttl"_s, u"1h"_s } };
+    COMPARE_JSON(body.value(u"tools"_s).toArray().last().toObject().value(u"cache_control"_s),
+                 hour);
     COMPARE_JSON(body.value(u"system"_s),
-                 (QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"You plan tickets."_s}, {u"cache_control"_s, hour}}}));
+                 (QJsonArray { QJsonObject { { u"type"_s, u"text"_s },
+                                             { u"text"_s, u"You plan tickets."_s },
+                                             { u"cache_control"_s, hour } } }));
     const QJsonArray messages = body.value(u"messages"_s).toArray();
     QCOMPARE(messages.size(), 3);
-    COMPARE_JSON(messages.at(1).toObject().value(u"content"_s).toArray().last().toObject().value(u"cache_control"_s), hour);
+    COMPARE_JSON(messages.at(1)
+                     .toObject()
+                     .value(u"content"_s)
+                     .toArray()
+                     .last()
+                     .toObject()
+                     .value(u"cache_control"_s),
+                 hour);
     QVERIFY(!Test::compact(messages.at(0)).contains(u"cache_control"_s));
     QVERIFY(!Test::compact(messages.at(2)).contains(u"cache_control"_s));
     QVERIFY(!body.contains(u"cache_control"_s));
 
     // Five places: the fifth is not sent; "auto" is the top-level mark; a 5-minute TTL is "5m".
-    cache.breakpoints = {{CacheBreakpoint::Place::Auto}, {CacheBreakpoint::Place::Tools}, {CacheBreakpoint::Place::System},
-                         {CacheBreakpoint::Place::Message, 1}, {CacheBreakpoint::Place::Last}};
+    cache.breakpoints = { { CacheBreakpoint::Place::Auto },
+                          { CacheBreakpoint::Place::Tools },
+                          { CacheBreakpoint::Place::System },
+                          { CacheBreakpoint::Place::Message, 1 },
+                          { CacheBreakpoint::Place::Last } };
     cache.ttl = u"5m"_s;
     request.cache = cache;
     body = createEngineCodec(EngineType::Anthropic)->buildRequest(request, anthropic).body;
-    COMPARE_JSON(body.value(u"cache_control"_s), (QJsonObject{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"5m"_s}}));
+    COMPARE_JSON(body.value(u"cache_control"_s),
+                 (QJsonObject { { u"type"_s, u"ephemeral"_s }, { u"ttl"_s, u"5m"_s } }));
     QCOMPARE(Test::compact(body).count(u"\"cache_control\""_s), qsizetype(4));
-    QVERIFY(!Test::compact(body.value(u"messages"_s).toArray().last()).contains(u"cache_control"_s));
+    QVERIFY(
+        !Test::compact(body.value(u"messages"_s).toArray().last()).contains(u"cache_control"_s));
     COMPARE_JSON(body.value(u"messages"_s).toArray().first().toObject().value(u"content"_s),
-                 (QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"Plan ticket 7"_s},
-                                         {u"cache_control"_s, QJsonObject{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"5m"_s}}}}}));
+                 (QJsonArray { QJsonObject {
+                     { u"type"_s, u"text"_s },
+                     { u"text"_s, u"Plan ticket 7"_s },
+                     { u"cache_control"_s,
+                       QJsonObject { { u"type"_s, u"ephemeral"_s }, { u"ttl"_s, u"5m"_s } } } } }));
 
     CacheSpec openai;
     openai.key = u"planner-acme"_s;
     openai.retention = u"24h"_s;
     request.cache = openai;
-    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses}) {
+    for (EngineType type : { EngineType::OpenAI, EngineType::OpenAIResponses }) {
         body = createEngineCodec(type)->buildRequest(request, configFor(type, u"gpt-4.1"_s)).body;
         QCOMPARE(body.value(u"prompt_cache_key"_s).toString(), u"planner-acme"_s);
         QCOMPARE(body.value(u"prompt_cache_retention"_s).toString(), u"24h"_s);
         QVERIFY(!Test::compact(body).contains(u"cache_control"_s));
     }
-    body = createEngineCodec(EngineType::OpenAICompatible)->buildRequest(request, configFor(EngineType::OpenAICompatible, u"m"_s)).body;
+    body = createEngineCodec(EngineType::OpenAICompatible)
+               ->buildRequest(request, configFor(EngineType::OpenAICompatible, u"m"_s))
+               .body;
     QVERIFY(!body.contains(u"prompt_cache_key"_s));
     QVERIFY(!body.contains(u"prompt_cache_retention"_s));
 
     request.cache.reset();
     request.cachedContent = u"cachedContents/abc"_s;
-    body = createEngineCodec(EngineType::Gemini)->buildRequest(request, configFor(EngineType::Gemini, u"gemini-2.5-flash"_s)).body;
+    body = createEngineCodec(EngineType::Gemini)
+               ->buildRequest(request, configFor(EngineType::Gemini, u"gemini-2.5-flash"_s))
+               .body;
     QCOMPARE(body.value(u"cachedContent"_s).toString(), u"cachedContents/abc"_s);
     QVERIFY(!body.contains(u"systemInstruction"_s));
     QVERIFY(!body.contains(u"tools"_s));
@@ -1961,36 +2288,45 @@ void TestCodecs::promptCacheRequestBodies()
 // tokens, which are taken out once, so the parts add up to the prompt exactly.
 void TestCodecs::promptCacheUsageNormalised()
 {
-    const Usage anthropic = AnthropicCodec::parseUsage(parseObject(uR"({"input_tokens":50,"cache_read_input_tokens":2000,
+    const Usage anthropic = AnthropicCodec::parseUsage(
+        parseObject(uR"({"input_tokens":50,"cache_read_input_tokens":2000,
         "cache_creation_input_tokens":1500,"cache_creation":{"ephemeral_5m_input_tokens":500,"ephemeral_1h_input_tokens":1000},
         "output_tokens":80})"_s));
-    QCOMPARE(anthropic, (Usage{50, 80, 2000, 0, 1500, 1000}));
+    QCOMPARE(anthropic, (Usage { 50, 80, 2000, 0, 1500, 1000 }));
     QCOMPARE(anthropic.promptTokens(), qint64(3550));
     QCOMPARE(anthropic.cacheWrite5mTokens(), qint64(500));
     // An older reply with only the total of the writes: all of it at five minutes.
-    QCOMPARE(AnthropicCodec::parseUsage(parseObject(uR"({"input_tokens":5,"cache_creation_input_tokens":1200,"output_tokens":1})"_s)),
-             (Usage{5, 1, 0, 0, 1200, 0}));
+    QCOMPARE(AnthropicCodec::parseUsage(parseObject(
+                 uR"({"input_tokens":5,"cache_creation_input_tokens":1200,"output_tokens":1})"_s)),
+             (Usage { 5, 1, 0, 0, 1200, 0 }));
 
-    const Usage chat = OpenAIChatCodec::parseUsage(parseObject(uR"({"prompt_tokens":2006,"completion_tokens":300,
+    const Usage chat =
+        OpenAIChatCodec::parseUsage(parseObject(uR"({"prompt_tokens":2006,"completion_tokens":300,
         "prompt_tokens_details":{"cached_tokens":1920},"completion_tokens_details":{"reasoning_tokens":100}})"_s));
-    QCOMPARE(chat, (Usage{86, 300, 1920, 100, 0, 0}));
+    QCOMPARE(chat, (Usage { 86, 300, 1920, 100, 0, 0 }));
     QCOMPARE(chat.promptTokens(), qint64(2006));
     const Usage responses = OpenAIResponsesCodec::parseUsage(parseObject(uR"({"input_tokens":1500,
         "input_tokens_details":{"cached_tokens":1152},"output_tokens":20})"_s));
-    QCOMPARE(responses, (Usage{348, 20, 1152, 0, 0, 0}));
-    const Usage gemini = GeminiCodec::parseUsage(parseObject(uR"({"promptTokenCount":4100,"cachedContentTokenCount":4000,
+    QCOMPARE(responses, (Usage { 348, 20, 1152, 0, 0, 0 }));
+    const Usage gemini = GeminiCodec::parseUsage(
+        parseObject(uR"({"promptTokenCount":4100,"cachedContentTokenCount":4000,
         "candidatesTokenCount":10,"thoughtsTokenCount":5,"totalTokenCount":4115})"_s));
-    QCOMPARE(gemini, (Usage{100, 15, 4000, 5, 0, 0}));
+    QCOMPARE(gemini, (Usage { 100, 15, 4000, 5, 0, 0 }));
     // A count larger than the prompt is clamped, never negative.
-    QCOMPARE(OpenAIChatCodec::parseUsage(parseObject(uR"({"prompt_tokens":10,"prompt_tokens_details":{"cached_tokens":99}})"_s)),
-             (Usage{0, 0, 10, 0, 0, 0}));
+    QCOMPARE(OpenAIChatCodec::parseUsage(parseObject(
+                 uR"({"prompt_tokens":10,"prompt_tokens_details":{"cached_tokens":99}})"_s)),
+             (Usage { 0, 0, 10, 0, 0, 0 }));
 
     // The stored shape, and the older one (input held the cached tokens) read the same way.
-    COMPARE_JSON(anthropic.toJson(), parseObject(uR"({"input_tokens":50,"cache_read_tokens":2000,"cache_write_tokens":1500,
+    COMPARE_JSON(
+        anthropic.toJson(),
+        parseObject(uR"({"input_tokens":50,"cache_read_tokens":2000,"cache_write_tokens":1500,
         "cache_write_1h_tokens":1000,"output_tokens":80,"reasoning_tokens":0})"_s));
     QCOMPARE(Usage::fromJson(anthropic.toJson()), anthropic);
-    QCOMPARE(Usage::fromJson(parseObject(uR"({"input_tokens":2006,"cached_tokens":1920,"output_tokens":300,"reasoning_tokens":100})"_s)),
-             chat);
+    QCOMPARE(
+        Usage::fromJson(parseObject(
+            uR"({"input_tokens":2006,"cached_tokens":1920,"output_tokens":300,"reasoning_tokens":100})"_s)),
+        chat);
 }
 
 QTEST_GUILESS_MAIN(TestCodecs)

@@ -9,26 +9,26 @@
 #include "core/eval/pricetable.h"
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
+#include "core/schema/jsonschema.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
-#include "core/schema/jsonschema.h"
 #include "tests/support/fakebatchapi.h"
 #include "tests/support/fakepromptcache.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QDomDocument>
 #include <QElapsedTimer>
-#include <QMap>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QDir>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,7 +57,7 @@ CallRecord sampleCall()
     r.kind = u"planner"_s;
     r.engineType = u"openai"_s;
     r.model = u"fake-model"_s;
-    r.input = QJsonObject{{u"text"_s, u"Plan ticket 7"_s}};
+    r.input = QJsonObject { { u"text"_s, u"Plan ticket 7"_s } };
     r.status = CallStatus::Completed;
     r.response = parse(R"({"title":"Fix login","tags":["ui","auth"],"n":3})");
     ToolCall ticket;
@@ -68,11 +68,12 @@ CallRecord sampleCall()
     submit.id = u"c2"_s;
     submit.name = u"submit_output"_s;
     submit.arguments = r.response.toObject();
-    r.messages = messagesToJson({Message::user(u"Plan ticket 7"_s), Message::assistant(QString(), {ticket}),
-                                 Message::assistant(QString(), {submit})});
+    r.messages = messagesToJson({ Message::user(u"Plan ticket 7"_s),
+                                  Message::assistant(QString(), { ticket }),
+                                  Message::assistant(QString(), { submit }) });
     TurnRecord second;
     second.index = 1;
-    r.turns = {TurnRecord(), second};
+    r.turns = { TurnRecord(), second };
     r.usage.inputTokens = 150;
     r.usage.outputTokens = 30;
     r.createdAt = QDateTime::fromMSecsSinceEpoch(1000000, Qt::UTC);
@@ -110,7 +111,7 @@ CliRun runEval(const QStringList &args, const QHash<QString, QString> &extraEnv 
     for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
         env.insert(it.key(), it.value());
     process.setProcessEnvironment(env);
-    process.start(cliPath(), QStringList{u"eval"_s} + args);
+    process.start(cliPath(), QStringList { u"eval"_s } + args);
     process.closeWriteChannel();
     if (!process.waitForFinished(120000))
         process.kill();
@@ -138,14 +139,17 @@ FakeProvider::Responder scriptedResponder(int delayMs)
         }
         FakeReply reply;
         if (!hasToolResult) {
-            reply = FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}}));
+            reply = FakeReply::json(
+                200, openAiToolCallBody(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }));
         } else {
             QString title = u"bad"_s;
             if (input.contains(u"pass"_s))
                 title = u"ok"_s;
             else if (input.contains(u"flaky"_s))
                 title = (*counts)[input]++ % 2 == 0 ? u"ok"_s : u"bad"_s;
-            reply = FakeReply::json(200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, {{u"title"_s, title}}));
+            reply = FakeReply::json(
+                200,
+                openAiToolCallBody(u"call_2"_s, u"submit_output"_s, { { u"title"_s, title } }));
         }
         if (delayMs > 0)
             reply.delayedBy(delayMs);
@@ -155,8 +159,8 @@ FakeProvider::Responder scriptedResponder(int delayMs)
 
 // A batch experiment: the two-turn spec on `type`/`model`, `cases` cases (every fifth one
 // fails its assertion), via `via`.
-void writeBatchExperiment(const QTemporaryDir &dir, const QUrl &base, const QString &type, const QString &model,
-                          int cases, const QString &via)
+void writeBatchExperiment(const QTemporaryDir &dir, const QUrl &base, const QString &type,
+                          const QString &model, int cases, const QString &via)
 {
     QJsonObject spec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, model);
     QJsonObject engine = spec.value(u"engine"_s).toObject();
@@ -168,20 +172,26 @@ void writeBatchExperiment(const QTemporaryDir &dir, const QUrl &base, const QStr
     specFile.close();
     QByteArray lines;
     for (int i = 1; i <= cases; ++i)
-        lines += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the " + (i % 5 == 0 ? "fail" : "pass")
-                 + " ticket " + QByteArray::number(i) + "\"}\n";
+        lines += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the "
+            + (i % 5 == 0 ? "fail" : "pass") + " ticket " + QByteArray::number(i) + "\"}\n";
     QFile casesFile(dir.filePath(u"cases.jsonl"_s));
     QVERIFY(casesFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
     casesFile.write(lines);
     casesFile.close();
-    const QJsonObject experiment{{u"name"_s, QString(u"batch-"_s + type)},
-                                 {u"spec"_s, u"planner.spec.json"_s},
-                                 {u"dataset"_s, u"cases.jsonl"_s},
-                                 {u"jobs"_s, 16},
-                                 {u"via"_s, via},
-                                 {u"assert"_s, QJsonArray{QJsonObject{{u"type"_s, u"equals"_s}, {u"pointer"_s, u"/title"_s}, {u"value"_s, u"ok"_s}},
-                                                          QJsonObject{{u"type"_s, u"tool_sequence"_s},
-                                                                      {u"names"_s, QJsonArray{u"get_ticket"_s, u"submit_output"_s}}}}}};
+    const QJsonObject experiment {
+        { u"name"_s, QString(u"batch-"_s + type) },
+        { u"spec"_s, u"planner.spec.json"_s },
+        { u"dataset"_s, u"cases.jsonl"_s },
+        { u"jobs"_s, 16 },
+        { u"via"_s, via },
+        { u"assert"_s,
+          QJsonArray {
+              QJsonObject { { u"type"_s, u"equals"_s },
+                            { u"pointer"_s, u"/title"_s },
+                            { u"value"_s, u"ok"_s } },
+              QJsonObject { { u"type"_s, u"tool_sequence"_s },
+                            { u"names"_s, QJsonArray { u"get_ticket"_s, u"submit_output"_s } } } } }
+    };
     QFile expFile(dir.filePath(u"exp.json"_s));
     QVERIFY(expFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
     expFile.write(QJsonDocument(experiment).toJson());
@@ -197,8 +207,8 @@ QJsonObject comparable(QJsonObject summary)
     QJsonArray variants;
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
         QJsonObject o = v.toObject();
-        for (const char *key : {"cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs", "latency_ms",
-                                "cost_uncached_usd", "cache_saved_usd"})
+        for (const char *key : { "cost_usd", "cost_direct_usd", "batch_saved_usd", "batch_runs",
+                                 "latency_ms", "cost_uncached_usd", "cache_saved_usd" })
             o.remove(QString::fromLatin1(key));
         variants.append(o);
     }
@@ -224,7 +234,7 @@ QJsonObject comparable(QJsonObject summary)
     return summary;
 }
 
-const QHash<QString, QString> kFastPolls{{u"CALLSCOPE_BATCH_POLL_MS"_s, u"20,200"_s}};
+const QHash<QString, QString> kFastPolls { { u"CALLSCOPE_BATCH_POLL_MS"_s, u"20,200"_s } };
 
 int sqlCount(const QString &db, const QString &sql)
 {
@@ -259,7 +269,7 @@ QJsonValue openApiAsJsonSchema(const QJsonValue &value)
         object.remove(u"nullable"_s);
         const QJsonValue type = object.value(u"type"_s);
         if (type.isString())
-            object.insert(u"type"_s, QJsonArray{type, u"null"_s});
+            object.insert(u"type"_s, QJsonArray { type, u"null"_s });
     }
     return object;
 }
@@ -267,7 +277,8 @@ QJsonValue openApiAsJsonSchema(const QJsonValue &value)
 // Validates OpenAI batch input files line by line ({custom_id, method, url, body}, the body
 // against `bodySchema` of the OpenAI document) and the create bodies (CreateBatchRequest).
 // Returns the number of lines checked; -1 after a failure (reported through QTest).
-int validateOpenAiBatchFiles(const QList<QByteArray> &uploads, const QList<QJsonObject> &creates, const QString &bodySchema)
+int validateOpenAiBatchFiles(const QList<QByteArray> &uploads, const QList<QJsonObject> &creates,
+                             const QString &bodySchema)
 {
     int checked = -1;
     [&] {
@@ -278,21 +289,29 @@ int validateOpenAiBatchFiles(const QList<QByteArray> &uploads, const QList<QJson
         registry.addDocument(base, openApiAsJsonSchema(readJson(path)));
         SchemaCompiler compiler(registry);
         const auto compileRef = [&](const QString &name) {
-            return compiler.compile(QJsonObject{{u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name)}},
-                                    QUrl(u"https://callscope.invalid/root.json"_s));
+            return compiler.compile(
+                QJsonObject {
+                    { u"$ref"_s, QString(base.toString() + u"#/components/schemas/"_s + name) } },
+                QUrl(u"https://callscope.invalid/root.json"_s));
         };
         const CompiledSchema body = compileRef(bodySchema);
         const CompiledSchema create = compileRef(u"CreateBatchRequest"_s);
-        QVERIFY2(body.isValid() && create.isValid(), qPrintable(body.errorString() + create.errorString()));
-        // BatchRequestInput as the batch guide documents it (the current document no longer has it).
-        const CompiledSchema envelope = compiler.compile(QJsonDocument::fromJson(R"({
+        QVERIFY2(body.isValid() && create.isValid(),
+                 qPrintable(body.errorString() + create.errorString()));
+        // BatchRequestInput as the batch guide documents it (the current document no longer has
+        // it).
+        const CompiledSchema envelope =
+            compiler.compile(QJsonDocument::fromJson(R"({
             "type": "object", "required": ["custom_id", "method", "url", "body"], "additionalProperties": false,
             "properties": { "custom_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
                             "method": {"const": "POST"},
                             "url": {"enum": ["/v1/chat/completions", "/v1/responses"]},
-                            "body": {"type": "object"} } })").object(), QUrl(u"https://callscope.invalid/line.json"_s));
+                            "body": {"type": "object"} } })")
+                                 .object(),
+                             QUrl(u"https://callscope.invalid/line.json"_s));
         QVERIFY(envelope.isValid());
-        const QString url = bodySchema == u"CreateResponse"_s ? u"/v1/responses"_s : u"/v1/chat/completions"_s;
+        const QString url =
+            bodySchema == u"CreateResponse"_s ? u"/v1/responses"_s : u"/v1/chat/completions"_s;
         int count = 0;
         for (const QByteArray &file : uploads) {
             QSet<QString> ids;
@@ -303,7 +322,9 @@ int validateOpenAiBatchFiles(const QList<QByteArray> &uploads, const QList<QJson
                 QVERIFY2(envelope.validate(entry).valid, line.constData());
                 QCOMPARE(entry.value(u"url"_s).toString(), url);
                 const SchemaValidationResult b = body.validate(entry.value(u"body"_s));
-                QVERIFY2(b.valid, qPrintable(formatErrorsForModel(b.errors, 10) + u"\n"_s + QString::fromUtf8(line)));
+                QVERIFY2(b.valid,
+                         qPrintable(formatErrorsForModel(b.errors, 10) + u"\n"_s
+                                    + QString::fromUtf8(line)));
                 QVERIFY(!entry.value(u"body"_s).toObject().value(u"stream"_s).toBool());
                 ids.insert(entry.value(u"custom_id"_s).toString());
                 ++count;
@@ -373,32 +394,52 @@ void TestEval::assertions_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<bool>("passes");
-    QTest::newRow("equals pass") << R"({"type":"equals","pointer":"/title","value":"Fix login"})"_ba << true;
+    QTest::newRow("equals pass") << R"({"type":"equals","pointer":"/title","value":"Fix login"})"_ba
+                                 << true;
     QTest::newRow("equals fail") << R"({"type":"equals","pointer":"/n","value":4})"_ba << false;
-    QTest::newRow("equals missing") << R"({"type":"equals","pointer":"/nope","value":1})"_ba << false;
-    QTest::newRow("contains substring") << R"({"type":"contains","pointer":"/title","value":"login"})"_ba << true;
-    QTest::newRow("contains member") << R"({"type":"contains","pointer":"/tags","value":"auth"})"_ba << true;
-    QTest::newRow("contains fail") << R"({"type":"contains","pointer":"/tags","value":"db"})"_ba << false;
-    QTest::newRow("regex pass") << R"({"type":"regex","pointer":"/title","pattern":"^Fix \\w+$"})"_ba << true;
-    QTest::newRow("regex fail") << R"({"type":"regex","pointer":"/title","pattern":"^Break"})"_ba << false;
+    QTest::newRow("equals missing")
+        << R"({"type":"equals","pointer":"/nope","value":1})"_ba << false;
+    QTest::newRow("contains substring")
+        << R"({"type":"contains","pointer":"/title","value":"login"})"_ba << true;
+    QTest::newRow("contains member")
+        << R"({"type":"contains","pointer":"/tags","value":"auth"})"_ba << true;
+    QTest::newRow("contains fail")
+        << R"({"type":"contains","pointer":"/tags","value":"db"})"_ba << false;
+    QTest::newRow("regex pass")
+        << R"({"type":"regex","pointer":"/title","pattern":"^Fix \\w+$"})"_ba << true;
+    QTest::newRow("regex fail") << R"({"type":"regex","pointer":"/title","pattern":"^Break"})"_ba
+                                << false;
     QTest::newRow("one_of pass") << R"({"type":"one_of","pointer":"/n","values":[1,3]})"_ba << true;
-    QTest::newRow("one_of fail") << R"({"type":"one_of","pointer":"/n","values":[1,2]})"_ba << false;
+    QTest::newRow("one_of fail") << R"({"type":"one_of","pointer":"/n","values":[1,2]})"_ba
+                                 << false;
     QTest::newRow("matches_expected whole") << R"({"type":"matches_expected"})"_ba << true;
-    QTest::newRow("matches_expected pointers") << R"({"type":"matches_expected","pointers":["/title"]})"_ba << true;
-    QTest::newRow("matches_expected fail") << R"({"type":"matches_expected","pointers":["/n"]})"_ba << false;
-    QTest::newRow("schema pass") << R"({"type":"schema","schema":{"required":["title","n"]}})"_ba << true;
-    QTest::newRow("schema fail") << R"({"type":"schema","schema":{"properties":{"n":{"maximum":2}}}})"_ba << false;
+    QTest::newRow("matches_expected pointers")
+        << R"({"type":"matches_expected","pointers":["/title"]})"_ba << true;
+    QTest::newRow("matches_expected fail")
+        << R"({"type":"matches_expected","pointers":["/n"]})"_ba << false;
+    QTest::newRow("schema pass") << R"({"type":"schema","schema":{"required":["title","n"]}})"_ba
+                                 << true;
+    QTest::newRow("schema fail")
+        << R"({"type":"schema","schema":{"properties":{"n":{"maximum":2}}}})"_ba << false;
     QTest::newRow("status pass") << R"({"type":"status"})"_ba << true;
     QTest::newRow("status fail") << R"({"type":"status","value":"failed"})"_ba << false;
-    QTest::newRow("tool_called pass") << R"({"type":"tool_called","name":"get_ticket","args":{"id":7}})"_ba << true;
-    QTest::newRow("tool_called args fail") << R"({"type":"tool_called","name":"get_ticket","args":{"id":8}})"_ba << false;
+    QTest::newRow("tool_called pass")
+        << R"({"type":"tool_called","name":"get_ticket","args":{"id":7}})"_ba << true;
+    QTest::newRow("tool_called args fail")
+        << R"({"type":"tool_called","name":"get_ticket","args":{"id":8}})"_ba << false;
     QTest::newRow("tool_called fail") << R"({"type":"tool_called","name":"list_team"})"_ba << false;
-    QTest::newRow("tool_not_called pass") << R"({"type":"tool_not_called","name":"list_team"})"_ba << true;
-    QTest::newRow("tool_not_called fail") << R"({"type":"tool_not_called","name":"get_ticket"})"_ba << false;
-    QTest::newRow("tool_sequence pass") << R"({"type":"tool_sequence","names":["get_ticket","submit_output"]})"_ba << true;
-    QTest::newRow("tool_sequence gap") << R"({"type":"tool_sequence","names":["submit_output"]})"_ba << true;
-    QTest::newRow("tool_sequence strict fail") << R"({"type":"tool_sequence","names":["submit_output"],"strict":true})"_ba << false;
-    QTest::newRow("tool_sequence order fail") << R"({"type":"tool_sequence","names":["submit_output","get_ticket"]})"_ba << false;
+    QTest::newRow("tool_not_called pass")
+        << R"({"type":"tool_not_called","name":"list_team"})"_ba << true;
+    QTest::newRow("tool_not_called fail")
+        << R"({"type":"tool_not_called","name":"get_ticket"})"_ba << false;
+    QTest::newRow("tool_sequence pass")
+        << R"({"type":"tool_sequence","names":["get_ticket","submit_output"]})"_ba << true;
+    QTest::newRow("tool_sequence gap")
+        << R"({"type":"tool_sequence","names":["submit_output"]})"_ba << true;
+    QTest::newRow("tool_sequence strict fail")
+        << R"({"type":"tool_sequence","names":["submit_output"],"strict":true})"_ba << false;
+    QTest::newRow("tool_sequence order fail")
+        << R"({"type":"tool_sequence","names":["submit_output","get_ticket"]})"_ba << false;
     QTest::newRow("max_turns pass") << R"({"type":"max_turns","value":2})"_ba << true;
     QTest::newRow("max_turns fail") << R"({"type":"max_turns","value":1})"_ba << false;
     QTest::newRow("max_tokens pass") << R"({"type":"max_tokens","value":180})"_ba << true;
@@ -429,16 +470,22 @@ void TestEval::assertionChecks_data()
     QTest::addColumn<QString>("problem");
     QTest::newRow("unknown") << R"({"type":"looks_good"})"_ba << u"unknown assertion type"_s;
     QTest::newRow("no pointer") << R"({"type":"equals","value":1})"_ba << u"needs \"pointer\""_s;
-    QTest::newRow("bad pointer") << R"({"type":"equals","pointer":"title","value":1})"_ba << u"not a JSON Pointer"_s;
-    QTest::newRow("bad regex") << R"({"type":"regex","pointer":"/a","pattern":"("})"_ba << u"not a valid regular expression"_s;
+    QTest::newRow("bad pointer") << R"({"type":"equals","pointer":"title","value":1})"_ba
+                                 << u"not a JSON Pointer"_s;
+    QTest::newRow("bad regex") << R"({"type":"regex","pointer":"/a","pattern":"("})"_ba
+                               << u"not a valid regular expression"_s;
     QTest::newRow("bad schema") << R"({"type":"schema","schema":{"type":7}})"_ba << u"not usable"_s;
     QTest::newRow("bad status") << R"({"type":"status","value":"great"})"_ba << u"call status"_s;
     QTest::newRow("no names") << R"({"type":"tool_sequence"})"_ba << u"needs \"names\""_s;
     QTest::newRow("no value") << R"({"type":"max_turns"})"_ba << u"number"_s;
     QTest::newRow("no command") << R"({"type":"command","command":[]})"_ba << u"argument list"_s;
-    QTest::newRow("judge no rubric") << R"({"type":"judge","engine":{"type":"openai","model":"m"}})"_ba << u"needs a \"rubric\""_s;
-    QTest::newRow("judge no engine") << R"({"type":"judge","rubric":"x"})"_ba << u"needs \"engine\""_s;
-    QTest::newRow("judge bad engine") << R"({"type":"judge","rubric":"x","engine":{"type":"telepathy"}})"_ba << u"not usable"_s;
+    QTest::newRow("judge no rubric")
+        << R"({"type":"judge","engine":{"type":"openai","model":"m"}})"_ba
+        << u"needs a \"rubric\""_s;
+    QTest::newRow("judge no engine")
+        << R"({"type":"judge","rubric":"x"})"_ba << u"needs \"engine\""_s;
+    QTest::newRow("judge bad engine")
+        << R"({"type":"judge","rubric":"x","engine":{"type":"telepathy"}})"_ba << u"not usable"_s;
     QTest::newRow("cost without value") << R"({"type":"max_cost_usd"})"_ba << u"number"_s;
 }
 
@@ -452,10 +499,11 @@ void TestEval::assertionChecks()
 
 void TestEval::commandAssertion()
 {
-    for (const auto &[script, passes] : {std::pair{u"grep -q '\"title\":\"Fix login\"' && echo fine"_s, true},
-                                         std::pair{u"echo 'no title here'; exit 3"_s, false}}) {
+    for (const auto &[script, passes] :
+         { std::pair { u"grep -q '\"title\":\"Fix login\"' && echo fine"_s, true },
+           std::pair { u"echo 'no title here'; exit 3"_s, false } }) {
         Assertion a = assertion(R"({"type":"command"})");
-        a.params.insert(u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s, script});
+        a.params.insert(u"command"_s, QJsonArray { u"/bin/sh"_s, u"-c"_s, script });
         QCOMPARE(checkAssertion(a), QString());
         CommandAssertion command(a, sampleCall(), QDir::tempPath());
         QSignalSpy finished(&command, &CommandAssertion::finished);
@@ -474,9 +522,16 @@ void TestEval::vars()
     QCOMPARE(fillVars(u"Plan {{ticket}} for {{ who }}"_s, vars, &missing), u"Plan 7 for Lin"_s);
     QVERIFY(missing.isEmpty());
     QCOMPARE(fillVars(u"{{ticket}} {{gone}}"_s, vars, &missing), u"7 {{gone}}"_s);
-    QCOMPARE(missing, QStringList{u"gone"_s});
-    QCOMPARE(fillVars(QJsonValue(parse(R"({"a":["{{who}}",1]})")), vars).toObject().value(u"a"_s).toArray().at(0).toString(), u"Lin"_s);
-    QCOMPARE(mergeJson(parse(R"({"engine":{"type":"openai","model":"a"},"k":1})"), parse(R"({"engine":{"model":"b"}})")),
+    QCOMPARE(missing, QStringList { u"gone"_s });
+    QCOMPARE(fillVars(QJsonValue(parse(R"({"a":["{{who}}",1]})")), vars)
+                 .toObject()
+                 .value(u"a"_s)
+                 .toArray()
+                 .at(0)
+                 .toString(),
+             u"Lin"_s);
+    QCOMPARE(mergeJson(parse(R"({"engine":{"type":"openai","model":"a"},"k":1})"),
+                       parse(R"({"engine":{"model":"b"}})")),
              parse(R"({"engine":{"type":"openai","model":"b"},"k":1})"));
 }
 
@@ -487,7 +542,8 @@ void TestEval::datasetsAndVariants()
     QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s),
                       QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
-                      "{\"id\":\"a\",\"input\":\"Plan {{ticket}}\",\"vars\":{\"ticket\":7},\"expected\":{\"title\":\"x\"}}\n\n"
+                      "{\"id\":\"a\",\"input\":\"Plan "
+                      "{{ticket}}\",\"vars\":{\"ticket\":7},\"expected\":{\"title\":\"x\"}}\n\n"
                       "{\"input\":\"Plan 9\",\"assert\":[{\"type\":\"status\"}]}\n"));
     QVERIFY(writeFile(dir.filePath(u"cases.csv"_s),
                       "id,input,expected,ticket\n"
@@ -502,19 +558,27 @@ void TestEval::datasetsAndVariants()
     const auto callId = store.insertCall(stored);
     QVERIFY2(callId, qPrintable(callId ? QString() : callId.error().message));
 
-    for (const QString &dataset : {u"cases.jsonl"_s, u"cases.csv"_s}) {
-        QJsonObject definition{{u"spec"_s, u"planner.spec.json"_s},
-                               {u"dataset"_s, dataset},
-                               {u"variants"_s, QJsonArray{
-                                                   parse(R"({"name":"as is"})"),
-                                                   parse(R"({"name":"other model","engine":{"model":"m2"}})"),
-                                                   parse(R"({"name":"prompt","system_prompt":"Plan {{ticket}} carefully."})"),
-                                                   QJsonObject{{u"name"_s, u"as call"_s}, {u"from_call"_s, callId.value()}}}}};
+    for (const QString &dataset : { u"cases.jsonl"_s, u"cases.csv"_s }) {
+        QJsonObject definition {
+            { u"spec"_s, u"planner.spec.json"_s },
+            { u"dataset"_s, dataset },
+            { u"variants"_s,
+              QJsonArray {
+                  parse(R"({"name":"as is"})"),
+                  parse(R"({"name":"other model","engine":{"model":"m2"}})"),
+                  parse(R"({"name":"prompt","system_prompt":"Plan {{ticket}} carefully."})"),
+                  QJsonObject { { u"name"_s, u"as call"_s },
+                                { u"from_call"_s, callId.value() } } } }
+        };
         if (dataset.endsWith(u".jsonl"_s))
-            definition[u"variants"_s] = QJsonArray{parse(R"({"name":"as is"})"), parse(R"({"name":"other model","engine":{"model":"m2"}})"),
-                                                  QJsonObject{{u"name"_s, u"as call"_s}, {u"from_call"_s, callId.value()}}};
+            definition[u"variants"_s] =
+                QJsonArray { parse(R"({"name":"as is"})"),
+                             parse(R"({"name":"other model","engine":{"model":"m2"}})"),
+                             QJsonObject { { u"name"_s, u"as call"_s },
+                                           { u"from_call"_s, callId.value() } } };
         const ExperimentLoad load = loadExperiment(definition, dir.path(), &store);
-        QVERIFY2(load.experiment, qPrintable(load.errors.isEmpty() ? QString() : load.errors.first().toString()));
+        QVERIFY2(load.experiment,
+                 qPrintable(load.errors.isEmpty() ? QString() : load.errors.first().toString()));
         const Experiment &e = *load.experiment;
         if (dataset.endsWith(u".jsonl"_s)) {
             QCOMPARE(e.rows.size(), 2);
@@ -530,7 +594,8 @@ void TestEval::datasetsAndVariants()
             QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 12, fast"_s);
             QCOMPARE(e.rows.at(0).expected.toObject().value(u"title"_s).toString(), u"y"_s);
             QCOMPARE(e.variants.size(), 4);
-            QCOMPARE(e.specFor(e.rows.at(0), e.variants.at(2)).systemPrompt, u"Plan 12 carefully."_s);
+            QCOMPARE(e.specFor(e.rows.at(0), e.variants.at(2)).systemPrompt,
+                     u"Plan 12 carefully."_s);
         }
         // Key by key: only the model changed; the rest of the engine stayed.
         QCOMPARE(e.variants.at(1).spec.engine.model, u"m2"_s);
@@ -539,9 +604,11 @@ void TestEval::datasetsAndVariants()
         QCOMPARE(e.variants.constLast().spec.engine.model, u"stored-model"_s);
     }
     // Inline rows and an inline spec.
-    const ExperimentLoad inline_ = loadExperiment(
-        QJsonObject{{u"spec"_s, twoTurnSpecJson(base, u"K"_s)}, {u"dataset"_s, QJsonArray{parse(R"({"input":"x"})")}}, {u"repeat"_s, 3}},
-        dir.path());
+    const ExperimentLoad inline_ =
+        loadExperiment(QJsonObject { { u"spec"_s, twoTurnSpecJson(base, u"K"_s) },
+                                     { u"dataset"_s, QJsonArray { parse(R"({"input":"x"})") } },
+                                     { u"repeat"_s, 3 } },
+                       dir.path());
     QVERIFY(inline_.experiment);
     QCOMPARE(inline_.experiment->repeat, 3);
     QCOMPARE(inline_.experiment->variants.size(), 1);
@@ -555,33 +622,48 @@ void TestEval::badExperiments_data()
     QTest::addColumn<QString>("where");
     QTest::addColumn<QString>("what");
     const QByteArray good = "{\"input\":\"Plan {{ticket}}\",\"vars\":{\"ticket\":1}}\n";
-    QTest::newRow("unknown assertion") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status"},{"type":"vibes"}]})"_ba
-                                       << good << u"/assert/1"_s << u"unknown assertion type"_s;
-    QTest::newRow("bad pointer") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"equals","pointer":"title","value":1}]})"_ba
-                                 << good << u"/assert/0"_s << u"not a JSON Pointer"_s;
-    QTest::newRow("dataset not JSON") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
-                                      << good + "{\"input\": oops}\n" << u"cases.jsonl:2:11"_s << u"not JSON"_s;
+    QTest::newRow("unknown assertion")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status"},{"type":"vibes"}]})"_ba
+        << good << u"/assert/1"_s << u"unknown assertion type"_s;
+    QTest::newRow("bad pointer")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"equals","pointer":"title","value":1}]})"_ba
+        << good << u"/assert/0"_s << u"not a JSON Pointer"_s;
+    QTest::newRow("dataset not JSON")
+        << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba << good + "{\"input\": oops}\n"
+        << u"cases.jsonl:2:11"_s << u"not JSON"_s;
     QTest::newRow("missing var") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
-                                 << "{\"id\":\"c\",\"input\":\"Plan {{ticket}}\"}\n"_ba << u"cases.jsonl:1"_s << u"{{ticket}}"_s;
-    QTest::newRow("variant spec invalid") << R"({"spec":"s.json","dataset":"cases.jsonl","variants":[{"name":"v","max_turns":"ten"}]})"_ba
-                                          << good << u"/variants/0/max_turns"_s << QString();
-    QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good << u"exp.json:2:14"_s << u"not JSON"_s;
-    QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba << good << u"/repeats"_s << u"unknown field"_s;
-    QTest::newRow("via unknown") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"bulk"})"_ba << good << u"/via"_s << u"must be"_s;
-    QTest::newRow("javascript syntax") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript","value":"output.title ==="}]})"_ba
-                                       << good << u"/assert/0"_s << u"line 1: SyntaxError"_s;
-    QTest::newRow("javascript second line") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript","value":"const n = 1;\nreturn n +;"}]})"_ba
-                                            << good << u"/assert/0"_s << u"line 2: SyntaxError"_s;
-    QTest::newRow("javascript missing") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript"}]})"_ba
-                                        << good << u"/assert/0"_s << u"needs \"value\""_s;
-    QTest::newRow("transform syntax") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","transform":"output."}]})"_ba
-                                      << good << u"/assert/0"_s << u"\"transform\": line 1"_s;
+                                 << "{\"id\":\"c\",\"input\":\"Plan {{ticket}}\"}\n"_ba
+                                 << u"cases.jsonl:1"_s << u"{{ticket}}"_s;
+    QTest::newRow("variant spec invalid")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","variants":[{"name":"v","max_turns":"ten"}]})"_ba
+        << good << u"/variants/0/max_turns"_s << QString();
+    QTest::newRow("syntax") << "{\"spec\":\"s.json\",\n \"dataset\": }"_ba << good
+                            << u"exp.json:2:14"_s << u"not JSON"_s;
+    QTest::newRow("unknown field") << R"({"spec":"s.json","dataset":"cases.jsonl","repeats":2})"_ba
+                                   << good << u"/repeats"_s << u"unknown field"_s;
+    QTest::newRow("via unknown") << R"({"spec":"s.json","dataset":"cases.jsonl","via":"bulk"})"_ba
+                                 << good << u"/via"_s << u"must be"_s;
+    QTest::newRow("javascript syntax")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript","value":"output.title ==="}]})"_ba
+        << good << u"/assert/0"_s << u"line 1: SyntaxError"_s;
+    QTest::newRow("javascript second line")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript","value":"const n = 1;\nreturn n +;"}]})"_ba
+        << good << u"/assert/0"_s << u"line 2: SyntaxError"_s;
+    QTest::newRow("javascript missing")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"javascript"}]})"_ba
+        << good << u"/assert/0"_s << u"needs \"value\""_s;
+    QTest::newRow("transform syntax")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","transform":"output."}]})"_ba
+        << good << u"/assert/0"_s << u"\"transform\": line 1"_s;
     QTest::newRow("case transform syntax") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
-                                           << "{\"input\":\"Plan\",\"transform\":\"(\"}\n"_ba << u"cases.jsonl:1 /transform"_s << u"line 1"_s;
+                                           << "{\"input\":\"Plan\",\"transform\":\"(\"}\n"_ba
+                                           << u"cases.jsonl:1 /transform"_s << u"line 1"_s;
     QTest::newRow("critical not bool") << R"({"spec":"s.json","dataset":"cases.jsonl"})"_ba
-                                       << "{\"input\":\"Plan\",\"critical\":\"yes\"}\n"_ba << u"cases.jsonl:1"_s << u"\"critical\""_s;
-    QTest::newRow("bad weight") << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","weight":"heavy"}]})"_ba
-                                << good << u"/assert/0/weight"_s << u"a number, 0 or more"_s;
+                                       << "{\"input\":\"Plan\",\"critical\":\"yes\"}\n"_ba
+                                       << u"cases.jsonl:1"_s << u"\"critical\""_s;
+    QTest::newRow("bad weight")
+        << R"({"spec":"s.json","dataset":"cases.jsonl","assert":[{"type":"status","weight":"heavy"}]})"_ba
+        << good << u"/assert/0/weight"_s << u"a number, 0 or more"_s;
 }
 
 void TestEval::badExperiments()
@@ -591,7 +673,9 @@ void TestEval::badExperiments()
     QFETCH(QString, where);
     QFETCH(QString, what);
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"s.json"_s), QJsonDocument(twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"K"_s)).toJson()));
+    QVERIFY(
+        writeFile(dir.filePath(u"s.json"_s),
+                  QJsonDocument(twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"K"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), cases));
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), experiment));
     const ExperimentLoad load = loadExperimentFile(dir.filePath(u"exp.json"_s));
@@ -611,11 +695,14 @@ void TestEval::evalEndToEnd()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QByteArray cases;
-    for (const char *kind : {"pass", "fail", "flaky"}) {
+    for (const char *kind : { "pass", "fail", "flaky" }) {
         for (int i = 1; i <= 2; ++i)
-            cases += "{\"id\":\"" + QByteArray(kind) + QByteArray::number(i) + "\",\"input\":\"Plan the " + kind + " ticket " + QByteArray::number(i) + "\"}\n";
+            cases += "{\"id\":\"" + QByteArray(kind) + QByteArray::number(i)
+                + "\",\"input\":\"Plan the " + kind + " ticket " + QByteArray::number(i) + "\"}\n";
     }
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), cases));
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({
@@ -628,8 +715,8 @@ void TestEval::evalEndToEnd()
     const QString junit = dir.filePath(u"report.xml"_s);
     // One at a time, so the flaky cases alternate in a known order.
     const QString html = dir.filePath(u"report.html"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"1"_s, u"--out"_s, out, u"--junit"_s, junit,
-                              u"--html"_s, html});
+    const CliRun r = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"1"_s,
+                               u"--out"_s, out, u"--junit"_s, junit, u"--html"_s, html });
     QVERIFY2(r.exit == 1, r.err.constData());
     QVERIFY2(r.err.startsWith("experiment "), r.err.constData());
     const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
@@ -648,7 +735,8 @@ void TestEval::evalEndToEnd()
     expect(0, u"base"_s, 2, 2, 2);
     expect(1, u"prompt"_s, 2, 2, 2);
     expect(2, u"one turn"_s, 0, 6, 0);
-    QCOMPARE(variants.at(0).toObject().value(u"tokens"_s).toObject().value(u"input"_s).toInt(), 18 * 2 * 120);
+    QCOMPARE(variants.at(0).toObject().value(u"tokens"_s).toObject().value(u"input"_s).toInt(),
+             18 * 2 * 120);
     const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
     QCOMPARE(cells.size(), 18);
     for (const QJsonValue &c : cells) {
@@ -664,7 +752,12 @@ void TestEval::evalEndToEnd()
     }
     // pass@k and pass^k per variant, for k = 1..3, worked out here from each case's passes:
     // pass@k = 1 - C(3-c, k)/C(3, k), pass^k = C(c, k)/C(3, k), averaged over the 6 cases.
-    const auto choose = [](int n, int k) { return k < 0 || k > n ? 0.0 : n == 3 && (k == 1 || k == 2) ? 3.0 : k == 0 || k == n ? 1.0 : 2.0; };
+    const auto choose = [](int n, int k) {
+        return k < 0 || k > n              ? 0.0
+            : n == 3 && (k == 1 || k == 2) ? 3.0
+            : k == 0 || k == n             ? 1.0
+                                           : 2.0;
+    };
     for (int v = 0; v < 3; ++v) {
         const QJsonObject variant = variants.at(v).toObject();
         const QString name = variant.value(u"name"_s).toString();
@@ -685,13 +778,17 @@ void TestEval::evalEndToEnd()
                 hatK += choose(c, k) / choose(3, k);
             }
             const QString key = QString::number(k);
-            QVERIFY(qAbs(variant.value(u"pass_at_k"_s).toObject().value(key).toDouble() - atK / 6) < 1e-12);
-            QVERIFY(qAbs(variant.value(u"pass_hat_k"_s).toObject().value(key).toDouble() - hatK / 6) < 1e-12);
+            QVERIFY(qAbs(variant.value(u"pass_at_k"_s).toObject().value(key).toDouble() - atK / 6)
+                    < 1e-12);
+            QVERIFY(qAbs(variant.value(u"pass_hat_k"_s).toObject().value(key).toDouble() - hatK / 6)
+                    < 1e-12);
         }
     }
     // The base variant: 2 cases always, 2 never, the 2 flaky ones some of the time.
     const QJsonObject baseAtK = variants.at(0).toObject().value(u"pass_at_k"_s).toObject();
-    QVERIFY(baseAtK.value(u"3"_s).toDouble() == 4.0 / 6 && variants.at(0).toObject().value(u"pass_hat_k"_s).toObject().value(u"3"_s).toDouble() == 2.0 / 6);
+    QVERIFY(baseAtK.value(u"3"_s).toDouble() == 4.0 / 6
+            && variants.at(0).toObject().value(u"pass_hat_k"_s).toObject().value(u"3"_s).toDouble()
+                == 2.0 / 6);
     // --out: one line per run.
     QFile lines(out);
     QVERIFY(lines.open(QIODevice::ReadOnly));
@@ -708,7 +805,11 @@ void TestEval::evalEndToEnd()
     QCOMPARE(suites.at(2).toElement().attribute(u"failures"_s), u"6"_s);
     QCOMPARE(xml.elementsByTagName(u"testcase"_s).size(), 18);
     QCOMPARE(xml.elementsByTagName(u"failure"_s).size(), 14);
-    QVERIFY(xml.elementsByTagName(u"failure"_s).at(0).toElement().text().contains(u"expected \"ok\", got \"bad\""_s));
+    QVERIFY(xml.elementsByTagName(u"failure"_s)
+                .at(0)
+                .toElement()
+                .text()
+                .contains(u"expected \"ok\", got \"bad\""_s));
     // The HTML report: one row per case, one column per variant, cells coloured by verdict.
     QFile page(html);
     QVERIFY(page.open(QIODevice::ReadOnly));
@@ -720,11 +821,13 @@ void TestEval::evalEndToEnd()
     QVERIFY(text.contains(u"expected &quot;ok&quot;, got &quot;bad&quot;"_s)); // escaped
     // With repeats, pass@k and pass^k per variant and k; three variants, three comparisons.
     QVERIFY(text.contains(u"<h2>Over repeats</h2>"_s));
-    QCOMPARE(text.count(u"<tr><td>base</td><td class=\"num\">"_s), 1 + 3); // its figures, and k = 1..3
-    QCOMPARE(text.count(u"<tr><td>base</td><td>"_s), 2);                      // the comparisons with base as A
+    QCOMPARE(text.count(u"<tr><td>base</td><td class=\"num\">"_s),
+             1 + 3); // its figures, and k = 1..3
+    QCOMPARE(text.count(u"<tr><td>base</td><td>"_s), 2); // the comparisons with base as A
     QCOMPARE(r.summary.value(u"comparisons"_s).toArray().size(), 3);
     // Only the passing cases: exit 0.
-    const CliRun passing = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--only"_s, u"pass1"_s, u"--only"_s, u"pass2"_s});
+    const CliRun passing = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--only"_s,
+                                     u"pass1"_s, u"--only"_s, u"pass2"_s });
     QCOMPARE(passing.exit, 1); // "one turn" still fails them
     QCOMPARE(passing.summary.value(u"cells"_s).toArray().size(), 6);
 }
@@ -735,10 +838,16 @@ void TestEval::badExperimentSendsNothing()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
-    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"fine\"}\n{\"id\":\"b\",\"input\":\"Plan {{ticket}}\"}\n"));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl"})"));
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(
+        dir.filePath(u"cases.jsonl"_s),
+        "{\"id\":\"a\",\"input\":\"fine\"}\n{\"id\":\"b\",\"input\":\"Plan {{ticket}}\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"({"spec":"planner.spec.json","dataset":"cases.jsonl"})"));
+    const CliRun r =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) });
     QCOMPARE(r.exit, 2);
     QVERIFY2(r.err.contains("cases.jsonl:2") && r.err.contains("{{ticket}}"), r.err.constData());
     int requests = -1;
@@ -752,19 +861,24 @@ void TestEval::resumeAfterKill()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(40)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QByteArray cases;
     for (int i = 1; i <= 20; ++i)
-        cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
+        cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket "
+            + QByteArray::number(i) + "\"}\n";
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), cases));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
         "assert":[{"type":"equals","pointer":"/title","value":"ok"}]})"));
     const QString db = dir.filePath(u"h.sqlite"_s);
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     process.setProcessEnvironment(env);
-    process.start(cliPath(), {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"4"_s});
+    process.start(cliPath(),
+                  { u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"4"_s });
     QVERIFY(process.waitForStarted());
     QElapsedTimer clock;
     clock.start();
@@ -776,7 +890,8 @@ void TestEval::resumeAfterKill()
     ::kill(pid_t(process.processId()), SIGKILL);
     QVERIFY(process.waitForFinished());
     const QByteArray err = process.readAllStandardError();
-    const QRegularExpressionMatch m = QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err));
+    const QRegularExpressionMatch m =
+        QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err));
     QVERIFY2(m.hasMatch(), err.constData());
     const QString id = m.captured(1);
 
@@ -789,23 +904,31 @@ void TestEval::resumeAfterKill()
     }
     QVERIFY2(before > 0 && before < 40, qPrintable(QString::number(before)));
     // A run whose call is stored is done, with or without its run row (a kill can come between).
-    const int callsBefore = sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed' AND "
-                                         u"json_extract(metadata, '$.case') IS NOT NULL"_s);
+    const int callsBefore = sqlCount(db,
+                                     u"SELECT COUNT(*) FROM calls WHERE status = 'completed' AND "
+                                     u"json_extract(metadata, '$.case') IS NOT NULL"_s);
     QVERIFY(callsBefore >= before);
     int requestsBefore = 0;
     server.run([&requestsBefore](FakeProvider &p) { requestsBefore = int(p.requestCount()); });
 
     // Without the response cache, which would answer the first turns the killed runs already
     // got: the exact count below is of the runs the resume makes again.
-    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--no-cache"_s});
+    const CliRun resumed =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--no-cache"_s });
     QVERIFY2(resumed.exit == 0, resumed.err.constData());
     QCOMPARE(resumed.summary.value(u"experiment_id"_s).toInteger(), id.toLongLong());
-    QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), 20);
+    QCOMPARE(
+        resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(),
+        20);
     int requestsAfter = 0;
     server.run([&requestsAfter](FakeProvider &p) { requestsAfter = int(p.requestCount()); });
     // Only the runs without a stored call ran again: two requests each.
     QCOMPARE(requestsAfter - requestsBefore, (40 - callsBefore) * 2);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed' AND json_extract(metadata, '$.case') IS NOT NULL"_s), 40);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(*) FROM calls WHERE status = 'completed' AND json_extract(metadata, '$.case') IS NOT NULL"_s),
+        40);
     auto opened = Database::open(db);
     CallStore store(**opened);
     QCOMPARE(store.experimentRuns(id.toLongLong())->size(), 40);
@@ -816,14 +939,15 @@ namespace {
 // A judge on the fake provider (model judge-model) that passes from a score of 0.5.
 QJsonObject judgeAssertion(const QUrl &base)
 {
-    return QJsonObject{{u"type"_s, u"judge"_s},
-                       {u"rubric"_s, u"The title says what to do."_s},
-                       {u"pass_score"_s, 0.5},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                 {u"model"_s, u"judge-model"_s},
-                                                 {u"base_url"_s, base.toString()},
-                                                 {u"api_key_env"_s, u"CALLSCOPE_EVAL_API_KEY"_s},
-                                                 {u"stream"_s, false}}}};
+    return QJsonObject { { u"type"_s, u"judge"_s },
+                         { u"rubric"_s, u"The title says what to do."_s },
+                         { u"pass_score"_s, 0.5 },
+                         { u"engine"_s,
+                           QJsonObject { { u"type"_s, u"openai"_s },
+                                         { u"model"_s, u"judge-model"_s },
+                                         { u"base_url"_s, base.toString() },
+                                         { u"api_key_env"_s, u"CALLSCOPE_EVAL_API_KEY"_s },
+                                         { u"stream"_s, false } } } };
 }
 
 } // namespace
@@ -842,26 +966,43 @@ void TestEval::judgeDecidesAndIsStored()
                 return calls(request);
             const QString task = messages.at(1).toObject().value(u"content"_s).toString();
             const double score = task.contains(u"pass"_s) ? 0.9 : 0.2;
-            return FakeReply::json(200, openAiToolCallBody(u"j1"_s, u"submit_output"_s, {{u"score"_s, score}, {u"reason"_s, u"looked at it"_s}}));
+            return FakeReply::json(
+                200,
+                openAiToolCallBody(u"j1"_s, u"submit_output"_s,
+                                   { { u"score"_s, score }, { u"reason"_s, u"looked at it"_s } }));
         });
     });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
-    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"good\",\"input\":\"Plan the pass ticket\"}\n"
-                                                       "{\"id\":\"poor\",\"input\":\"Plan the fail ticket\"}\n"));
-    const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s},
-                                 {u"dataset"_s, u"cases.jsonl"_s},
-                                 {u"assert"_s, QJsonArray{judgeAssertion(server.baseUrl())}}};
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
+                      "{\"id\":\"good\",\"input\":\"Plan the pass ticket\"}\n"
+                      "{\"id\":\"poor\",\"input\":\"Plan the fail ticket\"}\n"));
+    const QJsonObject experiment { { u"spec"_s, u"planner.spec.json"_s },
+                                   { u"dataset"_s, u"cases.jsonl"_s },
+                                   { u"assert"_s,
+                                     QJsonArray { judgeAssertion(server.baseUrl()) } } };
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
     const QString db = dir.filePath(u"h.sqlite"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    const CliRun r = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db });
     QVERIFY2(r.exit == 1, r.err.constData());
     const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
     QCOMPARE(cells.size(), 2);
     QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
     QCOMPARE(cells.at(1).toObject().value(u"passed"_s).toBool(), false);
-    const QJsonObject verdict = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"assertions"_s).toArray().at(0).toObject();
-    QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"score 0.2"_s), qPrintable(verdict.value(u"reason"_s).toString()));
+    const QJsonObject verdict = cells.at(1)
+                                    .toObject()
+                                    .value(u"runs"_s)
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(u"assertions"_s)
+                                    .toArray()
+                                    .at(0)
+                                    .toObject();
+    QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"score 0.2"_s),
+             qPrintable(verdict.value(u"reason"_s).toString()));
     const qint64 judgeCall = verdict.value(u"judge_call_id"_s).toInteger();
     QVERIFY(judgeCall > 0);
     auto opened = Database::open(db);
@@ -871,7 +1012,14 @@ void TestEval::judgeDecidesAndIsStored()
     QVERIFY(stored);
     QCOMPARE(stored->kind, u"judge"_s);
     QCOMPARE(stored->model, u"judge-model"_s);
-    const qint64 judged = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"call_id"_s).toInteger();
+    const qint64 judged = cells.at(1)
+                              .toObject()
+                              .value(u"runs"_s)
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(u"call_id"_s)
+                              .toInteger();
     QCOMPARE(stored->metadata.value(u"judge_of"_s).toInteger(), judged);
     QVERIFY(stored->input.value(u"text"_s).toString().contains(u"\"title\":\"bad\""_s));
 }
@@ -883,13 +1031,15 @@ void TestEval::pricesAndCost()
     QVERIFY(shipped.price(u"gpt-4o"_s));
     // The longest listed prefix: a dated model name finds its family, mini stays mini.
     QCOMPARE(shipped.price(u"gpt-4o-2024-08-06"_s)->input, shipped.price(u"gpt-4o"_s)->input);
-    QCOMPARE(shipped.price(u"gpt-4o-mini-2024-07-18"_s)->input, shipped.price(u"gpt-4o-mini"_s)->input);
+    QCOMPARE(shipped.price(u"gpt-4o-mini-2024-07-18"_s)->input,
+             shipped.price(u"gpt-4o-mini"_s)->input);
     QVERIFY(!shipped.price(u"fake-model"_s));
-    QVERIFY(!shipped.cost(u"fake-model"_s, Usage{}));
+    QVERIFY(!shipped.cost(u"fake-model"_s, Usage {}));
 
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"prices.json"_s),
-                      R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"m":{"input":2.5,"output":10,"cached_input":1.25}}})"));
+    QVERIFY(writeFile(
+        dir.filePath(u"prices.json"_s),
+        R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"m":{"input":2.5,"output":10,"cached_input":1.25}}})"));
     QString error;
     const auto own = PriceTable::fromFile(dir.filePath(u"prices.json"_s), &error);
     QVERIFY2(own, qPrintable(error));
@@ -913,26 +1063,43 @@ void TestEval::pricesAndCost()
     FakeProviderThread server;
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
-    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
+                      "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"({"spec":"planner.spec.json","dataset":"cases.jsonl","repeat":2,
         "variants":[{"name":"priced","engine":{"model":"gpt-4o-mini"}},{"name":"unpriced"}],
         "assert":[{"type":"max_cost_usd","value":0.001}]})"));
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
+    const CliRun r =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) });
     QCOMPARE(r.exit, 1);
     const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
     const QJsonObject priced = variants.at(0).toObject();
     const QJsonObject unpriced = variants.at(1).toObject();
     // 2 runs x 2 turns x (120 in x 0.15 + 20 out x 0.60) per million.
-    QVERIFY(qAbs(priced.value(u"cost_usd"_s).toDouble() - 2 * 2 * (120 * 0.15 + 20 * 0.60) / 1e6) < 1e-12);
+    QVERIFY(qAbs(priced.value(u"cost_usd"_s).toDouble() - 2 * 2 * (120 * 0.15 + 20 * 0.60) / 1e6)
+            < 1e-12);
     QCOMPARE(priced.value(u"passed"_s).toInt(), 1);
     QVERIFY(unpriced.value(u"cost_usd"_s).isNull());
     QCOMPARE(unpriced.value(u"unpriced_runs"_s).toInt(), 2);
     QCOMPARE(unpriced.value(u"passed"_s).toInt(), 0);
-    const QJsonObject verdict = r.summary.value(u"cells"_s).toArray().at(1).toObject().value(u"runs"_s).toArray().at(0)
-                                    .toObject().value(u"assertions"_s).toArray().at(0).toObject();
-    QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"no price for the model fake-model"_s),
-             qPrintable(verdict.value(u"reason"_s).toString()));
+    const QJsonObject verdict = r.summary.value(u"cells"_s)
+                                    .toArray()
+                                    .at(1)
+                                    .toObject()
+                                    .value(u"runs"_s)
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(u"assertions"_s)
+                                    .toArray()
+                                    .at(0)
+                                    .toObject();
+    QVERIFY2(
+        verdict.value(u"reason"_s).toString().startsWith(u"no price for the model fake-model"_s),
+        qPrintable(verdict.value(u"reason"_s).toString()));
     QCOMPARE(r.summary.value(u"prices"_s).toObject().value(u"as_of"_s).toString(), shipped.asOf());
 }
 
@@ -961,7 +1128,8 @@ void TestEval::batchTwoTurnLoop()
 
     QTemporaryDir directDir;
     writeBatchExperiment(directDir, server.baseUrl(), type, model, cases, u"direct"_s);
-    const CliRun direct = runEval({directDir.filePath(u"exp.json"_s), u"--db"_s, directDir.filePath(u"h.sqlite"_s)});
+    const CliRun direct = runEval(
+        { directDir.filePath(u"exp.json"_s), u"--db"_s, directDir.filePath(u"h.sqlite"_s) });
     QVERIFY2(direct.exit == 1, direct.err.constData()); // every fifth case fails its assertion
     int directRequests = 0;
     server.run([&](FakeProvider &) { directRequests = api->directRequests; });
@@ -971,7 +1139,9 @@ void TestEval::batchTwoTurnLoop()
     writeBatchExperiment(batchDir, server.baseUrl(), type, model, cases, u"batch"_s);
     QElapsedTimer clock;
     clock.start();
-    const CliRun batch = runEval({batchDir.filePath(u"exp.json"_s), u"--db"_s, batchDir.filePath(u"h.sqlite"_s)}, kFastPolls);
+    const CliRun batch =
+        runEval({ batchDir.filePath(u"exp.json"_s), u"--db"_s, batchDir.filePath(u"h.sqlite"_s) },
+                kFastPolls);
     const qint64 elapsed = clock.elapsed();
     QVERIFY2(batch.exit == 1, batch.err.constData());
     int batches = 0, requestsAfter = 0, uploads = 0;
@@ -984,7 +1154,7 @@ void TestEval::batchTwoTurnLoop()
             lines.append(int(b.lines.size()));
     });
     QCOMPARE(batches, 2);
-    QCOMPARE(lines, (QList<int>{cases, cases}));
+    QCOMPARE(lines, (QList<int> { cases, cases }));
     QCOMPARE(requestsAfter, directRequests); // not one direct request
     QCOMPARE(uploads, type.startsWith(u"openai"_s) ? 2 : 0);
     if (type == u"openai-responses"_s) {
@@ -1002,17 +1172,30 @@ void TestEval::batchTwoTurnLoop()
     QCOMPARE(batch.summary.value(u"batch"_s).toObject().value(u"rounds"_s).toInt(), 2);
 
     // Cost: the batch price table halves both rates for these models.
-    const double directCost = direct.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cost_usd"_s).toDouble();
+    const double directCost = direct.summary.value(u"variants"_s)
+                                  .toArray()
+                                  .at(0)
+                                  .toObject()
+                                  .value(u"cost_usd"_s)
+                                  .toDouble();
     const double batchCost = v.value(u"cost_usd"_s).toDouble();
     QVERIFY(directCost > 0);
-    QVERIFY2(qAbs(batchCost * 2 - directCost) < 1e-9, qPrintable(u"%1 vs %2"_s.arg(batchCost).arg(directCost)));
+    QVERIFY2(qAbs(batchCost * 2 - directCost) < 1e-9,
+             qPrintable(u"%1 vs %2"_s.arg(batchCost).arg(directCost)));
     QVERIFY(qAbs(v.value(u"cost_direct_usd"_s).toDouble() - directCost) < 1e-9);
     QVERIFY(qAbs(v.value(u"batch_saved_usd"_s).toDouble() - (directCost - batchCost)) < 1e-9);
-    qInfo("%s %s, %d cases x 2 turns: direct %.6f USD, batch %.6f USD, saved %.6f USD (%d batches, %lld ms)",
-          qPrintable(type), qPrintable(model), cases, directCost, batchCost, directCost - batchCost, batches, elapsed);
+    qInfo("%s %s, %d cases x 2 turns: direct %.6f USD, batch %.6f USD, saved %.6f USD (%d batches, "
+          "%lld ms)",
+          qPrintable(type), qPrintable(model), cases, directCost, batchCost, directCost - batchCost,
+          batches, elapsed);
     // Every run is a stored call that says it went through a batch.
-    QCOMPARE(sqlCount(batchDir.filePath(u"h.sqlite"_s), u"SELECT COUNT(*) FROM calls WHERE json_extract(metadata, '$.via') = 'batch'"_s), cases);
-    QCOMPARE(sqlCount(batchDir.filePath(u"h.sqlite"_s), u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'succeeded'"_s), 2 * cases);
+    QCOMPARE(
+        sqlCount(batchDir.filePath(u"h.sqlite"_s),
+                 u"SELECT COUNT(*) FROM calls WHERE json_extract(metadata, '$.via') = 'batch'"_s),
+        cases);
+    QCOMPARE(sqlCount(batchDir.filePath(u"h.sqlite"_s),
+                      u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'succeeded'"_s),
+             2 * cases);
 }
 
 void TestEval::batchExpiredAndErroredLines_data()
@@ -1038,7 +1221,7 @@ void TestEval::batchExpiredAndErroredLines()
     QTemporaryDir dir;
     writeBatchExperiment(dir, server.baseUrl(), type, model, 20, u"batch"_s);
     const QString db = dir.filePath(u"h.sqlite"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db}, kFastPolls);
+    const CliRun r = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db }, kFastPolls);
     QVERIFY2(r.exit == 1, r.err.constData());
     const QJsonObject v = r.summary.value(u"variants"_s).toArray().at(0).toObject();
     QCOMPARE(v.value(u"passed"_s).toInt(), 16);
@@ -1051,13 +1234,20 @@ void TestEval::batchExpiredAndErroredLines()
             lines.append(int(b.lines.size()));
     });
     QCOMPARE(batches, 3);
-    QCOMPARE(lines, (QList<int>{20, 20, 10})); // round 2: 10 second turns + 10 retried first turns
+    QCOMPARE(lines,
+             (QList<int> { 20, 20, 10 })); // round 2: 10 second turns + 10 retried first turns
     if (type == u"gemini"_s) {
         // Gemini reports a line that did not run as an error of its own.
-        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'errored'"_s), 10);
+        QCOMPARE(
+            sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'errored'"_s),
+            10);
     } else {
-        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'expired'"_s), 5);
-        QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'errored'"_s), 5);
+        QCOMPARE(
+            sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'expired'"_s),
+            5);
+        QCOMPARE(
+            sqlCount(db, u"SELECT COUNT(*) FROM provider_batch_lines WHERE outcome = 'errored'"_s),
+            5);
     }
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), 20);
 }
@@ -1087,34 +1277,44 @@ void TestEval::batchResumeAfterKill()
     env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"50,100"_s);
     process.setProcessEnvironment(env);
-    process.start(cliPath(), {u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    process.start(cliPath(), { u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, db });
     QVERIFY(process.waitForStarted());
     QElapsedTimer clock;
     clock.start();
     int polls = 0;
     while (polls < 2 && clock.elapsed() < 20000) {
         QThread::msleep(10);
-        server.run([&](FakeProvider &) { polls = api->batches.isEmpty() ? 0 : api->batches.first().polls; });
+        server.run([&](FakeProvider &) {
+            polls = api->batches.isEmpty() ? 0 : api->batches.first().polls;
+        });
     }
     QVERIFY(polls >= 2); // submitted and being polled: round 1 has not ended
     ::kill(pid_t(process.processId()), SIGKILL);
     QVERIFY(process.waitForFinished());
     const QByteArray err = process.readAllStandardError();
-    const QRegularExpressionMatch m = QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err));
+    const QRegularExpressionMatch m =
+        QRegularExpression(u"^experiment (\\d+): "_s).match(QString::fromUtf8(err));
     QVERIFY2(m.hasMatch(), err.constData());
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitted' AND provider_id != ''"_s), 1);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitted' AND provider_id != ''"_s),
+        1);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs"_s), 0);
 
-    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, m.captured(1)}, kFastPolls);
+    const CliRun resumed = runEval(
+        { dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, m.captured(1) }, kFastPolls);
     QVERIFY2(resumed.exit == 1, resumed.err.constData());
-    QCOMPARE(resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), cases * 4 / 5);
+    QCOMPARE(
+        resumed.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(),
+        cases * 4 / 5);
     int batches = 0, firstPolls = 0, uploads = 0;
     server.run([&](FakeProvider &) {
         batches = int(api->batches.size());
         firstPolls = api->batches.first().polls;
         uploads = int(api->uploads.size());
     });
-    QCOMPARE(batches, 2);            // round 1 polled again, never sent again; then round 2
+    QCOMPARE(batches, 2); // round 1 polled again, never sent again; then round 2
     QVERIFY(firstPolls > polls);
     QCOMPARE(uploads, type.startsWith(u"openai"_s) ? 2 : 0);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs"_s), cases);
@@ -1134,9 +1334,11 @@ void TestEval::batchSplitByLineLimit()
     writeBatchExperiment(dir, server.baseUrl(), u"openai"_s, u"gpt-4o-mini"_s, 10, u"batch"_s);
     QHash<QString, QString> env = kFastPolls;
     env.insert(u"CALLSCOPE_BATCH_MAX_LINES"_s, u"4"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)}, env);
+    const CliRun r =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) }, env);
     QVERIFY2(r.exit == 1, r.err.constData());
-    QVERIFY2(r.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt() == 8,
+    QVERIFY2(r.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt()
+                 == 8,
              QByteArray(r.err.left(3000)).constData());
     // The parts of one round are uploaded and created side by side, so they may reach the
     // provider in any order: compare each round's part sizes, largest first.
@@ -1145,7 +1347,8 @@ void TestEval::batchSplitByLineLimit()
     QList<QJsonObject> creates;
     server.run([&](FakeProvider &) {
         for (const FakeBatchApi::Batch &b : std::as_const(api->batches)) {
-            const QString customId = b.lines.isEmpty() ? QString() : b.lines.first().first; // "r<round>_<line>"
+            const QString customId =
+                b.lines.isEmpty() ? QString() : b.lines.first().first; // "r<round>_<line>"
             const int round = customId.mid(1, customId.indexOf(u'_') - 1).toInt();
             linesPerRound[round].append(int(b.lines.size()));
         }
@@ -1154,7 +1357,7 @@ void TestEval::batchSplitByLineLimit()
     });
     for (QList<int> &sizes : linesPerRound)
         std::sort(sizes.begin(), sizes.end(), std::greater<int>());
-    QCOMPARE(linesPerRound, (QMap<int, QList<int>>{{1, {4, 4, 2}}, {2, {4, 4, 2}}}));
+    QCOMPARE(linesPerRound, (QMap<int, QList<int>> { { 1, { 4, 4, 2 } }, { 2, { 4, 4, 2 } } }));
     const QJsonArray parts = r.summary.value(u"batch"_s).toObject().value(u"batches"_s).toArray();
     QCOMPARE(parts.size(), 6);
     QCOMPARE(parts.at(2).toObject().value(u"round"_s).toInt(), 1);
@@ -1174,7 +1377,10 @@ void startEval(QProcess &process, const QTemporaryDir &dir, const QStringList &e
     env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
     env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"50,100"_s);
     process.setProcessEnvironment(env);
-    process.start(cliPath(), QStringList{u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)} + extra);
+    process.start(cliPath(),
+                  QStringList { u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s,
+                                dir.filePath(u"h.sqlite"_s) }
+                      + extra);
 }
 
 bool waitFor(FakeProviderThread &server, const std::function<bool()> &done, int timeoutMs = 20000)
@@ -1209,13 +1415,15 @@ void TestEval::batchCancelOnProvider()
     QProcess process;
     startEval(process, dir);
     QVERIFY(process.waitForStarted());
-    QVERIFY(waitFor(server, [&] { return !api->batches.isEmpty() && api->batches.first().polls >= 1; }));
+    QVERIFY(waitFor(server,
+                    [&] { return !api->batches.isEmpty() && api->batches.first().polls >= 1; }));
     ::kill(pid_t(process.processId()), SIGINT);
     // The second Ctrl+C once the first was taken (it offers 3 s for it), not after a guess.
     QByteArray err;
     QElapsedTimer prompt;
     prompt.start();
-    while (!err.contains("press Ctrl+C again") && process.state() == QProcess::Running && prompt.elapsed() < 20000) {
+    while (!err.contains("press Ctrl+C again") && process.state() == QProcess::Running
+           && prompt.elapsed() < 20000) {
         process.waitForReadyRead(100);
         err += process.readAllStandardError();
     }
@@ -1223,13 +1431,15 @@ void TestEval::batchCancelOnProvider()
     ::kill(pid_t(process.processId()), SIGINT);
     QVERIFY(process.waitForFinished(20000));
     err += process.readAllStandardError();
-    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1, err.constData());
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1,
+             err.constData());
     QVERIFY2(err.contains("cancelling the provider batches"), err.constData());
     int cancels = 0;
     server.run([&](FakeProvider &) { cancels = api->cancels; });
     QCOMPARE(cancels, 1);
     const QString db = dir.filePath(u"h.sqlite"_s);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'cancelling'"_s), 1);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'cancelling'"_s),
+             1);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'cancelled'"_s), 6);
 
     // One Ctrl+C only: the batch keeps running at the provider, nothing is cancelled there.
@@ -1238,23 +1448,28 @@ void TestEval::batchCancelOnProvider()
     QProcess second;
     startEval(second, other);
     QVERIFY(second.waitForStarted());
-    QVERIFY(waitFor(server, [&] { return api->batches.size() == 2 && api->batches.last().polls >= 1; }));
+    QVERIFY(waitFor(server,
+                    [&] { return api->batches.size() == 2 && api->batches.last().polls >= 1; }));
     ::kill(pid_t(second.processId()), SIGINT);
     QVERIFY(second.waitForFinished(20000));
     const QByteArray secondErr = second.readAllStandardError();
     QVERIFY2(secondErr.contains("keep running"), secondErr.constData());
     server.run([&](FakeProvider &) { cancels = api->cancels; });
     QCOMPARE(cancels, 1);
-    QCOMPARE(sqlCount(other.filePath(u"h.sqlite"_s), u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitted'"_s), 1);
+    QCOMPARE(sqlCount(other.filePath(u"h.sqlite"_s),
+                      u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitted'"_s),
+             1);
 }
 
 void TestEval::batchSubmitUnknown_data()
 {
     QTest::addColumn<QString>("type");
     QTest::addColumn<int>("lost");
-    QTest::newRow("openai, never created") << u"openai"_s << int(FakeBatchApi::LostCreate::Unprocessed);
+    QTest::newRow("openai, never created")
+        << u"openai"_s << int(FakeBatchApi::LostCreate::Unprocessed);
     QTest::newRow("openai, created") << u"openai"_s << int(FakeBatchApi::LostCreate::Processed);
-    QTest::newRow("anthropic, created") << u"anthropic"_s << int(FakeBatchApi::LostCreate::Processed);
+    QTest::newRow("anthropic, created")
+        << u"anthropic"_s << int(FakeBatchApi::LostCreate::Processed);
 }
 
 // The request that creates round 1's batch gets no answer and the CLI dies. OpenAI: the
@@ -1272,7 +1487,8 @@ void TestEval::batchSubmitUnknown()
     server.run([api](FakeProvider &p) { p.setResponder(api->responder()); });
     QTemporaryDir dir;
     constexpr int cases = 10;
-    writeBatchExperiment(dir, server.baseUrl(), type, type == u"openai"_s ? u"gpt-4o-mini"_s : u"claude-sonnet-4"_s, cases,
+    writeBatchExperiment(dir, server.baseUrl(), type,
+                         type == u"openai"_s ? u"gpt-4o-mini"_s : u"claude-sonnet-4"_s, cases,
                          u"batch"_s);
     const QString db = dir.filePath(u"h.sqlite"_s);
     QProcess process;
@@ -1282,9 +1498,9 @@ void TestEval::batchSubmitUnknown()
     // Killed once the history says what a crash there leaves: a batch being submitted, with
     // no provider id (and, for OpenAI, its uploaded file named).
     const QString submitting = type == u"openai"_s
-                                   ? u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = '' "
-                                     "AND input_file_id <> ''"_s
-                                   : u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = ''"_s;
+        ? u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = '' "
+          "AND input_file_id <> ''"_s
+        : u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = ''"_s;
     QElapsedTimer stored;
     stored.start();
     while (sqlCount(db, submitting) != 1 && stored.elapsed() < 20000)
@@ -1293,9 +1509,14 @@ void TestEval::batchSubmitUnknown()
     QVERIFY(process.waitForFinished());
     const QString id = experimentIdFrom(process.readAllStandardError());
     QVERIFY(!id.isEmpty());
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = ''"_s), 1);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submitting' AND provider_id = ''"_s),
+        1);
 
-    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id}, kFastPolls);
+    const CliRun resumed =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id }, kFastPolls);
     int batches = 0, uploads = 0;
     server.run([&](FakeProvider &) {
         batches = int(api->batches.size());
@@ -1305,25 +1526,35 @@ void TestEval::batchSubmitUnknown()
     if (type == u"openai"_s) {
         QVERIFY2(resumed.exit == 1, resumed.err.constData());
         QCOMPARE(v.value(u"passed"_s).toInt(), cases * 4 / 5);
-        QCOMPARE(batches, 2);   // round 1 exactly once (found, or created from its file), then round 2
-        QCOMPARE(uploads, 2);   // round 1's file was not uploaded again
+        QCOMPARE(batches,
+                 2); // round 1 exactly once (found, or created from its file), then round 2
+        QCOMPARE(uploads, 2); // round 1's file was not uploaded again
         QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls"_s), cases);
         return;
     }
     QCOMPARE(resumed.exit, 1);
     QVERIFY2(resumed.err.contains("may have been created"), resumed.err.constData());
-    QCOMPARE(batches, 1);       // nothing sent again
+    QCOMPARE(batches, 1); // nothing sent again
     QCOMPARE(v.value(u"passed"_s).toInt(), 0);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE status = 'submit_unknown'"_s), cases);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submit_unknown'"_s), 1);
+    QCOMPARE(
+        sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE status = 'submit_unknown'"_s),
+        cases);
+    QCOMPARE(
+        sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'submit_unknown'"_s),
+        1);
 
     // The person checked and asks for it: sent again, every run completes.
-    const CliRun again = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--resubmit-unknown"_s}, kFastPolls);
+    const CliRun again = runEval(
+        { dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--resubmit-unknown"_s },
+        kFastPolls);
     QVERIFY2(again.exit == 1, again.err.constData());
-    QCOMPARE(again.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(), cases * 4 / 5);
+    QCOMPARE(
+        again.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"passed"_s).toInt(),
+        cases * 4 / 5);
     server.run([&](FakeProvider &) { batches = int(api->batches.size()); });
     QCOMPARE(batches, 3);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'abandoned'"_s), 1);
+    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM provider_batches WHERE status = 'abandoned'"_s),
+             1);
 }
 
 void TestEval::weightsScore()
@@ -1335,24 +1566,29 @@ void TestEval::weightsScore()
         r.weight = weight;
         return r.toJson();
     };
-    QCOMPARE(weightedScore(QJsonArray{result(true, 3), result(false, 1)}), 0.75);
-    QCOMPARE(weightedScore(QJsonArray{result(true, 1), result(false, 0)}), 1.0);
-    QCOMPARE(weightedScore(QJsonArray{result(false, 0)}), 0.0);
-    QCOMPARE(weightedScore(QJsonArray{}), 1.0);
+    QCOMPARE(weightedScore(QJsonArray { result(true, 3), result(false, 1) }), 0.75);
+    QCOMPARE(weightedScore(QJsonArray { result(true, 1), result(false, 0) }), 1.0);
+    QCOMPARE(weightedScore(QJsonArray { result(false, 0) }), 0.0);
+    QCOMPARE(weightedScore(QJsonArray {}), 1.0);
 
     // In the summary: per run, per cell and per variant; the pass rate still needs every check.
     FakeProviderThread server;
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
-    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
-                                                     "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
+                      "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
+                      "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
         "assert":[{"type":"equals","pointer":"/title","value":"ok","weight":3},
                   {"type":"tool_sequence","names":["get_ticket","submit_output"],"weight":1},
                   {"type":"max_turns","value":1,"weight":0}]})"));
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s)});
+    const CliRun r =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) });
     QCOMPARE(r.exit, 1);
     const QJsonObject variant = r.summary.value(u"variants"_s).toArray().at(0).toObject();
     // a: equals and sequence pass, max_turns (weight 0) fails: 4/4, but the case fails.
@@ -1366,7 +1602,8 @@ void TestEval::weightsScore()
     const QJsonObject run = cells.at(1).toObject().value(u"runs"_s).toArray().at(0).toObject();
     QCOMPARE(run.value(u"score"_s).toDouble(), 0.25);
     QCOMPARE(run.value(u"tokens"_s).toObject().value(u"input"_s).toInt(), 2 * 120);
-    QCOMPARE(run.value(u"assertions"_s).toArray().at(0).toObject().value(u"weight"_s).toDouble(), 3.0);
+    QCOMPARE(run.value(u"assertions"_s).toArray().at(0).toObject().value(u"weight"_s).toDouble(),
+             3.0);
 }
 
 namespace {
@@ -1375,7 +1612,10 @@ namespace {
 FakeProvider::Responder okAfter(int delayMs)
 {
     return [delayMs](const RecordedRequest &) {
-        return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, u"ok"_s}})).delayedBy(delayMs);
+        return FakeReply::json(
+                   200,
+                   openAiToolCallBody(u"call_1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } }))
+            .delayedBy(delayMs);
     };
 }
 
@@ -1385,15 +1625,18 @@ QByteArray numberedCases(int cases)
 {
     QByteArray rows;
     for (int i = 1; i <= cases; ++i)
-        rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\"}\n";
+        rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket "
+            + QByteArray::number(i) + "\"}\n";
     return rows;
 }
 
 bool writeSlowCheckExperiment(const QTemporaryDir &dir, const QUrl &base, int cases)
 {
-    return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
-           && writeFile(dir.filePath(u"cases.jsonl"_s), numberedCases(cases))
-           && writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    return writeFile(dir.filePath(u"planner.spec.json"_s),
+                     QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
+        && writeFile(dir.filePath(u"cases.jsonl"_s), numberedCases(cases))
+        && writeFile(dir.filePath(u"exp.json"_s),
+                     R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
                 "variants":[{"name":"a"},{"name":"b","system_prompt":"Plan carefully."}],
                 "assert":[{"type":"command","command":["/bin/sh","-c","cat >/dev/null; sleep 0.3; echo checked"]}]})");
 }
@@ -1447,11 +1690,11 @@ void TestEval::randomKillsNeverPayTwice()
     int killed = 0;
     for (int round = 0; round < kills; ++round) {
         QProcess process;
-        QStringList extra{u"--jobs"_s, QString::number(jobs)};
+        QStringList extra { u"--jobs"_s, QString::number(jobs) };
         if (!id.isEmpty())
             extra << u"--resume"_s << id;
         const int requestsAtStart = requestCount(server);
-        startEval(process, dir, extra + QStringList{u"--trust"_s}); // its command check is ours
+        startEval(process, dir, extra + QStringList { u"--trust"_s }); // its command check is ours
         QVERIFY(process.waitForStarted());
         QByteArray err;
         const QString seen = readExperimentId(process, &err);
@@ -1463,7 +1706,8 @@ void TestEval::randomKillsNeverPayTwice()
         const int at = requestsAtStart + 1 + int(random.bounded(8));
         QElapsedTimer clock;
         clock.start();
-        while (requestCount(server) < at && process.state() != QProcess::NotRunning && clock.elapsed() < 30000)
+        while (requestCount(server) < at && process.state() != QProcess::NotRunning
+               && clock.elapsed() < 30000)
             QThread::msleep(2);
         if (process.state() == QProcess::NotRunning)
             break; // everything was done before this kill point
@@ -1471,21 +1715,36 @@ void TestEval::randomKillsNeverPayTwice()
         QVERIFY(process.waitForFinished());
         ++killed;
     }
-    const CliRun last = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, QString::number(jobs), u"--resume"_s, id, u"--trust"_s});
+    const CliRun last = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s,
+                                  QString::number(jobs), u"--resume"_s, id, u"--trust"_s });
     QVERIFY2(last.exit == 0, last.err.right(2000).constData());
     const int planned = cases * variants;
     const int requests = requestCount(server);
-    qInfo("%d kills; %d requests for %d runs (%d re-sent)", killed, requests, planned, requests - planned);
+    qInfo("%d kills; %d requests for %d runs (%d re-sent)", killed, requests, planned,
+          requests - planned);
     QVERIFY(killed >= 10);
-    QVERIFY2(requests >= planned && requests <= planned + killed * jobs, qPrintable(QString::number(requests)));
+    QVERIFY2(requests >= planned && requests <= planned + killed * jobs,
+             qPrintable(QString::number(requests)));
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), planned);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM (SELECT json_extract(metadata, '$.case') AS c, json_extract(metadata, "
-                          u"'$.variant') AS v FROM calls WHERE status = 'completed' GROUP BY c, v HAVING COUNT(*) > 1)"_s),
-             0);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)), planned);
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(DISTINCT case_id || '/' || variant) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)),
-             planned);
-    QCOMPARE(last.summary.value(u"variants"_s).toArray().at(1).toObject().value(u"passed"_s).toInt(), cases);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(*) FROM (SELECT json_extract(metadata, '$.case') AS c, "
+            u"json_extract(metadata, "
+            u"'$.variant') AS v FROM calls WHERE status = 'completed' GROUP BY c, v HAVING COUNT(*) > 1)"_s),
+        0);
+    QCOMPARE(
+        sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)),
+        planned);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(DISTINCT case_id || '/' || variant) FROM experiment_runs WHERE experiment_id = %1"_s
+                .arg(id)),
+        planned);
+    QCOMPARE(
+        last.summary.value(u"variants"_s).toArray().at(1).toObject().value(u"passed"_s).toInt(),
+        cases);
 }
 
 // While one eval works on a stored experiment, a second --resume of it is refused.
@@ -1500,7 +1759,7 @@ void TestEval::secondResumeIsRefused()
     const QString db = dir.filePath(u"h.sqlite"_s);
     // A first run, killed: the experiment to resume (its lock file is left behind).
     QProcess first;
-    startEval(first, dir, {u"--jobs"_s, u"2"_s, u"--trust"_s});
+    startEval(first, dir, { u"--jobs"_s, u"2"_s, u"--trust"_s });
     QVERIFY(first.waitForStarted());
     QByteArray err;
     const QString id = readExperimentId(first, &err);
@@ -1515,18 +1774,23 @@ void TestEval::secondResumeIsRefused()
     // The resume takes over the dead process's lock; a second resume meanwhile is refused.
     QProcess resumed;
     // One call at a time at 300 ms each: it runs for seconds after the second one is refused.
-    startEval(resumed, dir, {u"--jobs"_s, u"1"_s, u"--resume"_s, id, u"--trust"_s});
+    startEval(resumed, dir, { u"--jobs"_s, u"1"_s, u"--resume"_s, id, u"--trust"_s });
     QVERIFY(resumed.waitForStarted());
     QByteArray resumedErr;
     QCOMPARE(readExperimentId(resumed, &resumedErr), id);
-    const CliRun second = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--trust"_s});
-    QVERIFY2(resumed.state() != QProcess::NotRunning, "the first resume ended before the second started");
+    const CliRun second =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s, id, u"--trust"_s });
+    QVERIFY2(resumed.state() != QProcess::NotRunning,
+             "the first resume ended before the second started");
     QCOMPARE(second.exit, 1);
     QVERIFY2(second.err.contains("is in use by"), second.err.constData());
     QVERIFY(second.summary.isEmpty());
     QVERIFY(resumed.waitForFinished(120000));
-    QVERIFY2(resumed.exitCode() == 0, QByteArray(resumedErr + resumed.readAllStandardError()).constData());
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)), cases * 2);
+    QVERIFY2(resumed.exitCode() == 0,
+             QByteArray(resumedErr + resumed.readAllStandardError()).constData());
+    QCOMPARE(
+        sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = %1"_s.arg(id)),
+        cases * 2);
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), cases * 2);
 }
 
@@ -1549,41 +1813,50 @@ FakeProvider::Responder plantedResponder(std::shared_ptr<QHash<QString, int>> re
             if (role == u"user"_s && input.isEmpty())
                 input = message.value(u"content"_s).toString();
         }
-        const QRegularExpressionMatch plan = QRegularExpression(u"\\[rate=(\\d+) tag=(\\w+)(?: break=(\\d+))?\\]"_s).match(system);
+        const QRegularExpressionMatch plan =
+            QRegularExpression(u"\\[rate=(\\d+) tag=(\\w+)(?: break=(\\d+))?\\]"_s).match(system);
         const int rate = plan.hasMatch() ? plan.captured(1).toInt() : 100;
         const QString tag = plan.captured(2);
         const int broken = plan.captured(3).toInt();
         const int number = QRegularExpression(u"ticket (\\d+)"_s).match(input).captured(1).toInt();
-        const QByteArray digest = QCryptographicHash::hash((input + u'|' + tag).toUtf8(), QCryptographicHash::Sha256);
+        const QByteArray digest =
+            QCryptographicHash::hash((input + u'|' + tag).toUtf8(), QCryptographicHash::Sha256);
         const int draw = ((uchar(digest.at(0)) << 8) | uchar(digest.at(1))) % 100;
         const bool passes = draw < rate && number > broken;
         if (requestsByTag)
             (*requestsByTag)[tag]++;
-        return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s,
-                                                       {{u"title"_s, passes ? u"ok"_s : u"bad"_s}}));
+        return FakeReply::json(200,
+                               openAiToolCallBody(u"call_1"_s, u"submit_output"_s,
+                                                  { { u"title"_s, passes ? u"ok"_s : u"bad"_s } }));
     };
 }
 
 // `cases` cases "Plan ticket N" over the planned responder, with these variants (JSON array).
-bool writePlantedExperiment(const QTemporaryDir &dir, const QUrl &base, int cases, const QByteArray &variants,
-                            int repeat = 1, const QByteArray &extra = {}, const QSet<int> &critical = {})
+bool writePlantedExperiment(const QTemporaryDir &dir, const QUrl &base, int cases,
+                            const QByteArray &variants, int repeat = 1,
+                            const QByteArray &extra = {}, const QSet<int> &critical = {})
 {
     QByteArray rows;
     for (int i = 1; i <= cases; ++i)
-        rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket " + QByteArray::number(i) + "\""
-                + (critical.contains(i) ? ",\"critical\":true" : "") + "}\n";
-    return writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
-           && writeFile(dir.filePath(u"cases.jsonl"_s), rows)
-           && writeFile(dir.filePath(u"exp.json"_s),
-                        "{\"name\":\"planted\",\"spec\":\"planner.spec.json\",\"dataset\":\"cases.jsonl\",\"repeat\":"
-                            + QByteArray::number(repeat) + ",\"variants\":" + variants + extra
-                            + ",\"assert\":[{\"type\":\"equals\",\"pointer\":\"/title\",\"value\":\"ok\"}]}");
+        rows += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan ticket "
+            + QByteArray::number(i) + "\"" + (critical.contains(i) ? ",\"critical\":true" : "")
+            + "}\n";
+    return writeFile(dir.filePath(u"planner.spec.json"_s),
+                     QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s)).toJson())
+        && writeFile(dir.filePath(u"cases.jsonl"_s), rows)
+        && writeFile(dir.filePath(u"exp.json"_s),
+                     "{\"name\":\"planted\",\"spec\":\"planner.spec.json\",\"dataset\":\"cases."
+                     "jsonl\",\"repeat\":"
+                         + QByteArray::number(repeat) + ",\"variants\":" + variants + extra
+                         + ",\"assert\":[{\"type\":\"equals\",\"pointer\":\"/"
+                           "title\",\"value\":\"ok\"}]}");
 }
 
 QJsonObject comparisonOf(const QJsonObject &summary, const QString &a, const QString &b)
 {
     for (const QJsonValue &c : summary.value(u"comparisons"_s).toArray()) {
-        if (c.toObject().value(u"a"_s).toString() == a && c.toObject().value(u"b"_s).toString() == b)
+        if (c.toObject().value(u"a"_s).toString() == a
+            && c.toObject().value(u"b"_s).toString() == b)
             return c.toObject();
     }
     return {};
@@ -1620,12 +1893,13 @@ QString staticRules()
 {
     QString text;
     for (int i = 0; i < 80; ++i)
-        text += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10, QChar(u'0'));
+        text += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10,
+                                                                                    QChar(u'0'));
     return text;
 }
 
-QJsonObject cacheSpecJson(const QUrl &base, const QString &type, const QString &model, const QString &system,
-                          const QJsonObject &cache, bool withTool)
+QJsonObject cacheSpecJson(const QUrl &base, const QString &type, const QString &model,
+                          const QString &system, const QJsonObject &cache, bool withTool)
 {
     QJsonObject spec = twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, model);
     spec.insert(u"system_prompt"_s, system);
@@ -1645,8 +1919,8 @@ int toolResults(const QJsonObject &body)
 {
     int n = 0;
     const QByteArray json = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    n += int(json.count("\"tool_result\""));      // Anthropic
-    n += int(json.count("\"role\":\"tool\""));    // OpenAI Chat
+    n += int(json.count("\"tool_result\"")); // Anthropic
+    n += int(json.count("\"role\":\"tool\"")); // OpenAI Chat
     n += int(json.count("\"functionResponse\"")); // Gemini
     return n;
 }
@@ -1668,9 +1942,12 @@ void answerWithTitle(FakeProviderThread &server, FakePromptCache::Provider provi
 {
     auto cache = std::make_shared<FakePromptCache>(provider, 1024);
     server.run([&](FakeProvider &p) {
-        p.setResponder(cachingResponder(cache, [](const QJsonObject &) {
-            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"ok"_s}}};
-        }, log, outputTokens));
+        p.setResponder(cachingResponder(
+            cache,
+            [](const QJsonObject &) {
+                return std::pair { u"submit_output"_s, QJsonObject { { u"title"_s, u"ok"_s } } };
+            },
+            log, outputTokens));
     });
 }
 
@@ -1692,33 +1969,35 @@ void TestEval::statisticsByHand()
     QVERIFY(mcnemarExactP(100, 160) > 0);
 
     // pass@k = 1 - C(n-c,k)/C(n,k); pass^k = C(c,k)/C(n,k).
-    QVERIFY(qFuzzyCompare(passAtK(3, 1, 2), 1 - 1.0 / 3));   // 1 - C(2,2)/C(3,2)
+    QVERIFY(qFuzzyCompare(passAtK(3, 1, 2), 1 - 1.0 / 3)); // 1 - C(2,2)/C(3,2)
     QVERIFY(qFuzzyCompare(passAtK(3, 1, 1), 1.0 / 3));
     QCOMPARE(passAtK(3, 0, 3), 0.0);
-    QCOMPARE(passAtK(5, 3, 3), 1.0);                         // only 2 failures: 3 draws always hit a pass
-    QVERIFY(qFuzzyCompare(passAtK(5, 1, 2), 1 - 6.0 / 10));  // 1 - C(4,2)/C(5,2)
-    QVERIFY(qFuzzyCompare(passHatK(3, 2, 2), 1.0 / 3));      // C(2,2)/C(3,2)
-    QVERIFY(qFuzzyCompare(passHatK(5, 3, 3), 1.0 / 10));     // C(3,3)/C(5,3)
-    QVERIFY(qFuzzyCompare(passHatK(5, 4, 2), 6.0 / 10));     // C(4,2)/C(5,2)
+    QCOMPARE(passAtK(5, 3, 3), 1.0); // only 2 failures: 3 draws always hit a pass
+    QVERIFY(qFuzzyCompare(passAtK(5, 1, 2), 1 - 6.0 / 10)); // 1 - C(4,2)/C(5,2)
+    QVERIFY(qFuzzyCompare(passHatK(3, 2, 2), 1.0 / 3)); // C(2,2)/C(3,2)
+    QVERIFY(qFuzzyCompare(passHatK(5, 3, 3), 1.0 / 10)); // C(3,3)/C(5,3)
+    QVERIFY(qFuzzyCompare(passHatK(5, 4, 2), 6.0 / 10)); // C(4,2)/C(5,2)
     QCOMPARE(passHatK(3, 1, 2), 0.0);
     QCOMPARE(passHatK(3, 3, 3), 1.0);
     // Averaged over cases: (2/3 + 1 + 0) / 3 for k = 2, passes 1, 3 and 0 of 3.
-    const QJsonObject atK = passAtKJson({{3, 1, false, 0}, {3, 3, true, 1}, {3, 0, false, 0}}, 3, false);
+    const QJsonObject atK =
+        passAtKJson({ { 3, 1, false, 0 }, { 3, 3, true, 1 }, { 3, 0, false, 0 } }, 3, false);
     QVERIFY(qFuzzyCompare(atK.value(u"1"_s).toDouble(), (1.0 / 3 + 1 + 0) / 3));
     QVERIFY(qFuzzyCompare(atK.value(u"2"_s).toDouble(), (2.0 / 3 + 1 + 0) / 3));
     QVERIFY(qFuzzyCompare(atK.value(u"3"_s).toDouble(), (1.0 + 1 + 0) / 3));
-    const QJsonObject hatK = passAtKJson({{3, 1, false, 0}, {3, 3, true, 1}, {3, 0, false, 0}}, 3, true);
+    const QJsonObject hatK =
+        passAtKJson({ { 3, 1, false, 0 }, { 3, 3, true, 1 }, { 3, 0, false, 0 } }, 3, true);
     QVERIFY(qFuzzyCompare(hatK.value(u"2"_s).toDouble(), (0 + 1.0 + 0) / 3));
     QVERIFY(qFuzzyCompare(hatK.value(u"3"_s).toDouble(), 1.0 / 3));
 
     // Sign flips, exact for few differences: {1, 1, 1}: only all-plus and all-minus reach |3|.
-    QCOMPARE(signFlipP({1, 1, 1, 0, 0}, 1), 2.0 / 8);
-    QCOMPARE(signFlipP({0, 0}, 1), 1.0);
+    QCOMPARE(signFlipP({ 1, 1, 1, 0, 0 }, 1), 2.0 / 8);
+    QCOMPARE(signFlipP({ 0, 0 }, 1), 1.0);
     // {1, 1, -1}: every assignment reaches |sum| >= 1.
-    QCOMPARE(signFlipP({1, 1, -1}, 1), 1.0);
+    QCOMPARE(signFlipP({ 1, 1, -1 }, 1), 1.0);
 
     // The bootstrap: all differences equal gives that value; the same seed the same interval.
-    const Interval same = bootstrapMeanInterval({0.5, 0.5, 0.5}, 7);
+    const Interval same = bootstrapMeanInterval({ 0.5, 0.5, 0.5 }, 7);
     QCOMPARE(same.low, 0.5);
     QCOMPARE(same.high, 0.5);
     QList<double> mixed;
@@ -1736,8 +2015,8 @@ void TestEval::statisticsByHand()
     QHash<QString, CaseOutcome> b;
     for (int i = 0; i < 200; ++i) {
         const QString id = u"c%1"_s.arg(i);
-        a.insert(id, {1, i < 150 ? 1 : 0, i < 150, i < 150 ? 1.0 : 0.0});
-        b.insert(id, {1, i < 120 ? 1 : 0, i < 120, i < 120 ? 1.0 : 0.0});
+        a.insert(id, { 1, i < 150 ? 1 : 0, i < 150, i < 150 ? 1.0 : 0.0 });
+        b.insert(id, { 1, i < 120 ? 1 : 0, i < 120, i < 120 ? 1.0 : 0.0 });
     }
     const PairedComparison worse = comparePaired(u"A"_s, a, u"B"_s, b, 3);
     QCOMPARE(worse.cases, 200);
@@ -1746,7 +2025,8 @@ void TestEval::statisticsByHand()
     QCOMPARE(worse.passRateDiff, -0.15);
     QVERIFY(worse.ci95.high < 0);
     QVERIFY(worse.significant());
-    QVERIFY2(worse.sentence.startsWith(u"B passes 15.0 points less often than A (95% CI "_s), qPrintable(worse.sentence));
+    QVERIFY2(worse.sentence.startsWith(u"B passes 15.0 points less often than A (95% CI "_s),
+             qPrintable(worse.sentence));
     QVERIFY2(worse.sentence.endsWith(u"; p < 0.001)."_s), qPrintable(worse.sentence));
     QCOMPARE(worse.scoreDiff, -0.15);
     QVERIFY(worse.scorePValue < 0.001);
@@ -1757,8 +2037,10 @@ void TestEval::statisticsByHand()
     QVERIFY(!even.significant());
     // No disagreement: the detectable difference from two independent 75% rates,
     // (1.96 + 0.84) * sqrt(2 * 0.75 * 0.25) / sqrt(200) = 12.1 points.
-    QVERIFY2(even.sentence.contains(u"with 200 cases it would see about 12 points"_s), qPrintable(even.sentence));
-    QVERIFY2(even.sentence.startsWith(u"No difference this run can detect between A and A again"_s), qPrintable(even.sentence));
+    QVERIFY2(even.sentence.contains(u"with 200 cases it would see about 12 points"_s),
+             qPrintable(even.sentence));
+    QVERIFY2(even.sentence.startsWith(u"No difference this run can detect between A and A again"_s),
+             qPrintable(even.sentence));
 }
 
 // 100 simulated experiments of 400 paired cases with a known difference (84% under A, 74%
@@ -1781,18 +2063,19 @@ void TestEval::statisticsCoverage()
             const bool passA = u < 0.84;
             const bool passB = u < 0.70 || (u >= 0.84 && u < 0.88);
             const QString id = u"case-%1"_s.arg(i);
-            a.insert(id, {1, passA, passA, double(passA)});
-            b.insert(id, {1, passB, passB, double(passB)});
+            a.insert(id, { 1, passA, passA, double(passA) });
+            b.insert(id, { 1, passB, passB, double(passB) });
         }
-        const PairedComparison c = comparePaired(u"A"_s, a, u"B"_s, b, comparisonSeed(u"A"_s, u"B"_s) + std::uint64_t(seed));
+        const PairedComparison c = comparePaired(
+            u"A"_s, a, u"B"_s, b, comparisonSeed(u"A"_s, u"B"_s) + std::uint64_t(seed));
         covered += c.ci95.contains(truth) ? 1 : 0;
         excludesZero += c.ci95.contains(0) ? 0 : 1;
         significant += c.significant() ? 1 : 0;
         const PairedComparison same = comparePaired(u"A"_s, a, u"A2"_s, a, std::uint64_t(seed));
         identicalCovered += same.ci95.contains(0) ? 1 : 0;
     }
-    qInfo("interval covered the true difference in %d of 100; excluded 0 in %d; significant in %d", covered, excludesZero,
-          significant);
+    qInfo("interval covered the true difference in %d of 100; excluded 0 in %d; significant in %d",
+          covered, excludesZero, significant);
     QVERIFY2(covered >= 90, qPrintable(QString::number(covered)));
     // A 10-point difference on 400 paired cases is seen nearly every time.
     QVERIFY(significant >= 95);
@@ -1813,8 +2096,8 @@ void TestEval::pairedComparisonPlanted()
                                        {"name":"B","system_prompt":"Plan. [rate=74 tag=B]"},
                                        {"name":"A twin","system_prompt":"Plan. [rate=84 tag=A] "}])"));
     const QString html = dir.filePath(u"report.html"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--jobs"_s, u"8"_s,
-                              u"--html"_s, html});
+    const CliRun r = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s),
+                               u"--jobs"_s, u"8"_s, u"--html"_s, html });
     QVERIFY2(r.exit == 1, r.err.constData());
     const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
     const double rateA = variants.at(0).toObject().value(u"pass_rate"_s).toDouble();
@@ -1841,7 +2124,8 @@ void TestEval::pairedComparisonPlanted()
     QVERIFY(twin.value(u"ci95"_s).toArray().at(0).toDouble() <= 0);
     QVERIFY(twin.value(u"ci95"_s).toArray().at(1).toDouble() >= 0);
     QCOMPARE(twin.value(u"p_value"_s).toDouble(), 1.0);
-    QVERIFY(twin.value(u"sentence"_s).toString().startsWith(u"No difference this run can detect"_s));
+    QVERIFY(
+        twin.value(u"sentence"_s).toString().startsWith(u"No difference this run can detect"_s));
     // No repeats: no pass@k.
     QVERIFY(!variants.at(0).toObject().contains(u"pass_at_k"_s));
 
@@ -1854,7 +2138,8 @@ void TestEval::pairedComparisonPlanted()
 
     // The same runs, summed again from the store: the same numbers, to the last digit.
     const QString id = QString::number(r.summary.value(u"experiment_id"_s).toInteger());
-    const CliRun again = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--resume"_s, id});
+    const CliRun again = runEval(
+        { dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--resume"_s, id });
     QCOMPARE(comparisonOf(again.summary, u"A"_s, u"B"_s), ab);
 }
 
@@ -1869,11 +2154,14 @@ void TestEval::baselineRegressions()
     QTemporaryDir dir;
     const QString db = dir.filePath(u"h.sqlite"_s);
     const auto write = [&](const QByteArray &plan) {
-        return writePlantedExperiment(dir, server.baseUrl(), 100, "[{\"name\":\"main\",\"system_prompt\":\"Plan. " + plan + "\"}]",
-                                      1, {}, {2});
+        return writePlantedExperiment(
+            dir, server.baseUrl(), 100,
+            "[{\"name\":\"main\",\"system_prompt\":\"Plan. " + plan + "\"}]", 1, {}, { 2 });
     };
     const auto eval = [&](const QStringList &extra) {
-        return runEval(QStringList{dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"8"_s} + extra);
+        return runEval(
+            QStringList { dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"8"_s }
+            + extra);
     };
     QVERIFY(write("[rate=100 tag=A]"));
     const CliRun first = eval({});
@@ -1883,7 +2171,7 @@ void TestEval::baselineRegressions()
 
     // 20 cases broken by the new prompt.
     QVERIFY(write("[rate=100 tag=A break=20]"));
-    const CliRun broken = eval({u"--baseline"_s, u"latest"_s});
+    const CliRun broken = eval({ u"--baseline"_s, u"latest"_s });
     QVERIFY2(broken.exit == 1, broken.err.constData());
     const QJsonObject baseline = broken.summary.value(u"baseline"_s).toObject();
     QCOMPARE(baseline.value(u"run"_s).toInteger(), firstId.toLongLong());
@@ -1894,7 +2182,8 @@ void TestEval::baselineRegressions()
     QCOMPARE(baseline.value(u"fixes"_s).toArray().size(), 0);
     QCOMPARE(baseline.value(u"newly_flaky"_s).toArray().size(), 0);
     QVERIFY(baseline.value(u"significant"_s).toBool());
-    QCOMPARE(baseline.value(u"critical_regressions"_s).toVariant().toStringList(), QStringList{u"c2"_s});
+    QCOMPARE(baseline.value(u"critical_regressions"_s).toVariant().toStringList(),
+             QStringList { u"c2"_s });
     const QJsonObject main = baseline.value(u"variants"_s).toArray().at(0).toObject();
     QCOMPARE(main.value(u"cases"_s).toInt(), 100);
     QCOMPARE(main.value(u"pass_rate_before"_s).toDouble(), 1.0);
@@ -1907,35 +2196,47 @@ void TestEval::baselineRegressions()
 
     // Unchanged against the first run: nothing regressed, exit 0 (the same cases still pass).
     QVERIFY(write("[rate=100 tag=A]"));
-    const CliRun same = eval({u"--baseline"_s, firstId});
+    const CliRun same = eval({ u"--baseline"_s, firstId });
     QVERIFY2(same.exit == 0, same.err.constData());
-    QCOMPARE(same.summary.value(u"baseline"_s).toObject().value(u"regressions"_s).toArray().size(), 0);
+    QCOMPARE(same.summary.value(u"baseline"_s).toObject().value(u"regressions"_s).toArray().size(),
+             0);
     QVERIFY(!same.summary.value(u"baseline"_s).toObject().value(u"significant"_s).toBool());
     // Against the broken run ("latest" is now the unchanged one, so name it): 20 fixes, exit 0.
     const QString brokenId = QString::number(broken.summary.value(u"experiment_id"_s).toInteger());
-    const CliRun fixed = eval({u"--baseline"_s, brokenId});
+    const CliRun fixed = eval({ u"--baseline"_s, brokenId });
     QVERIFY2(fixed.exit == 0, fixed.err.constData());
-    QCOMPARE(fixed.summary.value(u"baseline"_s).toObject().value(u"fixes"_s).toVariant().toStringList(), expected);
+    QCOMPARE(
+        fixed.summary.value(u"baseline"_s).toObject().value(u"fixes"_s).toVariant().toStringList(),
+        expected);
 
     // One regression, not critical and not significant: exit 0. Two with the critical c2: exit 1.
     QVERIFY(write("[rate=100 tag=A break=1]"));
-    const CliRun one = eval({u"--baseline"_s, firstId});
+    const CliRun one = eval({ u"--baseline"_s, firstId });
     QVERIFY2(one.exit == 0, one.err.constData());
-    QCOMPARE(one.summary.value(u"baseline"_s).toObject().value(u"regressions"_s).toVariant().toStringList(), QStringList{u"c1"_s});
+    QCOMPARE(one.summary.value(u"baseline"_s)
+                 .toObject()
+                 .value(u"regressions"_s)
+                 .toVariant()
+                 .toStringList(),
+             QStringList { u"c1"_s });
     QVERIFY(write("[rate=100 tag=A break=2]"));
-    const CliRun critical = eval({u"--baseline"_s, firstId});
+    const CliRun critical = eval({ u"--baseline"_s, firstId });
     QVERIFY2(critical.exit == 1, critical.err.constData());
     QVERIFY(!critical.summary.value(u"baseline"_s).toObject().value(u"significant"_s).toBool());
-    QCOMPARE(critical.summary.value(u"baseline"_s).toObject().value(u"critical_regressions"_s).toVariant().toStringList(),
-             QStringList{u"c2"_s});
+    QCOMPARE(critical.summary.value(u"baseline"_s)
+                 .toObject()
+                 .value(u"critical_regressions"_s)
+                 .toVariant()
+                 .toStringList(),
+             QStringList { u"c2"_s });
 
     // --fail-under: 98 of 100 pass.
-    QCOMPARE(eval({u"--fail-under"_s, u"0.99"_s}).exit, 1);
-    QCOMPARE(eval({u"--fail-under"_s, u"95%"_s}).exit, 0);
-    QCOMPARE(eval({u"--fail-under"_s, u"2"_s}).exit, 2);
+    QCOMPARE(eval({ u"--fail-under"_s, u"0.99"_s }).exit, 1);
+    QCOMPARE(eval({ u"--fail-under"_s, u"95%"_s }).exit, 0);
+    QCOMPARE(eval({ u"--fail-under"_s, u"2"_s }).exit, 2);
     // An unknown baseline is refused before anything runs.
     const int before = requestCount(server);
-    const CliRun unknown = eval({u"--baseline"_s, u"9999"_s});
+    const CliRun unknown = eval({ u"--baseline"_s, u"9999"_s });
     QCOMPARE(unknown.exit, 2);
     QVERIFY2(unknown.err.contains("no stored experiment 9999"), unknown.err.constData());
     QCOMPARE(requestCount(server), before);
@@ -1955,14 +2256,22 @@ void TestEval::responseCache()
     const QString db = dir.filePath(u"h.sqlite"_s);
     const QString out = dir.filePath(u"runs.jsonl"_s);
     const auto write = [&](const QUrl &base, const QByteArray &secondPlan) {
-        return writePlantedExperiment(dir, base, 30,
-                                      "[{\"name\":\"A\",\"system_prompt\":\"Plan. [rate=84 tag=A]\"},"
-                                      "{\"name\":\"B\",\"system_prompt\":\"Plan. " + secondPlan + "\"}]", 2)
-               && writeFile(dir.filePath(u"planner.spec.json"_s),
-                            QJsonDocument(twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, u"gpt-4o-mini"_s)).toJson());
+        return writePlantedExperiment(
+                   dir, base, 30,
+                   "[{\"name\":\"A\",\"system_prompt\":\"Plan. [rate=84 tag=A]\"},"
+                   "{\"name\":\"B\",\"system_prompt\":\"Plan. "
+                       + secondPlan + "\"}]",
+                   2)
+            && writeFile(dir.filePath(u"planner.spec.json"_s),
+                         QJsonDocument(
+                             twoTurnSpecJson(base, u"CALLSCOPE_EVAL_API_KEY"_s, u"gpt-4o-mini"_s))
+                             .toJson());
     };
     const auto eval = [&](const QStringList &extra = {}, const QHash<QString, QString> &env = {}) {
-        return runEval(QStringList{dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"8"_s, u"--out"_s, out} + extra, env);
+        return runEval(QStringList { dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s,
+                                     u"8"_s, u"--out"_s, out }
+                           + extra,
+                       env);
     };
     const auto tagged = [&](const QString &tag) {
         int n = 0;
@@ -1991,13 +2300,21 @@ void TestEval::responseCache()
     for (const QJsonObject &line : outLines())
         QCOMPARE(line.value(u"cached"_s).toBool(), false);
     // The planted answers do not change between repeats: pass@k and pass^k are the pass rate.
-    for (const char *k : {"1", "2"}) {
-        QVERIFY(qFuzzyCompare(firstA.value(u"pass_at_k"_s).toObject().value(QLatin1StringView(k)).toDouble(), firstA.value(u"pass_rate"_s).toDouble()));
-        QVERIFY(qFuzzyCompare(firstA.value(u"pass_hat_k"_s).toObject().value(QLatin1StringView(k)).toDouble(), firstA.value(u"pass_rate"_s).toDouble()));
+    for (const char *k : { "1", "2" }) {
+        QVERIFY(qFuzzyCompare(
+            firstA.value(u"pass_at_k"_s).toObject().value(QLatin1StringView(k)).toDouble(),
+            firstA.value(u"pass_rate"_s).toDouble()));
+        QVERIFY(qFuzzyCompare(
+            firstA.value(u"pass_hat_k"_s).toObject().value(QLatin1StringView(k)).toDouble(),
+            firstA.value(u"pass_rate"_s).toDouble()));
     }
     QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM response_cache"_s), 120);
     // Neither the key nor a header is kept.
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM response_cache WHERE reply LIKE '%sk-eval%' OR key LIKE '%sk-eval%'"_s), 0);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(*) FROM response_cache WHERE reply LIKE '%sk-eval%' OR key LIKE '%sk-eval%'"_s),
+        0);
 
     // The same again: no request, every run cached, no cost, the saving is the first run's cost.
     const CliRun second = eval();
@@ -2008,7 +2325,9 @@ void TestEval::responseCache()
         const QJsonObject now = second.summary.value(u"variants"_s).toArray().at(v).toObject();
         QCOMPARE(now.value(u"cached_runs"_s).toInt(), 60);
         QCOMPARE(now.value(u"cost_usd"_s).toDouble(), 0.0);
-        QVERIFY(qAbs(now.value(u"cache_saved_usd"_s).toDouble() - before.value(u"cost_usd"_s).toDouble()) < 1e-12);
+        QVERIFY(qAbs(now.value(u"cache_saved_usd"_s).toDouble()
+                     - before.value(u"cost_usd"_s).toDouble())
+                < 1e-12);
         QCOMPARE(now.value(u"passed"_s).toInt(), before.value(u"passed"_s).toInt());
     }
     for (const QJsonValue &c : second.summary.value(u"cells"_s).toArray()) {
@@ -2022,7 +2341,8 @@ void TestEval::responseCache()
         QCOMPARE(line.value(u"cost_usd"_s).toDouble(), 0.0);
     }
     // The comparison is the same: the same answers.
-    QCOMPARE(comparisonOf(second.summary, u"A"_s, u"B"_s), comparisonOf(first.summary, u"A"_s, u"B"_s));
+    QCOMPARE(comparisonOf(second.summary, u"A"_s, u"B"_s),
+             comparisonOf(first.summary, u"A"_s, u"B"_s));
 
     // One variant edited: only its requests are sent.
     QVERIFY(write(server.baseUrl(), "[rate=74 tag=C]"));
@@ -2031,17 +2351,29 @@ void TestEval::responseCache()
     QCOMPARE(requestCount(server), 180);
     QCOMPARE(tagged(u"A"_s), 60);
     QCOMPARE(tagged(u"C"_s), 60);
-    QCOMPARE(edited.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cached_runs"_s).toInt(), 60);
-    QCOMPARE(edited.summary.value(u"variants"_s).toArray().at(1).toObject().value(u"cached_runs"_s).toInt(), 0);
+    QCOMPARE(edited.summary.value(u"variants"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"cached_runs"_s)
+                 .toInt(),
+             60);
+    QCOMPARE(edited.summary.value(u"variants"_s)
+                 .toArray()
+                 .at(1)
+                 .toObject()
+                 .value(u"cached_runs"_s)
+                 .toInt(),
+             0);
 
     // --no-cache and --refresh-cache send everything; a refreshed cache answers the next run.
-    QCOMPARE(eval({u"--no-cache"_s}).exit, 1);
+    QCOMPARE(eval({ u"--no-cache"_s }).exit, 1);
     QCOMPARE(requestCount(server), 300);
-    QCOMPARE(eval({u"--refresh-cache"_s}).exit, 1);
+    QCOMPARE(eval({ u"--refresh-cache"_s }).exit, 1);
     QCOMPARE(requestCount(server), 420);
     QCOMPARE(eval().exit, 1);
     QCOMPARE(requestCount(server), 420);
-    QCOMPARE(eval({u"--no-cache"_s, u"--refresh-cache"_s}).exit, 2);
+    QCOMPARE(eval({ u"--no-cache"_s, u"--refresh-cache"_s }).exit, 2);
 
     // The same experiment on another base URL (another server): nothing comes from the cache.
     FakeProviderThread other;
@@ -2051,32 +2383,60 @@ void TestEval::responseCache()
     const CliRun moved = eval();
     QVERIFY2(moved.exit == 1, moved.err.constData());
     QCOMPARE(requestCount(other), 120);
-    QCOMPARE(moved.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cached_runs"_s).toInt(), 0);
+    QCOMPARE(moved.summary.value(u"variants"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"cached_runs"_s)
+                 .toInt(),
+             0);
     QCOMPARE(requestCount(server), 420);
 
     // A two-turn tool loop, cached turn by turn: the rerun sends nothing.
     FakeProviderThread loop;
     QVERIFY(loop.listen());
     loop.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(loop.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
-    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
-                                                     "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(loop.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
+                      "{\"id\":\"a\",\"input\":\"Plan the pass ticket\"}\n"
+                      "{\"id\":\"b\",\"input\":\"Plan the fail ticket\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"({"spec":"planner.spec.json","dataset":"cases.jsonl",
         "assert":[{"type":"equals","pointer":"/title","value":"ok"},{"type":"tool_sequence","names":["get_ticket","submit_output"]}]})"));
     const CliRun loopFirst = eval();
     QCOMPARE(requestCount(loop), 4);
     const CliRun loopSecond = eval();
     QCOMPARE(requestCount(loop), 4);
-    QCOMPARE(loopSecond.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"cached_runs"_s).toInt(), 2);
-    QCOMPARE(loopSecond.summary.value(u"cells"_s).toArray().at(0).toObject().value(u"passed"_s).toBool(), true);
-    QCOMPARE(loopSecond.summary.value(u"cells"_s).toArray().at(1).toObject().value(u"passed"_s).toBool(), false);
+    QCOMPARE(loopSecond.summary.value(u"variants"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"cached_runs"_s)
+                 .toInt(),
+             2);
+    QCOMPARE(
+        loopSecond.summary.value(u"cells"_s).toArray().at(0).toObject().value(u"passed"_s).toBool(),
+        true);
+    QCOMPARE(
+        loopSecond.summary.value(u"cells"_s).toArray().at(1).toObject().value(u"passed"_s).toBool(),
+        false);
     // The call answered from the cache is stored like any other, with both turns.
-    const qint64 callId = loopSecond.summary.value(u"cells"_s).toArray().at(0).toObject().value(u"runs"_s).toArray().at(0)
-                              .toObject().value(u"call_id"_s).toInteger();
+    const qint64 callId = loopSecond.summary.value(u"cells"_s)
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(u"runs"_s)
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(u"call_id"_s)
+                              .toInteger();
     QCOMPARE(sqlCount(db, u"SELECT turn_count FROM calls WHERE id = %1"_s.arg(callId)), 2);
 
     // Bounded: with room for about three replies, the oldest go first.
-    QHash<QString, QString> small{{u"CALLSCOPE_RESPONSE_CACHE_MAX_BYTES"_s, u"1500"_s}};
+    QHash<QString, QString> small { { u"CALLSCOPE_RESPONSE_CACHE_MAX_BYTES"_s, u"1500"_s } };
     QVERIFY(write(server.baseUrl(), "[rate=74 tag=D]"));
     QCOMPARE(eval({}, small).exit, 1);
     QVERIFY(sqlCount(db, u"SELECT COUNT(*) FROM response_cache"_s) > 0);
@@ -2093,8 +2453,8 @@ void TestEval::javascriptAssertions()
     const CallRecord call = sampleCall(); // {"title": "Fix login", "tags": ["ui", "auth"], "n": 3}
     DatasetRow row;
     row.id = u"r"_s;
-    row.vars = QJsonObject{{u"ticket"_s, 7}};
-    row.expected = QJsonObject{{u"title"_s, u"Fix login"_s}};
+    row.vars = QJsonObject { { u"ticket"_s, 7 } };
+    row.expected = QJsonObject { { u"title"_s, u"Fix login"_s } };
     const auto check = [&](const QByteArray &json, const DatasetRow &on) {
         const Assertion a = assertion(json);
         const QString problem = checkAssertion(a);
@@ -2105,68 +2465,101 @@ void TestEval::javascriptAssertions()
         }
         return evaluateScripted(a, call, on);
     };
-    const auto passes = [&](const QByteArray &json) { return check(json, row); };
+    const auto passes = [&](const QByteArray &json) {
+        return check(json, row);
+    };
 
-    QVERIFY(passes(R"j({"type":"javascript","value":"output.title === 'Fix login' && output.tags.length === 2"})j").passed);
-    QVERIFY(passes(R"j({"type":"javascript","value":"vars.ticket === 7 && expected.title === output.title"})j").passed);
+    QVERIFY(
+        passes(
+            R"j({"type":"javascript","value":"output.title === 'Fix login' && output.tags.length === 2"})j")
+            .passed);
+    QVERIFY(
+        passes(
+            R"j({"type":"javascript","value":"vars.ticket === 7 && expected.title === output.title"})j")
+            .passed);
     // The call's messages are in scope: the last one carries submit_output.
     QVERIFY(passes(R"j({"type":"javascript","value":"turns.length === 3"})j").passed);
     // A function body with return, over several lines.
-    QVERIFY(passes(R"j({"type":"javascript","value":"const n = output.n;\nif (n > 2)\n  return true;\nreturn false;"})j").passed);
+    QVERIFY(
+        passes(
+            R"j({"type":"javascript","value":"const n = output.n;\nif (n > 2)\n  return true;\nreturn false;"})j")
+            .passed);
     const AssertionResult failing = passes(R"j({"type":"javascript","value":"output.n > 10"})j");
     QVERIFY(!failing.passed);
     QCOMPARE(failing.reason, u"the script returned false"_s);
     // A number is a score against the threshold; an object says pass and why.
     QVERIFY(passes(R"j({"type":"javascript","value":"output.n / 4"})j").passed);
     QVERIFY(!passes(R"j({"type":"javascript","value":"output.n / 4","threshold":0.9})j").passed);
-    const AssertionResult said = passes(R"j({"type":"javascript","value":"({pass: false, reason: 'too short: ' + output.title.length})"})j");
+    const AssertionResult said = passes(
+        R"j({"type":"javascript","value":"({pass: false, reason: 'too short: ' + output.title.length})"})j");
     QVERIFY(!said.passed);
     QCOMPARE(said.reason, u"too short: 9"_s);
 
-    const AssertionResult thrown = passes(R"j({"type":"javascript","value":"if (output.n === 3) throw new Error('boom at ' + output.n); return true;"})j");
+    const AssertionResult thrown = passes(
+        R"j({"type":"javascript","value":"if (output.n === 3) throw new Error('boom at ' + output.n); return true;"})j");
     QVERIFY(!thrown.passed);
-    QVERIFY2(thrown.reason.contains(u"the script threw"_s) && thrown.reason.contains(u"boom at 3"_s), qPrintable(thrown.reason));
+    QVERIFY2(thrown.reason.contains(u"the script threw"_s)
+                 && thrown.reason.contains(u"boom at 3"_s),
+             qPrintable(thrown.reason));
 
     // An endless script is stopped at its limit, not hung on.
     QElapsedTimer clock;
     clock.start();
-    const AssertionResult endless = passes(R"j({"type":"javascript","value":"while (true) {}","timeout_ms":300})j");
+    const AssertionResult endless =
+        passes(R"j({"type":"javascript","value":"while (true) {}","timeout_ms":300})j");
     QVERIFY(!endless.passed);
-    QVERIFY2(endless.reason.contains(u"longer than its limit of 300 ms"_s), qPrintable(endless.reason));
+    QVERIFY2(endless.reason.contains(u"longer than its limit of 300 ms"_s),
+             qPrintable(endless.reason));
     QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
     // The same for an endless transform.
-    const AssertionResult endlessTransform = passes(R"j({"type":"status","transform":"for (;;) {}","timeout_ms":200})j");
+    const AssertionResult endlessTransform =
+        passes(R"j({"type":"status","transform":"for (;;) {}","timeout_ms":200})j");
     QVERIFY(!endlessTransform.passed);
-    QVERIFY2(endlessTransform.reason.contains(u"the assertion's transform failed"_s), qPrintable(endlessTransform.reason));
+    QVERIFY2(endlessTransform.reason.contains(u"the assertion's transform failed"_s),
+             qPrintable(endlessTransform.reason));
 
     // Nothing outside the script: each attempt fails cleanly with what was missing.
-    for (const char *script : {"require('fs').readFileSync('/etc/passwd')", "new XMLHttpRequest()",
-                               "Qt.include('/etc/passwd')", "fetch('http://127.0.0.1:9')", "importScripts('x.js')",
-                               "readFile('/etc/passwd')"}) {
-        const AssertionResult r = passes(QByteArray("{\"type\":\"javascript\",\"value\":\"") + script + "\"}");
+    for (const char *script : { "require('fs').readFileSync('/etc/passwd')", "new XMLHttpRequest()",
+                                "Qt.include('/etc/passwd')", "fetch('http://127.0.0.1:9')",
+                                "importScripts('x.js')", "readFile('/etc/passwd')" }) {
+        const AssertionResult r =
+            passes(QByteArray("{\"type\":\"javascript\",\"value\":\"") + script + "\"}");
         QVERIFY2(!r.passed, script);
-        QVERIFY2(r.reason.contains(u"ReferenceError"_s), qPrintable(QString::fromLatin1(script) + u": "_s + r.reason));
+        QVERIFY2(r.reason.contains(u"ReferenceError"_s),
+                 qPrintable(QString::fromLatin1(script) + u": "_s + r.reason));
     }
-    QVERIFY(passes(R"j({"type":"javascript","value":"typeof require === 'undefined' && typeof XMLHttpRequest === 'undefined' && typeof Qt === 'undefined'"})j").passed);
+    QVERIFY(
+        passes(
+            R"j({"type":"javascript","value":"typeof require === 'undefined' && typeof XMLHttpRequest === 'undefined' && typeof Qt === 'undefined'"})j")
+            .passed);
     // Each script runs in a fresh engine: what one leaves behind, the next does not see.
     QVERIFY(passes(R"j({"type":"javascript","value":"leak = 1; return leak === 1;"})j").passed);
     QVERIFY(passes(R"j({"type":"javascript","value":"typeof leak === 'undefined'"})j").passed);
 
     // A transform on an assertion reshapes the output for that check only.
-    QVERIFY(passes(R"j({"type":"equals","pointer":"/t","value":"FIX LOGIN","transform":"({t: output.title.toUpperCase()})"})j").passed);
+    QVERIFY(
+        passes(
+            R"j({"type":"equals","pointer":"/t","value":"FIX LOGIN","transform":"({t: output.title.toUpperCase()})"})j")
+            .passed);
     QVERIFY(!passes(R"j({"type":"equals","pointer":"/title","value":"FIX LOGIN"})j").passed);
-    QVERIFY(passes(R"j({"type":"contains","pointer":"","value":"auth","transform":"output.tags"})j").passed);
+    QVERIFY(passes(R"j({"type":"contains","pointer":"","value":"auth","transform":"output.tags"})j")
+                .passed);
     // A case's transform comes first, then the assertion's.
     DatasetRow transformed = row;
     transformed.transform = u"({title: output.title.toLowerCase(), n: output.n * 2})"_s;
     QVERIFY(check(R"j({"type":"equals","pointer":"/n","value":6})j", transformed).passed);
-    QVERIFY(check(R"j({"type":"javascript","value":"output.title === 'fix login'"})j", transformed).passed);
-    QVERIFY(check(R"j({"type":"equals","pointer":"/n","value":7,"transform":"({n: output.n + 1})"})j", transformed).passed);
+    QVERIFY(check(R"j({"type":"javascript","value":"output.title === 'fix login'"})j", transformed)
+                .passed);
+    QVERIFY(
+        check(R"j({"type":"equals","pointer":"/n","value":7,"transform":"({n: output.n + 1})"})j",
+              transformed)
+            .passed);
     DatasetRow broken = row;
     broken.transform = u"output.missing.field"_s;
     const AssertionResult brokenResult = check(R"j({"type":"status"})j", broken);
     QVERIFY(!brokenResult.passed);
-    QVERIFY2(brokenResult.reason.contains(u"the case's transform failed"_s) && brokenResult.reason.contains(u"TypeError"_s),
+    QVERIFY2(brokenResult.reason.contains(u"the case's transform failed"_s)
+                 && brokenResult.reason.contains(u"TypeError"_s),
              qPrintable(brokenResult.reason));
     QVERIFY(checkScriptSyntax(u"output.title ==="_s).startsWith(u"line 1: SyntaxError"_s));
 }
@@ -2180,46 +2573,64 @@ void TestEval::javascriptInAnExperiment()
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) { p.setResponder(scriptedResponder(0)); });
     QTemporaryDir dir;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
-    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), "{\"id\":\"a\",\"input\":\"Plan the pass ticket\",\"vars\":{\"want\":\"ok\"}}\n"
-                                                     "{\"id\":\"b\",\"input\":\"Plan the fail ticket\",\"vars\":{\"want\":\"ok\"}}\n"
-                                                     "{\"id\":\"c\",\"input\":\"Plan the fail ticket again\",\"vars\":{\"want\":\"bad\"},"
-                                                     "\"transform\":\"({title: output.title.toUpperCase()})\"}\n"));
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(
+        dir.filePath(u"cases.jsonl"_s),
+        "{\"id\":\"a\",\"input\":\"Plan the pass ticket\",\"vars\":{\"want\":\"ok\"}}\n"
+        "{\"id\":\"b\",\"input\":\"Plan the fail ticket\",\"vars\":{\"want\":\"ok\"}}\n"
+        "{\"id\":\"c\",\"input\":\"Plan the fail ticket again\",\"vars\":{\"want\":\"bad\"},"
+        "\"transform\":\"({title: output.title.toUpperCase()})\"}\n"));
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
         "assert":[{"type":"javascript","name":"wanted","value":"output.title.toLowerCase() === vars.want"},
                   {"type":"equals","name":"loud","pointer":"/t","value":"OK","transform":"({t: output.title.toUpperCase()})"}]})j"));
     const QString db = dir.filePath(u"h.sqlite"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    const CliRun r = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db });
     QVERIFY2(r.exit == 1, r.err.constData());
     const QJsonArray cells = r.summary.value(u"cells"_s).toArray();
     QCOMPARE(cells.size(), 3);
     const auto verdicts = [&cells](int i) {
         QMap<QString, bool> out;
-        for (const QJsonValue &a : cells.at(i).toObject().value(u"runs"_s).toArray().at(0).toObject().value(u"assertions"_s).toArray())
-            out.insert(a.toObject().value(u"name"_s).toString(), a.toObject().value(u"passed"_s).toBool());
+        for (const QJsonValue &a : cells.at(i)
+                                       .toObject()
+                                       .value(u"runs"_s)
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value(u"assertions"_s)
+                                       .toArray())
+            out.insert(a.toObject().value(u"name"_s).toString(),
+                       a.toObject().value(u"passed"_s).toBool());
         return out;
     };
     // a: "ok" is wanted and loud. b: "bad" is not wanted, not loud. c: its case transform makes
     // "BAD", wanted as "bad"; the loud check sees "BAD" upper-cased again.
-    QCOMPARE(verdicts(0), (QMap<QString, bool>{{u"wanted"_s, true}, {u"loud"_s, true}}));
-    QCOMPARE(verdicts(1), (QMap<QString, bool>{{u"wanted"_s, false}, {u"loud"_s, false}}));
-    QCOMPARE(verdicts(2), (QMap<QString, bool>{{u"wanted"_s, true}, {u"loud"_s, false}}));
+    QCOMPARE(verdicts(0), (QMap<QString, bool> { { u"wanted"_s, true }, { u"loud"_s, true } }));
+    QCOMPARE(verdicts(1), (QMap<QString, bool> { { u"wanted"_s, false }, { u"loud"_s, false } }));
+    QCOMPARE(verdicts(2), (QMap<QString, bool> { { u"wanted"_s, true }, { u"loud"_s, false } }));
     QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
 
     // An endless script: every run fails at the limit, the experiment still ends.
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
         "assert":[{"type":"javascript","value":"while (true) {}","timeout_ms":250}]})j"));
-    const CliRun endless = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    const CliRun endless = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db });
     QVERIFY2(endless.exit == 1, endless.err.constData());
-    QCOMPARE(endless.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"failed"_s).toInt(), 3);
+    QCOMPARE(
+        endless.summary.value(u"variants"_s).toArray().at(0).toObject().value(u"failed"_s).toInt(),
+        3);
 
     // A syntax error: exit 2 with its place, nothing sent.
     const int before = requestCount(server);
-    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s),
+                      R"j({"spec":"planner.spec.json","dataset":"cases.jsonl",
         "assert":[{"type":"status"},{"type":"javascript","value":"const a = 1;\nreturn a ==;"}]})j"));
-    const CliRun bad = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    const CliRun bad = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db });
     QCOMPARE(bad.exit, 2);
-    QVERIFY2(bad.err.contains("/assert/1") && bad.err.contains("line 2: SyntaxError"), bad.err.constData());
+    QVERIFY2(bad.err.contains("/assert/1") && bad.err.contains("line 2: SyntaxError"),
+             bad.err.constData());
     QCOMPARE(requestCount(server), before);
 }
 
@@ -2228,7 +2639,8 @@ void TestEval::javascriptInAnExperiment()
 // variant on each side is matched although the names differ.
 void TestEval::baselineByHand()
 {
-    const auto storedRun = [](const QString &caseId, int repeat, bool passed, double cost, qint64 latency) {
+    const auto storedRun = [](const QString &caseId, int repeat, bool passed, double cost,
+                              qint64 latency) {
         ExperimentRunRecord r;
         r.caseId = caseId;
         r.variant = u"old"_s;
@@ -2241,7 +2653,7 @@ void TestEval::baselineByHand()
         a.type = u"equals"_s;
         a.name = u"title"_s;
         a.passed = passed;
-        r.assertions = QJsonArray{a.toJson()};
+        r.assertions = QJsonArray { a.toJson() };
         return r;
     };
     // Before: x and z passed both repeats, y failed both.
@@ -2258,20 +2670,29 @@ void TestEval::baselineByHand()
         a.type = u"equals"_s;
         a.name = u"title"_s;
         a.passed = passed;
-        return QJsonObject{{u"passed"_s, passed}, {u"cost_usd"_s, 0.02}, {u"latency_ms"_s, 300}, {u"assertions"_s, QJsonArray{a.toJson()}}};
+        return QJsonObject { { u"passed"_s, passed },
+                             { u"cost_usd"_s, 0.02 },
+                             { u"latency_ms"_s, 300 },
+                             { u"assertions"_s, QJsonArray { a.toJson() } } };
     };
     const auto cell = [&run](const QString &id, bool first, bool second) {
-        return QJsonObject{{u"case"_s, id}, {u"variant"_s, u"new"_s}, {u"passed"_s, first && second}, {u"flaky"_s, first != second},
-                           {u"runs"_s, QJsonArray{run(first), run(second)}}};
+        return QJsonObject { { u"case"_s, id },
+                             { u"variant"_s, u"new"_s },
+                             { u"passed"_s, first && second },
+                             { u"flaky"_s, first != second },
+                             { u"runs"_s, QJsonArray { run(first), run(second) } } };
     };
-    const QJsonObject summary{{u"variants"_s, QJsonArray{QJsonObject{{u"name"_s, u"new"_s}}}},
-                              {u"cells"_s, QJsonArray{cell(u"x"_s, true, false), cell(u"y"_s, true, true), cell(u"z"_s, false, false)}}};
-    const BaselineComparison c = compareWithBaseline(summary, 7, before, {u"z"_s});
+    const QJsonObject summary { { u"variants"_s,
+                                  QJsonArray { QJsonObject { { u"name"_s, u"new"_s } } } },
+                                { u"cells"_s,
+                                  QJsonArray { cell(u"x"_s, true, false), cell(u"y"_s, true, true),
+                                               cell(u"z"_s, false, false) } } };
+    const BaselineComparison c = compareWithBaseline(summary, 7, before, { u"z"_s });
     QCOMPARE(c.run, 7);
-    QCOMPARE(c.regressions, QStringList{u"z"_s});
-    QCOMPARE(c.fixes, QStringList{u"y"_s});
-    QCOMPARE(c.newlyFlaky, QStringList{u"x"_s});
-    QCOMPARE(c.criticalRegressions, QStringList{u"z"_s});
+    QCOMPARE(c.regressions, QStringList { u"z"_s });
+    QCOMPARE(c.fixes, QStringList { u"y"_s });
+    QCOMPARE(c.newlyFlaky, QStringList { u"x"_s });
+    QCOMPARE(c.criticalRegressions, QStringList { u"z"_s });
     QVERIFY(c.fails());
     QVERIFY(!c.significant); // 2 worse (x, z) against 1 better: p = 1
     QCOMPARE(c.variants.size(), 1);
@@ -2290,7 +2711,7 @@ void TestEval::baselineByHand()
     QCOMPARE(v.assertions.at(0).toObject().value(u"regressions"_s).toInt(), 2);
     QCOMPARE(v.assertions.at(0).toObject().value(u"fixes"_s).toInt(), 1);
     const QJsonObject json = c.toJson();
-    QCOMPARE(json.value(u"newly_flaky"_s).toArray(), QJsonArray{u"x"_s});
+    QCOMPARE(json.value(u"newly_flaky"_s).toArray(), QJsonArray { u"x"_s });
     QCOMPARE(json.value(u"significant"_s).toBool(), false);
     // Without the critical mark nothing fails: one regression is not beyond chance.
     QVERIFY(!compareWithBaseline(summary, 7, before, {}).fails());
@@ -2305,10 +2726,17 @@ void TestEval::fakeCachesAsDocumented()
     // writes once, the same prefix reads, an entry lives 5 minutes (refreshed by a read), and
     // expires after that.
     FakePromptCache anthropic(FakePromptCache::Provider::Anthropic, 1024);
-    QJsonObject body{{u"system"_s, rules}, {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"a"_s}}}}};
+    QJsonObject body {
+        { u"system"_s, rules },
+        { u"messages"_s,
+          QJsonArray { QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, u"a"_s } } } }
+    };
     QCOMPARE(anthropic.use(body).read + anthropic.use(body).written5m, qint64(0));
-    const QJsonObject mark{{u"type"_s, u"ephemeral"_s}};
-    body.insert(u"system"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, rules}, {u"cache_control"_s, mark}}});
+    const QJsonObject mark { { u"type"_s, u"ephemeral"_s } };
+    body.insert(u"system"_s,
+                QJsonArray { QJsonObject { { u"type"_s, u"text"_s },
+                                           { u"text"_s, rules },
+                                           { u"cache_control"_s, mark } } });
     const FakeCacheUsage first = anthropic.use(body);
     QVERIFY(first.written5m > 1024);
     QCOMPARE(first.read, qint64(0));
@@ -2321,17 +2749,26 @@ void TestEval::fakeCachesAsDocumented()
     anthropic.advance(5 * 60 * 1000 + 1);
     QCOMPARE(anthropic.use(body).written5m, first.written5m); // expired, written again
     QJsonObject shortBody = body;
-    shortBody.insert(u"system"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"Be brief."_s}, {u"cache_control"_s, mark}}});
+    shortBody.insert(u"system"_s,
+                     QJsonArray { QJsonObject { { u"type"_s, u"text"_s },
+                                                { u"text"_s, u"Be brief."_s },
+                                                { u"cache_control"_s, mark } } });
     QCOMPARE(anthropic.use(shortBody).written5m, qint64(0));
     QCOMPARE(anthropic.use(shortBody).read, qint64(0));
 
     // OpenAI: automatic from 1,024 tokens, hits in steps of 128, routed by prompt_cache_key.
     FakePromptCache openai(FakePromptCache::Provider::OpenAIChat);
-    QJsonObject chat{{u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"system"_s}, {u"content"_s, rules}},
-                                                QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"one"_s}}}}};
+    QJsonObject chat {
+        { u"messages"_s,
+          QJsonArray { QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, rules } },
+                       QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, u"one"_s } } } }
+    };
     QCOMPARE(openai.use(chat).read, qint64(0));
     QJsonObject other = chat;
-    other.insert(u"messages"_s, QJsonArray{chat.value(u"messages"_s).toArray().at(0), QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"two"_s}}});
+    other.insert(
+        u"messages"_s,
+        QJsonArray { chat.value(u"messages"_s).toArray().at(0),
+                     QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, u"two"_s } } });
     const FakeCacheUsage hit = openai.use(other);
     QVERIFY(hit.read >= 1024);
     QCOMPARE((hit.read - 1024) % 128, qint64(0));
@@ -2343,12 +2780,19 @@ void TestEval::fakeCachesAsDocumented()
     // Gemini: implicit caching of the common prefix from the minimum on; an explicit entry
     // is counted whole and is gone once deleted.
     FakePromptCache gemini(FakePromptCache::Provider::Gemini, 1024);
-    const QJsonObject g{{u"systemInstruction"_s, QJsonObject{{u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, rules}}}}}},
-                        {u"contents"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, u"x"_s}}}}}}}};
+    const QJsonObject g {
+        { u"systemInstruction"_s,
+          QJsonObject { { u"parts"_s, QJsonArray { QJsonObject { { u"text"_s, rules } } } } } },
+        { u"contents"_s,
+          QJsonArray { QJsonObject {
+              { u"role"_s, u"user"_s },
+              { u"parts"_s, QJsonArray { QJsonObject { { u"text"_s, u"x"_s } } } } } } }
+    };
     QCOMPARE(gemini.use(g).read, qint64(0));
     QVERIFY(gemini.use(g).read > 1024);
     const QString name = gemini.create(g, 3600);
-    const QJsonObject byName{{u"cachedContent"_s, name}, {u"contents"_s, g.value(u"contents"_s)}};
+    const QJsonObject byName { { u"cachedContent"_s, name },
+                               { u"contents"_s, g.value(u"contents"_s) } };
     QVERIFY(gemini.use(byName).read > 1024);
     QVERIFY(gemini.remove(name));
     QCOMPARE(gemini.explicitEntries(), 0);
@@ -2365,20 +2809,28 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     FakeProviderThread server;
     QVERIFY(server.listen());
     server.run([&](FakeProvider &p) {
-        p.setResponder(cachingResponder(cache, [](const QJsonObject &body) {
-            const int results = toolResults(body);
-            if (results < 2)
-                return std::pair{u"get_ticket"_s, QJsonObject{{u"id"_s, 7 + results}}};
-            return std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"Fix login"_s}}};
-        }, log));
+        p.setResponder(cachingResponder(
+            cache,
+            [](const QJsonObject &body) {
+                const int results = toolResults(body);
+                if (results < 2)
+                    return std::pair { u"get_ticket"_s, QJsonObject { { u"id"_s, 7 + results } } };
+                return std::pair { u"submit_output"_s,
+                                   QJsonObject { { u"title"_s, u"Fix login"_s } } };
+            },
+            log));
     });
     QTemporaryDir dir;
-    const QJsonObject cacheSettings{{u"breakpoints"_s, QJsonArray{u"tools"_s, u"system"_s}}, {u"ttl"_s, u"5m"_s}};
-    QVERIFY(writeFile(dir.filePath(u"loop.spec.json"_s),
-                      QJsonDocument(cacheSpecJson(server.baseUrl(), u"anthropic"_s, u"claude-sonnet-4"_s, staticRules(),
-                                                  cacheSettings, true)).toJson()));
+    const QJsonObject cacheSettings { { u"breakpoints"_s, QJsonArray { u"tools"_s, u"system"_s } },
+                                      { u"ttl"_s, u"5m"_s } };
+    QVERIFY(writeFile(
+        dir.filePath(u"loop.spec.json"_s),
+        QJsonDocument(cacheSpecJson(server.baseUrl(), u"anthropic"_s, u"claude-sonnet-4"_s,
+                                    staticRules(), cacheSettings, true))
+            .toJson()));
     const QString db = dir.filePath(u"h.sqlite"_s);
-    const CliOutput run = runCli({u"run"_s, dir.filePath(u"loop.spec.json"_s), u"--input"_s, u"Plan ticket 7"_s, u"--db"_s, db});
+    const CliOutput run = runCli({ u"run"_s, dir.filePath(u"loop.spec.json"_s), u"--input"_s,
+                                   u"Plan ticket 7"_s, u"--db"_s, db });
     QVERIFY2(run.exit == 0, run.err.constData());
     QCOMPARE(run.json.value(u"turns"_s).toInt(), 3);
 
@@ -2386,10 +2838,12 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     QList<RecordedRequest> requests;
     server.run([&](FakeProvider &p) { requests = p.requests(); });
     QCOMPARE(requests.size(), 3);
-    const QJsonObject control{{u"type"_s, u"ephemeral"_s}, {u"ttl"_s, u"5m"_s}};
+    const QJsonObject control { { u"type"_s, u"ephemeral"_s }, { u"ttl"_s, u"5m"_s } };
     for (const RecordedRequest &r : requests) {
         const QJsonObject body = r.jsonObject();
-        QCOMPARE(body.value(u"tools"_s).toArray().last().toObject().value(u"cache_control"_s).toObject(), control);
+        QCOMPARE(
+            body.value(u"tools"_s).toArray().last().toObject().value(u"cache_control"_s).toObject(),
+            control);
         const QJsonArray system = body.value(u"system"_s).toArray();
         QCOMPARE(system.size(), 1);
         QCOMPARE(system.at(0).toObject().value(u"cache_control"_s).toObject(), control);
@@ -2402,7 +2856,7 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     const qint64 written = billed.at(0).written5m;
     QVERIFY2(written > 1024, qPrintable(QString::number(written)));
     QCOMPARE(billed.at(0).read, qint64(0));
-    for (int t : {1, 2}) {
+    for (int t : { 1, 2 }) {
         QCOMPARE(billed.at(t).read, written);
         QCOMPARE(billed.at(t).written5m + billed.at(t).written1h, qint64(0));
     }
@@ -2413,7 +2867,8 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     }
 
     // The stored call: per turn and summed.
-    const CliOutput shown = runCli({u"show"_s, QString::number(run.json.value(u"call_id"_s).toInteger()), u"--db"_s, db});
+    const CliOutput shown = runCli(
+        { u"show"_s, QString::number(run.json.value(u"call_id"_s).toInteger()), u"--db"_s, db });
     QCOMPARE(shown.exit, 0);
     const QJsonArray turns = shown.json.value(u"turns"_s).toArray();
     QCOMPARE(turns.size(), 3);
@@ -2425,7 +2880,7 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
         QCOMPARE(tokens(u, "cache_write_1h_tokens"), qint64(0));
         QCOMPARE(tokens(u, "output_tokens"), qint64(40));
     }
-    for (const QJsonObject &u : {usageOf(shown.json), usageOf(run.json)}) {
+    for (const QJsonObject &u : { usageOf(shown.json), usageOf(run.json) }) {
         QCOMPARE(tokens(u, "input_tokens"), uncached);
         QCOMPARE(tokens(u, "cache_read_tokens"), read);
         QCOMPARE(tokens(u, "cache_write_tokens"), written);
@@ -2437,7 +2892,8 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     // token at 3.00.
     const double cost = (uncached * 3.00 + read * 0.30 + written * 3.75 + 120 * 15.00) / 1e6;
     const double plain = ((uncached + read + written) * 3.00 + 120 * 15.00) / 1e6;
-    qInfo("tokens: %lld uncached, %lld read, %lld written, 120 out; cost $%.6f, without the cache $%.6f, saved $%.6f",
+    qInfo("tokens: %lld uncached, %lld read, %lld written, 120 out; cost $%.6f, without the cache "
+          "$%.6f, saved $%.6f",
           uncached, read, written, cost, plain, plain - cost);
     QVERIFY(qAbs(run.json.value(u"cost_usd"_s).toDouble() - cost) < 1e-12);
     QVERIFY(qAbs(run.json.value(u"cost_uncached_usd"_s).toDouble() - plain) < 1e-12);
@@ -2445,7 +2901,8 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     QVERIFY(plain - cost > 0);
 
     // The cache view: the write, then two reads; the first turn had nothing to read.
-    const CliOutput view = runCli({u"cache"_s, QString::number(run.json.value(u"call_id"_s).toInteger()), u"--db"_s, db});
+    const CliOutput view = runCli(
+        { u"cache"_s, QString::number(run.json.value(u"call_id"_s).toInteger()), u"--db"_s, db });
     QVERIFY2(view.exit == 0, view.err.constData());
     const QJsonArray viewTurns = view.json.value(u"turns"_s).toArray();
     QCOMPARE(viewTurns.size(), 3);
@@ -2462,9 +2919,10 @@ void TestEval::cacheThreeTurnToolLoopAnthropic()
     QVERIFY(qAbs(view.json.value(u"cost_usd"_s).toDouble() - cost) < 1e-12);
 
     // Lint: the tools alone are far below the model's minimum, so their breakpoint caches nothing.
-    const CliOutput lint = runCli({u"lint"_s, dir.filePath(u"loop.spec.json"_s)});
+    const CliOutput lint = runCli({ u"lint"_s, dir.filePath(u"loop.spec.json"_s) });
     QCOMPARE(lint.exit, 0);
-    QVERIFY2(lint.out.contains("\"pointer\": \"/cache/breakpoints/0\"") && lint.out.contains("cache-below-minimum"),
+    QVERIFY2(lint.out.contains("\"pointer\": \"/cache/breakpoints/0\"")
+                 && lint.out.contains("cache-below-minimum"),
              lint.out.constData());
     QVERIFY2(!lint.out.contains("cache-vars-first"), lint.out.constData());
 }
@@ -2479,10 +2937,13 @@ void TestEval::cacheCountedOnceOpenAIAndGemini_data()
     QTest::addColumn<double>("inPrice");
     QTest::addColumn<double>("cachedPrice");
     QTest::addColumn<double>("outPrice");
-    QTest::newRow("openai") << u"openai"_s << u"gpt-4.1"_s << int(FakePromptCache::Provider::OpenAIChat) << 2.00 << 0.50 << 8.00;
-    QTest::newRow("openai-responses") << u"openai-responses"_s << u"gpt-4.1-mini"_s
-                                      << int(FakePromptCache::Provider::OpenAIResponses) << 0.40 << 0.10 << 1.60;
-    QTest::newRow("gemini") << u"gemini"_s << u"gemini-2.5-flash"_s << int(FakePromptCache::Provider::Gemini) << 0.30 << 0.075 << 2.50;
+    QTest::newRow("openai") << u"openai"_s << u"gpt-4.1"_s
+                            << int(FakePromptCache::Provider::OpenAIChat) << 2.00 << 0.50 << 8.00;
+    QTest::newRow("openai-responses")
+        << u"openai-responses"_s << u"gpt-4.1-mini"_s
+        << int(FakePromptCache::Provider::OpenAIResponses) << 0.40 << 0.10 << 1.60;
+    QTest::newRow("gemini") << u"gemini"_s << u"gemini-2.5-flash"_s
+                            << int(FakePromptCache::Provider::Gemini) << 0.30 << 0.075 << 2.50;
 }
 
 void TestEval::cacheCountedOnceOpenAIAndGemini()
@@ -2498,13 +2959,17 @@ void TestEval::cacheCountedOnceOpenAIAndGemini()
     QVERIFY(server.listen());
     answerWithTitle(server, FakePromptCache::Provider(provider), log, 12);
     QTemporaryDir dir;
-    const QJsonObject settings = type == u"gemini" ? QJsonObject() : QJsonObject{{u"key"_s, u"planner"_s}};
-    QVERIFY(writeFile(dir.filePath(u"s.spec.json"_s),
-                      QJsonDocument(cacheSpecJson(server.baseUrl(), type, model, staticRules(), settings, false)).toJson()));
+    const QJsonObject settings =
+        type == u"gemini" ? QJsonObject() : QJsonObject { { u"key"_s, u"planner"_s } };
+    QVERIFY(writeFile(
+        dir.filePath(u"s.spec.json"_s),
+        QJsonDocument(cacheSpecJson(server.baseUrl(), type, model, staticRules(), settings, false))
+            .toJson()));
     const QString db = dir.filePath(u"h.sqlite"_s);
     CliOutput runs[2];
     for (int i = 0; i < 2; ++i) {
-        runs[i] = runCli({u"run"_s, dir.filePath(u"s.spec.json"_s), u"--input"_s, u"Plan ticket %1"_s.arg(i), u"--db"_s, db});
+        runs[i] = runCli({ u"run"_s, dir.filePath(u"s.spec.json"_s), u"--input"_s,
+                           u"Plan ticket %1"_s.arg(i), u"--db"_s, db });
         QVERIFY2(runs[i].exit == 0, runs[i].err.constData());
     }
     QList<RecordedRequest> requests;
@@ -2517,15 +2982,21 @@ void TestEval::cacheCountedOnceOpenAIAndGemini()
     QVERIFY2(billed.at(1).read >= 1024, qPrintable(QString::number(billed.at(1).read)));
     const QJsonObject u = usageOf(runs[1].json);
     // The provider counted billed.prompt() prompt tokens, cached ones included.
-    QCOMPARE(tokens(u, "input_tokens") + tokens(u, "cache_read_tokens") + tokens(u, "cache_write_tokens"), billed.at(1).prompt());
+    QCOMPARE(tokens(u, "input_tokens") + tokens(u, "cache_read_tokens")
+                 + tokens(u, "cache_write_tokens"),
+             billed.at(1).prompt());
     QCOMPARE(tokens(u, "cache_read_tokens"), billed.at(1).read);
     QCOMPARE(tokens(u, "input_tokens"), billed.at(1).prompt() - billed.at(1).read);
-    const double cost = ((billed.at(1).prompt() - billed.at(1).read) * inPrice + billed.at(1).read * cachedPrice + 12 * outPrice) / 1e6;
+    const double cost = ((billed.at(1).prompt() - billed.at(1).read) * inPrice
+                         + billed.at(1).read * cachedPrice + 12 * outPrice)
+        / 1e6;
     const double plain = (billed.at(1).prompt() * inPrice + 12 * outPrice) / 1e6;
     QVERIFY2(qAbs(runs[1].json.value(u"cost_usd"_s).toDouble() - cost) < 1e-12,
              qPrintable(u"%1 != %2"_s.arg(runs[1].json.value(u"cost_usd"_s).toDouble()).arg(cost)));
     QVERIFY(qAbs(runs[1].json.value(u"cost_uncached_usd"_s).toDouble() - plain) < 1e-12);
-    QVERIFY(qAbs(runs[0].json.value(u"cost_usd"_s).toDouble() - runs[0].json.value(u"cost_uncached_usd"_s).toDouble()) < 1e-15);
+    QVERIFY(qAbs(runs[0].json.value(u"cost_usd"_s).toDouble()
+                 - runs[0].json.value(u"cost_uncached_usd"_s).toDouble())
+            < 1e-15);
 }
 
 // 50 cases, two variants: A puts {{customer}} at the start of the system prompt, B at its end.
@@ -2541,35 +3012,44 @@ void TestEval::cacheExperimentVarsFirstBreaksTheCache()
     QTemporaryDir dir;
     const QString first = u"Customer: {{customer}}. "_s + staticRules();
     const QString last = staticRules() + u"Customer: {{customer}}."_s;
-    QVERIFY(writeFile(dir.filePath(u"p.spec.json"_s),
-                      QJsonDocument(cacheSpecJson(server.baseUrl(), u"openai"_s, u"gpt-4.1"_s, first, {}, false)).toJson()));
+    QVERIFY(writeFile(
+        dir.filePath(u"p.spec.json"_s),
+        QJsonDocument(cacheSpecJson(server.baseUrl(), u"openai"_s, u"gpt-4.1"_s, first, {}, false))
+            .toJson()));
     QJsonArray rows;
     for (int i = 0; i < 50; ++i)
-        rows.append(QJsonObject{{u"id"_s, u"case-%1"_s.arg(i)}, {u"input"_s, u"Plan ticket %1"_s.arg(i)},
-                                {u"vars"_s, QJsonObject{{u"customer"_s, u"Client %1"_s.arg(1000 + i * 7)}}}});
-    const QJsonObject experiment{{u"name"_s, u"cache order"_s},
-                                 {u"spec"_s, u"p.spec.json"_s},
-                                 {u"dataset"_s, rows},
-                                 {u"jobs"_s, 4},
-                                 {u"variants"_s, QJsonArray{QJsonObject{{u"name"_s, u"A"_s}, {u"system_prompt"_s, first}},
-                                                            QJsonObject{{u"name"_s, u"B"_s}, {u"system_prompt"_s, last}}}}};
+        rows.append(QJsonObject {
+            { u"id"_s, u"case-%1"_s.arg(i) },
+            { u"input"_s, u"Plan ticket %1"_s.arg(i) },
+            { u"vars"_s, QJsonObject { { u"customer"_s, u"Client %1"_s.arg(1000 + i * 7) } } } });
+    const QJsonObject experiment {
+        { u"name"_s, u"cache order"_s },
+        { u"spec"_s, u"p.spec.json"_s },
+        { u"dataset"_s, rows },
+        { u"jobs"_s, 4 },
+        { u"variants"_s,
+          QJsonArray { QJsonObject { { u"name"_s, u"A"_s }, { u"system_prompt"_s, first } },
+                       QJsonObject { { u"name"_s, u"B"_s }, { u"system_prompt"_s, last } } } }
+    };
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
 
     // Lint of A's spec, before anything is spent.
-    const CliOutput lint = runCli({u"lint"_s, dir.filePath(u"p.spec.json"_s)});
+    const CliOutput lint = runCli({ u"lint"_s, dir.filePath(u"p.spec.json"_s) });
     QCOMPARE(lint.exit, 0);
-    QVERIFY2(lint.out.contains("cache-vars-first") && lint.out.contains("\"pointer\": \"/system_prompt\""), lint.out.constData());
+    QVERIFY2(lint.out.contains("cache-vars-first")
+                 && lint.out.contains("\"pointer\": \"/system_prompt\""),
+             lint.out.constData());
 
     const QString db = dir.filePath(u"h.sqlite"_s);
-    const CliRun r = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db});
+    const CliRun r = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db });
     QVERIFY2(r.exit == 0, r.err.constData());
     const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
     QCOMPARE(variants.size(), 2);
     const QJsonObject a = variants.at(0).toObject();
     const QJsonObject b = variants.at(1).toObject();
-    qInfo("hit rate A %.3f, B %.3f; saved A $%.6f, B $%.6f", a.value(u"cache_hit_rate"_s).toDouble(),
-          b.value(u"cache_hit_rate"_s).toDouble(), a.value(u"cache_saved_usd"_s).toDouble(),
-          b.value(u"cache_saved_usd"_s).toDouble());
+    qInfo("hit rate A %.3f, B %.3f; saved A $%.6f, B $%.6f",
+          a.value(u"cache_hit_rate"_s).toDouble(), b.value(u"cache_hit_rate"_s).toDouble(),
+          a.value(u"cache_saved_usd"_s).toDouble(), b.value(u"cache_saved_usd"_s).toDouble());
     QCOMPARE(a.value(u"cache_hit_rate"_s).toDouble(), 0.0);
     QVERIFY(b.value(u"cache_hit_rate"_s).toDouble() > 0.8);
     QCOMPARE(a.value(u"cache_saved_usd"_s).toDouble(), 0.0);
@@ -2577,10 +3057,13 @@ void TestEval::cacheExperimentVarsFirstBreaksTheCache()
     const qint64 bRead = b.value(u"tokens"_s).toObject().value(u"cache_read"_s).toInteger();
     QVERIFY(bRead > 49 * 1024);
     QVERIFY(qAbs(b.value(u"cache_saved_usd"_s).toDouble() - bRead * 1.50 / 1e6) < 1e-12);
-    QVERIFY(qAbs(b.value(u"cost_uncached_usd"_s).toDouble() - b.value(u"cost_usd"_s).toDouble() - bRead * 1.50 / 1e6) < 1e-12);
+    QVERIFY(qAbs(b.value(u"cost_uncached_usd"_s).toDouble() - b.value(u"cost_usd"_s).toDouble()
+                 - bRead * 1.50 / 1e6)
+            < 1e-12);
     QVERIFY(a.value(u"breaks_cache"_s).toBool());
     QVERIFY(!b.value(u"breaks_cache"_s).toBool());
-    QCOMPARE(a.value(u"cache_advice"_s).toArray().at(0).toObject().value(u"rule"_s).toString(), u"cache-vars-first"_s);
+    QCOMPARE(a.value(u"cache_advice"_s).toArray().at(0).toObject().value(u"rule"_s).toString(),
+             u"cache-vars-first"_s);
     QVERIFY(b.value(u"cache_advice"_s).toArray().isEmpty());
 
     // The cache view of A's last call: it differs from the A call before it in the system
@@ -2590,22 +3073,28 @@ void TestEval::cacheExperimentVarsFirstBreaksTheCache()
         auto opened = Database::open(db);
         QVERIFY(opened);
         QSqlQuery q((*opened)->connection());
-        QVERIFY(q.exec(u"SELECT max(id) FROM calls WHERE json_extract(metadata, '$.variant') = 'A'"_s) && q.next());
+        QVERIFY(
+            q.exec(u"SELECT max(id) FROM calls WHERE json_extract(metadata, '$.variant') = 'A'"_s)
+            && q.next());
         lastA = q.value(0).toLongLong();
     }
-    const CliOutput view = runCli({u"cache"_s, QString::number(lastA), u"--db"_s, db});
+    const CliOutput view = runCli({ u"cache"_s, QString::number(lastA), u"--db"_s, db });
     QVERIFY2(view.exit == 0, view.err.constData());
     const QJsonObject turn = view.json.value(u"turns"_s).toArray().at(0).toObject();
     QCOMPARE(turn.value(u"status"_s).toString(), u"miss"_s);
     QCOMPARE(turn.value(u"reason_kind"_s).toString(), u"differs"_s);
     const QJsonArray blocks = turn.value(u"blocks"_s).toArray();
-    QCOMPARE(blocks.at(turn.value(u"different_block"_s).toInt()).toObject().value(u"kind"_s).toString(), u"system"_s);
+    QCOMPARE(
+        blocks.at(turn.value(u"different_block"_s).toInt()).toObject().value(u"kind"_s).toString(),
+        u"system"_s);
     const qint64 compared = turn.value(u"compared_call"_s).toInteger();
     QVERIFY(compared > 0 && compared < lastA);
     const int at = turn.value(u"different_at"_s).toInt();
     QVERIFY2(at >= 18 && at <= 21, qPrintable(QString::number(at)));
     const QString reason = turn.value(u"reason"_s).toString();
-    QVERIFY2(reason.contains(u"system prompt differs from call %1 at character %2"_s.arg(compared).arg(at)), qPrintable(reason));
+    QVERIFY2(reason.contains(
+                 u"system prompt differs from call %1 at character %2"_s.arg(compared).arg(at)),
+             qPrintable(reason));
 }
 
 // A run killed after its judge's verdict was stored (its command check still running) resumes
@@ -2619,9 +3108,16 @@ void TestEval::judgeVerdictNotBoughtAgainOnResume()
         const FakeProvider::Responder calls = okAfter(10);
         p.setResponder([calls](const RecordedRequest &request) {
             const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
-            if (!messages.at(0).toObject().value(u"content"_s).toString().startsWith(u"You judge"_s))
+            if (!messages.at(0)
+                     .toObject()
+                     .value(u"content"_s)
+                     .toString()
+                     .startsWith(u"You judge"_s))
                 return calls(request);
-            return FakeReply::json(200, openAiToolCallBody(u"j1"_s, u"submit_output"_s, {{u"score"_s, 0.9}, {u"reason"_s, u"fine"_s}}));
+            return FakeReply::json(
+                200,
+                openAiToolCallBody(u"j1"_s, u"submit_output"_s,
+                                   { { u"score"_s, 0.9 }, { u"reason"_s, u"fine"_s } }));
         });
     });
     const auto judgeRequests = [&server] {
@@ -2629,28 +3125,43 @@ void TestEval::judgeVerdictNotBoughtAgainOnResume()
         server.run([&n](FakeProvider &p) {
             for (const RecordedRequest &r : p.requests()) {
                 const QJsonArray messages = r.jsonObject().value(u"messages"_s).toArray();
-                n += messages.at(0).toObject().value(u"content"_s).toString().startsWith(u"You judge"_s) ? 1 : 0;
+                n += messages.at(0)
+                         .toObject()
+                         .value(u"content"_s)
+                         .toString()
+                         .startsWith(u"You judge"_s)
+                    ? 1
+                    : 0;
             }
         });
         return n;
     };
     QTemporaryDir dir;
     const int cases = 30;
-    QVERIFY(writeFile(dir.filePath(u"planner.spec.json"_s), QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
     QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s), numberedCases(cases)));
     // The command check waits until the test lets it go: until then no run can be stored.
     const QString release = dir.filePath(u"release"_s);
     const QJsonObject judge = judgeAssertion(server.baseUrl());
-    const QJsonObject gate{{u"type"_s, u"command"_s},
-                           {u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s,
-                                                     u"cat >/dev/null; while [ ! -e '%1' ]; do sleep 0.02; done; echo ok"_s.arg(release)}}};
-    const QJsonObject experiment{{u"spec"_s, u"planner.spec.json"_s}, {u"dataset"_s, u"cases.jsonl"_s}, {u"assert"_s, QJsonArray{judge, gate}}};
+    const QJsonObject gate {
+        { u"type"_s, u"command"_s },
+        { u"command"_s,
+          QJsonArray { u"/bin/sh"_s, u"-c"_s,
+                       u"cat >/dev/null; while [ ! -e '%1' ]; do sleep 0.02; done; echo ok"_s.arg(
+                           release) } }
+    };
+    const QJsonObject experiment { { u"spec"_s, u"planner.spec.json"_s },
+                                   { u"dataset"_s, u"cases.jsonl"_s },
+                                   { u"assert"_s, QJsonArray { judge, gate } } };
     QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
     const QString db = dir.filePath(u"h.sqlite"_s);
-    const QString storedJudges = u"SELECT COUNT(*) FROM calls WHERE kind = 'judge' AND status = 'completed'"_s;
+    const QString storedJudges =
+        u"SELECT COUNT(*) FROM calls WHERE kind = 'judge' AND status = 'completed'"_s;
 
     QProcess first;
-    startEval(first, dir, {u"--jobs"_s, u"4"_s, u"--trust"_s});
+    startEval(first, dir, { u"--jobs"_s, u"4"_s, u"--trust"_s });
     QVERIFY(first.waitForStarted());
     QByteArray err;
     const QString id = readExperimentId(first, &err);
@@ -2658,7 +3169,8 @@ void TestEval::judgeVerdictNotBoughtAgainOnResume()
     // Killed once several verdicts are stored, while their runs wait for the command check.
     QElapsedTimer clock;
     clock.start();
-    while (sqlCount(db, storedJudges) < 4 && first.state() != QProcess::NotRunning && clock.elapsed() < 60000)
+    while (sqlCount(db, storedJudges) < 4 && first.state() != QProcess::NotRunning
+           && clock.elapsed() < 60000)
         QThread::msleep(20);
     QVERIFY2(first.state() != QProcess::NotRunning, first.readAllStandardError().constData());
     ::kill(pid_t(first.processId()), SIGKILL);
@@ -2670,18 +3182,25 @@ void TestEval::judgeVerdictNotBoughtAgainOnResume()
     qInfo("killed with %d verdicts stored of %d judge requests", judgesStored, judgesSent);
 
     QVERIFY(writeFile(release, "go"));
-    const CliRun resumed = runEval({dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s, u"4"_s, u"--resume"_s, id, u"--trust"_s});
+    const CliRun resumed = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--jobs"_s,
+                                     u"4"_s, u"--resume"_s, id, u"--trust"_s });
     QVERIFY2(resumed.exit == 0, resumed.err.right(2000).constData());
     // One verdict per run; only the judge requests lost with the process were asked again.
     QCOMPARE(sqlCount(db, storedJudges), cases);
     QCOMPARE(judgeRequests(), cases + (judgesSent - judgesStored));
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM (SELECT json_extract(metadata, '$.judge_of') AS j FROM calls "
-                          u"WHERE kind = 'judge' AND status = 'completed' GROUP BY j HAVING COUNT(*) > 1)"_s),
-             0);
+    QCOMPARE(
+        sqlCount(
+            db,
+            u"SELECT COUNT(*) FROM (SELECT json_extract(metadata, '$.judge_of') AS j FROM calls "
+            u"WHERE kind = 'judge' AND status = 'completed' GROUP BY j HAVING COUNT(*) > 1)"_s),
+        0);
     // Every run's verdict names the judge call that gave it.
-    QCOMPARE(sqlCount(db, u"SELECT COUNT(*) FROM experiment_runs, json_each(experiment_runs.assertions) AS a WHERE "
-                          u"json_extract(a.value, '$.type') = 'judge' AND json_extract(a.value, '$.judge_call_id') IN "
-                          u"(SELECT id FROM calls WHERE kind = 'judge')"_s),
+    QCOMPARE(sqlCount(db,
+                      u"SELECT COUNT(*) FROM experiment_runs, "
+                      u"json_each(experiment_runs.assertions) AS a WHERE "
+                      u"json_extract(a.value, '$.type') = 'judge' AND json_extract(a.value, "
+                      u"'$.judge_call_id') IN "
+                      u"(SELECT id FROM calls WHERE kind = 'judge')"_s),
              cases);
 }
 

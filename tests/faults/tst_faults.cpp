@@ -96,7 +96,7 @@ ChildRun runChild(const QString &program, const QStringList &args, const QString
         if (fileSizeLimit) {
             // A write past the limit fails with EFBIG instead of killing the child.
             ::signal(SIGXFSZ, SIG_IGN);
-            const rlimit limit{*fileSizeLimit, *fileSizeLimit};
+            const rlimit limit { *fileSizeLimit, *fileSizeLimit };
             if (::setrlimit(RLIMIT_FSIZE, &limit) != 0)
                 ::_exit(125);
         }
@@ -212,21 +212,24 @@ bool mountTmpfs(const QString &path, int kib)
 {
     QDir().mkpath(path);
     QProcess mount;
-    mount.start(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=%1k"_s.arg(kib), u"tmpfs"_s, path});
-    return mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
+    mount.start(u"mount"_s,
+                { u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=%1k"_s.arg(kib), u"tmpfs"_s, path });
+    return mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit
+        && mount.exitCode() == 0;
 }
 
 bool resizeTmpfs(const QString &path, int kib)
 {
     QProcess mount;
-    mount.start(u"mount"_s, {u"-o"_s, u"remount,size=%1k"_s.arg(kib), path});
-    return mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
+    mount.start(u"mount"_s, { u"-o"_s, u"remount,size=%1k"_s.arg(kib), path });
+    return mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit
+        && mount.exitCode() == 0;
 }
 
 void unmount(const QString &path)
 {
     QProcess umount;
-    umount.start(u"umount"_s, {u"-l"_s, path});
+    umount.start(u"umount"_s, { u"-l"_s, path });
     umount.waitForFinished(30000);
 }
 
@@ -299,7 +302,8 @@ QString integrity(const QString &db)
 bool writeBytes(const QString &path, const QByteArray &bytes)
 {
     QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size() && file.flush();
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        && file.write(bytes) == bytes.size() && file.flush();
 }
 
 qint64 fileSize(const QString &path)
@@ -553,7 +557,8 @@ void TestFaults::drip()
     QCOMPARE(c.run.out.value(u"error_category"_s).toString(), u"network"_s);
     QCOMPARE(c.requests.size(), 1);
     QCOMPARE(c.attempts.size(), 1);
-    QVERIFY2(c.attempts[0].durationMs >= 3000 && c.attempts[0].durationMs <= 4500, // never early; a loaded machine may add
+    QVERIFY2(c.attempts[0].durationMs >= 3000
+                 && c.attempts[0].durationMs <= 4500, // never early; a loaded machine may add
              qPrintable(QString::number(c.attempts[0].durationMs)));
     QVERIFY2(c.attempts[0].error.contains(u"longer than 3 s"_s), qPrintable(c.attempts[0].error));
 }
@@ -574,7 +579,8 @@ void TestFaults::pingsOnly()
     QCOMPARE(c.run.out.value(u"status"_s).toString(), u"failed"_s);
     QCOMPARE(c.requests.size(), 1);
     QCOMPARE(c.attempts.size(), 1);
-    QVERIFY2(c.attempts[0].durationMs >= 3000 && c.attempts[0].durationMs <= 4500, // never early; a loaded machine may add
+    QVERIFY2(c.attempts[0].durationMs >= 3000
+                 && c.attempts[0].durationMs <= 4500, // never early; a loaded machine may add
              qPrintable(QString::number(c.attempts[0].durationMs)));
     QVERIFY2(c.attempts[0].error.contains(u"longer than 3 s"_s), qPrintable(c.attempts[0].error));
 }
@@ -740,7 +746,9 @@ void answerWithTitle(Callscope::Test::FakeProviderThread &server, int titleBytes
     const QString title(titleBytes, u'x');
     server.run([title, delayMs](FakeProvider &p) {
         p.setResponder([title, delayMs](const RecordedRequest &) {
-            return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, title}}))
+            return FakeReply::json(200,
+                                   openAiToolCallBody(u"call_1"_s, u"submit_output"_s,
+                                                      { { u"title"_s, title } }))
                 .delayedBy(delayMs);
         });
     });
@@ -762,7 +770,10 @@ void TestFaults::manyInvalidLinesFinishFast()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString spec = folder.filePath(u"spec.json"_s);
-    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_FAULT_API_KEY"_s)).toJson()));
+    QVERIFY(writeBytes(spec,
+                       QJsonDocument(Callscope::Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s),
+                                                                      u"CALLSCOPE_FAULT_API_KEY"_s))
+                           .toJson()));
     const int count = 100000;
     QByteArray content;
     content.reserve(count * 24);
@@ -771,11 +782,14 @@ void TestFaults::manyInvalidLinesFinishFast()
     const QString inputs = folder.filePath(u"inputs.jsonl"_s);
     QVERIFY(writeBytes(inputs, content));
     const QString out = folder.filePath(u"out.jsonl"_s);
-    const ChildRun r = runChild(Callscope::Test::cliPath(),
-                                {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, folder.filePath(u"h.sqlite"_s), u"--out"_s, out},
-                                {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000);
-    qInfo("batch of %d invalid lines (%lld bytes): exit %d in %lld ms, peak RSS %lld KiB (baseline %lld KiB)", count,
-          qint64(content.size()), r.exitCode, r.elapsedMs, r.maxRssKiB, m_baselineRssKiB);
+    const ChildRun r =
+        runChild(Callscope::Test::cliPath(),
+                 { u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s,
+                   folder.filePath(u"h.sqlite"_s), u"--out"_s, out },
+                 { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s }, folder.path(), 120000);
+    qInfo("batch of %d invalid lines (%lld bytes): exit %d in %lld ms, peak RSS %lld KiB (baseline "
+          "%lld KiB)",
+          count, qint64(content.size()), r.exitCode, r.elapsedMs, r.maxRssKiB, m_baselineRssKiB);
     QVERIFY2(r.exitCode == 1, r.stdErr.right(2000).constData());
     bool whole = false;
     const QList<QJsonObject> lines = jsonLines(out, &whole);
@@ -799,7 +813,10 @@ void TestFaults::fullDiskStopsAndResumes()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString spec = folder.filePath(u"spec.json"_s);
-    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_API_KEY"_s)).toJson()));
+    QVERIFY(writeBytes(spec,
+                       QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(),
+                                                                      u"CALLSCOPE_FAULT_API_KEY"_s))
+                           .toJson()));
     const int total = 300;
     const QString inputs = folder.filePath(u"inputs.jsonl"_s);
     QVERIFY(writeBytes(inputs, numberedInputs(total)));
@@ -812,17 +829,20 @@ void TestFaults::fullDiskStopsAndResumes()
     } else {
         QDir().mkpath(small);
         limit = rlim_t(4 * MiB);
-        qInfo("no tmpfs can be mounted here: the child's files are limited to 4 MiB (RLIMIT_FSIZE) instead");
+        qInfo("no tmpfs can be mounted here: the child's files are limited to 4 MiB (RLIMIT_FSIZE) "
+              "instead");
     }
     const QString db = QDir(small).filePath(u"h.sqlite"_s);
     const QString recovery = db + u".recovered.jsonl"_s;
     const int jobs = 4;
     const QString out = folder.filePath(u"first.jsonl"_s);
     const ChildRun first = runChild(Callscope::Test::cliPath(),
-                                    {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, QString::number(jobs),
-                                     u"--out"_s, out},
-                                    {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000, std::nullopt, limit);
-    qInfo("full disk: exit %d in %lld ms; stderr: %s", first.exitCode, first.elapsedMs, first.stdErr.right(1500).constData());
+                                    { u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db,
+                                      u"--jobs"_s, QString::number(jobs), u"--out"_s, out },
+                                    { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s }, folder.path(),
+                                    120000, std::nullopt, limit);
+    qInfo("full disk: exit %d in %lld ms; stderr: %s", first.exitCode, first.elapsedMs,
+          first.stdErr.right(1500).constData());
     QCOMPARE(first.exitCode, 1);
     QVERIFY(first.stdErr.contains("cannot store the results"));
     bool whole = false;
@@ -840,8 +860,9 @@ void TestFaults::fullDiskStopsAndResumes()
         }
     }
     const int requests = requestsOf(server);
-    qInfo("%d completed and stored, %d answered but not stored (%d kept in the recovery file), %d requests", completed,
-          notStored, recovered, requests);
+    qInfo("%d completed and stored, %d answered but not stored (%d kept in the recovery file), %d "
+          "requests",
+          completed, notStored, recovered, requests);
     QVERIFY(completed > 0 && completed < total);
     QVERIFY(notStored >= 1);
     // After the first failure only what had started ended: the calls running or waiting for
@@ -851,7 +872,8 @@ void TestFaults::fullDiskStopsAndResumes()
     QCOMPARE(recovered, notStored);
     QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE status = 'completed'"_s), completed);
     QCOMPARE(integrity(db), u"ok"_s);
-    QVERIFY2(first.stdErr.contains(QByteArray(QByteArray::number(completed) + " completed, " + QByteArray::number(total - completed)
+    QVERIFY2(first.stdErr.contains(QByteArray(QByteArray::number(completed) + " completed, "
+                                              + QByteArray::number(total - completed)
                                               + " not completed")),
              first.stdErr.right(1500).constData());
     QCOMPARE(jsonLines(recovery).size(), recovered);
@@ -862,10 +884,11 @@ void TestFaults::fullDiskStopsAndResumes()
     else
         QVERIFY(resizeTmpfs(small, 64 * 1024));
     const QString out2 = folder.filePath(u"second.jsonl"_s);
-    const ChildRun second = runChild(Callscope::Test::cliPath(),
-                                     {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, QString::number(jobs),
-                                      u"--out"_s, out2, u"--resume"_s},
-                                     {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000);
+    const ChildRun second =
+        runChild(Callscope::Test::cliPath(),
+                 { u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s,
+                   QString::number(jobs), u"--out"_s, out2, u"--resume"_s },
+                 { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s }, folder.path(), 120000);
     QVERIFY2(second.exitCode == 0, second.stdErr.right(2000).constData());
     QVERIFY2(second.stdErr.contains("were stored from"), second.stdErr.right(2000).constData());
     const QList<QJsonObject> after = jsonLines(out2);
@@ -874,10 +897,19 @@ void TestFaults::fullDiskStopsAndResumes()
         QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
     // Only what was never answered was sent again; the recovered replies were stored, not bought.
     QCOMPARE(requestsOf(server) - requests, total - completed - recovered);
-    QCOMPARE(sqlInt(db, u"SELECT COUNT(DISTINCT b.line) FROM batch_calls b JOIN calls c ON c.id = b.call_id "
-                        u"WHERE c.status = 'completed'"_s), total);
-    QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM batch_calls b JOIN calls c ON c.id = b.call_id WHERE c.status = 'completed'"_s), total);
-    QCOMPARE(sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE json_extract(metadata, '$.recovered') = 1"_s), recovered);
+    QCOMPARE(
+        sqlInt(db,
+               u"SELECT COUNT(DISTINCT b.line) FROM batch_calls b JOIN calls c ON c.id = b.call_id "
+               u"WHERE c.status = 'completed'"_s),
+        total);
+    QCOMPARE(
+        sqlInt(
+            db,
+            u"SELECT COUNT(*) FROM batch_calls b JOIN calls c ON c.id = b.call_id WHERE c.status = 'completed'"_s),
+        total);
+    QCOMPARE(
+        sqlInt(db, u"SELECT COUNT(*) FROM calls WHERE json_extract(metadata, '$.recovered') = 1"_s),
+        recovered);
     QCOMPARE(fileSize(recovery), 0);
     QCOMPARE(integrity(db), u"ok"_s);
 }
@@ -892,7 +924,10 @@ void TestFaults::outWriteErrorIsAnError()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString spec = folder.filePath(u"spec.json"_s);
-    QVERIFY(writeBytes(spec, QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FAULT_API_KEY"_s)).toJson()));
+    QVERIFY(writeBytes(spec,
+                       QJsonDocument(Callscope::Test::twoTurnSpecJson(server.baseUrl(),
+                                                                      u"CALLSCOPE_FAULT_API_KEY"_s))
+                           .toJson()));
     const int total = 60;
     const QString inputs = folder.filePath(u"inputs.jsonl"_s);
     QVERIFY(writeBytes(inputs, numberedInputs(total)));
@@ -906,10 +941,13 @@ void TestFaults::outWriteErrorIsAnError()
         qInfo("no tmpfs can be mounted here: --out is /dev/full (the whole-line check is skipped)");
     }
     const QString db = folder.filePath(u"h.sqlite"_s);
-    const ChildRun r = runChild(Callscope::Test::cliPath(),
-                                {u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, u"2"_s, u"--out"_s, out},
-                                {u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s}, folder.path(), 120000);
-    qInfo("--out on a full filesystem: exit %d; stderr: %s", r.exitCode, r.stdErr.right(1000).constData());
+    const ChildRun r =
+        runChild(Callscope::Test::cliPath(),
+                 { u"batch"_s, spec, u"--inputs"_s, inputs, u"--db"_s, db, u"--jobs"_s, u"2"_s,
+                   u"--out"_s, out },
+                 { u"CALLSCOPE_FAULT_API_KEY=sk-fault-test"_s }, folder.path(), 120000);
+    qInfo("--out on a full filesystem: exit %d; stderr: %s", r.exitCode,
+          r.stdErr.right(1000).constData());
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.stdErr.contains(QByteArray("cannot write " + out.toLocal8Bit())));
     if (!guard.path.isEmpty()) {

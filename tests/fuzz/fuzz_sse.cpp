@@ -44,7 +44,8 @@ const CompiledSchema &fuzzSchema()
         "items": {"anyOf": [{"const": {"a": [1]}}, {"$ref": "#/$defs/v"}]},
         "$defs": {"v": {"oneOf": [{"type": "string", "maxLength": 30}, {"type": "object", "minProperties": 1},
                                   {"type": ["number", "boolean", "null", "array"]}]}}
-    })").object());
+    })")
+                                                                      .object());
     return schema;
 }
 

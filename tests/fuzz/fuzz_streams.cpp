@@ -14,9 +14,9 @@ using namespace Callscope;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const EngineType types[] = {EngineType::OpenAI, EngineType::OpenAIResponses,
-                                       EngineType::Anthropic, EngineType::Gemini,
-                                       EngineType::OpenAICompatible};
+    static const EngineType types[] = { EngineType::OpenAI, EngineType::OpenAIResponses,
+                                        EngineType::Anthropic, EngineType::Gemini,
+                                        EngineType::OpenAICompatible };
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
 
     SseDecoder decoder;
@@ -28,7 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const auto codec = createEngineCodec(type);
         auto assembler = codec->createStreamAssembler();
         qsizetype deltaChars = 0;
-        assembler->onTextDelta = [&deltaChars](const QString &delta) { deltaChars += delta.size(); };
+        assembler->onTextDelta = [&deltaChars](const QString &delta) {
+            deltaChars += delta.size();
+        };
         for (const SseEvent &event : std::as_const(events)) {
             if (!assembler->handleEvent(event))
                 break;
@@ -38,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)assembler->hasContent();
         (void)assembler->error();
         // Whatever was assembled must be sendable back.
-        (void)codec->toNative(QString(), {reply.message});
+        (void)codec->toNative(QString(), { reply.message });
 
         QString error;
         (void)codec->parseReply(bytes, &error);

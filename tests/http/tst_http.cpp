@@ -11,11 +11,11 @@
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QTemporaryDir>
-#include <QLoggingCategory>
-#include <QScopeGuard>
 #include <QJsonDocument>
+#include <QLoggingCategory>
 #include <QNetworkAccessManager>
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
@@ -33,7 +33,7 @@ HttpHeaderList parseHeaderText(const QByteArray &text)
     for (const QByteArray &line : lines) {
         const qsizetype colon = line.indexOf(':');
         if (colon > 0)
-            headers.append({line.left(colon).trimmed(), line.mid(colon + 1).trimmed()});
+            headers.append({ line.left(colon).trimmed(), line.mid(colon + 1).trimmed() });
     }
     return headers;
 }
@@ -140,7 +140,8 @@ void TestRetryPolicy::serverDelay()
 {
     QFETCH(QByteArray, headers);
     QFETCH(qlonglong, expected);
-    const std::optional<qint64> delay = RetryPolicy::serverDelayMs(parseHeaderText(headers), fixedNow());
+    const std::optional<qint64> delay =
+        RetryPolicy::serverDelayMs(parseHeaderText(headers), fixedNow());
     if (expected == -999999) {
         QVERIFY(!delay);
         return;
@@ -170,47 +171,90 @@ void TestRetryPolicy::decide_data()
     const int stream = int(FailedAttempt::Kind::StreamError);
     const int unreadable = int(FailedAttempt::Kind::Unreadable);
     const QByteArray none;
-    const QByteArray quota = R"({"error":{"type":"insufficient_quota","code":"insufficient_quota"}})";
+    const QByteArray quota =
+        R"({"error":{"type":"insufficient_quota","code":"insufficient_quota"}})";
 
     // Statuses (maxAttempts 3, first failure, random 0 -> the full 0.5 s backoff).
-    for (int status : {408, 409, 429, 500, 502, 503, 504, 529})
+    for (int status : { 408, 409, 429, 500, 502, 503, 504, 529 })
         QTest::addRow("status %d retried", status)
-            << http << status << none << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    for (int status : {400, 401, 403, 404, 405, 413, 422, 501})
+            << http << status << none << none << 1 << 0.0 << false << false << -1LL << true << 500LL
+            << false;
+    for (int status : { 400, 401, 403, 404, 405, 413, 422, 501 })
         QTest::addRow("status %d not retried", status)
-            << http << status << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+            << http << status << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL
+            << false;
     // Backoff growth and cap: min(0.5 * 2^n, 8) * (1 - 0.25 * r).
-    QTest::newRow("second retry") << http << 503 << none << none << 2 << 0.0 << false << false << -1LL << true << 1000LL << false;
-    QTest::newRow("jitter max") << http << 503 << none << none << 1 << 1.0 << false << false << -1LL << true << 375LL << false;
-    QTest::newRow("jitter half") << http << 503 << none << none << 2 << 0.5 << false << false << -1LL << true << 875LL << false;
+    QTest::newRow("second retry") << http << 503 << none << none << 2 << 0.0 << false << false
+                                  << -1LL << true << 1000LL << false;
+    QTest::newRow("jitter max") << http << 503 << none << none << 1 << 1.0 << false << false << -1LL
+                                << true << 375LL << false;
+    QTest::newRow("jitter half") << http << 503 << none << none << 2 << 0.5 << false << false
+                                 << -1LL << true << 875LL << false;
     // x-should-retry overrides both ways.
-    QTest::newRow("x-should-retry false on 503") << http << 503 << "x-should-retry: false"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("x-should-retry true on 400") << http << 400 << "X-Should-Retry: true"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    QTest::newRow("x-should-retry junk ignored") << http << 503 << "x-should-retry: maybe"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
+    QTest::newRow("x-should-retry false on 503")
+        << http << 503 << "x-should-retry: false"_ba << none << 1 << 0.0 << false << false << -1LL
+        << false << 0LL << false;
+    QTest::newRow("x-should-retry true on 400")
+        << http << 400 << "X-Should-Retry: true"_ba << none << 1 << 0.0 << false << false << -1LL
+        << true << 500LL << false;
+    QTest::newRow("x-should-retry junk ignored")
+        << http << 503 << "x-should-retry: maybe"_ba << none << 1 << 0.0 << false << false << -1LL
+        << true << 500LL << false;
     // Server delays and the 60 s cap.
-    QTest::newRow("retry-after used") << http << 429 << "retry-after: 2"_ba << none << 1 << 0.0 << false << false << -1LL << true << 2000LL << true;
-    QTest::newRow("retry-after-ms used") << http << 429 << "retry-after-ms: 1234"_ba << none << 1 << 0.0 << false << false << -1LL << true << 1234LL << true;
-    QTest::newRow("retry-after at cap") << http << 429 << "retry-after: 60"_ba << none << 1 << 0.0 << false << false << -1LL << true << 60000LL << true;
-    QTest::newRow("retry-after over cap: no retry") << http << 429 << "retry-after: 61"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("retry-after-ms over cap: no retry") << http << 503 << "retry-after-ms: 120000"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("retry-after zero: backoff") << http << 429 << "retry-after: 0"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    QTest::newRow("retry-after past date: backoff") << http << 429 << "retry-after: Mon, 30 Nov 2026 01:00:00 GMT"_ba << none << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    QTest::newRow("retry-after date") << http << 503 << "retry-after: Mon, 30 Nov 2026 02:00:05 GMT"_ba << none << 1 << 0.0 << false << false << -1LL << true << 5000LL << true;
-    QTest::newRow("codec delay (Gemini RetryInfo)") << http << 429 << none << none << 1 << 0.0 << false << false << 37000LL << true << 37000LL << true;
-    QTest::newRow("header beats codec delay") << http << 429 << "retry-after: 1"_ba << none << 1 << 0.0 << false << false << 37000LL << true << 1000LL << true;
+    QTest::newRow("retry-after used") << http << 429 << "retry-after: 2"_ba << none << 1 << 0.0
+                                      << false << false << -1LL << true << 2000LL << true;
+    QTest::newRow("retry-after-ms used") << http << 429 << "retry-after-ms: 1234"_ba << none << 1
+                                         << 0.0 << false << false << -1LL << true << 1234LL << true;
+    QTest::newRow("retry-after at cap") << http << 429 << "retry-after: 60"_ba << none << 1 << 0.0
+                                        << false << false << -1LL << true << 60000LL << true;
+    QTest::newRow("retry-after over cap: no retry")
+        << http << 429 << "retry-after: 61"_ba << none << 1 << 0.0 << false << false << -1LL
+        << false << 0LL << false;
+    QTest::newRow("retry-after-ms over cap: no retry")
+        << http << 503 << "retry-after-ms: 120000"_ba << none << 1 << 0.0 << false << false << -1LL
+        << false << 0LL << false;
+    QTest::newRow("retry-after zero: backoff")
+        << http << 429 << "retry-after: 0"_ba << none << 1 << 0.0 << false << false << -1LL << true
+        << 500LL << false;
+    QTest::newRow("retry-after past date: backoff")
+        << http << 429 << "retry-after: Mon, 30 Nov 2026 01:00:00 GMT"_ba << none << 1 << 0.0
+        << false << false << -1LL << true << 500LL << false;
+    QTest::newRow("retry-after date")
+        << http << 503 << "retry-after: Mon, 30 Nov 2026 02:00:05 GMT"_ba << none << 1 << 0.0
+        << false << false << -1LL << true << 5000LL << true;
+    QTest::newRow("codec delay (Gemini RetryInfo)")
+        << http << 429 << none << none << 1 << 0.0 << false << false << 37000LL << true << 37000LL
+        << true;
+    QTest::newRow("header beats codec delay")
+        << http << 429 << "retry-after: 1"_ba << none << 1 << 0.0 << false << false << 37000LL
+        << true << 1000LL << true;
     // Quota, content, attempts.
-    QTest::newRow("insufficient_quota") << http << 429 << none << quota << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("insufficient_quota, server insists") << http << 429 << "x-should-retry: true"_ba << quota << 1 << 0.0 << false << false << -1LL << true << 500LL << false;
-    QTest::newRow("attempts used up") << http << 503 << none << none << 3 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("content delivered") << conn << 200 << none << none << 1 << 0.0 << true << true << -1LL << false << 0LL << false;
-    QTest::newRow("content delivered beats header") << http << 503 << "x-should-retry: true"_ba << none << 1 << 0.0 << true << false << -1LL << false << 0LL << false;
+    QTest::newRow("insufficient_quota") << http << 429 << none << quota << 1 << 0.0 << false
+                                        << false << -1LL << false << 0LL << false;
+    QTest::newRow("insufficient_quota, server insists")
+        << http << 429 << "x-should-retry: true"_ba << quota << 1 << 0.0 << false << false << -1LL
+        << true << 500LL << false;
+    QTest::newRow("attempts used up") << http << 503 << none << none << 3 << 0.0 << false << false
+                                      << -1LL << false << 0LL << false;
+    QTest::newRow("content delivered")
+        << conn << 200 << none << none << 1 << 0.0 << true << true << -1LL << false << 0LL << false;
+    QTest::newRow("content delivered beats header")
+        << http << 503 << "x-should-retry: true"_ba << none << 1 << 0.0 << true << false << -1LL
+        << false << 0LL << false;
     // Transport and stream failures.
-    QTest::newRow("connection error") << conn << 0 << none << none << 1 << 0.0 << false << true << -1LL << true << 500LL << false;
-    QTest::newRow("timeout") << timeout << 0 << none << none << 2 << 0.0 << false << true << -1LL << true << 1000LL << false;
-    QTest::newRow("transient stream error") << stream << 200 << none << none << 1 << 0.0 << false << true << -1LL << true << 500LL << false;
-    QTest::newRow("fatal stream error") << stream << 200 << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("unreadable reply") << unreadable << 200 << none << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
-    QTest::newRow("200 headers ignored for streams") << stream << 200 << "x-should-retry: true"_ba << none << 1 << 0.0 << false << false << -1LL << false << 0LL << false;
+    QTest::newRow("connection error")
+        << conn << 0 << none << none << 1 << 0.0 << false << true << -1LL << true << 500LL << false;
+    QTest::newRow("timeout") << timeout << 0 << none << none << 2 << 0.0 << false << true << -1LL
+                             << true << 1000LL << false;
+    QTest::newRow("transient stream error") << stream << 200 << none << none << 1 << 0.0 << false
+                                            << true << -1LL << true << 500LL << false;
+    QTest::newRow("fatal stream error") << stream << 200 << none << none << 1 << 0.0 << false
+                                        << false << -1LL << false << 0LL << false;
+    QTest::newRow("unreadable reply") << unreadable << 200 << none << none << 1 << 0.0 << false
+                                      << false << -1LL << false << 0LL << false;
+    QTest::newRow("200 headers ignored for streams")
+        << stream << 200 << "x-should-retry: true"_ba << none << 1 << 0.0 << false << false << -1LL
+        << false << 0LL << false;
 }
 
 void TestRetryPolicy::decide()
@@ -252,8 +296,10 @@ void TestRetryPolicy::backoffJitterRange()
     RetryPolicy policy;
     policy.maxAttempts = 100;
     // n -> [min, max] in ms: 0.5 s, 1 s, 2 s, 4 s, then 8 s forever, each minus up to 25 %.
-    const QList<std::pair<qint64, qint64>> ranges = {
-        {375, 500}, {750, 1000}, {1500, 2000}, {3000, 4000}, {6000, 8000}, {6000, 8000}, {6000, 8000}};
+    const QList<std::pair<qint64, qint64>> ranges = { { 375, 500 },   { 750, 1000 },
+                                                      { 1500, 2000 }, { 3000, 4000 },
+                                                      { 6000, 8000 }, { 6000, 8000 },
+                                                      { 6000, 8000 } };
     FailedAttempt failure;
     failure.kind = FailedAttempt::Kind::Connection;
     for (int n = 0; n < ranges.size(); ++n) {
@@ -268,7 +314,8 @@ void TestRetryPolicy::backoffJitterRange()
                  qPrintable(u"n=%1: [%2, %3]"_s.arg(n).arg(seenMin).arg(seenMax)));
         // 2000 uniform draws cover most of the 25 % band.
         const qint64 band = ranges[n].second - ranges[n].first;
-        QVERIFY2(seenMax - seenMin > band * 8 / 10, qPrintable(u"n=%1: spread %2"_s.arg(n).arg(seenMax - seenMin)));
+        QVERIFY2(seenMax - seenMin > band * 8 / 10,
+                 qPrintable(u"n=%1: spread %2"_s.arg(n).arg(seenMax - seenMin)));
     }
     QCOMPARE(policy.backoffMs(0, 0.0), 500);
     QCOMPARE(policy.backoffMs(3, 0.0), 4000);
@@ -286,8 +333,8 @@ struct Harness
     EngineConfig config;
     std::unique_ptr<HttpModelClient> client;
     QElapsedTimer clock;
-    QList<qint64> requestTimes;          // ms since clock start, per request received
-    QList<qint64> retryTimes;            // ms since clock start, per retryScheduled
+    QList<qint64> requestTimes; // ms since clock start, per request received
+    QList<qint64> retryTimes; // ms since clock start, per retryScheduled
     QList<std::tuple<int, qint64, ApiError>> retries;
     QStringList deltas;
     QList<ModelOutcome> outcomes;
@@ -314,7 +361,7 @@ struct Harness
         QObject::connect(client.get(), &ModelClient::retryScheduled, client.get(),
                          [this](int attempt, qint64 delayMs, const ApiError &reason) {
                              retryTimes.append(clock.elapsed());
-                             retries.append({attempt, delayMs, reason});
+                             retries.append({ attempt, delayMs, reason });
                          });
         QObject::connect(client.get(), &ModelClient::textDelta, client.get(),
                          [this](const QString &delta) { deltas.append(delta); });
@@ -335,18 +382,20 @@ struct Harness
     {
         ChatRequest request;
         request.system = u"Be brief."_s;
-        request.messages = {Message::user(u"Say hello."_s)};
+        request.messages = { Message::user(u"Say hello."_s) };
         request.stream = stream;
         return request;
     }
 };
 
-#define START_HARNESS(h, type, model) QVERIFY2((h).start(type, model), "fake server or codec failed")
-#define WAIT_UNTIL(condition, ms) QVERIFY2(waitUntil([&] { return bool(condition); }, ms), "timed out: " #condition)
-#define WAIT_FINISHED(h, ms) \
-    do { \
-        WAIT_UNTIL(!(h).outcomes.isEmpty(), ms); \
-        QCOMPARE((h).outcomes.size(), 1); \
+#define START_HARNESS(h, type, model)                                                              \
+    QVERIFY2((h).start(type, model), "fake server or codec failed")
+#define WAIT_UNTIL(condition, ms)                                                                  \
+    QVERIFY2(waitUntil([&] { return bool(condition); }, ms), "timed out: " #condition)
+#define WAIT_FINISHED(h, ms)                                                                       \
+    do {                                                                                           \
+        WAIT_UNTIL(!(h).outcomes.isEmpty(), ms);                                                   \
+        QCOMPARE((h).outcomes.size(), 1);                                                          \
     } while (false)
 
 class TestHttpClient final : public QObject
@@ -439,7 +488,8 @@ void TestHttpClient::wholeReplyAndRecordedBody()
     QCOMPARE(outcome.rawResponse, readFile(testDataPath(u"http/openai_chat_hello.json"_s)));
     // The transcript: the request messages plus the reply, in the engine's own shape.
     QVERIFY(outcome.reply);
-    const QJsonArray native = h.client->toNative(request.system, request.messages + QList<Message>{outcome.reply->message});
+    const QJsonArray native = h.client->toNative(
+        request.system, request.messages + QList<Message> { outcome.reply->message });
     QCOMPARE(native.size(), 3); // system, user, assistant
     QCOMPARE(native.last().toObject().value("content"_L1).toString(), u"Hello there."_s);
 }
@@ -454,7 +504,8 @@ void TestHttpClient::timeoutsFromConfig()
     {
         HttpModelClient client(config, createEngineCodec(config.type), &nam);
         QCOMPARE(client.settings().totalTimeoutMs, HttpJobSettings::DefaultTotalTimeoutMs);
-        QCOMPARE(client.settings().inactivityTimeoutMs, HttpJobSettings::DefaultInactivityTimeoutMs);
+        QCOMPARE(client.settings().inactivityTimeoutMs,
+                 HttpJobSettings::DefaultInactivityTimeoutMs);
         QCOMPARE(HttpJobSettings::DefaultTotalTimeoutMs, 600000);
         QCOMPARE(HttpJobSettings::DefaultInactivityTimeoutMs, 60000);
     }
@@ -488,7 +539,8 @@ void TestHttpClient::retryAfterSecondsHonoured()
     START_HARNESS(h, EngineType::OpenAI, u"gpt-4o-mini"_s);
     h.server.enqueue(FakeReply::jsonFile(429, testDataPath(u"http/openai_429_rate_limit.json"_s))
                          .withHeader("retry-after", "1"));
-    h.server.enqueue(FakeReply::sseFile(sharedDataPath(u"wire-fixtures/openai_chat/stream_length.sse"_s)));
+    h.server.enqueue(
+        FakeReply::sseFile(sharedDataPath(u"wire-fixtures/openai_chat/stream_length.sse"_s)));
     h.client->send(Harness::hello(true), 3);
     WAIT_FINISHED(h, 15000);
 
@@ -589,8 +641,9 @@ void TestHttpClient::unauthorizedNotRetried()
     QVERIFY(!outcome.reply);
     QCOMPARE(outcome.error.category, ErrorCategory::Auth);
     QCOMPARE(outcome.error.httpStatus, 401);
-    QCOMPARE(outcome.error.message,
-             u"Incorrect API key provided: sk-test***-123. You can find your API key in your account settings."_s);
+    QCOMPARE(
+        outcome.error.message,
+        u"Incorrect API key provided: sk-test***-123. You can find your API key in your account settings."_s);
     QCOMPARE(h.server.requestCount(), 1);
     QCOMPARE(h.retries.size(), 0);
     QCOMPARE(outcome.attempts.size(), 1);
@@ -675,7 +728,7 @@ void TestHttpClient::resetBeforeContentRetried()
     QCOMPARE(outcome.attempts[0].outcome, u"retry"_s);
     QCOMPARE(outcome.attempts[0].httpStatus, 200);
     // Deltas only from the successful attempt.
-    QCOMPARE(h.deltas, QStringList({u"Hello"_s, u" there"_s, u"!"_s}));
+    QCOMPARE(h.deltas, QStringList({ u"Hello"_s, u" there"_s, u"!"_s }));
 }
 
 void TestHttpClient::noRetryAfterContentStreamed()
@@ -695,10 +748,11 @@ void TestHttpClient::noRetryAfterContentStreamed()
     QVERIFY(!outcome.reply);
     QCOMPARE(h.server.requestCount(), 1);
     QCOMPARE(h.retries.size(), 0);
-    QCOMPARE(h.deltas, QStringList({u"Hello"_s}));
+    QCOMPARE(h.deltas, QStringList({ u"Hello"_s }));
     QCOMPARE(outcome.error.category, ErrorCategory::Network);
     QCOMPARE(outcome.error.transient, false);
-    QVERIFY2(outcome.error.message.contains(u"had already been received"_s), qPrintable(outcome.error.message));
+    QVERIFY2(outcome.error.message.contains(u"had already been received"_s),
+             qPrintable(outcome.error.message));
     QCOMPARE(outcome.attempts.size(), 1);
     QCOMPARE(outcome.attempts[0].outcome, u"error"_s);
     QCOMPARE(outcome.rawResponse, body.left(cut));
@@ -766,7 +820,8 @@ void TestHttpClient::totalTimeout()
     h.client->send(Harness::hello(true), 1);
     WAIT_FINISHED(h, 5000);
     const qint64 elapsed = clock.elapsed();
-    QCOMPARE(h.outcomes.first().error.message, HttpJob::text(HttpJob::Text::TotalTimeout, u"0.5"_s));
+    QCOMPARE(h.outcomes.first().error.message,
+             HttpJob::text(HttpJob::Text::TotalTimeout, u"0.5"_s));
     QVERIFY2(elapsed >= 500 && elapsed < 1500, qPrintable(QString::number(elapsed)));
 }
 
@@ -829,7 +884,7 @@ void TestHttpClient::cancelMidStream()
     settle(200);
     QCOMPARE(h.outcomes.size(), 1);
     QVERIFY(h.outcomes.first().cancelled);
-    QCOMPARE(h.deltas, QStringList({u"Hello"_s}));
+    QCOMPARE(h.deltas, QStringList({ u"Hello"_s }));
     WAIT_UNTIL(h.server.openConnectionCount() == 0, 15000);
 }
 
@@ -850,7 +905,8 @@ void TestHttpClient::crossOriginRedirectNotFollowed()
     QCOMPARE(h.server.requestCount(), 1);
     QCOMPARE(outcome.error.category, ErrorCategory::Other);
     QCOMPARE(outcome.error.message,
-             HttpJob::text(HttpJob::Text::CrossOriginRedirect, elsewhere.url(u"/v1/chat/completions"_s).toString()));
+             HttpJob::text(HttpJob::Text::CrossOriginRedirect,
+                           elsewhere.url(u"/v1/chat/completions"_s).toString()));
     QCOMPARE(outcome.attempts.size(), 1);
 }
 
@@ -893,7 +949,8 @@ void TestHttpClient::redirectLoopAndMethodChangeRefused()
     g.client->send(Harness::hello(false), 1);
     WAIT_FINISHED(g, 10000);
     QCOMPARE(g.server.requestCount(), 1);
-    QCOMPARE(g.outcomes.first().error.message, HttpJob::text(HttpJob::Text::UnexpectedRedirect, u"302"_s));
+    QCOMPARE(g.outcomes.first().error.message,
+             HttpJob::text(HttpJob::Text::UnexpectedRedirect, u"302"_s));
 }
 
 void TestHttpClient::dripFedStreamAssembles()
@@ -927,7 +984,7 @@ void TestHttpClient::dripFedStreamAssembles()
     QCOMPARE(reply.usage.outputTokens, 6);
     QCOMPARE(reply.usage, expected.usage);
     QCOMPARE(reply.responseId, u"msg_4QpJur2dWWDjF6C758FbBw5vm12BaVipnK"_s);
-    QCOMPARE(h.deltas, QStringList({u"Hello"_s, u" there"_s, u"!"_s}));
+    QCOMPARE(h.deltas, QStringList({ u"Hello"_s, u" there"_s, u"!"_s }));
     QCOMPARE(h.deltas, whole.deltas);
     QCOMPARE(outcome.rawResponse, readFile(m_anthropicStream));
 }
@@ -964,7 +1021,8 @@ void TestHttpClient::streamEndWithoutClose()
     cut.client->send(Harness::hello(true), 1);
     WAIT_FINISHED(cut, 5000);
     QVERIFY(!cut.outcomes.first().reply);
-    QCOMPARE(cut.outcomes.first().error.message, HttpJob::text(HttpJob::Text::InactivityTimeout, u"0.5"_s));
+    QCOMPARE(cut.outcomes.first().error.message,
+             HttpJob::text(HttpJob::Text::InactivityTimeout, u"0.5"_s));
 }
 
 void TestHttpClient::malformedJsonReply()
@@ -980,7 +1038,8 @@ void TestHttpClient::malformedJsonReply()
     QCOMPARE(h.server.requestCount(), 1); // not retried: the same bytes would come back
     QCOMPARE(outcome.error.category, ErrorCategory::Other);
     const QString prefix = HttpJob::text(HttpJob::Text::UnreadableReply, QString());
-    QVERIFY2(outcome.error.message.startsWith(prefix) && outcome.error.message.size() > prefix.size() + 5,
+    QVERIFY2(outcome.error.message.startsWith(prefix)
+                 && outcome.error.message.size() > prefix.size() + 5,
              qPrintable(outcome.error.message));
 }
 
@@ -1029,10 +1088,11 @@ void TestHttpClient::malformedStreamEvent()
 // asked once only.
 void TestHttpClient::wrongUrlAnswersInOneLine()
 {
-    const QByteArray page = "<!DOCTYPE html>\n<html><head><title>501 Not Implemented</title></head>\n<body>"
-                            "<h1>Not Implemented</h1>\n<p>POST to /v1/chat/completions not supported.</p>\n"
-                            "<hr><address>SimpleHTTP/0.6 Python/3.11</address></body></html>\n";
-    for (const int status : {501, 404, 405}) {
+    const QByteArray page =
+        "<!DOCTYPE html>\n<html><head><title>501 Not Implemented</title></head>\n<body>"
+        "<h1>Not Implemented</h1>\n<p>POST to /v1/chat/completions not supported.</p>\n"
+        "<hr><address>SimpleHTTP/0.6 Python/3.11</address></body></html>\n";
+    for (const int status : { 501, 404, 405 }) {
         Harness h;
         START_HARNESS(h, EngineType::OpenAICompatible, u"local"_s);
         // Every request, retries included, gets the page.
@@ -1045,8 +1105,9 @@ void TestHttpClient::wrongUrlAnswersInOneLine()
         QCOMPARE(outcome.attempts.size(), 1);
         QVERIFY(!outcome.error.transient);
         QCOMPARE(outcome.error.httpStatus, status);
-        const QString line = u"the server at %1/v1/chat/completions answered %2: it does not look like a Chat Completions API"_s
-                                 .arg(h.server.baseUrl().toString(), HttpJob::statusLine(status));
+        const QString line =
+            u"the server at %1/v1/chat/completions answered %2: it does not look like a Chat Completions API"_s
+                .arg(h.server.baseUrl().toString(), HttpJob::statusLine(status));
         QCOMPARE(outcome.error.message, line);
         QVERIFY(!outcome.error.toString().contains(u'\n'));
         QCOMPARE(outcome.rawResponse, page);
@@ -1057,7 +1118,8 @@ void TestHttpClient::wrongUrlAnswersInOneLine()
     // A gateway's page on a 502: one line too, and still retried (it may pass).
     Harness g;
     START_HARNESS(g, EngineType::OpenAI, u"gpt-4o-mini"_s);
-    g.server.setDefaultReply(FakeReply::text(502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"));
+    g.server.setDefaultReply(
+        FakeReply::text(502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"));
     HttpJobSettings fast = g.client->settings();
     fast.retry.baseDelaySeconds = 0.02;
     g.client->setSettings(fast);
@@ -1065,7 +1127,8 @@ void TestHttpClient::wrongUrlAnswersInOneLine()
     WAIT_FINISHED(g, 10000);
     QCOMPARE(g.server.requestCount(), 2);
     QCOMPARE(g.outcomes.first().error.message,
-             u"the server at %1/v1/chat/completions answered 502 Bad Gateway"_s.arg(g.server.baseUrl().toString()));
+             u"the server at %1/v1/chat/completions answered 502 Bad Gateway"_s.arg(
+                 g.server.baseUrl().toString()));
 }
 
 void TestHttpClient::connectionRefused()
@@ -1094,14 +1157,16 @@ void TestHttpClient::connectionRefused()
     WAIT_UNTIL(outcomes.size() == qsizetype(1), 10000);
     QCOMPARE(outcomes.first().error.category, ErrorCategory::Network);
     QCOMPARE(outcomes.first().error.httpStatus, 0);
-    QVERIFY(outcomes.first().error.message.startsWith(HttpJob::text(HttpJob::Text::ConnectionFailed, QString())));
+    QVERIFY(outcomes.first().error.message.startsWith(
+        HttpJob::text(HttpJob::Text::ConnectionFailed, QString())));
     QCOMPARE(retries, 2);
     QCOMPARE(outcomes.first().attempts.size(), 3);
 }
 
 void TestHttpClient::cassetteReplay()
 {
-    const QString path = sharedDataPath(u"wire-fixtures/anthropic/parallel_tool_use_roundtrip.cassette.json"_s);
+    const QString path =
+        sharedDataPath(u"wire-fixtures/anthropic/parallel_tool_use_roundtrip.cassette.json"_s);
     QVERIFY2(!path.isEmpty(), qPrintable(lastError()));
     QString error;
     const auto interactions = loadCassette(path, &error);
@@ -1120,7 +1185,8 @@ void TestHttpClient::cassetteReplay()
     QCOMPARE(outcome.reply->finishReason, FinishReason::ToolCalls);
     QCOMPARE(outcome.reply->message.toolCalls.size(), 4);
     QCOMPARE(outcome.reply->message.toolCalls[0].id, u"toolu_0167cfEnoQaPviGdVXA95zcu"_s);
-    QCOMPARE(outcome.reply->message.toolCalls[3].arguments, QJsonObject({{u"name"_s, u"Daisy"_s}}));
+    QCOMPARE(outcome.reply->message.toolCalls[3].arguments,
+             QJsonObject({ { u"name"_s, u"Daisy"_s } }));
     QCOMPARE(outcome.reply->usage.inputTokens, 423);
     QCOMPARE(h.server.requests()[0].path, "/v1/messages"_ba);
 }
@@ -1157,7 +1223,8 @@ QtMessageHandler g_previousHandler = nullptr;
 void captureLog(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
     if (g_capturedLogs)
-        g_capturedLogs->append(QString::fromUtf8(context.category ? context.category : "") + u' ' + message);
+        g_capturedLogs->append(QString::fromUtf8(context.category ? context.category : "") + u' '
+                               + message);
     if (g_previousHandler)
         g_previousHandler(type, context, message);
 }
@@ -1175,8 +1242,8 @@ void TestHttpClient::keyNeverInBodyUrlOrLogs()
         QLoggingCategory::setFilterRules(QString());
     });
 
-    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
-                            EngineType::Gemini, EngineType::OpenAICompatible}) {
+    for (EngineType type : { EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                             EngineType::Gemini, EngineType::OpenAICompatible }) {
         const QString name = engineTypeName(type);
         Harness h;
         START_HARNESS(h, type, u"some-model"_s);
@@ -1188,10 +1255,12 @@ void TestHttpClient::keyNeverInBodyUrlOrLogs()
         const RecordedRequest &sent = h.server.requests().first();
         QVERIFY2(!sent.target.contains(key), qPrintable(name));
         QVERIFY2(!sent.body.contains(key), qPrintable(name));
-        const bool inHeader = std::any_of(sent.headers.begin(), sent.headers.end(),
-                                          [&key](const auto &pair) { return pair.second.contains(key); });
+        const bool inHeader =
+            std::any_of(sent.headers.begin(), sent.headers.end(),
+                        [&key](const auto &pair) { return pair.second.contains(key); });
         QVERIFY2(inHeader, qPrintable(name + u": the key was not sent at all"_s));
-        QVERIFY2(!QJsonDocument(h.outcomes.first().requestBody).toJson().contains(key), qPrintable(name));
+        QVERIFY2(!QJsonDocument(h.outcomes.first().requestBody).toJson().contains(key),
+                 qPrintable(name));
     }
     QVERIFY(logs.size() >= 10); // the debug lines were really captured
     for (const QString &line : std::as_const(logs))
@@ -1223,8 +1292,8 @@ void TestHttpClient::factory()
     EngineConfig config;
     config.type = EngineType::Replay;
     QCOMPARE(createModelClient(config, &nam, &nam), nullptr);
-    for (EngineType type : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
-                            EngineType::Gemini, EngineType::OpenAICompatible}) {
+    for (EngineType type : { EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                             EngineType::Gemini, EngineType::OpenAICompatible }) {
         config.type = type;
         config.model = u"m"_s;
         ModelClient *client = createModelClient(config, &nam, &nam);
@@ -1260,7 +1329,8 @@ QByteArray tlsEndEvents()
 {
     return "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},"
            "\"finish_reason\":\"stop\"}]}\n\n"
-           "data: {\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,"
+           "data: "
+           "{\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,"
            "\"completion_tokens\":5,\"total_tokens\":15}}\n\n"
            "data: [DONE]\n\n";
 }
@@ -1279,7 +1349,7 @@ QByteArray tlsValidStream(qint64 bodyBytes)
 
 QList<QPair<QByteArray, QByteArray>> sseHeaders()
 {
-    return {{"content-type", "text/event-stream"}, {"cache-control", "no-cache"}};
+    return { { "content-type", "text/event-stream" }, { "cache-control", "no-cache" } };
 }
 
 // This process's resident memory (VmRSS) and its peak since the last resetPeakRss() (VmHWM),
@@ -1291,7 +1361,8 @@ qint64 procStatusBytes(const char *field)
         return -1;
     for (const QByteArray &line : status.readAll().split('\n')) {
         if (line.startsWith(field))
-            return line.mid(qsizetype(qstrlen(field))).trimmed().split(' ').value(0).toLongLong() * 1024;
+            return line.mid(qsizetype(qstrlen(field))).trimmed().split(' ').value(0).toLongLong()
+                * 1024;
     }
     return -1;
 }
@@ -1328,14 +1399,16 @@ struct TlsHarness
         settings.totalTimeoutMs = 60000;
         client->setSettings(settings);
         clock.start();
-        QObject::connect(client.get(), &ModelClient::textDelta, client.get(), [this](const QString &delta) {
-            deltas.append(delta);
-            deltaTimes.append(clock.elapsed());
-        });
-        QObject::connect(client.get(), &ModelClient::finished, client.get(), [this](const ModelOutcome &outcome) {
-            outcomes.append(outcome);
-            finishedAtMs = clock.elapsed();
-        });
+        QObject::connect(client.get(), &ModelClient::textDelta, client.get(),
+                         [this](const QString &delta) {
+                             deltas.append(delta);
+                             deltaTimes.append(clock.elapsed());
+                         });
+        QObject::connect(client.get(), &ModelClient::finished, client.get(),
+                         [this](const ModelOutcome &outcome) {
+                             outcomes.append(outcome);
+                             finishedAtMs = clock.elapsed();
+                         });
         return true;
     }
 
@@ -1357,14 +1430,17 @@ QString protocolProblem(const TlsFaultServer &server)
         return u"no connection"_s;
     for (const TlsFaultServer::Connection &c : connections) {
         if (c.alpn == u"h2"_s || c.preface)
-            return u"connection %1 negotiated '%2' (HTTP/2 preface: %3)"_s.arg(c.id).arg(c.alpn).arg(c.preface);
+            return u"connection %1 negotiated '%2' (HTTP/2 preface: %3)"_s.arg(c.id)
+                .arg(c.alpn)
+                .arg(c.preface);
     }
     return {};
 }
 
 // Each POST the server saw is one recorded attempt, and each resend came no earlier than the
 // backoff the attempt before it recorded.
-QString resendProblem(const QList<TlsFaultServer::Request> &requests, const QList<AttemptRecord> &attempts)
+QString resendProblem(const QList<TlsFaultServer::Request> &requests,
+                      const QList<AttemptRecord> &attempts)
 {
     if (requests.size() != attempts.size())
         return u"%1 POSTs, %2 attempts"_s.arg(requests.size()).arg(attempts.size());
@@ -1377,18 +1453,20 @@ QString resendProblem(const QList<TlsFaultServer::Request> &requests, const QLis
                                                                   : requests[i - 1].receivedAtMs;
         const qint64 gap = requests[i].receivedAtMs - previousEnd;
         if (gap < delay - 30)
-            return u"POST %1 came %2 ms after the previous one ended; backoff %3 ms"_s.arg(i).arg(gap).arg(delay);
+            return u"POST %1 came %2 ms after the previous one ended; backoff %3 ms"_s.arg(i)
+                .arg(gap)
+                .arg(delay);
     }
     return {};
 }
 
 } // namespace
 
-#define TLS_PROTOCOL_ROWS() \
-    do { \
-        QTest::addColumn<QString>("alpn"); /* what the server offers */ \
-        QTest::newRow("h2 offered") << u"h2,http/1.1"_s; \
-        QTest::newRow("http/1.1 only") << u"http/1.1"_s; \
+#define TLS_PROTOCOL_ROWS()                                                                        \
+    do {                                                                                           \
+        QTest::addColumn<QString>("alpn"); /* what the server offers */                            \
+        QTest::newRow("h2 offered") << u"h2,http/1.1"_s;                                           \
+        QTest::newRow("http/1.1 only") << u"http/1.1"_s;                                           \
     } while (false)
 #define START_TLS(h, script) QVERIFY2((h).start(script, alpn), qPrintable((h).server.errorString()))
 
@@ -1447,7 +1525,7 @@ void TestHttpOverTls::qtReadBufferLimitByProtocol()
     b.headers = sseHeaders();
     b.chunk = tlsDelta("\"tok \"").repeated(2048);
     TlsFaultServer server;
-    QVERIFY2(server.start({b}, alpn), qPrintable(server.errorString()));
+    QVERIFY2(server.start({ b }, alpn), qPrintable(server.errorString()));
     QNetworkAccessManager nam;
     QNetworkRequest request(QUrl(u"https://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port())));
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, true);
@@ -1456,7 +1534,8 @@ void TestHttpOverTls::qtReadBufferLimitByProtocol()
     const qint64 rssBefore = resetPeakRss();
     QNetworkReply *reply = nam.post(request, "{}"_ba);
     reply->setReadBufferSize(readBuffer);
-    QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [reply] { reply->setReadBufferSize(readBuffer); });
+    QObject::connect(reply, &QNetworkReply::metaDataChanged, reply,
+                     [reply] { reply->setReadBufferSize(readBuffer); });
     if (alpn == u"h2"_s) {
         // A state, not a time (how much a busy machine's server sends in 2 s varies): until Qt
         // holds far more than the read buffer, or 30 s without that (Qt then honours it).
@@ -1470,12 +1549,14 @@ void TestHttpOverTls::qtReadBufferLimitByProtocol()
     reply->abort();
     reply->deleteLater();
     // The server logged how the answer ended: its byte count is final.
-    WAIT_UNTIL(!server.requests().isEmpty() && !server.requests().constFirst().how.isEmpty(), 20000);
+    WAIT_UNTIL(!server.requests().isEmpty() && !server.requests().constFirst().how.isEmpty(),
+               20000);
 
     const QList<TlsFaultServer::Request> requests = server.requests();
     QCOMPARE(requests.size(), 1);
     const qint64 sent = requests[0].bytesSent;
-    qInfo("%s, nothing read for 2 s: the server sent %.1f MiB, Qt handed over %.1f MiB, peak RSS growth %.1f MiB",
+    qInfo("%s, nothing read for 2 s: the server sent %.1f MiB, Qt handed over %.1f MiB, peak RSS "
+          "growth %.1f MiB",
           qPrintable(alpn), double(sent) / double(MiB), double(handedOver) / double(MiB),
           double(peakGrowth) / double(MiB));
     const QList<TlsFaultServer::Connection> connections = server.connections();
@@ -1506,7 +1587,7 @@ void TestHttpOverTls::streamDecodedAsItArrives()
     b.resetAfter = first.size();
     b.dripMs = 800;
     TlsHarness h;
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
 
@@ -1517,10 +1598,11 @@ void TestHttpOverTls::streamDecodedAsItArrives()
     QCOMPARE(outcome.reply->usage.outputTokens, 5);
     QCOMPARE(outcome.attempts.size(), 1);
     QCOMPARE(outcome.attempts[0].httpStatus, 200);
-    QCOMPARE(h.deltas, (QStringList{u"Title: "_s, u"first "_s, u"second"_s}));
+    QCOMPARE(h.deltas, (QStringList { u"Title: "_s, u"first "_s, u"second"_s }));
     // Decoded as it arrived: the first two deltas came before the pause ended.
     QVERIFY2(h.deltaTimes[1] + 600 <= h.finishedAtMs,
-             qPrintable(u"delta at %1 ms, finished at %2 ms"_s.arg(h.deltaTimes[1]).arg(h.finishedAtMs)));
+             qPrintable(
+                 u"delta at %1 ms, finished at %2 ms"_s.arg(h.deltaTimes[1]).arg(h.finishedAtMs)));
     QCOMPARE(outcome.rawResponseBytes, qint64(b.body.size()));
 
     const QString protocolError = protocolProblem(h.server);
@@ -1530,7 +1612,8 @@ void TestHttpOverTls::streamDecodedAsItArrives()
     QCOMPARE(requests[0].method, "POST"_ba);
     QCOMPARE(requests[0].path, "/v1/chat/completions"_ba);
     QVERIFY(requests[0].authorization);
-    QCOMPARE(requests[0].bodyBytes, qint64(QJsonDocument(outcome.requestBody).toJson(QJsonDocument::Compact).size()));
+    QCOMPARE(requests[0].bodyBytes,
+             qint64(QJsonDocument(outcome.requestBody).toJson(QJsonDocument::Compact).size()));
     QCOMPARE(requests[0].how, u"complete"_s);
 }
 
@@ -1550,7 +1633,7 @@ void TestHttpOverTls::resetMidBodyAfterContent()
     QVERIFY(trigger.isValid());
     b.resetWhen = trigger.filePath(u"client-read-content"_s);
     TlsHarness h;
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.deltas.isEmpty() || !h.outcomes.isEmpty(), 15000);
     QVERIFY2(h.outcomes.isEmpty(), "the request ended before any model text arrived");
@@ -1584,7 +1667,7 @@ void TestHttpOverTls::resetMidBodyBeforeContent()
     b.body = tlsValidStream(4000);
     b.resetAfter = 20;
     TlsHarness h;
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
 
@@ -1612,7 +1695,7 @@ void TestHttpOverTls::goawayBeforeHeaders()
     ok.headers = sseHeaders();
     ok.body = tlsValidStream(4000);
     TlsHarness h;
-    START_TLS(h, (QList<TlsFaultServer::Behavior>{away, ok}));
+    START_TLS(h, (QList<TlsFaultServer::Behavior> { away, ok }));
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
     settle(300); // a resend of Qt's own would arrive now
@@ -1639,7 +1722,7 @@ void TestHttpOverTls::dropInHeadersOnEveryTry()
     b.action = u"drop_in_headers"_s;
     b.headers = sseHeaders();
     TlsHarness h;
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
     settle(300);
@@ -1662,13 +1745,14 @@ void TestHttpOverTls::retryAfterHonoured()
     QFETCH(QString, alpn);
     TlsFaultServer::Behavior limited;
     limited.status = 429;
-    limited.headers = {{"content-type", "application/json"}, {"retry-after", "1"}};
-    limited.body = R"({"error":{"message":"Rate limit reached for requests","type":"requests","code":"rate_limit_exceeded"}})";
+    limited.headers = { { "content-type", "application/json" }, { "retry-after", "1" } };
+    limited.body =
+        R"({"error":{"message":"Rate limit reached for requests","type":"requests","code":"rate_limit_exceeded"}})";
     TlsFaultServer::Behavior ok;
     ok.headers = sseHeaders();
     ok.body = tlsValidStream(4000);
     TlsHarness h;
-    START_TLS(h, (QList<TlsFaultServer::Behavior>{limited, ok}));
+    START_TLS(h, (QList<TlsFaultServer::Behavior> { limited, ok }));
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
 
@@ -1677,7 +1761,8 @@ void TestHttpOverTls::retryAfterHonoured()
     QCOMPARE(outcome.attempts.size(), 2);
     QCOMPARE(outcome.attempts[0].httpStatus, 429);
     QCOMPARE(outcome.attempts[0].delayMs, 1000);
-    QVERIFY2(outcome.attempts[0].error.contains(u"Rate limit reached"_s), qPrintable(outcome.attempts[0].error));
+    QVERIFY2(outcome.attempts[0].error.contains(u"Rate limit reached"_s),
+             qPrintable(outcome.attempts[0].error));
     const QList<TlsFaultServer::Request> requests = h.server.requests();
     QCOMPARE(requests.size(), 2);
     const qint64 gap = requests[1].receivedAtMs - requests[0].endedAtMs;
@@ -1696,13 +1781,14 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     b.action = u"stall"_s;
     b.headers = sseHeaders();
     TlsHarness h;
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     h.setIdleTimeout(1000);
     h.client->send(Harness::hello(true), 2);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 15000);
     // Both answers' ends are logged by the server (how and when the client let go).
     WAIT_UNTIL(h.server.requests().size() == 2 && !h.server.requests().at(0).how.isEmpty()
-                   && !h.server.requests().at(1).how.isEmpty(), 20000);
+                   && !h.server.requests().at(1).how.isEmpty(),
+               20000);
 
     const ModelOutcome &outcome = h.outcomes.first();
     QVERIFY(!outcome.reply);
@@ -1710,7 +1796,8 @@ void TestHttpOverTls::stallHitsIdleTimeout()
     QCOMPARE(outcome.attempts.size(), 2);
     for (const AttemptRecord &a : outcome.attempts) {
         // Never early; what a loaded machine adds stays below a second limit.
-        QVERIFY2(a.durationMs >= 1000 && a.durationMs < 1900, qPrintable(QString::number(a.durationMs)));
+        QVERIFY2(a.durationMs >= 1000 && a.durationMs < 1900,
+                 qPrintable(QString::number(a.durationMs)));
         QVERIFY2(a.error.contains(u"sent nothing for 1 s"_s), qPrintable(a.error));
     }
     const QList<TlsFaultServer::Request> requests = h.server.requests();
@@ -1736,7 +1823,7 @@ void TestHttpOverTls::floodStopsAtCap()
     b.body = tlsDelta("\"Title: \"");
     b.chunk = tlsDelta("\"tok \"").repeated(2048);
     TlsHarness h;
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     const qint64 cap = h.client->settings().maxResponseBytes;
     const qint64 rssBefore = resetPeakRss();
     h.client->send(Harness::hello(true), 3);
@@ -1744,12 +1831,14 @@ void TestHttpOverTls::floodStopsAtCap()
     const qint64 finishedAt = h.finishedAtMs;
     const qint64 peakGrowth = procStatusBytes("VmHWM:") - rssBefore;
     // What the server can still send after the client stopped: counted once it logged the end.
-    WAIT_UNTIL(!h.server.requests().isEmpty() && !h.server.requests().constFirst().how.isEmpty(), 20000);
+    WAIT_UNTIL(!h.server.requests().isEmpty() && !h.server.requests().constFirst().how.isEmpty(),
+               20000);
 
     const ModelOutcome &outcome = h.outcomes.first();
     QVERIFY(!outcome.reply);
     QCOMPARE(outcome.error.category, ErrorCategory::Other);
-    QVERIFY2(outcome.error.message.contains(u"exceeded 64 MiB"_s), qPrintable(outcome.error.message));
+    QVERIFY2(outcome.error.message.contains(u"exceeded 64 MiB"_s),
+             qPrintable(outcome.error.message));
     QCOMPARE(outcome.attempts.size(), 1);
     QVERIFY(outcome.rawResponse.size() <= h.client->settings().keepRawBytes);
     const QList<TlsFaultServer::Request> requests = h.server.requests();
@@ -1761,7 +1850,8 @@ void TestHttpOverTls::floodStopsAtCap()
     QVERIFY2(!requests[0].how.isEmpty(), "the server was never told to stop");
     // The cap, one read buffer, and the kernel's socket buffers between the two (the server's
     // send buffer is 64 KiB, the client's receive buffer autotunes up to 6 MiB).
-    QVERIFY2(sent <= cap + h.client->settings().readBufferBytes + 8 * MiB, qPrintable(QString::number(sent)));
+    QVERIFY2(sent <= cap + h.client->settings().readBufferBytes + 8 * MiB,
+             qPrintable(QString::number(sent)));
     QVERIFY2(peakGrowth < 2 * cap, qPrintable(QString::number(peakGrowth)));
     const QString protocolError = protocolProblem(h.server);
     QVERIFY2(protocolError.isEmpty(), qPrintable(protocolError));
@@ -1775,7 +1865,7 @@ void TestHttpOverTls::replyJustUnderCap()
     b.headers = sseHeaders();
     TlsHarness h;
     b.body = tlsValidStream(64 * MiB - 64 * 1024);
-    START_TLS(h, {b});
+    START_TLS(h, { b });
     const qint64 rssBefore = resetPeakRss();
     h.client->send(Harness::hello(true), 3);
     WAIT_UNTIL(!h.outcomes.isEmpty(), 60000);
@@ -1800,9 +1890,9 @@ void TestHttpOverTls::replyJustUnderCap()
 // given for the other class must not fail this one with "Function not found".
 int runClass(QObject *test, const QStringList &arguments)
 {
-    static const QStringList valueOptions = {u"-o"_s, u"-maxwarnings"_s, u"-eventdelay"_s,
-                                             u"-keydelay"_s, u"-mousedelay"_s, u"-seed"_s};
-    QStringList kept{arguments.value(0)};
+    static const QStringList valueOptions = { u"-o"_s,        u"-maxwarnings"_s, u"-eventdelay"_s,
+                                              u"-keydelay"_s, u"-mousedelay"_s,  u"-seed"_s };
+    QStringList kept { arguments.value(0) };
     bool namedFunctions = false;
     bool namedMine = false;
     for (qsizetype i = 1; i < arguments.size(); ++i) {

@@ -21,21 +21,25 @@ namespace {
 
 QJsonObject planSchema()
 {
-    return QJsonObject{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s,
-         QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}},
-                     {u"steps"_s, QJsonObject{{u"type"_s, u"array"_s},
-                                              {u"items"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}}},
-        {u"required"_s, QJsonArray{u"title"_s, u"steps"_s}},
-        {u"additionalProperties"_s, false}};
+    return QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject {
+              { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+              { u"steps"_s,
+                QJsonObject { { u"type"_s, u"array"_s },
+                              { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } } } } },
+        { u"required"_s, QJsonArray { u"title"_s, u"steps"_s } },
+        { u"additionalProperties"_s, false }
+    };
 }
 
 Spec specFrom(const QJsonObject &json)
 {
     QJsonObject object = json;
     if (!object.contains(u"engine"_s))
-        object.insert(u"engine"_s, QJsonObject{{u"type"_s, u"replay"_s}, {u"replay"_s, u"inline"_s}});
+        object.insert(u"engine"_s,
+                      QJsonObject { { u"type"_s, u"replay"_s }, { u"replay"_s, u"inline"_s } });
     const SpecLoadResult result = specFromJson(object);
     if (!result.spec) {
         QStringList errors;
@@ -48,13 +52,17 @@ Spec specFrom(const QJsonObject &json)
 
 QJsonObject ticketTool(bool approval = false)
 {
-    return QJsonObject{{u"name"_s, u"get_ticket"_s},
-                       {u"description"_s, u"Load a ticket by id."_s},
-                       {u"input_schema"_s,
-                        QJsonObject{{u"type"_s, u"object"_s},
-                                    {u"properties"_s, QJsonObject{{u"id"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}}},
-                       {u"requires_approval"_s, approval},
-                       {u"mock"_s, u"Ticket 7: the login page times out."_s}};
+    return QJsonObject {
+        { u"name"_s, u"get_ticket"_s },
+        { u"description"_s, u"Load a ticket by id."_s },
+        { u"input_schema"_s,
+          QJsonObject {
+              { u"type"_s, u"object"_s },
+              { u"properties"_s,
+                QJsonObject { { u"id"_s, QJsonObject { { u"type"_s, u"integer"_s } } } } } } },
+        { u"requires_approval"_s, approval },
+        { u"mock"_s, u"Ticket 7: the login page times out."_s }
+    };
 }
 
 ToolCall call(const QString &id, const QString &name, const QJsonObject &args)
@@ -89,12 +97,13 @@ ModelReply textReply(const QString &text, FinishReason finish = FinishReason::St
 
 ModelReply submit(const QJsonObject &args, const QString &id = u"call_submit"_s)
 {
-    return toolReply({call(id, Runner::submitToolName(), args)});
+    return toolReply({ call(id, Runner::submitToolName(), args) });
 }
 
 QJsonObject goodPlan()
 {
-    return QJsonObject{{u"title"_s, u"Fix login"_s}, {u"steps"_s, QJsonArray{u"reproduce"_s, u"patch"_s}}};
+    return QJsonObject { { u"title"_s, u"Fix login"_s },
+                         { u"steps"_s, QJsonArray { u"reproduce"_s, u"patch"_s } } };
 }
 
 // Runs a spec to the end on recorded replies, answering pauses with `onPause`.
@@ -117,25 +126,35 @@ struct Harness
         tools = std::make_unique<ToolRegistry>(spec);
         runner = std::make_unique<Runner>(spec, client.get(), tools.get());
         runner->setOptions(options);
-        QObject::connect(runner.get(), &Runner::paused, runner.get(), [this](const PendingItem &item) {
-            pauses.append(item);
-            if (onPause)
-                onPause(*runner, item);
-            else
-                runner->resume();
-        }, Qt::QueuedConnection);
-        QObject::connect(runner.get(), &Runner::approvalNeeded, runner.get(), [this](const ToolCall &c) {
-            if (onApproval)
-                onApproval(*runner, c);
-        }, Qt::QueuedConnection);
-        QObject::connect(runner.get(), &Runner::manualResultNeeded, runner.get(), [this](const ToolCall &c) {
-            if (onManual)
-                onManual(*runner, c);
-        }, Qt::QueuedConnection);
+        QObject::connect(
+            runner.get(), &Runner::paused, runner.get(),
+            [this](const PendingItem &item) {
+                pauses.append(item);
+                if (onPause)
+                    onPause(*runner, item);
+                else
+                    runner->resume();
+            },
+            Qt::QueuedConnection);
+        QObject::connect(
+            runner.get(), &Runner::approvalNeeded, runner.get(),
+            [this](const ToolCall &c) {
+                if (onApproval)
+                    onApproval(*runner, c);
+            },
+            Qt::QueuedConnection);
+        QObject::connect(
+            runner.get(), &Runner::manualResultNeeded, runner.get(),
+            [this](const ToolCall &c) {
+                if (onManual)
+                    onManual(*runner, c);
+            },
+            Qt::QueuedConnection);
         QSignalSpy finished(runner.get(), &Runner::finished);
-        runner->start(RunInput{input, {}});
+        runner->start(RunInput { input, {} });
         if (!runner->isFinished() && !finished.wait(timeoutMs))
-            qWarning("runner did not finish; state %s", qPrintable(runnerStateName(runner->state())));
+            qWarning("runner did not finish; state %s",
+                     qPrintable(runnerStateName(runner->state())));
         return runner->record();
     }
 
@@ -194,11 +213,12 @@ private Q_SLOTS:
 void TestRunner::happyPathWithToolCall()
 {
     Harness h;
-    h.spec = specFrom({{u"kind"_s, u"planner"_s},
-                       {u"system_prompt"_s, u"Plan the work."_s},
-                       {u"response_schema"_s, planSchema()},
-                       {u"tools"_s, QJsonArray{ticketTool()}}});
-    h.recording.replies = {toolReply({call(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    h.spec = specFrom({ { u"kind"_s, u"planner"_s },
+                        { u"system_prompt"_s, u"Plan the work."_s },
+                        { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool() } } });
+    h.recording.replies = { toolReply({ call(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
 
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
@@ -238,12 +258,13 @@ void TestRunner::happyPathWithToolCall()
 void TestRunner::replayExchangesShowTheRecordedReplies()
 {
     Harness h;
-    h.spec = specFrom({{u"kind"_s, u"planner"_s},
-                       {u"system_prompt"_s, u"Plan the work."_s},
-                       {u"response_schema"_s, planSchema()},
-                       {u"tools"_s, QJsonArray{ticketTool()}}});
+    h.spec = specFrom({ { u"kind"_s, u"planner"_s },
+                        { u"system_prompt"_s, u"Plan the work."_s },
+                        { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool() } } });
     h.recording.source = u"planner.recording.json"_s;
-    h.recording.replies = {toolReply({call(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    h.recording.replies = { toolReply({ call(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(rec.exchanges.size(), 2);
@@ -259,7 +280,8 @@ void TestRunner::replayExchangesShowTheRecordedReplies()
         QCOMPARE(response.value(u"replay"_s).toBool(), true);
         QCOMPARE(response.value(u"recording"_s).toString(), u"planner.recording.json"_s);
         QCOMPARE(response.value(u"reply_index"_s).toInt(), i + 1);
-        QCOMPARE(response.value(u"recorded_reply"_s).toObject(), h.recording.replies.at(i).toJson());
+        QCOMPARE(response.value(u"recorded_reply"_s).toObject(),
+                 h.recording.replies.at(i).toJson());
         QCOMPARE(e.responseBytes, qint64(e.response.size()));
     }
 }
@@ -267,8 +289,10 @@ void TestRunner::replayExchangesShowTheRecordedReplies()
 void TestRunner::invalidOutputThenCorrected()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}});
-    h.recording.replies = {submit({{u"title"_s, 3}, {u"steps"_s, QJsonArray{u"a"_s, 7}}}, u"c1"_s), submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() } });
+    h.recording.replies = { submit({ { u"title"_s, 3 }, { u"steps"_s, QJsonArray { u"a"_s, 7 } } },
+                                   u"c1"_s),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(h.requests().size(), 2);
@@ -286,22 +310,26 @@ void TestRunner::invalidOutputThenCorrected()
 void TestRunner::invalidOutputWithReaskSendsSchema()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()},
-                       {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}, {u"reask"_s, true}}}});
-    h.recording.replies = {submit({{u"title"_s, u"x"_s}}, u"c1"_s), submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() },
+          { u"retry"_s, QJsonObject { { u"max_attempts"_s, 3 }, { u"reask"_s, true } } } });
+    h.recording.replies = { submit({ { u"title"_s, u"x"_s } }, u"c1"_s), submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const ToolResult err = lastMessage(h.requests().at(1)).toolResults.at(0);
-    QVERIFY(err.content.contains(u"missing required property"_s) || err.content.contains(u"steps"_s));
-    QVERIFY2(err.content.contains(u"The full schema the output must match:"_s), qPrintable(err.content));
+    QVERIFY(err.content.contains(u"missing required property"_s)
+            || err.content.contains(u"steps"_s));
+    QVERIFY2(err.content.contains(u"The full schema the output must match:"_s),
+             qPrintable(err.content));
     QVERIFY(err.content.contains(u"\"additionalProperties\": false"_s));
 }
 
 void TestRunner::plainTextThenCorrected()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}});
-    h.recording.replies = {textReply(u"Title: Fix login\nSteps: reproduce"_s), submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() } });
+    h.recording.replies = { textReply(u"Title: Fix login\nSteps: reproduce"_s),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const Message correction = lastMessage(h.requests().at(1));
@@ -314,8 +342,8 @@ void TestRunner::plainTextThenCorrected()
 void TestRunner::emptyReplyAskedToCarryOn()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}});
-    h.recording.replies = {textReply(QString()), submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() } });
+    h.recording.replies = { textReply(QString()), submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(lastMessage(h.requests().at(1)).text, Corrections::emptyReply(true));
@@ -325,16 +353,19 @@ void TestRunner::emptyReplyAskedToCarryOn()
 void TestRunner::textOutputAcceptsPlainText()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s,
-                        QJsonObject{{u"type"_s, u"object"_s},
-                                    {u"properties"_s, QJsonObject{{u"answer"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                                    {u"required"_s, QJsonArray{u"answer"_s}}}},
-                       {u"text_output"_s, QJsonObject{{u"field"_s, u"answer"_s}}}});
-    h.recording.replies = {textReply(u"Forty-two."_s)};
+    h.spec = specFrom(
+        { { u"response_schema"_s,
+            QJsonObject {
+                { u"type"_s, u"object"_s },
+                { u"properties"_s,
+                  QJsonObject { { u"answer"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+                { u"required"_s, QJsonArray { u"answer"_s } } } },
+          { u"text_output"_s, QJsonObject { { u"field"_s, u"answer"_s } } } });
+    h.recording.replies = { textReply(u"Forty-two."_s) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(h.requests().size(), 1); // no second model call
-    QCOMPARE(rec.response.toObject(), QJsonObject({{u"answer"_s, u"Forty-two."_s}}));
+    QCOMPARE(rec.response.toObject(), QJsonObject({ { u"answer"_s, u"Forty-two."_s } }));
     QCOMPARE(rec.metadata.value(u"text_answer"_s).toBool(), true);
     // Stored as a submit_output call plus its result.
     const QList<Message> stored = messagesFromJson(rec.messages);
@@ -354,13 +385,16 @@ void TestRunner::textOutputAcceptsPlainText()
 void TestRunner::textOutputRefusedKeepsItsText()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s,
-                        QJsonObject{{u"type"_s, u"object"_s},
-                                    {u"properties"_s, QJsonObject{{u"answer"_s, QJsonObject{{u"type"_s, u"string"_s},
-                                                                                            {u"maxLength"_s, 5}}}}},
-                                    {u"required"_s, QJsonArray{u"answer"_s}}}},
-                       {u"text_output"_s, QJsonObject{{u"field"_s, u"answer"_s}}}});
-    h.recording.replies = {textReply(u"Far too long an answer"_s), textReply(u"42"_s)};
+    h.spec =
+        specFrom({ { u"response_schema"_s,
+                     QJsonObject { { u"type"_s, u"object"_s },
+                                   { u"properties"_s,
+                                     QJsonObject { { u"answer"_s,
+                                                     QJsonObject { { u"type"_s, u"string"_s },
+                                                                   { u"maxLength"_s, 5 } } } } },
+                                   { u"required"_s, QJsonArray { u"answer"_s } } } },
+                   { u"text_output"_s, QJsonObject { { u"field"_s, u"answer"_s } } } });
+    h.recording.replies = { textReply(u"Far too long an answer"_s), textReply(u"42"_s) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(h.requests().size(), 2);
@@ -369,7 +403,7 @@ void TestRunner::textOutputRefusedKeepsItsText()
     for (const Message &m : sent)
         refusedSeen |= m.role == Role::Assistant && m.text == u"Far too long an answer"_s;
     QVERIFY(refusedSeen);
-    QCOMPARE(rec.response.toObject(), QJsonObject({{u"answer"_s, u"42"_s}}));
+    QCOMPARE(rec.response.toObject(), QJsonObject({ { u"answer"_s, u"42"_s } }));
     const QList<Message> stored = messagesFromJson(rec.messages);
     QCOMPARE(stored.at(1).text, u"Far too long an answer"_s);
     QVERIFY(stored.at(1).toolCalls.isEmpty());
@@ -380,21 +414,22 @@ void TestRunner::textOutputRefusedKeepsItsText()
 void TestRunner::noSchemaJsonParseFailureThenFixed()
 {
     Harness h;
-    h.spec = specFrom({{u"output_parser"_s, u"json"_s}});
-    h.recording.replies = {textReply(u"{\"a\": 1,"_s), textReply(u"```json\n{\"a\": 1}\n```"_s)};
+    h.spec = specFrom({ { u"output_parser"_s, u"json"_s } });
+    h.recording.replies = { textReply(u"{\"a\": 1,"_s), textReply(u"```json\n{\"a\": 1}\n```"_s) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
-    QCOMPARE(rec.response.toObject(), QJsonObject({{u"a"_s, 1}}));
+    QCOMPARE(rec.response.toObject(), QJsonObject({ { u"a"_s, 1 } }));
     const QString correction = lastMessage(h.requests().at(1)).text;
-    QVERIFY2(correction.startsWith(u"Your reply is not valid JSON (line 1, column "_s), qPrintable(correction));
+    QVERIFY2(correction.startsWith(u"Your reply is not valid JSON (line 1, column "_s),
+             qPrintable(correction));
     QCOMPARE(rec.turns.at(0).note, u"parse_failed"_s);
 }
 
 void TestRunner::noSchemaTextParser()
 {
     Harness h;
-    h.spec = specFrom({{u"output_parser"_s, u"text"_s}});
-    h.recording.replies = {textReply(u"just words"_s)};
+    h.spec = specFrom({ { u"output_parser"_s, u"text"_s } });
+    h.recording.replies = { textReply(u"just words"_s) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(rec.response.toString(), u"just words"_s);
@@ -403,14 +438,18 @@ void TestRunner::noSchemaTextParser()
 void TestRunner::unknownToolIsAnErrorResult()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}});
-    h.recording.replies = {toolReply({call(u"c9"_s, u"delete_everything"_s, {})}), submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { ticketTool() } } });
+    h.recording.replies = { toolReply({ call(u"c9"_s, u"delete_everything"_s, {}) }),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const ToolResult r = lastMessage(h.requests().at(1)).toolResults.at(0);
     QCOMPARE(r.callId, u"c9"_s);
     QVERIFY(r.isError);
-    QCOMPARE(r.content, u"unknown tool \"delete_everything\"; the available tools are: get_ticket, submit_output"_s);
+    QCOMPARE(
+        r.content,
+        u"unknown tool \"delete_everything\"; the available tools are: get_ticket, submit_output"_s);
 }
 
 void TestRunner::parallelCallsPairedById()
@@ -419,9 +458,11 @@ void TestRunner::parallelCallsPairedById()
     QJsonObject second = ticketTool();
     second.insert(u"name"_s, u"get_user"_s);
     second.insert(u"mock"_s, u"user ada"_s);
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool(), second}}});
-    h.recording.replies = {toolReply({call(u"a1"_s, u"get_user"_s, {}), call(u"b2"_s, u"get_ticket"_s, {{u"id"_s, 1}})}),
-                           submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool(), second } } });
+    h.recording.replies = { toolReply({ call(u"a1"_s, u"get_user"_s, {}),
+                                        call(u"b2"_s, u"get_ticket"_s, { { u"id"_s, 1 } }) }),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const QList<ToolResult> results = lastMessage(h.requests().at(1)).toolResults;
@@ -435,21 +476,27 @@ void TestRunner::parallelCallsPairedById()
 void TestRunner::approvalRefusedUnattended()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool(true)}}});
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool(true) } } });
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     const ToolResult r = lastMessage(h.requests().at(1)).toolResults.at(0);
     QVERIFY(r.isError);
-    QCOMPARE(r.content, u"refused: the tool \"get_ticket\" needs a person's approval and this run is unattended"_s);
+    QCOMPARE(
+        r.content,
+        u"refused: the tool \"get_ticket\" needs a person's approval and this run is unattended"_s);
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
 }
 
 void TestRunner::approvalAllowedByAllowList()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool(true)}}});
-    h.options.allowedTools = {u"get_ticket"_s};
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool(true) } } });
+    h.options.allowedTools = { u"get_ticket"_s };
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
     h.run();
     const ToolResult r = lastMessage(h.requests().at(1)).toolResults.at(0);
     QVERIFY(!r.isError);
@@ -458,17 +505,18 @@ void TestRunner::approvalAllowedByAllowList()
 
 void TestRunner::approvalApprovedRefusedEdited()
 {
-    QJsonObject echo{{u"name"_s, u"echo_args"_s},
-                     {u"description"_s, u"Echo."_s},
-                     {u"requires_approval"_s, true},
-                     {u"command"_s, QJsonArray{u"/bin/cat"_s}}};
+    QJsonObject echo { { u"name"_s, u"echo_args"_s },
+                       { u"description"_s, u"Echo."_s },
+                       { u"requires_approval"_s, true },
+                       { u"command"_s, QJsonArray { u"/bin/cat"_s } } };
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{echo}}});
+    h.spec =
+        specFrom({ { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { echo } } });
     h.options.attended = true;
-    h.recording.replies = {toolReply({call(u"c1"_s, u"echo_args"_s, {{u"n"_s, 1}}),
-                                      call(u"c2"_s, u"echo_args"_s, {{u"n"_s, 2}}),
-                                      call(u"c3"_s, u"echo_args"_s, {{u"n"_s, 3}})}),
-                           submit(goodPlan())};
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"echo_args"_s, { { u"n"_s, 1 } }),
+                                        call(u"c2"_s, u"echo_args"_s, { { u"n"_s, 2 } }),
+                                        call(u"c3"_s, u"echo_args"_s, { { u"n"_s, 3 } }) }),
+                            submit(goodPlan()) };
     QStringList asked;
     h.onApproval = [&asked](Runner &runner, const ToolCall &c) {
         asked.append(c.id);
@@ -477,10 +525,10 @@ void TestRunner::approvalApprovedRefusedEdited()
         else if (c.id == u"c2")
             runner.refuse(c.id, u"not this one"_s);
         else
-            runner.approve(c.id, QJsonObject{{u"n"_s, 33}});
+            runner.approve(c.id, QJsonObject { { u"n"_s, 33 } });
     };
     const CallRecord rec = h.run();
-    QCOMPARE(asked, QStringList({u"c1"_s, u"c2"_s, u"c3"_s}));
+    QCOMPARE(asked, QStringList({ u"c1"_s, u"c2"_s, u"c3"_s }));
     const QList<ToolResult> results = lastMessage(h.requests().at(1)).toolResults;
     QCOMPARE(results.size(), 3);
     QCOMPARE(results.at(0).content, u"{\"n\":1}"_s);
@@ -496,10 +544,12 @@ void TestRunner::approvalApprovedRefusedEdited()
 void TestRunner::alwaysAllowSkipsLaterApprovals()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool(true)}}});
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool(true) } } });
     h.options.attended = true;
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}})}),
-                           toolReply({call(u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}})}), submit(goodPlan())};
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 1 } }) }),
+                            toolReply({ call(u"c2"_s, u"get_ticket"_s, { { u"id"_s, 2 } }) }),
+                            submit(goodPlan()) };
     int asked = 0;
     h.onApproval = [&asked](Runner &runner, const ToolCall &c) {
         ++asked;
@@ -514,12 +564,19 @@ void TestRunner::alwaysAllowSkipsLaterApprovals()
 
 void TestRunner::manualToolResultFromPerson()
 {
-    QJsonObject manual{{u"name"_s, u"ask_person"_s}, {u"description"_s, u"Ask."_s}, {u"manual"_s, true}};
+    QJsonObject manual { { u"name"_s, u"ask_person"_s },
+                         { u"description"_s, u"Ask."_s },
+                         { u"manual"_s, true } };
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{manual}}});
+    h.spec =
+        specFrom({ { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { manual } } });
     h.options.attended = true;
-    h.recording.replies = {toolReply({call(u"m1"_s, u"ask_person"_s, {{u"q"_s, u"which?"_s}})}), submit(goodPlan())};
-    h.onManual = [](Runner &runner, const ToolCall &c) { runner.provideManualResult(c.id, u"the second one"_s); };
+    h.recording.replies = { toolReply(
+                                { call(u"m1"_s, u"ask_person"_s, { { u"q"_s, u"which?"_s } }) }),
+                            submit(goodPlan()) };
+    h.onManual = [](Runner &runner, const ToolCall &c) {
+        runner.provideManualResult(c.id, u"the second one"_s);
+    };
     h.run();
     const ToolResult r = lastMessage(h.requests().at(1)).toolResults.at(0);
     QCOMPARE(r.content, u"the second one"_s);
@@ -537,9 +594,12 @@ void TestRunner::manualToolResultFromPerson()
 void TestRunner::turnLimited()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}, {u"max_turns"_s, 2}});
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}})}),
-                           toolReply({call(u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}})}), submit(goodPlan())};
+    h.spec = specFrom({ { u"response_schema"_s, planSchema() },
+                        { u"tools"_s, QJsonArray { ticketTool() } },
+                        { u"max_turns"_s, 2 } });
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 1 } }) }),
+                            toolReply({ call(u"c2"_s, u"get_ticket"_s, { { u"id"_s, 2 } }) }),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"turn_limited"_s);
     QCOMPARE(h.requests().size(), 2);
@@ -549,18 +609,21 @@ void TestRunner::turnLimited()
 
 void TestRunner::refusalRunsNoToolAndSendsNoCorrection()
 {
-    QJsonObject marker{{u"name"_s, u"touch_marker"_s},
-                       {u"description"_s, u"Leaves a file behind."_s},
-                       {u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s, u"MARKER"_s}}};
+    QJsonObject marker { { u"name"_s, u"touch_marker"_s },
+                         { u"description"_s, u"Leaves a file behind."_s },
+                         { u"command"_s,
+                           QJsonArray { u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s, u"MARKER"_s } } };
     QTemporaryDir dir;
-    marker[u"command"_s] = QJsonArray{u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s, dir.filePath(u"ran"_s)};
+    marker[u"command"_s] =
+        QJsonArray { u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s, dir.filePath(u"ran"_s) };
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{marker}}});
-    ModelReply refusal = toolReply({call(u"c1"_s, u"touch_marker"_s, {})});
+    h.spec =
+        specFrom({ { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { marker } } });
+    ModelReply refusal = toolReply({ call(u"c1"_s, u"touch_marker"_s, {}) });
     refusal.finishReason = FinishReason::Refusal;
     refusal.refusalCategory = u"cyber"_s;
     refusal.message.refusal = u"I can't help with that."_s;
-    h.recording.replies = {refusal, submit(goodPlan())};
+    h.recording.replies = { refusal, submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"failed"_s);
     QCOMPARE(errorCategoryName(rec.errorCategory), u"refusal"_s);
@@ -572,9 +635,13 @@ void TestRunner::refusalRunsNoToolAndSendsNoCorrection()
 void TestRunner::truncationFailsWithoutReask()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"replay"_s}, {u"replay"_s, u"x"_s}, {u"max_tokens"_s, 32}}}});
-    h.recording.replies = {textReply(u"{\"title\": \"Fix lo"_s, FinishReason::Length), submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() },
+          { u"engine"_s,
+            QJsonObject {
+                { u"type"_s, u"replay"_s }, { u"replay"_s, u"x"_s }, { u"max_tokens"_s, 32 } } } });
+    h.recording.replies = { textReply(u"{\"title\": \"Fix lo"_s, FinishReason::Length),
+                            submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"failed"_s);
     QCOMPARE(errorCategoryName(rec.errorCategory), u"model"_s);
@@ -585,16 +652,21 @@ void TestRunner::truncationFailsWithoutReask()
 void TestRunner::truncationReaskRaisesLimit()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"replay"_s}, {u"replay"_s, u"x"_s}, {u"max_tokens"_s, 32}}},
-                       {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3},
-                                                {u"reask"_s, true},
-                                                {u"per_attempt_override"_s, QJsonArray{QJsonObject{{u"max_tokens"_s, 256}}}}}}});
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() },
+          { u"engine"_s,
+            QJsonObject {
+                { u"type"_s, u"replay"_s }, { u"replay"_s, u"x"_s }, { u"max_tokens"_s, 32 } } },
+          { u"retry"_s,
+            QJsonObject { { u"max_attempts"_s, 3 },
+                          { u"reask"_s, true },
+                          { u"per_attempt_override"_s,
+                            QJsonArray { QJsonObject { { u"max_tokens"_s, 256 } } } } } } });
     ModelReply cut = submit({});
     cut.finishReason = FinishReason::Length;
     cut.message.toolCalls[0].rawArguments = u"{\"title\": \"Fix lo"_s;
     cut.message.toolCalls[0].argumentsError = u"unterminated string"_s;
-    h.recording.replies = {cut, submit(goodPlan())};
+    h.recording.replies = { cut, submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(h.requests().size(), 2);
@@ -611,15 +683,19 @@ void TestRunner::truncationReaskRaisesLimit()
 void TestRunner::reaskScheduleRepeatsLastEntry()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"replay"_s}, {u"replay"_s, u"x"_s}, {u"max_tokens"_s, 10}}},
-                       {u"retry"_s, QJsonObject{{u"max_attempts"_s, 4},
-                                                {u"reask"_s, true},
-                                                {u"per_attempt_override"_s,
-                                                 QJsonArray{QJsonObject{{u"max_tokens"_s, 100}},
-                                                            QJsonObject{{u"max_tokens"_s, 200}}}}}}});
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() },
+          { u"engine"_s,
+            QJsonObject {
+                { u"type"_s, u"replay"_s }, { u"replay"_s, u"x"_s }, { u"max_tokens"_s, 10 } } },
+          { u"retry"_s,
+            QJsonObject { { u"max_attempts"_s, 4 },
+                          { u"reask"_s, true },
+                          { u"per_attempt_override"_s,
+                            QJsonArray { QJsonObject { { u"max_tokens"_s, 100 } },
+                                         QJsonObject { { u"max_tokens"_s, 200 } } } } } } });
     const ModelReply cut = textReply(u"{\"ti"_s, FinishReason::Length);
-    h.recording.replies = {cut, cut, cut, cut, submit(goodPlan())};
+    h.recording.replies = { cut, cut, cut, cut, submit(goodPlan()) };
     const CallRecord rec = h.run();
     // max_attempts 4: attempt 0 and three reasks, then the budget is spent.
     QCOMPARE(h.requests().size(), 4);
@@ -634,18 +710,20 @@ void TestRunner::reaskScheduleRepeatsLastEntry()
 void TestRunner::preSeedsRunBeforeTheInput()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()},
-                       {u"tools"_s, QJsonArray{ticketTool(true)}},
-                       {u"pre_seeds"_s, QJsonArray{QJsonObject{{u"tool"_s, u"get_ticket"_s},
-                                                               {u"arguments"_s, QJsonObject{{u"id"_s, 7}}}}}}});
-    h.recording.replies = {submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() },
+          { u"tools"_s, QJsonArray { ticketTool(true) } },
+          { u"pre_seeds"_s,
+            QJsonArray { QJsonObject { { u"tool"_s, u"get_ticket"_s },
+                                       { u"arguments"_s, QJsonObject { { u"id"_s, 7 } } } } } } });
+    h.recording.replies = { submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const QList<Message> sent = h.requests().at(0).messages;
     QCOMPARE(sent.size(), 3);
     QCOMPARE(sent.at(0).role, Role::Assistant);
     QCOMPARE(sent.at(0).toolCalls.at(0).name, u"get_ticket"_s);
-    QCOMPARE(sent.at(0).toolCalls.at(0).arguments, QJsonObject({{u"id"_s, 7}}));
+    QCOMPARE(sent.at(0).toolCalls.at(0).arguments, QJsonObject({ { u"id"_s, 7 } }));
     // A pre-seeded call of a tool that needs approval asks like any other call of it: this run
     // is unattended, so it is refused (and the model is told why).
     QVERIFY2(sent.at(1).toolResults.at(0).content.contains(u"needs a person's approval"_s),
@@ -656,12 +734,14 @@ void TestRunner::preSeedsRunBeforeTheInput()
 
 void TestRunner::commandToolFailureIsErrorResult()
 {
-    QJsonObject failing{{u"name"_s, u"run_check"_s},
-                        {u"description"_s, u"Fails."_s},
-                        {u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s, u"echo broken >&2; exit 1"_s}}};
+    QJsonObject failing { { u"name"_s, u"run_check"_s },
+                          { u"description"_s, u"Fails."_s },
+                          { u"command"_s,
+                            QJsonArray { u"/bin/sh"_s, u"-c"_s, u"echo broken >&2; exit 1"_s } } };
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{failing}}});
-    h.recording.replies = {toolReply({call(u"c1"_s, u"run_check"_s, {})}), submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { failing } } });
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"run_check"_s, {}) }), submit(goodPlan()) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const ToolResult r = lastMessage(h.requests().at(1)).toolResults.at(0);
@@ -672,11 +752,12 @@ void TestRunner::commandToolFailureIsErrorResult()
 void TestRunner::pauseAtEveryBreakpoint()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}});
-    h.options.breakpoints = Breakpoint::BeforeRequest | Breakpoint::AfterReply | Breakpoint::BeforeTool
-                            | Breakpoint::AfterToolResult | Breakpoint::OnValidationFailure;
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}),
-                           submit({{u"title"_s, 1}}), submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { ticketTool() } } });
+    h.options.breakpoints = Breakpoint::BeforeRequest | Breakpoint::AfterReply
+        | Breakpoint::BeforeTool | Breakpoint::AfterToolResult | Breakpoint::OnValidationFailure;
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit({ { u"title"_s, 1 } }), submit(goodPlan()) };
     QStringList seen;
     h.onPause = [&seen](Runner &runner, const PendingItem &item) {
         QCOMPARE(runner.state(), RunnerState::Paused);
@@ -685,20 +766,23 @@ void TestRunner::pauseAtEveryBreakpoint()
     };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
-    QCOMPARE(seen, QStringList({u"before_request"_s, u"after_reply"_s, u"before_tool"_s, u"after_tool_result"_s,
-                                u"before_request"_s, u"after_reply"_s, u"validation_failure"_s,
-                                u"before_request"_s, u"after_reply"_s}));
+    QCOMPARE(seen,
+             QStringList({ u"before_request"_s, u"after_reply"_s, u"before_tool"_s,
+                           u"after_tool_result"_s, u"before_request"_s, u"after_reply"_s,
+                           u"validation_failure"_s, u"before_request"_s, u"after_reply"_s }));
 }
 
 void TestRunner::editedToolResultReachesModel()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}});
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { ticketTool() } } });
     h.options.breakpoints = Breakpoint::BeforeTool | Breakpoint::AfterToolResult;
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
     h.onPause = [](Runner &runner, const PendingItem &item) {
         if (item.breakpoint == Breakpoint::BeforeTool)
-            runner.editPendingArguments(item.call.id, QJsonObject{{u"id"_s, 8}});
+            runner.editPendingArguments(item.call.id, QJsonObject { { u"id"_s, 8 } });
         if (item.breakpoint == Breakpoint::AfterToolResult) {
             ToolResult edited = item.result;
             edited.content = u"Ticket 8 (edited by hand)"_s;
@@ -709,7 +793,7 @@ void TestRunner::editedToolResultReachesModel()
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     const ChatRequest second = h.requests().at(1);
-    QCOMPARE(second.messages.at(1).toolCalls.at(0).arguments, QJsonObject({{u"id"_s, 8}}));
+    QCOMPARE(second.messages.at(1).toolCalls.at(0).arguments, QJsonObject({ { u"id"_s, 8 } }));
     QCOMPARE(lastMessage(second).toolResults.at(0).content, u"Ticket 8 (edited by hand)"_s);
     QCOMPARE(lastMessage(second).toolResults.at(0).callId, u"c1"_s);
 }
@@ -717,10 +801,14 @@ void TestRunner::editedToolResultReachesModel()
 void TestRunner::stopEndsCancelled()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}});
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { ticketTool() } } });
     h.options.breakpoints = Breakpoint::AfterReply;
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
-    h.onPause = [](Runner &runner, const PendingItem &) { runner.stop(); };
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
+    h.onPause = [](Runner &runner, const PendingItem &) {
+        runner.stop();
+    };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"cancelled"_s);
     QCOMPARE(h.requests().size(), 1);
@@ -730,26 +818,31 @@ void TestRunner::stopEndsCancelled()
 void TestRunner::replayRunsOutOfReplies()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}});
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { ticketTool() } } });
     h.recording.source = u"planner.recording.json"_s;
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})})};
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"failed"_s);
-    QVERIFY2(rec.error.contains(u"holds 1 model replies and the run asked for reply 2"_s), qPrintable(rec.error));
+    QVERIFY2(rec.error.contains(u"holds 1 model replies and the run asked for reply 2"_s),
+             qPrintable(rec.error));
 }
 
 void TestRunner::attachmentsStoredAsPlaceholders()
 {
     Harness h;
-    h.spec = specFrom({{u"output_parser"_s, u"text"_s}});
-    h.recording.replies = {textReply(u"a red square"_s)};
-    const QByteArray png = QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==");
+    h.spec = specFrom({ { u"output_parser"_s, u"text"_s } });
+    h.recording.replies = { textReply(u"a red square"_s) };
+    const QByteArray png =
+        QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwA"
+                               "FBQIAX8jx0gAAAABJRU5ErkJggg==");
     Recording recording = h.recording;
     ReplayModelClient client(recording);
     ToolRegistry tools(h.spec);
     Runner runner(h.spec, &client, &tools);
     QSignalSpy finished(&runner, &Runner::finished);
-    runner.start(RunInput{u"describe"_s, {Attachment::fromData(u"dot.png"_s, u"image/png"_s, png)}});
+    runner.start(
+        RunInput { u"describe"_s, { Attachment::fromData(u"dot.png"_s, u"image/png"_s, png) } });
     QVERIFY(finished.wait(15000));
     // The bytes reached the model...
     QCOMPARE(client.requests().at(0).messages.at(0).attachments.at(0).data, png);
@@ -766,21 +859,25 @@ void TestRunner::attachmentsStoredAsPlaceholders()
 void TestRunner::recordingRoundTripFromCall()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}}});
-    h.recording.replies = {toolReply({call(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}), submit(goodPlan())};
+    h.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { ticketTool() } } });
+    h.recording.replies = { toolReply({ call(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+                            submit(goodPlan()) };
     const CallRecord first = h.run();
     // Replaying the stored call after its tool's mock changed: the model's recorded next reply
     // comes back, and the transcript carries the new result.
     Harness again;
     QJsonObject changed = ticketTool();
     changed.insert(u"mock"_s, u"Ticket 7 v2: the page is fixed."_s);
-    again.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{changed}}});
+    again.spec = specFrom(
+        { { u"response_schema"_s, planSchema() }, { u"tools"_s, QJsonArray { changed } } });
     again.recording = recordingFromCall(first);
     QCOMPARE(again.recording.replies.size(), 2);
     const CallRecord second = again.run();
     QCOMPARE(callStatusName(second.status), u"completed"_s);
     QCOMPARE(second.response, first.response);
-    QCOMPARE(lastMessage(again.requests().at(1)).toolResults.at(0).content, u"Ticket 7 v2: the page is fixed."_s);
+    QCOMPARE(lastMessage(again.requests().at(1)).toolResults.at(0).content,
+             u"Ticket 7 v2: the page is fixed."_s);
 }
 
 void TestRunner::correctionTexts()
@@ -790,7 +887,7 @@ void TestRunner::correctionTexts()
     QVERIFY2(error.startsWith(u"line 2, column "_s), qPrintable(error));
     QCOMPARE(Corrections::parseJsonAnswer(u" 42 "_s, &error)->toInt(), 42);
     QVERIFY(!Corrections::parseJsonAnswer(u"1 2"_s, &error));
-    QCOMPARE(Corrections::invalidOutput({u"/a: x"_s}, {}),
+    QCOMPARE(Corrections::invalidOutput({ u"/a: x"_s }, {}),
              u"The submitted output does not match the response schema (1 problem):\n- /a: x\n"
              u"Fix every problem and call submit_output again."_s);
 }
@@ -800,13 +897,15 @@ void TestRunner::nativeOnReplayUsesTheRecording()
     // Native mode on the replay engine: the recorded text is the output; the request carries
     // the schema as the replay engine gets it (as it is), no submit_output, the spec's tools.
     Harness h;
-    h.spec = specFrom({{u"kind"_s, u"planner"_s},
-                       {u"response_schema"_s, planSchema()},
-                       {u"output_mode"_s, u"native"_s},
-                       {u"text_output"_s, QJsonObject{{u"field"_s, u"title"_s}}},
-                       {u"tools"_s, QJsonArray{ticketTool()}}});
-    h.recording.replies = {toolReply({call(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})}),
-                           textReply(u"{\"title\": \"Fix login\", \"steps\": [\"reproduce\", \"patch\"]}"_s)};
+    h.spec = specFrom({ { u"kind"_s, u"planner"_s },
+                        { u"response_schema"_s, planSchema() },
+                        { u"output_mode"_s, u"native"_s },
+                        { u"text_output"_s, QJsonObject { { u"field"_s, u"title"_s } } },
+                        { u"tools"_s, QJsonArray { ticketTool() } } });
+    h.recording.replies = {
+        toolReply({ call(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }) }),
+        textReply(u"{\"title\": \"Fix login\", \"steps\": [\"reproduce\", \"patch\"]}"_s)
+    };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(rec.response.toObject(), goodPlan());
@@ -831,21 +930,25 @@ void TestRunner::nativeOnReplayUsesTheRecording()
 void TestRunner::nativeTextNotJsonThenFixed()
 {
     Harness h;
-    h.spec = specFrom({{u"response_schema"_s, planSchema()}, {u"output_mode"_s, u"native"_s}});
-    h.recording.replies = {textReply(u"Fix login first."_s), textReply(u"{\"title\": \"Fix login\"}"_s),
-                           textReply(u"{\"title\": \"Fix login\", \"steps\": [\"patch\"]}"_s)};
+    h.spec =
+        specFrom({ { u"response_schema"_s, planSchema() }, { u"output_mode"_s, u"native"_s } });
+    h.recording.replies = { textReply(u"Fix login first."_s),
+                            textReply(u"{\"title\": \"Fix login\"}"_s),
+                            textReply(u"{\"title\": \"Fix login\", \"steps\": [\"patch\"]}"_s) };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(h.requests().size(), 3);
     // Not JSON: a user turn says so, with the schema.
     const Message first = lastMessage(h.requests().at(1));
     QCOMPARE(first.role, Role::User);
-    QVERIFY2(first.text.startsWith(u"Your answer is not valid JSON (line 1, column 1"_s), qPrintable(first.text));
+    QVERIFY2(first.text.startsWith(u"Your answer is not valid JSON (line 1, column 1"_s),
+             qPrintable(first.text));
     QVERIFY(first.text.contains(u"\"additionalProperties\": false"_s));
     // Invalid: every violation with its pointer, then the schema.
     const Message second = lastMessage(h.requests().at(2));
     QCOMPARE(second.role, Role::User);
-    QVERIFY2(second.text.contains(u"- (root): "_s) && second.text.contains(u"steps"_s), qPrintable(second.text));
+    QVERIFY2(second.text.contains(u"- (root): "_s) && second.text.contains(u"steps"_s),
+             qPrintable(second.text));
     QVERIFY(second.text.contains(u"The full schema the answer must match:"_s));
     QCOMPARE(rec.turns.at(0).note, u"parse_failed"_s);
     QCOMPARE(rec.turns.at(1).note, u"validation_failed"_s);
@@ -858,24 +961,30 @@ void TestRunner::promptedBreakpointAndSubmitOutputUnknown()
     // Prompted mode: the instruction and schema follow the system prompt; a submit_output call
     // is an unknown tool there; the validation-failure breakpoint stops before the correction.
     Harness h;
-    h.spec = specFrom({{u"system_prompt"_s, u"Plan the work."_s},
-                       {u"response_schema"_s, planSchema()},
-                       {u"output_mode"_s, u"prompted"_s}});
+    h.spec = specFrom({ { u"system_prompt"_s, u"Plan the work."_s },
+                        { u"response_schema"_s, planSchema() },
+                        { u"output_mode"_s, u"prompted"_s } });
     h.options.breakpoints = Breakpoint::OnValidationFailure;
-    h.recording.replies = {submit(goodPlan(), u"c1"_s), textReply(u"Plan:\n```json\n{\"title\": 1}\n```"_s),
-                           textReply(u"```json\n{\"title\": \"Fix login\", \"steps\": [\"reproduce\", \"patch\"]}\n```\nDone."_s)};
+    h.recording.replies = {
+        submit(goodPlan(), u"c1"_s), textReply(u"Plan:\n```json\n{\"title\": 1}\n```"_s),
+        textReply(
+            u"```json\n{\"title\": \"Fix login\", \"steps\": [\"reproduce\", \"patch\"]}\n```\nDone."_s)
+    };
     const CallRecord rec = h.run();
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
     QCOMPARE(rec.response.toObject(), goodPlan());
     const ChatRequest first = h.requests().at(0);
     QVERIFY(first.tools.isEmpty());
     QVERIFY(!first.responseSchema.has_value());
-    QVERIFY2(first.system.startsWith(u"Plan the work.\n\nAnswer with one JSON value that matches the JSON Schema below."_s),
-             qPrintable(first.system));
+    QVERIFY2(
+        first.system.startsWith(
+            u"Plan the work.\n\nAnswer with one JSON value that matches the JSON Schema below."_s),
+        qPrintable(first.system));
     QVERIFY(first.system.contains(u"\"additionalProperties\": false"_s));
     const ToolResult unknown = lastMessage(h.requests().at(1)).toolResults.at(0);
     QVERIFY(unknown.isError);
-    QVERIFY2(unknown.content.startsWith(u"unknown tool \"submit_output\""_s), qPrintable(unknown.content));
+    QVERIFY2(unknown.content.startsWith(u"unknown tool \"submit_output\""_s),
+             qPrintable(unknown.content));
     QCOMPARE(h.pauses.size(), 1);
     QCOMPARE(h.pauses.at(0).breakpoint, Breakpoint::OnValidationFailure);
     QVERIFY2(h.pauses.at(0).validationErrors.join(u'|').contains(u"/title: "_s),
@@ -887,12 +996,17 @@ void TestRunner::promptedBreakpointAndSubmitOutputUnknown()
 void TestRunner::extractJsonAnswer()
 {
     QString error;
-    QCOMPARE(Corrections::extractJsonAnswer(u"Sure:\n```json\n{\"a\": 1}\n```\nAnything else?"_s, &error)->toObject(),
-             QJsonObject({{u"a"_s, 1}}));
-    QCOMPARE(Corrections::extractJsonAnswer(u"The answer is {\"a\": [1, {\"b\": 2}]} as asked."_s, &error)->toObject(),
-             QJsonObject({{u"a"_s, QJsonArray{1, QJsonObject{{u"b"_s, 2}}}}}));
-    QCOMPARE(Corrections::extractJsonAnswer(u"[1, 2]"_s, &error)->toArray(), (QJsonArray{1, 2}));
-    QVERIFY(!Corrections::extractJsonAnswer(u"```\n{\"a\": 1}\n```\nor\n```\n{\"a\": 2}\n```"_s, &error));
+    QCOMPARE(
+        Corrections::extractJsonAnswer(u"Sure:\n```json\n{\"a\": 1}\n```\nAnything else?"_s, &error)
+            ->toObject(),
+        QJsonObject({ { u"a"_s, 1 } }));
+    QCOMPARE(Corrections::extractJsonAnswer(u"The answer is {\"a\": [1, {\"b\": 2}]} as asked."_s,
+                                            &error)
+                 ->toObject(),
+             QJsonObject({ { u"a"_s, QJsonArray { 1, QJsonObject { { u"b"_s, 2 } } } } }));
+    QCOMPARE(Corrections::extractJsonAnswer(u"[1, 2]"_s, &error)->toArray(), (QJsonArray { 1, 2 }));
+    QVERIFY(!Corrections::extractJsonAnswer(u"```\n{\"a\": 1}\n```\nor\n```\n{\"a\": 2}\n```"_s,
+                                            &error));
     QCOMPARE(error, u"the reply has 2 code blocks; give the answer in one"_s);
     QVERIFY(!Corrections::extractJsonAnswer(u"no json here"_s, &error));
     QVERIFY2(error.startsWith(u"line 1, column "_s), qPrintable(error));

@@ -19,8 +19,8 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QScopeGuard>
-#include <QTcpServer>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -44,42 +44,87 @@ struct Wire
 {
     EngineType type;
 
-    QByteArray toolCall(const QString &id, const QString &name, const QJsonObject &args, int in = 10, int out = 5) const
+    QByteArray toolCall(const QString &id, const QString &name, const QJsonObject &args,
+                        int in = 10, int out = 5) const
     {
         const QString argText = QString::fromUtf8(compact(args));
         switch (type) {
         case EngineType::OpenAI:
         case EngineType::OpenAICompatible:
-            return compact(QJsonObject{
-                {u"id"_s, u"chatcmpl-1"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"m"_s},
-                {u"choices"_s, QJsonArray{QJsonObject{
-                                   {u"index"_s, 0},
-                                   {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
-                                                              {u"content"_s, type == EngineType::OpenAICompatible ? QJsonValue(u""_s) : QJsonValue()},
-                                                              {u"tool_calls"_s, QJsonArray{QJsonObject{
-                                                                                    {u"id"_s, id}, {u"type"_s, u"function"_s},
-                                                                                    {u"function"_s, QJsonObject{{u"name"_s, name}, {u"arguments"_s, argText}}}}}}}},
-                                   {u"finish_reason"_s, u"tool_calls"_s}}}},
-                {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"chatcmpl-1"_s },
+                { u"object"_s, u"chat.completion"_s },
+                { u"created"_s, 1 },
+                { u"model"_s, u"m"_s },
+                { u"choices"_s,
+                  QJsonArray { QJsonObject {
+                      { u"index"_s, 0 },
+                      { u"message"_s,
+                        QJsonObject {
+                            { u"role"_s, u"assistant"_s },
+                            { u"content"_s,
+                              type == EngineType::OpenAICompatible ? QJsonValue(u""_s)
+                                                                   : QJsonValue() },
+                            { u"tool_calls"_s,
+                              QJsonArray { QJsonObject {
+                                  { u"id"_s, id },
+                                  { u"type"_s, u"function"_s },
+                                  { u"function"_s,
+                                    QJsonObject { { u"name"_s, name },
+                                                  { u"arguments"_s, argText } } } } } } } },
+                      { u"finish_reason"_s, u"tool_calls"_s } } } },
+                { u"usage"_s,
+                  QJsonObject { { u"prompt_tokens"_s, in },
+                                { u"completion_tokens"_s, out },
+                                { u"total_tokens"_s, in + out } } } });
         case EngineType::OpenAIResponses:
-            return compact(QJsonObject{
-                {u"id"_s, u"resp_1"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
-                {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, QString(u"fc_"_s + id)}, {u"call_id"_s, id},
-                                                     {u"name"_s, name}, {u"arguments"_s, argText}, {u"status"_s, u"completed"_s}}}},
-                {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+            return compact(
+                QJsonObject { { u"id"_s, u"resp_1"_s },
+                              { u"object"_s, u"response"_s },
+                              { u"status"_s, u"completed"_s },
+                              { u"output"_s,
+                                QJsonArray { QJsonObject { { u"type"_s, u"function_call"_s },
+                                                           { u"id"_s, QString(u"fc_"_s + id) },
+                                                           { u"call_id"_s, id },
+                                                           { u"name"_s, name },
+                                                           { u"arguments"_s, argText },
+                                                           { u"status"_s, u"completed"_s } } } },
+                              { u"usage"_s,
+                                QJsonObject { { u"input_tokens"_s, in },
+                                              { u"output_tokens"_s, out },
+                                              { u"total_tokens"_s, in + out } } } });
         case EngineType::Anthropic:
-            return compact(QJsonObject{
-                {u"id"_s, u"msg_1"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
-                {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, id}, {u"name"_s, name}, {u"input"_s, args}}}},
-                {u"stop_reason"_s, u"tool_use"_s},
-                {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"msg_1"_s },
+                { u"type"_s, u"message"_s },
+                { u"role"_s, u"assistant"_s },
+                { u"model"_s, u"m"_s },
+                { u"content"_s,
+                  QJsonArray { QJsonObject { { u"type"_s, u"tool_use"_s },
+                                             { u"id"_s, id },
+                                             { u"name"_s, name },
+                                             { u"input"_s, args } } } },
+                { u"stop_reason"_s, u"tool_use"_s },
+                { u"usage"_s,
+                  QJsonObject { { u"input_tokens"_s, in }, { u"output_tokens"_s, out } } } });
         case EngineType::Gemini:
-            return compact(QJsonObject{
-                {u"candidates"_s, QJsonArray{QJsonObject{
-                                      {u"content"_s, QJsonObject{{u"role"_s, u"model"_s},
-                                                                 {u"parts"_s, QJsonArray{QJsonObject{{u"functionCall"_s, QJsonObject{{u"name"_s, name}, {u"args"_s, args}, {u"id"_s, id}}}}}}}},
-                                      {u"finishReason"_s, u"STOP"_s}, {u"index"_s, 0}}}},
-                {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, in}, {u"candidatesTokenCount"_s, out}, {u"totalTokenCount"_s, in + out}}}});
+            return compact(QJsonObject {
+                { u"candidates"_s,
+                  QJsonArray { QJsonObject {
+                      { u"content"_s,
+                        QJsonObject { { u"role"_s, u"model"_s },
+                                      { u"parts"_s,
+                                        QJsonArray { QJsonObject {
+                                            { u"functionCall"_s,
+                                              QJsonObject { { u"name"_s, name },
+                                                            { u"args"_s, args },
+                                                            { u"id"_s, id } } } } } } } },
+                      { u"finishReason"_s, u"STOP"_s },
+                      { u"index"_s, 0 } } } },
+                { u"usageMetadata"_s,
+                  QJsonObject { { u"promptTokenCount"_s, in },
+                                { u"candidatesTokenCount"_s, out },
+                                { u"totalTokenCount"_s, in + out } } } });
         case EngineType::Replay:
             break;
         }
@@ -92,25 +137,61 @@ struct Wire
         switch (type) {
         case EngineType::OpenAI:
         case EngineType::OpenAICompatible:
-            return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
-                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                                                             {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
-                                                                             {u"finish_reason"_s, u"stop"_s}}}},
-                                       {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"c"_s },
+                { u"object"_s, u"chat.completion"_s },
+                { u"model"_s, u"m"_s },
+                { u"choices"_s,
+                  QJsonArray { QJsonObject {
+                      { u"index"_s, 0 },
+                      { u"message"_s,
+                        QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+                      { u"finish_reason"_s, u"stop"_s } } } },
+                { u"usage"_s,
+                  QJsonObject { { u"prompt_tokens"_s, in },
+                                { u"completion_tokens"_s, out },
+                                { u"total_tokens"_s, in + out } } } });
         case EngineType::OpenAIResponses:
-            return compact(QJsonObject{{u"id"_s, u"r"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
-                                       {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
-                                                                            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"output_text"_s}, {u"text"_s, text}, {u"annotations"_s, QJsonArray{}}}}}}}},
-                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"r"_s },
+                { u"object"_s, u"response"_s },
+                { u"status"_s, u"completed"_s },
+                { u"output"_s,
+                  QJsonArray { QJsonObject {
+                      { u"type"_s, u"message"_s },
+                      { u"role"_s, u"assistant"_s },
+                      { u"content"_s,
+                        QJsonArray { QJsonObject { { u"type"_s, u"output_text"_s },
+                                                   { u"text"_s, text },
+                                                   { u"annotations"_s, QJsonArray {} } } } } } } },
+                { u"usage"_s,
+                  QJsonObject { { u"input_tokens"_s, in },
+                                { u"output_tokens"_s, out },
+                                { u"total_tokens"_s, in + out } } } });
         case EngineType::Anthropic:
-            return compact(QJsonObject{{u"id"_s, u"msg"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
-                                       {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}}}},
-                                       {u"stop_reason"_s, u"end_turn"_s},
-                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, in}, {u"output_tokens"_s, out}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"msg"_s },
+                { u"type"_s, u"message"_s },
+                { u"role"_s, u"assistant"_s },
+                { u"model"_s, u"m"_s },
+                { u"content"_s,
+                  QJsonArray { QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, text } } } },
+                { u"stop_reason"_s, u"end_turn"_s },
+                { u"usage"_s,
+                  QJsonObject { { u"input_tokens"_s, in }, { u"output_tokens"_s, out } } } });
         case EngineType::Gemini:
-            return compact(QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{{u"role"_s, u"model"_s}, {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, text}}}}}},
-                                                                                {u"finishReason"_s, u"STOP"_s}}}},
-                                       {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, in}, {u"candidatesTokenCount"_s, out}, {u"totalTokenCount"_s, in + out}}}});
+            return compact(QJsonObject {
+                { u"candidates"_s,
+                  QJsonArray { QJsonObject {
+                      { u"content"_s,
+                        QJsonObject {
+                            { u"role"_s, u"model"_s },
+                            { u"parts"_s, QJsonArray { QJsonObject { { u"text"_s, text } } } } } },
+                      { u"finishReason"_s, u"STOP"_s } } } },
+                { u"usageMetadata"_s,
+                  QJsonObject { { u"promptTokenCount"_s, in },
+                                { u"candidatesTokenCount"_s, out },
+                                { u"totalTokenCount"_s, in + out } } } });
         case EngineType::Replay:
             break;
         }
@@ -130,10 +211,12 @@ struct Wire
             return body.value(u"output_config"_s);
         case EngineType::Gemini: {
             const QJsonObject generation = body.value(u"generationConfig"_s).toObject();
-            if (!generation.contains(u"responseJsonSchema"_s) && !generation.contains(u"responseMimeType"_s))
+            if (!generation.contains(u"responseJsonSchema"_s)
+                && !generation.contains(u"responseMimeType"_s))
                 return QJsonValue::Undefined;
-            return QJsonObject{{u"responseMimeType"_s, generation.value(u"responseMimeType"_s)},
-                               {u"responseJsonSchema"_s, generation.value(u"responseJsonSchema"_s)}};
+            return QJsonObject { { u"responseMimeType"_s, generation.value(u"responseMimeType"_s) },
+                                 { u"responseJsonSchema"_s,
+                                   generation.value(u"responseJsonSchema"_s) } };
         }
         case EngineType::Replay:
             break;
@@ -169,26 +252,63 @@ struct Wire
         switch (type) {
         case EngineType::OpenAI:
         case EngineType::OpenAICompatible:
-            return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
-                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                                                             {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
-                                                                             {u"finish_reason"_s, u"length"_s}}}},
-                                       {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 10}, {u"completion_tokens"_s, 32}, {u"total_tokens"_s, 42}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"c"_s },
+                { u"object"_s, u"chat.completion"_s },
+                { u"model"_s, u"m"_s },
+                { u"choices"_s,
+                  QJsonArray { QJsonObject {
+                      { u"index"_s, 0 },
+                      { u"message"_s,
+                        QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+                      { u"finish_reason"_s, u"length"_s } } } },
+                { u"usage"_s,
+                  QJsonObject { { u"prompt_tokens"_s, 10 },
+                                { u"completion_tokens"_s, 32 },
+                                { u"total_tokens"_s, 42 } } } });
         case EngineType::OpenAIResponses:
-            return compact(QJsonObject{{u"id"_s, u"r"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"incomplete"_s},
-                                       {u"incomplete_details"_s, QJsonObject{{u"reason"_s, u"max_output_tokens"_s}}},
-                                       {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
-                                                                            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"output_text"_s}, {u"text"_s, text}, {u"annotations"_s, QJsonArray{}}}}}}}},
-                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, 10}, {u"output_tokens"_s, 32}, {u"total_tokens"_s, 42}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"r"_s },
+                { u"object"_s, u"response"_s },
+                { u"status"_s, u"incomplete"_s },
+                { u"incomplete_details"_s,
+                  QJsonObject { { u"reason"_s, u"max_output_tokens"_s } } },
+                { u"output"_s,
+                  QJsonArray { QJsonObject {
+                      { u"type"_s, u"message"_s },
+                      { u"role"_s, u"assistant"_s },
+                      { u"content"_s,
+                        QJsonArray { QJsonObject { { u"type"_s, u"output_text"_s },
+                                                   { u"text"_s, text },
+                                                   { u"annotations"_s, QJsonArray {} } } } } } } },
+                { u"usage"_s,
+                  QJsonObject { { u"input_tokens"_s, 10 },
+                                { u"output_tokens"_s, 32 },
+                                { u"total_tokens"_s, 42 } } } });
         case EngineType::Anthropic:
-            return compact(QJsonObject{{u"id"_s, u"msg"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
-                                       {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}}}},
-                                       {u"stop_reason"_s, u"max_tokens"_s},
-                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, 10}, {u"output_tokens"_s, 32}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"msg"_s },
+                { u"type"_s, u"message"_s },
+                { u"role"_s, u"assistant"_s },
+                { u"model"_s, u"m"_s },
+                { u"content"_s,
+                  QJsonArray { QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, text } } } },
+                { u"stop_reason"_s, u"max_tokens"_s },
+                { u"usage"_s,
+                  QJsonObject { { u"input_tokens"_s, 10 }, { u"output_tokens"_s, 32 } } } });
         case EngineType::Gemini:
-            return compact(QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{{u"role"_s, u"model"_s}, {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, text}}}}}},
-                                                                                {u"finishReason"_s, u"MAX_TOKENS"_s}}}},
-                                       {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, 10}, {u"candidatesTokenCount"_s, 32}, {u"totalTokenCount"_s, 42}}}});
+            return compact(QJsonObject {
+                { u"candidates"_s,
+                  QJsonArray { QJsonObject {
+                      { u"content"_s,
+                        QJsonObject {
+                            { u"role"_s, u"model"_s },
+                            { u"parts"_s, QJsonArray { QJsonObject { { u"text"_s, text } } } } } },
+                      { u"finishReason"_s, u"MAX_TOKENS"_s } } } },
+                { u"usageMetadata"_s,
+                  QJsonObject { { u"promptTokenCount"_s, 10 },
+                                { u"candidatesTokenCount"_s, 32 },
+                                { u"totalTokenCount"_s, 42 } } } });
         case EngineType::Replay:
             break;
         }
@@ -201,26 +321,62 @@ struct Wire
         switch (type) {
         case EngineType::OpenAI:
         case EngineType::OpenAICompatible:
-            return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
-                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                                                             {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
-                                                                                                        {u"refusal"_s, u"I can't help with that."_s}}},
-                                                                             {u"finish_reason"_s, u"content_filter"_s}}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"c"_s },
+                { u"object"_s, u"chat.completion"_s },
+                { u"model"_s, u"m"_s },
+                { u"choices"_s,
+                  QJsonArray { QJsonObject {
+                      { u"index"_s, 0 },
+                      { u"message"_s,
+                        QJsonObject { { u"role"_s, u"assistant"_s },
+                                      { u"content"_s, QJsonValue() },
+                                      { u"refusal"_s, u"I can't help with that."_s } } },
+                      { u"finish_reason"_s, u"content_filter"_s } } } } });
         case EngineType::OpenAIResponses:
-            return compact(QJsonObject{{u"id"_s, u"r"_s}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
-                                       {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
-                                                                            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"refusal"_s}, {u"refusal"_s, u"I can't help with that."_s}}}}},
-                                                                QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, u"fc_x"_s}, {u"call_id"_s, u"call_x"_s},
-                                                                            {u"name"_s, toolName}, {u"arguments"_s, u"{}"_s}}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"r"_s },
+                { u"object"_s, u"response"_s },
+                { u"status"_s, u"completed"_s },
+                { u"output"_s,
+                  QJsonArray {
+                      QJsonObject { { u"type"_s, u"message"_s },
+                                    { u"role"_s, u"assistant"_s },
+                                    { u"content"_s,
+                                      QJsonArray { QJsonObject {
+                                          { u"type"_s, u"refusal"_s },
+                                          { u"refusal"_s, u"I can't help with that."_s } } } } },
+                      QJsonObject { { u"type"_s, u"function_call"_s },
+                                    { u"id"_s, u"fc_x"_s },
+                                    { u"call_id"_s, u"call_x"_s },
+                                    { u"name"_s, toolName },
+                                    { u"arguments"_s, u"{}"_s } } } } });
         case EngineType::Anthropic:
-            return compact(QJsonObject{{u"id"_s, u"msg"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"m"_s},
-                                       {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, u"toolu_x"_s}, {u"name"_s, toolName}, {u"input"_s, QJsonObject{}}}}},
-                                       {u"stop_reason"_s, u"refusal"_s},
-                                       {u"stop_details"_s, QJsonObject{{u"type"_s, u"refusal"_s}, {u"category"_s, u"cyber"_s}, {u"explanation"_s, u"Not allowed."_s}}},
-                                       {u"usage"_s, QJsonObject{{u"input_tokens"_s, 10}, {u"output_tokens"_s, 1}}}});
+            return compact(QJsonObject {
+                { u"id"_s, u"msg"_s },
+                { u"type"_s, u"message"_s },
+                { u"role"_s, u"assistant"_s },
+                { u"model"_s, u"m"_s },
+                { u"content"_s,
+                  QJsonArray { QJsonObject { { u"type"_s, u"tool_use"_s },
+                                             { u"id"_s, u"toolu_x"_s },
+                                             { u"name"_s, toolName },
+                                             { u"input"_s, QJsonObject {} } } } },
+                { u"stop_reason"_s, u"refusal"_s },
+                { u"stop_details"_s,
+                  QJsonObject { { u"type"_s, u"refusal"_s },
+                                { u"category"_s, u"cyber"_s },
+                                { u"explanation"_s, u"Not allowed."_s } } },
+                { u"usage"_s,
+                  QJsonObject { { u"input_tokens"_s, 10 }, { u"output_tokens"_s, 1 } } } });
         case EngineType::Gemini:
-            return compact(QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{{u"content"_s, QJsonObject{}}, {u"finishReason"_s, u"SAFETY"_s}, {u"index"_s, 0}}}},
-                                       {u"usageMetadata"_s, QJsonObject{{u"promptTokenCount"_s, 10}, {u"totalTokenCount"_s, 10}}}});
+            return compact(QJsonObject {
+                { u"candidates"_s,
+                  QJsonArray { QJsonObject { { u"content"_s, QJsonObject {} },
+                                             { u"finishReason"_s, u"SAFETY"_s },
+                                             { u"index"_s, 0 } } } },
+                { u"usageMetadata"_s,
+                  QJsonObject { { u"promptTokenCount"_s, 10 }, { u"totalTokenCount"_s, 10 } } } });
         case EngineType::Replay:
             break;
         }
@@ -250,11 +406,11 @@ struct Wire
     {
         switch (type) {
         case EngineType::Anthropic:
-            return {"x-api-key", kKey};
+            return { "x-api-key", kKey };
         case EngineType::Gemini:
-            return {"x-goog-api-key", kKey};
+            return { "x-goog-api-key", kKey };
         default:
-            return {"authorization", "Bearer "_ba + kKey};
+            return { "authorization", "Bearer "_ba + kKey };
         }
     }
 
@@ -302,25 +458,38 @@ struct Wire
         switch (type) {
         case EngineType::OpenAI:
         case EngineType::OpenAICompatible:
-            return {last.value(u"tool_call_id"_s).toString(), last.value(u"content"_s).toString()};
+            return { last.value(u"tool_call_id"_s).toString(),
+                     last.value(u"content"_s).toString() };
         case EngineType::OpenAIResponses:
-            return {last.value(u"call_id"_s).toString(), last.value(u"output"_s).toString()};
+            return { last.value(u"call_id"_s).toString(), last.value(u"output"_s).toString() };
         case EngineType::Anthropic: {
             const QJsonObject block = last.value(u"content"_s).toArray().at(0).toObject();
             QString content = block.value(u"content"_s).toString();
             if (block.value(u"content"_s).isArray())
-                content = block.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
-            return {block.value(u"tool_use_id"_s).toString(), content};
+                content = block.value(u"content"_s)
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(u"text"_s)
+                              .toString();
+            return { block.value(u"tool_use_id"_s).toString(), content };
         }
         case EngineType::Gemini: {
-            const QJsonObject fr = last.value(u"parts"_s).toArray().at(0).toObject().value(u"functionResponse"_s).toObject();
+            const QJsonObject fr = last.value(u"parts"_s)
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value(u"functionResponse"_s)
+                                       .toObject();
             const QJsonObject response = fr.value(u"response"_s).toObject();
             QString content = response.value(u"result"_s).toString();
             if (content.isEmpty())
                 content = response.value(u"content"_s).toString();
             if (content.isEmpty())
                 content = response.value(u"output"_s).toString();
-            return {fr.value(u"id"_s).toString().isEmpty() ? fr.value(u"name"_s).toString() : fr.value(u"id"_s).toString(), content};
+            return { fr.value(u"id"_s).toString().isEmpty() ? fr.value(u"name"_s).toString()
+                                                            : fr.value(u"id"_s).toString(),
+                     content };
         }
         case EngineType::Replay:
             break;
@@ -331,43 +500,64 @@ struct Wire
 
 QJsonObject planSchema()
 {
-    return QJsonObject{{u"type"_s, u"object"_s},
-                       {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                       {u"required"_s, QJsonArray{u"title"_s}},
-                       {u"additionalProperties"_s, false}};
+    return QJsonObject { { u"type"_s, u"object"_s },
+                         { u"properties"_s,
+                           QJsonObject {
+                               { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+                         { u"required"_s, QJsonArray { u"title"_s } },
+                         { u"additionalProperties"_s, false } };
 }
 
 // A schema that OpenAI and Anthropic change for native output: a keyword they do not enforce,
 // an optional property, no additionalProperties.
 QJsonObject nativeSchema()
 {
-    return QJsonObject{{u"type"_s, u"object"_s},
-                       {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"minLength"_s, 3}}},
-                                                     {u"note"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                       {u"required"_s, QJsonArray{u"title"_s}}};
+    return QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject {
+              { u"title"_s, QJsonObject { { u"type"_s, u"string"_s }, { u"minLength"_s, 3 } } },
+              { u"note"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+        { u"required"_s, QJsonArray { u"title"_s } }
+    };
 }
 
 // The native field each engine must receive for nativeSchema(), written out by hand.
 QJsonValue expectedNativeField(EngineType type)
 {
-    const QJsonObject strictSchema = QJsonDocument::fromJson(
-        R"J({"type":"object","properties":{"title":{"type":"string","description":"(minLength: 3)"},"note":{"type":["string","null"]}},"required":["title","note"],"additionalProperties":false})J").object();
-    const QJsonObject anthropicSchema = QJsonDocument::fromJson(
-        R"J({"type":"object","properties":{"title":{"type":"string","description":"(minLength: 3)"},"note":{"type":"string"}},"required":["title"],"additionalProperties":false})J").object();
+    const QJsonObject strictSchema =
+        QJsonDocument::fromJson(
+            R"J({"type":"object","properties":{"title":{"type":"string","description":"(minLength: 3)"},"note":{"type":["string","null"]}},"required":["title","note"],"additionalProperties":false})J")
+            .object();
+    const QJsonObject anthropicSchema =
+        QJsonDocument::fromJson(
+            R"J({"type":"object","properties":{"title":{"type":"string","description":"(minLength: 3)"},"note":{"type":"string"}},"required":["title"],"additionalProperties":false})J")
+            .object();
     switch (type) {
     case EngineType::OpenAI:
-        return QJsonObject{{u"type"_s, u"json_schema"_s},
-                           {u"json_schema"_s, QJsonObject{{u"name"_s, u"planner"_s}, {u"schema"_s, strictSchema}, {u"strict"_s, true}}}};
+        return QJsonObject { { u"type"_s, u"json_schema"_s },
+                             { u"json_schema"_s,
+                               QJsonObject { { u"name"_s, u"planner"_s },
+                                             { u"schema"_s, strictSchema },
+                                             { u"strict"_s, true } } } };
     case EngineType::OpenAICompatible:
-        return QJsonObject{{u"type"_s, u"json_schema"_s},
-                           {u"json_schema"_s, QJsonObject{{u"name"_s, u"planner"_s}, {u"schema"_s, nativeSchema()}}}};
+        return QJsonObject { { u"type"_s, u"json_schema"_s },
+                             { u"json_schema"_s,
+                               QJsonObject { { u"name"_s, u"planner"_s },
+                                             { u"schema"_s, nativeSchema() } } } };
     case EngineType::OpenAIResponses:
-        return QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s}, {u"name"_s, u"planner"_s},
-                                                      {u"schema"_s, strictSchema}, {u"strict"_s, true}}}};
+        return QJsonObject { { u"format"_s,
+                               QJsonObject { { u"type"_s, u"json_schema"_s },
+                                             { u"name"_s, u"planner"_s },
+                                             { u"schema"_s, strictSchema },
+                                             { u"strict"_s, true } } } };
     case EngineType::Anthropic:
-        return QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"json_schema"_s}, {u"schema"_s, anthropicSchema}}}};
+        return QJsonObject { { u"format"_s,
+                               QJsonObject { { u"type"_s, u"json_schema"_s },
+                                             { u"schema"_s, anthropicSchema } } } };
     case EngineType::Gemini:
-        return QJsonObject{{u"responseMimeType"_s, u"application/json"_s}, {u"responseJsonSchema"_s, nativeSchema()}};
+        return QJsonObject { { u"responseMimeType"_s, u"application/json"_s },
+                             { u"responseJsonSchema"_s, nativeSchema() } };
     case EngineType::Replay:
         break;
     }
@@ -376,11 +566,16 @@ QJsonValue expectedNativeField(EngineType type)
 
 QJsonObject ticketTool()
 {
-    return QJsonObject{{u"name"_s, u"get_ticket"_s},
-                       {u"description"_s, u"Load a ticket by id."_s},
-                       {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                                       {u"properties"_s, QJsonObject{{u"id"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}}},
-                       {u"mock"_s, u"Ticket 7: login times out"_s}};
+    return QJsonObject {
+        { u"name"_s, u"get_ticket"_s },
+        { u"description"_s, u"Load a ticket by id."_s },
+        { u"input_schema"_s,
+          QJsonObject {
+              { u"type"_s, u"object"_s },
+              { u"properties"_s,
+                QJsonObject { { u"id"_s, QJsonObject { { u"type"_s, u"integer"_s } } } } } } },
+        { u"mock"_s, u"Ticket 7: login times out"_s }
+    };
 }
 
 class Env
@@ -397,29 +592,34 @@ public:
 
     Spec spec(EngineType type, QJsonObject extra = {})
     {
-        QJsonObject engine{{u"type"_s, engineTypeName(type)},
-                           {u"model"_s, u"test-model"_s},
-                           {u"base_url"_s, server.baseUrl().toString()},
-                           {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s},
-                           {u"stream"_s, false},
-                           {u"max_tokens"_s, 64}};
+        QJsonObject engine { { u"type"_s, engineTypeName(type) },
+                             { u"model"_s, u"test-model"_s },
+                             { u"base_url"_s, server.baseUrl().toString() },
+                             { u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s },
+                             { u"stream"_s, false },
+                             { u"max_tokens"_s, 64 } };
         const QJsonObject engineExtra = extra.take(u"engine"_s).toObject();
         for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
             engine.insert(it.key(), it.value());
-        QJsonObject object{{u"kind"_s, u"planner"_s}, {u"system_prompt"_s, u"Plan the work."_s},
-                           {u"response_schema"_s, planSchema()}, {u"tools"_s, QJsonArray{ticketTool()}},
-                           {u"engine"_s, engine}};
+        QJsonObject object { { u"kind"_s, u"planner"_s },
+                             { u"system_prompt"_s, u"Plan the work."_s },
+                             { u"response_schema"_s, planSchema() },
+                             { u"tools"_s, QJsonArray { ticketTool() } },
+                             { u"engine"_s, engine } };
         for (auto it = extra.begin(); it != extra.end(); ++it)
             object.insert(it.key(), it.value());
         const SpecLoadResult loaded = specFromJson(object);
         if (!loaded.spec)
-            qFatal("bad test spec: %s", qPrintable(loaded.errors.value(0).pointer + u" "_s + loaded.errors.value(0).message));
+            qFatal("bad test spec: %s",
+                   qPrintable(loaded.errors.value(0).pointer + u" "_s
+                              + loaded.errors.value(0).message));
         return *loaded.spec;
     }
 
     // Runs the job `start` returns to its end; `compactions` (when given) spies on the job's
     // compactionFinished.
-    LaunchResult run(const std::function<CallJob *()> &start, std::unique_ptr<QSignalSpy> *compactions = nullptr)
+    LaunchResult run(const std::function<CallJob *()> &start,
+                     std::unique_ptr<QSignalSpy> *compactions = nullptr)
     {
         CallJob *job = start();
         QSignalSpy finished(job, &CallJob::finished);
@@ -430,7 +630,8 @@ public:
         return finished.at(0).at(0).value<LaunchResult>();
     }
 
-    LaunchResult launch(const Spec &spec, const QString &input = u"Plan ticket 7"_s, std::optional<qint64> session = {})
+    LaunchResult launch(const Spec &spec, const QString &input = u"Plan ticket 7"_s,
+                        std::optional<qint64> session = {})
     {
         LaunchRequest request;
         request.spec = spec;
@@ -450,8 +651,8 @@ public:
 void addEngineRows()
 {
     QTest::addColumn<int>("engine");
-    for (EngineType t : {EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic, EngineType::Gemini,
-                         EngineType::OpenAICompatible})
+    for (EngineType t : { EngineType::OpenAI, EngineType::OpenAIResponses, EngineType::Anthropic,
+                          EngineType::Gemini, EngineType::OpenAICompatible })
         QTest::newRow(qPrintable(engineTypeName(t))) << int(t);
 }
 
@@ -470,10 +671,7 @@ class TestRunnerHttp : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        qRegisterMetaType<LaunchResult>();
-    }
+    void initTestCase() { qRegisterMetaType<LaunchResult>(); }
     void happyPath_data() { addEngineRows(); }
     void happyPath();
     void refusal_data() { addEngineRows(); }
@@ -522,16 +720,19 @@ private Q_SLOTS:
 void TestRunnerHttp::happyPath()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}}, 100, 20)));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}}, 150, 30)));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }, 100, 20)));
+    env.server.enqueue(FakeReply::json(200,
+                                       wire.toolCall(u"call_2"_s, u"submit_output"_s,
+                                                     { { u"title"_s, u"Fix login"_s } }, 150, 30)));
     const LaunchResult result = env.launch(env.spec(wire.type));
 
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QVERIFY2(result.stored, qPrintable(result.storeError));
-    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(result.record.response.toObject(), QJsonObject({ { u"title"_s, u"Fix login"_s } }));
     QCOMPARE(env.server.requestCount(), 2);
     QCOMPARE(result.record.usage.inputTokens, 250);
     QCOMPARE(result.record.usage.outputTokens, 50);
@@ -541,11 +742,13 @@ void TestRunnerHttp::happyPath()
         QCOMPARE(r.header(wire.auth().first), wire.auth().second);
         // Both tools are declared, submit_output with the response schema.
         const QByteArray body = compact(r.jsonObject());
-        QVERIFY2(body.contains("\"get_ticket\"") && body.contains("\"submit_output\""), body.constData());
+        QVERIFY2(body.contains("\"get_ticket\"") && body.contains("\"submit_output\""),
+                 body.constData());
         QVERIFY(body.contains("Plan the work."));
     }
     // The tool result went back paired with its call, in the engine's own shape.
-    const auto [pairedWith, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+    const auto [pairedWith, content] =
+        wire.lastToolResult(env.server.requests().at(1).jsonObject());
     QCOMPARE(pairedWith, u"call_1"_s);
     QCOMPARE(content, u"Ticket 7: login times out"_s);
 
@@ -564,15 +767,19 @@ void TestRunnerHttp::happyPath()
 void TestRunnerHttp::refusal()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
-    QJsonObject marker{{u"name"_s, u"touch_marker"_s},
-                       {u"description"_s, u"Leaves a file behind."_s},
-                       {u"command"_s, QJsonArray{u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s, env.dir.filePath(u"ran"_s)}}};
+    QJsonObject marker { { u"name"_s, u"touch_marker"_s },
+                         { u"description"_s, u"Leaves a file behind."_s },
+                         { u"command"_s,
+                           QJsonArray { u"/bin/sh"_s, u"-c"_s, u"cat > \"$0\""_s,
+                                        env.dir.filePath(u"ran"_s) } } };
     env.server.enqueue(FakeReply::json(200, wire.refusal(u"touch_marker"_s)));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"x"_s}})));
-    const LaunchResult result = env.launch(env.spec(wire.type, {{u"tools"_s, QJsonArray{marker}}}));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c2"_s, u"submit_output"_s, { { u"title"_s, u"x"_s } })));
+    const LaunchResult result =
+        env.launch(env.spec(wire.type, { { u"tools"_s, QJsonArray { marker } } }));
     QCOMPARE(callStatusName(result.record.status), u"failed"_s);
     QCOMPARE(errorCategoryName(result.record.errorCategory), u"refusal"_s);
     QVERIFY(!result.record.error.isEmpty());
@@ -585,14 +792,20 @@ void TestRunnerHttp::refusal()
 void TestRunnerHttp::truncationReask()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
     env.server.enqueue(FakeReply::json(200, wire.truncated(u"{\"title\": \"Fix lo"_s)));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
-    const Spec spec = env.spec(wire.type, {{u"engine"_s, QJsonObject{{u"max_tokens"_s, 32}}},
-                                           {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}, {u"reask"_s, true},
-                                                                    {u"per_attempt_override"_s, QJsonArray{QJsonObject{{u"max_tokens"_s, 256}}}}}}});
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c2"_s, u"submit_output"_s, { { u"title"_s, u"Fix login"_s } })));
+    const Spec spec = env.spec(
+        wire.type,
+        { { u"engine"_s, QJsonObject { { u"max_tokens"_s, 32 } } },
+          { u"retry"_s,
+            QJsonObject { { u"max_attempts"_s, 3 },
+                          { u"reask"_s, true },
+                          { u"per_attempt_override"_s,
+                            QJsonArray { QJsonObject { { u"max_tokens"_s, 256 } } } } } } });
     const LaunchResult result = env.launch(spec);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(env.server.requestCount(), 2);
@@ -615,19 +828,25 @@ void TestRunnerHttp::truncationReask()
 void TestRunnerHttp::revise()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})));
+    env.server.enqueue(
+        FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } })));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"call_2"_s, u"submit_output"_s, { { u"title"_s, u"Fix login"_s } })));
     const LaunchResult first = env.launch(env.spec(wire.type));
     QCOMPARE(callStatusName(first.record.status), u"completed"_s);
 
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
-    const LaunchResult second = env.run([&] { return env.service->revise(first.record.id, u"Make the title urgent."_s); });
+    env.server.enqueue(FakeReply::json(200,
+                                       wire.toolCall(u"call_3"_s, u"submit_output"_s,
+                                                     { { u"title"_s, u"Fix login quickly"_s } })));
+    const LaunchResult second =
+        env.run([&] { return env.service->revise(first.record.id, u"Make the title urgent."_s); });
     QCOMPARE(callStatusName(second.record.status), u"completed"_s);
     QCOMPARE(second.record.parent.value_or(-1), first.record.id);
-    QCOMPARE(second.record.response.toObject().value(u"title"_s).toString(), u"Fix login quickly"_s);
+    QCOMPARE(second.record.response.toObject().value(u"title"_s).toString(),
+             u"Fix login quickly"_s);
     QCOMPARE(env.server.requestCount(), 3);
     // The revision's request replays the parent's conversation plus the correction.
     const QJsonArray sent = wire.messages(env.server.requests().at(2).jsonObject());
@@ -646,12 +865,16 @@ void TestRunnerHttp::revise()
 
 void TestRunnerHttp::transientFailureWritesNothing()
 {
-    const Wire wire{EngineType::OpenAI};
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(503, R"({"error":{"message":"overloaded","type":"server_error"}})").withHeader("retry-after-ms", "20"));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    env.server.enqueue(
+        FakeReply::json(503, R"({"error":{"message":"overloaded","type":"server_error"}})")
+            .withHeader("retry-after-ms", "20"));
+    env.server.enqueue(
+        FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } })));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"call_2"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
     const LaunchResult result = env.launch(env.spec(wire.type));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(env.server.requestCount(), 3);
@@ -672,7 +895,9 @@ void TestRunnerHttp::authErrorNotRetried()
 {
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(401, R"({"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}})"));
+    env.server.enqueue(FakeReply::json(
+        401,
+        R"({"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}})"));
     const LaunchResult result = env.launch(env.spec(EngineType::Anthropic));
     QCOMPARE(callStatusName(result.record.status), u"failed"_s);
     QCOMPARE(errorCategoryName(result.record.errorCategory), u"auth"_s);
@@ -689,24 +914,33 @@ void TestRunnerHttp::streamedFixtureDrivesTheLoop()
     Env env;
     QVERIFY(env.server.listen());
     env.server.enqueue(FakeReply::sseFile(fixture).dripped(7, 1));
-    const QByteArray submit = R"({"type":"message_start","message":{"id":"msg_2","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":30,"output_tokens":1}}})";
+    const QByteArray submit =
+        R"({"type":"message_start","message":{"id":"msg_2","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":30,"output_tokens":1}}})";
     env.server.enqueue(FakeReply::sseEvents({
-        {"message_start", submit},
-        {"content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_s","name":"submit_output","input":{}}})"},
-        {"content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"title\": "}})"},
-        {"content_block_delta", R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\"Streamed\"}"}})"},
-        {"content_block_stop", R"({"type":"content_block_stop","index":0})"},
-        {"message_delta", R"({"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":12}})"},
-        {"message_stop", R"({"type":"message_stop"})"},
+        { "message_start", submit },
+        { "content_block_start",
+          R"({"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_s","name":"submit_output","input":{}}})" },
+        { "content_block_delta",
+          R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"title\": "}})" },
+        { "content_block_delta",
+          R"({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\"Streamed\"}"}})" },
+        { "content_block_stop", R"({"type":"content_block_stop","index":0})" },
+        { "message_delta",
+          R"({"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":12}})" },
+        { "message_stop", R"({"type":"message_stop"})" },
     }));
     // The fixture's tool is get_weather: offer it as a mock.
-    QJsonObject weather{{u"name"_s, u"get_weather"_s}, {u"description"_s, u"Weather."_s}, {u"mock"_s, u"sunny"_s}};
-    const Spec spec = env.spec(EngineType::Anthropic, {{u"engine"_s, QJsonObject{{u"stream"_s, true}}},
-                                                       {u"tools"_s, QJsonArray{weather}}});
+    QJsonObject weather { { u"name"_s, u"get_weather"_s },
+                          { u"description"_s, u"Weather."_s },
+                          { u"mock"_s, u"sunny"_s } };
+    const Spec spec = env.spec(EngineType::Anthropic,
+                               { { u"engine"_s, QJsonObject { { u"stream"_s, true } } },
+                                 { u"tools"_s, QJsonArray { weather } } });
     QStringList deltas;
     connect(env.service.get(), &CallService::jobAdded, this, [this, &deltas](CallJob *job) {
         connect(job, &CallJob::runnerCreated, this, [&deltas](Runner *runner) {
-            connect(runner, &Runner::textDelta, runner, [&deltas](const QString &d) { deltas.append(d); });
+            connect(runner, &Runner::textDelta, runner,
+                    [&deltas](const QString &d) { deltas.append(d); });
         });
     });
     const LaunchResult result = env.launch(spec);
@@ -714,8 +948,10 @@ void TestRunnerHttp::streamedFixtureDrivesTheLoop()
     QCOMPARE(result.record.response.toObject().value(u"title"_s).toString(), u"Streamed"_s);
     QVERIFY(!deltas.isEmpty()); // text arrived as it streamed
     QCOMPARE(env.server.requests().at(0).jsonObject().value(u"stream"_s).toBool(), true);
-    const QJsonArray second = env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray();
-    const QJsonObject result0 = second.last().toObject().value(u"content"_s).toArray().at(0).toObject();
+    const QJsonArray second =
+        env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray();
+    const QJsonObject result0 =
+        second.last().toObject().value(u"content"_s).toArray().at(0).toObject();
     QCOMPARE(result0.value(u"type"_s).toString(), u"tool_result"_s);
     QVERIFY(result0.value(u"tool_use_id"_s).toString().startsWith(u"toolu_"_s));
 }
@@ -724,26 +960,34 @@ void TestRunnerHttp::budgetStubsOldResults()
 {
     // Ten 5,000-character results; the engine's budget keeps 5,000 tokens (20,000 chars) of
     // large results: the newest 4 in full, the older ones as stubs.
-    const Wire wire{EngineType::OpenAI};
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
     QJsonArray results;
     for (int i = 0; i < 10; ++i)
-        results.append(QString(u"result %1\n"_s.arg(i)).repeated(1).leftJustified(5000, QChar(u'a' + i)));
-    QJsonObject search{{u"name"_s, u"search_docs"_s}, {u"description"_s, u"Search."_s}, {u"mock"_s, results}};
+        results.append(
+            QString(u"result %1\n"_s.arg(i)).repeated(1).leftJustified(5000, QChar(u'a' + i)));
+    QJsonObject search { { u"name"_s, u"search_docs"_s },
+                         { u"description"_s, u"Search."_s },
+                         { u"mock"_s, results } };
     for (int i = 0; i < 10; ++i)
-        env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_%1"_s.arg(i), u"search_docs"_s, {{u"q"_s, i}})));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_end"_s, u"submit_output"_s, {{u"title"_s, u"done"_s}})));
-    const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{search}},
-                                           {u"max_turns"_s, 12},
-                                           {u"engine"_s, QJsonObject{{u"tool_results_tokens"_s, 5000}}},
-                                           {u"context"_s, QJsonObject{{u"tool_results_in_context"_s, 4}}}});
+        env.server.enqueue(FakeReply::json(
+            200, wire.toolCall(u"call_%1"_s.arg(i), u"search_docs"_s, { { u"q"_s, i } })));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"call_end"_s, u"submit_output"_s, { { u"title"_s, u"done"_s } })));
+    const Spec spec =
+        env.spec(wire.type,
+                 { { u"tools"_s, QJsonArray { search } },
+                   { u"max_turns"_s, 12 },
+                   { u"engine"_s, QJsonObject { { u"tool_results_tokens"_s, 5000 } } },
+                   { u"context"_s, QJsonObject { { u"tool_results_in_context"_s, 4 } } } });
     const LaunchResult result = env.launch(spec);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(env.server.requestCount(), 11);
     // The last request carries results 0..9; with N = 4 and 20,000 chars of budget only the
     // newest four fit, so results 0..5 are stubs.
-    const QJsonArray last = env.server.requests().at(10).jsonObject().value(u"messages"_s).toArray();
+    const QJsonArray last =
+        env.server.requests().at(10).jsonObject().value(u"messages"_s).toArray();
     int seen = 0;
     for (const QJsonValue &v : last) {
         const QJsonObject m = v.toObject();
@@ -772,7 +1016,7 @@ void TestRunnerHttp::budgetStubsOldResults()
 
 void TestRunnerHttp::sessionTurnsMixAndOutputCopyNotResent()
 {
-    const Wire wire{EngineType::OpenAI};
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
     Session session;
@@ -781,17 +1025,28 @@ void TestRunnerHttp::sessionTurnsMixAndOutputCopyNotResent()
     const qint64 sessionId = env.store->createSession(session).value();
 
     // A structured call in the session...
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"First plan"_s}})));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c1"_s, u"submit_output"_s, { { u"title"_s, u"First plan"_s } })));
     const LaunchResult first = env.launch(env.spec(wire.type), u"Plan A"_s, sessionId);
     QCOMPARE(callStatusName(first.record.status), u"completed"_s);
     QCOMPARE(first.record.session.value_or(-1), sessionId);
     QVERIFY(first.record.firstSequence && first.record.lastSequence);
     // The session prompt was added for that turn.
-    QCOMPARE(env.server.requests().at(0).jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toString(),
+    QCOMPARE(env.server.requests()
+                 .at(0)
+                 .jsonObject()
+                 .value(u"messages"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"content"_s)
+                 .toString(),
              u"You are terse.\n\nPlan the work."_s);
 
     // ...then an ordinary chat turn (no schema) in the same session.
-    env.server.enqueue(FakeReply::json(200, R"({"id":"x","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"\"ok\""},"finish_reason":"stop"}]})"));
+    env.server.enqueue(FakeReply::json(
+        200,
+        R"({"id":"x","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"\"ok\""},"finish_reason":"stop"}]})"));
     Spec chat = env.spec(wire.type);
     chat.responseSchema.reset();
     chat.tools.clear();
@@ -809,8 +1064,12 @@ void TestRunnerHttp::sessionTurnsMixAndOutputCopyNotResent()
         hasCopy |= !m.sendToModel && m.message.text.contains(u"First plan"_s);
     QVERIFY(hasCopy);
     int copiesSent = 0;
-    for (const QJsonValue &m : env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray())
-        copiesSent += (m.toObject().value(u"role"_s) == u"assistant"_s && m.toObject().value(u"content"_s).toString().contains(u"First plan"_s)) ? 1 : 0;
+    for (const QJsonValue &m :
+         env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray())
+        copiesSent += (m.toObject().value(u"role"_s) == u"assistant"_s
+                       && m.toObject().value(u"content"_s).toString().contains(u"First plan"_s))
+            ? 1
+            : 0;
     QCOMPARE(copiesSent, 0);
     auto calls = env.store->sessionCalls(sessionId);
     QVERIFY(calls);
@@ -819,10 +1078,11 @@ void TestRunnerHttp::sessionTurnsMixAndOutputCopyNotResent()
 
 void TestRunnerHttp::keyNeverStored()
 {
-    const Wire wire{EngineType::OpenAI};
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c1"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
     const LaunchResult result = env.launch(env.spec(wire.type));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(env.server.requests().at(0).header("authorization"), "Bearer "_ba + kKey);
@@ -841,16 +1101,20 @@ void TestRunnerHttp::keyNeverStored()
 // the database, even when a reply echoes the key.
 void TestRunnerHttp::exchangesKeptWithTheCall()
 {
-    const Wire wire{EngineType::OpenAI};
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
     // A first reply of about 600 KiB (an extra field the codec ignores).
-    QJsonObject big = QJsonDocument::fromJson(wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})).object();
+    QJsonObject big =
+        QJsonDocument::fromJson(wire.toolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }))
+            .object();
     big.insert(u"x_padding"_s, QString(600 * 1024, u'p'));
     const QByteArray bigBody = compact(big);
     env.server.enqueue(FakeReply::json(200, bigBody));
     // The second echoes the key, as some error bodies quote the request.
-    QJsonObject echo = QJsonDocument::fromJson(wire.toolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}})).object();
+    QJsonObject echo = QJsonDocument::fromJson(wire.toolCall(u"call_2"_s, u"submit_output"_s,
+                                                             { { u"title"_s, u"Fix login"_s } }))
+                           .object();
     echo.insert(u"x_echo"_s, QString::fromLatin1(kKey));
     env.server.enqueue(FakeReply::json(200, compact(echo)));
 
@@ -860,7 +1124,7 @@ void TestRunnerHttp::exchangesKeptWithTheCall()
     LaunchRequest request;
     request.spec = env.spec(wire.type);
     request.input.text = u"Plan ticket 7"_s;
-    request.input.attachments = {Attachment::fromData(u"pixel.png"_s, u"image/png"_s, pixels)};
+    request.input.attachments = { Attachment::fromData(u"pixel.png"_s, u"image/png"_s, pixels) };
     const LaunchResult result = env.run([&] { return env.service->launch(request); });
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QVERIFY2(result.stored, qPrintable(result.storeError));
@@ -882,7 +1146,8 @@ void TestRunnerHttp::exchangesKeptWithTheCall()
         QVERIFY2(received.contains(dataUri), "the image was not sent");
         QByteArray expected = received;
         expected.replace(dataUri, placeholder);
-        QCOMPARE(QJsonDocument::fromJson(e.request).object(), QJsonDocument::fromJson(expected).object());
+        QCOMPARE(QJsonDocument::fromJson(e.request).object(),
+                 QJsonDocument::fromJson(expected).object());
         QVERIFY(!e.request.contains(pixels.toBase64()));
         QCOMPARE(e.requestBytes, qint64(e.request.size()));
     }
@@ -919,21 +1184,41 @@ void TestRunnerHttp::mcpServerToolInTheLoop()
     QString npmDir = QString::fromLocal8Bit(qgetenv("CALLSCOPE_NPM_DIR"));
     if (npmDir.isEmpty())
         npmDir = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/npm"_s);
-    const QString entry = QDir(npmDir).filePath(u"node_modules/@modelcontextprotocol/server-everything/dist/index.js"_s);
-    QVERIFY2(QFile::exists(entry), qPrintable(u"MCP reference server missing: "_s + entry + u" (run npm install in tests/npm)"_s));
-    const Wire wire{EngineType::OpenAI};
+    const QString entry = QDir(npmDir).filePath(
+        u"node_modules/@modelcontextprotocol/server-everything/dist/index.js"_s);
+    QVERIFY2(QFile::exists(entry),
+             qPrintable(u"MCP reference server missing: "_s + entry
+                        + u" (run npm install in tests/npm)"_s));
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"hi from the loop"_s}})));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
-    const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"echo"_s}, {u"mcp"_s, u"everything"_s}}}},
-                                           {u"mcp_servers"_s, QJsonObject{{u"everything"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, entry, u"stdio"_s}}}}}}});
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c1"_s, u"echo"_s, { { u"message"_s, u"hi from the loop"_s } })));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c2"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
+    const Spec spec =
+        env.spec(wire.type,
+                 { { u"tools"_s,
+                     QJsonArray { QJsonObject { { u"name"_s, u"echo"_s },
+                                                { u"mcp"_s, u"everything"_s } } } },
+                   { u"mcp_servers"_s,
+                     QJsonObject {
+                         { u"everything"_s,
+                           QJsonObject { { u"command"_s,
+                                           QJsonArray { u"node"_s, entry, u"stdio"_s } } } } } } });
     const LaunchResult result = env.launch(spec);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     // The server's own description and schema were declared.
     const QJsonArray tools = env.server.requests().at(0).jsonObject().value(u"tools"_s).toArray();
-    QCOMPARE(tools.at(0).toObject().value(u"function"_s).toObject().value(u"name"_s).toString(), u"echo"_s);
-    QVERIFY(!tools.at(0).toObject().value(u"function"_s).toObject().value(u"description"_s).toString().isEmpty());
+    QCOMPARE(tools.at(0).toObject().value(u"function"_s).toObject().value(u"name"_s).toString(),
+             u"echo"_s);
+    QVERIFY(!tools.at(0)
+                 .toObject()
+                 .value(u"function"_s)
+                 .toObject()
+                 .value(u"description"_s)
+                 .toString()
+                 .isEmpty());
     const auto [id, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
     QCOMPARE(id, u"c1"_s);
     QCOMPARE(content, u"Echo: hi from the loop"_s);
@@ -946,7 +1231,8 @@ QString npmEverything()
     QString npmDir = QString::fromLocal8Bit(qgetenv("CALLSCOPE_NPM_DIR"));
     if (npmDir.isEmpty())
         npmDir = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/npm"_s);
-    return QDir(npmDir).filePath(u"node_modules/@modelcontextprotocol/server-everything/dist/index.js"_s);
+    return QDir(npmDir).filePath(
+        u"node_modules/@modelcontextprotocol/server-everything/dist/index.js"_s);
 }
 
 } // namespace
@@ -964,12 +1250,14 @@ void TestRunnerHttp::remoteMcpServerInTheLoop()
     environment.insert(u"PORT"_s, QString::number(port));
     everything.setProcessEnvironment(environment);
     everything.setProcessChannelMode(QProcess::MergedChannels);
-    everything.start(u"node"_s, {entry, u"streamableHttp"_s});
+    everything.start(u"node"_s, { entry, u"streamableHttp"_s });
     QByteArray output;
-    QVERIFY2(QTest::qWaitFor([&] {
-                 output += everything.readAll();
-                 return output.contains(QByteArray::number(port));
-             }, 20000),
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     output += everything.readAll();
+                     return output.contains(QByteArray::number(port));
+                 },
+                 20000),
              output.constData());
     const auto stop = qScopeGuard([&] {
         everything.terminate();
@@ -978,14 +1266,21 @@ void TestRunnerHttp::remoteMcpServerInTheLoop()
         everything.waitForFinished(2000);
     });
 
-    const Wire wire{EngineType::OpenAI};
+    const Wire wire { EngineType::OpenAI };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"hi over http"_s}})));
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c1"_s, u"echo"_s, { { u"message"_s, u"hi over http"_s } })));
+    env.server.enqueue(FakeReply::json(
+        200, wire.toolCall(u"c2"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
     const QString url = u"http://127.0.0.1:%1/mcp"_s.arg(port);
-    const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"echo"_s}, {u"mcp"_s, u"everything"_s}}}},
-                                           {u"mcp_servers"_s, QJsonObject{{u"everything"_s, QJsonObject{{u"url"_s, url}}}}}});
+    const Spec spec =
+        env.spec(wire.type,
+                 { { u"tools"_s,
+                     QJsonArray { QJsonObject { { u"name"_s, u"echo"_s },
+                                                { u"mcp"_s, u"everything"_s } } } },
+                   { u"mcp_servers"_s,
+                     QJsonObject { { u"everything"_s, QJsonObject { { u"url"_s, url } } } } } });
     const LaunchResult result = env.launch(spec);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     const auto [id, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
@@ -995,20 +1290,28 @@ void TestRunnerHttp::remoteMcpServerInTheLoop()
 
 void TestRunnerHttp::mcpAnnotationsDecideApproval()
 {
-    const QString fake = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"tests/data/tools/fake_mcp_server.js"_s);
-    const Wire wire{EngineType::OpenAI};
-    const QJsonObject servers{{u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, fake}}}}};
-    for (const bool overridden : {false, true}) {
+    const QString fake = QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR))
+                             .filePath(u"tests/data/tools/fake_mcp_server.js"_s);
+    const Wire wire { EngineType::OpenAI };
+    const QJsonObject servers {
+        { u"fake"_s, QJsonObject { { u"command"_s, QJsonArray { u"node"_s, fake } } } }
+    };
+    for (const bool overridden : { false, true }) {
         Env env;
         QVERIFY(env.server.listen());
         env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c1"_s, u"wipe_disk"_s, {})));
         env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c2"_s, u"read_notes"_s, {})));
-        env.server.enqueue(FakeReply::json(200, wire.toolCall(u"c3"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
-        QJsonObject wipe{{u"name"_s, u"wipe_disk"_s}, {u"mcp"_s, u"fake"_s}};
+        env.server.enqueue(FakeReply::json(
+            200, wire.toolCall(u"c3"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
+        QJsonObject wipe { { u"name"_s, u"wipe_disk"_s }, { u"mcp"_s, u"fake"_s } };
         if (overridden)
             wipe.insert(u"requires_approval"_s, false); // the spec's word beats the annotation
-        const Spec spec = env.spec(wire.type, {{u"tools"_s, QJsonArray{wipe, QJsonObject{{u"name"_s, u"read_notes"_s}, {u"mcp"_s, u"fake"_s}}}},
-                                               {u"mcp_servers"_s, servers}});
+        const Spec spec = env.spec(wire.type,
+                                   { { u"tools"_s,
+                                       QJsonArray { wipe,
+                                                    QJsonObject { { u"name"_s, u"read_notes"_s },
+                                                                  { u"mcp"_s, u"fake"_s } } } },
+                                     { u"mcp_servers"_s, servers } });
         const LaunchResult result = env.launch(spec); // unattended: no one can approve
         QCOMPARE(callStatusName(result.record.status), u"completed"_s);
         const auto [id1, wiped] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
@@ -1027,11 +1330,20 @@ namespace {
 
 QByteArray chatText(const QString &text, int in = 10, int out = 5)
 {
-    return compact(QJsonObject{{u"id"_s, u"c"_s}, {u"object"_s, u"chat.completion"_s}, {u"model"_s, u"m"_s},
-                               {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                                                     {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
-                                                                     {u"finish_reason"_s, u"stop"_s}}}},
-                               {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+    return compact(QJsonObject {
+        { u"id"_s, u"c"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"model"_s, u"m"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject {
+              { u"index"_s, 0 },
+              { u"message"_s,
+                QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+              { u"finish_reason"_s, u"stop"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, in },
+                        { u"completion_tokens"_s, out },
+                        { u"total_tokens"_s, in + out } } } });
 }
 
 // Three chat turns in a session, the last one reporting a large prompt.
@@ -1045,9 +1357,11 @@ qint64 chattySession(Env &env, Spec &chat)
     chat.tools.clear();
     chat.kind = u"chat"_s;
     chat.outputParser = u"text"_s;
-    const QStringList questions{u"First question about apples"_s, u"Second about bananas"_s, u"Third about cherries"_s};
+    const QStringList questions { u"First question about apples"_s, u"Second about bananas"_s,
+                                  u"Third about cherries"_s };
     for (int i = 0; i < questions.size(); ++i) {
-        env.server.enqueue(FakeReply::json(200, chatText(u"Answer %1"_s.arg(i + 1), i == 2 ? 9000 : 100, i == 2 ? 2000 : 10)));
+        env.server.enqueue(FakeReply::json(
+            200, chatText(u"Answer %1"_s.arg(i + 1), i == 2 ? 9000 : 100, i == 2 ? 2000 : 10)));
         const LaunchResult r = env.launch(chat, questions.at(i), id);
         if (r.record.status != CallStatus::Completed)
             qWarning("chat turn %d failed: %s", i, qPrintable(r.record.error));
@@ -1069,14 +1383,15 @@ void TestRunnerHttp::compactionByPolicy()
 
     // The last request used 9,000 + 2,000 tokens, over the 10,000 limit: the next turn first
     // folds all but the newest 2 messages into a summary.
-    env.server.enqueue(FakeReply::json(200, chatText(u"The user asked about apples and bananas; answers 1 and 2 were given."_s)));
+    env.server.enqueue(FakeReply::json(
+        200, chatText(u"The user asked about apples and bananas; answers 1 and 2 were given."_s)));
     env.server.enqueue(FakeReply::json(200, chatText(u"Answer 4"_s)));
     std::unique_ptr<QSignalSpy> spy;
     LaunchRequest request;
     request.spec = chat;
     request.input.text = u"Fourth about dates"_s;
     request.sessionId = sessionId;
-    request.compaction = CompactionPolicy{10000, 2};
+    request.compaction = CompactionPolicy { 10000, 2 };
     const LaunchResult result = env.run([&] { return env.service->launch(request); }, &spy);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QSignalSpy &compacted = *spy;
@@ -1113,24 +1428,56 @@ void TestRunnerHttp::replayOnAnotherEngine()
 {
     Env env;
     QVERIFY(env.server.listen());
-    const Wire openai{EngineType::OpenAI};
-    const Wire anthropic{EngineType::Anthropic};
-    env.server.enqueue(FakeReply::json(200, openai.toolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, u"From OpenAI"_s}})));
+    const Wire openai { EngineType::OpenAI };
+    const Wire anthropic { EngineType::Anthropic };
+    env.server.enqueue(FakeReply::json(
+        200, openai.toolCall(u"c1"_s, u"submit_output"_s, { { u"title"_s, u"From OpenAI"_s } })));
     const LaunchResult original = env.launch(env.spec(EngineType::OpenAI), u"Plan ticket 9"_s);
     QCOMPARE(callStatusName(original.record.status), u"completed"_s);
 
-    env.server.enqueue(FakeReply::json(200, anthropic.toolCall(u"toolu_1"_s, u"submit_output"_s, {{u"title"_s, u"From Claude"_s}})));
-    const LaunchResult replayed = env.run([&] { return env.service->rerun(original.record.id, env.spec(EngineType::Anthropic)); });
+    env.server.enqueue(FakeReply::json(200,
+                                       anthropic.toolCall(u"toolu_1"_s, u"submit_output"_s,
+                                                          { { u"title"_s, u"From Claude"_s } })));
+    const LaunchResult replayed = env.run(
+        [&] { return env.service->rerun(original.record.id, env.spec(EngineType::Anthropic)); });
     QCOMPARE(callStatusName(replayed.record.status), u"completed"_s);
     QCOMPARE(replayed.record.engineType, u"anthropic"_s);
     QCOMPARE(replayed.record.parent.value_or(-1), original.record.id);
-    QCOMPARE(replayed.record.metadata.value(u"rerun_of"_s).toString(), QString::number(original.record.id));
+    QCOMPARE(replayed.record.metadata.value(u"rerun_of"_s).toString(),
+             QString::number(original.record.id));
     // The same input went to the other engine, in its own wire shape.
     const RecordedRequest &sent = env.server.requests().at(1);
     QCOMPARE(QString::fromLatin1(sent.target), u"/v1/messages"_s);
-    QCOMPARE(sent.jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString()
-                 .isEmpty() ? sent.jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toString()
-                            : sent.jsonObject().value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString(),
+    QCOMPARE(sent.jsonObject()
+                     .value(u"messages"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"content"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"text"_s)
+                     .toString()
+                     .isEmpty()
+                 ? sent.jsonObject()
+                       .value(u"messages"_s)
+                       .toArray()
+                       .at(0)
+                       .toObject()
+                       .value(u"content"_s)
+                       .toString()
+                 : sent.jsonObject()
+                       .value(u"messages"_s)
+                       .toArray()
+                       .at(0)
+                       .toObject()
+                       .value(u"content"_s)
+                       .toArray()
+                       .at(0)
+                       .toObject()
+                       .value(u"text"_s)
+                       .toString(),
              u"Plan ticket 9"_s);
     auto children = env.store->children(original.record.id);
     QCOMPARE(children.value().size(), 1);
@@ -1142,14 +1489,15 @@ void TestRunnerHttp::failedSummaryLetsTurnGoAhead()
     QVERIFY(env.server.listen());
     Spec chat;
     const qint64 sessionId = chattySession(env, chat);
-    env.server.enqueue(FakeReply::json(400, R"({"error":{"message":"context too long","type":"invalid_request_error"}})"));
+    env.server.enqueue(FakeReply::json(
+        400, R"({"error":{"message":"context too long","type":"invalid_request_error"}})"));
     env.server.enqueue(FakeReply::json(200, chatText(u"Answer 4"_s)));
     std::unique_ptr<QSignalSpy> spy;
     LaunchRequest request;
     request.spec = chat;
     request.input.text = u"Fourth about dates"_s;
     request.sessionId = sessionId;
-    request.compaction = CompactionPolicy{10000, 2};
+    request.compaction = CompactionPolicy { 10000, 2 };
     const LaunchResult result = env.run([&] { return env.service->launch(request); }, &spy);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QSignalSpy &compacted = *spy;
@@ -1161,7 +1509,6 @@ void TestRunnerHttp::failedSummaryLetsTurnGoAhead()
     QVERIFY(turn.contains("First question about apples"));
     QVERIFY(env.store->compactions(sessionId).value().isEmpty());
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Output modes
@@ -1179,22 +1526,25 @@ Spec modeSpec(Env &env, EngineType type, const QString &mode, QJsonObject extra 
 void TestRunnerHttp::nativeValidInOneTurn()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
     // OpenAI strict made the optional "note" required and nullable: its null means absent.
     const bool strict = wire.type == EngineType::OpenAI || wire.type == EngineType::OpenAIResponses;
-    env.server.enqueue(FakeReply::json(200, wire.text(strict ? u"{\"title\": \"Fix login\", \"note\": null}"_s
-                                                             : u"{\"title\": \"Fix login\"}"_s, 40, 9)));
+    env.server.enqueue(
+        FakeReply::json(200,
+                        wire.text(strict ? u"{\"title\": \"Fix login\", \"note\": null}"_s
+                                         : u"{\"title\": \"Fix login\"}"_s,
+                                  40, 9)));
     const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
-    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(result.record.response.toObject(), QJsonObject({ { u"title"_s, u"Fix login"_s } }));
     QCOMPARE(env.server.requestCount(), 1);
     const QJsonObject body = env.server.requests().at(0).jsonObject();
     // The exact native field (name, strict flag, the schema as this engine gets it).
     QCOMPARE(wire.nativeField(body), expectedNativeField(wire.type));
     // The spec's tools are offered, submit_output is not.
-    QCOMPARE(wire.toolNames(body), QStringList{u"get_ticket"_s});
+    QCOMPARE(wire.toolNames(body), QStringList { u"get_ticket"_s });
     QVERIFY(!compact(body).contains("Answer with one JSON value"));
 
     // The output is an assistant text message; the mode is part of the stored record.
@@ -1203,7 +1553,8 @@ void TestRunnerHttp::nativeValidInOneTurn()
     const QJsonArray messages = stored.value().messages;
     const QJsonObject last = messages.last().toObject();
     QCOMPARE(last.value(u"role"_s).toString(), u"assistant"_s);
-    QVERIFY2(compact(last).contains("Fix login") && !compact(messages).contains("submit_output"), compact(messages).constData());
+    QVERIFY2(compact(last).contains("Fix login") && !compact(messages).contains("submit_output"),
+             compact(messages).constData());
     QCOMPARE(stored.value().spec.value(u"output_mode"_s).toString(), u"native"_s);
     QCOMPARE(stored.value().metadata.value(u"output_mode"_s).toString(), u"native"_s);
 }
@@ -1211,7 +1562,7 @@ void TestRunnerHttp::nativeValidInOneTurn()
 void TestRunnerHttp::nativeInvalidThenCorrected()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
     env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"no\", \"extra\": 1}"_s)));
@@ -1222,29 +1573,36 @@ void TestRunnerHttp::nativeInvalidThenCorrected()
     // The correction is a user turn with every violation at its pointer, and the schema.
     const QJsonArray second = wire.messages(env.server.requests().at(1).jsonObject());
     const QByteArray correction = compact(second.last());
-    QVERIFY2(correction.contains("/title") && correction.contains("The full schema"), correction.constData());
+    QVERIFY2(correction.contains("/title") && correction.contains("The full schema"),
+             correction.constData());
     QVERIFY2(correction.contains("minLength"), correction.constData());
-    QVERIFY2(compact(second).contains("\\\"no\\\""), compact(second).constData()); // the invalid answer went back as the model's turn
+    QVERIFY2(compact(second).contains("\\\"no\\\""),
+             compact(second).constData()); // the invalid answer went back as the model's turn
     const QString role = second.last().toObject().value(u"role"_s).toString();
-    QVERIFY2(role == u"user" || (wire.type == EngineType::OpenAIResponses && role == u"user"), qPrintable(role));
+    QVERIFY2(role == u"user" || (wire.type == EngineType::OpenAIResponses && role == u"user"),
+             qPrintable(role));
     // Both requests carry the native field.
-    QCOMPARE(wire.nativeField(env.server.requests().at(1).jsonObject()), expectedNativeField(wire.type));
+    QCOMPARE(wire.nativeField(env.server.requests().at(1).jsonObject()),
+             expectedNativeField(wire.type));
     QCOMPARE(result.record.turns.at(0).note, u"validation_failed"_s);
 }
 
 void TestRunnerHttp::nativeWithTools()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
+    env.server.enqueue(
+        FakeReply::json(200, wire.toolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } })));
     env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login timeout\"}"_s)));
     const LaunchResult result = env.launch(modeSpec(env, wire.type, u"native"_s));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
-    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login timeout"_s}}));
+    QCOMPARE(result.record.response.toObject(),
+             QJsonObject({ { u"title"_s, u"Fix login timeout"_s } }));
     QCOMPARE(env.server.requestCount(), 2);
-    const auto [pairedWith, content] = wire.lastToolResult(env.server.requests().at(1).jsonObject());
+    const auto [pairedWith, content] =
+        wire.lastToolResult(env.server.requests().at(1).jsonObject());
     QCOMPARE(pairedWith, u"call_1"_s);
     QCOMPARE(content, u"Ticket 7: login times out"_s);
     for (const RecordedRequest &r : env.server.requests())
@@ -1254,15 +1612,19 @@ void TestRunnerHttp::nativeWithTools()
 void TestRunnerHttp::nativeTruncationReask()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
     env.server.enqueue(FakeReply::json(200, wire.truncated(u"{\"title\": \"Fix lo"_s)));
     env.server.enqueue(FakeReply::json(200, wire.text(u"{\"title\": \"Fix login\"}"_s)));
-    const Spec spec = modeSpec(env, wire.type, u"native"_s,
-                               {{u"engine"_s, QJsonObject{{u"max_tokens"_s, 32}}},
-                                {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}, {u"reask"_s, true},
-                                                         {u"per_attempt_override"_s, QJsonArray{QJsonObject{{u"max_tokens"_s, 256}}}}}}});
+    const Spec spec = modeSpec(
+        env, wire.type, u"native"_s,
+        { { u"engine"_s, QJsonObject { { u"max_tokens"_s, 32 } } },
+          { u"retry"_s,
+            QJsonObject { { u"max_attempts"_s, 3 },
+                          { u"reask"_s, true },
+                          { u"per_attempt_override"_s,
+                            QJsonArray { QJsonObject { { u"max_tokens"_s, 256 } } } } } } });
     const LaunchResult result = env.launch(spec);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(env.server.requestCount(), 2);
@@ -1275,7 +1637,7 @@ void TestRunnerHttp::nativeTruncationReask()
 void TestRunnerHttp::nativeRefusal()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
     env.server.enqueue(FakeReply::json(200, wire.refusal(u"get_ticket"_s)));
@@ -1297,88 +1659,139 @@ void TestRunnerHttp::nativeRecordedReplies()
         QJsonObject expected;
     };
     const QList<Case> cases = {
-        {EngineType::Gemini, u"gemini/native_output_json_schema.cassette.json"_s,
-         QJsonObject{{u"city"_s, u"Mexico City"_s}, {u"country"_s, u"Mexico"_s}}},
-        {EngineType::OpenAICompatible, u"local_openai_compat/ollama_json_schema.cassette.json"_s, {}},
+        { EngineType::Gemini, u"gemini/native_output_json_schema.cassette.json"_s,
+          QJsonObject { { u"city"_s, u"Mexico City"_s }, { u"country"_s, u"Mexico"_s } } },
+        { EngineType::OpenAICompatible,
+          u"local_openai_compat/ollama_json_schema.cassette.json"_s,
+          {} },
     };
     for (const Case &c : cases) {
-        const QJsonObject cassette = readJson(sharedDataPath(u"wire-fixtures/"_s + c.file)).toObject();
-        const QJsonObject interaction = cassette.value(u"interactions"_s).toArray().at(0).toObject();
+        const QJsonObject cassette =
+            readJson(sharedDataPath(u"wire-fixtures/"_s + c.file)).toObject();
+        const QJsonObject interaction =
+            cassette.value(u"interactions"_s).toArray().at(0).toObject();
         QVERIFY2(!interaction.isEmpty(), qPrintable(c.file));
-        const QJsonObject requestBody = interaction.value(u"request"_s).toObject().value(u"body"_s).toObject();
+        const QJsonObject requestBody =
+            interaction.value(u"request"_s).toObject().value(u"body"_s).toObject();
         const QJsonObject schema = c.type == EngineType::Gemini
-            ? requestBody.value(u"generationConfig"_s).toObject().value(u"responseJsonSchema"_s).toObject()
-            : requestBody.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject().value(u"schema"_s).toObject();
+            ? requestBody.value(u"generationConfig"_s)
+                  .toObject()
+                  .value(u"responseJsonSchema"_s)
+                  .toObject()
+            : requestBody.value(u"response_format"_s)
+                  .toObject()
+                  .value(u"json_schema"_s)
+                  .toObject()
+                  .value(u"schema"_s)
+                  .toObject();
         QVERIFY2(!schema.isEmpty(), qPrintable(c.file));
-        const QJsonObject responseBody = interaction.value(u"response"_s).toObject().value(u"body"_s).toObject();
+        const QJsonObject responseBody =
+            interaction.value(u"response"_s).toObject().value(u"body"_s).toObject();
         Env env;
         QVERIFY(env.server.listen());
         env.server.enqueue(FakeReply::json(200, compact(responseBody)));
-        const Spec spec = modeSpec(env, c.type, u"native"_s, {{u"response_schema"_s, schema}, {u"tools"_s, QJsonArray{}}});
+        const Spec spec =
+            modeSpec(env, c.type, u"native"_s,
+                     { { u"response_schema"_s, schema }, { u"tools"_s, QJsonArray {} } });
         const LaunchResult result = env.launch(spec);
-        QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(c.file + u": "_s + result.record.error));
+        QVERIFY2(result.record.status == CallStatus::Completed,
+                 qPrintable(c.file + u": "_s + result.record.error));
         QCOMPARE(env.server.requestCount(), 1);
         QVERIFY(result.record.response.isObject());
         if (!c.expected.isEmpty())
             QCOMPARE(result.record.response.toObject(), c.expected);
-        const QJsonValue sent = Wire{c.type}.nativeField(env.server.requests().at(0).jsonObject());
-        QVERIFY2(compact(sent).contains(compact(schema)) || c.type == EngineType::Gemini, compact(sent).constData());
+        const QJsonValue sent =
+            Wire { c.type }.nativeField(env.server.requests().at(0).jsonObject());
+        QVERIFY2(compact(sent).contains(compact(schema)) || c.type == EngineType::Gemini,
+                 compact(sent).constData());
     }
 }
 
 void TestRunnerHttp::nativeStreamed()
 {
     // A streamed native answer: the JSON arrives in text deltas (OpenAI Chat and Anthropic).
-    const QStringList pieces = {u"{\"ti"_s, u"tle\": \"Fix "_s, u"login\"}"_s};
-    for (const EngineType type : {EngineType::OpenAI, EngineType::Anthropic}) {
+    const QStringList pieces = { u"{\"ti"_s, u"tle\": \"Fix "_s, u"login\"}"_s };
+    for (const EngineType type : { EngineType::OpenAI, EngineType::Anthropic }) {
         Env env;
         QVERIFY(env.server.listen());
         QList<std::pair<QByteArray, QByteArray>> events;
-        const auto event = [&events](const QByteArray &name, const QByteArray &data) { events.append(std::make_pair(name, data)); };
+        const auto event = [&events](const QByteArray &name, const QByteArray &data) {
+            events.append(std::make_pair(name, data));
+        };
         if (type == EngineType::OpenAI) {
             for (const QString &p : pieces)
-                event(QByteArray(), compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
-                                                       {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, QJsonObject{{u"content"_s, p}}}, {u"finish_reason"_s, QJsonValue()}}}}}));
-            event(QByteArray(), compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
-                                                   {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, QJsonObject{}}, {u"finish_reason"_s, u"stop"_s}}}}}));
+                event(
+                    QByteArray(),
+                    compact(QJsonObject { { u"object"_s, u"chat.completion.chunk"_s },
+                                          { u"choices"_s,
+                                            QJsonArray { QJsonObject {
+                                                { u"index"_s, 0 },
+                                                { u"delta"_s, QJsonObject { { u"content"_s, p } } },
+                                                { u"finish_reason"_s, QJsonValue() } } } } }));
+            event(QByteArray(),
+                  compact(QJsonObject {
+                      { u"object"_s, u"chat.completion.chunk"_s },
+                      { u"choices"_s,
+                        QJsonArray { QJsonObject { { u"index"_s, 0 },
+                                                   { u"delta"_s, QJsonObject {} },
+                                                   { u"finish_reason"_s, u"stop"_s } } } } }));
             event(QByteArray(), "[DONE]");
         } else {
-            event("message_start", R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}})");
-            event("content_block_start", R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})");
+            event(
+                "message_start",
+                R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}})");
+            event(
+                "content_block_start",
+                R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})");
             for (const QString &p : pieces)
-                event("content_block_delta", compact(QJsonObject{{u"type"_s, u"content_block_delta"_s}, {u"index"_s, 0},
-                                                                          {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, p}}}}));
+                event("content_block_delta",
+                      compact(QJsonObject {
+                          { u"type"_s, u"content_block_delta"_s },
+                          { u"index"_s, 0 },
+                          { u"delta"_s,
+                            QJsonObject { { u"type"_s, u"text_delta"_s }, { u"text"_s, p } } } }));
             event("content_block_stop", R"({"type":"content_block_stop","index":0})");
-            event("message_delta", R"({"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}})");
+            event(
+                "message_delta",
+                R"({"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}})");
             event("message_stop", R"({"type":"message_stop"})");
         }
         env.server.enqueue(FakeReply::sseEvents(events));
-        const LaunchResult result = env.launch(modeSpec(env, type, u"native"_s, {{u"engine"_s, QJsonObject{{u"stream"_s, true}}}}));
-        QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(engineTypeName(type) + u": "_s + result.record.error));
-        QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+        const LaunchResult result = env.launch(modeSpec(
+            env, type, u"native"_s, { { u"engine"_s, QJsonObject { { u"stream"_s, true } } } }));
+        QVERIFY2(result.record.status == CallStatus::Completed,
+                 qPrintable(engineTypeName(type) + u": "_s + result.record.error));
+        QCOMPARE(result.record.response.toObject(),
+                 QJsonObject({ { u"title"_s, u"Fix login"_s } }));
         const QJsonObject body = env.server.requests().at(0).jsonObject();
         QCOMPARE(body.value(u"stream"_s).toBool(), true);
-        QCOMPARE(Wire{type}.nativeField(body), expectedNativeField(type));
+        QCOMPARE(Wire { type }.nativeField(body), expectedNativeField(type));
     }
 }
 
 void TestRunnerHttp::promptedFenceWithProse()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
-    env.server.enqueue(FakeReply::json(200, wire.text(u"Here is the plan:\n```json\n{\"title\": \"Fix login\"}\n```\nTell me if you need more."_s)));
+    env.server.enqueue(FakeReply::json(
+        200,
+        wire.text(
+            u"Here is the plan:\n```json\n{\"title\": \"Fix login\"}\n```\nTell me if you need more."_s)));
     const LaunchResult result = env.launch(modeSpec(env, wire.type, u"prompted"_s));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
-    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(result.record.response.toObject(), QJsonObject({ { u"title"_s, u"Fix login"_s } }));
     QCOMPARE(env.server.requestCount(), 1);
     const QJsonObject body = env.server.requests().at(0).jsonObject();
     QVERIFY(wire.nativeField(body).isUndefined());
-    QCOMPARE(wire.toolNames(body), QStringList{u"get_ticket"_s});
+    QCOMPARE(wire.toolNames(body), QStringList { u"get_ticket"_s });
     // The instruction and the original schema follow the spec's system prompt.
     const QByteArray text = compact(body);
-    QVERIFY2(text.contains("Plan the work.\\n\\nAnswer with one JSON value that matches the JSON Schema below."), text.constData());
+    QVERIFY2(
+        text.contains(
+            "Plan the work.\\n\\nAnswer with one JSON value that matches the JSON Schema below."),
+        text.constData());
     QVERIFY2(text.contains("\\\"minLength\\\": 3"), text.constData());
     QCOMPARE(result.record.metadata.value(u"output_mode"_s).toString(), u"prompted"_s);
 }
@@ -1386,7 +1799,7 @@ void TestRunnerHttp::promptedFenceWithProse()
 void TestRunnerHttp::promptedInvalidThenCorrected()
 {
     QFETCH(int, engine);
-    const Wire wire{EngineType(engine)};
+    const Wire wire { EngineType(engine) };
     Env env;
     QVERIFY(env.server.listen());
     env.server.enqueue(FakeReply::json(200, wire.text(u"Sure! {\"title\": 7}"_s)));
@@ -1395,9 +1808,11 @@ void TestRunnerHttp::promptedInvalidThenCorrected()
     const LaunchResult result = env.launch(modeSpec(env, wire.type, u"prompted"_s));
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(env.server.requestCount(), 3);
-    const QByteArray first = compact(wire.messages(env.server.requests().at(1).jsonObject()).last());
+    const QByteArray first =
+        compact(wire.messages(env.server.requests().at(1).jsonObject()).last());
     QVERIFY2(first.contains("/title") && first.contains("The full schema"), first.constData());
-    const QByteArray second = compact(wire.messages(env.server.requests().at(2).jsonObject()).last());
+    const QByteArray second =
+        compact(wire.messages(env.server.requests().at(2).jsonObject()).last());
     QVERIFY2(second.contains("not valid JSON"), second.constData());
     QCOMPARE(result.record.turns.at(0).note, u"validation_failed"_s);
     QCOMPARE(result.record.turns.at(1).note, u"parse_failed"_s);
@@ -1408,31 +1823,37 @@ namespace {
 QByteArray chatDelta(const QString &text)
 {
     return "data: "
-        + compact(QJsonObject{{u"object"_s, u"chat.completion.chunk"_s},
-                              {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                                                    {u"delta"_s, QJsonObject{{u"content"_s, text}}},
-                                                                    {u"finish_reason"_s, QJsonValue()}}}}})
+        + compact(QJsonObject {
+            { u"object"_s, u"chat.completion.chunk"_s },
+            { u"choices"_s,
+              QJsonArray { QJsonObject { { u"index"_s, 0 },
+                                         { u"delta"_s, QJsonObject { { u"content"_s, text } } },
+                                         { u"finish_reason"_s, QJsonValue() } } } } })
         + "\n\n";
 }
 
 // A call spec whose text answer becomes {"title": text}, against `port` over HTTPS.
 Spec httpsTitleSpec(int port)
 {
-    const QJsonObject object{
-        {u"kind"_s, u"call"_s},
-        {u"system_prompt"_s, u"Give the title."_s},
-        {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                           {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                                           {u"required"_s, QJsonArray{u"title"_s}},
-                                           {u"additionalProperties"_s, false}}},
-        {u"text_output"_s, QJsonObject{{u"field"_s, u"title"_s}}},
-        {u"max_turns"_s, 1},
-        {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                  {u"model"_s, u"gpt-fault"_s},
-                                  {u"base_url"_s, u"https://127.0.0.1:%1"_s.arg(port)},
-                                  {u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s},
-                                  {u"stream"_s, true}}},
-        {u"retry"_s, QJsonObject{{u"max_attempts"_s, 3}}},
+    const QJsonObject object {
+        { u"kind"_s, u"call"_s },
+        { u"system_prompt"_s, u"Give the title."_s },
+        { u"response_schema"_s,
+          QJsonObject {
+              { u"type"_s, u"object"_s },
+              { u"properties"_s,
+                QJsonObject { { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+              { u"required"_s, QJsonArray { u"title"_s } },
+              { u"additionalProperties"_s, false } } },
+        { u"text_output"_s, QJsonObject { { u"field"_s, u"title"_s } } },
+        { u"max_turns"_s, 1 },
+        { u"engine"_s,
+          QJsonObject { { u"type"_s, u"openai"_s },
+                        { u"model"_s, u"gpt-fault"_s },
+                        { u"base_url"_s, u"https://127.0.0.1:%1"_s.arg(port) },
+                        { u"api_key_env"_s, u"CALLSCOPE_TEST_KEY"_s },
+                        { u"stream"_s, true } } },
+        { u"retry"_s, QJsonObject { { u"max_attempts"_s, 3 } } },
     };
     const SpecLoadResult loaded = specFromJson(object);
     if (!loaded.spec)
@@ -1460,30 +1881,35 @@ void TestRunnerHttp::callOverHttpsOfferingHttp2()
     QString why;
     QVERIFY2(TlsFaultServer::available(&why), qPrintable(why));
     QVERIFY2(TlsFaultServer::trustTestCertificate(&why), qPrintable(why));
-    const QList<QPair<QByteArray, QByteArray>> sse{{"content-type", "text/event-stream"}};
+    const QList<QPair<QByteArray, QByteArray>> sse { { "content-type", "text/event-stream" } };
     TlsFaultServer::Behavior cut;
     cut.action = u"drop_in_headers"_s;
     cut.headers = sse;
     TlsFaultServer::Behavior ok;
     ok.headers = sse;
     ok.body = chatDelta(u"Fix "_s) + chatDelta(u"login"_s)
-        + "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
-          "data: {\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5,\"total_tokens\":15}}\n\n"
+        + "data: "
+          "{\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_"
+          "reason\":\"stop\"}]}\n\n"
+          "data: "
+          "{\"object\":\"chat.completion.chunk\",\"choices\":[],\"usage\":{\"prompt_tokens\":10,"
+          "\"completion_tokens\":5,\"total_tokens\":15}}\n\n"
           "data: [DONE]\n\n";
     TlsFaultServer server;
-    QVERIFY2(server.start({cut, ok}), qPrintable(server.errorString()));
+    QVERIFY2(server.start({ cut, ok }), qPrintable(server.errorString()));
     Env env;
     const LaunchResult result = env.launch(httpsTitleSpec(server.port()), u"Name the bug"_s);
 
     QVERIFY2(result.record.status == CallStatus::Completed, qPrintable(result.record.error));
     QVERIFY2(result.stored, qPrintable(result.storeError));
-    QCOMPARE(result.record.response.toObject(), QJsonObject({{u"title"_s, u"Fix login"_s}}));
+    QCOMPARE(result.record.response.toObject(), QJsonObject({ { u"title"_s, u"Fix login"_s } }));
     auto stored = env.store->getCall(result.record.id);
     QVERIFY(stored);
     const QList<AttemptRecord> attempts = stored.value().attempts;
     QCOMPARE(attempts.size(), 2);
     QCOMPARE(attempts[0].outcome, u"retry"_s);
-    QVERIFY2(attempts[0].delayMs >= 375 && attempts[0].delayMs <= 500, qPrintable(QString::number(attempts[0].delayMs)));
+    QVERIFY2(attempts[0].delayMs >= 375 && attempts[0].delayMs <= 500,
+             qPrintable(QString::number(attempts[0].delayMs)));
     QCOMPARE(attempts[1].outcome, u"ok"_s);
     QCOMPARE(attempts[1].httpStatus, 200);
     QCOMPARE(stored.value().usage.outputTokens, 5);
@@ -1496,7 +1922,8 @@ void TestRunnerHttp::callOverHttpsOfferingHttp2()
         QVERIFY(r.authorization);
     }
     const qint64 gap = requests[1].receivedAtMs - requests[0].endedAtMs;
-    QVERIFY2(gap >= attempts[0].delayMs - 30, qPrintable(u"gap %1 ms, delay %2 ms"_s.arg(gap).arg(attempts[0].delayMs)));
+    QVERIFY2(gap >= attempts[0].delayMs - 30,
+             qPrintable(u"gap %1 ms, delay %2 ms"_s.arg(gap).arg(attempts[0].delayMs)));
     const QString problem = noHttp2(server);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
@@ -1510,11 +1937,11 @@ void TestRunnerHttp::floodOverHttpsStopsAtCap()
     QVERIFY2(TlsFaultServer::trustTestCertificate(&why), qPrintable(why));
     TlsFaultServer::Behavior flood;
     flood.action = u"flood"_s;
-    flood.headers = {{"content-type", "text/event-stream"}};
+    flood.headers = { { "content-type", "text/event-stream" } };
     flood.body = chatDelta(u"Title: "_s);
     flood.chunk = chatDelta(u"tok "_s).repeated(2048);
     TlsFaultServer server;
-    QVERIFY2(server.start({flood}), qPrintable(server.errorString()));
+    QVERIFY2(server.start({ flood }), qPrintable(server.errorString()));
     Env env;
     const LaunchResult result = env.launch(httpsTitleSpec(server.port()), u"Name the bug"_s);
 
@@ -1526,11 +1953,13 @@ void TestRunnerHttp::floodOverHttpsStopsAtCap()
     QVERIFY(stored);
     QCOMPARE(stored.value().attempts.size(), 1);
     // The server logged how the answer ended (the client closed it): its byte count is final.
-    QTRY_VERIFY_WITH_TIMEOUT(!server.requests().isEmpty() && !server.requests().constFirst().how.isEmpty(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !server.requests().isEmpty() && !server.requests().constFirst().how.isEmpty(), 20000);
     const QList<TlsFaultServer::Request> requests = server.requests();
     QCOMPARE(requests.size(), 1);
     const qint64 sent = requests[0].bytesSent;
-    qInfo("whole call, flood over HTTPS: the server sent %.1f MiB", double(sent) / (1024.0 * 1024.0));
+    qInfo("whole call, flood over HTTPS: the server sent %.1f MiB",
+          double(sent) / (1024.0 * 1024.0));
     QVERIFY2(sent <= 64 * 1024 * 1024 + 9 * 1024 * 1024, qPrintable(QString::number(sent)));
     const QString problem = noHttp2(server);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));

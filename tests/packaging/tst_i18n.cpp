@@ -3,7 +3,6 @@
 // --version agrees everywhere, and a screenshot of the main window in German.
 
 #include "tests/support/testsupport.h"
-#include "translations/translationloader.h"
 #include "ui/mainwindow.h"
 
 #include <QAction>
@@ -19,6 +18,8 @@
 #include <QTranslator>
 #include <QXmlStreamReader>
 
+#include "translations/translationloader.h"
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -28,7 +29,7 @@ struct TsMessage
     QString context;
     QString source;
     QStringList translations; // one per numerus form, or one
-    QString type;             // "unfinished", "vanished", "obsolete" or empty
+    QString type; // "unfinished", "vanished", "obsolete" or empty
     bool numerus = false;
 };
 
@@ -51,7 +52,7 @@ std::optional<QList<TsMessage>> readTs(const QString &path, QString *error)
         if (name == "name"_L1) {
             context = xml.readElementText();
         } else if (name == "message"_L1) {
-            current = TsMessage{};
+            current = TsMessage {};
             current.context = context;
             current.numerus = xml.attributes().value("numerus"_L1) == "yes"_L1;
         } else if (name == "source"_L1) {
@@ -119,8 +120,8 @@ ProcessResult runProgram(const QString &program, const QStringList &args,
     return result;
 }
 
-const QStringList kGermanEnv{u"LANGUAGE=de"_s, u"LANG=de_DE.UTF-8"_s, u"LC_ALL="_s,
-                             u"LC_MESSAGES="_s};
+const QStringList kGermanEnv { u"LANGUAGE=de"_s, u"LANG=de_DE.UTF-8"_s, u"LC_ALL="_s,
+                               u"LC_MESSAGES="_s };
 
 } // namespace
 
@@ -175,7 +176,8 @@ void TestI18n::tsIsComplete()
             ++numerusCount;
             // German has two plural forms.
             if (m.translations.size() != 2)
-                problems.append(where + u" has %1 plural forms, German needs 2"_s.arg(m.translations.size()));
+                problems.append(
+                    where + u" has %1 plural forms, German needs 2"_s.arg(m.translations.size()));
         }
         const QStringList expected = placeholders(m.source);
         for (const QString &translation : m.translations) {
@@ -185,7 +187,8 @@ void TestI18n::tsIsComplete()
             }
             const QStringList got = placeholders(translation);
             if (got != expected)
-                problems.append(where + u" placeholders %1 in the source, %2 in \"%3\""_s.arg(
+                problems.append(where
+                                + u" placeholders %1 in the source, %2 in \"%3\""_s.arg(
                                     expected.join(u' '), got.join(u' '), translation.left(60)));
         }
     }
@@ -201,7 +204,8 @@ void TestI18n::englishPluralsAreComplete()
     QString error;
     const auto german = readTs(QStringLiteral(CALLSCOPE_TS_FILE), &error);
     QVERIFY2(german, qPrintable(error));
-    const QString englishPath = QStringLiteral(CALLSCOPE_SOURCE_DIR "/translations/callscope_en.ts");
+    const QString englishPath =
+        QStringLiteral(CALLSCOPE_SOURCE_DIR "/translations/callscope_en.ts");
     const auto english = readTs(englishPath, &error);
     QVERIFY2(english, qPrintable(englishPath + u": "_s + error));
 
@@ -222,7 +226,9 @@ void TestI18n::englishPluralsAreComplete()
             continue;
         }
         if (!it->type.isEmpty() || it->translations.size() != 2) {
-            problems.append(where + u" is %1 with %2 forms in English"_s.arg(it->type).arg(it->translations.size()));
+            problems.append(
+                where
+                + u" is %1 with %2 forms in English"_s.arg(it->type).arg(it->translations.size()));
             continue;
         }
         for (const QString &form : it->translations) {
@@ -230,7 +236,8 @@ void TestI18n::englishPluralsAreComplete()
                 problems.append(where + u": English form \""_s + form.left(60) + u'"');
         }
     }
-    qInfo("callscope_en.ts: %d plural strings checked, %d problems", int(plurals), int(problems.size()));
+    qInfo("callscope_en.ts: %d plural strings checked, %d problems", int(plurals),
+          int(problems.size()));
     QVERIFY(plurals > 20);
     QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
 }
@@ -239,9 +246,11 @@ void TestI18n::modelFacingTextStaysEnglish()
 {
     // Text the model reads must not change with the user's language: the .ts keeps such
     // strings identical to their source (see translations/README.md).
-    const auto setup = Callscope::installTranslators(qApp, QLocale(QLocale::German, QLocale::Germany));
+    const auto setup =
+        Callscope::installTranslators(qApp, QLocale(QLocale::German, QLocale::Germany));
     QCOMPARE(setup.language.left(2), u"de"_s);
-    QCOMPARE(QCoreApplication::translate("Callscope::Runner", "Output accepted."), u"Output accepted."_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::Runner", "Output accepted."),
+             u"Output accepted."_s);
     QCOMPARE(QCoreApplication::translate("JsonSchema", "missing required property %1"),
              u"missing required property %1"_s);
     // ...while text for people is German.
@@ -256,12 +265,16 @@ void TestI18n::loaderPicksTheLanguage()
     auto setup = Callscope::installTranslators(qApp, englishFirst);
     QVERIFY(setup.language.isEmpty());
     QCOMPARE(setup.loadedFiles.size(), 1);
-    QVERIFY2(setup.loadedFiles.constFirst().endsWith(u"callscope_en.qm"_s), qPrintable(setup.loadedFiles.constFirst()));
+    QVERIFY2(setup.loadedFiles.constFirst().endsWith(u"callscope_en.qm"_s),
+             qPrintable(setup.loadedFiles.constFirst()));
     QCOMPARE(QCoreApplication::translate("Callscope::MainWindow", "&File"), u"&File"_s);
     // "1 tool call", "2 tool calls": no "call(s)" on screen.
-    QCOMPARE(QCoreApplication::translate("Callscope::CallTab", "%n tool call(s)", nullptr, 1), u"1 tool call"_s);
-    QCOMPARE(QCoreApplication::translate("Callscope::CallTab", "%n tool call(s)", nullptr, 2), u"2 tool calls"_s);
-    QCOMPARE(QCoreApplication::translate("Callscope::BudgetModel", "(%n line(s))", nullptr, 1), u"(1 line)"_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::CallTab", "%n tool call(s)", nullptr, 1),
+             u"1 tool call"_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::CallTab", "%n tool call(s)", nullptr, 2),
+             u"2 tool calls"_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::BudgetModel", "(%n line(s))", nullptr, 1),
+             u"(1 line)"_s);
 
     // A language without a translation falls through to English.
     setup = Callscope::installTranslators(qApp, QLocale(QLocale::Japanese, QLocale::Japan));
@@ -274,8 +287,10 @@ void TestI18n::loaderPicksTheLanguage()
              qPrintable(setup.loadedFiles.constFirst()));
     QCOMPARE(QCoreApplication::translate("Callscope::MainWindow", "&File"), u"&Datei"_s);
     // Qt's own strings come along when the distribution ships them (qt6-translations-l10n).
-    QVERIFY2(setup.loadedFiles.size() == 2, "qtbase_de.qm was not loaded: is qt6-translations-l10n installed?");
-    QVERIFY2(setup.loadedFiles.at(1).endsWith(u"qtbase_de.qm"_s), qPrintable(setup.loadedFiles.at(1)));
+    QVERIFY2(setup.loadedFiles.size() == 2,
+             "qtbase_de.qm was not loaded: is qt6-translations-l10n installed?");
+    QVERIFY2(setup.loadedFiles.at(1).endsWith(u"qtbase_de.qm"_s),
+             qPrintable(setup.loadedFiles.at(1)));
 }
 
 void TestI18n::cliSpeaksGerman()
@@ -284,17 +299,20 @@ void TestI18n::cliSpeaksGerman()
     QVERIFY2(QFile::exists(cli), qPrintable(u"callscope-cli not built: "_s + cli));
 
     // The strings of main.cpp (context "Cli")...
-    ProcessResult r = runProgram(cli, {u"no-such-command"_s}, kGermanEnv);
+    ProcessResult r = runProgram(cli, { u"no-such-command"_s }, kGermanEnv);
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains(u"unbekannter Befehl „no-such-command“ (siehe --help)"_s), qPrintable(r.err));
+    QVERIFY2(r.err.contains(u"unbekannter Befehl „no-such-command“ (siehe --help)"_s),
+             qPrintable(r.err));
 
     // ...and those of a command file behind a file-local tr() helper.
-    r = runProgram(cli, {u"lint"_s, u"--bogus"_s}, kGermanEnv);
+    r = runProgram(cli, { u"lint"_s, u"--bogus"_s }, kGermanEnv);
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains(u"lint: unbekannte Option --bogus (siehe lint --help)"_s), qPrintable(r.err));
+    QVERIFY2(r.err.contains(u"lint: unbekannte Option --bogus (siehe lint --help)"_s),
+             qPrintable(r.err));
 
     // English without a German locale.
-    r = runProgram(cli, {u"no-such-command"_s}, {u"LANGUAGE="_s, u"LANG=C.UTF-8"_s, u"LC_ALL="_s});
+    r = runProgram(cli, { u"no-such-command"_s },
+                   { u"LANGUAGE="_s, u"LANG=C.UTF-8"_s, u"LC_ALL="_s });
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(u"unknown command 'no-such-command'"_s), qPrintable(r.err));
 }
@@ -303,18 +321,19 @@ void TestI18n::versionsAgree()
 {
     const QString version = QStringLiteral(CALLSCOPE_VERSION);
     QVERIFY(!version.isEmpty());
-    ProcessResult r = runProgram(Callscope::Test::cliPath(), {u"--version"_s});
+    ProcessResult r = runProgram(Callscope::Test::cliPath(), { u"--version"_s });
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out.trimmed(), u"callscope-cli "_s + version);
 
     // The GUI answers --version without a display (no QT_QPA_PLATFORM, no DISPLAY).
-    r = runProgram(QStringLiteral(CALLSCOPE_GUI), {u"--version"_s},
-                   {u"QT_QPA_PLATFORM="_s, u"DISPLAY="_s, u"WAYLAND_DISPLAY="_s});
+    r = runProgram(QStringLiteral(CALLSCOPE_GUI), { u"--version"_s },
+                   { u"QT_QPA_PLATFORM="_s, u"DISPLAY="_s, u"WAYLAND_DISPLAY="_s });
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out.trimmed(), u"callscope "_s + version);
-    r = runProgram(QStringLiteral(CALLSCOPE_GUI), {u"--help"_s}, kGermanEnv);
+    r = runProgram(QStringLiteral(CALLSCOPE_GUI), { u"--help"_s }, kGermanEnv);
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.out.contains(u"Desktop-Studio für die Entwicklung von LLM-Aufrufen."_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Desktop-Studio für die Entwicklung von LLM-Aufrufen."_s),
+             qPrintable(r.out));
 
     Callscope::MainWindow window;
     QVERIFY2(window.aboutText().contains(version), qPrintable(window.aboutText()));
@@ -322,11 +341,13 @@ void TestI18n::versionsAgree()
 
 void TestI18n::mainWindowInGerman()
 {
-    const auto setup = Callscope::installTranslators(qApp, QLocale(QLocale::German, QLocale::Germany));
+    const auto setup =
+        Callscope::installTranslators(qApp, QLocale(QLocale::German, QLocale::Germany));
     QVERIFY(!setup.loadedFiles.isEmpty());
 
     Callscope::MainWindow window;
-    const QString sample = QStringLiteral(CALLSCOPE_SOURCE_DIR "/resources/samples/planner.spec.json");
+    const QString sample =
+        QStringLiteral(CALLSCOPE_SOURCE_DIR "/resources/samples/planner.spec.json");
     QVERIFY2(window.openSpecFile(sample), qPrintable(sample));
     window.resize(1200, 800);
     window.show();

@@ -2,8 +2,8 @@
 // messages, meta-schemas, hostile input, and the `callscope-cli validate` command end to end.
 
 #include "core/schema/jsonschema.h"
-#include "core/schema/schemadialect.h"
 #include "core/schema/jsontape.h"
+#include "core/schema/schemadialect.h"
 #include "core/schema/schemaformats.h"
 #include "tests/support/testsupport.h"
 
@@ -18,8 +18,8 @@
 #include <QTest>
 
 #include <atomic>
-#include <tuple>
 #include <thread>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -67,16 +67,19 @@ SuiteCounts runSuiteFiles(const QStringList &files, const SchemaOptions &options
                 const bool quick = schema.accepts(data);
                 // The same instance parsed from its text by the tape parser.
                 JsonTape tape;
-                const qsizetype wrapper = tape.append(QJsonDocument(QJsonArray{data}).toJson(QJsonDocument::Compact));
-                const SchemaValidationResult fromText = wrapper < 0 ? SchemaValidationResult{false, {}}
-                                                                    : schema.validate(tape, wrapper + 1);
+                const qsizetype wrapper =
+                    tape.append(QJsonDocument(QJsonArray { data }).toJson(QJsonDocument::Compact));
+                const SchemaValidationResult fromText = wrapper < 0
+                    ? SchemaValidationResult { false, {} }
+                    : schema.validate(tape, wrapper + 1);
                 QString problem;
                 if (!schema.isValid())
                     problem = u"does not compile: "_s + schema.errorString();
                 else if (result.valid != expected)
-                    problem = u"expected %1, got %2 %3"_s.arg(expected ? u"valid"_s : u"invalid"_s,
-                                                              result.valid ? u"valid"_s : u"invalid"_s,
-                                                              formatErrorsForModel(result.errors, 3));
+                    problem =
+                        u"expected %1, got %2 %3"_s.arg(expected ? u"valid"_s : u"invalid"_s,
+                                                        result.valid ? u"valid"_s : u"invalid"_s,
+                                                        formatErrorsForModel(result.errors, 3));
                 else if (quick != expected)
                     problem = u"accepts() disagrees with validate()"_s;
                 else if (fromText.valid != result.valid || fromText.errors != result.errors)
@@ -87,7 +90,8 @@ SuiteCounts runSuiteFiles(const QStringList &files, const SchemaOptions &options
                     ++counts.passed;
                 } else {
                     ++counts.failed;
-                    counts.failures.append(u"%1 | %2 | %3: %4"_s.arg(file, groupName, testName, problem));
+                    counts.failures.append(
+                        u"%1 | %2 | %3: %4"_s.arg(file, groupName, testName, problem));
                 }
             }
         }
@@ -116,7 +120,8 @@ QString describe(const QList<SchemaError> &errors)
 {
     QStringList lines;
     for (const SchemaError &error : errors)
-        lines.append(error.instancePath + u" | "_s + error.keywordLocation + u" | "_s + error.message);
+        lines.append(error.instancePath + u" | "_s + error.keywordLocation + u" | "_s
+                     + error.message);
     return lines.join(u'\n');
 }
 
@@ -208,15 +213,15 @@ struct SuiteDialect
     const char *folder;
     SchemaDialect dialect;
     int minimumRequired; // cases in the folder's required files
-    int minimumFormat;   // cases in the format files that are asserted
+    int minimumFormat; // cases in the format files that are asserted
 };
 
 constexpr SuiteDialect kSuiteDialects[] = {
-    {"draft4", SchemaDialect::Draft4, 600, 200},
-    {"draft6", SchemaDialect::Draft6, 820, 200},
-    {"draft7", SchemaDialect::Draft7, 900, 360},
-    {"draft2019-09", SchemaDialect::Draft201909, 1240, 440},
-    {"draft2020-12", SchemaDialect::Draft202012, 1280, 450},
+    { "draft4", SchemaDialect::Draft4, 600, 200 },
+    { "draft6", SchemaDialect::Draft6, 820, 200 },
+    { "draft7", SchemaDialect::Draft7, 900, 360 },
+    { "draft2019-09", SchemaDialect::Draft201909, 1240, 440 },
+    { "draft2020-12", SchemaDialect::Draft202012, 1280, 450 },
 };
 
 void addDialectRows()
@@ -226,14 +231,14 @@ void addDialectRows()
     QTest::addColumn<int>("minimumRequired");
     QTest::addColumn<int>("minimumFormat");
     for (const SuiteDialect &row : kSuiteDialects)
-        QTest::newRow(row.folder) << QString::fromLatin1(row.folder) << int(row.dialect) << row.minimumRequired
-                                  << row.minimumFormat;
+        QTest::newRow(row.folder) << QString::fromLatin1(row.folder) << int(row.dialect)
+                                  << row.minimumRequired << row.minimumFormat;
 }
 
 QStringList suiteFiles(const QString &dir)
 {
     QStringList files;
-    for (const QString &name : QDir(dir).entryList({u"*.json"_s}, QDir::Files, QDir::Name))
+    for (const QString &name : QDir(dir).entryList({ u"*.json"_s }, QDir::Files, QDir::Name))
         files.append(QDir(dir).filePath(name));
     return files;
 }
@@ -261,7 +266,8 @@ void TestSchema::officialSuite()
     const SuiteCounts counts = runSuiteFiles(files, options);
     for (const QString &failure : counts.failures)
         qWarning().noquote() << "MISS" << failure;
-    qInfo().noquote() << u"JSON-Schema-Test-Suite %1: %2 passed, %3 failed (nothing is skipped)"_s.arg(folder)
+    qInfo().noquote() << u"JSON-Schema-Test-Suite %1: %2 passed, %3 failed (nothing is skipped)"_s
+                             .arg(folder)
                              .arg(counts.passed)
                              .arg(counts.failed);
     QVERIFY(counts.passed >= minimumRequired);
@@ -279,10 +285,12 @@ void TestSchema::formatAssertionSuite()
     QFETCH(QString, folder);
     QFETCH(int, dialect);
     QFETCH(int, minimumFormat);
-    const QString dir = Test::sharedDataPath(u"json-schema-test-suite/tests/"_s + folder + u"/optional/format"_s);
+    const QString dir =
+        Test::sharedDataPath(u"json-schema-test-suite/tests/"_s + folder + u"/optional/format"_s);
     QVERIFY2(!dir.isEmpty(), qPrintable(Test::lastError()));
     QStringList files;
-    for (const char *name : {"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"}) {
+    for (const char *name : { "date-time", "date", "time", "duration", "email", "hostname", "ipv4",
+                              "ipv6", "uri", "uuid" }) {
         const QString path = QDir(dir).filePath(QLatin1StringView(name) + u".json"_s);
         if (QFileInfo::exists(path))
             files.append(path);
@@ -293,7 +301,9 @@ void TestSchema::formatAssertionSuite()
     const SuiteCounts counts = runSuiteFiles(files, options);
     for (const QString &failure : counts.failures)
         qWarning().noquote() << "MISS" << failure;
-    qInfo().noquote() << u"%1 optional/format (assertion): %2 passed, %3 failed"_s.arg(folder).arg(counts.passed).arg(counts.failed);
+    qInfo().noquote() << u"%1 optional/format (assertion): %2 passed, %3 failed"_s.arg(folder)
+                             .arg(counts.passed)
+                             .arg(counts.failed);
     QVERIFY(counts.passed >= minimumFormat);
     QCOMPARE(counts.failed, 0);
 }
@@ -311,13 +321,19 @@ void TestSchema::optionalSuite()
 {
     QFETCH(QString, folder);
     QFETCH(int, dialect);
-    const QString dir = Test::sharedDataPath(u"json-schema-test-suite/tests/"_s + folder + u"/optional"_s);
+    const QString dir =
+        Test::sharedDataPath(u"json-schema-test-suite/tests/"_s + folder + u"/optional"_s);
     QVERIFY2(!dir.isEmpty(), qPrintable(Test::lastError()));
     SchemaOptions options;
     options.dialect = SchemaDialect(dialect);
-    const QStringList mustPass{u"anchor.json"_s, u"cross-draft.json"_s, u"dependencies-compatibility.json"_s,
-                               u"dynamicRef.json"_s, u"id.json"_s, u"no-schema.json"_s,
-                               u"refOfUnknownKeyword.json"_s, u"unknownKeyword.json"_s};
+    const QStringList mustPass { u"anchor.json"_s,
+                                 u"cross-draft.json"_s,
+                                 u"dependencies-compatibility.json"_s,
+                                 u"dynamicRef.json"_s,
+                                 u"id.json"_s,
+                                 u"no-schema.json"_s,
+                                 u"refOfUnknownKeyword.json"_s,
+                                 u"unknownKeyword.json"_s };
     QStringList required, reported;
     for (const QString &path : suiteFiles(dir))
         (mustPass.contains(QFileInfo(path).fileName()) ? required : reported).append(path);
@@ -328,12 +344,13 @@ void TestSchema::optionalSuite()
     const SuiteCounts others = runSuiteFiles(reported, options);
     for (const QString &failure : others.failures)
         qInfo().noquote() << "optional miss:" << failure;
-    qInfo().noquote() << u"%1 optional, references and dialects: %2 passed, %3 failed; the others: %4 passed, %5 failed"_s
-                             .arg(folder)
-                             .arg(counts.passed)
-                             .arg(counts.failed)
-                             .arg(others.passed)
-                             .arg(others.failed);
+    qInfo().noquote()
+        << u"%1 optional, references and dialects: %2 passed, %3 failed; the others: %4 passed, %5 failed"_s
+               .arg(folder)
+               .arg(counts.passed)
+               .arg(counts.failed)
+               .arg(others.passed)
+               .arg(others.failed);
     QCOMPARE(counts.failed, 0);
     QVERIFY(others.passed >= 60);
 }
@@ -345,71 +362,91 @@ void TestSchema::dialectKeywords_data()
     QTest::addColumn<QString>("instance");
     QTest::addColumn<QString>("keywordLocation"); // empty: valid
     QTest::addColumn<QString>("message");
-    const int d4 = int(SchemaDialect::Draft4), d6 = int(SchemaDialect::Draft6), d7 = int(SchemaDialect::Draft7),
-              d19 = int(SchemaDialect::Draft201909), d20 = int(SchemaDialect::Draft202012);
+    const int d4 = int(SchemaDialect::Draft4), d6 = int(SchemaDialect::Draft6),
+              d7 = int(SchemaDialect::Draft7), d19 = int(SchemaDialect::Draft201909),
+              d20 = int(SchemaDialect::Draft202012);
 
-    QTest::newRow("draft4-exclusiveMaximum-true") << d4 << u"{\"maximum\":3,\"exclusiveMaximum\":true}"_s << u"3"_s
-                                                  << u"/exclusiveMaximum"_s << u"must be less than 3, got 3"_s;
-    QTest::newRow("draft4-exclusiveMaximum-false") << d4 << u"{\"maximum\":3,\"exclusiveMaximum\":false}"_s << u"3"_s
-                                                   << QString() << QString();
+    QTest::newRow("draft4-exclusiveMaximum-true")
+        << d4 << u"{\"maximum\":3,\"exclusiveMaximum\":true}"_s << u"3"_s << u"/exclusiveMaximum"_s
+        << u"must be less than 3, got 3"_s;
+    QTest::newRow("draft4-exclusiveMaximum-false")
+        << d4 << u"{\"maximum\":3,\"exclusiveMaximum\":false}"_s << u"3"_s << QString()
+        << QString();
     QTest::newRow("draft4-exclusiveMinimum-true-by-$schema")
-        << d20 << u"{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"minimum\":1,\"exclusiveMinimum\":true}"_s
+        << d20
+        << u"{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"minimum\":1,\"exclusiveMinimum\":true}"_s
         << u"1"_s << u"/exclusiveMinimum"_s << u"must be greater than 1, got 1"_s;
-    QTest::newRow("draft6-exclusiveMaximum-number") << d6 << u"{\"exclusiveMaximum\":3}"_s << u"3"_s
-                                                    << u"/exclusiveMaximum"_s << u"must be less than 3, got 3"_s;
-    QTest::newRow("draft4-no-const") << d4 << u"{\"const\":1}"_s << u"2"_s << QString() << QString();
-    QTest::newRow("draft6-const") << d6 << u"{\"const\":1}"_s << u"2"_s << u"/const"_s << u"value must be 1, got 2"_s;
-    QTest::newRow("draft6-no-if") << d6 << u"{\"if\":true,\"then\":false}"_s << u"1"_s << QString() << QString();
+    QTest::newRow("draft6-exclusiveMaximum-number")
+        << d6 << u"{\"exclusiveMaximum\":3}"_s << u"3"_s << u"/exclusiveMaximum"_s
+        << u"must be less than 3, got 3"_s;
+    QTest::newRow("draft4-no-const")
+        << d4 << u"{\"const\":1}"_s << u"2"_s << QString() << QString();
+    QTest::newRow("draft6-const") << d6 << u"{\"const\":1}"_s << u"2"_s << u"/const"_s
+                                  << u"value must be 1, got 2"_s;
+    QTest::newRow("draft6-no-if") << d6 << u"{\"if\":true,\"then\":false}"_s << u"1"_s << QString()
+                                  << QString();
     QTest::newRow("draft7-if") << d7 << u"{\"if\":true,\"then\":false}"_s << u"1"_s << u"/then"_s
                                << u"no value is allowed here"_s;
-    QTest::newRow("draft7-tuple-items") << d7 << u"{\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}"_s
-                                        << u"[\"a\",\"b\"]"_s << u"/items/1/type"_s << u"expected an integer, got \"b\""_s;
+    QTest::newRow("draft7-tuple-items")
+        << d7 << u"{\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}"_s
+        << u"[\"a\",\"b\"]"_s << u"/items/1/type"_s << u"expected an integer, got \"b\""_s;
     QTest::newRow("draft7-additionalItems-false")
-        << d7 << u"{\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}"_s << u"[\"a\",2]"_s
-        << u"/additionalItems"_s << u"has 2 items, at most 1 allowed"_s;
+        << d7 << u"{\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}"_s
+        << u"[\"a\",2]"_s << u"/additionalItems"_s << u"has 2 items, at most 1 allowed"_s;
     QTest::newRow("draft7-additionalItems-with-schema-items")
-        << d7 << u"{\"items\":{\"type\":\"string\"},\"additionalItems\":false}"_s << u"[\"a\",\"b\"]"_s << QString()
-        << QString();
-    QTest::newRow("2019-09-tuple-items") << d19 << u"{\"items\":[true],\"additionalItems\":{\"type\":\"null\"}}"_s
-                                         << u"[1,2]"_s << u"/additionalItems/type"_s << u"expected null, got 2"_s;
-    QTest::newRow("2019-09-no-prefixItems") << d19 << u"{\"prefixItems\":[{\"type\":\"string\"}]}"_s << u"[1]"_s
-                                            << QString() << QString();
-    QTest::newRow("draft7-dependencies-names") << d7 << u"{\"dependencies\":{\"a\":[\"b\"]}}"_s << u"{\"a\":1}"_s
-                                               << u"/dependencies"_s
-                                               << u"property \"b\" is required when \"a\" is present"_s;
+        << d7 << u"{\"items\":{\"type\":\"string\"},\"additionalItems\":false}"_s
+        << u"[\"a\",\"b\"]"_s << QString() << QString();
+    QTest::newRow("2019-09-tuple-items")
+        << d19 << u"{\"items\":[true],\"additionalItems\":{\"type\":\"null\"}}"_s << u"[1,2]"_s
+        << u"/additionalItems/type"_s << u"expected null, got 2"_s;
+    QTest::newRow("2019-09-no-prefixItems") << d19 << u"{\"prefixItems\":[{\"type\":\"string\"}]}"_s
+                                            << u"[1]"_s << QString() << QString();
+    QTest::newRow("draft7-dependencies-names")
+        << d7 << u"{\"dependencies\":{\"a\":[\"b\"]}}"_s << u"{\"a\":1}"_s << u"/dependencies"_s
+        << u"property \"b\" is required when \"a\" is present"_s;
     QTest::newRow("draft7-dependencies-schema")
         << d7 << u"{\"dependencies\":{\"a\":{\"required\":[\"c\"]}}}"_s << u"{\"a\":1}"_s
         << u"/dependencies/a/required"_s << u"missing required property \"c\""_s;
-    QTest::newRow("draft7-no-dependentRequired") << d7 << u"{\"dependentRequired\":{\"a\":[\"b\"]}}"_s
-                                                 << u"{\"a\":1}"_s << QString() << QString();
+    QTest::newRow("draft7-no-dependentRequired")
+        << d7 << u"{\"dependentRequired\":{\"a\":[\"b\"]}}"_s << u"{\"a\":1}"_s << QString()
+        << QString();
     QTest::newRow("draft7-ref-siblings-ignored")
-        << d7 << u"{\"definitions\":{\"s\":{\"type\":\"string\"}},\"properties\":{\"x\":{\"$ref\":\"#/definitions/s\",\"maxLength\":1}}}"_s
+        << d7
+        << u"{\"definitions\":{\"s\":{\"type\":\"string\"}},\"properties\":{\"x\":{\"$ref\":\"#/definitions/s\",\"maxLength\":1}}}"_s
         << u"{\"x\":\"long\"}"_s << QString() << QString();
     QTest::newRow("2019-09-ref-siblings-apply")
-        << d19 << u"{\"$defs\":{\"s\":{\"type\":\"string\"}},\"properties\":{\"x\":{\"$ref\":\"#/$defs/s\",\"maxLength\":1}}}"_s
-        << u"{\"x\":\"long\"}"_s << u"/properties/x/maxLength"_s << u"is 4 characters long, at most 1 allowed"_s;
+        << d19
+        << u"{\"$defs\":{\"s\":{\"type\":\"string\"}},\"properties\":{\"x\":{\"$ref\":\"#/$defs/s\",\"maxLength\":1}}}"_s
+        << u"{\"x\":\"long\"}"_s << u"/properties/x/maxLength"_s
+        << u"is 4 characters long, at most 1 allowed"_s;
     QTest::newRow("draft4-id-anchor")
-        << d4 << u"{\"allOf\":[{\"$ref\":\"#num\"}],\"definitions\":{\"n\":{\"id\":\"#num\",\"type\":\"number\"}}}"_s
+        << d4
+        << u"{\"allOf\":[{\"$ref\":\"#num\"}],\"definitions\":{\"n\":{\"id\":\"#num\",\"type\":\"number\"}}}"_s
         << u"\"x\""_s << u"/allOf/0/$ref/type"_s << u"expected a number, got \"x\""_s;
     QTest::newRow("draft6-id-anchor")
-        << d6 << u"{\"allOf\":[{\"$ref\":\"#num\"}],\"definitions\":{\"n\":{\"$id\":\"#num\",\"type\":\"number\"}}}"_s
+        << d6
+        << u"{\"allOf\":[{\"$ref\":\"#num\"}],\"definitions\":{\"n\":{\"$id\":\"#num\",\"type\":\"number\"}}}"_s
         << u"\"x\""_s << u"/allOf/0/$ref/type"_s << u"expected a number, got \"x\""_s;
     QTest::newRow("2020-12-definitions-by-pointer")
-        << d20 << u"{\"$ref\":\"#/definitions/n\",\"definitions\":{\"n\":{\"type\":\"number\"}}}"_s << u"\"x\""_s
-        << u"/$ref/type"_s << u"expected a number, got \"x\""_s;
+        << d20 << u"{\"$ref\":\"#/definitions/n\",\"definitions\":{\"n\":{\"type\":\"number\"}}}"_s
+        << u"\"x\""_s << u"/$ref/type"_s << u"expected a number, got \"x\""_s;
     QTest::newRow("2019-09-recursiveRef")
         << d19
         << u"{\"$id\":\"https://example.com/tree\",\"$recursiveAnchor\":true,\"type\":\"object\",\"properties\":{\"kids\":{\"type\":\"array\",\"items\":{\"$recursiveRef\":\"#\"}}}}"_s
         << u"{\"kids\":[{\"kids\":[7]}]}"_s
         << u"/properties/kids/items/$recursiveRef/properties/kids/items/$recursiveRef/type"_s
         << u"expected an object, got 7"_s;
-    QTest::newRow("draft4-ref-to-meta-schema") << d4 << u"{\"$ref\":\"http://json-schema.org/draft-04/schema#\"}"_s
-                                               << u"{\"minLength\":-1}"_s << u"/$ref/properties/minLength/$ref/allOf/0/$ref/minimum"_s
-                                               << u"must be at least 0, got -1"_s;
-    QTest::newRow("draft7-ref-to-meta-schema") << d20 << u"{\"$ref\":\"http://json-schema.org/draft-07/schema#\"}"_s
-                                               << u"{\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}"_s << QString() << QString();
-    QTest::newRow("2019-09-ref-to-meta-schema") << d20 << u"{\"$ref\":\"https://json-schema.org/draft/2019-09/schema\"}"_s
-                                                << u"{\"items\":[true],\"dependentRequired\":{\"a\":[]}}"_s << QString() << QString();
+    QTest::newRow("draft4-ref-to-meta-schema")
+        << d4 << u"{\"$ref\":\"http://json-schema.org/draft-04/schema#\"}"_s
+        << u"{\"minLength\":-1}"_s << u"/$ref/properties/minLength/$ref/allOf/0/$ref/minimum"_s
+        << u"must be at least 0, got -1"_s;
+    QTest::newRow("draft7-ref-to-meta-schema")
+        << d20 << u"{\"$ref\":\"http://json-schema.org/draft-07/schema#\"}"_s
+        << u"{\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}"_s << QString()
+        << QString();
+    QTest::newRow("2019-09-ref-to-meta-schema")
+        << d20 << u"{\"$ref\":\"https://json-schema.org/draft/2019-09/schema\"}"_s
+        << u"{\"items\":[true],\"dependentRequired\":{\"a\":[]}}"_s << QString() << QString();
 }
 
 void TestSchema::dialectKeywords()
@@ -438,7 +475,8 @@ void TestSchema::dialectKeywords()
 // Each dialect's own meta-schema checks a schema: what is fine in one is an error in another.
 void TestSchema::dialectMetaSchemas()
 {
-    const QJsonValue tuple = parse(R"({"type": "array", "items": [{"type": "string"}], "additionalItems": false})");
+    const QJsonValue tuple =
+        parse(R"({"type": "array", "items": [{"type": "string"}], "additionalItems": false})");
     QVERIFY(!validateSchema(tuple).isEmpty()); // 2020-12: "items" must be a schema
     SchemaOptions draft7;
     draft7.dialect = SchemaDialect::Draft7;
@@ -446,7 +484,8 @@ void TestSchema::dialectMetaSchemas()
 
     const QJsonValue draft4Bound = parse(R"({"$schema": "http://json-schema.org/draft-04/schema#",
                                              "maximum": 3, "exclusiveMaximum": true})");
-    QVERIFY2(validateSchema(draft4Bound).isEmpty(), qPrintable(describe(validateSchema(draft4Bound))));
+    QVERIFY2(validateSchema(draft4Bound).isEmpty(),
+             qPrintable(describe(validateSchema(draft4Bound))));
     // Draft 4 wants "maximum" beside a boolean bound.
     const QJsonValue draft4Lonely = parse(R"({"$schema": "http://json-schema.org/draft-04/schema#",
                                               "exclusiveMaximum": true})");
@@ -460,7 +499,8 @@ void TestSchema::dialectMetaSchemas()
 
     QCOMPARE(schemaDialectOfUri(u"http://json-schema.org/draft-04/schema#"), SchemaDialect::Draft4);
     QCOMPARE(schemaDialectOfUri(u"https://json-schema.org/draft-07/schema"), SchemaDialect::Draft7);
-    QCOMPARE(schemaDialectOfUri(u"https://json-schema.org/draft/2019-09/schema"), SchemaDialect::Draft201909);
+    QCOMPARE(schemaDialectOfUri(u"https://json-schema.org/draft/2019-09/schema"),
+             SchemaDialect::Draft201909);
     QVERIFY(!schemaDialectOfUri(u"https://example.com/my-meta").has_value());
     QCOMPARE(schemaDialectFromName(u"draft-06"), SchemaDialect::Draft6);
     QCOMPARE(schemaDialectFromName(u"2019-09"), SchemaDialect::Draft201909);
@@ -504,16 +544,21 @@ void TestSchema::upgradeKeepsVerdicts()
     QStringList mismatches;
     for (const QString &path : suiteFiles(dir)) {
         const QString file = QFileInfo(path).fileName();
-        if (file == u"refRemote.json" || file == u"vocabulary.json" || file == u"recursiveRef.json") {
+        if (file == u"refRemote.json" || file == u"vocabulary.json"
+            || file == u"recursiveRef.json") {
             ++groupsLeftOut;
             continue;
         }
         for (const QJsonValue &groupValue : Test::readJson(path).toArray()) {
             const QJsonObject group = groupValue.toObject();
-            const SchemaUpgrade upgrade = upgradeSchema(group.value("schema"_L1), SchemaDialect(dialect));
-            const bool recursive = std::any_of(upgrade.changes.cbegin(), upgrade.changes.cend(),
-                                               [](const DialectRewrite &c) { return c.keyword.startsWith(u"$recursive"_s); });
-            const bool remote = QJsonDocument(group.value("schema"_L1).toObject()).toJson().contains("localhost:1234");
+            const SchemaUpgrade upgrade =
+                upgradeSchema(group.value("schema"_L1), SchemaDialect(dialect));
+            const bool recursive = std::any_of(
+                upgrade.changes.cbegin(), upgrade.changes.cend(),
+                [](const DialectRewrite &c) { return c.keyword.startsWith(u"$recursive"_s); });
+            const bool remote = QJsonDocument(group.value("schema"_L1).toObject())
+                                    .toJson()
+                                    .contains("localhost:1234");
             if (recursive || remote) {
                 ++groupsLeftOut;
                 continue;
@@ -525,26 +570,28 @@ void TestSchema::upgradeKeepsVerdicts()
             QVERIFY2(before.isValid(), qPrintable(file + u": "_s + before.errorString()));
             const QString groupName = group.value("description"_L1).toString();
             if (!after.isValid()) {
-                mismatches.append(u"%1 | %2: the rewrite does not compile: %3"_s.arg(file, groupName, after.errorString()));
+                mismatches.append(u"%1 | %2: the rewrite does not compile: %3"_s.arg(
+                    file, groupName, after.errorString()));
                 continue;
             }
             for (const QJsonValue &testValue : group.value("tests"_L1).toArray()) {
                 const QJsonValue data = testValue.toObject().value("data"_L1);
                 ++cases;
                 if (before.accepts(data) != after.accepts(data))
-                    mismatches.append(u"%1 | %2 | %3"_s.arg(file, groupName,
-                                                          testValue.toObject().value("description"_L1).toString()));
+                    mismatches.append(u"%1 | %2 | %3"_s.arg(
+                        file, groupName, testValue.toObject().value("description"_L1).toString()));
             }
         }
     }
     for (const QString &m : mismatches)
         qWarning().noquote() << "DIFFERS" << m;
-    qInfo().noquote() << u"%1 rewritten to 2020-12: %2 cases compared, %3 groups rewritten, %4 left out, %5 differ"_s
-                             .arg(folder)
-                             .arg(cases)
-                             .arg(changedGroups)
-                             .arg(groupsLeftOut)
-                             .arg(mismatches.size());
+    qInfo().noquote()
+        << u"%1 rewritten to 2020-12: %2 cases compared, %3 groups rewritten, %4 left out, %5 differ"_s
+               .arg(folder)
+               .arg(cases)
+               .arg(changedGroups)
+               .arg(groupsLeftOut)
+               .arg(mismatches.size());
     QVERIFY(cases >= minimumCases);
     QVERIFY(changedGroups >= 5);
     QVERIFY(mismatches.isEmpty());
@@ -561,31 +608,43 @@ void TestSchema::olderDraftFormsWithoutSchema()
         },
         "dependencies": {"share": ["owner"]},
         "definitions": {"person": {"type": "string"}}
-    })").toObject();
+    })")
+                                   .toObject();
     const QList<DialectRewrite> forms = olderDraftForms(schema);
     QStringList where;
     for (const DialectRewrite &form : forms)
         where.append(form.pointer + u' ' + form.keyword);
-    QCOMPARE(where, (QStringList{u"/definitions definitions"_s, u"/dependencies dependencies"_s,
-                                 u"/properties/point/items items"_s,
-                                 u"/properties/share/exclusiveMaximum exclusiveMaximum"_s}));
-    QVERIFY2(forms.at(2).message.contains(u"\"prefixItems\": [...]"_s), qPrintable(forms.at(2).message));
-    QVERIFY2(forms.at(3).message.contains(u"\"exclusiveMaximum\": 1"_s), qPrintable(forms.at(3).message));
+    QCOMPARE(where,
+             (QStringList { u"/definitions definitions"_s, u"/dependencies dependencies"_s,
+                            u"/properties/point/items items"_s,
+                            u"/properties/share/exclusiveMaximum exclusiveMaximum"_s }));
+    QVERIFY2(forms.at(2).message.contains(u"\"prefixItems\": [...]"_s),
+             qPrintable(forms.at(2).message));
+    QVERIFY2(forms.at(3).message.contains(u"\"exclusiveMaximum\": 1"_s),
+             qPrintable(forms.at(3).message));
 
     // The rewrite keeps the draft-04 meaning, and the 2020-12 meta-schema accepts it.
     const SchemaUpgrade upgrade = upgradeSchema(schema, SchemaDialect::Draft4);
-    QVERIFY2(validateSchema(upgrade.schema).isEmpty(), qPrintable(describe(validateSchema(upgrade.schema))));
-    const QJsonObject point = upgrade.schema.toObject().value("properties"_L1).toObject().value("point"_L1).toObject();
+    QVERIFY2(validateSchema(upgrade.schema).isEmpty(),
+             qPrintable(describe(validateSchema(upgrade.schema))));
+    const QJsonObject point =
+        upgrade.schema.toObject().value("properties"_L1).toObject().value("point"_L1).toObject();
     QCOMPARE(point.value("items"_L1), QJsonValue(false));
     QCOMPARE(point.value("prefixItems"_L1).toArray().size(), 2);
-    QCOMPARE(upgrade.schema.toObject().value("properties"_L1).toObject().value("owner"_L1).toObject().value("$ref"_L1),
+    QCOMPARE(upgrade.schema.toObject()
+                 .value("properties"_L1)
+                 .toObject()
+                 .value("owner"_L1)
+                 .toObject()
+                 .value("$ref"_L1),
              QJsonValue(u"#/$defs/person"_s));
     SchemaOptions draft4;
     draft4.dialect = SchemaDialect::Draft4;
     const CompiledSchema before = compileText(QJsonDocument(schema).toJson().constData(), draft4);
     const CompiledSchema after = SchemaCompiler().compile(upgrade.schema);
-    for (const char *instance : {R"({"point": [1, 2]})", R"({"point": [1, 2, 3]})", R"({"share": 1, "owner": "a"})",
-                                 R"({"share": 0.5, "owner": "a"})", R"({"share": 0.5})", R"({"owner": 7})"}) {
+    for (const char *instance :
+         { R"({"point": [1, 2]})", R"({"point": [1, 2, 3]})", R"({"share": 1, "owner": "a"})",
+           R"({"share": 0.5, "owner": "a"})", R"({"share": 0.5})", R"({"owner": 7})" }) {
         const QJsonValue value = parse(instance);
         QCOMPARE(after.accepts(value), before.accepts(value));
     }
@@ -596,7 +655,9 @@ void TestSchema::olderDraftFormsWithoutSchema()
     declared.insert(u"$schema"_s, u"http://json-schema.org/draft-04/schema#"_s);
     QVERIFY(olderDraftForms(declared).isEmpty());
     QVERIFY(olderDraftForms(parse(R"({"type": "array", "prefixItems": [true], "items": false,
-                                     "$defs": {"a": {"const": 1}}})").toObject()).isEmpty());
+                                     "$defs": {"a": {"const": 1}}})")
+                                .toObject())
+                .isEmpty());
 }
 
 void TestSchema::formatAnnotationByDefault()
@@ -606,7 +667,8 @@ void TestSchema::formatAnnotationByDefault()
     QVERIFY(schema.validate(QJsonValue(u"yesterday"_s)).valid);
     SchemaOptions options;
     options.formatAssertion = true;
-    const CompiledSchema asserting = compileText(R"({"type": "string", "format": "date"})", options);
+    const CompiledSchema asserting =
+        compileText(R"({"type": "string", "format": "date"})", options);
     const SchemaValidationResult result = asserting.validate(QJsonValue(u"yesterday"_s));
     QVERIFY(!result.valid);
     QCOMPARE(result.errors.size(), 1);
@@ -644,69 +706,79 @@ void TestSchema::errorMessages_data()
     QTest::addColumn<QString>("message");
 
     QTest::newRow("type") << u"{\"properties\":{\"steps\":{\"items\":{\"type\":\"string\"}}}}"_s
-                          << u"{\"steps\":[\"a\",\"b\",7]}"_s << u"/steps/2"_s << u"/properties/steps/items/type"_s
-                          << u"expected a string, got 7"_s;
-    QTest::newRow("type-union") << u"{\"type\":[\"string\",\"null\"]}"_s << u"1.5"_s << QString() << u"/type"_s
-                                << u"expected a string or null, got 1.5"_s;
+                          << u"{\"steps\":[\"a\",\"b\",7]}"_s << u"/steps/2"_s
+                          << u"/properties/steps/items/type"_s << u"expected a string, got 7"_s;
+    QTest::newRow("type-union") << u"{\"type\":[\"string\",\"null\"]}"_s << u"1.5"_s << QString()
+                                << u"/type"_s << u"expected a string or null, got 1.5"_s;
     QTest::newRow("integer") << u"{\"type\":\"integer\"}"_s << u"1.5"_s << QString() << u"/type"_s
                              << u"expected an integer, got 1.5"_s;
-    QTest::newRow("object-got") << u"{\"type\":\"array\"}"_s << u"{\"a\":1}"_s << QString() << u"/type"_s
-                                << u"expected an array, got an object"_s;
-    QTest::newRow("required") << u"{\"required\":[\"title\"]}"_s << u"{}"_s << QString() << u"/required"_s
-                              << u"missing required property \"title\""_s;
+    QTest::newRow("object-got") << u"{\"type\":\"array\"}"_s << u"{\"a\":1}"_s << QString()
+                                << u"/type"_s << u"expected an array, got an object"_s;
+    QTest::newRow("required") << u"{\"required\":[\"title\"]}"_s << u"{}"_s << QString()
+                              << u"/required"_s << u"missing required property \"title\""_s;
     QTest::newRow("enum") << u"{\"enum\":[\"a\",\"b\"]}"_s << u"\"c\""_s << QString() << u"/enum"_s
                           << u"value must be one of [\"a\",\"b\"], got \"c\""_s;
     QTest::newRow("const") << u"{\"const\":\"x\"}"_s << u"\"y\""_s << QString() << u"/const"_s
                            << u"value must be \"x\", got \"y\""_s;
-    QTest::newRow("maxItems") << u"{\"maxItems\":3}"_s << u"[1,2,3,4,5]"_s << QString() << u"/maxItems"_s
-                              << u"has 5 items, at most 3 allowed"_s;
+    QTest::newRow("maxItems") << u"{\"maxItems\":3}"_s << u"[1,2,3,4,5]"_s << QString()
+                              << u"/maxItems"_s << u"has 5 items, at most 3 allowed"_s;
     QTest::newRow("minItems") << u"{\"minItems\":1}"_s << u"[]"_s << QString() << u"/minItems"_s
                               << u"has 0 items, at least 1 required"_s;
-    QTest::newRow("maxLength-codepoints") << u"{\"maxLength\":2}"_s << u"\"\\ud83d\\ude00\\ud83d\\ude00x\""_s
-                                          << QString() << u"/maxLength"_s
-                                          << u"is 3 characters long, at most 2 allowed"_s;
-    QTest::newRow("minLength") << u"{\"minLength\":1}"_s << u"\"\""_s << QString() << u"/minLength"_s
-                               << u"is 0 characters long, at least 1 required"_s;
+    QTest::newRow("maxLength-codepoints")
+        << u"{\"maxLength\":2}"_s << u"\"\\ud83d\\ude00\\ud83d\\ude00x\""_s << QString()
+        << u"/maxLength"_s << u"is 3 characters long, at most 2 allowed"_s;
+    QTest::newRow("minLength") << u"{\"minLength\":1}"_s << u"\"\""_s << QString()
+                               << u"/minLength"_s << u"is 0 characters long, at least 1 required"_s;
     QTest::newRow("maximum") << u"{\"maximum\":90}"_s << u"123"_s << QString() << u"/maximum"_s
                              << u"must be at most 90, got 123"_s;
-    QTest::newRow("exclusiveMinimum") << u"{\"exclusiveMinimum\":0}"_s << u"0"_s << QString()
-                                      << u"/exclusiveMinimum"_s << u"must be greater than 0, got 0"_s;
-    QTest::newRow("multipleOf") << u"{\"multipleOf\":2}"_s << u"7"_s << QString() << u"/multipleOf"_s
-                                << u"7 is not a multiple of 2"_s;
-    QTest::newRow("pattern") << u"{\"pattern\":\"^[a-z]+$\"}"_s << u"\"bad/name!\""_s << QString() << u"/pattern"_s
+    QTest::newRow("exclusiveMinimum")
+        << u"{\"exclusiveMinimum\":0}"_s << u"0"_s << QString() << u"/exclusiveMinimum"_s
+        << u"must be greater than 0, got 0"_s;
+    QTest::newRow("multipleOf") << u"{\"multipleOf\":2}"_s << u"7"_s << QString()
+                                << u"/multipleOf"_s << u"7 is not a multiple of 2"_s;
+    QTest::newRow("pattern") << u"{\"pattern\":\"^[a-z]+$\"}"_s << u"\"bad/name!\""_s << QString()
+                             << u"/pattern"_s
                              << u"\"bad/name!\" does not match the pattern ^[a-z]+$"_s;
-    QTest::newRow("additional") << u"{\"properties\":{\"a\":true,\"b\":true},\"additionalProperties\":false}"_s
-                                << u"{\"a\":1,\"zz\":2}"_s << QString() << u"/additionalProperties"_s
-                                << u"unexpected property \"zz\" (allowed: \"a\", \"b\")"_s;
-    QTest::newRow("unique") << u"{\"uniqueItems\":true}"_s << u"[\"lunar\",1,\"lunar\"]"_s << QString()
-                            << u"/uniqueItems"_s << u"items 0 and 2 are equal (\"lunar\"); items must be unique"_s;
-    QTest::newRow("unique-1-1.0") << u"{\"uniqueItems\":true}"_s << u"[1,1.0]"_s << QString() << u"/uniqueItems"_s
+    QTest::newRow("additional")
+        << u"{\"properties\":{\"a\":true,\"b\":true},\"additionalProperties\":false}"_s
+        << u"{\"a\":1,\"zz\":2}"_s << QString() << u"/additionalProperties"_s
+        << u"unexpected property \"zz\" (allowed: \"a\", \"b\")"_s;
+    QTest::newRow("unique") << u"{\"uniqueItems\":true}"_s << u"[\"lunar\",1,\"lunar\"]"_s
+                            << QString() << u"/uniqueItems"_s
+                            << u"items 0 and 2 are equal (\"lunar\"); items must be unique"_s;
+    QTest::newRow("unique-1-1.0") << u"{\"uniqueItems\":true}"_s << u"[1,1.0]"_s << QString()
+                                  << u"/uniqueItems"_s
                                   << u"items 0 and 1 are equal (1); items must be unique"_s;
-    QTest::newRow("dependentRequired") << u"{\"dependentRequired\":{\"a\":[\"b\"]}}"_s << u"{\"a\":1}"_s
-                                       << QString() << u"/dependentRequired"_s
-                                       << u"property \"b\" is required when \"a\" is present"_s;
-    QTest::newRow("contains") << u"{\"contains\":{\"type\":\"string\"}}"_s << u"[1,2]"_s << QString()
-                              << u"/contains"_s << u"no item matches the \"contains\" schema"_s;
+    QTest::newRow("dependentRequired")
+        << u"{\"dependentRequired\":{\"a\":[\"b\"]}}"_s << u"{\"a\":1}"_s << QString()
+        << u"/dependentRequired"_s << u"property \"b\" is required when \"a\" is present"_s;
+    QTest::newRow("contains") << u"{\"contains\":{\"type\":\"string\"}}"_s << u"[1,2]"_s
+                              << QString() << u"/contains"_s
+                              << u"no item matches the \"contains\" schema"_s;
     QTest::newRow("maxContains") << u"{\"contains\":{\"type\":\"string\"},\"maxContains\":1}"_s
                                  << u"[\"a\",\"b\"]"_s << QString() << u"/maxContains"_s
                                  << u"has 2 matching items, at most 1 allowed"_s;
-    QTest::newRow("not") << u"{\"not\":{\"type\":\"null\"}}"_s << u"null"_s << QString() << u"/not"_s
-                         << u"must not match the schema at /not"_s;
-    QTest::newRow("false-schema") << u"{\"properties\":{\"x\":false}}"_s << u"{\"x\":1}"_s << u"/x"_s
-                                  << u"/properties/x"_s << u"property \"x\" is not allowed"_s;
+    QTest::newRow("not") << u"{\"not\":{\"type\":\"null\"}}"_s << u"null"_s << QString()
+                         << u"/not"_s << u"must not match the schema at /not"_s;
+    QTest::newRow("false-schema") << u"{\"properties\":{\"x\":false}}"_s << u"{\"x\":1}"_s
+                                  << u"/x"_s << u"/properties/x"_s
+                                  << u"property \"x\" is not allowed"_s;
     QTest::newRow("false-item") << u"{\"prefixItems\":[true,false]}"_s << u"[1,2]"_s << u"/1"_s
                                 << u"/prefixItems/1"_s << u"no value is allowed here"_s;
-    QTest::newRow("items-false") << u"{\"prefixItems\":[true],\"items\":false}"_s << u"[1,2]"_s << QString()
-                                 << u"/items"_s << u"has 2 items, at most 1 allowed"_s;
+    QTest::newRow("items-false") << u"{\"prefixItems\":[true],\"items\":false}"_s << u"[1,2]"_s
+                                 << QString() << u"/items"_s << u"has 2 items, at most 1 allowed"_s;
     QTest::newRow("unevaluatedProperties")
-        << u"{\"allOf\":[{\"properties\":{\"a\":true}}],\"unevaluatedProperties\":false}"_s << u"{\"a\":1,\"b\":2}"_s
-        << QString() << u"/unevaluatedProperties"_s << u"unexpected property \"b\""_s;
-    QTest::newRow("propertyNames") << u"{\"propertyNames\":{\"maxLength\":3}}"_s << u"{\"abcd\":1}"_s << QString()
-                                   << u"/propertyNames/maxLength"_s
-                                   << u"property name \"abcd\": is 4 characters long, at most 3 allowed"_s;
-    QTest::newRow("pointer-escaping") << u"{\"properties\":{\"a/b\":{\"properties\":{\"c~d\":{\"type\":\"string\"}}}}}"_s
-                                      << u"{\"a/b\":{\"c~d\":1}}"_s << u"/a~1b/c~0d"_s
-                                      << u"/properties/a~1b/properties/c~0d/type"_s << u"expected a string, got 1"_s;
+        << u"{\"allOf\":[{\"properties\":{\"a\":true}}],\"unevaluatedProperties\":false}"_s
+        << u"{\"a\":1,\"b\":2}"_s << QString() << u"/unevaluatedProperties"_s
+        << u"unexpected property \"b\""_s;
+    QTest::newRow("propertyNames")
+        << u"{\"propertyNames\":{\"maxLength\":3}}"_s << u"{\"abcd\":1}"_s << QString()
+        << u"/propertyNames/maxLength"_s
+        << u"property name \"abcd\": is 4 characters long, at most 3 allowed"_s;
+    QTest::newRow("pointer-escaping")
+        << u"{\"properties\":{\"a/b\":{\"properties\":{\"c~d\":{\"type\":\"string\"}}}}}"_s
+        << u"{\"a/b\":{\"c~d\":1}}"_s << u"/a~1b/c~0d"_s
+        << u"/properties/a~1b/properties/c~0d/type"_s << u"expected a string, got 1"_s;
 }
 
 void TestSchema::errorMessages()
@@ -734,24 +806,28 @@ void TestSchema::everyViolationReported()
     })");
     const SchemaValidationResult result = schema.validate(parse(R"({"steps": ["a", 2, 3]})"));
     QVERIFY(!result.valid);
-    QCOMPARE(describe(result.errors), u" | /required | missing required property \"title\"\n"
-                                      "/steps | /properties/steps/maxItems | has 3 items, at most 2 allowed\n"
-                                      "/steps/1 | /properties/steps/items/type | expected a string, got 2\n"
-                                      "/steps/2 | /properties/steps/items/type | expected a string, got 3"_s);
+    QCOMPARE(describe(result.errors),
+             u" | /required | missing required property \"title\"\n"
+             "/steps | /properties/steps/maxItems | has 3 items, at most 2 allowed\n"
+             "/steps/1 | /properties/steps/items/type | expected a string, got 2\n"
+             "/steps/2 | /properties/steps/items/type | expected a string, got 3"_s);
 }
 
 void TestSchema::anyOfSummary()
 {
     // Pure type alternatives collapse into one message.
-    const CompiledSchema types = compileText(R"({"anyOf": [{"type": "string"}, {"type": "null"}]})");
+    const CompiledSchema types =
+        compileText(R"({"anyOf": [{"type": "string"}, {"type": "null"}]})");
     SchemaValidationResult result = types.validate(QJsonValue(7));
     QCOMPARE(describe(result.errors), u" | /anyOf | expected a string or null, got 7"_s);
 
     // Enum, const and type alternatives too.
-    const CompiledSchema mixed = compileText(R"({"anyOf": [{"enum": ["near side", "far side"]}, {"type": "null"}, {"const": 0}]})");
+    const CompiledSchema mixed = compileText(
+        R"({"anyOf": [{"enum": ["near side", "far side"]}, {"type": "null"}, {"const": 0}]})");
     result = mixed.validate(QJsonValue(u"west"_s));
-    QCOMPARE(describe(result.errors),
-             u" | /anyOf | expected one of [\"near side\",\"far side\"], null or 0, got \"west\""_s);
+    QCOMPARE(
+        describe(result.errors),
+        u" | /anyOf | expected one of [\"near side\",\"far side\"], null or 0, got \"west\""_s);
 
     // Object alternatives: one summary plus the closest branch's own errors.
     const CompiledSchema shapes = compileText(R"({"oneOf": [
@@ -761,7 +837,8 @@ void TestSchema::anyOfSummary()
     result = shapes.validate(parse(R"({"kind": "circle", "radius": "big"})"));
     QVERIFY(!result.valid);
     QCOMPARE(describe(result.errors),
-             u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 0) fails with:\n"
+             u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 0) fails "
+             u"with:\n"
              "/radius | /oneOf/0/properties/radius/type | expected a number, got \"big\""_s);
 }
 
@@ -773,15 +850,18 @@ void TestSchema::taggedUnionPicksTheTaggedBranch()
     ]})");
     const SchemaValidationResult result = schema.validate(parse(R"({"kind": "square"})"));
     QCOMPARE(describe(result.errors),
-             u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 1) fails with:\n"
+             u" | /oneOf | does not match any of the 2 allowed shapes; the closest (oneOf 1) fails "
+             u"with:\n"
              " | /oneOf/1/required | missing required property \"side\""_s);
 }
 
 void TestSchema::oneOfTooMany()
 {
-    const CompiledSchema schema = compileText(R"({"oneOf": [{"type": "integer"}, {"minimum": 0}, {"type": "string"}]})");
+    const CompiledSchema schema =
+        compileText(R"({"oneOf": [{"type": "integer"}, {"minimum": 0}, {"type": "string"}]})");
     const SchemaValidationResult result = schema.validate(QJsonValue(3));
-    QCOMPARE(describe(result.errors), u" | /oneOf | matches 2 of the allowed shapes (0, 1), exactly one is required"_s);
+    QCOMPARE(describe(result.errors),
+             u" | /oneOf | matches 2 of the allowed shapes (0, 1), exactly one is required"_s);
     QVERIFY(schema.validate(QJsonValue(-3)).valid);
 }
 
@@ -792,30 +872,35 @@ void TestSchema::keywordLocationThroughRef()
         "$defs": {"site": {"properties": {"lat": {"maximum": 90}}}}
     })");
     const SchemaValidationResult result = schema.validate(parse(R"({"site": {"lat": 123.0}})"));
-    QCOMPARE(describe(result.errors), u"/site/lat | /properties/site/$ref/properties/lat/maximum | must be at most 90, got 123"_s);
+    QCOMPARE(
+        describe(result.errors),
+        u"/site/lat | /properties/site/$ref/properties/lat/maximum | must be at most 90, got 123"_s);
 }
 
 void TestSchema::formatErrorsForModelText()
 {
-    const CompiledSchema schema = compileText(R"({"required": ["title"], "properties": {"steps": {"items": {"type": "string"}}}})");
+    const CompiledSchema schema = compileText(
+        R"({"required": ["title"], "properties": {"steps": {"items": {"type": "string"}}}})");
     const SchemaValidationResult result = schema.validate(parse(R"({"steps": ["a", "b", 7]})"));
     QCOMPARE(formatErrorsForModel(result.errors),
              u"(root): missing required property \"title\"\n/steps/2: expected a string, got 7"_s);
     QList<SchemaError> many;
     for (int i = 0; i < 5; ++i)
-        many.append({u"/a/%1"_s.arg(i), u"/x"_s, u"bad"_s, u"type"_s});
+        many.append({ u"/a/%1"_s.arg(i), u"/x"_s, u"bad"_s, u"type"_s });
     QCOMPARE(formatErrorsForModel(many, 2), u"/a/0: bad\n/a/1: bad\n... and 3 more"_s);
     QCOMPARE(formatErrorsForModel({}), QString());
 }
 
 void TestSchema::errorsToJson()
 {
-    const QList<SchemaError> errors{{u"/a"_s, u"/properties/a/type"_s, u"expected a string, got 1"_s, u"type"_s}};
+    const QList<SchemaError> errors { { u"/a"_s, u"/properties/a/type"_s,
+                                        u"expected a string, got 1"_s, u"type"_s } };
     const QJsonArray json = schemaErrorsToJson(errors).toArray();
     QCOMPARE(json.size(), 1);
-    QCOMPARE(json.at(0).toObject(), (QJsonObject{{u"instance_path"_s, u"/a"_s},
-                                                {u"keyword_location"_s, u"/properties/a/type"_s},
-                                                {u"message"_s, u"expected a string, got 1"_s}}));
+    QCOMPARE(json.at(0).toObject(),
+             (QJsonObject { { u"instance_path"_s, u"/a"_s },
+                            { u"keyword_location"_s, u"/properties/a/type"_s },
+                            { u"message"_s, u"expected a string, got 1"_s } }));
 }
 
 void TestSchema::metaSchemaAcceptsGoodSchemas()
@@ -824,7 +909,8 @@ void TestSchema::metaSchemaAcceptsGoodSchemas()
     QVERIFY2(!benchSchema.isEmpty(), qPrintable(Test::lastError()));
     QCOMPARE(describe(validateSchema(Test::readJson(benchSchema))), QString());
     QCOMPARE(describe(validateSchema(parse("true"))), QString());
-    QCOMPARE(describe(validateSchema(parse(R"({"type": ["string", "null"], "$defs": {"a": {"$anchor": "x"}}})"))),
+    QCOMPARE(describe(validateSchema(
+                 parse(R"({"type": ["string", "null"], "$defs": {"a": {"$anchor": "x"}}})"))),
              QString());
     // The meta-schema validates itself.
     QFile meta(u":/callscope/schema/metaschema/schema.json"_s);
@@ -873,13 +959,15 @@ void TestSchema::compileErrors()
 
     schema = compileText(R"({"$ref": "http://example.invalid/never.json"})");
     QVERIFY(!schema.isValid());
-    QCOMPARE(schema.errorString(), u"/$ref: cannot resolve reference \"http://example.invalid/never.json\""_s);
+    QCOMPARE(schema.errorString(),
+             u"/$ref: cannot resolve reference \"http://example.invalid/never.json\""_s);
 }
 
 void TestSchema::deepInstanceNesting()
 {
     // A recursive schema and an instance 600 levels deep: an error, not a crash.
-    const CompiledSchema schema = compileText(R"({"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"})");
+    const CompiledSchema schema = compileText(
+        R"({"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"})");
     QVERIFY(schema.isValid());
     QByteArray text;
     for (int i = 0; i < 600; ++i)
@@ -915,7 +1003,8 @@ void TestSchema::deepSchemaNesting()
     QVERIFY(doc.isObject());
     const CompiledSchema schema = SchemaCompiler().compile(doc.object());
     QVERIFY(!schema.isValid());
-    QVERIFY2(schema.errorString().contains(u"nested too deeply"_s), qPrintable(schema.errorString()));
+    QVERIFY2(schema.errorString().contains(u"nested too deeply"_s),
+             qPrintable(schema.errorString()));
 }
 
 void TestSchema::refCycles()
@@ -933,16 +1022,18 @@ void TestSchema::refCycles()
         const SchemaValidationResult result = schema.validate(QJsonValue(1));
         QVERIFY2(!result.valid, text);
         QVERIFY2(result.errors.size() >= 1, text);
-        QVERIFY2(result.errors.last().message.contains(u"$ref cycle"_s), qPrintable(describe(result.errors)));
+        QVERIFY2(result.errors.last().message.contains(u"$ref cycle"_s),
+                 qPrintable(describe(result.errors)));
         QVERIFY(!schema.accepts(QJsonValue(1)));
     }
     // A long chain of distinct references at one place: an error, not a stack overflow.
     QJsonObject defs;
     for (int i = 0; i < 5000; ++i)
-        defs.insert(u"d%1"_s.arg(i), QJsonObject{{u"$ref"_s, u"#/$defs/d%1"_s.arg(i + 1)}});
-    defs.insert(u"d5000"_s, QJsonObject{{u"type"_s, u"integer"_s}});
+        defs.insert(u"d%1"_s.arg(i), QJsonObject { { u"$ref"_s, u"#/$defs/d%1"_s.arg(i + 1) } });
+    defs.insert(u"d5000"_s, QJsonObject { { u"type"_s, u"integer"_s } });
     // It is refused when compiled (before any value is checked), not after.
-    const CompiledSchema chain = SchemaCompiler().compile(QJsonObject{{u"$defs"_s, defs}, {u"$ref"_s, u"#/$defs/d0"_s}});
+    const CompiledSchema chain = SchemaCompiler().compile(
+        QJsonObject { { u"$defs"_s, defs }, { u"$ref"_s, u"#/$defs/d0"_s } });
     QVERIFY(!chain.isValid());
     QVERIFY2(chain.errorString().contains(u"5002 levels deep"_s), qPrintable(chain.errorString()));
     const SchemaValidationResult chained = chain.validate(QJsonValue(1));
@@ -950,32 +1041,38 @@ void TestSchema::refCycles()
     QVERIFY(!chain.accepts(QJsonValue(1)));
 
     // Recursion that consumes the instance is not a cycle.
-    const CompiledSchema tree = compileText(R"({"type": "object", "properties": {"child": {"$ref": "#"}}})");
+    const CompiledSchema tree =
+        compileText(R"({"type": "object", "properties": {"child": {"$ref": "#"}}})");
     QVERIFY(tree.validate(parse(R"({"child": {"child": {"child": {}}}})")).valid);
 }
 
 void TestSchema::unusableSchemas()
 {
     // Compiles (and fails every instance at run time), but validateSchema() refuses it up front.
-    const QJsonValue cycle = parse(R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})");
+    const QJsonValue cycle = parse(
+        R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})");
     QList<SchemaError> errors = validateSchema(cycle);
     QCOMPARE(errors.size(), 1);
     QCOMPARE(errors.first().instancePath, u"/$defs/b/$ref"_s);
     QCOMPARE(errors.first().keyword, u"$ref"_s);
-    QCOMPARE(errors.first().message,
-             u"the schema refers back to itself without consuming any input (a $ref cycle: /$defs/a -> "
-             "/$defs/b -> /$defs/a), so no value can ever be valid here"_s);
-    for (const char *text : {R"({"$ref": "#"})", R"({"allOf": [{"$ref": "#"}]})",
-                             R"({"properties": {"a": {"anyOf": [{"$ref": "#/properties/a"}]}}})",
-                             R"({"$id": "https://x.invalid/s", "$defs": {"n": {"$anchor": "n", "not": {"$ref": "#n"}}}, "$ref": "#/$defs/n"})",
-                             R"({"$dynamicAnchor": "x", "not": {"$dynamicRef": "#x"}})"}) {
+    QCOMPARE(
+        errors.first().message,
+        u"the schema refers back to itself without consuming any input (a $ref cycle: /$defs/a -> "
+        "/$defs/b -> /$defs/a), so no value can ever be valid here"_s);
+    for (
+        const char *text :
+        { R"({"$ref": "#"})", R"({"allOf": [{"$ref": "#"}]})",
+          R"({"properties": {"a": {"anyOf": [{"$ref": "#/properties/a"}]}}})",
+          R"({"$id": "https://x.invalid/s", "$defs": {"n": {"$anchor": "n", "not": {"$ref": "#n"}}}, "$ref": "#/$defs/n"})",
+          R"({"$dynamicAnchor": "x", "not": {"$dynamicRef": "#x"}})" }) {
         errors = validateSchema(parse(text));
         QVERIFY2(errors.size() == 1 && errors.first().message.contains(u"$ref cycle"_s), text);
     }
     // Recursion through the instance, and a cycle nobody refers to, are fine.
-    for (const char *text : {R"({"type": "object", "properties": {"child": {"$ref": "#"}}})",
-                             R"({"$defs": {"a": {"items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"})",
-                             R"({"$defs": {"unused": {"$ref": "#/$defs/unused"}}, "type": "string"})"}) {
+    for (const char *text :
+         { R"({"type": "object", "properties": {"child": {"$ref": "#"}}})",
+           R"({"$defs": {"a": {"items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"})",
+           R"({"$defs": {"unused": {"$ref": "#/$defs/unused"}}, "type": "string"})" }) {
         errors = validateSchema(parse(text));
         QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
     }
@@ -984,16 +1081,17 @@ void TestSchema::unusableSchemas()
 void TestSchema::tapeParser_data()
 {
     QTest::addColumn<QByteArray>("text");
-    for (const char *text : {"{}", "[]", " 7 ", "-0", "1.5e3", "1E-2", "0.58", "\"a\\u00e9\\ud83d\\ude00b\"",
-                             "{\"a\":[1,{\"b\":null}],\"c\":true}", "[1,2,[3,[4]]]", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
-                             "\"h\xc3\xa9\xe2\x82\xac\"", "123456789012345678", "1e308",
-                             // Not JSON:
-                             "", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "01", "+1", "-", "tru", "nul",
-                             "\"a", "[1] 2",
-                             "{1:2}", "[1 2]", "\"\\u12\""})
+    for (const char *text :
+         { "{}", "[]", " 7 ", "-0", "1.5e3", "1E-2", "0.58", "\"a\\u00e9\\ud83d\\ude00b\"",
+           "{\"a\":[1,{\"b\":null}],\"c\":true}", "[1,2,[3,[4]]]", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
+           "\"h\xc3\xa9\xe2\x82\xac\"", "123456789012345678", "1e308",
+           // Not JSON:
+           "", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "01", "+1", "-", "tru", "nul", "\"a",
+           "[1] 2", "{1:2}", "[1 2]", "\"\\u12\"" })
         QTest::newRow(text) << QByteArray(text);
     // Qt lets these through; the tape keeps to RFC 8259.
-    for (const char *text : {"1.", ".5", "\"\\x\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\x01\""})
+    for (const char *text :
+         { "1.", ".5", "\"\\x\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\x01\"" })
         QTest::newRow(text) << QByteArray(text);
 }
 
@@ -1004,7 +1102,9 @@ void TestSchema::tapeParser()
     QFETCH(QByteArray, text);
     QJsonParseError qtError;
     const QJsonDocument doc = QJsonDocument::fromJson("[" + text + "]", &qtError);
-    static const QList<QByteArray> laxInQt{"1.", ".5", "\"\\x\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\x01\""};
+    static const QList<QByteArray> laxInQt { "1.",       ".5",           "\"\\x\"",
+                                             "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"",
+                                             "\"\x01\"" };
     const bool qtAccepts = qtError.error == QJsonParseError::NoError && doc.array().size() == 1
         && !text.trimmed().isEmpty() && !laxInQt.contains(text);
     JsonTape tape;
@@ -1063,7 +1163,8 @@ void TestSchema::tapeRefReadsLikeQt()
     QCOMPARE(root.value("o"_L1).size(), 0);
     QStringList items;
     for (const JsonRef item : root.value("b"_L1))
-        items.append(item.toQt().isString() ? item.toString() : QString::number(int(item.toQt().type())));
+        items.append(item.toQt().isString() ? item.toString()
+                                            : QString::number(int(item.toQt().type())));
     QCOMPARE(items.size(), 5);
     QCOMPARE(items.at(2), u"x\u00e9"_s);
     int loops = 0;
@@ -1089,7 +1190,8 @@ void TestSchema::tapeDeepNesting()
     const qsizetype root = tape.append(text);
     QCOMPARE(root, 0);
     QCOMPARE(tape.nodeCount(), 1024);
-    const CompiledSchema schema = compileText(R"({"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"})");
+    const CompiledSchema schema = compileText(
+        R"({"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"})");
     const SchemaValidationResult result = schema.validate(tape, root);
     QVERIFY(!result.valid);
     QCOMPARE(result.errors.size(), 1);
@@ -1100,17 +1202,18 @@ void TestSchema::multipleOfPrecision()
 {
     // 0.58 / 0.01 is 57.99999999999999 in binary floating point: still a multiple.
     const CompiledSchema schema = compileText(R"({"multipleOf": 0.01})");
-    for (const char *good : {"0.58", "0.07", "1.1", "100", "0", "-0.29", "12345.67"}) {
+    for (const char *good : { "0.58", "0.07", "1.1", "100", "0", "-0.29", "12345.67" }) {
         QVERIFY2(schema.validate(parse(good)).valid, good);
         JsonTape tape;
         QVERIFY2(schema.accepts(tape, tape.append(good)), good);
     }
-    for (const char *bad : {"0.585", "0.001", "1.0000001"}) {
+    for (const char *bad : { "0.585", "0.001", "1.0000001" }) {
         QVERIFY2(!schema.validate(parse(bad)).valid, bad);
         JsonTape tape;
         QVERIFY2(!schema.accepts(tape, tape.append(bad)), bad);
     }
-    QCOMPARE(schema.validate(parse("0.585")).errors.first().message, u"0.585 is not a multiple of 0.01"_s);
+    QCOMPARE(schema.validate(parse("0.585")).errors.first().message,
+             u"0.585 is not a multiple of 0.01"_s);
 }
 
 void TestSchema::simplePatterns_data()
@@ -1120,23 +1223,23 @@ void TestSchema::simplePatterns_data()
     QTest::addColumn<bool>("matches");
     // Patterns the validator checks without a regular expression, beside the same check done by
     // QRegularExpression (a leading "(?:)" keeps it on the regular-expression path).
-    const QList<std::tuple<QString, QString, bool>> rows{
-        {u"^[A-Za-z0-9 ._-]+$"_s, u"payload 3"_s, true},
-        {u"^[A-Za-z0-9 ._-]+$"_s, u"bad/name!"_s, false},
-        {u"^[A-Za-z0-9 ._-]+$"_s, QString(), false},
-        {u"^[A-Za-z0-9 ._-]+$"_s, u"caf\u00e9"_s, false},
-        {u"^[A-Za-z0-9 ._-]+$"_s, u"line\n"_s, false},
-        {u"^[a-z]*$"_s, QString(), true},
-        {u"^[\\d]{2,3}$"_s, u"123"_s, true},
-        {u"^[\\d]{2,3}$"_s, u"1234"_s, false},
-        {u"^[\\w-]{3}$"_s, u"a_-"_s, true},
-        {u"^[^/]+$"_s, u"\u00e9t\u00e9 \U0001F600"_s, true},
-        {u"^[^/]+$"_s, u"a/b"_s, false},
-        {u"^[^/]{2}$"_s, u"\U0001F600\U0001F600"_s, true},
-        {u"^[-a]+$"_s, u"-a-"_s, true},
-        {u"^[a-]+$"_s, u"a-"_s, true},
-        {u"^[\\.]+$"_s, u"..."_s, true},
-        {u"^[\\.]+$"_s, u"a"_s, false},
+    const QList<std::tuple<QString, QString, bool>> rows {
+        { u"^[A-Za-z0-9 ._-]+$"_s, u"payload 3"_s, true },
+        { u"^[A-Za-z0-9 ._-]+$"_s, u"bad/name!"_s, false },
+        { u"^[A-Za-z0-9 ._-]+$"_s, QString(), false },
+        { u"^[A-Za-z0-9 ._-]+$"_s, u"caf\u00e9"_s, false },
+        { u"^[A-Za-z0-9 ._-]+$"_s, u"line\n"_s, false },
+        { u"^[a-z]*$"_s, QString(), true },
+        { u"^[\\d]{2,3}$"_s, u"123"_s, true },
+        { u"^[\\d]{2,3}$"_s, u"1234"_s, false },
+        { u"^[\\w-]{3}$"_s, u"a_-"_s, true },
+        { u"^[^/]+$"_s, u"\u00e9t\u00e9 \U0001F600"_s, true },
+        { u"^[^/]+$"_s, u"a/b"_s, false },
+        { u"^[^/]{2}$"_s, u"\U0001F600\U0001F600"_s, true },
+        { u"^[-a]+$"_s, u"-a-"_s, true },
+        { u"^[a-]+$"_s, u"a-"_s, true },
+        { u"^[\\.]+$"_s, u"..."_s, true },
+        { u"^[\\.]+$"_s, u"a"_s, false },
     };
     for (const auto &[pattern, text, matches] : rows)
         QTest::newRow(qPrintable(pattern + u" ~ "_s + text)) << pattern << text << matches;
@@ -1147,8 +1250,10 @@ void TestSchema::simplePatterns()
     QFETCH(QString, pattern);
     QFETCH(QString, text);
     QFETCH(bool, matches);
-    const CompiledSchema simple = SchemaCompiler().compile(QJsonObject{{u"pattern"_s, pattern}});
-    const CompiledSchema regex = SchemaCompiler().compile(QJsonObject{{u"pattern"_s, QString(u"(?:)"_s + pattern)}});
+    const CompiledSchema simple =
+        SchemaCompiler().compile(QJsonObject { { u"pattern"_s, pattern } });
+    const CompiledSchema regex =
+        SchemaCompiler().compile(QJsonObject { { u"pattern"_s, QString(u"(?:)"_s + pattern) } });
     QCOMPARE(simple.validate(QJsonValue(text)).valid, matches);
     QCOMPARE(regex.validate(QJsonValue(text)).valid, matches);
 }
@@ -1158,7 +1263,7 @@ void TestSchema::valueTextsMatchQt()
     // Messages quote values as QJsonDocument writes them.
     const CompiledSchema schema = compileText(R"({"const": false})");
     auto qtText = [](const QJsonValue &value) {
-        const QByteArray bytes = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        const QByteArray bytes = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
         QString text = QString::fromUtf8(bytes.mid(1, bytes.size() - 2));
         if (text.size() > 60) // messages shorten long values
             text = text.left(57) + u"...\""_s;
@@ -1167,10 +1272,27 @@ void TestSchema::valueTextsMatchQt()
     QString all;
     for (char16_t c = 0; c < 0x80; ++c)
         all += QChar(c);
-    const QList<QJsonValue> values{0.0, -0.0, 1.0, 0.1, 0.58, 1e20, 1e21, 1e22, 9007199254740991.0, 1e-7, 3.14159,
-                                   -2.5e300, 5e-324, 1234567.125, 1e16, QJsonValue(all.left(8)),
-                                   QJsonValue(all.mid(8, 8)), QJsonValue(all.mid(16, 16)), QJsonValue(all.left(20)),
-                                   QJsonValue(u"\u00e9\u20ac\U0001F600\u2028"_s), QJsonValue(all.mid(20, 40))};
+    const QList<QJsonValue> values { 0.0,
+                                     -0.0,
+                                     1.0,
+                                     0.1,
+                                     0.58,
+                                     1e20,
+                                     1e21,
+                                     1e22,
+                                     9007199254740991.0,
+                                     1e-7,
+                                     3.14159,
+                                     -2.5e300,
+                                     5e-324,
+                                     1234567.125,
+                                     1e16,
+                                     QJsonValue(all.left(8)),
+                                     QJsonValue(all.mid(8, 8)),
+                                     QJsonValue(all.mid(16, 16)),
+                                     QJsonValue(all.left(20)),
+                                     QJsonValue(u"\u00e9\u20ac\U0001F600\u2028"_s),
+                                     QJsonValue(all.mid(20, 40)) };
     for (const QJsonValue &value : values) {
         const SchemaValidationResult result = schema.validate(value);
         QCOMPARE(result.errors.size(), 1);
@@ -1181,12 +1303,16 @@ void TestSchema::valueTextsMatchQt()
 void TestSchema::benchVerdicts()
 {
     // The shared bench schema on a sample of its instances: tape and QJsonValue paths agree.
-    const QJsonValue schemaJson = Test::readJson(Test::sharedDataPath(u"bench/response-schema.json"_s));
+    const QJsonValue schemaJson =
+        Test::readJson(Test::sharedDataPath(u"bench/response-schema.json"_s));
     const CompiledSchema schema = SchemaCompiler().compile(schemaJson);
     QVERIFY(schema.isValid());
     QTemporaryDir dir;
     const QString path = dir.filePath(u"instances.jsonl"_s);
-    QCOMPARE(QProcess::execute(u"python3"_s, {Test::sharedDataPath(u"bench/make_instances.py"_s), u"2000"_s, path}), 0);
+    QCOMPARE(
+        QProcess::execute(u"python3"_s,
+                          { Test::sharedDataPath(u"bench/make_instances.py"_s), u"2000"_s, path }),
+        0);
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     int valid = 0, invalid = 0;
@@ -1198,7 +1324,8 @@ void TestSchema::benchVerdicts()
         const qsizetype root = tape.append(line);
         QVERIFY(root >= 0);
         const SchemaValidationResult fromTape = schema.validate(tape, root);
-        const SchemaValidationResult fromQt = schema.validate(QJsonDocument::fromJson(line).object());
+        const SchemaValidationResult fromQt =
+            schema.validate(QJsonDocument::fromJson(line).object());
         QCOMPARE(fromTape.valid, fromQt.valid);
         QCOMPARE(fromTape.errors.size(), fromQt.errors.size());
         QCOMPARE(schema.accepts(tape, root), fromTape.valid);
@@ -1209,16 +1336,18 @@ void TestSchema::benchVerdicts()
 
 void TestSchema::hugeDocument()
 {
-    const CompiledSchema schema = compileText(R"({"type": "array", "uniqueItems": true, "items": {"type": "object", "required": ["id"]}})");
+    const CompiledSchema schema = compileText(
+        R"({"type": "array", "uniqueItems": true, "items": {"type": "object", "required": ["id"]}})");
     QJsonArray items;
     for (int i = 0; i < 200000; ++i)
-        items.append(QJsonObject{{u"id"_s, i}});
+        items.append(QJsonObject { { u"id"_s, i } });
     QVERIFY(schema.validate(items).valid);
-    items.append(QJsonObject{{u"id"_s, 5}});
+    items.append(QJsonObject { { u"id"_s, 5 } });
     const SchemaValidationResult result = schema.validate(items);
     QVERIFY(!result.valid);
     QCOMPARE(result.errors.size(), 1);
-    QCOMPARE(result.errors.first().message, u"items 5 and 200000 are equal (an object); items must be unique"_s);
+    QCOMPARE(result.errors.first().message,
+             u"items 5 and 200000 are equal (an object); items must be unique"_s);
 
     // Many violations are capped.
     QJsonArray bad;
@@ -1243,7 +1372,7 @@ void TestSchema::registryLoaderAndFolder()
     registry.setLoader([&loaderCalls](const QUrl &uri) -> std::optional<QJsonValue> {
         ++loaderCalls;
         if (uri.toString() == u"urn:example:count")
-            return QJsonValue(QJsonObject{{u"type"_s, u"integer"_s}});
+            return QJsonValue(QJsonObject { { u"type"_s, u"integer"_s } });
         return std::nullopt;
     });
     const CompiledSchema schema = SchemaCompiler(registry).compile(parse(R"({
@@ -1253,9 +1382,10 @@ void TestSchema::registryLoaderAndFolder()
     QVERIFY2(schema.isValid(), qPrintable(schema.errorString()));
     QCOMPARE(loaderCalls, 1);
     QVERIFY(schema.validate(parse(R"({"name": "ab", "count": 2})")).valid);
-    QCOMPARE(describe(schema.validate(parse(R"({"name": "a", "count": 2.5})")).errors),
-             u"/count | /properties/count/$ref/type | expected an integer, got 2.5\n"
-             "/name | /properties/name/$ref/minLength | is 1 characters long, at least 2 required"_s);
+    QCOMPARE(
+        describe(schema.validate(parse(R"({"name": "a", "count": 2.5})")).errors),
+        u"/count | /properties/count/$ref/type | expected an integer, got 2.5\n"
+        "/name | /properties/name/$ref/minLength | is 1 characters long, at least 2 required"_s);
 }
 
 void TestSchema::concurrentValidation()
@@ -1264,7 +1394,8 @@ void TestSchema::concurrentValidation()
     QVERIFY2(!path.isEmpty(), qPrintable(Test::lastError()));
     SchemaOptions options;
     options.formatAssertion = true;
-    const CompiledSchema schema = SchemaCompiler(SchemaRegistry(), options).compile(Test::readJson(path));
+    const CompiledSchema schema =
+        SchemaCompiler(SchemaRegistry(), options).compile(Test::readJson(path));
     QVERIFY2(schema.isValid(), qPrintable(schema.errorString()));
     const QJsonValue good = parse(R"({"mission": "IM-3 1", "operator": "ISRO",
         "landing_site": {"name": "south pole", "lat": -80.5, "lon": 10, "region": null},
@@ -1276,15 +1407,17 @@ void TestSchema::concurrentValidation()
     const QJsonValue bad = badObject;
     const SchemaValidationResult expectedBad = schema.validate(bad);
     QVERIFY2(schema.validate(good).valid, qPrintable(describe(schema.validate(good).errors)));
-    QCOMPARE(describe(expectedBad.errors),
-             u"/outcome | /properties/outcome/enum | value must be one of [\"landed\",\"crashed\",\"unconfirmed\",\"aborted\"], got \"hovering\""_s);
+    QCOMPARE(
+        describe(expectedBad.errors),
+        u"/outcome | /properties/outcome/enum | value must be one of [\"landed\",\"crashed\",\"unconfirmed\",\"aborted\"], got \"hovering\""_s);
 
     std::atomic<int> mismatches = 0;
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([&] {
             for (int i = 0; i < 2000; ++i) {
-                if (!schema.validate(good).valid || schema.validate(bad).errors != expectedBad.errors)
+                if (!schema.validate(good).valid
+                    || schema.validate(bad).errors != expectedBad.errors)
                     ++mismatches;
             }
         });
@@ -1297,29 +1430,32 @@ void TestSchema::concurrentValidation()
 void TestSchema::cliValid()
 {
     QVERIFY2(QFileInfo::exists(Test::cliPath()), qPrintable(Test::cliPath()));
-    const CliResult result = runCli({u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s),
-                                     Test::testDataPath(u"schema/person-valid.json"_s)});
+    const CliResult result =
+        runCli({ u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s),
+                 Test::testDataPath(u"schema/person-valid.json"_s) });
     QCOMPARE(result.exitCode, 0);
     const QJsonObject out = QJsonDocument::fromJson(result.out).object();
-    QCOMPARE(out, (QJsonObject{{u"valid"_s, true}, {u"errors"_s, QJsonArray()}}));
+    QCOMPARE(out, (QJsonObject { { u"valid"_s, true }, { u"errors"_s, QJsonArray() } }));
 }
 
 void TestSchema::cliInvalid()
 {
-    const CliResult result = runCli({u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s),
-                                     Test::testDataPath(u"schema/person-invalid.json"_s)});
+    const CliResult result =
+        runCli({ u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s),
+                 Test::testDataPath(u"schema/person-invalid.json"_s) });
     QCOMPARE(result.exitCode, 1);
     const QJsonObject out = QJsonDocument::fromJson(result.out).object();
     QCOMPARE(out.value("valid"_L1), QJsonValue(false));
     const QJsonArray errors = out.value("errors"_L1).toArray();
     QCOMPARE(errors.size(), 2);
-    QCOMPARE(errors.at(0).toObject(), (QJsonObject{{u"instance_path"_s, QString()},
-                                                  {u"keyword_location"_s, u"/required"_s},
-                                                  {u"message"_s, u"missing required property \"name\""_s}}));
+    QCOMPARE(errors.at(0).toObject(),
+             (QJsonObject { { u"instance_path"_s, QString() },
+                            { u"keyword_location"_s, u"/required"_s },
+                            { u"message"_s, u"missing required property \"name\""_s } }));
     QCOMPARE(errors.at(1).toObject(),
-             (QJsonObject{{u"instance_path"_s, u"/tags/1"_s},
-                          {u"keyword_location"_s, u"/properties/tags/items/type"_s},
-                          {u"message"_s, u"expected a string, got 7"_s}}));
+             (QJsonObject { { u"instance_path"_s, u"/tags/1"_s },
+                            { u"keyword_location"_s, u"/properties/tags/items/type"_s },
+                            { u"message"_s, u"expected a string, got 7"_s } }));
 }
 
 void TestSchema::cliBadFiles()
@@ -1328,7 +1464,7 @@ void TestSchema::cliBadFiles()
     QVERIFY(dir.isValid());
     const QString instance = Test::testDataPath(u"schema/person-valid.json"_s);
 
-    CliResult result = runCli({u"validate"_s, dir.filePath(u"missing.json"_s), instance});
+    CliResult result = runCli({ u"validate"_s, dir.filePath(u"missing.json"_s), instance });
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("missing.json"), result.err.constData());
     QVERIFY(result.out.isEmpty());
@@ -1337,21 +1473,24 @@ void TestSchema::cliBadFiles()
     QVERIFY(broken.open(QIODevice::WriteOnly));
     broken.write("{\n  \"type\": \"object\",\n  \"properties\": {\n");
     broken.close();
-    result = runCli({u"validate"_s, broken.fileName(), instance});
+    result = runCli({ u"validate"_s, broken.fileName(), instance });
     QCOMPARE(result.exitCode, 2);
-    QVERIFY2(result.err.contains("broken.json") && result.err.contains("line "), result.err.constData());
+    QVERIFY2(result.err.contains("broken.json") && result.err.contains("line "),
+             result.err.constData());
 
-    result = runCli({u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s), broken.fileName()});
+    result = runCli(
+        { u"validate"_s, Test::testDataPath(u"schema/person.schema.json"_s), broken.fileName() });
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("broken.json"), result.err.constData());
 
     // A schema that is JSON but not a valid schema: exit 2 and where it is wrong.
-    result = runCli({u"validate"_s, Test::testDataPath(u"schema/not-a-schema.json"_s), instance});
+    result = runCli({ u"validate"_s, Test::testDataPath(u"schema/not-a-schema.json"_s), instance });
     QCOMPARE(result.exitCode, 2);
-    QVERIFY2(result.err.contains("not-a-schema.json") && result.err.contains("/properties/age/type"),
+    QVERIFY2(result.err.contains("not-a-schema.json")
+                 && result.err.contains("/properties/age/type"),
              result.err.constData());
 
-    result = runCli({u"validate"_s, instance});
+    result = runCli({ u"validate"_s, instance });
     QCOMPARE(result.exitCode, 2);
 }
 
@@ -1367,28 +1506,38 @@ void TestSchema::cliScalarDocuments()
         return file.fileName();
     };
     const QString falseSchema = write(u"false.json"_s, "false\n");
-    const QString numberSchema = write(u"number.json"_s, "{\"type\": \"integer\", \"maximum\": 10}");
+    const QString numberSchema =
+        write(u"number.json"_s, "{\"type\": \"integer\", \"maximum\": 10}");
     const QString seven = write(u"seven.json"_s, " 7 \n");
     const QString text = write(u"text.json"_s, "\"hi\"");
-    CliResult result = runCli({u"validate"_s, numberSchema, seven});
+    CliResult result = runCli({ u"validate"_s, numberSchema, seven });
     QCOMPARE(result.exitCode, 0);
-    result = runCli({u"validate"_s, numberSchema, text});
+    result = runCli({ u"validate"_s, numberSchema, text });
     QCOMPARE(result.exitCode, 1);
-    QCOMPARE(QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray().at(0).toObject().value("message"_L1),
+    QCOMPARE(QJsonDocument::fromJson(result.out)
+                 .object()
+                 .value("errors"_L1)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("message"_L1),
              QJsonValue(u"expected an integer, got \"hi\""_s));
-    result = runCli({u"validate"_s, falseSchema, seven});
+    result = runCli({ u"validate"_s, falseSchema, seven });
     QCOMPARE(result.exitCode, 1);
 }
 
 void TestSchema::cliRelativeRefs()
 {
-    const CliResult ok = runCli({u"validate"_s, Test::testDataPath(u"schema/refs/order.schema.json"_s),
-                                 Test::testDataPath(u"schema/refs/order-valid.json"_s)});
+    const CliResult ok =
+        runCli({ u"validate"_s, Test::testDataPath(u"schema/refs/order.schema.json"_s),
+                 Test::testDataPath(u"schema/refs/order-valid.json"_s) });
     QCOMPARE(ok.exitCode, 0);
-    const CliResult bad = runCli({u"validate"_s, Test::testDataPath(u"schema/refs/order.schema.json"_s),
-                                  Test::testDataPath(u"schema/refs/order-invalid.json"_s)});
+    const CliResult bad =
+        runCli({ u"validate"_s, Test::testDataPath(u"schema/refs/order.schema.json"_s),
+                 Test::testDataPath(u"schema/refs/order-invalid.json"_s) });
     QCOMPARE(bad.exitCode, 1);
-    const QJsonArray errors = QJsonDocument::fromJson(bad.out).object().value("errors"_L1).toArray();
+    const QJsonArray errors =
+        QJsonDocument::fromJson(bad.out).object().value("errors"_L1).toArray();
     QCOMPARE(errors.size(), 1);
     QCOMPARE(errors.at(0).toObject().value("instance_path"_L1).toString(), u"/customer/email"_s);
     QCOMPARE(errors.at(0).toObject().value("keyword_location"_L1).toString(),
@@ -1398,65 +1547,77 @@ void TestSchema::cliRelativeRefs()
 // The dialect named by $schema decides; --dialect overrides it.
 void TestSchema::cliDialects()
 {
-    auto data = [](const char *name) { return Test::testDataPath(u"schema/dialects/"_s + QLatin1StringView(name)); };
-    CliResult result = runCli({u"validate"_s, data("draft07-tuple.schema.json"), data("point-ok.json")});
+    auto data = [](const char *name) {
+        return Test::testDataPath(u"schema/dialects/"_s + QLatin1StringView(name));
+    };
+    CliResult result =
+        runCli({ u"validate"_s, data("draft07-tuple.schema.json"), data("point-ok.json") });
     QCOMPARE(result.exitCode, 0);
-    result = runCli({u"validate"_s, data("draft07-tuple.schema.json"), data("point-too-long.json")});
+    result =
+        runCli({ u"validate"_s, data("draft07-tuple.schema.json"), data("point-too-long.json") });
     QCOMPARE(result.exitCode, 1);
     QJsonArray errors = QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray();
     QCOMPARE(errors.size(), 1);
-    QCOMPARE(errors.at(0).toObject().value("keyword_location"_L1).toString(), u"/additionalItems"_s);
+    QCOMPARE(errors.at(0).toObject().value("keyword_location"_L1).toString(),
+             u"/additionalItems"_s);
 
     // Without $schema the tuple form is not 2020-12: the schema is refused, saying where.
-    result = runCli({u"validate"_s, data("tuple-no-schema.schema.json"), data("pair-ok.json")});
+    result = runCli({ u"validate"_s, data("tuple-no-schema.schema.json"), data("pair-ok.json") });
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("not a valid JSON Schema (2020-12)"), result.err.constData());
     QVERIFY2(result.err.contains("/items"), result.err.constData());
     // Read as draft-07 it works, both ways of writing the option.
-    result = runCli({u"validate"_s, u"--dialect"_s, u"draft-07"_s, data("tuple-no-schema.schema.json"),
-                     data("pair-ok.json")});
+    result = runCli({ u"validate"_s, u"--dialect"_s, u"draft-07"_s,
+                      data("tuple-no-schema.schema.json"), data("pair-ok.json") });
     QCOMPARE(result.exitCode, 0);
-    result = runCli({u"validate"_s, u"--dialect=2019-09"_s, data("tuple-no-schema.schema.json"),
-                     data("point-too-long.json")});
+    result = runCli({ u"validate"_s, u"--dialect=2019-09"_s, data("tuple-no-schema.schema.json"),
+                      data("point-too-long.json") });
     QCOMPARE(result.exitCode, 1);
     // Overriding a schema's own $schema: the draft-07 tuple read as 2020-12 is refused.
-    result = runCli({u"validate"_s, u"--dialect"_s, u"2020-12"_s, data("draft07-tuple.schema.json"),
-                     data("point-ok.json")});
+    result = runCli({ u"validate"_s, u"--dialect"_s, u"2020-12"_s,
+                      data("draft07-tuple.schema.json"), data("point-ok.json") });
     QCOMPARE(result.exitCode, 2);
 
     // Draft 4: a boolean exclusive bound, "id", and a $ref to the draft-04 meta-schema.
-    result = runCli({u"validate"_s, data("draft04-bounds.schema.json"), data("percent-ok.json")});
+    result = runCli({ u"validate"_s, data("draft04-bounds.schema.json"), data("percent-ok.json") });
     QVERIFY2(result.exitCode == 0, result.out.constData());
-    result = runCli({u"validate"_s, data("draft04-bounds.schema.json"), data("percent-bad.json")});
+    result =
+        runCli({ u"validate"_s, data("draft04-bounds.schema.json"), data("percent-bad.json") });
     QCOMPARE(result.exitCode, 1);
     errors = QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray();
     QStringList locations;
     for (const QJsonValue &error : errors)
         locations.append(error.toObject().value("keyword_location"_L1).toString());
-    QVERIFY2(locations.contains(u"/properties/share/exclusiveMinimum"_s), qPrintable(locations.join(u' ')));
-    QVERIFY2(std::any_of(locations.cbegin(), locations.cend(),
-                         [](const QString &l) { return l.startsWith(u"/properties/meta/$ref/"_s); }),
+    QVERIFY2(locations.contains(u"/properties/share/exclusiveMinimum"_s),
              qPrintable(locations.join(u' ')));
+    QVERIFY2(
+        std::any_of(locations.cbegin(), locations.cend(),
+                    [](const QString &l) { return l.startsWith(u"/properties/meta/$ref/"_s); }),
+        qPrintable(locations.join(u' ')));
 
-    result = runCli({u"validate"_s, u"--dialect"_s, u"draft-05"_s, data("draft07-tuple.schema.json"),
-                     data("point-ok.json")});
+    result = runCli({ u"validate"_s, u"--dialect"_s, u"draft-05"_s,
+                      data("draft07-tuple.schema.json"), data("point-ok.json") });
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("unknown dialect draft-05"), result.err.constData());
-    result = runCli({u"validate"_s, data("draft07-tuple.schema.json"), data("point-ok.json"), u"--dialect"_s});
+    result = runCli({ u"validate"_s, data("draft07-tuple.schema.json"), data("point-ok.json"),
+                      u"--dialect"_s });
     QCOMPARE(result.exitCode, 2);
 }
 
 void TestSchema::cliFormatAssertion()
 {
-    const QStringList files{Test::testDataPath(u"schema/refs/order.schema.json"_s),
-                            Test::testDataPath(u"schema/refs/order-bad-date.json"_s)};
-    CliResult result = runCli(QStringList{u"validate"_s} + files);
+    const QStringList files { Test::testDataPath(u"schema/refs/order.schema.json"_s),
+                              Test::testDataPath(u"schema/refs/order-bad-date.json"_s) };
+    CliResult result = runCli(QStringList { u"validate"_s } + files);
     QCOMPARE(result.exitCode, 0);
-    result = runCli(QStringList{u"validate"_s} + files + QStringList{u"--format-assertion"_s});
+    result =
+        runCli(QStringList { u"validate"_s } + files + QStringList { u"--format-assertion"_s });
     QCOMPARE(result.exitCode, 1);
-    const QJsonArray errors = QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray();
+    const QJsonArray errors =
+        QJsonDocument::fromJson(result.out).object().value("errors"_L1).toArray();
     QCOMPARE(errors.size(), 1);
-    QCOMPARE(errors.at(0).toObject().value("message"_L1).toString(), u"\"next tuesday\" is not a valid date"_s);
+    QCOMPARE(errors.at(0).toObject().value("message"_L1).toString(),
+             u"\"next tuesday\" is not a valid date"_s);
 }
 
 void TestSchema::cliUnusableSchema()
@@ -1465,17 +1626,20 @@ void TestSchema::cliUnusableSchema()
     QTemporaryDir dir;
     QFile schema(dir.filePath(u"cycle.json"_s));
     QVERIFY(schema.open(QIODevice::WriteOnly));
-    schema.write(R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})");
+    schema.write(
+        R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})");
     schema.close();
     QFile instance(dir.filePath(u"one.json"_s));
     QVERIFY(instance.open(QIODevice::WriteOnly));
     instance.write("1");
     instance.close();
-    const CliResult result = runCli({u"validate"_s, schema.fileName(), instance.fileName()});
+    const CliResult result = runCli({ u"validate"_s, schema.fileName(), instance.fileName() });
     QCOMPARE(result.exitCode, 2);
     QVERIFY(result.out.isEmpty());
     const QString err = QString::fromUtf8(result.err);
-    QVERIFY2(err.contains(u"/$defs/b/$ref: the schema refers back to itself without consuming any input"_s), qPrintable(err));
+    QVERIFY2(err.contains(
+                 u"/$defs/b/$ref: the schema refers back to itself without consuming any input"_s),
+             qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestSchema)
@@ -1486,11 +1650,13 @@ QJsonObject fanOut(int depth)
     QJsonObject defs;
     for (int i = 0; i < depth; ++i) {
         const QString next = u"#/$defs/l%1"_s.arg(i + 1);
-        defs.insert(u"l%1"_s.arg(i), QJsonObject{{u"anyOf"_s, QJsonArray{QJsonObject{{u"$ref"_s, next}},
-                                                                          QJsonObject{{u"$ref"_s, next}}}}});
+        defs.insert(u"l%1"_s.arg(i),
+                    QJsonObject { { u"anyOf"_s,
+                                    QJsonArray { QJsonObject { { u"$ref"_s, next } },
+                                                 QJsonObject { { u"$ref"_s, next } } } } });
     }
-    defs.insert(u"l%1"_s.arg(depth), QJsonObject{{u"type"_s, u"string"_s}});
-    return {{u"$ref"_s, u"#/$defs/l0"_s}, {u"$defs"_s, defs}};
+    defs.insert(u"l%1"_s.arg(depth), QJsonObject { { u"type"_s, u"string"_s } });
+    return { { u"$ref"_s, u"#/$defs/l0"_s }, { u"$defs"_s, defs } };
 }
 
 // What "fast" means for a refused or budgeted schema in a test: far below the hours an
@@ -1501,9 +1667,9 @@ QJsonObject refChain(int length)
 {
     QJsonObject defs;
     for (int i = 0; i < length; ++i)
-        defs.insert(u"c%1"_s.arg(i), QJsonObject{{u"$ref"_s, u"#/$defs/c%1"_s.arg(i + 1)}});
-    defs.insert(u"c%1"_s.arg(length), QJsonObject{{u"type"_s, u"string"_s}});
-    return {{u"$ref"_s, u"#/$defs/c0"_s}, {u"$defs"_s, defs}};
+        defs.insert(u"c%1"_s.arg(i), QJsonObject { { u"$ref"_s, u"#/$defs/c%1"_s.arg(i + 1) } });
+    defs.insert(u"c%1"_s.arg(length), QJsonObject { { u"type"_s, u"string"_s } });
+    return { { u"$ref"_s, u"#/$defs/c0"_s }, { u"$defs"_s, defs } };
 }
 
 } // namespace
@@ -1512,10 +1678,11 @@ void TestSchema::hostileSchemasBounded()
 {
     // Fan-outs at depth 25 and 40 and a 10,000-level $ref chain: refused when compiled (and by
     // validateSchema), fast, with what is wrong.
-    for (const auto &[name, schema, says] : {std::tuple{"fan-out 25", fanOut(25), u"too expensive to check"_s},
-                                             std::tuple{"fan-out 40", fanOut(40), u"too expensive to check"_s},
-                                             std::tuple{"chain 10000", refChain(10000), u"levels deep"_s},
-                                             std::tuple{"chain 500", refChain(500), u"levels deep"_s}}) {
+    for (const auto &[name, schema, says] :
+         { std::tuple { "fan-out 25", fanOut(25), u"too expensive to check"_s },
+           std::tuple { "fan-out 40", fanOut(40), u"too expensive to check"_s },
+           std::tuple { "chain 10000", refChain(10000), u"levels deep"_s },
+           std::tuple { "chain 500", refChain(500), u"levels deep"_s } }) {
         QElapsedTimer clock;
         clock.start();
         const CompiledSchema compiled = SchemaCompiler().compile(schema);
@@ -1550,12 +1717,13 @@ void TestSchema::hostileSchemasBounded()
         many.append(i);
     QJsonObject itemsSchema = fanOut(12);
     itemsSchema.remove(u"$ref"_s);
-    itemsSchema.insert(u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}});
+    itemsSchema.insert(u"items"_s, QJsonObject { { u"$ref"_s, u"#/$defs/l0"_s } });
     const CompiledSchema items = SchemaCompiler(SchemaRegistry(), options).compile(itemsSchema);
     QVERIFY2(items.isValid(), qPrintable(items.errorString()));
     const SchemaValidationResult result = items.validate(many);
     QVERIFY(!result.valid);
-    QVERIFY2(describe(result.errors).contains(u"too expensive to check"_s), qPrintable(describe(result.errors)));
+    QVERIFY2(describe(result.errors).contains(u"too expensive to check"_s),
+             qPrintable(describe(result.errors)));
     QVERIFY2(clock.elapsed() < kRefusedWithinMs, qPrintable(QString::number(clock.elapsed())));
 }
 

@@ -48,7 +48,8 @@ namespace {
 const QString kRunOnly = u"or give the key for this run only (an environment variable named by the "
                          u"spec's api_key_env, or a key typed in for this session)."_s;
 const QString kNoServiceDeadSocket =
-    u"No keychain service is running (Secret Service over D-Bus: Could not connect: No such file or "
+    u"No keychain service is running (Secret Service over D-Bus: Could not connect: No such file "
+    u"or "
     u"directory). Start gnome-keyring or KWallet in your desktop session, "_s
     + kRunOnly;
 const QString kLocked =
@@ -76,8 +77,7 @@ QString statusName(KeychainStatus status)
     return {};
 }
 
-template<typename T>
-bool waitFor(const std::optional<T> &value, int ms = 30000)
+template<typename T> bool waitFor(const std::optional<T> &value, int ms = 30000)
 {
     return QTest::qWaitFor([&] { return value.has_value(); }, ms);
 }
@@ -91,7 +91,8 @@ std::optional<KeychainResult> readNow(CredentialStore &store, const QString &pro
     return result;
 }
 
-std::optional<KeychainResult> writeNow(CredentialStore &store, const QString &profile, const QString &key)
+std::optional<KeychainResult> writeNow(CredentialStore &store, const QString &profile,
+                                       const QString &key)
 {
     std::optional<KeychainResult> result;
     QObject context;
@@ -121,17 +122,20 @@ std::optional<ResolvedKey> resolveNow(KeyResolver &resolver, const EngineSpec &s
 QJsonObject resolvedJson(const std::optional<ResolvedKey> &r)
 {
     if (!r)
-        return {{u"timeout"_s, true}};
-    return {{u"ok"_s, r->ok}, {u"source"_s, keySourceName(r->source)}, {u"key"_s, r->key}, {u"error"_s, r->error}};
+        return { { u"timeout"_s, true } };
+    return { { u"ok"_s, r->ok },
+             { u"source"_s, keySourceName(r->source) },
+             { u"key"_s, r->key },
+             { u"error"_s, r->error } };
 }
 
 QJsonObject keychainJson(const std::optional<KeychainResult> &r)
 {
     if (!r)
-        return {{u"timeout"_s, true}};
-    return {{u"status"_s, statusName(r->status)},
-            {u"message"_s, r->message},
-            {u"key"_s, r->key ? QJsonValue(*r->key) : QJsonValue(QJsonValue::Null)}};
+        return { { u"timeout"_s, true } };
+    return { { u"status"_s, statusName(r->status) },
+             { u"message"_s, r->message },
+             { u"key"_s, r->key ? QJsonValue(*r->key) : QJsonValue(QJsonValue::Null) } };
 }
 
 struct CliRun
@@ -142,7 +146,8 @@ struct CliRun
     bool finished = false;
 };
 
-CliRun runCli(const QStringList &arguments, const QProcessEnvironment &env, const QByteArray &input = {})
+CliRun runCli(const QStringList &arguments, const QProcessEnvironment &env,
+              const QByteArray &input = {})
 {
     CliRun run;
     QProcess process;
@@ -169,7 +174,7 @@ CliRun runCliAsync(const QStringList &arguments, const QProcessEnvironment &env)
     process.start(Callscope::Test::cliPath(), arguments);
     process.closeWriteChannel();
     run.finished = QTest::qWaitFor([&] { return process.state() == QProcess::NotRunning; }, 60000)
-                   && process.exitStatus() == QProcess::NormalExit;
+        && process.exitStatus() == QProcess::NormalExit;
     run.exitCode = process.exitCode();
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
@@ -179,9 +184,11 @@ CliRun runCliAsync(const QStringList &arguments, const QProcessEnvironment &env)
 QJsonObject cliJson(const CliRun &run)
 {
     QJsonValue out = QJsonDocument::fromJson(run.out).isArray()
-                         ? QJsonValue(QJsonDocument::fromJson(run.out).array())
-                         : QJsonValue(QJsonDocument::fromJson(run.out).object());
-    return {{u"exit"_s, run.exitCode}, {u"out"_s, out}, {u"err"_s, QString::fromUtf8(run.err)}};
+        ? QJsonValue(QJsonDocument::fromJson(run.out).array())
+        : QJsonValue(QJsonDocument::fromJson(run.out).object());
+    return { { u"exit"_s, run.exitCode },
+             { u"out"_s, out },
+             { u"err"_s, QString::fromUtf8(run.err) } };
 }
 
 // --- helper processes -----------------------------------------------------------------------
@@ -191,16 +198,18 @@ QJsonObject cliJson(const CliRun &run)
 QString lockDefaultCollection()
 {
     QDBusConnection bus = QDBusConnection::sessionBus();
-    QDBusMessage alias = QDBusMessage::createMethodCall(u"org.freedesktop.secrets"_s, u"/org/freedesktop/secrets"_s,
-                                                        u"org.freedesktop.Secret.Service"_s, u"ReadAlias"_s);
+    QDBusMessage alias =
+        QDBusMessage::createMethodCall(u"org.freedesktop.secrets"_s, u"/org/freedesktop/secrets"_s,
+                                       u"org.freedesktop.Secret.Service"_s, u"ReadAlias"_s);
     alias << u"default"_s;
     const QDBusMessage aliasReply = bus.call(alias, QDBus::Block, 10000);
     if (aliasReply.type() != QDBusMessage::ReplyMessage || aliasReply.arguments().isEmpty())
         return u"ReadAlias failed: "_s + aliasReply.errorMessage();
     const auto collection = aliasReply.arguments().first().value<QDBusObjectPath>();
-    QDBusMessage lock = QDBusMessage::createMethodCall(u"org.freedesktop.secrets"_s, u"/org/freedesktop/secrets"_s,
-                                                       u"org.freedesktop.Secret.Service"_s, u"Lock"_s);
-    lock << QVariant::fromValue(QList<QDBusObjectPath>{collection});
+    QDBusMessage lock =
+        QDBusMessage::createMethodCall(u"org.freedesktop.secrets"_s, u"/org/freedesktop/secrets"_s,
+                                       u"org.freedesktop.Secret.Service"_s, u"Lock"_s);
+    lock << QVariant::fromValue(QList<QDBusObjectPath> { collection });
     const QDBusMessage lockReply = bus.call(lock, QDBus::Block, 10000);
     if (lockReply.type() != QDBusMessage::ReplyMessage)
         return u"Lock failed: "_s + lockReply.errorMessage();
@@ -234,9 +243,11 @@ int runHelper(const QString &scenario)
         unusableKeychainChecks(out, u"tst-nobus"_s);
     } else if (scenario == u"locked") {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        const QStringList addArgs = {u"engines"_s, u"add"_s,   u"tst-locked"_s, u"--type"_s,
-                                     u"openai"_s,  u"--model"_s, u"m-1"_s,      u"--key-env"_s,
-                                     QString::fromLatin1(kKeyVariable)};
+        const QStringList addArgs = {
+            u"engines"_s, u"add"_s,       u"tst-locked"_s,
+            u"--type"_s,  u"openai"_s,    u"--model"_s,
+            u"m-1"_s,     u"--key-env"_s, QString::fromLatin1(kKeyVariable)
+        };
         out.insert(u"cli_add_before_lock"_s, cliJson(runCli(addArgs, env)));
         {
             CredentialStore store(nullptr);
@@ -245,12 +256,14 @@ int runHelper(const QString &scenario)
         out.insert(u"lock_error"_s, lockDefaultCollection());
         unusableKeychainChecks(out, u"tst-locked"_s);
         out.insert(u"cli_add_locked"_s,
-                   cliJson(runCli({u"engines"_s, u"add"_s, u"tst-locked-2"_s, u"--type"_s, u"anthropic"_s,
-                                   u"--model"_s, u"m-2"_s, u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
+                   cliJson(runCli({ u"engines"_s, u"add"_s, u"tst-locked-2"_s, u"--type"_s,
+                                    u"anthropic"_s, u"--model"_s, u"m-2"_s, u"--key-env"_s,
+                                    QString::fromLatin1(kKeyVariable) },
                                   env)));
-        out.insert(u"cli_list_locked"_s, cliJson(runCli({u"engines"_s, u"list"_s}, env)));
-        out.insert(u"cli_remove_locked"_s, cliJson(runCli({u"engines"_s, u"remove"_s, u"tst-locked"_s}, env)));
-        out.insert(u"cli_list_after_remove"_s, cliJson(runCli({u"engines"_s, u"list"_s}, env)));
+        out.insert(u"cli_list_locked"_s, cliJson(runCli({ u"engines"_s, u"list"_s }, env)));
+        out.insert(u"cli_remove_locked"_s,
+                   cliJson(runCli({ u"engines"_s, u"remove"_s, u"tst-locked"_s }, env)));
+        out.insert(u"cli_list_after_remove"_s, cliJson(runCli({ u"engines"_s, u"list"_s }, env)));
     } else {
         std::fprintf(stderr, "unknown helper scenario\n");
         return 2;
@@ -267,16 +280,16 @@ QJsonObject runHelperProcess(const QStringList &command, const QProcessEnvironme
     process.setProcessEnvironment(env);
     process.start(command.first(), command.mid(1));
     if (!process.waitForStarted(10000))
-        return {{u"error"_s, QString(u"cannot start "_s + command.first())}};
+        return { { u"error"_s, QString(u"cannot start "_s + command.first()) } };
     if (!process.waitForFinished(120000))
-        return {{u"error"_s, u"helper did not finish"_s}};
+        return { { u"error"_s, u"helper did not finish"_s } };
     const QByteArray out = process.readAllStandardOutput();
     const QJsonDocument doc = QJsonDocument::fromJson(out);
     if (!doc.isObject()) {
-        const QString error = u"helper exit "_s + QString::number(process.exitCode()) + u", stdout: "_s
-                              + QString::fromUtf8(out) + u", stderr: "_s
-                              + QString::fromUtf8(process.readAllStandardError());
-        return {{u"error"_s, error}};
+        const QString error = u"helper exit "_s + QString::number(process.exitCode())
+            + u", stdout: "_s + QString::fromUtf8(out) + u", stderr: "_s
+            + QString::fromUtf8(process.readAllStandardError());
+        return { { u"error"_s, error } };
     }
     return doc.object();
 }
@@ -320,11 +333,12 @@ private:
 
 void TestSecrets::initTestCase()
 {
-    QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
-             "tst_secrets needs a D-Bus session bus with an unlocked gnome-keyring (Secret Service). "
-             "Run it through `tools/dev.sh test`, or by hand: export HOME=$(mktemp -d) "
-             "XDG_RUNTIME_DIR=$(mktemp -d); dbus-run-session -- sh -c 'printf %s pass | "
-             "gnome-keyring-daemon --unlock --components=secrets >/dev/null; ctest -R tst_secrets'");
+    QVERIFY2(
+        !qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
+        "tst_secrets needs a D-Bus session bus with an unlocked gnome-keyring (Secret Service). "
+        "Run it through `tools/dev.sh test`, or by hand: export HOME=$(mktemp -d) "
+        "XDG_RUNTIME_DIR=$(mktemp -d); dbus-run-session -- sh -c 'printf %s pass | "
+        "gnome-keyring-daemon --unlock --components=secrets >/dev/null; ctest -R tst_secrets'");
     QVERIFY2(!Callscope::Test::cliPath().isEmpty() && QFile::exists(Callscope::Test::cliPath()),
              "CALLSCOPE_CLI does not point at a built callscope-cli");
     QVERIFY(m_dir.isValid());
@@ -333,9 +347,10 @@ void TestSecrets::initTestCase()
     m_store = std::make_unique<CredentialStore>(m_service, nullptr);
     const auto probe = writeNow(*m_store, u"probe"_s, u"probe-value"_s);
     QVERIFY2(probe, "the keychain did not answer within 30 s");
-    QVERIFY2(probe->status == KeychainStatus::Ok,
-             qPrintable(u"the Secret Service of this session is not usable: "_s + probe->message
-                        + u" (is gnome-keyring running and unlocked on DBUS_SESSION_BUS_ADDRESS?)"_s));
+    QVERIFY2(
+        probe->status == KeychainStatus::Ok,
+        qPrintable(u"the Secret Service of this session is not usable: "_s + probe->message
+                   + u" (is gnome-keyring running and unlocked on DBUS_SESSION_BUS_ADDRESS?)"_s));
     QCOMPARE(deleteNow(*m_store, u"probe"_s)->status, KeychainStatus::Ok);
 }
 
@@ -400,7 +415,7 @@ void TestSecrets::jobsStartedFromCallbacks()
     });
     QCOMPARE(m_store->pendingCount(), 1);
     QVERIFY(waitFor(last));
-    QCOMPARE(order, (QStringList{u"read1:not_found"_s, u"write:ok"_s, u"read2:sk-chain-1"_s}));
+    QCOMPARE(order, (QStringList { u"read1:not_found"_s, u"write:ok"_s, u"read2:sk-chain-1"_s }));
     QCOMPARE(m_store->pendingCount(), 0);
 
     // A callback whose context is gone is not called; the queue goes on.
@@ -467,10 +482,15 @@ void TestSecrets::profileCrud()
     ProfileStore again(file, m_store.get(), nullptr);
     QCOMPARE(again.get(u"local-llama"_s), std::optional<EngineProfile>(local));
     QCOMPARE(again.get(u"claude"_s)->toJson(),
-             (QJsonObject{{u"name"_s, u"claude"_s}, {u"type"_s, u"anthropic"_s}, {u"model"_s, u"claude-sonnet"_s},
-                          {u"max_tokens"_s, 2048}, {u"temperature"_s, 0.25}, {u"tool_results_in_context"_s, 4},
-                          {u"tool_results_tokens"_s, 3000}}));
-    QCOMPARE(again.get(u"local-llama"_s)->toJson().value(u"tool_results_in_context"_s), QJsonValue(QJsonValue::Null));
+             (QJsonObject { { u"name"_s, u"claude"_s },
+                            { u"type"_s, u"anthropic"_s },
+                            { u"model"_s, u"claude-sonnet"_s },
+                            { u"max_tokens"_s, 2048 },
+                            { u"temperature"_s, 0.25 },
+                            { u"tool_results_in_context"_s, 4 },
+                            { u"tool_results_tokens"_s, 3000 } }));
+    QCOMPARE(again.get(u"local-llama"_s)->toJson().value(u"tool_results_in_context"_s),
+             QJsonValue(QJsonValue::Null));
 
     const ProfileResult dup = store.add(local);
     QVERIFY(!dup.ok);
@@ -478,9 +498,10 @@ void TestSecrets::profileCrud()
 
     EngineProfile bad = local;
     bad.name = u"with/slash"_s;
-    QCOMPARE(store.add(bad).error,
-             u"invalid engine profile name 'with/slash': use 1 to 64 letters, digits, '.', '_' or '-', "
-             u"starting with a letter or digit"_s);
+    QCOMPARE(
+        store.add(bad).error,
+        u"invalid engine profile name 'with/slash': use 1 to 64 letters, digits, '.', '_' or '-', "
+        u"starting with a letter or digit"_s);
     bad.name.clear();
     QCOMPARE(store.add(bad).error, u"the engine profile name is empty"_s);
 
@@ -574,15 +595,16 @@ void TestSecrets::settingsFileHoldsNoKey()
         QVERIFY(store.add(profile).ok);
         QCOMPARE(writeNow(*m_store, u"grepped"_s, key)->status, KeychainStatus::Ok);
         std::optional<ProfileResult> renamed;
-        store.rename(u"grepped"_s, u"grepped-2"_s, this, [&](const ProfileResult &r) { renamed = r; });
+        store.rename(u"grepped"_s, u"grepped-2"_s, this,
+                     [&](const ProfileResult &r) { renamed = r; });
         QVERIFY(waitFor(renamed));
         QVERIFY(renamed->ok);
     }
     const QByteArray bytes = Callscope::Test::readFile(file);
     QVERIFY2(!bytes.isEmpty(), qPrintable(Callscope::Test::lastError()));
-    QVERIFY(bytes.contains("gemini-pro"));          // the profile is there...
+    QVERIFY(bytes.contains("gemini-pro")); // the profile is there...
     QVERIFY(bytes.contains("grepped-2"));
-    QVERIFY(!bytes.contains(key.toUtf8()));         // ...its key is not
+    QVERIFY(!bytes.contains(key.toUtf8())); // ...its key is not
     QVERIFY(!bytes.contains("5c0ffee"));
     QVERIFY(!bytes.contains(key.toUtf8().toBase64()));
     QCOMPARE(readNow(*m_store, u"grepped-2"_s)->key, std::optional<QString>(key));
@@ -663,9 +685,10 @@ void TestSecrets::resolverOrder()
     r = resolveNow(resolver, spec);
     QVERIFY(r);
     QVERIFY(!r->ok);
-    QCOMPARE(r->error, u"The environment variable CALLSCOPE_TST_SECRETS_KEY named by api_key_env is not set "
-                       u"(or is empty). Set it to the key, or store a key for the engine profile with "
-                       u"'callscope-cli engines add'."_s);
+    QCOMPARE(r->error,
+             u"The environment variable CALLSCOPE_TST_SECRETS_KEY named by api_key_env is not set "
+             u"(or is empty). Set it to the key, or store a key for the engine profile with "
+             u"'callscope-cli engines add'."_s);
 
     // A profile without a key and no variable: no key, no error (local servers).
     QCOMPARE(deleteNow(*m_store, profile)->status, KeychainStatus::Ok);
@@ -703,37 +726,45 @@ void TestSecrets::cliAddListRemove()
     env.insert(QString::fromLatin1(kKeyVariable), key);
     CredentialStore appStore(nullptr); // the CLI's own service, "callscope"
 
-    CliRun run = runCli({u"engines"_s, u"add"_s, name, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
-                         u"qwen"_s, u"--base-url"_s, u"http://127.0.0.1:11434"_s, u"--context-window"_s,
-                         u"32768"_s, u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
-                        env);
+    CliRun run =
+        runCli({ u"engines"_s, u"add"_s, name, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
+                 u"qwen"_s, u"--base-url"_s, u"http://127.0.0.1:11434"_s, u"--context-window"_s,
+                 u"32768"_s, u"--key-env"_s, QString::fromLatin1(kKeyVariable) },
+               env);
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
     QCOMPARE(QJsonDocument::fromJson(run.out).object(),
-             (QJsonObject{{u"name"_s, name}, {u"type"_s, u"openai-compatible"_s}, {u"model"_s, u"qwen"_s},
-                          {u"base_url"_s, u"http://127.0.0.1:11434"_s}, {u"context_window"_s, 32768},
-                          {u"has_key"_s, true}}));
+             (QJsonObject { { u"name"_s, name },
+                            { u"type"_s, u"openai-compatible"_s },
+                            { u"model"_s, u"qwen"_s },
+                            { u"base_url"_s, u"http://127.0.0.1:11434"_s },
+                            { u"context_window"_s, 32768 },
+                            { u"has_key"_s, true } }));
     QCOMPARE(readNow(appStore, name)->key, std::optional<QString>(key));
 
     // From stdin, with the trailing newline a shell adds.
     const QString name2 = uniqueName(u"tst-cli-stdin"_s);
-    run = runCli({u"engines"_s, u"add"_s, name2, u"--type"_s, u"anthropic"_s, u"--model"_s, u"claude-x"_s,
-                  u"--key-stdin"_s},
+    run = runCli({ u"engines"_s, u"add"_s, name2, u"--type"_s, u"anthropic"_s, u"--model"_s,
+                   u"claude-x"_s, u"--key-stdin"_s },
                  env, "sk-from-stdin-42\n");
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QCOMPARE(readNow(appStore, name2)->key, std::optional<QString>(u"sk-from-stdin-42"_s));
 
     // Without a key.
     const QString name3 = uniqueName(u"tst-cli-nokey"_s);
-    run = runCli({u"engines"_s, u"add"_s, name3, u"--type"_s, u"gemini"_s, u"--model"_s, u"g"_s}, env);
+    run = runCli({ u"engines"_s, u"add"_s, name3, u"--type"_s, u"gemini"_s, u"--model"_s, u"g"_s },
+                 env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
 
     // Adding the same name again fails and keeps the stored key.
-    run = runCli({u"engines"_s, u"add"_s, name, u"--type"_s, u"openai"_s, u"--model"_s, u"x"_s}, env);
+    run = runCli({ u"engines"_s, u"add"_s, name, u"--type"_s, u"openai"_s, u"--model"_s, u"x"_s },
+                 env);
     QCOMPARE(run.exitCode, 1);
-    QCOMPARE(QString::fromUtf8(run.err),
-             u"callscope-cli: an engine profile named '%1' already exists (remove it first)\n"_s.arg(name));
+    QCOMPARE(
+        QString::fromUtf8(run.err),
+        u"callscope-cli: an engine profile named '%1' already exists (remove it first)\n"_s.arg(
+            name));
 
-    run = runCli({u"engines"_s, u"list"_s}, env);
+    run = runCli({ u"engines"_s, u"list"_s }, env);
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.err.isEmpty());
     const QJsonArray list = QJsonDocument::fromJson(run.out).array();
@@ -749,47 +780,53 @@ void TestSecrets::cliAddListRemove()
     QVERIFY(!run.out.contains("sk-from-stdin-42"));
 
     // The settings file the CLI wrote has the profiles and no key.
-    const QByteArray settings = Callscope::Test::readFile(configHome + u"/Callscope/callscope.conf"_s);
+    const QByteArray settings =
+        Callscope::Test::readFile(configHome + u"/Callscope/callscope.conf"_s);
     QVERIFY2(settings.contains("qwen"), qPrintable(Callscope::Test::lastError()));
     QVERIFY(!settings.contains(key.toUtf8()));
     QVERIFY(!settings.contains("sk-from-stdin-42"));
 
-    for (const QString &n : {name, name2, name3}) {
-        run = runCli({u"engines"_s, u"remove"_s, n}, env);
+    for (const QString &n : { name, name2, name3 }) {
+        run = runCli({ u"engines"_s, u"remove"_s, n }, env);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QCOMPARE(QJsonDocument::fromJson(run.out).object(),
-                 (QJsonObject{{u"removed"_s, n}, {u"key_deleted"_s, true}}));
+                 (QJsonObject { { u"removed"_s, n }, { u"key_deleted"_s, true } }));
         QCOMPARE(readNow(appStore, n)->status, KeychainStatus::NotFound);
     }
-    run = runCli({u"engines"_s, u"list"_s}, env);
+    run = runCli({ u"engines"_s, u"list"_s }, env);
     QCOMPARE(run.out.trimmed(), "[\n]");
 
-    run = runCli({u"engines"_s, u"remove"_s, name}, env);
+    run = runCli({ u"engines"_s, u"remove"_s, name }, env);
     QCOMPARE(run.exitCode, 1);
-    QCOMPARE(QString::fromUtf8(run.err), u"callscope-cli: no engine profile named '%1'\n"_s.arg(name));
+    QCOMPARE(QString::fromUtf8(run.err),
+             u"callscope-cli: no engine profile named '%1'\n"_s.arg(name));
 }
 
 void TestSecrets::cliRefusesKeyArgument()
 {
     const QProcessEnvironment env = cliEnvironment(m_dir.filePath(u"cli-refuse"_s));
-    CliRun run = runCli({u"engines"_s, u"add"_s, u"x"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"m"_s,
-                         u"--key"_s, u"sk-visible"_s},
+    CliRun run = runCli({ u"engines"_s, u"add"_s, u"x"_s, u"--type"_s, u"openai"_s, u"--model"_s,
+                          u"m"_s, u"--key"_s, u"sk-visible"_s },
                         env);
     QCOMPARE(run.exitCode, 2);
-    QCOMPARE(QString::fromUtf8(run.err),
-             u"callscope-cli: --key is refused: a key given as an argument shows in the process list. "
-             u"Use --key-env VAR (the key in an environment variable) or --key-stdin.\n"_s);
-    run = runCli({u"engines"_s, u"add"_s, u"x"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"m"_s,
-                  u"--key-env"_s, u"CALLSCOPE_TST_SURELY_UNSET"_s},
+    QCOMPARE(
+        QString::fromUtf8(run.err),
+        u"callscope-cli: --key is refused: a key given as an argument shows in the process list. "
+        u"Use --key-env VAR (the key in an environment variable) or --key-stdin.\n"_s);
+    run = runCli({ u"engines"_s, u"add"_s, u"x"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"m"_s,
+                   u"--key-env"_s, u"CALLSCOPE_TST_SURELY_UNSET"_s },
                  env);
     QCOMPARE(run.exitCode, 2);
-    QCOMPARE(QString::fromUtf8(run.err), u"callscope-cli: the environment variable CALLSCOPE_TST_SURELY_UNSET "
-                                         u"given by --key-env is not set or empty\n"_s);
-    run = runCli({u"engines"_s, u"add"_s, u"x"_s, u"--type"_s, u"replay"_s, u"--model"_s, u"m"_s}, env);
+    QCOMPARE(QString::fromUtf8(run.err),
+             u"callscope-cli: the environment variable CALLSCOPE_TST_SURELY_UNSET "
+             u"given by --key-env is not set or empty\n"_s);
+    run = runCli({ u"engines"_s, u"add"_s, u"x"_s, u"--type"_s, u"replay"_s, u"--model"_s, u"m"_s },
+                 env);
     QCOMPARE(run.exitCode, 2);
-    QCOMPARE(QString::fromUtf8(run.err), u"callscope-cli: unknown engine type 'replay' (one of: openai, "
-                                         u"openai-responses, anthropic, gemini, openai-compatible)\n"_s);
-    run = runCli({u"engines"_s, u"list"_s}, env);
+    QCOMPARE(QString::fromUtf8(run.err),
+             u"callscope-cli: unknown engine type 'replay' (one of: openai, "
+             u"openai-responses, anthropic, gemini, openai-compatible)\n"_s);
+    run = runCli({ u"engines"_s, u"list"_s }, env);
     QCOMPARE(run.out.trimmed(), "[\n]"); // nothing was added
 }
 
@@ -804,32 +841,41 @@ void TestSecrets::cliEnginesTest()
     const QString local = uniqueName(u"tst-test-local"_s);
     const QString claude = uniqueName(u"tst-test-claude"_s);
     env.insert(QString::fromLatin1(kKeyVariable), u"sk-engine-test-1"_s);
-    CliRun run = runCli({u"engines"_s, u"add"_s, local, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
-                         u"qwen"_s, u"--base-url"_s, baseUrl, u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
+    CliRun run = runCli({ u"engines"_s, u"add"_s, local, u"--type"_s, u"openai-compatible"_s,
+                          u"--model"_s, u"qwen"_s, u"--base-url"_s, baseUrl, u"--key-env"_s,
+                          QString::fromLatin1(kKeyVariable) },
                         env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     env.insert(QString::fromLatin1(kKeyVariable), u"sk-ant-engine-test-2"_s);
-    run = runCli({u"engines"_s, u"add"_s, claude, u"--type"_s, u"anthropic"_s, u"--model"_s, u"claude-x"_s,
-                  u"--base-url"_s, baseUrl, u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
+    run = runCli({ u"engines"_s, u"add"_s, claude, u"--type"_s, u"anthropic"_s, u"--model"_s,
+                   u"claude-x"_s, u"--base-url"_s, baseUrl, u"--key-env"_s,
+                   QString::fromLatin1(kKeyVariable) },
                  env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     env.remove(QString::fromLatin1(kKeyVariable));
 
     // The key from the keychain goes in the engine's own auth header.
-    server.enqueue(FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/openai_ok.json"_s)));
-    run = runCliAsync({u"engines"_s, u"test"_s, local}, env);
+    server.enqueue(
+        FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/openai_ok.json"_s)));
+    run = runCliAsync({ u"engines"_s, u"test"_s, local }, env);
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
     QJsonObject out = QJsonDocument::fromJson(run.out).object();
     out.remove(u"duration_ms"_s);
-    QCOMPARE(out, (QJsonObject{{u"name"_s, local}, {u"type"_s, u"openai-compatible"_s}, {u"model"_s, u"qwen"_s},
-                               {u"key_source"_s, u"keychain"_s}, {u"ok"_s, true}, {u"reply"_s, u"ok"_s}}));
+    QCOMPARE(out,
+             (QJsonObject { { u"name"_s, local },
+                            { u"type"_s, u"openai-compatible"_s },
+                            { u"model"_s, u"qwen"_s },
+                            { u"key_source"_s, u"keychain"_s },
+                            { u"ok"_s, true },
+                            { u"reply"_s, u"ok"_s } }));
     QCOMPARE(server.requestCount(), 1);
     QCOMPARE(server.requests().at(0).path, "/v1/chat/completions"_ba);
     QCOMPARE(server.requests().at(0).header("authorization"), "Bearer sk-engine-test-1"_ba);
     QCOMPARE(server.requests().at(0).jsonObject().value(u"model"_s).toString(), u"qwen"_s);
 
-    server.enqueue(FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/anthropic_ok.json"_s)));
-    run = runCliAsync({u"engines"_s, u"test"_s, claude}, env);
+    server.enqueue(
+        FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/anthropic_ok.json"_s)));
+    run = runCliAsync({ u"engines"_s, u"test"_s, claude }, env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QCOMPARE(server.requests().at(1).path, "/v1/messages"_ba);
     QCOMPARE(server.requests().at(1).header("x-api-key"), "sk-ant-engine-test-2"_ba);
@@ -837,8 +883,10 @@ void TestSecrets::cliEnginesTest()
 
     // A key for this test only, from a variable, wins over the keychain.
     env.insert(u"CALLSCOPE_TST_RUN_ONLY"_s, u"sk-run-only-3"_s);
-    server.enqueue(FakeReply::jsonFile(401, Callscope::Test::testDataPath(u"secrets/openai_401.json"_s)));
-    run = runCliAsync({u"engines"_s, u"test"_s, local, u"--key-env"_s, u"CALLSCOPE_TST_RUN_ONLY"_s}, env);
+    server.enqueue(
+        FakeReply::jsonFile(401, Callscope::Test::testDataPath(u"secrets/openai_401.json"_s)));
+    run = runCliAsync(
+        { u"engines"_s, u"test"_s, local, u"--key-env"_s, u"CALLSCOPE_TST_RUN_ONLY"_s }, env);
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 1);
     QCOMPARE(server.requests().at(2).header("authorization"), "Bearer sk-run-only-3"_ba);
@@ -848,7 +896,8 @@ void TestSecrets::cliEnginesTest()
     QCOMPARE(out.value(u"error_category"_s), QJsonValue(u"auth"_s));
     QCOMPARE(out.value(u"http_status"_s), QJsonValue(401));
     QCOMPARE(out.value(u"message"_s), QJsonValue(u"Incorrect API key provided: sk-wro****."_s));
-    QVERIFY2(QString::fromUtf8(run.err).startsWith(u"callscope-cli: engine '%1' failed the test: auth (HTTP 401)"_s.arg(local)),
+    QVERIFY2(QString::fromUtf8(run.err).startsWith(
+                 u"callscope-cli: engine '%1' failed the test: auth (HTTP 401)"_s.arg(local)),
              run.err.constData());
     // No key bytes in what the CLI printed.
     QVERIFY(!run.out.contains("sk-run-only-3") && !run.err.contains("sk-run-only-3"));
@@ -856,24 +905,28 @@ void TestSecrets::cliEnginesTest()
 
     // A hosted provider with no key anywhere: the probe says so and sends nothing.
     const QString keyless = uniqueName(u"tst-test-keyless"_s);
-    run = runCli({u"engines"_s, u"add"_s, keyless, u"--type"_s, u"openai"_s, u"--model"_s, u"gpt-x"_s}, env);
+    run = runCli(
+        { u"engines"_s, u"add"_s, keyless, u"--type"_s, u"openai"_s, u"--model"_s, u"gpt-x"_s },
+        env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
-    run = runCliAsync({u"engines"_s, u"test"_s, keyless}, env);
+    run = runCliAsync({ u"engines"_s, u"test"_s, keyless }, env);
     QCOMPARE(run.exitCode, 1);
     out = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(out.value(u"sent"_s), QJsonValue(false));
     QCOMPARE(out.value(u"problems"_s).toArray().at(0).toString(),
-             u"No key found for the engine profile %1 (openai needs one): store a key with the profile, or give one "
+             u"No key found for the engine profile %1 (openai needs one): store a key with the "
+             u"profile, or give one "
              u"in an environment variable (engines test %1 --key-env VAR)."_s.arg(keyless));
-    QCOMPARE(runCli({u"engines"_s, u"remove"_s, keyless}, env).exitCode, 0);
+    QCOMPARE(runCli({ u"engines"_s, u"remove"_s, keyless }, env).exitCode, 0);
 
-    run = runCliAsync({u"engines"_s, u"test"_s, u"tst-no-such-engine"_s}, env);
+    run = runCliAsync({ u"engines"_s, u"test"_s, u"tst-no-such-engine"_s }, env);
     QCOMPARE(run.exitCode, 1);
-    QCOMPARE(QString::fromUtf8(run.err), u"callscope-cli: no engine profile named 'tst-no-such-engine'\n"_s);
+    QCOMPARE(QString::fromUtf8(run.err),
+             u"callscope-cli: no engine profile named 'tst-no-such-engine'\n"_s);
     QCOMPARE(server.requestCount(), 3);
 
-    for (const QString &n : {local, claude})
-        QCOMPARE(runCli({u"engines"_s, u"remove"_s, n}, env).exitCode, 0);
+    for (const QString &n : { local, claude })
+        QCOMPARE(runCli({ u"engines"_s, u"remove"_s, n }, env).exitCode, 0);
 }
 
 void TestSecrets::runWithProfileKeepsKeyOut()
@@ -891,17 +944,19 @@ void TestSecrets::runWithProfileKeepsKeyOut()
     const QString profile = uniqueName(u"tst-run"_s);
     const QByteArray key = "sk-run-profile-key-b7e4a19d";
     env.insert(QString::fromLatin1(kKeyVariable), QString::fromLatin1(key));
-    CliRun run = runCli({u"engines"_s, u"add"_s, profile, u"--type"_s, u"openai-compatible"_s, u"--model"_s,
-                         u"qwen"_s, u"--base-url"_s, server.baseUrl().toString(), u"--key-env"_s,
-                         QString::fromLatin1(kKeyVariable)},
+    CliRun run = runCli({ u"engines"_s, u"add"_s, profile, u"--type"_s, u"openai-compatible"_s,
+                          u"--model"_s, u"qwen"_s, u"--base-url"_s, server.baseUrl().toString(),
+                          u"--key-env"_s, QString::fromLatin1(kKeyVariable) },
                         env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     env.remove(QString::fromLatin1(kKeyVariable));
 
-    const QJsonObject spec{{u"kind"_s, u"secrets-check"_s},
-                           {u"system_prompt"_s, u"Answer with one word."_s},
-                           {u"output_parser"_s, u"text"_s},
-                           {u"engine"_s, QJsonObject{{u"profile"_s, profile}, {u"stream"_s, false}}}};
+    const QJsonObject spec {
+        { u"kind"_s, u"secrets-check"_s },
+        { u"system_prompt"_s, u"Answer with one word."_s },
+        { u"output_parser"_s, u"text"_s },
+        { u"engine"_s, QJsonObject { { u"profile"_s, profile }, { u"stream"_s, false } } }
+    };
     const QString specPath = m_dir.filePath(u"profile-run.spec.json"_s);
     {
         QFile file(specPath);
@@ -909,8 +964,9 @@ void TestSecrets::runWithProfileKeepsKeyOut()
         file.write(QJsonDocument(spec).toJson());
     }
     const QString db = m_dir.filePath(u"run.sqlite"_s);
-    server.enqueue(FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/openai_ok.json"_s)));
-    run = runCliAsync({u"run"_s, specPath, u"--input"_s, u"hello"_s, u"--db"_s, db}, env);
+    server.enqueue(
+        FakeReply::jsonFile(200, Callscope::Test::testDataPath(u"secrets/openai_ok.json"_s)));
+    run = runCliAsync({ u"run"_s, specPath, u"--input"_s, u"hello"_s, u"--db"_s, db }, env);
     QVERIFY2(run.finished && run.exitCode == 0, QByteArray(run.err + run.out).constData());
     QCOMPARE(server.requestCount(), 1);
     QCOMPARE(server.requests().at(0).path, "/v1/chat/completions"_ba);
@@ -922,15 +978,16 @@ void TestSecrets::runWithProfileKeepsKeyOut()
     QVERIFY(!callId.isEmpty());
 
     const QString exportPath = m_dir.filePath(u"run-export.json"_s);
-    run = runCliAsync({u"export"_s, callId, u"--out"_s, exportPath, u"--db"_s, db}, env);
+    run = runCliAsync({ u"export"_s, callId, u"--out"_s, exportPath, u"--db"_s, db }, env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QByteArray exported = Callscope::Test::readFile(exportPath);
-    QVERIFY2(exported.contains("qwen"), qPrintable(Callscope::Test::lastError())); // the export is real
+    QVERIFY2(exported.contains("qwen"),
+             qPrintable(Callscope::Test::lastError())); // the export is real
     QVERIFY(!exported.contains(key));
 
     QStringList checked;
-    const QStringList candidates = {configHome + u"/Callscope/callscope.conf"_s, db, db + u"-wal"_s,
-                                    db + u"-journal"_s};
+    const QStringList candidates = { configHome + u"/Callscope/callscope.conf"_s, db,
+                                     db + u"-wal"_s, db + u"-journal"_s };
     for (const QString &path : candidates) {
         if (!QFile::exists(path))
             continue;
@@ -939,22 +996,25 @@ void TestSecrets::runWithProfileKeepsKeyOut()
         QVERIFY2(!bytes.contains(key.toBase64()), qPrintable(u"the key (base64) is in "_s + path));
         checked << QFileInfo(path).fileName();
     }
-    QVERIFY2(checked.contains(u"callscope.conf"_s) && checked.contains(u"run.sqlite"_s), qPrintable(checked.join(u", "_s)));
-    QVERIFY(Callscope::Test::readFile(db).size() + Callscope::Test::readFile(db + u"-wal"_s).size() > 0);
+    QVERIFY2(checked.contains(u"callscope.conf"_s) && checked.contains(u"run.sqlite"_s),
+             qPrintable(checked.join(u", "_s)));
+    QVERIFY(Callscope::Test::readFile(db).size() + Callscope::Test::readFile(db + u"-wal"_s).size()
+            > 0);
     QVERIFY(!run.out.contains(key) && !run.err.contains(key));
 
-    QCOMPARE(runCli({u"engines"_s, u"remove"_s, profile}, env).exitCode, 0);
+    QCOMPARE(runCli({ u"engines"_s, u"remove"_s, profile }, env).exitCode, 0);
 }
 
 void TestSecrets::noSecretService()
 {
     const QString configHome = m_dir.filePath(u"nobus-config"_s);
     QProcessEnvironment env = cliEnvironment(configHome);
-    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path="_s + m_dir.filePath(u"no-such-bus-socket"_s));
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s,
+               u"unix:path="_s + m_dir.filePath(u"no-such-bus-socket"_s));
     env.insert(QString::fromLatin1(kKeyVariable), u"sk-run-only-env"_s);
 
-    CliRun run = runCli({u"engines"_s, u"add"_s, u"nobus"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"m"_s,
-                         u"--key-env"_s, QString::fromLatin1(kKeyVariable)},
+    CliRun run = runCli({ u"engines"_s, u"add"_s, u"nobus"_s, u"--type"_s, u"openai"_s,
+                          u"--model"_s, u"m"_s, u"--key-env"_s, QString::fromLatin1(kKeyVariable) },
                         env);
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 1);
@@ -964,41 +1024,54 @@ void TestSecrets::noSecretService()
     QVERIFY(run.out.isEmpty());
 
     // A profile without a key still works; list says the keychain could not be asked.
-    run = runCli({u"engines"_s, u"add"_s, u"nobus"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"m"_s}, env);
+    run = runCli(
+        { u"engines"_s, u"add"_s, u"nobus"_s, u"--type"_s, u"openai"_s, u"--model"_s, u"m"_s },
+        env);
     QCOMPARE(run.exitCode, 0);
-    run = runCli({u"engines"_s, u"list"_s}, env);
+    run = runCli({ u"engines"_s, u"list"_s }, env);
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(run.out).array(),
-             (QJsonArray{QJsonObject{{u"name"_s, u"nobus"_s}, {u"type"_s, u"openai"_s}, {u"model"_s, u"m"_s},
-                                     {u"has_key"_s, QJsonValue(QJsonValue::Null)},
-                                     {u"keychain_note"_s, kNoServiceDeadSocket}}}));
+             (QJsonArray { QJsonObject { { u"name"_s, u"nobus"_s },
+                                         { u"type"_s, u"openai"_s },
+                                         { u"model"_s, u"m"_s },
+                                         { u"has_key"_s, QJsonValue(QJsonValue::Null) },
+                                         { u"keychain_note"_s, kNoServiceDeadSocket } } }));
     QCOMPARE(QString::fromUtf8(run.err),
-             u"callscope-cli: cannot tell which engines have a key: "_s + kNoServiceDeadSocket + u'\n');
-    run = runCli({u"engines"_s, u"remove"_s, u"nobus"_s}, env);
+             u"callscope-cli: cannot tell which engines have a key: "_s + kNoServiceDeadSocket
+                 + u'\n');
+    run = runCli({ u"engines"_s, u"remove"_s, u"nobus"_s }, env);
     QCOMPARE(run.exitCode, 1);
-    QCOMPARE(QString::fromUtf8(run.err),
-             u"callscope-cli: the engine 'nobus' was removed, but its key could not be deleted from the "
-             u"keychain: "_s
-                 + kNoServiceDeadSocket + u'\n');
+    QCOMPARE(
+        QString::fromUtf8(run.err),
+        u"callscope-cli: the engine 'nobus' was removed, but its key could not be deleted from the "
+        u"keychain: "_s
+            + kNoServiceDeadSocket + u'\n');
 
     // In-process, in a helper with the dead bus: the store's errors and a run-only key.
     const QJsonObject helper = runHelperProcess(
-        {QCoreApplication::applicationFilePath(), u"--helper"_s, u"nobus"_s}, env);
+        { QCoreApplication::applicationFilePath(), u"--helper"_s, u"nobus"_s }, env);
     QVERIFY2(!helper.contains(u"error"_s), qPrintable(helper.value(u"error"_s).toString()));
-    const QJsonObject noService{{u"status"_s, u"no_service"_s}, {u"message"_s, kNoServiceDeadSocket},
-                                {u"key"_s, QJsonValue(QJsonValue::Null)}};
+    const QJsonObject noService { { u"status"_s, u"no_service"_s },
+                                  { u"message"_s, kNoServiceDeadSocket },
+                                  { u"key"_s, QJsonValue(QJsonValue::Null) } };
     QCOMPARE(helper.value(u"read"_s).toObject(), noService);
     QCOMPARE(helper.value(u"write"_s).toObject(), noService);
     QCOMPARE(helper.value(u"delete"_s).toObject(), noService);
     QCOMPARE(helper.value(u"resolve_plain"_s).toObject(),
-             (QJsonObject{{u"ok"_s, false}, {u"source"_s, u"none"_s}, {u"key"_s, QString()},
-                          {u"error"_s, kNoServiceDeadSocket}}));
+             (QJsonObject { { u"ok"_s, false },
+                            { u"source"_s, u"none"_s },
+                            { u"key"_s, QString() },
+                            { u"error"_s, kNoServiceDeadSocket } }));
     QCOMPARE(helper.value(u"resolve_session"_s).toObject(),
-             (QJsonObject{{u"ok"_s, true}, {u"source"_s, u"session"_s}, {u"key"_s, u"sk-session-0002"_s},
-                          {u"error"_s, QString()}}));
+             (QJsonObject { { u"ok"_s, true },
+                            { u"source"_s, u"session"_s },
+                            { u"key"_s, u"sk-session-0002"_s },
+                            { u"error"_s, QString() } }));
     QCOMPARE(helper.value(u"resolve_env"_s).toObject(),
-             (QJsonObject{{u"ok"_s, true}, {u"source"_s, u"environment"_s}, {u"key"_s, u"sk-run-only-env"_s},
-                          {u"error"_s, QString()}}));
+             (QJsonObject { { u"ok"_s, true },
+                            { u"source"_s, u"environment"_s },
+                            { u"key"_s, u"sk-run-only-env"_s },
+                            { u"error"_s, QString() } }));
 }
 
 void TestSecrets::lockedKeyring()
@@ -1007,13 +1080,16 @@ void TestSecrets::lockedKeyring()
     // test executables use it in parallel) is never locked.
     const QString dbusRunSession = QStandardPaths::findExecutable(u"dbus-run-session"_s);
     const QString keyringDaemon = QStandardPaths::findExecutable(u"gnome-keyring-daemon"_s);
-    QVERIFY2(!dbusRunSession.isEmpty(), "dbus-run-session is not installed (Debian package dbus-bin)");
-    QVERIFY2(!keyringDaemon.isEmpty(), "gnome-keyring-daemon is not installed (Debian package gnome-keyring)");
+    QVERIFY2(!dbusRunSession.isEmpty(),
+             "dbus-run-session is not installed (Debian package dbus-bin)");
+    QVERIFY2(!keyringDaemon.isEmpty(),
+             "gnome-keyring-daemon is not installed (Debian package gnome-keyring)");
     const QString script = Callscope::Test::testDataPath(u"secrets/private-keyring.sh"_s);
     QVERIFY2(QFile::exists(script), qPrintable(u"missing "_s + script));
 
     QDir root(m_dir.path());
-    QVERIFY(root.mkpath(u"locked/home"_s) && root.mkpath(u"locked/runtime"_s) && root.mkpath(u"locked/config"_s));
+    QVERIFY(root.mkpath(u"locked/home"_s) && root.mkpath(u"locked/runtime"_s)
+            && root.mkpath(u"locked/config"_s));
     QFile::setPermissions(root.filePath(u"locked/runtime"_s),
                           QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     QProcessEnvironment env = cliEnvironment(root.filePath(u"locked/config"_s));
@@ -1024,47 +1100,63 @@ void TestSecrets::lockedKeyring()
     env.insert(QString::fromLatin1(kKeyVariable), u"sk-locked-env-11"_s);
     env.remove(u"DBUS_SESSION_BUS_ADDRESS"_s);
 
-    const QJsonObject helper = runHelperProcess(
-        {dbusRunSession, u"--"_s, u"sh"_s, script, QCoreApplication::applicationFilePath(), u"--helper"_s,
-         u"locked"_s},
-        env);
+    const QJsonObject helper =
+        runHelperProcess({ dbusRunSession, u"--"_s, u"sh"_s, script,
+                           QCoreApplication::applicationFilePath(), u"--helper"_s, u"locked"_s },
+                         env);
     QVERIFY2(!helper.contains(u"error"_s), qPrintable(helper.value(u"error"_s).toString()));
 
     // Before the lock: the CLI stored the key, and it reads back.
     QCOMPARE(helper.value(u"cli_add_before_lock"_s)[u"exit"_s], QJsonValue(0));
     QCOMPARE(helper.value(u"read_before_lock"_s).toObject(),
-             (QJsonObject{{u"status"_s, u"ok"_s}, {u"message"_s, QString()}, {u"key"_s, u"sk-locked-env-11"_s}}));
+             (QJsonObject { { u"status"_s, u"ok"_s },
+                            { u"message"_s, QString() },
+                            { u"key"_s, u"sk-locked-env-11"_s } }));
     QCOMPARE(helper.value(u"lock_error"_s).toString(), QString());
 
     // Locked: reading, writing and deleting all say so (libsecret alone would answer "not
     // found" to the read and "done" to the delete).
-    const QJsonObject locked{{u"status"_s, u"locked"_s}, {u"message"_s, kLocked}, {u"key"_s, QJsonValue(QJsonValue::Null)}};
+    const QJsonObject locked { { u"status"_s, u"locked"_s },
+                               { u"message"_s, kLocked },
+                               { u"key"_s, QJsonValue(QJsonValue::Null) } };
     QCOMPARE(helper.value(u"read"_s).toObject(), locked);
     QCOMPARE(helper.value(u"write"_s).toObject(), locked);
     QCOMPARE(helper.value(u"delete"_s).toObject(), locked);
     QCOMPARE(helper.value(u"resolve_plain"_s).toObject(),
-             (QJsonObject{{u"ok"_s, false}, {u"source"_s, u"none"_s}, {u"key"_s, QString()}, {u"error"_s, kLocked}}));
+             (QJsonObject { { u"ok"_s, false },
+                            { u"source"_s, u"none"_s },
+                            { u"key"_s, QString() },
+                            { u"error"_s, kLocked } }));
     QCOMPARE(helper.value(u"resolve_session"_s).toObject(),
-             (QJsonObject{{u"ok"_s, true}, {u"source"_s, u"session"_s}, {u"key"_s, u"sk-session-0002"_s},
-                          {u"error"_s, QString()}}));
+             (QJsonObject { { u"ok"_s, true },
+                            { u"source"_s, u"session"_s },
+                            { u"key"_s, u"sk-session-0002"_s },
+                            { u"error"_s, QString() } }));
     QCOMPARE(helper.value(u"resolve_env"_s).toObject(),
-             (QJsonObject{{u"ok"_s, true}, {u"source"_s, u"environment"_s}, {u"key"_s, u"sk-locked-env-11"_s},
-                          {u"error"_s, QString()}}));
+             (QJsonObject { { u"ok"_s, true },
+                            { u"source"_s, u"environment"_s },
+                            { u"key"_s, u"sk-locked-env-11"_s },
+                            { u"error"_s, QString() } }));
 
     const QJsonObject add = helper.value(u"cli_add_locked"_s).toObject();
     QCOMPARE(add.value(u"exit"_s), QJsonValue(1));
-    QCOMPARE(add.value(u"err"_s).toString(),
-             u"callscope-cli: cannot store the key of engine 'tst-locked-2'; the engine was not added. "_s + kLocked
-                 + u'\n');
+    QCOMPARE(
+        add.value(u"err"_s).toString(),
+        u"callscope-cli: cannot store the key of engine 'tst-locked-2'; the engine was not added. "_s
+            + kLocked + u'\n');
     const QJsonObject list = helper.value(u"cli_list_locked"_s).toObject();
     QCOMPARE(list.value(u"exit"_s), QJsonValue(0));
     QCOMPARE(list.value(u"out"_s).toArray(),
-             (QJsonArray{QJsonObject{{u"name"_s, u"tst-locked"_s}, {u"type"_s, u"openai"_s}, {u"model"_s, u"m-1"_s},
-                                     {u"has_key"_s, QJsonValue(QJsonValue::Null)}, {u"keychain_note"_s, kLocked}}}));
+             (QJsonArray { QJsonObject { { u"name"_s, u"tst-locked"_s },
+                                         { u"type"_s, u"openai"_s },
+                                         { u"model"_s, u"m-1"_s },
+                                         { u"has_key"_s, QJsonValue(QJsonValue::Null) },
+                                         { u"keychain_note"_s, kLocked } } }));
     const QJsonObject remove = helper.value(u"cli_remove_locked"_s).toObject();
     QCOMPARE(remove.value(u"exit"_s), QJsonValue(1));
     QCOMPARE(remove.value(u"err"_s).toString(),
-             u"callscope-cli: the engine 'tst-locked' was removed, but its key could not be deleted from the "
+             u"callscope-cli: the engine 'tst-locked' was removed, but its key could not be "
+             u"deleted from the "
              u"keychain: "_s
                  + kLocked + u'\n');
     QCOMPARE(helper.value(u"cli_list_after_remove"_s)[u"out"_s].toArray(), QJsonArray());

@@ -50,19 +50,25 @@ public:
         QFile spec(specPath);
         if (!spec.open(QIODevice::WriteOnly))
             return false;
-        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_TEST_API_KEY"_s)).toJson());
+        spec.write(
+            QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_TEST_API_KEY"_s)).toJson());
         spec.close();
         QFile lines(inputsPath);
         if (!lines.open(QIODevice::WriteOnly))
             return false;
         for (int i = 1; i <= inputs; ++i)
-            lines.write(QJsonDocument(QJsonArray{u"Plan ticket %1"_s.arg(i)}).toJson(QJsonDocument::Compact).mid(1).chopped(1) + '\n');
+            lines.write(QJsonDocument(QJsonArray { u"Plan ticket %1"_s.arg(i) })
+                            .toJson(QJsonDocument::Compact)
+                            .mid(1)
+                            .chopped(1)
+                        + '\n');
         return true;
     }
 
     QStringList args(const QStringList &extra) const
     {
-        return QStringList{u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, dbPath} + extra;
+        return QStringList { u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, dbPath }
+        + extra;
     }
 
     void start(QProcess &process, const QStringList &extra) const
@@ -97,7 +103,8 @@ public:
     bool writeInputs(const QByteArray &content)
     {
         QFile lines(inputsPath);
-        return lines.open(QIODevice::WriteOnly | QIODevice::Truncate) && lines.write(content) == content.size();
+        return lines.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            && lines.write(content) == content.size();
     }
 
     // Blocks until the provider saw `n` requests (false after 30 s).
@@ -125,8 +132,9 @@ public:
         if (!db)
             return out;
         QSqlQuery q((*db)->connection());
-        q.exec(u"SELECT b.line, COUNT(*) FROM batch_calls b JOIN calls c ON c.id = b.call_id "
-               u"WHERE c.status = 'completed' AND b.batch_id = (SELECT MAX(id) FROM batches) GROUP BY b.line"_s);
+        q.exec(
+            u"SELECT b.line, COUNT(*) FROM batch_calls b JOIN calls c ON c.id = b.call_id "
+            u"WHERE c.status = 'completed' AND b.batch_id = (SELECT MAX(id) FROM batches) GROUP BY b.line"_s);
         while (q.next())
             out.insert(q.value(0).toInt(), q.value(1).toInt());
         return out;
@@ -143,7 +151,10 @@ public:
 FakeProvider::Responder oneTurn(int delayMs)
 {
     return [delayMs](const RecordedRequest &) {
-        return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, u"ok"_s}})).delayedBy(delayMs);
+        return FakeReply::json(
+                   200,
+                   openAiToolCallBody(u"call_1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } }))
+            .delayedBy(delayMs);
     };
 }
 
@@ -202,8 +213,10 @@ void TestBatchCli::keepsJobsInFlight()
     BatchEnv env;
     const int calls = 40;
     QVERIFY(env.setUp(calls));
-    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix it"_s}}, 250)); });
-    const Run r = env.run({u"--jobs"_s, u"8"_s});
+    env.server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix it"_s } }, 250));
+    });
+    const Run r = env.run({ u"--jobs"_s, u"8"_s });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.lines.size(), calls);
     QVERIFY(inInputOrder(r.lines));
@@ -215,9 +228,11 @@ void TestBatchCli::keepsJobsInFlight()
     QCOMPARE(env.requests(), calls * 2);
     // calls x turns x 250 ms / 8 in flight, within 1.25x (process start and database included).
     const qint64 ideal = calls * 2 * 250 / 8;
-    qInfo("batch --jobs 8: %lld ms for %d two-turn calls at 250 ms per reply (ideal %lld ms, %.2fx)", r.wallMs,
-          calls, ideal, double(r.wallMs) / ideal);
-    QVERIFY2(r.wallMs <= ideal * 5 / 4, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
+    qInfo(
+        "batch --jobs 8: %lld ms for %d two-turn calls at 250 ms per reply (ideal %lld ms, %.2fx)",
+        r.wallMs, calls, ideal, double(r.wallMs) / ideal);
+    QVERIFY2(r.wallMs <= ideal * 5 / 4,
+             qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
 }
 
 void TestBatchCli::adaptsToTooManyRequests()
@@ -227,12 +242,18 @@ void TestBatchCli::adaptsToTooManyRequests()
     QVERIFY(env.setUp(calls));
     env.server.run([](FakeProvider &p) {
         p.setResponder([](const RecordedRequest &) {
-            return FakeReply::json(200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, {{u"title"_s, u"ok"_s}})).delayedBy(250);
+            return FakeReply::json(200,
+                                   openAiToolCallBody(u"call_1"_s, u"submit_output"_s,
+                                                      { { u"title"_s, u"ok"_s } }))
+                .delayedBy(250);
         });
-        p.setConcurrencyLimit(4, FakeReply::json(429, R"({"error":{"message":"Too many requests in flight","type":"requests"}})")
-                                     .withHeader("retry-after-ms", "300"));
+        p.setConcurrencyLimit(
+            4,
+            FakeReply::json(
+                429, R"({"error":{"message":"Too many requests in flight","type":"requests"}})")
+                .withHeader("retry-after-ms", "300"));
     });
-    const Run r = env.run({u"--jobs"_s, u"16"_s});
+    const Run r = env.run({ u"--jobs"_s, u"16"_s });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.lines.size(), calls);
     QVERIFY(inInputOrder(r.lines));
@@ -244,9 +265,11 @@ void TestBatchCli::adaptsToTooManyRequests()
     });
     QCOMPARE(total - tooMany, calls);
     const qint64 ideal = calls * 250 / 4;
-    qInfo("batch --jobs 16 against 4 allowed: %lld ms (ideal at 4 in flight %lld ms, %.2fx), %d of %d requests got 429 (%.1f%%)",
+    qInfo("batch --jobs 16 against 4 allowed: %lld ms (ideal at 4 in flight %lld ms, %.2fx), %d of "
+          "%d requests got 429 (%.1f%%)",
           r.wallMs, ideal, double(r.wallMs) / ideal, tooMany, total, 100.0 * tooMany / total);
-    QVERIFY2(tooMany * 100 < total * 15, qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(total)));
+    QVERIFY2(tooMany * 100 < total * 15,
+             qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(total)));
     QVERIFY2(r.wallMs <= ideal * 2, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
     // Not a terminal: plain progress lines on stderr.
     QVERIFY2(r.err.contains("done,") && r.err.contains("in flight"), r.err.constData());
@@ -257,9 +280,11 @@ void TestBatchCli::killedMidRunResumesExactlyOnce()
     BatchEnv env;
     const int calls = 120;
     QVERIFY(env.setUp(calls));
-    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 30)); });
+    env.server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 30));
+    });
     QProcess process;
-    env.start(process, {u"--jobs"_s, u"8"_s});
+    env.start(process, { u"--jobs"_s, u"8"_s });
     QVERIFY(process.waitForStarted());
     QVERIFY(env.waitForRequests(80));
     ::kill(pid_t(process.processId()), SIGKILL);
@@ -279,9 +304,10 @@ void TestBatchCli::killedMidRunResumesExactlyOnce()
         QVERIFY2(report->ok(), qPrintable(report->problems.join(u"; "_s)));
     }
     const QHash<int, int> before = env.completedPerLine();
-    QVERIFY2(!before.isEmpty() && before.size() < calls, qPrintable(QString::number(before.size())));
+    QVERIFY2(!before.isEmpty() && before.size() < calls,
+             qPrintable(QString::number(before.size())));
 
-    const Run resumed = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s});
+    const Run resumed = env.run({ u"--jobs"_s, u"8"_s, u"--resume"_s });
     QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
     QCOMPARE(resumed.lines.size(), calls);
     QVERIFY(inInputOrder(resumed.lines));
@@ -303,9 +329,11 @@ void TestBatchCli::interruptCancelsAndSaysHowToResume()
     BatchEnv env;
     const int calls = 60;
     QVERIFY(env.setUp(calls));
-    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 150)); });
+    env.server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 150));
+    });
     QProcess process;
-    env.start(process, {u"--jobs"_s, u"4"_s});
+    env.start(process, { u"--jobs"_s, u"4"_s });
     QVERIFY(process.waitForStarted());
     QVERIFY(env.waitForRequests(10));
     ::kill(pid_t(process.processId()), SIGINT);
@@ -317,7 +345,10 @@ void TestBatchCli::interruptCancelsAndSaysHowToResume()
     const QList<QByteArray> out = process.readAllStandardOutput().split('\n');
     int cancelled = 0;
     for (const QByteArray &line : out)
-        cancelled += QJsonDocument::fromJson(line).object().value(u"status"_s).toString() == u"cancelled"_s ? 1 : 0;
+        cancelled +=
+            QJsonDocument::fromJson(line).object().value(u"status"_s).toString() == u"cancelled"_s
+            ? 1
+            : 0;
     QVERIFY(cancelled >= 1);
     {
         auto db = Database::open(env.dbPath);
@@ -327,7 +358,7 @@ void TestBatchCli::interruptCancelsAndSaysHowToResume()
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), cancelled);
     }
-    const Run resumed = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s});
+    const Run resumed = env.run({ u"--jobs"_s, u"8"_s, u"--resume"_s });
     QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
     QCOMPARE(resumed.lines.size(), calls);
     const QHash<int, int> after = env.completedPerLine();
@@ -338,14 +369,16 @@ void TestBatchCli::resumeRefusesChangedInputs()
 {
     BatchEnv env;
     QVERIFY(env.setUp(3));
-    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 0)); });
+    env.server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 0));
+    });
     QCOMPARE(env.run({}).exitCode, 0);
     QFile lines(env.inputsPath);
     QVERIFY(lines.open(QIODevice::Append));
     lines.write("\"one more\"\n");
     lines.close();
     const int before = env.requests();
-    const Run r = env.run({u"--resume"_s});
+    const Run r = env.run({ u"--resume"_s });
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("changed since batch"), r.err.constData());
     QCOMPARE(env.requests(), before); // nothing was sent
@@ -362,17 +395,20 @@ void TestBatchCli::secondRunOfABatchIsRefused()
     BatchEnv env;
     const int calls = 40;
     QVERIFY(env.setUp(calls));
-    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 40)); });
+    env.server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 40));
+    });
     QProcess first;
-    env.start(first, {u"--jobs"_s, u"2"_s});
+    env.start(first, { u"--jobs"_s, u"2"_s });
     QVERIFY(first.waitForStarted());
     QVERIFY(env.waitForRequests(4));
     const QString lockPath = env.dbPath + u".batch-1.lock"_s;
     QVERIFY(QFileInfo::exists(lockPath));
 
-    const Run second = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s});
+    const Run second = env.run({ u"--jobs"_s, u"8"_s, u"--resume"_s });
     QCOMPARE(second.exitCode, 1);
-    QVERIFY2(second.err.contains("batch 1 is in use by") && second.err.contains("process"), second.err.constData());
+    QVERIFY2(second.err.contains("batch 1 is in use by") && second.err.contains("process"),
+             second.err.constData());
     QVERIFY(second.lines.isEmpty());
 
     QVERIFY(first.waitForFinished(120000));
@@ -390,8 +426,8 @@ void TestBatchCli::badArguments()
 {
     BatchEnv env;
     QVERIFY(env.setUp(1));
-    QCOMPARE(env.run({u"--jobs"_s, u"0"_s}).exitCode, 2);
-    QCOMPARE(env.run({u"--jobs"_s, u"many"_s}).exitCode, 2);
+    QCOMPARE(env.run({ u"--jobs"_s, u"0"_s }).exitCode, 2);
+    QCOMPARE(env.run({ u"--jobs"_s, u"many"_s }).exitCode, 2);
     QCOMPARE(env.requests(), 0);
 }
 
@@ -400,11 +436,13 @@ void TestBatchCli::progressOnATerminal()
 {
     BatchEnv env;
     QVERIFY(env.setUp(12));
-    env.server.run([](FakeProvider &p) { p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 100)); });
+    env.server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 100));
+    });
     const QString script = QStandardPaths::findExecutable(u"script"_s);
     QVERIFY2(!script.isEmpty(), "script (util-linux) is needed for the terminal test");
-    QStringList quoted{cliPath()};
-    for (const QString &a : env.args({u"--jobs"_s, u"2"_s}))
+    QStringList quoted { cliPath() };
+    for (const QString &a : env.args({ u"--jobs"_s, u"2"_s }))
         quoted.append(a);
     for (QString &a : quoted)
         a = u"'"_s + a + u"'"_s;
@@ -412,7 +450,7 @@ void TestBatchCli::progressOnATerminal()
     QProcessEnvironment pe = QProcessEnvironment::systemEnvironment();
     pe.insert(u"CALLSCOPE_TEST_API_KEY"_s, u"sk-batch-test"_s);
     process.setProcessEnvironment(pe);
-    process.start(script, {u"-qefc"_s, quoted.join(u' '), u"/dev/null"_s});
+    process.start(script, { u"-qefc"_s, quoted.join(u' '), u"/dev/null"_s });
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 0);
     const QByteArray all = process.readAllStandardOutput();
@@ -431,7 +469,7 @@ void TestBatchCli::resumeAfterKillAt272Of1000()
     env.server.run([](FakeProvider &p) { p.setResponder(oneTurn(20)); });
     const QString first = env.dir.filePath(u"first.jsonl"_s);
     QProcess process;
-    env.start(process, {u"--jobs"_s, u"8"_s, u"--out"_s, first});
+    env.start(process, { u"--jobs"_s, u"8"_s, u"--out"_s, first });
     QVERIFY(process.waitForStarted());
     QVERIFY(waitUntil([&] { return lineCount(first) >= 272; }));
     ::kill(pid_t(process.processId()), SIGKILL);
@@ -440,11 +478,12 @@ void TestBatchCli::resumeAfterKillAt272Of1000()
     const QHash<int, int> before = env.completedPerLine();
     const int requestsBefore = env.requests();
     // A line goes out after its call is stored; a few more may be stored than are out.
-    QVERIFY2(before.size() >= 272 && before.size() < calls, qPrintable(QString::number(before.size())));
+    QVERIFY2(before.size() >= 272 && before.size() < calls,
+             qPrintable(QString::number(before.size())));
     for (int line = 1; line <= 272; ++line)
         QVERIFY(before.contains(line));
 
-    const Run resumed = env.run({u"--jobs"_s, u"8"_s, u"--resume"_s}, 60000);
+    const Run resumed = env.run({ u"--jobs"_s, u"8"_s, u"--resume"_s }, 60000);
     QVERIFY2(resumed.exitCode == 0, resumed.err.right(2000).constData());
     QCOMPARE(resumed.lines.size(), calls);
     QVERIFY(inInputOrder(resumed.lines));
@@ -460,8 +499,8 @@ void TestBatchCli::resumeAfterKillAt272Of1000()
         QCOMPARE(after.value(line), 1);
     // The resume sent one request per line that had no stored call, no more.
     QCOMPARE(env.requests() - requestsBefore, calls - int(before.size()));
-    qInfo("killed with %d lines out, %d stored, %d requests; the resume took %lld ms", out, int(before.size()),
-          requestsBefore, resumed.wallMs);
+    qInfo("killed with %d lines out, %d stored, %d requests; the resume took %lld ms", out,
+          int(before.size()), requestsBefore, resumed.wallMs);
 }
 
 // 300 lines that are not inputs, then 10 that are: every line is answered, in order.
@@ -476,12 +515,13 @@ void TestBatchCli::invalidLinesThenValidOnes()
         content += "\"Plan ticket " + QByteArray::number(i) + "\"\n";
     QVERIFY(env.writeInputs(content));
     env.server.run([](FakeProvider &p) { p.setResponder(oneTurn(0)); });
-    const Run r = env.run({u"--jobs"_s, u"4"_s}, 60000);
+    const Run r = env.run({ u"--jobs"_s, u"4"_s }, 60000);
     QCOMPARE(r.exitCode, 1); // not every line completed
     QCOMPARE(r.lines.size(), 310);
     QVERIFY(inInputOrder(r.lines));
     for (int i = 0; i < 310; ++i)
-        QCOMPARE(r.lines.at(i).value(u"status"_s).toString(), i < 300 ? u"invalid_input"_s : u"completed"_s);
+        QCOMPARE(r.lines.at(i).value(u"status"_s).toString(),
+                 i < 300 ? u"invalid_input"_s : u"completed"_s);
     QCOMPARE(env.requests(), 10);
     QVERIFY2(r.err.contains("10 completed, 300 not completed"), r.err.constData());
 }
@@ -496,7 +536,7 @@ void TestBatchCli::lockHeldTenSecondsLosesNothing()
     QVERIFY(env.setUp(calls));
     env.server.run([](FakeProvider &p) { p.setResponder(oneTurn(50)); });
     QProcess process;
-    env.start(process, {u"--jobs"_s, u"4"_s});
+    env.start(process, { u"--jobs"_s, u"4"_s });
     QVERIFY(process.waitForStarted());
     QVERIFY(env.waitForRequests(4));
     // This test's own connection is the other writer (the batch is another process).
@@ -525,7 +565,8 @@ void TestBatchCli::lockHeldTenSecondsLosesNothing()
     QVERIFY(process.waitForFinished(120000));
     QByteArray out = process.readAllStandardOutput();
     const QByteArray err = process.readAllStandardError();
-    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0, err.right(2000).constData());
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+             err.right(2000).constData());
     QCOMPARE(out.count('\n'), calls);
     QVERIFY2(!out.contains("store_error"), out.left(2000).constData());
     const QHash<int, int> stored = env.completedPerLine();

@@ -18,13 +18,13 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QProcess>
-#include <QStandardPaths>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -42,7 +42,8 @@ const QByteArray kKey = "sk-service-test";
 
 Spec plannerSpec(const QUrl &base, const QString &model = u"m1"_s)
 {
-    const SpecLoadResult loaded = specFromJson(twoTurnSpecJson(base, u"CALLSCOPE_SERVICE_API_KEY"_s, model));
+    const SpecLoadResult loaded =
+        specFromJson(twoTurnSpecJson(base, u"CALLSCOPE_SERVICE_API_KEY"_s, model));
     if (!loaded.spec)
         qFatal("bad test spec");
     return *loaded.spec;
@@ -144,21 +145,26 @@ void TestService::resetDurations()
 void TestService::rateLimitHeaders()
 {
     const QDateTime now = QDateTime::fromString(u"2026-12-01T10:00:00Z"_s, Qt::ISODate);
-    RateLimitSignal s = readRateLimit(429, {{"retry-after-ms", "1500"}}, now);
+    RateLimitSignal s = readRateLimit(429, { { "retry-after-ms", "1500" } }, now);
     QVERIFY(s.slowDown);
     QCOMPARE(s.waitMs.value_or(-1), 1500);
-    s = readRateLimit(529, {{"Retry-After", "2"}}, now);
+    s = readRateLimit(529, { { "Retry-After", "2" } }, now);
     QVERIFY(s.slowDown);
     QCOMPARE(s.waitMs.value_or(-1), 2000);
-    s = readRateLimit(200, {{"x-ratelimit-remaining-requests", "0"}, {"x-ratelimit-reset-requests", "1.5s"}}, now);
+    s = readRateLimit(
+        200,
+        { { "x-ratelimit-remaining-requests", "0" }, { "x-ratelimit-reset-requests", "1.5s" } },
+        now);
     QVERIFY(!s.slowDown);
     QCOMPARE(s.remainingRequests.value_or(-1), 0);
     QCOMPARE(s.resetMs.value_or(-1), 1500);
-    s = readRateLimit(200, {{"anthropic-ratelimit-requests-remaining", "3"},
-                            {"anthropic-ratelimit-requests-reset", "2026-12-01T10:00:04Z"}}, now);
+    s = readRateLimit(200,
+                      { { "anthropic-ratelimit-requests-remaining", "3" },
+                        { "anthropic-ratelimit-requests-reset", "2026-12-01T10:00:04Z" } },
+                      now);
     QCOMPARE(s.remainingRequests.value_or(-1), 3);
     QCOMPARE(s.resetMs.value_or(-1), 4000);
-    s = readRateLimit(200, {{"x-ratelimit-remaining-requests", "lots"}}, now);
+    s = readRateLimit(200, { { "x-ratelimit-remaining-requests", "lots" } }, now);
     QVERIFY(!s.remainingRequests);
     s = readRateLimit(500, {}, now);
     QVERIFY(!s.slowDown);
@@ -174,18 +180,18 @@ void TestService::laneLowersOnSlowDownAndHolds()
     int started = 0;
     for (int i = 0; i < 12; ++i)
         tickets.append(lane.acquire([&started](RequestGate::Ticket) { ++started; }));
-    QCOMPARE(started, 8);        // the initial limit
+    QCOMPARE(started, 8); // the initial limit
     QCOMPARE(lane.waiting(), 4);
     // Four of the eight come back 429 with a wait: the limit falls to what went through, and
     // nothing new starts while the wait lasts, though places are free.
     for (int i = 0; i < 4; ++i)
-        lane.release(tickets.at(i), GateFeedback{429, {{"retry-after-ms", "300"}}, false});
+        lane.release(tickets.at(i), GateFeedback { 429, { { "retry-after-ms", "300" } }, false });
     QCOMPARE(lane.limit(), 4);
     QCOMPARE(lane.inFlight(), 4);
     QCOMPARE(lane.slowDowns(), 4);
     QVERIFY(lane.holdRemainingMs() > 0);
-    lane.release(tickets.at(4), GateFeedback{200, {}, false});
-    QCOMPARE(started, 8);        // held, although one place is free now
+    lane.release(tickets.at(4), GateFeedback { 200, {}, false });
+    QCOMPARE(started, 8); // held, although one place is free now
     now += 301;
     QSignalSpy changed(&lane, &EngineLane::changed);
     QVERIFY(changed.wait(15000)); // the hold timer pumps the queue
@@ -193,10 +199,10 @@ void TestService::laneLowersOnSlowDownAndHolds()
     QCOMPARE(lane.inFlight(), 4);
     // A withdrawn ticket (cancelled while waiting) never starts.
     const RequestGate::Ticket waiting = tickets.at(10);
-    lane.release(waiting, GateFeedback{0, {}, true});
+    lane.release(waiting, GateFeedback { 0, {}, true });
     QCOMPARE(lane.waiting(), 2);
     // Releasing twice changes nothing.
-    lane.release(tickets.at(0), GateFeedback{429, {}, false});
+    lane.release(tickets.at(0), GateFeedback { 429, {}, false });
     QCOMPARE(lane.slowDowns(), 4);
 }
 
@@ -213,14 +219,14 @@ void TestService::laneRaisesAgainSlowlyNearCeiling()
     };
     refill();
     // A slow-down at 8 in flight: limit 7 (others), ceiling 8.
-    lane.release(active.takeFirst(), GateFeedback{429, {{"retry-after-ms", "1"}}, false});
+    lane.release(active.takeFirst(), GateFeedback { 429, { { "retry-after-ms", "1" } }, false });
     QCOMPARE(lane.limit(), 7);
     now += 2;
     int successes = 0;
     // Below the ceiling only after 8 windows of 7 successes the limit rises to 8.
     while (lane.limit() == 7 && successes < 200) {
         refill();
-        lane.release(active.takeFirst(), GateFeedback{200, {}, false});
+        lane.release(active.takeFirst(), GateFeedback { 200, {}, false });
         ++successes;
     }
     QCOMPARE(lane.limit(), 8);
@@ -228,7 +234,7 @@ void TestService::laneRaisesAgainSlowlyNearCeiling()
     // Never above the configured limit.
     for (int i = 0; i < 500; ++i) {
         refill();
-        lane.release(active.takeFirst(), GateFeedback{200, {}, false});
+        lane.release(active.takeFirst(), GateFeedback { 200, {}, false });
     }
     QCOMPARE(lane.limit(), 8);
 }
@@ -241,10 +247,14 @@ void TestService::laneHoldsWhenBudgetIsSpent()
     int started = 0;
     const auto first = lane.acquire([&started](RequestGate::Ticket) { ++started; });
     // The provider says one request is left in this window, which resets in 2 s.
-    lane.release(first, GateFeedback{200, {{"x-ratelimit-remaining-requests", "1"}, {"x-ratelimit-reset-requests", "2s"}}, false});
+    lane.release(first,
+                 GateFeedback { 200,
+                                { { "x-ratelimit-remaining-requests", "1" },
+                                  { "x-ratelimit-reset-requests", "2s" } },
+                                false });
     lane.acquire([&started](RequestGate::Ticket) { ++started; });
     lane.acquire([&started](RequestGate::Ticket) { ++started; });
-    QCOMPARE(started, 2);        // the one left, then the budget is spent
+    QCOMPARE(started, 2); // the one left, then the budget is spent
     QVERIFY(lane.holdRemainingMs() > 1900);
     now += 2001;
     QVERIFY(waitUntil([&] { return started == 3; }, 15000));
@@ -264,7 +274,7 @@ void TestService::schedulerBoundsAndTakesTurns()
     QVERIFY(waitUntil([&] { return order.size() == 3; }, 15000));
     QTest::qWait(20);
     // Engines take turns; "a" never has more than its own limit of 2.
-    QCOMPARE(order, (QStringList{u"a0"_s, u"b0"_s, u"a1"_s}));
+    QCOMPARE(order, (QStringList { u"a0"_s, u"b0"_s, u"a1"_s }));
     QCOMPARE(scheduler.running(), 3);
     QCOMPARE(scheduler.running(u"a"_s), 2);
     QCOMPARE(scheduler.queued(), 5);
@@ -299,7 +309,8 @@ void TestService::jobsRunConcurrentlyWithTheirOwnEvents()
 {
     Env env;
     QVERIFY(env.server.listen());
-    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, 200));
+    env.server.setResponder(
+        twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 200));
     env.service->scheduler()->setGlobalLimit(4);
     const Spec spec = plannerSpec(env.server.baseUrl());
     QList<CallJob *> jobs;
@@ -309,9 +320,10 @@ void TestService::jobsRunConcurrentlyWithTheirOwnEvents()
         CallJob *job = env.launch(spec, u"input %1"_s.arg(i));
         jobs.append(job);
         connect(job, &CallJob::runnerCreated, this, [&inputsSeen, job](Runner *runner) {
-            connect(runner, &Runner::requestBuilt, runner, [&inputsSeen, job](int, const ChatRequest &request) {
-                inputsSeen[job].append(request.messages.first().text);
-            });
+            connect(runner, &Runner::requestBuilt, runner,
+                    [&inputsSeen, job](int, const ChatRequest &request) {
+                        inputsSeen[job].append(request.messages.first().text);
+                    });
         });
         connect(job, &CallJob::finished, this, [&finishes, job] { ++finishes[job]; });
     }
@@ -329,7 +341,8 @@ void TestService::jobsRunConcurrentlyWithTheirOwnEvents()
         CallJob *job = jobs.at(i);
         QCOMPARE(finishes.value(job), 1);
         // Each job's runner saw only its own input, twice (two turns).
-        QCOMPARE(inputsSeen.value(job), (QStringList{u"input %1"_s.arg(i), u"input %1"_s.arg(i)}));
+        QCOMPARE(inputsSeen.value(job),
+                 (QStringList { u"input %1"_s.arg(i), u"input %1"_s.arg(i) }));
     }
     auto page = env.store->listCalls({});
     QVERIFY(page);
@@ -342,7 +355,7 @@ void TestService::perEngineLimitFromSettings()
 {
     Env env;
     QVERIFY(env.server.listen());
-    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 100));
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 100));
     env.service->scheduler()->setGlobalLimit(8);
     env.service->scheduler()->setDefaultEngineLimit(2);
     const Spec a = plannerSpec(env.server.baseUrl(), u"model-a"_s);
@@ -353,11 +366,13 @@ void TestService::perEngineLimitFromSettings()
     }
     int peakA = 0;
     int peakB = 0;
-    QVERIFY(waitUntil([&] {
-        peakA = std::max(peakA, env.service->scheduler()->running(engineKey(a.engine)));
-        peakB = std::max(peakB, env.service->scheduler()->running(engineKey(b.engine)));
-        return env.service->activeJobs() == 0;
-    }, 20000));
+    QVERIFY(waitUntil(
+        [&] {
+            peakA = std::max(peakA, env.service->scheduler()->running(engineKey(a.engine)));
+            peakB = std::max(peakB, env.service->scheduler()->running(engineKey(b.engine)));
+            return env.service->activeJobs() == 0;
+        },
+        20000));
     // Two engines (same server, other models), each held to 2.
     QCOMPARE(peakA, 2);
     QCOMPARE(peakB, 2);
@@ -368,9 +383,11 @@ void TestService::tooManyRequestsAdaptsTheEngine()
 {
     Env env;
     QVERIFY(env.server.listen());
-    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 100));
-    env.server.setConcurrencyLimit(3, FakeReply::json(429, R"({"error":{"message":"Rate limit reached","type":"requests"}})")
-                                          .withHeader("retry-after-ms", "150"));
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 100));
+    env.server.setConcurrencyLimit(
+        3,
+        FakeReply::json(429, R"({"error":{"message":"Rate limit reached","type":"requests"}})")
+            .withHeader("retry-after-ms", "150"));
     env.service->scheduler()->setGlobalLimit(12);
     const Spec spec = plannerSpec(env.server.baseUrl());
     for (int i = 0; i < 30; ++i)
@@ -385,7 +402,8 @@ void TestService::tooManyRequestsAdaptsTheEngine()
     const int tooMany = env.server.overflowCount();
     // 60 good requests; the lane learned the limit from the first 429s and kept to it.
     QCOMPARE(requests - tooMany, 60);
-    QVERIFY2(tooMany * 100 < requests * 15, qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(requests)));
+    QVERIFY2(tooMany * 100 < requests * 15,
+             qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(requests)));
     const auto lane = env.service->scheduler()->existingLane(engineKey(spec.engine));
     QVERIFY(lane);
     QVERIFY(lane->slowDowns() >= 1);
@@ -449,7 +467,8 @@ void TestService::cancelWhileStartingIsStored()
     job->cancel(); // twice is harmless
     QVERIFY(finished.wait(15000));
     QCOMPARE(finished.size(), 1);
-    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status), u"cancelled"_s);
+    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status),
+             u"cancelled"_s);
     QCOMPARE(env.server.requestCount(), 0);
 
     Spec missing = spec;
@@ -477,7 +496,7 @@ void TestService::storeWriterCommitsInOrder()
             CallRecord record;
             record.kind = u"w"_s;
             record.status = CallStatus::Completed;
-            record.input = QJsonObject{{u"text"_s, u"n%1"_s.arg(i)}};
+            record.input = QJsonObject { { u"text"_s, u"n%1"_s.arg(i) } };
             writer.insertCall(record, {}, {}, &context, [&ids](const WriteResult &r) {
                 if (r.id)
                     ids.append(r.id.value());
@@ -548,7 +567,10 @@ void TestService::cancelTwiceStoresOnce()
     const auto page = env.store->listCalls({});
     QVERIFY(page);
     for (const HistoryRow &row : page->rows)
-        rows += env.store->getCall(row.id)->input.value(u"text"_s).toString() == u"cancelled twice"_s ? 1 : 0;
+        rows +=
+            env.store->getCall(row.id)->input.value(u"text"_s).toString() == u"cancelled twice"_s
+            ? 1
+            : 0;
     QCOMPARE(rows, 1);
 }
 
@@ -556,7 +578,7 @@ void TestService::sessionTurnsRunOneAfterAnother()
 {
     Env env;
     QVERIFY(env.server.listen());
-    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 150));
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 150));
     env.service->scheduler()->setGlobalLimit(4);
     Session session;
     session.title = u"two turns"_s;
@@ -580,7 +602,8 @@ void TestService::sessionTurnsRunOneAfterAnother()
     // (whose tool result lets the model submit at once: 2 + 1 requests).
     QCOMPARE(env.server.requestCount(), 3);
     QCOMPARE(env.server.peakInFlight(), 1);
-    const QByteArray third = QJsonDocument(env.server.requests().at(2).jsonObject()).toJson(QJsonDocument::Compact);
+    const QByteArray third =
+        QJsonDocument(env.server.requests().at(2).jsonObject()).toJson(QJsonDocument::Compact);
     QVERIFY2(third.contains("turn one") && third.contains("turn two"), third.constData());
     auto calls = env.store->sessionCalls(id.value());
     QVERIFY(calls);
@@ -599,15 +622,18 @@ void TestService::lanesAreCleanAfterEveryEnd()
     spec.retry.maxAttempts = 2;
     const QString key = engineKey(spec.engine);
     auto lane = env.service->scheduler()->lane(key);
-    auto clean = [&] { return lane->inFlight() == 0 && lane->waiting() == 0; };
+    auto clean = [&] {
+        return lane->inFlight() == 0 && lane->waiting() == 0;
+    };
 
     // A redirect within the origin, then the two turns.
     env.server.enqueue(FakeReply::redirect(307, env.server.url(u"/v1/chat/completions"_s)));
-    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 0));
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 0));
     CallJob *redirected = env.launch(spec, u"redirected"_s);
     QSignalSpy redirectedDone(redirected, &CallJob::finished);
     QVERIFY(redirectedDone.wait(10000));
-    QCOMPARE(callStatusName(redirectedDone.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
+    QCOMPARE(callStatusName(redirectedDone.at(0).at(0).value<LaunchResult>().record.status),
+             u"completed"_s);
     QVERIFY(clean());
 
     // Two inactivity timeouts.
@@ -616,11 +642,13 @@ void TestService::lanesAreCleanAfterEveryEnd()
     CallJob *silent = env.launch(spec, u"silent"_s);
     QSignalSpy silentDone(silent, &CallJob::finished);
     QVERIFY(silentDone.wait(10000));
-    QCOMPARE(callStatusName(silentDone.at(0).at(0).value<LaunchResult>().record.status), u"failed"_s);
+    QCOMPARE(callStatusName(silentDone.at(0).at(0).value<LaunchResult>().record.status),
+             u"failed"_s);
     QVERIFY(clean());
 
     // Cancelled while it waits to retry.
-    env.server.enqueue(FakeReply::json(503, R"({"error":{"message":"busy","type":"server"}})").withHeader("retry-after", "5"));
+    env.server.enqueue(FakeReply::json(503, R"({"error":{"message":"busy","type":"server"}})")
+                           .withHeader("retry-after", "5"));
     CallJob *waiting = env.launch(spec, u"waiting to retry"_s);
     QSignalSpy waitingDone(waiting, &CallJob::finished);
     QVERIFY(waitUntil([&] { return lane->slowDowns() == 1; }, 15000));
@@ -656,7 +684,7 @@ void TestService::manyJobsOnOneHostAllInFlight()
     // all reach the provider at once.
     Env env;
     QVERIFY(env.server.listen());
-    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"x"_s}}, 400));
+    env.server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"x"_s } }, 400));
     env.service->scheduler()->setGlobalLimit(16);
     const Spec a = plannerSpec(env.server.baseUrl(), u"model-a"_s);
     const Spec b = plannerSpec(env.server.baseUrl(), u"model-b"_s);
@@ -703,7 +731,8 @@ void TestService::appContextOpensTheHistory()
     {
         AppContext context;
         QVERIFY(!context.openHistory(garbage, AppContext::History::ReadOnly));
-        QVERIFY2(context.databaseError().contains(garbage) && context.databaseError().contains(u"not a Callscope database"_s),
+        QVERIFY2(context.databaseError().contains(garbage)
+                     && context.databaseError().contains(u"not a Callscope database"_s),
                  qPrintable(context.databaseError()));
         QVERIFY(!context.store());
         QVERIFY(!context.calls()->store()); // calls still run, without a history
@@ -712,8 +741,9 @@ void TestService::appContextOpensTheHistory()
 
     // A file this process may not write. Root writes any file, so as root the check runs in a
     // child of this test as nobody.
-    QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
-    for (const QString &folder : {dir.path(), QFileInfo(path).absolutePath()})
+    QVERIFY(QFile::setPermissions(
+        path, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    for (const QString &folder : { dir.path(), QFileInfo(path).absolutePath() })
         QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0777) == 0);
     const auto openAsChild = [&](const QString &mode) {
         QProcess child;
@@ -726,13 +756,14 @@ void TestService::appContextOpensTheHistory()
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"HOME"_s, dir.path());
         child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {u"--open-history"_s, mode, path});
+        child.start(QCoreApplication::applicationFilePath(), { u"--open-history"_s, mode, path });
         child.waitForFinished(30000);
-        return std::pair{child.exitCode(), QString::fromUtf8(child.readAllStandardError())};
+        return std::pair { child.exitCode(), QString::fromUtf8(child.readAllStandardError()) };
     };
     const auto [writeCode, writeError] = openAsChild(u"read-write"_s);
     QCOMPARE(writeCode, 1);
-    QVERIFY2(writeError.contains(u"read-only"_s) && writeError.contains(path), qPrintable(writeError));
+    QVERIFY2(writeError.contains(u"read-only"_s) && writeError.contains(path),
+             qPrintable(writeError));
     const auto [readCode, readError] = openAsChild(u"read-only"_s);
     QVERIFY2(readCode == 0, qPrintable(readError));
 
@@ -750,7 +781,7 @@ void TestService::appContextOpensTheHistory()
     }
     QVERIFY(QFileInfo::exists(usual));
     if (!existed) {
-        for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s})
+        for (const QString &suffix : { QString(), u"-wal"_s, u"-shm"_s })
             QFile::remove(usual + suffix);
     }
     QStandardPaths::setTestModeEnabled(false);
@@ -772,7 +803,9 @@ int runBatchCliTests(int argc, char **argv); // tst_batchcli.cpp
 int openHistoryChild(const QString &mode, const QString &path)
 {
     AppContext context;
-    if (context.openHistory(path, mode == u"read-only" ? AppContext::History::ReadOnly : AppContext::History::ReadWrite))
+    if (context.openHistory(path,
+                            mode == u"read-only" ? AppContext::History::ReadOnly
+                                                 : AppContext::History::ReadWrite))
         return 0;
     std::fputs(qPrintable(context.databaseError() + u'\n'), stderr);
     return 1;

@@ -6,8 +6,8 @@
 
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
-#include "core/service/callservice.h"
 #include "core/service/calljob.h"
+#include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
@@ -93,8 +93,9 @@ Cli runCli(const QStringList &arguments)
 QStringList deletedHistoryFiles(qint64 pid, const QString &path)
 {
     QStringList found;
-    const QString canonical = QFileInfo(path).canonicalFilePath().isEmpty() ? QFileInfo(path).absoluteFilePath()
-                                                                           : QFileInfo(path).canonicalFilePath();
+    const QString canonical = QFileInfo(path).canonicalFilePath().isEmpty()
+        ? QFileInfo(path).absoluteFilePath()
+        : QFileInfo(path).canonicalFilePath();
     QDirIterator it(u"/proc/%1/fd"_s.arg(pid), QDir::System | QDir::Files | QDir::NoDotAndDotDot);
     while (it.hasNext()) {
         const QByteArray link = QFile::encodeName(it.next());
@@ -114,8 +115,9 @@ CallRecord sampleCall(int n)
     CallRecord r;
     r.kind = u"shared"_s;
     r.status = CallStatus::Completed;
-    r.input = QJsonObject{{u"text"_s, u"Question number %1 about the shared history"_s.arg(n)}};
-    r.response = QJsonObject{{u"answer"_s, u"Answer %1 "_s.arg(n).repeated(40)}};
+    r.input =
+        QJsonObject { { u"text"_s, u"Question number %1 about the shared history"_s.arg(n) } };
+    r.response = QJsonObject { { u"answer"_s, u"Answer %1 "_s.arg(n).repeated(40) } };
     r.systemPrompt = u"Answer briefly."_s;
     r.engineType = u"openai"_s;
     r.model = u"fake-model"_s;
@@ -185,7 +187,8 @@ bool halfCheckpointThenLoseWal(const QString &path)
         db.write(wal.constData() + at + 24, pageSize);
     }
     db.close();
-    return QFile::remove(path + u"-wal"_s) && (!QFile::exists(path + u"-shm"_s) || QFile::remove(path + u"-shm"_s));
+    return QFile::remove(path + u"-wal"_s)
+        && (!QFile::exists(path + u"-shm"_s) || QFile::remove(path + u"-shm"_s));
 }
 
 // Clicks `choice` in the rescue dialog as soon as it is shown (it is modal).
@@ -203,7 +206,8 @@ void answerRescueDialog(HistoryRescueDialog::Choice choice, QString *shownText, 
         for (QLabel *label : dialog->findChildren<QLabel *>())
             *shownText += label->text() + u'\n';
         dialog->resize(640, dialog->sizeHint().height());
-        dialog->grab().save(QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR)).filePath(u"docs/screenshots/history-rescue.png"_s));
+        dialog->grab().save(QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR))
+                                .filePath(u"docs/screenshots/history-rescue.png"_s));
         QTest::mouseClick(dialog->button(choice), Qt::LeftButton);
     });
     timer->start();
@@ -250,16 +254,17 @@ void TestSharedHistory::secondOpenInProcessKeepsTheWal()
     QCOMPARE(DatabaseMonitor::instance()->openConnections(path), 1);
     // Another process opens and closes the history; it must not take itself for the last user.
     for (int i = 0; i < 3; ++i) {
-        const Cli listed = runCli({u"history"_s, u"--db"_s, path});
+        const Cli listed = runCli({ u"history"_s, u"--db"_s, path });
         QVERIFY2(listed.exitCode == 0, listed.err.constData());
     }
-    QVERIFY2(deletedHistoryFiles(QCoreApplication::applicationPid(), path).isEmpty(),
-             qPrintable(deletedHistoryFiles(QCoreApplication::applicationPid(), path).join(u", "_s)));
+    QVERIFY2(
+        deletedHistoryFiles(QCoreApplication::applicationPid(), path).isEmpty(),
+        qPrintable(deletedHistoryFiles(QCoreApplication::applicationPid(), path).join(u", "_s)));
     QVERIFY(QFile::exists(path + u"-wal"_s));
     // What this process writes now is what the other processes read.
     auto id = store.insertCall(sampleCall(2));
     QVERIFY(id);
-    const Cli shown = runCli({u"show"_s, QString::number(*id), u"--db"_s, path});
+    const Cli shown = runCli({ u"show"_s, QString::number(*id), u"--db"_s, path });
     QVERIFY2(shown.exitCode == 0, shown.err.constData());
     QCOMPARE(shown.json().toObject().value(u"id"_s).toInteger(), *id);
 }
@@ -270,7 +275,7 @@ void TestSharedHistory::processesShareOneHistory()
     FakeProviderThread server;
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) {
-        p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Shared"_s}}, 40));
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Shared"_s } }, 40));
     });
     const QString spec = dir.filePath(u"planner.spec.json"_s);
     const QString inputs = dir.filePath(u"inputs.jsonl"_s);
@@ -279,7 +284,8 @@ void TestSharedHistory::processesShareOneHistory()
     {
         QFile file(spec);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), QString::fromLatin1(kKeyEnv))).toJson());
+        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), QString::fromLatin1(kKeyEnv)))
+                       .toJson());
         QFile in(inputs);
         QVERIFY(in.open(QIODevice::WriteOnly));
         for (int i = 1; i <= lines; ++i)
@@ -289,7 +295,7 @@ void TestSharedHistory::processesShareOneHistory()
     const QString other = dir.filePath(u"other.sqlite"_s);
     QVERIFY(fillHistory(other, 1));
     const QString document = dir.filePath(u"import.json"_s);
-    const Cli exported = runCli({u"export"_s, u"1"_s, u"--out"_s, document, u"--db"_s, other});
+    const Cli exported = runCli({ u"export"_s, u"1"_s, u"--out"_s, document, u"--db"_s, other });
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
 
     QProcess batch;
@@ -297,7 +303,8 @@ void TestSharedHistory::processesShareOneHistory()
     // Nobody reads its pipes while the readers run: a full pipe would stall the batch.
     batch.setStandardOutputFile(dir.filePath(u"batch.out"_s));
     batch.setStandardErrorFile(dir.filePath(u"batch.err"_s));
-    batch.start(cliPath(), {u"batch"_s, spec, u"--inputs"_s, inputs, u"--jobs"_s, u"4"_s, u"--db"_s, path});
+    batch.start(cliPath(),
+                { u"batch"_s, spec, u"--inputs"_s, inputs, u"--jobs"_s, u"4"_s, u"--db"_s, path });
     QVERIFY(batch.waitForStarted());
     batch.closeWriteChannel();
 
@@ -316,7 +323,7 @@ void TestSharedHistory::processesShareOneHistory()
             batch.waitForFinished(50);
             continue;
         }
-        const Cli listed = runCli({u"history"_s, u"--limit"_s, u"5"_s, u"--db"_s, path});
+        const Cli listed = runCli({ u"history"_s, u"--limit"_s, u"5"_s, u"--db"_s, path });
         ++readers;
         if (listed.exitCode != 0) {
             failures.append(u"history: "_s + QString::fromUtf8(listed.err));
@@ -325,15 +332,16 @@ void TestSharedHistory::processesShareOneHistory()
         const QJsonArray rows = listed.json().toArray();
         if (!rows.isEmpty()) {
             const QString id = QString::number(rows.first().toObject().value(u"id"_s).toInteger());
-            const Cli shown = runCli({u"show"_s, id, u"--db"_s, path});
-            const Cli out = runCli({u"export"_s, id, u"--out"_s, dir.filePath(u"out.json"_s), u"--db"_s, path});
+            const Cli shown = runCli({ u"show"_s, id, u"--db"_s, path });
+            const Cli out = runCli(
+                { u"export"_s, id, u"--out"_s, dir.filePath(u"out.json"_s), u"--db"_s, path });
             readers += 2;
             if (shown.exitCode != 0)
                 failures.append(u"show: "_s + QString::fromUtf8(shown.err));
             if (out.exitCode != 0)
                 failures.append(u"export: "_s + QString::fromUtf8(out.err));
             if (!imported) {
-                const Cli in = runCli({u"import"_s, document, u"--db"_s, path});
+                const Cli in = runCli({ u"import"_s, document, u"--db"_s, path });
                 imported = true;
                 if (in.exitCode != 0)
                     failures.append(u"import: "_s + QString::fromUtf8(in.err));
@@ -346,12 +354,14 @@ void TestSharedHistory::processesShareOneHistory()
     QVERIFY2(batch.exitCode() == 0, batchErr.constData());
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(u'\n')));
     QVERIFY2(deleted.isEmpty(), qPrintable(deleted.join(u'\n')));
-    qInfo("%d reader processes and one import beside the batch; /proc/PID/fd read %d times", readers, checks);
+    qInfo("%d reader processes and one import beside the batch; /proc/PID/fd read %d times",
+          readers, checks);
     QVERIFY(readers >= 3);
     QVERIFY(imported);
 
     auto report = HistoryRescue::check(path);
-    QVERIFY2(report && report->ok, report ? qPrintable(report->problems.join(u'\n')) : "check failed");
+    QVERIFY2(report && report->ok,
+             report ? qPrintable(report->problems.join(u'\n')) : "check failed");
     // Every input line stored exactly once, plus the imported call; ids never collided.
     auto db = Database::open(path);
     QVERIFY(db);
@@ -375,7 +385,7 @@ void TestSharedHistory::backupsAreVerifiedAndKept()
     QVERIFY(HistoryRescue::dailyBackupDue(path));
     for (int round = 1; round <= 5; ++round) {
         QVERIFY(fillHistory(path, 1, 100 + round));
-        const Cli made = runCli({u"history"_s, u"backup"_s, u"--db"_s, path});
+        const Cli made = runCli({ u"history"_s, u"backup"_s, u"--db"_s, path });
         QVERIFY2(made.exitCode == 0, made.err.constData());
         const QJsonObject backup = made.json().toObject();
         QCOMPARE(backup.value(u"calls"_s).toInteger(), qint64(5 + round));
@@ -386,10 +396,10 @@ void TestSharedHistory::backupsAreVerifiedAndKept()
     QCOMPARE(backups.size(), HistoryRescue::kKeptBackups);
     QCOMPARE(backups.first().calls, qint64(10)); // newest first
     QCOMPARE(backups.last().calls, qint64(8));
-    const Cli listed = runCli({u"history"_s, u"backups"_s, u"--db"_s, path});
+    const Cli listed = runCli({ u"history"_s, u"backups"_s, u"--db"_s, path });
     QCOMPARE(listed.json().toArray().size(), HistoryRescue::kKeptBackups);
     // No half-written backup is left behind, and none is counted.
-    QCOMPARE(QDir(dir.path()).entryList({u"*.part"_s}).size(), 0);
+    QCOMPARE(QDir(dir.path()).entryList({ u"*.part"_s }).size(), 0);
 }
 
 void TestSharedHistory::damagedFileWaysBackFromTheCli()
@@ -397,7 +407,7 @@ void TestSharedHistory::damagedFileWaysBackFromTheCli()
     QTemporaryDir dir;
     const QString path = dir.filePath(u"h.sqlite"_s);
     QVERIFY(fillHistory(path, 200));
-    const Cli made = runCli({u"history"_s, u"backup"_s, u"--db"_s, path});
+    const Cli made = runCli({ u"history"_s, u"backup"_s, u"--db"_s, path });
     QVERIFY2(made.exitCode == 0, made.err.constData());
     QVERIFY(fillHistory(path, 50, 201));
     QCOMPARE(countCalls(path), qint64(250));
@@ -406,11 +416,11 @@ void TestSharedHistory::damagedFileWaysBackFromTheCli()
     QVERIFY(damaged);
     QVERIFY2(!damaged->ok, "overwriting the middle of the file should have damaged it");
     const QByteArray damagedHash = hashOf(path);
-    for (const QString &copy : {u"recover.sqlite"_s, u"new.sqlite"_s})
+    for (const QString &copy : { u"recover.sqlite"_s, u"new.sqlite"_s })
         QVERIFY(QFile::copy(path, dir.filePath(copy)));
 
     // check says so, with the ways back and the backup's date and size.
-    const Cli checked = runCli({u"history"_s, u"check"_s, u"--db"_s, path});
+    const Cli checked = runCli({ u"history"_s, u"check"_s, u"--db"_s, path });
     QCOMPARE(checked.exitCode, 1);
     QCOMPARE(checked.json().toObject().value(u"ok"_s).toBool(), false);
     QVERIFY2(checked.err.contains("is damaged") && checked.err.contains("history restore")
@@ -419,7 +429,7 @@ void TestSharedHistory::damagedFileWaysBackFromTheCli()
              checked.err.constData());
 
     // restore: the backup's 200 calls; the damaged file kept byte for byte.
-    const Cli restored = runCli({u"history"_s, u"restore"_s, u"--db"_s, path});
+    const Cli restored = runCli({ u"history"_s, u"restore"_s, u"--db"_s, path });
     QVERIFY2(restored.exitCode == 0, restored.err.constData());
     const QJsonObject r = restored.json().toObject();
     QCOMPARE(r.value(u"calls"_s).toInteger(), qint64(200));
@@ -427,12 +437,12 @@ void TestSharedHistory::damagedFileWaysBackFromTheCli()
     QVERIFY(QFile::exists(kept));
     QCOMPARE(hashOf(kept), damagedHash);
     QVERIFY(HistoryRescue::check(path)->ok);
-    const Cli listed = runCli({u"history"_s, u"--limit"_s, u"1000"_s, u"--db"_s, path});
+    const Cli listed = runCli({ u"history"_s, u"--limit"_s, u"1000"_s, u"--db"_s, path });
     QCOMPARE(listed.json().toArray().size(), 200);
 
     // recover: what can be read, into a sound new file; the damaged one kept.
     const QString recoverPath = dir.filePath(u"recover.sqlite"_s);
-    const Cli recovered = runCli({u"history"_s, u"recover"_s, u"--db"_s, recoverPath});
+    const Cli recovered = runCli({ u"history"_s, u"recover"_s, u"--db"_s, recoverPath });
     QVERIFY2(recovered.exitCode == 0, recovered.err.constData());
     const QJsonObject rr = recovered.json().toObject();
     qInfo("recover read %lld of 250 calls; lost: %s", rr.value(u"calls"_s).toInteger(),
@@ -443,15 +453,16 @@ void TestSharedHistory::damagedFileWaysBackFromTheCli()
     auto after = HistoryRescue::check(recoverPath);
     QVERIFY2(after && after->ok, after ? qPrintable(after->problems.join(u'\n')) : "check failed");
     QCOMPARE(after->calls, rr.value(u"calls"_s).toInteger());
-    const Cli searched = runCli({u"history"_s, u"--search"_s, u"shared"_s, u"--limit"_s, u"1000"_s, u"--db"_s, recoverPath});
+    const Cli searched = runCli({ u"history"_s, u"--search"_s, u"shared"_s, u"--limit"_s, u"1000"_s,
+                                  u"--db"_s, recoverPath });
     QCOMPARE(searched.json().toArray().size(), int(after->calls)); // the search index was rebuilt
 
     // new: an empty history; the damaged file kept.
     const QString newPath = dir.filePath(u"new.sqlite"_s);
-    const Cli fresh = runCli({u"history"_s, u"new"_s, u"--db"_s, newPath});
+    const Cli fresh = runCli({ u"history"_s, u"new"_s, u"--db"_s, newPath });
     QVERIFY2(fresh.exitCode == 0, fresh.err.constData());
     QCOMPARE(hashOf(fresh.json().toObject().value(u"damaged_kept_as"_s).toString()), damagedHash);
-    const Cli empty = runCli({u"history"_s, u"--db"_s, newPath});
+    const Cli empty = runCli({ u"history"_s, u"--db"_s, newPath });
     QVERIFY2(empty.exitCode == 0, empty.err.constData());
     QCOMPARE(empty.json().toArray().size(), 0);
 }
@@ -461,7 +472,7 @@ void TestSharedHistory::lostWalWaysBackFromTheCli()
     QTemporaryDir dir;
     const QString path = dir.filePath(u"h.sqlite"_s);
     QVERIFY(fillHistory(path, 100));
-    const Cli made = runCli({u"history"_s, u"backup"_s, u"--db"_s, path});
+    const Cli made = runCli({ u"history"_s, u"backup"_s, u"--db"_s, path });
     QVERIFY2(made.exitCode == 0, made.err.constData());
     const QString copy = dir.filePath(u"lost-wal.sqlite"_s);
     {
@@ -477,21 +488,21 @@ void TestSharedHistory::lostWalWaysBackFromTheCli()
                 records.append(sampleCall(1000 + i * 30 + j));
             QVERIFY(store.insertCalls(records));
         }
-        QVERIFY(QProcess::execute(u"cp"_s, {path, copy}) == 0);
-        QVERIFY(QProcess::execute(u"cp"_s, {path + u"-wal"_s, copy + u"-wal"_s}) == 0);
+        QVERIFY(QProcess::execute(u"cp"_s, { path, copy }) == 0);
+        QVERIFY(QProcess::execute(u"cp"_s, { path + u"-wal"_s, copy + u"-wal"_s }) == 0);
     }
     QVERIFY(halfCheckpointThenLoseWal(copy));
     auto damaged = HistoryRescue::check(copy);
     QVERIFY(damaged);
     QVERIFY2(!damaged->ok, "half a checkpoint without its WAL should have damaged the file");
     // The backup belongs to h.sqlite; this copy has none of its own.
-    const Cli checked = runCli({u"history"_s, u"check"_s, u"--db"_s, copy});
+    const Cli checked = runCli({ u"history"_s, u"check"_s, u"--db"_s, copy });
     QCOMPARE(checked.exitCode, 1);
     QVERIFY2(checked.err.contains("no backup yet"), checked.err.constData());
-    const Cli noBackup = runCli({u"history"_s, u"restore"_s, u"--db"_s, copy});
+    const Cli noBackup = runCli({ u"history"_s, u"restore"_s, u"--db"_s, copy });
     QCOMPARE(noBackup.exitCode, 1);
     QVERIFY(QFile::exists(copy)); // a failed restore moves nothing
-    const Cli recovered = runCli({u"history"_s, u"recover"_s, u"--db"_s, copy});
+    const Cli recovered = runCli({ u"history"_s, u"recover"_s, u"--db"_s, copy });
     QVERIFY2(recovered.exitCode == 0, recovered.err.constData());
     const qint64 calls = recovered.json().toObject().value(u"calls"_s).toInteger();
     qInfo("recovered %lld calls from half a checkpoint without its WAL", calls);
@@ -547,7 +558,7 @@ void TestSharedHistory::studioOffersTheWayBack()
     QVERIFY(next.store());
     QCOMPARE(countCalls(path), qint64(150));
     QVERIFY(!HistoryRescueDialog::rememberedDamage().contains(path));
-    const QStringList kept = QDir(dir.path()).entryList({u"h.sqlite.damaged-*"_s});
+    const QStringList kept = QDir(dir.path()).entryList({ u"h.sqlite.damaged-*"_s });
     QVERIFY(!kept.isEmpty());
     QCOMPARE(hashOf(dir.filePath(kept.first())), damagedHash);
     // Sound now: the next start offers nothing.
@@ -566,9 +577,9 @@ void TestSharedHistory::studioSeesOtherProcessesCalls()
     HistoryWatcher watcher(db->get(), 50);
     QSignalSpy changed(&watcher, &HistoryWatcher::changed);
     const QString document = dir.filePath(u"doc.json"_s);
-    QVERIFY(runCli({u"export"_s, u"1"_s, u"--out"_s, document, u"--db"_s, path}).exitCode == 0);
+    QVERIFY(runCli({ u"export"_s, u"1"_s, u"--out"_s, document, u"--db"_s, path }).exitCode == 0);
     QVERIFY(changed.isEmpty()); // reading changes nothing
-    const Cli imported = runCli({u"import"_s, document, u"--db"_s, path});
+    const Cli imported = runCli({ u"import"_s, document, u"--db"_s, path });
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     QTRY_VERIFY(!changed.isEmpty());
 }
@@ -579,7 +590,7 @@ void TestSharedHistory::studioBesideACliBatch()
     FakeProviderThread server;
     QVERIFY(server.listen());
     server.run([](FakeProvider &p) {
-        p.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Beside"_s}}, 30));
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Beside"_s } }, 30));
     });
     qputenv(kKeyEnv, "sk-shared-test");
     const QJsonObject specJson = twoTurnSpecJson(server.baseUrl(), QString::fromLatin1(kKeyEnv));
@@ -611,7 +622,8 @@ void TestSharedHistory::studioBesideACliBatch()
     batch.setProcessEnvironment(cliEnvironment());
     batch.setStandardOutputFile(dir.filePath(u"batch.out"_s));
     batch.setStandardErrorFile(dir.filePath(u"batch.err"_s));
-    batch.start(cliPath(), {u"batch"_s, spec, u"--inputs"_s, inputs, u"--jobs"_s, u"4"_s, u"--db"_s, path});
+    batch.start(cliPath(),
+                { u"batch"_s, spec, u"--inputs"_s, inputs, u"--jobs"_s, u"4"_s, u"--db"_s, path });
     QVERIFY(batch.waitForStarted());
     // The batch has begun storing before the studio does its own work.
     QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 1, 60000);
@@ -629,7 +641,8 @@ void TestSharedHistory::studioBesideACliBatch()
     // ...and exports a call on a connection of its own.
     TransferController transfer(path, &window, nullptr);
     QSignalSpy exported(&transfer, &TransferController::finished);
-    transfer.startExport(TransferResult::Kind::ExportCall, 1, dir.filePath(u"studio-export.json"_s));
+    transfer.startExport(TransferResult::Kind::ExportCall, 1,
+                         dir.filePath(u"studio-export.json"_s));
     QVERIFY(exported.wait(60000));
     const auto exportResult = exported.first().first().value<TransferResult>();
     QVERIFY2(exportResult.ok, qPrintable(exportResult.message));

@@ -100,10 +100,10 @@ Message toolCallMessage()
     ToolCall call;
     call.id = u"call_1"_s;
     call.name = u"get_ticket"_s;
-    call.arguments = QJsonObject{{u"id"_s, 7}};
+    call.arguments = QJsonObject { { u"id"_s, 7 } };
     call.rawArguments = u"{\"id\":7}"_s;
-    call.providerData = QJsonObject{{u"thoughtSignature"_s, u"abc"_s}};
-    return Message::assistant(u"Looking it up"_s, {call});
+    call.providerData = QJsonObject { { u"thoughtSignature"_s, u"abc"_s } };
+    return Message::assistant(u"Looking it up"_s, { call });
 }
 
 Message toolResultMessage(const QString &content)
@@ -112,7 +112,7 @@ Message toolResultMessage(const QString &content)
     result.callId = u"call_1"_s;
     result.name = u"get_ticket"_s;
     result.content = content;
-    return Message::toolResultsMessage({result});
+    return Message::toolResultsMessage({ result });
 }
 
 // A record with every field set to a non-default value.
@@ -147,32 +147,35 @@ CallRecord fullRecord(const QString &inputText = u"Plan the quarterly budget rev
     CallRecord r;
     r.kind = u"planner"_s;
     r.status = CallStatus::Completed;
-    r.input = QJsonObject{
-        {u"text"_s, inputText},
-        {u"attachments"_s,
-         QJsonArray{Attachment::fromData(u"notes.txt"_s, u"text/plain"_s, "hello"_ba).toJson()}}};
-    r.response = QJsonObject{{u"title"_s, u"Budget review"_s},
-                             {u"steps"_s, QJsonArray{u"collect"_s, u"compare"_s}}};
+    r.input = QJsonObject {
+        { u"text"_s, inputText },
+        { u"attachments"_s,
+          QJsonArray {
+              Attachment::fromData(u"notes.txt"_s, u"text/plain"_s, "hello"_ba).toJson() } }
+    };
+    r.response = QJsonObject { { u"title"_s, u"Budget review"_s },
+                               { u"steps"_s, QJsonArray { u"collect"_s, u"compare"_s } } };
     r.systemPrompt = u"Plan the work."_s;
     r.engineType = u"openai"_s;
     r.model = u"gpt-test"_s;
-    r.transcript = QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, inputText}}};
-    r.messages = messagesToJson({Message::user(inputText), toolCallMessage(),
-                                 toolResultMessage(u"Ticket 7: the kumquat forecast slipped"_s)});
+    r.transcript =
+        QJsonArray { QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, inputText } } };
+    r.messages = messagesToJson({ Message::user(inputText), toolCallMessage(),
+                                  toolResultMessage(u"Ticket 7: the kumquat forecast slipped"_s) });
     TurnRecord t0;
     t0.index = 0;
     t0.finishReason = FinishReason::ToolCalls;
     t0.rawFinishReason = u"tool_calls"_s;
-    t0.usage = {100, 20, 10, 5};
+    t0.usage = { 100, 20, 10, 5 };
     t0.toolCalls = 1;
     t0.note = u"first"_s;
-    t0.requestReport = QJsonObject{{u"messages"_s, 2}, {u"stubbed"_s, 0}};
+    t0.requestReport = QJsonObject { { u"messages"_s, 2 }, { u"stubbed"_s, 0 } };
     TurnRecord t1;
     t1.index = 1;
     t1.finishReason = FinishReason::Stop;
     t1.rawFinishReason = u"stop"_s;
-    t1.usage = {150, 40, 90, 0, 60, 20}; // 60 written to the cache, 20 of them for an hour
-    r.turns = {t0, t1};
+    t1.usage = { 150, 40, 90, 0, 60, 20 }; // 60 written to the cache, 20 of them for an hour
+    r.turns = { t0, t1 };
     AttemptRecord a0;
     a0.index = 0;
     a0.turn = 0;
@@ -201,13 +204,15 @@ CallRecord fullRecord(const QString &inputText = u"Plan the quarterly budget rev
     a2.usage = t1.usage;
     a2.startedAt = QDateTime::fromMSecsSinceEpoch(1764460802000, Qt::UTC);
     a2.durationMs = 700;
-    r.attempts = {a0, a1, a2};
-    r.usage = {250, 60, 100, 5};
+    r.attempts = { a0, a1, a2 };
+    r.usage = { 250, 60, 100, 5 };
     r.errorCategory = ErrorCategory::Other;
     r.error = u"a note kept with a completed call"_s;
-    r.metadata = QJsonObject{{u"ticket"_s, 7}, {u"text_answer"_s, true}};
-    r.spec = QJsonObject{{u"kind"_s, u"planner"_s},
-                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-test"_s}}}};
+    r.metadata = QJsonObject { { u"ticket"_s, 7 }, { u"text_answer"_s, true } };
+    r.spec = QJsonObject {
+        { u"kind"_s, u"planner"_s },
+        { u"engine"_s, QJsonObject { { u"type"_s, u"openai"_s }, { u"model"_s, u"gpt-test"_s } } }
+    };
     r.createdAt = QDateTime::fromMSecsSinceEpoch(1764460800000, Qt::UTC);
     r.finishedAt = QDateTime::fromMSecsSinceEpoch(1764460803456, Qt::UTC);
     return r;
@@ -221,12 +226,12 @@ CallRecord simpleRecord(const QString &kind, CallStatus status, const QString &e
     r.status = status;
     r.engineType = engine;
     r.model = model;
-    r.input = QJsonObject{{u"text"_s, text.isEmpty() ? u"input for "_s + kind : text}};
+    r.input = QJsonObject { { u"text"_s, text.isEmpty() ? u"input for "_s + kind : text } };
     r.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
     r.finishedAt = r.createdAt.addMSecs(1500);
     TurnRecord t;
     t.finishReason = FinishReason::Stop;
-    r.turns = {t};
+    r.turns = { t };
     return r;
 }
 
@@ -255,11 +260,13 @@ QJsonObject canonicalExport(QJsonObject doc)
         if (!value.isDouble())
             return QJsonValue(QJsonValue::Null);
         return positions.contains(value.toInteger())
-                   ? QJsonValue(u"#"_s + QString::number(positions.value(value.toInteger())))
-                   : QJsonValue(u"outside"_s);
+            ? QJsonValue(u"#"_s + QString::number(positions.value(value.toInteger())))
+            : QJsonValue(u"outside"_s);
     };
     // Usage in the one shape (an older document's cached_tokens sat inside input_tokens).
-    auto usage = [](const QJsonValue &value) { return Usage::fromJson(value.toObject()).toJson(); };
+    auto usage = [](const QJsonValue &value) {
+        return Usage::fromJson(value.toObject()).toJson();
+    };
     auto usages = [&usage](QJsonArray list) {
         for (qsizetype k = 0; k < list.size(); ++k) {
             QJsonObject o = list.at(k).toObject();
@@ -335,7 +342,8 @@ QString firstDifference(const QJsonValue &a, const QJsonValue &b, const QString 
         }
     }
     const auto text = [](const QJsonValue &v) {
-        return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).left(300);
+        return QString::fromUtf8(QJsonDocument(QJsonArray { v }).toJson(QJsonDocument::Compact))
+            .left(300);
     };
     return path + u": "_s + text(a) + u" != "_s + text(b);
 }
@@ -398,8 +406,9 @@ void TestStore::defaultPath()
 {
     Test::ScopedDataHome home;
     const QString path = defaultDatabasePath();
-    QCOMPARE(path, QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-                       + u"/callscope.sqlite"_s);
+    QCOMPARE(path,
+             QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                 + u"/callscope.sqlite"_s);
     // Test mode keeps it away from the user's real data.
     QVERIFY2(path.contains(u".qttest"_s) || path.startsWith(home.path()), qPrintable(path));
 }
@@ -427,7 +436,7 @@ void TestStore::roundTripsEveryField()
     QCOMPARE(loaded->attempts.size(), 3);
     QCOMPARE(loaded->attempts.at(0).httpStatus, 529);
     QCOMPARE(loaded->attempts.at(0).startedAt, record.attempts.at(0).startedAt);
-    QCOMPARE(loaded->turns.at(0).usage, (Usage{100, 20, 10, 5}));
+    QCOMPARE(loaded->turns.at(0).usage, (Usage { 100, 20, 10, 5 }));
     QCOMPARE(loaded->usage, record.usage);
     QCOMPARE(loaded->finishedAt, record.finishedAt);
 
@@ -456,23 +465,30 @@ void TestStore::stripsSecretsFromSpec()
         QVERIFY(db);
         CallStore store(**db);
         CallRecord record = fullRecord();
-        record.spec = QJsonObject{
-            {u"kind"_s, u"planner"_s},
-            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                      {u"api_key"_s, key},
-                                      {u"api_key_env"_s, u"OPENAI_API_KEY"_s},
-                                      {u"max_tokens"_s, 256}}},
-            {u"mcp_servers"_s,
-             QJsonObject{{u"gh"_s, QJsonObject{{u"command"_s, QJsonArray{u"npx"_s}},
-                                               {u"env"_s, QJsonObject{{u"GITHUB_TOKEN"_s, key},
-                                                                      {u"DEBUG"_s, u"1"_s}}}}}}},
-            {u"headers"_s, QJsonObject{{u"Authorization"_s, QString(u"Bearer "_s + key)}}},
-            {u"tools"_s, QJsonArray{QJsonObject{
-                             {u"name"_s, u"login"_s},
-                             {u"input_schema"_s,
-                              QJsonObject{{u"properties"_s,
-                                           QJsonObject{{u"password"_s, QJsonObject{{u"type"_s, u"string"_s}}},
-                                                       {u"token"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}}}}}},
+        record.spec = QJsonObject {
+            { u"kind"_s, u"planner"_s },
+            { u"engine"_s,
+              QJsonObject { { u"type"_s, u"openai"_s },
+                            { u"api_key"_s, key },
+                            { u"api_key_env"_s, u"OPENAI_API_KEY"_s },
+                            { u"max_tokens"_s, 256 } } },
+            { u"mcp_servers"_s,
+              QJsonObject { { u"gh"_s,
+                              QJsonObject { { u"command"_s, QJsonArray { u"npx"_s } },
+                                            { u"env"_s,
+                                              QJsonObject { { u"GITHUB_TOKEN"_s, key },
+                                                            { u"DEBUG"_s, u"1"_s } } } } } } },
+            { u"headers"_s, QJsonObject { { u"Authorization"_s, QString(u"Bearer "_s + key) } } },
+            { u"tools"_s,
+              QJsonArray { QJsonObject {
+                  { u"name"_s, u"login"_s },
+                  { u"input_schema"_s,
+                    QJsonObject {
+                        { u"properties"_s,
+                          QJsonObject {
+                              { u"password"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                              { u"token"_s,
+                                QJsonObject { { u"type"_s, u"string"_s } } } } } } } } } },
         };
         const auto id = store.insertCall(record);
         QVERIFY(id);
@@ -482,20 +498,20 @@ void TestStore::stripsSecretsFromSpec()
         QCOMPARE(engine.value(u"api_key_env"_s).toString(), u"OPENAI_API_KEY"_s);
         QCOMPARE(engine.value(u"max_tokens"_s).toInt(), 256);
         const QJsonObject env = spec.value(u"mcp_servers"_s)[u"gh"_s][u"env"_s].toObject();
-        QCOMPARE(env, (QJsonObject{{u"DEBUG"_s, u"1"_s}}));
+        QCOMPARE(env, (QJsonObject { { u"DEBUG"_s, u"1"_s } }));
         QCOMPARE(spec.value(u"headers"_s).toObject(), QJsonObject());
         // A tool's input schema is user content: its "password"/"token" properties stay.
         const QJsonObject properties =
             spec.value(u"tools"_s)[0][u"input_schema"_s][u"properties"_s].toObject();
-        QCOMPARE(properties.keys(), (QStringList{u"password"_s, u"token"_s}));
+        QCOMPARE(properties.keys(), (QStringList { u"password"_s, u"token"_s }));
 
         CallExchange exchange(store);
-        const auto doc = exchange.exportCalls({*id});
+        const auto doc = exchange.exportCalls({ *id });
         QVERIFY(doc);
         QVERIFY(!QJsonDocument(*doc).toJson().contains(key.toUtf8()));
     }
     // No byte of the key anywhere in the database files.
-    for (const QString &file : {path, QString(path + u"-wal"_s)}) {
+    for (const QString &file : { path, QString(path + u"-wal"_s) }) {
         QFile f(file);
         if (!f.exists())
             continue;
@@ -536,13 +552,14 @@ void TestStore::writesOneTransaction()
     // A session call whose session does not exist writes neither messages nor the call.
     CallRecord inSession = fullRecord();
     inSession.session = 77;
-    const auto missing = store.insertCall(inSession, {SessionMessage{0, Message::user(u"hi"_s)}});
+    const auto missing =
+        store.insertCall(inSession, { SessionMessage { 0, Message::user(u"hi"_s) } });
     QVERIFY(!missing);
     QCOMPARE(missing.error().code, StoreError::Code::NotFound);
     QCOMPARE(countRows(path, u"messages"_s), 0);
 
     // A batch with one bad record writes nothing.
-    QList<CallRecord> batch{fullRecord(), fullRecord(), broken};
+    QList<CallRecord> batch { fullRecord(), fullRecord(), broken };
     QVERIFY(!store.insertCalls(batch));
     QCOMPARE(countRows(path, u"calls"_s), 0);
 
@@ -558,8 +575,8 @@ void TestStore::updateFinishesCall()
     auto db = Database::open(freshPath());
     QVERIFY(db);
     CallStore store(**db);
-    CallRecord running = simpleRecord(u"planner"_s, CallStatus::Running, u"openai"_s, u"m"_s,
-                                      5000, u"walrus migration"_s);
+    CallRecord running = simpleRecord(u"planner"_s, CallStatus::Running, u"openai"_s, u"m"_s, 5000,
+                                      u"walrus migration"_s);
     running.turns.clear();
     running.finishedAt = QDateTime();
     const auto id = store.insertCall(running);
@@ -578,7 +595,7 @@ void TestStore::updateFinishesCall()
     q.search = u"walrus"_s;
     QCOMPARE(store.listCalls(q)->rows.size(), 0);
     q.search = u"narwhal"_s;
-    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{*id});
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64> { *id });
 
     finished.id = 4242;
     const StoreError error = store.updateCall(finished);
@@ -592,8 +609,7 @@ void TestStore::migratesFromVersion1()
     QVERIFY2(!v1.isEmpty(), qPrintable(Test::lastError()));
     QString error;
     QVERIFY2(runSql(path, QString::fromUtf8(v1), &error), qPrintable(error));
-    QVERIFY2(runSql(path,
-                    uR"(INSERT INTO calls (id, kind, status, engine_type, model, created_at,
+    QVERIFY2(runSql(path, uR"(INSERT INTO calls (id, kind, status, engine_type, model, created_at,
                         finished_at, input_tokens, output_tokens, turn_count, input_preview,
                         input, response, messages)
                         VALUES (7, 'planner', 'completed', 'gemini', 'gemini-test', 1764460800000,
@@ -619,13 +635,13 @@ PRAGMA user_version = 1
     QCOMPARE(call->engineType, u"gemini"_s);
     QCOMPARE(call->input.value(u"text"_s).toString(), u"capybara census"_s);
     QCOMPARE(call->response.toObject().value(u"count"_s).toInt(), 3);
-    QCOMPARE(call->usage, (Usage{11, 22, 0, 0}));
+    QCOMPARE(call->usage, (Usage { 11, 22, 0, 0 }));
     QCOMPARE(call->turns.size(), 1);
     QCOMPARE(call->createdAt, QDateTime::fromMSecsSinceEpoch(1764460800000, Qt::UTC));
     // Migration 2 indexed the row that was already there.
     HistoryQuery q;
     q.search = u"capybara"_s;
-    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{7});
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64> { 7 });
 
     // Opening again changes nothing (no second migration).
     db = StoreResult<std::unique_ptr<Database>>(StoreError());
@@ -667,7 +683,8 @@ void TestStore::refusesGarbage_data()
     for (char &c : random)
         c = char(generator.bounded(256));
     QTest::newRow("random bytes") << random << int(StoreError::Code::NotADatabase);
-    QTest::newRow("text file") << "{\"not\": \"a database\"}\n"_ba << int(StoreError::Code::NotADatabase);
+    QTest::newRow("text file") << "{\"not\": \"a database\"}\n"_ba
+                               << int(StoreError::Code::NotADatabase);
     // Right magic, garbage after it: SQLite itself rejects it.
     QTest::newRow("sqlite header, garbage body")
         << QByteArray("SQLite format 3\0", 16) + random << int(StoreError::Code::NotADatabase);
@@ -735,18 +752,18 @@ void TestStore::historyFilters()
     QVERIFY(db);
     CallStore store(**db);
     const qint64 t0 = 1764460800000;
-    const auto session = store.createSession(Session{0, u"s"_s});
+    const auto session = store.createSession(Session { 0, u"s"_s });
     QVERIFY(session);
 
     // 12 calls, one per minute; kind/status/engine/model vary with i.
     QList<qint64> all;
-    const QStringList kinds{u"planner"_s, u"chat"_s, u"compaction"_s};
-    const QList<CallStatus> statuses{CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
-                                     CallStatus::Cancelled};
+    const QStringList kinds { u"planner"_s, u"chat"_s, u"compaction"_s };
+    const QList<CallStatus> statuses { CallStatus::Completed, CallStatus::Failed,
+                                       CallStatus::TurnLimited, CallStatus::Cancelled };
     for (int i = 0; i < 12; ++i) {
-        CallRecord r = simpleRecord(kinds.at(i % 3), statuses.at(i % 4),
-                                    i < 6 ? u"openai"_s : u"anthropic"_s,
-                                    i % 2 ? u"model-b"_s : u"model-a"_s, t0 + i * 60000);
+        CallRecord r =
+            simpleRecord(kinds.at(i % 3), statuses.at(i % 4), i < 6 ? u"openai"_s : u"anthropic"_s,
+                         i % 2 ? u"model-b"_s : u"model-a"_s, t0 + i * 60000);
         if (i == 5 || i == 7)
             r.parent = all.at(1);
         if (i >= 9)
@@ -761,33 +778,35 @@ void TestStore::historyFilters()
             list.append(all.at(i));
         return list;
     };
-    auto run = [&](const HistoryQuery &q) { return ids(store.listCalls(q)->rows); };
+    auto run = [&](const HistoryQuery &q) {
+        return ids(store.listCalls(q)->rows);
+    };
 
     HistoryQuery q;
-    QCOMPARE(run(q), pick({11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+    QCOMPARE(run(q), pick({ 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 }));
     q.kind = u"chat"_s;
-    QCOMPARE(run(q), pick({10, 7, 4, 1}));
+    QCOMPARE(run(q), pick({ 10, 7, 4, 1 }));
     q = {};
     q.status = CallStatus::Failed;
-    QCOMPARE(run(q), pick({9, 5, 1}));
+    QCOMPARE(run(q), pick({ 9, 5, 1 }));
     q = {};
     q.engineType = u"anthropic"_s;
     q.model = u"model-a"_s;
-    QCOMPARE(run(q), pick({10, 8, 6}));
+    QCOMPARE(run(q), pick({ 10, 8, 6 }));
     q = {};
     q.from = QDateTime::fromMSecsSinceEpoch(t0 + 3 * 60000, Qt::UTC);
     q.to = QDateTime::fromMSecsSinceEpoch(t0 + 6 * 60000, Qt::UTC);
-    QCOMPARE(run(q), pick({5, 4, 3}));
+    QCOMPARE(run(q), pick({ 5, 4, 3 }));
     q = {};
     q.parent = all.at(1);
-    QCOMPARE(run(q), pick({7, 5}));
+    QCOMPARE(run(q), pick({ 7, 5 }));
     q = {};
     q.session = *session;
-    QCOMPARE(run(q), pick({11, 10, 9}));
+    QCOMPARE(run(q), pick({ 11, 10, 9 }));
     q = {};
     q.kind = u"planner"_s;
     q.status = CallStatus::Completed;
-    QCOMPARE(run(q), pick({0}));
+    QCOMPARE(run(q), pick({ 0 }));
     q = {};
     q.kind = u"nothing-like-this"_s;
     QCOMPARE(run(q), QList<qint64>());
@@ -812,7 +831,7 @@ void TestStore::historyFilters()
     QVERIFY(page->next); // the page was full
 
     const auto structured = store.sessionCalls(*session);
-    QCOMPARE(ids(*structured), pick({9, 10, 11}));
+    QCOMPARE(ids(*structured), pick({ 9, 10, 11 }));
     QCOMPARE(store.sessionCalls(9999).error().code, StoreError::Code::NotFound);
 }
 
@@ -831,7 +850,7 @@ void TestStore::keysetPaging()
     QList<qint64> expected = *inserted;
     std::reverse(expected.begin(), expected.end()); // newest first; equal times -> higher id first
 
-    for (int pageSize : {1, 7, 10, 53, 60}) {
+    for (int pageSize : { 1, 7, 10, 53, 60 }) {
         QList<qint64> seen;
         HistoryQuery q;
         q.limit = pageSize;
@@ -874,7 +893,7 @@ void TestStore::keysetPaging()
     QCOMPARE(seen, expectedA);
 
     // Keyset paging through search results (every call says "input"), with and without FTS5.
-    for (const QString &words : {u"input"_s, u"input for"_s}) {
+    for (const QString &words : { u"input"_s, u"input for"_s }) {
         HistoryQuery search;
         search.search = words;
         search.limit = 7;
@@ -891,7 +910,7 @@ void TestStore::keysetPaging()
     }
 
     // Cursors survive a text round trip.
-    const HistoryCursor cursor{1764460800123, 77};
+    const HistoryCursor cursor { 1764460800123, 77 };
     QCOMPARE(HistoryCursor::fromString(cursor.toString()), std::optional<HistoryCursor>(cursor));
     QVERIFY(!HistoryCursor::fromString(u"garbage"_s));
 }
@@ -917,10 +936,10 @@ void TestStore::fullTextSearch()
     CallRecord inInput = simpleRecord(u"k"_s, CallStatus::Completed, u"openai"_s, u"m"_s, 1000,
                                       u"Where is the Flamingo invoice?"_s);
     CallRecord inResponse = simpleRecord(u"k"_s, CallStatus::Completed, u"openai"_s, u"m"_s, 2000);
-    inResponse.response = QJsonObject{{u"answer"_s, u"the flamingo budget is approved"_s}};
+    inResponse.response = QJsonObject { { u"answer"_s, u"the flamingo budget is approved"_s } };
     CallRecord inTool = simpleRecord(u"k"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 3000);
-    inTool.messages = messagesToJson({Message::user(u"look it up"_s), toolCallMessage(),
-                                      toolResultMessage(u"invoice 99 for the café order"_s)});
+    inTool.messages = messagesToJson({ Message::user(u"look it up"_s), toolCallMessage(),
+                                       toolResultMessage(u"invoice 99 for the café order"_s) });
     CallRecord inError = simpleRecord(u"k"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 4000);
     inError.error = u"quota exceeded for project heron"_s;
     const qint64 a = *store.insertCall(inInput);
@@ -935,25 +954,25 @@ void TestStore::fullTextSearch()
         const auto page = store.listCalls(q);
         if (!page)
             qWarning() << page.error().message;
-        return page ? ids(page->rows) : QList<qint64>{-1};
+        return page ? ids(page->rows) : QList<qint64> { -1 };
     };
-    QCOMPARE(search(u"flamingo"_s), (QList<qint64>{b, a}));       // input and response, any case
-    QCOMPARE(search(u"invoice"_s), (QList<qint64>{c, a}));        // tool result and input
-    QCOMPARE(search(u"flamingo invoice"_s), (QList<qint64>{a}));  // every word must occur
-    QCOMPARE(search(u"heron"_s), (QList<qint64>{d}));             // error text
-    QCOMPARE(search(u"invoice"_s, CallStatus::Failed), (QList<qint64>{c}));
+    QCOMPARE(search(u"flamingo"_s), (QList<qint64> { b, a })); // input and response, any case
+    QCOMPARE(search(u"invoice"_s), (QList<qint64> { c, a })); // tool result and input
+    QCOMPARE(search(u"flamingo invoice"_s), (QList<qint64> { a })); // every word must occur
+    QCOMPARE(search(u"heron"_s), (QList<qint64> { d })); // error text
+    QCOMPARE(search(u"invoice"_s, CallStatus::Failed), (QList<qint64> { c }));
     QCOMPARE(search(u"nonexistentword"_s), QList<qint64>());
-    QCOMPARE(search(u"   "_s), (QList<qint64>{d, c, b, a}));     // blank search = no filter
+    QCOMPARE(search(u"   "_s), (QList<qint64> { d, c, b, a })); // blank search = no filter
     // Operators and quotes in the user's text are plain words, never a syntax error.
-    QCOMPARE(search(u"\"flamingo"_s), (QList<qint64>{b, a}));
+    QCOMPARE(search(u"\"flamingo"_s), (QList<qint64> { b, a }));
     QCOMPARE(search(u"flamingo AND OR NOT"_s), QList<qint64>());
     QCOMPARE(search(u"NEAR(invoice"_s), QList<qint64>());
     QCOMPARE(search(u"100%"_s), QList<qint64>());
     if (!fallback) {
         // FTS5 folds diacritics: "cafe" finds "café".
-        QCOMPARE(search(u"cafe"_s), (QList<qint64>{c}));
+        QCOMPARE(search(u"cafe"_s), (QList<qint64> { c }));
     } else {
-        QCOMPARE(search(u"café"_s), (QList<qint64>{c}));
+        QCOMPARE(search(u"café"_s), (QList<qint64> { c }));
     }
 }
 
@@ -963,7 +982,8 @@ void TestStore::revisionTree()
     QVERIFY(db);
     CallStore store(**db);
     const qint64 t = 1764460800000;
-    const qint64 root = *store.insertCall(simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t));
+    const qint64 root =
+        *store.insertCall(simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t));
     CallRecord r1 = simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t + 1000);
     r1.parent = root;
     const qint64 rev1 = *store.insertCall(r1);
@@ -974,11 +994,12 @@ void TestStore::revisionTree()
     r11.parent = rev1;
     r11.createdAt = r11.createdAt.addSecs(2);
     const qint64 rev11 = *store.insertCall(r11);
-    const qint64 other = *store.insertCall(simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t + 500));
+    const qint64 other = *store.insertCall(
+        simpleRecord(u"p"_s, CallStatus::Completed, u"openai"_s, u"m"_s, t + 500));
 
-    QCOMPARE(ids(*store.children(root)), (QList<qint64>{rev1, rev2}));
-    QCOMPARE(ids(*store.revisionTree(root)), (QList<qint64>{root, rev1, rev11, rev2}));
-    QCOMPARE(ids(*store.revisionTree(rev1)), (QList<qint64>{rev1, rev11}));
+    QCOMPARE(ids(*store.children(root)), (QList<qint64> { rev1, rev2 }));
+    QCOMPARE(ids(*store.revisionTree(root)), (QList<qint64> { root, rev1, rev11, rev2 }));
+    QCOMPARE(ids(*store.revisionTree(rev1)), (QList<qint64> { rev1, rev11 }));
     QCOMPARE(*store.revisionRoot(rev11), root);
     QCOMPARE(*store.revisionRoot(other), other);
     QCOMPARE(store.revisionTree(12345).error().code, StoreError::Code::NotFound);
@@ -998,7 +1019,7 @@ void TestStore::sessionsAndModelView()
     Session s;
     s.title = u"Trip"_s;
     s.systemPrompt = u"You plan trips."_s;
-    s.metadata = QJsonObject{{u"owner"_s, u"me"_s}};
+    s.metadata = QJsonObject { { u"owner"_s, u"me"_s } };
     const auto sessionId = store.createSession(s);
     QVERIFY(sessionId);
     const auto loaded = store.getSession(*sessionId);
@@ -1016,9 +1037,10 @@ void TestStore::sessionsAndModelView()
     QCOMPARE(store.renameSession(*sessionId + 1000, u"x"_s).code, StoreError::Code::NotFound);
 
     // An ordinary chat turn.
-    const auto chat = store.appendMessages(
-        *sessionId, {SessionMessage{0, Message::user(u"Hi"_s)},
-                     SessionMessage{0, Message::assistant(u"Hello, where to?"_s)}});
+    const auto chat =
+        store.appendMessages(*sessionId,
+                             { SessionMessage { 0, Message::user(u"Hi"_s) },
+                               SessionMessage { 0, Message::assistant(u"Hello, where to?"_s) } });
     QVERIFY(chat);
     QCOMPARE(chat->first, 1);
     QCOMPARE(chat->last, 2);
@@ -1026,11 +1048,13 @@ void TestStore::sessionsAndModelView()
     // A structured call in the session: its loop messages, then the accepted output copy.
     CallRecord call = fullRecord(u"Plan Lisbon"_s);
     call.session = *sessionId;
-    SessionMessage copy{0, Message::assistant(u"{\"title\":\"Lisbon\"}"_s)};
+    SessionMessage copy { 0, Message::assistant(u"{\"title\":\"Lisbon\"}"_s) };
     copy.sendToModel = false;
-    const auto callId = store.insertCall(
-        call, {SessionMessage{0, Message::user(u"Plan Lisbon"_s)}, SessionMessage{0, toolCallMessage()},
-               SessionMessage{0, toolResultMessage(u"Lisbon: 3 days"_s)}, copy});
+    const auto callId =
+        store.insertCall(call,
+                         { SessionMessage { 0, Message::user(u"Plan Lisbon"_s) },
+                           SessionMessage { 0, toolCallMessage() },
+                           SessionMessage { 0, toolResultMessage(u"Lisbon: 3 days"_s) }, copy });
     QVERIFY2(callId, qPrintable(callId.error().message));
     const auto stored = store.getCall(*callId);
     QCOMPARE(stored->session, std::optional<qint64>(*sessionId));
@@ -1053,9 +1077,10 @@ void TestStore::sessionsAndModelView()
     QCOMPARE(plain->size(), 5);
     QCOMPARE(plain->at(4), toolResultMessage(u"Lisbon: 3 days"_s));
 
-    QCOMPARE(ids(*store.sessionCalls(*sessionId)), QList<qint64>{*callId});
+    QCOMPARE(ids(*store.sessionCalls(*sessionId)), QList<qint64> { *callId });
     QCOMPARE(store.listSessions()->size(), 1);
-    QCOMPARE(store.appendMessages(999, {SessionMessage{}}).error().code, StoreError::Code::NotFound);
+    QCOMPARE(store.appendMessages(999, { SessionMessage {} }).error().code,
+             StoreError::Code::NotFound);
 }
 
 void TestStore::compaction()
@@ -1063,17 +1088,18 @@ void TestStore::compaction()
     auto db = Database::open(freshPath());
     QVERIFY(db);
     CallStore store(**db);
-    const qint64 sessionId = *store.createSession(Session{0, u"Long chat"_s});
+    const qint64 sessionId = *store.createSession(Session { 0, u"Long chat"_s });
     QList<SessionMessage> messages;
     for (int i = 1; i <= 6; ++i)
-        messages.append(SessionMessage{0, i % 2 ? Message::user(u"q%1"_s.arg(i))
-                                                : Message::assistant(u"a%1"_s.arg(i))});
+        messages.append(SessionMessage {
+            0, i % 2 ? Message::user(u"q%1"_s.arg(i)) : Message::assistant(u"a%1"_s.arg(i)) });
     QVERIFY(store.appendMessages(sessionId, messages));
 
     CallRecord summaryCall = simpleRecord(u"compaction"_s, CallStatus::Completed, u"openai"_s,
                                           u"m"_s, 1764460800000, u"Summarise"_s);
     summaryCall.response = u"They asked q1 and q3."_s;
-    const auto first = store.recordCompaction(sessionId, summaryCall, 1, 4, u"They asked q1 and q3."_s);
+    const auto first =
+        store.recordCompaction(sessionId, summaryCall, 1, 4, u"They asked q1 and q3."_s);
     QVERIFY2(first, qPrintable(first.error().message));
     QCOMPARE(first->firstSequence, 1);
     QCOMPARE(store.getCall(first->callId)->kind, u"compaction"_s);
@@ -1096,7 +1122,8 @@ void TestStore::compaction()
 
     // A rolling summary over a longer range replaces the first one in the model's view.
     summaryCall.response = u"They asked q1, q3 and q5."_s;
-    const auto second = store.recordCompaction(sessionId, summaryCall, 1, 5, u"They asked q1, q3 and q5."_s);
+    const auto second =
+        store.recordCompaction(sessionId, summaryCall, 1, 5, u"They asked q1, q3 and q5."_s);
     QVERIFY(second);
     view = store.sessionMessages(sessionId, CallStore::MessageView::ForModel);
     QCOMPARE(view->size(), 2);
@@ -1123,7 +1150,7 @@ void TestStore::exportImportRoundTrip()
     const qint64 root = *store.insertCall(fullRecord(u"root call"_s));
     CallRecord r1 = fullRecord(u"revision one"_s);
     r1.parent = root;
-    r1.metadata = QJsonObject{{u"correction"_s, u"shorter"_s}};
+    r1.metadata = QJsonObject { { u"correction"_s, u"shorter"_s } };
     const qint64 rev1 = *store.insertCall(r1);
     CallRecord r11 = fullRecord(u"revision one one"_s);
     r11.parent = rev1;
@@ -1138,22 +1165,24 @@ void TestStore::exportImportRoundTrip()
     const qint64 rev2 = *store.insertCall(r2);
 
     // A session with chat, a structured call, its revision, and a compaction.
-    const qint64 session = *store.createSession(Session{0, u"Mixed"_s, u"Be brief."_s});
-    QVERIFY(store.appendMessages(session, {SessionMessage{0, Message::user(u"hello"_s)},
-                                           SessionMessage{0, Message::assistant(u"hi"_s)}}));
+    const qint64 session = *store.createSession(Session { 0, u"Mixed"_s, u"Be brief."_s });
+    QVERIFY(store.appendMessages(session,
+                                 { SessionMessage { 0, Message::user(u"hello"_s) },
+                                   SessionMessage { 0, Message::assistant(u"hi"_s) } }));
     CallRecord inSession = fullRecord(u"structured in session"_s);
     inSession.session = session;
-    SessionMessage copy{0, Message::assistant(u"accepted output"_s)};
+    SessionMessage copy { 0, Message::assistant(u"accepted output"_s) };
     copy.sendToModel = false;
     const qint64 sessionCall = *store.insertCall(
-        inSession, {SessionMessage{0, Message::user(u"structured in session"_s)}, copy});
+        inSession, { SessionMessage { 0, Message::user(u"structured in session"_s) }, copy });
     CallRecord sessionRevision = fullRecord(u"structured revised"_s);
     sessionRevision.session = session;
     sessionRevision.parent = sessionCall;
-    QVERIFY(store.insertCall(sessionRevision, {SessionMessage{0, Message::user(u"again"_s)}}));
-    QVERIFY(store.recordCompaction(session, simpleRecord(u"compaction"_s, CallStatus::Completed,
-                                                         u"openai"_s, u"m"_s, 1764460900000),
-                                   1, 2, u"greetings"_s));
+    QVERIFY(store.insertCall(sessionRevision, { SessionMessage { 0, Message::user(u"again"_s) } }));
+    QVERIFY(store.recordCompaction(
+        session,
+        simpleRecord(u"compaction"_s, CallStatus::Completed, u"openai"_s, u"m"_s, 1764460900000), 1,
+        2, u"greetings"_s));
 
     CallExchange exchange(store);
     const auto treeDoc = exchange.exportRevisionTree(root);
@@ -1180,9 +1209,10 @@ void TestStore::exportImportRoundTrip()
     QVERIFY(target);
     CallStore targetStore(**target);
     for (int i = 0; i < 10; ++i) // shift ids so the import cannot keep them by accident
-        QVERIFY(targetStore.insertCall(simpleRecord(u"filler"_s, CallStatus::Completed, u"x"_s, u"y"_s, 1)));
+        QVERIFY(targetStore.insertCall(
+            simpleRecord(u"filler"_s, CallStatus::Completed, u"x"_s, u"y"_s, 1)));
     CallExchange targetExchange(targetStore);
-    for (const QJsonObject &doc : {*treeDoc, *sessionDoc}) {
+    for (const QJsonObject &doc : { *treeDoc, *sessionDoc }) {
         const auto imported = targetExchange.importDocument(doc);
         QVERIFY2(imported, qPrintable(imported.error().message));
         const QList<qint64> newIds = imported->callIds;
@@ -1241,7 +1271,7 @@ void TestStore::importsHandwrittenSample()
     QCOMPARE(comp->at(0).callId, imported->callIdMap.value(43));
     HistoryQuery q;
     q.search = u"zebrafish"_s; // only in a tool result
-    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{imported->callIdMap.value(41)});
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64> { imported->callIdMap.value(41) });
 
     const QJsonObject again = *exchange.exportSession(sessionId);
     const QJsonObject a = canonicalExport(sample);
@@ -1251,25 +1281,27 @@ void TestStore::importsHandwrittenSample()
 
 void TestStore::refusesBrokenImport_data()
 {
-    QTest::addColumn<QString>("setAt");      // JSON Pointer into the sample to replace
-    QTest::addColumn<QByteArray>("value");   // JSON text of the new value ("" = remove)
-    QTest::addColumn<QString>("pointer");    // expected error pointer
+    QTest::addColumn<QString>("setAt"); // JSON Pointer into the sample to replace
+    QTest::addColumn<QByteArray>("value"); // JSON text of the new value ("" = remove)
+    QTest::addColumn<QString>("pointer"); // expected error pointer
 
     QTest::newRow("wrong format") << u"/format"_s << "\"something-else\""_ba << u"/format"_s;
     QTest::newRow("future version") << u"/version"_s << "2"_ba << u"/version"_s;
-    QTest::newRow("unknown status") << u"/calls/1/status"_s << "\"done\""_ba << u"/calls/1/status"_s;
+    QTest::newRow("unknown status")
+        << u"/calls/1/status"_s << "\"done\""_ba << u"/calls/1/status"_s;
     QTest::newRow("missing kind") << u"/calls/2/kind"_s << ""_ba << u"/calls/2"_s;
-    QTest::newRow("bad time") << u"/calls/0/created_at"_s << "\"yesterday\""_ba << u"/calls/0/created_at"_s;
+    QTest::newRow("bad time") << u"/calls/0/created_at"_s << "\"yesterday\""_ba
+                              << u"/calls/0/created_at"_s;
     QTest::newRow("negative tokens") << u"/calls/0/turns/1/usage/output_tokens"_s << "-5"_ba
                                      << u"/calls/0/turns/1/usage/output_tokens"_s;
     QTest::newRow("duplicate call id") << u"/calls/2/id"_s << "41"_ba << u"/calls/2/id"_s;
     QTest::newRow("parent cycle") << u"/calls/0/parent"_s << "42"_ba << u"/calls/0/parent"_s;
-    QTest::newRow("compaction call missing") << u"/sessions/0/compactions/0/call"_s << "99"_ba
-                                             << u"/sessions/0/compactions/0/call"_s;
+    QTest::newRow("compaction call missing")
+        << u"/sessions/0/compactions/0/call"_s << "99"_ba << u"/sessions/0/compactions/0/call"_s;
     QTest::newRow("compacted_by unknown") << u"/sessions/0/messages/1/compacted_by"_s << "8"_ba
                                           << u"/sessions/0/messages/1/compacted_by"_s;
-    QTest::newRow("duplicate sequence") << u"/sessions/0/messages/3/sequence"_s << "3"_ba
-                                        << u"/sessions/0/messages/3/sequence"_s;
+    QTest::newRow("duplicate sequence")
+        << u"/sessions/0/messages/3/sequence"_s << "3"_ba << u"/sessions/0/messages/3/sequence"_s;
     QTest::newRow("bad role") << u"/sessions/0/messages/0/message/role"_s << "\"robot\""_ba
                               << u"/sessions/0/messages/0/message/role"_s;
 }
@@ -1318,8 +1350,8 @@ void TestStore::refusesBrokenImport()
     QCOMPARE(result.error().code, StoreError::Code::InvalidInput);
     QCOMPARE(result.error().pointer, pointer);
     QVERIFY2(result.error().message.contains(pointer), qPrintable(result.error().message));
-    for (const QString &table : {u"calls"_s, u"call_turns"_s, u"call_attempts"_s, u"sessions"_s,
-                                 u"messages"_s, u"compactions"_s})
+    for (const QString &table : { u"calls"_s, u"call_turns"_s, u"call_attempts"_s, u"sessions"_s,
+                                  u"messages"_s, u"compactions"_s })
         QCOMPARE(countRows(path, table), 0);
 }
 
@@ -1333,26 +1365,28 @@ void TestStore::integrityCheck()
         QVERIFY(db);
         CallStore store(**db);
         callId = *store.insertCall(fullRecord());
-        const qint64 session = *store.createSession(Session{0, u"s"_s});
+        const qint64 session = *store.createSession(Session { 0, u"s"_s });
         CallRecord r = fullRecord();
         r.session = session;
-        sessionCall = *store.insertCall(r, {SessionMessage{0, Message::user(u"a"_s)},
-                                            SessionMessage{0, Message::assistant(u"b"_s)}});
+        sessionCall = *store.insertCall(r,
+                                        { SessionMessage { 0, Message::user(u"a"_s) },
+                                          SessionMessage { 0, Message::assistant(u"b"_s) } });
         const auto report = store.checkIntegrity();
         QVERIFY2(report, qPrintable(report.error().message));
         QVERIFY2(report->ok(), qPrintable(report->problems.join(u'\n')));
     }
     // Damage the consistency behind the store's back: a lost turn, a lost session message.
-    QVERIFY(runSql(path, u"DELETE FROM call_turns WHERE call_id = %1 AND turn_index = 1\n;\n"
-                         "DELETE FROM messages WHERE sequence = 2"_s.arg(callId)));
+    QVERIFY(runSql(path,
+                   u"DELETE FROM call_turns WHERE call_id = %1 AND turn_index = 1\n;\n"
+                   "DELETE FROM messages WHERE sequence = 2"_s.arg(callId)));
     auto db = Database::open(path);
     QVERIFY(db);
     CallStore store(**db);
     const auto report = store.checkIntegrity();
     QVERIFY(report);
     QCOMPARE(report->problems,
-             (QStringList{u"call %1: turn_count 2 but 1 turn rows"_s.arg(callId),
-                          u"call %1: session 1 span 1..2 has 1 messages"_s.arg(sessionCall)}));
+             (QStringList { u"call %1: turn_count 2 but 1 turn rows"_s.arg(callId),
+                            u"call %1: session 1 span 1..2 has 1 messages"_s.arg(sessionCall) }));
 }
 
 // The child side of survivesSigkill: writes calls (standalone, in a session, finished by
@@ -1363,7 +1397,7 @@ static int runWriter(const QString &path)
     if (!db)
         return 3;
     CallStore store(**db);
-    const auto session = store.createSession(Session{0, u"crash"_s});
+    const auto session = store.createSession(Session { 0, u"crash"_s });
     if (!session)
         return 4;
     bool announced = false;
@@ -1371,11 +1405,12 @@ static int runWriter(const QString &path)
         CallRecord record = fullRecord(u"crash test call %1"_s.arg(i));
         if (i % 3 == 1) {
             record.session = *session;
-            SessionMessage copy{0, Message::assistant(u"accepted"_s)};
+            SessionMessage copy { 0, Message::assistant(u"accepted"_s) };
             copy.sendToModel = false;
-            if (!store.insertCall(record, {SessionMessage{0, Message::user(u"q"_s)},
-                                           SessionMessage{0, toolCallMessage()},
-                                           SessionMessage{0, toolResultMessage(u"r"_s)}, copy}))
+            if (!store.insertCall(record,
+                                  { SessionMessage { 0, Message::user(u"q"_s) },
+                                    SessionMessage { 0, toolCallMessage() },
+                                    SessionMessage { 0, toolResultMessage(u"r"_s) }, copy }))
                 return 5;
         } else if (i % 3 == 2) {
             CallRecord running = record;
@@ -1420,7 +1455,7 @@ QList<TurnExchange> twoExchanges()
     // A reply larger than the stored head: the store keeps 256 KiB and the whole size.
     second.response = QByteArray(300 * 1024, 'x');
     second.responseBytes = 50 * 1024 * 1024;
-    return {first, second};
+    return { first, second };
 }
 
 } // namespace
@@ -1463,7 +1498,7 @@ void TestStore::exchangesStoredApart()
     updated.error = u"later"_s;
     QVERIFY(!store.updateCall(updated));
     QCOMPARE(store.exchanges(*id)->size(), 2);
-    updated.exchanges = {record.exchanges.at(0)};
+    updated.exchanges = { record.exchanges.at(0) };
     QVERIFY(!store.updateCall(updated));
     QCOMPARE(store.exchanges(*id)->size(), 1);
     QCOMPARE(store.exchanges(*id)->at(0), record.exchanges.at(0));
@@ -1477,7 +1512,8 @@ void TestStore::exchangesStoredApart()
 
     // Deleting the call deletes its exchanges (foreign key cascade, on the store's connection).
     QSqlQuery remove((*db)->connection());
-    QVERIFY2(remove.exec(u"DELETE FROM calls WHERE id = %1"_s.arg(*id)), qPrintable(remove.lastError().text()));
+    QVERIFY2(remove.exec(u"DELETE FROM calls WHERE id = %1"_s.arg(*id)),
+             qPrintable(remove.lastError().text()));
     QCOMPARE(countRows(path, u"call_exchanges"_s), 0);
     QVERIFY(store.exchanges(*id)->isEmpty());
 }
@@ -1497,8 +1533,11 @@ void TestStore::migratesFromVersion5WithACall()
     // Back to version 5: its layout is this one without the exchanges table and the response
     // cache (with its two columns of the experiment runs).
     QString error;
-    QVERIFY2(runSql(path, kBackToVersion6 + u"\n;\nDROP TABLE call_exchanges\n;\nPRAGMA user_version = 5"_s, &error),
-             qPrintable(error));
+    QVERIFY2(
+        runSql(path,
+               kBackToVersion6 + u"\n;\nDROP TABLE call_exchanges\n;\nPRAGMA user_version = 5"_s,
+               &error),
+        qPrintable(error));
     QCOMPARE(countRows(path, u"call_exchanges"_s), -1);
 
     auto db = Database::open(path);
@@ -1515,7 +1554,7 @@ void TestStore::migratesFromVersion5WithACall()
     QVERIFY(none->isEmpty());
     HistoryQuery q;
     q.search = u"pangolin"_s;
-    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64>{oldId});
+    QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64> { oldId });
 
     CallRecord fresh = fullRecord();
     fresh.exchanges = twoExchanges();
@@ -1536,7 +1575,7 @@ void TestStore::migratesFromVersion6SplitsCachedTokens()
         QVERIFY(db);
         CallStore store(**db);
         CallRecord record = fullRecord(u"ocelot with a cache"_s);
-        record.usage = {250, 60, 100, 5, 0, 0};
+        record.usage = { 250, 60, 100, 5, 0, 0 };
         id = *store.insertCall(record);
         ExperimentRecord definition;
         definition.name = u"e"_s;
@@ -1554,11 +1593,12 @@ void TestStore::migratesFromVersion6SplitsCachedTokens()
     }
     // The file as version 6 wrote it.
     QString error;
-    QVERIFY2(runSql(path, u"UPDATE calls SET input_tokens = input_tokens + cached_tokens\n;\n"
-                          "UPDATE call_turns SET input_tokens = input_tokens + cached_tokens\n;\n"
-                          "UPDATE call_attempts SET input_tokens = input_tokens + cached_tokens\n;\n"
-                          "UPDATE experiment_runs SET input_tokens = 350\n;\n"_s
-                              + kBackToVersion6 + u"\n;\nPRAGMA user_version = 6"_s,
+    QVERIFY2(runSql(path,
+                    u"UPDATE calls SET input_tokens = input_tokens + cached_tokens\n;\n"
+                    "UPDATE call_turns SET input_tokens = input_tokens + cached_tokens\n;\n"
+                    "UPDATE call_attempts SET input_tokens = input_tokens + cached_tokens\n;\n"
+                    "UPDATE experiment_runs SET input_tokens = 350\n;\n"_s
+                        + kBackToVersion6 + u"\n;\nPRAGMA user_version = 6"_s,
                     &error),
              qPrintable(error));
     auto db = Database::open(path);
@@ -1567,12 +1607,12 @@ void TestStore::migratesFromVersion6SplitsCachedTokens()
     CallStore store(**db);
     const auto call = store.getCall(id);
     QVERIFY2(call, qPrintable(call.error().message));
-    QCOMPARE(call->usage, (Usage{250, 60, 100, 5, 0, 0}));
+    QCOMPARE(call->usage, (Usage { 250, 60, 100, 5, 0, 0 }));
     QCOMPARE(call->usage.promptTokens(), qint64(350));
-    QCOMPARE(call->turns.at(0).usage, (Usage{100, 20, 10, 5, 0, 0}));
+    QCOMPARE(call->turns.at(0).usage, (Usage { 100, 20, 10, 5, 0, 0 }));
     // The writes of turn 1 were never kept apart by version 6: they stay in its input.
-    QCOMPARE(call->turns.at(1).usage, (Usage{150, 40, 90, 0, 0, 0}));
-    QCOMPARE(call->attempts.at(1).usage, (Usage{100, 20, 10, 5, 0, 0}));
+    QCOMPARE(call->turns.at(1).usage, (Usage { 150, 40, 90, 0, 0, 0 }));
+    QCOMPARE(call->attempts.at(1).usage, (Usage { 100, 20, 10, 5, 0, 0 }));
     const auto runs = store.experimentRuns(1); // the one experiment of this file
     QVERIFY2(runs, qPrintable(runs.error().message));
     QCOMPARE(runs->size(), 1);
@@ -1587,9 +1627,10 @@ void TestStore::survivesSigkill()
     qint64 previous = 0;
     for (int round = 0; round < 20; ++round) {
         QProcess writer;
-        writer.start(QCoreApplication::applicationFilePath(), {u"--store-writer"_s, path});
+        writer.start(QCoreApplication::applicationFilePath(), { u"--store-writer"_s, path });
         QVERIFY(writer.waitForStarted());
-        QTRY_VERIFY_WITH_TIMEOUT(writer.canReadLine() || writer.state() != QProcess::Running, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(writer.canReadLine() || writer.state() != QProcess::Running,
+                                 20000);
         QVERIFY2(writer.state() == QProcess::Running, writer.readAllStandardError().constData());
         QTest::qWait(int(random.bounded(20, 300)));
         writer.kill(); // SIGKILL
@@ -1606,7 +1647,8 @@ void TestStore::survivesSigkill()
         previous = calls;
         // A finished call written by updateCall has all its turns: no running row has any.
         QSqlQuery q((*db)->connection());
-        QVERIFY(q.exec(u"SELECT count(*) FROM calls WHERE status = 'running' AND turn_count > 0"_s));
+        QVERIFY(
+            q.exec(u"SELECT count(*) FROM calls WHERE status = 'running' AND turn_count > 0"_s));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), 0);
     }
@@ -1659,7 +1701,7 @@ void TestStore::cliShowHistoryExportImport()
     }
 
     // show: the whole row.
-    CliResult show = runCli({u"show"_s, QString::number(revision), u"--db"_s, path});
+    CliResult show = runCli({ u"show"_s, QString::number(revision), u"--db"_s, path });
     QCOMPARE(show.exitCode, 0);
     const QJsonObject row = QJsonDocument::fromJson(show.out).object();
     QCOMPARE(row.value(u"id"_s).toInteger(), revision);
@@ -1669,38 +1711,39 @@ void TestStore::cliShowHistoryExportImport()
     QCOMPARE(row.value(u"attempts"_s).toArray().size(), 3);
 
     // history with filters.
-    CliResult history = runCli({u"history"_s, u"--db"_s, path});
+    CliResult history = runCli({ u"history"_s, u"--db"_s, path });
     QCOMPARE(history.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(history.out).array().size(), 3);
-    history = runCli({u"history"_s, u"--kind"_s, u"reviser"_s, u"--db"_s, path});
+    history = runCli({ u"history"_s, u"--kind"_s, u"reviser"_s, u"--db"_s, path });
     QJsonArray rows = QJsonDocument::fromJson(history.out).array();
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows.at(0)[u"id"_s].toInteger(), revision);
-    history = runCli({u"history"_s, u"--search"_s, u"aardvark"_s, u"--status"_s, u"completed"_s,
-                      u"--db"_s, path});
+    history = runCli({ u"history"_s, u"--search"_s, u"aardvark"_s, u"--status"_s, u"completed"_s,
+                       u"--db"_s, path });
     rows = QJsonDocument::fromJson(history.out).array();
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows.at(0)[u"id"_s].toInteger(), root);
     QCOMPARE(rows.at(0)[u"revisions"_s].toInt(), 1);
-    history = runCli({u"history"_s, u"--limit"_s, u"2"_s, u"--db"_s, path});
+    history = runCli({ u"history"_s, u"--limit"_s, u"2"_s, u"--db"_s, path });
     QCOMPARE(QJsonDocument::fromJson(history.out).array().size(), 2);
 
     // export to a file, import into a new database, export again.
     const QString exportFile = m_dir.filePath(u"tree.json"_s);
-    CliResult exported = runCli({u"export"_s, QString::number(root), u"--out"_s, exportFile,
-                                 u"--db"_s, path});
+    CliResult exported =
+        runCli({ u"export"_s, QString::number(root), u"--out"_s, exportFile, u"--db"_s, path });
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     const QJsonObject doc = readObject(exportFile);
     QCOMPARE(doc.value(u"format"_s).toString(), u"callscope-export"_s);
     QCOMPARE(doc.value(u"calls"_s).toArray().size(), 2);
 
     const QString other = freshPath();
-    CliResult imported = runCli({u"import"_s, exportFile, u"--db"_s, other});
+    CliResult imported = runCli({ u"import"_s, exportFile, u"--db"_s, other });
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     const QJsonObject importOut = QJsonDocument::fromJson(imported.out).object();
     const QJsonArray newIds = importOut.value(u"calls"_s).toArray();
     QCOMPARE(newIds.size(), 2);
-    CliResult again = runCli({u"export"_s, QString::number(newIds.at(0).toInteger()), u"--db"_s, other});
+    CliResult again =
+        runCli({ u"export"_s, QString::number(newIds.at(0).toInteger()), u"--db"_s, other });
     QCOMPARE(again.exitCode, 0);
     const QJsonObject a = canonicalExport(doc);
     const QJsonObject b = canonicalExport(QJsonDocument::fromJson(again.out).object());
@@ -1708,12 +1751,13 @@ void TestStore::cliShowHistoryExportImport()
 
     // export --session to stdout.
     const QString sessionsDb = freshPath();
-    CliResult sample = runCli({u"import"_s, dataFile(u"export-sample.json"_s), u"--db"_s, sessionsDb});
+    CliResult sample =
+        runCli({ u"import"_s, dataFile(u"export-sample.json"_s), u"--db"_s, sessionsDb });
     QCOMPARE(sample.exitCode, 0);
     const qint64 sessionId =
         QJsonDocument::fromJson(sample.out).object().value(u"sessions"_s)[0].toInteger();
-    CliResult sessionExport = runCli({u"export"_s, u"--session"_s, QString::number(sessionId),
-                                      u"--db"_s, sessionsDb});
+    CliResult sessionExport =
+        runCli({ u"export"_s, u"--session"_s, QString::number(sessionId), u"--db"_s, sessionsDb });
     QCOMPARE(sessionExport.exitCode, 0);
     const QJsonObject sessionDoc = QJsonDocument::fromJson(sessionExport.out).object();
     QCOMPARE(sessionDoc.value(u"sessions"_s).toArray().size(), 1);
@@ -1728,24 +1772,24 @@ void TestStore::cliErrors()
         auto db = Database::open(path);
         QVERIFY(db);
     }
-    CliResult r = runCli({u"show"_s, u"12345"_s, u"--db"_s, path});
+    CliResult r = runCli({ u"show"_s, u"12345"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("12345"), r.err.constData());
     QVERIFY(r.out.isEmpty());
-    r = runCli({u"show"_s, u"--db"_s, path});
+    r = runCli({ u"show"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
-    r = runCli({u"show"_s, u"abc"_s, u"--db"_s, path});
+    r = runCli({ u"show"_s, u"abc"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
-    r = runCli({u"history"_s, u"--status"_s, u"sleeping"_s, u"--db"_s, path});
+    r = runCli({ u"history"_s, u"--status"_s, u"sleeping"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("sleeping"), r.err.constData());
-    r = runCli({u"history"_s, u"--limit"_s, u"zero"_s, u"--db"_s, path});
+    r = runCli({ u"history"_s, u"--limit"_s, u"zero"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
-    r = runCli({u"export"_s, u"--db"_s, path});
+    r = runCli({ u"export"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
-    r = runCli({u"export"_s, u"--session"_s, u"77"_s, u"--db"_s, path});
+    r = runCli({ u"export"_s, u"--session"_s, u"77"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
-    r = runCli({u"import"_s, u"/nonexistent/file.json"_s, u"--db"_s, path});
+    r = runCli({ u"import"_s, u"/nonexistent/file.json"_s, u"--db"_s, path });
     QCOMPARE(r.exitCode, 2);
 
     // A broken export: refused with the pointer, nothing written, exit 1.
@@ -1761,7 +1805,7 @@ void TestStore::cliErrors()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QJsonDocument(sample).toJson());
     }
-    r = runCli({u"import"_s, broken, u"--db"_s, path});
+    r = runCli({ u"import"_s, broken, u"--db"_s, path });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("/calls/1/status"), r.err.constData());
     QCOMPARE(countRows(path, u"calls"_s), 0);
@@ -1774,7 +1818,7 @@ void TestStore::cliErrors()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("{\"format\": ");
     }
-    r = runCli({u"import"_s, notJson, u"--db"_s, path});
+    r = runCli({ u"import"_s, notJson, u"--db"_s, path });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("line 1"), r.err.constData());
 
@@ -1785,7 +1829,7 @@ void TestStore::cliErrors()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("this is not a database at all, not even close");
     }
-    r = runCli({u"history"_s, u"--db"_s, garbage});
+    r = runCli({ u"history"_s, u"--db"_s, garbage });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("not a Callscope database"), r.err.constData());
     QCOMPARE(Test::readFile(garbage), "this is not a database at all, not even close"_ba);
@@ -1802,7 +1846,7 @@ QByteArray qtCompact(const QJsonValue &value)
         return QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
     if (value.isUndefined())
         return "null";
-    QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return wrapped.mid(1, wrapped.size() - 2);
 }
 
@@ -1814,14 +1858,16 @@ QString writerDifference(const QJsonValue &value)
     const QByteArray compact = Json::compact(value);
     if (compact != expected)
         return u"compact: "_s + QString::fromUtf8(compact.left(200)) + u" != "_s
-               + QString::fromUtf8(expected.left(200));
+            + QString::fromUtf8(expected.left(200));
     QByteArray streamed;
     if (Json::writeCompact(value, [&](const char *d, qsizetype n) { streamed.append(d, n); })
         && streamed != expected)
         return u"streamed: "_s + QString::fromUtf8(streamed.left(200));
-    if (value.isObject() && Json::indented(value.toObject()) != QJsonDocument(value.toObject()).toJson())
+    if (value.isObject()
+        && Json::indented(value.toObject()) != QJsonDocument(value.toObject()).toJson())
         return u"indented object"_s;
-    if (value.isArray() && Json::indented(value.toArray()) != QJsonDocument(value.toArray()).toJson())
+    if (value.isArray()
+        && Json::indented(value.toArray()) != QJsonDocument(value.toArray()).toJson())
         return u"indented array"_s;
     return {};
 }
@@ -1831,15 +1877,33 @@ QString randomString(QRandomGenerator &rng, int length)
     QString s;
     for (int i = 0; i < length; ++i) {
         switch (rng.bounded(9)) {
-        case 0: s += QChar(char16_t(rng.bounded(0x20))); break;                // controls
-        case 1: s += u'"'; break;
-        case 2: s += u'\\'; break;
-        case 3: s += QChar(char16_t(0xd800 + rng.bounded(0x800))); break;     // lone surrogates
-        case 4: s += QChar(char16_t(0xfffd)); break;
-        case 5: s += QChar(char16_t(0x80 + rng.bounded(0xd700))); break;       // BMP
-        case 6: s += QString::fromUcs4(U"\U0001F600"); break;                 // a pair
-        case 7: s += u'?'; break;
-        default: s += QChar(char16_t(0x20 + rng.bounded(0x5f))); break;      // ASCII
+        case 0:
+            s += QChar(char16_t(rng.bounded(0x20)));
+            break; // controls
+        case 1:
+            s += u'"';
+            break;
+        case 2:
+            s += u'\\';
+            break;
+        case 3:
+            s += QChar(char16_t(0xd800 + rng.bounded(0x800)));
+            break; // lone surrogates
+        case 4:
+            s += QChar(char16_t(0xfffd));
+            break;
+        case 5:
+            s += QChar(char16_t(0x80 + rng.bounded(0xd700)));
+            break; // BMP
+        case 6:
+            s += QString::fromUcs4(U"\U0001F600");
+            break; // a pair
+        case 7:
+            s += u'?';
+            break;
+        default:
+            s += QChar(char16_t(0x20 + rng.bounded(0x5f)));
+            break; // ASCII
         }
     }
     return s;
@@ -1847,17 +1911,22 @@ QString randomString(QRandomGenerator &rng, int length)
 
 QJsonValue randomValue(QRandomGenerator &rng, int depth)
 {
-    static const double doubles[] = {0.0, -0.0, 0.1, 1e300, -1e-300, 3.0, 1e20, 2.5, 5e-324,
-                                     123456789012345678.0, std::nan(""), INFINITY};
+    static const double doubles[] = { 0.0,          -0.0,    0.1, 1e300,  -1e-300,
+                                      3.0,          1e20,    2.5, 5e-324, 123456789012345678.0,
+                                      std::nan(""), INFINITY };
     switch (rng.bounded(depth > 3 ? 6 : 8)) {
-    case 0: return rng.bounded(2) == 0;
-    case 1: return QJsonValue(QJsonValue::Null);
-    case 2: return qint64(rng.generate64());
+    case 0:
+        return rng.bounded(2) == 0;
+    case 1:
+        return QJsonValue(QJsonValue::Null);
+    case 2:
+        return qint64(rng.generate64());
     case 3:
         return rng.bounded(2) ? doubles[rng.bounded(12)]
                               : std::ldexp(rng.generateDouble() - 0.5, rng.bounded(200) - 100);
     case 4:
-    case 5: return randomString(rng, rng.bounded(12));
+    case 5:
+        return randomString(rng, rng.bounded(12));
     case 6: {
         QJsonArray a;
         for (int i = rng.bounded(5); i > 0; --i)
@@ -1881,14 +1950,16 @@ void TestStore::jsonWriterMatchesQt()
 {
     int documents = 0;
     int values = 0;
-    for (const QString &root : {u"json-schema-test-suite"_s, u"wire-fixtures"_s, u"openai-openapi.json"_s}) {
+    for (const QString &root :
+         { u"json-schema-test-suite"_s, u"wire-fixtures"_s, u"openai-openapi.json"_s }) {
         const QString path = Test::sharedDataPath(root);
         QVERIFY2(!path.isEmpty(), qPrintable(path));
         QStringList files;
         if (QFileInfo(path).isFile()) {
             files << path;
         } else {
-            QDirIterator it(path, {u"*.json"_s, u"*.sse"_s}, QDir::Files, QDirIterator::Subdirectories);
+            QDirIterator it(path, { u"*.json"_s, u"*.sse"_s }, QDir::Files,
+                            QDirIterator::Subdirectories);
             while (it.hasNext())
                 files << it.next();
         }
@@ -1909,7 +1980,8 @@ void TestStore::jsonWriterMatchesQt()
                 if (doc.isNull())
                     continue; // [DONE] and the like
                 ++documents;
-                const QJsonValue value = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+                const QJsonValue value =
+                    doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
                 const QString difference = writerDifference(value);
                 QVERIFY2(difference.isEmpty(), qPrintable(file + u": "_s + difference));
                 const QJsonArray items = doc.isArray() ? doc.array() : QJsonArray();
@@ -1944,11 +2016,13 @@ void TestStore::jsonWriterRandomValues()
     // 3 MiB of ASCII, then an unpaired surrogate: the streamed writer has handed on the start of
     // that string when it meets the surrogate, so it declines; compact() still matches Qt.
     const QString longText = QString(3 * 1024 * 1024, u'a') + QChar(char16_t(0xdc00)) + u"?end"_s;
-    const QJsonObject withSurrogate{{u"text"_s, longText}};
+    const QJsonObject withSurrogate { { u"text"_s, longText } };
     QByteArray streamed;
-    QVERIFY(!Json::writeCompact(withSurrogate, [&](const char *d, qsizetype n) { streamed.append(d, n); }));
+    QVERIFY(!Json::writeCompact(withSurrogate,
+                                [&](const char *d, qsizetype n) { streamed.append(d, n); }));
     QCOMPARE(Json::compact(withSurrogate), qtCompact(withSurrogate));
-    const QJsonObject plain{{u"text"_s, QString(QString(3 * 1024 * 1024, u'b') + u"?\u00e9\n"_s)}};
+    const QJsonObject plain { { u"text"_s,
+                                QString(QString(3 * 1024 * 1024, u'b') + u"?\u00e9\n"_s) } };
     streamed.clear();
     QVERIFY(Json::writeCompact(plain, [&](const char *d, qsizetype n) { streamed.append(d, n); }));
     QCOMPARE(streamed, qtCompact(plain));
@@ -1958,8 +2032,9 @@ void TestStore::jsonWriterRandomValues()
         for (int k = rng.bounded(4); k > 0; --k)
             base.insert(randomString(rng, 3), randomString(rng, 4));
         const QString key = i % 2 ? u"text"_s : randomString(rng, 4);
-        const QString text = i % 3 ? randomString(rng, int(Json::kLongString) + rng.bounded(100))
-                                   : QString(int(Json::kLongString), u'x') + QChar(char16_t(0xd800));
+        const QString text = i % 3
+            ? randomString(rng, int(Json::kLongString) + rng.bounded(100))
+            : QString(int(Json::kLongString), u'x') + QChar(char16_t(0xd800));
         QJsonObject expected = base;
         expected.insert(key, text);
         const QJsonObject actual = Json::withString(base, key, text);
@@ -1978,10 +2053,11 @@ void TestStore::storesLargeCallPieceByPiece()
     CallStore store(**db);
 
     CallRecord record = fullRecord();
-    const QString answer = u"Zebra tally "_s + QString(3 * 1024 * 1024, u'x') + u" caf\u00e9 \"q\"\n\u6f22"_s
-                           + QChar(char16_t(0xd801)) + u" ?"_s;
-    record.response = QJsonObject{{u"title"_s, answer}, {u"n"_s, 3}};
-    record.transcript.append(QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, answer}});
+    const QString answer = u"Zebra tally "_s + QString(3 * 1024 * 1024, u'x')
+        + u" caf\u00e9 \"q\"\n\u6f22"_s + QChar(char16_t(0xd801)) + u" ?"_s;
+    record.response = QJsonObject { { u"title"_s, answer }, { u"n"_s, 3 } };
+    record.transcript.append(
+        QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, answer } });
     record.messages.append(Message::assistant(answer).toJson());
     const auto id = store.insertCall(record);
     QVERIFY2(id, qPrintable(id.error().message));
@@ -1993,7 +2069,9 @@ void TestStore::storesLargeCallPieceByPiece()
 
     // The JSON columns of such a row hold the compact text exactly (stored as blobs).
     QSqlQuery q((*db)->connection());
-    QVERIFY(q.exec(u"SELECT typeof(response), response, typeof(input), transcript FROM calls WHERE id = %1"_s.arg(*id)));
+    QVERIFY(q.exec(
+        u"SELECT typeof(response), response, typeof(input), transcript FROM calls WHERE id = %1"_s
+            .arg(*id)));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), u"blob"_s);
     QCOMPARE(q.value(1).toByteArray(), qtCompact(record.response));
@@ -2017,7 +2095,7 @@ void TestStore::storesLargeCallPieceByPiece()
 
     // A large call without a response keeps SQL NULL there.
     CallRecord failed = simpleRecord(u"chat"_s, CallStatus::Failed, u"openai"_s, u"m"_s, 5000);
-    failed.transcript.append(QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, answer}});
+    failed.transcript.append(QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, answer } });
     const auto failedId = store.insertCall(failed);
     QVERIFY2(failedId, qPrintable(failedId.error().message));
     QVERIFY(q.exec(u"SELECT response IS NULL FROM calls WHERE id = %1"_s.arg(*failedId)));
@@ -2035,16 +2113,17 @@ void TestStore::textAnswerStoredOnce()
     ToolCall call;
     call.id = u"text_output_0"_s;
     call.name = u"submit_output"_s;
-    call.arguments = QJsonObject{{u"title"_s, answer}};
-    Message m = Message::assistant(answer, {call});
+    call.arguments = QJsonObject { { u"title"_s, answer } };
+    Message m = Message::assistant(answer, { call });
     m.providerData.insert(u"callscope_text_answer"_s, true);
     QVERIFY(m.textAnswerCall());
     const QJsonObject json = m.toJson();
     QVERIFY(!json.contains(u"text"_s));
-    QCOMPARE(json.value(u"tool_calls"_s).toArray().first().toObject().value(u"arguments"_s).toObject(),
-             call.arguments);
+    QCOMPARE(
+        json.value(u"tool_calls"_s).toArray().first().toObject().value(u"arguments"_s).toObject(),
+        call.arguments);
     QCOMPARE(Message::fromJson(json), m);
-    QCOMPARE(messagesFromJson(messagesToJson({m})), QList<Message>{m});
+    QCOMPARE(messagesFromJson(messagesToJson({ m })), QList<Message> { m });
 
     // Edited after the fact (or never the same): the text stays in the message.
     Message edited = m;
@@ -2079,12 +2158,14 @@ void TestStore::recoveryFileKeepsEverythingAndImportsOnce()
     CallRecord inSession = fullRecord(u"aardvark in a session"_s);
     inSession.session = *sessionId;
     inSession.exchanges = twoExchanges();
-    const QList<SessionMessage> messages{SessionMessage{0, Message::user(u"Plan aardvark"_s)},
-                                         SessionMessage{0, Message::assistant(u"Planned."_s)}};
+    const QList<SessionMessage> messages { SessionMessage { 0, Message::user(u"Plan aardvark"_s) },
+                                           SessionMessage { 0,
+                                                            Message::assistant(u"Planned."_s) } };
     QString error;
     QVERIFY2(RecoveryFile::append(path, inSession, {}, messages, &error), qPrintable(error));
     for (int i = 0; i < 4; ++i)
-        QVERIFY2(RecoveryFile::append(path, fullRecord(u"badger %1"_s.arg(i)), {}, {}, &error), qPrintable(error));
+        QVERIFY2(RecoveryFile::append(path, fullRecord(u"badger %1"_s.arg(i)), {}, {}, &error),
+                 qPrintable(error));
     QFile file(RecoveryFile::pathFor(path));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray kept = file.readAll();
@@ -2117,7 +2198,8 @@ void TestStore::recoveryFileKeepsEverythingAndImportsOnce()
     QCOMPARE(exchanges->at(0), inSession.exchanges.at(0));
     QCOMPARE(exchanges->at(1).turn, 1);
     QCOMPARE(exchanges->at(1).attempt, 2);
-    QCOMPARE(exchanges->at(1).response, inSession.exchanges.at(1).response.left(TurnExchange::kMaxResponseBytes));
+    QCOMPARE(exchanges->at(1).response,
+             inSession.exchanges.at(1).response.left(TurnExchange::kMaxResponseBytes));
     QCOMPARE(exchanges->at(1).responseBytes, qint64(50 * 1024 * 1024));
     const auto stored = store.sessionMessages(*sessionId);
     QVERIFY(stored);

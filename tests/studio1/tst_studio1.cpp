@@ -3,40 +3,40 @@
 // OpenAI server (breakpoints, edited results, approvals, stop, refusal then another engine),
 // and the event loop staying responsive while 2,000 deltas a second stream in.
 
+#include "core/eval/assertions.h"
 #include "core/model/specio.h"
 #include "core/schema/speccheck.h"
+#include "core/secrets/profilestore.h"
+#include "core/secrets/truststore.h"
 #include "core/store/callstore.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
-#include "ui/widgets/dialogs.h"
-#include "ui/widgets/elicitationdialog.h"
-#include "core/eval/assertions.h"
 #include "ui/diff/calldiff.h"
-#include "ui/experiments/experimentview.h"
 #include "ui/diff/diffview.h"
+#include "ui/editor/mcpserverpanel.h"
+#include "ui/editor/schemabuilder.h"
+#include "ui/editor/schemafields.h"
+#include "ui/editor/specdocument.h"
+#include "ui/editor/specformeditor.h"
+#include "ui/experiments/experimentview.h"
 #include "ui/history/callview.h"
 #include "ui/history/historydocks.h"
 #include "ui/mainwindow.h"
-#include "ui/editor/specdocument.h"
-#include "ui/spectab.h"
-#include "ui/widgets/noticebar.h"
-#include "ui/widgets/studioservices.h"
-#include "ui/widgets/trustdialog.h"
-#include "core/secrets/truststore.h"
-#include "core/secrets/profilestore.h"
-#include "ui/widgets/findingsmodel.h"
-#include "ui/widgets/jsoneditor.h"
-#include "ui/editor/mcpserverpanel.h"
-#include "ui/editor/specformeditor.h"
-#include "ui/editor/schemabuilder.h"
-#include "ui/editor/schemafields.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
-#include "ui/widgets/displaynames.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
+#include "ui/spectab.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/displaynames.h"
+#include "ui/widgets/elicitationdialog.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
+#include "ui/widgets/trustdialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -45,10 +45,11 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDirIterator>
-#include <QProcess>
 #include <QDockWidget>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileSystemModel>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -56,21 +57,20 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QFileSystemModel>
-#include <QMessageBox>
 #include <QMenu>
-#include <QSettings>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QTabBar>
-#include <QToolButton>
-#include <QMimeData>
-#include <QDropEvent>
-#include <QPushButton>
-#include <QPlainTextEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -78,9 +78,9 @@
 #include <QTest>
 #include <QThreadPool>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
-#include <QPainter>
 #include <QUndoStack>
 
 using namespace Qt::StringLiterals;
@@ -122,32 +122,54 @@ QByteArray chatToolCalls(const QList<Call> &calls, int in = 20, int out = 8)
 {
     QJsonArray toolCalls;
     for (const Call &c : calls)
-        toolCalls.append(QJsonObject{{u"id"_s, c.id}, {u"type"_s, u"function"_s},
-                                     {u"function"_s, QJsonObject{{u"name"_s, c.name},
-                                                                 {u"arguments"_s, QString::fromUtf8(compact(c.args))}}}});
-    return compact(QJsonObject{
-        {u"id"_s, u"chatcmpl-1"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"gpt-4o-mini"_s},
-        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
-                                                                         {u"tool_calls"_s, toolCalls}}},
-                                              {u"finish_reason"_s, u"tool_calls"_s}}}},
-        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+        toolCalls.append(QJsonObject {
+            { u"id"_s, c.id },
+            { u"type"_s, u"function"_s },
+            { u"function"_s,
+              QJsonObject { { u"name"_s, c.name },
+                            { u"arguments"_s, QString::fromUtf8(compact(c.args)) } } } });
+    return compact(QJsonObject {
+        { u"id"_s, u"chatcmpl-1"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"created"_s, 1 },
+        { u"model"_s, u"gpt-4o-mini"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject { { u"index"_s, 0 },
+                                     { u"message"_s,
+                                       QJsonObject { { u"role"_s, u"assistant"_s },
+                                                     { u"content"_s, QJsonValue() },
+                                                     { u"tool_calls"_s, toolCalls } } },
+                                     { u"finish_reason"_s, u"tool_calls"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, in },
+                        { u"completion_tokens"_s, out },
+                        { u"total_tokens"_s, in + out } } } });
 }
 
 // A non-streamed Chat Completions reply with assistant text.
 QByteArray chatText(const QString &text, int in = 30, int out = 10)
 {
-    return compact(QJsonObject{
-        {u"id"_s, u"chatcmpl-2"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"gpt-4o-mini"_s},
-        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
-                                              {u"finish_reason"_s, u"stop"_s}}}},
-        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+    return compact(QJsonObject {
+        { u"id"_s, u"chatcmpl-2"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"created"_s, 1 },
+        { u"model"_s, u"gpt-4o-mini"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject {
+              { u"index"_s, 0 },
+              { u"message"_s,
+                QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+              { u"finish_reason"_s, u"stop"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, in },
+                        { u"completion_tokens"_s, out },
+                        { u"total_tokens"_s, in + out } } } });
 }
 
 QJsonObject goodOutput()
 {
-    return {{u"ticket_id"_s, 7}, {u"summary"_s, u"Export runs out of memory on large sessions."_s}};
+    return { { u"ticket_id"_s, 7 },
+             { u"summary"_s, u"Export runs out of memory on large sessions."_s } };
 }
 
 QJsonArray requestMessages(const RecordedRequest &r)
@@ -204,7 +226,7 @@ struct Studio
                 QTimer::singleShot(0, dialog, [dialog] { dialog->trustButton()->click(); });
         });
         splitter.resize(1500, 950);
-        splitter.setSizes({650, 850});
+        splitter.setSizes({ 650, 850 });
         splitter.show();
         transcriptTester = std::make_unique<QAbstractItemModelTester>(
             panel.transcript(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -262,17 +284,27 @@ bool inside(const QWidget *w, const QWidget *area, QString *why)
     const QRect room(area->mapTo(top, QPoint(0, 0)), area->size());
     if (room.contains(own) && w->isVisible())
         return true;
-    *why = u"%1 at %2,%3 %4x%5 (visible %6) is not inside %7 at %8,%9 %10x%11"_s.arg(w->objectName())
-               .arg(own.x()).arg(own.y()).arg(own.width()).arg(own.height()).arg(w->isVisible())
-               .arg(area->objectName()).arg(room.x()).arg(room.y()).arg(room.width()).arg(room.height());
+    *why =
+        u"%1 at %2,%3 %4x%5 (visible %6) is not inside %7 at %8,%9 %10x%11"_s.arg(w->objectName())
+            .arg(own.x())
+            .arg(own.y())
+            .arg(own.width())
+            .arg(own.height())
+            .arg(w->isVisible())
+            .arg(area->objectName())
+            .arg(room.x())
+            .arg(room.y())
+            .arg(room.width())
+            .arg(room.height());
     return false;
 }
 
 // Words from the code that must not reach the screen.
 bool hasIdentifier(const QString &text)
 {
-    for (const char *id : {"before_tool", "before_request", "after_reply", "after_tool_result", "awaiting_approval",
-                           "awaiting_manual", "turn_limited", "validation_failure", "running_tools"}) {
+    for (const char *id :
+         { "before_tool", "before_request", "after_reply", "after_tool_result", "awaiting_approval",
+           "awaiting_manual", "turn_limited", "validation_failure", "running_tools" }) {
         if (text.contains(QLatin1String(id)))
             return true;
     }
@@ -448,7 +480,8 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QVERIFY(marked);
     bool underlined = false;
     for (const QTextEdit::ExtraSelection &sel : schema->extraSelections())
-        underlined |= sel.cursor.selectedText() == u"\"objekt\"" && sel.format.underlineStyle() == QTextCharFormat::WaveUnderline;
+        underlined |= sel.cursor.selectedText() == u"\"objekt\""
+            && sel.format.underlineStyle() == QTextCharFormat::WaveUnderline;
     QVERIFY(underlined);
     // The raw JSON view follows.
     QVERIFY((&s.raw)->toPlainText().contains(u"\"objekt\""_s));
@@ -473,7 +506,8 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     s.document.undoStack()->undo();
     QVERIFY(specChecked(&s.document));
 
-    // Undo through the keyboard works while a text field has focus (the spec's stack, not the field's).
+    // Undo through the keyboard works while a text field has focus (the spec's stack, not the
+    // field's).
     QLineEdit *kind = s.editor.findChild<QLineEdit *>(u"kind"_s);
     s.editor.tabs()->setCurrentIndex(0);
     s.splitter.activateWindow();
@@ -481,7 +515,8 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     kind->setFocus();
     kind->selectAll();
     QTest::keyClicks(kind, u"renamed"_s);
-    QTRY_COMPARE_WITH_TIMEOUT(s.editor.spec().kind, u"renamed"_s, 15000); // the form follows the document's check
+    QTRY_COMPARE_WITH_TIMEOUT(s.editor.spec().kind, u"renamed"_s,
+                              15000); // the form follows the document's check
     QTest::keySequence(kind, QKeySequence::Undo);
     QTRY_COMPARE_WITH_TIMEOUT(s.editor.spec().kind, u"extraction"_s, 15000);
     QCOMPARE(kind->text(), u"extraction"_s);
@@ -505,7 +540,8 @@ void TestStudio1::editorFlagsSchemaThatCanNeverValidate()
     };
     QTRY_VERIFY_WITH_TIMEOUT(cycleFinding().has_value(), 15000);
     QCOMPARE(cycleFinding()->severity, SpecFinding::Severity::Error);
-    QVERIFY2(cycleFinding()->message.contains(u"$ref cycle"_s), qPrintable(cycleFinding()->message));
+    QVERIFY2(cycleFinding()->message.contains(u"$ref cycle"_s),
+             qPrintable(cycleFinding()->message));
 }
 
 void TestStudio1::editorRawJsonSyncsBothWays()
@@ -619,7 +655,8 @@ void TestStudio1::editorFindingsModelAndLint()
     toolSchema->setPlainText(u"{ \"type\": \"object\", \"required\": \"id\" }"_s);
     auto found = [&s] {
         for (const SpecFinding &f : s.document.findings()) {
-            if (f.source == SpecFinding::Source::Schema && f.pointer == u"/tools/0/input_schema/required")
+            if (f.source == SpecFinding::Source::Schema
+                && f.pointer == u"/tools/0/input_schema/required")
                 return true;
         }
         return false;
@@ -655,10 +692,10 @@ void TestStudio1::schemaFieldsRoundTrip()
     lines.name = u"lines"_s;
     lines.type = Type::Array;
     lines.itemType = Type::Object;
-    lines.children = {qty, line};
+    lines.children = { qty, line };
     SchemaFields::Field status;
     status.name = u"status"_s;
-    status.enumValues = {u"open"_s, u"paid"_s};
+    status.enumValues = { u"open"_s, u"paid"_s };
     status.description = u"Where the invoice stands."_s;
     status.nullable = true;
     SchemaFields::Field total;
@@ -677,21 +714,24 @@ void TestStudio1::schemaFieldsRoundTrip()
     address.name = u"address"_s;
     address.type = Type::Object;
     address.closed = false;
-    address.children = {line};
+    address.children = { line };
     // Sorted by name: the spec's JSON objects keep their keys in that order.
-    const QList<SchemaFields::Field> fields{address, extra, lines, status, tags, total};
+    const QList<SchemaFields::Field> fields { address, extra, lines, status, tags, total };
 
     const QJsonObject schema = SchemaFields::toSchema(fields);
     const QJsonObject items = schema[u"properties"_s][u"lines"_s][u"items"_s].toObject();
     QCOMPARE(items[u"type"_s].toString(), u"object"_s);
-    QCOMPARE(items[u"required"_s].toArray(), QJsonArray{u"sku"_s});
+    QCOMPARE(items[u"required"_s].toArray(), QJsonArray { u"sku"_s });
     QCOMPARE(items[u"additionalProperties"_s], QJsonValue(false));
     // A value that may be null lists null among the allowed values too, or null would not validate.
-    QCOMPARE(schema[u"properties"_s][u"status"_s][u"enum"_s].toArray(), (QJsonArray{u"open"_s, u"paid"_s, QJsonValue::Null}));
-    QCOMPARE(schema[u"properties"_s][u"total"_s][u"type"_s].toArray(), (QJsonArray{u"number"_s, u"null"_s}));
+    QCOMPARE(schema[u"properties"_s][u"status"_s][u"enum"_s].toArray(),
+             (QJsonArray { u"open"_s, u"paid"_s, QJsonValue::Null }));
+    QCOMPARE(schema[u"properties"_s][u"total"_s][u"type"_s].toArray(),
+             (QJsonArray { u"number"_s, u"null"_s }));
     QVERIFY(!schema[u"properties"_s][u"extra"_s].toObject().contains(u"type"_s));
     QVERIFY(!schema[u"properties"_s][u"address"_s].toObject().contains(u"additionalProperties"_s));
-    QCOMPARE(schema[u"required"_s].toArray(), (QJsonArray{u"address"_s, u"lines"_s, u"status"_s, u"tags"_s, u"total"_s}));
+    QCOMPARE(schema[u"required"_s].toArray(),
+             (QJsonArray { u"address"_s, u"lines"_s, u"status"_s, u"tags"_s, u"total"_s }));
 
     const SchemaFields::Parsed back = SchemaFields::fromSchema(schema);
     QVERIFY2(back.representable(), qPrintable(back.unsupported.join(u", "_s)));
@@ -704,7 +744,8 @@ void TestStudio1::schemaFieldsRoundTrip()
     // The bundled sample is the common case (with a nullable number) and reads back unchanged.
     QFile f(sourcePath(u"resources/samples/lunar-landing.spec.json"_s));
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const QJsonObject sample = QJsonDocument::fromJson(f.readAll()).object()[u"response_schema"_s].toObject();
+    const QJsonObject sample =
+        QJsonDocument::fromJson(f.readAll()).object()[u"response_schema"_s].toObject();
     const SchemaFields::Parsed parsedSample = SchemaFields::fromSchema(sample);
     QVERIFY2(parsedSample.representable(), qPrintable(parsedSample.unsupported.join(u", "_s)));
     QCOMPARE(parsedSample.fields.size(), 5);
@@ -713,14 +754,22 @@ void TestStudio1::schemaFieldsRoundTrip()
     auto reasons = [](const char *json) {
         return SchemaFields::fromSchema(QJsonDocument::fromJson(json).object()).unsupported;
     };
-    QVERIFY(reasons(R"({"type":"object","$defs":{"a":{}},"properties":{"x":{"anyOf":[{"type":"string"}]}}})").contains(u"$defs"_s));
-    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"anyOf":[{"type":"string"}]}}})").contains(u"anyOf"_s));
-    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"string","pattern":"^a"}}})").contains(u"pattern"_s));
-    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"integer","minimum":1}}})").contains(u"minimum"_s));
-    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"string","enum":["a,b"]}}})").contains(u"enum"_s));
+    QVERIFY(
+        reasons(
+            R"({"type":"object","$defs":{"a":{}},"properties":{"x":{"anyOf":[{"type":"string"}]}}})")
+            .contains(u"$defs"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"anyOf":[{"type":"string"}]}}})")
+                .contains(u"anyOf"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"string","pattern":"^a"}}})")
+                .contains(u"pattern"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"integer","minimum":1}}})")
+                .contains(u"minimum"_s));
+    QVERIFY(reasons(R"({"type":"object","properties":{"x":{"type":"string","enum":["a,b"]}}})")
+                .contains(u"enum"_s));
     QVERIFY(reasons(R"({"type":"object","required":["nope"],"properties":{}})").size() == 1);
     QVERIFY(!reasons(R"({"type":"array"})").isEmpty());
-    QVERIFY(!reasons(R"({"type":"object","properties":{"x":{"type":"array","items":{}}}})").isEmpty());
+    QVERIFY(
+        !reasons(R"({"type":"object","properties":{"x":{"type":"array","items":{}}}})").isEmpty());
 }
 
 void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
@@ -743,9 +792,13 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
 })"_s;
     s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
     s.editor.responseSchemaEditor()->setPlainText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().responseSchema && s.editor.spec().responseSchema->contains(u"$defs"_s), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(s.editor.spec().responseSchema
+                                 && s.editor.spec().responseSchema->contains(u"$defs"_s),
+                             15000);
     QVERIFY(builder->isReadOnly());
-    QVERIFY2(builder->message().startsWith(u"This schema uses features the builder does not show ("_s), qPrintable(builder->message()));
+    QVERIFY2(
+        builder->message().startsWith(u"This schema uses features the builder does not show ("_s),
+        qPrintable(builder->message()));
     QVERIFY(builder->message().contains(u"$defs"_s));
     QVERIFY(builder->message().contains(u"anyOf"_s));
     QVERIFY(builder->message().endsWith(u"edit it in the JSON below."_s));
@@ -783,7 +836,8 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     SchemaBuilder *builder = s.editor.schemaBuilder();
     QTreeView *view = builder->view();
     QCOMPARE(view->objectName(), u"schemaFields"_s);
-    QAbstractItemModelTester tester(builder->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(builder->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     s.editor.tabs()->setCurrentWidget(s.editor.findChild<QWidget *>(u"schemaBuilderSplitter"_s));
     s.splitter.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&s.splitter));
@@ -809,14 +863,17 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     line->selectAll();
     QTest::keyClicks(line, u"Where it came down."_s);
     QTest::keyClick(line, Qt::Key_Return);
-    QTRY_COMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
+    QTRY_COMPARE(s.editor.spec()
+                     .responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s]
+                     .toString(),
                  u"Where it came down."_s);
     QVERIFY(s.document.isModified());
     QVERIFY(s.editor.responseSchemaEditor()->toPlainText().contains(u"Where it came down."_s));
     QVERIFY((&s.raw)->toPlainText().contains(u"Where it came down."_s));
     // The sample's other keywords stay as they were.
-    QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"mass_kg"_s][u"type"_s].toArray(),
-             (QJsonArray{u"number"_s, u"null"_s}));
+    QCOMPARE(
+        s.editor.spec().responseSchema->value(u"properties"_s)[u"mass_kg"_s][u"type"_s].toArray(),
+        (QJsonArray { u"number"_s, u"null"_s }));
 
     // Add a field inside a new list of objects: a nested object in an array reaches the spec.
     view->setCurrentIndex(builder->model()->index(site, 0));
@@ -836,22 +893,25 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     QTest::keyClick(nameEditor, Qt::Key_Return);
 
     QTRY_COMPARE(added.data().toString(), u"crew"_s); // the delegate commits on the next loop turn
-    QVERIFY(builder->model()->setData(added.siblingAtColumn(SchemaFieldModel::TypeColumn), int(SchemaFields::Type::Array)));
-    QVERIFY(builder->model()->setData(added.siblingAtColumn(SchemaFieldModel::ItemTypeColumn), int(SchemaFields::Type::Object)));
+    QVERIFY(builder->model()->setData(added.siblingAtColumn(SchemaFieldModel::TypeColumn),
+                                      int(SchemaFields::Type::Array)));
+    QVERIFY(builder->model()->setData(added.siblingAtColumn(SchemaFieldModel::ItemTypeColumn),
+                                      int(SchemaFields::Type::Object)));
     view->setCurrentIndex(builder->model()->index(rowOf(u"crew"_s), 0));
     QVERIFY(builder->findChild<QPushButton *>(u"schemaAddChildField"_s)->isEnabled());
     builder->findChild<QPushButton *>(u"schemaAddChildField"_s)->click();
     QApplication::processEvents();
     if (auto *e = view->viewport()->findChild<QLineEdit *>(); e && e->isVisible())
         QTest::keyClick(e, Qt::Key_Escape);
-    const QJsonObject items = s.editor.spec().responseSchema->value(u"properties"_s)[u"crew"_s][u"items"_s].toObject();
+    const QJsonObject items =
+        s.editor.spec().responseSchema->value(u"properties"_s)[u"crew"_s][u"items"_s].toObject();
     QCOMPARE(items[u"type"_s].toString(), u"object"_s);
     QVERIFY(items[u"properties"_s].toObject().contains(u"field1"_s));
     QVERIFY(s.editor.spec().responseSchema->value(u"required"_s).toArray().contains(u"crew"_s));
 
     // Screenshot of the builder at 1280x800.
     s.splitter.resize(1280, 800);
-    s.splitter.setSizes({860, 420});
+    s.splitter.setSizes({ 860, 420 });
     view->expandAll();
     saveShot(&s.splitter, u"schema-builder.png"_s);
 
@@ -863,14 +923,21 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
     QVERIFY(specChecked(&s.document));
     QVERIFY(!s.editor.spec().responseSchema->value(u"properties"_s).toObject().contains(u"crew"_s));
     QCOMPARE(rowOf(u"crew"_s), -1);
-    QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
+    QCOMPARE(s.editor.spec()
+                 .responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s]
+                 .toString(),
              u"Where it came down."_s);
     QTest::keySequence(view, QKeySequence::Undo);
     QVERIFY(specChecked(&s.document));
-    QCOMPARE(s.editor.spec().responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s].toString(),
+    QCOMPARE(s.editor.spec()
+                 .responseSchema->value(u"properties"_s)[u"site"_s][u"description"_s]
+                 .toString(),
              u"Name of the landing site."_s);
     QVERIFY(!s.document.isModified());
-    QCOMPARE(builder->model()->index(rowOf(u"site"_s), SchemaFieldModel::DescriptionColumn).data().toString(),
+    QCOMPARE(builder->model()
+                 ->index(rowOf(u"site"_s), SchemaFieldModel::DescriptionColumn)
+                 .data()
+                 .toString(),
              u"Name of the landing site."_s);
 }
 
@@ -891,8 +958,10 @@ void TestStudio1::runReplaySampleToCompletion()
     QCOMPARE(s.panel.totalUsage().promptTokens(), 932);
     QCOMPARE(s.panel.totalUsage().inputTokens, 932 - 384);
     QCOMPARE(s.panel.totalUsage().outputTokens, 93);
-    QVERIFY2(s.panel.usageLabel()->text().contains(u"total in 932 / out 93 (cached 384)"_s), qPrintable(s.panel.usageLabel()->text()));
-    QVERIFY2(s.panel.statusLabel()->text().contains(u"Completed"_s), qPrintable(s.panel.statusLabel()->text()));
+    QVERIFY2(s.panel.usageLabel()->text().contains(u"total in 932 / out 93 (cached 384)"_s),
+             qPrintable(s.panel.usageLabel()->text()));
+    QVERIFY2(s.panel.statusLabel()->text().contains(u"Completed"_s),
+             qPrintable(s.panel.statusLabel()->text()));
     const TranscriptModel *t = s.panel.transcript();
     QCOMPARE(t->item(0).kind, TranscriptModel::Kind::System);
     QCOMPARE(t->item(1).kind, TranscriptModel::Kind::User);
@@ -911,10 +980,13 @@ void TestStudio1::runReplaySampleToCompletion()
     QVERIFY2(!reasked.contains("callscope_"), reasked.constData());
     // Each turn's usage is shown on its rows.
     const int firstCall = findRow(t, TranscriptModel::Kind::ToolCall);
-    QCOMPARE(t->index(firstCall).data(TranscriptModel::UsageRole).toString(), u"in 412 / out 32 tokens"_s);
+    QCOMPARE(t->index(firstCall).data(TranscriptModel::UsageRole).toString(),
+             u"in 412 / out 32 tokens"_s);
     const int secondCall = findRow(t, TranscriptModel::Kind::ToolCall, firstCall + 1);
-    QCOMPARE(t->index(secondCall).data(TranscriptModel::UsageRole).toString(), u"in 520 / out 61 tokens"_s);
-    s.panel.transcriptView()->setCurrentIndex(t->index(findRow(t, TranscriptModel::Kind::ToolCall)));
+    QCOMPARE(t->index(secondCall).data(TranscriptModel::UsageRole).toString(),
+             u"in 520 / out 61 tokens"_s);
+    s.panel.transcriptView()->setCurrentIndex(
+        t->index(findRow(t, TranscriptModel::Kind::ToolCall)));
     s.panel.rawAction()->trigger();
     auto *dialog = s.panel.findChild<QDialog *>(u"rawExchangeDialog"_s);
     QVERIFY(dialog);
@@ -934,8 +1006,10 @@ void TestStudio1::runOpenAIAgainstFakeProvider()
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     QCOMPARE(s.editor.spec().engine.baseUrl, m_server->baseUrl().toString());
     s.panel.setInputText(u"Summarise ticket 7."_s);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}}, 40, 12)));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"call_a"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"call_b"_s, u"submit_output"_s, goodOutput() } }, 40, 12)));
     s.panel.run();
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
@@ -990,16 +1064,20 @@ void TestStudio1::stepPausesAtEachBreakpoint()
         QVERIFY(s.panel.statusLabel()->text().contains(breakpointDisplayName(bp)));
         if (bp == Breakpoint::BeforeTool) {
             QVERIFY(s.panel.pauseArgumentsEditor()->isVisible());
-            QCOMPARE(QJsonDocument::fromJson(s.panel.pauseArgumentsEditor()->toPlainText().toUtf8()).object(),
-                     QJsonObject({{u"id"_s, 7}}));
+            QCOMPARE(QJsonDocument::fromJson(s.panel.pauseArgumentsEditor()->toPlainText().toUtf8())
+                         .object(),
+                     QJsonObject({ { u"id"_s, 7 } }));
             saveShot(&s.splitter, u"run-paused.png"_s);
         }
         if (bp == Breakpoint::AfterToolResult) {
             QVERIFY(s.panel.pauseResultEditor()->isVisible());
-            QVERIFY(s.panel.pauseResultEditor()->toPlainText().contains(u"Export fails for sessions over 10 MB"_s));
+            QVERIFY(s.panel.pauseResultEditor()->toPlainText().contains(
+                u"Export fails for sessions over 10 MB"_s));
         }
         if (bp == Breakpoint::OnValidationFailure)
-            QVERIFY(s.panel.findChild<QPlainTextEdit *>(u"pauseInfo"_s)->toPlainText().contains(u"summary"_s));
+            QVERIFY(s.panel.findChild<QPlainTextEdit *>(u"pauseInfo"_s)
+                        ->toPlainText()
+                        .contains(u"summary"_s));
         ++seen;
         s.panel.continueAction()->trigger();
     }
@@ -1022,9 +1100,10 @@ void TestStudio1::stepWithAllBreakpoints()
         seen.append(breakpointName(s.panel.pausedAt()));
         s.panel.continueRun();
     }
-    QCOMPARE(seen, QStringList({u"before_request"_s, u"after_reply"_s, u"before_tool"_s, u"after_tool_result"_s,
-                                u"before_request"_s, u"after_reply"_s, u"validation_failure"_s,
-                                u"before_request"_s, u"after_reply"_s}));
+    QCOMPARE(seen,
+             QStringList({ u"before_request"_s, u"after_reply"_s, u"before_tool"_s,
+                           u"after_tool_result"_s, u"before_request"_s, u"after_reply"_s,
+                           u"validation_failure"_s, u"before_request"_s, u"after_reply"_s }));
     QCOMPARE(callStatusName(s.panel.lastResult()->record.status), u"completed"_s);
     QVERIFY(findRow(s.panel.transcript(), TranscriptModel::Kind::ValidationFailure) > 0);
 }
@@ -1039,8 +1118,10 @@ void TestStudio1::editedToolResultReachesModel()
     QCOMPARE(s.editor.spec().engine.baseUrl, m_server->baseUrl().toString());
     s.panel.setInputText(u"Summarise ticket 7."_s);
     s.panel.setBreakpoints(Breakpoint::BeforeTool | Breakpoint::AfterToolResult);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"call_a"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"call_b"_s, u"submit_output"_s, goodOutput() } })));
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
     // Edit the arguments before the tool runs...
@@ -1049,18 +1130,22 @@ void TestStudio1::editedToolResultReachesModel()
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterToolResult, 10000);
     QCOMPARE(s.panel.pauseResultEditor()->toPlainText(), u"{\"id\":8}"_s);
     // ...and the result after it ran.
-    s.panel.pauseResultEditor()->setPlainText(u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
+    s.panel.pauseResultEditor()->setPlainText(
+        u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
     s.panel.continueRun();
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(m_server->requestCount(), 2);
     const RecordedRequest &second = m_server->requests().at(1);
-    QCOMPARE(toolMessages(second).value(u"call_a"_s), u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
+    QCOMPARE(toolMessages(second).value(u"call_a"_s),
+             u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
     // The model also sees the arguments that actually ran.
     bool sawEditedArgs = false;
     for (const QJsonValue &v : requestMessages(second)) {
         for (const QJsonValue &c : v.toObject().value(u"tool_calls"_s).toArray())
-            sawEditedArgs |= c.toObject().value(u"function"_s).toObject().value(u"arguments"_s).toString() == u"{\"id\":8}";
+            sawEditedArgs |=
+                c.toObject().value(u"function"_s).toObject().value(u"arguments"_s).toString()
+                == u"{\"id\":8}";
     }
     QVERIFY(sawEditedArgs);
 }
@@ -1075,11 +1160,15 @@ void TestStudio1::approveRefuseEditApprove()
     approval->setChecked(true);
     QVERIFY(s.editor.spec().tools.at(0).requiresApproval);
     s.panel.setInputText(u"Summarise tickets 1, 2 and 3."_s);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}}},
-                                                          {u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}}},
-                                                          {u"c3"_s, u"get_ticket"_s, {{u"id"_s, 3}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c4"_s, u"get_ticket"_s, {{u"id"_s, 4}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c5"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(
+        FakeReply::json(200,
+                        chatToolCalls({ { u"c1"_s, u"get_ticket"_s, { { u"id"_s, 1 } } },
+                                        { u"c2"_s, u"get_ticket"_s, { { u"id"_s, 2 } } },
+                                        { u"c3"_s, u"get_ticket"_s, { { u"id"_s, 3 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"c4"_s, u"get_ticket"_s, { { u"id"_s, 4 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"c5"_s, u"submit_output"_s, goodOutput() } })));
     ApprovalPanel *panel = s.panel.approvalPanel();
     s.panel.run();
 
@@ -1087,7 +1176,8 @@ void TestStudio1::approveRefuseEditApprove()
     QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 10000);
     QCOMPARE(panel->mode(), ApprovalPanel::Mode::Approval);
     QCOMPARE(panel->call().id, u"c1"_s);
-    QCOMPARE(QJsonDocument::fromJson(panel->argumentsEditor()->toPlainText().toUtf8()).object(), QJsonObject({{u"id"_s, 1}}));
+    QCOMPARE(QJsonDocument::fromJson(panel->argumentsEditor()->toPlainText().toUtf8()).object(),
+             QJsonObject({ { u"id"_s, 1 } }));
     QVERIFY(panel->argumentsEditor()->isReadOnly());
     saveShot(&s.splitter, u"approval-panel.png"_s);
     panel->reasonEdit()->setText(u"ticket 1 is confidential"_s);
@@ -1126,8 +1216,10 @@ void TestStudio1::manualToolResult()
     runner->setCurrentIndex(runner->findData(int(ToolRunnerKind::Manual)));
     QCOMPARE(s.editor.spec().tools.at(0).runner, ToolRunnerKind::Manual);
     s.panel.setInputText(u"Summarise ticket 7."_s);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m2"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"m1"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"m2"_s, u"submit_output"_s, goodOutput() } })));
     s.panel.run();
     ApprovalPanel *panel = s.panel.approvalPanel();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 10000);
@@ -1137,7 +1229,8 @@ void TestStudio1::manualToolResult()
     QTest::mouseClick(panel->submitButton(), Qt::LeftButton);
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
-    QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"m1"_s), u"Ticket 7: typed by a person"_s);
+    QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"m1"_s),
+             u"Ticket 7: typed by a person"_s);
 }
 
 void TestStudio1::stopEndsCancelled()
@@ -1154,8 +1247,10 @@ void TestStudio1::stopEndsCancelled()
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
     QVERIFY(result.stored);
-    QVERIFY2(s.panel.statusLabel()->text().contains(u"Cancelled"_s), qPrintable(s.panel.statusLabel()->text()));
-    QCOMPARE(s.panel.transcript()->item(s.panel.transcript()->count() - 1).kind, TranscriptModel::Kind::Error);
+    QVERIFY2(s.panel.statusLabel()->text().contains(u"Cancelled"_s),
+             qPrintable(s.panel.statusLabel()->text()));
+    QCOMPARE(s.panel.transcript()->item(s.panel.transcript()->count() - 1).kind,
+             TranscriptModel::Kind::Error);
     QVERIFY(s.panel.runAction()->isEnabled());
     QVERIFY(!s.panel.stopAction()->isEnabled());
     auto stored = m_services->store()->getCall(result.record.id);
@@ -1171,9 +1266,11 @@ void TestStudio1::wrongServerUrlIsOneLineWithDetails()
     QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     s.panel.setInputText(u"Summarise ticket 7."_s);
-    const QByteArray page = "<!DOCTYPE html>\n<html><head><title>Error response</title></head>\n<body>\n"
-                            "<h1>Error response</h1>\n<p>Error code: 501</p>\n<p>Message: Unsupported method ('POST').</p>\n"
-                            "</body>\n</html>\n";
+    const QByteArray page =
+        "<!DOCTYPE html>\n<html><head><title>Error response</title></head>\n<body>\n"
+        "<h1>Error response</h1>\n<p>Error code: 501</p>\n<p>Message: Unsupported method "
+        "('POST').</p>\n"
+        "</body>\n</html>\n";
     const qsizetype before = m_server->requestCount();
     m_server->enqueue(FakeReply::text(501, page, "text/html"));
     s.panel.run();
@@ -1182,7 +1279,8 @@ void TestStudio1::wrongServerUrlIsOneLineWithDetails()
     QCOMPARE(m_server->requestCount(), before + 1); // not retried
     NoticeBar *bar = s.panel.messageBar();
     QVERIFY(bar->isVisible());
-    const QString line = u"the server at %1/v1/chat/completions answered 501 Not Implemented: it does not look like a "
+    const QString line = u"the server at %1/v1/chat/completions answered 501 Not Implemented: it "
+                         u"does not look like a "
                          "Chat Completions API"_s.arg(m_server->baseUrl().toString());
     QVERIFY2(bar->text().endsWith(line), qPrintable(bar->text()));
     // Said once: not also "(the call could not run)" before it.
@@ -1213,7 +1311,8 @@ void TestStudio1::refusalThenAnotherEngine()
     QVERIFY(refused.stored);
     QVERIFY(s.panel.otherEnginePanel()->isVisible());
     QVERIFY(s.panel.messageBar()->isVisible());
-    QVERIFY2(s.panel.messageBar()->text().contains(u"refused"_s), qPrintable(s.panel.messageBar()->text()));
+    QVERIFY2(s.panel.messageBar()->text().contains(u"refused"_s),
+             qPrintable(s.panel.messageBar()->text()));
     const int errorRow = s.panel.transcript()->count() - 1;
     QCOMPARE(s.panel.transcript()->item(errorRow).title, u"Failed: the model refused"_s);
     QCOMPARE(s.panel.transcript()->item(errorRow).text, refused.record.error);
@@ -1223,14 +1322,20 @@ void TestStudio1::refusalThenAnotherEngine()
     s.panel.otherEngineModel()->setText(u"gpt-4o-mini"_s);
     s.panel.otherEngineBaseUrl()->setText(m_server->baseUrl().toString());
     s.panel.otherEngineKeyEnv()->setText(QString::fromLatin1(kKeyEnv));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"r1"_s, u"submit_output"_s,
-                                                           {{u"name"_s, u"A. Person"_s}, {u"home_address"_s, u"unknown"_s}}}})));
-    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"runOnOtherEngineButton"_s), Qt::LeftButton);
+    m_server->enqueue(FakeReply::json(
+        200,
+        chatToolCalls(
+            { { u"r1"_s,
+                u"submit_output"_s,
+                { { u"name"_s, u"A. Person"_s }, { u"home_address"_s, u"unknown"_s } } } })));
+    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"runOnOtherEngineButton"_s),
+                      Qt::LeftButton);
     const LaunchResult second = waitFinished(s);
     QCOMPARE(callStatusName(second.record.status), u"completed"_s);
     QCOMPARE(second.record.engineType, u"openai"_s);
     QCOMPARE(second.record.parent, std::optional<qint64>(refused.record.id));
-    QCOMPARE(second.record.metadata.value(u"rerun_of"_s).toString(), QString::number(refused.record.id));
+    QCOMPARE(second.record.metadata.value(u"rerun_of"_s).toString(),
+             QString::number(refused.record.id));
     QCOMPARE(m_server->requestCount(), 1);
     const QJsonArray messages = requestMessages(m_server->requests().at(0));
     QCOMPARE(messages.last().toObject().value(u"content"_s).toString(), input);
@@ -1240,12 +1345,14 @@ void TestStudio1::refusalThenAnotherEngine()
 void TestStudio1::attachmentsModel()
 {
     Studio s(m_services.get());
-    QAbstractItemModelTester tester(s.panel.attachments(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(s.panel.attachments(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     const QString png = m_dir->filePath(u"dot.png"_s);
     {
         QFile f(png);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="));
+        f.write(QByteArray::fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP"
+                                       "8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="));
     }
     Dialogs::setFileResponder([&png](const QString &) { return png; });
     s.panel.attachAction()->trigger();
@@ -1253,11 +1360,14 @@ void TestStudio1::attachmentsModel()
     QCOMPARE(s.panel.attachments()->rowCount(), 1);
     QCOMPARE(s.panel.attachments()->attachments().at(0).mediaType, u"image/png"_s);
     QCOMPARE(s.panel.attachments()->attachments().at(0).name, u"dot.png"_s);
-    QVERIFY(s.panel.attachments()->data(s.panel.attachments()->index(0)).toString().contains(u"image/png"_s));
+    QVERIFY(s.panel.attachments()
+                ->data(s.panel.attachments()->index(0))
+                .toString()
+                .contains(u"image/png"_s));
     QVERIFY(!s.panel.attachments()->addFile(m_dir->filePath(u"nope.bin"_s)).isEmpty());
     // Dropped files are attached too.
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(png)});
+    mime.setUrls({ QUrl::fromLocalFile(png) });
     QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&s.panel, &enter);
     QVERIFY(enter.isAccepted());
@@ -1276,27 +1386,36 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     constexpr int kTickMs = 10;
     QList<std::pair<QByteArray, QByteArray>> events;
     QString expected;
-    const QJsonObject head{{u"id"_s, u"chatcmpl-s"_s}, {u"object"_s, u"chat.completion.chunk"_s}, {u"created"_s, 1},
-                           {u"model"_s, u"gpt-4o-mini"_s}};
+    const QJsonObject head { { u"id"_s, u"chatcmpl-s"_s },
+                             { u"object"_s, u"chat.completion.chunk"_s },
+                             { u"created"_s, 1 },
+                             { u"model"_s, u"gpt-4o-mini"_s } };
     auto chunk = [&head](const QJsonObject &delta, const QJsonValue &finish) {
         QJsonObject o = head;
-        o.insert(u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, delta}, {u"finish_reason"_s, finish}}});
+        o.insert(u"choices"_s,
+                 QJsonArray { QJsonObject {
+                     { u"index"_s, 0 }, { u"delta"_s, delta }, { u"finish_reason"_s, finish } } });
         return compact(o);
     };
-    events.append({QByteArray(), chunk({{u"role"_s, u"assistant"_s}, {u"content"_s, u""_s}}, QJsonValue())});
+    events.append(
+        { QByteArray(),
+          chunk({ { u"role"_s, u"assistant"_s }, { u"content"_s, u""_s } }, QJsonValue()) });
     qsizetype eventBytes = 0;
     for (int i = 0; i < kDeltas; ++i) {
         const QString piece = u"w%1 "_s.arg(qlonglong(i), 5, 10, QChar(u'0'));
         expected += piece;
-        events.append({QByteArray(), chunk({{u"content"_s, piece}}, QJsonValue())});
+        events.append({ QByteArray(), chunk({ { u"content"_s, piece } }, QJsonValue()) });
         eventBytes = 6 + events.last().second.size() + 2; // "data: " + json + "\n\n"
     }
-    events.append({QByteArray(), chunk({}, u"stop"_s)});
+    events.append({ QByteArray(), chunk({}, u"stop"_s) });
     QJsonObject usage = head;
     usage.insert(u"choices"_s, QJsonArray());
-    usage.insert(u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 30}, {u"completion_tokens"_s, kDeltas}, {u"total_tokens"_s, kDeltas + 30}});
-    events.append({QByteArray(), compact(usage)});
-    events.append({QByteArray(), "[DONE]"_ba});
+    usage.insert(u"usage"_s,
+                 QJsonObject { { u"prompt_tokens"_s, 30 },
+                               { u"completion_tokens"_s, kDeltas },
+                               { u"total_tokens"_s, kDeltas + 30 } });
+    events.append({ QByteArray(), compact(usage) });
+    events.append({ QByteArray(), "[DONE]"_ba });
 
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
@@ -1415,16 +1534,19 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.size(), QSize(1280, 800));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s))
+            && specChecked(window));
     SpecTab *planner = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s))
+            && specChecked(window));
     SpecTab *lunar = window.currentSpecTab();
     QVERIFY(planner && lunar && planner != lunar);
     QCOMPARE(window.documentTabs()->count(), 2); // the untouched template gave its tab away
     QCOMPARE(window.documents().size(), 2);
     QCOMPARE(window.documentTabs()->tabText(0), u"planner.spec.json"_s);
     QCOMPARE(window.documentTabs()->tabText(1), u"lunar-landing.spec.json"_s);
-    QCOMPARE(window.documentTabs()->tabToolTip(1), QDir::toNativeSeparators(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
+    QCOMPARE(window.documentTabs()->tabToolTip(1),
+             QDir::toNativeSeparators(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
     QVERIFY(window.documentTabs()->isMovable());
     QVERIFY(window.documentTabs()->tabsClosable());
     QVERIFY(planner->runPanel() != lunar->runPanel());
@@ -1435,7 +1557,9 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     QCOMPARE(window.currentFile(), planner->document()->path());
     QSignalSpy plannerDone(planner->runPanel(), &RunPanel::runFinished);
     planner->runPanel()->run();
-    QTRY_VERIFY_WITH_TIMEOUT(planner->runPanel()->approvalPanel()->approveButton()->isVisibleTo(planner->runPanel()), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        planner->runPanel()->approvalPanel()->approveButton()->isVisibleTo(planner->runPanel()),
+        10000);
     QVERIFY(planner->runPanel()->isRunning());
     window.documentTabs()->setCurrentWidget(lunar);
     QCOMPARE(window.runPanel(), lunar->runPanel());
@@ -1466,9 +1590,11 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     };
     QVERIFY2(!text(lunar->runPanel()->transcript()).contains(u"ticket"_s, Qt::CaseInsensitive),
              qPrintable(text(lunar->runPanel()->transcript())));
-    QVERIFY2(!text(planner->runPanel()->transcript()).contains(u"Mission report"_s), qPrintable(text(planner->runPanel()->transcript())));
+    QVERIFY2(!text(planner->runPanel()->transcript()).contains(u"Mission report"_s),
+             qPrintable(text(planner->runPanel()->transcript())));
     QCOMPARE(lunar->runPanel()->statusLabel()->text(), lunarStatus);
-    QCOMPARE(lunar->runPanel()->attempts(), int(lunarDone.at(0).at(0).value<LaunchResult>().record.attempts.size()));
+    QCOMPARE(lunar->runPanel()->attempts(),
+             int(lunarDone.at(0).at(0).value<LaunchResult>().record.attempts.size()));
 
     // A spec opened after the runs starts with an empty run view.
     window.newSpec();
@@ -1504,9 +1630,11 @@ void TestStudio1::windowTwoSpecTabsRunApart()
 void TestStudio1::windowTabsKeepTheirBreakpoints()
 {
     MainWindow window;
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s))
+            && specChecked(window));
     SpecTab *first = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/refusal.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/refusal.spec.json"_s))
+            && specChecked(window));
     SpecTab *second = window.currentSpecTab();
     first->runPanel()->setBreakpoints({});
     second->runPanel()->setBreakpoints({});
@@ -1701,8 +1829,10 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
         QVERIFY(files);
         // The sidebar: Files, History and Sessions tabbed on the left.
         QCOMPARE(window.dockWidgetArea(files), Qt::LeftDockWidgetArea);
-        QCOMPARE(window.dockWidgetArea(window.historyDocks()->historyDock()), Qt::LeftDockWidgetArea);
-        QCOMPARE(window.dockWidgetArea(window.historyDocks()->sessionsDock()), Qt::LeftDockWidgetArea);
+        QCOMPARE(window.dockWidgetArea(window.historyDocks()->historyDock()),
+                 Qt::LeftDockWidgetArea);
+        QCOMPARE(window.dockWidgetArea(window.historyDocks()->sessionsDock()),
+                 Qt::LeftDockWidgetArea);
         const QList<QDockWidget *> together = window.tabifiedDockWidgets(files);
         QVERIFY(together.contains(window.historyDocks()->historyDock()));
         QVERIFY(together.contains(window.historyDocks()->sessionsDock()));
@@ -1721,8 +1851,10 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
             list.sort();
             return list;
         };
-        QTRY_COMPARE_WITH_TIMEOUT(names(), (QStringList{u"alpha.spec.json"_s, u"beta.json"_s, u"nested"_s,
-                                                        u"runs.experiment.json"_s}), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(names(),
+                                  (QStringList { u"alpha.spec.json"_s, u"beta.json"_s, u"nested"_s,
+                                                 u"runs.experiment.json"_s }),
+                                  5000);
         QTest::qWait(100);
         saveShot(&window, u"sidebar-files.png"_s);
         // A double-click opens the spec in a tab.
@@ -1736,7 +1868,8 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
         const QPoint at = view->visualRect(alpha).center();
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
         QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
-        QTRY_COMPARE(window.currentFile(), QFileInfo(dir.filePath(u"alpha.spec.json"_s)).absoluteFilePath());
+        QTRY_COMPARE(window.currentFile(),
+                     QFileInfo(dir.filePath(u"alpha.spec.json"_s)).absoluteFilePath());
         QCOMPARE(window.documents().size(), 1); // in the place of the untouched template
         QCOMPARE(window.currentSpec()->kind, loadSpec(spec).spec->kind);
         QVERIFY(window.recentFiles().contains(window.currentFile()));
@@ -1744,7 +1877,8 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
     // A new window lists the same folder.
     MainWindow again;
     QCOMPARE(again.workspaceFolder(), QFileInfo(dir.absolutePath()).absoluteFilePath());
-    QCOMPARE(QSettings().value(u"workspace/folder"_s).toString(), QFileInfo(dir.absolutePath()).absoluteFilePath());
+    QCOMPARE(QSettings().value(u"workspace/folder"_s).toString(),
+             QFileInfo(dir.absolutePath()).absoluteFilePath());
     QSettings().remove(u"workspace/folder"_s);
 }
 
@@ -1755,9 +1889,11 @@ void TestStudio1::windowWaitingBadgeOnTheRightTab()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s))
+            && specChecked(window));
     SpecTab *planner = window.currentSpecTab();
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s))
+            && specChecked(window));
     SpecTab *lunar = window.currentSpecTab();
     QTabWidget *tabs = window.documentTabs();
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(lunar));
@@ -1769,7 +1905,8 @@ void TestStudio1::windowWaitingBadgeOnTheRightTab()
     QTRY_VERIFY_WITH_TIMEOUT(planner->isWaiting(), 10000);
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(planner));
     QVERIFY(reread.size() >= 1);
-    QVERIFY2(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s), qPrintable(tabs->tabText(tabs->indexOf(planner))));
+    QVERIFY2(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s),
+             qPrintable(tabs->tabText(tabs->indexOf(planner))));
     QVERIFY(tabs->tabToolTip(tabs->indexOf(planner)).contains(u"waiting for you"_s));
     QVERIFY(!tabs->tabText(tabs->indexOf(lunar)).contains(u"●"_s));
     QVERIFY(!tabs->tabToolTip(tabs->indexOf(lunar)).contains(u"waiting"_s));
@@ -1805,12 +1942,19 @@ void TestStudio1::outputModesRunAndDiff()
         QList<QByteArray> replies;
     };
     const QList<Run> runs = {
-        {OutputMode::Tool, {chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}}),
-                            chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}}, 40, 12)}},
-        {OutputMode::Native, {chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}}),
-                              chatText(u"{\"ticket_id\": 7, \"summary\": \""_s + summary + u"\", \"severity\": null}"_s, 40, 14)}},
-        {OutputMode::Prompted, {chatText(u"Here it is:\n```json\n{\"ticket_id\": 7, \"summary\": \"short\"}\n```"_s, 35, 9),
-                                chatText(u"```json\n{\"ticket_id\": 7, \"summary\": \""_s + summary + u"\"}\n```"_s, 60, 12)}},
+        { OutputMode::Tool,
+          { chatToolCalls({ { u"call_a"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } }),
+            chatToolCalls({ { u"call_b"_s, u"submit_output"_s, goodOutput() } }, 40, 12) } },
+        { OutputMode::Native,
+          { chatToolCalls({ { u"call_a"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } }),
+            chatText(u"{\"ticket_id\": 7, \"summary\": \""_s + summary
+                         + u"\", \"severity\": null}"_s,
+                     40, 14) } },
+        { OutputMode::Prompted,
+          { chatText(u"Here it is:\n```json\n{\"ticket_id\": 7, \"summary\": \"short\"}\n```"_s, 35,
+                     9),
+            chatText(u"```json\n{\"ticket_id\": 7, \"summary\": \""_s + summary + u"\"}\n```"_s, 60,
+                     12) } },
     };
     QList<qint64> ids;
     for (const Run &run : runs) {
@@ -1820,7 +1964,8 @@ void TestStudio1::outputModesRunAndDiff()
             // The schema sent to OpenAI beside the original, each change listed.
             QTRY_VERIFY(!sentPanel->isHidden());
             QCOMPARE(changes->count(), 3);
-            QVERIFY2(changes->item(0)->text().contains(u"additionalProperties"_s), qPrintable(changes->item(0)->text()));
+            QVERIFY2(changes->item(0)->text().contains(u"additionalProperties"_s),
+                     qPrintable(changes->item(0)->text()));
             QVERIFY(sent->toPlainText().contains(u"\"null\""_s));
             QVERIFY(!sent->markers().isEmpty());
             // The schema page holds the builder above the schema and the schema sent.
@@ -1864,22 +2009,24 @@ void TestStudio1::outputModesRunAndDiff()
     CallView view;
     view.setCall(records.at(1));
     QVERIFY2(view.summaryText().contains(u"output: native"_s), qPrintable(view.summaryText()));
-    QVERIFY2(view.transcriptText().contains(u"(accepted output, native mode)"_s), qPrintable(view.transcriptText()));
+    QVERIFY2(view.transcriptText().contains(u"(accepted output, native mode)"_s),
+             qPrintable(view.transcriptText()));
     view.setCall(records.at(2));
     QVERIFY(view.transcriptText().contains(u"(accepted output, prompted mode)"_s));
-    for (int k : {1, 2}) {
+    for (int k : { 1, 2 }) {
         const CallDiff diff = diffCalls(records.at(0), records.at(k));
         const auto row = std::find_if(diff.rows.cbegin(), diff.rows.cend(), [](const DiffRow &r) {
-            return r.label == QCoreApplication::translate("Callscope::CallDiff", "Output mode") || r.label == u"Output mode";
+            return r.label == QCoreApplication::translate("Callscope::CallDiff", "Output mode")
+                || r.label == u"Output mode";
         });
         QVERIFY(row != diff.rows.cend());
         QCOMPARE(row->state, DiffState::Changed);
         QCOMPARE(row->left, u"tool"_s);
         QCOMPARE(row->right, k == 1 ? u"native"_s : u"prompted"_s);
         // Same result in every mode.
-        const auto result = std::find_if(diff.rows.cbegin(), diff.rows.cend(), [](const DiffRow &r) {
-            return r.section == DiffSection::Result;
-        });
+        const auto result =
+            std::find_if(diff.rows.cbegin(), diff.rows.cend(),
+                         [](const DiffRow &r) { return r.section == DiffSection::Result; });
         QVERIFY(result != diff.rows.cend());
         QCOMPARE(result->state, DiffState::Same);
     }
@@ -1912,8 +2059,10 @@ void TestStudio1::approvalAfterEditSaysTheArgumentsAreYours()
     openTicketWithApproval(s);
     s.panel.setInputText(u"Summarise ticket 7."_s);
     s.panel.setBreakpoints(Breakpoint::BeforeTool);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_a"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_b"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"call_a"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"call_b"_s, u"submit_output"_s, goodOutput() } })));
     QTest::mouseClick(s.panel.findChild<QToolButton *>(u"runActionButton"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
     s.panel.pauseArgumentsEditor()->setPlainText(u"{ \"id\": 8 }"_s);
@@ -1921,16 +2070,20 @@ void TestStudio1::approvalAfterEditSaysTheArgumentsAreYours()
     ApprovalPanel *approval = s.panel.approvalPanel();
     QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 10000);
     QVERIFY2(approval->titleText().contains(u"you edited"_s), qPrintable(approval->titleText()));
-    QVERIFY2(!approval->titleText().contains(u"The model wants"_s), qPrintable(approval->titleText()));
+    QVERIFY2(!approval->titleText().contains(u"The model wants"_s),
+             qPrintable(approval->titleText()));
     QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
     QCOMPARE(callStatusName(waitFinished(s).record.status), u"completed"_s);
     // Without an edit it is the model's call, as before.
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_c"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"call_d"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"call_c"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"call_d"_s, u"submit_output"_s, goodOutput() } })));
     s.panel.setBreakpoints({});
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 10000);
-    QVERIFY2(approval->titleText().contains(u"The model wants"_s), qPrintable(approval->titleText()));
+    QVERIFY2(approval->titleText().contains(u"The model wants"_s),
+             qPrintable(approval->titleText()));
     approval->approveButton()->click();
     QCOMPARE(callStatusName(waitFinished(s).record.status), u"completed"_s);
 }
@@ -1942,7 +2095,8 @@ void TestStudio1::providerDownCountsEveryAttempt()
     openTicketWithApproval(s, false);
     s.panel.setInputText(u"Summarise ticket 7."_s);
     for (int i = 0; i < 3; ++i)
-        m_server->enqueue(FakeReply::json(503, QByteArray(R"({"error": {"message": "overloaded"}})")));
+        m_server->enqueue(
+            FakeReply::json(503, QByteArray(R"({"error": {"message": "overloaded"}})")));
     QTest::mouseClick(s.panel.findChild<QToolButton *>(u"runActionButton"_s), Qt::LeftButton);
     const LaunchResult result = waitFinished(s, 30000);
     QCOMPARE(callStatusName(result.record.status), u"failed"_s);
@@ -1972,17 +2126,20 @@ void TestStudio1::inlineApprovalInTimeline()
     // The window soon puts the spec and the run side by side at 1280x800.
     Studio s(m_services.get());
     s.splitter.resize(1280, 800);
-    s.splitter.setSizes({600, 680});
+    s.splitter.setSizes({ 600, 680 });
     openTicketWithApproval(s);
     // A long input: the timeline is taller than its view before the approval comes.
     QStringList lines;
     for (int i = 1; i <= 60; ++i)
         lines.append(u"Line %1 of the customer's report about tickets 1, 2 and 3."_s.arg(i));
     s.panel.setInputText(lines.join(u'\n'));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 1}}},
-                                                          {u"c2"_s, u"get_ticket"_s, {{u"id"_s, 2}}},
-                                                          {u"c3"_s, u"get_ticket"_s, {{u"id"_s, 3}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c4"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(
+        FakeReply::json(200,
+                        chatToolCalls({ { u"c1"_s, u"get_ticket"_s, { { u"id"_s, 1 } } },
+                                        { u"c2"_s, u"get_ticket"_s, { { u"id"_s, 2 } } },
+                                        { u"c3"_s, u"get_ticket"_s, { { u"id"_s, 3 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"c4"_s, u"submit_output"_s, goodOutput() } })));
     QSignalSpy waiting(&s.panel, &RunPanel::waitingChanged);
     ApprovalPanel *approval = s.panel.approvalPanel();
     TimelineView *view = s.panel.timelineView();
@@ -1998,7 +2155,8 @@ void TestStudio1::inlineApprovalInTimeline()
     QCOMPARE(view->pendingIndex().row(), t->count() - 1);
     QCOMPARE(t->item(s.panel.pendingRow()).title, u"Waiting for your approval"_s);
     QCOMPARE(approval->parentWidget(), view->viewport());
-    QVERIFY2(view->verticalScrollBar()->maximum() > 0, "the transcript should be longer than its view");
+    QVERIFY2(view->verticalScrollBar()->maximum() > 0,
+             "the transcript should be longer than its view");
     QString why;
     QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, view->viewport(), &why), qPrintable(why), 15000);
     QVERIFY2(inside(approval->approveButton(), view->viewport(), &why), qPrintable(why));
@@ -2007,7 +2165,10 @@ void TestStudio1::inlineApprovalInTimeline()
     QVERIFY2(inside(approval->alwaysAllowBox(), view->viewport(), &why), qPrintable(why));
     // In its row: below the row's title, and the row as tall as the widget needs.
     const QRect row = view->visualRect(view->pendingIndex());
-    QVERIFY2(row.contains(approval->geometry()), qPrintable(u"row %1,%2 %3x%4"_s.arg(row.x()).arg(row.y()).arg(row.width()).arg(row.height())));
+    QVERIFY2(
+        row.contains(approval->geometry()),
+        qPrintable(
+            u"row %1,%2 %3x%4"_s.arg(row.x()).arg(row.y()).arg(row.width()).arg(row.height())));
     QVERIFY(approval->geometry().top() > row.top());
     QVERIFY(approval->height() >= approval->minimumSizeHint().height());
     QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->approveButton()));
@@ -2078,7 +2239,7 @@ void TestStudio1::inlineBreakpointContinueAndStep()
 {
     Studio s(m_services.get());
     s.splitter.resize(1280, 800);
-    s.splitter.setSizes({600, 680});
+    s.splitter.setSizes({ 600, 680 });
     QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
     s.panel.setInputText(u"Summarise ticket 7."_s);
     TimelineView *view = s.panel.timelineView();
@@ -2088,8 +2249,10 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     // Before a tool: the pause editor inline at the last row, its arguments editable, the focus
     // on Continue, and Enter there goes on.
     s.panel.setBreakpoints(Breakpoint::BeforeTool);
-    QVERIFY2(s.panel.breakpointsButton()->text() == u"Breakpoints (1)"_s, qPrintable(s.panel.breakpointsButton()->text()));
-    QVERIFY2(!hasIdentifier(s.panel.breakpointsButton()->toolTip()), qPrintable(s.panel.breakpointsButton()->toolTip()));
+    QVERIFY2(s.panel.breakpointsButton()->text() == u"Breakpoints (1)"_s,
+             qPrintable(s.panel.breakpointsButton()->text()));
+    QVERIFY2(!hasIdentifier(s.panel.breakpointsButton()->toolTip()),
+             qPrintable(s.panel.breakpointsButton()->toolTip()));
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
     QCoreApplication::processEvents();
@@ -2104,7 +2267,8 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QVERIFY2(inside(s.panel.pauseArgumentsEditor(), view->viewport(), &why), qPrintable(why));
     QVERIFY(!s.panel.pauseArgumentsEditor()->isReadOnly());
     QVERIFY2(!hasIdentifier(pause->accessibleName()), qPrintable(pause->accessibleName()));
-    QVERIFY2(!hasIdentifier(t->item(s.panel.pendingRow()).title), qPrintable(t->item(s.panel.pendingRow()).title));
+    QVERIFY2(!hasIdentifier(t->item(s.panel.pendingRow()).title),
+             qPrintable(t->item(s.panel.pendingRow()).title));
     QCOMPARE(pause->window()->focusWidget(), static_cast<QWidget *>(s.panel.pauseContinueButton()));
     saveShot(&s.splitter, u"breakpoint-inline.png"_s);
     // A bad edit: the complaint shows in the pause itself, which stays, its row as tall as it.
@@ -2112,9 +2276,11 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
     QVERIFY(s.panel.isPaused());
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 15000);
-    QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s), qPrintable(s.panel.pauseMessageBar()->text()));
+    QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s),
+             qPrintable(s.panel.pauseMessageBar()->text()));
     QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 15000);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why), qPrintable(why), 15000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why),
+                              qPrintable(why), 15000);
     QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
     // A good edit, and Enter on Continue.
     s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
@@ -2161,15 +2327,17 @@ void TestStudio1::inlineManualResult()
 {
     Studio s(m_services.get());
     s.splitter.resize(1280, 800);
-    s.splitter.setSizes({600, 680});
+    s.splitter.setSizes({ 600, 680 });
     openTicketWithApproval(s, false);
     s.editor.tabs()->setCurrentIndex(3);
     auto *runner = s.editor.findChild<QComboBox *>(u"toolRunner"_s);
     runner->setCurrentIndex(runner->findData(int(ToolRunnerKind::Manual)));
     s.editor.tabs()->setCurrentIndex(0);
     s.panel.setInputText(u"Summarise ticket 7."_s);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"m2"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"m1"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"m2"_s, u"submit_output"_s, goodOutput() } })));
     ApprovalPanel *approval = s.panel.approvalPanel();
     TimelineView *view = s.panel.timelineView();
     const TranscriptModel *t = s.panel.transcript();
@@ -2181,7 +2349,8 @@ void TestStudio1::inlineManualResult()
     QCOMPARE(s.panel.pendingRow(), t->count() - 1);
     QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs its result from you"_s);
     QString why;
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval->resultEdit(), view->viewport(), &why), qPrintable(why), 15000);
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval->resultEdit(), view->viewport(), &why),
+                              qPrintable(why), 15000);
     QVERIFY2(inside(approval->submitButton(), view->viewport(), &why), qPrintable(why));
     QVERIFY(!approval->approveButton()->isVisible());
     QCOMPARE(approval->window()->focusWidget(), static_cast<QWidget *>(approval->resultEdit()));
@@ -2204,7 +2373,8 @@ void TestStudio1::inlineGoneAfterStopAndNewRunClean()
     Studio s(m_services.get());
     openTicketWithApproval(s);
     s.panel.setInputText(u"Summarise ticket 1."_s);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s1"_s, u"get_ticket"_s, {{u"id"_s, 1}}}})));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"s1"_s, u"get_ticket"_s, { { u"id"_s, 1 } } } })));
     ApprovalPanel *approval = s.panel.approvalPanel();
     const TranscriptModel *t = s.panel.transcript();
     s.panel.run();
@@ -2222,8 +2392,10 @@ void TestStudio1::inlineGoneAfterStopAndNewRunClean()
     QVERIFY(s.panel.waitingSummary().isEmpty());
 
     // The next run starts clean, and its own approval comes inline again.
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s2"_s, u"get_ticket"_s, {{u"id"_s, 2}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"s3"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"s2"_s, u"get_ticket"_s, { { u"id"_s, 2 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"s3"_s, u"submit_output"_s, goodOutput() } })));
     s.panel.run();
     QVERIFY(s.panel.isRunning());
     QVERIFY(!approval->isVisible());
@@ -2257,12 +2429,15 @@ void TestStudio1::runPanelFitsBesideTheSpec()
     panel.resize(640, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QVERIFY2(panel.minimumSizeHint().width() <= 640 && panel.minimumSizeHint().height() <= 700,
-             qPrintable(u"%1x%2"_s.arg(panel.minimumSizeHint().width()).arg(panel.minimumSizeHint().height())));
+    QVERIFY2(
+        panel.minimumSizeHint().width() <= 640 && panel.minimumSizeHint().height() <= 700,
+        qPrintable(
+            u"%1x%2"_s.arg(panel.minimumSizeHint().width()).arg(panel.minimumSizeHint().height())));
     QCOMPARE(panel.size(), QSize(640, 700));
     QString why;
-    for (const QString &name : {u"runActionButton"_s, u"stepActionButton"_s, u"continueActionButton"_s,
-                                u"stopActionButton"_s, u"breakpointsButton"_s}) {
+    for (const QString &name :
+         { u"runActionButton"_s, u"stepActionButton"_s, u"continueActionButton"_s,
+           u"stopActionButton"_s, u"breakpointsButton"_s }) {
         auto *button = panel.findChild<QAbstractButton *>(name);
         QVERIFY2(button, qPrintable(name));
         QVERIFY2(inside(button, &panel, &why), qPrintable(why));
@@ -2271,7 +2446,8 @@ void TestStudio1::runPanelFitsBesideTheSpec()
     QVERIFY2(inside(panel.inputEdit(), &panel, &why), qPrintable(why));
     QVERIFY2(inside(panel.timelineView(), &panel, &why), qPrintable(why));
     QVERIFY2(inside(panel.detailView(), &panel, &why), qPrintable(why));
-    QVERIFY2(panel.timelineView()->height() >= 300, qPrintable(QString::number(panel.timelineView()->height())));
+    QVERIFY2(panel.timelineView()->height() >= 300,
+             qPrintable(QString::number(panel.timelineView()->height())));
     QVERIFY(panel.inputEdit()->height() >= 50);
     // The breakpoints are one menu, in plain words.
     QMenu *menu = panel.breakpointsButton()->menu();
@@ -2282,8 +2458,10 @@ void TestStudio1::runPanelFitsBesideTheSpec()
 
     // Paused for an approval at this size: the whole approval is in view, buttons included.
     panel.setInputText(u"Summarise ticket 7."_s);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f1"_s, u"get_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"f2"_s, u"submit_output"_s, goodOutput()}})));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"f1"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(
+        FakeReply::json(200, chatToolCalls({ { u"f2"_s, u"submit_output"_s, goodOutput() } })));
     // The spec is ours (it has a command tool): its trust question is answered Trust.
     QObject::connect(&panel, &RunPanel::trustAsked, &panel, [](TrustDialog *dialog) {
         QTimer::singleShot(0, dialog, [dialog] { dialog->trustButton()->click(); });
@@ -2292,18 +2470,22 @@ void TestStudio1::runPanelFitsBesideTheSpec()
     panel.run();
     ApprovalPanel *approval = panel.approvalPanel();
     QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why), qPrintable(why), 15000);
-    for (QWidget *w : {static_cast<QWidget *>(approval->approveButton()), static_cast<QWidget *>(approval->refuseButton()),
-                       static_cast<QWidget *>(approval->editButton()), static_cast<QWidget *>(approval->reasonEdit())})
+    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why),
+                              qPrintable(why), 15000);
+    for (QWidget *w : { static_cast<QWidget *>(approval->approveButton()),
+                        static_cast<QWidget *>(approval->refuseButton()),
+                        static_cast<QWidget *>(approval->editButton()),
+                        static_cast<QWidget *>(approval->reasonEdit()) })
         QVERIFY2(inside(w, panel.timelineView()->viewport(), &why), qPrintable(why));
     QVERIFY2(!hasIdentifier(panel.statusLabel()->text()), qPrintable(panel.statusLabel()->text()));
     qInfo("run panel at 640x700: minimum %dx%d, timeline %d px high, inline approval %d px high",
-          panel.minimumSizeHint().width(), panel.minimumSizeHint().height(), panel.timelineView()->height(),
-          approval->height());
+          panel.minimumSizeHint().width(), panel.minimumSizeHint().height(),
+          panel.timelineView()->height(), approval->height());
     saveShot(&panel, u"run-panel-640x700.png"_s);
     QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
     QVERIFY(finished.wait(10000));
-    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status), u"completed"_s);
+    QCOMPARE(callStatusName(finished.at(0).at(0).value<LaunchResult>().record.status),
+             u"completed"_s);
 }
 
 QTEST_MAIN(TestStudio1)
@@ -2334,7 +2516,11 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     // A local server the panel connects to: its tools with their annotations.
     auto *servers = s.editor.findChild<JsonEditor *>(u"mcpServers"_s);
     QJsonObject all = QJsonDocument::fromJson(servers->toPlainText().toUtf8()).object();
-    all.insert(u"fake"_s, QJsonObject{{u"command"_s, QJsonArray{u"node"_s, sourcePath(u"tests/data/tools/fake_mcp_server.js"_s)}}});
+    all.insert(
+        u"fake"_s,
+        QJsonObject {
+            { u"command"_s,
+              QJsonArray { u"node"_s, sourcePath(u"tests/data/tools/fake_mcp_server.js"_s) } } });
     servers->setPlainText(QString::fromUtf8(QJsonDocument(all).toJson()));
     s.flush();
     QVERIFY(s.editor.spec().mcpServers.contains(u"fake"_s));
@@ -2343,7 +2529,8 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     pick->setCurrentIndex(pick->findText(u"fake"_s));
     panel->findChild<QPushButton *>(u"mcpConnect"_s)->click();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isConnecting(), 15000);
-    QVERIFY2(panel->statusLabel()->text().contains(u"13 tool(s)"_s), qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(panel->statusLabel()->text().contains(u"13 tool(s)"_s),
+             qPrintable(panel->statusLabel()->text()));
     QTableWidget *table = panel->toolTable();
     const auto rowOf = [&](const QString &name) {
         for (int row = 0; row < table->rowCount(); ++row)
@@ -2367,15 +2554,20 @@ void TestStudio1::elicitationFormAnswers()
     McpElicitation request;
     request.serverName = u"docs"_s;
     request.message = u"Who are you?"_s;
-    request.requestedSchema = QJsonObject{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}}},
-                                      {u"age"_s, QJsonObject{{u"type"_s, u"integer"_s}, {u"default"_s, 30}}},
-                                      {u"status"_s, QJsonObject{{u"type"_s, u"string"_s},
-                                                                {u"enum"_s, QJsonArray{u"active"_s, u"inactive"_s}},
-                                                                {u"default"_s, u"inactive"_s}}},
-                                      {u"verified"_s, QJsonObject{{u"type"_s, u"boolean"_s}, {u"default"_s, true}}}}},
-        {u"required"_s, QJsonArray{u"name"_s}}};
+    request.requestedSchema = QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject {
+              { u"name"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+              { u"age"_s, QJsonObject { { u"type"_s, u"integer"_s }, { u"default"_s, 30 } } },
+              { u"status"_s,
+                QJsonObject { { u"type"_s, u"string"_s },
+                              { u"enum"_s, QJsonArray { u"active"_s, u"inactive"_s } },
+                              { u"default"_s, u"inactive"_s } } },
+              { u"verified"_s,
+                QJsonObject { { u"type"_s, u"boolean"_s }, { u"default"_s, true } } } } },
+        { u"required"_s, QJsonArray { u"name"_s } }
+    };
     QJsonObject answer;
     int answers = 0;
     ElicitationDialog::ask(nullptr, request, [&](const QJsonObject &a) {
@@ -2403,25 +2595,38 @@ void TestStudio1::elicitationFormAnswers()
     saveShot(dialog, u"mcp-elicitation.png"_s);
     send->click();
     QTRY_COMPARE(answers, 1);
-    QCOMPARE(answer, (QJsonObject{{u"action"_s, u"accept"_s},
-                                  {u"content"_s, QJsonObject{{u"name"_s, u"Ada"_s}, {u"age"_s, 30},
-                                                             {u"status"_s, u"inactive"_s}, {u"verified"_s, true}}}}));
+    QCOMPARE(answer,
+             (QJsonObject { { u"action"_s, u"accept"_s },
+                            { u"content"_s,
+                              QJsonObject { { u"name"_s, u"Ada"_s },
+                                            { u"age"_s, 30 },
+                                            { u"status"_s, u"inactive"_s },
+                                            { u"verified"_s, true } } } }));
 }
 
 namespace {
 
 QJsonObject markerToolSpec(const QString &baseUrl, const QString &prompt)
 {
-    return {{u"kind"_s, u"ticket"_s},
-            {u"system_prompt"_s, prompt},
-            {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                               {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                                               {u"required"_s, QJsonArray{u"title"_s}}}},
-            {u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup_ticket"_s},
-                                                {u"description"_s, u"Look a ticket up."_s},
-                                                {u"command"_s, QJsonArray{u"./lookup.sh"_s, u"--id"_s}}}}},
-            {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s}, {u"base_url"_s, baseUrl},
-                                      {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)}, {u"stream"_s, false}}}};
+    return { { u"kind"_s, u"ticket"_s },
+             { u"system_prompt"_s, prompt },
+             { u"response_schema"_s,
+               QJsonObject {
+                   { u"type"_s, u"object"_s },
+                   { u"properties"_s,
+                     QJsonObject { { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+                   { u"required"_s, QJsonArray { u"title"_s } } } },
+             { u"tools"_s,
+               QJsonArray {
+                   QJsonObject { { u"name"_s, u"lookup_ticket"_s },
+                                 { u"description"_s, u"Look a ticket up."_s },
+                                 { u"command"_s, QJsonArray { u"./lookup.sh"_s, u"--id"_s } } } } },
+             { u"engine"_s,
+               QJsonObject { { u"type"_s, u"openai"_s },
+                             { u"model"_s, u"gpt-4o-mini"_s },
+                             { u"base_url"_s, baseUrl },
+                             { u"api_key_env"_s, QString::fromLatin1(kKeyEnv) },
+                             { u"stream"_s, false } } } };
 }
 
 } // namespace
@@ -2438,13 +2643,15 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     const QString path = dir.filePath(u"ticket.spec.json"_s);
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(markerToolSpec(m_server->baseUrl().toString(), u"Summarise the ticket."_s)).toJson());
+    file.write(
+        QJsonDocument(markerToolSpec(m_server->baseUrl().toString(), u"Summarise the ticket."_s))
+            .toJson());
     file.close();
 
     Studio s(m_services.get());
     s.autoTrust = false;
     s.splitter.resize(1280, 800);
-    s.splitter.setSizes({600, 680});
+    s.splitter.setSizes({ 600, 680 });
     QVERIFY(openInEditor(s, path));
     s.panel.setInputText(u"Ticket 7 please."_s);
     QSignalSpy asked(&s.panel, &RunPanel::trustAsked);
@@ -2483,7 +2690,8 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
         const QImage over = dialog->grab().toImage();
         QPainter painter(&shot);
         painter.fillRect(shot.rect(), QColor(0, 0, 0, 60));
-        painter.drawImage(QPoint((shot.width() - over.width()) / 2, (shot.height() - over.height()) / 3), over);
+        painter.drawImage(
+            QPoint((shot.width() - over.width()) / 2, (shot.height() - over.height()) / 3), over);
         painter.end();
         QCOMPARE(shot.size(), QSize(1280, 800));
         const QString shotPath = buildPath(u"screenshots/trust-dialog.png"_s);
@@ -2501,8 +2709,10 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     QVERIFY(!QFile::exists(marker));
 
     // Trust runs (the model calls the tool, the program runs) and is remembered.
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"lookup_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T7"_s}}}})));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"c1"_s, u"lookup_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"c2"_s, u"submit_output"_s, { { u"title"_s, u"T7"_s } } } })));
     s.panel.run();
     QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 2, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(openDialog(), 5000);
@@ -2523,8 +2733,10 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
 
     // The same file again: no question.
     QFile::remove(marker);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"lookup_ticket"_s, {{u"id"_s, 7}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"T7"_s}}}})));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"c1"_s, u"lookup_ticket"_s, { { u"id"_s, 7 } } } })));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"c2"_s, u"submit_output"_s, { { u"title"_s, u"T7"_s } } } })));
     s.panel.run();
     result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
@@ -2534,8 +2746,10 @@ void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
     // Edited (a new digest): asked again.
     QFile::remove(marker);
     s.sides.setCurrentWidget(&s.raw);
-    s.raw.setPlainText(QString::fromUtf8(
-        QJsonDocument(markerToolSpec(m_server->baseUrl().toString(), u"Summarise the ticket briefly."_s)).toJson()));
+    s.raw.setPlainText(
+        QString::fromUtf8(QJsonDocument(markerToolSpec(m_server->baseUrl().toString(),
+                                                       u"Summarise the ticket briefly."_s))
+                              .toJson()));
     s.flush();
     const int before = int(m_server->requestCount());
     s.panel.run();
@@ -2558,15 +2772,21 @@ QJsonObject fanOutItemsSchema()
     constexpr int kDepth = 12;
     for (int i = 0; i < kDepth; ++i) {
         const QString next = u"#/$defs/l%1"_s.arg(i + 1);
-        defs.insert(u"l%1"_s.arg(i), QJsonObject{{u"anyOf"_s, QJsonArray{QJsonObject{{u"$ref"_s, next}},
-                                                                          QJsonObject{{u"$ref"_s, next}}}}});
+        defs.insert(u"l%1"_s.arg(i),
+                    QJsonObject { { u"anyOf"_s,
+                                    QJsonArray { QJsonObject { { u"$ref"_s, next } },
+                                                 QJsonObject { { u"$ref"_s, next } } } } });
     }
-    defs.insert(u"l%1"_s.arg(kDepth), QJsonObject{{u"type"_s, u"string"_s}});
-    return {{u"type"_s, u"object"_s},
-            {u"properties"_s, QJsonObject{{u"items"_s, QJsonObject{{u"type"_s, u"array"_s},
-                                                                    {u"items"_s, QJsonObject{{u"$ref"_s, u"#/$defs/l0"_s}}}}}}},
-            {u"required"_s, QJsonArray{u"items"_s}},
-            {u"$defs"_s, defs}};
+    defs.insert(u"l%1"_s.arg(kDepth), QJsonObject { { u"type"_s, u"string"_s } });
+    return { { u"type"_s, u"object"_s },
+             { u"properties"_s,
+               QJsonObject {
+                   { u"items"_s,
+                     QJsonObject {
+                         { u"type"_s, u"array"_s },
+                         { u"items"_s, QJsonObject { { u"$ref"_s, u"#/$defs/l0"_s } } } } } } },
+             { u"required"_s, QJsonArray { u"items"_s } },
+             { u"$defs"_s, defs } };
 }
 
 QJsonArray numbersUpTo(int count)
@@ -2619,19 +2839,26 @@ void TestStudio1::validationKeepsEventLoopResponsive()
     const QString path = dir.filePath(u"expensive.spec.json"_s);
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(QJsonObject{{u"kind"_s, u"list"_s},
-                                         {u"system_prompt"_s, u"List."_s},
-                                         {u"response_schema"_s, schema},
-                                         {u"max_turns"_s, 2},
-                                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s},
-                                                                   {u"base_url"_s, m_server->baseUrl().toString()},
-                                                                   {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)},
-                                                                   {u"stream"_s, false}}}})
+    file.write(QJsonDocument(
+                   QJsonObject { { u"kind"_s, u"list"_s },
+                                 { u"system_prompt"_s, u"List."_s },
+                                 { u"response_schema"_s, schema },
+                                 { u"max_turns"_s, 2 },
+                                 { u"engine"_s,
+                                   QJsonObject { { u"type"_s, u"openai"_s },
+                                                 { u"model"_s, u"gpt-4o-mini"_s },
+                                                 { u"base_url"_s, m_server->baseUrl().toString() },
+                                                 { u"api_key_env"_s, QString::fromLatin1(kKeyEnv) },
+                                                 { u"stream"_s, false } } } })
                    .toJson());
     file.close();
     const QJsonArray numbers = numbersUpTo(400);
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c1"_s, u"submit_output"_s, {{u"items"_s, numbers}}}})));
-    m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c2"_s, u"submit_output"_s, {{u"items"_s, QJsonArray{u"a"_s}}}}})));
+    m_server->enqueue(FakeReply::json(
+        200, chatToolCalls({ { u"c1"_s, u"submit_output"_s, { { u"items"_s, numbers } } } })));
+    m_server->enqueue(FakeReply::json(
+        200,
+        chatToolCalls(
+            { { u"c2"_s, u"submit_output"_s, { { u"items"_s, QJsonArray { u"a"_s } } } } })));
 
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, path));
@@ -2668,7 +2895,8 @@ void TestStudio1::validationKeepsEventLoopResponsive()
     QVERIFY2(validatingMs >= 150, "the check should be long enough to stall a GUI thread");
     // Checked on the GUI thread, the gap would be the whole check; the bound scales with it, so
     // a slow (busy) machine is not mistaken for a stall.
-    QVERIFY2(maxGap < std::max<qint64>(100, validatingMs / 2), qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
+    QVERIFY2(maxGap < std::max<qint64>(100, validatingMs / 2),
+             qPrintable(u"event loop stalled %1 ms"_s.arg(maxGap)));
 }
 
 namespace {
@@ -2694,8 +2922,9 @@ void TestStudio1::findingsAgreeWithCliLint()
     // Every spec of the tests and the samples, checked by `callscope-cli lint` and by the
     // studio's findings against the same engine profiles: the same rules at the same places.
     QStringList files;
-    for (const QString &folder : {u"tests/data/spec"_s, u"resources/samples"_s}) {
-        QDirIterator it(sourcePath(folder), {u"*.json"_s}, QDir::Files, QDirIterator::Subdirectories);
+    for (const QString &folder : { u"tests/data/spec"_s, u"resources/samples"_s }) {
+        QDirIterator it(sourcePath(folder), { u"*.json"_s }, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString file = it.next();
             if (!file.endsWith(u".recording.json"_s))
@@ -2718,7 +2947,7 @@ void TestStudio1::findingsAgreeWithCliLint()
         for (const QString &file : std::as_const(files)) {
             QProcess cli;
             cli.setProcessEnvironment(env);
-            cli.start(cliPath(), {u"lint"_s, file});
+            cli.start(cliPath(), { u"lint"_s, file });
             QVERIFY2(cli.waitForFinished(30000), qPrintable(file));
             const QByteArray out = cli.readAllStandardOutput();
             const QString err = QString::fromUtf8(cli.readAllStandardError());
@@ -2738,11 +2967,13 @@ void TestStudio1::findingsAgreeWithCliLint()
                 continue;
             }
             QStringList cliKeys;
-            for (const QJsonValue &v : QJsonDocument::fromJson(out).object().value(u"findings"_s).toArray())
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(out).object().value(u"findings"_s).toArray())
                 cliKeys.append(v[u"rule"_s].toString() + u' ' + v[u"pointer"_s].toString());
             const QStringList studioKeys = findingKeys(document.findings());
-            QVERIFY2(cliKeys == studioKeys, qPrintable(u"%1 (%2)\nlint:   %3\nstudio: %4"_s.arg(
-                                                file, round, cliKeys.join(u", "_s), studioKeys.join(u", "_s))));
+            QVERIFY2(cliKeys == studioKeys,
+                     qPrintable(u"%1 (%2)\nlint:   %3\nstudio: %4"_s.arg(
+                         file, round, cliKeys.join(u", "_s), studioKeys.join(u", "_s))));
             QCOMPARE(cli.exitCode(), document.check().runnable() ? 0 : 2);
             ++linted;
         }
@@ -2753,8 +2984,9 @@ void TestStudio1::findingsAgreeWithCliLint()
     auto rulesOfFull = [&]() {
         SpecDocument document;
         document.setProfileStore(&profiles);
-        if (document.load(sourcePath(u"tests/data/spec/valid/full.spec.json"_s)) || !specChecked(&document))
-            return QStringList{u"not checked"_s};
+        if (document.load(sourcePath(u"tests/data/spec/valid/full.spec.json"_s))
+            || !specChecked(&document))
+            return QStringList { u"not checked"_s };
         return findingKeys(document.findings());
     };
 
@@ -2787,27 +3019,40 @@ void TestStudio1::findingsCheckKeepsEventLoopResponsive()
     // lint) is long enough to stall a GUI thread. The document checks on a worker thread.
     QJsonObject defs;
     for (int i = 0; i < 6000; ++i)
-        defs.insert(u"d%1"_s.arg(i),
-                    QJsonObject{{u"type"_s, u"object"_s},
-                                {u"properties"_s, QJsonObject{{u"a"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"maxLength"_s, 10}}},
-                                                              {u"b"_s, QJsonObject{{u"type"_s, u"array"_s},
-                                                                                   {u"items"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}}},
-                                {u"required"_s, QJsonArray{u"a"_s, u"b"_s}},
-                                {u"additionalProperties"_s, false}});
-    const QJsonObject schema{{u"type"_s, u"object"_s},
-                             {u"properties"_s, QJsonObject{{u"answer"_s, QJsonObject{{u"$ref"_s, u"#/$defs/d0"_s}}}}},
-                             {u"required"_s, QJsonArray{u"answer"_s}},
-                             {u"additionalProperties"_s, false},
-                             {u"$defs"_s, defs}};
+        defs.insert(
+            u"d%1"_s.arg(i),
+            QJsonObject {
+                { u"type"_s, u"object"_s },
+                { u"properties"_s,
+                  QJsonObject {
+                      { u"a"_s,
+                        QJsonObject { { u"type"_s, u"string"_s }, { u"maxLength"_s, 10 } } },
+                      { u"b"_s,
+                        QJsonObject {
+                            { u"type"_s, u"array"_s },
+                            { u"items"_s, QJsonObject { { u"type"_s, u"integer"_s } } } } } } },
+                { u"required"_s, QJsonArray { u"a"_s, u"b"_s } },
+                { u"additionalProperties"_s, false } });
+    const QJsonObject schema {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject { { u"answer"_s, QJsonObject { { u"$ref"_s, u"#/$defs/d0"_s } } } } },
+        { u"required"_s, QJsonArray { u"answer"_s } },
+        { u"additionalProperties"_s, false },
+        { u"$defs"_s, defs }
+    };
     auto specText = [&](const QString &kind, const QJsonObject &responseSchema) {
         return QString::fromUtf8(
-            QJsonDocument(QJsonObject{{u"kind"_s, kind},
-                                      {u"system_prompt"_s, u"Answer."_s},
-                                      {u"response_schema"_s, responseSchema},
-                                      {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s},
-                                                                {u"base_url"_s, m_server->baseUrl().toString()},
-                                                                {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)},
-                                                                {u"stream"_s, false}}}})
+            QJsonDocument(
+                QJsonObject { { u"kind"_s, kind },
+                              { u"system_prompt"_s, u"Answer."_s },
+                              { u"response_schema"_s, responseSchema },
+                              { u"engine"_s,
+                                QJsonObject { { u"type"_s, u"openai"_s },
+                                              { u"model"_s, u"gpt-4o-mini"_s },
+                                              { u"base_url"_s, m_server->baseUrl().toString() },
+                                              { u"api_key_env"_s, QString::fromLatin1(kKeyEnv) },
+                                              { u"stream"_s, false } } } })
                 .toJson());
     };
     const QString costly = specText(u"costly"_s, schema);
@@ -2844,15 +3089,20 @@ void TestStudio1::findingsCheckKeepsEventLoopResponsive()
                      out.append(SpecFinding::fromLint(f));
                  return out;
              }()));
-    qInfo("the check takes %lld ms where it is called; checked in %lld ms; longest event-loop gap %lld ms",
+    qInfo("the check takes %lld ms where it is called; checked in %lld ms; longest event-loop gap "
+          "%lld ms",
           directMs, checkedMs, gap.longest());
     QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
-    QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2), qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
+    QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2),
+             qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
 
     // Edited while a costly check is under way: the newer text's check is applied, the older
     // one is dropped when it comes.
-    const QString small = specText(u"small"_s, QJsonObject{{u"type"_s, u"object"_s},
-                                                          {u"properties"_s, QJsonObject{{u"x"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}});
+    const QString small = specText(
+        u"small"_s,
+        QJsonObject { { u"type"_s, u"object"_s },
+                      { u"properties"_s,
+                        QJsonObject { { u"x"_s, QJsonObject { { u"type"_s, u"string"_s } } } } } });
     document.replaceText(costly + u' ');
     document.recheck();
     document.replaceText(small);
@@ -2878,7 +3128,12 @@ void TestStudio1::findingsCheckKeepsEventLoopResponsive()
     // Run pressed while the check of an edit is under way: the run waits for that check and
     // runs the spec as it is now (nothing runs, nothing to stop, until then).
     m_server->enqueue(FakeReply::json(
-        200, chatToolCalls({{u"c1"_s, u"submit_output"_s, {{u"answer"_s, QJsonObject{{u"a"_s, u"x"_s}, {u"b"_s, QJsonArray{1}}}}}}})));
+        200,
+        chatToolCalls(
+            { { u"c1"_s,
+                u"submit_output"_s,
+                { { u"answer"_s,
+                    QJsonObject { { u"a"_s, u"x"_s }, { u"b"_s, QJsonArray { 1 } } } } } } })));
     s.document.replaceText(costly);
     s.panel.setInputText(u"Go."_s);
     s.panel.run();
@@ -2901,36 +3156,47 @@ void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
     // thread while the Experiment tab's window goes on.
     const QJsonObject costly = fanOutItemsSchema();
     const QJsonArray numbers = numbersUpTo(100);
-    const QJsonObject assertion{{u"type"_s, u"schema"_s}, {u"name"_s, u"strings only"_s}, {u"schema"_s, costly}};
+    const QJsonObject assertion { { u"type"_s, u"schema"_s },
+                                  { u"name"_s, u"strings only"_s },
+                                  { u"schema"_s, costly } };
     constexpr int kCases = 3;
     QJsonArray dataset;
     for (int i = 0; i < kCases; ++i) {
-        dataset.append(QJsonObject{{u"id"_s, u"case%1"_s.arg(i)}, {u"input"_s, u"List %1."_s.arg(i)}});
-        m_server->enqueue(FakeReply::json(200, chatToolCalls({{u"c%1"_s.arg(i), u"submit_output"_s, {{u"items"_s, numbers}}}})));
+        dataset.append(
+            QJsonObject { { u"id"_s, u"case%1"_s.arg(i) }, { u"input"_s, u"List %1."_s.arg(i) } });
+        m_server->enqueue(FakeReply::json(
+            200,
+            chatToolCalls(
+                { { u"c%1"_s.arg(i), u"submit_output"_s, { { u"items"_s, numbers } } } })));
     }
     QTemporaryDir dir;
     const QString path = dir.filePath(u"costly.experiment.json"_s);
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(QJsonObject{
-                                 {u"name"_s, u"costly check"_s},
-                                 {u"spec"_s, QJsonObject{{u"kind"_s, u"list"_s},
-                                                         {u"system_prompt"_s, u"List."_s},
-                                                         {u"response_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
-                                                         {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s}, {u"model"_s, u"gpt-4o-mini"_s},
-                                                                                   {u"base_url"_s, m_server->baseUrl().toString()},
-                                                                                   {u"api_key_env"_s, QString::fromLatin1(kKeyEnv)},
-                                                                                   {u"stream"_s, false}}}}},
-                                 {u"dataset"_s, dataset},
-                                 {u"jobs"_s, 1},
-                                 {u"assert"_s, QJsonArray{assertion}}})
+    file.write(QJsonDocument(
+                   QJsonObject {
+                       { u"name"_s, u"costly check"_s },
+                       { u"spec"_s,
+                         QJsonObject {
+                             { u"kind"_s, u"list"_s },
+                             { u"system_prompt"_s, u"List."_s },
+                             { u"response_schema"_s, QJsonObject { { u"type"_s, u"object"_s } } },
+                             { u"engine"_s,
+                               QJsonObject { { u"type"_s, u"openai"_s },
+                                             { u"model"_s, u"gpt-4o-mini"_s },
+                                             { u"base_url"_s, m_server->baseUrl().toString() },
+                                             { u"api_key_env"_s, QString::fromLatin1(kKeyEnv) },
+                                             { u"stream"_s, false } } } } },
+                       { u"dataset"_s, dataset },
+                       { u"jobs"_s, 1 },
+                       { u"assert"_s, QJsonArray { assertion } } })
                    .toJson());
     file.close();
 
     // What one check costs where it is called.
     CallRecord answered;
     answered.status = CallStatus::Completed;
-    answered.response = QJsonObject{{u"items"_s, numbers}};
+    answered.response = QJsonObject { { u"items"_s, numbers } };
     Assertion parsed;
     parsed.type = u"schema"_s;
     parsed.name = u"strings only"_s;
@@ -2944,7 +3210,9 @@ void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
     ExperimentView view(m_services->calls(), m_services->store());
     view.resize(1280, 800);
     view.show();
-    QVERIFY2(view.openFile(path), qPrintable(view.loadErrors().isEmpty() ? QString() : view.loadErrors().first().toString()));
+    QVERIFY2(
+        view.openFile(path),
+        qPrintable(view.loadErrors().isEmpty() ? QString() : view.loadErrors().first().toString()));
     EventLoopGap gap;
     gap.start();
     QVERIFY(view.run());
@@ -2955,11 +3223,13 @@ void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
     const ExperimentRun::Progress progress = view.progress();
     QCOMPARE(progress.done, kCases);
     QCOMPARE(progress.failed, kCases);
-    qInfo("one schema check takes %lld ms where it is called; %d cases run and checked in %lld ms; longest "
+    qInfo("one schema check takes %lld ms where it is called; %d cases run and checked in %lld ms; "
+          "longest "
           "event-loop gap %lld ms",
           directMs, kCases, runMs, gap.longest());
     QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
-    QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2), qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
+    QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2),
+             qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
 }
 
 #include "tst_studio1.moc"

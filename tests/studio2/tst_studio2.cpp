@@ -51,19 +51,19 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QProgressDialog>
-#include <QTimer>
-
-#include <cstdio>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QTreeWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeView>
+#include <QTreeWidget>
+
+#include <cstdio>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -81,37 +81,70 @@ QByteArray compact(const QJsonObject &o)
 }
 
 // OpenAI Chat Completions replies.
-QByteArray openaiToolCall(const QString &id, const QString &name, const QJsonObject &args, int in = 100, int out = 20)
+QByteArray openaiToolCall(const QString &id, const QString &name, const QJsonObject &args,
+                          int in = 100, int out = 20)
 {
-    return compact(QJsonObject{
-        {u"id"_s, u"chatcmpl-1"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"m"_s},
-        {u"choices"_s, QJsonArray{QJsonObject{
-                           {u"index"_s, 0},
-                           {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonValue()},
-                                                      {u"tool_calls"_s, QJsonArray{QJsonObject{
-                                                                            {u"id"_s, id}, {u"type"_s, u"function"_s},
-                                                                            {u"function"_s, QJsonObject{{u"name"_s, name}, {u"arguments"_s, QString::fromUtf8(compact(args))}}}}}}}},
-                           {u"finish_reason"_s, u"tool_calls"_s}}}},
-        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, in}, {u"completion_tokens"_s, out}, {u"total_tokens"_s, in + out}}}});
+    return compact(QJsonObject {
+        { u"id"_s, u"chatcmpl-1"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"created"_s, 1 },
+        { u"model"_s, u"m"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject {
+              { u"index"_s, 0 },
+              { u"message"_s,
+                QJsonObject {
+                    { u"role"_s, u"assistant"_s },
+                    { u"content"_s, QJsonValue() },
+                    { u"tool_calls"_s,
+                      QJsonArray { QJsonObject {
+                          { u"id"_s, id },
+                          { u"type"_s, u"function"_s },
+                          { u"function"_s,
+                            QJsonObject {
+                                { u"name"_s, name },
+                                { u"arguments"_s, QString::fromUtf8(compact(args)) } } } } } } } },
+              { u"finish_reason"_s, u"tool_calls"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, in },
+                        { u"completion_tokens"_s, out },
+                        { u"total_tokens"_s, in + out } } } });
 }
 
 QByteArray openaiText(const QString &text)
 {
-    return compact(QJsonObject{
-        {u"id"_s, u"chatcmpl-2"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"m"_s},
-        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, text}}},
-                                              {u"finish_reason"_s, u"stop"_s}}}},
-        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 30}, {u"completion_tokens"_s, 4}, {u"total_tokens"_s, 34}}}});
+    return compact(QJsonObject {
+        { u"id"_s, u"chatcmpl-2"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"created"_s, 1 },
+        { u"model"_s, u"m"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject {
+              { u"index"_s, 0 },
+              { u"message"_s,
+                QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+              { u"finish_reason"_s, u"stop"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, 30 },
+                        { u"completion_tokens"_s, 4 },
+                        { u"total_tokens"_s, 34 } } } });
 }
 
 // Anthropic Messages reply with one tool_use block.
 QByteArray anthropicToolCall(const QString &id, const QString &name, const QJsonObject &args)
 {
-    return compact(QJsonObject{{u"id"_s, u"msg_1"_s}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s}, {u"model"_s, u"claude-test"_s},
-                               {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, id}, {u"name"_s, name}, {u"input"_s, args}}}},
-                               {u"stop_reason"_s, u"tool_use"_s},
-                               {u"usage"_s, QJsonObject{{u"input_tokens"_s, 80}, {u"output_tokens"_s, 12}}}});
+    return compact(QJsonObject {
+        { u"id"_s, u"msg_1"_s },
+        { u"type"_s, u"message"_s },
+        { u"role"_s, u"assistant"_s },
+        { u"model"_s, u"claude-test"_s },
+        { u"content"_s,
+          QJsonArray { QJsonObject { { u"type"_s, u"tool_use"_s },
+                                     { u"id"_s, id },
+                                     { u"name"_s, name },
+                                     { u"input"_s, args } } } },
+        { u"stop_reason"_s, u"tool_use"_s },
+        { u"usage"_s, QJsonObject { { u"input_tokens"_s, 80 }, { u"output_tokens"_s, 12 } } } });
 }
 
 void screenshot(QWidget &widget, const QString &name)
@@ -136,12 +169,12 @@ public:
 
     QJsonObject specJson(QJsonObject extra = {})
     {
-        QJsonObject engine{{u"type"_s, u"openai"_s},
-                           {u"model"_s, u"gpt-test"_s},
-                           {u"base_url"_s, server.baseUrl().toString()},
-                           {u"api_key_env"_s, u"CALLSCOPE_STUDIO2_API_KEY"_s},
-                           {u"stream"_s, false},
-                           {u"max_tokens"_s, 256}};
+        QJsonObject engine { { u"type"_s, u"openai"_s },
+                             { u"model"_s, u"gpt-test"_s },
+                             { u"base_url"_s, server.baseUrl().toString() },
+                             { u"api_key_env"_s, u"CALLSCOPE_STUDIO2_API_KEY"_s },
+                             { u"stream"_s, false },
+                             { u"max_tokens"_s, 256 } };
         const QJsonObject engineExtra = extra.take(u"engine"_s).toObject();
         for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
             engine.insert(it.key(), it.value());
@@ -156,7 +189,9 @@ public:
     {
         const SpecLoadResult loaded = specFromJson(specJson(extra));
         if (!loaded.spec)
-            qFatal("bad test spec: %s", qPrintable(loaded.errors.value(0).pointer + u" "_s + loaded.errors.value(0).message));
+            qFatal("bad test spec: %s",
+                   qPrintable(loaded.errors.value(0).pointer + u" "_s
+                              + loaded.errors.value(0).message));
         return *loaded.spec;
     }
 
@@ -175,10 +210,14 @@ public:
     // A completed planner call: get_ticket, then submit_output {"title": title}.
     qint64 plannerCall(const QString &title = u"Fix login"_s)
     {
-        server.enqueue(FakeReply::json(200, openaiToolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
-        server.enqueue(FakeReply::json(200, openaiToolCall(u"call_2"_s, u"submit_output"_s, {{u"title"_s, title}}, 150, 30)));
+        server.enqueue(
+            FakeReply::json(200, openaiToolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } })));
+        server.enqueue(FakeReply::json(
+            200,
+            openaiToolCall(u"call_2"_s, u"submit_output"_s, { { u"title"_s, title } }, 150, 30)));
         const LaunchResult result = launch(spec());
-        return result.stored && result.record.status == CallStatus::Completed ? result.record.id : 0;
+        return result.stored && result.record.status == CallStatus::Completed ? result.record.id
+                                                                              : 0;
     }
 
     QTemporaryDir dir;
@@ -191,7 +230,7 @@ public:
 
 CallRecord bulkCall(int i, qint64 createdMs)
 {
-    static const QStringList kinds{u"planner"_s, u"extractor"_s, u"chat"_s};
+    static const QStringList kinds { u"planner"_s, u"extractor"_s, u"chat"_s };
     CallRecord r;
     r.kind = kinds.at(i % 3);
     r.status = i % 10 == 0 ? CallStatus::Failed : CallStatus::Completed;
@@ -200,10 +239,10 @@ CallRecord bulkCall(int i, qint64 createdMs)
     QString text = u"Bulk input number %1 about tickets"_s.arg(i);
     if (i % 50 == 0)
         text += u" quokkaword"_s;
-    r.input = QJsonObject{{u"text"_s, text}};
-    r.messages = messagesToJson({Message::user(text), Message::assistant(u"answer %1"_s.arg(i))});
-    r.response = QJsonObject{{u"answer"_s, i}};
-    r.usage = {100 + i, 10, 0, 0};
+    r.input = QJsonObject { { u"text"_s, text } };
+    r.messages = messagesToJson({ Message::user(text), Message::assistant(u"answer %1"_s.arg(i)) });
+    r.response = QJsonObject { { u"answer"_s, i } };
+    r.usage = { 100 + i, 10, 0, 0 };
     r.createdAt = QDateTime::fromMSecsSinceEpoch(createdMs, Qt::UTC);
     r.finishedAt = r.createdAt.addMSecs(1500);
     return r;
@@ -237,17 +276,25 @@ private Q_SLOTS:
 void TestStudio2::initTestCase()
 {
     qRegisterMetaType<LaunchResult>();
-    QVERIFY2(QFile::exists(testDataPath(u"studio2/planner.spec.json"_s)), "tests/data/studio2/planner.spec.json is missing");
+    QVERIFY2(QFile::exists(testDataPath(u"studio2/planner.spec.json"_s)),
+             "tests/data/studio2/planner.spec.json is missing");
 }
 
 void TestStudio2::jsonDifferencesPure()
 {
-    const QJsonObject a{{u"title"_s, u"Fix login"_s}, {u"steps"_s, QJsonArray{1, 2, 3}}, {u"a/b"_s, 1}};
-    const QJsonObject b{{u"title"_s, u"Fix login quickly"_s}, {u"steps"_s, QJsonArray{1, 5}}, {u"a/b"_s, 1}, {u"new"_s, true}};
+    const QJsonObject a { { u"title"_s, u"Fix login"_s },
+                          { u"steps"_s, QJsonArray { 1, 2, 3 } },
+                          { u"a/b"_s, 1 } };
+    const QJsonObject b { { u"title"_s, u"Fix login quickly"_s },
+                          { u"steps"_s, QJsonArray { 1, 5 } },
+                          { u"a/b"_s, 1 },
+                          { u"new"_s, true } };
     QCOMPARE(jsonDifferences(a, a), QStringList());
-    QCOMPARE(jsonDifferences(a, b), (QStringList{u"/steps/1"_s, u"/steps/2"_s, u"/title"_s, u"/new"_s}));
-    QCOMPARE(jsonDifferences(QJsonObject{{u"a/b"_s, 1}}, QJsonObject{{u"a/b"_s, 2}}), QStringList{u"/a~1b"_s});
-    QCOMPARE(jsonDifferences(QJsonValue(1), QJsonValue(u"1"_s)), QStringList{QString()});
+    QCOMPARE(jsonDifferences(a, b),
+             (QStringList { u"/steps/1"_s, u"/steps/2"_s, u"/title"_s, u"/new"_s }));
+    QCOMPARE(jsonDifferences(QJsonObject { { u"a/b"_s, 1 } }, QJsonObject { { u"a/b"_s, 2 } }),
+             QStringList { u"/a~1b"_s });
+    QCOMPARE(jsonDifferences(QJsonValue(1), QJsonValue(u"1"_s)), QStringList { QString() });
     const QString marked = markedJson(b, jsonDifferences(a, b));
     QVERIFY2(marked.contains(u"  ● \"title\": \"Fix login quickly\""_s), qPrintable(marked));
     QVERIFY2(marked.contains(u"    \"a/b\": 1"_s), qPrintable(marked));
@@ -257,16 +304,25 @@ void TestStudio2::diffAlignmentPure()
 {
     // A parent and its revision: the revision repeats the parent's conversation, then the
     // correction and a new submit_output.
-    const ToolCall ticket{u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}}, {}, {}, {}};
-    const ToolCall submitA{u"c2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login"_s}}, {}, {}, {}};
-    const ToolCall submitB{u"c3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}}, {}, {}, {}};
-    const Message accepted = Message::toolResultsMessage({ToolResult{u"c2"_s, u"submit_output"_s, u"Output accepted."_s, false, {}}});
-    const QList<Message> parentMessages{Message::user(u"Plan ticket 7"_s), Message::assistant({}, {ticket}),
-                                        Message::toolResultsMessage({ToolResult{u"c1"_s, u"get_ticket"_s, u"Ticket 7"_s, false, {}}}),
-                                        Message::assistant({}, {submitA}), accepted};
+    const ToolCall ticket { u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }, {}, {}, {} };
+    const ToolCall submitA {
+        u"c2"_s, u"submit_output"_s, { { u"title"_s, u"Fix login"_s } }, {}, {}, {}
+    };
+    const ToolCall submitB {
+        u"c3"_s, u"submit_output"_s, { { u"title"_s, u"Fix login quickly"_s } }, {}, {}, {}
+    };
+    const Message accepted = Message::toolResultsMessage(
+        { ToolResult { u"c2"_s, u"submit_output"_s, u"Output accepted."_s, false, {} } });
+    const QList<Message> parentMessages {
+        Message::user(u"Plan ticket 7"_s), Message::assistant({}, { ticket }),
+        Message::toolResultsMessage(
+            { ToolResult { u"c1"_s, u"get_ticket"_s, u"Ticket 7"_s, false, {} } }),
+        Message::assistant({}, { submitA }), accepted
+    };
     QList<Message> revisionMessages = parentMessages;
-    revisionMessages << Message::user(u"Make it urgent."_s) << Message::assistant({}, {submitB})
-                     << Message::toolResultsMessage({ToolResult{u"c3"_s, u"submit_output"_s, u"Output accepted."_s, false, {}}});
+    revisionMessages << Message::user(u"Make it urgent."_s) << Message::assistant({}, { submitB })
+                     << Message::toolResultsMessage({ ToolResult {
+                            u"c3"_s, u"submit_output"_s, u"Output accepted."_s, false, {} } });
     CallRecord parent, revision;
     parent.id = 1;
     revision.id = 2;
@@ -278,8 +334,8 @@ void TestStudio2::diffAlignmentPure()
     parent.turns[1].usage.inputTokens = 150;
     revision.turns.resize(1); // its own turn; the first two are its parent's
     revision.turns[0].usage.inputTokens = 220;
-    parent.response = QJsonObject{{u"title"_s, u"Fix login"_s}};
-    revision.response = QJsonObject{{u"title"_s, u"Fix login quickly"_s}};
+    parent.response = QJsonObject { { u"title"_s, u"Fix login"_s } };
+    revision.response = QJsonObject { { u"title"_s, u"Fix login quickly"_s } };
     const CallDiff diff = diffCalls(parent, revision);
 
     QList<DiffRow> messages, calls, tokens;
@@ -296,9 +352,11 @@ void TestStudio2::diffAlignmentPure()
     QStringList labels;
     for (const DiffRow &r : messages)
         labels << r.label + u" "_s + diffStateName(r.state);
-    QCOMPARE(labels, (QStringList{u"Turn 1 · user same"_s, u"Turn 1 · assistant same"_s, u"Turn 1 · tool same"_s,
-                                  u"Turn 2 · assistant same"_s, u"Turn 2 · tool same"_s, u"Turn 3 · user added"_s,
-                                  u"Turn 3 · assistant added"_s, u"Turn 3 · tool added"_s}));
+    QCOMPARE(labels,
+             (QStringList { u"Turn 1 · user same"_s, u"Turn 1 · assistant same"_s,
+                            u"Turn 1 · tool same"_s, u"Turn 2 · assistant same"_s,
+                            u"Turn 2 · tool same"_s, u"Turn 3 · user added"_s,
+                            u"Turn 3 · assistant added"_s, u"Turn 3 · tool added"_s }));
     QCOMPARE(messages.at(5).section, DiffSection::Correction);
     // Tool calls: the repeated ones are the same, the new submit_output is the revision's own.
     QCOMPARE(calls.size(), 3);
@@ -316,14 +374,14 @@ void TestStudio2::diffAlignmentPure()
     QVERIFY2(tokens.at(2).right.startsWith(u"220 in"_s), qPrintable(tokens.at(2).right));
     const DiffRow &result = diff.rows.constLast();
     QCOMPARE(result.section, DiffSection::Result);
-    QCOMPARE(result.changedPointers, QStringList{u"/title"_s});
+    QCOMPARE(result.changedPointers, QStringList { u"/title"_s });
 
     // Two separate calls of the same spec: calls of one name pair up, their arguments compared.
     CallRecord other = parent;
     other.id = 3;
     other.parent.reset();
     QList<Message> otherMessages = parentMessages;
-    otherMessages[3] = Message::assistant({}, {submitB});
+    otherMessages[3] = Message::assistant({}, { submitB });
     other.messages = messagesToJson(otherMessages);
     const CallDiff apart = diffCalls(parent, other);
     QList<DiffRow> apartCalls;
@@ -333,7 +391,7 @@ void TestStudio2::diffAlignmentPure()
     }
     QCOMPARE(apartCalls.size(), 2);
     QCOMPARE(diffStateName(apartCalls.at(1).state), u"changed"_s);
-    QCOMPARE(apartCalls.at(1).changedPointers, QStringList{u"/title"_s});
+    QCOMPARE(apartCalls.at(1).changedPointers, QStringList { u"/title"_s });
 }
 
 void TestStudio2::historyBrowserPagesFiltersAndSearch()
@@ -346,7 +404,8 @@ void TestStudio2::historyBrowserPagesFiltersAndSearch()
     QVERIFY(env.store->insertCalls(records));
 
     HistoryBrowser browser(env.store.get());
-    QAbstractItemModelTester tester(browser.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(browser.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     browser.resize(1200, 760);
     browser.show();
     QVERIFY(QTest::qWaitForWindowExposed(&browser));
@@ -405,8 +464,10 @@ void TestStudio2::historyBrowserPagesFiltersAndSearch()
     browser.openCall(id);
     QCOMPARE(browser.callView()->call().id, id);
     const QString number = model->rowAt(0).inputPreview.section(u' ', 3, 3);
-    QVERIFY2(browser.callView()->transcriptText().contains(u"answer "_s + number), qPrintable(browser.callView()->transcriptText()));
-    QVERIFY(browser.callView()->rawJsonText().contains(u"\"kind\": \""_s + model->rowAt(0).kind + u'"'));
+    QVERIFY2(browser.callView()->transcriptText().contains(u"answer "_s + number),
+             qPrintable(browser.callView()->transcriptText()));
+    QVERIFY(browser.callView()->rawJsonText().contains(u"\"kind\": \""_s + model->rowAt(0).kind
+                                                       + u'"'));
     QVERIFY(browser.callView()->rawJsonText().contains(u"\"id\": "_s + QString::number(id)));
     browser.searchEdit()->clear();
     QTRY_COMPARE(model->query().search, QString());
@@ -422,7 +483,8 @@ void TestStudio2::reviseTwiceShowsTree()
     QVERIFY(root > 0);
 
     RevisionTreeWidget widget(env.store.get(), env.service.get(), nullptr);
-    QAbstractItemModelTester tester(widget.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(widget.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     HistoryBrowser history(env.store.get());
     history.setCallService(env.service.get());
     history.openCall(root);
@@ -436,7 +498,9 @@ void TestStudio2::reviseTwiceShowsTree()
 
     // First revision, of the root.
     QSignalSpy finished(&widget, &RevisionTreeWidget::runFinished);
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
+    env.server.enqueue(FakeReply::json(200,
+                                       openaiToolCall(u"call_3"_s, u"submit_output"_s,
+                                                      { { u"title"_s, u"Fix login quickly"_s } })));
     QVERIFY(widget.revise(u"Make the title urgent."_s));
     QVERIFY(!widget.reviseButton()->isEnabled()); // one run at a time
     QVERIFY(finished.wait(20000));
@@ -446,7 +510,9 @@ void TestStudio2::reviseTwiceShowsTree()
     QCOMPARE(widget.selectedCallId(), first); // the new child is selected
 
     // Second revision, of the first one (selected now).
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_4"_s, u"submit_output"_s, {{u"title"_s, u"URGENT: fix login"_s}})));
+    env.server.enqueue(FakeReply::json(200,
+                                       openaiToolCall(u"call_4"_s, u"submit_output"_s,
+                                                      { { u"title"_s, u"URGENT: fix login"_s } })));
     QVERIFY(widget.revise(u"Start with URGENT."_s));
     QVERIFY(finished.wait(20000));
     const qint64 second = finished.at(1).at(0).toLongLong();
@@ -457,8 +523,10 @@ void TestStudio2::reviseTwiceShowsTree()
     // The history browser followed the runs (refreshes are at most 150 ms apart) and kept
     // its selection.
     QTRY_COMPARE_WITH_TIMEOUT(history.model()->rowCount(), 3, 15000);
-    QCOMPARE(history.model()->index(0, HistoryModel::RevisionsColumn).data().toInt(), 0); // newest: the leaf
-    QCOMPARE(history.model()->index(2, HistoryModel::RevisionsColumn).data().toInt(), 1); // the root
+    QCOMPARE(history.model()->index(0, HistoryModel::RevisionsColumn).data().toInt(),
+             0); // newest: the leaf
+    QCOMPARE(history.model()->index(2, HistoryModel::RevisionsColumn).data().toInt(),
+             1); // the root
     QCOMPARE(history.selectedCallId(), root);
     QCOMPARE(model->rootId(), root);
     QCOMPARE(model->rowCount(), 1);
@@ -471,9 +539,14 @@ void TestStudio2::reviseTwiceShowsTree()
     QCOMPARE(model->rowCount(firstIndex), 1);
     QCOMPARE(firstIndex.data(RevisionTreeModel::ParentIdRole).toLongLong(), root);
     QCOMPARE(secondIndex.data(RevisionTreeModel::ParentIdRole).toLongLong(), first);
-    QCOMPARE(model->index(secondIndex.row(), RevisionTreeModel::RelationColumn, secondIndex.parent()).data().toString(), u"revision"_s);
+    QCOMPARE(
+        model->index(secondIndex.row(), RevisionTreeModel::RelationColumn, secondIndex.parent())
+            .data()
+            .toString(),
+        u"revision"_s);
     QCOMPARE(model->index(0, RevisionTreeModel::RelationColumn).data().toString(), u"original"_s);
-    QCOMPARE(env.store->getCall(second)->response.toObject().value(u"title"_s).toString(), u"URGENT: fix login"_s);
+    QCOMPARE(env.store->getCall(second)->response.toObject().value(u"title"_s).toString(),
+             u"URGENT: fix login"_s);
     // The correction reached the model after the parent's conversation.
     QVERIFY(env.server.requests().constLast().body.contains("Start with URGENT."));
     QVERIFY(widget.callView()->transcriptText().contains(u"Start with URGENT."_s));
@@ -497,7 +570,8 @@ void TestStudio2::replayOnAnotherEngine()
     const qint64 root = env.plannerCall();
     QVERIFY(root > 0);
     RevisionTreeWidget widget(env.store.get(), env.service.get(), nullptr);
-    QAbstractItemModelTester tester(widget.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(widget.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     widget.setCall(root);
 
     // The dialog proposes the call's own engine; pick Anthropic on the same fake server.
@@ -514,8 +588,12 @@ void TestStudio2::replayOnAnotherEngine()
     QCOMPARE(chosen.baseUrl, env.server.baseUrl().toString());
 
     const qsizetype before = env.server.requestCount();
-    env.server.enqueue(FakeReply::json(200, anthropicToolCall(u"toolu_1"_s, u"get_ticket"_s, {{u"id"_s, 8}})));
-    env.server.enqueue(FakeReply::json(200, anthropicToolCall(u"toolu_2"_s, u"submit_output"_s, {{u"title"_s, u"Fix login (Claude)"_s}})));
+    env.server.enqueue(
+        FakeReply::json(200, anthropicToolCall(u"toolu_1"_s, u"get_ticket"_s, { { u"id"_s, 8 } })));
+    env.server.enqueue(
+        FakeReply::json(200,
+                        anthropicToolCall(u"toolu_2"_s, u"submit_output"_s,
+                                          { { u"title"_s, u"Fix login (Claude)"_s } })));
     QSignalSpy finished(&widget, &RevisionTreeWidget::runFinished);
     QVERIFY(widget.replayOnEngine(chosen));
     QVERIFY(finished.wait(20000));
@@ -527,9 +605,17 @@ void TestStudio2::replayOnAnotherEngine()
     const QModelIndex index = widget.model()->indexOfCall(replay);
     QVERIFY(index.isValid());
     QCOMPARE(index.parent(), widget.model()->indexOfCall(root));
-    QCOMPARE(index.data(RevisionTreeModel::RelationRole).toInt(), int(RevisionTreeModel::Relation::Replay));
-    QCOMPARE(widget.model()->index(index.row(), RevisionTreeModel::RelationColumn, index.parent()).data().toString(), u"replay"_s);
-    QCOMPARE(widget.model()->index(index.row(), RevisionTreeModel::EngineColumn, index.parent()).data().toString(),
+    QCOMPARE(index.data(RevisionTreeModel::RelationRole).toInt(),
+             int(RevisionTreeModel::Relation::Replay));
+    QCOMPARE(widget.model()
+                 ->index(index.row(), RevisionTreeModel::RelationColumn, index.parent())
+                 .data()
+                 .toString(),
+             u"replay"_s);
+    QCOMPARE(widget.model()
+                 ->index(index.row(), RevisionTreeModel::EngineColumn, index.parent())
+                 .data()
+                 .toString(),
              u"anthropic · claude-test"_s);
     const CallRecord stored = env.store->getCall(replay).value();
     QCOMPARE(stored.engineType, u"anthropic"_s);
@@ -539,11 +625,12 @@ void TestStudio2::replayOnAnotherEngine()
 
     // Replay with the current spec: a spec open in the editor (its kind differs).
     QVERIFY(!widget.replaySpecButton()->isEnabled());
-    Spec edited = env.spec({{u"kind"_s, u"planner-v2"_s}});
+    Spec edited = env.spec({ { u"kind"_s, u"planner-v2"_s } });
     widget.setCurrentSpec(edited);
     widget.selectCall(root);
     QVERIFY(widget.replaySpecButton()->isEnabled());
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c9"_s, u"submit_output"_s, {{u"title"_s, u"v2"_s}})));
+    env.server.enqueue(FakeReply::json(
+        200, openaiToolCall(u"c9"_s, u"submit_output"_s, { { u"title"_s, u"v2"_s } })));
     QVERIFY(widget.replayWithCurrentSpec());
     QVERIFY(finished.wait(20000));
     const qint64 v2 = finished.at(1).at(0).toLongLong();
@@ -559,21 +646,26 @@ void TestStudio2::diffParentAndRevisionMarksArgument()
     const qint64 root = env.plannerCall();
     QVERIFY(root > 0);
     QSignalSpy finished(env.service.get(), &CallService::jobFinished);
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}}, 220, 25)));
+    env.server.enqueue(
+        FakeReply::json(200,
+                        openaiToolCall(u"call_3"_s, u"submit_output"_s,
+                                       { { u"title"_s, u"Fix login quickly"_s } }, 220, 25)));
     env.service->revise(root, u"Make the title urgent."_s);
     QVERIFY(finished.wait(20000));
     const qint64 revision = finished.at(0).at(1).value<LaunchResult>().record.id;
     QVERIFY(revision > 0);
 
     DiffView view(env.store.get());
-    QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(view.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     view.resize(1200, 800);
     view.show();
     QVERIFY(view.compareWithParent(revision)); // default pair: the revision and its parent
     const DiffModel *model = view.model();
     QCOMPARE(model->diff().leftId, root);
     QCOMPARE(model->diff().rightId, revision);
-    QCOMPARE(model->headerData(DiffModel::LeftColumn, Qt::Horizontal).toString(), u"Call %1"_s.arg(root));
+    QCOMPARE(model->headerData(DiffModel::LeftColumn, Qt::Horizontal).toString(),
+             u"Call %1"_s.arg(root));
 
     // The revision's copy of its parent's conversation pairs with it; its own submit_output is
     // added after the correction, and the result shows the changed field.
@@ -598,17 +690,28 @@ void TestStudio2::diffParentAndRevisionMarksArgument()
             total = r;
     }
     QVERIFY(firstUser >= 0);
-    QCOMPARE(DiffState(model->index(firstUser, 0).data(DiffModel::StateRole).toInt()), DiffState::Same);
+    QCOMPARE(DiffState(model->index(firstUser, 0).data(DiffModel::StateRole).toInt()),
+             DiffState::Same);
     QVERIFY(addedCall >= 0);
-    QCOMPARE(model->index(addedCall, DiffModel::WhatColumn).data().toString(), u"submit_output (turn 3)"_s);
-    QVERIFY(model->index(addedCall, DiffModel::RightColumn).data().toString().contains(u"\"title\": \"Fix login quickly\""_s));
+    QCOMPARE(model->index(addedCall, DiffModel::WhatColumn).data().toString(),
+             u"submit_output (turn 3)"_s);
+    QVERIFY(model->index(addedCall, DiffModel::RightColumn)
+                .data()
+                .toString()
+                .contains(u"\"title\": \"Fix login quickly\""_s));
     QVERIFY(correction >= 0);
     QVERIFY(correction < addedCall);
-    QCOMPARE(model->index(correction, DiffModel::RightColumn).data().toString(), u"Make the title urgent."_s);
-    QCOMPARE(DiffState(model->index(correction, 0).data(DiffModel::StateRole).toInt()), DiffState::Added);
+    QCOMPARE(model->index(correction, DiffModel::RightColumn).data().toString(),
+             u"Make the title urgent."_s);
+    QCOMPARE(DiffState(model->index(correction, 0).data(DiffModel::StateRole).toInt()),
+             DiffState::Added);
     QVERIFY(!model->index(correction, DiffModel::LeftColumn).data(Qt::BackgroundRole).isValid());
-    QCOMPARE(model->index(result, 0).data(DiffModel::ChangedPointersRole).toStringList(), QStringList{u"/title"_s});
-    QVERIFY(model->index(result, DiffModel::RightColumn).data().toString().contains(u"● \"title\": \"Fix login quickly\""_s));
+    QCOMPARE(model->index(result, 0).data(DiffModel::ChangedPointersRole).toStringList(),
+             QStringList { u"/title"_s });
+    QVERIFY(model->index(result, DiffModel::RightColumn)
+                .data()
+                .toString()
+                .contains(u"● \"title\": \"Fix login quickly\""_s));
     QCOMPARE(model->index(total, DiffModel::LeftColumn).data().toString(), u"250 in / 50 out"_s);
     QCOMPARE(model->index(total, DiffModel::RightColumn).data().toString(), u"220 in / 25 out"_s);
     QVERIFY(view.statusText().contains(u"difference"_s));
@@ -627,19 +730,24 @@ void TestStudio2::budgetViewShowsStubbedResults()
     QCOMPARE(longResult.size(), 1320);
     QJsonObject tool = env.specJson().value(u"tools"_s).toArray().at(0).toObject();
     tool.insert(u"mock"_s, longResult);
-    const Spec spec = env.spec({{u"tools"_s, QJsonArray{tool}},
-                                {u"engine"_s, QJsonObject{{u"tool_results_tokens"_s, 100}}},
-                                {u"context"_s, QJsonObject{{u"tool_results_in_context"_s, 1}}}});
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_2"_s, u"get_ticket"_s, {{u"id"_s, 8}})));
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"T"_s}})));
+    const Spec spec =
+        env.spec({ { u"tools"_s, QJsonArray { tool } },
+                   { u"engine"_s, QJsonObject { { u"tool_results_tokens"_s, 100 } } },
+                   { u"context"_s, QJsonObject { { u"tool_results_in_context"_s, 1 } } } });
+    env.server.enqueue(
+        FakeReply::json(200, openaiToolCall(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } })));
+    env.server.enqueue(
+        FakeReply::json(200, openaiToolCall(u"call_2"_s, u"get_ticket"_s, { { u"id"_s, 8 } })));
+    env.server.enqueue(FakeReply::json(
+        200, openaiToolCall(u"call_3"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
     const LaunchResult run = env.launch(spec);
     QCOMPARE(callStatusName(run.record.status), u"completed"_s);
     const CallRecord record = env.store->getCall(run.record.id).value();
     QCOMPARE(record.turns.size(), 3);
 
     BudgetView view;
-    QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(view.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     view.resize(1200, 520);
     view.show();
     view.setCall(record);
@@ -664,16 +772,23 @@ void TestStudio2::budgetViewShowsStubbedResults()
     QCOMPARE(model->index(s, 0).data(BudgetModel::ReasonNameRole).toString(), u"over_budget"_s);
     QCOMPARE(model->index(s, BudgetModel::StatusColumn).data().toString(), u"stubbed"_s);
     QCOMPARE(model->index(s, BudgetModel::ReasonColumn).data().toString(), u"over the budget"_s);
-    QCOMPARE(model->index(s, BudgetModel::SentColumn).data().toString(), stubText(u"get_ticket"_s, longResult));
     QCOMPARE(model->index(s, BudgetModel::SentColumn).data().toString(),
-             u"[get_ticket result, 40 lines, 1,320 chars; trimmed from context to save space. Note what you need; call the tool again only if you still need detail.]"_s);
+             stubText(u"get_ticket"_s, longResult));
+    QCOMPARE(
+        model->index(s, BudgetModel::SentColumn).data().toString(),
+        u"[get_ticket result, 40 lines, 1,320 chars; trimmed from context to save space. Note what you need; call the tool again only if you still need detail.]"_s);
     QCOMPARE(model->index(s, 0).data(BudgetModel::CharsBeforeRole).toLongLong(), 1320);
-    QCOMPARE(model->index(s, 0).data(BudgetModel::CharsAfterRole).toLongLong(), stubText(u"get_ticket"_s, longResult).size());
-    QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(), u"one of the newest large results"_s);
+    QCOMPARE(model->index(s, 0).data(BudgetModel::CharsAfterRole).toLongLong(),
+             stubText(u"get_ticket"_s, longResult).size());
+    QCOMPARE(model->index(kept.first(), BudgetModel::ReasonColumn).data().toString(),
+             u"one of the newest large results"_s);
     // The budget in plain words: where it came from, what it keeps; no setting names.
-    QVERIFY2(view.summaryText().contains(u"older ones too while they fit in 100 tokens (about 400 characters), the limit set on the engine"_s),
+    QVERIFY2(
+        view.summaryText().contains(
+            u"older ones too while they fit in 100 tokens (about 400 characters), the limit set on the engine"_s),
+        qPrintable(view.summaryText()));
+    QVERIFY2(view.summaryText().contains(u"1 sent in full, 1 replaced by a short note"_s),
              qPrintable(view.summaryText()));
-    QVERIFY2(view.summaryText().contains(u"1 sent in full, 1 replaced by a short note"_s), qPrintable(view.summaryText()));
     QVERIFY2(!view.summaryText().contains(u"tool_results"_s), qPrintable(view.summaryText()));
     screenshot(view, u"budget-view-panel"_s);
 
@@ -697,7 +812,10 @@ void TestStudio2::budgetViewShowsStubbedResults()
     view.turnCombo()->setCurrentIndex(1);
     int stubs = 0;
     for (int r = 0; r < model->rowCount(); ++r)
-        stubs += BudgetStatus(model->index(r, 0).data(BudgetModel::StatusRole).toInt()) == BudgetStatus::Stubbed ? 1 : 0;
+        stubs += BudgetStatus(model->index(r, 0).data(BudgetModel::StatusRole).toInt())
+                == BudgetStatus::Stubbed
+            ? 1
+            : 0;
     QCOMPARE(stubs, 0);
 }
 
@@ -710,21 +828,29 @@ void TestStudio2::cacheViewNamesWhereThePrefixDiffers()
     QVERIFY(env.server.listen());
     auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::OpenAIChat);
     auto log = std::make_shared<FakeCacheLog>();
-    env.server.setResponder(cachingResponder(cache, [](const QJsonObject &body) {
-        const bool answered = QJsonDocument(body).toJson(QJsonDocument::Compact).contains("\"role\":\"tool\"");
-        return answered ? std::pair{u"submit_output"_s, QJsonObject{{u"title"_s, u"Fix login"_s}}}
-                        : std::pair{u"get_ticket"_s, QJsonObject{{u"id"_s, 7}}};
-    }, log));
+    env.server.setResponder(cachingResponder(
+        cache,
+        [](const QJsonObject &body) {
+            const bool answered =
+                QJsonDocument(body).toJson(QJsonDocument::Compact).contains("\"role\":\"tool\"");
+            return answered
+                ? std::pair { u"submit_output"_s, QJsonObject { { u"title"_s, u"Fix login"_s } } }
+                : std::pair { u"get_ticket"_s, QJsonObject { { u"id"_s, 7 } } };
+        },
+        log));
     QString rules;
     for (int i = 0; i < 80; ++i)
-        rules += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10, QChar(u'0'));
-    qint64 ids[2] = {0, 0};
-    const QStringList customers{u"Acme Rockets"_s, u"Acme Pianos"_s};
+        rules += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10,
+                                                                                     QChar(u'0'));
+    qint64 ids[2] = { 0, 0 };
+    const QStringList customers { u"Acme Rockets"_s, u"Acme Pianos"_s };
     for (int i = 0; i < 2; ++i) {
-        const Spec spec = env.spec(QJsonObject{{u"system_prompt"_s, QString(u"Customer: %1. "_s.arg(customers.at(i)) + rules)},
-                                               {u"engine"_s, QJsonObject{{u"model"_s, u"gpt-4.1"_s}}}});
+        const Spec spec = env.spec(QJsonObject {
+            { u"system_prompt"_s, QString(u"Customer: %1. "_s.arg(customers.at(i)) + rules) },
+            { u"engine"_s, QJsonObject { { u"model"_s, u"gpt-4.1"_s } } } });
         const LaunchResult result = env.launch(spec);
-        QVERIFY2(result.stored && result.record.status == CallStatus::Completed, qPrintable(result.record.error));
+        QVERIFY2(result.stored && result.record.status == CallStatus::Completed,
+                 qPrintable(result.record.error));
         ids[i] = result.record.id;
     }
     // The provider read the first call's second turn from the cache, and nothing of the
@@ -742,9 +868,11 @@ void TestStudio2::cacheViewNamesWhereThePrefixDiffers()
     QCOMPARE(view->turnCombo()->count(), 2);
     QCOMPARE(view->turnCombo()->currentIndex(), 0);
     // "Customer: Acme " is common; "R" and "P" differ at character 15.
-    QVERIFY2(view->reasonText().contains(u"the system prompt differs from call %1 at character 15"_s.arg(ids[0])),
+    QVERIFY2(view->reasonText().contains(
+                 u"the system prompt differs from call %1 at character 15"_s.arg(ids[0])),
              qPrintable(view->reasonText()));
-    QVERIFY2(view->summaryText().contains(u"read the cache in 1 of 2 turns"_s), qPrintable(view->summaryText()));
+    QVERIFY2(view->summaryText().contains(u"read the cache in 1 of 2 turns"_s),
+             qPrintable(view->summaryText()));
     QCOMPARE(view->blocks()->topLevelItemCount(), 3); // the tools, the system prompt, the input
     QVERIFY(view->blocks()->topLevelItem(1)->text(4).startsWith(u"differs at character 15"_s));
     QCOMPARE(view->blocks()->topLevelItem(0)->text(4), u"same"_s);
@@ -761,7 +889,8 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     Env env;
     QVERIFY(env.server.listen());
     SessionView view(env.store.get(), env.service.get(), nullptr);
-    QAbstractItemModelTester tester(view.sessionModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(view.sessionModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     view.resize(1100, 700);
     view.show();
     const qint64 session = view.newSession(u"Planning"_s);
@@ -789,8 +918,10 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QVERIFY(!env.server.requests().constLast().jsonObject().contains(u"tools"_s));
 
     // A structured call in the same session.
-    const QString longTitle = u"Fix login: the session times out after five minutes on the web app and on the mobile app"_s;
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"submit_output"_s, {{u"title"_s, longTitle}})));
+    const QString longTitle =
+        u"Fix login: the session times out after five minutes on the web app and on the mobile app"_s;
+    env.server.enqueue(FakeReply::json(
+        200, openaiToolCall(u"c1"_s, u"submit_output"_s, { { u"title"_s, longTitle } })));
     view.setCurrentSpec(env.spec());
     view.input()->setPlainText(u"Plan ticket 7"_s);
     QTest::mouseClick(view.runSpecButton(), Qt::LeftButton);
@@ -801,7 +932,8 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
     QVERIFY(env.server.requests().constLast().body.contains("Hello! Which ticket?"));
 
     const QString chat = view.chatText();
-    QVERIFY2(chat.contains(u"Hi, help me plan."_s) && chat.contains(u"Hello! Which ticket?"_s), qPrintable(chat));
+    QVERIFY2(chat.contains(u"Hi, help me plan."_s) && chat.contains(u"Hello! Which ticket?"_s),
+             qPrintable(chat));
     QVERIFY2(chat.contains(u"Structured call planner"_s), qPrintable(chat));
     QVERIFY(chat.contains(u"\"title\": \"%1\""_s.arg(longTitle)));
     QVERIFY(chat.contains(u"open call %1"_s.arg(structured)));
@@ -825,16 +957,20 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
 
     // Compact now: the older messages fold into a summary made on the chat engine.
     QVERIFY(view.compactButton()->isEnabled());
-    env.server.enqueue(FakeReply::json(200, openaiText(u"The user asked for help planning ticket 7."_s)));
+    env.server.enqueue(
+        FakeReply::json(200, openaiText(u"The user asked for help planning ticket 7."_s)));
     QSignalSpy compacted(&view, &SessionView::compacted);
     QTest::mouseClick(view.compactButton(), Qt::LeftButton);
     QVERIFY(compacted.wait(20000));
     const qint64 summaryCall = compacted.at(0).at(0).toLongLong();
     QVERIFY2(summaryCall > 0, qPrintable(view.statusText()));
     QCOMPARE(env.store->getCall(summaryCall)->kind, u"compaction"_s);
-    QCOMPARE(env.store->getSession(session)->summary, u"The user asked for help planning ticket 7."_s);
-    QVERIFY2(view.chatText().contains(u"Summary of the compacted messages: The user asked for help planning ticket 7."_s),
-             qPrintable(view.chatText()));
+    QCOMPARE(env.store->getSession(session)->summary,
+             u"The user asked for help planning ticket 7."_s);
+    QVERIFY2(
+        view.chatText().contains(
+            u"Summary of the compacted messages: The user asked for help planning ticket 7."_s),
+        qPrintable(view.chatText()));
     QVERIFY(view.chatText().contains(u"(compacted)"_s));
 }
 
@@ -856,13 +992,17 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     view.input()->setPlainText(u"Hi."_s);
     QTest::mouseClick(view.sendButton(), Qt::LeftButton);
     QVERIFY(turns.wait(20000));
-    const int before = int(env.store->sessionMessages(session, CallStore::MessageView::All)->size());
+    const int before =
+        int(env.store->sessionMessages(session, CallStore::MessageView::All)->size());
     QVERIFY(before >= 2);
 
     // A structured turn that calls get_ticket and then fails at the provider.
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"c1"_s, u"get_ticket"_s, {{u"id"_s, 7}})));
-    env.server.enqueue(FakeReply::json(400, QByteArray(R"({"error": {"message": "bad request"}})")));
-    view.setCurrentSpec(env.spec(QJsonObject{{u"retry"_s, QJsonObject{{u"max_attempts"_s, 1}}}}));
+    env.server.enqueue(
+        FakeReply::json(200, openaiToolCall(u"c1"_s, u"get_ticket"_s, { { u"id"_s, 7 } })));
+    env.server.enqueue(
+        FakeReply::json(400, QByteArray(R"({"error": {"message": "bad request"}})")));
+    view.setCurrentSpec(
+        env.spec(QJsonObject { { u"retry"_s, QJsonObject { { u"max_attempts"_s, 1 } } } }));
     view.input()->setPlainText(u"Plan the failing ticket"_s);
     QTest::mouseClick(view.runSpecButton(), Qt::LeftButton);
     QVERIFY(turns.wait(20000));
@@ -880,7 +1020,8 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     QVERIFY(turns.wait(20000));
     const QByteArray body = env.server.requests().constLast().body;
     QVERIFY2(body.contains("Hello! Which ticket?"), body.constData());
-    QVERIFY2(!body.contains("get_ticket") && !body.contains("Plan the failing ticket"), body.constData());
+    QVERIFY2(!body.contains("get_ticket") && !body.contains("Plan the failing ticket"),
+             body.constData());
 
     // A spec on the replay engine: Send is off and says to pick a live engine.
     SessionView replay(env.store.get(), env.service.get(), nullptr);
@@ -891,7 +1032,8 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     recorded.engine.replay = testDataPath(u"studio2/planner.recording.json"_s);
     replay.setCurrentSpec(recorded);
     QVERIFY(!replay.sendButton()->isEnabled());
-    QVERIFY2(replay.sendButton()->toolTip().contains(u"live engine"_s), qPrintable(replay.sendButton()->toolTip()));
+    QVERIFY2(replay.sendButton()->toolTip().contains(u"live engine"_s),
+             qPrintable(replay.sendButton()->toolTip()));
     QVERIFY(replay.runSpecButton()->isEnabled());
     QVERIFY(!replay.sendMessage(u"hello"_s));
     QVERIFY2(replay.statusText().contains(u"live engine"_s), qPrintable(replay.statusText()));
@@ -903,7 +1045,9 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QVERIFY(env.server.listen());
     const qint64 root = env.plannerCall();
     QSignalSpy finished(env.service.get(), &CallService::jobFinished);
-    env.server.enqueue(FakeReply::json(200, openaiToolCall(u"call_3"_s, u"submit_output"_s, {{u"title"_s, u"Fix login quickly"_s}})));
+    env.server.enqueue(FakeReply::json(200,
+                                       openaiToolCall(u"call_3"_s, u"submit_output"_s,
+                                                      { { u"title"_s, u"Fix login quickly"_s } })));
     env.service->revise(root, u"Make the title urgent."_s);
     QVERIFY(finished.wait(20000));
     const qint64 revision = finished.at(0).at(1).value<LaunchResult>().record.id;
@@ -924,7 +1068,7 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QVERIFY(done.wait(20000));
     TransferResult exported = done.at(0).at(0).value<TransferResult>();
     QVERIFY2(exported.ok, qPrintable(exported.message));
-    QCOMPARE(exported.callIds, (QList<qint64>{root, revision}));
+    QCOMPARE(exported.callIds, (QList<qint64> { root, revision }));
     const QJsonObject document = readJson(path).toObject();
     QCOMPARE(document.value(u"format"_s).toString(), u"callscope-export"_s);
     QCOMPARE(document.value(u"calls"_s).toArray().size(), 2);
@@ -995,18 +1139,21 @@ void TestStudio2::importRefusesBadFiles()
     QVERIFY(done.wait(20000));
     TransferResult result = done.at(0).at(0).value<TransferResult>();
     QVERIFY(!result.ok);
-    QVERIFY2(result.message.startsWith(u"broken.json is not valid JSON"_s), qPrintable(result.message));
+    QVERIFY2(result.message.startsWith(u"broken.json is not valid JSON"_s),
+             qPrintable(result.message));
 
     const QString wrong = env.dir.filePath(u"wrong.json"_s);
     QFile g(wrong);
     QVERIFY(g.open(QIODevice::WriteOnly));
-    g.write("{\"format\": \"callscope-export\", \"version\": 1, \"exported_at\": \"2026-01-01T00:00:00Z\", \"calls\": [{\"id\": \"seven\"}], \"sessions\": []}");
+    g.write("{\"format\": \"callscope-export\", \"version\": 1, \"exported_at\": "
+            "\"2026-01-01T00:00:00Z\", \"calls\": [{\"id\": \"seven\"}], \"sessions\": []}");
     g.close();
     transfer.startImport(wrong);
     QVERIFY(done.wait(20000));
     result = done.at(1).at(0).value<TransferResult>();
     QVERIFY(!result.ok);
-    QVERIFY2(result.message.startsWith(u"wrong.json is not a Callscope export: "_s), qPrintable(result.message));
+    QVERIFY2(result.message.startsWith(u"wrong.json is not a Callscope export: "_s),
+             qPrintable(result.message));
     QVERIFY2(result.message.contains(u"/calls/0"_s), qPrintable(result.message));
     HistoryQuery all;
     QCOMPARE(env.store->listCalls(all)->rows.size(), 0); // nothing written
@@ -1015,18 +1162,21 @@ void TestStudio2::importRefusesBadFiles()
 void TestStudio2::engineProfileKeyLandsInKeychain()
 {
     QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
-             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through tools/dev.sh test)");
+             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through "
+             "tools/dev.sh test)");
     Env env;
     QVERIFY(env.server.listen());
     const QString service = u"callscope-tst-studio2-%1"_s.arg(QCoreApplication::applicationPid());
     CredentialStore credentials(service, nullptr);
     ProfileStore profiles(env.dir.filePath(u"profiles.ini"_s), &credentials, nullptr);
     EnginesPage page(&profiles, &credentials, &env.nam);
-    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(page.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.resize(800, 420);
     page.show();
     QTRY_VERIFY(credentials.pendingCount() == 0);
-    QVERIFY2(page.banner()->isHidden(), qPrintable(u"the Secret Service is not usable: "_s + page.banner()->text()));
+    QVERIFY2(page.banner()->isHidden(),
+             qPrintable(u"the Secret Service is not usable: "_s + page.banner()->text()));
 
     // A new profile with a key typed into the password field.
     QCOMPARE(page.keyEdit()->echoMode(), QLineEdit::Password);
@@ -1045,7 +1195,8 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     QCOMPARE(saved.at(0).at(0).toString(), u"fake-openai"_s);
     // The field is cleared and the key never shown back.
     QVERIFY(page.keyEdit()->text().isEmpty());
-    QVERIFY2(page.keyStateLabel()->text().startsWith(u"A key is stored"_s), qPrintable(page.keyStateLabel()->text()));
+    QVERIFY2(page.keyStateLabel()->text().startsWith(u"A key is stored"_s),
+             qPrintable(page.keyStateLabel()->text()));
     QCOMPARE(page.model()->rowCount(), 1);
     QCOMPARE(profiles.get(u"fake-openai"_s)->contextWindow.value_or(0), 64000);
     QCOMPARE(profiles.get(u"fake-openai"_s)->timeoutMs.value_or(0), 120000);
@@ -1066,16 +1217,20 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     QTest::mouseClick(page.testButton(), Qt::LeftButton);
     QVERIFY(tested.wait(20000));
     QCOMPARE(tested.at(0).at(0).toBool(), true);
-    QCOMPARE(env.server.requests().constLast().header("authorization"), "Bearer "_ba + key.toUtf8());
+    QCOMPARE(env.server.requests().constLast().header("authorization"),
+             "Bearer "_ba + key.toUtf8());
     QVERIFY2(page.statusText().contains(u"answered “ok”"_s), qPrintable(page.statusText()));
     QVERIFY(page.statusText().contains(u"keychain"_s));
 
     // A failing test shows the classified error.
-    env.server.enqueue(FakeReply::json(401, R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}})"));
+    env.server.enqueue(FakeReply::json(
+        401,
+        R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}})"));
     QTest::mouseClick(page.testButton(), Qt::LeftButton);
     QVERIFY(tested.wait(20000));
     QCOMPARE(tested.at(1).at(0).toBool(), false);
-    QVERIFY2(page.statusText().startsWith(u"The test failed: auth (HTTP 401)"_s), qPrintable(page.statusText()));
+    QVERIFY2(page.statusText().startsWith(u"The test failed: auth (HTTP 401)"_s),
+             qPrintable(page.statusText()));
     QVERIFY(page.statusText().contains(u"Incorrect API key provided"_s));
 
     screenshot(page, u"engines-page"_s);
@@ -1096,10 +1251,12 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
 void TestStudio2::engineTestUsesTheTypedKey()
 {
     QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
-             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through tools/dev.sh test)");
+             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through "
+             "tools/dev.sh test)");
     Env env;
     QVERIFY(env.server.listen());
-    const QString service = u"callscope-tst-studio2-typed-%1"_s.arg(QCoreApplication::applicationPid());
+    const QString service =
+        u"callscope-tst-studio2-typed-%1"_s.arg(QCoreApplication::applicationPid());
     CredentialStore credentials(service, nullptr);
     ProfileStore profiles(env.dir.filePath(u"profiles.ini"_s), &credentials, nullptr);
     EnginesPage page(&profiles, &credentials, &env.nam);
@@ -1119,13 +1276,16 @@ void TestStudio2::engineTestUsesTheTypedKey()
     QVERIFY(tested.wait(20000));
     QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(page.statusText()));
     QCOMPARE(env.server.requestCount(), 1);
-    QCOMPARE(env.server.requests().constLast().header("authorization"), "Bearer "_ba + key.toUtf8());
-    QVERIFY2(page.statusText().contains(u"key from: the key field, not saved yet"_s), qPrintable(page.statusText()));
+    QCOMPARE(env.server.requests().constLast().header("authorization"),
+             "Bearer "_ba + key.toUtf8());
+    QVERIFY2(page.statusText().contains(u"key from: the key field, not saved yet"_s),
+             qPrintable(page.statusText()));
     // Testing saved nothing: no profile, no key in the keychain, the field still holds the key.
     QVERIFY(!profiles.contains(u"unsaved-openai"_s));
     QCOMPARE(page.keyEdit()->text(), key);
     std::optional<KeychainResult> read;
-    credentials.readKey(u"unsaved-openai"_s, &credentials, [&read](const KeychainResult &r) { read = r; });
+    credentials.readKey(u"unsaved-openai"_s, &credentials,
+                        [&read](const KeychainResult &r) { read = r; });
     QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
     QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
 }
@@ -1136,21 +1296,26 @@ void TestStudio2::keychainBannerWithoutSecretService()
     // typed, and refuse to save a profile whose key cannot be stored.
     QTemporaryDir dir;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path="_s + dir.filePath(u"no-such-bus-socket"_s));
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s,
+               u"unix:path="_s + dir.filePath(u"no-such-bus-socket"_s));
     env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
     env.insert(u"CALLSCOPE_STUDIO2_HELPER_DIR"_s, dir.path());
     QProcess helper;
     helper.setProcessEnvironment(env);
-    helper.start(QCoreApplication::applicationFilePath(), {u"--banner-helper"_s});
+    helper.start(QCoreApplication::applicationFilePath(), { u"--banner-helper"_s });
     QVERIFY(helper.waitForFinished(60000));
     QCOMPARE(helper.exitCode(), 0);
     const QJsonObject out = QJsonDocument::fromJson(helper.readAllStandardOutput()).object();
     const QString banner = out.value(u"banner"_s).toString();
     QVERIFY2(out.value(u"visible"_s).toBool(), qPrintable(banner));
-    QVERIFY2(banner.startsWith(u"The keychain cannot be used, so keys cannot be stored: No keychain service is running"_s), qPrintable(banner));
+    QVERIFY2(
+        banner.startsWith(
+            u"The keychain cannot be used, so keys cannot be stored: No keychain service is running"_s),
+        qPrintable(banner));
     QVERIFY(banner.contains(u"Start gnome-keyring or KWallet"_s));
     const QString status = out.value(u"status"_s).toString();
-    QVERIFY2(status.startsWith(u"The key could not be stored, so nobus was not saved"_s), qPrintable(status));
+    QVERIFY2(status.startsWith(u"The key could not be stored, so nobus was not saved"_s),
+             qPrintable(status));
     QCOMPARE(out.value(u"profiles"_s).toInt(), 0);
 }
 
@@ -1179,10 +1344,10 @@ int runBannerHelper(int argc, char **argv)
     QObject::connect(&poll, &QTimer::timeout, &app, [&] {
         if (!page.statusText().startsWith(u"The key could not be stored"_s))
             return;
-        const QJsonObject out{{u"visible"_s, !page.banner()->isHidden()},
-                              {u"banner"_s, page.banner()->text()},
-                              {u"status"_s, page.statusText()},
-                              {u"profiles"_s, int(profiles.list().size())}};
+        const QJsonObject out { { u"visible"_s, !page.banner()->isHidden() },
+                                { u"banner"_s, page.banner()->text() },
+                                { u"status"_s, page.statusText() },
+                                { u"profiles"_s, int(profiles.list().size()) } };
         std::fputs(QJsonDocument(out).toJson(QJsonDocument::Compact).constData(), stdout);
         std::fflush(stdout);
         app.exit(0);
@@ -1210,7 +1375,8 @@ int main(int argc, char **argv)
     TestStudio2 test;
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
-    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv) + runCallViewTests(argc, argv);
+    return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv)
+        + runCallViewTests(argc, argv);
 }
 
 #include "tst_studio2.moc"

@@ -13,10 +13,9 @@
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
-#include "ui/widgets/rawexchangeview.h"
-#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
+#include "ui/editor/specdocument.h"
 #include "ui/history/calltab.h"
 #include "ui/history/callview.h"
 #include "ui/history/currentcall.h"
@@ -27,8 +26,9 @@
 #include "ui/history/revisiontreewidget.h"
 #include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
-#include "ui/editor/specdocument.h"
 #include "ui/transfer/transfercontroller.h"
+#include "ui/widgets/rawexchangeview.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QAction>
 #include <QApplication>
@@ -63,7 +63,6 @@ using namespace Qt::StringLiterals;
 using namespace Callscope;
 using namespace Callscope::Test;
 
-
 namespace {
 
 void settle()
@@ -83,19 +82,24 @@ void shot(QWidget &window, const QString &name)
 QModelIndex historyRow(HistoryBrowser *history, qint64 id)
 {
     const int row = history->model()->rowOfCall(id);
-    return row < 0 ? QModelIndex() : history->proxy()->mapFromSource(history->model()->index(row, 0));
+    return row < 0 ? QModelIndex()
+                   : history->proxy()->mapFromSource(history->model()->index(row, 0));
 }
 
 QModelIndex treeNode(QTreeView *tree, qint64 id)
 {
-    const QModelIndexList found = tree->model()->match(tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, id, 1,
-                                                       Qt::MatchRecursive);
+    const QModelIndexList found = tree->model()->match(
+        tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, id, 1, Qt::MatchRecursive);
     return found.value(0);
 }
 
 int messageCount(const QString &requestJson)
 {
-    return QJsonDocument::fromJson(requestJson.toUtf8()).object().value(u"messages"_s).toArray().size();
+    return QJsonDocument::fromJson(requestJson.toUtf8())
+        .object()
+        .value(u"messages"_s)
+        .toArray()
+        .size();
 }
 
 } // namespace
@@ -129,7 +133,8 @@ void TestCallView::initTestCase()
     QStandardPaths::setTestModeEnabled(false);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
     QCoreApplication::setApplicationName(u"tst_studio2_callview"_s);
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_home->path() + u"/config"_s);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       m_home->path() + u"/config"_s);
 }
 
 void TestCallView::cleanupTestCase()
@@ -194,7 +199,8 @@ void TestCallView::storedCallOpensInATab()
     window->showPanel(docks->historyDock());
     QTRY_VERIFY_WITH_TIMEOUT(historyRow(history, id).isValid(), 15000);
     const QModelIndex row = historyRow(history, id);
-    history->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    history->view()->selectionModel()->setCurrentIndex(
+        row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(docks->currentCallId(), id);
     QVERIFY(!docks->callTab(id)); // picked, not opened
     const int before = window->documentTabs()->count();
@@ -216,26 +222,31 @@ void TestCallView::storedCallOpensInATab()
     QVERIFY2(summary.contains(u"replay"_s), qPrintable(summary));
     QVERIFY2(summary.contains(u"tokens in"_s), qPrintable(summary));
     QVERIFY2(summary.contains(u"Replayed from a recording"_s), qPrintable(summary));
-    QVERIFY2(!summary.contains(u"completed"_s), qPrintable(summary)); // the identifier stays off screen
+    QVERIFY2(!summary.contains(u"completed"_s),
+             qPrintable(summary)); // the identifier stays off screen
 
     // Transcript: the call's own conversation.
     const QList<Message> messages = messagesFromJson(stored.messages);
     QVERIFY(!messages.isEmpty());
     const QString opening = messages.first().text.section(u'\n', 0, 0).simplified().left(30);
     QVERIFY(!opening.isEmpty());
-    QVERIFY2(tab->transcriptText().simplified().contains(opening), qPrintable(tab->transcriptText().left(400)));
+    QVERIFY2(tab->transcriptText().simplified().contains(opening),
+             qPrintable(tab->transcriptText().left(400)));
 
     // Result: the validated output, and the failed validation on the way.
     QCOMPARE(tab->resultText().trimmed(), CallView::prettyJson(stored.response).trimmed());
-    QVERIFY2(tab->validationText().contains(u"passed validation"_s), qPrintable(tab->validationText()));
+    QVERIFY2(tab->validationText().contains(u"passed validation"_s),
+             qPrintable(tab->validationText()));
     int failedTurn = -1;
     for (const TurnRecord &turn : stored.turns) {
         if (failedTurn < 0 && !turn.note.isEmpty())
             failedTurn = turn.index;
     }
     QVERIFY2(failedTurn >= 0, "the sample's reask turn is not marked");
-    QVERIFY2(tab->validationText().contains(u"Turn %1:"_s.arg(failedTurn + 1)), qPrintable(tab->validationText()));
-    QVERIFY2(tab->validationText().contains(u"cut off"_s), qPrintable(tab->validationText())); // the truncated first reply
+    QVERIFY2(tab->validationText().contains(u"Turn %1:"_s.arg(failedTurn + 1)),
+             qPrintable(tab->validationText()));
+    QVERIFY2(tab->validationText().contains(u"cut off"_s),
+             qPrintable(tab->validationText())); // the truncated first reply
 
     // Request / Response: one entry per turn, the last shown first; each turn's request is
     // what the replay engine was asked (the conversation up to its reply, so later turns carry
@@ -265,7 +276,8 @@ void TestCallView::storedCallOpensInATab()
 
     // Revisions: the call's tree, the call selected.
     QCOMPARE(tab->revisionModel()->rootId(), id);
-    QCOMPARE(tab->revisionView()->currentIndex().data(RevisionTreeModel::CallIdRole).toLongLong(), id);
+    QCOMPARE(tab->revisionView()->currentIndex().data(RevisionTreeModel::CallIdRole).toLongLong(),
+             id);
 
     tab->tabs()->setCurrentIndex(0);
     shot(*window, u"call-view"_s);
@@ -287,7 +299,8 @@ void TestCallView::storedCallOpensInATab()
     QCOMPARE(docks->callTabs().size(), 1);
 
     // Closing the tab removes it; opening afterwards makes a new one.
-    auto *close = window->documentTabs()->tabBar()->tabButton(window->documentTabs()->indexOf(tab), QTabBar::RightSide);
+    auto *close = window->documentTabs()->tabBar()->tabButton(window->documentTabs()->indexOf(tab),
+                                                              QTabBar::RightSide);
     QVERIFY(close);
     QPointer<CallTab> gone = tab;
     QMetaObject::invokeMethod(close, "click");
@@ -315,17 +328,19 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
 
     // History row: the root. The tree follows it.
     window->showPanel(docks->historyDock());
-    QTest::mouseClick(history->view()->viewport(), Qt::LeftButton, {}, history->view()->visualRect(historyRow(history, root)).center());
+    QTest::mouseClick(history->view()->viewport(), Qt::LeftButton, {},
+                      history->view()->visualRect(historyRow(history, root)).center());
     QCOMPARE(docks->currentCallId(), root);
     QCOMPARE(docks->revisions()->selectedCallId(), root);
     QVERIFY(!docks->compareParentAction()->isEnabled() || docks->currentCallId() == root);
 
     // A node in the revision tree: now that is the current call, for History too.
     QTreeView *tree = docks->revisions()->view();
-    tree->selectionModel()->setCurrentIndex(treeNode(tree, child), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    tree->selectionModel()->setCurrentIndex(
+        treeNode(tree, child), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(docks->currentCallId(), child);
     QCOMPARE(history->selectedCallId(), child);
-    QCOMPARE(docks->selectedCallIds(), QList<qint64>{child});
+    QCOMPARE(docks->selectedCallIds(), QList<qint64> { child });
     docks->compareParentAction()->trigger();
     DiffView *diff = docks->compareView();
     QVERIFY(diff);
@@ -334,8 +349,9 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     QCOMPARE(window->documentTabs()->currentWidget(), diff);
 
     // Two nodes picked in the tree: Compare Selected compares those.
-    tree->selectionModel()->select(treeNode(tree, root), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    QCOMPARE(docks->selectedCallIds(), (QList<qint64>{root, child}));
+    tree->selectionModel()->select(treeNode(tree, root),
+                                   QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QCOMPARE(docks->selectedCallIds(), (QList<qint64> { root, child }));
     QVERIFY(docks->compareSelectedAction()->isEnabled());
 
     // A call tab in front is the current call; its own tree writes it too.
@@ -346,12 +362,14 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     tab->tabs()->setCurrentWidget(tab->revisionView());
     QCOMPARE(tab->revisionModel()->callCount(), 2);
     QTreeView *tabTree = tab->revisionView();
-    tabTree->selectionModel()->setCurrentIndex(treeNode(tabTree, child), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    tabTree->selectionModel()->setCurrentIndex(
+        treeNode(tabTree, child), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(docks->currentCallId(), child);
     QCOMPARE(docks->revisions()->selectedCallId(), child);
-    tabTree->selectionModel()->select(treeNode(tabTree, root), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    tabTree->selectionModel()->select(treeNode(tabTree, root),
+                                      QItemSelectionModel::Select | QItemSelectionModel::Rows);
     QVERIFY(tab->compareSelectedButton()->isEnabled());
-    QCOMPARE(docks->selectedCallIds(), (QList<qint64>{root, child}));
+    QCOMPARE(docks->selectedCallIds(), (QList<qint64> { root, child }));
 
     // Export acts on the current call (the child, picked in the tab's tree).
     QTemporaryDir dir;
@@ -365,11 +383,12 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     QVERIFY(done.wait(20000));
     const TransferResult exported = done.at(0).at(0).value<TransferResult>();
     QVERIFY2(exported.ok, qPrintable(exported.message));
-    QCOMPARE(exported.callIds, QList<qint64>{child});
+    QCOMPARE(exported.callIds, QList<qint64> { child });
     const QJsonArray calls = readJson(path).toObject().value(u"calls"_s).toArray();
     QCOMPARE(calls.size(), 1);
 
-    // The tab's Compare with parent on the root has nothing to compare; opened on the child it does.
+    // The tab's Compare with parent on the root has nothing to compare; opened on the child it
+    // does.
     QVERIFY(!tab->compareParentButton()->isEnabled());
     Q_EMIT tabTree->activated(treeNode(tabTree, child));
     CallTab *childTab = docks->callTab(child);
@@ -392,7 +411,8 @@ void TestCallView::compareTwoHistoryRows()
     const qint64 first = runSample(*window);
     QVERIFY(first > 0);
     // The same recording on another report: the inputs differ, the answers do not.
-    const qint64 second = runSample(*window, u"Mission report, 2 April. IM-3 touched down at Reiner Gamma; mass not given."_s);
+    const qint64 second = runSample(
+        *window, u"Mission report, 2 April. IM-3 touched down at Reiner Gamma; mass not given."_s);
     QVERIFY(second > first);
     HistoryBrowser *history = docks->history();
     window->showPanel(docks->historyDock());
@@ -402,11 +422,13 @@ void TestCallView::compareTwoHistoryRows()
     QTableView *view = history->view();
     // Rows are looked up again before each click: History refreshes on its own when the store
     // commits, and an index kept across a refresh points at nothing.
-    const auto rectOf = [&](qint64 id) { return view->visualRect(historyRow(history, id)).center(); };
+    const auto rectOf = [&](qint64 id) {
+        return view->visualRect(historyRow(history, id)).center();
+    };
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rectOf(second));
     QCOMPARE(docks->currentCallId(), second);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, rectOf(first));
-    QCOMPARE(docks->selectedCallIds(), (QList<qint64>{first, second}));
+    QCOMPARE(docks->selectedCallIds(), (QList<qint64> { first, second }));
     QVERIFY(docks->compareSelectedAction()->isEnabled());
     docks->compareSelectedAction()->trigger();
     DiffView *diff = docks->compareView();
@@ -423,7 +445,7 @@ void TestCallView::compareTwoHistoryRows()
     // One row again: nothing picked with it; the call picked before it (the first, touched
     // last by the Ctrl+click) pairs with it under Compare with Call N.
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rectOf(second));
-    QCOMPARE(docks->selectedCallIds(), QList<qint64>{second});
+    QCOMPARE(docks->selectedCallIds(), QList<qint64> { second });
     QVERIFY(!docks->compareSelectedAction()->isEnabled());
     QCOMPARE(docks->currentCall()->previous(), first);
     QVERIFY(docks->comparePreviousAction()->isEnabled());
@@ -459,18 +481,19 @@ void TestCallView::storedExchangeShownPerTurn()
     record.status = CallStatus::Completed;
     record.engineType = u"openai"_s;
     record.model = u"gpt-test"_s;
-    record.input = QJsonObject{{u"text"_s, u"Plan ticket 7"_s}};
-    record.response = QJsonObject{{u"title"_s, u"Fix login"_s}};
+    record.input = QJsonObject { { u"text"_s, u"Plan ticket 7"_s } };
+    record.response = QJsonObject { { u"title"_s, u"Fix login"_s } };
     ToolCall lookup;
     lookup.id = u"call_1"_s;
     lookup.name = u"get_ticket"_s;
-    lookup.arguments = QJsonObject{{u"id"_s, 7}};
+    lookup.arguments = QJsonObject { { u"id"_s, 7 } };
     ToolResult looked;
     looked.callId = u"call_1"_s;
     looked.name = u"get_ticket"_s;
     looked.content = u"Ticket 7: login times out"_s;
-    record.messages = messagesToJson({Message::user(u"Plan ticket 7"_s), Message::assistant({}, {lookup}),
-                                      Message::toolResultsMessage({looked}), Message::assistant(u"done"_s)});
+    record.messages =
+        messagesToJson({ Message::user(u"Plan ticket 7"_s), Message::assistant({}, { lookup }),
+                         Message::toolResultsMessage({ looked }), Message::assistant(u"done"_s) });
     for (int i = 0; i < 2; ++i) {
         TurnRecord turn;
         turn.index = i;
@@ -482,7 +505,8 @@ void TestCallView::storedExchangeShownPerTurn()
     TurnExchange first;
     first.turn = 0;
     first.httpStatus = 200;
-    first.request = R"({"model":"gpt-test","messages":[{"role":"user","content":"Plan ticket 7"}]})"_ba;
+    first.request =
+        R"({"model":"gpt-test","messages":[{"role":"user","content":"Plan ticket 7"}]})"_ba;
     first.requestBytes = first.request.size();
     first.response = R"({"id":"chatcmpl-1","choices":[]})"_ba;
     first.responseBytes = first.response.size();
@@ -490,12 +514,14 @@ void TestCallView::storedExchangeShownPerTurn()
     second.turn = 1;
     second.attempt = 1;
     second.httpStatus = 200;
-    second.request = R"({"model":"gpt-test","stream":true,"messages":[{"role":"tool","tool_call_id":"call_1","content":"Ticket 7: login times out"}]})"_ba;
+    second.request =
+        R"({"model":"gpt-test","stream":true,"messages":[{"role":"tool","tool_call_id":"call_1","content":"Ticket 7: login times out"}]})"_ba;
     second.requestBytes = second.request.size();
     second.response = "data: {\"choices\":[{\"delta\":{\"content\":\"done\"}}]}\n\n";
-    second.response.append(QByteArray(TurnExchange::kMaxResponseBytes - second.response.size(), ' '));
+    second.response.append(
+        QByteArray(TurnExchange::kMaxResponseBytes - second.response.size(), ' '));
     second.responseBytes = 50'000'000;
-    record.exchanges = {first, second};
+    record.exchanges = { first, second };
     const auto id = store.insertCall(record);
     QVERIFY2(id, qPrintable(id.error().message));
     const auto oldId = store.insertCall(old);
@@ -509,9 +535,12 @@ void TestCallView::storedExchangeShownPerTurn()
     settle();
     QCOMPARE(tab.turnCombo()->count(), 2);
     QCOMPARE(tab.turnCombo()->currentIndex(), 1); // turn 2 first
-    QCOMPARE(QJsonDocument::fromJson(tab.requestText().toUtf8()).object(), QJsonDocument::fromJson(second.request).object());
-    QVERIFY2(tab.requestText().contains(u"\n    \"messages\""_s), qPrintable(tab.requestText())); // pretty-printed
-    QVERIFY2(tab.responseText().startsWith(u"data: {\"choices\""_s), qPrintable(tab.responseText().left(200)));
+    QCOMPARE(QJsonDocument::fromJson(tab.requestText().toUtf8()).object(),
+             QJsonDocument::fromJson(second.request).object());
+    QVERIFY2(tab.requestText().contains(u"\n    \"messages\""_s),
+             qPrintable(tab.requestText())); // pretty-printed
+    QVERIFY2(tab.responseText().startsWith(u"data: {\"choices\""_s),
+             qPrintable(tab.responseText().left(200)));
     QVERIFY2(tab.exchangeNote().contains(u"as it was sent"_s), qPrintable(tab.exchangeNote()));
     const QString facts = tab.findChild<QLabel *>(u"exchangeFacts"_s)->text();
     QVERIFY2(facts.contains(u"HTTP 200"_s), qPrintable(facts));
@@ -522,17 +551,22 @@ void TestCallView::storedExchangeShownPerTurn()
     shot(tab, u"call-view-exchange"_s);
 
     tab.turnCombo()->setCurrentIndex(0);
-    QCOMPARE(QJsonDocument::fromJson(tab.requestText().toUtf8()).object(), QJsonDocument::fromJson(first.request).object());
-    QCOMPARE(QJsonDocument::fromJson(tab.responseText().toUtf8()).object().value(u"id"_s).toString(), u"chatcmpl-1"_s);
+    QCOMPARE(QJsonDocument::fromJson(tab.requestText().toUtf8()).object(),
+             QJsonDocument::fromJson(first.request).object());
+    QCOMPARE(
+        QJsonDocument::fromJson(tab.responseText().toUtf8()).object().value(u"id"_s).toString(),
+        u"chatcmpl-1"_s);
     QVERIFY(tab.exchange()->cutText().isEmpty());
 
     // An older call: the conversation and the decoded reply, and a note saying why.
     CallTab older(&store, nullptr);
     QVERIFY(older.setCall(*oldId));
     QVERIFY(older.exchanges().isEmpty());
-    QVERIFY2(older.exchangeNote().contains(u"stored before Callscope kept raw requests"_s), qPrintable(older.exchangeNote()));
+    QVERIFY2(older.exchangeNote().contains(u"stored before Callscope kept raw requests"_s),
+             qPrintable(older.exchangeNote()));
     const CallRecord oldStored = store.getCall(*oldId).value();
-    QCOMPARE(QJsonDocument::fromJson(older.requestText().toUtf8()).object(), CallTab::turnRequest(oldStored, 1));
+    QCOMPARE(QJsonDocument::fromJson(older.requestText().toUtf8()).object(),
+             CallTab::turnRequest(oldStored, 1));
 }
 
 #include "tst_studio2_callview.moc"

@@ -17,15 +17,13 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
-#include "ui/widgets/docsbrowser.h"
-#include "ui/widgets/noticebar.h"
-#include "ui/widgets/studioservices.h"
 #include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
-#include "ui/widgets/jsoneditor.h"
-#include "ui/widgets/findingsmodel.h"
+#include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/experiments/experimentshost.h"
+#include "ui/experiments/experimentview.h"
 #include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historydocks.h"
@@ -38,29 +36,32 @@
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/spectab.h"
-#include "ui/experiments/experimentshost.h"
-#include "ui/experiments/experimentview.h"
-#include "ui/editor/specdocument.h"
+#include "ui/widgets/docsbrowser.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
+#include "ui/widgets/trustdialog.h"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDialog>
-#include <QLocale>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
-#include <QPainter>
-#include <QPixmap>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
-#include <QTextBrowser>
+#include <QPainter>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -70,10 +71,8 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QRegularExpression>
-#include "ui/widgets/trustdialog.h"
-
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -137,10 +136,17 @@ bool wholeOnScreen(const QWidget *widget, QString *why = nullptr)
         const QRect area(p->mapTo(window, QPoint(0, 0)), p->size());
         if (!area.contains(own)) {
             if (why)
-                *why = u"%1 at %2,%3 %4x%5 is cut by %6 (%7) at %8,%9 %10x%11"_s.arg(widget->objectName())
-                           .arg(own.x()).arg(own.y()).arg(own.width()).arg(own.height())
+                *why = u"%1 at %2,%3 %4x%5 is cut by %6 (%7) at %8,%9 %10x%11"_s
+                           .arg(widget->objectName())
+                           .arg(own.x())
+                           .arg(own.y())
+                           .arg(own.width())
+                           .arg(own.height())
                            .arg(p->objectName(), QString::fromLatin1(p->metaObject()->className()))
-                           .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height());
+                           .arg(area.x())
+                           .arg(area.y())
+                           .arg(area.width())
+                           .arg(area.height());
             return false;
         }
         if (p == window)
@@ -159,8 +165,8 @@ QString transcriptText(TranscriptModel *t)
 
 QStringList identifiers()
 {
-    return {u"before_tool"_s, u"before_request"_s, u"awaiting_approval"_s, u"awaiting_model"_s,
-            u"turn_limited"_s, u"other error"_s, u"ended failed"_s, u"running_tools"_s};
+    return { u"before_tool"_s,  u"before_request"_s, u"awaiting_approval"_s, u"awaiting_model"_s,
+             u"turn_limited"_s, u"other error"_s,    u"ended failed"_s,      u"running_tools"_s };
 }
 
 bool hasIdentifier(const QString &text, QString *which)
@@ -211,7 +217,8 @@ void TestFirstUse::initTestCase()
     QStandardPaths::setTestModeEnabled(false);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
     QCoreApplication::setApplicationName(u"tst_studio2_firstuse"_s);
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_home->path() + u"/config"_s);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       m_home->path() + u"/config"_s);
     QVERIFY2(QFile::exists(samplePath(u"planner.spec.json"_s)), "the bundled samples are missing");
 }
 
@@ -250,7 +257,8 @@ LaunchResult TestFirstUse::runToEnd(MainWindow &window, bool approve)
     clock.start();
     while (finished.isEmpty() && clock.elapsed() < 15000) {
         QTest::qWait(20);
-        if (panel->approvalPanel()->isVisibleTo(panel) && panel->approvalPanel()->approveButton()->isVisibleTo(panel)) {
+        if (panel->approvalPanel()->isVisibleTo(panel)
+            && panel->approvalPanel()->approveButton()->isVisibleTo(panel)) {
             if (approve)
                 panel->approvalPanel()->approveButton()->click();
             else
@@ -274,7 +282,8 @@ void TestFirstUse::anotherSpecStartsClean()
     QVERIFY(panel->transcript()->count() > 0);
     QVERIFY(!panel->messageBar()->text().isEmpty());
     QVERIFY(panel->attempts() > 0);
-    panel->transcriptView()->setCurrentIndex(panel->transcript()->index(panel->transcript()->count() - 1, 0));
+    panel->transcriptView()->setCurrentIndex(
+        panel->transcript()->index(panel->transcript()->count() - 1, 0));
     QVERIFY(!panel->detailView()->toPlainText().isEmpty());
 
     // Another spec opens in a tab of its own, with a run view of its own; the first keeps its run.
@@ -286,15 +295,18 @@ void TestFirstUse::anotherSpecStartsClean()
     QVERIFY(first->transcript()->count() > 0);
     QVERIFY(!first->isVisible());
     QCOMPARE(panel->transcript()->count(), 0);
-    QVERIFY2(panel->detailView()->toPlainText().isEmpty(), qPrintable(panel->detailView()->toPlainText()));
+    QVERIFY2(panel->detailView()->toPlainText().isEmpty(),
+             qPrintable(panel->detailView()->toPlainText()));
     QVERIFY2(panel->messageBar()->text().isEmpty(), qPrintable(panel->messageBar()->text()));
     QVERIFY(!panel->lastResult());
     QCOMPARE(panel->attempts(), 0);
     QCOMPARE(panel->totalUsage().inputTokens, 0);
     QCOMPARE(panel->statusLabel()->text(), u"Ready"_s);
-    QVERIFY2(panel->usageLabel()->text().startsWith(u"Turns 0 · attempts 0"_s), qPrintable(panel->usageLabel()->text()));
+    QVERIFY2(panel->usageLabel()->text().startsWith(u"Turns 0 · attempts 0"_s),
+             qPrintable(panel->usageLabel()->text()));
     QVERIFY(!panel->otherEnginePanel()->isVisibleTo(panel));
-    QCOMPARE(panel->inputText(), RunPanel::sampleInputFor(samplePath(u"lunar-landing.spec.json"_s)));
+    QCOMPARE(panel->inputText(),
+             RunPanel::sampleInputFor(samplePath(u"lunar-landing.spec.json"_s)));
     // Counters start again on the next run: one run's attempts, not two runs' added up.
     const LaunchResult lunar = runToEnd(*window);
     QCOMPARE(lunar.record.status, CallStatus::Completed);
@@ -335,8 +347,11 @@ void TestFirstUse::runAndApprovalComeForward()
     QString why;
     QVERIFY2(wholeOnScreen(approval->approveButton(), &why), qPrintable(why));
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(plannerTab));
-    const auto plannerIndex = [tabs, plannerTab] { return tabs->indexOf(plannerTab); };
-    QVERIFY2(tabs->tabText(plannerIndex()).startsWith(u"●"_s), qPrintable(tabs->tabText(plannerIndex())));
+    const auto plannerIndex = [tabs, plannerTab] {
+        return tabs->indexOf(plannerTab);
+    };
+    QVERIFY2(tabs->tabText(plannerIndex()).startsWith(u"●"_s),
+             qPrintable(tabs->tabText(plannerIndex())));
     QVERIFY(tabs->tabToolTip(plannerIndex()).contains(u"waiting for you"_s));
     // Another page brought over it again: the badge still says a run waits.
     window->openDocumentTab(window->experiments()->view(), u"Experiment"_s);
@@ -356,7 +371,9 @@ void TestFirstUse::runAndApprovalComeForward()
     sessions->runSpecButton()->click();
     ApprovalPanel *sessionApproval = sessions->findChild<ApprovalPanel *>();
     QVERIFY(sessionApproval);
-    QTRY_VERIFY_WITH_TIMEOUT(sessionApproval->approveButton()->isVisible() || inSight(sessionApproval->approveButton()), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(sessionApproval->approveButton()->isVisible()
+                                 || inSight(sessionApproval->approveButton()),
+                             10000);
     settle();
     shoot(*window, u"02b-session-approval"_s);
     QVERIFY2(wholeOnScreen(sessionApproval->approveButton(), &why), qPrintable(why));
@@ -364,8 +381,10 @@ void TestFirstUse::runAndApprovalComeForward()
     // a badge that stays while History is brought over it.
     QVERIFY(sessions->isWaiting());
     const QString chat = sessions->chatText();
-    QVERIFY2(chat.contains(u"Waiting for you: get_ticket needs your approval."_s), qPrintable(chat));
-    QVERIFY2(chat.indexOf(u"Plan ticket 7"_s) >= 0 && chat.indexOf(u"Plan ticket 7"_s) < chat.indexOf(u"Waiting for you"_s),
+    QVERIFY2(chat.contains(u"Waiting for you: get_ticket needs your approval."_s),
+             qPrintable(chat));
+    QVERIFY2(chat.indexOf(u"Plan ticket 7"_s) >= 0
+                 && chat.indexOf(u"Plan ticket 7"_s) < chat.indexOf(u"Waiting for you"_s),
              qPrintable(chat));
     QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions ● waiting for you"_s);
     docks->historyDock()->raise();
@@ -414,8 +433,9 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     QVERIFY2(toolList->height() >= 80, qPrintable(QString::number(toolList->height())));
     for (QScrollArea *area : sections->currentWidget()->findChildren<QScrollArea *>()) {
         if (area->isVisible())
-            QVERIFY2(area->verticalScrollBar()->maximum() == 0 || area->viewport()->height() >= 200,
-                     qPrintable(u"a Tools scroll area is %1 px high"_s.arg(area->viewport()->height())));
+            QVERIFY2(
+                area->verticalScrollBar()->maximum() == 0 || area->viewport()->height() >= 200,
+                qPrintable(u"a Tools scroll area is %1 px high"_s.arg(area->viewport()->height())));
     }
     shoot(*window, u"03b-tools-page"_s);
     sections->setCurrentIndex(0);
@@ -430,10 +450,12 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     if (qEnvironmentVariableIsSet("CALLSCOPE_LAYOUT_DEBUG")) {
         for (QWidget *w : window->runPanel()->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
             if (w->isVisible())
-                qWarning() << w->metaObject()->className() << w->objectName() << w->geometry() << w->minimumSizeHint() << w->sizeHint();
+                qWarning() << w->metaObject()->className() << w->objectName() << w->geometry()
+                           << w->minimumSizeHint() << w->sizeHint();
         for (QWidget *w : approval->findChildren<QWidget *>())
             if (w->isVisible())
-                qWarning() << "  approval:" << w->metaObject()->className() << w->objectName() << w->geometry() << w->minimumSizeHint();
+                qWarning() << "  approval:" << w->metaObject()->className() << w->objectName()
+                           << w->geometry() << w->minimumSizeHint();
     }
     QVERIFY2(wholeOnScreen(approval->approveButton(), &why), qPrintable(why));
     QVERIFY2(wholeOnScreen(approval->refuseButton(), &why), qPrintable(why));
@@ -444,13 +466,14 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     QTRY_VERIFY_WITH_TIMEOUT(!window->runPanel()->isRunning(), 10000);
 
     // Sessions and History: no sideways scrolling, "Compact now" whole.
-    for (QDockWidget *dock : {docks->sessionsDock(), docks->historyDock()}) {
+    for (QDockWidget *dock : { docks->sessionsDock(), docks->historyDock() }) {
         window->showPanel(dock);
         settle();
         auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
         QVERIFY(scroll);
         QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
-                 qPrintable(u"%1 scrolls sideways by %2 px"_s.arg(dock->objectName()).arg(scroll->horizontalScrollBar()->maximum())));
+                 qPrintable(u"%1 scrolls sideways by %2 px"_s.arg(dock->objectName())
+                                .arg(scroll->horizontalScrollBar()->maximum())));
     }
     window->showPanel(docks->sessionsDock());
     QVERIFY(docks->sessions()->newSession(u"Layout"_s) > 0);
@@ -462,7 +485,8 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     }
     QVERIFY(compact);
     QVERIFY2(wholeOnScreen(compact, &why), qPrintable(why));
-    QVERIFY2(compact->width() >= compact->sizeHint().width(), qPrintable(u"%1 < %2"_s.arg(compact->width()).arg(compact->sizeHint().width())));
+    QVERIFY2(compact->width() >= compact->sizeHint().width(),
+             qPrintable(u"%1 < %2"_s.arg(compact->width()).arg(compact->sizeHint().width())));
     shoot(*window, u"03d-sessions"_s);
     window->currentDocument()->setClean();
 }
@@ -494,7 +518,9 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     QVERIFY(turn.wait(15000));
     QDir::setCurrent(before);
     const QString status = sessions->statusText();
-    QVERIFY2(!status.contains(u"cannot read the recording"_s) && !status.contains(u"does not exist"_s), qPrintable(status));
+    QVERIFY2(!status.contains(u"cannot read the recording"_s)
+                 && !status.contains(u"does not exist"_s),
+             qPrintable(status));
     const QString chat = sessions->chatText();
     QVERIFY2(chat.contains(u"Describe the landing."_s), qPrintable(chat + u" | "_s + status));
     shoot(*window, u"04-session-chat-on-sample"_s);
@@ -576,7 +602,8 @@ void TestFirstUse::editedArgumentsAreMarked()
     for (const DiffRow &row : diff.rows) {
         if (row.section == DiffSection::ToolCall && row.label.startsWith(u"get_ticket"_s)) {
             QCOMPARE(row.state, DiffState::Changed);
-            diffShowsEdit = row.right.contains(u"The model asked for"_s) && !row.left.contains(u"The model asked for"_s);
+            diffShowsEdit = row.right.contains(u"The model asked for"_s)
+                && !row.left.contains(u"The model asked for"_s);
         }
     }
     QVERIFY(diffShowsEdit);
@@ -617,13 +644,15 @@ void TestFirstUse::editedResultsAreMarked()
     QElapsedTimer clock;
     clock.start();
     while (finished.isEmpty() && clock.elapsed() < 15000) {
-        if (panel->approvalPanel()->isVisibleTo(panel) && panel->approvalPanel()->approveButton()->isVisibleTo(panel))
+        if (panel->approvalPanel()->isVisibleTo(panel)
+            && panel->approvalPanel()->approveButton()->isVisibleTo(panel))
             panel->approvalPanel()->approveButton()->click();
         if (panel->isPaused() && panel->pausedAt() == Breakpoint::AfterToolResult) {
             if (!editedOne && panel->pendingItem().call.name == u"get_ticket") {
                 toolAnswer = panel->pauseResultEditor()->toPlainText();
                 QVERIFY(!toolAnswer.isEmpty());
-                panel->pauseResultEditor()->setPlainText(u"Ticket 7: the export button is missing (edited)."_s);
+                panel->pauseResultEditor()->setPlainText(
+                    u"Ticket 7: the export button is missing (edited)."_s);
                 editedOne = true;
             }
             panel->continueRun();
@@ -640,7 +669,8 @@ void TestFirstUse::editedResultsAreMarked()
     int markedRows = 0;
     for (int row = 0; row < panel->transcript()->count(); ++row) {
         const TranscriptModel::Item item = panel->transcript()->item(row);
-        if (item.kind == TranscriptModel::Kind::ToolResult && item.title.contains(u"get_ticket"_s)) {
+        if (item.kind == TranscriptModel::Kind::ToolResult
+            && item.title.contains(u"get_ticket"_s)) {
             QVERIFY2(item.title.endsWith(u"edited by you"_s), qPrintable(item.title));
             QVERIFY(item.text.contains(u"(edited)."_s));
             QVERIFY(item.text.contains(u"The tool returned:\n"_s + toolAnswer));
@@ -669,7 +699,7 @@ void TestFirstUse::editedResultsAreMarked()
     QVERIFY(found);
     // The export document carries the mark, and passes the checks an import makes.
     CallExchange exchange(*window->studioServices()->store());
-    const auto document = exchange.exportCalls({run.record.id});
+    const auto document = exchange.exportCalls({ run.record.id });
     QVERIFY(document);
     const QByteArray json = QJsonDocument(*document).toJson(QJsonDocument::Compact);
     QVERIFY2(json.contains("\"edited\":{\"tool_content\""), json.constData());
@@ -687,7 +717,7 @@ void TestFirstUse::editedResultsAreMarked()
         if (row.section == DiffSection::ToolResult && row.label.startsWith(u"get_ticket"_s)) {
             QCOMPARE(row.state, DiffState::Changed);
             diffShowsEdit = row.right.contains(u"Edited by you. The tool returned:"_s)
-                            && !row.left.contains(u"Edited by you"_s);
+                && !row.left.contains(u"Edited by you"_s);
         }
     }
     QVERIFY(diffShowsEdit);
@@ -706,11 +736,13 @@ void TestFirstUse::replayExplainsItself()
     QSignalSpy finished(panel, &RunPanel::runFinished);
     panel->run();
     QCOMPARE(started.size(), 1);
-    QVERIFY2(panel->messageBar()->text().startsWith(u"Replay:"_s), qPrintable(panel->messageBar()->text()));
+    QVERIFY2(panel->messageBar()->text().startsWith(u"Replay:"_s),
+             qPrintable(panel->messageBar()->text()));
     QVERIFY(finished.wait(15000));
     const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
     QCOMPARE(result.record.status, CallStatus::Completed);
-    QVERIFY2(panel->messageBar()->text().startsWith(u"Replay:"_s), qPrintable(panel->messageBar()->text()));
+    QVERIFY2(panel->messageBar()->text().startsWith(u"Replay:"_s),
+             qPrintable(panel->messageBar()->text()));
     const auto raw = panel->transcript()->turnRaw(0);
     QVERIFY(raw);
     QVERIFY2(raw->rawResponse.contains("recorded_reply"), raw->rawResponse.constData());
@@ -725,7 +757,8 @@ void TestFirstUse::replayExplainsItself()
         tabs->setCurrentIndex(1);
     auto *response = dialog->findChild<JsonEditor *>(u"rawResponse"_s);
     QVERIFY(response);
-    QVERIFY2(response->toPlainText().contains(u"recorded_reply"_s), qPrintable(response->toPlainText()));
+    QVERIFY2(response->toPlainText().contains(u"recorded_reply"_s),
+             qPrintable(response->toPlainText()));
     QVERIFY(!dialog->findChild<QLabel *>(u"rawResponseCut"_s)); // the whole body is there
     shoot(*window, u"06a-replay-banner"_s);
     dialog->close();
@@ -743,7 +776,8 @@ void TestFirstUse::replayExplainsItself()
     QVERIFY(cutDialog);
     auto *cutLabel = cutDialog->findChild<QLabel *>(u"rawResponseCut"_s);
     QVERIFY(cutLabel);
-    QVERIFY2(cutLabel->text().contains(QLocale().formattedDataSize(50'000'000)), qPrintable(cutLabel->text()));
+    QVERIFY2(cutLabel->text().contains(QLocale().formattedDataSize(50'000'000)),
+             qPrintable(cutLabel->text()));
     cutDialog->close();
 
     // Revise on the replay engine: asked for a live engine, nothing runs yet.
@@ -751,7 +785,8 @@ void TestFirstUse::replayExplainsItself()
     docks->revisions()->setCall(result.record.id);
     QCOMPARE(docks->revisions()->selectedCallId(), result.record.id);
     QVERIFY(!docks->revisions()->revise(u"Answer in one word"_s));
-    QVERIFY2(docks->revisions()->statusText().contains(u"replay engine"_s), qPrintable(docks->revisions()->statusText()));
+    QVERIFY2(docks->revisions()->statusText().contains(u"replay engine"_s),
+             qPrintable(docks->revisions()->statusText()));
     auto *choice = docks->revisions()->findChild<QDialog *>(u"reviseEngineDialog"_s);
     QVERIFY(choice);
     QTRY_VERIFY(choice->isVisible());
@@ -778,8 +813,10 @@ void TestFirstUse::preflightStopsBeforeSending()
         file.write(QJsonDocument(spec).toJson());
         return path;
     };
-    QJsonObject noModel = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s, QString());
-    QJsonObject badUrl = twoTurnSpecJson(QUrl(u"http://127.0.0.1:1"_s), u"CALLSCOPE_FIRSTUSE_API_KEY"_s);
+    QJsonObject noModel =
+        twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s, QString());
+    QJsonObject badUrl =
+        twoTurnSpecJson(QUrl(u"http://127.0.0.1:1"_s), u"CALLSCOPE_FIRSTUSE_API_KEY"_s);
     QJsonObject engine = badUrl.value(u"engine"_s).toObject();
     engine.insert(u"base_url"_s, u"localhost:8080/v1"_s);
     badUrl.insert(u"engine"_s, engine);
@@ -792,14 +829,16 @@ void TestFirstUse::preflightStopsBeforeSending()
     QSignalSpy started(panel, &RunPanel::runStarted);
     // A base URL that is no web address already fails the spec check (its message is kept);
     // the preflight catches the rest, and one from a profile (checked below).
-    const std::pair<QString, QJsonObject> cases[] = {{u"No model"_s, noModel},
-                                                     {u"expected an http or https URL"_s, badUrl},
-                                                     {u"No key found"_s, noKey}};
+    const std::pair<QString, QJsonObject> cases[] = { { u"No model"_s, noModel },
+                                                      { u"expected an http or https URL"_s,
+                                                        badUrl },
+                                                      { u"No key found"_s, noKey } };
     for (const auto &[expected, json] : cases) {
         QVERIFY(window->openSpecFile(writeSpec(u"case.spec.json"_s, json)) && specChecked(*window));
         panel->run();
-        QVERIFY2(panel->messageBar()->text().contains(expected),
-                 qPrintable(panel->messageBar()->text() + u"\n"_s + window->currentDocument()->text()));
+        QVERIFY2(
+            panel->messageBar()->text().contains(expected),
+            qPrintable(panel->messageBar()->text() + u"\n"_s + window->currentDocument()->text()));
         if (json != badUrl)
             QVERIFY(panel->messageBar()->text().startsWith(u"Nothing was sent"_s));
         QCOMPARE(panel->messageBar()->kind(), NoticeBar::Kind::Error);
@@ -824,9 +863,13 @@ void TestFirstUse::preflightStopsBeforeSending()
 
     // A tool whose program is not installed: said before sending, the tool's command shown.
     QJsonObject toolMissing = twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s);
-    toolMissing.insert(u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"lookup"_s}, {u"description"_s, u"Look up."_s},
-                                                          {u"command"_s, QJsonArray{u"callscope-no-such-program"_s}}}});
-    QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing)) && specChecked(*window));
+    toolMissing.insert(u"tools"_s,
+                       QJsonArray { QJsonObject {
+                           { u"name"_s, u"lookup"_s },
+                           { u"description"_s, u"Look up."_s },
+                           { u"command"_s, QJsonArray { u"callscope-no-such-program"_s } } } });
+    QVERIFY(window->openSpecFile(writeSpec(u"tool.spec.json"_s, toolMissing))
+            && specChecked(*window));
     panel = window->runPanel();
     QSignalSpy startedTool(panel, &RunPanel::runStarted);
     sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
@@ -835,9 +878,11 @@ void TestFirstUse::preflightStopsBeforeSending()
         QTimer::singleShot(0, dialog, [dialog] { dialog->trustButton()->click(); });
     });
     panel->run();
-    QTRY_VERIFY2_WITH_TIMEOUT(panel->messageBar()->text().startsWith(u"Nothing was sent: a tool cannot start."_s),
-                              qPrintable(panel->messageBar()->text()), 15000);
-    QVERIFY(panel->messageBar()->text().contains(u"\"callscope-no-such-program\" was not found on PATH"_s));
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        panel->messageBar()->text().startsWith(u"Nothing was sent: a tool cannot start."_s),
+        qPrintable(panel->messageBar()->text()), 15000);
+    QVERIFY(panel->messageBar()->text().contains(
+        u"\"callscope-no-such-program\" was not found on PATH"_s));
     QCOMPARE(sections->currentIndex(), 3);
     QCOMPARE(window->specForm()->findChild<QListView *>(u"toolList"_s)->currentIndex().row(), 0);
     QCOMPARE(started.size() + startedModel.size() + startedTool.size(), 0);
@@ -850,7 +895,8 @@ void TestFirstUse::preflightStopsBeforeSending()
     const PreflightResult url = preflightEngine(Spec(), fromProfile);
     QCOMPARE(url.problems.size(), 1);
     QCOMPARE(url.problems.first().field, PreflightProblem::Field::BaseUrl);
-    QCOMPARE(checkKey(fromProfile, QString()).problems.size(), 0); // a custom server may need no key
+    QCOMPARE(checkKey(fromProfile, QString()).problems.size(),
+             0); // a custom server may need no key
     fromProfile.baseUrl.clear();
     QCOMPARE(checkKey(fromProfile, QString()).problems.size(), 1); // the public endpoint does
 
@@ -893,10 +939,11 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     QCOMPARE(docks->history()->selectedCallId(), root.record.id);
     QCOMPARE(docks->currentCallId(), root.record.id);
     auto *tree = docks->revisions()->view();
-    const QModelIndexList matches = tree->model()->match(tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, child, 1,
-                                                         Qt::MatchRecursive);
+    const QModelIndexList matches = tree->model()->match(
+        tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, child, 1, Qt::MatchRecursive);
     QCOMPARE(matches.size(), 1);
-    tree->selectionModel()->setCurrentIndex(matches.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    tree->selectionModel()->setCurrentIndex(
+        matches.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(docks->revisions()->selectedCallId(), child);
     QCOMPARE(docks->currentCallId(), child);
     QVERIFY(docks->compareParentAction()->isEnabled());
@@ -933,7 +980,8 @@ void TestFirstUse::viewShortcutsRaisePanels()
     QTest::keyClick(window.get(), Qt::Key_2, Qt::ControlModifier);
     settle();
     QVERIFY(inSight(window->runPanel()));
-    QCOMPARE(window->documentTabs()->currentWidget(), static_cast<QWidget *>(window->currentSpecTab()));
+    QCOMPARE(window->documentTabs()->currentWidget(),
+             static_cast<QWidget *>(window->currentSpecTab()));
     QTest::keyClick(window.get(), Qt::Key_3, Qt::ControlModifier);
     settle();
     QVERIFY(inSight(docks->history()));
@@ -958,8 +1006,9 @@ void TestFirstUse::viewShortcutsRaisePanels()
     for (int r = 0; r < table->rowCount(); ++r)
         rows.append(table->item(r, 0)->text() + u" = "_s + table->item(r, 1)->text());
     const QString all = rows.join(u'\n');
-    for (const QString &expected : {u"Run › Run = Ctrl+R"_s, u"View › Run View = Ctrl+2"_s, u"View › History = Ctrl+3"_s,
-                                    u"Help › Keyboard Shortcuts = Ctrl+/"_s, u"Run › Step = F10"_s})
+    for (const QString &expected :
+         { u"Run › Run = Ctrl+R"_s, u"View › Run View = Ctrl+2"_s, u"View › History = Ctrl+3"_s,
+           u"Help › Keyboard Shortcuts = Ctrl+/"_s, u"Run › Step = F10"_s })
         QVERIFY2(all.contains(expected), qPrintable(all));
     dialog->move(window->mapToGlobal(QPoint(360, 80)));
     shoot(*window, u"09-shortcuts"_s);
@@ -978,14 +1027,20 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
     QString which;
-    QVERIFY2(!hasIdentifier(panel->pausePanel()->accessibleName(), &which), qPrintable(panel->pausePanel()->accessibleName()));
-    QVERIFY2(!hasIdentifier(panel->transcript()->item(panel->pendingRow()).title, &which), qPrintable(which));
-    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
-    QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s), qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(!hasIdentifier(panel->pausePanel()->accessibleName(), &which),
+             qPrintable(panel->pausePanel()->accessibleName()));
+    QVERIFY2(!hasIdentifier(panel->transcript()->item(panel->pendingRow()).title, &which),
+             qPrintable(which));
+    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which),
+             qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s),
+             qPrintable(panel->statusLabel()->text()));
     panel->continueRun();
     QTRY_VERIFY_WITH_TIMEOUT(panel->approvalPanel()->approveButton()->isVisibleTo(panel), 10000);
-    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which), qPrintable(panel->statusLabel()->text()));
-    QVERIFY2(panel->statusLabel()->text().contains(u"waiting for your approval"_s), qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which),
+             qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(panel->statusLabel()->text().contains(u"waiting for your approval"_s),
+             qPrintable(panel->statusLabel()->text()));
     panel->stop();
     QVERIFY(finished.wait(10000));
     panel->setBreakpoints({});
@@ -995,7 +1050,8 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)) && specChecked(*window));
     panel = window->runPanel();
     runToEnd(*window);
-    QVERIFY2(!hasIdentifier(panel->messageBar()->text(), &which), qPrintable(panel->messageBar()->text()));
+    QVERIFY2(!hasIdentifier(panel->messageBar()->text(), &which),
+             qPrintable(panel->messageBar()->text()));
     QVERIFY2(!hasIdentifier(transcriptText(panel->transcript()), &which), qPrintable(which));
 
     // History: words in the status column.
@@ -1061,8 +1117,9 @@ void TestFirstUse::helpOpensTheDocumentation()
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
     // F1 opens on the user guide; how Callscope is built is there for contributors, last.
-    QCOMPARE(dialog->pages().mid(0, 4),
-             (QStringList{u"user-guide.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s}));
+    QCOMPARE(
+        dialog->pages().mid(0, 4),
+        (QStringList { u"user-guide.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s }));
     QVERIFY(dialog->pages().contains(u"concurrency.md"_s));
     QCOMPARE(dialog->pages().constLast(), u"architecture.md"_s);
     QCOMPARE(dialog->pageList()->item(0)->text(), u"Callscope user guide"_s);
@@ -1071,8 +1128,9 @@ void TestFirstUse::helpOpensTheDocumentation()
     // not its source.
     const QString first = dialog->browser()->toPlainText();
     QVERIFY2(first.startsWith(u"Callscope user guide"_s), qPrintable(first.left(200)));
-    for (const QString &part : {u"A first run"_s, u"approvals and breakpoints"_s, u"History and revisions"_s,
-                                u"Sessions"_s, u"Experiments"_s, u"Engines and keys"_s, u"When something goes wrong"_s})
+    for (const QString &part :
+         { u"A first run"_s, u"approvals and breakpoints"_s, u"History and revisions"_s,
+           u"Sessions"_s, u"Experiments"_s, u"Engines and keys"_s, u"When something goes wrong"_s })
         QVERIFY2(first.contains(part, Qt::CaseInsensitive), qPrintable(part));
     static const QRegularExpression sourceFile(u"\\.(cpp|h)\\b|\\b(core|ui|app)/"_s);
     QVERIFY2(!sourceFile.match(first).hasMatch(), qPrintable(sourceFile.match(first).captured()));
@@ -1094,8 +1152,8 @@ void TestFirstUse::helpOpensTheDocumentation()
     QFile specFormat(QDir(folder).filePath(u"spec-format.md"_s));
     QVERIFY(specFormat.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(specFormat.readAll());
-    for (const SpecSection section : {SpecSection::Root, SpecSection::Engine, SpecSection::Retry,
-                                      SpecSection::Context, SpecSection::Tool}) {
+    for (const SpecSection section : { SpecSection::Root, SpecSection::Engine, SpecSection::Retry,
+                                       SpecSection::Context, SpecSection::Tool }) {
         for (const QString &field : knownSpecFields(section))
             QVERIFY2(text.contains(u'`' + field + u'`'), qPrintable(field));
     }
@@ -1109,13 +1167,15 @@ void TestFirstUse::samplesOpenFromTheFileMenu()
     auto window = makeWindow();
     QVERIFY(window);
     QVERIFY(window->runPanel()->transcriptHint()->text().contains(u"File > Open Sample"_s));
-    QCOMPARE(MainWindow::sampleNames(), (QStringList{u"lunar-landing"_s, u"planner"_s, u"refusal"_s}));
+    QCOMPARE(MainWindow::sampleNames(),
+             (QStringList { u"lunar-landing"_s, u"planner"_s, u"refusal"_s }));
     auto *action = window->findChild<QAction *>(u"openSample_planner"_s);
     QVERIFY(action);
     QVERIFY(window->findChild<QMenu *>(u"samplesMenu"_s)->actions().contains(action));
     action->trigger();
     settle();
-    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(u"samples"_s);
+    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                               .filePath(u"samples"_s);
     QCOMPARE(window->currentFile(), QDir(folder).filePath(u"planner.spec.json"_s));
     QVERIFY(QFileInfo(window->currentFile()).isWritable());
     QVERIFY(QFile::exists(QDir(folder).filePath(u"planner.recording.json"_s)));

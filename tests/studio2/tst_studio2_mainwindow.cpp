@@ -5,20 +5,23 @@
 // holds the dock toggles, and the layout survives saveState/restoreState.
 
 #include "core/model/specio.h"
+#include "core/schema/speccheck.h"
+#include "core/secrets/profilestore.h"
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
-#include "tests/support/fakeprovider.h"
-#include "ui/widgets/jobsbutton.h"
-#include "ui/run/transcriptmodel.h"
+#include "core/service/scheduler.h"
 #include "core/store/callstore.h"
+#include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/budget/budgetmodel.h"
 #include "ui/budget/budgetview.h"
-#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
+#include "ui/editor/schemabuilder.h"
+#include "ui/editor/specdocument.h"
+#include "ui/editor/specformeditor.h"
 #include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historydocks.h"
@@ -26,56 +29,53 @@
 #include "ui/history/revisiontreemodel.h"
 #include "ui/history/revisiontreewidget.h"
 #include "ui/mainwindow.h"
-#include "ui/spectab.h"
-#include "ui/widgets/noticebar.h"
-#include "ui/editor/specformeditor.h"
-#include "ui/editor/schemabuilder.h"
-#include "ui/widgets/findingsmodel.h"
-#include "ui/widgets/jsoneditor.h"
-#include "core/schema/speccheck.h"
-#include "core/secrets/profilestore.h"
-#include "ui/run/runpanel.h"
 #include "ui/run/approvalpanel.h"
+#include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
+#include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/editor/specdocument.h"
 #include "ui/settings/enginespage.h"
 #include "ui/settings/limitspage.h"
-#include "core/service/scheduler.h"
+#include "ui/spectab.h"
+#include "ui/widgets/findingsmodel.h"
+#include "ui/widgets/jobsbutton.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QDockWidget>
-#include <QLabel>
-#include <QLineEdit>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QProcess>
-#include <QFileInfo>
-#include <QMenu>
-#include <QMenuBar>
-#include <QPlainTextEdit>
-#include <QSettings>
-#include <QSpinBox>
-#include <QSplitter>
-#include <QTabWidget>
-#include <QSignalSpy>
-#include <QSortFilterProxyModel>
-#include <QStandardPaths>
-#include <QTableView>
-#include <QTest>
-#include <QTabBar>
-#include <QToolButton>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
-#include <QTextCursor>
-#include <QPushButton>
-#include <QTemporaryDir>
-#include <QTreeView>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextCursor>
+#include <QToolButton>
+#include <QTreeView>
 
 #include <memory>
 
@@ -115,7 +115,8 @@ bool openSampleAt1280(MainWindow &window, const QString &sample)
     window.resize(1280, 800);
     window.show();
     return QTest::qWaitForWindowExposed(&window)
-           && window.openSpecFile(sourcePath(u"resources/samples/%1.spec.json"_s.arg(sample))) && specChecked(window);
+        && window.openSpecFile(sourcePath(u"resources/samples/%1.spec.json"_s.arg(sample)))
+        && specChecked(window);
 }
 
 } // namespace
@@ -152,7 +153,8 @@ void TestStudio2Window::initTestCase()
     QStandardPaths::setTestModeEnabled(false);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
     QCoreApplication::setApplicationName(u"tst_studio2_window"_s);
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_home->path() + u"/config"_s);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       m_home->path() + u"/config"_s);
     QSettings().clear();
     QVERIFY2(QFile::exists(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)),
              "resources/samples/lunar-landing.spec.json is missing");
@@ -173,10 +175,14 @@ void TestStudio2Window::opensTheHistoryGivenWithDb()
     const QString db = dir.filePath(u"try.sqlite"_s);
     const QString sample = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
     QProcess cli;
-    cli.start(cliPath(), {u"run"_s, sample, u"--input"_s, u"Describe the landing."_s, u"--db"_s, db});
+    cli.start(cliPath(),
+              { u"run"_s, sample, u"--input"_s, u"Describe the landing."_s, u"--db"_s, db });
     QVERIFY(cli.waitForFinished(60000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-    const qint64 cliCall = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(u"call_id"_s).toInteger();
+    const qint64 cliCall = QJsonDocument::fromJson(cli.readAllStandardOutput())
+                               .object()
+                               .value(u"call_id"_s)
+                               .toInteger();
     QVERIFY(cliCall > 0);
 
     AppContext context;
@@ -192,7 +198,8 @@ void TestStudio2Window::opensTheHistoryGivenWithDb()
     QCOMPARE(services->context(), &context);
     QCOMPARE(services->calls(), context.calls());
     QCOMPARE(services->store(), context.store());
-    QCOMPARE(QFileInfo(services->database()->path()).canonicalFilePath(), QFileInfo(db).canonicalFilePath());
+    QCOMPARE(QFileInfo(services->database()->path()).canonicalFilePath(),
+             QFileInfo(db).canonicalFilePath());
     QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 1);
     auto *label = window.findChild<QLabel *>(u"historyFileLabel"_s);
     QVERIFY(label);
@@ -216,7 +223,7 @@ void TestStudio2Window::opensTheHistoryGivenWithDb()
     services->calls()->flushWrites();
     QTRY_COMPARE(window.historyDocks()->history()->model()->rowCount(), 2);
     QProcess history;
-    history.start(cliPath(), {u"history"_s, u"--db"_s, db});
+    history.start(cliPath(), { u"history"_s, u"--db"_s, db });
     QVERIFY(history.waitForFinished(60000));
     QVERIFY2(history.exitCode() == 0, history.readAllStandardError().constData());
     const QJsonArray rows = QJsonDocument::fromJson(history.readAllStandardOutput()).array();
@@ -236,9 +243,9 @@ QStringList dockFindings(MainWindow &window)
 {
     QStringList out;
     for (const SpecFinding &f : window.findingsModel()->findings()) {
-        const QString severity = f.severity == SpecFinding::Severity::Error     ? u"error"_s
-                                 : f.severity == SpecFinding::Severity::Warning ? u"warning"_s
-                                                                                : u"info"_s;
+        const QString severity = f.severity == SpecFinding::Severity::Error ? u"error"_s
+            : f.severity == SpecFinding::Severity::Warning                  ? u"warning"_s
+                                                                            : u"info"_s;
         out.append(severity + u' ' + f.pointer);
     }
     out.sort();
@@ -249,14 +256,15 @@ QStringList dockFindings(MainWindow &window)
 QStringList cliFindings(const QString &path, int *exitCode)
 {
     QProcess cli;
-    cli.start(cliPath(), {u"lint"_s, path});
+    cli.start(cliPath(), { u"lint"_s, path });
     if (!cli.waitForFinished(60000))
-        return {u"lint did not finish"_s};
+        return { u"lint did not finish"_s };
     *exitCode = cli.exitCode();
     QStringList out;
     const QJsonObject result = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     for (const QJsonValue &v : result.value(u"findings"_s).toArray())
-        out.append(v.toObject().value(u"severity"_s).toString() + u' ' + v.toObject().value(u"pointer"_s).toString());
+        out.append(v.toObject().value(u"severity"_s).toString() + u' '
+                   + v.toObject().value(u"pointer"_s).toString());
     out.sort();
     return out;
 }
@@ -313,7 +321,8 @@ void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
     QVERIFY(!panel->runAction()->isEnabled());
     auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
     QVERIFY2(status->text().contains(u"/response_schema/type"_s), qPrintable(status->text()));
-    QVERIFY2(tab->messageBar()->text().contains(u"cannot run"_s), qPrintable(tab->messageBar()->text()));
+    QVERIFY2(tab->messageBar()->text().contains(u"cannot run"_s),
+             qPrintable(tab->messageBar()->text()));
     // The form marks the same spot in its schema editor.
     bool marked = false;
     for (const EditorMarker &m : tab->form()->responseSchemaEditor()->markers())
@@ -326,7 +335,8 @@ void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
     const int calls = window.historyDocks()->history()->model()->rowCount();
     QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
     QVERIFY(!panel->isRunning());
-    QVERIFY2(panel->messageBar()->text().contains(u"/response_schema/type"_s), qPrintable(panel->messageBar()->text()));
+    QVERIFY2(panel->messageBar()->text().contains(u"/response_schema/type"_s),
+             qPrintable(panel->messageBar()->text()));
     QCOMPARE(window.historyDocks()->history()->model()->rowCount(), calls);
 
     // Undo: the schema is valid again and Run comes back.
@@ -346,7 +356,7 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
     QVERIFY(dir.isValid());
     QStringList files;
     const QDir samples(sourcePath(u"resources/samples"_s));
-    for (const QString &name : samples.entryList({u"*.spec.json"_s}, QDir::Files))
+    for (const QString &name : samples.entryList({ u"*.spec.json"_s }, QDir::Files))
         files.append(samples.filePath(name));
     QVERIFY(files.size() >= 3);
     const QByteArray lunar = [] {
@@ -354,9 +364,9 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }();
     QVERIFY(lunar.contains("\"type\": \"object\""));
-    const QList<QPair<QByteArray, QByteArray>> breaks{
-        {"\"type\": \"object\"", "\"type\": \"objekt\""},
-        {"\"required\": [", "\"minLength\": \"three\", \"required\": ["},
+    const QList<QPair<QByteArray, QByteArray>> breaks {
+        { "\"type\": \"object\"", "\"type\": \"objekt\"" },
+        { "\"required\": [", "\"minLength\": \"three\", \"required\": [" },
     };
     for (int i = 0; i < breaks.size(); ++i) {
         QByteArray text = lunar;
@@ -409,7 +419,8 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     local.baseUrl = u"http://127.0.0.1:1"_s;
     if (!profiles->contains(local.name))
         QVERIFY(profiles->add(local).ok);
-    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s))
+            && specChecked(window));
     SpecTab *tab = window.currentSpecTab();
     tab->showForm();
     SpecFormEditor *form = tab->form();
@@ -428,9 +439,12 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     profile->setCurrentIndex(profile->findText(local.name));
     QCOMPARE(type->currentIndex(), 0);
     QCOMPARE(type->currentText(), u"From the profile (openai-compatible)"_s);
-    QVERIFY2(note->text().contains(u"local-llm"_s) && note->text().contains(u"openai-compatible"_s), qPrintable(note->text()));
-    const QJsonObject engine =
-        QJsonDocument::fromJson(window.currentDocument()->text().toUtf8()).object().value(u"engine"_s).toObject();
+    QVERIFY2(note->text().contains(u"local-llm"_s) && note->text().contains(u"openai-compatible"_s),
+             qPrintable(note->text()));
+    const QJsonObject engine = QJsonDocument::fromJson(window.currentDocument()->text().toUtf8())
+                                   .object()
+                                   .value(u"engine"_s)
+                                   .toObject();
     QCOMPARE(engine.value(u"profile"_s).toString(), local.name);
     QVERIFY2(!engine.contains(u"type"_s), qPrintable(window.currentDocument()->text()));
     window.revalidate();
@@ -438,7 +452,8 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     QCOMPARE(window.currentDocument()->lintTarget(), EngineType::OpenAICompatible);
     QCOMPARE(window.currentDocument()->spec()->engine.type, EngineType::OpenAICompatible);
     for (const SpecFinding &f : window.findingsModel()->findings())
-        QVERIFY2(!f.rule.startsWith(u"strict-"_s), qPrintable(f.rule)); // OpenAI strict mode does not apply
+        QVERIFY2(!f.rule.startsWith(u"strict-"_s),
+                 qPrintable(f.rule)); // OpenAI strict mode does not apply
     QApplication::processEvents();
     window.grab().save(buildPath(u"screenshots/profile-chooses-type.png"_s));
 
@@ -490,7 +505,8 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
     QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
     QCOMPARE(panel->transcript()->count(), 0);
     QVERIFY2(!status->text().contains(u"call %1"_s.arg(ids.at(1))), qPrintable(status->text()));
-    QVERIFY2(panel->messageBar()->text().contains(u"max_turns"_s), qPrintable(panel->messageBar()->text()));
+    QVERIFY2(panel->messageBar()->text().contains(u"max_turns"_s),
+             qPrintable(panel->messageBar()->text()));
     // The last run is still in History.
     QVERIFY(docks->history()->model()->rowOfCall(ids.at(1)) >= 0);
 }
@@ -505,7 +521,8 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     for (int i = 1; i <= 12; ++i) {
-        const QString path = dir.filePath(u"customer-report-%1.spec.json"_s.arg(i, 2, 10, QLatin1Char('0')));
+        const QString path =
+            dir.filePath(u"customer-report-%1.spec.json"_s.arg(i, 2, 10, QLatin1Char('0')));
         QVERIFY(QFile::copy(sourcePath(u"resources/samples/lunar-landing.spec.json"_s), path));
         QVERIFY(window.openSpecFile(path) && specChecked(window));
     }
@@ -515,7 +532,8 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
     QApplication::processEvents();
     for (int i = 0; i < tabs->count(); ++i) {
         const QString title = tabs->tabText(i);
-        QVERIFY2(bar->tabRect(i).width() > bar->fontMetrics().horizontalAdvance(title), qPrintable(title));
+        QVERIFY2(bar->tabRect(i).width() > bar->fontMetrics().horizontalAdvance(title),
+                 qPrintable(title));
     }
     // The strip is wider than the window: its scroll arrows are there to reach the others.
     int arrows = 0;
@@ -534,7 +552,7 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"planner"_s));
     window.showPanel(window.findingsDock());
-    window.resizeDocks({window.findingsDock()}, {400}, Qt::Vertical);
+    window.resizeDocks({ window.findingsDock() }, { 400 }, Qt::Vertical);
     QTRY_VERIFY(window.findingsDock()->height() >= 350);
     RunPanel *panel = window.runPanel();
     QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -549,9 +567,11 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
         return w->isVisible() && room.contains(own);
     };
     // The whole of it: what the model wants to run, its arguments and the buttons.
-    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->titleLabel()) && whole(approval->argumentsEditor()), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(whole(approval->titleLabel()) && whole(approval->argumentsEditor()),
+                             5000);
     QVERIFY(whole(approval->approveButton()));
-    QVERIFY2(approval->titleLabel()->text().contains(u"get_ticket"_s), qPrintable(approval->titleLabel()->text()));
+    QVERIFY2(approval->titleLabel()->text().contains(u"get_ticket"_s),
+             qPrintable(approval->titleLabel()->text()));
     QVERIFY(window.findingsDock()->isVisible());
     QApplication::processEvents();
     window.grab().save(buildPath(u"screenshots/approval-tall-bottom-panel.png"_s));
@@ -572,7 +592,7 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
     QTRY_VERIFY(history->isVisible());
     QApplication::processEvents(); // the sidebar's own fit to the page comes first
     // As if the person dragged it to show History's columns and filters.
-    window.resizeDocks({history}, {320}, Qt::Horizontal);
+    window.resizeDocks({ history }, { 320 }, Qt::Horizontal);
     QTRY_COMPARE(history->width(), 320);
     RunPanel *panel = window.runPanel();
     for (int run = 0; run < 2; ++run) {
@@ -598,15 +618,18 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
         auto *scroll = qobject_cast<QScrollArea *>(revisions->widget());
         if (!scroll || !tree->view()->isVisible())
             return false;
-        const QRect room(scroll->viewport()->mapTo(revisions, QPoint(0, 0)), scroll->viewport()->size());
+        const QRect room(scroll->viewport()->mapTo(revisions, QPoint(0, 0)),
+                         scroll->viewport()->size());
         const QRect own(tree->view()->mapTo(revisions, QPoint(0, 0)), tree->view()->size());
         return room.contains(own) && own.height() >= tree->view()->fontMetrics().height() * 4;
     };
     auto where = [tree, revisions] {
         auto *scroll = qobject_cast<QScrollArea *>(revisions->widget());
         QString text;
-        QDebug(&text) << "dock" << revisions->geometry() << "viewport" << (scroll ? scroll->viewport()->geometry() : QRect())
-                      << "content min" << (scroll && scroll->widget() ? scroll->widget()->minimumSizeHint() : QSize())
+        QDebug(&text) << "dock" << revisions->geometry() << "viewport"
+                      << (scroll ? scroll->viewport()->geometry() : QRect()) << "content min"
+                      << (scroll && scroll->widget() ? scroll->widget()->minimumSizeHint()
+                                                     : QSize())
                       << "tree" << tree->view()->geometry() << tree->view()->isVisible()
                       << "callview min" << tree->findChild<CallView *>()->minimumSizeHint();
         return text;
@@ -629,7 +652,8 @@ void TestStudio2Window::schemaTableKeepsFieldNamesInView()
     SpecTab *tab = window.currentSpecTab();
     QVERIFY(tab);
     SchemaBuilder *builder = tab->form()->schemaBuilder();
-    tab->form()->tabs()->setCurrentWidget(tab->form()->findChild<QWidget *>(u"schemaBuilderSplitter"_s));
+    tab->form()->tabs()->setCurrentWidget(
+        tab->form()->findChild<QWidget *>(u"schemaBuilderSplitter"_s));
     QTRY_VERIFY(builder->isVisible());
     QTreeView *view = builder->view();
     int status = -1;
@@ -639,18 +663,23 @@ void TestStudio2Window::schemaTableKeepsFieldNamesInView()
     }
     QVERIFY(status >= 0);
     auto nameInView = [view, builder, status] {
-        const QRect name = view->visualRect(builder->model()->index(status, SchemaFieldModel::NameColumn));
+        const QRect name =
+            view->visualRect(builder->model()->index(status, SchemaFieldModel::NameColumn));
         return !name.isEmpty() && view->viewport()->rect().contains(name);
     };
-    for (int column : {int(SchemaFieldModel::DescriptionColumn), int(SchemaFieldModel::EnumColumn)}) {
+    for (int column :
+         { int(SchemaFieldModel::DescriptionColumn), int(SchemaFieldModel::EnumColumn) }) {
         view->setFocus();
         view->setCurrentIndex(builder->model()->index(status, column));
         QTest::keyClick(view, Qt::Key_F2);
-        QTRY_VERIFY(view->viewport()->findChild<QLineEdit *>() && view->viewport()->findChild<QLineEdit *>()->isVisible());
-        QVERIFY2(nameInView(), qPrintable(u"the field names scrolled out of view: %1 in %2, scrolled %3"_s
-                                                .arg(QDebug::toString(view->visualRect(builder->model()->index(status, 0))),
-                                                     QDebug::toString(view->viewport()->rect()))
-                                                .arg(view->horizontalScrollBar()->value())));
+        QTRY_VERIFY(view->viewport()->findChild<QLineEdit *>()
+                    && view->viewport()->findChild<QLineEdit *>()->isVisible());
+        QVERIFY2(nameInView(),
+                 qPrintable(u"the field names scrolled out of view: %1 in %2, scrolled %3"_s
+                                .arg(QDebug::toString(
+                                         view->visualRect(builder->model()->index(status, 0))),
+                                     QDebug::toString(view->viewport()->rect()))
+                                .arg(view->horizontalScrollBar()->value())));
         QCOMPARE(view->horizontalScrollBar()->value(), 0);
         QTest::keyClick(view->viewport()->findChild<QLineEdit *>(), Qt::Key_Escape);
     }
@@ -662,14 +691,20 @@ void TestStudio2Window::schemaTableKeepsFieldNamesInView()
     builder->descriptionEdit()->selectAll();
     QTest::keyClicks(builder->descriptionEdit(), u"How it ended."_s);
     QTest::keyClick(builder->descriptionEdit(), Qt::Key_Return);
-    QTRY_COMPARE(tab->document()->spec()->responseSchema->value(u"properties"_s)[u"status"_s][u"description"_s].toString(),
+    QTRY_COMPARE(tab->document()
+                     ->spec()
+                     ->responseSchema->value(u"properties"_s)[u"status"_s][u"description"_s]
+                     .toString(),
                  u"How it ended."_s);
     builder->enumEdit()->setFocus();
     builder->enumEdit()->selectAll();
     QTest::keyClicks(builder->enumEdit(), u"landed, crashed"_s);
     QTest::keyClick(builder->enumEdit(), Qt::Key_Return);
-    QTRY_COMPARE(tab->document()->spec()->responseSchema->value(u"properties"_s)[u"status"_s][u"enum"_s].toArray(),
-                 (QJsonArray{u"landed"_s, u"crashed"_s}));
+    QTRY_COMPARE(tab->document()
+                     ->spec()
+                     ->responseSchema->value(u"properties"_s)[u"status"_s][u"enum"_s]
+                     .toArray(),
+                 (QJsonArray { u"landed"_s, u"crashed"_s }));
     QVERIFY(nameInView());
     window.grab().save(buildPath(u"screenshots/schema-table-1280.png"_s));
 }
@@ -684,7 +719,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
     HistoryDocks *docks = window.historyDocks();
     QVERIFY(docks);
     StudioServices *services = window.studioServices();
-    QVERIFY2(services && services->store(), qPrintable(services ? services->databaseError() : u"no services"_s));
+    QVERIFY2(services && services->store(),
+             qPrintable(services ? services->databaseError() : u"no services"_s));
     // One database and one CallService for the whole window: the docks use the window's.
     QVERIFY(services->database()->path().startsWith(m_home->path()));
     HistoryBrowser *history = docks->history();
@@ -694,7 +730,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QMenu *view = menuTitled(window, u"&View"_s);
     QVERIFY(view);
     const QStringList viewTexts = actionTexts(view);
-    for (const QString &title : {u"History"_s, u"Revisions"_s, u"Sessions"_s, u"Context Budget"_s, u"Diff"_s})
+    for (const QString &title :
+         { u"History"_s, u"Revisions"_s, u"Sessions"_s, u"Context Budget"_s, u"Diff"_s })
         QVERIFY2(viewTexts.contains(title), qPrintable(viewTexts.join(u", "_s)));
     // The shortcuts bring a panel forward (issue 17); the toggles sit in a submenu, unbound.
     QCOMPARE(window.panelAction(docks->historyDock())->shortcut(), QKeySequence(u"Ctrl+3"_s));
@@ -706,11 +743,14 @@ void TestStudio2Window::mainWindowHistoryDocks()
         QVERIFY(!dock->accessibleName().isEmpty());
         QCOMPARE(window.dockWidgetArea(dock) != Qt::NoDockWidgetArea, true);
     }
-    QCOMPARE(names, (QStringList{u"historyDock"_s, u"revisionsDock"_s, u"sessionsDock"_s, u"budgetDock"_s, u"diffDock"_s}));
+    QCOMPARE(names,
+             (QStringList { u"historyDock"_s, u"revisionsDock"_s, u"sessionsDock"_s,
+                            u"budgetDock"_s, u"diffDock"_s }));
     // File > Export…/Import…, Edit > Preferences (Ctrl+,), a History menu before Help.
     const QStringList fileTexts = actionTexts(menuTitled(window, u"&File"_s));
     QVERIFY2(fileTexts.contains(u"Export &Call…"_s) && fileTexts.contains(u"&Import…"_s)
-                 && fileTexts.contains(u"Export Revision &Tree…"_s) && fileTexts.contains(u"Export &Session…"_s),
+                 && fileTexts.contains(u"Export Revision &Tree…"_s)
+                 && fileTexts.contains(u"Export &Session…"_s),
              qPrintable(fileTexts.join(u", "_s)));
     QCOMPARE(fileTexts.constLast(), u"&Quit"_s);
     QVERIFY(actionTexts(menuTitled(window, u"&Edit"_s)).contains(u"&Preferences…"_s));
@@ -721,7 +761,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QCOMPARE(bar.constLast()->text(), u"&Help"_s);
 
     // A bundled replay sample through the window's Run action (Ctrl+R): no key, no network.
-    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/lunar-landing.spec.json"_s))
+            && specChecked(window));
     QSignalSpy finished(window.runPanel(), &RunPanel::runFinished);
     QAction *run = nullptr;
     for (QAction *a : window.findChildren<QAction *>()) {
@@ -743,7 +784,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
 
     // Selecting it fills the revision tree and the budget view.
     const QModelIndex row = history->proxy()->index(0, 0);
-    history->view()->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    history->view()->selectionModel()->setCurrentIndex(
+        row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(history->selectedCallId(), callId);
     QCOMPARE(docks->currentCallId(), callId);
     QCOMPARE(history->callView()->call().id, callId);
@@ -780,10 +822,11 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QCOMPARE(window.documentTabs()->currentWidget(), docks->compareView());
     QCOMPARE(docks->compareView()->model()->diff().leftId, callId);
     QCOMPARE(docks->compareView()->model()->diff().rightId, replayId);
-    QVERIFY2(docks->compareView()->model()->rowCount() > 0, qPrintable(docks->compareView()->statusText()));
+    QVERIFY2(docks->compareView()->model()->rowCount() > 0,
+             qPrintable(docks->compareView()->statusText()));
     // Two rows selected: Compare Selected.
     history->view()->selectAll();
-    QCOMPARE(docks->selectedCallIds(), (QList<qint64>{callId, replayId}));
+    QCOMPARE(docks->selectedCallIds(), (QList<qint64> { callId, replayId }));
     QVERIFY(docks->compareSelectedAction()->isEnabled());
     QVERIFY(docks->compareSelected());
 
@@ -833,14 +876,15 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     FakeProvider server;
     QVERIFY(server.listen());
     // Every reply takes 600 ms: the three calls overlap for sure.
-    server.setResponder(twoTurnResponder(u"get_ticket"_s, {{u"title"_s, u"Fix login"_s}}, 600));
+    server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 600));
     qputenv("CALLSCOPE_WINDOW_API_KEY", "sk-window-test");
     QTemporaryDir dir;
     const QString specPath = dir.filePath(u"planner.spec.json"_s);
     {
         QFile file(specPath);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_WINDOW_API_KEY"_s)).toJson());
+        file.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_WINDOW_API_KEY"_s))
+                       .toJson());
     }
 
     MainWindow window;
@@ -877,7 +921,8 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     window.runPanel()->setInputText(u"run panel input"_s);
     window.runPanel()->run();
     docks->revisions()->setCall(root);
-    QVERIFY2(docks->revisions()->revise(u"revision correction"_s), qPrintable(docks->revisions()->statusText()));
+    QVERIFY2(docks->revisions()->revise(u"revision correction"_s),
+             qPrintable(docks->revisions()->statusText()));
     // The open spec, run inside the session ("Run spec in session").
     docks->sessions()->input()->setPlainText(u"session turn input"_s);
     QVERIFY(docks->sessions()->runSpecButton()->isEnabled());
@@ -913,11 +958,13 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     for (int i = 0; i < transcript->count(); ++i)
         shown += transcript->index(i, 0).data(TranscriptModel::TextRole).toString() + u'\n';
     QVERIFY2(shown.contains(u"run panel input"_s), qPrintable(shown));
-    QVERIFY2(!shown.contains(u"revision correction"_s) && !shown.contains(u"session turn input"_s), qPrintable(shown));
+    QVERIFY2(!shown.contains(u"revision correction"_s) && !shown.contains(u"session turn input"_s),
+             qPrintable(shown));
     QVERIFY2(!shown.contains(u"root input"_s), qPrintable(shown));
     const QString chat = docks->sessions()->chatText();
     QVERIFY2(chat.contains(u"session turn input"_s), qPrintable(chat));
-    QVERIFY2(!chat.contains(u"run panel input"_s) && !chat.contains(u"revision correction"_s), qPrintable(chat));
+    QVERIFY2(!chat.contains(u"run panel input"_s) && !chat.contains(u"revision correction"_s),
+             qPrintable(chat));
     const qint64 revision = revisionDone.at(0).at(0).toLongLong();
     QVERIFY(revision > 0);
     QCOMPARE(docks->revisions()->model()->callCount(), 2);

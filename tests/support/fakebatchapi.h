@@ -34,11 +34,13 @@ namespace Callscope::Test {
 class FakeBatchApi : public std::enable_shared_from_this<FakeBatchApi>
 {
 public:
-    // endpoint: "/v1/chat/completions", "/v1/responses", "/v1/messages" or "gemini"; returns the reply
-    // (status + body) a direct request gets.
-    using Model = std::function<std::pair<int, QByteArray>(const QString &endpoint, const QJsonObject &body)>;
+    // endpoint: "/v1/chat/completions", "/v1/responses", "/v1/messages" or "gemini"; returns the
+    // reply (status + body) a direct request gets.
+    using Model =
+        std::function<std::pair<int, QByteArray>(const QString &endpoint, const QJsonObject &body)>;
     // What happens to one line: "" (answered), "expired" or "errored" (HTTP 500 for the line).
-    using Fate = std::function<QString(const QString &customId, const QJsonObject &body, int batchNumber)>;
+    using Fate =
+        std::function<QString(const QString &customId, const QJsonObject &body, int batchNumber)>;
 
     explicit FakeBatchApi(Model model);
 
@@ -57,11 +59,11 @@ public:
     struct Batch
     {
         QString id;
-        QString provider;                 // "openai", "anthropic" or "gemini"
-        int number = 0;                   // 1-based, in creation order
+        QString provider; // "openai", "anthropic" or "gemini"
+        int number = 0; // 1-based, in creation order
         QString endpoint;
         QJsonObject metadata;
-        QList<std::pair<QString, QJsonObject>> lines;   // custom_id, body
+        QList<std::pair<QString, QJsonObject>> lines; // custom_id, body
         QHash<QString, QString> fates;
         QElapsedTimer clock;
         bool cancelled = false;
@@ -70,11 +72,11 @@ public:
         QString errorFile;
     };
     QList<Batch> batches;
-    QHash<QString, QByteArray> files;   // id -> content (uploads and results)
-    QList<QByteArray> uploads;          // every uploaded input file, in order
-    QList<QJsonObject> createBodies;    // every POST /v1/batches body
+    QHash<QString, QByteArray> files; // id -> content (uploads and results)
+    QList<QByteArray> uploads; // every uploaded input file, in order
+    QList<QJsonObject> createBodies; // every POST /v1/batches body
     int directRequests = 0;
-    int createRequests = 0;             // requests that create a batch, answered or not
+    int createRequests = 0; // requests that create a batch, answered or not
     int cancels = 0;
 
 private:

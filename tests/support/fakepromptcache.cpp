@@ -23,7 +23,7 @@ QByteArray compact(const QJsonValue &value)
         return QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
     if (value.isArray())
         return QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
-    return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
 }
 
 } // namespace
@@ -31,8 +31,7 @@ QByteArray compact(const QJsonValue &value)
 FakePromptCache::FakePromptCache(Provider provider, qint64 minimumTokens)
     : m_provider(provider)
     , m_minimum(minimumTokens)
-{
-}
+{ }
 
 QList<FakePromptCache::Block> FakePromptCache::anthropicBlocks(const QJsonObject &body) const
 {
@@ -52,7 +51,7 @@ QList<FakePromptCache::Block> FakePromptCache::anthropicBlocks(const QJsonObject
         add(tool.toObject(), "tool:");
     const QJsonValue system = body.value(u"system"_s);
     if (system.isString())
-        add(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, system.toString()}}, "system:");
+        add(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, system.toString() } }, "system:");
     for (const QJsonValue &block : system.toArray())
         add(block.toObject(), "system:");
     for (const QJsonValue &m : body.value(u"messages"_s).toArray()) {
@@ -60,14 +59,15 @@ QList<FakePromptCache::Block> FakePromptCache::anthropicBlocks(const QJsonObject
         const QByteArray role = message.value(u"role"_s).toString().toUtf8() + ':';
         const QJsonValue content = message.value(u"content"_s);
         if (content.isString())
-            add(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, content.toString()}}, role);
+            add(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, content.toString() } }, role);
         for (const QJsonValue &block : content.toArray())
             add(block.toObject(), role);
     }
     // The automatic breakpoint sits on the last block.
     if (body.contains(u"cache_control"_s) && !blocks.isEmpty()) {
         blocks.last().breakpoint = true;
-        blocks.last().ttl = body.value(u"cache_control"_s).toObject().value(u"ttl"_s).toString(u"5m"_s);
+        blocks.last().ttl =
+            body.value(u"cache_control"_s).toObject().value(u"ttl"_s).toString(u"5m"_s);
     }
     return blocks;
 }
@@ -120,7 +120,7 @@ FakeCacheUsage FakePromptCache::useAnthropic(const QJsonObject &body)
         const qint64 ttl = b.ttl == u"1h" ? kOneHour : kFiveMinutes;
         (b.ttl == u"1h" ? usage.written1h : usage.written5m) += span;
         covered = sums.at(i);
-        m_prefixes.insert(hashes.at(i), Entry{m_now + ttl, ttl});
+        m_prefixes.insert(hashes.at(i), Entry { m_now + ttl, ttl });
     }
     usage.uncached = total - covered;
     return usage;
@@ -138,7 +138,8 @@ FakeCacheUsage FakePromptCache::usePrefix(const QJsonObject &body)
             if (it != m_explicit.cend() && it->expires > m_now)
                 explicitTokens = it->tokens;
         }
-        text = "system:" + compact(body.value(u"systemInstruction"_s)) + "tools:" + compact(body.value(u"tools"_s));
+        text = "system:" + compact(body.value(u"systemInstruction"_s))
+            + "tools:" + compact(body.value(u"tools"_s));
         for (const QJsonValue &c : body.value(u"contents"_s).toArray())
             text += compact(c);
     } else {
@@ -163,7 +164,8 @@ FakeCacheUsage FakePromptCache::usePrefix(const QJsonObject &body)
     const qint64 total = tokens(text) + explicitTokens;
     qint64 common = 0;
     QList<Prompt> &prompts = m_prompts[key];
-    prompts.erase(std::remove_if(prompts.begin(), prompts.end(), [this](const Prompt &p) { return p.expires <= m_now; }),
+    prompts.erase(std::remove_if(prompts.begin(), prompts.end(),
+                                 [this](const Prompt &p) { return p.expires <= m_now; }),
                   prompts.end());
     for (Prompt &p : prompts) {
         const qsizetype n = std::min(p.text.size(), text.size());
@@ -180,7 +182,7 @@ FakeCacheUsage FakePromptCache::usePrefix(const QJsonObject &body)
     }
     read = std::min(read, total - explicitTokens);
     if (total >= m_minimum)
-        prompts.append(Prompt{text, m_now + expiresAfter});
+        prompts.append(Prompt { text, m_now + expiresAfter });
     FakeCacheUsage usage;
     usage.read = read + explicitTokens;
     usage.uncached = total - usage.read;
@@ -196,26 +198,31 @@ QJsonObject FakePromptCache::usageJson(const FakeCacheUsage &usage, qint64 outpu
 {
     switch (m_provider) {
     case Provider::Anthropic:
-        return QJsonObject{{u"input_tokens"_s, usage.uncached},
-                           {u"cache_read_input_tokens"_s, usage.read},
-                           {u"cache_creation_input_tokens"_s, usage.written5m + usage.written1h},
-                           {u"cache_creation"_s, QJsonObject{{u"ephemeral_5m_input_tokens"_s, usage.written5m},
-                                                             {u"ephemeral_1h_input_tokens"_s, usage.written1h}}},
-                           {u"output_tokens"_s, outputTokens}};
+        return QJsonObject {
+            { u"input_tokens"_s, usage.uncached },
+            { u"cache_read_input_tokens"_s, usage.read },
+            { u"cache_creation_input_tokens"_s, usage.written5m + usage.written1h },
+            { u"cache_creation"_s,
+              QJsonObject { { u"ephemeral_5m_input_tokens"_s, usage.written5m },
+                            { u"ephemeral_1h_input_tokens"_s, usage.written1h } } },
+            { u"output_tokens"_s, outputTokens }
+        };
     case Provider::OpenAIChat:
-        return QJsonObject{{u"prompt_tokens"_s, usage.prompt()},
-                           {u"completion_tokens"_s, outputTokens},
-                           {u"total_tokens"_s, usage.prompt() + outputTokens},
-                           {u"prompt_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, usage.read}}}};
+        return QJsonObject { { u"prompt_tokens"_s, usage.prompt() },
+                             { u"completion_tokens"_s, outputTokens },
+                             { u"total_tokens"_s, usage.prompt() + outputTokens },
+                             { u"prompt_tokens_details"_s,
+                               QJsonObject { { u"cached_tokens"_s, usage.read } } } };
     case Provider::OpenAIResponses:
-        return QJsonObject{{u"input_tokens"_s, usage.prompt()},
-                           {u"input_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, usage.read}}},
-                           {u"output_tokens"_s, outputTokens},
-                           {u"total_tokens"_s, usage.prompt() + outputTokens}};
+        return QJsonObject { { u"input_tokens"_s, usage.prompt() },
+                             { u"input_tokens_details"_s,
+                               QJsonObject { { u"cached_tokens"_s, usage.read } } },
+                             { u"output_tokens"_s, outputTokens },
+                             { u"total_tokens"_s, usage.prompt() + outputTokens } };
     case Provider::Gemini: {
-        QJsonObject o{{u"promptTokenCount"_s, usage.prompt()},
-                      {u"candidatesTokenCount"_s, outputTokens},
-                      {u"totalTokenCount"_s, usage.prompt() + outputTokens}};
+        QJsonObject o { { u"promptTokenCount"_s, usage.prompt() },
+                        { u"candidatesTokenCount"_s, outputTokens },
+                        { u"totalTokenCount"_s, usage.prompt() + outputTokens } };
         if (usage.read > 0)
             o.insert(u"cachedContentTokenCount"_s, usage.read);
         return o;
@@ -226,10 +233,11 @@ QJsonObject FakePromptCache::usageJson(const FakeCacheUsage &usage, qint64 outpu
 
 QString FakePromptCache::create(const QJsonObject &body, qint64 ttlSeconds)
 {
-    const QByteArray text = "system:" + compact(body.value(u"systemInstruction"_s)) + "tools:" + compact(body.value(u"tools"_s));
+    const QByteArray text = "system:" + compact(body.value(u"systemInstruction"_s))
+        + "tools:" + compact(body.value(u"tools"_s));
     ++m_explicitCreated;
     const QString name = u"cachedContents/fake-%1"_s.arg(m_explicitCreated);
-    m_explicit.insert(name, Explicit{tokens(text), m_now + ttlSeconds * 1000});
+    m_explicit.insert(name, Explicit { tokens(text), m_now + ttlSeconds * 1000 });
     return name;
 }
 
@@ -238,8 +246,9 @@ bool FakePromptCache::remove(const QString &name)
     return m_explicit.remove(name) > 0;
 }
 
-FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache, FakeToolChoice choose,
-                                         std::shared_ptr<FakeCacheLog> log, qint64 outputTokens)
+FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
+                                         FakeToolChoice choose, std::shared_ptr<FakeCacheLog> log,
+                                         qint64 outputTokens)
 {
     auto count = std::make_shared<int>(0);
     return [cache, choose, log, outputTokens, count](const RecordedRequest &request) {
@@ -255,12 +264,18 @@ FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
         QJsonObject reply;
         switch (cache->provider()) {
         case FakePromptCache::Provider::Anthropic:
-            reply = QJsonObject{{u"id"_s, u"msg_%1"_s.arg(*count)}, {u"type"_s, u"message"_s}, {u"role"_s, u"assistant"_s},
-                                {u"model"_s, body.value(u"model"_s)},
-                                {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"tool_use"_s}, {u"id"_s, id},
-                                                                      {u"name"_s, name}, {u"input"_s, arguments}}}},
-                                {u"stop_reason"_s, u"tool_use"_s}, {u"stop_sequence"_s, QJsonValue()},
-                                {u"usage"_s, usageJson}};
+            reply = QJsonObject { { u"id"_s, u"msg_%1"_s.arg(*count) },
+                                  { u"type"_s, u"message"_s },
+                                  { u"role"_s, u"assistant"_s },
+                                  { u"model"_s, body.value(u"model"_s) },
+                                  { u"content"_s,
+                                    QJsonArray { QJsonObject { { u"type"_s, u"tool_use"_s },
+                                                               { u"id"_s, id },
+                                                               { u"name"_s, name },
+                                                               { u"input"_s, arguments } } } },
+                                  { u"stop_reason"_s, u"tool_use"_s },
+                                  { u"stop_sequence"_s, QJsonValue() },
+                                  { u"usage"_s, usageJson } };
             break;
         case FakePromptCache::Provider::OpenAIChat: {
             reply = QJsonDocument::fromJson(openAiToolCallBody(id, name, arguments)).object();
@@ -268,21 +283,37 @@ FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
             break;
         }
         case FakePromptCache::Provider::OpenAIResponses:
-            reply = QJsonObject{{u"id"_s, u"resp_%1"_s.arg(*count)}, {u"object"_s, u"response"_s}, {u"status"_s, u"completed"_s},
-                                {u"output"_s, QJsonArray{QJsonObject{{u"type"_s, u"function_call"_s}, {u"id"_s, QString(u"fc_"_s + id)},
-                                                                     {u"call_id"_s, id}, {u"name"_s, name},
-                                                                     {u"arguments"_s, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact))},
-                                                                     {u"status"_s, u"completed"_s}}}},
-                                {u"usage"_s, usageJson}};
+            reply = QJsonObject {
+                { u"id"_s, u"resp_%1"_s.arg(*count) },
+                { u"object"_s, u"response"_s },
+                { u"status"_s, u"completed"_s },
+                { u"output"_s,
+                  QJsonArray { QJsonObject { { u"type"_s, u"function_call"_s },
+                                             { u"id"_s, QString(u"fc_"_s + id) },
+                                             { u"call_id"_s, id },
+                                             { u"name"_s, name },
+                                             { u"arguments"_s,
+                                               QString::fromUtf8(QJsonDocument(arguments).toJson(
+                                                   QJsonDocument::Compact)) },
+                                             { u"status"_s, u"completed"_s } } } },
+                { u"usage"_s, usageJson }
+            };
             break;
         case FakePromptCache::Provider::Gemini:
-            reply = QJsonObject{{u"candidates"_s, QJsonArray{QJsonObject{
-                                     {u"content"_s, QJsonObject{{u"role"_s, u"model"_s},
-                                                                {u"parts"_s, QJsonArray{QJsonObject{{u"functionCall"_s,
-                                                                    QJsonObject{{u"name"_s, name}, {u"args"_s, arguments}}}}}}}},
-                                     {u"finishReason"_s, u"STOP"_s}}}},
-                                {u"usageMetadata"_s, usageJson},
-                                {u"responseId"_s, u"r%1"_s.arg(*count)}};
+            reply = QJsonObject {
+                { u"candidates"_s,
+                  QJsonArray { QJsonObject {
+                      { u"content"_s,
+                        QJsonObject { { u"role"_s, u"model"_s },
+                                      { u"parts"_s,
+                                        QJsonArray { QJsonObject {
+                                            { u"functionCall"_s,
+                                              QJsonObject { { u"name"_s, name },
+                                                            { u"args"_s, arguments } } } } } } } },
+                      { u"finishReason"_s, u"STOP"_s } } } },
+                { u"usageMetadata"_s, usageJson },
+                { u"responseId"_s, u"r%1"_s.arg(*count) }
+            };
             break;
         }
         return FakeReply::json(200, QJsonDocument(reply).toJson(QJsonDocument::Compact));

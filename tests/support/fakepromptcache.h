@@ -32,7 +32,7 @@ namespace Callscope::Test {
 
 struct FakeCacheUsage
 {
-    qint64 uncached = 0;     // prompt tokens neither read nor written
+    qint64 uncached = 0; // prompt tokens neither read nor written
     qint64 read = 0;
     qint64 written5m = 0;
     qint64 written1h = 0;
@@ -66,10 +66,10 @@ public:
 private:
     struct Block
     {
-        QByteArray text;     // compact JSON without any cache_control
+        QByteArray text; // compact JSON without any cache_control
         qint64 tokens = 0;
         bool breakpoint = false;
-        QString ttl;         // of the breakpoint: "5m" or "1h"
+        QString ttl; // of the breakpoint: "5m" or "1h"
     };
     QList<Block> anthropicBlocks(const QJsonObject &body) const;
     FakeCacheUsage useAnthropic(const QJsonObject &body);
@@ -88,8 +88,8 @@ private:
     Provider m_provider;
     qint64 m_minimum;
     qint64 m_now = 0;
-    QHash<QByteArray, Entry> m_prefixes;          // Anthropic: prefix hash -> entry
-    QHash<QString, QList<Prompt>> m_prompts;      // OpenAI / Gemini: routing key -> prompts
+    QHash<QByteArray, Entry> m_prefixes; // Anthropic: prefix hash -> entry
+    QHash<QString, QList<Prompt>> m_prompts; // OpenAI / Gemini: routing key -> prompts
     struct Explicit
     {
         qint64 tokens = 0;
@@ -117,7 +117,8 @@ struct FakeCacheLog
 // A responder that answers every model request of `cache`'s provider with the tool call
 // `choose` picks, in that provider's reply shape (not streamed), with the usage the cache
 // gives it and `outputTokens` output tokens.
-FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache, FakeToolChoice choose,
-                                         std::shared_ptr<FakeCacheLog> log, qint64 outputTokens = 40);
+FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
+                                         FakeToolChoice choose, std::shared_ptr<FakeCacheLog> log,
+                                         qint64 outputTokens = 40);
 
 } // namespace Callscope::Test

@@ -7,9 +7,8 @@
 #include <QThread>
 #include <QTimer>
 
-#include <sys/socket.h>
-
 #include <algorithm>
+#include <sys/socket.h>
 
 using namespace Qt::StringLiterals;
 
@@ -21,7 +20,8 @@ QByteArray readAllOf(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        qWarning("FakeProvider: cannot read %s: %s", qPrintable(path), qPrintable(file.errorString()));
+        qWarning("FakeProvider: cannot read %s: %s", qPrintable(path),
+                 qPrintable(file.errorString()));
         return {};
     }
     return file.readAll();
@@ -30,24 +30,42 @@ QByteArray readAllOf(const QString &path)
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 301: return "Moved Permanently";
-    case 302: return "Found";
-    case 307: return "Temporary Redirect";
-    case 308: return "Permanent Redirect";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 408: return "Request Timeout";
-    case 409: return "Conflict";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    case 504: return "Gateway Timeout";
-    case 529: return "Overloaded";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 301:
+        return "Moved Permanently";
+    case 302:
+        return "Found";
+    case 307:
+        return "Temporary Redirect";
+    case 308:
+        return "Permanent Redirect";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 408:
+        return "Request Timeout";
+    case 409:
+        return "Conflict";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
+    case 503:
+        return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
+    case 529:
+        return "Overloaded";
+    default:
+        return "Status";
     }
 }
 
@@ -66,7 +84,7 @@ FakeReply FakeReply::json(int status, const QByteArray &body)
 {
     FakeReply reply;
     reply.status = status;
-    reply.headers = {{"Content-Type", "application/json"}};
+    reply.headers = { { "Content-Type", "application/json" } };
     reply.body = body;
     return reply;
 }
@@ -80,7 +98,7 @@ FakeReply FakeReply::text(int status, const QByteArray &body, const QByteArray &
 {
     FakeReply reply;
     reply.status = status;
-    reply.headers = {{"Content-Type", contentType}};
+    reply.headers = { { "Content-Type", contentType } };
     reply.body = body;
     return reply;
 }
@@ -89,7 +107,7 @@ FakeReply FakeReply::sse(const QByteArray &body)
 {
     FakeReply reply;
     reply.status = 200;
-    reply.headers = {{"Content-Type", "text/event-stream"}, {"Cache-Control", "no-cache"}};
+    reply.headers = { { "Content-Type", "text/event-stream" }, { "Cache-Control", "no-cache" } };
     reply.body = body;
     reply.framing = Framing::Chunked;
     return reply;
@@ -124,13 +142,13 @@ FakeReply FakeReply::stall()
 FakeReply FakeReply::redirect(int status, const QUrl &location)
 {
     FakeReply reply = text(status, "redirected\n");
-    reply.headers.append({"Location", location.toEncoded()});
+    reply.headers.append({ "Location", location.toEncoded() });
     return reply;
 }
 
 FakeReply &FakeReply::withHeader(const QByteArray &name, const QByteArray &value)
 {
-    headers.append({name, value});
+    headers.append({ name, value });
     return *this;
 }
 
@@ -201,7 +219,7 @@ FakeReply CassetteInteraction::toReply() const
     }
     FakeReply reply = FakeReply::json(status, responseBody);
     if (!contentType.isEmpty())
-        reply.headers = {{"Content-Type", contentType}};
+        reply.headers = { { "Content-Type", contentType } };
     return reply;
 }
 
@@ -240,7 +258,8 @@ std::optional<QList<CassetteInteraction>> loadCassette(const QString &path, QStr
         if (body.isString())
             interaction.responseBody = body.toString().toUtf8();
         else if (body.isObject())
-            interaction.responseBody = QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact);
+            interaction.responseBody =
+                QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact);
         else if (body.isArray())
             interaction.responseBody = QJsonDocument(body.toArray()).toJson(QJsonDocument::Compact);
         out.append(interaction);
@@ -267,10 +286,11 @@ public:
         m_timer->setTimerType(Qt::PreciseTimer);
         connect(m_socket, &QTcpSocket::readyRead, this, &FakeConnection::onReadyRead);
         connect(m_socket, &QTcpSocket::disconnected, this, &FakeConnection::onDisconnected);
-        connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
-            if (error == QAbstractSocket::RemoteHostClosedError || !m_socket->isValid())
-                onDisconnected();
-        });
+        connect(m_socket, &QTcpSocket::errorOccurred, this,
+                [this](QAbstractSocket::SocketError error) {
+                    if (error == QAbstractSocket::RemoteHostClosedError || !m_socket->isValid())
+                        onDisconnected();
+                });
         connect(m_timer, &QTimer::timeout, this, &FakeConnection::onTimer);
     }
 
@@ -314,7 +334,7 @@ private:
                     continue;
                 const QByteArray name = line.left(colon).trimmed();
                 const QByteArray value = line.mid(colon + 1).trimmed();
-                request.headers.append({name, value});
+                request.headers.append({ name, value });
                 if (name.compare("content-length", Qt::CaseInsensitive) == 0)
                     contentLength = value.toLongLong();
                 else if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0)
@@ -357,7 +377,8 @@ private:
             if (lineEnd < 0)
                 return std::nullopt;
             bool ok = false;
-            const qsizetype size = m_buffer.mid(pos, lineEnd - pos).split(';').first().trimmed().toLongLong(&ok, 16);
+            const qsizetype size =
+                m_buffer.mid(pos, lineEnd - pos).split(';').first().trimmed().toLongLong(&ok, 16);
             if (!ok)
                 return lineEnd + 2; // garbage: give up on this body
             pos = lineEnd + 2;
@@ -438,7 +459,7 @@ private:
     void writeHead()
     {
         QByteArray head = "HTTP/1.1 " + QByteArray::number(m_reply.status) + ' '
-                          + reasonPhrase(m_reply.status) + "\r\n";
+            + reasonPhrase(m_reply.status) + "\r\n";
         for (const auto &[name, value] : m_reply.headers)
             head += name + ": " + value + "\r\n";
         switch (m_framing) {
@@ -476,7 +497,7 @@ private:
                 if (!m_socket->isValid())
                     return;
                 m_socket->flush();
-                const linger hard{1, 0};
+                const linger hard { 1, 0 };
                 ::setsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard,
                              sizeof hard);
                 closeNow();
@@ -639,9 +660,10 @@ FakeReply FakeProvider::takeReply(const RecordedRequest &request)
 FakeReply FakeProvider::noScriptedReply(const RecordedRequest &request)
 {
     const QString message = u"FakeProvider: no scripted reply for "_s
-                            + QString::fromUtf8(request.method) + u' ' + QString::fromUtf8(request.path);
-    const QJsonObject error{{u"message"_s, message}, {u"type"_s, u"fake_provider"_s}};
-    return FakeReply::json(500, QJsonDocument(QJsonObject{{u"error"_s, error}}).toJson(QJsonDocument::Compact));
+        + QString::fromUtf8(request.method) + u' ' + QString::fromUtf8(request.path);
+    const QJsonObject error { { u"message"_s, message }, { u"type"_s, u"fake_provider"_s } };
+    return FakeReply::json(
+        500, QJsonDocument(QJsonObject { { u"error"_s, error } }).toJson(QJsonDocument::Compact));
 }
 
 void FakeProvider::record(const RecordedRequest &request)
@@ -661,29 +683,44 @@ void FakeProvider::onConnectionClosed(int connection)
 
 QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJsonObject &arguments)
 {
-    const QJsonObject call{{u"id"_s, id},
-                           {u"type"_s, u"function"_s},
-                           {u"function"_s, QJsonObject{{u"name"_s, name},
-                                                       {u"arguments"_s, QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Compact))}}}};
-    const QJsonObject body{
-        {u"id"_s, u"chatcmpl-fake"_s}, {u"object"_s, u"chat.completion"_s}, {u"created"_s, 1}, {u"model"_s, u"fake"_s},
-        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                              {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
-                                                                         {u"content"_s, QJsonValue()},
-                                                                         {u"tool_calls"_s, QJsonArray{call}}}},
-                                              {u"finish_reason"_s, u"tool_calls"_s}}}},
-        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 120}, {u"completion_tokens"_s, 20}, {u"total_tokens"_s, 140}}}};
+    const QJsonObject call { { u"id"_s, id },
+                             { u"type"_s, u"function"_s },
+                             { u"function"_s,
+                               QJsonObject { { u"name"_s, name },
+                                             { u"arguments"_s,
+                                               QString::fromUtf8(QJsonDocument(arguments).toJson(
+                                                   QJsonDocument::Compact)) } } } };
+    const QJsonObject body {
+        { u"id"_s, u"chatcmpl-fake"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"created"_s, 1 },
+        { u"model"_s, u"fake"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject { { u"index"_s, 0 },
+                                     { u"message"_s,
+                                       QJsonObject { { u"role"_s, u"assistant"_s },
+                                                     { u"content"_s, QJsonValue() },
+                                                     { u"tool_calls"_s, QJsonArray { call } } } },
+                                     { u"finish_reason"_s, u"tool_calls"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, 120 },
+                        { u"completion_tokens"_s, 20 },
+                        { u"total_tokens"_s, 140 } } }
+    };
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
-FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output, int delayMs)
+FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output,
+                                         int delayMs)
 {
     return [tool, output, delayMs](const RecordedRequest &request) {
         bool hasToolResult = false;
         for (const QJsonValue &m : request.jsonObject().value(u"messages"_s).toArray())
             hasToolResult |= m.toObject().value(u"role"_s).toString() == u"tool"_s;
-        FakeReply reply = hasToolResult ? FakeReply::json(200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, output))
-                                        : FakeReply::json(200, openAiToolCallBody(u"call_1"_s, tool, QJsonObject{{u"id"_s, 7}}));
+        FakeReply reply = hasToolResult
+            ? FakeReply::json(200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, output))
+            : FakeReply::json(
+                200, openAiToolCallBody(u"call_1"_s, tool, QJsonObject { { u"id"_s, 7 } }));
         if (delayMs > 0)
             reply.delayedBy(delayMs);
         return reply;
@@ -692,22 +729,25 @@ FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject 
 
 QJsonObject twoTurnSpecJson(const QUrl &base, const QString &keyEnv, const QString &model)
 {
-    const QJsonObject tool{{u"name"_s, u"get_ticket"_s},
-                           {u"description"_s, u"Load a ticket."_s},
-                           {u"input_schema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
-                           {u"mock"_s, u"Ticket 7: login times out"_s}};
-    const QJsonObject schema{{u"type"_s, u"object"_s},
-                             {u"properties"_s, QJsonObject{{u"title"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-                             {u"required"_s, QJsonArray{u"title"_s}}};
-    return QJsonObject{{u"kind"_s, u"planner"_s},
-                       {u"system_prompt"_s, u"Plan the work."_s},
-                       {u"response_schema"_s, schema},
-                       {u"tools"_s, QJsonArray{tool}},
-                       {u"engine"_s, QJsonObject{{u"type"_s, u"openai"_s},
-                                                 {u"model"_s, model},
-                                                 {u"base_url"_s, base.toString()},
-                                                 {u"api_key_env"_s, keyEnv},
-                                                 {u"stream"_s, false}}}};
+    const QJsonObject tool { { u"name"_s, u"get_ticket"_s },
+                             { u"description"_s, u"Load a ticket."_s },
+                             { u"input_schema"_s, QJsonObject { { u"type"_s, u"object"_s } } },
+                             { u"mock"_s, u"Ticket 7: login times out"_s } };
+    const QJsonObject schema { { u"type"_s, u"object"_s },
+                               { u"properties"_s,
+                                 QJsonObject {
+                                     { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+                               { u"required"_s, QJsonArray { u"title"_s } } };
+    return QJsonObject { { u"kind"_s, u"planner"_s },
+                         { u"system_prompt"_s, u"Plan the work."_s },
+                         { u"response_schema"_s, schema },
+                         { u"tools"_s, QJsonArray { tool } },
+                         { u"engine"_s,
+                           QJsonObject { { u"type"_s, u"openai"_s },
+                                         { u"model"_s, model },
+                                         { u"base_url"_s, base.toString() },
+                                         { u"api_key_env"_s, keyEnv },
+                                         { u"stream"_s, false } } } };
 }
 
 FakeProviderThread::FakeProviderThread()
@@ -716,16 +756,20 @@ FakeProviderThread::FakeProviderThread()
 {
     m_anchor->moveToThread(m_thread);
     m_thread->start();
-    QMetaObject::invokeMethod(m_anchor, [this] { m_provider = new FakeProvider; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_anchor, [this] { m_provider = new FakeProvider; }, Qt::BlockingQueuedConnection);
 }
 
 FakeProviderThread::~FakeProviderThread()
 {
-    QMetaObject::invokeMethod(m_anchor, [this] {
-        delete m_provider;
-        m_provider = nullptr;
-        delete m_anchor;
-    }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_anchor,
+        [this] {
+            delete m_provider;
+            m_provider = nullptr;
+            delete m_anchor;
+        },
+        Qt::BlockingQueuedConnection);
     m_thread->quit();
     m_thread->wait();
     delete m_thread;
@@ -743,7 +787,8 @@ bool FakeProviderThread::listen()
 
 void FakeProviderThread::run(const std::function<void(FakeProvider &)> &work)
 {
-    QMetaObject::invokeMethod(m_anchor, [&] { work(*m_provider); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_anchor, [&] { work(*m_provider); }, Qt::BlockingQueuedConnection);
 }
 
 } // namespace Callscope::Test

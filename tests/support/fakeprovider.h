@@ -60,22 +60,23 @@ struct FakeReply
     enum class Cut { None, Stall, Reset, Close };
 
     int status = 200;
-    FakeHeaders headers;           // sent as given; framing headers are added
+    FakeHeaders headers; // sent as given; framing headers are added
     QByteArray body;
     Framing framing = Framing::Auto;
-    bool neverAnswer = false;      // read the request, then send nothing at all
-    int headerDelayMs = 0;         // wait before the status line
-    int chunkBytes = 0;            // body piece size; 0 = the whole body in one write
-    int intervalMs = 0;            // between pieces
-    qsizetype cutAfterBytes = -1;  // with `cut`: body bytes sent before it happens
+    bool neverAnswer = false; // read the request, then send nothing at all
+    int headerDelayMs = 0; // wait before the status line
+    int chunkBytes = 0; // body piece size; 0 = the whole body in one write
+    int intervalMs = 0; // between pieces
+    qsizetype cutAfterBytes = -1; // with `cut`: body bytes sent before it happens
     Cut cut = Cut::None;
-    bool countsInFlight = false;   // set by the provider: this reply holds a place of its limit
+    bool countsInFlight = false; // set by the provider: this reply holds a place of its limit
 
     // Builders. Bodies are sent byte for byte (invalid UTF-8 or broken JSON included).
     static FakeReply json(int status, const QByteArray &body);
     static FakeReply jsonFile(int status, const QString &path); // empty body if unreadable
-    static FakeReply text(int status, const QByteArray &body, const QByteArray &contentType = "text/plain");
-    static FakeReply sse(const QByteArray &body);               // 200 text/event-stream
+    static FakeReply text(int status, const QByteArray &body,
+                          const QByteArray &contentType = "text/plain");
+    static FakeReply sse(const QByteArray &body); // 200 text/event-stream
     static FakeReply sseFile(const QString &path);
     // 200 SSE from (event name or empty, data) pairs; data with '\n' becomes several lines.
     static FakeReply sseEvents(const QList<std::pair<QByteArray, QByteArray>> &events);
@@ -85,22 +86,22 @@ struct FakeReply
     FakeReply &withHeader(const QByteArray &name, const QByteArray &value);
     FakeReply &withFraming(Framing value);
     FakeReply &delayedBy(int ms);
-    FakeReply &dripped(int bytes, int everyMs);   // `bytes` body bytes every `everyMs` ms
-    FakeReply &stallAfter(qsizetype bodyBytes);   // headers + bodyBytes, then silence
-    FakeReply &resetAfter(qsizetype bodyBytes);   // headers + bodyBytes, then TCP reset
-    FakeReply &closeAfter(qsizetype bodyBytes);   // headers + bodyBytes, then a clean close
+    FakeReply &dripped(int bytes, int everyMs); // `bytes` body bytes every `everyMs` ms
+    FakeReply &stallAfter(qsizetype bodyBytes); // headers + bodyBytes, then silence
+    FakeReply &resetAfter(qsizetype bodyBytes); // headers + bodyBytes, then TCP reset
+    FakeReply &closeAfter(qsizetype bodyBytes); // headers + bodyBytes, then a clean close
 };
 
 struct RecordedRequest
 {
-    int connection = 0;            // id of the TCP connection it came on
+    int connection = 0; // id of the TCP connection it came on
     QByteArray method;
-    QByteArray target;             // path + query as sent
+    QByteArray target; // path + query as sent
     QByteArray path;
-    QByteArray query;              // without '?'
-    FakeHeaders headers;           // names as sent
+    QByteArray query; // without '?'
+    FakeHeaders headers; // names as sent
     QByteArray body;
-    QJsonValue json;               // parsed body; Undefined when it is not JSON
+    QJsonValue json; // parsed body; Undefined when it is not JSON
 
     QByteArray header(QByteArrayView name) const; // case-insensitive; empty when absent
     bool hasHeader(QByteArrayView name) const;
@@ -112,13 +113,14 @@ struct CassetteInteraction
 {
     QByteArray method;
     QUrl uri;
-    QJsonValue requestBody;        // object for JSON requests
+    QJsonValue requestBody; // object for JSON requests
     int status = 200;
     QByteArray contentType;
-    QByteArray responseBody;       // JSON re-serialised compactly, SSE raw
+    QByteArray responseBody; // JSON re-serialised compactly, SSE raw
     FakeReply toReply() const;
 };
-std::optional<QList<CassetteInteraction>> loadCassette(const QString &path, QString *error = nullptr);
+std::optional<QList<CassetteInteraction>> loadCassette(const QString &path,
+                                                       QString *error = nullptr);
 
 class FakeProvider final : public QObject
 {
@@ -129,10 +131,10 @@ public:
     explicit FakeProvider(QObject *parent = nullptr);
     ~FakeProvider() override;
 
-    bool listen();                 // 127.0.0.1, a free port
+    bool listen(); // 127.0.0.1, a free port
     QString errorString() const { return m_server.errorString(); }
     quint16 port() const { return m_server.serverPort(); }
-    QUrl baseUrl() const;          // scheme, host and port; no path
+    QUrl baseUrl() const; // scheme, host and port; no path
     QUrl url(const QString &path) const;
 
     void enqueue(const FakeReply &reply);
@@ -146,7 +148,11 @@ public:
     int inFlight() const { return m_inFlight; }
     int peakInFlight() const { return m_peakInFlight; }
     int overflowCount() const { return m_overflows; }
-    void resetCounters() { m_peakInFlight = m_inFlight; m_overflows = 0; }
+    void resetCounters()
+    {
+        m_peakInFlight = m_inFlight;
+        m_overflows = 0;
+    }
     bool enqueueCassette(const QString &path, QString *error = nullptr);
     void setDefaultReply(const FakeReply &reply) { m_defaultReply = reply; }
     qsizetype pendingReplies() const { return m_queue.size(); }
@@ -192,11 +198,13 @@ QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJso
 // A responder for a two-turn OpenAI chat tool loop: a request that carries no tool result yet
 // gets a call of `tool`; one that does gets submit_output with `output`. Every reply waits
 // `delayMs` before its status line (a provider's latency).
-FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output, int delayMs);
+FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output,
+                                         int delayMs);
 
 // The spec twoTurnResponder answers: kind planner, a mock get_ticket tool, a schema with a
 // required string "title", the openai engine at `base` with its key in the variable `keyEnv`.
-QJsonObject twoTurnSpecJson(const QUrl &base, const QString &keyEnv, const QString &model = QStringLiteral("fake-model"));
+QJsonObject twoTurnSpecJson(const QUrl &base, const QString &keyEnv,
+                            const QString &model = QStringLiteral("fake-model"));
 
 // A FakeProvider on a thread of its own, so the test's thread may block (on a child process,
 // say) while the provider answers on time. Configure and read it only through run(), which
@@ -208,14 +216,14 @@ public:
     ~FakeProviderThread();
     Q_DISABLE_COPY_MOVE(FakeProviderThread)
 
-    bool listen();                               // false when no port could be opened
+    bool listen(); // false when no port could be opened
     QUrl baseUrl() const { return m_baseUrl; }
     void run(const std::function<void(FakeProvider &)> &work);
 
 private:
     QThread *m_thread = nullptr;
-    QObject *m_anchor = nullptr;                 // lives on the thread
-    FakeProvider *m_provider = nullptr;          // created and deleted on the thread
+    QObject *m_anchor = nullptr; // lives on the thread
+    FakeProvider *m_provider = nullptr; // created and deleted on the thread
     QUrl m_baseUrl;
 };
 

@@ -18,10 +18,12 @@ inline bool specChecked(const SpecDocument *document)
 // The spec in front of the window.
 inline bool specChecked(const MainWindow &window)
 {
-    return QTest::qWaitFor([&window] {
-        const SpecDocument *document = window.currentDocument();
-        return document && document->isCheckCurrent();
-    }, 15000);
+    return QTest::qWaitFor(
+        [&window] {
+            const SpecDocument *document = window.currentDocument();
+            return document && document->isCheckCurrent();
+        },
+        15000);
 }
 
 } // namespace Callscope::Test

@@ -4,8 +4,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonObject>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QJsonParseError>
 #include <QStandardPaths>
 
@@ -27,8 +27,8 @@ QString sharedDataPath(const QString &relative)
     const QString path = QDir(envPath("CALLSCOPE_SHARED_DATA")).filePath(relative);
     if (!QFileInfo::exists(path)) {
         g_lastError = u"shared data missing: "_s + path
-                      + u" (is ../shared beside the clone? CALLSCOPE_SHARED_DATA="_s
-                      + envPath("CALLSCOPE_SHARED_DATA") + u')';
+            + u" (is ../shared beside the clone? CALLSCOPE_SHARED_DATA="_s
+            + envPath("CALLSCOPE_SHARED_DATA") + u')';
         return {};
     }
     return path;

@@ -24,8 +24,8 @@ QString cliPath();
 // Path under the build directory (screenshots/, ...), created when missing.
 QString buildPath(const QString &relative);
 
-QByteArray readFile(const QString &path);         // empty on failure; see lastError()
-QJsonValue readJson(const QString &path);         // Undefined on failure
+QByteArray readFile(const QString &path); // empty on failure; see lastError()
+QJsonValue readJson(const QString &path); // Undefined on failure
 QString lastError();
 
 // Points QStandardPaths at a fresh temporary HOME-like tree for the lifetime of the object

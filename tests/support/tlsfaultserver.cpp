@@ -50,10 +50,10 @@ bool TlsFaultServer::available(QString *why)
         return false;
     }
     QProcess probe;
-    probe.start(Python, {u"-c"_s, u"import h2, hpack, ssl; print(h2.__version__)"_s});
+    probe.start(Python, { u"-c"_s, u"import h2, hpack, ssl; print(h2.__version__)"_s });
     if (!probe.waitForFinished(20000) || probe.exitCode() != 0) {
         *why = u"python3-h2 is missing (tools/dev.sh installs it): "_s
-               + QString::fromLocal8Bit(probe.readAllStandardError());
+            + QString::fromLocal8Bit(probe.readAllStandardError());
         return false;
     }
     QString error;
@@ -80,14 +80,14 @@ QString TlsFaultServer::certificatePath(QString *error)
         const QString key = dir.filePath(u"key.pem"_s);
         QProcess openssl;
         openssl.start(u"openssl"_s,
-                      {u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s,
-                       u"ec_paramgen_curve:prime256v1"_s, u"-nodes"_s, u"-keyout"_s, key,
-                       u"-out"_s, cert, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN=127.0.0.1"_s,
-                       u"-addext"_s, u"subjectAltName=IP:127.0.0.1"_s});
-        if (!openssl.waitForFinished(30000) || openssl.exitCode() != 0
-            || !QFileInfo::exists(cert) || !QFileInfo::exists(key)) {
+                      { u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s,
+                        u"ec_paramgen_curve:prime256v1"_s, u"-nodes"_s, u"-keyout"_s, key,
+                        u"-out"_s, cert, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN=127.0.0.1"_s,
+                        u"-addext"_s, u"subjectAltName=IP:127.0.0.1"_s });
+        if (!openssl.waitForFinished(30000) || openssl.exitCode() != 0 || !QFileInfo::exists(cert)
+            || !QFileInfo::exists(key)) {
             failure = u"openssl could not make the test certificate: "_s
-                      + QString::fromLocal8Bit(openssl.readAllStandardError()) + openssl.errorString();
+                + QString::fromLocal8Bit(openssl.readAllStandardError()) + openssl.errorString();
             return;
         }
         path = cert;
@@ -133,12 +133,13 @@ bool TlsFaultServer::start(const QList<Behavior> &script, const QString &alpn)
         const Behavior &b = script[i];
         QJsonArray headers;
         for (const auto &[name, value] : b.headers)
-            headers.append(QJsonArray{QString::fromLatin1(name.toLower()), QString::fromLatin1(value)});
-        QJsonObject step{{u"action"_s, b.action},
-                         {u"status"_s, b.status},
-                         {u"headers"_s, headers},
-                         {u"reset_after"_s, b.resetAfter},
-                         {u"drip_ms"_s, b.dripMs}};
+            headers.append(
+                QJsonArray { QString::fromLatin1(name.toLower()), QString::fromLatin1(value) });
+        QJsonObject step { { u"action"_s, b.action },
+                           { u"status"_s, b.status },
+                           { u"headers"_s, headers },
+                           { u"reset_after"_s, b.resetAfter },
+                           { u"drip_ms"_s, b.dripMs } };
         if (!b.resetWhen.isEmpty())
             step.insert(u"reset_when"_s, b.resetWhen);
         if (!b.body.isEmpty())
@@ -153,16 +154,18 @@ bool TlsFaultServer::start(const QList<Behavior> &script, const QString &alpn)
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
     m_process->setStandardErrorFile(m_dir->filePath(u"stderr"_s));
-    m_process->start(Python, {scriptPath(), u"--cert"_s, cert, u"--key"_s, keyFile, u"--script"_s,
-                              scriptFile, u"--log"_s, m_dir->filePath(u"log.jsonl"_s),
-                              u"--alpn"_s, alpn});
+    m_process->start(Python,
+                     { scriptPath(), u"--cert"_s, cert, u"--key"_s, keyFile, u"--script"_s,
+                       scriptFile, u"--log"_s, m_dir->filePath(u"log.jsonl"_s), u"--alpn"_s,
+                       alpn });
     QByteArray line;
     while (!line.contains('\n') && m_process->waitForReadyRead(20000))
         line += m_process->readAllStandardOutput();
     if (!line.startsWith("PORT ")) {
         QFile err(m_dir->filePath(u"stderr"_s));
         err.open(QIODevice::ReadOnly);
-        m_error = u"the HTTP/2 server did not start: "_s + QString::fromLocal8Bit(line + err.readAll());
+        m_error =
+            u"the HTTP/2 server did not start: "_s + QString::fromLocal8Bit(line + err.readAll());
         stop();
         return false;
     }
@@ -191,8 +194,8 @@ void TlsFaultServer::readLog(QList<Connection> *connections, QList<Request> *req
         const QJsonObject o = QJsonDocument::fromJson(line).object();
         const QString ev = o.value(u"ev"_s).toString();
         if (ev == u"connection"_s && connections) {
-            connections->append({o.value(u"conn"_s).toInt(), o.value(u"alpn"_s).toString(),
-                                 o.value(u"preface"_s).toBool()});
+            connections->append({ o.value(u"conn"_s).toInt(), o.value(u"alpn"_s).toString(),
+                                  o.value(u"preface"_s).toBool() });
         } else if (ev == u"request"_s && requests) {
             Request r;
             r.index = o.value(u"index"_s).toInt();

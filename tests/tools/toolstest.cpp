@@ -76,22 +76,22 @@ QString everythingServerScript()
 
 QString everythingServerVersion()
 {
-    const QJsonValue package = Test::readJson(
-        QDir(npmDir()).filePath(u"node_modules/@modelcontextprotocol/server-everything/package.json"_s));
+    const QJsonValue package = Test::readJson(QDir(npmDir()).filePath(
+        u"node_modules/@modelcontextprotocol/server-everything/package.json"_s));
     return package.toObject().value(u"version"_s).toString();
 }
 
 McpServerSpec everythingServer()
 {
     McpServerSpec server;
-    server.command = QStringList{nodePath(), everythingServerScript(), u"stdio"_s};
+    server.command = QStringList { nodePath(), everythingServerScript(), u"stdio"_s };
     return server;
 }
 
 McpServerSpec fakeServer()
 {
     McpServerSpec server;
-    server.command = QStringList{nodePath(), script(u"fake_mcp_server.js"_s)};
+    server.command = QStringList { nodePath(), script(u"fake_mcp_server.js"_s) };
     return server;
 }
 

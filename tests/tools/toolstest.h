@@ -24,18 +24,18 @@ struct JobRun
 JobRun runJob(Toolkit &toolkit, const ToolCall &call, int waitMs = 15000, int lingerMs = 0);
 ToolCall makeCall(const QString &id, const QString &name, const QJsonObject &arguments = {});
 
-QString script(const QString &name);     // tests/data/tools/<name>
-QString nodePath();                      // empty when node is not installed
-QString npmDir();                        // CALLSCOPE_NPM_DIR, else the source tree's tests/npm
-QString everythingServerScript();        // dist/index.js of server-everything, empty if missing
-QString everythingServerVersion();       // from its package.json
-McpServerSpec everythingServer();        // node <index.js> stdio
-McpServerSpec fakeServer();              // node tests/data/tools/fake_mcp_server.js
+QString script(const QString &name); // tests/data/tools/<name>
+QString nodePath(); // empty when node is not installed
+QString npmDir(); // CALLSCOPE_NPM_DIR, else the source tree's tests/npm
+QString everythingServerScript(); // dist/index.js of server-everything, empty if missing
+QString everythingServerVersion(); // from its package.json
+McpServerSpec everythingServer(); // node <index.js> stdio
+McpServerSpec fakeServer(); // node tests/data/tools/fake_mcp_server.js
 
 ToolSpec commandTool(const QString &name, const QStringList &command, int timeoutMs = 30000);
 ToolSpec mcpEntry(const QString &name, const QString &server, int timeoutMs = 30000);
 
-bool processAlive(qint64 pid);           // false for a zombie
-qint64 peakRssKiB();                     // VmHWM of this process
+bool processAlive(qint64 pid); // false for a zombie
+qint64 peakRssKiB(); // VmHWM of this process
 
 } // namespace Callscope::ToolsTest

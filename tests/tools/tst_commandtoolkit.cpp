@@ -51,15 +51,15 @@ void TestCommandToolkit::declaresItsTools()
     ToolSpec mock;
     mock.name = u"not_mine"_s;
     mock.runner = ToolRunnerKind::Mock;
-    ToolSpec withSchema = commandTool(u"with_schema"_s, {u"cat"_s});
-    withSchema.inputSchema = QJsonObject{{u"type"_s, u"object"_s},
-                                         {u"required"_s, QJsonArray{u"id"_s}}};
-    CommandToolkit toolkit({commandTool(u"plain"_s, {u"cat"_s}), mock, withSchema});
+    ToolSpec withSchema = commandTool(u"with_schema"_s, { u"cat"_s });
+    withSchema.inputSchema =
+        QJsonObject { { u"type"_s, u"object"_s }, { u"required"_s, QJsonArray { u"id"_s } } };
+    CommandToolkit toolkit({ commandTool(u"plain"_s, { u"cat"_s }), mock, withSchema });
     const QList<ToolDeclaration> declarations = toolkit.declarations();
     QCOMPARE(declarations.size(), 2);
     QCOMPARE(declarations.at(0).name, u"plain"_s);
     QCOMPARE(declarations.at(0).description, u"test tool plain"_s);
-    QCOMPARE(declarations.at(0).inputSchema, (QJsonObject{{u"type"_s, u"object"_s}}));
+    QCOMPARE(declarations.at(0).inputSchema, (QJsonObject { { u"type"_s, u"object"_s } }));
     QCOMPARE(declarations.at(1).inputSchema, withSchema.inputSchema);
     QVERIFY(toolkit.offers(u"plain"_s));
     QVERIFY(!toolkit.offers(u"not_mine"_s));
@@ -68,10 +68,10 @@ void TestCommandToolkit::declaresItsTools()
 
 void TestCommandToolkit::greetsFromStdinJson()
 {
-    CommandToolkit toolkit({commandTool(u"greet"_s, {u"node"_s, script(u"greet.js"_s)})});
-    const JobRun run = runJob(toolkit, makeCall(u"call_1"_s, u"greet"_s,
-                                                {{u"name"_s, u"Ada"_s}, {u"extra"_s, 1}}),
-                              15000, 100);
+    CommandToolkit toolkit({ commandTool(u"greet"_s, { u"node"_s, script(u"greet.js"_s) }) });
+    const JobRun run = runJob(
+        toolkit, makeCall(u"call_1"_s, u"greet"_s, { { u"name"_s, u"Ada"_s }, { u"extra"_s, 1 } }),
+        15000, 100);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     QCOMPARE(run.result.content, u"Hello, Ada! (2 argument(s))"_s);
@@ -81,18 +81,19 @@ void TestCommandToolkit::greetsFromStdinJson()
 
 void TestCommandToolkit::stdinReceivesExactArgumentsJson()
 {
-    CommandToolkit toolkit({commandTool(u"cat"_s, {u"cat"_s})});
-    const QJsonObject arguments{{u"text"_s, u"zürich \"quoted\"\nline"_s},
-                                {u"n"_s, QJsonArray{1, 2.5, true}}};
+    CommandToolkit toolkit({ commandTool(u"cat"_s, { u"cat"_s }) });
+    const QJsonObject arguments { { u"text"_s, u"zürich \"quoted\"\nline"_s },
+                                  { u"n"_s, QJsonArray { 1, 2.5, true } } };
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"cat"_s, arguments));
     QVERIFY(!run.result.isError);
-    QCOMPARE(run.result.content, u"{\"n\":[1,2.5,true],\"text\":\"zürich \\\"quoted\\\"\\nline\"}"_s);
+    QCOMPARE(run.result.content,
+             u"{\"n\":[1,2.5,true],\"text\":\"zürich \\\"quoted\\\"\\nline\"}"_s);
 }
 
 void TestCommandToolkit::exitCodeOneWithStderrIsError()
 {
-    CommandToolkit toolkit({commandTool(u"get_ticket"_s, {script(u"fail.sh"_s), u"T-7"_s})});
-    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get_ticket"_s, {{u"id"_s, 7}}));
+    CommandToolkit toolkit({ commandTool(u"get_ticket"_s, { script(u"fail.sh"_s), u"T-7"_s }) });
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get_ticket"_s, { { u"id"_s, 7 } }));
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
     QCOMPARE(run.result.content,
@@ -102,7 +103,7 @@ void TestCommandToolkit::exitCodeOneWithStderrIsError()
 
 void TestCommandToolkit::stderrWithExitZeroIsError()
 {
-    CommandToolkit toolkit({commandTool(u"warn"_s, {script(u"warn.sh"_s)})});
+    CommandToolkit toolkit({ commandTool(u"warn"_s, { script(u"warn.sh"_s) }) });
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"warn"_s));
     QVERIFY(run.result.isError);
     QVERIFY2(run.result.content.startsWith(u"Tool \"warn\" wrote to stderr (exit code 0)"_s),
@@ -113,7 +114,7 @@ void TestCommandToolkit::stderrWithExitZeroIsError()
 
 void TestCommandToolkit::killedBySignalIsError()
 {
-    CommandToolkit toolkit({commandTool(u"crash"_s, {script(u"crash.sh"_s)})});
+    CommandToolkit toolkit({ commandTool(u"crash"_s, { script(u"crash.sh"_s) }) });
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"crash"_s));
     QVERIFY(run.result.isError);
     QVERIFY2(run.result.content.startsWith(u"Tool \"crash\" crashed or was killed by a signal."_s),
@@ -125,13 +126,15 @@ void TestCommandToolkit::timeoutStopsTheProcessGroup()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString pidFile = dir.filePath(u"pids"_s);
-    CommandToolkit toolkit({commandTool(u"slow"_s, {script(u"sleeper.sh"_s), pidFile}, 300)});
+    CommandToolkit toolkit({ commandTool(u"slow"_s, { script(u"sleeper.sh"_s), pidFile }, 300) });
     toolkit.setKillGraceMs(500);
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"slow"_s), 5000, 100);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
-    QCOMPARE(run.result.content, u"Tool \"slow\" timed out after 300 ms; the process was stopped."_s);
-    QVERIFY2(run.elapsedMs >= 290 && run.elapsedMs < 5000, qPrintable(QString::number(run.elapsedMs))); // the script sleeps 30 s
+    QCOMPARE(run.result.content,
+             u"Tool \"slow\" timed out after 300 ms; the process was stopped."_s);
+    QVERIFY2(run.elapsedMs >= 290 && run.elapsedMs < 5000,
+             qPrintable(QString::number(run.elapsedMs))); // the script sleeps 30 s
     // The script and the `sleep 30` it started are both gone: the whole group was stopped.
     const QList<QByteArray> pids = Test::readFile(pidFile).trimmed().split(' ');
     QCOMPARE(pids.size(), 2);
@@ -141,7 +144,7 @@ void TestCommandToolkit::timeoutStopsTheProcessGroup()
 
 void TestCommandToolkit::sleepFiveWithShortTimeout()
 {
-    CommandToolkit toolkit({commandTool(u"sleep"_s, {u"sleep"_s, u"5"_s}, 300)});
+    CommandToolkit toolkit({ commandTool(u"sleep"_s, { u"sleep"_s, u"5"_s }, 300) });
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"sleep"_s), 5000);
     QVERIFY(run.result.isError);
     QVERIFY(run.result.content.contains(u"timed out after 300 ms"_s));
@@ -160,17 +163,19 @@ void TestCommandToolkit::floodIsCutAndBounded()
     QFETCH(QString, stream);
     const qint64 peakBefore = peakRssKiB();
     QVERIFY(peakBefore > 0);
-    CommandToolkit toolkit({commandTool(u"flood"_s, {script(u"flood.sh"_s), stream})});
+    CommandToolkit toolkit({ commandTool(u"flood"_s, { script(u"flood.sh"_s), stream }) });
     QCOMPARE(toolkit.outputLimit(), 1024 * 1024);
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"flood"_s), 10000);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
-    QVERIFY2(run.result.content.startsWith(
-                 u"Tool \"flood\" wrote more than 1048576 bytes to %1: the output was cut at 1048576 bytes"_s
-                     .arg(stream)),
-             qPrintable(run.result.content.left(300)));
+    QVERIFY2(
+        run.result.content.startsWith(
+            u"Tool \"flood\" wrote more than 1048576 bytes to %1: the output was cut at 1048576 bytes"_s
+                .arg(stream)),
+        qPrintable(run.result.content.left(300)));
     QVERIFY(run.result.content.contains(u"aaaaaaaaaa"_s)); // the preview
-    QVERIFY2(run.result.content.size() < 4096, qPrintable(QString::number(run.result.content.size())));
+    QVERIFY2(run.result.content.size() < 4096,
+             qPrintable(QString::number(run.result.content.size())));
     QVERIFY2(run.elapsedMs < 15000, qPrintable(QString::number(run.elapsedMs)));
     // 50 MB went through a pipe; this process never held more than a few MiB of it.
     const qint64 grown = peakRssKiB() - peakBefore;
@@ -181,14 +186,15 @@ void TestCommandToolkit::floodIsCutAndBounded()
 
 void TestCommandToolkit::missingProgramIsNamed()
 {
-    CommandToolkit toolkit({commandTool(u"ghost"_s, {u"callscope-no-such-program"_s, u"x"_s}),
-                            commandTool(u"ghost2"_s, {u"./no-such-script.sh"_s})});
+    CommandToolkit toolkit({ commandTool(u"ghost"_s, { u"callscope-no-such-program"_s, u"x"_s }),
+                             commandTool(u"ghost2"_s, { u"./no-such-script.sh"_s }) });
     toolkit.setWorkingDirectory(QDir::tempPath());
     JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"ghost"_s), 5000, 50);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
-    QCOMPARE(run.result.content, u"Tool \"ghost\" could not start: program \"callscope-no-such-program\" "
-                                 "not found or not executable."_s);
+    QCOMPARE(run.result.content,
+             u"Tool \"ghost\" could not start: program \"callscope-no-such-program\" "
+             "not found or not executable."_s);
     QCOMPARE(run.result.callId, u"c1"_s);
     run = runJob(toolkit, makeCall(u"c2"_s, u"ghost2"_s), 5000);
     QVERIFY(run.result.isError);
@@ -197,7 +203,7 @@ void TestCommandToolkit::missingProgramIsNamed()
 
 void TestCommandToolkit::invalidUtf8IsReplacedAndNoted()
 {
-    CommandToolkit toolkit({commandTool(u"bytes"_s, {script(u"badutf8.sh"_s)})});
+    CommandToolkit toolkit({ commandTool(u"bytes"_s, { script(u"badutf8.sh"_s) }) });
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"bytes"_s));
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     QCOMPARE(run.result.content,
@@ -209,8 +215,8 @@ void TestCommandToolkit::workingDirectoryAndRelativeProgram()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    CommandToolkit toolkit({commandTool(u"where"_s, {script(u"pwd.sh"_s)}),
-                            commandTool(u"relative"_s, {u"./pwd.sh"_s})});
+    CommandToolkit toolkit({ commandTool(u"where"_s, { script(u"pwd.sh"_s) }),
+                             commandTool(u"relative"_s, { u"./pwd.sh"_s }) });
     toolkit.setWorkingDirectory(dir.path());
     JobRun run = runJob(toolkit, makeCall(u"c"_s, u"where"_s));
     QCOMPARE(run.result.content, QFileInfo(dir.path()).canonicalFilePath() + u'\n');
@@ -223,11 +229,12 @@ void TestCommandToolkit::workingDirectoryAndRelativeProgram()
 
 void TestCommandToolkit::parallelJobsRunConcurrently()
 {
-    CommandToolkit toolkit({commandTool(u"slowcat"_s, {script(u"slowcat.sh"_s)})});
+    CommandToolkit toolkit({ commandTool(u"slowcat"_s, { script(u"slowcat.sh"_s) }) });
     QList<ToolJob *> jobs;
     QHash<QString, ToolResult> results;
     for (int i = 0; i < 3; ++i) {
-        ToolJob *job = toolkit.createJob(makeCall(u"call_%1"_s.arg(i), u"slowcat"_s, {{u"i"_s, i}}), this);
+        ToolJob *job =
+            toolkit.createJob(makeCall(u"call_%1"_s.arg(i), u"slowcat"_s, { { u"i"_s, i } }), this);
         connect(job, &ToolJob::finished, this,
                 [&results](const ToolResult &result) { results.insert(result.callId, result); });
         jobs.append(job);
@@ -247,7 +254,7 @@ void TestCommandToolkit::parallelJobsRunConcurrently()
 
 void TestCommandToolkit::cancelEndsAtOnceExactlyOnce()
 {
-    CommandToolkit toolkit({commandTool(u"sleep"_s, {u"sleep"_s, u"5"_s})});
+    CommandToolkit toolkit({ commandTool(u"sleep"_s, { u"sleep"_s, u"5"_s }) });
     std::unique_ptr<ToolJob> job(toolkit.createJob(makeCall(u"c9"_s, u"sleep"_s), nullptr));
     QSignalSpy spy(job.get(), &ToolJob::finished);
     job->start();
@@ -268,14 +275,15 @@ void TestCommandToolkit::unparsableArgumentsAreNotRun()
 {
     QTemporaryDir dir;
     const QString marker = dir.filePath(u"ran"_s);
-    CommandToolkit toolkit({commandTool(u"touch"_s, {u"touch"_s, marker})});
+    CommandToolkit toolkit({ commandTool(u"touch"_s, { u"touch"_s, marker }) });
     ToolCall call = makeCall(u"c"_s, u"touch"_s);
     call.rawArguments = u"{\"a\": "_s;
     call.argumentsError = u"unterminated object"_s;
     const JobRun run = runJob(toolkit, call);
     QVERIFY(run.result.isError);
-    QCOMPARE(run.result.content,
-             u"Tool \"touch\" was not run: its arguments are not a JSON object (unterminated object)."_s);
+    QCOMPARE(
+        run.result.content,
+        u"Tool \"touch\" was not run: its arguments are not a JSON object (unterminated object)."_s);
     QVERIFY(!QFileInfo::exists(marker));
 }
 

@@ -1,26 +1,25 @@
 // McpToolkit against real servers: the npm reference server (@modelcontextprotocol/
 // server-everything), a scripted fake server for edge cases, and broken "servers".
 
+#include "core/tools/mcphttp.h"
 #include "core/tools/mcptoolkit.h"
+#include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "tests/tools/toolstest.h"
-
-#include "core/tools/mcphttp.h"
-#include "tests/support/fakeprovider.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QScopeGuard>
-#include <QUrlQuery>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
-#include <QTemporaryDir>
-#include <QUrl>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
+#include <QUrlQuery>
 
 #include <csignal>
 
@@ -90,18 +89,22 @@ public:
         env.insert(u"PORT"_s, QString::number(port));
         m_process.setProcessEnvironment(env);
         m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(nodePath(), {everythingServerScript(), mode});
+        m_process.start(nodePath(), { everythingServerScript(), mode });
         // Both modes print the port once they listen.
         return QTest::qWaitFor(
-            [&] {
-                m_output += m_process.readAll();
-                return m_output.contains(QByteArray::number(port)) || m_process.state() == QProcess::NotRunning;
-            },
-            20000)
-               && m_process.state() == QProcess::Running;
+                   [&] {
+                       m_output += m_process.readAll();
+                       return m_output.contains(QByteArray::number(port))
+                           || m_process.state() == QProcess::NotRunning;
+                   },
+                   20000)
+            && m_process.state() == QProcess::Running;
     }
 
-    QString url(const QString &path) const { return u"http://127.0.0.1:%1%2"_s.arg(port).arg(path); }
+    QString url(const QString &path) const
+    {
+        return u"http://127.0.0.1:%1%2"_s.arg(port).arg(path);
+    }
     QByteArray output()
     {
         m_output += m_process.readAll();
@@ -207,8 +210,8 @@ void TestMcpToolkit::listsTheReferenceServersTools()
     QCOMPARE(toolkit.protocolVersion(), u"2025-06-18"_s);
     QCOMPARE(toolkit.serverInfo().value(u"name"_s).toString(), u"mcp-servers/everything"_s);
     const QStringList names = toolkit.listedToolNames();
-    for (const QString &name : {u"echo"_s, u"get-sum"_s, u"get-tiny-image"_s,
-                                u"trigger-long-running-operation"_s, u"get-env"_s})
+    for (const QString &name : { u"echo"_s, u"get-sum"_s, u"get-tiny-image"_s,
+                                 u"trigger-long-running-operation"_s, u"get-env"_s })
         QVERIFY2(names.contains(name), qPrintable(name));
 
     const QList<ToolDeclaration> declarations = toolkit.declarations();
@@ -217,8 +220,9 @@ void TestMcpToolkit::listsTheReferenceServersTools()
     QVERIFY(echo);
     QCOMPARE(echo->description, u"Echoes back the input string"_s);
     QCOMPARE(echo->inputSchema.value(u"type"_s).toString(), u"object"_s);
-    QCOMPARE(echo->inputSchema.value(u"properties"_s)[u"message"_s][u"type"_s].toString(), u"string"_s);
-    QCOMPARE(echo->inputSchema.value(u"required"_s).toArray(), QJsonArray{u"message"_s});
+    QCOMPARE(echo->inputSchema.value(u"properties"_s)[u"message"_s][u"type"_s].toString(),
+             u"string"_s);
+    QCOMPARE(echo->inputSchema.value(u"required"_s).toArray(), QJsonArray { u"message"_s });
     QVERIFY(!echo->inputSchema.contains(u"$schema"_s));
     QVERIFY(toolkit.offers(u"get-sum"_s));
     QVERIFY(!toolkit.offers(u"no-such-tool"_s));
@@ -228,7 +232,8 @@ void TestMcpToolkit::callsEchoAndSum()
 {
     McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
-    JobRun run = runJob(toolkit, makeCall(u"call_e"_s, u"echo"_s, {{u"message"_s, u"hello MCP"_s}}), 10000, 50);
+    JobRun run = runJob(
+        toolkit, makeCall(u"call_e"_s, u"echo"_s, { { u"message"_s, u"hello MCP"_s } }), 10000, 50);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     QCOMPARE(run.result.content, u"Echo: hello MCP"_s);
@@ -237,7 +242,7 @@ void TestMcpToolkit::callsEchoAndSum()
     QVERIFY(run.result.images.isEmpty());
     qInfo("echo round trip: %lld ms", run.elapsedMs);
 
-    run = runJob(toolkit, makeCall(u"call_s"_s, u"get-sum"_s, {{u"a"_s, 2}, {u"b"_s, 3}}));
+    run = runJob(toolkit, makeCall(u"call_s"_s, u"get-sum"_s, { { u"a"_s, 2 }, { u"b"_s, 3 } }));
     QVERIFY(!run.result.isError);
     QCOMPARE(run.result.content, u"The sum of 2 and 3 is 5."_s);
 }
@@ -246,14 +251,15 @@ void TestMcpToolkit::badArgumentsGiveAnErrorResult()
 {
     McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
-    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-sum"_s, {{u"a"_s, u"x"_s}}));
+    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-sum"_s, { { u"a"_s, u"x"_s } }));
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
     QVERIFY2(run.result.content.contains(u"Invalid arguments for tool get-sum"_s),
              qPrintable(run.result.content));
     // The server stays usable.
-    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo"_s, {{u"message"_s, u"ok"_s}})).result.content,
-             u"Echo: ok"_s);
+    QCOMPARE(
+        runJob(toolkit, makeCall(u"c"_s, u"echo"_s, { { u"message"_s, u"ok"_s } })).result.content,
+        u"Echo: ok"_s);
 }
 
 void TestMcpToolkit::imageContentBecomesAttachment()
@@ -268,7 +274,8 @@ void TestMcpToolkit::imageContentBecomesAttachment()
     QCOMPARE(image.name, u"image-1.png"_s);
     QVERIFY(image.data.startsWith("\x89PNG\r\n\x1a\n"));
     QCOMPARE(image.size, image.data.size());
-    QVERIFY(run.result.content.contains(u"[image 1: image/png, %1 bytes]"_s.arg(image.data.size())));
+    QVERIFY(
+        run.result.content.contains(u"[image 1: image/png, %1 bytes]"_s.arg(image.data.size())));
     QVERIFY2(run.result.content.startsWith(u"Here's the image you requested:"_s),
              qPrintable(run.result.content));
 }
@@ -281,10 +288,11 @@ void TestMcpToolkit::parallelCallsAreMatchedById()
     QList<ToolJob *> jobs;
     // A slow call first: the quick ones must not wait behind it.
     jobs.append(toolkit.createJob(makeCall(u"slow"_s, u"trigger-long-running-operation"_s,
-                                           {{u"duration"_s, 1}, {u"steps"_s, 1}}),
+                                           { { u"duration"_s, 1 }, { u"steps"_s, 1 } }),
                                   this));
     for (int i = 0; i < 4; ++i)
-        jobs.append(toolkit.createJob(makeCall(u"e%1"_s.arg(i), u"echo"_s, {{u"message"_s, u"m%1"_s.arg(i)}}), this));
+        jobs.append(toolkit.createJob(
+            makeCall(u"e%1"_s.arg(i), u"echo"_s, { { u"message"_s, u"m%1"_s.arg(i) } }), this));
     QList<QString> order;
     for (ToolJob *job : std::as_const(jobs)) {
         connect(job, &ToolJob::finished, this, [&](const ToolResult &result) {
@@ -305,18 +313,22 @@ void TestMcpToolkit::parallelCallsAreMatchedById()
 void TestMcpToolkit::callTimeoutLeavesServerUsable()
 {
     McpToolkit toolkit(Everything, everythingServer(),
-                       {mcpEntry(u"trigger-long-running-operation"_s, Everything, 500),
-                        mcpEntry(u"echo"_s, Everything)});
+                       { mcpEntry(u"trigger-long-running-operation"_s, Everything, 500),
+                         mcpEntry(u"echo"_s, Everything) });
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
-    const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"trigger-long-running-operation"_s,
-                                                {{u"duration"_s, 5}, {u"steps"_s, 5}}),
+    const JobRun run = runJob(toolkit,
+                              makeCall(u"c"_s, u"trigger-long-running-operation"_s,
+                                       { { u"duration"_s, 5 }, { u"steps"_s, 5 } }),
                               5000, 100);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
-    QCOMPARE(run.result.content, u"Tool \"trigger-long-running-operation\" timed out after 500 ms."_s);
-    QVERIFY2(run.elapsedMs >= 490 && run.elapsedMs < 4000, qPrintable(QString::number(run.elapsedMs))); // the call takes 5 s
+    QCOMPARE(run.result.content,
+             u"Tool \"trigger-long-running-operation\" timed out after 500 ms."_s);
+    QVERIFY2(run.elapsedMs >= 490 && run.elapsedMs < 4000,
+             qPrintable(QString::number(run.elapsedMs))); // the call takes 5 s
     QCOMPARE(toolkit.state(), McpToolkit::State::Ready);
-    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo"_s, {{u"message"_s, u"still here"_s}})).result.content,
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo"_s, { { u"message"_s, u"still here"_s } }))
+                 .result.content,
              u"Echo: still here"_s);
 }
 
@@ -325,8 +337,10 @@ void TestMcpToolkit::serverKilledMidCall()
     McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
     QSignalSpy failed(&toolkit, &McpToolkit::failed);
-    std::unique_ptr<ToolJob> job(toolkit.createJob(
-        makeCall(u"c"_s, u"trigger-long-running-operation"_s, {{u"duration"_s, 10}, {u"steps"_s, 2}}), nullptr));
+    std::unique_ptr<ToolJob> job(
+        toolkit.createJob(makeCall(u"c"_s, u"trigger-long-running-operation"_s,
+                                   { { u"duration"_s, 10 }, { u"steps"_s, 2 } }),
+                          nullptr));
     QSignalSpy finished(job.get(), &ToolJob::finished);
     job->start();
     QTest::qWait(300);
@@ -346,12 +360,14 @@ void TestMcpToolkit::serverKilledMidCall()
     QCOMPARE(failed.at(0).at(0).toString(), toolkit.failureReason());
     QCOMPARE(toolkit.state(), McpToolkit::State::Failed);
     // Later calls fail at once, saying why.
-    const JobRun later = runJob(toolkit, makeCall(u"c2"_s, u"echo"_s, {{u"message"_s, u"x"_s}}), 20000);
+    const JobRun later =
+        runJob(toolkit, makeCall(u"c2"_s, u"echo"_s, { { u"message"_s, u"x"_s } }), 20000);
     QVERIFY(later.result.isError);
-    QVERIFY2(later.result.content.startsWith(
-                 u"Tool \"echo\" could not run: MCP server \"everything\" is not available: MCP server "
-                 "\"everything\" crashed"_s),
-             qPrintable(later.result.content));
+    QVERIFY2(
+        later.result.content.startsWith(
+            u"Tool \"echo\" could not run: MCP server \"everything\" is not available: MCP server "
+            "\"everything\" crashed"_s),
+        qPrintable(later.result.content));
     QCOMPARE(finished.size(), 1);
 }
 
@@ -361,7 +377,7 @@ void TestMcpToolkit::entryOffersOnlyItsTool()
     ToolSpec sum = mcpEntry(u"get-sum"_s, Everything);
     sum.description = u"Adds two numbers (spec text)"_s;
     ToolSpec otherServer = mcpEntry(u"elsewhere"_s, u"other"_s);
-    McpToolkit toolkit(Everything, everythingServer(), {echo, otherServer, sum});
+    McpToolkit toolkit(Everything, everythingServer(), { echo, otherServer, sum });
     // Before start-up the entries are declared with what the spec gives.
     QCOMPARE(toolkit.declarations().size(), 2);
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
@@ -380,11 +396,12 @@ void TestMcpToolkit::entryOffersOnlyItsTool()
 
 void TestMcpToolkit::entryTheServerLacksFailsPrepare()
 {
-    McpToolkit toolkit(Everything, everythingServer(), {mcpEntry(u"no_such_tool"_s, Everything)});
+    McpToolkit toolkit(Everything, everythingServer(), { mcpEntry(u"no_such_tool"_s, Everything) });
     const Prepared prepared = prepareAndWait(toolkit);
     QVERIFY(prepared.answered);
-    QVERIFY2(prepared.error.startsWith(u"MCP server \"everything\" does not offer the tool(s) no_such_tool; "
-                                       "it lists: echo, "_s),
+    QVERIFY2(prepared.error.startsWith(
+                 u"MCP server \"everything\" does not offer the tool(s) no_such_tool; "
+                 "it lists: echo, "_s),
              qPrintable(prepared.error));
     QCOMPARE(toolkit.state(), McpToolkit::State::Failed);
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"no_such_tool"_s), 2000);
@@ -409,13 +426,16 @@ void TestMcpToolkit::shutdownStopsTheServer()
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
     const qint64 pid = toolkit.serverProcessId();
     QVERIFY(processAlive(pid));
-    std::unique_ptr<ToolJob> job(toolkit.createJob(
-        makeCall(u"c"_s, u"trigger-long-running-operation"_s, {{u"duration"_s, 10}, {u"steps"_s, 2}}), nullptr));
+    std::unique_ptr<ToolJob> job(
+        toolkit.createJob(makeCall(u"c"_s, u"trigger-long-running-operation"_s,
+                                   { { u"duration"_s, 10 }, { u"steps"_s, 2 } }),
+                          nullptr));
     QSignalSpy finished(job.get(), &ToolJob::finished);
     job->start();
     toolkit.shutdown();
     QCOMPARE(finished.size(), 1); // pending calls end at once
-    QCOMPARE(finished.at(0).at(0).value<ToolResult>().content, u"MCP server \"everything\" was shut down."_s);
+    QCOMPARE(finished.at(0).at(0).value<ToolResult>().content,
+             u"MCP server \"everything\" was shut down."_s);
     QCOMPARE(toolkit.state(), McpToolkit::State::Stopped);
     QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 15000); // stdin closed: the server exits
 }
@@ -428,7 +448,8 @@ void TestMcpToolkit::rootsNameTheSpecFolder()
     McpToolkit toolkit(Everything, exposingAll(everythingServer()), {});
     toolkit.setWorkingDirectory(folder.path());
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
-    QVERIFY(toolkit.listedToolNames().contains(u"get-roots-list"_s)); // offered since we declare roots
+    QVERIFY(
+        toolkit.listedToolNames().contains(u"get-roots-list"_s)); // offered since we declare roots
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"get-roots-list"_s));
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     const QString uri = QUrl::fromLocalFile(QFileInfo(folder.path()).absoluteFilePath()).toString();
@@ -444,12 +465,13 @@ void TestMcpToolkit::olderProtocolPaginationAndServerRequests()
     QCOMPARE(toolkit.protocolVersion(), u"2024-11-05"_s);
     QCOMPARE(toolkit.serverInfo().value(u"version"_s).toString(), u"1.2.3"_s);
     QCOMPARE(toolkit.listedToolNames(),
-             (QStringList{u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s, u"mixed"_s,
-                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s, u"wipe_disk"_s,
-                          u"read_notes"_s, u"typed_good"_s, u"typed_bad"_s}));
+             (QStringList { u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s,
+                            u"mixed"_s, u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s,
+                            u"wipe_disk"_s, u"read_notes"_s, u"typed_good"_s, u"typed_bad"_s }));
     QCOMPARE(toolkit.ignoredLineCount(), 1); // "this line is not JSON"
 
-    const QJsonObject arguments{{u"deep"_s, QJsonObject{{u"list"_s, QJsonArray{1, u"two"_s}}}}};
+    const QJsonObject arguments { { u"deep"_s,
+                                    QJsonObject { { u"list"_s, QJsonArray { 1, u"two"_s } } } } };
     JobRun run = runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, arguments));
     QCOMPARE(run.result.content, u"{\"deep\":{\"list\":[1,\"two\"]}}"_s);
 
@@ -458,10 +480,13 @@ void TestMcpToolkit::olderProtocolPaginationAndServerRequests()
     const QJsonArray answers = QJsonDocument::fromJson(run.result.content.toUtf8()).array();
     QCOMPARE(answers.size(), 2);
     QCOMPARE(answers.at(0).toObject(),
-             (QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"srv-1"_s},
-                          {u"result"_s, QJsonObject{{u"roots"_s, QJsonArray()}}}}));
+             (QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                            { u"id"_s, u"srv-1"_s },
+                            { u"result"_s, QJsonObject { { u"roots"_s, QJsonArray() } } } }));
     QCOMPARE(answers.at(1).toObject(),
-             (QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"srv-2"_s}, {u"result"_s, QJsonObject()}}));
+             (QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                            { u"id"_s, u"srv-2"_s },
+                            { u"result"_s, QJsonObject() } }));
 }
 
 void TestMcpToolkit::remoteStreamableHttpListsAndCalls()
@@ -487,11 +512,14 @@ void TestMcpToolkit::remoteStreamableHttpListsAndCalls()
     QVERIFY(weather);
     QVERIFY(!weather->outputSchema.isEmpty());
 
-    JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"over http"_s}}));
+    JobRun run =
+        runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, { { u"message"_s, u"over http"_s } }));
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     QCOMPARE(run.result.content, u"Echo: over http"_s);
     // Its structuredContent fits the declared outputSchema.
-    run = runJob(toolkit, makeCall(u"c2"_s, u"get-structured-content"_s, {{u"location"_s, u"Chicago"_s}}));
+    run =
+        runJob(toolkit,
+               makeCall(u"c2"_s, u"get-structured-content"_s, { { u"location"_s, u"Chicago"_s } }));
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
 
     // Closing ends the session with DELETE; `closed` follows.
@@ -508,7 +536,8 @@ void TestMcpToolkit::remoteLegacySseFallback()
     const Prepared prepared = prepareAndWait(toolkit);
     QVERIFY2(prepared.error.isEmpty(), qPrintable(prepared.error));
     QVERIFY(toolkit.httpTransport()->isLegacy());
-    const JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, {{u"message"_s, u"old transport"_s}}));
+    const JobRun run =
+        runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, { { u"message"_s, u"old transport"_s } }));
     QCOMPARE(run.result.content, u"Echo: old transport"_s);
 }
 
@@ -521,7 +550,8 @@ void TestMcpToolkit::remoteServerDownIsAClearError()
     McpToolkit toolkit(u"gone"_s, remote(u"http://127.0.0.1:%1/mcp"_s.arg(port)), {});
     const Prepared prepared = prepareAndWait(toolkit);
     QVERIFY(prepared.answered);
-    QVERIFY2(prepared.error.contains(u"MCP server \"gone\" could not be reached"_s), qPrintable(prepared.error));
+    QVERIFY2(prepared.error.contains(u"MCP server \"gone\" could not be reached"_s),
+             qPrintable(prepared.error));
 
     // A bearer token that is not in the environment is named before anything is sent.
     McpServerSpec bearer = remote(u"http://127.0.0.1:%1/mcp"_s.arg(port));
@@ -552,7 +582,9 @@ void TestMcpToolkit::remoteRequestsHaveTheHttpJobRules()
     QSignalSpy failed(&transport, &McpHttpTransport::deliveryFailed);
     QSignalSpy received(&transport, &McpHttpTransport::messageReceived);
     const auto request = [](int id) {
-        return QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, u"ping"_s}};
+        return QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                             { u"id"_s, id },
+                             { u"method"_s, u"ping"_s } };
     };
 
     // Headers, then silence: taken by the server, so stopped and not sent again.
@@ -560,8 +592,9 @@ void TestMcpToolkit::remoteRequestsHaveTheHttpJobRules()
     transport.send(request(1));
     QVERIFY(failed.wait(10000));
     QCOMPARE(failed.at(0).at(0).toInt(), 1);
-    QVERIFY2(failed.at(0).at(1).toString().contains(u"MCP server \"quiet\" sent nothing for 0.3 s"_s),
-             qPrintable(failed.at(0).at(1).toString()));
+    QVERIFY2(
+        failed.at(0).at(1).toString().contains(u"MCP server \"quiet\" sent nothing for 0.3 s"_s),
+        qPrintable(failed.at(0).at(1).toString()));
     QCOMPARE(server.requestCount(), 1);
 
     // Not even headers, on every try: the policy's three attempts, then the timeout is named.
@@ -571,7 +604,8 @@ void TestMcpToolkit::remoteRequestsHaveTheHttpJobRules()
     transport.send(request(2));
     QVERIFY(failed.wait(10000));
     QCOMPARE(failed.at(1).at(0).toInt(), 2);
-    QVERIFY2(failed.at(1).at(1).toString().contains(u"sent nothing"_s), qPrintable(failed.at(1).at(1).toString()));
+    QVERIFY2(failed.at(1).at(1).toString().contains(u"sent nothing"_s),
+             qPrintable(failed.at(1).at(1).toString()));
     QCOMPARE(server.requestCount(), 4);
 
     // A 503 is retried after its backoff; the second try answers.
@@ -584,12 +618,14 @@ void TestMcpToolkit::remoteRequestsHaveTheHttpJobRules()
     QCOMPARE(failed.size(), 2);
 
     // An answer over the cap is dropped, not read on.
-    const QByteArray huge = R"({"jsonrpc":"2.0","id":4,"result":{"text":")" + QByteArray(2 * 1024 * 1024, 'x') + R"("}})";
+    const QByteArray huge = R"({"jsonrpc":"2.0","id":4,"result":{"text":")"
+        + QByteArray(2 * 1024 * 1024, 'x') + R"("}})";
     server.enqueue(FakeReply::json(200, huge));
     transport.send(request(4));
     QVERIFY(failed.wait(10000));
     QCOMPARE(failed.at(2).at(0).toInt(), 4);
-    QVERIFY2(failed.at(2).at(1).toString().contains(u"more than 1 MiB"_s), qPrintable(failed.at(2).at(1).toString()));
+    QVERIFY2(failed.at(2).at(1).toString().contains(u"more than 1 MiB"_s),
+             qPrintable(failed.at(2).at(1).toString()));
     QCOMPARE(server.requestCount(), 7);
     QCOMPARE(received.size(), 1);
 }
@@ -602,12 +638,14 @@ QByteArray startOAuthServer(QProcess &server, const QProcessEnvironment &environ
 {
     if (!environment.isEmpty())
         server.setProcessEnvironment(environment);
-    server.start(nodePath(), {script(u"fake_oauth_mcp_server.js"_s)});
+    server.start(nodePath(), { script(u"fake_oauth_mcp_server.js"_s) });
     QByteArray output;
-    QTest::qWaitFor([&] {
-        output += server.readAllStandardOutput();
-        return output.contains('\n') || server.state() == QProcess::NotRunning;
-    }, 15000);
+    QTest::qWaitFor(
+        [&] {
+            output += server.readAllStandardOutput();
+            return output.contains('\n') || server.state() == QProcess::NotRunning;
+        },
+        15000);
     return output.trimmed().split(' ').value(2);
 }
 
@@ -675,7 +713,8 @@ void TestMcpToolkit::oauthRefusesAnotherServersResource()
     toolkit.setBrowserCommand(nodePath() + u' ' + follow);
     QSignalSpy signIns(&toolkit, &McpToolkit::authorizationStarted);
     const Prepared prepared = prepareAndWait(toolkit);
-    QVERIFY2(prepared.error.contains(u"https://mcp.example.com/mcp"_s) && prepared.error.contains(u"refused"_s),
+    QVERIFY2(prepared.error.contains(u"https://mcp.example.com/mcp"_s)
+                 && prepared.error.contains(u"refused"_s),
              qPrintable(prepared.error));
     QCOMPARE(signIns.size(), 0);
 }
@@ -689,12 +728,14 @@ int startSessionServer(QProcess &server, const QStringList &env)
     for (const QString &pair : env)
         environment.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
     server.setProcessEnvironment(environment);
-    server.start(nodePath(), {script(u"fake_session_mcp_server.js"_s)});
+    server.start(nodePath(), { script(u"fake_session_mcp_server.js"_s) });
     QByteArray output;
-    const bool started = QTest::qWaitFor([&] {
-        output += server.readAllStandardOutput();
-        return output.contains('\n') || server.state() == QProcess::NotRunning;
-    }, 15000);
+    const bool started = QTest::qWaitFor(
+        [&] {
+            output += server.readAllStandardOutput();
+            return output.contains('\n') || server.state() == QProcess::NotRunning;
+        },
+        15000);
     if (!started)
         return 0;
     return output.trimmed().split(' ').value(2).toInt();
@@ -714,7 +755,7 @@ void stopServer(QProcess &server)
 void TestMcpToolkit::remoteSessionEndedStartsANewOne()
 {
     QProcess server;
-    const int port = startSessionServer(server, {u"SESSION_REQUESTS=2"_s});
+    const int port = startSessionServer(server, { u"SESSION_REQUESTS=2"_s });
     const auto stop = qScopeGuard([&] { stopServer(server); });
     QVERIFY(port > 0);
     McpToolkit toolkit(u"forgetful"_s, remote(u"http://127.0.0.1:%1/mcp"_s.arg(port)), {});
@@ -724,10 +765,10 @@ void TestMcpToolkit::remoteSessionEndedStartsANewOne()
     QVERIFY(!first.isEmpty());
     QSignalSpy renewed(toolkit.httpTransport(), &McpHttpTransport::sessionRenewed);
 
-    JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, {{u"text"_s, u"one"_s}}));
+    JobRun run = runJob(toolkit, makeCall(u"c1"_s, u"echo"_s, { { u"text"_s, u"one"_s } }));
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     QCOMPARE(run.result.content, u"echo: one"_s); // the session's last answer
-    run = runJob(toolkit, makeCall(u"c2"_s, u"echo"_s, {{u"text"_s, u"two"_s}}));
+    run = runJob(toolkit, makeCall(u"c2"_s, u"echo"_s, { { u"text"_s, u"two"_s } }));
     QVERIFY2(!run.result.isError, qPrintable(run.result.content));
     QCOMPARE(run.result.content, u"echo: two"_s);
     QCOMPARE(renewed.size(), 1);
@@ -740,19 +781,20 @@ void TestMcpToolkit::remoteSessionEndedStartsANewOne()
     QCOMPARE(stats.value(u"initializes"_s).toInt(), 2);
     QCOMPARE(stats.value(u"initialized"_s).toInt(), 2); // the new session was told we are ready
     QCOMPARE(stats.value(u"notFound"_s).toInt(), 1);
-    QCOMPARE(stats.value(u"echoes"_s).toInt(), 2);      // "two" ran once, in the new session
+    QCOMPARE(stats.value(u"echoes"_s).toInt(), 2); // "two" ran once, in the new session
 
     // A server that refuses the new session: the call fails with why, and nothing loops.
     QProcess refusing;
-    const int port2 = startSessionServer(refusing, {u"SESSION_REQUESTS=1"_s, u"REFUSE_NEW=1"_s});
+    const int port2 = startSessionServer(refusing, { u"SESSION_REQUESTS=1"_s, u"REFUSE_NEW=1"_s });
     const auto stop2 = qScopeGuard([&] { stopServer(refusing); });
     QVERIFY(port2 > 0);
     McpToolkit second(u"strict"_s, remote(u"http://127.0.0.1:%1/mcp"_s.arg(port2)), {});
     QVERIFY(prepareAndWait(second).error.isEmpty());
-    run = runJob(second, makeCall(u"c1"_s, u"echo"_s, {{u"text"_s, u"lost"_s}}));
+    run = runJob(second, makeCall(u"c1"_s, u"echo"_s, { { u"text"_s, u"lost"_s } }));
     QVERIFY(run.result.isError);
-    QVERIFY2(run.result.content.contains(u"ended the session and refused a new one: no more sessions"_s),
-             qPrintable(run.result.content));
+    QVERIFY2(
+        run.result.content.contains(u"ended the session and refused a new one: no more sessions"_s),
+        qPrintable(run.result.content));
     QCOMPARE(second.httpTransport()->sessionRenewals(), 1);
 }
 
@@ -765,7 +807,7 @@ void TestMcpToolkit::annotationsDecideApproval()
     QVERIFY(wipe->destructive());
     QVERIFY(toolkit.needsApproval(u"wipe_disk"_s));
     QVERIFY(!toolkit.needsApproval(u"read_notes"_s)); // read-only outweighs the destructive hint
-    QVERIFY(!toolkit.needsApproval(u"echo_args"_s));  // no annotations: not destructive
+    QVERIFY(!toolkit.needsApproval(u"echo_args"_s)); // no annotations: not destructive
 
     McpServerSpec always = exposingAll(fakeServer());
     always.approval = McpApprovalPolicy::Always;
@@ -791,27 +833,34 @@ void TestMcpToolkit::outputSchemaViolationIsAnErrorResult()
 
     run = runJob(toolkit, makeCall(u"c"_s, u"typed_bad"_s));
     QVERIFY(run.result.isError);
-    QVERIFY2(run.result.content.startsWith(
-                 u"Tool \"typed_bad\" returned structuredContent that breaks its outputSchema at /total: "_s),
-             qPrintable(run.result.content));
+    QVERIFY2(
+        run.result.content.startsWith(
+            u"Tool \"typed_bad\" returned structuredContent that breaks its outputSchema at /total: "_s),
+        qPrintable(run.result.content));
     // The server is fine afterwards.
-    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, {{u"a"_s, 1}})).result.content, u"{\"a\":1}"_s);
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, { { u"a"_s, 1 } })).result.content,
+             u"{\"a\":1}"_s);
 }
 
 void TestMcpToolkit::elicitationDefaultsUnattended()
 {
-    const QJsonObject allDefaults{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"default"_s, u"Ada"_s}}},
-                                      {u"age"_s, QJsonObject{{u"type"_s, u"integer"_s}, {u"default"_s, 36}}},
-                                      {u"note"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
-        {u"required"_s, QJsonArray{u"name"_s, u"age"_s}}};
+    const QJsonObject allDefaults {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject {
+              { u"name"_s, QJsonObject { { u"type"_s, u"string"_s }, { u"default"_s, u"Ada"_s } } },
+              { u"age"_s, QJsonObject { { u"type"_s, u"integer"_s }, { u"default"_s, 36 } } },
+              { u"note"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+        { u"required"_s, QJsonArray { u"name"_s, u"age"_s } }
+    };
     QCOMPARE(McpToolkit::defaultElicitationAnswer(allDefaults),
-             (QJsonObject{{u"action"_s, u"accept"_s},
-                          {u"content"_s, QJsonObject{{u"name"_s, u"Ada"_s}, {u"age"_s, 36}}}}));
+             (QJsonObject {
+                 { u"action"_s, u"accept"_s },
+                 { u"content"_s, QJsonObject { { u"name"_s, u"Ada"_s }, { u"age"_s, 36 } } } }));
     QJsonObject missing = allDefaults;
-    missing.insert(u"required"_s, QJsonArray{u"name"_s, u"note"_s});
-    QCOMPARE(McpToolkit::defaultElicitationAnswer(missing), (QJsonObject{{u"action"_s, u"decline"_s}}));
+    missing.insert(u"required"_s, QJsonArray { u"name"_s, u"note"_s });
+    QCOMPARE(McpToolkit::defaultElicitationAnswer(missing),
+             (QJsonObject { { u"action"_s, u"decline"_s } }));
 }
 
 void TestMcpToolkit::oversizedLineFailsOnlyItsCall()
@@ -825,10 +874,11 @@ void TestMcpToolkit::oversizedLineFailsOnlyItsCall()
     hang->start();
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"huge"_s), 10000);
     QVERIFY(run.result.isError);
-    QCOMPARE(run.result.content, u"MCP server \"fake\" sent a reply larger than 1048576 bytes; it was dropped."_s);
+    QCOMPARE(run.result.content,
+             u"MCP server \"fake\" sent a reply larger than 1048576 bytes; it was dropped."_s);
     QCOMPARE(hangSpy.size(), 0);
     QCOMPARE(toolkit.state(), McpToolkit::State::Ready);
-    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, {{u"a"_s, 1}})).result.content,
+    QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"echo_args"_s, { { u"a"_s, 1 } })).result.content,
              u"{\"a\":1}"_s);
 }
 
@@ -843,7 +893,8 @@ void TestMcpToolkit::jsonRpcErrorAndContentKinds()
     run = runJob(toolkit, makeCall(u"c"_s, u"mixed"_s));
     QVERIFY(!run.result.isError);
     QCOMPARE(run.result.content,
-             u"first\n[resource link: readme <file:///tmp/readme.txt>]\n[resource <mem://note>]\nnote body\n"
+             u"first\n[resource link: readme <file:///tmp/readme.txt>]\n[resource "
+             u"<mem://note>]\nnote body\n"
              "[audio: audio/wav, about 3 bytes, not passed on]\n"
              "[content of type \"hologram\": {\"depth\":3,\"type\":\"hologram\"}]"_s);
 
@@ -856,7 +907,8 @@ void TestMcpToolkit::jsonRpcErrorAndContentKinds()
 
 void TestMcpToolkit::timedOutCallIsCancelledOnServer()
 {
-    McpToolkit toolkit(Fake, fakeServer(), {mcpEntry(u"hang"_s, Fake, 300), mcpEntry(u"cancelled_ids"_s, Fake)});
+    McpToolkit toolkit(Fake, fakeServer(),
+                       { mcpEntry(u"hang"_s, Fake, 300), mcpEntry(u"cancelled_ids"_s, Fake) });
     QVERIFY(prepareAndWait(toolkit).error.isEmpty());
     JobRun run = runJob(toolkit, makeCall(u"c"_s, u"hang"_s), 15000);
     QCOMPARE(run.result.content, u"Tool \"hang\" timed out after 300 ms."_s);
@@ -879,21 +931,24 @@ void TestMcpToolkit::serverDyingMidCallQuotesStderr()
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"die"_s), 5000);
     QCOMPARE(run.finishedCount, 1);
     QVERIFY(run.result.isError);
-    QCOMPARE(run.result.content, u"MCP server \"fake\" exited with code 5.\nIts stderr ended with:\n"
-                                 "fake server: dying on purpose"_s);
+    QCOMPARE(run.result.content,
+             u"MCP server \"fake\" exited with code 5.\nIts stderr ended with:\n"
+             "fake server: dying on purpose"_s);
     QCOMPARE(failed.size(), 1);
 }
 
 void TestMcpToolkit::missingProgram()
 {
     McpServerSpec server;
-    server.command = QStringList{u"callscope-no-such-mcp-server"_s, u"--stdio"_s};
-    McpToolkit toolkit(u"ghost"_s, server, {mcpEntry(u"lookup"_s, u"ghost"_s)});
+    server.command = QStringList { u"callscope-no-such-mcp-server"_s, u"--stdio"_s };
+    McpToolkit toolkit(u"ghost"_s, server, { mcpEntry(u"lookup"_s, u"ghost"_s) });
     const Prepared prepared = prepareAndWait(toolkit, 15000);
     QVERIFY(prepared.answered);
-    QCOMPARE(prepared.error, u"MCP server \"ghost\" could not start: program \"callscope-no-such-mcp-server\" "
-                             "not found or not executable."_s);
-    QVERIFY2(prepared.ms < 5000, qPrintable(QString::number(prepared.ms))); // not the 30 s startup timeout
+    QCOMPARE(prepared.error,
+             u"MCP server \"ghost\" could not start: program \"callscope-no-such-mcp-server\" "
+             "not found or not executable."_s);
+    QVERIFY2(prepared.ms < 5000,
+             qPrintable(QString::number(prepared.ms))); // not the 30 s startup timeout
     // Its spec entry is still declared; calling it is an error result.
     QCOMPARE(toolkit.declarations().size(), 1);
     const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"lookup"_s), 2000);
@@ -904,15 +959,17 @@ void TestMcpToolkit::missingProgram()
 void TestMcpToolkit::garbageThenHang()
 {
     McpServerSpec server;
-    server.command = QStringList{script(u"garbage_server.sh"_s)};
+    server.command = QStringList { script(u"garbage_server.sh"_s) };
     McpToolkit toolkit(u"junk"_s, server, {});
     toolkit.setStartupTimeoutMs(1000);
     toolkit.setKillGraceMs(300);
     const Prepared prepared = prepareAndWait(toolkit, 15000);
     QVERIFY(prepared.answered);
-    QVERIFY2(prepared.ms >= 990 && prepared.ms < 5000, qPrintable(QString::number(prepared.ms))); // not 30 s
-    QCOMPARE(prepared.error, u"MCP server \"junk\" did not finish starting within 1000 ms. It printed 3 "
-                             "line(s) that were not JSON-RPC; the first: Welcome to the server!"_s);
+    QVERIFY2(prepared.ms >= 990 && prepared.ms < 5000,
+             qPrintable(QString::number(prepared.ms))); // not 30 s
+    QCOMPARE(prepared.error,
+             u"MCP server \"junk\" did not finish starting within 1000 ms. It printed 3 "
+             "line(s) that were not JSON-RPC; the first: Welcome to the server!"_s);
     const qint64 pid = toolkit.serverProcessId();
     QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 15000);
 }
@@ -920,12 +977,13 @@ void TestMcpToolkit::garbageThenHang()
 void TestMcpToolkit::exitsDuringStartup()
 {
     McpServerSpec server;
-    server.command = QStringList{script(u"dying_server.sh"_s)};
+    server.command = QStringList { script(u"dying_server.sh"_s) };
     McpToolkit toolkit(u"broken"_s, server, {});
     const Prepared prepared = prepareAndWait(toolkit, 5000);
     QVERIFY(prepared.answered);
-    QCOMPARE(prepared.error, u"MCP server \"broken\" exited with code 3.\nIts stderr ended with:\n"
-                             "fatal: missing configuration FOO_TOKEN"_s);
+    QCOMPARE(prepared.error,
+             u"MCP server \"broken\" exited with code 3.\nIts stderr ended with:\n"
+             "fatal: missing configuration FOO_TOKEN"_s);
 }
 
 int runMcpToolkitTests(int argc, char **argv)

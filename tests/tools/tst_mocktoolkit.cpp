@@ -40,15 +40,15 @@ void TestMockToolkit::singleValue_data()
     QTest::addColumn<QString>("content");
     QTest::newRow("string as is") << QJsonValue(u"{\"not\": parsed}"_s) << u"{\"not\": parsed}"_s;
     QTest::newRow("object compact")
-        << QJsonValue(QJsonObject{{u"b"_s, 1}, {u"a"_s, QJsonArray{true, QJsonValue()}}})
+        << QJsonValue(QJsonObject { { u"b"_s, 1 }, { u"a"_s, QJsonArray { true, QJsonValue() } } })
         << u"{\"a\":[true,null],\"b\":1}"_s;
     QTest::newRow("number") << QJsonValue(3.5) << u"3.5"_s;
     QTest::newRow("null") << QJsonValue() << u"null"_s;
     QTest::newRow("one array, written as [[...]]")
-        << QJsonValue(QJsonArray{QJsonArray{1, 2}}) << u"[1,2]"_s;
+        << QJsonValue(QJsonArray { QJsonArray { 1, 2 } }) << u"[1,2]"_s;
     QTest::newRow("empty array") << QJsonValue(QJsonArray()) << u"[]"_s;
     QTest::newRow("$error with other keys is plain data")
-        << QJsonValue(QJsonObject{{u"$error"_s, u"x"_s}, {u"more"_s, 1}})
+        << QJsonValue(QJsonObject { { u"$error"_s, u"x"_s }, { u"more"_s, 1 } })
         << u"{\"$error\":\"x\",\"more\":1}"_s;
 }
 
@@ -56,7 +56,7 @@ void TestMockToolkit::singleValue()
 {
     QFETCH(QJsonValue, mock);
     QFETCH(QString, content);
-    MockToolkit toolkit({mockTool(u"lookup"_s, mock)});
+    MockToolkit toolkit({ mockTool(u"lookup"_s, mock) });
     for (int i = 0; i < 3; ++i) {
         const JobRun run = runJob(toolkit, makeCall(u"c%1"_s.arg(i), u"lookup"_s), 2000);
         QCOMPARE(run.finishedCount, 1);
@@ -69,10 +69,11 @@ void TestMockToolkit::singleValue()
 
 void TestMockToolkit::listInOrderThenLastRepeats()
 {
-    const QJsonArray list{u"first"_s, QJsonObject{{u"n"_s, 2}}, QJsonObject{{u"$error"_s, u"busy"_s}},
-                          u"last"_s};
-    MockToolkit toolkit({mockTool(u"step"_s, list)});
-    const QStringList expected{u"first"_s, u"{\"n\":2}"_s, u"busy"_s, u"last"_s, u"last"_s, u"last"_s};
+    const QJsonArray list { u"first"_s, QJsonObject { { u"n"_s, 2 } },
+                            QJsonObject { { u"$error"_s, u"busy"_s } }, u"last"_s };
+    MockToolkit toolkit({ mockTool(u"step"_s, list) });
+    const QStringList expected { u"first"_s, u"{\"n\":2}"_s, u"busy"_s,
+                                 u"last"_s,  u"last"_s,      u"last"_s };
     for (qsizetype i = 0; i < expected.size(); ++i) {
         const JobRun run = runJob(toolkit, makeCall(u"c"_s, u"step"_s), 2000);
         QCOMPARE(run.result.content, expected.at(i));
@@ -82,9 +83,10 @@ void TestMockToolkit::listInOrderThenLastRepeats()
 
 void TestMockToolkit::errorValue()
 {
-    MockToolkit toolkit({mockTool(u"quota"_s, QJsonObject{{u"$error"_s, u"quota exceeded"_s}}),
-                         mockTool(u"structured"_s,
-                                  QJsonObject{{u"$error"_s, QJsonObject{{u"code"_s, 429}}}})});
+    MockToolkit toolkit(
+        { mockTool(u"quota"_s, QJsonObject { { u"$error"_s, u"quota exceeded"_s } }),
+          mockTool(u"structured"_s,
+                   QJsonObject { { u"$error"_s, QJsonObject { { u"code"_s, 429 } } } }) });
     JobRun run = runJob(toolkit, makeCall(u"c"_s, u"quota"_s), 2000);
     QVERIFY(run.result.isError);
     QCOMPARE(run.result.content, u"quota exceeded"_s);
@@ -95,7 +97,8 @@ void TestMockToolkit::errorValue()
 
 void TestMockToolkit::countsPerToolAndPerToolkit()
 {
-    const QList<ToolSpec> tools{mockTool(u"a"_s, QJsonArray{1, 2}), mockTool(u"b"_s, QJsonArray{10, 20})};
+    const QList<ToolSpec> tools { mockTool(u"a"_s, QJsonArray { 1, 2 }),
+                                  mockTool(u"b"_s, QJsonArray { 10, 20 }) };
     MockToolkit toolkit(tools);
     QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"a"_s)).result.content, u"1"_s);
     QCOMPARE(runJob(toolkit, makeCall(u"c"_s, u"b"_s)).result.content, u"10"_s);
@@ -109,7 +112,7 @@ void TestMockToolkit::countsPerToolAndPerToolkit()
 
 void TestMockToolkit::answersAfterStartAndCancel()
 {
-    MockToolkit toolkit({mockTool(u"m"_s, u"value"_s)});
+    MockToolkit toolkit({ mockTool(u"m"_s, u"value"_s) });
     std::unique_ptr<ToolJob> job(toolkit.createJob(makeCall(u"c1"_s, u"m"_s), nullptr));
     QSignalSpy spy(job.get(), &ToolJob::finished);
     job->start();

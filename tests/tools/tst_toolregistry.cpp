@@ -32,7 +32,7 @@ Spec everyKindSpec()
     Spec spec;
     // Relative paths in the spec are taken from the spec file's folder.
     spec.sourcePath = script(u"every-kind.spec.json"_s);
-    spec.tools.append(commandTool(u"where_am_i"_s, {u"./pwd.sh"_s}));
+    spec.tools.append(commandTool(u"where_am_i"_s, { u"./pwd.sh"_s }));
     ToolSpec manual;
     manual.name = u"ask_human"_s;
     manual.description = u"Ask the person"_s;
@@ -41,18 +41,18 @@ Spec everyKindSpec()
     ToolSpec weather;
     weather.name = u"get_weather"_s;
     weather.runner = ToolRunnerKind::Mock;
-    weather.mock = QJsonArray{u"sunny"_s, u"rain"_s};
+    weather.mock = QJsonArray { u"sunny"_s, u"rain"_s };
     spec.tools.append(weather);
     ToolSpec echo = mcpEntry(u"echo"_s, u"everything"_s);
     echo.description = u"Say it back"_s;
     spec.tools.append(echo);
-    spec.tools.append(commandTool(u"greet"_s, {u"node"_s, u"greet.js"_s}));
+    spec.tools.append(commandTool(u"greet"_s, { u"node"_s, u"greet.js"_s }));
     spec.mcpServers.insert(u"everything"_s, everythingServer());
     McpServerSpec fake = fakeServer();
     fake.exposeAll = true;
     spec.mcpServers.insert(u"fake"_s, fake);
     McpServerSpec unused;
-    unused.command = QStringList{u"callscope-no-such-server"_s};
+    unused.command = QStringList { u"callscope-no-such-server"_s };
     spec.mcpServers.insert(u"unused"_s, unused); // named by no tool: never started
     return spec;
 }
@@ -99,14 +99,16 @@ void TestToolRegistry::specWithEveryKind()
     QVERIFY(registry.isReady());
 
     // Spec order first, then what the fake server exposes, in its listing order.
-    QCOMPARE(namesOf(registry.declarations()),
-             (QStringList{u"where_am_i"_s, u"ask_human"_s, u"get_weather"_s, u"echo"_s, u"greet"_s,
-                          u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s, u"mixed"_s,
-                          u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s, u"wipe_disk"_s,
-                          u"read_notes"_s, u"typed_good"_s, u"typed_bad"_s}));
+    QCOMPARE(
+        namesOf(registry.declarations()),
+        (QStringList { u"where_am_i"_s, u"ask_human"_s, u"get_weather"_s, u"echo"_s, u"greet"_s,
+                       u"echo_args"_s, u"huge"_s, u"hang"_s, u"die"_s, u"fail_rpc"_s, u"mixed"_s,
+                       u"client_answers"_s, u"cancelled_ids"_s, u"structured"_s, u"wipe_disk"_s,
+                       u"read_notes"_s, u"typed_good"_s, u"typed_bad"_s }));
     const ToolDeclaration echo = registry.declarations().at(3);
     QCOMPARE(echo.description, u"Say it back"_s); // the entry's text wins
-    QCOMPARE(echo.inputSchema.value(u"required"_s).toArray(), QJsonArray{u"message"_s}); // the server's
+    QCOMPARE(echo.inputSchema.value(u"required"_s).toArray(),
+             QJsonArray { u"message"_s }); // the server's
     QCOMPARE(registry.declarations().at(1).description, u"Ask the person"_s);
 
     QVERIFY(registry.isManual(u"ask_human"_s));
@@ -118,7 +120,8 @@ void TestToolRegistry::specWithEveryKind()
     QVERIFY(!registry.offers(u"unknown_tool"_s));
     QVERIFY(qobject_cast<CommandToolkit *>(registry.toolkitFor(u"where_am_i"_s)));
     QVERIFY(qobject_cast<MockToolkit *>(registry.toolkitFor(u"get_weather"_s)));
-    QCOMPARE(qobject_cast<McpToolkit *>(registry.toolkitFor(u"echo"_s))->serverName(), u"everything"_s);
+    QCOMPARE(qobject_cast<McpToolkit *>(registry.toolkitFor(u"echo"_s))->serverName(),
+             u"everything"_s);
     QCOMPARE(qobject_cast<McpToolkit *>(registry.toolkitFor(u"mixed"_s))->serverName(), u"fake"_s);
     QVERIFY(!registry.offers(u"get-sum"_s)); // everything exposes only its entry
 
@@ -135,12 +138,14 @@ void TestToolRegistry::specWithEveryKind()
     };
     QCOMPARE(run(makeCall(u"1"_s, u"where_am_i"_s)).content,
              QFileInfo(script(QString())).canonicalFilePath() + u'\n');
-    QCOMPARE(run(makeCall(u"2"_s, u"greet"_s, {{u"name"_s, u"Bo"_s}})).content,
+    QCOMPARE(run(makeCall(u"2"_s, u"greet"_s, { { u"name"_s, u"Bo"_s } })).content,
              u"Hello, Bo! (1 argument(s))"_s);
     QCOMPARE(run(makeCall(u"3"_s, u"get_weather"_s)).content, u"sunny"_s);
     QCOMPARE(run(makeCall(u"4"_s, u"get_weather"_s)).content, u"rain"_s);
-    QCOMPARE(run(makeCall(u"5"_s, u"echo"_s, {{u"message"_s, u"hi"_s}})).content, u"Echo: hi"_s);
-    QCOMPARE(run(makeCall(u"6"_s, u"echo_args"_s, {{u"k"_s, u"v"_s}})).content, u"{\"k\":\"v\"}"_s);
+    QCOMPARE(run(makeCall(u"5"_s, u"echo"_s, { { u"message"_s, u"hi"_s } })).content,
+             u"Echo: hi"_s);
+    QCOMPARE(run(makeCall(u"6"_s, u"echo_args"_s, { { u"k"_s, u"v"_s } })).content,
+             u"{\"k\":\"v\"}"_s);
 
     QList<qint64> pids;
     for (Toolkit *toolkit : registry.toolkits()) {
@@ -164,7 +169,7 @@ void TestToolRegistry::failuresAreReportedTogether()
     mock.mock = u"ok"_s;
     spec.tools.append(mock);
     McpServerSpec ghost;
-    ghost.command = QStringList{u"callscope-no-such-mcp-server"_s};
+    ghost.command = QStringList { u"callscope-no-such-mcp-server"_s };
     spec.mcpServers.insert(u"ghost"_s, ghost);
 
     ToolRegistry registry(spec);
@@ -173,20 +178,22 @@ void TestToolRegistry::failuresAreReportedTogether()
     registry.prepare();
     QVERIFY(ready.wait(15000));
     QCOMPARE(ready.size(), 1);
-    QCOMPARE(ready.at(0).at(0).toString(),
-             u"Tool \"orphan\" names MCP server \"undefined_server\", which the spec does not define.\n"
-             "MCP server \"ghost\" could not start: program \"callscope-no-such-mcp-server\" not found or "
-             "not executable."_s);
+    QCOMPARE(
+        ready.at(0).at(0).toString(),
+        u"Tool \"orphan\" names MCP server \"undefined_server\", which the spec does not define.\n"
+        "MCP server \"ghost\" could not start: program \"callscope-no-such-mcp-server\" not found "
+        "or "
+        "not executable."_s);
     // The failed server's entry is still declared (calls end with error results); the tool of
     // the undefined server is not.
-    QCOMPARE(namesOf(registry.declarations()), (QStringList{u"lookup"_s, u"m"_s}));
+    QCOMPARE(namesOf(registry.declarations()), (QStringList { u"lookup"_s, u"m"_s }));
     QVERIFY(registry.toolkitFor(u"lookup"_s));
     QVERIFY(!registry.toolkitFor(u"orphan"_s));
 }
 
 void TestToolRegistry::emptySpecIsReadyToo()
 {
-    ToolRegistry registry(Spec{});
+    ToolRegistry registry(Spec {});
     QSignalSpy ready(&registry, &ToolRegistry::ready);
     registry.prepare();
     QCOMPARE(ready.size(), 0);

@@ -12,9 +12,10 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
-#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
+#include "ui/editor/specdocument.h"
+#include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
@@ -25,59 +26,59 @@
 #include "ui/history/historybrowser.h"
 #include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
-#include "ui/widgets/noticebar.h"
+#include "ui/mainwindow.h"
+#include "ui/run/runpanel.h"
+#include "ui/spectab.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/jsonhighlighter.h"
 #include "ui/widgets/jsonlocator.h"
-#include "ui/editor/specdocument.h"
-#include "ui/editor/specformeditor.h"
-#include "ui/mainwindow.h"
-#include "ui/run/runpanel.h"
-#include "ui/spectab.h"
-#include "translations/translationloader.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QRegularExpression>
-#include <QScopeGuard>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
-#include <QTranslator>
 #include <QTextBlock>
 #include <QTextLayout>
-#include <QComboBox>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QInputDialog>
-#include <QMimeData>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QPlainTextEdit>
-#include <QProgressBar>
-#include <QRadioButton>
-#include <QSpinBox>
-#include <QPushButton>
-#include <QTemporaryDir>
-#include <QTableWidget>
+#include <QTranslator>
 
 #include <cmath>
 #include <memory>
+
+#include "translations/translationloader.h"
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -142,14 +143,17 @@ Test::FakeProvider::Responder experimentResponder(int delayMs)
         }
         Test::FakeReply reply;
         if (!hasToolResult) {
-            reply = Test::FakeReply::json(200, Test::openAiToolCallBody(u"call_1"_s, u"get_ticket"_s, {{u"id"_s, 7}}));
+            reply = Test::FakeReply::json(
+                200, Test::openAiToolCallBody(u"call_1"_s, u"get_ticket"_s, { { u"id"_s, 7 } }));
         } else {
             QString title = u"bad"_s;
             if (input.contains(u"pass"_s))
                 title = u"ok"_s;
             else if (input.contains(u"flaky"_s))
                 title = (*counts)[input]++ % 2 == 0 ? u"ok"_s : u"bad"_s;
-            reply = Test::FakeReply::json(200, Test::openAiToolCallBody(u"call_2"_s, u"submit_output"_s, {{u"title"_s, title}}));
+            reply = Test::FakeReply::json(200,
+                                          Test::openAiToolCallBody(u"call_2"_s, u"submit_output"_s,
+                                                                   { { u"title"_s, title } }));
         }
         if (delayMs > 0)
             reply.delayedBy(delayMs);
@@ -158,13 +162,17 @@ Test::FakeProvider::Responder experimentResponder(int delayMs)
 }
 
 // An experiment over the fake provider in `dir`: cases pass1, fail1, flaky1 (or `cases`).
-QString writeExperiment(const QTemporaryDir &dir, const QUrl &base, const QByteArray &experiment, const QByteArray &cases = {})
+QString writeExperiment(const QTemporaryDir &dir, const QUrl &base, const QByteArray &experiment,
+                        const QByteArray &cases = {})
 {
-    writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(Test::twoTurnSpecJson(base, u"CALLSCOPE_UI_EVAL_API_KEY"_s)).toJson());
-    writeText(dir.filePath(u"cases.jsonl"_s), cases.isEmpty() ? QByteArray("{\"id\":\"pass1\",\"input\":\"Plan the pass ticket\"}\n"
-                                                                          "{\"id\":\"fail1\",\"input\":\"Plan the fail ticket\"}\n"
-                                                                          "{\"id\":\"flaky1\",\"input\":\"Plan the flaky ticket\"}\n")
-                                                              : cases);
+    writeText(dir.filePath(u"planner.spec.json"_s),
+              QJsonDocument(Test::twoTurnSpecJson(base, u"CALLSCOPE_UI_EVAL_API_KEY"_s)).toJson());
+    writeText(dir.filePath(u"cases.jsonl"_s),
+              cases.isEmpty()
+                  ? QByteArray("{\"id\":\"pass1\",\"input\":\"Plan the pass ticket\"}\n"
+                               "{\"id\":\"fail1\",\"input\":\"Plan the fail ticket\"}\n"
+                               "{\"id\":\"flaky1\",\"input\":\"Plan the flaky ticket\"}\n")
+                  : cases);
     const QString path = dir.filePath(u"exp.json"_s);
     writeText(path, experiment);
     return path;
@@ -223,7 +231,8 @@ void TestUi::initTestCase()
     QApplication::setApplicationName(u"tst_ui"_s);
     // QStandardPaths' test mode would put settings under ~/.qttest; keep them in the
     // throwaway home instead.
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_home->path() + u"/config"_s);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       m_home->path() + u"/config"_s);
     QSettings settings;
     QVERIFY2(settings.fileName().startsWith(m_home->path()), qPrintable(settings.fileName()));
 }
@@ -264,7 +273,8 @@ void TestUi::opensSpecFile()
     QCOMPARE(window.findingsModel()->count(SpecFinding::Severity::Error), 0);
     QStringList listed;
     for (int i = 0; i < window.findingsModel()->rowCount(); ++i)
-        listed << window.findingsModel()->finding(i).rule + u": "_s + window.findingsModel()->finding(i).message;
+        listed << window.findingsModel()->finding(i).rule + u": "_s
+                + window.findingsModel()->finding(i).message;
     // It names the profile "work" beside a base_url of its own: the key would go elsewhere.
     QVERIFY2(window.findingsModel()->rowCount() == 3, qPrintable(listed.join(u'\n')));
     QCOMPARE(window.findingsModel()->finding(0).rule, u"key-profile-redirect"_s);
@@ -273,8 +283,10 @@ void TestUi::opensSpecFile()
     QCOMPARE(window.findingsModel()->finding(1).severity, SpecFinding::Severity::Info);
     QCOMPARE(window.findingsModel()->finding(2).rule, u"text-output-ignored"_s);
     QCOMPARE(window.findingsModel()->finding(2).severity, SpecFinding::Severity::Info);
-    QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(), u"Advice for: anthropic engine"_s);
-    QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(), u"0 errors, 1 warning, 2 notes"_s);
+    QCOMPARE(window.findChild<QLabel *>(u"engineLabel"_s)->text(),
+             u"Advice for: anthropic engine"_s);
+    QCOMPARE(window.findChild<QLabel *>(u"countsLabel"_s)->text(),
+             u"0 errors, 1 warning, 2 notes"_s);
 }
 
 void TestUi::highlighterAppliesFormats()
@@ -291,12 +303,15 @@ void TestUi::highlighterAppliesFormats()
     const int valueColumn = int(kind.text().indexOf(u"\"planner\""_s));
     const auto keyFormats = formatsAt(kind, keyColumn + 1);
     QCOMPARE(keyFormats.size(), 1);
-    QCOMPARE(keyFormats.at(0).format.foreground(), highlighter->format(JsonToken::Key).foreground());
+    QCOMPARE(keyFormats.at(0).format.foreground(),
+             highlighter->format(JsonToken::Key).foreground());
     QCOMPARE(keyFormats.at(0).length, 6); // "kind" with its quotes
     const auto valueFormats = formatsAt(kind, valueColumn + 1);
     QCOMPARE(valueFormats.size(), 1);
-    QCOMPARE(valueFormats.at(0).format.foreground(), highlighter->format(JsonToken::String).foreground());
-    QVERIFY(highlighter->format(JsonToken::Key).foreground() != highlighter->format(JsonToken::String).foreground());
+    QCOMPARE(valueFormats.at(0).format.foreground(),
+             highlighter->format(JsonToken::String).foreground());
+    QVERIFY(highlighter->format(JsonToken::Key).foreground()
+            != highlighter->format(JsonToken::String).foreground());
 
     const QTextBlock turns = blockContaining(document, u"\"max_turns\": 4"_s);
     const auto number = formatsAt(turns, int(turns.text().indexOf(u'4')));
@@ -306,25 +321,30 @@ void TestUi::highlighterAppliesFormats()
     const QTextBlock approval = blockContaining(document, u"\"requires_approval\": true"_s);
     const auto keyword = formatsAt(approval, int(approval.text().indexOf(u"true"_s)));
     QCOMPARE(keyword.size(), 1);
-    QCOMPARE(keyword.at(0).format.foreground(), highlighter->format(JsonToken::Keyword).foreground());
+    QCOMPARE(keyword.at(0).format.foreground(),
+             highlighter->format(JsonToken::Keyword).foreground());
 
     // Edits are re-highlighted; a stray word is marked invalid.
     view.setPlainText(u"{\"a\": nope, \"b\": -1.5e3}"_s);
     const QTextBlock line = document->begin();
-    QCOMPARE(formatsAt(line, 7).at(0).format.foreground(), highlighter->format(JsonToken::Invalid).foreground());
+    QCOMPARE(formatsAt(line, 7).at(0).format.foreground(),
+             highlighter->format(JsonToken::Invalid).foreground());
     QCOMPARE(formatsAt(line, 7).at(0).format.underlineStyle(), QTextCharFormat::WaveUnderline);
-    QCOMPARE(formatsAt(line, 18).at(0).format.foreground(), highlighter->format(JsonToken::Number).foreground());
-    QCOMPARE(formatsAt(line, 0).at(0).format.foreground(), highlighter->format(JsonToken::Punctuation).foreground());
+    QCOMPARE(formatsAt(line, 18).at(0).format.foreground(),
+             highlighter->format(JsonToken::Number).foreground());
+    QCOMPARE(formatsAt(line, 0).at(0).format.foreground(),
+             highlighter->format(JsonToken::Punctuation).foreground());
 }
 
 void TestUi::pointerMap_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("pointer");
-    QTest::addColumn<qsizetype>("exact");    // -1: not in the map
+    QTest::addColumn<qsizetype>("exact"); // -1: not in the map
     QTest::addColumn<qsizetype>("fallback"); // nearestStart()
 
-    const QString doc = u"{\n  \"a\": [1, {\"b~c\": \"x\", \"d/e\": null}],\n  \"f\": {\"g\": true}\n}"_s;
+    const QString doc =
+        u"{\n  \"a\": [1, {\"b~c\": \"x\", \"d/e\": null}],\n  \"f\": {\"g\": true}\n}"_s;
     QTest::newRow("root") << doc << QString() << qsizetype(0) << qsizetype(0);
     QTest::newRow("member key") << doc << u"/a"_s << qsizetype(4) << qsizetype(4);
     QTest::newRow("array item") << doc << u"/a/0"_s << qsizetype(10) << qsizetype(10);
@@ -332,11 +352,13 @@ void TestUi::pointerMap_data()
     QTest::newRow("escaped ~") << doc << u"/a/1/b~0c"_s << qsizetype(14) << qsizetype(14);
     QTest::newRow("escaped /") << doc << u"/a/1/d~1e"_s << qsizetype(26) << qsizetype(26);
     QTest::newRow("second member") << doc << u"/f/g"_s << qsizetype(49) << qsizetype(49);
-    QTest::newRow("missing field falls back to parent") << doc << u"/f/missing"_s << qsizetype(-1) << qsizetype(43);
+    QTest::newRow("missing field falls back to parent")
+        << doc << u"/f/missing"_s << qsizetype(-1) << qsizetype(43);
     QTest::newRow("missing index") << doc << u"/a/7"_s << qsizetype(-1) << qsizetype(4);
     QTest::newRow("broken text keeps what came before")
         << u"{\"a\": 1, \"b\": [tru"_s << u"/b/0"_s << qsizetype(15) << qsizetype(15);
-    QTest::newRow("after a syntax error") << u"{\"a\": 1 \"b\": 2}"_s << u"/b"_s << qsizetype(-1) << qsizetype(0);
+    QTest::newRow("after a syntax error")
+        << u"{\"a\": 1 \"b\": 2}"_s << u"/b"_s << qsizetype(-1) << qsizetype(0);
 }
 
 void TestUi::pointerMap()
@@ -359,27 +381,41 @@ void TestUi::findingsModelIsSound()
     QCOMPARE(model.columnCount(), 4);
     using S = SpecFinding::Severity;
     using Src = SpecFinding::Source;
-    model.setFindings({{S::Error, Src::Spec, u"/tools/0/name"_s, u"must not be empty"_s, {}, 0, 0, {}},
-                       {S::Warning, Src::Lint, u"/tools"_s, u"too many"_s, u"tool-count"_s, 0, 0, {}},
-                       {S::Info, Src::Lint, QString(), u"note"_s, u"x"_s, 0, 0, {}},
-                       {S::Error, Src::Json, QString(), u"bad JSON"_s, {}, 12, 3, {}}});
+    model.setFindings(
+        { { S::Error, Src::Spec, u"/tools/0/name"_s, u"must not be empty"_s, {}, 0, 0, {} },
+          { S::Warning, Src::Lint, u"/tools"_s, u"too many"_s, u"tool-count"_s, 0, 0, {} },
+          { S::Info, Src::Lint, QString(), u"note"_s, u"x"_s, 0, 0, {} },
+          { S::Error, Src::Json, QString(), u"bad JSON"_s, {}, 12, 3, {} } });
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.index(0, SpecFindingsModel::SeverityColumn).data().toString(), u"Error"_s);
-    QCOMPARE(model.index(0, SpecFindingsModel::LocationColumn).data().toString(), u"/tools/0/name"_s);
+    QCOMPARE(model.index(0, SpecFindingsModel::LocationColumn).data().toString(),
+             u"/tools/0/name"_s);
     // The rule in words; its id stays in the tooltip and the role.
-    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(), u"No more tools than the provider accepts (OpenAI 128, Anthropic 64)"_s);
-    QVERIFY2(model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString().endsWith(u"Rule id: tool-count"_s),
-             qPrintable(model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString()));
+    QCOMPARE(model.index(1, SpecFindingsModel::RuleColumn).data().toString(),
+             u"No more tools than the provider accepts (OpenAI 128, Anthropic 64)"_s);
+    QVERIFY2(
+        model.index(1, SpecFindingsModel::MessageColumn)
+            .data(Qt::ToolTipRole)
+            .toString()
+            .endsWith(u"Rule id: tool-count"_s),
+        qPrintable(
+            model.index(1, SpecFindingsModel::MessageColumn).data(Qt::ToolTipRole).toString()));
     QCOMPARE(model.index(1, SpecFindingsModel::MessageColumn).data().toString(), u"too many"_s);
     QCOMPARE(model.index(2, SpecFindingsModel::LocationColumn).data().toString(), u"(document)"_s);
-    QCOMPARE(model.index(3, SpecFindingsModel::LocationColumn).data().toString(), u"line 12, column 3"_s);
+    QCOMPARE(model.index(3, SpecFindingsModel::LocationColumn).data().toString(),
+             u"line 12, column 3"_s);
     QCOMPARE(model.index(3, 0).data(SpecFindingsModel::LineRole).toInt(), 12);
     QCOMPARE(model.index(3, 0).data(SpecFindingsModel::ColumnRole).toInt(), 3);
     QCOMPARE(model.index(1, 2).data(SpecFindingsModel::PointerRole).toString(), u"/tools"_s);
     QCOMPARE(model.index(1, 2).data(SpecFindingsModel::RuleRole).toString(), u"tool-count"_s);
-    QCOMPARE(model.index(0, 2).data(Qt::ToolTipRole).toString(), u"/tools/0/name: must not be empty"_s);
-    QVERIFY(!model.index(0, SpecFindingsModel::SeverityColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
-    QCOMPARE(model.headerData(SpecFindingsModel::MessageColumn, Qt::Horizontal).toString(), u"Message"_s);
+    QCOMPARE(model.index(0, 2).data(Qt::ToolTipRole).toString(),
+             u"/tools/0/name: must not be empty"_s);
+    QVERIFY(!model.index(0, SpecFindingsModel::SeverityColumn)
+                 .data(Qt::DecorationRole)
+                 .value<QIcon>()
+                 .isNull());
+    QCOMPARE(model.headerData(SpecFindingsModel::MessageColumn, Qt::Horizontal).toString(),
+             u"Message"_s);
     QCOMPARE(model.count(SpecFinding::Severity::Warning), 1);
     QCOMPARE(model.count(SpecFinding::Severity::Error), 2);
     QCOMPARE(model.errorCount(), 2);
@@ -391,7 +427,8 @@ void TestUi::findingsModelIsSound()
     QFile lint(QStringLiteral(CALLSCOPE_SOURCE_DIR "/core/schema/lint.cpp"));
     QVERIFY2(lint.open(QIODevice::ReadOnly), qPrintable(lint.fileName()));
     const QString source = QString::fromUtf8(lint.readAll());
-    static const QRegularExpression ruleId(u"(?:warn|info)\\([^;]*?u\"([a-z0-9]+(?:-[a-z0-9]+)+)\"_s"_s);
+    static const QRegularExpression ruleId(
+        u"(?:warn|info)\\([^;]*?u\"([a-z0-9]+(?:-[a-z0-9]+)+)\"_s"_s);
     QStringList unnamed;
     int rules = 0;
     for (auto it = ruleId.globalMatch(source); it.hasNext();) {
@@ -410,7 +447,8 @@ void TestUi::findingsModelIsSound()
     MainWindow window;
     QAbstractItemModelTester windowTester(window.findingsModel(),
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(window.openSpecFile(dataFile(u"broken/wrong-types.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(dataFile(u"broken/wrong-types.spec.json"_s))
+            && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 11);
     QVERIFY(window.openSpecFile(dataFile(u"lint/names.spec.json"_s)) && specChecked(window));
     QCOMPARE(window.findingsModel()->rowCount(), 6);
@@ -433,8 +471,9 @@ void TestUi::brokenSpecListsErrors()
     NoticeBar *bar = window.messageBar();
     QVERIFY(!bar->isHidden());
     QCOMPARE(bar->kind(), NoticeBar::Kind::Error);
-    QCOMPARE(bar->text(), u"This spec cannot run: /kind: expected a string, got an integer (and 10 more "
-                          "problems in Findings)"_s);
+    QCOMPARE(bar->text(),
+             u"This spec cannot run: /kind: expected a string, got an integer (and 10 more "
+             "problems in Findings)"_s);
     QCOMPARE(window.findingsDock()->windowTitle(), u"Findings (11)"_s);
 
     // A valid spec opens in a tab of its own, with no bar; the broken one keeps its own.
@@ -447,7 +486,8 @@ void TestUi::brokenSpecListsErrors()
     // Fixing the text clears it.
     window.documentTabs()->setCurrentIndex(0);
     QCOMPARE(window.messageBar(), bar);
-    window.currentDocument()->replaceText(QString::fromUtf8(Test::readFile(dataFile(u"lint/clean.spec.json"_s))));
+    window.currentDocument()->replaceText(
+        QString::fromUtf8(Test::readFile(dataFile(u"lint/clean.spec.json"_s))));
     window.revalidate();
     QVERIFY(specChecked(window));
     QVERIFY(bar->isHidden());
@@ -465,14 +505,16 @@ void TestUi::selectingFindingMovesCursor()
     const qsizetype expected = text.indexOf(u"\"input_schema\": \"object\""_s);
     QVERIFY(expected > 0);
     QVERIFY(window.jsonView()->textCursor().position() != expected);
-    window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, SpecFindingsModel::MessageColumn));
+    window.findingsView()->setCurrentIndex(
+        window.findingsModel()->index(0, SpecFindingsModel::MessageColumn));
     QCOMPARE(window.jsonView()->textCursor().position(), int(expected));
     // The text comes forward when the form tab hid it.
     QCOMPARE(window.editorTabs()->currentWidget(), static_cast<QWidget *>(window.jsonView()));
     QCOMPARE(window.jsonView()->textCursor().blockNumber(), 5);
 
     // A missing field points at the object that lacks it.
-    QVERIFY(window.openSpecFile(dataFile(u"broken/replay-without-recording.spec.json"_s)) && specChecked(window));
+    QVERIFY(window.openSpecFile(dataFile(u"broken/replay-without-recording.spec.json"_s))
+            && specChecked(window));
     window.findingsView()->setCurrentIndex(window.findingsModel()->index(0, 0));
     QCOMPARE(window.jsonView()->textCursor().position(),
              int(window.currentDocument()->text().indexOf(u"\"engine\""_s)));
@@ -528,7 +570,7 @@ void TestUi::lintTargetOverride()
         }
         return pointers;
     };
-    QCOMPARE(providerRows(), (QStringList{u"/tools/2/name"_s, u"/tools/3/name"_s}));
+    QCOMPARE(providerRows(), (QStringList { u"/tools/2/name"_s, u"/tools/3/name"_s }));
     QAction *gemini = nullptr;
     for (QAction *a : window.findChildren<QAction *>()) {
         if (a->data().toString() == u"gemini")
@@ -539,7 +581,7 @@ void TestUi::lintTargetOverride()
     QCOMPARE(window.lintTarget(), EngineType::Gemini);
     QVERIFY(gemini->isChecked());
     // The findings follow once the spec is checked again for the other engine.
-    QTRY_COMPARE_WITH_TIMEOUT(providerRows(), QStringList{u"/tools/4/name"_s}, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(providerRows(), QStringList { u"/tools/4/name"_s }, 15000);
     window.setLintTargetOverride(std::nullopt);
     QTRY_COMPARE_WITH_TIMEOUT(window.lintTarget(), EngineType::OpenAI, 15000);
     QVERIFY(!gemini->isChecked());
@@ -568,9 +610,9 @@ void TestUi::saveAndRecentFiles()
         MainWindow window;
         QVERIFY(window.openSpecFile(first) && specChecked(window));
         QVERIFY(window.openSpecFile(second) && specChecked(window));
-        QCOMPARE(window.recentFiles(), (QStringList{second, first}));
+        QCOMPARE(window.recentFiles(), (QStringList { second, first }));
         QVERIFY(window.openSpecFile(first) && specChecked(window));
-        QCOMPARE(window.recentFiles(), (QStringList{first, second}));
+        QCOMPARE(window.recentFiles(), (QStringList { first, second }));
 
         // Save As writes the editor text byte for byte and becomes the current file.
         window.jsonView()->appendPlainText(u"\n"_s);
@@ -638,10 +680,12 @@ void TestUi::menusAreComplete()
     QStringList menus;
     for (QAction *a : window.menuBar()->actions())
         menus.append(a->text());
-    QCOMPARE(menus, (QStringList{u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Run"_s, u"E&xperiment"_s, u"&History"_s, u"&Help"_s}));
-    for (const QString &text : {u"&New Spec"_s, u"&Open…"_s, u"Save &As…"_s, u"&Save"_s, u"&Quit"_s,
-                                u"&Undo"_s, u"&Redo"_s, u"&Lint Now"_s, u"&About Callscope"_s,
-                                u"About &Qt"_s})
+    QCOMPARE(menus,
+             (QStringList { u"&File"_s, u"&Edit"_s, u"&View"_s, u"&Run"_s, u"E&xperiment"_s,
+                            u"&History"_s, u"&Help"_s }));
+    for (const QString &text :
+         { u"&New Spec"_s, u"&Open…"_s, u"Save &As…"_s, u"&Save"_s, u"&Quit"_s, u"&Undo"_s,
+           u"&Redo"_s, u"&Lint Now"_s, u"&About Callscope"_s, u"About &Qt"_s })
         QVERIFY2(findAction(&window, text), qPrintable(text));
     QCOMPARE(findAction(&window, u"&Open…"_s)->shortcut(), QKeySequence(QKeySequence::Open));
     QCOMPARE(findAction(&window, u"&Save"_s)->shortcut(), QKeySequence(QKeySequence::Save));
@@ -705,29 +749,39 @@ void TestUi::screenshotIsNotBlank()
 
 void TestUi::experimentVariantText()
 {
-    const QJsonObject variant{{u"name"_s, u"v2"_s}, {u"system_prompt"_s, u"Plan well."_s}};
+    const QJsonObject variant { { u"name"_s, u"v2"_s }, { u"system_prompt"_s, u"Plan well."_s } };
     QCOMPARE(variantText(variant, 4), u"{ \"name\": \"v2\", \"system_prompt\": \"Plan well.\" }"_s);
     // A long one: one key a line, name first.
-    const QJsonObject longer{{u"name"_s, u"zz"_s}, {u"a"_s, QString(90, u'x')}};
+    const QJsonObject longer { { u"name"_s, u"zz"_s }, { u"a"_s, QString(90, u'x') } };
     QVERIFY(variantText(longer, 4).startsWith(u"{ \"name\": \"zz\",\n      \"a\": "_s));
 
     // After the last variant, indented like it; the rest of the text stays as it was.
-    const QString multi = u"{ \"spec\": \"s.json\",\n  \"variants\": [ { \"name\": \"a\" },\n                { \"name\": \"b\" } ],\n  \"repeat\": 2 }\n"_s;
+    const QString multi =
+        u"{ \"spec\": \"s.json\",\n  \"variants\": [ { \"name\": \"a\" },\n                { \"name\": \"b\" } ],\n  \"repeat\": 2 }\n"_s;
     QString error;
     auto out = insertVariant(multi, variant, QString(), &error);
     QVERIFY2(out, qPrintable(error));
-    QCOMPARE(*out, u"{ \"spec\": \"s.json\",\n  \"variants\": [ { \"name\": \"a\" },\n                { \"name\": \"b\" },\n"
-                   "                { \"name\": \"v2\", \"system_prompt\": \"Plan well.\" } ],\n  \"repeat\": 2 }\n"_s);
+    QCOMPARE(
+        *out,
+        u"{ \"spec\": \"s.json\",\n  \"variants\": [ { \"name\": \"a\" },\n                { "
+        u"\"name\": \"b\" },\n"
+        "                { \"name\": \"v2\", \"system_prompt\": \"Plan well.\" } ],\n  \"repeat\": 2 }\n"_s);
     // Variants on one line stay on one line.
-    out = insertVariant(u"{\"variants\":[{\"name\":\"a\"}],\"spec\":{}}"_s, variant, QString(), &error);
+    out = insertVariant(u"{\"variants\":[{\"name\":\"a\"}],\"spec\":{}}"_s, variant, QString(),
+                        &error);
     QVERIFY(out);
-    QCOMPARE(*out, u"{\"variants\":[{\"name\":\"a\"}, { \"name\": \"v2\", \"system_prompt\": \"Plan well.\" }],\"spec\":{}}"_s);
+    QCOMPARE(
+        *out,
+        u"{\"variants\":[{\"name\":\"a\"}, { \"name\": \"v2\", \"system_prompt\": \"Plan well.\" }],\"spec\":{}}"_s);
     // No variants yet: the array, with the variant the experiment ran so far first.
-    out = insertVariant(u"{\n  \"spec\": \"s.json\",\n  \"dataset\": \"c.jsonl\"\n}\n"_s, variant, u"planner"_s, &error);
+    out = insertVariant(u"{\n  \"spec\": \"s.json\",\n  \"dataset\": \"c.jsonl\"\n}\n"_s, variant,
+                        u"planner"_s, &error);
     QVERIFY(out);
     const QJsonObject parsed = QJsonDocument::fromJson(out->toUtf8()).object();
-    QCOMPARE(parsed.value(u"variants"_s).toArray(), (QJsonArray{QJsonObject{{u"name"_s, u"planner"_s}}, variant}));
-    QVERIFY(out->startsWith(u"{\n  \"spec\": \"s.json\",\n  \"dataset\": \"c.jsonl\",\n  \"variants\": ["_s));
+    QCOMPARE(parsed.value(u"variants"_s).toArray(),
+             (QJsonArray { QJsonObject { { u"name"_s, u"planner"_s } }, variant }));
+    QVERIFY(out->startsWith(
+        u"{\n  \"spec\": \"s.json\",\n  \"dataset\": \"c.jsonl\",\n  \"variants\": ["_s));
     // Not JSON: said so, nothing written.
     QVERIFY(!insertVariant(u"{ \"spec\": "_s, variant, QString(), &error));
     QVERIFY2(error.contains(u"not a JSON object"_s), qPrintable(error));
@@ -738,16 +792,17 @@ void TestUi::experimentLoadErrors()
     QTemporaryDir dir;
     Test::FakeProvider server;
     QVERIFY(server.listen());
-    const QString path = writeExperiment(dir, server.baseUrl(),
-                                         R"({"spec": "planner.spec.json", "dataset": "cases.jsonl",
+    const QString path = writeExperiment(
+        dir, server.baseUrl(),
+        R"({"spec": "planner.spec.json", "dataset": "cases.jsonl",
                                              "assert": [{"type": "equal", "pointer": "/title", "value": "ok"},
                                                         {"type": "equals", "pointer": "title", "value": "ok"}]})",
-                                         "{\"id\":\"a\",\"input\":\"x\"}\nnot json\n{\"id\":\"b\",\"input\":\"{{who}}\"}\n");
+        "{\"id\":\"a\",\"input\":\"x\"}\nnot json\n{\"id\":\"b\",\"input\":\"{{who}}\"}\n");
     MainWindow window;
     ExperimentView *view = window.experiments()->view();
     // Dropped onto the Experiment tab, the file opens (and the tab comes to the front).
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
+    mime.setUrls({ QUrl::fromLocalFile(path) });
     QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(view, &enter);
     QVERIFY(enter.isAccepted());
@@ -759,13 +814,15 @@ void TestUi::experimentLoadErrors()
     QVERIFY(!view->runButton()->isEnabled());
     QStringList rows;
     for (int r = 0; r < view->errorsView()->rowCount(); ++r)
-        rows.append(view->errorsView()->item(r, 0)->text() + u" | "_s + view->errorsView()->item(r, 1)->text());
+        rows.append(view->errorsView()->item(r, 0)->text() + u" | "_s
+                    + view->errorsView()->item(r, 1)->text());
     const QString all = rows.join(u"\n"_s);
     // Each fault with where it is: the assertion's pointer, the dataset's file and line.
     QVERIFY2(all.contains(u"/assert/0"_s), qPrintable(all));
     QVERIFY2(all.contains(u"/assert/1"_s), qPrintable(all));
     QVERIFY2(all.contains(u"cases.jsonl:2"_s), qPrintable(all));
-    QVERIFY2(view->statusLabel()->text().contains(u"nothing was sent"_s), qPrintable(view->statusLabel()->text()));
+    QVERIFY2(view->statusLabel()->text().contains(u"nothing was sent"_s),
+             qPrintable(view->statusLabel()->text()));
     QCOMPARE(server.requestCount(), 0);
     window.resize(1280, 800);
     window.show();
@@ -778,7 +835,10 @@ void TestUi::experimentNewDialog()
     QTemporaryDir dir;
     QVERIFY(QDir(dir.path()).mkpath(u"specs"_s) && QDir(dir.path()).mkpath(u"experiments"_s));
     const QString specPath = dir.filePath(u"specs/planner.spec.json"_s);
-    QVERIFY(writeText(specPath, QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s), u"CALLSCOPE_UI_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeText(specPath,
+                      QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s),
+                                                          u"CALLSCOPE_UI_EVAL_API_KEY"_s))
+                          .toJson()));
     const QString path = dir.filePath(u"experiments/planner-new.experiment.json"_s);
     MainWindow window;
     QVERIFY(window.openSpecFile(specPath) && specChecked(window));
@@ -797,7 +857,8 @@ void TestUi::experimentNewDialog()
     auto *dialog = view->findChild<NewExperimentDialog *>();
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
-    QCOMPARE(QFileInfo(dialog->specEdit()->text()).canonicalFilePath(), QFileInfo(specPath).canonicalFilePath());
+    QCOMPARE(QFileInfo(dialog->specEdit()->text()).canonicalFilePath(),
+             QFileInfo(specPath).canonicalFilePath());
     QCOMPARE(dialog->variantCount(), 1);
     QCOMPARE(dialog->variantNameEdit(0)->text(), u"base"_s);
     QCOMPARE(dialog->variantJsonEdit(0)->toPlainText(), u"{}"_s);
@@ -835,22 +896,26 @@ void TestUi::experimentNewDialog()
              NewExperimentDialog::assertionTemplate(u"status"_s));
     type0->setCurrentText(u"equals"_s);
     QCOMPARE(QJsonDocument::fromJson(dialog->assertionJsonEdit(0)->toPlainText().toUtf8()).object(),
-             (QJsonObject{{u"pointer"_s, u"/title"_s}, {u"value"_s, u""_s}}));
-    for (const QString &t : assertionTypes()) // every template is an object the core accepts as far as the form can
+             (QJsonObject { { u"pointer"_s, u"/title"_s }, { u"value"_s, u""_s } }));
+    for (const QString &t :
+         assertionTypes()) // every template is an object the core accepts as far as the form can
         QVERIFY2(!NewExperimentDialog::assertionTemplate(t).isEmpty(), qPrintable(t));
     dialog->assertionJsonEdit(0)->setPlainText(uR"({"pointer": "/title", "value": "ok"})"_s);
     QCOMPARE(dialog->addAssertion(u"tool_called"_s), 1);
     QCOMPARE(QJsonDocument::fromJson(dialog->assertionJsonEdit(1)->toPlainText().toUtf8()).object(),
-             (QJsonObject{{u"name"_s, u""_s}}));
+             (QJsonObject { { u"name"_s, u""_s } }));
     dialog->assertionJsonEdit(1)->setPlainText(uR"({"name": "get_ticket"})"_s);
 
     auto problems = [dialog] {
         QStringList rows;
         for (int r = 0; r < dialog->errorsView()->rowCount(); ++r)
-            rows.append(dialog->errorsView()->item(r, 0)->text() + u" | "_s + dialog->errorsView()->item(r, 1)->text());
+            rows.append(dialog->errorsView()->item(r, 0)->text() + u" | "_s
+                        + dialog->errorsView()->item(r, 1)->text());
         return rows.join(u"\n"_s);
     };
-    auto folder = [&dir] { return QDir(dir.filePath(u"experiments"_s)).entryList(QDir::Files | QDir::Hidden); };
+    auto folder = [&dir] {
+        return QDir(dir.filePath(u"experiments"_s)).entryList(QDir::Files | QDir::Hidden);
+    };
 
     // It fits the smallest screen the studio is made for.
     QVERIFY(dialog->width() <= 1280 && dialog->height() <= 800);
@@ -861,7 +926,8 @@ void TestUi::experimentNewDialog()
     dialog->variantJsonEdit(1)->setPlainText(uR"({"max_turns": 1,})"_s);
     QVERIFY(!dialog->createAt(path));
     QVERIFY(dialog->errorsView()->isVisible());
-    QVERIFY2(problems().contains(u"Variant 2 (one turn)"_s) && problems().contains(u"line 1"_s), qPrintable(problems()));
+    QVERIFY2(problems().contains(u"Variant 2 (one turn)"_s) && problems().contains(u"line 1"_s),
+             qPrintable(problems()));
     QVERIFY(dialog->isVisible());
     QVERIFY(folder().isEmpty());
     dialog->variantJsonEdit(1)->setPlainText(u"[1]"_s);
@@ -872,7 +938,8 @@ void TestUi::experimentNewDialog()
     // Vars that are not an object are refused with the case they belong to.
     cases->item(0, 2)->setText(u"[7]"_s);
     QVERIFY(!dialog->createAt(path));
-    QVERIFY2(problems().contains(u"Case 1 (pass1)"_s) && problems().contains(u"JSON object"_s), qPrintable(problems()));
+    QVERIFY2(problems().contains(u"Case 1 (pass1)"_s) && problems().contains(u"JSON object"_s),
+             qPrintable(problems()));
     QVERIFY(folder().isEmpty());
     cases->item(0, 2)->setText(uR"({"ticket": 7})"_s);
 
@@ -911,7 +978,8 @@ void TestUi::experimentNewDialog()
     QVERIFY(save);
     QTRY_VERIFY(save->isVisible());
     QCOMPARE(save->acceptMode(), QFileDialog::AcceptSave);
-    QVERIFY2(!save->selectedFiles().isEmpty() && save->selectedFiles().constFirst().endsWith(u"/planner-new.experiment.json"_s),
+    QVERIFY2(!save->selectedFiles().isEmpty()
+                 && save->selectedFiles().constFirst().endsWith(u"/planner-new.experiment.json"_s),
              qPrintable(save->selectedFiles().join(u", "_s)));
     QPointer<NewExperimentDialog> guard(dialog);
     save->selectFile(path);
@@ -919,7 +987,7 @@ void TestUi::experimentNewDialog()
     QVERIFY(guard);
     QVERIFY2(QFileInfo::exists(path), qPrintable(problems()));
     QVERIFY(!dialog->errorsView()->isVisible() || dialog->errorsView()->rowCount() == 0);
-    QCOMPARE(folder(), QStringList{u"planner-new.experiment.json"_s});
+    QCOMPARE(folder(), QStringList { u"planner-new.experiment.json"_s });
     QCOMPARE(dialog->result(), int(QDialog::Accepted));
     QCOMPARE(dialog->createdPath(), QFileInfo(path).absoluteFilePath());
 
@@ -928,8 +996,8 @@ void TestUi::experimentNewDialog()
     QCOMPARE(view->state(), ExperimentView::State::Ready);
     QCOMPARE(view->matrixModel()->rowCount(), 2);
     QCOMPARE(view->matrixModel()->columnCount(), 2);
-    QCOMPARE(view->matrixModel()->cases(), (QStringList{u"pass1"_s, u"fail1"_s}));
-    QCOMPARE(view->matrixModel()->variants(), (QStringList{u"base"_s, u"one turn"_s}));
+    QCOMPARE(view->matrixModel()->cases(), (QStringList { u"pass1"_s, u"fail1"_s }));
+    QCOMPARE(view->matrixModel()->variants(), (QStringList { u"base"_s, u"one turn"_s }));
 
     // The file: pretty-printed, paths relative to its folder, and the core loads it.
     QFile file(path);
@@ -947,7 +1015,8 @@ void TestUi::experimentNewDialog()
   "variants": [ { "name": "base" }, { "name": "one turn", "max_turns": 1 } ],
   "assert": [ { "type": "equals", "pointer": "/title", "value": "ok" },
               { "type": "tool_called", "name": "get_ticket" } ]
-})").object();
+})")
+                                     .object();
     QCOMPARE(written, expected);
     const ExperimentLoad load = loadExperimentFile(path);
     QVERIFY(load.experiment);
@@ -957,7 +1026,7 @@ void TestUi::experimentNewDialog()
     QCOMPARE(load.experiment->asserts.size(), 2);
     QCOMPARE(load.experiment->repeat, 2);
     QCOMPARE(load.experiment->jobs, 3);
-    QCOMPARE(load.experiment->rows.at(0).vars, (QJsonObject{{u"ticket"_s, 7}}));
+    QCOMPARE(load.experiment->rows.at(0).vars, (QJsonObject { { u"ticket"_s, 7 } }));
 }
 
 void TestUi::experimentRunFromWindow()
@@ -979,8 +1048,9 @@ void TestUi::experimentRunFromWindow()
 }
 )");
     // A price table of your own (the setting): one variant's model has a price, the other's not.
-    QVERIFY(writeText(dir.filePath(u"prices.json"_s),
-                      R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"priced-model":{"input":1.0,"output":2.0}}})"));
+    QVERIFY(writeText(
+        dir.filePath(u"prices.json"_s),
+        R"({"format":"callscope-prices","as_of":"2026-12-01","models":{"priced-model":{"input":1.0,"output":2.0}}})"));
     QSettings().setValue(u"prices/file"_s, dir.filePath(u"prices.json"_s));
     MainWindow window;
     window.resize(1280, 800);
@@ -993,7 +1063,8 @@ void TestUi::experimentRunFromWindow()
     QCOMPARE(view->state(), ExperimentView::State::Ready);
     QCOMPARE(view->matrixModel()->rowCount(), 3);
     QCOMPARE(view->matrixModel()->columnCount(), 2);
-    QVERIFY2(view->statusLabel()->text().contains(u"12 runs"_s), qPrintable(view->statusLabel()->text()));
+    QVERIFY2(view->statusLabel()->text().contains(u"12 runs"_s),
+             qPrintable(view->statusLabel()->text()));
     saveScreenshot(window, u"experiment-01-opened"_s);
 
     QVERIFY(view->runButton()->isEnabled());
@@ -1015,12 +1086,13 @@ void TestUi::experimentRunFromWindow()
         const int column = int(matrix->variants().indexOf(cell.value(u"variant"_s).toString()));
         QVERIFY(row >= 0 && column >= 0);
         const CellVerdict expected = cell.value(u"passed"_s).toBool() ? CellVerdict::Pass
-                                     : cell.value(u"flaky"_s).toBool() ? CellVerdict::Flaky
-                                                                       : CellVerdict::Fail;
+            : cell.value(u"flaky"_s).toBool()                         ? CellVerdict::Flaky
+                                                                      : CellVerdict::Fail;
         QCOMPARE(matrix->cell(row, column).verdict, expected);
         QCOMPARE(matrix->cell(row, column).runs.size(), 2);
     }
-    // And the scripted outcome: base passes pass1, is flaky on flaky1, fails fail1; one turn fails all.
+    // And the scripted outcome: base passes pass1, is flaky on flaky1, fails fail1; one turn fails
+    // all.
     QCOMPARE(matrix->cell(0, 0).verdict, CellVerdict::Pass);
     QCOMPARE(matrix->cell(1, 0).verdict, CellVerdict::Fail);
     QCOMPARE(matrix->cell(2, 0).verdict, CellVerdict::Flaky);
@@ -1037,12 +1109,17 @@ void TestUi::experimentRunFromWindow()
     // Runs: pass1 x2 score 1, fail1 x2 score 0.25 (only the sequence), flaky1 1 and 0.25.
     QCOMPARE(base.value(u"score"_s).toDouble(), (1 + 1 + 0.25 + 0.25 + 1 + 0.25) / 6);
     QCOMPARE(view->summaryModel()->rowCount(), 2);
-    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::PassRateColumn).data().toString(), u"33%"_s);
-    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CostColumn).data().toString(), u"no price"_s);
-    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::PassRateColumn).data().toString(), u"0%"_s);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::PassRateColumn).data().toString(),
+             u"33%"_s);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CostColumn).data().toString(),
+             u"no price"_s);
+    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::PassRateColumn).data().toString(),
+             u"0%"_s);
     // 6 one-turn runs x (120 in x $1 + 20 out x $2) per million.
-    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::CostColumn).data().toString(), u"$0.00096"_s);
-    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CountsColumn).data().toString(), u"1 · 1 · 1"_s);
+    QCOMPARE(view->summaryModel()->index(1, VariantSummaryModel::CostColumn).data().toString(),
+             u"$0.00096"_s);
+    QCOMPARE(view->summaryModel()->index(0, VariantSummaryModel::CountsColumn).data().toString(),
+             u"1 · 1 · 1"_s);
     // The paired comparison of the two variants, in words under the figures: base passed one
     // case that one turn failed, too few to tell them apart.
     const QJsonObject comparison = summary.value(u"comparisons"_s).toArray().at(0).toObject();
@@ -1052,11 +1129,13 @@ void TestUi::experimentRunFromWindow()
     QCOMPARE(comparison.value(u"only_b"_s).toInt(), 0);
     QVERIFY(view->comparisonsLabel()->isVisible());
     QCOMPARE(view->comparisonsLabel()->text(), comparison.value(u"sentence"_s).toString());
-    QVERIFY2(view->comparisonsLabel()->text().startsWith(u"No difference this run can detect between base and one turn"_s),
+    QVERIFY2(view->comparisonsLabel()->text().startsWith(
+                 u"No difference this run can detect between base and one turn"_s),
              qPrintable(view->comparisonsLabel()->text()));
     QVERIFY(view->comparisonsLabel()->toolTip().contains(u"3 cases"_s));
     QCOMPARE(matrix->figures().at(0).latencies.size(), 6);
-    QVERIFY2(view->statusLabel()->text().contains(u"all 12 runs done"_s), qPrintable(view->statusLabel()->text()));
+    QVERIFY2(view->statusLabel()->text().contains(u"all 12 runs done"_s),
+             qPrintable(view->statusLabel()->text()));
     // The runs are stored under the experiment.
     auto stored = services->store()->experimentRuns(view->experimentId());
     QVERIFY(stored);
@@ -1068,7 +1147,7 @@ void TestUi::experimentRunFromWindow()
     // Filters: not passing hides pass1 (it passes in base, but fails in one turn: it stays);
     // failing in base only leaves fail1.
     view->variantCombo()->setCurrentIndex(1); // base
-    view->showCombo()->setCurrentIndex(3);    // failing
+    view->showCombo()->setCurrentIndex(3); // failing
     QCOMPARE(view->matrixFilter()->rowCount(), 1);
     QCOMPARE(view->matrixFilter()->headerData(0, Qt::Vertical).toString(), u"fail1"_s);
     view->showCombo()->setCurrentIndex(0);
@@ -1081,7 +1160,8 @@ void TestUi::experimentRunFromWindow()
     const QModelIndex failCell = view->matrixFilter()->index(1, 0);
     const qint64 failCall = failCell.data(MatrixModel::CallIdRole).toLongLong();
     QVERIFY(failCall > 0);
-    QTest::mouseClick(cells2->viewport(), Qt::LeftButton, {}, cells2->visualRect(failCell).center());
+    QTest::mouseClick(cells2->viewport(), Qt::LeftButton, {},
+                      cells2->visualRect(failCell).center());
     QTRY_COMPARE(docks->history()->selectedCallId(), failCall);
     QCOMPARE(docks->history()->callView()->call().id, failCall);
     QVERIFY(docks->historyDock()->isVisible());
@@ -1090,12 +1170,14 @@ void TestUi::experimentRunFromWindow()
 
     // Two cells of one case side by side: the Diff panel compares their calls.
     const QModelIndex otherCell = view->matrixFilter()->index(1, 1);
-    QTest::mouseClick(cells2->viewport(), Qt::LeftButton, Qt::ControlModifier, cells2->visualRect(otherCell).center());
+    QTest::mouseClick(cells2->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      cells2->visualRect(otherCell).center());
     QVERIFY(view->compareButton()->isEnabled());
     QTest::mouseClick(view->compareButton(), Qt::LeftButton);
     QTRY_COMPARE(docks->diff()->model()->rowCount() > 0, true);
     QVERIFY(docks->diffDock()->isVisible());
-    QVERIFY2(docks->diff()->statusText().contains(u"difference"_s), qPrintable(docks->diff()->statusText()));
+    QVERIFY2(docks->diff()->statusText().contains(u"difference"_s),
+             qPrintable(docks->diff()->statusText()));
     saveScreenshot(window, u"experiment-04-compare"_s);
 
     view->resultTabs()->setCurrentWidget(view->charts());
@@ -1106,13 +1188,16 @@ void TestUi::experimentRunFromWindow()
     const QByteArray before = Test::readFile(path);
     QVERIFY(!view->addVariantFromCall(u"as call"_s, failCall));
     const QByteArray after = Test::readFile(path);
-    QVERIFY2(after.startsWith(before.left(before.indexOf("{ \"name\": \"one turn\""))), after.constData());
-    const QByteArray added = "                { \"name\": \"as call\", \"from_call\": " + QByteArray::number(failCall) + " } ]";
+    QVERIFY2(after.startsWith(before.left(before.indexOf("{ \"name\": \"one turn\""))),
+             after.constData());
+    const QByteArray added = "                { \"name\": \"as call\", \"from_call\": "
+        + QByteArray::number(failCall) + " } ]";
     QVERIFY2(after.contains(added), after.constData());
     QCOMPARE(view->matrixModel()->columnCount(), 3);
     // A changed definition is a new experiment: nothing stored for it yet.
     QCOMPARE(view->state(), ExperimentView::State::Ready);
-    QCOMPARE(view->addVariantFromCall(u"as call"_s, failCall).value_or(QString()), u"There is already a variant named \"as call\"."_s);
+    QCOMPARE(view->addVariantFromCall(u"as call"_s, failCall).value_or(QString()),
+             u"There is already a variant named \"as call\"."_s);
 
     QJsonObject edited = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_UI_EVAL_API_KEY"_s);
     edited.insert(u"system_prompt"_s, u"Plan the work, briefly."_s);
@@ -1120,8 +1205,11 @@ void TestUi::experimentRunFromWindow()
     QVERIFY(window.openSpecFile(dir.filePath(u"edited.spec.json"_s)) && specChecked(window));
     QVERIFY(!view->addVariantFromSpec(u"brief"_s));
     QCOMPARE(view->matrixModel()->columnCount(), 4);
-    const QJsonArray variants = QJsonDocument::fromJson(Test::readFile(path)).object().value(u"variants"_s).toArray();
-    QCOMPARE(variants.last().toObject(), (QJsonObject{{u"name"_s, u"brief"_s}, {u"system_prompt"_s, u"Plan the work, briefly."_s}}));
+    const QJsonArray variants =
+        QJsonDocument::fromJson(Test::readFile(path)).object().value(u"variants"_s).toArray();
+    QCOMPARE(variants.last().toObject(),
+             (QJsonObject { { u"name"_s, u"brief"_s },
+                            { u"system_prompt"_s, u"Plan the work, briefly."_s } }));
     QCOMPARE(view->experiment()->variants.last().spec.systemPrompt, u"Plan the work, briefly."_s);
 
     // Through the menu: the name is asked for, the current call (the cell's, opened above) used.
@@ -1146,11 +1234,13 @@ void TestUi::experimentStopAndResume()
     server.setResponder(experimentResponder(150));
     QByteArray cases;
     for (int i = 1; i <= 6; ++i)
-        cases += "{\"id\":\"pass" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
-    const QString path = writeExperiment(dir, server.baseUrl(),
-                                         R"({"name": "slow", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 2,
+        cases += "{\"id\":\"pass" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket "
+            + QByteArray::number(i) + "\"}\n";
+    const QString path = writeExperiment(
+        dir, server.baseUrl(),
+        R"({"name": "slow", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 2,
                                              "assert": [{"type": "equals", "pointer": "/title", "value": "ok"}]})",
-                                         cases);
+        cases);
     MainWindow window;
     window.resize(1280, 800);
     window.show();
@@ -1170,8 +1260,11 @@ void TestUi::experimentStopAndResume()
     QVERIFY(view->canResume());
     QVERIFY(view->resumeButton()->isVisible());
     QVERIFY(view->resumeButton()->isEnabled());
-    QVERIFY2(view->statusLabel()->text().contains(u"Resume runs the rest"_s), qPrintable(view->statusLabel()->text()));
-    QVERIFY(view->matrixModel()->count(CellVerdict::Pass) + view->matrixModel()->count(CellVerdict::Partial) >= 1);
+    QVERIFY2(view->statusLabel()->text().contains(u"Resume runs the rest"_s),
+             qPrintable(view->statusLabel()->text()));
+    QVERIFY(view->matrixModel()->count(CellVerdict::Pass)
+                + view->matrixModel()->count(CellVerdict::Partial)
+            >= 1);
     QVERIFY(view->matrixModel()->count(CellVerdict::Pass) < 6);
     saveScreenshot(window, u"experiment-06-stopped"_s);
 
@@ -1220,15 +1313,18 @@ void TestUi::experimentThroughProviderBatches()
     auto api = std::make_shared<Test::FakeBatchApi>(Test::twoTurnBatchModel());
     api->processingMs = 300;
     server.setResponder(api->responder());
-    const QJsonObject spec = Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s, u"gpt-4o-mini"_s);
+    const QJsonObject spec =
+        Test::twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s, u"gpt-4o-mini"_s);
     QVERIFY(writeText(dir.filePath(u"planner.spec.json"_s), QJsonDocument(spec).toJson()));
     QByteArray cases;
     for (int i = 1; i <= 6; ++i)
-        cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the " + (i % 3 == 0 ? "fail" : "pass")
-                 + " ticket " + QByteArray::number(i) + "\"}\n";
+        cases += "{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"Plan the "
+            + (i % 3 == 0 ? "fail" : "pass") + " ticket " + QByteArray::number(i) + "\"}\n";
     QVERIFY(writeText(dir.filePath(u"cases.jsonl"_s), cases));
     const QString path = dir.filePath(u"exp.json"_s);
-    QVERIFY(writeText(path, R"({"name": "batch-ui", "spec": "planner.spec.json", "dataset": "cases.jsonl", "via": "batch",
+    QVERIFY(writeText(
+        path,
+        R"({"name": "batch-ui", "spec": "planner.spec.json", "dataset": "cases.jsonl", "via": "batch",
   "assert": [ { "type": "equals", "pointer": "/title", "value": "ok" } ] })"));
 
     MainWindow window;
@@ -1238,11 +1334,13 @@ void TestUi::experimentThroughProviderBatches()
     ExperimentView *view = window.experiments()->view();
     QVERIFY(window.experiments()->openFile(path));
     QVERIFY(view->batchStatus()->isVisible());
-    QVERIFY2(view->batchStatus()->text().contains(u"nothing submitted yet"_s), qPrintable(view->batchStatus()->text()));
+    QVERIFY2(view->batchStatus()->text().contains(u"nothing submitted yet"_s),
+             qPrintable(view->batchStatus()->text()));
     QVERIFY(view->run());
     // Round 1 at the provider: named with its lines and the wait; Cancel Batches offered.
     QTRY_VERIFY_WITH_TIMEOUT(view->batchStatus()->text().contains(u"at the provider"_s), 10000);
-    QVERIFY2(view->batchStatus()->text().startsWith(u"Provider batches, round 1 · 1 batch at the provider (0 of 6 lines answered)"_s),
+    QVERIFY2(view->batchStatus()->text().startsWith(
+                 u"Provider batches, round 1 · 1 batch at the provider (0 of 6 lines answered)"_s),
              qPrintable(view->batchStatus()->text()));
     QVERIFY(view->cancelBatchesButton()->isVisible());
     saveScreenshot(window, u"experiment-08-provider-batches"_s);
@@ -1252,7 +1350,8 @@ void TestUi::experimentThroughProviderBatches()
     const QJsonObject variant = view->summary().value(u"variants"_s).toArray().at(0).toObject();
     QCOMPARE(variant.value(u"passed"_s).toInt(), 4);
     QCOMPARE(variant.value(u"failed"_s).toInt(), 2);
-    QVERIFY2(view->batchStatus()->text().contains(u"round 2"_s) && view->batchStatus()->text().contains(u"2 batches ended"_s),
+    QVERIFY2(view->batchStatus()->text().contains(u"round 2"_s)
+                 && view->batchStatus()->text().contains(u"2 batches ended"_s),
              qPrintable(view->batchStatus()->text()));
     QVERIFY(!view->cancelBatchesButton()->isVisible());
 
@@ -1263,7 +1362,8 @@ void TestUi::experimentThroughProviderBatches()
     const auto submittedBatches = [view] {
         int n = 0;
         if (view->experimentRun() && view->experimentRun()->batchRounds()) {
-            for (const BatchRoundState &b : view->experimentRun()->batchRounds()->overview().batches)
+            for (const BatchRoundState &b :
+                 view->experimentRun()->batchRounds()->overview().batches)
                 n += b.providerId.isEmpty() ? 0 : 1;
         }
         return n;
@@ -1283,7 +1383,8 @@ void TestUi::experimentThroughProviderBatches()
     const int creates = api->createRequests;
     QVERIFY(view->run());
     QTRY_VERIFY_WITH_TIMEOUT(api->createRequests == creates + 1, 15000);
-    qInfo("batches with a known id when Cancel Batches was clicked: %d (0 unless the machine stalled 1.5 s)",
+    qInfo("batches with a known id when Cancel Batches was clicked: %d (0 unless the machine "
+          "stalled 1.5 s)",
           submittedBatches());
     QTRY_VERIFY_WITH_TIMEOUT(view->cancelBatchesButton()->isEnabled(), 15000);
     QTest::mouseClick(view->cancelBatchesButton(), Qt::LeftButton);
@@ -1310,12 +1411,14 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
     const int repeat = 5;
     QByteArray cases;
     for (int i = 1; i <= caseCount; ++i)
-        cases += "{\"id\":\"pass" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket " + QByteArray::number(i) + "\"}\n";
-    const QString path = writeExperiment(dir, server.baseUrl(),
-                                         R"({"name": "large", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 5,
+        cases += "{\"id\":\"pass" + QByteArray::number(i) + "\",\"input\":\"Plan the pass ticket "
+            + QByteArray::number(i) + "\"}\n";
+    const QString path = writeExperiment(
+        dir, server.baseUrl(),
+        R"({"name": "large", "spec": "planner.spec.json", "dataset": "cases.jsonl", "repeat": 5,
                                              "variants": [{"name": "a"}, {"name": "b", "system_prompt": "Plan carefully."}],
                                              "assert": [{"type": "equals", "pointer": "/title", "value": "ok"}]})",
-                                         cases);
+        cases);
     MainWindow window;
     window.resize(1280, 800);
     window.show();
@@ -1331,7 +1434,8 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
     // to do: the window reads them all to find the newest and its state, and shows the newest.
     const int sessions = 72;
     const int planned = caseCount * 2 * repeat;
-    const QString assertions = u"[{\"type\":\"equals\",\"name\":\"equals\",\"passed\":true,\"reason\":null}]"_s;
+    const QString assertions =
+        u"[{\"type\":\"equals\",\"name\":\"equals\",\"passed\":true,\"reason\":null}]"_s;
     QList<qint64> ids;
     for (int e = 0; e < sessions; ++e) {
         ExperimentRecord record;
@@ -1348,7 +1452,8 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
         QSqlDatabase db = store->database().connection();
         QVERIFY(db.transaction());
         QSqlQuery insert(db);
-        QVERIFY(insert.prepare(u"INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat, status, passed, "
+        QVERIFY(insert.prepare(u"INSERT INTO experiment_runs (experiment_id, case_id, variant, "
+                               u"repeat, status, passed, "
                                u"assertions, latency_ms, input_tokens, output_tokens, created_at) "
                                u"VALUES (?, ?, ?, ?, 'completed', 1, ?, 120, 240, 40, ?)"_s));
         for (int e = 0; e < sessions; ++e) {
@@ -1356,7 +1461,7 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
             const int done = e == sessions - 1 ? planned - 10 : planned;
             int n = 0;
             for (int c = 1; c <= caseCount && n < done; ++c) {
-                for (const QString &variant : {u"a"_s, u"b"_s}) {
+                for (const QString &variant : { u"a"_s, u"b"_s }) {
                     for (int k = 0; k < repeat && n < done; ++k, ++n) {
                         insert.addBindValue(*id);
                         insert.addBindValue(u"pass%1"_s.arg(c));
@@ -1394,14 +1499,19 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
     QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 60000);
     probe.stop();
     const qint64 maxGap = probe.longestMs();
-    qInfo("%d stored runs read in %lld ms; longest event-loop gap %lld ms opening, %lld ms in all", sessions * planned - 10,
-          readMs, openedGap, maxGap);
+    qInfo("%d stored runs read in %lld ms; longest event-loop gap %lld ms opening, %lld ms in all",
+          sessions * planned - 10, readMs, openedGap, maxGap);
     QCOMPARE(int(server.requestCount()), 10 * 2); // the 10 runs left, two turns each
     QCOMPARE(store->experimentRuns(newest)->size(), planned);
     QCOMPARE(view->matrixModel()->count(CellVerdict::Pass), caseCount * 2);
-    QVERIFY2(readMs >= 200, qPrintable(u"the stored runs should take long enough to read to stall a GUI thread (%1 ms)"_s.arg(readMs)));
+    QVERIFY2(
+        readMs >= 200,
+        qPrintable(
+            u"the stored runs should take long enough to read to stall a GUI thread (%1 ms)"_s.arg(
+                readMs)));
     // Read on the GUI thread, the gap would be the whole read; the bound scales with it.
-    QVERIFY2(maxGap < std::max<qint64>(200, readMs / 2), qPrintable(u"the event loop stalled %1 ms"_s.arg(maxGap)));
+    QVERIFY2(maxGap < std::max<qint64>(200, readMs / 2),
+             qPrintable(u"the event loop stalled %1 ms"_s.arg(maxGap)));
 }
 
 QTEST_MAIN(TestUi)

@@ -9,12 +9,12 @@ namespace Callscope {
 
 BudgetBarDelegate::BudgetBarDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
-{
-}
+{ }
 
 BudgetBarDelegate::~BudgetBarDelegate() = default;
 
-void BudgetBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void BudgetBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                              const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
@@ -39,16 +39,19 @@ void BudgetBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
         kept.setAlpha(150);
         painter->fillRect(QRect(area.left(), area.top(), full, area.height()), trimmed);
         if (sent > 0)
-            painter->fillRect(QRect(area.left(), area.top(), std::min(sent, full), area.height()), kept);
+            painter->fillRect(QRect(area.left(), area.top(), std::min(sent, full), area.height()),
+                              kept);
         painter->restore();
     }
     painter->save();
-    painter->setPen(option.palette.color(option.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
+    painter->setPen(option.palette.color(
+        option.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
     painter->drawText(option.rect.adjusted(8, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
     painter->restore();
 }
 
-QSize BudgetBarDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+QSize BudgetBarDelegate::sizeHint(const QStyleOptionViewItem &option,
+                                  const QModelIndex &index) const
 {
     QSize size = QStyledItemDelegate::sizeHint(option, index);
     size.setWidth(std::max(size.width(), 220));

@@ -10,17 +10,19 @@ namespace Callscope {
 
 BudgetModel::BudgetModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 BudgetModel::~BudgetModel() = default;
 
 QString BudgetModel::statusText(BudgetStatus status)
 {
     switch (status) {
-    case BudgetStatus::Kept: return tr("kept");
-    case BudgetStatus::Stubbed: return tr("stubbed");
-    case BudgetStatus::ImageDropped: return tr("image dropped");
+    case BudgetStatus::Kept:
+        return tr("kept");
+    case BudgetStatus::Stubbed:
+        return tr("stubbed");
+    case BudgetStatus::ImageDropped:
+        return tr("image dropped");
     }
     return {};
 }
@@ -28,15 +30,24 @@ QString BudgetModel::statusText(BudgetStatus status)
 QString BudgetModel::reasonText(BudgetReason reason)
 {
     switch (reason) {
-    case BudgetReason::None: return {};
-    case BudgetReason::NewestN: return tr("one of the newest large results");
-    case BudgetReason::WithinBudget: return tr("within the budget");
-    case BudgetReason::OverBudget: return tr("over the budget");
-    case BudgetReason::OutsideNewestN: return tr("older than the newest large results, and no room is left for older ones");
-    case BudgetReason::Error: return tr("error results always pass");
-    case BudgetReason::Short: return tr("short (500 characters or fewer)");
-    case BudgetReason::Unlimited: return tr("no limit set");
-    case BudgetReason::ImageWindow: return tr("image window");
+    case BudgetReason::None:
+        return {};
+    case BudgetReason::NewestN:
+        return tr("one of the newest large results");
+    case BudgetReason::WithinBudget:
+        return tr("within the budget");
+    case BudgetReason::OverBudget:
+        return tr("over the budget");
+    case BudgetReason::OutsideNewestN:
+        return tr("older than the newest large results, and no room is left for older ones");
+    case BudgetReason::Error:
+        return tr("error results always pass");
+    case BudgetReason::Short:
+        return tr("short (500 characters or fewer)");
+    case BudgetReason::Unlimited:
+        return tr("no limit set");
+    case BudgetReason::ImageWindow:
+        return tr("image window");
     }
     return {};
 }
@@ -49,10 +60,10 @@ void BudgetModel::setReport(const BudgetReport &report)
     m_maxChars = 0;
     for (int m = 0; m < report.messages.size(); ++m) {
         const BudgetMessageReport &message = report.messages.at(m);
-        m_rows.append({m, -1});
+        m_rows.append({ m, -1 });
         m_maxChars = std::max(m_maxChars, message.charsBefore);
         for (int p = 0; p < message.parts.size(); ++p) {
-            m_rows.append({m, p});
+            m_rows.append({ m, p });
             m_maxChars = std::max(m_maxChars, message.parts.at(p).charsBefore);
         }
     }
@@ -80,13 +91,20 @@ QVariant BudgetModel::data(const QModelIndex &index, int role) const
     const qint64 after = part ? part->charsAfter : message.charsAfter;
     const BudgetStatus status = part ? part->status : message.status;
     switch (role) {
-    case CharsBeforeRole: return before;
-    case CharsAfterRole: return after;
-    case MaxCharsRole: return m_maxChars;
-    case IsPartRole: return part != nullptr;
-    case StatusRole: return int(status);
-    case ReasonNameRole: return part ? budgetReasonName(part->reason) : QString();
-    case MessageIndexRole: return message.index;
+    case CharsBeforeRole:
+        return before;
+    case CharsAfterRole:
+        return after;
+    case MaxCharsRole:
+        return m_maxChars;
+    case IsPartRole:
+        return part != nullptr;
+    case StatusRole:
+        return int(status);
+    case ReasonNameRole:
+        return part ? budgetReasonName(part->reason) : QString();
+    case MessageIndexRole:
+        return message.index;
     case Qt::FontRole:
         if (!part) {
             QFont font;
@@ -96,7 +114,8 @@ QVariant BudgetModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (index.column() == StatusColumn && status != BudgetStatus::Kept)
-            return QColor(status == BudgetStatus::Stubbed ? QColor(200, 110, 0) : QColor(200, 40, 40));
+            return QColor(status == BudgetStatus::Stubbed ? QColor(200, 110, 0)
+                                                          : QColor(200, 40, 40));
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == TokensColumn)
@@ -115,7 +134,8 @@ QVariant BudgetModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case ItemColumn: {
         if (!part) {
-            const QString which = message.index < 0 ? tr("system prompt") : tr("message %1").arg(message.index + 1);
+            const QString which =
+                message.index < 0 ? tr("system prompt") : tr("message %1").arg(message.index + 1);
             return u"%1 · %2"_s.arg(which, message.kind);
         }
         QString text = u"    "_s + budgetPartKindName(part->kind);
@@ -127,8 +147,10 @@ QVariant BudgetModel::data(const QModelIndex &index, int role) const
             text += u" "_s + tr("(%n line(s))", nullptr, int(part->lines));
         return text;
     }
-    case StatusColumn: return statusText(status);
-    case ReasonColumn: return part ? reasonText(part->reason) : QString();
+    case StatusColumn:
+        return statusText(status);
+    case ReasonColumn:
+        return part ? reasonText(part->reason) : QString();
     case SizeColumn:
         if (before == after)
             return tr("%1 chars").arg(locale.toString(before));
@@ -136,7 +158,8 @@ QVariant BudgetModel::data(const QModelIndex &index, int role) const
     case TokensColumn: {
         const qint64 tb = part ? part->tokensBefore : message.tokensBefore;
         const qint64 ta = part ? part->tokensAfter : message.tokensAfter;
-        return tb == ta ? locale.toString(ta) : tr("%1 → %2").arg(locale.toString(tb), locale.toString(ta));
+        return tb == ta ? locale.toString(ta)
+                        : tr("%1 → %2").arg(locale.toString(tb), locale.toString(ta));
     }
     case SentColumn:
         if (!part)
@@ -154,13 +177,20 @@ QVariant BudgetModel::headerData(int section, Qt::Orientation orientation, int r
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case ItemColumn: return tr("Message / part");
-    case StatusColumn: return tr("Sent as");
-    case ReasonColumn: return tr("Why");
-    case SizeColumn: return tr("Size");
-    case TokensColumn: return tr("Tokens (est.)");
-    case SentColumn: return tr("Stub or note actually sent");
-    default: return {};
+    case ItemColumn:
+        return tr("Message / part");
+    case StatusColumn:
+        return tr("Sent as");
+    case ReasonColumn:
+        return tr("Why");
+    case SizeColumn:
+        return tr("Size");
+    case TokensColumn:
+        return tr("Tokens (est.)");
+    case SentColumn:
+        return tr("Stub or note actually sent");
+    default:
+        return {};
     }
 }
 

@@ -15,14 +15,22 @@ class BudgetModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(BudgetModel)
 
 public:
-    enum Column { ItemColumn, StatusColumn, ReasonColumn, SizeColumn, TokensColumn, SentColumn, ColumnCount };
+    enum Column {
+        ItemColumn,
+        StatusColumn,
+        ReasonColumn,
+        SizeColumn,
+        TokensColumn,
+        SentColumn,
+        ColumnCount
+    };
     enum Role {
         CharsBeforeRole = Qt::UserRole + 1,
         CharsAfterRole,
-        MaxCharsRole,       // the largest charsBefore of any row, for the bars
+        MaxCharsRole, // the largest charsBefore of any row, for the bars
         IsPartRole,
-        StatusRole,         // BudgetStatus as int
-        ReasonNameRole,     // budgetReasonName()
+        StatusRole, // BudgetStatus as int
+        ReasonNameRole, // budgetReasonName()
         MessageIndexRole,
     };
 
@@ -36,7 +44,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
     static QString statusText(BudgetStatus status);
     static QString reasonText(BudgetReason reason);
@@ -45,7 +54,7 @@ private:
     struct Row
     {
         int message = 0;
-        int part = -1;     // -1: the message row
+        int part = -1; // -1: the message row
     };
     BudgetReport m_report;
     QList<Row> m_rows;

@@ -23,9 +23,9 @@ QString BudgetView::budgetLineText(const BudgetReport &report)
 
     QLocale locale;
     const QString size = settings.unit == BudgetUnit::Chars
-                             ? tr("%1 characters").arg(locale.toString(settings.budgetValue))
-                             : tr("%1 tokens (about %2 characters)")
-                                   .arg(locale.toString(settings.budgetValue), locale.toString(report.budgetChars));
+        ? tr("%1 characters").arg(locale.toString(settings.budgetValue))
+        : tr("%1 tokens (about %2 characters)")
+              .arg(locale.toString(settings.budgetValue), locale.toString(report.budgetChars));
     QString where;
     switch (settings.source) {
     case BudgetSource::EngineTokens:
@@ -39,14 +39,16 @@ QString BudgetView::budgetLineText(const BudgetReport &report)
         where = tr("a fifth of the engine's context window");
         break;
     case BudgetSource::AssumedContextWindow:
-        where = tr("a fifth of a %1-token context window, assumed because the engine does not give its size")
+        where = tr("a fifth of a %1-token context window, assumed because the engine does not give "
+                   "its size")
                     .arg(locale.toString(AssumedContextWindowTokens));
         break;
     case BudgetSource::Unlimited:
         break;
     }
-    return tr("The newest %n large tool result(s) go in full; older ones too while they fit in %1, %2.", nullptr,
-              *settings.toolResultsInContext)
+    return tr("The newest %n large tool result(s) go in full; older ones too while they fit in %1, "
+              "%2.",
+              nullptr, *settings.toolResultsInContext)
         .arg(size, where);
 }
 
@@ -96,7 +98,9 @@ QString BudgetView::summaryText() const
 void BudgetView::setCall(const CallRecord &record)
 {
     m_record = record;
-    m_title->setText(tr("Call %1 · %2 · %3 %4").arg(record.id).arg(record.kind, record.engineType, record.model));
+    m_title->setText(tr("Call %1 · %2 · %3 %4")
+                         .arg(record.id)
+                         .arg(record.kind, record.engineType, record.model));
     const QSignalBlocker blocker(m_turn);
     m_turn->clear();
     for (const TurnRecord &turn : record.turns) {
@@ -146,21 +150,25 @@ void BudgetView::showReport(const BudgetReport &report)
     m_model->setReport(report);
     QLocale locale;
     QString text = tr("Budget: %1").arg(budgetLineText(report));
-    text += u"\n"_s + tr("Large tool results (over 500 characters): %n", nullptr, report.largeResults)
-            + u", "_s + tr("%n sent in full", nullptr, report.keptLargeResults) + u", "_s
-            + tr("%n replaced by a short note", nullptr, report.stubbedResults) + u" · "_s
-            + tr("the full ones take %1 of %2 characters").arg(locale.toString(report.usedChars), locale.toString(report.budgetChars));
+    text += u"\n"_s
+        + tr("Large tool results (over 500 characters): %n", nullptr, report.largeResults) + u", "_s
+        + tr("%n sent in full", nullptr, report.keptLargeResults) + u", "_s
+        + tr("%n replaced by a short note", nullptr, report.stubbedResults) + u" · "_s
+        + tr("the full ones take %1 of %2 characters")
+              .arg(locale.toString(report.usedChars), locale.toString(report.budgetChars));
     if (report.images > 0)
         text += u" · "_s + tr("images: %n", nullptr, report.images) + u", "_s
-                + tr("%n left out", nullptr, report.droppedImages);
-    text += u"\n"_s + tr("Request: %1 → %2 characters, about %3 → %4 tokens")
-                          .arg(locale.toString(report.charsBefore), locale.toString(report.charsAfter),
-                               locale.toString(report.tokensBefore), locale.toString(report.tokensAfter));
+            + tr("%n left out", nullptr, report.droppedImages);
+    text += u"\n"_s
+        + tr("Request: %1 → %2 characters, about %3 → %4 tokens")
+              .arg(locale.toString(report.charsBefore), locale.toString(report.charsAfter),
+                   locale.toString(report.tokensBefore), locale.toString(report.tokensAfter));
     if (report.providerInputTokens)
         text += tr(" (the provider counted %1)").arg(locale.toString(*report.providerInputTokens));
     m_summary->setText(text);
     m_view->resizeColumnsToContents();
-    m_view->setColumnWidth(BudgetModel::SizeColumn, std::max(m_view->columnWidth(BudgetModel::SizeColumn), 240));
+    m_view->setColumnWidth(BudgetModel::SizeColumn,
+                           std::max(m_view->columnWidth(BudgetModel::SizeColumn), 240));
 }
 
 } // namespace Callscope

@@ -1,7 +1,6 @@
 #include "ui/diff/calldiff.h"
 
 #include "core/loop/edits.h"
-
 #include "ui/widgets/displaynames.h"
 
 #include <QCoreApplication>
@@ -33,26 +32,35 @@ QString escapePointerToken(QString token)
 QString jsonText(const QJsonValue &value)
 {
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isUndefined())
         return {};
-    const QString wrapped = QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
+    const QString wrapped =
+        QString::fromUtf8(QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact));
     return wrapped.mid(1, wrapped.size() - 2);
 }
 
 // A message's content for alignment: ids and engine extras differ between runs and engines.
 QJsonObject alignmentKey(const Message &message)
 {
-    QJsonObject key{{u"role"_s, roleName(message.role)}, {u"text"_s, message.text}, {u"refusal"_s, message.refusal}};
+    QJsonObject key { { u"role"_s, roleName(message.role) },
+                      { u"text"_s, message.text },
+                      { u"refusal"_s, message.refusal } };
     QJsonArray calls;
     for (const ToolCall &c : message.toolCalls)
-        calls.append(QJsonObject{{u"name"_s, c.name}, {u"arguments"_s, c.arguments}, {u"raw"_s, c.arguments.isEmpty() ? c.rawArguments : QString()}});
+        calls.append(
+            QJsonObject { { u"name"_s, c.name },
+                          { u"arguments"_s, c.arguments },
+                          { u"raw"_s, c.arguments.isEmpty() ? c.rawArguments : QString() } });
     key.insert(u"calls"_s, calls);
     QJsonArray results;
     for (const ToolResult &r : message.toolResults)
-        results.append(QJsonObject{{u"name"_s, r.name}, {u"content"_s, r.content}, {u"error"_s, r.isError}});
+        results.append(QJsonObject {
+            { u"name"_s, r.name }, { u"content"_s, r.content }, { u"error"_s, r.isError } });
     key.insert(u"results"_s, results);
     return key;
 }
@@ -62,7 +70,8 @@ QJsonObject alignmentKey(const Message &message)
 // that copy pairs with the parent's, not its last message); unmatched runs are paired in order
 // while `pairable`.
 using Pairs = std::vector<std::pair<int, int>>;
-Pairs align(int n, int m, const std::function<bool(int, int)> &equal, const std::function<bool(int, int)> &pairable)
+Pairs align(int n, int m, const std::function<bool(int, int)> &equal,
+            const std::function<bool(int, int)> &pairable)
 {
     // dp[i][j]: the LCS length of a[i..] and b[j..].
     std::vector<std::vector<int>> dp(size_t(n + 1), std::vector<int>(size_t(m + 1), 0));
@@ -117,10 +126,13 @@ QString messageText(const Message &m)
     if (!m.refusal.isEmpty())
         parts << tr("Refusal: %1").arg(m.refusal);
     for (const ToolCall &c : m.toolCalls) {
-        parts << u"→ %1(%2)"_s.arg(c.name, QString::fromUtf8(QJsonDocument(c.arguments).toJson(QJsonDocument::Compact)));
+        parts << u"→ %1(%2)"_s.arg(
+            c.name, QString::fromUtf8(QJsonDocument(c.arguments).toJson(QJsonDocument::Compact)));
         if (const auto asked = modelArguments(c))
             parts << tr("   edited by you; the model asked for %1(%2)")
-                         .arg(c.name, QString::fromUtf8(QJsonDocument(*asked).toJson(QJsonDocument::Compact)));
+                         .arg(c.name,
+                              QString::fromUtf8(
+                                  QJsonDocument(*asked).toJson(QJsonDocument::Compact)));
     }
     for (const ToolResult &r : m.toolResults) {
         QString content = r.content;
@@ -146,8 +158,8 @@ struct Flat
     // The 1-based turn of each message: a reply and the results of its tool calls belong to
     // its turn; a user message to the turn whose request first carries it.
     QList<int> turnOf;
-    QList<bool> isCorrection;     // user message after the first reply
-    int turns = 0;                // model replies in the conversation
+    QList<bool> isCorrection; // user message after the first reply
+    int turns = 0; // model replies in the conversation
     // Turns of the conversation that came from the parent (a revision repeats its parent's
     // conversation; the record's own turns follow them).
     int priorTurns = 0;
@@ -176,7 +188,8 @@ Flat flatten(const CallRecord &record)
 QString usageText(const Usage &u)
 {
     QLocale locale;
-    QString text = tr("%1 in / %2 out").arg(locale.toString(u.promptTokens()), locale.toString(u.outputTokens));
+    QString text = tr("%1 in / %2 out")
+                       .arg(locale.toString(u.promptTokens()), locale.toString(u.outputTokens));
     if (u.cacheReadTokens)
         text += tr(", %1 cached").arg(locale.toString(u.cacheReadTokens));
     if (u.cacheWriteTokens)
@@ -191,10 +204,14 @@ QString usageText(const Usage &u)
 QString diffStateName(DiffState state)
 {
     switch (state) {
-    case DiffState::Same: return u"same"_s;
-    case DiffState::Changed: return u"changed"_s;
-    case DiffState::Added: return u"added"_s;
-    case DiffState::Removed: return u"removed"_s;
+    case DiffState::Same:
+        return u"same"_s;
+    case DiffState::Changed:
+        return u"changed"_s;
+    case DiffState::Added:
+        return u"added"_s;
+    case DiffState::Removed:
+        return u"removed"_s;
     }
     return {};
 }
@@ -202,15 +219,24 @@ QString diffStateName(DiffState state)
 QString diffSectionName(DiffSection section)
 {
     switch (section) {
-    case DiffSection::Summary: return tr("Call");
-    case DiffSection::Input: return tr("Input");
-    case DiffSection::Message: return tr("Message");
-    case DiffSection::Correction: return tr("Correction");
-    case DiffSection::ToolCall: return tr("Tool call");
-    case DiffSection::ToolResult: return tr("Tool result");
-    case DiffSection::Tokens: return tr("Tokens");
-    case DiffSection::Status: return tr("Status");
-    case DiffSection::Result: return tr("Result");
+    case DiffSection::Summary:
+        return tr("Call");
+    case DiffSection::Input:
+        return tr("Input");
+    case DiffSection::Message:
+        return tr("Message");
+    case DiffSection::Correction:
+        return tr("Correction");
+    case DiffSection::ToolCall:
+        return tr("Tool call");
+    case DiffSection::ToolResult:
+        return tr("Tool result");
+    case DiffSection::Tokens:
+        return tr("Tokens");
+    case DiffSection::Status:
+        return tr("Status");
+    case DiffSection::Result:
+        return tr("Result");
     }
     return {};
 }
@@ -226,7 +252,7 @@ int CallDiff::count(DiffState state) const
 QStringList jsonDifferences(const QJsonValue &a, const QJsonValue &b, const QString &base)
 {
     if (a.type() != b.type())
-        return {base.isEmpty() ? u""_s : base};
+        return { base.isEmpty() ? u""_s : base };
     if (a.isObject()) {
         const QJsonObject oa = a.toObject(), ob = b.toObject();
         QStringList keys = oa.keys();
@@ -256,7 +282,7 @@ QStringList jsonDifferences(const QJsonValue &a, const QJsonValue &b, const QStr
         }
         return out;
     }
-    return a == b ? QStringList() : QStringList{base};
+    return a == b ? QStringList() : QStringList { base };
 }
 
 QString markedJson(const QJsonValue &value, const QStringList &changedPointers)
@@ -267,7 +293,8 @@ QString markedJson(const QJsonValue &value, const QStringList &changedPointers)
     QSet<QString> changedKeys;
     for (const QString &p : changedPointers) {
         if (p.size() > 1)
-            changedKeys.insert(p.mid(1).section(u'/', 0, 0).replace(u"~1"_s, u"/"_s).replace(u"~0"_s, u"~"_s));
+            changedKeys.insert(
+                p.mid(1).section(u'/', 0, 0).replace(u"~1"_s, u"/"_s).replace(u"~0"_s, u"~"_s));
     }
     QStringList lines = text.split(u'\n');
     for (QString &line : lines) {
@@ -277,7 +304,8 @@ QString markedJson(const QJsonValue &value, const QStringList &changedPointers)
         const qsizetype end = line.indexOf(u"\":"_s);
         if (end < 0)
             continue;
-        const QJsonDocument keyDoc = QJsonDocument::fromJson(u"[%1]"_s.arg(line.mid(4, end - 3)).toUtf8());
+        const QJsonDocument keyDoc =
+            QJsonDocument::fromJson(u"[%1]"_s.arg(line.mid(4, end - 3)).toUtf8());
         if (changedKeys.contains(keyDoc.array().at(0).toString()))
             line = u"  ● "_s + line.mid(4);
     }
@@ -298,8 +326,9 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     CallDiff diff;
     diff.leftId = left.id;
     diff.rightId = right.id;
-    auto add = [&diff](DiffSection section, const QString &label, bool hasL, const QString &l, bool hasR,
-                       const QString &r, const QStringList &pointers = {}, std::optional<bool> equal = {}) {
+    auto add = [&diff](DiffSection section, const QString &label, bool hasL, const QString &l,
+                       bool hasR, const QString &r, const QStringList &pointers = {},
+                       std::optional<bool> equal = {}) {
         DiffRow row;
         row.section = section;
         row.label = label;
@@ -328,7 +357,8 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     add(DiffSection::Input, tr("Input"), true, left.input.value(u"text"_s).toString(), true,
         right.input.value(u"text"_s).toString());
     if (!left.systemPrompt.isEmpty() || !right.systemPrompt.isEmpty())
-        add(DiffSection::Input, tr("System prompt"), true, left.systemPrompt, true, right.systemPrompt);
+        add(DiffSection::Input, tr("System prompt"), true, left.systemPrompt, true,
+            right.systemPrompt);
 
     // The conversations, aligned.
     const Flat fl = flatten(left), fr = flatten(right);
@@ -338,7 +368,8 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     for (const Message &m : fr.messages)
         keysR.append(alignmentKey(m));
     const Pairs messagePairs = align(
-        int(keysL.size()), int(keysR.size()), [&](int i, int j) { return keysL.at(i) == keysR.at(j); },
+        int(keysL.size()), int(keysR.size()),
+        [&](int i, int j) { return keysL.at(i) == keysR.at(j); },
         [&](int i, int j) { return fl.messages.at(i).role == fr.messages.at(j).role; });
     for (const auto &[i, j] : messagePairs) {
         const Message *ml = i >= 0 ? &fl.messages.at(i) : nullptr;
@@ -347,24 +378,32 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         const bool correction = (ml && fl.isCorrection.at(i)) || (mr && fr.isCorrection.at(j));
         const int turnL = ml ? fl.turnOf.at(i) : 0, turnR = mr ? fr.turnOf.at(j) : 0;
         QString turnLabel = turnL == turnR || !ml || !mr ? tr("Turn %1").arg(ml ? turnL : turnR)
-                                                          : tr("Turn %1 / %2").arg(turnL).arg(turnR);
+                                                         : tr("Turn %1 / %2").arg(turnL).arg(turnR);
         const QString label = turnLabel + u" · "_s + roleName(any.role);
         const bool equal = ml && mr && keysL.at(i) == keysR.at(j);
         const DiffSection section = correction ? DiffSection::Correction : DiffSection::Message;
-        add(section, label, ml != nullptr, ml ? messageText(*ml) : QString(), mr != nullptr, mr ? messageText(*mr) : QString(), {}, equal);
+        add(section, label, ml != nullptr, ml ? messageText(*ml) : QString(), mr != nullptr,
+            mr ? messageText(*mr) : QString(), {}, equal);
     }
 
     // The tool-call sequence, aligned on name and arguments; calls of one name left over on both
     // sides pair up, with their argument differences.
-    struct CallAt { ToolCall call; std::optional<ToolResult> result; int turn; };
+    struct CallAt
+    {
+        ToolCall call;
+        std::optional<ToolResult> result;
+        int turn;
+    };
     auto collect = [](const Flat &f) {
         QList<CallAt> calls;
         for (int k = 0; k < f.messages.size(); ++k) {
             for (const ToolCall &c : f.messages.at(k).toolCalls)
-                calls.append({c, std::nullopt, f.turnOf.at(k)});
+                calls.append({ c, std::nullopt, f.turnOf.at(k) });
             for (const ToolResult &r : f.messages.at(k).toolResults) {
                 for (qsizetype n = calls.size() - 1; n >= 0; --n) {
-                    if (!calls[n].result && (calls[n].call.id == r.callId || (r.callId.isEmpty() && calls[n].call.name == r.name))) {
+                    if (!calls[n].result
+                        && (calls[n].call.id == r.callId
+                            || (r.callId.isEmpty() && calls[n].call.name == r.name))) {
                         calls[n].result = r;
                         break;
                     }
@@ -377,14 +416,16 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     const Pairs callPairs = align(
         int(cl.size()), int(cr.size()),
         [&](int i, int j) {
-            return cl.at(i).call.name == cr.at(j).call.name && cl.at(i).call.arguments == cr.at(j).call.arguments;
+            return cl.at(i).call.name == cr.at(j).call.name
+                && cl.at(i).call.arguments == cr.at(j).call.arguments;
         },
         [&](int i, int j) { return cl.at(i).call.name == cr.at(j).call.name; });
     for (const auto &[i, j] : callPairs) {
         const CallAt *a = i >= 0 ? &cl.at(i) : nullptr;
         const CallAt *b = j >= 0 ? &cr.at(j) : nullptr;
         const QString name = a ? a->call.name : b->call.name;
-        const QStringList pointers = a && b ? jsonDifferences(a->call.arguments, b->call.arguments) : QStringList();
+        const QStringList pointers =
+            a && b ? jsonDifferences(a->call.arguments, b->call.arguments) : QStringList();
         const QString label = tr("%1 (turn %2)").arg(name).arg(a ? a->turn : b->turn);
         // An edit made at a pause shows beside the model's own request.
         auto side = [&pointers](const CallAt *at) {
@@ -393,7 +434,8 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
             QString text = markedJson(at->call.arguments, pointers);
             if (const auto asked = modelArguments(at->call))
                 text += u"\n\n"_s + tr("Edited by you. The model asked for:") + u"\n"_s
-                        + QString::fromUtf8(QJsonDocument(*asked).toJson(QJsonDocument::Indented)).trimmed();
+                    + QString::fromUtf8(QJsonDocument(*asked).toJson(QJsonDocument::Indented))
+                          .trimmed();
             return text;
         };
         const bool sameEdits = (a && modelArguments(a->call)) == (b && modelArguments(b->call));
@@ -406,7 +448,8 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
                 QString text = (result.isError ? tr("(error) ") : QString()) + result.content;
                 if (result.toolOriginal)
                     text += u"\n\n"_s + tr("Edited by you. The tool returned:") + u"\n"_s
-                            + (result.toolOriginal->isError ? tr("(error) ") : QString()) + result.toolOriginal->content;
+                        + (result.toolOriginal->isError ? tr("(error) ") : QString())
+                        + result.toolOriginal->content;
                 return text;
             };
             const QString l = resultL ? resultSide(*a->result) : QString();
@@ -417,10 +460,12 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
 
     // Token figures per turn of the conversation and in total. A revision's turns follow the
     // ones it repeats from its parent, which it did not pay for again.
-    const int turns = std::max(fl.priorTurns + int(left.turns.size()), fr.priorTurns + int(right.turns.size()));
+    const int turns =
+        std::max(fl.priorTurns + int(left.turns.size()), fr.priorTurns + int(right.turns.size()));
     auto turnTokens = [](const CallRecord &c, const Flat &f, int t) -> std::optional<QString> {
         if (t < f.priorTurns)
-            return c.parent ? tr("repeated from call %1, not sent again").arg(*c.parent) : tr("repeated, not sent again");
+            return c.parent ? tr("repeated from call %1, not sent again").arg(*c.parent)
+                            : tr("repeated, not sent again");
         const int own = t - f.priorTurns;
         if (own < c.turns.size())
             return usageText(c.turns.at(own).usage);
@@ -429,10 +474,12 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     for (int t = 0; t < turns; ++t) {
         const auto l = turnTokens(left, fl, t), r = turnTokens(right, fr, t);
         const bool repeated = t < fl.priorTurns || t < fr.priorTurns;
-        add(DiffSection::Tokens, tr("Turn %1 tokens").arg(t + 1), l.has_value(), l.value_or(QString()), r.has_value(),
-            r.value_or(QString()), {}, repeated && l && r ? std::optional<bool>(true) : std::nullopt);
+        add(DiffSection::Tokens, tr("Turn %1 tokens").arg(t + 1), l.has_value(),
+            l.value_or(QString()), r.has_value(), r.value_or(QString()), {},
+            repeated && l && r ? std::optional<bool>(true) : std::nullopt);
     }
-    add(DiffSection::Tokens, tr("Total tokens"), true, usageText(left.usage), true, usageText(right.usage));
+    add(DiffSection::Tokens, tr("Total tokens"), true, usageText(left.usage), true,
+        usageText(right.usage));
     add(DiffSection::Tokens, tr("Turns / attempts"), true,
         tr("%1 / %2").arg(left.turns.size()).arg(left.attempts.size()), true,
         tr("%1 / %2").arg(right.turns.size()).arg(right.attempts.size()));

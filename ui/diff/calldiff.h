@@ -24,21 +24,31 @@
 namespace Callscope {
 
 enum class DiffState { Same, Changed, Added, Removed };
-enum class DiffSection { Summary, Input, Message, Correction, ToolCall, ToolResult, Tokens, Status, Result };
+enum class DiffSection {
+    Summary,
+    Input,
+    Message,
+    Correction,
+    ToolCall,
+    ToolResult,
+    Tokens,
+    Status,
+    Result
+};
 
-QString diffStateName(DiffState state);     // "same", "changed", "added", "removed"
+QString diffStateName(DiffState state); // "same", "changed", "added", "removed"
 QString diffSectionName(DiffSection section);
 
 struct DiffRow
 {
     DiffSection section = DiffSection::Message;
     DiffState state = DiffState::Same;
-    QString label;                 // "Turn 2 · assistant", "get_ticket", ...
+    QString label; // "Turn 2 · assistant", "get_ticket", ...
     bool hasLeft = false;
     bool hasRight = false;
     QString left;
     QString right;
-    QStringList changedPointers;   // JSON values that differ (tool arguments, the result)
+    QStringList changedPointers; // JSON values that differ (tool arguments, the result)
 };
 
 struct CallDiff

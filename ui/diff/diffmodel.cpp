@@ -10,8 +10,7 @@ namespace Callscope {
 
 DiffModel::DiffModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 DiffModel::~DiffModel() = default;
 
@@ -36,10 +35,14 @@ QColor DiffModel::stateColor(DiffState state)
 {
     // Translucent tints over the view's own base colour work in light and dark palettes.
     switch (state) {
-    case DiffState::Same: return {};
-    case DiffState::Changed: return QColor(255, 170, 0, 80);
-    case DiffState::Added: return QColor(40, 190, 60, 75);
-    case DiffState::Removed: return QColor(230, 50, 50, 75);
+    case DiffState::Same:
+        return {};
+    case DiffState::Changed:
+        return QColor(255, 170, 0, 80);
+    case DiffState::Added:
+        return QColor(40, 190, 60, 75);
+    case DiffState::Removed:
+        return QColor(230, 50, 50, 75);
     }
     return {};
 }
@@ -60,15 +63,22 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
         return {};
     const DiffRow &row = m_diff.rows.at(index.row());
     switch (role) {
-    case StateRole: return int(row.state);
-    case SectionRole: return int(row.section);
-    case ChangedPointersRole: return row.changedPointers;
+    case StateRole:
+        return int(row.state);
+    case SectionRole:
+        return int(row.section);
+    case ChangedPointersRole:
+        return row.changedPointers;
     case Qt::DisplayRole:
         switch (index.column()) {
-        case WhatColumn: return row.label;
-        case LeftColumn: return row.hasLeft ? row.left : QString();
-        case RightColumn: return row.hasRight ? row.right : QString();
-        default: return {};
+        case WhatColumn:
+            return row.label;
+        case LeftColumn:
+            return row.hasLeft ? row.left : QString();
+        case RightColumn:
+            return row.hasRight ? row.right : QString();
+        default:
+            return {};
         }
     case Qt::ToolTipRole: {
         QString tip = diffSectionName(row.section) + u": "_s + diffStateName(row.state);
@@ -104,10 +114,14 @@ QVariant DiffModel::headerData(int section, Qt::Orientation orientation, int rol
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case WhatColumn: return tr("What");
-    case LeftColumn: return m_diff.leftId ? tr("Call %1").arg(m_diff.leftId) : tr("Left");
-    case RightColumn: return m_diff.rightId ? tr("Call %1").arg(m_diff.rightId) : tr("Right");
-    default: return {};
+    case WhatColumn:
+        return tr("What");
+    case LeftColumn:
+        return m_diff.leftId ? tr("Call %1").arg(m_diff.leftId) : tr("Left");
+    case RightColumn:
+        return m_diff.rightId ? tr("Call %1").arg(m_diff.rightId) : tr("Right");
+    default:
+        return {};
     }
 }
 

@@ -30,7 +30,7 @@ DiffView::DiffView(CallStore *store, QWidget *parent)
     setObjectName(u"diffView"_s);
     m_left->setPlaceholderText(tr("call id"));
     m_right->setPlaceholderText(tr("call id"));
-    for (QLineEdit *e : {m_left, m_right}) {
+    for (QLineEdit *e : { m_left, m_right }) {
         e->setValidator(new QIntValidator(1, 2147483647, e));
         e->setMaximumWidth(100);
     }
@@ -49,7 +49,8 @@ DiffView::DiffView(CallStore *store, QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setSectionResizeMode(DiffModel::WhatColumn, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(DiffModel::WhatColumn,
+                                                     QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(DiffModel::LeftColumn, QHeaderView::Stretch);
     m_view->horizontalHeader()->setSectionResizeMode(DiffModel::RightColumn, QHeaderView::Stretch);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -88,7 +89,8 @@ bool DiffView::compareWithParent(qint64 callId)
     }
     if (!call->parent) {
         m_right->setText(QString::number(callId));
-        m_status->setText(tr("Call %1 has no parent; pick the call to compare it with.").arg(callId));
+        m_status->setText(
+            tr("Call %1 has no parent; pick the call to compare it with.").arg(callId));
         return false;
     }
     return compare(*call->parent, callId);
@@ -103,7 +105,8 @@ bool DiffView::compare(qint64 leftId, qint64 rightId)
     auto left = m_store->getCall(leftId);
     auto right = m_store->getCall(rightId);
     if (!left || !right) {
-        m_status->setText(tr("Cannot compare: %1").arg(!left ? left.error().message : right.error().message));
+        m_status->setText(
+            tr("Cannot compare: %1").arg(!left ? left.error().message : right.error().message));
         return false;
     }
     const CallDiff diff = diffCalls(left.value(), right.value());

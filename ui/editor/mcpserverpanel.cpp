@@ -24,8 +24,16 @@ namespace Callscope {
 
 namespace {
 enum AuthChoice { AuthNone, AuthOAuth, AuthBearer };
-enum Column { NameColumn, ReadOnlyColumn, DestructiveColumn, IdempotentColumn, OpenWorldColumn,
-              ApprovalColumn, DescriptionColumn, ColumnCount };
+enum Column {
+    NameColumn,
+    ReadOnlyColumn,
+    DestructiveColumn,
+    IdempotentColumn,
+    OpenWorldColumn,
+    ApprovalColumn,
+    DescriptionColumn,
+    ColumnCount
+};
 } // namespace
 
 McpServerPanel::McpServerPanel(QWidget *parent)
@@ -82,8 +90,9 @@ McpServerPanel::McpServerPanel(QWidget *parent)
     toolsLayout->addWidget(m_status);
     m_tools = new QTableWidget(0, ColumnCount);
     m_tools->setObjectName(u"mcpTools"_s);
-    m_tools->setHorizontalHeaderLabels({tr("Tool"), tr("Read-only"), tr("Destructive"), tr("Idempotent"),
-                                        tr("Open world"), tr("Needs approval"), tr("Description")});
+    m_tools->setHorizontalHeaderLabels({ tr("Tool"), tr("Read-only"), tr("Destructive"),
+                                         tr("Idempotent"), tr("Open world"), tr("Needs approval"),
+                                         tr("Description") });
     m_tools->horizontalHeader()->setStretchLastSection(true);
     m_tools->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tools->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -135,22 +144,24 @@ void McpServerPanel::addRemote()
         m_status->setText(tr("Give the server a name."));
         return;
     }
-    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
+        || url.host().isEmpty()) {
         m_status->setText(tr("The URL must start with http:// or https://."));
         return;
     }
-    QJsonObject entry{{u"url"_s, url.toString()}};
+    QJsonObject entry { { u"url"_s, url.toString() } };
     switch (m_auth->currentData().toInt()) {
     case AuthOAuth:
         entry.insert(u"auth"_s, u"oauth"_s);
         break;
     case AuthBearer:
         if (!envName.match(m_bearerEnv->text().trimmed()).hasMatch()) {
-            m_status->setText(tr("Name the environment variable that holds the token (letters, digits and _), "
-                                 "not the token itself."));
+            m_status->setText(
+                tr("Name the environment variable that holds the token (letters, digits and _), "
+                   "not the token itself."));
             return;
         }
-        entry.insert(u"auth"_s, QJsonObject{{u"bearer_env"_s, m_bearerEnv->text().trimmed()}});
+        entry.insert(u"auth"_s, QJsonObject { { u"bearer_env"_s, m_bearerEnv->text().trimmed() } });
         break;
     default:
         break;

@@ -60,9 +60,11 @@ class TypeDelegate final : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                          const QModelIndex &index) const override
     {
-        if (index.column() != SchemaFieldModel::TypeColumn && index.column() != SchemaFieldModel::ItemTypeColumn)
+        if (index.column() != SchemaFieldModel::TypeColumn
+            && index.column() != SchemaFieldModel::ItemTypeColumn)
             return QStyledItemDelegate::createEditor(parent, option, index);
         auto *combo = new QComboBox(parent);
         combo->setObjectName(u"schemaTypeEditor"_s);
@@ -72,9 +74,8 @@ public:
             combo->addItem(SchemaFieldModel::typeLabel(t), int(t));
         }
         // Commit on choice, so one pick is one edit.
-        connect(combo, &QComboBox::activated, combo, [this, combo] {
-            Q_EMIT const_cast<TypeDelegate *>(this)->commitData(combo);
-        });
+        connect(combo, &QComboBox::activated, combo,
+                [this, combo] { Q_EMIT const_cast<TypeDelegate *>(this)->commitData(combo); });
         return combo;
     }
     void setEditorData(QWidget *editor, const QModelIndex &index) const override
@@ -85,7 +86,8 @@ public:
         }
         QStyledItemDelegate::setEditorData(editor, index);
     }
-    void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override
+    void setModelData(QWidget *editor, QAbstractItemModel *model,
+                      const QModelIndex &index) const override
     {
         if (auto *combo = qobject_cast<QComboBox *>(editor)) {
             model->setData(index, combo->currentData(), Qt::EditRole);
@@ -125,8 +127,7 @@ void build(SchemaFieldModel::Node *parent, const QList<Field> &fields)
 SchemaFieldModel::SchemaFieldModel(QObject *parent)
     : QAbstractItemModel(parent)
     , m_root(std::make_unique<Node>())
-{
-}
+{ }
 
 SchemaFieldModel::~SchemaFieldModel() = default;
 
@@ -261,13 +262,20 @@ int SchemaFieldModel::columnCount(const QModelIndex &) const
 QString SchemaFieldModel::typeLabel(Type type)
 {
     switch (type) {
-    case Type::Any: return tr("any");
-    case Type::String: return tr("text");
-    case Type::Number: return tr("number");
-    case Type::Integer: return tr("whole number");
-    case Type::Boolean: return tr("yes/no");
-    case Type::Object: return tr("object");
-    case Type::Array: return tr("list");
+    case Type::Any:
+        return tr("any");
+    case Type::String:
+        return tr("text");
+    case Type::Number:
+        return tr("number");
+    case Type::Integer:
+        return tr("whole number");
+    case Type::Boolean:
+        return tr("yes/no");
+    case Type::Object:
+        return tr("object");
+    case Type::Array:
+        return tr("list");
     }
     return {};
 }
@@ -289,31 +297,42 @@ QVariant SchemaFieldModel::data(const QModelIndex &index, int role) const
         if (role == Qt::CheckStateRole && f.type != Type::Any)
             return f.nullable ? Qt::Checked : Qt::Unchecked;
         if (role == Qt::ToolTipRole)
-            return tr("The answer may give null instead of a value (for a field the text may not mention).");
+            return tr("The answer may give null instead of a value (for a field the text may not "
+                      "mention).");
         return {};
     }
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
-        case NameColumn: return f.name;
-        case TypeColumn: return role == Qt::EditRole ? QVariant(int(f.type)) : QVariant(typeLabel(f.type));
+        case NameColumn:
+            return f.name;
+        case TypeColumn:
+            return role == Qt::EditRole ? QVariant(int(f.type)) : QVariant(typeLabel(f.type));
         case ItemTypeColumn:
             if (!isArray)
                 return {};
-            return role == Qt::EditRole ? QVariant(int(f.itemType)) : QVariant(typeLabel(f.itemType));
-        case DescriptionColumn: return f.description;
-        case EnumColumn: return f.type == Type::String ? f.enumValues.join(u", "_s) : QString();
-        default: return {};
+            return role == Qt::EditRole ? QVariant(int(f.itemType))
+                                        : QVariant(typeLabel(f.itemType));
+        case DescriptionColumn:
+            return f.description;
+        case EnumColumn:
+            return f.type == Type::String ? f.enumValues.join(u", "_s) : QString();
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
-        case ItemTypeColumn: return tr("For a list: the type of each item (an object item has fields of its own).");
+        case ItemTypeColumn:
+            return tr("For a list: the type of each item (an object item has fields of its own).");
         case EnumColumn:
-            return f.enumValues.isEmpty() ? tr("For text: the only values allowed, separated by commas. Empty allows any text.")
+            return f.enumValues.isEmpty() ? tr("For text: the only values allowed, separated by "
+                                               "commas. Empty allows any text.")
                                           : f.enumValues.join(u", "_s);
         case DescriptionColumn:
-            return f.description.isEmpty() ? tr("Tells the model what to put in the field.") : f.description;
-        default: return {};
+            return f.description.isEmpty() ? tr("Tells the model what to put in the field.")
+                                           : f.description;
+        default:
+            return {};
         }
     }
     return {};
@@ -356,13 +375,16 @@ bool SchemaFieldModel::setData(const QModelIndex &index, const QVariant &value, 
                 return false;
             f.itemType = Type(value.toInt());
             break;
-        case DescriptionColumn: f.description = value.toString().trimmed(); break;
+        case DescriptionColumn:
+            f.description = value.toString().trimmed();
+            break;
         case EnumColumn:
             if (f.type != Type::String)
                 return false;
             f.enumValues = splitValues(value.toString());
             break;
-        default: return false;
+        default:
+            return false;
         }
     } else {
         return false;
@@ -403,14 +425,22 @@ QVariant SchemaFieldModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case NameColumn: return tr("Field");
-    case TypeColumn: return tr("Type");
-    case ItemTypeColumn: return tr("Item type");
-    case RequiredColumn: return tr("Required");
-    case NullableColumn: return tr("Or null");
-    case DescriptionColumn: return tr("Description");
-    case EnumColumn: return tr("Allowed values");
-    default: return {};
+    case NameColumn:
+        return tr("Field");
+    case TypeColumn:
+        return tr("Type");
+    case ItemTypeColumn:
+        return tr("Item type");
+    case RequiredColumn:
+        return tr("Required");
+    case NullableColumn:
+        return tr("Or null");
+    case DescriptionColumn:
+        return tr("Description");
+    case EnumColumn:
+        return tr("Allowed values");
+    default:
+        return {};
     }
 }
 
@@ -484,7 +514,8 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
 
     m_add->setObjectName(u"schemaAddField"_s);
     m_addChild->setObjectName(u"schemaAddChildField"_s);
-    m_addChild->setToolTip(tr("Adds a field to the selected object, or to the objects of the selected list."));
+    m_addChild->setToolTip(
+        tr("Adds a field to the selected object, or to the objects of the selected list."));
     m_remove->setObjectName(u"schemaRemoveField"_s);
     m_up->setObjectName(u"schemaMoveUp"_s);
     m_down->setObjectName(u"schemaMoveDown"_s);
@@ -493,7 +524,7 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     m_buttons->setObjectName(u"schemaBuilderButtons"_s);
     auto *buttons = new QHBoxLayout(m_buttons);
     buttons->setContentsMargins(0, 0, 0, 0);
-    for (QPushButton *b : {m_add, m_addChild, m_remove, m_up, m_down})
+    for (QPushButton *b : { m_add, m_addChild, m_remove, m_up, m_down })
         buttons->addWidget(b);
     buttons->addStretch(1);
 
@@ -504,7 +535,9 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
     layout->addWidget(m_details);
     layout->addWidget(m_buttons);
 
-    auto current = [this] { return m_view->currentIndex().siblingAtColumn(0); };
+    auto current = [this] {
+        return m_view->currentIndex().siblingAtColumn(0);
+    };
     auto select = [this](const QModelIndex &index) {
         if (!index.isValid())
             return;
@@ -523,14 +556,18 @@ SchemaBuilder::SchemaBuilder(QWidget *parent)
         select(index);
         m_view->edit(index);
     });
-    connect(m_remove, &QPushButton::clicked, this, [this, current] { m_model->removeField(current()); });
-    connect(m_up, &QPushButton::clicked, this, [this, current, select] { select(m_model->moveField(current(), -1)); });
-    connect(m_down, &QPushButton::clicked, this, [this, current, select] { select(m_model->moveField(current(), 1)); });
+    connect(m_remove, &QPushButton::clicked, this,
+            [this, current] { m_model->removeField(current()); });
+    connect(m_up, &QPushButton::clicked, this,
+            [this, current, select] { select(m_model->moveField(current(), -1)); });
+    connect(m_down, &QPushButton::clicked, this,
+            [this, current, select] { select(m_model->moveField(current(), 1)); });
     connect(m_model, &SchemaFieldModel::fieldsEdited, this, &SchemaBuilder::emitSchema);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &SchemaBuilder::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &SchemaBuilder::updateButtons);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SchemaBuilder::updateButtons);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &SchemaBuilder::updateButtons);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &SchemaBuilder::updateButtons);
     updateButtons();
 }
 
@@ -558,7 +595,8 @@ void SchemaBuilder::setSchemaText(const QString &text)
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            problem = tr("The JSON below is not a valid schema object yet; fix it there to use the fields.");
+            problem = tr(
+                "The JSON below is not a valid schema object yet; fix it there to use the fields.");
         } else {
             schema = doc.object();
             // The builder's own edit coming back: keep the rows as they are (and their order).
@@ -566,7 +604,8 @@ void SchemaBuilder::setSchemaText(const QString &text)
                 return;
             parsed = SchemaFields::fromSchema(schema);
             if (!parsed.representable())
-                problem = tr("This schema uses features the builder does not show (%1); edit it in the JSON below.")
+                problem = tr("This schema uses features the builder does not show (%1); edit it in "
+                             "the JSON below.")
                               .arg(parsed.unsupported.join(u", "_s));
         }
     }
@@ -583,9 +622,10 @@ void SchemaBuilder::setSchemaText(const QString &text)
     // Read-only, the builder is just its message and leaves the height to the JSON.
     setMaximumHeight(problem.isEmpty() ? QWIDGETSIZE_MAX : fontMetrics().lineSpacing() * 3 + 16);
     // Back to fields after the JSON was simplified: give the table its share of the page again.
-    if (auto *split = qobject_cast<QSplitter *>(parentWidget()); split && wasReadOnly && problem.isEmpty()) {
+    if (auto *split = qobject_cast<QSplitter *>(parentWidget());
+        split && wasReadOnly && problem.isEmpty()) {
         const int h = split->height();
-        split->setSizes({h * 3 / 5, h - h * 3 / 5});
+        split->setSizes({ h * 3 / 5, h - h * 3 / 5 });
     }
     m_view->expandAll();
     updateButtons();

@@ -26,7 +26,16 @@ class SchemaFieldModel final : public QAbstractItemModel
     Q_DISABLE_COPY_MOVE(SchemaFieldModel)
 
 public:
-    enum Column { NameColumn, TypeColumn, ItemTypeColumn, RequiredColumn, NullableColumn, EnumColumn, DescriptionColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        TypeColumn,
+        ItemTypeColumn,
+        RequiredColumn,
+        NullableColumn,
+        EnumColumn,
+        DescriptionColumn,
+        ColumnCount
+    };
 
     explicit SchemaFieldModel(QObject *parent = nullptr);
     ~SchemaFieldModel() override;
@@ -49,7 +58,8 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
     static QString typeLabel(SchemaFields::Type type);
     struct Node; // one field in the tree (defined in the .cpp)

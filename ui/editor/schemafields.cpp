@@ -21,7 +21,8 @@ void note(QStringList *unsupported, const QString &what)
 // Reads the properties/required/additionalProperties of an object schema into fields.
 void readObject(const QJsonObject &o, QList<Field> *fields, bool *closed, QStringList *unsupported);
 
-std::optional<Type> readType(const QJsonObject &o, QStringList *unsupported, bool *nullable = nullptr)
+std::optional<Type> readType(const QJsonObject &o, QStringList *unsupported,
+                             bool *nullable = nullptr)
 {
     if (!o.contains(u"type"_s))
         return Type::Any;
@@ -57,14 +58,15 @@ void readField(const QString &name, const QJsonValue &value, Field *f, QStringLi
     if (!type)
         return;
     f->type = *type;
-    static const QSet<QString> common{u"type"_s, u"description"_s};
+    static const QSet<QString> common { u"type"_s, u"description"_s };
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString &key = it.key();
         if (common.contains(key))
             continue;
         if (key == u"enum" && f->type == Type::String)
             continue;
-        if (f->type == Type::Object && (key == u"properties" || key == u"required" || key == u"additionalProperties"))
+        if (f->type == Type::Object
+            && (key == u"properties" || key == u"required" || key == u"additionalProperties"))
             continue;
         if (f->type == Type::Array && key == u"items")
             continue;
@@ -111,7 +113,8 @@ void readField(const QString &name, const QJsonValue &value, Field *f, QStringLi
             const QString &key = it.key();
             if (key == u"type")
                 continue;
-            if (f->itemType == Type::Object && (key == u"properties" || key == u"required" || key == u"additionalProperties"))
+            if (f->itemType == Type::Object
+                && (key == u"properties" || key == u"required" || key == u"additionalProperties"))
                 continue;
             note(unsupported, key == u"description" ? u"item descriptions"_s : key);
         }
@@ -168,7 +171,7 @@ QJsonObject writeField(const Field &f)
 {
     QJsonObject o;
     if (f.type != Type::Any && f.nullable)
-        o.insert(u"type"_s, QJsonArray{SchemaFields::typeName(f.type), u"null"_s});
+        o.insert(u"type"_s, QJsonArray { SchemaFields::typeName(f.type), u"null"_s });
     else if (f.type != Type::Any)
         o.insert(u"type"_s, SchemaFields::typeName(f.type));
     if (!f.description.isEmpty())
@@ -186,7 +189,7 @@ QJsonObject writeField(const Field &f)
                 o.insert(it.key(), it.value());
         }
     } else if (f.type == Type::Array && f.itemType != Type::Any) {
-        QJsonObject items{{u"type"_s, SchemaFields::typeName(f.itemType)}};
+        QJsonObject items { { u"type"_s, SchemaFields::typeName(f.itemType) } };
         if (f.itemType == Type::Object) {
             const QJsonObject obj = writeObject(f.children, f.closed);
             for (auto it = obj.begin(); it != obj.end(); ++it)
@@ -199,7 +202,7 @@ QJsonObject writeField(const Field &f)
 
 QJsonObject writeObject(const QList<Field> &fields, bool closed)
 {
-    QJsonObject o{{u"type"_s, u"object"_s}};
+    QJsonObject o { { u"type"_s, u"object"_s } };
     QJsonObject props;
     QJsonArray required;
     for (const Field &f : fields) {
@@ -249,13 +252,15 @@ SchemaFields::Parsed SchemaFields::fromSchema(const QJsonObject &schema)
     if (schema.value(u"type"_s) != u"object"_s)
         note(&out.unsupported, u"a root that is not an object"_s);
     for (auto it = schema.begin(); it != schema.end(); ++it) {
-        static const QSet<QString> rootKeys{u"type"_s, u"properties"_s, u"required"_s, u"additionalProperties"_s};
+        static const QSet<QString> rootKeys { u"type"_s, u"properties"_s, u"required"_s,
+                                              u"additionalProperties"_s };
         if (!rootKeys.contains(it.key()))
             note(&out.unsupported, it.key());
     }
     readObject(schema, &out.fields, &out.closed, &out.unsupported);
     // Whatever the checks above missed: the builder must write back exactly what it read.
-    if (out.unsupported.isEmpty() && normalised(toSchema(out.fields, out.closed)) != normalised(schema))
+    if (out.unsupported.isEmpty()
+        && normalised(toSchema(out.fields, out.closed)) != normalised(schema))
         note(&out.unsupported, u"forms the builder would rewrite"_s);
     return out;
 }
@@ -268,13 +273,20 @@ QJsonObject SchemaFields::toSchema(const QList<Field> &fields, bool closed)
 QString SchemaFields::typeName(Type type)
 {
     switch (type) {
-    case Type::Any: return {};
-    case Type::String: return u"string"_s;
-    case Type::Number: return u"number"_s;
-    case Type::Integer: return u"integer"_s;
-    case Type::Boolean: return u"boolean"_s;
-    case Type::Object: return u"object"_s;
-    case Type::Array: return u"array"_s;
+    case Type::Any:
+        return {};
+    case Type::String:
+        return u"string"_s;
+    case Type::Number:
+        return u"number"_s;
+    case Type::Integer:
+        return u"integer"_s;
+    case Type::Boolean:
+        return u"boolean"_s;
+    case Type::Object:
+        return u"object"_s;
+    case Type::Array:
+        return u"array"_s;
     }
     return {};
 }
@@ -290,7 +302,8 @@ std::optional<SchemaFields::Type> SchemaFields::typeFromName(const QString &name
 
 QList<SchemaFields::Type> SchemaFields::allTypes()
 {
-    return {Type::String, Type::Number, Type::Integer, Type::Boolean, Type::Object, Type::Array, Type::Any};
+    return { Type::String, Type::Number, Type::Integer, Type::Boolean,
+             Type::Object, Type::Array,  Type::Any };
 }
 
 } // namespace Callscope

@@ -26,12 +26,16 @@ public:
         QString description;
         QStringList enumValues; // strings only
         Type itemType = Type::Any; // arrays only
-        // Object fields and arrays of objects: the properties of the object (the item's for an array).
+        // Object fields and arrays of objects: the properties of the object (the item's for an
+        // array).
         QList<Field> children;
         // additionalProperties: false on that object (absent when false here).
         bool closed = true;
 
-        bool hasChildren() const { return type == Type::Object || (type == Type::Array && itemType == Type::Object); }
+        bool hasChildren() const
+        {
+            return type == Type::Object || (type == Type::Array && itemType == Type::Object);
+        }
         bool operator==(const Field &) const = default;
     };
 
@@ -47,7 +51,7 @@ public:
     static Parsed fromSchema(const QJsonObject &schema);
     static QJsonObject toSchema(const QList<Field> &fields, bool closed = true);
 
-    static QString typeName(Type type);               // JSON Schema word; "" for Any
+    static QString typeName(Type type); // JSON Schema word; "" for Any
     static std::optional<Type> typeFromName(const QString &name);
     static QList<Type> allTypes();
 };

@@ -39,9 +39,11 @@ TextDiff diff(const QString &before, const QString &after)
     while (prefix < limit && before.at(prefix) == after.at(prefix))
         ++prefix;
     int suffix = 0;
-    while (suffix < limit - prefix && before.at(before.size() - 1 - suffix) == after.at(after.size() - 1 - suffix))
+    while (suffix < limit - prefix
+           && before.at(before.size() - 1 - suffix) == after.at(after.size() - 1 - suffix))
         ++suffix;
-    return {prefix, int(before.size()) - prefix - suffix, after.mid(prefix, after.size() - prefix - suffix)};
+    return { prefix, int(before.size()) - prefix - suffix,
+             after.mid(prefix, after.size() - prefix - suffix) };
 }
 
 } // namespace
@@ -88,10 +90,10 @@ public:
             return false;
         if (m_id == kTypingId) {
             // Characters typed one after another, or deleted backwards or forwards.
-            const bool typing = m_removed == 0 && o->m_removed == 0 && o->m_start == m_start + m_added && !o->m_newline
-                                && !m_newline;
+            const bool typing = m_removed == 0 && o->m_removed == 0
+                && o->m_start == m_start + m_added && !o->m_newline && !m_newline;
             const bool erasing = m_added == 0 && o->m_added == 0
-                                 && (o->m_start + o->m_removed == m_start || o->m_start == m_start);
+                && (o->m_start + o->m_removed == m_start || o->m_start == m_start);
             if (!typing && !erasing)
                 return false;
             if (erasing)
@@ -126,7 +128,8 @@ SpecDocument::SpecDocument(QObject *parent)
     m_checkTimer.setInterval(kCheckDelayMs);
     connect(&m_checkTimer, &QTimer::timeout, this, &SpecDocument::recheck);
     connect(m_text, &QTextDocument::contentsChanged, this, &SpecDocument::onContentsChanged);
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    connect(m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
 }
 
 SpecDocument::~SpecDocument()
@@ -288,7 +291,9 @@ void SpecDocument::recheck()
     const ProfileLookup profiles = m_profiles ? profileLookupFor(*m_profiles) : ProfileLookup();
     QtConcurrent::run([bytes = text.toUtf8(), path = m_path, target = m_lintTarget, profiles] {
         return checkSpec(bytes, path, target, profiles);
-    }).then(this, [this, version, text](SpecCheck check) { applyCheck(version, std::move(check), text); });
+    }).then(this, [this, version, text](SpecCheck check) {
+        applyCheck(version, std::move(check), text);
+    });
 }
 
 void SpecDocument::whenChecked(QObject *context, std::function<void()> ready)
@@ -297,7 +302,7 @@ void SpecDocument::whenChecked(QObject *context, std::function<void()> ready)
         ready();
         return;
     }
-    m_waiting.append({QPointer<QObject>(context), std::move(ready)});
+    m_waiting.append({ QPointer<QObject>(context), std::move(ready) });
     recheck();
 }
 
@@ -317,7 +322,8 @@ void SpecDocument::applyCheck(quint64 version, SpecCheck check, const QString &t
         f.message = error.toString();
         if (m_check.syntaxErrorPosition >= 0) {
             f.source = SpecFinding::Source::Json;
-            const auto [line, column] = JsonLocator::lineColumn(text, int(m_check.syntaxErrorPosition));
+            const auto [line, column] =
+                JsonLocator::lineColumn(text, int(m_check.syntaxErrorPosition));
             f.line = line;
             f.column = column;
             f.message = error.message;

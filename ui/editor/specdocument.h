@@ -108,7 +108,7 @@ private:
     std::optional<EngineType> m_lintTarget;
     QPointer<ProfileStore> m_profiles;
     SpecCheck m_check;
-    quint64 m_version = 1;        // of the check's inputs; each change counts one up
+    quint64 m_version = 1; // of the check's inputs; each change counts one up
     quint64 m_checkedVersion = 0; // of the inputs the applied check was made from
     quint64 m_runningVersion = 0; // of the check under way on a worker thread (0: none)
     QList<std::pair<QPointer<QObject>, std::function<void()>>> m_waiting;

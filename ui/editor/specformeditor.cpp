@@ -1,26 +1,23 @@
 #include "ui/editor/specformeditor.h"
 
-#include "ui/editor/schemabuilder.h"
-#include "ui/editor/specdocument.h"
-
-#include "ui/editor/mcpserverpanel.h"
-
 #include "core/engines/httpjob.h"
 #include "core/model/specio.h"
 #include "core/schema/engineschema.h"
 #include "core/schema/jsonschema.h"
 #include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
-#include "ui/widgets/undokeys.h"
+#include "ui/editor/mcpserverpanel.h"
+#include "ui/editor/schemabuilder.h"
+#include "ui/editor/specdocument.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/jsonlocator.h"
+#include "ui/widgets/undokeys.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QRegularExpression>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -35,6 +32,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
@@ -60,7 +58,7 @@ QString indented(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented));
     if (value.isUndefined())
         return {};
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
@@ -79,7 +77,8 @@ std::optional<QJsonValue> parseJson(const QString &text, QString *error, int *of
     }
     const QJsonArray array = doc.array();
     if (array.size() != 1) {
-        *error = QCoreApplication::translate("Callscope::SpecFormEditor", "expected exactly one JSON value");
+        *error = QCoreApplication::translate("Callscope::SpecFormEditor",
+                                             "expected exactly one JSON value");
         *offset = 0;
         return std::nullopt;
     }
@@ -112,7 +111,6 @@ void setText(QPlainTextEdit *edit, const QString &text)
     if (edit->toPlainText() != text)
         edit->setPlainText(text);
 }
-
 
 } // namespace
 
@@ -148,7 +146,8 @@ SpecFormEditor::SpecFormEditor(SpecDocument *document, QWidget *parent)
     // Undo and Redo are the document's, wherever the focus is.
     auto *filter = new UndoKeysToWindow(this);
     for (QWidget *w : findChildren<QWidget *>()) {
-        if (qobject_cast<QLineEdit *>(w) || qobject_cast<QPlainTextEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w))
+        if (qobject_cast<QLineEdit *>(w) || qobject_cast<QPlainTextEdit *>(w)
+            || qobject_cast<QAbstractSpinBox *>(w))
             w->installEventFilter(filter);
     }
     connect(m_document, &SpecDocument::checked, this, [this] {
@@ -175,8 +174,7 @@ QScrollArea *scrolled(QWidget *page)
     return area;
 }
 
-template<typename W>
-W *named(W *w, const QString &objectName, const QString &accessible)
+template<typename W> W *named(W *w, const QString &objectName, const QString &accessible)
 {
     w->setObjectName(objectName);
     w->setAccessibleName(accessible);
@@ -196,8 +194,10 @@ QWidget *SpecFormEditor::buildGeneralPage()
     m_outputParser->addItem(tr("Text"), u"text"_s);
     m_outputMode = named(new QComboBox, u"outputMode"_s, tr("Output mode"));
     m_outputMode->addItem(tr("Tool (submit_output)"), outputModeName(OutputMode::Tool));
-    m_outputMode->addItem(tr("Native (the provider's structured output)"), outputModeName(OutputMode::Native));
-    m_outputMode->addItem(tr("Prompted (schema in the system prompt)"), outputModeName(OutputMode::Prompted));
+    m_outputMode->addItem(tr("Native (the provider's structured output)"),
+                          outputModeName(OutputMode::Native));
+    m_outputMode->addItem(tr("Prompted (schema in the system prompt)"),
+                          outputModeName(OutputMode::Prompted));
     m_outputMode->setToolTip(tr("How the output of a call with a response schema is produced"));
     m_textOutput = named(new QLineEdit, u"textOutputField"_s, tr("Text output field"));
     m_textOutput->setPlaceholderText(tr("field that takes a plain-text answer (optional)"));
@@ -253,14 +253,18 @@ QWidget *SpecFormEditor::buildEnginePage()
     m_timeout->setRange(0, std::numeric_limits<int>::max());
     m_timeout->setSingleStep(1000);
     m_timeout->setSuffix(tr(" ms"));
-    m_timeout->setSpecialValueText(tr("(profile or %1 s)").arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
-    m_timeout->setToolTip(tr("timeout_ms: the longest one HTTP attempt may take, first byte sent to last byte received"));
+    m_timeout->setSpecialValueText(
+        tr("(profile or %1 s)").arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
+    m_timeout->setToolTip(tr("timeout_ms: the longest one HTTP attempt may take, first byte sent "
+                             "to last byte received"));
     m_idleTimeout = named(new QSpinBox, u"idleTimeoutMs"_s, tr("Idle timeout"));
     m_idleTimeout->setRange(0, std::numeric_limits<int>::max());
     m_idleTimeout->setSingleStep(1000);
     m_idleTimeout->setSuffix(tr(" ms"));
-    m_idleTimeout->setSpecialValueText(tr("(profile or %1 s)").arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
-    m_idleTimeout->setToolTip(tr("idle_timeout_ms: how long the provider may send nothing before the attempt ends"));
+    m_idleTimeout->setSpecialValueText(
+        tr("(profile or %1 s)").arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
+    m_idleTimeout->setToolTip(
+        tr("idle_timeout_ms: how long the provider may send nothing before the attempt ends"));
     m_stream = named(new QCheckBox(tr("Stream the reply")), u"stream"_s, tr("Stream the reply"));
     m_replay = named(new QLineEdit, u"replay"_s, tr("Replay recording or call id"));
     ef->addRow(tr("T&ype:"), m_engineType);
@@ -281,8 +285,10 @@ QWidget *SpecFormEditor::buildEnginePage()
     auto *rf = new QFormLayout(retry);
     m_maxAttempts = named(new QSpinBox, u"maxAttempts"_s, tr("Maximum attempts"));
     m_maxAttempts->setRange(1, 100);
-    m_reask = named(new QCheckBox(tr("Reask after a truncated or invalid reply")), u"reask"_s, tr("Reask"));
-    m_schedule = named(new JsonEditor, u"perAttemptOverride"_s, tr("Per-attempt overrides (JSON array)"));
+    m_reask = named(new QCheckBox(tr("Reask after a truncated or invalid reply")), u"reask"_s,
+                    tr("Reask"));
+    m_schedule =
+        named(new JsonEditor, u"perAttemptOverride"_s, tr("Per-attempt overrides (JSON array)"));
     m_schedule->setMaximumHeight(110);
     rf->addRow(tr("Max &attempts:"), m_maxAttempts);
     rf->addRow(QString(), m_reask);
@@ -312,7 +318,7 @@ QWidget *SpecFormEditor::buildEnginePage()
     v->addStretch(1);
 
     int id = 10;
-    for (QLineEdit *e : {m_model, m_baseUrl, m_apiKeyEnv, m_replay}) {
+    for (QLineEdit *e : { m_model, m_baseUrl, m_apiKeyEnv, m_replay }) {
         const int mergeId = id++;
         connect(e, &QLineEdit::textEdited, this, [this, mergeId] { onFormEdited(mergeId); });
     }
@@ -326,11 +332,13 @@ QWidget *SpecFormEditor::buildEnginePage()
         if (!profile.isEmpty())
             m_engineType->setCurrentIndex(0);
         else if (m_engineType->currentIndex() == 0)
-            m_engineType->setCurrentIndex(std::max(1, m_engineType->findData(engineTypeName(m_spec.engine.type))));
+            m_engineType->setCurrentIndex(
+                std::max(1, m_engineType->findData(engineTypeName(m_spec.engine.type))));
         m_updating = was;
         onFormEdited(21);
     });
-    for (QSpinBox *s : {m_maxTokens, m_contextWindow, m_maxAttempts, m_ctxResults, m_ctxTokens, m_ctxChars, m_ctxImages}) {
+    for (QSpinBox *s : { m_maxTokens, m_contextWindow, m_maxAttempts, m_ctxResults, m_ctxTokens,
+                         m_ctxChars, m_ctxImages }) {
         const int mergeId = id++;
         connect(s, &QSpinBox::valueChanged, this, [this, mergeId] { onFormEdited(mergeId); });
     }
@@ -339,15 +347,18 @@ QWidget *SpecFormEditor::buildEnginePage()
     connect(m_idleTimeout, &QSpinBox::valueChanged, this, [this] { onFormEdited(51); });
     connect(m_stream, &QCheckBox::toggled, this, [this] { onFormEdited(41); });
     connect(m_reask, &QCheckBox::toggled, this, [this] { onFormEdited(42); });
-    connect(m_schedule, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Schedule); });
+    connect(m_schedule, &QPlainTextEdit::textChanged, this,
+            [this] { onJsonEdited(Source::Schedule); });
     return scrolled(page);
 }
 
 QWidget *SpecFormEditor::buildSchemaPage()
 {
     m_schemaEditor = named(new JsonEditor, u"responseSchema"_s, tr("Response schema"));
-    m_schemaEditor->setPlaceholderText(tr("No response schema: the final text goes through the output parser."));
-    connect(m_schemaEditor, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Schema); });
+    m_schemaEditor->setPlaceholderText(
+        tr("No response schema: the final text goes through the output parser."));
+    connect(m_schemaEditor, &QPlainTextEdit::textChanged, this,
+            [this] { onJsonEdited(Source::Schema); });
 
     // Native mode: what the engine is sent, with each change of the transform listed.
     m_sentPanel = new QWidget;
@@ -358,7 +369,8 @@ QWidget *SpecFormEditor::buildSchemaPage()
     m_sentLabel->setWordWrap(true);
     m_sentSchema = named(new JsonEditor, u"sentSchema"_s, tr("Schema sent"));
     m_sentSchema->setReadOnly(true);
-    m_sentChanges = named(new QListWidget, u"sentSchemaChanges"_s, tr("Changes made to the schema sent"));
+    m_sentChanges =
+        named(new QListWidget, u"sentSchemaChanges"_s, tr("Changes made to the schema sent"));
     auto *sentSplit = new QSplitter(Qt::Vertical);
     sentSplit->addWidget(m_sentSchema);
     sentSplit->addWidget(m_sentChanges);
@@ -384,7 +396,8 @@ QWidget *SpecFormEditor::buildSchemaPage()
     m_schemaBuilder = new SchemaBuilder;
     connect(m_schemaEditor, &QPlainTextEdit::textChanged, this,
             [this] { m_schemaBuilder->setSchemaText(m_schemaEditor->toPlainText()); });
-    connect(m_schemaBuilder, &SchemaBuilder::schemaEdited, this, &SpecFormEditor::applyBuilderSchema);
+    connect(m_schemaBuilder, &SchemaBuilder::schemaEdited, this,
+            &SpecFormEditor::applyBuilderSchema);
     auto *page = new QSplitter(Qt::Vertical);
     page->setObjectName(u"schemaBuilderSplitter"_s);
     page->addWidget(m_schemaBuilder);
@@ -445,11 +458,13 @@ QWidget *SpecFormEditor::buildToolsPage()
     m_toolRunner->addItem(tr("Manual (a person types the result)"), int(ToolRunnerKind::Manual));
     m_toolRunner->addItem(tr("Mock (canned result)"), int(ToolRunnerKind::Mock));
     m_toolCommand = named(new QLineEdit, u"toolCommand"_s, tr("Command and arguments"));
-    m_toolCommand->setPlaceholderText(tr("program arg1 \"arg 2\" (run directly, never through a shell)"));
+    m_toolCommand->setPlaceholderText(
+        tr("program arg1 \"arg 2\" (run directly, never through a shell)"));
     m_toolMcp = named(new QLineEdit, u"toolMcp"_s, tr("MCP server name"));
     m_toolMock = named(new JsonEditor, u"toolMock"_s, tr("Mock result (JSON)"));
     m_toolMock->setMaximumHeight(120);
-    m_toolApproval = named(new QCheckBox(tr("Requires approval")), u"toolApproval"_s, tr("Requires approval"));
+    m_toolApproval =
+        named(new QCheckBox(tr("Requires approval")), u"toolApproval"_s, tr("Requires approval"));
     m_toolTimeout = named(new QSpinBox, u"toolTimeout"_s, tr("Timeout in milliseconds"));
     m_toolTimeout->setRange(1, 24 * 3600 * 1000);
     m_toolTimeout->setSuffix(tr(" ms"));
@@ -487,7 +502,8 @@ QWidget *SpecFormEditor::buildToolsPage()
         tool.description = tr("Describe when to use this tool.");
         tool.runner = ToolRunnerKind::Mock;
         tool.mock = u"ok"_s;
-        tool.inputSchema = QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject{}}};
+        tool.inputSchema =
+            QJsonObject { { u"type"_s, u"object"_s }, { u"properties"_s, QJsonObject {} } };
         next.tools.append(tool);
         m_currentTool = int(next.tools.size()) - 1;
         applyEdit(next, -1, Source::None);
@@ -502,14 +518,17 @@ QWidget *SpecFormEditor::buildToolsPage()
         applyEdit(next, -1, Source::None);
     });
     connect(m_toolName, &QLineEdit::textEdited, this, [this] { onToolFormEdited(100); });
-    connect(m_toolDescription, &QPlainTextEdit::textChanged, this, [this] { onToolFormEdited(101); });
+    connect(m_toolDescription, &QPlainTextEdit::textChanged, this,
+            [this] { onToolFormEdited(101); });
     connect(m_toolRunner, &QComboBox::currentIndexChanged, this, [this] { onToolFormEdited(102); });
     connect(m_toolCommand, &QLineEdit::textEdited, this, [this] { onToolFormEdited(103); });
     connect(m_toolMcp, &QLineEdit::textEdited, this, [this] { onToolFormEdited(104); });
     connect(m_toolApproval, &QCheckBox::toggled, this, [this] { onToolFormEdited(105); });
     connect(m_toolTimeout, &QSpinBox::valueChanged, this, [this] { onToolFormEdited(106); });
-    connect(m_toolMock, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::ToolMock); });
-    connect(m_toolSchema, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::ToolSchema); });
+    connect(m_toolMock, &QPlainTextEdit::textChanged, this,
+            [this] { onJsonEdited(Source::ToolMock); });
+    connect(m_toolSchema, &QPlainTextEdit::textChanged, this,
+            [this] { onJsonEdited(Source::ToolSchema); });
     return page;
 }
 
@@ -524,9 +543,11 @@ QWidget *SpecFormEditor::buildExtrasPage()
         return box;
     };
     m_preSeeds = named(new JsonEditor, u"preSeeds"_s, tr("Pre-seeded tool calls (JSON array)"));
-    m_preSeeds->setPlaceholderText(u"[ { \"tool\": \"get_ticket\", \"arguments\": { \"id\": 7 } } ]"_s);
+    m_preSeeds->setPlaceholderText(
+        u"[ { \"tool\": \"get_ticket\", \"arguments\": { \"id\": 7 } } ]"_s);
     m_mcpServers = named(new JsonEditor, u"mcpServers"_s, tr("MCP servers (JSON object)"));
-    m_mcpServers->setPlaceholderText(u"{ \"everything\": { \"command\": [\"npx\", \"server\"], \"env\": {} } }"_s);
+    m_mcpServers->setPlaceholderText(
+        u"{ \"everything\": { \"command\": [\"npx\", \"server\"], \"env\": {} } }"_s);
     page->addWidget(wrap(tr("Pre-seeded tool calls"), m_preSeeds));
     page->addWidget(wrap(tr("MCP servers"), m_mcpServers));
     m_mcpPanel = new McpServerPanel;
@@ -538,16 +559,20 @@ QWidget *SpecFormEditor::buildExtrasPage()
     mcpScroll->setWidgetResizable(true);
     mcpScroll->setWidget(m_mcpPanel);
     page->addWidget(mcpScroll);
-    connect(m_preSeeds, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::PreSeeds); });
-    connect(m_mcpServers, &QPlainTextEdit::textChanged, this, [this] { onJsonEdited(Source::Mcp); });
-    connect(this, &SpecFormEditor::specChanged, m_mcpPanel, [this] { m_mcpPanel->setSpec(m_spec); });
+    connect(m_preSeeds, &QPlainTextEdit::textChanged, this,
+            [this] { onJsonEdited(Source::PreSeeds); });
+    connect(m_mcpServers, &QPlainTextEdit::textChanged, this,
+            [this] { onJsonEdited(Source::Mcp); });
+    connect(this, &SpecFormEditor::specChanged, m_mcpPanel,
+            [this] { m_mcpPanel->setSpec(m_spec); });
     connect(m_mcpPanel, &McpServerPanel::addServerRequested, this,
             [this](const QString &name, const QJsonObject &entry) {
                 // Through the JSON editor, so the edit is checked and undoable like a typed one.
                 const QString text = m_mcpServers->toPlainText().trimmed();
                 const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8());
                 if (!text.isEmpty() && !doc.isObject()) {
-                    m_mcpPanel->statusLabel()->setText(tr("Fix the MCP servers JSON first: it is not an object."));
+                    m_mcpPanel->statusLabel()->setText(
+                        tr("Fix the MCP servers JSON first: it is not an object."));
                     return;
                 }
                 QJsonObject servers = doc.object();
@@ -568,11 +593,13 @@ void SpecFormEditor::specToForm()
     setText(m_systemPrompt, s.systemPrompt);
     m_outputParser->setCurrentIndex(std::max(0, m_outputParser->findData(s.outputParser)));
     setText(m_textOutput, s.textOutputField);
-    m_outputMode->setCurrentIndex(std::max(0, m_outputMode->findData(outputModeName(s.outputMode))));
+    m_outputMode->setCurrentIndex(
+        std::max(0, m_outputMode->findData(outputModeName(s.outputMode))));
     m_maxTurns->setValue(s.maxTurns);
-    m_engineType->setCurrentIndex(s.engine.typeFromProfile && !s.engine.profile.isEmpty()
-                                      ? 0
-                                      : std::max(1, m_engineType->findData(engineTypeName(s.engine.type))));
+    m_engineType->setCurrentIndex(
+        s.engine.typeFromProfile && !s.engine.profile.isEmpty()
+            ? 0
+            : std::max(1, m_engineType->findData(engineTypeName(s.engine.type))));
     setText(m_model, s.engine.model);
     setText(m_baseUrl, s.engine.baseUrl);
     if (m_profile->currentText() != s.engine.profile)
@@ -581,8 +608,10 @@ void SpecFormEditor::specToForm()
     m_maxTokens->setValue(s.engine.maxTokens.value_or(0));
     m_temperature->setValue(s.engine.temperature.value_or(-0.1));
     m_contextWindow->setValue(int(s.engine.contextWindow.value_or(0)));
-    m_timeout->setValue(int(std::min<qint64>(s.engine.timeoutMs.value_or(0), std::numeric_limits<int>::max())));
-    m_idleTimeout->setValue(int(std::min<qint64>(s.engine.idleTimeoutMs.value_or(0), std::numeric_limits<int>::max())));
+    m_timeout->setValue(
+        int(std::min<qint64>(s.engine.timeoutMs.value_or(0), std::numeric_limits<int>::max())));
+    m_idleTimeout->setValue(
+        int(std::min<qint64>(s.engine.idleTimeoutMs.value_or(0), std::numeric_limits<int>::max())));
     m_stream->setChecked(s.engine.stream);
     setText(m_replay, s.engine.replay);
     m_maxAttempts->setValue(s.retry.maxAttempts);
@@ -603,7 +632,8 @@ Spec SpecFormEditor::formToSpec() const
     s.systemPrompt = m_systemPrompt->toPlainText();
     s.outputParser = m_outputParser->currentData().toString();
     s.textOutputField = m_textOutput->text();
-    s.outputMode = outputModeFromName(m_outputMode->currentData().toString()).value_or(OutputMode::Tool);
+    s.outputMode =
+        outputModeFromName(m_outputMode->currentData().toString()).value_or(OutputMode::Tool);
     s.maxTurns = m_maxTurns->value();
     if (auto type = engineTypeFromName(m_engineType->currentData().toString())) {
         s.engine.type = *type;
@@ -619,18 +649,27 @@ Spec SpecFormEditor::formToSpec() const
     s.engine.baseUrl = m_baseUrl->text();
     s.engine.profile = m_profile->currentText();
     s.engine.apiKeyEnv = m_apiKeyEnv->text();
-    s.engine.maxTokens = m_maxTokens->value() > 0 ? std::optional<int>(m_maxTokens->value()) : std::nullopt;
-    s.engine.temperature = m_temperature->value() >= 0 ? std::optional<double>(m_temperature->value()) : std::nullopt;
-    s.engine.contextWindow = m_contextWindow->value() > 0 ? std::optional<qint64>(m_contextWindow->value()) : std::nullopt;
-    s.engine.timeoutMs = m_timeout->value() > 0 ? std::optional<qint64>(m_timeout->value()) : std::nullopt;
-    s.engine.idleTimeoutMs = m_idleTimeout->value() > 0 ? std::optional<qint64>(m_idleTimeout->value()) : std::nullopt;
+    s.engine.maxTokens =
+        m_maxTokens->value() > 0 ? std::optional<int>(m_maxTokens->value()) : std::nullopt;
+    s.engine.temperature =
+        m_temperature->value() >= 0 ? std::optional<double>(m_temperature->value()) : std::nullopt;
+    s.engine.contextWindow = m_contextWindow->value() > 0
+        ? std::optional<qint64>(m_contextWindow->value())
+        : std::nullopt;
+    s.engine.timeoutMs =
+        m_timeout->value() > 0 ? std::optional<qint64>(m_timeout->value()) : std::nullopt;
+    s.engine.idleTimeoutMs =
+        m_idleTimeout->value() > 0 ? std::optional<qint64>(m_idleTimeout->value()) : std::nullopt;
     s.engine.stream = m_stream->isChecked();
     s.engine.replay = m_replay->text();
     s.retry.maxAttempts = m_maxAttempts->value();
     s.retry.reask = m_reask->isChecked();
-    s.context.toolResultsInContext = m_ctxResults->value() >= 0 ? std::optional<int>(m_ctxResults->value()) : std::nullopt;
-    s.context.toolResultsTokens = m_ctxTokens->value() >= 0 ? std::optional<qint64>(m_ctxTokens->value()) : std::nullopt;
-    s.context.toolResultsChars = m_ctxChars->value() >= 0 ? std::optional<qint64>(m_ctxChars->value()) : std::nullopt;
+    s.context.toolResultsInContext =
+        m_ctxResults->value() >= 0 ? std::optional<int>(m_ctxResults->value()) : std::nullopt;
+    s.context.toolResultsTokens =
+        m_ctxTokens->value() >= 0 ? std::optional<qint64>(m_ctxTokens->value()) : std::nullopt;
+    s.context.toolResultsChars =
+        m_ctxChars->value() >= 0 ? std::optional<qint64>(m_ctxChars->value()) : std::nullopt;
     s.context.imagesInContext = m_ctxImages->value();
     return s;
 }
@@ -681,8 +720,10 @@ void SpecFormEditor::toolToForm()
     m_toolCommand->setEnabled(runner == ToolRunnerKind::Command);
     m_toolMcp->setEnabled(runner == ToolRunnerKind::Mcp);
     m_toolMock->setEnabled(runner == ToolRunnerKind::Mock);
-    m_toolMock->setJsonText(has && runner == ToolRunnerKind::Mock ? indented(tool.mock) : QString());
-    m_toolSchema->setJsonText(has && !tool.inputSchema.isEmpty() ? indented(tool.inputSchema) : QString());
+    m_toolMock->setJsonText(has && runner == ToolRunnerKind::Mock ? indented(tool.mock)
+                                                                  : QString());
+    m_toolSchema->setJsonText(has && !tool.inputSchema.isEmpty() ? indented(tool.inputSchema)
+                                                                 : QString());
     clearJsonError(u"toolMock"_s);
     clearJsonError(u"toolInputSchema"_s);
     m_updating = was;
@@ -697,7 +738,9 @@ void SpecFormEditor::writeToolForm(Spec &spec) const
     tool.name = m_toolName->text();
     tool.description = m_toolDescription->toPlainText();
     tool.runner = ToolRunnerKind(m_toolRunner->currentData().toInt());
-    tool.command = tool.runner == ToolRunnerKind::Command ? QProcess::splitCommand(m_toolCommand->text()) : QStringList();
+    tool.command = tool.runner == ToolRunnerKind::Command
+        ? QProcess::splitCommand(m_toolCommand->text())
+        : QStringList();
     tool.mcpServer = tool.runner == ToolRunnerKind::Mcp ? m_toolMcp->text() : QString();
     if (tool.runner != ToolRunnerKind::Mock)
         tool.mock = QJsonValue();
@@ -731,8 +774,8 @@ void SpecFormEditor::onJsonEdited(Source source)
     m_jsonTimer->start();
 }
 
-void SpecFormEditor::setJsonError(const QString &editor, const QString &pointer, const QString &text,
-                              const QString &error, int offset)
+void SpecFormEditor::setJsonError(const QString &editor, const QString &pointer,
+                                  const QString &text, const QString &error, int offset)
 {
     clearJsonError(editor);
     SpecFinding f;
@@ -743,7 +786,10 @@ void SpecFormEditor::setJsonError(const QString &editor, const QString &pointer,
     const auto [line, column] = JsonLocator::lineColumn(text, offset);
     f.line = line;
     f.column = column;
-    f.message = tr("%1 is not valid JSON: %2 (line %3, column %4)").arg(pointer.isEmpty() ? tr("the spec") : pointer, error).arg(line).arg(column);
+    f.message = tr("%1 is not valid JSON: %2 (line %3, column %4)")
+                    .arg(pointer.isEmpty() ? tr("the spec") : pointer, error)
+                    .arg(line)
+                    .arg(column);
     m_jsonErrors.append(f);
 }
 
@@ -942,13 +988,15 @@ void SpecFormEditor::refreshViews(Source source)
             m_toolCommand->setEnabled(tool.runner == ToolRunnerKind::Command);
             m_toolMcp->setEnabled(tool.runner == ToolRunnerKind::Mcp);
             m_toolMock->setEnabled(tool.runner == ToolRunnerKind::Mock);
-            if (source == Source::ToolForm && tool.runner == ToolRunnerKind::Mock && m_toolMock->toPlainText().isEmpty())
+            if (source == Source::ToolForm && tool.runner == ToolRunnerKind::Mock
+                && m_toolMock->toPlainText().isEmpty())
                 m_toolMock->setJsonText(indented(tool.mock));
         }
     }
     m_updating = true;
     if (source != Source::Schema) {
-        m_schemaEditor->setJsonText(m_spec.responseSchema ? indented(*m_spec.responseSchema) : QString());
+        m_schemaEditor->setJsonText(m_spec.responseSchema ? indented(*m_spec.responseSchema)
+                                                          : QString());
         clearJsonError(u"responseSchema"_s);
     }
     if (source != Source::Schedule) {
@@ -960,11 +1008,13 @@ void SpecFormEditor::refreshViews(Source source)
     }
     const QJsonObject json = specToJson(m_spec);
     if (source != Source::PreSeeds) {
-        m_preSeeds->setJsonText(json.contains(u"pre_seeds"_s) ? indented(json.value(u"pre_seeds"_s)) : QString());
+        m_preSeeds->setJsonText(json.contains(u"pre_seeds"_s) ? indented(json.value(u"pre_seeds"_s))
+                                                              : QString());
         clearJsonError(u"preSeeds"_s);
     }
     if (source != Source::Mcp) {
-        m_mcpServers->setJsonText(json.contains(u"mcp_servers"_s) ? indented(json.value(u"mcp_servers"_s)) : QString());
+        m_mcpServers->setJsonText(
+            json.contains(u"mcp_servers"_s) ? indented(json.value(u"mcp_servers"_s)) : QString());
         clearJsonError(u"mcpServers"_s);
     }
     m_updating = was;
@@ -983,20 +1033,21 @@ void SpecFormEditor::updateSentSchema()
     if (!native)
         return;
     const EngineSchema sent = schemaForEngine(*m_spec.responseSchema, m_spec.engine.type);
-    m_sentLabel->setText(sent.unchanged()
-                             ? tr("Sent to %1 as it is.").arg(engineTypeName(m_spec.engine.type))
-                             : tr("Sent to %1 with %n change(s); the reply is validated against the "
-                                  "schema on the left.",
-                                  nullptr, int(sent.changes.size()))
-                                   .arg(engineTypeName(m_spec.engine.type)));
+    m_sentLabel->setText(
+        sent.unchanged() ? tr("Sent to %1 as it is.").arg(engineTypeName(m_spec.engine.type))
+                         : tr("Sent to %1 with %n change(s); the reply is validated against the "
+                              "schema on the left.",
+                              nullptr, int(sent.changes.size()))
+                               .arg(engineTypeName(m_spec.engine.type)));
     const QString text = indented(sent.schema);
     if (m_sentSchema->toPlainText() != text)
         m_sentSchema->setJsonText(text);
     QList<EditorMarker> markers;
     m_sentChanges->clear();
     for (const SchemaChange &c : sent.changes) {
-        markers.append(EditorMarker{c.pointer, c.reason, false});
-        auto *item = new QListWidgetItem(tr("%1: %2").arg(c.pointer.isEmpty() ? tr("(root)") : c.pointer, c.reason));
+        markers.append(EditorMarker { c.pointer, c.reason, false });
+        auto *item = new QListWidgetItem(
+            tr("%1: %2").arg(c.pointer.isEmpty() ? tr("(root)") : c.pointer, c.reason));
         item->setData(Qt::UserRole, c.pointer);
         m_sentChanges->addItem(item);
     }
@@ -1010,19 +1061,25 @@ void SpecFormEditor::updateEngineType()
     if (m_profiles && !engine.profile.isEmpty())
         profile = m_profiles->get(engine.profile);
     const bool fromProfile = engine.typeFromProfile && !engine.profile.isEmpty();
-    m_engineType->setItemText(0, profile ? tr("From the profile (%1)").arg(engineTypeName(profile->type))
-                                         : tr("From the profile"));
+    m_engineType->setItemText(0,
+                              profile
+                                  ? tr("From the profile (%1)").arg(engineTypeName(profile->type))
+                                  : tr("From the profile"));
     QString note;
     if (engine.profile.isEmpty())
         note = tr("No profile: the call goes to %1.").arg(engineTypeName(engine.type));
     else if (!profile)
-        note = tr("There is no engine profile named \"%1\" (Edit > Preferences).").arg(engine.profile);
+        note =
+            tr("There is no engine profile named \"%1\" (Edit > Preferences).").arg(engine.profile);
     else if (fromProfile)
-        note = tr("The profile \"%1\" decides: %2.").arg(engine.profile, engineTypeName(profile->type));
+        note = tr("The profile \"%1\" decides: %2.")
+                   .arg(engine.profile, engineTypeName(profile->type));
     else if (profile->type == engine.type)
-        note = tr("The spec says %1, as the profile \"%2\" does.").arg(engineTypeName(engine.type), engine.profile);
+        note = tr("The spec says %1, as the profile \"%2\" does.")
+                   .arg(engineTypeName(engine.type), engine.profile);
     else
-        note = tr("The spec's %1 wins over the profile's %2; choose \"From the profile\" to use the profile's.")
+        note = tr("The spec's %1 wins over the profile's %2; choose \"From the profile\" to use "
+                  "the profile's.")
                    .arg(engineTypeName(engine.type), engineTypeName(profile->type));
     m_engineTypeNote->setText(note);
 }
@@ -1040,14 +1097,16 @@ void SpecFormEditor::updateMarkers()
             if (!f.editor.isEmpty() && f.editor != editorName)
                 continue;
             if (f.pointer == base || f.pointer.startsWith(base + u'/'))
-                markers.append(EditorMarker{f.pointer.mid(base.size()), f.message,
-                                            f.severity == SpecFinding::Severity::Error});
+                markers.append(EditorMarker { f.pointer.mid(base.size()), f.message,
+                                              f.severity == SpecFinding::Severity::Error });
         }
         return markers;
     };
     m_schemaEditor->setMarkers(collect(u"/response_schema"_s, u"responseSchema"_s));
-    m_toolSchema->setMarkers(m_currentTool >= 0 ? collect(u"/tools/%1/input_schema"_s.arg(m_currentTool), u"toolInputSchema"_s)
-                                                : QList<EditorMarker>());
+    m_toolSchema->setMarkers(
+        m_currentTool >= 0
+            ? collect(u"/tools/%1/input_schema"_s.arg(m_currentTool), u"toolInputSchema"_s)
+            : QList<EditorMarker>());
 }
 
 bool SpecFormEditor::revealPointer(const QString &pointer)

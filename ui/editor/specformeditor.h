@@ -74,7 +74,17 @@ Q_SIGNALS:
     void specChanged();
 
 private:
-    enum class Source { None, Form, Schema, ToolForm, ToolSchema, ToolMock, PreSeeds, Mcp, Schedule };
+    enum class Source {
+        None,
+        Form,
+        Schema,
+        ToolForm,
+        ToolSchema,
+        ToolMock,
+        PreSeeds,
+        Mcp,
+        Schedule
+    };
 
     QWidget *buildGeneralPage();
     QWidget *buildEnginePage();
@@ -99,7 +109,8 @@ private:
     void updateMarkers();
     void updateSentSchema();
     void updateEngineType();
-    void setJsonError(const QString &editor, const QString &pointer, const QString &text, const QString &error, int offset);
+    void setJsonError(const QString &editor, const QString &pointer, const QString &text,
+                      const QString &error, int offset);
     void clearJsonError(const QString &editor);
 
     SpecDocument *m_document = nullptr;
@@ -114,7 +125,7 @@ private:
 
     QTabWidget *m_tabs = nullptr;
     QTimer *m_jsonTimer = nullptr;
-    QSet<int> m_dirtyJson;                // Source values waiting for the debounce
+    QSet<int> m_dirtyJson; // Source values waiting for the debounce
 
     // General
     QLineEdit *m_kind = nullptr;

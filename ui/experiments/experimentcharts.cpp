@@ -17,9 +17,10 @@ namespace {
 // A colour per variant for the scatter points (distinct on light and dark backgrounds).
 QColor seriesColor(int i)
 {
-    static const QColor colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
-                                    QColor(0x94, 0x67, 0xbd), QColor(0xff, 0x7f, 0x0e), QColor(0x17, 0xbe, 0xcf),
-                                    QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
+    static const QColor colors[] = { QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28),
+                                     QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                                     QColor(0xff, 0x7f, 0x0e), QColor(0x17, 0xbe, 0xcf),
+                                     QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2) };
     return colors[i % int(std::size(colors))];
 }
 
@@ -39,12 +40,12 @@ ExperimentCharts::~ExperimentCharts() = default;
 
 QSize ExperimentCharts::sizeHint() const
 {
-    return {720, 200};
+    return { 720, 200 };
 }
 
 QSize ExperimentCharts::minimumSizeHint() const
 {
-    return {420, 150};
+    return { 420, 150 };
 }
 
 QRect ExperimentCharts::drawTitle(QPainter &p, const QRect &area, const QString &title) const
@@ -86,8 +87,11 @@ void ExperimentCharts::paintEvent(QPaintEvent *)
     const int left = (inner.width() - gap) * 11 / 20;
     const int half = (inner.height() - gap) / 2;
     paintPassRate(p, QRect(inner.left(), inner.top(), left, half));
-    paintLatency(p, QRect(inner.left(), inner.top() + half + gap, left, inner.height() - half - gap));
-    paintCost(p, QRect(inner.left() + left + gap, inner.top(), inner.width() - left - gap, inner.height()));
+    paintLatency(p,
+                 QRect(inner.left(), inner.top() + half + gap, left, inner.height() - half - gap));
+    paintCost(
+        p,
+        QRect(inner.left() + left + gap, inner.top(), inner.width() - left - gap, inner.height()));
 }
 
 void ExperimentCharts::paintPassRate(QPainter &p, const QRect &area) const
@@ -111,12 +115,14 @@ void ExperimentCharts::paintPassRate(QPainter &p, const QRect &area) const
         p.fillRect(bar, verdictColors(CellVerdict::NotRun, dark).fill);
         const int cases = std::max(1, f.cases);
         int x = bar.left();
-        for (const auto &[count, verdict] : {std::pair{f.passed, CellVerdict::Pass}, std::pair{f.flaky, CellVerdict::Flaky},
-                                             std::pair{f.failed, CellVerdict::Fail}}) {
+        for (const auto &[count, verdict] :
+             { std::pair { f.passed, CellVerdict::Pass }, std::pair { f.flaky, CellVerdict::Flaky },
+               std::pair { f.failed, CellVerdict::Fail } }) {
             if (f.runs == 0)
                 break;
             const int width = qRound(double(bar.width()) * count / cases);
-            p.fillRect(QRect(x, bar.top(), width, bar.height()), verdictColors(verdict, dark).fill.darker(dark ? 70 : 115));
+            p.fillRect(QRect(x, bar.top(), width, bar.height()),
+                       verdictColors(verdict, dark).fill.darker(dark ? 70 : 115));
             x += width;
         }
         p.setPen(palette().color(QPalette::WindowText));
@@ -126,9 +132,11 @@ void ExperimentCharts::paintPassRate(QPainter &p, const QRect &area) const
     // Legend.
     int x = body.left() + nameW;
     const int y = body.top() + n * rowH + 2;
-    for (const auto &[label, verdict] : {std::pair{tr("passed"), CellVerdict::Pass}, std::pair{tr("flaky"), CellVerdict::Flaky},
-                                         std::pair{tr("failed"), CellVerdict::Fail}}) {
-        p.fillRect(QRect(x, y + fm.height() / 2 - 4, 8, 8), verdictColors(verdict, dark).fill.darker(dark ? 70 : 115));
+    for (const auto &[label, verdict] : { std::pair { tr("passed"), CellVerdict::Pass },
+                                          std::pair { tr("flaky"), CellVerdict::Flaky },
+                                          std::pair { tr("failed"), CellVerdict::Fail } }) {
+        p.fillRect(QRect(x, y + fm.height() / 2 - 4, 8, 8),
+                   verdictColors(verdict, dark).fill.darker(dark ? 70 : 115));
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(QPoint(x + 11, y + fm.ascent()), label);
         x += 11 + fm.horizontalAdvance(label) + 10;
@@ -151,33 +159,41 @@ void ExperimentCharts::paintCost(QPainter &p, const QRect &area) const
         else
             anyUnpriced = true;
     }
-    if (maxCost <= 0 && anyUnpriced && std::none_of(figures.begin(), figures.end(), [](const VariantFigures &f) { return f.costUsd && f.runs; })) {
+    if (maxCost <= 0 && anyUnpriced
+        && std::none_of(figures.begin(), figures.end(),
+                        [](const VariantFigures &f) { return f.costUsd && f.runs; })) {
         p.setPen(axis);
         p.drawText(body.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap,
-                   tr("No price for the models of these variants, so no cost to compare. Add them to your own "
+                   tr("No price for the models of these variants, so no cost to compare. Add them "
+                      "to your own "
                       "price table (the setting prices/file) to see it here."));
         return;
     }
     const int labelW = fm.horizontalAdvance(u"100%"_s) + 4;
     const int noPriceW = anyUnpriced ? fm.horizontalAdvance(tr("no price")) + 8 : 0;
-    const QRect plot(body.left() + labelW + noPriceW, body.top() + 4, body.width() - labelW - noPriceW - 8,
-                     body.height() - fm.height() - 10);
+    const QRect plot(body.left() + labelW + noPriceW, body.top() + 4,
+                     body.width() - labelW - noPriceW - 8, body.height() - fm.height() - 10);
     if (plot.width() < 20 || plot.height() < 20)
         return;
     p.setPen(axis);
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
     p.drawLine(plot.bottomLeft(), plot.topLeft());
-    p.drawText(QRect(body.left(), plot.top() - fm.height() / 2, labelW - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter, tr("100%"));
-    p.drawText(QRect(body.left(), plot.bottom() - fm.height() / 2, labelW - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter, tr("0%"));
-    p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignLeft, formatCost(0.0));
-    p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignRight, formatCost(maxCost));
+    p.drawText(QRect(body.left(), plot.top() - fm.height() / 2, labelW - 4, fm.height()),
+               Qt::AlignRight | Qt::AlignVCenter, tr("100%"));
+    p.drawText(QRect(body.left(), plot.bottom() - fm.height() / 2, labelW - 4, fm.height()),
+               Qt::AlignRight | Qt::AlignVCenter, tr("0%"));
+    p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignLeft,
+               formatCost(0.0));
+    p.drawText(QRect(plot.left(), plot.bottom() + 3, plot.width(), fm.height()), Qt::AlignRight,
+               formatCost(maxCost));
     if (anyUnpriced) {
         const QRect lane(body.left() + labelW, plot.top(), noPriceW - 4, plot.height());
         QColor shade = axis;
         shade.setAlpha(30);
         p.fillRect(lane, shade);
         p.setPen(axis);
-        p.drawText(QRect(lane.left(), plot.bottom() + 3, lane.width() + 4, fm.height()), Qt::AlignLeft, tr("no price"));
+        p.drawText(QRect(lane.left(), plot.bottom() + 3, lane.width() + 4, fm.height()),
+                   Qt::AlignLeft, tr("no price"));
     }
     for (int i = 0; i < figures.size(); ++i) {
         const VariantFigures &f = figures.at(i);
@@ -186,7 +202,8 @@ void ExperimentCharts::paintCost(QPainter &p, const QRect &area) const
         const int y = plot.bottom() - qRound(f.passRate * plot.height());
         int x;
         if (f.costUsd)
-            x = plot.left() + (maxCost > 0 ? qRound(*f.costUsd / maxCost * (plot.width() - 10)) : 0) + 5;
+            x = plot.left() + (maxCost > 0 ? qRound(*f.costUsd / maxCost * (plot.width() - 10)) : 0)
+                + 5;
         else
             x = body.left() + labelW + (noPriceW - 4) / 2;
         p.setPen(QPen(seriesColor(i), 2));
@@ -196,7 +213,10 @@ void ExperimentCharts::paintCost(QPainter &p, const QRect &area) const
         const QString name = fm.elidedText(f.name, Qt::ElideRight, 90);
         const int textW = fm.horizontalAdvance(name);
         const int tx = x + 8 + textW > body.right() ? x - 8 - textW : x + 8;
-        p.drawText(QPoint(tx, std::clamp(y + fm.ascent() / 2, plot.top() + fm.ascent(), plot.bottom() - 2)), name);
+        p.drawText(
+            QPoint(tx,
+                   std::clamp(y + fm.ascent() / 2, plot.top() + fm.ascent(), plot.bottom() - 2)),
+            name);
     }
     p.setBrush(Qt::NoBrush);
 }
@@ -214,9 +234,12 @@ void ExperimentCharts::paintLatency(QPainter &p, const QRect &area) const
     }
     const int n = int(figures.size());
     const int nameW = std::min(body.width() / 3, 110);
-    const QRect plot(body.left() + nameW, body.top(), body.width() - nameW - 6, body.height() - 2 * fm.height() - 8);
+    const QRect plot(body.left() + nameW, body.top(), body.width() - nameW - 6,
+                     body.height() - 2 * fm.height() - 8);
     const int rowH = std::clamp(plot.height() / std::max(1, n), 8, fm.height() + 10);
-    auto xFor = [&](qint64 ms) { return plot.left() + int(double(ms) / double(maxLatency) * (plot.width() - 1)); };
+    auto xFor = [&](qint64 ms) {
+        return plot.left() + int(double(ms) / double(maxLatency) * (plot.width() - 1));
+    };
     for (int i = 0; i < n; ++i) {
         const VariantFigures &f = figures.at(i);
         const QRect row(body.left(), plot.top() + i * rowH, body.width(), rowH);
@@ -246,7 +269,8 @@ void ExperimentCharts::paintLatency(QPainter &p, const QRect &area) const
     const int axisY = plot.top() + n * rowH + 2;
     p.drawLine(plot.left(), axisY, plot.right(), axisY);
     p.drawText(QRect(plot.left(), axisY + 2, plot.width(), fm.height()), Qt::AlignLeft, tr("0"));
-    p.drawText(QRect(plot.left(), axisY + 2, plot.width(), fm.height()), Qt::AlignRight, formatLatency(maxLatency));
+    p.drawText(QRect(plot.left(), axisY + 2, plot.width(), fm.height()), Qt::AlignRight,
+               formatLatency(maxLatency));
     // Legend: the solid mark is the median, the dashed one the 95th percentile.
     const int ly = axisY + 4 + fm.height();
     p.setPen(QPen(palette().color(QPalette::WindowText), 2));

@@ -1,10 +1,10 @@
 #include "ui/experiments/experimentshost.h"
 
-#include "ui/widgets/studioservices.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/history/historydocks.h"
 #include "ui/mainwindow.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -24,7 +24,8 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
 {
     setObjectName(u"experimentsHost"_s);
     StudioServices *services = window->studioServices();
-    m_view = new ExperimentView(services ? services->calls() : nullptr, services ? services->store() : nullptr, window);
+    m_view = new ExperimentView(services ? services->calls() : nullptr,
+                                services ? services->store() : nullptr, window);
     // A document tab of the window, opened when an experiment is (and again after it is closed).
     m_view->hide();
     m_view->setProperty("keepWhenClosed", true);
@@ -57,7 +58,8 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
         if (HistoryDocks *docks = m_window->historyDocks())
             docks->compareInPanel(left, right);
     });
-    connect(m_view, &ExperimentView::message, this, [this](const QString &text) { m_window->statusBar()->showMessage(text, 5000); });
+    connect(m_view, &ExperimentView::message, this,
+            [this](const QString &text) { m_window->statusBar()->showMessage(text, 5000); });
     // A file that was opened (or cannot run) is what the person looks at next.
     connect(m_view, &ExperimentView::loaded, this, [this] {
         showView();
@@ -82,19 +84,22 @@ void ExperimentsHost::createActions()
     m_openAction = new QAction(QIcon::fromTheme(u"document-open"_s), tr("Open E&xperiment…"), this);
     m_openAction->setObjectName(u"openExperimentAction"_s);
     m_openAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
-    m_openAction->setStatusTip(tr("Open an experiment file: a spec over a dataset, in several variants, with checks"));
+    m_openAction->setStatusTip(
+        tr("Open an experiment file: a spec over a dataset, in several variants, with checks"));
     connect(m_openAction, &QAction::triggered, this, [this] {
         showView();
         m_view->showOpenDialog();
     });
     m_newAction = new QAction(QIcon::fromTheme(u"document-new"_s), tr("&New Experiment…"), this);
     m_newAction->setObjectName(u"newExperimentAction"_s);
-    m_newAction->setStatusTip(tr("Make a new experiment file in a form: the spec, cases, variants and assertions"));
+    m_newAction->setStatusTip(
+        tr("Make a new experiment file in a form: the spec, cases, variants and assertions"));
     connect(m_newAction, &QAction::triggered, this, [this] {
         showView();
         m_view->showNewDialog();
     });
-    m_runAction = new QAction(QIcon::fromTheme(u"media-playback-start"_s), tr("&Run Experiment"), this);
+    m_runAction =
+        new QAction(QIcon::fromTheme(u"media-playback-start"_s), tr("&Run Experiment"), this);
     m_runAction->setObjectName(u"runExperimentAction"_s);
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_runAction->setStatusTip(tr("Run every case of the experiment in every variant"));
@@ -102,7 +107,8 @@ void ExperimentsHost::createActions()
         showView();
         m_view->run();
     });
-    m_stopAction = new QAction(QIcon::fromTheme(u"media-playback-stop"_s), tr("&Stop Experiment"), this);
+    m_stopAction =
+        new QAction(QIcon::fromTheme(u"media-playback-stop"_s), tr("&Stop Experiment"), this);
     m_stopAction->setObjectName(u"stopExperimentAction"_s);
     connect(m_stopAction, &QAction::triggered, m_view, &ExperimentView::stop);
     m_resumeAction = new QAction(tr("Res&ume Experiment"), this);
@@ -114,14 +120,16 @@ void ExperimentsHost::createActions()
     });
     m_fromSpecAction = new QAction(tr("Add Variant from the &Spec…"), this);
     m_fromSpecAction->setObjectName(u"experimentVariantFromSpecAction"_s);
-    m_fromSpecAction->setStatusTip(tr("Add the spec in the editor to the experiment as a new variant"));
+    m_fromSpecAction->setStatusTip(
+        tr("Add the spec in the editor to the experiment as a new variant"));
     connect(m_fromSpecAction, &QAction::triggered, this, [this] {
         showView();
         m_view->askVariantFromSpec();
     });
     m_fromCallAction = new QAction(tr("Add Variant from the Current &Call…"), this);
     m_fromCallAction->setObjectName(u"experimentVariantFromCallAction"_s);
-    m_fromCallAction->setStatusTip(tr("Add the spec the current call ran with to the experiment as a new variant"));
+    m_fromCallAction->setStatusTip(
+        tr("Add the spec the current call ran with to the experiment as a new variant"));
     connect(m_fromCallAction, &QAction::triggered, this, [this] {
         showView();
         m_view->askVariantFromCall();

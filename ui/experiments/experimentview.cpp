@@ -1,24 +1,22 @@
 #include "ui/experiments/experimentview.h"
-#include "core/store/runlock.h"
-
-#include "core/secrets/truststore.h"
-#include "ui/widgets/trustdialog.h"
 
 #include "core/eval/batchrounds.h"
 #include "core/eval/pricetable.h"
+#include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/providerbatchstore.h"
+#include "core/store/runlock.h"
 #include "core/store/storewriter.h"
-#include "ui/widgets/noticebar.h"
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/matrixdelegate.h"
 #include "ui/experiments/matrixmodel.h"
 #include "ui/experiments/newexperimentdialog.h"
 #include "ui/experiments/variantwriter.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/trustdialog.h"
 
-#include <QPointer>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -33,6 +31,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMimeData>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
@@ -97,17 +96,21 @@ void ExperimentView::buildUi()
 {
     m_openButton = new QPushButton(QIcon::fromTheme(u"document-open"_s), tr("Open…"), this);
     m_openButton->setObjectName(u"experimentOpenButton"_s);
-    m_openButton->setToolTip(tr("Open an experiment file (a spec, a dataset, variants and assertions)"));
+    m_openButton->setToolTip(
+        tr("Open an experiment file (a spec, a dataset, variants and assertions)"));
     m_newButton = new QPushButton(QIcon::fromTheme(u"document-new"_s), tr("New…"), this);
     m_newButton->setObjectName(u"experimentNewButton"_s);
-    m_newButton->setToolTip(tr("Make a new experiment file: a spec, cases, variants and assertions in a form"));
+    m_newButton->setToolTip(
+        tr("Make a new experiment file: a spec, cases, variants and assertions in a form"));
     connect(m_newButton, &QPushButton::clicked, this, &ExperimentView::showNewDialog);
     m_runButton = new QPushButton(QIcon::fromTheme(u"media-playback-start"_s), tr("Run"), this);
     m_runButton->setObjectName(u"experimentRunButton"_s);
-    m_runButton->setToolTip(tr("Run every case in every variant, repeated, and check the assertions"));
+    m_runButton->setToolTip(
+        tr("Run every case in every variant, repeated, and check the assertions"));
     m_stopButton = new QPushButton(QIcon::fromTheme(u"media-playback-stop"_s), tr("Stop"), this);
     m_stopButton->setObjectName(u"experimentStopButton"_s);
-    m_stopButton->setToolTip(tr("Cancel the calls in flight; what finished stays stored and Resume runs the rest"));
+    m_stopButton->setToolTip(
+        tr("Cancel the calls in flight; what finished stays stored and Resume runs the rest"));
     m_resumeButton = new QPushButton(tr("Resume"), this);
     m_resumeButton->setObjectName(u"experimentResumeButton"_s);
     m_resumeButton->setToolTip(tr("Run only what the stored experiment has not run yet"));
@@ -117,12 +120,15 @@ void ExperimentView::buildUi()
     m_addVariantButton->setPopupMode(QToolButton::InstantPopup);
     m_addVariantButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *variantMenu = new QMenu(m_addVariantButton);
-    QAction *fromSpec = variantMenu->addAction(tr("From the Spec in the Editor…"), this, &ExperimentView::askVariantFromSpec);
+    QAction *fromSpec = variantMenu->addAction(tr("From the Spec in the Editor…"), this,
+                                               &ExperimentView::askVariantFromSpec);
     fromSpec->setObjectName(u"variantFromSpecAction"_s);
-    QAction *fromCall = variantMenu->addAction(tr("From the Current Call…"), this, &ExperimentView::askVariantFromCall);
+    QAction *fromCall = variantMenu->addAction(tr("From the Current Call…"), this,
+                                               &ExperimentView::askVariantFromCall);
     fromCall->setObjectName(u"variantFromCallAction"_s);
     m_addVariantButton->setMenu(variantMenu);
-    m_addVariantButton->setToolTip(tr("Add a variant to the experiment file, made from the spec you are editing or from a stored call"));
+    m_addVariantButton->setToolTip(tr("Add a variant to the experiment file, made from the spec "
+                                      "you are editing or from a stored call"));
 
     connect(m_openButton, &QPushButton::clicked, this, &ExperimentView::showOpenDialog);
     connect(m_runButton, &QPushButton::clicked, this, &ExperimentView::run);
@@ -130,9 +136,10 @@ void ExperimentView::buildUi()
     connect(m_resumeButton, &QPushButton::clicked, this, [this] { resume(); });
     m_cancelBatchesButton = new QPushButton(tr("Cancel Batches"), this);
     m_cancelBatchesButton->setObjectName(u"experimentCancelBatchesButton"_s);
-    m_cancelBatchesButton->setToolTip(tr("Cancel the open provider batches at the provider (what they answered "
-                                         "so far is kept), then stop. Stop alone leaves them running, "
-                                         "and Resume picks them up later."));
+    m_cancelBatchesButton->setToolTip(
+        tr("Cancel the open provider batches at the provider (what they answered "
+           "so far is kept), then stop. Stop alone leaves them running, "
+           "and Resume picks them up later."));
     m_cancelBatchesButton->hide();
     connect(m_cancelBatchesButton, &QPushButton::clicked, this, &ExperimentView::cancelBatches);
 
@@ -178,22 +185,25 @@ void ExperimentView::buildUi()
     m_pages = new QStackedWidget(this);
     m_emptyPage = new QWidget(m_pages);
     {
-        auto *hint = new QLabel(tr("<p><b>Compare specs across many inputs.</b></p>"
-                                   "<p>An experiment file names a spec, a dataset of cases, the variants to compare "
-                                   "and the checks each output must pass. Make one with <b>New…</b>, open one with "
-                                   "<b>Open…</b> (or File › Open Experiment…), or drop the file here; then press "
-                                   "<b>Run</b>.</p>"
-                                   "<p>The matrix shows each case in each variant: green passed every repeat, amber "
-                                   "is flaky, red failed. Click a cell to see its call.</p>"),
-                                m_emptyPage);
+        auto *hint = new QLabel(
+            tr("<p><b>Compare specs across many inputs.</b></p>"
+               "<p>An experiment file names a spec, a dataset of cases, the variants to compare "
+               "and the checks each output must pass. Make one with <b>New…</b>, open one with "
+               "<b>Open…</b> (or File › Open Experiment…), or drop the file here; then press "
+               "<b>Run</b>.</p>"
+               "<p>The matrix shows each case in each variant: green passed every repeat, amber "
+               "is flaky, red failed. Click a cell to see its call.</p>"),
+            m_emptyPage);
         hint->setObjectName(u"experimentHint"_s);
         hint->setWordWrap(true);
         hint->setAlignment(Qt::AlignCenter);
         hint->setMargin(24);
-        m_emptyNewButton = new QPushButton(QIcon::fromTheme(u"document-new"_s), tr("New Experiment…"), m_emptyPage);
+        m_emptyNewButton = new QPushButton(QIcon::fromTheme(u"document-new"_s),
+                                           tr("New Experiment…"), m_emptyPage);
         m_emptyNewButton->setObjectName(u"experimentEmptyNewButton"_s);
         connect(m_emptyNewButton, &QPushButton::clicked, this, &ExperimentView::showNewDialog);
-        auto *emptyOpen = new QPushButton(QIcon::fromTheme(u"document-open"_s), tr("Open Experiment…"), m_emptyPage);
+        auto *emptyOpen = new QPushButton(QIcon::fromTheme(u"document-open"_s),
+                                          tr("Open Experiment…"), m_emptyPage);
         emptyOpen->setObjectName(u"experimentEmptyOpenButton"_s);
         connect(emptyOpen, &QPushButton::clicked, this, &ExperimentView::showOpenDialog);
         auto *emptyButtons = new QHBoxLayout;
@@ -209,21 +219,23 @@ void ExperimentView::buildUi()
     }
     auto *errorsPage = new QWidget(m_pages);
     {
-        auto *label = new QLabel(tr("This experiment cannot run yet. Fix these places, then press Reload. A place "
-                                    "starting with / is in the experiment file (/assert/0 is the first entry of "
-                                    "\"assert\"); file:line:column is in that file."),
-                                 errorsPage);
+        auto *label = new QLabel(
+            tr("This experiment cannot run yet. Fix these places, then press Reload. A place "
+               "starting with / is in the experiment file (/assert/0 is the first entry of "
+               "\"assert\"); file:line:column is in that file."),
+            errorsPage);
         label->setWordWrap(true);
         m_errorsView = new QTableWidget(0, 2, errorsPage);
         m_errorsView->setObjectName(u"experimentErrors"_s);
-        m_errorsView->setHorizontalHeaderLabels({tr("Where"), tr("Problem")});
+        m_errorsView->setHorizontalHeaderLabels({ tr("Where"), tr("Problem") });
         m_errorsView->verticalHeader()->hide();
         m_errorsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
         m_errorsView->setWordWrap(true);
         m_errorsView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
         m_errorsView->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
         m_errorsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        auto *reload = new QPushButton(QIcon::fromTheme(u"view-refresh"_s), tr("Reload"), errorsPage);
+        auto *reload =
+            new QPushButton(QIcon::fromTheme(u"view-refresh"_s), tr("Reload"), errorsPage);
         reload->setObjectName(u"experimentReloadButton"_s);
         connect(reload, &QPushButton::clicked, this, &ExperimentView::reload);
         auto *row = new QHBoxLayout;
@@ -247,10 +259,12 @@ void ExperimentView::buildUi()
         // Every column as wide as its figures; the variant's name takes what is left.
         m_summaryView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         m_summaryView->horizontalHeader()->setStretchLastSection(false);
-        m_summaryView->horizontalHeader()->setSectionResizeMode(VariantSummaryModel::VariantColumn, QHeaderView::Stretch);
+        m_summaryView->horizontalHeader()->setSectionResizeMode(VariantSummaryModel::VariantColumn,
+                                                                QHeaderView::Stretch);
         m_summaryView->horizontalHeader()->setMinimumSectionSize(40);
         m_summaryView->setTextElideMode(Qt::ElideMiddle);
-        m_summaryView->verticalHeader()->setDefaultSectionSize(m_summaryView->fontMetrics().height() + 8);
+        m_summaryView->verticalHeader()->setDefaultSectionSize(m_summaryView->fontMetrics().height()
+                                                               + 8);
         m_summaryView->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
         m_matrixView = new QTableView(m_resultsPage);
@@ -274,15 +288,18 @@ void ExperimentView::buildUi()
         columns->setDefaultSectionSize(120);
         columns->setMinimumSectionSize(60);
         connect(m_matrixView, &QTableView::clicked, this, &ExperimentView::openCell);
-        // Double-click or Enter opens the call itself (a tab of its own), not just its place in History.
+        // Double-click or Enter opens the call itself (a tab of its own), not just its place in
+        // History.
         connect(m_matrixView, &QTableView::activated, this, [this](const QModelIndex &index) {
             openCell(index);
             const qint64 id = index.data(MatrixModel::CallIdRole).toLongLong();
             if (id > 0 && selectedSourceCells().size() <= 1)
                 Q_EMIT callOpenRequested(id);
         });
-        connect(m_matrixView, &QWidget::customContextMenuRequested, this, &ExperimentView::showMatrixContextMenu);
-        connect(m_matrixView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExperimentView::updateActions);
+        connect(m_matrixView, &QWidget::customContextMenuRequested, this,
+                &ExperimentView::showMatrixContextMenu);
+        connect(m_matrixView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+                &ExperimentView::updateActions);
 
         m_showCombo = new QComboBox(m_resultsPage);
         m_showCombo->setObjectName(u"experimentShowCombo"_s);
@@ -295,12 +312,12 @@ void ExperimentView::buildUi()
         });
         m_variantCombo = new QComboBox(m_resultsPage);
         m_variantCombo->setObjectName(u"experimentVariantCombo"_s);
-        connect(m_variantCombo, &QComboBox::currentIndexChanged, this, [this] {
-            m_filter->setVariantColumn(m_variantCombo->currentData().toInt());
-        });
+        connect(m_variantCombo, &QComboBox::currentIndexChanged, this,
+                [this] { m_filter->setVariantColumn(m_variantCombo->currentData().toInt()); });
         m_compareButton = new QPushButton(tr("Compare Two Cells"), m_resultsPage);
         m_compareButton->setObjectName(u"experimentCompareButton"_s);
-        m_compareButton->setToolTip(tr("Select two cells of one case (Ctrl+click) to see their calls side by side in the Diff panel"));
+        m_compareButton->setToolTip(tr("Select two cells of one case (Ctrl+click) to see their "
+                                       "calls side by side in the Diff panel"));
         connect(m_compareButton, &QPushButton::clicked, this, &ExperimentView::compareSelected);
         auto *filters = new QHBoxLayout;
         auto *showLabel = new QLabel(tr("Show:"), m_resultsPage);
@@ -316,8 +333,10 @@ void ExperimentView::buildUi()
         matrixLayout->setContentsMargins(0, 4, 0, 0);
         matrixLayout->addLayout(filters);
         matrixLayout->addWidget(m_matrixView, 1);
-        auto *hint = new QLabel(tr("Click a cell to see its call in History. Ctrl+click a second cell of the same case, "
-                                   "then Compare Two Cells to see both calls side by side. Hover a cell for why it failed."),
+        auto *hint = new QLabel(tr("Click a cell to see its call in History. Ctrl+click a second "
+                                   "cell of the same case, "
+                                   "then Compare Two Cells to see both calls side by side. Hover a "
+                                   "cell for why it failed."),
                                 matrixTab);
         hint->setObjectName(u"experimentMatrixHint"_s);
         hint->setWordWrap(true);
@@ -364,7 +383,8 @@ void ExperimentView::buildUi()
     auto fitSummary = [this] {
         const int rowsShown = std::clamp(m_summary->rowCount(), 1, 6);
         const int height = m_summaryView->horizontalHeader()->sizeHint().height()
-                           + rowsShown * m_summaryView->verticalHeader()->defaultSectionSize() + 2 * m_summaryView->frameWidth() + 2;
+            + rowsShown * m_summaryView->verticalHeader()->defaultSectionSize()
+            + 2 * m_summaryView->frameWidth() + 2;
         m_summaryView->setFixedHeight(height);
     };
     connect(m_summary, &QAbstractItemModel::modelReset, this, fitSummary);
@@ -375,12 +395,14 @@ void ExperimentView::buildUi()
 
 void ExperimentView::showOpenDialog()
 {
-    const QString dir = m_path.isEmpty() ? QSettings().value(kLastDirKey).toString() : QFileInfo(m_path).absolutePath();
+    const QString dir = m_path.isEmpty() ? QSettings().value(kLastDirKey).toString()
+                                         : QFileInfo(m_path).absolutePath();
     auto *dialog = new QFileDialog(this, tr("Open Experiment"), dir, experimentFileFilter());
     dialog->setObjectName(u"experimentOpenDialog"_s);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) { openFile(path); });
+    connect(dialog, &QFileDialog::fileSelected, this,
+            [this](const QString &path) { openFile(path); });
     dialog->open();
 }
 
@@ -391,9 +413,11 @@ NewExperimentDialog *ExperimentView::showNewDialog()
         m_newDialog->activateWindow();
         return m_newDialog;
     }
-    auto *dialog = new NewExperimentDialog(m_specPathProvider ? m_specPathProvider() : QString(), m_store, this);
+    auto *dialog = new NewExperimentDialog(m_specPathProvider ? m_specPathProvider() : QString(),
+                                           m_store, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &NewExperimentDialog::created, this, [this](const QString &path) { openFile(path); });
+    connect(dialog, &NewExperimentDialog::created, this,
+            [this](const QString &path) { openFile(path); });
     m_newDialog = dialog;
     dialog->open();
     return dialog;
@@ -402,7 +426,8 @@ NewExperimentDialog *ExperimentView::showNewDialog()
 bool ExperimentView::openFile(const QString &path)
 {
     if (isRunning()) {
-        m_notice->showMessage(tr("An experiment is running; stop it before opening another."), NoticeBar::Kind::Warning);
+        m_notice->showMessage(tr("An experiment is running; stop it before opening another."),
+                              NoticeBar::Kind::Warning);
         return false;
     }
     m_path = QFileInfo(path).absoluteFilePath();
@@ -474,7 +499,8 @@ void ExperimentView::applyLayout()
     m_filter->setVariantColumn(-1);
     // Few variants share the width; many keep a readable width each and scroll.
     QHeaderView *header = m_matrixView->horizontalHeader();
-    header->setSectionResizeMode(variants.size() <= 5 ? QHeaderView::Stretch : QHeaderView::Interactive);
+    header->setSectionResizeMode(variants.size() <= 5 ? QHeaderView::Stretch
+                                                      : QHeaderView::Interactive);
 }
 
 namespace {
@@ -530,7 +556,8 @@ void ExperimentView::showStored()
             m_busyText.clear();
             const QString problem = stored ? stored->error : error;
             if (!problem.isEmpty()) {
-                m_notice->showMessage(tr("The stored results could not be read: %1").arg(problem), NoticeBar::Kind::Warning);
+                m_notice->showMessage(tr("The stored results could not be read: %1").arg(problem),
+                                      NoticeBar::Kind::Warning);
             } else if (stored && stored->newest) {
                 m_experimentId = stored->newest->record.id;
                 m_storedAt = stored->newest->record.createdAt;
@@ -542,7 +569,8 @@ void ExperimentView::showStored()
                 refreshMatrix();
             }
             if (m_state == State::Ready)
-                setState(m_experimentId > 0 ? (canResume() ? State::Stopped : State::Finished) : State::Ready);
+                setState(m_experimentId > 0 ? (canResume() ? State::Stopped : State::Finished)
+                                            : State::Ready);
             else
                 setState(m_state);
         });
@@ -559,7 +587,8 @@ bool ExperimentView::resume(qint64 experimentId)
 {
     const qint64 id = experimentId > 0 ? experimentId : m_experimentId;
     if (id <= 0) {
-        m_notice->showMessage(tr("There is no stored run of this experiment to resume; press Run."), NoticeBar::Kind::Info);
+        m_notice->showMessage(tr("There is no stored run of this experiment to resume; press Run."),
+                              NoticeBar::Kind::Info);
         return false;
     }
     return startSession(id);
@@ -573,44 +602,55 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
     // Programs the experiment would start (its variants' tools, its command assertions) are
     // shown and asked about first; the answer is remembered for its content and folder.
     if (TrustStore *trust = m_service->trustStore()) {
-        const QList<RunItem> items = experimentRunItems(*m_experiment, m_service->allowedKeyVariables());
+        const QList<RunItem> items =
+            experimentRunItems(*m_experiment, m_service->allowedKeyVariables());
         const TrustEntry entry = experimentTrustEntry(*m_experiment);
         if (!items.isEmpty() && !trust->isTrusted(entry)) {
             QPointer<ExperimentView> self(this);
-            TrustDialog::ask(window(), m_experiment->path, items, {}, [self, trust, entry, resumeId](bool yes) {
-                if (!self)
-                    return;
-                if (!yes) {
-                    self->m_notice->showMessage(tr("Nothing was run: the experiment is not trusted."), NoticeBar::Kind::Info);
-                    return;
-                }
-                QString error;
-                if (!trust->trust(entry, &error)) {
-                    self->m_notice->showMessage(tr("The answer could not be remembered: %1").arg(error), NoticeBar::Kind::Error);
-                    return;
-                }
-                self->startSession(resumeId);
-            });
+            TrustDialog::ask(window(), m_experiment->path, items, {},
+                             [self, trust, entry, resumeId](bool yes) {
+                                 if (!self)
+                                     return;
+                                 if (!yes) {
+                                     self->m_notice->showMessage(
+                                         tr("Nothing was run: the experiment is not trusted."),
+                                         NoticeBar::Kind::Info);
+                                     return;
+                                 }
+                                 QString error;
+                                 if (!trust->trust(entry, &error)) {
+                                     self->m_notice->showMessage(
+                                         tr("The answer could not be remembered: %1").arg(error),
+                                         NoticeBar::Kind::Error);
+                                     return;
+                                 }
+                                 self->startSession(resumeId);
+                             });
             return false;
         }
     }
     if (!m_store) {
-        m_notice->showMessage(tr("The history database is not open: the runs are not stored and cannot be resumed."),
-                              NoticeBar::Kind::Warning);
+        m_notice->showMessage(
+            tr("The history database is not open: the runs are not stored and cannot be resumed."),
+            NoticeBar::Kind::Warning);
         ++m_storeSerial;
         beginSession(ExperimentStart(), resumeId);
         return true;
     }
     // Creating the stored experiment, or reading what it has done, happens off the GUI thread;
     // meanwhile the view counts as running (Stop gives up the start) and says what it does.
-    m_stateBeforeStart = m_state == State::Running || m_state == State::Stopping ? State::Ready : m_state;
+    m_stateBeforeStart =
+        m_state == State::Running || m_state == State::Stopping ? State::Ready : m_state;
     const quint64 serial = ++m_storeSerial;
-    m_busyText = resumeId ? tr("Reading what experiment %1 has done…").arg(*resumeId) : tr("Storing the new experiment…");
+    m_busyText = resumeId ? tr("Reading what experiment %1 has done…").arg(*resumeId)
+                          : tr("Storing the new experiment…");
     setState(State::Running);
     const Experiment experiment = *m_experiment;
     runOnStore<ExperimentStart>(
         m_service->writer(), m_store, this,
-        [experiment, resumeId](CallStore &store) { return startStoredExperiment(&store, experiment, resumeId); },
+        [experiment, resumeId](CallStore &store) {
+            return startStoredExperiment(&store, experiment, resumeId);
+        },
         [this, serial, resumeId](const ExperimentStart *started, const QString &error) {
             if (serial != m_storeSerial)
                 return; // given up (Stop, another file): the lock it may hold goes with it
@@ -623,17 +663,20 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
                 case ExperimentStart::Problem::None:
                     break;
                 case ExperimentStart::Problem::NotFound:
-                    problem = tr("Experiment %1 is not in the history database.").arg(resumeId.value_or(0));
+                    problem = tr("Experiment %1 is not in the history database.")
+                                  .arg(resumeId.value_or(0));
                     break;
                 case ExperimentStart::Problem::Changed:
-                    problem = tr("The file changed since experiment %1 ran, so it cannot be resumed; press Run to start again.")
+                    problem = tr("The file changed since experiment %1 ran, so it cannot be "
+                                 "resumed; press Run to start again.")
                                   .arg(resumeId.value_or(0));
                     break;
                 case ExperimentStart::Problem::Store:
                     problem = tr("The experiment cannot be stored: %1").arg(started->storeError);
                     break;
                 case ExperimentStart::Problem::InUse:
-                    problem = tr("Experiment %1 is running in another program (%2); wait for it to end, then resume.")
+                    problem = tr("Experiment %1 is running in another program (%2); wait for it to "
+                                 "end, then resume.")
                                   .arg(resumeId.value_or(0))
                                   .arg(started->inUse);
                     break;
@@ -662,10 +705,11 @@ void ExperimentView::beginSession(const ExperimentStart &started, std::optional<
     m_run->setRunLock(started.lock);
     m_run->setPriceTable(PriceTable::fromSettings());
     connect(m_run.get(), &ExperimentRun::halted, this, [this](const QString &why) {
-        m_notice->showMessage(tr("The history cannot store the results (%1): no more calls are started. The replies "
-                                 "of the calls in flight are kept beside the database and stored at the next start.")
-                                  .arg(why),
-                              NoticeBar::Kind::Error);
+        m_notice->showMessage(
+            tr("The history cannot store the results (%1): no more calls are started. The replies "
+               "of the calls in flight are kept beside the database and stored at the next start.")
+                .arg(why),
+            NoticeBar::Kind::Error);
     });
     if (m_run->viaBatch())
         m_run->setBatchSettings(BatchRoundSettings::fromEnvironment());
@@ -686,8 +730,9 @@ void ExperimentView::beginSession(const ExperimentStart &started, std::optional<
     m_run->start();
     if (BatchRounds *rounds = m_run->batchRounds()) {
         connect(rounds, &BatchRounds::changed, this, &ExperimentView::updateBatchStatus);
-        connect(rounds, &BatchRounds::notice, this,
-                [this](const QString &text) { m_notice->showMessage(text, NoticeBar::Kind::Warning); });
+        connect(rounds, &BatchRounds::notice, this, [this](const QString &text) {
+            m_notice->showMessage(text, NoticeBar::Kind::Warning);
+        });
     }
     updateBatchStatus();
 }
@@ -717,8 +762,8 @@ struct BatchFigures
     int rounds = 0;
     int open = 0;
     int ended = 0;
-    int lines = 0;      // of the open batches
-    int answered = 0;   // of those lines, answered so far
+    int lines = 0; // of the open batches
+    int answered = 0; // of those lines, answered so far
     qint64 waitingMs = 0; // the longest wait of an open batch
     bool unknown = false;
 };
@@ -770,10 +815,12 @@ void ExperimentView::updateBatchStatus()
     } else if (f.rounds == 0) {
         m_batchStatus->setText(tr("Through the providers' batch APIs: nothing submitted yet"));
     } else {
-        QStringList parts{tr("Provider batches, round %1").arg(f.rounds)};
+        QStringList parts { tr("Provider batches, round %1").arg(f.rounds) };
         if (f.open > 0) {
-            parts.append((f.open == 1 ? tr("1 batch at the provider") : tr("%1 batches at the provider").arg(f.open))
-                         + u" ("_s + tr("%1 of %2 lines answered").arg(f.answered).arg(f.lines) + u")"_s);
+            parts.append((f.open == 1 ? tr("1 batch at the provider")
+                                      : tr("%1 batches at the provider").arg(f.open))
+                         + u" ("_s + tr("%1 of %2 lines answered").arg(f.answered).arg(f.lines)
+                         + u")"_s);
             parts.append(tr("waiting %1").arg(waitingText(f.waitingMs)));
         }
         if (f.ended > 0)
@@ -812,12 +859,15 @@ void ExperimentView::onFinished()
     m_refresh.stop();
     refreshMatrix();
     const QList<ExperimentRunRecord> runs = m_run->runs();
-    m_storedDone = int(std::count_if(runs.begin(), runs.end(), [](const ExperimentRunRecord &r) { return r.status != u"cancelled"_s; }));
+    m_storedDone = int(std::count_if(runs.begin(), runs.end(), [](const ExperimentRunRecord &r) {
+        return r.status != u"cancelled"_s;
+    }));
     const int planned = plannedRuns(*m_experiment);
     const bool stopped = m_storedDone < planned;
     setState(stopped ? State::Stopped : State::Finished);
-    Q_EMIT message(stopped ? tr("Experiment stopped: %1 of %2 runs done").arg(m_storedDone).arg(planned)
-                           : tr("Experiment finished: %1 runs").arg(planned));
+    Q_EMIT message(stopped
+                       ? tr("Experiment stopped: %1 of %2 runs done").arg(m_storedDone).arg(planned)
+                       : tr("Experiment finished: %1 runs").arg(planned));
 }
 
 void ExperimentView::refreshMatrix()
@@ -846,17 +896,18 @@ void ExperimentView::showComparisons(const QJsonObject &summary)
             continue;
         lines.append(comparison.value(u"sentence"_s).toString());
         const QJsonArray ci = comparison.value(u"ci95"_s).toArray();
-        details.append(tr("%1 against %2: %3 cases, %4 passed only under %2, %5 only under %1; "
-                          "difference %6 points (95% interval %7 to %8), p = %9; score difference %10")
-                           .arg(comparison.value(u"b"_s).toString(), comparison.value(u"a"_s).toString())
-                           .arg(comparison.value(u"cases"_s).toInt())
-                           .arg(comparison.value(u"only_a"_s).toInt())
-                           .arg(comparison.value(u"only_b"_s).toInt())
-                           .arg(comparison.value(u"pass_rate_diff"_s).toDouble() * 100, 0, 'f', 1)
-                           .arg(ci.at(0).toDouble() * 100, 0, 'f', 1)
-                           .arg(ci.at(1).toDouble() * 100, 0, 'f', 1)
-                           .arg(comparison.value(u"p_value"_s).toDouble(), 0, 'g', 3)
-                           .arg(comparison.value(u"score_diff"_s).toDouble(), 0, 'f', 3));
+        details.append(
+            tr("%1 against %2: %3 cases, %4 passed only under %2, %5 only under %1; "
+               "difference %6 points (95% interval %7 to %8), p = %9; score difference %10")
+                .arg(comparison.value(u"b"_s).toString(), comparison.value(u"a"_s).toString())
+                .arg(comparison.value(u"cases"_s).toInt())
+                .arg(comparison.value(u"only_a"_s).toInt())
+                .arg(comparison.value(u"only_b"_s).toInt())
+                .arg(comparison.value(u"pass_rate_diff"_s).toDouble() * 100, 0, 'f', 1)
+                .arg(ci.at(0).toDouble() * 100, 0, 'f', 1)
+                .arg(ci.at(1).toDouble() * 100, 0, 'f', 1)
+                .arg(comparison.value(u"p_value"_s).toDouble(), 0, 'g', 3)
+                .arg(comparison.value(u"score_diff"_s).toDouble(), 0, 'f', 3));
     }
     m_comparisons->setVisible(!lines.isEmpty());
     m_comparisons->setText(lines.join(u'\n'));
@@ -920,17 +971,20 @@ void ExperimentView::updateStatus()
         const int variants = int(m_experiment->variants.size());
         const int repeat = m_experiment->repeat;
         shape = (rows == 1 ? tr("1 case") : tr("%1 cases").arg(rows)) + u" × "_s
-                + (variants == 1 ? tr("1 variant") : tr("%1 variants").arg(variants)) + u" × "_s
-                + (repeat == 1 ? tr("1 repeat") : tr("%1 repeats").arg(repeat));
+            + (variants == 1 ? tr("1 variant") : tr("%1 variants").arg(variants)) + u" × "_s
+            + (repeat == 1 ? tr("1 repeat") : tr("%1 repeats").arg(repeat));
     }
-    const QString when = m_storedAt.isValid() ? QLocale().toString(m_storedAt.toLocalTime(), QLocale::ShortFormat) : QString();
+    const QString when = m_storedAt.isValid()
+        ? QLocale().toString(m_storedAt.toLocalTime(), QLocale::ShortFormat)
+        : QString();
     switch (m_state) {
     case State::Empty:
         text = tr("Open an experiment file to compare variants of a spec over a dataset.");
         break;
     case State::Invalid:
-        text = m_errors.size() == 1 ? tr("1 problem in the file; nothing was sent.")
-                                    : tr("%1 problems in the file; nothing was sent.").arg(m_errors.size());
+        text = m_errors.size() == 1
+            ? tr("1 problem in the file; nothing was sent.")
+            : tr("%1 problems in the file; nothing was sent.").arg(m_errors.size());
         break;
     case State::Ready:
         text = tr("%1 = %2 runs. Press Run to start.").arg(shape).arg(total);
@@ -941,20 +995,26 @@ void ExperimentView::updateStatus()
             break;
         }
         const ExperimentRun::Progress p = progress();
-        text = tr("Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most %6 at once; Preferences › Limits).")
+        text = tr("Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most "
+                  "%6 at once; Preferences › Limits).")
                    .arg(m_experimentId)
                    .arg(done)
                    .arg(total)
                    .arg(p.failed)
                    .arg(p.inFlight)
-                   .arg(m_service && m_service->scheduler() ? m_service->scheduler()->globalLimit() : 0);
+                   .arg(m_service && m_service->scheduler() ? m_service->scheduler()->globalLimit()
+                                                            : 0);
         break;
     }
     case State::Stopping:
         text = tr("Stopping: cancelling the calls in flight…");
         break;
     case State::Stopped:
-        text = tr("Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.").arg(m_experimentId).arg(when).arg(done).arg(total);
+        text = tr("Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.")
+                   .arg(m_experimentId)
+                   .arg(when)
+                   .arg(done)
+                   .arg(total);
         break;
     case State::Finished: {
         const int cells = m_matrix->rowCount() * m_matrix->columnCount();
@@ -963,8 +1023,11 @@ void ExperimentView::updateStatus()
                    .arg(m_experimentId)
                    .arg(when)
                    .arg(total)
-                   .arg(notPassed == 0 ? tr("Every case passed in every variant.")
-                                       : tr("%1 of %2 cells did not pass in every repeat (red or amber).").arg(notPassed).arg(cells));
+                   .arg(notPassed == 0
+                            ? tr("Every case passed in every variant.")
+                            : tr("%1 of %2 cells did not pass in every repeat (red or amber).")
+                                  .arg(notPassed)
+                                  .arg(cells));
         break;
     }
     }
@@ -991,9 +1054,10 @@ void ExperimentView::updateActions()
     m_openButton->setEnabled(!running);
     m_newButton->setEnabled(!running);
     const QList<QModelIndex> cells = selectedSourceCells();
-    m_compareButton->setEnabled(cells.size() == 2 && cells.at(0).row() == cells.at(1).row()
-                                && m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall() > 0
-                                && m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall() > 0);
+    m_compareButton->setEnabled(
+        cells.size() == 2 && cells.at(0).row() == cells.at(1).row()
+        && m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall() > 0
+        && m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall() > 0);
 }
 
 // ---- cells -------------------------------------------------------------------------------
@@ -1003,7 +1067,8 @@ QList<QModelIndex> ExperimentView::selectedSourceCells() const
     QList<QModelIndex> out;
     for (const QModelIndex &index : m_matrixView->selectionModel()->selectedIndexes())
         out.append(m_filter->mapToSource(index));
-    std::sort(out.begin(), out.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.column() < b.column(); });
+    std::sort(out.begin(), out.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.column() < b.column(); });
     return out;
 }
 
@@ -1025,21 +1090,28 @@ bool ExperimentView::compareSelected()
 {
     const QList<QModelIndex> cells = selectedSourceCells();
     if (cells.size() != 2 || cells.at(0).row() != cells.at(1).row()) {
-        m_notice->showMessage(tr("Select two cells of the same case (Ctrl+click the second) to compare them."), NoticeBar::Kind::Info);
+        m_notice->showMessage(
+            tr("Select two cells of the same case (Ctrl+click the second) to compare them."),
+            NoticeBar::Kind::Info);
         return false;
     }
-    const qint64 left = m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall();
-    const qint64 right = m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall();
+    const qint64 left =
+        m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall();
+    const qint64 right =
+        m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall();
     if (left <= 0 || right <= 0) {
-        m_notice->showMessage(tr("Both cells need a finished run to compare."), NoticeBar::Kind::Info);
+        m_notice->showMessage(tr("Both cells need a finished run to compare."),
+                              NoticeBar::Kind::Info);
         return false;
     }
-    m_notice->showMessage(tr("The Diff panel shows case %1: %2 (call %3) on the left, %4 (call %5) on the right.")
-                              .arg(m_matrix->cases().at(cells.at(0).row()), m_matrix->variants().at(cells.at(0).column()))
-                              .arg(left)
-                              .arg(m_matrix->variants().at(cells.at(1).column()))
-                              .arg(right),
-                          NoticeBar::Kind::Info);
+    m_notice->showMessage(
+        tr("The Diff panel shows case %1: %2 (call %3) on the left, %4 (call %5) on the right.")
+            .arg(m_matrix->cases().at(cells.at(0).row()),
+                 m_matrix->variants().at(cells.at(0).column()))
+            .arg(left)
+            .arg(m_matrix->variants().at(cells.at(1).column()))
+            .arg(right),
+        NoticeBar::Kind::Info);
     Q_EMIT compareRequested(left, right);
     return true;
 }
@@ -1057,7 +1129,9 @@ void ExperimentView::showMatrixContextMenu(const QPoint &pos)
         if (run.callId <= 0)
             continue;
         const qint64 id = run.callId;
-        menu->addAction(tr("Open Call of Repeat %1 (%2)").arg(run.repeat + 1).arg(run.passed ? tr("passed") : tr("not passed")),
+        menu->addAction(tr("Open Call of Repeat %1 (%2)")
+                            .arg(run.repeat + 1)
+                            .arg(run.passed ? tr("passed") : tr("not passed")),
                         this, [this, id] { Q_EMIT callRequested(id); });
     }
     const qint64 mine = cell.representativeCall();
@@ -1067,13 +1141,14 @@ void ExperimentView::showMatrixContextMenu(const QPoint &pos)
             if (c == index.column())
                 continue;
             const qint64 other = m_matrix->cell(index.row(), c).representativeCall();
-            QAction *action = compare->addAction(m_matrix->variants().at(c), this, [this, mine, other, index, c] {
-                // Left is the variant further left in the matrix.
-                if (index.column() < c)
-                    Q_EMIT compareRequested(mine, other);
-                else
-                    Q_EMIT compareRequested(other, mine);
-            });
+            QAction *action =
+                compare->addAction(m_matrix->variants().at(c), this, [this, mine, other, index, c] {
+                    // Left is the variant further left in the matrix.
+                    if (index.column() < c)
+                        Q_EMIT compareRequested(mine, other);
+                    else
+                        Q_EMIT compareRequested(other, mine);
+                });
             action->setEnabled(other > 0);
         }
     }
@@ -1116,16 +1191,19 @@ std::optional<QString> ExperimentView::addVariant(const QJsonObject &variant)
             return tr("There is already a variant named \"%1\".").arg(name);
     }
     // With no "variants" in the file the experiment ran one, named as the loader names it.
-    const QString defaultName = m_experiment->variants.size() == 1 && !m_experiment->definition.contains(u"variants"_s)
-                                    ? m_experiment->variants.constFirst().name
-                                    : QString();
+    const QString defaultName =
+        m_experiment->variants.size() == 1 && !m_experiment->definition.contains(u"variants"_s)
+        ? m_experiment->variants.constFirst().name
+        : QString();
     if (auto error = addVariantToFile(m_path, variant, defaultName))
         return error;
     reload();
     if (!m_experiment)
         return tr("The file with the new variant does not load; see the problems listed.");
-    m_notice->showMessage(tr("Added the variant \"%1\" to %2. Press Run to run the experiment with it.").arg(name, QFileInfo(m_path).fileName()),
-                          NoticeBar::Kind::Info);
+    m_notice->showMessage(
+        tr("Added the variant \"%1\" to %2. Press Run to run the experiment with it.")
+            .arg(name, QFileInfo(m_path).fileName()),
+        NoticeBar::Kind::Info);
     return std::nullopt;
 }
 
@@ -1142,9 +1220,11 @@ std::optional<QString> ExperimentView::addVariantFromSpec(const QString &name)
         return tr("The spec in the editor is the same as the experiment's spec; change it first.");
     auto error = addVariant(variant);
     if (!error && !dropped.isEmpty())
-        m_notice->showMessage(tr("Added \"%1\". A variant can only add or change fields, so it keeps these of the "
-                                 "experiment's spec: %2.").arg(name, dropped.join(u", "_s)),
-                              NoticeBar::Kind::Warning);
+        m_notice->showMessage(
+            tr("Added \"%1\". A variant can only add or change fields, so it keeps these of the "
+               "experiment's spec: %2.")
+                .arg(name, dropped.join(u", "_s)),
+            NoticeBar::Kind::Warning);
     return error;
 }
 
@@ -1155,7 +1235,8 @@ std::optional<QString> ExperimentView::addVariantFromCall(const QString &name, q
     return addVariant(variantFromCall(name, callId));
 }
 
-void ExperimentView::askName(const QString &title, const QString &suggestion, std::function<void(const QString &)> done)
+void ExperimentView::askName(const QString &title, const QString &suggestion,
+                             std::function<void(const QString &)> done)
 {
     auto *dialog = new QInputDialog(this);
     dialog->setObjectName(u"variantNameDialog"_s);
@@ -1163,7 +1244,8 @@ void ExperimentView::askName(const QString &title, const QString &suggestion, st
     dialog->setWindowTitle(title);
     dialog->setLabelText(tr("Name of the new variant (it becomes a column of the matrix):"));
     dialog->setTextValue(suggestion);
-    connect(dialog, &QInputDialog::textValueSelected, this, [done = std::move(done)](const QString &text) { done(text.trimmed()); });
+    connect(dialog, &QInputDialog::textValueSelected, this,
+            [done = std::move(done)](const QString &text) { done(text.trimmed()); });
     dialog->open();
 }
 
@@ -1173,10 +1255,11 @@ void ExperimentView::askVariantFromSpec()
         m_notice->showMessage(tr("Open an experiment first."), NoticeBar::Kind::Info);
         return;
     }
-    askName(tr("New Variant from the Spec"), suggestVariantName(tr("edited spec")), [this](const QString &name) {
-        if (auto error = addVariantFromSpec(name))
-            m_notice->showMessage(*error, NoticeBar::Kind::Error);
-    });
+    askName(tr("New Variant from the Spec"), suggestVariantName(tr("edited spec")),
+            [this](const QString &name) {
+                if (auto error = addVariantFromSpec(name))
+                    m_notice->showMessage(*error, NoticeBar::Kind::Error);
+            });
 }
 
 void ExperimentView::askVariantFromCall()
@@ -1187,13 +1270,15 @@ void ExperimentView::askVariantFromCall()
     }
     const qint64 id = m_callProvider ? m_callProvider() : 0;
     if (id <= 0) {
-        m_notice->showMessage(tr("Pick a call first (in History, or a cell of the matrix)."), NoticeBar::Kind::Info);
+        m_notice->showMessage(tr("Pick a call first (in History, or a cell of the matrix)."),
+                              NoticeBar::Kind::Info);
         return;
     }
-    askName(tr("New Variant from Call %1").arg(id), suggestVariantName(tr("call %1").arg(id)), [this, id](const QString &name) {
-        if (auto error = addVariantFromCall(name, id))
-            m_notice->showMessage(*error, NoticeBar::Kind::Error);
-    });
+    askName(tr("New Variant from Call %1").arg(id), suggestVariantName(tr("call %1").arg(id)),
+            [this, id](const QString &name) {
+                if (auto error = addVariantFromCall(name, id))
+                    m_notice->showMessage(*error, NoticeBar::Kind::Error);
+            });
 }
 
 // ---- drag and drop -----------------------------------------------------------------------
@@ -1201,7 +1286,8 @@ void ExperimentView::askVariantFromCall()
 void ExperimentView::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (!isRunning() && urls.size() == 1 && urls.first().isLocalFile() && urls.first().toLocalFile().endsWith(u".json"_s))
+    if (!isRunning() && urls.size() == 1 && urls.first().isLocalFile()
+        && urls.first().toLocalFile().endsWith(u".json"_s))
         event->acceptProposedAction();
 }
 

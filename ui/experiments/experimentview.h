@@ -79,10 +79,19 @@ public:
     bool canResume() const;
 
     // Where "Add Variant" takes the spec in the editor and the current call from.
-    void setSpecProvider(std::function<std::optional<Spec>()> provider) { m_specProvider = std::move(provider); }
-    void setCurrentCallProvider(std::function<qint64()> provider) { m_callProvider = std::move(provider); }
+    void setSpecProvider(std::function<std::optional<Spec>()> provider)
+    {
+        m_specProvider = std::move(provider);
+    }
+    void setCurrentCallProvider(std::function<qint64()> provider)
+    {
+        m_callProvider = std::move(provider);
+    }
     // The spec file New Experiment starts from (the saved spec in the editor), or empty.
-    void setSpecPathProvider(std::function<QString()> provider) { m_specPathProvider = std::move(provider); }
+    void setSpecPathProvider(std::function<QString()> provider)
+    {
+        m_specPathProvider = std::move(provider);
+    }
     // Adds the variant to the file and loads it again; the error otherwise.
     std::optional<QString> addVariant(const QJsonObject &variant);
     std::optional<QString> addVariantFromSpec(const QString &name);
@@ -164,7 +173,8 @@ private:
     void applyLayout();
     void showErrors();
     void showMatrixContextMenu(const QPoint &pos);
-    void askName(const QString &title, const QString &suggestion, std::function<void(const QString &)> done);
+    void askName(const QString &title, const QString &suggestion,
+                 std::function<void(const QString &)> done);
     QList<QModelIndex> selectedSourceCells() const;
     int doneRuns() const; // runs of the experiment shown that finished (cancelled ones not)
 
@@ -173,7 +183,7 @@ private:
     QString m_path;
     std::optional<Experiment> m_experiment;
     QList<ExperimentError> m_errors;
-    std::unique_ptr<ExperimentRun> m_run;      // the session running, or the stored results shown
+    std::unique_ptr<ExperimentRun> m_run; // the session running, or the stored results shown
     qint64 m_experimentId = 0;
     QDateTime m_storedAt;
     int m_storedDone = 0;

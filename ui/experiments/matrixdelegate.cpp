@@ -8,30 +8,30 @@ VerdictColors verdictColors(CellVerdict verdict, bool dark)
 {
     switch (verdict) {
     case CellVerdict::Pass:
-        return dark ? VerdictColors{QColor(0x1f, 0x5e, 0x37), QColor(0xd9, 0xf7, 0xe3)}
-                    : VerdictColors{QColor(0xc6, 0xeb, 0xd0), QColor(0x12, 0x4a, 0x27)};
+        return dark ? VerdictColors { QColor(0x1f, 0x5e, 0x37), QColor(0xd9, 0xf7, 0xe3) }
+                    : VerdictColors { QColor(0xc6, 0xeb, 0xd0), QColor(0x12, 0x4a, 0x27) };
     case CellVerdict::Flaky:
-        return dark ? VerdictColors{QColor(0x6b, 0x4e, 0x0c), QColor(0xff, 0xee, 0xc2)}
-                    : VerdictColors{QColor(0xfb, 0xe3, 0xa4), QColor(0x6a, 0x45, 0x00)};
+        return dark ? VerdictColors { QColor(0x6b, 0x4e, 0x0c), QColor(0xff, 0xee, 0xc2) }
+                    : VerdictColors { QColor(0xfb, 0xe3, 0xa4), QColor(0x6a, 0x45, 0x00) };
     case CellVerdict::Fail:
-        return dark ? VerdictColors{QColor(0x74, 0x24, 0x24), QColor(0xff, 0xdd, 0xdd)}
-                    : VerdictColors{QColor(0xf6, 0xc4, 0xc4), QColor(0x7a, 0x16, 0x16)};
+        return dark ? VerdictColors { QColor(0x74, 0x24, 0x24), QColor(0xff, 0xdd, 0xdd) }
+                    : VerdictColors { QColor(0xf6, 0xc4, 0xc4), QColor(0x7a, 0x16, 0x16) };
     case CellVerdict::Partial:
     case CellVerdict::NotRun:
         break;
     }
-    return dark ? VerdictColors{QColor(0x3a, 0x3d, 0x42), QColor(0xc8, 0xcc, 0xd0)}
-                : VerdictColors{QColor(0xec, 0xee, 0xf1), QColor(0x55, 0x5b, 0x63)};
+    return dark ? VerdictColors { QColor(0x3a, 0x3d, 0x42), QColor(0xc8, 0xcc, 0xd0) }
+                : VerdictColors { QColor(0xec, 0xee, 0xf1), QColor(0x55, 0x5b, 0x63) };
 }
 
 MatrixDelegate::MatrixDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
-{
-}
+{ }
 
 MatrixDelegate::~MatrixDelegate() = default;
 
-void MatrixDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void MatrixDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                           const QModelIndex &index) const
 {
     const bool dark = option.palette.color(QPalette::Base).lightness() < 128;
     const auto verdict = CellVerdict(index.data(MatrixModel::VerdictRole).toInt());
@@ -88,7 +88,8 @@ void MatrixDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option
 QSize MatrixDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const
 {
     const int line = option.fontMetrics.height();
-    return {std::max(72, option.fontMetrics.horizontalAdvance(QStringLiteral("00/00")) + 24), line + 16};
+    return { std::max(72, option.fontMetrics.horizontalAdvance(QStringLiteral("00/00")) + 24),
+             line + 16 };
 }
 
 } // namespace Callscope

@@ -18,11 +18,16 @@ const MatrixCell &emptyCell()
 QString verdictTitle(CellVerdict verdict)
 {
     switch (verdict) {
-    case CellVerdict::NotRun: return MatrixModel::tr("not run yet");
-    case CellVerdict::Partial: return MatrixModel::tr("some repeats still to run");
-    case CellVerdict::Pass: return MatrixModel::tr("passed in every repeat");
-    case CellVerdict::Flaky: return MatrixModel::tr("flaky: passed in some repeats only");
-    case CellVerdict::Fail: return MatrixModel::tr("failed");
+    case CellVerdict::NotRun:
+        return MatrixModel::tr("not run yet");
+    case CellVerdict::Partial:
+        return MatrixModel::tr("some repeats still to run");
+    case CellVerdict::Pass:
+        return MatrixModel::tr("passed in every repeat");
+    case CellVerdict::Flaky:
+        return MatrixModel::tr("flaky: passed in some repeats only");
+    case CellVerdict::Fail:
+        return MatrixModel::tr("failed");
     }
     return {};
 }
@@ -32,11 +37,16 @@ QString verdictTitle(CellVerdict verdict)
 QString cellVerdictName(CellVerdict verdict)
 {
     switch (verdict) {
-    case CellVerdict::NotRun: return u"not run"_s;
-    case CellVerdict::Partial: return u"partial"_s;
-    case CellVerdict::Pass: return u"pass"_s;
-    case CellVerdict::Flaky: return u"flaky"_s;
-    case CellVerdict::Fail: return u"fail"_s;
+    case CellVerdict::NotRun:
+        return u"not run"_s;
+    case CellVerdict::Partial:
+        return u"partial"_s;
+    case CellVerdict::Pass:
+        return u"pass"_s;
+    case CellVerdict::Flaky:
+        return u"flaky"_s;
+    case CellVerdict::Fail:
+        return u"fail"_s;
     }
     return {};
 }
@@ -45,7 +55,8 @@ QString formatLatency(qint64 ms)
 {
     if (ms < 1000)
         return MatrixModel::tr("%1 ms").arg(ms);
-    return MatrixModel::tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1));
+    return MatrixModel::tr("%1 s").arg(
+        QLocale().toString(double(ms) / 1000.0, 'f', ms < 10000 ? 2 : 1));
 }
 
 QString formatTokens(qint64 tokens)
@@ -81,8 +92,7 @@ qint64 MatrixCell::representativeCall() const
 
 MatrixModel::MatrixModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 MatrixModel::~MatrixModel() = default;
 
@@ -131,15 +141,17 @@ QModelIndex MatrixModel::applyCell(const QJsonObject &object)
             run.costUsd = o.value(u"cost_usd"_s).toDouble();
         const QJsonObject tokens = o.value(u"tokens"_s).toObject();
         // Every prompt token: uncached, read from the cache and written to it.
-        run.inputTokens = tokens.value(u"input"_s).toInteger() + tokens.value(u"cache_read"_s).toInteger()
-                          + tokens.value(u"cache_write"_s).toInteger();
+        run.inputTokens = tokens.value(u"input"_s).toInteger()
+            + tokens.value(u"cache_read"_s).toInteger()
+            + tokens.value(u"cache_write"_s).toInteger();
         run.outputTokens = tokens.value(u"output"_s).toInteger();
         run.score = o.value(u"score"_s).toDouble(run.passed ? 1 : 0);
         if (!run.passed) {
             for (const QJsonValue &a : o.value(u"assertions"_s).toArray()) {
                 const QJsonObject assertion = a.toObject();
                 if (!assertion.value(u"passed"_s).toBool())
-                    run.failures.append(assertion.value(u"name"_s).toString() + u": "_s + assertion.value(u"reason"_s).toString());
+                    run.failures.append(assertion.value(u"name"_s).toString() + u": "_s
+                                        + assertion.value(u"reason"_s).toString());
             }
         }
         if (run.status != u"cancelled"_s) {
@@ -189,8 +201,9 @@ void MatrixModel::setSummary(const QJsonObject &summary)
         f.passRate = o.value(u"pass_rate"_s).toDouble();
         f.score = o.value(u"score"_s).toDouble();
         const QJsonObject tokens = o.value(u"tokens"_s).toObject();
-        f.inputTokens = tokens.value(u"input"_s).toInteger() + tokens.value(u"cache_read"_s).toInteger()
-                        + tokens.value(u"cache_write"_s).toInteger();
+        f.inputTokens = tokens.value(u"input"_s).toInteger()
+            + tokens.value(u"cache_read"_s).toInteger()
+            + tokens.value(u"cache_write"_s).toInteger();
         f.outputTokens = o.value(u"tokens"_s).toObject().value(u"output"_s).toInteger();
         f.costUsd.reset();
         if (o.value(u"cost_usd"_s).isDouble())
@@ -295,7 +308,11 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
             return {};
         if (role == Qt::ToolTipRole) {
             const VariantFigures &f = m_figures.at(section);
-            return tr("%1: %2 of %3 cases passed, %4 flaky").arg(f.name).arg(f.passed).arg(f.cases).arg(f.flaky);
+            return tr("%1: %2 of %3 cases passed, %4 flaky")
+                .arg(f.name)
+                .arg(f.passed)
+                .arg(f.cases)
+                .arg(f.flaky);
         }
         return m_variants.at(section);
     }
@@ -309,26 +326,34 @@ QString MatrixModel::toolTip(int row, int column) const
     const MatrixCell &c = cell(row, column);
     if (row < 0 || row >= m_cases.size() || column < 0 || column >= m_variants.size())
         return {};
-    QString html = u"<b>%1</b> · %2<br>%3"_s.arg(m_cases.at(row).toHtmlEscaped(), m_variants.at(column).toHtmlEscaped(),
+    QString html = u"<b>%1</b> · %2<br>%3"_s.arg(m_cases.at(row).toHtmlEscaped(),
+                                                 m_variants.at(column).toHtmlEscaped(),
                                                  verdictTitle(c.verdict).toHtmlEscaped());
     if (c.doneRuns > 0)
         html += tr(" (%1 of %2 repeats passed)").arg(c.passedRuns).arg(m_repeat).toHtmlEscaped();
     for (const MatrixRun &run : c.runs) {
         html += u"<br><br>"_s;
-        html += tr("Repeat %1: %2, %3").arg(run.repeat + 1).arg(run.passed ? tr("passed") : tr("not passed"), run.status).toHtmlEscaped();
+        html += tr("Repeat %1: %2, %3")
+                    .arg(run.repeat + 1)
+                    .arg(run.passed ? tr("passed") : tr("not passed"), run.status)
+                    .toHtmlEscaped();
         html += u"<br>"_s
             + tr("%1 · %2 in / %3 out tokens · %4")
-                  .arg(formatLatency(run.latencyMs), formatTokens(run.inputTokens), formatTokens(run.outputTokens), formatCost(run.costUsd))
+                  .arg(formatLatency(run.latencyMs), formatTokens(run.inputTokens),
+                       formatTokens(run.outputTokens), formatCost(run.costUsd))
                   .toHtmlEscaped();
         if (run.cached)
-            html += u"<br>"_s + tr("Answered from the response cache: no request sent").toHtmlEscaped();
+            html +=
+                u"<br>"_s + tr("Answered from the response cache: no request sent").toHtmlEscaped();
         if (run.callId > 0)
             html += u"<br>"_s + tr("Call %1").arg(run.callId).toHtmlEscaped();
         for (const QString &failure : run.failures)
             html += u"<br>&#10007; "_s + failure.left(300).toHtmlEscaped();
     }
     if (c.representativeCall() > 0)
-        html += u"<br><br><i>%1</i>"_s.arg(tr("Click to open the call; select two cells of a case to compare them.").toHtmlEscaped());
+        html += u"<br><br><i>%1</i>"_s.arg(
+            tr("Click to open the call; select two cells of a case to compare them.")
+                .toHtmlEscaped());
     return html;
 }
 
@@ -336,8 +361,7 @@ QString MatrixModel::toolTip(int row, int column) const
 
 MatrixFilter::MatrixFilter(QObject *parent)
     : QSortFilterProxyModel(parent)
-{
-}
+{ }
 
 MatrixFilter::~MatrixFilter() = default;
 
@@ -417,15 +441,21 @@ QVariant VariantSummaryModel::data(const QModelIndex &index, int role) const
         return {};
     const VariantFigures &f = m_matrix->figures().at(index.row());
     if (role == Qt::TextAlignmentRole)
-        return index.column() == VariantColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == VariantColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
         case ScoreColumn:
-            return tr("The assertions that passed, each counted by its weight (default 1), averaged over the runs");
+            return tr("The assertions that passed, each counted by its weight (default 1), "
+                      "averaged over the runs");
         case CostColumn:
-            return f.costUsd ? tr("From the price table") : tr("A model of this variant is not in the price table, so the total is not known");
+            return f.costUsd
+                ? tr("From the price table")
+                : tr(
+                    "A model of this variant is not in the price table, so the total is not known");
         case CountsColumn:
-            return tr("Cases that passed in every repeat · passed in some only (flaky) · failed; and those not run in every repeat yet");
+            return tr("Cases that passed in every repeat · passed in some only (flaky) · failed; "
+                      "and those not run in every repeat yet");
         case LatencyColumn:
             return tr("Half the runs took at most the first figure, 95 in 100 at most the second");
         default:
@@ -436,26 +466,35 @@ QVariant VariantSummaryModel::data(const QModelIndex &index, int role) const
         return {};
     const bool any = f.runs > 0;
     switch (index.column()) {
-    case VariantColumn: return f.name;
-    case PassRateColumn: return any ? tr("%1%").arg(qRound(f.passRate * 100)) : QString();
+    case VariantColumn:
+        return f.name;
+    case PassRateColumn:
+        return any ? tr("%1%").arg(qRound(f.passRate * 100)) : QString();
     case CountsColumn: {
         if (!any)
             return QString();
         // Each case as its cell shows it; cases whose repeats have not all run are counted apart
         // (the summary counts them as not passed).
         const int column = index.row();
-        const int open = m_matrix->count(CellVerdict::NotRun, column) + m_matrix->count(CellVerdict::Partial, column);
+        const int open = m_matrix->count(CellVerdict::NotRun, column)
+            + m_matrix->count(CellVerdict::Partial, column);
         const QString counts = tr("%1 · %2 · %3")
                                    .arg(m_matrix->count(CellVerdict::Pass, column))
                                    .arg(m_matrix->count(CellVerdict::Flaky, column))
                                    .arg(m_matrix->count(CellVerdict::Fail, column));
         return open > 0 ? tr("%1 (%2 to run)").arg(counts).arg(open) : counts;
     }
-    case ScoreColumn: return any ? QLocale().toString(f.score, 'f', 2) : QString();
-    case TokensColumn: return any ? tr("%1 / %2").arg(formatTokens(f.inputTokens), formatTokens(f.outputTokens)) : QString();
-    case CostColumn: return any ? formatCost(f.costUsd) : QString();
-    case LatencyColumn: return any ? tr("%1 / %2").arg(formatLatency(f.p50), formatLatency(f.p95)) : QString();
-    default: return {};
+    case ScoreColumn:
+        return any ? QLocale().toString(f.score, 'f', 2) : QString();
+    case TokensColumn:
+        return any ? tr("%1 / %2").arg(formatTokens(f.inputTokens), formatTokens(f.outputTokens))
+                   : QString();
+    case CostColumn:
+        return any ? formatCost(f.costUsd) : QString();
+    case LatencyColumn:
+        return any ? tr("%1 / %2").arg(formatLatency(f.p50), formatLatency(f.p95)) : QString();
+    default:
+        return {};
     }
 }
 
@@ -464,14 +503,22 @@ QVariant VariantSummaryModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case VariantColumn: return tr("Variant");
-    case PassRateColumn: return tr("Pass rate");
-    case CountsColumn: return tr("Pass · flaky · fail");
-    case ScoreColumn: return tr("Score");
-    case TokensColumn: return tr("Tokens in / out");
-    case CostColumn: return tr("Cost");
-    case LatencyColumn: return tr("Latency p50 / p95");
-    default: return {};
+    case VariantColumn:
+        return tr("Variant");
+    case PassRateColumn:
+        return tr("Pass rate");
+    case CountsColumn:
+        return tr("Pass · flaky · fail");
+    case ScoreColumn:
+        return tr("Score");
+    case TokensColumn:
+        return tr("Tokens in / out");
+    case CostColumn:
+        return tr("Cost");
+    case LatencyColumn:
+        return tr("Latency p50 / p95");
+    default:
+        return {};
     }
 }
 

@@ -34,15 +34,15 @@ struct MatrixRun
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     double score = 0;
-    bool cached = false;           // answered from the response cache, no request sent
-    QStringList failures;          // "name: reason" of every assertion that did not pass
+    bool cached = false; // answered from the response cache, no request sent
+    QStringList failures; // "name: reason" of every assertion that did not pass
 };
 
 struct MatrixCell
 {
     CellVerdict verdict = CellVerdict::NotRun;
     int passedRuns = 0;
-    int doneRuns = 0;              // runs that finished (cancelled ones not counted)
+    int doneRuns = 0; // runs that finished (cancelled ones not counted)
     QList<MatrixRun> runs;
     // The call a click opens: the first failing run's, else the first run's (0 when none).
     qint64 representativeCall() const;
@@ -63,7 +63,7 @@ struct VariantFigures
     std::optional<double> costUsd; // none: some run's model has no price
     qint64 p50 = 0;
     qint64 p95 = 0;
-    QList<qint64> latencies;       // every finished run's
+    QList<qint64> latencies; // every finished run's
 };
 
 class MatrixModel final : public QAbstractTableModel
@@ -76,10 +76,10 @@ public:
         VerdictRole = Qt::UserRole + 1, // int (CellVerdict)
         PassedRunsRole,
         DoneRunsRole,
-        RepeatRole,                     // runs a complete cell has
-        RunPassesRole,                  // QVariantList: per repeat 1 passed, 0 failed, -1 not done
-        CallIdRole,                     // the representative call
-        CallIdsRole,                    // QVariantList of every run's call id
+        RepeatRole, // runs a complete cell has
+        RunPassesRole, // QVariantList: per repeat 1 passed, 0 failed, -1 not done
+        CallIdRole, // the representative call
+        CallIdsRole, // QVariantList of every run's call id
         CaseRole,
         VariantRole,
     };
@@ -107,7 +107,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
     QString toolTip(int row, int column) const;
 
@@ -162,7 +163,16 @@ class VariantSummaryModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(VariantSummaryModel)
 
 public:
-    enum Column { VariantColumn, PassRateColumn, CountsColumn, ScoreColumn, TokensColumn, CostColumn, LatencyColumn, ColumnCount };
+    enum Column {
+        VariantColumn,
+        PassRateColumn,
+        CountsColumn,
+        ScoreColumn,
+        TokensColumn,
+        CostColumn,
+        LatencyColumn,
+        ColumnCount
+    };
 
     explicit VariantSummaryModel(MatrixModel *matrix, QObject *parent = nullptr);
     ~VariantSummaryModel() override;
@@ -170,7 +180,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     MatrixModel *m_matrix = nullptr;

@@ -64,7 +64,10 @@ std::optional<QJsonObject> parseObject(const QString &text, QString *problem)
                 ++column;
             }
         }
-        *problem = NewExperimentDialog::tr("not valid JSON at line %1, column %2: %3").arg(line).arg(column).arg(error.errorString());
+        *problem = NewExperimentDialog::tr("not valid JSON at line %1, column %2: %3")
+                       .arg(line)
+                       .arg(column)
+                       .arg(error.errorString());
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -86,12 +89,14 @@ QPlainTextEdit *jsonEdit(const QString &text, QWidget *parent)
 }
 
 // An open-file dialog that puts the chosen path into `target` (without a nested event loop).
-void pickFile(QWidget *parent, const QString &title, const QString &dir, const QString &filter, QLineEdit *target)
+void pickFile(QWidget *parent, const QString &title, const QString &dir, const QString &filter,
+              QLineEdit *target)
 {
     auto *dialog = new QFileDialog(parent, title, dir, filter);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFile);
-    QObject::connect(dialog, &QFileDialog::fileSelected, target, [target](const QString &path) { target->setText(path); });
+    QObject::connect(dialog, &QFileDialog::fileSelected, target,
+                     [target](const QString &path) { target->setText(path); });
     dialog->open();
 }
 
@@ -128,7 +133,8 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     auto *specBrowse = new QPushButton(tr("Browse…"), this);
     specBrowse->setObjectName(u"newExperimentSpecBrowse"_s);
     connect(specBrowse, &QPushButton::clicked, this, [this] {
-        pickFile(this, tr("Choose the Spec"), QFileInfo(m_spec->text()).absolutePath(), tr("Specs (*.json);;All files (*)"), m_spec);
+        pickFile(this, tr("Choose the Spec"), QFileInfo(m_spec->text()).absolutePath(),
+                 tr("Specs (*.json);;All files (*)"), m_spec);
     });
     auto *specRow = new QHBoxLayout;
     specRow->addWidget(m_spec, 1);
@@ -137,7 +143,8 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     m_repeat->setObjectName(u"newExperimentRepeat"_s);
     m_repeat->setRange(1, 10);
     m_repeat->setValue(1);
-    m_repeat->setToolTip(tr("How many times each case runs in each variant (more repeats show flaky cases)"));
+    m_repeat->setToolTip(
+        tr("How many times each case runs in each variant (more repeats show flaky cases)"));
     m_jobs = new QSpinBox(this);
     m_jobs->setObjectName(u"newExperimentJobs"_s);
     m_jobs->setRange(0, 256);
@@ -150,8 +157,9 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     m_via->setObjectName(u"newExperimentVia"_s);
     m_via->addItem(tr("Direct calls"), u"direct"_s);
     m_via->addItem(tr("Provider batch API (cheaper, answers within hours)"), u"batch"_s);
-    m_via->setToolTip(tr("Direct calls answer at once. The providers' batch APIs cost less but may take "
-                         "up to a day; the tool loop then runs in rounds."));
+    m_via->setToolTip(
+        tr("Direct calls answer at once. The providers' batch APIs cost less but may take "
+           "up to a day; the tool loop then runs in rounds."));
     auto *viaLabel = new QLabel(tr("Send &as:"), this);
     viaLabel->setBuddy(m_via);
     connect(m_via, &QComboBox::currentIndexChanged, this,
@@ -190,9 +198,11 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
         auto *browse = new QPushButton(tr("Browse…"), m_datasetFileRow);
         browse->setObjectName(u"newExperimentDatasetBrowse"_s);
         connect(browse, &QPushButton::clicked, this, [this] {
-            const QString start = m_dataset->text().isEmpty() ? QFileInfo(m_spec->text()).absolutePath()
-                                                              : QFileInfo(m_dataset->text()).absolutePath();
-            pickFile(this, tr("Choose the Dataset"), start, tr("Datasets (*.jsonl *.csv);;All files (*)"), m_dataset);
+            const QString start = m_dataset->text().isEmpty()
+                ? QFileInfo(m_spec->text()).absolutePath()
+                : QFileInfo(m_dataset->text()).absolutePath();
+            pickFile(this, tr("Choose the Dataset"), start,
+                     tr("Datasets (*.jsonl *.csv);;All files (*)"), m_dataset);
         });
         auto *row = new QHBoxLayout(m_datasetFileRow);
         row->setContentsMargins(0, 0, 0, 0);
@@ -203,11 +213,13 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     {
         m_cases = new QTableWidget(0, 4, m_casesBox);
         m_cases->setObjectName(u"newExperimentCases"_s);
-        m_cases->setHorizontalHeaderLabels({tr("Id"), tr("Input"), tr("Vars"), tr("Expected")});
+        m_cases->setHorizontalHeaderLabels({ tr("Id"), tr("Input"), tr("Vars"), tr("Expected") });
         m_cases->horizontalHeaderItem(2)->setToolTip(
-            tr("Optional. A JSON object such as {\"ticket\": 7}; {{ticket}} in the input or the spec's "
+            tr("Optional. A JSON object such as {\"ticket\": 7}; {{ticket}} in the input or the "
+               "spec's "
                "prompt is replaced by its value"));
-        m_cases->horizontalHeaderItem(3)->setToolTip(tr("Optional. JSON (such as {\"title\": \"ok\"}) or plain text"));
+        m_cases->horizontalHeaderItem(3)->setToolTip(
+            tr("Optional. JSON (such as {\"title\": \"ok\"}) or plain text"));
         m_cases->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
         m_cases->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
         m_cases->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Interactive);
@@ -241,7 +253,8 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
         layout->addWidget(m_cases, 1);
         layout->addLayout(buttons);
     }
-    connect(m_datasetFileRadio, &QRadioButton::toggled, this, &NewExperimentDialog::updateDatasetMode);
+    connect(m_datasetFileRadio, &QRadioButton::toggled, this,
+            &NewExperimentDialog::updateDatasetMode);
     {
         auto *layout = new QVBoxLayout(datasetGroup);
         layout->addWidget(m_datasetFileRadio);
@@ -273,9 +286,10 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     auto *assertionsGroup = new QGroupBox(tr("Assertions"), this);
     assertionsGroup->setObjectName(u"newExperimentAssertionsGroup"_s);
     {
-        auto *hint = new QLabel(tr("Checks every output must pass. A pointer such as /title picks a field of the "
-                                   "output; \"\" is the whole output."),
-                                assertionsGroup);
+        auto *hint = new QLabel(
+            tr("Checks every output must pass. A pointer such as /title picks a field of the "
+               "output; \"\" is the whole output."),
+            assertionsGroup);
         hint->setWordWrap(true);
         auto *content = new QWidget;
         m_assertionsLayout = new QVBoxLayout(content);
@@ -292,7 +306,7 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
 
     m_errors = new QTableWidget(0, 2, this);
     m_errors->setObjectName(u"newExperimentErrors"_s);
-    m_errors->setHorizontalHeaderLabels({tr("Where"), tr("Problem")});
+    m_errors->setHorizontalHeaderLabels({ tr("Where"), tr("Problem") });
     m_errors->verticalHeader()->hide();
     m_errors->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_errors->setWordWrap(true);
@@ -304,10 +318,12 @@ NewExperimentDialog::NewExperimentDialog(const QString &specPath, CallStore *sto
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_createButton = m_buttons->addButton(tr("&Create…"), QDialogButtonBox::AcceptRole);
     m_createButton->setObjectName(u"newExperimentCreate"_s);
-    m_createButton->setToolTip(tr("Choose where to save the experiment file; it is checked before it is written"));
+    m_createButton->setToolTip(
+        tr("Choose where to save the experiment file; it is checked before it is written"));
     m_createButton->setDefault(true);
     // Accepted only once a file was written.
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &NewExperimentDialog::chooseFileAndCreate);
+    connect(m_buttons, &QDialogButtonBox::accepted, this,
+            &NewExperimentDialog::chooseFileAndCreate);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *columns = new QHBoxLayout;
@@ -331,24 +347,25 @@ NewExperimentDialog::~NewExperimentDialog() = default;
 QJsonObject NewExperimentDialog::assertionTemplate(const QString &type)
 {
     // What each type needs, with a place to type it; the loader says when it is still wrong.
-    static const QHash<QString, QByteArray> templates{
-        {u"equals"_s, R"({"pointer": "/title", "value": ""})"},
-        {u"contains"_s, R"({"pointer": "/title", "value": ""})"},
-        {u"regex"_s, R"({"pointer": "/title", "pattern": ""})"},
-        {u"one_of"_s, R"({"pointer": "/title", "values": []})"},
-        {u"matches_expected"_s, R"({"pointers": ["/title"]})"},
-        {u"schema"_s, R"({"schema": {"type": "object", "required": ["title"]}})"},
-        {u"status"_s, R"({"value": "completed"})"},
-        {u"tool_called"_s, R"({"name": ""})"},
-        {u"tool_not_called"_s, R"({"name": ""})"},
-        {u"tool_sequence"_s, R"({"names": [], "strict": false})"},
-        {u"max_turns"_s, R"({"value": 4})"},
-        {u"max_tokens"_s, R"({"value": 4000})"},
-        {u"max_latency_ms"_s, R"({"value": 10000})"},
-        {u"max_cost_usd"_s, R"({"value": 0.01})"},
-        {u"judge"_s, R"({"rubric": "", "engine": {"type": "openai", "model": ""}, "pass_score": 0.7})"},
-        {u"command"_s, R"({"command": ["python3", "check.py"]})"},
-        {u"javascript"_s, R"({"value": "output.title.length > 0"})"},
+    static const QHash<QString, QByteArray> templates {
+        { u"equals"_s, R"({"pointer": "/title", "value": ""})" },
+        { u"contains"_s, R"({"pointer": "/title", "value": ""})" },
+        { u"regex"_s, R"({"pointer": "/title", "pattern": ""})" },
+        { u"one_of"_s, R"({"pointer": "/title", "values": []})" },
+        { u"matches_expected"_s, R"({"pointers": ["/title"]})" },
+        { u"schema"_s, R"({"schema": {"type": "object", "required": ["title"]}})" },
+        { u"status"_s, R"({"value": "completed"})" },
+        { u"tool_called"_s, R"({"name": ""})" },
+        { u"tool_not_called"_s, R"({"name": ""})" },
+        { u"tool_sequence"_s, R"({"names": [], "strict": false})" },
+        { u"max_turns"_s, R"({"value": 4})" },
+        { u"max_tokens"_s, R"({"value": 4000})" },
+        { u"max_latency_ms"_s, R"({"value": 10000})" },
+        { u"max_cost_usd"_s, R"({"value": 0.01})" },
+        { u"judge"_s,
+          R"({"rubric": "", "engine": {"type": "openai", "model": ""}, "pass_score": 0.7})" },
+        { u"command"_s, R"({"command": ["python3", "check.py"]})" },
+        { u"javascript"_s, R"({"value": "output.title.length > 0"})" },
     };
     return QJsonDocument::fromJson(templates.value(type, "{}")).object();
 }
@@ -364,7 +381,8 @@ int NewExperimentDialog::addVariant(const QString &name, const QString &override
     row.name->setPlaceholderText(tr("name"));
     row.json = jsonEdit(overridesJson, row.box);
     row.json->setObjectName(u"variantOverrides"_s);
-    row.json->setToolTip(tr("The spec fields this variant changes, as a JSON object ({} changes nothing)"));
+    row.json->setToolTip(
+        tr("The spec fields this variant changes, as a JSON object ({} changes nothing)"));
     auto *remove = new QToolButton(row.box);
     remove->setObjectName(u"variantRemove"_s);
     remove->setIcon(QIcon::fromTheme(u"list-remove"_s));
@@ -488,7 +506,9 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
     } else {
         QJsonArray cases;
         for (int r = 0; r < m_cases->rowCount(); ++r) {
-            auto text = [this, r](int column) { return m_cases->item(r, column) ? m_cases->item(r, column)->text() : QString(); };
+            auto text = [this, r](int column) {
+                return m_cases->item(r, column) ? m_cases->item(r, column)->text() : QString();
+            };
             const QString id = text(0).trimmed();
             const QString input = text(1);
             const QString vars = text(2).trimmed();
@@ -496,21 +516,25 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
             if (id.isEmpty() && input.trimmed().isEmpty() && vars.isEmpty() && expected.isEmpty())
                 continue; // a row left blank
             const QString caseId = id.isEmpty() ? u"case%1"_s.arg(r + 1) : id;
-            QJsonObject c{{u"id"_s, caseId}, {u"input"_s, input}};
+            QJsonObject c { { u"id"_s, caseId }, { u"input"_s, input } };
             if (!vars.isEmpty()) {
                 QString problem;
                 const std::optional<QJsonObject> object = parseObject(vars, &problem);
                 if (object)
                     c.insert(u"vars"_s, *object);
                 else
-                    errors->append(tr("Case %1 (%2): the vars are %3").arg(r + 1).arg(caseId, problem));
+                    errors->append(
+                        tr("Case %1 (%2): the vars are %3").arg(r + 1).arg(caseId, problem));
             }
             if (!expected.isEmpty()) {
                 // JSON when it reads as JSON, else the text itself.
                 QJsonParseError error;
-                const QJsonDocument doc = QJsonDocument::fromJson("[" + expected.toUtf8() + "]", &error);
-                c.insert(u"expected"_s, error.error == QJsonParseError::NoError && doc.array().size() == 1 ? doc.array().at(0)
-                                                                                                          : QJsonValue(expected));
+                const QJsonDocument doc =
+                    QJsonDocument::fromJson("[" + expected.toUtf8() + "]", &error);
+                c.insert(u"expected"_s,
+                         error.error == QJsonParseError::NoError && doc.array().size() == 1
+                             ? doc.array().at(0)
+                             : QJsonValue(expected));
             }
             cases.append(c);
         }
@@ -529,7 +553,8 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
     for (int i = 0; i < m_variants.size(); ++i) {
         const VariantRow &row = m_variants.at(i);
         const QString vname = row.name->text().trimmed();
-        const QString where = tr("Variant %1 (%2)").arg(i + 1).arg(vname.isEmpty() ? tr("no name") : vname);
+        const QString where =
+            tr("Variant %1 (%2)").arg(i + 1).arg(vname.isEmpty() ? tr("no name") : vname);
         if (vname.isEmpty())
             errors->append(tr("%1: give the variant a name").arg(where));
         QString problem;
@@ -538,7 +563,7 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
             errors->append(tr("%1: the overrides are %2").arg(where, problem));
             continue;
         }
-        QJsonObject v{{u"name"_s, vname}};
+        QJsonObject v { { u"name"_s, vname } };
         for (auto it = overrides->begin(); it != overrides->end(); ++it) {
             if (it.key() != u"name"_s)
                 v.insert(it.key(), it.value());
@@ -554,10 +579,12 @@ QJsonObject NewExperimentDialog::definition(const QString &baseDir, QStringList 
         QString problem;
         const std::optional<QJsonObject> params = parseObject(row.json->toPlainText(), &problem);
         if (!params) {
-            errors->append(tr("Assertion %1 (%2): the parameters are %3").arg(i + 1).arg(row.type->currentText(), problem));
+            errors->append(tr("Assertion %1 (%2): the parameters are %3")
+                               .arg(i + 1)
+                               .arg(row.type->currentText(), problem));
             continue;
         }
-        QJsonObject a{{u"type"_s, row.type->currentText()}};
+        QJsonObject a { { u"type"_s, row.type->currentText() } };
         for (auto it = params->begin(); it != params->end(); ++it) {
             if (it.key() != u"type"_s)
                 a.insert(it.key(), it.value());
@@ -609,7 +636,9 @@ bool NewExperimentDialog::createAt(const QString &path)
     // The loader reads it from the folder it will live in, before anything is written there.
     QTemporaryFile probe(QDir(baseDir).filePath(u".new-experiment-XXXXXX.json"_s));
     if (!probe.open() || probe.write(data) != data.size() || !probe.flush()) {
-        showProblems({target.fileName()}, {tr("cannot write in %1: %2").arg(QDir::toNativeSeparators(baseDir), probe.errorString())});
+        showProblems({ target.fileName() },
+                     { tr("cannot write in %1: %2")
+                           .arg(QDir::toNativeSeparators(baseDir), probe.errorString()) });
         return false;
     }
     probe.close();
@@ -625,7 +654,7 @@ bool NewExperimentDialog::createAt(const QString &path)
     }
     QSaveFile file(target.absoluteFilePath());
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        showProblems({target.fileName()}, {tr("cannot write: %1").arg(file.errorString())});
+        showProblems({ target.fileName() }, { tr("cannot write: %1").arg(file.errorString()) });
         return false;
     }
     showProblems({}, {});
@@ -651,13 +680,15 @@ void NewExperimentDialog::chooseFileAndCreate()
     QString stem = m_name->text().trimmed().toLower();
     stem.replace(QRegularExpression(u"[^a-z0-9._-]+"_s), u"-"_s);
     stem.remove(QRegularExpression(u"^-+|-+$"_s));
-    auto *dialog = new QFileDialog(this, tr("Save the Experiment"), dir, tr("Experiment files (*.json);;All files (*)"));
+    auto *dialog = new QFileDialog(this, tr("Save the Experiment"), dir,
+                                   tr("Experiment files (*.json);;All files (*)"));
     dialog->setObjectName(u"newExperimentSaveDialog"_s);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     dialog->setDefaultSuffix(u"json"_s);
     dialog->selectFile((stem.isEmpty() ? u"experiment"_s : stem) + u".experiment.json"_s);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) { createAt(path); });
+    connect(dialog, &QFileDialog::fileSelected, this,
+            [this](const QString &path) { createAt(path); });
     dialog->open();
 }
 

@@ -23,7 +23,7 @@ QString translate(const char *text)
 
 QString compact(const QJsonValue &value)
 {
-    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray json = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(json.mid(1, json.size() - 2));
 }
 
@@ -51,13 +51,15 @@ QString variantText(const QJsonObject &variant, int indent)
     return u"{ "_s + members.join(u",\n"_s + pad) + u" }"_s;
 }
 
-std::optional<QString> insertVariant(const QString &text, const QJsonObject &variant, const QString &defaultName, QString *error)
+std::optional<QString> insertVariant(const QString &text, const QJsonObject &variant,
+                                     const QString &defaultName, QString *error)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
-            *error = translate("the experiment file is not a JSON object (%1)").arg(parseError.errorString());
+            *error = translate("the experiment file is not a JSON object (%1)")
+                         .arg(parseError.errorString());
         return std::nullopt;
     }
     QJsonObject expected = doc.object();
@@ -80,13 +82,16 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
         }
         // On its own line like the one before it, or on the same line when they share one.
         const int firstStart = locator.locate(u"/variants/0"_s)->start;
-        const bool ownLines = last > 0 ? text.mid(locator.locate(u"/variants/"_s + QString::number(last - 1))->end,
-                                                  span->start - locator.locate(u"/variants/"_s + QString::number(last - 1))->end)
-                                             .contains(u'\n')
-                                       : text.mid(array->start, firstStart - array->start).contains(u'\n');
+        const bool ownLines = last > 0
+            ? text.mid(locator.locate(u"/variants/"_s + QString::number(last - 1))->end,
+                       span->start
+                           - locator.locate(u"/variants/"_s + QString::number(last - 1))->end)
+                  .contains(u'\n')
+            : text.mid(array->start, firstStart - array->start).contains(u'\n');
         const int indent = columnOf(text, span->start);
-        const QString insert = ownLines ? QString(u",\n"_s + QString(indent, u' ') + variantText(variant, indent))
-                                        : QString(u", "_s + variantText(variant, indent));
+        const QString insert = ownLines
+            ? QString(u",\n"_s + QString(indent, u' ') + variantText(variant, indent))
+            : QString(u", "_s + variantText(variant, indent));
         out.insert(span->end, insert);
         QJsonArray variants = existing.toArray();
         variants.append(variant);
@@ -98,8 +103,9 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
                 *error = translate("cannot find the variants in the file");
             return std::nullopt;
         }
-        out.insert(array->start + 1, u" "_s + variantText(variant, columnOf(text, array->start) + 2) + u" "_s);
-        expected.insert(u"variants"_s, QJsonArray{variant});
+        out.insert(array->start + 1,
+                   u" "_s + variantText(variant, columnOf(text, array->start) + 2) + u" "_s);
+        expected.insert(u"variants"_s, QJsonArray { variant });
     } else {
         // A new member after the last one, before the object's closing brace.
         const auto root = locator.locate(QString());
@@ -114,17 +120,18 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
             --lastChar;
         const bool multiLine = text.mid(root->start, root->end - root->start).contains(u'\n');
         const int indent = multiLine ? 2 : 0;
-        const QJsonObject first{{u"name"_s, defaultName}};
+        const QJsonObject first { { u"name"_s, defaultName } };
         QString member = u"\"variants\": [ "_s + variantText(first, indent + 2);
         if (multiLine)
-            member += u",\n"_s + QString(indent + 15, u' ') + variantText(variant, indent + 15) + u" ]"_s;
+            member +=
+                u",\n"_s + QString(indent + 15, u' ') + variantText(variant, indent + 15) + u" ]"_s;
         else
             member += u", "_s + variantText(variant, 0) + u" ]"_s;
         const bool empty = text.at(lastChar) == u'{';
         const QString separator = multiLine ? QString(u"\n"_s + QString(indent, u' ')) : u" "_s;
         const QString insert = (empty ? QString() : u","_s) + separator + member;
         out.insert(lastChar + 1, insert);
-        expected.insert(u"variants"_s, QJsonArray{first, variant});
+        expected.insert(u"variants"_s, QJsonArray { first, variant });
     }
     // The text edit must mean exactly the intended JSON; if not, write it out plainly.
     const QJsonDocument check = QJsonDocument::fromJson(out.toUtf8());
@@ -133,14 +140,15 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
     return out;
 }
 
-QJsonObject variantFromSpec(const QString &name, const Experiment &experiment, const Spec &spec, QStringList *dropped)
+QJsonObject variantFromSpec(const QString &name, const Experiment &experiment, const Spec &spec,
+                            QStringList *dropped)
 {
     // Both sides as the spec writer spells them, so defaults written out on one side only do
     // not count as changes.
     const SpecLoadResult parsed = specFromJson(experiment.baseSpec, experiment.path);
     const QJsonObject base = parsed.spec ? specToJson(*parsed.spec) : experiment.baseSpec;
     const QJsonObject now = specToJson(spec);
-    QJsonObject variant{{u"name"_s, name}};
+    QJsonObject variant { { u"name"_s, name } };
     for (auto it = now.begin(); it != now.end(); ++it) {
         if (base.value(it.key()) != it.value())
             variant.insert(it.key(), it.value());
@@ -157,10 +165,11 @@ QJsonObject variantFromSpec(const QString &name, const Experiment &experiment, c
 
 QJsonObject variantFromCall(const QString &name, qint64 callId)
 {
-    return QJsonObject{{u"name"_s, name}, {u"from_call"_s, callId}};
+    return QJsonObject { { u"name"_s, name }, { u"from_call"_s, callId } };
 }
 
-std::optional<QString> addVariantToFile(const QString &path, const QJsonObject &variant, const QString &defaultName)
+std::optional<QString> addVariantToFile(const QString &path, const QJsonObject &variant,
+                                        const QString &defaultName)
 {
     QFile in(path);
     if (!in.open(QIODevice::ReadOnly))

@@ -21,8 +21,8 @@ QString variantText(const QJsonObject &variant, int indent);
 
 // The experiment text with `variant` added; `defaultName` names the spec-as-is variant when the
 // text has no "variants" yet. nullopt with `error` set when the text is not a JSON object.
-std::optional<QString> insertVariant(const QString &text, const QJsonObject &variant, const QString &defaultName,
-                                     QString *error);
+std::optional<QString> insertVariant(const QString &text, const QJsonObject &variant,
+                                     const QString &defaultName, QString *error);
 
 // A variant holding what `spec` changes over the experiment's spec: every top-level field
 // whose value differs, whole. `dropped` lists fields the experiment's spec has and `spec` has
@@ -32,6 +32,7 @@ QJsonObject variantFromSpec(const QString &name, const Experiment &experiment, c
 QJsonObject variantFromCall(const QString &name, qint64 callId);
 
 // Writes the file with the variant added (atomically); the error otherwise.
-std::optional<QString> addVariantToFile(const QString &path, const QJsonObject &variant, const QString &defaultName);
+std::optional<QString> addVariantToFile(const QString &path, const QJsonObject &variant,
+                                        const QString &defaultName);
 
 } // namespace Callscope

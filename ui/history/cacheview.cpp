@@ -58,7 +58,8 @@ CacheView::CacheView(QWidget *parent)
     m_blocks->setObjectName(u"cacheBlocks"_s);
     m_blocks->setAccessibleName(tr("The request's prefix, block by block"));
     m_blocks->setColumnCount(ColumnCount);
-    m_blocks->setHeaderLabels({tr("Block"), tr("Tokens (estimate)"), tr("Hash"), tr("Breakpoint"), tr("Compared")});
+    m_blocks->setHeaderLabels(
+        { tr("Block"), tr("Tokens (estimate)"), tr("Hash"), tr("Breakpoint"), tr("Compared") });
     m_blocks->setRootIsDecorated(false);
     m_blocks->setUniformRowHeights(true);
     m_blocks->header()->setStretchLastSection(true);
@@ -81,7 +82,8 @@ CacheView::CacheView(QWidget *parent)
     });
 }
 
-void CacheView::setReport(const CacheReport &report, std::optional<double> costUsd, std::optional<double> uncachedUsd)
+void CacheView::setReport(const CacheReport &report, std::optional<double> costUsd,
+                          std::optional<double> uncachedUsd)
 {
     m_report = report;
     const QLocale locale;
@@ -94,7 +96,8 @@ void CacheView::setReport(const CacheReport &report, std::optional<double> costU
     QStringList parts;
     parts.append(tr("read the cache in %1 of %2 turns").arg(reading).arg(report.turns.size()));
     parts.append(tr("%1 tokens read, %2 written, %3 uncached")
-                     .arg(locale.toString(total.cacheReadTokens), locale.toString(total.cacheWriteTokens),
+                     .arg(locale.toString(total.cacheReadTokens),
+                          locale.toString(total.cacheWriteTokens),
                           locale.toString(total.inputTokens)));
     if (costUsd && uncachedUsd)
         parts.append(tr("$%1 ($%2 without the cache: %3 $%4)")
@@ -102,7 +105,8 @@ void CacheView::setReport(const CacheReport &report, std::optional<double> costU
                               *uncachedUsd >= *costUsd ? tr("saved") : tr("lost"),
                               money(std::abs(*uncachedUsd - *costUsd))));
     if (report.minimumTokens > 0)
-        parts.append(tr("%1 caches from %2 tokens").arg(report.model, locale.toString(report.minimumTokens)));
+        parts.append(tr("%1 caches from %2 tokens")
+                         .arg(report.model, locale.toString(report.minimumTokens)));
     if (!report.fromExchanges)
         parts.append(tr("the requests of this call were not kept, so no blocks can be shown"));
     m_summary->setText(parts.join(u" · "_s));
@@ -138,7 +142,8 @@ void CacheView::showTurn(int index)
     const CacheTurnReport &t = m_report.turns.at(index);
     const QLocale locale;
     m_status->setText(tr("%1 read · %2 written · %3 uncached")
-                          .arg(locale.toString(t.usage.cacheReadTokens), locale.toString(t.usage.cacheWriteTokens),
+                          .arg(locale.toString(t.usage.cacheReadTokens),
+                               locale.toString(t.usage.cacheWriteTokens),
                                locale.toString(t.usage.inputTokens)));
     if (t.reason.isEmpty())
         m_reason->setText(t.usage.cacheReadTokens > 0
@@ -159,7 +164,9 @@ void CacheView::showTurn(int index)
             if (i < t.differentBlock)
                 item->setText(CompareColumn, tr("same"));
             else if (i == t.differentBlock)
-                item->setText(CompareColumn, tr("differs at character %1").arg(locale.toString(qint64(t.differentAt))));
+                item->setText(
+                    CompareColumn,
+                    tr("differs at character %1").arg(locale.toString(qint64(t.differentAt))));
         }
         if (i == t.differentBlock) {
             QFont bold = item->font(BlockColumn);

@@ -27,7 +27,8 @@ public:
     explicit CacheView(QWidget *parent = nullptr);
 
     // The report and the call's cost with and without the cache (none: the model has no price).
-    void setReport(const CacheReport &report, std::optional<double> costUsd, std::optional<double> uncachedUsd);
+    void setReport(const CacheReport &report, std::optional<double> costUsd,
+                   std::optional<double> uncachedUsd);
     void showTurn(int index);
 
     QString summaryText() const;

@@ -6,15 +6,15 @@
 #include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "ui/budget/budgetview.h"
-#include "ui/widgets/displaynames.h"
-#include "ui/widgets/rawexchangeview.h"
 #include "ui/diff/calldiff.h"
-#include "ui/widgets/jsoneditor.h"
 #include "ui/history/cacheview.h"
 #include "ui/history/callview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
+#include "ui/widgets/displaynames.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/rawexchangeview.h"
 
 #include <QComboBox>
 #include <QFontDatabase>
@@ -120,18 +120,21 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     m_marks->setWordWrap(true);
     m_marks->hide();
     m_replay->setObjectName(u"callReplay"_s);
-    m_replay->setToolTip(tr("Run this call's input again on another engine; the replay is stored under it"));
+    m_replay->setToolTip(
+        tr("Run this call's input again on another engine; the replay is stored under it"));
     m_revise->setObjectName(u"callRevise"_s);
-    m_revise->setToolTip(tr("Run this call again with a correction; the revision is stored under it"));
+    m_revise->setToolTip(
+        tr("Run this call again with a correction; the revision is stored under it"));
     m_export->setObjectName(u"callExport"_s);
     m_export->setToolTip(tr("Write this call to a JSON file"));
     m_compareParent->setObjectName(u"callCompareParent"_s);
     m_compareParent->setToolTip(tr("Show what differs from the call this one revises or replays"));
     m_compareSelected->setObjectName(u"callCompareSelected"_s);
-    m_compareSelected->setToolTip(tr("Show what differs between the two calls picked in the revision tree"));
+    m_compareSelected->setToolTip(
+        tr("Show what differs between the two calls picked in the revision tree"));
 
     auto *buttons = new QHBoxLayout;
-    for (QPushButton *b : {m_replay, m_revise, m_export, m_compareParent, m_compareSelected})
+    for (QPushButton *b : { m_replay, m_revise, m_export, m_compareParent, m_compareSelected })
         buttons->addWidget(b);
     buttons->addStretch(1);
 
@@ -198,27 +201,31 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     m_revisionView->setUniformRowHeights(true);
     m_revisionView->header()->setStretchLastSection(true);
     m_tabs->addTab(m_revisionView, tr("Re&visions"));
-    connect(m_revisionView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CallTab::writeSelection);
-    connect(m_revisionView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CallTab::writeSelection);
+    connect(m_revisionView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CallTab::writeSelection);
+    connect(m_revisionView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &CallTab::writeSelection);
     connect(m_revisionView, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong(); id > 0)
             Q_EMIT callOpened(id);
     });
     m_revisionView->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_revisionView, &QTreeView::customContextMenuRequested, this, [this](const QPoint &pos) {
-        const QModelIndex index = m_revisionView->indexAt(pos);
-        const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong();
-        if (id <= 0)
-            return;
-        auto *menu = new QMenu(this);
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
-        const QVariant parentId = index.data(RevisionTreeModel::ParentIdRole);
-        if (parentId.isValid())
-            menu->addAction(tr("Compare with Parent"), this,
-                            [this, id, parentId] { Q_EMIT compareRequested(parentId.toLongLong(), id); });
-        menu->popup(m_revisionView->viewport()->mapToGlobal(pos));
-    });
+    connect(m_revisionView, &QTreeView::customContextMenuRequested, this,
+            [this](const QPoint &pos) {
+                const QModelIndex index = m_revisionView->indexAt(pos);
+                const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong();
+                if (id <= 0)
+                    return;
+                auto *menu = new QMenu(this);
+                menu->setAttribute(Qt::WA_DeleteOnClose);
+                menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
+                const QVariant parentId = index.data(RevisionTreeModel::ParentIdRole);
+                if (parentId.isValid())
+                    menu->addAction(tr("Compare with Parent"), this, [this, id, parentId] {
+                        Q_EMIT compareRequested(parentId.toLongLong(), id);
+                    });
+                menu->popup(m_revisionView->viewport()->mapToGlobal(pos));
+            });
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
@@ -287,31 +294,38 @@ void CallTab::reload()
 
 QString CallTab::title() const
 {
-    return m_record.kind.isEmpty() ? tr("Call %1").arg(m_record.id) : tr("Call %1 · %2").arg(m_record.id).arg(m_record.kind);
+    return m_record.kind.isEmpty() ? tr("Call %1").arg(m_record.id)
+                                   : tr("Call %1 · %2").arg(m_record.id).arg(m_record.kind);
 }
 
 void CallTab::fill()
 {
     const CallRecord &r = m_record;
     QLocale locale;
-    QStringList parts{tr("Call %1").arg(r.id), r.kind, callStatusDisplayName(r.status)};
+    QStringList parts { tr("Call %1").arg(r.id), r.kind, callStatusDisplayName(r.status) };
     parts.append(QString(r.engineType + u' ' + r.model).trimmed());
     if (const QString mode = recordOutputMode(r); !mode.isEmpty())
         parts.append(tr("output: %1").arg(mode));
     if (!r.usage.isEmpty())
-        parts.append(tr("%1 tokens in, %2 out").arg(locale.toString(r.usage.promptTokens()), locale.toString(r.usage.outputTokens)));
+        parts.append(tr("%1 tokens in, %2 out")
+                         .arg(locale.toString(r.usage.promptTokens()),
+                              locale.toString(r.usage.outputTokens)));
     if (r.usage.cacheReadTokens > 0 || r.usage.cacheWriteTokens > 0)
         parts.append(tr("cache: %1 read, %2 written")
-                         .arg(locale.toString(r.usage.cacheReadTokens), locale.toString(r.usage.cacheWriteTokens)));
+                         .arg(locale.toString(r.usage.cacheReadTokens),
+                              locale.toString(r.usage.cacheWriteTokens)));
     if (r.engineType != u"replay"_s && !r.usage.isEmpty()) {
         const PriceTable prices = PriceTable::fromSettings();
         const std::optional<double> cost = prices.cost(r.model, r.usage);
         const std::optional<double> uncached = prices.uncachedCost(r.model, r.usage);
-        auto money = [&locale](double usd) { return locale.toString(usd, 'f', usd < 0.01 ? 4 : 2); };
+        auto money = [&locale](double usd) {
+            return locale.toString(usd, 'f', usd < 0.01 ? 4 : 2);
+        };
         if (!cost)
             parts.append(tr("no price for %1").arg(r.model));
         else if (uncached && (r.usage.cacheReadTokens > 0 || r.usage.cacheWriteTokens > 0))
-            parts.append(tr("about $%1 ($%2 without the cache)").arg(money(*cost), money(*uncached)));
+            parts.append(
+                tr("about $%1 ($%2 without the cache)").arg(money(*cost), money(*uncached)));
         else
             parts.append(tr("about $%1").arg(money(*cost)));
     }
@@ -325,7 +339,8 @@ void CallTab::fill()
     parts.removeAll(QString());
     QString summary = parts.join(u" · "_s);
     if (!r.error.isEmpty())
-        summary += u'\n' + tr("Error (%1): %2").arg(errorCategoryDisplayName(r.errorCategory), r.error);
+        summary +=
+            u'\n' + tr("Error (%1): %2").arg(errorCategoryDisplayName(r.errorCategory), r.error);
     m_summary->setText(summary);
 
     // The cache page: read with the call, as the exchanges are (its request and the one
@@ -355,8 +370,10 @@ void CallTab::fill()
     if (r.engineType == u"replay"_s)
         marks.append(tr("Replayed from a recording: nothing was sent to a model."));
     if (r.parent) {
-        const bool rerun = r.metadata.contains(u"rerun_of"_s) || r.metadata.contains(u"replay_of"_s);
-        marks.append(rerun ? tr("A replay of call %1.").arg(*r.parent) : tr("A revision of call %1.").arg(*r.parent));
+        const bool rerun =
+            r.metadata.contains(u"rerun_of"_s) || r.metadata.contains(u"replay_of"_s);
+        marks.append(rerun ? tr("A replay of call %1.").arg(*r.parent)
+                           : tr("A revision of call %1.").arg(*r.parent));
     }
     if (editedArguments > 0)
         marks.append(tr("%n tool argument(s) edited by you at a pause.", nullptr, editedArguments));
@@ -392,12 +409,15 @@ void CallTab::fill()
         failures.append(line);
     }
     if (haveResult && r.status == CallStatus::Completed)
-        m_resultState->setText(failures.isEmpty() ? tr("The output passed validation.")
-                                                  : tr("The output passed validation after %n correction(s).", nullptr,
-                                                       int(failures.size())));
+        m_resultState->setText(failures.isEmpty()
+                                   ? tr("The output passed validation.")
+                                   : tr("The output passed validation after %n correction(s).",
+                                        nullptr, int(failures.size())));
     else
-        m_resultState->setText(tr("No validated output: %1.").arg(callOutcomeText(r.status, r.errorCategory)));
-    m_validation->setPlainText(failures.isEmpty() ? tr("No validation errors.") : failures.join(u"\n\n"_s));
+        m_resultState->setText(
+            tr("No validated output: %1.").arg(callOutcomeText(r.status, r.errorCategory)));
+    m_validation->setPlainText(failures.isEmpty() ? tr("No validation errors.")
+                                                  : failures.join(u"\n\n"_s));
 
     // Turns, and a last request that ended in an error (it has an exchange but no turn).
     {
@@ -412,8 +432,9 @@ void CallTab::fill()
         }
         std::sort(indexes.begin(), indexes.end());
         for (int index : std::as_const(indexes)) {
-            const bool failed = std::none_of(r.turns.cbegin(), r.turns.cend(),
-                                             [index](const TurnRecord &t) { return t.index == index; });
+            const bool failed =
+                std::none_of(r.turns.cbegin(), r.turns.cend(),
+                             [index](const TurnRecord &t) { return t.index == index; });
             m_turn->addItem(failed ? tr("%1 of %2 (failed)").arg(index + 1).arg(indexes.size())
                                    : tr("%1 of %2").arg(index + 1).arg(indexes.size()),
                             index);
@@ -438,7 +459,8 @@ void CallTab::fill()
             for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
                 m_revisionView->resizeColumnToContents(c);
             const QModelIndex index = m_revisionModel->indexOfCall(r.id);
-            m_revisionView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_revisionView->selectionModel()->setCurrentIndex(
+                index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         }
         m_syncing = false;
     }
@@ -454,7 +476,7 @@ QJsonObject CallTab::turnRequest(const CallRecord &record, int turn)
     QJsonArray sent;
     for (qsizetype i = 0; i < end; ++i)
         sent.append(messageAsSent(messages.at(i)));
-    QJsonObject request{{u"turn"_s, turn + 1}, {u"model"_s, record.model}};
+    QJsonObject request { { u"turn"_s, turn + 1 }, { u"model"_s, record.model } };
     if (!record.systemPrompt.isEmpty())
         request.insert(u"system"_s, record.systemPrompt);
     request.insert(u"messages"_s, sent);
@@ -468,9 +490,10 @@ QJsonObject CallTab::turnResponse(const CallRecord &record, int turn)
     if (it == record.turns.cend())
         return {};
     const QList<Message> messages = messagesFromJson(record.messages);
-    QJsonObject response{{u"finish_reason"_s, it->rawFinishReason.isEmpty() ? finishReasonName(it->finishReason)
-                                                                            : it->rawFinishReason},
-                         {u"usage"_s, it->usage.toJson()}};
+    QJsonObject response { { u"finish_reason"_s,
+                             it->rawFinishReason.isEmpty() ? finishReasonName(it->finishReason)
+                                                           : it->rawFinishReason },
+                           { u"usage"_s, it->usage.toJson() } };
     if (const qsizetype at = replyPosition(record, messages, turn); at >= 0)
         response.insert(u"message"_s, messages.at(at).toJson());
     return response;
@@ -494,24 +517,30 @@ void CallTab::showTurn(int turn)
     if (haveRaw) {
         m_exchange->setExchange(raw->request, raw->requestBytes, raw->response, raw->responseBytes);
         if (raw->replayed) {
-            m_exchangeNote->setText(tr("Replayed: nothing was sent to a model. The request is what the replay engine "
-                                       "was asked, the response the recorded reply it served."));
+            m_exchangeNote->setText(
+                tr("Replayed: nothing was sent to a model. The request is what the replay engine "
+                   "was asked, the response the recorded reply it served."));
         } else {
-            m_exchangeNote->setText(tr("The request body as it was sent (headers, and with them any key, are never "
-                                       "kept; attachments appear as a placeholder) and the response body as it was "
-                                       "received."));
+            m_exchangeNote->setText(
+                tr("The request body as it was sent (headers, and with them any key, are never "
+                   "kept; attachments appear as a placeholder) and the response body as it was "
+                   "received."));
             if (raw->httpStatus > 0)
                 facts.append(tr("HTTP %1").arg(raw->httpStatus));
         }
     } else {
-        const QByteArray response = QJsonDocument(turnResponse(m_record, turn)).toJson(QJsonDocument::Indented);
+        const QByteArray response =
+            QJsonDocument(turnResponse(m_record, turn)).toJson(QJsonDocument::Indented);
         m_exchange->setExchange(turnRequest(m_record, turn), response, response.size());
-        const QString decoded = tr("The request is the conversation that turn's request carried (the Context budget "
-                                   "tab shows what of it was cut to fit), the response is the reply as it was decoded.");
-        m_exchangeNote->setText(m_exchanges.isEmpty()
-                                    ? tr("This call was stored before Callscope kept raw requests (or was imported, "
-                                         "which leaves them out).") + u' ' + decoded
-                                    : tr("No raw exchange was kept for this turn.") + u' ' + decoded);
+        const QString decoded = tr(
+            "The request is the conversation that turn's request carried (the Context budget "
+            "tab shows what of it was cut to fit), the response is the reply as it was decoded.");
+        m_exchangeNote->setText(
+            m_exchanges.isEmpty()
+                ? tr("This call was stored before Callscope kept raw requests (or was imported, "
+                     "which leaves them out).")
+                    + u' ' + decoded
+                : tr("No raw exchange was kept for this turn.") + u' ' + decoded);
     }
     if (it != m_record.turns.cend()) {
         facts.append(formatTokens(it->usage));
@@ -539,7 +568,10 @@ void CallTab::writeSelection()
     QList<qint64> ids;
     for (const QModelIndex &index : m_revisionView->selectionModel()->selectedRows())
         ids.append(index.data(RevisionTreeModel::CallIdRole).toLongLong());
-    const qint64 current = m_revisionView->selectionModel()->currentIndex().data(RevisionTreeModel::CallIdRole).toLongLong();
+    const qint64 current = m_revisionView->selectionModel()
+                               ->currentIndex()
+                               .data(RevisionTreeModel::CallIdRole)
+                               .toLongLong();
     m_current->setSelection(ids, current);
 }
 

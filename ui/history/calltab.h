@@ -5,8 +5,9 @@
 // Revise, Export, Compare with parent) and five views of it: Transcript, Result (the validated
 // output, or what failed validation), Request / Response of each turn (the HTTP bodies as
 // sent and received, for calls stored since they are kept), Context budget, Cache (what the
-// prompt cache read, wrote and saved, and why a turn missed) and the call's revision tree. The tab writes the shared CurrentCall when the person picks in it; the
-// window decides what the actions do (they run through the same code as the History menu).
+// prompt cache read, wrote and saved, and why a turn missed) and the call's revision tree. The tab
+// writes the shared CurrentCall when the person picks in it; the window decides what the actions do
+// (they run through the same code as the History menu).
 
 #include "core/model/callrecord.h"
 
@@ -53,7 +54,7 @@ public:
     QString transcriptText() const;
     QString resultText() const;
     QString validationText() const;
-    QString requestText() const;   // the Request pane of the turn picked
+    QString requestText() const; // the Request pane of the turn picked
     QString responseText() const;
     QString exchangeNote() const;
 
@@ -104,7 +105,7 @@ private:
     CallStore *m_store = nullptr;
     CurrentCall *m_current = nullptr;
     CallRecord m_record;
-    QList<TurnExchange> m_exchanges;   // read apart from the call (CallStore::exchanges)
+    QList<TurnExchange> m_exchanges; // read apart from the call (CallStore::exchanges)
     bool m_syncing = false;
 
     QLabel *m_summary = nullptr;

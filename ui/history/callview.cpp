@@ -1,11 +1,9 @@
 #include "ui/history/callview.h"
 
-#include "ui/diff/calldiff.h"
 #include "core/loop/edits.h"
-
-#include "ui/widgets/displaynames.h"
-
+#include "ui/diff/calldiff.h"
 #include "ui/history/historymodel.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QFontDatabase>
 #include <QJsonArray>
@@ -31,10 +29,14 @@ QString esc(const QString &text)
 QString roleTitle(Role role)
 {
     switch (role) {
-    case Role::System: return CallView::tr("System");
-    case Role::User: return CallView::tr("User");
-    case Role::Assistant: return CallView::tr("Assistant");
-    case Role::Tool: return CallView::tr("Tool results");
+    case Role::System:
+        return CallView::tr("System");
+    case Role::User:
+        return CallView::tr("User");
+    case Role::Assistant:
+        return CallView::tr("Assistant");
+    case Role::Tool:
+        return CallView::tr("Tool results");
     }
     return {};
 }
@@ -44,14 +46,16 @@ QString roleTitle(Role role)
 QString CallView::prettyJson(const QJsonValue &value)
 {
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isString())
         return value.toString();
     if (value.isNull() || value.isUndefined())
         return {};
-    const QJsonArray wrapped{value};
+    const QJsonArray wrapped { value };
     const QString text = QString::fromUtf8(QJsonDocument(wrapped).toJson(QJsonDocument::Compact));
     return text.mid(1, text.size() - 2);
 }
@@ -62,8 +66,10 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
     QString html = u"<p style='margin:0 0 6px 0'><b>%1</b>"_s.arg(esc(roleTitle(message.role)));
     if (message.providerData.value(u"callscope_output_copy"_s).toBool())
         html += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(accepted output)")));
-    if (const QString mode = message.providerData.value(u"callscope_output_mode"_s).toString(); !mode.isEmpty())
-        html += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(accepted output, %1 mode)").arg(mode)));
+    if (const QString mode = message.providerData.value(u"callscope_output_mode"_s).toString();
+        !mode.isEmpty())
+        html += u" <span style='color:%1'>%2</span>"_s.arg(
+            muted, esc(tr("(accepted output, %1 mode)").arg(mode)));
     html += u"<br>"_s;
     if (!message.text.isEmpty())
         html += esc(message.text) + u"<br>"_s;
@@ -84,18 +90,21 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
     for (const ToolResult &result : message.toolResults) {
         QString content = result.content;
         if (content.size() > 2000)
-            content = content.left(2000) + tr("… (%1 characters in all)").arg(QLocale().toString(result.content.size()));
+            content = content.left(2000)
+                + tr("… (%1 characters in all)").arg(QLocale().toString(result.content.size()));
         html += u"<tt>&#8592; %1%2:</tt> %3<br>"_s.arg(
             esc(result.name), result.isError ? esc(tr(" (error)")) : QString(), esc(content));
         if (result.toolOriginal) {
             QString original = result.toolOriginal->content;
             if (original.size() > 2000)
                 original = original.left(2000)
-                           + tr("… (%1 characters in all)").arg(QLocale().toString(result.toolOriginal->content.size()));
+                    + tr("… (%1 characters in all)")
+                          .arg(QLocale().toString(result.toolOriginal->content.size()));
             html += u"<span style='color:%1'>%2</span> <tt>%3</tt><br>"_s.arg(
                 muted,
-                esc(result.toolOriginal->isError ? tr("Result edited by you; the tool returned (error):")
-                                                 : tr("Result edited by you; the tool returned:")),
+                esc(result.toolOriginal->isError
+                        ? tr("Result edited by you; the tool returned (error):")
+                        : tr("Result edited by you; the tool returned:")),
                 esc(original));
         }
     }
@@ -131,7 +140,7 @@ CallView::CallView(QWidget *parent)
     layout->addWidget(m_summary);
     layout->addWidget(m_tabs, 1);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    for (QPlainTextEdit *edit : {m_result, m_raw}) {
+    for (QPlainTextEdit *edit : { m_result, m_raw }) {
         edit->setReadOnly(true);
         edit->setFont(mono);
         edit->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -157,8 +166,10 @@ void CallView::clear()
 void CallView::setCall(const CallRecord &record)
 {
     m_record = record;
-    QString summary = tr("Call %1 · %2 · %3 · %4 %5").arg(record.id).arg(record.kind, callStatusDisplayName(record.status),
-                                                            record.engineType, record.model);
+    QString summary = tr("Call %1 · %2 · %3 · %4 %5")
+                          .arg(record.id)
+                          .arg(record.kind, callStatusDisplayName(record.status), record.engineType,
+                               record.model);
     if (const QString mode = recordOutputMode(record); !mode.isEmpty())
         summary += u" · "_s + tr("output: %1").arg(mode);
     if (!record.usage.isEmpty())
@@ -166,9 +177,12 @@ void CallView::setCall(const CallRecord &record)
     if (record.parent)
         summary += u" · "_s + tr("parent %1").arg(*record.parent);
     if (!record.error.isEmpty())
-        summary += u"\n"_s + tr("Error (%1): %2").arg(errorCategoryDisplayName(record.errorCategory), record.error);
+        summary += u"\n"_s
+            + tr("Error (%1): %2")
+                  .arg(errorCategoryDisplayName(record.errorCategory), record.error);
     m_summary->setText(summary);
-    m_transcript->setHtml(transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette()));
+    m_transcript->setHtml(
+        transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette()));
     m_result->setPlainText(prettyJson(record.response));
     m_raw->setPlainText(prettyJson(record.toJson()));
 }

@@ -29,7 +29,7 @@ public:
     bool hasCall() const { return m_record.id != 0; }
 
     QString summaryText() const;
-    QString transcriptText() const;   // plain text of the transcript tab
+    QString transcriptText() const; // plain text of the transcript tab
     QString rawJsonText() const;
     QTabWidget *tabs() const { return m_tabs; }
 

@@ -16,12 +16,12 @@ std::optional<std::pair<qint64, qint64>> CurrentCall::comparePair() const
 {
     if (m_selection.size() != 2)
         return std::nullopt;
-    return std::pair{m_selection.at(0), m_selection.at(1)};
+    return std::pair { m_selection.at(0), m_selection.at(1) };
 }
 
 void CurrentCall::setCurrent(qint64 id)
 {
-    apply(id > 0 ? QList<qint64>{id} : QList<qint64>{}, id);
+    apply(id > 0 ? QList<qint64> { id } : QList<qint64> {}, id);
 }
 
 void CurrentCall::setSelection(const QList<qint64> &ids, qint64 current)

@@ -27,7 +27,8 @@ EngineChoiceDialog::EngineChoiceDialog(ProfileStore *profiles, QWidget *parent)
     m_profile->addItem(tr("(no profile: type and model below)"));
     if (profiles) {
         for (const EngineProfile &p : profiles->list())
-            m_profile->addItem(u"%1 (%2, %3)"_s.arg(p.name, engineTypeName(p.type), p.model), p.name);
+            m_profile->addItem(u"%1 (%2, %3)"_s.arg(p.name, engineTypeName(p.type), p.model),
+                               p.name);
     }
     for (const QString &name : engineTypeNames()) {
         if (name != u"replay")
@@ -58,7 +59,7 @@ EngineChoiceDialog::~EngineChoiceDialog() = default;
 void EngineChoiceDialog::updateEnabled()
 {
     const bool manual = m_profile->currentIndex() <= 0;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_type, m_model, m_baseUrl, m_keyEnv})
+    for (QWidget *w : std::initializer_list<QWidget *> { m_type, m_model, m_baseUrl, m_keyEnv })
         w->setEnabled(manual);
 }
 
@@ -98,7 +99,8 @@ QString EngineChoiceDialog::problem() const
     const QString base = m_baseUrl->text().trimmed();
     if (!base.isEmpty()) {
         const QUrl url(base);
-        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty())
+        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
+            || url.host().isEmpty())
             return tr("The base URL must start with http:// or https:// and name a host.");
     }
     return {};
@@ -107,7 +109,8 @@ QString EngineChoiceDialog::problem() const
 void EngineChoiceDialog::accept()
 {
     if (const QString why = problem(); !why.isEmpty()) {
-        auto *box = new QMessageBox(QMessageBox::Warning, windowTitle(), why, QMessageBox::Ok, this);
+        auto *box =
+            new QMessageBox(QMessageBox::Warning, windowTitle(), why, QMessageBox::Ok, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
         return;

@@ -1,15 +1,12 @@
 #include "ui/history/historybrowser.h"
 
-#include "core/store/historywatcher.h"
-
-#include "ui/widgets/displaynames.h"
-
-#include "core/service/calljob.h"
-
 #include "core/model/spec.h"
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/store/historywatcher.h"
 #include "ui/history/callview.h"
 #include "ui/history/historymodel.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,9 +21,9 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <memory>
-#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -60,8 +57,8 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     m_kind->setClearButtonEnabled(true);
     m_kind->setMaximumWidth(140);
     m_status->addItem(tr("Any status"));
-    for (CallStatus s : {CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
-                         CallStatus::Cancelled, CallStatus::Running})
+    for (CallStatus s : { CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
+                          CallStatus::Cancelled, CallStatus::Running })
         m_status->addItem(callStatusDisplayName(s), callStatusName(s));
     m_engine->addItem(tr("Any engine"));
     for (const QString &name : engineTypeNames())
@@ -138,8 +135,14 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
         m_to->setEnabled(on);
         applyFilters();
     });
-    connect(m_from, &QDateEdit::dateChanged, this, [this] { if (m_dateRange->isChecked()) applyFilters(); });
-    connect(m_to, &QDateEdit::dateChanged, this, [this] { if (m_dateRange->isChecked()) applyFilters(); });
+    connect(m_from, &QDateEdit::dateChanged, this, [this] {
+        if (m_dateRange->isChecked())
+            applyFilters();
+    });
+    connect(m_to, &QDateEdit::dateChanged, this, [this] {
+        if (m_dateRange->isChecked())
+            applyFilters();
+    });
     connect(m_model, &HistoryModel::errorOccurred, this, [this](const QString &message) {
         m_message->setText(tr("The history could not be read: %1").arg(message));
         m_message->show();
@@ -154,7 +157,8 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
         menu->setAttribute(Qt::WA_DeleteOnClose);
         menu->addAction(tr("Open"), this, [this, id] { Q_EMIT callOpened(id); });
         menu->addSeparator();
-        menu->addAction(tr("Revision tree"), this, [this, id] { Q_EMIT revisionTreeRequested(id); });
+        menu->addAction(tr("Revision tree"), this,
+                        [this, id] { Q_EMIT revisionTreeRequested(id); });
         menu->addAction(tr("Diff with parent"), this, [this, id] { Q_EMIT diffRequested(id); });
         menu->addAction(tr("Context budget"), this, [this, id] { Q_EMIT budgetRequested(id); });
         menu->addAction(tr("Export…"), this, [this, id] { Q_EMIT exportRequested(id); });
@@ -195,10 +199,11 @@ void HistoryBrowser::setCallService(CallService *service)
     if (!service)
         return;
     // Any call stored from any panel: new rows appear at once.
-    connect(service, &CallService::jobFinished, this, [this](CallJob *, const LaunchResult &result) {
-        if (result.stored)
-            requestRefresh();
-    });
+    connect(service, &CallService::jobFinished, this,
+            [this](CallJob *, const LaunchResult &result) {
+                if (result.stored)
+                    requestRefresh();
+            });
 }
 
 void HistoryBrowser::requestRefresh()
@@ -269,7 +274,8 @@ void HistoryBrowser::refresh()
         const int row = m_model->rowOfCall(id);
         if (row >= 0)
             m_view->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
-                                             QItemSelectionModel::Select | QItemSelectionModel::Rows);
+                                             QItemSelectionModel::Select
+                                                 | QItemSelectionModel::Rows);
     }
 }
 
@@ -290,7 +296,8 @@ void HistoryBrowser::openCall(qint64 id)
     }
     if (row >= 0) {
         const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
-        m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_view->scrollTo(index);
     }
     showCall(id);

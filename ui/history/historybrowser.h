@@ -75,7 +75,7 @@ private:
 
     CallStore *m_store = nullptr;
     HistoryWatcher *m_watcher = nullptr;
-    QTimer *m_quiet = nullptr;    // coalesces refreshes while many calls arrive
+    QTimer *m_quiet = nullptr; // coalesces refreshes while many calls arrive
     bool m_refreshMissed = false;
     HistoryModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;

@@ -4,8 +4,6 @@
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "ui/budget/budgetview.h"
-#include "ui/widgets/fitscrollarea.h"
-#include "ui/widgets/studioservices.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/history/calltab.h"
@@ -19,6 +17,8 @@
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
 #include "ui/transfer/transfercontroller.h"
+#include "ui/widgets/fitscrollarea.h"
+#include "ui/widgets/studioservices.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -96,11 +96,13 @@ void HistoryDocks::createViews()
     m_diff->setAccessibleName(tr("Call diff"));
     m_diff->view()->setAccessibleName(tr("Differences"));
 
-    const QString databasePath = m_services && m_services->database() ? m_services->database()->path() : QString();
+    const QString databasePath =
+        m_services && m_services->database() ? m_services->database()->path() : QString();
     m_transfer = new TransferController(databasePath, m_window, this);
 }
 
-QDockWidget *HistoryDocks::makeDock(const QString &title, const QString &objectName, QWidget *content)
+QDockWidget *HistoryDocks::makeDock(const QString &title, const QString &objectName,
+                                    QWidget *content)
 {
     auto *dock = new QDockWidget(title, m_window);
     dock->setObjectName(objectName);
@@ -137,8 +139,8 @@ void HistoryDocks::createDocks()
         findings->raise();
     // At 1280x800: the spec keeps about half the width, the bottom tabs a quarter of the
     // height (the form needs the rest).
-    m_window->resizeDocks({m_historyDock}, {660}, Qt::Horizontal);
-    m_window->resizeDocks({m_revisionsDock}, {210}, Qt::Vertical);
+    m_window->resizeDocks({ m_historyDock }, { 660 }, Qt::Horizontal);
+    m_window->resizeDocks({ m_revisionsDock }, { 210 }, Qt::Vertical);
     // Brought forward (a call opened, its tab clicked), the tree gets the height it needs, up
     // to a third of the window.
     connect(m_revisionsDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
@@ -149,25 +151,27 @@ void HistoryDocks::createDocks()
 
 void HistoryDocks::fitBottomDock(QDockWidget *dock)
 {
-    if (!dock->isVisible() || dock->isFloating() || m_window->dockWidgetArea(dock) != Qt::BottomDockWidgetArea)
+    if (!dock->isVisible() || dock->isFloating()
+        || m_window->dockWidgetArea(dock) != Qt::BottomDockWidgetArea)
         return;
     auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
     QWidget *content = scroll && scroll->widget() ? scroll->widget() : dock->widget();
-    const int needed = content->minimumSizeHint().height() + (dock->height() - dock->widget()->height())
-                       + 2 * (scroll ? scroll->frameWidth() : 0);
+    const int needed = content->minimumSizeHint().height()
+        + (dock->height() - dock->widget()->height()) + 2 * (scroll ? scroll->frameWidth() : 0);
     const int most = m_window->height() / 3;
     if (dock->height() < needed)
-        m_window->resizeDocks({dock}, {std::min(needed, most)}, Qt::Vertical);
+        m_window->resizeDocks({ dock }, { std::min(needed, most) }, Qt::Vertical);
 }
 
 QList<QDockWidget *> HistoryDocks::docks() const
 {
-    return {m_historyDock, m_revisionsDock, m_sessionsDock, m_budgetDock, m_diffDock};
+    return { m_historyDock, m_revisionsDock, m_sessionsDock, m_budgetDock, m_diffDock };
 }
 
 void HistoryDocks::createActions()
 {
-    auto make = [this](const QString &text, const QKeySequence &key, const QString &name, const QString &tip) {
+    auto make = [this](const QString &text, const QKeySequence &key, const QString &name,
+                       const QString &tip) {
         auto *action = new QAction(text, m_window);
         action->setObjectName(name);
         if (!key.isEmpty())
@@ -176,14 +180,14 @@ void HistoryDocks::createActions()
         return action;
     };
 
-    m_preferencesAction = make(tr("&Preferences…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), u"preferencesAction"_s,
-                               tr("Engine profiles and keys"));
+    m_preferencesAction = make(tr("&Preferences…"), QKeySequence(Qt::CTRL | Qt::Key_Comma),
+                               u"preferencesAction"_s, tr("Engine profiles and keys"));
     m_preferencesAction->setIcon(QIcon::fromTheme(u"preferences-system"_s));
     m_preferencesAction->setMenuRole(QAction::PreferencesRole);
     connect(m_preferencesAction, &QAction::triggered, this, &HistoryDocks::showPreferences);
 
-    m_exportCallAction = make(tr("Export &Call…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), u"exportCallAction"_s,
-                              tr("Write the current call to a JSON file"));
+    m_exportCallAction = make(tr("Export &Call…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                              u"exportCallAction"_s, tr("Write the current call to a JSON file"));
     connect(m_exportCallAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
             m_transfer->exportCall(id);
@@ -203,37 +207,45 @@ void HistoryDocks::createActions()
         if (const qint64 id = m_sessions->currentSessionId(); id > 0)
             m_transfer->exportSession(id);
     });
-    m_importAction = make(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), u"importAction"_s,
-                          tr("Add calls or sessions from an exported JSON file"));
+    m_importAction =
+        make(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), u"importAction"_s,
+             tr("Add calls or sessions from an exported JSON file"));
     m_importAction->setIcon(QIcon::fromTheme(u"document-import"_s));
     connect(m_importAction, &QAction::triggered, m_transfer, &TransferController::importFile);
 
-    m_openCallAction = make(tr("&Open Call"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), u"openCallAction"_s,
-                            tr("Open the current call in a tab: its transcript, result, requests, context budget and revisions"));
+    m_openCallAction =
+        make(tr("&Open Call"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), u"openCallAction"_s,
+             tr("Open the current call in a tab: its transcript, result, requests, context budget "
+                "and revisions"));
     connect(m_openCallAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
             openCall(id);
     });
-    m_compareParentAction = make(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::Key_D), u"compareParentAction"_s,
-                                 tr("Diff the current call (picked in History or in the revision tree) against the call it revises or replays"));
+    m_compareParentAction = make(tr("Compare with &Parent"), QKeySequence(Qt::CTRL | Qt::Key_D),
+                                 u"compareParentAction"_s,
+                                 tr("Diff the current call (picked in History or in the revision "
+                                    "tree) against the call it revises or replays"));
     connect(m_compareParentAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
             compareWithParent(id);
     });
-    m_compareSelectedAction = make(tr("&Compare Selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
-                                   u"compareSelectedAction"_s,
-                                   tr("Diff the two calls picked together (in History, or in a revision tree)"));
+    m_compareSelectedAction =
+        make(tr("&Compare Selected"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+             u"compareSelectedAction"_s,
+             tr("Diff the two calls picked together (in History, or in a revision tree)"));
     connect(m_compareSelectedAction, &QAction::triggered, this, &HistoryDocks::compareSelected);
     // The current call and the one picked before it, wherever each was picked.
-    m_comparePreviousAction = make(tr("Compare with Previous Call"), QKeySequence(), u"comparePreviousAction"_s,
-                                   tr("Diff the current call against the call that was current before it"));
+    m_comparePreviousAction =
+        make(tr("Compare with Previous Call"), QKeySequence(), u"comparePreviousAction"_s,
+             tr("Diff the current call against the call that was current before it"));
     connect(m_comparePreviousAction, &QAction::triggered, this, [this] {
         const qint64 a = m_current->previous();
         const qint64 b = m_current->id();
         if (a > 0 && b > 0 && a != b)
             compare(std::min(a, b), std::max(a, b));
     });
-    m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), u"budgetAction"_s,
+    m_budgetAction = make(tr("Context &Budget"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B),
+                          u"budgetAction"_s,
                           tr("Show what each request of the current call sent, and what was cut"));
     connect(m_budgetAction, &QAction::triggered, this, [this] {
         if (const qint64 id = currentCallId(); id > 0)
@@ -241,12 +253,16 @@ void HistoryDocks::createActions()
     });
     m_reviseAction = make(tr("&Revise…"), QKeySequence(), u"reviseAction"_s,
                           tr("Run the current call again with a correction"));
-    connect(m_reviseAction, &QAction::triggered, this, [this] { runOnCall(currentCallId(), true); });
-    m_replayEngineAction = make(tr("Replay on Another &Engine…"), QKeySequence(), u"replayEngineAction"_s,
-                                tr("Run the current call's input on another engine"));
-    connect(m_replayEngineAction, &QAction::triggered, this, [this] { runOnCall(currentCallId(), false); });
-    m_replaySpecAction = make(tr("Replay with Current &Spec"), QKeySequence(), u"replaySpecAction"_s,
-                              tr("Run the call's input again with the spec open in the editor"));
+    connect(m_reviseAction, &QAction::triggered, this,
+            [this] { runOnCall(currentCallId(), true); });
+    m_replayEngineAction =
+        make(tr("Replay on Another &Engine…"), QKeySequence(), u"replayEngineAction"_s,
+             tr("Run the current call's input on another engine"));
+    connect(m_replayEngineAction, &QAction::triggered, this,
+            [this] { runOnCall(currentCallId(), false); });
+    m_replaySpecAction =
+        make(tr("Replay with Current &Spec"), QKeySequence(), u"replaySpecAction"_s,
+             tr("Run the call's input again with the spec open in the editor"));
     connect(m_replaySpecAction, &QAction::triggered, this, [this] {
         pushCurrentSpec();
         followCurrentCall(currentCallId());
@@ -254,32 +270,34 @@ void HistoryDocks::createActions()
         m_revisionsDock->raise();
         m_revisions->replayWithCurrentSpec();
     });
-    m_runInSessionAction = make(tr("Run Spec in Session"), QKeySequence(), u"runInSessionAction"_s,
-                                tr("Run the spec open in the editor on the typed message, inside the current session"));
+    m_runInSessionAction = make(
+        tr("Run Spec in Session"), QKeySequence(), u"runInSessionAction"_s,
+        tr("Run the spec open in the editor on the typed message, inside the current session"));
     connect(m_runInSessionAction, &QAction::triggered, this, [this] {
         pushCurrentSpec();
         m_sessionsDock->show();
         m_sessionsDock->raise();
         m_sessions->runSpecButton()->click();
     });
-    m_newSessionAction = make(tr("&New Session"), QKeySequence(), u"newSessionAction"_s, tr("Start an empty session"));
+    m_newSessionAction = make(tr("&New Session"), QKeySequence(), u"newSessionAction"_s,
+                              tr("Start an empty session"));
     connect(m_newSessionAction, &QAction::triggered, this, [this] {
         m_sessionsDock->show();
         m_sessionsDock->raise();
         m_sessions->newSession();
     });
-    m_refreshAction = make(tr("Re&fresh History"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), u"refreshHistoryAction"_s,
-                           tr("Read the history again"));
+    m_refreshAction = make(tr("Re&fresh History"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5),
+                           u"refreshHistoryAction"_s, tr("Read the history again"));
     connect(m_refreshAction, &QAction::triggered, this, [this] {
         m_history->refresh();
         m_sessions->reload();
     });
 
-    const std::pair<QDockWidget *, int> keys[] = {{m_historyDock, Qt::Key_3},
-                                                  {m_revisionsDock, Qt::Key_4},
-                                                  {m_sessionsDock, Qt::Key_5},
-                                                  {m_budgetDock, Qt::Key_6},
-                                                  {m_diffDock, Qt::Key_7}};
+    const std::pair<QDockWidget *, int> keys[] = { { m_historyDock, Qt::Key_3 },
+                                                   { m_revisionsDock, Qt::Key_4 },
+                                                   { m_sessionsDock, Qt::Key_5 },
+                                                   { m_budgetDock, Qt::Key_6 },
+                                                   { m_diffDock, Qt::Key_7 } };
     // View shortcuts bring a panel forward; they never hide it.
     for (const auto &[dock, key] : keys)
         m_window->addPanelAction(dock, dock->windowTitle(), QKeySequence(Qt::CTRL | Qt::Key(key)));
@@ -301,7 +319,9 @@ void HistoryDocks::createMenus()
         QAction *separator = new QAction(file);
         separator->setSeparator(true);
         file->insertAction(before, separator);
-        file->insertActions(before, {m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction});
+        file->insertActions(
+            before,
+            { m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction });
     } else {
         qCWarning(lcHistoryDocks) << "no File menu; export and import are in the History menu only";
     }
@@ -310,7 +330,6 @@ void HistoryDocks::createMenus()
         edit->addSeparator();
         edit->addAction(m_preferencesAction);
     }
-
 
     auto *history = new QMenu(tr("&History"), m_window);
     history->setObjectName(u"historyMenu"_s);
@@ -330,7 +349,8 @@ void HistoryDocks::createMenus()
     history->addAction(m_runInSessionAction);
     if (!m_window->fileMenu()) {
         history->addSeparator();
-        history->addActions({m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction});
+        history->addActions(
+            { m_exportCallAction, m_exportTreeAction, m_exportSessionAction, m_importAction });
     }
     QMenu *help = m_window->helpMenu();
     m_window->menuBar()->insertMenu(help ? help->menuAction() : nullptr, history);
@@ -347,12 +367,14 @@ void HistoryDocks::connectViews()
     connect(m_history->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { writeFromHistory(false); });
     // A click on the row that is already selected picks it again (after a pick elsewhere).
-    connect(m_history->view(), &QAbstractItemView::clicked, this, [this] { writeFromHistory(true); });
+    connect(m_history->view(), &QAbstractItemView::clicked, this,
+            [this] { writeFromHistory(true); });
     connect(m_revisions->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { writeFromRevisions(false); });
     connect(m_revisions->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { writeFromRevisions(false); });
-    connect(m_revisions->view(), &QAbstractItemView::clicked, this, [this] { writeFromRevisions(true); });
+    connect(m_revisions->view(), &QAbstractItemView::clicked, this,
+            [this] { writeFromRevisions(true); });
     connect(m_history, &HistoryBrowser::callOpened, this, &HistoryDocks::openCall);
     connect(m_history, &HistoryBrowser::revisionTreeRequested, this, [this](qint64 id) {
         m_revisions->setCall(id);
@@ -361,25 +383,31 @@ void HistoryDocks::connectViews()
     });
     connect(m_history, &HistoryBrowser::diffRequested, this, &HistoryDocks::compareWithParent);
     connect(m_history, &HistoryBrowser::budgetRequested, this, &HistoryDocks::showBudget);
-    connect(m_history, &HistoryBrowser::exportRequested, m_transfer, &TransferController::exportCall);
+    connect(m_history, &HistoryBrowser::exportRequested, m_transfer,
+            &TransferController::exportCall);
 
     connect(m_revisions, &RevisionTreeWidget::callOpened, this, &HistoryDocks::openCall);
     connect(m_revisions, &RevisionTreeWidget::runFinished, this, &HistoryDocks::refreshCallTabs);
     connect(m_revisions, &RevisionTreeWidget::diffRequested, this, &HistoryDocks::compare);
     connect(m_revisions, &RevisionTreeWidget::budgetRequested, this, &HistoryDocks::showBudget);
-    connect(m_revisions, &RevisionTreeWidget::exportTreeRequested, m_transfer, &TransferController::exportTree);
+    connect(m_revisions, &RevisionTreeWidget::exportTreeRequested, m_transfer,
+            &TransferController::exportTree);
     // The button reads the spec it was given: give it the editor's as it is at the press.
-    connect(m_revisions->replaySpecButton(), &QPushButton::pressed, this, &HistoryDocks::pushCurrentSpec);
+    connect(m_revisions->replaySpecButton(), &QPushButton::pressed, this,
+            &HistoryDocks::pushCurrentSpec);
 
     connect(m_sessions, &SessionView::callOpened, this, &HistoryDocks::openCall);
-    connect(m_sessions->runSpecButton(), &QPushButton::pressed, this, &HistoryDocks::pushCurrentSpec);
+    connect(m_sessions->runSpecButton(), &QPushButton::pressed, this,
+            &HistoryDocks::pushCurrentSpec);
     if (QItemSelectionModel *sessionSelection = m_sessions->sessionList()->selectionModel())
-        connect(sessionSelection, &QItemSelectionModel::currentChanged, this, &HistoryDocks::updateActions);
+        connect(sessionSelection, &QItemSelectionModel::currentChanged, this,
+                &HistoryDocks::updateActions);
 
     connect(m_transfer, &TransferController::finished, this, &HistoryDocks::onTransferFinished);
 
     // The spec as the window last read it.
-    connect(m_window, &MainWindow::specReread, this, [this] { applySpec(m_window->currentSpec()); });
+    connect(m_window, &MainWindow::specReread, this,
+            [this] { applySpec(m_window->currentSpec()); });
 
     if (m_services && !m_services->store()) {
         const QString why = tr("The history is not available: %1").arg(m_services->databaseError());
@@ -443,7 +471,8 @@ void HistoryDocks::writeFromHistory(bool force)
 
 void HistoryDocks::writeFromRevisions(bool force)
 {
-    if (m_revisionsPicked.update(m_revisions->view(), RevisionTreeModel::CallIdRole, m_syncing, force))
+    if (m_revisionsPicked.update(m_revisions->view(), RevisionTreeModel::CallIdRole, m_syncing,
+                                 force))
         m_current->setSelection(m_revisionsPicked.ids, m_revisionsPicked.current);
 }
 
@@ -492,7 +521,8 @@ QList<CallTab *> HistoryDocks::callTabs() const
         if (tab)
             tabs.append(tab);
     }
-    std::sort(tabs.begin(), tabs.end(), [](CallTab *a, CallTab *b) { return a->callId() < b->callId(); });
+    std::sort(tabs.begin(), tabs.end(),
+              [](CallTab *a, CallTab *b) { return a->callId() < b->callId(); });
     return tabs;
 }
 
@@ -522,8 +552,10 @@ CallTab *HistoryDocks::openCall(qint64 id)
         connect(tab, &CallTab::callOpened, this, &HistoryDocks::openCall);
         connect(tab, &CallTab::compareRequested, this, &HistoryDocks::compare);
         connect(tab, &CallTab::exportRequested, m_transfer, &TransferController::exportCall);
-        connect(tab, &CallTab::replayRequested, this, [this](qint64 call) { runOnCall(call, false); });
-        connect(tab, &CallTab::reviseRequested, this, [this](qint64 call) { runOnCall(call, true); });
+        connect(tab, &CallTab::replayRequested, this,
+                [this](qint64 call) { runOnCall(call, false); });
+        connect(tab, &CallTab::reviseRequested, this,
+                [this](qint64 call) { runOnCall(call, true); });
     }
     m_window->openDocumentTab(tab, tab->title());
     return tab;
@@ -627,8 +659,9 @@ bool HistoryDocks::compareSelected()
 {
     const auto pair = m_current->comparePair();
     if (!pair) {
-        showMessage(tr("Pick two calls to compare them: two rows in History, or two calls in a revision tree "
-                       "(Ctrl+click the second)."));
+        showMessage(tr(
+            "Pick two calls to compare them: two rows in History, or two calls in a revision tree "
+            "(Ctrl+click the second)."));
         return false;
     }
     return compare(pair->first, pair->second);
@@ -646,8 +679,8 @@ void HistoryDocks::showPreferences()
     if (!m_settings) {
         if (!m_services)
             return;
-        m_settings = new SettingsDialog(m_services->profiles(), m_services->credentials(), m_services->network(), m_window,
-                                        m_services->calls());
+        m_settings = new SettingsDialog(m_services->profiles(), m_services->credentials(),
+                                        m_services->network(), m_window, m_services->calls());
         m_settings->setObjectName(u"settingsDialog"_s);
         m_settings->setAccessibleName(tr("Settings"));
     }
@@ -669,8 +702,9 @@ void HistoryDocks::updateActions()
     m_compareSelectedAction->setEnabled(m_current->comparePair().has_value());
     const qint64 previous = m_current->previous();
     m_comparePreviousAction->setEnabled(previous > 0 && id > 0 && previous != id);
-    m_comparePreviousAction->setText(m_comparePreviousAction->isEnabled() ? tr("Compare with Call %1").arg(previous)
-                                                                          : tr("Compare with Previous Call"));
+    m_comparePreviousAction->setText(m_comparePreviousAction->isEnabled()
+                                         ? tr("Compare with Call %1").arg(previous)
+                                         : tr("Compare with Previous Call"));
     m_replayEngineAction->setEnabled(haveStore && id > 0);
     m_reviseAction->setEnabled(haveStore && id > 0);
     m_budgetAction->setEnabled(id > 0);

@@ -82,7 +82,7 @@ public:
     // The one "current call" every History-menu command acts on, and the calls picked with
     // it; History, the revision trees and the call tabs read and write it.
     CurrentCall *currentCall() const { return m_current; }
-    qint64 currentCallId() const;        // 0 when none
+    qint64 currentCallId() const; // 0 when none
     QList<qint64> selectedCallIds() const; // the calls picked together, sorted
 
     // The call tab of `id` when it is open; the compare tab shown last.

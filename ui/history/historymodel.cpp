@@ -31,8 +31,7 @@ QString formatTokens(const Usage &usage)
 HistoryModel::HistoryModel(CallStore *store, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
-{
-}
+{ }
 
 HistoryModel::~HistoryModel() = default;
 
@@ -49,7 +48,7 @@ void HistoryModel::setStore(CallStore *store)
 std::optional<HistoryPage> HistoryModel::loadPage(const std::optional<HistoryCursor> &after)
 {
     if (!m_store)
-        return HistoryPage{};
+        return HistoryPage {};
     HistoryQuery query = m_query;
     query.limit = m_pageSize;
     query.offset = 0;
@@ -114,40 +113,60 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return row.id;
     if (role == SortRole) {
         switch (index.column()) {
-        case IdColumn: return row.id;
-        case TokensColumn: return row.usage.promptTokens() + row.usage.outputTokens;
-        case StartedColumn: return row.createdAt.toMSecsSinceEpoch();
-        case DurationColumn: return row.durationMs();
-        case RevisionsColumn: return row.revisionCount;
-        default: break;
+        case IdColumn:
+            return row.id;
+        case TokensColumn:
+            return row.usage.promptTokens() + row.usage.outputTokens;
+        case StartedColumn:
+            return row.createdAt.toMSecsSinceEpoch();
+        case DurationColumn:
+            return row.durationMs();
+        case RevisionsColumn:
+            return row.revisionCount;
+        default:
+            break;
         }
         role = Qt::DisplayRole;
     }
     if (role == Qt::TextAlignmentRole) {
         switch (index.column()) {
-        case IdColumn: case TokensColumn: case DurationColumn: case RevisionsColumn:
+        case IdColumn:
+        case TokensColumn:
+        case DurationColumn:
+        case RevisionsColumn:
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         default:
             return {};
         }
     }
-    if (role == Qt::ToolTipRole && index.column() == StatusColumn && row.errorCategory != ErrorCategory::None)
+    if (role == Qt::ToolTipRole && index.column() == StatusColumn
+        && row.errorCategory != ErrorCategory::None)
         return tr("Why: %1").arg(errorCategoryDisplayName(row.errorCategory));
     if (role == Qt::ToolTipRole && index.column() == KindColumn)
         return row.inputPreview;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case IdColumn: return row.id;
-    case KindColumn: return row.kind;
-    case StatusColumn: return callStatusDisplayName(row.status);
-    case EngineColumn: return row.engineType;
-    case ModelColumn: return row.model;
-    case TokensColumn: return formatTokens(row.usage);
-    case StartedColumn: return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);
-    case DurationColumn: return formatDuration(row.durationMs());
-    case RevisionsColumn: return row.revisionCount;
-    default: return {};
+    case IdColumn:
+        return row.id;
+    case KindColumn:
+        return row.kind;
+    case StatusColumn:
+        return callStatusDisplayName(row.status);
+    case EngineColumn:
+        return row.engineType;
+    case ModelColumn:
+        return row.model;
+    case TokensColumn:
+        return formatTokens(row.usage);
+    case StartedColumn:
+        return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);
+    case DurationColumn:
+        return formatDuration(row.durationMs());
+    case RevisionsColumn:
+        return row.revisionCount;
+    default:
+        return {};
     }
 }
 
@@ -156,16 +175,26 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case IdColumn: return tr("Call");
-    case KindColumn: return tr("Kind");
-    case StatusColumn: return tr("Status");
-    case EngineColumn: return tr("Engine");
-    case ModelColumn: return tr("Model");
-    case TokensColumn: return tr("Tokens");
-    case StartedColumn: return tr("Started");
-    case DurationColumn: return tr("Duration");
-    case RevisionsColumn: return tr("Revisions");
-    default: return {};
+    case IdColumn:
+        return tr("Call");
+    case KindColumn:
+        return tr("Kind");
+    case StatusColumn:
+        return tr("Status");
+    case EngineColumn:
+        return tr("Engine");
+    case ModelColumn:
+        return tr("Model");
+    case TokensColumn:
+        return tr("Tokens");
+    case StartedColumn:
+        return tr("Started");
+    case DurationColumn:
+        return tr("Duration");
+    case RevisionsColumn:
+        return tr("Revisions");
+    default:
+        return {};
     }
 }
 

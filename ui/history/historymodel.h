@@ -18,8 +18,18 @@ class HistoryModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(HistoryModel)
 
 public:
-    enum Column { IdColumn, KindColumn, StatusColumn, EngineColumn, ModelColumn, TokensColumn,
-                  StartedColumn, DurationColumn, RevisionsColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        KindColumn,
+        StatusColumn,
+        EngineColumn,
+        ModelColumn,
+        TokensColumn,
+        StartedColumn,
+        DurationColumn,
+        RevisionsColumn,
+        ColumnCount
+    };
     enum Role { CallIdRole = Qt::UserRole + 1, SortRole };
 
     // `store` may be null (an empty model); it must outlive the model.
@@ -42,7 +52,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

@@ -1,8 +1,7 @@
 #include "ui/history/revisiontreemodel.h"
 
-#include "ui/widgets/displaynames.h"
-
 #include "ui/history/historymodel.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QLocale>
 
@@ -25,8 +24,7 @@ RevisionTreeModel::RevisionTreeModel(CallStore *store, QObject *parent)
     : QAbstractItemModel(parent)
     , m_store(store)
     , m_root(std::make_unique<Node>())
-{
-}
+{ }
 
 RevisionTreeModel::~RevisionTreeModel() = default;
 
@@ -39,9 +37,12 @@ void RevisionTreeModel::setStore(CallStore *store)
 QString RevisionTreeModel::relationName(Relation relation)
 {
     switch (relation) {
-    case Relation::Root: return tr("original");
-    case Relation::Revision: return tr("revision");
-    case Relation::Replay: return tr("replay");
+    case Relation::Root:
+        return tr("original");
+    case Relation::Revision:
+        return tr("revision");
+    case Relation::Replay:
+        return tr("replay");
     }
     return {};
 }
@@ -198,21 +199,34 @@ QVariant RevisionTreeModel::data(const QModelIndex &index, int role) const
     const Node *node = nodeFor(index);
     const HistoryRow &row = node->row;
     switch (role) {
-    case CallIdRole: return row.id;
-    case ParentIdRole: return row.parent ? QVariant(*row.parent) : QVariant();
-    case RelationRole: return int(node->relation);
-    case Qt::ToolTipRole: return row.inputPreview;
-    case Qt::DisplayRole: break;
-    default: return {};
+    case CallIdRole:
+        return row.id;
+    case ParentIdRole:
+        return row.parent ? QVariant(*row.parent) : QVariant();
+    case RelationRole:
+        return int(node->relation);
+    case Qt::ToolTipRole:
+        return row.inputPreview;
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
     }
     switch (index.column()) {
-    case CallColumn: return tr("#%1 %2").arg(row.id).arg(row.kind);
-    case RelationColumn: return relationName(node->relation);
-    case StatusColumn: return callStatusDisplayName(row.status);
-    case EngineColumn: return row.model.isEmpty() ? row.engineType : row.engineType + u" · "_s + row.model;
-    case TokensColumn: return formatTokens(row.usage);
-    case StartedColumn: return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);
-    default: return {};
+    case CallColumn:
+        return tr("#%1 %2").arg(row.id).arg(row.kind);
+    case RelationColumn:
+        return relationName(node->relation);
+    case StatusColumn:
+        return callStatusDisplayName(row.status);
+    case EngineColumn:
+        return row.model.isEmpty() ? row.engineType : row.engineType + u" · "_s + row.model;
+    case TokensColumn:
+        return formatTokens(row.usage);
+    case StartedColumn:
+        return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);
+    default:
+        return {};
     }
 }
 
@@ -221,13 +235,20 @@ QVariant RevisionTreeModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case CallColumn: return tr("Call");
-    case RelationColumn: return tr("Made by");
-    case StatusColumn: return tr("Status");
-    case EngineColumn: return tr("Engine");
-    case TokensColumn: return tr("Tokens");
-    case StartedColumn: return tr("Started");
-    default: return {};
+    case CallColumn:
+        return tr("Call");
+    case RelationColumn:
+        return tr("Made by");
+    case StatusColumn:
+        return tr("Status");
+    case EngineColumn:
+        return tr("Engine");
+    case TokensColumn:
+        return tr("Tokens");
+    case StartedColumn:
+        return tr("Started");
+    default:
+        return {};
     }
 }
 

@@ -20,7 +20,15 @@ class RevisionTreeModel final : public QAbstractItemModel
     Q_DISABLE_COPY_MOVE(RevisionTreeModel)
 
 public:
-    enum Column { CallColumn, RelationColumn, StatusColumn, EngineColumn, TokensColumn, StartedColumn, ColumnCount };
+    enum Column {
+        CallColumn,
+        RelationColumn,
+        StatusColumn,
+        EngineColumn,
+        TokensColumn,
+        StartedColumn,
+        ColumnCount
+    };
     enum Role { CallIdRole = Qt::UserRole + 1, ParentIdRole, RelationRole };
     enum class Relation { Root, Revision, Replay };
 
@@ -45,7 +53,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 Q_SIGNALS:
     void callAdded(qint64 id);
@@ -64,7 +73,7 @@ private:
     Relation relationOf(const HistoryRow &row);
 
     CallStore *m_store = nullptr;
-    std::unique_ptr<Node> m_root;          // invisible: its single child is the tree's root call
+    std::unique_ptr<Node> m_root; // invisible: its single child is the tree's root call
     QHash<qint64, Node *> m_byId;
     QString m_lastError;
 };

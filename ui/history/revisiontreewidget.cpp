@@ -2,19 +2,14 @@
 
 #include "core/model/specio.h"
 #include "core/secrets/truststore.h"
-#include "ui/widgets/trustdialog.h"
-
-#include "ui/widgets/displaynames.h"
-
 #include "core/service/calljob.h"
-
-#include "core/model/specio.h"
 #include "core/store/callstore.h"
 #include "ui/history/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/revisiontreemodel.h"
+#include "ui/widgets/displaynames.h"
+#include "ui/widgets/trustdialog.h"
 
-#include <QPointer>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QGridLayout>
@@ -22,8 +17,9 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QMenu>
+#include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTreeView>
@@ -33,7 +29,8 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
-RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent)
+RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service,
+                                       ProfileStore *profiles, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
     , m_service(service)
@@ -60,7 +57,7 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     // One row: the dock under the spec is short (a quarter of the window's height at
     // 1280x800) and wide, and the tree below needs the height.
     auto *buttons = new QHBoxLayout;
-    for (QPushButton *b : {m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export})
+    for (QPushButton *b : { m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export })
         buttons->addWidget(b);
     buttons->addStretch(1);
     m_status->setWordWrap(true);
@@ -78,7 +75,8 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service, P
     layout->addWidget(m_status);
     layout->addWidget(splitter, 1);
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RevisionTreeWidget::showSelected);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &RevisionTreeWidget::showSelected);
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong(); id > 0)
             Q_EMIT callOpened(id);
@@ -143,7 +141,8 @@ void RevisionTreeWidget::selectCall(qint64 id)
     if (!index.isValid())
         return;
     m_view->expandAll();
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(index);
 }
 
@@ -164,7 +163,9 @@ void RevisionTreeWidget::setCall(qint64 callId)
 void RevisionTreeWidget::setCurrentSpec(const Spec &spec)
 {
     m_currentSpec = spec;
-    m_replaySpec->setToolTip(tr("Re-run the selected call's input with the spec open in the editor (%1).").arg(spec.kind));
+    m_replaySpec->setToolTip(
+        tr("Re-run the selected call's input with the spec open in the editor (%1).")
+            .arg(spec.kind));
     updateActions();
 }
 
@@ -237,7 +238,8 @@ bool RevisionTreeWidget::revise(const QString &correction)
     const qint64 id = selectedCallId();
     if (m_store && id > 0) {
         if (auto call = m_store->getCall(id); call && CallService::revisionNeedsLiveEngine(*call)) {
-            setStatus(tr("Call %1 ran on the replay engine: its recording would answer the same whatever the "
+            setStatus(tr("Call %1 ran on the replay engine: its recording would answer the same "
+                         "whatever the "
                          "correction says. Pick a live engine for the revision.")
                           .arg(id));
             auto *dialog = new EngineChoiceDialog(m_profiles, this);
@@ -246,31 +248,37 @@ bool RevisionTreeWidget::revise(const QString &correction)
             dialog->setWindowTitle(tr("Revise call %1 on a live engine").arg(id));
             if (auto *box = dialog->findChild<QDialogButtonBox *>())
                 box->button(QDialogButtonBox::Ok)->setText(tr("Revise There"));
-            connect(dialog, &QDialog::accepted, this, [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
+            connect(dialog, &QDialog::accepted, this,
+                    [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
             dialog->open();
             return false;
         }
     }
     // A revision runs the call's tools again: a stored spec that would start programs (an
     // imported call's, say) is shown and asked about first.
-    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust && m_store && id > 0) {
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
+        trust && m_store && id > 0) {
         if (auto call = m_store->getCall(id)) {
-            const SpecLoadResult stored = specFromJson(call.value().spec, call.value().metadata.value(u"spec_path"_s).toString());
+            const SpecLoadResult stored = specFromJson(
+                call.value().spec, call.value().metadata.value(u"spec_path"_s).toString());
             if (stored.spec) {
-                const QList<RunItem> items = untrustedRunItems(*stored.spec, *trust, m_service->allowedKeyVariables());
+                const QList<RunItem> items =
+                    untrustedRunItems(*stored.spec, *trust, m_service->allowedKeyVariables());
                 if (!items.isEmpty()) {
                     QPointer<RevisionTreeWidget> self(this);
-                    TrustDialog::ask(window(), QString(), items, {},
-                                     [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
-                                         if (!self)
-                                             return;
-                                         if (!yes) {
-                                             self->setStatus(tr("Nothing was run: the call's spec is not trusted."));
-                                             return;
-                                         }
-                                         trust->trust(entry);
-                                         self->revise(text);
-                                     });
+                    TrustDialog::ask(
+                        window(), QString(), items, {},
+                        [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
+                            if (!self)
+                                return;
+                            if (!yes) {
+                                self->setStatus(
+                                    tr("Nothing was run: the call's spec is not trusted."));
+                                return;
+                            }
+                            trust->trust(entry);
+                            self->revise(text);
+                        });
                     return false;
                 }
             }
@@ -312,7 +320,8 @@ bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
         setStatus(call.error().message);
         return false;
     }
-    SpecLoadResult loaded = specFromJson(call->spec, call->metadata.value(u"spec_path"_s).toString());
+    SpecLoadResult loaded =
+        specFromJson(call->spec, call->metadata.value(u"spec_path"_s).toString());
     if (!loaded.spec) {
         setStatus(tr("Call %1 has no usable spec stored.").arg(id));
         return false;
@@ -326,8 +335,9 @@ bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
         chosen.temperature = spec.engine.temperature;
     chosen.stream = spec.engine.stream;
     spec.engine = chosen;
-    const QString target = chosen.profile.isEmpty() ? engineTypeName(chosen.type) + u" · "_s + chosen.model
-                                                    : chosen.profile;
+    const QString target = chosen.profile.isEmpty()
+        ? engineTypeName(chosen.type) + u" · "_s + chosen.model
+        : chosen.profile;
     if (!startRun(tr("Replaying call %1 on %2…").arg(id).arg(target)))
         return false;
     follow(m_service->rerun(id, spec));
@@ -389,13 +399,16 @@ void RevisionTreeWidget::onJobFinished(const LaunchResult &result)
 {
     m_job = nullptr;
     if (!result.stored) {
-        setStatus(tr("The run was not stored: %1").arg(result.storeError.isEmpty() ? result.record.error : result.storeError));
+        setStatus(tr("The run was not stored: %1")
+                      .arg(result.storeError.isEmpty() ? result.record.error : result.storeError));
         updateActions();
         Q_EMIT runFinished(0);
         return;
     }
     m_model->refresh();
-    QString text = tr("Call %1 finished: %2.").arg(result.record.id).arg(callStatusDisplayName(result.record.status));
+    QString text = tr("Call %1 finished: %2.")
+                       .arg(result.record.id)
+                       .arg(callStatusDisplayName(result.record.status));
     if (!result.record.error.isEmpty())
         text += u" "_s + result.record.error;
     setStatus(text);

@@ -30,7 +30,8 @@ class RevisionTreeWidget final : public QWidget
 
 public:
     // `service` and `profiles` may be null (no runs; no profile choice).
-    RevisionTreeWidget(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent = nullptr);
+    RevisionTreeWidget(CallStore *store, CallService *service, ProfileStore *profiles,
+                       QWidget *parent = nullptr);
     ~RevisionTreeWidget() override;
 
     RevisionTreeModel *model() const { return m_model; }

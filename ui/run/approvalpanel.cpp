@@ -1,7 +1,7 @@
 #include "ui/run/approvalpanel.h"
 
-#include "ui/widgets/noticebar.h"
 #include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -61,7 +61,8 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_edit->setCheckable(true);
     m_edit->setToolTip(tr("Edit the arguments, then approve"));
     m_refuse->setObjectName(u"refuseButton"_s);
-    m_refuse->setToolTip(tr("Do not run the tool; the model gets the reason as an error result (Ctrl+Shift+Backspace)"));
+    m_refuse->setToolTip(tr("Do not run the tool; the model gets the reason as an error result "
+                            "(Ctrl+Shift+Backspace)"));
     m_result->setObjectName(u"manualResult"_s);
     m_result->setAccessibleName(tr("Tool result to send"));
     m_result->setPlaceholderText(tr("Type or paste the tool's result"));
@@ -71,7 +72,7 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_submitError->setObjectName(u"submitManualErrorButton"_s);
     m_submitError->setToolTip(tr("Send this text to the model as the tool's error"));
     // Enter presses the button that has the focus, and no other.
-    for (QPushButton *b : {m_approve, m_refuse, m_submit, m_submitError})
+    for (QPushButton *b : { m_approve, m_refuse, m_submit, m_submitError })
         b->setAutoDefault(true);
     // The shortcuts act only while the focus is inside this panel, so typing elsewhere (the
     // spec, another tab's run) never approves anything.
@@ -159,11 +160,15 @@ void ApprovalPanel::askApproval(const ToolCall &call, bool editedByYou)
 {
     m_mode = Mode::Approval;
     m_call = call;
-    m_title->setText(editedByYou ? tr("\"%1\" (call %2) is to run with the arguments you edited, not the model's. "
-                                      "It needs your approval.")
-                                       .arg(call.name, call.id)
-                                 : tr("The model wants to run \"%1\" (call %2). It needs your approval.").arg(call.name, call.id));
-    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
+    m_title->setText(
+        editedByYou
+            ? tr("\"%1\" (call %2) is to run with the arguments you edited, not the model's. "
+                 "It needs your approval.")
+                  .arg(call.name, call.id)
+            : tr("The model wants to run \"%1\" (call %2). It needs your approval.")
+                  .arg(call.name, call.id));
+    m_arguments->setJsonText(
+        QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
     fitArguments();
     m_edit->setChecked(false);
@@ -180,8 +185,10 @@ void ApprovalPanel::askManualResult(const ToolCall &call)
 {
     m_mode = Mode::Manual;
     m_call = call;
-    m_title->setText(tr("\"%1\" is a manual tool: type its result for call %2.").arg(call.name, call.id));
-    m_arguments->setJsonText(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
+    m_title->setText(
+        tr("\"%1\" is a manual tool: type its result for call %2.").arg(call.name, call.id));
+    m_arguments->setJsonText(
+        QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)).trimmed());
     m_arguments->setReadOnly(true);
     fitArguments();
     m_result->clear();
@@ -196,7 +203,8 @@ void ApprovalPanel::fitArguments()
 {
     // Three to eight lines of the arguments, the rest scrolls.
     const int lines = std::clamp(m_arguments->document()->blockCount(), 3, 8);
-    const int frame = 2 * m_arguments->frameWidth() + int(2 * m_arguments->document()->documentMargin());
+    const int frame =
+        2 * m_arguments->frameWidth() + int(2 * m_arguments->document()->documentMargin());
     m_arguments->setFixedHeight(lines * m_arguments->fontMetrics().lineSpacing() + frame + 4);
     m_result->setFixedHeight(5 * m_result->fontMetrics().lineSpacing() + 2 * m_result->frameWidth()
                              + int(2 * m_result->document()->documentMargin()) + 4);
@@ -224,10 +232,13 @@ void ApprovalPanel::onApprove()
     std::optional<QJsonObject> edited;
     if (m_edit->isChecked()) {
         QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
             m_messages->showMessage(error.error != QJsonParseError::NoError
-                                        ? tr("The arguments are not valid JSON: %1 (at offset %2)").arg(error.errorString()).arg(error.offset)
+                                        ? tr("The arguments are not valid JSON: %1 (at offset %2)")
+                                              .arg(error.errorString())
+                                              .arg(error.offset)
                                         : tr("The arguments must be a JSON object."),
                                     NoticeBar::Kind::Error);
             return;

@@ -58,7 +58,8 @@ public:
 
 Q_SIGNALS:
     // editedArguments is set when the person changed them.
-    void approved(const QString &callId, const std::optional<QJsonObject> &editedArguments, bool alwaysAllow);
+    void approved(const QString &callId, const std::optional<QJsonObject> &editedArguments,
+                  bool alwaysAllow);
     void refused(const QString &callId, const QString &reason);
     void manualResult(const QString &callId, const QString &content, bool isError);
 

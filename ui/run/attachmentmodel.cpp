@@ -9,8 +9,7 @@ namespace Callscope {
 
 AttachmentModel::AttachmentModel(QObject *parent)
     : QAbstractListModel(parent)
-{
-}
+{ }
 
 AttachmentModel::~AttachmentModel() = default;
 
@@ -21,7 +20,8 @@ QString AttachmentModel::addFile(const QString &path)
     if (!info.isFile())
         return tr("%1 is not a file").arg(path);
     if (info.size() > kMaxBytes)
-        return tr("%1 is larger than %2").arg(info.fileName(), QLocale().formattedDataSize(kMaxBytes));
+        return tr("%1 is larger than %2")
+            .arg(info.fileName(), QLocale().formattedDataSize(kMaxBytes));
     if (!file.open(QIODevice::ReadOnly))
         return tr("cannot read %1: %2").arg(path, file.errorString());
     const QByteArray data = file.readAll();
@@ -68,7 +68,8 @@ QVariant AttachmentModel::data(const QModelIndex &index, int role) const
     const Attachment &a = m_items.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        return tr("%1 (%2, %3)").arg(a.name, QLocale().formattedDataSize(a.data.size()), a.mediaType);
+        return tr("%1 (%2, %3)")
+            .arg(a.name, QLocale().formattedDataSize(a.data.size()), a.mediaType);
     case Qt::ToolTipRole:
         return tr("%1\n%2 bytes, %3").arg(a.name).arg(a.data.size()).arg(a.mediaType);
     default:

@@ -1,22 +1,20 @@
 #include "ui/run/runpanel.h"
 
-#include "core/secrets/truststore.h"
-#include "ui/widgets/trustdialog.h"
-
-#include "ui/widgets/displaynames.h"
-
 #include "core/secrets/profilestore.h"
-#include "core/service/preflight.h"
+#include "core/secrets/truststore.h"
 #include "core/service/calljob.h"
-#include "ui/widgets/dialogs.h"
-#include "ui/widgets/noticebar.h"
-#include "ui/widgets/rawexchangeview.h"
-#include "ui/widgets/jsoneditor.h"
+#include "core/service/preflight.h"
 #include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptdelegate.h"
 #include "ui/run/transcriptmodel.h"
+#include "ui/widgets/dialogs.h"
+#include "ui/widgets/displaynames.h"
+#include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/noticebar.h"
+#include "ui/widgets/rawexchangeview.h"
+#include "ui/widgets/trustdialog.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -65,12 +63,14 @@ namespace {
 QString pretty(const QJsonValue &value)
 {
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented))
+            .trimmed();
     if (value.isString())
         return value.toString();
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray wrapped = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
@@ -93,7 +93,8 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override
     {
         QAction *action = activeAction();
-        if (action && action->isEnabled() && action->isCheckable() && rect().contains(event->position().toPoint())) {
+        if (action && action->isEnabled() && action->isCheckable()
+            && rect().contains(event->position().toPoint())) {
             action->trigger();
             return;
         }
@@ -190,7 +191,7 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     // Controls: the run commands and the breakpoints menu on one row, narrow enough for a
     // column beside the spec.
     auto *controls = new QHBoxLayout;
-    for (QAction *a : {m_runAction, m_stepAction, m_continueAction, m_stopAction}) {
+    for (QAction *a : { m_runAction, m_stepAction, m_continueAction, m_stopAction }) {
         auto *b = new QToolButton(this);
         b->setDefaultAction(a);
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -249,11 +250,12 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     // What the empty transcript is for, until the first entry arrives.
-    m_transcriptHint = new QLabel(tr("Run (Ctrl+R) sends the input to the engine. The conversation appears here as "
-                                     "it happens: the model's replies, each tool call and its result, corrections, "
-                                     "retries, and the checked answer. Select an entry to read all of it.\n\n"
-                                     "New here? File > Open Sample opens a spec that runs offline, with no key."),
-                                  m_view->viewport());
+    m_transcriptHint = new QLabel(
+        tr("Run (Ctrl+R) sends the input to the engine. The conversation appears here as "
+           "it happens: the model's replies, each tool call and its result, corrections, "
+           "retries, and the checked answer. Select an entry to read all of it.\n\n"
+           "New here? File > Open Sample opens a spec that runs offline, with no key."),
+        m_view->viewport());
     m_transcriptHint->setObjectName(u"transcriptHint"_s);
     m_transcriptHint->setWordWrap(true);
     m_transcriptHint->setAlignment(Qt::AlignCenter);
@@ -261,7 +263,9 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_transcriptHint->setMargin(24);
     auto *hintLayout = new QVBoxLayout(m_view->viewport());
     hintLayout->addWidget(m_transcriptHint);
-    auto updateHint = [this] { m_transcriptHint->setVisible(m_transcript->rowCount() == 0); };
+    auto updateHint = [this] {
+        m_transcriptHint->setVisible(m_transcript->rowCount() == 0);
+    };
     connect(m_transcript, &QAbstractItemModel::rowsInserted, this, updateHint);
     connect(m_transcript, &QAbstractItemModel::rowsRemoved, this, updateHint);
     connect(m_transcript, &QAbstractItemModel::modelReset, this, updateHint);
@@ -377,25 +381,28 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
                     m_runner->alwaysAllow(name);
                 m_runner->approve(id, edited);
             });
-    connect(m_approval, &ApprovalPanel::refused, this, [this](const QString &id, const QString &reason) {
-        if (!m_runner)
-            return;
-        TranscriptModel::Item note;
-        note.kind = TranscriptModel::Kind::Note;
-        note.title = tr("Refused");
-        note.text = reason.isEmpty() ? tr("No reason given") : reason;
-        endPending(note);
-        m_runner->refuse(id, reason);
-    });
-    connect(m_approval, &ApprovalPanel::manualResult, this, [this](const QString &id, const QString &text, bool isError) {
-        if (!m_runner)
-            return;
-        const QString name = m_approval->call().name;
-        endPending(TranscriptModel::Item{TranscriptModel::Kind::Note,
-                                         isError ? tr("Error result typed by you") : tr("Result typed by you"),
-                                         tr("%1 (%2) gets the text you typed").arg(name, id)});
-        m_runner->provideManualResult(id, text, isError);
-    });
+    connect(m_approval, &ApprovalPanel::refused, this,
+            [this](const QString &id, const QString &reason) {
+                if (!m_runner)
+                    return;
+                TranscriptModel::Item note;
+                note.kind = TranscriptModel::Kind::Note;
+                note.title = tr("Refused");
+                note.text = reason.isEmpty() ? tr("No reason given") : reason;
+                endPending(note);
+                m_runner->refuse(id, reason);
+            });
+    connect(m_approval, &ApprovalPanel::manualResult, this,
+            [this](const QString &id, const QString &text, bool isError) {
+                if (!m_runner)
+                    return;
+                const QString name = m_approval->call().name;
+                endPending(TranscriptModel::Item {
+                    TranscriptModel::Kind::Note,
+                    isError ? tr("Error result typed by you") : tr("Result typed by you"),
+                    tr("%1 (%2) gets the text you typed").arg(name, id) });
+                m_runner->provideManualResult(id, text, isError);
+            });
 
     // Run on another engine (after a refusal or any failure).
     m_otherEngine = new QGroupBox(tr("Run on another engine"), this);
@@ -456,7 +463,7 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setStretchFactor(2, 0);
-    m_splitter->setSizes({90, 420, 110});
+    m_splitter->setSizes({ 90, 420, 110 });
     m_input->setMinimumHeight(m_input->fontMetrics().lineSpacing() * 2 + 12);
     m_detail->setMinimumHeight(m_detail->fontMetrics().lineSpacing() * 2 + 12);
     // What waits on the person (an approval, a pause) is shown whole: the timeline takes the
@@ -469,7 +476,8 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
             m_sizesBeforeWait = sizes;
         const int fromDetail = std::min(pixels, sizes[2]);
         sizes[2] -= fromDetail;
-        const int fromInput = std::min(pixels - fromDetail, std::max(0, sizes[0] - top->minimumSizeHint().height()));
+        const int fromInput =
+            std::min(pixels - fromDetail, std::max(0, sizes[0] - top->minimumSizeHint().height()));
         sizes[0] -= fromInput;
         if (fromDetail + fromInput == 0)
             return;
@@ -499,24 +507,31 @@ RunPanel::~RunPanel() = default;
 
 void RunPanel::createActions()
 {
-    auto make = [this](const QString &text, const QKeySequence &key, const QString &name, QStyle::StandardPixmap icon) {
+    auto make = [this](const QString &text, const QKeySequence &key, const QString &name,
+                       QStyle::StandardPixmap icon) {
         auto *a = new QAction(style()->standardIcon(icon), text, this);
         a->setShortcut(key);
         a->setObjectName(name);
-        a->setToolTip(tr("%1 (%2)").arg(QString(text).remove(u'&'), key.toString(QKeySequence::NativeText)));
+        a->setToolTip(
+            tr("%1 (%2)").arg(QString(text).remove(u'&'), key.toString(QKeySequence::NativeText)));
         a->setShortcutContext(Qt::WindowShortcut);
         addAction(a);
         return a;
     };
-    m_runAction = make(tr("&Run"), QKeySequence(Qt::CTRL | Qt::Key_R), u"runAction"_s, QStyle::SP_MediaPlay);
-    m_stepAction = make(tr("S&tep"), QKeySequence(Qt::Key_F10), u"stepAction"_s, QStyle::SP_MediaSeekForward);
-    m_continueAction = make(tr("&Continue"), QKeySequence(Qt::Key_F5), u"continueAction"_s, QStyle::SP_MediaSkipForward);
-    m_stopAction = make(tr("St&op"), QKeySequence(Qt::SHIFT | Qt::Key_F5), u"stopAction"_s, QStyle::SP_MediaStop);
-    m_rawAction = make(tr("Raw Request/&Response…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J), u"rawAction"_s,
-                       QStyle::SP_FileDialogDetailedView);
-    m_attachAction = make(tr("&Attach Files…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), u"attachAction"_s,
-                          QStyle::SP_FileIcon);
-    m_removeAttachmentAction = new QAction(style()->standardIcon(QStyle::SP_TrashIcon), tr("Remove Attachment"), this);
+    m_runAction =
+        make(tr("&Run"), QKeySequence(Qt::CTRL | Qt::Key_R), u"runAction"_s, QStyle::SP_MediaPlay);
+    m_stepAction =
+        make(tr("S&tep"), QKeySequence(Qt::Key_F10), u"stepAction"_s, QStyle::SP_MediaSeekForward);
+    m_continueAction = make(tr("&Continue"), QKeySequence(Qt::Key_F5), u"continueAction"_s,
+                            QStyle::SP_MediaSkipForward);
+    m_stopAction = make(tr("St&op"), QKeySequence(Qt::SHIFT | Qt::Key_F5), u"stopAction"_s,
+                        QStyle::SP_MediaStop);
+    m_rawAction = make(tr("Raw Request/&Response…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J),
+                       u"rawAction"_s, QStyle::SP_FileDialogDetailedView);
+    m_attachAction = make(tr("&Attach Files…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+                          u"attachAction"_s, QStyle::SP_FileIcon);
+    m_removeAttachmentAction =
+        new QAction(style()->standardIcon(QStyle::SP_TrashIcon), tr("Remove Attachment"), this);
     m_removeAttachmentAction->setShortcut(QKeySequence::Delete);
     m_removeAttachmentAction->setShortcutContext(Qt::WidgetShortcut);
     connect(m_runAction, &QAction::triggered, this, &RunPanel::run);
@@ -525,16 +540,15 @@ void RunPanel::createActions()
     connect(m_stopAction, &QAction::triggered, this, &RunPanel::stop);
     connect(m_rawAction, &QAction::triggered, this, &RunPanel::showRawExchange);
     connect(m_attachAction, &QAction::triggered, this, &RunPanel::addAttachments);
-    connect(m_removeAttachmentAction, &QAction::triggered, this, [this] {
-        m_attachments->remove(m_attachmentView->currentIndex().row());
-    });
+    connect(m_removeAttachmentAction, &QAction::triggered, this,
+            [this] { m_attachments->remove(m_attachmentView->currentIndex().row()); });
 
     const std::pair<Breakpoint, QString> kinds[] = {
-        {Breakpoint::BeforeRequest, tr("Before &request")},
-        {Breakpoint::AfterReply, tr("After re&ply")},
-        {Breakpoint::BeforeTool, tr("Before &tool")},
-        {Breakpoint::AfterToolResult, tr("After tool res&ult")},
-        {Breakpoint::OnValidationFailure, tr("On &validation failure")},
+        { Breakpoint::BeforeRequest, tr("Before &request") },
+        { Breakpoint::AfterReply, tr("After re&ply") },
+        { Breakpoint::BeforeTool, tr("Before &tool") },
+        { Breakpoint::AfterToolResult, tr("After tool res&ult") },
+        { Breakpoint::OnValidationFailure, tr("On &validation failure") },
     };
     int n = 1;
     for (const auto &[bp, text] : kinds) {
@@ -543,8 +557,9 @@ void RunPanel::createActions()
         a->setData(unsigned(bp));
         a->setObjectName(u"breakpoint_"_s + breakpointName(bp));
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_0 + n++)));
-        a->setToolTip(tr("Pause %1 (%2)").arg(QString(text).remove(u'&').toLower(),
-                                               a->shortcut().toString(QKeySequence::NativeText)));
+        a->setToolTip(tr("Pause %1 (%2)")
+                          .arg(QString(text).remove(u'&').toLower(),
+                               a->shortcut().toString(QKeySequence::NativeText)));
         addAction(a);
         m_breakpointActions.append(a);
     }
@@ -658,9 +673,11 @@ void RunPanel::updateBreakpointsButton()
         if (a->isChecked())
             on.append(breakpointDisplayName(Breakpoint(a->data().toUInt())));
     }
-    m_breakpointsButton->setText(on.isEmpty() ? tr("Breakpoints") : tr("Breakpoints (%1)").arg(on.size()));
-    m_breakpointsButton->setToolTip(on.isEmpty() ? tr("Pause the run at chosen points: none chosen")
-                                                 : tr("The run pauses %1").arg(QLocale().createSeparatedList(on)));
+    m_breakpointsButton->setText(on.isEmpty() ? tr("Breakpoints")
+                                              : tr("Breakpoints (%1)").arg(on.size()));
+    m_breakpointsButton->setToolTip(
+        on.isEmpty() ? tr("Pause the run at chosen points: none chosen")
+                     : tr("The run pauses %1").arg(QLocale().createSeparatedList(on)));
 }
 
 void RunPanel::applyBreakpointsToRun()
@@ -676,13 +693,15 @@ void RunPanel::applyBreakpointsToRun()
 void RunPanel::abandonPending()
 {
     // The run ended while it waited for an answer: the row says so, without its buttons.
-    if (m_pendingRow < 0 || m_view->pendingWidget() != m_approval || m_approval->mode() == ApprovalPanel::Mode::None) {
+    if (m_pendingRow < 0 || m_view->pendingWidget() != m_approval
+        || m_approval->mode() == ApprovalPanel::Mode::None) {
         endPending(std::nullopt);
         return;
     }
     const ToolCall call = m_approval->call();
-    endPending(TranscriptModel::Item{TranscriptModel::Kind::Note, tr("Not answered"),
-                                     tr("%1 (%2) was still waiting for you when the run ended").arg(call.name, call.id)});
+    endPending(TranscriptModel::Item {
+        TranscriptModel::Kind::Note, tr("Not answered"),
+        tr("%1 (%2) was still waiting for you when the run ended").arg(call.name, call.id) });
 }
 
 QWidget *RunPanel::pendingWidget() const
@@ -733,7 +752,7 @@ void RunPanel::endPending(const std::optional<TranscriptModel::Item> &outcome)
     }
     m_transcript->remove(row);
     // Rows after it moved up by one.
-    for (QHash<QString, int> *rows : {&m_resultRows, &m_callRows}) {
+    for (QHash<QString, int> *rows : { &m_resultRows, &m_callRows }) {
         for (auto it = rows->begin(); it != rows->end(); ++it) {
             if (it.value() > row)
                 --it.value();
@@ -796,7 +815,8 @@ void RunPanel::markEdited(const QString &callId, const QJsonObject &edited)
         return;
     TranscriptModel::Item item = m_transcript->item(row);
     item.title = tr("Tool call: %1 (%2) · arguments edited by you").arg(model->name, callId);
-    item.text = tr("Runs with (edited by you):\n%1\n\nThe model asked for:\n%2").arg(pretty(edited), argumentsText(*model));
+    item.text = tr("Runs with (edited by you):\n%1\n\nThe model asked for:\n%2")
+                    .arg(pretty(edited), argumentsText(*model));
     m_transcript->setItem(row, item);
 }
 
@@ -817,14 +837,17 @@ void RunPanel::launch(const LaunchRequest &request)
     // folder; a key sent elsewhere is asked again each time.
     if (!engine.profile.isEmpty() && m_profiles && !request.allowKeyRedirect) {
         if (const std::optional<EngineProfile> profile = m_profiles->get(engine.profile)) {
-            if (auto problem = keyRedirectProblem(request.spec.engine, engine.profile, profile->type, profile->baseUrl)) {
-                askTrust(request, {}, {*problem});
+            if (auto problem = keyRedirectProblem(request.spec.engine, engine.profile,
+                                                  profile->type, profile->baseUrl)) {
+                askTrust(request, {}, { *problem });
                 return;
             }
         }
     }
-    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust && !request.trusted) {
-        const QList<RunItem> untrusted = untrustedRunItems(request.spec, *trust, m_service->allowedKeyVariables());
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
+        trust && !request.trusted) {
+        const QList<RunItem> untrusted =
+            untrustedRunItems(request.spec, *trust, m_service->allowedKeyVariables());
         if (!untrusted.isEmpty()) {
             askTrust(request, untrusted, {});
             return;
@@ -832,7 +855,8 @@ void RunPanel::launch(const LaunchRequest &request)
     }
     const PreflightResult preflight = preflightEngine(request.spec, engine);
     if (!preflight.ok()) {
-        m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1\nFix it in the Engine tab of the form, then run again.")
+        m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1\nFix it in the "
+                                   "Engine tab of the form, then run again.")
                                     .arg(preflight.text()),
                                 NoticeBar::Kind::Error);
         updateStatus();
@@ -841,7 +865,8 @@ void RunPanel::launch(const LaunchRequest &request)
         return;
     }
     if (const PreflightResult tools = preflightTools(request.spec); !tools.ok()) {
-        m_messages->showMessage(tr("Nothing was sent: a tool cannot start.\n%1\nFix it in the Tools tab of the form, then run again.")
+        m_messages->showMessage(tr("Nothing was sent: a tool cannot start.\n%1\nFix it in the "
+                                   "Tools tab of the form, then run again.")
                                     .arg(tools.text()),
                                 NoticeBar::Kind::Error);
         updateStatus();
@@ -850,11 +875,12 @@ void RunPanel::launch(const LaunchRequest &request)
         return;
     }
     if (engine.type == EngineType::Replay)
-        m_messages->showMessage(tr("Replay: the replies come from the recording %1, not from a model. Edits to the "
-                                   "prompt, the schema or the tools do not change what it answers; pick a live engine "
-                                   "to see their effect.")
-                                    .arg(QFileInfo(engine.replay).fileName()),
-                                NoticeBar::Kind::Info);
+        m_messages->showMessage(
+            tr("Replay: the replies come from the recording %1, not from a model. Edits to the "
+               "prompt, the schema or the tools do not change what it answers; pick a live engine "
+               "to see their effect.")
+                .arg(QFileInfo(engine.replay).fileName()),
+            NoticeBar::Kind::Info);
     m_launching = true;
     updateStatus();
     updateActions();
@@ -862,36 +888,41 @@ void RunPanel::launch(const LaunchRequest &request)
     follow(m_service->launch(request));
 }
 
-void RunPanel::askTrust(const LaunchRequest &request, const QList<RunItem> &items, const QStringList &keyProblems)
+void RunPanel::askTrust(const LaunchRequest &request, const QList<RunItem> &items,
+                        const QStringList &keyProblems)
 {
     m_asking = true;
     updateStatus();
     updateActions();
-    TrustDialog *dialog = TrustDialog::ask(window(), request.spec.sourcePath, items, keyProblems,
-                                           [this, request, items, keyProblems](bool yes) {
-        m_asking = false;
-        if (!yes) {
-            m_messages->showMessage(keyProblems.isEmpty()
-                                        ? tr("Nothing was run or sent: the file is not trusted.")
-                                        : tr("Nothing was sent: the profile's key stays with its own address."),
-                                    NoticeBar::Kind::Info);
-            updateStatus();
-            updateActions();
-            return;
-        }
-        LaunchRequest next = request;
-        if (!keyProblems.isEmpty())
-            next.allowKeyRedirect = true;
-        if (!items.isEmpty()) {
-            next.trusted = true;
-            if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr) {
-                QString error;
-                if (!trust->trust(trustEntryFor(request.spec), &error))
-                    m_messages->showMessage(tr("The answer could not be remembered: %1").arg(error), NoticeBar::Kind::Warning);
+    TrustDialog *dialog = TrustDialog::ask(
+        window(), request.spec.sourcePath, items, keyProblems,
+        [this, request, items, keyProblems](bool yes) {
+            m_asking = false;
+            if (!yes) {
+                m_messages->showMessage(
+                    keyProblems.isEmpty()
+                        ? tr("Nothing was run or sent: the file is not trusted.")
+                        : tr("Nothing was sent: the profile's key stays with its own address."),
+                    NoticeBar::Kind::Info);
+                updateStatus();
+                updateActions();
+                return;
             }
-        }
-        launch(next);
-    });
+            LaunchRequest next = request;
+            if (!keyProblems.isEmpty())
+                next.allowKeyRedirect = true;
+            if (!items.isEmpty()) {
+                next.trusted = true;
+                if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr) {
+                    QString error;
+                    if (!trust->trust(trustEntryFor(request.spec), &error))
+                        m_messages->showMessage(
+                            tr("The answer could not be remembered: %1").arg(error),
+                            NoticeBar::Kind::Warning);
+                }
+            }
+            launch(next);
+        });
     Q_EMIT trustAsked(dialog);
 }
 
@@ -920,109 +951,134 @@ void RunPanel::onRunnerCreated(Runner *runner)
         updateStatus();
         updateActions();
     });
-    connect(runner, &Runner::requestBuilt, this, [this](int, const ChatRequest &request, const QJsonObject &) {
-        if (m_firstRequestShown)
-            return;
-        m_firstRequestShown = true;
-        if (!request.system.isEmpty())
-            m_transcript->append({TranscriptModel::Kind::System, tr("System prompt"), request.system});
-        for (const Message &m : request.messages) {
-            switch (m.role) {
-            case Role::User: {
-                QString text = m.text;
-                for (const Attachment &a : m.attachments)
-                    text += tr("\n[attachment: %1, %2, %3]").arg(a.name, a.mediaType, QLocale().formattedDataSize(a.size));
-                m_transcript->append({TranscriptModel::Kind::User, tr("User"), text});
-                break;
-            }
-            case Role::Assistant:
-                if (!m.text.isEmpty())
-                    m_transcript->append({TranscriptModel::Kind::Assistant, tr("Assistant"), m.text});
-                for (const ToolCall &c : m.toolCalls)
-                    m_transcript->append({TranscriptModel::Kind::ToolCall, tr("Tool call: %1 (%2)").arg(c.name, c.id), argumentsText(c)});
-                break;
-            case Role::Tool:
-                for (const ToolResult &r : m.toolResults) {
-                    if (r.toolOriginal)
-                        m_transcript->append({TranscriptModel::Kind::ToolResult,
-                                              tr("Result of %1 (%2) · edited by you").arg(r.name, r.callId),
-                                              editedResultText(r.content, *r.toolOriginal), -1, r.isError});
-                    else
-                        m_transcript->append({TranscriptModel::Kind::ToolResult, tr("Result of %1 (%2)").arg(r.name, r.callId),
-                                              r.content, -1, r.isError});
+    connect(
+        runner, &Runner::requestBuilt, this,
+        [this](int, const ChatRequest &request, const QJsonObject &) {
+            if (m_firstRequestShown)
+                return;
+            m_firstRequestShown = true;
+            if (!request.system.isEmpty())
+                m_transcript->append(
+                    { TranscriptModel::Kind::System, tr("System prompt"), request.system });
+            for (const Message &m : request.messages) {
+                switch (m.role) {
+                case Role::User: {
+                    QString text = m.text;
+                    for (const Attachment &a : m.attachments)
+                        text += tr("\n[attachment: %1, %2, %3]")
+                                    .arg(a.name, a.mediaType, QLocale().formattedDataSize(a.size));
+                    m_transcript->append({ TranscriptModel::Kind::User, tr("User"), text });
+                    break;
                 }
-                break;
-            case Role::System:
-                m_transcript->append({TranscriptModel::Kind::System, tr("System"), m.text});
-                break;
+                case Role::Assistant:
+                    if (!m.text.isEmpty())
+                        m_transcript->append(
+                            { TranscriptModel::Kind::Assistant, tr("Assistant"), m.text });
+                    for (const ToolCall &c : m.toolCalls)
+                        m_transcript->append({ TranscriptModel::Kind::ToolCall,
+                                               tr("Tool call: %1 (%2)").arg(c.name, c.id),
+                                               argumentsText(c) });
+                    break;
+                case Role::Tool:
+                    for (const ToolResult &r : m.toolResults) {
+                        if (r.toolOriginal)
+                            m_transcript->append(
+                                { TranscriptModel::Kind::ToolResult,
+                                  tr("Result of %1 (%2) · edited by you").arg(r.name, r.callId),
+                                  editedResultText(r.content, *r.toolOriginal), -1, r.isError });
+                        else
+                            m_transcript->append({ TranscriptModel::Kind::ToolResult,
+                                                   tr("Result of %1 (%2)").arg(r.name, r.callId),
+                                                   r.content, -1, r.isError });
+                    }
+                    break;
+                case Role::System:
+                    m_transcript->append({ TranscriptModel::Kind::System, tr("System"), m.text });
+                    break;
+                }
             }
-        }
-    });
+        });
     connect(runner, &Runner::textDelta, m_transcript, &TranscriptModel::appendDelta);
-    connect(runner, &Runner::replyReceived, this, [this](int turn, const ModelReply &reply, const ModelOutcome &outcome) {
-        m_transcript->finishAssistantText(turn, reply.message.refusal.isEmpty() ? reply.message.text : QString());
-        for (const ToolCall &c : reply.message.toolCalls) {
-            m_transcript->append({TranscriptModel::Kind::ToolCall, tr("Tool call: %1 (%2)").arg(c.name, c.id),
-                                  argumentsText(c), turn, !c.argumentsError.isEmpty()});
-            m_callRows.insert(c.id, m_transcript->count() - 1);
-            m_modelCalls.insert(c.id, c);
-        }
-        if (!reply.message.refusal.isEmpty())
-            m_transcript->append({TranscriptModel::Kind::Error, tr("Refusal"), reply.message.refusal, turn, true});
-        if (reply.finishReason == FinishReason::Length)
-            m_transcript->append({TranscriptModel::Kind::Note, tr("Cut off"),
-                                  tr("The reply reached the output limit (%1).").arg(reply.rawFinishReason), turn, true});
-        m_transcript->setTurnRaw(turn, {outcome.requestBody, outcome.rawResponse, reply.usage,
-                                        outcome.rawResponseBytes});
-        m_lastTurnUsage = reply.usage;
-        m_total += reply.usage;
-        m_turns = turn + 1;
-        m_attempts += std::max<int>(1, int(outcome.attempts.size()));
-        m_retriesInTurn = 0;
-        updateStatus();
-    });
+    connect(runner, &Runner::replyReceived, this,
+            [this](int turn, const ModelReply &reply, const ModelOutcome &outcome) {
+                m_transcript->finishAssistantText(
+                    turn, reply.message.refusal.isEmpty() ? reply.message.text : QString());
+                for (const ToolCall &c : reply.message.toolCalls) {
+                    m_transcript->append({ TranscriptModel::Kind::ToolCall,
+                                           tr("Tool call: %1 (%2)").arg(c.name, c.id),
+                                           argumentsText(c), turn, !c.argumentsError.isEmpty() });
+                    m_callRows.insert(c.id, m_transcript->count() - 1);
+                    m_modelCalls.insert(c.id, c);
+                }
+                if (!reply.message.refusal.isEmpty())
+                    m_transcript->append({ TranscriptModel::Kind::Error, tr("Refusal"),
+                                           reply.message.refusal, turn, true });
+                if (reply.finishReason == FinishReason::Length)
+                    m_transcript->append(
+                        { TranscriptModel::Kind::Note, tr("Cut off"),
+                          tr("The reply reached the output limit (%1).").arg(reply.rawFinishReason),
+                          turn, true });
+                m_transcript->setTurnRaw(turn,
+                                         { outcome.requestBody, outcome.rawResponse, reply.usage,
+                                           outcome.rawResponseBytes });
+                m_lastTurnUsage = reply.usage;
+                m_total += reply.usage;
+                m_turns = turn + 1;
+                m_attempts += std::max<int>(1, int(outcome.attempts.size()));
+                m_retriesInTurn = 0;
+                updateStatus();
+            });
     connect(runner, &Runner::approvalNeeded, this, [this](const ToolCall &call) {
         m_transcript->endStream();
         const bool edited = m_editedCalls.contains(call.id);
         m_approval->askApproval(call, edited);
-        showPending(m_approval, {TranscriptModel::Kind::Note, tr("Waiting for your approval"),
-                                 edited ? tr("%1 (%2) with your arguments needs your approval").arg(call.name, call.id)
-                                        : tr("%1 (%2) needs your approval").arg(call.name, call.id)});
+        showPending(
+            m_approval,
+            { TranscriptModel::Kind::Note, tr("Waiting for your approval"),
+              edited ? tr("%1 (%2) with your arguments needs your approval").arg(call.name, call.id)
+                     : tr("%1 (%2) needs your approval").arg(call.name, call.id) });
         m_approval->approveButton()->setFocus(Qt::OtherFocusReason);
         updateActions();
     });
     connect(runner, &Runner::manualResultNeeded, this, [this](const ToolCall &call) {
         m_transcript->endStream();
         m_approval->askManualResult(call);
-        showPending(m_approval, {TranscriptModel::Kind::Note, tr("Waiting for a result from you"),
-                                 tr("%1 (%2) is a manual tool: you give its result").arg(call.name, call.id)});
+        showPending(
+            m_approval,
+            { TranscriptModel::Kind::Note, tr("Waiting for a result from you"),
+              tr("%1 (%2) is a manual tool: you give its result").arg(call.name, call.id) });
         m_approval->resultEdit()->setFocus(Qt::OtherFocusReason);
         updateActions();
     });
     connect(runner, &Runner::toolResultReady, this, [this](const ToolResult &result) {
-        m_transcript->append({TranscriptModel::Kind::ToolResult, tr("Result of %1 (%2)").arg(result.name, result.callId),
-                              result.content, -1, result.isError});
+        m_transcript->append({ TranscriptModel::Kind::ToolResult,
+                               tr("Result of %1 (%2)").arg(result.name, result.callId),
+                               result.content, -1, result.isError });
         m_resultRows.insert(result.callId, m_transcript->count() - 1);
     });
     connect(runner, &Runner::validationFailed, this, [this](int turn, const QStringList &errors) {
-        m_transcript->append({TranscriptModel::Kind::ValidationFailure, tr("Output failed validation"),
-                              errors.join(u'\n'), turn, true});
+        m_transcript->append({ TranscriptModel::Kind::ValidationFailure,
+                               tr("Output failed validation"), errors.join(u'\n'), turn, true });
     });
     connect(runner, &Runner::correctionSent, this, [this](int turn, const QString &text) {
         // A validation failure's correction is the error result already shown.
         const int n = m_transcript->count();
-        if (n > 0 && m_transcript->item(n - 1).kind == TranscriptModel::Kind::ToolResult && m_transcript->item(n - 1).text == text)
+        if (n > 0 && m_transcript->item(n - 1).kind == TranscriptModel::Kind::ToolResult
+            && m_transcript->item(n - 1).text == text)
             return;
-        m_transcript->append({TranscriptModel::Kind::Correction, tr("Correction sent"), text, turn});
+        m_transcript->append(
+            { TranscriptModel::Kind::Correction, tr("Correction sent"), text, turn });
     });
-    connect(runner, &Runner::retryScheduled, this, [this](int attempt, qint64 delayMs, const ApiError &reason) {
-        m_transcript->endStream();
-        m_transcript->append({TranscriptModel::Kind::Retry, tr("Retry %1 in %2 ms").arg(attempt).arg(delayMs),
-                              reason.toString(), -1, false});
-        // The attempt that failed counts, though no reply came of it.
-        ++m_retriesInTurn;
-        updateStatus();
-    });
+    connect(runner, &Runner::retryScheduled, this,
+            [this](int attempt, qint64 delayMs, const ApiError &reason) {
+                m_transcript->endStream();
+                m_transcript->append({ TranscriptModel::Kind::Retry,
+                                       tr("Retry %1 in %2 ms").arg(attempt).arg(delayMs),
+                                       reason.toString(), -1, false });
+                // The attempt that failed counts, though no reply came of it.
+                ++m_retriesInTurn;
+                updateStatus();
+            });
     connect(runner, &Runner::paused, this, &RunPanel::onPaused);
 }
 
@@ -1046,7 +1102,9 @@ void RunPanel::onPaused(const PendingItem &item)
         m_pauseInfo->show();
         break;
     case Breakpoint::AfterReply: {
-        what = tr("After the reply of turn %1 (finish: %2).").arg(item.turn + 1).arg(item.reply ? item.reply->rawFinishReason : QString());
+        what = tr("After the reply of turn %1 (finish: %2).")
+                   .arg(item.turn + 1)
+                   .arg(item.reply ? item.reply->rawFinishReason : QString());
         QString text = item.reply ? item.reply->message.text : QString();
         if (item.reply) {
             for (const ToolCall &c : item.reply->message.toolCalls)
@@ -1057,12 +1115,16 @@ void RunPanel::onPaused(const PendingItem &item)
         break;
     }
     case Breakpoint::BeforeTool:
-        what = tr("Before the tool \"%1\" runs (call %2). Edit its arguments, then continue.").arg(item.call.name, item.call.id);
-        m_pauseArgs->setJsonText(QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented)).trimmed());
+        what = tr("Before the tool \"%1\" runs (call %2). Edit its arguments, then continue.")
+                   .arg(item.call.name, item.call.id);
+        m_pauseArgs->setJsonText(
+            QString::fromUtf8(QJsonDocument(item.call.arguments).toJson(QJsonDocument::Indented))
+                .trimmed());
         m_pauseArgs->show();
         break;
     case Breakpoint::AfterToolResult:
-        what = tr("After the result of \"%1\" (call %2). Edit it before the model sees it, then continue.")
+        what = tr("After the result of \"%1\" (call %2). Edit it before the model sees it, then "
+                  "continue.")
                    .arg(item.call.name, item.call.id);
         m_pauseResult->setPlainText(item.result.content);
         m_pauseIsError->setChecked(item.result.isError);
@@ -1084,7 +1146,7 @@ void RunPanel::onPaused(const PendingItem &item)
     fitToText(m_pauseResult, 3, 8);
     fitToText(m_pauseInfo, 2, 8);
     m_transcript->endStream();
-    showPending(m_pausePanel, {TranscriptModel::Kind::Note, title, what});
+    showPending(m_pausePanel, { TranscriptModel::Kind::Note, title, what });
     updateStatus();
     updateActions(); // before the focus: a disabled button does not take it
     m_pauseContinue->setFocus(Qt::OtherFocusReason);
@@ -1111,12 +1173,16 @@ void RunPanel::continueRun()
     // Checked before the pause row goes, so a bad edit keeps the pause as it was.
     if (m_pausedAt == Breakpoint::BeforeTool) {
         QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8(), &error);
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            m_pauseMessages->showMessage(error.error != QJsonParseError::NoError
-                                             ? tr("The arguments are not valid JSON: %1 (at offset %2)").arg(error.errorString()).arg(error.offset)
-                                             : tr("The arguments must be a JSON object."),
-                                         NoticeBar::Kind::Error);
+            m_pauseMessages->showMessage(
+                error.error != QJsonParseError::NoError
+                    ? tr("The arguments are not valid JSON: %1 (at offset %2)")
+                          .arg(error.errorString())
+                          .arg(error.offset)
+                    : tr("The arguments must be a JSON object."),
+                NoticeBar::Kind::Error);
             m_pauseArgs->setFocus(Qt::OtherFocusReason);
             return;
         }
@@ -1124,12 +1190,14 @@ void RunPanel::continueRun()
     if (m_view->pendingWidget() == m_pausePanel)
         endPending(std::nullopt);
     if (m_pausedAt == Breakpoint::BeforeTool) {
-        const QJsonDocument doc = QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8()); // checked above
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(m_pauseArgs->toPlainText().toUtf8()); // checked above
         if (doc.object() != m_pending.call.arguments) {
             m_runner->editPendingArguments(m_pending.call.id, doc.object());
             markEdited(m_pending.call.id, doc.object());
-            m_transcript->append({TranscriptModel::Kind::Note, tr("Arguments edited by you"),
-                                  tr("%1 (%2) runs with the arguments you edited, not the model's").arg(m_pending.call.name, m_pending.call.id)});
+            m_transcript->append({ TranscriptModel::Kind::Note, tr("Arguments edited by you"),
+                                   tr("%1 (%2) runs with the arguments you edited, not the model's")
+                                       .arg(m_pending.call.name, m_pending.call.id) });
         }
     } else if (m_pausedAt == Breakpoint::AfterToolResult) {
         const QString text = m_pauseResult->toPlainText();
@@ -1141,10 +1209,12 @@ void RunPanel::continueRun()
             m_runner->editPendingResult(m_pending.call.id, edited);
             // The result's row shows what goes to the model, with the tool's own answer beside it.
             const ToolOriginal tool = m_pending.result.toolOriginal.value_or(
-                ToolOriginal{m_pending.result.content, m_pending.result.isError});
-            const TranscriptModel::Item item{TranscriptModel::Kind::ToolResult,
-                                             tr("Result of %1 (%2) · edited by you").arg(edited.name, edited.callId),
-                                             editedResultText(text, tool), -1, isError};
+                ToolOriginal { m_pending.result.content, m_pending.result.isError });
+            const TranscriptModel::Item item {
+                TranscriptModel::Kind::ToolResult,
+                tr("Result of %1 (%2) · edited by you").arg(edited.name, edited.callId),
+                editedResultText(text, tool), -1, isError
+            };
             const int row = m_resultRows.value(edited.callId, -1);
             if (row >= 0 && row < m_transcript->count()) {
                 TranscriptModel::Item existing = m_transcript->item(row);
@@ -1212,26 +1282,30 @@ void RunPanel::onFinished(const LaunchResult &result)
     }
     switch (r.status) {
     case CallStatus::Completed:
-        m_transcript->append({TranscriptModel::Kind::Result, tr("Validated result"), pretty(r.response)});
+        m_transcript->append(
+            { TranscriptModel::Kind::Result, tr("Validated result"), pretty(r.response) });
         break;
     case CallStatus::Cancelled:
-        m_transcript->append({TranscriptModel::Kind::Error, tr("Cancelled"), r.error, -1, true});
+        m_transcript->append({ TranscriptModel::Kind::Error, tr("Cancelled"), r.error, -1, true });
         break;
     case CallStatus::TurnLimited:
-        m_transcript->append({TranscriptModel::Kind::Error, tr("Turn limit reached"), r.error, -1, true});
+        m_transcript->append(
+            { TranscriptModel::Kind::Error, tr("Turn limit reached"), r.error, -1, true });
         break;
     case CallStatus::Failed:
     case CallStatus::Running: {
         const QString category = errorCategoryDisplayName(r.errorCategory);
-        m_transcript->append({TranscriptModel::Kind::Error,
-                              category.isEmpty() ? tr("Failed") : tr("Failed: %1").arg(category), r.error, -1, true});
+        m_transcript->append({ TranscriptModel::Kind::Error,
+                               category.isEmpty() ? tr("Failed") : tr("Failed: %1").arg(category),
+                               r.error, -1, true });
         if (r.errorCategory == ErrorCategory::Refusal) {
             QString why = r.error.trimmed();
             while (why.endsWith(u'.'))
                 why.chop(1);
-            m_messages->showMessage(tr("The model refused: %1. You can run the same input on another engine below.")
-                                        .arg(why),
-                                    NoticeBar::Kind::Warning);
+            m_messages->showMessage(
+                tr("The model refused: %1. You can run the same input on another engine below.")
+                    .arg(why),
+                NoticeBar::Kind::Warning);
             refreshProfiles();
             m_otherEngine->show();
         } else {
@@ -1242,13 +1316,16 @@ void RunPanel::onFinished(const LaunchResult &result)
                 const TurnExchange &last = r.exchanges.constLast();
                 details = QString::fromUtf8(last.response);
                 if (last.responseCut())
-                    details += u'\n' + tr("[%n more bytes not kept]", nullptr, int(std::min<qint64>(last.responseBytes - last.response.size(), std::numeric_limits<int>::max())));
+                    details += u'\n'
+                        + tr("[%n more bytes not kept]", nullptr,
+                             int(std::min<qint64>(last.responseBytes - last.response.size(),
+                                                  std::numeric_limits<int>::max())));
             }
             // "Could not run" says nothing the error itself does not: the line is just the error.
             const QString line = category.isEmpty() ? r.error
-                                 : r.errorCategory == ErrorCategory::Other
-                                     ? tr("The call failed: %1").arg(r.error)
-                                     : tr("The call failed (%1): %2").arg(category, r.error);
+                : r.errorCategory == ErrorCategory::Other
+                ? tr("The call failed: %1").arg(r.error)
+                : tr("The call failed (%1): %2").arg(category, r.error);
             m_messages->showMessage(line, NoticeBar::Kind::Error, details);
             if (!result.startFailed) {
                 refreshProfiles();
@@ -1259,7 +1336,8 @@ void RunPanel::onFinished(const LaunchResult &result)
     }
     }
     if (!result.stored && !result.storeError.isEmpty())
-        m_messages->showMessage(tr("The call was not stored: %1").arg(result.storeError), NoticeBar::Kind::Warning);
+        m_messages->showMessage(tr("The call was not stored: %1").arg(result.storeError),
+                                NoticeBar::Kind::Warning);
     m_state = RunnerState::Finished;
     updateStatus();
     updateActions();
@@ -1280,7 +1358,8 @@ void RunPanel::runOnOtherEngine()
         engine.typeFromProfile = true;
         engine.model = m_otherModel->text().trimmed();
     } else {
-        engine.type = engineTypeFromName(m_otherType->currentData().toString()).value_or(EngineType::OpenAI);
+        engine.type =
+            engineTypeFromName(m_otherType->currentData().toString()).value_or(EngineType::OpenAI);
         engine.model = m_otherModel->text().trimmed();
         engine.baseUrl = m_otherBaseUrl->text().trimmed();
         engine.apiKeyEnv = m_otherKeyEnv->text().trimmed();
@@ -1290,15 +1369,17 @@ void RunPanel::runOnOtherEngine()
     options.attended = true;
     options.breakpoints = breakpoints();
     const RunInput input = m_lastInput;
-    const std::optional<qint64> previous = m_lastResult && m_lastResult->stored ? std::optional<qint64>(m_lastResult->record.id)
-                                                                              : std::nullopt;
+    const std::optional<qint64> previous = m_lastResult && m_lastResult->stored
+        ? std::optional<qint64>(m_lastResult->record.id)
+        : std::nullopt;
     if (previous && input.attachments.isEmpty()) {
         // The stored call's input on the new engine, linked to it as a replay.
         m_lastSpec = spec;
         resetView();
         if (const PreflightResult preflight = preflightEngine(spec); !preflight.ok()) {
-            m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1").arg(preflight.text()),
-                                    NoticeBar::Kind::Error);
+            m_messages->showMessage(
+                tr("Nothing was sent: the engine is not ready.\n%1").arg(preflight.text()),
+                NoticeBar::Kind::Error);
             m_otherEngine->show();
             updateStatus();
             updateActions();
@@ -1332,7 +1413,8 @@ void RunPanel::showRawExchange()
     }
     const auto raw = turn >= 0 ? m_transcript->turnRaw(turn) : std::nullopt;
     if (!raw) {
-        m_messages->showMessage(tr("No raw request or response for this entry yet."), NoticeBar::Kind::Info);
+        m_messages->showMessage(tr("No raw request or response for this entry yet."),
+                                NoticeBar::Kind::Info);
         return;
     }
     auto *dialog = new RawExchangeDialog(turn, *raw, this);
@@ -1349,7 +1431,8 @@ void RunPanel::showDetail(const QModelIndex &index)
     const QString text = index.data(TranscriptModel::TextRole).toString();
     if (m_detail->toPlainText() != text)
         m_detail->setPlainText(text);
-    m_rawAction->setEnabled(index.data(TranscriptModel::HasRawRole).toBool() || m_transcript->count() > 0);
+    m_rawAction->setEnabled(index.data(TranscriptModel::HasRawRole).toBool()
+                            || m_transcript->count() > 0);
 }
 
 void RunPanel::updateStatus()
@@ -1403,7 +1486,8 @@ void RunPanel::updateActions()
     const bool running = isRunning();
     const bool blocked = !m_blockedReason.isEmpty();
     m_runAction->setEnabled(!running && !blocked);
-    m_runAction->setToolTip(blocked ? tr("Cannot run: %1").arg(m_blockedReason) : m_runAction->text().remove(u'&'));
+    m_runAction->setToolTip(blocked ? tr("Cannot run: %1").arg(m_blockedReason)
+                                    : m_runAction->text().remove(u'&'));
     m_stepAction->setEnabled((!running && !blocked) || isPaused());
     m_continueAction->setEnabled(running && isPaused());
     // Nothing runs while the run waits to start (the trust question is open): nothing to stop.
@@ -1416,7 +1500,8 @@ void RunPanel::updateActions()
 
 void RunPanel::addAttachments()
 {
-    const QStringList files = Dialogs::openFileNames(this, tr("Attach Files"), QString(), tr("All files (*)"));
+    const QStringList files =
+        Dialogs::openFileNames(this, tr("Attach Files"), QString(), tr("All files (*)"));
     QStringList errors;
     for (const QString &f : files) {
         const QString error = m_attachments->addFile(f);

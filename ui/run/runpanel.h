@@ -79,11 +79,11 @@ public:
     // Forgets the last run (transcript, detail, status, messages, counters, input) when another
     // spec is opened; false (and nothing changes) while a run is in flight.
     bool clearForNewSpec(const QString &input = {});
-    void step();                     // run with every breakpoint on; at a pause, on to the next stop
-    void continueRun();              // apply edits at a pause, then resume
+    void step(); // run with every breakpoint on; at a pause, on to the next stop
+    void continueRun(); // apply edits at a pause, then resume
     void stop();
-    void runOnOtherEngine();         // with the engine chosen in the picker
-    void showRawExchange();          // of the selected transcript row's turn
+    void runOnOtherEngine(); // with the engine chosen in the picker
+    void showRawExchange(); // of the selected transcript row's turn
 
     Breakpoints breakpoints() const;
     void setBreakpoints(Breakpoints breakpoints);
@@ -166,7 +166,8 @@ private:
     void launch(const LaunchRequest &request);
     // run() once the spec is up to date.
     void runCheckedSpec();
-    void askTrust(const LaunchRequest &request, const QList<RunItem> &items, const QStringList &keyProblems);
+    void askTrust(const LaunchRequest &request, const QList<RunItem> &items,
+                  const QStringList &keyProblems);
     void follow(CallJob *job);
     void onRunnerCreated(Runner *runner);
     void onFinished(const LaunchResult &result);
@@ -199,8 +200,8 @@ private:
     std::optional<LaunchResult> m_lastResult;
     QString m_blockedReason;
     bool m_launching = false;
-    bool m_asking = false;            // the trust dialog is open
-    bool m_preparing = false;         // Run was pressed; waiting for the spec's check
+    bool m_asking = false; // the trust dialog is open
+    bool m_preparing = false; // Run was pressed; waiting for the spec's check
     quint64 m_prepareAttempt = 0;
     SpecReadiness m_specReadiness;
     bool m_waiting = false;
@@ -215,9 +216,9 @@ private:
     int m_turns = 0;
     int m_retriesInTurn = 0; // failed attempts of the turn under way (its reply counts them)
     int m_attempts = 0;
-    int m_pendingRow = -1;              // the transcript row the run waits at
-    QHash<QString, int> m_resultRows;   // tool call id -> transcript row of its result
-    QHash<QString, int> m_callRows;     // tool call id -> transcript row of the call
+    int m_pendingRow = -1; // the transcript row the run waits at
+    QHash<QString, int> m_resultRows; // tool call id -> transcript row of its result
+    QHash<QString, int> m_callRows; // tool call id -> transcript row of the call
     QHash<QString, ToolCall> m_modelCalls; // tool call id -> the call as the model made it
     QSet<QString> m_editedCalls;
 
@@ -229,7 +230,7 @@ private:
     TimelineView *m_view = nullptr;
     QLabel *m_transcriptHint = nullptr;
     QPlainTextEdit *m_detail = nullptr;
-    QSplitter *m_splitter = nullptr;    // input, timeline, detail
+    QSplitter *m_splitter = nullptr; // input, timeline, detail
     // The splitter's sizes before a waiting row took room from the input and the detail box;
     // given back when the wait ends.
     QList<int> m_sizesBeforeWait;

@@ -10,8 +10,7 @@ namespace Callscope {
 
 TimelineView::TimelineView(QWidget *parent)
     : QTreeView(parent)
-{
-}
+{ }
 
 TimelineView::~TimelineView() = default;
 
@@ -27,7 +26,8 @@ void TimelineView::setPendingWidget(const QModelIndex &index, QWidget *widget)
         widget->setParent(viewport());
     widget->installEventFilter(this);
     widget->show();
-    m_lastPendingHeight = pendingHeight(TranscriptDelegate::bodyRect(viewport()->rect(), font()).width());
+    m_lastPendingHeight =
+        pendingHeight(TranscriptDelegate::bodyRect(viewport()->rect(), font()).width());
     // The row's height changes with the widget in it.
     scheduleDelayedItemsLayout();
     revealPending();
@@ -50,8 +50,9 @@ int TimelineView::pendingHeight(int width) const
 {
     if (!m_pending)
         return 0;
-    const int h = m_pending->hasHeightForWidth() ? m_pending->heightForWidth(width) : m_pending->sizeHint().height();
-    return std::max({h, m_pending->minimumSizeHint().height(), m_pending->minimumHeight()});
+    const int h = m_pending->hasHeightForWidth() ? m_pending->heightForWidth(width)
+                                                 : m_pending->sizeHint().height();
+    return std::max({ h, m_pending->minimumSizeHint().height(), m_pending->minimumHeight() });
 }
 
 QRect TimelineView::pendingRect() const
@@ -129,7 +130,8 @@ bool TimelineView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_pending && event->type() == QEvent::LayoutRequest) {
         // The widget changed what it needs (a message, an editor opened): its row follows.
-        const int h = pendingHeight(TranscriptDelegate::bodyRect(viewport()->rect(), font()).width());
+        const int h =
+            pendingHeight(TranscriptDelegate::bodyRect(viewport()->rect(), font()).width());
         if (h != m_lastPendingHeight) {
             m_lastPendingHeight = h;
             scheduleDelayedItemsLayout();

@@ -48,8 +48,7 @@ QColor kindColor(TranscriptModel::Kind kind, bool error)
 TranscriptDelegate::TranscriptDelegate(QAbstractItemView *view)
     : QStyledItemDelegate(view)
     , m_view(view)
-{
-}
+{ }
 
 TranscriptDelegate::~TranscriptDelegate() = default;
 
@@ -70,10 +69,12 @@ QRect TranscriptDelegate::bodyRect(const QRect &rowRect, const QFont &font)
     titleFont.setBold(true);
     const int titleHeight = QFontMetrics(titleFont).height();
     const QRect r = rowRect.adjusted(kMargin, kMargin / 2, -kMargin, -kMargin / 2);
-    return {r.left() + kBar + 6, r.top() + titleHeight + 1, r.width() - kBar - 6, r.height() - titleHeight - 1};
+    return { r.left() + kBar + 6, r.top() + titleHeight + 1, r.width() - kBar - 6,
+             r.height() - titleHeight - 1 };
 }
 
-QSize TranscriptDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+QSize TranscriptDelegate::sizeHint(const QStyleOptionViewItem &option,
+                                   const QModelIndex &index) const
 {
     QFont titleFont = option.font;
     titleFont.setBold(true);
@@ -81,15 +82,18 @@ QSize TranscriptDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
     const int w = textWidth();
     if (isPendingRow(index)) {
         const int widgetHeight = static_cast<const TimelineView *>(m_view)->pendingHeight(w);
-        return {w + 2 * kMargin + kBar, titleHeight + widgetHeight + 2 * kMargin + 2};
+        return { w + 2 * kMargin + kBar, titleHeight + widgetHeight + 2 * kMargin + 2 };
     }
     const QString text = index.data(Qt::DisplayRole).toString();
     const QFontMetrics fm(option.font);
-    const int textHeight = text.isEmpty() ? 0 : fm.boundingRect(QRect(0, 0, w, 1'000'000), Qt::TextWordWrap, text).height();
-    return {w + 2 * kMargin + kBar, titleHeight + textHeight + 2 * kMargin + 2};
+    const int textHeight = text.isEmpty()
+        ? 0
+        : fm.boundingRect(QRect(0, 0, w, 1'000'000), Qt::TextWordWrap, text).height();
+    return { w + 2 * kMargin + kBar, titleHeight + textHeight + 2 * kMargin + 2 };
 }
 
-void TranscriptDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void TranscriptDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                               const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
@@ -129,7 +133,8 @@ void TranscriptDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     if (!isPendingRow(index)) {
         painter->setFont(option.font);
         painter->setPen(option.palette.color(textRole));
-        painter->drawText(bodyRect(option.rect, option.font), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+        painter->drawText(bodyRect(option.rect, option.font),
+                          Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
                           index.data(Qt::DisplayRole).toString());
     }
     painter->restore();

@@ -20,7 +20,8 @@ public:
     explicit TranscriptDelegate(QAbstractItemView *view);
     ~TranscriptDelegate() override;
 
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
     // The part of a row below its title, where the text (or the pending widget) goes.

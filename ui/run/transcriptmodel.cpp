@@ -82,7 +82,9 @@ void TranscriptModel::appendDelta(const QString &delta)
 
 int TranscriptModel::openStreamRow() const
 {
-    return m_streamRow >= 0 && m_streamRow < m_items.size() && m_items.at(m_streamRow).streaming ? m_streamRow : -1;
+    return m_streamRow >= 0 && m_streamRow < m_items.size() && m_items.at(m_streamRow).streaming
+        ? m_streamRow
+        : -1;
 }
 
 void TranscriptModel::flush()
@@ -106,7 +108,7 @@ void TranscriptModel::flush()
     } else {
         m_items[row].text += text;
         const QModelIndex i = index(row);
-        Q_EMIT dataChanged(i, i, {Qt::DisplayRole, TextRole});
+        Q_EMIT dataChanged(i, i, { Qt::DisplayRole, TextRole });
     }
     Q_EMIT flushed();
 }
@@ -157,7 +159,7 @@ void TranscriptModel::setTurnRaw(int turn, const TurnRaw &raw)
     for (int row = 0; row < m_items.size(); ++row) {
         if (m_items.at(row).turn == turn) {
             const QModelIndex i = index(row);
-            Q_EMIT dataChanged(i, i, {HasRawRole, UsageRole});
+            Q_EMIT dataChanged(i, i, { HasRawRole, UsageRole });
         }
     }
 }
@@ -247,7 +249,9 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
         auto it = m_raw.constFind(item.turn);
         if (it == m_raw.cend() || it->usage.isEmpty())
             return {};
-        return tr("in %1 / out %2 tokens").arg(it->usage.promptTokens()).arg(it->usage.outputTokens);
+        return tr("in %1 / out %2 tokens")
+            .arg(it->usage.promptTokens())
+            .arg(it->usage.outputTokens);
     }
     default:
         return {};

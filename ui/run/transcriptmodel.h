@@ -25,27 +25,27 @@ public:
     enum class Kind {
         System,
         User,
-        Assistant,       // text (streams while it arrives)
+        Assistant, // text (streams while it arrives)
         ToolCall,
         ToolResult,
         Correction,
         Retry,
         ValidationFailure,
-        Result,          // the final validated output
-        Error,           // failed call, refusal, stop
-        Note,            // pauses, approvals, other events
+        Result, // the final validated output
+        Error, // failed call, refusal, stop
+        Note, // pauses, approvals, other events
     };
     Q_ENUM(Kind)
 
     enum Role {
         KindRole = Qt::UserRole + 1,
         TitleRole,
-        TextRole,        // the full text (DisplayRole may be shortened)
+        TextRole, // the full text (DisplayRole may be shortened)
         TurnRole,
         IsErrorRole,
-        HasRawRole,      // the turn's raw request/response are available
+        HasRawRole, // the turn's raw request/response are available
         StreamingRole,
-        UsageRole,       // "in 412 / out 32" of the row's turn, when known
+        UsageRole, // "in 412 / out 32" of the row's turn, when known
     };
 
     struct Item
@@ -107,7 +107,7 @@ private:
 
     QList<Item> m_items;
     QHash<int, TurnRaw> m_raw;
-    QString m_pending;              // deltas not yet in the model
+    QString m_pending; // deltas not yet in the model
     QString m_streamedAll;
     QTimer *m_flushTimer = nullptr;
     int m_streamRow = -1;

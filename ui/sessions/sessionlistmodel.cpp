@@ -91,7 +91,9 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case Qt::EditRole:
         return s.title;
     case Qt::ToolTipRole:
-        return tr("Session %1, started %2").arg(s.id).arg(QLocale().toString(s.createdAt.toLocalTime(), QLocale::ShortFormat));
+        return tr("Session %1, started %2")
+            .arg(s.id)
+            .arg(QLocale().toString(s.createdAt.toLocalTime(), QLocale::ShortFormat));
     case SessionIdRole:
         return s.id;
     default:
@@ -109,7 +111,8 @@ Qt::ItemFlags SessionListModel::flags(const QModelIndex &index) const
 
 bool SessionListModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::EditRole
+        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     return renameSession(m_sessions.at(index.row()).id, value.toString().trimmed());
 }

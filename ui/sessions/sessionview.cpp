@@ -1,15 +1,13 @@
 #include "ui/sessions/sessionview.h"
 
-#include "ui/widgets/displaynames.h"
-
-#include "core/service/calljob.h"
-#include "ui/run/approvalpanel.h"
-
 #include "core/model/specio.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/calljob.h"
 #include "core/store/callstore.h"
 #include "ui/history/callview.h"
+#include "ui/run/approvalpanel.h"
 #include "ui/sessions/sessionlistmodel.h"
+#include "ui/widgets/displaynames.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -49,7 +47,8 @@ struct StructuredSpan
 
 } // namespace
 
-SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent)
+SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *profiles,
+                         QWidget *parent)
     : QWidget(parent)
     , m_store(store)
     , m_service(service)
@@ -80,16 +79,18 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     leftLayout->addLayout(listButtons);
 
     m_chat->setOpenLinks(false);
-    m_input->setPlaceholderText(tr("Type a message (Send), or the input of a spec (Run spec in session)"));
+    m_input->setPlaceholderText(
+        tr("Type a message (Send), or the input of a spec (Run spec in session)"));
     m_input->setMaximumHeight(m_input->fontMetrics().height() * 5);
     m_engine->addItem(tr("Engine of the open spec"));
     if (m_profiles) {
         for (const EngineProfile &p : m_profiles->list())
             m_engine->addItem(tr("Profile %1 (%2)").arg(p.name, p.model), p.name);
     }
-    m_compact->setToolTip(tr("Fold all but the newest %n message(s) into a rolling summary (a call of "
-                             "kind compaction, on the chat engine). No message is deleted.",
-                             nullptr, kKeepRecent));
+    m_compact->setToolTip(
+        tr("Fold all but the newest %n message(s) into a rolling summary (a call of "
+           "kind compaction, on the chat engine). No message is deleted.",
+           nullptr, kKeepRecent));
     m_status->setWordWrap(true);
 
     auto *right = new QWidget(this);
@@ -136,20 +137,22 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
                 setPending(std::nullopt);
                 runner->approve(id, edited);
             });
-    connect(m_approval, &ApprovalPanel::refused, this, [this](const QString &id, const QString &reason) {
-        if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
-            m_approval->dismiss();
-            setPending(std::nullopt);
-            runner->refuse(id, reason);
-        }
-    });
-    connect(m_approval, &ApprovalPanel::manualResult, this, [this](const QString &id, const QString &text, bool isError) {
-        if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
-            m_approval->dismiss();
-            setPending(std::nullopt);
-            runner->provideManualResult(id, text, isError);
-        }
-    });
+    connect(m_approval, &ApprovalPanel::refused, this,
+            [this](const QString &id, const QString &reason) {
+                if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
+                    m_approval->dismiss();
+                    setPending(std::nullopt);
+                    runner->refuse(id, reason);
+                }
+            });
+    connect(m_approval, &ApprovalPanel::manualResult, this,
+            [this](const QString &id, const QString &text, bool isError) {
+                if (Runner *runner = m_turn ? m_turn->runner() : nullptr) {
+                    m_approval->dismiss();
+                    setPending(std::nullopt);
+                    runner->provideManualResult(id, text, isError);
+                }
+            });
 
     connect(newButton, &QPushButton::clicked, this, [this] { newSession(); });
     connect(renameButton, &QPushButton::clicked, this, [this] {
@@ -177,11 +180,12 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     connect(m_compact, &QPushButton::clicked, this, &SessionView::compactNow);
     if (m_service) {
         // A call started elsewhere (a revision of an in-session call) that landed here.
-        connect(m_service, &CallService::jobFinished, this, [this](CallJob *job, const LaunchResult &result) {
-            if (job != m_turn && job != m_compaction && result.stored && result.record.session
-                && *result.record.session == currentSessionId())
-                refreshChat();
-        });
+        connect(m_service, &CallService::jobFinished, this,
+                [this](CallJob *job, const LaunchResult &result) {
+                    if (job != m_turn && job != m_compaction && result.stored
+                        && result.record.session && *result.record.session == currentSessionId())
+                        refreshChat();
+                });
     }
     updateActions();
 }
@@ -260,7 +264,8 @@ void SessionView::setCurrentSpec(const Spec &spec)
 {
     m_currentSpec = spec;
     m_runSpec->setText(tr("Run spec in session"));
-    m_runSpec->setToolTip(tr("Runs the spec open in the editor (%1) on the text typed below.").arg(spec.kind));
+    m_runSpec->setToolTip(
+        tr("Runs the spec open in the editor (%1) on the text typed below.").arg(spec.kind));
     updateActions();
 }
 
@@ -282,9 +287,10 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
     }
     // A replay engine answers from its recording whatever is typed, and the recording was made
     // for another conversation: a chat turn needs a live engine.
-    const QString needsLive = tr("Chat turns need a live engine: the replay engine of this spec only plays back "
-                                 "its recording, whatever you type. Pick an engine profile in the list above "
-                                 "(Edit > Preferences adds one); Run spec in session still works.");
+    const QString needsLive =
+        tr("Chat turns need a live engine: the replay engine of this spec only plays back "
+           "its recording, whatever you type. Pick an engine profile in the list above "
+           "(Edit > Preferences adds one); Run spec in session still works.");
     if (m_chatEngine) {
         if (m_chatEngine->type == EngineType::Replay) {
             if (why)
@@ -295,7 +301,8 @@ std::optional<EngineSpec> SessionView::chatEngine(QString *why) const
     }
     if (m_currentSpec) {
         const EngineSpec engine = m_currentSpec->engine;
-        if (engine.type == EngineType::Replay && !(engine.typeFromProfile && !engine.profile.isEmpty())) {
+        if (engine.type == EngineType::Replay
+            && !(engine.typeFromProfile && !engine.profile.isEmpty())) {
             if (why)
                 *why = needsLive;
             return std::nullopt;
@@ -340,8 +347,9 @@ bool SessionView::compactNow()
     connect(job, &CallJob::finished, this, [this, job, session] {
         m_compaction = nullptr;
         const CompactionOutcome outcome = job->compaction();
-        setStatus(outcome.ok ? (outcome.callId > 0 ? tr("Compacted: the summary is call %1.").arg(outcome.callId)
-                                                   : tr("Nothing to compact yet."))
+        setStatus(outcome.ok ? (outcome.callId > 0
+                                    ? tr("Compacted: the summary is call %1.").arg(outcome.callId)
+                                    : tr("Nothing to compact yet."))
                              : tr("Compaction failed: %1").arg(outcome.message));
         if (session == currentSessionId())
             refreshChat();
@@ -390,7 +398,8 @@ bool SessionView::sendMessage(const QString &text)
     const QString message = text.trimmed();
     const qint64 session = currentSessionId();
     if (message.isEmpty() || session == 0) {
-        setStatus(session == 0 ? tr("Select or create a session first.") : tr("Type a message first."));
+        setStatus(session == 0 ? tr("Select or create a session first.")
+                               : tr("Type a message first."));
         return false;
     }
     QString why;
@@ -437,15 +446,17 @@ void SessionView::onRunSpecClicked()
         }
         return;
     }
-    auto *dialog = new QFileDialog(this, tr("Run a spec in the session"), QString(), tr("Specs (*.json)"));
+    auto *dialog =
+        new QFileDialog(this, tr("Run a spec in the session"), QString(), tr("Specs (*.json)"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFile);
     dialog->setOption(QFileDialog::DontUseNativeDialog);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
         const SpecLoadResult loaded = loadSpecFile(path);
         if (!loaded.spec) {
-            const QString problem = loaded.errors.isEmpty() ? QString()
-                                                            : loaded.errors.first().pointer + u" "_s + loaded.errors.first().message;
+            const QString problem = loaded.errors.isEmpty()
+                ? QString()
+                : loaded.errors.first().pointer + u" "_s + loaded.errors.first().message;
             setStatus(tr("The spec %1 cannot be used: %2").arg(path, problem));
             return;
         }
@@ -463,14 +474,16 @@ void SessionView::onTurnFinished(const LaunchResult &result)
     m_turnSession = 0;
     // A turn that left nothing in the session gives the typed text back, so it can be sent again.
     // A turn that did not complete left nothing in the session: the typed text comes back.
-    if (result.record.status != CallStatus::Completed && !m_sentText.isEmpty() && m_input->toPlainText().isEmpty())
+    if (result.record.status != CallStatus::Completed && !m_sentText.isEmpty()
+        && m_input->toPlainText().isEmpty())
         m_input->setPlainText(m_sentText);
     m_sentText.clear();
     if (result.record.status == CallStatus::Completed)
         setStatus({});
     else
         setStatus(tr("The turn did not complete (%1): %2")
-                      .arg(callOutcomeText(result.record.status, result.record.errorCategory), result.record.error));
+                      .arg(callOutcomeText(result.record.status, result.record.errorCategory),
+                           result.record.error));
     refreshChat();
     updateActions();
     Q_EMIT turnFinished(result.stored ? result.record.id : 0);
@@ -486,8 +499,9 @@ void SessionView::refreshChat()
     auto messages = m_store->sessionMessages(sessionId);
     auto calls = m_store->sessionCalls(sessionId);
     if (!messages || !calls) {
-        m_chat->setPlainText(tr("The session could not be read: %1")
-                                 .arg(!messages ? messages.error().message : calls.error().message));
+        m_chat->setPlainText(
+            tr("The session could not be read: %1")
+                .arg(!messages ? messages.error().message : calls.error().message));
         return;
     }
     // Structured calls (a spec with a response schema) are drawn as one block each.
@@ -498,14 +512,15 @@ void SessionView::refreshChat()
             continue;
         if (!call->spec.contains(u"response_schema"_s))
             continue;
-        spans.append({*call->firstSequence, *call->lastSequence, call.value()});
+        spans.append({ *call->firstSequence, *call->lastSequence, call.value() });
     }
     const QPalette pal = palette();
     const QString muted = pal.color(QPalette::PlaceholderText).name();
     const QString blockColour = pal.color(QPalette::AlternateBase).name();
     QString html;
     if (auto session = m_store->getSession(sessionId); session && !session->summary.isEmpty())
-        html += u"<p style='color:%1'><i>%2</i></p>"_s.arg(muted, esc(tr("Summary of the compacted messages: %1").arg(session->summary)));
+        html += u"<p style='color:%1'><i>%2</i></p>"_s.arg(
+            muted, esc(tr("Summary of the compacted messages: %1").arg(session->summary)));
     for (const SessionMessage &sm : messages.value()) {
         const StructuredSpan *span = nullptr;
         for (const StructuredSpan &s : spans) {
@@ -516,12 +531,17 @@ void SessionView::refreshChat()
             if (sm.sequence != span->first)
                 continue;
             const CallRecord &r = span->record;
-            QString output = r.status == CallStatus::Completed ? CallView::prettyJson(r.response)
-                                                                : tr("%1: %2").arg(callStatusDisplayName(r.status), r.error);
+            QString output = r.status == CallStatus::Completed
+                ? CallView::prettyJson(r.response)
+                : tr("%1: %2").arg(callStatusDisplayName(r.status), r.error);
             html += u"<table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"_s.arg(blockColour);
-            html += u"<b>%1</b> · %2 · <a href='call:%3'>%4</a><br>"_s.arg(
-                esc(tr("Structured call %1").arg(r.kind)), esc(callStatusDisplayName(r.status))).arg(r.id).arg(esc(tr("open call %1").arg(r.id)));
-            html += u"<span style='color:%1'>%2</span> %3<br>"_s.arg(muted, esc(tr("Input:")), esc(r.input.value(u"text"_s).toString()));
+            html += u"<b>%1</b> · %2 · <a href='call:%3'>%4</a><br>"_s
+                        .arg(esc(tr("Structured call %1").arg(r.kind)),
+                             esc(callStatusDisplayName(r.status)))
+                        .arg(r.id)
+                        .arg(esc(tr("open call %1").arg(r.id)));
+            html += u"<span style='color:%1'>%2</span> %3<br>"_s.arg(
+                muted, esc(tr("Input:")), esc(r.input.value(u"text"_s).toString()));
             // Long values wrap at the chat's width (a session often lives in the narrow sidebar).
             html += u"<pre style='white-space: pre-wrap'>%1</pre>"_s.arg(output.toHtmlEscaped());
             html += u"</td></tr></table><br>"_s;
@@ -530,7 +550,9 @@ void SessionView::refreshChat()
         const Message &m = sm.message;
         if (m.role == Role::Tool || (m.text.isEmpty() && m.refusal.isEmpty()))
             continue;
-        const QString who = m.role == Role::User ? tr("You") : m.role == Role::Assistant ? tr("Assistant") : tr("System");
+        const QString who = m.role == Role::User ? tr("You")
+            : m.role == Role::Assistant          ? tr("Assistant")
+                                                 : tr("System");
         QString line = u"<p><b>%1</b>"_s.arg(esc(who));
         if (sm.compactedBy)
             line += u" <span style='color:%1'>%2</span>"_s.arg(muted, esc(tr("(compacted)")));
@@ -544,13 +566,16 @@ void SessionView::refreshChat()
             html += u"<p><b>%1</b> <span style='color:%2'>%3</span><br>%4</p>"_s.arg(
                 esc(tr("You")), muted, esc(tr("(in progress)")), esc(m_sentText.trimmed()));
         if (m_pending) {
-            const QString args = QString::fromUtf8(QJsonDocument(m_pending->arguments).toJson(QJsonDocument::Compact));
-            const QString ask = m_pendingManual ? tr("Waiting for you: type the result of %1 below, then Send Result.")
-                                                : tr("Waiting for you: %1 needs your approval. Approve or refuse below.");
-            html += u"<a name='pending'></a><table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"
-                    u"<b>%2</b><br><tt>%3(%4)</tt></td></tr></table>"_s.arg(
-                        pal.color(QPalette::Highlight).lighter(180).name(), esc(ask.arg(m_pending->name)),
-                        esc(m_pending->name), esc(args));
+            const QString args = QString::fromUtf8(
+                QJsonDocument(m_pending->arguments).toJson(QJsonDocument::Compact));
+            const QString ask = m_pendingManual
+                ? tr("Waiting for you: type the result of %1 below, then Send Result.")
+                : tr("Waiting for you: %1 needs your approval. Approve or refuse below.");
+            html +=
+                u"<a name='pending'></a><table width='100%' cellpadding='6' bgcolor='%1'><tr><td>"
+                u"<b>%2</b><br><tt>%3(%4)</tt></td></tr></table>"_s.arg(
+                    pal.color(QPalette::Highlight).lighter(180).name(),
+                    esc(ask.arg(m_pending->name)), esc(m_pending->name), esc(args));
         }
     }
     m_chat->setHtml(html);

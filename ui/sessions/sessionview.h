@@ -33,7 +33,8 @@ class SessionView final : public QWidget
 
 public:
     // `service` and `profiles` may be null (read-only view; no profile choice).
-    SessionView(CallStore *store, CallService *service, ProfileStore *profiles, QWidget *parent = nullptr);
+    SessionView(CallStore *store, CallService *service, ProfileStore *profiles,
+                QWidget *parent = nullptr);
     ~SessionView() override;
 
     SessionListModel *sessionModel() const { return m_sessions; }
@@ -102,13 +103,13 @@ private:
     QLabel *m_status = nullptr;
     std::optional<EngineSpec> m_chatEngine;
     std::optional<Spec> m_currentSpec;
-    QString m_sentText;                 // the text of the turn in flight
+    QString m_sentText; // the text of the turn in flight
     ApprovalPanel *m_approval = nullptr;
     QPointer<CallJob> m_turn;
     QPointer<CallJob> m_compaction;
-    std::optional<ToolCall> m_pending;  // what the turn in flight waits on
+    std::optional<ToolCall> m_pending; // what the turn in flight waits on
     bool m_pendingManual = false;
-    qint64 m_turnSession = 0;           // the session of the turn in flight
+    qint64 m_turnSession = 0; // the session of the turn in flight
 };
 
 } // namespace Callscope

@@ -1,13 +1,12 @@
 #include "ui/settings/enginespage.h"
 
-#include "core/service/callservice.h"
-#include "ui/settings/limitspage.h"
-
 #include "core/engines/httpjob.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/keyresolver.h"
 #include "core/secrets/profilestore.h"
+#include "core/service/callservice.h"
 #include "core/service/engineprobe.h"
+#include "ui/settings/limitspage.h"
 #include "ui/settings/profilelistmodel.h"
 
 #include <QComboBox>
@@ -29,8 +28,8 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
-EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, QNetworkAccessManager *nam,
-                         QWidget *parent)
+EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials,
+                         QNetworkAccessManager *nam, QWidget *parent)
     : QWidget(parent)
     , m_profiles(profiles)
     , m_credentials(credentials)
@@ -79,17 +78,21 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     }
     m_name->setPlaceholderText(tr("letters, digits, '.', '_' or '-'"));
     m_baseUrl->setPlaceholderText(tr("empty: the provider's public endpoint"));
-    m_contextWindow->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), m_contextWindow));
+    m_contextWindow->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), m_contextWindow));
     m_contextWindow->setPlaceholderText(tr("tokens (optional)"));
     m_maxInFlight->setRange(0, 256);
     m_maxInFlight->setSpecialValueText(tr("the default (Calls at once)"));
     m_maxInFlight->setToolTip(tr("How many calls may run on this engine at the same time"));
     m_timeout->setObjectName(u"profileTimeout"_s);
     m_idleTimeout->setObjectName(u"profileIdleTimeout"_s);
-    for (QLineEdit *edit : {m_timeout, m_idleTimeout})
-        edit->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), edit));
-    m_timeout->setPlaceholderText(tr("ms per attempt (optional; default %1 s)").arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
-    m_idleTimeout->setPlaceholderText(tr("ms of silence (optional; default %1 s)").arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
+    for (QLineEdit *edit : { m_timeout, m_idleTimeout })
+        edit->setValidator(
+            new QRegularExpressionValidator(QRegularExpression(u"[0-9]{0,9}"_s), edit));
+    m_timeout->setPlaceholderText(tr("ms per attempt (optional; default %1 s)")
+                                      .arg(HttpJobSettings::DefaultTotalTimeoutMs / 1000));
+    m_idleTimeout->setPlaceholderText(tr("ms of silence (optional; default %1 s)")
+                                          .arg(HttpJobSettings::DefaultInactivityTimeoutMs / 1000));
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(tr("paste a key to store it in the keychain"));
     m_key->setAttribute(Qt::WA_InputMethodEnabled, false);
@@ -128,10 +131,11 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
     connect(m_remove, &QPushButton::clicked, this, &EnginesPage::removeCurrent);
     connect(m_save, &QPushButton::clicked, this, &EnginesPage::save);
     connect(m_test, &QPushButton::clicked, this, &EnginesPage::test);
-    connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        if (current.isValid())
-            editProfile(current.data(ProfileListModel::NameRole).toString());
-    });
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    editProfile(current.data(ProfileListModel::NameRole).toString());
+            });
     connect(m_model, &ProfileListModel::keychainProblem, this, &EnginesPage::showKeychainProblem);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &EnginesPage::showKeyState);
     connect(m_probe, &EngineProbe::finished, this, &EnginesPage::onProbeFinished);
@@ -139,10 +143,11 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials, Q
         connect(m_credentials, &CredentialStore::keychainUnavailable, this,
                 [this](const KeychainResult &result) { showKeychainProblem(result.message); });
         // Ask once so the banner shows before the user types a key.
-        m_credentials->readKey(u"callscope-keychain-check"_s, this, [this](const KeychainResult &result) {
-            if (!result.usable())
-                showKeychainProblem(result.message);
-        });
+        m_credentials->readKey(u"callscope-keychain-check"_s, this,
+                               [this](const KeychainResult &result) {
+                                   if (!result.usable())
+                                       showKeychainProblem(result.message);
+                               });
     } else {
         showKeychainProblem(keychainMessage(KeychainStatus::NoService, QString()));
     }
@@ -180,10 +185,18 @@ void EnginesPage::showKeyState()
         return;
     }
     switch (m_model->keyState(m_editing)) {
-    case ProfileListModel::KeyState::Stored: m_keyState->setText(tr("A key is stored. Type a new one to replace it.")); break;
-    case ProfileListModel::KeyState::Missing: m_keyState->setText(tr("No key stored.")); break;
-    case ProfileListModel::KeyState::Unavailable: m_keyState->setText(tr("Unknown: the keychain cannot be asked.")); break;
-    case ProfileListModel::KeyState::Unknown: m_keyState->setText(tr("Asking the keychain…")); break;
+    case ProfileListModel::KeyState::Stored:
+        m_keyState->setText(tr("A key is stored. Type a new one to replace it."));
+        break;
+    case ProfileListModel::KeyState::Missing:
+        m_keyState->setText(tr("No key stored."));
+        break;
+    case ProfileListModel::KeyState::Unavailable:
+        m_keyState->setText(tr("Unknown: the keychain cannot be asked."));
+        break;
+    case ProfileListModel::KeyState::Unknown:
+        m_keyState->setText(tr("Asking the keychain…"));
+        break;
     }
 }
 
@@ -240,8 +253,11 @@ EngineProfile EnginesPage::formProfile(QString *problem) const
     p.model = m_modelEdit->text().trimmed();
     p.baseUrl = m_baseUrl->text().trimmed();
     const QString window = m_contextWindow->text().trimmed();
-    p.contextWindow = window.isEmpty() || window.toLongLong() <= 0 ? std::nullopt : std::optional<qint64>(window.toLongLong());
-    p.maxInFlight = m_maxInFlight->value() > 0 ? std::optional<int>(m_maxInFlight->value()) : std::nullopt;
+    p.contextWindow = window.isEmpty() || window.toLongLong() <= 0
+        ? std::nullopt
+        : std::optional<qint64>(window.toLongLong());
+    p.maxInFlight =
+        m_maxInFlight->value() > 0 ? std::optional<int>(m_maxInFlight->value()) : std::nullopt;
     const auto optionalMs = [](const QLineEdit *edit) {
         const qint64 ms = edit->text().trimmed().toLongLong();
         return ms > 0 ? std::optional<qint64>(ms) : std::nullopt;
@@ -255,7 +271,8 @@ EngineProfile EnginesPage::formProfile(QString *problem) const
         why = tr("Enter the model name.");
     else if (!p.baseUrl.isEmpty()) {
         const QUrl url(p.baseUrl);
-        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty())
+        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
+            || url.host().isEmpty())
             why = tr("The base URL must start with http:// or https:// and name a host.");
     }
     if (problem)
@@ -291,27 +308,30 @@ void EnginesPage::save()
         }
         setStatus(tr("Storing the key in the keychain…"));
         // The key goes first: when the keychain cannot take it, nothing is saved.
-        m_credentials->writeKey(profile.name, key, this, [this, profile, isNew](const KeychainResult &written) {
-            if (written.status != KeychainStatus::Ok) {
-                showKeychainProblem(written.message);
-                setStatus(tr("The key could not be stored, so %1 was not saved: %2").arg(profile.name, written.message));
-                setBusy(false);
-                return;
-            }
-            m_key->clear();
-            m_model->setKeyState(profile.name, ProfileListModel::KeyState::Stored);
-            commitProfile(profile, isNew);
-        });
+        m_credentials->writeKey(
+            profile.name, key, this, [this, profile, isNew](const KeychainResult &written) {
+                if (written.status != KeychainStatus::Ok) {
+                    showKeychainProblem(written.message);
+                    setStatus(tr("The key could not be stored, so %1 was not saved: %2")
+                                  .arg(profile.name, written.message));
+                    setBusy(false);
+                    return;
+                }
+                m_key->clear();
+                m_model->setKeyState(profile.name, ProfileListModel::KeyState::Stored);
+                commitProfile(profile, isNew);
+            });
     };
     if (!isNew && profile.name != m_editing) {
-        m_profiles->rename(m_editing, profile.name, this, [this, afterRename](const ProfileResult &result) {
-            if (!result.ok) {
-                setStatus(tr("The engine could not be renamed: %1").arg(result.error));
-                setBusy(false);
-                return;
-            }
-            afterRename();
-        });
+        m_profiles->rename(
+            m_editing, profile.name, this, [this, afterRename](const ProfileResult &result) {
+                if (!result.ok) {
+                    setStatus(tr("The engine could not be renamed: %1").arg(result.error));
+                    setBusy(false);
+                    return;
+                }
+                afterRename();
+            });
         return;
     }
     afterRename();
@@ -345,8 +365,10 @@ void EnginesPage::removeCurrent()
         setBusy(false);
         m_model->reload();
         newProfile();
-        setStatus(result.ok ? tr("Removed %1 and its key.").arg(name)
-                            : tr("Removed %1, but its key could not be deleted: %2").arg(name, result.error));
+        setStatus(
+            result.ok
+                ? tr("Removed %1 and its key.").arg(name)
+                : tr("Removed %1, but its key could not be deleted: %2").arg(name, result.error));
         Q_EMIT profilesChanged();
         Q_EMIT removed(name);
     });
@@ -375,8 +397,9 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
         setStatus(tr("The engine answered “%1” in %2 ms (key from: %3).")
                       .arg(result.reply.trimmed().left(80))
                       .arg(result.durationMs)
-                      .arg(result.keySource == keySourceName(KeySource::Typed) ? tr("the key field, not saved yet")
-                                                                              : result.keySource));
+                      .arg(result.keySource == keySourceName(KeySource::Typed)
+                               ? tr("the key field, not saved yet")
+                               : result.keySource));
     } else if (!result.sent) {
         // Stopped before the network: a missing model, base URL or key.
         setStatus(tr("Not tested, nothing was sent: %1").arg(result.message));
@@ -387,8 +410,8 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
     Q_EMIT tested(result.ok);
 }
 
-SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials, QNetworkAccessManager *nam,
-                               QWidget *parent, CallService *service)
+SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credentials,
+                               QNetworkAccessManager *nam, QWidget *parent, CallService *service)
     : QWidget(parent, Qt::Dialog)
     , m_engines(new EnginesPage(profiles, credentials, nam, this))
     , m_limits(new LimitsPage(service, this))

@@ -69,7 +69,7 @@ public Q_SLOTS:
     void test();
 
 Q_SIGNALS:
-    void saved(const QString &name);          // profile (and key, when one was typed) stored
+    void saved(const QString &name); // profile (and key, when one was typed) stored
     void removed(const QString &name);
     void tested(bool ok);
     void profilesChanged();
@@ -102,7 +102,7 @@ private:
     QPushButton *m_test = nullptr;
     QPushButton *m_remove = nullptr;
     QLabel *m_status = nullptr;
-    QString m_editing;                        // name of the profile being edited; empty = new
+    QString m_editing; // name of the profile being edited; empty = new
 };
 
 // The settings dialog (non-modal); holds the engines page.

@@ -23,15 +23,17 @@ LimitsPage::LimitsPage(CallService *service, QWidget *parent)
     setObjectName(u"limitsPage"_s);
     QSettings settings;
     m_global->setRange(1, 256);
-    m_global->setValue(std::max(1, settings.value(u"scheduler/global_limit"_s, Scheduler::DefaultGlobalLimit).toInt()));
+    m_global->setValue(std::max(
+        1, settings.value(u"scheduler/global_limit"_s, Scheduler::DefaultGlobalLimit).toInt()));
     m_engine->setRange(0, 256);
     m_engine->setSpecialValueText(tr("no limit of its own"));
     m_engine->setValue(std::max(0, settings.value(u"scheduler/engine_limit"_s, 0).toInt()));
     m_note->setWordWrap(true);
-    m_note->setText(tr("Calls beyond these limits wait in a queue and start as soon as a place is free. "
-                       "When a provider answers “too many requests”, Callscope also sends fewer requests "
-                       "to that engine for a while, on its own. An engine profile can set its own limit "
-                       "(Engines and keys)."));
+    m_note->setText(
+        tr("Calls beyond these limits wait in a queue and start as soon as a place is free. "
+           "When a provider answers “too many requests”, Callscope also sends fewer requests "
+           "to that engine for a while, on its own. An engine profile can set its own limit "
+           "(Engines and keys)."));
 
     auto *form = new QFormLayout;
     form->addRow(tr("Calls at once, all engines:"), m_global);

@@ -7,7 +7,8 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
-ProfileListModel::ProfileListModel(ProfileStore *profiles, CredentialStore *credentials, QObject *parent)
+ProfileListModel::ProfileListModel(ProfileStore *profiles, CredentialStore *credentials,
+                                   QObject *parent)
     : QAbstractListModel(parent)
     , m_store(profiles)
     , m_credentials(credentials)
@@ -28,7 +29,9 @@ void ProfileListModel::reload()
         const QString name = p.name;
         m_credentials->readKey(name, this, [this, name](const KeychainResult &result) {
             if (result.usable()) {
-                setKeyState(name, result.status == KeychainStatus::Ok ? KeyState::Stored : KeyState::Missing);
+                setKeyState(name,
+                            result.status == KeychainStatus::Ok ? KeyState::Stored
+                                                                : KeyState::Missing);
             } else {
                 setKeyState(name, KeyState::Unavailable);
                 Q_EMIT keychainProblem(result.message);
@@ -73,10 +76,14 @@ QVariant ProfileListModel::data(const QModelIndex &index, int role) const
         return int(keyState(p.name));
     case Qt::ToolTipRole:
         switch (keyState(p.name)) {
-        case KeyState::Stored: return tr("A key is stored in the keychain.");
-        case KeyState::Missing: return tr("No key stored.");
-        case KeyState::Unavailable: return tr("The keychain cannot be asked.");
-        case KeyState::Unknown: return tr("Asking the keychain…");
+        case KeyState::Stored:
+            return tr("A key is stored in the keychain.");
+        case KeyState::Missing:
+            return tr("No key stored.");
+        case KeyState::Unavailable:
+            return tr("The keychain cannot be asked.");
+        case KeyState::Unknown:
+            return tr("Asking the keychain…");
         }
         return {};
     default:

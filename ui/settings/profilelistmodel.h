@@ -29,7 +29,10 @@ public:
     void reload();
     int rowOfProfile(const QString &name) const;
     EngineProfile profileAt(int row) const { return m_list.value(row); }
-    KeyState keyState(const QString &name) const { return m_keyStates.value(name, KeyState::Unknown); }
+    KeyState keyState(const QString &name) const
+    {
+        return m_keyStates.value(name, KeyState::Unknown);
+    }
     void setKeyState(const QString &name, KeyState state);
 
     int rowCount(const QModelIndex &parent = {}) const override;

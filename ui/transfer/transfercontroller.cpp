@@ -40,8 +40,8 @@ TransferResult cancelled(TransferResult result)
     return result;
 }
 
-void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bool> stop, QString databasePath,
-               TransferResult::Kind kind, qint64 id, QString path)
+void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bool> stop,
+               QString databasePath, TransferResult::Kind kind, qint64 id, QString path)
 {
     TransferResult result;
     result.kind = kind;
@@ -68,9 +68,10 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
         }
         id = root.value();
     }
-    StoreResult<QJsonObject> document = kind == TransferResult::Kind::ExportSession ? exchange.exportSession(id)
-                                        : kind == TransferResult::Kind::ExportTree  ? exchange.exportRevisionTree(id)
-                                                                                    : exchange.exportCalls({id});
+    StoreResult<QJsonObject> document = kind == TransferResult::Kind::ExportSession
+        ? exchange.exportSession(id)
+        : kind == TransferResult::Kind::ExportTree ? exchange.exportRevisionTree(id)
+                                                   : exchange.exportCalls({ id });
     if (!document) {
         result.message = tr("The export failed: %1").arg(document.error().message);
         promise.addResult(result);
@@ -103,12 +104,13 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     }
     promise.setProgressValue(kPhases);
     result.ok = true;
-    result.message = tr("Exported %n call(s) to %1.", nullptr, int(result.callIds.size())).arg(path);
+    result.message =
+        tr("Exported %n call(s) to %1.", nullptr, int(result.callIds.size())).arg(path);
     promise.addResult(result);
 }
 
-void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bool> stop, QString databasePath,
-               QString path)
+void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bool> stop,
+               QString databasePath, QString path)
 {
     TransferResult result;
     result.kind = TransferResult::Kind::Import;
@@ -130,18 +132,23 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     QJsonParseError parseError;
     const QJsonDocument json = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        result.message = tr("%1 is not valid JSON: %2 at byte %3.").arg(QFileInfo(path).fileName(), parseError.errorString()).arg(parseError.offset);
+        result.message = tr("%1 is not valid JSON: %2 at byte %3.")
+                             .arg(QFileInfo(path).fileName(), parseError.errorString())
+                             .arg(parseError.offset);
         promise.addResult(result);
         return;
     }
-    const QJsonValue document = json.isObject() ? QJsonValue(json.object()) : QJsonValue(json.array());
+    const QJsonValue document =
+        json.isObject() ? QJsonValue(json.object()) : QJsonValue(json.array());
     promise.setProgressValueAndText(2, tr("Checking the document…"));
     if (stop->load())
         return void(promise.addResult(cancelled(result)));
     if (const StoreError problem = CallExchange::validateDocument(document)) {
         result.message = problem.pointer.isEmpty()
-                             ? tr("%1 is not a Callscope export: %2").arg(QFileInfo(path).fileName(), problem.message)
-                             : tr("%1 is not a Callscope export: %2 (at %3)").arg(QFileInfo(path).fileName(), problem.message, problem.pointer);
+            ? tr("%1 is not a Callscope export: %2")
+                  .arg(QFileInfo(path).fileName(), problem.message)
+            : tr("%1 is not a Callscope export: %2 (at %3)")
+                  .arg(QFileInfo(path).fileName(), problem.message, problem.pointer);
         promise.addResult(result);
         return;
     }
@@ -159,8 +166,9 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     auto imported = exchange.importDocument(document);
     if (!imported) {
         const StoreError &e = imported.error();
-        result.message = e.pointer.isEmpty() ? tr("The import failed: %1").arg(e.message)
-                                             : tr("The import failed: %1 (at %2)").arg(e.message, e.pointer);
+        result.message = e.pointer.isEmpty()
+            ? tr("The import failed: %1").arg(e.message)
+            : tr("The import failed: %1 (at %2)").arg(e.message, e.pointer);
         promise.addResult(result);
         return;
     }
@@ -169,13 +177,15 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     result.callIds = imported->callIds;
     result.sessionIds = imported->sessionIds;
     result.message = tr("Imported %n call(s)", nullptr, int(result.callIds.size()))
-                     + tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size())).arg(QFileInfo(path).fileName());
+        + tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size()))
+              .arg(QFileInfo(path).fileName());
     promise.addResult(result);
 }
 
 } // namespace
 
-TransferController::TransferController(const QString &databasePath, QWidget *dialogParent, QObject *parent)
+TransferController::TransferController(const QString &databasePath, QWidget *dialogParent,
+                                       QObject *parent)
     : QObject(parent)
     , m_databasePath(databasePath)
     , m_dialogParent(dialogParent)
@@ -234,12 +244,24 @@ void TransferController::askForFile(TransferResult::Kind kind, qint64 id)
     QString title;
     QString suggested;
     switch (kind) {
-    case TransferResult::Kind::ExportCall: title = tr("Export call %1").arg(id); suggested = u"call-%1.json"_s.arg(id); break;
-    case TransferResult::Kind::ExportTree: title = tr("Export the revision tree of call %1").arg(id); suggested = u"call-%1-tree.json"_s.arg(id); break;
-    case TransferResult::Kind::ExportSession: title = tr("Export session %1").arg(id); suggested = u"session-%1.json"_s.arg(id); break;
-    case TransferResult::Kind::Import: title = tr("Import calls or a session"); break;
+    case TransferResult::Kind::ExportCall:
+        title = tr("Export call %1").arg(id);
+        suggested = u"call-%1.json"_s.arg(id);
+        break;
+    case TransferResult::Kind::ExportTree:
+        title = tr("Export the revision tree of call %1").arg(id);
+        suggested = u"call-%1-tree.json"_s.arg(id);
+        break;
+    case TransferResult::Kind::ExportSession:
+        title = tr("Export session %1").arg(id);
+        suggested = u"session-%1.json"_s.arg(id);
+        break;
+    case TransferResult::Kind::Import:
+        title = tr("Import calls or a session");
+        break;
     }
-    auto *dialog = new QFileDialog(m_dialogParent, title, QString(), tr("Callscope exports (*.json);;All files (*)"));
+    auto *dialog = new QFileDialog(m_dialogParent, title, QString(),
+                                   tr("Callscope exports (*.json);;All files (*)"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setOption(QFileDialog::DontUseNativeDialog);
     dialog->setAcceptMode(import ? QFileDialog::AcceptOpen : QFileDialog::AcceptSave);
@@ -262,14 +284,16 @@ void TransferController::startExport(TransferResult::Kind kind, qint64 id, const
 {
     if (isBusy())
         return;
-    watch(QtConcurrent::run(runExport, newStopFlag(), m_databasePath, kind, id, path), tr("Exporting to %1…").arg(QFileInfo(path).fileName()));
+    watch(QtConcurrent::run(runExport, newStopFlag(), m_databasePath, kind, id, path),
+          tr("Exporting to %1…").arg(QFileInfo(path).fileName()));
 }
 
 void TransferController::startImport(const QString &path)
 {
     if (isBusy())
         return;
-    watch(QtConcurrent::run(runImport, newStopFlag(), m_databasePath, path), tr("Importing %1…").arg(QFileInfo(path).fileName()));
+    watch(QtConcurrent::run(runImport, newStopFlag(), m_databasePath, path),
+          tr("Importing %1…").arg(QFileInfo(path).fileName()));
 }
 
 void TransferController::cancel()
@@ -295,12 +319,14 @@ void TransferController::watch(const QFuture<TransferResult> &future, const QStr
     progress->setAutoReset(false);
     progress->setValue(0);
     m_progress = progress;
-    connect(m_watcher, &QFutureWatcher<TransferResult>::progressValueChanged, progress, &QProgressDialog::setValue);
-    connect(m_watcher, &QFutureWatcher<TransferResult>::progressTextChanged, progress, [progress, label](const QString &text) {
-        progress->setLabelText(label + u"\n"_s + text);
-    });
+    connect(m_watcher, &QFutureWatcher<TransferResult>::progressValueChanged, progress,
+            &QProgressDialog::setValue);
+    connect(
+        m_watcher, &QFutureWatcher<TransferResult>::progressTextChanged, progress,
+        [progress, label](const QString &text) { progress->setLabelText(label + u"\n"_s + text); });
     connect(progress, &QProgressDialog::canceled, this, &TransferController::cancel);
-    connect(m_watcher, &QFutureWatcher<TransferResult>::finished, this, &TransferController::onFinished);
+    connect(m_watcher, &QFutureWatcher<TransferResult>::finished, this,
+            &TransferController::onFinished);
     m_watcher->setFuture(future);
 }
 

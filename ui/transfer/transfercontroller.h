@@ -18,8 +18,7 @@
 class QFileDialog;
 class QProgressDialog;
 class QWidget;
-template <typename T>
-class QFutureWatcher;
+template<typename T> class QFutureWatcher;
 
 namespace Callscope {
 
@@ -30,9 +29,9 @@ struct TransferResult
     bool ok = false;
     bool cancelled = false;
     QString path;
-    QString message;            // user-facing: what happened, or what is wrong and where
-    QList<qint64> callIds;      // imported calls (new ids), or the calls exported
-    QList<qint64> sessionIds;   // imported sessions (new ids)
+    QString message; // user-facing: what happened, or what is wrong and where
+    QList<qint64> callIds; // imported calls (new ids), or the calls exported
+    QList<qint64> sessionIds; // imported sessions (new ids)
 };
 
 class TransferController final : public QObject

@@ -28,10 +28,10 @@ void giveButtonsMnemonics(QMessageBox *box)
 {
     // Qt's standard buttons have no Alt key for Discard (nor for Save in some styles).
     const std::pair<QMessageBox::StandardButton, const char *> mnemonics[] = {
-        {QMessageBox::Save, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Save")},
-        {QMessageBox::Discard, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Discard")},
-        {QMessageBox::Yes, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Yes")},
-        {QMessageBox::No, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&No")},
+        { QMessageBox::Save, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Save") },
+        { QMessageBox::Discard, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Discard") },
+        { QMessageBox::Yes, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&Yes") },
+        { QMessageBox::No, QT_TRANSLATE_NOOP("Callscope::Dialogs", "&No") },
     };
     for (const auto &[which, label] : mnemonics) {
         if (QAbstractButton *button = box->button(which))
@@ -58,25 +58,28 @@ void setFileResponder(FileResponder r)
     fileResponder() = std::move(r);
 }
 
-QString openFileName(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+QString openFileName(QWidget *parent, const QString &caption, const QString &dir,
+                     const QString &filter)
 {
     if (fileResponder())
         return fileResponder()(caption);
     return QFileDialog::getOpenFileName(parent, caption, dir, filter);
 }
 
-QString saveFileName(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+QString saveFileName(QWidget *parent, const QString &caption, const QString &dir,
+                     const QString &filter)
 {
     if (fileResponder())
         return fileResponder()(caption);
     return QFileDialog::getSaveFileName(parent, caption, dir, filter);
 }
 
-QStringList openFileNames(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+QStringList openFileNames(QWidget *parent, const QString &caption, const QString &dir,
+                          const QString &filter)
 {
     if (fileResponder()) {
         const QString one = fileResponder()(caption);
-        return one.isEmpty() ? QStringList() : QStringList{one};
+        return one.isEmpty() ? QStringList() : QStringList { one };
     }
     return QFileDialog::getOpenFileNames(parent, caption, dir, filter);
 }

@@ -10,8 +10,8 @@
 
 namespace Callscope::Dialogs {
 
-using Responder = std::function<QMessageBox::StandardButton(const QString &title, const QString &text,
-                                                            QMessageBox::StandardButtons buttons)>;
+using Responder = std::function<QMessageBox::StandardButton(
+    const QString &title, const QString &text, QMessageBox::StandardButtons buttons)>;
 
 // Installs (or with an empty function removes) the test responder.
 void setResponder(Responder responder);
@@ -26,8 +26,11 @@ QMessageBox::StandardButton ask(QWidget *parent, const QString &title, const QSt
 // Same idea for file names: a test can answer instead of the file dialog.
 using FileResponder = std::function<QString(const QString &caption)>;
 void setFileResponder(FileResponder responder);
-QString openFileName(QWidget *parent, const QString &caption, const QString &dir, const QString &filter);
-QString saveFileName(QWidget *parent, const QString &caption, const QString &dir, const QString &filter);
-QStringList openFileNames(QWidget *parent, const QString &caption, const QString &dir, const QString &filter);
+QString openFileName(QWidget *parent, const QString &caption, const QString &dir,
+                     const QString &filter);
+QString saveFileName(QWidget *parent, const QString &caption, const QString &dir,
+                     const QString &filter);
+QStringList openFileNames(QWidget *parent, const QString &caption, const QString &dir,
+                          const QString &filter);
 
 } // namespace Callscope::Dialogs

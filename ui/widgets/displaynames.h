@@ -11,10 +11,11 @@
 
 namespace Callscope {
 
-QString callStatusDisplayName(CallStatus status);        // "Completed", "Stopped at the turn limit"
-QString errorCategoryDisplayName(ErrorCategory category); // "Key or permission problem"; None -> empty
-QString breakpointDisplayName(Breakpoint breakpoint);     // "before a tool runs"
-QString runnerStateDisplayName(RunnerState state);        // "waiting for your approval"
+QString callStatusDisplayName(CallStatus status); // "Completed", "Stopped at the turn limit"
+QString
+errorCategoryDisplayName(ErrorCategory category); // "Key or permission problem"; None -> empty
+QString breakpointDisplayName(Breakpoint breakpoint); // "before a tool runs"
+QString runnerStateDisplayName(RunnerState state); // "waiting for your approval"
 // "Failed: the provider refused" style title of a finished call.
 QString callOutcomeText(CallStatus status, ErrorCategory category);
 // A lint rule or a failed schema keyword in words: a rule's summary from lintRules()

@@ -45,9 +45,11 @@ QString pageTitle(const QString &path)
 
 QString documentationFolder()
 {
-    QStringList candidates{QDir(QCoreApplication::applicationDirPath()).filePath(u"../share/callscope/docs"_s)};
-    candidates.append(QStandardPaths::locate(QStandardPaths::GenericDataLocation, u"callscope/docs"_s,
-                                             QStandardPaths::LocateDirectory));
+    QStringList candidates {
+        QDir(QCoreApplication::applicationDirPath()).filePath(u"../share/callscope/docs"_s)
+    };
+    candidates.append(QStandardPaths::locate(QStandardPaths::GenericDataLocation,
+                                             u"callscope/docs"_s, QStandardPaths::LocateDirectory));
 #ifdef CALLSCOPE_DOCS_SOURCE_DIR
     candidates.append(QStringLiteral(CALLSCOPE_DOCS_SOURCE_DIR));
 #endif
@@ -78,14 +80,15 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
     if (hasDocuments(folder)) {
         // A user's reading order first (the guide, then the references), then the detail pages
         // by name; how Callscope is built is for contributors and comes last.
-        const QStringList first{u"user-guide.md"_s, u"spec-format.md"_s, u"cli.md"_s, u"export.md"_s};
-        const QStringList last{u"architecture.md"_s};
+        const QStringList first { u"user-guide.md"_s, u"spec-format.md"_s, u"cli.md"_s,
+                                  u"export.md"_s };
+        const QStringList last { u"architecture.md"_s };
         const QDir dir(folder);
         for (const QString &name : first) {
             if (dir.exists(name))
                 m_files.append(name);
         }
-        for (const QString &name : dir.entryList({u"*.md"_s}, QDir::Files, QDir::Name)) {
+        for (const QString &name : dir.entryList({ u"*.md"_s }, QDir::Files, QDir::Name)) {
             if (!m_files.contains(name) && !last.contains(name))
                 m_files.append(name);
         }
@@ -98,12 +101,13 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
             item->setData(Qt::UserRole, name);
             item->setToolTip(dir.filePath(name));
         }
-        m_browser->setSearchPaths({folder});
+        m_browser->setSearchPaths({ folder });
         m_where->setText(tr("The documents are in %1.").arg(QDir::toNativeSeparators(folder)));
     } else {
         m_list->hide();
-        m_browser->setPlainText(tr("The documentation was not found. It is installed with the package in "
-                                   "/usr/share/callscope/docs, and is in the docs folder of the source tree."));
+        m_browser->setPlainText(
+            tr("The documentation was not found. It is installed with the package in "
+               "/usr/share/callscope/docs, and is in the docs folder of the source tree."));
     }
 
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -120,7 +124,9 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
         }
         const QUrl resolved = m_browser->source().resolved(url);
         const QString name = QFileInfo(resolved.toLocalFile()).fileName();
-        if (!resolved.fragment().isEmpty() && resolved.adjusted(QUrl::RemoveFragment) == m_browser->source().adjusted(QUrl::RemoveFragment)) {
+        if (!resolved.fragment().isEmpty()
+            && resolved.adjusted(QUrl::RemoveFragment)
+                == m_browser->source().adjusted(QUrl::RemoveFragment)) {
             m_browser->scrollToAnchor(resolved.fragment());
             return;
         }
@@ -133,7 +139,7 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
     splitter->addWidget(m_browser);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({270, 710});
+    splitter->setSizes({ 270, 710 });
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto *layout = new QVBoxLayout(this);
@@ -153,7 +159,8 @@ bool DocumentationDialog::showPage(const QString &fileName)
     if (row < 0)
         return false;
     if (m_list->currentRow() == int(row))
-        m_browser->setSource(QUrl::fromLocalFile(QDir(m_folder).filePath(fileName)), QTextDocument::MarkdownResource);
+        m_browser->setSource(QUrl::fromLocalFile(QDir(m_folder).filePath(fileName)),
+                             QTextDocument::MarkdownResource);
     else
         m_list->setCurrentRow(int(row));
     return true;

@@ -45,7 +45,8 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
             const QJsonArray names = property.value(u"enumNames"_s).toArray();
             const QJsonArray values = property.value(u"enum"_s).toArray();
             for (qsizetype i = 0; i < values.size(); ++i)
-                box->addItem(names.at(i).toString(values.at(i).toString()), values.at(i).toVariant());
+                box->addItem(names.at(i).toString(values.at(i).toString()),
+                             values.at(i).toVariant());
             const int index = box->findData(fallback.toVariant());
             box->setCurrentIndex(index >= 0 ? index : 0);
             field = box;
@@ -55,15 +56,18 @@ ElicitationDialog::ElicitationDialog(const McpElicitation &request, QWidget *par
             field = box;
         } else if (type == u"integer") {
             auto *box = new QSpinBox;
-            box->setRange(property.contains(u"minimum"_s) ? property.value(u"minimum"_s).toInt() : std::numeric_limits<int>::min(),
-                          property.contains(u"maximum"_s) ? property.value(u"maximum"_s).toInt() : std::numeric_limits<int>::max());
+            box->setRange(property.contains(u"minimum"_s) ? property.value(u"minimum"_s).toInt()
+                                                          : std::numeric_limits<int>::min(),
+                          property.contains(u"maximum"_s) ? property.value(u"maximum"_s).toInt()
+                                                          : std::numeric_limits<int>::max());
             box->setValue(fallback.toInt());
             field = box;
         } else if (type == u"number") {
             auto *box = new QDoubleSpinBox;
             box->setDecimals(6);
-            box->setRange(property.contains(u"minimum"_s) ? property.value(u"minimum"_s).toDouble() : -1e15,
-                          property.contains(u"maximum"_s) ? property.value(u"maximum"_s).toDouble() : 1e15);
+            box->setRange(
+                property.contains(u"minimum"_s) ? property.value(u"minimum"_s).toDouble() : -1e15,
+                property.contains(u"maximum"_s) ? property.value(u"maximum"_s).toDouble() : 1e15);
             box->setValue(fallback.toDouble());
             field = box;
         } else {
@@ -112,7 +116,8 @@ QJsonObject ElicitationDialog::content() const
         else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(field))
             content.insert(it.key(), dspin->value());
         else if (auto *edit = qobject_cast<QLineEdit *>(field)) {
-            if (!edit->text().isEmpty() || properties.value(it.key()).toObject().contains(u"default"_s))
+            if (!edit->text().isEmpty()
+                || properties.value(it.key()).toObject().contains(u"default"_s))
                 content.insert(it.key(), edit->text());
         }
     }
@@ -130,11 +135,11 @@ void ElicitationDialog::finishWith(const QString &action)
                 return;
             }
         }
-        m_answer = QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, values}};
+        m_answer = QJsonObject { { u"action"_s, u"accept"_s }, { u"content"_s, values } };
         accept();
         return;
     }
-    m_answer = QJsonObject{{u"action"_s, action}};
+    m_answer = QJsonObject { { u"action"_s, action } };
     reject();
 }
 
@@ -143,7 +148,8 @@ void ElicitationDialog::ask(QWidget *parent, const McpElicitation &request,
 {
     auto *dialog = new ElicitationDialog(request, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(dialog, &QDialog::finished, dialog, [dialog, reply] { reply(dialog->answer()); });
+    QObject::connect(dialog, &QDialog::finished, dialog,
+                     [dialog, reply] { reply(dialog->answer()); });
     dialog->open();
 }
 

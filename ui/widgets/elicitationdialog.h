@@ -31,7 +31,8 @@ public:
 
     // Shows a dialog for `request` (non-modal to the event loop) and calls `reply` once with the
     // answer; the handler the GUI gives the call service.
-    static void ask(QWidget *parent, const McpElicitation &request, std::function<void(const QJsonObject &)> reply);
+    static void ask(QWidget *parent, const McpElicitation &request,
+                    std::function<void(const QJsonObject &)> reply);
 
 private:
     void finishWith(const QString &action);
@@ -39,7 +40,7 @@ private:
     QJsonObject m_schema;
     QHash<QString, QWidget *> m_fields;
     QLabel *m_problem = nullptr;
-    QJsonObject m_answer{{QStringLiteral("action"), QStringLiteral("cancel")}};
+    QJsonObject m_answer { { QStringLiteral("action"), QStringLiteral("cancel") } };
 };
 
 } // namespace Callscope

@@ -1,4 +1,5 @@
 #include "ui/widgets/findingsmodel.h"
+
 #include "ui/widgets/displaynames.h"
 
 #include <QApplication>
@@ -21,8 +22,7 @@ SpecFinding SpecFinding::fromLint(const LintFinding &lint)
 
 SpecFindingsModel::SpecFindingsModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 SpecFindingsModel::~SpecFindingsModel() = default;
 
@@ -94,11 +94,10 @@ QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole:
         if (index.column() != SeverityColumn)
             return {};
-        return QApplication::style()->standardIcon(f.severity == SpecFinding::Severity::Error
-                                                       ? QStyle::SP_MessageBoxCritical
-                                                   : f.severity == SpecFinding::Severity::Warning
-                                                       ? QStyle::SP_MessageBoxWarning
-                                                       : QStyle::SP_MessageBoxInformation);
+        return QApplication::style()->standardIcon(
+            f.severity == SpecFinding::Severity::Error         ? QStyle::SP_MessageBoxCritical
+                : f.severity == SpecFinding::Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                               : QStyle::SP_MessageBoxInformation);
     case Qt::ToolTipRole: {
         QString tip = f.pointer.isEmpty() ? f.message : f.pointer + u": "_s + f.message;
         // The id is what `callscope-cli lint` prints and what a person searches the docs for.

@@ -19,12 +19,12 @@ struct SpecFinding
 
     Severity severity = Severity::Warning;
     Source source = Source::Lint;
-    QString pointer;   // into the whole spec document
+    QString pointer; // into the whole spec document
     QString message;
-    QString rule;      // lint rule id, or the schema keyword
-    int line = 0;      // JSON syntax errors: where in the editor's text (1-based)
+    QString rule; // lint rule id, or the schema keyword
+    int line = 0; // JSON syntax errors: where in the editor's text (1-based)
     int column = 0;
-    QString editor;    // JSON syntax errors: which editor's text
+    QString editor; // JSON syntax errors: which editor's text
 
     // A lint finding as a row of the list.
     static SpecFinding fromLint(const LintFinding &lint);
@@ -39,7 +39,14 @@ class SpecFindingsModel final : public QAbstractTableModel
 
 public:
     enum Column { SeverityColumn, LocationColumn, MessageColumn, RuleColumn, ColumnCount };
-    enum Role { PointerRole = Qt::UserRole + 1, SeverityRole, SourceRole, RuleRole, LineRole, ColumnRole };
+    enum Role {
+        PointerRole = Qt::UserRole + 1,
+        SeverityRole,
+        SourceRole,
+        RuleRole,
+        LineRole,
+        ColumnRole
+    };
 
     explicit SpecFindingsModel(QObject *parent = nullptr);
     ~SpecFindingsModel() override;
@@ -54,7 +61,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     QList<SpecFinding> m_findings;

@@ -58,7 +58,8 @@ void FitScrollArea::fit()
     int height = std::max(room.height(), minimum.height());
     // A scroll bar in one direction takes room from the other.
     if (width > room.width())
-        height = std::max(room.height() - horizontalScrollBar()->sizeHint().height(), minimum.height());
+        height =
+            std::max(room.height() - horizontalScrollBar()->sizeHint().height(), minimum.height());
     if (height > room.height())
         width = std::max(room.width() - verticalScrollBar()->sizeHint().width(), minimum.width());
     if (content->size() != QSize(width, height))

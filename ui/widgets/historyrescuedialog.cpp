@@ -3,18 +3,18 @@
 #include "core/service/appcontext.h"
 #include "core/store/database.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QLabel>
-#include <QCoreApplication>
-#include <QEventLoop>
 #include <QLocale>
 #include <QMessageBox>
-#include <QProcess>
-#include <QSettings>
 #include <QPointer>
+#include <QProcess>
 #include <QPushButton>
+#include <QSettings>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -35,8 +35,7 @@ void rememberDamage(const QString &path)
 }
 
 // Runs `work` on a thread of its own while the event loop goes on.
-template <typename Work>
-void runAside(Work work)
+template<typename Work> void runAside(Work work)
 {
     QEventLoop loop;
     QThread *thread = QThread::create(std::move(work));
@@ -62,7 +61,8 @@ void HistoryRescueDialog::forgetDamage(const QString &databasePath)
         settings.setValue(QLatin1StringView(kDamageKey), paths);
 }
 
-bool HistoryRescueDialog::offerAtStart(AppContext &context, const QString &databaseArgument, QWidget *parent)
+bool HistoryRescueDialog::offerAtStart(AppContext &context, const QString &databaseArgument,
+                                       QWidget *parent)
 {
     const QString path = context.databasePath();
     QString problem;
@@ -80,7 +80,8 @@ bool HistoryRescueDialog::offerAtStart(AppContext &context, const QString &datab
             // The check's first line names the database ("*** in database main ***"): skip it.
             QStringList lines = report->problems;
             lines.removeIf([](const QString &line) { return line.startsWith(u"***"); });
-            problem = tr("Parts of the file cannot be read (SQLite's check found %n problem(s); the first: %1).",
+            problem = tr("Parts of the file cannot be read (SQLite's check found %n problem(s); "
+                         "the first: %1).",
                          nullptr, int(lines.size()))
                           .arg(lines.value(0));
         } else {
@@ -105,37 +106,43 @@ void HistoryRescueDialog::watchForDamage(QWidget *window, AppContext *context)
         return;
     QObject::connect(DatabaseMonitor::instance(), &DatabaseMonitor::damageFound, window,
                      [window, context](const QString &path, const QString &message) {
-        if (QFileInfo(path).absoluteFilePath() != QFileInfo(context->databasePath()).absoluteFilePath())
-            return;
-        if (rememberedDamage().contains(context->databasePath()))
-            return; // said once already
-        rememberDamage(context->databasePath());
-        auto *box = new QMessageBox(QMessageBox::Warning, tr("The History Is Damaged"),
-                                    tr("Callscope found part of its history unreadable:\n%1\n\nCalls "
-                                       "may not be stored until it is repaired. Restart Callscope to "
-                                       "choose a way back (restore the newest backup, recover what can "
-                                       "be read, or start a new history); the damaged file is kept.")
-                                        .arg(message),
-                                    QMessageBox::NoButton, window);
-        box->setObjectName(QStringLiteral("historyDamagedBox"));
-        QPushButton *restart = box->addButton(tr("&Restart Now"), QMessageBox::AcceptRole);
-        box->addButton(tr("Later"), QMessageBox::RejectRole);
-        box->setDefaultButton(restart);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        QObject::connect(box, &QMessageBox::buttonClicked, window, [window, restart](QAbstractButton *clicked) {
-            if (clicked != restart)
-                return;
-            if (window->close()) {
-                QProcess::startDetached(QCoreApplication::applicationFilePath(),
-                                        QCoreApplication::arguments().mid(1));
-                QCoreApplication::quit();
-            }
-        });
-        box->open();
-    });
+                         if (QFileInfo(path).absoluteFilePath()
+                             != QFileInfo(context->databasePath()).absoluteFilePath())
+                             return;
+                         if (rememberedDamage().contains(context->databasePath()))
+                             return; // said once already
+                         rememberDamage(context->databasePath());
+                         auto *box = new QMessageBox(
+                             QMessageBox::Warning, tr("The History Is Damaged"),
+                             tr("Callscope found part of its history unreadable:\n%1\n\nCalls "
+                                "may not be stored until it is repaired. Restart Callscope to "
+                                "choose a way back (restore the newest backup, recover what can "
+                                "be read, or start a new history); the damaged file is kept.")
+                                 .arg(message),
+                             QMessageBox::NoButton, window);
+                         box->setObjectName(QStringLiteral("historyDamagedBox"));
+                         QPushButton *restart =
+                             box->addButton(tr("&Restart Now"), QMessageBox::AcceptRole);
+                         box->addButton(tr("Later"), QMessageBox::RejectRole);
+                         box->setDefaultButton(restart);
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         QObject::connect(box, &QMessageBox::buttonClicked, window,
+                                          [window, restart](QAbstractButton *clicked) {
+                                              if (clicked != restart)
+                                                  return;
+                                              if (window->close()) {
+                                                  QProcess::startDetached(
+                                                      QCoreApplication::applicationFilePath(),
+                                                      QCoreApplication::arguments().mid(1));
+                                                  QCoreApplication::quit();
+                                              }
+                                          });
+                         box->open();
+                     });
 }
 
-HistoryRescueDialog::HistoryRescueDialog(const QString &databasePath, const QString &problem, QWidget *parent)
+HistoryRescueDialog::HistoryRescueDialog(const QString &databasePath, const QString &problem,
+                                         QWidget *parent)
     : QDialog(parent)
     , m_path(databasePath)
 {
@@ -173,12 +180,14 @@ HistoryRescueDialog::HistoryRescueDialog(const QString &databasePath, const QStr
     backupLine->setObjectName(QStringLiteral("backupLabel"));
     backupLine->setWordWrap(true);
     if (newest.path.isEmpty()) {
-        backupLine->setText(tr("There is no backup of this history yet, so it cannot be restored."));
+        backupLine->setText(
+            tr("There is no backup of this history yet, so it cannot be restored."));
         m_restore->setEnabled(false);
         m_recover->setDefault(true);
     } else {
-        backupLine->setText(tr("Newest good backup: %1, with %n call(s).", nullptr, int(newest.calls))
-                                .arg(QLocale().toString(newest.createdUtc.toLocalTime(), QLocale::LongFormat)));
+        backupLine->setText(
+            tr("Newest good backup: %1, with %n call(s).", nullptr, int(newest.calls))
+                .arg(QLocale().toString(newest.createdUtc.toLocalTime(), QLocale::LongFormat)));
         m_restore->setDefault(true);
     }
     layout->addWidget(backupLine);
@@ -203,10 +212,14 @@ HistoryRescueDialog::~HistoryRescueDialog() = default;
 QPushButton *HistoryRescueDialog::button(Choice choice) const
 {
     switch (choice) {
-    case Choice::Restore: return m_restore;
-    case Choice::Recover: return m_recover;
-    case Choice::StartNew: return m_startNew;
-    case Choice::None: break;
+    case Choice::Restore:
+        return m_restore;
+    case Choice::Recover:
+        return m_recover;
+    case Choice::StartNew:
+        return m_startNew;
+    case Choice::None:
+        break;
     }
     return m_later;
 }
@@ -217,9 +230,10 @@ void HistoryRescueDialog::choose(Choice choice)
         return;
     m_busy = true;
     m_chosen = choice;
-    for (QPushButton *button : {m_restore, m_recover, m_startNew, m_later})
+    for (QPushButton *button : { m_restore, m_recover, m_startNew, m_later })
         button->setEnabled(false);
-    m_status->setText(choice == Choice::Recover ? tr("Reading what can still be read…") : tr("Working…"));
+    m_status->setText(choice == Choice::Recover ? tr("Reading what can still be read…")
+                                                : tr("Working…"));
     m_status->show();
 
     // Recovering a large file takes a while: the window stays alive meanwhile.
@@ -227,10 +241,17 @@ void HistoryRescueDialog::choose(Choice choice)
     auto result = std::make_shared<StoreResult<HistoryRescue::RescueReport>>(StoreError());
     QThread *worker = QThread::create([path, choice, result] {
         switch (choice) {
-        case Choice::Restore: *result = HistoryRescue::restore(path); break;
-        case Choice::Recover: *result = HistoryRescue::recover(path); break;
-        case Choice::StartNew: *result = HistoryRescue::startNew(path); break;
-        case Choice::None: break;
+        case Choice::Restore:
+            *result = HistoryRescue::restore(path);
+            break;
+        case Choice::Recover:
+            *result = HistoryRescue::recover(path);
+            break;
+        case Choice::StartNew:
+            *result = HistoryRescue::startNew(path);
+            break;
+        case Choice::None:
+            break;
         }
     });
     QPointer<HistoryRescueDialog> self(this);
@@ -252,7 +273,7 @@ void HistoryRescueDialog::finish(const StoreResult<HistoryRescue::RescueReport> 
     m_busy = false;
     if (!result) {
         m_status->setText(tr("That did not work: %1").arg(result.error().message));
-        for (QPushButton *button : {m_recover, m_startNew, m_later})
+        for (QPushButton *button : { m_recover, m_startNew, m_later })
             button->setEnabled(true);
         Q_EMIT rescueFinished(false);
         return;
@@ -274,7 +295,9 @@ void HistoryRescueDialog::finish(const StoreResult<HistoryRescue::RescueReport> 
         break;
     }
     if (!m_report.damagedKeptAs.isEmpty())
-        text += u' ' + tr("The damaged file was kept as %1.").arg(QDir::toNativeSeparators(m_report.damagedKeptAs));
+        text += u' '
+            + tr("The damaged file was kept as %1.")
+                  .arg(QDir::toNativeSeparators(m_report.damagedKeptAs));
     m_status->setText(text);
     Q_EMIT rescueFinished(true);
     accept();

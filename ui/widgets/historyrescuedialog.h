@@ -25,14 +25,16 @@ class HistoryRescueDialog final : public QDialog
 public:
     enum class Choice { None, Restore, Recover, StartNew };
 
-    HistoryRescueDialog(const QString &databasePath, const QString &problem, QWidget *parent = nullptr);
+    HistoryRescueDialog(const QString &databasePath, const QString &problem,
+                        QWidget *parent = nullptr);
     ~HistoryRescueDialog() override;
 
     // At the studio's start, before the window: when the history could not be opened because
     // it is damaged, or a previous run found it damaged (and a check confirms it), closes it,
     // asks, and opens it again after a way back was taken. `databaseArgument` is --db (empty:
     // the usual history). Returns true when the dialog was shown.
-    static bool offerAtStart(AppContext &context, const QString &databaseArgument, QWidget *parent = nullptr);
+    static bool offerAtStart(AppContext &context, const QString &databaseArgument,
+                             QWidget *parent = nullptr);
 
     // While the studio runs: when SQLite finds the history damaged, remembers it for the next
     // start and tells the user once, offering to restart into the way back.

@@ -102,7 +102,8 @@ void JobsButton::rebuildMenu()
         return;
     }
     for (CallJob *job : jobs) {
-        QAction *action = m_menu->addAction(tr("Cancel: %1 (%2)").arg(job->title(), stateText(job)));
+        QAction *action =
+            m_menu->addAction(tr("Cancel: %1 (%2)").arg(job->title(), stateText(job)));
         const QPointer<CallJob> guard(job);
         connect(action, &QAction::triggered, this, [guard] {
             if (guard)

@@ -22,9 +22,8 @@ public:
     explicit LineNumberArea(JsonEditor *editor)
         : QWidget(editor)
         , m_editor(editor)
-    {
-    }
-    QSize sizeHint() const override { return {m_editor->lineNumberAreaWidth(), 0}; }
+    { }
+    QSize sizeHint() const override { return { m_editor->lineNumberAreaWidth(), 0 }; }
 
 protected:
     void paintEvent(QPaintEvent *event) override { m_editor->paintLineNumbers(event); }
@@ -65,7 +64,8 @@ JsonEditor::JsonEditor(QWidget *parent)
     connect(this, &QPlainTextEdit::blockCountChanged, this, &JsonEditor::updateLineNumberAreaWidth);
     connect(this, &QPlainTextEdit::updateRequest, this, &JsonEditor::updateLineNumberArea);
     // The current line's number is drawn bold.
-    connect(this, &QPlainTextEdit::cursorPositionChanged, m_lineNumbers, qOverload<>(&QWidget::update));
+    connect(this, &QPlainTextEdit::cursorPositionChanged, m_lineNumbers,
+            qOverload<>(&QWidget::update));
     setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(u' ') * 4);
     updateLineNumberAreaWidth();
 }
@@ -199,7 +199,7 @@ void JsonEditor::applyMarkers()
             sel.format.setUnderlineColor(marker.error ? QColor(220, 50, 50) : QColor(230, 160, 20));
             sel.format.setToolTip(marker.message);
             selections.append(sel);
-            m_placed.append(Placed{span->start, end, marker.message});
+            m_placed.append(Placed { span->start, end, marker.message });
         }
     }
     setExtraSelections(selections);

@@ -4,9 +4,9 @@
 // and a tooltip) at the JSON Pointers of findings.
 
 #include <QList>
+#include <QPlainTextEdit>
 
 #include <functional>
-#include <QPlainTextEdit>
 
 class QSyntaxHighlighter;
 
@@ -14,7 +14,7 @@ namespace Callscope {
 
 struct EditorMarker
 {
-    QString pointer;   // relative to this editor's document
+    QString pointer; // relative to this editor's document
     QString message;
     bool error = true; // error (red) or warning (amber)
 };
@@ -30,7 +30,8 @@ public:
 
     // The application installs the project's highlighter (KF6 when present) here; editors made
     // afterwards use it. Without one a small built-in highlighter is used.
-    using HighlighterFactory = std::function<QSyntaxHighlighter *(QTextDocument *document, const QPalette &palette)>;
+    using HighlighterFactory =
+        std::function<QSyntaxHighlighter *(QTextDocument *document, const QPalette &palette)>;
     static void setHighlighterFactory(HighlighterFactory factory);
 
     // Replaces the text without touching the editor's own undo history meaning: the spec

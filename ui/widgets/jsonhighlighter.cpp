@@ -27,10 +27,12 @@ void JsonHighlighter::setDarkBackground(bool dark)
     {
         QColor key, string, number, keyword, punctuation, invalid;
     };
-    const Palette light{QColor(0x0b, 0x4f, 0x9c), QColor(0x1a, 0x7f, 0x37), QColor(0xa3, 0x4a, 0x00),
-                        QColor(0x8a, 0x2b, 0xb5), QColor(0x60, 0x60, 0x60), QColor(0xc0, 0x1c, 0x28)};
-    const Palette darkColors{QColor(0x7c, 0xb7, 0xff), QColor(0x8f, 0xd6, 0x8f), QColor(0xf0, 0xb0, 0x6a),
-                             QColor(0xd2, 0x9b, 0xf5), QColor(0xa8, 0xa8, 0xa8), QColor(0xff, 0x6b, 0x6b)};
+    const Palette light { QColor(0x0b, 0x4f, 0x9c), QColor(0x1a, 0x7f, 0x37),
+                          QColor(0xa3, 0x4a, 0x00), QColor(0x8a, 0x2b, 0xb5),
+                          QColor(0x60, 0x60, 0x60), QColor(0xc0, 0x1c, 0x28) };
+    const Palette darkColors { QColor(0x7c, 0xb7, 0xff), QColor(0x8f, 0xd6, 0x8f),
+                               QColor(0xf0, 0xb0, 0x6a), QColor(0xd2, 0x9b, 0xf5),
+                               QColor(0xa8, 0xa8, 0xa8), QColor(0xff, 0x6b, 0x6b) };
     const Palette &p = dark ? darkColors : light;
     for (QTextCharFormat &f : m_formats)
         f = QTextCharFormat();
@@ -82,7 +84,9 @@ void JsonHighlighter::highlightBlock(const QString &text)
             while (next < n && text.at(next).isSpace())
                 ++next;
             const bool isKey = closed && next < n && text.at(next) == u':';
-            const JsonToken token = !closed ? JsonToken::Invalid : isKey ? JsonToken::Key : JsonToken::String;
+            const JsonToken token = !closed ? JsonToken::Invalid
+                : isKey                     ? JsonToken::Key
+                                            : JsonToken::String;
             setFormat(int(i), int(end - i), m_formats[int(token)]);
             i = end;
             continue;
@@ -94,7 +98,8 @@ void JsonHighlighter::highlightBlock(const QString &text)
             static const QRegularExpression number(
                 u"^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$"_s);
             const bool valid = number.match(QStringView(text).mid(i, end - i)).hasMatch();
-            setFormat(int(i), int(end - i), m_formats[int(valid ? JsonToken::Number : JsonToken::Invalid)]);
+            setFormat(int(i), int(end - i),
+                      m_formats[int(valid ? JsonToken::Number : JsonToken::Invalid)]);
             i = end;
             continue;
         }
@@ -104,7 +109,8 @@ void JsonHighlighter::highlightBlock(const QString &text)
                 ++end;
             const QStringView word = QStringView(text).mid(i, end - i);
             const bool keyword = word == u"true" || word == u"false" || word == u"null";
-            setFormat(int(i), int(end - i), m_formats[int(keyword ? JsonToken::Keyword : JsonToken::Invalid)]);
+            setFormat(int(i), int(end - i),
+                      m_formats[int(keyword ? JsonToken::Keyword : JsonToken::Invalid)]);
             i = end;
             continue;
         }

@@ -2,8 +2,8 @@
 
 #include "core/model/jsonpointer.h"
 
-#include <QJsonDocument>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonValue>
 
 using namespace Qt::StringLiterals;
@@ -60,7 +60,8 @@ int JsonLocator::value(int pos, const QString &pointer)
                 if (keyEnd < 0)
                     break;
                 const QString keyJson = u"["_s + m_text.mid(pos, keyEnd - pos) + u"]"_s;
-                const QString key = QJsonDocument::fromJson(keyJson.toUtf8()).array().at(0).toString();
+                const QString key =
+                    QJsonDocument::fromJson(keyJson.toUtf8()).array().at(0).toString();
                 pos = skipSpace(keyEnd);
                 if (pos >= m_text.size() || m_text.at(pos) != u':')
                     break;
@@ -113,7 +114,7 @@ int JsonLocator::value(int pos, const QString &pointer)
     }
     --m_depth;
     // Containers that did not close still get a span up to where scanning stopped.
-    m_spans.insert(pointer, TextSpan{start, end < 0 ? int(std::max(pos, start + 1)) : end});
+    m_spans.insert(pointer, TextSpan { start, end < 0 ? int(std::max(pos, start + 1)) : end });
     return end;
 }
 
@@ -163,7 +164,7 @@ std::pair<int, int> JsonLocator::lineColumn(const QString &text, int offset)
             ++column;
         }
     }
-    return {line, column};
+    return { line, column };
 }
 
 } // namespace Callscope

@@ -34,7 +34,8 @@ RawExchangeView::RawExchangeView(QWidget *parent)
 
 RawExchangeView::~RawExchangeView() = default;
 
-void RawExchangeView::setExchange(const QJsonObject &request, const QByteArray &response, qint64 responseBytes)
+void RawExchangeView::setExchange(const QJsonObject &request, const QByteArray &response,
+                                  qint64 responseBytes)
 {
     const QByteArray body = QJsonDocument(request).toJson(QJsonDocument::Compact);
     setExchange(body, body.size(), response, responseBytes);
@@ -45,13 +46,14 @@ namespace {
 QString shown(const QByteArray &bytes)
 {
     const QJsonDocument parsed = QJsonDocument::fromJson(bytes);
-    return parsed.isNull() ? QString::fromUtf8(bytes) : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented));
+    return parsed.isNull() ? QString::fromUtf8(bytes)
+                           : QString::fromUtf8(parsed.toJson(QJsonDocument::Indented));
 }
 
 } // namespace
 
-void RawExchangeView::setExchange(const QByteArray &request, qint64 requestBytes, const QByteArray &response,
-                                  qint64 responseBytes)
+void RawExchangeView::setExchange(const QByteArray &request, qint64 requestBytes,
+                                  const QByteArray &response, qint64 responseBytes)
 {
     m_request->setJsonText(shown(request));
     m_response->setJsonText(shown(response));
@@ -61,11 +63,13 @@ void RawExchangeView::setExchange(const QByteArray &request, qint64 requestBytes
     const QLocale locale;
     if (requestBytes > request.size())
         notes.append(tr("The request shows the first %1 of its %2; the rest was not kept.")
-                         .arg(locale.formattedDataSize(request.size()), locale.formattedDataSize(requestBytes)));
+                         .arg(locale.formattedDataSize(request.size()),
+                              locale.formattedDataSize(requestBytes)));
     if (responseBytes > response.size())
         notes.append(tr("The response shows the first %1 of the %2 received; the rest was "
                         "decoded as it arrived and not kept.")
-                         .arg(locale.formattedDataSize(response.size()), locale.formattedDataSize(responseBytes)));
+                         .arg(locale.formattedDataSize(response.size()),
+                              locale.formattedDataSize(responseBytes)));
     if (!notes.isEmpty()) {
         if (!m_cut) {
             m_cut = new QLabel(this);

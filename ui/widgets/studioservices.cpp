@@ -29,9 +29,10 @@ StudioServices::~StudioServices() = default;
 void StudioServices::attach()
 {
     // An MCP server asking for input during an attended run gets a form.
-    m_context->calls()->setElicitationHandler([](const McpElicitation &request, std::function<void(const QJsonObject &)> reply) {
-        ElicitationDialog::ask(QApplication::activeWindow(), request, std::move(reply));
-    });
+    m_context->calls()->setElicitationHandler(
+        [](const McpElicitation &request, std::function<void(const QJsonObject &)> reply) {
+            ElicitationDialog::ask(QApplication::activeWindow(), request, std::move(reply));
+        });
 }
 
 } // namespace Callscope

@@ -41,8 +41,8 @@ QString commandText(const QStringList &commandLine)
 
 } // namespace
 
-TrustDialog::TrustDialog(const QString &file, const QList<RunItem> &items, const QStringList &keyProblems,
-                         QWidget *parent)
+TrustDialog::TrustDialog(const QString &file, const QList<RunItem> &items,
+                         const QStringList &keyProblems, QWidget *parent)
     : QDialog(parent)
     , m_list(new QTreeWidget(this))
 {
@@ -54,24 +54,30 @@ TrustDialog::TrustDialog(const QString &file, const QList<RunItem> &items, const
     intro->setWordWrap(true);
     intro->setTextFormat(Qt::PlainText);
     if (!items.isEmpty()) {
-        intro->setText(tr("%1 would run these on this computer, with your permissions. Nothing has run and "
-                          "nothing was sent yet. Trust it only if you know what these commands do; "
-                          "an edited file asks again.")
-                           .arg(where));
+        intro->setText(
+            tr("%1 would run these on this computer, with your permissions. Nothing has run and "
+               "nothing was sent yet. Trust it only if you know what these commands do; "
+               "an edited file asks again.")
+                .arg(where));
     } else {
-        intro->setText(tr("%1 would send an engine profile's key to another address. Nothing was sent yet.").arg(where));
+        intro->setText(
+            tr("%1 would send an engine profile's key to another address. Nothing was sent yet.")
+                .arg(where));
     }
     layout->addWidget(intro);
 
     m_list->setColumnCount(3);
-    m_list->setHeaderLabels({tr("What"), tr("Command line or variable"), tr("Working folder")});
+    m_list->setHeaderLabels({ tr("What"), tr("Command line or variable"), tr("Working folder") });
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
     for (const RunItem &item : items) {
-        const QString what = item.name.isEmpty() ? kindText(item.kind) : kindText(item.kind) + u": "_s + item.name;
-        const QString line = item.kind == RunItem::Kind::KeyVariable ? item.name : commandText(item.commandLine);
-        auto *row = new QTreeWidgetItem(m_list, {what, line, QDir::toNativeSeparators(item.workingFolder)});
+        const QString what =
+            item.name.isEmpty() ? kindText(item.kind) : kindText(item.kind) + u": "_s + item.name;
+        const QString line =
+            item.kind == RunItem::Kind::KeyVariable ? item.name : commandText(item.commandLine);
+        auto *row = new QTreeWidgetItem(
+            m_list, { what, line, QDir::toNativeSeparators(item.workingFolder) });
         row->setToolTip(1, line);
         row->setToolTip(0, item.pointer);
     }

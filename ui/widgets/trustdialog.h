@@ -34,7 +34,8 @@ public:
 
     // Opens the dialog window-modal without blocking; `answer` runs once with the choice.
     static TrustDialog *ask(QWidget *parent, const QString &file, const QList<RunItem> &items,
-                            const QStringList &keyProblems, std::function<void(bool trusted)> answer);
+                            const QStringList &keyProblems,
+                            std::function<void(bool trusted)> answer);
 
     QTreeWidget *itemList() const { return m_list; }
     QPushButton *trustButton() const { return m_trust; }
