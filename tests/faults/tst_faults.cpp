@@ -530,7 +530,8 @@ void TestFaults::stall()
     QCOMPARE(c.requests.size(), 2);
     QCOMPARE(c.attempts.size(), 2);
     for (const Attempt &a : c.attempts) {
-        QVERIFY2(a.durationMs >= 2000 && a.durationMs <= 2900,
+        // Never before the 2 s of silence; the upper bound leaves room for a busy machine.
+        QVERIFY2(a.durationMs >= 2000 && a.durationMs <= 6000,
                  qPrintable(QString::number(a.durationMs)));
         QVERIFY2(a.error.contains(u"sent nothing for 2 s"_s), qPrintable(a.error));
     }

@@ -226,13 +226,14 @@ void TestBatchCli::keepsJobsInFlight()
     env.server.run([&peak](FakeProvider &p) { peak = p.peakInFlight(); });
     QCOMPARE(peak, 8);
     QCOMPARE(env.requests(), calls * 2);
-    // calls x turns x 250 ms / 8 in flight, within 1.25x (process start and database included).
+    // calls x turns x 250 ms / 8 in flight. The peak above is the exact check; the wall-clock
+    // bound only has to tell 8 in flight from 2 (4x the ideal) on a machine that is busy with
+    // other work, so it is 3x: a quiet machine takes about 1.1x.
     const qint64 ideal = calls * 2 * 250 / 8;
     qInfo(
         "batch --jobs 8: %lld ms for %d two-turn calls at 250 ms per reply (ideal %lld ms, %.2fx)",
         r.wallMs, calls, ideal, double(r.wallMs) / ideal);
-    QVERIFY2(r.wallMs <= ideal * 5 / 4,
-             qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
+    QVERIFY2(r.wallMs <= ideal * 3, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
 }
 
 void TestBatchCli::adaptsToTooManyRequests()
@@ -270,7 +271,8 @@ void TestBatchCli::adaptsToTooManyRequests()
           r.wallMs, ideal, double(r.wallMs) / ideal, tooMany, total, 100.0 * tooMany / total);
     QVERIFY2(tooMany * 100 < total * 15,
              qPrintable(u"%1 of %2 requests got 429"_s.arg(tooMany).arg(total)));
-    QVERIFY2(r.wallMs <= ideal * 2, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
+    // Backing off to one at a time would take 4x the ideal; a busy machine adds up to 2x.
+    QVERIFY2(r.wallMs <= ideal * 3, qPrintable(u"%1 ms, ideal %2 ms"_s.arg(r.wallMs).arg(ideal)));
     // Not a terminal: plain progress lines on stderr.
     QVERIFY2(r.err.contains("done,") && r.err.contains("in flight"), r.err.constData());
 }
