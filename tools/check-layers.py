@@ -6,6 +6,11 @@ compared with the graph below. A library may include only itself and the librari
 it; the graph must be acyclic; a core library that includes another must link it (directly or
 through what it links) in its CMakeLists.txt; no core file includes a widget header.
 
+The studio's folders keep to the UI table: the widgets include no other ui/ folder, a view
+folder includes only the widgets (never another view, never the window), and only ui/window
+includes a ui/window header (mainwindow.h among them). Each ui/ folder's files are built into
+the library the table names for it in ui/CMakeLists.txt.
+
 Run from anywhere: `tools/check-layers.py [source root]`. Exit 0 when the sources keep to the
 graph, 1 with one line per broken rule otherwise. ctest runs it as `layers_include_rules`.
 """
@@ -29,12 +34,27 @@ CORE = {
     "eval": {"model", "schema", "engines", "secrets", "store", "service"},
 }
 
+# The studio's folders under ui/: what each may include besides itself and core/, and the
+# library of ui/CMakeLists.txt its files are built into. Keep this table and the one in
+# docs/architecture.md the same.
+UI_VIEWS = ("editor", "run", "history", "diff", "sessions", "settings", "transfer", "experiments")
+UI = {
+    "widgets": set(),
+    **{view: {"widgets"} for view in UI_VIEWS},
+    "window": {"widgets", *UI_VIEWS},
+}
+UI_LIBRARY = {
+    "widgets": "callscope_ui_widgets",
+    **{view: "callscope_ui_views" for view in UI_VIEWS},
+    "window": "callscope_ui",
+}
+
 WIDGET_HEADERS = re.compile(r"#include\s+<(QtWidgets/|QWidget|QMainWindow|QDialog|QLabel|QPushButton|QApplication)")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
 def unit_of(path):
-    """'core/eval/x.cpp' -> 'core/eval'; 'ui/mainwindow.cpp' -> 'ui'."""
+    """'core/eval/x.cpp' -> 'core/eval'; 'ui/window/mainwindow.cpp' -> 'ui/window'."""
     parts = path.split("/")
     if parts[0] in ("core", "ui", "app") and len(parts) > 2:
         return parts[0] + "/" + parts[1]
@@ -59,6 +79,31 @@ def linked_libraries(root):
     return links
 
 
+def ui_libraries(root):
+    """'ui/<folder>/<file>' -> the library ui/CMakeLists.txt builds it into."""
+    text = open(os.path.join(root, "ui", "CMakeLists.txt"), encoding="utf-8").read()
+    built = {}
+    for name, body in re.findall(r"add_library\(\s*(\w+)\s+STATIC\s+([^)]*)\)", text):
+        for source in body.split():
+            built["ui/" + source] = name
+    return built
+
+
+def ui_problems(rel, unit, inc, target):
+    """The UI table's verdict on `rel` (in folder `unit`) including `inc` (in `target`)."""
+    if not target.startswith("ui"):
+        return []
+    if target == "ui":
+        return [f"{rel}: includes {inc}, which is in no folder of the UI table"]
+    folder, dep = unit[3:], target[3:]
+    if dep == "window" and folder != "window":
+        return [f"{rel}: only ui/window includes the window's headers ({inc})"]
+    if dep not in UI.get(folder, set()):
+        allowed = ", ".join(f"ui/{name}" for name in sorted(UI.get(folder, ()))) or "no other ui/ folder"
+        return [f"{rel}: ui/{folder} may not include {inc} (allowed: {allowed})"]
+    return []
+
+
 def closure(graph, start):
     seen, todo = set(), [start]
     while todo:
@@ -78,6 +123,7 @@ def main():
             problems.append(f"the allowed graph has a cycle through core/{lib}")
 
     links = linked_libraries(root)
+    built = ui_libraries(root)
     for rel, full in sources(root):
         text = open(full, encoding="utf-8", errors="replace").read()
         unit = unit_of(rel)
@@ -95,12 +141,20 @@ def main():
                     problems.append(f"{rel}: core/{lib} may not include {inc} (allowed: {', '.join(sorted(CORE.get(lib, ()))) or 'none'})")
                 elif dep not in closure(links, lib):
                     problems.append(f"{rel}: includes {inc} but callscope_{lib} does not link callscope_{dep}")
-            elif unit == "ui/widgets" and target.startswith("ui") and target != "ui/widgets":
-                problems.append(f"{rel}: the widgets library may not include the view or window header {inc}")
+            elif unit.startswith("ui/"):
+                problems.extend(ui_problems(rel, unit, inc, target))
             elif unit.startswith("app/cli") and target.startswith("ui"):
                 problems.append(f"{rel}: the command line may not include {inc}")
         if unit.startswith("core/") and WIDGET_HEADERS.search(text):
             problems.append(f"{rel}: core includes a widget header")
+        if unit == "ui":
+            problems.append(f"{rel}: every ui/ file belongs in a folder of the UI table")
+        elif unit.startswith("ui/"):
+            folder = unit[3:]
+            if folder not in UI:
+                problems.append(f"{rel}: ui/{folder} is not in the UI table of tools/check-layers.py")
+            elif built.get(rel, UI_LIBRARY[folder]) != UI_LIBRARY[folder]:
+                problems.append(f"{rel}: ui/{folder} belongs in {UI_LIBRARY[folder]}, not {built[rel]}")
 
     for line in problems:
         print(line)

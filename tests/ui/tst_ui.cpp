@@ -17,18 +17,14 @@
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentcharts.h"
-#include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/experiments/matrixmodel.h"
 #include "ui/experiments/newexperimentdialog.h"
 #include "ui/experiments/variantwriter.h"
-#include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
-#include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
-#include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
-#include "ui/spectab.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
@@ -36,6 +32,10 @@
 #include "ui/widgets/jsonlocator.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/experimentshost.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/spectab.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -1059,6 +1059,12 @@ void TestUi::experimentRunFromWindow()
     StudioServices *services = window.studioServices();
     QVERIFY2(services && services->store(), "the window has no history database");
     ExperimentView *view = window.experiments()->view();
+    // The matrix and the variant summary keep the model contract through the open, the run and
+    // the variants added below.
+    QAbstractItemModelTester matrixTester(view->matrixModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester summaryTester(view->summaryModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(window.experiments()->openFile(path));
     QCOMPARE(view->state(), ExperimentView::State::Ready);
     QCOMPARE(view->matrixModel()->rowCount(), 3);

@@ -1,4 +1,4 @@
-#include "ui/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include "core/model/specio.h"
 #include "core/secrets/truststore.h"
@@ -7,13 +7,10 @@
 #include "core/service/callservice.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
-#include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
-#include "ui/history/historydocks.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/spectab.h"
 #include "ui/widgets/dialogs.h"
 #include "ui/widgets/docsbrowser.h"
 #include "ui/widgets/findingsmodel.h"
@@ -22,6 +19,9 @@
 #include "ui/widgets/jsonhighlighter.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/experimentshost.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/spectab.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -44,7 +44,6 @@
 #include <QListWidget>
 #include <QLoggingCategory>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
@@ -78,7 +77,6 @@ Q_LOGGING_CATEGORY(lcMainWindow, "callscope.ui.mainwindow", QtInfoMsg)
 
 namespace {
 
-const QString kRecentKey = u"recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
 constexpr int kSidebarWidth = 200;
@@ -86,28 +84,6 @@ constexpr int kWideSidebarWidth = 330;
 // The dock layout's version: layouts saved before the sidebar (a Run dock, History on the
 // right) are not restored over it.
 constexpr int kStateVersion = 2;
-
-QString specFileFilter()
-{
-    return QCoreApplication::translate("Callscope::MainWindow",
-                                       "Spec files (*.spec.json *.json);;All files (*)");
-}
-
-// The spec a new document starts from: a response schema to fill in and an engine to pick.
-QString newSpecTemplate()
-{
-    Spec spec;
-    spec.systemPrompt =
-        QCoreApplication::translate("Callscope::MainWindow", "Describe the task here.");
-    spec.responseSchema = QJsonObject {
-        { "type"_L1, u"object"_s },
-        { "properties"_L1,
-          QJsonObject { { "answer"_L1, QJsonObject { { "type"_L1, u"string"_s } } } } },
-        { "required"_L1, QJsonArray { u"answer"_s } },
-        { "additionalProperties"_L1, false }
-    };
-    return QString::fromUtf8(saveSpec(spec));
-}
 
 } // namespace
 
@@ -160,6 +136,21 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_documentTabs->tabBar()->setElideMode(Qt::ElideNone);
     m_documentTabs->tabBar()->setUsesScrollButtons(true);
     setCentralWidget(m_documentTabs);
+    // Made before the window follows the current tab, so the spec tab in front is known first.
+    m_documents = new DocumentManager(m_documentTabs, m_studio, this);
+    m_documents->setTabFactory([this](SpecDocument *document) { return addSpecTab(document); });
+    m_documents->setExperimentOpener(
+        [this](const QString &path) { return m_experiments && m_experiments->openFile(path); });
+    connect(m_documents, &DocumentManager::hint, this, [this](const QString &text, int timeoutMs) {
+        statusBar()->showMessage(text, timeoutMs);
+    });
+    connect(m_documents, &DocumentManager::recentFilesChanged, this,
+            &MainWindow::rebuildRecentMenu);
+    connect(m_documents, &DocumentManager::documentShown, this, [this](SpecTab *tab) {
+        updateTabTitle(tab);
+        onCurrentTabChanged();
+    });
+    connect(m_documents, &DocumentManager::documentSaved, this, &MainWindow::updateTitle);
     connect(m_documentTabs, &QTabWidget::tabCloseRequested, this,
             [this](int index) { closeDocumentTab(index); });
     connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
@@ -169,8 +160,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createSidebar();
     createMenus();
     createStatusBar();
-    m_historyDocks =
-        new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
+    m_historyDocks = new HistoryDocks(this); // history, revisions, sessions, budget, diff
     m_experiments =
         new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
     // The sidebar: Files, History and Sessions as tabs on the left; the spec tabs keep the centre.
@@ -227,7 +217,7 @@ void MainWindow::createActions()
     m_openAction = new QAction(QIcon::fromTheme(u"document-open"_s), tr("&Open…"), this);
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a spec file in a tab of its own"));
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
+    connect(m_openAction, &QAction::triggered, m_documents, &DocumentManager::showOpenDialog);
 
     m_openFolderAction = new QAction(QIcon::fromTheme(u"folder-open"_s), tr("Open &Folder…"), this);
     m_openFolderAction->setStatusTip(
@@ -237,16 +227,16 @@ void MainWindow::createActions()
     m_saveAction = new QAction(QIcon::fromTheme(u"document-save"_s), tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAction->setStatusTip(tr("Save the spec"));
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    connect(m_saveAction, &QAction::triggered, m_documents, &DocumentManager::save);
 
     m_saveAsAction = new QAction(QIcon::fromTheme(u"document-save-as"_s), tr("Save &As…"), this);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     m_saveAsAction->setStatusTip(tr("Save the spec under a new name"));
-    connect(m_saveAsAction, &QAction::triggered, this, [this] { showSaveAsDialog(); });
+    connect(m_saveAsAction, &QAction::triggered, this, [this] { m_documents->showSaveAsDialog(); });
 
     m_revertAction = new QAction(QIcon::fromTheme(u"document-revert"_s), tr("Re&vert"), this);
     m_revertAction->setStatusTip(tr("Read the spec's file again, dropping the unsaved changes"));
-    connect(m_revertAction, &QAction::triggered, this, &MainWindow::revert);
+    connect(m_revertAction, &QAction::triggered, m_documents, &DocumentManager::revert);
 
     m_closeTabAction = new QAction(QIcon::fromTheme(u"document-close"_s), tr("&Close Tab"), this);
     m_closeTabAction->setShortcut(QKeySequence::Close);
@@ -468,11 +458,13 @@ void MainWindow::setWorkspaceFolder(const QString &folder)
     const QString absolute = folder.isEmpty() ? QString() : QFileInfo(folder).absoluteFilePath();
     m_workspaceFolder = absolute.isEmpty() || !QFileInfo(absolute).isDir() ? QString() : absolute;
     if (m_workspaceFolder.isEmpty()) {
+        m_documents->setStartFolder(QString());
         m_workspaceLabel->setText(tr("No folder open."));
         m_workspaceLabel->setToolTip(QString());
         m_workspaceView->hide();
         return;
     }
+    m_documents->setStartFolder(m_workspaceFolder);
     QSettings().setValue(u"workspace/folder"_s, m_workspaceFolder);
     m_workspaceLabel->setText(QFileInfo(m_workspaceFolder).fileName());
     m_workspaceLabel->setToolTip(QDir::toNativeSeparators(m_workspaceFolder));
@@ -747,31 +739,6 @@ void MainWindow::writeSettings() const
     }
 }
 
-QStringList MainWindow::recentFiles() const
-{
-    return QSettings().value(kRecentKey).toStringList();
-}
-
-void MainWindow::addRecentFile(const QString &path)
-{
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    QSettings().setValue(kRecentKey, files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::removeRecentFile(const QString &path)
-{
-    QStringList files = recentFiles();
-    files.removeAll(QFileInfo(path).absoluteFilePath());
-    QSettings().setValue(kRecentKey, files);
-    rebuildRecentMenu();
-}
-
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
@@ -793,68 +760,10 @@ void MainWindow::rebuildRecentMenu()
         m_recentMenu->addSeparator();
     QAction *clear = m_recentMenu->addAction(tr("&Clear List"));
     clear->setEnabled(!files.isEmpty());
-    connect(clear, &QAction::triggered, this, [this] {
-        QSettings().remove(kRecentKey);
-        rebuildRecentMenu();
-    });
+    connect(clear, &QAction::triggered, m_documents, &DocumentManager::clearRecentFiles);
 }
 
 // ---- documents and tabs -------------------------------------------------------------------
-
-SpecTab *MainWindow::currentSpecTab() const
-{
-    if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->currentWidget()))
-        return tab;
-    if (m_lastSpecTab && m_documentTabs->indexOf(m_lastSpecTab) >= 0)
-        return m_lastSpecTab;
-    for (int i = 0; i < m_documentTabs->count(); ++i) {
-        if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i)))
-            return tab;
-    }
-    return nullptr;
-}
-
-SpecDocument *MainWindow::currentDocument() const
-{
-    SpecTab *tab = currentSpecTab();
-    return tab ? tab->document() : nullptr;
-}
-
-QList<SpecDocument *> MainWindow::documents() const
-{
-    QList<SpecDocument *> list;
-    for (int i = 0; i < m_documentTabs->count(); ++i) {
-        if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i)))
-            list.append(tab->document());
-    }
-    return list;
-}
-
-SpecTab *MainWindow::specTab(SpecDocument *document) const
-{
-    for (int i = 0; i < m_documentTabs->count(); ++i) {
-        auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i));
-        if (tab && tab->document() == document)
-            return tab;
-    }
-    return nullptr;
-}
-
-SpecTab *MainWindow::tabForFile(const QString &path) const
-{
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    for (SpecDocument *document : documents()) {
-        if (!document->path().isEmpty() && document->path() == absolute)
-            return specTab(document);
-    }
-    return nullptr;
-}
-
-QString MainWindow::currentFile() const
-{
-    SpecDocument *document = currentDocument();
-    return document ? document->path() : QString();
-}
 
 bool MainWindow::isModified() const
 {
@@ -898,15 +807,10 @@ RunPanel *MainWindow::runPanel() const
     return tab ? tab->runPanel() : nullptr;
 }
 
-bool MainWindow::isPristine(SpecTab *tab) const
-{
-    return tab && tab->document()->path().isEmpty() && !tab->document()->isModified()
-        && tab->document()->undoStack()->count() == 0 && !tab->runPanel()->isRunning()
-        && !tab->runPanel()->lastResult() && tab->runPanel()->transcript()->rowCount() == 0;
-}
-
 SpecTab *MainWindow::addSpecTab(SpecDocument *document)
 {
+    if (m_lintTargetOverride)
+        document->setLintTargetOverride(m_lintTargetOverride);
     auto *tab = new SpecTab(document, m_studio, m_documentTabs);
     tab->jsonView()->setLineWrapMode(m_wrapAction && m_wrapAction->isChecked()
                                          ? QPlainTextEdit::WidgetWidth
@@ -1005,7 +909,7 @@ void MainWindow::closeDocumentTab(int index, const std::function<void()> &done)
         return;
     }
     QPointer<SpecTab> guard(tab);
-    confirmDiscard(tab->document(), [this, guard, done] {
+    m_documents->confirmDiscard(tab->document(), [this, guard, done] {
         if (!guard)
             return;
         // A run in flight is cancelled; its call is still stored, as cancelled.
@@ -1046,8 +950,6 @@ void MainWindow::updateTabTitle(SpecTab *tab)
 
 void MainWindow::onCurrentTabChanged()
 {
-    if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->currentWidget()))
-        m_lastSpecTab = tab;
     SpecTab *tab = currentSpecTab();
     SpecDocument *document = tab ? tab->document() : nullptr;
     m_undoAction->setEnabled(document && document->undoStack()->canUndo());
@@ -1108,251 +1010,6 @@ void MainWindow::updateRunMenu()
     }
 }
 
-bool MainWindow::openSpecFile(const QString &path)
-{
-    if (path.endsWith(u".experiment.json"_s) && m_experiments)
-        return m_experiments->openFile(path);
-    if (SpecTab *open = tabForFile(path)) {
-        // Already open: its tab comes forward. Unchanged here, it shows the file as it is now.
-        m_documentTabs->setCurrentWidget(open);
-        QFile file(path);
-        if (!open->document()->isModified() && file.open(QIODevice::ReadOnly)
-            && QString::fromUtf8(file.readAll()) != open->document()->text()) {
-            open->document()->revert();
-            open->document()->recheck();
-        }
-        addRecentFile(path);
-        return true;
-    }
-    // A fresh window's untouched template gives its tab to the first file opened.
-    SpecTab *tab = documents().size() == 1 ? currentSpecTab() : nullptr;
-    if (!isPristine(tab))
-        tab = nullptr;
-    SpecDocument *document = tab ? tab->document() : new SpecDocument(this);
-    if (const std::optional<QString> error = document->load(path)) {
-        if (!tab)
-            delete document;
-        const QString message =
-            tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), *error);
-        qCInfo(lcMainWindow) << message;
-        if (NoticeBar *bar = messageBar())
-            bar->showMessage(message, NoticeBar::Kind::Error);
-        statusBar()->showMessage(message, 6000);
-        removeRecentFile(path);
-        return false;
-    }
-    if (tab) {
-        tab->reloadForm();
-        updateTabTitle(tab);
-    } else {
-        if (m_lintTargetOverride)
-            document->setLintTargetOverride(m_lintTargetOverride);
-        tab = addSpecTab(document);
-    }
-    tab->runPanel()->setInputText(RunPanel::sampleInputFor(document->path()));
-    addRecentFile(document->path());
-    onCurrentTabChanged();
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(document->path())), 4000);
-    return true;
-}
-
-QStringList MainWindow::sampleNames()
-{
-    QStringList names;
-    for (const QString &file :
-         QDir(u":/callscope/samples"_s).entryList({ u"*.spec.json"_s }, QDir::Files, QDir::Name))
-        names.append(file.chopped(QStringView(u".spec.json").size()));
-    return names;
-}
-
-bool MainWindow::openSample(const QString &name)
-{
-    const QString source = u":/callscope/samples/"_s + name;
-    if (!QFile::exists(source + u".spec.json"_s))
-        return false;
-    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-                               .filePath(u"samples"_s);
-    if (!QDir().mkpath(folder)) {
-        if (NoticeBar *bar = messageBar())
-            bar->showMessage(
-                tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
-                NoticeBar::Kind::Error);
-        return false;
-    }
-    // A copy already there is the user's (it may have been edited): it is opened as it is.
-    for (const QString &suffix : { u".spec.json"_s, u".recording.json"_s, u".input.txt"_s }) {
-        const QString from = source + suffix;
-        const QString to = QDir(folder).filePath(name + suffix);
-        if (!QFile::exists(from) || QFile::exists(to))
-            continue;
-        if (!QFile::copy(from, to)) {
-            if (NoticeBar *bar = messageBar())
-                bar->showMessage(
-                    tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
-                    NoticeBar::Kind::Error);
-            return false;
-        }
-        // Copies of resources are read-only; the sample is there to be changed.
-        QFile::setPermissions(to,
-                              QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                  | QFileDevice::ReadGroup | QFileDevice::ReadOther);
-    }
-    return openSpecFile(QDir(folder).filePath(name + u".spec.json"_s));
-}
-
-void MainWindow::newSpec()
-{
-    auto *document = new SpecDocument(this);
-    document->reset(newSpecTemplate());
-    if (m_lintTargetOverride)
-        document->setLintTargetOverride(m_lintTargetOverride);
-    addSpecTab(document);
-    onCurrentTabChanged();
-}
-
-std::optional<QString> MainWindow::saveToFile(const QString &path)
-{
-    SpecTab *tab = currentSpecTab();
-    if (!tab)
-        return tr("No spec is open.");
-    tab->form()->flushPendingEdits();
-    SpecDocument *document = tab->document();
-    // Another tab holding the same file would now show an old text: it is that file's tab.
-    if (SpecTab *other = tabForFile(path); other && other != tab)
-        return tr("%1 is open in another tab; close it first.").arg(QDir::toNativeSeparators(path));
-    if (const std::optional<QString> error = document->saveTo(path)) {
-        const QString message =
-            tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), *error);
-        tab->messageBar()->showMessage(message, NoticeBar::Kind::Error);
-        return message;
-    }
-    addRecentFile(document->path());
-    // What the user saved in the studio is theirs: it runs without the trust question. The spec
-    // is the document's check of the saved text (made on a worker thread), when it comes.
-    if (m_studio && m_studio->calls()->trustStore()) {
-        const QString saved = document->text();
-        document->whenChecked(this, [this, document = QPointer<SpecDocument>(document), saved] {
-            TrustStore *store = m_studio ? m_studio->calls()->trustStore() : nullptr;
-            if (store && document && document->text() == saved && document->spec())
-                store->trust(trustEntryFor(*document->spec()));
-        });
-    }
-    const int errors = document->count(SpecFinding::Severity::Error);
-    statusBar()->showMessage(
-        errors == 0
-            ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))
-            : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(document->path())),
-        4000);
-    updateTitle();
-    return std::nullopt;
-}
-
-void MainWindow::save()
-{
-    if (currentFile().isEmpty())
-        showSaveAsDialog();
-    else
-        saveToFile(currentFile());
-}
-
-void MainWindow::revert()
-{
-    SpecTab *tab = currentSpecTab();
-    if (!tab || tab->document()->path().isEmpty())
-        return;
-    if (const std::optional<QString> error = tab->document()->revert()) {
-        tab->messageBar()->showMessage(
-            tr("Cannot read %1 again: %2")
-                .arg(QDir::toNativeSeparators(tab->document()->path()), *error),
-            NoticeBar::Kind::Error);
-        return;
-    }
-    statusBar()->showMessage(tr("Read %1 again; Undo brings the changes back.")
-                                 .arg(QDir::toNativeSeparators(tab->document()->path())),
-                             5000);
-}
-
-void MainWindow::showOpenDialog()
-{
-    const QString start =
-        !currentFile().isEmpty() ? QFileInfo(currentFile()).absolutePath() : m_workspaceFolder;
-    auto *dialog = new QFileDialog(this, tr("Open Spec"), start, specFileFilter());
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this,
-            [this](const QString &path) { openSpecFile(path); });
-    dialog->open();
-}
-
-void MainWindow::showSaveAsDialog(const std::function<void()> &afterSave)
-{
-    auto *dialog = new QFileDialog(this, tr("Save Spec As"),
-                                   currentFile().isEmpty() ? m_workspaceFolder : currentFile(),
-                                   specFileFilter());
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setDefaultSuffix(u"spec.json"_s);
-    connect(dialog, &QFileDialog::fileSelected, this, [this, afterSave](const QString &path) {
-        if (!saveToFile(path) && afterSave)
-            afterSave();
-    });
-    dialog->open();
-}
-
-void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void()> &proceed)
-{
-    SpecTab *tab = specTab(document);
-    if (tab)
-        tab->form()->flushPendingEdits();
-    if (!document || !document->isModified()) {
-        proceed();
-        return;
-    }
-    if (tab)
-        m_documentTabs->setCurrentWidget(tab);
-    auto *box =
-        new QMessageBox(QMessageBox::Warning, tr("Unsaved Changes"),
-                        tr("%1 has changes that are not saved.").arg(document->displayName()),
-                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-    box->setObjectName(u"unsavedChangesBox"_s);
-    box->setInformativeText(tr("Save them first?"));
-    box->setDefaultButton(QMessageBox::Save);
-    Dialogs::giveButtonsMnemonics(box); // Alt+S saves, Alt+D discards
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    QPointer<SpecDocument> guard(document);
-    connect(box, &QMessageBox::finished, this, [this, box, guard, proceed](int) {
-        const QMessageBox::StandardButton button = box->standardButton(box->clickedButton());
-        if (!guard)
-            return;
-        if (button == QMessageBox::Discard) {
-            proceed();
-        } else if (button == QMessageBox::Save) {
-            if (SpecTab *owner = specTab(guard))
-                m_documentTabs->setCurrentWidget(owner);
-            if (guard->path().isEmpty())
-                showSaveAsDialog(proceed);
-            else if (!saveToFile(guard->path()))
-                proceed();
-        }
-    });
-    box->open();
-}
-
-void MainWindow::confirmDiscardAll(const std::function<void()> &proceed)
-{
-    for (SpecDocument *document : documents()) {
-        if (document->isModified()) {
-            confirmDiscard(document, [this, document, proceed] {
-                // Discarded or saved: this one no longer holds the close up.
-                document->setClean();
-                confirmDiscardAll(proceed);
-            });
-            return;
-        }
-    }
-    proceed();
-}
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     bool unsaved = false;
@@ -1363,7 +1020,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     if (!m_closeConfirmed && unsaved) {
         event->ignore();
-        confirmDiscardAll([this] {
+        m_documents->confirmDiscardAll([this] {
             m_closeConfirmed = true;
             close();
         });
@@ -1498,15 +1155,7 @@ QString MainWindow::aboutText() const
 
 void MainWindow::showAbout()
 {
-    auto *box = new QMessageBox(this);
-    box->setObjectName(u"aboutBox"_s);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setWindowTitle(tr("About Callscope"));
-    box->setTextFormat(Qt::RichText);
-    box->setText(aboutText());
-    box->setIcon(QMessageBox::Information);
-    box->setStandardButtons(QMessageBox::Close);
-    box->open();
+    Dialogs::inform(this, u"aboutBox"_s, tr("About Callscope"), aboutText());
 }
 
 } // namespace Callscope
