@@ -107,10 +107,12 @@ bool DocumentManager::openSpecFile(const QString &path)
         removeRecentFile(path);
         return false;
     }
-    if (tab)
+    if (tab) {
         tab->reloadForm();
-    else
-        tab = m_tabFactory(document);
+        updateTabTitle(tab);
+    } else {
+        tab = addTab(document);
+    }
     tab->runPanel()->setInputText(RunPanel::sampleInputFor(document->path()));
     addRecentFile(document->path());
     Q_EMIT documentShown(tab);
@@ -172,7 +174,7 @@ void DocumentManager::newSpec()
 {
     auto *document = new SpecDocument(this);
     document->reset(newSpecTemplate());
-    Q_EMIT documentShown(m_tabFactory(document));
+    Q_EMIT documentShown(addTab(document));
 }
 
 std::optional<QString> DocumentManager::saveToFile(const QString &path)
@@ -404,6 +406,87 @@ QString DocumentManager::currentFile() const
 {
     SpecDocument *document = currentDocument();
     return document ? document->path() : QString();
+}
+
+int DocumentManager::openDocumentTab(QWidget *page, const QString &title)
+{
+    int index = m_tabs->indexOf(page);
+    if (index < 0)
+        index = m_tabs->addTab(page, title);
+    else
+        m_tabs->setTabText(index, title);
+    m_tabs->setCurrentIndex(index);
+    return index;
+}
+
+void DocumentManager::closeDocumentTab(int index, const std::function<void()> &done)
+{
+    QWidget *page = m_tabs->widget(index);
+    if (!page)
+        return;
+    auto *tab = qobject_cast<SpecTab *>(page);
+    if (!tab) {
+        m_tabs->removeTab(index);
+        if (page->property("keepWhenClosed").toBool())
+            page->hide();
+        else
+            page->deleteLater();
+        if (done)
+            done();
+        return;
+    }
+    QPointer<SpecTab> guard(tab);
+    confirmDiscard(tab->document(), [this, guard, done] {
+        if (!guard)
+            return;
+        // A run in flight is cancelled; its call is still stored, as cancelled.
+        if (guard->runPanel()->isRunning())
+            guard->runPanel()->stop();
+        m_tabs->removeTab(m_tabs->indexOf(guard));
+        guard->deleteLater();
+        // The window always has a spec to edit.
+        if (documents().isEmpty())
+            newSpec();
+        else
+            Q_EMIT documentClosed();
+        if (done)
+            done();
+    });
+}
+
+void DocumentManager::updateTabTitle(SpecTab *tab)
+{
+    const int index = m_tabs->indexOf(tab);
+    if (index < 0)
+        return;
+    SpecDocument *document = tab->document();
+    QString title = document->displayName();
+    if (document->isModified())
+        title += u" *"_s;
+    QString tip = document->path().isEmpty()
+        ? QCoreApplication::translate("Callscope::MainWindow", "Not saved yet")
+        : QDir::toNativeSeparators(document->path());
+    if (tab->isWaiting()) {
+        title = u"● "_s + title;
+        tip += u"\n"_s + QCoreApplication::translate("Callscope::MainWindow", "waiting for you");
+    }
+    // A tab title is taken for a mnemonic otherwise.
+    title.replace(u'&', u"&&"_s);
+    m_tabs->setTabText(index, title);
+    m_tabs->setTabToolTip(index, tip);
+}
+
+SpecTab *DocumentManager::addTab(SpecDocument *document)
+{
+    SpecTab *tab = m_tabFactory(document);
+    // A badge on the tab while its run waits for the person, for when another tab is in front.
+    connect(tab, &SpecTab::waitingChanged, this, [this, tab] { updateTabTitle(tab); });
+    connect(document, &SpecDocument::modifiedChanged, this, [this, tab] { updateTabTitle(tab); });
+    connect(document, &SpecDocument::pathChanged, this, [this, tab] { updateTabTitle(tab); });
+    const int index = m_tabs->addTab(tab, document->displayName());
+    updateTabTitle(tab);
+    m_tabs->setCurrentIndex(index);
+    return tab;
 }
 
 bool DocumentManager::isPristine(SpecTab *tab) const

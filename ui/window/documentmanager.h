@@ -29,7 +29,7 @@ class DocumentManager final : public QObject
     Q_DISABLE_COPY_MOVE(DocumentManager)
 
 public:
-    // Makes a tab for a document, adds it to the tabs and brings it to the front.
+    // Makes the tab of a document, wired to the window (the manager adds it to the tabs).
     using TabFactory = std::function<SpecTab *(SpecDocument *document)>;
 
     // `tabs` holds the spec tabs (among other pages); `window` is the parent of the dialogs.
@@ -79,6 +79,14 @@ public:
     // The same for every open document, one after another (closing the window).
     void confirmDiscardAll(const std::function<void()> &proceed);
 
+    // Adds `page` as a closable tab (or brings it to the front when it is one already) and
+    // returns its index. Closing the tab deletes the page, unless its property
+    // "keepWhenClosed" is true (it is then only taken out of the tabs, to come back later).
+    int openDocumentTab(QWidget *page, const QString &title);
+    // Closes a tab; a spec with unsaved changes asks first (then `done` runs, or not at all on
+    // Cancel). A run in flight in it is cancelled; the last spec tab gives way to a new spec.
+    void closeDocumentTab(int index, const std::function<void()> &done = {});
+
     static constexpr int kMaxRecentFiles = 8;
     QStringList recentFiles() const;
     void addRecentFile(const QString &path);
@@ -88,6 +96,8 @@ public:
 Q_SIGNALS:
     // A document was opened or made and its tab is in front.
     void documentShown(SpecTab *tab);
+    // A spec tab was closed and others remain.
+    void documentClosed();
     // The document was written to its file.
     void documentSaved(SpecDocument *document);
     void recentFilesChanged();
@@ -95,6 +105,10 @@ Q_SIGNALS:
     void hint(const QString &text, int timeoutMs);
 
 private:
+    // The factory's tab, added to the tabs with a title that follows the document.
+    SpecTab *addTab(SpecDocument *document);
+    // "name *" while modified, "● " while its run waits; the file as the tooltip.
+    void updateTabTitle(SpecTab *tab);
     // A fresh window's untitled, unchanged template tab (replaced by the first file opened).
     bool isPristine(SpecTab *tab) const;
 

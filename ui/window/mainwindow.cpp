@@ -12,7 +12,6 @@
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/widgets/dialogs.h"
-#include "ui/widgets/docsbrowser.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jobsbutton.h"
 #include "ui/widgets/jsoneditor.h"
@@ -20,6 +19,8 @@
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/window/experimentshost.h"
+#include "ui/window/findingsdock.h"
+#include "ui/window/helpdialogs.h"
 #include "ui/window/historydocks.h"
 #include "ui/window/spectab.h"
 
@@ -28,24 +29,20 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFileSystemModel>
 #include <QHBoxLayout>
 #include <QHash>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
-#include <QListWidget>
 #include <QLoggingCategory>
 #include <QMenuBar>
 #include <QPointer>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -55,10 +52,8 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTableWidget>
 #include <QTextBlock>
 #include <QTimer>
-#include <QTreeView>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -93,7 +88,6 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_findings(new SpecFindingsModel(this))
     , m_options(options)
 {
     if (m_options.context) // the history it opened is the one the status bar names
@@ -146,18 +140,30 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     });
     connect(m_documents, &DocumentManager::recentFilesChanged, this,
             &MainWindow::rebuildRecentMenu);
-    connect(m_documents, &DocumentManager::documentShown, this, [this](SpecTab *tab) {
-        updateTabTitle(tab);
-        onCurrentTabChanged();
-    });
+    connect(m_documents, &DocumentManager::documentShown, this, &MainWindow::onCurrentTabChanged);
+    connect(m_documents, &DocumentManager::documentClosed, this, &MainWindow::onCurrentTabChanged);
     connect(m_documents, &DocumentManager::documentSaved, this, &MainWindow::updateTitle);
     connect(m_documentTabs, &QTabWidget::tabCloseRequested, this,
-            [this](int index) { closeDocumentTab(index); });
+            [this](int index) { m_documents->closeDocumentTab(index); });
     connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
     createActions();
-    createDocks();
-    createSidebar();
+    m_findingsDock = new FindingsDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
+    connect(m_findingsDock, &FindingsDock::findingActivated, this,
+            [this](const QString &pointer, int line, int column) {
+                if (SpecTab *tab = currentSpecTab()) {
+                    m_documentTabs->setCurrentWidget(tab);
+                    tab->revealFinding(pointer, line, column);
+                }
+            });
+    m_filesDock = new FilesDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
+    m_documents->setStartFolder(m_filesDock->workspaceFolder());
+    connect(m_filesDock, &FilesDock::fileActivated, this, &MainWindow::openSpecFile);
+    connect(m_filesDock, &FilesDock::workspaceFolderChanged, m_documents,
+            &DocumentManager::setStartFolder);
+    connect(m_filesDock, &FilesDock::folderChosen, this, [this] { showPanel(m_filesDock); });
     createMenus();
     createStatusBar();
     m_historyDocks = new HistoryDocks(this); // history, revisions, sessions, budget, diff
@@ -169,8 +175,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_filesDock->raise();
     // The sidebar takes the width its page needs: narrow for the files, wider for History and
     // Sessions (the spec tab scrolls meanwhile if it must).
-    for (QDockWidget *dock :
-         { m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
+    for (QDockWidget *dock : { static_cast<QDockWidget *>(m_filesDock),
+                               m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
             if (visible)
                 QTimer::singleShot(0, this, [this, dock] { fitSidebar(dock); });
@@ -205,6 +211,7 @@ MainWindow::~MainWindow()
 {
     // Tabs removed while the window's children go must not reach a half-gone window.
     disconnect(m_documentTabs, nullptr, this, nullptr);
+    disconnect(m_documentTabs, nullptr, m_documents, nullptr);
 }
 
 void MainWindow::createActions()
@@ -222,7 +229,8 @@ void MainWindow::createActions()
     m_openFolderAction = new QAction(QIcon::fromTheme(u"folder-open"_s), tr("Open &Folder…"), this);
     m_openFolderAction->setStatusTip(
         tr("List a folder's spec files and experiments in the sidebar"));
-    connect(m_openFolderAction, &QAction::triggered, this, &MainWindow::showOpenFolderDialog);
+    connect(m_openFolderAction, &QAction::triggered, this,
+            [this] { m_filesDock->showOpenFolderDialog(); });
 
     m_saveAction = new QAction(QIcon::fromTheme(u"document-save"_s), tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
@@ -295,107 +303,6 @@ void MainWindow::createActions()
     m_lintTargetGroup->setExclusive(true);
 }
 
-void MainWindow::createDocks()
-{
-    m_findingsView = new QTableView(this);
-    m_findingsView->setObjectName(u"findingsView"_s);
-    m_findingsView->setAccessibleName(tr("Findings"));
-    m_findingsView->setModel(m_findings);
-    m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Messages wrap, so a narrow panel still shows them whole.
-    m_findingsView->setWordWrap(true);
-    m_findingsView->setAlternatingRowColors(true);
-    m_findingsView->verticalHeader()->hide();
-    m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height()
-                                                            + 8);
-    m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    QHeaderView *header = m_findingsView->horizontalHeader();
-    header->setSectionResizeMode(SpecFindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(SpecFindingsModel::LocationColumn, QHeaderView::Interactive);
-    header->setSectionResizeMode(SpecFindingsModel::MessageColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(SpecFindingsModel::RuleColumn, QHeaderView::Interactive);
-    // Long pointers keep their start and their end ("/tools/0/…/properties/x"); the message
-    // takes the remaining width and shows in full as a tooltip.
-    m_findingsView->setTextElideMode(Qt::ElideMiddle);
-    // Narrow where and which rule, so the message keeps the room at 1280 px.
-    header->resizeSection(SpecFindingsModel::LocationColumn, 140);
-    header->resizeSection(SpecFindingsModel::RuleColumn, 110);
-    connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) { jumpToFinding(current); });
-    connect(m_findingsView, &QAbstractItemView::activated, this, &MainWindow::jumpToFinding);
-
-    m_findingsDock = new QDockWidget(tr("Findings"), this);
-    m_findingsDock->setObjectName(u"findingsDock"_s);
-    m_findingsDock->setWidget(m_findingsView);
-    addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
-}
-
-void MainWindow::createSidebar()
-{
-    // The workspace folder's spec files and experiments, as a tree of folders.
-    m_fsModel = new QFileSystemModel(this);
-    m_fsModel->setObjectName(u"workspaceModel"_s);
-    m_fsModel->setNameFilters({ u"*.spec.json"_s, u"*.experiment.json"_s, u"*.json"_s });
-    m_fsModel->setNameFilterDisables(false);
-    m_fsModel->setFilter(QDir::AllDirs | QDir::Files | QDir::NoDotAndDotDot);
-    m_fsModel->setReadOnly(true);
-
-    auto *page = new QWidget(this);
-    page->setObjectName(u"filesPage"_s);
-    auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(4, 4, 4, 4);
-
-    auto *folderRow = new QHBoxLayout;
-    m_workspaceLabel = new QLabel(page);
-    m_workspaceLabel->setObjectName(u"workspaceLabel"_s);
-    m_workspaceLabel->setTextFormat(Qt::PlainText);
-    m_workspaceLabel->setWordWrap(true);
-    auto *openFolder = new QPushButton(tr("Open Folder…"), page);
-    openFolder->setObjectName(u"openFolderButton"_s);
-    openFolder->setToolTip(tr("List a folder's spec files and experiments here"));
-    connect(openFolder, &QPushButton::clicked, this, &MainWindow::showOpenFolderDialog);
-    folderRow->addWidget(m_workspaceLabel, 1);
-    folderRow->addWidget(openFolder);
-    layout->addLayout(folderRow);
-
-    m_workspaceView = new QTreeView(page);
-    m_workspaceView->setObjectName(u"workspaceView"_s);
-    m_workspaceView->setAccessibleName(tr("Spec files of the workspace folder"));
-    m_workspaceView->setModel(m_fsModel);
-    m_workspaceView->setHeaderHidden(true);
-    for (int column = 1; column < m_fsModel->columnCount(); ++column)
-        m_workspaceView->hideColumn(column);
-    m_workspaceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_workspaceView->hide();
-    connect(m_workspaceView, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
-        if (!m_fsModel->isDir(index))
-            openSpecFile(m_fsModel->filePath(index));
-    });
-    layout->addWidget(m_workspaceView, 3);
-
-    auto *recentTitle = new QLabel(tr("Recent files"), page);
-    recentTitle->setObjectName(u"recentTitle"_s);
-    QFont bold = recentTitle->font();
-    bold.setBold(true);
-    recentTitle->setFont(bold);
-    layout->addWidget(recentTitle);
-    m_recentList = new QListWidget(page);
-    m_recentList->setObjectName(u"recentList"_s);
-    m_recentList->setAccessibleName(tr("Recent files"));
-    connect(m_recentList, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) { openSpecFile(item->data(Qt::UserRole).toString()); });
-    layout->addWidget(m_recentList, 2);
-
-    m_filesDock = new QDockWidget(tr("Files"), this);
-    m_filesDock->setObjectName(u"filesDock"_s);
-    m_filesDock->setAccessibleName(tr("Files"));
-    m_filesDock->setWidget(page);
-    addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
-    setWorkspaceFolder(QSettings().value(u"workspace/folder"_s).toString());
-}
-
 void MainWindow::fitSidebar(QDockWidget *dock)
 {
     if (!dock->isVisible() || dockWidgetArea(dock) != Qt::LeftDockWidgetArea || dock->isFloating())
@@ -426,7 +333,8 @@ void MainWindow::makeRoomForRun()
     const int lacking = runRoom ? tab->runPanel()->minimumSizeHint().width() - runRoom->width() : 0;
     if (lacking > 0) {
         for (QDockWidget *dock :
-             { m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
+             { static_cast<QDockWidget *>(m_filesDock), m_historyDocks->historyDock(),
+               m_historyDocks->sessionsDock() }) {
             if (!dock->isVisible() || dock->isFloating()
                 || dockWidgetArea(dock) != Qt::LeftDockWidgetArea)
                 continue;
@@ -451,38 +359,6 @@ void MainWindow::makeRoomForRun()
     }
     if (!bottom.isEmpty())
         resizeDocks(bottom, heights, Qt::Vertical);
-}
-
-void MainWindow::setWorkspaceFolder(const QString &folder)
-{
-    const QString absolute = folder.isEmpty() ? QString() : QFileInfo(folder).absoluteFilePath();
-    m_workspaceFolder = absolute.isEmpty() || !QFileInfo(absolute).isDir() ? QString() : absolute;
-    if (m_workspaceFolder.isEmpty()) {
-        m_documents->setStartFolder(QString());
-        m_workspaceLabel->setText(tr("No folder open."));
-        m_workspaceLabel->setToolTip(QString());
-        m_workspaceView->hide();
-        return;
-    }
-    m_documents->setStartFolder(m_workspaceFolder);
-    QSettings().setValue(u"workspace/folder"_s, m_workspaceFolder);
-    m_workspaceLabel->setText(QFileInfo(m_workspaceFolder).fileName());
-    m_workspaceLabel->setToolTip(QDir::toNativeSeparators(m_workspaceFolder));
-    m_workspaceView->setRootIndex(m_fsModel->setRootPath(m_workspaceFolder));
-    m_workspaceView->show();
-}
-
-void MainWindow::showOpenFolderDialog()
-{
-    auto *dialog = new QFileDialog(this, tr("Open Folder"), m_workspaceFolder);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::Directory);
-    dialog->setOption(QFileDialog::ShowDirsOnly, true);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &folder) {
-        setWorkspaceFolder(folder);
-        showPanel(m_filesDock);
-    });
-    dialog->open();
 }
 
 void MainWindow::createMenus()
@@ -619,78 +495,6 @@ void MainWindow::showPanel(QDockWidget *dock)
         content->setFocus(Qt::ShortcutFocusReason);
 }
 
-QList<std::pair<QString, QString>> MainWindow::shortcutList() const
-{
-    QList<std::pair<QString, QString>> rows;
-    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu,
-                                                                   const QString &path) {
-        for (QAction *action : menu->actions()) {
-            if (action->isSeparator())
-                continue;
-            const QString name = QString(action->text()).remove(u'&');
-            const QString here = path.isEmpty() ? name : path + u" › "_s + name;
-            if (action->menu()) {
-                walk(action->menu(), here);
-                continue;
-            }
-            if (!action->shortcut().isEmpty())
-                rows.append({ here, action->shortcut().toString(QKeySequence::NativeText) });
-        }
-    };
-    for (QAction *top : menuBar()->actions()) {
-        if (top->menu())
-            walk(top->menu(), QString(top->text()).remove(u'&'));
-    }
-    return rows;
-}
-
-void MainWindow::showDocumentation()
-{
-    auto *dialog = findChild<DocumentationDialog *>(u"documentationDialog"_s);
-    if (!dialog) {
-        dialog = new DocumentationDialog(documentationFolder(), this);
-        dialog->setWindowFlag(Qt::Window);
-    }
-    dialog->show();
-    dialog->raise();
-    dialog->activateWindow();
-}
-
-void MainWindow::showShortcuts()
-{
-    auto *dialog = findChild<QDialog *>(u"shortcutsDialog"_s);
-    if (!dialog) {
-        dialog = new QDialog(this);
-        dialog->setObjectName(u"shortcutsDialog"_s);
-        dialog->setWindowTitle(tr("Keyboard Shortcuts"));
-        auto *table = new QTableWidget(dialog);
-        table->setObjectName(u"shortcutsTable"_s);
-        table->setAccessibleName(tr("Keyboard shortcuts"));
-        table->setColumnCount(2);
-        table->setHorizontalHeaderLabels({ tr("Command"), tr("Shortcut") });
-        table->verticalHeader()->hide();
-        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        table->setSelectionBehavior(QAbstractItemView::SelectRows);
-        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-        table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-        connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-        auto *layout = new QVBoxLayout(dialog);
-        layout->addWidget(table);
-        layout->addWidget(buttons);
-        dialog->resize(560, 640);
-    }
-    auto *table = dialog->findChild<QTableWidget *>(u"shortcutsTable"_s);
-    const QList<std::pair<QString, QString>> rows = shortcutList();
-    table->setRowCount(int(rows.size()));
-    for (int i = 0; i < rows.size(); ++i) {
-        table->setItem(i, 0, new QTableWidgetItem(rows.at(i).first));
-        table->setItem(i, 1, new QTableWidgetItem(rows.at(i).second));
-    }
-    dialog->show();
-    dialog->raise();
-}
-
 void MainWindow::createStatusBar()
 {
     m_countsLabel = new QLabel(this);
@@ -742,7 +546,6 @@ void MainWindow::writeSettings() const
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    m_recentList->clear();
     const QStringList files = recentFiles();
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString path = files.at(i);
@@ -752,10 +555,8 @@ void MainWindow::rebuildRecentMenu()
         action->setStatusTip(path);
         action->setData(path);
         connect(action, &QAction::triggered, this, [this, path] { openSpecFile(path); });
-        auto *item = new QListWidgetItem(QFileInfo(path).fileName(), m_recentList);
-        item->setToolTip(QDir::toNativeSeparators(path));
-        item->setData(Qt::UserRole, path);
     }
+    m_filesDock->setRecentFiles(files);
     if (!files.isEmpty())
         m_recentMenu->addSeparator();
     QAction *clear = m_recentMenu->addAction(tr("&Clear List"));
@@ -845,15 +646,11 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
         m_documentTabs->setCurrentWidget(tab);
         makeRoomForRun();
     });
-    // A badge on the tab while its run waits for the person, for when another tab is in front.
-    connect(tab, &SpecTab::waitingChanged, this, [this, tab] { updateTabTitle(tab); });
     connect(document, &SpecDocument::modifiedChanged, this, [this, tab] {
-        updateTabTitle(tab);
         if (tab == currentSpecTab())
             updateTitle();
     });
     connect(document, &SpecDocument::pathChanged, this, [this, tab] {
-        updateTabTitle(tab);
         if (tab == currentSpecTab())
             updateTitle();
     });
@@ -875,77 +672,7 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
         if (tab == currentSpecTab())
             updateCursorLabel();
     });
-    const int index = m_documentTabs->addTab(tab, document->displayName());
-    updateTabTitle(tab);
-    m_documentTabs->setCurrentIndex(index);
     return tab;
-}
-
-int MainWindow::openDocumentTab(QWidget *page, const QString &title)
-{
-    int index = m_documentTabs->indexOf(page);
-    if (index < 0)
-        index = m_documentTabs->addTab(page, title);
-    else
-        m_documentTabs->setTabText(index, title);
-    m_documentTabs->setCurrentIndex(index);
-    return index;
-}
-
-void MainWindow::closeDocumentTab(int index, const std::function<void()> &done)
-{
-    QWidget *page = m_documentTabs->widget(index);
-    if (!page)
-        return;
-    auto *tab = qobject_cast<SpecTab *>(page);
-    if (!tab) {
-        m_documentTabs->removeTab(index);
-        if (page->property("keepWhenClosed").toBool())
-            page->hide();
-        else
-            page->deleteLater();
-        if (done)
-            done();
-        return;
-    }
-    QPointer<SpecTab> guard(tab);
-    m_documents->confirmDiscard(tab->document(), [this, guard, done] {
-        if (!guard)
-            return;
-        // A run in flight is cancelled; its call is still stored, as cancelled.
-        if (guard->runPanel()->isRunning())
-            guard->runPanel()->stop();
-        m_documentTabs->removeTab(m_documentTabs->indexOf(guard));
-        guard->deleteLater();
-        // The window always has a spec to edit.
-        if (documents().isEmpty())
-            newSpec();
-        else
-            onCurrentTabChanged();
-        if (done)
-            done();
-    });
-}
-
-void MainWindow::updateTabTitle(SpecTab *tab)
-{
-    const int index = m_documentTabs->indexOf(tab);
-    if (index < 0)
-        return;
-    SpecDocument *document = tab->document();
-    QString title = document->displayName();
-    if (document->isModified())
-        title += u" *"_s;
-    QString tip = document->path().isEmpty() ? tr("Not saved yet")
-                                             : QDir::toNativeSeparators(document->path());
-    if (tab->isWaiting()) {
-        title = u"● "_s + title;
-        tip += u"\n"_s + tr("waiting for you");
-    }
-    // A tab title is taken for a mnemonic otherwise.
-    title.replace(u'&', u"&&"_s);
-    m_documentTabs->setTabText(index, title);
-    m_documentTabs->setTabToolTip(index, tip);
 }
 
 void MainWindow::onCurrentTabChanged()
@@ -1085,28 +812,15 @@ void MainWindow::revalidate()
 void MainWindow::updateFindings()
 {
     SpecDocument *document = currentDocument();
-    const QList<SpecFinding> findings = document ? document->findings() : QList<SpecFinding>();
-    m_findings->setFindings(findings);
-    const int errors = m_findings->count(SpecFinding::Severity::Error);
-    const int warnings = m_findings->count(SpecFinding::Severity::Warning);
-    const int infos = m_findings->count(SpecFinding::Severity::Info);
+    m_findingsDock->setFindings(document ? document->findings() : QList<SpecFinding>());
+    const SpecFindingsModel *findings = m_findingsDock->model();
+    const int errors = findings->count(SpecFinding::Severity::Error);
+    const int warnings = findings->count(SpecFinding::Severity::Warning);
+    const int infos = findings->count(SpecFinding::Severity::Info);
     m_countsLabel->setText(tr("%n error(s)", nullptr, errors) + u", "_s
                            + tr("%n warning(s)", nullptr, warnings) + u", "_s
                            + tr("%n note(s)", nullptr, infos));
     m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
-    m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings")
-                                                      : tr("Findings (%1)").arg(findings.size()));
-}
-
-void MainWindow::jumpToFinding(const QModelIndex &index)
-{
-    SpecTab *tab = currentSpecTab();
-    if (!index.isValid() || !tab)
-        return;
-    m_documentTabs->setCurrentWidget(tab);
-    tab->revealFinding(index.data(SpecFindingsModel::PointerRole).toString(),
-                       index.data(SpecFindingsModel::LineRole).toInt(),
-                       index.data(SpecFindingsModel::ColumnRole).toInt());
 }
 
 void MainWindow::updateTitle()
@@ -1131,26 +845,24 @@ void MainWindow::updateCursorLabel()
         tr("Line %1, Column %2").arg(cursor.blockNumber() + 1).arg(cursor.positionInBlock() + 1));
 }
 
-namespace {
-QString highlighterName()
+QList<std::pair<QString, QString>> MainWindow::shortcutList() const
 {
-#ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
-    return QCoreApplication::translate("Callscope::MainWindow", "KF6 SyntaxHighlighting");
-#else
-    return QCoreApplication::translate("Callscope::MainWindow", "built-in JSON highlighter");
-#endif
+    return HelpDialogs::shortcutList(menuBar());
 }
-} // namespace
+
+void MainWindow::showShortcuts()
+{
+    HelpDialogs::showShortcuts(this, shortcutList());
+}
+
+void MainWindow::showDocumentation()
+{
+    HelpDialogs::showDocumentation(this);
+}
 
 QString MainWindow::aboutText() const
 {
-    return tr("<h3>Callscope %1</h3>"
-              "<p>A desktop studio for engineering LLM calls: write a spec, run it, step through "
-              "the tool loop and get a validated result.</p>"
-              "<p>Qt %2 (built with Qt %3)<br>QtKeychain %4<br>Syntax highlighting: %5</p>")
-        .arg(QStringLiteral(CALLSCOPE_VERSION), QString::fromLatin1(qVersion()),
-             QStringLiteral(QT_VERSION_STR), QStringLiteral(CALLSCOPE_QTKEYCHAIN_VERSION),
-             highlighterName());
+    return HelpDialogs::aboutText();
 }
 
 void MainWindow::showAbout()

@@ -8,6 +8,8 @@
 
 #include "core/model/spec.h"
 #include "ui/window/documentmanager.h"
+#include "ui/window/filesdock.h"
+#include "ui/window/findingsdock.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -92,10 +94,16 @@ public:
     // Adds `page` as a closable tab (or brings it to the front when it is one already) and
     // returns its index. Closing the tab deletes the page, unless its property
     // "keepWhenClosed" is true (it is then only taken out of the tabs, to come back later).
-    int openDocumentTab(QWidget *page, const QString &title);
+    int openDocumentTab(QWidget *page, const QString &title)
+    {
+        return m_documents->openDocumentTab(page, title);
+    }
     // Closes a tab; a spec with unsaved changes asks first (then `done` runs, or not at all on
     // Cancel).
-    void closeDocumentTab(int index, const std::function<void()> &done = {});
+    void closeDocumentTab(int index, const std::function<void()> &done = {})
+    {
+        m_documents->closeDocumentTab(index, done);
+    }
 
     // The current spec tab's views.
     SpecFormEditor *specForm() const;
@@ -103,16 +111,16 @@ public:
     QTabWidget *editorTabs() const;
     NoticeBar *messageBar() const;
     RunPanel *runPanel() const;
-    SpecFindingsModel *findingsModel() const { return m_findings; }
-    QTableView *findingsView() const { return m_findingsView; }
+    SpecFindingsModel *findingsModel() const { return m_findingsDock->model(); }
+    QTableView *findingsView() const { return m_findingsDock->view(); }
     QDockWidget *findingsDock() const { return m_findingsDock; }
     QAction *aboutAction() const { return m_aboutAction; }
     // The sidebar's Files page: the workspace folder's spec files and the recent files.
     QDockWidget *filesDock() const { return m_filesDock; }
-    QTreeView *workspaceView() const { return m_workspaceView; }
-    QListWidget *recentList() const { return m_recentList; }
-    QString workspaceFolder() const { return m_workspaceFolder; }
-    void setWorkspaceFolder(const QString &folder);
+    QTreeView *workspaceView() const { return m_filesDock->workspaceView(); }
+    QListWidget *recentList() const { return m_filesDock->recentList(); }
+    QString workspaceFolder() const { return m_filesDock->workspaceFolder(); }
+    void setWorkspaceFolder(const QString &folder) { m_filesDock->setWorkspaceFolder(folder); }
     // The studio's shared services, and the docks of stored calls (history, revisions, sessions,
     // budget, diff).
     StudioServices *studioServices() const { return m_studio; }
@@ -161,8 +169,6 @@ protected:
 private:
     void createActions();
     void createMenus();
-    void createDocks();
-    void createSidebar();
     void fitSidebar(QDockWidget *dock);
     void makeRoomForRun();
     void createStatusBar();
@@ -170,11 +176,8 @@ private:
     void writeSettings() const;
 
     void rebuildRecentMenu();
-    void showOpenFolderDialog();
     void showAbout();
-    void jumpToFinding(const QModelIndex &index);
     void updateTitle();
-    void updateTabTitle(SpecTab *tab);
     void updateCursorLabel();
     void updateFindings();
     void updateRunMenu();
@@ -182,15 +185,8 @@ private:
     // The tab factory of the document manager: the tab, wired to the window.
     SpecTab *addSpecTab(SpecDocument *document);
 
-    SpecFindingsModel *m_findings = nullptr;
-    QTableView *m_findingsView = nullptr;
-    QDockWidget *m_findingsDock = nullptr;
-    QDockWidget *m_filesDock = nullptr;
-    QTreeView *m_workspaceView = nullptr;
-    QFileSystemModel *m_fsModel = nullptr;
-    QListWidget *m_recentList = nullptr;
-    QLabel *m_workspaceLabel = nullptr;
-    QString m_workspaceFolder;
+    FindingsDock *m_findingsDock = nullptr;
+    FilesDock *m_filesDock = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_runMenu = nullptr;
     QMenu *m_breakpointsMenu = nullptr;
