@@ -9,7 +9,8 @@ through what it links) in its CMakeLists.txt; no core file includes a widget hea
 The studio's folders keep to the UI table: the widgets include no other ui/ folder, a view
 folder includes only the widgets (never another view, never the window), and only ui/window
 includes a ui/window header (mainwindow.h among them). Each ui/ folder's files are built into
-the library the table names for it in ui/CMakeLists.txt.
+the library the table names for it in ui/CMakeLists.txt. No studio file but the dialogs helper
+makes a QMessageBox: modal questions go through Dialogs, which tests can answer.
 
 Run from anywhere: `tools/check-layers.py [source root]`. Exit 0 when the sources keep to the
 graph, 1 with one line per broken rule otherwise. ctest runs it as `layers_include_rules`.
@@ -50,6 +51,9 @@ UI_LIBRARY = {
 }
 
 WIDGET_HEADERS = re.compile(r"#include\s+<(QtWidgets/|QWidget|QMainWindow|QDialog|QLabel|QPushButton|QApplication)")
+# A message box made anywhere but in the dialogs helper (ui/widgets/dialogs.cpp), which tests
+# can answer: every modal question of the studio goes through Dialogs.
+RAW_MESSAGE_BOX = re.compile(r"new\s+QMessageBox\b|\bQMessageBox\s+\w+\s*[({]|QMessageBox::(warning|critical|information|question|about)\s*\(")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -147,6 +151,8 @@ def main():
                 problems.append(f"{rel}: the command line may not include {inc}")
         if unit.startswith("core/") and WIDGET_HEADERS.search(text):
             problems.append(f"{rel}: core includes a widget header")
+        if unit.startswith(("ui", "app/gui")) and rel != "ui/widgets/dialogs.cpp" and RAW_MESSAGE_BOX.search(text):
+            problems.append(f"{rel}: asks with a QMessageBox of its own; use Dialogs (ui/widgets/dialogs.h)")
         if unit == "ui":
             problems.append(f"{rel}: every ui/ file belongs in a folder of the UI table")
         elif unit.startswith("ui/"):

@@ -7,7 +7,6 @@
 #include "core/store/callstore.h"
 #include "ui/history/cacheview.h"
 #include "ui/history/currentcall.h"
-#include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
 #include "ui/widgets/budgetview.h"
 #include "ui/widgets/calldiff.h"

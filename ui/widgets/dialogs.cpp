@@ -69,6 +69,10 @@ void askLater(QWidget *parent, const Question &question, QObject *context,
         box->setInformativeText(question.informativeText);
     box->setDefaultButton(question.defaultButton);
     giveButtonsMnemonics(box);
+    for (const auto &[which, text] : question.buttonTexts) {
+        if (QAbstractButton *button = box->button(which))
+            button->setText(text);
+    }
     box->setAttribute(Qt::WA_DeleteOnClose);
     QObject::connect(box, &QMessageBox::finished, context ? context : box, [box, answered](int) {
         const QMessageBox::StandardButton answer = box->standardButton(box->clickedButton());

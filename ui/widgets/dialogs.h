@@ -5,10 +5,12 @@
 // it is asked instead. (What concerns one view is said inline, in its NoticeBar; the status bar
 // only carries passing hints.)
 
+#include <QList>
 #include <QMessageBox>
 #include <QString>
 
 #include <functional>
+#include <utility>
 
 namespace Callscope::Dialogs {
 
@@ -38,6 +40,8 @@ struct Question
     QMessageBox::StandardButtons buttons = QMessageBox::Ok;
     QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
     QMessageBox::Icon icon = QMessageBox::Question;
+    // Words of its own for a button ("&Restart Now" on Yes), instead of the standard ones.
+    QList<std::pair<QMessageBox::StandardButton, QString>> buttonTexts;
 };
 void askLater(QWidget *parent, const Question &question, QObject *context,
               const std::function<void(QMessageBox::StandardButton)> &answered);
