@@ -13,7 +13,9 @@ the library the table names for it in ui/CMakeLists.txt. No studio file but the 
 makes a QMessageBox: modal questions go through Dialogs, which tests can answer.
 
 Run from anywhere: `tools/check-layers.py [source root]`. Exit 0 when the sources keep to the
-graph, 1 with one line per broken rule otherwise. ctest runs it as `layers_include_rules`.
+graph, 1 with one line per broken rule otherwise. ctest runs it as `layers_include_rules`, and
+`tools/check-layers.py --self-test [source root]` as `layers_include_rules_catch`: on copies of
+the sources, each kind of broken rule must be reported.
 """
 
 import os
@@ -118,8 +120,7 @@ def closure(graph, start):
     return seen
 
 
-def main():
-    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
+def check(root):
     problems = []
 
     for lib in CORE:
@@ -162,6 +163,65 @@ def main():
             elif built.get(rel, UI_LIBRARY[folder]) != UI_LIBRARY[folder]:
                 problems.append(f"{rel}: ui/{folder} belongs in {UI_LIBRARY[folder]}, not {built[rel]}")
 
+    return problems
+
+
+# (what is broken, file to change, text appended to it, words the report must hold)
+SELF_TEST_CASES = [
+    ("a view includes the window", "ui/sessions/sessionview.cpp", '#include "ui/window/mainwindow.h"\n',
+     "only ui/window includes"),
+    ("a view includes another view", "ui/sessions/sessionview.cpp", '#include "ui/run/runpanel.h"\n',
+     "ui/sessions may not include ui/run/runpanel.h"),
+    ("the widgets include a view", "ui/widgets/callview.h", '#include "ui/history/historymodel.h"\n',
+     "ui/widgets may not include ui/history/historymodel.h"),
+    ("a core library includes one above it", "core/model/spec.h", '#include "core/store/callstore.h"\n',
+     "core/model may not include"),
+    ("a view asks with a QMessageBox", "ui/run/runpanel.cpp", "static void f() { new QMessageBox(); }\n",
+     "use Dialogs"),
+]
+
+
+def self_test(root):
+    import shutil
+    import tempfile
+    failures = []
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = os.path.join(scratch, "src")
+        for top in ("app", "core", "ui"):
+            shutil.copytree(os.path.join(root, top), os.path.join(copy, top),
+                            ignore=shutil.ignore_patterns("*.png", "*.json", "*.qrc"))
+        if check(copy):
+            failures.append("the sources as they are already break a rule")
+        for what, rel, text, expected in SELF_TEST_CASES:
+            path = os.path.join(copy, rel)
+            before = open(path, encoding="utf-8").read()
+            open(path, "w", encoding="utf-8").write(before + text)
+            found = check(copy)
+            open(path, "w", encoding="utf-8").write(before)
+            if not any(expected in line for line in found):
+                failures.append(f"not reported: {what} ({rel})")
+        # A file built into another folder's library.
+        cmake = os.path.join(copy, "ui", "CMakeLists.txt")
+        before = open(cmake, encoding="utf-8").read()
+        moved = before.replace("    widgets/callview.cpp widgets/callview.h\n", "    widgets/callview.h\n", 1)
+        moved = moved.replace("    diff/diffview.cpp diff/diffview.h", "    diff/diffview.cpp diff/diffview.h widgets/callview.cpp", 1)
+        open(cmake, "w", encoding="utf-8").write(moved)
+        if moved == before or not any("belongs in callscope_ui_widgets" in line for line in check(copy)):
+            failures.append("not reported: a widgets file built into the views library")
+    for line in failures:
+        print(line)
+    if failures:
+        return 1
+    print(f"every kind of broken rule is reported ({len(SELF_TEST_CASES) + 1} cases)")
+    return 0
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--self-test"]
+    root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
+    if "--self-test" in sys.argv[1:]:
+        return self_test(root)
+    problems = check(root)
     for line in problems:
         print(line)
     if problems:
