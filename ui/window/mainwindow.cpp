@@ -1,7 +1,5 @@
 #include "ui/window/mainwindow.h"
 
-#include "core/model/specio.h"
-#include "core/secrets/truststore.h"
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
@@ -12,11 +10,8 @@
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/widgets/dialogs.h"
-#include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jobsbutton.h"
 #include "ui/widgets/jsoneditor.h"
-#include "ui/widgets/jsonhighlighter.h"
-#include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/window/experimentshost.h"
 #include "ui/window/findingsdock.h"
@@ -28,34 +23,20 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDialog>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
-#include <QHash>
-#include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
-#include <QLoggingCategory>
 #include <QMenuBar>
-#include <QPointer>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTextBlock>
 #include <QTimer>
 #include <QUndoStack>
-#include <QVBoxLayout>
 
 #ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
 #include <KSyntaxHighlighting/Definition>
@@ -67,8 +48,6 @@
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
-
-Q_LOGGING_CATEGORY(lcMainWindow, "callscope.ui.mainwindow", QtInfoMsg)
 
 namespace {
 
