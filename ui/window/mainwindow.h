@@ -71,8 +71,6 @@ public:
     void newSpec() { m_documents->newSpec(); }
     // Writes the current spec's text to `path`, which becomes its file; the error otherwise.
     std::optional<QString> saveToFile(const QString &path) { return m_documents->saveToFile(path); }
-    // The open specs, their files, the recent files and the question before changes are lost.
-    DocumentManager *documentManager() const { return m_documents; }
     // Checks the current spec's text now (normally done shortly after each edit).
     void revalidate();
 
