@@ -103,7 +103,6 @@ bool DocumentManager::openSpecFile(const QString &path)
         qCInfo(lcDocuments) << message;
         if (SpecTab *front = currentSpecTab())
             front->messageBar()->showMessage(message, NoticeBar::Kind::Error);
-        Q_EMIT hint(message, 6000);
         removeRecentFile(path);
         return false;
     }
