@@ -25,6 +25,7 @@
 #include "ui/history/historymodel.h"
 #include "ui/run/runpanel.h"
 #include "ui/widgets/callview.h"
+#include "ui/widgets/dialogs.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
@@ -210,6 +211,7 @@ private Q_SLOTS:
     void geometryIsSaved();
     void menusAreComplete();
     void aboutBoxShowsVersions();
+    void questionsGoThroughDialogs();
     void screenshotIsNotBlank();
     void experimentVariantText();
     void experimentLoadErrors();
@@ -709,6 +711,48 @@ void TestUi::aboutBoxShowsVersions()
     QCOMPARE(box->text(), text);
     QVERIFY(!box->isModal() || box->windowModality() == Qt::WindowModal); // open(), not exec()
     box->close();
+}
+
+void TestUi::questionsGoThroughDialogs()
+{
+    // With a responder installed, the unsaved-changes question and the About notice are put to
+    // it: no box opens, and its answer decides.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.newSpec();
+    QTabWidget *tabs = window.documentTabs();
+    QCOMPARE(tabs->count(), 2);
+    window.jsonView()->appendPlainText(u" "_s);
+    QVERIFY(window.isModified());
+
+    QStringList asked;
+    QMessageBox::StandardButton reply = QMessageBox::Cancel;
+    Dialogs::setResponder([&asked, &reply](const QString &title, const QString &text,
+                                           QMessageBox::StandardButtons buttons) {
+        asked.append(title + u": "_s + text);
+        return buttons.testFlag(reply) ? reply : QMessageBox::NoButton;
+    });
+    const auto removeResponder = qScopeGuard([] { Dialogs::setResponder({}); });
+
+    window.closeDocumentTab(tabs->currentIndex());
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked.constFirst().startsWith(u"Unsaved Changes: "_s), qPrintable(asked.constFirst()));
+    QVERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    QCOMPARE(tabs->count(), 2); // Cancel: the tab stays, changes and all
+    QVERIFY(window.isModified());
+
+    reply = QMessageBox::Discard;
+    window.closeDocumentTab(tabs->currentIndex());
+    QCOMPARE(asked.size(), 2);
+    QCOMPARE(tabs->count(), 1);
+    QVERIFY(!window.isModified());
+
+    window.aboutAction()->trigger();
+    QCOMPARE(asked.size(), 3);
+    QVERIFY2(asked.last().startsWith(u"About Callscope: "_s), qPrintable(asked.last()));
+    QVERIFY(asked.last().contains(QStringLiteral(CALLSCOPE_VERSION)));
+    QVERIFY(!window.findChild<QMessageBox *>(u"aboutBox"_s));
 }
 
 void TestUi::screenshotIsNotBlank()
