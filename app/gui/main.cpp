@@ -2,8 +2,8 @@
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 #include "core/tools/toolprocess.h"
-#include "ui/mainwindow.h"
 #include "ui/widgets/historyrescuedialog.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -108,8 +108,6 @@ public:
     void apply(const BatchRoundSettings &settings);
     // Poll intervals: the first wait after a submit, doubling up to `maxMs`.
     void setPollIntervals(qint64 firstMs, qint64 maxMs);
-    // Limits instead of the provider's (tests, or a smaller file on purpose).
-    void setLimits(const std::optional<BatchLimits> &limits) { m_limitsOverride = limits; }
     void setResubmitUnknown(bool resubmit) { m_resubmitUnknown = resubmit; }
 
     // The experiment announces each run before its job starts and says when it ended, so a
@@ -129,7 +127,6 @@ public:
     {
         return m_unknownRuns.contains(runKey);
     }
-    int batchesSubmitted() const { return m_submitted; }
     int directRuns() const { return m_directRuns; }
 
     // Cancels every open provider batch at the provider; the runs waiting for them end

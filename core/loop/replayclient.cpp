@@ -174,17 +174,6 @@ std::optional<Recording> recordingFromFile(const QString &path, QString *error)
     return rec;
 }
 
-QJsonObject recordingToJson(const Recording &recording)
-{
-    QJsonArray replies;
-    for (const ModelReply &r : recording.replies)
-        replies.append(r.toJson());
-    return QJsonObject { { u"format"_s, u"callscope-recording"_s },
-                         { u"version"_s, 1 },
-                         { u"model"_s, recording.model },
-                         { u"replies"_s, replies } };
-}
-
 ReplayModelClient::ReplayModelClient(const Recording &recording, QObject *parent)
     : ModelClient(parent)
     , m_recording(recording)

@@ -29,7 +29,6 @@ enum class OutputMode { Tool, Native, Prompted };
 
 QString outputModeName(OutputMode mode);
 std::optional<OutputMode> outputModeFromName(QStringView name);
-QStringList outputModeNames();
 
 enum class ToolRunnerKind { None, Command, Mcp, Manual, Mock };
 

@@ -74,7 +74,6 @@ public:
     void start();
     // No new launches; jobs in flight are cancelled (stored as cancelled). finished follows.
     void stop();
-    bool isStopping() const { return m_stopping; }
     // The store failed in a way that will recur (full disk, read-only or damaged file): no
     // new call starts, those waiting for a place are cancelled, the running ones end.
     bool isHalted() const { return m_halted; }

@@ -3,7 +3,7 @@
 // --version agrees everywhere, and a screenshot of the main window in German.
 
 #include "tests/support/testsupport.h"
-#include "ui/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

@@ -15,10 +15,10 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/history/historymodel.h"
-#include "ui/mainwindow.h"
 #include "ui/transfer/transfercontroller.h"
 #include "ui/widgets/historyrescuedialog.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCryptographicHash>

@@ -12,7 +12,6 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
-#include "ui/diff/calldiff.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/schemabuilder.h"
@@ -20,15 +19,13 @@
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
-#include "ui/history/callview.h"
-#include "ui/history/historydocks.h"
-#include "ui/mainwindow.h"
-#include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
-#include "ui/spectab.h"
+#include "ui/widgets/approvalpanel.h"
+#include "ui/widgets/calldiff.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/dialogs.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/elicitationdialog.h"
@@ -37,6 +34,9 @@
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/widgets/trustdialog.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/spectab.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -958,10 +958,12 @@ void TestStudio1::runReplaySampleToCompletion()
     QCOMPARE(s.panel.totalUsage().promptTokens(), 932);
     QCOMPARE(s.panel.totalUsage().inputTokens, 932 - 384);
     QCOMPARE(s.panel.totalUsage().outputTokens, 93);
-    QVERIFY2(s.panel.usageLabel()->text().contains(u"total in 932 / out 93 (cached 384)"_s),
-             qPrintable(s.panel.usageLabel()->text()));
-    QVERIFY2(s.panel.statusLabel()->text().contains(u"Completed"_s),
-             qPrintable(s.panel.statusLabel()->text()));
+    QVERIFY2(s.panel.findChild<QLabel *>(u"runUsage"_s)
+                 ->text()
+                 .contains(u"total in 932 / out 93 (cached 384)"_s),
+             qPrintable(s.panel.findChild<QLabel *>(u"runUsage"_s)->text()));
+    QVERIFY2(s.panel.findChild<QLabel *>(u"runStatus"_s)->text().contains(u"Completed"_s),
+             qPrintable(s.panel.findChild<QLabel *>(u"runStatus"_s)->text()));
     const TranscriptModel *t = s.panel.transcript();
     QCOMPARE(t->item(0).kind, TranscriptModel::Kind::System);
     QCOMPARE(t->item(1).kind, TranscriptModel::Kind::User);
@@ -1059,20 +1061,25 @@ void TestStudio1::stepPausesAtEachBreakpoint()
         if (!s.panel.isRunning())
             break;
         QCOMPARE(s.panel.pausedAt(), bp);
-        QVERIFY(s.panel.pausePanel()->isVisible());
+        QVERIFY(s.panel.findChild<QGroupBox *>(u"pausePanel"_s)->isVisible());
         QVERIFY(s.panel.continueAction()->isEnabled());
-        QVERIFY(s.panel.statusLabel()->text().contains(breakpointDisplayName(bp)));
+        QVERIFY(s.panel.findChild<QLabel *>(u"runStatus"_s)
+                    ->text()
+                    .contains(breakpointDisplayName(bp)));
         if (bp == Breakpoint::BeforeTool) {
-            QVERIFY(s.panel.pauseArgumentsEditor()->isVisible());
-            QCOMPARE(QJsonDocument::fromJson(s.panel.pauseArgumentsEditor()->toPlainText().toUtf8())
-                         .object(),
-                     QJsonObject({ { u"id"_s, 7 } }));
+            QVERIFY(s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->isVisible());
+            QCOMPARE(
+                QJsonDocument::fromJson(
+                    s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->toPlainText().toUtf8())
+                    .object(),
+                QJsonObject({ { u"id"_s, 7 } }));
             saveShot(&s.splitter, u"run-paused.png"_s);
         }
         if (bp == Breakpoint::AfterToolResult) {
-            QVERIFY(s.panel.pauseResultEditor()->isVisible());
-            QVERIFY(s.panel.pauseResultEditor()->toPlainText().contains(
-                u"Export fails for sessions over 10 MB"_s));
+            QVERIFY(s.panel.findChild<QPlainTextEdit *>(u"pauseResult"_s)->isVisible());
+            QVERIFY(s.panel.findChild<QPlainTextEdit *>(u"pauseResult"_s)
+                        ->toPlainText()
+                        .contains(u"Export fails for sessions over 10 MB"_s));
         }
         if (bp == Breakpoint::OnValidationFailure)
             QVERIFY(s.panel.findChild<QPlainTextEdit *>(u"pauseInfo"_s)
@@ -1125,13 +1132,13 @@ void TestStudio1::editedToolResultReachesModel()
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
     // Edit the arguments before the tool runs...
-    s.panel.pauseArgumentsEditor()->setPlainText(u"{ \"id\": 8 }"_s);
+    s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->setPlainText(u"{ \"id\": 8 }"_s);
     s.panel.continueRun();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterToolResult, 10000);
-    QCOMPARE(s.panel.pauseResultEditor()->toPlainText(), u"{\"id\":8}"_s);
+    QCOMPARE(s.panel.findChild<QPlainTextEdit *>(u"pauseResult"_s)->toPlainText(), u"{\"id\":8}"_s);
     // ...and the result after it ran.
-    s.panel.pauseResultEditor()->setPlainText(
-        u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
+    s.panel.findChild<QPlainTextEdit *>(u"pauseResult"_s)
+        ->setPlainText(u"Ticket 8 (edited by hand): export fails over 10 MB"_s);
     s.panel.continueRun();
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
@@ -1169,7 +1176,7 @@ void TestStudio1::approveRefuseEditApprove()
         FakeReply::json(200, chatToolCalls({ { u"c4"_s, u"get_ticket"_s, { { u"id"_s, 4 } } } })));
     m_server->enqueue(
         FakeReply::json(200, chatToolCalls({ { u"c5"_s, u"submit_output"_s, goodOutput() } })));
-    ApprovalPanel *panel = s.panel.approvalPanel();
+    ApprovalPanel *panel = s.panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
     s.panel.run();
 
     // c1: refused with a reason the model gets.
@@ -1221,7 +1228,7 @@ void TestStudio1::manualToolResult()
     m_server->enqueue(
         FakeReply::json(200, chatToolCalls({ { u"m2"_s, u"submit_output"_s, goodOutput() } })));
     s.panel.run();
-    ApprovalPanel *panel = s.panel.approvalPanel();
+    ApprovalPanel *panel = s.panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
     QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), 10000);
     QCOMPARE(panel->mode(), ApprovalPanel::Mode::Manual);
     QVERIFY(panel->resultEdit()->isVisible());
@@ -1247,8 +1254,8 @@ void TestStudio1::stopEndsCancelled()
     const LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
     QVERIFY(result.stored);
-    QVERIFY2(s.panel.statusLabel()->text().contains(u"Cancelled"_s),
-             qPrintable(s.panel.statusLabel()->text()));
+    QVERIFY2(s.panel.findChild<QLabel *>(u"runStatus"_s)->text().contains(u"Cancelled"_s),
+             qPrintable(s.panel.findChild<QLabel *>(u"runStatus"_s)->text()));
     QCOMPARE(s.panel.transcript()->item(s.panel.transcript()->count() - 1).kind,
              TranscriptModel::Kind::Error);
     QVERIFY(s.panel.runAction()->isEnabled());
@@ -1309,7 +1316,7 @@ void TestStudio1::refusalThenAnotherEngine()
     QCOMPARE(callStatusName(refused.record.status), u"failed"_s);
     QCOMPARE(errorCategoryName(refused.record.errorCategory), u"refusal"_s);
     QVERIFY(refused.stored);
-    QVERIFY(s.panel.otherEnginePanel()->isVisible());
+    QVERIFY(s.panel.findChild<QGroupBox *>(u"otherEnginePanel"_s)->isVisible());
     QVERIFY(s.panel.messageBar()->isVisible());
     QVERIFY2(s.panel.messageBar()->text().contains(u"refused"_s),
              qPrintable(s.panel.messageBar()->text()));
@@ -1318,10 +1325,13 @@ void TestStudio1::refusalThenAnotherEngine()
     QCOMPARE(s.panel.transcript()->item(errorRow).text, refused.record.error);
 
     // Pick another engine and run the same input there.
-    s.panel.otherEngineType()->setCurrentIndex(s.panel.otherEngineType()->findData(u"openai"_s));
-    s.panel.otherEngineModel()->setText(u"gpt-4o-mini"_s);
-    s.panel.otherEngineBaseUrl()->setText(m_server->baseUrl().toString());
-    s.panel.otherEngineKeyEnv()->setText(QString::fromLatin1(kKeyEnv));
+    s.panel.findChild<QComboBox *>(u"otherEngineType"_s)
+        ->setCurrentIndex(
+            s.panel.findChild<QComboBox *>(u"otherEngineType"_s)->findData(u"openai"_s));
+    s.panel.findChild<QLineEdit *>(u"otherEngineModel"_s)->setText(u"gpt-4o-mini"_s);
+    s.panel.findChild<QLineEdit *>(u"otherEngineBaseUrl"_s)
+        ->setText(m_server->baseUrl().toString());
+    s.panel.findChild<QLineEdit *>(u"otherEngineKeyEnv"_s)->setText(QString::fromLatin1(kKeyEnv));
     m_server->enqueue(FakeReply::json(
         200,
         chatToolCalls(
@@ -1339,7 +1349,7 @@ void TestStudio1::refusalThenAnotherEngine()
     QCOMPARE(m_server->requestCount(), 1);
     const QJsonArray messages = requestMessages(m_server->requests().at(0));
     QCOMPARE(messages.last().toObject().value(u"content"_s).toString(), input);
-    QVERIFY(!s.panel.otherEnginePanel()->isVisible());
+    QVERIFY(!s.panel.findChild<QGroupBox *>(u"otherEnginePanel"_s)->isVisible());
 }
 
 void TestStudio1::attachmentsModel()
@@ -1557,9 +1567,11 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     QCOMPARE(window.currentFile(), planner->document()->path());
     QSignalSpy plannerDone(planner->runPanel(), &RunPanel::runFinished);
     planner->runPanel()->run();
-    QTRY_VERIFY_WITH_TIMEOUT(
-        planner->runPanel()->approvalPanel()->approveButton()->isVisibleTo(planner->runPanel()),
-        10000);
+    QTRY_VERIFY_WITH_TIMEOUT(planner->runPanel()
+                                 ->findChild<ApprovalPanel *>(u"approvalPanel"_s)
+                                 ->approveButton()
+                                 ->isVisibleTo(planner->runPanel()),
+                             10000);
     QVERIFY(planner->runPanel()->isRunning());
     window.documentTabs()->setCurrentWidget(lunar);
     QCOMPARE(window.runPanel(), lunar->runPanel());
@@ -1577,8 +1589,8 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     auto *editorScroll = lunar->findChild<QScrollArea *>(u"editorScroll"_s);
     QVERIFY(editorScroll);
     QCOMPARE(editorScroll->horizontalScrollBar()->maximum(), 0);
-    const QString lunarStatus = lunar->runPanel()->statusLabel()->text();
-    planner->runPanel()->approvalPanel()->approveButton()->click();
+    const QString lunarStatus = lunar->runPanel()->findChild<QLabel *>(u"runStatus"_s)->text();
+    planner->runPanel()->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->click();
     QVERIFY(plannerDone.wait(15000));
     QCOMPARE(plannerDone.at(0).at(0).value<LaunchResult>().record.status, CallStatus::Completed);
     // Neither transcript holds the other's turns; the status of each is its own.
@@ -1592,7 +1604,7 @@ void TestStudio1::windowTwoSpecTabsRunApart()
              qPrintable(text(lunar->runPanel()->transcript())));
     QVERIFY2(!text(planner->runPanel()->transcript()).contains(u"Mission report"_s),
              qPrintable(text(planner->runPanel()->transcript())));
-    QCOMPARE(lunar->runPanel()->statusLabel()->text(), lunarStatus);
+    QCOMPARE(lunar->runPanel()->findChild<QLabel *>(u"runStatus"_s)->text(), lunarStatus);
     QCOMPARE(lunar->runPanel()->attempts(),
              int(lunarDone.at(0).at(0).value<LaunchResult>().record.attempts.size()));
 
@@ -1602,7 +1614,7 @@ void TestStudio1::windowTwoSpecTabsRunApart()
     QVERIFY(fresh != lunar->runPanel() && fresh != planner->runPanel());
     QCOMPARE(fresh->transcript()->count(), 0);
     QVERIFY(!fresh->lastResult());
-    QCOMPARE(fresh->statusLabel()->text(), u"Ready"_s);
+    QCOMPARE(fresh->findChild<QLabel *>(u"runStatus"_s)->text(), u"Ready"_s);
     QVERIFY(fresh->messageBar()->text().isEmpty());
 
     // Findings are the spec's in front: a broken lunar text lists its error only in its tab.
@@ -1913,7 +1925,7 @@ void TestStudio1::windowWaitingBadgeOnTheRightTab()
     // Looking at the other tab keeps the badge where it belongs.
     tabs->setCurrentWidget(lunar);
     QVERIFY(tabs->tabText(tabs->indexOf(planner)).startsWith(u"● "_s));
-    planner->runPanel()->approvalPanel()->approveButton()->click();
+    planner->runPanel()->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->click();
     QVERIFY(done.wait(15000));
     QCOMPARE(tabs->tabText(tabs->indexOf(planner)), u"planner.spec.json"_s);
     QVERIFY(!tabs->tabToolTip(tabs->indexOf(planner)).contains(u"waiting"_s));
@@ -2065,9 +2077,9 @@ void TestStudio1::approvalAfterEditSaysTheArgumentsAreYours()
         FakeReply::json(200, chatToolCalls({ { u"call_b"_s, u"submit_output"_s, goodOutput() } })));
     QTest::mouseClick(s.panel.findChild<QToolButton *>(u"runActionButton"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
-    s.panel.pauseArgumentsEditor()->setPlainText(u"{ \"id\": 8 }"_s);
-    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
-    ApprovalPanel *approval = s.panel.approvalPanel();
+    s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->setPlainText(u"{ \"id\": 8 }"_s);
+    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s), Qt::LeftButton);
+    ApprovalPanel *approval = s.panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
     QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 10000);
     QVERIFY2(approval->titleText().contains(u"you edited"_s), qPrintable(approval->titleText()));
     QVERIFY2(!approval->titleText().contains(u"The model wants"_s),
@@ -2141,8 +2153,8 @@ void TestStudio1::inlineApprovalInTimeline()
     m_server->enqueue(
         FakeReply::json(200, chatToolCalls({ { u"c4"_s, u"submit_output"_s, goodOutput() } })));
     QSignalSpy waiting(&s.panel, &RunPanel::waitingChanged);
-    ApprovalPanel *approval = s.panel.approvalPanel();
-    TimelineView *view = s.panel.timelineView();
+    ApprovalPanel *approval = s.panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
+    TimelineView *view = s.panel.findChild<TimelineView *>(u"transcript"_s);
     const TranscriptModel *t = s.panel.transcript();
     s.panel.run();
 
@@ -2175,7 +2187,9 @@ void TestStudio1::inlineApprovalInTimeline()
     QVERIFY(!waiting.isEmpty());
     QCOMPARE(waiting.last().at(0).toBool(), true);
     QCOMPARE(s.panel.waitingSummary(), u"get_ticket needs your approval"_s);
-    QVERIFY(s.panel.statusLabel()->text().contains(u"waiting for your approval"_s));
+    QVERIFY(s.panel.findChild<QLabel *>(u"runStatus"_s)
+                ->text()
+                .contains(u"waiting for your approval"_s));
     saveShot(&s.splitter, u"approval-inline.png"_s);
 
     // The widget moves with its row: scrolled to the top it leaves the view, and comes back.
@@ -2242,17 +2256,18 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     s.splitter.setSizes({ 600, 680 });
     QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
     s.panel.setInputText(u"Summarise ticket 7."_s);
-    TimelineView *view = s.panel.timelineView();
+    TimelineView *view = s.panel.findChild<TimelineView *>(u"transcript"_s);
     const TranscriptModel *t = s.panel.transcript();
-    QGroupBox *pause = s.panel.pausePanel();
+    QGroupBox *pause = s.panel.findChild<QGroupBox *>(u"pausePanel"_s);
 
     // Before a tool: the pause editor inline at the last row, its arguments editable, the focus
     // on Continue, and Enter there goes on.
     s.panel.setBreakpoints(Breakpoint::BeforeTool);
-    QVERIFY2(s.panel.breakpointsButton()->text() == u"Breakpoints (1)"_s,
-             qPrintable(s.panel.breakpointsButton()->text()));
-    QVERIFY2(!hasIdentifier(s.panel.breakpointsButton()->toolTip()),
-             qPrintable(s.panel.breakpointsButton()->toolTip()));
+    QVERIFY2(s.panel.findChild<QPushButton *>(u"breakpointsButton"_s)->text()
+                 == u"Breakpoints (1)"_s,
+             qPrintable(s.panel.findChild<QPushButton *>(u"breakpointsButton"_s)->text()));
+    QVERIFY2(!hasIdentifier(s.panel.findChild<QPushButton *>(u"breakpointsButton"_s)->toolTip()),
+             qPrintable(s.panel.findChild<QPushButton *>(u"breakpointsButton"_s)->toolTip()));
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeTool, 10000);
     QCoreApplication::processEvents();
@@ -2262,37 +2277,47 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QCOMPARE(s.panel.waitingSummary(), u"Paused before a tool runs"_s);
     QString why;
     QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 15000);
-    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
-    QVERIFY2(inside(s.panel.pauseStepButton(), view->viewport(), &why), qPrintable(why));
-    QVERIFY2(inside(s.panel.pauseArgumentsEditor(), view->viewport(), &why), qPrintable(why));
-    QVERIFY(!s.panel.pauseArgumentsEditor()->isReadOnly());
+    QVERIFY2(
+        inside(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s), view->viewport(), &why),
+        qPrintable(why));
+    QVERIFY2(inside(s.panel.findChild<QPushButton *>(u"pauseStepButton"_s), view->viewport(), &why),
+             qPrintable(why));
+    QVERIFY2(inside(s.panel.findChild<JsonEditor *>(u"pauseArguments"_s), view->viewport(), &why),
+             qPrintable(why));
+    QVERIFY(!s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->isReadOnly());
     QVERIFY2(!hasIdentifier(pause->accessibleName()), qPrintable(pause->accessibleName()));
     QVERIFY2(!hasIdentifier(t->item(s.panel.pendingRow()).title),
              qPrintable(t->item(s.panel.pendingRow()).title));
-    QCOMPARE(pause->window()->focusWidget(), static_cast<QWidget *>(s.panel.pauseContinueButton()));
+    QCOMPARE(pause->window()->focusWidget(),
+             static_cast<QWidget *>(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s)));
     saveShot(&s.splitter, u"breakpoint-inline.png"_s);
     // A bad edit: the complaint shows in the pause itself, which stays, its row as tall as it.
-    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": "_s);
-    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->setPlainText(u"{\"id\": "_s);
+    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s), Qt::LeftButton);
     QVERIFY(s.panel.isPaused());
-    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseMessageBar()->isVisible(), 15000);
-    QVERIFY2(s.panel.pauseMessageBar()->text().contains(u"not valid JSON"_s),
-             qPrintable(s.panel.pauseMessageBar()->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.findChild<NoticeBar *>(u"pauseMessages"_s)->isVisible(),
+                             15000);
+    QVERIFY2(
+        s.panel.findChild<NoticeBar *>(u"pauseMessages"_s)->text().contains(u"not valid JSON"_s),
+        qPrintable(s.panel.findChild<NoticeBar *>(u"pauseMessages"_s)->text()));
     QTRY_COMPARE_WITH_TIMEOUT(pause->geometry(), view->pendingRect(), 15000);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(s.panel.pauseMessageBar(), view->viewport(), &why),
-                              qPrintable(why), 15000);
-    QVERIFY2(inside(s.panel.pauseContinueButton(), view->viewport(), &why), qPrintable(why));
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        inside(s.panel.findChild<NoticeBar *>(u"pauseMessages"_s), view->viewport(), &why),
+        qPrintable(why), 15000);
+    QVERIFY2(
+        inside(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s), view->viewport(), &why),
+        qPrintable(why));
     // A good edit, and Enter on Continue.
-    s.panel.pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
-    s.panel.pauseContinueButton()->setFocus();
+    s.panel.findChild<JsonEditor *>(u"pauseArguments"_s)->setPlainText(u"{\"id\": 8}"_s);
+    s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s)->setFocus();
     const int pauseRow = s.panel.pendingRow();
-    QTest::keyClick(s.panel.pauseContinueButton(), Qt::Key_Return);
+    QTest::keyClick(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s), Qt::Key_Return);
     QVERIFY(!s.panel.isPaused());
     QVERIFY(!pause->isVisible());
     QCOMPARE(s.panel.pendingRow(), -1);
     // The pause row went with the pause.
     QVERIFY(pauseRow >= t->count() || !t->item(pauseRow).title.startsWith(u"Paused"_s));
-    QVERIFY(!s.panel.pauseMessageBar()->isVisible());
+    QVERIFY(!s.panel.findChild<NoticeBar *>(u"pauseMessages"_s)->isVisible());
     LaunchResult result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     for (int i = 0; i < t->count(); ++i)
@@ -2308,15 +2333,16 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     s.panel.setBreakpoints(Breakpoint::BeforeRequest);
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::BeforeRequest, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(s.panel.pauseStepButton()->isVisible(), 15000);
-    QVERIFY(s.panel.pauseStepButton()->isEnabled());
-    QTest::mouseClick(s.panel.pauseStepButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(s.panel.findChild<QPushButton *>(u"pauseStepButton"_s)->isVisible(),
+                             15000);
+    QVERIFY(s.panel.findChild<QPushButton *>(u"pauseStepButton"_s)->isEnabled());
+    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"pauseStepButton"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(s.panel.pausedAt() == Breakpoint::AfterReply, 10000);
     QCOMPARE(s.panel.pendingWidget(), static_cast<QWidget *>(pause));
     QTRY_VERIFY2_WITH_TIMEOUT(inside(pause, view->viewport(), &why), qPrintable(why), 15000);
     s.panel.setBreakpoints({});
-    QCOMPARE(s.panel.breakpointsButton()->text(), u"Breakpoints"_s);
-    QTest::mouseClick(s.panel.pauseContinueButton(), Qt::LeftButton);
+    QCOMPARE(s.panel.findChild<QPushButton *>(u"breakpointsButton"_s)->text(), u"Breakpoints"_s);
+    QTest::mouseClick(s.panel.findChild<QPushButton *>(u"pauseContinueButton"_s), Qt::LeftButton);
     result = waitFinished(s);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QVERIFY(!pause->isVisible());
@@ -2338,8 +2364,8 @@ void TestStudio1::inlineManualResult()
         FakeReply::json(200, chatToolCalls({ { u"m1"_s, u"get_ticket"_s, { { u"id"_s, 7 } } } })));
     m_server->enqueue(
         FakeReply::json(200, chatToolCalls({ { u"m2"_s, u"submit_output"_s, goodOutput() } })));
-    ApprovalPanel *approval = s.panel.approvalPanel();
-    TimelineView *view = s.panel.timelineView();
+    ApprovalPanel *approval = s.panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
+    TimelineView *view = s.panel.findChild<TimelineView *>(u"transcript"_s);
     const TranscriptModel *t = s.panel.transcript();
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
@@ -2375,7 +2401,7 @@ void TestStudio1::inlineGoneAfterStopAndNewRunClean()
     s.panel.setInputText(u"Summarise ticket 1."_s);
     m_server->enqueue(
         FakeReply::json(200, chatToolCalls({ { u"s1"_s, u"get_ticket"_s, { { u"id"_s, 1 } } } })));
-    ApprovalPanel *approval = s.panel.approvalPanel();
+    ApprovalPanel *approval = s.panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
     const TranscriptModel *t = s.panel.transcript();
     s.panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
@@ -2442,15 +2468,19 @@ void TestStudio1::runPanelFitsBesideTheSpec()
         QVERIFY2(button, qPrintable(name));
         QVERIFY2(inside(button, &panel, &why), qPrintable(why));
     }
-    QVERIFY2(inside(panel.statusLabel(), &panel, &why), qPrintable(why));
-    QVERIFY2(inside(panel.inputEdit(), &panel, &why), qPrintable(why));
-    QVERIFY2(inside(panel.timelineView(), &panel, &why), qPrintable(why));
-    QVERIFY2(inside(panel.detailView(), &panel, &why), qPrintable(why));
-    QVERIFY2(panel.timelineView()->height() >= 300,
-             qPrintable(QString::number(panel.timelineView()->height())));
-    QVERIFY(panel.inputEdit()->height() >= 50);
+    QVERIFY2(inside(panel.findChild<QLabel *>(u"runStatus"_s), &panel, &why), qPrintable(why));
+    QVERIFY2(inside(panel.findChild<QPlainTextEdit *>(u"runInput"_s), &panel, &why),
+             qPrintable(why));
+    QVERIFY2(inside(panel.findChild<TimelineView *>(u"transcript"_s), &panel, &why),
+             qPrintable(why));
+    QVERIFY2(inside(panel.findChild<QPlainTextEdit *>(u"transcriptDetail"_s), &panel, &why),
+             qPrintable(why));
+    QVERIFY2(
+        panel.findChild<TimelineView *>(u"transcript"_s)->height() >= 300,
+        qPrintable(QString::number(panel.findChild<TimelineView *>(u"transcript"_s)->height())));
+    QVERIFY(panel.findChild<QPlainTextEdit *>(u"runInput"_s)->height() >= 50);
     // The breakpoints are one menu, in plain words.
-    QMenu *menu = panel.breakpointsButton()->menu();
+    QMenu *menu = panel.findChild<QPushButton *>(u"breakpointsButton"_s)->menu();
     QVERIFY(menu);
     QCOMPARE(menu->actions().size(), 6); // a heading and the five points
     for (QAction *a : menu->actions())
@@ -2468,19 +2498,22 @@ void TestStudio1::runPanelFitsBesideTheSpec()
     });
     QSignalSpy finished(&panel, &RunPanel::runFinished);
     panel.run();
-    ApprovalPanel *approval = panel.approvalPanel();
+    ApprovalPanel *approval = panel.findChild<ApprovalPanel *>(u"approvalPanel"_s);
     QTRY_VERIFY_WITH_TIMEOUT(approval->isVisible(), 10000);
-    QTRY_VERIFY2_WITH_TIMEOUT(inside(approval, panel.timelineView()->viewport(), &why),
-                              qPrintable(why), 15000);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        inside(approval, panel.findChild<TimelineView *>(u"transcript"_s)->viewport(), &why),
+        qPrintable(why), 15000);
     for (QWidget *w : { static_cast<QWidget *>(approval->approveButton()),
                         static_cast<QWidget *>(approval->refuseButton()),
                         static_cast<QWidget *>(approval->editButton()),
                         static_cast<QWidget *>(approval->reasonEdit()) })
-        QVERIFY2(inside(w, panel.timelineView()->viewport(), &why), qPrintable(why));
-    QVERIFY2(!hasIdentifier(panel.statusLabel()->text()), qPrintable(panel.statusLabel()->text()));
+        QVERIFY2(inside(w, panel.findChild<TimelineView *>(u"transcript"_s)->viewport(), &why),
+                 qPrintable(why));
+    QVERIFY2(!hasIdentifier(panel.findChild<QLabel *>(u"runStatus"_s)->text()),
+             qPrintable(panel.findChild<QLabel *>(u"runStatus"_s)->text()));
     qInfo("run panel at 640x700: minimum %dx%d, timeline %d px high, inline approval %d px high",
           panel.minimumSizeHint().width(), panel.minimumSizeHint().height(),
-          panel.timelineView()->height(), approval->height());
+          panel.findChild<TimelineView *>(u"transcript"_s)->height(), approval->height());
     saveShot(&panel, u"run-panel-640x700.png"_s);
     QTest::mouseClick(approval->approveButton(), Qt::LeftButton);
     QVERIFY(finished.wait(10000));
@@ -2529,8 +2562,8 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     pick->setCurrentIndex(pick->findText(u"fake"_s));
     panel->findChild<QPushButton *>(u"mcpConnect"_s)->click();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isConnecting(), 15000);
-    QVERIFY2(panel->statusLabel()->text().contains(u"13 tool(s)"_s),
-             qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(panel->findChild<QLabel *>(u"runStatus"_s)->text().contains(u"13 tool(s)"_s),
+             qPrintable(panel->findChild<QLabel *>(u"runStatus"_s)->text()));
     QTableWidget *table = panel->toolTable();
     const auto rowOf = [&](const QString &name) {
         for (int row = 0; row < table->rowCount(); ++row)

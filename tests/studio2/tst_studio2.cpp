@@ -15,14 +15,10 @@
 #include "tests/support/fakepromptcache.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
-#include "ui/budget/budgetmodel.h"
-#include "ui/budget/budgetview.h"
-#include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
 #include "ui/history/cacheview.h"
 #include "ui/history/calltab.h"
-#include "ui/history/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historymodel.h"
@@ -33,6 +29,11 @@
 #include "ui/settings/enginespage.h"
 #include "ui/settings/profilelistmodel.h"
 #include "ui/transfer/transfercontroller.h"
+#include "ui/widgets/budgetmodel.h"
+#include "ui/widgets/budgetview.h"
+#include "ui/widgets/calldiff.h"
+#include "ui/widgets/callview.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -581,6 +582,17 @@ void TestStudio2::replayOnAnotherEngine()
     QCOMPARE(dialog.typeCombo()->currentData().toString(), u"openai"_s);
     QCOMPARE(dialog.modelEdit()->text(), u"gpt-test"_s);
     dialog.typeCombo()->setCurrentIndex(dialog.typeCombo()->findData(u"anthropic"_s));
+    dialog.modelEdit()->setText(u"claude-test"_s);
+    // A choice that cannot run is said in the dialog, which stays open.
+    dialog.modelEdit()->clear();
+    dialog.show();
+    dialog.accept();
+    auto *notice = dialog.findChild<NoticeBar *>(u"engineChoiceNotice"_s);
+    QVERIFY(notice);
+    QTRY_VERIFY(notice->isVisible());
+    QCOMPARE(notice->text(), dialog.problem());
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
     dialog.modelEdit()->setText(u"claude-test"_s);
     QCOMPARE(dialog.problem(), QString());
     const EngineSpec chosen = dialog.engine();

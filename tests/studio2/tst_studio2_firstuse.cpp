@@ -17,31 +17,31 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
-#include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
-#include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
-#include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
-#include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
 #include "ui/history/revisiontreewidget.h"
-#include "ui/mainwindow.h"
-#include "ui/run/approvalpanel.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/spectab.h"
+#include "ui/widgets/approvalpanel.h"
+#include "ui/widgets/calldiff.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/docsbrowser.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/widgets/trustdialog.h"
+#include "ui/window/experimentshost.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/spectab.h"
 
 #include <QAction>
 #include <QApplication>
@@ -257,12 +257,14 @@ LaunchResult TestFirstUse::runToEnd(MainWindow &window, bool approve)
     clock.start();
     while (finished.isEmpty() && clock.elapsed() < 15000) {
         QTest::qWait(20);
-        if (panel->approvalPanel()->isVisibleTo(panel)
-            && panel->approvalPanel()->approveButton()->isVisibleTo(panel)) {
+        if (panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->isVisibleTo(panel)
+            && panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)
+                   ->approveButton()
+                   ->isVisibleTo(panel)) {
             if (approve)
-                panel->approvalPanel()->approveButton()->click();
+                panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->click();
             else
-                panel->approvalPanel()->refuseButton()->click();
+                panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->refuseButton()->click();
         }
     }
     if (finished.isEmpty())
@@ -284,7 +286,7 @@ void TestFirstUse::anotherSpecStartsClean()
     QVERIFY(panel->attempts() > 0);
     panel->transcriptView()->setCurrentIndex(
         panel->transcript()->index(panel->transcript()->count() - 1, 0));
-    QVERIFY(!panel->detailView()->toPlainText().isEmpty());
+    QVERIFY(!panel->findChild<QPlainTextEdit *>(u"transcriptDetail"_s)->toPlainText().isEmpty());
 
     // Another spec opens in a tab of its own, with a run view of its own; the first keeps its run.
     RunPanel *first = panel;
@@ -295,16 +297,17 @@ void TestFirstUse::anotherSpecStartsClean()
     QVERIFY(first->transcript()->count() > 0);
     QVERIFY(!first->isVisible());
     QCOMPARE(panel->transcript()->count(), 0);
-    QVERIFY2(panel->detailView()->toPlainText().isEmpty(),
-             qPrintable(panel->detailView()->toPlainText()));
+    QVERIFY2(panel->findChild<QPlainTextEdit *>(u"transcriptDetail"_s)->toPlainText().isEmpty(),
+             qPrintable(panel->findChild<QPlainTextEdit *>(u"transcriptDetail"_s)->toPlainText()));
     QVERIFY2(panel->messageBar()->text().isEmpty(), qPrintable(panel->messageBar()->text()));
     QVERIFY(!panel->lastResult());
     QCOMPARE(panel->attempts(), 0);
     QCOMPARE(panel->totalUsage().inputTokens, 0);
-    QCOMPARE(panel->statusLabel()->text(), u"Ready"_s);
-    QVERIFY2(panel->usageLabel()->text().startsWith(u"Turns 0 · attempts 0"_s),
-             qPrintable(panel->usageLabel()->text()));
-    QVERIFY(!panel->otherEnginePanel()->isVisibleTo(panel));
+    QCOMPARE(panel->findChild<QLabel *>(u"runStatus"_s)->text(), u"Ready"_s);
+    QVERIFY2(
+        panel->findChild<QLabel *>(u"runUsage"_s)->text().startsWith(u"Turns 0 · attempts 0"_s),
+        qPrintable(panel->findChild<QLabel *>(u"runUsage"_s)->text()));
+    QVERIFY(!panel->findChild<QGroupBox *>(u"otherEnginePanel"_s)->isVisibleTo(panel));
     QCOMPARE(panel->inputText(),
              RunPanel::sampleInputFor(samplePath(u"lunar-landing.spec.json"_s)));
     // Counters start again on the next run: one run's attempts, not two runs' added up.
@@ -339,7 +342,7 @@ void TestFirstUse::runAndApprovalComeForward()
     QVERIFY(run);
     QSignalSpy finished(window->runPanel(), &RunPanel::runFinished);
     run->trigger();
-    ApprovalPanel *approval = window->runPanel()->approvalPanel();
+    ApprovalPanel *approval = window->runPanel()->findChild<ApprovalPanel *>(u"approvalPanel"_s);
     QTRY_VERIFY_WITH_TIMEOUT(approval->approveButton()->isVisibleTo(window->runPanel()), 10000);
     settle();
     shoot(*window, u"02-approval-in-front"_s);
@@ -413,7 +416,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
     shoot(*window, u"03a-first-start"_s);
     // Before the first run the empty transcript says what it is for, and the attach button
     // says what it does.
-    QLabel *hint = window->runPanel()->transcriptHint();
+    QLabel *hint = window->runPanel()->findChild<QLabel *>(u"transcriptHint"_s);
     QVERIFY(inSight(hint));
     QVERIFY2(hint->text().contains(u"Ctrl+R"_s), qPrintable(hint->text()));
     auto *attach = window->runPanel()->findChild<QToolButton *>(u"attachButton"_s);
@@ -442,7 +445,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
 
     // Approve and Refuse, on screen while the run waits.
     window->runPanel()->run();
-    ApprovalPanel *approval = window->runPanel()->approvalPanel();
+    ApprovalPanel *approval = window->runPanel()->findChild<ApprovalPanel *>(u"approvalPanel"_s);
     QTRY_VERIFY_WITH_TIMEOUT(approval->approveButton()->isVisibleTo(window->runPanel()), 10000);
     QVERIFY(!hint->isVisible());
     settle();
@@ -555,10 +558,12 @@ void TestFirstUse::editedArgumentsAreMarked()
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
     QCOMPARE(panel->pendingItem().call.name, u"get_ticket"_s);
-    panel->pauseArgumentsEditor()->setPlainText(u"{\"id\": 8}"_s);
+    panel->findChild<JsonEditor *>(u"pauseArguments"_s)->setPlainText(u"{\"id\": 8}"_s);
     panel->continueRun();
-    QTRY_VERIFY_WITH_TIMEOUT(panel->approvalPanel()->approveButton()->isVisibleTo(panel), 10000);
-    panel->approvalPanel()->approveButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->isVisibleTo(panel),
+        10000);
+    panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->click();
     // list_team pauses too; nothing to edit there.
     QElapsedTimer clock;
     clock.start();
@@ -619,7 +624,9 @@ void TestFirstUse::editedArgumentsAreMarked()
             break;
         }
     }
-    QVERIFY(panel->detailView()->toPlainText().contains(u"The model asked for"_s));
+    QVERIFY(panel->findChild<QPlainTextEdit *>(u"transcriptDetail"_s)
+                ->toPlainText()
+                .contains(u"The model asked for"_s));
     shoot(*window, u"05-edited-arguments"_s);
     window->currentDocument()->setClean();
 }
@@ -644,15 +651,17 @@ void TestFirstUse::editedResultsAreMarked()
     QElapsedTimer clock;
     clock.start();
     while (finished.isEmpty() && clock.elapsed() < 15000) {
-        if (panel->approvalPanel()->isVisibleTo(panel)
-            && panel->approvalPanel()->approveButton()->isVisibleTo(panel))
-            panel->approvalPanel()->approveButton()->click();
+        if (panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->isVisibleTo(panel)
+            && panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)
+                   ->approveButton()
+                   ->isVisibleTo(panel))
+            panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->click();
         if (panel->isPaused() && panel->pausedAt() == Breakpoint::AfterToolResult) {
             if (!editedOne && panel->pendingItem().call.name == u"get_ticket") {
-                toolAnswer = panel->pauseResultEditor()->toPlainText();
+                toolAnswer = panel->findChild<QPlainTextEdit *>(u"pauseResult"_s)->toPlainText();
                 QVERIFY(!toolAnswer.isEmpty());
-                panel->pauseResultEditor()->setPlainText(
-                    u"Ticket 7: the export button is missing (edited)."_s);
+                panel->findChild<QPlainTextEdit *>(u"pauseResult"_s)
+                    ->setPlainText(u"Ticket 7: the export button is missing (edited)."_s);
                 editedOne = true;
             }
             panel->continueRun();
@@ -1027,24 +1036,29 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     panel->run();
     QTRY_VERIFY_WITH_TIMEOUT(panel->isPaused(), 10000);
     QString which;
-    QVERIFY2(!hasIdentifier(panel->pausePanel()->accessibleName(), &which),
-             qPrintable(panel->pausePanel()->accessibleName()));
+    QVERIFY2(
+        !hasIdentifier(panel->findChild<QGroupBox *>(u"pausePanel"_s)->accessibleName(), &which),
+        qPrintable(panel->findChild<QGroupBox *>(u"pausePanel"_s)->accessibleName()));
     QVERIFY2(!hasIdentifier(panel->transcript()->item(panel->pendingRow()).title, &which),
              qPrintable(which));
-    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which),
-             qPrintable(panel->statusLabel()->text()));
-    QVERIFY2(panel->statusLabel()->text().contains(u"before a tool runs"_s),
-             qPrintable(panel->statusLabel()->text()));
+    QVERIFY2(!hasIdentifier(panel->findChild<QLabel *>(u"runStatus"_s)->text(), &which),
+             qPrintable(panel->findChild<QLabel *>(u"runStatus"_s)->text()));
+    QVERIFY2(panel->findChild<QLabel *>(u"runStatus"_s)->text().contains(u"before a tool runs"_s),
+             qPrintable(panel->findChild<QLabel *>(u"runStatus"_s)->text()));
     panel->continueRun();
-    QTRY_VERIFY_WITH_TIMEOUT(panel->approvalPanel()->approveButton()->isVisibleTo(panel), 10000);
-    QVERIFY2(!hasIdentifier(panel->statusLabel()->text(), &which),
-             qPrintable(panel->statusLabel()->text()));
-    QVERIFY2(panel->statusLabel()->text().contains(u"waiting for your approval"_s),
-             qPrintable(panel->statusLabel()->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        panel->findChild<ApprovalPanel *>(u"approvalPanel"_s)->approveButton()->isVisibleTo(panel),
+        10000);
+    QVERIFY2(!hasIdentifier(panel->findChild<QLabel *>(u"runStatus"_s)->text(), &which),
+             qPrintable(panel->findChild<QLabel *>(u"runStatus"_s)->text()));
+    QVERIFY2(
+        panel->findChild<QLabel *>(u"runStatus"_s)->text().contains(u"waiting for your approval"_s),
+        qPrintable(panel->findChild<QLabel *>(u"runStatus"_s)->text()));
     panel->stop();
     QVERIFY(finished.wait(10000));
     panel->setBreakpoints({});
-    QCOMPARE(panel->statusLabel()->text().section(u" · "_s, 0, 0), u"Cancelled"_s);
+    QCOMPARE(panel->findChild<QLabel *>(u"runStatus"_s)->text().section(u" · "_s, 0, 0),
+             u"Cancelled"_s);
 
     // A failed call: no "other error".
     QVERIFY(window->openSpecFile(samplePath(u"refusal.spec.json"_s)) && specChecked(*window));
@@ -1166,7 +1180,10 @@ void TestFirstUse::samplesOpenFromTheFileMenu()
 {
     auto window = makeWindow();
     QVERIFY(window);
-    QVERIFY(window->runPanel()->transcriptHint()->text().contains(u"File > Open Sample"_s));
+    QVERIFY(window->runPanel()
+                ->findChild<QLabel *>(u"transcriptHint"_s)
+                ->text()
+                .contains(u"File > Open Sample"_s));
     QCOMPARE(MainWindow::sampleNames(),
              (QStringList { u"lunar-landing"_s, u"planner"_s, u"refusal"_s }));
     auto *action = window->findChild<QAction *>(u"openSample_planner"_s);

@@ -15,33 +15,33 @@
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
-#include "ui/budget/budgetmodel.h"
-#include "ui/budget/budgetview.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/schemabuilder.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
-#include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
-#include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
 #include "ui/history/revisiontreewidget.h"
-#include "ui/mainwindow.h"
-#include "ui/run/approvalpanel.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
 #include "ui/settings/limitspage.h"
-#include "ui/spectab.h"
+#include "ui/widgets/approvalpanel.h"
+#include "ui/widgets/budgetmodel.h"
+#include "ui/widgets/budgetview.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jobsbutton.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/spectab.h"
 
 #include <QAction>
 #include <QApplication>
@@ -556,9 +556,9 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
     QTRY_VERIFY(window.findingsDock()->height() >= 350);
     RunPanel *panel = window.runPanel();
     QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_R));
-    ApprovalPanel *approval = panel->approvalPanel();
+    ApprovalPanel *approval = panel->findChild<ApprovalPanel *>(u"approvalPanel"_s);
     QTRY_VERIFY_WITH_TIMEOUT(approval->mode() == ApprovalPanel::Mode::Approval, 20000);
-    QWidget *viewport = panel->timelineView()->viewport();
+    QWidget *viewport = panel->findChild<TimelineView *>(u"transcript"_s)->viewport();
     auto whole = [&window, viewport](QWidget *w) {
         const QRect own(w->mapTo(&window, QPoint(0, 0)), w->size());
         QRect room(viewport->mapTo(&window, QPoint(0, 0)), viewport->size());

@@ -4,7 +4,7 @@
 // or edits a spec waits for the check of the text as it is before it reads the findings.
 
 #include "ui/editor/specdocument.h"
-#include "ui/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QTest>
 

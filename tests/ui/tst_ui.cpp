@@ -17,18 +17,15 @@
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentcharts.h"
-#include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/experiments/matrixmodel.h"
 #include "ui/experiments/newexperimentdialog.h"
 #include "ui/experiments/variantwriter.h"
-#include "ui/history/callview.h"
 #include "ui/history/historybrowser.h"
-#include "ui/history/historydocks.h"
 #include "ui/history/historymodel.h"
-#include "ui/mainwindow.h"
 #include "ui/run/runpanel.h"
-#include "ui/spectab.h"
+#include "ui/widgets/callview.h"
+#include "ui/widgets/dialogs.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jsoneditor.h"
@@ -36,6 +33,10 @@
 #include "ui/widgets/jsonlocator.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/experimentshost.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/spectab.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -210,6 +211,7 @@ private Q_SLOTS:
     void geometryIsSaved();
     void menusAreComplete();
     void aboutBoxShowsVersions();
+    void questionsGoThroughDialogs();
     void screenshotIsNotBlank();
     void experimentVariantText();
     void experimentLoadErrors();
@@ -711,6 +713,48 @@ void TestUi::aboutBoxShowsVersions()
     box->close();
 }
 
+void TestUi::questionsGoThroughDialogs()
+{
+    // With a responder installed, the unsaved-changes question and the About notice are put to
+    // it: no box opens, and its answer decides.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.newSpec();
+    QTabWidget *tabs = window.documentTabs();
+    QCOMPARE(tabs->count(), 2);
+    window.jsonView()->appendPlainText(u" "_s);
+    QVERIFY(window.isModified());
+
+    QStringList asked;
+    QMessageBox::StandardButton reply = QMessageBox::Cancel;
+    Dialogs::setResponder([&asked, &reply](const QString &title, const QString &text,
+                                           QMessageBox::StandardButtons buttons) {
+        asked.append(title + u": "_s + text);
+        return buttons.testFlag(reply) ? reply : QMessageBox::NoButton;
+    });
+    const auto removeResponder = qScopeGuard([] { Dialogs::setResponder({}); });
+
+    window.closeDocumentTab(tabs->currentIndex());
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked.constFirst().startsWith(u"Unsaved Changes: "_s), qPrintable(asked.constFirst()));
+    QVERIFY(!window.findChild<QMessageBox *>(u"unsavedChangesBox"_s));
+    QCOMPARE(tabs->count(), 2); // Cancel: the tab stays, changes and all
+    QVERIFY(window.isModified());
+
+    reply = QMessageBox::Discard;
+    window.closeDocumentTab(tabs->currentIndex());
+    QCOMPARE(asked.size(), 2);
+    QCOMPARE(tabs->count(), 1);
+    QVERIFY(!window.isModified());
+
+    window.aboutAction()->trigger();
+    QCOMPARE(asked.size(), 3);
+    QVERIFY2(asked.last().startsWith(u"About Callscope: "_s), qPrintable(asked.last()));
+    QVERIFY(asked.last().contains(QStringLiteral(CALLSCOPE_VERSION)));
+    QVERIFY(!window.findChild<QMessageBox *>(u"aboutBox"_s));
+}
+
 void TestUi::screenshotIsNotBlank()
 {
     MainWindow window;
@@ -1059,6 +1103,12 @@ void TestUi::experimentRunFromWindow()
     StudioServices *services = window.studioServices();
     QVERIFY2(services && services->store(), "the window has no history database");
     ExperimentView *view = window.experiments()->view();
+    // The matrix and the variant summary keep the model contract through the open, the run and
+    // the variants added below.
+    QAbstractItemModelTester matrixTester(view->matrixModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester summaryTester(view->summaryModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(window.experiments()->openFile(path));
     QCOMPARE(view->state(), ExperimentView::State::Ready);
     QCOMPARE(view->matrixModel()->rowCount(), 3);

@@ -3,7 +3,7 @@
 // The rows of a CallDiff as a table: what, left call, right call. Rows that differ carry a
 // background (translucent, so it reads on light and dark palettes) and their state.
 
-#include "ui/diff/calldiff.h"
+#include "ui/widgets/calldiff.h"
 
 #include <QAbstractTableModel>
 

@@ -107,14 +107,11 @@ public:
     MatrixFilter *matrixFilter() const { return m_filter; }
     QTableView *matrixView() const { return m_matrixView; }
     VariantSummaryModel *summaryModel() const { return m_summary; }
-    QTableView *summaryView() const { return m_summaryView; }
     ExperimentCharts *charts() const { return m_charts; }
     QTabWidget *resultTabs() const { return m_resultTabs; }
-    NoticeBar *noticeBar() const { return m_notice; }
     QTableWidget *errorsView() const { return m_errorsView; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *titleLabel() const { return m_title; }
-    QProgressBar *progressBar() const { return m_progress; }
     // The provider batches of a "via": "batch" experiment: rounds, open batches, lines,
     // waiting time (from the running session, or from the store after a restart).
     QLabel *batchStatus() const { return m_batchStatus; }
@@ -125,14 +122,12 @@ public:
     // Cancels the open provider batches at the provider, then stops (a running batch session).
     QPushButton *cancelBatchesButton() const { return m_cancelBatchesButton; }
     void cancelBatches();
-    QPushButton *openButton() const { return m_openButton; }
     QPushButton *newButton() const { return m_newButton; }
     QPushButton *emptyNewButton() const { return m_emptyNewButton; }
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
     QPushButton *resumeButton() const { return m_resumeButton; }
     QPushButton *compareButton() const { return m_compareButton; }
-    QToolButton *addVariantButton() const { return m_addVariantButton; }
     QComboBox *showCombo() const { return m_showCombo; }
     QComboBox *variantCombo() const { return m_variantCombo; }
 

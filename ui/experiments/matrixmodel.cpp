@@ -34,23 +34,6 @@ QString verdictTitle(CellVerdict verdict)
 
 } // namespace
 
-QString cellVerdictName(CellVerdict verdict)
-{
-    switch (verdict) {
-    case CellVerdict::NotRun:
-        return u"not run"_s;
-    case CellVerdict::Partial:
-        return u"partial"_s;
-    case CellVerdict::Pass:
-        return u"pass"_s;
-    case CellVerdict::Flaky:
-        return u"flaky"_s;
-    case CellVerdict::Fail:
-        return u"fail"_s;
-    }
-    return {};
-}
-
 QString formatLatency(qint64 ms)
 {
     if (ms < 1000)

@@ -21,8 +21,6 @@ namespace Callscope {
 
 enum class CellVerdict { NotRun, Partial, Pass, Flaky, Fail };
 
-QString cellVerdictName(CellVerdict verdict); // "not run", "partial", "pass", "flaky", "fail"
-
 struct MatrixRun
 {
     int repeat = 0;
@@ -144,7 +142,6 @@ public:
     Show show() const { return m_show; }
     // -1: every variant.
     void setVariantColumn(int column);
-    int variantColumn() const { return m_column; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;

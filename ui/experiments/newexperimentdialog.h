@@ -62,9 +62,7 @@ public:
 
     QLineEdit *nameEdit() const { return m_name; }
     QLineEdit *specEdit() const { return m_spec; }
-    QRadioButton *datasetFileRadio() const { return m_datasetFileRadio; }
     QRadioButton *datasetInlineRadio() const { return m_datasetInlineRadio; }
-    QLineEdit *datasetEdit() const { return m_dataset; }
     QTableWidget *casesTable() const { return m_cases; }
     QSpinBox *repeatSpin() const { return m_repeat; }
     // 0 = the number set in Preferences (not written to the file).

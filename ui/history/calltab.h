@@ -60,7 +60,6 @@ public:
 
     QTabWidget *tabs() const { return m_tabs; }
     QWidget *transcriptPage() const;
-    QWidget *resultPage() const { return m_resultPage; }
     QWidget *exchangePage() const { return m_exchangePage; }
     QComboBox *turnCombo() const { return m_turn; }
     RawExchangeView *exchange() const { return m_exchange; }
@@ -68,9 +67,7 @@ public:
     CacheView *cacheView() const { return m_cacheView; }
     QTreeView *revisionView() const { return m_revisionView; }
     RevisionTreeModel *revisionModel() const { return m_revisionModel; }
-    QPushButton *replayButton() const { return m_replay; }
     QPushButton *reviseButton() const { return m_revise; }
-    QPushButton *exportButton() const { return m_export; }
     QPushButton *compareParentButton() const { return m_compareParent; }
     QPushButton *compareSelectedButton() const { return m_compareSelected; }
 

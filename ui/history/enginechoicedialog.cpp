@@ -1,12 +1,12 @@
 #include "ui/history/enginechoicedialog.h"
 
 #include "core/secrets/profilestore.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -45,8 +45,12 @@ EngineChoiceDialog::EngineChoiceDialog(ProfileStore *profiles, QWidget *parent)
     form->addRow(tr("Key variable:"), m_keyEnv);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Replay"));
+    // Why the choice cannot be replayed yet, said in the dialog itself.
+    m_notice = new NoticeBar(this);
+    m_notice->setObjectName(u"engineChoiceNotice"_s);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(m_notice);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &EngineChoiceDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &EngineChoiceDialog::reject);
@@ -109,10 +113,7 @@ QString EngineChoiceDialog::problem() const
 void EngineChoiceDialog::accept()
 {
     if (const QString why = problem(); !why.isEmpty()) {
-        auto *box =
-            new QMessageBox(QMessageBox::Warning, windowTitle(), why, QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        m_notice->showMessage(why, NoticeBar::Kind::Error);
         return;
     }
     QDialog::accept();

@@ -12,6 +12,7 @@ class QLineEdit;
 
 namespace Callscope {
 
+class NoticeBar;
 class ProfileStore;
 
 class EngineChoiceDialog final : public QDialog
@@ -30,11 +31,9 @@ public:
     // A user-facing problem with the current choice, or empty.
     QString problem() const;
 
-    QComboBox *profileCombo() const { return m_profile; }
     QComboBox *typeCombo() const { return m_type; }
     QLineEdit *modelEdit() const { return m_model; }
     QLineEdit *baseUrlEdit() const { return m_baseUrl; }
-    QLineEdit *keyEnvEdit() const { return m_keyEnv; }
 
     void accept() override;
 
@@ -46,6 +45,7 @@ private:
     QLineEdit *m_model = nullptr;
     QLineEdit *m_baseUrl = nullptr;
     QLineEdit *m_keyEnv = nullptr;
+    NoticeBar *m_notice = nullptr;
 };
 
 } // namespace Callscope

@@ -4,8 +4,8 @@
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/historywatcher.h"
-#include "ui/history/callview.h"
 #include "ui/history/historymodel.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QCheckBox>

@@ -9,25 +9,6 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
-QString formatDuration(qint64 ms)
-{
-    if (ms < 0)
-        return HistoryModel::tr("running");
-    if (ms < 1000)
-        return HistoryModel::tr("%1 ms").arg(ms);
-    if (ms < 60000)
-        return HistoryModel::tr("%1 s").arg(QLocale().toString(ms / 1000.0, 'f', 1));
-    return HistoryModel::tr("%1 min %2 s").arg(ms / 60000).arg((ms % 60000) / 1000);
-}
-
-QString formatTokens(const Usage &usage)
-{
-    if (usage.isEmpty())
-        return {};
-    return HistoryModel::tr("%1 in / %2 out")
-        .arg(QLocale().toString(usage.promptTokens()), QLocale().toString(usage.outputTokens));
-}
-
 HistoryModel::HistoryModel(CallStore *store, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)

@@ -75,8 +75,4 @@ private:
     QString m_lastError;
 };
 
-// Shared formatting of history figures.
-QString formatDuration(qint64 ms);
-QString formatTokens(const Usage &usage);
-
 } // namespace Callscope

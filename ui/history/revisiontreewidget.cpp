@@ -4,9 +4,9 @@
 #include "core/secrets/truststore.h"
 #include "core/service/calljob.h"
 #include "core/store/callstore.h"
-#include "ui/history/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/revisiontreemodel.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/trustdialog.h"
 
@@ -44,7 +44,7 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service,
     , m_diff(new QPushButton(tr("Diff with parent"), this))
     , m_budget(new QPushButton(tr("Context budget"), this))
     , m_export(new QPushButton(tr("Export tree…"), this))
-    , m_status(new QLabel(this))
+    , m_status(new NoticeBar(this))
 {
     setObjectName(u"revisionTree"_s);
     m_view->setModel(m_model);
@@ -60,7 +60,6 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service,
     for (QPushButton *b : { m_revise, m_replayEngine, m_replaySpec, m_diff, m_budget, m_export })
         buttons->addWidget(b);
     buttons->addStretch(1);
-    m_status->setWordWrap(true);
     // A few rows of the tree always show, whatever height the dock was given.
     m_view->setMinimumHeight(m_view->fontMetrics().height() * 4 + 12);
 
@@ -124,9 +123,12 @@ QString RevisionTreeWidget::statusText() const
     return m_status->text();
 }
 
-void RevisionTreeWidget::setStatus(const QString &text)
+void RevisionTreeWidget::setStatus(const QString &text, NoticeBar::Kind kind)
 {
-    m_status->setText(text);
+    if (text.isEmpty())
+        m_status->clearMessage();
+    else
+        m_status->showMessage(text, kind);
 }
 
 qint64 RevisionTreeWidget::selectedCallId() const
@@ -149,7 +151,8 @@ void RevisionTreeWidget::selectCall(qint64 id)
 void RevisionTreeWidget::setCall(qint64 callId)
 {
     if (!m_model->setCall(callId)) {
-        setStatus(tr("Call %1 cannot be shown: %2").arg(callId).arg(m_model->lastError()));
+        setStatus(tr("Call %1 cannot be shown: %2").arg(callId).arg(m_model->lastError()),
+                  NoticeBar::Kind::Error);
         m_callView->clear();
         return;
     }
@@ -299,7 +302,8 @@ bool RevisionTreeWidget::reviseOnEngine(const QString &correction, const EngineS
         return false;
     }
     if (CallService::revisionNeedsLiveEngine({}, engine)) {
-        setStatus(tr("The revision needs a live engine, not the replay engine."));
+        setStatus(tr("The revision needs a live engine, not the replay engine."),
+                  NoticeBar::Kind::Error);
         return false;
     }
     if (!startRun(tr("Revising call %1…").arg(id)))
@@ -317,13 +321,13 @@ bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
     }
     auto call = m_store->getCall(id);
     if (!call) {
-        setStatus(call.error().message);
+        setStatus(call.error().message, NoticeBar::Kind::Error);
         return false;
     }
     SpecLoadResult loaded =
         specFromJson(call->spec, call->metadata.value(u"spec_path"_s).toString());
     if (!loaded.spec) {
-        setStatus(tr("Call %1 has no usable spec stored.").arg(id));
+        setStatus(tr("Call %1 has no usable spec stored.").arg(id), NoticeBar::Kind::Error);
         return false;
     }
     Spec spec = *loaded.spec;
@@ -400,7 +404,8 @@ void RevisionTreeWidget::onJobFinished(const LaunchResult &result)
     m_job = nullptr;
     if (!result.stored) {
         setStatus(tr("The run was not stored: %1")
-                      .arg(result.storeError.isEmpty() ? result.record.error : result.storeError));
+                      .arg(result.storeError.isEmpty() ? result.record.error : result.storeError),
+                  NoticeBar::Kind::Error);
         updateActions();
         Q_EMIT runFinished(0);
         return;

@@ -6,6 +6,7 @@
 
 #include "core/model/spec.h"
 #include "core/service/callservice.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QWidget>
 
@@ -38,7 +39,6 @@ public:
     QTreeView *view() const { return m_view; }
     CallView *callView() const { return m_callView; }
     QPushButton *reviseButton() const { return m_revise; }
-    QPushButton *replayEngineButton() const { return m_replayEngine; }
     QPushButton *replaySpecButton() const { return m_replaySpec; }
     QString statusText() const;
 
@@ -79,7 +79,7 @@ private:
     void onJobFinished(const LaunchResult &result);
     void updateActions();
     void showSelected();
-    void setStatus(const QString &text);
+    void setStatus(const QString &text, NoticeBar::Kind kind = NoticeBar::Kind::Info);
 
     CallStore *m_store = nullptr;
     CallService *m_service = nullptr;
@@ -93,7 +93,7 @@ private:
     QPushButton *m_diff = nullptr;
     QPushButton *m_budget = nullptr;
     QPushButton *m_export = nullptr;
-    QLabel *m_status = nullptr;
+    NoticeBar *m_status = nullptr;
     std::optional<Spec> m_currentSpec;
     QPointer<CallJob> m_job;
 };

@@ -4,11 +4,11 @@
 #include "core/secrets/truststore.h"
 #include "core/service/calljob.h"
 #include "core/service/preflight.h"
-#include "ui/run/approvalpanel.h"
 #include "ui/run/attachmentmodel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptdelegate.h"
 #include "ui/run/transcriptmodel.h"
+#include "ui/widgets/approvalpanel.h"
 #include "ui/widgets/dialogs.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/jsoneditor.h"
@@ -784,20 +784,6 @@ void RunPanel::resetView()
     m_attempts = 0;
     m_retriesInTurn = 0;
     m_state = RunnerState::Idle;
-}
-
-bool RunPanel::clearForNewSpec(const QString &input)
-{
-    if (isRunning())
-        return false;
-    resetView();
-    m_lastSpec = Spec();
-    m_lastInput = RunInput();
-    m_input->setPlainText(input);
-    m_attachments->clear();
-    updateStatus();
-    updateActions();
-    return true;
 }
 
 QString RunPanel::editedResultText(const QString &content, const ToolOriginal &tool)

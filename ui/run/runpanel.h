@@ -76,9 +76,6 @@ public:
     // Step are off and the status line says why. Empty: it can run.
     void setBlockedReason(const QString &reason);
     QString blockedReason() const { return m_blockedReason; }
-    // Forgets the last run (transcript, detail, status, messages, counters, input) when another
-    // spec is opened; false (and nothing changes) while a run is in flight.
-    bool clearForNewSpec(const QString &input = {});
     void step(); // run with every breakpoint on; at a pause, on to the next stop
     void continueRun(); // apply edits at a pause, then resume
     void stop();
@@ -105,32 +102,15 @@ public:
     Usage totalUsage() const { return m_total; }
     int attempts() const { return m_attempts; }
 
+    // The panel's widgets go by object name (findChild): runInput, runStatus, runUsage,
+    // transcript (the timeline), transcriptHint, transcriptDetail, breakpointsButton,
+    // approvalPanel, pausePanel with pauseArguments, pauseResult, pauseResultIsError,
+    // pauseMessages and the pause{Step,Stop,Continue}Button, otherEnginePanel with
+    // otherEngine{Profile,Type,Model,BaseUrl,KeyEnv}.
     TranscriptModel *transcript() const { return m_transcript; }
     AttachmentModel *attachments() const { return m_attachments; }
     QTreeView *transcriptView() const;
-    TimelineView *timelineView() const { return m_view; }
-    QLabel *transcriptHint() const { return m_transcriptHint; }
-    ApprovalPanel *approvalPanel() const { return m_approval; }
-    QGroupBox *pausePanel() const { return m_pausePanel; }
-    JsonEditor *pauseArgumentsEditor() const { return m_pauseArgs; }
-    QPlainTextEdit *pauseResultEditor() const { return m_pauseResult; }
-    QCheckBox *pauseResultIsError() const { return m_pauseIsError; }
-    QPushButton *pauseContinueButton() const { return m_pauseContinue; }
-    NoticeBar *pauseMessageBar() const { return m_pauseMessages; }
-    QPushButton *pauseStepButton() const { return m_pauseStep; }
-    QPushButton *pauseStopButton() const { return m_pauseStop; }
-    QPushButton *breakpointsButton() const { return m_breakpointsButton; }
-    QPlainTextEdit *inputEdit() const { return m_input; }
-    QGroupBox *otherEnginePanel() const { return m_otherEngine; }
-    QComboBox *otherEngineProfile() const { return m_otherProfile; }
-    QComboBox *otherEngineType() const { return m_otherType; }
-    QLineEdit *otherEngineModel() const { return m_otherModel; }
-    QLineEdit *otherEngineBaseUrl() const { return m_otherBaseUrl; }
-    QLineEdit *otherEngineKeyEnv() const { return m_otherKeyEnv; }
-    QLabel *statusLabel() const { return m_status; }
-    QLabel *usageLabel() const { return m_usage; }
     NoticeBar *messageBar() const { return m_messages; }
-    QPlainTextEdit *detailView() const { return m_detail; }
 
     QAction *runAction() const { return m_runAction; }
     QAction *stepAction() const { return m_stepAction; }

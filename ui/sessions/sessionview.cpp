@@ -4,9 +4,9 @@
 #include "core/secrets/profilestore.h"
 #include "core/service/calljob.h"
 #include "core/store/callstore.h"
-#include "ui/history/callview.h"
-#include "ui/run/approvalpanel.h"
 #include "ui/sessions/sessionlistmodel.h"
+#include "ui/widgets/approvalpanel.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QComboBox>
@@ -61,7 +61,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     , m_send(new QPushButton(tr("Send"), this))
     , m_runSpec(new QPushButton(tr("Run spec in session…"), this))
     , m_compact(new QPushButton(tr("Compact now"), this))
-    , m_status(new QLabel(this))
+    , m_status(new NoticeBar(this))
     , m_approval(new ApprovalPanel(this))
 {
     setObjectName(u"sessionView"_s);
@@ -91,7 +91,6 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
         tr("Fold all but the newest %n message(s) into a rolling summary (a call of "
            "kind compaction, on the chat engine). No message is deleted.",
            nullptr, kKeepRecent));
-    m_status->setWordWrap(true);
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -208,9 +207,12 @@ QString SessionView::statusText() const
     return m_status->text();
 }
 
-void SessionView::setStatus(const QString &text)
+void SessionView::setStatus(const QString &text, NoticeBar::Kind kind)
 {
-    m_status->setText(text);
+    if (text.isEmpty())
+        m_status->clearMessage();
+    else
+        m_status->showMessage(text, kind);
 }
 
 void SessionView::reload()
@@ -235,7 +237,8 @@ qint64 SessionView::newSession(const QString &title)
     const QString name = title.isEmpty() ? tr("New session") : title;
     const qint64 id = m_sessions->createSession(name);
     if (id == 0) {
-        setStatus(tr("The session could not be created: %1").arg(m_sessions->lastError()));
+        setStatus(tr("The session could not be created: %1").arg(m_sessions->lastError()),
+                  NoticeBar::Kind::Error);
         return 0;
     }
     selectSession(id);
@@ -246,7 +249,8 @@ bool SessionView::renameCurrent(const QString &title)
 {
     const qint64 id = currentSessionId();
     if (id == 0 || !m_sessions->renameSession(id, title.trimmed())) {
-        setStatus(tr("The session could not be renamed: %1").arg(m_sessions->lastError()));
+        setStatus(tr("The session could not be renamed: %1").arg(m_sessions->lastError()),
+                  NoticeBar::Kind::Error);
         return false;
     }
     return true;
@@ -350,7 +354,8 @@ bool SessionView::compactNow()
         setStatus(outcome.ok ? (outcome.callId > 0
                                     ? tr("Compacted: the summary is call %1.").arg(outcome.callId)
                                     : tr("Nothing to compact yet."))
-                             : tr("Compaction failed: %1").arg(outcome.message));
+                             : tr("Compaction failed: %1").arg(outcome.message),
+                  outcome.ok ? NoticeBar::Kind::Info : NoticeBar::Kind::Error);
         if (session == currentSessionId())
             refreshChat();
         updateActions();
@@ -457,7 +462,8 @@ void SessionView::onRunSpecClicked()
             const QString problem = loaded.errors.isEmpty()
                 ? QString()
                 : loaded.errors.first().pointer + u" "_s + loaded.errors.first().message;
-            setStatus(tr("The spec %1 cannot be used: %2").arg(path, problem));
+            setStatus(tr("The spec %1 cannot be used: %2").arg(path, problem),
+                      NoticeBar::Kind::Error);
             return;
         }
         if (runSpec(*loaded.spec, m_input->toPlainText()))
@@ -483,7 +489,8 @@ void SessionView::onTurnFinished(const LaunchResult &result)
     else
         setStatus(tr("The turn did not complete (%1): %2")
                       .arg(callOutcomeText(result.record.status, result.record.errorCategory),
-                           result.record.error));
+                           result.record.error),
+                  NoticeBar::Kind::Error);
     refreshChat();
     updateActions();
     Q_EMIT turnFinished(result.stored ? result.record.id : 0);

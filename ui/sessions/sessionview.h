@@ -6,6 +6,7 @@
 
 #include "core/model/spec.h"
 #include "core/service/callservice.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QWidget>
 
@@ -85,7 +86,7 @@ private:
     void onTurnFinished(const LaunchResult &result);
     bool start(const LaunchRequest &request, const QString &what);
     void updateActions();
-    void setStatus(const QString &text);
+    void setStatus(const QString &text, NoticeBar::Kind kind = NoticeBar::Kind::Info);
     // The tool call the turn waits on (nullopt: none); redraws the chat's pending item.
     void setPending(const std::optional<ToolCall> &call, bool manual = false);
 
@@ -100,7 +101,7 @@ private:
     QPushButton *m_send = nullptr;
     QPushButton *m_runSpec = nullptr;
     QPushButton *m_compact = nullptr;
-    QLabel *m_status = nullptr;
+    NoticeBar *m_status = nullptr;
     std::optional<EngineSpec> m_chatEngine;
     std::optional<Spec> m_currentSpec;
     QString m_sentText; // the text of the turn in flight

@@ -50,7 +50,7 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials,
     , m_save(new QPushButton(tr("Save"), this))
     , m_test(new QPushButton(tr("Test"), this))
     , m_remove(new QPushButton(tr("Remove"), this))
-    , m_status(new QLabel(this))
+    , m_status(new NoticeBar(this))
 {
     setObjectName(u"enginesPage"_s);
     m_banner->setObjectName(u"keychainBanner"_s);
@@ -112,8 +112,6 @@ EnginesPage::EnginesPage(ProfileStore *profiles, CredentialStore *credentials,
     formButtons->addWidget(m_save);
     formButtons->addWidget(m_test);
     formButtons->addStretch(1);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *right = new QVBoxLayout;
     right->addLayout(form);
     right->addLayout(formButtons);
@@ -161,9 +159,12 @@ QString EnginesPage::statusText() const
     return m_status->text();
 }
 
-void EnginesPage::setStatus(const QString &text)
+void EnginesPage::setStatus(const QString &text, NoticeBar::Kind kind)
 {
-    m_status->setText(text);
+    if (text.isEmpty())
+        m_status->clearMessage();
+    else
+        m_status->showMessage(text, kind);
 }
 
 void EnginesPage::setBusy(bool busy)
@@ -283,7 +284,7 @@ EngineProfile EnginesPage::formProfile(QString *problem) const
 void EnginesPage::save()
 {
     if (!m_profiles) {
-        setStatus(tr("Profiles cannot be saved here."));
+        setStatus(tr("Profiles cannot be saved here."), NoticeBar::Kind::Error);
         return;
     }
     QString problem;
@@ -294,7 +295,8 @@ void EnginesPage::save()
     }
     const bool isNew = m_editing.isEmpty();
     if ((isNew || profile.name != m_editing) && m_profiles->contains(profile.name)) {
-        setStatus(tr("An engine named %1 already exists.").arg(profile.name));
+        setStatus(tr("An engine named %1 already exists.").arg(profile.name),
+                  NoticeBar::Kind::Error);
         return;
     }
     setBusy(true);
@@ -302,7 +304,7 @@ void EnginesPage::save()
         const QString key = m_key->text().trimmed();
         if (key.isEmpty() || !m_credentials) {
             if (!key.isEmpty())
-                setStatus(tr("No keychain: the key was not stored."));
+                setStatus(tr("No keychain: the key was not stored."), NoticeBar::Kind::Error);
             commitProfile(profile, isNew);
             return;
         }
@@ -313,7 +315,8 @@ void EnginesPage::save()
                 if (written.status != KeychainStatus::Ok) {
                     showKeychainProblem(written.message);
                     setStatus(tr("The key could not be stored, so %1 was not saved: %2")
-                                  .arg(profile.name, written.message));
+                                  .arg(profile.name, written.message),
+                              NoticeBar::Kind::Error);
                     setBusy(false);
                     return;
                 }
@@ -326,7 +329,8 @@ void EnginesPage::save()
         m_profiles->rename(
             m_editing, profile.name, this, [this, afterRename](const ProfileResult &result) {
                 if (!result.ok) {
-                    setStatus(tr("The engine could not be renamed: %1").arg(result.error));
+                    setStatus(tr("The engine could not be renamed: %1").arg(result.error),
+                              NoticeBar::Kind::Error);
                     setBusy(false);
                     return;
                 }
@@ -342,7 +346,8 @@ void EnginesPage::commitProfile(const EngineProfile &profile, bool isNew)
     const ProfileResult result = isNew ? m_profiles->add(profile) : m_profiles->update(profile);
     setBusy(false);
     if (!result.ok) {
-        setStatus(tr("The engine could not be saved: %1").arg(result.error));
+        setStatus(tr("The engine could not be saved: %1").arg(result.error),
+                  NoticeBar::Kind::Error);
         return;
     }
     const auto state = m_model->keyState(profile.name);
@@ -368,7 +373,8 @@ void EnginesPage::removeCurrent()
         setStatus(
             result.ok
                 ? tr("Removed %1 and its key.").arg(name)
-                : tr("Removed %1, but its key could not be deleted: %2").arg(name, result.error));
+                : tr("Removed %1, but its key could not be deleted: %2").arg(name, result.error),
+            result.ok ? NoticeBar::Kind::Info : NoticeBar::Kind::Error);
         Q_EMIT profilesChanged();
         Q_EMIT removed(name);
     });
@@ -402,10 +408,11 @@ void EnginesPage::onProbeFinished(const EngineProbeResult &result)
                                : result.keySource));
     } else if (!result.sent) {
         // Stopped before the network: a missing model, base URL or key.
-        setStatus(tr("Not tested, nothing was sent: %1").arg(result.message));
+        setStatus(tr("Not tested, nothing was sent: %1").arg(result.message),
+                  NoticeBar::Kind::Warning);
     } else {
         // The message names the category and HTTP status (ApiError::toString()).
-        setStatus(tr("The test failed: %1").arg(result.message));
+        setStatus(tr("The test failed: %1").arg(result.message), NoticeBar::Kind::Error);
     }
     Q_EMIT tested(result.ok);
 }

@@ -5,6 +5,7 @@
 // request; a banner says when the keychain cannot be used, why, and what to do.
 
 #include "core/secrets/engineprofile.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QWidget>
 
@@ -46,7 +47,6 @@ public:
     QLineEdit *modelEdit() const { return m_modelEdit; }
     QLineEdit *baseUrlEdit() const { return m_baseUrl; }
     QLineEdit *contextWindowEdit() const { return m_contextWindow; }
-    QSpinBox *maxInFlightBox() const { return m_maxInFlight; }
     QLineEdit *timeoutEdit() const { return m_timeout; }
     QLineEdit *idleTimeoutEdit() const { return m_idleTimeout; }
     QLineEdit *keyEdit() const { return m_key; }
@@ -56,7 +56,6 @@ public:
     QPushButton *testButton() const { return m_test; }
     QPushButton *removeButton() const { return m_remove; }
     QString statusText() const;
-    QString editingName() const { return m_editing; }
 
     // The profile the form describes, or the problem with it.
     EngineProfile formProfile(QString *problem = nullptr) const;
@@ -78,7 +77,7 @@ private:
     void commitProfile(const EngineProfile &profile, bool isNew);
     void showKeychainProblem(const QString &message);
     void showKeyState();
-    void setStatus(const QString &text);
+    void setStatus(const QString &text, NoticeBar::Kind kind = NoticeBar::Kind::Info);
     void setBusy(bool busy);
     void onProbeFinished(const EngineProbeResult &result);
 
@@ -101,7 +100,7 @@ private:
     QPushButton *m_save = nullptr;
     QPushButton *m_test = nullptr;
     QPushButton *m_remove = nullptr;
-    QLabel *m_status = nullptr;
+    NoticeBar *m_status = nullptr;
     QString m_editing; // name of the profile being edited; empty = new
 };
 

@@ -45,7 +45,6 @@ public:
     TransferController(const QString &databasePath, QWidget *dialogParent, QObject *parent);
     ~TransferController() override;
 
-    void setDatabasePath(const QString &path) { m_databasePath = path; }
     bool isBusy() const;
 
     // Ask for a file (a non-modal file dialog), then run.

@@ -53,6 +53,52 @@ QMessageBox::StandardButton ask(QWidget *parent, const QString &title, const QSt
     return answer == QMessageBox::NoButton ? QMessageBox::Cancel : answer;
 }
 
+void askLater(QWidget *parent, const Question &question, QObject *context,
+              const std::function<void(QMessageBox::StandardButton)> &answered)
+{
+    if (responder()) {
+        const QMessageBox::StandardButton answer =
+            responder()(question.title, question.text, question.buttons);
+        answered(answer == QMessageBox::NoButton ? QMessageBox::Cancel : answer);
+        return;
+    }
+    auto *box =
+        new QMessageBox(question.icon, question.title, question.text, question.buttons, parent);
+    box->setObjectName(question.objectName);
+    if (!question.informativeText.isEmpty())
+        box->setInformativeText(question.informativeText);
+    box->setDefaultButton(question.defaultButton);
+    giveButtonsMnemonics(box);
+    for (const auto &[which, text] : question.buttonTexts) {
+        if (QAbstractButton *button = box->button(which))
+            button->setText(text);
+    }
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QObject::connect(box, &QMessageBox::finished, context ? context : box, [box, answered](int) {
+        const QMessageBox::StandardButton answer = box->standardButton(box->clickedButton());
+        answered(answer == QMessageBox::NoButton ? QMessageBox::Cancel : answer);
+    });
+    box->open();
+}
+
+void inform(QWidget *parent, const QString &objectName, const QString &title,
+            const QString &richText)
+{
+    if (responder()) {
+        responder()(title, richText, QMessageBox::Close);
+        return;
+    }
+    auto *box = new QMessageBox(parent);
+    box->setObjectName(objectName);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowTitle(title);
+    box->setTextFormat(Qt::RichText);
+    box->setText(richText);
+    box->setIcon(QMessageBox::Information);
+    box->setStandardButtons(QMessageBox::Close);
+    box->open();
+}
+
 void setFileResponder(FileResponder r)
 {
     fileResponder() = std::move(r);

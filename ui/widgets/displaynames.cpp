@@ -3,6 +3,7 @@
 #include "core/schema/lint.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace Callscope {
 
@@ -123,6 +124,29 @@ QString lintRuleDisplayName(const QString &rule)
     if (!rule.contains(u'-'))
         return tr("Schema keyword \"%1\"").arg(rule);
     return rule;
+}
+
+QString formatDuration(qint64 ms)
+{
+    const char *context = "Callscope::HistoryModel";
+    if (ms < 0)
+        return QCoreApplication::translate(context, "running");
+    if (ms < 1000)
+        return QCoreApplication::translate(context, "%1 ms").arg(ms);
+    if (ms < 60000)
+        return QCoreApplication::translate(context, "%1 s")
+            .arg(QLocale().toString(ms / 1000.0, 'f', 1));
+    return QCoreApplication::translate(context, "%1 min %2 s")
+        .arg(ms / 60000)
+        .arg((ms % 60000) / 1000);
+}
+
+QString formatTokens(const Usage &usage)
+{
+    if (usage.isEmpty())
+        return {};
+    return QCoreApplication::translate("Callscope::HistoryModel", "%1 in / %2 out")
+        .arg(QLocale().toString(usage.promptTokens()), QLocale().toString(usage.outputTokens));
 }
 
 } // namespace Callscope

@@ -23,4 +23,9 @@ QString callOutcomeText(CallStatus status, ErrorCategory category);
 // unknown ids as they are.
 QString lintRuleDisplayName(const QString &rule);
 
+// The figures of a call as History and the call views show them: "850 ms", "1.2 s",
+// "2 min 5 s" ("running" while negative); "1,200 in / 80 out" (empty without usage).
+QString formatDuration(qint64 ms);
+QString formatTokens(const Usage &usage);
+
 } // namespace Callscope

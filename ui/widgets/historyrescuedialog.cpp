@@ -2,6 +2,7 @@
 
 #include "core/service/appcontext.h"
 #include "core/store/database.h"
+#include "ui/widgets/dialogs.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -104,41 +105,39 @@ void HistoryRescueDialog::watchForDamage(QWidget *window, AppContext *context)
 {
     if (!context)
         return;
-    QObject::connect(DatabaseMonitor::instance(), &DatabaseMonitor::damageFound, window,
-                     [window, context](const QString &path, const QString &message) {
-                         if (QFileInfo(path).absoluteFilePath()
-                             != QFileInfo(context->databasePath()).absoluteFilePath())
-                             return;
-                         if (rememberedDamage().contains(context->databasePath()))
-                             return; // said once already
-                         rememberDamage(context->databasePath());
-                         auto *box = new QMessageBox(
-                             QMessageBox::Warning, tr("The History Is Damaged"),
-                             tr("Callscope found part of its history unreadable:\n%1\n\nCalls "
-                                "may not be stored until it is repaired. Restart Callscope to "
-                                "choose a way back (restore the newest backup, recover what can "
-                                "be read, or start a new history); the damaged file is kept.")
-                                 .arg(message),
-                             QMessageBox::NoButton, window);
-                         box->setObjectName(QStringLiteral("historyDamagedBox"));
-                         QPushButton *restart =
-                             box->addButton(tr("&Restart Now"), QMessageBox::AcceptRole);
-                         box->addButton(tr("Later"), QMessageBox::RejectRole);
-                         box->setDefaultButton(restart);
-                         box->setAttribute(Qt::WA_DeleteOnClose);
-                         QObject::connect(box, &QMessageBox::buttonClicked, window,
-                                          [window, restart](QAbstractButton *clicked) {
-                                              if (clicked != restart)
-                                                  return;
-                                              if (window->close()) {
-                                                  QProcess::startDetached(
-                                                      QCoreApplication::applicationFilePath(),
-                                                      QCoreApplication::arguments().mid(1));
-                                                  QCoreApplication::quit();
-                                              }
-                                          });
-                         box->open();
-                     });
+    QObject::connect(
+        DatabaseMonitor::instance(), &DatabaseMonitor::damageFound, window,
+        [window, context](const QString &path, const QString &message) {
+            if (QFileInfo(path).absoluteFilePath()
+                != QFileInfo(context->databasePath()).absoluteFilePath())
+                return;
+            if (rememberedDamage().contains(context->databasePath()))
+                return; // said once already
+            rememberDamage(context->databasePath());
+            Dialogs::Question question;
+            question.objectName = QStringLiteral("historyDamagedBox");
+            question.title = tr("The History Is Damaged");
+            question.text = tr("Callscope found part of its history unreadable:\n%1\n\nCalls "
+                               "may not be stored until it is repaired. Restart Callscope to "
+                               "choose a way back (restore the newest backup, recover what can "
+                               "be read, or start a new history); the damaged file is kept.")
+                                .arg(message);
+            question.icon = QMessageBox::Warning;
+            question.buttons = QMessageBox::Yes | QMessageBox::No;
+            question.defaultButton = QMessageBox::Yes;
+            question.buttonTexts = { { QMessageBox::Yes, tr("&Restart Now") },
+                                     { QMessageBox::No, tr("Later") } };
+            Dialogs::askLater(
+                window, question, window, [window](QMessageBox::StandardButton answer) {
+                    if (answer != QMessageBox::Yes)
+                        return;
+                    if (window->close()) {
+                        QProcess::startDetached(QCoreApplication::applicationFilePath(),
+                                                QCoreApplication::arguments().mid(1));
+                        QCoreApplication::quit();
+                    }
+                });
+        });
 }
 
 HistoryRescueDialog::HistoryRescueDialog(const QString &databasePath, const QString &problem,

@@ -1,7 +1,7 @@
-#include "ui/budget/budgetview.h"
+#include "ui/widgets/budgetview.h"
 
-#include "ui/budget/budgetbardelegate.h"
-#include "ui/budget/budgetmodel.h"
+#include "ui/widgets/budgetbardelegate.h"
+#include "ui/widgets/budgetmodel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-// Places the studio's part-2 views in the main window: docks for History, Revisions, Sessions,
+// Places the views of stored calls in the main window: docks for History, Revisions, Sessions,
 // Context budget and Diff (tabified, named for saveState/restoreState), their View menu
 // toggles, a History menu, File > Export/Import and Edit > Preferences (the engines page).
 // It wires the views to each other and to the window through one CurrentCall: picking a call
@@ -77,7 +77,6 @@ public:
     QAction *budgetAction() const { return m_budgetAction; }
     QAction *replaySpecAction() const { return m_replaySpecAction; }
     QAction *runInSessionAction() const { return m_runInSessionAction; }
-    QAction *refreshAction() const { return m_refreshAction; }
 
     // The one "current call" every History-menu command acts on, and the calls picked with
     // it; History, the revision trees and the call tabs read and write it.

@@ -1,67 +1,42 @@
-#include "ui/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "core/model/specio.h"
-#include "core/secrets/truststore.h"
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
-#include "ui/experiments/experimentshost.h"
 #include "ui/experiments/experimentview.h"
-#include "ui/history/historydocks.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
-#include "ui/spectab.h"
 #include "ui/widgets/dialogs.h"
-#include "ui/widgets/docsbrowser.h"
-#include "ui/widgets/findingsmodel.h"
 #include "ui/widgets/jobsbutton.h"
 #include "ui/widgets/jsoneditor.h"
-#include "ui/widgets/jsonhighlighter.h"
-#include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/experimentshost.h"
+#include "ui/window/findingsdock.h"
+#include "ui/window/helpdialogs.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/spectab.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFileSystemModel>
-#include <QHBoxLayout>
-#include <QHash>
-#include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
-#include <QListWidget>
-#include <QLoggingCategory>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QPointer>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTableWidget>
-#include <QTextBlock>
 #include <QTimer>
-#include <QTreeView>
 #include <QUndoStack>
-#include <QVBoxLayout>
 
 #ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
 #include <KSyntaxHighlighting/Definition>
@@ -74,11 +49,8 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
-Q_LOGGING_CATEGORY(lcMainWindow, "callscope.ui.mainwindow", QtInfoMsg)
-
 namespace {
 
-const QString kRecentKey = u"recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
 constexpr int kSidebarWidth = 200;
@@ -86,28 +58,6 @@ constexpr int kWideSidebarWidth = 330;
 // The dock layout's version: layouts saved before the sidebar (a Run dock, History on the
 // right) are not restored over it.
 constexpr int kStateVersion = 2;
-
-QString specFileFilter()
-{
-    return QCoreApplication::translate("Callscope::MainWindow",
-                                       "Spec files (*.spec.json *.json);;All files (*)");
-}
-
-// The spec a new document starts from: a response schema to fill in and an engine to pick.
-QString newSpecTemplate()
-{
-    Spec spec;
-    spec.systemPrompt =
-        QCoreApplication::translate("Callscope::MainWindow", "Describe the task here.");
-    spec.responseSchema = QJsonObject {
-        { "type"_L1, u"object"_s },
-        { "properties"_L1,
-          QJsonObject { { "answer"_L1, QJsonObject { { "type"_L1, u"string"_s } } } } },
-        { "required"_L1, QJsonArray { u"answer"_s } },
-        { "additionalProperties"_L1, false }
-    };
-    return QString::fromUtf8(saveSpec(spec));
-}
 
 } // namespace
 
@@ -117,7 +67,6 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_findings(new SpecFindingsModel(this))
     , m_options(options)
 {
     if (m_options.context) // the history it opened is the one the status bar names
@@ -160,17 +109,43 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_documentTabs->tabBar()->setElideMode(Qt::ElideNone);
     m_documentTabs->tabBar()->setUsesScrollButtons(true);
     setCentralWidget(m_documentTabs);
+    // Made before the window follows the current tab, so the spec tab in front is known first.
+    m_documents = new DocumentManager(m_documentTabs, m_studio, this);
+    m_documents->setTabFactory([this](SpecDocument *document) { return addSpecTab(document); });
+    m_documents->setExperimentOpener(
+        [this](const QString &path) { return m_experiments && m_experiments->openFile(path); });
+    connect(m_documents, &DocumentManager::hint, this, [this](const QString &text, int timeoutMs) {
+        statusBar()->showMessage(text, timeoutMs);
+    });
+    connect(m_documents, &DocumentManager::recentFilesChanged, this,
+            &MainWindow::rebuildRecentMenu);
+    connect(m_documents, &DocumentManager::documentShown, this, &MainWindow::onCurrentTabChanged);
+    connect(m_documents, &DocumentManager::documentClosed, this, &MainWindow::onCurrentTabChanged);
+    connect(m_documents, &DocumentManager::documentSaved, this, &MainWindow::updateTitle);
     connect(m_documentTabs, &QTabWidget::tabCloseRequested, this,
-            [this](int index) { closeDocumentTab(index); });
+            [this](int index) { m_documents->closeDocumentTab(index); });
     connect(m_documentTabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
     createActions();
-    createDocks();
-    createSidebar();
+    m_findingsDock = new FindingsDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
+    connect(m_findingsDock, &FindingsDock::findingActivated, this,
+            [this](const QString &pointer, int line, int column) {
+                if (SpecTab *tab = currentSpecTab()) {
+                    m_documentTabs->setCurrentWidget(tab);
+                    tab->revealFinding(pointer, line, column);
+                }
+            });
+    m_filesDock = new FilesDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
+    m_documents->setStartFolder(m_filesDock->workspaceFolder());
+    connect(m_filesDock, &FilesDock::fileActivated, this, &MainWindow::openSpecFile);
+    connect(m_filesDock, &FilesDock::workspaceFolderChanged, m_documents,
+            &DocumentManager::setStartFolder);
+    connect(m_filesDock, &FilesDock::folderChosen, this, [this] { showPanel(m_filesDock); });
     createMenus();
     createStatusBar();
-    m_historyDocks =
-        new HistoryDocks(this); // studio part 2: history, revisions, sessions, budget, diff
+    m_historyDocks = new HistoryDocks(this); // history, revisions, sessions, budget, diff
     m_experiments =
         new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
     // The sidebar: Files, History and Sessions as tabs on the left; the spec tabs keep the centre.
@@ -179,8 +154,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_filesDock->raise();
     // The sidebar takes the width its page needs: narrow for the files, wider for History and
     // Sessions (the spec tab scrolls meanwhile if it must).
-    for (QDockWidget *dock :
-         { m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
+    for (QDockWidget *dock : { static_cast<QDockWidget *>(m_filesDock),
+                               m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
             if (visible)
                 QTimer::singleShot(0, this, [this, dock] { fitSidebar(dock); });
@@ -215,6 +190,7 @@ MainWindow::~MainWindow()
 {
     // Tabs removed while the window's children go must not reach a half-gone window.
     disconnect(m_documentTabs, nullptr, this, nullptr);
+    disconnect(m_documentTabs, nullptr, m_documents, nullptr);
 }
 
 void MainWindow::createActions()
@@ -227,26 +203,27 @@ void MainWindow::createActions()
     m_openAction = new QAction(QIcon::fromTheme(u"document-open"_s), tr("&Open…"), this);
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a spec file in a tab of its own"));
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
+    connect(m_openAction, &QAction::triggered, m_documents, &DocumentManager::showOpenDialog);
 
     m_openFolderAction = new QAction(QIcon::fromTheme(u"folder-open"_s), tr("Open &Folder…"), this);
     m_openFolderAction->setStatusTip(
         tr("List a folder's spec files and experiments in the sidebar"));
-    connect(m_openFolderAction, &QAction::triggered, this, &MainWindow::showOpenFolderDialog);
+    connect(m_openFolderAction, &QAction::triggered, this,
+            [this] { m_filesDock->showOpenFolderDialog(); });
 
     m_saveAction = new QAction(QIcon::fromTheme(u"document-save"_s), tr("&Save"), this);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAction->setStatusTip(tr("Save the spec"));
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    connect(m_saveAction, &QAction::triggered, m_documents, &DocumentManager::save);
 
     m_saveAsAction = new QAction(QIcon::fromTheme(u"document-save-as"_s), tr("Save &As…"), this);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     m_saveAsAction->setStatusTip(tr("Save the spec under a new name"));
-    connect(m_saveAsAction, &QAction::triggered, this, [this] { showSaveAsDialog(); });
+    connect(m_saveAsAction, &QAction::triggered, this, [this] { m_documents->showSaveAsDialog(); });
 
     m_revertAction = new QAction(QIcon::fromTheme(u"document-revert"_s), tr("Re&vert"), this);
     m_revertAction->setStatusTip(tr("Read the spec's file again, dropping the unsaved changes"));
-    connect(m_revertAction, &QAction::triggered, this, &MainWindow::revert);
+    connect(m_revertAction, &QAction::triggered, m_documents, &DocumentManager::revert);
 
     m_closeTabAction = new QAction(QIcon::fromTheme(u"document-close"_s), tr("&Close Tab"), this);
     m_closeTabAction->setShortcut(QKeySequence::Close);
@@ -305,107 +282,6 @@ void MainWindow::createActions()
     m_lintTargetGroup->setExclusive(true);
 }
 
-void MainWindow::createDocks()
-{
-    m_findingsView = new QTableView(this);
-    m_findingsView->setObjectName(u"findingsView"_s);
-    m_findingsView->setAccessibleName(tr("Findings"));
-    m_findingsView->setModel(m_findings);
-    m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Messages wrap, so a narrow panel still shows them whole.
-    m_findingsView->setWordWrap(true);
-    m_findingsView->setAlternatingRowColors(true);
-    m_findingsView->verticalHeader()->hide();
-    m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height()
-                                                            + 8);
-    m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    QHeaderView *header = m_findingsView->horizontalHeader();
-    header->setSectionResizeMode(SpecFindingsModel::SeverityColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(SpecFindingsModel::LocationColumn, QHeaderView::Interactive);
-    header->setSectionResizeMode(SpecFindingsModel::MessageColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(SpecFindingsModel::RuleColumn, QHeaderView::Interactive);
-    // Long pointers keep their start and their end ("/tools/0/…/properties/x"); the message
-    // takes the remaining width and shows in full as a tooltip.
-    m_findingsView->setTextElideMode(Qt::ElideMiddle);
-    // Narrow where and which rule, so the message keeps the room at 1280 px.
-    header->resizeSection(SpecFindingsModel::LocationColumn, 140);
-    header->resizeSection(SpecFindingsModel::RuleColumn, 110);
-    connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) { jumpToFinding(current); });
-    connect(m_findingsView, &QAbstractItemView::activated, this, &MainWindow::jumpToFinding);
-
-    m_findingsDock = new QDockWidget(tr("Findings"), this);
-    m_findingsDock->setObjectName(u"findingsDock"_s);
-    m_findingsDock->setWidget(m_findingsView);
-    addDockWidget(Qt::BottomDockWidgetArea, m_findingsDock);
-}
-
-void MainWindow::createSidebar()
-{
-    // The workspace folder's spec files and experiments, as a tree of folders.
-    m_fsModel = new QFileSystemModel(this);
-    m_fsModel->setObjectName(u"workspaceModel"_s);
-    m_fsModel->setNameFilters({ u"*.spec.json"_s, u"*.experiment.json"_s, u"*.json"_s });
-    m_fsModel->setNameFilterDisables(false);
-    m_fsModel->setFilter(QDir::AllDirs | QDir::Files | QDir::NoDotAndDotDot);
-    m_fsModel->setReadOnly(true);
-
-    auto *page = new QWidget(this);
-    page->setObjectName(u"filesPage"_s);
-    auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(4, 4, 4, 4);
-
-    auto *folderRow = new QHBoxLayout;
-    m_workspaceLabel = new QLabel(page);
-    m_workspaceLabel->setObjectName(u"workspaceLabel"_s);
-    m_workspaceLabel->setTextFormat(Qt::PlainText);
-    m_workspaceLabel->setWordWrap(true);
-    auto *openFolder = new QPushButton(tr("Open Folder…"), page);
-    openFolder->setObjectName(u"openFolderButton"_s);
-    openFolder->setToolTip(tr("List a folder's spec files and experiments here"));
-    connect(openFolder, &QPushButton::clicked, this, &MainWindow::showOpenFolderDialog);
-    folderRow->addWidget(m_workspaceLabel, 1);
-    folderRow->addWidget(openFolder);
-    layout->addLayout(folderRow);
-
-    m_workspaceView = new QTreeView(page);
-    m_workspaceView->setObjectName(u"workspaceView"_s);
-    m_workspaceView->setAccessibleName(tr("Spec files of the workspace folder"));
-    m_workspaceView->setModel(m_fsModel);
-    m_workspaceView->setHeaderHidden(true);
-    for (int column = 1; column < m_fsModel->columnCount(); ++column)
-        m_workspaceView->hideColumn(column);
-    m_workspaceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_workspaceView->hide();
-    connect(m_workspaceView, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
-        if (!m_fsModel->isDir(index))
-            openSpecFile(m_fsModel->filePath(index));
-    });
-    layout->addWidget(m_workspaceView, 3);
-
-    auto *recentTitle = new QLabel(tr("Recent files"), page);
-    recentTitle->setObjectName(u"recentTitle"_s);
-    QFont bold = recentTitle->font();
-    bold.setBold(true);
-    recentTitle->setFont(bold);
-    layout->addWidget(recentTitle);
-    m_recentList = new QListWidget(page);
-    m_recentList->setObjectName(u"recentList"_s);
-    m_recentList->setAccessibleName(tr("Recent files"));
-    connect(m_recentList, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) { openSpecFile(item->data(Qt::UserRole).toString()); });
-    layout->addWidget(m_recentList, 2);
-
-    m_filesDock = new QDockWidget(tr("Files"), this);
-    m_filesDock->setObjectName(u"filesDock"_s);
-    m_filesDock->setAccessibleName(tr("Files"));
-    m_filesDock->setWidget(page);
-    addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
-    setWorkspaceFolder(QSettings().value(u"workspace/folder"_s).toString());
-}
-
 void MainWindow::fitSidebar(QDockWidget *dock)
 {
     if (!dock->isVisible() || dockWidgetArea(dock) != Qt::LeftDockWidgetArea || dock->isFloating())
@@ -436,7 +312,8 @@ void MainWindow::makeRoomForRun()
     const int lacking = runRoom ? tab->runPanel()->minimumSizeHint().width() - runRoom->width() : 0;
     if (lacking > 0) {
         for (QDockWidget *dock :
-             { m_filesDock, m_historyDocks->historyDock(), m_historyDocks->sessionsDock() }) {
+             { static_cast<QDockWidget *>(m_filesDock), m_historyDocks->historyDock(),
+               m_historyDocks->sessionsDock() }) {
             if (!dock->isVisible() || dock->isFloating()
                 || dockWidgetArea(dock) != Qt::LeftDockWidgetArea)
                 continue;
@@ -461,36 +338,6 @@ void MainWindow::makeRoomForRun()
     }
     if (!bottom.isEmpty())
         resizeDocks(bottom, heights, Qt::Vertical);
-}
-
-void MainWindow::setWorkspaceFolder(const QString &folder)
-{
-    const QString absolute = folder.isEmpty() ? QString() : QFileInfo(folder).absoluteFilePath();
-    m_workspaceFolder = absolute.isEmpty() || !QFileInfo(absolute).isDir() ? QString() : absolute;
-    if (m_workspaceFolder.isEmpty()) {
-        m_workspaceLabel->setText(tr("No folder open."));
-        m_workspaceLabel->setToolTip(QString());
-        m_workspaceView->hide();
-        return;
-    }
-    QSettings().setValue(u"workspace/folder"_s, m_workspaceFolder);
-    m_workspaceLabel->setText(QFileInfo(m_workspaceFolder).fileName());
-    m_workspaceLabel->setToolTip(QDir::toNativeSeparators(m_workspaceFolder));
-    m_workspaceView->setRootIndex(m_fsModel->setRootPath(m_workspaceFolder));
-    m_workspaceView->show();
-}
-
-void MainWindow::showOpenFolderDialog()
-{
-    auto *dialog = new QFileDialog(this, tr("Open Folder"), m_workspaceFolder);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::Directory);
-    dialog->setOption(QFileDialog::ShowDirsOnly, true);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &folder) {
-        setWorkspaceFolder(folder);
-        showPanel(m_filesDock);
-    });
-    dialog->open();
 }
 
 void MainWindow::createMenus()
@@ -627,78 +474,6 @@ void MainWindow::showPanel(QDockWidget *dock)
         content->setFocus(Qt::ShortcutFocusReason);
 }
 
-QList<std::pair<QString, QString>> MainWindow::shortcutList() const
-{
-    QList<std::pair<QString, QString>> rows;
-    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu,
-                                                                   const QString &path) {
-        for (QAction *action : menu->actions()) {
-            if (action->isSeparator())
-                continue;
-            const QString name = QString(action->text()).remove(u'&');
-            const QString here = path.isEmpty() ? name : path + u" › "_s + name;
-            if (action->menu()) {
-                walk(action->menu(), here);
-                continue;
-            }
-            if (!action->shortcut().isEmpty())
-                rows.append({ here, action->shortcut().toString(QKeySequence::NativeText) });
-        }
-    };
-    for (QAction *top : menuBar()->actions()) {
-        if (top->menu())
-            walk(top->menu(), QString(top->text()).remove(u'&'));
-    }
-    return rows;
-}
-
-void MainWindow::showDocumentation()
-{
-    auto *dialog = findChild<DocumentationDialog *>(u"documentationDialog"_s);
-    if (!dialog) {
-        dialog = new DocumentationDialog(documentationFolder(), this);
-        dialog->setWindowFlag(Qt::Window);
-    }
-    dialog->show();
-    dialog->raise();
-    dialog->activateWindow();
-}
-
-void MainWindow::showShortcuts()
-{
-    auto *dialog = findChild<QDialog *>(u"shortcutsDialog"_s);
-    if (!dialog) {
-        dialog = new QDialog(this);
-        dialog->setObjectName(u"shortcutsDialog"_s);
-        dialog->setWindowTitle(tr("Keyboard Shortcuts"));
-        auto *table = new QTableWidget(dialog);
-        table->setObjectName(u"shortcutsTable"_s);
-        table->setAccessibleName(tr("Keyboard shortcuts"));
-        table->setColumnCount(2);
-        table->setHorizontalHeaderLabels({ tr("Command"), tr("Shortcut") });
-        table->verticalHeader()->hide();
-        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        table->setSelectionBehavior(QAbstractItemView::SelectRows);
-        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-        table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-        connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-        auto *layout = new QVBoxLayout(dialog);
-        layout->addWidget(table);
-        layout->addWidget(buttons);
-        dialog->resize(560, 640);
-    }
-    auto *table = dialog->findChild<QTableWidget *>(u"shortcutsTable"_s);
-    const QList<std::pair<QString, QString>> rows = shortcutList();
-    table->setRowCount(int(rows.size()));
-    for (int i = 0; i < rows.size(); ++i) {
-        table->setItem(i, 0, new QTableWidgetItem(rows.at(i).first));
-        table->setItem(i, 1, new QTableWidgetItem(rows.at(i).second));
-    }
-    dialog->show();
-    dialog->raise();
-}
-
 void MainWindow::createStatusBar()
 {
     m_countsLabel = new QLabel(this);
@@ -747,35 +522,9 @@ void MainWindow::writeSettings() const
     }
 }
 
-QStringList MainWindow::recentFiles() const
-{
-    return QSettings().value(kRecentKey).toStringList();
-}
-
-void MainWindow::addRecentFile(const QString &path)
-{
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    QSettings().setValue(kRecentKey, files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::removeRecentFile(const QString &path)
-{
-    QStringList files = recentFiles();
-    files.removeAll(QFileInfo(path).absoluteFilePath());
-    QSettings().setValue(kRecentKey, files);
-    rebuildRecentMenu();
-}
-
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    m_recentList->clear();
     const QStringList files = recentFiles();
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString path = files.at(i);
@@ -785,76 +534,16 @@ void MainWindow::rebuildRecentMenu()
         action->setStatusTip(path);
         action->setData(path);
         connect(action, &QAction::triggered, this, [this, path] { openSpecFile(path); });
-        auto *item = new QListWidgetItem(QFileInfo(path).fileName(), m_recentList);
-        item->setToolTip(QDir::toNativeSeparators(path));
-        item->setData(Qt::UserRole, path);
     }
+    m_filesDock->setRecentFiles(files);
     if (!files.isEmpty())
         m_recentMenu->addSeparator();
     QAction *clear = m_recentMenu->addAction(tr("&Clear List"));
     clear->setEnabled(!files.isEmpty());
-    connect(clear, &QAction::triggered, this, [this] {
-        QSettings().remove(kRecentKey);
-        rebuildRecentMenu();
-    });
+    connect(clear, &QAction::triggered, m_documents, &DocumentManager::clearRecentFiles);
 }
 
 // ---- documents and tabs -------------------------------------------------------------------
-
-SpecTab *MainWindow::currentSpecTab() const
-{
-    if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->currentWidget()))
-        return tab;
-    if (m_lastSpecTab && m_documentTabs->indexOf(m_lastSpecTab) >= 0)
-        return m_lastSpecTab;
-    for (int i = 0; i < m_documentTabs->count(); ++i) {
-        if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i)))
-            return tab;
-    }
-    return nullptr;
-}
-
-SpecDocument *MainWindow::currentDocument() const
-{
-    SpecTab *tab = currentSpecTab();
-    return tab ? tab->document() : nullptr;
-}
-
-QList<SpecDocument *> MainWindow::documents() const
-{
-    QList<SpecDocument *> list;
-    for (int i = 0; i < m_documentTabs->count(); ++i) {
-        if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i)))
-            list.append(tab->document());
-    }
-    return list;
-}
-
-SpecTab *MainWindow::specTab(SpecDocument *document) const
-{
-    for (int i = 0; i < m_documentTabs->count(); ++i) {
-        auto *tab = qobject_cast<SpecTab *>(m_documentTabs->widget(i));
-        if (tab && tab->document() == document)
-            return tab;
-    }
-    return nullptr;
-}
-
-SpecTab *MainWindow::tabForFile(const QString &path) const
-{
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    for (SpecDocument *document : documents()) {
-        if (!document->path().isEmpty() && document->path() == absolute)
-            return specTab(document);
-    }
-    return nullptr;
-}
-
-QString MainWindow::currentFile() const
-{
-    SpecDocument *document = currentDocument();
-    return document ? document->path() : QString();
-}
 
 bool MainWindow::isModified() const
 {
@@ -898,15 +587,10 @@ RunPanel *MainWindow::runPanel() const
     return tab ? tab->runPanel() : nullptr;
 }
 
-bool MainWindow::isPristine(SpecTab *tab) const
-{
-    return tab && tab->document()->path().isEmpty() && !tab->document()->isModified()
-        && tab->document()->undoStack()->count() == 0 && !tab->runPanel()->isRunning()
-        && !tab->runPanel()->lastResult() && tab->runPanel()->transcript()->rowCount() == 0;
-}
-
 SpecTab *MainWindow::addSpecTab(SpecDocument *document)
 {
+    if (m_lintTargetOverride)
+        document->setLintTargetOverride(m_lintTargetOverride);
     auto *tab = new SpecTab(document, m_studio, m_documentTabs);
     tab->jsonView()->setLineWrapMode(m_wrapAction && m_wrapAction->isChecked()
                                          ? QPlainTextEdit::WidgetWidth
@@ -941,15 +625,11 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
         m_documentTabs->setCurrentWidget(tab);
         makeRoomForRun();
     });
-    // A badge on the tab while its run waits for the person, for when another tab is in front.
-    connect(tab, &SpecTab::waitingChanged, this, [this, tab] { updateTabTitle(tab); });
     connect(document, &SpecDocument::modifiedChanged, this, [this, tab] {
-        updateTabTitle(tab);
         if (tab == currentSpecTab())
             updateTitle();
     });
     connect(document, &SpecDocument::pathChanged, this, [this, tab] {
-        updateTabTitle(tab);
         if (tab == currentSpecTab())
             updateTitle();
     });
@@ -971,83 +651,11 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
         if (tab == currentSpecTab())
             updateCursorLabel();
     });
-    const int index = m_documentTabs->addTab(tab, document->displayName());
-    updateTabTitle(tab);
-    m_documentTabs->setCurrentIndex(index);
     return tab;
-}
-
-int MainWindow::openDocumentTab(QWidget *page, const QString &title)
-{
-    int index = m_documentTabs->indexOf(page);
-    if (index < 0)
-        index = m_documentTabs->addTab(page, title);
-    else
-        m_documentTabs->setTabText(index, title);
-    m_documentTabs->setCurrentIndex(index);
-    return index;
-}
-
-void MainWindow::closeDocumentTab(int index, const std::function<void()> &done)
-{
-    QWidget *page = m_documentTabs->widget(index);
-    if (!page)
-        return;
-    auto *tab = qobject_cast<SpecTab *>(page);
-    if (!tab) {
-        m_documentTabs->removeTab(index);
-        if (page->property("keepWhenClosed").toBool())
-            page->hide();
-        else
-            page->deleteLater();
-        if (done)
-            done();
-        return;
-    }
-    QPointer<SpecTab> guard(tab);
-    confirmDiscard(tab->document(), [this, guard, done] {
-        if (!guard)
-            return;
-        // A run in flight is cancelled; its call is still stored, as cancelled.
-        if (guard->runPanel()->isRunning())
-            guard->runPanel()->stop();
-        m_documentTabs->removeTab(m_documentTabs->indexOf(guard));
-        guard->deleteLater();
-        // The window always has a spec to edit.
-        if (documents().isEmpty())
-            newSpec();
-        else
-            onCurrentTabChanged();
-        if (done)
-            done();
-    });
-}
-
-void MainWindow::updateTabTitle(SpecTab *tab)
-{
-    const int index = m_documentTabs->indexOf(tab);
-    if (index < 0)
-        return;
-    SpecDocument *document = tab->document();
-    QString title = document->displayName();
-    if (document->isModified())
-        title += u" *"_s;
-    QString tip = document->path().isEmpty() ? tr("Not saved yet")
-                                             : QDir::toNativeSeparators(document->path());
-    if (tab->isWaiting()) {
-        title = u"● "_s + title;
-        tip += u"\n"_s + tr("waiting for you");
-    }
-    // A tab title is taken for a mnemonic otherwise.
-    title.replace(u'&', u"&&"_s);
-    m_documentTabs->setTabText(index, title);
-    m_documentTabs->setTabToolTip(index, tip);
 }
 
 void MainWindow::onCurrentTabChanged()
 {
-    if (auto *tab = qobject_cast<SpecTab *>(m_documentTabs->currentWidget()))
-        m_lastSpecTab = tab;
     SpecTab *tab = currentSpecTab();
     SpecDocument *document = tab ? tab->document() : nullptr;
     m_undoAction->setEnabled(document && document->undoStack()->canUndo());
@@ -1108,251 +716,6 @@ void MainWindow::updateRunMenu()
     }
 }
 
-bool MainWindow::openSpecFile(const QString &path)
-{
-    if (path.endsWith(u".experiment.json"_s) && m_experiments)
-        return m_experiments->openFile(path);
-    if (SpecTab *open = tabForFile(path)) {
-        // Already open: its tab comes forward. Unchanged here, it shows the file as it is now.
-        m_documentTabs->setCurrentWidget(open);
-        QFile file(path);
-        if (!open->document()->isModified() && file.open(QIODevice::ReadOnly)
-            && QString::fromUtf8(file.readAll()) != open->document()->text()) {
-            open->document()->revert();
-            open->document()->recheck();
-        }
-        addRecentFile(path);
-        return true;
-    }
-    // A fresh window's untouched template gives its tab to the first file opened.
-    SpecTab *tab = documents().size() == 1 ? currentSpecTab() : nullptr;
-    if (!isPristine(tab))
-        tab = nullptr;
-    SpecDocument *document = tab ? tab->document() : new SpecDocument(this);
-    if (const std::optional<QString> error = document->load(path)) {
-        if (!tab)
-            delete document;
-        const QString message =
-            tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), *error);
-        qCInfo(lcMainWindow) << message;
-        if (NoticeBar *bar = messageBar())
-            bar->showMessage(message, NoticeBar::Kind::Error);
-        statusBar()->showMessage(message, 6000);
-        removeRecentFile(path);
-        return false;
-    }
-    if (tab) {
-        tab->reloadForm();
-        updateTabTitle(tab);
-    } else {
-        if (m_lintTargetOverride)
-            document->setLintTargetOverride(m_lintTargetOverride);
-        tab = addSpecTab(document);
-    }
-    tab->runPanel()->setInputText(RunPanel::sampleInputFor(document->path()));
-    addRecentFile(document->path());
-    onCurrentTabChanged();
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(document->path())), 4000);
-    return true;
-}
-
-QStringList MainWindow::sampleNames()
-{
-    QStringList names;
-    for (const QString &file :
-         QDir(u":/callscope/samples"_s).entryList({ u"*.spec.json"_s }, QDir::Files, QDir::Name))
-        names.append(file.chopped(QStringView(u".spec.json").size()));
-    return names;
-}
-
-bool MainWindow::openSample(const QString &name)
-{
-    const QString source = u":/callscope/samples/"_s + name;
-    if (!QFile::exists(source + u".spec.json"_s))
-        return false;
-    const QString folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-                               .filePath(u"samples"_s);
-    if (!QDir().mkpath(folder)) {
-        if (NoticeBar *bar = messageBar())
-            bar->showMessage(
-                tr("Cannot create %1 for the samples.").arg(QDir::toNativeSeparators(folder)),
-                NoticeBar::Kind::Error);
-        return false;
-    }
-    // A copy already there is the user's (it may have been edited): it is opened as it is.
-    for (const QString &suffix : { u".spec.json"_s, u".recording.json"_s, u".input.txt"_s }) {
-        const QString from = source + suffix;
-        const QString to = QDir(folder).filePath(name + suffix);
-        if (!QFile::exists(from) || QFile::exists(to))
-            continue;
-        if (!QFile::copy(from, to)) {
-            if (NoticeBar *bar = messageBar())
-                bar->showMessage(
-                    tr("Cannot copy the sample to %1.").arg(QDir::toNativeSeparators(to)),
-                    NoticeBar::Kind::Error);
-            return false;
-        }
-        // Copies of resources are read-only; the sample is there to be changed.
-        QFile::setPermissions(to,
-                              QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                  | QFileDevice::ReadGroup | QFileDevice::ReadOther);
-    }
-    return openSpecFile(QDir(folder).filePath(name + u".spec.json"_s));
-}
-
-void MainWindow::newSpec()
-{
-    auto *document = new SpecDocument(this);
-    document->reset(newSpecTemplate());
-    if (m_lintTargetOverride)
-        document->setLintTargetOverride(m_lintTargetOverride);
-    addSpecTab(document);
-    onCurrentTabChanged();
-}
-
-std::optional<QString> MainWindow::saveToFile(const QString &path)
-{
-    SpecTab *tab = currentSpecTab();
-    if (!tab)
-        return tr("No spec is open.");
-    tab->form()->flushPendingEdits();
-    SpecDocument *document = tab->document();
-    // Another tab holding the same file would now show an old text: it is that file's tab.
-    if (SpecTab *other = tabForFile(path); other && other != tab)
-        return tr("%1 is open in another tab; close it first.").arg(QDir::toNativeSeparators(path));
-    if (const std::optional<QString> error = document->saveTo(path)) {
-        const QString message =
-            tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), *error);
-        tab->messageBar()->showMessage(message, NoticeBar::Kind::Error);
-        return message;
-    }
-    addRecentFile(document->path());
-    // What the user saved in the studio is theirs: it runs without the trust question. The spec
-    // is the document's check of the saved text (made on a worker thread), when it comes.
-    if (m_studio && m_studio->calls()->trustStore()) {
-        const QString saved = document->text();
-        document->whenChecked(this, [this, document = QPointer<SpecDocument>(document), saved] {
-            TrustStore *store = m_studio ? m_studio->calls()->trustStore() : nullptr;
-            if (store && document && document->text() == saved && document->spec())
-                store->trust(trustEntryFor(*document->spec()));
-        });
-    }
-    const int errors = document->count(SpecFinding::Severity::Error);
-    statusBar()->showMessage(
-        errors == 0
-            ? tr("Saved %1").arg(QDir::toNativeSeparators(document->path()))
-            : tr("Saved %1 (it still has errors)").arg(QDir::toNativeSeparators(document->path())),
-        4000);
-    updateTitle();
-    return std::nullopt;
-}
-
-void MainWindow::save()
-{
-    if (currentFile().isEmpty())
-        showSaveAsDialog();
-    else
-        saveToFile(currentFile());
-}
-
-void MainWindow::revert()
-{
-    SpecTab *tab = currentSpecTab();
-    if (!tab || tab->document()->path().isEmpty())
-        return;
-    if (const std::optional<QString> error = tab->document()->revert()) {
-        tab->messageBar()->showMessage(
-            tr("Cannot read %1 again: %2")
-                .arg(QDir::toNativeSeparators(tab->document()->path()), *error),
-            NoticeBar::Kind::Error);
-        return;
-    }
-    statusBar()->showMessage(tr("Read %1 again; Undo brings the changes back.")
-                                 .arg(QDir::toNativeSeparators(tab->document()->path())),
-                             5000);
-}
-
-void MainWindow::showOpenDialog()
-{
-    const QString start =
-        !currentFile().isEmpty() ? QFileInfo(currentFile()).absolutePath() : m_workspaceFolder;
-    auto *dialog = new QFileDialog(this, tr("Open Spec"), start, specFileFilter());
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this,
-            [this](const QString &path) { openSpecFile(path); });
-    dialog->open();
-}
-
-void MainWindow::showSaveAsDialog(const std::function<void()> &afterSave)
-{
-    auto *dialog = new QFileDialog(this, tr("Save Spec As"),
-                                   currentFile().isEmpty() ? m_workspaceFolder : currentFile(),
-                                   specFileFilter());
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setDefaultSuffix(u"spec.json"_s);
-    connect(dialog, &QFileDialog::fileSelected, this, [this, afterSave](const QString &path) {
-        if (!saveToFile(path) && afterSave)
-            afterSave();
-    });
-    dialog->open();
-}
-
-void MainWindow::confirmDiscard(SpecDocument *document, const std::function<void()> &proceed)
-{
-    SpecTab *tab = specTab(document);
-    if (tab)
-        tab->form()->flushPendingEdits();
-    if (!document || !document->isModified()) {
-        proceed();
-        return;
-    }
-    if (tab)
-        m_documentTabs->setCurrentWidget(tab);
-    auto *box =
-        new QMessageBox(QMessageBox::Warning, tr("Unsaved Changes"),
-                        tr("%1 has changes that are not saved.").arg(document->displayName()),
-                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-    box->setObjectName(u"unsavedChangesBox"_s);
-    box->setInformativeText(tr("Save them first?"));
-    box->setDefaultButton(QMessageBox::Save);
-    Dialogs::giveButtonsMnemonics(box); // Alt+S saves, Alt+D discards
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    QPointer<SpecDocument> guard(document);
-    connect(box, &QMessageBox::finished, this, [this, box, guard, proceed](int) {
-        const QMessageBox::StandardButton button = box->standardButton(box->clickedButton());
-        if (!guard)
-            return;
-        if (button == QMessageBox::Discard) {
-            proceed();
-        } else if (button == QMessageBox::Save) {
-            if (SpecTab *owner = specTab(guard))
-                m_documentTabs->setCurrentWidget(owner);
-            if (guard->path().isEmpty())
-                showSaveAsDialog(proceed);
-            else if (!saveToFile(guard->path()))
-                proceed();
-        }
-    });
-    box->open();
-}
-
-void MainWindow::confirmDiscardAll(const std::function<void()> &proceed)
-{
-    for (SpecDocument *document : documents()) {
-        if (document->isModified()) {
-            confirmDiscard(document, [this, document, proceed] {
-                // Discarded or saved: this one no longer holds the close up.
-                document->setClean();
-                confirmDiscardAll(proceed);
-            });
-            return;
-        }
-    }
-    proceed();
-}
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     bool unsaved = false;
@@ -1363,7 +726,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     if (!m_closeConfirmed && unsaved) {
         event->ignore();
-        confirmDiscardAll([this] {
+        m_documents->confirmDiscardAll([this] {
             m_closeConfirmed = true;
             close();
         });
@@ -1428,28 +791,15 @@ void MainWindow::revalidate()
 void MainWindow::updateFindings()
 {
     SpecDocument *document = currentDocument();
-    const QList<SpecFinding> findings = document ? document->findings() : QList<SpecFinding>();
-    m_findings->setFindings(findings);
-    const int errors = m_findings->count(SpecFinding::Severity::Error);
-    const int warnings = m_findings->count(SpecFinding::Severity::Warning);
-    const int infos = m_findings->count(SpecFinding::Severity::Info);
+    m_findingsDock->setFindings(document ? document->findings() : QList<SpecFinding>());
+    const SpecFindingsModel *findings = m_findingsDock->model();
+    const int errors = findings->count(SpecFinding::Severity::Error);
+    const int warnings = findings->count(SpecFinding::Severity::Warning);
+    const int infos = findings->count(SpecFinding::Severity::Info);
     m_countsLabel->setText(tr("%n error(s)", nullptr, errors) + u", "_s
                            + tr("%n warning(s)", nullptr, warnings) + u", "_s
                            + tr("%n note(s)", nullptr, infos));
     m_engineLabel->setText(tr("Advice for: %1 engine").arg(engineTypeName(lintTarget())));
-    m_findingsDock->setWindowTitle(findings.isEmpty() ? tr("Findings")
-                                                      : tr("Findings (%1)").arg(findings.size()));
-}
-
-void MainWindow::jumpToFinding(const QModelIndex &index)
-{
-    SpecTab *tab = currentSpecTab();
-    if (!index.isValid() || !tab)
-        return;
-    m_documentTabs->setCurrentWidget(tab);
-    tab->revealFinding(index.data(SpecFindingsModel::PointerRole).toString(),
-                       index.data(SpecFindingsModel::LineRole).toInt(),
-                       index.data(SpecFindingsModel::ColumnRole).toInt());
 }
 
 void MainWindow::updateTitle()
@@ -1474,39 +824,29 @@ void MainWindow::updateCursorLabel()
         tr("Line %1, Column %2").arg(cursor.blockNumber() + 1).arg(cursor.positionInBlock() + 1));
 }
 
-namespace {
-QString highlighterName()
+QList<std::pair<QString, QString>> MainWindow::shortcutList() const
 {
-#ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
-    return QCoreApplication::translate("Callscope::MainWindow", "KF6 SyntaxHighlighting");
-#else
-    return QCoreApplication::translate("Callscope::MainWindow", "built-in JSON highlighter");
-#endif
+    return HelpDialogs::shortcutList(menuBar());
 }
-} // namespace
+
+void MainWindow::showShortcuts()
+{
+    HelpDialogs::showShortcuts(this, shortcutList());
+}
+
+void MainWindow::showDocumentation()
+{
+    HelpDialogs::showDocumentation(this);
+}
 
 QString MainWindow::aboutText() const
 {
-    return tr("<h3>Callscope %1</h3>"
-              "<p>A desktop studio for engineering LLM calls: write a spec, run it, step through "
-              "the tool loop and get a validated result.</p>"
-              "<p>Qt %2 (built with Qt %3)<br>QtKeychain %4<br>Syntax highlighting: %5</p>")
-        .arg(QStringLiteral(CALLSCOPE_VERSION), QString::fromLatin1(qVersion()),
-             QStringLiteral(QT_VERSION_STR), QStringLiteral(CALLSCOPE_QTKEYCHAIN_VERSION),
-             highlighterName());
+    return HelpDialogs::aboutText();
 }
 
 void MainWindow::showAbout()
 {
-    auto *box = new QMessageBox(this);
-    box->setObjectName(u"aboutBox"_s);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setWindowTitle(tr("About Callscope"));
-    box->setTextFormat(Qt::RichText);
-    box->setText(aboutText());
-    box->setIcon(QMessageBox::Information);
-    box->setStandardButtons(QMessageBox::Close);
-    box->open();
+    Dialogs::inform(this, u"aboutBox"_s, tr("About Callscope"), aboutText());
 }
 
 } // namespace Callscope

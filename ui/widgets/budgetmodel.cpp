@@ -1,4 +1,4 @@
-#include "ui/budget/budgetmodel.h"
+#include "ui/widgets/budgetmodel.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,24 +1,24 @@
-#include "ui/history/historydocks.h"
+#include "ui/window/historydocks.h"
 
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
-#include "ui/budget/budgetview.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/history/calltab.h"
-#include "ui/history/callview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
 #include "ui/history/revisiontreewidget.h"
-#include "ui/mainwindow.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
 #include "ui/transfer/transfercontroller.h"
+#include "ui/widgets/budgetview.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/fitscrollarea.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,4 +1,4 @@
-#include "ui/spectab.h"
+#include "ui/window/spectab.h"
 
 #include "core/model/specio.h"
 #include "core/secrets/profilestore.h"

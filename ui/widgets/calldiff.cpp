@@ -1,4 +1,4 @@
-#include "ui/diff/calldiff.h"
+#include "ui/widgets/calldiff.h"
 
 #include "core/loop/edits.h"
 #include "ui/widgets/displaynames.h"

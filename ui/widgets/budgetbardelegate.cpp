@@ -1,6 +1,6 @@
-#include "ui/budget/budgetbardelegate.h"
+#include "ui/widgets/budgetbardelegate.h"
 
-#include "ui/budget/budgetmodel.h"
+#include "ui/widgets/budgetmodel.h"
 
 #include <QApplication>
 #include <QPainter>

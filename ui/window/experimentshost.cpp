@@ -1,10 +1,10 @@
-#include "ui/experiments/experimentshost.h"
+#include "ui/window/experimentshost.h"
 
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
-#include "ui/history/historydocks.h"
-#include "ui/mainwindow.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/historydocks.h"
+#include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -54,7 +54,6 @@ public:
     QPushButton *refuseButton() const { return m_refuse; }
     QPushButton *editButton() const { return m_edit; }
     QPushButton *submitButton() const { return m_submit; }
-    QPushButton *submitErrorButton() const { return m_submitError; }
 
 Q_SIGNALS:
     // editedArguments is set when the person changed them.

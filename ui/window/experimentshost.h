@@ -30,11 +30,9 @@ public:
 
     ExperimentView *view() const { return m_view; }
     QMenu *menu() const { return m_menu; }
-    QAction *openAction() const { return m_openAction; }
     QAction *newAction() const { return m_newAction; }
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
-    QAction *resumeAction() const { return m_resumeAction; }
 
     // Brings the Experiment tab to the front.
     void showView();

@@ -1,4 +1,4 @@
-#include "ui/run/approvalpanel.h"
+#include "ui/widgets/approvalpanel.h"
 
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/noticebar.h"

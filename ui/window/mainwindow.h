@@ -7,6 +7,9 @@
 // of the spec in front are listed once, in a dock below; menus and a status bar around it.
 
 #include "core/model/spec.h"
+#include "ui/window/documentmanager.h"
+#include "ui/window/filesdock.h"
+#include "ui/window/findingsdock.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -63,21 +66,21 @@ public:
     // Opens the file in a tab of its own (a file already open: its tab comes to the front) and
     // lists its findings. False when the file cannot be read (the message bar says why); a file
     // that is not a valid spec opens, with its errors listed.
-    bool openSpecFile(const QString &path);
+    bool openSpecFile(const QString &path) { return m_documents->openSpecFile(path); }
     // Opens an unsaved spec from a template in a new tab.
-    void newSpec();
+    void newSpec() { m_documents->newSpec(); }
     // Writes the current spec's text to `path`, which becomes its file; the error otherwise.
-    std::optional<QString> saveToFile(const QString &path);
+    std::optional<QString> saveToFile(const QString &path) { return m_documents->saveToFile(path); }
     // Checks the current spec's text now (normally done shortly after each edit).
     void revalidate();
 
     // The document in front (the spec tab shown, or the last spec tab shown when another page
     // is in front), and every open one.
-    SpecDocument *currentDocument() const;
-    QList<SpecDocument *> documents() const;
-    SpecTab *currentSpecTab() const;
-    SpecTab *specTab(SpecDocument *document) const;
-    QString currentFile() const;
+    SpecDocument *currentDocument() const { return m_documents->currentDocument(); }
+    QList<SpecDocument *> documents() const { return m_documents->documents(); }
+    SpecTab *currentSpecTab() const { return m_documents->currentSpecTab(); }
+    SpecTab *specTab(SpecDocument *document) const { return m_documents->specTab(document); }
+    QString currentFile() const { return m_documents->currentFile(); }
     bool isModified() const;
     std::optional<Spec> currentSpec() const;
     // The engine type lint checks against: the chosen one, else the spec's own.
@@ -89,10 +92,16 @@ public:
     // Adds `page` as a closable tab (or brings it to the front when it is one already) and
     // returns its index. Closing the tab deletes the page, unless its property
     // "keepWhenClosed" is true (it is then only taken out of the tabs, to come back later).
-    int openDocumentTab(QWidget *page, const QString &title);
+    int openDocumentTab(QWidget *page, const QString &title)
+    {
+        return m_documents->openDocumentTab(page, title);
+    }
     // Closes a tab; a spec with unsaved changes asks first (then `done` runs, or not at all on
     // Cancel).
-    void closeDocumentTab(int index, const std::function<void()> &done = {});
+    void closeDocumentTab(int index, const std::function<void()> &done = {})
+    {
+        m_documents->closeDocumentTab(index, done);
+    }
 
     // The current spec tab's views.
     SpecFormEditor *specForm() const;
@@ -100,28 +109,27 @@ public:
     QTabWidget *editorTabs() const;
     NoticeBar *messageBar() const;
     RunPanel *runPanel() const;
-    SpecFindingsModel *findingsModel() const { return m_findings; }
-    QTableView *findingsView() const { return m_findingsView; }
+    SpecFindingsModel *findingsModel() const { return m_findingsDock->model(); }
+    QTableView *findingsView() const { return m_findingsDock->view(); }
     QDockWidget *findingsDock() const { return m_findingsDock; }
     QAction *aboutAction() const { return m_aboutAction; }
     // The sidebar's Files page: the workspace folder's spec files and the recent files.
     QDockWidget *filesDock() const { return m_filesDock; }
-    QTreeView *workspaceView() const { return m_workspaceView; }
-    QListWidget *recentList() const { return m_recentList; }
-    QString workspaceFolder() const { return m_workspaceFolder; }
-    void setWorkspaceFolder(const QString &folder);
-    // The studio's shared services, and its part-2 docks (history, revisions, sessions, budget,
-    // diff).
+    QTreeView *workspaceView() const { return m_filesDock->workspaceView(); }
+    QListWidget *recentList() const { return m_filesDock->recentList(); }
+    QString workspaceFolder() const { return m_filesDock->workspaceFolder(); }
+    void setWorkspaceFolder(const QString &folder) { m_filesDock->setWorkspaceFolder(folder); }
+    // The studio's shared services, and the docks of stored calls (history, revisions, sessions,
+    // budget, diff).
     StudioServices *studioServices() const { return m_studio; }
     HistoryDocks *historyDocks() const { return m_historyDocks; }
-    // The Experiment tab (issue 18), its menu and File › Open Experiment.
+    // The Experiment tab, its menu and File › Open Experiment.
     ExperimentsHost *experiments() const { return m_experiments; }
 
     // The View menu's entry for a panel: it shows the panel and brings it to the front, never
     // hides it (the Show/Hide Panels submenu holds the toggles). Other parts add theirs here.
     QAction *addPanelAction(QDockWidget *dock, const QString &text, const QKeySequence &key);
     QAction *panelAction(QDockWidget *dock) const { return m_panelActions.value(dock); }
-    QMenu *viewMenu() const { return m_viewMenu; }
     void showPanel(QDockWidget *dock);
     // Help > Keyboard Shortcuts: every command with a shortcut, from the menus.
     QAction *shortcutsAction() const { return m_shortcutsAction; }
@@ -132,16 +140,16 @@ public:
     // (menu path, shortcut) of every menu command that has one, in menu order.
     QList<std::pair<QString, QString>> shortcutList() const;
 
-    QStringList recentFiles() const;
+    QStringList recentFiles() const { return m_documents->recentFiles(); }
     QString aboutText() const;
 
     // File > Open Sample: the bundled samples (names such as "planner"). A sample is copied
     // out of the program into the data folder the first time, with its recording and input
     // beside it, so it runs offline and can be edited and saved. False when it cannot be.
-    static QStringList sampleNames();
-    bool openSample(const QString &name);
+    static QStringList sampleNames() { return DocumentManager::sampleNames(); }
+    bool openSample(const QString &name) { return m_documents->openSample(name); }
 
-    static constexpr int kMaxRecentFiles = 8;
+    static constexpr int kMaxRecentFiles = DocumentManager::kMaxRecentFiles;
 
     // The window's menus, for the parts that add their commands to them.
     QMenu *fileMenu() const { return m_fileMenu; }
@@ -159,51 +167,24 @@ protected:
 private:
     void createActions();
     void createMenus();
-    void createDocks();
-    void createSidebar();
     void fitSidebar(QDockWidget *dock);
     void makeRoomForRun();
     void createStatusBar();
     void readSettings();
     void writeSettings() const;
 
-    void addRecentFile(const QString &path);
-    void removeRecentFile(const QString &path);
     void rebuildRecentMenu();
-
-    void showOpenDialog();
-    void showOpenFolderDialog();
-    void save();
-    void revert();
-    void showSaveAsDialog(const std::function<void()> &afterSave = {});
-    // Runs `proceed` once the document's unsaved changes are saved or discarded; not at all on
-    // Cancel.
-    void confirmDiscard(SpecDocument *document, const std::function<void()> &proceed);
-    // The same for every open document, one after another (closing the window).
-    void confirmDiscardAll(const std::function<void()> &proceed);
     void showAbout();
-    void jumpToFinding(const QModelIndex &index);
     void updateTitle();
-    void updateTabTitle(SpecTab *tab);
     void updateCursorLabel();
     void updateFindings();
     void updateRunMenu();
     void onCurrentTabChanged();
+    // The tab factory of the document manager: the tab, wired to the window.
     SpecTab *addSpecTab(SpecDocument *document);
-    // The tab that holds `path`, or nullptr.
-    SpecTab *tabForFile(const QString &path) const;
-    // A fresh window's untitled, unchanged template tab (replaced by the first file opened).
-    bool isPristine(SpecTab *tab) const;
 
-    SpecFindingsModel *m_findings = nullptr;
-    QTableView *m_findingsView = nullptr;
-    QDockWidget *m_findingsDock = nullptr;
-    QDockWidget *m_filesDock = nullptr;
-    QTreeView *m_workspaceView = nullptr;
-    QFileSystemModel *m_fsModel = nullptr;
-    QListWidget *m_recentList = nullptr;
-    QLabel *m_workspaceLabel = nullptr;
-    QString m_workspaceFolder;
+    FindingsDock *m_findingsDock = nullptr;
+    FilesDock *m_filesDock = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_runMenu = nullptr;
     QMenu *m_breakpointsMenu = nullptr;
@@ -241,7 +222,7 @@ private:
     HistoryDocks *m_historyDocks = nullptr;
     ExperimentsHost *m_experiments = nullptr;
     QTabWidget *m_documentTabs = nullptr;
-    QPointer<SpecTab> m_lastSpecTab; // the spec tab shown last
+    DocumentManager *m_documents = nullptr;
     std::optional<EngineType> m_lintTargetOverride;
     bool m_closeConfirmed = false;
     bool m_closingAfterCalls = false; // close() waits for the cancelled calls to be stored

@@ -26,7 +26,6 @@ public:
     void setCall(const CallRecord &record);
     void clear();
     const CallRecord &call() const { return m_record; }
-    bool hasCall() const { return m_record.id != 0; }
 
     QString summaryText() const;
     QString transcriptText() const; // plain text of the transcript tab

@@ -1,8 +1,7 @@
-#include "ui/history/callview.h"
+#include "ui/widgets/callview.h"
 
 #include "core/loop/edits.h"
-#include "ui/diff/calldiff.h"
-#include "ui/history/historymodel.h"
+#include "ui/widgets/calldiff.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QFontDatabase>
