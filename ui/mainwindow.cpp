@@ -79,6 +79,8 @@ Q_LOGGING_CATEGORY(lcMainWindow, "callscope.ui.mainwindow", QtInfoMsg)
 namespace {
 
 const QString kRecentKey = u"recentFiles"_s;
+// Where the spec form kept a recent-files list of its own: its entries join the one list.
+const QString kFormRecentKey = u"editor/recentFiles"_s;
 const QString kGeometryKey = u"mainWindow/geometry"_s;
 const QString kStateKey = u"mainWindow/state"_s;
 constexpr int kSidebarWidth = 200;
@@ -522,6 +524,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_closeTabAction);
     file->addAction(m_quitAction);
+    mergeFormRecentFiles();
     rebuildRecentMenu();
 
     QMenu *edit = m_editMenu = menuBar()->addMenu(tr("&Edit"));
@@ -750,6 +753,24 @@ void MainWindow::writeSettings() const
 QStringList MainWindow::recentFiles() const
 {
     return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::mergeFormRecentFiles()
+{
+    // Once: the form's entries go after the window's own (newest first in each), and its key goes.
+    QSettings settings;
+    if (!settings.contains(kFormRecentKey))
+        return;
+    QStringList files = settings.value(kRecentKey).toStringList();
+    for (const QString &path : settings.value(kFormRecentKey).toStringList()) {
+        const QString absolute = QFileInfo(path).absoluteFilePath();
+        if (!path.isEmpty() && !files.contains(absolute))
+            files.append(absolute);
+    }
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(kRecentKey, files);
+    settings.remove(kFormRecentKey);
 }
 
 void MainWindow::addRecentFile(const QString &path)

@@ -167,6 +167,8 @@ private:
     void readSettings();
     void writeSettings() const;
 
+    // Takes the entries of the recent-files list the spec form once kept into the one list.
+    void mergeFormRecentFiles();
     void addRecentFile(const QString &path);
     void removeRecentFile(const QString &path);
     void rebuildRecentMenu();
