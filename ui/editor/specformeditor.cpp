@@ -3,8 +3,6 @@
 #include "core/engines/httpjob.h"
 #include "core/model/specio.h"
 #include "core/schema/engineschema.h"
-#include "core/schema/jsonschema.h"
-#include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
 #include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/schemabuilder.h"
