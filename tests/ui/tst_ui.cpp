@@ -664,8 +664,8 @@ void TestUi::recentFilesTakeInTheFormsList()
 {
     // The spec form once kept its own recent files under "editor/recentFiles": the first window
     // takes them into the one list, after its own, and the old key goes.
-    const QString mine = dataFile(u"valid/minimal.spec.json"_s);
-    const QString formOnly = dataFile(u"lint/clean.spec.json"_s);
+    const QString mine = QFileInfo(dataFile(u"valid/minimal.spec.json"_s)).absoluteFilePath();
+    const QString formOnly = QFileInfo(dataFile(u"lint/clean.spec.json"_s)).absoluteFilePath();
     QSettings().setValue(u"recentFiles"_s, QStringList { mine });
     QSettings().setValue(u"editor/recentFiles"_s, QStringList { formOnly, mine });
     {
@@ -674,7 +674,7 @@ void TestUi::recentFilesTakeInTheFormsList()
         QVERIFY(!QSettings().contains(u"editor/recentFiles"_s));
         QCOMPARE(window.recentList()->count(), 2);
         QCOMPARE(window.recentList()->item(1)->data(Qt::UserRole).toString(), formOnly);
-        // Once: what the window does with its list later is not undone by the old entries.
+        // Merged once: a later window keeps the list as it was left.
         QSettings().setValue(u"recentFiles"_s, QStringList { mine });
     }
     MainWindow again;
