@@ -123,7 +123,7 @@ int runLint(const QStringList &arguments)
                                   { "pointer"_L1, e.pointer },
                                   { "keyword"_L1, e.keyword },
                                   { "message"_L1, e.message },
-                                  { "rule"_L1, u"schema-invalid"_s } });
+                                  { "rule"_L1, SpecSchemaError::rule() } });
     }
     for (const LintFinding &f : findings) {
         list.append(QJsonObject { { "severity"_L1, lintSeverityName(f.severity) },

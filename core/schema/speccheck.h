@@ -23,6 +23,10 @@ namespace Callscope {
 // not resolve, a pattern that is not a regular expression, a $ref cycle).
 struct SpecSchemaError
 {
+    // The rule every schema error is listed under beside the lint rules (in the studio's
+    // findings and in `callscope-cli lint`); the keyword says which part of the schema is wrong.
+    static QString rule() { return QStringLiteral("schema-invalid"); }
+
     QString pointer; // into the spec document: "/response_schema/properties/answer/minLength"
     QString keyword; // the schema keyword that is wrong: "minLength"
     QString message; // what is wrong with it, in plain words

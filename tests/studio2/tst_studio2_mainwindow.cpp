@@ -55,6 +55,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -74,9 +75,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextCursor>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+#include <QUndoStack>
 
+#include <functional>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -133,6 +137,7 @@ private Q_SLOTS:
     void opensTheHistoryGivenWithDb();
     void invalidSchemaFlaggedWhileTyping();
     void findingsDockFormAndLintAgree();
+    void invalidSchemaTypedInTheForm();
     void profileChoiceDecidesTheType();
     void finishedRunIsTheCurrentCallAndNextRunStartsClean();
     void twelveTabsKeepTheirTitles();
@@ -238,15 +243,25 @@ void TestStudio2Window::opensTheHistoryGivenWithDb()
 
 namespace {
 
-// The findings of the spec in front as "severity pointer" lines, as the Findings dock lists them.
+QString severityName(SpecFinding::Severity severity)
+{
+    return severity == SpecFinding::Severity::Error  ? u"error"_s
+        : severity == SpecFinding::Severity::Warning ? u"warning"_s
+                                                     : u"info"_s;
+}
+
+// The findings of the spec in front as "severity pointer rule" lines, as the Findings dock lists
+// them (its model's rows, read through the model's roles).
 QStringList dockFindings(MainWindow &window)
 {
     QStringList out;
-    for (const SpecFinding &f : window.findingsModel()->findings()) {
-        const QString severity = f.severity == SpecFinding::Severity::Error ? u"error"_s
-            : f.severity == SpecFinding::Severity::Warning                  ? u"warning"_s
-                                                                            : u"info"_s;
-        out.append(severity + u' ' + f.pointer);
+    const SpecFindingsModel *model = window.findingsModel();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        out.append(
+            severityName(SpecFinding::Severity(index.data(SpecFindingsModel::SeverityRole).toInt()))
+            + u' ' + index.data(SpecFindingsModel::PointerRole).toString() + u' '
+            + index.data(SpecFindingsModel::RuleRole).toString());
     }
     out.sort();
     return out;
@@ -264,7 +279,32 @@ QStringList cliFindings(const QString &path, int *exitCode)
     const QJsonObject result = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     for (const QJsonValue &v : result.value(u"findings"_s).toArray())
         out.append(v.toObject().value(u"severity"_s).toString() + u' '
-                   + v.toObject().value(u"pointer"_s).toString());
+                   + v.toObject().value(u"pointer"_s).toString() + u' '
+                   + v.toObject().value(u"rule"_s).toString());
+    out.sort();
+    return out;
+}
+
+// What the form marks in one of its schema editors, as "error|advice pointer message" lines
+// with the pointer into the whole spec; `findings` gives the same lines for the findings under
+// `base` the Findings dock lists.
+QStringList markerLines(JsonEditor *editor, const QString &base)
+{
+    QStringList out;
+    for (const EditorMarker &m : editor->markers())
+        out.append((m.error ? u"error "_s : u"advice "_s) + base + m.pointer + u' ' + m.message);
+    out.sort();
+    return out;
+}
+
+QStringList findingLines(const QList<SpecFinding> &findings, const QString &base)
+{
+    QStringList out;
+    for (const SpecFinding &f : findings) {
+        if (f.pointer == base || f.pointer.startsWith(base + u'/'))
+            out.append((f.severity == SpecFinding::Severity::Error ? u"error "_s : u"advice "_s)
+                       + f.pointer + u' ' + f.message);
+    }
     out.sort();
     return out;
 }
@@ -347,9 +387,9 @@ void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
     QTRY_VERIFY(panel->runAction()->isEnabled());
 }
 
-// The Findings dock (and through it the form's markers and the run button) and
-// `callscope-cli lint` list the same findings for the same file: the bundled samples and
-// specs with a broken schema.
+// The Findings dock, the form's markers and `callscope-cli lint` list the same findings for the
+// same file, and the run button follows them: the bundled samples, and samples with a response
+// schema or a tool's parameters that are not valid JSON Schema.
 void TestStudio2Window::findingsDockFormAndLintAgree()
 {
     QTemporaryDir dir;
@@ -359,26 +399,72 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
     for (const QString &name : samples.entryList({ u"*.spec.json"_s }, QDir::Files))
         files.append(samples.filePath(name));
     QVERIFY(files.size() >= 3);
-    const QByteArray lunar = [] {
-        QFile f(sourcePath(u"resources/samples/lunar-landing.spec.json"_s));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }();
-    QVERIFY(lunar.contains("\"type\": \"object\""));
-    const QList<QPair<QByteArray, QByteArray>> breaks {
-        { "\"type\": \"object\"", "\"type\": \"objekt\"" },
-        { "\"required\": [", "\"minLength\": \"three\", \"required\": [" },
+    auto sample = [&samples](const QString &name) {
+        QFile f(samples.filePath(name + u".spec.json"_s));
+        QJsonObject spec = f.open(QIODevice::ReadOnly)
+            ? QJsonDocument::fromJson(f.readAll()).object()
+            : QJsonObject();
+        // Written elsewhere: the recording stays the sample's.
+        QJsonObject engine = spec.value(u"engine"_s).toObject();
+        engine.insert(u"replay"_s, samples.filePath(engine.value(u"replay"_s).toString()));
+        spec.insert(u"engine"_s, engine);
+        return spec;
     };
+    // Each bad schema, with the pointer and keyword of its error.
+    struct Break
+    {
+        QString sample;
+        QString pointer;
+        std::function<void(QJsonObject &)> edit;
+    };
+    const QList<Break> breaks {
+        { u"lunar-landing"_s, u"/response_schema/type"_s,
+          [](QJsonObject &schema) {
+              schema.insert(u"type"_s, u"objekt"_s);
+          } },
+        { u"lunar-landing"_s, u"/response_schema/properties/mission/minLength"_s,
+          [](QJsonObject &schema) {
+              QJsonObject properties = schema.value(u"properties"_s).toObject();
+              QJsonObject mission = properties.value(u"mission"_s).toObject();
+              mission.insert(u"minLength"_s, u"three"_s);
+              properties.insert(u"mission"_s, mission);
+              schema.insert(u"properties"_s, properties);
+          } },
+        { u"lunar-landing"_s, u"/response_schema/required"_s,
+          [](QJsonObject &schema) {
+              schema.insert(u"required"_s, u"answer"_s);
+          } },
+        { u"planner"_s, u"/tools/1/input_schema/required"_s,
+          [](QJsonObject &schema) {
+              schema.insert(u"required"_s, u"answer"_s);
+          } },
+    };
+    QStringList brokenPointers;
     for (int i = 0; i < breaks.size(); ++i) {
-        QByteArray text = lunar;
-        const qsizetype at = text.indexOf(breaks.at(i).first, text.indexOf("\"response_schema\""));
-        QVERIFY(at > 0);
-        text.replace(at, breaks.at(i).first.size(), breaks.at(i).second);
+        const Break &b = breaks.at(i);
+        QJsonObject spec = sample(b.sample);
+        if (b.pointer.startsWith(u"/tools/1/"_s)) {
+            QJsonArray tools = spec.value(u"tools"_s).toArray();
+            QVERIFY(tools.size() > 1);
+            QJsonObject tool = tools.at(1).toObject();
+            QJsonObject schema = tool.value(u"input_schema"_s).toObject();
+            b.edit(schema);
+            tool.insert(u"input_schema"_s, schema);
+            tools.replace(1, tool);
+            spec.insert(u"tools"_s, tools);
+        } else {
+            QJsonObject schema = spec.value(u"response_schema"_s).toObject();
+            QVERIFY(!schema.isEmpty());
+            b.edit(schema);
+            spec.insert(u"response_schema"_s, schema);
+        }
         const QString path = dir.filePath(u"broken-%1.spec.json"_s.arg(i));
         QFile out(path);
         QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(text);
+        out.write(QJsonDocument(spec).toJson());
         out.close();
         files.append(path);
+        brokenPointers.append(b.pointer);
     }
 
     MainWindow window;
@@ -391,16 +477,135 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
         QVERIFY(specChecked(window));
         window.revalidate();
         QVERIFY(specChecked(window));
+        SpecTab *tab = window.currentSpecTab();
         int exitCode = -1;
         const QStringList cli = cliFindings(path, &exitCode);
         const QStringList dock = dockFindings(window);
-        QCOMPARE(dock, cli);
+        QVERIFY2(dock == cli,
+                 qPrintable(
+                     u"%1\ndock: %2\nlint: %3"_s.arg(path, dock.join(u", "_s), cli.join(u", "_s))));
         const SpecCheck &check = window.currentDocument()->check();
+        QVERIFY(check.ok());
         QCOMPARE(exitCode, check.runnable() ? 0 : 2);
-        QCOMPARE(window.currentSpecTab()->runPanel()->runAction()->isEnabled(), check.runnable());
-        broken += check.runnable() ? 0 : 1;
+
+        // The form marks what the dock lists under each of its schema editors: the response
+        // schema, and each tool's parameters as that tool is shown.
+        const QList<SpecFinding> &findings = window.findingsModel()->findings();
+        tab->showForm();
+        SpecFormEditor *form = tab->form();
+        QCOMPARE(markerLines(form->responseSchemaEditor(), u"/response_schema"_s),
+                 findingLines(findings, u"/response_schema"_s));
+        auto *toolList = form->findChild<QListView *>(u"toolList"_s);
+        QVERIFY(toolList);
+        QCOMPARE(toolList->model()->rowCount(), check.spec->tools.size());
+        for (int t = 0; t < toolList->model()->rowCount(); ++t) {
+            toolList->setCurrentIndex(toolList->model()->index(t, 0));
+            const QString base = u"/tools/%1/input_schema"_s.arg(t);
+            QCOMPARE(markerLines(form->toolSchemaEditor(), base), findingLines(findings, base));
+        }
+
+        // Run is offered exactly when the check allows it, and says why when it is not.
+        RunPanel *panel = tab->runPanel();
+        QCOMPARE(panel->runAction()->isEnabled(), check.runnable());
+        if (!check.runnable()) {
+            const QString expected = brokenPointers.value(broken);
+            QVERIFY2(dock.contains(u"error "_s + expected + u" schema-invalid"_s),
+                     qPrintable(path + u": "_s + dock.join(u", "_s)));
+            auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
+            QVERIFY(status);
+            QVERIFY2(status->text().contains(expected), qPrintable(status->text()));
+            ++broken;
+        }
     }
-    QCOMPARE(broken, 2);
+    QCOMPARE(broken, breaks.size());
+}
+
+// Typing each bad schema into the form's response-schema editor: the error is in Findings (with
+// its pointer and rule) one debounce of at most 300 ms after the last keystroke plus the check,
+// the form marks it, and Run stays disabled with the reason until the edit is undone.
+void TestStudio2Window::invalidSchemaTypedInTheForm()
+{
+    MainWindow window;
+    QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
+    SpecTab *tab = window.currentSpecTab();
+    QVERIFY(tab);
+    window.showPanel(window.findingsDock());
+    tab->showForm();
+    SpecFormEditor *form = tab->form();
+    SpecDocument *document = tab->document();
+    RunPanel *panel = tab->runPanel();
+    QVERIFY(panel->runAction()->isEnabled());
+    QVERIFY(form->revealPointer(u"/response_schema"_s));
+    JsonEditor *schema = form->responseSchemaEditor();
+    QVERIFY(schema->isVisible());
+
+    // The form waits this long after a keystroke in a schema editor, and the document then checks
+    // at once; text typed in the JSON view waits for the document's delay alone.
+    auto *debounce = form->findChild<QTimer *>(u"jsonDebounce"_s);
+    QVERIFY(debounce);
+    QVERIFY2(debounce->interval() <= 300, qPrintable(QString::number(debounce->interval())));
+    QVERIFY2(document->checkDelayMs() <= 300,
+             qPrintable(QString::number(document->checkDelayMs())));
+
+    struct Typing
+    {
+        QString after; // where the text to type over starts looking
+        QString from; // the text typed over
+        QString to; // what is typed
+        QString pointer; // of the error
+        QString keyword;
+    };
+    const QList<Typing> typings {
+        { u"\"additionalProperties\""_s, u"\"object\""_s, u"\"objekt\""_s,
+          u"/response_schema/type"_s, u"type"_s },
+        { u"\"mission\""_s, u"\"description\""_s, u"\"minLength\": \"three\", \"description\""_s,
+          u"/response_schema/properties/mission/minLength"_s, u"minLength"_s },
+        { u"\"required\": "_s, u"["_s, u"\"answer\", \"unused\": ["_s,
+          u"/response_schema/required"_s, u"required"_s },
+    };
+    for (const Typing &typing : typings) {
+        auto listed = [&] {
+            for (const SpecFinding &f : window.findingsModel()->findings()) {
+                if (f.severity == SpecFinding::Severity::Error && f.pointer == typing.pointer
+                    && f.rule == SpecSchemaError::rule() && f.keyword == typing.keyword)
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(!listed());
+        QVERIFY2(typeOver(schema, typing.after, typing.from, typing.to),
+                 qPrintable(typing.pointer));
+        QElapsedTimer sinceLastKey;
+        sinceLastKey.start();
+        QVERIFY(debounce->isActive());
+        // When the debounce is over the document checks the text as typed: no second wait.
+        QTRY_VERIFY_WITH_TIMEOUT(!debounce->isActive(), 5000);
+        QVERIFY(!document->recheckPending());
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), 10000);
+        qInfo("%s listed %lld ms after the last keystroke", qPrintable(typing.pointer),
+              sinceLastKey.elapsed());
+        QVERIFY(document->isModified());
+        // The form marks the spot in its editor.
+        bool marked = false;
+        for (const EditorMarker &m : schema->markers())
+            marked |= m.error && u"/response_schema"_s + m.pointer == typing.pointer;
+        QVERIFY(marked);
+        // Run is off and says why.
+        QVERIFY(!panel->runAction()->isEnabled());
+        auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
+        QVERIFY2(status->text().contains(typing.pointer), qPrintable(status->text()));
+        if (typing.keyword == u"type") {
+            QApplication::processEvents();
+            window.grab().save(buildPath(u"screenshots/schema-flagged-in-form.png"_s));
+        }
+
+        // Undone, the schema is valid again and Run comes back.
+        while (document->isModified() && document->undoStack()->canUndo())
+            document->undoStack()->undo();
+        QVERIFY(!document->isModified());
+        QTRY_VERIFY_WITH_TIMEOUT(!listed(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->runAction()->isEnabled(), 10000);
+    }
 }
 
 // Choosing an engine profile in the form lets the profile decide the type: the spec loses its

@@ -52,6 +52,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -208,6 +209,7 @@ private Q_SLOTS:
     void lintTargetOverride();
     void unreadableFileShowsMessage();
     void saveAndRecentFiles();
+    void recentFilesTakeInTheFormsList();
     void geometryIsSaved();
     void menusAreComplete();
     void aboutBoxShowsVersions();
@@ -633,12 +635,16 @@ void TestUi::saveAndRecentFiles()
     MainWindow again;
     QCOMPARE(again.recentFiles().size(), 3);
     QMenu *recent = nullptr;
-    // The window's own (the spec form has a menu of the same name).
-    for (QMenu *menu : again.menuBar()->findChildren<QMenu *>()) {
-        if (menu->title() == u"Open &Recent")
+    // One list: the window's (the spec form has none of its own).
+    int recentMenus = 0;
+    for (QMenu *menu : again.findChildren<QMenu *>()) {
+        if (menu->title() == u"Open &Recent") {
             recent = menu;
+            ++recentMenus;
+        }
     }
     QVERIFY(recent);
+    QCOMPARE(recentMenus, 1);
     QStringList paths;
     for (QAction *a : recent->actions()) {
         if (!a->data().toString().isEmpty())
@@ -654,6 +660,28 @@ void TestUi::saveAndRecentFiles()
         QVERIFY(!again.saveToFile(path).has_value());
     }
     QCOMPARE(again.recentFiles().size(), MainWindow::kMaxRecentFiles);
+}
+
+void TestUi::recentFilesTakeInTheFormsList()
+{
+    // The spec form once kept its own recent files under "editor/recentFiles": the first window
+    // takes them into the one list, after its own, and the old key goes.
+    const QString mine = QFileInfo(dataFile(u"valid/minimal.spec.json"_s)).absoluteFilePath();
+    const QString formOnly = QFileInfo(dataFile(u"lint/clean.spec.json"_s)).absoluteFilePath();
+    QSettings().setValue(u"recentFiles"_s, QStringList { mine });
+    QSettings().setValue(u"editor/recentFiles"_s, QStringList { formOnly, mine });
+    {
+        MainWindow window;
+        QCOMPARE(window.recentFiles(), (QStringList { mine, formOnly }));
+        QVERIFY(!QSettings().contains(u"editor/recentFiles"_s));
+        QCOMPARE(window.recentList()->count(), 2);
+        QCOMPARE(window.recentList()->item(1)->data(Qt::UserRole).toString(), formOnly);
+        // Merged once: a later window keeps the list as it was left.
+        QSettings().setValue(u"recentFiles"_s, QStringList { mine });
+    }
+    MainWindow again;
+    QCOMPARE(again.recentFiles(), QStringList { mine });
+    QSettings().remove(u"recentFiles"_s);
 }
 
 void TestUi::geometryIsSaved()

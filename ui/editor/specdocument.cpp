@@ -339,7 +339,8 @@ void SpecDocument::applyCheck(quint64 version, SpecCheck check, const QString &t
         f.source = SpecFinding::Source::Schema;
         f.pointer = error.pointer;
         f.message = error.message;
-        f.rule = error.keyword;
+        f.rule = SpecSchemaError::rule();
+        f.keyword = error.keyword;
         findings.append(f);
     }
     for (const LintFinding &lint : std::as_const(m_check.findings))

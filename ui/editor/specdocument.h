@@ -77,6 +77,8 @@ public:
     // was edited again meanwhile is dropped: only the newest text's check is applied.
     void recheck();
     bool recheckPending() const { return m_checkTimer.isActive(); }
+    // How long after the last edit of the text the check starts.
+    int checkDelayMs() const { return m_checkTimer.interval(); }
     // check(), findings() and spec() are of the text as it is now.
     bool isCheckCurrent() const { return m_checkedVersion == m_version; }
     // Calls `ready` once the check of the text as it is now has been applied (at once when it

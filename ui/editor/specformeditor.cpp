@@ -3,8 +3,6 @@
 #include "core/engines/httpjob.h"
 #include "core/model/specio.h"
 #include "core/schema/engineschema.h"
-#include "core/schema/jsonschema.h"
-#include "core/schema/lint.h"
 #include "core/secrets/profilestore.h"
 #include "ui/editor/mcpserverpanel.h"
 #include "ui/editor/schemabuilder.h"
@@ -122,6 +120,7 @@ SpecFormEditor::SpecFormEditor(SpecDocument *document, QWidget *parent)
 {
     Q_ASSERT(document);
     setAccessibleName(tr("Spec form"));
+    m_jsonTimer->setObjectName(u"jsonDebounce"_s);
     m_jsonTimer->setSingleShot(true);
     m_jsonTimer->setInterval(kJsonDebounceMs);
     connect(m_jsonTimer, &QTimer::timeout, this, &SpecFormEditor::parseJsonEditors);
@@ -928,6 +927,11 @@ void SpecFormEditor::parseJsonEditors()
         }
         applyEdit(next, 200 + raw, source);
     }
+    // The typing stopped a debounce ago already: the document checks the new text now instead
+    // of waiting a delay of its own, so its findings follow the last keystroke within one
+    // debounce plus the check.
+    if (m_document->recheckPending())
+        m_document->recheck();
     updateMarkers();
 }
 

@@ -88,7 +88,8 @@ QVariant SpecFindingsModel::data(const QModelIndex &index, int role) const
         case MessageColumn:
             return f.message;
         case RuleColumn:
-            return lintRuleDisplayName(f.rule);
+            // A schema error names the keyword that is wrong; lint advice, its rule.
+            return lintRuleDisplayName(f.keyword.isEmpty() ? f.rule : f.keyword);
         }
         return {};
     case Qt::DecorationRole:

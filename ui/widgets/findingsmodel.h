@@ -21,10 +21,11 @@ struct SpecFinding
     Source source = Source::Lint;
     QString pointer; // into the whole spec document
     QString message;
-    QString rule; // lint rule id, or the schema keyword
+    QString rule; // lint rule id, or SpecSchemaError::rule() for a schema that is not valid
     int line = 0; // JSON syntax errors: where in the editor's text (1-based)
     int column = 0;
     QString editor; // JSON syntax errors: which editor's text
+    QString keyword; // a schema that is not valid: the JSON Schema keyword that is wrong
 
     // A lint finding as a row of the list.
     static SpecFinding fromLint(const LintFinding &lint);

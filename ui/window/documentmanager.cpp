@@ -34,6 +34,8 @@ Q_LOGGING_CATEGORY(lcDocuments, "callscope.ui.documents", QtInfoMsg)
 namespace {
 
 const QString kRecentKey = u"recentFiles"_s;
+// Where the spec form once kept a recent-files list of its own: its entries join the one list.
+const QString kFormRecentKey = u"editor/recentFiles"_s;
 
 QString specFileFilter()
 {
@@ -69,6 +71,7 @@ DocumentManager::DocumentManager(QTabWidget *tabs, StudioServices *services, QWi
         if (auto *tab = qobject_cast<SpecTab *>(m_tabs->currentWidget()))
             m_lastSpecTab = tab;
     });
+    mergeFormRecentFiles();
 }
 
 DocumentManager::~DocumentManager() = default;
@@ -330,6 +333,24 @@ void DocumentManager::confirmDiscardAll(const std::function<void()> &proceed)
 QStringList DocumentManager::recentFiles() const
 {
     return QSettings().value(kRecentKey).toStringList();
+}
+
+void DocumentManager::mergeFormRecentFiles()
+{
+    // Once: the form's entries go after the window's own (newest first in each), and its key goes.
+    QSettings settings;
+    if (!settings.contains(kFormRecentKey))
+        return;
+    QStringList files = settings.value(kRecentKey).toStringList();
+    for (const QString &path : settings.value(kFormRecentKey).toStringList()) {
+        const QString absolute = QFileInfo(path).absoluteFilePath();
+        if (!path.isEmpty() && !files.contains(absolute))
+            files.append(absolute);
+    }
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(kRecentKey, files);
+    settings.remove(kFormRecentKey);
 }
 
 void DocumentManager::addRecentFile(const QString &path)

@@ -92,6 +92,8 @@ public:
     void addRecentFile(const QString &path);
     void removeRecentFile(const QString &path);
     void clearRecentFiles();
+    // Takes the entries of the recent-files list the spec form once kept into the one list.
+    void mergeFormRecentFiles();
 
 Q_SIGNALS:
     // A document was opened or made and its tab is in front.
