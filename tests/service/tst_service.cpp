@@ -9,6 +9,7 @@
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/service/preflight.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
@@ -118,6 +119,7 @@ private Q_SLOTS:
     void lanesAreCleanAfterEveryEnd();
     void manyJobsOnOneHostAllInFlight();
     void appContextOpensTheHistory();
+    void launchIsCheckedOnce();
 };
 
 void TestService::resetDurations_data()
@@ -822,6 +824,69 @@ int main(int argc, char **argv)
     int failures = QTest::qExec(&tests, argc, argv);
     failures += runBatchCliTests(argc, argv);
     return failures;
+}
+
+// The one check of a launch (LaunchResolver): its verdicts, and one engine preflight per call,
+// whether the service checks the request itself or is handed a check a front end made.
+void TestService::launchIsCheckedOnce()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(
+        twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    LaunchRequest request;
+    request.spec = spec;
+    request.input.text = u"checked"_s;
+
+    auto finish = [](CallJob *job) {
+        QSignalSpy finished(job, &CallJob::finished);
+        if (!finished.wait(15000))
+            return LaunchResult();
+        return finished.at(0).at(0).value<LaunchResult>();
+    };
+    // As callscope-cli runs: the job checks.
+    quint64 before = preflightCount();
+    LaunchResult result = finish(env.service->launch(request));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(preflightCount() - before, 1u);
+    // As the studio runs: check() first (its answer is shown), then the checked request.
+    before = preflightCount();
+    const LaunchCheck checked = env.service->check(request);
+    QVERIFY(checked.ok());
+    QCOMPARE(checked.verdict, LaunchCheck::Verdict::Ready);
+    result = finish(env.service->launch(checked));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(preflightCount() - before, 1u);
+    QCOMPARE(env.server.requestCount(), 4);
+
+    // The verdicts say what is wrong and where, and nothing is sent.
+    LaunchRequest noModel = request;
+    noModel.spec.engine.model.clear();
+    LaunchCheck answer = env.service->check(noModel);
+    QCOMPARE(answer.verdict, LaunchCheck::Verdict::Engine);
+    QCOMPARE(answer.pointer, u"/engine/model"_s);
+    QVERIFY2(answer.message.contains(u"No model"_s), qPrintable(answer.message));
+    LaunchRequest noProfile = request;
+    noProfile.spec.engine.profile = u"no-such-profile"_s;
+    answer = env.service->check(noProfile);
+    QCOMPARE(answer.verdict, LaunchCheck::Verdict::NoProfile);
+    QVERIFY(answer.message.contains(u"no-such-profile"_s));
+    LaunchRequest noProgram = request;
+    ToolSpec tool;
+    tool.name = u"lookup"_s;
+    tool.runner = ToolRunnerKind::Command;
+    tool.command = QStringList { u"callscope-no-such-program"_s };
+    noProgram.spec.tools.append(tool);
+    answer = env.service->check(noProgram);
+    QCOMPARE(answer.verdict, LaunchCheck::Verdict::Tools);
+    QCOMPARE(answer.pointer, u"/tools/%1/command"_s.arg(noProgram.spec.tools.size() - 1));
+    // A failed check handed to launch() ends the call with its message, unsent and unstored.
+    result = finish(env.service->launch(answer));
+    QVERIFY(result.startFailed);
+    QVERIFY(!result.stored);
+    QVERIFY(result.record.error.contains(u"callscope-no-such-program"_s));
+    QCOMPARE(env.server.requestCount(), 4);
 }
 
 #include "tst_service.moc"
