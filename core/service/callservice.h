@@ -12,6 +12,7 @@
 #include "core/model/spec.h"
 #include "core/service/launchresolver.h"
 #include "core/store/callstore.h"
+#include "core/store/storewriter.h"
 #include "core/tools/mcptoolkit.h"
 
 #include <QHash>
@@ -140,6 +141,36 @@ public:
     StoreWriter *writer();
     // Blocks until every finished call handed to the writer is committed (shutdown, tests).
     void flushWrites();
+    // Runs `work` on the writer's thread and connection, in its queue, and waits for it: the
+    // way to write for the few callers that need the answer at once (a new session's or
+    // batch's id, an import). Without a writer (a store without a file) it runs on the store.
+    // Empty, with the reason in `error`, when there is no store or the writer cannot open
+    // the database.
+    template<typename T>
+    std::optional<T> writeNow(std::function<T(CallStore &)> work, QString *error = nullptr)
+    {
+        if (StoreWriter *to = writer()) {
+            auto value = std::make_shared<std::optional<T>>();
+            to->perform(
+                [value, work = std::move(work)](CallStore &into) {
+                    value->emplace(work(into));
+                    WriteResult result;
+                    result.id = qint64(0); // the work's own errors travel in its value
+                    return result;
+                },
+                this, [](const WriteResult &) { });
+            to->flush();
+            if (!value->has_value() && error)
+                *error = tr("the store writer cannot open the history database");
+            return *value;
+        }
+        if (!m_store) {
+            if (error)
+                *error = tr("there is no history database");
+            return std::nullopt;
+        }
+        return work(*m_store);
+    }
 
 Q_SIGNALS:
     void jobAdded(Callscope::CallJob *job);

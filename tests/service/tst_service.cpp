@@ -11,8 +11,10 @@
 #include "core/service/callservice.h"
 #include "core/service/preflight.h"
 #include "core/service/scheduler.h"
+#include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/responsecachestore.h"
 #include "core/store/storewriter.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
@@ -24,6 +26,8 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QSettings>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -120,6 +124,7 @@ private Q_SLOTS:
     void manyJobsOnOneHostAllInFlight();
     void appContextOpensTheHistory();
     void launchIsCheckedOnce();
+    void storeWritesGoThroughTheWriter();
 };
 
 void TestService::resetDurations_data()
@@ -887,6 +892,86 @@ void TestService::launchIsCheckedOnce()
     QVERIFY(!result.stored);
     QVERIFY(result.record.error.contains(u"callscope-no-such-program"_s));
     QCOMPARE(env.server.requestCount(), 4);
+}
+
+// The program's own connection to the history is read-only: a write that does not go through
+// the store writer fails. Sessions, batches, experiments, imports, cache entries and calls are
+// written by the writer and read back on the reader.
+void TestService::storeWritesGoThroughTheWriter()
+{
+    Env env; // the provider and the key
+    QVERIFY(env.server.listen());
+    env.server.setResponder(
+        twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
+    const QString path = env.dir.filePath(u"shared.sqlite"_s);
+    AppContext context;
+    QVERIFY2(context.openHistory(path), qPrintable(context.databaseError()));
+    QVERIFY(context.database()->isReadOnly());
+    CallStore &reader = *context.store();
+
+    // A stray write on the reader fails, through the store and in plain SQL.
+    Session stray;
+    stray.title = u"stray"_s;
+    const auto refused = reader.createSession(stray);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(u"readonly"_s), qPrintable(refused.error().message));
+    QSqlQuery raw(context.database()->connection());
+    QVERIFY(!raw.exec(u"DELETE FROM calls"_s));
+    QVERIFY2(raw.lastError().text().contains(u"readonly"_s), qPrintable(raw.lastError().text()));
+
+    // What the writer writes, the reader sees.
+    CallService *calls = context.calls();
+    Session session;
+    session.title = u"Through the writer"_s;
+    const auto sessionId = calls->writeNow<StoreResult<qint64>>(
+        [session](CallStore &store) { return store.createSession(session); });
+    QVERIFY(sessionId && *sessionId);
+    QCOMPARE(reader.getSession(sessionId->value()).value().title, session.title);
+    BatchInfo batch;
+    batch.specPath = u"spec.json"_s;
+    batch.inputsPath = u"inputs.jsonl"_s;
+    batch.totalLines = 1;
+    const auto batchId = calls->writeNow<StoreResult<qint64>>(
+        [batch](CallStore &store) { return store.createBatch(batch); });
+    QVERIFY2(batchId && *batchId, batchId ? qPrintable(batchId->error().message) : "no writer");
+    ExperimentRecord experiment;
+    experiment.name = u"writer"_s;
+    experiment.definitionHash = "abc";
+    const auto experimentId = calls->writeNow<StoreResult<qint64>>(
+        [experiment](CallStore &store) { return store.createExperiment(experiment); });
+    QVERIFY(experimentId && *experimentId);
+    QVERIFY(reader.getExperiment(experimentId->value()).value().has_value());
+    CachedResponse cached;
+    cached.key = "k1";
+    cached.engineType = u"openai"_s;
+    cached.baseUrl = u"http://127.0.0.1"_s;
+    cached.model = u"m1"_s;
+    cached.reply = QJsonObject { { u"text"_s, u"cached"_s } };
+    const auto kept = calls->writeNow<StoreResult<qint64>>([cached](CallStore &store) {
+        return ResponseCacheStore(store.database()).save(cached, 1 << 20);
+    });
+    QVERIFY(kept && *kept);
+    QCOMPARE(ResponseCacheStore(reader.database()).count().value(), 1);
+
+    // A call, through the job; then its export imported again as new rows.
+    LaunchRequest request;
+    request.spec = plannerSpec(env.server.baseUrl());
+    request.input.text = u"stored by the writer"_s;
+    CallJob *job = calls->launch(request);
+    QSignalSpy finished(job, &CallJob::finished);
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    QCOMPARE(reader.getCall(result.record.id).value().input.value(u"text"_s).toString(),
+             request.input.text);
+    const auto document = CallExchange(reader).exportCalls({ result.record.id });
+    QVERIFY(document);
+    const auto imported = calls->writeNow<StoreResult<CallExchange::ImportResult>>(
+        [&document](CallStore &store) { return CallExchange(store).importDocument(*document); });
+    QVERIFY(imported && *imported);
+    QCOMPARE(imported->value().callIds.size(), 1);
+    QVERIFY(imported->value().callIds.first() != result.record.id);
+    QVERIFY(reader.getCall(imported->value().callIds.first()));
 }
 
 #include "tst_service.moc"
