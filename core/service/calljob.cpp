@@ -157,13 +157,14 @@ void CallJob::start()
 {
     if (!m_checked) {
         LaunchCheck checked = m_service->check(m_request);
+        m_request = std::move(checked.request); // the profile merged in, when there is one
         if (!checked.ok()) {
             // A missing profile or an engine that cannot answer takes no place in the queue.
-            QTimer::singleShot(0, this, [this, category = checked.category,
-                                         why = checked.message] { fail(category, why); });
+            QTimer::singleShot(0, this, [this, category = checked.category, why = checked.message] {
+                fail(category, why);
+            });
             return;
         }
-        m_request = std::move(checked.request);
         m_checked = true;
     }
     schedule();
@@ -354,9 +355,9 @@ void CallJob::planCompaction()
     m_request.sessionId.reset(); // the summary call itself does not run inside the session
     m_request.input.text =
         transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
-    m_request.options.metadata = QJsonObject {
-        { u"session"_s, sessionId }, { u"compacts_sequences"_s, QJsonArray { first, last } }
-    };
+    m_request.options.metadata =
+        QJsonObject { { u"session"_s, sessionId },
+                      { u"compacts_sequences"_s, QJsonArray { first, last } } };
     loadConversation();
 }
 
@@ -388,22 +389,22 @@ void CallJob::loadConversation()
 
 void CallJob::connectEngine()
 {
-    m_service->m_resolver.connect(
-        m_request, m_engineKey, this, [this](const ConnectedClient &connected) {
-            m_network = connected.network;
-            m_networkKey = connected.networkKey;
-            if (m_cancelRequested) {
-                if (connected.client)
-                    connected.client->deleteLater();
-                finishCancelledBeforeStart();
-                return;
-            }
-            if (!connected.client) {
-                fail(connected.category, connected.error);
-                return;
-            }
-            runLoop(connected.client);
-        });
+    m_service->m_resolver.connect(m_request, m_engineKey, this,
+                                  [this](const ConnectedClient &connected) {
+                                      m_network = connected.network;
+                                      m_networkKey = connected.networkKey;
+                                      if (m_cancelRequested) {
+                                          if (connected.client)
+                                              connected.client->deleteLater();
+                                          finishCancelledBeforeStart();
+                                          return;
+                                      }
+                                      if (!connected.client) {
+                                          fail(connected.category, connected.error);
+                                          return;
+                                      }
+                                      runLoop(connected.client);
+                                  });
 }
 
 // ---------------------------------------------------------------------------------------------

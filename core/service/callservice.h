@@ -158,7 +158,7 @@ public:
                     result.id = qint64(0); // the work's own errors travel in its value
                     return result;
                 },
-                this, [](const WriteResult &) { });
+                this, [](const WriteResult &) {});
             to->flush();
             if (!value->has_value() && error)
                 *error = tr("the store writer cannot open the history database");

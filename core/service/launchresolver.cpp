@@ -15,7 +15,6 @@
 
 using namespace Qt::StringLiterals;
 
-
 namespace Callscope {
 
 LaunchResolver::LaunchResolver(CallService *service)
@@ -130,60 +129,59 @@ void LaunchResolver::connect(const LaunchRequest &checked, const QString &engine
         return;
     }
     auto *keys = new KeyResolver(service->credentials(), context);
-    keys->resolve(engine, context,
-                  [service = QPointer<CallService>(service), keys, checked, engineKey, context,
-                   failed, done = std::move(done)](const ResolvedKey &key) {
-                      keys->deleteLater();
-                      if (!service) {
-                          done(failed(ErrorCategory::Other, tr("the call service is gone")));
-                          return;
-                      }
-                      if (!key.ok) {
-                          done(failed(ErrorCategory::Auth, key.error));
-                          return;
-                      }
-                      if (const PreflightResult keyCheck = checkKey(checked.spec.engine, key.key);
-                          !keyCheck.ok()) {
-                          done(failed(ErrorCategory::Auth, keyCheck.text()));
-                          return;
-                      }
-                      const EngineConfig config =
-                          makeEngineConfig(checked.spec.engine, std::nullopt, key.key);
-                      // Connections are per host, whatever the model or profile.
-                      const QUrl base = config.baseUrl;
-                      ConnectedClient out;
-                      out.networkKey = base.isEmpty() ? engineTypeName(config.type)
-                                                      : base.scheme() + u"://"_s + base.host()
-                              + u':'
-                              + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
-                      out.network = service->acquireNetwork(out.networkKey);
-                      out.client = checked.clientFactory
-                          ? checked.clientFactory(config, out.network, context)
-                          : nullptr;
-                      if (!out.client)
-                          out.client = createModelClient(config, out.network, context);
-                      if (!out.client) {
-                          out.category = ErrorCategory::Other;
-                          out.error = tr("engine type %1 cannot be used here")
-                                          .arg(engineTypeName(config.type));
-                          done(out); // the network goes back with the call's end
-                          return;
-                      }
-                      // A client in front of an HTTP client (the response cache) has it as a
-                      // direct child.
-                      auto *http = qobject_cast<HttpModelClient *>(out.client);
-                      if (!http)
-                          http = out.client->findChild<HttpModelClient *>(
-                              QString(), Qt::FindDirectChildrenOnly);
-                      if (http) {
-                          HttpJobSettings settings = http->settings();
-                          if (service->inactivityTimeoutMs() > 0)
-                              settings.inactivityTimeoutMs = service->inactivityTimeoutMs();
-                          settings.gate = service->scheduler()->lane(engineKey);
-                          http->setSettings(settings);
-                      }
-                      done(out);
-                  });
+    keys->resolve(
+        engine, context,
+        [service = QPointer<CallService>(service), keys, checked, engineKey, context, failed,
+         done = std::move(done)](const ResolvedKey &key) {
+            keys->deleteLater();
+            if (!service) {
+                done(failed(ErrorCategory::Other, tr("the call service is gone")));
+                return;
+            }
+            if (!key.ok) {
+                done(failed(ErrorCategory::Auth, key.error));
+                return;
+            }
+            if (const PreflightResult keyCheck = checkKey(checked.spec.engine, key.key);
+                !keyCheck.ok()) {
+                done(failed(ErrorCategory::Auth, keyCheck.text()));
+                return;
+            }
+            const EngineConfig config =
+                makeEngineConfig(checked.spec.engine, std::nullopt, key.key);
+            // Connections are per host, whatever the model or profile.
+            const QUrl base = config.baseUrl;
+            ConnectedClient out;
+            out.networkKey = base.isEmpty() ? engineTypeName(config.type)
+                                            : base.scheme() + u"://"_s + base.host() + u':'
+                    + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
+            out.network = service->acquireNetwork(out.networkKey);
+            out.client = checked.clientFactory ? checked.clientFactory(config, out.network, context)
+                                               : nullptr;
+            if (!out.client)
+                out.client = createModelClient(config, out.network, context);
+            if (!out.client) {
+                out.category = ErrorCategory::Other;
+                out.error =
+                    tr("engine type %1 cannot be used here").arg(engineTypeName(config.type));
+                done(out); // the network goes back with the call's end
+                return;
+            }
+            // A client in front of an HTTP client (the response cache) has it as a
+            // direct child.
+            auto *http = qobject_cast<HttpModelClient *>(out.client);
+            if (!http)
+                http =
+                    out.client->findChild<HttpModelClient *>(QString(), Qt::FindDirectChildrenOnly);
+            if (http) {
+                HttpJobSettings settings = http->settings();
+                if (service->inactivityTimeoutMs() > 0)
+                    settings.inactivityTimeoutMs = service->inactivityTimeoutMs();
+                settings.gate = service->scheduler()->lane(engineKey);
+                http->setSettings(settings);
+            }
+            done(out);
+        });
 }
 
 } // namespace Callscope

@@ -10,8 +10,8 @@
 #include "core/model/spec.h"
 
 #include <QList>
-#include <QtGlobal>
 #include <QString>
+#include <QtGlobal>
 
 namespace Callscope {
 

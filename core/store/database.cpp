@@ -317,10 +317,9 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
         QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, database->m_connectionName);
         db.setDatabaseName(path);
         database->m_readOnly = options.readOnly;
-        db.setConnectOptions(
-            (options.readOnly ? u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s
-                              : u"QSQLITE_BUSY_TIMEOUT=%1"_s)
-                .arg(options.busyTimeoutMs));
+        db.setConnectOptions((options.readOnly ? u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s
+                                               : u"QSQLITE_BUSY_TIMEOUT=%1"_s)
+                                 .arg(options.busyTimeoutMs));
         if (!db.open())
             return database->errorFrom(db.lastError(), translate("opening"));
         database->m_monitorKey = monitorKey(path);

@@ -26,9 +26,9 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>

@@ -920,9 +920,9 @@ void TestFirstUse::preflightStopsBeforeSending()
     // A Run that goes out is checked once: the run view shows the service's check and hands
     // that check to the launch, which does not make it again.
     server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
-    QVERIFY(window->openSpecFile(writeSpec(
-                u"ready.spec.json"_s,
-                twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s)))
+    QVERIFY(window->openSpecFile(
+                writeSpec(u"ready.spec.json"_s,
+                          twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s)))
             && specChecked(*window));
     const quint64 checksBefore = preflightCount();
     const LaunchResult ran = runToEnd(*window);

@@ -1363,12 +1363,11 @@ void RunPanel::runOnOtherEngine()
         request.options = options;
         const LaunchCheck checked = m_service->check(request);
         if (!checked.ok()) {
-            m_messages->showMessage(
-                (checked.verdict == LaunchCheck::Verdict::Engine
-                     ? tr("Nothing was sent: the engine is not ready.\n%1")
-                     : tr("Nothing was sent.\n%1"))
-                    .arg(checked.message),
-                NoticeBar::Kind::Error);
+            m_messages->showMessage((checked.verdict == LaunchCheck::Verdict::Engine
+                                         ? tr("Nothing was sent: the engine is not ready.\n%1")
+                                         : tr("Nothing was sent.\n%1"))
+                                        .arg(checked.message),
+                                    NoticeBar::Kind::Error);
             m_otherEngine->show();
             updateStatus();
             updateActions();

@@ -47,7 +47,7 @@ qint64 SessionListModel::createSession(const QString &title, const QString &syst
     QString error;
     const std::optional<StoreResult<qint64>> id = m_service
         ? m_service->writeNow<StoreResult<qint64>>(
-              [session](CallStore &store) { return store.createSession(session); }, &error)
+            [session](CallStore &store) { return store.createSession(session); }, &error)
         : std::optional<StoreResult<qint64>>(m_store->createSession(session));
     if (!id || !*id) {
         m_lastError = id ? id->error().message : error;
@@ -65,7 +65,7 @@ bool SessionListModel::renameSession(qint64 id, const QString &title)
     QString failure;
     const std::optional<StoreError> error = m_service
         ? m_service->writeNow<StoreError>(
-              [id, title](CallStore &store) { return store.renameSession(id, title); }, &failure)
+            [id, title](CallStore &store) { return store.renameSession(id, title); }, &failure)
         : std::optional<StoreError>(m_store->renameSession(id, title));
     if (!error || *error) {
         m_lastError = error ? error->message : failure;
