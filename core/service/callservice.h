@@ -1,9 +1,10 @@
 #pragma once
 
 // CallService: the one place that turns "run this spec on this input" into a stored call. It
-// makes a CallJob per call (core/service/calljob.h); a job resolves the engine (profile, key,
-// replay recording), builds the toolkits, applies the context budget to every request, drives
-// a Runner, and has the finished call (and its session messages) written in one transaction.
+// makes a CallJob per call (core/service/calljob.h); a job is checked and connected to its
+// engine by the LaunchResolver (core/service/launchresolver.h: profile, trust, preflight, key,
+// client), builds the toolkits, applies the context budget to every request, drives a Runner,
+// and has the finished call (and its session messages) written in one transaction.
 // The GUI and the CLI both go through it, so a call behaves the same from either front end.
 
 #include "core/engines/enginecodec.h"
