@@ -214,7 +214,18 @@ int runEval(const QStringList &arguments)
     }
 
     // The stored experiment: a new one, or the one to resume (same definition only).
-    const ExperimentStart started = startStoredExperiment(context.store(), experiment, resumeId);
+    // Created through the store writer, the one connection that writes.
+    QString writeError;
+    std::optional<ExperimentStart> made = context.calls()->writeNow<ExperimentStart>(
+        [&experiment, resumeId](CallStore &store) {
+            return startStoredExperiment(&store, experiment, resumeId);
+        },
+        &writeError);
+    if (!made) {
+        printError(tr("cannot store the experiment: %1").arg(writeError));
+        return ExitFailed;
+    }
+    const ExperimentStart started = std::move(*made);
     switch (started.problem) {
     case ExperimentStart::Problem::None:
         break;

@@ -8,6 +8,7 @@
 
 #include "app/cli/cliutil.h"
 #include "app/cli/storecommand.h"
+#include "core/service/callservice.h"
 #include "core/store/callexchange.h"
 
 #include <QCoreApplication>
@@ -71,9 +72,16 @@ int runImport(const QStringList &arguments)
     AppContext context;
     if (!openHistory(context, dbPath))
         return ExitFailed;
-    CallStore &store = *context.store();
-    CallExchange exchange(store);
-    const auto result = exchange.importDocument(*document);
+    // Written through the store writer, the one connection that writes.
+    QString writeError;
+    const auto imported = context.calls()->writeNow<StoreResult<CallExchange::ImportResult>>(
+        [&document](CallStore &store) { return CallExchange(store).importDocument(*document); },
+        &writeError);
+    if (!imported) {
+        printError(tr("%1: %2").arg(path, writeError));
+        return ExitFailed;
+    }
+    const auto &result = *imported;
     if (!result) {
         printError(tr("%1: %2").arg(path, result.error().message));
         return ExitFailed;

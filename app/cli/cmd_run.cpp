@@ -458,12 +458,15 @@ int runBatch(const QStringList &arguments)
         info.inputsPath = inputsPath;
         info.inputsHash = inputs.sha256;
         info.totalLines = int(inputs.lines.size());
-        auto created = context.store()->createBatch(info);
-        if (!created) {
-            printError(tr("cannot store the batch: %1").arg(created.error().message));
+        QString writeError;
+        const auto created = calls->writeNow<StoreResult<qint64>>(
+            [&info](CallStore &store) { return store.createBatch(info); }, &writeError);
+        if (!created || !*created) {
+            printError(tr("cannot store the batch: %1")
+                           .arg(created ? created->error().message : writeError));
             return ExitFailed;
         }
-        batchId = created.value();
+        batchId = created->value();
         if (!lockBatch(batchId))
             return ExitFailed;
     }

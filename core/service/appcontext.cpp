@@ -75,6 +75,19 @@ bool AppContext::openHistory(const QString &path, History mode)
         if (!recovered.error.isEmpty())
             qCWarning(lcContext) << "the recovery file could not be stored:" << recovered.error;
     }
+    // The connection that created, migrated and caught up the file goes; the program reads on
+    // a read-only one, so a write that does not go through the store writer fails.
+    Database::Options reader;
+    reader.readOnly = true;
+    reader.busyTimeoutMs = options.busyTimeoutMs;
+    auto readOnly = Database::open(m_databasePath, reader);
+    if (!readOnly) {
+        qCInfo(lcContext) << "the history stays on its first connection:"
+                          << readOnly.error().message;
+        return true;
+    }
+    m_store = std::make_unique<CallStore>(*readOnly.value());
+    m_database = std::move(readOnly.value());
     return true;
 }
 

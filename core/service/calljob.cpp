@@ -2,14 +2,7 @@
 
 #include "core/context/compactionplan.h"
 #include "core/context/contextbudget.h"
-#include "core/engines/httpmodelclient.h"
-#include "core/loop/replayclient.h"
 #include "core/model/specio.h"
-#include "core/secrets/credentialstore.h"
-#include "core/secrets/keyresolver.h"
-#include "core/secrets/profilestore.h"
-#include "core/secrets/truststore.h"
-#include "core/service/preflight.h"
 #include "core/service/scheduler.h"
 #include "core/store/callstore.h"
 #include "core/store/storewriter.h"
@@ -19,7 +12,6 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
-#include <QRegularExpression>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -159,36 +151,30 @@ CallRecord CallJob::baseRecord() const
 }
 
 // ---------------------------------------------------------------------------------------------
-// Queue and start
+// 1. Resolve: the one check (profile, key redirect, trust, engine, tools)
 
-void CallJob::enqueue()
+void CallJob::start()
 {
-    // The profile's settings go under the spec's own (the spec wins); a missing profile fails
-    // before the job takes a place in the queue.
-    const QString profileName = m_request.spec.engine.profile;
-    if (!profileName.isEmpty()) {
-        ProfileStore *profiles = m_service ? m_service->m_profiles : nullptr;
-        std::optional<EngineProfile> profile = profiles ? profiles->get(profileName) : std::nullopt;
-        if (!profile) {
-            QTimer::singleShot(0, this, [this, profileName] {
-                fail(ErrorCategory::Other,
-                     tr("no engine profile named \"%1\" (list them with: callscope-cli engines "
-                        "list)")
-                         .arg(profileName));
+    if (!m_checked) {
+        LaunchCheck checked = m_service->check(m_request);
+        m_request = std::move(checked.request); // the profile merged in, when there is one
+        if (!checked.ok()) {
+            // A missing profile or an engine that cannot answer takes no place in the queue.
+            QTimer::singleShot(0, this, [this, category = checked.category, why = checked.message] {
+                fail(category, why);
             });
             return;
         }
-        // The profile's key goes only to the profile's own address and engine type.
-        if (!m_request.allowKeyRedirect) {
-            if (auto problem = keyRedirectProblem(m_request.spec.engine, profileName, profile->type,
-                                                  profile->baseUrl)) {
-                QTimer::singleShot(0, this,
-                                   [this, why = *problem] { fail(ErrorCategory::Auth, why); });
-                return;
-            }
-        }
-        m_request.spec.engine = mergeProfileIntoSpec(m_request.spec.engine, *profile);
+        m_checked = true;
     }
+    schedule();
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Schedule: a place under the global and per-engine limits
+
+void CallJob::schedule()
+{
     m_engineKey = Callscope::engineKey(m_request.spec.engine);
     setState(State::Queued);
     if (m_request.unscheduled) {
@@ -205,6 +191,9 @@ void CallJob::releaseSlot()
     m_slot.reset();
 }
 
+// ---------------------------------------------------------------------------------------------
+// 3. Start: the session's turn, a compaction first when asked for, the conversation so far
+
 void CallJob::begin()
 {
     if (m_finishEmitted)
@@ -216,96 +205,32 @@ void CallJob::begin()
         return;
     }
     CallStore *store = m_service ? m_service->store() : nullptr;
-
-    if (m_compactionTask && m_id != 0 && !m_holdsSession && store) {
-        // A compaction job of its own waits for the session like a turn (a compaction inside a
-        // turn, m_id 0, runs under its turn's claim).
-        m_request.sessionId = m_compactionTask->sessionId;
-        withSession([this] { begin(); });
-        return;
-    }
     if (m_compactionTask) {
-        // A compaction job: plan what folds; the summary call is this job's call.
         if (!store) {
             m_compaction = { false, tr("compaction needs the history database"), 0 };
             Q_EMIT compactionFinished(m_compactionTask->sessionId, false, m_compaction.message, 0);
             fail(ErrorCategory::Other, m_compaction.message);
             return;
         }
-        auto stored =
-            store->sessionMessages(m_compactionTask->sessionId, CallStore::MessageView::All);
-        auto session = store->getSession(m_compactionTask->sessionId);
-        if (!stored || !session) {
-            const QString why = !stored ? stored.error().message : session.error().message;
-            m_compaction = { false, why, 0 };
-            Q_EMIT compactionFinished(m_compactionTask->sessionId, false, why, 0);
-            fail(ErrorCategory::Other, why);
-            return;
-        }
-        // Only what the model still sees can fold: not yet compacted, not output copies.
-        QList<SessionMessage> candidates;
-        for (const SessionMessage &m : stored.value()) {
-            if (m.sendToModel && !m.compactedBy)
-                candidates.append(m);
-        }
-        QList<Message> plain;
-        for (const SessionMessage &m : std::as_const(candidates))
-            plain.append(m.message);
-        const CompactionPlan plan = planCompaction(plain, m_compactionTask->keepRecent);
-        if (plan.isEmpty()) {
-            m_compaction = { true,
-                             tr("nothing to fold: the session holds %n message(s) the model sees",
-                                nullptr, int(plain.size())),
-                             0 };
-            Q_EMIT compactionFinished(m_compactionTask->sessionId, true, m_compaction.message, 0);
-            LaunchResult result;
-            result.record = baseRecord();
-            result.record.status = CallStatus::Completed;
-            emitFinished(result);
-            return;
-        }
-        const qint64 first = candidates.first().sequence;
-        const qint64 last = candidates.at(plan.foldCount - 1).sequence;
-        const qint64 sessionId = m_compactionTask->sessionId;
-        m_request.spec = summarySpec(m_compactionTask->engineFrom);
-        m_request.sessionId.reset(); // the summary call itself does not run inside the session
-        m_request.input.text =
-            transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
-        m_request.options.metadata =
-            QJsonObject { { u"session"_s, sessionId },
-                          { u"compacts_sequences"_s, QJsonArray { first, last } } };
-        continueLaunch();
+        // A compaction job of its own waits for the session like a turn; one inside a turn
+        // runs under its turn's claim.
+        m_request.sessionId = m_compactionTask->sessionId;
+        if (m_underTurn)
+            planCompaction();
+        else
+            withSession([this] { planCompaction(); });
         return;
     }
-
-    if (m_request.sessionId && !store) {
+    if (!m_request.sessionId) {
+        loadConversation();
+        return;
+    }
+    if (!store) {
         fail(ErrorCategory::Other, tr("sessions need the history database"));
         return;
     }
     // One call at a time per session: each turn must see the one before it.
-    if (m_request.sessionId && !m_holdsSession) {
-        withSession([this] { begin(); });
-        return;
-    }
-    // A session turn may first fold old messages into a summary (by policy); a failed summary
-    // lets the turn go ahead uncompacted.
-    if (m_request.sessionId && m_request.compaction && m_request.compaction->maxContextTokens > 0) {
-        bool needed = false;
-        if (auto calls = store->sessionCalls(*m_request.sessionId);
-            calls && !calls.value().isEmpty()) {
-            if (auto last = store->getCall(calls.value().last().id);
-                last && !last.value().turns.isEmpty()) {
-                const Usage &u = last.value().turns.last().usage;
-                needed = compactionNeeded(u.promptTokens(), u.outputTokens,
-                                          m_request.compaction->maxContextTokens);
-            }
-        }
-        if (needed) {
-            startCompactionThenLaunch();
-            return;
-        }
-    }
-    continueLaunch();
+    withSession([this] { prepareTurn(); });
 }
 
 void CallJob::withSession(std::function<void()> next)
@@ -330,19 +255,46 @@ void CallJob::withSession(std::function<void()> next)
     });
 }
 
-void CallJob::startCompactionThenLaunch()
+void CallJob::prepareTurn()
 {
+    // A session turn may first fold old messages into a summary (by policy), when the last
+    // request's prompt and output passed the limit.
+    bool needed = false;
+    if (m_request.compaction && m_request.compaction->maxContextTokens > 0) {
+        CallStore *store = m_service->store();
+        if (auto calls = store->sessionCalls(*m_request.sessionId);
+            calls && !calls.value().isEmpty()) {
+            if (auto last = store->getCall(calls.value().last().id);
+                last && !last.value().turns.isEmpty()) {
+                const Usage &u = last.value().turns.last().usage;
+                needed = compactionNeeded(u.promptTokens(), u.outputTokens,
+                                          m_request.compaction->maxContextTokens);
+            }
+        }
+    }
+    if (needed)
+        compactFirst();
+    else
+        loadConversation();
+}
+
+void CallJob::compactFirst()
+{
+    // The compaction is a job of its own, run before this one: it holds no place of its own
+    // (this job has it; the summary's requests still pass the lane) and runs under this turn's
+    // claim on the session. A failed summary lets the turn go ahead uncompacted.
     const qint64 sessionId = *m_request.sessionId;
     LaunchRequest request;
     request.spec.kind = u"compaction"_s;
-    request.spec.engine = m_request.spec.engine;
+    request.spec.engine = m_request.spec.engine; // checked with this turn
     request.spec.sourcePath = m_request.spec.sourcePath;
     request.sessionId = sessionId;
-    // Not queued: this job already holds the place; the summary's requests still pass the lane.
     auto *child = new CallJob(m_service, Kind::Compaction, request, 0);
     child->setParent(this);
     child->m_compactionTask =
         CompactionTask { sessionId, m_request.compaction->keepRecent, m_request.spec };
+    child->m_checked = true;
+    child->m_underTurn = true;
     child->m_engineKey = m_engineKey;
     m_child = child;
     connect(child, &CallJob::finished, this, [this, child, sessionId](const LaunchResult &) {
@@ -354,19 +306,69 @@ void CallJob::startCompactionThenLaunch()
             finishCancelledBeforeStart();
             return;
         }
-        continueLaunch();
+        loadConversation();
     });
     child->begin();
 }
 
-void CallJob::continueLaunch()
+void CallJob::planCompaction()
+{
+    // What folds: only what the model still sees (not yet compacted, not output copies), but
+    // the newest keepRecent messages. The summary call is this job's call.
+    CallStore *store = m_service->store();
+    const qint64 sessionId = m_compactionTask->sessionId;
+    auto stored = store->sessionMessages(sessionId, CallStore::MessageView::All);
+    auto session = store->getSession(sessionId);
+    if (!stored || !session) {
+        const QString why = !stored ? stored.error().message : session.error().message;
+        m_compaction = { false, why, 0 };
+        Q_EMIT compactionFinished(sessionId, false, why, 0);
+        fail(ErrorCategory::Other, why);
+        return;
+    }
+    QList<SessionMessage> candidates;
+    for (const SessionMessage &m : stored.value()) {
+        if (m.sendToModel && !m.compactedBy)
+            candidates.append(m);
+    }
+    QList<Message> plain;
+    for (const SessionMessage &m : std::as_const(candidates))
+        plain.append(m.message);
+    const CompactionPlan plan = Callscope::planCompaction(plain, m_compactionTask->keepRecent);
+    if (plan.isEmpty()) {
+        m_compaction = { true,
+                         tr("nothing to fold: the session holds %n message(s) the model sees",
+                            nullptr, int(plain.size())),
+                         0 };
+        Q_EMIT compactionFinished(sessionId, true, m_compaction.message, 0);
+        LaunchResult result;
+        result.record = baseRecord();
+        result.record.status = CallStatus::Completed;
+        emitFinished(result);
+        return;
+    }
+    const qint64 first = candidates.first().sequence;
+    const qint64 last = candidates.at(plan.foldCount - 1).sequence;
+    Spec engineFrom = m_compactionTask->engineFrom;
+    engineFrom.engine = m_request.spec.engine; // as checked: the profile merged in
+    m_request.spec = summarySpec(engineFrom);
+    m_request.sessionId.reset(); // the summary call itself does not run inside the session
+    m_request.input.text =
+        transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
+    m_request.options.metadata =
+        QJsonObject { { u"session"_s, sessionId },
+                      { u"compacts_sequences"_s, QJsonArray { first, last } } };
+    loadConversation();
+}
+
+void CallJob::loadConversation()
 {
     if (m_cancelRequested) {
         finishCancelledBeforeStart();
         return;
     }
-    CallStore *store = m_service ? m_service->store() : nullptr;
     if (m_request.sessionId) {
+        CallStore *store = m_service->store();
         auto session = store->getSession(*m_request.sessionId);
         if (!session) {
             fail(ErrorCategory::Other, session.error().message);
@@ -382,120 +384,33 @@ void CallJob::continueLaunch()
     } else if (!m_request.options.priorMessages.isEmpty()) {
         m_prior = m_request.options.priorMessages;
     }
-    resolveEngine();
+    connectEngine();
 }
 
-void CallJob::resolveEngine()
+void CallJob::connectEngine()
 {
-    const EngineSpec &engine = m_request.spec.engine;
-    CallStore *store = m_service ? m_service->store() : nullptr;
-    // Nothing is sent, and no retry spent, for an engine that cannot answer.
-    if (const PreflightResult preflight = preflightEngine(m_request.spec, engine);
-        !preflight.ok()) {
-        fail(preflight.problems.constFirst().field == PreflightProblem::Field::Key
-                 ? ErrorCategory::Auth
-                 : ErrorCategory::Other,
-             preflight.text());
-        return;
-    }
-    // Nothing starts, and no key variable is read, for a file the person has not trusted.
-    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
-        trust && !m_request.trusted) {
-        const QList<RunItem> untrusted =
-            untrustedRunItems(m_request.spec, *trust,
-                              m_request.allowedKeyVariables + m_service->allowedKeyVariables());
-        if (!untrusted.isEmpty()) {
-            fail(ErrorCategory::Other, untrustedText(untrusted));
-            return;
-        }
-    }
-    // Nor for tools whose programs are not there.
-    if (const PreflightResult tools = preflightTools(m_request.spec); !tools.ok()) {
-        fail(ErrorCategory::Other, tools.text());
-        return;
-    }
-    if (engine.type == EngineType::Replay) {
-        const QString source = engine.replay;
-        static const QRegularExpression callId(u"^\\d+$"_s);
-        std::optional<Recording> recording;
-        QString error;
-        if (callId.match(source).hasMatch()) {
-            if (!store) {
-                fail(ErrorCategory::Other,
-                     tr("replaying call %1 needs the history database").arg(source));
-                return;
-            }
-            auto call = store->getCall(source.toLongLong());
-            if (!call) {
-                fail(ErrorCategory::Other,
-                     tr("cannot replay call %1: %2").arg(source, call.error().message));
-                return;
-            }
-            recording = recordingFromCall(call.value());
-        } else {
-            recording = recordingFromFile(m_request.spec.resolvePath(source), &error);
-        }
-        if (!recording) {
-            fail(ErrorCategory::Other, error);
-            return;
-        }
-        startRunner(new ReplayModelClient(*recording, this));
-        return;
-    }
-    QNetworkAccessManager *nam = m_service ? m_service->m_nam.data() : nullptr;
-    if (!nam) {
-        fail(ErrorCategory::Other,
-             tr("no network access for engine %1").arg(engineTypeName(engine.type)));
-        return;
-    }
-    auto *resolver = new KeyResolver(m_service->credentials(), this);
-    resolver->resolve(engine, this, [this, resolver](const ResolvedKey &key) {
-        resolver->deleteLater();
-        if (m_cancelRequested) {
-            finishCancelledBeforeStart();
-            return;
-        }
-        if (!key.ok) {
-            fail(ErrorCategory::Auth, key.error);
-            return;
-        }
-        if (const PreflightResult keyCheck = checkKey(m_request.spec.engine, key.key);
-            !keyCheck.ok()) {
-            fail(ErrorCategory::Auth, keyCheck.text());
-            return;
-        }
-        EngineConfig config = makeEngineConfig(m_request.spec.engine, std::nullopt, key.key);
-        // Connections are per host, whatever the model or profile.
-        const QUrl base = config.baseUrl;
-        m_networkKey = base.isEmpty() ? engineTypeName(config.type)
-                                      : base.scheme() + u"://"_s + base.host() + u':'
-                + QString::number(base.port(base.scheme() == u"https"_s ? 443 : 80));
-        m_network = m_service->acquireNetwork(m_networkKey);
-        ModelClient *client =
-            m_request.clientFactory ? m_request.clientFactory(config, m_network, this) : nullptr;
-        if (!client)
-            client = createModelClient(config, m_network, this);
-        if (!client) {
-            fail(ErrorCategory::Other,
-                 tr("engine type %1 cannot be used here").arg(engineTypeName(config.type)));
-            return;
-        }
-        // A client in front of an HTTP client (the response cache) has it as a direct child.
-        auto *http = qobject_cast<HttpModelClient *>(client);
-        if (!http)
-            http = client->findChild<HttpModelClient *>(QString(), Qt::FindDirectChildrenOnly);
-        if (http) {
-            HttpJobSettings settings = http->settings();
-            if (m_service->inactivityTimeoutMs() > 0)
-                settings.inactivityTimeoutMs = m_service->inactivityTimeoutMs();
-            settings.gate = m_service->scheduler()->lane(m_engineKey);
-            http->setSettings(settings);
-        }
-        startRunner(client);
-    });
+    m_service->m_resolver.connect(m_request, m_engineKey, this,
+                                  [this](const ConnectedClient &connected) {
+                                      m_network = connected.network;
+                                      m_networkKey = connected.networkKey;
+                                      if (m_cancelRequested) {
+                                          if (connected.client)
+                                              connected.client->deleteLater();
+                                          finishCancelledBeforeStart();
+                                          return;
+                                      }
+                                      if (!connected.client) {
+                                          fail(connected.category, connected.error);
+                                          return;
+                                      }
+                                      runLoop(connected.client);
+                                  });
 }
 
-void CallJob::startRunner(ModelClient *client)
+// ---------------------------------------------------------------------------------------------
+// 4. Run the loop
+
+void CallJob::runLoop(ModelClient *client)
 {
     m_client = client;
     ToolkitOptions toolOptions;
@@ -534,7 +449,7 @@ void CallJob::startRunner(ModelClient *client)
 }
 
 // ---------------------------------------------------------------------------------------------
-// The end
+// 5. Store
 
 void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
 {
@@ -544,72 +459,16 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
     CallRecord record = finishedRecord;
     record.spec = CallStore::stripSecrets(specToJson(m_request.spec));
     record.session = m_request.sessionId;
-    CallStore *store = m_service ? m_service->store() : nullptr;
-
     if (m_compactionTask) {
-        // The summary, its range, the marks and the session's summary: one transaction.
-        const qint64 sessionId = m_compactionTask->sessionId;
-        LaunchResult result;
-        result.record = record;
-        if (record.status != CallStatus::Completed) {
-            m_compaction = { false,
-                             tr("the summary call did not complete (%1): %2")
-                                 .arg(callStatusName(record.status), record.error),
-                             0 };
-        } else {
-            const QJsonArray range =
-                m_request.options.metadata.value(u"compacts_sequences"_s).toArray();
-            const qint64 first = range.at(0).toInteger();
-            const qint64 last = range.at(1).toInteger();
-            const QString summary = record.response.toObject().value(u"summary"_s).toString();
-            auto apply = [this, sessionId, first, last,
-                          result](const StoreResult<qint64> &callId) mutable {
-                if (!callId) {
-                    m_compaction = { false, callId.error().message, 0 };
-                    result.storeError = callId.error().message;
-                } else {
-                    m_compaction = {
-                        true, tr("folded messages %1 to %2 into a summary").arg(first).arg(last),
-                        callId.value()
-                    };
-                    result.record.id = callId.value();
-                    result.stored = true;
-                }
-                Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message,
-                                          m_compaction.callId);
-                emitFinished(result);
-            };
-            cleanUp();
-            m_storing = true;
-            // Written in the writer's queue, after the session's turns, off the GUI thread.
-            const auto task = [sessionId, record, first, last, summary](CallStore &into) {
-                WriteResult written;
-                auto compaction = into.recordCompaction(sessionId, record, first, last, summary);
-                if (compaction)
-                    written.id = compaction.value().callId;
-                else
-                    written.id = compaction.error();
-                return written;
-            };
-            if (StoreWriter *writer = m_service->writer()) {
-                writer->perform(task, this,
-                                [apply](const WriteResult &written) mutable { apply(written.id); });
-            } else {
-                apply(task(*store).id);
-            }
-            return;
-        }
-        Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message,
-                                  m_compaction.callId);
-        emitFinished(result);
+        storeCompaction(record);
         return;
     }
-
     QList<SessionMessage> sessionMessages;
     // Only a completed turn joins the session: a failed or cancelled one would leave half a
     // conversation (tool calls without results, replies the call did not accept) that the next
     // turn sends to the model. The call itself is still stored, with its session, in History.
-    if (store && m_request.sessionId && m_runner && record.status == CallStatus::Completed) {
+    if (m_service->store() && m_request.sessionId && m_runner
+        && record.status == CallStatus::Completed) {
         for (const Message &m : m_runner->conversation()) {
             SessionMessage sm;
             sm.message = m.withoutAttachmentBytes();
@@ -617,7 +476,7 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
         }
         // The accepted output as a plain assistant message for chat views and history; never
         // sent back to the model (its history must not teach it plain-text answers).
-        if (record.status == CallStatus::Completed && m_request.spec.responseSchema) {
+        if (m_request.spec.responseSchema) {
             SessionMessage copy;
             copy.message = Message::assistant(outputAsText(record.response));
             copy.message.providerData.insert(u"callscope_output_copy"_s, true);
@@ -629,6 +488,60 @@ void CallJob::onRunnerFinished(const CallRecord &finishedRecord)
     // go now, before the record is serialized, so a large reply is not held twice meanwhile.
     cleanUp();
     storeAndFinish(record, sessionMessages);
+}
+
+void CallJob::storeCompaction(const CallRecord &record)
+{
+    // The summary, its range, the marks and the session's summary: one transaction.
+    const qint64 sessionId = m_compactionTask->sessionId;
+    LaunchResult result;
+    result.record = record;
+    if (record.status != CallStatus::Completed) {
+        m_compaction = { false,
+                         tr("the summary call did not complete (%1): %2")
+                             .arg(callStatusName(record.status), record.error),
+                         0 };
+        Q_EMIT compactionFinished(sessionId, false, m_compaction.message, 0);
+        emitFinished(result);
+        return;
+    }
+    const QJsonArray range = m_request.options.metadata.value(u"compacts_sequences"_s).toArray();
+    const qint64 first = range.at(0).toInteger();
+    const qint64 last = range.at(1).toInteger();
+    const QString summary = record.response.toObject().value(u"summary"_s).toString();
+    auto apply = [this, sessionId, first, last, result](const StoreResult<qint64> &callId) mutable {
+        if (!callId) {
+            m_compaction = { false, callId.error().message, 0 };
+            result.storeError = callId.error().message;
+        } else {
+            m_compaction = { true,
+                             tr("folded messages %1 to %2 into a summary").arg(first).arg(last),
+                             callId.value() };
+            result.record.id = callId.value();
+            result.stored = true;
+        }
+        Q_EMIT compactionFinished(sessionId, m_compaction.ok, m_compaction.message,
+                                  m_compaction.callId);
+        emitFinished(result);
+    };
+    cleanUp();
+    m_storing = true;
+    // Written in the writer's queue, after the session's turns, off the GUI thread.
+    const auto task = [sessionId, record, first, last, summary](CallStore &into) {
+        WriteResult written;
+        auto compaction = into.recordCompaction(sessionId, record, first, last, summary);
+        if (compaction)
+            written.id = compaction.value().callId;
+        else
+            written.id = compaction.error();
+        return written;
+    };
+    if (StoreWriter *writer = m_service->writer()) {
+        writer->perform(task, this,
+                        [apply](const WriteResult &written) mutable { apply(written.id); });
+    } else {
+        apply(task(*m_service->store()).id);
+    }
 }
 
 void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessage> &sessionMessages)

@@ -4,9 +4,12 @@
 // them; each job has its own runner, its own events and its own cancel, so a view follows
 // exactly the jobs it started and never filters anyone else's.
 //
-// Life of a job: Queued (waiting for the scheduler: global and per-engine limits) -> Starting
-// (session history, compaction by policy, key, recording, toolkits) -> Running (the runner's
-// tool loop; its requests pass the engine's lane, which adapts to rate limits) -> Finished.
+// Life of a job: resolved (LaunchResolver::check: profile, trust, engine and tools; a failed
+// check ends it at once) -> Queued (waiting for the scheduler: global and per-engine limits) ->
+// Starting (the session's turn, a compaction job first when the session's policy asks for one,
+// the conversation so far, key and client by LaunchResolver::connect, toolkits) -> Running (the
+// runner's tool loop; its requests pass the engine's lane, which adapts to rate limits) ->
+// Finished, after the call was stored.
 // `finished` is emitted exactly once on every path, after the call was written (one
 // transaction, through the store writer); the service deletes the job later from the event
 // loop, so hold it in a QPointer.
@@ -81,17 +84,21 @@ private:
         Spec engineFrom;
     };
 
-    void enqueue();
-    void begin(); // admitted by the scheduler
-    void startCompactionThenLaunch();
-    void continueLaunch();
+    // The steps of a call, in the order they run (calljob.cpp reads the same way).
+    void start(); // resolve: the check, unless the request was checked already
+    void schedule(); // wait for the scheduler (global and per-engine limits)
+    void begin(); // admitted: the session's turn, then what the call needs first
     void withSession(std::function<void()> next);
-    void resolveEngine();
-    void startRunner(ModelClient *client);
+    void prepareTurn(); // a session turn: compaction first when the policy asks for it
+    void compactFirst();
+    void planCompaction(); // a compaction job: what folds, then the summary call
+    void loadConversation(); // the session's or the revised call's messages
+    void connectEngine(); // key and client (LaunchResolver::connect)
+    void runLoop(ModelClient *client);
     void onRunnerFinished(const CallRecord &record);
-    void runCompaction(const CompactionTask &task,
-                       std::function<void(const CompactionOutcome &)> done);
+    void storeCompaction(const CallRecord &record);
     void storeAndFinish(const CallRecord &record, const QList<SessionMessage> &sessionMessages);
+    // Ends before or instead of the loop.
     void fail(ErrorCategory category, const QString &message);
     void finishCancelledBeforeStart();
     void emitFinished(const LaunchResult &result);
@@ -105,6 +112,8 @@ private:
     const Kind m_kind;
     LaunchRequest m_request;
     std::optional<CompactionTask> m_compactionTask;
+    bool m_checked = false; // the request passed LaunchResolver::check() already
+    bool m_underTurn = false; // a compaction inside a session turn: the turn's place and claim
     State m_state = State::Queued;
     QString m_engineKey;
     std::optional<quint64> m_slot;

@@ -178,14 +178,36 @@ void CallService::onJobFinished(CallJob *job, const LaunchResult &result)
     job->deleteLater();
 }
 
+namespace {
+
+int kindOf(const LaunchRequest &request)
+{
+    return int(request.reviseOf                 ? CallJob::Kind::Revision
+                   : !request.rerunOf.isEmpty() ? CallJob::Kind::Rerun
+                   : request.sessionId          ? CallJob::Kind::SessionTurn
+                                                : CallJob::Kind::Run);
+}
+
+} // namespace
+
 CallJob *CallService::launch(const LaunchRequest &request)
 {
-    const int kind = int(request.reviseOf                 ? CallJob::Kind::Revision
-                             : !request.rerunOf.isEmpty() ? CallJob::Kind::Rerun
-                             : request.sessionId          ? CallJob::Kind::SessionTurn
-                                                          : CallJob::Kind::Run);
-    CallJob *job = makeJob(kind, request);
-    job->enqueue();
+    CallJob *job = makeJob(kindOf(request), request);
+    job->start();
+    return job;
+}
+
+CallJob *CallService::launch(const LaunchCheck &checked)
+{
+    CallJob *job = makeJob(kindOf(checked.request), checked.request);
+    if (!checked.ok()) {
+        QTimer::singleShot(0, job, [job, category = checked.category, why = checked.message] {
+            job->fail(category, why);
+        });
+        return job;
+    }
+    job->m_checked = true;
+    job->start();
     return job;
 }
 
@@ -249,6 +271,13 @@ CallJob *CallService::rerun(qint64 callId, const Spec &spec, const RunOptions &o
     LaunchRequest request;
     request.spec = spec;
     request.options = options;
+    return rerun(callId, check(request));
+}
+
+CallJob *CallService::rerun(qint64 callId, const LaunchCheck &checked)
+{
+    LaunchCheck next = checked;
+    LaunchRequest &request = next.request;
     request.options.parent = callId;
     request.rerunOf = QString::number(callId);
     if (!m_store)
@@ -258,7 +287,7 @@ CallJob *CallService::rerun(qint64 callId, const Spec &spec, const RunOptions &o
     if (!original)
         return failedJob(int(CallJob::Kind::Rerun), request, original.error().message);
     request.input.text = original.value().input.value(u"text"_s).toString();
-    return launch(request);
+    return launch(next);
 }
 
 CallJob *CallService::compact(qint64 sessionId, int keepRecent, const Spec &engineFrom)
@@ -270,7 +299,7 @@ CallJob *CallService::compact(qint64 sessionId, int keepRecent, const Spec &engi
     request.sessionId = sessionId;
     CallJob *job = makeJob(int(CallJob::Kind::Compaction), request);
     job->m_compactionTask = CallJob::CompactionTask { sessionId, keepRecent, engineFrom };
-    job->enqueue();
+    job->start();
     return job;
 }
 

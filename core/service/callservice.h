@@ -1,16 +1,19 @@
 #pragma once
 
 // CallService: the one place that turns "run this spec on this input" into a stored call. It
-// makes a CallJob per call (core/service/calljob.h); a job resolves the engine (profile, key,
-// replay recording), builds the toolkits, applies the context budget to every request, drives
-// a Runner, and has the finished call (and its session messages) written in one transaction.
+// makes a CallJob per call (core/service/calljob.h); a job is checked and connected to its
+// engine by the LaunchResolver (core/service/launchresolver.h: profile, trust, preflight, key,
+// client), builds the toolkits, applies the context budget to every request, drives a Runner,
+// and has the finished call (and its session messages) written in one transaction.
 // The GUI and the CLI both go through it, so a call behaves the same from either front end.
 
 #include "core/engines/enginecodec.h"
 #include "core/loop/runner.h"
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
+#include "core/service/launchresolver.h"
 #include "core/store/callstore.h"
+#include "core/store/storewriter.h"
 #include "core/tools/mcptoolkit.h"
 
 #include <QHash>
@@ -28,44 +31,6 @@ class CredentialStore;
 class ProfileStore;
 class ToolRegistry;
 class TrustStore;
-
-// Session compaction by policy: before a session turn, when the
-// last request's prompt plus output passed maxContextTokens, everything but the newest
-// keepRecent messages folds into a rolling summary made by a call of kind `compaction`.
-struct CompactionPolicy
-{
-    qint64 maxContextTokens = 0; // 0 = never by policy
-    int keepRecent = 6;
-};
-
-struct LaunchRequest
-{
-    Spec spec;
-    RunInput input;
-    RunOptions options; // breakpoints, attended, allowed tools, metadata
-    std::optional<qint64> sessionId; // run inside a session
-    std::optional<qint64> reviseOf; // set by revise(): replays that call's conversation
-    QString rerunOf; // metadata note for reruns
-    std::optional<CompactionPolicy> compaction; // session turns only
-    std::optional<BatchLink> batch; // the stored batch line this call answers
-    // Where the model requests go instead of an HTTP engine (a provider batch round): called
-    // once the engine is resolved (profile, key, base URL); nullptr falls back to the direct
-    // client. With `unscheduled` the job does not wait for a place in the scheduler: its
-    // requests do not go out one by one, so the limits of calls in flight do not apply.
-    std::function<ModelClient *(const EngineConfig &config, QNetworkAccessManager *nam,
-                                QObject *parent)>
-        clientFactory;
-    bool unscheduled = false;
-    // Trust (core/model/trustpolicy.h): a spec that would start programs or read environment
-    // variables that are not provider keys runs only when it is trusted, by this flag (the
-    // person said so: the studio's trust dialog, --trust, CALLSCOPE_TRUST=1) or by the
-    // service's trust store. Otherwise the job fails before anything starts or is sent.
-    bool trusted = false;
-    QStringList allowedKeyVariables; // --allow-key-env: read as keys without trust
-    // The spec names an engine profile and another address or engine type: the profile's key
-    // goes there only when the person agreed (the studio asks, showing both addresses).
-    bool allowKeyRedirect = false;
-};
 
 struct LaunchResult
 {
@@ -110,10 +75,18 @@ public:
                 ProfileStore *profiles, QObject *parent = nullptr);
     ~CallService() override;
 
+    // Whether `request` can start: the profile merged in, where its key may go, trust, the
+    // engine and the tools (core/service/launchresolver.h). Nothing is read from the keychain,
+    // started or sent. Front ends that show the answer before a launch pass it to launch().
+    LaunchCheck check(const LaunchRequest &request) const { return m_resolver.check(request); }
+
     // Every method returns the job at once; its signals follow from the event loop (connect
     // before returning to it). `finished` comes exactly once, also when the call could not
-    // start.
+    // start. The request is checked first (check()); a failed check ends the call unstored.
     CallJob *launch(const LaunchRequest &request);
+    // The request of a check() already made (not made again); a failed check ends the call
+    // with its message.
+    CallJob *launch(const LaunchCheck &checked);
     // A revision: the parent's conversation plus `correction`, on the parent's spec and engine
     // type (or on `engine` when given: a revision of a replayed call needs a live engine),
     // linked by parent (and in the parent's session when it had one).
@@ -127,6 +100,8 @@ public:
     // Runs a recorded call's input again with `spec` (another engine, an edited spec) as a new
     // call whose parent is the original; its metadata says `rerun_of`.
     CallJob *rerun(qint64 callId, const Spec &spec, const RunOptions &options = {});
+    // The same with the answer of a check() already made on the new spec and options.
+    CallJob *rerun(qint64 callId, const LaunchCheck &checked);
     // Folds all but the newest `keepRecent` model-visible messages of a session into a summary
     // made on `engineFrom`'s engine (a call of kind `compaction`). Message rows are never
     // deleted. The job's compactionFinished, then finished, follow.
@@ -167,6 +142,36 @@ public:
     StoreWriter *writer();
     // Blocks until every finished call handed to the writer is committed (shutdown, tests).
     void flushWrites();
+    // Runs `work` on the writer's thread and connection, in its queue, and waits for it: the
+    // way to write for the few callers that need the answer at once (a new session's or
+    // batch's id, an import). Without a writer (a store without a file) it runs on the store.
+    // Empty, with the reason in `error`, when there is no store or the writer cannot open
+    // the database.
+    template<typename T>
+    std::optional<T> writeNow(std::function<T(CallStore &)> work, QString *error = nullptr)
+    {
+        if (StoreWriter *to = writer()) {
+            auto value = std::make_shared<std::optional<T>>();
+            to->perform(
+                [value, work = std::move(work)](CallStore &into) {
+                    value->emplace(work(into));
+                    WriteResult result;
+                    result.id = qint64(0); // the work's own errors travel in its value
+                    return result;
+                },
+                this, [](const WriteResult &) {});
+            to->flush();
+            if (!value->has_value() && error)
+                *error = tr("the store writer cannot open the history database");
+            return *value;
+        }
+        if (!m_store) {
+            if (error)
+                *error = tr("there is no history database");
+            return std::nullopt;
+        }
+        return work(*m_store);
+    }
 
 Q_SIGNALS:
     void jobAdded(Callscope::CallJob *job);
@@ -175,6 +180,7 @@ Q_SIGNALS:
 
 private:
     friend class CallJob;
+    friend class LaunchResolver;
     CallJob *makeJob(int kind, const LaunchRequest &request);
     CallJob *failedJob(int kind, const LaunchRequest &request, const QString &why);
     void onJobFinished(CallJob *job, const LaunchResult &result);
@@ -196,6 +202,7 @@ private:
     QStringList m_allowedKeyVariables;
     int m_inactivityTimeoutMs = 0;
     McpElicitationHandler m_elicitationHandler;
+    LaunchResolver m_resolver { this };
     Scheduler *m_scheduler = nullptr;
     StoreWriter *m_writer = nullptr;
     bool m_writerChecked = false;

@@ -5,16 +5,23 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLoggingCategory>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStringList>
 #include <QUrl>
 
+#include <atomic>
+
 using namespace Qt::StringLiterals;
+
+Q_LOGGING_CATEGORY(lcLaunch, "callscope.launch", QtInfoMsg)
 
 namespace Callscope {
 
 namespace {
+
+std::atomic<quint64> s_preflights { 0 };
 
 QString tr(const char *text)
 {
@@ -36,8 +43,15 @@ PreflightResult preflightEngine(const Spec &spec)
     return preflightEngine(spec, spec.engine);
 }
 
+quint64 preflightCount()
+{
+    return s_preflights.load();
+}
+
 PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
 {
+    ++s_preflights;
+    qCDebug(lcLaunch) << "preflight of the engine" << engineTypeName(engine.type) << engine.model;
     PreflightResult result;
     auto add = [&result](PreflightProblem::Field field, const QString &pointer,
                          const QString &message) {

@@ -11,6 +11,7 @@
 
 #include <QList>
 #include <QString>
+#include <QtGlobal>
 
 namespace Callscope {
 
@@ -34,6 +35,11 @@ struct PreflightResult
 // replay paths resolve against.
 PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine);
 PreflightResult preflightEngine(const Spec &spec);
+// How many times preflightEngine() ran in this process: an instrumentation counter (a Run checks
+// its engine once, whichever front end started it). Each run also writes the debug line
+// "preflight of the engine" to the logging category callscope.launch (off unless enabled, e.g.
+// QT_LOGGING_RULES="callscope.launch.debug=true"), so a test can count them in another process.
+quint64 preflightCount();
 // The programs the spec's tools start: every command tool's executable and every MCP server
 // that will be started (one a tool names, or one that exposes all its tools). A program is
 // found the way the tools find it: a bare name on PATH, a path relative to the spec's folder

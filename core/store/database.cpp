@@ -304,6 +304,9 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                                               "stored. Make the file writable or use another "
                                               "--db.")
                                         .arg(path));
+    } else if (options.readOnly) {
+        return StoreError::make(StoreError::Code::Io,
+                                translate("database %1 does not exist").arg(path));
     } else if (!QDir().mkpath(info.absolutePath())) {
         return StoreError::make(StoreError::Code::Io,
                                 translate("cannot create the folder %1").arg(info.absolutePath()));
@@ -313,14 +316,20 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, database->m_connectionName);
         db.setDatabaseName(path);
-        db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(options.busyTimeoutMs));
+        database->m_readOnly = options.readOnly;
+        db.setConnectOptions((options.readOnly ? u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s
+                                               : u"QSQLITE_BUSY_TIMEOUT=%1"_s)
+                                 .arg(options.busyTimeoutMs));
         if (!db.open())
             return database->errorFrom(db.lastError(), translate("opening"));
         database->m_monitorKey = monitorKey(path);
         DatabaseMonitor::instance()->add(database->m_monitorKey);
         QSqlQuery query(db);
+        // A reader leaves the journal mode to the writers that set it.
         for (QLatin1StringView pragma :
              { kSetJournalWal, kSetForeignKeys, kSetSynchronous, kSetCacheSize }) {
+            if (options.readOnly && pragma == kSetJournalWal)
+                continue;
             if (!query.exec(pragma))
                 return database->errorFrom(query, translate("setting up the connection"));
         }
@@ -350,6 +359,13 @@ StoreError Database::migrate(const Options &options)
                                         .arg(m_version));
         if (m_version >= target)
             return {};
+        if (options.readOnly)
+            return StoreError::make(StoreError::Code::Io,
+                                    translate("database %1 has schema version %2 and needs "
+                                              "version %3: a reader cannot migrate it")
+                                        .arg(m_path)
+                                        .arg(m_version)
+                                        .arg(target));
     }
     // A history made by an older Callscope is copied aside before its layout changes (a
     // new, empty file has nothing to keep).

@@ -72,6 +72,11 @@ public:
         // Refuse a file this process may not write (SQLite would open it read-only and fail
         // at the first write). Readers that never write (show, history, export) turn it off.
         bool mustWrite = true;
+        // A reader: the connection is opened with SQLITE_OPEN_READONLY, so any write on it
+        // fails (SQLite's "readonly database", Code::Io) instead of bypassing the store
+        // writer. The file must exist
+        // at the latest schema version (nothing is created or migrated).
+        bool readOnly = false;
     };
 
     // How full-text search works in this database (decided by migration 2).
@@ -89,6 +94,7 @@ public:
     static int latestSchemaVersion();
 
     QString path() const { return m_path; }
+    bool isReadOnly() const { return m_readOnly; }
     int schemaVersion() const { return m_version; }
     SearchMode searchMode() const { return m_searchMode; }
     QSqlDatabase connection() const;
@@ -113,6 +119,7 @@ private:
     QString m_monitorKey; // canonical path, registered with DatabaseMonitor while open
     int m_version = 0;
     SearchMode m_searchMode = SearchMode::None;
+    bool m_readOnly = false;
 };
 
 // Rolls back unless commit() succeeded.

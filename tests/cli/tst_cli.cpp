@@ -210,6 +210,17 @@ void TestCli::runCompleted()
     QCOMPARE(show.json().value(u"response"_s).toObject(),
              QJsonObject({ { u"title"_s, u"Done"_s } }));
     QCOMPARE(show.json().value(u"kind"_s).toString(), u"planner"_s);
+
+    // One run checks its engine once (the debug line of callscope.launch counts the checks).
+    fx.server.enqueue(FakeReply::json(
+        200, chatToolCall(u"c2"_s, u"submit_output"_s, { { u"title"_s, u"Again"_s } })));
+    QProcessEnvironment logging;
+    logging.insert(u"QT_LOGGING_RULES"_s, u"callscope.launch.debug=true"_s);
+    const CliResult counted =
+        runCli({ u"run"_s, fx.writeSpec(), u"--input"_s, u"Plan ticket 8"_s, u"--db"_s, fx.dbPath },
+               {}, 30000, logging);
+    QCOMPARE(counted.exitCode, 0);
+    QVERIFY2(counted.err.count("preflight of the engine") == 1, counted.err.constData());
 }
 
 void TestCli::runFailedAuth()

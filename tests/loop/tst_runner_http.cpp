@@ -7,6 +7,7 @@
 #include "core/model/specio.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/service/preflight.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "tests/support/fakeprovider.h"
@@ -1392,8 +1393,11 @@ void TestRunnerHttp::compactionByPolicy()
     request.input.text = u"Fourth about dates"_s;
     request.sessionId = sessionId;
     request.compaction = CompactionPolicy { 10000, 2 };
+    const quint64 checksBefore = preflightCount();
     const LaunchResult result = env.run([&] { return env.service->launch(request); }, &spy);
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    // The compaction job ran under the turn's check: one for both calls.
+    QCOMPARE(preflightCount() - checksBefore, 1u);
     QSignalSpy &compacted = *spy;
     QCOMPARE(compacted.size(), 1);
     QCOMPARE(compacted.at(0).at(1).toBool(), true);

@@ -9,9 +9,12 @@
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/service/preflight.h"
 #include "core/service/scheduler.h"
+#include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/responsecachestore.h"
 #include "core/store/storewriter.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
@@ -24,6 +27,8 @@
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -118,6 +123,8 @@ private Q_SLOTS:
     void lanesAreCleanAfterEveryEnd();
     void manyJobsOnOneHostAllInFlight();
     void appContextOpensTheHistory();
+    void launchIsCheckedOnce();
+    void storeWritesGoThroughTheWriter();
 };
 
 void TestService::resetDurations_data()
@@ -822,6 +829,149 @@ int main(int argc, char **argv)
     int failures = QTest::qExec(&tests, argc, argv);
     failures += runBatchCliTests(argc, argv);
     return failures;
+}
+
+// The one check of a launch (LaunchResolver): its verdicts, and one engine preflight per call,
+// whether the service checks the request itself or is handed a check a front end made.
+void TestService::launchIsCheckedOnce()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    env.server.setResponder(
+        twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
+    const Spec spec = plannerSpec(env.server.baseUrl());
+    LaunchRequest request;
+    request.spec = spec;
+    request.input.text = u"checked"_s;
+
+    auto finish = [](CallJob *job) {
+        QSignalSpy finished(job, &CallJob::finished);
+        if (!finished.wait(15000))
+            return LaunchResult();
+        return finished.at(0).at(0).value<LaunchResult>();
+    };
+    // As callscope-cli runs: the job checks.
+    quint64 before = preflightCount();
+    LaunchResult result = finish(env.service->launch(request));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(preflightCount() - before, 1u);
+    // As the studio runs: check() first (its answer is shown), then the checked request.
+    before = preflightCount();
+    const LaunchCheck checked = env.service->check(request);
+    QVERIFY(checked.ok());
+    QCOMPARE(checked.verdict, LaunchCheck::Verdict::Ready);
+    result = finish(env.service->launch(checked));
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(preflightCount() - before, 1u);
+    QCOMPARE(env.server.requestCount(), 4);
+
+    // The verdicts say what is wrong and where, and nothing is sent.
+    LaunchRequest noModel = request;
+    noModel.spec.engine.model.clear();
+    LaunchCheck answer = env.service->check(noModel);
+    QCOMPARE(answer.verdict, LaunchCheck::Verdict::Engine);
+    QCOMPARE(answer.pointer, u"/engine/model"_s);
+    QVERIFY2(answer.message.contains(u"No model"_s), qPrintable(answer.message));
+    LaunchRequest noProfile = request;
+    noProfile.spec.engine.profile = u"no-such-profile"_s;
+    answer = env.service->check(noProfile);
+    QCOMPARE(answer.verdict, LaunchCheck::Verdict::NoProfile);
+    QVERIFY(answer.message.contains(u"no-such-profile"_s));
+    LaunchRequest noProgram = request;
+    ToolSpec tool;
+    tool.name = u"lookup"_s;
+    tool.runner = ToolRunnerKind::Command;
+    tool.command = QStringList { u"callscope-no-such-program"_s };
+    noProgram.spec.tools.append(tool);
+    answer = env.service->check(noProgram);
+    QCOMPARE(answer.verdict, LaunchCheck::Verdict::Tools);
+    QCOMPARE(answer.pointer, u"/tools/%1/command"_s.arg(noProgram.spec.tools.size() - 1));
+    // A failed check handed to launch() ends the call with its message, unsent and unstored.
+    result = finish(env.service->launch(answer));
+    QVERIFY(result.startFailed);
+    QVERIFY(!result.stored);
+    QVERIFY(result.record.error.contains(u"callscope-no-such-program"_s));
+    QCOMPARE(env.server.requestCount(), 4);
+}
+
+// The program's own connection to the history is read-only: a write that does not go through
+// the store writer fails. Sessions, batches, experiments, imports, cache entries and calls are
+// written by the writer and read back on the reader.
+void TestService::storeWritesGoThroughTheWriter()
+{
+    Env env; // the provider and the key
+    QVERIFY(env.server.listen());
+    env.server.setResponder(
+        twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
+    const QString path = env.dir.filePath(u"shared.sqlite"_s);
+    AppContext context;
+    QVERIFY2(context.openHistory(path), qPrintable(context.databaseError()));
+    QVERIFY(context.database()->isReadOnly());
+    CallStore &reader = *context.store();
+
+    // A stray write on the reader fails, through the store and in plain SQL.
+    Session stray;
+    stray.title = u"stray"_s;
+    const auto refused = reader.createSession(stray);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(u"readonly"_s), qPrintable(refused.error().message));
+    QSqlQuery raw(context.database()->connection());
+    QVERIFY(!raw.exec(u"DELETE FROM calls"_s));
+    QVERIFY2(raw.lastError().text().contains(u"readonly"_s), qPrintable(raw.lastError().text()));
+
+    // What the writer writes, the reader sees.
+    CallService *calls = context.calls();
+    Session session;
+    session.title = u"Through the writer"_s;
+    const auto sessionId = calls->writeNow<StoreResult<qint64>>(
+        [session](CallStore &store) { return store.createSession(session); });
+    QVERIFY(sessionId && *sessionId);
+    QCOMPARE(reader.getSession(sessionId->value()).value().title, session.title);
+    BatchInfo batch;
+    batch.specPath = u"spec.json"_s;
+    batch.inputsPath = u"inputs.jsonl"_s;
+    batch.totalLines = 1;
+    const auto batchId = calls->writeNow<StoreResult<qint64>>(
+        [batch](CallStore &store) { return store.createBatch(batch); });
+    QVERIFY2(batchId && *batchId, batchId ? qPrintable(batchId->error().message) : "no writer");
+    ExperimentRecord experiment;
+    experiment.name = u"writer"_s;
+    experiment.definitionHash = "abc";
+    const auto experimentId = calls->writeNow<StoreResult<qint64>>(
+        [experiment](CallStore &store) { return store.createExperiment(experiment); });
+    QVERIFY(experimentId && *experimentId);
+    QVERIFY(reader.getExperiment(experimentId->value()).value().has_value());
+    CachedResponse cached;
+    cached.key = "k1";
+    cached.engineType = u"openai"_s;
+    cached.baseUrl = u"http://127.0.0.1"_s;
+    cached.model = u"m1"_s;
+    cached.reply = QJsonObject { { u"text"_s, u"cached"_s } };
+    const auto kept = calls->writeNow<StoreResult<qint64>>([cached](CallStore &store) {
+        return ResponseCacheStore(store.database()).save(cached, 1 << 20);
+    });
+    QVERIFY(kept && *kept);
+    QCOMPARE(ResponseCacheStore(reader.database()).count().value(), 1);
+
+    // A call, through the job; then its export imported again as new rows.
+    LaunchRequest request;
+    request.spec = plannerSpec(env.server.baseUrl());
+    request.input.text = u"stored by the writer"_s;
+    CallJob *job = calls->launch(request);
+    QSignalSpy finished(job, &CallJob::finished);
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    QCOMPARE(reader.getCall(result.record.id).value().input.value(u"text"_s).toString(),
+             request.input.text);
+    const auto document = CallExchange(reader).exportCalls({ result.record.id });
+    QVERIFY(document);
+    const auto imported = calls->writeNow<StoreResult<CallExchange::ImportResult>>(
+        [&document](CallStore &store) { return CallExchange(store).importDocument(*document); });
+    QVERIFY(imported && *imported);
+    QCOMPARE(imported->value().callIds.size(), 1);
+    QVERIFY(imported->value().callIds.first() != result.record.id);
+    QVERIFY(reader.getCall(imported->value().callIds.first()));
 }
 
 #include "tst_service.moc"

@@ -925,6 +925,19 @@ void TestFirstUse::preflightStopsBeforeSending()
     QVERIFY(failed.record.attempts.isEmpty());
     QCOMPARE(server.requestCount(), 0);
     window->currentDocument()->setClean();
+
+    // A Run that goes out is checked once: the run view shows the service's check and hands
+    // that check to the launch, which does not make it again.
+    server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
+    QVERIFY(window->openSpecFile(
+                writeSpec(u"ready.spec.json"_s,
+                          twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_FIRSTUSE_API_KEY"_s)))
+            && specChecked(*window));
+    const quint64 checksBefore = preflightCount();
+    const LaunchResult ran = runToEnd(*window);
+    QCOMPARE(callStatusName(ran.record.status), u"completed"_s);
+    QCOMPARE(preflightCount() - checksBefore, 1u);
+    QCOMPARE(server.requestCount(), 2);
 }
 
 // (8) Compare with parent acts on the revision picked in the tree, not on the History row.

@@ -3,7 +3,6 @@
 #include "core/secrets/profilestore.h"
 #include "core/secrets/truststore.h"
 #include "core/service/calljob.h"
-#include "core/service/preflight.h"
 #include "ui/run/attachmentmodel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptdelegate.h"
@@ -811,55 +810,38 @@ void RunPanel::launch(const LaunchRequest &request)
     m_lastSpec = request.spec;
     m_lastInput = request.input;
     resetView();
-    // The engine is checked before anything is sent: a missing model, key or address is shown
-    // here and no request (and no retry) is spent on it.
-    EngineSpec engine = request.spec.engine;
-    if (!engine.profile.isEmpty() && m_profiles) {
-        if (const std::optional<EngineProfile> profile = m_profiles->get(engine.profile))
-            engine = mergeProfileIntoSpec(engine, *profile);
-    }
-    // What the file would run, or where a profile's key would go, is asked before anything
-    // starts (docs/trust.md). The answer to "trust" is remembered for the file's content and
-    // folder; a key sent elsewhere is asked again each time.
-    if (!engine.profile.isEmpty() && m_profiles && !request.allowKeyRedirect) {
-        if (const std::optional<EngineProfile> profile = m_profiles->get(engine.profile)) {
-            if (auto problem = keyRedirectProblem(request.spec.engine, engine.profile,
-                                                  profile->type, profile->baseUrl)) {
-                askTrust(request, {}, { *problem });
-                return;
-            }
-        }
-    }
-    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
-        trust && !request.trusted) {
-        const QList<RunItem> untrusted =
-            untrustedRunItems(request.spec, *trust, m_service->allowedKeyVariables());
-        if (!untrusted.isEmpty()) {
-            askTrust(request, untrusted, {});
-            return;
-        }
-    }
-    const PreflightResult preflight = preflightEngine(request.spec, engine);
-    if (!preflight.ok()) {
-        m_messages->showMessage(tr("Nothing was sent: the engine is not ready.\n%1\nFix it in the "
-                                   "Engine tab of the form, then run again.")
-                                    .arg(preflight.text()),
-                                NoticeBar::Kind::Error);
+    // The service's one check, before anything is sent: a missing model, key or address is
+    // shown here and no request (and no retry) is spent on it. What the file would run, or
+    // where a profile's key would go, is asked first (docs/trust.md). The answer to "trust" is
+    // remembered for the file's content and folder; a key sent elsewhere is asked again each
+    // time.
+    const LaunchCheck checked = m_service->check(request);
+    switch (checked.verdict) {
+    case LaunchCheck::Verdict::Ready:
+        break;
+    case LaunchCheck::Verdict::KeyRedirect:
+        askTrust(request, {}, { checked.message });
+        return;
+    case LaunchCheck::Verdict::Untrusted:
+        askTrust(request, checked.untrusted, {});
+        return;
+    case LaunchCheck::Verdict::NoProfile:
+    case LaunchCheck::Verdict::Engine:
+    case LaunchCheck::Verdict::Tools:
+        m_messages->showMessage(
+            (checked.verdict == LaunchCheck::Verdict::Tools
+                 ? tr("Nothing was sent: a tool cannot start.\n%1\nFix it in the Tools tab of the "
+                      "form, then run again.")
+                 : tr("Nothing was sent: the engine is not ready.\n%1\nFix it in the Engine tab "
+                      "of the form, then run again."))
+                .arg(checked.message),
+            NoticeBar::Kind::Error);
         updateStatus();
         updateActions();
-        Q_EMIT preflightFailed(preflight.problems.constFirst().pointer);
+        Q_EMIT preflightFailed(checked.pointer);
         return;
     }
-    if (const PreflightResult tools = preflightTools(request.spec); !tools.ok()) {
-        m_messages->showMessage(tr("Nothing was sent: a tool cannot start.\n%1\nFix it in the "
-                                   "Tools tab of the form, then run again.")
-                                    .arg(tools.text()),
-                                NoticeBar::Kind::Error);
-        updateStatus();
-        updateActions();
-        Q_EMIT preflightFailed(tools.problems.constFirst().pointer);
-        return;
-    }
+    const EngineSpec &engine = checked.request.spec.engine;
     if (engine.type == EngineType::Replay)
         m_messages->showMessage(
             tr("Replay: the replies come from the recording %1, not from a model. Edits to the "
@@ -871,7 +853,7 @@ void RunPanel::launch(const LaunchRequest &request)
     updateStatus();
     updateActions();
     Q_EMIT runStarted();
-    follow(m_service->launch(request));
+    follow(m_service->launch(checked));
 }
 
 void RunPanel::askTrust(const LaunchRequest &request, const QList<RunItem> &items,
@@ -1362,10 +1344,16 @@ void RunPanel::runOnOtherEngine()
         // The stored call's input on the new engine, linked to it as a replay.
         m_lastSpec = spec;
         resetView();
-        if (const PreflightResult preflight = preflightEngine(spec); !preflight.ok()) {
-            m_messages->showMessage(
-                tr("Nothing was sent: the engine is not ready.\n%1").arg(preflight.text()),
-                NoticeBar::Kind::Error);
+        LaunchRequest request;
+        request.spec = spec;
+        request.options = options;
+        const LaunchCheck checked = m_service->check(request);
+        if (!checked.ok()) {
+            m_messages->showMessage((checked.verdict == LaunchCheck::Verdict::Engine
+                                         ? tr("Nothing was sent: the engine is not ready.\n%1")
+                                         : tr("Nothing was sent.\n%1"))
+                                        .arg(checked.message),
+                                    NoticeBar::Kind::Error);
             m_otherEngine->show();
             updateStatus();
             updateActions();
@@ -1375,7 +1363,7 @@ void RunPanel::runOnOtherEngine()
         updateStatus();
         updateActions();
         Q_EMIT runStarted();
-        follow(m_service->rerun(*previous, spec, options));
+        follow(m_service->rerun(*previous, checked));
         return;
     }
     LaunchRequest request;

@@ -1,5 +1,7 @@
 #include "ui/sessions/sessionlistmodel.h"
 
+#include "core/service/callservice.h"
+
 #include <QLocale>
 
 using namespace Qt::StringLiterals;
@@ -42,13 +44,17 @@ qint64 SessionListModel::createSession(const QString &title, const QString &syst
     Session session;
     session.title = title;
     session.systemPrompt = systemPrompt;
-    auto id = m_store->createSession(session);
-    if (!id) {
-        m_lastError = id.error().message;
+    QString error;
+    const std::optional<StoreResult<qint64>> id = m_service
+        ? m_service->writeNow<StoreResult<qint64>>(
+            [session](CallStore &store) { return store.createSession(session); }, &error)
+        : std::optional<StoreResult<qint64>>(m_store->createSession(session));
+    if (!id || !*id) {
+        m_lastError = id ? id->error().message : error;
         return 0;
     }
     reload();
-    return id.value();
+    return id->value();
 }
 
 bool SessionListModel::renameSession(qint64 id, const QString &title)
@@ -56,8 +62,13 @@ bool SessionListModel::renameSession(qint64 id, const QString &title)
     const int row = rowOfSession(id);
     if (!m_store || row < 0)
         return false;
-    if (const StoreError error = m_store->renameSession(id, title)) {
-        m_lastError = error.message;
+    QString failure;
+    const std::optional<StoreError> error = m_service
+        ? m_service->writeNow<StoreError>(
+            [id, title](CallStore &store) { return store.renameSession(id, title); }, &failure)
+        : std::optional<StoreError>(m_store->renameSession(id, title));
+    if (!error || *error) {
+        m_lastError = error ? error->message : failure;
         return false;
     }
     m_sessions[row].title = title;

@@ -8,6 +8,8 @@
 
 namespace Callscope {
 
+class CallService;
+
 class SessionListModel final : public QAbstractListModel
 {
     Q_OBJECT
@@ -20,6 +22,9 @@ public:
     ~SessionListModel() override;
 
     void setStore(CallStore *store);
+    // New sessions and names are written through the service's store writer (the store's own
+    // connection may be read-only); without a service, on the store.
+    void setService(CallService *service) { m_service = service; }
     void reload();
     // Creates a session and returns its id (0 on failure; see lastError()).
     qint64 createSession(const QString &title, const QString &systemPrompt = {});
@@ -35,6 +40,7 @@ public:
 
 private:
     CallStore *m_store = nullptr;
+    CallService *m_service = nullptr;
     QList<Session> m_sessions;
     QString m_lastError;
 };

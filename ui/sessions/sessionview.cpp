@@ -64,6 +64,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     , m_status(new NoticeBar(this))
     , m_approval(new ApprovalPanel(this))
 {
+    m_sessions->setService(service);
     setObjectName(u"sessionView"_s);
     m_list->setModel(m_sessions);
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);

@@ -47,7 +47,9 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     result.kind = kind;
     result.path = path;
     promise.setProgressRange(0, kPhases);
-    auto opened = Database::open(databasePath);
+    Database::Options reader; // an export only reads
+    reader.readOnly = true;
+    auto opened = Database::open(databasePath, reader);
     if (!opened) {
         result.message = tr("The history cannot be opened: %1").arg(opened.error().message);
         promise.addResult(result);
