@@ -1034,10 +1034,14 @@ void MainWindow::updateTabTitle(SpecTab *tab)
         title += u" *"_s;
     QString tip = document->path().isEmpty() ? tr("Not saved yet")
                                              : QDir::toNativeSeparators(document->path());
-    if (tab->isWaiting()) {
-        title = u"● "_s + title;
+    // A run waiting for the person shows as a sign on the tab, not as a dot in its title (a
+    // dot reads as "not saved").
+    if (tab->isWaiting())
         tip += u"\n"_s + tr("waiting for you");
-    }
+    m_documentTabs->setTabIcon(index,
+                               tab->isWaiting()
+                                   ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
+                                   : QIcon());
     // A tab title is taken for a mnemonic otherwise.
     title.replace(u'&', u"&&"_s);
     m_documentTabs->setTabText(index, title);
