@@ -1038,10 +1038,8 @@ void MainWindow::updateTabTitle(SpecTab *tab)
     // dot reads as "not saved").
     if (tab->isWaiting())
         tip += u"\n"_s + tr("waiting for you");
-    m_documentTabs->setTabIcon(index,
-                               tab->isWaiting()
-                                   ? style()->standardIcon(QStyle::SP_MessageBoxQuestion)
-                                   : QIcon());
+    m_documentTabs->setTabIcon(
+        index, tab->isWaiting() ? style()->standardIcon(QStyle::SP_MessageBoxQuestion) : QIcon());
     // A tab title is taken for a mnemonic otherwise.
     title.replace(u'&', u"&&"_s);
     m_documentTabs->setTabText(index, title);

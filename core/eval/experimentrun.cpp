@@ -809,7 +809,6 @@ QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) c
     return {};
 }
 
-
 ExperimentRun::Results ExperimentRun::results() const
 {
     Results out;
@@ -907,8 +906,8 @@ QJsonObject ExperimentRun::Results::cellJson(const DatasetRow &row, const QStrin
     };
 }
 
-QJsonArray ExperimentRun::Results::comparisons(
-    const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
+QJsonArray
+ExperimentRun::Results::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
 {
     // Every pair in the order the variants are written: b is measured against a.
     QJsonArray out;

@@ -71,8 +71,8 @@ void readFromStore(StoreReader *reader, CallStore *store, QObject *context,
         return;
     }
     QPointer<QObject> target(context);
-    reader->enqueue([reader, target, work = std::move(work), done = std::move(done)](
-                        CallStore *from, const QString &error) mutable {
+    reader->enqueue([reader, target, work = std::move(work),
+                     done = std::move(done)](CallStore *from, const QString &error) mutable {
         auto value = std::make_shared<std::optional<T>>();
         if (from)
             value->emplace(work(*from));

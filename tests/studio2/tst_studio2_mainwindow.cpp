@@ -67,9 +67,9 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
@@ -491,13 +491,13 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
         ids.append(result.record.id);
         QCOMPARE(docks->currentCallId(), result.record.id);
         QTRY_COMPARE(docks->history()->selectedCallId(), result.record.id);
-        QCOMPARE(docks->budget()->callId(), result.record.id);
+        QTRY_COMPARE(docks->budget()->callId(), result.record.id);
         QVERIFY(exportCall->isEnabled());
     }
     QVERIFY(ids.at(1) > ids.at(0));
     // Ctrl+Shift+B shows the budget of the call just run, not the first one.
     docks->budgetAction()->trigger();
-    QCOMPARE(docks->budget()->callId(), ids.at(1));
+    QTRY_COMPARE(docks->budget()->callId(), ids.at(1));
 
     // A spec error: the next Run shows the error alone, not the last run's status and timeline.
     auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
@@ -800,16 +800,17 @@ void TestStudio2Window::mainWindowHistoryDocks()
         row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(history->selectedCallId(), callId);
     QCOMPARE(docks->currentCallId(), callId);
-    QCOMPARE(history->callView()->call().id, callId);
-    QCOMPARE(docks->revisions()->model()->rootId(), callId);
-    QCOMPARE(docks->revisions()->selectedCallId(), callId);
-    QCOMPARE(docks->revisions()->callView()->call().id, callId);
+    // Read off the GUI thread: each view shows the call once its read is in.
+    QTRY_COMPARE(history->callView()->call().id, callId);
+    QTRY_COMPARE(docks->revisions()->model()->rootId(), callId);
+    QTRY_COMPARE(docks->revisions()->selectedCallId(), callId);
+    QTRY_COMPARE(docks->revisions()->callView()->call().id, callId);
     int reports = 0;
     for (const TurnRecord &turn : result.record.turns)
         reports += turn.requestReport.isEmpty() ? 0 : 1;
     QVERIFY2(reports > 0, "the replayed call has no budget reports");
-    QCOMPARE(docks->budget()->turnCombo()->count(), reports);
-    QVERIFY(docks->budget()->model()->rowCount() > 0);
+    QTRY_COMPARE(docks->budget()->turnCombo()->count(), reports);
+    QTRY_VERIFY(docks->budget()->model()->rowCount() > 0);
     QVERIFY2(!docks->budget()->summaryText().isEmpty(), "the budget view shows no totals");
 
     // Replay with current spec: the editor's spec reaches the tree; the replay is a child.
@@ -822,7 +823,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     auto replay = services->store()->getCall(replayId);
     QVERIFY(replay);
     QCOMPARE(replay.value().parent.value_or(0), callId);
-    QCOMPARE(docks->revisions()->model()->rootId(), callId);
+    QTRY_COMPARE(docks->revisions()->model()->rootId(), callId);
 
     // Compare with parent from History: the replay against the first call.
     docks->openCall(replayId);
@@ -830,7 +831,8 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QCOMPARE(docks->currentCallId(), replayId);
     QVERIFY(docks->compareParentAction()->isEnabled());
     docks->compareParentAction()->trigger();
-    QVERIFY(docks->compareView());
+    QTRY_VERIFY(docks->compareView());
+    QTRY_VERIFY(docks->compareView()->model()->rowCount() > 0);
     QCOMPARE(window.documentTabs()->currentWidget(), docks->compareView());
     QCOMPARE(docks->compareView()->model()->diff().leftId, callId);
     QCOMPARE(docks->compareView()->model()->diff().rightId, replayId);
@@ -973,14 +975,15 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     QVERIFY2(!shown.contains(u"revision correction"_s) && !shown.contains(u"session turn input"_s),
              qPrintable(shown));
     QVERIFY2(!shown.contains(u"root input"_s), qPrintable(shown));
+    QTRY_VERIFY(docks->sessions()->chatText().contains(u"session turn input"_s));
     const QString chat = docks->sessions()->chatText();
     QVERIFY2(chat.contains(u"session turn input"_s), qPrintable(chat));
     QVERIFY2(!chat.contains(u"run panel input"_s) && !chat.contains(u"revision correction"_s),
              qPrintable(chat));
     const qint64 revision = revisionDone.at(0).at(0).toLongLong();
     QVERIFY(revision > 0);
-    QCOMPARE(docks->revisions()->model()->callCount(), 2);
-    QCOMPARE(docks->revisions()->selectedCallId(), revision);
+    QTRY_COMPARE(docks->revisions()->model()->callCount(), 2);
+    QTRY_COMPARE(docks->revisions()->selectedCallId(), revision);
 
     // All three stored, each where it belongs.
     QCOMPARE(services->store()->listCalls({})->rows.size(), before + 3);
@@ -1033,19 +1036,17 @@ void TestStudio2Window::historyReadsLeaveTheEventLoopTurning()
         for (int i = 0; i < kCalls; ++i) {
             const qint64 id = first + i;
             const QString text = u"Ticket %1: the flamingo cannot log in"_s.arg(id);
-            const QString input =
-                QString::fromUtf8(QJsonDocument(QJsonObject { { u"text"_s, text } })
-                                      .toJson(QJsonDocument::Compact));
+            const QString input = QString::fromUtf8(
+                QJsonDocument(QJsonObject { { u"text"_s, text } }).toJson(QJsonDocument::Compact));
             const QString messages = QString::fromUtf8(
-                QJsonDocument(QJsonArray {
-                                  QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, text } },
-                                  QJsonObject { { u"role"_s, u"assistant"_s },
-                                                { u"content"_s, u"Reset the password."_s } } })
+                QJsonDocument(
+                    QJsonArray { QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, text } },
+                                 QJsonObject { { u"role"_s, u"assistant"_s },
+                                               { u"content"_s, u"Reset the password."_s } } })
                     .toJson(QJsonDocument::Compact));
             const bool revision = i > 0 && i < kTree;
             call.addBindValue(id);
-            call.addBindValue(i % kFailedEvery == kFailedEvery - 1 ? u"failed"_s
-                                                                   : u"completed"_s);
+            call.addBindValue(i % kFailedEvery == kFailedEvery - 1 ? u"failed"_s : u"completed"_s);
             call.addBindValue(now - qint64(kCalls - i) * 1000);
             call.addBindValue(now - qint64(kCalls - i) * 1000 + 400);
             call.addBindValue(revision ? QVariant(first) : QVariant());
@@ -1079,8 +1080,7 @@ void TestStudio2Window::historyReadsLeaveTheEventLoopTurning()
     }
     const qint64 treeMs = clock.elapsed();
     const qint64 directMs = std::max(filterMs, treeMs);
-    qInfo("read directly: the filtered list %lld ms, the revision tree %lld ms", filterMs,
-          treeMs);
+    qInfo("read directly: the filtered list %lld ms, the revision tree %lld ms", filterMs, treeMs);
 
     MainWindow::Options options;
     options.context = &context;
@@ -1125,12 +1125,12 @@ void TestStudio2Window::historyReadsLeaveTheEventLoopTurning()
     probe.stop();
     const qint64 gap = probe.longestMs();
     qInfo("longest event-loop gap while the window read them: %lld ms", gap);
-    QVERIFY2(directMs >= 150,
-             qPrintable(u"the reads should take long enough to tell a stall (%1 ms)"_s.arg(
-                 directMs)));
+    QVERIFY2(
+        directMs >= 150,
+        qPrintable(u"the reads should take long enough to tell a stall (%1 ms)"_s.arg(directMs)));
     QVERIFY2(gap < std::max<qint64>(100, directMs / 2),
-             qPrintable(u"the event loop stalled %1 ms (the reads take %2 ms)"_s.arg(gap).arg(
-                 directMs)));
+             qPrintable(
+                 u"the event loop stalled %1 ms (the reads take %2 ms)"_s.arg(gap).arg(directMs)));
 }
 
 int runMainWindowTests(int argc, char **argv)

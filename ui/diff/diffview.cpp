@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope {
@@ -146,8 +148,7 @@ bool DiffView::compareWithParent(qint64 callId)
             } else if (read && read->diff) {
                 m_left->setText(QString::number(read->left));
                 m_model->setDiff(*read->diff);
-                m_status->setText(
-                    tr("%n difference(s)", nullptr, read->diff->differenceCount()));
+                m_status->setText(tr("%n difference(s)", nullptr, read->diff->differenceCount()));
             } else {
                 m_status->setText(read ? read->error : error);
             }
@@ -169,8 +170,7 @@ bool DiffView::compare(qint64 leftId, qint64 rightId)
         [leftId, rightId](CallStore &store) {
             if (leftId <= 0 || rightId <= 0) {
                 Comparison none;
-                none.error = DiffView::tr("Cannot compare: %1")
-                                 .arg(DiffView::tr("pick two calls"));
+                none.error = DiffView::tr("Cannot compare: %1").arg(DiffView::tr("pick two calls"));
                 return none;
             }
             return readComparison(store, leftId, rightId);
@@ -181,8 +181,7 @@ bool DiffView::compare(qint64 leftId, qint64 rightId)
             m_comparing = 0;
             if (read && read->diff) {
                 m_model->setDiff(*read->diff);
-                m_status->setText(
-                    tr("%n difference(s)", nullptr, read->diff->differenceCount()));
+                m_status->setText(tr("%n difference(s)", nullptr, read->diff->differenceCount()));
             } else {
                 m_status->setText(read ? read->error : error);
             }

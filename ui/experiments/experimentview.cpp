@@ -39,9 +39,9 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QTabWidget>
-#include <QThreadPool>
 #include <QTableView>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QToolButton>
 #include <QVBoxLayout>
 

@@ -156,9 +156,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     // "Loading" only when a read takes longer than a blink.
     m_loadingDelay->setSingleShot(true);
     m_loadingDelay->setInterval(300);
-    connect(m_loadingDelay, &QTimer::timeout, this, [this] {
-        m_loading->setVisible(isLoading());
-    });
+    connect(m_loadingDelay, &QTimer::timeout, this, [this] { m_loading->setVisible(isLoading()); });
     connect(m_model, &HistoryModel::loadingChanged, this, [this](bool loading) {
         if (loading) {
             if (!m_loadingDelay->isActive() && m_loading->isHidden())
@@ -320,8 +318,8 @@ bool HistoryBrowser::eventFilter(QObject *watched, QEvent *event)
 void HistoryBrowser::fitColumns()
 {
     static constexpr int kByNeed[] = {
-        HistoryModel::IdColumn,     HistoryModel::StatusColumn, HistoryModel::StartedColumn,
-        HistoryModel::EngineColumn, HistoryModel::KindColumn,   HistoryModel::ModelColumn,
+        HistoryModel::IdColumn,     HistoryModel::StatusColumn,   HistoryModel::StartedColumn,
+        HistoryModel::EngineColumn, HistoryModel::KindColumn,     HistoryModel::ModelColumn,
         HistoryModel::TokensColumn, HistoryModel::DurationColumn, HistoryModel::RevisionsColumn,
     };
     QHeaderView *header = m_view->horizontalHeader();

@@ -106,8 +106,6 @@ private:
     Picked m_picked;
     qint64 m_pendingOpen = 0; // openCall() of a call not listed yet: picked when it is
     qint64 m_showing = 0; // the call being read for the view below the list
-    QLabel *m_loading = nullptr;
-    QTimer *m_loadingDelay = nullptr;
     HistoryWatcher *m_watcher = nullptr;
     QTimer *m_quiet = nullptr; // coalesces refreshes while many calls arrive
     bool m_refreshMissed = false;
@@ -123,6 +121,8 @@ private:
     QDateEdit *m_from = nullptr;
     QDateEdit *m_to = nullptr;
     QLabel *m_message = nullptr;
+    QLabel *m_loading = nullptr;
+    QTimer *m_loadingDelay = nullptr;
     QTimer *m_debounce = nullptr;
     bool m_columnsSized = false;
     QList<int> m_naturalWidths; // each column's width for its contents (from the first page)

@@ -127,8 +127,9 @@ void RevisionTreeModel::load(qint64 callId, bool reset)
             read.root = root.value();
             read.rows = store.revisionTree(read.root);
             if (read.rows && read.rows->isEmpty())
-                read.rows = StoreError::make(StoreError::Code::NotFound,
-                                             RevisionTreeModel::tr("call %1 not found").arg(callId));
+                read.rows =
+                    StoreError::make(StoreError::Code::NotFound,
+                                     RevisionTreeModel::tr("call %1 not found").arg(callId));
             if (!read.rows)
                 return read;
             for (const HistoryRow &row : read.rows.value()) {
@@ -177,8 +178,8 @@ void RevisionTreeModel::apply(const Read &read, bool reset)
                 if (!parentNode)
                     continue; // not reachable from the root (not with revisionTree's order)
             }
-            node->relation =
-                m_byId.isEmpty() ? Relation::Root : read.relations.value(row.id, Relation::Revision);
+            node->relation = m_byId.isEmpty() ? Relation::Root
+                                              : read.relations.value(row.id, Relation::Revision);
             node->parent = parentNode;
             m_byId.insert(row.id, node.get());
             parentNode->children.push_back(std::move(node));

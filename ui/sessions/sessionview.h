@@ -52,6 +52,10 @@ public:
     QString statusText() const;
     // The engine a chat turn uses now, or nullopt with the reason in *why.
     std::optional<EngineSpec> chatEngine(QString *why = nullptr) const;
+    // Reads on `reader`'s thread from now on (null: at once). It must outlive the view.
+    void setReader(StoreReader *reader);
+    struct StructuredSpan;
+    struct ChatRead; // what the chat shows of a stored session
 
 public Q_SLOTS:
     void reload();
@@ -72,10 +76,6 @@ public Q_SLOTS:
     // Reads the session again and draws it (off the GUI thread with a reader; chatShown()
     // follows).
     void refreshChat();
-    // Reads on `reader`'s thread from now on (null: at once). It must outlive the view.
-    void setReader(StoreReader *reader);
-    struct StructuredSpan;
-    struct ChatRead;
     // A turn waits for the person (an approval or a manual result).
     bool isWaiting() const;
 

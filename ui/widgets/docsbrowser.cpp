@@ -10,8 +10,8 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSplitter>
-#include <QStyle>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -148,7 +148,8 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
     m_list->setTextElideMode(Qt::ElideNone);
     int widest = 0;
     for (int row = 0; row < m_list->count(); ++row)
-        widest = std::max(widest, m_list->fontMetrics().horizontalAdvance(m_list->item(row)->text()));
+        widest =
+            std::max(widest, m_list->fontMetrics().horizontalAdvance(m_list->item(row)->text()));
     const int listWidth = std::min(widest + 2 * m_list->frameWidth() + 12
                                        + m_list->style()->pixelMetric(QStyle::PM_ScrollBarExtent),
                                    980 * 2 / 5);
