@@ -19,6 +19,7 @@ PACKAGES=(
     libbenchmark-dev clang clang-format libclang-rt-14-dev
     nodejs npm appstream dpkg-dev file desktop-file-utils qt6-translations-l10n
     openssl python3 python3-h2
+    xdotool x11-apps imagemagick
 )
 
 log() { printf '\033[1m[callscope]\033[0m %s\n' "$*" >&2; }

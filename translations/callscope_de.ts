@@ -3,6 +3,13 @@
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
     <name>Assertions</name>
+    <message numerus="yes">
+        <source>%1 was called %n time(s)</source>
+        <translation>
+            <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
+            <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
+        </translation>
+    </message>
     <message>
         <source>the call has no output (status %1)</source>
         <translation>der Aufruf hat keine Ausgabe (Status %1)</translation>
@@ -110,10 +117,6 @@
     <message>
         <source>%1 was not called</source>
         <translation>%1 wurde nicht aufgerufen</translation>
-    </message>
-    <message>
-        <source>%1 was called %2 time(s)</source>
-        <translation>%1 wurde %2-mal aufgerufen</translation>
     </message>
     <message>
         <source>needs &quot;names&quot;, an array of tool names</source>
@@ -1335,6 +1338,10 @@
 <context>
     <name>Callscope::DiffView</name>
     <message>
+        <source>pick two calls</source>
+        <translation>zwei Aufrufe wählen</translation>
+    </message>
+    <message>
         <source>Only differences</source>
         <translation>Nur Unterschiede</translation>
     </message>
@@ -2500,6 +2507,10 @@
 </context>
 <context>
     <name>Callscope::HistoryBrowser</name>
+    <message>
+        <source>Loading the history…</source>
+        <translation>Der Verlauf wird geladen…</translation>
+    </message>
     <message>
         <source>From</source>
         <translation>Von</translation>
@@ -7144,6 +7155,20 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
 </context>
 <context>
     <name>Cli</name>
+    <message numerus="yes">
+        <source>, %n request(s) waiting for %1 s</source>
+        <translation>
+            <numerusform>, %n Anfrage wartet seit %1 s</numerusform>
+            <numerusform>, %n Anfragen warten seit %1 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; round %1, %n provider batch(es) open</source>
+        <translation>
+            <numerusform>; Durchgang %1, %n Anbieter-Batch offen</numerusform>
+            <numerusform>; Durchgang %1, %n Anbieter-Batches offen</numerusform>
+        </translation>
+    </message>
     <message>
         <source>line %1, column %2</source>
         <translation>Zeile %1, Spalte %2</translation>
@@ -7642,10 +7667,6 @@ Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experime
 Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
 Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig.
 </translation>
-    </message>
-    <message>
-        <source>; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s</source>
-        <translation>; Durchgang %1, %2 Anbieter-Batch(es) offen, %3 Anfrage(n) wartend seit %4 s</translation>
     </message>
     <message>
         <source>eval: the provider batches keep running; --resume picks them up</source>

@@ -249,6 +249,20 @@
 <context>
     <name>Cli</name>
     <message numerus="yes">
+        <source>, %n request(s) waiting for %1 s</source>
+        <translation>
+            <numerusform>, %n request waiting for %1 s</numerusform>
+            <numerusform>, %n requests waiting for %1 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; round %1, %n provider batch(es) open</source>
+        <translation>
+            <numerusform>; round %1, %n provider batch open</numerusform>
+            <numerusform>; round %1, %n provider batches open</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>eval: %n answer(s) could not be stored in the history; those kept in %1 are stored by the next run</source>
         <translation>
             <numerusform>eval: %n answer could not be stored in the history; if it was kept in %1, the next run stores it</numerusform>
@@ -267,6 +281,16 @@
         <translation>
             <numerusform>%n call that an earlier run could not store was stored from %1</numerusform>
             <numerusform>%n calls that an earlier run could not store were stored from %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Assertions</name>
+    <message numerus="yes">
+        <source>%1 was called %n time(s)</source>
+        <translation>
+            <numerusform>%1 was called %n time</numerusform>
+            <numerusform>%1 was called %n times</numerusform>
         </translation>
     </message>
 </context>

@@ -345,11 +345,12 @@ int runEval(const QStringList &arguments)
                 if (b.status == u"submitted"_s || b.status == u"cancelling"_s)
                     waiting = std::max(waiting, b.waitingMs);
             }
-            text += tr("; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s")
+            text += QCoreApplication::translate("Cli", "; round %1, %n provider batch(es) open",
+                                                nullptr, o.openBatches)
                         .arg(round)
-                        .arg(o.openBatches)
-                        .arg(o.waitingRequests)
-                        .arg(waiting / 1000);
+                + QCoreApplication::translate("Cli", ", %n request(s) waiting for %1 s", nullptr,
+                                              o.waitingRequests)
+                      .arg(waiting / 1000);
         }
         if (terminal)
             std::fprintf(stderr, "\r\033[K%s", qPrintable(text));

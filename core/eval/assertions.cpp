@@ -325,7 +325,10 @@ const QHash<QString, Type> &types()
                     times += call.name == name ? 1 : 0;
                 if (times == 0)
                     return { true, {} };
-                return { false, translate("%1 was called %2 time(s)").arg(name).arg(times) };
+                return { false,
+                         QCoreApplication::translate("Assertions", "%1 was called %n time(s)",
+                                                     nullptr, times)
+                             .arg(name) };
             } } },
         { u"tool_sequence"_s,
           { [](const Assertion &a) {

@@ -800,14 +800,43 @@ struct ExperimentRun::CellTotals
     QList<qint64> latencies;
 };
 
-QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &variant,
-                                    CellTotals *totals) const
+QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) const
+{
+    for (const DatasetRow &row : m_experiment.rows) {
+        if (row.id == caseId)
+            return results().cellJson(row, variant, nullptr);
+    }
+    return {};
+}
+
+ExperimentRun::Results ExperimentRun::results() const
+{
+    Results out;
+    out.experiment = m_experiment;
+    out.experimentId = m_experimentId;
+    out.only = m_only;
+    out.results = m_results;
+    out.prices = m_prices;
+    if (m_rounds) {
+        out.rounds = m_rounds->overview();
+        out.directRuns = m_rounds->directRuns();
+    }
+    return out;
+}
+
+QJsonObject ExperimentRun::summary() const
+{
+    return results().summary();
+}
+
+QJsonObject ExperimentRun::Results::cellJson(const DatasetRow &row, const QString &variant,
+                                             CellTotals *totals) const
 {
     CellTotals t;
     QJsonArray runs;
-    for (int k = 0; k < m_experiment.repeat; ++k) {
-        const auto it = m_results.find(key(row.id, variant, k));
-        if (it == m_results.end())
+    for (int k = 0; k < experiment.repeat; ++k) {
+        const auto it = results.find(key(row.id, variant, k));
+        if (it == results.end())
             continue;
         const ExperimentRunRecord &run = it.value();
         ++t.seen;
@@ -853,7 +882,7 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
             { u"score"_s, score },
             { u"assertions"_s, run.assertions } });
     }
-    const bool all = t.seen == m_experiment.repeat && t.good == t.seen;
+    const bool all = t.seen == experiment.repeat && t.good == t.seen;
     const bool isFlaky = t.good > 0 && t.good < t.seen;
     if (totals)
         *totals = t;
@@ -877,24 +906,15 @@ QJsonObject ExperimentRun::cellJson(const DatasetRow &row, const QString &varian
     };
 }
 
-QJsonObject ExperimentRun::cell(const QString &caseId, const QString &variant) const
-{
-    for (const DatasetRow &row : m_experiment.rows) {
-        if (row.id == caseId)
-            return cellJson(row, variant, nullptr);
-    }
-    return {};
-}
-
 QJsonArray
-ExperimentRun::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
+ExperimentRun::Results::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const
 {
     // Every pair in the order the variants are written: b is measured against a.
     QJsonArray out;
     for (int a = 0; a < outcomes.size(); ++a) {
         for (int b = a + 1; b < outcomes.size(); ++b) {
-            const QString nameA = m_experiment.variants.at(a).name;
-            const QString nameB = m_experiment.variants.at(b).name;
+            const QString nameA = experiment.variants.at(a).name;
+            const QString nameB = experiment.variants.at(b).name;
             out.append(Stats::comparePaired(nameA, outcomes.at(a), nameB, outcomes.at(b),
                                             Stats::comparisonSeed(nameA, nameB))
                            .toJson());
@@ -903,14 +923,14 @@ ExperimentRun::comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outc
     return out;
 }
 
-QJsonObject ExperimentRun::summary() const
+QJsonObject ExperimentRun::Results::summary() const
 {
     QJsonArray variants;
     QJsonArray cells;
     // Per variant, each case that ran every repeat: what the paired comparisons look at.
-    QList<QHash<QString, Stats::CaseOutcome>> outcomes(m_experiment.variants.size());
-    for (int v = 0; v < m_experiment.variants.size(); ++v) {
-        const QString variant = m_experiment.variants.at(v).name;
+    QList<QHash<QString, Stats::CaseOutcome>> outcomes(experiment.variants.size());
+    for (int v = 0; v < experiment.variants.size(); ++v) {
+        const QString variant = experiment.variants.at(v).name;
         int cases = 0, passed = 0, failed = 0, flaky = 0, runCount = 0, unpriced = 0;
         qint64 input = 0, output = 0, cacheRead = 0, cacheWrite = 0;
         double cost = 0, direct = 0, uncached = 0;
@@ -919,9 +939,9 @@ QJsonObject ExperimentRun::summary() const
         double saved = 0;
         double scoreSum = 0;
         QList<qint64> latencies;
-        for (int r = 0; r < m_experiment.rows.size(); ++r) {
-            const DatasetRow &row = m_experiment.rows.at(r);
-            if (!m_only.isEmpty() && !m_only.contains(row.id))
+        for (int r = 0; r < experiment.rows.size(); ++r) {
+            const DatasetRow &row = experiment.rows.at(r);
+            if (!only.isEmpty() && !only.contains(row.id))
                 continue;
             ++cases;
             CellTotals t;
@@ -945,7 +965,7 @@ QJsonObject ExperimentRun::summary() const
             passed += all ? 1 : 0;
             flaky += isFlaky ? 1 : 0;
             failed += !all && !isFlaky ? 1 : 0;
-            if (t.seen == m_experiment.repeat && t.seen > 0)
+            if (t.seen == experiment.repeat && t.seen > 0)
                 outcomes[v].insert(row.id, { t.seen, t.good, all, t.score / t.seen });
             cells.append(cell);
         }
@@ -992,12 +1012,12 @@ QJsonObject ExperimentRun::summary() const
               QJsonObject { { u"p50"_s, percentile(latencies, 0.5) },
                             { u"p95"_s, percentile(latencies, 0.95) } } }
         };
-        if (m_experiment.repeat > 1) {
+        if (experiment.repeat > 1) {
             const QList<Stats::CaseOutcome> complete = outcomes.at(v).values();
-            entry.insert(u"pass_at_k"_s, Stats::passAtKJson(complete, m_experiment.repeat, false));
-            entry.insert(u"pass_hat_k"_s, Stats::passAtKJson(complete, m_experiment.repeat, true));
+            entry.insert(u"pass_at_k"_s, Stats::passAtKJson(complete, experiment.repeat, false));
+            entry.insert(u"pass_hat_k"_s, Stats::passAtKJson(complete, experiment.repeat, true));
         }
-        if (viaBatch()) {
+        if (experiment.via == u"batch"_s) {
             // What the same runs would have cost at direct prices, and the difference.
             const bool priced = unpriced == 0 && runCount > 0;
             entry.insert(u"batch_runs"_s, batchedRuns);
@@ -1008,23 +1028,23 @@ QJsonObject ExperimentRun::summary() const
         }
         variants.append(entry);
     }
-    addCacheAdvice(variants, m_experiment);
-    QJsonObject summary { { u"experiment_id"_s, m_experimentId },
-                          { u"name"_s, m_experiment.name },
+    addCacheAdvice(variants, experiment);
+    QJsonObject summary { { u"experiment_id"_s, experimentId },
+                          { u"name"_s, experiment.name },
                           { u"prices"_s,
-                            QJsonObject { { u"source"_s, m_prices.source() },
-                                          { u"as_of"_s, m_prices.asOf() } } },
+                            QJsonObject { { u"source"_s, prices.source() },
+                                          { u"as_of"_s, prices.asOf() } } },
                           { u"variants"_s, variants },
                           { u"comparisons"_s, comparisons(outcomes) },
                           { u"cells"_s, cells } };
-    if (viaBatch()) {
+    if (experiment.via == u"batch"_s) {
         QJsonObject batch { { u"via"_s, u"batch"_s } };
-        if (m_rounds) {
-            const BatchRoundsOverview overview = m_rounds->overview();
-            int rounds = 0;
+        if (rounds) {
+            const BatchRoundsOverview &overview = *rounds;
+            int roundCount = 0;
             QJsonArray batches;
             for (const BatchRoundState &b : overview.batches) {
-                rounds = std::max(rounds, b.round);
+                roundCount = std::max(roundCount, b.round);
                 batches.append(QJsonObject { { u"id"_s, b.batchId },
                                              { u"engine_type"_s, b.engineType },
                                              { u"round"_s, b.round },
@@ -1033,9 +1053,9 @@ QJsonObject ExperimentRun::summary() const
                                              { u"provider_id"_s, b.providerId },
                                              { u"lines"_s, b.lines } });
             }
-            batch.insert(u"rounds"_s, rounds);
+            batch.insert(u"rounds"_s, roundCount);
             batch.insert(u"batches"_s, batches);
-            batch.insert(u"direct_runs"_s, m_rounds->directRuns());
+            batch.insert(u"direct_runs"_s, directRuns);
         }
         summary.insert(u"batch"_s, batch);
     }

@@ -22,6 +22,7 @@
 #include <QThreadPool>
 
 #include <memory>
+#include <optional>
 
 namespace Callscope {
 
@@ -145,6 +146,25 @@ public:
 
     // {"experiment_id", "name", "variants": [...], "cells": [...]} as `eval` prints it.
     QJsonObject summary() const;
+    struct CellTotals;
+    // What the summary is made of, copied (the lists are shared until written, so a copy is
+    // cheap): its summary() is this run's, and can be built on any thread.
+    struct Results
+    {
+        Experiment experiment;
+        qint64 experimentId = 0;
+        QSet<QString> only;
+        QHash<QString, ExperimentRunRecord> results; // by key()
+        PriceTable prices = PriceTable::shipped();
+        std::optional<BatchRoundsOverview> rounds; // a batch experiment's, once started
+        int directRuns = 0;
+
+        QJsonObject summary() const;
+        QJsonObject cellJson(const DatasetRow &row, const QString &variant,
+                             CellTotals *totals) const;
+        QJsonArray comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const;
+    };
+    Results results() const;
     // One cell of the summary (a case in a variant, as in "cells"): what a view updates when
     // one run finishes, without building the whole summary.
     QJsonObject cell(const QString &caseId, const QString &variant) const;
@@ -165,9 +185,6 @@ private:
         int repeat = 0;
     };
 
-    struct CellTotals;
-    QJsonObject cellJson(const DatasetRow &row, const QString &variant, CellTotals *totals) const;
-    QJsonArray comparisons(const QList<QHash<QString, Stats::CaseOutcome>> &outcomes) const;
     static QString key(const QString &caseId, const QString &variant, int repeat);
     void fill();
     void launch(const Planned &planned);

@@ -213,9 +213,14 @@ void TestI18n::englishPluralsAreComplete()
     for (const TsMessage &m : *english)
         byKey.insert(m.context + u'\n' + m.source, m);
     static const QRegularExpression choice(u"\\((s|es)\\)"_s);
+    // A count written out with "(s)" ("%2 provider batch(es)") is a plural that needs %n.
+    static const QRegularExpression countedChoice(u"%\\d [\\w-]+( [\\w-]+)?\\((s|es)\\)"_s);
     QStringList problems;
     qsizetype plurals = 0;
     for (const TsMessage &m : *german) {
+        if (!m.numerus && m.source.contains(countedChoice))
+            problems.append(m.context + u": \""_s + m.source.left(60)
+                            + u"\" counts with \"(s)\": use %n"_s);
         if (!m.numerus)
             continue;
         ++plurals;

@@ -206,8 +206,7 @@ void answerRescueDialog(HistoryRescueDialog::Choice choice, QString *shownText, 
         for (QLabel *label : dialog->findChildren<QLabel *>())
             *shownText += label->text() + u'\n';
         dialog->resize(640, dialog->sizeHint().height());
-        dialog->grab().save(QDir(QStringLiteral(CALLSCOPE_SOURCE_DIR))
-                                .filePath(u"docs/screenshots/history-rescue.png"_s));
+        dialog->grab().save(Test::buildPath(u"screenshots/history-rescue.png"_s));
         QTest::mouseClick(dialog->button(choice), Qt::LeftButton);
     });
     timer->start();

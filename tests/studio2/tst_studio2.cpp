@@ -337,7 +337,19 @@ void TestStudio2::diffAlignmentPure()
     revision.turns[0].usage.inputTokens = 220;
     parent.response = QJsonObject { { u"title"_s, u"Fix login"_s } };
     revision.response = QJsonObject { { u"title"_s, u"Fix login quickly"_s } };
+    // As the store keeps them: a revision's own input is its correction.
+    parent.input = QJsonObject { { u"text"_s, u"Plan ticket 7"_s } };
+    revision.input = QJsonObject { { u"text"_s, u"Make it urgent."_s } };
+    revision.metadata.insert(u"revision_of"_s, 1);
     const CallDiff diff = diffCalls(parent, revision);
+
+    // The Input row compares what both calls were asked; the correction is a message below.
+    const auto input = std::find_if(diff.rows.begin(), diff.rows.end(), [](const DiffRow &r) {
+        return r.section == DiffSection::Input && r.label == u"Input"_s;
+    });
+    QVERIFY(input != diff.rows.end());
+    QCOMPARE(input->right, u"Plan ticket 7"_s);
+    QCOMPARE(diffStateName(input->state), u"same"_s);
 
     QList<DiffRow> messages, calls, tokens;
     for (const DiffRow &r : diff.rows) {

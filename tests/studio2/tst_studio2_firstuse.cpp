@@ -353,16 +353,20 @@ void TestFirstUse::runAndApprovalComeForward()
     const auto plannerIndex = [tabs, plannerTab] {
         return tabs->indexOf(plannerTab);
     };
-    QVERIFY2(tabs->tabText(plannerIndex()).startsWith(u"●"_s),
+    // A sign on the tab, not a dot in its title (that reads as "not saved").
+    QVERIFY(!tabs->tabIcon(plannerIndex()).isNull());
+    QVERIFY2(!tabs->tabText(plannerIndex()).contains(u"●"_s)
+                 && !tabs->tabText(plannerIndex()).contains(u"*"_s),
              qPrintable(tabs->tabText(plannerIndex())));
     QVERIFY(tabs->tabToolTip(plannerIndex()).contains(u"waiting for you"_s));
     // Another page brought over it again: the badge still says a run waits.
     window->openDocumentTab(window->experiments()->view(), u"Experiment"_s);
     settle();
-    QVERIFY(tabs->tabText(plannerIndex()).startsWith(u"●"_s));
+    QVERIFY(!tabs->tabIcon(plannerIndex()).isNull());
     approval->approveButton()->click();
     QVERIFY(finished.wait(15000));
     QCOMPARE(tabs->tabText(plannerIndex()), u"planner.spec.json"_s);
+    QVERIFY(tabs->tabIcon(plannerIndex()).isNull());
 
     // A session turn that needs an approval brings the Sessions panel forward and answers
     // there.
@@ -383,6 +387,8 @@ void TestFirstUse::runAndApprovalComeForward()
     // The pending item ends the session's timeline, after the message in flight; the tab has
     // a badge that stays while History is brought over it.
     QVERIFY(sessions->isWaiting());
+    QTRY_VERIFY(
+        sessions->chatText().contains(u"Waiting for you: get_ticket needs your approval."_s));
     const QString chat = sessions->chatText();
     QVERIFY2(chat.contains(u"Waiting for you: get_ticket needs your approval."_s),
              qPrintable(chat));
@@ -400,7 +406,7 @@ void TestFirstUse::runAndApprovalComeForward()
     QVERIFY(turn.wait(15000));
     QCOMPARE(docks->sessionsDock()->windowTitle(), u"Sessions"_s);
     QVERIFY(!sessions->isWaiting());
-    QVERIFY(!sessions->chatText().contains(u"Waiting for you"_s));
+    QTRY_VERIFY(!sessions->chatText().contains(u"Waiting for you"_s));
     window->currentDocument()->setClean();
 }
 
@@ -524,6 +530,7 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     QVERIFY2(!status.contains(u"cannot read the recording"_s)
                  && !status.contains(u"does not exist"_s),
              qPrintable(status));
+    QTRY_VERIFY(sessions->chatText().contains(u"Describe the landing."_s));
     const QString chat = sessions->chatText();
     QVERIFY2(chat.contains(u"Describe the landing."_s), qPrintable(chat + u" | "_s + status));
     shoot(*window, u"04-session-chat-on-sample"_s);
@@ -613,7 +620,8 @@ void TestFirstUse::editedArgumentsAreMarked()
     }
     QVERIFY(diffShowsEdit);
     QVERIFY(window->historyDocks()->compare(clean.record.id, edited.record.id));
-    QVERIFY(window->historyDocks()->compareView());
+    QTRY_VERIFY(window->historyDocks()->compareView()
+                && window->historyDocks()->compareView()->model()->rowCount() > 0);
     if (auto *only = window->historyDocks()->compareView()->findChild<QCheckBox *>())
         only->setChecked(true);
     for (int row = 0; row < panel->transcript()->count(); ++row) {
@@ -971,8 +979,8 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     QVERIFY(docks->compareParentAction()->isEnabled());
     docks->compareParentAction()->trigger();
     // The diff opens as a tab in the window's centre.
+    QTRY_VERIFY(docks->compareView() && docks->compareView()->model()->rowCount() > 0);
     DiffView *compared = docks->compareView();
-    QVERIFY(compared);
     QVERIFY2(compared->model()->rowCount() > 0, qPrintable(compared->statusText()));
     QCOMPARE(compared->model()->diff().rightId, child);
     QCOMPARE(compared->model()->diff().leftId, root.record.id);
@@ -1162,6 +1170,17 @@ void TestFirstUse::helpOpensTheDocumentation()
     static const QRegularExpression sourceFile(u"\\.(cpp|h)\\b|\\b(core|ui|app)/"_s);
     QVERIFY2(!sourceFile.match(first).hasMatch(), qPrintable(sourceFile.match(first).captured()));
     settle();
+    // Every page's title can be read whole in the list (none cut at the list's edge).
+    QListWidget *list = dialog->pageList();
+    for (int row = 0; row < list->count(); ++row) {
+        const QRect rect = list->visualItemRect(list->item(row));
+        const int needed = list->fontMetrics().horizontalAdvance(list->item(row)->text());
+        QVERIFY2(
+            rect.right() <= list->viewport()->width()
+                && (needed <= rect.width() || rect.height() > list->fontMetrics().height() + 4),
+            qPrintable(
+                u"%1: %2 px of %3"_s.arg(list->item(row)->text()).arg(needed).arg(rect.width())));
+    }
     dialog->grab().save(buildPath(u"screenshots/firstuse-11-documentation.png"_s));
     QVERIFY(dialog->showPage(u"architecture.md"_s));
     QVERIFY(dialog->browser()->toPlainText().contains(u"How a call flows"_s));

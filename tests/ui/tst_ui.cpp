@@ -1151,6 +1151,8 @@ void TestUi::experimentRunFromWindow()
     QVERIFY(!view->runButton()->isEnabled());
     QVERIFY(view->stopButton()->isEnabled());
     QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 30000);
+    // The figures, charts and comparisons are summed up off the GUI thread.
+    QTRY_VERIFY(!view->isSummarizing());
     QVERIFY(view->experimentId() > 0);
 
     // The matrix says what the core's summary says, cell by cell.
@@ -1241,7 +1243,7 @@ void TestUi::experimentRunFromWindow()
     QTest::mouseClick(cells2->viewport(), Qt::LeftButton, {},
                       cells2->visualRect(failCell).center());
     QTRY_COMPARE(docks->history()->selectedCallId(), failCall);
-    QCOMPARE(docks->history()->callView()->call().id, failCall);
+    QTRY_COMPARE(docks->history()->callView()->call().id, failCall);
     QVERIFY(docks->historyDock()->isVisible());
     QCOMPARE(docks->currentCallId(), failCall);
     saveScreenshot(window, u"experiment-03-cell-call"_s);
@@ -1365,6 +1367,8 @@ void TestUi::experimentStopAndResume()
     QVERIFY(view->resume());
     QCOMPARE(view->experimentId(), id);
     QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 30000);
+    // The figures, charts and comparisons are summed up off the GUI thread.
+    QTRY_VERIFY(!view->isSummarizing());
     QCOMPARE(view->matrixModel()->count(CellVerdict::Pass), 6);
     runs = services->store()->experimentRuns(id);
     QVERIFY(runs);
@@ -1423,6 +1427,8 @@ void TestUi::experimentThroughProviderBatches()
     QVERIFY(view->cancelBatchesButton()->isVisible());
     saveScreenshot(window, u"experiment-08-provider-batches"_s);
     QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 30000);
+    // The figures, charts and comparisons are summed up off the GUI thread.
+    QTRY_VERIFY(!view->isSummarizing());
     QCOMPARE(int(api->batches.size()), 2); // one round for each turn
     QCOMPARE(api->directRequests, 0);
     const QJsonObject variant = view->summary().value(u"variants"_s).toArray().at(0).toObject();
@@ -1575,6 +1581,7 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
     QVERIFY(view->resume());
     QCOMPARE(view->state(), ExperimentView::State::Running);
     QTRY_COMPARE_WITH_TIMEOUT(view->state(), ExperimentView::State::Finished, 60000);
+    QTRY_VERIFY(!view->isSummarizing());
     probe.stop();
     const qint64 maxGap = probe.longestMs();
     qInfo("%d stored runs read in %lld ms; longest event-loop gap %lld ms opening, %lld ms in all",

@@ -1,6 +1,8 @@
 #include "ui/diff/diffview.h"
 
 #include "core/store/callstore.h"
+#include "core/store/storereader.h"
+#include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
 
 #include <QCheckBox>
@@ -12,6 +14,8 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -78,22 +82,80 @@ void DiffView::compareFromFields()
     compare(m_left->text().toLongLong(), m_right->text().toLongLong());
 }
 
+namespace {
+
+// What one comparison read: the two calls' diff, or why there is none.
+struct Comparison
+{
+    std::optional<CallDiff> diff;
+    QString error;
+    qint64 left = 0; // the parent found for compareWithParent (0: none)
+    bool noParent = false;
+};
+
+Comparison readComparison(CallStore &store, qint64 leftId, qint64 rightId)
+{
+    Comparison out;
+    if (leftId <= 0) {
+        auto call = store.getCall(rightId);
+        if (!call) {
+            out.error = call.error().message;
+            return out;
+        }
+        if (!call->parent) {
+            out.noParent = true;
+            return out;
+        }
+        out.left = leftId = *call->parent;
+        auto left = store.getCall(leftId);
+        if (!left) {
+            out.error = DiffView::tr("Cannot compare: %1").arg(left.error().message);
+            return out;
+        }
+        out.diff = diffCalls(left.value(), call.value());
+        return out;
+    }
+    auto left = store.getCall(leftId);
+    auto right = store.getCall(rightId);
+    if (!left || !right) {
+        out.error = DiffView::tr("Cannot compare: %1")
+                        .arg(!left ? left.error().message : right.error().message);
+        return out;
+    }
+    out.diff = diffCalls(left.value(), right.value());
+    return out;
+}
+
+} // namespace
+
 bool DiffView::compareWithParent(qint64 callId)
 {
+    m_left->clear();
+    m_right->setText(callId > 0 ? QString::number(callId) : QString());
     if (!m_store)
         return false;
-    auto call = m_store->getCall(callId);
-    if (!call) {
-        m_status->setText(call.error().message);
-        return false;
-    }
-    if (!call->parent) {
-        m_right->setText(QString::number(callId));
-        m_status->setText(
-            tr("Call %1 has no parent; pick the call to compare it with.").arg(callId));
-        return false;
-    }
-    return compare(*call->parent, callId);
+    const quint64 ticket = m_comparing = ++m_asked;
+    readFromStore<Comparison>(
+        m_reader, m_store, this,
+        [callId](CallStore &store) { return readComparison(store, 0, callId); },
+        [this, ticket, callId](const Comparison *read, const QString &error) {
+            if (ticket != m_comparing)
+                return;
+            m_comparing = 0;
+            if (read && read->noParent) {
+                m_status->setText(
+                    tr("Call %1 has no parent; pick the call to compare it with.").arg(callId));
+            } else if (read && read->diff) {
+                m_left->setText(QString::number(read->left));
+                m_model->setDiff(*read->diff);
+                m_status->setText(tr("%n difference(s)", nullptr, read->diff->differenceCount()));
+            } else {
+                m_status->setText(read ? read->error : error);
+            }
+            m_lastOk = read && read->diff;
+            Q_EMIT compared(m_lastOk);
+        });
+    return m_comparing != 0 || m_lastOk; // without a reader it is done by now
 }
 
 bool DiffView::compare(qint64 leftId, qint64 rightId)
@@ -102,17 +164,31 @@ bool DiffView::compare(qint64 leftId, qint64 rightId)
     m_right->setText(rightId > 0 ? QString::number(rightId) : QString());
     if (!m_store)
         return false;
-    auto left = m_store->getCall(leftId);
-    auto right = m_store->getCall(rightId);
-    if (!left || !right) {
-        m_status->setText(
-            tr("Cannot compare: %1").arg(!left ? left.error().message : right.error().message));
-        return false;
-    }
-    const CallDiff diff = diffCalls(left.value(), right.value());
-    m_model->setDiff(diff);
-    m_status->setText(tr("%n difference(s)", nullptr, diff.differenceCount()));
-    return true;
+    const quint64 ticket = m_comparing = ++m_asked;
+    readFromStore<Comparison>(
+        m_reader, m_store, this,
+        [leftId, rightId](CallStore &store) {
+            if (leftId <= 0 || rightId <= 0) {
+                Comparison none;
+                none.error = DiffView::tr("Cannot compare: %1").arg(DiffView::tr("pick two calls"));
+                return none;
+            }
+            return readComparison(store, leftId, rightId);
+        },
+        [this, ticket](const Comparison *read, const QString &error) {
+            if (ticket != m_comparing)
+                return;
+            m_comparing = 0;
+            if (read && read->diff) {
+                m_model->setDiff(*read->diff);
+                m_status->setText(tr("%n difference(s)", nullptr, read->diff->differenceCount()));
+            } else {
+                m_status->setText(read ? read->error : error);
+            }
+            m_lastOk = read && read->diff;
+            Q_EMIT compared(m_lastOk);
+        });
+    return m_comparing != 0 || m_lastOk;
 }
 
 void DiffView::applyOnlyDifferences()

@@ -17,6 +17,7 @@
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/trustdialog.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -40,8 +41,11 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -717,6 +721,7 @@ void ExperimentView::beginSession(const ExperimentStart &started, std::optional<
     // whole summary a little later (less often for big experiments).
     connect(m_run.get(), &ExperimentRun::runFinished, this, [this](const ExperimentRunRecord &run) {
         m_matrix->setCell(m_run->cell(run.caseId, run.variant));
+        m_recentCells.append({ ++m_cellSerial, run.caseId, run.variant });
         if (!m_refresh.isActive())
             m_refresh.start();
     });
@@ -873,17 +878,57 @@ void ExperimentView::onFinished()
 void ExperimentView::refreshMatrix()
 {
     if (m_run) {
-        QElapsedTimer timer;
-        timer.start();
-        const QJsonObject summary = m_run->summary();
-        m_matrix->setSummary(summary);
-        showComparisons(summary);
-        // A big experiment takes a while to sum up: do it less often, so it never takes more
-        // than about a twentieth of the time while runs finish.
-        m_refresh.setInterval(int(std::clamp<qint64>(timer.elapsed() * 20, kRefreshMs, 5000)));
+        // Summed up on a worker thread from a copy of the results (a big experiment takes a
+        // while); only the newest answer is shown, and the cells of runs finished since it was
+        // asked for are drawn again over it.
+        const quint64 ticket = ++m_summaryTicket;
+        const quint64 cellsAt = m_cellSerial;
+        auto results = std::make_shared<const ExperimentRun::Results>(m_run->results());
+        QPointer<ExperimentView> self(this);
+        QThreadPool::globalInstance()->start([self, ticket, cellsAt, results] {
+            QElapsedTimer timer;
+            timer.start();
+            QJsonObject summary = results->summary();
+            const qint64 ms = timer.elapsed();
+            QMetaObject::invokeMethod(
+                qApp,
+                [self, ticket, cellsAt, summary = std::move(summary), ms] {
+                    if (self)
+                        self->applySummary(ticket, cellsAt, summary, ms);
+                },
+                Qt::QueuedConnection);
+        });
     }
     updateStatus();
     updateActions();
+}
+
+void ExperimentView::applySummary(quint64 ticket, quint64 cellsAt, const QJsonObject &summary,
+                                  qint64 elapsedMs)
+{
+    if (ticket != m_summaryTicket || !m_run)
+        return; // a newer one is on its way, or the run is gone
+    m_matrix->setSummary(summary);
+    for (auto it = m_recentCells.begin(); it != m_recentCells.end();) {
+        if (it->serial <= cellsAt) {
+            it = m_recentCells.erase(it);
+            continue;
+        }
+        m_matrix->setCell(m_run->cell(it->caseId, it->variant));
+        ++it;
+    }
+    showComparisons(summary);
+    // It never takes more than about a twentieth of the time while runs finish.
+    m_refresh.setInterval(int(std::clamp<qint64>(elapsedMs * 20, kRefreshMs, 5000)));
+    m_summaryShown = ticket;
+    updateStatus();
+    updateActions();
+    Q_EMIT summaryShown();
+}
+
+bool ExperimentView::isSummarizing() const
+{
+    return m_summaryShown != m_summaryTicket;
 }
 
 void ExperimentView::showComparisons(const QJsonObject &summary)

@@ -74,6 +74,8 @@ public:
     qint64 experimentId() const { return m_experimentId; }
     // The core's summary of what the matrix shows (ExperimentRun::summary()).
     QJsonObject summary() const;
+    // A summary is being built for the figures and charts (summaryShown() follows).
+    bool isSummarizing() const;
     ExperimentRun::Progress progress() const;
     // Whether the stored experiment shown can be resumed (it has runs still to do).
     bool canResume() const;
@@ -148,6 +150,8 @@ Q_SIGNALS:
     // The file was (re)loaded, valid or not.
     void loaded(bool ok);
     void message(const QString &text);
+    // The figures, charts and comparisons show the newest summary (built off the GUI thread).
+    void summaryShown();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -161,6 +165,8 @@ private:
     void updateActions();
     void refreshMatrix();
     void showComparisons(const QJsonObject &summary);
+    void applySummary(quint64 ticket, quint64 cellsAt, const QJsonObject &summary,
+                      qint64 elapsedMs);
     void showStored();
     bool startSession(std::optional<qint64> resumeId);
     void beginSession(const ExperimentStart &started, std::optional<qint64> resumeId);
@@ -190,6 +196,16 @@ private:
     QList<ProviderBatchRecord> m_storedBatches; // of the stored experiment shown (not running)
     State m_state = State::Empty;
     QTimer m_refresh;
+    quint64 m_summaryTicket = 0; // the newest summary asked for
+    quint64 m_summaryShown = 0; // the one shown
+    quint64 m_cellSerial = 0; // runs finished so far, each drawn into its cell at once
+    struct RecentCell
+    {
+        quint64 serial = 0;
+        QString caseId;
+        QString variant;
+    };
+    QList<RecentCell> m_recentCells; // drawn after the summary asked for last was asked for
     QTimer m_tick;
     std::function<std::optional<Spec>()> m_specProvider;
     std::function<qint64()> m_callProvider;

@@ -4,13 +4,15 @@
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/historywatcher.h"
-#include "ui/history/historymodel.h"
+#include "core/store/storereader.h"
 #include "ui/widgets/callview.h"
+#include "ui/history/historymodel.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -24,6 +26,7 @@
 #include <QVBoxLayout>
 
 #include <memory>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -48,6 +51,8 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     , m_from(new QDateEdit(this))
     , m_to(new QDateEdit(this))
     , m_message(new QLabel(this))
+    , m_loading(new QLabel(tr("Loading the history…"), this))
+    , m_loadingDelay(new QTimer(this))
     , m_debounce(new QTimer(this))
 {
     setObjectName(u"historyBrowser"_s);
@@ -108,6 +113,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(HistoryModel::StartedColumn, Qt::DescendingOrder);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->installEventFilter(this);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
@@ -117,10 +123,14 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
 
     m_message->setWordWrap(true);
     m_message->hide();
+    m_loading->setObjectName(u"historyLoading"_s);
+    m_loading->setEnabled(false); // a quiet grey line
+    m_loading->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);
     layout->addWidget(m_message);
+    layout->addWidget(m_loading);
     layout->addWidget(splitter, 1);
 
     m_debounce->setSingleShot(true);
@@ -143,6 +153,33 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
         if (m_dateRange->isChecked())
             applyFilters();
     });
+    // "Loading" only when a read takes longer than a blink.
+    m_loadingDelay->setSingleShot(true);
+    m_loadingDelay->setInterval(300);
+    connect(m_loadingDelay, &QTimer::timeout, this, [this] { m_loading->setVisible(isLoading()); });
+    connect(m_model, &HistoryModel::loadingChanged, this, [this](bool loading) {
+        if (loading) {
+            if (!m_loadingDelay->isActive() && m_loading->isHidden())
+                m_loadingDelay->start();
+        } else {
+            m_loadingDelay->stop();
+            m_loading->hide();
+        }
+    });
+    // The picked rows survive every reload: they are picked again when the new rows are in.
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+        if (m_picked.recorded)
+            return;
+        m_picked.recorded = true;
+        m_picked.current = selectedCallId();
+        m_picked.others.clear();
+        for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
+            const qint64 id = index.data(HistoryModel::CallIdRole).toLongLong();
+            if (id > 0 && id != m_picked.current)
+                m_picked.others.append(id);
+        }
+    });
+    connect(m_model, &HistoryModel::loaded, this, &HistoryBrowser::onLoaded);
     connect(m_model, &HistoryModel::errorOccurred, this, [this](const QString &message) {
         m_message->setText(tr("The history could not be read: %1").arg(message));
         m_message->show();
@@ -190,8 +227,22 @@ void HistoryBrowser::setStore(CallStore *store)
         connect(m_watcher, &HistoryWatcher::changed, this, &HistoryBrowser::requestRefresh);
     }
     m_callView->clear();
+    m_showing = 0;
+    m_pendingOpen = 0;
     m_model->setStore(store);
+    m_picked = {};
     applyFilters();
+}
+
+void HistoryBrowser::setReader(StoreReader *reader)
+{
+    m_reader = reader;
+    m_model->setReader(reader);
+}
+
+bool HistoryBrowser::isLoading() const
+{
+    return m_model->isLoading() || m_showing != 0;
 }
 
 void HistoryBrowser::setCallService(CallService *service)
@@ -250,33 +301,77 @@ void HistoryBrowser::applyFilters()
     m_debounce->stop();
     m_message->hide();
     m_model->setQuery(currentQuery());
-    if (!m_columnsSized && m_model->rowCount() > 0) {
-        // Once, from the first page (the view only measures the rows it shows).
-        m_columnsSized = true;
-        m_view->resizeColumnsToContents();
-    }
 }
 
 void HistoryBrowser::refresh()
 {
-    const qint64 selected = selectedCallId();
-    // Every selected row stays selected across the reload (two rows chosen for Compare, say).
-    QList<qint64> others;
-    for (const QModelIndex &index : m_view->selectionModel()->selectedRows()) {
-        const qint64 id = index.data(HistoryModel::CallIdRole).toLongLong();
-        if (id > 0 && id != selected)
-            others.append(id);
-    }
     m_model->reload();
-    if (selected > 0)
-        openCall(selected);
-    for (qint64 id : std::as_const(others)) {
+}
+
+bool HistoryBrowser::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void HistoryBrowser::fitColumns()
+{
+    static constexpr int kByNeed[] = {
+        HistoryModel::IdColumn,     HistoryModel::StatusColumn,   HistoryModel::StartedColumn,
+        HistoryModel::EngineColumn, HistoryModel::KindColumn,     HistoryModel::ModelColumn,
+        HistoryModel::TokensColumn, HistoryModel::DurationColumn, HistoryModel::RevisionsColumn,
+    };
+    QHeaderView *header = m_view->horizontalHeader();
+    const int room = m_view->viewport()->width();
+    int used = 0;
+    bool full = false;
+    for (int column : kByNeed) {
+        const int width = column < m_naturalWidths.size() ? m_naturalWidths.at(column)
+                                                          : header->sectionSizeHint(column);
+        full = full || (used + width > room && used > 0);
+        header->setSectionHidden(column, full);
+        if (!full)
+            used += width;
+    }
+}
+
+void HistoryBrowser::onLoaded()
+{
+    if (!m_columnsSized && m_model->rowCount() > 0) {
+        // Once, from the first page (the view only measures the rows it shows).
+        m_columnsSized = true;
+        QHeaderView *header = m_view->horizontalHeader();
+        for (int c = 0; c < HistoryModel::ColumnCount; ++c)
+            header->showSection(c);
+        m_view->resizeColumnsToContents();
+        m_naturalWidths.clear();
+        for (int c = 0; c < HistoryModel::ColumnCount; ++c)
+            m_naturalWidths.append(header->sectionSize(c));
+        fitColumns();
+    }
+    const Picked picked = std::exchange(m_picked, {});
+    qint64 current = picked.current;
+    if (m_pendingOpen > 0)
+        current = std::exchange(m_pendingOpen, 0);
+    if (current > 0) {
+        const int row = m_model->rowOfCall(current);
+        if (row >= 0) {
+            const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+            m_view->selectionModel()->setCurrentIndex(
+                index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            if (current != picked.current)
+                m_view->scrollTo(index);
+        }
+    }
+    for (qint64 id : picked.others) {
         const int row = m_model->rowOfCall(id);
         if (row >= 0)
             m_view->selectionModel()->select(m_proxy->mapFromSource(m_model->index(row, 0)),
                                              QItemSelectionModel::Select
                                                  | QItemSelectionModel::Rows);
     }
+    Q_EMIT listLoaded();
 }
 
 qint64 HistoryBrowser::selectedCallId() const
@@ -287,18 +382,18 @@ qint64 HistoryBrowser::selectedCallId() const
 
 void HistoryBrowser::openCall(qint64 id)
 {
-    int row = m_model->rowOfCall(id);
-    // A call stored a moment ago may not be listed yet (the list refreshes at most every
-    // 150 ms while calls finish): read the first page again once.
-    if (row < 0 && m_store) {
-        m_model->reload();
-        row = m_model->rowOfCall(id);
-    }
+    const int row = m_model->rowOfCall(id);
     if (row >= 0) {
         const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
         m_view->selectionModel()->setCurrentIndex(
             index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_view->scrollTo(index);
+    } else if (m_store) {
+        // A call stored a moment ago may not be listed yet (the list refreshes at most every
+        // 150 ms while calls finish): the first page is read again, and the call picked when
+        // it is in.
+        m_pendingOpen = id;
+        m_model->reload();
     }
     showCall(id);
 }
@@ -306,7 +401,7 @@ void HistoryBrowser::openCall(qint64 id)
 void HistoryBrowser::onSelectionChanged()
 {
     const qint64 id = selectedCallId();
-    if (id > 0 && id != m_callView->call().id)
+    if (id > 0 && id != m_callView->call().id && id != m_showing)
         showCall(id);
 }
 
@@ -314,13 +409,23 @@ void HistoryBrowser::showCall(qint64 id)
 {
     if (!m_store)
         return;
-    auto call = m_store->getCall(id);
-    if (!call) {
-        m_message->setText(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
-        m_message->show();
-        return;
-    }
-    m_callView->setCall(call.value());
+    m_showing = id;
+    readFromStore<StoreResult<CallRecord>>(
+        m_reader, m_store, this, [id](CallStore &store) { return store.getCall(id); },
+        [this, id](const StoreResult<CallRecord> *call, const QString &error) {
+            if (id != m_showing)
+                return; // another call was picked since
+            m_showing = 0;
+            if (!call || !*call) {
+                m_message->setText(tr("Call %1 could not be read: %2")
+                                       .arg(id)
+                                       .arg(call ? call->error().message : error));
+                m_message->show();
+                return;
+            }
+            m_callView->setCall(call->value());
+            Q_EMIT callShown(id);
+        });
 }
 
 } // namespace Callscope

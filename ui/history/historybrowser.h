@@ -2,6 +2,9 @@
 
 // The history browser: filters (kind, status, engine, date range), a debounced full-text
 // search, the paged call table and the selected call shown read-only below it.
+//
+// With a StoreReader (setReader) every read runs off the GUI thread: the table keeps its rows
+// and its selection while a page is read, and says "Loading" only when a read takes long.
 
 #include "core/store/callstore.h"
 
@@ -19,6 +22,7 @@ class QTimer;
 namespace Callscope {
 
 class HistoryWatcher;
+class StoreReader;
 
 class CallService;
 class CallView;
@@ -35,6 +39,12 @@ public:
     ~HistoryBrowser() override;
 
     void setStore(CallStore *store);
+    // Reads the list and the calls on `reader`'s thread (null: on the store, at once). It must
+    // outlive the browser.
+    void setReader(StoreReader *reader);
+    // A read is under way, and the "Loading" line shown while one takes long.
+    bool isLoading() const;
+    QLabel *loadingLabel() const { return m_loading; }
     // Reloads the table (keeping the selection) whenever a call of `service` is stored.
     void setCallService(CallService *service);
     HistoryModel *model() const { return m_model; }
@@ -64,16 +74,38 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void callOpened(qint64 id);
+    // The list holds the rows of the filters set last (after applyFilters() or refresh()).
+    void listLoaded();
+    // The call below the list is `id` now (read after a pick or openCall()).
+    void callShown(qint64 id);
     void revisionTreeRequested(qint64 id);
     void diffRequested(qint64 id);
     void budgetRequested(qint64 id);
     void exportRequested(qint64 id);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // Shows the columns that fit the table's width, the most needed first (a narrow sidebar
+    // keeps the call, its status, when it started and on which engine).
+    void fitColumns();
     void showCall(qint64 id);
     void onSelectionChanged();
+    void onLoaded();
 
     CallStore *m_store = nullptr;
+    StoreReader *m_reader = nullptr;
+    // The rows picked when the list was reset, picked again once the new rows are in.
+    struct Picked
+    {
+        qint64 current = 0;
+        QList<qint64> others;
+        bool recorded = false;
+    };
+    Picked m_picked;
+    qint64 m_pendingOpen = 0; // openCall() of a call not listed yet: picked when it is
+    qint64 m_showing = 0; // the call being read for the view below the list
     HistoryWatcher *m_watcher = nullptr;
     QTimer *m_quiet = nullptr; // coalesces refreshes while many calls arrive
     bool m_refreshMissed = false;
@@ -89,8 +121,11 @@ private:
     QDateEdit *m_from = nullptr;
     QDateEdit *m_to = nullptr;
     QLabel *m_message = nullptr;
+    QLabel *m_loading = nullptr;
+    QTimer *m_loadingDelay = nullptr;
     QTimer *m_debounce = nullptr;
     bool m_columnsSized = false;
+    QList<int> m_naturalWidths; // each column's width for its contents (from the first page)
 };
 
 } // namespace Callscope

@@ -1,5 +1,6 @@
 #include "ui/history/historymodel.h"
 
+#include "core/store/storereader.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QElapsedTimer>
@@ -23,47 +24,111 @@ void HistoryModel::setStore(CallStore *store)
     m_rows.clear();
     m_next.reset();
     m_atEnd = true;
+    // An answer still on its way belongs to the old store.
+    m_latest->store(++m_generation);
+    setLoading(false);
     endResetModel();
 }
 
-std::optional<HistoryPage> HistoryModel::loadPage(const std::optional<HistoryCursor> &after)
+void HistoryModel::requestPage(const std::optional<HistoryCursor> &after, bool replace)
 {
-    if (!m_store)
-        return HistoryPage {};
+    if (!m_store) {
+        applyPage(HistoryPage {}, 0, replace);
+        return;
+    }
     HistoryQuery query = m_query;
     query.limit = m_pageSize;
     query.offset = 0;
     query.after = after;
-    QElapsedTimer timer;
-    timer.start();
-    auto page = m_store->listCalls(query);
+    const quint64 generation = ++m_generation;
+    m_latest->store(generation);
+    setLoading(true);
+    struct Read
+    {
+        std::optional<StoreResult<HistoryPage>> page; // unset: a newer read was asked for
+        qint64 elapsedNs = 0;
+    };
+    readFromStore<Read>(
+        m_reader, m_store, this,
+        [query, generation, latest = m_latest](CallStore &store) {
+            Read read;
+            if (latest->load() != generation)
+                return read;
+            QElapsedTimer timer;
+            timer.start();
+            read.page = store.listCalls(query);
+            read.elapsedNs = timer.nsecsElapsed();
+            return read;
+        },
+        [this, generation, replace](const Read *read, const QString &error) {
+            if (generation != m_generation)
+                return;
+            setLoading(false);
+            if (!read) {
+                applyPage(StoreError::make(StoreError::Code::Io, error), 0, replace);
+                return;
+            }
+            if (read->page)
+                applyPage(*read->page, read->elapsedNs, replace);
+        });
+}
+
+void HistoryModel::applyPage(const StoreResult<HistoryPage> &page, qint64 elapsedNs, bool replace)
+{
     if (!page) {
         m_lastError = page.error().message;
+        if (replace) {
+            beginResetModel();
+            m_rows.clear();
+            m_next.reset();
+            endResetModel();
+        }
+        m_atEnd = true;
         Q_EMIT errorOccurred(m_lastError);
-        return std::nullopt;
+        if (replace)
+            Q_EMIT loaded();
+        return;
     }
     m_lastError.clear();
-    Q_EMIT pageLoaded(int(page->rows.size()), timer.nsecsElapsed());
-    return std::move(page.value());
+    Q_EMIT pageLoaded(int(page->rows.size()), elapsedNs);
+    if (replace) {
+        // Views fetch more from their modelReset handlers; that must wait until every listener
+        // has seen the reset (item model testers check the order).
+        m_resetting = true;
+        beginResetModel();
+        m_rows = page->rows;
+        m_next = page->next;
+        m_atEnd = !m_next.has_value();
+        endResetModel();
+        m_resetting = false;
+        Q_EMIT loaded();
+        return;
+    }
+    m_next = page->next;
+    m_atEnd = !m_next.has_value();
+    if (page->rows.isEmpty())
+        return;
+    // Views ask for more from their rowsInserted handlers; not before every listener has seen
+    // this insertion.
+    m_inserting = true;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page->rows.size() - 1));
+    m_rows.append(page->rows);
+    endInsertRows();
+    m_inserting = false;
+}
+
+void HistoryModel::setLoading(bool loading)
+{
+    if (m_loading == loading)
+        return;
+    m_loading = loading;
+    Q_EMIT loadingChanged(loading);
 }
 
 void HistoryModel::setQuery(const HistoryQuery &query)
 {
-    // Views fetch more from their modelReset handlers; that must wait until every listener
-    // has seen the reset (item model testers check the order).
-    m_resetting = true;
-    beginResetModel();
     m_query = query;
-    m_rows.clear();
-    m_next.reset();
-    m_atEnd = true;
-    if (auto page = loadPage(std::nullopt)) {
-        m_rows = page->rows;
-        m_next = page->next;
-        m_atEnd = !m_next.has_value();
-    }
-    endResetModel();
-    m_resetting = false;
+    requestPage(std::nullopt, true);
 }
 
 int HistoryModel::rowOfCall(qint64 id) const
@@ -181,29 +246,14 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
 
 bool HistoryModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && !m_atEnd && m_store && !m_resetting && !m_inserting;
+    return !parent.isValid() && !m_atEnd && m_store && !m_resetting && !m_inserting && !m_loading;
 }
 
 void HistoryModel::fetchMore(const QModelIndex &parent)
 {
     if (!canFetchMore(parent))
         return;
-    auto page = loadPage(m_next);
-    if (!page) {
-        m_atEnd = true;
-        return;
-    }
-    m_next = page->next;
-    m_atEnd = !m_next.has_value();
-    if (page->rows.isEmpty())
-        return;
-    // Views ask for more from their rowsInserted handlers; not before every listener has seen
-    // this insertion.
-    m_inserting = true;
-    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page->rows.size() - 1));
-    m_rows.append(page->rows);
-    endInsertRows();
-    m_inserting = false;
+    requestPage(m_next, false);
 }
 
 } // namespace Callscope

@@ -1,9 +1,11 @@
 #include "ui/history/revisiontreemodel.h"
 
+#include "core/store/storereader.h"
 #include "ui/history/historymodel.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QLocale>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -31,6 +33,7 @@ RevisionTreeModel::~RevisionTreeModel() = default;
 void RevisionTreeModel::setStore(CallStore *store)
 {
     m_store = store;
+    m_loading = 0;
     clear();
 }
 
@@ -60,19 +63,28 @@ qint64 RevisionTreeModel::rootId() const
     return m_root->children.empty() ? 0 : m_root->children.front()->row.id;
 }
 
-RevisionTreeModel::Relation RevisionTreeModel::relationOf(const HistoryRow &row)
+struct RevisionTreeModel::Read
+{
+    StoreResult<QList<HistoryRow>> rows = QList<HistoryRow>();
+    QHash<qint64, Relation> relations; // of the rows not known when the read was asked for
+    qint64 root = 0;
+};
+
+namespace {
+
+RevisionTreeModel::Relation relationOf(CallStore &store, const HistoryRow &row)
 {
     if (!row.parent)
-        return Relation::Root;
-    if (m_store) {
-        if (auto call = m_store->getCall(row.id)) {
-            // rerun_of since calls became jobs; replay_of in databases written before.
-            if (call->metadata.contains(u"rerun_of"_s) || call->metadata.contains(u"replay_of"_s))
-                return Relation::Replay;
-        }
+        return RevisionTreeModel::Relation::Root;
+    if (auto call = store.getCall(row.id)) {
+        // rerun_of since calls became jobs; replay_of in databases written before.
+        if (call->metadata.contains(u"rerun_of"_s) || call->metadata.contains(u"replay_of"_s))
+            return RevisionTreeModel::Relation::Replay;
     }
-    return Relation::Revision;
+    return RevisionTreeModel::Relation::Revision;
 }
+
+} // namespace
 
 bool RevisionTreeModel::setCall(qint64 callId)
 {
@@ -80,39 +92,12 @@ bool RevisionTreeModel::setCall(qint64 callId)
         clear();
         return false;
     }
-    auto root = m_store->revisionRoot(callId);
-    if (!root) {
-        m_lastError = root.error().message;
-        clear();
-        return false;
-    }
-    if (root.value() == rootId()) {
+    if (m_byId.contains(callId) && !isLoading()) {
         refresh();
         return true;
     }
-    clear();
-    auto tree = m_store->revisionTree(root.value());
-    if (!tree || tree->isEmpty()) {
-        m_lastError = tree ? tr("call %1 not found").arg(callId) : tree.error().message;
-        return false;
-    }
-    beginResetModel();
-    for (const HistoryRow &row : tree.value()) {
-        auto node = std::make_unique<Node>();
-        node->row = row;
-        Node *parentNode = m_root.get();
-        if (!m_byId.isEmpty()) {
-            parentNode = m_byId.value(row.parent.value_or(0), nullptr);
-            if (!parentNode)
-                continue; // not reachable from the root (cannot happen with revisionTree's order)
-        }
-        node->relation = m_byId.isEmpty() ? Relation::Root : relationOf(row);
-        node->parent = parentNode;
-        m_byId.insert(row.id, node.get());
-        parentNode->children.push_back(std::move(node));
-    }
-    endResetModel();
-    return true;
+    load(callId, true);
+    return isLoading() || m_lastOk;
 }
 
 void RevisionTreeModel::refresh()
@@ -120,12 +105,92 @@ void RevisionTreeModel::refresh()
     const qint64 root = rootId();
     if (!m_store || root == 0)
         return;
-    auto tree = m_store->revisionTree(root);
-    if (!tree) {
-        m_lastError = tree.error().message;
+    load(root, false);
+}
+
+void RevisionTreeModel::load(qint64 callId, bool reset)
+{
+    const quint64 ticket = m_loading = ++m_asked;
+    // Reads of the relation (one call each) only for the calls not shown yet.
+    QSet<qint64> known;
+    for (auto it = m_byId.cbegin(); it != m_byId.cend(); ++it)
+        known.insert(it.key());
+    readFromStore<Read>(
+        m_reader, m_store, this,
+        [callId, known](CallStore &store) {
+            Read read;
+            auto root = store.revisionRoot(callId);
+            if (!root) {
+                read.rows = root.error();
+                return read;
+            }
+            read.root = root.value();
+            read.rows = store.revisionTree(read.root);
+            if (read.rows && read.rows->isEmpty())
+                read.rows =
+                    StoreError::make(StoreError::Code::NotFound,
+                                     RevisionTreeModel::tr("call %1 not found").arg(callId));
+            if (!read.rows)
+                return read;
+            for (const HistoryRow &row : read.rows.value()) {
+                if (!known.contains(row.id))
+                    read.relations.insert(row.id, relationOf(store, row));
+            }
+            return read;
+        },
+        [this, ticket, reset](const Read *read, const QString &error) {
+            if (ticket != m_loading)
+                return; // a newer read was asked for, or the store changed
+            m_loading = 0;
+            if (!read) {
+                m_lastError = error;
+                m_lastOk = false;
+                if (reset)
+                    clear();
+                Q_EMIT loaded(false);
+                return;
+            }
+            apply(*read, reset);
+        });
+}
+
+void RevisionTreeModel::apply(const Read &read, bool reset)
+{
+    if (!read.rows) {
+        m_lastError = read.rows.error().message;
+        m_lastOk = false;
+        if (reset)
+            clear();
+        Q_EMIT loaded(false);
         return;
     }
-    for (const HistoryRow &row : tree.value()) {
+    m_lastOk = true;
+    if (read.root != rootId()) {
+        beginResetModel();
+        m_root = std::make_unique<Node>();
+        m_byId.clear();
+        for (const HistoryRow &row : read.rows.value()) {
+            auto node = std::make_unique<Node>();
+            node->row = row;
+            Node *parentNode = m_root.get();
+            if (!m_byId.isEmpty()) {
+                parentNode = m_byId.value(row.parent.value_or(0), nullptr);
+                if (!parentNode)
+                    continue; // not reachable from the root (not with revisionTree's order)
+            }
+            node->relation = m_byId.isEmpty() ? Relation::Root
+                                              : read.relations.value(row.id, Relation::Revision);
+            node->parent = parentNode;
+            m_byId.insert(row.id, node.get());
+            parentNode->children.push_back(std::move(node));
+        }
+        endResetModel();
+        Q_EMIT loaded(true);
+        return;
+    }
+    // The same tree: rows change in place and new calls are inserted under their parents, so
+    // selection and expansion stay.
+    for (const HistoryRow &row : read.rows.value()) {
         if (Node *existing = m_byId.value(row.id, nullptr)) {
             existing->row = row;
             Q_EMIT dataChanged(indexOf(existing, 0), indexOf(existing, ColumnCount - 1));
@@ -136,7 +201,7 @@ void RevisionTreeModel::refresh()
             continue;
         auto node = std::make_unique<Node>();
         node->row = row;
-        node->relation = relationOf(row);
+        node->relation = read.relations.value(row.id, Relation::Revision);
         node->parent = parentNode;
         const int at = int(parentNode->children.size());
         beginInsertRows(indexOf(parentNode), at, at);
@@ -145,6 +210,7 @@ void RevisionTreeModel::refresh()
         endInsertRows();
         Q_EMIT callAdded(row.id);
     }
+    Q_EMIT loaded(true);
 }
 
 RevisionTreeModel::Node *RevisionTreeModel::nodeFor(const QModelIndex &index) const

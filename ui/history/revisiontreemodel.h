@@ -14,6 +14,8 @@
 
 namespace Callscope {
 
+class StoreReader;
+
 class RevisionTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -36,11 +38,17 @@ public:
     ~RevisionTreeModel() override;
 
     void setStore(CallStore *store);
-    // Shows the tree that holds `callId` (any call of it). False when the call is unknown.
+    // Reads the trees on `reader`'s thread from now on (null: at once on the store). It must
+    // outlive the model.
+    void setReader(StoreReader *reader) { m_reader = reader; }
+    // Shows the tree that holds `callId` (any call of it). With a reader it is read off this
+    // thread and loaded() tells how it went; without one it is loaded before this returns and
+    // false means the call is unknown.
     bool setCall(qint64 callId);
     void clear();
     // Adds the calls stored under the root since the last load and updates changed rows.
     void refresh();
+    bool isLoading() const { return m_loading != 0; }
 
     qint64 rootId() const;
     int callCount() const { return int(m_byId.size()); }
@@ -58,6 +66,8 @@ public:
 
 Q_SIGNALS:
     void callAdded(qint64 id);
+    // The tree asked for last (setCall or refresh) is in, or could not be read (lastError()).
+    void loaded(bool ok);
 
 private:
     struct Node
@@ -70,9 +80,15 @@ private:
     };
     Node *nodeFor(const QModelIndex &index) const;
     QModelIndex indexOf(const Node *node, int column = 0) const;
-    Relation relationOf(const HistoryRow &row);
+    struct Read; // a tree as the reader thread read it
+    void load(qint64 callId, bool reset);
+    void apply(const Read &read, bool reset);
 
     CallStore *m_store = nullptr;
+    StoreReader *m_reader = nullptr;
+    quint64 m_loading = 0; // the read under way (0: none)
+    quint64 m_asked = 0;
+    bool m_lastOk = false;
     std::unique_ptr<Node> m_root; // invisible: its single child is the tree's root call
     QHash<qint64, Node *> m_byId;
     QString m_lastError;

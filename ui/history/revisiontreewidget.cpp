@@ -4,9 +4,10 @@
 #include "core/secrets/truststore.h"
 #include "core/service/calljob.h"
 #include "core/store/callstore.h"
+#include "core/store/storereader.h"
+#include "ui/widgets/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/revisiontreemodel.h"
-#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/trustdialog.h"
 
@@ -24,6 +25,8 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -63,6 +66,11 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service,
     // A few rows of the tree always show, whatever height the dock was given.
     m_view->setMinimumHeight(m_view->fontMetrics().height() * 4 + 12);
 
+    // The call beside the tree takes the height the tree leaves it (it scrolls), so the dock's
+    // height is the tree's, not the call's summary and tabs.
+    m_callView->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_status->hide();
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_callView);
@@ -91,6 +99,7 @@ RevisionTreeWidget::RevisionTreeWidget(CallStore *store, CallService *service,
         menu->popup(m_view->viewport()->mapToGlobal(pos));
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, &RevisionTreeWidget::updateActions);
+    connect(m_model, &RevisionTreeModel::loaded, this, &RevisionTreeWidget::onTreeLoaded);
     connect(m_model, &RevisionTreeModel::callAdded, this, [this](qint64 id) {
         m_view->expand(m_model->indexOfCall(id).parent());
         m_view->resizeColumnToContents(RevisionTreeModel::CallColumn);
@@ -148,19 +157,45 @@ void RevisionTreeWidget::selectCall(qint64 id)
     m_view->scrollTo(index);
 }
 
+void RevisionTreeWidget::setReader(StoreReader *reader)
+{
+    m_reader = reader;
+    m_model->setReader(reader);
+}
+
 void RevisionTreeWidget::setCall(qint64 callId)
 {
-    if (!m_model->setCall(callId)) {
+    m_pendingSelect = callId;
+    m_layoutAfterLoad = true;
+    if (!m_model->setCall(callId) && m_pendingSelect == callId) {
+        // Refused before any read (no history).
+        m_pendingSelect = 0;
         setStatus(tr("Call %1 cannot be shown: %2").arg(callId).arg(m_model->lastError()),
                   NoticeBar::Kind::Error);
         m_callView->clear();
+    }
+}
+
+void RevisionTreeWidget::onTreeLoaded(bool ok)
+{
+    const qint64 wanted = std::exchange(m_pendingSelect, 0);
+    const bool layout = std::exchange(m_layoutAfterLoad, false);
+    if (!ok) {
+        if (layout) {
+            setStatus(tr("Call %1 cannot be shown: %2").arg(wanted).arg(m_model->lastError()));
+            m_callView->clear();
+        }
         return;
     }
-    setStatus({});
-    m_view->expandAll();
-    for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
-        m_view->resizeColumnToContents(c);
-    selectCall(callId);
+    if (layout) {
+        setStatus({});
+        m_view->expandAll();
+        for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
+            m_view->resizeColumnToContents(c);
+    }
+    if (wanted > 0)
+        selectCall(wanted);
+    updateActions();
 }
 
 void RevisionTreeWidget::setCurrentSpec(const Spec &spec)
@@ -187,8 +222,16 @@ void RevisionTreeWidget::showSelected()
         m_callView->clear();
         return;
     }
-    if (auto call = m_store->getCall(id))
-        m_callView->setCall(call.value());
+    m_showing = id;
+    readFromStore<StoreResult<CallRecord>>(
+        m_reader, m_store, this, [id](CallStore &store) { return store.getCall(id); },
+        [this, id](const StoreResult<CallRecord> *call, const QString &) {
+            if (id != m_showing)
+                return; // another call was picked since
+            m_showing = 0;
+            if (call && *call)
+                m_callView->setCall(call->value());
+        });
     Q_EMIT callSelected(id);
 }
 
@@ -410,6 +453,8 @@ void RevisionTreeWidget::onJobFinished(const LaunchResult &result)
         Q_EMIT runFinished(0);
         return;
     }
+    // The new call is picked once the tree holds it.
+    m_pendingSelect = result.record.id;
     m_model->refresh();
     QString text = tr("Call %1 finished: %2.")
                        .arg(result.record.id)
@@ -417,7 +462,8 @@ void RevisionTreeWidget::onJobFinished(const LaunchResult &result)
     if (!result.record.error.isEmpty())
         text += u" "_s + result.record.error;
     setStatus(text);
-    selectCall(result.record.id);
+    if (!m_model->isLoading())
+        selectCall(result.record.id);
     updateActions();
     Q_EMIT runFinished(result.record.id);
 }

@@ -23,6 +23,7 @@ class CallStore;
 class CallView;
 class ProfileStore;
 class RevisionTreeModel;
+class StoreReader;
 
 class RevisionTreeWidget final : public QWidget
 {
@@ -44,9 +45,12 @@ public:
 
     qint64 selectedCallId() const;
     void selectCall(qint64 id);
+    // Reads the trees and the calls on `reader`'s thread (null: at once). It must outlive this.
+    void setReader(StoreReader *reader);
 
 public Q_SLOTS:
-    // Shows the tree holding `callId` and selects that call.
+    // Shows the tree holding `callId` and selects that call (read off the GUI thread with a
+    // reader: the model's loaded() tells when it is in).
     void setCall(qint64 callId);
     // The spec open in the editor (for "Replay with current spec").
     void setCurrentSpec(const Callscope::Spec &spec);
@@ -79,9 +83,14 @@ private:
     void onJobFinished(const LaunchResult &result);
     void updateActions();
     void showSelected();
+    void onTreeLoaded(bool ok);
     void setStatus(const QString &text, NoticeBar::Kind kind = NoticeBar::Kind::Info);
 
     CallStore *m_store = nullptr;
+    StoreReader *m_reader = nullptr;
+    qint64 m_pendingSelect = 0; // picked once the tree asked for is in
+    bool m_layoutAfterLoad = false; // a new tree: expand it and fit its columns
+    qint64 m_showing = 0; // the call being read for the view beside the tree
     CallService *m_service = nullptr;
     ProfileStore *m_profiles = nullptr;
     RevisionTreeModel *m_model = nullptr;

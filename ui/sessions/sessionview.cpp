@@ -4,9 +4,10 @@
 #include "core/secrets/profilestore.h"
 #include "core/service/calljob.h"
 #include "core/store/callstore.h"
-#include "ui/sessions/sessionlistmodel.h"
-#include "ui/widgets/approvalpanel.h"
+#include "core/store/storereader.h"
 #include "ui/widgets/callview.h"
+#include "ui/widgets/approvalpanel.h"
+#include "ui/sessions/sessionlistmodel.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QComboBox>
@@ -38,14 +39,14 @@ QString esc(const QString &text)
 // Messages a "Compact now" leaves out of the summary.
 constexpr int kKeepRecent = 4;
 
-struct StructuredSpan
+} // namespace
+
+struct SessionView::StructuredSpan
 {
     qint64 first = 0;
     qint64 last = 0;
     CallRecord record;
 };
-
-} // namespace
 
 SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *profiles,
                          QWidget *parent)
@@ -497,39 +498,98 @@ void SessionView::onTurnFinished(const LaunchResult &result)
     Q_EMIT turnFinished(result.stored ? result.record.id : 0);
 }
 
-void SessionView::refreshChat()
+// What the chat shows of a stored session, read in one go (off the GUI thread with a reader).
+struct SessionView::ChatRead
 {
-    const qint64 sessionId = currentSessionId();
-    if (!m_store || sessionId == 0) {
-        m_chat->clear();
-        return;
-    }
-    auto messages = m_store->sessionMessages(sessionId);
-    auto calls = m_store->sessionCalls(sessionId);
+    qint64 sessionId = 0;
+    QString error;
+    QList<SessionMessage> messages;
+    QList<StructuredSpan> spans; // structured calls (a spec with a response schema)
+    QString summary;
+};
+
+namespace {
+
+SessionView::ChatRead readChat(CallStore &store, qint64 sessionId)
+{
+    SessionView::ChatRead read;
+    read.sessionId = sessionId;
+    auto messages = store.sessionMessages(sessionId);
+    auto calls = store.sessionCalls(sessionId);
     if (!messages || !calls) {
-        m_chat->setPlainText(
-            tr("The session could not be read: %1")
-                .arg(!messages ? messages.error().message : calls.error().message));
-        return;
+        read.error = !messages ? messages.error().message : calls.error().message;
+        return read;
     }
-    // Structured calls (a spec with a response schema) are drawn as one block each.
-    QList<StructuredSpan> spans;
+    read.messages = messages.value();
     for (const HistoryRow &row : calls.value()) {
-        auto call = m_store->getCall(row.id);
+        auto call = store.getCall(row.id);
         if (!call || !call->firstSequence || !call->lastSequence)
             continue;
         if (!call->spec.contains(u"response_schema"_s))
             continue;
-        spans.append({ *call->firstSequence, *call->lastSequence, call.value() });
+        read.spans.append({ *call->firstSequence, *call->lastSequence, call.value() });
     }
+    if (auto session = store.getSession(sessionId))
+        read.summary = session->summary;
+    return read;
+}
+
+} // namespace
+
+void SessionView::setReader(StoreReader *reader)
+{
+    m_reader = reader;
+}
+
+void SessionView::refreshChat()
+{
+    const qint64 sessionId = currentSessionId();
+    if (!m_store || sessionId == 0) {
+        m_chatRead.reset();
+        m_chat->clear();
+        return;
+    }
+    // What is known of the session now is drawn at once (the turn in flight, its approval);
+    // the stored messages follow when they are read.
+    if (m_reader && m_chatRead && m_chatRead->sessionId == sessionId)
+        renderChat();
+    const quint64 ticket = ++m_chatTicket;
+    readFromStore<ChatRead>(
+        m_reader, m_store, this,
+        [sessionId](CallStore &store) { return readChat(store, sessionId); },
+        [this, ticket, sessionId](const ChatRead *read, const QString &error) {
+            if (ticket != m_chatTicket || sessionId != currentSessionId())
+                return;
+            if (read) {
+                m_chatRead = std::make_shared<ChatRead>(*read);
+            } else {
+                m_chatRead = std::make_shared<ChatRead>();
+                m_chatRead->sessionId = sessionId;
+                m_chatRead->error = error;
+            }
+            renderChat();
+            Q_EMIT chatShown(sessionId);
+        });
+}
+
+void SessionView::renderChat()
+{
+    if (!m_chatRead)
+        return;
+    const qint64 sessionId = m_chatRead->sessionId;
+    if (!m_chatRead->error.isEmpty()) {
+        m_chat->setPlainText(tr("The session could not be read: %1").arg(m_chatRead->error));
+        return;
+    }
+    const QList<StructuredSpan> &spans = m_chatRead->spans;
     const QPalette pal = palette();
     const QString muted = pal.color(QPalette::PlaceholderText).name();
     const QString blockColour = pal.color(QPalette::AlternateBase).name();
     QString html;
-    if (auto session = m_store->getSession(sessionId); session && !session->summary.isEmpty())
+    if (!m_chatRead->summary.isEmpty())
         html += u"<p style='color:%1'><i>%2</i></p>"_s.arg(
-            muted, esc(tr("Summary of the compacted messages: %1").arg(session->summary)));
-    for (const SessionMessage &sm : messages.value()) {
+            muted, esc(tr("Summary of the compacted messages: %1").arg(m_chatRead->summary)));
+    for (const SessionMessage &sm : m_chatRead->messages) {
         const StructuredSpan *span = nullptr;
         for (const StructuredSpan &s : spans) {
             if (sm.sequence >= s.first && sm.sequence <= s.last)

@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class QComboBox;
@@ -26,6 +27,7 @@ class CallJob;
 class CallStore;
 class ProfileStore;
 class SessionListModel;
+class StoreReader;
 
 class SessionView final : public QWidget
 {
@@ -51,6 +53,10 @@ public:
     QString statusText() const;
     // The engine a chat turn uses now, or nullopt with the reason in *why.
     std::optional<EngineSpec> chatEngine(QString *why = nullptr) const;
+    // Reads on `reader`'s thread from now on (null: at once). It must outlive the view.
+    void setReader(StoreReader *reader);
+    struct StructuredSpan;
+    struct ChatRead; // what the chat shows of a stored session
 
 public Q_SLOTS:
     void reload();
@@ -68,6 +74,8 @@ public Q_SLOTS:
     bool runSpec(const Callscope::Spec &spec, const QString &input);
     // Folds the older messages into a summary on the chat engine (CallService::compact).
     bool compactNow();
+    // Reads the session again and draws it (off the GUI thread with a reader; chatShown()
+    // follows).
     void refreshChat();
     // A turn waits for the person (an approval or a manual result).
     bool isWaiting() const;
@@ -80,6 +88,8 @@ Q_SIGNALS:
     void attentionNeeded();
     // The turn in flight starts or stops waiting for the person (for a badge on the tab).
     void waitingChanged(bool waiting);
+    // The chat shows what is stored of the session now.
+    void chatShown(qint64 sessionId);
 
 private:
     void onRunSpecClicked();
@@ -90,7 +100,12 @@ private:
     // The tool call the turn waits on (nullopt: none); redraws the chat's pending item.
     void setPending(const std::optional<ToolCall> &call, bool manual = false);
 
+    void renderChat();
+
     CallStore *m_store = nullptr;
+    StoreReader *m_reader = nullptr;
+    std::shared_ptr<ChatRead> m_chatRead; // the session as last read
+    quint64 m_chatTicket = 0;
     CallService *m_service = nullptr;
     ProfileStore *m_profiles = nullptr;
     SessionListModel *m_sessions = nullptr;

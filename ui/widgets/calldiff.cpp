@@ -185,6 +185,19 @@ Flat flatten(const CallRecord &record)
     return f;
 }
 
+// What the call was asked. A revision's own input is its correction (the conversation shows it
+// as one); the task is the first user message of the conversation it carries on.
+QString taskInput(const CallRecord &record, const Flat &flat)
+{
+    if (record.metadata.contains(u"revision_of"_s)) {
+        for (const Message &m : flat.messages) {
+            if (m.role == Role::User)
+                return m.text;
+        }
+    }
+    return record.input.value(u"text"_s).toString();
+}
+
 QString usageText(const Usage &u)
 {
     QLocale locale;
@@ -354,14 +367,13 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     const QString modeL = recordOutputMode(left), modeR = recordOutputMode(right);
     if (!modeL.isEmpty() || !modeR.isEmpty())
         add(DiffSection::Summary, tr("Output mode"), true, modeL, true, modeR);
-    add(DiffSection::Input, tr("Input"), true, left.input.value(u"text"_s).toString(), true,
-        right.input.value(u"text"_s).toString());
+    const Flat fl = flatten(left), fr = flatten(right);
+    add(DiffSection::Input, tr("Input"), true, taskInput(left, fl), true, taskInput(right, fr));
     if (!left.systemPrompt.isEmpty() || !right.systemPrompt.isEmpty())
         add(DiffSection::Input, tr("System prompt"), true, left.systemPrompt, true,
             right.systemPrompt);
 
     // The conversations, aligned.
-    const Flat fl = flatten(left), fr = flatten(right);
     QList<QJsonObject> keysL, keysR;
     for (const Message &m : fl.messages)
         keysL.append(alignmentKey(m));

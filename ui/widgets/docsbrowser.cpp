@@ -11,9 +11,12 @@
 #include <QListWidget>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -139,7 +142,18 @@ DocumentationDialog::DocumentationDialog(const QString &folder, QWidget *parent)
     splitter->addWidget(m_browser);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({ 270, 710 });
+    // The list is as wide as its longest title (up to 40 % of the dialog); a longer one wraps
+    // instead of being cut.
+    m_list->setWordWrap(true);
+    m_list->setTextElideMode(Qt::ElideNone);
+    int widest = 0;
+    for (int row = 0; row < m_list->count(); ++row)
+        widest =
+            std::max(widest, m_list->fontMetrics().horizontalAdvance(m_list->item(row)->text()));
+    const int listWidth = std::min(widest + 2 * m_list->frameWidth() + 12
+                                       + m_list->style()->pixelMetric(QStyle::PM_ScrollBarExtent),
+                                   980 * 2 / 5);
+    splitter->setSizes({ std::max(200, listWidth), 980 - std::max(200, listWidth) });
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto *layout = new QVBoxLayout(this);

@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QStyle>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -486,10 +487,14 @@ void DocumentManager::updateTabTitle(SpecTab *tab)
     QString tip = document->path().isEmpty()
         ? QCoreApplication::translate("Callscope::MainWindow", "Not saved yet")
         : QDir::toNativeSeparators(document->path());
-    if (tab->isWaiting()) {
-        title = u"● "_s + title;
+    // A run waiting for the person shows as a sign on the tab, not as a dot in its title (a
+    // dot reads as "not saved").
+    if (tab->isWaiting())
         tip += u"\n"_s + QCoreApplication::translate("Callscope::MainWindow", "waiting for you");
-    }
+    m_tabs->setTabIcon(index,
+                       tab->isWaiting()
+                           ? m_tabs->style()->standardIcon(QStyle::SP_MessageBoxQuestion)
+                           : QIcon());
     // A tab title is taken for a mnemonic otherwise.
     title.replace(u'&', u"&&"_s);
     m_tabs->setTabText(index, title);

@@ -3,6 +3,8 @@
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/storereader.h"
+#include "ui/widgets/budgetview.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/history/calltab.h"
@@ -14,7 +16,6 @@
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
 #include "ui/transfer/transfercontroller.h"
-#include "ui/widgets/budgetview.h"
 #include "ui/widgets/callview.h"
 #include "ui/widgets/fitscrollarea.h"
 #include "ui/widgets/studioservices.h"
@@ -71,8 +72,11 @@ void HistoryDocks::createViews()
     CallStore *store = m_services ? m_services->store() : nullptr;
     CallService *service = m_services ? m_services->calls() : nullptr;
     ProfileStore *profiles = m_services ? m_services->profiles() : nullptr;
+    if (store && m_services->database())
+        m_reader = new StoreReader(m_services->database()->path(), this);
 
     m_history = new HistoryBrowser(store, m_window);
+    m_history->setReader(m_reader);
     m_history->setCallService(service);
     m_history->setAccessibleName(tr("Call history"));
     m_history->view()->setAccessibleName(tr("Calls"));
@@ -80,12 +84,14 @@ void HistoryDocks::createViews()
     m_history->view()->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
     m_revisions = new RevisionTreeWidget(store, service, profiles, m_window);
+    m_revisions->setReader(m_reader);
     m_revisions->setAccessibleName(tr("Revision tree"));
     m_revisions->view()->setAccessibleName(tr("Revisions and replays"));
     // Two nodes can be picked for Compare, as in History.
     m_revisions->view()->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
     m_sessions = new SessionView(store, service, profiles, m_window);
+    m_sessions->setReader(m_reader);
     m_sessions->setAccessibleName(tr("Sessions"));
 
     m_budget = new BudgetView(m_window);
@@ -93,6 +99,8 @@ void HistoryDocks::createViews()
     m_budget->view()->setAccessibleName(tr("Messages and their sizes"));
 
     m_diff = new DiffView(store, m_window);
+    m_diff->setReader(m_reader);
+    connect(m_diff, &DiffView::compared, this, [this] { showMessage(m_diff->statusText()); });
     m_diff->setAccessibleName(tr("Call diff"));
     m_diff->view()->setAccessibleName(tr("Differences"));
 
@@ -496,12 +504,19 @@ void HistoryDocks::followCurrentCall(qint64 id)
     CallStore *store = m_services ? m_services->store() : nullptr;
     if (!store)
         return;
-    auto call = store->getCall(id);
-    if (!call) {
-        showMessage(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
-        return;
-    }
-    m_budget->setCall(call.value());
+    readFromStore<StoreResult<CallRecord>>(
+        m_reader, store, this, [id](CallStore &from) { return from.getCall(id); },
+        [this, id](const StoreResult<CallRecord> *call, const QString &error) {
+            if (id != currentCallId())
+                return; // another call is current by now
+            if (!call || !*call) {
+                showMessage(tr("Call %1 could not be read: %2")
+                                .arg(id)
+                                .arg(call ? call->error().message : error));
+                return;
+            }
+            m_budget->setCall(call->value());
+        });
 }
 
 DiffView *HistoryDocks::compareView() const
@@ -613,16 +628,26 @@ bool HistoryDocks::compareWithParent(qint64 id)
     CallStore *store = m_services ? m_services->store() : nullptr;
     if (!store || id <= 0)
         return false;
-    auto call = store->getCall(id);
-    if (!call) {
-        showMessage(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
-        return false;
-    }
-    if (!call->parent) {
-        showMessage(tr("Call %1 has no parent: it is the first of its tree.").arg(id));
-        return false;
-    }
-    return compare(*call->parent, id);
+    // Without a reader the answer comes before this returns, and says how it went.
+    auto ok = std::make_shared<bool>(true);
+    readFromStore<StoreResult<CallRecord>>(
+        m_reader, store, this, [id](CallStore &from) { return from.getCall(id); },
+        [this, id, ok](const StoreResult<CallRecord> *call, const QString &error) {
+            if (!call || !*call) {
+                *ok = false;
+                showMessage(tr("Call %1 could not be read: %2")
+                                .arg(id)
+                                .arg(call ? call->error().message : error));
+                return;
+            }
+            if (!call->value().parent) {
+                *ok = false;
+                showMessage(tr("Call %1 has no parent: it is the first of its tree.").arg(id));
+                return;
+            }
+            *ok = compare(*call->value().parent, id);
+        });
+    return *ok;
 }
 
 bool HistoryDocks::compare(qint64 left, qint64 right)
@@ -634,7 +659,12 @@ bool HistoryDocks::compare(qint64 left, qint64 right)
     bool ok = true;
     if (!view) {
         view = new DiffView(m_services ? m_services->store() : nullptr, m_window);
+        view->setReader(m_reader);
         view->setObjectName(u"compareView"_s);
+        connect(view, &DiffView::compared, this, [this, view] {
+            if (view == m_lastCompare)
+                showMessage(view->statusText());
+        });
         view->setAccessibleName(tr("Compare call %1 with call %2").arg(left).arg(right));
         ok = view->compare(left, right);
         m_compareTabs.insert(key, view);

@@ -38,6 +38,7 @@ class MainWindow;
 class RevisionTreeWidget;
 class SessionView;
 class SettingsDialog;
+class StoreReader;
 class StudioServices;
 class TransferController;
 struct TransferResult;
@@ -99,7 +100,8 @@ public Q_SLOTS:
     // A run of the window just stored call `id`: it becomes the current call everywhere at once
     // (History's selection, the revision tree, the budget view, the History commands).
     void adoptFinishedCall(qint64 id);
-    // The call against the one it revises or replays, as a compare tab.
+    // The call against the one it revises or replays, as a compare tab (the parent is read off
+    // the GUI thread: false only when there is nothing to compare).
     bool compareWithParent(qint64 id);
     // Two calls side by side in a compare tab (older on the left as given).
     bool compare(qint64 left, qint64 right);
@@ -150,6 +152,8 @@ private:
     Picked m_historyPicked;
     Picked m_revisionsPicked;
     StudioServices *m_services = nullptr;
+    // The views' reads of the history, off the GUI thread (null without a history).
+    StoreReader *m_reader = nullptr;
 
     HistoryBrowser *m_history = nullptr;
     RevisionTreeWidget *m_revisions = nullptr;
