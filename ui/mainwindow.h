@@ -114,7 +114,7 @@ public:
     // diff).
     StudioServices *studioServices() const { return m_studio; }
     HistoryDocks *historyDocks() const { return m_historyDocks; }
-    // The Experiment tab (issue 18), its menu and File › Open Experiment.
+    // The Experiment tab, its menu and File › Open Experiment.
     ExperimentsHost *experiments() const { return m_experiments; }
 
     // The View menu's entry for a panel: it shows the panel and brings it to the front, never

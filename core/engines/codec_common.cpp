@@ -322,14 +322,4 @@ ToolCall makeToolCall(const QString &id, const QString &name, const QString &raw
     return call;
 }
 
-QHash<QString, QString> toolNamesById(const QList<Message> &messages)
-{
-    QHash<QString, QString> names;
-    for (const Message &message : messages) {
-        for (const ToolCall &call : message.toolCalls)
-            names.insert(call.id, call.name);
-    }
-    return names;
-}
-
 } // namespace Callscope::CodecCommon

@@ -94,7 +94,4 @@ void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results,
 // A neutral tool call whose arguments are parsed from `rawArguments` (see parseToolArguments).
 ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments);
 
-// The tool name of each call id in a neutral conversation (for results that lack it).
-QHash<QString, QString> toolNamesById(const QList<Message> &messages);
-
 } // namespace Callscope::CodecCommon

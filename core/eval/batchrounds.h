@@ -108,8 +108,6 @@ public:
     void apply(const BatchRoundSettings &settings);
     // Poll intervals: the first wait after a submit, doubling up to `maxMs`.
     void setPollIntervals(qint64 firstMs, qint64 maxMs);
-    // Limits instead of the provider's (tests, or a smaller file on purpose).
-    void setLimits(const std::optional<BatchLimits> &limits) { m_limitsOverride = limits; }
     void setResubmitUnknown(bool resubmit) { m_resubmitUnknown = resubmit; }
 
     // The experiment announces each run before its job starts and says when it ended, so a
@@ -129,7 +127,6 @@ public:
     {
         return m_unknownRuns.contains(runKey);
     }
-    int batchesSubmitted() const { return m_submitted; }
     int directRuns() const { return m_directRuns; }
 
     // Cancels every open provider batch at the provider; the runs waiting for them end
@@ -227,7 +224,6 @@ private:
     QSet<QString> m_starting;
     QSet<QString> m_unknownRuns;
     QSet<qint64> m_unresolvable; // submit_unknown, and no way to find out
-    int m_submitted = 0;
     int m_cancelsPending = 0;
     int m_createsToAnswer = 0; // batches being stored when cancel() came
     int m_directRuns = 0;

@@ -127,7 +127,6 @@ public:
     // The response cache (before start()): on by default; direct experiments only (a batch
     // experiment's requests go to the provider's batch API).
     void setCacheMode(ResponseCache::Mode mode) { m_cacheMode = mode; }
-    ResponseCache::Mode cacheMode() const { return m_cacheMode; }
 
     // "via": "batch": how the rounds run (before start()).
     void setBatchSettings(const BatchRoundSettings &settings) { m_batchSettings = settings; }

@@ -24,7 +24,6 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
 std::optional<Recording> recordingFromFile(const QString &path, QString *error);
 // The model replies of a stored call, rebuilt from its neutral messages and turn records.
 Recording recordingFromCall(const CallRecord &call);
-QJsonObject recordingToJson(const Recording &recording);
 
 class ReplayModelClient final : public ModelClient
 {
@@ -41,7 +40,6 @@ public:
     QJsonArray toNative(const QString &system, const QList<Message> &messages) const override;
     QList<Message> fromNative(const QJsonArray &native) const override;
 
-    int repliesUsed() const { return m_next; }
     QList<ChatRequest> requests() const { return m_requests; }
 
 private:

@@ -72,12 +72,6 @@ std::optional<OutputMode> outputModeFromName(QStringView name)
     return std::nullopt;
 }
 
-QStringList outputModeNames()
-{
-    return { outputModeName(OutputMode::Tool), outputModeName(OutputMode::Native),
-             outputModeName(OutputMode::Prompted) };
-}
-
 const ToolSpec *Spec::tool(QStringView name) const
 {
     for (const ToolSpec &t : tools) {

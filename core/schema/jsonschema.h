@@ -150,7 +150,6 @@ public:
     SchemaCompiler() = default;
     explicit SchemaCompiler(const SchemaRegistry &registry, const SchemaOptions &options = {});
 
-    void setRegistry(const SchemaRegistry &registry) { m_registry = registry; }
     void setOptions(const SchemaOptions &options) { m_options = options; }
     const SchemaOptions &options() const { return m_options; }
 

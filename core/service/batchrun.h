@@ -1,7 +1,7 @@
 #pragma once
 
-// A batch: one spec over the lines of a JSON Lines inputs file, many calls in flight
-//. The scheduler bounds what runs at once; BatchRun keeps it fed
+// A batch: one spec run once for every line of a JSON Lines inputs file, with many calls in
+// flight at once. The scheduler bounds what runs at once; BatchRun keeps it fed
 // without creating a job per line up front, hands results back in input order, links every
 // stored call to its batch line (so a resumed batch runs only what has no completed call),
 // and stops cleanly: no new launches, what is in flight is cancelled and stored as cancelled.
@@ -74,7 +74,6 @@ public:
     void start();
     // No new launches; jobs in flight are cancelled (stored as cancelled). finished follows.
     void stop();
-    bool isStopping() const { return m_stopping; }
     // The store failed in a way that will recur (full disk, read-only or damaged file): no
     // new call starts, those waiting for a place are cancelled, the running ones end.
     bool isHalted() const { return m_halted; }

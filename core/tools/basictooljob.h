@@ -17,7 +17,6 @@ public:
     void cancel() final;
 
     const ToolCall &call() const { return m_call; }
-    bool isStarted() const { return m_started; }
     bool isDone() const { return m_done; }
 
 protected:

@@ -83,8 +83,6 @@ public:
     QString sessionId() const { return m_sessionId; }
     int sessionRenewals() const { return m_renewals; }
     bool isLegacy() const { return m_legacy; }
-    bool hasServerStream() const { return m_serverStream != nullptr; }
-    int resumeCount() const { return m_resumes; }
 
 Q_SIGNALS:
     void messageReceived(const QJsonObject &message);

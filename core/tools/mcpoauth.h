@@ -77,8 +77,6 @@ public:
     void handleChallenge(int status, const QByteArray &wwwAuthenticate,
                          std::function<void(const QString &error)> done);
 
-    int authorizationCount() const { return m_authorizations; }
-
     // Parses a WWW-Authenticate header's Bearer parameters (keys in lower case).
     static QMap<QString, QString> parseChallenge(const QByteArray &header);
     // PKCE: a code verifier and its S256 challenge.
