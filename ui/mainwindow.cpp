@@ -169,8 +169,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     createSidebar();
     createMenus();
     createStatusBar();
-    m_historyDocks =
-        new HistoryDocks(this); // history, revisions, sessions, budget, diff
+    m_historyDocks = new HistoryDocks(this); // history, revisions, sessions, budget, diff
     m_experiments =
         new ExperimentsHost(this); // the Experiment tab; its cells open calls in History
     // The sidebar: Files, History and Sessions as tabs on the left; the spec tabs keep the centre.

@@ -1,5 +1,5 @@
-// The history side of the studio, with real widgets (offscreen), a real SQLite history, the scripted
-// FakeProvider on 127.0.0.1 and the real Secret Service: history browser, revision tree,
+// The history side of the studio, with real widgets (offscreen), a real SQLite history, the
+// scripted FakeProvider on 127.0.0.1 and the real Secret Service: history browser, revision tree,
 // revise / replay, diff, context budget view, sessions, export/import through the dialogs and
 // the engines page. Every item model runs under QAbstractItemModelTester. Screenshots go to
 // <build>/screenshots/.
