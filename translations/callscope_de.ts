@@ -3,13 +3,6 @@
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
     <name>Assertions</name>
-    <message numerus="yes">
-        <source>%1 was called %n time(s)</source>
-        <translation>
-            <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
-            <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>the call has no output (status %1)</source>
         <translation>der Aufruf hat keine Ausgabe (Status %1)</translation>
@@ -119,6 +112,10 @@
         <translation>%1 wurde nicht aufgerufen</translation>
     </message>
     <message>
+        <source>%1 was called %2 time(s)</source>
+        <translation>%1 wurde %2-mal aufgerufen</translation>
+    </message>
+    <message>
         <source>needs &quot;names&quot;, an array of tool names</source>
         <translation>braucht &quot;names&quot;, ein Array von Werkzeugnamen</translation>
     </message>
@@ -190,6 +187,22 @@
         <source>the command took longer than 30 s</source>
         <translation>der Befehl dauerte länger als 30 s</translation>
     </message>
+    <message>
+        <source>needs &quot;value&quot;, a JavaScript expression or function body</source>
+        <translation>braucht &quot;value&quot;, einen JavaScript-Ausdruck oder Funktionsrumpf</translation>
+    </message>
+    <message>
+        <source>&quot;value&quot;: %1</source>
+        <translation>&quot;value&quot;: %1</translation>
+    </message>
+    <message>
+        <source>&quot;transform&quot; must be a JavaScript string</source>
+        <translation>&quot;transform&quot; muss eine JavaScript-Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;transform&quot;: %1</source>
+        <translation>&quot;transform&quot;: %1</translation>
+    </message>
 </context>
 <context>
     <name>BatchRounds</name>
@@ -245,6 +258,14 @@
         <source>could not cancel provider batch %1: %2</source>
         <translation>Anbieter-Batch %1 konnte nicht abgebrochen werden: %2</translation>
     </message>
+    <message>
+        <source>cancelled before it was sent</source>
+        <translation>abgebrochen, bevor er gesendet wurde</translation>
+    </message>
+    <message>
+        <source>the engine of provider batch %1 is gone</source>
+        <translation>die Engine des Anbieter-Batches %1 gibt es nicht mehr</translation>
+    </message>
 </context>
 <context>
     <name>BatchRun</name>
@@ -267,6 +288,221 @@
     <message>
         <source>%1: line %2 is longer than %3; nothing after it was read</source>
         <translation>%1: Zeile %2 ist länger als %3; danach wurde nichts gelesen</translation>
+    </message>
+</context>
+<context>
+    <name>CacheLint</name>
+    <message>
+        <source>Anthropic: at most 4 cache breakpoints in a request</source>
+        <translation>Anthropic: höchstens 4 Cache-Haltepunkte in einer Anfrage</translation>
+    </message>
+    <message>
+        <source>cache breakpoints on parts the request has</source>
+        <translation>Cache-Haltepunkte an Teilen, die die Anfrage hat</translation>
+    </message>
+    <message>
+        <source>cache TTLs the engine takes</source>
+        <translation>Cache-TTLs, die die Engine annimmt</translation>
+    </message>
+    <message>
+        <source>cache settings this engine does not read</source>
+        <translation>Cache-Einstellungen, die diese Engine nicht liest</translation>
+    </message>
+    <message>
+        <source>OpenAI: a prompt_cache_key of at most 64 characters</source>
+        <translation>OpenAI: ein prompt_cache_key von höchstens 64 Zeichen</translation>
+    </message>
+    <message>
+        <source>a cached prefix reaches the model&apos;s minimum length</source>
+        <translation>ein zwischengespeicherter Präfix erreicht die Mindestlänge des Modells</translation>
+    </message>
+    <message>
+        <source>per-case {{vars}} after the static text of the system prompt</source>
+        <translation>{{vars}} je Fall nach dem festen Text des System-Prompts</translation>
+    </message>
+    <message>
+        <source>{{%1}} at character %2 of the system prompt comes before %3 characters of static text: every case sends a different prefix, so no case can read what another cached. Move the per-case text to the end of the system prompt (or into the input).</source>
+        <translation>{{%1}} bei Zeichen %2 des System-Prompts steht vor %3 Zeichen festem Text: jeder Fall sendet einen anderen Präfix, also kann kein Fall lesen, was ein anderer im Cache abgelegt hat. Verschieben Sie den Text je Fall an das Ende des System-Prompts (oder in die Eingabe).</translation>
+    </message>
+    <message>
+        <source>%1 cache breakpoints: Anthropic takes at most %2 in a request; the ones after the fourth are not sent</source>
+        <translation>%1 Cache-Haltepunkte: Anthropic nimmt höchstens %2 in einer Anfrage; die nach dem vierten werden nicht gesendet</translation>
+    </message>
+    <message>
+        <source>Anthropic caches for &quot;5m&quot; or &quot;1h&quot;, not &quot;%1&quot;; the default five minutes is used</source>
+        <translation>Anthropic speichert für &quot;5m&quot; oder &quot;1h&quot;, nicht &quot;%1&quot;; es gelten die voreingestellten fünf Minuten</translation>
+    </message>
+    <message>
+        <source>a breakpoint after the tools, but the spec has no tools</source>
+        <translation>ein Haltepunkt nach den Werkzeugen, aber die Spezifikation hat keine Werkzeuge</translation>
+    </message>
+    <message>
+        <source>a breakpoint after the system prompt, but the spec has none</source>
+        <translation>ein Haltepunkt nach dem System-Prompt, aber die Spezifikation hat keinen</translation>
+    </message>
+    <message>
+        <source>the prefix up to this breakpoint is about %1 tokens; %2 caches only from %3 tokens, so nothing is cached here</source>
+        <translation>der Präfix bis zu diesem Haltepunkt hat etwa %1 Token; %2 speichert erst ab %3 Token, hier wird also nichts gespeichert</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>das Modell</translation>
+    </message>
+    <message>
+        <source>Anthropic has no cache key; &quot;key&quot; is not sent</source>
+        <translation>Anthropic hat keinen Cache-Schlüssel; &quot;key&quot; wird nicht gesendet</translation>
+    </message>
+    <message>
+        <source>Anthropic has no retention setting; use &quot;ttl&quot;</source>
+        <translation>Anthropic hat keine Aufbewahrungseinstellung; verwenden Sie &quot;ttl&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;explicit&quot; is for Gemini; Anthropic caches at breakpoints</source>
+        <translation>&quot;explicit&quot; ist für Gemini; Anthropic speichert an Haltepunkten</translation>
+    </message>
+    <message>
+        <source>OpenAI caches every prompt of %1 tokens or more on its own; breakpoints are not sent</source>
+        <translation>OpenAI speichert jeden Prompt ab %1 Token von selbst; Haltepunkte werden nicht gesendet</translation>
+    </message>
+    <message>
+        <source>OpenAI takes &quot;retention&quot; (&quot;in_memory&quot; or &quot;24h&quot;), not &quot;ttl&quot;</source>
+        <translation>OpenAI nimmt &quot;retention&quot; (&quot;in_memory&quot; oder &quot;24h&quot;), nicht &quot;ttl&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;explicit&quot; is for Gemini</source>
+        <translation>&quot;explicit&quot; ist für Gemini</translation>
+    </message>
+    <message>
+        <source>the cache key is %1 characters; OpenAI takes at most 64</source>
+        <translation>der Cache-Schlüssel hat %1 Zeichen; OpenAI nimmt höchstens 64</translation>
+    </message>
+    <message>
+        <source>the static prefix (tools and system prompt) is about %1 tokens; OpenAI caches only prompts of %2 tokens or more</source>
+        <translation>der feste Präfix (Werkzeuge und System-Prompt) hat etwa %1 Token; OpenAI speichert nur Prompts ab %2 Token</translation>
+    </message>
+    <message>
+        <source>Gemini has no breakpoints; it caches implicitly, or explicitly with &quot;explicit&quot;</source>
+        <translation>Gemini hat keine Haltepunkte; es speichert implizit, oder explizit mit &quot;explicit&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;key&quot; and &quot;retention&quot; are for OpenAI</source>
+        <translation>&quot;key&quot; und &quot;retention&quot; sind für OpenAI</translation>
+    </message>
+    <message>
+        <source>Gemini takes a TTL in seconds such as &quot;3600s&quot;, not &quot;%1&quot;</source>
+        <translation>Gemini nimmt eine TTL in Sekunden wie &quot;3600s&quot;, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the system prompt and tools are about %1 tokens; an explicit cache needs at least %2</source>
+        <translation>System-Prompt und Werkzeuge haben etwa %1 Token; ein expliziter Cache braucht mindestens %2</translation>
+    </message>
+</context>
+<context>
+    <name>CacheReport</name>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n Stunde</numerusform>
+            <numerusform>%n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the request marks no cache breakpoint: Anthropic caches only what a breakpoint (&quot;cache&quot;: {&quot;breakpoints&quot;: [...]}) marks</source>
+        <translation>die Anfrage setzt keinen Cache-Haltepunkt: Anthropic speichert nur, was ein Haltepunkt (&quot;cache&quot;: {&quot;breakpoints&quot;: [...]}) markiert</translation>
+    </message>
+    <message>
+        <source>below the model&apos;s minimum: the cacheable prefix is about %1 tokens and %2 caches only from %3</source>
+        <translation>unter dem Minimum des Modells: der speicherbare Präfix hat etwa %1 Token und %2 speichert erst ab %3</translation>
+    </message>
+    <message>
+        <source>nothing to read yet: no earlier request of this spec on this engine</source>
+        <translation>noch nichts zu lesen: keine frühere Anfrage dieser Spezifikation an diese Engine</translation>
+    </message>
+    <message>
+        <source>call %1</source>
+        <translation>Aufruf %1</translation>
+    </message>
+    <message>
+        <source>the previous turn</source>
+        <translation>die vorige Runde</translation>
+    </message>
+    <message>
+        <source>the %1 is not in %2 (its request had %3 there): the prefix differs from that block on</source>
+        <translation>%1 ist nicht in %2 (dessen Anfrage hatte dort %3): ab diesem Block weicht der Präfix ab</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>the %1 differs from %2 at character %3: &quot;%4&quot; here, &quot;%5&quot; there</source>
+        <translation>%1 weicht von %2 bei Zeichen %3 ab: hier &quot;%4&quot;, dort &quot;%5&quot;</translation>
+    </message>
+    <message>
+        <source>; per-case text comes before the static text of the system prompt, so every case has its own prefix</source>
+        <translation>; Text je Fall steht vor dem festen Text des System-Prompts, also hat jeder Fall seinen eigenen Präfix</translation>
+    </message>
+    <message>
+        <source>the entry expired (more than %1 since %2)</source>
+        <translation>der Eintrag ist abgelaufen (mehr als %1 seit %2)</translation>
+    </message>
+    <message>
+        <source>the prefix matches %1, but the provider read nothing (a cache entry is not guaranteed; OpenAI routes requests by prompt_cache_key)</source>
+        <translation>der Präfix stimmt mit %1 überein, aber der Anbieter hat nichts gelesen (ein Cache-Eintrag ist nicht garantiert; OpenAI verteilt Anfragen nach prompt_cache_key)</translation>
+    </message>
+    <message>
+        <source>tool definitions</source>
+        <translation>Werkzeugdefinitionen</translation>
+    </message>
+    <message>
+        <source>system prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>message %1</source>
+        <translation>Nachricht %1</translation>
+    </message>
+    <message>
+        <source>message %1 (%2)</source>
+        <translation>Nachricht %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>CacheSpec</name>
+    <message>
+        <source>expected an object</source>
+        <translation>ein Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>expected an array of places (&quot;tools&quot;, &quot;system&quot;, &quot;last&quot;, &quot;last_but_one&quot;, a message number, or &quot;auto&quot;)</source>
+        <translation>ein Array von Stellen erwartet (&quot;tools&quot;, &quot;system&quot;, &quot;last&quot;, &quot;last_but_one&quot;, eine Nachrichtennummer oder &quot;auto&quot;)</translation>
+    </message>
+    <message>
+        <source>unknown cache breakpoint (expected &quot;tools&quot;, &quot;system&quot;, &quot;last&quot;, &quot;last_but_one&quot;, a message number from 1, or &quot;auto&quot;)</source>
+        <translation>unbekannter Cache-Haltepunkt (erwartet: &quot;tools&quot;, &quot;system&quot;, &quot;last&quot;, &quot;last_but_one&quot;, eine Nachrichtennummer ab 1 oder &quot;auto&quot;)</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>eine Zeichenkette erwartet</translation>
+    </message>
+    <message>
+        <source>unknown TTL &quot;%1&quot; (expected &quot;5m&quot; or &quot;1h&quot;, or seconds such as &quot;3600s&quot;)</source>
+        <translation>unbekannte TTL &quot;%1&quot; (erwartet: &quot;5m&quot; oder &quot;1h&quot;, oder Sekunden wie &quot;3600s&quot;)</translation>
+    </message>
+    <message>
+        <source>unknown retention &quot;%1&quot; (expected &quot;in_memory&quot; or &quot;24h&quot;)</source>
+        <translation>unbekannte Aufbewahrung &quot;%1&quot; (erwartet: &quot;in_memory&quot; oder &quot;24h&quot;)</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>true oder false erwartet</translation>
     </message>
 </context>
 <context>
@@ -410,6 +646,10 @@
     <message>
         <source>repeated, not sent again</source>
         <translation>wiederholt, nicht erneut gesendet</translation>
+    </message>
+    <message>
+        <source>, %1 written to the cache</source>
+        <translation>, %1 in den Cache geschrieben</translation>
     </message>
 </context>
 <context>
@@ -781,6 +1021,121 @@
     </message>
 </context>
 <context>
+    <name>Callscope::CacheView</name>
+    <message>
+        <source>read from the cache</source>
+        <translation>aus dem Cache gelesen</translation>
+    </message>
+    <message>
+        <source>written to the cache</source>
+        <translation>in den Cache geschrieben</translation>
+    </message>
+    <message>
+        <source>read from the cache, and more written</source>
+        <translation>aus dem Cache gelesen, und mehr geschrieben</translation>
+    </message>
+    <message>
+        <source>missed the cache</source>
+        <translation>Cache verfehlt</translation>
+    </message>
+    <message>
+        <source>this engine has no prompt cache</source>
+        <translation>diese Engine hat keinen Prompt-Cache</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>The request&apos;s prefix, block by block</source>
+        <translation>Der Präfix der Anfrage, Block für Block</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>Block</translation>
+    </message>
+    <message>
+        <source>Tokens (estimate)</source>
+        <translation>Token (geschätzt)</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>Hash</translation>
+    </message>
+    <message>
+        <source>Breakpoint</source>
+        <translation>Haltepunkt</translation>
+    </message>
+    <message>
+        <source>Compared</source>
+        <translation>Verglichen</translation>
+    </message>
+    <message>
+        <source>T&amp;urn:</source>
+        <translation>&amp;Runde:</translation>
+    </message>
+    <message>
+        <source>read the cache in %1 of %2 turns</source>
+        <translation>Cache in %1 von %2 Runden gelesen</translation>
+    </message>
+    <message>
+        <source>%1 tokens read, %2 written, %3 uncached</source>
+        <translation>%1 Token gelesen, %2 geschrieben, %3 nicht aus dem Cache</translation>
+    </message>
+    <message>
+        <source>$%1 ($%2 without the cache: %3 $%4)</source>
+        <translation>$%1 ($%2 ohne den Cache: %3 $%4)</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>gespart</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>%1 caches from %2 tokens</source>
+        <translation>%1 speichert ab %2 Token</translation>
+    </message>
+    <message>
+        <source>the requests of this call were not kept, so no blocks can be shown</source>
+        <translation>die Anfragen dieses Aufrufs wurden nicht aufbewahrt, daher lassen sich keine Blöcke zeigen</translation>
+    </message>
+    <message>
+        <source>Turn %1: %2</source>
+        <translation>Runde %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 read · %2 written · %3 uncached</source>
+        <translation>%1 gelesen · %2 geschrieben · %3 nicht aus dem Cache</translation>
+    </message>
+    <message>
+        <source>%1 tokens of this request&apos;s prefix were read from the cache.</source>
+        <translation>%1 Token des Präfixes dieser Anfrage wurden aus dem Cache gelesen.</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>breakpoint</source>
+        <translation>Haltepunkt</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>differs at character %1</source>
+        <translation>weicht bei Zeichen %1 ab</translation>
+    </message>
+    <message>
+        <source> · automatic breakpoint</source>
+        <translation> · automatischer Haltepunkt</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::CallJob</name>
     <message>
         <source>revision of call %1 on %2</source>
@@ -1111,6 +1466,18 @@
         <source>no reply: the request ended in an error</source>
         <translation>keine Antwort: die Anfrage endete mit einem Fehler</translation>
     </message>
+    <message>
+        <source>Cac&amp;he</source>
+        <translation>Cac&amp;he</translation>
+    </message>
+    <message>
+        <source>cache: %1 read, %2 written</source>
+        <translation>Cache: %1 gelesen, %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>about $%1 ($%2 without the cache)</source>
+        <translation>etwa $%1 ($%2 ohne den Cache)</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CallView</name>
@@ -1337,10 +1704,6 @@
 </context>
 <context>
     <name>Callscope::DiffView</name>
-    <message>
-        <source>pick two calls</source>
-        <translation>zwei Aufrufe wählen</translation>
-    </message>
     <message>
         <source>Only differences</source>
         <translation>Nur Unterschiede</translation>
@@ -1739,6 +2102,18 @@
     <message>
         <source>an annotation the provider does not take is dropped</source>
         <translation>eine Annotation, die der Anbieter nicht annimmt, wird entfernt</translation>
+    </message>
+    <message>
+        <source>&quot;items&quot; is sent as one schema every item may match, because the provider does not take the tuple (&quot;prefixItems&quot;); the positions and the count are checked here</source>
+        <translation>&quot;items&quot; wird als ein Schema gesendet, zu dem jedes Element passen darf, weil der Anbieter das Tupel (&quot;prefixItems&quot;) nicht annimmt; Positionen und Anzahl werden hier geprüft</translation>
+    </message>
+    <message>
+        <source>a schema of an older draft is sent in 2020-12 words, same meaning</source>
+        <translation>ein Schema eines älteren Drafts wird in den Worten von 2020-12 gesendet, mit gleicher Bedeutung</translation>
+    </message>
+    <message>
+        <source>a tuple the provider does not take is sent as one &quot;items&quot; schema</source>
+        <translation>ein Tupel, das der Anbieter nicht annimmt, wird als ein &quot;items&quot;-Schema gesendet</translation>
     </message>
 </context>
 <context>
@@ -2437,6 +2812,26 @@
         <source>The history cannot store the results (%1): no more calls are started. The replies of the calls in flight are kept beside the database and stored at the next start.</source>
         <translation>Der Verlauf kann die Ergebnisse nicht speichern (%1): es werden keine weiteren Aufrufe gestartet. Die Antworten der laufenden Aufrufe werden neben der Datenbank aufbewahrt und beim nächsten Start gespeichert.</translation>
     </message>
+    <message>
+        <source>Comparisons of the variants</source>
+        <translation>Vergleiche der Varianten</translation>
+    </message>
+    <message>
+        <source>Reading the stored results…</source>
+        <translation>Die gespeicherten Ergebnisse werden gelesen …</translation>
+    </message>
+    <message>
+        <source>Reading what experiment %1 has done…</source>
+        <translation>Es wird gelesen, was Experiment %1 getan hat …</translation>
+    </message>
+    <message>
+        <source>Storing the new experiment…</source>
+        <translation>Das neue Experiment wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>%1 against %2: %3 cases, %4 passed only under %2, %5 only under %1; difference %6 points (95% interval %7 to %8), p = %9; score difference %10</source>
+        <translation>%1 gegen %2: %3 Fälle, %4 nur unter %2 bestanden, %5 nur unter %1; Unterschied %6 Punkte (95-%-Intervall %7 bis %8), p = %9; Unterschied der Bewertung %10</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>
@@ -2507,10 +2902,6 @@
 </context>
 <context>
     <name>Callscope::HistoryBrowser</name>
-    <message>
-        <source>Loading the history…</source>
-        <translation>Der Verlauf wird geladen…</translation>
-    </message>
     <message>
         <source>From</source>
         <translation>Von</translation>
@@ -3485,6 +3876,22 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
         <source>remote MCP servers are reached over https</source>
         <translation>entfernte MCP-Server werden über https erreicht</translation>
     </message>
+    <message>
+        <source>recursive &quot;$ref&quot; to %1; Anthropic structured output refuses recursive schemas (unroll it to a fixed depth)</source>
+        <translation>rekursives &quot;$ref&quot; auf %1; strukturierte Ausgabe von Anthropic lehnt rekursive Schemas ab (entrollen Sie es bis zu einer festen Tiefe)</translation>
+    </message>
+    <message>
+        <source>%1 (this schema has no &quot;$schema&quot;, so it is read as 2020-12)</source>
+        <translation>%1 (dieses Schema hat kein &quot;$schema&quot;, es wird also als 2020-12 gelesen)</translation>
+    </message>
+    <message>
+        <source>a schema without $schema (2020-12) uses no form of an older draft</source>
+        <translation>ein Schema ohne $schema (2020-12) verwendet keine Form eines älteren Drafts</translation>
+    </message>
+    <message>
+        <source>Anthropic structured output: no recursive $ref</source>
+        <translation>strukturierte Ausgabe von Anthropic: kein rekursives $ref</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::MainWindow</name>
@@ -3984,6 +4391,10 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
         <source>Click to open the call; select two cells of a case to compare them.</source>
         <translation>Klicken, um den Aufruf zu öffnen; zwei Zellen eines Falls auswählen, um sie zu vergleichen.</translation>
     </message>
+    <message>
+        <source>Answered from the response cache: no request sent</source>
+        <translation>Aus dem Antwort-Cache beantwortet: keine Anfrage gesendet</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::McpCallJob</name>
@@ -4176,6 +4587,10 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>could not start the browser command &quot;%1&quot;</source>
         <translation>der Browser-Befehl „%1“ konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>the server&apos;s protected-resource metadata names another server (%1) as its resource; a server signs in only for itself (%2), so the sign-in is refused</source>
+        <translation>die Protected-Resource-Metadaten des Servers nennen einen anderen Server (%1) als ihre Ressource; ein Server meldet nur für sich selbst an (%2), daher wird die Anmeldung abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -4863,6 +5278,17 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ReplayModelClient</name>
+    <message>
+        <source>the recording (%1) holds %2 model replies and the run asked for reply %3: the replayed call no longer fits its recording</source>
+        <translation>die Aufzeichnung (%1) enthält %2 Modellantworten und der Lauf fragte nach Antwort %3: der wiedergegebene Aufruf passt nicht mehr zu seiner Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation>Wiedergabe</translation>
     </message>
 </context>
 <context>
@@ -5612,6 +6038,22 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
             <numerusform>%n Werkzeug</numerusform>
             <numerusform>%n Werkzeuge</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The call failed: %1</source>
+        <translation>Der Aufruf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer · nothing runs until you trust the file or cancel</source>
+        <translation>Wartet auf Ihre Antwort · nichts läuft, bis Sie der Datei vertrauen oder abbrechen</translation>
+    </message>
+    <message>
+        <source>Checking the spec before it runs</source>
+        <translation>Die Spezifikation wird vor dem Lauf geprüft</translation>
+    </message>
+    <message>
+        <source> (cache written %1)</source>
+        <translation> (Cache geschrieben %1)</translation>
     </message>
 </context>
 <context>
@@ -6955,6 +7397,49 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::TransferController</name>
+    <message>
+        <source>Export call %1</source>
+        <translation>Aufruf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export the revision tree of call %1</source>
+        <translation>Den Revisionsbaum von Aufruf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export session %1</source>
+        <translation>Sitzung %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Import calls or a session</source>
+        <translation>Aufrufe oder eine Sitzung importieren</translation>
+    </message>
+    <message>
+        <source>Callscope exports (*.json);;All files (*)</source>
+        <translation>Callscope-Exporte (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>Export nach %1 …</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export and import</source>
+        <translation>Export und Import</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>Abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::TrustDialog</name>
     <message>
         <source>Command tool</source>
@@ -7058,6 +7543,13 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>this file is not trusted, and running it would do %n thing(s) on this computer:</source>
+        <translation>
+            <numerusform>dieser Datei wird nicht vertraut, und sie auszuführen würde auf diesem Rechner %n Sache tun:</numerusform>
+            <numerusform>dieser Datei wird nicht vertraut, und sie auszuführen würde auf diesem Rechner %n Dinge tun:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Callscope::VariantSummaryModel</name>
@@ -7155,20 +7647,6 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
 </context>
 <context>
     <name>Cli</name>
-    <message numerus="yes">
-        <source>, %n request(s) waiting for %1 s</source>
-        <translation>
-            <numerusform>, %n Anfrage wartet seit %1 s</numerusform>
-            <numerusform>, %n Anfragen warten seit %1 s</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; round %1, %n provider batch(es) open</source>
-        <translation>
-            <numerusform>; Durchgang %1, %n Anbieter-Batch offen</numerusform>
-            <numerusform>; Durchgang %1, %n Anbieter-Batches offen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>line %1, column %2</source>
         <translation>Zeile %1, Spalte %2</translation>
@@ -7389,50 +7867,12 @@ Gibt den gespeicherten Aufruf als JSON aus.
 </translation>
     </message>
     <message>
-        <source>show: expected one CALL_ID (see show --help)</source>
-        <translation>show: genau eine AUFRUF_ID erwartet (siehe show --help)</translation>
-    </message>
-    <message>
-        <source>Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]
-
-Validates a JSON document against a JSON Schema (draft 2020-12) and prints
-{&quot;valid&quot;, &quot;errors&quot;: [{&quot;instance_path&quot;, &quot;keyword_location&quot;, &quot;message&quot;}]}.
-Relative $refs resolve against the schema file&apos;s folder; nothing is fetched
-from the network.
-
-Options:
-  --format-assertion   treat &quot;format&quot; (date-time, date, time, duration, email,
-                       hostname, ipv4, ipv6, uri, uuid) as an assertion
-
-Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an
-invalid schema.
-</source>
-        <translation>Aufruf: callscope-cli validate SCHEMA.json INSTANZ.json [--format-assertion]
-
-Validiert ein JSON-Dokument gegen ein JSON Schema (Draft 2020-12) und gibt
-{&quot;valid&quot;, &quot;errors&quot;: [{&quot;instance_path&quot;, &quot;keyword_location&quot;, &quot;message&quot;}]} aus.
-Relative $refs werden gegen den Ordner der Schemadatei aufgelöst; aus dem Netz
-wird nichts geladen.
-
-Optionen:
-  --format-assertion   &quot;format&quot; (date-time, date, time, duration, email,
-                       hostname, ipv4, ipv6, uri, uuid) als Zusicherung behandeln
-
-Exit-Codes: 0 gültig, 1 ungültig, 2 falsche Argumente, eine unlesbare Datei oder ein
-ungültiges Schema.
-</translation>
-    </message>
-    <message>
         <source>validate: unknown option %1 (see validate --help)</source>
         <translation>validate: unbekannte Option %1 (siehe validate --help)</translation>
     </message>
     <message>
         <source>validate: expected SCHEMA.json INSTANCE.json (see validate --help)</source>
         <translation>validate: SCHEMA.json INSTANZ.json erwartet (siehe validate --help)</translation>
-    </message>
-    <message>
-        <source>%1: not a valid JSON Schema (2020-12):</source>
-        <translation>%1: kein gültiges JSON Schema (2020-12):</translation>
     </message>
     <message>
         <source>%1: cannot compile the schema:
@@ -7657,16 +8097,8 @@ Optionen:
         <translation>Über eine Batch-API: die Anfragen von Anbieter-Batches erneut senden, deren Anlegen ohne Antwort blieb (sie könnten beim Anbieter existieren).</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--resubmit-unknown]
-
-Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
-Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid.
-</source>
-        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]... [--resubmit-unknown]
-
-Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
-Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig.
-</translation>
+        <source>; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s</source>
+        <translation>; Durchgang %1, %2 Anbieter-Batch(es) offen, %3 Anfrage(n) wartend seit %4 s</translation>
     </message>
     <message>
         <source>eval: the provider batches keep running; --resume picks them up</source>
@@ -7915,38 +8347,12 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         </translation>
     </message>
     <message>
-        <source>Usage: callscope-cli trust list
-       callscope-cli trust revoke (PATH | --all)
-
-Lists the files trusted to run programs or read key variables on this computer,
-or forgets them: PATH is a trusted file or a folder (every file trusted in it).
-Exit codes: 0 done, 1 the list could not be written, 2 bad arguments or nothing
-trusted under PATH.
-</source>
-        <translation>Aufruf: callscope-cli trust list
-       callscope-cli trust revoke (PATH | --all)
-
-Listet die Dateien, denen auf diesem Rechner vertraut wird, Programme auszuführen oder Schlüsselvariablen zu lesen,
-oder vergisst sie: PATH ist eine vertraute Datei oder ein Ordner (jede darin vertraute Datei).
-Exit-Codes: 0 erledigt, 1 die Liste konnte nicht geschrieben werden, 2 falsche Argumente oder nichts
-unter PATH vertraut.
-</translation>
-    </message>
-    <message>
         <source>nothing is trusted under %1</source>
         <translation>unter %1 wird nichts vertraut</translation>
     </message>
     <message>
-        <source>usage: trust list | trust revoke (PATH | --all)</source>
-        <translation>Aufruf: trust list | trust revoke (PATH | --all)</translation>
-    </message>
-    <message>
         <source>Check the history, back it up, or bring a damaged one back.</source>
         <translation>Den Verlauf prüfen, sichern oder einen beschädigten zurückholen.</translation>
-    </message>
-    <message>
-        <source>List or forget the files trusted to run programs (docs/trust.md).</source>
-        <translation>Die Dateien auflisten oder vergessen, denen vertraut wird, Programme auszuführen (docs/trust.md).</translation>
     </message>
     <message numerus="yes">
         <source>%n call(s) that an earlier run could not store were stored from %1</source>
@@ -7972,6 +8378,180 @@ unter PATH vertraut.
   callscope-cli history restore --db %1   die Sicherung zurücklegen (%2)
   callscope-cli history recover --db %1   das noch Lesbare in einen neuen Verlauf kopieren
   callscope-cli history new --db %1       einen leeren Verlauf beginnen</translation>
+    </message>
+    <message>
+        <source>Compare with this stored experiment run (an id, or latest: the newest earlier run of the same name); exit 1 on a significant regression or a regression of a critical case.</source>
+        <translation>Mit diesem gespeicherten Experimentlauf vergleichen (eine ID, oder latest: der neueste frühere Lauf mit demselben Namen); Exit-Code 1 bei einer signifikanten Verschlechterung oder der Verschlechterung eines kritischen Falls.</translation>
+    </message>
+    <message>
+        <source>Exit 1 when a variant&apos;s pass rate is below RATE (0 to 1, or a percentage such as 85%).</source>
+        <translation>Exit-Code 1, wenn die Bestehensquote einer Variante unter RATE liegt (0 bis 1, oder ein Prozentsatz wie 85%).</translation>
+    </message>
+    <message>
+        <source>Send every request; neither read nor fill the response cache.</source>
+        <translation>Jede Anfrage senden; den Antwort-Cache weder lesen noch füllen.</translation>
+    </message>
+    <message>
+        <source>Send every request and replace what the response cache holds for it.</source>
+        <translation>Jede Anfrage senden und ersetzen, was der Antwort-Cache für sie hält.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE]
+
+Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
+Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid. With --baseline or --fail-under: 1 only for a significant regression, a regression of a critical case or a pass rate below RATE.
+</source>
+        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE]
+
+Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
+Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig. Mit --baseline oder --fail-under: 1 nur bei einer signifikanten Verschlechterung, der Verschlechterung eines kritischen Falls oder einer Bestehensquote unter RATE.
+</translation>
+    </message>
+    <message>
+        <source>--no-cache and --refresh-cache cannot be used together</source>
+        <translation>--no-cache und --refresh-cache können nicht zusammen verwendet werden</translation>
+    </message>
+    <message>
+        <source>--fail-under needs a pass rate from 0 to 1, or a percentage such as 85%</source>
+        <translation>--fail-under braucht eine Bestehensquote von 0 bis 1, oder einen Prozentsatz wie 85%</translation>
+    </message>
+    <message>
+        <source>--baseline: %1</source>
+        <translation>--baseline: %1</translation>
+    </message>
+    <message>
+        <source>regression of a critical case against experiment %1: %2</source>
+        <translation>Verschlechterung eines kritischen Falls gegenüber Experiment %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) regressed against experiment %1, more than chance explains (see &quot;baseline&quot;)</source>
+        <translation>
+            <numerusform>%n Fall hat sich gegenüber Experiment %1 verschlechtert, mehr als der Zufall erklärt (siehe &quot;baseline&quot;)</numerusform>
+            <numerusform>%n Fälle haben sich gegenüber Experiment %1 verschlechtert, mehr als der Zufall erklärt (siehe &quot;baseline&quot;)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>variant %1 passes %2% of its cases, under %3%</source>
+        <translation>Variante %1 besteht %2 % ihrer Fälle, unter %3 %</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 written to it), %6 output</source>
+        <translation>Batch %1: %2 Prompt-Token (%3 nicht aus dem Cache, %4 aus dem Cache gelesen, %5 in ihn geschrieben), %6 Ausgabe</translation>
+    </message>
+    <message>
+        <source>; $%1, $%2 without the cache</source>
+        <translation>; $%1, $%2 ohne den Cache</translation>
+    </message>
+    <message>
+        <source>%1: expected one CALL_ID (see %1 --help)</source>
+        <translation>%1: genau eine AUFRUF_ID erwartet (siehe %1 --help)</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli cache CALL_ID [--db PATH]
+
+Prints the prompt cache view of a stored call as JSON.
+</source>
+        <translation>Aufruf: callscope-cli cache AUFRUF_ID [--db PFAD]
+
+Gibt die Prompt-Cache-Ansicht eines gespeicherten Aufrufs als JSON aus.
+</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli trust list
+       callscope-cli trust add FILE
+       callscope-cli trust revoke (PATH | --all)
+
+Lists the files trusted to run programs or read key variables on this computer,
+trusts a spec or experiment file as it is now (an edit, or the same content in
+another folder, is not trusted), or forgets them: PATH is a trusted file or a
+folder (every file trusted in it). add prints what the file will run.
+Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that
+does not load, or nothing trusted under PATH.
+</source>
+        <translation>Aufruf: callscope-cli trust list
+       callscope-cli trust add FILE
+       callscope-cli trust revoke (PATH | --all)
+
+Listet die Dateien, denen auf diesem Rechner vertraut wird, Programme auszuführen oder
+Schlüsselvariablen zu lesen, vertraut einer Spezifikations- oder Experimentdatei so, wie
+sie jetzt ist (eine Änderung, oder derselbe Inhalt in einem anderen Ordner, ist nicht
+vertraut), oder vergisst sie: PATH ist eine vertraute Datei oder ein Ordner (jede darin
+vertraute Datei). add gibt aus, was die Datei ausführen wird.
+Exit-Codes: 0 erledigt, 1 die Liste konnte nicht geschrieben werden, 2 falsche Argumente,
+eine Datei, die sich nicht laden lässt, oder nichts unter PATH vertraut.
+</translation>
+    </message>
+    <message>
+        <source>%1 does not load, so it cannot be trusted:
+  %2</source>
+        <translation>%1 lässt sich nicht laden, daher kann ihr nicht vertraut werden:
+  %2</translation>
+    </message>
+    <message>
+        <source>usage: trust list | trust add FILE | trust revoke (PATH | --all)</source>
+        <translation>Aufruf: trust list | trust add FILE | trust revoke (PATH | --all)</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]
+                              [--dialect NAME]
+
+Validates a JSON document against a JSON Schema and prints
+{&quot;valid&quot;, &quot;errors&quot;: [{&quot;instance_path&quot;, &quot;keyword_location&quot;, &quot;message&quot;}]}.
+The schema is read in the dialect its &quot;$schema&quot; names (draft-04, draft-06,
+draft-07, 2019-09 or 2020-12); without one it is 2020-12.
+Relative $refs resolve against the schema file&apos;s folder; nothing is fetched
+from the network.
+
+Options:
+  --format-assertion   treat &quot;format&quot; (date-time, date, time, duration, email,
+                       hostname, ipv4, ipv6, uri, uuid) as an assertion
+  --dialect NAME       read the schema as draft-04, draft-06, draft-07, 2019-09
+                       or 2020-12, whatever its &quot;$schema&quot; says (documents it
+                       refers to keep their own)
+
+Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an
+invalid schema.
+</source>
+        <translation>Aufruf: callscope-cli validate SCHEMA.json INSTANZ.json [--format-assertion]
+                              [--dialect NAME]
+
+Validiert ein JSON-Dokument gegen ein JSON Schema und gibt
+{&quot;valid&quot;, &quot;errors&quot;: [{&quot;instance_path&quot;, &quot;keyword_location&quot;, &quot;message&quot;}]} aus.
+Das Schema wird in dem Dialekt gelesen, den sein &quot;$schema&quot; nennt (draft-04, draft-06,
+draft-07, 2019-09 oder 2020-12); ohne eines ist es 2020-12.
+Relative $refs werden gegen den Ordner der Schemadatei aufgelöst; aus dem Netz
+wird nichts geladen.
+
+Optionen:
+  --format-assertion   &quot;format&quot; (date-time, date, time, duration, email,
+                       hostname, ipv4, ipv6, uri, uuid) als Zusicherung behandeln
+  --dialect NAME       das Schema als draft-04, draft-06, draft-07, 2019-09
+                       oder 2020-12 lesen, was auch immer sein &quot;$schema&quot; sagt
+                       (Dokumente, auf die es verweist, behalten ihren eigenen)
+
+Exit-Codes: 0 gültig, 1 ungültig, 2 falsche Argumente, eine unlesbare Datei oder ein
+ungültiges Schema.
+</translation>
+    </message>
+    <message>
+        <source>validate: --dialect needs a name: draft-04, draft-06, draft-07, 2019-09 or 2020-12</source>
+        <translation>validate: --dialect braucht einen Namen: draft-04, draft-06, draft-07, 2019-09 oder 2020-12</translation>
+    </message>
+    <message>
+        <source>validate: unknown dialect %1; use draft-04, draft-06, draft-07, 2019-09 or 2020-12</source>
+        <translation>validate: unbekannter Dialekt %1; verwenden Sie draft-04, draft-06, draft-07, 2019-09 oder 2020-12</translation>
+    </message>
+    <message>
+        <source>%1: not a valid JSON Schema (%2):</source>
+        <translation>%1: kein gültiges JSON Schema (%2):</translation>
+    </message>
+    <message>
+        <source>Show where a call&apos;s prompt cache hit, missed and why, as JSON.</source>
+        <translation>Zeigen, wo der Prompt-Cache eines Aufrufs traf, verfehlte und warum, als JSON.</translation>
+    </message>
+    <message>
+        <source>List, add or forget the files trusted to run programs (docs/trust.md).</source>
+        <translation>Die Dateien auflisten, hinzufügen oder vergessen, denen vertraut wird, Programme auszuführen (docs/trust.md).</translation>
     </message>
 </context>
 <context>
@@ -8073,10 +8653,6 @@ unter PATH vertraut.
         <translation>unbekannter Unterbefehl von engines „%1“ (list, add, remove oder test)</translation>
     </message>
     <message>
-        <source>usage: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] [--key-env VAR | --key-stdin]</source>
-        <translation>Aufruf: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] [--key-env VAR | --key-stdin]</translation>
-    </message>
-    <message>
         <source>--max-in-flight needs a positive whole number</source>
         <translation>--max-in-flight braucht eine positive ganze Zahl</translation>
     </message>
@@ -8087,6 +8663,18 @@ unter PATH vertraut.
     <message>
         <source>cannot test engine &apos;%1&apos; (nothing was sent): %2</source>
         <translation>Engine „%1“ kann nicht getestet werden (es wurde nichts gesendet): %2</translation>
+    </message>
+    <message>
+        <source>usage: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] [--cache JSON] [--key-env VAR | --key-stdin]</source>
+        <translation>Aufruf: engines add NAME --type T --model M [--base-url URL] [--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] [--cache JSON] [--key-env VAR | --key-stdin]</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>ein JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>invalid --cache: %1</source>
+        <translation>ungültiges --cache: %1</translation>
     </message>
 </context>
 <context>
@@ -8219,6 +8807,33 @@ unter PATH vertraut.
         <source>the line is longer than %1; nothing after it was read</source>
         <translation>die Zeile ist länger als %1; danach wurde nichts gelesen</translation>
     </message>
+    <message>
+        <source>&quot;critical&quot; must be true or false</source>
+        <translation>&quot;critical&quot; muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>&quot;transform&quot; must be a JavaScript string</source>
+        <translation>&quot;transform&quot; muss eine JavaScript-Zeichenkette sein</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentBaseline</name>
+    <message>
+        <source>the history database is not open</source>
+        <translation>die Verlaufsdatenbank ist nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>no earlier run of the experiment &quot;%1&quot; is stored</source>
+        <translation>kein früherer Lauf des Experiments &quot;%1&quot; ist gespeichert</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither an experiment id nor &quot;latest&quot;</source>
+        <translation>&quot;%1&quot; ist weder eine Experiment-ID noch &quot;latest&quot;</translation>
+    </message>
+    <message>
+        <source>there is no stored experiment %1</source>
+        <translation>es gibt kein gespeichertes Experiment %1</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentReport</name>
@@ -8286,6 +8901,46 @@ unter PATH vertraut.
         <source>Case</source>
         <translation>Fall</translation>
     </message>
+    <message>
+        <source>Comparisons</source>
+        <translation>Vergleiche</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A (points)</source>
+        <translation>B − A (Punkte)</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Score B − A</source>
+        <translation>Bewertung B − A</translation>
+    </message>
+    <message>
+        <source>In words</source>
+        <translation>In Worten</translation>
+    </message>
+    <message>
+        <source>Over repeats</source>
+        <translation>Über die Wiederholungen</translation>
+    </message>
+    <message>
+        <source>pass@k: the chance that at least one of k runs of a case passes; pass^k: that all k pass.</source>
+        <translation>pass@k: die Wahrscheinlichkeit, dass mindestens einer von k Läufen eines Falls besteht; pass^k: dass alle k bestehen.</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentRun</name>
@@ -8316,6 +8971,72 @@ unter PATH vertraut.
     <message>
         <source>not run: the experiment is not trusted to run programs</source>
         <translation>nicht ausgeführt: dem Experiment wird nicht vertraut, Programme auszuführen</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentScripts</name>
+    <message>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>the script is empty</source>
+        <translation>das Skript ist leer</translation>
+    </message>
+    <message>
+        <source>the script ran longer than its limit of %1 ms and was stopped</source>
+        <translation>das Skript lief länger als seine Grenze von %1 ms und wurde angehalten</translation>
+    </message>
+    <message>
+        <source>the script threw: %1</source>
+        <translation>das Skript hat eine Ausnahme geworfen: %1</translation>
+    </message>
+    <message>
+        <source>the script&apos;s result is not JSON: %1</source>
+        <translation>das Ergebnis des Skripts ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>the case&apos;s transform</source>
+        <translation>die Transformation des Falls</translation>
+    </message>
+    <message>
+        <source>the assertion&apos;s transform</source>
+        <translation>die Transformation der Zusicherung</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>score %1 (pass from %2)</source>
+        <translation>Bewertung %1 (bestanden ab %2)</translation>
+    </message>
+    <message>
+        <source>the script returned %1</source>
+        <translation>das Skript gab %1 zurück</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentStatistics</name>
+    <message>
+        <source>%1 and %2 have no case that both ran completely: nothing to compare.</source>
+        <translation>%1 und %2 haben keinen Fall, den beide vollständig ausgeführt haben: nichts zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>95% CI %1 to %2</source>
+        <translation>95-%-KI %1 bis %2</translation>
+    </message>
+    <message>
+        <source>%1 passes %2 points more often than %3 (%4; %5).</source>
+        <translation>%1 besteht um %2 Punkte öfter als %3 (%4; %5).</translation>
+    </message>
+    <message>
+        <source>%1 passes %2 points less often than %3 (%4; %5).</source>
+        <translation>%1 besteht um %2 Punkte seltener als %3 (%4; %5).</translation>
+    </message>
+    <message>
+        <source>No difference this run can detect between %1 and %2 (%2 minus %1: %3 points, %4; %5); with %6 cases it would see about %7 points.</source>
+        <translation>Kein Unterschied zwischen %1 und %2, den dieser Lauf erkennen kann (%2 minus %1: %3 Punkte, %4; %5); mit %6 Fällen würde er etwa %7 Punkte sehen.</translation>
     </message>
 </context>
 <context>
@@ -8704,16 +9425,27 @@ unter PATH vertraut.
         <translation>%1: ungültiges JSON bei Position %2: %3</translation>
     </message>
     <message>
-        <source>the recording (%1) holds %2 model replies and the run asked for reply %3: the replayed call no longer fits its recording</source>
-        <translation>die Aufzeichnung (%1) enthält %2 Modellantworten und der Lauf fragte nach Antwort %3: der wiedergegebene Aufruf passt nicht mehr zu seiner Aufzeichnung</translation>
-    </message>
-    <message>
-        <source>replay</source>
-        <translation>Wiedergabe</translation>
-    </message>
-    <message>
         <source>nothing was sent: the replay engine answers every request with the next reply of its recording</source>
         <translation>nichts wurde gesendet: Die Replay-Engine beantwortet jede Anfrage mit der nächsten Antwort ihrer Aufzeichnung</translation>
+    </message>
+</context>
+<context>
+    <name>ResponseCacheStore</name>
+    <message>
+        <source>reading the response cache</source>
+        <translation>beim Lesen des Antwort-Caches</translation>
+    </message>
+    <message>
+        <source>storing a reply in the response cache</source>
+        <translation>beim Speichern einer Antwort im Antwort-Cache</translation>
+    </message>
+    <message>
+        <source>trimming the response cache</source>
+        <translation>beim Kürzen des Antwort-Caches</translation>
+    </message>
+    <message>
+        <source>clearing the response cache</source>
+        <translation>beim Leeren des Antwort-Caches</translation>
     </message>
 </context>
 <context>
@@ -8721,6 +9453,57 @@ unter PATH vertraut.
     <message>
         <source>the schema refers back to itself without consuming any input (a $ref cycle: %1), so no value can ever be valid here</source>
         <translation>das Schema verweist auf sich selbst zurück, ohne Eingabe zu verbrauchen (ein $ref-Zyklus: %1), daher kann hier nie ein Wert gültig sein</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaDialect</name>
+    <message>
+        <source>%1 beside &quot;$ref&quot; are ignored in drafts 4 to 7 but apply in 2020-12; the 2020-12 rewrite leaves them out</source>
+        <translation>%1 neben &quot;$ref&quot; werden in den Drafts 4 bis 7 ignoriert, gelten aber in 2020-12; die Umschreibung auf 2020-12 lässt sie weg</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: true is draft-04&apos;s way to make &quot;%2&quot; exclusive; 2020-12 writes &quot;%1&quot;: %3 instead of &quot;%2&quot;</source>
+        <translation>&quot;%1&quot;: true ist die Art von draft-04, &quot;%2&quot; exklusiv zu machen; 2020-12 schreibt &quot;%1&quot;: %3 statt &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2 is a draft-04 boolean; 2020-12 wants a number there, so the rewrite leaves it out</source>
+        <translation>&quot;%1&quot;: %2 ist ein Boolean von draft-04; 2020-12 will dort eine Zahl, daher lässt die Umschreibung es weg</translation>
+    </message>
+    <message>
+        <source>&quot;items&quot;: [...] is the tuple form of drafts 4 to 2019-09; 2020-12 writes &quot;prefixItems&quot;: [...]</source>
+        <translation>&quot;items&quot;: [...] ist die Tupelform der Drafts 4 bis 2019-09; 2020-12 schreibt &quot;prefixItems&quot;: [...]</translation>
+    </message>
+    <message>
+        <source> and &quot;items&quot; for what &quot;additionalItems&quot; says about the rest</source>
+        <translation> und &quot;items&quot; für das, was &quot;additionalItems&quot; über den Rest sagt</translation>
+    </message>
+    <message>
+        <source>&quot;additionalItems&quot; has no effect without an &quot;items&quot; array; the rewrite leaves it out</source>
+        <translation>&quot;additionalItems&quot; wirkt nicht ohne ein &quot;items&quot;-Array; die Umschreibung lässt es weg</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is 2019-09 only; 2020-12 has &quot;$dynamicRef&quot; and &quot;$dynamicAnchor&quot; instead, which are not written for you</source>
+        <translation>&quot;%1&quot; gibt es nur in 2019-09; 2020-12 hat stattdessen &quot;$dynamicRef&quot; und &quot;$dynamicAnchor&quot;, die nicht für Sie geschrieben werden</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a keyword of %2 (so it was ignored there); the rewrite leaves it out</source>
+        <translation>&quot;%1&quot; ist kein Schlüsselwort von %2 (wurde dort also ignoriert); die Umschreibung lässt es weg</translation>
+    </message>
+    <message>
+        <source>an id with a fragment (%1) names a plain-name anchor; 2020-12 writes &quot;$anchor&quot;: &quot;%2&quot;</source>
+        <translation>eine ID mit Fragment (%1) benennt einen Anker mit einfachem Namen; 2020-12 schreibt &quot;$anchor&quot;: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;id&quot; is draft-04&apos;s spelling; 2020-12 writes &quot;$id&quot;</source>
+        <translation>&quot;id&quot; ist die Schreibweise von draft-04; 2020-12 schreibt &quot;$id&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;definitions&quot; is the keyword of drafts 4 to 7; 2020-12 writes &quot;$defs&quot; (and &quot;$ref&quot;: &quot;#/$defs/...&quot;)</source>
+        <translation>&quot;definitions&quot; ist das Schlüsselwort der Drafts 4 bis 7; 2020-12 schreibt &quot;$defs&quot; (und &quot;$ref&quot;: &quot;#/$defs/...&quot;)</translation>
+    </message>
+    <message>
+        <source>&quot;dependencies&quot; is split in 2020-12: a list of names is &quot;dependentRequired&quot;, a schema is &quot;dependentSchemas&quot;</source>
+        <translation>&quot;dependencies&quot; ist in 2020-12 aufgeteilt: eine Liste von Namen ist &quot;dependentRequired&quot;, ein Schema ist &quot;dependentSchemas&quot;</translation>
     </message>
 </context>
 <context>
@@ -9189,6 +9972,25 @@ unter PATH vertraut.
         <source>cannot put the recovered history in place at %1 (it is at %2)</source>
         <translation>der gerettete Verlauf kann nicht unter %1 eingesetzt werden (er liegt unter %2)</translation>
     </message>
+    <message numerus="yes">
+        <source>(and %n more problem(s))</source>
+        <translation>
+            <numerusform>(und %n weiteres Problem)</numerusform>
+            <numerusform>(und %n weitere Probleme)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>looking up a recovered call</source>
+        <translation>beim Nachschlagen eines wiederhergestellten Aufrufs</translation>
+    </message>
+    <message>
+        <source>reading the judges of experiment %1</source>
+        <translation>beim Lesen der Bewerter von Experiment %1</translation>
+    </message>
+    <message>
+        <source>finding the call before %1</source>
+        <translation>beim Suchen des Aufrufs vor %1</translation>
+    </message>
 </context>
 <context>
     <name>TransferController</name>
@@ -9256,41 +10058,26 @@ unter PATH vertraut.
         <source>The import failed: %1 (at %2)</source>
         <translation>Der Import ist fehlgeschlagen: %1 (bei %2)</translation>
     </message>
-    <message>
-        <source>Export call %1</source>
-        <translation>Aufruf %1 exportieren</translation>
+    <message numerus="yes">
+        <source>Exported %n call(s) to %1.</source>
+        <translation>
+            <numerusform>%n Aufruf nach %1 exportiert.</numerusform>
+            <numerusform>%n Aufrufe nach %1 exportiert.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Export the revision tree of call %1</source>
-        <translation>Den Revisionsbaum von Aufruf %1 exportieren</translation>
+    <message numerus="yes">
+        <source>Imported %n call(s)</source>
+        <translation>
+            <numerusform>%n Aufruf</numerusform>
+            <numerusform>%n Aufrufe</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Export session %1</source>
-        <translation>Sitzung %1 exportieren</translation>
-    </message>
-    <message>
-        <source>Import calls or a session</source>
-        <translation>Aufrufe oder eine Sitzung importieren</translation>
-    </message>
-    <message>
-        <source>Callscope exports (*.json);;All files (*)</source>
-        <translation>Callscope-Exporte (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Exporting to %1…</source>
-        <translation>Export nach %1 …</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>%1 wird importiert …</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Export and import</source>
-        <translation>Export und Import</translation>
+    <message numerus="yes">
+        <source> and %n session(s) from %1.</source>
+        <translation>
+            <numerusform> und %n Sitzung aus %1 importiert.</numerusform>
+            <numerusform> und %n Sitzungen aus %1 importiert.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

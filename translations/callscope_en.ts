@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>CacheReport</name>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n hour</numerusform>
+            <numerusform>%n hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::BudgetModel</name>
     <message numerus="yes">
         <source>(%n line(s))</source>
@@ -247,6 +264,16 @@
     </message>
 </context>
 <context>
+    <name>Callscope::TrustStore</name>
+    <message numerus="yes">
+        <source>this file is not trusted, and running it would do %n thing(s) on this computer:</source>
+        <translation>
+            <numerusform>this file is not trusted, and running it would do %n thing on this computer:</numerusform>
+            <numerusform>this file is not trusted, and running it would do %n things on this computer:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message numerus="yes">
         <source>, %n request(s) waiting for %1 s</source>
@@ -281,6 +308,47 @@
         <translation>
             <numerusform>%n call that an earlier run could not store was stored from %1</numerusform>
             <numerusform>%n calls that an earlier run could not store were stored from %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) regressed against experiment %1, more than chance explains (see &quot;baseline&quot;)</source>
+        <translation>
+            <numerusform>%n case regressed against experiment %1, more than chance explains (see &quot;baseline&quot;)</numerusform>
+            <numerusform>%n cases regressed against experiment %1, more than chance explains (see &quot;baseline&quot;)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message numerus="yes">
+        <source>(and %n more problem(s))</source>
+        <translation>
+            <numerusform>(and %n more problem)</numerusform>
+            <numerusform>(and %n more problems)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TransferController</name>
+    <message numerus="yes">
+        <source>Exported %n call(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n call to %1.</numerusform>
+            <numerusform>Exported %n calls to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n call(s)</source>
+        <translation>
+            <numerusform>Imported %n call</numerusform>
+            <numerusform>Imported %n calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n session(s) from %1.</source>
+        <translation>
+            <numerusform> and %n session from %1.</numerusform>
+            <numerusform> and %n sessions from %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -29,10 +29,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli::Engines", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli::Engines)
+};
 
 struct Options
 {
@@ -61,21 +61,22 @@ std::optional<QString> parseOptions(const QStringList &arguments, const QStringL
             inlineValue = true;
         }
         if (name == u"--key" || name == u"--api-key") {
-            return tr("%1 is refused: a key given as an argument shows in the process list. Use "
-                      "--key-env VAR (the key in an environment variable) or --key-stdin.")
+            return Tr::tr(
+                       "%1 is refused: a key given as an argument shows in the process list. Use "
+                       "--key-env VAR (the key in an environment variable) or --key-stdin.")
                 .arg(name);
         }
         if (valued.contains(name)) {
             if (!inlineValue) {
                 if (i + 1 >= arguments.size())
-                    return tr("option %1 needs a value").arg(name);
+                    return Tr::tr("option %1 needs a value").arg(name);
                 value = arguments.at(++i);
             }
             out->values.insert(name, value);
         } else if (flags.contains(name) && !inlineValue) {
             out->flags.insert(name);
         } else {
-            return tr("unknown option '%1'").arg(argument);
+            return Tr::tr("unknown option '%1'").arg(argument);
         }
     }
     return std::nullopt;
@@ -121,10 +122,10 @@ int runAdd(const QStringList &arguments)
         return ExitUsage;
     }
     if (options.positional.size() != 1) {
-        printError(
-            tr("usage: engines add NAME --type T --model M [--base-url URL] "
-               "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
-               "[--cache JSON] [--key-env VAR | --key-stdin]"));
+        printError(Tr::tr(
+            "usage: engines add NAME --type T --model M [--base-url URL] "
+            "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
+            "[--cache JSON] [--key-env VAR | --key-stdin]"));
         return ExitUsage;
     }
     EngineProfile profile;
@@ -138,16 +139,16 @@ int runAdd(const QStringList &arguments)
     if (!type || *type == EngineType::Replay) {
         QStringList names = engineTypeNames();
         names.removeAll(u"replay"_s);
-        printError(
-            typeName.isEmpty()
-                ? tr("engines add needs --type (one of: %1)").arg(names.join(u", "_s))
-                : tr("unknown engine type '%1' (one of: %2)").arg(typeName, names.join(u", "_s)));
+        printError(typeName.isEmpty()
+                       ? Tr::tr("engines add needs --type (one of: %1)").arg(names.join(u", "_s))
+                       : Tr::tr("unknown engine type '%1' (one of: %2)")
+                             .arg(typeName, names.join(u", "_s)));
         return ExitUsage;
     }
     profile.type = *type;
     profile.model = options.values.value(u"--model"_s);
     if (profile.model.isEmpty()) {
-        printError(tr("engines add needs --model"));
+        printError(Tr::tr("engines add needs --model"));
         return ExitUsage;
     }
     profile.baseUrl = options.values.value(u"--base-url"_s);
@@ -155,7 +156,7 @@ int runAdd(const QStringList &arguments)
         const QUrl url(profile.baseUrl);
         if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
             || url.host().isEmpty()) {
-            printError(tr("invalid --base-url '%1': expected http:// or https:// and a host")
+            printError(Tr::tr("invalid --base-url '%1': expected http:// or https:// and a host")
                            .arg(profile.baseUrl));
             return ExitUsage;
         }
@@ -163,14 +164,14 @@ int runAdd(const QStringList &arguments)
     if (options.values.contains(u"--context-window"_s)) {
         profile.contextWindow = parsePositive<qint64>(options.values.value(u"--context-window"_s));
         if (!profile.contextWindow) {
-            printError(tr("--context-window needs a positive whole number"));
+            printError(Tr::tr("--context-window needs a positive whole number"));
             return ExitUsage;
         }
     }
     if (options.values.contains(u"--max-in-flight"_s)) {
         profile.maxInFlight = parsePositive<int>(options.values.value(u"--max-in-flight"_s));
         if (!profile.maxInFlight) {
-            printError(tr("--max-in-flight needs a positive whole number"));
+            printError(Tr::tr("--max-in-flight needs a positive whole number"));
             return ExitUsage;
         }
     }
@@ -181,7 +182,7 @@ int runAdd(const QStringList &arguments)
             continue;
         *target = parsePositive<qint64>(options.values.value(option));
         if (!*target) {
-            printError(tr("%1 needs a positive whole number of milliseconds").arg(option));
+            printError(Tr::tr("%1 needs a positive whole number of milliseconds").arg(option));
             return ExitUsage;
         }
     }
@@ -197,16 +198,16 @@ int runAdd(const QStringList &arguments)
             const QString why = parseError.error != QJsonParseError::NoError
                 ? parseError.errorString()
                 : problems.isEmpty()
-                ? tr("expected a JSON object")
+                ? Tr::tr("expected a JSON object")
                 : QString(problems.first().pointer + u": "_s + problems.first().message);
-            printError(tr("invalid --cache: %1").arg(why));
+            printError(Tr::tr("invalid --cache: %1").arg(why));
             return ExitUsage;
         }
     }
     if (options.values.contains(u"--max-tokens"_s)) {
         profile.maxTokens = parsePositive<int>(options.values.value(u"--max-tokens"_s));
         if (!profile.maxTokens) {
-            printError(tr("--max-tokens needs a positive whole number"));
+            printError(Tr::tr("--max-tokens needs a positive whole number"));
             return ExitUsage;
         }
     }
@@ -214,7 +215,7 @@ int runAdd(const QStringList &arguments)
         bool ok = false;
         const double t = options.values.value(u"--temperature"_s).toDouble(&ok);
         if (!ok || t < 0) {
-            printError(tr("--temperature needs a number of 0 or more"));
+            printError(Tr::tr("--temperature needs a number of 0 or more"));
             return ExitUsage;
         }
         profile.temperature = t;
@@ -223,7 +224,7 @@ int runAdd(const QStringList &arguments)
     const bool fromEnv = options.values.contains(u"--key-env"_s);
     const bool fromStdin = options.flags.contains(u"--key-stdin"_s);
     if (fromEnv && fromStdin) {
-        printError(tr("give the key either with --key-env or with --key-stdin, not both"));
+        printError(Tr::tr("give the key either with --key-env or with --key-stdin, not both"));
         return ExitUsage;
     }
     std::optional<QString> key;
@@ -231,27 +232,27 @@ int runAdd(const QStringList &arguments)
         const QString variable = options.values.value(u"--key-env"_s);
         key = qEnvironmentVariable(variable.toLocal8Bit().constData());
         if (key->isEmpty()) {
-            printError(tr("the environment variable %1 given by --key-env is not set or empty")
+            printError(Tr::tr("the environment variable %1 given by --key-env is not set or empty")
                            .arg(variable));
             return ExitUsage;
         }
     } else if (fromStdin) {
         QFile in;
         if (!in.open(stdin, QIODevice::ReadOnly)) {
-            printError(tr("cannot read the key from stdin"));
+            printError(Tr::tr("cannot read the key from stdin"));
             return ExitUsage;
         }
         key = QString::fromUtf8(in.readAll()).trimmed();
         if (key->isEmpty()) {
-            printError(tr("no key on stdin (--key-stdin reads the key from standard input)"));
+            printError(Tr::tr("no key on stdin (--key-stdin reads the key from standard input)"));
             return ExitUsage;
         }
     }
 
     AppContext context; // the keychain and the profiles; also the context of the keychain jobs
     if (context.profiles()->contains(profile.name)) {
-        printError(
-            tr("an engine profile named '%1' already exists (remove it first)").arg(profile.name));
+        printError(Tr::tr("an engine profile named '%1' already exists (remove it first)")
+                       .arg(profile.name));
         return ExitFailed;
     }
 
@@ -274,8 +275,9 @@ int runAdd(const QStringList &arguments)
     context.credentials()->writeKey(
         profile.name, *key, &context, [&](const KeychainResult &written) {
             if (written.status != KeychainStatus::Ok) {
-                printError(tr("cannot store the key of engine '%1'; the engine was not added. %2")
-                               .arg(profile.name, written.message));
+                printError(
+                    Tr::tr("cannot store the key of engine '%1'; the engine was not added. %2")
+                        .arg(profile.name, written.message));
                 finishWith(ExitFailed);
                 return;
             }
@@ -292,7 +294,7 @@ int runList(const QStringList &arguments)
         return ExitUsage;
     }
     if (!options.positional.isEmpty()) {
-        printError(tr("usage: engines list"));
+        printError(Tr::tr("usage: engines list"));
         return ExitUsage;
     }
     AppContext context;
@@ -319,7 +321,7 @@ int runList(const QStringList &arguments)
                         note = results->at(i).message;
                 }
                 if (!note.isEmpty())
-                    printError(tr("cannot tell which engines have a key: %1").arg(note));
+                    printError(Tr::tr("cannot tell which engines have a key: %1").arg(note));
                 printJson(array);
                 finishWith(ExitOk);
             });
@@ -335,13 +337,13 @@ int runRemove(const QStringList &arguments)
         return ExitUsage;
     }
     if (options.positional.size() != 1) {
-        printError(tr("usage: engines remove NAME"));
+        printError(Tr::tr("usage: engines remove NAME"));
         return ExitUsage;
     }
     const QString name = options.positional.first();
     AppContext context;
     if (!context.profiles()->contains(name)) {
-        printError(tr("no engine profile named '%1'").arg(name));
+        printError(Tr::tr("no engine profile named '%1'").arg(name));
         return ExitFailed;
     }
     context.profiles()->remove(name, &context, [name](const ProfileResult &result) {
@@ -364,14 +366,14 @@ int runTest(const QStringList &arguments)
         return ExitUsage;
     }
     if (options.positional.size() != 1) {
-        printError(tr("usage: engines test NAME [--key-env VAR]"));
+        printError(Tr::tr("usage: engines test NAME [--key-env VAR]"));
         return ExitUsage;
     }
     const QString name = options.positional.first();
     AppContext context;
     const std::optional<EngineProfile> profile = context.profiles()->get(name);
     if (!profile) {
-        printError(tr("no engine profile named '%1'").arg(name));
+        printError(Tr::tr("no engine profile named '%1'").arg(name));
         return ExitFailed;
     }
 
@@ -401,7 +403,7 @@ int runTest(const QStringList &arguments)
             out.insert(u"provider_type"_s, result.providerType);
             out.insert(u"message"_s, result.providerMessage);
             printJson(out);
-            printError(tr("engine '%1' failed the test: %2").arg(result.name, result.message));
+            printError(Tr::tr("engine '%1' failed the test: %2").arg(result.name, result.message));
         } else {
             QJsonArray problems;
             for (const PreflightProblem &problem : result.problems)
@@ -409,7 +411,7 @@ int runTest(const QStringList &arguments)
             out.insert(u"message"_s, result.message);
             out.insert(u"problems"_s, problems);
             printJson(out);
-            printError(tr("cannot test engine '%1' (nothing was sent): %2")
+            printError(Tr::tr("cannot test engine '%1' (nothing was sent): %2")
                            .arg(result.name, result.message));
         }
         finishWith(ExitFailed);
@@ -432,9 +434,10 @@ int runEngines(const QStringList &arguments)
         return runRemove(rest);
     if (sub == u"test")
         return runTest(rest);
-    printError(sub.isEmpty()
-                   ? tr("engines needs a subcommand: list, add, remove or test")
-                   : tr("unknown engines subcommand '%1' (list, add, remove or test)").arg(sub));
+    printError(
+        sub.isEmpty()
+            ? Tr::tr("engines needs a subcommand: list, add, remove or test")
+            : Tr::tr("unknown engines subcommand '%1' (list, add, remove or test)").arg(sub));
     return ExitUsage;
 }
 

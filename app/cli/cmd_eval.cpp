@@ -42,10 +42,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 bool writeFile(const QString &path, const QByteArray &data, QString *error)
 {
@@ -63,45 +63,49 @@ bool writeFile(const QString &path, const QByteArray &data, QString *error)
 int runEval(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(u"experiment"_s, tr("The experiment file."));
+    parser.addPositionalArgument(u"experiment"_s, Tr::tr("The experiment file."));
+    parser.addOption({ u"jobs"_s,
+                       Tr::tr("Calls in flight at once (default: the experiment's, else 4)."),
+                       u"N"_s });
+    parser.addOption({ u"out"_s, Tr::tr("Write one JSON line per run here."), u"FILE"_s });
+    parser.addOption({ u"junit"_s, Tr::tr("Write a JUnit XML report here."), u"FILE"_s });
     parser.addOption(
-        { u"jobs"_s, tr("Calls in flight at once (default: the experiment's, else 4)."), u"N"_s });
-    parser.addOption({ u"out"_s, tr("Write one JSON line per run here."), u"FILE"_s });
-    parser.addOption({ u"junit"_s, tr("Write a JUnit XML report here."), u"FILE"_s });
-    parser.addOption(
-        { u"html"_s, tr("Write a self-contained HTML report (the matrix) here."), u"FILE"_s });
-    parser.addOption({ u"resume"_s, tr("Continue this stored experiment."), u"ID"_s });
-    parser.addOption({ u"only"_s, tr("Run only this case (repeatable)."), u"CASE_ID"_s });
-    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
-    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
+        { u"html"_s, Tr::tr("Write a self-contained HTML report (the matrix) here."), u"FILE"_s });
+    parser.addOption({ u"resume"_s, Tr::tr("Continue this stored experiment."), u"ID"_s });
+    parser.addOption({ u"only"_s, Tr::tr("Run only this case (repeatable)."), u"CASE_ID"_s });
+    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     addTrustOptions(parser);
-    parser.addOption({ u"prices"_s,
-                       tr("A price table (JSON) instead of the one in the settings or shipped."),
-                       u"FILE"_s });
-    parser.addOption({ u"resubmit-unknown"_s,
-                       tr("Through a batch API: send again the requests of provider batches whose "
-                          "creation got no answer (they may exist at the provider).") });
-    parser.addOption({ u"baseline"_s,
-                       tr("Compare with this stored experiment run (an id, or latest: the newest "
-                          "earlier run of the same name); exit 1 on a significant regression or a "
-                          "regression of a critical case."),
-                       u"ID"_s });
+    parser.addOption(
+        { u"prices"_s,
+          Tr::tr("A price table (JSON) instead of the one in the settings or shipped."),
+          u"FILE"_s });
+    parser.addOption(
+        { u"resubmit-unknown"_s,
+          Tr::tr("Through a batch API: send again the requests of provider batches whose "
+                 "creation got no answer (they may exist at the provider).") });
+    parser.addOption(
+        { u"baseline"_s,
+          Tr::tr("Compare with this stored experiment run (an id, or latest: the newest "
+                 "earlier run of the same name); exit 1 on a significant regression or a "
+                 "regression of a critical case."),
+          u"ID"_s });
     parser.addOption(
         { u"fail-under"_s,
-          tr("Exit 1 when a variant's pass rate is below RATE (0 to 1, or a percentage "
-             "such as 85%)."),
+          Tr::tr("Exit 1 when a variant's pass rate is below RATE (0 to 1, or a percentage "
+                 "such as 85%)."),
           u"RATE"_s });
     parser.addOption(
-        { u"no-cache"_s, tr("Send every request; neither read nor fill the response cache.") });
+        { u"no-cache"_s, Tr::tr("Send every request; neither read nor fill the response cache.") });
     parser.addOption(
         { u"refresh-cache"_s,
-          tr("Send every request and replace what the response cache holds for it.") });
-    parser.addOption({ u"help"_s, tr("Show this help.") });
+          Tr::tr("Send every request and replace what the response cache holds for it.") });
+    parser.addOption({ u"help"_s, Tr::tr("Show this help.") });
     if (!parseOrComplain(parser, u"eval"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(
-            qPrintable(tr(
+            qPrintable(Tr::tr(
                 "Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
                 "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
                 "[--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under "
@@ -115,7 +119,7 @@ int runEval(const QStringList &arguments)
         return ExitOk;
     }
     if (parser.positionalArguments().size() != 1) {
-        printError(tr("eval needs exactly one experiment file (see eval --help)"));
+        printError(Tr::tr("eval needs exactly one experiment file (see eval --help)"));
         return ExitUsage;
     }
     int jobs = 0;
@@ -123,7 +127,7 @@ int runEval(const QStringList &arguments)
         bool ok = false;
         jobs = parser.value(u"jobs"_s).toInt(&ok);
         if (!ok || jobs < 1 || jobs > 256) {
-            printError(tr("--jobs needs a whole number from 1 to 256"));
+            printError(Tr::tr("--jobs needs a whole number from 1 to 256"));
             return ExitUsage;
         }
     }
@@ -132,13 +136,13 @@ int runEval(const QStringList &arguments)
         bool ok = false;
         resumeId = parser.value(u"resume"_s).toLongLong(&ok);
         if (!ok || *resumeId <= 0) {
-            printError(tr("--resume needs an experiment id (a number)"));
+            printError(Tr::tr("--resume needs an experiment id (a number)"));
             return ExitUsage;
         }
     }
 
     if (parser.isSet(u"no-cache"_s) && parser.isSet(u"refresh-cache"_s)) {
-        printError(tr("--no-cache and --refresh-cache cannot be used together"));
+        printError(Tr::tr("--no-cache and --refresh-cache cannot be used together"));
         return ExitUsage;
     }
     std::optional<double> failUnder;
@@ -153,7 +157,7 @@ int runEval(const QStringList &arguments)
             rate /= 100;
         if (!ok || rate < 0 || rate > 1) {
             printError(
-                tr("--fail-under needs a pass rate from 0 to 1, or a percentage such as 85%"));
+                Tr::tr("--fail-under needs a pass rate from 0 to 1, or a percentage such as 85%"));
             return ExitUsage;
         }
         failUnder = rate;
@@ -175,7 +179,7 @@ int runEval(const QStringList &arguments)
     const QString path = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();
     const ExperimentLoad load = loadExperimentFile(path, context.store());
     if (!load.experiment) {
-        printError(tr("%1 is not a usable experiment:").arg(path));
+        printError(Tr::tr("%1 is not a usable experiment:").arg(path));
         for (const ExperimentError &e : load.errors)
             std::fprintf(stderr, "  %s\n", qPrintable(e.toString()));
         return ExitUsage;
@@ -189,7 +193,7 @@ int runEval(const QStringList &arguments)
     for (const QString &id : std::as_const(only)) {
         if (std::none_of(experiment.rows.begin(), experiment.rows.end(),
                          [&id](const DatasetRow &r) { return r.id == id; })) {
-            printError(tr("--only %1: the dataset has no case with that id").arg(id));
+            printError(Tr::tr("--only %1: the dataset has no case with that id").arg(id));
             return ExitUsage;
         }
     }
@@ -202,12 +206,12 @@ int runEval(const QStringList &arguments)
         baselineId = resolveBaseline(context.store(), parser.value(u"baseline"_s), experiment.name,
                                      resumeId.value_or(0), &error);
         if (!baselineId) {
-            printError(tr("--baseline: %1").arg(error));
+            printError(Tr::tr("--baseline: %1").arg(error));
             return ExitUsage;
         }
         auto runs = context.store()->experimentRuns(*baselineId);
         if (!runs) {
-            printError(tr("--baseline: %1").arg(runs.error().message));
+            printError(Tr::tr("--baseline: %1").arg(runs.error().message));
             return ExitFailed;
         }
         baselineRuns = runs.value();
@@ -222,7 +226,7 @@ int runEval(const QStringList &arguments)
         },
         &writeError);
     if (!made) {
-        printError(tr("cannot store the experiment: %1").arg(writeError));
+        printError(Tr::tr("cannot store the experiment: %1").arg(writeError));
         return ExitFailed;
     }
     const ExperimentStart started = std::move(*made);
@@ -231,20 +235,21 @@ int runEval(const QStringList &arguments)
         break;
     case ExperimentStart::Problem::NotFound:
         printError(
-            tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.databasePath()));
+            Tr::tr("there is no experiment %1 in %2").arg(*resumeId).arg(context.databasePath()));
         return ExitUsage;
     case ExperimentStart::Problem::Changed:
-        printError(tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
-                      "Run without --resume to start a new one.")
-                       .arg(path)
-                       .arg(*resumeId));
+        printError(
+            Tr::tr("%1 changed since experiment %2 started; resuming would mix two experiments. "
+                   "Run without --resume to start a new one.")
+                .arg(path)
+                .arg(*resumeId));
         return ExitUsage;
     case ExperimentStart::Problem::Store:
         printError(resumeId ? started.storeError
-                            : tr("cannot store the experiment: %1").arg(started.storeError));
+                            : Tr::tr("cannot store the experiment: %1").arg(started.storeError));
         return ExitFailed;
     case ExperimentStart::Problem::InUse:
-        printError(tr("experiment %1 is %2: wait for it to end or stop it, then resume")
+        printError(Tr::tr("experiment %1 is %2: wait for it to end or stop it, then resume")
                        .arg(*resumeId)
                        .arg(started.inUse));
         return ExitFailed;
@@ -258,7 +263,7 @@ int runEval(const QStringList &arguments)
     if (parser.isSet(u"out"_s)) {
         out.setFileName(parser.value(u"out"_s));
         if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
-            printError(tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
+            printError(Tr::tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
             return ExitUsage;
         }
     }
@@ -294,9 +299,10 @@ int runEval(const QStringList &arguments)
     QObject::connect(&run, &ExperimentRun::halted, &run, [&outError, &context](const QString &why) {
         if (!outError.isEmpty())
             return;
-        printError(tr("the history cannot store the results (%1); no more calls are started, the "
-                      "replies of the calls in flight go to %2")
-                       .arg(why, RecoveryFile::pathFor(context.databasePath())));
+        printError(
+            Tr::tr("the history cannot store the results (%1); no more calls are started, the "
+                   "replies of the calls in flight go to %2")
+                .arg(why, RecoveryFile::pathFor(context.databasePath())));
     });
     QObject::connect(
         &run, &ExperimentRun::runFinished, &run,
@@ -320,9 +326,9 @@ int runEval(const QStringList &arguments)
             const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
             if (appendWholeLine(out, bytes, &outError))
                 return;
-            printError(
-                tr("cannot write %1: %2; the experiment stops starting calls (what runs is stored)")
-                    .arg(out.fileName(), outError));
+            printError(Tr::tr("cannot write %1: %2; the experiment stops starting calls (what runs "
+                              "is stored)")
+                           .arg(out.fileName(), outError));
             run.halt(outError);
         });
 
@@ -331,7 +337,7 @@ int runEval(const QStringList &arguments)
     progressTimer.setInterval(terminal ? 250 : 5000);
     QObject::connect(&progressTimer, &QTimer::timeout, &run, [&run, terminal] {
         const ExperimentRun::Progress p = run.progress();
-        QString text = tr("eval: %1/%2 runs done, %3 not passed, %4 in flight")
+        QString text = Tr::tr("eval: %1/%2 runs done, %3 not passed, %4 in flight")
                            .arg(p.done)
                            .arg(p.total)
                            .arg(p.failed)
@@ -367,7 +373,7 @@ int runEval(const QStringList &arguments)
     QObject::connect(&grace, &QTimer::timeout, &run, [&run] {
         std::fprintf(
             stderr, "%s\n",
-            qPrintable(tr("eval: the provider batches keep running; --resume picks them up")));
+            qPrintable(Tr::tr("eval: the provider batches keep running; --resume picks them up")));
         run.stop();
     });
     StopOnSignal stopper(
@@ -377,7 +383,7 @@ int runEval(const QStringList &arguments)
                 cancelling = true;
                 grace.stop();
                 std::fprintf(stderr, "%s\n",
-                             qPrintable(tr("eval: cancelling the provider batches")));
+                             qPrintable(Tr::tr("eval: cancelling the provider batches")));
                 run.cancelBatches();
                 return;
             }
@@ -387,13 +393,13 @@ int runEval(const QStringList &arguments)
             if (run.viaBatch()) {
                 std::fprintf(
                     stderr, "%s\n",
-                    qPrintable(tr("eval: stopping; press Ctrl+C again within 3 s to cancel the "
-                                  "provider batches as well")));
+                    qPrintable(Tr::tr("eval: stopping; press Ctrl+C again within 3 s to cancel the "
+                                      "provider batches as well")));
                 grace.start();
                 return;
             }
             std::fprintf(stderr, "%s\n",
-                         qPrintable(tr("eval: stopping; cancelling the calls in flight")));
+                         qPrintable(Tr::tr("eval: stopping; cancelling the calls in flight")));
             run.stop();
         },
         run.viaBatch() ? 2 : 1);
@@ -427,12 +433,12 @@ int runEval(const QStringList &arguments)
     if (parser.isSet(u"junit"_s)) {
         QString error;
         if (!writeFile(parser.value(u"junit"_s), experimentJunit(summary), &error))
-            printError(tr("cannot write %1: %2").arg(parser.value(u"junit"_s), error));
+            printError(Tr::tr("cannot write %1: %2").arg(parser.value(u"junit"_s), error));
     }
     if (parser.isSet(u"html"_s)) {
         QString error;
         if (!writeFile(parser.value(u"html"_s), experimentHtml(summary).toUtf8(), &error))
-            printError(tr("cannot write %1: %2").arg(parser.value(u"html"_s), error));
+            printError(Tr::tr("cannot write %1: %2").arg(parser.value(u"html"_s), error));
     }
     const ExperimentRun::Progress done = run.progress();
     if (done.notStored > 0)
@@ -446,7 +452,7 @@ int runEval(const QStringList &arguments)
     if (interrupted || run.isHalted() || !outError.isEmpty()) {
         std::fprintf(
             stderr, "%s\n",
-            qPrintable(tr("to run what is left: callscope-cli eval %1 --resume %2%3")
+            qPrintable(Tr::tr("to run what is left: callscope-cli eval %1 --resume %2%3")
                            .arg(path)
                            .arg(experimentId)
                            .arg(parser.isSet(u"db"_s) ? u" --db "_s
@@ -461,7 +467,7 @@ int runEval(const QStringList &arguments)
     if (baseline && baseline->fails()) {
         failing = true;
         if (!baseline->criticalRegressions.isEmpty())
-            printError(tr("regression of a critical case against experiment %1: %2")
+            printError(Tr::tr("regression of a critical case against experiment %1: %2")
                            .arg(*baselineId)
                            .arg(baseline->criticalRegressions.join(u", "_s)));
         if (baseline->significant)
@@ -477,7 +483,7 @@ int runEval(const QStringList &arguments)
             const QJsonObject variant = v.toObject();
             if (variant.value(u"pass_rate"_s).toDouble() < *failUnder) {
                 failing = true;
-                printError(tr("variant %1 passes %2% of its cases, under %3%")
+                printError(Tr::tr("variant %1 passes %2% of its cases, under %3%")
                                .arg(variant.value(u"name"_s).toString())
                                .arg(variant.value(u"pass_rate"_s).toDouble() * 100, 0, 'f', 1)
                                .arg(*failUnder * 100, 0, 'f', 1));

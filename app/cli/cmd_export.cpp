@@ -20,10 +20,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 } // namespace
 
@@ -32,10 +32,10 @@ int runExport(const QStringList &arguments)
     QStringList args = arguments;
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
         std::fputs(
-            tr("Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db "
-               "PATH]\n\n"
-               "Exports a call and its revisions (--only: the call alone), or a session with\n"
-               "its messages and calls, as one JSON document (format \"callscope-export\").\n")
+            Tr::tr("Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db "
+                   "PATH]\n\n"
+                   "Exports a call and its revisions (--only: the call alone), or a session with\n"
+                   "its messages and calls, as one JSON document (format \"callscope-export\").\n")
                 .toLocal8Bit()
                 .constData(),
             stdout);
@@ -52,12 +52,12 @@ int runExport(const QStringList &arguments)
     const bool only = args.removeAll(u"--only"_s) > 0;
     for (const QString &arg : std::as_const(args)) {
         if (arg.startsWith(u"--")) {
-            printError(tr("export: unknown option %1 (see export --help)").arg(arg));
+            printError(Tr::tr("export: unknown option %1 (see export --help)").arg(arg));
             return ExitUsage;
         }
     }
     if ((session && !args.isEmpty()) || (!session && args.size() != 1)) {
-        printError(tr("export: give either one CALL_ID or --session ID (see export --help)"));
+        printError(Tr::tr("export: give either one CALL_ID or --session ID (see export --help)"));
         return ExitUsage;
     }
     const auto id =
@@ -83,12 +83,12 @@ int runExport(const QStringList &arguments)
     }
     QSaveFile file(*out);
     if (!file.open(QIODevice::WriteOnly)) {
-        printError(tr("cannot write %1: %2").arg(*out, file.errorString()));
+        printError(Tr::tr("cannot write %1: %2").arg(*out, file.errorString()));
         return ExitFailed;
     }
     file.write(QJsonDocument(*document).toJson(QJsonDocument::Indented));
     if (!file.commit()) {
-        printError(tr("cannot write %1: %2").arg(*out, file.errorString()));
+        printError(Tr::tr("cannot write %1: %2").arg(*out, file.errorString()));
         return ExitFailed;
     }
     return ExitOk;

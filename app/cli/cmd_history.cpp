@@ -25,10 +25,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 QJsonObject backupJson(const HistoryRescue::BackupInfo &backup)
 {
@@ -64,7 +64,7 @@ int runCare(const QString &action, QStringList args)
     if (failed)
         return ExitUsage;
     if (!args.isEmpty()) {
-        printError(tr("history %1: unexpected argument '%2'").arg(action, args.first()));
+        printError(Tr::tr("history %1: unexpected argument '%2'").arg(action, args.first()));
         return ExitUsage;
     }
     const QString path = dbPath.isEmpty() ? defaultDatabasePath() : dbPath;
@@ -85,7 +85,7 @@ int runCare(const QString &action, QStringList args)
                                 { u"backups"_s, backups } });
         if (!report->ok) {
             DatabaseMonitor::instance()->reportDamage(
-                path, tr("the check found problems: %1").arg(report->problems.size()));
+                path, Tr::tr("the check found problems: %1").arg(report->problems.size()));
             return ExitFailed;
         }
         return ExitOk;
@@ -125,7 +125,7 @@ int runCare(const QString &action, QStringList args)
         return ExitFailed;
     }
     if (!report->damagedKeptAs.isEmpty())
-        printError(tr("the old file was kept as %1").arg(report->damagedKeptAs));
+        printError(Tr::tr("the old file was kept as %1").arg(report->damagedKeptAs));
     printJson(rescueJson(*report, path));
     return ExitOk;
 }
@@ -144,21 +144,22 @@ int runHistory(const QStringList &arguments)
     }
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
         std::fputs(
-            tr("Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
-               "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
-               "           [--after CURSOR] [--db PATH]\n\n"
-               "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
-               "pass the last one to --after for the next page.\n\n"
-               "       callscope-cli history check|backup|backups|restore [--from "
-               "FILE]|recover|new\n"
-               "           [--db PATH]\n\n"
-               "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
-               "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
-               "backups  lists the backups with their dates and number of calls\n"
-               "restore  puts back the newest good backup (or --from FILE)\n"
-               "recover  copies every row that can still be read into a new history\n"
-               "new      starts an empty history\n"
-               "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n")
+            Tr::tr(
+                "Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
+                "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
+                "           [--after CURSOR] [--db PATH]\n\n"
+                "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
+                "pass the last one to --after for the next page.\n\n"
+                "       callscope-cli history check|backup|backups|restore [--from "
+                "FILE]|recover|new\n"
+                "           [--db PATH]\n\n"
+                "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
+                "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
+                "backups  lists the backups with their dates and number of calls\n"
+                "restore  puts back the newest good backup (or --from FILE)\n"
+                "recover  copies every row that can still be read into a new history\n"
+                "new      starts an empty history\n"
+                "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n")
                 .toLocal8Bit()
                 .constData(),
             stdout);
@@ -181,14 +182,15 @@ int runHistory(const QStringList &arguments)
     if (failed)
         return ExitUsage;
     if (!args.isEmpty()) {
-        printError(tr("history: unexpected argument '%1' (see history --help)").arg(args.first()));
+        printError(
+            Tr::tr("history: unexpected argument '%1' (see history --help)").arg(args.first()));
         return ExitUsage;
     }
     if (status) {
         query.status = callStatusFromName(*status);
         if (!query.status) {
-            printError(tr("history: unknown status '%1' (running, completed, failed, "
-                          "turn_limited, cancelled)")
+            printError(Tr::tr("history: unknown status '%1' (running, completed, failed, "
+                              "turn_limited, cancelled)")
                            .arg(*status));
             return ExitUsage;
         }
@@ -198,7 +200,7 @@ int runHistory(const QStringList &arguments)
         query.limit = limit->toInt(&ok);
         if (!ok || query.limit < 1 || query.limit > 10000) {
             printError(
-                tr("history: --limit must be a number from 1 to 10000, not '%1'").arg(*limit));
+                Tr::tr("history: --limit must be a number from 1 to 10000, not '%1'").arg(*limit));
             return ExitUsage;
         }
     }
@@ -217,7 +219,7 @@ int runHistory(const QStringList &arguments)
     if (after) {
         query.after = HistoryCursor::fromString(*after);
         if (!query.after) {
-            printError(tr("history: --after takes a cursor such as 1764460800000:42, not '%1'")
+            printError(Tr::tr("history: --after takes a cursor such as 1764460800000:42, not '%1'")
                            .arg(*after));
             return ExitUsage;
         }

@@ -24,10 +24,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 QJsonObject idMap(const QHash<qint64, qint64> &map)
 {
@@ -43,8 +43,8 @@ int runImport(const QStringList &arguments)
 {
     QStringList args = arguments;
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
-                      "Imports an export document; prints the new ids as JSON.\n")
+        std::fputs(Tr::tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
+                          "Imports an export document; prints the new ids as JSON.\n")
                        .toLocal8Bit()
                        .constData(),
                    stdout);
@@ -54,12 +54,12 @@ int runImport(const QStringList &arguments)
     if (!takeDbOption(args, &dbPath))
         return ExitUsage;
     if (args.size() != 1 || args.first().startsWith(u"--")) {
-        printError(tr("import: expected one FILE (see import --help)"));
+        printError(Tr::tr("import: expected one FILE (see import --help)"));
         return ExitUsage;
     }
     const QString path = args.first();
     if (!QFileInfo(path).isFile()) {
-        printError(tr("import: cannot read %1: no such file").arg(path));
+        printError(Tr::tr("import: cannot read %1: no such file").arg(path));
         return ExitUsage;
     }
     QString error;
@@ -83,7 +83,7 @@ int runImport(const QStringList &arguments)
     }
     const auto &result = *imported;
     if (!result) {
-        printError(tr("%1: %2").arg(path, result.error().message));
+        printError(Tr::tr("%1: %2").arg(path, result.error().message));
         return ExitFailed;
     }
     QJsonArray calls;

@@ -21,23 +21,24 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 void printLintHelp()
 {
     const QString text =
-        tr("Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
-           "Checks a spec before it spends tokens: tool names, descriptions, closed sets, "
-           "provider\n"
-           "limits and strict-mode schema rules. Prints the findings as JSON; they are warnings,\n"
-           "so the exit code is 0 even when there are some.\n\n"
-           "Options:\n"
-           "  --engine TYPE   lint for this engine type instead of the spec's own\n"
-           "                  (%1)\n\n"
-           "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
+        Tr::tr(
+            "Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
+            "Checks a spec before it spends tokens: tool names, descriptions, closed sets, "
+            "provider\n"
+            "limits and strict-mode schema rules. Prints the findings as JSON; they are warnings,\n"
+            "so the exit code is 0 even when there are some.\n\n"
+            "Options:\n"
+            "  --engine TYPE   lint for this engine type instead of the spec's own\n"
+            "                  (%1)\n\n"
+            "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
             .arg(engineTypeNames().join(u", "_s));
     std::fputs(text.toLocal8Bit().constData(), stdout);
 }
@@ -58,7 +59,7 @@ int runLint(const QStringList &arguments)
             QString value;
             if (arg == u"--engine") {
                 if (i + 1 >= arguments.size()) {
-                    printError(tr("--engine needs an engine type (%1)")
+                    printError(Tr::tr("--engine needs an engine type (%1)")
                                    .arg(engineTypeNames().join(u", "_s)));
                     return ExitUsage;
                 }
@@ -68,24 +69,24 @@ int runLint(const QStringList &arguments)
             }
             engine = engineTypeFromName(value);
             if (!engine) {
-                printError(tr("unknown engine type \"%1\" (expected one of %2)")
+                printError(Tr::tr("unknown engine type \"%1\" (expected one of %2)")
                                .arg(value, engineTypeNames().join(u", "_s)));
                 return ExitUsage;
             }
             continue;
         }
         if (arg.startsWith(u"--")) {
-            printError(tr("lint: unknown option %1 (see lint --help)").arg(arg));
+            printError(Tr::tr("lint: unknown option %1 (see lint --help)").arg(arg));
             return ExitUsage;
         }
         if (!specPath.isEmpty()) {
-            printError(tr("lint takes one spec file, got %1 and %2").arg(specPath, arg));
+            printError(Tr::tr("lint takes one spec file, got %1 and %2").arg(specPath, arg));
             return ExitUsage;
         }
         specPath = arg;
     }
     if (specPath.isEmpty()) {
-        printError(tr("lint needs a spec file: callscope-cli lint SPEC.json [--engine TYPE]"));
+        printError(Tr::tr("lint needs a spec file: callscope-cli lint SPEC.json [--engine TYPE]"));
         return ExitUsage;
     }
 
@@ -103,8 +104,8 @@ int runLint(const QStringList &arguments)
         checkSpec(*bytes, specPath, engine, profileLookupFor(*context.profiles()));
     if (!check.ok()) {
         QString message = check.errors.size() == 1
-            ? tr("%1 is not a valid spec (1 error):").arg(specPath)
-            : tr("%1 is not a valid spec (%2 errors):").arg(specPath).arg(check.errors.size());
+            ? Tr::tr("%1 is not a valid spec (1 error):").arg(specPath)
+            : Tr::tr("%1 is not a valid spec (%2 errors):").arg(specPath).arg(check.errors.size());
         for (const SpecError &error : check.errors)
             message += u"\n  "_s + (error.pointer.isEmpty() ? u"(document)"_s : error.pointer)
                 + u": "_s + error.message;
@@ -141,10 +142,11 @@ int runLint(const QStringList &arguments)
                                             { "info"_L1, infos } } } });
     if (!check.schemaErrors.isEmpty()) {
         QString message =
-            tr("%1 cannot run, because of schemas that are not valid JSON Schema:").arg(specPath);
+            Tr::tr("%1 cannot run, because of schemas that are not valid JSON Schema:")
+                .arg(specPath);
         for (const SpecSchemaError &e : check.schemaErrors)
             message +=
-                u"\n  "_s + tr("%1 (keyword \"%2\"): %3").arg(e.pointer, e.keyword, e.message);
+                u"\n  "_s + Tr::tr("%1 (keyword \"%2\"): %3").arg(e.pointer, e.keyword, e.message);
         printError(message);
         return ExitUsage;
     }

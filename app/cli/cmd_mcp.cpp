@@ -31,14 +31,14 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 void printMcpHelp()
 {
-    const QString text = tr(
+    const QString text = Tr::tr(
         "Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]\n"
         "       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON "
         "[OPTIONS]\n\n"
@@ -103,7 +103,7 @@ int runMcp(const QStringList &arguments)
     }
     const QString verb = arguments.first();
     if (verb != u"tools" && verb != u"call") {
-        printError(tr("mcp: unknown verb '%1' (tools or call)").arg(verb));
+        printError(Tr::tr("mcp: unknown verb '%1' (tools or call)").arg(verb));
         return ExitUsage;
     }
     QCommandLineParser parser;
@@ -140,13 +140,13 @@ int runMcp(const QStringList &arguments)
         server.url = parser.value(urlOption);
         const QUrl url(server.url, QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")) {
-            printError(tr("mcp: --url %1 is not an http:// or https:// URL").arg(server.url));
+            printError(Tr::tr("mcp: --url %1 is not an http:// or https:// URL").arg(server.url));
             return ExitUsage;
         }
         for (const QString &header : parser.values(headerOption)) {
             const qsizetype colon = header.indexOf(u':');
             if (colon <= 0) {
-                printError(tr("mcp: --header %1 is not NAME:VALUE").arg(header));
+                printError(Tr::tr("mcp: --header %1 is not NAME:VALUE").arg(header));
                 return ExitUsage;
             }
             server.headers.insert(header.left(colon).trimmed(), header.mid(colon + 1).trimmed());
@@ -165,14 +165,14 @@ int runMcp(const QStringList &arguments)
         }
     } else {
         if (positional.size() < 2) {
-            printError(tr("mcp %1: give SPEC.json SERVER or --url URL").arg(verb));
+            printError(Tr::tr("mcp %1: give SPEC.json SERVER or --url URL").arg(verb));
             return ExitUsage;
         }
         const QString specPath = positional.takeFirst();
         serverName = positional.takeFirst();
         const SpecLoadResult loaded = loadSpecFile(specPath);
         if (!loaded.ok()) {
-            QString message = tr("%1 is not a valid spec:").arg(specPath);
+            QString message = Tr::tr("%1 is not a valid spec:").arg(specPath);
             for (const SpecError &error : loaded.errors)
                 message += u"\n  "_s + (error.pointer.isEmpty() ? u"/"_s : error.pointer) + u": "_s
                     + error.message;
@@ -181,7 +181,7 @@ int runMcp(const QStringList &arguments)
         }
         if (!loaded.spec->mcpServers.contains(serverName)) {
             printError(
-                tr("%1 has no MCP server named %2 (it has: %3)")
+                Tr::tr("%1 has no MCP server named %2 (it has: %3)")
                     .arg(specPath, serverName, loaded.spec->mcpServers.keys().join(u", "_s)));
             return ExitUsage;
         }
@@ -202,7 +202,7 @@ int runMcp(const QStringList &arguments)
     QJsonObject toolArguments;
     if (verb == u"call") {
         if (positional.size() != 1) {
-            printError(tr("mcp call: give exactly one TOOL name"));
+            printError(Tr::tr("mcp call: give exactly one TOOL name"));
             return ExitUsage;
         }
         toolName = positional.first();
@@ -211,22 +211,22 @@ int runMcp(const QStringList &arguments)
             const QJsonDocument doc =
                 QJsonDocument::fromJson(parser.value(argsOption).toUtf8(), &error);
             if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-                printError(tr("mcp call: --args is not a JSON object (%1)")
+                printError(Tr::tr("mcp call: --args is not a JSON object (%1)")
                                .arg(error.error != QJsonParseError::NoError
                                         ? error.errorString()
-                                        : tr("another JSON value")));
+                                        : Tr::tr("another JSON value")));
                 return ExitUsage;
             }
             toolArguments = doc.object();
         }
     } else if (!positional.isEmpty()) {
-        printError(tr("mcp tools: unexpected argument %1").arg(positional.first()));
+        printError(Tr::tr("mcp tools: unexpected argument %1").arg(positional.first()));
         return ExitUsage;
     }
     bool timeoutOk = false;
     const int timeoutMs = parser.value(timeoutOption).toInt(&timeoutOk);
     if (!timeoutOk || timeoutMs <= 0) {
-        printError(tr("mcp: --timeout must be a positive number of milliseconds"));
+        printError(Tr::tr("mcp: --timeout must be a positive number of milliseconds"));
         return ExitUsage;
     }
 
@@ -243,7 +243,7 @@ int runMcp(const QStringList &arguments)
     toolkit.setCredentialStore(&credentials);
     toolkit.setBrowserCommand(parser.value(browserOption));
     QObject::connect(&toolkit, &McpToolkit::authorizationStarted, [](const QUrl &url) {
-        printError(tr("signing in: opened %1").arg(url.toString(QUrl::RemoveQuery)));
+        printError(Tr::tr("signing in: opened %1").arg(url.toString(QUrl::RemoveQuery)));
     });
     QObject::connect(
         &toolkit, &McpToolkit::serverNotification,
@@ -262,7 +262,7 @@ int runMcp(const QStringList &arguments)
             loop.quit();
         });
         StopOnSignal stop([&] {
-            prepareError = tr("interrupted");
+            prepareError = Tr::tr("interrupted");
             loop.quit();
         });
         toolkit.prepare();
@@ -292,7 +292,7 @@ int runMcp(const QStringList &arguments)
         QStringList names;
         for (const McpToolInfo &tool : toolkit.tools())
             names.append(tool.name);
-        printError(tr("MCP server %1 has no tool %2 (it lists: %3)")
+        printError(Tr::tr("MCP server %1 has no tool %2 (it lists: %3)")
                        .arg(serverName, toolName, names.join(u", "_s)));
         shutDown(toolkit, credentials, 3000);
         return ExitUsage;

@@ -53,10 +53,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 QJsonObject resultJson(const LaunchResult &result)
 {
@@ -123,7 +123,7 @@ std::optional<Spec> loadSpecOrComplain(const QString &path)
 {
     const SpecLoadResult loaded = loadSpecFile(path);
     if (!loaded.spec) {
-        printError(tr("%1 is not a usable spec:").arg(path));
+        printError(Tr::tr("%1 is not a usable spec:").arg(path));
         for (const SpecError &e : loaded.errors)
             std::fprintf(stderr, "  %s: %s\n",
                          qPrintable(e.pointer.isEmpty() ? u"(root)"_s : e.pointer),
@@ -138,40 +138,40 @@ std::optional<Spec> loadSpecOrComplain(const QString &path)
 int runRun(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(u"spec"_s, tr("The spec file."));
-    parser.addOption({ u"input"_s, tr("The user's input text."), u"TEXT"_s });
-    parser.addOption({ u"input-file"_s, tr("Read the input text from a file."), u"F"_s });
+    parser.addPositionalArgument(u"spec"_s, Tr::tr("The spec file."));
+    parser.addOption({ u"input"_s, Tr::tr("The user's input text."), u"TEXT"_s });
+    parser.addOption({ u"input-file"_s, Tr::tr("Read the input text from a file."), u"F"_s });
     parser.addOption(
-        { u"attach"_s, tr("Send a file (image or document) with the input."), u"FILE"_s });
-    parser.addOption({ u"session"_s, tr("Run inside this session."), u"ID"_s });
-    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
-    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
-    parser.addOption({ u"no-store"_s, tr("Do not keep the call in the history.") });
+        { u"attach"_s, Tr::tr("Send a file (image or document) with the input."), u"FILE"_s });
+    parser.addOption({ u"session"_s, Tr::tr("Run inside this session."), u"ID"_s });
+    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
+    parser.addOption({ u"no-store"_s, Tr::tr("Do not keep the call in the history.") });
     addTrustOptions(parser);
-    parser.addOption({ u"help"_s, tr("Show this help.") });
+    parser.addOption({ u"help"_s, Tr::tr("Show this help.") });
     if (!parseOrComplain(parser, u"run"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(
-            qPrintable(
-                tr("Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
-                   "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
-                   "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
-                   "unattended: tools that need approval are refused unless allowed with "
-                   "--allow-tool. A file that would start programs or read a variable that is not "
-                   "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
-                   "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
-                   "3 turn limited.\n")),
+            qPrintable(Tr::tr(
+                "Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
+                "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
+                "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
+                "unattended: tools that need approval are refused unless allowed with "
+                "--allow-tool. A file that would start programs or read a variable that is not "
+                "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
+                "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
+                "3 turn limited.\n")),
             stdout);
         return ExitOk;
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
-        printError(tr("run needs exactly one spec file (see run --help)"));
+        printError(Tr::tr("run needs exactly one spec file (see run --help)"));
         return ExitUsage;
     }
     if (parser.isSet(u"input"_s) && parser.isSet(u"input-file"_s)) {
-        printError(tr("give either --input or --input-file, not both"));
+        printError(Tr::tr("give either --input or --input-file, not both"));
         return ExitUsage;
     }
     const auto spec = loadSpecOrComplain(positional.first());
@@ -205,11 +205,12 @@ int runRun(const QStringList &arguments)
         bool ok = false;
         request.sessionId = parser.value(u"session"_s).toLongLong(&ok);
         if (!ok) {
-            printError(tr("--session needs a session id (a number)"));
+            printError(Tr::tr("--session needs a session id (a number)"));
             return ExitUsage;
         }
         if (parser.isSet(u"no-store"_s)) {
-            printError(tr("--session needs the history: it cannot be combined with --no-store"));
+            printError(
+                Tr::tr("--session needs the history: it cannot be combined with --no-store"));
             return ExitUsage;
         }
     }
@@ -233,12 +234,12 @@ int runRun(const QStringList &arguments)
 int runRevise(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(u"call"_s, tr("The call to revise."));
-    parser.addOption({ u"correction"_s, tr("What to change."), u"TEXT"_s });
-    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
-    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
+    parser.addPositionalArgument(u"call"_s, Tr::tr("The call to revise."));
+    parser.addOption({ u"correction"_s, Tr::tr("What to change."), u"TEXT"_s });
+    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     parser.addOption({ u"engine"_s,
-                       tr("Revise on this engine profile instead of the call's own engine."),
+                       Tr::tr("Revise on this engine profile instead of the call's own engine."),
                        u"PROFILE"_s });
     addTrustOptions(parser);
     if (!parseOrComplain(parser, u"revise"_s, arguments))
@@ -246,18 +247,18 @@ int runRevise(const QStringList &arguments)
     bool ok = false;
     const qint64 callId = parser.positionalArguments().value(0).toLongLong(&ok);
     if (parser.positionalArguments().size() != 1 || !ok) {
-        printError(tr("revise needs one call id (a number)"));
+        printError(Tr::tr("revise needs one call id (a number)"));
         return ExitUsage;
     }
     if (parser.value(u"correction"_s).trimmed().isEmpty()) {
-        printError(tr("revise needs --correction TEXT"));
+        printError(Tr::tr("revise needs --correction TEXT"));
         return ExitUsage;
     }
     AppContext context;
     if (!openHistory(context, parser.value(u"db"_s)))
         return ExitFailed;
     if (auto exists = context.store()->callExists(callId); !exists || !exists.value()) {
-        printError(tr("no call %1 in %2").arg(callId).arg(context.databasePath()));
+        printError(Tr::tr("no call %1 in %2").arg(callId).arg(context.databasePath()));
         return ExitUsage;
     }
     // A revision runs the stored call's tools again: an imported call's spec is someone else's.
@@ -291,21 +292,22 @@ int runRevise(const QStringList &arguments)
 int runBatch(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(u"spec"_s, tr("The spec file."));
-    parser.addOption({ u"inputs"_s, tr("JSON Lines: one input per line."), u"FILE"_s });
-    parser.addOption({ u"out"_s, tr("Write the result lines here instead of stdout."), u"FILE"_s });
-    parser.addOption({ u"db"_s, tr("The history database."), u"PATH"_s });
-    parser.addOption({ u"jobs"_s, tr("Calls in flight at once (default 4)."), u"N"_s });
+    parser.addPositionalArgument(u"spec"_s, Tr::tr("The spec file."));
+    parser.addOption({ u"inputs"_s, Tr::tr("JSON Lines: one input per line."), u"FILE"_s });
     parser.addOption(
-        { u"resume"_s, tr("Continue the newest batch of this spec and inputs file.") });
-    parser.addOption({ u"allow-tool"_s, tr("Allow a tool that needs approval."), u"NAME"_s });
+        { u"out"_s, Tr::tr("Write the result lines here instead of stdout."), u"FILE"_s });
+    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    parser.addOption({ u"jobs"_s, Tr::tr("Calls in flight at once (default 4)."), u"N"_s });
+    parser.addOption(
+        { u"resume"_s, Tr::tr("Continue the newest batch of this spec and inputs file.") });
+    parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     addTrustOptions(parser);
-    parser.addOption({ u"help"_s, tr("Show this help.") });
+    parser.addOption({ u"help"_s, Tr::tr("Show this help.") });
     if (!parseOrComplain(parser, u"batch"_s, arguments))
         return ExitUsage;
     if (parser.isSet(u"help"_s)) {
         std::fputs(
-            qPrintable(tr(
+            qPrintable(Tr::tr(
                 "Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] "
                 "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]\n\n"
                 "Runs the spec on every line of the inputs file with N calls in flight "
@@ -318,8 +320,8 @@ int runBatch(const QStringList &arguments)
         return ExitOk;
     }
     if (parser.positionalArguments().size() != 1 || !parser.isSet(u"inputs"_s)) {
-        printError(tr("usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out "
-                      "FILE.jsonl] [--db PATH]"));
+        printError(Tr::tr("usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out "
+                          "FILE.jsonl] [--db PATH]"));
         return ExitUsage;
     }
     int jobs = 4;
@@ -327,7 +329,7 @@ int runBatch(const QStringList &arguments)
         bool ok = false;
         jobs = parser.value(u"jobs"_s).toInt(&ok);
         if (!ok || jobs < 1 || jobs > 256) {
-            printError(tr("--jobs needs a whole number from 1 to 256"));
+            printError(Tr::tr("--jobs needs a whole number from 1 to 256"));
             return ExitUsage;
         }
     }
@@ -345,7 +347,7 @@ int runBatch(const QStringList &arguments)
     if (parser.isSet(u"out"_s)) {
         out.setFileName(parser.value(u"out"_s));
         if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
-            printError(tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
+            printError(Tr::tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
             return ExitUsage;
         }
     }
@@ -363,8 +365,9 @@ int runBatch(const QStringList &arguments)
         const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
         if (appendWholeLine(out, bytes, &outError))
             return;
-        printError(tr("cannot write %1: %2; the batch stops starting calls (what runs is stored)")
-                       .arg(out.fileName(), outError));
+        printError(
+            Tr::tr("cannot write %1: %2; the batch stops starting calls (what runs is stored)")
+                .arg(out.fileName(), outError));
         if (running)
             running->halt(outError);
     };
@@ -381,8 +384,8 @@ int runBatch(const QStringList &arguments)
         own > 0 && own < jobs)
         std::fprintf(
             stderr, "%s\n",
-            qPrintable(tr("batch: the engine is limited to %1 calls at once (settings or its "
-                          "profile), so at most %1 of the %2 jobs run on it")
+            qPrintable(Tr::tr("batch: the engine is limited to %1 calls at once (settings or its "
+                              "profile), so at most %1 of the %2 jobs run on it")
                            .arg(own)
                            .arg(jobs)));
 
@@ -401,7 +404,7 @@ int runBatch(const QStringList &arguments)
         QString lockError;
         lock = RunLock::acquire(context.databasePath(), u"batch-%1"_s.arg(id), &lockError);
         if (!lock)
-            printError(tr("batch %1 is %2: wait for it to end or stop it, then resume")
+            printError(Tr::tr("batch %1 is %2: wait for it to end or stop it, then resume")
                            .arg(id)
                            .arg(lockError));
         return bool(lock);
@@ -415,17 +418,19 @@ int runBatch(const QStringList &arguments)
         if (latest.value()) {
             const BatchInfo &found = *latest.value();
             if (found.specHash != specHash) {
-                printError(tr("the spec %1 changed since batch %2 was started; resuming would mix "
-                              "two specs. "
-                              "Run without --resume to start a new batch.")
-                               .arg(specPath)
-                               .arg(found.id));
+                printError(
+                    Tr::tr("the spec %1 changed since batch %2 was started; resuming would mix "
+                           "two specs. "
+                           "Run without --resume to start a new batch.")
+                        .arg(specPath)
+                        .arg(found.id));
                 return ExitUsage;
             }
             if (found.inputsHash != inputs.sha256) {
                 printError(
-                    tr("the inputs file %1 changed since batch %2 was started; its lines may mean "
-                       "other inputs now. Run without --resume to start a new batch.")
+                    Tr::tr(
+                        "the inputs file %1 changed since batch %2 was started; its lines may mean "
+                        "other inputs now. Run without --resume to start a new batch.")
                         .arg(inputsPath)
                         .arg(found.id));
                 return ExitUsage;
@@ -440,14 +445,14 @@ int runBatch(const QStringList &arguments)
             }
             completed = lines.value();
             std::fprintf(stderr, "%s\n",
-                         qPrintable(tr("batch %1: resuming, %2 of %3 inputs already completed")
+                         qPrintable(Tr::tr("batch %1: resuming, %2 of %3 inputs already completed")
                                         .arg(batchId)
                                         .arg(completed.size())
                                         .arg(inputs.lines.size())));
         } else {
-            std::fprintf(
-                stderr, "%s\n",
-                qPrintable(tr("batch: nothing to resume for these files, starting a new batch")));
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(Tr::tr(
+                             "batch: nothing to resume for these files, starting a new batch")));
         }
     }
     if (batchId == 0) {
@@ -462,7 +467,7 @@ int runBatch(const QStringList &arguments)
         const auto created = calls->writeNow<StoreResult<qint64>>(
             [&info](CallStore &store) { return store.createBatch(info); }, &writeError);
         if (!created || !*created) {
-            printError(tr("cannot store the batch: %1")
+            printError(Tr::tr("cannot store the batch: %1")
                            .arg(created ? created->error().message : writeError));
             return ExitFailed;
         }
@@ -476,9 +481,10 @@ int runBatch(const QStringList &arguments)
     QObject::connect(&run, &BatchRun::halted, &run, [&outError, &context](const QString &why) {
         if (!outError.isEmpty())
             return; // said already
-        printError(tr("the history cannot store the results (%1); no more calls are started, the "
-                      "replies of the calls in flight go to %2")
-                       .arg(why, RecoveryFile::pathFor(context.databasePath())));
+        printError(
+            Tr::tr("the history cannot store the results (%1); no more calls are started, the "
+                   "replies of the calls in flight go to %2")
+                .arg(why, RecoveryFile::pathFor(context.databasePath())));
     });
     run.setBatchId(batchId);
     run.setCompletedLines(completed);
@@ -524,7 +530,7 @@ int runBatch(const QStringList &arguments)
     const bool terminal = ::isatty(fileno(stderr));
     auto progressText = [&run] {
         const BatchRun::Progress p = run.progress();
-        return tr("batch: %1/%2 done, %3 failed, %4 in flight, %5 calls/s, ETA %6")
+        return Tr::tr("batch: %1/%2 done, %3 failed, %4 in flight, %5 calls/s, ETA %6")
             .arg(p.done)
             .arg(p.total)
             .arg(p.failed)
@@ -551,7 +557,7 @@ int runBatch(const QStringList &arguments)
         if (terminal)
             std::fputs("\n", stderr);
         std::fprintf(stderr, "%s\n",
-                     qPrintable(tr("batch: stopping; cancelling the calls in flight")));
+                     qPrintable(Tr::tr("batch: stopping; cancelling the calls in flight")));
         run.stop();
     });
 
@@ -567,22 +573,23 @@ int runBatch(const QStringList &arguments)
         std::fputs("\r\033[K", stderr);
     const int completedNow = p.done - p.failed;
     std::fprintf(stderr, "%s\n",
-                 qPrintable(tr("batch %1: %2 inputs, %3 completed, %4 not completed")
+                 qPrintable(Tr::tr("batch %1: %2 inputs, %3 completed, %4 not completed")
                                 .arg(batchId)
                                 .arg(inputs.lines.size())
                                 .arg(completedNow + p.resumed)
                                 .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
     if (!batchUsage.isEmpty()) {
-        QString tokens = tr("batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 "
-                            "written to it), %6 output")
-                             .arg(batchId)
-                             .arg(batchUsage.promptTokens())
-                             .arg(batchUsage.inputTokens)
-                             .arg(batchUsage.cacheReadTokens)
-                             .arg(batchUsage.cacheWriteTokens)
-                             .arg(batchUsage.outputTokens);
+        QString tokens =
+            Tr::tr("batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 "
+                   "written to it), %6 output")
+                .arg(batchId)
+                .arg(batchUsage.promptTokens())
+                .arg(batchUsage.inputTokens)
+                .arg(batchUsage.cacheReadTokens)
+                .arg(batchUsage.cacheWriteTokens)
+                .arg(batchUsage.outputTokens);
         if (batchPriced)
-            tokens += tr("; $%1, $%2 without the cache")
+            tokens += Tr::tr("; $%1, $%2 without the cache")
                           .arg(batchCost, 0, 'f', 4)
                           .arg(batchUncached, 0, 'f', 4);
         std::fprintf(stderr, "%s\n", qPrintable(tokens));
@@ -605,7 +612,7 @@ int runBatch(const QStringList &arguments)
             command += u" --jobs "_s + QString::number(jobs);
         for (const QString &tool : parser.values(u"allow-tool"_s))
             command += u" --allow-tool "_s + tool;
-        std::fprintf(stderr, "%s\n", qPrintable(tr("to run what is left: %1").arg(command)));
+        std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("to run what is left: %1").arg(command)));
     }
     if (!outError.isEmpty() || run.isHalted())
         return ExitFailed;

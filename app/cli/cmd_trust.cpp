@@ -24,24 +24,24 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 void printTrustHelp()
 {
     std::fputs(
-        qPrintable(
-            tr("Usage: callscope-cli trust list\n"
-               "       callscope-cli trust add FILE\n"
-               "       callscope-cli trust revoke (PATH | --all)\n\n"
-               "Lists the files trusted to run programs or read key variables on this computer,\n"
-               "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
-               "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
-               "folder (every file trusted in it). add prints what the file will run.\n"
-               "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
-               "does not load, or nothing trusted under PATH.\n")),
+        qPrintable(Tr::tr(
+            "Usage: callscope-cli trust list\n"
+            "       callscope-cli trust add FILE\n"
+            "       callscope-cli trust revoke (PATH | --all)\n\n"
+            "Lists the files trusted to run programs or read key variables on this computer,\n"
+            "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
+            "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
+            "folder (every file trusted in it). add prints what the file will run.\n"
+            "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
+            "does not load, or nothing trusted under PATH.\n")),
         stdout);
 }
 
@@ -76,7 +76,7 @@ int trustFile(TrustStore &store, const QString &path)
         }
     }
     if (!errors.isEmpty() || entry.digest.isEmpty()) {
-        printError(tr("%1 does not load, so it cannot be trusted:\n  %2")
+        printError(Tr::tr("%1 does not load, so it cannot be trusted:\n  %2")
                        .arg(path, errors.join(u"\n  "_s)));
         return ExitUsage;
     }
@@ -132,12 +132,12 @@ int runTrust(const QStringList &arguments)
         }
         printJson(QJsonObject { { u"revoked"_s, removed } });
         if (removed == 0 && !target.isEmpty()) {
-            printError(tr("nothing is trusted under %1").arg(QDir::toNativeSeparators(target)));
+            printError(Tr::tr("nothing is trusted under %1").arg(QDir::toNativeSeparators(target)));
             return ExitUsage;
         }
         return ExitOk;
     }
-    printError(tr("usage: trust list | trust add FILE | trust revoke (PATH | --all)"));
+    printError(Tr::tr("usage: trust list | trust add FILE | trust revoke (PATH | --all)"));
     return ExitUsage;
 }
 

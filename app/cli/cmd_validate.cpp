@@ -24,30 +24,30 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 void printValidateHelp()
 {
-    const QString text =
-        tr("Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n"
-           "                              [--dialect NAME]\n\n"
-           "Validates a JSON document against a JSON Schema and prints\n"
-           "{\"valid\", \"errors\": [{\"instance_path\", \"keyword_location\", \"message\"}]}.\n"
-           "The schema is read in the dialect its \"$schema\" names (draft-04, draft-06,\n"
-           "draft-07, 2019-09 or 2020-12); without one it is 2020-12.\n"
-           "Relative $refs resolve against the schema file's folder; nothing is fetched\n"
-           "from the network.\n\n"
-           "Options:\n"
-           "  --format-assertion   treat \"format\" (date-time, date, time, duration, email,\n"
-           "                       hostname, ipv4, ipv6, uri, uuid) as an assertion\n"
-           "  --dialect NAME       read the schema as draft-04, draft-06, draft-07, 2019-09\n"
-           "                       or 2020-12, whatever its \"$schema\" says (documents it\n"
-           "                       refers to keep their own)\n\n"
-           "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
-           "invalid schema.\n");
+    const QString text = Tr::tr(
+        "Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n"
+        "                              [--dialect NAME]\n\n"
+        "Validates a JSON document against a JSON Schema and prints\n"
+        "{\"valid\", \"errors\": [{\"instance_path\", \"keyword_location\", \"message\"}]}.\n"
+        "The schema is read in the dialect its \"$schema\" names (draft-04, draft-06,\n"
+        "draft-07, 2019-09 or 2020-12); without one it is 2020-12.\n"
+        "Relative $refs resolve against the schema file's folder; nothing is fetched\n"
+        "from the network.\n\n"
+        "Options:\n"
+        "  --format-assertion   treat \"format\" (date-time, date, time, duration, email,\n"
+        "                       hostname, ipv4, ipv6, uri, uuid) as an assertion\n"
+        "  --dialect NAME       read the schema as draft-04, draft-06, draft-07, 2019-09\n"
+        "                       or 2020-12, whatever its \"$schema\" says (documents it\n"
+        "                       refers to keep their own)\n\n"
+        "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
+        "invalid schema.\n");
     std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 
@@ -65,7 +65,7 @@ std::optional<QJsonValue> readJsonAny(const QString &path, QString *error)
     const QJsonDocument wrapped = QJsonDocument::fromJson('[' + *data + ']', &wrappedError);
     if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1)
         return wrapped.array().at(0);
-    *error = tr("%1: invalid JSON at %2: %3")
+    *error = Tr::tr("%1: invalid JSON at %2: %3")
                  .arg(path, describeOffset(*data, parseError.offset), parseError.errorString());
     return std::nullopt;
 }
@@ -107,8 +107,9 @@ int runValidate(const QStringList &arguments)
             QString name;
             if (argument == u"--dialect") {
                 if (i + 1 >= arguments.size()) {
-                    printError(tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, "
-                                  "2019-09 or 2020-12"));
+                    printError(
+                        Tr::tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, "
+                               "2019-09 or 2020-12"));
                     return ExitUsage;
                 }
                 name = arguments.at(++i);
@@ -117,22 +118,22 @@ int runValidate(const QStringList &arguments)
             }
             const auto dialect = schemaDialectFromName(name);
             if (!dialect) {
-                printError(tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, "
-                              "2019-09 or 2020-12")
+                printError(Tr::tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, "
+                                  "2019-09 or 2020-12")
                                .arg(name));
                 return ExitUsage;
             }
             options.dialect = *dialect;
             options.overrideDialect = true;
         } else if (argument.startsWith(u"--")) {
-            printError(tr("validate: unknown option %1 (see validate --help)").arg(argument));
+            printError(Tr::tr("validate: unknown option %1 (see validate --help)").arg(argument));
             return ExitUsage;
         } else {
             positional.append(argument);
         }
     }
     if (positional.size() != 2) {
-        printError(tr("validate: expected SCHEMA.json INSTANCE.json (see validate --help)"));
+        printError(Tr::tr("validate: expected SCHEMA.json INSTANCE.json (see validate --help)"));
         return ExitUsage;
     }
     const QString schemaPath = positional.at(0);
@@ -158,7 +159,7 @@ int runValidate(const QStringList &arguments)
             ? options.dialect
             : declaredSchemaDialect(*schema).value_or(options.dialect);
         QString message =
-            tr("%1: not a valid JSON Schema (%2):").arg(schemaPath, schemaDialectName(dialect));
+            Tr::tr("%1: not a valid JSON Schema (%2):").arg(schemaPath, schemaDialectName(dialect));
         for (const SchemaError &schemaError : schemaErrors) {
             const QString where =
                 schemaError.instancePath.isEmpty() ? u"(root)"_s : schemaError.instancePath;
@@ -170,7 +171,7 @@ int runValidate(const QStringList &arguments)
 
     const CompiledSchema compiled = SchemaCompiler(registry, options).compile(*schema, baseUri);
     if (!compiled.isValid()) {
-        printError(tr("%1: cannot compile the schema:\n  %2")
+        printError(Tr::tr("%1: cannot compile the schema:\n  %2")
                        .arg(schemaPath, compiled.errorString().replace(u"\n"_s, u"\n  "_s)));
         return ExitUsage;
     }

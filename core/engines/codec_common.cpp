@@ -322,4 +322,40 @@ ToolCall makeToolCall(const QString &id, const QString &name, const QString &raw
     return call;
 }
 
+void TextStreamAssembler::appendText(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    m_text += text;
+    m_hasContent = true;
+    if (onTextDelta)
+        onTextDelta(text);
+}
+
+void TextStreamAssembler::appendRefusal(const QString &refusal)
+{
+    if (refusal.isEmpty())
+        return;
+    m_refusal += refusal;
+    m_hasContent = true;
+}
+
+bool TextStreamAssembler::fail(const ApiError &error)
+{
+    m_error = error;
+    return false;
+}
+
+ModelReply TextStreamAssembler::baseReply() const
+{
+    ModelReply reply;
+    reply.message.role = Role::Assistant;
+    reply.message.text = m_text;
+    reply.message.refusal = m_refusal;
+    reply.usage = m_usage;
+    reply.responseId = m_id;
+    reply.model = m_model;
+    return reply;
+}
+
 } // namespace Callscope::CodecCommon

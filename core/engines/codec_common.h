@@ -94,4 +94,36 @@ void appendUserTurn(QList<Message> &messages, const QList<ToolResult> &results,
 // A neutral tool call whose arguments are parsed from `rawArguments` (see parseToolArguments).
 ToolCall makeToolCall(const QString &id, const QString &name, const QString &rawArguments);
 
+// What the OpenAI stream assemblers (Chat Completions and Responses) keep alike: the end
+// signal, whether model content arrived, the error that broke the stream, the reply's text and
+// refusal as they arrive, its usage, id and model, and the tape each event is read into. The
+// subclass reads its provider's events and keeps the tool calls and finish reason.
+class TextStreamAssembler : public StreamAssembler
+{
+public:
+    bool isComplete() const override { return m_done; }
+    bool hasContent() const override { return m_hasContent; }
+    std::optional<ApiError> error() const override { return m_error; }
+
+protected:
+    // A fragment of the reply's text: content, and handed to onTextDelta. Empty adds nothing.
+    void appendText(const QString &text);
+    // A fragment of the model's refusal: content, not handed on. Empty adds nothing.
+    void appendRefusal(const QString &refusal);
+    // Breaks the stream with `error`; returns false, what handleEvent then returns.
+    bool fail(const ApiError &error);
+    // The assistant message with the text and refusal so far, and the usage, id and model.
+    ModelReply baseReply() const;
+
+    bool m_done = false;
+    bool m_hasContent = false;
+    std::optional<ApiError> m_error;
+    QString m_text;
+    QString m_refusal;
+    Usage m_usage;
+    QString m_id;
+    QString m_model;
+    JsonTape m_tape; // the current event, reused
+};
+
 } // namespace Callscope::CodecCommon

@@ -51,13 +51,10 @@ Attachment attachmentFromDataUri(const QString &uri, const QString &name)
                                 QByteArray::fromBase64(uri.sliced(comma + 1).toLatin1()));
 }
 
-class ChatStreamAssembler final : public StreamAssembler
+class ChatStreamAssembler final : public TextStreamAssembler
 {
 public:
     bool handleEvent(const SseEvent &event) override;
-    bool isComplete() const override { return m_done; }
-    bool hasContent() const override { return m_hasContent; }
-    std::optional<ApiError> error() const override { return m_error; }
     ModelReply reply() const override;
 
 private:
@@ -68,19 +65,10 @@ private:
         QString arguments;
     };
 
-    bool m_done = false;
-    bool m_hasContent = false;
-    std::optional<ApiError> m_error;
-    QString m_text;
-    QString m_refusal;
     QString m_reasoning;
     QMap<int, PendingCall> m_calls;
     int m_lastIndex = -1;
     QString m_finishReason;
-    Usage m_usage;
-    QString m_id;
-    QString m_model;
-    JsonTape m_tape; // the current event, reused
 };
 
 bool ChatStreamAssembler::handleEvent(const SseEvent &event)
@@ -101,11 +89,8 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
         return false;
     const JsonRef chunk = *parsed;
     const JsonRef errorValue = chunk.value("error"_L1);
-    if (errorValue.isObject() || errorValue.isString()) {
-        ApiError error = OpenAIChatCodec::parseOpenAIError(0, data);
-        m_error = error;
-        return false;
-    }
+    if (errorValue.isObject() || errorValue.isString())
+        return fail(OpenAIChatCodec::parseOpenAIError(0, data));
     if (m_id.isEmpty())
         m_id = chunk.value("id"_L1).toString();
     if (m_model.isEmpty())
@@ -120,17 +105,8 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
         const JsonRef contentValue = delta.value("content"_L1);
         const QString content =
             contentValue.isString() ? contentValue.toString() : contentText(contentValue.toQt());
-        if (!content.isEmpty()) {
-            m_text += content;
-            m_hasContent = true;
-            if (onTextDelta)
-                onTextDelta(content);
-        }
-        const QString refusal = delta.value("refusal"_L1).toString();
-        if (!refusal.isEmpty()) {
-            m_refusal += refusal;
-            m_hasContent = true;
-        }
+        appendText(content);
+        appendRefusal(delta.value("refusal"_L1).toString());
         const QString reasoning = delta.value("reasoning"_L1).toString();
         m_reasoning +=
             reasoning.isEmpty() ? delta.value("reasoning_content"_L1).toString() : reasoning;
@@ -166,10 +142,7 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
 
 ModelReply ChatStreamAssembler::reply() const
 {
-    ModelReply reply;
-    reply.message.role = Role::Assistant;
-    reply.message.text = m_text;
-    reply.message.refusal = m_refusal;
+    ModelReply reply = baseReply();
     if (!m_reasoning.isEmpty())
         reply.message.providerData.insert(u"reasoning"_s, m_reasoning);
     for (const PendingCall &pending : m_calls) {
@@ -179,9 +152,6 @@ ModelReply ChatStreamAssembler::reply() const
     reply.finishReason =
         OpenAIChatCodec::mapFinishReason(m_finishReason, !reply.message.toolCalls.isEmpty(),
                                          !m_refusal.isEmpty(), &reply.refusalCategory);
-    reply.usage = m_usage;
-    reply.responseId = m_id;
-    reply.model = m_model;
     return reply;
 }
 

@@ -44,13 +44,10 @@ void absorbOutputItem(const QJsonObject &item, Message &message, QJsonArray &rea
     }
 }
 
-class ResponsesStreamAssembler final : public StreamAssembler
+class ResponsesStreamAssembler final : public TextStreamAssembler
 {
 public:
     bool handleEvent(const SseEvent &event) override;
-    bool isComplete() const override { return m_done; }
-    bool hasContent() const override { return m_hasContent; }
-    std::optional<ApiError> error() const override { return m_error; }
     ModelReply reply() const override;
 
 private:
@@ -64,19 +61,10 @@ private:
     };
     PendingCall &callFor(const JsonRef &data);
 
-    bool m_done = false;
-    bool m_hasContent = false;
-    std::optional<ApiError> m_error;
-    QString m_text;
-    QString m_refusal;
     QMap<int, PendingCall> m_calls; // by output_index
     QJsonArray m_reasoning;
     QString m_status;
     QString m_incompleteReason;
-    Usage m_usage;
-    QString m_id;
-    QString m_model;
-    JsonTape m_tape; // the current event, reused
 };
 
 ResponsesStreamAssembler::PendingCall &ResponsesStreamAssembler::callFor(const JsonRef &data)
@@ -114,8 +102,7 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
         error.providerType = code.isEmpty() ? errorType : code;
         error.message = body.value("message"_L1).toString();
         refineError(error, errorType, code);
-        m_error = error;
-        return false;
+        return fail(error);
     }
     if (type == u"response.created" || type == u"response.in_progress") {
         const JsonRef response = data.value("response"_L1).toObject();
@@ -138,19 +125,9 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
             m_reasoning.append(item.toQtObject());
         }
     } else if (type == u"response.output_text.delta") {
-        const QString delta = data.value("delta"_L1).toString();
-        if (!delta.isEmpty()) {
-            m_text += delta;
-            m_hasContent = true;
-            if (onTextDelta)
-                onTextDelta(delta);
-        }
+        appendText(data.value("delta"_L1).toString());
     } else if (type == u"response.refusal.delta") {
-        const QString delta = data.value("delta"_L1).toString();
-        if (!delta.isEmpty()) {
-            m_refusal += delta;
-            m_hasContent = true;
-        }
+        appendRefusal(data.value("delta"_L1).toString());
     } else if (type == u"response.function_call_arguments.delta") {
         PendingCall &call = callFor(data);
         if (!call.argumentsDone)
@@ -178,8 +155,7 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
         error.providerType = errorObject.value("code"_L1).toString();
         error.message = errorObject.value("message"_L1).toString();
         refineError(error, error.providerType, error.providerType);
-        m_error = error;
-        return false;
+        return fail(error);
     }
     // Every other event type (about 60 exist) is ignored.
     return true;
@@ -187,10 +163,7 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
 
 ModelReply ResponsesStreamAssembler::reply() const
 {
-    ModelReply reply;
-    reply.message.role = Role::Assistant;
-    reply.message.text = m_text;
-    reply.message.refusal = m_refusal;
+    ModelReply reply = baseReply();
     if (!m_reasoning.isEmpty())
         reply.message.providerData.insert(u"reasoning_items"_s, m_reasoning);
     for (const PendingCall &pending : m_calls) {
@@ -202,9 +175,6 @@ ModelReply ResponsesStreamAssembler::reply() const
     reply.finishReason = OpenAIResponsesCodec::mapFinish(
         m_status, m_incompleteReason, !reply.message.toolCalls.isEmpty(), !m_refusal.isEmpty(),
         &reply.rawFinishReason, &reply.refusalCategory);
-    reply.usage = m_usage;
-    reply.responseId = m_id;
-    reply.model = m_model;
     return reply;
 }
 

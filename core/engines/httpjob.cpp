@@ -559,23 +559,9 @@ bool HttpJob::consume(const QByteArray &bytes)
     if (m_received.size() < m_settings.keepRawBytes)
         m_received += bytes.left(m_settings.keepRawBytes - m_received.size());
 
-    const quint64 serial = m_serial;
-    const QList<SseEvent> events = m_decoder.feed(bytes);
     bool broken = false;
-    for (const SseEvent &event : events) {
-        if (!m_assembler->handleEvent(event)) {
-            broken = true;
-            break;
-        }
-    }
-    // Deltas go out after the batch so a slot that cancels never runs inside the assembler.
-    const QStringList deltas = std::exchange(m_pendingDeltas, {});
-    QPointer<HttpJob> guard(this);
-    for (const QString &delta : deltas) {
-        Q_EMIT textDelta(delta);
-        if (!guard || m_serial != serial)
-            return false;
-    }
+    if (!deliverEvents(m_decoder.feed(bytes), false, &broken))
+        return false;
     if (!broken && !m_streamEnded && m_assembler->isComplete() && !m_assembler->error()) {
         // The end signal is in: a server that then keeps the connection open (no final
         // chunk, no close) gets a short grace period instead of the whole inactivity timeout.
@@ -603,6 +589,29 @@ bool HttpJob::consume(const QByteArray &bytes)
                       {},
                       content });
         return false;
+    }
+    return true;
+}
+
+bool HttpJob::deliverEvents(const QList<SseEvent> &events, bool atEnd, bool *broken)
+{
+    const quint64 serial = m_serial;
+    *broken = false;
+    for (const SseEvent &event : events) {
+        if (atEnd && isCutOffTail(event))
+            continue; // the connection ended inside this event: a lost connection, not an error
+        if (!m_assembler->handleEvent(event)) {
+            *broken = true;
+            break;
+        }
+    }
+    // Deltas go out after the batch so a slot that cancels never runs inside the assembler.
+    const QStringList deltas = std::exchange(m_pendingDeltas, {});
+    QPointer<HttpJob> guard(this);
+    for (const QString &delta : deltas) {
+        Q_EMIT textDelta(delta);
+        if (!guard || m_serial != serial)
+            return false;
     }
     return true;
 }
@@ -766,24 +775,9 @@ void HttpJob::onReplyFinished()
 
     if (m_mode == Mode::Stream) {
         // The stream ended: a last event without its blank line still counts.
-        const quint64 serial = m_serial;
-        const QList<SseEvent> events = m_decoder.finish();
         bool broken = false;
-        for (const SseEvent &event : events) {
-            if (isCutOffTail(event))
-                continue; // the connection ended inside this event: a lost connection, below
-            if (!m_assembler->handleEvent(event)) {
-                broken = true;
-                break;
-            }
-        }
-        const QStringList deltas = std::exchange(m_pendingDeltas, {});
-        QPointer<HttpJob> guard(this);
-        for (const QString &delta : deltas) {
-            Q_EMIT textDelta(delta);
-            if (!guard || m_serial != serial)
-                return;
-        }
+        if (!deliverEvents(m_decoder.finish(), true, &broken))
+            return;
         const bool content = m_assembler->hasContent();
         if (auto error = m_assembler->error(); error || broken) {
             ApiError apiError = error.value_or(
@@ -856,37 +850,29 @@ void HttpJob::onInactivityTimeout()
         succeedAttempt(reply);
         return;
     }
-    const bool content = contentDelivered();
-    const qint64 limit = m_settings.inactivityTimeoutMs;
-    dropReply();
-    m_result.stop = HttpJobResult::Stop::InactivityTimeout;
-    failAttempt({ FailedAttempt::Kind::Timeout,
-                  m_result.httpStatus,
-                  m_result.responseHeaders,
-                  ApiError { ErrorCategory::Network,
-                             m_result.httpStatus,
-                             {},
-                             text(Text::InactivityTimeout, seconds(limit)),
-                             !content },
-                  {},
-                  content });
+    failTimeout(HttpJobResult::Stop::InactivityTimeout, Text::InactivityTimeout,
+                m_settings.inactivityTimeoutMs);
 }
 
 void HttpJob::onTotalTimeout()
 {
     if (!m_reply)
         return;
+    failTimeout(HttpJobResult::Stop::TotalTimeout, Text::TotalTimeout, m_settings.totalTimeoutMs);
+}
+
+void HttpJob::failTimeout(HttpJobResult::Stop stop, Text what, qint64 limitMs)
+{
     const bool content = contentDelivered();
-    const qint64 limit = m_settings.totalTimeoutMs;
     dropReply();
-    m_result.stop = HttpJobResult::Stop::TotalTimeout;
+    m_result.stop = stop;
     failAttempt({ FailedAttempt::Kind::Timeout,
                   m_result.httpStatus,
                   m_result.responseHeaders,
                   ApiError { ErrorCategory::Network,
                              m_result.httpStatus,
                              {},
-                             text(Text::TotalTimeout, seconds(limit)),
+                             text(what, seconds(limitMs)),
                              !content },
                   {},
                   content });

@@ -160,12 +160,19 @@ private:
     void onReplyFinished();
     void onInactivityTimeout();
     void onTotalTimeout();
+    // Ends the attempt as timed out: `stop` and the message `what` with the limit in seconds.
+    void failTimeout(HttpJobResult::Stop stop, Text what, qint64 limitMs);
     bool consume(const QByteArray &bytes);
     bool arrivedWhole() const;
     bool contentDelivered() const; // a retry would repeat what the caller already has
     bool keepsWholeBody() const { return m_request.wholeReply || m_request.passThrough; }
 
     bool isCutOffTail(const SseEvent &event) const;
+    // Hands decoded events to the assembler, then emits the text deltas they brought. At the
+    // end of the stream (`atEnd`) an event the close cut off is skipped. `broken` says whether
+    // the assembler gave up on an event. False when a textDelta slot cancelled or restarted
+    // the job (or deleted it): the caller must then return at once and touch nothing.
+    bool deliverEvents(const QList<SseEvent> &events, bool atEnd, bool *broken);
     void failAttempt(FailedAttempt failure);
     void succeedAttempt(const ModelReply &reply);
     void recordAttempt(const QString &outcome, const QString &error, qint64 delayMs,

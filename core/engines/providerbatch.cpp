@@ -15,10 +15,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ProviderBatchClient", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ProviderBatchClient)
+};
 
 QByteArray compact(const QJsonObject &object)
 {
@@ -236,7 +236,7 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
                 result.error = ApiError { ErrorCategory::Other,
                                           reply.status,
                                           {},
-                                          translate("the provider's answer named no batch id") };
+                                          Tr::tr("the provider's answer named no batch id") };
         } else {
             result.error = reply.error;
             result.unknown = reply.status == 0 && !reply.error.message.isEmpty();
@@ -275,7 +275,7 @@ void ProviderBatchClient::submit(const QList<ProviderBatchLine> &lines, const QS
                 result.error = ApiError { ErrorCategory::Other,
                                           reply.status,
                                           {},
-                                          translate("the provider's answer named no file id") };
+                                          Tr::tr("the provider's answer named no file id") };
                 done(result);
                 return;
             }

@@ -21,10 +21,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Assertions", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Assertions)
+};
 
 QString compact(const QJsonValue &value)
 {
@@ -71,14 +71,13 @@ std::optional<QJsonValue> at(const Assertion &a, const CallRecord &record, QStri
 {
     const QString pointer = a.params.value(u"pointer"_s).toString();
     if (record.response.isUndefined()) {
-        *reason =
-            translate("the call has no output (status %1)").arg(callStatusName(record.status));
+        *reason = Tr::tr("the call has no output (status %1)").arg(callStatusName(record.status));
         return std::nullopt;
     }
     auto value = JsonPointer::resolve(record.response, pointer);
     if (!value)
         *reason =
-            translate("nothing at %1 in the output").arg(pointer.isEmpty() ? u"(root)"_s : pointer);
+            Tr::tr("nothing at %1 in the output").arg(pointer.isEmpty() ? u"(root)"_s : pointer);
     return value;
 }
 
@@ -96,24 +95,23 @@ QString needPointer(const Assertion &a, bool required = true)
     const QJsonValue p = a.params.value(u"pointer"_s);
     if (p.isUndefined())
         return required
-            ? translate(
+            ? Tr::tr(
                 "needs \"pointer\" (a JSON Pointer such as /title, or \"\" for the whole output)")
             : QString();
     return isPointer(p) ? QString()
-                        : translate("\"pointer\" is not a JSON Pointer: %1").arg(compact(p));
+                        : Tr::tr("\"pointer\" is not a JSON Pointer: %1").arg(compact(p));
 }
 
 QString needNumber(const Assertion &a)
 {
-    return a.params.value(u"value"_s).isDouble() ? QString()
-                                                 : translate("needs a number \"value\"");
+    return a.params.value(u"value"_s).isDouble() ? QString() : Tr::tr("needs a number \"value\"");
 }
 
 Outcome limit(double seen, double max, const QString &what)
 {
     if (seen <= max)
         return { true, QString() };
-    return { false, translate("%1 was %2, above %3").arg(what).arg(seen).arg(max) };
+    return { false, Tr::tr("%1 was %2, above %3").arg(what).arg(seen).arg(max) };
 }
 
 const QHash<QString, Type> &types()
@@ -123,7 +121,7 @@ const QHash<QString, Type> &types()
           { [](const Assertion &a) {
                if (QString p = needPointer(a); !p.isEmpty())
                    return p;
-               return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
+               return a.params.contains(u"value"_s) ? QString() : Tr::tr("needs \"value\"");
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 QString why;
@@ -133,7 +131,7 @@ const QHash<QString, Type> &types()
                 if (*v == a.params.value(u"value"_s))
                     return { true, {} };
                 return { false,
-                         translate("expected %1, got %2")
+                         Tr::tr("expected %1, got %2")
                              .arg(shortened(compact(a.params.value(u"value"_s))),
                                   shortened(compact(*v))) };
             } } },
@@ -141,7 +139,7 @@ const QHash<QString, Type> &types()
           { [](const Assertion &a) {
                if (QString p = needPointer(a); !p.isEmpty())
                    return p;
-               return a.params.contains(u"value"_s) ? QString() : translate("needs \"value\"");
+               return a.params.contains(u"value"_s) ? QString() : Tr::tr("needs \"value\"");
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 QString why;
@@ -155,7 +153,7 @@ const QHash<QString, Type> &types()
                     return { true, {} };
                 return {
                     false,
-                    translate("%1 does not contain %2").arg(shortened(compact(*v)), compact(want))
+                    Tr::tr("%1 does not contain %2").arg(shortened(compact(*v)), compact(want))
                 };
             } } },
         { u"regex"_s,
@@ -164,9 +162,9 @@ const QHash<QString, Type> &types()
                    return p;
                const QRegularExpression re(a.params.value(u"pattern"_s).toString());
                if (!a.params.value(u"pattern"_s).isString())
-                   return translate("needs a string \"pattern\"");
+                   return Tr::tr("needs a string \"pattern\"");
                return re.isValid() ? QString()
-                                   : translate("\"pattern\" is not a valid regular expression: %1")
+                                   : Tr::tr("\"pattern\" is not a valid regular expression: %1")
                                          .arg(re.errorString());
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
@@ -179,15 +177,14 @@ const QHash<QString, Type> &types()
                 if (re.match(text).hasMatch())
                     return { true, {} };
                 return { false,
-                         translate("%1 does not match /%2/").arg(shortened(text), re.pattern()) };
+                         Tr::tr("%1 does not match /%2/").arg(shortened(text), re.pattern()) };
             } } },
         { u"one_of"_s,
           { [](const Assertion &a) {
                if (QString p = needPointer(a); !p.isEmpty())
                    return p;
-               return a.params.value(u"values"_s).isArray()
-                   ? QString()
-                   : translate("needs an array \"values\"");
+               return a.params.value(u"values"_s).isArray() ? QString()
+                                                            : Tr::tr("needs an array \"values\"");
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 QString why;
@@ -197,7 +194,7 @@ const QHash<QString, Type> &types()
                 if (a.params.value(u"values"_s).toArray().contains(*v))
                     return { true, {} };
                 return { false,
-                         translate("%1 is none of %2")
+                         Tr::tr("%1 is none of %2")
                              .arg(shortened(compact(*v)),
                                   shortened(compact(a.params.value(u"values"_s)))) };
             } } },
@@ -207,28 +204,28 @@ const QHash<QString, Type> &types()
                if (pointers.isUndefined())
                    return QString();
                if (!pointers.isArray())
-                   return translate("\"pointers\" must be an array of JSON Pointers");
+                   return Tr::tr("\"pointers\" must be an array of JSON Pointers");
                for (const QJsonValue &p : pointers.toArray()) {
                    if (!isPointer(p))
-                       return translate(
-                                  "\"pointers\" holds something that is not a JSON Pointer: %1")
+                       return Tr::tr("\"pointers\" holds something that is not a JSON Pointer: %1")
                            .arg(compact(p));
                }
                return QString();
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &row) -> Outcome {
                 if (row.expected.isUndefined())
-                    return { false, translate("the case has no \"expected\"") };
+                    return { false, Tr::tr("the case has no \"expected\"") };
                 if (r.response.isUndefined())
-                    return { false,
-                             translate("the call has no output (status %1)")
-                                 .arg(callStatusName(r.status)) };
+                    return {
+                        false,
+                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
+                    };
                 const QJsonArray pointers = a.params.value(u"pointers"_s).toArray();
                 if (pointers.isEmpty()) {
                     if (r.response == row.expected)
                         return { true, {} };
                     return { false,
-                             translate("expected %1, got %2")
+                             Tr::tr("expected %1, got %2")
                                  .arg(shortened(compact(row.expected)),
                                       shortened(compact(r.response))) };
                 }
@@ -237,28 +234,28 @@ const QHash<QString, Type> &types()
                     const auto have = JsonPointer::resolve(r.response, p.toString());
                     if (want != have)
                         return { false,
-                                 translate("at %1 expected %2, got %3")
+                                 Tr::tr("at %1 expected %2, got %3")
                                      .arg(p.toString(),
-                                          want ? shortened(compact(*want)) : translate("nothing"),
-                                          have ? shortened(compact(*have))
-                                               : translate("nothing")) };
+                                          want ? shortened(compact(*want)) : Tr::tr("nothing"),
+                                          have ? shortened(compact(*have)) : Tr::tr("nothing")) };
                 }
                 return { true, {} };
             } } },
         { u"schema"_s,
           { [](const Assertion &a) {
                if (!a.params.value(u"schema"_s).isObject() && !a.params.value(u"schema"_s).isBool())
-                   return translate("needs \"schema\" (a JSON Schema)");
+                   return Tr::tr("needs \"schema\" (a JSON Schema)");
                const QList<SchemaError> problems = validateSchema(a.params.value(u"schema"_s));
                return problems.isEmpty()
                    ? QString()
-                   : translate("\"schema\" is not usable: %1").arg(problems.first().message);
+                   : Tr::tr("\"schema\" is not usable: %1").arg(problems.first().message);
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 if (r.response.isUndefined())
-                    return { false,
-                             translate("the call has no output (status %1)")
-                                 .arg(callStatusName(r.status)) };
+                    return {
+                        false,
+                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
+                    };
                 const CompiledSchema schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
                 const SchemaValidationResult result = schema.validate(r.response);
                 if (result.valid)
@@ -272,7 +269,7 @@ const QHash<QString, Type> &types()
                    return QString();
                return v.isString() && callStatusFromName(v.toString())
                    ? QString()
-                   : translate(
+                   : Tr::tr(
                        "\"value\" must be a call status such as completed, failed, turn_limited");
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
@@ -280,7 +277,7 @@ const QHash<QString, Type> &types()
                 if (callStatusName(r.status) == want)
                     return { true, {} };
                 QString reason =
-                    translate("the call ended %1, not %2").arg(callStatusName(r.status), want);
+                    Tr::tr("the call ended %1, not %2").arg(callStatusName(r.status), want);
                 if (!r.error.isEmpty())
                     reason += u": "_s + shortened(r.error);
                 return { false, reason };
@@ -288,11 +285,10 @@ const QHash<QString, Type> &types()
         { u"tool_called"_s,
           { [](const Assertion &a) {
                if (!a.params.value(u"name"_s).isString() && !a.params.value(u"tool"_s).isString())
-                   return translate("needs the tool's \"name\"");
+                   return Tr::tr("needs the tool's \"name\"");
                const QJsonValue args = a.params.value(u"args"_s);
-               return args.isUndefined() || args.isObject()
-                   ? QString()
-                   : translate("\"args\" must be an object");
+               return args.isUndefined() || args.isObject() ? QString()
+                                                            : Tr::tr("\"args\" must be an object");
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 const QString name =
@@ -308,14 +304,14 @@ const QHash<QString, Type> &types()
                 }
                 if (calledAtAll)
                     return { false,
-                             translate("%1 was called, never with %2").arg(name, compact(args)) };
-                return { false, translate("%1 was not called").arg(name) };
+                             Tr::tr("%1 was called, never with %2").arg(name, compact(args)) };
+                return { false, Tr::tr("%1 was not called").arg(name) };
             } } },
         { u"tool_not_called"_s,
           { [](const Assertion &a) {
                return a.params.value(u"tool"_s).isString() || a.params.value(u"name"_s).isString()
                    ? QString()
-                   : translate("needs the tool's \"name\"");
+                   : Tr::tr("needs the tool's \"name\"");
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 const QString name =
@@ -334,10 +330,10 @@ const QHash<QString, Type> &types()
           { [](const Assertion &a) {
                const QJsonValue names = a.params.value(u"names"_s);
                if (!names.isArray() || names.toArray().isEmpty())
-                   return translate("needs \"names\", an array of tool names");
+                   return Tr::tr("needs \"names\", an array of tool names");
                for (const QJsonValue &n : names.toArray()) {
                    if (!n.isString())
-                       return translate("\"names\" must hold tool names (strings)");
+                       return Tr::tr("\"names\" must hold tool names (strings)");
                }
                return QString();
            },
@@ -363,22 +359,22 @@ const QHash<QString, Type> &types()
                 if (ok)
                     return { true, {} };
                 return { false,
-                         translate("the tools ran as [%1], expected [%2]%3")
+                         Tr::tr("the tools ran as [%1], expected [%2]%3")
                              .arg(seen.join(u", "_s), want.join(u", "_s),
-                                  strict ? translate(" exactly") : QString()) };
+                                  strict ? Tr::tr(" exactly") : QString()) };
             } } },
         { u"max_turns"_s,
           { needNumber,
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 return limit(r.turns.size(), a.params.value(u"value"_s).toDouble(),
-                             translate("the number of turns"));
+                             Tr::tr("the number of turns"));
             } } },
         { u"max_tokens"_s,
           { needNumber,
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 return limit(double(r.usage.promptTokens() + r.usage.outputTokens),
                              a.params.value(u"value"_s).toDouble(),
-                             translate("input + output tokens"));
+                             Tr::tr("input + output tokens"));
             } } },
         { u"max_latency_ms"_s,
           { needNumber,
@@ -387,7 +383,7 @@ const QHash<QString, Type> &types()
                     ? r.createdAt.msecsTo(r.finishedAt)
                     : 0;
                 return limit(double(ms), a.params.value(u"value"_s).toDouble(),
-                             translate("the latency in ms"));
+                             Tr::tr("the latency in ms"));
             } } },
         { u"max_cost_usd"_s,
           { needNumber, nullptr } }, // checked by ExperimentRun, which has the prices
@@ -395,16 +391,16 @@ const QHash<QString, Type> &types()
           { [](const Assertion &a) {
                if (!a.params.value(u"rubric"_s).isString()
                    || a.params.value(u"rubric"_s).toString().trimmed().isEmpty())
-                   return translate("needs a \"rubric\": what a good output is");
+                   return Tr::tr("needs a \"rubric\": what a good output is");
                if (!a.params.value(u"engine"_s).isObject())
-                   return translate("needs \"engine\", the engine that judges (as in a spec)");
+                   return Tr::tr("needs \"engine\", the engine that judges (as in a spec)");
                const QJsonValue pass = a.params.value(u"pass_score"_s);
                if (!pass.isUndefined()
                    && (!pass.isDouble() || pass.toDouble() < 0 || pass.toDouble() > 1))
-                   return translate("\"pass_score\" must be a number from 0 to 1");
+                   return Tr::tr("\"pass_score\" must be a number from 0 to 1");
                const SpecLoadResult spec = specFromJson(judgeSpecJson(a));
                if (!spec.spec)
-                   return translate("\"engine\" is not usable: %1%2")
+                   return Tr::tr("\"engine\" is not usable: %1%2")
                        .arg(spec.errors.isEmpty() ? QString()
                                                   : spec.errors.first().pointer + u" "_s,
                             spec.errors.isEmpty() ? QString() : spec.errors.first().message);
@@ -415,7 +411,7 @@ const QHash<QString, Type> &types()
           { [](const Assertion &a) {
                const QJsonValue argv = a.params.value(u"command"_s);
                if (!argv.isArray() || argv.toArray().isEmpty() || !argv.toArray().at(0).isString())
-                   return translate(
+                   return Tr::tr(
                        "needs \"command\", an argument list such as [\"python3\", \"check.py\"]");
                return QString();
            },
@@ -425,9 +421,9 @@ const QHash<QString, Type> &types()
           { [](const Assertion &a) {
                const QJsonValue value = a.params.value(u"value"_s);
                if (!value.isString())
-                   return translate("needs \"value\", a JavaScript expression or function body");
+                   return Tr::tr("needs \"value\", a JavaScript expression or function body");
                const QString error = checkScriptSyntax(value.toString());
-               return error.isEmpty() ? QString() : translate("\"value\": %1").arg(error);
+               return error.isEmpty() ? QString() : Tr::tr("\"value\": %1").arg(error);
            },
             nullptr } },
     };
@@ -489,7 +485,7 @@ QString checkAssertion(const Assertion &assertion)
 {
     const auto it = types().find(assertion.type);
     if (it == types().end()) {
-        return translate("unknown assertion type \"%1\" (known: %2)")
+        return Tr::tr("unknown assertion type \"%1\" (known: %2)")
             .arg(assertion.type, assertionTypes().join(u", "_s));
     }
     if (const QString problem = it->check(assertion); !problem.isEmpty())
@@ -498,9 +494,9 @@ QString checkAssertion(const Assertion &assertion)
     const QJsonValue transform = assertion.params.value(u"transform"_s);
     if (!transform.isUndefined()) {
         if (!transform.isString())
-            return translate("\"transform\" must be a JavaScript string");
+            return Tr::tr("\"transform\" must be a JavaScript string");
         if (const QString error = checkScriptSyntax(transform.toString()); !error.isEmpty())
-            return translate("\"transform\": %1").arg(error);
+            return Tr::tr("\"transform\": %1").arg(error);
     }
     return {};
 }
@@ -566,7 +562,7 @@ AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &
     const auto it = types().find(assertion.type);
     if (it == types().end() || !it->run) {
         result.reason =
-            translate("the assertion type \"%1\" cannot be checked here").arg(assertion.type);
+            Tr::tr("the assertion type \"%1\" cannot be checked here").arg(assertion.type);
         return result;
     }
     const Outcome outcome = it->run(assertion, record, row);
@@ -603,24 +599,24 @@ void CommandAssertion::start()
     m_process->setWorkingDirectory(m_workingDir);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
-            done(false, translate("the command could not start: %1").arg(m_process->errorString()));
+            done(false, Tr::tr("the command could not start: %1").arg(m_process->errorString()));
     });
     connect(m_process, &QProcess::finished, this,
             [this](int exitCode, QProcess::ExitStatus status) {
                 const QString out =
                     QString::fromUtf8(m_process->readAllStandardOutput()).trimmed().left(2000);
                 if (status != QProcess::NormalExit)
-                    done(false, translate("the command crashed"));
+                    done(false, Tr::tr("the command crashed"));
                 else
                     done(exitCode == 0,
                          out.isEmpty() && exitCode != 0
-                             ? translate("the command exited with %1").arg(exitCode)
+                             ? Tr::tr("the command exited with %1").arg(exitCode)
                              : out);
             });
     QTimer::singleShot(30000, this, [this] {
         if (m_process && m_process->state() != QProcess::NotRunning) {
             m_process->kill();
-            done(false, translate("the command took longer than 30 s"));
+            done(false, Tr::tr("the command took longer than 30 s"));
         }
     });
     m_process->start(argv.first(), argv.mid(1));

@@ -15,10 +15,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ExperimentBaseline", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ExperimentBaseline)
+};
 
 // One case in one variant of one run, as far as a comparison needs it.
 struct CellState
@@ -237,7 +237,7 @@ std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec,
                                       QString *error)
 {
     if (!store) {
-        *error = translate("the history database is not open");
+        *error = Tr::tr("the history database is not open");
         return std::nullopt;
     }
     if (spec == u"latest"_s) {
@@ -248,7 +248,7 @@ std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec,
         }
         if (!latest.value()) {
             *error =
-                translate("no earlier run of the experiment \"%1\" is stored").arg(experimentName);
+                Tr::tr("no earlier run of the experiment \"%1\" is stored").arg(experimentName);
             return std::nullopt;
         }
         return *latest.value();
@@ -256,7 +256,7 @@ std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec,
     bool ok = false;
     const qint64 id = spec.toLongLong(&ok);
     if (!ok || id <= 0) {
-        *error = translate("\"%1\" is neither an experiment id nor \"latest\"").arg(spec);
+        *error = Tr::tr("\"%1\" is neither an experiment id nor \"latest\"").arg(spec);
         return std::nullopt;
     }
     auto stored = store->getExperiment(id);
@@ -265,7 +265,7 @@ std::optional<qint64> resolveBaseline(CallStore *store, const QString &spec,
         return std::nullopt;
     }
     if (!stored.value()) {
-        *error = translate("there is no stored experiment %1").arg(id);
+        *error = Tr::tr("there is no stored experiment %1").arg(id);
         return std::nullopt;
     }
     return id;

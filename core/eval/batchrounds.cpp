@@ -40,10 +40,10 @@ BatchRoundSettings BatchRoundSettings::fromEnvironment()
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("BatchRounds", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(BatchRounds)
+};
 
 QString hashOf(const QJsonObject &body)
 {
@@ -101,8 +101,7 @@ void BatchModelClient::send(const ChatRequest &request, int maxAttempts)
     m_attemptLog.clear();
     ++m_serial;
     if (!m_rounds) {
-        deliverError(
-            ApiError { ErrorCategory::Other, 0, {}, translate("the batch rounds are gone") });
+        deliverError(ApiError { ErrorCategory::Other, 0, {}, Tr::tr("the batch rounds are gone") });
         return;
     }
     m_rounds->enqueue(this);
@@ -118,8 +117,7 @@ void BatchModelClient::cancel()
     ++m_serial;
     ModelOutcome outcome;
     outcome.cancelled = true;
-    outcome.error =
-        ApiError { ErrorCategory::Other, 0, {}, translate("The request was cancelled.") };
+    outcome.error = ApiError { ErrorCategory::Other, 0, {}, Tr::tr("The request was cancelled.") };
     outcome.attempts = m_attemptLog;
     outcome.requestBody = m_body;
     Q_EMIT finished(outcome);
@@ -361,7 +359,7 @@ void BatchRounds::enqueue(BatchModelClient *client)
     Group *group = groupFor(client->m_group);
     if (!group) {
         client->deliverError(
-            ApiError { ErrorCategory::Other, 0, {}, translate("no batch engine for this run") });
+            ApiError { ErrorCategory::Other, 0, {}, Tr::tr("no batch engine for this run") });
         return;
     }
     // What earlier rounds (this session or a stored one) did with this very request.
@@ -604,7 +602,7 @@ void BatchRounds::submitRound(Group &group)
                                 ApiError { ErrorCategory::Other,
                                            0,
                                            {},
-                                           translate("cannot store the provider batch: %1")
+                                           Tr::tr("cannot store the provider batch: %1")
                                                .arg(created.error().message) });
                     }
                     scheduleCheck();
@@ -616,7 +614,7 @@ void BatchRounds::submitRound(Group &group)
                 if (m_cancelling) {
                     // Cancel Batches came while it was being stored: it is never sent.
                     record.status = u"failed"_s;
-                    record.error = translate("cancelled before it was sent");
+                    record.error = Tr::tr("cancelled before it was sent");
                     m_closed.append(record);
                     save(record);
                     for (const QPointer<BatchModelClient> &client : std::as_const(clients)) {
@@ -686,7 +684,7 @@ void BatchRounds::sendPart(ProviderBatchRecord record,
                   ApiError { ErrorCategory::Other,
                              0,
                              {},
-                             translate("the engine of provider batch %1 is gone").arg(id) },
+                             Tr::tr("the engine of provider batch %1 is gone").arg(id) },
                   false);
         return;
     }
@@ -736,7 +734,6 @@ void BatchRounds::markSubmitted(qint64 id, const QString &providerId)
     batch.record.status = u"submitted"_s;
     batch.record.submittedAt = QDateTime::currentDateTimeUtc();
     save(batch.record);
-    ++m_submitted;
     qCInfo(lcBatchRounds) << "provider batch" << id << "submitted as" << providerId;
     startPolling(id);
 }
@@ -770,12 +767,12 @@ void BatchRounds::save(const ProviderBatchRecord &record)
 
 QString BatchRounds::submitUnknownText(const ProviderBatchRecord &record) const
 {
-    return translate("provider batch %1 (round %2) may have been created at the provider, but the "
-                     "request that "
-                     "creates it got no answer; it is not sent again so that nothing is paid "
-                     "twice. Check the "
-                     "provider's console, then resume with --resubmit-unknown to send these "
-                     "requests again.")
+    return Tr::tr("provider batch %1 (round %2) may have been created at the provider, but the "
+                  "request that "
+                  "creates it got no answer; it is not sent again so that nothing is paid "
+                  "twice. Check the "
+                  "provider's console, then resume with --resubmit-unknown to send these "
+                  "requests again.")
         .arg(record.id)
         .arg(record.round);
 }
@@ -833,8 +830,8 @@ void BatchRounds::resolveUnknown(qint64 id)
                 }
                 // Listed, and not there: it was never created. Its lines go into the next round.
                 batch.record.status = u"abandoned"_s;
-                batch.record.error = translate(
-                    "the provider has no batch with this tag; its requests were sent again");
+                batch.record.error =
+                    Tr::tr("the provider has no batch with this tag; its requests were sent again");
                 save(batch.record);
                 failBatch(id, ApiError { ErrorCategory::Network, 0, {}, batch.record.error }, true);
                 return;
@@ -937,7 +934,7 @@ void BatchRounds::startPolling(qint64 id)
                 && clientOfGroup(open.record.engineKey)) {
                 open.record.status = u"abandoned"_s;
                 open.record.error =
-                    translate("never created (the process stopped before its file was uploaded)");
+                    Tr::tr("never created (the process stopped before its file was uploaded)");
                 save(open.record);
                 m_closed.append(open.record);
                 closeBatch(id);
@@ -971,47 +968,46 @@ void BatchRounds::pollNow(qint64 id)
     if (!client || open.busy)
         return;
     open.busy = true;
-    client->poll(open.record.providerId,
-                 [this, id](const BatchStatus &status, const ApiError &error) {
-                     if (!m_open.contains(id) || m_detached)
-                         return;
-                     OpenBatch &batch = m_open[id];
-                     batch.busy = false;
-                     batch.intervalMs = std::min(m_maxPollMs, batch.intervalMs * 2);
-                     if (error.category != ErrorCategory::None) {
-                         qCInfo(lcBatchRounds)
-                             << "poll of provider batch" << id << "failed:" << error.toString();
-                         Q_EMIT notice(translate("could not poll provider batch %1: %2")
-                                           .arg(id)
-                                           .arg(error.toString()));
-                         startPolling(id);
-                         return;
-                     }
-                     batch.record.providerStatus = status.rawStatus;
-                     batch.record.counts = QJsonObject { { u"total"_s, status.total },
-                                                         { u"succeeded"_s, status.succeeded },
-                                                         { u"errored"_s, status.errored },
-                                                         { u"pending"_s, status.pending } };
-                     if (status.state == BatchStatus::State::Cancelling
-                         && batch.record.status != u"cancelling"_s)
-                         batch.record.status = u"cancelling"_s;
-                     save(batch.record);
-                     Q_EMIT changed();
-                     if (status.state == BatchStatus::State::Failed) {
-                         failBatch(id,
-                                   ApiError { ErrorCategory::Model, 0, status.rawStatus,
-                                              status.message.isEmpty()
-                                                  ? translate("the provider refused the batch")
-                                                  : status.message },
-                                   false);
-                         return;
-                     }
-                     if (status.state == BatchStatus::State::Ended) {
-                         onEnded(id, status);
-                         return;
-                     }
-                     startPolling(id);
-                 });
+    client->poll(
+        open.record.providerId, [this, id](const BatchStatus &status, const ApiError &error) {
+            if (!m_open.contains(id) || m_detached)
+                return;
+            OpenBatch &batch = m_open[id];
+            batch.busy = false;
+            batch.intervalMs = std::min(m_maxPollMs, batch.intervalMs * 2);
+            if (error.category != ErrorCategory::None) {
+                qCInfo(lcBatchRounds)
+                    << "poll of provider batch" << id << "failed:" << error.toString();
+                Q_EMIT notice(
+                    Tr::tr("could not poll provider batch %1: %2").arg(id).arg(error.toString()));
+                startPolling(id);
+                return;
+            }
+            batch.record.providerStatus = status.rawStatus;
+            batch.record.counts = QJsonObject { { u"total"_s, status.total },
+                                                { u"succeeded"_s, status.succeeded },
+                                                { u"errored"_s, status.errored },
+                                                { u"pending"_s, status.pending } };
+            if (status.state == BatchStatus::State::Cancelling
+                && batch.record.status != u"cancelling"_s)
+                batch.record.status = u"cancelling"_s;
+            save(batch.record);
+            Q_EMIT changed();
+            if (status.state == BatchStatus::State::Failed) {
+                failBatch(id,
+                          ApiError { ErrorCategory::Model, 0, status.rawStatus,
+                                     status.message.isEmpty()
+                                         ? Tr::tr("the provider refused the batch")
+                                         : status.message },
+                          false);
+                return;
+            }
+            if (status.state == BatchStatus::State::Ended) {
+                onEnded(id, status);
+                return;
+            }
+            startPolling(id);
+        });
 }
 
 void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
@@ -1026,7 +1022,7 @@ void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
             OpenBatch &batch = m_open[id];
             batch.busy = false;
             if (error.category != ErrorCategory::None) {
-                Q_EMIT notice(translate("could not read the results of provider batch %1: %2")
+                Q_EMIT notice(Tr::tr("could not read the results of provider batch %1: %2")
                                   .arg(id)
                                   .arg(error.toString()));
                 startPolling(id); // the batch is still there; try again
@@ -1133,8 +1129,8 @@ void BatchRounds::onEnded(qint64 id, const BatchStatus &status)
                 if (line.outcome == u"expired"_s || line.outcome == u"canceled"_s) {
                     attempt.outcome = u"retry"_s;
                     attempt.error = line.outcome == u"expired"_s
-                        ? translate("the line expired in the batch")
-                        : translate("the line was cancelled in the batch");
+                        ? Tr::tr("the line expired in the batch")
+                        : Tr::tr("the line was cancelled in the batch");
                     c->m_attemptLog.append(attempt);
                     if (++c->m_expiries <= MaxExpiries) {
                         requeue(c);
@@ -1221,7 +1217,7 @@ void BatchRounds::cancelAtProvider(qint64 id)
     client->cancel(open.record.providerId, [this, id](const ApiError &error) {
         if (error.category != ErrorCategory::None)
             Q_EMIT notice(
-                translate("could not cancel provider batch %1: %2").arg(id).arg(error.toString()));
+                Tr::tr("could not cancel provider batch %1: %2").arg(id).arg(error.toString()));
         cancelAnswered();
     });
 }

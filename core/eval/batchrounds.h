@@ -224,7 +224,6 @@ private:
     QSet<QString> m_starting;
     QSet<QString> m_unknownRuns;
     QSet<qint64> m_unresolvable; // submit_unknown, and no way to find out
-    int m_submitted = 0;
     int m_cancelsPending = 0;
     int m_createsToAnswer = 0; // batches being stored when cancel() came
     int m_directRuns = 0;

@@ -22,10 +22,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Experiment", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Experiment)
+};
 
 // Line and column of a byte offset, 1-based.
 QString lineColumn(const QByteArray &data, qsizetype offset)
@@ -50,14 +50,14 @@ QList<Assertion> readAssertions(const QJsonValue &value, const QString &where,
     if (value.isUndefined())
         return out;
     if (!value.isArray()) {
-        errors->append({ where, translate("must be an array of assertions") });
+        errors->append({ where, Tr::tr("must be an array of assertions") });
         return out;
     }
     const QJsonArray array = value.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString at = where + u'/' + QString::number(i);
         if (!array.at(i).isObject()) {
-            errors->append({ at, translate("an assertion is an object with a \"type\"") });
+            errors->append({ at, Tr::tr("an assertion is an object with a \"type\"") });
             continue;
         }
         const QJsonObject object = array.at(i).toObject();
@@ -69,13 +69,12 @@ QList<Assertion> readAssertions(const QJsonValue &value, const QString &where,
         a.where = at;
         if (object.contains(u"weight"_s)
             && (!object.value(u"weight"_s).isDouble() || a.weight < 0)) {
-            errors->append({ at + u"/weight"_s, translate("must be a number, 0 or more") });
+            errors->append({ at + u"/weight"_s, Tr::tr("must be a number, 0 or more") });
             continue;
         }
         if (!object.value(u"type"_s).isString()) {
-            errors->append(
-                { at + u"/type"_s,
-                  translate("missing; one of: %1").arg(assertionTypes().join(u", "_s)) });
+            errors->append({ at + u"/type"_s,
+                             Tr::tr("missing; one of: %1").arg(assertionTypes().join(u", "_s)) });
             continue;
         }
         if (const QString problem = checkAssertion(a); !problem.isEmpty()) {
@@ -96,19 +95,19 @@ std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &wher
         : object.value(u"id"_s).isDouble()    ? QString::number(object.value(u"id"_s).toInteger())
                                               : u"case-%1"_s.arg(index + 1);
     if (!object.value(u"input"_s).isString()) {
-        errors->append({ where, translate("a row needs a string \"input\"") });
+        errors->append({ where, Tr::tr("a row needs a string \"input\"") });
         return std::nullopt;
     }
     row.input = object.value(u"input"_s).toString();
     const QJsonValue vars = object.value(u"vars"_s);
     if (!vars.isUndefined() && !vars.isObject()) {
-        errors->append({ where, translate("\"vars\" must be an object") });
+        errors->append({ where, Tr::tr("\"vars\" must be an object") });
         return std::nullopt;
     }
     row.vars = vars.toObject();
     for (const QJsonValue &p : object.value(u"attachments"_s).toArray()) {
         if (!p.isString()) {
-            errors->append({ where, translate("\"attachments\" must be an array of file paths") });
+            errors->append({ where, Tr::tr("\"attachments\" must be an array of file paths") });
             return std::nullopt;
         }
         row.attachments.append(QDir(baseDir).absoluteFilePath(p.toString()));
@@ -116,15 +115,15 @@ std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &wher
     row.expected = object.value(u"expected"_s);
     const QJsonValue critical = object.value(u"critical"_s);
     if (!critical.isUndefined() && !critical.isBool()) {
-        errors->append({ where, translate("\"critical\" must be true or false") });
+        errors->append({ where, Tr::tr("\"critical\" must be true or false") });
         return std::nullopt;
     }
     row.critical = critical.toBool();
     const QJsonValue transform = object.value(u"transform"_s);
     if (!transform.isUndefined()) {
         if (!transform.isString()) {
-            errors->append({ where + u" /transform"_s,
-                             translate("\"transform\" must be a JavaScript string") });
+            errors->append(
+                { where + u" /transform"_s, Tr::tr("\"transform\" must be a JavaScript string") });
             return std::nullopt;
         }
         if (const QString error = checkScriptSyntax(transform.toString()); !error.isEmpty()) {
@@ -181,7 +180,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QString where = u"/dataset/"_s + QString::number(i);
             if (!array.at(i).isObject()) {
-                errors->append({ where, translate("a row is an object") });
+                errors->append({ where, Tr::tr("a row is an object") });
                 continue;
             }
             if (auto row = readRow(array.at(i).toObject(), where, baseDir, int(i), errors))
@@ -191,7 +190,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
     }
     if (!value.isString()) {
         errors->append(
-            { u"/dataset"_s, translate("missing: a JSONL or CSV file, or an array of rows") });
+            { u"/dataset"_s, Tr::tr("missing: a JSONL or CSV file, or an array of rows") });
         return rows;
     }
     const QString path = QDir(baseDir).absoluteFilePath(value.toString());
@@ -213,7 +212,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
         const QString where = u"%1:%2"_s.arg(name).arg(lineNumber);
         if (tooLong) {
             errors->append({ where,
-                             translate("the line is longer than %1; nothing after it was read")
+                             Tr::tr("the line is longer than %1; nothing after it was read")
                                  .arg(sizeText(MaxLineBytes)) });
             return rows;
         }
@@ -224,11 +223,11 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
             const QJsonDocument doc = QJsonDocument::fromJson(raw, &error);
             if (error.error != QJsonParseError::NoError) {
                 errors->append({ u"%1:%2"_s.arg(where).arg(error.offset + 1),
-                                 translate("not JSON: %1").arg(error.errorString()) });
+                                 Tr::tr("not JSON: %1").arg(error.errorString()) });
                 continue;
             }
             if (!doc.isObject()) {
-                errors->append({ where, translate("a row is a JSON object") });
+                errors->append({ where, Tr::tr("a row is a JSON object") });
                 continue;
             }
             if (auto row = readRow(doc.object(), where, datasetDir, int(rows.size()), errors))
@@ -239,20 +238,19 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
         const QStringList fields =
             splitCsv(QString::fromUtf8(raw).remove(u'\r').remove(u'\n'), &ok);
         if (!ok) {
-            errors->append({ where, translate("a quoted field is not closed") });
+            errors->append({ where, Tr::tr("a quoted field is not closed") });
             continue;
         }
         if (header.isEmpty()) {
             header = fields;
             if (!header.contains(u"input"_s))
-                errors->append({ where, translate("the header needs an \"input\" column") });
+                errors->append({ where, Tr::tr("the header needs an \"input\" column") });
             continue;
         }
         if (fields.size() != header.size()) {
-            errors->append({ where,
-                             translate("%1 fields, the header has %2")
-                                 .arg(fields.size())
-                                 .arg(header.size()) });
+            errors->append(
+                { where,
+                  Tr::tr("%1 fields, the header has %2").arg(fields.size()).arg(header.size()) });
             continue;
         }
         QJsonObject object;
@@ -272,8 +270,7 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
                     QJsonDocument::fromJson("[" + fields.at(i).toUtf8() + "]", &error);
                 if (error.error != QJsonParseError::NoError) {
                     errors->append(
-                        { where,
-                          translate("\"expected\" is not JSON: %1").arg(error.errorString()) });
+                        { where, Tr::tr("\"expected\" is not JSON: %1").arg(error.errorString()) });
                     continue;
                 }
                 object.insert(column, doc.array().at(0));
@@ -389,11 +386,11 @@ ExperimentLoad loadExperimentFile(const QString &path, CallStore *store)
     const QJsonDocument doc = QJsonDocument::fromJson(data, &error);
     if (error.error != QJsonParseError::NoError) {
         load.errors.append({ QFileInfo(absolute).fileName() + u':' + lineColumn(data, error.offset),
-                             translate("not JSON: %1").arg(error.errorString()) });
+                             Tr::tr("not JSON: %1").arg(error.errorString()) });
         return load;
     }
     if (!doc.isObject()) {
-        load.errors.append({ u"(root)"_s, translate("an experiment is a JSON object") });
+        load.errors.append({ u"(root)"_s, Tr::tr("an experiment is a JSON object") });
         return load;
     }
     return loadExperiment(doc.object(), QFileInfo(absolute).absolutePath(), store, absolute);
@@ -413,7 +410,7 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
     for (auto it = definition.begin(); it != definition.end(); ++it) {
         if (!known.contains(it.key()))
             errors.append({ u"/"_s + it.key(),
-                            translate("unknown field (known: %1)")
+                            Tr::tr("unknown field (known: %1)")
                                 .arg(QStringList(known.values()).join(u", "_s)) });
     }
     e.name = definition.value(u"name"_s).toString(
@@ -437,7 +434,7 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
             if (error.error != QJsonParseError::NoError || !doc.isObject())
                 errors.append(
                     { QFileInfo(specPath).fileName() + u':' + lineColumn(data, error.offset),
-                      translate("the spec is not a JSON object: %1").arg(error.errorString()) });
+                      Tr::tr("the spec is not a JSON object: %1").arg(error.errorString()) });
             else
                 baseSpec = doc.object();
         }
@@ -445,37 +442,37 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         baseSpec = specValue.toObject();
         specPath = QDir(baseDir).absoluteFilePath(u"experiment-inline.spec.json"_s);
     } else {
-        errors.append({ u"/spec"_s, translate("missing: a spec file or an inline spec object") });
+        errors.append({ u"/spec"_s, Tr::tr("missing: a spec file or an inline spec object") });
     }
 
     const QJsonValue repeat = definition.value(u"repeat"_s);
     if (!repeat.isUndefined()) {
         if (!repeat.isDouble() || repeat.toDouble() != std::floor(repeat.toDouble())
             || repeat.toInt() < 1 || repeat.toInt() > 1000)
-            errors.append({ u"/repeat"_s, translate("must be a whole number from 1 to 1000") });
+            errors.append({ u"/repeat"_s, Tr::tr("must be a whole number from 1 to 1000") });
         else
             e.repeat = repeat.toInt();
     }
     const QJsonValue jobs = definition.value(u"jobs"_s);
     if (!jobs.isUndefined()) {
         if (!jobs.isDouble() || jobs.toInt() < 1 || jobs.toInt() > 256)
-            errors.append({ u"/jobs"_s, translate("must be a whole number from 1 to 256") });
+            errors.append({ u"/jobs"_s, Tr::tr("must be a whole number from 1 to 256") });
         else
             e.jobs = jobs.toInt();
     }
     e.via = definition.value(u"via"_s).toString(u"direct"_s);
     if (e.via != u"direct"_s && e.via != u"batch"_s)
-        errors.append({ u"/via"_s, translate("must be \"direct\" or \"batch\"") });
+        errors.append({ u"/via"_s, Tr::tr("must be \"direct\" or \"batch\"") });
     e.asserts = readAssertions(definition.value(u"assert"_s), u"/assert"_s, &errors);
     e.rows = readDataset(definition.value(u"dataset"_s), baseDir, &errors);
     QSet<QString> ids;
     for (const DatasetRow &row : std::as_const(e.rows)) {
         if (ids.contains(row.id))
-            errors.append({ row.where, translate("the id \"%1\" is used twice").arg(row.id) });
+            errors.append({ row.where, Tr::tr("the id \"%1\" is used twice").arg(row.id) });
         ids.insert(row.id);
     }
     if (e.rows.isEmpty() && errors.isEmpty())
-        errors.append({ u"/dataset"_s, translate("the dataset has no rows") });
+        errors.append({ u"/dataset"_s, Tr::tr("the dataset has no rows") });
 
     e.baseSpec = baseSpec;
     // Variants: the spec as is, or each one merged over it.
@@ -486,13 +483,13 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
             { QString(),
               QJsonObject { { u"name"_s, baseSpec.value(u"kind"_s).toString(u"spec"_s) } } });
     } else if (!variants.isArray() || variants.toArray().isEmpty()) {
-        errors.append({ u"/variants"_s, translate("must be a non-empty array of variants") });
+        errors.append({ u"/variants"_s, Tr::tr("must be a non-empty array of variants") });
     } else {
         const QJsonArray array = variants.toArray();
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QString where = u"/variants/"_s + QString::number(i);
             if (!array.at(i).isObject() || !array.at(i).toObject().value(u"name"_s).isString()) {
-                errors.append({ where, translate("a variant is an object with a \"name\"") });
+                errors.append({ where, Tr::tr("a variant is an object with a \"name\"") });
                 continue;
             }
             wanted.append({ where, array.at(i).toObject() });
@@ -504,7 +501,7 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         v.name = object.value(u"name"_s).toString();
         if (names.contains(v.name)) {
             errors.append(
-                { where + u"/name"_s, translate("the name \"%1\" is used twice").arg(v.name) });
+                { where + u"/name"_s, Tr::tr("the name \"%1\" is used twice").arg(v.name) });
             continue;
         }
         names.insert(v.name);
@@ -514,20 +511,19 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         if (overrides.contains(u"from_call"_s)) {
             const QJsonValue id = overrides.take(u"from_call"_s);
             if (!id.isDouble() || id.toInteger() <= 0) {
-                errors.append({ where + u"/from_call"_s,
-                                translate("must be a call id (a positive number)") });
+                errors.append(
+                    { where + u"/from_call"_s, Tr::tr("must be a call id (a positive number)") });
                 continue;
             }
             v.fromCall = id.toInteger();
             if (!store) {
-                errors.append({ where + u"/from_call"_s, translate("needs the history database") });
+                errors.append({ where + u"/from_call"_s, Tr::tr("needs the history database") });
                 continue;
             }
             auto call = store->getCall(*v.fromCall);
             if (!call) {
-                errors.append(
-                    { where + u"/from_call"_s,
-                      translate("call %1: %2").arg(*v.fromCall).arg(call.error().message) });
+                errors.append({ where + u"/from_call"_s,
+                                Tr::tr("call %1: %2").arg(*v.fromCall).arg(call.error().message) });
                 continue;
             }
             base = call.value().spec;
@@ -557,7 +553,7 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         }
         if (!missing.isEmpty())
             errors.append({ row.where,
-                            translate("no value for {{%1}} in the row's vars (case %2)")
+                            Tr::tr("no value for {{%1}} in the row's vars (case %2)")
                                 .arg(missing.join(u"}}, {{"_s), row.id) });
     }
     if (errors.isEmpty())

@@ -32,10 +32,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ExperimentRun", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ExperimentRun)
+};
 
 // Which judge assertion a judge call answers: its spec (rubric and engine) decides the verdict.
 QString judgeKey(const Assertion &assertion)
@@ -79,7 +79,7 @@ ExperimentStart startStoredExperiment(CallStore *store, const Experiment &experi
     ExperimentStart start;
     if (!store) {
         start.problem = ExperimentStart::Problem::Store;
-        start.storeError = translate("the history database is not open");
+        start.storeError = Tr::tr("the history database is not open");
         return start;
     }
     const QByteArray hash = experimentDefinitionHash(experiment);
@@ -506,12 +506,12 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
             r.weight = a.weight;
             const double max = a.params.value(u"value"_s).toDouble();
             if (!run.costUsd) {
-                r.reason = translate("no price for the model %1 (%2)")
-                               .arg(record.model, m_prices.source());
+                r.reason =
+                    Tr::tr("no price for the model %1 (%2)").arg(record.model, m_prices.source());
             } else {
                 r.passed = *run.costUsd <= max;
                 if (!r.passed)
-                    r.reason = translate("the call cost %1 USD, above %2")
+                    r.reason = Tr::tr("the call cost %1 USD, above %2")
                                    .arg(*run.costUsd, 0, 'g', 4)
                                    .arg(max);
             }
@@ -592,7 +592,7 @@ void ExperimentRun::startAsyncChecks(const ExperimentRunRecord &run,
             r.type = a.type;
             r.name = a.name;
             r.weight = a.weight;
-            r.reason = translate("not run: the experiment is not trusted to run programs");
+            r.reason = Tr::tr("not run: the experiment is not trusted to run programs");
             collect(r);
             continue;
         }
@@ -617,7 +617,7 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     const auto decide = [passScore](AssertionResult &r, const QJsonObject &output) {
         const double score = output.value(u"score"_s).toDouble();
         r.passed = score >= passScore;
-        r.reason = translate("score %1 (pass from %2): %3")
+        r.reason = Tr::tr("score %1 (pass from %2): %3")
                        .arg(score)
                        .arg(passScore)
                        .arg(output.value(u"reason"_s).toString());
@@ -635,7 +635,7 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     }
     const SpecLoadResult spec = specFromJson(judgeSpecJson(assertion), m_experiment.path);
     if (!spec.spec || !m_service) {
-        result.reason = translate("the judge cannot run");
+        result.reason = Tr::tr("the judge cannot run");
         done(result);
         return;
     }
@@ -654,7 +654,7 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
             [result, decide, done](const LaunchResult &verdict) mutable {
                 if (verdict.record.status != CallStatus::Completed)
                     result.reason =
-                        translate("the judge's call ended %1: %2")
+                        Tr::tr("the judge's call ended %1: %2")
                             .arg(callStatusName(verdict.record.status), verdict.record.error);
                 else
                     decide(result, verdict.record.response.toObject());

@@ -20,10 +20,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("PriceTable", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(PriceTable)
+};
 
 } // namespace
 
@@ -33,13 +33,13 @@ bool PriceTable::load(const QByteArray &json, QString *error)
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
-            *error = translate("not a JSON object: %1").arg(parseError.errorString());
+            *error = Tr::tr("not a JSON object: %1").arg(parseError.errorString());
         return false;
     }
     const QJsonObject root = doc.object();
     if (root.value(u"format"_s).toString() != u"callscope-prices"_s) {
         if (error)
-            *error = translate("\"format\" must be \"callscope-prices\"");
+            *error = Tr::tr("\"format\" must be \"callscope-prices\"");
         return false;
     }
     m_asOf = root.value(u"as_of"_s).toString();
@@ -48,8 +48,7 @@ bool PriceTable::load(const QByteArray &json, QString *error)
         const QJsonObject p = it.value().toObject();
         if (!p.value(u"input"_s).isDouble() || !p.value(u"output"_s).isDouble()) {
             if (error)
-                *error =
-                    translate("/models/%1 needs numbers \"input\" and \"output\"").arg(it.key());
+                *error = Tr::tr("/models/%1 needs numbers \"input\" and \"output\"").arg(it.key());
             return false;
         }
         ModelPrice price;
@@ -74,7 +73,7 @@ PriceTable PriceTable::shipped()
     QFile file(u":/callscope/prices/prices.json"_s);
     if (file.open(QIODevice::ReadOnly))
         table.load(file.readAll(), nullptr);
-    table.m_source = translate("the table shipped with Callscope");
+    table.m_source = Tr::tr("the table shipped with Callscope");
     return table;
 }
 
@@ -91,7 +90,7 @@ std::optional<PriceTable> PriceTable::fromFile(const QString &path, QString *err
     QString why;
     if (!table.load(*data, &why)) {
         if (error)
-            *error = translate("%1: %2").arg(path, why);
+            *error = Tr::tr("%1: %2").arg(path, why);
         return std::nullopt;
     }
     table.m_source = path;

@@ -11,10 +11,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ExperimentReport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ExperimentReport)
+};
 
 QString esc(const QString &text)
 {
@@ -29,7 +29,7 @@ QStringList failingReasons(const QJsonObject &cell)
         for (const QJsonValue &a : run.value(u"assertions"_s).toArray()) {
             const QJsonObject assertion = a.toObject();
             if (!assertion.value(u"passed"_s).toBool())
-                reasons.append(translate("repeat %1, %2: %3")
+                reasons.append(Tr::tr("repeat %1, %2: %3")
                                    .arg(run.value(u"repeat"_s).toInt())
                                    .arg(assertion.value(u"name"_s).toString(),
                                         assertion.value(u"reason"_s).toString()));
@@ -41,7 +41,7 @@ QStringList failingReasons(const QJsonObject &cell)
 QString money(const QJsonValue &value)
 {
     return value.isNull() || value.isUndefined()
-        ? translate("no price")
+        ? Tr::tr("no price")
         : u"$"_s + QString::number(value.toDouble(), 'f', 4);
 }
 
@@ -65,11 +65,10 @@ QString comparisonsHtml(const QJsonObject &summary)
     QString html;
     const QJsonArray comparisons = summary.value(u"comparisons"_s).toArray();
     if (!comparisons.isEmpty()) {
-        html +=
-            tableStart(translate("Comparisons"),
-                       { translate("A"), translate("B"), translate("Cases"),
-                         translate("B \u2212 A (points)"), translate("95% interval"),
-                         translate("p"), translate("Score B \u2212 A"), translate("In words") });
+        html += tableStart(Tr::tr("Comparisons"),
+                           { Tr::tr("A"), Tr::tr("B"), Tr::tr("Cases"),
+                             Tr::tr("B \u2212 A (points)"), Tr::tr("95% interval"), Tr::tr("p"),
+                             Tr::tr("Score B \u2212 A"), Tr::tr("In words") });
         for (const QJsonValue &c : comparisons) {
             const QJsonObject comparison = c.toObject();
             const QJsonArray ci = comparison.value(u"ci95"_s).toArray();
@@ -97,8 +96,8 @@ QString comparisonsHtml(const QJsonObject &summary)
         repeats |= v.toObject().contains(u"pass_at_k"_s);
     if (!repeats)
         return html;
-    html += tableStart(translate("Over repeats"),
-                       { translate("Variant"), u"k"_s, u"pass@k"_s, u"pass^k"_s });
+    html +=
+        tableStart(Tr::tr("Over repeats"), { Tr::tr("Variant"), u"k"_s, u"pass@k"_s, u"pass^k"_s });
     for (const QJsonValue &v : summary.value(u"variants"_s).toArray()) {
         const QJsonObject variant = v.toObject();
         const QJsonObject atK = variant.value(u"pass_at_k"_s).toObject();
@@ -111,8 +110,8 @@ QString comparisonsHtml(const QJsonObject &summary)
         }
     }
     html += u"</table>\n<p><small>"_s
-        + esc(translate("pass@k: the chance that at least one of k runs of a case passes; pass^k: "
-                        "that all k pass."))
+        + esc(Tr::tr("pass@k: the chance that at least one of k runs of a case passes; pass^k: "
+                     "that all k pass."))
         + u"</small></p>\n"_s;
     return html;
 }
@@ -146,14 +145,13 @@ QString experimentHtml(const QJsonObject &summary)
           u"</style></head><body>\n"_s;
     html += u"<h1>"_s + esc(summary.value(u"name"_s).toString()) + u"</h1>\n"_s;
     html += u"<p><small>"_s
-        + esc(translate("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger()))
+        + esc(Tr::tr("Experiment %1").arg(summary.value(u"experiment_id"_s).toInteger()))
         + u"</small></p>\n"_s;
 
-    html += tableStart(translate("Variants"),
-                       { translate("Variant"), translate("Cases"), translate("Passed"),
-                         translate("Failed"), translate("Flaky"), translate("Pass rate"),
-                         translate("Runs"), translate("Tokens in / out"), translate("Cost"),
-                         translate("Latency p50 / p95") });
+    html += tableStart(Tr::tr("Variants"),
+                       { Tr::tr("Variant"), Tr::tr("Cases"), Tr::tr("Passed"), Tr::tr("Failed"),
+                         Tr::tr("Flaky"), Tr::tr("Pass rate"), Tr::tr("Runs"),
+                         Tr::tr("Tokens in / out"), Tr::tr("Cost"), Tr::tr("Latency p50 / p95") });
     for (const QJsonValue &v : variants) {
         const QJsonObject variant = v.toObject();
         const QJsonObject tokens = variant.value(u"tokens"_s).toObject();
@@ -180,8 +178,8 @@ QString experimentHtml(const QJsonObject &summary)
     html += u"</table>\n"_s;
     html += comparisonsHtml(summary);
 
-    html += u"<h2>"_s + esc(translate("Matrix")) + u"</h2>\n<table><tr><th>"_s
-        + esc(translate("Case")) + u"</th>"_s;
+    html += u"<h2>"_s + esc(Tr::tr("Matrix")) + u"</h2>\n<table><tr><th>"_s + esc(Tr::tr("Case"))
+        + u"</th>"_s;
     for (const QJsonValue &v : variants)
         html += u"<th>"_s + esc(v.toObject().value(u"name"_s).toString()) + u"</th>"_s;
     html += u"</tr>\n"_s;

@@ -55,7 +55,6 @@ public:
     void setMode(Mode mode) { m_mode = mode; }
     Mode mode() const { return m_mode; }
     void setMaxBytes(qint64 bytes) { m_maxBytes = bytes; }
-    qint64 maxBytes() const { return m_maxBytes; }
 
     // The client a run's call talks to: the engine's own HTTP client behind the cache.
     // nullptr when the engine is not an HTTP one (replay) or the cache is off: the call then

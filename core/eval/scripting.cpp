@@ -17,10 +17,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ExperimentScripts", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ExperimentScripts)
+};
 
 // The script as a function of its inputs, in either of two forms: an expression whose value
 // is returned, or a function body as written (statements, `return`). Neither adds a line
@@ -42,7 +42,7 @@ QString errorText(const QJSValue &error, int lines = 0)
     if (lines > 0)
         line = std::min(line, lines);
     const QString message = error.toString();
-    return line > 0 ? translate("line %1: %2").arg(line).arg(message) : message;
+    return line > 0 ? Tr::tr("line %1: %2").arg(line).arg(message) : message;
 }
 
 // The script compiled (not run) as an expression if it is one, else as a body. On a syntax
@@ -102,7 +102,7 @@ private:
 QString checkScriptSyntax(const QString &source)
 {
     if (source.trimmed().isEmpty())
-        return translate("the script is empty");
+        return Tr::tr("the script is empty");
     // Evaluating the function expression compiles the script without running its body.
     QJSEngine engine;
     QString error;
@@ -140,12 +140,12 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
     }
     if (fired) {
         result.timedOut = true;
-        result.error = translate("the script ran longer than its limit of %1 ms and was stopped")
-                           .arg(timeoutMs);
+        result.error =
+            Tr::tr("the script ran longer than its limit of %1 ms and was stopped").arg(timeoutMs);
         return result;
     }
     if (returned.isError() || engine.hasError()) {
-        result.error = translate("the script threw: %1")
+        result.error = Tr::tr("the script threw: %1")
                            .arg(errorText(returned.isError() ? returned : engine.catchError()));
         return result;
     }
@@ -155,7 +155,7 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
         const QJSValue text = json.property(u"stringify"_s).call({ returned });
         if (text.isError()) {
             result.ok = false;
-            result.error = translate("the script's result is not JSON: %1").arg(errorText(text));
+            result.error = Tr::tr("the script's result is not JSON: %1").arg(errorText(text));
             return result;
         }
         if (text.isString()) {
@@ -187,16 +187,15 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
     input.turns = record.messages;
     // The case's transform, then the assertion's: each sees what the one before returned.
     const QList<std::pair<QString, QString>> transforms {
-        { row.transform, translate("the case's transform") },
-        { assertion.params.value(u"transform"_s).toString(),
-          translate("the assertion's transform") }
+        { row.transform, Tr::tr("the case's transform") },
+        { assertion.params.value(u"transform"_s).toString(), Tr::tr("the assertion's transform") }
     };
     for (const auto &[source, what] : transforms) {
         if (source.isEmpty())
             continue;
         const ScriptResult transformed = runScript(source, input, timeoutMs);
         if (!transformed.ok) {
-            result.reason = translate("%1 failed: %2").arg(what, transformed.error);
+            result.reason = Tr::tr("%1 failed: %2").arg(what, transformed.error);
             return result;
         }
         input.output = transformed.value;
@@ -219,14 +218,14 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
             result.reason = o.value(u"reason"_s).toString();
         } else if (v.isDouble()) {
             result.passed = v.toDouble() >= threshold;
-            result.reason = translate("score %1 (pass from %2)").arg(v.toDouble()).arg(threshold);
+            result.reason = Tr::tr("score %1 (pass from %2)").arg(v.toDouble()).arg(threshold);
         } else {
             result.passed = v.isBool() ? v.toBool()
                                        : !(v.isNull() || v.isUndefined() || v == QJsonValue(u""_s));
         }
         if (!result.passed && result.reason.isEmpty())
             result.reason =
-                translate("the script returned %1")
+                Tr::tr("the script returned %1")
                     .arg(v.isUndefined()
                              ? u"undefined"_s
                              : QString::fromUtf8(

@@ -14,10 +14,10 @@ namespace Callscope::Stats {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ExperimentStatistics", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ExperimentStatistics)
+};
 
 double logChoose(int n, int k)
 {
@@ -215,9 +215,8 @@ PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOu
     }
     c.cases = int(ids.size());
     if (c.cases == 0) {
-        c.sentence =
-            translate("%1 and %2 have no case that both ran completely: nothing to compare.")
-                .arg(nameA, nameB);
+        c.sentence = Tr::tr("%1 and %2 have no case that both ran completely: nothing to compare.")
+                         .arg(nameA, nameB);
         return c;
     }
     c.passRateDiff = mean(passDiffs);
@@ -244,19 +243,18 @@ PairedComparison comparePaired(const QString &nameA, const QHash<QString, CaseOu
 QString comparisonSentence(const PairedComparison &c)
 {
     if (c.cases == 0)
-        return translate("%1 and %2 have no case that both ran completely: nothing to compare.")
+        return Tr::tr("%1 and %2 have no case that both ran completely: nothing to compare.")
             .arg(c.a, c.b);
-    const QString interval =
-        translate("95% CI %1 to %2").arg(points(c.ci95.low), points(c.ci95.high));
+    const QString interval = Tr::tr("95% CI %1 to %2").arg(points(c.ci95.low), points(c.ci95.high));
     if (c.significant()) {
         const QString text = c.passRateDiff > 0
-            ? translate("%1 passes %2 points more often than %3 (%4; %5).")
-            : translate("%1 passes %2 points less often than %3 (%4; %5).");
+            ? Tr::tr("%1 passes %2 points more often than %3 (%4; %5).")
+            : Tr::tr("%1 passes %2 points less often than %3 (%4; %5).");
         return text.arg(c.b, points(std::abs(c.passRateDiff)), c.a, interval, pText(c.pValue));
     }
-    return translate("No difference this run can detect between %1 and %2 (%2 minus %1: %3 points, "
-                     "%4; %5); "
-                     "with %6 cases it would see about %7 points.")
+    return Tr::tr("No difference this run can detect between %1 and %2 (%2 minus %1: %3 points, "
+                  "%4; %5); "
+                  "with %6 cases it would see about %7 points.")
         .arg(c.a, c.b, points(c.passRateDiff), interval, pText(c.pValue))
         .arg(c.cases)
         .arg(QString::number(c.detectable * 100, 'f', 0));

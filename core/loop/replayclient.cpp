@@ -15,10 +15,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Replay", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Replay)
+};
 
 // What the replay engine was asked, in neutral form (it sends nothing anywhere).
 struct ReplayRequestView
@@ -32,8 +32,8 @@ struct ReplayRequestView
         QJsonObject body {
             { u"replay"_s, true },
             { u"note"_s,
-              tr("nothing was sent: the replay engine answers every request with the "
-                 "next reply of its recording") },
+              Tr::tr("nothing was sent: the replay engine answers every request with the "
+                     "next reply of its recording") },
             { u"recording"_s, source }
         };
         if (!m_request)
@@ -75,7 +75,7 @@ Recording recordingFromCall(const CallRecord &call)
 {
     Recording rec;
     rec.model = call.model;
-    rec.source = call.id > 0 ? tr("call %1").arg(call.id) : tr("a recorded call");
+    rec.source = call.id > 0 ? Tr::tr("call %1").arg(call.id) : Tr::tr("a recorded call");
     int turn = 0;
     for (const QJsonValue &v : call.messages) {
         Message m = Message::fromJson(v.toObject());
@@ -108,7 +108,7 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
     if (format == u"callscope-recording") {
         if (!object.value(u"replies"_s).isArray()) {
             if (error)
-                *error = tr("/replies: expected an array of model replies");
+                *error = Tr::tr("/replies: expected an array of model replies");
             return std::nullopt;
         }
         Recording rec;
@@ -118,7 +118,7 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
             if (!replies.at(i).isObject()
                 || !replies.at(i).toObject().value(u"message"_s).isObject()) {
                 if (error)
-                    *error = tr("/replies/%1: expected an object with a \"message\"").arg(i);
+                    *error = Tr::tr("/replies/%1: expected an object with a \"message\"").arg(i);
                 return std::nullopt;
             }
             ModelReply reply = ModelReply::fromJson(replies.at(i).toObject());
@@ -131,7 +131,7 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
         const QJsonArray calls = object.value(u"calls"_s).toArray();
         if (calls.isEmpty()) {
             if (error)
-                *error = tr("/calls: the export holds no call to replay");
+                *error = Tr::tr("/calls: the export holds no call to replay");
             return std::nullopt;
         }
         return recordingFromCall(CallRecord::fromJson(calls.first().toObject()));
@@ -139,8 +139,9 @@ std::optional<Recording> recordingFromJson(const QJsonValue &json, QString *erro
     if (object.contains(u"messages"_s) && object.contains(u"turns"_s))
         return recordingFromCall(CallRecord::fromJson(object));
     if (error)
-        *error = tr("not a recording: expected \"format\": \"callscope-recording\", an export, or "
-                    "a stored call");
+        *error =
+            Tr::tr("not a recording: expected \"format\": \"callscope-recording\", an export, or "
+                   "a stored call");
     return std::nullopt;
 }
 
@@ -157,7 +158,7 @@ std::optional<Recording> recordingFromFile(const QString &path, QString *error)
     const QJsonDocument doc = QJsonDocument::fromJson(*data, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error)
-            *error = tr("%1: invalid JSON at offset %2: %3")
+            *error = Tr::tr("%1: invalid JSON at offset %2: %3")
                          .arg(path)
                          .arg(parseError.offset)
                          .arg(parseError.errorString());

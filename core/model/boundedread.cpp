@@ -12,10 +12,10 @@ namespace {
 
 constexpr qint64 OneMiB = qint64(1) << 20;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::BoundedRead", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::BoundedRead)
+};
 
 // A character or block device: /dev/zero, /dev/urandom, a disk.
 bool isDevice(const QString &path)
@@ -33,8 +33,8 @@ bool isDevice(const QString &path)
 QString sizeText(qint64 bytes)
 {
     if (bytes >= OneMiB && bytes % OneMiB == 0)
-        return translate("%1 MiB").arg(bytes / OneMiB);
-    return translate("%1 bytes").arg(bytes);
+        return Tr::tr("%1 MiB").arg(bytes / OneMiB);
+    return Tr::tr("%1 bytes").arg(bytes);
 }
 
 bool openForReading(QFile &file, QString *error)
@@ -43,17 +43,17 @@ bool openForReading(QFile &file, QString *error)
     const QFileInfo info(path);
     if (info.isDir()) {
         if (error)
-            *error = translate("cannot read %1: it is a folder, not a file").arg(path);
+            *error = Tr::tr("cannot read %1: it is a folder, not a file").arg(path);
         return false;
     }
     if (isDevice(path)) {
         if (error)
-            *error = translate("cannot read %1: it is a device, not a file").arg(path);
+            *error = Tr::tr("cannot read %1: it is a device, not a file").arg(path);
         return false;
     }
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = translate("cannot read %1: %2").arg(path, file.errorString());
+            *error = Tr::tr("cannot read %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
@@ -66,9 +66,8 @@ std::optional<QByteArray> readFileBounded(const QString &path, qint64 maxBytes, 
         return std::nullopt;
     const auto tooLarge = [&] {
         if (error)
-            *error =
-                translate("cannot read %1: it is larger than %2, the most read from such a file")
-                    .arg(path, sizeText(maxBytes));
+            *error = Tr::tr("cannot read %1: it is larger than %2, the most read from such a file")
+                         .arg(path, sizeText(maxBytes));
         return std::nullopt;
     };
     if (!file.isSequential() && file.size() > maxBytes)
@@ -86,7 +85,7 @@ std::optional<QByteArray> readFileBounded(const QString &path, qint64 maxBytes, 
         if (piece.isEmpty()) {
             if (file.error() != QFileDevice::NoError) {
                 if (error)
-                    *error = translate("cannot read %1: %2").arg(path, file.errorString());
+                    *error = Tr::tr("cannot read %1: %2").arg(path, file.errorString());
                 return std::nullopt;
             }
             if (file.atEnd() || !file.isSequential() || !file.waitForReadyRead(-1))

@@ -12,10 +12,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("CacheSpec", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CacheSpec)
+};
 
 const QStringList kKnown = { u"breakpoints"_s, u"ttl"_s, u"key"_s, u"retention"_s, u"explicit"_s };
 
@@ -117,7 +117,7 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
             errors->append({ where, message });
     };
     if (!value.isObject()) {
-        fail(pointer, tr("expected an object"));
+        fail(pointer, Tr::tr("expected an object"));
         return std::nullopt;
     }
     const QJsonObject object = value.toObject();
@@ -128,8 +128,8 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
         const QString where = JsonPointer::append(pointer, u"breakpoints");
         if (!list.isArray()) {
             fail(where,
-                 tr("expected an array of places (\"tools\", \"system\", \"last\", "
-                    "\"last_but_one\", a message number, or \"auto\")"));
+                 Tr::tr("expected an array of places (\"tools\", \"system\", \"last\", "
+                        "\"last_but_one\", a message number, or \"auto\")"));
             ok = false;
         } else {
             const QJsonArray items = list.toArray();
@@ -138,8 +138,9 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
                     cache.breakpoints.append(*b);
                 } else {
                     fail(JsonPointer::append(where, i),
-                         tr("unknown cache breakpoint (expected \"tools\", \"system\", \"last\", "
-                            "\"last_but_one\", a message number from 1, or \"auto\")"));
+                         Tr::tr(
+                             "unknown cache breakpoint (expected \"tools\", \"system\", \"last\", "
+                             "\"last_but_one\", a message number from 1, or \"auto\")"));
                     ok = false;
                 }
             }
@@ -150,7 +151,7 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
         if (v.isUndefined() || v.isNull())
             return;
         if (!v.isString()) {
-            fail(JsonPointer::append(pointer, name), tr("expected a string"));
+            fail(JsonPointer::append(pointer, name), Tr::tr("expected a string"));
             ok = false;
             return;
         }
@@ -162,20 +163,20 @@ std::optional<CacheSpec> cacheSpecFromJson(const QJsonValue &value, const QStrin
     if (!cache.ttl.isEmpty() && cache.ttl != u"5m" && cache.ttl != u"1h"
         && !cacheTtlSeconds(cache.ttl)) {
         fail(JsonPointer::append(pointer, u"ttl"),
-             tr("unknown TTL \"%1\" (expected \"5m\" or \"1h\", or seconds such as \"3600s\")")
+             Tr::tr("unknown TTL \"%1\" (expected \"5m\" or \"1h\", or seconds such as \"3600s\")")
                  .arg(cache.ttl));
         ok = false;
     }
     if (!cache.retention.isEmpty() && cache.retention != u"in_memory"
         && cache.retention != u"24h") {
         fail(JsonPointer::append(pointer, u"retention"),
-             tr("unknown retention \"%1\" (expected \"in_memory\" or \"24h\")")
+             Tr::tr("unknown retention \"%1\" (expected \"in_memory\" or \"24h\")")
                  .arg(cache.retention));
         ok = false;
     }
     if (const QJsonValue v = object.value(u"explicit"_s); !v.isUndefined() && !v.isNull()) {
         if (!v.isBool()) {
-            fail(JsonPointer::append(pointer, u"explicit"), tr("expected true or false"));
+            fail(JsonPointer::append(pointer, u"explicit"), Tr::tr("expected true or false"));
             ok = false;
         } else {
             cache.explicitCache = v.toBool();

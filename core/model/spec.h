@@ -1,7 +1,13 @@
 #pragma once
 
-// The spec: everything that defines a structured call except the user's input
-//. Loading, validation and saving live in core/model/specio.h.
+// The spec: everything that defines a structured call except the user's input. A plain value
+// type: the engine to call (type, model, endpoint, sampling, limits, prompt caching), the
+// system prompt, the response schema and how the output is obtained (OutputMode), the tools
+// and how each one runs (a command, an MCP server, a person, a mock), the MCP servers, calls
+// pre-seeded into the conversation, the turn limit, and the retry and context-budget settings.
+// Fields a newer file has that this version does not know are kept for saving. Loading,
+// validation and saving live in core/model/specio.h; the checks before a run in
+// core/schema/speccheck.h.
 
 #include "core/model/cachespec.h"
 

@@ -72,10 +72,10 @@ constexpr int kDefaultMaxTurns = 10;
 constexpr int kDefaultTimeoutMs = 30000;
 const QString kSubmitOutput = u"submit_output"_s;
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::SpecIO", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::SpecIO)
+};
 
 QString quoted(const QString &text)
 {
@@ -95,7 +95,7 @@ QString describeOffset(const QByteArray &data, qsizetype offset)
         }
     }
     const qsizetype column = QString::fromUtf8(data.mid(lineStart, offset - lineStart)).size() + 1;
-    return tr("line %1, column %2").arg(line).arg(column);
+    return Tr::tr("line %1, column %2").arg(line).arg(column);
 }
 
 // Collects errors while it reads the document; every reader returns nullopt after
@@ -112,12 +112,12 @@ public:
 
     void typeError(const QString &pointer, const QString &expected, const QJsonValue &got)
     {
-        error(pointer, tr("expected %1, got %2").arg(expected, jsonTypeDescription(got)));
+        error(pointer, Tr::tr("expected %1, got %2").arg(expected, jsonTypeDescription(got)));
     }
 
     void missing(const QString &pointer, const QString &field, const QString &why = {})
     {
-        QString message = tr("missing required field %1").arg(quoted(field));
+        QString message = Tr::tr("missing required field %1").arg(quoted(field));
         if (!why.isEmpty())
             message += u" ("_s + why + u')';
         error(pointer, message);
@@ -137,11 +137,11 @@ public:
         const QJsonValue value = object.value(key);
         const QString pointer = JsonPointer::append(parent, QString(key));
         if (!value.isString()) {
-            typeError(pointer, tr("a string"), value);
+            typeError(pointer, Tr::tr("a string"), value);
             return std::nullopt;
         }
         if (nonEmpty && value.toString().isEmpty()) {
-            error(pointer, tr("must not be empty"));
+            error(pointer, Tr::tr("must not be empty"));
             return std::nullopt;
         }
         return value.toString();
@@ -154,7 +154,7 @@ public:
             return std::nullopt;
         const QJsonValue value = object.value(key);
         if (!value.isBool()) {
-            typeError(JsonPointer::append(parent, QString(key)), tr("a boolean"), value);
+            typeError(JsonPointer::append(parent, QString(key)), Tr::tr("a boolean"), value);
             return std::nullopt;
         }
         return value.toBool();
@@ -168,12 +168,12 @@ public:
         const QJsonValue value = object.value(key);
         const QString pointer = JsonPointer::append(parent, QString(key));
         if (!value.isDouble()) {
-            typeError(pointer, tr("a number"), value);
+            typeError(pointer, Tr::tr("a number"), value);
             return std::nullopt;
         }
         if (value.toDouble() < minimum) {
             error(pointer,
-                  tr("must be at least %1, got %2")
+                  Tr::tr("must be at least %1, got %2")
                       .arg(QString::number(minimum), QString::number(value.toDouble())));
             return std::nullopt;
         }
@@ -186,16 +186,16 @@ public:
     {
         const double d = value.toDouble();
         if (!value.isDouble() || std::floor(d) != d || std::abs(d) > 9007199254740992.0) {
-            typeError(pointer, tr("an integer"), value);
+            typeError(pointer, Tr::tr("an integer"), value);
             return std::nullopt;
         }
         const auto n = qint64(d);
         if (n < minimum) {
-            error(pointer, tr("must be at least %1, got %2").arg(minimum).arg(n));
+            error(pointer, Tr::tr("must be at least %1, got %2").arg(minimum).arg(n));
             return std::nullopt;
         }
         if (n > maximum) {
-            error(pointer, tr("must be at most %1, got %2").arg(maximum).arg(n));
+            error(pointer, Tr::tr("must be at most %1, got %2").arg(maximum).arg(n));
             return std::nullopt;
         }
         return n;
@@ -219,7 +219,7 @@ public:
             return std::nullopt;
         const QJsonValue value = parentObject.value(key);
         if (!value.isObject()) {
-            typeError(JsonPointer::append(parent, QString(key)), tr("an object"), value);
+            typeError(JsonPointer::append(parent, QString(key)), Tr::tr("an object"), value);
             return std::nullopt;
         }
         return value.toObject();
@@ -232,7 +232,7 @@ public:
             return std::nullopt;
         const QJsonValue value = parentObject.value(key);
         if (!value.isArray()) {
-            typeError(JsonPointer::append(parent, QString(key)), tr("an array"), value);
+            typeError(JsonPointer::append(parent, QString(key)), Tr::tr("an array"), value);
             return std::nullopt;
         }
         return value.toArray();
@@ -247,15 +247,15 @@ public:
         const QJsonValue value = parentObject.value(key);
         if (value.isString()) {
             error(pointer,
-                  tr("expected an array of strings (program and arguments, run without "
-                     "a shell), got a string"));
+                  Tr::tr("expected an array of strings (program and arguments, run without "
+                         "a shell), got a string"));
             return std::nullopt;
         }
         const auto items = array(parentObject, key, parent);
         if (!items)
             return std::nullopt;
         if (items->isEmpty()) {
-            error(pointer, tr("must name at least the program to run"));
+            error(pointer, Tr::tr("must name at least the program to run"));
             return std::nullopt;
         }
         QStringList result;
@@ -263,12 +263,12 @@ public:
         for (qsizetype i = 0; i < items->size(); ++i) {
             const QJsonValue item = items->at(i);
             if (!item.isString()) {
-                typeError(JsonPointer::append(pointer, i), tr("a string"), item);
+                typeError(JsonPointer::append(pointer, i), Tr::tr("a string"), item);
                 ok = false;
                 continue;
             }
             if (i == 0 && item.toString().isEmpty()) {
-                error(JsonPointer::append(pointer, 0), tr("must not be empty"));
+                error(JsonPointer::append(pointer, 0), Tr::tr("must not be empty"));
                 ok = false;
             }
             result.append(item.toString());
@@ -315,7 +315,7 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
     for (auto it = servers->constBegin(); it != servers->constEnd(); ++it) {
         const QString pointer = JsonPointer::append(base, it.key());
         if (!it.value().isObject()) {
-            in.typeError(pointer, tr("an object"), it.value());
+            in.typeError(pointer, Tr::tr("an object"), it.value());
             continue;
         }
         const QJsonObject object = it.value().toObject();
@@ -324,8 +324,8 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
         const bool hasUrl = Loader::present(object, "url"_L1);
         if (hasCommand && hasUrl) {
             in.error(pointer,
-                     tr("both command and url; give command for a local server or url for a "
-                        "remote one"));
+                     Tr::tr("both command and url; give command for a local server or url for a "
+                            "remote one"));
         } else if (hasCommand) {
             if (auto command = in.command(object, "command"_L1, pointer))
                 server.command = *command;
@@ -336,31 +336,32 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
                 if (!parsed.isValid() || (scheme != u"http" && scheme != u"https")
                     || parsed.host().isEmpty())
                     in.error(JsonPointer::append(pointer, u"url"),
-                             tr("%1 is not an http:// or https:// URL").arg(quoted(*url)));
+                             Tr::tr("%1 is not an http:// or https:// URL").arg(quoted(*url)));
                 else
                     server.url = *url;
             }
         } else {
-            in.missing(pointer, u"command"_s,
-                       tr("the program that starts the server, or \"url\" for a remote server"));
+            in.missing(
+                pointer, u"command"_s,
+                Tr::tr("the program that starts the server, or \"url\" for a remote server"));
         }
         if (const auto headers = in.object(object, "headers"_L1, pointer)) {
             const QString headersPointer = JsonPointer::append(pointer, u"headers");
             if (!hasUrl)
                 in.error(headersPointer,
-                         tr("headers are only sent to a remote server (one with \"url\")"));
+                         Tr::tr("headers are only sent to a remote server (one with \"url\")"));
             for (auto h = headers->constBegin(); h != headers->constEnd(); ++h) {
                 static const QRegularExpression token(u"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"_s);
                 if (!h.value().isString())
-                    in.typeError(JsonPointer::append(headersPointer, h.key()), tr("a string"),
+                    in.typeError(JsonPointer::append(headersPointer, h.key()), Tr::tr("a string"),
                                  h.value());
                 else if (!token.match(h.key()).hasMatch())
                     in.error(JsonPointer::append(headersPointer, h.key()),
-                             tr("%1 is not a valid HTTP header name").arg(quoted(h.key())));
+                             Tr::tr("%1 is not a valid HTTP header name").arg(quoted(h.key())));
                 else if (h.value().toString().contains(u'\n')
                          || h.value().toString().contains(u'\r'))
                     in.error(JsonPointer::append(headersPointer, h.key()),
-                             tr("a header value must be one line"));
+                             Tr::tr("a header value must be one line"));
                 else
                     server.headers.insert(h.key(), h.value().toString());
             }
@@ -370,21 +371,21 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
             const QJsonValue auth = object.value("auth"_L1);
             if (!hasUrl)
                 in.error(authPointer,
-                         tr("auth is only used with a remote server (one with \"url\")"));
+                         Tr::tr("auth is only used with a remote server (one with \"url\")"));
             if (auth.isString()) {
                 if (auth.toString() == u"oauth")
                     server.auth = McpAuthKind::OAuth;
                 else if (auth.toString() != u"none")
                     in.error(authPointer,
-                             tr("unknown value %1 (use \"oauth\", \"none\" or an object with "
-                                "\"bearer_env\" or \"oauth\")")
+                             Tr::tr("unknown value %1 (use \"oauth\", \"none\" or an object with "
+                                    "\"bearer_env\" or \"oauth\")")
                                  .arg(quoted(auth.toString())));
             } else if (auth.isObject()) {
                 const QJsonObject a = auth.toObject();
                 const bool bearer = Loader::present(a, "bearer_env"_L1);
                 const bool oauth = Loader::present(a, "oauth"_L1);
                 if (bearer && oauth) {
-                    in.error(authPointer, tr("both bearer_env and oauth; give one"));
+                    in.error(authPointer, Tr::tr("both bearer_env and oauth; give one"));
                 } else if (bearer) {
                     if (const auto var = in.string(a, "bearer_env"_L1, authPointer, true)) {
                         server.auth = McpAuthKind::Bearer;
@@ -412,35 +413,37 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
                         if (Loader::present(oo, "client_secret"_L1))
                             in.error(
                                 JsonPointer::append(oauthPointer, u"client_secret"),
-                                tr("a client secret does not belong in a spec file; put it in an "
-                                   "environment variable and name it with \"client_secret_env\""));
+                                Tr::tr(
+                                    "a client secret does not belong in a spec file; put it in an "
+                                    "environment variable and name it with \"client_secret_env\""));
                         if (!server.oauthClientSecretEnv.isEmpty()
                             && server.oauthClientId.isEmpty())
                             in.missing(oauthPointer, u"client_id"_s,
-                                       tr("the client the secret belongs to"));
+                                       Tr::tr("the client the secret belongs to"));
                         const QStringList known { u"client_id"_s, u"client_secret_env"_s,
                                                   u"client_metadata_url"_s, u"scope"_s,
                                                   u"client_secret"_s };
                         for (auto k = oo.constBegin(); k != oo.constEnd(); ++k) {
                             if (!known.contains(k.key()))
                                 in.error(JsonPointer::append(oauthPointer, k.key()),
-                                         tr("unknown field (known: %1)")
+                                         Tr::tr("unknown field (known: %1)")
                                              .arg(known.mid(0, 4).join(u", "_s)));
                         }
                     } else {
-                        in.typeError(oauthPointer, tr("true or an object"), o);
+                        in.typeError(oauthPointer, Tr::tr("true or an object"), o);
                     }
                 } else {
                     in.error(authPointer,
-                             tr("give \"bearer_env\" (a variable holding the token) or "
-                                "\"oauth\""));
+                             Tr::tr("give \"bearer_env\" (a variable holding the token) or "
+                                    "\"oauth\""));
                 }
                 if (Loader::present(a, "token"_L1) || Loader::present(a, "bearer"_L1))
-                    in.error(authPointer,
-                             tr("a token does not belong in a spec file; name the variable that "
-                                "holds it with \"bearer_env\""));
+                    in.error(
+                        authPointer,
+                        Tr::tr("a token does not belong in a spec file; name the variable that "
+                               "holds it with \"bearer_env\""));
             } else {
-                in.typeError(authPointer, tr("\"oauth\" or an object"), auth);
+                in.typeError(authPointer, Tr::tr("\"oauth\" or an object"), auth);
             }
         }
         if (const auto approval = in.string(object, "approval"_L1, pointer)) {
@@ -452,14 +455,14 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
                 server.approval = McpApprovalPolicy::Never;
             else
                 in.error(JsonPointer::append(pointer, u"approval"),
-                         tr("unknown value %1 (use \"always\", \"destructive\" or \"never\")")
+                         Tr::tr("unknown value %1 (use \"always\", \"destructive\" or \"never\")")
                              .arg(quoted(*approval)));
         }
         if (const auto env = in.object(object, "env"_L1, pointer)) {
             const QString envPointer = JsonPointer::append(pointer, u"env");
             for (auto e = env->constBegin(); e != env->constEnd(); ++e) {
                 if (!e.value().isString())
-                    in.typeError(JsonPointer::append(envPointer, e.key()), tr("a string"),
+                    in.typeError(JsonPointer::append(envPointer, e.key()), Tr::tr("a string"),
                                  e.value());
                 else
                     server.env.insert(e.key(), e.value().toString());
@@ -469,8 +472,9 @@ void loadMcpServers(Loader &in, const QJsonObject &root, Spec &spec)
             if (*expose == u"all")
                 server.exposeAll = true;
             else
-                in.error(JsonPointer::append(pointer, u"expose"),
-                         tr("unknown value %1 (the only value is \"all\")").arg(quoted(*expose)));
+                in.error(
+                    JsonPointer::append(pointer, u"expose"),
+                    Tr::tr("unknown value %1 (the only value is \"all\")").arg(quoted(*expose)));
         }
         server.unknownFields =
             Loader::unknownFields(object, knownSpecFields(SpecSection::McpServer));
@@ -487,7 +491,7 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
     for (qsizetype i = 0; i < tools->size(); ++i) {
         const QString pointer = JsonPointer::append(u"/tools"_s, i);
         if (!tools->at(i).isObject()) {
-            in.typeError(pointer, tr("an object"), tools->at(i));
+            in.typeError(pointer, Tr::tr("an object"), tools->at(i));
             continue;
         }
         const QJsonObject object = tools->at(i).toObject();
@@ -499,12 +503,12 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
             tool.name = *name;
             if (tool.name == kSubmitOutput) {
                 in.error(namePointer,
-                         tr("the name \"submit_output\" is reserved for the tool that "
-                            "returns the response schema's output"));
+                         Tr::tr("the name \"submit_output\" is reserved for the tool that "
+                                "returns the response schema's output"));
             } else if (const auto it = firstUse.constFind(tool.name); it != firstUse.constEnd()) {
-                in.error(
-                    namePointer,
-                    tr("duplicate tool name %1 (first used at %2)").arg(quoted(tool.name), *it));
+                in.error(namePointer,
+                         Tr::tr("duplicate tool name %1 (first used at %2)")
+                             .arg(quoted(tool.name), *it));
             } else {
                 firstUse.insert(tool.name, pointer);
             }
@@ -535,7 +539,7 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
                 if (!spec.mcpServers.contains(*server)
                     && !root.value("mcp_servers"_L1).toObject().contains(*server)) {
                     in.error(JsonPointer::append(pointer, u"mcp"),
-                             tr("unknown MCP server %1 (mcp_servers has no entry of that name)")
+                             Tr::tr("unknown MCP server %1 (mcp_servers has no entry of that name)")
                                  .arg(quoted(*server)));
                 }
             }
@@ -551,14 +555,14 @@ void loadTools(Loader &in, const QJsonObject &root, Spec &spec)
         }
         if (runners.size() > 1) {
             in.error(pointer,
-                     tr("more than one runner (%1); give exactly one of command, mcp, "
-                        "manual or mock")
+                     Tr::tr("more than one runner (%1); give exactly one of command, mcp, "
+                            "manual or mock")
                          .arg(runners.join(u", "_s)));
         } else if (runners.isEmpty() && !in.errors.isEmpty()
                    && in.errors.constLast().pointer == JsonPointer::append(pointer, u"manual")) {
             // "manual" had the wrong type: that error already explains the missing runner.
         } else if (runners.isEmpty()) {
-            in.error(pointer, tr("no runner; give one of command, mcp, manual (true) or mock"));
+            in.error(pointer, Tr::tr("no runner; give one of command, mcp, manual (true) or mock"));
         }
         tool.unknownFields = Loader::unknownFields(object, knownSpecFields(SpecSection::Tool));
         spec.tools.append(tool);
@@ -576,7 +580,7 @@ void loadPreSeeds(Loader &in, const QJsonObject &root, Spec &spec, bool toolsVal
     for (qsizetype i = 0; i < seeds->size(); ++i) {
         const QString pointer = JsonPointer::append(u"/pre_seeds"_s, i);
         if (!seeds->at(i).isObject()) {
-            in.typeError(pointer, tr("an object"), seeds->at(i));
+            in.typeError(pointer, Tr::tr("an object"), seeds->at(i));
             continue;
         }
         const QJsonObject object = seeds->at(i).toObject();
@@ -588,7 +592,7 @@ void loadPreSeeds(Loader &in, const QJsonObject &root, Spec &spec, bool toolsVal
             if (toolsValid && !spec.tool(*tool) && !anyExposeAll) {
                 in.error(
                     JsonPointer::append(pointer, u"tool"),
-                    tr("unknown tool %1 (no entry in tools has that name)").arg(quoted(*tool)));
+                    Tr::tr("unknown tool %1 (no entry in tools has that name)").arg(quoted(*tool)));
             }
         }
         seed.arguments = in.object(object, "arguments"_L1, pointer).value_or(QJsonObject());
@@ -611,7 +615,7 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
                 engine.type = *known;
             } else {
                 in.error(JsonPointer::append(pointer, u"type"),
-                         tr("unknown engine type %1 (expected one of %2)")
+                         Tr::tr("unknown engine type %1 (expected one of %2)")
                              .arg(quoted(*type), engineTypeNames().join(u", "_s)));
             }
         }
@@ -623,9 +627,10 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
         const QUrl url(*baseUrl, QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
             || url.host().isEmpty()) {
-            in.error(JsonPointer::append(pointer, u"base_url"),
-                     tr("expected an http or https URL such as \"http://127.0.0.1:8080\", got %1")
-                         .arg(quoted(*baseUrl)));
+            in.error(
+                JsonPointer::append(pointer, u"base_url"),
+                Tr::tr("expected an http or https URL such as \"http://127.0.0.1:8080\", got %1")
+                    .arg(quoted(*baseUrl)));
         } else {
             engine.baseUrl = *baseUrl;
         }
@@ -634,16 +639,16 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
         static const QRegularExpression envName(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
         if (!envName.match(*keyEnv).hasMatch()) {
             in.error(JsonPointer::append(pointer, u"api_key_env"),
-                     tr("expected the name of an environment variable (letters, digits and _), "
-                        "not the key itself"));
+                     Tr::tr("expected the name of an environment variable (letters, digits and _), "
+                            "not the key itself"));
         } else {
             engine.apiKeyEnv = *keyEnv;
         }
     }
     if (object->contains("api_key"_L1)) {
         in.error(JsonPointer::append(pointer, u"api_key"),
-                 tr("API keys do not belong in spec files; name an environment variable in "
-                    "api_key_env or a profile whose key is in the keychain"));
+                 Tr::tr("API keys do not belong in spec files; name an environment variable in "
+                        "api_key_env or a profile whose key is in the keychain"));
     }
     if (const auto n = in.integer(*object, "max_tokens"_L1, pointer, 1))
         engine.maxTokens = int(*n);
@@ -674,7 +679,7 @@ void loadEngine(Loader &in, const QJsonObject &root, Spec &spec)
     engine.replay = in.string(*object, "replay"_L1, pointer, true).value_or(QString());
     if (engine.type == EngineType::Replay && !Loader::present(*object, "replay"_L1)) {
         in.missing(pointer, u"replay"_s,
-                   tr("the replay engine answers from a recording file or a stored call id"));
+                   Tr::tr("the replay engine answers from a recording file or a stored call id"));
     }
     engine.unknownFields = Loader::unknownFields(*object, knownSpecFields(SpecSection::Engine));
 }
@@ -691,7 +696,7 @@ void loadRetry(Loader &in, const QJsonObject &root, Spec &spec)
         const QString schedulePointer = JsonPointer::append(pointer, u"per_attempt_override");
         for (qsizetype i = 0; i < schedule->size(); ++i) {
             if (!schedule->at(i).isObject())
-                in.typeError(JsonPointer::append(schedulePointer, i), tr("an object"),
+                in.typeError(JsonPointer::append(schedulePointer, i), Tr::tr("an object"),
                              schedule->at(i));
             else
                 spec.retry.perAttemptOverride.append(schedule->at(i).toObject());
@@ -1017,23 +1022,23 @@ QString jsonTypeDescription(const QJsonValue &value)
 {
     switch (value.type()) {
     case QJsonValue::Null:
-        return tr("null");
+        return Tr::tr("null");
     case QJsonValue::Bool:
-        return tr("a boolean");
+        return Tr::tr("a boolean");
     case QJsonValue::Double: {
         const double d = value.toDouble();
-        return std::floor(d) == d ? tr("an integer") : tr("a number");
+        return std::floor(d) == d ? Tr::tr("an integer") : Tr::tr("a number");
     }
     case QJsonValue::String:
-        return tr("a string");
+        return Tr::tr("a string");
     case QJsonValue::Array:
-        return tr("an array");
+        return Tr::tr("an array");
     case QJsonValue::Object:
-        return tr("an object");
+        return Tr::tr("an object");
     case QJsonValue::Undefined:
         break;
     }
-    return tr("nothing");
+    return Tr::tr("nothing");
 }
 
 SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
@@ -1058,37 +1063,38 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
             else if (const auto cost = findSchemaCostProblem(schema))
                 in.error(u"/response_schema"_s + cost->pointer, cost->message);
         } else {
-            in.typeError(u"/response_schema"_s, tr("an object"), schema);
+            in.typeError(u"/response_schema"_s, Tr::tr("an object"), schema);
         }
     }
     if (const auto parser = in.string(root, "output_parser"_L1, QString())) {
         if (*parser == u"json" || *parser == u"text")
             spec.outputParser = *parser;
         else
-            in.error(u"/output_parser"_s,
-                     tr("unknown output parser %1 (expected json or text)").arg(quoted(*parser)));
+            in.error(
+                u"/output_parser"_s,
+                Tr::tr("unknown output parser %1 (expected json or text)").arg(quoted(*parser)));
     }
     if (const auto mode = in.string(root, "output_mode"_L1, QString())) {
         if (const auto known = outputModeFromName(*mode))
             spec.outputMode = *known;
         else
             in.error(u"/output_mode"_s,
-                     tr("unknown output mode %1 (expected tool, native or prompted)")
+                     Tr::tr("unknown output mode %1 (expected tool, native or prompted)")
                          .arg(quoted(*mode)));
     }
     if (const auto textOutput = in.object(root, "text_output"_L1, QString())) {
         const QString pointer = u"/text_output"_s;
         if (!Loader::present(*textOutput, "field"_L1)) {
             in.missing(pointer, u"field"_s,
-                       tr("the submit_output argument a plain-text answer goes into"));
+                       Tr::tr("the submit_output argument a plain-text answer goes into"));
         } else if (const auto field = in.string(*textOutput, "field"_L1, pointer, true)) {
             spec.textOutputField = *field;
         }
         spec.textOutputUnknownFields = Loader::unknownFields(*textOutput, { "field"_L1 });
         if (!Loader::present(root, "response_schema"_L1)) {
             in.error(pointer,
-                     tr("needs a response_schema: text_output maps a plain-text answer "
-                        "onto the arguments of submit_output"));
+                     Tr::tr("needs a response_schema: text_output maps a plain-text answer "
+                            "onto the arguments of submit_output"));
         }
     }
 
@@ -1133,7 +1139,7 @@ SpecLoadResult loadSpec(const QByteArray &json, const QString &sourcePath)
         if (wrapped.isArray() && wrapped.array().size() == 1) {
             SpecLoadResult result;
             result.errors.append({ QString(),
-                                   tr("expected an object, got %1")
+                                   Tr::tr("expected an object, got %1")
                                        .arg(jsonTypeDescription(wrapped.array().at(0))) });
             return result;
         }
@@ -1145,10 +1151,10 @@ SpecLoadResult loadSpec(const QByteArray &json, const QString &sourcePath)
     }
     if (!document.isObject()) {
         SpecLoadResult result;
-        result.errors.append(
-            { QString(),
-              tr("expected an object, got %1")
-                  .arg(document.isArray() ? tr("an array") : jsonTypeDescription(QJsonValue())) });
+        result.errors.append({ QString(),
+                               Tr::tr("expected an object, got %1")
+                                   .arg(document.isArray() ? Tr::tr("an array")
+                                                           : jsonTypeDescription(QJsonValue())) });
         return result;
     }
     return specFromJson(document.object(), sourcePath);
@@ -1300,10 +1306,10 @@ std::optional<QString> saveSpecFile(const Spec &spec, const QString &path)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return tr("cannot write %1: %2").arg(path, file.errorString());
+        return Tr::tr("cannot write %1: %2").arg(path, file.errorString());
     const QByteArray bytes = saveSpec(spec);
     if (file.write(bytes) != bytes.size() || !file.commit())
-        return tr("cannot write %1: %2").arg(path, file.errorString());
+        return Tr::tr("cannot write %1: %2").arg(path, file.errorString());
     return std::nullopt;
 }
 

@@ -17,10 +17,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::TrustPolicy", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::TrustPolicy)
+};
 
 QString quoted(const QStringList &commandLine)
 {
@@ -41,16 +41,16 @@ QString RunItem::describe() const
     const QString folder = QDir::toNativeSeparators(workingFolder);
     switch (kind) {
     case Kind::CommandTool:
-        return tr("command tool %1 runs: %2 (in %3)").arg(name, quoted(commandLine), folder);
+        return Tr::tr("command tool %1 runs: %2 (in %3)").arg(name, quoted(commandLine), folder);
     case Kind::PreSeed:
-        return tr("pre-seeded call of %1 runs before the first request: %2 (in %3)")
+        return Tr::tr("pre-seeded call of %1 runs before the first request: %2 (in %3)")
             .arg(name, quoted(commandLine), folder);
     case Kind::McpServer:
-        return tr("MCP server %1 starts: %2 (in %3)").arg(name, quoted(commandLine), folder);
+        return Tr::tr("MCP server %1 starts: %2 (in %3)").arg(name, quoted(commandLine), folder);
     case Kind::Assertion:
-        return tr("assertion %1 runs: %2 (in %3)").arg(name, quoted(commandLine), folder);
+        return Tr::tr("assertion %1 runs: %2 (in %3)").arg(name, quoted(commandLine), folder);
     case Kind::KeyVariable:
-        return tr("reads the environment variable %1 as a key (%2)").arg(name, pointer);
+        return Tr::tr("reads the environment variable %1 as a key (%2)").arg(name, pointer);
     }
     return {};
 }
@@ -174,20 +174,22 @@ std::optional<QString> keyRedirectProblem(const EngineSpec &fileEngine, const QS
     if (type == profileType && asked == own)
         return std::nullopt;
     if (type != profileType) {
-        return tr("the spec names the engine profile \"%1\" (%2 at %3) but asks for the engine "
-                  "type %4 at %5: "
-                  "the profile's key goes only to its own engine. Remove \"type\" and \"base_url\" "
-                  "from the "
-                  "engine block, or make a profile for the other engine.")
-            .arg(profileName, engineTypeName(profileType), own, engineTypeName(type),
-                 asked.isEmpty() ? base : asked);
+        return Tr::
+            tr("the spec names the engine profile \"%1\" (%2 at %3) but asks for the engine "
+               "type %4 at %5: "
+               "the profile's key goes only to its own engine. Remove \"type\" and \"base_url\" "
+               "from the "
+               "engine block, or make a profile for the other engine.")
+                .arg(profileName, engineTypeName(profileType), own, engineTypeName(type),
+                     asked.isEmpty() ? base : asked);
     }
-    return tr("the spec names the engine profile \"%1\" whose key belongs to %2 but sends requests "
-              "to %3: "
-              "the profile's key goes only to its own address. Remove \"base_url\" from the engine "
-              "block, "
-              "or make a profile for the other address.")
-        .arg(profileName, own, asked.isEmpty() ? base : asked);
+    return Tr::
+        tr("the spec names the engine profile \"%1\" whose key belongs to %2 but sends requests "
+           "to %3: "
+           "the profile's key goes only to its own address. Remove \"base_url\" from the engine "
+           "block, "
+           "or make a profile for the other address.")
+            .arg(profileName, own, asked.isEmpty() ? base : asked);
 }
 
 } // namespace Callscope

@@ -15,10 +15,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::EngineSchema", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::EngineSchema)
+};
 
 enum class Dialect { AsIs, OpenAIStrict, Anthropic, Gemini };
 
@@ -153,7 +153,7 @@ public:
         if (m_dialect == Dialect::Gemini && out.schema.contains("$schema"_L1)) {
             out.schema.remove("$schema"_L1);
             change(u"/$schema"_s, u"keyword-dropped"_s,
-                   tr("\"$schema\" is dropped: Gemini does not take it"), true);
+                   Tr::tr("\"$schema\" is dropped: Gemini does not take it"), true);
         }
         out.changes = m_changes;
         out.nullableOptional = m_nullable;
@@ -174,11 +174,12 @@ private:
             description += u' ';
         description += u'(' + keyword + u": "_s + compactText(value) + u')';
         schema.insert("description"_L1, description);
-        change(JsonPointer::append(pointer, keyword), u"keyword-to-description"_s,
-               tr("\"%1\" is not enforced by this provider; it is moved into the description as a "
-                  "hint")
-                   .arg(keyword),
-               false);
+        change(
+            JsonPointer::append(pointer, keyword), u"keyword-to-description"_s,
+            Tr::tr("\"%1\" is not enforced by this provider; it is moved into the description as a "
+                   "hint")
+                .arg(keyword),
+            false);
     }
 
     // A provider without "prefixItems": "items" (the rest of a tuple, often false) would then
@@ -200,11 +201,13 @@ private:
             schema.remove("items"_L1);
         else
             schema.insert("items"_L1, items);
-        change(JsonPointer::append(pointer, u"items"), u"tuple-to-items"_s,
-               tr("\"items\" is sent as one schema every item may match, because the provider does "
-                  "not take "
-                  "the tuple (\"prefixItems\"); the positions and the count are checked here"),
-               false);
+        change(
+            JsonPointer::append(pointer, u"items"), u"tuple-to-items"_s,
+            Tr::tr(
+                "\"items\" is sent as one schema every item may match, because the provider does "
+                "not take "
+                "the tuple (\"prefixItems\"); the positions and the count are checked here"),
+            false);
     }
 
     std::optional<QJsonObject> resolveRef(const QString &ref) const
@@ -233,8 +236,8 @@ private:
                         merged.insert(it.key(), it.value());
                 }
                 change(JsonPointer::append(pointer, u"$ref"), u"ref-inlined"_s,
-                       tr("\"$ref\" with sibling keywords is inlined: strict mode wants a bare "
-                          "$ref"),
+                       Tr::tr("\"$ref\" with sibling keywords is inlined: strict mode wants a bare "
+                              "$ref"),
                        true);
                 return node(merged, pointer, path, refDepth + 1);
             }
@@ -247,8 +250,8 @@ private:
                     schema.insert(it.key(), it.value());
             }
             change(JsonPointer::append(pointer, u"allOf"), u"all-of-flattened"_s,
-                   tr("a one-entry \"allOf\" is merged into its schema: strict mode does not "
-                      "support allOf"),
+                   Tr::tr("a one-entry \"allOf\" is merged into its schema: strict mode does not "
+                          "support allOf"),
                    true);
         }
         if ((openai || m_dialect == Dialect::Anthropic) && schema.contains("oneOf"_L1)
@@ -257,14 +260,14 @@ private:
             m_renamed.insert(JsonPointer::append(pointer, u"anyOf"),
                              JsonPointer::append(pointer, u"oneOf"));
             change(JsonPointer::append(pointer, u"oneOf"), u"one-of-to-any-of"_s,
-                   tr("\"oneOf\" is sent as \"anyOf\": the provider supports only anyOf (that "
-                      "exactly one branch matches is still checked here)"),
+                   Tr::tr("\"oneOf\" is sent as \"anyOf\": the provider supports only anyOf (that "
+                          "exactly one branch matches is still checked here)"),
                    false);
         }
         if (m_dialect == Dialect::Gemini && schema.contains("const"_L1)) {
             schema.insert("enum"_L1, QJsonArray { schema.take("const"_L1) });
             change(JsonPointer::append(pointer, u"const"), u"const-to-enum"_s,
-                   tr("\"const\" is sent as a one-value \"enum\""), true);
+                   Tr::tr("\"const\" is sent as a one-value \"enum\""), true);
         }
         if (m_dialect == Dialect::Gemini) {
             for (const QString &keyword : { u"title"_s, u"examples"_s, u"discriminator"_s }) {
@@ -273,7 +276,7 @@ private:
                     continue;
                 schema.remove(keyword);
                 change(JsonPointer::append(pointer, keyword), u"keyword-dropped"_s,
-                       tr("\"%1\" is dropped: Gemini does not take it").arg(keyword), true);
+                       Tr::tr("\"%1\" is dropped: Gemini does not take it").arg(keyword), true);
             }
         }
 
@@ -282,14 +285,15 @@ private:
             const QJsonValue additional = schema.value("additionalProperties"_L1);
             if (additional != QJsonValue(false)) {
                 schema.insert("additionalProperties"_L1, false);
-                change(JsonPointer::append(pointer, u"additionalProperties"),
-                       u"additional-properties-false"_s,
-                       additional.isUndefined()
-                           ? tr("\"additionalProperties\": false is added: the provider needs it "
-                                "on every object")
-                           : tr("\"additionalProperties\" is set to false: the provider allows no "
-                                "other value (extra properties are still checked here)"),
-                       additional.isUndefined());
+                change(
+                    JsonPointer::append(pointer, u"additionalProperties"),
+                    u"additional-properties-false"_s,
+                    additional.isUndefined()
+                        ? Tr::tr("\"additionalProperties\": false is added: the provider needs it "
+                                 "on every object")
+                        : Tr::tr("\"additionalProperties\" is set to false: the provider allows no "
+                                 "other value (extra properties are still checked here)"),
+                    additional.isUndefined());
             }
         }
         // Subschemas.
@@ -373,9 +377,9 @@ private:
                 const QString propPointer =
                     JsonPointer::append(JsonPointer::append(pointer, u"properties"), it.key());
                 change(propPointer, u"optional-made-nullable"_s,
-                       tr("optional property \"%1\" is made required and nullable: strict mode "
-                          "needs every property in \"required\" (a null answer counts as "
-                          "absent)")
+                       Tr::tr("optional property \"%1\" is made required and nullable: strict mode "
+                              "needs every property in \"required\" (a null answer counts as "
+                              "absent)")
                            .arg(it.key()),
                        true);
                 if (path)
@@ -454,18 +458,18 @@ QList<std::pair<QString, QString>> schemaChangeRules()
 {
     return {
         { u"dialect-rewritten"_s,
-          tr("a schema of an older draft is sent in 2020-12 words, same meaning") },
-        { u"additional-properties-false"_s, tr("objects get \"additionalProperties\": false") },
-        { u"optional-made-nullable"_s, tr("optional properties become required and nullable") },
-        { u"ref-inlined"_s, tr("a \"$ref\" with sibling keywords is inlined") },
-        { u"all-of-flattened"_s, tr("a one-entry \"allOf\" is merged into its schema") },
-        { u"one-of-to-any-of"_s, tr("\"oneOf\" is sent as \"anyOf\"") },
+          Tr::tr("a schema of an older draft is sent in 2020-12 words, same meaning") },
+        { u"additional-properties-false"_s, Tr::tr("objects get \"additionalProperties\": false") },
+        { u"optional-made-nullable"_s, Tr::tr("optional properties become required and nullable") },
+        { u"ref-inlined"_s, Tr::tr("a \"$ref\" with sibling keywords is inlined") },
+        { u"all-of-flattened"_s, Tr::tr("a one-entry \"allOf\" is merged into its schema") },
+        { u"one-of-to-any-of"_s, Tr::tr("\"oneOf\" is sent as \"anyOf\"") },
         { u"tuple-to-items"_s,
-          tr("a tuple the provider does not take is sent as one \"items\" schema") },
-        { u"const-to-enum"_s, tr("\"const\" is sent as a one-value \"enum\"") },
+          Tr::tr("a tuple the provider does not take is sent as one \"items\" schema") },
+        { u"const-to-enum"_s, Tr::tr("\"const\" is sent as a one-value \"enum\"") },
         { u"keyword-to-description"_s,
-          tr("a keyword the provider does not enforce moves into the description") },
-        { u"keyword-dropped"_s, tr("an annotation the provider does not take is dropped") },
+          Tr::tr("a keyword the provider does not enforce moves into the description") },
+        { u"keyword-dropped"_s, Tr::tr("an annotation the provider does not take is dropped") },
     };
 }
 

@@ -41,10 +41,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("JsonSchema", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(JsonSchema)
+};
 
 const QString kDraft202012 = u"https://json-schema.org/draft/2020-12/schema"_s;
 
@@ -346,9 +346,9 @@ QString compactJson(const QJsonValue &value)
 QString shortValue(const QJsonValue &value)
 {
     if (value.isObject())
-        return tr("an object");
+        return Tr::tr("an object");
     if (value.isArray())
-        return tr("an array");
+        return Tr::tr("an array");
     QString text = compactJson(value);
     if (text.size() > 60)
         text = text.left(57) + u"...\""_s;
@@ -369,17 +369,17 @@ QString typeName(quint8 bit)
     case TNull:
         return u"null"_s;
     case TBool:
-        return tr("a boolean");
+        return Tr::tr("a boolean");
     case TObject:
-        return tr("an object");
+        return Tr::tr("an object");
     case TArray:
-        return tr("an array");
+        return Tr::tr("an array");
     case TNumber:
-        return tr("a number");
+        return Tr::tr("a number");
     case TString:
-        return tr("a string");
+        return Tr::tr("a string");
     case TInteger:
-        return tr("an integer");
+        return Tr::tr("an integer");
     }
     return {};
 }
@@ -761,7 +761,7 @@ public:
             Node *target = resolve(pending.target, pending.reading, &anchorName, &viaDynamicAnchor);
             if (!target) {
                 addError(pending.location, u"$ref"_s,
-                         tr("cannot resolve reference \"%1\"").arg(pending.target.toString()));
+                         Tr::tr("cannot resolve reference \"%1\"").arg(pending.target.toString()));
                 continue;
             }
             switch (pending.kind) {
@@ -894,9 +894,9 @@ private:
                   const QString &location, int depth)
     {
         if (depth > m_options.maxDepth) {
-            addError(
-                location, QString(),
-                tr("schema is nested too deeply (more than %1 levels)").arg(m_options.maxDepth));
+            addError(location, QString(),
+                     Tr::tr("schema is nested too deeply (more than %1 levels)")
+                         .arg(m_options.maxDepth));
             Node *node = newNode(resource);
             node->isBoolean = true;
             return node;
@@ -909,8 +909,9 @@ private:
             return node;
         }
         if (!json.isObject()) {
-            addError(location, QString(),
-                     tr("a schema must be an object or a boolean, got %1").arg(shortValue(json)));
+            addError(
+                location, QString(),
+                Tr::tr("a schema must be an object or a boolean, got %1").arg(shortValue(json)));
             Node *node = newNode(resource);
             node->isBoolean = true;
             return node;
@@ -1040,7 +1041,7 @@ private:
                             std::vector<Node *> &out) {
             if (!value.isArray()) {
                 addError(location + u'/' + keyword.toString(), keyword.toString(),
-                         tr("must be an array of schemas"));
+                         Tr::tr("must be an array of schemas"));
                 return;
             }
             const QJsonArray array = value.toArray();
@@ -1216,9 +1217,9 @@ private:
     {
         QRegularExpression regex(ecmaToPcre(source));
         if (!regex.isValid()) {
-            addError(
-                location, u"pattern"_s,
-                tr("invalid regular expression %1: %2").arg(quoted(source), regex.errorString()));
+            addError(location, u"pattern"_s,
+                     Tr::tr("invalid regular expression %1: %2")
+                         .arg(quoted(source), regex.errorString()));
         } else {
             regex.optimize();
         }
@@ -1229,7 +1230,7 @@ private:
     {
         if (!value.isDouble() || !isIntegral(value.toDouble()) || value.toDouble() < 0) {
             addError(location + u'/' + keyword.toString(), keyword.toString(),
-                     tr("must be a non-negative integer"));
+                     Tr::tr("must be a non-negative integer"));
             return -1;
         }
         return qint64(value.toDouble());
@@ -1265,7 +1266,7 @@ private:
                     const quint8 bit = bitOf(name.toString());
                     if (bit == 0) {
                         addError(location + u"/type"_s, u"type"_s,
-                                 tr("unknown type %1").arg(shortValue(name)));
+                                 Tr::tr("unknown type %1").arg(shortValue(name)));
                         continue;
                     }
                     node->typeMask |= bit;
@@ -1716,9 +1717,9 @@ private:
         const JsonTape::Node &n = m_tape.node(instance);
         switch (n.type) {
         case JType::Object:
-            return tr("an object");
+            return Tr::tr("an object");
         case JType::Array:
-            return tr("an array");
+            return Tr::tr("an array");
         case JType::Null:
             return u"null"_s;
         case JType::False:
@@ -1752,9 +1753,10 @@ private:
     {
         for (qsizetype i = m_ctx.refBase; i < m_ctx.refStack.size(); ++i) {
             if (m_ctx.refStack[i] == target) {
-                report(ipath, kpath, keyword,
-                       tr("the schema refers back to itself without consuming any input (a $ref "
-                          "cycle)"));
+                report(
+                    ipath, kpath, keyword,
+                    Tr::tr("the schema refers back to itself without consuming any input (a $ref "
+                           "cycle)"));
                 m_ctx.aborted = true;
                 return false;
             }
@@ -1866,13 +1868,13 @@ bool Evaluator::evaluate(const Node *node, qsizetype instance, const InstancePat
         return false;
     if (++m_ctx.steps > m_ctx.budget) {
         m_ctx.stopped =
-            tr("this schema is too expensive to check: more than %1 steps for one value")
+            Tr::tr("this schema is too expensive to check: more than %1 steps for one value")
                 .arg(m_ctx.budget);
         m_ctx.aborted = true;
         return false;
     }
     if ((m_ctx.steps & 1023) == 0 && g_validationStopped.load(std::memory_order_relaxed)) {
-        m_ctx.stopped = tr("the check was stopped");
+        m_ctx.stopped = Tr::tr("the check was stopped");
         m_ctx.aborted = true;
         return false;
     }
@@ -1899,9 +1901,9 @@ bool Evaluator::evaluateUncached(const Node *node, qsizetype instance, const Ins
                 // "properties": {"x": false} forbids a property: say so by name.
                 if (kpath && kpath->keyword == u"properties" && !kpath->name.isNull())
                     report(ipath, kpath, {},
-                           tr("property %1 is not allowed").arg(quoted(kpath->name)));
+                           Tr::tr("property %1 is not allowed").arg(quoted(kpath->name)));
                 else
-                    report(ipath, kpath, {}, tr("no value is allowed here"));
+                    report(ipath, kpath, {}, Tr::tr("no value is allowed here"));
             }
             return false;
         }
@@ -1909,9 +1911,9 @@ bool Evaluator::evaluateUncached(const Node *node, qsizetype instance, const Ins
     }
     if (ipath->depth > m_ctx.compiled->options.maxDepth
         || m_ctx.evaluationDepth > m_ctx.compiled->options.maxDepth * 4) {
-        report(
-            ipath, kpath, {},
-            tr("nesting is too deep (more than %1 levels)").arg(m_ctx.compiled->options.maxDepth));
+        report(ipath, kpath, {},
+               Tr::tr("nesting is too deep (more than %1 levels)")
+                   .arg(m_ctx.compiled->options.maxDepth));
         m_ctx.aborted = true;
         return false;
     }
@@ -1953,11 +1955,11 @@ bool Evaluator::evaluateType(const Node *node, qsizetype instance, quint8 bits,
         QString expected;
         for (qsizetype i = 0; i < names.size(); ++i) {
             if (i > 0)
-                expected += i + 1 == names.size() ? tr(" or ") : u", "_s;
+                expected += i + 1 == names.size() ? Tr::tr(" or ") : u", "_s;
             expected += names.at(i);
         }
         report(ipath, kpath, u"type",
-               tr("expected %1, got %2").arg(expected, shortValueAt(instance)));
+               Tr::tr("expected %1, got %2").arg(expected, shortValueAt(instance)));
     }
     return false;
 }
@@ -1971,30 +1973,31 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"maximum",
-               tr("must be at most %1, got %2").arg(numberText(*node->maximum), numberText(value)));
+               Tr::tr("must be at most %1, got %2")
+                   .arg(numberText(*node->maximum), numberText(value)));
     }
     if (node->exclusiveMaximum && !(value < *node->exclusiveMaximum)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"exclusiveMaximum",
-               tr("must be less than %1, got %2")
+               Tr::tr("must be less than %1, got %2")
                    .arg(numberText(*node->exclusiveMaximum), numberText(value)));
     }
     if (node->minimum && !(value >= *node->minimum)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(
-            ipath, kpath, u"minimum",
-            tr("must be at least %1, got %2").arg(numberText(*node->minimum), numberText(value)));
+        report(ipath, kpath, u"minimum",
+               Tr::tr("must be at least %1, got %2")
+                   .arg(numberText(*node->minimum), numberText(value)));
     }
     if (node->exclusiveMinimum && !(value > *node->exclusiveMinimum)) {
         ok = false;
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"exclusiveMinimum",
-               tr("must be greater than %1, got %2")
+               Tr::tr("must be greater than %1, got %2")
                    .arg(numberText(*node->exclusiveMinimum), numberText(value)));
     }
     if (node->multipleOf && *node->multipleOf > 0) {
@@ -2018,8 +2021,9 @@ bool Evaluator::evaluateNumber(const Node *node, double value, const InstancePat
             ok = false;
             if (!m_ctx.errors)
                 return false;
-            report(ipath, kpath, u"multipleOf",
-                   tr("%1 is not a multiple of %2").arg(numberText(value), numberText(divisor)));
+            report(
+                ipath, kpath, u"multipleOf",
+                Tr::tr("%1 is not a multiple of %2").arg(numberText(value), numberText(divisor)));
         }
     }
     return ok;
@@ -2041,7 +2045,7 @@ bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string
                 if (!m_ctx.errors)
                     return false;
                 report(ipath, kpath, u"maxLength",
-                       tr("is %1 characters long, at most %2 allowed")
+                       Tr::tr("is %1 characters long, at most %2 allowed")
                            .arg(length)
                            .arg(node->maxLength));
             }
@@ -2050,7 +2054,7 @@ bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string
                 if (!m_ctx.errors)
                     return false;
                 report(ipath, kpath, u"minLength",
-                       tr("is %1 characters long, at least %2 required")
+                       Tr::tr("is %1 characters long, at least %2 required")
                            .arg(length)
                            .arg(node->minLength));
             }
@@ -2062,7 +2066,7 @@ bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"pattern",
-               tr("%1 does not match the pattern %2")
+               Tr::tr("%1 does not match the pattern %2")
                    .arg(shortValueAt(instance), node->patternSource));
     }
     if (node->assertFormat && !SchemaFormats::check(node->format, Utf16(text).view())) {
@@ -2070,7 +2074,7 @@ bool Evaluator::evaluateString(const Node *node, qsizetype instance, std::string
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"format",
-               tr("%1 is not a valid %2").arg(shortValueAt(instance), node->formatName));
+               Tr::tr("%1 is not a valid %2").arg(shortValueAt(instance), node->formatName));
     }
     return ok;
 }
@@ -2088,20 +2092,20 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array,
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"maxItems",
-               tr("has %1 items, at most %2 allowed").arg(count).arg(node->maxItems));
+               Tr::tr("has %1 items, at most %2 allowed").arg(count).arg(node->maxItems));
     }
     if (node->minItems >= 0 && count < node->minItems) {
         ok = false;
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"minItems",
-               tr("has %1 items, at least %2 required").arg(count).arg(node->minItems));
+               Tr::tr("has %1 items, at least %2 required").arg(count).arg(node->minItems));
     }
     if (node->uniqueItems && count > 1) {
         auto duplicate = [&](qsizetype earlier, qsizetype later, qsizetype itemNode) {
             ok = false;
             report(ipath, kpath, u"uniqueItems",
-                   tr("items %1 and %2 are equal (%3); items must be unique")
+                   Tr::tr("items %1 and %2 are equal (%3); items must be unique")
                        .arg(earlier)
                        .arg(later)
                        .arg(shortValueAt(itemNode)));
@@ -2173,8 +2177,8 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array,
                 return false;
             report(ipath, kpath,
                    node->legacyItems ? QStringView(u"additionalItems") : QStringView(u"items"),
-                   prefix > 0 ? tr("has %1 items, at most %2 allowed").arg(count).arg(prefix)
-                              : tr("must be an empty array, has %1 items").arg(count));
+                   prefix > 0 ? Tr::tr("has %1 items, at most %2 allowed").arg(count).arg(prefix)
+                              : Tr::tr("must be an empty array, has %1 items").arg(count));
         } else {
             const KeywordPath where { kpath,
                                       node->legacyItems ? QStringView(u"additionalItems")
@@ -2214,10 +2218,13 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array,
             if (!m_ctx.errors)
                 return false;
             if (matches == 0 && node->minContains < 0) {
-                report(ipath, kpath, u"contains", tr("no item matches the \"contains\" schema"));
+                report(ipath, kpath, u"contains",
+                       Tr::tr("no item matches the \"contains\" schema"));
             } else {
                 report(ipath, kpath, u"minContains",
-                       tr("has %1 matching items, at least %2 required").arg(matches).arg(minimum));
+                       Tr::tr("has %1 matching items, at least %2 required")
+                           .arg(matches)
+                           .arg(minimum));
             }
         }
         if (node->maxContains >= 0 && matches > node->maxContains) {
@@ -2225,7 +2232,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateArray(const Node *node, qsizetype array,
             if (!m_ctx.errors)
                 return false;
             report(ipath, kpath, u"maxContains",
-                   tr("has %1 matching items, at most %2 allowed")
+                   Tr::tr("has %1 matching items, at most %2 allowed")
                        .arg(matches)
                        .arg(node->maxContains));
         }
@@ -2246,14 +2253,15 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
         if (!m_ctx.errors)
             return false;
         report(ipath, kpath, u"maxProperties",
-               tr("has %1 properties, at most %2 allowed").arg(count).arg(node->maxProperties));
+               Tr::tr("has %1 properties, at most %2 allowed").arg(count).arg(node->maxProperties));
     }
     if (node->minProperties >= 0 && count < node->minProperties) {
         ok = false;
         if (!m_ctx.errors)
             return false;
-        report(ipath, kpath, u"minProperties",
-               tr("has %1 properties, at least %2 required").arg(count).arg(node->minProperties));
+        report(
+            ipath, kpath, u"minProperties",
+            Tr::tr("has %1 properties, at least %2 required").arg(count).arg(node->minProperties));
     }
     const qsizetype firstError = m_ctx.errors ? m_ctx.errors->size() : 0;
 
@@ -2307,7 +2315,8 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
                         const QString name = quoted(fromUtf8(key));
                         for (const SchemaError &error : nameErrors) {
                             SchemaError adjusted = error;
-                            adjusted.message = tr("property name %1: %2").arg(name, error.message);
+                            adjusted.message =
+                                Tr::tr("property name %1: %2").arg(name, error.message);
                             appendErrors({ adjusted });
                         }
                     }
@@ -2352,13 +2361,13 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
         }
     }
     for (const QString &key : unexpected) {
-        QString message = tr("unexpected property %1").arg(quoted(key));
+        QString message = Tr::tr("unexpected property %1").arg(quoted(key));
         if (!node->properties.empty() && node->properties.size() <= 20
             && node->patternProperties.empty()) {
             QStringList allowed;
             for (const auto &property : node->properties)
                 allowed.append(quoted(property.name));
-            message += tr(" (allowed: %1)").arg(allowed.join(u", "_s));
+            message += Tr::tr(" (allowed: %1)").arg(allowed.join(u", "_s));
         }
         report(ipath, kpath, u"additionalProperties", message);
     }
@@ -2374,7 +2383,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
             if (!saved)
                 return false;
             report(ipath, kpath, u"required",
-                   tr("missing required property %1").arg(quoted(node->required.at(i))));
+                   Tr::tr("missing required property %1").arg(quoted(node->required.at(i))));
         }
     }
     for (const auto &dependency : node->dependentRequired) {
@@ -2388,7 +2397,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateObject(const Node *node, qsizetype object
                 report(ipath, kpath,
                        dependency.fromDependencies ? QStringView(u"dependencies")
                                                    : QStringView(u"dependentRequired"),
-                       tr("property %1 is required when %2 is present")
+                       Tr::tr("property %1 is required when %2 is present")
                            .arg(quoted(dependency.names.at(i)), quoted(dependency.name)));
             }
         }
@@ -2454,7 +2463,7 @@ Q_NEVER_INLINE bool Evaluator::evaluateAlternatives(const std::vector<Node *> &b
         for (qsizetype i : passing)
             which.append(QString::number(i));
         report(ipath, kpath, u"oneOf",
-               tr("matches %1 of the allowed shapes (%2), exactly one is required")
+               Tr::tr("matches %1 of the allowed shapes (%2), exactly one is required")
                    .arg(passing.size())
                    .arg(which.join(u", "_s)));
         return false;
@@ -2471,18 +2480,18 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
     QList<QList<SchemaError>> all;
     // When every branch only rejects this very value's type, enum or const, one message says
     // what would do: "expected one of ["a","b"] or null, got 7".
-    const QString got = tr(", got ") + shortValueAt(instance);
+    const QString got = Tr::tr(", got ") + shortValueAt(instance);
     auto expectation = [&](const SchemaError &error) -> QString {
         if (error.instancePath != here || !error.message.endsWith(got))
             return {};
         const QString head = error.message.chopped(got.size());
-        const QString typePrefix = tr("expected ");
-        const QString enumPrefix = tr("value must be one of ");
-        const QString constPrefix = tr("value must be ");
+        const QString typePrefix = Tr::tr("expected ");
+        const QString enumPrefix = Tr::tr("value must be one of ");
+        const QString constPrefix = Tr::tr("value must be ");
         if (error.keyword == u"type" && head.startsWith(typePrefix))
             return head.mid(typePrefix.size());
         if (error.keyword == u"enum" && head.startsWith(enumPrefix))
-            return tr("one of ") + head.mid(enumPrefix.size());
+            return Tr::tr("one of ") + head.mid(enumPrefix.size());
         if (error.keyword == u"const" && head.startsWith(constPrefix))
             return head.mid(constPrefix.size());
         return {};
@@ -2503,11 +2512,11 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
         QString joined;
         for (qsizetype i = 0; i < expected.size(); ++i) {
             if (i > 0)
-                joined += i + 1 == expected.size() ? tr(" or ") : u", "_s;
+                joined += i + 1 == expected.size() ? Tr::tr(" or ") : u", "_s;
             joined += expected.at(i);
         }
         report(ipath, kpath, keyword,
-               tr("expected %1, got %2").arg(joined, shortValueAt(instance)));
+               Tr::tr("expected %1, got %2").arg(joined, shortValueAt(instance)));
         return;
     }
     // The closest branch: its errors are not about the type of this very value, and they are few.
@@ -2531,7 +2540,7 @@ Q_NEVER_INLINE void Evaluator::summariseAlternatives(const std::vector<Node *> &
         }
     }
     report(ipath, kpath, keyword,
-           tr("does not match any of the %1 allowed shapes; the closest (%2 %3) fails with:")
+           Tr::tr("does not match any of the %1 allowed shapes; the closest (%2 %3) fails with:")
                .arg(branches.size())
                .arg(keyword.toString())
                .arg(best));
@@ -2556,7 +2565,7 @@ bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonT
         if (verdictOnly)
             return false;
         report(ipath, kpath, u"const",
-               tr("value must be %1, got %2").arg(node->constText, shortValueAt(instance)));
+               Tr::tr("value must be %1, got %2").arg(node->constText, shortValueAt(instance)));
     }
     if (node->hasEnum) {
         bool found = false;
@@ -2581,9 +2590,9 @@ bool Evaluator::evaluateScalar(const Node *node, qsizetype instance, const JsonT
             ok = false;
             if (verdictOnly)
                 return false;
-            report(
-                ipath, kpath, u"enum",
-                tr("value must be one of %1, got %2").arg(node->enumText, shortValueAt(instance)));
+            report(ipath, kpath, u"enum",
+                   Tr::tr("value must be one of %1, got %2")
+                       .arg(node->enumText, shortValueAt(instance)));
         }
     }
 
@@ -2701,7 +2710,7 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
             if (verdictOnly)
                 return false;
             report(ipath, kpath, u"not",
-                   tr("must not match the schema at %1").arg(buildKeywordPath(kpath, u"not")));
+                   Tr::tr("must not match the schema at %1").arg(buildKeywordPath(kpath, u"not")));
         }
     }
     if (node->ifSchema && (node->thenSchema || node->elseSchema || ann)) {
@@ -2742,7 +2751,7 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
                 if (verdictOnly)
                     return false;
                 report(&child, kpath, u"unevaluatedItems",
-                       tr("unexpected item at index %1").arg(i));
+                       Tr::tr("unexpected item at index %1").arg(i));
                 continue;
             }
             if (!evaluateChild(node->unevaluatedItems, item, &child, &where)) {
@@ -2768,7 +2777,7 @@ bool Evaluator::evaluateKeywords(const Node *node, qsizetype instance, const Ins
                 if (verdictOnly)
                     return false;
                 report(ipath, kpath, u"unevaluatedProperties",
-                       tr("unexpected property %1").arg(quoted(fromUtf8(key))));
+                       Tr::tr("unexpected property %1").arg(quoted(fromUtf8(key))));
                 continue;
             }
             const InstancePath child { ipath, key, -1, ipath->depth + 1 };
@@ -2951,7 +2960,7 @@ QString CompiledSchema::errorString() const
         lines.append((error.keywordLocation.isEmpty() ? u"(root)"_s : error.keywordLocation)
                      + u": "_s + error.message);
     if (!m_data && lines.isEmpty())
-        lines.append(tr("no schema"));
+        lines.append(Tr::tr("no schema"));
     return lines.join(u'\n');
 }
 
@@ -3001,13 +3010,13 @@ SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype 
         result.valid = false;
         result.errors = m_compileErrors;
         if (result.errors.isEmpty())
-            result.errors.append({ QString(), QString(), tr("no schema"), u"$schema"_s });
+            result.errors.append({ QString(), QString(), Tr::tr("no schema"), u"$schema"_s });
         return result;
     }
     if (root < 0 || root >= tape.nodeCount()) {
         result.valid = false;
         result.errors.append(
-            { QString(), QString(), tr("the instance is not a JSON document"), QString() });
+            { QString(), QString(), Tr::tr("the instance is not a JSON document"), QString() });
         return result;
     }
     Context context;
@@ -3027,7 +3036,7 @@ SchemaValidationResult CompiledSchema::validate(const JsonTape &tape, qsizetype 
         result.errors.clear(); // defensive: only violations of a failing verdict are reported
     if (!result.valid && result.errors.isEmpty())
         result.errors.append(
-            { QString(), QString(), tr("the value does not match the schema"), QString() });
+            { QString(), QString(), Tr::tr("the value does not match the schema"), QString() });
     return result;
 }
 
@@ -3223,7 +3232,7 @@ QString formatErrorsForModel(const QList<SchemaError> &errors, int maxLines)
             + error.message + u'\n';
     }
     if (errors.size() > shown)
-        text += tr("... and %1 more").arg(errors.size() - shown) + u'\n';
+        text += Tr::tr("... and %1 more").arg(errors.size() - shown) + u'\n';
     if (text.endsWith(u'\n'))
         text.chop(1);
     return text;

@@ -17,10 +17,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("JsonTape", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(JsonTape)
+};
 
 // QString::fromUtf8 drops a byte order mark at the start of its input, which would lose a U+FEFF
 // that opens a JSON string; the string is the model's text, so every character stays.
@@ -168,18 +168,18 @@ bool Parser::parseString()
             m_out += m_p - run;
         }
         if (m_p >= m_end)
-            return fail(start, tr("unterminated string"));
+            return fail(start, Tr::tr("unterminated string"));
         const unsigned char c = *m_p;
         if (c == '"') {
             ++m_p;
             break;
         }
         if (c < 0x20)
-            return fail(m_p, tr("control character in a string"));
+            return fail(m_p, Tr::tr("control character in a string"));
         if (c >= 0x80) {
             const size_t length = utf8Sequence(m_p, m_end);
             if (length == 0)
-                return fail(m_p, tr("invalid UTF-8 in a string"));
+                return fail(m_p, Tr::tr("invalid UTF-8 in a string"));
             std::memcpy(m_out, m_p, length);
             m_out += length;
             m_p += length;
@@ -187,7 +187,7 @@ bool Parser::parseString()
         }
         // An escape.
         if (m_p + 1 >= m_end)
-            return fail(m_p, tr("unterminated string"));
+            return fail(m_p, Tr::tr("unterminated string"));
         const unsigned char e = m_p[1];
         m_p += 2;
         switch (e) {
@@ -230,7 +230,7 @@ bool Parser::parseString()
             };
             const int unit = hex4(m_p);
             if (unit < 0)
-                return fail(m_p - 2, tr("invalid \\u escape"));
+                return fail(m_p - 2, Tr::tr("invalid \\u escape"));
             m_p += 4;
             char32_t cp = char32_t(unit);
             if (unit >= 0xD800 && unit <= 0xDBFF) {
@@ -249,13 +249,13 @@ bool Parser::parseString()
             break;
         }
         default:
-            return fail(m_p - 2, tr("invalid escape sequence"));
+            return fail(m_p - 2, Tr::tr("invalid escape sequence"));
         }
     }
     const size_t length = size_t(m_out - first);
     const size_t offset = size_t(first - m_charBase);
     if (length > 0xFFFFFFFFu || offset > 0xFFFFFFFFu)
-        return fail(start, tr("document too large"));
+        return fail(start, Tr::tr("document too large"));
     JsonTape::Node &node = m_nodes.emplace_back();
     node.type = JsonTape::Type::String;
     node.size = std::uint32_t(length);
@@ -270,7 +270,7 @@ bool Parser::parseNumber()
     if (m_p < m_end && *m_p == '-')
         ++m_p;
     if (m_p >= m_end || !isDigit(*m_p))
-        return fail(start, tr("invalid number"));
+        return fail(start, Tr::tr("invalid number"));
     bool simple = true; // digits only: exact when short
     std::uint64_t integer = 0;
     int digitCount = 0;
@@ -288,7 +288,7 @@ bool Parser::parseNumber()
         simple = false;
         ++m_p;
         if (m_p >= m_end || !isDigit(*m_p))
-            return fail(start, tr("invalid number"));
+            return fail(start, Tr::tr("invalid number"));
         while (m_p < m_end && isDigit(*m_p))
             ++m_p;
     }
@@ -298,7 +298,7 @@ bool Parser::parseNumber()
         if (m_p < m_end && (*m_p == '+' || *m_p == '-'))
             ++m_p;
         if (m_p >= m_end || !isDigit(*m_p))
-            return fail(start, tr("invalid number"));
+            return fail(start, Tr::tr("invalid number"));
         while (m_p < m_end && isDigit(*m_p))
             ++m_p;
     }
@@ -311,7 +311,7 @@ bool Parser::parseNumber()
         const auto result = std::from_chars(reinterpret_cast<const char *>(start),
                                             reinterpret_cast<const char *>(m_p), value);
         if (result.ec != std::errc() || result.ptr != reinterpret_cast<const char *>(m_p))
-            return fail(start, tr("number out of range"));
+            return fail(start, Tr::tr("number out of range"));
     }
     JsonTape::Node &node = m_nodes.emplace_back();
     node.type = JsonTape::Type::Number;
@@ -322,7 +322,7 @@ bool Parser::parseNumber()
 bool Parser::parseLiteral(const char *word, size_t length, JsonTape::Type type)
 {
     if (size_t(m_end - m_p) < length || std::memcmp(m_p, word, length) != 0)
-        return fail(m_p, tr("invalid value"));
+        return fail(m_p, Tr::tr("invalid value"));
     m_p += length;
     m_nodes.emplace_back().type = type;
     return true;
@@ -339,12 +339,12 @@ bool Parser::run()
     auto parseKey = [&]() -> bool {
         skipSpace();
         if (m_p >= m_end || *m_p != '"')
-            return fail(m_p, tr("expected a member name"));
+            return fail(m_p, Tr::tr("expected a member name"));
         if (!parseString())
             return false;
         skipSpace();
         if (m_p >= m_end || *m_p != ':')
-            return fail(m_p, tr("expected ':'"));
+            return fail(m_p, Tr::tr("expected ':'"));
         ++m_p;
         return true;
     };
@@ -353,16 +353,16 @@ bool Parser::run()
         // A value.
         skipSpace();
         if (m_p >= m_end)
-            return fail(m_p, tr("unexpected end of the document"));
+            return fail(m_p, Tr::tr("unexpected end of the document"));
         if (m_nodes.size() >= 0xFFFFFFF0u)
-            return fail(m_p, tr("document too large"));
+            return fail(m_p, Tr::tr("document too large"));
         const unsigned char c = *m_p;
         bool opened = false;
         switch (c) {
         case '{':
         case '[': {
             if (m_stack.size() - stackBase >= JsonTape::MaxDepth)
-                return fail(m_p, tr("too deeply nested document"));
+                return fail(m_p, Tr::tr("too deeply nested document"));
             JsonTape::Node &node = m_nodes.emplace_back();
             node.type = c == '{' ? JsonTape::Type::Object : JsonTape::Type::Array;
             node.size = 0;
@@ -401,7 +401,7 @@ bool Parser::run()
                 if (!parseNumber())
                     return false;
             } else {
-                return fail(m_p, tr("invalid value"));
+                return fail(m_p, Tr::tr("invalid value"));
             }
         }
         if (opened)
@@ -412,14 +412,14 @@ bool Parser::run()
             if (m_stack.size() == stackBase) {
                 skipSpace();
                 if (m_p != m_end)
-                    return fail(m_p, tr("garbage after the document"));
+                    return fail(m_p, Tr::tr("garbage after the document"));
                 return true;
             }
             JsonTape::Node &container = m_nodes[m_stack.back()];
             ++container.size;
             skipSpace();
             if (m_p >= m_end)
-                return fail(m_p, tr("unexpected end of the document"));
+                return fail(m_p, Tr::tr("unexpected end of the document"));
             const bool isObject = container.type == JsonTape::Type::Object;
             if (*m_p == ',') {
                 ++m_p;
@@ -432,7 +432,8 @@ bool Parser::run()
                 closeContainer();
                 continue;
             }
-            return fail(m_p, isObject ? tr("expected ',' or '}'") : tr("expected ',' or ']'"));
+            return fail(m_p,
+                        isObject ? Tr::tr("expected ',' or '}'") : Tr::tr("expected ',' or ']'"));
         }
     }
 }

@@ -22,10 +22,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::Lint", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::Lint)
+};
 
 QString quoted(const QString &text)
 {
@@ -52,15 +52,15 @@ QString providerLabel(EngineType t)
     switch (t) {
     case EngineType::OpenAI:
     case EngineType::OpenAIResponses:
-        return tr("OpenAI");
+        return Tr::tr("OpenAI");
     case EngineType::Anthropic:
-        return tr("Anthropic");
+        return Tr::tr("Anthropic");
     case EngineType::Gemini:
-        return tr("Gemini");
+        return Tr::tr("Gemini");
     case EngineType::OpenAICompatible:
-        return tr("OpenAI-compatible servers");
+        return Tr::tr("OpenAI-compatible servers");
     case EngineType::Replay:
-        return tr("replay");
+        return Tr::tr("replay");
     }
     return {};
 }
@@ -93,21 +93,21 @@ QString nativeUnsupportedReason(EngineType t, const QString &model)
     case EngineType::OpenAIResponses:
         if (m.startsWith(u"gpt-3.5") || m == u"gpt-4" || m.startsWith(u"gpt-4-")
             || m == u"gpt-4o-2024-05-13" || m.startsWith(u"o1-mini") || m.startsWith(u"o1-preview"))
-            return tr("%1 has no json_schema structured output (it needs gpt-4o-2024-08-06 or "
-                      "newer)")
+            return Tr::tr("%1 has no json_schema structured output (it needs gpt-4o-2024-08-06 or "
+                          "newer)")
                 .arg(quoted(model));
         break;
     case EngineType::Anthropic:
         if (m.startsWith(u"claude-2") || m.startsWith(u"claude-instant")
             || m.startsWith(u"claude-3"))
-            return tr("%1 has no structured output (output_config.format needs a Claude 4 "
-                      "model)")
+            return Tr::tr("%1 has no structured output (output_config.format needs a Claude 4 "
+                          "model)")
                 .arg(quoted(model));
         break;
     case EngineType::Gemini:
         if (m.startsWith(u"gemini-1.0") || m == u"gemini-pro" || m.startsWith(u"gemini-pro-vision"))
-            return tr("%1 has no JSON-schema output (responseJsonSchema needs Gemini 1.5 or "
-                      "newer)")
+            return Tr::tr("%1 has no JSON-schema output (responseJsonSchema needs Gemini 1.5 or "
+                          "newer)")
                 .arg(quoted(model));
         break;
     case EngineType::OpenAICompatible:
@@ -284,28 +284,31 @@ private:
                 if (auto problem =
                         keyRedirectProblem(engine, engine.profile, profile->type, profile->baseUrl))
                     warn(where, u"key-profile-redirect"_s,
-                         tr("the run is refused: %1").arg(*problem));
+                         Tr::tr("the run is refused: %1").arg(*problem));
             } else {
                 // No such profile here (yet): whoever has one of that name would have its key
                 // checked against this address when the spec runs.
                 warn(where, u"key-profile-redirect"_s,
-                     tr("the engine block names the profile \"%1\" and its own %2: the profile's "
-                        "key goes only to "
-                        "the profile's own address and engine type, so the run is refused unless "
-                        "they match")
+                     Tr::tr(
+                         "the engine block names the profile \"%1\" and its own %2: the profile's "
+                         "key goes only to "
+                         "the profile's own address and engine type, so the run is refused unless "
+                         "they match")
                          .arg(engine.profile,
-                              engine.baseUrl.isEmpty() ? tr("type") : tr("base_url")));
+                              engine.baseUrl.isEmpty() ? Tr::tr("type") : Tr::tr("base_url")));
             }
         }
         for (const RunItem &item : specRunItems(m_spec)) {
             if (item.kind != RunItem::Kind::KeyVariable)
                 continue;
-            warn(item.pointer, u"key-env-not-allowed"_s,
-                 tr("%1 is not a provider key variable (those end in _API_KEY): the run is refused "
+            warn(
+                item.pointer, u"key-env-not-allowed"_s,
+                Tr::tr(
+                    "%1 is not a provider key variable (those end in _API_KEY): the run is refused "
                     "unless the "
                     "variable is allowed (the setting keys/allowed_env, --allow-key-env %1) or the "
                     "file is trusted")
-                     .arg(item.name));
+                    .arg(item.name));
         }
     }
 
@@ -323,9 +326,10 @@ private:
             if (url.scheme() == u"http" && !loopback)
                 warn(JsonPointer::append(JsonPointer::append(u"/mcp_servers"_s, it.key()), u"url"),
                      u"mcp-insecure-url"_s,
-                     tr("the MCP server \"%1\" is reached over plain http: tokens and tool calls "
-                        "travel "
-                        "unencrypted; use https")
+                     Tr::tr(
+                         "the MCP server \"%1\" is reached over plain http: tokens and tool calls "
+                         "travel "
+                         "unencrypted; use https")
                          .arg(it.key()));
         }
     }
@@ -341,11 +345,11 @@ private:
                 const QString nearest = nearestName(it.key(), known);
                 if (nearest.isEmpty())
                     warn(pointer, u"unknown-field"_s,
-                         tr("unknown field \"%1\": it is kept in the file but has no effect")
+                         Tr::tr("unknown field \"%1\": it is kept in the file but has no effect")
                              .arg(it.key()));
                 else
                     warn(pointer, u"unknown-field"_s,
-                         tr("unknown field \"%1\" has no effect; did you mean \"%2\"?")
+                         Tr::tr("unknown field \"%1\" has no effect; did you mean \"%2\"?")
                              .arg(it.key(), nearest));
             }
         };
@@ -394,8 +398,8 @@ private:
     {
         if (m_spec.responseSchema && m_spec.outputParser != u"json") {
             info(u"/output_parser"_s, u"output-parser-ignored"_s,
-                 tr("output_parser is ignored when a response_schema is set: the output comes "
-                    "from submit_output"));
+                 Tr::tr("output_parser is ignored when a response_schema is set: the output comes "
+                        "from submit_output"));
         }
     }
 
@@ -410,29 +414,31 @@ private:
             return;
         if (!m_spec.responseSchema) {
             info(u"/output_mode"_s, u"output-mode-ignored"_s,
-                 tr("output_mode is used only with a response_schema; without one the output "
-                    "parser reads the reply"));
+                 Tr::tr("output_mode is used only with a response_schema; without one the output "
+                        "parser reads the reply"));
             return;
         }
         if (!m_spec.textOutputField.isEmpty()) {
-            info(u"/text_output"_s, u"text-output-ignored"_s,
-                 tr("text_output does not apply in %1 mode: the reply text itself is the output")
-                     .arg(outputModeName(m_spec.outputMode)));
+            info(
+                u"/text_output"_s, u"text-output-ignored"_s,
+                Tr::tr("text_output does not apply in %1 mode: the reply text itself is the output")
+                    .arg(outputModeName(m_spec.outputMode)));
         }
         if (m_spec.outputMode != OutputMode::Native)
             return;
         if (m_target == EngineType::OpenAICompatible) {
             info(u"/output_mode"_s, u"native-unsupported"_s,
-                 tr("native output on an OpenAI-compatible server depends on the server: Ollama, "
-                    "llama.cpp and vLLM turn response_format json_schema into a grammar, others "
-                    "may ignore it (the reply is validated here either way)"));
+                 Tr::tr(
+                     "native output on an OpenAI-compatible server depends on the server: Ollama, "
+                     "llama.cpp and vLLM turn response_format json_schema into a grammar, others "
+                     "may ignore it (the reply is validated here either way)"));
         }
         // The model only counts when the spec targets its own engine type.
         if (m_target == m_spec.engine.type) {
             if (const QString why = nativeUnsupportedReason(m_target, m_spec.engine.model);
                 !why.isEmpty()) {
                 warn(u"/output_mode"_s, u"native-unsupported"_s,
-                     tr("native output will be rejected: %1; use output_mode tool or prompted")
+                     Tr::tr("native output will be rejected: %1; use output_mode tool or prompted")
                          .arg(why));
             }
         }
@@ -440,7 +446,7 @@ private:
         for (const SchemaChange &c : sent.changes) {
             add(c.enforced ? LintSeverity::Info : LintSeverity::Warning,
                 u"/response_schema"_s + c.pointer, u"native-schema-changed"_s,
-                tr("sent to %1 changed: %2").arg(providerLabel(m_target), c.reason));
+                Tr::tr("sent to %1 changed: %2").arg(providerLabel(m_target), c.reason));
         }
     }
 
@@ -455,8 +461,8 @@ private:
             limit = kAnthropicMaxTools;
         if (limit > 0 && count > limit) {
             warn(u"/tools"_s, u"tool-count"_s,
-                 tr("%1 tools (counting submit_output) exceed the %2 limit of %3 tools per "
-                    "request; expose only the tools this call needs")
+                 Tr::tr("%1 tools (counting submit_output) exceed the %2 limit of %3 tools per "
+                        "request; expose only the tools this call needs")
                      .arg(count)
                      .arg(providerLabel(m_target))
                      .arg(limit));
@@ -469,32 +475,32 @@ private:
         static const QRegularExpression snake(u"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$"_s);
         if (!snake.match(tool.name).hasMatch()) {
             warn(namePointer, u"tool-name-snake-case"_s,
-                 tr("tool name %1 is not snake_case; use lowercase words joined by \"_\", verb "
-                    "first (for example get_ticket)")
+                 Tr::tr("tool name %1 is not snake_case; use lowercase words joined by \"_\", verb "
+                        "first (for example get_ticket)")
                      .arg(quoted(tool.name)));
         } else if (!tool.name.contains(u'_')) {
             info(namePointer, u"tool-name-verb-noun"_s,
-                 tr("tool name %1 is a single word; name it verb_noun (for example %2_items or "
-                    "get_%2) so the model can tell what it does")
+                 Tr::tr("tool name %1 is a single word; name it verb_noun (for example %2_items or "
+                        "get_%2) so the model can tell what it does")
                      .arg(quoted(tool.name), tool.name));
         }
         if (const QString rule = nameRule(m_target); !rule.isEmpty()) {
             const QRegularExpression re(rule);
             if (!re.match(tool.name).hasMatch()) {
                 warn(namePointer, u"tool-name-provider"_s,
-                     tr("tool name %1 breaks the %2 rule for function names (%3); the request "
-                        "will be rejected")
+                     Tr::tr("tool name %1 breaks the %2 rule for function names (%3); the request "
+                            "will be rejected")
                          .arg(quoted(tool.name), providerLabel(m_target), rule));
             }
         }
         // MCP tools may take their description from the server's tools/list.
         if (tool.description.trimmed().isEmpty() && tool.runner != ToolRunnerKind::Mcp) {
             warn(pointer, u"tool-description-missing"_s,
-                 tr("tool %1 has no description; say when to use it and when not to")
+                 Tr::tr("tool %1 has no description; say when to use it and when not to")
                      .arg(quoted(tool.name)));
         } else if (tool.description.size() > kMaxDescription) {
             warn(JsonPointer::append(pointer, u"description"), u"tool-description-length"_s,
-                 tr("description is %1 characters; providers cut tool descriptions after %2")
+                 Tr::tr("description is %1 characters; providers cut tool descriptions after %2")
                      .arg(tool.description.size())
                      .arg(kMaxDescription));
         }
@@ -530,15 +536,16 @@ private:
                         lintStrict(schema, pointer);
                     if (level > kStrictMaxLevels && !reportedDepth) {
                         reportedDepth = true;
-                        warn(pointer, u"strict-depth"_s,
-                             tr("objects nest %1 levels deep here; OpenAI strict mode allows %2")
-                                 .arg(level)
-                                 .arg(kStrictMaxLevels));
+                        warn(
+                            pointer, u"strict-depth"_s,
+                            Tr::tr("objects nest %1 levels deep here; OpenAI strict mode allows %2")
+                                .arg(level)
+                                .arg(kStrictMaxLevels));
                     } else if (level > kStrictOldMaxLevels && !reportedOldDepth && !reportedDepth) {
                         reportedOldDepth = true;
                         info(pointer, u"strict-depth"_s,
-                             tr("objects nest %1 levels deep here; older OpenAI documentation "
-                                "allowed only %2 levels in strict mode")
+                             Tr::tr("objects nest %1 levels deep here; older OpenAI documentation "
+                                    "allowed only %2 levels in strict mode")
                                  .arg(level)
                                  .arg(kStrictOldMaxLevels));
                     }
@@ -560,20 +567,20 @@ private:
         if (strict) {
             if (propertyCount > kStrictMaxProperties) {
                 warn(base, u"strict-size"_s,
-                     tr("%1 properties exceed OpenAI's strict-mode limit of %2")
+                     Tr::tr("%1 properties exceed OpenAI's strict-mode limit of %2")
                          .arg(propertyCount)
                          .arg(kStrictMaxProperties));
             }
             if (enumValues > kStrictMaxEnumValues) {
                 warn(base, u"strict-size"_s,
-                     tr("%1 enum values exceed OpenAI's strict-mode limit of %2")
+                     Tr::tr("%1 enum values exceed OpenAI's strict-mode limit of %2")
                          .arg(enumValues)
                          .arg(kStrictMaxEnumValues));
             }
             if (nameChars > kStrictMaxNameChars) {
                 warn(base, u"strict-size"_s,
-                     tr("property names and enum values add up to %1 characters; OpenAI's "
-                        "strict mode allows %2")
+                     Tr::tr("property names and enum values add up to %1 characters; OpenAI's "
+                            "strict mode allows %2")
                          .arg(nameChars)
                          .arg(kStrictMaxNameChars));
             }
@@ -581,14 +588,14 @@ private:
         if (gemini) {
             lintRecursion(
                 root, base, u"gemini-recursive-ref"_s,
-                tr("recursive \"$ref\" to %1; Gemini refuses recursive schemas (unroll it to a "
-                   "fixed depth)"));
+                Tr::tr("recursive \"$ref\" to %1; Gemini refuses recursive schemas (unroll it to a "
+                       "fixed depth)"));
         }
         if (anthropic) {
             lintRecursion(
                 root, base, u"anthropic-recursive-ref"_s,
-                tr("recursive \"$ref\" to %1; Anthropic structured output refuses recursive "
-                   "schemas (unroll it to a fixed depth)"));
+                Tr::tr("recursive \"$ref\" to %1; Anthropic structured output refuses recursive "
+                       "schemas (unroll it to a fixed depth)"));
         }
     }
 
@@ -598,13 +605,14 @@ private:
             return;
         QString message;
         if (root.contains("anyOf"_L1) || root.contains("oneOf"_L1)) {
-            message = tr("the root is a union (anyOf/oneOf); tool arguments must be one object "
-                         "with \"type\": \"object\" (wrap the union in a property)");
+            message = Tr::tr("the root is a union (anyOf/oneOf); tool arguments must be one object "
+                             "with \"type\": \"object\" (wrap the union in a property)");
         } else if (!root.contains("type"_L1)) {
-            message = tr("the root has no \"type\": \"object\"; providers expect tool arguments "
-                         "to be an object");
+            message =
+                Tr::tr("the root has no \"type\": \"object\"; providers expect tool arguments "
+                       "to be an object");
         } else {
-            message = tr("the root has \"type\" %1; tool arguments must be an object")
+            message = Tr::tr("the root has \"type\" %1; tool arguments must be an object")
                           .arg(QString::fromUtf8(QJsonDocument(QJsonArray { root.value("type"_L1) })
                                                      .toJson(QJsonDocument::Compact))
                                    .mid(1)
@@ -623,7 +631,7 @@ private:
                 form.keyword == u"definitions" || form.keyword == u"dependencies";
             add(stillWorks ? LintSeverity::Info : LintSeverity::Warning, base + form.pointer,
                 u"schema-draft-form"_s,
-                tr("%1 (this schema has no \"$schema\", so it is read as 2020-12)")
+                Tr::tr("%1 (this schema has no \"$schema\", so it is read as 2020-12)")
                     .arg(form.message));
         }
     }
@@ -637,8 +645,8 @@ private:
         if (options.isEmpty())
             return;
         warn(pointer, u"enum-closed-set"_s,
-             tr("the description lists a closed set (%1); put the values in \"enum\" so the "
-                "model cannot invent others")
+             Tr::tr("the description lists a closed set (%1); put the values in \"enum\" so the "
+                    "model cannot invent others")
                  .arg(options.join(u", "_s)));
     }
 
@@ -647,8 +655,8 @@ private:
         const QJsonValue maxLength = schema.value("maxLength"_L1);
         if (maxLength.isDouble() && maxLength.toDouble() > double(kMaxArgumentString)) {
             info(JsonPointer::append(pointer, u"maxLength"), u"argument-string-size"_s,
-                 tr("maxLength %1 is above the %2 bytes OpenAI documents for one argument "
-                    "string; longer values may be cut off")
+                 Tr::tr("maxLength %1 is above the %2 bytes OpenAI documents for one argument "
+                        "string; longer values may be cut off")
                      .arg(qint64(maxLength.toDouble()))
                      .arg(kMaxArgumentString));
         }
@@ -660,12 +668,12 @@ private:
             const QJsonValue additional = schema.value("additionalProperties"_L1);
             if (additional.isUndefined()) {
                 warn(pointer, u"strict-additional-properties"_s,
-                     tr("object without \"additionalProperties\": false; OpenAI strict mode "
-                        "needs it on every object"));
+                     Tr::tr("object without \"additionalProperties\": false; OpenAI strict mode "
+                            "needs it on every object"));
             } else if (additional != QJsonValue(false)) {
                 warn(JsonPointer::append(pointer, u"additionalProperties"),
                      u"strict-additional-properties"_s,
-                     tr("\"additionalProperties\" must be false in OpenAI strict mode"));
+                     Tr::tr("\"additionalProperties\" must be false in OpenAI strict mode"));
             }
             const QJsonObject properties = schema.value("properties"_L1).toObject();
             QSet<QString> required;
@@ -680,8 +688,8 @@ private:
                     : u"[T, \"null\"]"_s;
                 warn(JsonPointer::append(JsonPointer::append(pointer, u"properties"), it.key()),
                      u"strict-required"_s,
-                     tr("property %1 is not in \"required\"; OpenAI strict mode needs every "
-                        "property there (make it optional with \"type\": %2)")
+                     Tr::tr("property %1 is not in \"required\"; OpenAI strict mode needs every "
+                            "property there (make it optional with \"type\": %2)")
                          .arg(quoted(it.key()), example));
             }
         }
@@ -704,13 +712,13 @@ private:
                 continue;
             QString hint;
             if (keyword == u"allOf" && schema.value(keyword).toArray().size() == 1)
-                hint = tr("; a single-entry allOf can be inlined");
+                hint = Tr::tr("; a single-entry allOf can be inlined");
             else if (keyword == u"oneOf")
-                hint = tr("; use anyOf");
+                hint = Tr::tr("; use anyOf");
             else if (keyword == u"default")
-                hint = tr("; state the default in the description");
+                hint = Tr::tr("; state the default in the description");
             warn(JsonPointer::append(pointer, keyword), u"strict-unsupported-keyword"_s,
-                 tr("OpenAI strict mode does not support %1%2").arg(quoted(keyword), hint));
+                 Tr::tr("OpenAI strict mode does not support %1%2").arg(quoted(keyword), hint));
         }
         static const QStringList formats = { u"date-time"_s, u"time"_s,  u"date"_s,
                                              u"duration"_s,  u"email"_s, u"hostname"_s,
@@ -718,15 +726,16 @@ private:
         if (const QJsonValue format = schema.value("format"_L1);
             format.isString() && !formats.contains(format.toString())) {
             warn(JsonPointer::append(pointer, u"format"), u"strict-format"_s,
-                 tr("format %1 is not one OpenAI strict mode supports (%2)")
+                 Tr::tr("format %1 is not one OpenAI strict mode supports (%2)")
                      .arg(quoted(format.toString()), formats.join(u", "_s)));
         }
         if (schema.contains("$ref"_L1) && schema.size() > 1) {
             QStringList siblings = schema.keys();
             siblings.removeAll(u"$ref"_s);
             info(pointer, u"strict-ref-siblings"_s,
-                 tr("\"$ref\" has sibling keywords (%1); OpenAI strict mode wants a bare $ref, so "
-                    "they must be inlined into the referenced schema")
+                 Tr::tr(
+                     "\"$ref\" has sibling keywords (%1); OpenAI strict mode wants a bare $ref, so "
+                     "they must be inlined into the referenced schema")
                      .arg(siblings.join(u", "_s)));
         }
     }
@@ -736,8 +745,9 @@ private:
         if (const QJsonValue minItems = schema.value("minItems"_L1);
             minItems.isDouble() && minItems.toDouble() > 1) {
             warn(JsonPointer::append(pointer, u"minItems"), u"anthropic-min-items"_s,
-                 tr("Anthropic structured output supports minItems 0 or 1 only; %1 is moved into "
-                    "the description and not enforced (the result is still validated here)")
+                 Tr::tr(
+                     "Anthropic structured output supports minItems 0 or 1 only; %1 is moved into "
+                     "the description and not enforced (the result is still validated here)")
                      .arg(qint64(minItems.toDouble())));
         }
         static const QStringList moved = { u"minimum"_s,
@@ -768,8 +778,8 @@ private:
             if (!schema.contains(keyword))
                 continue;
             warn(JsonPointer::append(pointer, keyword), u"anthropic-unsupported-keyword"_s,
-                 tr("Anthropic structured output does not enforce %1; it is moved into the "
-                    "description as a hint (the result is still validated here)")
+                 Tr::tr("Anthropic structured output does not enforce %1; it is moved into the "
+                        "description as a hint (the result is still validated here)")
                      .arg(quoted(keyword)));
         }
         static const QStringList formats = { u"date-time"_s, u"time"_s,  u"date"_s,
@@ -779,7 +789,7 @@ private:
         if (const QJsonValue format = schema.value("format"_L1);
             format.isString() && !formats.contains(format.toString())) {
             warn(JsonPointer::append(pointer, u"format"), u"anthropic-format"_s,
-                 tr("format %1 is not one Anthropic structured output supports (%2)")
+                 Tr::tr("format %1 is not one Anthropic structured output supports (%2)")
                      .arg(quoted(format.toString()), formats.join(u", "_s)));
         }
     }
@@ -788,16 +798,17 @@ private:
     {
         if (schema.contains("const"_L1)) {
             info(JsonPointer::append(pointer, u"const"), u"gemini-const"_s,
-                 tr("Gemini gets \"const\" rewritten to a one-value \"enum\""));
+                 Tr::tr("Gemini gets \"const\" rewritten to a one-value \"enum\""));
         }
         for (const QString &keyword :
              { u"format"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s }) {
             if (!schema.contains(keyword))
                 continue;
-            warn(JsonPointer::append(pointer, keyword), u"gemini-dropped-keyword"_s,
-                 tr("%1 is dropped from schemas sent to Gemini, so the model never sees it (the "
-                    "result is still validated here)")
-                     .arg(quoted(keyword)));
+            warn(
+                JsonPointer::append(pointer, keyword), u"gemini-dropped-keyword"_s,
+                Tr::tr("%1 is dropped from schemas sent to Gemini, so the model never sees it (the "
+                       "result is still validated here)")
+                    .arg(quoted(keyword)));
         }
         static const QRegularExpression parameterName(u"^[a-zA-Z0-9_]{1,64}$"_s);
         const QJsonObject properties = schema.value("properties"_L1).toObject();
@@ -806,8 +817,8 @@ private:
                 continue;
             warn(JsonPointer::append(JsonPointer::append(pointer, u"properties"), it.key()),
                  u"gemini-parameter-name"_s,
-                 tr("parameter name %1 breaks Gemini's rule (letters, digits and _, at most 64 "
-                    "characters)")
+                 Tr::tr("parameter name %1 breaks Gemini's rule (letters, digits and _, at most 64 "
+                        "characters)")
                      .arg(quoted(it.key())));
         }
     }
@@ -888,46 +899,51 @@ QString lintSeverityName(LintSeverity severity)
 QList<LintRule> lintRules()
 {
     QList<LintRule> rules {
-        { u"tool-name-snake-case"_s, tr("tool names are snake_case") },
-        { u"tool-name-verb-noun"_s, tr("tool names are verb_noun, not a single word") },
-        { u"tool-name-provider"_s, tr("tool names match the provider's name rule") },
-        { u"tool-description-missing"_s, tr("every tool has a description") },
-        { u"tool-description-length"_s, tr("descriptions are at most 1024 characters") },
+        { u"tool-name-snake-case"_s, Tr::tr("tool names are snake_case") },
+        { u"tool-name-verb-noun"_s, Tr::tr("tool names are verb_noun, not a single word") },
+        { u"tool-name-provider"_s, Tr::tr("tool names match the provider's name rule") },
+        { u"tool-description-missing"_s, Tr::tr("every tool has a description") },
+        { u"tool-description-length"_s, Tr::tr("descriptions are at most 1024 characters") },
         { u"tool-count"_s,
-          tr("no more tools than the provider accepts (OpenAI 128, Anthropic 64)") },
-        { u"schema-root-object"_s, tr("tool and response schemas have an object root") },
+          Tr::tr("no more tools than the provider accepts (OpenAI 128, Anthropic 64)") },
+        { u"schema-root-object"_s, Tr::tr("tool and response schemas have an object root") },
         { u"schema-draft-form"_s,
-          tr("a schema without $schema (2020-12) uses no form of an older draft") },
-        { u"enum-closed-set"_s, tr("closed sets named in a description are an enum") },
-        { u"argument-string-size"_s, tr("string arguments fit OpenAI's 8192-byte limit") },
-        { u"unknown-field"_s, tr("fields the spec format does not know (often a typo)") },
-        { u"output-parser-ignored"_s, tr("output_parser has no effect with a response schema") },
-        { u"output-mode-ignored"_s, tr("output_mode has no effect without a response schema") },
-        { u"text-output-ignored"_s, tr("text_output has no effect in native or prompted mode") },
-        { u"native-unsupported"_s, tr("native output on an engine or model that cannot do it") },
-        { u"native-schema-changed"_s, tr("native output: each change made to the schema sent") },
+          Tr::tr("a schema without $schema (2020-12) uses no form of an older draft") },
+        { u"enum-closed-set"_s, Tr::tr("closed sets named in a description are an enum") },
+        { u"argument-string-size"_s, Tr::tr("string arguments fit OpenAI's 8192-byte limit") },
+        { u"unknown-field"_s, Tr::tr("fields the spec format does not know (often a typo)") },
+        { u"output-parser-ignored"_s,
+          Tr::tr("output_parser has no effect with a response schema") },
+        { u"output-mode-ignored"_s, Tr::tr("output_mode has no effect without a response schema") },
+        { u"text-output-ignored"_s,
+          Tr::tr("text_output has no effect in native or prompted mode") },
+        { u"native-unsupported"_s,
+          Tr::tr("native output on an engine or model that cannot do it") },
+        { u"native-schema-changed"_s,
+          Tr::tr("native output: each change made to the schema sent") },
         { u"strict-additional-properties"_s,
-          tr("OpenAI strict: additionalProperties false on every object") },
-        { u"strict-required"_s, tr("OpenAI strict: every property is required") },
-        { u"strict-unsupported-keyword"_s, tr("OpenAI strict: no unsupported keywords") },
-        { u"strict-format"_s, tr("OpenAI strict: only supported string formats") },
-        { u"strict-ref-siblings"_s, tr("OpenAI strict: $ref without sibling keywords") },
-        { u"strict-depth"_s, tr("OpenAI strict: nesting depth limit") },
-        { u"strict-size"_s, tr("OpenAI strict: property, enum and size caps") },
-        { u"anthropic-min-items"_s, tr("Anthropic structured output: minItems 0 or 1 only") },
+          Tr::tr("OpenAI strict: additionalProperties false on every object") },
+        { u"strict-required"_s, Tr::tr("OpenAI strict: every property is required") },
+        { u"strict-unsupported-keyword"_s, Tr::tr("OpenAI strict: no unsupported keywords") },
+        { u"strict-format"_s, Tr::tr("OpenAI strict: only supported string formats") },
+        { u"strict-ref-siblings"_s, Tr::tr("OpenAI strict: $ref without sibling keywords") },
+        { u"strict-depth"_s, Tr::tr("OpenAI strict: nesting depth limit") },
+        { u"strict-size"_s, Tr::tr("OpenAI strict: property, enum and size caps") },
+        { u"anthropic-min-items"_s, Tr::tr("Anthropic structured output: minItems 0 or 1 only") },
         { u"anthropic-unsupported-keyword"_s,
-          tr("Anthropic structured output: keywords it does not enforce") },
-        { u"anthropic-format"_s, tr("Anthropic structured output: only supported string formats") },
-        { u"anthropic-recursive-ref"_s, tr("Anthropic structured output: no recursive $ref") },
-        { u"gemini-recursive-ref"_s, tr("Gemini: no recursive $ref") },
-        { u"gemini-const"_s, tr("Gemini: const becomes a one-value enum") },
-        { u"gemini-dropped-keyword"_s, tr("Gemini: keywords dropped before sending") },
-        { u"gemini-parameter-name"_s, tr("Gemini: parameter names [a-zA-Z0-9_]{1,64}") },
+          Tr::tr("Anthropic structured output: keywords it does not enforce") },
+        { u"anthropic-format"_s,
+          Tr::tr("Anthropic structured output: only supported string formats") },
+        { u"anthropic-recursive-ref"_s, Tr::tr("Anthropic structured output: no recursive $ref") },
+        { u"gemini-recursive-ref"_s, Tr::tr("Gemini: no recursive $ref") },
+        { u"gemini-const"_s, Tr::tr("Gemini: const becomes a one-value enum") },
+        { u"gemini-dropped-keyword"_s, Tr::tr("Gemini: keywords dropped before sending") },
+        { u"gemini-parameter-name"_s, Tr::tr("Gemini: parameter names [a-zA-Z0-9_]{1,64}") },
         { u"key-profile-redirect"_s,
-          tr("a profile's key goes only to that profile's address and engine type") },
+          Tr::tr("a profile's key goes only to that profile's address and engine type") },
         { u"key-env-not-allowed"_s,
-          tr("key variables other than *_API_KEY need the user's allow list or trust") },
-        { u"mcp-insecure-url"_s, tr("remote MCP servers are reached over https") },
+          Tr::tr("key variables other than *_API_KEY need the user's allow list or trust") },
+        { u"mcp-insecure-url"_s, Tr::tr("remote MCP servers are reached over https") },
     };
     rules += cacheLintRules();
     return rules;

@@ -14,10 +14,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("SchemaDialect", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(SchemaDialect)
+};
 
 // Keywords that only describe: kept beside a draft-07 "$ref" (they change no verdict).
 bool isAnnotation(const QString &keyword)
@@ -95,9 +95,10 @@ public:
             }
             if (!ignored.isEmpty()) {
                 add(pointer, u"$ref"_s,
-                    tr("%1 beside \"$ref\" are ignored in drafts 4 to 7 but apply in 2020-12; the "
-                       "2020-12 "
-                       "rewrite leaves them out")
+                    Tr::tr(
+                        "%1 beside \"$ref\" are ignored in drafts 4 to 7 but apply in 2020-12; the "
+                        "2020-12 "
+                        "rewrite leaves them out")
                         .arg(ignored.join(u", "_s)));
             }
             return out;
@@ -125,15 +126,16 @@ public:
                 if (v.toBool() && limit.isDouble()) {
                     out.insert(key, limit);
                     add(here, key,
-                        tr("\"%1\": true is draft-04's way to make \"%2\" exclusive; 2020-12 "
-                           "writes "
-                           "\"%1\": %3 instead of \"%2\"")
+                        Tr::tr("\"%1\": true is draft-04's way to make \"%2\" exclusive; 2020-12 "
+                               "writes "
+                               "\"%1\": %3 instead of \"%2\"")
                             .arg(key, bound, numberText(limit.toDouble())));
                 } else {
                     add(here, key,
-                        tr("\"%1\": %2 is a draft-04 boolean; 2020-12 wants a number there, so the "
-                           "rewrite "
-                           "leaves it out")
+                        Tr::tr("\"%1\": %2 is a draft-04 boolean; 2020-12 wants a number there, so "
+                               "the "
+                               "rewrite "
+                               "leaves it out")
                             .arg(key, v.toBool() ? u"true"_s : u"false"_s));
                 }
             } else if ((key == u"maximum" || key == u"minimum") && m_from == SchemaDialect::Draft4
@@ -143,23 +145,23 @@ public:
                 continue; // became the exclusive bound
             } else if (key == u"items" && tuple) {
                 out.insert(u"prefixItems"_s, list(v, here));
-                QString message =
-                    tr("\"items\": [...] is the tuple form of drafts 4 to 2019-09; 2020-12 writes "
-                       "\"prefixItems\": [...]");
+                QString message = Tr::tr(
+                    "\"items\": [...] is the tuple form of drafts 4 to 2019-09; 2020-12 writes "
+                    "\"prefixItems\": [...]");
                 if (in.contains("additionalItems"_L1)) {
                     out.insert(u"items"_s,
                                schema(in.value("additionalItems"_L1),
                                       JsonPointer::append(pointer, u"additionalItems")));
                     message +=
-                        tr(" and \"items\" for what \"additionalItems\" says about the rest");
+                        Tr::tr(" and \"items\" for what \"additionalItems\" says about the rest");
                 }
                 add(here, key, message);
             } else if (key == u"additionalItems" && m_from <= SchemaDialect::Draft201909) {
                 if (!tuple && !m_lintOnly)
                     add(here, key,
-                        tr("\"additionalItems\" has no effect without an \"items\" array; the "
-                           "rewrite "
-                           "leaves it out"));
+                        Tr::tr("\"additionalItems\" has no effect without an \"items\" array; the "
+                               "rewrite "
+                               "leaves it out"));
             } else if (key == u"dependencies" && v.isObject()) {
                 dependencies(v.toObject(), here, out);
             } else if (key == u"definitions" && legacy) {
@@ -168,16 +170,18 @@ public:
                        && m_from == SchemaDialect::Draft201909) {
                 out.insert(key, v);
                 add(here, key,
-                    tr("\"%1\" is 2019-09 only; 2020-12 has \"$dynamicRef\" and \"$dynamicAnchor\" "
-                       "instead, which are not written for you")
+                    Tr::tr("\"%1\" is 2019-09 only; 2020-12 has \"$dynamicRef\" and "
+                           "\"$dynamicAnchor\" "
+                           "instead, which are not written for you")
                         .arg(key));
             } else if (unknownIn(key, m_from)) {
                 if (m_lintOnly) {
                     out.insert(key, v);
                 } else {
                     add(here, key,
-                        tr("\"%1\" is not a keyword of %2 (so it was ignored there); the rewrite "
-                           "leaves it out")
+                        Tr::tr(
+                            "\"%1\" is not a keyword of %2 (so it was ignored there); the rewrite "
+                            "leaves it out")
                             .arg(key, schemaDialectName(m_from)));
                 }
             } else if (key == u"$ref" && v.isString()) {
@@ -348,11 +352,11 @@ private:
         if (!fragment.isEmpty() && !fragment.startsWith(u'/')) {
             out.insert(u"$anchor"_s, fragment);
             add(pointer, key,
-                tr("an id with a fragment (%1) names a plain-name anchor; 2020-12 writes "
-                   "\"$anchor\": \"%2\"")
+                Tr::tr("an id with a fragment (%1) names a plain-name anchor; 2020-12 writes "
+                       "\"$anchor\": \"%2\"")
                     .arg(u'"' + id + u'"', fragment));
         } else if (key == u"id") {
-            add(pointer, key, tr("\"id\" is draft-04's spelling; 2020-12 writes \"$id\""));
+            add(pointer, key, Tr::tr("\"id\" is draft-04's spelling; 2020-12 writes \"$id\""));
         }
     }
 
@@ -366,8 +370,9 @@ private:
         out.insert(u"$defs"_s, defs);
         if (!m_renamedDefinitions || !m_lintOnly) {
             add(JsonPointer::append(pointer, u"definitions"), u"definitions"_s,
-                tr("\"definitions\" is the keyword of drafts 4 to 7; 2020-12 writes \"$defs\" (and "
-                   "\"$ref\": \"#/$defs/...\")"));
+                Tr::tr("\"definitions\" is the keyword of drafts 4 to 7; 2020-12 writes \"$defs\" "
+                       "(and "
+                       "\"$ref\": \"#/$defs/...\")"));
         }
         m_renamedDefinitions = true;
     }
@@ -388,9 +393,10 @@ private:
         if (!schemas.isEmpty())
             out.insert(u"dependentSchemas"_s, schemas);
         add(pointer, u"dependencies"_s,
-            tr("\"dependencies\" is split in 2020-12: a list of names is \"dependentRequired\", a "
-               "schema is "
-               "\"dependentSchemas\""));
+            Tr::tr(
+                "\"dependencies\" is split in 2020-12: a list of names is \"dependentRequired\", a "
+                "schema is "
+                "\"dependentSchemas\""));
     }
 };
 

@@ -24,10 +24,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::CredentialStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::CredentialStore)
+};
 
 // QtKeychain reports a missing or unreachable session bus as OtherError with GDBus's text
 // ("Could not connect: ...", "Cannot autolaunch D-Bus without X11 $DISPLAY", a
@@ -89,27 +89,29 @@ KeychainResult classify(QKeychain::Error error, const QString &text)
 
 QString keychainMessage(KeychainStatus status, const QString &detail)
 {
-    const QString runOnly = tr("or give the key for this run only (an environment variable named "
-                               "by the spec's api_key_env, or a key typed in for this session).");
+    const QString runOnly =
+        Tr::tr("or give the key for this run only (an environment variable named "
+               "by the spec's api_key_env, or a key typed in for this session).");
     switch (status) {
     case KeychainStatus::Ok:
     case KeychainStatus::NotFound:
         return {};
     case KeychainStatus::NoService:
-        return tr("No keychain service is running (Secret Service over D-Bus: %1). Start "
-                  "gnome-keyring or KWallet in your desktop session, ")
+        return Tr::tr("No keychain service is running (Secret Service over D-Bus: %1). Start "
+                      "gnome-keyring or KWallet in your desktop session, ")
                    .arg(detail)
             + runOnly;
     case KeychainStatus::Locked:
-        return tr("The keychain is locked. Unlock your keyring (for example by logging in again "
-                  "or with Seahorse), ")
+        return Tr::tr(
+                   "The keychain is locked. Unlock your keyring (for example by logging in again "
+                   "or with Seahorse), ")
             + runOnly;
     case KeychainStatus::AccessDenied:
-        return tr("The keychain refused access (%1). Allow Callscope to use your keyring, ")
+        return Tr::tr("The keychain refused access (%1). Allow Callscope to use your keyring, ")
                    .arg(detail)
             + runOnly;
     case KeychainStatus::Failed:
-        return tr("The keychain reported an error: %1.").arg(detail);
+        return Tr::tr("The keychain reported an error: %1.").arg(detail);
     }
     return {};
 }

@@ -11,16 +11,17 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::KeyResolver", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::KeyResolver)
+};
 
 QString unsetVariableError(const QString &variable)
 {
-    return tr("The environment variable %1 named by api_key_env is not set (or is empty). Set it "
-              "to the key, or store a key for the engine profile with 'callscope-cli engines add'.")
-        .arg(variable);
+    return Tr::
+        tr("The environment variable %1 named by api_key_env is not set (or is empty). Set it "
+           "to the key, or store a key for the engine profile with 'callscope-cli engines add'.")
+            .arg(variable);
 }
 
 } // namespace

@@ -20,10 +20,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("BatchRun", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(BatchRun)
+};
 
 } // namespace
 
@@ -54,7 +54,7 @@ BatchInputs readBatchInputs(const QString &path)
         const QByteArray rawLine = readLineBounded(file, MaxLineBytes, &tooLong);
         ++lineNumber;
         if (tooLong) {
-            inputs.error = translate("%1: line %2 is longer than %3; nothing after it was read")
+            inputs.error = Tr::tr("%1: line %2 is longer than %3; nothing after it was read")
                                .arg(path)
                                .arg(lineNumber)
                                .arg(sizeText(MaxLineBytes));
@@ -70,7 +70,7 @@ BatchInputs readBatchInputs(const QString &path)
         const QJsonDocument doc = QJsonDocument::fromJson("[" + raw + "]", &parseError);
         if (parseError.error != QJsonParseError::NoError || doc.array().size() != 1) {
             line.error =
-                translate("line %1 is not JSON: %2").arg(lineNumber).arg(parseError.errorString());
+                Tr::tr("line %1 is not JSON: %2").arg(lineNumber).arg(parseError.errorString());
         } else if (doc.array().at(0).isString()) {
             line.text = doc.array().at(0).toString();
         } else if (doc.array().at(0).isObject()
@@ -80,13 +80,13 @@ BatchInputs readBatchInputs(const QString &path)
             line.metadata = item.value(u"metadata"_s).toObject();
             const QJsonValue attachments = item.value(u"attachments"_s);
             if (!attachments.isUndefined() && !attachments.isArray()) {
-                line.error = translate("line %1: \"attachments\" must be an array of file paths")
+                line.error = Tr::tr("line %1: \"attachments\" must be an array of file paths")
                                  .arg(lineNumber);
             } else {
                 for (const QJsonValue &p : attachments.toArray()) {
                     if (!p.isString()) {
                         line.error =
-                            translate("line %1: \"attachments\" must be an array of file paths")
+                            Tr::tr("line %1: \"attachments\" must be an array of file paths")
                                 .arg(lineNumber);
                         break;
                     }
@@ -95,7 +95,7 @@ BatchInputs readBatchInputs(const QString &path)
             }
         } else {
             line.error =
-                translate("line %1: expected a JSON string or an object with a string \"input\"")
+                Tr::tr("line %1: expected a JSON string or an object with a string \"input\"")
                     .arg(lineNumber);
         }
         inputs.lines.append(line);
@@ -208,7 +208,7 @@ bool BatchRun::launch(const BatchLine &line)
         auto attachment = readAttachmentFile(path, &error);
         if (!attachment) {
             Outcome outcome;
-            outcome.lineError = translate("line %1: %2").arg(line.line).arg(error);
+            outcome.lineError = Tr::tr("line %1: %2").arg(line.line).arg(error);
             m_outcomes.insert(line.line, outcome);
             ++m_done;
             ++m_failed;

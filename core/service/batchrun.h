@@ -1,7 +1,7 @@
 #pragma once
 
-// A batch: one spec over the lines of a JSON Lines inputs file, many calls in flight
-//. The scheduler bounds what runs at once; BatchRun keeps it fed
+// A batch: one spec run once for every line of a JSON Lines inputs file, with many calls in
+// flight at once. The scheduler bounds what runs at once; BatchRun keeps it fed
 // without creating a job per line up front, hands results back in input order, links every
 // stored call to its batch line (so a resumed batch runs only what has no completed call),
 // and stops cleanly: no new launches, what is in flight is cancelled and stored as cancelled.

@@ -23,10 +23,10 @@ namespace {
 
 std::atomic<quint64> s_preflights { 0 };
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::Preflight", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::Preflight)
+};
 
 } // namespace
 
@@ -62,14 +62,15 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
         static const QRegularExpression callId(u"^\\d+$"_s);
         if (engine.replay.trimmed().isEmpty()) {
             add(PreflightProblem::Field::Replay, u"/engine/replay"_s,
-                tr("The replay engine needs a recording: a recording file or a stored call id "
-                   "(Replay from in the Engine tab; \"replay\" of the spec's engine)."));
+                Tr::tr("The replay engine needs a recording: a recording file or a stored call id "
+                       "(Replay from in the Engine tab; \"replay\" of the spec's engine)."));
         } else if (!callId.match(engine.replay).hasMatch()) {
             const QString path = spec.resolvePath(engine.replay);
             if (!QFileInfo(path).isFile())
                 add(PreflightProblem::Field::Replay, u"/engine/replay"_s,
-                    tr("The recording %1 does not exist (a recording named in the spec is found "
-                       "relative to the spec's folder).")
+                    Tr::tr(
+                        "The recording %1 does not exist (a recording named in the spec is found "
+                        "relative to the spec's folder).")
                         .arg(path));
         }
         return result;
@@ -77,21 +78,21 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
 
     if (engine.model.trimmed().isEmpty())
         add(PreflightProblem::Field::Model, u"/engine/model"_s,
-            tr("No model is set: name the model your provider lists (Model in the Engine tab; "
-               "\"model\" of the spec's engine)."));
+            Tr::tr("No model is set: name the model your provider lists (Model in the Engine tab; "
+                   "\"model\" of the spec's engine)."));
 
     if (!engine.baseUrl.trimmed().isEmpty()) {
         const QUrl url(engine.baseUrl.trimmed(), QUrl::StrictMode);
         const QString scheme = url.scheme().toLower();
         if (!url.isValid() || (scheme != u"http" && scheme != u"https") || url.host().isEmpty())
             add(PreflightProblem::Field::BaseUrl, u"/engine/base_url"_s,
-                tr("The base URL \"%1\" is not a web address: it must start with https:// (or "
-                   "http://) and name a host.")
+                Tr::tr("The base URL \"%1\" is not a web address: it must start with https:// (or "
+                       "http://) and name a host.")
                     .arg(engine.baseUrl));
     } else if (engine.type == EngineType::OpenAICompatible) {
         add(PreflightProblem::Field::BaseUrl, u"/engine/base_url"_s,
-            tr("An OpenAI-compatible engine needs the address of its server (Base URL in the "
-               "Engine tab; \"base_url\" of the spec's engine)."));
+            Tr::tr("An OpenAI-compatible engine needs the address of its server (Base URL in the "
+                   "Engine tab; \"base_url\" of the spec's engine)."));
     }
 
     // The variable is the only key source besides the profile's keychain entry; with no profile
@@ -99,9 +100,9 @@ PreflightResult preflightEngine(const Spec &spec, const EngineSpec &engine)
     if (!engine.apiKeyEnv.isEmpty() && engine.profile.isEmpty()
         && qEnvironmentVariable(engine.apiKeyEnv.toLocal8Bit().constData()).isEmpty())
         add(PreflightProblem::Field::Key, u"/engine/api_key_env"_s,
-            tr("No key found: the environment variable %1, named as the key variable of the "
-               "engine, is not set. Set it, "
-               "or use an engine profile with a stored key.")
+            Tr::tr("No key found: the environment variable %1, named as the key variable of the "
+                   "engine, is not set. Set it, "
+                   "or use an engine profile with a stored key.")
                 .arg(engine.apiKeyEnv));
     return result;
 }
@@ -115,8 +116,9 @@ PreflightResult preflightTools(const Spec &spec)
         return ToolProcess::resolveProgram(program, folder).isEmpty();
     };
     auto where = [&folder](const QString &program) {
-        return program.contains(u'/') ? tr("relative to %1").arg(QDir::toNativeSeparators(folder))
-                                      : tr("on PATH");
+        return program.contains(u'/')
+            ? Tr::tr("relative to %1").arg(QDir::toNativeSeparators(folder))
+            : Tr::tr("on PATH");
     };
     QSet<QString> usedServers;
     for (qsizetype i = 0; i < spec.tools.size(); ++i) {
@@ -129,8 +131,8 @@ PreflightResult preflightTools(const Spec &spec)
         if (missing(program))
             result.problems.append(
                 { PreflightProblem::Field::Tool, u"/tools/%1/command"_s.arg(i),
-                  tr("The tool \"%1\" cannot start: its program \"%2\" was not found %3 "
-                     "(or is not executable). Install it, or fix tools[%4].command.")
+                  Tr::tr("The tool \"%1\" cannot start: its program \"%2\" was not found %3 "
+                         "(or is not executable). Install it, or fix tools[%4].command.")
                       .arg(tool.name, program, where(program))
                       .arg(i) });
     }
@@ -142,8 +144,8 @@ PreflightResult preflightTools(const Spec &spec)
         if (missing(program))
             result.problems.append(
                 { PreflightProblem::Field::Tool, u"/mcp_servers/%1/command"_s.arg(it.key()),
-                  tr("The MCP server \"%1\" cannot start: its program \"%2\" was not found %3 "
-                     "(or is not executable). Install it, or fix mcp_servers.%1.command.")
+                  Tr::tr("The MCP server \"%1\" cannot start: its program \"%2\" was not found %3 "
+                         "(or is not executable). Install it, or fix mcp_servers.%1.command.")
                       .arg(it.key(), program, where(program)) });
     }
     return result;
@@ -157,10 +159,11 @@ PreflightResult checkKey(const EngineSpec &engine, const QString &key)
         return result;
     result.problems.append(
         { PreflightProblem::Field::Key, u"/engine/api_key_env"_s,
-          tr("No key found for %1: name the environment variable that holds it (API key variable "
-             "in the Engine tab; "
-             "\"api_key_env\" of the spec's engine), or pick an engine profile with a stored key "
-             "(Preferences, or callscope-cli engines add).")
+          Tr::tr(
+              "No key found for %1: name the environment variable that holds it (API key variable "
+              "in the Engine tab; "
+              "\"api_key_env\" of the spec's engine), or pick an engine profile with a stored key "
+              "(Preferences, or callscope-cli engines add).")
               .arg(engineTypeName(engine.type)) });
     return result;
 }

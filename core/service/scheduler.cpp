@@ -231,7 +231,6 @@ void EngineLane::learn(const GateFeedback &feedback, bool wasSaturated)
     }
     if (feedback.httpStatus < 200 || feedback.httpStatus >= 300)
         return;
-    ++m_successTotal;
     if (m_ceiling > 0 && t - m_lastSlowDownMs >= kCeilingMemoryMs) {
         m_ceiling = 0;
         m_probeWindows = 1;

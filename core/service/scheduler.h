@@ -66,7 +66,6 @@ public:
     ~EngineLane() override;
 
     QString key() const { return m_key; }
-    int maxLimit() const { return m_maxLimit; }
     void setMaxLimit(int limit);
 
     int limit() const { return m_limit; } // requests allowed in flight now
@@ -75,7 +74,6 @@ public:
     // How long new requests are held (0 when they are not).
     qint64 holdRemainingMs() const;
     int slowDowns() const { return m_slowDowns; } // 429/529/503 replies seen
-    int successes() const { return m_successTotal; }
 
     Ticket acquire(std::function<void(Ticket)> go) override;
     void release(Ticket ticket, const GateFeedback &feedback) override;
@@ -109,7 +107,6 @@ private:
 
     bool m_slowStart = true;
     int m_successes = 0; // since the limit last changed
-    int m_successTotal = 0;
     int m_slowDowns = 0;
     int m_ceiling = 0; // the limit + 1 at the last slow-down (0 = none)
     int m_probeWindows = 1; // windows of successes before probing the ceiling

@@ -18,10 +18,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("CacheReport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CacheReport)
+};
 
 QString number(qint64 n)
 {
@@ -136,10 +136,11 @@ qint64 cacheLifetimeMs(const QString &engineType, const QJsonObject &body)
 
 QString lifetimeText(qint64 ms)
 {
-    if (ms >= 60 * 60 * 1000)
-        return QCoreApplication::translate("CacheReport", "%n hour(s)", nullptr,
-                                           int(ms / (60 * 60 * 1000)));
-    return QCoreApplication::translate("CacheReport", "%n minute(s)", nullptr, int(ms / 60000));
+    const int hours = int(ms / (60 * 60 * 1000));
+    if (hours > 0)
+        return Tr::tr("%n hour(s)", nullptr, hours);
+    const int minutes = int(ms / 60000);
+    return Tr::tr("%n minute(s)", nullptr, minutes);
 }
 
 void explain(CacheTurnReport &turn, const QString &engineType, const QString &model, qint64 minimum,
@@ -158,8 +159,9 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
         }
         if (cacheableEnd < 0) {
             turn.reasonKind = u"no_breakpoint"_s;
-            turn.reason = tr("the request marks no cache breakpoint: Anthropic caches only what a "
-                             "breakpoint (\"cache\": {\"breakpoints\": [...]}) marks");
+            turn.reason =
+                Tr::tr("the request marks no cache breakpoint: Anthropic caches only what a "
+                       "breakpoint (\"cache\": {\"breakpoints\": [...]}) marks");
             return;
         }
     }
@@ -171,21 +173,21 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
     if (minimum > 0 && prefixTokens < minimum) {
         turn.reasonKind = u"below_minimum"_s;
         turn.reason =
-            tr("below the model's minimum: the cacheable prefix is about %1 tokens and %2 "
-               "caches only from %3")
+            Tr::tr("below the model's minimum: the cacheable prefix is about %1 tokens and %2 "
+                   "caches only from %3")
                 .arg(number(prefixTokens), model, number(minimum));
         return;
     }
     if (!previous) {
         turn.reasonKind = u"first"_s;
-        turn.reason = tr("nothing to read yet: no earlier request of this spec on this engine");
+        turn.reason = Tr::tr("nothing to read yet: no earlier request of this spec on this engine");
         return;
     }
     turn.comparedCall = previous->callId;
     turn.comparedTurn = previous->turn;
     const QList<CachePrefixBlock> before = cachePrefixBlocks(engineType, previous->body);
     const QString where =
-        previous->callId ? tr("call %1").arg(*previous->callId) : tr("the previous turn");
+        previous->callId ? Tr::tr("call %1").arg(*previous->callId) : Tr::tr("the previous turn");
     for (qsizetype i = 0; i <= cacheableEnd && i < turn.blocks.size(); ++i) {
         const CachePrefixBlock &now = turn.blocks.at(i);
         const CachePrefixBlock *then = i < before.size() ? &before.at(i) : nullptr;
@@ -195,18 +197,19 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
         turn.differentBlock = int(i);
         if (!then || then->kind != now.kind) {
             turn.differentAt = 0;
-            turn.reason = tr("the %1 is not in %2 (its request had %3 there): the prefix differs "
-                             "from that block on")
-                              .arg(now.label(), where, then ? then->label() : tr("nothing"));
+            turn.reason =
+                Tr::tr("the %1 is not in %2 (its request had %3 there): the prefix differs "
+                       "from that block on")
+                    .arg(now.label(), where, then ? then->label() : Tr::tr("nothing"));
             return;
         }
         turn.differentAt = firstDifference(now.text, then->text);
         turn.reason =
-            tr("the %1 differs from %2 at character %3: \"%4\" here, \"%5\" there")
+            Tr::tr("the %1 differs from %2 at character %3: \"%4\" here, \"%5\" there")
                 .arg(now.label(), where, number(turn.differentAt),
                      excerpt(now.text, turn.differentAt), excerpt(then->text, turn.differentAt));
         if (now.kind == u"system" && turn.differentAt < now.text.size() / 2)
-            turn.reason += tr(
+            turn.reason += Tr::tr(
                 "; per-case text comes before the static text of the system prompt, so every case "
                 "has its own prefix");
         return;
@@ -216,13 +219,14 @@ void explain(CacheTurnReport &turn, const QString &engineType, const QString &mo
         && previous->at.msecsTo(sentAt) > lifetime) {
         turn.reasonKind = u"expired"_s;
         turn.reason =
-            tr("the entry expired (more than %1 since %2)").arg(lifetimeText(lifetime), where);
+            Tr::tr("the entry expired (more than %1 since %2)").arg(lifetimeText(lifetime), where);
         return;
     }
     turn.reasonKind = u"unknown"_s;
-    turn.reason = tr("the prefix matches %1, but the provider read nothing (a cache entry is not "
-                     "guaranteed; OpenAI routes requests by prompt_cache_key)")
-                      .arg(where);
+    turn.reason =
+        Tr::tr("the prefix matches %1, but the provider read nothing (a cache entry is not "
+               "guaranteed; OpenAI routes requests by prompt_cache_key)")
+            .arg(where);
 }
 
 // Per turn the request that answered it (the last exchange of the turn).
@@ -251,11 +255,11 @@ QDateTime turnStart(const CallRecord &record, int turn)
 QString CachePrefixBlock::label() const
 {
     if (kind == u"tools")
-        return tr("tool definitions");
+        return Tr::tr("tool definitions");
     if (kind == u"system")
-        return tr("system prompt");
-    return role.isEmpty() ? tr("message %1").arg(message)
-                          : tr("message %1 (%2)").arg(message).arg(role);
+        return Tr::tr("system prompt");
+    return role.isEmpty() ? Tr::tr("message %1").arg(message)
+                          : Tr::tr("message %1 (%2)").arg(message).arg(role);
 }
 
 QList<CachePrefixBlock> cachePrefixBlocks(const QString &engineType, const QJsonObject &body,

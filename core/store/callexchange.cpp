@@ -25,16 +25,16 @@ namespace {
 
 constexpr auto kSchemaResource = ":/callscope/schemas/export-format.schema.json"_L1;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Store", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
 
 StoreError invalid(const QString &pointer, const QString &message)
 {
-    const QString where = pointer.isEmpty() ? translate("(document root)") : pointer;
+    const QString where = pointer.isEmpty() ? Tr::tr("(document root)") : pointer;
     return StoreError::make(StoreError::Code::InvalidInput,
-                            translate("invalid export document at %1: %2").arg(where, message),
+                            Tr::tr("invalid export document at %1: %2").arg(where, message),
                             pointer);
 }
 
@@ -57,16 +57,15 @@ StoreError checkSchema(const QJsonValue &document)
     if (!schema.isValid())
         return StoreError::make(
             StoreError::Code::Sql,
-            translate("the export-format schema does not compile: %1").arg(schema.errorString()));
+            Tr::tr("the export-format schema does not compile: %1").arg(schema.errorString()));
     const SchemaValidationResult result = schema.validate(document);
     if (result.valid)
         return {};
     const SchemaError &first = result.errors.constFirst();
     QString message = first.message;
-    if (result.errors.size() > 1)
-        message += u' '
-            + QCoreApplication::translate("Store", "(and %n more problem(s))", nullptr,
-                                          int(result.errors.size() - 1));
+    const int more = int(result.errors.size() - 1);
+    if (more > 0)
+        message += u' ' + Tr::tr("(and %n more problem(s))", nullptr, more);
     return invalid(first.instancePath, message);
 }
 
@@ -92,7 +91,7 @@ StoreError checkLinks(const QJsonObject &doc)
         const qint64 id = calls.at(i).toObject().value(u"id"_s).toInteger();
         if (callIndex.contains(id))
             return invalid(pointer({ u"calls"_s, i, u"id"_s }),
-                           translate("call id %1 appears twice (first at /calls/%2)")
+                           Tr::tr("call id %1 appears twice (first at /calls/%2)")
                                .arg(id)
                                .arg(callIndex.value(id)));
         callIndex.insert(id, i);
@@ -110,7 +109,7 @@ StoreError checkLinks(const QJsonObject &doc)
             current = parent.toInteger();
             if (seen.contains(current))
                 return invalid(pointer({ u"calls"_s, i, u"parent"_s }),
-                               translate("parent links form a cycle through call %1").arg(current));
+                               Tr::tr("parent links form a cycle through call %1").arg(current));
         }
     }
 
@@ -121,7 +120,7 @@ StoreError checkLinks(const QJsonObject &doc)
         const qint64 sessionId = session.value(u"id"_s).toInteger();
         if (sessionIds.contains(sessionId))
             return invalid(pointer({ u"sessions"_s, s, u"id"_s }),
-                           translate("session id %1 appears twice").arg(sessionId));
+                           Tr::tr("session id %1 appears twice").arg(sessionId));
         sessionIds.insert(sessionId);
 
         QSet<qint64> compactionIds;
@@ -131,18 +130,17 @@ StoreError checkLinks(const QJsonObject &doc)
             const qint64 id = compaction.value(u"id"_s).toInteger();
             if (compactionIds.contains(id))
                 return invalid(pointer({ u"sessions"_s, s, u"compactions"_s, c, u"id"_s }),
-                               translate("compaction id %1 appears twice").arg(id));
+                               Tr::tr("compaction id %1 appears twice").arg(id));
             compactionIds.insert(id);
             const qint64 call = compaction.value(u"call"_s).toInteger();
             if (!callIndex.contains(call))
-                return invalid(
-                    pointer({ u"sessions"_s, s, u"compactions"_s, c, u"call"_s }),
-                    translate("summary call %1 is not in the document's calls").arg(call));
+                return invalid(pointer({ u"sessions"_s, s, u"compactions"_s, c, u"call"_s }),
+                               Tr::tr("summary call %1 is not in the document's calls").arg(call));
             if (compaction.value(u"first_sequence"_s).toInteger()
                 > compaction.value(u"last_sequence"_s).toInteger())
                 return invalid(
                     pointer({ u"sessions"_s, s, u"compactions"_s, c, u"last_sequence"_s }),
-                    translate("the range ends before it starts"));
+                    Tr::tr("the range ends before it starts"));
         }
 
         QSet<qint64> sequences;
@@ -151,19 +149,18 @@ StoreError checkLinks(const QJsonObject &doc)
             const QJsonObject message = messages.at(m).toObject();
             const qint64 sequence = message.value(u"sequence"_s).toInteger();
             if (sequences.contains(sequence))
-                return invalid(
-                    pointer({ u"sessions"_s, s, u"messages"_s, m, u"sequence"_s }),
-                    translate("sequence %1 appears twice in this session").arg(sequence));
+                return invalid(pointer({ u"sessions"_s, s, u"messages"_s, m, u"sequence"_s }),
+                               Tr::tr("sequence %1 appears twice in this session").arg(sequence));
             sequences.insert(sequence);
             const QJsonValue compactedBy = message.value(u"compacted_by"_s);
             if (compactedBy.isDouble() && !compactionIds.contains(compactedBy.toInteger()))
                 return invalid(pointer({ u"sessions"_s, s, u"messages"_s, m, u"compacted_by"_s }),
-                               translate("compaction %1 is not one of this session's compactions")
+                               Tr::tr("compaction %1 is not one of this session's compactions")
                                    .arg(compactedBy.toInteger()));
             if (message.value(u"message"_s).toObject().value(u"role"_s).toString().isEmpty())
                 return invalid(
                     pointer({ u"sessions"_s, s, u"messages"_s, m, u"message"_s, u"role"_s }),
-                    translate("a message needs a role"));
+                    Tr::tr("a message needs a role"));
         }
     }
     return {};
@@ -214,17 +211,16 @@ QJsonObject CallExchange::formatSchema()
 StoreError CallExchange::validateDocument(const QJsonValue &document)
 {
     if (!document.isObject())
-        return invalid(QString(), translate("expected a JSON object"));
+        return invalid(QString(), Tr::tr("expected a JSON object"));
     const QJsonObject doc = document.toObject();
     // Give the two most likely mistakes a plain message before the schema's list.
     if (doc.value(u"format"_s).toString() != kFormatName)
-        return invalid(
-            u"/format"_s,
-            translate("not a Callscope export (format must be \"%1\")").arg(kFormatName));
+        return invalid(u"/format"_s,
+                       Tr::tr("not a Callscope export (format must be \"%1\")").arg(kFormatName));
     if (doc.value(u"version"_s).toInteger() != kFormatVersion)
         return invalid(u"/version"_s,
-                       translate("export format version %1 is not supported (this "
-                                 "Callscope reads version %2)")
+                       Tr::tr("export format version %1 is not supported (this "
+                              "Callscope reads version %2)")
                            .arg(doc.value(u"version"_s).toVariant().toString())
                            .arg(kFormatVersion));
     if (StoreError error = checkSchema(document); error)
@@ -354,7 +350,7 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
         if (!id) {
             StoreError error = id.error();
             error.pointer = pointer({ u"calls"_s, documentIndex.value(oldId) });
-            error.message = translate("cannot import %1: %2").arg(error.pointer, error.message);
+            error.message = Tr::tr("cannot import %1: %2").arg(error.pointer, error.message);
             return error;
         }
         newIds.insert(oldId, *id);

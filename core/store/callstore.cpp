@@ -225,10 +225,10 @@ constexpr int kMaxLimit = 10000;
 
 // ---- conversions -------------------------------------------------------------------------
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Store", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
 
 QVariant msOrNull(const QDateTime &time)
 {
@@ -423,7 +423,7 @@ StoreError writeStreamedColumns(sqlite3 *db, qint64 id, const QList<JsonColumn> 
             sqlite3_blob_close(blob);
         if (rc != SQLITE_OK || offset != c.size)
             return StoreError::make(StoreError::Code::Sql,
-                                    translate("storing the %1 of call %2: %3")
+                                    Tr::tr("storing the %1 of call %2: %3")
                                         .arg(QLatin1StringView(c.name))
                                         .arg(id)
                                         .arg(message));
@@ -739,7 +739,7 @@ StoreResult<bool> CallStore::callExists(qint64 id)
     query.prepare(kCallExists);
     query.addBindValue(id);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("looking up a call"));
+        return m_database.errorFrom(query, Tr::tr("looking up a call"));
     return query.next();
 }
 
@@ -751,17 +751,17 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
             return exists.error();
         if (!*exists)
             return StoreError::make(StoreError::Code::NotFound,
-                                    translate("parent call %1 does not exist").arg(*record.parent));
+                                    Tr::tr("parent call %1 does not exist").arg(*record.parent));
     }
     if (record.session) {
         QSqlQuery query(m_database.connection());
         query.prepare(kSessionExists);
         query.addBindValue(*record.session);
         if (!query.exec())
-            return m_database.errorFrom(query, translate("looking up a session"));
+            return m_database.errorFrom(query, Tr::tr("looking up a session"));
         if (!query.next())
             return StoreError::make(StoreError::Code::NotFound,
-                                    translate("session %1 does not exist").arg(*record.session));
+                                    Tr::tr("session %1 does not exist").arg(*record.session));
     }
     const QDateTime createdAt =
         record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc();
@@ -780,7 +780,7 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
             }
             bindAll(insert, values);
             if (!insert.exec()) {
-                const StoreError error = m_database.errorFrom(insert, translate("storing call"));
+                const StoreError error = m_database.errorFrom(insert, Tr::tr("storing call"));
                 releaseValues(insert);
                 return error;
             }
@@ -797,7 +797,7 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
     QSqlQuery &insert = statement(kInsertCall);
     bindAll(insert, callValues(record, createdAt));
     if (!insert.exec()) {
-        const StoreError error = m_database.errorFrom(insert, translate("storing call"));
+        const StoreError error = m_database.errorFrom(insert, Tr::tr("storing call"));
         releaseValues(insert);
         return error;
     }
@@ -818,8 +818,8 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
                   t.usage.reasoningTokens, t.toolCalls, t.note, compact(t.requestReport),
                   t.usage.cacheWriteTokens, t.usage.cacheWrite1hTokens });
         if (!turn.exec())
-            return m_database.errorFrom(
-                turn, translate("storing turn %1 of call %2").arg(t.index).arg(id));
+            return m_database.errorFrom(turn,
+                                        Tr::tr("storing turn %1 of call %2").arg(t.index).arg(id));
     }
     QSqlQuery &attempt = statement(kInsertAttempt);
     for (const AttemptRecord &a : record.attempts) {
@@ -831,7 +831,7 @@ StoreError CallStore::writeChildren(qint64 id, const CallRecord &record)
                   a.usage.cacheWrite1hTokens });
         if (!attempt.exec())
             return m_database.errorFrom(
-                attempt, translate("storing attempt %1 of call %2").arg(a.index).arg(id));
+                attempt, Tr::tr("storing attempt %1 of call %2").arg(a.index).arg(id));
     }
     // Raw exchanges: only when the record has them (a record read back by getCall has none).
     if (StoreError error = record.exchanges.isEmpty()
@@ -859,9 +859,8 @@ StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
     CallRecord stored = record;
     if (!sessionMessages.isEmpty()) {
         if (!record.session)
-            return StoreError::make(
-                StoreError::Code::InvalidInput,
-                translate("session messages given for a call without a session"));
+            return StoreError::make(StoreError::Code::InvalidInput,
+                                    Tr::tr("session messages given for a call without a session"));
         const auto span = appendMessagesRows(*record.session, sessionMessages);
         if (!span)
             return span.error();
@@ -876,8 +875,7 @@ StoreResult<qint64> CallStore::insertCall(const CallRecord &record,
         bindAll(link, { options.batch->batchId, options.batch->line, *id });
         if (!link.exec())
             return m_database.errorFrom(
-                link,
-                translate("linking call %1 to batch %2").arg(*id).arg(options.batch->batchId));
+                link, Tr::tr("linking call %1 to batch %2").arg(*id).arg(options.batch->batchId));
     }
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -901,7 +899,7 @@ StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
               batch.inputsPath, QString::fromLatin1(batch.inputsHash), batch.totalLines,
               created.toMSecsSinceEpoch() });
     if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing a batch"));
+        return m_database.errorFrom(insert, Tr::tr("storing a batch"));
     const qint64 id = insert.lastInsertId().toLongLong();
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -922,7 +920,7 @@ StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experime
           QString::fromUtf8(QJsonDocument(experiment.definition).toJson(QJsonDocument::Compact)),
           created.toMSecsSinceEpoch() });
     if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing an experiment"));
+        return m_database.errorFrom(insert, Tr::tr("storing an experiment"));
     const qint64 id = insert.lastInsertId().toLongLong();
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -935,7 +933,7 @@ StoreResult<std::optional<ExperimentRecord>> CallStore::getExperiment(qint64 id)
     query.prepare(kSelectExperiment);
     query.addBindValue(id);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading experiment %1").arg(id));
+        return m_database.errorFrom(query, Tr::tr("reading experiment %1").arg(id));
     if (!query.next())
         return std::optional<ExperimentRecord>();
     ExperimentRecord e;
@@ -957,7 +955,7 @@ StoreResult<std::optional<qint64>> CallStore::latestExperimentNamed(const QStrin
     query.addBindValue(name);
     query.addBindValue(before > 0 ? before : std::numeric_limits<qint64>::max());
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the stored experiments"));
+        return m_database.errorFrom(query, Tr::tr("reading the stored experiments"));
     if (!query.next())
         return std::optional<qint64>();
     return std::optional<qint64>(query.value(0).toLongLong());
@@ -971,7 +969,7 @@ StoreResult<QList<ExperimentRecord>> CallStore::findExperiments(const QByteArray
                   "WHERE definition_hash = ? ORDER BY id DESC"_L1);
     query.addBindValue(QString::fromLatin1(definitionHash));
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the stored experiments"));
+        return m_database.errorFrom(query, Tr::tr("reading the stored experiments"));
     QList<ExperimentRecord> out;
     while (query.next()) {
         ExperimentRecord e;
@@ -1004,8 +1002,8 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
               run.cacheWriteTokens,
               run.uncachedCostUsd ? QVariant(*run.uncachedCostUsd) : QVariant() });
     if (!insert.exec())
-        return m_database.errorFrom(
-            insert, translate("storing a run of experiment %1").arg(run.experimentId));
+        return m_database.errorFrom(insert,
+                                    Tr::tr("storing a run of experiment %1").arg(run.experimentId));
     const qint64 id = insert.lastInsertId().toLongLong();
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -1023,7 +1021,7 @@ StoreResult<qint64> CallStore::findRecoveredCall(const QString &entry, const QDa
                                            : std::numeric_limits<qint64>::max());
     query.addBindValue(entry);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("looking up a recovered call"));
+        return m_database.errorFrom(query, Tr::tr("looking up a recovered call"));
     return query.next() ? query.value(0).toLongLong() : qint64(0);
 }
 
@@ -1042,8 +1040,8 @@ CallStore::experimentCompletedCalls(qint64 experimentId, const QDateTime &since)
     query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(
-            query, translate("reading the calls of experiment %1").arg(experimentId));
+        return m_database.errorFrom(query,
+                                    Tr::tr("reading the calls of experiment %1").arg(experimentId));
     QList<ExperimentCall> calls;
     while (query.next())
         calls.append({ query.value(0).toLongLong(), query.value(1).toString(),
@@ -1061,7 +1059,7 @@ StoreResult<QList<CallStore::JudgeCall>> CallStore::experimentJudgeCalls(qint64 
     query.addBindValue(experimentId);
     if (!query.exec())
         return m_database.errorFrom(
-            query, translate("reading the judges of experiment %1").arg(experimentId));
+            query, Tr::tr("reading the judges of experiment %1").arg(experimentId));
     QList<JudgeCall> calls;
     while (query.next()) {
         JudgeCall call;
@@ -1081,8 +1079,8 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
     query.prepare(kSelectExperimentRuns);
     query.addBindValue(experimentId);
     if (!query.exec())
-        return m_database.errorFrom(
-            query, translate("reading the runs of experiment %1").arg(experimentId));
+        return m_database.errorFrom(query,
+                                    Tr::tr("reading the runs of experiment %1").arg(experimentId));
     QList<ExperimentRunRecord> runs;
     while (query.next()) {
         ExperimentRunRecord r;
@@ -1123,7 +1121,7 @@ StoreResult<std::optional<BatchInfo>> CallStore::latestBatch(const QString &spec
     query.addBindValue(specPath);
     query.addBindValue(inputsPath);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("looking up a batch"));
+        return m_database.errorFrom(query, Tr::tr("looking up a batch"));
     if (!query.next())
         return std::optional<BatchInfo>();
     BatchInfo batch;
@@ -1145,7 +1143,7 @@ StoreResult<QHash<int, qint64>> CallStore::batchCompletedLines(qint64 batchId)
     query.prepare(kSelectBatchCompleted);
     query.addBindValue(batchId);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading batch %1").arg(batchId));
+        return m_database.errorFrom(query, Tr::tr("reading batch %1").arg(batchId));
     QHash<int, qint64> lines;
     while (query.next())
         lines.insert(query.value(0).toInt(), query.value(1).toLongLong());
@@ -1177,10 +1175,10 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
     old.prepare(kSelectSearchSource);
     old.addBindValue(record.id);
     if (!old.exec())
-        return m_database.errorFrom(old, translate("reading call %1").arg(record.id));
+        return m_database.errorFrom(old, Tr::tr("reading call %1").arg(record.id));
     if (!old.next())
         return StoreError::make(StoreError::Code::NotFound,
-                                translate("call %1 does not exist").arg(record.id));
+                                Tr::tr("call %1 does not exist").arg(record.id));
     const SearchIndex::Document oldDoc =
         SearchIndex::documentFor(objectFrom(old.value(0)), valueFrom(old.value(1)),
                                  old.value(2).toString(), arrayFrom(old.value(3)));
@@ -1192,7 +1190,7 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
 
     if (record.parent && *record.parent == record.id)
         return StoreError::make(StoreError::Code::InvalidInput,
-                                translate("call %1 cannot be its own parent").arg(record.id));
+                                Tr::tr("call %1 cannot be its own parent").arg(record.id));
     QSqlQuery &update = statement(kUpdateCall);
     QVariantList values = callValues(
         record, record.createdAt.isValid() ? record.createdAt : QDateTime::currentDateTimeUtc());
@@ -1201,7 +1199,7 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
     values.clear();
     if (!update.exec()) {
         const StoreError error =
-            m_database.errorFrom(update, translate("updating call %1").arg(record.id));
+            m_database.errorFrom(update, Tr::tr("updating call %1").arg(record.id));
         releaseValues(update);
         return error;
     }
@@ -1210,7 +1208,7 @@ StoreError CallStore::updateCallRow(const CallRecord &record)
         QSqlQuery &remove = statement(sql);
         remove.bindValue(0, record.id);
         if (!remove.exec())
-            return m_database.errorFrom(remove, translate("updating call %1").arg(record.id));
+            return m_database.errorFrom(remove, Tr::tr("updating call %1").arg(record.id));
     }
     return writeChildren(record.id, record);
 }
@@ -1224,9 +1222,8 @@ StoreError CallStore::updateCall(const CallRecord &record,
     CallRecord stored = record;
     if (!sessionMessages.isEmpty()) {
         if (!record.session)
-            return StoreError::make(
-                StoreError::Code::InvalidInput,
-                translate("session messages given for a call without a session"));
+            return StoreError::make(StoreError::Code::InvalidInput,
+                                    Tr::tr("session messages given for a call without a session"));
         const auto span = appendMessagesRows(*record.session, sessionMessages);
         if (!span)
             return span.error();
@@ -1245,10 +1242,9 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     q.prepare(kSelectCall);
     q.addBindValue(id);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("reading call %1").arg(id));
+        return m_database.errorFrom(q, Tr::tr("reading call %1").arg(id));
     if (!q.next())
-        return StoreError::make(StoreError::Code::NotFound,
-                                translate("no call with id %1").arg(id));
+        return StoreError::make(StoreError::Code::NotFound, Tr::tr("no call with id %1").arg(id));
     CallRecord c;
     c.id = q.value(0).toLongLong();
     c.kind = q.value(1).toString();
@@ -1283,7 +1279,7 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     t.prepare(kSelectTurns);
     t.addBindValue(id);
     if (!t.exec())
-        return m_database.errorFrom(t, translate("reading the turns of call %1").arg(id));
+        return m_database.errorFrom(t, Tr::tr("reading the turns of call %1").arg(id));
     while (t.next()) {
         TurnRecord turn;
         turn.index = t.value(0).toInt();
@@ -1302,7 +1298,7 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     a.prepare(kSelectAttempts);
     a.addBindValue(id);
     if (!a.exec())
-        return m_database.errorFrom(a, translate("reading the attempts of call %1").arg(id));
+        return m_database.errorFrom(a, Tr::tr("reading the attempts of call %1").arg(id));
     while (a.next()) {
         AttemptRecord attempt;
         attempt.index = a.value(0).toInt();
@@ -1329,7 +1325,7 @@ StoreResult<QList<HistoryRow>> CallStore::rowsFor(QLatin1StringView sql, const Q
     q.prepare(kHistoryColumns + kHistoryFrom + sql);
     bindAll(q, values);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("reading history"));
+        return m_database.errorFrom(q, Tr::tr("reading history"));
     QList<HistoryRow> rows;
     while (q.next())
         rows.append(historyRowFrom(q));
@@ -1348,7 +1344,7 @@ StoreResult<std::optional<qint64>> CallStore::previousSimilarCall(qint64 id)
     q.prepare(kSelectPreviousSimilar);
     q.addBindValue(id);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("finding the call before %1").arg(id));
+        return m_database.errorFrom(q, Tr::tr("finding the call before %1").arg(id));
     if (!q.next())
         return std::optional<qint64>();
     return std::optional<qint64>(q.value(0).toLongLong());
@@ -1363,10 +1359,10 @@ StoreResult<qint64> CallStore::revisionRoot(qint64 id)
     for (;;) {
         q.bindValue(0, current);
         if (!q.exec())
-            return m_database.errorFrom(q, translate("reading call %1").arg(current));
+            return m_database.errorFrom(q, Tr::tr("reading call %1").arg(current));
         if (!q.next())
             return StoreError::make(StoreError::Code::NotFound,
-                                    translate("no call with id %1").arg(current));
+                                    Tr::tr("no call with id %1").arg(current));
         const QVariant parent = q.value(0);
         q.finish();
         seen.insert(current);
@@ -1381,7 +1377,7 @@ StoreResult<QList<HistoryRow>> CallStore::revisionTree(qint64 rootId)
     auto rows = rowsFor(kRevisionTree, { rootId });
     if (rows && rows->isEmpty())
         return StoreError::make(StoreError::Code::NotFound,
-                                translate("no call with id %1").arg(rootId));
+                                Tr::tr("no call with id %1").arg(rootId));
     return rows;
 }
 
@@ -1434,7 +1430,7 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
             break;
         case Database::SearchMode::None:
             return StoreError::make(StoreError::Code::Sql,
-                                    translate("this database has no search index"));
+                                    Tr::tr("this database has no search index"));
         }
     }
     if (query.after) {
@@ -1458,7 +1454,7 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
     q.prepare(sql);
     bindAll(q, values);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("reading history"));
+        return m_database.errorFrom(q, Tr::tr("reading history"));
     HistoryPage page;
     while (q.next())
         page.rows.append(historyRowFrom(q));
@@ -1473,32 +1469,32 @@ StoreResult<IntegrityReport> CallStore::checkIntegrity()
     QSqlQuery q(m_database.connection());
     q.setForwardOnly(true);
     if (!q.exec(kIntegrityCheck))
-        return m_database.errorFrom(q, translate("checking integrity"));
+        return m_database.errorFrom(q, Tr::tr("checking integrity"));
     while (q.next()) {
         const QString line = q.value(0).toString();
         if (line != u"ok")
             report.problems.append(u"integrity_check: "_s + line);
     }
     if (!q.exec(kForeignKeyCheck))
-        return m_database.errorFrom(q, translate("checking foreign keys"));
+        return m_database.errorFrom(q, Tr::tr("checking foreign keys"));
     while (q.next()) {
         report.problems.append(u"foreign_key_check: %1 row %2 -> %3"_s.arg(
             q.value(0).toString(), q.value(1).toString(), q.value(2).toString()));
     }
     if (!q.exec(kTurnCountMismatch))
-        return m_database.errorFrom(q, translate("checking turns"));
+        return m_database.errorFrom(q, Tr::tr("checking turns"));
     while (q.next()) {
         report.problems.append(u"call %1: turn_count %2 but %3 turn rows"_s.arg(
             q.value(0).toString(), q.value(1).toString(), q.value(2).toString()));
     }
     if (!q.exec(kAttemptCountMismatch))
-        return m_database.errorFrom(q, translate("checking attempts"));
+        return m_database.errorFrom(q, Tr::tr("checking attempts"));
     while (q.next()) {
         report.problems.append(u"call %1: attempt_count %2 but %3 attempt rows"_s.arg(
             q.value(0).toString(), q.value(1).toString(), q.value(2).toString()));
     }
     if (!q.exec(kSpanMismatch))
-        return m_database.errorFrom(q, translate("checking session spans"));
+        return m_database.errorFrom(q, Tr::tr("checking session spans"));
     while (q.next()) {
         report.problems.append(u"call %1: session %2 span %3..%4 has %5 messages"_s.arg(
             q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
@@ -1519,7 +1515,7 @@ StoreResult<qint64> CallStore::insertSessionRow(const Session &session)
                   .toMSecsSinceEpoch(),
               session.summary, optionalValue(session.summaryThrough), compact(session.metadata) });
     if (!q.exec())
-        return m_database.errorFrom(q, translate("storing session"));
+        return m_database.errorFrom(q, Tr::tr("storing session"));
     return q.lastInsertId().toLongLong();
 }
 
@@ -1542,10 +1538,10 @@ StoreResult<Session> CallStore::getSession(qint64 id)
     q.prepare(kSelectSession);
     q.addBindValue(id);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("reading session %1").arg(id));
+        return m_database.errorFrom(q, Tr::tr("reading session %1").arg(id));
     if (!q.next())
         return StoreError::make(StoreError::Code::NotFound,
-                                translate("no session with id %1").arg(id));
+                                Tr::tr("no session with id %1").arg(id));
     return sessionFrom(q);
 }
 
@@ -1556,10 +1552,10 @@ StoreError CallStore::renameSession(qint64 id, const QString &title)
     q.addBindValue(title);
     q.addBindValue(id);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("renaming session %1").arg(id));
+        return m_database.errorFrom(q, Tr::tr("renaming session %1").arg(id));
     if (q.numRowsAffected() == 0)
         return StoreError::make(StoreError::Code::NotFound,
-                                translate("no session with id %1").arg(id));
+                                Tr::tr("no session with id %1").arg(id));
     return {};
 }
 
@@ -1568,7 +1564,7 @@ StoreResult<QList<Session>> CallStore::listSessions()
     QSqlQuery q(m_database.connection());
     q.setForwardOnly(true);
     if (!q.exec(kSelectSessions))
-        return m_database.errorFrom(q, translate("reading sessions"));
+        return m_database.errorFrom(q, Tr::tr("reading sessions"));
     QList<Session> sessions;
     while (q.next())
         sessions.append(sessionFrom(q));
@@ -1585,7 +1581,7 @@ StoreError CallStore::insertMessageRow(qint64 sessionId, const SessionMessage &m
                   .toMSecsSinceEpoch() });
     if (!q.exec())
         return m_database.errorFrom(
-            q, translate("storing message %1 of session %2").arg(m.sequence).arg(sessionId));
+            q, Tr::tr("storing message %1 of session %2").arg(m.sequence).arg(sessionId));
     return {};
 }
 
@@ -1596,17 +1592,17 @@ StoreResult<SequenceSpan> CallStore::appendMessagesRows(qint64 sessionId,
     exists.prepare(kSessionExists);
     exists.addBindValue(sessionId);
     if (!exists.exec())
-        return m_database.errorFrom(exists, translate("looking up a session"));
+        return m_database.errorFrom(exists, Tr::tr("looking up a session"));
     if (!exists.next())
         return StoreError::make(StoreError::Code::NotFound,
-                                translate("session %1 does not exist").arg(sessionId));
+                                Tr::tr("session %1 does not exist").arg(sessionId));
     exists.finish();
 
     QSqlQuery max(m_database.connection());
     max.prepare(kMaxSequence);
     max.addBindValue(sessionId);
     if (!max.exec() || !max.next())
-        return m_database.errorFrom(max, translate("reading session %1").arg(sessionId));
+        return m_database.errorFrom(max, Tr::tr("reading session %1").arg(sessionId));
     qint64 sequence = max.value(0).toLongLong();
     max.finish();
     SequenceSpan span { sequence + 1, sequence };
@@ -1641,8 +1637,7 @@ StoreResult<QList<Compaction>> CallStore::compactions(qint64 sessionId)
     q.prepare(kSelectCompactions);
     q.addBindValue(sessionId);
     if (!q.exec())
-        return m_database.errorFrom(q,
-                                    translate("reading compactions of session %1").arg(sessionId));
+        return m_database.errorFrom(q, Tr::tr("reading compactions of session %1").arg(sessionId));
     QList<Compaction> list;
     while (q.next()) {
         list.append(Compaction { q.value(0).toLongLong(), q.value(1).toLongLong(),
@@ -1663,7 +1658,7 @@ StoreResult<QList<SessionMessage>> CallStore::sessionMessages(qint64 sessionId, 
     q.prepare(kSelectMessages);
     q.addBindValue(sessionId);
     if (!q.exec())
-        return m_database.errorFrom(q, translate("reading messages of session %1").arg(sessionId));
+        return m_database.errorFrom(q, Tr::tr("reading messages of session %1").arg(sessionId));
     QList<SessionMessage> all;
     while (q.next()) {
         SessionMessage m;
@@ -1735,8 +1730,8 @@ StoreResult<qint64> CallStore::insertCompactionRow(const Compaction &c)
               (c.createdAt.isValid() ? c.createdAt : QDateTime::currentDateTimeUtc())
                   .toMSecsSinceEpoch() });
     if (!q.exec())
-        return m_database.errorFrom(
-            q, translate("storing a compaction of session %1").arg(c.sessionId));
+        return m_database.errorFrom(q,
+                                    Tr::tr("storing a compaction of session %1").arg(c.sessionId));
     return q.lastInsertId().toLongLong();
 }
 
@@ -1747,7 +1742,7 @@ StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const Call
     if (firstSequence < 1 || lastSequence < firstSequence)
         return StoreError::make(
             StoreError::Code::InvalidInput,
-            translate("invalid compaction range %1..%2").arg(firstSequence).arg(lastSequence));
+            Tr::tr("invalid compaction range %1..%2").arg(firstSequence).arg(lastSequence));
     Transaction transaction(m_database);
     if (transaction.beginError())
         return transaction.beginError();
@@ -1758,10 +1753,10 @@ StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const Call
     count.addBindValue(firstSequence);
     count.addBindValue(lastSequence);
     if (!count.exec() || !count.next())
-        return m_database.errorFrom(count, translate("reading session %1").arg(sessionId));
+        return m_database.errorFrom(count, Tr::tr("reading session %1").arg(sessionId));
     if (count.value(0).toLongLong() != lastSequence - firstSequence + 1)
         return StoreError::make(StoreError::Code::InvalidInput,
-                                translate("session %1 has no messages %2..%3 to compact")
+                                Tr::tr("session %1 has no messages %2..%3 to compact")
                                     .arg(sessionId)
                                     .arg(firstSequence)
                                     .arg(lastSequence));
@@ -1790,7 +1785,7 @@ StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const Call
     mark.addBindValue(firstSequence);
     mark.addBindValue(lastSequence);
     if (!mark.exec())
-        return m_database.errorFrom(mark, translate("marking compacted messages"));
+        return m_database.errorFrom(mark, Tr::tr("marking compacted messages"));
 
     QSqlQuery update(m_database.connection());
     update.prepare(kUpdateSessionSummary);
@@ -1798,7 +1793,7 @@ StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const Call
     update.addBindValue(lastSequence);
     update.addBindValue(sessionId);
     if (!update.exec())
-        return m_database.errorFrom(update, translate("updating session %1").arg(sessionId));
+        return m_database.errorFrom(update, Tr::tr("updating session %1").arg(sessionId));
 
     if (StoreError error = transaction.commit(); error)
         return error;

@@ -40,10 +40,10 @@ constexpr auto kCommit = "COMMIT"_L1;
 constexpr auto kRollback = "ROLLBACK"_L1;
 constexpr auto kFindTable = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"_L1;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Store", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
 
 QString nextConnectionName()
 {
@@ -199,33 +199,31 @@ StoreError Database::errorFrom(const QSqlError &error, const QString &what) cons
     switch (code) {
     case 5: // SQLITE_BUSY
     case 6: // SQLITE_LOCKED
-        return StoreError::make(StoreError::Code::Locked,
-                                translate("database %1 is locked by another program (%2): %3")
-                                    .arg(m_path, what, detail));
+        return StoreError::make(
+            StoreError::Code::Locked,
+            Tr::tr("database %1 is locked by another program (%2): %3").arg(m_path, what, detail));
     case 11: { // SQLITE_CORRUPT
-        const QString message =
-            translate("database %1 is damaged (%2): %3").arg(m_path, what, detail);
+        const QString message = Tr::tr("database %1 is damaged (%2): %3").arg(m_path, what, detail);
         DatabaseMonitor::instance()->reportDamage(m_path, message);
         return StoreError::make(StoreError::Code::Corrupt, message);
     }
     case 26: // SQLITE_NOTADB
         return StoreError::make(
             StoreError::Code::NotADatabase,
-            translate("%1 is not a Callscope database (%2): %3").arg(m_path, what, detail));
+            Tr::tr("%1 is not a Callscope database (%2): %3").arg(m_path, what, detail));
     case 19: // SQLITE_CONSTRAINT
         return StoreError::make(StoreError::Code::Constraint,
-                                translate("%1 was refused by the database: %2").arg(what, detail));
+                                Tr::tr("%1 was refused by the database: %2").arg(what, detail));
     case 14: // SQLITE_CANTOPEN
     case 10: // SQLITE_IOERR
     case 13: // SQLITE_FULL
     case 8: // SQLITE_READONLY
         return StoreError::make(
             StoreError::Code::Io,
-            translate("cannot use database %1 (%2): %3").arg(m_path, what, detail));
+            Tr::tr("cannot use database %1 (%2): %3").arg(m_path, what, detail));
     default:
-        return StoreError::make(
-            StoreError::Code::Sql,
-            translate("database error in %1 (%2): %3").arg(m_path, what, detail));
+        return StoreError::make(StoreError::Code::Sql,
+                                Tr::tr("database error in %1 (%2): %3").arg(m_path, what, detail));
     }
 }
 
@@ -239,12 +237,12 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
     std::unique_ptr<Database> database(new Database);
     database->m_path = path;
     if (path.isEmpty())
-        return StoreError::make(StoreError::Code::Io, translate("no database path given"));
+        return StoreError::make(StoreError::Code::Io, Tr::tr("no database path given"));
 
     const QFileInfo info(path);
     if (info.exists()) {
         if (!info.isFile())
-            return StoreError::make(StoreError::Code::Io, translate("%1 is not a file").arg(path));
+            return StoreError::make(StoreError::Code::Io, Tr::tr("%1 is not a file").arg(path));
         // The file is never opened outside SQLite. POSIX locks belong to the process: closing
         // any descriptor of the file (a QFile reading its header, say) would silently drop the
         // locks of every connection this process already has on it, and another process
@@ -267,11 +265,11 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                 db.setConnectOptions(
                     u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1"_s.arg(options.busyTimeoutMs));
                 if (!db.open()) {
-                    error = database->errorFrom(db.lastError(), translate("opening read-only"));
+                    error = database->errorFrom(db.lastError(), Tr::tr("opening read-only"));
                 } else {
                     QSqlQuery query(db);
                     if (!query.exec(kReadUserVersion) || !query.next())
-                        error = database->errorFrom(query, translate("reading the schema version"));
+                        error = database->errorFrom(query, Tr::tr("reading the schema version"));
                     else
                         version = query.value(0).toInt();
                 }
@@ -279,19 +277,19 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
             }
             if (error.code == StoreError::Code::NotADatabase)
                 return StoreError::make(StoreError::Code::NotADatabase,
-                                        translate("%1 is not a Callscope database (it is not an "
-                                                  "SQLite file); it was left untouched")
+                                        Tr::tr("%1 is not a Callscope database (it is not an "
+                                               "SQLite file); it was left untouched")
                                             .arg(path));
             if (error) {
-                error.message += u' ' + translate("(the file was left untouched)");
+                error.message += u' ' + Tr::tr("(the file was left untouched)");
                 return error;
             }
             if (version > Schema::latestVersion())
                 return StoreError::make(
                     StoreError::Code::NewerVersion,
-                    translate("database %1 has schema version %2, made by a newer Callscope; "
-                              "this version reads up to %3. It was left untouched: use the newer "
-                              "Callscope or another --db.")
+                    Tr::tr("database %1 has schema version %2, made by a newer Callscope; "
+                           "this version reads up to %3. It was left untouched: use the newer "
+                           "Callscope or another --db.")
                         .arg(path)
                         .arg(version)
                         .arg(Schema::latestVersion()));
@@ -300,16 +298,16 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
         // write would fail only after the call had been paid for: refuse it now.
         if (options.mustWrite && !info.isWritable())
             return StoreError::make(StoreError::Code::Io,
-                                    translate("database %1 is read-only: calls could not be "
-                                              "stored. Make the file writable or use another "
-                                              "--db.")
+                                    Tr::tr("database %1 is read-only: calls could not be "
+                                           "stored. Make the file writable or use another "
+                                           "--db.")
                                         .arg(path));
     } else if (options.readOnly) {
         return StoreError::make(StoreError::Code::Io,
                                 translate("database %1 does not exist").arg(path));
     } else if (!QDir().mkpath(info.absolutePath())) {
         return StoreError::make(StoreError::Code::Io,
-                                translate("cannot create the folder %1").arg(info.absolutePath()));
+                                Tr::tr("cannot create the folder %1").arg(info.absolutePath()));
     }
 
     database->m_connectionName = nextConnectionName();
@@ -321,7 +319,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                                                : u"QSQLITE_BUSY_TIMEOUT=%1"_s)
                                  .arg(options.busyTimeoutMs));
         if (!db.open())
-            return database->errorFrom(db.lastError(), translate("opening"));
+            return database->errorFrom(db.lastError(), Tr::tr("opening"));
         database->m_monitorKey = monitorKey(path);
         DatabaseMonitor::instance()->add(database->m_monitorKey);
         QSqlQuery query(db);
@@ -331,7 +329,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
             if (options.readOnly && pragma == kSetJournalWal)
                 continue;
             if (!query.exec(pragma))
-                return database->errorFrom(query, translate("setting up the connection"));
+                return database->errorFrom(query, Tr::tr("setting up the connection"));
         }
     }
     if (StoreError error = database->migrate(options); error)
@@ -349,12 +347,12 @@ StoreError Database::migrate(const Options &options)
         // writing while `history` opens the database).
         QSqlQuery query(connection());
         if (!query.exec(kReadUserVersion) || !query.next())
-            return errorFrom(query, translate("reading the schema version"));
+            return errorFrom(query, Tr::tr("reading the schema version"));
         m_version = query.value(0).toInt();
         if (m_version > Schema::latestVersion())
             return StoreError::make(StoreError::Code::NewerVersion,
-                                    translate("database %1 has schema version %2, made by a newer "
-                                              "Callscope")
+                                    Tr::tr("database %1 has schema version %2, made by a newer "
+                                           "Callscope")
                                         .arg(m_path)
                                         .arg(m_version));
         if (m_version >= target)
@@ -373,8 +371,8 @@ StoreError Database::migrate(const Options &options)
         auto backup = HistoryRescue::backup(*this, HistoryRescue::BackupReason::BeforeMigration);
         if (!backup)
             return StoreError::make(backup.error().code,
-                                    translate("database %1 was not migrated, because it could not "
-                                              "be backed up first: %2")
+                                    Tr::tr("database %1 was not migrated, because it could not "
+                                           "be backed up first: %2")
                                         .arg(m_path, backup.error().message));
     }
     for (const Schema::MigrationStep &step : Schema::migrations()) {
@@ -387,13 +385,13 @@ StoreError Database::migrate(const Options &options)
         // since we looked.
         QSqlQuery query(connection());
         if (!query.exec(kReadUserVersion) || !query.next())
-            return errorFrom(query, translate("reading the schema version"));
+            return errorFrom(query, Tr::tr("reading the schema version"));
         m_version = query.value(0).toInt();
         query.finish();
         if (m_version > Schema::latestVersion())
             return StoreError::make(StoreError::Code::NewerVersion,
-                                    translate("database %1 has schema version %2, made by a newer "
-                                              "Callscope")
+                                    Tr::tr("database %1 has schema version %2, made by a newer "
+                                           "Callscope")
                                         .arg(m_path)
                                         .arg(m_version));
         if (m_version >= step.version)
@@ -401,15 +399,14 @@ StoreError Database::migrate(const Options &options)
         qCInfo(lcStore) << "migrating" << m_path << "to schema version" << step.version;
         for (QLatin1StringView statement : step.statements) {
             if (!query.exec(statement))
-                return errorFrom(query,
-                                 translate("migrating to schema version %1").arg(step.version));
+                return errorFrom(query, Tr::tr("migrating to schema version %1").arg(step.version));
         }
         if (step.extra) {
             if (StoreError error = step.extra(*this, options.forceSearchFallback); error)
                 return error;
         }
         if (!query.exec(QString(kSetUserVersion).arg(step.version)))
-            return errorFrom(query, translate("migrating to schema version %1").arg(step.version));
+            return errorFrom(query, Tr::tr("migrating to schema version %1").arg(step.version));
         if (StoreError error = transaction.commit(); error)
             return error;
         m_version = step.version;
@@ -426,7 +423,7 @@ StoreError Database::detectSearchMode()
         query.prepare(kFindTable);
         query.addBindValue(QString(table));
         if (!query.exec())
-            return errorFrom(query, translate("reading the schema"));
+            return errorFrom(query, Tr::tr("reading the schema"));
         if (query.next()) {
             m_searchMode = mode;
             break;
@@ -439,7 +436,7 @@ StoreError Database::begin()
 {
     QSqlQuery query(connection());
     if (!query.exec(kBeginImmediate))
-        return errorFrom(query, translate("starting a transaction"));
+        return errorFrom(query, Tr::tr("starting a transaction"));
     return {};
 }
 
@@ -447,7 +444,7 @@ StoreError Database::commit()
 {
     QSqlQuery query(connection());
     if (!query.exec(kCommit))
-        return errorFrom(query, translate("committing"));
+        return errorFrom(query, Tr::tr("committing"));
     return {};
 }
 
@@ -476,7 +473,7 @@ StoreError Transaction::commit()
     if (!m_open)
         return m_beginError
             ? m_beginError
-            : StoreError::make(StoreError::Code::Sql, translate("no open transaction"));
+            : StoreError::make(StoreError::Code::Sql, Tr::tr("no open transaction"));
     StoreError error = m_database.commit();
     if (!error)
         m_open = false;

@@ -18,10 +18,10 @@ constexpr auto kInsert = R"(INSERT INTO call_exchanges (call_id, seq, turn_index
 constexpr auto kSelect = R"(SELECT turn_index, attempt_index, http_status, replayed, request_bytes,
     response_bytes, request, response FROM call_exchanges WHERE call_id = ? ORDER BY seq)"_L1;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Store", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
 
 } // namespace
 
@@ -31,8 +31,7 @@ StoreError replace(Database &database, qint64 callId, const QList<TurnExchange> 
     remove.prepare(kDelete);
     remove.addBindValue(callId);
     if (!remove.exec())
-        return database.errorFrom(remove,
-                                  translate("storing the exchanges of call %1").arg(callId));
+        return database.errorFrom(remove, Tr::tr("storing the exchanges of call %1").arg(callId));
     if (exchanges.isEmpty())
         return {};
     QSqlQuery insert(database.connection());
@@ -54,7 +53,7 @@ StoreError replace(Database &database, qint64 callId, const QList<TurnExchange> 
         insert.bindValue(9, response.isNull() ? QByteArray(""_ba) : response);
         if (!insert.exec())
             return database.errorFrom(
-                insert, translate("storing exchange %1 of call %2").arg(i + 1).arg(callId));
+                insert, Tr::tr("storing exchange %1 of call %2").arg(i + 1).arg(callId));
     }
     return {};
 }
@@ -66,7 +65,7 @@ StoreResult<QList<TurnExchange>> read(Database &database, qint64 callId)
     query.prepare(kSelect);
     query.addBindValue(callId);
     if (!query.exec())
-        return database.errorFrom(query, translate("reading the exchanges of call %1").arg(callId));
+        return database.errorFrom(query, Tr::tr("reading the exchanges of call %1").arg(callId));
     QList<TurnExchange> exchanges;
     while (query.next()) {
         TurnExchange e;

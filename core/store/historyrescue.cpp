@@ -34,10 +34,10 @@ constexpr int kBackupStampLength = 19;
 // Rows copied per query while recovering; a damaged page costs at most this many re-reads.
 constexpr int kRecoverChunk = 256;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Store", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
 
 QString nextName()
 {
@@ -61,9 +61,8 @@ StoreError withReadOnly(const QString &path, const std::function<StoreError(QSql
         db.setDatabaseName(path);
         db.setConnectOptions(u"QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=15000"_s);
         if (!db.open())
-            error =
-                StoreError::make(StoreError::Code::Io,
-                                 translate("cannot open %1: %2").arg(path, db.lastError().text()));
+            error = StoreError::make(StoreError::Code::Io,
+                                     Tr::tr("cannot open %1: %2").arg(path, db.lastError().text()));
         else
             error = work(db);
         db.close();
@@ -90,7 +89,7 @@ StoreError refuseWhileOpen(const QString &path)
     if (DatabaseMonitor::instance()->openConnections(path) > 0)
         return StoreError::make(
             StoreError::Code::Locked,
-            translate("%1 is still open in this program; close it first").arg(path));
+            Tr::tr("%1 is still open in this program; close it first").arg(path));
     return {};
 }
 
@@ -110,9 +109,8 @@ StoreResult<QString> setAside(const QString &path)
         if (!QFileInfo::exists(from.at(i)))
             continue;
         if (!QFile::rename(from.at(i), to.at(i)))
-            return StoreError::make(
-                StoreError::Code::Io,
-                translate("cannot move %1 aside to %2").arg(from.at(i), to.at(i)));
+            return StoreError::make(StoreError::Code::Io,
+                                    Tr::tr("cannot move %1 aside to %2").arg(from.at(i), to.at(i)));
     }
     return target;
 }
@@ -252,16 +250,16 @@ StoreError copyTable(QSqlDatabase &from, QSqlDatabase &to, TableCopy &copy)
         // Rows the damage hid: from after the last one read to before the next readable one.
         const QString firstLost = QString::number(last < 1 ? 1 : last + 1);
         if (!resume || *resume > maxRowid) {
-            copy.lost.append(translate("%1: rows from %2 on").arg(copy.table, firstLost));
+            copy.lost.append(Tr::tr("%1: rows from %2 on").arg(copy.table, firstLost));
             break;
         }
         if (*resume <= last + 1) {
             // The seek works but reading on does not: skip this row alone.
-            copy.lost.append(translate("%1: row %2").arg(copy.table).arg(last + 1));
+            copy.lost.append(Tr::tr("%1: row %2").arg(copy.table).arg(last + 1));
             next = last + 2;
         } else {
             copy.lost.append(
-                translate("%1: rows %2 to %3").arg(copy.table, firstLost).arg(*resume - 1));
+                Tr::tr("%1: rows %2 to %3").arg(copy.table, firstLost).arg(*resume - 1));
             next = *resume;
         }
     }
@@ -319,7 +317,7 @@ StoreResult<BackupInfo> backup(Database &database, BackupReason reason)
     query.prepare(u"VACUUM INTO ?"_s);
     query.addBindValue(part);
     if (!query.exec()) {
-        StoreError error = database.errorFrom(query, translate("writing a backup to %1").arg(part));
+        StoreError error = database.errorFrom(query, Tr::tr("writing a backup to %1").arg(part));
         QFile::remove(part);
         return error;
     }
@@ -336,19 +334,19 @@ StoreResult<BackupInfo> backup(Database &database, BackupReason reason)
         check.finish();
         info.calls = countCalls(db);
         return info.calls < 0
-            ? StoreError::make(StoreError::Code::Corrupt, translate("no calls table"))
+            ? StoreError::make(StoreError::Code::Corrupt, Tr::tr("no calls table"))
             : StoreError();
     });
     if (verified) {
         QFile::remove(part);
         return StoreError::make(
             verified.code,
-            translate("the backup %1 did not read back: %2").arg(target, verified.message));
+            Tr::tr("the backup %1 did not read back: %2").arg(target, verified.message));
     }
     if (!QFile::rename(part, target)) {
         QFile::remove(part);
         return StoreError::make(StoreError::Code::Io,
-                                translate("cannot name the backup %1").arg(target));
+                                Tr::tr("cannot name the backup %1").arg(target));
     }
     info.path = target;
     info.bytes = QFileInfo(target).size();
@@ -367,7 +365,7 @@ StoreResult<CheckReport> check(const QString &databasePath)
 {
     if (!QFileInfo(databasePath).isFile())
         return StoreError::make(StoreError::Code::Io,
-                                translate("there is no history at %1").arg(databasePath));
+                                Tr::tr("there is no history at %1").arg(databasePath));
     CheckReport report;
     const StoreError error = withReadOnly(databasePath, [&report](QSqlDatabase &db) {
         QSqlQuery query(db);
@@ -408,17 +406,17 @@ StoreResult<RescueReport> restore(const QString &databasePath, const QString &ba
     }
     if (chosen.path.isEmpty())
         return StoreError::make(StoreError::Code::NotFound,
-                                translate("there is no backup of %1 to restore").arg(databasePath));
+                                Tr::tr("there is no backup of %1 to restore").arg(databasePath));
     if (!chosen.readable())
         return StoreError::make(StoreError::Code::Corrupt,
-                                translate("the backup %1 cannot be read").arg(chosen.path));
+                                Tr::tr("the backup %1 cannot be read").arg(chosen.path));
     // Copy first, so that a failure leaves the damaged file where it was.
     const QString incoming = databasePath + u".restoring"_s;
     QFile::remove(incoming);
     if (!QFile::copy(chosen.path, incoming))
         return StoreError::make(
             StoreError::Code::Io,
-            translate("cannot copy the backup %1 to %2").arg(chosen.path, incoming));
+            Tr::tr("cannot copy the backup %1 to %2").arg(chosen.path, incoming));
     auto aside = setAside(databasePath);
     if (!aside) {
         QFile::remove(incoming);
@@ -426,8 +424,8 @@ StoreResult<RescueReport> restore(const QString &databasePath, const QString &ba
     }
     if (!QFile::rename(incoming, databasePath))
         return StoreError::make(StoreError::Code::Io,
-                                translate("cannot put the backup in place at %1 "
-                                          "(it is at %2)")
+                                Tr::tr("cannot put the backup in place at %1 "
+                                       "(it is at %2)")
                                     .arg(databasePath, incoming));
     DatabaseMonitor::instance()->clearDamage(databasePath);
     RescueReport report;
@@ -443,7 +441,7 @@ StoreResult<RescueReport> recover(const QString &databasePath)
         return error;
     if (!QFileInfo(databasePath).isFile())
         return StoreError::make(StoreError::Code::Io,
-                                translate("there is no history at %1").arg(databasePath));
+                                Tr::tr("there is no history at %1").arg(databasePath));
     const QString fresh = databasePath + u".recovering"_s;
     for (const QString &file : companions(fresh))
         QFile::remove(file);
@@ -485,7 +483,7 @@ StoreResult<RescueReport> recover(const QString &databasePath)
                         u"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"_s);
                     exists.addBindValue(table);
                     if (!exists.exec() || exists.next() || exists.lastError().isValid())
-                        report.lost.append(translate("%1: the whole table").arg(table));
+                        report.lost.append(Tr::tr("%1: the whole table").arg(table));
                     continue;
                 }
                 if (StoreError error = copyTable(from, to, copy); error)
@@ -516,7 +514,7 @@ StoreResult<RescueReport> recover(const QString &databasePath)
                 remove.addBindValue(rowid);
                 remove.exec();
             }
-            report.lost.append(translate("rows whose parent row was lost: %1").arg(orphans.size()));
+            report.lost.append(Tr::tr("rows whose parent row was lost: %1").arg(orphans.size()));
         }
         if (StoreError error = Schema::indexAllCalls(target); error) {
             target.rollback();
@@ -537,11 +535,10 @@ StoreResult<RescueReport> recover(const QString &databasePath)
     const QStringList to = companions(databasePath);
     for (int i = 0; i < from.size(); ++i) {
         if (QFileInfo::exists(from.at(i)) && !QFile::rename(from.at(i), to.at(i)))
-            return StoreError::make(
-                StoreError::Code::Io,
-                translate("cannot put the recovered history in place at %1 (it is "
-                          "at %2)")
-                    .arg(databasePath, fresh));
+            return StoreError::make(StoreError::Code::Io,
+                                    Tr::tr("cannot put the recovered history in place at %1 (it is "
+                                           "at %2)")
+                                        .arg(databasePath, fresh));
     }
     DatabaseMonitor::instance()->clearDamage(databasePath);
     return report;

@@ -33,10 +33,10 @@ constexpr auto kSelectLines = R"(SELECT l.batch_id, l.custom_id, l.case_id, l.va
     l.request_index, l.request_hash, l.outcome, l.result, l.error FROM provider_batch_lines l
     JOIN provider_batches b ON b.id = l.batch_id WHERE b.experiment_id = ? ORDER BY l.batch_id, l.custom_id)"_L1;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Store", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
 
 QVariant msecs(const QDateTime &time)
 {
@@ -88,7 +88,7 @@ StoreResult<qint64> ProviderBatchStore::createBatch(const ProviderBatchRecord &b
            batch.error, msecs(batch.createdAt.isValid() ? batch.createdAt : now),
            msecs(batch.submittedAt), msecs(batch.endedAt), msecs(now) });
     if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing a provider batch"));
+        return m_database.errorFrom(insert, Tr::tr("storing a provider batch"));
     const qint64 id = insert.lastInsertId().toLongLong();
     QSqlQuery line(m_database.connection());
     line.prepare(kInsertLine);
@@ -98,7 +98,7 @@ StoreResult<qint64> ProviderBatchStore::createBatch(const ProviderBatchRecord &b
                l.outcome, l.result.isNull() ? QVariant() : QVariant(QString::fromUtf8(l.result)),
                l.error });
         if (!line.exec())
-            return m_database.errorFrom(line, translate("storing the lines of a provider batch"));
+            return m_database.errorFrom(line, Tr::tr("storing the lines of a provider batch"));
     }
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -115,7 +115,7 @@ StoreError ProviderBatchStore::updateBatch(const ProviderBatchRecord &batch)
            batch.error, msecs(batch.submittedAt), msecs(batch.endedAt),
            QDateTime::currentMSecsSinceEpoch(), batch.id });
     if (!update.exec())
-        return m_database.errorFrom(update, translate("updating provider batch %1").arg(batch.id));
+        return m_database.errorFrom(update, Tr::tr("updating provider batch %1").arg(batch.id));
     return {};
 }
 
@@ -133,7 +133,7 @@ StoreError ProviderBatchStore::recordResults(const ProviderBatchRecord &batch,
                l.error, batch.id, l.customId });
         if (!update.exec())
             return m_database.errorFrom(
-                update, translate("storing the results of provider batch %1").arg(batch.id));
+                update, Tr::tr("storing the results of provider batch %1").arg(batch.id));
     }
     if (StoreError error = updateBatch(batch); error)
         return error;
@@ -148,7 +148,7 @@ StoreResult<QList<ProviderBatchRecord>> ProviderBatchStore::batches(qint64 exper
     query.addBindValue(experimentId);
     if (!query.exec())
         return m_database.errorFrom(
-            query, translate("reading the provider batches of experiment %1").arg(experimentId));
+            query, Tr::tr("reading the provider batches of experiment %1").arg(experimentId));
     QList<ProviderBatchRecord> out;
     while (query.next()) {
         ProviderBatchRecord b;
@@ -182,8 +182,7 @@ StoreResult<QList<ProviderBatchLineRecord>> ProviderBatchStore::lines(qint64 exp
     query.addBindValue(experimentId);
     if (!query.exec())
         return m_database.errorFrom(
-            query,
-            translate("reading the provider batch lines of experiment %1").arg(experimentId));
+            query, Tr::tr("reading the provider batch lines of experiment %1").arg(experimentId));
     QList<ProviderBatchLineRecord> out;
     while (query.next()) {
         ProviderBatchLineRecord l;

@@ -20,10 +20,10 @@ namespace Callscope::RecoveryFile {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::RecoveryFile", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::RecoveryFile)
+};
 
 QString systemError()
 {
@@ -158,7 +158,7 @@ bool append(const QString &databasePath, const CallRecord &record, const InsertO
     LockedFile file(path, O_WRONLY | O_CREAT | O_APPEND);
     if (file.fd() < 0) {
         if (error)
-            *error = translate("cannot open %1: %2").arg(path, systemError());
+            *error = Tr::tr("cannot open %1: %2").arg(path, systemError());
         return false;
     }
     struct stat before
@@ -167,7 +167,7 @@ bool append(const QString &databasePath, const CallRecord &record, const InsertO
     ::fstat(file.fd(), &before);
     if (!writeAll(file.fd(), bytes) || ::fdatasync(file.fd()) != 0) {
         if (error)
-            *error = translate("cannot write %1: %2").arg(path, systemError());
+            *error = Tr::tr("cannot write %1: %2").arg(path, systemError());
         // Never leave half a line: the next append would glue onto it.
         if (::ftruncate(file.fd(), before.st_size) != 0) {
             // Nothing more can be done; the import keeps unreadable lines aside.
@@ -185,7 +185,7 @@ ImportOutcome import(CallStore &store, const QString &databasePath)
         return outcome;
     LockedFile file(path, O_RDWR);
     if (file.fd() < 0) {
-        outcome.error = translate("cannot open %1: %2").arg(path, systemError());
+        outcome.error = Tr::tr("cannot open %1: %2").arg(path, systemError());
         return outcome;
     }
     QByteArray content;
@@ -195,7 +195,7 @@ ImportOutcome import(CallStore &store, const QString &databasePath)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            outcome.error = translate("cannot read %1: %2").arg(path, systemError());
+            outcome.error = Tr::tr("cannot read %1: %2").arg(path, systemError());
             return outcome;
         }
         if (n == 0)

@@ -27,10 +27,10 @@ constexpr auto kTrim = R"(DELETE FROM response_cache WHERE key IN (
 constexpr auto kCount = "SELECT COUNT(*) FROM response_cache"_L1;
 constexpr auto kClear = "DELETE FROM response_cache"_L1;
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("ResponseCacheStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ResponseCacheStore)
+};
 
 } // namespace
 
@@ -48,7 +48,7 @@ ResponseCacheStore::find(const QByteArray &key, const QString &engineType, const
     query.addBindValue(engineType);
     query.addBindValue(baseUrl);
     if (!query.exec())
-        return m_database.errorFrom(query, translate("reading the response cache"));
+        return m_database.errorFrom(query, Tr::tr("reading the response cache"));
     if (!query.next())
         return std::optional<QJsonObject>();
     return std::optional<QJsonObject>(
@@ -71,12 +71,12 @@ StoreResult<qint64> ResponseCacheStore::save(const CachedResponse &entry, qint64
     insert.addBindValue(qint64(reply.size()));
     insert.addBindValue(QDateTime::currentMSecsSinceEpoch());
     if (!insert.exec())
-        return m_database.errorFrom(insert, translate("storing a reply in the response cache"));
+        return m_database.errorFrom(insert, Tr::tr("storing a reply in the response cache"));
     QSqlQuery trim(m_database.connection());
     trim.prepare(kTrim);
     trim.addBindValue(maxBytes);
     if (!trim.exec())
-        return m_database.errorFrom(trim, translate("trimming the response cache"));
+        return m_database.errorFrom(trim, Tr::tr("trimming the response cache"));
     const qint64 dropped = trim.numRowsAffected();
     if (StoreError error = transaction.commit(); error)
         return error;
@@ -87,7 +87,7 @@ StoreResult<qint64> ResponseCacheStore::count()
 {
     QSqlQuery query(m_database.connection());
     if (!query.exec(kCount) || !query.next())
-        return m_database.errorFrom(query, translate("reading the response cache"));
+        return m_database.errorFrom(query, Tr::tr("reading the response cache"));
     return query.value(0).toLongLong();
 }
 
@@ -95,7 +95,7 @@ StoreResult<qint64> ResponseCacheStore::clear()
 {
     QSqlQuery query(m_database.connection());
     if (!query.exec(kClear))
-        return m_database.errorFrom(query, translate("clearing the response cache"));
+        return m_database.errorFrom(query, Tr::tr("clearing the response cache"));
     return qint64(query.numRowsAffected());
 }
 

@@ -10,10 +10,10 @@
 // is gone by then. The destructor writes everything still queued before it returns.
 //
 // Failures come in two kinds. Another writer holding the database (Locked) passes: the write
-// is tried again with a growing pause (up to 1 s) until retryLimitMs() is over, longer than
-// any single writer holds the lock, and the writes asked for meanwhile wait in the queue (in
-// memory; the runners bound how many by their windows, none is dropped). A failure that will
-// recur (a full disk, a read-only or damaged file, or the lock still held at the limit) is
+// is tried again with a growing pause (up to 1 s) until the retry limit (setRetryLimitMs) is over,
+// longer than any single writer holds the lock, and the writes asked for meanwhile wait in the
+// queue (in memory; the runners bound how many by their windows, none is dropped). A failure that
+// will recur (a full disk, a read-only or damaged file, or the lock still held at the limit) is
 // fatal: WriteResult::fatal is set and failure() says why, so a runner stops starting calls.
 // A call that could not be stored, whichever the reason, goes to the recovery file beside
 // the database (core/store/recoveryfile.h) when a request of it went out: a paid reply is
@@ -65,7 +65,6 @@ public:
     int pending() const; // writes asked for and not yet answered
     // How long a write waits for another writer's lock in all (default 120 s).
     void setRetryLimitMs(int ms);
-    int retryLimitMs() const { return m_retryLimitMs->load(); }
     // The first fatal failure's message, empty while there was none (any thread).
     QString failure() const;
     // Blocks until every write asked for so far is committed (shutdown, tests).

@@ -27,10 +27,10 @@ Q_LOGGING_CATEGORY(lcMcpAuth, "callscope.tools.mcp.auth")
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::McpOAuth", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::McpOAuth)
+};
 
 QByteArray base64Url(const QByteArray &bytes)
 {
@@ -91,7 +91,7 @@ QString oauthError(int status, const QJsonObject &body, const QString &transport
     }
     if (!transport.isEmpty())
         return transport;
-    return tr("HTTP status %1").arg(status);
+    return Tr::tr("HTTP status %1").arg(status);
 }
 
 // key=value&... with every byte outside the unreserved set percent-encoded.

@@ -13,17 +13,17 @@
 // An entry the server does not list makes prepare() fail.
 //
 // Faults: a program that is missing or exits during start-up, or no complete start-up within
-// startupTimeoutMs(), makes `ready` carry the error. A server that dies later ends every
-// pending call with an error result and emits `failed`; later calls get an error result at
-// once. A call that takes longer than its tool's timeout_ms (30 s for tools exposed without
-// an entry) ends with "timed out after N ms" and the server is sent `notifications/cancelled`.
-// Lines on stdout that are not JSON-RPC are ignored with a warning; a line longer than
-// lineLimit() is dropped and the call it answered (when it can be told) gets an error result.
-// Stderr is logged (category callscope.tools.mcp), never parsed; its tail is quoted in errors.
-// Requests from the server: `ping` and `roots/list` (no roots) are answered; `elicitation/create`
-// goes to the elicitation handler when one is set (the GUI's form), else it is accepted with
-// the schema's defaults when every required field has one and declined otherwise; anything
-// else gets "method not found". Progress and log notifications are emitted as
+// the start-up timeout (setStartupTimeoutMs), makes `ready` carry the error. A server that dies
+// later ends every pending call with an error result and emits `failed`; later calls get an error
+// result at once. A call that takes longer than its tool's timeout_ms (30 s for tools exposed
+// without an entry) ends with "timed out after N ms" and the server is sent
+// `notifications/cancelled`. Lines on stdout that are not JSON-RPC are ignored with a warning; a
+// line longer than the line limit (setLineLimit) is dropped and the call it answered (when it can
+// be told) gets an error result. Stderr is logged (category callscope.tools.mcp), never parsed; its
+// tail is quoted in errors. Requests from the server: `ping` and `roots/list` (no roots) are
+// answered; `elicitation/create` goes to the elicitation handler when one is set (the GUI's form),
+// else it is accepted with the schema's defaults when every required field has one and declined
+// otherwise; anything else gets "method not found". Progress and log notifications are emitted as
 // serverNotification; `notifications/tools/list_changed` re-lists.
 //
 // Remote servers (a spec entry with "url") speak through McpHttpTransport, signed in with
@@ -136,10 +136,8 @@ public:
 
     void setWorkingDirectory(const QString &directory) { m_workingDirectory = directory; }
     void setStartupTimeoutMs(int ms) { m_startupTimeoutMs = qMax(1, ms); }
-    int startupTimeoutMs() const { return m_startupTimeoutMs; }
     void setDefaultCallTimeoutMs(int ms) { m_defaultCallTimeoutMs = qMax(1, ms); }
     void setLineLimit(qint64 bytes) { m_lineLimit = qMax<qint64>(1024, bytes); }
-    qint64 lineLimit() const { return m_lineLimit; }
     void setKillGraceMs(int ms) { m_killGraceMs = qMax(0, ms); }
 
     QString serverName() const { return m_serverName; }

@@ -13,7 +13,9 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 #include <QXmlStreamReader>
@@ -132,6 +134,7 @@ class TestI18n final : public QObject
 private slots:
     void initTestCase();
     void tsIsComplete();
+    void tsCoversTheSources();
     void englishPluralsAreComplete();
     void modelFacingTextStaysEnglish();
     void loaderPicksTheLanguage();
@@ -195,6 +198,58 @@ void TestI18n::tsIsComplete()
     qInfo("callscope_de.ts: %d messages, %d with plural forms, %d problems", int(messages->size()),
           int(numerusCount), int(problems.size()));
     QVERIFY2(problems.isEmpty(), qPrintable(u"\n"_s + problems.join(u'\n')));
+}
+
+void TestI18n::tsCoversTheSources()
+{
+    // Every string core/, ui/ and app/ translate has its German entry: lupdate, reading the
+    // sources as they are into a copy of the .ts, finds nothing the .ts lacks.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString copy = dir.filePath(u"callscope_de.ts"_s);
+    QVERIFY(QFile::copy(QStringLiteral(CALLSCOPE_TS_FILE), copy));
+    QProcess lupdate;
+    lupdate.setWorkingDirectory(QStringLiteral(CALLSCOPE_SOURCE_DIR));
+    lupdate.setProcessChannelMode(QProcess::MergedChannels);
+    lupdate.start(QStringLiteral(CALLSCOPE_LUPDATE),
+                  { u"-I"_s, QStringLiteral(CALLSCOPE_SOURCE_DIR), u"core"_s, u"ui"_s, u"app"_s,
+                    u"-extensions"_s, u"cpp,h"_s, u"-locations"_s, u"none"_s, u"-ts"_s, copy });
+    QVERIFY2(lupdate.waitForFinished(120000), qPrintable(lupdate.errorString()));
+    QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
+             lupdate.readAll().constData());
+
+    QString error;
+    const auto ours = readTs(QStringLiteral(CALLSCOPE_TS_FILE), &error);
+    QVERIFY2(ours, qPrintable(error));
+    const auto fromSources = readTs(copy, &error);
+    QVERIFY2(fromSources, qPrintable(error));
+    QSet<QString> known;
+    for (const TsMessage &m : *ours)
+        known.insert(m.context + u'\n' + m.source);
+    QStringList missing;
+    for (const TsMessage &m : *fromSources) {
+        if (m.type == u"obsolete" || m.type == u"vanished")
+            continue;
+        if (!known.contains(m.context + u'\n' + m.source))
+            missing.append(m.context + u": \""_s + m.source.left(80) + u'"');
+    }
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(u"not in callscope_de.ts (run the update_translations target and "
+                        "translate them):\n"_s
+                        + missing.join(u'\n')));
+
+    // Strings of the main flow that lupdate once could not see, now in German.
+    const auto setup =
+        Callscope::installTranslators(qApp, QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(setup.language.left(2), u"de"_s);
+    QCOMPARE(QCoreApplication::translate("Store", "(and %n more problem(s))", nullptr, 3),
+             u"(und 3 weitere Probleme)"_s);
+    QCOMPARE(QCoreApplication::translate("CacheReport", "%n minute(s)", nullptr, 1), u"1 Minute"_s);
+    QCOMPARE(
+        QCoreApplication::translate("TransferController", "Exported %n call(s) to %1.", nullptr, 2),
+        u"2 Aufrufe nach %1 exportiert."_s);
+    QCOMPARE(QCoreApplication::translate("Callscope::TransferController", "Export call %1"),
+             u"Aufruf %1 exportieren"_s);
 }
 
 void TestI18n::englishPluralsAreComplete()
@@ -309,7 +364,7 @@ void TestI18n::cliSpeaksGerman()
     QVERIFY2(r.err.contains(u"unbekannter Befehl „no-such-command“ (siehe --help)"_s),
              qPrintable(r.err));
 
-    // ...and those of a command file behind a file-local tr() helper.
+    // ...and those of a command file, through its file-local Q_DECLARE_TR_FUNCTIONS struct.
     r = runProgram(cli, { u"lint"_s, u"--bogus"_s }, kGermanEnv);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(u"lint: unbekannte Option --bogus (siehe lint --help)"_s),

@@ -1,6 +1,6 @@
-// The studio, part 1, driven through its real widgets (offscreen): the spec editor (findings,
-// undo, raw JSON sync, files), the run panel against the replay engine and against the fake
-// OpenAI server (breakpoints, edited results, approvals, stop, refusal then another engine),
+// The spec editor and the run panel, driven through their real widgets (offscreen): the spec editor
+// (findings, undo, raw JSON sync, files), the run panel against the replay engine and against the
+// fake OpenAI server (breakpoints, edited results, approvals, stop, refusal then another engine),
 // and the event loop staying responsive while 2,000 deltas a second stream in.
 
 #include "core/eval/assertions.h"

@@ -1,5 +1,5 @@
-// The studio, part 2, with real widgets (offscreen), a real SQLite history, the scripted
-// FakeProvider on 127.0.0.1 and the real Secret Service: history browser, revision tree,
+// The history side of the studio, with real widgets (offscreen), a real SQLite history, the
+// scripted FakeProvider on 127.0.0.1 and the real Secret Service: history browser, revision tree,
 // revise / replay, diff, context budget view, sessions, export/import through the dialogs and
 // the engines page. Every item model runs under QAbstractItemModelTester. Screenshots go to
 // <build>/screenshots/.
@@ -1385,7 +1385,7 @@ int runBannerHelper(int argc, char **argv)
 
 // tst_studio2_mainwindow.cpp: the views placed in the real MainWindow.
 int runMainWindowTests(int argc, char **argv);
-// tst_studio2_firstuse.cpp: issue 17's first-use problems, in the real MainWindow.
+// tst_studio2_firstuse.cpp: the first-use problems of a newcomer, in the real MainWindow.
 int runFirstUseTests(int argc, char **argv);
 // tst_studio2_callview.cpp: a stored call as a tab, and the one current call.
 int runCallViewTests(int argc, char **argv);

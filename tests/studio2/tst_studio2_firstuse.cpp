@@ -1,4 +1,4 @@
-// Issue 17's ten first-use problems, each met the way a new user meets it in the real
+// Ten first-use problems, each met the way a new user meets it in the real
 // MainWindow (offscreen, 1280x800, its own data home): another spec starts clean; a run and its
 // approval come forward from behind History; the default window shows what matters; a session
 // chat turn on a bundled sample finds its recording and keeps the typed text; edited tool

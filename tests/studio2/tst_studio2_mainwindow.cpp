@@ -950,7 +950,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     for (const QString &title :
          { u"History"_s, u"Revisions"_s, u"Sessions"_s, u"Context Budget"_s, u"Diff"_s })
         QVERIFY2(viewTexts.contains(title), qPrintable(viewTexts.join(u", "_s)));
-    // The shortcuts bring a panel forward (issue 17); the toggles sit in a submenu, unbound.
+    // The shortcuts bring a panel forward; the toggles sit in a submenu, unbound.
     QCOMPARE(window.panelAction(docks->historyDock())->shortcut(), QKeySequence(u"Ctrl+3"_s));
     QCOMPARE(window.panelAction(docks->diffDock())->shortcut(), QKeySequence(u"Ctrl+7"_s));
     QVERIFY(docks->historyDock()->toggleViewAction()->shortcut().isEmpty());

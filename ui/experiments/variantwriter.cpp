@@ -16,10 +16,10 @@ namespace Callscope {
 
 namespace {
 
-QString translate(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::VariantWriter", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::VariantWriter)
+};
 
 QString compact(const QJsonValue &value)
 {
@@ -58,7 +58,7 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
     const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
-            *error = translate("the experiment file is not a JSON object (%1)")
+            *error = Tr::tr("the experiment file is not a JSON object (%1)")
                          .arg(parseError.errorString());
         return std::nullopt;
     }
@@ -66,7 +66,7 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
     const QJsonValue existing = expected.value(u"variants"_s);
     if (!existing.isUndefined() && !existing.isArray()) {
         if (error)
-            *error = translate("\"variants\" is not an array");
+            *error = Tr::tr("\"variants\" is not an array");
         return std::nullopt;
     }
     const JsonLocator locator(text);
@@ -77,7 +77,7 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
         const auto array = locator.locate(u"/variants"_s);
         if (!span || !array || !locator.contains(u"/variants/"_s + QString::number(last))) {
             if (error)
-                *error = translate("cannot find the variants in the file");
+                *error = Tr::tr("cannot find the variants in the file");
             return std::nullopt;
         }
         // On its own line like the one before it, or on the same line when they share one.
@@ -100,7 +100,7 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
         const auto array = locator.locate(u"/variants"_s);
         if (!array) {
             if (error)
-                *error = translate("cannot find the variants in the file");
+                *error = Tr::tr("cannot find the variants in the file");
             return std::nullopt;
         }
         out.insert(array->start + 1,
@@ -111,7 +111,7 @@ std::optional<QString> insertVariant(const QString &text, const QJsonObject &var
         const auto root = locator.locate(QString());
         if (!root) {
             if (error)
-                *error = translate("cannot find the end of the experiment object");
+                *error = Tr::tr("cannot find the end of the experiment object");
             return std::nullopt;
         }
         int close = root->end - 1;
@@ -173,7 +173,7 @@ std::optional<QString> addVariantToFile(const QString &path, const QJsonObject &
 {
     QFile in(path);
     if (!in.open(QIODevice::ReadOnly))
-        return translate("cannot read %1: %2").arg(path, in.errorString());
+        return Tr::tr("cannot read %1: %2").arg(path, in.errorString());
     const QString text = QString::fromUtf8(in.readAll());
     in.close();
     QString error;
@@ -182,10 +182,10 @@ std::optional<QString> addVariantToFile(const QString &path, const QJsonObject &
         return error;
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
-        return translate("cannot write %1: %2").arg(path, out.errorString());
+        return Tr::tr("cannot write %1: %2").arg(path, out.errorString());
     out.write(updated->toUtf8());
     if (!out.commit())
-        return translate("cannot write %1: %2").arg(path, out.errorString());
+        return Tr::tr("cannot write %1: %2").arg(path, out.errorString());
     return std::nullopt;
 }
 

@@ -27,16 +27,16 @@ namespace {
 constexpr int kPhases = 4;
 constexpr qint64 kChunkBytes = 1 << 20;
 
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+struct Tr
 {
-    return QCoreApplication::translate("TransferController", text, disambiguation, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(TransferController)
+};
 
 TransferResult cancelled(TransferResult result)
 {
     result.ok = false;
     result.cancelled = true;
-    result.message = tr("Cancelled; nothing was written.");
+    result.message = Tr::tr("Cancelled; nothing was written.");
     return result;
 }
 
@@ -51,11 +51,11 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     reader.readOnly = true;
     auto opened = Database::open(databasePath, reader);
     if (!opened) {
-        result.message = tr("The history cannot be opened: %1").arg(opened.error().message);
+        result.message = Tr::tr("The history cannot be opened: %1").arg(opened.error().message);
         promise.addResult(result);
         return;
     }
-    promise.setProgressValueAndText(1, tr("Reading the rows…"));
+    promise.setProgressValueAndText(1, Tr::tr("Reading the rows…"));
     if (stop->load())
         return void(promise.addResult(cancelled(result)));
     CallStore store(**opened);
@@ -64,7 +64,7 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
         // The whole tree the call belongs to, from its root.
         auto root = store.revisionRoot(id);
         if (!root) {
-            result.message = tr("The export failed: %1").arg(root.error().message);
+            result.message = Tr::tr("The export failed: %1").arg(root.error().message);
             promise.addResult(result);
             return;
         }
@@ -75,20 +75,20 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
         : kind == TransferResult::Kind::ExportTree ? exchange.exportRevisionTree(id)
                                                    : exchange.exportCalls({ id });
     if (!document) {
-        result.message = tr("The export failed: %1").arg(document.error().message);
+        result.message = Tr::tr("The export failed: %1").arg(document.error().message);
         promise.addResult(result);
         return;
     }
     for (const QJsonValue &call : document->value(u"calls"_s).toArray())
         result.callIds.append(call.toObject().value(u"id"_s).toInteger());
-    promise.setProgressValueAndText(2, tr("Writing JSON…"));
+    promise.setProgressValueAndText(2, Tr::tr("Writing JSON…"));
     if (stop->load())
         return void(promise.addResult(cancelled(result)));
     const QByteArray bytes = QJsonDocument(document.value()).toJson(QJsonDocument::Indented);
-    promise.setProgressValueAndText(3, tr("Saving the file…"));
+    promise.setProgressValueAndText(3, Tr::tr("Saving the file…"));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        result.message = tr("Cannot write %1: %2").arg(path, file.errorString());
+        result.message = Tr::tr("Cannot write %1: %2").arg(path, file.errorString());
         promise.addResult(result);
         return;
     }
@@ -100,14 +100,14 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
         file.write(bytes.constData() + at, std::min<qint64>(kChunkBytes, bytes.size() - at));
     }
     if (!file.commit()) {
-        result.message = tr("Cannot write %1: %2").arg(path, file.errorString());
+        result.message = Tr::tr("Cannot write %1: %2").arg(path, file.errorString());
         promise.addResult(result);
         return;
     }
     promise.setProgressValue(kPhases);
     result.ok = true;
     result.message =
-        tr("Exported %n call(s) to %1.", nullptr, int(result.callIds.size())).arg(path);
+        Tr::tr("Exported %n call(s) to %1.", nullptr, int(result.callIds.size())).arg(path);
     promise.addResult(result);
 }
 
@@ -120,7 +120,7 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     promise.setProgressRange(0, kPhases);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        result.message = tr("Cannot read %1: %2").arg(path, file.errorString());
+        result.message = Tr::tr("Cannot read %1: %2").arg(path, file.errorString());
         promise.addResult(result);
         return;
     }
@@ -130,11 +130,11 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
             return void(promise.addResult(cancelled(result)));
         bytes += file.read(kChunkBytes);
     }
-    promise.setProgressValueAndText(1, tr("Parsing…"));
+    promise.setProgressValueAndText(1, Tr::tr("Parsing…"));
     QJsonParseError parseError;
     const QJsonDocument json = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        result.message = tr("%1 is not valid JSON: %2 at byte %3.")
+        result.message = Tr::tr("%1 is not valid JSON: %2 at byte %3.")
                              .arg(QFileInfo(path).fileName(), parseError.errorString())
                              .arg(parseError.offset);
         promise.addResult(result);
@@ -142,24 +142,24 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     }
     const QJsonValue document =
         json.isObject() ? QJsonValue(json.object()) : QJsonValue(json.array());
-    promise.setProgressValueAndText(2, tr("Checking the document…"));
+    promise.setProgressValueAndText(2, Tr::tr("Checking the document…"));
     if (stop->load())
         return void(promise.addResult(cancelled(result)));
     if (const StoreError problem = CallExchange::validateDocument(document)) {
         result.message = problem.pointer.isEmpty()
-            ? tr("%1 is not a Callscope export: %2")
+            ? Tr::tr("%1 is not a Callscope export: %2")
                   .arg(QFileInfo(path).fileName(), problem.message)
-            : tr("%1 is not a Callscope export: %2 (at %3)")
+            : Tr::tr("%1 is not a Callscope export: %2 (at %3)")
                   .arg(QFileInfo(path).fileName(), problem.message, problem.pointer);
         promise.addResult(result);
         return;
     }
-    promise.setProgressValueAndText(3, tr("Writing the rows…"));
+    promise.setProgressValueAndText(3, Tr::tr("Writing the rows…"));
     if (stop->load())
         return void(promise.addResult(cancelled(result)));
     auto opened = Database::open(databasePath);
     if (!opened) {
-        result.message = tr("The history cannot be opened: %1").arg(opened.error().message);
+        result.message = Tr::tr("The history cannot be opened: %1").arg(opened.error().message);
         promise.addResult(result);
         return;
     }
@@ -169,8 +169,8 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     if (!imported) {
         const StoreError &e = imported.error();
         result.message = e.pointer.isEmpty()
-            ? tr("The import failed: %1").arg(e.message)
-            : tr("The import failed: %1 (at %2)").arg(e.message, e.pointer);
+            ? Tr::tr("The import failed: %1").arg(e.message)
+            : Tr::tr("The import failed: %1 (at %2)").arg(e.message, e.pointer);
         promise.addResult(result);
         return;
     }
@@ -178,8 +178,8 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     result.ok = true;
     result.callIds = imported->callIds;
     result.sessionIds = imported->sessionIds;
-    result.message = tr("Imported %n call(s)", nullptr, int(result.callIds.size()))
-        + tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size()))
+    result.message = Tr::tr("Imported %n call(s)", nullptr, int(result.callIds.size()))
+        + Tr::tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size()))
               .arg(QFileInfo(path).fileName());
     promise.addResult(result);
 }

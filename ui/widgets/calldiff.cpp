@@ -19,10 +19,10 @@ namespace Callscope {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("CallDiff", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CallDiff)
+};
 
 QString escapePointerToken(QString token)
 {
@@ -124,12 +124,12 @@ QString messageText(const Message &m)
     if (!m.text.isEmpty())
         parts << m.text;
     if (!m.refusal.isEmpty())
-        parts << tr("Refusal: %1").arg(m.refusal);
+        parts << Tr::tr("Refusal: %1").arg(m.refusal);
     for (const ToolCall &c : m.toolCalls) {
         parts << u"→ %1(%2)"_s.arg(
             c.name, QString::fromUtf8(QJsonDocument(c.arguments).toJson(QJsonDocument::Compact)));
         if (const auto asked = modelArguments(c))
-            parts << tr("   edited by you; the model asked for %1(%2)")
+            parts << Tr::tr("   edited by you; the model asked for %1(%2)")
                          .arg(c.name,
                               QString::fromUtf8(
                                   QJsonDocument(*asked).toJson(QJsonDocument::Compact)));
@@ -138,17 +138,17 @@ QString messageText(const Message &m)
         QString content = r.content;
         if (content.size() > 400)
             content = content.left(400) + u"…"_s;
-        parts << u"← %1%2: %3"_s.arg(r.name, r.isError ? tr(" (error)") : QString(), content);
+        parts << u"← %1%2: %3"_s.arg(r.name, r.isError ? Tr::tr(" (error)") : QString(), content);
         if (r.toolOriginal) {
             QString original = r.toolOriginal->content;
             if (original.size() > 400)
                 original = original.left(400) + u"…"_s;
-            parts << tr("   edited by you; the tool returned%1: %2")
-                         .arg(r.toolOriginal->isError ? tr(" (error)") : QString(), original);
+            parts << Tr::tr("   edited by you; the tool returned%1: %2")
+                         .arg(r.toolOriginal->isError ? Tr::tr(" (error)") : QString(), original);
         }
     }
     for (const Attachment &a : m.attachments)
-        parts << tr("[attachment %1]").arg(a.name);
+        parts << Tr::tr("[attachment %1]").arg(a.name);
     return parts.join(u'\n');
 }
 
@@ -201,14 +201,14 @@ QString taskInput(const CallRecord &record, const Flat &flat)
 QString usageText(const Usage &u)
 {
     QLocale locale;
-    QString text = tr("%1 in / %2 out")
+    QString text = Tr::tr("%1 in / %2 out")
                        .arg(locale.toString(u.promptTokens()), locale.toString(u.outputTokens));
     if (u.cacheReadTokens)
-        text += tr(", %1 cached").arg(locale.toString(u.cacheReadTokens));
+        text += Tr::tr(", %1 cached").arg(locale.toString(u.cacheReadTokens));
     if (u.cacheWriteTokens)
-        text += tr(", %1 written to the cache").arg(locale.toString(u.cacheWriteTokens));
+        text += Tr::tr(", %1 written to the cache").arg(locale.toString(u.cacheWriteTokens));
     if (u.reasoningTokens)
-        text += tr(", %1 reasoning").arg(locale.toString(u.reasoningTokens));
+        text += Tr::tr(", %1 reasoning").arg(locale.toString(u.reasoningTokens));
     return text;
 }
 
@@ -233,23 +233,23 @@ QString diffSectionName(DiffSection section)
 {
     switch (section) {
     case DiffSection::Summary:
-        return tr("Call");
+        return Tr::tr("Call");
     case DiffSection::Input:
-        return tr("Input");
+        return Tr::tr("Input");
     case DiffSection::Message:
-        return tr("Message");
+        return Tr::tr("Message");
     case DiffSection::Correction:
-        return tr("Correction");
+        return Tr::tr("Correction");
     case DiffSection::ToolCall:
-        return tr("Tool call");
+        return Tr::tr("Tool call");
     case DiffSection::ToolResult:
-        return tr("Tool result");
+        return Tr::tr("Tool result");
     case DiffSection::Tokens:
-        return tr("Tokens");
+        return Tr::tr("Tokens");
     case DiffSection::Status:
-        return tr("Status");
+        return Tr::tr("Status");
     case DiffSection::Result:
-        return tr("Result");
+        return Tr::tr("Result");
     }
     return {};
 }
@@ -356,21 +356,21 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
 
     // Which calls, on what.
     auto summary = [](const CallRecord &c) {
-        QString s = tr("#%1 %2 · %3 %4").arg(c.id).arg(c.kind, c.engineType, c.model);
+        QString s = Tr::tr("#%1 %2 · %3 %4").arg(c.id).arg(c.kind, c.engineType, c.model);
         if (c.parent)
-            s += u"\n"_s + tr("parent #%1").arg(*c.parent);
+            s += u"\n"_s + Tr::tr("parent #%1").arg(*c.parent);
         return s;
     };
-    add(DiffSection::Summary, tr("Call"), true, summary(left), true, summary(right), {}, true);
-    add(DiffSection::Summary, tr("Engine"), true, left.engineType + u" · "_s + left.model, true,
+    add(DiffSection::Summary, Tr::tr("Call"), true, summary(left), true, summary(right), {}, true);
+    add(DiffSection::Summary, Tr::tr("Engine"), true, left.engineType + u" · "_s + left.model, true,
         right.engineType + u" · "_s + right.model);
     const QString modeL = recordOutputMode(left), modeR = recordOutputMode(right);
     if (!modeL.isEmpty() || !modeR.isEmpty())
-        add(DiffSection::Summary, tr("Output mode"), true, modeL, true, modeR);
+        add(DiffSection::Summary, Tr::tr("Output mode"), true, modeL, true, modeR);
     const Flat fl = flatten(left), fr = flatten(right);
-    add(DiffSection::Input, tr("Input"), true, taskInput(left, fl), true, taskInput(right, fr));
+    add(DiffSection::Input, Tr::tr("Input"), true, taskInput(left, fl), true, taskInput(right, fr));
     if (!left.systemPrompt.isEmpty() || !right.systemPrompt.isEmpty())
-        add(DiffSection::Input, tr("System prompt"), true, left.systemPrompt, true,
+        add(DiffSection::Input, Tr::tr("System prompt"), true, left.systemPrompt, true,
             right.systemPrompt);
 
     // The conversations, aligned.
@@ -389,8 +389,9 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         const Message &any = ml ? *ml : *mr;
         const bool correction = (ml && fl.isCorrection.at(i)) || (mr && fr.isCorrection.at(j));
         const int turnL = ml ? fl.turnOf.at(i) : 0, turnR = mr ? fr.turnOf.at(j) : 0;
-        QString turnLabel = turnL == turnR || !ml || !mr ? tr("Turn %1").arg(ml ? turnL : turnR)
-                                                         : tr("Turn %1 / %2").arg(turnL).arg(turnR);
+        QString turnLabel = turnL == turnR || !ml || !mr
+            ? Tr::tr("Turn %1").arg(ml ? turnL : turnR)
+            : Tr::tr("Turn %1 / %2").arg(turnL).arg(turnR);
         const QString label = turnLabel + u" · "_s + roleName(any.role);
         const bool equal = ml && mr && keysL.at(i) == keysR.at(j);
         const DiffSection section = correction ? DiffSection::Correction : DiffSection::Message;
@@ -438,14 +439,14 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         const QString name = a ? a->call.name : b->call.name;
         const QStringList pointers =
             a && b ? jsonDifferences(a->call.arguments, b->call.arguments) : QStringList();
-        const QString label = tr("%1 (turn %2)").arg(name).arg(a ? a->turn : b->turn);
+        const QString label = Tr::tr("%1 (turn %2)").arg(name).arg(a ? a->turn : b->turn);
         // An edit made at a pause shows beside the model's own request.
         auto side = [&pointers](const CallAt *at) {
             if (!at)
                 return QString();
             QString text = markedJson(at->call.arguments, pointers);
             if (const auto asked = modelArguments(at->call))
-                text += u"\n\n"_s + tr("Edited by you. The model asked for:") + u"\n"_s
+                text += u"\n\n"_s + Tr::tr("Edited by you. The model asked for:") + u"\n"_s
                     + QString::fromUtf8(QJsonDocument(*asked).toJson(QJsonDocument::Indented))
                           .trimmed();
             return text;
@@ -457,16 +458,16 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         if (resultL || resultR) {
             // A result edited at a pause shows beside the tool's own answer.
             auto resultSide = [](const ToolResult &result) {
-                QString text = (result.isError ? tr("(error) ") : QString()) + result.content;
+                QString text = (result.isError ? Tr::tr("(error) ") : QString()) + result.content;
                 if (result.toolOriginal)
-                    text += u"\n\n"_s + tr("Edited by you. The tool returned:") + u"\n"_s
-                        + (result.toolOriginal->isError ? tr("(error) ") : QString())
+                    text += u"\n\n"_s + Tr::tr("Edited by you. The tool returned:") + u"\n"_s
+                        + (result.toolOriginal->isError ? Tr::tr("(error) ") : QString())
                         + result.toolOriginal->content;
                 return text;
             };
             const QString l = resultL ? resultSide(*a->result) : QString();
             const QString r = resultR ? resultSide(*b->result) : QString();
-            add(DiffSection::ToolResult, tr("%1 result").arg(name), resultL, l, resultR, r);
+            add(DiffSection::ToolResult, Tr::tr("%1 result").arg(name), resultL, l, resultR, r);
         }
     }
 
@@ -476,8 +477,8 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
         std::max(fl.priorTurns + int(left.turns.size()), fr.priorTurns + int(right.turns.size()));
     auto turnTokens = [](const CallRecord &c, const Flat &f, int t) -> std::optional<QString> {
         if (t < f.priorTurns)
-            return c.parent ? tr("repeated from call %1, not sent again").arg(*c.parent)
-                            : tr("repeated, not sent again");
+            return c.parent ? Tr::tr("repeated from call %1, not sent again").arg(*c.parent)
+                            : Tr::tr("repeated, not sent again");
         const int own = t - f.priorTurns;
         if (own < c.turns.size())
             return usageText(c.turns.at(own).usage);
@@ -486,15 +487,15 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
     for (int t = 0; t < turns; ++t) {
         const auto l = turnTokens(left, fl, t), r = turnTokens(right, fr, t);
         const bool repeated = t < fl.priorTurns || t < fr.priorTurns;
-        add(DiffSection::Tokens, tr("Turn %1 tokens").arg(t + 1), l.has_value(),
+        add(DiffSection::Tokens, Tr::tr("Turn %1 tokens").arg(t + 1), l.has_value(),
             l.value_or(QString()), r.has_value(), r.value_or(QString()), {},
             repeated && l && r ? std::optional<bool>(true) : std::nullopt);
     }
-    add(DiffSection::Tokens, tr("Total tokens"), true, usageText(left.usage), true,
+    add(DiffSection::Tokens, Tr::tr("Total tokens"), true, usageText(left.usage), true,
         usageText(right.usage));
-    add(DiffSection::Tokens, tr("Turns / attempts"), true,
-        tr("%1 / %2").arg(left.turns.size()).arg(left.attempts.size()), true,
-        tr("%1 / %2").arg(right.turns.size()).arg(right.attempts.size()));
+    add(DiffSection::Tokens, Tr::tr("Turns / attempts"), true,
+        Tr::tr("%1 / %2").arg(left.turns.size()).arg(left.attempts.size()), true,
+        Tr::tr("%1 / %2").arg(right.turns.size()).arg(right.attempts.size()));
 
     // Outcome.
     auto status = [](const CallRecord &c) {
@@ -505,10 +506,10 @@ CallDiff diffCalls(const CallRecord &left, const CallRecord &right)
             s += u"\n"_s + c.error;
         return s;
     };
-    add(DiffSection::Status, tr("Status"), true, status(left), true, status(right));
+    add(DiffSection::Status, Tr::tr("Status"), true, status(left), true, status(right));
     const QStringList resultPointers = jsonDifferences(left.response, right.response);
-    add(DiffSection::Result, tr("Result"), true, markedJson(left.response, resultPointers), true,
-        markedJson(right.response, resultPointers), resultPointers, resultPointers.isEmpty());
+    add(DiffSection::Result, Tr::tr("Result"), true, markedJson(left.response, resultPointers),
+        true, markedJson(right.response, resultPointers), resultPointers, resultPointers.isEmpty());
     return diff;
 }
 

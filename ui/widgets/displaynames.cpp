@@ -8,25 +8,25 @@
 namespace Callscope {
 
 namespace {
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Callscope::DisplayNames", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Callscope::DisplayNames)
+};
 } // namespace
 
 QString callStatusDisplayName(CallStatus status)
 {
     switch (status) {
     case CallStatus::Running:
-        return tr("Running");
+        return Tr::tr("Running");
     case CallStatus::Completed:
-        return tr("Completed");
+        return Tr::tr("Completed");
     case CallStatus::Failed:
-        return tr("Failed");
+        return Tr::tr("Failed");
     case CallStatus::TurnLimited:
-        return tr("Stopped at the turn limit");
+        return Tr::tr("Stopped at the turn limit");
     case CallStatus::Cancelled:
-        return tr("Cancelled");
+        return Tr::tr("Cancelled");
     }
     return {};
 }
@@ -37,15 +37,15 @@ QString errorCategoryDisplayName(ErrorCategory category)
     case ErrorCategory::None:
         return {};
     case ErrorCategory::Auth:
-        return tr("key or permission problem");
+        return Tr::tr("key or permission problem");
     case ErrorCategory::Network:
-        return tr("network problem");
+        return Tr::tr("network problem");
     case ErrorCategory::Model:
-        return tr("the model's reply was unusable");
+        return Tr::tr("the model's reply was unusable");
     case ErrorCategory::Refusal:
-        return tr("the model refused");
+        return Tr::tr("the model refused");
     case ErrorCategory::Other:
-        return tr("the call could not run");
+        return Tr::tr("the call could not run");
     }
     return {};
 }
@@ -54,17 +54,17 @@ QString breakpointDisplayName(Breakpoint breakpoint)
 {
     switch (breakpoint) {
     case Breakpoint::None:
-        return tr("no breakpoint");
+        return Tr::tr("no breakpoint");
     case Breakpoint::BeforeRequest:
-        return tr("before the request");
+        return Tr::tr("before the request");
     case Breakpoint::AfterReply:
-        return tr("after the reply");
+        return Tr::tr("after the reply");
     case Breakpoint::BeforeTool:
-        return tr("before a tool runs");
+        return Tr::tr("before a tool runs");
     case Breakpoint::AfterToolResult:
-        return tr("after a tool's result");
+        return Tr::tr("after a tool's result");
     case Breakpoint::OnValidationFailure:
-        return tr("on a validation failure");
+        return Tr::tr("on a validation failure");
     }
     return {};
 }
@@ -73,27 +73,27 @@ QString runnerStateDisplayName(RunnerState state)
 {
     switch (state) {
     case RunnerState::Idle:
-        return tr("starting");
+        return Tr::tr("starting");
     case RunnerState::Preparing:
-        return tr("starting the tools");
+        return Tr::tr("starting the tools");
     case RunnerState::PreSeeding:
-        return tr("running the pre-seeded calls");
+        return Tr::tr("running the pre-seeded calls");
     case RunnerState::BuildingRequest:
-        return tr("preparing the request");
+        return Tr::tr("preparing the request");
     case RunnerState::AwaitingModel:
-        return tr("waiting for the model");
+        return Tr::tr("waiting for the model");
     case RunnerState::Validating:
-        return tr("checking the output");
+        return Tr::tr("checking the output");
     case RunnerState::AwaitingApproval:
-        return tr("waiting for your approval");
+        return Tr::tr("waiting for your approval");
     case RunnerState::AwaitingManual:
-        return tr("waiting for your tool result");
+        return Tr::tr("waiting for your tool result");
     case RunnerState::RunningTools:
-        return tr("running tools");
+        return Tr::tr("running tools");
     case RunnerState::Paused:
-        return tr("paused");
+        return Tr::tr("paused");
     case RunnerState::Finished:
-        return tr("finished");
+        return Tr::tr("finished");
     }
     return {};
 }
@@ -102,7 +102,7 @@ QString callOutcomeText(CallStatus status, ErrorCategory category)
 {
     const QString why = errorCategoryDisplayName(category);
     if (status == CallStatus::Failed && !why.isEmpty())
-        return tr("Failed: %1").arg(why);
+        return Tr::tr("Failed: %1").arg(why);
     return callStatusDisplayName(status);
 }
 
@@ -122,7 +122,7 @@ QString lintRuleDisplayName(const QString &rule)
     }
     // Meta-schema findings carry the JSON Schema keyword that failed.
     if (!rule.contains(u'-'))
-        return tr("Schema keyword \"%1\"").arg(rule);
+        return Tr::tr("Schema keyword \"%1\"").arg(rule);
     return rule;
 }
 
