@@ -5,8 +5,8 @@
 #include "core/service/callservice.h"
 #include "core/store/historywatcher.h"
 #include "core/store/storereader.h"
-#include "ui/widgets/callview.h"
 #include "ui/history/historymodel.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QCheckBox>

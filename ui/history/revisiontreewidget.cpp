@@ -5,9 +5,9 @@
 #include "core/service/calljob.h"
 #include "core/store/callstore.h"
 #include "core/store/storereader.h"
-#include "ui/widgets/callview.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/revisiontreemodel.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/trustdialog.h"
 

@@ -5,9 +5,9 @@
 #include "core/service/calljob.h"
 #include "core/store/callstore.h"
 #include "core/store/storereader.h"
-#include "ui/widgets/callview.h"
-#include "ui/widgets/approvalpanel.h"
 #include "ui/sessions/sessionlistmodel.h"
+#include "ui/widgets/approvalpanel.h"
+#include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
 
 #include <QComboBox>

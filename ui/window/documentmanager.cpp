@@ -17,12 +17,12 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QStyle>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTabWidget>
 #include <QUndoStack>
 
@@ -491,10 +491,9 @@ void DocumentManager::updateTabTitle(SpecTab *tab)
     // dot reads as "not saved").
     if (tab->isWaiting())
         tip += u"\n"_s + QCoreApplication::translate("Callscope::MainWindow", "waiting for you");
-    m_tabs->setTabIcon(index,
-                       tab->isWaiting()
-                           ? m_tabs->style()->standardIcon(QStyle::SP_MessageBoxQuestion)
-                           : QIcon());
+    m_tabs->setTabIcon(
+        index,
+        tab->isWaiting() ? m_tabs->style()->standardIcon(QStyle::SP_MessageBoxQuestion) : QIcon());
     // A tab title is taken for a mnemonic otherwise.
     title.replace(u'&', u"&&"_s);
     m_tabs->setTabText(index, title);
