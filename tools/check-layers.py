@@ -25,8 +25,9 @@ CORE = {
     "store": {"model", "schema"},
     "tools": {"model", "schema", "engines", "secrets"},
     "loop": {"model", "schema", "engines", "tools", "context"},
+    "telemetry": {"model", "engines", "loop"},
     "service": {"model", "schema", "engines", "tools", "context", "secrets", "store", "loop"},
-    "eval": {"model", "schema", "engines", "secrets", "store", "service"},
+    "eval": {"model", "schema", "engines", "secrets", "store", "service", "telemetry"},
 }
 
 WIDGET_HEADERS = re.compile(r"#include\s+<(QtWidgets/|QWidget|QMainWindow|QDialog|QLabel|QPushButton|QApplication)")
