@@ -59,8 +59,9 @@ void finishTelemetry()
     const Telemetry::OtlpExporter::Stats stats = exporter()->stats();
     const qint64 lost = stats.dropped + stats.rejected + stats.failed + stats.queued;
     if (lost > 0)
-        printError(QCoreApplication::translate("Cli", "OTLP export: %n span(s) not delivered "
-                                                      "(see docs/telemetry.md)",
+        printError(QCoreApplication::translate("Cli",
+                                               "OTLP export: %n span(s) not delivered "
+                                               "(see docs/telemetry.md)",
                                                nullptr, int(lost)));
     exporter().reset();
 }

@@ -4,8 +4,8 @@
 // Sends stored calls to an OTLP collector as spans with their original times and ids (the
 // same ids a live export gave them), oldest first. Prints a JSON summary.
 
-#include "app/cli/cliutil.h"
 #include "app/cli/clitelemetry.h"
+#include "app/cli/cliutil.h"
 #include "app/cli/storecommand.h"
 #include "core/eval/calltelemetry.h"
 #include "core/telemetry/otlpexporter.h"
@@ -33,7 +33,7 @@ QDateTime parseSince(const QString &text)
     if (!time.isValid()) {
         const QDate date = QDate::fromString(text, Qt::ISODate);
         if (date.isValid())
-            time = date.startOfDay(QTimeZone::UTC);
+            time = date.startOfDay(Qt::UTC);
     }
     return time;
 }
@@ -64,8 +64,8 @@ int runExportOtlp(const QStringList &arguments)
     if (failed)
         return ExitUsage;
     if (!args.isEmpty()) {
-        printError(tr("export-otlp: unexpected argument %1 (see export-otlp --help)")
-                       .arg(args.first()));
+        printError(
+            tr("export-otlp: unexpected argument %1 (see export-otlp --help)").arg(args.first()));
         return ExitUsage;
     }
     Telemetry::OtlpExporter *exporter = telemetryExporter();

@@ -74,8 +74,8 @@ QList<Command> commands()
           runExport },
         { u"export-otlp"_s,
           u"export-otlp [--since DATE] [--kind K] [--experiment ID] [--otlp ENDPOINT]"_s,
-          QCoreApplication::translate(
-              "Cli", "Send stored calls to an OpenTelemetry collector as spans."),
+          QCoreApplication::translate("Cli",
+                                      "Send stored calls to an OpenTelemetry collector as spans."),
           runExportOtlp },
         { u"import"_s, u"import FILE [--db PATH]"_s,
           QCoreApplication::translate("Cli", "Import an export document; prints the new ids."),

@@ -1,5 +1,5 @@
-#include "app/cli/cliutil.h"
 #include "app/cli/clitelemetry.h"
+#include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/storecommand.h"
 #include "core/service/appcontext.h"

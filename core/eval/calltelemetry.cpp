@@ -9,7 +9,9 @@ using namespace Qt::StringLiterals;
 namespace Callscope {
 
 CallTelemetry::CallTelemetry(Telemetry::OtlpExporter *exporter, CallStore *store, QObject *parent)
-    : QObject(parent), m_exporter(exporter), m_store(store)
+    : QObject(parent)
+    , m_exporter(exporter)
+    , m_store(store)
 { }
 
 CallTelemetry::~CallTelemetry()

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope::Telemetry {
@@ -259,12 +261,12 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
                   record.metadata.value(u"case"_s).toVariant().toString());
         agent.set(u"callscope.experiment.variant"_s,
                   record.metadata.value(u"variant"_s).toString());
-        agent.set(u"callscope.experiment.repeat"_s,
-                  record.metadata.value(u"repeat"_s).toInteger());
+        agent.set(u"callscope.experiment.repeat"_s, record.metadata.value(u"repeat"_s).toInteger());
     }
     if (revisionOf)
-        agent.links.append(
-            { revisionOf->traceId, revisionOf->spanId, { { u"callscope.link"_s, u"revision_of"_s } } });
+        agent.links.append({ revisionOf->traceId,
+                             revisionOf->spanId,
+                             { { u"callscope.link"_s, u"revision_of"_s } } });
     const QString errorType = errorTypeOf(record);
     if (!errorType.isEmpty()) {
         agent.set(u"error.type"_s, errorType);
@@ -342,7 +344,8 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
             chat.set(u"gen_ai.request.seed"_s, engine.value(u"seed"_s).toInteger());
         chat.set(u"gen_ai.output.type"_s,
                  record.spec.contains(u"response_schema"_s) ? u"json"_s : u"text"_s);
-        const QString finish = finishReasonText(turnRecord.finishReason, turnRecord.rawFinishReason);
+        const QString finish =
+            finishReasonText(turnRecord.finishReason, turnRecord.rawFinishReason);
         chat.set(u"gen_ai.response.finish_reasons"_s, QStringList { finish });
         setUsage(chat, turnRecord.usage);
         for (const TurnExchange &exchange : record.exchanges) {
@@ -379,9 +382,10 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
         if (full) {
             QJsonArray system;
             if (!record.systemPrompt.isEmpty())
-                system.append(
-                    QJsonObject { { u"type"_s, u"text"_s }, { u"content"_s, record.systemPrompt } });
-            chat.set(u"gen_ai.system_instructions"_s, system.isEmpty() ? QString() : compact(system));
+                system.append(QJsonObject { { u"type"_s, u"text"_s },
+                                            { u"content"_s, record.systemPrompt } });
+            chat.set(u"gen_ai.system_instructions"_s,
+                     system.isEmpty() ? QString() : compact(system));
             QJsonArray input;
             const qsizetype inputEnd = at >= 0 ? at : messages.size();
             for (qsizetype i = 0; i < inputEnd; ++i) {

@@ -25,8 +25,8 @@ void applyProtocol(OtlpConfig &config, const QString &name)
     else if (name == u"http/json")
         config.protocol = OtlpProtocol::Json;
     else
-        config.problem = u"OTLP protocol '%1' is not supported (use http/protobuf or http/json)"_s
-                             .arg(name);
+        config.problem =
+            u"OTLP protocol '%1' is not supported (use http/protobuf or http/json)"_s.arg(name);
 }
 
 void checkUrl(OtlpConfig &config)
@@ -84,8 +84,9 @@ OtlpConfig OtlpConfig::fromEnvironment(const QProcessEnvironment &env,
     else if (!base.isEmpty())
         config.tracesUrl = tracesUrlFor(base);
     config.enabled = !config.tracesUrl.isEmpty();
-    applyProtocol(config,
-                  firstOf(env, { "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL" }));
+    applyProtocol(
+        config,
+        firstOf(env, { "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL" }));
     config.headers = parseHeaders(
         firstOf(env, { "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "OTEL_EXPORTER_OTLP_HEADERS" }));
     bool ok = false;
@@ -97,10 +98,9 @@ OtlpConfig OtlpConfig::fromEnvironment(const QProcessEnvironment &env,
     const QString service = firstOf(env, { "OTEL_SERVICE_NAME" });
     if (!service.isEmpty())
         config.serviceName = service;
-    config.spans.latestExperimental =
-        firstOf(env, { "OTEL_SEMCONV_STABILITY_OPT_IN" })
-            .split(u',')
-            .contains(u"gen_ai_latest_experimental"_s);
+    config.spans.latestExperimental = firstOf(env, { "OTEL_SEMCONV_STABILITY_OPT_IN" })
+                                          .split(u',')
+                                          .contains(u"gen_ai_latest_experimental"_s);
     const QString capture = firstOf(env, { "CALLSCOPE_OTEL_CAPTURE" });
     if (!capture.isEmpty()) {
         if (const auto level = captureLevelFromName(capture))

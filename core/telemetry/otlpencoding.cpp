@@ -179,8 +179,8 @@ QJsonArray attributesJson(const Attributes &attributes)
 {
     QJsonArray out;
     for (const Attribute &attribute : attributes)
-        out.append(
-            QJsonObject { { u"key"_s, attribute.key }, { u"value"_s, anyValueJson(attribute.value) } });
+        out.append(QJsonObject { { u"key"_s, attribute.key },
+                                 { u"value"_s, anyValueJson(attribute.value) } });
     return out;
 }
 
@@ -345,8 +345,8 @@ std::optional<PartialSuccess> readPartialSuccess(const QByteArray &body, bool js
         if (partial.isEmpty())
             return std::nullopt;
         const QJsonValue rejected = partial.value(u"rejectedSpans"_s);
-        result.rejectedSpans = rejected.isString() ? rejected.toString().toLongLong()
-                                                   : rejected.toInteger();
+        result.rejectedSpans =
+            rejected.isString() ? rejected.toString().toLongLong() : rejected.toInteger();
         result.errorMessage = partial.value(u"errorMessage"_s).toString();
     } else {
         // ExportTraceServiceResponse: 1 partial_success {1 rejected_spans, 2 error_message}

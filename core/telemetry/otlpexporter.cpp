@@ -9,6 +9,8 @@
 #include <QRandomGenerator>
 #include <QTimer>
 
+#include <climits>
+
 using namespace Qt::StringLiterals;
 
 namespace Callscope::Telemetry {
@@ -18,7 +20,9 @@ Q_LOGGING_CATEGORY(lcTelemetry, "callscope.telemetry")
 class OtlpExporter::Worker final : public QObject
 {
 public:
-    explicit Worker(OtlpExporter *owner) : m_owner(owner) {}
+    explicit Worker(OtlpExporter *owner)
+        : m_owner(owner)
+    { }
 
     // Runs on the worker thread: sends the next batch when it is time.
     void kick()
@@ -39,8 +43,8 @@ public:
             m_owner->m_idle.wakeAll();
             return;
         }
-        const bool now = m_owner->m_flushing
-            || m_owner->m_queue.size() >= m_owner->m_config.maxBatchSpans;
+        const bool now =
+            m_owner->m_flushing || m_owner->m_queue.size() >= m_owner->m_config.maxBatchSpans;
         lock.unlock();
         if (now)
             sendNext();
@@ -67,8 +71,7 @@ private:
         const OtlpConfig &config = m_owner->m_config;
         ExportScope scope;
         setAttribute(scope.resource, u"service.name"_s, config.serviceName);
-        setAttribute(scope.resource, u"service.version"_s,
-                     QCoreApplication::applicationVersion());
+        setAttribute(scope.resource, u"service.version"_s, QCoreApplication::applicationVersion());
         setAttribute(scope.resource, u"telemetry.sdk.name"_s, u"callscope"_s);
         setAttribute(scope.resource, u"telemetry.sdk.language"_s, u"cpp"_s);
         scope.scopeName = kScopeName;
@@ -119,19 +122,20 @@ private:
     {
         const OtlpConfig &config = m_owner->m_config;
         const int status = result.httpStatus;
-        const QString where = config.tracesUrl.toDisplayString(QUrl::RemoveUserInfo
-                                                               | QUrl::RemoveQuery);
+        const QString where =
+            config.tracesUrl.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
         if (status >= 200 && status < 300) {
             const auto partial = readPartialSuccess(result.rawResponse, m_json);
             QMutexLocker lock(&m_owner->m_mutex);
-            const qint64 rejected = partial ? std::min<qint64>(partial->rejectedSpans, m_batchSize) : 0;
+            const qint64 rejected =
+                partial ? std::min<qint64>(partial->rejectedSpans, m_batchSize) : 0;
             m_owner->m_stats.exported += m_batchSize - rejected;
             m_owner->m_stats.partialRejected += rejected;
             lock.unlock();
             if (partial)
                 qCWarning(lcTelemetry).noquote()
-                    << "the collector at" << where << "rejected" << partial->rejectedSpans
-                    << "of" << m_batchSize << "spans:" << partial->errorMessage.left(200);
+                    << "the collector at" << where << "rejected" << partial->rejectedSpans << "of"
+                    << m_batchSize << "spans:" << partial->errorMessage.left(200);
             done();
             return;
         }
@@ -147,8 +151,8 @@ private:
                     QMutexLocker lock(&m_owner->m_mutex);
                     ++m_owner->m_stats.retries;
                 }
-                qCInfo(lcTelemetry).noquote() << "the collector at" << where << "answered"
-                                              << status << "- retrying in" << delay << "ms";
+                qCInfo(lcTelemetry).noquote() << "the collector at" << where << "answered" << status
+                                              << "- retrying in" << delay << "ms";
                 m_retryTimer->start(int(std::min<qint64>(delay, INT_MAX)));
                 return;
             }
@@ -190,7 +194,9 @@ private:
 };
 
 OtlpExporter::OtlpExporter(const OtlpConfig &config, QObject *parent)
-    : QObject(parent), m_config(config), m_worker(new Worker(this))
+    : QObject(parent)
+    , m_config(config)
+    , m_worker(new Worker(this))
 {
     m_thread.setObjectName(u"otlp-exporter"_s);
     m_worker->moveToThread(&m_thread);
@@ -217,8 +223,8 @@ void OtlpExporter::submit(const QList<Span> &spans)
         m_stats.dropped += spans.size() - taken;
         m_stats.queued = int(m_queue.size());
     }
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->kick(); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker] { worker->kick(); }, Qt::QueuedConnection);
 }
 
 bool OtlpExporter::flush(int timeoutMs)
@@ -227,8 +233,8 @@ bool OtlpExporter::flush(int timeoutMs)
     QMutexLocker lock(&m_mutex);
     m_flushing = true;
     lock.unlock();
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->kick(); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker] { worker->kick(); }, Qt::QueuedConnection);
     lock.relock();
     while (m_busy || !m_queue.isEmpty()) {
         if (!m_idle.wait(&m_mutex, deadline))

@@ -100,8 +100,7 @@ void checkAnyValue(const QJsonObject &value, const QString &where, QStringList *
         problems->append(where + u": unexpected AnyValue field "_s + kind);
 }
 
-QJsonObject attributeMap(const QJsonArray &attributes, const QString &where,
-                         QStringList *problems)
+QJsonObject attributeMap(const QJsonArray &attributes, const QString &where, QStringList *problems)
 {
     QJsonObject out;
     for (const QJsonValue &item : attributes) {
@@ -109,7 +108,7 @@ QJsonObject attributeMap(const QJsonArray &attributes, const QString &where,
         const QJsonObject value = item.toObject().value(u"value"_s).toObject();
         if (out.contains(key))
             problems->append(where + u": attribute "_s + key + u" twice"_s);
-        checkAnyValue(value, where + u" " + key, problems);
+        checkAnyValue(value, where + u" "_s + key, problems);
         out.insert(key, value);
     }
     return out;
@@ -160,8 +159,7 @@ QList<CollectedSpan> FakeOtlpCollector::fromOtlpJson(const QJsonObject &request,
                 }
                 s.startTimeUnixNano = span.value(u"startTimeUnixNano"_s).toString();
                 s.endTimeUnixNano = span.value(u"endTimeUnixNano"_s).toString();
-                s.attributes =
-                    attributeMap(span.value(u"attributes"_s).toArray(), at, problems);
+                s.attributes = attributeMap(span.value(u"attributes"_s).toArray(), at, problems);
                 s.events = span.value(u"events"_s).toArray();
                 for (const QJsonValue &event : std::as_const(s.events))
                     attributeMap(event.toObject().value(u"attributes"_s).toArray(), at, problems);
@@ -185,8 +183,8 @@ QJsonObject FakeOtlpCollector::decodeProtobuf(const QByteArray &body, QString *e
         return {};
     }
     QProcess process;
-    process.start(node,
-                  { QDir(QStringLiteral(CALLSCOPE_TEST_SUPPORT_DIR)).filePath(u"otlpdecode.cjs"_s) });
+    process.start(
+        node, { QDir(QStringLiteral(CALLSCOPE_TEST_SUPPORT_DIR)).filePath(u"otlpdecode.cjs"_s) });
     if (!process.waitForStarted(10000)) {
         *error = u"node did not start: "_s + process.errorString();
         return {};
@@ -216,7 +214,8 @@ QList<CollectedSpan> FakeOtlpCollector::spans(QStringList *problems) const
     for (int i = 0; i < requests.size(); ++i) {
         const RecordedRequest &request = requests.at(i);
         if (request.path != "/v1/traces") {
-            problems->append(u"request %1 went to %2"_s.arg(i).arg(QString::fromUtf8(request.path)));
+            problems->append(
+                u"request %1 went to %2"_s.arg(i).arg(QString::fromUtf8(request.path)));
             continue;
         }
         const QByteArray type = request.header("content-type");
@@ -235,8 +234,8 @@ QList<CollectedSpan> FakeOtlpCollector::spans(QStringList *problems) const
             }
             out.append(fromOtlpJson(request.jsonObject(), u"json"_s, i, problems));
         } else {
-            problems->append(u"request %1: Content-Type '%2'"_s.arg(i).arg(
-                QString::fromLatin1(type)));
+            problems->append(
+                u"request %1: Content-Type '%2'"_s.arg(i).arg(QString::fromLatin1(type)));
         }
     }
     return out;

@@ -78,18 +78,17 @@ QByteArray chatReply(const QString &responseId, const QString &callId, const QSt
           QJsonArray { QJsonObject {
               { u"index"_s, 0 },
               { u"message"_s,
-                QJsonObject {
-                    { u"role"_s, u"assistant"_s },
-                    { u"content"_s, QJsonValue() },
-                    { u"tool_calls"_s,
-                      QJsonArray { QJsonObject {
-                          { u"id"_s, callId },
-                          { u"type"_s, u"function"_s },
-                          { u"function"_s,
-                            QJsonObject { { u"name"_s, name },
-                                          { u"arguments"_s,
-                                            QString::fromUtf8(QJsonDocument(args).toJson(
-                                                QJsonDocument::Compact)) } } } } } } } },
+                QJsonObject { { u"role"_s, u"assistant"_s },
+                              { u"content"_s, QJsonValue() },
+                              { u"tool_calls"_s,
+                                QJsonArray { QJsonObject {
+                                    { u"id"_s, callId },
+                                    { u"type"_s, u"function"_s },
+                                    { u"function"_s,
+                                      QJsonObject { { u"name"_s, name },
+                                                    { u"arguments"_s,
+                                                      QString::fromUtf8(QJsonDocument(args).toJson(
+                                                          QJsonDocument::Compact)) } } } } } } } },
               { u"finish_reason"_s, u"tool_calls"_s } } } },
         { u"usage"_s,
           QJsonObject { { u"prompt_tokens"_s, 12 },
@@ -121,10 +120,10 @@ QJsonObject toolLoopSpec(const QUrl &provider)
               { u"name"_s, u"get_ticket"_s },
               { u"description"_s, u"Load a ticket."_s },
               { u"input_schema"_s,
-                QJsonObject { { u"type"_s, u"object"_s },
-                              { u"properties"_s,
-                                QJsonObject { { u"id"_s,
-                                                QJsonObject { { u"type"_s, u"string"_s } } } } } } },
+                QJsonObject {
+                    { u"type"_s, u"object"_s },
+                    { u"properties"_s,
+                      QJsonObject { { u"id"_s, QJsonObject { { u"type"_s, u"string"_s } } } } } } },
               { u"requires_approval"_s, true },
               { u"mock"_s, QString::fromLatin1(kToolResult) } } } },
         { u"engine"_s,
@@ -149,10 +148,10 @@ bool writeJson(const QString &path, const QJsonObject &object)
 // Three turns: a tool (needs approval, allowed), an invalid answer (corrected), the answer.
 void scriptToolLoop(FakeProvider &provider)
 {
-    provider.enqueue(FakeReply::json(
-        200,
-        chatReply(u"resp-1"_s, u"c1"_s, u"get_ticket"_s,
-                  { { u"id"_s, QString::fromLatin1(kToolArgument) } })));
+    provider.enqueue(
+        FakeReply::json(200,
+                        chatReply(u"resp-1"_s, u"c1"_s, u"get_ticket"_s,
+                                  { { u"id"_s, QString::fromLatin1(kToolArgument) } })));
     provider.enqueue(FakeReply::json(200, chatReply(u"resp-2"_s, u"c2"_s, u"submit_output"_s, {})));
     provider.enqueue(FakeReply::json(
         200, chatReply(u"resp-3"_s, u"c3"_s, u"submit_output"_s, { { u"title"_s, u"T"_s } })));
@@ -280,7 +279,8 @@ void TestTelemetry::encodingAgreesWithTheReferenceDecoder()
     child.kind = SpanKind::Client;
     child.startUnixNano = parent.startUnixNano + 1;
     child.endUnixNano = parent.endUnixNano - 1;
-    child.events.append({ u"callscope.retry"_s, child.startUnixNano + 7, { { u"k"_s, qint64(3) } } });
+    child.events.append(
+        { u"callscope.retry"_s, child.startUnixNano + 7, { { u"k"_s, qint64(3) } } });
     child.links.append({ traceIdFor(u"other"_s), spanIdFor(u"other"_s), {} });
     ExportScope scope;
     setAttribute(scope.resource, u"service.name"_s, u"callscope-test"_s);
@@ -302,7 +302,7 @@ void TestTelemetry::encodingAgreesWithTheReferenceDecoder()
         QCOMPARE(spans.size(), 2);
         const CollectedSpan &p = spans.at(0);
         const CollectedSpan &c = spans.at(1);
-        QCOMPARE(p.resource.value(u"service.name"_s).toObject().value(u"stringValue"_s),
+        QCOMPARE(p.resource.value(u"service.name"_s).toObject().value(u"stringValue"_s).toString(),
                  u"callscope-test"_s);
         QCOMPARE(p.traceId, QString::fromLatin1(parent.traceId.toHex()));
         QCOMPARE(p.spanId, QString::fromLatin1(parent.spanId.toHex()));
@@ -357,7 +357,8 @@ void TestTelemetry::configFromEnvironment()
     QCOMPARE(config.protocol, OtlpProtocol::Protobuf);
     QCOMPARE(config.spans.capture, CaptureLevel::None);
     QVERIFY(!config.spans.latestExperimental);
-    env.insert(u"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"_s, u"https://cloud.langfuse.com/api/public/otel/v1/traces"_s);
+    env.insert(u"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"_s,
+               u"https://cloud.langfuse.com/api/public/otel/v1/traces"_s);
     env.insert(u"OTEL_EXPORTER_OTLP_PROTOCOL"_s, u"http/json"_s);
     env.insert(u"OTEL_EXPORTER_OTLP_HEADERS"_s, u"Authorization=Basic%20abc%3D,x-b = 2"_s);
     env.insert(u"OTEL_SERVICE_NAME"_s, u"planner-team"_s);
@@ -416,7 +417,7 @@ void TestTelemetry::toolLoopSpans()
     QCOMPARE(agent.name, u"invoke_agent planner"_s);
     QVERIFY(agent.parentSpanId.isEmpty());
     QCOMPARE(agent.kind, 1);
-    QCOMPARE(agent.resource.value(u"service.name"_s).toObject().value(u"stringValue"_s),
+    QCOMPARE(agent.resource.value(u"service.name"_s).toObject().value(u"stringValue"_s).toString(),
              u"callscope"_s);
     for (const CollectedSpan &span : spans)
         QCOMPARE(span.traceId, agent.traceId);
@@ -462,7 +463,8 @@ void TestTelemetry::toolLoopSpans()
         QCOMPARE(chat.string(u"gen_ai.output.type"_s), u"json"_s);
         QCOMPARE(chat.integer(u"gen_ai.usage.input_tokens"_s), 12);
         QCOMPARE(chat.integer(u"gen_ai.usage.output_tokens"_s), 4);
-        QCOMPARE(chat.strings(u"gen_ai.response.finish_reasons"_s), QStringList { u"tool_calls"_s });
+        QCOMPARE(chat.strings(u"gen_ai.response.finish_reasons"_s),
+                 QStringList { u"tool_calls"_s });
     }
     QCOMPARE(chats.at(0).string(u"gen_ai.response.id"_s), u"resp-1"_s);
     QCOMPARE(chats.at(2).string(u"gen_ai.response.id"_s), u"resp-3"_s);
@@ -494,15 +496,16 @@ void TestTelemetry::toolLoopSpans()
     // Capture level none: no prompt, message, argument or result text, no key, no header value.
     const QByteArray bytes = allBodies(collector.server());
     QVERIFY(!bytes.isEmpty());
-    for (const char *word : { "INPUT-WORD-7731", "SYSTEM-WORD-5521", kToolArgument, kToolResult,
-                              kApiKey })
+    for (const char *word :
+         { "INPUT-WORD-7731", "SYSTEM-WORD-5521", kToolArgument, kToolResult, kApiKey })
         QVERIFY2(!bytes.contains(word), word);
     QVERIFY(!agent.has(u"gen_ai.input.messages"_s));
     QVERIFY(!chats.at(0).has(u"gen_ai.input.messages"_s));
     QVERIFY(!chats.at(0).has(u"gen_ai.system_instructions"_s));
     QVERIFY(!tool.has(u"gen_ai.tool.call.arguments"_s));
     // The headers from the environment reach the collector, and only the collector.
-    QCOMPARE(collector.server().requests().at(0).header("x-honeycomb-team"), "HEADER-TOKEN-3381"_ba);
+    QCOMPARE(collector.server().requests().at(0).header("x-honeycomb-team"),
+             "HEADER-TOKEN-3381"_ba);
     QVERIFY(!r.err.contains("HEADER-TOKEN-3381"));
 }
 
@@ -518,10 +521,10 @@ void TestTelemetry::fullCaptureMessages()
     scriptToolLoop(provider);
     QProcessEnvironment env = otlpEnv(collector, u"http/json"_s, u"full"_s);
     env.insert(u"OTEL_SEMCONV_STABILITY_OPT_IN"_s, u"gen_ai_latest_experimental"_s);
-    const CliResult r = runCli({ u"run"_s, spec, u"--input"_s, QString::fromLatin1(kInputText),
-                                 u"--db"_s, dir.filePath(u"h.sqlite"_s), u"--allow-tool"_s,
-                                 u"get_ticket"_s },
-                               env);
+    const CliResult r =
+        runCli({ u"run"_s, spec, u"--input"_s, QString::fromLatin1(kInputText), u"--db"_s,
+                 dir.filePath(u"h.sqlite"_s), u"--allow-tool"_s, u"get_ticket"_s },
+               env);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QStringList problems;
     const QList<CollectedSpan> spans = collector.spans(&problems);
@@ -540,13 +543,16 @@ void TestTelemetry::fullCaptureMessages()
     // The conventions' shapes: messages {role, parts[{type, ...}]}, system parts, tools.
     const QJsonArray system = parse(chats.at(0).string(u"gen_ai.system_instructions"_s));
     QCOMPARE(system.size(), 1);
-    QCOMPARE(system.at(0).toObject().value(u"type"_s), u"text"_s);
-    QCOMPARE(system.at(0).toObject().value(u"content"_s), QString::fromLatin1(kSystemPrompt));
+    QCOMPARE(system.at(0).toObject().value(u"type"_s).toString(), u"text"_s);
+    QCOMPARE(system.at(0).toObject().value(u"content"_s).toString(),
+             QString::fromLatin1(kSystemPrompt));
     for (const CollectedSpan &chat : chats) {
         const QJsonArray input = parse(chat.string(u"gen_ai.input.messages"_s));
         const QJsonArray output = parse(chat.string(u"gen_ai.output.messages"_s));
         QVERIFY2(!input.isEmpty() && output.size() == 1, qPrintable(chat.spanId));
-        for (const QJsonValue &message : input + output) {
+        QJsonArray both = input;
+        both.append(output.at(0));
+        for (const QJsonValue &message : std::as_const(both)) {
             const QJsonObject m = message.toObject();
             QVERIFY(QStringList({ u"user"_s, u"assistant"_s, u"tool"_s })
                         .contains(m.value(u"role"_s).toString()));
@@ -558,17 +564,24 @@ void TestTelemetry::fullCaptureMessages()
         QVERIFY(output.at(0).toObject().value(u"finish_reason"_s).isString());
         const QJsonArray definitions = parse(chat.string(u"gen_ai.tool.definitions"_s));
         QCOMPARE(definitions.size(), 1);
-        QCOMPARE(definitions.at(0).toObject().value(u"name"_s), u"get_ticket"_s);
+        QCOMPARE(definitions.at(0).toObject().value(u"name"_s).toString(), u"get_ticket"_s);
     }
     const QJsonArray first = parse(chats.at(0).string(u"gen_ai.input.messages"_s));
-    QCOMPARE(first.at(0).toObject().value(u"role"_s), u"user"_s);
-    QCOMPARE(first.at(0).toObject().value(u"parts"_s).toArray().at(0).toObject().value(
-                 u"content"_s),
+    QCOMPARE(first.at(0).toObject().value(u"role"_s).toString(), u"user"_s);
+    QCOMPARE(first.at(0)
+                 .toObject()
+                 .value(u"parts"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"content"_s)
+                 .toString(),
              QString::fromLatin1(kInputText));
     const QJsonArray second = parse(chats.at(1).string(u"gen_ai.input.messages"_s));
-    QCOMPARE(second.last().toObject().value(u"role"_s), u"tool"_s);
+    QCOMPARE(second.last().toObject().value(u"role"_s).toString(), u"tool"_s);
     const CollectedSpan tool = named(spans, u"execute_tool "_s).value(0);
-    QVERIFY(tool.string(u"gen_ai.tool.call.arguments"_s).contains(QLatin1StringView(kToolArgument)));
+    QVERIFY(
+        tool.string(u"gen_ai.tool.call.arguments"_s).contains(QLatin1StringView(kToolArgument)));
     QCOMPARE(tool.string(u"gen_ai.tool.call.result"_s), QString::fromLatin1(kToolResult));
     // Full content still never carries the key.
     QVERIFY(!allBodies(collector.server()).contains(kApiKey));
@@ -625,7 +638,8 @@ void TestTelemetry::refusedBatchesAreNotRetried()
     OtlpConfig config = collectorConfig(collector);
     config.protocol = OtlpProtocol::Json;
     OtlpExporter exporter(config);
-    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"rejected 1 of 4 spans: span too old"_s));
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(u"rejected 1 of 4 spans: span too old"_s));
     exporter.submit(sampleSpans(4));
     QVERIFY(waitFor([&] { return exporter.stats().exported == 3; }));
     QCOMPARE(exporter.stats().partialRejected, 1);
@@ -674,8 +688,8 @@ void TestTelemetry::experimentRunSpans()
     FakeProvider provider;
     QVERIFY(provider.listen());
     provider.setResponder([](const RecordedRequest &) {
-        return FakeReply::json(200, chatReply(u"r"_s, u"s1"_s, u"submit_output"_s,
-                                              { { u"title"_s, u"ok"_s } }));
+        return FakeReply::json(
+            200, chatReply(u"r"_s, u"s1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } }));
     });
     FakeOtlpCollector collector;
     QVERIFY(collector.listen());
@@ -739,9 +753,9 @@ void TestTelemetry::exportOfStoredCallsKeepsIdsAndTimes()
     QVERIFY(writeJson(spec, toolLoopSpec(provider.baseUrl())));
     const QString db = dir.filePath(u"h.sqlite"_s);
     scriptToolLoop(provider);
-    const CliResult r = runCli({ u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, db,
-                                 u"--allow-tool"_s, u"get_ticket"_s },
-                               otlpEnv(live, u"http/json"_s));
+    const CliResult r = runCli(
+        { u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, db, u"--allow-tool"_s, u"get_ticket"_s },
+        otlpEnv(live, u"http/json"_s));
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QStringList problems;
     const QList<CollectedSpan> sentLive = live.spans(&problems);
@@ -770,9 +784,9 @@ void TestTelemetry::exportOfStoredCallsKeepsIdsAndTimes()
     // Nothing matches a kind that has no calls.
     FakeOtlpCollector none;
     QVERIFY(none.listen());
-    const CliResult n = runCli({ u"export-otlp"_s, u"--db"_s, db, u"--kind"_s, u"other"_s,
-                                 u"--otlp"_s, none.endpoint() },
-                               {});
+    const CliResult n = runCli(
+        { u"export-otlp"_s, u"--db"_s, db, u"--kind"_s, u"other"_s, u"--otlp"_s, none.endpoint() },
+        {});
     QCOMPARE(n.exitCode, 0);
     QCOMPARE(n.json().value(u"calls"_s).toInteger(), 0);
     QCOMPARE(none.server().requestCount(), 0);
