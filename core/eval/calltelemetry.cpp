@@ -1,5 +1,6 @@
 #include "core/eval/calltelemetry.h"
 
+#include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/telemetry/genaispans.h"
