@@ -57,7 +57,7 @@ void finishTelemetry()
     AppContext::setServiceObserver({});
     exporter()->flush(2000);
     const Telemetry::OtlpExporter::Stats stats = exporter()->stats();
-    const qint64 lost = stats.dropped + stats.rejected + stats.failed + stats.queued;
+    const qint64 lost = stats.submitted - stats.exported; // in flight ones included
     if (lost > 0)
         printError(QCoreApplication::translate("Cli",
                                                "OTLP export: %n span(s) not delivered "
