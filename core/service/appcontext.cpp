@@ -135,8 +135,21 @@ CallService *AppContext::calls()
             std::make_unique<CallService>(network(), m_store.get(), credentials(), profiles());
         m_calls->loadLimitsFromSettings();
         m_calls->setTrustStore(trust());
+        if (serviceObserver())
+            serviceObserver()(this, m_calls.get());
     }
     return m_calls.get();
+}
+
+std::function<void(AppContext *, CallService *)> &AppContext::serviceObserver()
+{
+    static std::function<void(AppContext *, CallService *)> observer;
+    return observer;
+}
+
+void AppContext::setServiceObserver(std::function<void(AppContext *, CallService *)> observer)
+{
+    serviceObserver() = std::move(observer);
 }
 
 } // namespace Callscope

@@ -15,6 +15,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QNetworkAccessManager;
@@ -82,11 +83,16 @@ public:
     // calls are not kept), the keychain and the profiles, with the scheduler's limits read
     // from the settings.
     CallService *calls();
+    // Called with every CallService an AppContext of this process makes, right after it is
+    // made: how a program adds an observer of all its calls (the OTLP export) in one place.
+    static void setServiceObserver(std::function<void(AppContext *, CallService *)> observer);
     // The files the user trusted to run things (core/secrets/truststore.h); the service refuses
     // untrusted ones that would.
     TrustStore *trust();
 
 private:
+    static std::function<void(AppContext *, CallService *)> &serviceObserver();
+
     QString m_databasePath;
     QString m_databaseError;
     StoreError::Code m_databaseErrorCode = StoreError::Code::None;

@@ -1,0 +1,69 @@
+#include "app/cli/clitelemetry.h"
+
+#include "app/cli/cliutil.h"
+#include "app/cli/storecommand.h"
+#include "core/eval/calltelemetry.h"
+#include "core/service/callservice.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace Callscope::Cli {
+
+namespace {
+
+std::unique_ptr<Telemetry::OtlpExporter> &exporter()
+{
+    static std::unique_ptr<Telemetry::OtlpExporter> instance;
+    return instance;
+}
+
+} // namespace
+
+bool startTelemetry(QStringList &arguments)
+{
+    bool failed = false;
+    const auto endpoint = takeOption(arguments, u"--otlp"_s, &failed);
+    if (failed)
+        return false;
+    const Telemetry::OtlpConfig config = Telemetry::OtlpConfig::fromEnvironment(
+        QProcessEnvironment::systemEnvironment(), endpoint.value_or(QString()));
+    if (!config.enabled)
+        return true;
+    if (!config.problem.isEmpty()) {
+        printError(config.problem);
+        return false;
+    }
+    exporter() = std::make_unique<Telemetry::OtlpExporter>(config);
+    AppContext::setServiceObserver([](AppContext *context, CallService *service) {
+        auto *telemetry = new CallTelemetry(exporter().get(), context->store(), service);
+        telemetry->watch(service);
+    });
+    return true;
+}
+
+Telemetry::OtlpExporter *telemetryExporter()
+{
+    return exporter().get();
+}
+
+void finishTelemetry()
+{
+    if (!exporter())
+        return;
+    AppContext::setServiceObserver({});
+    exporter()->flush(2000);
+    const Telemetry::OtlpExporter::Stats stats = exporter()->stats();
+    const qint64 lost = stats.submitted - stats.exported; // in flight ones included
+    if (lost > 0)
+        printError(QCoreApplication::translate("Cli",
+                                               "OTLP export: %n span(s) not delivered "
+                                               "(see docs/telemetry.md)",
+                                               nullptr, int(lost)));
+    exporter().reset();
+}
+
+} // namespace Callscope::Cli

@@ -1,0 +1,55 @@
+#pragma once
+
+// CallTelemetry: turns the calls a CallService finishes into spans for an OtlpExporter
+// (core/telemetry). It only listens (CallService::jobFinished), so a call never waits for it
+// and a failing export never fails a call. A revision gets a span link to the call it revised
+// (read from the history); the calls of an experiment run share the run's trace, and the
+// run's `experiment {name}` span is sent by finishExperiments() (and on destruction, which
+// comes with the service's), spanning the first to the last call seen.
+
+#include "core/model/callrecord.h"
+#include "core/telemetry/otlpexporter.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+namespace Callscope {
+
+class CallService;
+class CallStore;
+
+class CallTelemetry final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CallTelemetry)
+
+public:
+    // `store` (may be null) is read for the parent of a revision and an experiment's name.
+    CallTelemetry(Telemetry::OtlpExporter *exporter, CallStore *store, QObject *parent = nullptr);
+    ~CallTelemetry() override;
+
+    void watch(CallService *service);
+    // Queues the spans of one finished call (live, or from the history).
+    void exportCall(const CallRecord &record);
+    // Sends the experiment spans of the experiment runs whose calls were exported.
+    void finishExperiments();
+
+    Telemetry::OtlpExporter *exporter() const { return m_exporter; }
+
+private:
+    struct ExperimentSeen
+    {
+        QString name;
+        QDateTime first;
+        QDateTime last;
+        int runs = 0;
+        int failed = 0;
+    };
+
+    Telemetry::OtlpExporter *m_exporter;
+    CallStore *m_store;
+    QHash<QString, ExperimentSeen> m_experiments;
+};
+
+} // namespace Callscope
