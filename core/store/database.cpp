@@ -304,7 +304,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                                         .arg(path));
     } else if (options.readOnly) {
         return StoreError::make(StoreError::Code::Io,
-                                translate("database %1 does not exist").arg(path));
+                                Tr::tr("database %1 does not exist").arg(path));
     } else if (!QDir().mkpath(info.absolutePath())) {
         return StoreError::make(StoreError::Code::Io,
                                 Tr::tr("cannot create the folder %1").arg(info.absolutePath()));
@@ -359,8 +359,8 @@ StoreError Database::migrate(const Options &options)
             return {};
         if (options.readOnly)
             return StoreError::make(StoreError::Code::Io,
-                                    translate("database %1 has schema version %2 and needs "
-                                              "version %3: a reader cannot migrate it")
+                                    Tr::tr("database %1 has schema version %2 and needs "
+                                           "version %3: a reader cannot migrate it")
                                         .arg(m_path)
                                         .arg(m_version)
                                         .arg(target));
