@@ -10,12 +10,11 @@
 #include "app/cli/storecommand.h"
 #include "core/store/callexchange.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-
-#include <cstdio>
 
 using namespace Qt::StringLiterals;
 
@@ -40,19 +39,16 @@ QJsonObject idMap(const QHash<qint64, qint64> &map)
 
 int runImport(const QStringList &arguments)
 {
-    QStringList args = arguments;
-    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
-                      "Imports an export document; prints the new ids as JSON.\n")
-                       .toLocal8Bit()
-                       .constData(),
-                   stdout);
-        return ExitOk;
-    }
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
-        return ExitUsage;
-    if (args.size() != 1 || args.first().startsWith(u"--")) {
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"file"_s, tr("The export document."));
+    addHistoryOption(parser);
+    if (const auto exit =
+            parseArguments(parser, u"import"_s, arguments,
+                           tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
+                              "Imports an export document; prints the new ids as JSON.\n")))
+        return *exit;
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1) {
         printError(tr("import: expected one FILE (see import --help)"));
         return ExitUsage;
     }
@@ -69,7 +65,7 @@ int runImport(const QStringList &arguments)
     }
 
     AppContext context;
-    if (!openHistory(context, dbPath))
+    if (!openHistory(context, parser))
         return ExitFailed;
     CallStore &store = *context.store();
     CallExchange exchange(store);
