@@ -70,6 +70,12 @@ int runCare(const QString &action, const QStringList &arguments, const QString &
     const std::optional<QString> from =
         parser.isSet(u"from"_s) ? std::optional(parser.value(u"from"_s)) : std::nullopt;
     const QString path = historyPath(parser);
+    if (isServerLocation(path)) {
+        printError(tr("history %1 works on a history file; a PostgreSQL server is checked and "
+                      "backed up with its own tools (pg_dump, pg_amcheck)")
+                       .arg(action));
+        return ExitUsage;
+    }
 
     if (action == "check"_L1) {
         auto report = HistoryRescue::check(path);

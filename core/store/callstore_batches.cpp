@@ -30,7 +30,7 @@ constexpr auto kSelectBatchCompleted = R"(SELECT b.line, MAX(b.call_id) FROM bat
 StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
 {
     return inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
-        QSqlQuery &insert = statement(kInsertBatch);
+        QSqlQuery &insert = insertStatement(kInsertBatch);
         const QDateTime created =
             batch.createdAt.isValid() ? batch.createdAt : QDateTime::currentDateTimeUtc();
         if (StoreError error = runStatement(
@@ -42,7 +42,7 @@ StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
                 translate("storing a batch"));
             error)
             return error;
-        return insert.lastInsertId().toLongLong();
+        return insertedId(insert);
     });
 }
 

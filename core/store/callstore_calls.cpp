@@ -92,13 +92,21 @@ constexpr auto kSelectAttempts = R"(SELECT attempt_index, turn_index, outcome, f
 constexpr auto kSelectSearchSource =
     "SELECT input, response, error, messages FROM calls WHERE id = ?"_L1;
 constexpr auto kCallExists = "SELECT 1 FROM calls WHERE id = ?"_L1;
-constexpr auto kSelectPreviousSimilar = R"(SELECT p.id FROM calls c JOIN calls p
+// The SQL of previousSimilarCall() and findRecoveredCall(): they read the metadata's JSON.
+QString selectPreviousSimilar(const SqlDialect &dialect)
+{
+    return uR"(SELECT p.id FROM calls c JOIN calls p
     ON p.kind = c.kind AND p.engine_type = c.engine_type AND p.model = c.model AND p.id < c.id
-    AND json_extract(p.metadata, '$.variant') IS json_extract(c.metadata, '$.variant')
-    WHERE c.id = ? ORDER BY p.id DESC LIMIT 1)"_L1;
-constexpr auto kSelectRecoveredCall =
-    R"(SELECT id FROM calls WHERE created_at >= ? AND created_at <= ?
-    AND json_extract(metadata, '$.recovery_entry') = ? LIMIT 1)"_L1;
+    AND %1 WHERE c.id = ? ORDER BY p.id DESC LIMIT 1)"_s.arg(
+        dialect.sameOrBothNull(dialect.jsonField(u"p.metadata", u"variant"),
+                               dialect.jsonField(u"c.metadata", u"variant")));
+}
+
+QString selectRecoveredCall(const SqlDialect &dialect)
+{
+    return u"SELECT id FROM calls WHERE created_at >= ? AND created_at <= ? AND %1 LIMIT 1"_s.arg(
+        dialect.jsonFieldEquals(u"metadata", u"recovery_entry"));
+}
 
 constexpr int kPreviewLength = 200;
 
@@ -280,8 +288,8 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
         for (const JsonColumn &c : columns)
             total += c.size;
         if (total >= kStreamedRowBytes) {
-            QSqlQuery &insert =
-                statement(columns[1].null ? kInsertCallStreamedNoResponse : kInsertCallStreamed);
+            QSqlQuery &insert = insertStatement(columns[1].null ? kInsertCallStreamedNoResponse
+                                                                : kInsertCallStreamed);
             QVariantList values = lightValues(record, createdAt);
             for (const JsonColumn &c : columns) {
                 if (!c.null)
@@ -289,7 +297,7 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
             }
             const StoreError stored =
                 runStatement(m_database, insert, values, [] { return translate("storing call"); });
-            const qint64 id = stored ? 0 : insert.lastInsertId().toLongLong();
+            const qint64 id = stored ? 0 : insertedId(insert);
             releaseValues(insert);
             if (stored)
                 return stored;
@@ -301,10 +309,10 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
             return id;
         }
     }
-    QSqlQuery &insert = statement(kInsertCall);
+    QSqlQuery &insert = insertStatement(kInsertCall);
     const StoreError stored = runStatement(m_database, insert, callValues(record, createdAt),
                                            [] { return translate("storing call"); });
-    const qint64 id = stored ? 0 : insert.lastInsertId().toLongLong();
+    const qint64 id = stored ? 0 : insertedId(insert);
     releaseValues(insert);
     if (stored)
         return stored;
@@ -550,7 +558,7 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
 
 StoreResult<std::optional<qint64>> CallStore::previousSimilarCall(qint64 id)
 {
-    auto q = runQuery(m_database, kSelectPreviousSimilar, { id },
+    auto q = runQuery(m_database, selectPreviousSimilar(m_database.dialect()), { id },
                       translate("finding the call before %1").arg(id));
     if (!q)
         return q.error();
@@ -563,7 +571,7 @@ StoreResult<qint64> CallStore::findRecoveredCall(const QString &entry, const QDa
 {
     // The time narrows the search to a few rows through the index; the entry decides.
     auto query = runQuery(
-        m_database, kSelectRecoveredCall,
+        m_database, selectRecoveredCall(m_database.dialect()),
         { createdAt.isValid() ? createdAt.toMSecsSinceEpoch() : qint64(0),
           createdAt.isValid() ? createdAt.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max(),
           entry },

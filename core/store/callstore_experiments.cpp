@@ -44,15 +44,23 @@ constexpr auto kSelectExperimentRuns =
 constexpr auto kSelectExperimentsByHash =
     R"(SELECT id, name, path, definition_hash, definition, created_at FROM experiments
     WHERE definition_hash = ? ORDER BY id DESC)"_L1;
-constexpr auto kSelectExperimentJudgeCalls = R"(SELECT id, json_extract(metadata, '$.judge_of'),
-    json_extract(metadata, '$.judge_key'), response FROM calls WHERE kind = 'judge'
-    AND created_at >= ? AND status = 'completed' AND json_extract(metadata, '$.experiment_id') = ?
-    AND json_extract(metadata, '$.judge_of') IS NOT NULL ORDER BY id)"_L1;
-constexpr auto kSelectExperimentCompletedCalls =
-    R"(SELECT id, json_extract(metadata, '$.case'), json_extract(metadata, '$.variant'),
-    json_extract(metadata, '$.repeat') FROM calls WHERE created_at >= ? AND status = 'completed'
-    AND json_extract(metadata, '$.experiment_id') = ? AND json_extract(metadata, '$.case')
-    IS NOT NULL ORDER BY id)"_L1;
+// The SQL of experimentCompletedCalls() and experimentJudgeCalls(): they read the calls'
+// metadata.
+QString selectExperimentCompletedCalls(const SqlDialect &d)
+{
+    return uR"(SELECT id, %1, %2, %3 FROM calls WHERE created_at >= ? AND status = 'completed'
+    AND %4 AND %1 IS NOT NULL ORDER BY id)"_s.arg(
+        d.jsonField(u"metadata", u"case"), d.jsonField(u"metadata", u"variant"),
+        d.jsonField(u"metadata", u"repeat"), d.jsonFieldEquals(u"metadata", u"experiment_id"));
+}
+
+QString selectExperimentJudgeCalls(const SqlDialect &d)
+{
+    return uR"(SELECT id, %1, %2, response FROM calls WHERE kind = 'judge' AND created_at >= ?
+    AND status = 'completed' AND %3 AND %1 IS NOT NULL ORDER BY id)"_s.arg(
+        d.jsonField(u"metadata", u"judge_of"), d.jsonField(u"metadata", u"judge_key"),
+        d.jsonFieldEquals(u"metadata", u"experiment_id"));
+}
 
 // A row of kSelectExperiment / kSelectExperimentsByHash.
 ExperimentRecord experimentFrom(const QSqlQuery &query)
@@ -77,7 +85,7 @@ QVariant optionalDouble(const std::optional<double> &value)
 StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experiment)
 {
     return inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
-        QSqlQuery &insert = statement(kInsertExperiment);
+        QSqlQuery &insert = insertStatement(kInsertExperiment);
         const QDateTime created =
             experiment.createdAt.isValid() ? experiment.createdAt : QDateTime::currentDateTimeUtc();
         if (StoreError error = runStatement(
@@ -89,7 +97,7 @@ StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experime
                 translate("storing an experiment"));
             error)
             return error;
-        return insert.lastInsertId().toLongLong();
+        return insertedId(insert);
     });
 }
 
@@ -133,7 +141,7 @@ StoreResult<QList<ExperimentRecord>> CallStore::findExperiments(const QByteArray
 StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
 {
     return inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
-        QSqlQuery &insert = statement(kSaveExperimentRun);
+        QSqlQuery &insert = insertStatement(kSaveExperimentRun);
         if (StoreError error = runStatement(
                 m_database, insert,
                 { run.experimentId, run.caseId, run.variant, run.repeat,
@@ -146,14 +154,14 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
                 translate("storing a run of experiment %1").arg(run.experimentId));
             error)
             return error;
-        return insert.lastInsertId().toLongLong();
+        return insertedId(insert);
     });
 }
 
 StoreResult<QList<CallStore::ExperimentCall>>
 CallStore::experimentCompletedCalls(qint64 experimentId, const QDateTime &since)
 {
-    auto query = runQuery(m_database, kSelectExperimentCompletedCalls,
+    auto query = runQuery(m_database, selectExperimentCompletedCalls(m_database.dialect()),
                           { since.isValid() ? since.toMSecsSinceEpoch() : qint64(0), experimentId },
                           translate("reading the calls of experiment %1").arg(experimentId));
     if (!query)
@@ -168,7 +176,7 @@ CallStore::experimentCompletedCalls(qint64 experimentId, const QDateTime &since)
 StoreResult<QList<CallStore::JudgeCall>> CallStore::experimentJudgeCalls(qint64 experimentId,
                                                                          const QDateTime &since)
 {
-    auto query = runQuery(m_database, kSelectExperimentJudgeCalls,
+    auto query = runQuery(m_database, selectExperimentJudgeCalls(m_database.dialect()),
                           { since.isValid() ? since.toMSecsSinceEpoch() : qint64(0), experimentId },
                           translate("reading the judges of experiment %1").arg(experimentId));
     if (!query)

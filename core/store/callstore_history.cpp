@@ -36,12 +36,15 @@ constexpr auto kFilterParent = "c.parent_id = ?"_L1;
 constexpr auto kFilterSession = "c.session_id = ?"_L1;
 constexpr auto kFilterLikeTerm = R"(c.id IN (SELECT call_id FROM calls_search WHERE
     input LIKE ? ESCAPE '\' OR output LIKE ? ESCAPE '\' OR tools LIKE ? ESCAPE '\'))"_L1;
+constexpr auto kFilterTextSearch = R"(c.id IN (SELECT call_id FROM calls_search WHERE
+    document @@ plainto_tsquery('simple', ?)))"_L1;
 constexpr auto kFilterAfter = "(c.created_at, c.id) < (?, ?)"_L1;
 constexpr auto kHistoryOrder = " ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"_L1;
 
 constexpr auto kChildren = " WHERE c.parent_id = ? ORDER BY c.created_at, c.id"_L1;
 constexpr auto kRevisionTree = R"( WHERE c.id IN (WITH RECURSIVE tree(id) AS (
-    SELECT ? UNION SELECT k.id FROM calls k JOIN tree t ON k.parent_id = t.id) SELECT id FROM tree)
+    SELECT CAST(? AS BIGINT) UNION SELECT k.id FROM calls k JOIN tree t ON k.parent_id = t.id)
+    SELECT id FROM tree)
     ORDER BY c.created_at, c.id)"_L1;
 
 constexpr int kDefaultLimit = 50;
@@ -143,6 +146,9 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
                 conditions.append(kFilterLikeTerm);
                 values << pattern << pattern << pattern;
             }
+            break;
+        case Database::SearchMode::TextSearch:
+            filter(kFilterTextSearch, terms.join(u' '));
             break;
         case Database::SearchMode::None:
             return StoreError::make(StoreError::Code::Sql,

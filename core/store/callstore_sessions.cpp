@@ -59,7 +59,7 @@ Session sessionFrom(const QSqlQuery &q)
 
 StoreResult<qint64> CallStore::insertSessionRow(const Session &session)
 {
-    QSqlQuery &q = statement(kInsertSession);
+    QSqlQuery &q = insertStatement(kInsertSession);
     if (StoreError error = runStatement(
             m_database, q,
             { session.title, session.systemPrompt,
@@ -69,7 +69,7 @@ StoreResult<qint64> CallStore::insertSessionRow(const Session &session)
             translate("storing session"));
         error)
         return error;
-    return q.lastInsertId().toLongLong();
+    return insertedId(q);
 }
 
 StoreResult<qint64> CallStore::createSession(const Session &session)
@@ -252,7 +252,7 @@ StoreResult<QList<HistoryRow>> CallStore::sessionCalls(qint64 sessionId)
 
 StoreResult<qint64> CallStore::insertCompactionRow(const Compaction &c)
 {
-    QSqlQuery &q = statement(kInsertCompaction);
+    QSqlQuery &q = insertStatement(kInsertCompaction);
     if (StoreError error =
             runStatement(m_database, q,
                          { c.sessionId, c.callId, c.firstSequence, c.lastSequence, c.summary,
@@ -261,7 +261,7 @@ StoreResult<qint64> CallStore::insertCompactionRow(const Compaction &c)
                          translate("storing a compaction of session %1").arg(c.sessionId));
         error)
         return error;
-    return q.lastInsertId().toLongLong();
+    return insertedId(q);
 }
 
 StoreResult<Compaction> CallStore::recordCompaction(qint64 sessionId, const CallRecord &summaryCall,

@@ -9,10 +9,10 @@ QVariant bindable(const QVariant &value)
     return value;
 }
 
-void bindAll(QSqlQuery &query, const QVariantList &values)
+void bindAll(QSqlQuery &query, const QVariantList &values, const SqlDialect &dialect)
 {
     for (qsizetype i = 0; i < values.size(); ++i)
-        query.bindValue(int(i), bindable(values.at(i)));
+        query.bindValue(int(i), dialect.textValue(bindable(values.at(i))));
 }
 
 void releaseValues(QSqlQuery &query)

@@ -21,8 +21,8 @@ namespace Callscope {
 // bound only through an invalid QVariant.
 QVariant bindable(const QVariant &value);
 
-// Binds `values` in order, each through bindable().
-void bindAll(QSqlQuery &query, const QVariantList &values);
+// Binds `values` in order, each through bindable() and the dialect's textValue().
+void bindAll(QSqlQuery &query, const QVariantList &values, const SqlDialect &dialect);
 
 // A statement prepared once keeps its bound values until the next bind: let go of large
 // values (a call's JSON) as soon as the statement ran.
@@ -65,11 +65,13 @@ StoreResult<QSqlQuery> runQuery(Database &database, QLatin1StringView sql,
 }
 
 // Runs a statement prepared once (CallStore::statement) with `values` bound through bindAll().
+// For an INSERT prepared with SqlDialect::insertReturningId(), the new id is then
+// database.dialect().insertedId(statement).
 template<typename What>
 StoreError runStatement(Database &database, QSqlQuery &statement, const QVariantList &values,
                         What &&what)
 {
-    bindAll(statement, values);
+    bindAll(statement, values, database.dialect());
     if (!statement.exec())
         return database.errorFrom(statement, StoreQueryDetail::describe(std::forward<What>(what)));
     return {};
