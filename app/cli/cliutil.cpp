@@ -2,6 +2,7 @@
 
 #include "core/model/boundedread.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -95,6 +96,36 @@ std::optional<QJsonValue> readJsonFile(const QString &path, QString *error)
     if (doc.isArray())
         return QJsonValue(doc.array());
     return QJsonValue(doc.object());
+}
+
+std::optional<int> parseArguments(QCommandLineParser &parser, const QString &command,
+                                  const QStringList &arguments, const QString &help)
+{
+    const QCommandLineOption helpOption({ u"h"_s, u"help"_s },
+                                        QCoreApplication::translate("Cli", "Show this help."));
+    parser.addOption(helpOption);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    if (!parser.parse(QStringList { u"callscope-cli "_s + command } + arguments)) {
+        // --help wins over anything else wrong on the line.
+        if (arguments.contains(u"--help"_s) || arguments.contains(u"-h"_s)) {
+            std::fputs(help.toLocal8Bit().constData(), stdout);
+            return int(ExitOk);
+        }
+        const QStringList unknown = parser.unknownOptionNames();
+        if (!unknown.isEmpty()) {
+            const QString name = unknown.first();
+            printError(QCoreApplication::translate("Cli", "%1: unknown option %2 (see %1 --help)")
+                           .arg(command, (name.size() == 1 ? u"-"_s : u"--"_s) + name));
+        } else {
+            printError(u"%1: %2"_s.arg(command, parser.errorText()));
+        }
+        return int(ExitUsage);
+    }
+    if (parser.isSet(helpOption)) {
+        std::fputs(help.toLocal8Bit().constData(), stdout);
+        return int(ExitOk);
+    }
+    return std::nullopt;
 }
 
 } // namespace Callscope::Cli

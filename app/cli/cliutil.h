@@ -11,6 +11,8 @@
 
 #include <optional>
 
+class QCommandLineParser;
+
 namespace Callscope::Cli {
 
 // Exit codes of every command (README, "Command line").
@@ -24,6 +26,13 @@ void printError(const QString &message); // "callscope-cli: <message>" on stderr
 std::optional<QByteArray> readFile(const QString &path, QString *error);
 // Reads and parses a JSON file; the error names the file, line and column.
 std::optional<QJsonValue> readJsonFile(const QString &path, QString *error);
+
+// How every command reads its arguments: QCommandLineParser (long options, also written with
+// one dash, "--name VALUE" or "--name=VALUE") plus --help / -h, which prints `help` on stdout.
+// Returns the exit code when the command ends here (0 after the help; 2 after saying on stderr
+// what is wrong, such as an unknown option or a missing value), nullopt to go on.
+std::optional<int> parseArguments(QCommandLineParser &parser, const QString &command,
+                                  const QStringList &arguments, const QString &help);
 
 // "line L, column C" of a byte offset, for parse errors.
 QString describeOffset(const QByteArray &data, qsizetype offset);

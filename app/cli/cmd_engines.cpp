@@ -10,6 +10,7 @@
 #include "core/service/appcontext.h"
 #include "core/service/engineprobe.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
 #include <QHash>
@@ -41,43 +42,39 @@ struct Options
     QSet<QString> flags;
 };
 
-// Parses "--name value" options; `valued` names the options that take a value. Returns an
-// error message for an unknown option or a missing value.
-std::optional<QString> parseOptions(const QStringList &arguments, const QStringList &valued,
-                                    const QStringList &flags, Options *out)
+// Parses the options of `engines COMMAND` through parseArguments(); `valued` names the options
+// that take a value, `flags` those that do not ("--name"). A key given as an argument is
+// refused before anything else. Returns the exit code when the command ends here.
+std::optional<int> parseOptions(const QString &command, const QStringList &arguments,
+                                const QStringList &valued, const QStringList &flags,
+                                const QString &usage, Options *out)
 {
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &argument = arguments.at(i);
-        if (!argument.startsWith(u"--"_s)) {
-            out->positional.append(argument);
-            continue;
-        }
-        QString name = argument;
-        QString value;
-        bool inlineValue = false;
-        if (const qsizetype eq = argument.indexOf(u'='); eq > 0) {
-            name = argument.left(eq);
-            value = argument.mid(eq + 1);
-            inlineValue = true;
-        }
+    for (const QString &argument : arguments) {
+        const QString name = argument.section(u'=', 0, 0);
         if (name == u"--key" || name == u"--api-key") {
-            return Tr::tr(
-                       "%1 is refused: a key given as an argument shows in the process list. Use "
-                       "--key-env VAR (the key in an environment variable) or --key-stdin.")
-                .arg(name);
+            printError(
+                Tr::tr("%1 is refused: a key given as an argument shows in the process list. "
+                       "Use --key-env VAR (the key in an environment variable) or "
+                       "--key-stdin.")
+                    .arg(name));
+            return int(ExitUsage);
         }
-        if (valued.contains(name)) {
-            if (!inlineValue) {
-                if (i + 1 >= arguments.size())
-                    return Tr::tr("option %1 needs a value").arg(name);
-                value = arguments.at(++i);
-            }
-            out->values.insert(name, value);
-        } else if (flags.contains(name) && !inlineValue) {
+    }
+    QCommandLineParser parser;
+    for (const QString &name : valued)
+        parser.addOption({ name.mid(2), QString(), u"VALUE"_s });
+    for (const QString &name : flags)
+        parser.addOption({ name.mid(2), QString() });
+    if (const auto exit = parseArguments(parser, u"engines "_s + command, arguments, usage + u'\n'))
+        return exit;
+    out->positional = parser.positionalArguments();
+    for (const QString &name : valued) {
+        if (parser.isSet(name.mid(2)))
+            out->values.insert(name, parser.value(name.mid(2)));
+    }
+    for (const QString &name : flags) {
+        if (parser.isSet(name.mid(2)))
             out->flags.insert(name);
-        } else {
-            return Tr::tr("unknown option '%1'").arg(argument);
-        }
     }
     return std::nullopt;
 }
@@ -117,15 +114,15 @@ int runAdd(const QStringList &arguments)
         u"--max-tokens"_s, u"--temperature"_s,     u"--key-env"_s,  u"--max-in-flight"_s,
         u"--timeout-ms"_s, u"--idle-timeout-ms"_s, u"--cache"_s
     };
-    if (auto error = parseOptions(arguments, valued, { u"--key-stdin"_s }, &options)) {
-        printError(*error);
-        return ExitUsage;
-    }
+    const QString usage =
+        Tr::tr("usage: engines add NAME --type T --model M [--base-url URL] "
+               "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
+               "[--cache JSON] [--key-env VAR | --key-stdin]");
+    if (const auto exit =
+            parseOptions(u"add"_s, arguments, valued, { u"--key-stdin"_s }, usage, &options))
+        return *exit;
     if (options.positional.size() != 1) {
-        printError(Tr::tr(
-            "usage: engines add NAME --type T --model M [--base-url URL] "
-            "[--context-window N] [--max-in-flight N] [--timeout-ms MS] [--idle-timeout-ms MS] "
-            "[--cache JSON] [--key-env VAR | --key-stdin]"));
+        printError(usage);
         return ExitUsage;
     }
     EngineProfile profile;
@@ -289,12 +286,11 @@ int runAdd(const QStringList &arguments)
 int runList(const QStringList &arguments)
 {
     Options options;
-    if (auto error = parseOptions(arguments, {}, {}, &options)) {
-        printError(*error);
-        return ExitUsage;
-    }
+    const QString usage = Tr::tr("usage: engines list");
+    if (const auto exit = parseOptions(u"list"_s, arguments, {}, {}, usage, &options))
+        return *exit;
     if (!options.positional.isEmpty()) {
-        printError(Tr::tr("usage: engines list"));
+        printError(usage);
         return ExitUsage;
     }
     AppContext context;
@@ -332,12 +328,11 @@ int runList(const QStringList &arguments)
 int runRemove(const QStringList &arguments)
 {
     Options options;
-    if (auto error = parseOptions(arguments, {}, {}, &options)) {
-        printError(*error);
-        return ExitUsage;
-    }
+    const QString usage = Tr::tr("usage: engines remove NAME");
+    if (const auto exit = parseOptions(u"remove"_s, arguments, {}, {}, usage, &options))
+        return *exit;
     if (options.positional.size() != 1) {
-        printError(Tr::tr("usage: engines remove NAME"));
+        printError(usage);
         return ExitUsage;
     }
     const QString name = options.positional.first();
@@ -361,12 +356,12 @@ int runRemove(const QStringList &arguments)
 int runTest(const QStringList &arguments)
 {
     Options options;
-    if (auto error = parseOptions(arguments, { u"--key-env"_s }, {}, &options)) {
-        printError(*error);
-        return ExitUsage;
-    }
+    const QString usage = Tr::tr("usage: engines test NAME [--key-env VAR]");
+    if (const auto exit =
+            parseOptions(u"test"_s, arguments, { u"--key-env"_s }, {}, usage, &options))
+        return *exit;
     if (options.positional.size() != 1) {
-        printError(Tr::tr("usage: engines test NAME [--key-env VAR]"));
+        printError(usage);
         return ExitUsage;
     }
     const QString name = options.positional.first();

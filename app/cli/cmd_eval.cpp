@@ -73,7 +73,7 @@ int runEval(const QStringList &arguments)
         { u"html"_s, Tr::tr("Write a self-contained HTML report (the matrix) here."), u"FILE"_s });
     parser.addOption({ u"resume"_s, Tr::tr("Continue this stored experiment."), u"ID"_s });
     parser.addOption({ u"only"_s, Tr::tr("Run only this case (repeatable)."), u"CASE_ID"_s });
-    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    addHistoryOption(parser);
     parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     addTrustOptions(parser);
     parser.addOption(
@@ -100,12 +100,9 @@ int runEval(const QStringList &arguments)
     parser.addOption(
         { u"refresh-cache"_s,
           Tr::tr("Send every request and replace what the response cache holds for it.") });
-    parser.addOption({ u"help"_s, Tr::tr("Show this help.") });
-    if (!parseOrComplain(parser, u"eval"_s, arguments))
-        return ExitUsage;
-    if (parser.isSet(u"help"_s)) {
-        std::fputs(
-            qPrintable(Tr::tr(
+    if (const auto exit = parseArguments(
+            parser, u"eval"_s, arguments,
+            Tr::tr(
                 "Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
                 "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
                 "[--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under "
@@ -114,10 +111,8 @@ int runEval(const QStringList &arguments)
                 "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
                 "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
                 "or invalid. With --baseline or --fail-under: 1 only for a significant regression, "
-                "a regression of a critical case or a pass rate below RATE.\n")),
-            stdout);
-        return ExitOk;
-    }
+                "a regression of a critical case or a pass rate below RATE.\n")))
+        return *exit;
     if (parser.positionalArguments().size() != 1) {
         printError(Tr::tr("eval needs exactly one experiment file (see eval --help)"));
         return ExitUsage;
@@ -174,7 +169,7 @@ int runEval(const QStringList &arguments)
         prices = *table;
     }
     AppContext context;
-    if (!openHistory(context, parser.value(u"db"_s)))
+    if (!openHistory(context, parser))
         return ExitFailed;
     const QString path = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();
     const ExperimentLoad load = loadExperimentFile(path, context.store());
@@ -450,14 +445,11 @@ int runEval(const QStringList &arguments)
                                     nullptr, done.notStored)
                                     .arg(RecoveryFile::pathFor(context.databasePath()))));
     if (interrupted || run.isHalted() || !outError.isEmpty()) {
-        std::fprintf(
-            stderr, "%s\n",
-            qPrintable(Tr::tr("to run what is left: callscope-cli eval %1 --resume %2%3")
-                           .arg(path)
-                           .arg(experimentId)
-                           .arg(parser.isSet(u"db"_s) ? u" --db "_s
-                                        + QFileInfo(parser.value(u"db"_s)).absoluteFilePath()
-                                                      : QString())));
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(Tr::tr("to run what is left: callscope-cli eval %1 --resume %2%3")
+                                    .arg(path)
+                                    .arg(experimentId)
+                                    .arg(historyArgument(parser))));
         return ExitFailed;
     }
     if (!baseline && !failUnder)

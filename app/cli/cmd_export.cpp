@@ -8,11 +8,10 @@
 #include "app/cli/storecommand.h"
 #include "core/store/callexchange.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QSaveFile>
-
-#include <cstdio>
 
 using namespace Qt::StringLiterals;
 
@@ -29,33 +28,26 @@ struct Tr
 
 int runExport(const QStringList &arguments)
 {
-    QStringList args = arguments;
-    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(
-            Tr::tr("Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db "
-                   "PATH]\n\n"
-                   "Exports a call and its revisions (--only: the call alone), or a session with\n"
-                   "its messages and calls, as one JSON document (format \"callscope-export\").\n")
-                .toLocal8Bit()
-                .constData(),
-            stdout);
-        return ExitOk;
-    }
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
-        return ExitUsage;
-    bool failed = false;
-    const auto session = takeOption(args, u"--session"_s, &failed);
-    const auto out = takeOption(args, u"--out"_s, &failed);
-    if (failed)
-        return ExitUsage;
-    const bool only = args.removeAll(u"--only"_s) > 0;
-    for (const QString &arg : std::as_const(args)) {
-        if (arg.startsWith(u"--")) {
-            printError(Tr::tr("export: unknown option %1 (see export --help)").arg(arg));
-            return ExitUsage;
-        }
-    }
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"call"_s, Tr::tr("The call to export."));
+    parser.addOption({ u"session"_s, Tr::tr("Export this session instead."), u"ID"_s });
+    parser.addOption({ u"only"_s, Tr::tr("The call alone, without its revisions.") });
+    parser.addOption({ u"out"_s, Tr::tr("Write the document here instead of stdout."), u"FILE"_s });
+    addHistoryOption(parser);
+    if (const auto exit = parseArguments(
+            parser, u"export"_s, arguments,
+            Tr::tr(
+                "Usage: callscope-cli export CALL_ID | --session ID [--only] [--out FILE] [--db "
+                "PATH]\n\n"
+                "Exports a call and its revisions (--only: the call alone), or a session with\n"
+                "its messages and calls, as one JSON document (format \"callscope-export\").\n")))
+        return *exit;
+    const QStringList args = parser.positionalArguments();
+    const std::optional<QString> session =
+        parser.isSet(u"session"_s) ? std::optional(parser.value(u"session"_s)) : std::nullopt;
+    const std::optional<QString> out =
+        parser.isSet(u"out"_s) ? std::optional(parser.value(u"out"_s)) : std::nullopt;
+    const bool only = parser.isSet(u"only"_s);
     if ((session && !args.isEmpty()) || (!session && args.size() != 1)) {
         printError(Tr::tr("export: give either one CALL_ID or --session ID (see export --help)"));
         return ExitUsage;
@@ -66,7 +58,7 @@ int runExport(const QStringList &arguments)
         return ExitUsage;
 
     AppContext context;
-    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
+    if (!openHistory(context, parser, AppContext::History::ReadOnly))
         return ExitFailed;
     CallStore &store = *context.store();
     CallExchange exchange(store);

@@ -14,10 +14,11 @@
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonArray>
 
-#include <cstdio>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -53,21 +54,28 @@ QJsonObject rescueJson(const HistoryRescue::RescueReport &report, const QString 
     return object;
 }
 
-int runCare(const QString &action, QStringList args)
+int runCare(const QString &action, const QStringList &arguments, const QString &help)
 {
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
-        return ExitUsage;
-    bool failed = false;
-    const auto from =
-        action == "restore"_L1 ? takeOption(args, u"--from"_s, &failed) : std::nullopt;
-    if (failed)
-        return ExitUsage;
-    if (!args.isEmpty()) {
-        printError(Tr::tr("history %1: unexpected argument '%2'").arg(action, args.first()));
+    QCommandLineParser parser;
+    addHistoryOption(parser);
+    if (action == "restore"_L1)
+        parser.addOption({ u"from"_s, Tr::tr("The backup to put back."), u"FILE"_s });
+    if (const auto exit = parseArguments(parser, u"history "_s + action, arguments, help))
+        return *exit;
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(Tr::tr("history %1: unexpected argument '%2'")
+                       .arg(action, parser.positionalArguments().first()));
         return ExitUsage;
     }
-    const QString path = dbPath.isEmpty() ? defaultDatabasePath() : dbPath;
+    const std::optional<QString> from =
+        parser.isSet(u"from"_s) ? std::optional(parser.value(u"from"_s)) : std::nullopt;
+    const QString path = historyPath(parser);
+    if (isServerLocation(path)) {
+        printError(Tr::tr("history %1 works on a history file; a PostgreSQL server is checked and "
+                          "backed up with its own tools (pg_dump, pg_amcheck)")
+                       .arg(action));
+        return ExitUsage;
+    }
 
     if (action == "check"_L1) {
         auto report = HistoryRescue::check(path);
@@ -134,58 +142,56 @@ int runCare(const QString &action, QStringList args)
 
 int runHistory(const QStringList &arguments)
 {
-    QStringList args = arguments;
+    const QString help =
+        Tr::tr("Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
+               "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
+               "           [--after CURSOR] [--db PATH]\n\n"
+               "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
+               "pass the last one to --after for the next page.\n\n"
+               "       callscope-cli history check|backup|backups|restore [--from "
+               "FILE]|recover|new\n"
+               "           [--db PATH]\n\n"
+               "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
+               "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
+               "backups  lists the backups with their dates and number of calls\n"
+               "restore  puts back the newest good backup (or --from FILE)\n"
+               "recover  copies every row that can still be read into a new history\n"
+               "new      starts an empty history\n"
+               "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n");
     static const QStringList care = { u"check"_s,   u"backup"_s,  u"backups"_s,
                                       u"restore"_s, u"recover"_s, u"new"_s };
-    if (!args.isEmpty() && care.contains(args.first())) {
-        const QString action = args.takeFirst();
-        if (!args.contains(u"--help"_s) && !args.contains(u"-h"_s))
-            return runCare(action, args);
-    }
-    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(
-            Tr::tr(
-                "Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
-                "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
-                "           [--after CURSOR] [--db PATH]\n\n"
-                "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
-                "pass the last one to --after for the next page.\n\n"
-                "       callscope-cli history check|backup|backups|restore [--from "
-                "FILE]|recover|new\n"
-                "           [--db PATH]\n\n"
-                "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
-                "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
-                "backups  lists the backups with their dates and number of calls\n"
-                "restore  puts back the newest good backup (or --from FILE)\n"
-                "recover  copies every row that can still be read into a new history\n"
-                "new      starts an empty history\n"
-                "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n")
-                .toLocal8Bit()
-                .constData(),
-            stdout);
-        return ExitOk;
-    }
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
+    if (!arguments.isEmpty() && care.contains(arguments.first()))
+        return runCare(arguments.first(), arguments.mid(1), help);
+
+    QCommandLineParser parser;
+    addHistoryOption(parser);
+    static const std::pair<const char *, const char *> filters[] = {
+        { "kind", "K" },      { "engine", "E" },  { "model", "M" },
+        { "search", "TEXT" }, { "status", "S" },  { "limit", "N" },
+        { "session", "ID" },  { "parent", "ID" }, { "after", "CURSOR" },
+    };
+    for (const auto &[name, value] : filters)
+        parser.addOption({ QString::fromLatin1(name), QString(), QString::fromLatin1(value) });
+    if (const auto exit = parseArguments(parser, u"history"_s, arguments, help))
+        return *exit;
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(Tr::tr("history: unexpected argument '%1' (see history --help)")
+                       .arg(parser.positionalArguments().first()));
         return ExitUsage;
-    bool failed = false;
+    }
+    auto option = [&parser](const QString &name) {
+        return parser.isSet(name) ? std::optional(parser.value(name)) : std::nullopt;
+    };
     HistoryQuery query;
-    query.kind = takeOption(args, u"--kind"_s, &failed).value_or(QString());
-    query.engineType = takeOption(args, u"--engine"_s, &failed).value_or(QString());
-    query.model = takeOption(args, u"--model"_s, &failed).value_or(QString());
-    query.search = takeOption(args, u"--search"_s, &failed).value_or(QString());
-    const auto status = takeOption(args, u"--status"_s, &failed);
-    const auto limit = takeOption(args, u"--limit"_s, &failed);
-    const auto session = takeOption(args, u"--session"_s, &failed);
-    const auto parent = takeOption(args, u"--parent"_s, &failed);
-    const auto after = takeOption(args, u"--after"_s, &failed);
-    if (failed)
-        return ExitUsage;
-    if (!args.isEmpty()) {
-        printError(
-            Tr::tr("history: unexpected argument '%1' (see history --help)").arg(args.first()));
-        return ExitUsage;
-    }
+    query.kind = parser.value(u"kind"_s);
+    query.engineType = parser.value(u"engine"_s);
+    query.model = parser.value(u"model"_s);
+    query.search = parser.value(u"search"_s);
+    const auto status = option(u"status"_s);
+    const auto limit = option(u"limit"_s);
+    const auto session = option(u"session"_s);
+    const auto parent = option(u"parent"_s);
+    const auto after = option(u"after"_s);
     if (status) {
         query.status = callStatusFromName(*status);
         if (!query.status) {
@@ -226,7 +232,7 @@ int runHistory(const QStringList &arguments)
     }
 
     AppContext context;
-    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
+    if (!openHistory(context, parser, AppContext::History::ReadOnly))
         return ExitFailed;
     CallStore &store = *context.store();
     const auto page = store.listCalls(query);

@@ -11,12 +11,11 @@
 #include "core/service/callservice.h"
 #include "core/store/callexchange.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
-
-#include <cstdio>
 
 using namespace Qt::StringLiterals;
 
@@ -41,19 +40,16 @@ QJsonObject idMap(const QHash<qint64, qint64> &map)
 
 int runImport(const QStringList &arguments)
 {
-    QStringList args = arguments;
-    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(Tr::tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
-                          "Imports an export document; prints the new ids as JSON.\n")
-                       .toLocal8Bit()
-                       .constData(),
-                   stdout);
-        return ExitOk;
-    }
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
-        return ExitUsage;
-    if (args.size() != 1 || args.first().startsWith(u"--")) {
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"file"_s, Tr::tr("The export document."));
+    addHistoryOption(parser);
+    if (const auto exit =
+            parseArguments(parser, u"import"_s, arguments,
+                           Tr::tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
+                                  "Imports an export document; prints the new ids as JSON.\n")))
+        return *exit;
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1) {
         printError(Tr::tr("import: expected one FILE (see import --help)"));
         return ExitUsage;
     }
@@ -70,7 +66,7 @@ int runImport(const QStringList &arguments)
     }
 
     AppContext context;
-    if (!openHistory(context, dbPath))
+    if (!openHistory(context, parser))
         return ExitFailed;
     // Written through the store writer, the one connection that writes.
     QString writeError;
@@ -78,7 +74,7 @@ int runImport(const QStringList &arguments)
         [&document](CallStore &store) { return CallExchange(store).importDocument(*document); },
         &writeError);
     if (!imported) {
-        printError(tr("%1: %2").arg(path, writeError));
+        printError(Tr::tr("%1: %2").arg(path, writeError));
         return ExitFailed;
     }
     const auto &result = *imported;

@@ -9,6 +9,7 @@
 #include "core/secrets/profilestore.h"
 #include "core/service/appcontext.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -26,69 +27,58 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
-void printLintHelp()
+QString lintHelp()
 {
-    const QString text =
-        Tr::tr(
-            "Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
-            "Checks a spec before it spends tokens: tool names, descriptions, closed sets, "
-            "provider\n"
-            "limits and strict-mode schema rules. Prints the findings as JSON; they are warnings,\n"
-            "so the exit code is 0 even when there are some.\n\n"
-            "Options:\n"
-            "  --engine TYPE   lint for this engine type instead of the spec's own\n"
-            "                  (%1)\n\n"
-            "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
-            .arg(engineTypeNames().join(u", "_s));
-    std::fputs(text.toLocal8Bit().constData(), stdout);
+    return Tr::tr("Usage: callscope-cli lint SPEC.json [--engine TYPE]\n\n"
+                  "Checks a spec before it spends tokens: tool names, descriptions, closed sets, "
+                  "provider\n"
+                  "limits and strict-mode schema rules. Prints the findings as JSON; they are "
+                  "warnings,\n"
+                  "so the exit code is 0 even when there are some.\n\n"
+                  "Options:\n"
+                  "  --engine TYPE   lint for this engine type instead of the spec's own\n"
+                  "                  (%1)\n\n"
+                  "Exit codes: 0 linted, 2 bad arguments or an unreadable or invalid spec.\n")
+        .arg(engineTypeNames().join(u", "_s));
 }
 
 } // namespace
 
 int runLint(const QStringList &arguments)
 {
-    QString specPath;
-    std::optional<EngineType> engine;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &arg = arguments.at(i);
-        if (arg == u"--help" || arg == u"-h") {
-            printLintHelp();
-            return ExitOk;
-        }
-        if (arg == u"--engine" || arg.startsWith(u"--engine=")) {
-            QString value;
-            if (arg == u"--engine") {
-                if (i + 1 >= arguments.size()) {
-                    printError(Tr::tr("--engine needs an engine type (%1)")
-                                   .arg(engineTypeNames().join(u", "_s)));
-                    return ExitUsage;
-                }
-                value = arguments.at(++i);
-            } else {
-                value = arg.mid(int(qstrlen("--engine=")));
-            }
-            engine = engineTypeFromName(value);
-            if (!engine) {
-                printError(Tr::tr("unknown engine type \"%1\" (expected one of %2)")
-                               .arg(value, engineTypeNames().join(u", "_s)));
-                return ExitUsage;
-            }
-            continue;
-        }
-        if (arg.startsWith(u"--")) {
-            printError(Tr::tr("lint: unknown option %1 (see lint --help)").arg(arg));
-            return ExitUsage;
-        }
-        if (!specPath.isEmpty()) {
-            printError(Tr::tr("lint takes one spec file, got %1 and %2").arg(specPath, arg));
-            return ExitUsage;
-        }
-        specPath = arg;
+    // A --engine with nothing after it: say which values it takes.
+    if (!arguments.isEmpty()
+        && (arguments.constLast() == u"--engine" || arguments.constLast() == u"-engine")) {
+        printError(
+            Tr::tr("--engine needs an engine type (%1)").arg(engineTypeNames().join(u", "_s)));
+        return ExitUsage;
     }
-    if (specPath.isEmpty()) {
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"spec"_s, Tr::tr("The spec file."));
+    parser.addOption({ u"engine"_s, Tr::tr("Lint for this engine type."), u"TYPE"_s });
+    if (const auto exit = parseArguments(parser, u"lint"_s, arguments, lintHelp()))
+        return *exit;
+    std::optional<EngineType> engine;
+    if (parser.isSet(u"engine"_s)) {
+        const QString value = parser.value(u"engine"_s);
+        engine = engineTypeFromName(value);
+        if (!engine) {
+            printError(Tr::tr("unknown engine type \"%1\" (expected one of %2)")
+                           .arg(value, engineTypeNames().join(u", "_s)));
+            return ExitUsage;
+        }
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        printError(Tr::tr("lint takes one spec file, got %1 and %2")
+                       .arg(positional.at(0), positional.at(1)));
+        return ExitUsage;
+    }
+    if (positional.isEmpty()) {
         printError(Tr::tr("lint needs a spec file: callscope-cli lint SPEC.json [--engine TYPE]"));
         return ExitUsage;
     }
+    const QString specPath = positional.first();
 
     QString readError;
     const auto bytes = readFile(specPath, &readError);

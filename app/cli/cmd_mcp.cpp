@@ -36,9 +36,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
-void printMcpHelp()
+QString mcpHelp()
 {
-    const QString text = Tr::tr(
+    return Tr::tr(
         "Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]\n"
         "       callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON "
         "[OPTIONS]\n\n"
@@ -61,7 +61,6 @@ void printMcpHelp()
         "  --trust                   start the spec's server even though the file is not trusted\n"
         "  --allow-key-env NAME      allow this variable as a key (bearer_env)\n\n"
         "Exit codes: 0 done, 1 the server failed or the result is an error, 2 bad arguments.\n");
-    std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 
 QJsonObject toolJson(const McpToolInfo &tool, bool needsApproval)
@@ -98,7 +97,7 @@ void shutDown(McpToolkit &toolkit, CredentialStore &credentials, int ms)
 int runMcp(const QStringList &arguments)
 {
     if (arguments.isEmpty() || arguments.first() == u"--help" || arguments.first() == u"-h") {
-        printMcpHelp();
+        std::fputs(mcpHelp().toLocal8Bit().constData(), stdout);
         return arguments.isEmpty() ? ExitUsage : ExitOk;
     }
     const QString verb = arguments.first();
@@ -107,7 +106,6 @@ int runMcp(const QStringList &arguments)
         return ExitUsage;
     }
     QCommandLineParser parser;
-    parser.addHelpOption();
     const QCommandLineOption urlOption(u"url"_s, u"URL"_s, u"url"_s);
     const QCommandLineOption headerOption(u"header"_s, u"NAME:VALUE"_s, u"header"_s);
     const QCommandLineOption bearerOption(u"bearer-env"_s, u"VAR"_s, u"var"_s);
@@ -124,8 +122,8 @@ int runMcp(const QStringList &arguments)
                         timeoutOption });
     addTrustOptions(parser);
     parser.addPositionalArgument(u"target"_s, u"SPEC.json SERVER [TOOL]"_s);
-    if (!parseOrComplain(parser, u"mcp "_s + verb, arguments.mid(1)))
-        return ExitUsage;
+    if (const auto exit = parseArguments(parser, u"mcp "_s + verb, arguments.mid(1), mcpHelp()))
+        return *exit;
     QStringList positional = parser.positionalArguments();
 
     QString serverName;

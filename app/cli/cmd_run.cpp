@@ -144,27 +144,21 @@ int runRun(const QStringList &arguments)
     parser.addOption(
         { u"attach"_s, Tr::tr("Send a file (image or document) with the input."), u"FILE"_s });
     parser.addOption({ u"session"_s, Tr::tr("Run inside this session."), u"ID"_s });
-    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    addHistoryOption(parser);
     parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     parser.addOption({ u"no-store"_s, Tr::tr("Do not keep the call in the history.") });
     addTrustOptions(parser);
-    parser.addOption({ u"help"_s, Tr::tr("Show this help.") });
-    if (!parseOrComplain(parser, u"run"_s, arguments))
-        return ExitUsage;
-    if (parser.isSet(u"help"_s)) {
-        std::fputs(
-            qPrintable(Tr::tr(
-                "Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
-                "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
-                "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
-                "unattended: tools that need approval are refused unless allowed with "
-                "--allow-tool. A file that would start programs or read a variable that is not "
-                "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
-                "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
-                "3 turn limited.\n")),
-            stdout);
-        return ExitOk;
-    }
+    if (const auto exit = parseArguments(
+            parser, u"run"_s, arguments,
+            Tr::tr("Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
+                   "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
+                   "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
+                   "unattended: tools that need approval are refused unless allowed with "
+                   "--allow-tool. A file that would start programs or read a variable that is not "
+                   "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
+                   "Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, "
+                   "3 turn limited.\n")))
+        return *exit;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
         printError(Tr::tr("run needs exactly one spec file (see run --help)"));
@@ -216,7 +210,7 @@ int runRun(const QStringList &arguments)
     }
 
     AppContext context;
-    if (!parser.isSet(u"no-store"_s) && !openHistory(context, parser.value(u"db"_s)))
+    if (!parser.isSet(u"no-store"_s) && !openHistory(context, parser))
         return ExitFailed;
     if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)),
                    trustEntryFor(*spec)))
@@ -236,14 +230,20 @@ int runRevise(const QStringList &arguments)
     QCommandLineParser parser;
     parser.addPositionalArgument(u"call"_s, Tr::tr("The call to revise."));
     parser.addOption({ u"correction"_s, Tr::tr("What to change."), u"TEXT"_s });
-    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    addHistoryOption(parser);
     parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     parser.addOption({ u"engine"_s,
                        Tr::tr("Revise on this engine profile instead of the call's own engine."),
                        u"PROFILE"_s });
     addTrustOptions(parser);
-    if (!parseOrComplain(parser, u"revise"_s, arguments))
-        return ExitUsage;
+    if (const auto exit = parseArguments(
+            parser, u"revise"_s, arguments,
+            Tr::tr("Usage: callscope-cli revise CALL_ID --correction TEXT [--engine PROFILE] "
+                   "[--db PATH] [--allow-tool NAME]... [--trust]\n\nRuns the stored call again "
+                   "with the correction added; the result is stored as its revision.\n"
+                   "Exit codes: 0 completed, 1 failed, 2 bad arguments or an unknown call, "
+                   "3 turn limited.\n")))
+        return *exit;
     bool ok = false;
     const qint64 callId = parser.positionalArguments().value(0).toLongLong(&ok);
     if (parser.positionalArguments().size() != 1 || !ok) {
@@ -255,7 +255,7 @@ int runRevise(const QStringList &arguments)
         return ExitUsage;
     }
     AppContext context;
-    if (!openHistory(context, parser.value(u"db"_s)))
+    if (!openHistory(context, parser))
         return ExitFailed;
     if (auto exists = context.store()->callExists(callId); !exists || !exists.value()) {
         printError(Tr::tr("no call %1 in %2").arg(callId).arg(context.databasePath()));
@@ -296,18 +296,15 @@ int runBatch(const QStringList &arguments)
     parser.addOption({ u"inputs"_s, Tr::tr("JSON Lines: one input per line."), u"FILE"_s });
     parser.addOption(
         { u"out"_s, Tr::tr("Write the result lines here instead of stdout."), u"FILE"_s });
-    parser.addOption({ u"db"_s, Tr::tr("The history database."), u"PATH"_s });
+    addHistoryOption(parser);
     parser.addOption({ u"jobs"_s, Tr::tr("Calls in flight at once (default 4)."), u"N"_s });
     parser.addOption(
         { u"resume"_s, Tr::tr("Continue the newest batch of this spec and inputs file.") });
     parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     addTrustOptions(parser);
-    parser.addOption({ u"help"_s, Tr::tr("Show this help.") });
-    if (!parseOrComplain(parser, u"batch"_s, arguments))
-        return ExitUsage;
-    if (parser.isSet(u"help"_s)) {
-        std::fputs(
-            qPrintable(Tr::tr(
+    if (const auto exit = parseArguments(
+            parser, u"batch"_s, arguments,
+            Tr::tr(
                 "Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] "
                 "[--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]\n\n"
                 "Runs the spec on every line of the inputs file with N calls in flight "
@@ -315,10 +312,8 @@ int runBatch(const QStringList &arguments)
                 "A line is a JSON string or {\"input\", \"attachments\": [paths], \"metadata\"}.\n"
                 "The batch is stored: --resume runs only the lines that have no completed "
                 "call yet. Ctrl+C cancels what is in flight and prints how to resume.\n"
-                "Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.\n")),
-            stdout);
-        return ExitOk;
-    }
+                "Exit codes: 0 every input completed, 1 otherwise, 2 bad arguments.\n")))
+        return *exit;
     if (parser.positionalArguments().size() != 1 || !parser.isSet(u"inputs"_s)) {
         printError(Tr::tr("usage: batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out "
                           "FILE.jsonl] [--db PATH]"));
@@ -373,7 +368,7 @@ int runBatch(const QStringList &arguments)
     };
 
     AppContext context;
-    if (!openHistory(context, parser.value(u"db"_s)))
+    if (!openHistory(context, parser))
         return ExitFailed;
     if (!passTrust(context, parser, specRunItems(*spec, parser.values(u"allow-key-env"_s)),
                    trustEntryFor(*spec)))
@@ -606,8 +601,7 @@ int runBatch(const QStringList &arguments)
     if (interrupted || run.isHalted() || p.done + p.resumed < inputs.lines.size()) {
         QString command =
             u"callscope-cli batch "_s + specPath + u" --inputs "_s + inputsPath + u" --resume"_s;
-        if (parser.isSet(u"db"_s))
-            command += u" --db "_s + QFileInfo(parser.value(u"db"_s)).absoluteFilePath();
+        command += historyArgument(parser);
         if (parser.isSet(u"jobs"_s))
             command += u" --jobs "_s + QString::number(jobs);
         for (const QString &tool : parser.values(u"allow-tool"_s))

@@ -16,11 +16,10 @@
 #include "core/eval/pricetable.h"
 #include "core/store/cachereport.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 
-#include <cstdio>
 #include <functional>
-#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -28,59 +27,29 @@ namespace Callscope::Cli {
 
 namespace {
 
-struct CallCommand
-{
-    qint64 id = 0;
-    QString dbPath;
-};
-
-// The one CALL_ID and --db of a command that reads one call; `help` is printed for --help.
-std::optional<CallCommand> callCommand(const QStringList &arguments, const QString &name,
-                                       const QString &help, int *exit)
-{
-    QStringList args = arguments;
-    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(help.toLocal8Bit().constData(), stdout);
-        *exit = ExitOk;
-        return std::nullopt;
-    }
-    CallCommand command;
-    if (!takeDbOption(args, &command.dbPath)) {
-        *exit = ExitUsage;
-        return std::nullopt;
-    }
-    if (args.size() != 1 || args.first().startsWith(u"--")) {
-        printError(QCoreApplication::translate("Cli", "%1: expected one CALL_ID (see %1 --help)")
-                       .arg(name));
-        *exit = ExitUsage;
-        return std::nullopt;
-    }
-    const auto id = parseId(args.first(), u"CALL_ID"_s);
-    if (!id) {
-        *exit = ExitUsage;
-        return std::nullopt;
-    }
-    command.id = *id;
-    return command;
-}
-
-} // namespace
-
-namespace {
-
 // The frame both commands share: CALL_ID [--db PATH], the history opened read-only, `answer`'s
 // JSON printed, or its error with the matching exit code.
-int printForStoredCall(const QStringList &arguments, const QString &name, const QString &usage,
+int printForStoredCall(const QStringList &arguments, const QString &name, const QString &help,
                        const std::function<StoreResult<QJsonObject>(CallStore &, qint64)> &answer)
 {
-    int exit = ExitOk;
-    const auto command = callCommand(arguments, name, usage, &exit);
-    if (!command)
-        return exit;
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"call"_s, QCoreApplication::translate("Cli", "The call."));
+    addHistoryOption(parser);
+    if (const auto exit = parseArguments(parser, name, arguments, help))
+        return *exit;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1) {
+        printError(QCoreApplication::translate("Cli", "%1: expected one CALL_ID (see %1 --help)")
+                       .arg(name));
+        return ExitUsage;
+    }
+    const auto id = parseId(positional.first(), u"CALL_ID"_s);
+    if (!id)
+        return ExitUsage;
     AppContext context;
-    if (!openHistory(context, command->dbPath, AppContext::History::ReadOnly))
+    if (!openHistory(context, parser, AppContext::History::ReadOnly))
         return ExitFailed;
-    const StoreResult<QJsonObject> out = answer(*context.store(), command->id);
+    const StoreResult<QJsonObject> out = answer(*context.store(), *id);
     if (!out) {
         printError(out.error().message);
         return exitCodeFor(out.error());

@@ -9,6 +9,7 @@
 #include "core/model/specio.h"
 #include "core/secrets/truststore.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -29,20 +30,18 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
-void printTrustHelp()
+QString trustHelp()
 {
-    std::fputs(
-        qPrintable(Tr::tr(
-            "Usage: callscope-cli trust list\n"
-            "       callscope-cli trust add FILE\n"
-            "       callscope-cli trust revoke (PATH | --all)\n\n"
-            "Lists the files trusted to run programs or read key variables on this computer,\n"
-            "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
-            "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
-            "folder (every file trusted in it). add prints what the file will run.\n"
-            "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
-            "does not load, or nothing trusted under PATH.\n")),
-        stdout);
+    return Tr::tr(
+        "Usage: callscope-cli trust list\n"
+        "       callscope-cli trust add FILE\n"
+        "       callscope-cli trust revoke (PATH | --all)\n\n"
+        "Lists the files trusted to run programs or read key variables on this computer,\n"
+        "trusts a spec or experiment file as it is now (an edit, or the same content in\n"
+        "another folder, is not trusted), or forgets them: PATH is a trusted file or a\n"
+        "folder (every file trusted in it). add prints what the file will run.\n"
+        "Exit codes: 0 done, 1 the list could not be written, 2 bad arguments, a file that\n"
+        "does not load, or nothing trusted under PATH.\n");
 }
 
 // Trusts the spec or experiment at `path` (an experiment has a "dataset"). Prints what it runs.
@@ -102,11 +101,17 @@ int runTrust(const QStringList &arguments)
 {
     const QString verb = arguments.value(0);
     if (verb.isEmpty() || verb == u"--help" || verb == u"-h") {
-        printTrustHelp();
+        std::fputs(trustHelp().toLocal8Bit().constData(), stdout);
         return verb.isEmpty() ? ExitUsage : ExitOk;
     }
+    QCommandLineParser parser;
+    parser.addOption({ u"all"_s, Tr::tr("revoke: forget every trusted file.") });
+    if (const auto exit = parseArguments(parser, u"trust "_s + verb, arguments.mid(1), trustHelp()))
+        return *exit;
+    const QStringList positional = parser.positionalArguments();
+    const bool all = parser.isSet(u"all"_s);
     TrustStore store;
-    if (verb == u"list" && arguments.size() == 1) {
+    if (verb == u"list" && positional.isEmpty() && !all) {
         QJsonArray list;
         for (const TrustEntry &entry : store.entries()) {
             list.append(
@@ -119,11 +124,10 @@ int runTrust(const QStringList &arguments)
                                 { u"trusted"_s, list } });
         return ExitOk;
     }
-    if (verb == u"add" && arguments.size() == 2)
-        return trustFile(store, arguments.at(1));
-    if (verb == u"revoke" && arguments.size() == 2) {
-        const QString target =
-            arguments.at(1) == u"--all" ? QString() : QFileInfo(arguments.at(1)).absoluteFilePath();
+    if (verb == u"add" && positional.size() == 1 && !all)
+        return trustFile(store, positional.first());
+    if (verb == u"revoke" && (positional.size() == 1) != all) {
+        const QString target = all ? QString() : QFileInfo(positional.first()).absoluteFilePath();
         QString error;
         const int removed = store.revoke(target, &error);
         if (!error.isEmpty()) {

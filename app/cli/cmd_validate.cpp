@@ -8,6 +8,7 @@
 #include "app/cli/cliutil.h"
 #include "core/schema/jsonschema.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -29,9 +30,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
-void printValidateHelp()
+QString validateHelp()
 {
-    const QString text = Tr::tr(
+    return Tr::tr(
         "Usage: callscope-cli validate SCHEMA.json INSTANCE.json [--format-assertion]\n"
         "                              [--dialect NAME]\n\n"
         "Validates a JSON document against a JSON Schema and prints\n"
@@ -48,7 +49,6 @@ void printValidateHelp()
         "                       refers to keep their own)\n\n"
         "Exit codes: 0 valid, 1 invalid, 2 bad arguments, an unreadable file or an\n"
         "invalid schema.\n");
-    std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 
 // Like readJsonFile, but a document may also be a scalar ("true" is a schema, "42" an instance).
@@ -93,45 +93,35 @@ SchemaRegistry registryFor(const QJsonValue &schema, const QString &schemaPath)
 
 int runValidate(const QStringList &arguments)
 {
-    QStringList positional;
-    SchemaOptions options;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &argument = arguments.at(i);
-        if (argument == u"--help" || argument == u"-h") {
-            printValidateHelp();
-            return ExitOk;
-        }
-        if (argument == u"--format-assertion") {
-            options.formatAssertion = true;
-        } else if (argument == u"--dialect" || argument.startsWith(u"--dialect=")) {
-            QString name;
-            if (argument == u"--dialect") {
-                if (i + 1 >= arguments.size()) {
-                    printError(
-                        Tr::tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, "
-                               "2019-09 or 2020-12"));
-                    return ExitUsage;
-                }
-                name = arguments.at(++i);
-            } else {
-                name = argument.mid(10);
-            }
-            const auto dialect = schemaDialectFromName(name);
-            if (!dialect) {
-                printError(Tr::tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, "
-                                  "2019-09 or 2020-12")
-                               .arg(name));
-                return ExitUsage;
-            }
-            options.dialect = *dialect;
-            options.overrideDialect = true;
-        } else if (argument.startsWith(u"--")) {
-            printError(Tr::tr("validate: unknown option %1 (see validate --help)").arg(argument));
-            return ExitUsage;
-        } else {
-            positional.append(argument);
-        }
+    // A --dialect with nothing after it: say which names it takes.
+    if (!arguments.isEmpty()
+        && (arguments.constLast() == u"--dialect" || arguments.constLast() == u"-dialect")) {
+        printError(Tr::tr("validate: --dialect needs a name: draft-04, draft-06, draft-07, "
+                          "2019-09 or 2020-12"));
+        return ExitUsage;
     }
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"schema"_s, Tr::tr("The schema."));
+    parser.addPositionalArgument(u"instance"_s, Tr::tr("The document to validate."));
+    parser.addOption({ u"format-assertion"_s, Tr::tr("Treat \"format\" as an assertion.") });
+    parser.addOption({ u"dialect"_s, Tr::tr("Read the schema in this dialect."), u"NAME"_s });
+    if (const auto exit = parseArguments(parser, u"validate"_s, arguments, validateHelp()))
+        return *exit;
+    SchemaOptions options;
+    options.formatAssertion = parser.isSet(u"format-assertion"_s);
+    if (parser.isSet(u"dialect"_s)) {
+        const QString name = parser.value(u"dialect"_s);
+        const auto dialect = schemaDialectFromName(name);
+        if (!dialect) {
+            printError(Tr::tr("validate: unknown dialect %1; use draft-04, draft-06, draft-07, "
+                              "2019-09 or 2020-12")
+                           .arg(name));
+            return ExitUsage;
+        }
+        options.dialect = *dialect;
+        options.overrideDialect = true;
+    }
+    const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2) {
         printError(Tr::tr("validate: expected SCHEMA.json INSTANCE.json (see validate --help)"));
         return ExitUsage;

@@ -134,17 +134,6 @@ void StopOnSignal::handle(int signal)
     }
 }
 
-bool parseOrComplain(QCommandLineParser &parser, const QString &command,
-                     const QStringList &arguments)
-{
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    if (!parser.parse(QStringList { u"callscope-cli "_s + command } + arguments)) {
-        printError(parser.errorText());
-        return false;
-    }
-    return true;
-}
-
 std::function<void()> cancelling(CallJob *job)
 {
     return [guard = QPointer<CallJob>(job)] {

@@ -1,7 +1,7 @@
 #pragma once
 
 // What the commands that run calls share (run, revise, batch, eval, mcp): waiting for a job,
-// Ctrl+C handling, parsing options, short durations. What a run needs (database, keychain,
+// Ctrl+C handling, trust options, short durations. What a run needs (database, keychain,
 // profiles, network, the service) comes from the program's AppContext (core/service).
 
 #include "core/secrets/truststore.h"
@@ -45,10 +45,6 @@ private:
     static inline volatile std::sig_atomic_t s_signals = 0;
     static inline volatile std::sig_atomic_t s_handled = 1;
 };
-
-// Parses `arguments` of `command` (single-dash long options allowed); complains on stderr.
-bool parseOrComplain(QCommandLineParser &parser, const QString &command,
-                     const QStringList &arguments);
 
 // What Ctrl+C does to a single call: cancel it (it is stored as cancelled).
 std::function<void()> cancelling(CallJob *job);

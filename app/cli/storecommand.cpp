@@ -5,7 +5,9 @@
 #include "core/store/historyrescue.h"
 #include "core/store/recoveryfile.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <cstdio>
 
@@ -13,43 +15,36 @@ using namespace Qt::StringLiterals;
 
 namespace Callscope::Cli {
 
-std::optional<QString> takeOption(QStringList &arguments, const QString &name, bool *failed)
+namespace {
+
+const QString kHistoryOption = u"db"_s;
+
+} // namespace
+
+void addHistoryOption(QCommandLineParser &parser)
 {
-    const QString prefix = name + u'=';
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &argument = arguments.at(i);
-        if (argument == name) {
-            if (i + 1 >= arguments.size()) {
-                printError(QCoreApplication::translate("Cli", "%1 needs a value").arg(name));
-                *failed = true;
-                return std::nullopt;
-            }
-            const QString value = arguments.at(i + 1);
-            arguments.remove(i, 2);
-            return value;
-        }
-        if (argument.startsWith(prefix)) {
-            const QString value = argument.mid(prefix.size());
-            arguments.removeAt(i);
-            return value;
-        }
-    }
-    return std::nullopt;
+    parser.addOption(
+        { kHistoryOption,
+          QCoreApplication::translate("Cli", "The history database (without it, the default one)."),
+          u"PATH"_s });
 }
 
-bool takeDbOption(QStringList &arguments, QString *path)
+QString historyPath(const QCommandLineParser &parser)
 {
-    bool failed = false;
-    const auto value = takeOption(arguments, u"--db"_s, &failed);
-    if (failed)
-        return false;
-    *path = value.value_or(QString());
-    return true;
+    const QString path = parser.value(kHistoryOption);
+    return path.isEmpty() ? defaultDatabasePath() : path;
 }
 
-bool openHistory(AppContext &context, const QString &path, AppContext::History mode)
+QString historyArgument(const QCommandLineParser &parser)
 {
-    if (context.openHistory(path, mode)) {
+    if (!parser.isSet(kHistoryOption))
+        return {};
+    return u" --db "_s + QFileInfo(parser.value(kHistoryOption)).absoluteFilePath();
+}
+
+bool openHistory(AppContext &context, const QCommandLineParser &parser, AppContext::History mode)
+{
+    if (context.openHistory(parser.value(kHistoryOption), mode)) {
         if (context.recoveredCalls() > 0)
             std::fprintf(stderr, "%s\n",
                          qPrintable(QCoreApplication::translate(

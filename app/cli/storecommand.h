@@ -1,8 +1,8 @@
 #pragma once
 
-// What the commands that use the history (show, history, export, import, run, batch, revise,
-// eval) share: the --db option and opening the history database in the program's AppContext
-// with an error message the user can act on.
+// What the commands that use the history (show, cache, history, export, import, run, batch,
+// revise, eval) share: the --db option, read in this one place, and opening the history in
+// the program's AppContext with an error message the user can act on.
 
 #include "core/service/appcontext.h"
 #include "core/store/callstore.h"
@@ -13,19 +13,23 @@
 
 #include <optional>
 
+class QCommandLineParser;
+
 namespace Callscope::Cli {
 
-// Takes "--db PATH" (or "--db=PATH") out of `arguments`. Returns false (after printing the
-// error) when --db has no value.
-bool takeDbOption(QStringList &arguments, QString *path);
+// Adds --db PATH: the history database (without it, the default one).
+void addHistoryOption(QCommandLineParser &parser);
 
-// Takes "--name VALUE" / "--name=VALUE" out of `arguments`; nullopt when absent, an error
-// (printed) sets *failed.
-std::optional<QString> takeOption(QStringList &arguments, const QString &name, bool *failed);
+// The history file --db names, or the default one (defaultDatabasePath()) without --db.
+QString historyPath(const QCommandLineParser &parser);
 
-// Opens the history at `path` (the default one when empty) in `context`; false after printing
-// why not. AppContext::History::ReadOnly accepts a read-only file (the command only reads).
-bool openHistory(AppContext &context, const QString &path,
+// " --db ABSOLUTE_PATH" when --db was given, else empty: for the command lines a command
+// prints for the user to run next.
+QString historyArgument(const QCommandLineParser &parser);
+
+// Opens the history --db names in `context`; false after printing why not.
+// AppContext::History::ReadOnly accepts a read-only file (the command only reads).
+bool openHistory(AppContext &context, const QCommandLineParser &parser,
                  AppContext::History mode = AppContext::History::ReadWrite);
 
 // After a command: for every history SQLite called damaged in this process, says so on

@@ -104,7 +104,8 @@ int main(int argc, char *argv[])
     Callscope::HistoryRescueDialog::watchForDamage(&window, &context);
     // One verified backup a day, made beside the history on a thread of its own.
     std::unique_ptr<QThread> backup;
-    if (context.database() && Callscope::HistoryRescue::dailyBackupDue(context.databasePath())) {
+    if (context.database() && !context.database()->isServer()
+        && Callscope::HistoryRescue::dailyBackupDue(context.databasePath())) {
         backup.reset(QThread::create([path = context.databasePath()] {
             Callscope::Database::Options readOnly;
             readOnly.mustWrite = false;

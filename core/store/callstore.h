@@ -361,6 +361,9 @@ private:
     StoreResult<QList<HistoryRow>> rowsFor(QLatin1StringView sql, const QVariantList &values);
     // Write statements are prepared once and reused (a bulk import prepares nothing per row).
     QSqlQuery &statement(QLatin1StringView sql);
+    // An INSERT of a row with an id, prepared once; after exec() the new id is insertedId().
+    QSqlQuery &insertStatement(QLatin1StringView sql);
+    qint64 insertedId(QSqlQuery &statement);
 
     Database &m_database;
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_statements;

@@ -5,6 +5,7 @@
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -13,6 +14,11 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <array>
 
 using namespace Qt::StringLiterals;
 
@@ -35,10 +41,27 @@ constexpr auto kSetSynchronous = "PRAGMA synchronous = NORMAL"_L1;
 constexpr auto kSetCacheSize = "PRAGMA cache_size = -32768"_L1;
 // PRAGMA takes no bound values; the number comes from the migration table, not from input.
 constexpr auto kSetUserVersion = "PRAGMA user_version = %1"_L1;
-constexpr auto kBeginImmediate = "BEGIN IMMEDIATE"_L1;
 constexpr auto kCommit = "COMMIT"_L1;
 constexpr auto kRollback = "ROLLBACK"_L1;
 constexpr auto kFindTable = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"_L1;
+
+constexpr auto kServerDriver = "QPSQL"_L1;
+// The schema version of a server's history, in table callscope_schema (SQLite keeps it in
+// PRAGMA user_version).
+constexpr auto kServerFindVersionTable = "SELECT to_regclass('callscope_schema') IS NOT NULL"_L1;
+constexpr auto kServerReadVersion = "SELECT COALESCE(MAX(version), 0) FROM callscope_schema"_L1;
+constexpr auto kServerCreateVersionTable =
+    "CREATE TABLE IF NOT EXISTS callscope_schema (version BIGINT NOT NULL)"_L1;
+constexpr auto kServerSetVersion = "INSERT INTO callscope_schema (version) VALUES (?)"_L1;
+constexpr auto kServerClearVersion = "DELETE FROM callscope_schema"_L1;
+// Processes that find an old schema at once migrate one after the other.
+constexpr auto kServerMigrationLock = "SELECT pg_advisory_xact_lock(7462616201)"_L1;
+// The libpq parameters a history URL may carry beside user, host, port and database. A
+// password is not one of them: it comes from the keychain or libpq's own sources.
+constexpr std::array kServerParameters = { "sslmode"_L1,          "sslrootcert"_L1,
+                                           "sslcert"_L1,          "sslkey"_L1,
+                                           "sslcrl"_L1,           "connect_timeout"_L1,
+                                           "application_name"_L1, "target_session_attrs"_L1 };
 
 struct Tr
 {
@@ -163,6 +186,27 @@ void DatabaseMonitor::reportDamage(const QString &path, const QString &message)
         this, [this, path, message] { Q_EMIT damageFound(path, message); }, Qt::QueuedConnection);
 }
 
+bool isServerLocation(const QString &location)
+{
+    return location.startsWith("postgresql://"_L1, Qt::CaseInsensitive)
+        || location.startsWith("postgres://"_L1, Qt::CaseInsensitive);
+}
+
+QString localPathFor(const QString &location)
+{
+    if (!isServerLocation(location))
+        return location;
+    const QUrl url(location);
+    const QByteArray key =
+        url.toString(QUrl::RemovePassword | QUrl::NormalizePathSegments).toUtf8();
+    const QString name = QString::fromLatin1(
+        QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex().left(16));
+    const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                   + u"/servers"_s);
+    dir.mkpath(u"."_s);
+    return dir.filePath(name + u".history"_s);
+}
+
 QString defaultDatabasePath()
 {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
@@ -194,6 +238,8 @@ QSqlDatabase Database::connection() const
 
 StoreError Database::errorFrom(const QSqlError &error, const QString &what) const
 {
+    if (isServer())
+        return serverErrorFrom(error, what);
     const QString detail = error.text().trimmed();
     const int code = sqliteCode(error);
     switch (code) {
@@ -232,8 +278,162 @@ StoreError Database::errorFrom(const QSqlQuery &query, const QString &what) cons
     return errorFrom(query.lastError(), what);
 }
 
+// Classified by the SQLSTATE the server answered (QPSQL's native error code).
+StoreError Database::serverErrorFrom(const QSqlError &error, const QString &what) const
+{
+    const QString detail = error.text().trimmed();
+    const QString state = error.nativeErrorCode();
+    if (state.startsWith("23"_L1))
+        return StoreError::make(StoreError::Code::Constraint,
+                                Tr::tr("%1 was refused by the database: %2").arg(what, detail));
+    if (state == "40001"_L1 || state == "40P01"_L1 || state == "55P03"_L1)
+        return StoreError::make(
+            StoreError::Code::Locked,
+            Tr::tr("the history on %1 is busy (%2): %3").arg(m_path, what, detail));
+    if (state == "25006"_L1 || state == "42501"_L1)
+        return StoreError::make(StoreError::Code::Io,
+                                Tr::tr("the history on %1 is read-only for this user (%2): %3")
+                                    .arg(m_path, what, detail));
+    if (state.isEmpty() || state.startsWith("08"_L1) || state.startsWith("28"_L1)
+        || state.startsWith("57P"_L1))
+        return StoreError::make(
+            StoreError::Code::Io,
+            Tr::tr("cannot use the history server %1 (%2): %3").arg(m_path, what, detail));
+    return StoreError::make(StoreError::Code::Sql,
+                            Tr::tr("database error in %1 (%2): %3").arg(m_path, what, detail));
+}
+
+StoreResult<std::unique_ptr<Database>> Database::openServer(const QString &location,
+                                                            const Options &options)
+{
+    std::unique_ptr<Database> database(new Database);
+    database->m_dialect = &SqlDialect::postgres();
+    const QUrl url(location, QUrl::StrictMode);
+    database->m_path = url.isValid() ? url.toString(QUrl::RemovePassword) : location;
+    const QString usage = u"postgresql://USER@HOST:PORT/DBNAME?sslmode=verify-full"_s;
+    if (!url.isValid() || url.path().size() < 2)
+        return StoreError::make(
+            StoreError::Code::InvalidInput,
+            Tr::tr("%1 is not a PostgreSQL history URL (%2)").arg(database->m_path, usage));
+    if (!url.password().isEmpty())
+        return StoreError::make(
+            StoreError::Code::InvalidInput,
+            Tr::tr("%1: a password does not belong in the history URL (it would show in the "
+                   "process list and the settings); keep it in the keychain or in PGPASSFILE")
+                .arg(database->m_path));
+    if (!QSqlDatabase::isDriverAvailable(kServerDriver))
+        return StoreError::make(StoreError::Code::Io,
+                                Tr::tr("cannot open %1: Qt's PostgreSQL driver (QPSQL, Debian "
+                                       "package libqt6sql6-psql) is not installed")
+                                    .arg(database->m_path));
+    QString host = url.host();
+    QStringList connectOptions;
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key == "host"_L1) {
+            host = value; // a socket folder, as libpq takes it
+            continue;
+        }
+        if (std::find(kServerParameters.begin(), kServerParameters.end(), key)
+            == kServerParameters.end())
+            return StoreError::make(StoreError::Code::InvalidInput,
+                                    Tr::tr("%1: unknown parameter %2 (the URL takes host, "
+                                           "sslmode, sslrootcert, sslcert, sslkey, sslcrl, "
+                                           "connect_timeout, application_name)")
+                                        .arg(database->m_path, key));
+        connectOptions.append(key + u'=' + value);
+    }
+
+    database->m_connectionName = nextConnectionName();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(kServerDriver, database->m_connectionName);
+        db.setHostName(host);
+        if (url.port() > 0)
+            db.setPort(url.port());
+        db.setUserName(url.userName());
+        db.setDatabaseName(url.path().mid(1));
+        if (!options.password.isEmpty())
+            db.setPassword(options.password);
+        db.setConnectOptions(connectOptions.join(u';'));
+        if (!db.open())
+            return database->errorFrom(db.lastError(), Tr::tr("connecting"));
+    }
+    if (StoreError error = database->migrateServer(options); error)
+        return error;
+    database->m_searchMode = SearchMode::TextSearch;
+    return database;
+}
+
+StoreError Database::migrateServer(const Options &options)
+{
+    const int target = options.targetVersion > 0 ? options.targetVersion : Schema::latestVersion();
+    auto readVersion = [this](QSqlQuery &query) -> StoreError {
+        if (!query.exec(kServerFindVersionTable) || !query.next())
+            return errorFrom(query, Tr::tr("reading the schema version"));
+        m_version = 0;
+        if (query.value(0).toBool()) {
+            if (!query.exec(kServerReadVersion) || !query.next())
+                return errorFrom(query, Tr::tr("reading the schema version"));
+            m_version = query.value(0).toInt();
+        }
+        query.finish();
+        if (m_version > Schema::latestVersion())
+            return StoreError::make(StoreError::Code::NewerVersion,
+                                    Tr::tr("the history on %1 has schema version %2, made by "
+                                           "a newer Callscope; this version reads up to %3. "
+                                           "It was left untouched: use the newer Callscope.")
+                                        .arg(m_path)
+                                        .arg(m_version)
+                                        .arg(Schema::latestVersion()));
+        return {};
+    };
+    {
+        // The common case, an up-to-date schema, needs no write (a reader role may browse).
+        QSqlQuery query(connection());
+        if (StoreError error = readVersion(query); error)
+            return error;
+        if (m_version >= target)
+            return {};
+    }
+    Transaction transaction(*this);
+    if (transaction.beginError())
+        return transaction.beginError();
+    QSqlQuery query(connection());
+    for (QLatin1StringView statement : { kServerMigrationLock, kServerCreateVersionTable }) {
+        if (!query.exec(statement))
+            return errorFrom(query, Tr::tr("migrating the schema"));
+    }
+    // Read again under the lock: another process may have migrated since we looked.
+    if (StoreError error = readVersion(query); error)
+        return error;
+    const int from = m_version;
+    for (const Schema::MigrationStep &step : Schema::migrations()) {
+        if (step.version <= from || step.version > target)
+            continue;
+        qCInfo(lcStore) << "migrating" << m_path << "to schema version" << step.version;
+        for (QLatin1StringView statement : step.statements) {
+            if (!query.exec(dialect().schemaStatement(statement)))
+                return errorFrom(query, Tr::tr("migrating to schema version %1").arg(step.version));
+        }
+        if (step.extra) {
+            if (StoreError error = step.extra(*this, options.forceSearchFallback); error)
+                return error;
+        }
+        m_version = step.version;
+    }
+    if (!query.exec(kServerClearVersion))
+        return errorFrom(query, Tr::tr("migrating the schema"));
+    query.prepare(kServerSetVersion);
+    query.addBindValue(m_version);
+    if (!query.exec())
+        return errorFrom(query, Tr::tr("migrating the schema"));
+    return transaction.commit();
+}
+
 StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const Options &options)
 {
+    if (isServerLocation(path))
+        return openServer(path, options);
     std::unique_ptr<Database> database(new Database);
     database->m_path = path;
     if (path.isEmpty())
@@ -435,7 +635,7 @@ StoreError Database::detectSearchMode()
 StoreError Database::begin()
 {
     QSqlQuery query(connection());
-    if (!query.exec(kBeginImmediate))
+    if (!query.exec(dialect().beginWrite()))
         return errorFrom(query, Tr::tr("starting a transaction"));
     return {};
 }

@@ -1,6 +1,9 @@
 #pragma once
 
-// The Callscope history database: one QSQLITE connection, opened, checked and migrated.
+// The Callscope history database: one connection, opened, checked and migrated. The history
+// is a SQLite file on this computer (QSQLITE) or, for a team, a PostgreSQL server (QPSQL) named
+// by a URL: postgresql://user@host:port/dbname?sslmode=verify-full. The SQL that differs
+// between the two lives in SqlDialect (core/store/sqldialect.h).
 //
 // A Database is used from the thread that opened it. Each instance owns a connection with a
 // unique name, so several can be open at once (the GUI and a test, two stores in one test).
@@ -8,6 +11,7 @@
 // database written by a newer Callscope, and a locked or corrupt database are reported with
 // a clear message and left byte-for-byte as they were.
 
+#include "core/store/sqldialect.h"
 #include "core/store/storeerror.h"
 
 #include <QLoggingCategory>
@@ -28,6 +32,14 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 // Where the GUI and `callscope-cli --db` keep the history by default:
 // QStandardPaths::AppDataLocation/callscope.sqlite.
 QString defaultDatabasePath();
+
+// True for a history on a PostgreSQL server: a postgresql:// (or postgres://) URL.
+bool isServerLocation(const QString &location);
+
+// Where the files that sit beside a history (the recovery file, run locks) go: beside the file
+// for a SQLite history; for a server, a path of this computer's own standing for that URL
+// (AppDataLocation/servers/<hash>.history; the file itself is never made).
+QString localPathFor(const QString &location);
 
 // What every connection of this process to a history file shares: how many are open per
 // file, and the news that SQLite found a file damaged (from any thread, any connection).
@@ -77,10 +89,14 @@ public:
         // writer. The file must exist
         // at the latest schema version (nothing is created or migrated).
         bool readOnly = false;
+        // The password of a PostgreSQL server, from the keychain; empty: libpq's own sources
+        // (PGPASSWORD, PGPASSFILE, ~/.pgpass). Never part of the URL.
+        QString password;
     };
 
-    // How full-text search works in this database (decided by migration 2).
-    enum class SearchMode { None, Fts5, LikeFallback };
+    // How full-text search works in this database (decided by migration 2). TextSearch is
+    // PostgreSQL's: a tsvector per call with a GIN index.
+    enum class SearchMode { None, Fts5, LikeFallback, TextSearch };
 
     ~Database();
     Q_DISABLE_COPY_MOVE(Database)
@@ -93,8 +109,11 @@ public:
 
     static int latestSchemaVersion();
 
+    // The file, or the server's URL (which never holds a password).
     QString path() const { return m_path; }
     bool isReadOnly() const { return m_readOnly; }
+    const SqlDialect &dialect() const { return *m_dialect; }
+    bool isServer() const { return m_dialect->isPostgres(); }
     int schemaVersion() const { return m_version; }
     SearchMode searchMode() const { return m_searchMode; }
     QSqlDatabase connection() const;
@@ -111,8 +130,12 @@ public:
 
 private:
     Database() = default;
+    static StoreResult<std::unique_ptr<Database>> openServer(const QString &url,
+                                                             const Options &options);
     StoreError migrate(const Options &options);
+    StoreError migrateServer(const Options &options);
     StoreError detectSearchMode();
+    StoreError serverErrorFrom(const QSqlError &error, const QString &what) const;
 
     QString m_path;
     QString m_connectionName;
@@ -120,6 +143,7 @@ private:
     int m_version = 0;
     SearchMode m_searchMode = SearchMode::None;
     bool m_readOnly = false;
+    const SqlDialect *m_dialect = &SqlDialect::sqlite();
 };
 
 // Rolls back unless commit() succeeded.

@@ -1,5 +1,7 @@
 #include "core/store/recoveryfile.h"
 
+#include "core/store/database.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -110,7 +112,7 @@ QList<TurnExchange> exchangesFromJson(const QJsonArray &array)
 
 QString pathFor(const QString &databasePath)
 {
-    return databasePath + u".recovered.jsonl"_s;
+    return localPathFor(databasePath) + u".recovered.jsonl"_s;
 }
 
 void reserve(const QString &databasePath, qint64 bytes)

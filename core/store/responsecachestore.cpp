@@ -22,7 +22,7 @@ constexpr auto kSave =
     model = excluded.model, reply = excluded.reply, bytes = excluded.bytes, created_at = excluded.created_at)"_L1;
 // The newest rows whose sizes add up to the bound stay; the rest (the oldest) go.
 constexpr auto kTrim = R"(DELETE FROM response_cache WHERE key IN (
-    SELECT key FROM (SELECT key, SUM(bytes) OVER (ORDER BY created_at DESC, rowid DESC) AS total FROM response_cache)
+    SELECT key FROM (SELECT key, SUM(bytes) OVER (ORDER BY created_at DESC, %1 DESC) AS total FROM response_cache) AS sized
     WHERE total > ?))"_L1;
 constexpr auto kCount = "SELECT COUNT(*) FROM response_cache"_L1;
 constexpr auto kClear = "DELETE FROM response_cache"_L1;
@@ -73,7 +73,7 @@ StoreResult<qint64> ResponseCacheStore::save(const CachedResponse &entry, qint64
     if (!insert.exec())
         return m_database.errorFrom(insert, Tr::tr("storing a reply in the response cache"));
     QSqlQuery trim(m_database.connection());
-    trim.prepare(kTrim);
+    trim.prepare(QString(kTrim).arg(m_database.dialect().rowOrder()));
     trim.addBindValue(maxBytes);
     if (!trim.exec())
         return m_database.errorFrom(trim, Tr::tr("trimming the response cache"));

@@ -1,5 +1,7 @@
 #include "core/store/runlock.h"
 
+#include "core/store/database.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -19,7 +21,7 @@ RunLock::~RunLock() = default; // QLockFile removes its file when destroyed
 std::unique_ptr<RunLock> RunLock::acquire(const QString &databasePath, const QString &what,
                                           QString *error)
 {
-    const QFileInfo db(databasePath);
+    const QFileInfo db(localPathFor(databasePath));
     const QString path = db.absoluteDir().filePath(db.fileName() + u"."_s + what + u".lock"_s);
     auto file = std::make_unique<QLockFile>(path);
     // Age alone never makes a lock stale (a batch may run for hours); a dead holder does.

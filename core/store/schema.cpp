@@ -148,6 +148,14 @@ constexpr auto kV2LikeTable = R"(CREATE TABLE calls_search (
     output TEXT NOT NULL DEFAULT '',
     tools TEXT NOT NULL DEFAULT ''
 ))"_L1;
+// On a PostgreSQL server: a tsvector per call (the 'simple' configuration: words lowercased,
+// no stemming, like FTS5's unicode61) with a GIN index.
+constexpr auto kV2ServerSearch = R"(CREATE TABLE calls_search (
+    call_id BIGINT PRIMARY KEY REFERENCES calls(id) ON DELETE CASCADE,
+    document TSVECTOR NOT NULL
+))"_L1;
+constexpr auto kV2ServerSearchIndex =
+    "CREATE INDEX calls_search_by_document ON calls_search USING GIN (document)"_L1;
 constexpr auto kV2SelectCalls =
     "SELECT id, input, response, error, messages FROM calls ORDER BY id"_L1;
 
@@ -167,6 +175,14 @@ StoreError createSearchIndex(Database &database, bool forceFallback)
 {
     QSqlDatabase db = database.connection();
     QSqlQuery query(db);
+    if (database.isServer()) {
+        for (QLatin1StringView statement : { kV2ServerSearch, kV2ServerSearchIndex }) {
+            if (!query.exec(statement))
+                return database.errorFrom(
+                    query, QCoreApplication::translate("Store", "creating the search table"));
+        }
+        return indexCalls(database, Database::SearchMode::TextSearch);
+    }
     bool fts = false;
     if (!forceFallback) {
         fts = query.exec(kV2Fts);

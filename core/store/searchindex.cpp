@@ -23,6 +23,11 @@ constexpr auto kFtsDelete =
 constexpr auto kLikeInsert =
     "INSERT OR REPLACE INTO calls_search(call_id, input, output, tools) VALUES (?, ?, ?, ?)"_L1;
 constexpr auto kLikeDelete = "DELETE FROM calls_search WHERE call_id = ?"_L1;
+// PostgreSQL: one tsvector of the three parts, weighted so a future ranking can tell them apart.
+constexpr auto kTextSearchInsert = R"(INSERT INTO calls_search (call_id, document) VALUES (?,
+    setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'B')
+    || setweight(to_tsvector('simple', ?), 'C'))
+    ON CONFLICT (call_id) DO UPDATE SET document = excluded.document)"_L1;
 
 // A field's text is indexed up to this length. FTS5 would otherwise hold a giant answer's
 // every token (or one 50 MB token) in memory while indexing, and store all of it; the start of
@@ -137,6 +142,8 @@ StoreError add(Database &database, Database::SearchMode mode, qint64 callId,
         return run(database, kFtsInsert, callId, &document);
     case Database::SearchMode::LikeFallback:
         return run(database, kLikeInsert, callId, &document);
+    case Database::SearchMode::TextSearch:
+        return run(database, kTextSearchInsert, callId, &document);
     case Database::SearchMode::None:
         break;
     }
@@ -150,6 +157,7 @@ StoreError remove(Database &database, Database::SearchMode mode, qint64 callId,
     case Database::SearchMode::Fts5:
         return run(database, kFtsDelete, callId, &document);
     case Database::SearchMode::LikeFallback:
+    case Database::SearchMode::TextSearch:
         return run(database, kLikeDelete, callId, nullptr);
     case Database::SearchMode::None:
         break;

@@ -8,6 +8,9 @@
 // indexed with; the text is a pure function of the stored row, so it is recomputed from the
 // row before the row changes.
 //
+// On a PostgreSQL server the text becomes one tsvector per call in `calls_search(call_id,
+// document)` with a GIN index; a query is plainto_tsquery of the user's words.
+//
 // Without FTS5 the text goes to a plain table `calls_search` and a query matches each word
 // with LIKE (case-insensitive for ASCII only, and a full scan: slow on large histories).
 
