@@ -112,10 +112,6 @@
         <translation>%1 wurde nicht aufgerufen</translation>
     </message>
     <message>
-        <source>%1 was called %2 time(s)</source>
-        <translation>%1 wurde %2-mal aufgerufen</translation>
-    </message>
-    <message>
         <source>needs &quot;names&quot;, an array of tool names</source>
         <translation>braucht &quot;names&quot;, ein Array von Werkzeugnamen</translation>
     </message>
@@ -202,6 +198,13 @@
     <message>
         <source>&quot;transform&quot;: %1</source>
         <translation>&quot;transform&quot;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was called %n time(s)</source>
+        <translation>
+            <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
+            <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1162,10 +1165,6 @@
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <source>no engine profile named &quot;%1&quot; (list them with: callscope-cli engines list)</source>
-        <translation>kein Engine-Profil namens „%1“ (auflisten mit: callscope-cli engines list)</translation>
-    </message>
-    <message>
         <source>compaction needs the history database</source>
         <translation>das Verdichten braucht die Verlaufsdatenbank</translation>
     </message>
@@ -1179,22 +1178,6 @@
     <message>
         <source>sessions need the history database</source>
         <translation>Sitzungen brauchen die Verlaufsdatenbank</translation>
-    </message>
-    <message>
-        <source>replaying call %1 needs the history database</source>
-        <translation>die Wiedergabe von Aufruf %1 braucht die Verlaufsdatenbank</translation>
-    </message>
-    <message>
-        <source>cannot replay call %1: %2</source>
-        <translation>Aufruf %1 kann nicht wiedergegeben werden: %2</translation>
-    </message>
-    <message>
-        <source>no network access for engine %1</source>
-        <translation>kein Netzwerkzugriff für Engine %1</translation>
-    </message>
-    <message>
-        <source>engine type %1 cannot be used here</source>
-        <translation>Engine-Typ %1 kann hier nicht verwendet werden</translation>
     </message>
     <message>
         <source>the summary call did not complete (%1): %2</source>
@@ -1230,6 +1213,14 @@
     <message>
         <source>call %1 ran on the replay engine: its recording would answer the same whatever the correction says, so nothing was sent. Revise it on a live engine (an engine profile: revise %1 --engine PROFILE).</source>
         <translation>Aufruf %1 lief auf der Replay-Engine: Ihre Aufzeichnung antwortet gleich, was auch immer die Korrektur sagt, daher wurde nichts gesendet. Überarbeiten Sie ihn auf einer echten Engine (ein Engine-Profil: revise %1 --engine PROFIL).</translation>
+    </message>
+    <message>
+        <source>the store writer cannot open the history database</source>
+        <translation>der Speicher-Schreiber kann die Verlaufsdatenbank nicht öffnen</translation>
+    </message>
+    <message>
+        <source>there is no history database</source>
+        <translation>es gibt keine Verlaufsdatenbank</translation>
     </message>
 </context>
 <context>
@@ -1738,6 +1729,10 @@
             <numerusform>%n Unterschied</numerusform>
             <numerusform>%n Unterschiede</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>pick two calls</source>
+        <translation>zwei Aufrufe auswählen</translation>
     </message>
 </context>
 <context>
@@ -2958,6 +2953,10 @@
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
+    <message>
+        <source>Loading the history…</source>
+        <translation>Der Verlauf wird geladen…</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::HistoryDocks</name>
@@ -3180,22 +3179,6 @@
 </context>
 <context>
     <name>Callscope::HistoryModel</name>
-    <message>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
     <message>
         <source>%1 in / %2 out</source>
         <translation>%1 ein / %2 aus</translation>
@@ -3509,6 +3492,33 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>The environment variable %1 named by api_key_env is not set (or is empty). Set it to the key, or store a key for the engine profile with &apos;callscope-cli engines add&apos;.</source>
         <translation>Die von api_key_env genannte Umgebungsvariable %1 ist nicht gesetzt (oder leer). Setzen Sie sie auf den Schlüssel oder speichern Sie einen Schlüssel für das Engine-Profil mit „callscope-cli engines add“.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::LaunchResolver</name>
+    <message>
+        <source>no engine profile named &quot;%1&quot; (list them with: callscope-cli engines list)</source>
+        <translation>kein Engine-Profil namens „%1“ (auflisten mit: callscope-cli engines list)</translation>
+    </message>
+    <message>
+        <source>replaying call %1 needs the history database</source>
+        <translation>die Wiedergabe von Aufruf %1 braucht die Verlaufsdatenbank</translation>
+    </message>
+    <message>
+        <source>cannot replay call %1: %2</source>
+        <translation>Aufruf %1 kann nicht wiedergegeben werden: %2</translation>
+    </message>
+    <message>
+        <source>no network access for engine %1</source>
+        <translation>kein Netzwerkzugriff für Engine %1</translation>
+    </message>
+    <message>
+        <source>the call service is gone</source>
+        <translation>der Aufrufdienst ist nicht mehr da</translation>
+    </message>
+    <message>
+        <source>engine type %1 cannot be used here</source>
+        <translation>Engine-Typ %1 kann hier nicht verwendet werden</translation>
     </message>
 </context>
 <context>
@@ -6055,6 +6065,12 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source> (cache written %1)</source>
         <translation> (Cache geschrieben %1)</translation>
     </message>
+    <message>
+        <source>Nothing was sent.
+%1</source>
+        <translation>Nichts wurde gesendet.
+%1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Runner</name>
@@ -7668,10 +7684,6 @@ mit ihren Nachrichten und Aufrufen als ein JSON-Dokument (Format &quot;callscope
 </translation>
     </message>
     <message>
-        <source>export: unknown option %1 (see export --help)</source>
-        <translation>export: unbekannte Option %1 (siehe export --help)</translation>
-    </message>
-    <message>
         <source>export: give either one CALL_ID or --session ID (see export --help)</source>
         <translation>export: geben Sie entweder eine AUFRUF_ID oder --session ID an (siehe export --help)</translation>
     </message>
@@ -7753,10 +7765,6 @@ Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige 
         <translation>unbekannter Engine-Typ „%1“ (erwartet wird einer von %2)</translation>
     </message>
     <message>
-        <source>lint: unknown option %1 (see lint --help)</source>
-        <translation>lint: unbekannte Option %1 (siehe lint --help)</translation>
-    </message>
-    <message>
         <source>lint takes one spec file, got %1 and %2</source>
         <translation>lint nimmt eine Spezifikationsdatei, erhalten: %1 und %2</translation>
     </message>
@@ -7795,10 +7803,6 @@ Exit-Codes: 0 geprüft, 2 falsche Argumente oder eine unlesbare oder ungültige 
     <message>
         <source>Run inside this session.</source>
         <translation>In dieser Sitzung ausführen.</translation>
-    </message>
-    <message>
-        <source>The history database.</source>
-        <translation>Die Verlaufsdatenbank.</translation>
     </message>
     <message>
         <source>Allow a tool that needs approval.</source>
@@ -7865,10 +7869,6 @@ Prints the stored call as JSON.
 
 Gibt den gespeicherten Aufruf als JSON aus.
 </translation>
-    </message>
-    <message>
-        <source>validate: unknown option %1 (see validate --help)</source>
-        <translation>validate: unbekannte Option %1 (siehe validate --help)</translation>
     </message>
     <message>
         <source>validate: expected SCHEMA.json INSTANCE.json (see validate --help)</source>
@@ -7947,10 +7947,6 @@ Optionen:
     <message>
         <source>unknown command &apos;%1&apos; (see --help)</source>
         <translation>unbekannter Befehl „%1“ (siehe --help)</translation>
-    </message>
-    <message>
-        <source>%1 needs a value</source>
-        <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
         <source>%1 must be a positive number, not &apos;%2&apos;</source>
@@ -8095,10 +8091,6 @@ Optionen:
     <message>
         <source>Through a batch API: send again the requests of provider batches whose creation got no answer (they may exist at the provider).</source>
         <translation>Über eine Batch-API: die Anfragen von Anbieter-Batches erneut senden, deren Anlegen ohne Antwort blieb (sie könnten beim Anbieter existieren).</translation>
-    </message>
-    <message>
-        <source>; round %1, %2 provider batch(es) open, %3 request(s) waiting for %4 s</source>
-        <translation>; Durchgang %1, %2 Anbieter-Batch(es) offen, %3 Anfrage(n) wartend seit %4 s</translation>
     </message>
     <message>
         <source>eval: the provider batches keep running; --resume picks them up</source>
@@ -8553,20 +8545,155 @@ ungültiges Schema.
         <source>List, add or forget the files trusted to run programs (docs/trust.md).</source>
         <translation>Die Dateien auflisten, hinzufügen oder vergessen, denen vertraut wird, Programme auszuführen (docs/trust.md).</translation>
     </message>
+    <message>
+        <source>--otlp needs an endpoint (for example http://localhost:4318)</source>
+        <translation>--otlp braucht einen Endpunkt (zum Beispiel http://localhost:4318)</translation>
+    </message>
+    <message numerus="yes">
+        <source>OTLP export: %n span(s) not delivered (see docs/telemetry.md)</source>
+        <translation>
+            <numerusform>OTLP-Export: %n Span nicht zugestellt (siehe docs/telemetry.md)</numerusform>
+            <numerusform>OTLP-Export: %n Spans nicht zugestellt (siehe docs/telemetry.md)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: unknown option %2 (see %1 --help)</source>
+        <translation>%1: unbekannte Option %2 (siehe %1 --help)</translation>
+    </message>
+    <message numerus="yes">
+        <source>; round %1, %n provider batch(es) open</source>
+        <translation>
+            <numerusform>; Runde %1, %n Provider-Batch offen</numerusform>
+            <numerusform>; Runde %1, %n Provider-Batches offen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n request(s) waiting for %1 s</source>
+        <translation>
+            <numerusform>, %n Anfrage wartet seit %1 s</numerusform>
+            <numerusform>, %n Anfragen warten seit %1 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The call to export.</source>
+        <translation>Der zu exportierende Aufruf.</translation>
+    </message>
+    <message>
+        <source>Export this session instead.</source>
+        <translation>Stattdessen diese Sitzung exportieren.</translation>
+    </message>
+    <message>
+        <source>The call alone, without its revisions.</source>
+        <translation>Nur der Aufruf, ohne seine Überarbeitungen.</translation>
+    </message>
+    <message>
+        <source>Write the document here instead of stdout.</source>
+        <translation>Das Dokument hierhin schreiben statt auf stdout.</translation>
+    </message>
+    <message>
+        <source>Only calls started on or after this date.</source>
+        <translation>Nur Aufrufe, die an oder nach diesem Datum begonnen haben.</translation>
+    </message>
+    <message>
+        <source>Only calls of this kind.</source>
+        <translation>Nur Aufrufe dieser Art.</translation>
+    </message>
+    <message>
+        <source>Only the calls of this experiment.</source>
+        <translation>Nur die Aufrufe dieses Experiments.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli export-otlp [--since DATE] [--kind K] [--experiment ID] [--db PATH] [--otlp ENDPOINT]
+
+Sends stored calls to an OpenTelemetry collector as spans, with their
+original times. The endpoint comes from --otlp or the OTEL_EXPORTER_OTLP_*
+variables (docs/telemetry.md).
+</source>
+        <translation>Aufruf: callscope-cli export-otlp [--since DATUM] [--kind K] [--experiment ID] [--db PFAD] [--otlp ENDPUNKT]
+
+Sendet gespeicherte Aufrufe als Spans an einen OpenTelemetry-Collector, mit ihren
+ursprünglichen Zeiten. Der Endpunkt kommt aus --otlp oder den Variablen
+OTEL_EXPORTER_OTLP_* (docs/telemetry.md).
+</translation>
+    </message>
+    <message>
+        <source>export-otlp: unexpected argument %1 (see export-otlp --help)</source>
+        <translation>export-otlp: unerwartetes Argument %1 (siehe export-otlp --help)</translation>
+    </message>
+    <message>
+        <source>export-otlp: no endpoint: give --otlp ENDPOINT or set OTEL_EXPORTER_OTLP_ENDPOINT</source>
+        <translation>export-otlp: kein Endpunkt: --otlp ENDPUNKT angeben oder OTEL_EXPORTER_OTLP_ENDPOINT setzen</translation>
+    </message>
+    <message>
+        <source>export-otlp: --since &apos;%1&apos; is not a date (YYYY-MM-DD) or an ISO date and time</source>
+        <translation>export-otlp: --since &apos;%1&apos; ist kein Datum (JJJJ-MM-TT) und keine ISO-Angabe von Datum und Uhrzeit</translation>
+    </message>
+    <message>
+        <source>The backup to put back.</source>
+        <translation>Die Sicherung, die zurückgespielt wird.</translation>
+    </message>
+    <message>
+        <source>history %1 works on a history file; a PostgreSQL server is checked and backed up with its own tools (pg_dump, pg_amcheck)</source>
+        <translation>history %1 arbeitet mit einer Verlaufsdatei; ein PostgreSQL-Server wird mit seinen eigenen Werkzeugen geprüft und gesichert (pg_dump, pg_amcheck)</translation>
+    </message>
+    <message>
+        <source>The export document.</source>
+        <translation>Das Exportdokument.</translation>
+    </message>
+    <message>
+        <source>Lint for this engine type.</source>
+        <translation>Für diesen Engine-Typ prüfen.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli revise CALL_ID --correction TEXT [--engine PROFILE] [--db PATH] [--allow-tool NAME]... [--trust]
+
+Runs the stored call again with the correction added; the result is stored as its revision.
+Exit codes: 0 completed, 1 failed, 2 bad arguments or an unknown call, 3 turn limited.
+</source>
+        <translation>Aufruf: callscope-cli revise AUFRUF_ID --correction TEXT [--engine PROFIL] [--db PFAD] [--allow-tool NAME]... [--trust]
+
+Führt den gespeicherten Aufruf mit der Korrektur erneut aus; das Ergebnis wird als seine Überarbeitung gespeichert.
+Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder unbekannter Aufruf, 3 durch das Zuglimit beendet.
+</translation>
+    </message>
+    <message>
+        <source>The call.</source>
+        <translation>Der Aufruf.</translation>
+    </message>
+    <message>
+        <source>revoke: forget every trusted file.</source>
+        <translation>revoke: jeder vertrauten Datei das Vertrauen entziehen.</translation>
+    </message>
+    <message>
+        <source>The schema.</source>
+        <translation>Das Schema.</translation>
+    </message>
+    <message>
+        <source>The document to validate.</source>
+        <translation>Das zu prüfende Dokument.</translation>
+    </message>
+    <message>
+        <source>Treat &quot;format&quot; as an assertion.</source>
+        <translation>„format“ als Zusicherung behandeln.</translation>
+    </message>
+    <message>
+        <source>Read the schema in this dialect.</source>
+        <translation>Das Schema in diesem Dialekt lesen.</translation>
+    </message>
+    <message>
+        <source>Send stored calls to an OpenTelemetry collector as spans.</source>
+        <translation>Gespeicherte Aufrufe als Spans an einen OpenTelemetry-Collector senden.</translation>
+    </message>
+    <message>
+        <source>The history database (without it, the default one).</source>
+        <translation>Die Verlaufsdatenbank (ohne Angabe die Standarddatenbank).</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
     <message>
         <source>%1 is refused: a key given as an argument shows in the process list. Use --key-env VAR (the key in an environment variable) or --key-stdin.</source>
         <translation>%1 wird abgelehnt: Ein als Argument übergebener Schlüssel ist in der Prozessliste sichtbar. Verwenden Sie --key-env VAR (der Schlüssel in einer Umgebungsvariablen) oder --key-stdin.</translation>
-    </message>
-    <message>
-        <source>option %1 needs a value</source>
-        <translation>Option %1 braucht einen Wert</translation>
-    </message>
-    <message>
-        <source>unknown option &apos;%1&apos;</source>
-        <translation>unbekannte Option „%1“</translation>
     </message>
     <message>
         <source>engines add needs --type (one of: %1)</source>
@@ -9990,6 +10117,54 @@ ungültiges Schema.
     <message>
         <source>finding the call before %1</source>
         <translation>beim Suchen des Aufrufs vor %1</translation>
+    </message>
+    <message>
+        <source>the history on %1 is busy (%2): %3</source>
+        <translation>der Verlauf auf %1 ist belegt (%2): %3</translation>
+    </message>
+    <message>
+        <source>the history on %1 is read-only for this user (%2): %3</source>
+        <translation>der Verlauf auf %1 ist für diesen Benutzer schreibgeschützt (%2): %3</translation>
+    </message>
+    <message>
+        <source>cannot use the history server %1 (%2): %3</source>
+        <translation>der Verlaufsserver %1 kann nicht verwendet werden (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1 is not a PostgreSQL history URL (%2)</source>
+        <translation>%1 ist keine PostgreSQL-Verlaufs-URL (%2)</translation>
+    </message>
+    <message>
+        <source>%1: a password does not belong in the history URL (it would show in the process list and the settings); keep it in the keychain or in PGPASSFILE</source>
+        <translation>%1: ein Passwort gehört nicht in die Verlaufs-URL (es wäre in der Prozessliste und in den Einstellungen zu sehen); bewahren Sie es im Schlüsselbund oder in PGPASSFILE auf</translation>
+    </message>
+    <message>
+        <source>cannot open %1: Qt&apos;s PostgreSQL driver (QPSQL, Debian package libqt6sql6-psql) is not installed</source>
+        <translation>%1 kann nicht geöffnet werden: Qts PostgreSQL-Treiber (QPSQL, Debian-Paket libqt6sql6-psql) ist nicht installiert</translation>
+    </message>
+    <message>
+        <source>%1: unknown parameter %2 (the URL takes host, sslmode, sslrootcert, sslcert, sslkey, sslcrl, connect_timeout, application_name)</source>
+        <translation>%1: unbekannter Parameter %2 (die URL nimmt host, sslmode, sslrootcert, sslcert, sslkey, sslcrl, connect_timeout, application_name)</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>Verbindungsaufbau</translation>
+    </message>
+    <message>
+        <source>the history on %1 has schema version %2, made by a newer Callscope; this version reads up to %3. It was left untouched: use the newer Callscope.</source>
+        <translation>der Verlauf auf %1 hat die Schemaversion %2 von einem neueren Callscope; diese Version liest bis %3. Er wurde nicht verändert: verwenden Sie das neuere Callscope.</translation>
+    </message>
+    <message>
+        <source>migrating the schema</source>
+        <translation>Migration des Schemas</translation>
+    </message>
+    <message>
+        <source>database %1 does not exist</source>
+        <translation>die Datenbank %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>database %1 has schema version %2 and needs version %3: a reader cannot migrate it</source>
+        <translation>die Datenbank %1 hat die Schemaversion %2 und braucht Version %3: ein Leser kann sie nicht migrieren</translation>
     </message>
 </context>
 <context>

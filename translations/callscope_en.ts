@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>Assertions</name>
+    <message numerus="yes">
+        <source>%1 was called %n time(s)</source>
+        <translation>
+            <numerusform>%1 was called %n time</numerusform>
+            <numerusform>%1 was called %n times</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CacheReport</name>
     <message numerus="yes">
         <source>%n hour(s)</source>
@@ -317,6 +327,13 @@
             <numerusform>%n cases regressed against experiment %1, more than chance explains (see &quot;baseline&quot;)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>OTLP export: %n span(s) not delivered (see docs/telemetry.md)</source>
+        <translation>
+            <numerusform>OTLP export: %n span not delivered (see docs/telemetry.md)</numerusform>
+            <numerusform>OTLP export: %n spans not delivered (see docs/telemetry.md)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Store</name>
@@ -349,16 +366,6 @@
         <translation>
             <numerusform> and %n session from %1.</numerusform>
             <numerusform> and %n sessions from %1.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Assertions</name>
-    <message numerus="yes">
-        <source>%1 was called %n time(s)</source>
-        <translation>
-            <numerusform>%1 was called %n time</numerusform>
-            <numerusform>%1 was called %n times</numerusform>
         </translation>
     </message>
 </context>

@@ -15,10 +15,40 @@ namespace Callscope::Cli {
 
 namespace {
 
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+
 std::unique_ptr<Telemetry::OtlpExporter> &exporter()
 {
     static std::unique_ptr<Telemetry::OtlpExporter> instance;
     return instance;
+}
+
+// Takes "--otlp VALUE" or "--otlp=VALUE" (also with one dash) out of `arguments`; `failed` when
+// the option has no value.
+std::optional<QString> takeOtlpOption(QStringList &arguments, bool *failed)
+{
+    std::optional<QString> value;
+    for (qsizetype i = 0; i < arguments.size();) {
+        const QString &a = arguments.at(i);
+        if (a == u"--otlp"_s || a == u"-otlp"_s) {
+            if (i + 1 >= arguments.size()) {
+                printError(Tr::tr("--otlp needs an endpoint (for example http://localhost:4318)"));
+                *failed = true;
+                return std::nullopt;
+            }
+            value = arguments.at(i + 1);
+            arguments.remove(i, 2);
+        } else if (a.startsWith(u"--otlp="_s) || a.startsWith(u"-otlp="_s)) {
+            value = a.mid(a.indexOf(u'=') + 1);
+            arguments.remove(i);
+        } else {
+            ++i;
+        }
+    }
+    return value;
 }
 
 } // namespace
@@ -26,7 +56,7 @@ std::unique_ptr<Telemetry::OtlpExporter> &exporter()
 bool startTelemetry(QStringList &arguments)
 {
     bool failed = false;
-    const auto endpoint = takeOption(arguments, u"--otlp"_s, &failed);
+    const auto endpoint = takeOtlpOption(arguments, &failed);
     if (failed)
         return false;
     const Telemetry::OtlpConfig config = Telemetry::OtlpConfig::fromEnvironment(

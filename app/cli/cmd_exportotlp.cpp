@@ -10,6 +10,7 @@
 #include "core/eval/calltelemetry.h"
 #include "core/telemetry/otlpexporter.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonObject>
 
@@ -22,10 +23,10 @@ namespace Callscope::Cli {
 
 namespace {
 
-QString tr(const char *text)
+struct Tr
 {
-    return QCoreApplication::translate("Cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 QDateTime parseSince(const QString &text)
 {
@@ -42,44 +43,45 @@ QDateTime parseSince(const QString &text)
 
 int runExportOtlp(const QStringList &arguments)
 {
-    QStringList args = arguments;
-    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
-        std::fputs(tr("Usage: callscope-cli export-otlp [--since DATE] [--kind K] [--experiment "
-                      "ID] [--db PATH] [--otlp ENDPOINT]\n\n"
-                      "Sends stored calls to an OpenTelemetry collector as spans, with their\n"
-                      "original times. The endpoint comes from --otlp or the OTEL_EXPORTER_OTLP_*\n"
-                      "variables (docs/telemetry.md).\n")
-                       .toLocal8Bit()
-                       .constData(),
-                   stdout);
-        return ExitOk;
-    }
-    QString dbPath;
-    if (!takeDbOption(args, &dbPath))
-        return ExitUsage;
-    bool failed = false;
-    const auto since = takeOption(args, u"--since"_s, &failed);
-    const auto kind = takeOption(args, u"--kind"_s, &failed);
-    const auto experiment = takeOption(args, u"--experiment"_s, &failed);
-    if (failed)
-        return ExitUsage;
-    if (!args.isEmpty()) {
-        printError(
-            tr("export-otlp: unexpected argument %1 (see export-otlp --help)").arg(args.first()));
+    QCommandLineParser parser;
+    parser.addOption(
+        { u"since"_s, Tr::tr("Only calls started on or after this date."), u"DATE"_s });
+    parser.addOption({ u"kind"_s, Tr::tr("Only calls of this kind."), u"K"_s });
+    parser.addOption({ u"experiment"_s, Tr::tr("Only the calls of this experiment."), u"ID"_s });
+    addHistoryOption(parser);
+    if (const auto exit = parseArguments(
+            parser, u"export-otlp"_s, arguments,
+            Tr::tr("Usage: callscope-cli export-otlp [--since DATE] [--kind K] [--experiment "
+                   "ID] [--db PATH] [--otlp ENDPOINT]\n\n"
+                   "Sends stored calls to an OpenTelemetry collector as spans, with their\n"
+                   "original times. The endpoint comes from --otlp or the OTEL_EXPORTER_OTLP_*\n"
+                   "variables (docs/telemetry.md).\n")))
+        return *exit;
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(Tr::tr("export-otlp: unexpected argument %1 (see export-otlp --help)")
+                       .arg(parser.positionalArguments().first()));
         return ExitUsage;
     }
+    const auto optionValue = [&parser](const QString &name) -> std::optional<QString> {
+        if (!parser.isSet(name))
+            return std::nullopt;
+        return parser.value(name);
+    };
+    const std::optional<QString> since = optionValue(u"since"_s);
+    const std::optional<QString> kind = optionValue(u"kind"_s);
+    const std::optional<QString> experiment = optionValue(u"experiment"_s);
     Telemetry::OtlpExporter *exporter = telemetryExporter();
     if (!exporter) {
-        printError(tr("export-otlp: no endpoint: give --otlp ENDPOINT or set "
-                      "OTEL_EXPORTER_OTLP_ENDPOINT"));
+        printError(Tr::tr("export-otlp: no endpoint: give --otlp ENDPOINT or set "
+                          "OTEL_EXPORTER_OTLP_ENDPOINT"));
         return ExitUsage;
     }
     HistoryQuery query;
     if (since) {
         query.from = parseSince(*since);
         if (!query.from.isValid()) {
-            printError(tr("export-otlp: --since '%1' is not a date (YYYY-MM-DD) or an ISO "
-                          "date and time")
+            printError(Tr::tr("export-otlp: --since '%1' is not a date (YYYY-MM-DD) or an ISO "
+                              "date and time")
                            .arg(*since));
             return ExitUsage;
         }
@@ -88,7 +90,7 @@ int runExportOtlp(const QStringList &arguments)
     query.limit = 500;
 
     AppContext context;
-    if (!openHistory(context, dbPath, AppContext::History::ReadOnly))
+    if (!openHistory(context, parser, AppContext::History::ReadOnly))
         return ExitFailed;
     CallStore &store = *context.store();
 

@@ -2,8 +2,8 @@
 
 #include "core/store/callstore.h"
 #include "core/store/storereader.h"
-#include "ui/diff/calldiff.h"
 #include "ui/diff/diffmodel.h"
+#include "ui/widgets/calldiff.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

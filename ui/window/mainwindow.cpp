@@ -369,7 +369,6 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_closeTabAction);
     file->addAction(m_quitAction);
-    mergeFormRecentFiles();
     rebuildRecentMenu();
 
     QMenu *edit = m_editMenu = menuBar()->addMenu(tr("&Edit"));
