@@ -226,6 +226,15 @@ Database::~Database()
         return;
     {
         QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        // A writer leaves the write-ahead log empty behind it: SQLite checkpoints and removes it
+        // only when the last connection closes, and a reader (this process's read-only
+        // connection, often the last to go) cannot. Without waiting: another process that
+        // still reads keeps its log, and its own last writer empties it.
+        if (db.isOpen() && !m_readOnly && !isServer()) {
+            QSqlQuery query(db);
+            query.exec(u"PRAGMA busy_timeout = 0"_s);
+            query.exec(u"PRAGMA wal_checkpoint(TRUNCATE)"_s);
+        }
         db.close();
     }
     QSqlDatabase::removeDatabase(m_connectionName);

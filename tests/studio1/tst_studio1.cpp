@@ -2564,8 +2564,8 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     pick->setCurrentIndex(pick->findText(u"fake"_s));
     panel->findChild<QPushButton *>(u"mcpConnect"_s)->click();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->isConnecting(), 15000);
-    QVERIFY2(panel->findChild<QLabel *>(u"runStatus"_s)->text().contains(u"13 tool(s)"_s),
-             qPrintable(panel->findChild<QLabel *>(u"runStatus"_s)->text()));
+    QVERIFY2(panel->findChild<QLabel *>(u"mcpStatus"_s)->text().contains(u"13 tool(s)"_s),
+             qPrintable(panel->findChild<QLabel *>(u"mcpStatus"_s)->text()));
     QTableWidget *table = panel->toolTable();
     const auto rowOf = [&](const QString &name) {
         for (int row = 0; row < table->rowCount(); ++row)

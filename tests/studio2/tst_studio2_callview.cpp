@@ -176,6 +176,9 @@ qint64 TestCallView::replayChild(MainWindow &window, qint64 parent)
 {
     HistoryDocks *docks = window.historyDocks();
     docks->currentCall()->setCurrent(parent);
+    // The revision tree reads the call off the GUI thread: replay once it holds the parent.
+    if (!QTest::qWaitFor([&] { return docks->revisions()->selectedCallId() == parent; }, 15000))
+        return 0;
     QSignalSpy treeRun(docks->revisions(), &RevisionTreeWidget::runFinished);
     docks->replaySpecAction()->trigger();
     if (!treeRun.wait(15000))

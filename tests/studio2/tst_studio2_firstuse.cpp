@@ -969,9 +969,13 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     QCOMPARE(docks->history()->selectedCallId(), root.record.id);
     QCOMPARE(docks->currentCallId(), root.record.id);
     auto *tree = docks->revisions()->view();
-    const QModelIndexList matches = tree->model()->match(
-        tree->model()->index(0, 0), RevisionTreeModel::CallIdRole, child, 1, Qt::MatchRecursive);
-    QCOMPARE(matches.size(), 1);
+    // The tree is read off the GUI thread: wait until it holds the child.
+    const auto findChildNode = [&] {
+        return tree->model()->match(tree->model()->index(0, 0), RevisionTreeModel::CallIdRole,
+                                    child, 1, Qt::MatchRecursive);
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(findChildNode().size(), 1, 15000);
+    const QModelIndexList matches = findChildNode();
     tree->selectionModel()->setCurrentIndex(
         matches.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(docks->revisions()->selectedCallId(), child);

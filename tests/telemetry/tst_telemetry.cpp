@@ -680,7 +680,7 @@ void TestTelemetry::stalledCollectorNeverHoldsACall()
                                otlpEnv(collector, u"http/protobuf"_s));
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(r.json().value(u"call_id"_s).toInteger() > 0);
-    QVERIFY2(r.err.contains("span(s) not delivered"), r.err.constData());
+    QVERIFY2(r.err.contains("not delivered (see docs/telemetry.md)"), r.err.constData());
 }
 
 void TestTelemetry::experimentRunSpans()

@@ -1517,6 +1517,10 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
     // Many earlier sessions of the same definition, complete, and the newest with 10 runs still
     // to do: the window reads them all to find the newest and its state, and shows the newest.
     const int sessions = 72;
+    // The window's own connection only reads; the test writes on a connection of its own.
+    auto writable = Database::open(services->context()->databasePath());
+    QVERIFY2(writable, qPrintable(writable ? QString() : writable.error().message));
+    CallStore writer(*writable.value());
     const int planned = caseCount * 2 * repeat;
     const QString assertions =
         u"[{\"type\":\"equals\",\"name\":\"equals\",\"passed\":true,\"reason\":null}]"_s;
@@ -1527,13 +1531,13 @@ void TestUi::largeStoredExperimentKeepsTheWindowResponsive()
         record.path = experiment.path;
         record.definitionHash = experimentDefinitionHash(experiment);
         record.definition = experiment.definition;
-        const auto id = store->createExperiment(record);
+        const auto id = writer.createExperiment(record);
         QVERIFY(id);
         ids.append(*id);
     }
     const qint64 newest = ids.last();
     {
-        QSqlDatabase db = store->database().connection();
+        QSqlDatabase db = writable.value()->connection();
         QVERIFY(db.transaction());
         QSqlQuery insert(db);
         QVERIFY(insert.prepare(u"INSERT INTO experiment_runs (experiment_id, case_id, variant, "
