@@ -958,6 +958,8 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     const LaunchResult root = runToEnd(*window);
     QVERIFY(root.stored);
     docks->openCall(root.record.id);
+    // The revision tree reads the call off the GUI thread: replay once it holds it.
+    QTRY_COMPARE_WITH_TIMEOUT(docks->revisions()->selectedCallId(), root.record.id, 15000);
     QSignalSpy treeRun(docks->revisions(), &RevisionTreeWidget::runFinished);
     docks->replaySpecAction()->trigger();
     QVERIFY(treeRun.wait(15000));

@@ -1022,6 +1022,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
     QVERIFY2(!docks->budget()->summaryText().isEmpty(), "the budget view shows no totals");
 
     // Replay with current spec: the editor's spec reaches the tree; the replay is a child.
+    QTRY_COMPARE_WITH_TIMEOUT(docks->revisions()->selectedCallId(), callId, 15000);
     QSignalSpy treeRun(docks->revisions(), &RevisionTreeWidget::runFinished);
     docks->replaySpecAction()->trigger();
     QVERIFY2(treeRun.wait(15000), qPrintable(docks->revisions()->statusText()));
