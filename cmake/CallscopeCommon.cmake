@@ -2,9 +2,13 @@
 
 find_program(CALLSCOPE_CCACHE ccache)
 if(CALLSCOPE_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-    # Precompiled headers and ccache only agree with these sloppiness settings.
+    # Precompiled headers and ccache only agree with these sloppiness settings. Paths are hashed
+    # relative to the checkout's parent folder and without the build folder, so checkouts side
+    # by side (git worktrees) share one cache.
+    get_filename_component(_callscope_checkout_parent ${PROJECT_SOURCE_DIR} DIRECTORY)
     set(CMAKE_CXX_COMPILER_LAUNCHER
         ${CMAKE_COMMAND} -E env "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+        "CCACHE_BASEDIR=${_callscope_checkout_parent}" CCACHE_NOHASHDIR=1
         ${CALLSCOPE_CCACHE})
 endif()
 
