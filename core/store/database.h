@@ -24,6 +24,7 @@
 
 class QSqlError;
 class QSqlQuery;
+class QThread;
 
 namespace Callscope {
 
@@ -108,6 +109,20 @@ public:
     }
 
     static int latestSchemaVersion();
+
+    // A thread that must run no SQL (the studio's GUI thread: a query there, however short,
+    // waits for the disk and for other processes' locks while the window cannot draw). Every
+    // statement any SQLite connection of this process runs on that thread is counted and
+    // logged with its text; Fatal aborts at the first one (tests that must not miss one).
+    // Connections opened before the call are watched too. Off (the default) costs one
+    // comparison per statement.
+    enum class ThreadCheck { Off, Count, Fatal };
+    static void setForbiddenThread(QThread *thread, ThreadCheck check = ThreadCheck::Count);
+    // Statements run on the forbidden thread since it was set (or since the last reset).
+    static int forbiddenThreadStatements();
+    static void resetForbiddenThreadStatements();
+    // The text of the last such statement (what a failing test prints).
+    static QString lastForbiddenStatement();
 
     // The file, or the server's URL (which never holds a password).
     QString path() const { return m_path; }

@@ -90,6 +90,8 @@ private:
     // Shows the columns that fit the table's width, the most needed first (a narrow sidebar
     // keeps the call, its status, when it started and on which engine).
     void fitColumns();
+    // Watches the history for commits of other connections (through the reader when set).
+    void watchStore();
     void showCall(qint64 id);
     void onSelectionChanged();
     void onLoaded();
