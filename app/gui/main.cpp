@@ -105,7 +105,7 @@ int main(int argc, char *argv[])
         const QByteArray mode = qgetenv("CALLSCOPE_GUI_SQL");
         Callscope::Database::setForbiddenThread(
             app.thread(),
-            mode == "off"   ? Callscope::Database::ThreadCheck::Off
+            mode == "off"         ? Callscope::Database::ThreadCheck::Off
                 : mode == "fatal" ? Callscope::Database::ThreadCheck::Fatal
                                   : Callscope::Database::ThreadCheck::Count);
     }

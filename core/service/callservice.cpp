@@ -302,8 +302,7 @@ CallJob *CallService::rerun(qint64 callId, const LaunchCheck &checked)
     return rerun(original.value(), checked);
 }
 
-CallJob *CallService::rerun(const CallRecord &original, const Spec &spec,
-                            const RunOptions &options)
+CallJob *CallService::rerun(const CallRecord &original, const Spec &spec, const RunOptions &options)
 {
     LaunchRequest request;
     request.spec = spec;

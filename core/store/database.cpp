@@ -19,11 +19,10 @@
 #include <QUrl>
 #include <QUrlQuery>
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
 
@@ -118,6 +117,12 @@ QHash<QString, int> &openCounts()
     return counts;
 }
 
+QHash<QString, int> &writerCounts()
+{
+    static QHash<QString, int> counts;
+    return counts;
+}
+
 QStringList &damaged()
 {
     static QStringList paths;
@@ -203,10 +208,18 @@ void DatabaseMonitor::clearDamage(const QString &path)
     damaged().removeAll(path);
 }
 
-void DatabaseMonitor::add(const QString &key)
+int DatabaseMonitor::writersOpened(const QString &path) const
+{
+    QMutexLocker lock(&monitorMutex());
+    return writerCounts().value(monitorKey(path));
+}
+
+void DatabaseMonitor::add(const QString &key, bool readOnly)
 {
     QMutexLocker lock(&monitorMutex());
     ++openCounts()[key];
+    if (!readOnly)
+        ++writerCounts()[key];
 }
 
 void DatabaseMonitor::remove(const QString &key)
@@ -601,7 +614,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
             return database->errorFrom(db.lastError(), Tr::tr("opening"));
         watchStatements(db);
         database->m_monitorKey = monitorKey(path);
-        DatabaseMonitor::instance()->add(database->m_monitorKey);
+        DatabaseMonitor::instance()->add(database->m_monitorKey, options.readOnly);
         QSqlQuery query(db);
         // A reader leaves the journal mode to the writers that set it.
         for (QLatin1StringView pragma :

@@ -52,6 +52,9 @@ public:
 
     // Open Database connections of this process on that file (the path is made canonical).
     int openConnections(const QString &path) const;
+    // Read-write connections this process opened on that file so far, closed ones included
+    // (every write is meant to go through the store writer's one connection).
+    int writersOpened(const QString &path) const;
 
     // Called by Database; emits damageFound (queued to the monitor's thread).
     void reportDamage(const QString &path, const QString &message);
@@ -66,7 +69,7 @@ Q_SIGNALS:
 private:
     friend class Database;
     DatabaseMonitor() = default;
-    void add(const QString &key);
+    void add(const QString &key, bool readOnly);
     void remove(const QString &key);
 };
 

@@ -23,8 +23,8 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -455,9 +455,8 @@ bool startsFromCalls(const QString &path)
         return false;
     const QJsonObject definition = QJsonDocument::fromJson(file.readAll()).object();
     const QJsonArray variants = definition.value(u"variants"_s).toArray();
-    return std::any_of(variants.begin(), variants.end(), [](const QJsonValue &v) {
-        return v.toObject().contains(u"from_call"_s);
-    });
+    return std::any_of(variants.begin(), variants.end(),
+                       [](const QJsonValue &v) { return v.toObject().contains(u"from_call"_s); });
 }
 
 } // namespace
@@ -478,7 +477,8 @@ bool ExperimentView::reload()
     if (m_reader && m_store && startsFromCalls(m_path)) {
         // The calls the variants start from are read on the reader's thread (the whole file
         // is loaded there); loaded() follows.
-        m_title->setText(tr("%1 (reading the calls it starts from…)").arg(QFileInfo(m_path).fileName()));
+        m_title->setText(
+            tr("%1 (reading the calls it starts from…)").arg(QFileInfo(m_path).fileName()));
         m_loadingCalls = true;
         readFromStore<ExperimentLoad>(
             m_reader, m_store, this,

@@ -295,6 +295,10 @@ void CallTab::read()
         QString error;
         QList<TurnExchange> exchanges;
         std::optional<CacheReport> cache;
+        // Prepared there too: a reply of tens of MB takes long to parse and print.
+        QList<Message> messages;
+        QString transcriptHtml;
+        QString resultText;
     };
     const qint64 id = m_id;
     const quint64 ticket = ++m_ticket;
@@ -303,7 +307,7 @@ void CallTab::read()
     // reader's thread: the window keeps drawing while a large call is read.
     readFromStore<Read>(
         m_reader, m_store, this,
-        [id](CallStore &store) {
+        [id, palette = palette()](CallStore &store) {
             Read read;
             auto call = store.getCall(id);
             if (!call) {
@@ -316,6 +320,13 @@ void CallTab::read()
                 read.exchanges = exchanges.value();
             if (auto report = buildCacheReport(store, id))
                 read.cache = report.value();
+            read.messages = messagesFromJson(read.record->messages);
+            read.transcriptHtml =
+                CallView::transcriptHtml(read.messages, read.record->systemPrompt, palette);
+            const QJsonValue &response = read.record->response;
+            if (!(response.isNull() || response.isUndefined()))
+                read.resultText = CallView::shownText(CallView::prettyJson(response),
+                                                      CallView::kShownResultChars);
             return read;
         },
         [this, id, ticket](const Read *read, const QString &error) {
@@ -337,6 +348,9 @@ void CallTab::read()
             m_record = *read->record;
             m_exchanges = read->exchanges;
             m_cache = read->cache;
+            m_messages = read->messages;
+            m_transcriptHtml = read->transcriptHtml;
+            m_resultText = read->resultText;
             if (first) {
                 fill();
             } else {
@@ -409,7 +423,7 @@ void CallTab::fill()
     }
 
     // What the record itself says it is: a replay, a revision, edits made at a pause.
-    const QList<Message> messages = messagesFromJson(r.messages);
+    const QList<Message> &messages = m_messages;
     int editedArguments = 0;
     int editedResults = 0;
     for (const Message &m : messages) {
@@ -434,11 +448,11 @@ void CallTab::fill()
     m_marks->setText(marks.join(u"  "_s));
     m_marks->setVisible(!marks.isEmpty());
 
-    m_transcript->setHtml(CallView::transcriptHtml(messages, r.systemPrompt, palette()));
+    m_transcript->setHtml(m_transcriptHtml);
 
     // Result and what failed validation on the way.
     const bool haveResult = !(r.response.isNull() || r.response.isUndefined());
-    m_result->setJsonText(haveResult ? CallView::prettyJson(r.response) : QString());
+    m_result->setJsonText(haveResult ? m_resultText : QString());
     QStringList failures;
     for (const TurnRecord &turn : r.turns) {
         if (turn.note.isEmpty())

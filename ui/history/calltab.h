@@ -126,6 +126,9 @@ private:
     CallRecord m_record;
     QList<TurnExchange> m_exchanges; // read apart from the call (CallStore::exchanges)
     std::optional<CacheReport> m_cache;
+    QList<Message> m_messages; // the conversation, parsed with the read
+    QString m_transcriptHtml;
+    QString m_resultText; // the output as shown (the start of a huge one)
     bool m_syncing = false;
 
     QLabel *m_summary = nullptr;

@@ -315,9 +315,8 @@ bool RevisionTreeWidget::revise(const QString &correction)
     }
     // False only when it is known at once (the call was at hand) that nothing runs yet.
     auto started = std::make_shared<std::optional<bool>>();
-    if (!withSelectedCall([this, text, started](const CallRecord &call) {
-            *started = reviseCall(call, text);
-        }))
+    if (!withSelectedCall(
+            [this, text, started](const CallRecord &call) { *started = reviseCall(call, text); }))
         return false;
     return started->value_or(true);
 }
@@ -351,18 +350,18 @@ bool RevisionTreeWidget::reviseCall(const CallRecord &call, const QString &text)
                 untrustedRunItems(*stored.spec, *trust, m_service->allowedKeyVariables());
             if (!items.isEmpty()) {
                 QPointer<RevisionTreeWidget> self(this);
-                TrustDialog::ask(window(), QString(), items, {},
-                                 [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
-                                     if (!self)
-                                         return;
-                                     if (!yes) {
-                                         self->setStatus(tr(
-                                             "Nothing was run: the call's spec is not trusted."));
-                                         return;
-                                     }
-                                     trust->trust(entry);
-                                     self->revise(text);
-                                 });
+                TrustDialog::ask(
+                    window(), QString(), items, {},
+                    [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
+                        if (!self)
+                            return;
+                        if (!yes) {
+                            self->setStatus(tr("Nothing was run: the call's spec is not trusted."));
+                            return;
+                        }
+                        trust->trust(entry);
+                        self->revise(text);
+                    });
                 return false;
             }
         }

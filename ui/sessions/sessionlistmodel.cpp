@@ -121,8 +121,7 @@ void SessionListModel::renameSession(qint64 id, const QString &title, Renamed do
     }
     write<StoreError>(
         [id, title](CallStore &store) { return store.renameSession(id, title); },
-        [this, id, title, done = std::move(done)](const StoreError *error,
-                                                  const QString &failure) {
+        [this, id, title, done = std::move(done)](const StoreError *error, const QString &failure) {
             QString message;
             if (!error)
                 message = failure.isEmpty()

@@ -79,8 +79,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     });
     // A name typed in the list that could not be stored.
     connect(m_sessions, &SessionListModel::writeFailed, this, [this](const QString &message) {
-        setStatus(tr("The session could not be renamed: %1").arg(message),
-                  NoticeBar::Kind::Error);
+        setStatus(tr("The session could not be renamed: %1").arg(message), NoticeBar::Kind::Error);
     });
     setObjectName(u"sessionView"_s);
     m_list->setModel(m_sessions);

@@ -37,6 +37,10 @@ public:
     static QString transcriptHtml(const QList<Message> &messages, const QString &systemPrompt,
                                   const QPalette &palette);
     static QString prettyJson(const QJsonValue &value);
+    // What a view shows of a long text: its first `most` characters and how long it is.
+    static constexpr qsizetype kShownMessageChars = 20000;
+    static constexpr qsizetype kShownResultChars = 1024 * 1024;
+    static QString shownText(const QString &text, qsizetype most);
 
 private:
     CallRecord m_record;
