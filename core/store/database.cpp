@@ -147,7 +147,7 @@ int traceStatement(unsigned type, void *, void *statement, void *)
         return 0;
     const char *sql = sqlite3_sql(static_cast<sqlite3_stmt *>(statement));
     const QString text = QString::fromUtf8(sql ? sql : "");
-    forbiddenCount.fetchAndAdd(1);
+    forbiddenCount.fetch_add(1);
     {
         QMutexLocker lock(&monitorMutex());
         lastForbidden() = text;

@@ -307,7 +307,7 @@ void CallTab::read()
     // reader's thread: the window keeps drawing while a large call is read.
     readFromStore<Read>(
         m_reader, m_store, this,
-        [id, palette = palette()](CallStore &store) {
+        [id, colours = palette()](CallStore &store) {
             Read read;
             auto call = store.getCall(id);
             if (!call) {
@@ -322,7 +322,7 @@ void CallTab::read()
                 read.cache = report.value();
             read.messages = messagesFromJson(read.record->messages);
             read.transcriptHtml =
-                CallView::transcriptHtml(read.messages, read.record->systemPrompt, palette);
+                CallView::transcriptHtml(read.messages, read.record->systemPrompt, colours);
             const QJsonValue &response = read.record->response;
             if (!(response.isNull() || response.isUndefined()))
                 read.resultText = CallView::shownText(CallView::prettyJson(response),
