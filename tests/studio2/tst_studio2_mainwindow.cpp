@@ -31,6 +31,7 @@
 #include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
+#include "ui/sessions/sessionlistmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
 #include "ui/settings/limitspage.h"

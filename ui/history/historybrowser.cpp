@@ -37,8 +37,13 @@ constexpr int kSearchDelayMs = 300;
 }
 
 HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
+    : HistoryBrowser(store, nullptr, parent)
+{ }
+
+HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
+    , m_reader(reader)
     , m_model(new HistoryModel(nullptr, this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
@@ -205,6 +210,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
         Q_EMIT callOpened(index.data(HistoryModel::CallIdRole).toLongLong());
     });
 
+    m_model->setReader(reader);
     setStore(store);
 }
 

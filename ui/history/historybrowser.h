@@ -36,6 +36,8 @@ class HistoryBrowser final : public QWidget
 public:
     // `store` may be null until setStore(); it must outlive the browser.
     explicit HistoryBrowser(CallStore *store, QWidget *parent = nullptr);
+    // The same reading on `reader`'s thread from the first read on (the GUI thread runs no SQL).
+    HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *parent);
     ~HistoryBrowser() override;
 
     void setStore(CallStore *store);

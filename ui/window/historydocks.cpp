@@ -75,8 +75,7 @@ void HistoryDocks::createViews()
     if (store && m_services->database())
         m_reader = m_services->reader();
 
-    m_history = new HistoryBrowser(store, m_window);
-    m_history->setReader(m_reader);
+    m_history = new HistoryBrowser(store, m_reader, m_window);
     m_history->setCallService(service);
     m_history->setAccessibleName(tr("Call history"));
     m_history->view()->setAccessibleName(tr("Calls"));
