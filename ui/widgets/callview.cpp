@@ -157,7 +157,19 @@ CallView::CallView(QWidget *parent)
     m_tabs->addTab(m_transcript, tr("Transcript"));
     m_tabs->addTab(m_result, tr("Result"));
     m_tabs->addTab(m_raw, tr("Raw JSON"));
+    // The Result and Raw JSON pages are printed when they are first shown: printing a call of
+    // tens of MB takes long, and most calls are looked at in their transcript.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { fillTexts(); });
     clear();
+}
+
+void CallView::fillTexts()
+{
+    if (!m_textsStale || m_tabs->currentWidget() == m_transcript)
+        return;
+    m_textsStale = false;
+    m_result->setPlainText(shownText(prettyJson(m_record.response), kShownResultChars));
+    m_raw->setPlainText(shownText(prettyJson(m_record.toJson()), kShownResultChars));
 }
 
 CallView::~CallView() = default;
@@ -169,6 +181,7 @@ void CallView::clear()
     m_transcript->clear();
     m_result->clear();
     m_raw->clear();
+    m_textsStale = false;
 }
 
 void CallView::setCall(const CallRecord &record)
@@ -191,9 +204,12 @@ void CallView::setCall(const CallRecord &record)
     m_summary->setText(summary);
     m_transcript->setHtml(
         transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette()));
-    // A reply of tens of MB would take the text view seconds to lay out: its start is shown.
-    m_result->setPlainText(shownText(prettyJson(record.response), kShownResultChars));
-    m_raw->setPlainText(shownText(prettyJson(record.toJson()), kShownResultChars));
+    // A reply of tens of MB would take the text view seconds to lay out: its start is shown,
+    // once its page is.
+    m_result->clear();
+    m_raw->clear();
+    m_textsStale = true;
+    fillTexts();
 }
 
 QString CallView::summaryText() const
@@ -208,6 +224,9 @@ QString CallView::transcriptText() const
 
 QString CallView::rawJsonText() const
 {
+    if (m_textsStale) {
+        m_raw->setPlainText(shownText(prettyJson(m_record.toJson()), kShownResultChars));
+    }
     return m_raw->toPlainText();
 }
 
