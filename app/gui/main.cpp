@@ -98,6 +98,17 @@ int main(int argc, char *argv[])
     context.openHistory(parser.value(u"db"_s));
     // A damaged history is never a dead end: the way back is offered before the window.
     Callscope::HistoryRescueDialog::offerAtStart(context, parser.value(u"db"_s));
+    // From here on the GUI thread runs no SQL (the views read through the store reader, every
+    // write goes through the store writer): a statement on it is logged with its text, and
+    // with CALLSCOPE_GUI_SQL=fatal (tests) it aborts. CALLSCOPE_GUI_SQL=off turns it off.
+    {
+        const QByteArray mode = qgetenv("CALLSCOPE_GUI_SQL");
+        Callscope::Database::setForbiddenThread(
+            app.thread(),
+            mode == "off"         ? Callscope::Database::ThreadCheck::Off
+                : mode == "fatal" ? Callscope::Database::ThreadCheck::Fatal
+                                  : Callscope::Database::ThreadCheck::Count);
+    }
     Callscope::MainWindow::Options options;
     options.context = &context;
     Callscope::MainWindow window(options);
@@ -107,8 +118,10 @@ int main(int argc, char *argv[])
     if (context.database() && !context.database()->isServer()
         && Callscope::HistoryRescue::dailyBackupDue(context.databasePath())) {
         backup.reset(QThread::create([path = context.databasePath()] {
+            // A backup only reads (VACUUM INTO writes the copy, not the history).
             Callscope::Database::Options readOnly;
             readOnly.mustWrite = false;
+            readOnly.readOnly = true;
             if (auto opened = Callscope::Database::open(path, readOnly))
                 Callscope::HistoryRescue::backup(*opened.value(),
                                                  Callscope::HistoryRescue::BackupReason::Daily);

@@ -225,7 +225,20 @@ CallJob *CallService::revise(qint64 callId, const QString &correction, const Run
     if (!parent)
         return failedJob(int(CallJob::Kind::Revision), request,
                          tr("cannot revise call %1: %2").arg(callId).arg(parent.error().message));
-    const CallRecord &p = parent.value();
+    return revise(parent.value(), correction, options, engine);
+}
+
+CallJob *CallService::revise(const CallRecord &p, const QString &correction,
+                             const RunOptions &options, const std::optional<EngineSpec> &engine)
+{
+    const qint64 callId = p.id;
+    LaunchRequest request;
+    request.input.text = correction;
+    request.options = options;
+    request.reviseOf = callId;
+    if (!m_store)
+        return failedJob(int(CallJob::Kind::Revision), request,
+                         tr("revising a call needs the history database"));
     SpecLoadResult loaded = specFromJson(p.spec, p.metadata.value(u"spec_path"_s).toString());
     if (!loaded.spec)
         return failedJob(
@@ -286,7 +299,27 @@ CallJob *CallService::rerun(qint64 callId, const LaunchCheck &checked)
     auto original = m_store->getCall(callId);
     if (!original)
         return failedJob(int(CallJob::Kind::Rerun), request, original.error().message);
-    request.input.text = original.value().input.value(u"text"_s).toString();
+    return rerun(original.value(), checked);
+}
+
+CallJob *CallService::rerun(const CallRecord &original, const Spec &spec, const RunOptions &options)
+{
+    LaunchRequest request;
+    request.spec = spec;
+    request.options = options;
+    return rerun(original, check(request));
+}
+
+CallJob *CallService::rerun(const CallRecord &original, const LaunchCheck &checked)
+{
+    LaunchCheck next = checked;
+    LaunchRequest &request = next.request;
+    request.options.parent = original.id;
+    request.rerunOf = QString::number(original.id);
+    if (!m_store)
+        return failedJob(int(CallJob::Kind::Rerun), request,
+                         tr("running a call again needs the history database"));
+    request.input.text = original.input.value(u"text"_s).toString();
     return launch(next);
 }
 

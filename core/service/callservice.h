@@ -94,6 +94,10 @@ public:
     // (a recording answers the same whatever the correction says).
     CallJob *revise(qint64 callId, const QString &correction, const RunOptions &options = {},
                     const std::optional<EngineSpec> &engine = std::nullopt);
+    // The same on a parent already read (the studio reads it off the GUI thread).
+    CallJob *revise(const CallRecord &parent, const QString &correction,
+                    const RunOptions &options = {},
+                    const std::optional<EngineSpec> &engine = std::nullopt);
     // True when revising `call` (on `engine`, when given) would run on the replay engine.
     static bool revisionNeedsLiveEngine(const CallRecord &call,
                                         const std::optional<EngineSpec> &engine = std::nullopt);
@@ -102,6 +106,9 @@ public:
     CallJob *rerun(qint64 callId, const Spec &spec, const RunOptions &options = {});
     // The same with the answer of a check() already made on the new spec and options.
     CallJob *rerun(qint64 callId, const LaunchCheck &checked);
+    // The same on an original already read (the studio reads it off the GUI thread).
+    CallJob *rerun(const CallRecord &original, const Spec &spec, const RunOptions &options = {});
+    CallJob *rerun(const CallRecord &original, const LaunchCheck &checked);
     // Folds all but the newest `keepRecent` model-visible messages of a session into a summary
     // made on `engineFrom`'s engine (a call of kind `compaction`). Message rows are never
     // deleted. The job's compactionFinished, then finished, follow.

@@ -11,14 +11,18 @@
 #include <QHash>
 #include <QMutex>
 #include <QMutexLocker>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QThread>
 #include <QUrl>
 #include <QUrlQuery>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
 
@@ -113,10 +117,55 @@ QHash<QString, int> &openCounts()
     return counts;
 }
 
+QHash<QString, int> &writerCounts()
+{
+    static QHash<QString, int> counts;
+    return counts;
+}
+
 QStringList &damaged()
 {
     static QStringList paths;
     return paths;
+}
+
+// The thread that must run no SQL, and what a statement there does (Database::ThreadCheck).
+std::atomic<QThread *> forbiddenThread { nullptr };
+std::atomic<int> forbiddenCheck { 0 };
+std::atomic<int> forbiddenCount { 0 };
+
+QString &lastForbidden()
+{
+    static QString text;
+    return text;
+}
+
+// SQLite calls this before each statement of a connection runs (sqlite3_trace_v2).
+int traceStatement(unsigned type, void *, void *statement, void *)
+{
+    if (type != SQLITE_TRACE_STMT || forbiddenThread.load() != QThread::currentThread())
+        return 0;
+    const char *sql = sqlite3_sql(static_cast<sqlite3_stmt *>(statement));
+    const QString text = QString::fromUtf8(sql ? sql : "");
+    forbiddenCount.fetch_add(1);
+    {
+        QMutexLocker lock(&monitorMutex());
+        lastForbidden() = text;
+    }
+    if (forbiddenCheck.load() == int(Database::ThreadCheck::Fatal))
+        qFatal("SQL on a thread that must run none (the GUI's): %s", qPrintable(text));
+    qCWarning(lcStore) << "SQL on a thread that must run none (the GUI's):" << text;
+    return 0;
+}
+
+// Every SQLite connection reports its statements to traceStatement.
+void watchStatements(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return;
+    if (sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.constData()))
+        sqlite3_trace_v2(connection, SQLITE_TRACE_STMT, traceStatement, nullptr);
 }
 
 QString monitorKey(const QString &path)
@@ -159,10 +208,18 @@ void DatabaseMonitor::clearDamage(const QString &path)
     damaged().removeAll(path);
 }
 
-void DatabaseMonitor::add(const QString &key)
+int DatabaseMonitor::writersOpened(const QString &path) const
+{
+    QMutexLocker lock(&monitorMutex());
+    return writerCounts().value(monitorKey(path));
+}
+
+void DatabaseMonitor::add(const QString &key, bool readOnly)
 {
     QMutexLocker lock(&monitorMutex());
     ++openCounts()[key];
+    if (!readOnly)
+        ++writerCounts()[key];
 }
 
 void DatabaseMonitor::remove(const QString &key)
@@ -216,6 +273,31 @@ QString defaultDatabasePath()
 int Database::latestSchemaVersion()
 {
     return Schema::latestVersion();
+}
+
+void Database::setForbiddenThread(QThread *thread, ThreadCheck check)
+{
+    forbiddenCheck.store(int(check));
+    forbiddenThread.store(check == ThreadCheck::Off ? nullptr : thread);
+    resetForbiddenThreadStatements();
+}
+
+int Database::forbiddenThreadStatements()
+{
+    return forbiddenCount.load();
+}
+
+void Database::resetForbiddenThreadStatements()
+{
+    forbiddenCount.store(0);
+    QMutexLocker lock(&monitorMutex());
+    lastForbidden().clear();
+}
+
+QString Database::lastForbiddenStatement()
+{
+    QMutexLocker lock(&monitorMutex());
+    return lastForbidden();
 }
 
 Database::~Database()
@@ -476,6 +558,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                 if (!db.open()) {
                     error = database->errorFrom(db.lastError(), Tr::tr("opening read-only"));
                 } else {
+                    watchStatements(db);
                     QSqlQuery query(db);
                     if (!query.exec(kReadUserVersion) || !query.next())
                         error = database->errorFrom(query, Tr::tr("reading the schema version"));
@@ -529,8 +612,9 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
                                  .arg(options.busyTimeoutMs));
         if (!db.open())
             return database->errorFrom(db.lastError(), Tr::tr("opening"));
+        watchStatements(db);
         database->m_monitorKey = monitorKey(path);
-        DatabaseMonitor::instance()->add(database->m_monitorKey);
+        DatabaseMonitor::instance()->add(database->m_monitorKey, options.readOnly);
         QSqlQuery query(db);
         // A reader leaves the journal mode to the writers that set it.
         for (QLatin1StringView pragma :

@@ -24,6 +24,7 @@
 
 class QSqlError;
 class QSqlQuery;
+class QThread;
 
 namespace Callscope {
 
@@ -51,6 +52,9 @@ public:
 
     // Open Database connections of this process on that file (the path is made canonical).
     int openConnections(const QString &path) const;
+    // Read-write connections this process opened on that file so far, closed ones included
+    // (every write is meant to go through the store writer's one connection).
+    int writersOpened(const QString &path) const;
 
     // Called by Database; emits damageFound (queued to the monitor's thread).
     void reportDamage(const QString &path, const QString &message);
@@ -65,7 +69,7 @@ Q_SIGNALS:
 private:
     friend class Database;
     DatabaseMonitor() = default;
-    void add(const QString &key);
+    void add(const QString &key, bool readOnly);
     void remove(const QString &key);
 };
 
@@ -108,6 +112,20 @@ public:
     }
 
     static int latestSchemaVersion();
+
+    // A thread that must run no SQL (the studio's GUI thread: a query there, however short,
+    // waits for the disk and for other processes' locks while the window cannot draw). Every
+    // statement any SQLite connection of this process runs on that thread is counted and
+    // logged with its text; Fatal aborts at the first one (tests that must not miss one).
+    // Connections opened before the call are watched too. Off (the default) costs one
+    // comparison per statement.
+    enum class ThreadCheck { Off, Count, Fatal };
+    static void setForbiddenThread(QThread *thread, ThreadCheck check = ThreadCheck::Count);
+    // Statements run on the forbidden thread since it was set (or since the last reset).
+    static int forbiddenThreadStatements();
+    static void resetForbiddenThreadStatements();
+    // The text of the last such statement (what a failing test prints).
+    static QString lastForbiddenStatement();
 
     // The file, or the server's URL (which never holds a password).
     QString path() const { return m_path; }

@@ -19,6 +19,8 @@ public:
         if (!m_store) {
             Database::Options options;
             options.mustWrite = false; // a reader: a read-only file is fine
+            options.readOnly = true; // and a write through it fails instead of bypassing
+                                     // the store writer
             auto db = Database::open(m_path, options);
             if (!db) {
                 task(nullptr, db.error().message);

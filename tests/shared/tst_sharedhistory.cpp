@@ -8,16 +8,19 @@
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 #include "core/store/historywatcher.h"
+#include "core/store/storereader.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
 #include "ui/history/historymodel.h"
 #include "ui/transfer/transfercontroller.h"
 #include "ui/widgets/historyrescuedialog.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/historydocks.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
@@ -228,6 +231,7 @@ private Q_SLOTS:
     void studioOffersTheWayBack();
     void studioSeesOtherProcessesCalls();
     void studioBesideACliBatch();
+    void studioImportsBesideACliBatch();
 };
 
 void TestSharedHistory::initTestCase()
@@ -659,6 +663,122 @@ void TestSharedHistory::studioBesideACliBatch()
     auto report = HistoryRescue::check(path);
     QVERIFY(report && report->ok);
     QCOMPARE(report->calls, qint64(lines + 2));
+    window.close();
+}
+
+// The studio imports an export while a CLI batch writes to the same history: the import's rows
+// go through the studio's store writer (its one writing connection), waiting for the batch's
+// writes instead of failing; every call is stored once and the file is whole. Every other
+// connection of the studio is read-only: a write through the program's connection or the store
+// reader's fails.
+void TestSharedHistory::studioImportsBesideACliBatch()
+{
+    QTemporaryDir dir;
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) {
+        p.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Beside"_s } }, 30));
+    });
+    qputenv(kKeyEnv, "sk-shared-test");
+    const QJsonObject specJson = twoTurnSpecJson(server.baseUrl(), QString::fromLatin1(kKeyEnv));
+    const QString spec = dir.filePath(u"planner.spec.json"_s);
+    const QString inputs = dir.filePath(u"inputs.jsonl"_s);
+    const QString path = dir.filePath(u"history.sqlite"_s);
+    const int lines = 30;
+    const int importedCalls = 6;
+    {
+        QFile file(spec);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(specJson).toJson());
+        QFile in(inputs);
+        QVERIFY(in.open(QIODevice::WriteOnly));
+        for (int i = 1; i <= lines; ++i)
+            in.write("\"Plan ticket " + QByteArray::number(i) + "\"\n");
+    }
+    QVERIFY(fillHistory(path, 1));
+    // The export comes from another history.
+    const QString other = dir.filePath(u"other.sqlite"_s);
+    QVERIFY(fillHistory(other, importedCalls, 100));
+    const QString document = dir.filePath(u"export.json"_s);
+    {
+        auto db = Database::open(other);
+        QVERIFY(db);
+        CallStore store(**db);
+        CallExchange exchange(store);
+        QList<qint64> ids;
+        for (int i = 1; i <= importedCalls; ++i)
+            ids.append(i);
+        auto exported = exchange.exportCalls(ids);
+        QVERIFY2(exported, qPrintable(exported ? QString() : exported.error().message));
+        QFile file(document);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(exported.value()).toJson());
+    }
+
+    MainWindow::Options options;
+    options.databasePath = path;
+    MainWindow window(options);
+    window.resize(1280, 800);
+    window.show();
+    auto *model = window.findChild<HistoryModel *>();
+    QVERIFY(model);
+    QTRY_COMPARE(model->rowCount(), 1);
+    StudioServices *services = window.studioServices();
+    QVERIFY(services && services->calls() && services->calls()->writer());
+    // The writer opens its connection at its first task.
+    QVERIFY(services->calls()->writeNow<int>([](CallStore &) { return 0; }));
+    const int writersBefore = DatabaseMonitor::instance()->writersOpened(path);
+    QVERIFY(writersBefore >= 1);
+
+    QProcess batch;
+    batch.setProcessEnvironment(cliEnvironment());
+    batch.setStandardOutputFile(dir.filePath(u"batch.out"_s));
+    batch.setStandardErrorFile(dir.filePath(u"batch.err"_s));
+    batch.start(cliPath(),
+                { u"batch"_s, spec, u"--inputs"_s, inputs, u"--jobs"_s, u"4"_s, u"--db"_s, path });
+    QVERIFY(batch.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 1, 60000);
+
+    TransferController *transfer = window.historyDocks()->transfer();
+    QSignalSpy finished(transfer, &TransferController::finished);
+    transfer->startImport(document);
+    QVERIFY(finished.wait(60000));
+    const auto result = finished.first().first().value<TransferResult>();
+    QVERIFY2(result.ok, qPrintable(result.message));
+    QCOMPARE(result.callIds.size(), importedCalls);
+    // The import opened no writing connection of its own: the writer (made once) wrote it.
+    QCOMPARE(DatabaseMonitor::instance()->writersOpened(path), writersBefore);
+
+    // The program's connection and the reader's refuse a write.
+    Session stray;
+    stray.title = u"stray"_s;
+    QVERIFY(!services->store()->createSession(stray));
+    QVERIFY(services->reader());
+    bool refused = false;
+    bool answered = false;
+    readFromStore<bool>(
+        services->reader(), nullptr, &window,
+        [stray](CallStore &store) { return !store.createSession(stray); },
+        [&](const bool *value, const QString &) {
+            refused = value && *value;
+            answered = true;
+        });
+    QTRY_VERIFY(answered);
+    QVERIFY(refused);
+
+    QTRY_VERIFY_WITH_TIMEOUT(batch.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(batch.exitCode() == 0, readFile(dir.filePath(u"batch.err"_s)).constData());
+    QVERIFY(deletedHistoryFiles(QCoreApplication::applicationPid(), path).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1 + lines + importedCalls, 30000);
+    auto report = HistoryRescue::check(path);
+    QVERIFY(report && report->ok);
+    QCOMPARE(report->calls, qint64(1 + lines + importedCalls));
+    // Each input of the batch once, each imported call once.
+    auto db = Database::open(path);
+    QVERIFY(db);
+    QSqlQuery query((*db)->connection());
+    QVERIFY(query.exec(u"SELECT COUNT(*), COUNT(DISTINCT input) FROM calls"_s) && query.next());
+    QCOMPARE(query.value(0).toInt(), query.value(1).toInt());
     window.close();
 }
 

@@ -14,6 +14,7 @@
 #include "core/store/database.h"
 #include "tests/support/fakepromptcache.h"
 #include "tests/support/fakeprovider.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
@@ -917,10 +918,13 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     view.resize(1100, 700);
     view.show();
-    const qint64 session = view.newSession(u"Planning"_s);
+    const qint64 session = sessionStored(&view, u"Planning"_s);
     QVERIFY(session > 0);
     QCOMPARE(view.currentSessionId(), session);
-    QVERIFY(view.renameCurrent(u"Ticket planning"_s));
+    QSignalSpy renamed(&view, &SessionView::sessionRenamed);
+    view.renameCurrent(u"Ticket planning"_s);
+    QVERIFY(renamed.wait(15000));
+    QVERIFY(renamed.at(0).at(1).toBool());
     QCOMPARE(env.store->getSession(session)->title, u"Ticket planning"_s);
     QCOMPARE(view.sessionModel()->index(0).data().toString(), u"Ticket planning"_s);
 
@@ -1007,7 +1011,7 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     SessionView view(env.store.get(), env.service.get(), nullptr);
     view.resize(1280, 800);
     view.show();
-    const qint64 session = view.newSession(u"Failing"_s);
+    const qint64 session = sessionStored(&view, u"Failing"_s);
     QVERIFY(session > 0);
     view.setChatEngine(env.spec().engine);
     QSignalSpy turns(&view, &SessionView::turnFinished);
@@ -1050,7 +1054,7 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     // A spec on the replay engine: Send is off and says to pick a live engine.
     SessionView replay(env.store.get(), env.service.get(), nullptr);
     replay.show();
-    QVERIFY(replay.newSession(u"Replay"_s) > 0);
+    QVERIFY(sessionStored(&replay, u"Replay"_s) > 0);
     Spec recorded = env.spec();
     recorded.engine.type = EngineType::Replay;
     recorded.engine.replay = testDataPath(u"studio2/planner.recording.json"_s);

@@ -10,6 +10,7 @@
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
@@ -214,6 +215,8 @@ void TestCallView::storedCallOpensInATab()
     QTest::mouseDClick(history->view()->viewport(), Qt::LeftButton, {}, at);
     CallTab *tab = docks->callTab(id);
     QVERIFY2(tab, "a double-click on the History row opened no tab");
+    QVERIFY(callTabFilled(tab));
+    QTRY_COMPARE(tab->revisionModel()->rootId(), id);
     QCOMPARE(window->documentTabs()->count(), before + 1);
     QCOMPARE(window->documentTabs()->currentWidget(), tab);
     QCOMPARE(window->documentTabs()->tabText(window->documentTabs()->currentIndex()), tab->title());
@@ -359,8 +362,10 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     QVERIFY(docks->compareSelectedAction()->isEnabled());
 
     // A call tab in front is the current call; its own tree writes it too.
-    CallTab *tab = docks->openCall(root);
+    CallTab *tab = callTabFilled(docks->openCall(root));
     QVERIFY(tab);
+    QTRY_COMPARE(tab->revisionModel()->callCount(), 2);
+    QTRY_VERIFY(treeNode(tab->revisionView(), child).isValid());
     QCOMPARE(docks->currentCallId(), root);
     QVERIFY(!docks->compareSelectedAction()->isEnabled());
     tab->tabs()->setCurrentWidget(tab->revisionView());
@@ -395,7 +400,7 @@ void TestCallView::oneCurrentCallForHistoryTreeAndTabs()
     // does.
     QVERIFY(!tab->compareParentButton()->isEnabled());
     Q_EMIT tabTree->activated(treeNode(tabTree, child));
-    CallTab *childTab = docks->callTab(child);
+    CallTab *childTab = callTabFilled(docks->callTab(child));
     QVERIFY(childTab);
     QCOMPARE(window->documentTabs()->currentWidget(), childTab);
     QVERIFY(childTab->summaryText().contains(u"A replay of call %1"_s.arg(root)));

@@ -372,7 +372,7 @@ void TestFirstUse::runAndApprovalComeForward()
     // there.
     docks->historyDock()->raise();
     SessionView *sessions = docks->sessions();
-    QVERIFY(sessions->newSession(u"First use"_s) > 0);
+    QVERIFY(sessionStored(sessions, u"First use"_s) > 0);
     sessions->input()->setPlainText(u"Plan ticket 7"_s);
     QSignalSpy turn(sessions, &SessionView::turnFinished);
     sessions->runSpecButton()->click();
@@ -485,7 +485,7 @@ void TestFirstUse::defaultWindowShowsWhatMatters()
                                 .arg(scroll->horizontalScrollBar()->maximum())));
     }
     window->showPanel(docks->sessionsDock());
-    QVERIFY(docks->sessions()->newSession(u"Layout"_s) > 0);
+    QVERIFY(sessionStored(docks->sessions(), u"Layout"_s) > 0);
     settle();
     QPushButton *compact = nullptr;
     for (QPushButton *b : docks->sessions()->findChildren<QPushButton *>()) {
@@ -515,7 +515,7 @@ void TestFirstUse::sessionChatOnSampleFindsItsRecording()
     settle();
     SessionView *sessions = window->historyDocks()->sessions();
     window->showPanel(window->historyDocks()->sessionsDock());
-    QVERIFY(sessions->newSession(u"Chat"_s) > 0);
+    QVERIFY(sessionStored(sessions, u"Chat"_s) > 0);
     QPushButton *send = sessions->sendButton();
     QTRY_VERIFY(!send->isEnabled());
     QVERIFY2(send->toolTip().contains(u"live engine"_s), qPrintable(send->toolTip()));
@@ -801,6 +801,8 @@ void TestFirstUse::replayExplainsItself()
     HistoryDocks *docks = window->historyDocks();
     docks->revisions()->setCall(result.record.id);
     QCOMPARE(docks->revisions()->selectedCallId(), result.record.id);
+    // The call beside the tree is read off the GUI thread; with it at hand the check is at once.
+    QTRY_COMPARE(docks->revisions()->callView()->call().id, result.record.id);
     QVERIFY(!docks->revisions()->revise(u"Answer in one word"_s));
     QVERIFY2(docks->revisions()->statusText().contains(u"replay engine"_s),
              qPrintable(docks->revisions()->statusText()));
@@ -1107,7 +1109,7 @@ void TestFirstUse::plainWordsAndFindingsOnce()
     }
     // Session status after a turn that did not complete: no "ended failed".
     SessionView *sessions = window->historyDocks()->sessions();
-    QVERIFY(sessions->newSession(u"Words"_s) > 0);
+    QVERIFY(sessionStored(sessions, u"Words"_s) > 0);
     EngineSpec missing;
     missing.type = EngineType::OpenAICompatible;
     missing.model = u"nobody-home"_s;

@@ -4,6 +4,7 @@
 // "Replay with current spec" adds a child, Compare with parent fills the diff, the View menu
 // holds the dock toggles, and the layout survives saveState/restoreState.
 
+#include "core/eval/experiment.h"
 #include "core/model/specio.h"
 #include "core/schema/speccheck.h"
 #include "core/secrets/profilestore.h"
@@ -21,6 +22,8 @@
 #include "ui/editor/schemabuilder.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
+#include "ui/experiments/experimentview.h"
+#include "ui/history/calltab.h"
 #include "ui/history/historybrowser.h"
 #include "ui/history/historymodel.h"
 #include "ui/history/revisiontreemodel.h"
@@ -28,9 +31,11 @@
 #include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
+#include "ui/sessions/sessionlistmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
 #include "ui/settings/limitspage.h"
+#include "ui/transfer/transfercontroller.h"
 #include "ui/widgets/approvalpanel.h"
 #include "ui/widgets/budgetmodel.h"
 #include "ui/widgets/budgetview.h"
@@ -40,6 +45,7 @@
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
+#include "ui/window/experimentshost.h"
 #include "ui/window/historydocks.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/spectab.h"
@@ -47,6 +53,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -148,6 +155,8 @@ private Q_SLOTS:
     void sidebarKeepsItsWidthAcrossRuns();
     void schemaTableKeepsFieldNamesInView();
     void historyReadsLeaveTheEventLoopTurning();
+    void guiThreadRunsNoSql();
+    void callTabWithAHugeReplyLeavesTheLoopTurning();
 
 private:
     std::unique_ptr<ScopedDataHome> m_home;
@@ -1132,7 +1141,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
     const qint64 root = rootDone.at(0).at(0).value<LaunchResult>().record.id;
     QVERIFY(root > 0);
     const qint64 before = services->store()->listCalls({})->rows.size();
-    const qint64 session = docks->sessions()->newSession(u"Concurrent"_s);
+    const qint64 session = sessionStored(docks->sessions(), u"Concurrent"_s);
     QVERIFY(session > 0);
     docks->sessions()->selectSession(session);
     const int requestsBefore = int(server.requestCount());
@@ -1345,6 +1354,269 @@ void TestStudio2Window::historyReadsLeaveTheEventLoopTurning()
     QVERIFY2(gap < std::max<qint64>(100, directMs / 2),
              qPrintable(
                  u"the event loop stalled %1 ms (the reads take %2 ms)"_s.arg(gap).arg(directMs)));
+}
+
+namespace {
+
+// Runs the bundled lunar-landing sample through the CLI into `db`; its call id, 0 on failure.
+qint64 cliSampleCall(const QString &db, const QString &input)
+{
+    QProcess cli;
+    cli.start(cliPath(),
+              { u"run"_s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s), u"--input"_s,
+                input, u"--db"_s, db });
+    if (!cli.waitForFinished(60000) || cli.exitCode() != 0)
+        return 0;
+    return QJsonDocument::fromJson(cli.readAllStandardOutput())
+        .object()
+        .value(u"call_id"_s)
+        .toInteger();
+}
+
+// Counts SQL statements on the GUI thread from construction to stop() (Database's check).
+class GuiThreadSql
+{
+public:
+    GuiThreadSql()
+    {
+        Database::setForbiddenThread(QCoreApplication::instance()->thread(),
+                                     Database::ThreadCheck::Count);
+    }
+    ~GuiThreadSql() { stop(); }
+    int stop()
+    {
+        if (m_on) {
+            m_count = Database::forbiddenThreadStatements();
+            m_last = Database::lastForbiddenStatement();
+            Database::setForbiddenThread(nullptr, Database::ThreadCheck::Off);
+            m_on = false;
+        }
+        return m_count;
+    }
+    QString last() const { return m_last; }
+
+private:
+    bool m_on = true;
+    int m_count = 0;
+    QString m_last;
+};
+
+} // namespace
+
+// The studio's main paths run no SQL on the GUI thread: opening a call tab from History, the
+// checks before a revision and a replay, a replay, sessions made, renamed and opened, an
+// experiment with a variant from a stored call, Export and Import. Every read goes through the
+// store reader's thread and every write through the store writer's; a statement on the GUI
+// thread (a stray m_store->getCall()) is counted by Database's check and fails this test.
+void TestStudio2Window::guiThreadRunsNoSql()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(u"guarded.sqlite"_s);
+    const qint64 first = cliSampleCall(db, u"Describe the landing."_s);
+    const qint64 second = cliSampleCall(db, u"Describe it again."_s);
+    QVERIFY(first > 0 && second > first);
+    const QString sample = sourcePath(u"resources/samples/lunar-landing.spec.json"_s);
+    const QString experimentPath = dir.filePath(u"from-call.experiment.json"_s);
+    {
+        QFile cases(dir.filePath(u"cases.jsonl"_s));
+        QVERIFY(cases.open(QIODevice::WriteOnly));
+        cases.write("{\"input\":\"Describe the landing.\"}\n");
+        QFile file(experimentPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(
+                       QJsonObject { { u"spec"_s, sample },
+                                     { u"dataset"_s, u"cases.jsonl"_s },
+                                     { u"variants"_s,
+                                       QJsonArray { QJsonObject { { u"name"_s, u"as is"_s } },
+                                                    QJsonObject { { u"name"_s, u"as call"_s },
+                                                                  { u"from_call"_s, first } } } } })
+                       .toJson());
+    }
+
+    AppContext context;
+    QVERIFY2(context.openHistory(db), qPrintable(context.databaseError()));
+    GuiThreadSql sql; // from the window's construction on, as in the studio's main
+    MainWindow::Options options;
+    options.context = &context;
+    MainWindow window(options);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(sample) && specChecked(window));
+    HistoryDocks *docks = window.historyDocks();
+    QTRY_COMPARE_WITH_TIMEOUT(docks->history()->model()->rowCount(), 2, 15000);
+
+    // A call tab from History: "Reading call N…" and its buttons disabled until it is in.
+    CallTab *tab = docks->openCall(first);
+    QVERIFY(tab);
+    QVERIFY2(tab->summaryText().contains(u"Reading call %1"_s.arg(first)),
+             qPrintable(tab->summaryText()));
+    QVERIFY(!tab->reviseButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(tab->isLoaded(), 15000);
+    QVERIFY(tab->reviseButton()->isEnabled());
+    QVERIFY2(tab->summaryText().contains(u"Completed"_s), qPrintable(tab->summaryText()));
+    QTRY_COMPARE_WITH_TIMEOUT(tab->revisionModel()->rootId(), first, 15000);
+
+    // Revise: the call ran on the replay engine, so a live engine is asked for first.
+    RevisionTreeWidget *revisions = docks->revisions();
+    revisions->setCall(first);
+    QTRY_COMPARE_WITH_TIMEOUT(revisions->selectedCallId(), first, 15000);
+    revisions->revise(u"Answer in one word"_s);
+    QDialog *choice = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (choice = revisions->findChild<QDialog *>(u"reviseEngineDialog"_s)) != nullptr, 15000);
+    choice->reject();
+
+    // Replay with the spec in the editor: a new call under the first.
+    QSignalSpy treeRun(revisions, &RevisionTreeWidget::runFinished);
+    docks->replaySpecAction()->trigger();
+    QVERIFY(treeRun.wait(30000));
+    const qint64 replayed = treeRun.at(0).at(0).toLongLong();
+    QVERIFY2(replayed > second, qPrintable(revisions->statusText()));
+    QTRY_COMPARE_WITH_TIMEOUT(revisions->model()->callCount(), 2, 15000);
+
+    // Sessions: made, renamed and opened through the writer and the reader.
+    SessionView *sessions = docks->sessions();
+    QSignalSpy created(sessions, &SessionView::sessionCreated);
+    sessions->newSession(u"Guarded"_s);
+    QVERIFY(created.wait(15000));
+    const qint64 session = created.at(0).at(0).toLongLong();
+    QVERIFY2(session > 0, qPrintable(sessions->statusText()));
+    QCOMPARE(sessions->currentSessionId(), session);
+    QSignalSpy renamed(sessions, &SessionView::sessionRenamed);
+    sessions->renameCurrent(u"Guarded, renamed"_s);
+    QVERIFY(renamed.wait(15000));
+    QVERIFY2(renamed.at(0).at(1).toBool(), qPrintable(sessions->statusText()));
+    QCOMPARE(sessions->sessionModel()
+                 ->index(sessions->sessionModel()->rowOfSession(session))
+                 .data()
+                 .toString(),
+             u"Guarded, renamed"_s);
+    QSignalSpy listed(sessions, &SessionView::sessionsShown);
+    sessions->reload();
+    QVERIFY(listed.wait(15000));
+    QCOMPARE(sessions->currentSessionId(), session);
+
+    // An experiment whose variant starts from a stored call.
+    ExperimentView *experiment = window.experiments()->view();
+    QSignalSpy experimentLoaded(experiment, &ExperimentView::loaded);
+    QVERIFY(window.experiments()->openFile(experimentPath));
+    if (experimentLoaded.isEmpty())
+        QVERIFY(experimentLoaded.wait(15000));
+    QVERIFY2(experimentLoaded.at(0).at(0).toBool(),
+             qPrintable(experiment->loadErrors().isEmpty()
+                            ? QString()
+                            : experiment->loadErrors().first().toString()));
+    QCOMPARE(experiment->experiment()->variants.size(), 2);
+    QCOMPARE(experiment->experiment()->variants.at(1).fromCall.value_or(0), first);
+
+    // Export a call, then import it.
+    QSignalSpy transferred(docks->transfer(), &TransferController::finished);
+    const QString exported = dir.filePath(u"call.json"_s);
+    docks->transfer()->startExport(TransferResult::Kind::ExportCall, first, exported);
+    QVERIFY(transferred.wait(30000));
+    QVERIFY2(transferred.at(0).at(0).value<TransferResult>().ok,
+             qPrintable(transferred.at(0).at(0).value<TransferResult>().message));
+    docks->transfer()->startImport(exported);
+    QVERIFY(transferred.wait(30000));
+    const auto imported = transferred.at(1).at(0).value<TransferResult>();
+    QVERIFY2(imported.ok, qPrintable(imported.message));
+    QCOMPARE(imported.callIds.size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(docks->history()->model()->rowCount(), 4, 15000);
+
+    const int statements = sql.stop();
+    QVERIFY2(statements == 0,
+             qPrintable(u"%1 SQL statement(s) on the GUI thread, the last: %2"_s.arg(statements)
+                            .arg(sql.last())));
+    window.currentDocument()->setClean();
+}
+
+// A call whose reply is tens of MB opens in a tab without stalling the window: the call is
+// read (and its transcript and result prepared) on the reader's thread, and what the tab shows
+// of a huge text is its start. Read directly on the GUI thread, the call alone stalls the event
+// loop for as long as the read takes; the longest gap while the tab opens stays well under it.
+void TestStudio2Window::callTabWithAHugeReplyLeavesTheLoopTurning()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(u"huge.sqlite"_s);
+    const qint64 small = cliSampleCall(db, u"Describe the landing."_s);
+    QVERIFY(small > 0);
+    constexpr int kReplyChars = 40'000'000;
+    qint64 huge = 0;
+    {
+        // The program's own connection only reads; the call is written on the test's.
+        auto writable = Database::open(db);
+        QVERIFY2(writable, qPrintable(writable ? QString() : writable.error().message));
+        CallStore store(**writable);
+        CallRecord record = store.getCall(small).value();
+        record.id = 0;
+        const auto exchanges = store.exchanges(small);
+        QVERIFY(exchanges);
+        record.exchanges = exchanges.value();
+        const QString text(kReplyChars, u'x');
+        record.response = QJsonObject { { u"answer"_s, text } };
+        QList<Message> messages = messagesFromJson(record.messages);
+        for (qsizetype i = messages.size() - 1; i >= 0; --i) {
+            if (messages.at(i).role == Role::Assistant) {
+                messages[i].text = text;
+                break;
+            }
+        }
+        record.messages = messagesToJson(messages);
+        const auto id = store.insertCall(record);
+        QVERIFY2(id, qPrintable(id ? QString() : id.error().message));
+        huge = id.value();
+    }
+
+    AppContext context;
+    QVERIFY2(context.openHistory(db), qPrintable(context.databaseError()));
+    // What reading the call costs on the calling thread.
+    QElapsedTimer clock;
+    clock.start();
+    {
+        const auto direct = context.store()->getCall(huge);
+        QVERIFY(direct);
+    }
+    const qint64 directMs = clock.elapsed();
+    qInfo("the %d-character reply read directly: %lld ms", kReplyChars, directMs);
+
+    MainWindow::Options options;
+    options.context = &context;
+    MainWindow window(options);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    HistoryDocks *docks = window.historyDocks();
+    QTRY_COMPARE_WITH_TIMEOUT(docks->history()->model()->rowCount(), 2, 15000);
+    QTRY_VERIFY(!docks->history()->isLoading());
+
+    Test::EventLoopGapProbe probe;
+    probe.start();
+    clock.restart();
+    CallTab *tab = docks->openCall(huge);
+    QVERIFY(tab);
+    QVERIFY2(tab->summaryText().contains(u"Reading call %1"_s.arg(huge)),
+             qPrintable(tab->summaryText()));
+    QVERIFY(!tab->reviseButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(tab->isLoaded(), 60000);
+    // History shows it below its list too, and the budget view follows it.
+    QTRY_COMPARE_WITH_TIMEOUT(docks->history()->callView()->call().id, huge, 60000);
+    QTRY_VERIFY(!docks->history()->isLoading());
+    const qint64 openMs = clock.elapsed();
+    probe.stop();
+    const qint64 gap = probe.longestMs();
+    qInfo("the tab was filled after %lld ms; longest event-loop gap: %lld ms", openMs, gap);
+    QVERIFY(tab->reviseButton()->isEnabled());
+    QVERIFY2(tab->resultText().size() < kReplyChars, "the whole reply went into the Result page");
+    QVERIFY2(
+        directMs >= 150,
+        qPrintable(u"the read should take long enough to tell a stall (%1 ms)"_s.arg(directMs)));
+    QVERIFY2(gap < std::max<qint64>(100, directMs / 2),
+             qPrintable(
+                 u"the event loop stalled %1 ms (the read takes %2 ms)"_s.arg(gap).arg(directMs)));
+    window.currentDocument()->setClean();
 }
 
 int runMainWindowTests(int argc, char **argv)

@@ -8,6 +8,7 @@
 #include "core/store/callstore.h"
 #include "core/store/providerbatchstore.h"
 #include "core/store/runlock.h"
+#include "core/store/storereader.h"
 #include "core/store/storewriter.h"
 #include "ui/experiments/experimentcharts.h"
 #include "ui/experiments/matrixdelegate.h"
@@ -22,12 +23,15 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QItemSelectionModel>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -45,6 +49,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -439,6 +444,23 @@ bool ExperimentView::openFile(const QString &path)
     return reload();
 }
 
+namespace {
+
+// True when a variant of the definition in `path` starts from a stored call (its spec is read
+// from the history). A file that cannot be read or parsed says so when it is loaded.
+bool startsFromCalls(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QJsonObject definition = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonArray variants = definition.value(u"variants"_s).toArray();
+    return std::any_of(variants.begin(), variants.end(),
+                       [](const QJsonValue &v) { return v.toObject().contains(u"from_call"_s); });
+}
+
+} // namespace
+
 bool ExperimentView::reload()
 {
     if (isRunning() || m_path.isEmpty())
@@ -451,7 +473,37 @@ bool ExperimentView::reload()
     m_experimentId = 0;
     m_storedDone = 0;
     m_storedAt = {};
-    ExperimentLoad load = loadExperimentFile(m_path, m_store);
+    const quint64 ticket = ++m_loadTicket;
+    if (m_reader && m_store && startsFromCalls(m_path)) {
+        // The calls the variants start from are read on the reader's thread (the whole file
+        // is loaded there); loaded() follows.
+        m_title->setText(
+            tr("%1 (reading the calls it starts from…)").arg(QFileInfo(m_path).fileName()));
+        m_loadingCalls = true;
+        readFromStore<ExperimentLoad>(
+            m_reader, m_store, this,
+            [path = m_path](CallStore &store) { return loadExperimentFile(path, &store); },
+            [this, ticket](const ExperimentLoad *load, const QString &error) {
+                if (ticket != m_loadTicket)
+                    return; // another file (or the same again) was asked for since
+                m_loadingCalls = false;
+                if (!load) {
+                    ExperimentLoad failed;
+                    failed.errors.append({ QString(), error });
+                    apply(failed);
+                    return;
+                }
+                apply(*load);
+            });
+        return true;
+    }
+    m_loadingCalls = false;
+    // Without a variant from a stored call the store is not needed (no SQL on this thread).
+    return apply(loadExperimentFile(m_path, m_reader ? nullptr : m_store));
+}
+
+bool ExperimentView::apply(const ExperimentLoad &load)
+{
     m_errors = load.errors;
     m_experiment = load.experiment;
     if (!m_experiment) {

@@ -42,6 +42,7 @@ class MatrixFilter;
 class MatrixModel;
 class NewExperimentDialog;
 class NoticeBar;
+class StoreReader;
 class VariantSummaryModel;
 
 class ExperimentView final : public QWidget
@@ -58,8 +59,14 @@ public:
 
     // Loads the file and shows the newest stored results of the same experiment, if any.
     // Returns whether it loaded; otherwise its errors are listed (with where they are).
+    // With a reader, a file whose variants start from stored calls (from_call) is loaded on
+    // the reader's thread: true means it is being read, and loaded() tells how it went.
     bool openFile(const QString &path);
     bool reload();
+    bool isLoadingCalls() const { return m_loadingCalls; }
+    // Reads the calls variants start from on `reader`'s thread (null: at once on the store).
+    // It must outlive the view.
+    void setReader(StoreReader *reader) { m_reader = reader; }
     // A new stored experiment over every case, variant and repeat.
     bool run();
     // Continues a stored experiment (0: the one shown) with what it has not run yet.
@@ -179,8 +186,13 @@ private:
     QList<QModelIndex> selectedSourceCells() const;
     int doneRuns() const; // runs of the experiment shown that finished (cancelled ones not)
 
+    bool apply(const ExperimentLoad &load);
+
     QPointer<CallService> m_service;
     CallStore *m_store = nullptr;
+    StoreReader *m_reader = nullptr;
+    quint64 m_loadTicket = 0; // the load whose answer counts
+    bool m_loadingCalls = false;
     QString m_path;
     std::optional<Experiment> m_experiment;
     QList<ExperimentError> m_errors;

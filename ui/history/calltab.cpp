@@ -5,6 +5,7 @@
 #include "core/loop/exchangecapture.h"
 #include "core/store/cachereport.h"
 #include "core/store/callstore.h"
+#include "core/store/storereader.h"
 #include "ui/history/cacheview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/revisiontreemodel.h"
@@ -204,6 +205,10 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
             &CallTab::writeSelection);
     connect(m_revisionView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &CallTab::writeSelection);
+    connect(m_revisionModel, &RevisionTreeModel::loaded, this, [this](bool ok) {
+        if (ok)
+            showTree();
+    });
     connect(m_revisionView, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const qint64 id = index.data(RevisionTreeModel::CallIdRole).toLongLong(); id > 0)
             Q_EMIT callOpened(id);
@@ -252,49 +257,113 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
 
 CallTab::~CallTab() = default;
 
+void CallTab::setReader(StoreReader *reader)
+{
+    m_reader = reader;
+    m_revisionModel->setReader(reader);
+}
+
 bool CallTab::setCall(qint64 id)
 {
+    m_id = id;
+    m_failed = false;
     if (!m_store) {
+        m_failed = true;
         m_summary->setText(tr("The history is not available."));
         return false;
     }
-    auto call = m_store->getCall(id);
-    if (!call) {
-        m_summary->setText(tr("Call %1 could not be read: %2").arg(id).arg(call.error().message));
-        return false;
-    }
-    m_record = call.value();
-    readExchanges();
-    fill();
-    return true;
-}
-
-void CallTab::readExchanges()
-{
+    m_record = CallRecord();
     m_exchanges.clear();
-    if (!m_store || m_record.id <= 0)
-        return;
-    // The bodies are read only here, for this one call; History never loads them.
-    if (auto exchanges = m_store->exchanges(m_record.id))
-        m_exchanges = exchanges.value();
+    m_summary->setText(tr("Reading call %1…").arg(id));
+    updateButtons();
+    read();
+    return !m_failed;
 }
 
 void CallTab::reload()
 {
-    if (m_record.id <= 0 || !m_store)
+    if (m_id <= 0 || !m_store)
         return;
-    if (auto call = m_store->getCall(m_record.id)) {
-        m_record = call.value();
-        readExchanges();
-    }
-    m_revisionModel->refresh();
-    m_revisionView->expandAll();
+    read();
+}
+
+void CallTab::read()
+{
+    struct Read
+    {
+        std::optional<CallRecord> record;
+        QString error;
+        QList<TurnExchange> exchanges;
+        std::optional<CacheReport> cache;
+        // Prepared there too: a reply of tens of MB takes long to parse and print.
+        QList<Message> messages;
+        QString transcriptHtml;
+        QString resultText;
+    };
+    const qint64 id = m_id;
+    const quint64 ticket = ++m_ticket;
+    m_loading = true;
+    // The call, its raw exchanges (they can be tens of MB) and its cache report, on the
+    // reader's thread: the window keeps drawing while a large call is read.
+    readFromStore<Read>(
+        m_reader, m_store, this,
+        [id, colours = palette()](CallStore &store) {
+            Read read;
+            auto call = store.getCall(id);
+            if (!call) {
+                read.error = call.error().message;
+                return read;
+            }
+            read.record = call.value();
+            // The bodies are read only here, for this one call; History never loads them.
+            if (auto exchanges = store.exchanges(id))
+                read.exchanges = exchanges.value();
+            if (auto report = buildCacheReport(store, id))
+                read.cache = report.value();
+            read.messages = messagesFromJson(read.record->messages);
+            read.transcriptHtml =
+                CallView::transcriptHtml(read.messages, read.record->systemPrompt, colours);
+            const QJsonValue &response = read.record->response;
+            if (!(response.isNull() || response.isUndefined()))
+                read.resultText = CallView::shownText(CallView::prettyJson(response),
+                                                      CallView::kShownResultChars);
+            return read;
+        },
+        [this, id, ticket](const Read *read, const QString &error) {
+            if (ticket != m_ticket)
+                return; // asked again since: the newer answer counts
+            m_loading = false;
+            if (!read || !read->record) {
+                // A reload that fails keeps what is shown.
+                if (m_record.id <= 0) {
+                    m_failed = true;
+                    m_summary->setText(tr("Call %1 could not be read: %2")
+                                           .arg(id)
+                                           .arg(read ? read->error : error));
+                }
+                Q_EMIT loaded(false);
+                return;
+            }
+            const bool first = m_record.id <= 0;
+            m_record = *read->record;
+            m_exchanges = read->exchanges;
+            m_cache = read->cache;
+            m_messages = read->messages;
+            m_transcriptHtml = read->transcriptHtml;
+            m_resultText = read->resultText;
+            if (first) {
+                fill();
+            } else {
+                m_revisionModel->refresh();
+            }
+            Q_EMIT loaded(true);
+        });
 }
 
 QString CallTab::title() const
 {
-    return m_record.kind.isEmpty() ? tr("Call %1").arg(m_record.id)
-                                   : tr("Call %1 · %2").arg(m_record.id).arg(m_record.kind);
+    return m_record.kind.isEmpty() ? tr("Call %1").arg(m_id)
+                                   : tr("Call %1 · %2").arg(m_id).arg(m_record.kind);
 }
 
 void CallTab::fill()
@@ -344,19 +413,17 @@ void CallTab::fill()
 
     // The cache page: read with the call, as the exchanges are (its request and the one
     // compared with it).
-    if (m_store && r.id > 0) {
-        if (const auto report = buildCacheReport(*m_store, r.id)) {
-            const QJsonObject costs = PriceTable::fromSettings().costJson(r);
-            auto usd = [&costs](QLatin1StringView key) -> std::optional<double> {
-                const QJsonValue v = costs.value(key);
-                return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
-            };
-            m_cacheView->setReport(report.value(), usd("cost_usd"_L1), usd("cost_uncached_usd"_L1));
-        }
+    if (m_cache) {
+        const QJsonObject costs = PriceTable::fromSettings().costJson(r);
+        auto usd = [&costs](QLatin1StringView key) -> std::optional<double> {
+            const QJsonValue v = costs.value(key);
+            return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+        };
+        m_cacheView->setReport(*m_cache, usd("cost_usd"_L1), usd("cost_uncached_usd"_L1));
     }
 
     // What the record itself says it is: a replay, a revision, edits made at a pause.
-    const QList<Message> messages = messagesFromJson(r.messages);
+    const QList<Message> &messages = m_messages;
     int editedArguments = 0;
     int editedResults = 0;
     for (const Message &m : messages) {
@@ -381,11 +448,11 @@ void CallTab::fill()
     m_marks->setText(marks.join(u"  "_s));
     m_marks->setVisible(!marks.isEmpty());
 
-    m_transcript->setHtml(CallView::transcriptHtml(messages, r.systemPrompt, palette()));
+    m_transcript->setHtml(m_transcriptHtml);
 
     // Result and what failed validation on the way.
     const bool haveResult = !(r.response.isNull() || r.response.isUndefined());
-    m_result->setJsonText(haveResult ? CallView::prettyJson(r.response) : QString());
+    m_result->setJsonText(haveResult ? m_resultText : QString());
     QStringList failures;
     for (const TurnRecord &turn : r.turns) {
         if (turn.note.isEmpty())
@@ -450,20 +517,30 @@ void CallTab::fill()
 
     m_budget->setCall(r);
 
-    {
-        const QSignalBlocker block(m_revisionView->selectionModel());
-        m_syncing = true;
-        if (m_revisionModel->setCall(r.id)) {
-            m_revisionView->expandAll();
-            for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
-                m_revisionView->resizeColumnToContents(c);
-            const QModelIndex index = m_revisionModel->indexOfCall(r.id);
-            m_revisionView->selectionModel()->setCurrentIndex(
-                index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        }
-        m_syncing = false;
-    }
+    // The tree is read on the reader's thread too; showTree() picks the call once it is in.
+    m_treeShown = false;
+    m_revisionModel->setCall(r.id);
+    if (!m_revisionModel->isLoading())
+        showTree();
     updateButtons();
+}
+
+void CallTab::showTree()
+{
+    m_revisionView->expandAll();
+    if (m_treeShown || m_record.id <= 0)
+        return;
+    const QModelIndex index = m_revisionModel->indexOfCall(m_record.id);
+    if (!index.isValid())
+        return;
+    m_treeShown = true;
+    const QSignalBlocker block(m_revisionView->selectionModel());
+    m_syncing = true;
+    for (int c = 0; c < RevisionTreeModel::ColumnCount - 1; ++c)
+        m_revisionView->resizeColumnToContents(c);
+    m_revisionView->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_syncing = false;
 }
 
 QJsonObject CallTab::turnRequest(const CallRecord &record, int turn)
@@ -578,8 +655,8 @@ void CallTab::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     // The tab in front is the call at hand.
-    if (m_current && m_record.id > 0 && m_current->id() != m_record.id)
-        m_current->setCurrent(m_record.id);
+    if (m_current && m_id > 0 && m_current->id() != m_id)
+        m_current->setCurrent(m_id);
 }
 
 void CallTab::updateButtons()

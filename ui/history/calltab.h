@@ -10,8 +10,11 @@
 // (they run through the same code as the History menu).
 
 #include "core/model/callrecord.h"
+#include "core/store/cachereport.h"
 
 #include <QWidget>
+
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -30,6 +33,7 @@ class CallStore;
 class CurrentCall;
 class RawExchangeView;
 class RevisionTreeModel;
+class StoreReader;
 
 class CallTab final : public QWidget
 {
@@ -41,12 +45,21 @@ public:
     CallTab(CallStore *store, CurrentCall *current, QWidget *parent = nullptr);
     ~CallTab() override;
 
-    // Reads the call; false (and the reason in the summary line) when it cannot be read.
+    // Reads the call, its exchanges and its revision tree on `reader`'s thread from now on
+    // (null: at once on the store). It must outlive the tab.
+    void setReader(StoreReader *reader);
+    // Reads the call. With a reader the tab says "Reading call N…", its buttons stay disabled
+    // until the call is in, and loaded() tells how it went; an answer to an earlier setCall()
+    // or reload() is dropped. Without one it is filled before this returns. False (and the
+    // reason in the summary line) when it is known already that it cannot be read.
     bool setCall(qint64 id);
     // Reads the call again (a revision or replay of it was stored: the tree grows).
     void reload();
-    qint64 callId() const { return m_record.id; }
-    const CallRecord &call() const { return m_record; }
+    qint64 callId() const { return m_id; }
+    const CallRecord &call() const { return m_record; } // empty until it is read
+    bool isLoading() const { return m_loading; }
+    bool isLoaded() const { return m_record.id > 0; }
+    bool hasFailed() const { return m_failed; }
     // "Call 12 · planner": the tab's title.
     QString title() const;
 
@@ -89,20 +102,33 @@ Q_SIGNALS:
     void compareRequested(qint64 left, qint64 right);
     // A node of the revision tree was opened (double-click, Enter).
     void callOpened(qint64 id);
+    // The call asked for last (setCall or reload) is in, or could not be read.
+    void loaded(bool ok);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void read();
     void fill();
-    void readExchanges();
+    void showTree(); // the revision tree read: expanded, with this call picked
     void writeSelection();
     void updateButtons();
 
     CallStore *m_store = nullptr;
+    StoreReader *m_reader = nullptr;
     CurrentCall *m_current = nullptr;
+    qint64 m_id = 0; // the call asked for; m_record is it once read
+    quint64 m_ticket = 0; // the read whose answer counts
+    bool m_loading = false;
+    bool m_failed = false;
+    bool m_treeShown = false;
     CallRecord m_record;
     QList<TurnExchange> m_exchanges; // read apart from the call (CallStore::exchanges)
+    std::optional<CacheReport> m_cache;
+    QList<Message> m_messages; // the conversation, parsed with the read
+    QString m_transcriptHtml;
+    QString m_resultText; // the output as shown (the start of a huge one)
     bool m_syncing = false;
 
     QLabel *m_summary = nullptr;

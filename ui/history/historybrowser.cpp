@@ -37,8 +37,13 @@ constexpr int kSearchDelayMs = 300;
 }
 
 HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
+    : HistoryBrowser(store, nullptr, parent)
+{ }
+
+HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
+    , m_reader(reader)
     , m_model(new HistoryModel(nullptr, this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
@@ -205,6 +210,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, QWidget *parent)
         Q_EMIT callOpened(index.data(HistoryModel::CallIdRole).toLongLong());
     });
 
+    m_model->setReader(reader);
     setStore(store);
 }
 
@@ -220,12 +226,7 @@ void HistoryBrowser::setStore(CallStore *store)
     m_store = store;
     // Calls another process (a CLI batch, an import) or the store writer committed show up
     // without a restart.
-    delete m_watcher;
-    m_watcher = nullptr;
-    if (store) {
-        m_watcher = new HistoryWatcher(&store->database(), 1000, this);
-        connect(m_watcher, &HistoryWatcher::changed, this, &HistoryBrowser::requestRefresh);
-    }
+    watchStore();
     m_callView->clear();
     m_showing = 0;
     m_pendingOpen = 0;
@@ -234,10 +235,23 @@ void HistoryBrowser::setStore(CallStore *store)
     applyFilters();
 }
 
+void HistoryBrowser::watchStore()
+{
+    delete m_watcher;
+    m_watcher = nullptr;
+    if (!m_store)
+        return;
+    // With a reader the question runs on its thread: the GUI thread runs no SQL.
+    m_watcher = m_reader ? new HistoryWatcher(m_reader, 1000, this)
+                         : new HistoryWatcher(&m_store->database(), 1000, this);
+    connect(m_watcher, &HistoryWatcher::changed, this, &HistoryBrowser::requestRefresh);
+}
+
 void HistoryBrowser::setReader(StoreReader *reader)
 {
     m_reader = reader;
     m_model->setReader(reader);
+    watchStore();
 }
 
 bool HistoryBrowser::isLoading() const

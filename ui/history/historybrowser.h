@@ -36,6 +36,8 @@ class HistoryBrowser final : public QWidget
 public:
     // `store` may be null until setStore(); it must outlive the browser.
     explicit HistoryBrowser(CallStore *store, QWidget *parent = nullptr);
+    // The same reading on `reader`'s thread from the first read on (the GUI thread runs no SQL).
+    HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *parent);
     ~HistoryBrowser() override;
 
     void setStore(CallStore *store);
@@ -90,6 +92,8 @@ private:
     // Shows the columns that fit the table's width, the most needed first (a narrow sidebar
     // keeps the call, its status, when it started and on which engine).
     void fitColumns();
+    // Watches the history for commits of other connections (through the reader when set).
+    void watchStore();
     void showCall(qint64 id);
     void onSelectionChanged();
     void onLoaded();

@@ -274,6 +274,38 @@ void RevisionTreeWidget::follow(CallJob *job)
     updateActions();
 }
 
+bool RevisionTreeWidget::withSelectedCall(std::function<void(const CallRecord &)> then)
+{
+    const qint64 id = selectedCallId();
+    if (!m_store || id <= 0) {
+        setStatus(tr("Select a call first."));
+        return false;
+    }
+    // The view beside the tree holds the selected call once it is read: no second read.
+    if (m_callView->call().id == id) {
+        then(m_callView->call());
+        return true;
+    }
+    setStatus(tr("Reading call %1…").arg(id));
+    readFromStore<StoreResult<CallRecord>>(
+        m_reader, m_store, this, [id](CallStore &store) { return store.getCall(id); },
+        [this, id, then = std::move(then)](const StoreResult<CallRecord> *call,
+                                           const QString &error) {
+            if (selectedCallId() != id)
+                return; // another call was picked meanwhile: nothing runs on this one
+            if (!call || !*call) {
+                setStatus(tr("Call %1 could not be read: %2")
+                              .arg(id)
+                              .arg(call ? call->error().message : error),
+                          NoticeBar::Kind::Error);
+                return;
+            }
+            setStatus({});
+            then(call->value());
+        });
+    return true;
+}
+
 bool RevisionTreeWidget::revise(const QString &correction)
 {
     const QString text = correction.trimmed();
@@ -281,58 +313,62 @@ bool RevisionTreeWidget::revise(const QString &correction)
         setStatus(tr("A revision needs a correction."));
         return false;
     }
-    const qint64 id = selectedCallId();
-    if (m_store && id > 0) {
-        if (auto call = m_store->getCall(id); call && CallService::revisionNeedsLiveEngine(*call)) {
-            setStatus(tr("Call %1 ran on the replay engine: its recording would answer the same "
-                         "whatever the "
-                         "correction says. Pick a live engine for the revision.")
-                          .arg(id));
-            auto *dialog = new EngineChoiceDialog(m_profiles, this);
-            dialog->setObjectName(u"reviseEngineDialog"_s);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            dialog->setWindowTitle(tr("Revise call %1 on a live engine").arg(id));
-            if (auto *box = dialog->findChild<QDialogButtonBox *>())
-                box->button(QDialogButtonBox::Ok)->setText(tr("Revise There"));
-            connect(dialog, &QDialog::accepted, this,
-                    [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
-            dialog->open();
-            return false;
-        }
+    // False only when it is known at once (the call was at hand) that nothing runs yet.
+    auto started = std::make_shared<std::optional<bool>>();
+    if (!withSelectedCall(
+            [this, text, started](const CallRecord &call) { *started = reviseCall(call, text); }))
+        return false;
+    return started->value_or(true);
+}
+
+bool RevisionTreeWidget::reviseCall(const CallRecord &call, const QString &text)
+{
+    const qint64 id = call.id;
+    if (CallService::revisionNeedsLiveEngine(call)) {
+        setStatus(tr("Call %1 ran on the replay engine: its recording would answer the same "
+                     "whatever the "
+                     "correction says. Pick a live engine for the revision.")
+                      .arg(id));
+        auto *dialog = new EngineChoiceDialog(m_profiles, this);
+        dialog->setObjectName(u"reviseEngineDialog"_s);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setWindowTitle(tr("Revise call %1 on a live engine").arg(id));
+        if (auto *box = dialog->findChild<QDialogButtonBox *>())
+            box->button(QDialogButtonBox::Ok)->setText(tr("Revise There"));
+        connect(dialog, &QDialog::accepted, this,
+                [this, dialog, text] { reviseOnEngine(text, dialog->engine()); });
+        dialog->open();
+        return false;
     }
     // A revision runs the call's tools again: a stored spec that would start programs (an
     // imported call's, say) is shown and asked about first.
-    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr;
-        trust && m_store && id > 0) {
-        if (auto call = m_store->getCall(id)) {
-            const SpecLoadResult stored = specFromJson(
-                call.value().spec, call.value().metadata.value(u"spec_path"_s).toString());
-            if (stored.spec) {
-                const QList<RunItem> items =
-                    untrustedRunItems(*stored.spec, *trust, m_service->allowedKeyVariables());
-                if (!items.isEmpty()) {
-                    QPointer<RevisionTreeWidget> self(this);
-                    TrustDialog::ask(
-                        window(), QString(), items, {},
-                        [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
-                            if (!self)
-                                return;
-                            if (!yes) {
-                                self->setStatus(
-                                    tr("Nothing was run: the call's spec is not trusted."));
-                                return;
-                            }
-                            trust->trust(entry);
-                            self->revise(text);
-                        });
-                    return false;
-                }
+    if (TrustStore *trust = m_service ? m_service->trustStore() : nullptr; trust) {
+        const SpecLoadResult stored =
+            specFromJson(call.spec, call.metadata.value(u"spec_path"_s).toString());
+        if (stored.spec) {
+            const QList<RunItem> items =
+                untrustedRunItems(*stored.spec, *trust, m_service->allowedKeyVariables());
+            if (!items.isEmpty()) {
+                QPointer<RevisionTreeWidget> self(this);
+                TrustDialog::ask(
+                    window(), QString(), items, {},
+                    [self, trust, entry = trustEntryFor(*stored.spec), text](bool yes) {
+                        if (!self)
+                            return;
+                        if (!yes) {
+                            self->setStatus(tr("Nothing was run: the call's spec is not trusted."));
+                            return;
+                        }
+                        trust->trust(entry);
+                        self->revise(text);
+                    });
+                return false;
             }
         }
     }
     if (!startRun(tr("Revising call %1…").arg(id)))
         return false;
-    follow(m_service->revise(id, text));
+    follow(m_service->revise(call, text));
     return true;
 }
 
@@ -349,26 +385,30 @@ bool RevisionTreeWidget::reviseOnEngine(const QString &correction, const EngineS
                   NoticeBar::Kind::Error);
         return false;
     }
-    if (!startRun(tr("Revising call %1…").arg(id)))
+    auto started = std::make_shared<std::optional<bool>>();
+    if (!withSelectedCall([this, text, engine, started](const CallRecord &call) {
+            *started = startRun(tr("Revising call %1…").arg(call.id));
+            if (*started)
+                follow(m_service->revise(call, text, {}, engine));
+        }))
         return false;
-    follow(m_service->revise(id, text, {}, engine));
-    return true;
+    return started->value_or(true);
 }
 
 bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
 {
-    const qint64 id = selectedCallId();
-    if (!m_store || id <= 0) {
-        setStatus(tr("Select a call first."));
+    auto started = std::make_shared<std::optional<bool>>();
+    if (!withSelectedCall([this, engine, started](const CallRecord &call) {
+            *started = replayCall(call, engine);
+        }))
         return false;
-    }
-    auto call = m_store->getCall(id);
-    if (!call) {
-        setStatus(call.error().message, NoticeBar::Kind::Error);
-        return false;
-    }
-    SpecLoadResult loaded =
-        specFromJson(call->spec, call->metadata.value(u"spec_path"_s).toString());
+    return started->value_or(true);
+}
+
+bool RevisionTreeWidget::replayCall(const CallRecord &call, const EngineSpec &engine)
+{
+    const qint64 id = call.id;
+    SpecLoadResult loaded = specFromJson(call.spec, call.metadata.value(u"spec_path"_s).toString());
     if (!loaded.spec) {
         setStatus(tr("Call %1 has no usable spec stored.").arg(id), NoticeBar::Kind::Error);
         return false;
@@ -387,7 +427,7 @@ bool RevisionTreeWidget::replayOnEngine(const EngineSpec &engine)
         : chosen.profile;
     if (!startRun(tr("Replaying call %1 on %2…").arg(id).arg(target)))
         return false;
-    follow(m_service->rerun(id, spec));
+    follow(m_service->rerun(call, spec));
     return true;
 }
 
@@ -397,11 +437,18 @@ bool RevisionTreeWidget::replayWithCurrentSpec()
         setStatus(tr("Open a spec in the editor first."));
         return false;
     }
-    const qint64 id = selectedCallId();
-    if (!startRun(tr("Replaying call %1 with the current spec…").arg(id)))
+    auto started = std::make_shared<std::optional<bool>>();
+    if (!withSelectedCall([this, started](const CallRecord &call) {
+            if (!m_currentSpec) {
+                *started = false;
+                return;
+            }
+            *started = startRun(tr("Replaying call %1 with the current spec…").arg(call.id));
+            if (*started)
+                follow(m_service->rerun(call, *m_currentSpec));
+        }))
         return false;
-    follow(m_service->rerun(id, *m_currentSpec));
-    return true;
+    return started->value_or(true);
 }
 
 void RevisionTreeWidget::openReviseDialog()
@@ -432,14 +479,16 @@ void RevisionTreeWidget::openReplayDialog()
     const qint64 id = selectedCallId();
     if (id <= 0 || !m_store)
         return;
-    auto *dialog = new EngineChoiceDialog(m_profiles, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (auto call = m_store->getCall(id)) {
-        if (auto loaded = specFromJson(call->spec); loaded.spec)
+    // The dialog starts from the call's engine: it opens once the call is read.
+    withSelectedCall([this](const CallRecord &call) {
+        auto *dialog = new EngineChoiceDialog(m_profiles, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        if (auto loaded = specFromJson(call.spec); loaded.spec)
             dialog->setEngine(loaded.spec->engine);
-    }
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { replayOnEngine(dialog->engine()); });
-    dialog->open();
+        connect(dialog, &QDialog::accepted, this,
+                [this, dialog] { replayOnEngine(dialog->engine()); });
+        dialog->open();
+    });
 }
 
 void RevisionTreeWidget::onJobFinished(const LaunchResult &result)

@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QLabel;
@@ -78,6 +79,12 @@ Q_SIGNALS:
     void runFinished(qint64 id);
 
 private:
+    // Runs `then` with the selected call: at once when it is read already, else once it is
+    // read off the GUI thread (dropped when another call is picked meanwhile). False, with the
+    // reason in the status line, when there is no call to read.
+    bool withSelectedCall(std::function<void(const CallRecord &)> then);
+    bool reviseCall(const CallRecord &call, const QString &text);
+    bool replayCall(const CallRecord &call, const EngineSpec &engine);
     bool startRun(const QString &what);
     void follow(CallJob *job);
     void onJobFinished(const LaunchResult &result);

@@ -1,8 +1,11 @@
 #include "ui/sessions/sessionlistmodel.h"
 
 #include "core/service/callservice.h"
+#include "core/store/storereader.h"
+#include "core/store/storewriter.h"
 
 #include <QLocale>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -12,7 +15,12 @@ SessionListModel::SessionListModel(CallStore *store, QObject *parent)
     : QAbstractListModel(parent)
     , m_store(store)
 {
-    reload();
+    // The first read waits for the event loop, so a reader set right after construction
+    // serves it (the GUI thread runs no SQL).
+    QTimer::singleShot(0, this, [this] {
+        if (m_ticket == 0)
+            reload();
+    });
 }
 
 SessionListModel::~SessionListModel() = default;
@@ -23,58 +31,120 @@ void SessionListModel::setStore(CallStore *store)
     reload();
 }
 
-void SessionListModel::reload()
+void SessionListModel::setReader(StoreReader *reader)
 {
-    beginResetModel();
-    m_sessions.clear();
-    if (m_store) {
-        auto sessions = m_store->listSessions();
-        if (sessions)
-            m_sessions = sessions.value();
-        else
-            m_lastError = sessions.error().message;
-    }
-    endResetModel();
+    m_reader = reader;
 }
 
-qint64 SessionListModel::createSession(const QString &title, const QString &systemPrompt)
+void SessionListModel::reload()
 {
-    if (!m_store)
-        return 0;
+    const quint64 ticket = ++m_ticket;
+    if (!m_store) {
+        beginResetModel();
+        m_sessions.clear();
+        endResetModel();
+        m_loading = false;
+        Q_EMIT reloaded(false);
+        return;
+    }
+    m_loading = true;
+    readFromStore<StoreResult<QList<Session>>>(
+        m_reader, m_store, this, [](CallStore &store) { return store.listSessions(); },
+        [this, ticket](const StoreResult<QList<Session>> *sessions, const QString &error) {
+            if (ticket != m_ticket)
+                return; // a newer reload is under way
+            m_loading = false;
+            if (!sessions || !*sessions) {
+                m_lastError = sessions ? sessions->error().message : error;
+                Q_EMIT reloaded(false);
+                return;
+            }
+            beginResetModel();
+            m_sessions = sessions->value();
+            endResetModel();
+            Q_EMIT reloaded(true);
+        });
+}
+
+template<typename T>
+void SessionListModel::write(std::function<T(CallStore &)> work,
+                             std::function<void(const T *value, const QString &error)> done)
+{
+    // Through the writer when there is a service; a model made on a store alone (tests)
+    // writes on that store.
+    runOnStore<T>(m_service ? m_service->writer() : nullptr, m_store, this, std::move(work),
+                  std::move(done));
+}
+
+void SessionListModel::createSession(const QString &title, const QString &systemPrompt,
+                                     Created done)
+{
+    if (!m_store) {
+        done(0, tr("there is no history database"));
+        return;
+    }
     Session session;
     session.title = title;
     session.systemPrompt = systemPrompt;
-    QString error;
-    const std::optional<StoreResult<qint64>> id = m_service
-        ? m_service->writeNow<StoreResult<qint64>>(
-            [session](CallStore &store) { return store.createSession(session); }, &error)
-        : std::optional<StoreResult<qint64>>(m_store->createSession(session));
-    if (!id || !*id) {
-        m_lastError = id ? id->error().message : error;
-        return 0;
-    }
-    reload();
-    return id->value();
+    session.createdAt = QDateTime::currentDateTimeUtc();
+    write<StoreResult<qint64>>(
+        [session](CallStore &store) { return store.createSession(session); },
+        [this, session, done = std::move(done)](const StoreResult<qint64> *id,
+                                                const QString &error) mutable {
+            if (!id || !*id) {
+                m_lastError = id ? id->error().message : error;
+                if (m_lastError.isEmpty())
+                    m_lastError = tr("the store writer cannot open the history database");
+                done(0, m_lastError);
+                return;
+            }
+            // Listed at once, newest first; the next reload reads it as the store keeps it.
+            session.id = id->value();
+            if (rowOfSession(session.id) < 0) {
+                beginInsertRows({}, 0, 0);
+                m_sessions.prepend(session);
+                endInsertRows();
+            }
+            done(session.id, QString());
+        });
 }
 
-bool SessionListModel::renameSession(qint64 id, const QString &title)
+void SessionListModel::renameSession(qint64 id, const QString &title, Renamed done)
 {
-    const int row = rowOfSession(id);
-    if (!m_store || row < 0)
-        return false;
-    QString failure;
-    const std::optional<StoreError> error = m_service
-        ? m_service->writeNow<StoreError>(
-            [id, title](CallStore &store) { return store.renameSession(id, title); }, &failure)
-        : std::optional<StoreError>(m_store->renameSession(id, title));
-    if (!error || *error) {
-        m_lastError = error ? error->message : failure;
-        return false;
+    if (!m_store || rowOfSession(id) < 0) {
+        m_lastError = tr("there is no session %1").arg(id);
+        if (done)
+            done(m_lastError);
+        else
+            Q_EMIT writeFailed(m_lastError);
+        return;
     }
-    m_sessions[row].title = title;
-    const QModelIndex changed = index(row);
-    Q_EMIT dataChanged(changed, changed);
-    return true;
+    write<StoreError>(
+        [id, title](CallStore &store) { return store.renameSession(id, title); },
+        [this, id, title, done = std::move(done)](const StoreError *error, const QString &failure) {
+            QString message;
+            if (!error)
+                message = failure.isEmpty()
+                    ? tr("the store writer cannot open the history database")
+                    : failure;
+            else if (*error)
+                message = error->message;
+            if (!message.isEmpty()) {
+                m_lastError = message;
+                if (done)
+                    done(message);
+                else
+                    Q_EMIT writeFailed(message);
+                return;
+            }
+            if (const int row = rowOfSession(id); row >= 0) {
+                m_sessions[row].title = title;
+                const QModelIndex changed = index(row);
+                Q_EMIT dataChanged(changed, changed);
+            }
+            if (done)
+                done(QString());
+        });
 }
 
 int SessionListModel::rowOfSession(qint64 id) const
@@ -125,7 +195,8 @@ bool SessionListModel::setData(const QModelIndex &index, const QVariant &value, 
     if (role != Qt::EditRole
         || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
-    return renameSession(m_sessions.at(index.row()).id, value.toString().trimmed());
+    renameSession(m_sessions.at(index.row()).id, value.toString().trimmed());
+    return true;
 }
 
 } // namespace Callscope

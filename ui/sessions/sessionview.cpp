@@ -18,12 +18,15 @@
 #include <QLabel>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -66,6 +69,18 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     , m_approval(new ApprovalPanel(this))
 {
     m_sessions->setService(service);
+    connect(m_sessions, &SessionListModel::reloaded, this, [this](bool ok) {
+        if (!ok && !m_sessions->lastError().isEmpty())
+            setStatus(tr("The sessions could not be read: %1").arg(m_sessions->lastError()),
+                      NoticeBar::Kind::Error);
+        if (const qint64 id = std::exchange(m_reselect, 0); id > 0)
+            selectSession(id);
+        Q_EMIT sessionsShown();
+    });
+    // A name typed in the list that could not be stored.
+    connect(m_sessions, &SessionListModel::writeFailed, this, [this](const QString &message) {
+        setStatus(tr("The session could not be renamed: %1").arg(message), NoticeBar::Kind::Error);
+    });
     setObjectName(u"sessionView"_s);
     m_list->setModel(m_sessions);
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
@@ -219,10 +234,10 @@ void SessionView::setStatus(const QString &text, NoticeBar::Kind kind)
 
 void SessionView::reload()
 {
-    const qint64 current = currentSessionId();
+    // The session picked now is picked again once the list is read (reloaded()).
+    if (const qint64 current = currentSessionId())
+        m_reselect = current;
     m_sessions->reload();
-    if (current)
-        selectSession(current);
 }
 
 void SessionView::selectSession(qint64 id)
@@ -234,28 +249,43 @@ void SessionView::selectSession(qint64 id)
     refreshChat();
 }
 
-qint64 SessionView::newSession(const QString &title)
+void SessionView::newSession(const QString &title)
 {
     const QString name = title.isEmpty() ? tr("New session") : title;
-    const qint64 id = m_sessions->createSession(name);
-    if (id == 0) {
-        setStatus(tr("The session could not be created: %1").arg(m_sessions->lastError()),
-                  NoticeBar::Kind::Error);
-        return 0;
-    }
-    selectSession(id);
-    return id;
+    // Written through the store writer; the session is listed and picked once it is stored.
+    QPointer<SessionView> self(this);
+    m_sessions->createSession(name, QString(), [self](qint64 id, const QString &error) {
+        if (!self)
+            return;
+        if (id == 0) {
+            self->setStatus(tr("The session could not be created: %1").arg(error),
+                            NoticeBar::Kind::Error);
+            Q_EMIT self->sessionCreated(0);
+            return;
+        }
+        self->selectSession(id);
+        Q_EMIT self->sessionCreated(id);
+    });
 }
 
-bool SessionView::renameCurrent(const QString &title)
+void SessionView::renameCurrent(const QString &title)
 {
     const qint64 id = currentSessionId();
-    if (id == 0 || !m_sessions->renameSession(id, title.trimmed())) {
-        setStatus(tr("The session could not be renamed: %1").arg(m_sessions->lastError()),
+    if (id == 0) {
+        setStatus(tr("The session could not be renamed: %1").arg(tr("no session is picked")),
                   NoticeBar::Kind::Error);
-        return false;
+        Q_EMIT sessionRenamed(0, false);
+        return;
     }
-    return true;
+    QPointer<SessionView> self(this);
+    m_sessions->renameSession(id, title.trimmed(), [self, id](const QString &error) {
+        if (!self)
+            return;
+        if (!error.isEmpty())
+            self->setStatus(tr("The session could not be renamed: %1").arg(error),
+                            NoticeBar::Kind::Error);
+        Q_EMIT self->sessionRenamed(id, error.isEmpty());
+    });
 }
 
 void SessionView::setChatEngine(const EngineSpec &engine)
@@ -539,6 +569,10 @@ SessionView::ChatRead readChat(CallStore &store, qint64 sessionId)
 void SessionView::setReader(StoreReader *reader)
 {
     m_reader = reader;
+    m_sessions->setReader(reader);
+    // The list the model read at once on the store is read again on the reader's thread.
+    if (reader)
+        reload();
 }
 
 void SessionView::refreshChat()

@@ -61,8 +61,11 @@ public:
 public Q_SLOTS:
     void reload();
     void selectSession(qint64 id);
-    qint64 newSession(const QString &title = {});
-    bool renameCurrent(const QString &title);
+    // Written through the store writer, off the GUI thread: sessionCreated() (and the new
+    // session picked) or sessionRenamed() follow once it is stored; a failure is shown in the
+    // view's notice bar.
+    void newSession(const QString &title = {});
+    void renameCurrent(const QString &title);
     // The engine for chat turns when no profile is picked in the engine box.
     void setChatEngine(const Callscope::EngineSpec &engine);
     // The spec open in the editor ("Run spec in session" uses it; else it asks for a file).
@@ -90,6 +93,11 @@ Q_SIGNALS:
     void waitingChanged(bool waiting);
     // The chat shows what is stored of the session now.
     void chatShown(qint64 sessionId);
+    // The list of sessions was read (reload()).
+    void sessionsShown();
+    // A session asked for with newSession() was stored (0: it could not be).
+    void sessionCreated(qint64 id);
+    void sessionRenamed(qint64 id, bool ok);
 
 private:
     void onRunSpecClicked();
@@ -104,6 +112,7 @@ private:
 
     CallStore *m_store = nullptr;
     StoreReader *m_reader = nullptr;
+    qint64 m_reselect = 0; // picked again once the list is read
     std::shared_ptr<ChatRead> m_chatRead; // the session as last read
     quint64 m_chatTicket = 0;
     CallService *m_service = nullptr;

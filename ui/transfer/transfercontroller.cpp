@@ -2,6 +2,7 @@
 
 #include "core/store/callexchange.h"
 #include "core/store/database.h"
+#include "core/store/storewriter.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -17,6 +18,8 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -111,8 +114,31 @@ void runExport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     promise.addResult(result);
 }
 
+TransferResult importFinished(TransferResult result,
+                              const StoreResult<CallExchange::ImportResult> &imported)
+{
+    if (!imported) {
+        const StoreError &e = imported.error();
+        result.message = e.pointer.isEmpty()
+            ? Tr::tr("The import failed: %1").arg(e.message)
+            : Tr::tr("The import failed: %1 (at %2)").arg(e.message, e.pointer);
+        return result;
+    }
+    result.ok = true;
+    result.callIds = imported->callIds;
+    result.sessionIds = imported->sessionIds;
+    result.message = Tr::tr("Imported %n call(s)", nullptr, int(result.callIds.size()))
+        + Tr::tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size()))
+              .arg(QFileInfo(result.path).fileName());
+    return result;
+}
+
+// Reads, parses and checks the file. With `checked` the rows are not written here: the checked
+// document is left in it for the store writer (the process's one writing connection), and the
+// result says nothing yet. Without, the rows are written on a connection of the worker's own
+// (a controller without a writer: tools and tests).
 void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bool> stop,
-               QString databasePath, QString path)
+               QString databasePath, QString path, std::shared_ptr<QJsonValue> checked)
 {
     TransferResult result;
     result.kind = TransferResult::Kind::Import;
@@ -157,6 +183,11 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     promise.setProgressValueAndText(3, Tr::tr("Writing the rows…"));
     if (stop->load())
         return void(promise.addResult(cancelled(result)));
+    if (checked) {
+        *checked = document;
+        promise.addResult(result);
+        return;
+    }
     auto opened = Database::open(databasePath);
     if (!opened) {
         result.message = Tr::tr("The history cannot be opened: %1").arg(opened.error().message);
@@ -165,23 +196,10 @@ void runImport(QPromise<TransferResult> &promise, std::shared_ptr<std::atomic_bo
     }
     CallStore store(**opened);
     CallExchange exchange(store);
-    auto imported = exchange.importDocument(document);
-    if (!imported) {
-        const StoreError &e = imported.error();
-        result.message = e.pointer.isEmpty()
-            ? Tr::tr("The import failed: %1").arg(e.message)
-            : Tr::tr("The import failed: %1 (at %2)").arg(e.message, e.pointer);
-        promise.addResult(result);
-        return;
-    }
-    promise.setProgressValue(kPhases);
-    result.ok = true;
-    result.callIds = imported->callIds;
-    result.sessionIds = imported->sessionIds;
-    result.message = Tr::tr("Imported %n call(s)", nullptr, int(result.callIds.size()))
-        + Tr::tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size()))
-              .arg(QFileInfo(path).fileName());
-    promise.addResult(result);
+    const auto imported = exchange.importDocument(document);
+    if (imported)
+        promise.setProgressValue(kPhases);
+    promise.addResult(importFinished(result, imported));
 }
 
 } // namespace
@@ -215,7 +233,12 @@ QProgressDialog *TransferController::progressDialog() const
 
 bool TransferController::isBusy() const
 {
-    return m_watcher != nullptr;
+    return m_watcher != nullptr || m_writing;
+}
+
+void TransferController::setWriter(StoreWriter *writer)
+{
+    m_writer = writer;
 }
 
 void TransferController::exportCall(qint64 callId)
@@ -294,7 +317,8 @@ void TransferController::startImport(const QString &path)
 {
     if (isBusy())
         return;
-    watch(QtConcurrent::run(runImport, newStopFlag(), m_databasePath, path),
+    m_checked = m_writer ? std::make_shared<QJsonValue>() : nullptr;
+    watch(QtConcurrent::run(runImport, newStopFlag(), m_databasePath, path, m_checked),
           tr("Importing %1…").arg(QFileInfo(path).fileName()));
 }
 
@@ -344,9 +368,50 @@ void TransferController::onFinished()
         result.message = tr("Cancelled; nothing was written.");
     }
     watcher->deleteLater();
+    const std::shared_ptr<QJsonValue> checked = std::exchange(m_checked, nullptr);
+    if (checked && !result.cancelled && result.message.isEmpty() && !checked->isUndefined()
+        && m_writer) {
+        writeImport(result, *checked);
+        return;
+    }
     if (m_progress)
         m_progress->close();
     Q_EMIT finished(result);
+}
+
+void TransferController::writeImport(const TransferResult &checked, const QJsonValue &document)
+{
+    // The rows go through the store writer, in one transaction (it waits for other writers
+    // and retries a locked file); the controller stays busy until it is committed.
+    m_writing = true;
+    auto imported = std::make_shared<std::optional<StoreResult<CallExchange::ImportResult>>>();
+    m_writer->perform(
+        [document, imported](CallStore &store) {
+            CallExchange exchange(store);
+            imported->emplace(exchange.importDocument(document));
+            WriteResult result;
+            if (**imported)
+                result.id = qint64(0);
+            else
+                result.id = (**imported).error(); // a locked file is tried again
+            return result;
+        },
+        this,
+        [this, checked, imported](const WriteResult &written) {
+            m_writing = false;
+            TransferResult result = checked;
+            if (imported->has_value())
+                result = importFinished(checked, **imported);
+            else
+                result.message =
+                    tr("The history cannot be opened: %1").arg(written.id.error().message);
+            if (m_progress) {
+                if (result.ok)
+                    m_progress->setValue(kPhases);
+                m_progress->close();
+            }
+            Q_EMIT finished(result);
+        });
 }
 
 } // namespace Callscope

@@ -1,12 +1,16 @@
 #pragma once
 
-// Export and import through file dialogs. The work runs on a worker thread with its own
-// database connection (the GUI's connection stays with the GUI thread), in phases that report
-// progress and stop at the next phase boundary when cancelled. A cancelled export leaves no
-// file (QSaveFile is never committed); a cancelled import writes nothing (the rows are written
-// in one transaction in the last phase, which is not interrupted).
+// Export and import through file dialogs. The work runs on a worker thread (the GUI thread
+// runs no SQL), in phases that report progress and stop at the next phase boundary when
+// cancelled. An export reads on a read-only connection of its own. An import reads and checks
+// the file on the worker and writes the rows through the store writer (setWriter), the
+// process's one writing connection; without one, on a connection of the worker's own. A
+// cancelled export leaves no file (QSaveFile is never committed); a cancelled import writes
+// nothing (the rows are written in one transaction in the last phase, which is not
+// interrupted).
 
 #include <QFuture>
+#include <QJsonValue>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -21,6 +25,8 @@ class QWidget;
 template<typename T> class QFutureWatcher;
 
 namespace Callscope {
+
+class StoreWriter;
 
 struct TransferResult
 {
@@ -46,6 +52,9 @@ public:
     ~TransferController() override;
 
     bool isBusy() const;
+    // Imports write through `writer` (it must outlive the controller); null: on a connection
+    // of the worker's own.
+    void setWriter(StoreWriter *writer);
 
     // Ask for a file (a non-modal file dialog), then run.
     void exportCall(qint64 callId);
@@ -68,6 +77,7 @@ private:
     void askForFile(TransferResult::Kind kind, qint64 id);
     void watch(const QFuture<TransferResult> &future, const QString &label);
     void onFinished();
+    void writeImport(const TransferResult &checked, const QJsonValue &document);
     std::shared_ptr<std::atomic_bool> newStopFlag();
 
     QString m_databasePath;
@@ -76,6 +86,9 @@ private:
     QPointer<QProgressDialog> m_progress;
     QFutureWatcher<TransferResult> *m_watcher = nullptr;
     std::shared_ptr<std::atomic_bool> m_stop;
+    StoreWriter *m_writer = nullptr;
+    std::shared_ptr<QJsonValue> m_checked; // the import's checked document, for the writer
+    bool m_writing = false; // an import's rows are with the writer
 };
 
 } // namespace Callscope

@@ -59,6 +59,13 @@ QString CallView::prettyJson(const QJsonValue &value)
     return text.mid(1, text.size() - 2);
 }
 
+QString CallView::shownText(const QString &text, qsizetype most)
+{
+    if (text.size() <= most)
+        return text;
+    return text.left(most) + tr("… (%1 characters in all)").arg(QLocale().toString(text.size()));
+}
+
 QString CallView::messageHtml(const Message &message, const QPalette &palette)
 {
     const QString muted = palette.color(QPalette::PlaceholderText).name();
@@ -71,7 +78,7 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
             muted, esc(tr("(accepted output, %1 mode)").arg(mode)));
     html += u"<br>"_s;
     if (!message.text.isEmpty())
-        html += esc(message.text) + u"<br>"_s;
+        html += esc(shownText(message.text, kShownMessageChars)) + u"<br>"_s;
     if (!message.refusal.isEmpty())
         html += u"<i>%1</i><br>"_s.arg(esc(tr("Refusal: %1").arg(message.refusal)));
     for (const Attachment &a : message.attachments) {
@@ -80,7 +87,9 @@ QString CallView::messageHtml(const Message &message, const QPalette &palette)
     }
     for (const ToolCall &call : message.toolCalls) {
         html += u"<tt>&#8594; %1(%2)</tt> <span style='color:%3'>%4</span><br>"_s.arg(
-            esc(call.name), esc(prettyJson(call.arguments).simplified()), muted, esc(call.id));
+            esc(call.name),
+            esc(shownText(prettyJson(call.arguments), kShownMessageChars).simplified()), muted,
+            esc(call.id));
         if (const auto asked = modelArguments(call))
             html += u"<span style='color:%1'>%2</span> <tt>%3(%4)</tt><br>"_s.arg(
                 muted, esc(tr("Arguments edited by you; the model asked for")), esc(call.name),
@@ -148,7 +157,19 @@ CallView::CallView(QWidget *parent)
     m_tabs->addTab(m_transcript, tr("Transcript"));
     m_tabs->addTab(m_result, tr("Result"));
     m_tabs->addTab(m_raw, tr("Raw JSON"));
+    // The Result and Raw JSON pages are printed when they are first shown: printing a call of
+    // tens of MB takes long, and most calls are looked at in their transcript.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { fillTexts(); });
     clear();
+}
+
+void CallView::fillTexts()
+{
+    if (!m_textsStale || m_tabs->currentWidget() == m_transcript)
+        return;
+    m_textsStale = false;
+    m_result->setPlainText(shownText(prettyJson(m_record.response), kShownResultChars));
+    m_raw->setPlainText(shownText(prettyJson(m_record.toJson()), kShownResultChars));
 }
 
 CallView::~CallView() = default;
@@ -160,6 +181,7 @@ void CallView::clear()
     m_transcript->clear();
     m_result->clear();
     m_raw->clear();
+    m_textsStale = false;
 }
 
 void CallView::setCall(const CallRecord &record)
@@ -182,8 +204,12 @@ void CallView::setCall(const CallRecord &record)
     m_summary->setText(summary);
     m_transcript->setHtml(
         transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette()));
-    m_result->setPlainText(prettyJson(record.response));
-    m_raw->setPlainText(prettyJson(record.toJson()));
+    // A reply of tens of MB would take the text view seconds to lay out: its start is shown,
+    // once its page is.
+    m_result->clear();
+    m_raw->clear();
+    m_textsStale = true;
+    fillTexts();
 }
 
 QString CallView::summaryText() const
@@ -198,6 +224,9 @@ QString CallView::transcriptText() const
 
 QString CallView::rawJsonText() const
 {
+    if (m_textsStale) {
+        m_raw->setPlainText(shownText(prettyJson(m_record.toJson()), kShownResultChars));
+    }
     return m_raw->toPlainText();
 }
 

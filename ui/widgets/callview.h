@@ -37,9 +37,16 @@ public:
     static QString transcriptHtml(const QList<Message> &messages, const QString &systemPrompt,
                                   const QPalette &palette);
     static QString prettyJson(const QJsonValue &value);
+    // What a view shows of a long text: its first `most` characters and how long it is.
+    static constexpr qsizetype kShownMessageChars = 20000;
+    static constexpr qsizetype kShownResultChars = 64 * 1024;
+    static QString shownText(const QString &text, qsizetype most);
 
 private:
+    void fillTexts(); // the Result and Raw JSON pages, when one of them is in front
+
     CallRecord m_record;
+    bool m_textsStale = false; // the pages do not show m_record yet
     QLabel *m_summary = nullptr;
     QTabWidget *m_tabs = nullptr;
     QTextBrowser *m_transcript = nullptr;

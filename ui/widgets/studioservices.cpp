@@ -2,6 +2,8 @@
 
 #include "core/service/appcontext.h"
 #include "core/service/callservice.h"
+#include "core/store/database.h"
+#include "core/store/storereader.h"
 #include "ui/widgets/elicitationdialog.h"
 
 #include <QApplication>
@@ -25,6 +27,13 @@ StudioServices::StudioServices(const QString &databasePath, QObject *parent)
 }
 
 StudioServices::~StudioServices() = default;
+
+StoreReader *StudioServices::reader()
+{
+    if (!m_reader && store() && database())
+        m_reader = new StoreReader(database()->path(), this);
+    return m_reader;
+}
 
 void StudioServices::attach()
 {

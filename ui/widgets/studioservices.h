@@ -13,6 +13,8 @@
 
 namespace Callscope {
 
+class StoreReader;
+
 class StudioServices final : public QObject
 {
     Q_OBJECT
@@ -35,11 +37,15 @@ public:
     ProfileStore *profiles() const { return m_context->profiles(); }
     CallService *calls() const { return m_context->calls(); }
     QString databaseError() const { return m_context->databaseError(); }
+    // The one thread every view reads the history on (null without a history file): the GUI
+    // thread runs no SQL. Made on first use; it belongs to these services.
+    StoreReader *reader();
 
 private:
     void attach();
 
     AppContext *m_context = nullptr;
+    StoreReader *m_reader = nullptr;
 };
 
 } // namespace Callscope

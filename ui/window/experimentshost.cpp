@@ -26,6 +26,7 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     StudioServices *services = window->studioServices();
     m_view = new ExperimentView(services ? services->calls() : nullptr,
                                 services ? services->store() : nullptr, window);
+    m_view->setReader(services ? services->reader() : nullptr);
     // A document tab of the window, opened when an experiment is (and again after it is closed).
     m_view->hide();
     m_view->setProperty("keepWhenClosed", true);

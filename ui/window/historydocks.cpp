@@ -73,10 +73,9 @@ void HistoryDocks::createViews()
     CallService *service = m_services ? m_services->calls() : nullptr;
     ProfileStore *profiles = m_services ? m_services->profiles() : nullptr;
     if (store && m_services->database())
-        m_reader = new StoreReader(m_services->database()->path(), this);
+        m_reader = m_services->reader();
 
-    m_history = new HistoryBrowser(store, m_window);
-    m_history->setReader(m_reader);
+    m_history = new HistoryBrowser(store, m_reader, m_window);
     m_history->setCallService(service);
     m_history->setAccessibleName(tr("Call history"));
     m_history->view()->setAccessibleName(tr("Calls"));
@@ -107,6 +106,8 @@ void HistoryDocks::createViews()
     const QString databasePath =
         m_services && m_services->database() ? m_services->database()->path() : QString();
     m_transfer = new TransferController(databasePath, m_window, this);
+    // The import writes through the service's store writer, the process's one writing connection.
+    m_transfer->setWriter(service ? service->writer() : nullptr);
 }
 
 QDockWidget *HistoryDocks::makeDock(const QString &title, const QString &objectName,
@@ -554,8 +555,27 @@ CallTab *HistoryDocks::openCall(qint64 id)
     }
     CallStore *store = m_services ? m_services->store() : nullptr;
     CallTab *tab = m_callTabs.value(id);
+    if (tab && tab->hasFailed())
+        tab->setCall(id); // it could not be read before: try again
     if (!tab) {
         tab = new CallTab(store, m_current, m_window);
+        tab->setReader(m_reader);
+        // The tab is read off the GUI thread; its title names the call's kind once it is in.
+        connect(tab, &CallTab::loaded, this, [this, tab](bool ok) {
+            if (!ok) {
+                showMessage(tab->summaryText());
+                return;
+            }
+            tab->setAccessibleName(tab->title());
+            // Renamed where it is, without bringing it forward (the person may be elsewhere).
+            for (QWidget *up = tab->parentWidget(); up; up = up->parentWidget()) {
+                if (auto *tabs = qobject_cast<QTabWidget *>(up)) {
+                    if (const int index = tabs->indexOf(tab); index >= 0)
+                        tabs->setTabText(index, tab->title());
+                    break;
+                }
+            }
+        });
         if (!tab->setCall(id)) {
             showMessage(tab->summaryText());
             delete tab;
