@@ -5,6 +5,7 @@
 #include "core/schema/jsontape.h"
 #include "core/schema/schemadialect.h"
 #include "core/schema/schemaformats.h"
+#include "core/schema/streamcheck.h"
 #include "tests/support/testsupport.h"
 
 #include <QDir>
@@ -204,6 +205,13 @@ private slots:
     void cliFormatAssertion();
     void cliDialects();
     void cliUnusableSchema();
+
+    // Checking an answer while it streams.
+    void streamCheckSuite_data();
+    void streamCheckSuite();
+    void streamCheckFindsTheFirstBadField();
+    void streamCheckSnapshotAndStates();
+    void streamCheckKeepsToWhatSurelyApplies();
 };
 
 namespace {
@@ -1725,6 +1733,260 @@ void TestSchema::hostileSchemasBounded()
     QVERIFY2(describe(result.errors).contains(u"too expensive to check"_s),
              qPrintable(describe(result.errors)));
     QVERIFY2(clock.elapsed() < kRefusedWithinMs, qPrintable(QString::number(clock.elapsed())));
+}
+
+namespace {
+
+QByteArray serialized(const QJsonValue &data, bool indented)
+{
+    const QByteArray wrapped =
+        QJsonDocument(QJsonArray { data })
+            .toJson(indented ? QJsonDocument::Indented : QJsonDocument::Compact);
+    // Strip the wrapping array: what is left is the value's own text.
+    const qsizetype open = wrapped.indexOf('[');
+    const qsizetype close = wrapped.lastIndexOf(']');
+    return wrapped.mid(open + 1, close - open - 1).trimmed();
+}
+
+} // namespace
+
+void TestSchema::streamCheckSuite_data()
+{
+    addDialectRows();
+}
+
+// Every case of the official suite, fed a byte at a time: a valid instance is never flagged on
+// the way (the streaming verdict is final, so a false one would cut a good answer), and the
+// verdict once the text is complete equals the validator's.
+void TestSchema::streamCheckSuite()
+{
+    QFETCH(QString, folder);
+    QFETCH(int, dialect);
+    const QString dir = Test::sharedDataPath(u"json-schema-test-suite/tests/"_s + folder);
+    QVERIFY2(!dir.isEmpty(), qPrintable(Test::lastError()));
+    SchemaOptions options;
+    options.dialect = SchemaDialect(dialect);
+    const SchemaCompiler compiler(suiteRegistry(), options);
+    int valid = 0;
+    int invalid = 0;
+    int early = 0;
+    QStringList failures;
+    for (const QString &path : suiteFiles(dir)) {
+        const QString file = QFileInfo(path).fileName();
+        for (const QJsonValue &groupValue : Test::readJson(path).toArray()) {
+            const QJsonObject group = groupValue.toObject();
+            const QJsonValue schemaValue = group.value("schema"_L1);
+            const CompiledSchema compiled = compiler.compile(schemaValue);
+            for (const QJsonValue &testValue : group.value("tests"_L1).toArray()) {
+                const QJsonObject test = testValue.toObject();
+                const QJsonValue data = test.value("data"_L1);
+                const bool expected = compiled.accepts(data);
+                for (const bool indented : { false, true }) {
+                    const QByteArray text = serialized(data, indented);
+                    StreamCheck check(schemaValue, suiteRegistry(), options);
+                    qsizetype flaggedAt = -1;
+                    for (qsizetype i = 0; i < text.size(); ++i) {
+                        if (!check.append(text.mid(i, 1)) && flaggedAt < 0)
+                            flaggedAt = i + 1;
+                    }
+                    check.finish();
+                    const QString where =
+                        u"%1 | %2 | %3%4"_s.arg(file, group.value("description"_L1).toString(),
+                                                test.value("description"_L1).toString(),
+                                                indented ? u" (indented)"_s : QString());
+                    if (check.syntaxError()) {
+                        failures << where + u": syntax error "_s + check.syntaxMessage();
+                        continue;
+                    }
+                    if (!check.rootComplete()) {
+                        failures << where + u": the answer never completed"_s;
+                        continue;
+                    }
+                    if (expected && !check.canStillBeValid()) {
+                        failures << where
+                                + u": a valid instance was flagged at byte %1: %2 %3"_s
+                                      .arg(flaggedAt)
+                                      .arg(check.firstViolation()->pointer,
+                                           check.firstViolation()->reason);
+                        continue;
+                    }
+                    if (!expected && check.canStillBeValid()) {
+                        failures << where + u": an invalid instance was never flagged"_s;
+                        continue;
+                    }
+                    if (indented)
+                        continue;
+                    if (expected) {
+                        ++valid;
+                    } else {
+                        ++invalid;
+                        if (flaggedAt >= 0 && flaggedAt < text.size())
+                            ++early;
+                    }
+                }
+            }
+        }
+    }
+    for (const QString &failure : std::as_const(failures))
+        qWarning().noquote() << "STREAM" << failure;
+    qInfo().noquote() << u"%1 streamed: %2 valid never flagged, %3 invalid flagged, %4 of them "
+                         u"before the text ended"_s.arg(folder)
+                             .arg(valid)
+                             .arg(invalid)
+                             .arg(early);
+    QVERIFY(valid > 100);
+    QVERIFY(early > 0);
+    QCOMPARE(failures.size(), 0);
+}
+
+// A streamed answer whose third field breaks its enum is flagged while that field streams,
+// long before the reply ends; the fields before it are complete, the one after never started.
+void TestSchema::streamCheckFindsTheFirstBadField()
+{
+    const QJsonValue schema = parse(R"({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["title", "priority", "category", "summary"],
+        "properties": {
+            "title": {"type": "string", "maxLength": 40},
+            "priority": {"type": "integer", "minimum": 1, "maximum": 5},
+            "category": {"enum": ["billing", "bug", "feature-request"]},
+            "summary": {"type": "string"}
+        }
+    })");
+    const QByteArray reply =
+        R"({"title": "Refund for order 1123", "priority": 2, "category": "bugfix", "summary": ")"
+        + QByteArray(4000, 'x') + "\"}";
+    StreamCheck check(schema);
+    qsizetype cut = -1;
+    for (qsizetype i = 0; i < reply.size() && cut < 0; i += 3) {
+        if (!check.append(reply.mid(i, 3)))
+            cut = check.bytesRead();
+    }
+    QVERIFY(cut > 0);
+    const qsizetype badField = reply.indexOf("\"bugfix\"");
+    // "bug" is a prefix of an allowed value; "bugf" is not.
+    QVERIFY2(cut >= badField + 5 && cut <= badField + 8, qPrintable(QString::number(cut)));
+    const StreamCheck::Violation v = *check.firstViolation();
+    QCOMPARE(v.pointer, u"/category"_s);
+    QCOMPARE(v.keyword, u"enum"_s);
+    QVERIFY2(v.reason.contains(u"bugf"_s), qPrintable(v.reason));
+    const QList<StreamCheck::Field> fields = check.fields();
+    QCOMPARE(fields.size(), 3);
+    QCOMPARE(fields.at(0).state, StreamCheck::FieldState::Complete);
+    QCOMPARE(fields.at(1).state, StreamCheck::FieldState::Complete);
+    QCOMPARE(fields.at(2).pointer, u"/category"_s);
+    QCOMPARE(fields.at(2).state, StreamCheck::FieldState::Invalid);
+
+    // Each other kind of early violation, with the field it names.
+    struct Case
+    {
+        const char *text;
+        const char *pointer;
+        const char *keyword;
+    };
+    const Case cases[] = {
+        { R"({"title": "0123456789012345678901234567890123456789-)", "/title", "maxLength" },
+        { R"({"title": 7)", "/title", "type" },
+        { R"({"priority": 9,)", "/priority", "maximum" },
+        { R"({"priority": 2.5 )", "/priority", "type" },
+        { R"({"extra")", "/extra", "additionalProperties" },
+        { R"({"category": 3)", "/category", "enum" },
+    };
+    for (const Case &c : cases) {
+        StreamCheck one(schema);
+        QVERIFY2(!one.append(c.text), c.text);
+        QCOMPARE(one.firstViolation()->pointer, QString::fromUtf8(c.pointer));
+        QCOMPARE(one.firstViolation()->keyword, QString::fromUtf8(c.keyword));
+        QVERIFY(!one.rootComplete());
+    }
+
+    // The same answer with a good category is never cut, and is valid once complete.
+    QByteArray good = reply;
+    good.replace("\"bugfix\"", "\"bug\"");
+    StreamCheck whole(schema);
+    for (qsizetype i = 0; i < good.size(); i += 5)
+        QVERIFY(whole.append(good.mid(i, 5)));
+    whole.finish();
+    QVERIFY(whole.rootComplete());
+    QVERIFY(whole.canStillBeValid());
+    // A required field left out is only known at the end.
+    StreamCheck missing(schema);
+    QVERIFY(missing.append(R"({"title": "t", "priority": 1, "category": "bug")"));
+    QVERIFY(!missing.append("}"));
+    QCOMPARE(missing.firstViolation()->keyword, u"required"_s);
+}
+
+void TestSchema::streamCheckSnapshotAndStates()
+{
+    const QJsonValue schema = parse(R"({"type": "object", "properties": {
+        "name": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
+        "n": {"type": "number"}}})");
+    StreamCheck check(schema);
+    QVERIFY(check.append(R"({"name": "Ad\u00e9la", "tags": ["a", "b)"));
+    QCOMPARE(check.snapshot(), parse(R"({"name": "Adéla", "tags": ["a", "b"]})"));
+    QList<StreamCheck::Field> fields = check.fields();
+    QCOMPARE(fields.size(), 4);
+    QCOMPARE(fields.at(0).state, StreamCheck::FieldState::Complete); // name
+    QCOMPARE(fields.at(1).state, StreamCheck::FieldState::Streaming); // tags
+    QCOMPARE(fields.at(3).pointer, u"/tags/1"_s);
+    QCOMPARE(fields.at(3).state, StreamCheck::FieldState::Streaming);
+    // A number is left out until it ends.
+    QVERIFY(check.append(R"(c"], "n": 12)"));
+    QCOMPARE(check.snapshot(), parse(R"({"name": "Adéla", "tags": ["a", "bc"]})"));
+    QVERIFY(check.append("5}"));
+    QVERIFY(check.rootComplete());
+    QCOMPARE(check.snapshot(), parse(R"({"name": "Adéla", "tags": ["a", "bc"], "n": 125})"));
+    // An escape cut in two is read once it is whole.
+    StreamCheck escapes(schema);
+    QVERIFY(escapes.append(R"({"name": "a\)"));
+    QVERIFY(escapes.append(R"(u00)"));
+    QCOMPARE(escapes.snapshot(), parse(R"({"name": "a"})"));
+    QVERIFY(escapes.append(R"(e9\n\ud83d\ude00")"));
+    QCOMPARE(escapes.snapshot().toObject().value("name"_L1).toString(),
+             QString::fromUtf8("a\xc3\xa9\n\xf0\x9f\x98\x80"));
+    // Text that is not JSON is a syntax error, never a violation.
+    StreamCheck prose(schema);
+    QVERIFY(prose.append("Sure! Here is the JSON"));
+    QVERIFY(prose.syntaxError());
+    QVERIFY(prose.canStillBeValid());
+}
+
+// Only what applies for certain rules a field out early: a branch of anyOf, or a $ref beside
+// other keywords in draft-07, never does.
+void TestSchema::streamCheckKeepsToWhatSurelyApplies()
+{
+    {
+        // "a" may be a number (first branch) though the second branch wants a string.
+        StreamCheck check(parse(R"({"anyOf": [{"properties": {"a": {"type": "number"}}},
+                                               {"properties": {"a": {"type": "string"}}}]})"));
+        QVERIFY(check.append(R"({"a": 1, "b": 2})"));
+        QVERIFY(check.canStillBeValid());
+    }
+    {
+        // allOf and a local $ref do apply.
+        StreamCheck check(parse(R"({"$defs": {"s": {"type": "string"}},
+            "allOf": [{"properties": {"a": {"$ref": "#/$defs/s"}}}]})"));
+        QVERIFY(!check.append(R"({"a": 1)"));
+        QCOMPARE(check.firstViolation()->pointer, u"/a"_s);
+    }
+    {
+        // draft-07: the sibling of $ref is ignored, so "type": "number" does not apply.
+        StreamCheck check(parse(R"({"$schema": "http://json-schema.org/draft-07/schema#",
+            "definitions": {"s": {"type": "string"}},
+            "properties": {"a": {"$ref": "#/definitions/s", "type": "number"}}})"));
+        QVERIFY(check.append(R"({"a": "text")"));
+        QVERIFY(!check.append(R"(, "b": 1, "a2": 2, "a": 3)"));
+        QCOMPARE(check.firstViolation()->keyword, u"type"_s);
+    }
+    {
+        // A tuple before 2020-12, and additionalItems false.
+        StreamCheck check(parse(R"({"$schema": "http://json-schema.org/draft-07/schema#",
+            "items": [{"type": "string"}, {"type": "number"}], "additionalItems": false})"));
+        QVERIFY(check.append(R"(["a", 1)"));
+        QVERIFY(!check.append(R"(, null)"));
+        QCOMPARE(check.firstViolation()->pointer, u"/2"_s);
+    }
 }
 
 #include "tst_schema.moc"
