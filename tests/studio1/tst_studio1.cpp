@@ -58,6 +58,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
@@ -359,6 +360,7 @@ private Q_SLOTS:
     void windowFormAndJsonShareOneUndo();
     void windowDirtyMarkAndCloseTabAsks();
     void windowOpenFileAgainSwitchesToItsTab();
+    void windowRecentFilesTellNamesakesApart();
     void windowWorkspaceFolderListsSpecs();
     void windowWaitingBadgeOnTheRightTab();
     void outputModesRunAndDiff();
@@ -1812,6 +1814,58 @@ void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
     Q_EMIT recent->itemActivated(recent->item(1));
     QCOMPARE(window.documents().size(), 2);
     QCOMPARE(window.currentFile(), QFileInfo(b).absoluteFilePath());
+}
+
+// Two recent files of the same name in different folders: the sidebar and File > Open Recent
+// show each with the folder that tells it apart; a name no other file has stays alone.
+void TestStudio1::windowRecentFilesTellNamesakesApart()
+{
+    QSettings().remove(u"recentFiles"_s);
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    const QByteArray spec = readFile(sourcePath(u"resources/samples/planner.spec.json"_s));
+    QStringList paths;
+    for (const QString &name :
+         { u"work/samples/planner.spec.json"_s, u"work/drafts/planner.spec.json"_s,
+           u"work/refusal.spec.json"_s }) {
+        const QString path = temp.filePath(name);
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(spec);
+        paths.append(path);
+    }
+    MainWindow window;
+    for (const QString &path : std::as_const(paths))
+        QVERIFY(window.openSpecFile(path) && specChecked(window));
+    QListWidget *recent = window.recentList();
+    QCOMPARE(recent->count(), 3);
+    // Newest first: refusal, drafts/planner, samples/planner.
+    QCOMPARE(recent->item(0)->text(), u"refusal.spec.json"_s);
+    QVERIFY2(recent->item(1)->text().startsWith(u"planner.spec.json"_s)
+                 && recent->item(1)->text().contains(u"drafts"_s)
+                 && !recent->item(1)->text().contains(u"samples"_s),
+             qPrintable(recent->item(1)->text()));
+    QVERIFY2(recent->item(2)->text().startsWith(u"planner.spec.json"_s)
+                 && recent->item(2)->text().contains(u"samples"_s),
+             qPrintable(recent->item(2)->text()));
+    // Only as much of the folder as tells them apart, not the whole temporary path.
+    QVERIFY2(!recent->item(2)->text().contains(u"work"_s), qPrintable(recent->item(2)->text()));
+    QStringList menuTexts;
+    for (QMenu *menu : window.menuBar()->findChildren<QMenu *>()) {
+        if (menu->title() != u"Open &Recent")
+            continue;
+        for (QAction *action : menu->actions()) {
+            if (paths.contains(action->data().toString()))
+                menuTexts.append(action->text());
+        }
+    }
+    QCOMPARE(menuTexts.size(), 3);
+    QCOMPARE(menuTexts.at(1), u"&2 "_s + recent->item(1)->text());
+    QCOMPARE(menuTexts.at(2), u"&3 "_s + recent->item(2)->text());
+    // Activating the one from drafts opens that file.
+    Q_EMIT recent->itemActivated(recent->item(1));
+    QCOMPARE(window.currentFile(), QFileInfo(paths.at(1)).absoluteFilePath());
 }
 
 // File > Open Folder lists the folder's spec files and experiments in the sidebar, with History

@@ -603,6 +603,16 @@ void TestStudio2Window::invalidSchemaTypedInTheForm()
         for (const EditorMarker &m : schema->markers())
             marked |= m.error && u"/response_schema"_s + m.pointer == typing.pointer;
         QVERIFY(marked);
+        // The fields above the JSON say plainly what is wrong and where, as Findings does, not
+        // that the schema uses something the builder does not show.
+        SchemaBuilder *builder = form->schemaBuilder();
+        const QString inSchema = typing.pointer.mid(QStringView(u"/response_schema").size());
+        QTRY_VERIFY2(builder->message().contains(u"not valid JSON Schema"_s)
+                         && builder->message().contains(u"At %1:"_s.arg(inSchema)),
+                     qPrintable(builder->message()));
+        QVERIFY2(!builder->message().contains(u"does not show"_s), qPrintable(builder->message()));
+        QVERIFY(builder->message().contains(u"\""_s + typing.keyword + u"\""_s));
+        QVERIFY(!builder->view()->isVisible());
         // Run is off and says why.
         QVERIFY(!panel->runAction()->isEnabled());
         auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
@@ -618,6 +628,9 @@ void TestStudio2Window::invalidSchemaTypedInTheForm()
         QVERIFY(!document->isModified());
         QTRY_VERIFY_WITH_TIMEOUT(!listed(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(panel->runAction()->isEnabled(), 10000);
+        // ...and the builder shows its fields again.
+        QTRY_VERIFY2(builder->message().isEmpty(), qPrintable(builder->message()));
+        QVERIFY(builder->view()->isVisible());
     }
 }
 
@@ -828,8 +841,8 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
     QTRY_COMPARE(history->width(), 310);
     QTableView *table = window.historyDocks()->history()->view();
     QTRY_COMPARE(table->horizontalScrollBar()->maximum(), 0);
-    for (int column :
-         { HistoryModel::IdColumn, HistoryModel::StatusColumn, HistoryModel::StartedColumn })
+    for (int column : { HistoryModel::IdColumn, HistoryModel::StatusColumn,
+                        HistoryModel::StartedColumn, HistoryModel::EngineColumn })
         QVERIFY2(!table->isColumnHidden(column),
                  qPrintable(table->model()->headerData(column, Qt::Horizontal).toString()));
     window.grab().save(buildPath(u"screenshots/history-310.png"_s));

@@ -588,6 +588,10 @@ void SchemaBuilder::updateDetails()
 
 void SchemaBuilder::setSchemaText(const QString &text)
 {
+    // Errors the spec's check found belong to the text they were found in.
+    if (text != m_text)
+        m_errors.clear();
+    m_text = text;
     QString problem;
     SchemaFields::Parsed parsed;
     QJsonObject schema;
@@ -609,21 +613,52 @@ void SchemaBuilder::setSchemaText(const QString &text)
                               .arg(parsed.unsupported.join(u", "_s));
         }
     }
-    const bool wasReadOnly = m_model->isReadOnly();
     m_shown = schema;
     m_closed = parsed.closed;
-    m_model->setFields(problem.isEmpty() ? parsed.fields : QList<Field>());
-    m_model->setReadOnly(!problem.isEmpty());
+    m_fields = problem.isEmpty() ? parsed.fields : QList<Field>();
+    m_problem = problem;
+    showState(true);
+}
+
+void SchemaBuilder::setSchemaErrors(const QList<SpecSchemaError> &errors)
+{
+    if (errors == m_errors)
+        return;
+    m_errors = errors;
+    showState(false);
+}
+
+void SchemaBuilder::showState(bool newFields)
+{
+    QString problem = m_problem;
+    if (!m_errors.isEmpty()) {
+        // Not a schema the builder lacks a way to show, but one no engine accepts: say what is
+        // wrong and where, as Findings does.
+        const SpecSchemaError &first = m_errors.constFirst();
+        const QString where = first.pointer.isEmpty() ? tr("the top") : first.pointer;
+        problem = tr("This schema is not valid JSON Schema, so no engine can use it. At %1: %2.")
+                      .arg(where, first.message);
+        if (m_errors.size() > 1)
+            problem += u' ' + tr("Findings lists the others.");
+        problem += u' ' + tr("Fix it in the JSON below.");
+    }
+    const bool wasReadOnly = m_model->isReadOnly();
+    const bool fields = problem.isEmpty();
+    if (!fields)
+        m_model->setFields({});
+    else if (newFields || wasReadOnly)
+        m_model->setFields(m_fields);
+    m_model->setReadOnly(!fields);
     m_message->setText(problem);
-    m_message->setVisible(!problem.isEmpty());
-    m_view->setVisible(problem.isEmpty());
-    m_details->setVisible(problem.isEmpty());
-    m_buttons->setVisible(problem.isEmpty());
+    m_message->setVisible(!fields);
+    m_view->setVisible(fields);
+    m_details->setVisible(fields);
+    m_buttons->setVisible(fields);
     // Read-only, the builder is just its message and leaves the height to the JSON.
-    setMaximumHeight(problem.isEmpty() ? QWIDGETSIZE_MAX : fontMetrics().lineSpacing() * 3 + 16);
+    setMaximumHeight(fields ? QWIDGETSIZE_MAX
+                            : fontMetrics().lineSpacing() * (m_errors.isEmpty() ? 3 : 5) + 16);
     // Back to fields after the JSON was simplified: give the table its share of the page again.
-    if (auto *split = qobject_cast<QSplitter *>(parentWidget());
-        split && wasReadOnly && problem.isEmpty()) {
+    if (auto *split = qobject_cast<QSplitter *>(parentWidget()); split && wasReadOnly && fields) {
         const int h = split->height();
         split->setSizes({ h * 3 / 5, h - h * 3 / 5 });
     }

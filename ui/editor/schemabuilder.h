@@ -5,6 +5,7 @@
 // schema read from the JSON and reports each edit as a whole new schema; a schema with anything
 // it cannot show stays read-only here and is edited as JSON.
 
+#include "core/schema/speccheck.h"
 #include "ui/editor/schemafields.h"
 
 #include <QAbstractItemModel>
@@ -84,6 +85,10 @@ public:
 
     // Reads the schema text from the JSON view (empty: no schema yet, the builder starts one).
     void setSchemaText(const QString &text);
+    // The meta-schema errors the spec's check found in this schema (pointers relative to it), for
+    // the text last given: while there are any, the builder says what is wrong and where instead
+    // of showing the fields.
+    void setSchemaErrors(const QList<SpecSchemaError> &errors);
     bool isReadOnly() const { return m_model->isReadOnly(); }
     QString message() const;
     SchemaFieldModel *model() const { return m_model; }
@@ -100,6 +105,9 @@ private:
     void updateButtons();
     void updateDetails();
     void emitSchema();
+    // Shows the fields, or the message that says why it cannot (`newFields`: the fields were
+    // read from a new text).
+    void showState(bool newFields);
 
     SchemaFieldModel *m_model;
     QTreeView *m_view;
@@ -115,6 +123,10 @@ private:
     QLineEdit *m_descriptionEdit;
     bool m_closed = true;
     QJsonObject m_shown; // the schema the builder last read or wrote
+    QString m_text; // the schema text last given
+    QList<SchemaFields::Field> m_fields; // as read from it
+    QString m_problem; // why the builder cannot show it (empty: it can)
+    QList<SpecSchemaError> m_errors; // of m_text, from the spec's check
 };
 
 } // namespace Callscope

@@ -249,7 +249,11 @@ QJsonValue normalised(const QJsonValue &v)
 SchemaFields::Parsed SchemaFields::fromSchema(const QJsonObject &schema)
 {
     Parsed out;
-    if (schema.value(u"type"_s) != u"object"_s)
+    const QJsonValue rootType = schema.value(u"type"_s);
+    // A word that is no JSON Schema type is named as it is written (a typo shows as such).
+    if (rootType.isString() && rootType != u"object"_s && !typeFromName(rootType.toString()))
+        note(&out.unsupported, u"type \"%1\""_s.arg(rootType.toString()));
+    else if (rootType != u"object"_s)
         note(&out.unsupported, u"a root that is not an object"_s);
     for (auto it = schema.begin(); it != schema.end(); ++it) {
         static const QSet<QString> rootKeys { u"type"_s, u"properties"_s, u"required"_s,

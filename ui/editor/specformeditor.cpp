@@ -1107,6 +1107,22 @@ void SpecFormEditor::updateMarkers()
         return markers;
     };
     m_schemaEditor->setMarkers(collect(u"/response_schema"_s, u"responseSchema"_s));
+    // The builder says plainly what is wrong with a schema no engine accepts, when the check was
+    // of the schema it shows (not of an older text while an edit waits to be written).
+    const SpecCheck &check = m_document->check();
+    const QJsonDocument shown = QJsonDocument::fromJson(m_schemaEditor->toPlainText().toUtf8());
+    if (m_document->isCheckCurrent() && check.spec && check.spec->responseSchema && shown.isObject()
+        && shown.object() == *check.spec->responseSchema) {
+        static const QString base = u"/response_schema"_s;
+        QList<SpecSchemaError> errors;
+        for (SpecSchemaError e : check.schemaErrors) {
+            if (e.pointer != base && !e.pointer.startsWith(base + u'/'))
+                continue;
+            e.pointer = e.pointer.mid(base.size());
+            errors.append(e);
+        }
+        m_schemaBuilder->setSchemaErrors(errors);
+    }
     m_toolSchema->setMarkers(
         m_currentTool >= 0
             ? collect(u"/tools/%1/input_schema"_s.arg(m_currentTool), u"toolInputSchema"_s)

@@ -3,6 +3,8 @@
 #include "core/store/storereader.h"
 #include "ui/widgets/displaynames.h"
 
+#include <QDate>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QLocale>
 
@@ -190,6 +192,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return tr("Why: %1").arg(errorCategoryDisplayName(row.errorCategory));
     if (role == Qt::ToolTipRole && index.column() == KindColumn)
         return row.inputPreview;
+    if (role == Qt::ToolTipRole && index.column() == StartedColumn)
+        return QLocale().toString(row.createdAt.toLocalTime(), QLocale::LongFormat);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -205,8 +209,14 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return row.model;
     case TokensColumn:
         return formatTokens(row.usage);
-    case StartedColumn:
-        return QLocale().toString(row.createdAt.toLocalTime(), QLocale::ShortFormat);
+    case StartedColumn: {
+        // Today's calls by their time alone, so the column stays narrow enough for the sidebar
+        // to show the engine beside it; older ones with their day (the tooltip has both).
+        const QDateTime local = row.createdAt.toLocalTime();
+        if (local.date() == QDate::currentDate())
+            return QLocale().toString(local.time(), QLocale::ShortFormat);
+        return QLocale().toString(local, QLocale::ShortFormat);
+    }
     case DurationColumn:
         return formatDuration(row.durationMs());
     case RevisionsColumn:

@@ -3,7 +3,11 @@
 #include "core/schema/lint.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QLocale>
+
+#include <algorithm>
 
 namespace Callscope {
 
@@ -147,6 +151,53 @@ QString formatTokens(const Usage &usage)
         return {};
     return QCoreApplication::translate("Callscope::HistoryModel", "%1 in / %2 out")
         .arg(QLocale().toString(usage.promptTokens()), QLocale().toString(usage.outputTokens));
+}
+
+QStringList distinctFileLabels(const QStringList &paths)
+{
+    QStringList names;
+    QList<QStringList> folders; // each file's folder names, the innermost first
+    for (const QString &path : paths) {
+        const QFileInfo info(QDir::cleanPath(QDir::fromNativeSeparators(path)));
+        names.append(info.fileName());
+        QStringList parts = info.path().split(u'/', Qt::SkipEmptyParts);
+        std::reverse(parts.begin(), parts.end());
+        folders.append(parts);
+    }
+    // The last `depth` folder names of file `k`, outermost first ("resources/samples").
+    auto tail = [&folders](qsizetype k, qsizetype depth) {
+        QStringList parts = folders.at(k).mid(0, depth);
+        std::reverse(parts.begin(), parts.end());
+        return parts.join(u'/');
+    };
+    QStringList labels = names;
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        QList<qsizetype> namesakes;
+        for (qsizetype j = 0; j < paths.size(); ++j) {
+            if (j != i && names.at(j) == names.at(i))
+                namesakes.append(j);
+        }
+        if (namesakes.isEmpty())
+            continue;
+        // As few folder names as tell this file from each other one of the same name.
+        const qsizetype deepest = folders.at(i).size();
+        qsizetype depth = 1;
+        for (; depth < deepest; ++depth) {
+            bool alone = true;
+            for (qsizetype j : std::as_const(namesakes))
+                alone = alone && tail(j, depth) != tail(i, depth);
+            if (alone)
+                break;
+        }
+        QString where;
+        if (depth >= deepest)
+            where = QDir::toNativeSeparators(QFileInfo(QDir::cleanPath(paths.at(i))).path());
+        else
+            where = QDir::toNativeSeparators(tail(i, depth));
+        labels[i] = Tr::tr("%1 — %2", "a file name and the folder that tells it apart")
+                        .arg(names.at(i), where);
+    }
+    return labels;
 }
 
 } // namespace Callscope

@@ -8,6 +8,7 @@
 #include "core/model/callrecord.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace Callscope {
 
@@ -27,5 +28,10 @@ QString lintRuleDisplayName(const QString &rule);
 // "2 min 5 s" ("running" while negative); "1,200 in / 80 out" (empty without usage).
 QString formatDuration(qint64 ms);
 QString formatTokens(const Usage &usage);
+
+// The names a list of files is shown by (Recent files, Open Recent), one per path and in its
+// order: the file name alone, or, where two files share a name, the name and as much of its
+// folder as tells them apart ("planner.spec.json — samples", "planner.spec.json — drafts").
+QStringList distinctFileLabels(const QStringList &paths);
 
 } // namespace Callscope

@@ -1,5 +1,7 @@
 #include "ui/window/filesdock.h"
 
+#include "ui/widgets/displaynames.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
@@ -127,8 +129,10 @@ void FilesDock::showOpenFolderDialog()
 void FilesDock::setRecentFiles(const QStringList &files)
 {
     m_recentList->clear();
-    for (const QString &path : files) {
-        auto *item = new QListWidgetItem(QFileInfo(path).fileName(), m_recentList);
+    const QStringList labels = distinctFileLabels(files);
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString &path = files.at(i);
+        auto *item = new QListWidgetItem(labels.at(i), m_recentList);
         item->setToolTip(QDir::toNativeSeparators(path));
         item->setData(Qt::UserRole, path);
     }

@@ -10,6 +10,7 @@
 #include "ui/run/transcriptmodel.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/widgets/dialogs.h"
+#include "ui/widgets/displaynames.h"
 #include "ui/widgets/jobsbutton.h"
 #include "ui/widgets/jsoneditor.h"
 #include "ui/widgets/studioservices.h"
@@ -526,9 +527,12 @@ void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
     const QStringList files = recentFiles();
+    const QStringList names = distinctFileLabels(files);
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString path = files.at(i);
-        const QString label = tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName());
+        QString name = names.at(i);
+        name.replace(u'&', u"&&"_s);
+        const QString label = tr("&%1 %2").arg(i + 1).arg(name);
         QAction *action = m_recentMenu->addAction(label);
         action->setToolTip(path);
         action->setStatusTip(path);
