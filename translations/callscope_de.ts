@@ -1469,6 +1469,10 @@
         <source>about $%1 ($%2 without the cache)</source>
         <translation>etwa $%1 ($%2 ohne den Cache)</translation>
     </message>
+    <message>
+        <source>Reading call %1…</source>
+        <translation>Aufruf %1 wird gelesen…</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CallView</name>
@@ -1852,6 +1856,11 @@
     <message>
         <source>Schema keyword &quot;%1&quot;</source>
         <translation>Schema-Schlüsselwort „%1“</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <comment>a file name and the folder that tells it apart</comment>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -2826,6 +2835,10 @@
     <message>
         <source>%1 against %2: %3 cases, %4 passed only under %2, %5 only under %1; difference %6 points (95% interval %7 to %8), p = %9; score difference %10</source>
         <translation>%1 gegen %2: %3 Fälle, %4 nur unter %2 bestanden, %5 nur unter %1; Unterschied %6 Punkte (95-%-Intervall %7 bis %8), p = %9; Unterschied der Bewertung %10</translation>
+    </message>
+    <message>
+        <source>%1 (reading the calls it starts from…)</source>
+        <translation>%1 (die Aufrufe, von denen es ausgeht, werden gelesen…)</translation>
     </message>
 </context>
 <context>
@@ -5466,6 +5479,14 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
         <source>Nothing was run: the call&apos;s spec is not trusted.</source>
         <translation>Nichts wurde ausgeführt: der Spezifikation des Aufrufs wird nicht vertraut.</translation>
     </message>
+    <message>
+        <source>Reading call %1…</source>
+        <translation>Aufruf %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Call %1 could not be read: %2</source>
+        <translation>Aufruf %1 konnte nicht gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::RunLock</name>
@@ -6168,6 +6189,22 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>&amp;Description:</source>
         <translation>&amp;Beschreibung:</translation>
     </message>
+    <message>
+        <source>the top</source>
+        <translation>die oberste Ebene</translation>
+    </message>
+    <message>
+        <source>This schema is not valid JSON Schema, so no engine can use it. At %1: %2.</source>
+        <translation>Dieses Schema ist kein gültiges JSON Schema, daher kann es keine Engine verwenden. Bei %1: %2.</translation>
+    </message>
+    <message>
+        <source>Findings lists the others.</source>
+        <translation>Die übrigen stehen unter Befunde.</translation>
+    </message>
+    <message>
+        <source>Fix it in the JSON below.</source>
+        <translation>Korrigieren Sie es im JSON unten.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SchemaFieldModel</name>
@@ -6257,6 +6294,18 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Session %1, started %2</source>
         <translation>Sitzung %1, begonnen %2</translation>
+    </message>
+    <message>
+        <source>there is no history database</source>
+        <translation>es gibt keine Verlaufsdatenbank</translation>
+    </message>
+    <message>
+        <source>the store writer cannot open the history database</source>
+        <translation>der Schreibdienst kann die Verlaufsdatenbank nicht öffnen</translation>
+    </message>
+    <message>
+        <source>there is no session %1</source>
+        <translation>es gibt keine Sitzung %1</translation>
     </message>
 </context>
 <context>
@@ -6455,6 +6504,14 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Chat turns need a live engine: the replay engine of this spec only plays back its recording, whatever you type. Pick an engine profile in the list above (Edit &gt; Preferences adds one); Run spec in session still works.</source>
         <translation>Chat-Runden brauchen eine echte Engine: Die Replay-Engine dieser Spezifikation spielt nur ihre Aufzeichnung ab, egal was Sie eingeben. Wählen Sie oben ein Engine-Profil (Bearbeiten &gt; Einstellungen legt eines an); Spezifikation in der Sitzung ausführen funktioniert weiterhin.</translation>
+    </message>
+    <message>
+        <source>The sessions could not be read: %1</source>
+        <translation>Die Sitzungen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>no session is picked</source>
+        <translation>keine Sitzung ausgewählt</translation>
     </message>
 </context>
 <context>
@@ -7324,6 +7381,132 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::StreamCheck</name>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>there is more text after the answer</source>
+        <translation>nach der Antwort folgt weiterer Text</translation>
+    </message>
+    <message>
+        <source>a property name was expected</source>
+        <translation>ein Eigenschaftsname wurde erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;:&apos; was expected after the property name</source>
+        <translation>nach dem Eigenschaftsnamen wurde &apos;:&apos; erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;,&apos; or the end of the %1 was expected</source>
+        <translation>&apos;,&apos; oder das Ende (%1) wurde erwartet</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a JSON value</source>
+        <translation>&apos;%1&apos; ist kein JSON-Wert</translation>
+    </message>
+    <message>
+        <source>&apos;\%1&apos; is not a valid escape</source>
+        <translation>&apos;\%1&apos; ist keine gültige Escape-Sequenz</translation>
+    </message>
+    <message>
+        <source>a \u escape needs four hexadecimal digits</source>
+        <translation>eine \u-Escape-Sequenz braucht vier Hexadezimalziffern</translation>
+    </message>
+    <message>
+        <source>a control character inside a string</source>
+        <translation>ein Steuerzeichen in einer Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a JSON value was expected</source>
+        <translation>ein JSON-Wert wurde erwartet</translation>
+    </message>
+    <message>
+        <source>more than %1 items</source>
+        <translation>mehr als %1 Elemente</translation>
+    </message>
+    <message>
+        <source>this item is not allowed</source>
+        <translation>dieses Element ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>no value is allowed here</source>
+        <translation>hier ist kein Wert erlaubt</translation>
+    </message>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>erwartet: %1, erhalten: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be the value this field must have</source>
+        <translation>%1 kann nicht der Wert sein, den dieses Feld haben muss</translation>
+    </message>
+    <message>
+        <source>none of the allowed values is %1</source>
+        <translation>keiner der erlaubten Werte ist %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>longer than %n characters</source>
+        <translation>
+            <numerusform>länger als %n Zeichen</numerusform>
+            <numerusform>länger als %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the start of any allowed value</source>
+        <translation>&quot;%1&quot; ist nicht der Anfang eines erlaubten Werts</translation>
+    </message>
+    <message>
+        <source>more than %1 properties</source>
+        <translation>mehr als %1 Eigenschaften</translation>
+    </message>
+    <message>
+        <source>the property &quot;%1&quot; is not allowed</source>
+        <translation>die Eigenschaft &quot;%1&quot; ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>&apos;}&apos; was expected</source>
+        <translation>&apos;}&apos; wurde erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;]&apos; was expected</source>
+        <translation>&apos;]&apos; wurde erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>&apos;%1&apos; ist keine Zahl</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::ToolJob</name>
     <message>
         <source>cancelled</source>
@@ -7453,6 +7636,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Cancelled; nothing was written.</source>
         <translation>Abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>The history cannot be opened: %1</source>
+        <translation>Der Verlauf kann nicht geöffnet werden: %1</translation>
     </message>
 </context>
 <context>

@@ -274,6 +274,16 @@
     </message>
 </context>
 <context>
+    <name>Callscope::StreamCheck</name>
+    <message numerus="yes">
+        <source>longer than %n characters</source>
+        <translation>
+            <numerusform>longer than %n character</numerusform>
+            <numerusform>longer than %n characters</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::TrustStore</name>
     <message numerus="yes">
         <source>this file is not trusted, and running it would do %n thing(s) on this computer:</source>
