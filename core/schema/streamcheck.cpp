@@ -129,7 +129,7 @@ bool hasNestedIds(const QJsonValue &value, bool root, bool legacyIds, int depth 
 bool usesDynamicReferences(const QJsonValue &schema)
 {
     const QByteArray text = QJsonDocument(schema.isObject() ? QJsonDocument(schema.toObject())
-                                                            : QJsonDocument(QJsonArray{ schema }))
+                                                            : QJsonDocument(QJsonArray { schema }))
                                 .toJson(QJsonDocument::Compact);
     return text.contains("\"$dynamicRef\"") || text.contains("\"$recursiveRef\"");
 }
@@ -326,7 +326,7 @@ void StreamCheck::feed(char c)
             return;
         if (c == ',') {
             m_mode = m_nodes[size_t(m_stack.constLast())].kind == ObjectKind ? Mode::ObjectKey
-                                                                              : Mode::Value;
+                                                                             : Mode::Value;
         } else if (c == '}' || c == ']') {
             closeContainer(c);
         } else {
@@ -577,9 +577,9 @@ void StreamCheck::startValue(char c)
             }
         }
         if (s.contains("const"_L1) && !valueAdmits(s.value("const"_L1), kind, literal)) {
-            addViolation(index, pointer, u"const"_s,
-                         Tr::tr("%1 cannot be the value this field must have")
-                             .arg(kindName(kind, literal)));
+            addViolation(
+                index, pointer, u"const"_s,
+                Tr::tr("%1 cannot be the value this field must have").arg(kindName(kind, literal)));
             ruledOut = true;
             continue;
         }
@@ -589,8 +589,9 @@ void StreamCheck::startValue(char c)
             for (const QJsonValue &v : values.toArray())
                 any = any || valueAdmits(v, kind, literal);
             if (!any) {
-                addViolation(index, pointer, u"enum"_s,
-                             Tr::tr("none of the allowed values is %1").arg(kindName(kind, literal)));
+                addViolation(
+                    index, pointer, u"enum"_s,
+                    Tr::tr("none of the allowed values is %1").arg(kindName(kind, literal)));
                 ruledOut = true;
                 continue;
             }
@@ -728,7 +729,8 @@ void StreamCheck::completeNode(int index, qsizetype end)
         value = QString::fromUtf8(node.text);
         break;
     case LiteralKind:
-        value = node.text == "null" ? QJsonValue(QJsonValue::Null) : QJsonValue(node.text == "true");
+        value =
+            node.text == "null" ? QJsonValue(QJsonValue::Null) : QJsonValue(node.text == "true");
         break;
     case NumberKind: {
         QJsonParseError error;
@@ -742,8 +744,8 @@ void StreamCheck::completeNode(int index, qsizetype end)
     }
     default: {
         QJsonParseError error;
-        const QJsonDocument doc
-            = QJsonDocument::fromJson(m_text.mid(node.start, end - node.start), &error);
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(m_text.mid(node.start, end - node.start), &error);
         if (error.error != QJsonParseError::NoError) {
             fail(error.errorString());
             return;
@@ -825,7 +827,7 @@ QList<QString> StreamCheck::expand(const QString &pointer) const
 {
     QList<QString> out;
     QSet<QString> seen;
-    QList<QString> work{ pointer };
+    QList<QString> work { pointer };
     while (!work.isEmpty() && out.size() < 64) {
         const QString p = work.takeFirst();
         if (seen.contains(p))
@@ -930,10 +932,10 @@ const CompiledSchema *StreamCheck::compiledAt(const QString &pointer)
         if (pointer.isEmpty())
             fragment.clear();
         const QString target = kDocumentUri + u"#"_s + QString::fromUtf8(fragment);
-        const QJsonObject wrapper{ { u"$ref"_s, target } };
+        const QJsonObject wrapper { { u"$ref"_s, target } };
         CompiledSchema compiled = SchemaCompiler(m_registry, m_options).compile(wrapper);
-        it = m_compiled.insert(pointer, compiled.isValid() ? std::optional<CompiledSchema>(compiled)
-                                                           : std::nullopt);
+        it = m_compiled.insert(
+            pointer, compiled.isValid() ? std::optional<CompiledSchema>(compiled) : std::nullopt);
     }
     return it->has_value() ? &**it : nullptr;
 }
