@@ -126,12 +126,9 @@ bool hasNestedIds(const QJsonValue &value, bool root, bool legacyIds, int depth 
     return false;
 }
 
-bool usesDynamicReferences(const QJsonValue &schema)
+bool usesDynamicReferences(const QByteArray &schemaText)
 {
-    const QByteArray text = QJsonDocument(schema.isObject() ? QJsonDocument(schema.toObject())
-                                                            : QJsonDocument(QJsonArray { schema }))
-                                .toJson(QJsonDocument::Compact);
-    return text.contains("\"$dynamicRef\"") || text.contains("\"$recursiveRef\"");
+    return schemaText.contains("\"$dynamicRef\"") || schemaText.contains("\"$recursiveRef\"");
 }
 
 void appendCodePoint(QByteArray &out, char32_t cp)
@@ -175,7 +172,6 @@ struct StreamCheck::Node
     // string: for each schema that lists its values (enum, const), the values still possible
     QList<QList<QByteArray>> candidates;
     QJsonValue value; // once complete (dropped again when the parent completes)
-    bool hasValue = false;
 };
 
 StreamCheck::StreamCheck(const QJsonValue &schema, const SchemaRegistry &registry,
@@ -196,10 +192,11 @@ StreamCheck::StreamCheck(const QJsonValue &schema, const SchemaRegistry &registr
     // Checked alone, a subschema would lose the dynamic scope of the whole, or its resource.
     // A large schema is compiled once per subschema checked: beyond this size only the cheap
     // checks run while streaming, and the whole answer is checked once it is complete.
-    const qsizetype schemaSize = schema.isObject()
-        ? QJsonDocument(schema.toObject()).toJson(QJsonDocument::Compact).size()
-        : 0;
-    m_subtreeChecks = !nestedIds && !usesDynamicReferences(schema) && schemaSize <= 64 * 1024
+    const QByteArray schemaText = schema.isObject()
+        ? QJsonDocument(schema.toObject()).toJson(QJsonDocument::Compact)
+        : QByteArray();
+    m_subtreeChecks = !nestedIds && !usesDynamicReferences(schemaText)
+        && schemaText.size() <= 64 * 1024
         && !(options.overrideDialect && declared && *declared != options.dialect);
     m_registry.addDocument(QUrl(kDocumentUri), schema);
     m_root = SchemaCompiler(m_registry, m_options).compile(schema, QUrl(kDocumentUri));
@@ -427,14 +424,7 @@ void StreamCheck::feed(char c)
                 appendCodePoint(decoded, 0xFFFD);
                 m_highSurrogate = 0;
             }
-            if (!decoded.isEmpty()) {
-                if (m_keyString) {
-                    m_key += decoded;
-                } else {
-                    m_nodes[size_t(m_current)].text += decoded;
-                    checkStringSoFar(m_current);
-                }
-            }
+            appendDecoded(decoded);
             if (m_keyString) {
                 keyDone();
             } else {
@@ -456,12 +446,7 @@ void StreamCheck::feed(char c)
             decoded.prepend(fixed);
             m_highSurrogate = 0;
         }
-        if (m_keyString) {
-            m_key += decoded;
-        } else {
-            m_nodes[size_t(m_current)].text += decoded;
-            checkStringSoFar(m_current);
-        }
+        appendDecoded(decoded);
         return;
     }
     }
@@ -646,17 +631,28 @@ void StreamCheck::startValue(char c)
     }
 }
 
+void StreamCheck::appendDecoded(const QByteArray &decoded)
+{
+    if (decoded.isEmpty())
+        return;
+    if (m_keyString) {
+        m_key += decoded;
+        return;
+    }
+    Node &node = m_nodes[size_t(m_current)];
+    node.text += decoded;
+    // Characters: every byte that does not continue a UTF-8 sequence starts one.
+    for (const char b : decoded)
+        if ((static_cast<unsigned char>(b) & 0xC0) != 0x80)
+            ++node.codePoints;
+    checkStringSoFar(m_current);
+}
+
 void StreamCheck::checkStringSoFar(int index)
 {
     Node &node = m_nodes[size_t(index)];
     if (node.invalid)
         return;
-    // Characters: every byte that does not continue a UTF-8 sequence starts one.
-    qsizetype count = 0;
-    for (const char b : std::as_const(node.text))
-        if ((static_cast<unsigned char>(b) & 0xC0) != 0x80)
-            ++count;
-    node.codePoints = count;
     if (node.maxLength && node.codePoints > *node.maxLength) {
         addViolation(index, node.pointer, u"maxLength"_s,
                      Tr::tr("longer than %n characters", nullptr, int(*node.maxLength)));
@@ -756,12 +752,10 @@ void StreamCheck::completeNode(int index, qsizetype end)
     }
     node.complete = true;
     node.value = value;
-    node.hasValue = true;
     // What the children held is in the parent's value now.
     for (const int child : std::as_const(node.children)) {
         Node &c = m_nodes[size_t(child)];
         c.value = QJsonValue();
-        c.hasValue = false;
         c.text.clear();
         c.candidates.clear();
     }

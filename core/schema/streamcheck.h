@@ -91,6 +91,7 @@ private:
     void completeNode(int index, qsizetype end);
     void closeContainer(char c);
     void afterValue();
+    void appendDecoded(const QByteArray &decoded); // to the name or string being read
     void checkStringSoFar(int index);
     void keyDone();
     void fail(const QString &message);
