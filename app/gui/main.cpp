@@ -86,7 +86,9 @@ int main(int argc, char *argv[])
         Callscope::AppContext::setServiceObserver(
             [exporter = telemetry.get()](Callscope::AppContext *context,
                                          Callscope::CallService *service) {
-                (new Callscope::CallTelemetry(exporter, context->store(), service))->watch(service);
+                auto *calls = new Callscope::CallTelemetry(exporter, context->store(), service);
+                calls->setWriter(service->writer());
+                calls->watch(service);
             });
     } else if (telemetryConfig.enabled) {
         qWarning("%s", qPrintable(telemetryConfig.problem));

@@ -3,6 +3,7 @@
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
+#include "core/store/storewriter.h"
 #include "core/telemetry/genaispans.h"
 
 using namespace Qt::StringLiterals;
@@ -28,12 +29,27 @@ void CallTelemetry::watch(CallService *service)
 
 void CallTelemetry::exportCall(const CallRecord &record)
 {
-    std::optional<Telemetry::TraceRef> revisionOf;
-    if (record.parent && m_store) {
-        if (auto parent = m_store->getCall(*record.parent))
-            revisionOf = Telemetry::callTraceRef(parent.value());
+    if (record.parent && m_store && m_writer) {
+        const qint64 parent = *record.parent;
+        runOnStore<std::optional<Telemetry::TraceRef>>(
+            m_writer, m_store, this,
+            [parent](CallStore &from) -> std::optional<Telemetry::TraceRef> {
+                if (auto call = from.getCall(parent))
+                    return Telemetry::callTraceRef(call.value());
+                return std::nullopt;
+            },
+            [this, record](const std::optional<Telemetry::TraceRef> *ref, const QString &) {
+                m_exporter->submit(Telemetry::callSpans(record, m_exporter->config().spans,
+                                                        ref ? *ref : std::nullopt));
+            });
+    } else {
+        std::optional<Telemetry::TraceRef> revisionOf;
+        if (record.parent && m_store) {
+            if (auto parent = m_store->getCall(*record.parent))
+                revisionOf = Telemetry::callTraceRef(parent.value());
+        }
+        m_exporter->submit(Telemetry::callSpans(record, m_exporter->config().spans, revisionOf));
     }
-    m_exporter->submit(Telemetry::callSpans(record, m_exporter->config().spans, revisionOf));
 
     const QJsonValue experiment = record.metadata.value(u"experiment_id"_s);
     if (experiment.isUndefined() || experiment.isNull())
@@ -42,8 +58,11 @@ void CallTelemetry::exportCall(const CallRecord &record)
         experiment.isDouble() ? QString::number(experiment.toInteger()) : experiment.toString();
     ExperimentSeen &seen = m_experiments[id];
     if (seen.name.isEmpty()) {
-        seen.name = id;
-        if (m_store) {
+        // The experiment's runs carry its name; older stored calls are looked up.
+        seen.name = record.metadata.value(u"experiment_name"_s).toString();
+        if (seen.name.isEmpty())
+            seen.name = id;
+        if (seen.name == id && m_store && !m_writer) {
             if (auto stored = m_store->getExperiment(id.toLongLong()); stored && stored.value())
                 seen.name = stored.value()->name;
         }

@@ -18,6 +18,7 @@ namespace Callscope {
 
 class CallService;
 class CallStore;
+class StoreWriter;
 
 class CallTelemetry final : public QObject
 {
@@ -30,6 +31,10 @@ public:
     ~CallTelemetry() override;
 
     void watch(CallService *service);
+    // With a writer, the parent of a revision is read in its queue, off the calling thread (the
+    // studio's GUI thread must not wait for SQLite); without one it is read at once (the CLI,
+    // whose process may end right after the call).
+    void setWriter(StoreWriter *writer) { m_writer = writer; }
     // Queues the spans of one finished call (live, or from the history).
     void exportCall(const CallRecord &record);
     // Sends the experiment spans of the experiment runs whose calls were exported.
@@ -49,6 +54,7 @@ private:
 
     Telemetry::OtlpExporter *m_exporter;
     CallStore *m_store;
+    StoreWriter *m_writer = nullptr; // the service's, which outlives this
     QHash<QString, ExperimentSeen> m_experiments;
 };
 

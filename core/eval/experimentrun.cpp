@@ -365,6 +365,7 @@ void ExperimentRun::launch(const Planned &planned)
     request.trusted = isTrusted();
     request.options.allowedTools = m_allowedTools;
     request.options.metadata = QJsonObject { { u"experiment_id"_s, m_experimentId },
+                                             { u"experiment_name"_s, m_experiment.name },
                                              { u"case"_s, row.id },
                                              { u"variant"_s, variant.name },
                                              { u"repeat"_s, planned.repeat } };
@@ -647,7 +648,8 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     request.options.metadata =
         QJsonObject { { u"judge_of"_s, judged.id > 0 ? QJsonValue(judged.id) : QJsonValue() },
                       { u"judge_key"_s, key },
-                      { u"experiment_id"_s, m_experimentId } };
+                      { u"experiment_id"_s, m_experimentId },
+                      { u"experiment_name"_s, m_experiment.name } };
     CallJob *job = m_service->launch(request);
     m_jobs.append(job);
     connect(job, &CallJob::finished, this,

@@ -75,6 +75,40 @@ ModelClient *ResponseCache::clientFor(const QString &runKey, int repeat, const E
     return wrapper;
 }
 
+void ResponseCache::findLater(const QByteArray &key, const QString &engineType,
+                              const QString &baseUrl, QObject *context,
+                              std::function<void(std::optional<ModelReply>)> done)
+{
+    if (!m_store || m_readFailed || !m_writer) {
+        done(find(key, engineType, baseUrl));
+        return;
+    }
+    using Found = StoreResult<std::optional<QJsonObject>>;
+    QPointer<ResponseCache> self(this);
+    runOnStore<Found>(
+        m_writer, m_store, context,
+        [key, engineType, baseUrl](CallStore &from) {
+            return ResponseCacheStore(from.database()).find(key, engineType, baseUrl);
+        },
+        [self, done = std::move(done)](const Found *found, const QString &error) {
+            if (!found || !*found) {
+                // An unreadable cache is as good as an empty one; the requests are sent.
+                if (self && !self->m_readFailed) {
+                    qCWarning(lcResponseCache, "the response cache cannot be read: %s",
+                              qPrintable(found ? found->error().message : error));
+                    self->m_readFailed = true;
+                }
+                done(std::nullopt);
+                return;
+            }
+            if (!found->value()) {
+                done(std::nullopt);
+                return;
+            }
+            done(ModelReply::fromJson(*found->value()));
+        });
+}
+
 std::optional<ModelReply> ResponseCache::find(const QByteArray &key, const QString &engineType,
                                               const QString &baseUrl)
 {
@@ -158,32 +192,47 @@ void CachingModelClient::send(const ChatRequest &request, int maxAttempts)
     const QString baseUrl = ResponseCache::baseUrlKey(config);
     const QByteArray key =
         ResponseCache::keyFor(config.type, baseUrl, config.model, body, m_repeat);
-    ResponseCache::RunStats &stats = m_cache->m_stats[m_runKey];
-    if (m_cache->mode() == ResponseCache::Mode::Use) {
-        if (std::optional<ModelReply> reply =
-                m_cache->find(key, engineTypeName(config.type), baseUrl)) {
-            ++stats.hits;
-            stats.savedUsage += reply->usage;
+    const quint64 ticket = ++m_sends;
+    if (m_cache->mode() != ResponseCache::Mode::Use) {
+        ++m_cache->m_stats[m_runKey].sent;
+        m_pendingKey = key;
+        m_inner->send(request, maxAttempts);
+        return;
+    }
+    // Looked up off the GUI thread; until the answer comes a cancel ends the request at once.
+    m_answering = true;
+    m_cache->findLater(
+        key, engineTypeName(config.type), baseUrl, this,
+        [this, ticket, key, body, request, maxAttempts](std::optional<ModelReply> reply) {
+            if (!m_answering || ticket != m_sends)
+                return; // cancelled, or another request was sent meanwhile
+            ResponseCache::RunStats *stats = m_cache ? &m_cache->m_stats[m_runKey] : nullptr;
+            if (!reply) {
+                m_answering = false;
+                if (stats)
+                    ++stats->sent;
+                m_pendingKey = key;
+                m_inner->send(request, maxAttempts);
+                return;
+            }
+            if (stats) {
+                ++stats->hits;
+                stats->savedUsage += reply->usage;
+            }
             ModelOutcome outcome;
             outcome.reply = std::move(reply);
             outcome.requestBody = body;
-            m_answering = true;
             // From the event loop, as a reply from the network would come.
             QMetaObject::invokeMethod(
                 this,
-                [this, outcome] {
-                    if (!m_answering)
+                [this, ticket, outcome] {
+                    if (!m_answering || ticket != m_sends)
                         return;
                     m_answering = false;
                     Q_EMIT finished(outcome);
                 },
                 Qt::QueuedConnection);
-            return;
-        }
-    }
-    ++stats.sent;
-    m_pendingKey = key;
-    m_inner->send(request, maxAttempts);
+        });
 }
 
 void CachingModelClient::cancel()

@@ -19,6 +19,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 class QNetworkAccessManager;
 
 namespace Callscope {
@@ -73,6 +75,11 @@ public:
 
 private:
     friend class CachingModelClient;
+    // Looks the key up off the calling thread when there is a writer (in its queue), at once
+    // otherwise; `done` gets the reply or nothing (a miss, or an unreadable cache), from the
+    // event loop of `context`'s thread when asynchronous.
+    void findLater(const QByteArray &key, const QString &engineType, const QString &baseUrl,
+                   QObject *context, std::function<void(std::optional<ModelReply>)> done);
     std::optional<ModelReply> find(const QByteArray &key, const QString &engineType,
                                    const QString &baseUrl);
     void keep(const QByteArray &key, const EngineConfig &config, const ModelReply &reply);
@@ -109,7 +116,8 @@ private:
     int m_repeat = 0;
     HttpModelClient *m_inner = nullptr; // a child
     QByteArray m_pendingKey; // the key of the request sent, kept when it is answered
-    bool m_answering = false; // a cached answer is on its way
+    bool m_answering = false; // a cached answer is on its way, or the cache is being read
+    quint64 m_sends = 0; // counts send() calls: a late cache answer for an older one is dropped
 };
 
 } // namespace Callscope

@@ -258,24 +258,38 @@ void CallJob::withSession(std::function<void()> next)
 void CallJob::prepareTurn()
 {
     // A session turn may first fold old messages into a summary (by policy), when the last
-    // request's prompt and output passed the limit.
-    bool needed = false;
-    if (m_request.compaction && m_request.compaction->maxContextTokens > 0) {
-        CallStore *store = m_service->store();
-        if (auto calls = store->sessionCalls(*m_request.sessionId);
-            calls && !calls.value().isEmpty()) {
-            if (auto last = store->getCall(calls.value().last().id);
-                last && !last.value().turns.isEmpty()) {
-                const Usage &u = last.value().turns.last().usage;
-                needed = compactionNeeded(u.promptTokens(), u.outputTokens,
-                                          m_request.compaction->maxContextTokens);
-            }
-        }
-    }
-    if (needed)
-        compactFirst();
-    else
+    // request's prompt and output passed the limit. The last call is read in the writer's
+    // queue, after the turns stored before this one, and off the GUI thread.
+    if (!m_request.compaction || m_request.compaction->maxContextTokens <= 0) {
         loadConversation();
+        return;
+    }
+    const qint64 sessionId = *m_request.sessionId;
+    const qint64 limit = m_request.compaction->maxContextTokens;
+    runOnStore<bool>(
+        m_service->writer(), m_service->store(), this,
+        [sessionId, limit](CallStore &from) {
+            auto calls = from.sessionCalls(sessionId);
+            if (!calls || calls.value().isEmpty())
+                return false;
+            auto last = from.getCall(calls.value().last().id);
+            if (!last || last.value().turns.isEmpty())
+                return false;
+            const Usage &u = last.value().turns.last().usage;
+            return compactionNeeded(u.promptTokens(), u.outputTokens, limit);
+        },
+        [this](const bool *needed, const QString &) {
+            if (m_finishEmitted)
+                return;
+            if (m_cancelRequested) {
+                finishCancelledBeforeStart();
+                return;
+            }
+            if (needed && *needed)
+                compactFirst();
+            else
+                loadConversation();
+        });
 }
 
 void CallJob::compactFirst()
@@ -314,20 +328,49 @@ void CallJob::compactFirst()
 void CallJob::planCompaction()
 {
     // What folds: only what the model still sees (not yet compacted, not output copies), but
-    // the newest keepRecent messages. The summary call is this job's call.
-    CallStore *store = m_service->store();
+    // the newest keepRecent messages. The summary call is this job's call. The session is read
+    // in the writer's queue, off the GUI thread.
     const qint64 sessionId = m_compactionTask->sessionId;
-    auto stored = store->sessionMessages(sessionId, CallStore::MessageView::All);
-    auto session = store->getSession(sessionId);
-    if (!stored || !session) {
-        const QString why = !stored ? stored.error().message : session.error().message;
-        m_compaction = { false, why, 0 };
-        Q_EMIT compactionFinished(sessionId, false, why, 0);
-        fail(ErrorCategory::Other, why);
-        return;
-    }
+    struct Read
+    {
+        QString error;
+        QList<SessionMessage> messages;
+        Session session;
+    };
+    runOnStore<Read>(
+        m_service->writer(), m_service->store(), this,
+        [sessionId](CallStore &from) {
+            Read out;
+            auto stored = from.sessionMessages(sessionId, CallStore::MessageView::All);
+            auto session = from.getSession(sessionId);
+            if (!stored || !session) {
+                out.error = !stored ? stored.error().message : session.error().message;
+                return out;
+            }
+            out.messages = stored.value();
+            out.session = session.value();
+            return out;
+        },
+        [this, sessionId](const Read *read, const QString &error) {
+            if (m_finishEmitted)
+                return;
+            const QString why = read ? read->error : error;
+            if (!read || !why.isEmpty()) {
+                const QString message = why.isEmpty() ? tr("the session cannot be read") : why;
+                m_compaction = { false, message, 0 };
+                Q_EMIT compactionFinished(sessionId, false, message, 0);
+                fail(ErrorCategory::Other, message);
+                return;
+            }
+            foldSession(read->messages, read->session);
+        });
+}
+
+void CallJob::foldSession(const QList<SessionMessage> &stored, const Session &session)
+{
+    const qint64 sessionId = m_compactionTask->sessionId;
     QList<SessionMessage> candidates;
-    for (const SessionMessage &m : stored.value()) {
+    for (const SessionMessage &m : stored) {
         if (m.sendToModel && !m.compactedBy)
             candidates.append(m);
     }
@@ -353,8 +396,7 @@ void CallJob::planCompaction()
     engineFrom.engine = m_request.spec.engine; // as checked: the profile merged in
     m_request.spec = summarySpec(engineFrom);
     m_request.sessionId.reset(); // the summary call itself does not run inside the session
-    m_request.input.text =
-        transcriptForSummary(session.value().summary, plain.mid(0, plan.foldCount));
+    m_request.input.text = transcriptForSummary(session.summary, plain.mid(0, plan.foldCount));
     m_request.options.metadata =
         QJsonObject { { u"session"_s, sessionId },
                       { u"compacts_sequences"_s, QJsonArray { first, last } } };
@@ -367,24 +409,55 @@ void CallJob::loadConversation()
         finishCancelledBeforeStart();
         return;
     }
-    if (m_request.sessionId) {
-        CallStore *store = m_service->store();
-        auto session = store->getSession(*m_request.sessionId);
-        if (!session) {
-            fail(ErrorCategory::Other, session.error().message);
-            return;
-        }
-        auto messages = store->modelMessages(*m_request.sessionId);
-        if (!messages) {
-            fail(ErrorCategory::Other, messages.error().message);
-            return;
-        }
-        m_prior = messages.value();
-        m_request.options.extraSystemPrompt = session.value().systemPrompt;
-    } else if (!m_request.options.priorMessages.isEmpty()) {
-        m_prior = m_request.options.priorMessages;
+    if (!m_request.sessionId) {
+        if (!m_request.options.priorMessages.isEmpty())
+            m_prior = m_request.options.priorMessages;
+        connectEngine();
+        return;
     }
-    connectEngine();
+    // The conversation so far, read in the writer's queue: after the turn before this one was
+    // stored, and off the GUI thread.
+    const qint64 sessionId = *m_request.sessionId;
+    struct Read
+    {
+        QString error;
+        QList<Message> messages;
+        QString systemPrompt;
+    };
+    runOnStore<Read>(
+        m_service->writer(), m_service->store(), this,
+        [sessionId](CallStore &from) {
+            Read out;
+            auto session = from.getSession(sessionId);
+            if (!session) {
+                out.error = session.error().message;
+                return out;
+            }
+            auto messages = from.modelMessages(sessionId);
+            if (!messages) {
+                out.error = messages.error().message;
+                return out;
+            }
+            out.messages = messages.value();
+            out.systemPrompt = session.value().systemPrompt;
+            return out;
+        },
+        [this](const Read *read, const QString &error) {
+            if (m_finishEmitted)
+                return;
+            if (m_cancelRequested) {
+                finishCancelledBeforeStart();
+                return;
+            }
+            const QString why = read ? read->error : error;
+            if (!read || !why.isEmpty()) {
+                fail(ErrorCategory::Other, why.isEmpty() ? tr("the session cannot be read") : why);
+                return;
+            }
+            m_prior = read->messages;
+            m_request.options.extraSystemPrompt = read->systemPrompt;
+            connectEngine();
+        });
 }
 
 void CallJob::connectEngine()

@@ -92,6 +92,7 @@ private:
     void prepareTurn(); // a session turn: compaction first when the policy asks for it
     void compactFirst();
     void planCompaction(); // a compaction job: what folds, then the summary call
+    void foldSession(const QList<SessionMessage> &stored, const Session &session);
     void loadConversation(); // the session's or the revised call's messages
     void connectEngine(); // key and client (LaunchResolver::connect)
     void runLoop(ModelClient *client);

@@ -8,6 +8,7 @@
 #include "core/service/callservice.h"
 #include "core/service/preflight.h"
 #include "core/service/scheduler.h"
+#include "core/store/storewriter.h"
 
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
@@ -96,31 +97,54 @@ void LaunchResolver::connect(const LaunchRequest &checked, const QString &engine
         CallStore *store = service ? service->store() : nullptr;
         const QString source = engine.replay;
         static const QRegularExpression callId(u"^\\d+$"_s);
-        std::optional<Recording> recording;
-        QString error;
-        if (callId.match(source).hasMatch()) {
-            if (!store) {
-                done(failed(ErrorCategory::Other,
-                            tr("replaying call %1 needs the history database").arg(source)));
+        auto replayFrom = [context, done](const std::optional<Recording> &recording,
+                                          const QString &error) {
+            if (!recording) {
+                ConnectedClient out;
+                out.category = ErrorCategory::Other;
+                out.error = error;
+                done(out);
                 return;
             }
-            auto call = store->getCall(source.toLongLong());
-            if (!call) {
-                done(failed(ErrorCategory::Other,
-                            tr("cannot replay call %1: %2").arg(source, call.error().message)));
-                return;
-            }
-            recording = recordingFromCall(call.value());
-        } else {
-            recording = recordingFromFile(checked.spec.resolvePath(source), &error);
-        }
-        if (!recording) {
-            done(failed(ErrorCategory::Other, error));
+            ConnectedClient out;
+            out.client = new ReplayModelClient(*recording, context);
+            done(out);
+        };
+        if (!callId.match(source).hasMatch()) {
+            QString error;
+            const auto recording = recordingFromFile(checked.spec.resolvePath(source), &error);
+            replayFrom(recording, error);
             return;
         }
-        ConnectedClient out;
-        out.client = new ReplayModelClient(*recording, context);
-        done(out);
+        if (!store) {
+            done(failed(ErrorCategory::Other,
+                        tr("replaying call %1 needs the history database").arg(source)));
+            return;
+        }
+        // The stored call is read in the writer's queue, off the GUI thread.
+        struct Read
+        {
+            std::optional<Recording> recording;
+            QString error;
+        };
+        runOnStore<Read>(
+            service->writer(), store, context,
+            [source](CallStore &from) {
+                Read out;
+                auto call = from.getCall(source.toLongLong());
+                if (!call)
+                    out.error = tr("cannot replay call %1: %2").arg(source, call.error().message);
+                else
+                    out.recording = recordingFromCall(call.value());
+                return out;
+            },
+            [replayFrom, source](const Read *read, const QString &error) {
+                if (!read) {
+                    replayFrom(std::nullopt, tr("cannot replay call %1: %2").arg(source, error));
+                    return;
+                }
+                replayFrom(read->recording, read->error);
+            });
         return;
     }
     if (!service || !service->m_nam) {

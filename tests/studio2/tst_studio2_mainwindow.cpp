@@ -156,6 +156,7 @@ private Q_SLOTS:
     void schemaTableKeepsFieldNamesInView();
     void historyReadsLeaveTheEventLoopTurning();
     void guiThreadRunsNoSql();
+    void guiThreadRunsNoSqlForTurnsReplaysAndExperiments();
     void callTabWithAHugeReplyLeavesTheLoopTurning();
 
 private:
@@ -1538,6 +1539,135 @@ void TestStudio2Window::guiThreadRunsNoSql()
     QCOMPARE(imported.callIds.size(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(docks->history()->model()->rowCount(), 4, 15000);
 
+    const int statements = sql.stop();
+    QVERIFY2(statements == 0,
+             qPrintable(u"%1 SQL statement(s) on the GUI thread, the last: %2"_s.arg(statements)
+                            .arg(sql.last())));
+    window.currentDocument()->setClean();
+}
+
+// Session turns (with the compaction policy's look at the last turn), a spec that replays a
+// stored call by its id, and an experiment run twice (the second answered from the response
+// cache) run no SQL on the GUI thread either: the session, the call to replay and the cache
+// are read in the store writer's queue.
+void TestStudio2Window::guiThreadRunsNoSqlForTurnsReplaysAndExperiments()
+{
+    FakeProvider server;
+    QVERIFY(server.listen());
+    server.setResponder(twoTurnResponder(u"get_ticket"_s, { { u"title"_s, u"Fix login"_s } }, 0));
+    qputenv("CALLSCOPE_GUARD_API_KEY", "sk-guard-test");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(u"guarded-turns.sqlite"_s);
+    const QString specPath = dir.filePath(u"planner.spec.json"_s);
+    const QString experimentPath = dir.filePath(u"planner.experiment.json"_s);
+    {
+        QFile spec(specPath);
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_GUARD_API_KEY"_s))
+                       .toJson());
+        QFile cases(dir.filePath(u"cases.jsonl"_s));
+        QVERIFY(cases.open(QIODevice::WriteOnly));
+        cases.write("{\"id\":\"a\",\"input\":\"First ticket\"}\n"
+                    "{\"id\":\"b\",\"input\":\"Second ticket\"}\n");
+        QFile experiment(experimentPath);
+        QVERIFY(experiment.open(QIODevice::WriteOnly));
+        experiment.write(
+            QJsonDocument(
+                QJsonObject {
+                    { u"name"_s, u"guarded"_s },
+                    { u"spec"_s, specPath },
+                    { u"dataset"_s, u"cases.jsonl"_s },
+                    { u"variants"_s, QJsonArray { QJsonObject { { u"name"_s, u"as is"_s } } } } })
+                .toJson());
+    }
+    const SpecLoadResult loaded = loadSpecFile(specPath);
+    QVERIFY(loaded.spec);
+
+    AppContext context;
+    QVERIFY2(context.openHistory(db), qPrintable(context.databaseError()));
+    GuiThreadSql sql;
+    MainWindow::Options options;
+    options.context = &context;
+    MainWindow window(options);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSpecFile(specPath) && specChecked(window));
+    CallService *calls = window.studioServices()->calls();
+    HistoryDocks *docks = window.historyDocks();
+
+    auto runToEnd = [calls](const LaunchRequest &request) {
+        CallJob *job = calls->launch(request);
+        QSignalSpy done(job, &CallJob::finished);
+        if (!done.wait(30000))
+            return LaunchResult();
+        return done.at(0).at(0).value<LaunchResult>();
+    };
+
+    // Two session turns, the second under a compaction policy that the first turn's usage
+    // passes: the session's messages, the last call and the session itself are read.
+    const qint64 session = sessionStored(docks->sessions(), u"Guarded turns"_s);
+    QVERIFY2(session > 0, qPrintable(docks->sessions()->statusText()));
+    LaunchRequest turn;
+    turn.spec = *loaded.spec;
+    turn.sessionId = session;
+    turn.input.text = u"First turn"_s;
+    const LaunchResult first = runToEnd(turn);
+    QVERIFY2(first.stored && first.record.status == CallStatus::Completed,
+             qPrintable(first.record.error + first.storeError));
+    turn.input.text = u"Second turn"_s;
+    turn.compaction = CompactionPolicy { 1, 2 };
+    CallJob *secondJob = calls->launch(turn);
+    QSignalSpy compacted(secondJob, &CallJob::compactionFinished);
+    QSignalSpy secondDone(secondJob, &CallJob::finished);
+    QVERIFY(secondDone.wait(30000));
+    const LaunchResult second = secondDone.at(0).at(0).value<LaunchResult>();
+    QVERIFY2(second.stored, qPrintable(second.record.error + second.storeError));
+    // The first turn's usage passed the limit of 1 token: a compaction was tried first (it
+    // may fold nothing, the session being short; what matters here is that it read).
+    QCOMPARE(compacted.size(), 1);
+
+    // A spec that replays the first turn's call by its id.
+    LaunchRequest replay;
+    replay.spec = *loaded.spec;
+    replay.spec.engine.type = EngineType::Replay;
+    replay.spec.engine.replay = QString::number(first.record.id);
+    replay.input.text = u"First turn"_s;
+    const int requestsBeforeReplay = int(server.requestCount());
+    const LaunchResult replayed = runToEnd(replay);
+    QVERIFY2(replayed.stored && replayed.record.status == CallStatus::Completed,
+             qPrintable(replayed.record.error + replayed.storeError));
+    QCOMPARE(int(server.requestCount()), requestsBeforeReplay);
+
+    // An experiment, run twice: the second run is answered by the response cache.
+    ExperimentView *experiment = window.experiments()->view();
+    QSignalSpy experimentLoaded(experiment, &ExperimentView::loaded);
+    QVERIFY(window.experiments()->openFile(experimentPath));
+    QTRY_VERIFY_WITH_TIMEOUT(experiment->state() == ExperimentView::State::Ready, 15000);
+    const int requestsBeforeExperiment = int(server.requestCount());
+    // Each run waits for its own Finished, told by the view's state changes.
+    auto runExperiment = [experiment] {
+        bool finished = false;
+        const QMetaObject::Connection watch =
+            QObject::connect(experiment, &ExperimentView::stateChanged, experiment,
+                             [&finished](ExperimentView::State state) {
+                                 finished = finished || state == ExperimentView::State::Finished;
+                             });
+        const bool ran =
+            experiment->run() && QTest::qWaitFor([&finished] { return finished; }, 60000);
+        QObject::disconnect(watch);
+        return ran;
+    };
+    QVERIFY(runExperiment());
+    QCOMPARE(experiment->progress().done, 2);
+    const int paid = int(server.requestCount()) - requestsBeforeExperiment;
+    QCOMPARE(paid, 4); // two turns per case
+    QVERIFY(runExperiment());
+    QCOMPARE(experiment->progress().done, 2);
+    QCOMPARE(int(server.requestCount()) - requestsBeforeExperiment, paid);
+
+    calls->flushWrites();
     const int statements = sql.stop();
     QVERIFY2(statements == 0,
              qPrintable(u"%1 SQL statement(s) on the GUI thread, the last: %2"_s.arg(statements)
