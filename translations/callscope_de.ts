@@ -1191,6 +1191,10 @@
         <source>cancelled before it started</source>
         <translation>vor dem Start abgebrochen</translation>
     </message>
+    <message>
+        <source>the session cannot be read</source>
+        <translation>die Sitzung kann nicht gelesen werden</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CallService</name>

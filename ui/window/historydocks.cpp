@@ -28,6 +28,7 @@
 #include <QLoggingCategory>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStatusBar>
@@ -167,9 +168,23 @@ void HistoryDocks::fitBottomDock(QDockWidget *dock)
     QWidget *content = scroll && scroll->widget() ? scroll->widget() : dock->widget();
     const int needed = content->minimumSizeHint().height()
         + (dock->height() - dock->widget()->height()) + 2 * (scroll ? scroll->frameWidth() : 0);
+    // Room for the tree and for the call beside it: a quarter of the window, more when the
+    // content needs it, never more than a third.
     const int most = m_window->height() / 3;
-    if (dock->height() < needed)
-        m_window->resizeDocks({ dock }, { std::min(needed, most) }, Qt::Vertical);
+    if (dock->height() >= needed)
+        return;
+    const int wanted = std::min(std::max(needed, m_window->height() / 4), most);
+    m_window->resizeDocks({ dock }, { wanted }, Qt::Vertical);
+    // For docks shown as tabs the size given is the tab group's, tab bar included: once the
+    // layout has placed the dock, what it still lacks is added (once).
+    QPointer<QDockWidget> guarded(dock);
+    QTimer::singleShot(0, this, [this, guarded, wanted] {
+        if (!guarded || !guarded->isVisible())
+            return;
+        const int short_ = wanted - guarded->height();
+        if (short_ > 0)
+            m_window->resizeDocks({ guarded }, { wanted + short_ }, Qt::Vertical);
+    });
 }
 
 QList<QDockWidget *> HistoryDocks::docks() const
