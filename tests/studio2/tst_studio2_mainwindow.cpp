@@ -1742,10 +1742,12 @@ void TestStudio2Window::callTabWithAHugeReplyLeavesTheLoopTurning()
     QVERIFY2(tab->summaryText().contains(u"Reading call %1"_s.arg(huge)),
              qPrintable(tab->summaryText()));
     QVERIFY(!tab->reviseButton()->isEnabled());
-    QTRY_VERIFY_WITH_TIMEOUT(tab->isLoaded(), 60000);
+    // Waits for the state, however long three reads of 40 MB take on a busy machine (93 s
+    // were seen with the two cores shared by ten processes); the gap is what is measured.
+    QTRY_VERIFY_WITH_TIMEOUT(tab->isLoaded(), 600000);
     // History shows it below its list too, and the budget view follows it.
-    QTRY_COMPARE_WITH_TIMEOUT(docks->history()->callView()->call().id, huge, 60000);
-    QTRY_VERIFY(!docks->history()->isLoading());
+    QTRY_COMPARE_WITH_TIMEOUT(docks->history()->callView()->call().id, huge, 600000);
+    QTRY_VERIFY_WITH_TIMEOUT(!docks->history()->isLoading(), 600000);
     const qint64 openMs = clock.elapsed();
     probe.stop();
     const qint64 gap = probe.longestMs();
