@@ -686,6 +686,14 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     for (const SpecFinding &f : window.findingsModel()->findings())
         QVERIFY2(!f.rule.startsWith(u"strict-"_s),
                  qPrintable(f.rule)); // OpenAI strict mode does not apply
+    // The note is whole: as tall as its wrapped lines need at its width (it was given one line's
+    // height and cut at the top).
+    auto noteWhole = [note] {
+        return note->isVisible() && note->height() >= note->heightForWidth(note->width());
+    };
+    QTRY_VERIFY2(noteWhole(),
+                 qPrintable(u"note %1 px tall, needs %2"_s.arg(note->height())
+                                .arg(note->heightForWidth(note->width()))));
     QApplication::processEvents();
     window.grab().save(buildPath(u"screenshots/profile-chooses-type.png"_s));
 
@@ -693,6 +701,9 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     type->setFocus();
     type->setCurrentIndex(type->findText(u"openai"_s));
     QVERIFY2(note->text().contains(u"wins"_s), qPrintable(note->text()));
+    QTRY_VERIFY2(noteWhole(),
+                 qPrintable(u"note %1 px tall, needs %2"_s.arg(note->height())
+                                .arg(note->heightForWidth(note->width()))));
     QVERIFY(window.currentDocument()->text().contains(u"\"type\": \"openai\""_s));
     window.revalidate();
     QVERIFY(specChecked(window));

@@ -24,6 +24,7 @@
 #include <QJsonDocument>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
@@ -164,12 +165,56 @@ SpecFormEditor::~SpecFormEditor() = default;
 // ---- pages ----------------------------------------------------------------------------------
 
 namespace {
+// A form page that scrolls. QScrollArea gives its page the page's preferred height, which for
+// a page with word-wrapped notes is less than those notes need at the page's width: the rows
+// were squeezed and a two-line note was cut at the top. The page's least height is kept at
+// what its layout needs for the width it has.
+class FormScrollArea final : public QScrollArea
+{
+public:
+    FormScrollArea()
+    {
+        setWidgetResizable(true);
+        setFrameShape(QFrame::NoFrame);
+    }
+
+    void setPage(QWidget *page)
+    {
+        setWidget(page);
+        page->installEventFilter(this);
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QScrollArea::resizeEvent(event);
+        fitHeight();
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            QTimer::singleShot(0, this, [this] { fitHeight(); });
+        return QScrollArea::eventFilter(watched, event);
+    }
+
+private:
+    void fitHeight()
+    {
+        QWidget *page = widget();
+        QLayout *layout = page ? page->layout() : nullptr;
+        if (!layout || !layout->hasHeightForWidth())
+            return;
+        const int needed = layout->totalHeightForWidth(viewport()->width());
+        if (needed > 0 && page->minimumHeight() != needed)
+            page->setMinimumHeight(needed);
+    }
+};
+
 QScrollArea *scrolled(QWidget *page)
 {
-    auto *area = new QScrollArea;
-    area->setWidget(page);
-    area->setWidgetResizable(true);
-    area->setFrameShape(QFrame::NoFrame);
+    auto *area = new FormScrollArea;
+    area->setPage(page);
     return area;
 }
 
