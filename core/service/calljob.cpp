@@ -325,6 +325,20 @@ void CallJob::compactFirst()
     child->begin();
 }
 
+namespace {
+
+// Why a session read through runOnStore() gave nothing usable, or empty when it did: the
+// store's own reason, the writer's (the database could not be opened), or a plain one.
+template<typename Read> QString sessionReadFailure(const Read *read, const QString &error)
+{
+    if (read && read->error.isEmpty())
+        return {};
+    const QString why = read ? read->error : error;
+    return why.isEmpty() ? CallJob::tr("the session cannot be read") : why;
+}
+
+} // namespace
+
 void CallJob::planCompaction()
 {
     // What folds: only what the model still sees (not yet compacted, not output copies), but
@@ -354,9 +368,7 @@ void CallJob::planCompaction()
         [this, sessionId](const Read *read, const QString &error) {
             if (m_finishEmitted)
                 return;
-            const QString why = read ? read->error : error;
-            if (!read || !why.isEmpty()) {
-                const QString message = why.isEmpty() ? tr("the session cannot be read") : why;
+            if (const QString message = sessionReadFailure(read, error); !message.isEmpty()) {
                 m_compaction = { false, message, 0 };
                 Q_EMIT compactionFinished(sessionId, false, message, 0);
                 fail(ErrorCategory::Other, message);
@@ -449,9 +461,8 @@ void CallJob::loadConversation()
                 finishCancelledBeforeStart();
                 return;
             }
-            const QString why = read ? read->error : error;
-            if (!read || !why.isEmpty()) {
-                fail(ErrorCategory::Other, why.isEmpty() ? tr("the session cannot be read") : why);
+            if (const QString message = sessionReadFailure(read, error); !message.isEmpty()) {
+                fail(ErrorCategory::Other, message);
                 return;
             }
             m_prior = read->messages;
