@@ -489,6 +489,7 @@ void Runner::feedStream(const QString &fragment)
         cut.keyword = v.keyword;
         cut.answerBytes = v.offset;
         m_cut = cut;
+        m_cutPartial = m_streamCheck->snapshot();
         emitProgress(false);
         qCDebug(lcRunner) << "stop_early: cutting the reply at" << v.pointer << v.keyword;
         // The outcome (cut short) comes before cutStream() returns; nothing here may run after.
@@ -567,10 +568,22 @@ void Runner::handleCutReply(const ModelReply &reply)
     m_record.metadata.insert(u"stopped_early"_s, m_cuts);
     const StreamCut cut = *m_cut;
     Q_EMIT streamCut(cut);
-    const QString line = (cut.pointer.isEmpty() ? u"(root)"_s : cut.pointer) + u": "_s + cut.reason;
+    const QString where = cut.pointer.isEmpty() ? u"(root)"_s : cut.pointer;
+    const QString line = where + u": "_s + cut.reason;
     Q_EMIT validationFailed(m_turn - 1, { line });
-    auto sendBack = [this, line] {
-        sendCorrection(Corrections::stoppedEarly({ line }, schemaText(), usesSubmitTool()),
+    // The model reads the validator's words (never translated) for the field that broke, as
+    // the answer stood at the cut; the reasons StreamCheck gives are for people.
+    QStringList problems;
+    for (const QString &v : m_validator->validate(m_cutPartial)) {
+        if (v.startsWith(where + u": "_s))
+            problems.append(v);
+    }
+    if (problems.isEmpty())
+        problems.append(
+            where + u": "_s
+            + modelText("this value can no longer match the schema (keyword %1)").arg(cut.keyword));
+    auto sendBack = [this, problems] {
+        sendCorrection(Corrections::stoppedEarly(problems, schemaText(), usesSubmitTool()),
                        u"stopped_early"_s);
     };
     if (breakAt(Breakpoint::OnValidationFailure)) {

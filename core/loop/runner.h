@@ -288,6 +288,7 @@ private:
     int m_streamCall = -1; // the submit_output call being read (tool mode)
     bool m_progressQueued = false;
     std::optional<StreamCut> m_cut; // set when stop_early cut the current reply
+    QJsonValue m_cutPartial; // the answer as it stood at the cut
     QJsonArray m_cuts; // every cut of the call, stored in the metadata
 };
 
