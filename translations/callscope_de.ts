@@ -3919,6 +3919,22 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
         <source>Anthropic structured output: no recursive $ref</source>
         <translation>strukturierte Ausgabe von Anthropic: kein rekursives $ref</translation>
     </message>
+    <message>
+        <source>stop_early needs a response_schema: without one there is nothing to check the answer against while it streams</source>
+        <translation>stop_early braucht ein response_schema: ohne eines gibt es nichts, woran die Antwort während des Streamens geprüft werden könnte</translation>
+    </message>
+    <message>
+        <source>stop_early does not apply in prompted mode: the reply text may hold words around the JSON, so it is checked only once it is complete</source>
+        <translation>stop_early gilt im Modus prompted nicht: Der Antworttext kann Wörter um das JSON enthalten, daher wird er erst geprüft, wenn er vollständig ist</translation>
+    </message>
+    <message>
+        <source>stop_early needs a streamed reply: engine.stream is false</source>
+        <translation>stop_early braucht eine gestreamte Antwort: engine.stream ist false</translation>
+    </message>
+    <message>
+        <source>stop_early has no effect without a schema, in prompted mode or unstreamed</source>
+        <translation>stop_early hat ohne Schema, im Modus prompted oder ohne Streaming keine Wirkung</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::MainWindow</name>
@@ -5162,6 +5178,79 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     </message>
 </context>
 <context>
+    <name>Callscope::PartialOutputModel</name>
+    <message>
+        <source>streaming</source>
+        <translation>wird gestreamt</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n Feld</numerusform>
+            <numerusform>%n Felder</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n invalid</source>
+        <translation>
+            <numerusform>%1, %n ungültig</numerusform>
+            <numerusform>%1, %n ungültig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; stopped early: the answer could no longer match the schema</source>
+        <translation>%1; vorzeitig angehalten: die Antwort konnte nicht mehr zum Schema passen</translation>
+    </message>
+    <message>
+        <source>%1; streaming</source>
+        <translation>%1; wird gestreamt</translation>
+    </message>
+    <message>
+        <source>%1; the reply is complete</source>
+        <translation>%1; die Antwort ist vollständig</translation>
+    </message>
+    <message>
+        <source>%1; the answer does not match the schema</source>
+        <translation>%1; die Antwort passt nicht zum Schema</translation>
+    </message>
+    <message>
+        <source>%1 is invalid: %2</source>
+        <translation>%1 ist ungültig: %2</translation>
+    </message>
+    <message>
+        <source>The answer</source>
+        <translation>Die Antwort</translation>
+    </message>
+    <message>
+        <source>(the whole answer)</source>
+        <translation>(die ganze Antwort)</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Value so far</source>
+        <translation>Bisheriger Wert</translation>
+    </message>
+    <message>
+        <source>Why it is invalid</source>
+        <translation>Warum ungültig</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::Preflight</name>
     <message>
         <source>The base URL &quot;%1&quot; is not a web address: it must start with https:// (or http://) and name a host.</source>
@@ -6095,6 +6184,29 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
 %1</source>
         <translation>Nichts wurde gesendet.
 %1</translation>
+    </message>
+    <message>
+        <source>Answer so far</source>
+        <translation>Antwort bisher</translation>
+    </message>
+    <message>
+        <source>Fields of the answer as it streams</source>
+        <translation>Felder der Antwort während des Streamens</translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>Vorzeitig angehalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>The answer could no longer match the schema at %1: %2. The reply was cut off after %n byte(s), and the correction goes to the model.</source>
+        <translation>
+            <numerusform>Die Antwort konnte bei %1 nicht mehr zum Schema passen: %2. Die Antwort wurde nach %n Byte abgebrochen, und die Korrektur geht an das Modell.</numerusform>
+            <numerusform>Die Antwort konnte bei %1 nicht mehr zum Schema passen: %2. Die Antwort wurde nach %n Bytes abgebrochen, und die Korrektur geht an das Modell.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the whole answer</source>
+        <translation>die ganze Antwort</translation>
     </message>
 </context>
 <context>
@@ -7122,6 +7234,18 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>The spec&apos;s %1 wins over the profile&apos;s %2; choose &quot;From the profile&quot; to use the profile&apos;s.</source>
         <translation>%1 aus der Spezifikation geht vor %2 aus dem Profil; wählen Sie „Aus dem Profil“, um den Typ des Profils zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Stop a streamed answer as soon as it cannot be valid</source>
+        <translation>Eine gestreamte Antwort anhalten, sobald sie nicht mehr gültig sein kann</translation>
+    </message>
+    <message>
+        <source>Stop early</source>
+        <translation>Vorzeitig anhalten</translation>
+    </message>
+    <message>
+        <source>The reply is cut off at the first field that can no longer match the schema, and the correction is sent at once</source>
+        <translation>Die Antwort wird beim ersten Feld abgebrochen, das nicht mehr zum Schema passen kann, und die Korrektur wird sofort gesendet</translation>
     </message>
 </context>
 <context>
@@ -8491,18 +8615,6 @@ Exit-Codes: 0 erledigt, 1 der Server schlug fehl oder das Ergebnis ist ein Fehle
 </translation>
     </message>
     <message>
-        <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--trust] [--allow-key-env NAME]...
-
-Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool. A file that would start programs or read a variable that is not a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).
-Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
-</source>
-        <translation>Aufruf: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--trust] [--allow-key-env NAME]...
-
-Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigabe brauchen, werden abgelehnt, sofern sie nicht mit --allow-tool erlaubt sind. Eine Datei, die Programme starten oder eine Variable lesen würde, die kein Anbieterschlüssel ist, läuft nur, wenn ihr vertraut wird (--trust, CALLSCOPE_TRUST=1).
-Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundenlimit erreicht.
-</translation>
-    </message>
-    <message>
         <source>Usage: callscope-cli batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH] [--allow-tool NAME]... [--trust]
 
 Runs the spec on every line of the inputs file with N calls in flight (default 4) and prints one result line per input line, in input order.
@@ -8878,6 +8990,22 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder unbekann
     <message>
         <source>The history database (without it, the default one).</source>
         <translation>Die Verlaufsdatenbank (ohne Angabe die Standarddatenbank).</translation>
+    </message>
+    <message>
+        <source>Print the structured answer as it streams: one JSON line on stderr per update, with each field&apos;s state.</source>
+        <translation>Die strukturierte Antwort während des Streamens ausgeben: eine JSON-Zeile auf stderr pro Aktualisierung, mit dem Zustand jedes Felds.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--partial] [--trust] [--allow-key-env NAME]...
+
+Runs the spec once, unattended: tools that need approval are refused unless allowed with --allow-tool. A file that would start programs or read a variable that is not a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).
+Exit codes: 0 completed, 1 failed, 2 bad arguments or an invalid spec, 3 turn limited.
+</source>
+        <translation>Aufruf: callscope-cli run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... [--no-store] [--partial] [--trust] [--allow-key-env NAME]...
+
+Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigabe brauchen, werden abgelehnt, sofern sie nicht mit --allow-tool erlaubt sind. Eine Datei, die Programme starten oder eine Variable lesen würde, die kein Anbieterschlüssel ist, läuft nur, wenn ihr vertraut wird (--trust, CALLSCOPE_TRUST=1).
+Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundenlimit erreicht.
+</translation>
     </message>
 </context>
 <context>

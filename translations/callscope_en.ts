@@ -210,6 +210,23 @@
     </message>
 </context>
 <context>
+    <name>Callscope::PartialOutputModel</name>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n field</numerusform>
+            <numerusform>%n fields</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n invalid</source>
+        <translation>
+            <numerusform>%1, %n invalid</numerusform>
+            <numerusform>%1, %n invalid</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::RunPanel</name>
     <message numerus="yes">
         <source>[%n more bytes not kept]</source>
@@ -230,6 +247,13 @@
         <translation>
             <numerusform>%n tool</numerusform>
             <numerusform>%n tools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The answer could no longer match the schema at %1: %2. The reply was cut off after %n byte(s), and the correction goes to the model.</source>
+        <translation>
+            <numerusform>The answer could no longer match the schema at %1: %2. The reply was cut off after %n byte, and the correction goes to the model.</numerusform>
+            <numerusform>The answer could no longer match the schema at %1: %2. The reply was cut off after %n bytes, and the correction goes to the model.</numerusform>
         </translation>
     </message>
 </context>

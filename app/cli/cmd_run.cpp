@@ -1,7 +1,7 @@
 // callscope-cli run | batch | revise: structured calls from the command line, unattended.
 //
 //   run SPEC.json [--input TEXT | --input-file F] [--attach FILE]... [--session ID]
-//                 [--db PATH] [--allow-tool NAME]... [--no-store]
+//                 [--db PATH] [--allow-tool NAME]... [--no-store] [--partial]
 //   batch SPEC.json --inputs FILE.jsonl [--jobs N] [--resume] [--out FILE.jsonl] [--db PATH]
 //         [--allow-tool NAME]...
 //   revise CALL_ID --correction TEXT [--engine PROFILE] [--db PATH]
@@ -16,6 +16,7 @@
 #include "app/cli/runsupport.h"
 #include "app/cli/storecommand.h"
 #include "core/eval/pricetable.h"
+#include "core/loop/runner.h"
 #include "core/model/jsonwriter.h"
 #include "core/model/specio.h"
 #include "core/service/appcontext.h"
@@ -37,6 +38,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -147,12 +149,16 @@ int runRun(const QStringList &arguments)
     addHistoryOption(parser);
     parser.addOption({ u"allow-tool"_s, Tr::tr("Allow a tool that needs approval."), u"NAME"_s });
     parser.addOption({ u"no-store"_s, Tr::tr("Do not keep the call in the history.") });
+    parser.addOption({ u"partial"_s,
+                       Tr::tr("Print the structured answer as it streams: one JSON line on "
+                              "stderr per update, with each field's state.") });
     addTrustOptions(parser);
     if (const auto exit = parseArguments(
             parser, u"run"_s, arguments,
             Tr::tr("Usage: callscope-cli run SPEC.json [--input TEXT | --input-file F] "
                    "[--attach FILE]... [--session ID] [--db PATH] [--allow-tool NAME]... "
-                   "[--no-store] [--trust] [--allow-key-env NAME]...\n\nRuns the spec once, "
+                   "[--no-store] [--partial] [--trust] [--allow-key-env NAME]...\n\nRuns the "
+                   "spec once, "
                    "unattended: tools that need approval are refused unless allowed with "
                    "--allow-tool. A file that would start programs or read a variable that is not "
                    "a provider key runs only when trusted (--trust, CALLSCOPE_TRUST=1).\n"
@@ -216,6 +222,18 @@ int runRun(const QStringList &arguments)
                    trustEntryFor(*spec)))
         return ExitUsage;
     CallJob *job = context.calls()->launch(request);
+    if (parser.isSet(u"partial"_s)) {
+        QObject::connect(job, &CallJob::runnerCreated, job, [](Runner *runner) {
+            QObject::connect(
+                runner, &Runner::outputProgress, runner, [](const OutputProgress &progress) {
+                    const QByteArray line =
+                        QJsonDocument(progress.toJson()).toJson(QJsonDocument::Compact);
+                    std::fwrite(line.constData(), 1, size_t(line.size()), stderr);
+                    std::fputc('\n', stderr);
+                    std::fflush(stderr);
+                });
+        });
+    }
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = waitFor(job);
     printResult(result);

@@ -135,8 +135,11 @@ bool AnthropicStreamAssembler::handleEvent(const SseEvent &event)
                     onTextDelta(text);
             }
         } else if (deltaType == "input_json_delta") {
-            b.json += delta.value("partial_json"_L1).toString();
+            const QString fragment = delta.value("partial_json"_L1).toString();
+            b.json += fragment;
             m_hasContent = true;
+            if (!fragment.isEmpty() && onToolArgumentsDelta)
+                onToolArgumentsDelta(data.value("index"_L1).toInt(), b.name, fragment);
         } else if (deltaType == "thinking_delta") {
             b.text += delta.value("thinking"_L1).toString();
         } else if (deltaType == "signature_delta") {

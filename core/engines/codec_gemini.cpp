@@ -178,6 +178,7 @@ public:
 
     bool finished() const { return m_finished; }
     bool hasContent() const { return m_hasContent; }
+    const QList<ToolCall> &toolCalls() const { return m_message.toolCalls; }
 
 private:
     Message m_message = Message::assistant({});
@@ -220,9 +221,14 @@ public:
                 m_error = geminiError(0, chunk.value(u"error"_s).toObject());
                 return false;
             }
+            const qsizetype callsBefore = m_accumulator.toolCalls().size();
             const QString text = m_accumulator.absorb(chunk);
             if (!text.isEmpty() && onTextDelta)
                 onTextDelta(text);
+            // Gemini sends each call's arguments whole, in one part.
+            const QList<ToolCall> &calls = m_accumulator.toolCalls();
+            for (qsizetype i = callsBefore; onToolArgumentsDelta && i < calls.size(); ++i)
+                onToolArgumentsDelta(int(i), calls.at(i).name, calls.at(i).rawArguments);
         }
         return true;
     }

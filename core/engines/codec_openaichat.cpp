@@ -127,11 +127,15 @@ bool ChatStreamAssembler::handleEvent(const SseEvent &event)
             if (!name.isEmpty())
                 pending.name = name;
             const JsonRef arguments = function.value("arguments"_L1);
+            QString fragment;
             if (arguments.isString())
-                pending.arguments += arguments.toString();
+                fragment = arguments.toString();
             else if (arguments.isObject()) // a few local servers send an object
-                pending.arguments += compactJson(arguments.toQtObject());
+                fragment = compactJson(arguments.toQtObject());
+            pending.arguments += fragment;
             m_hasContent = true;
+            if (!fragment.isEmpty() && onToolArgumentsDelta)
+                onToolArgumentsDelta(index, pending.name, fragment);
         }
         const QString finish = choice.value("finish_reason"_L1).toString();
         if (!finish.isEmpty())

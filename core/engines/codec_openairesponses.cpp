@@ -60,6 +60,9 @@ private:
         bool argumentsDone = false;
     };
     PendingCall &callFor(const JsonRef &data);
+    int keyOf(const PendingCall &call) const;
+    // The call's final arguments: what did not come as deltas goes to onToolArgumentsDelta.
+    void finishArguments(PendingCall &call, const QString &arguments, int key);
 
     QMap<int, PendingCall> m_calls; // by output_index
     QJsonArray m_reasoning;
@@ -80,6 +83,30 @@ ResponsesStreamAssembler::PendingCall &ResponsesStreamAssembler::callFor(const J
     if (call.itemId.isEmpty())
         call.itemId = itemId;
     return call;
+}
+
+int ResponsesStreamAssembler::keyOf(const PendingCall &call) const
+{
+    for (auto it = m_calls.cbegin(); it != m_calls.cend(); ++it) {
+        if (&*it == &call)
+            return it.key();
+    }
+    return -1;
+}
+
+void ResponsesStreamAssembler::finishArguments(PendingCall &call, const QString &arguments, int key)
+{
+    if (call.argumentsDone) {
+        call.arguments = arguments;
+        return;
+    }
+    // Servers that skip the deltas send the arguments whole here; the part not yet handed on
+    // goes out now (all of it when the final text is not a continuation of the deltas).
+    if (onToolArgumentsDelta && arguments.size() > call.arguments.size()
+        && arguments.startsWith(call.arguments))
+        onToolArgumentsDelta(key, call.name, arguments.sliced(call.arguments.size()));
+    call.arguments = arguments;
+    call.argumentsDone = true;
 }
 
 bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
@@ -117,8 +144,8 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
             call.callId = item.value("call_id"_L1).toString(call.callId);
             call.name = item.value("name"_L1).toString(call.name);
             if (type == u"response.output_item.done" && item.value("arguments"_L1).isString()) {
-                call.arguments = item.value("arguments"_L1).toString();
-                call.argumentsDone = true;
+                finishArguments(call, item.value("arguments"_L1).toString(),
+                                data.value("output_index"_L1).toInt());
             }
             m_hasContent = true;
         } else if (itemType == u"reasoning" && type == u"response.output_item.done") {
@@ -130,14 +157,17 @@ bool ResponsesStreamAssembler::handleEvent(const SseEvent &event)
         appendRefusal(data.value("delta"_L1).toString());
     } else if (type == u"response.function_call_arguments.delta") {
         PendingCall &call = callFor(data);
-        if (!call.argumentsDone)
-            call.arguments += data.value("delta"_L1).toString();
+        const QString fragment = data.value("delta"_L1).toString();
+        if (!call.argumentsDone) {
+            call.arguments += fragment;
+            if (!fragment.isEmpty() && onToolArgumentsDelta)
+                onToolArgumentsDelta(keyOf(call), call.name, fragment);
+        }
         m_hasContent = true;
     } else if (type == u"response.function_call_arguments.done") {
         PendingCall &call = callFor(data);
-        call.arguments = data.value("arguments"_L1).toString(call.arguments);
         call.name = data.value("name"_L1).toString(call.name);
-        call.argumentsDone = true;
+        finishArguments(call, data.value("arguments"_L1).toString(call.arguments), keyOf(call));
     } else if (type == u"response.completed" || type == u"response.incomplete") {
         const JsonRef response = data.value("response"_L1).toObject();
         m_status = response.value("status"_L1)

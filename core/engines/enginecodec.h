@@ -78,6 +78,12 @@ public:
 
     // Called with every text (not refusal, not tool argument) fragment as it arrives.
     std::function<void(const QString &)> onTextDelta;
+    // Called with every fragment of a tool call's arguments (JSON text) as it arrives: `call`
+    // tells the calls of one reply apart (the same number for every fragment of one call),
+    // `name` is the tool's name as far as it is known. Providers that send a call's arguments
+    // whole (Gemini) hand them over as one fragment.
+    std::function<void(int call, const QString &name, const QString &fragment)>
+        onToolArgumentsDelta;
 };
 
 class EngineCodec

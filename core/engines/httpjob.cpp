@@ -486,7 +486,11 @@ void HttpJob::decideMode()
         m_mode = Mode::Stream;
         m_assembler = m_codec->createStreamAssembler();
         m_assembler->onTextDelta = [this](const QString &delta) {
-            m_pendingDeltas.append(delta);
+            m_pendingDeltas.append({ -1, {}, delta });
+        };
+        m_assembler->onToolArgumentsDelta = [this](int call, const QString &name,
+                                                   const QString &fragment) {
+            m_pendingDeltas.append({ call, name, fragment });
         };
     } else {
         m_mode = Mode::Whole;
@@ -550,11 +554,23 @@ bool HttpJob::consume(const QByteArray &bytes)
               content });
         return false;
     }
-    m_receivedBytes += bytes.size();
     if (m_mode != Mode::Stream) {
+        m_receivedBytes += bytes.size();
         m_received += bytes; // parsed as one document at the end
         return true;
     }
+    if (bytes.size() <= StreamSliceBytes)
+        return consumeStream(bytes);
+    for (qsizetype at = 0; at < bytes.size(); at += StreamSliceBytes) {
+        if (!consumeStream(bytes.sliced(at, std::min(StreamSliceBytes, bytes.size() - at))))
+            return false;
+    }
+    return true;
+}
+
+bool HttpJob::consumeStream(const QByteArray &bytes)
+{
+    m_receivedBytes += bytes.size();
     // A stream is decoded as it arrives; only its start is kept, for the raw view.
     if (m_received.size() < m_settings.keepRawBytes)
         m_received += bytes.left(m_settings.keepRawBytes - m_received.size());
@@ -606,10 +622,13 @@ bool HttpJob::deliverEvents(const QList<SseEvent> &events, bool atEnd, bool *bro
         }
     }
     // Deltas go out after the batch so a slot that cancels never runs inside the assembler.
-    const QStringList deltas = std::exchange(m_pendingDeltas, {});
+    const QList<PendingDelta> deltas = std::exchange(m_pendingDeltas, {});
     QPointer<HttpJob> guard(this);
-    for (const QString &delta : deltas) {
-        Q_EMIT textDelta(delta);
+    for (const PendingDelta &delta : deltas) {
+        if (delta.call < 0)
+            Q_EMIT textDelta(delta.fragment);
+        else
+            Q_EMIT toolArgumentsDelta(delta.call, delta.name, delta.fragment);
         if (!guard || m_serial != serial)
             return false;
     }
@@ -983,6 +1002,22 @@ void HttpJob::cancel()
     m_result.error = ApiError { ErrorCategory::Other, 0, {}, text(Text::Cancelled) };
     qCInfo(lcEngineHttp) << "request cancelled after" << m_attemptsMade << "attempt(s)";
     finish();
+}
+
+bool HttpJob::cutShort()
+{
+    if (!m_running || m_mode != Mode::Stream || !m_reply || !m_assembler)
+        return false;
+    dropReply();
+    m_pendingDeltas.clear();
+    ModelReply reply = m_assembler->reply();
+    // The provider never said how it would have ended.
+    reply.finishReason = FinishReason::Other;
+    reply.rawFinishReason = u"stopped_early"_s;
+    m_result.cutShort = true;
+    qCInfo(lcEngineHttp) << "stream cut short after" << m_receivedBytes << "bytes";
+    succeedAttempt(reply);
+    return true;
 }
 
 void HttpJob::finish()

@@ -76,6 +76,8 @@ struct HttpJobResult
     enum class Stop { None, Connection, InactivityTimeout, TotalTimeout, TooLarge, Other };
     Stop stop = Stop::None;
     QString transportDetail; // the network layer's words for a Connection stop
+    // cutShort() ended the stream: `reply` holds what had arrived, rawResponseBytes how much.
+    bool cutShort = false;
 };
 
 class HttpJob final : public QObject
@@ -123,6 +125,10 @@ public:
 
     void start();
     void cancel();
+    // Ends a model stream under way at once, keeping what arrived: the reply is assembled from
+    // the events read so far and `finished` follows before this returns, with
+    // HttpJobResult::cutShort set. False (and nothing happens) when no stream is being read.
+    bool cutShort();
     bool isRunning() const { return m_running; }
     const HttpJobResult &result() const { return m_result; }
     // The result, moved out, and the stream assembler let go: a finished job then holds no copy
@@ -137,6 +143,8 @@ public:
 
 Q_SIGNALS:
     void textDelta(const QString &delta);
+    // A fragment of a tool call's arguments (StreamAssembler::onToolArgumentsDelta).
+    void toolArgumentsDelta(int call, const QString &name, const QString &fragment);
     // passThrough requests: the next piece of a 2xx event stream, as read (status and headers
     // are in result() by then). A slot may cancel the job.
     void bodyReceived(const QByteArray &bytes);
@@ -210,7 +218,18 @@ private:
     Mode m_mode = Mode::Undecided;
     SseDecoder m_decoder;
     std::unique_ptr<StreamAssembler> m_assembler;
-    QStringList m_pendingDeltas;
+    struct PendingDelta
+    {
+        int call = -1; // -1: reply text; otherwise the tool call whose arguments grow
+        QString name;
+        QString fragment;
+    };
+    QList<PendingDelta> m_pendingDeltas;
+    // A stream is decoded in pieces of at most this many bytes, and the deltas of each piece
+    // go out before the next is read: a slot that cuts the stream short then stops it within
+    // this distance of the event that made it decide, however much one read brought.
+    static constexpr qsizetype StreamSliceBytes = 512;
+    bool consumeStream(const QByteArray &bytes);
     QByteArray m_received; // this attempt's body (streams: its first keepRawBytes)
     qint64 m_receivedBytes = 0; // this attempt's body size, all of it
     bool m_streamEnded = false; // the assembler saw the end signal

@@ -75,6 +75,7 @@ void HttpModelClient::send(const ChatRequest &request, int maxAttempts)
     auto *job = new HttpJob(m_nam.data(), m_codec.get(), data, settings, this);
     m_job = job;
     connect(job, &HttpJob::textDelta, this, &ModelClient::textDelta);
+    connect(job, &HttpJob::toolArgumentsDelta, this, &ModelClient::toolArgumentsDelta);
     connect(job, &HttpJob::retryScheduled, this, &ModelClient::retryScheduled);
     connect(job, &HttpJob::finished, this, [this, job] { onJobFinished(job); });
     qCDebug(lcEngineHttp) << "send" << engineTypeName(m_config.type) << m_config.model
@@ -88,6 +89,11 @@ void HttpModelClient::cancel()
         m_job->cancel();
 }
 
+bool HttpModelClient::cutStream()
+{
+    return m_job && m_job->cutShort();
+}
+
 void HttpModelClient::onJobFinished(HttpJob *job)
 {
     // Taken from the job, so that it holds no copy of the reply until it is deleted.
@@ -96,6 +102,7 @@ void HttpModelClient::onJobFinished(HttpJob *job)
     outcome.reply = std::move(result.reply);
     outcome.error = result.error;
     outcome.cancelled = result.cancelled;
+    outcome.cutShort = result.cutShort;
     outcome.attempts = result.attempts;
     outcome.requestBody = withoutKey(job->request().body, m_config.apiKey);
     // A key echoed in the reply is masked; the sizes are as of the masked body, so a whole

@@ -34,6 +34,7 @@ public:
     void send(const ChatRequest &request, int maxAttempts) override;
     // Aborts at once; `finished` (cancelled = true) is emitted before cancel() returns.
     void cancel() override;
+    bool cutStream() override;
     bool isBusy() const { return !m_job.isNull(); }
 
     QJsonArray toNative(const QString &system, const QList<Message> &messages) const override;

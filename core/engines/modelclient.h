@@ -77,6 +77,9 @@ struct ModelOutcome
     // built once, when the call ends (ModelClient::toNative), not per turn.
     QByteArray rawResponse;
     qint64 rawResponseBytes = 0;
+    // ModelClient::cutStream() ended the reply: `reply` holds what had arrived (its tool
+    // calls' arguments may be unfinished JSON) and rawResponseBytes how much of the body.
+    bool cutShort = false;
 };
 
 class ModelClient : public QObject
@@ -96,6 +99,10 @@ public:
     // which case `finished` carries cancelled = true. `maxAttempts` bounds transient retries.
     virtual void send(const ChatRequest &request, int maxAttempts) = 0;
     virtual void cancel() = 0;
+    // Ends the reply being streamed at once, keeping what arrived: `finished` follows (before
+    // this returns, for the HTTP engines) with ModelOutcome::cutShort set and the partial
+    // reply. False when no stream is under way or the engine cannot do it.
+    virtual bool cutStream() { return false; }
 
     // The engine-native form of a neutral conversation (what a request would send), and back.
     virtual QJsonArray toNative(const QString &system, const QList<Message> &messages) const = 0;
@@ -103,6 +110,9 @@ public:
 
 Q_SIGNALS:
     void textDelta(const QString &delta);
+    // A fragment of a tool call's arguments as it streams; `call` tells the calls of one reply
+    // apart, `name` is the tool's name (empty when the provider has not said it yet).
+    void toolArgumentsDelta(int call, const QString &name, const QString &fragment);
     void retryScheduled(int attempt, qint64 delayMs, const Callscope::ApiError &reason);
     void finished(const Callscope::ModelOutcome &outcome);
 };

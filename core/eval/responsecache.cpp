@@ -63,9 +63,11 @@ ModelClient *ResponseCache::clientFor(const QString &runKey, int repeat, const E
     }
     wrapper->m_inner = http;
     connect(http, &ModelClient::textDelta, wrapper, &ModelClient::textDelta);
+    connect(http, &ModelClient::toolArgumentsDelta, wrapper, &ModelClient::toolArgumentsDelta);
     connect(http, &ModelClient::retryScheduled, wrapper, &ModelClient::retryScheduled);
     connect(http, &ModelClient::finished, wrapper, [wrapper](const ModelOutcome &outcome) {
-        if (wrapper->m_cache && outcome.reply && !outcome.cancelled
+        // A reply cut short is not what the request gets: it is never served again.
+        if (wrapper->m_cache && outcome.reply && !outcome.cancelled && !outcome.cutShort
             && !wrapper->m_pendingKey.isEmpty())
             wrapper->m_cache->keep(wrapper->m_pendingKey, wrapper->m_inner->config(),
                                    *outcome.reply);
@@ -233,6 +235,11 @@ void CachingModelClient::send(const ChatRequest &request, int maxAttempts)
                 },
                 Qt::QueuedConnection);
         });
+}
+
+bool CachingModelClient::cutStream()
+{
+    return !m_answering && m_inner->cutStream();
 }
 
 void CachingModelClient::cancel()

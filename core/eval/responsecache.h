@@ -106,6 +106,7 @@ public:
     QString model() const override;
     void send(const ChatRequest &request, int maxAttempts) override;
     void cancel() override;
+    bool cutStream() override;
     QJsonArray toNative(const QString &system, const QList<Message> &messages) const override;
     QList<Message> fromNative(const QJsonArray &native) const override;
 

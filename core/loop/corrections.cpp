@@ -51,6 +51,26 @@ QString invalidOutput(const QStringList &violations, const QString &schemaText)
     return text;
 }
 
+QString stoppedEarly(const QStringList &violations, const QString &schemaText,
+                     bool expectsSubmitOutput)
+{
+    QString text = u"Your answer was stopped while you were writing it: it can no longer match "
+                   u"the response schema ("_s
+        + QString::number(violations.size())
+        + (violations.size() == 1 ? u" problem):\n"_s : u" problems):\n"_s);
+    for (const QString &v : violations)
+        text += u"- "_s + v + u'\n';
+    text += u"\nThe part you wrote is above."_s;
+    if (!schemaText.isEmpty())
+        text += u" The full schema the answer must match:\n"_s + schemaText + u'\n';
+    else
+        text += u'\n';
+    text += expectsSubmitOutput
+        ? u"Fix the problem and call submit_output again with the whole answer."_s
+        : u"Fix the problem and give the whole answer again."_s;
+    return text;
+}
+
 QString truncated(int maxTokens)
 {
     QString limit = maxTokens > 0

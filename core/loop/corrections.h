@@ -17,6 +17,10 @@ QString plainText(const QString &text);
 QString emptyReply(bool expectsSubmitOutput);
 // Invalid submit_output arguments: every violation, then the full schema when given.
 QString invalidOutput(const QStringList &violations, const QString &schemaText);
+// stop_early: the answer was cut off at the first field that can no longer match the schema;
+// the violations found, the full schema, then "answer again" (with submit_output in tool mode).
+QString stoppedEarly(const QStringList &violations, const QString &schemaText,
+                     bool expectsSubmitOutput);
 // A reply cut off by the output limit: it ran out of room, answer again shorter.
 QString truncated(int maxTokens);
 // No schema, output parser json: the text did not parse.

@@ -1,5 +1,6 @@
 #include "core/loop/runner.h"
 
+#include "core/context/contextbudget.h"
 #include "core/loop/corrections.h"
 #include "core/loop/edits.h"
 #include "core/loop/exchangecapture.h"
@@ -204,6 +205,7 @@ void Runner::start(const RunInput &input)
         return;
     m_clock.start();
     m_record = CallRecord();
+    m_cuts = {};
     m_record.kind = m_spec.kind;
     m_record.status = CallStatus::Running;
     m_record.systemPrompt = m_spec.systemPrompt;
@@ -233,7 +235,8 @@ void Runner::start(const RunInput &input)
         if (m_spec.outputMode == OutputMode::Native)
             m_sentSchema = schemaForEngine(*m_spec.responseSchema, m_client->engineType());
     }
-    connect(m_client, &ModelClient::textDelta, this, &Runner::textDelta);
+    connect(m_client, &ModelClient::textDelta, this, &Runner::onTextDelta);
+    connect(m_client, &ModelClient::toolArgumentsDelta, this, &Runner::onToolArgumentsDelta);
     connect(m_client, &ModelClient::retryScheduled, this, &Runner::retryScheduled);
     connect(m_client, &ModelClient::finished, this, &Runner::onModelFinished);
 
@@ -395,14 +398,208 @@ void Runner::sendRequest()
     if (m_stopping || !m_request)
         return;
     setState(RunnerState::AwaitingModel);
+    m_streamCheck.reset();
+    m_streamCall = -1;
+    m_cut.reset();
     const int remaining = std::max(1, m_spec.retry.maxAttempts - m_attemptsUsed);
     m_client->send(*m_request, remaining);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answer as it streams
+
+QJsonObject StreamCut::toJson() const
+{
+    return QJsonObject { { u"turn"_s, turn },
+                         { u"pointer"_s, pointer },
+                         { u"reason"_s, reason },
+                         { u"keyword"_s, keyword },
+                         { u"answer_bytes"_s, answerBytes },
+                         { u"received_bytes"_s, receivedBytes },
+                         { u"output_tokens"_s, outputTokens },
+                         { u"output_tokens_estimated"_s, tokensEstimated } };
+}
+
+QJsonObject OutputProgress::toJson() const
+{
+    QJsonArray list;
+    for (const StreamCheck::Field &f : fields) {
+        QJsonObject field { { u"pointer"_s, f.pointer },
+                            { u"state"_s, streamFieldStateName(f.state) } };
+        if (!f.reason.isEmpty())
+            field.insert(u"reason"_s, f.reason);
+        list.append(field);
+    }
+    QJsonObject o { { u"turn"_s, turn },
+                    { u"bytes"_s, qint64(bytes) },
+                    { u"partial"_s, partial.isUndefined() ? QJsonValue() : partial },
+                    { u"fields"_s, list },
+                    { u"can_be_valid"_s, canStillBeValid },
+                    { u"ended"_s, ended } };
+    if (cut)
+        o.insert(u"stopped_early"_s, true);
+    return o;
+}
+
+void Runner::onTextDelta(const QString &delta)
+{
+    Q_EMIT textDelta(delta);
+    // Native mode: the reply text is the answer. (Prompted replies may wrap it in words.)
+    if (m_spec.responseSchema && m_spec.outputMode == OutputMode::Native)
+        feedStream(delta);
+}
+
+void Runner::onToolArgumentsDelta(int call, const QString &name, const QString &fragment)
+{
+    if (!usesSubmitTool() || name != submitToolName())
+        return;
+    if (m_streamCall < 0)
+        m_streamCall = call;
+    else if (call != m_streamCall)
+        return; // a second submit_output in one reply: the first one is followed
+    feedStream(fragment);
+}
+
+bool Runner::mayCutStream() const
+{
+    if (!m_spec.stopEarly)
+        return false;
+    if (usesSubmitTool())
+        return true;
+    // A schema sent with optional properties made nullable accepts a null the spec's schema
+    // does not: such a reply is only judged once it is complete (and normalised).
+    return m_spec.outputMode == OutputMode::Native
+        && (!m_sentSchema || m_sentSchema->nullableOptional.isEmpty());
+}
+
+void Runner::feedStream(const QString &fragment)
+{
+    if (m_state != RunnerState::AwaitingModel || m_cut || fragment.isEmpty())
+        return;
+    if (!m_streamCheck)
+        m_streamCheck = std::make_unique<StreamCheck>(QJsonValue(*m_spec.responseSchema));
+    const bool wasPossible = m_streamCheck->canStillBeValid();
+    m_streamCheck->append(fragment.toUtf8());
+    if (wasPossible && !m_streamCheck->canStillBeValid() && mayCutStream()) {
+        const StreamCheck::Violation v = *m_streamCheck->firstViolation();
+        StreamCut cut;
+        cut.turn = m_turn;
+        cut.pointer = v.pointer;
+        cut.reason = v.reason;
+        cut.keyword = v.keyword;
+        cut.answerBytes = v.offset;
+        m_cut = cut;
+        m_cutPartial = m_streamCheck->snapshot();
+        emitProgress(false);
+        qCDebug(lcRunner) << "stop_early: cutting the reply at" << v.pointer << v.keyword;
+        // The outcome (cut short) comes before cutStream() returns; nothing here may run after.
+        if (!m_client->cutStream())
+            m_cut.reset();
+        return;
+    }
+    if (m_progressQueued)
+        return;
+    m_progressQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this, check = m_streamCheck.get()] {
+            m_progressQueued = false;
+            if (m_streamCheck.get() == check && m_state == RunnerState::AwaitingModel)
+                emitProgress(false);
+        },
+        Qt::QueuedConnection);
+}
+
+void Runner::emitProgress(bool ended)
+{
+    if (!m_streamCheck)
+        return;
+    OutputProgress progress;
+    progress.turn = m_turn;
+    progress.partial = m_streamCheck->snapshot();
+    progress.fields = m_streamCheck->fields();
+    progress.bytes = m_streamCheck->bytesRead();
+    progress.canStillBeValid = m_streamCheck->canStillBeValid();
+    progress.ended = ended;
+    progress.cut = m_cut.has_value();
+    Q_EMIT outputProgress(progress);
+}
+
+void Runner::endStreamCheck()
+{
+    if (!m_streamCheck)
+        return;
+    if (!m_cut)
+        m_streamCheck->finish();
+    emitProgress(true);
+    m_streamCheck.reset();
+}
+
+namespace {
+
+// A reply that is not a finished answer (cut off at the output limit, or by stop_early), shown
+// back to the model as an assistant turn: calls cut mid-way cannot be sent back as calls, so
+// their arguments go in as text.
+Message fragmentOf(const ModelReply &reply)
+{
+    Message fragment = Message::assistant(reply.message.text);
+    fragment.providerData = reply.message.providerData;
+    for (const ToolCall &call : reply.message.toolCalls) {
+        if (!fragment.text.isEmpty())
+            fragment.text += u'\n';
+        fragment.text += call.rawArguments.isEmpty()
+            ? QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact))
+            : call.rawArguments;
+    }
+    if (fragment.text.isEmpty())
+        fragment.text = u"…"_s;
+    return fragment;
+}
+
+} // namespace
+
+void Runner::handleCutReply(const ModelReply &reply)
+{
+    if (m_stopping || !m_cut)
+        return;
+    ++m_turn;
+    appendMessage(fragmentOf(reply));
+    m_cuts.append(m_cut->toJson());
+    m_record.metadata.insert(u"stopped_early"_s, m_cuts);
+    const StreamCut cut = *m_cut;
+    Q_EMIT streamCut(cut);
+    const QString where = cut.pointer.isEmpty() ? u"(root)"_s : cut.pointer;
+    const QString line = where + u": "_s + cut.reason;
+    Q_EMIT validationFailed(m_turn - 1, { line });
+    // The model reads the validator's words (never translated) for the field that broke, as
+    // the answer stood at the cut; the reasons StreamCheck gives are for people.
+    QStringList problems;
+    for (const QString &v : m_validator->validate(m_cutPartial)) {
+        if (v.startsWith(where + u": "_s))
+            problems.append(v);
+    }
+    if (problems.isEmpty())
+        problems.append(
+            where + u": "_s
+            + modelText("this value can no longer match the schema (keyword %1)").arg(cut.keyword));
+    auto sendBack = [this, problems] {
+        sendCorrection(Corrections::stoppedEarly(problems, schemaText(), usesSubmitTool()),
+                       u"stopped_early"_s);
+    };
+    if (breakAt(Breakpoint::OnValidationFailure)) {
+        m_pending = PendingItem();
+        m_pending.validationErrors = { line };
+        pauseAt(Breakpoint::OnValidationFailure, sendBack);
+        return;
+    }
+    sendBack();
 }
 
 void Runner::onModelFinished(const ModelOutcome &outcome)
 {
     if (m_state != RunnerState::AwaitingModel)
         return;
+    endStreamCheck();
     if (m_stopping) {
         // stop() cancelled the request: the attempt went out and is part of the record.
         for (AttemptRecord attempt : outcome.attempts) {
@@ -442,7 +639,23 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
         finish(CallStatus::Failed, category, message);
         return;
     }
-    const ModelReply reply = *outcome.reply;
+    ModelReply reply = *outcome.reply;
+    const bool cut = outcome.cutShort && m_cut;
+    if (cut) {
+        // Only what arrived is paid for. Providers that count at the end of a stream sent no
+        // count: the output tokens are estimated from the text received.
+        m_cut->receivedBytes = outcome.rawResponseBytes;
+        if (reply.usage.outputTokens <= 0) {
+            qint64 characters = characterCount(reply.message.text);
+            for (const ToolCall &call : reply.message.toolCalls)
+                characters += characterCount(call.rawArguments);
+            reply.usage.outputTokens = estimateTokens(characters, m_client->engineType());
+            m_cut->tokensEstimated = true;
+        }
+        m_cut->outputTokens = reply.usage.outputTokens;
+        if (!m_record.attempts.isEmpty())
+            m_record.attempts.last().usage = reply.usage;
+    }
     TurnRecord turn;
     turn.index = m_turn;
     turn.finishReason = reply.finishReason;
@@ -460,10 +673,18 @@ void Runner::onModelFinished(const ModelOutcome &outcome)
     if (breakAt(Breakpoint::AfterReply)) {
         m_pending = PendingItem();
         m_pending.reply = reply;
-        pauseAt(Breakpoint::AfterReply, [this, reply] { handleReply(reply); });
+        pauseAt(Breakpoint::AfterReply, [this, reply, cut] {
+            if (cut)
+                handleCutReply(reply);
+            else
+                handleReply(reply);
+        });
         return;
     }
-    handleReply(reply);
+    if (cut)
+        handleCutReply(reply);
+    else
+        handleReply(reply);
 }
 
 void Runner::handleReply(const ModelReply &reply)
@@ -515,20 +736,8 @@ void Runner::handleTruncation(const ModelReply &reply)
                    : tr("the reply was cut off at the output limit"));
         return;
     }
-    // Show the model its own fragment as an assistant turn (tool calls cut mid-way cannot be
-    // sent back as calls: their text goes in instead), then the correction as a user turn.
-    Message fragment = Message::assistant(reply.message.text);
-    fragment.providerData = reply.message.providerData;
-    for (const ToolCall &call : reply.message.toolCalls) {
-        if (!fragment.text.isEmpty())
-            fragment.text += u'\n';
-        fragment.text += call.rawArguments.isEmpty()
-            ? QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact))
-            : call.rawArguments;
-    }
-    if (fragment.text.isEmpty())
-        fragment.text = u"…"_s;
-    appendMessage(fragment);
+    // Show the model its own fragment as an assistant turn, then the correction as a user turn.
+    appendMessage(fragmentOf(reply));
     ++m_reasks;
     m_reaskPending = true;
     sendCorrection(Corrections::truncated(maxTokens), u"reask_truncated"_s);

@@ -9,6 +9,7 @@
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
 #include "core/schema/engineschema.h"
+#include "core/schema/streamcheck.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -25,6 +26,7 @@ class Toolkit;
 class ToolRegistry;
 class ToolJob;
 class OutputValidator;
+class StreamCheck;
 
 enum class Breakpoint : unsigned {
     None = 0,
@@ -91,6 +93,38 @@ struct PendingItem
     QStringList validationErrors; // OnValidationFailure
 };
 
+// The structured answer of a reply as it streams (the submit_output arguments, or the reply
+// text in native mode), checked against the response schema as it arrives.
+struct OutputProgress
+{
+    int turn = 0;
+    QJsonValue partial; // what arrived, as JSON (StreamCheck::snapshot())
+    QList<StreamCheck::Field> fields; // every field so far, with its state
+    qsizetype bytes = 0; // bytes of the answer's text read
+    bool canStillBeValid = true;
+    bool ended = false; // the reply is over (complete, failed or cut off)
+    bool cut = false; // stop_early cut the reply off at the first field that rules it out
+
+    // {"turn", "bytes", "partial", "fields": [{"pointer", "state", "reason"}], "can_be_valid",
+    // "ended", "stopped_early"}: one line of `run --partial`.
+    QJsonObject toJson() const;
+};
+
+// What stop_early cut off: where the answer went wrong and how much had come by then.
+struct StreamCut
+{
+    int turn = 0;
+    QString pointer; // the field that can no longer be valid
+    QString reason;
+    QString keyword; // the schema keyword that rules it out
+    qint64 answerBytes = 0; // bytes of the answer's text when the violation was read
+    qint64 receivedBytes = 0; // bytes of the HTTP reply received before the cut
+    qint64 outputTokens = 0; // output tokens of the cut reply (reported, or estimated)
+    bool tokensEstimated = false; // the provider sent no count: estimated from the text
+
+    QJsonObject toJson() const;
+};
+
 class Runner final : public QObject
 {
     Q_OBJECT
@@ -132,6 +166,11 @@ Q_SIGNALS:
     void requestBuilt(int turn, const Callscope::ChatRequest &request,
                       const QJsonObject &budgetReport);
     void textDelta(const QString &delta);
+    // The structured answer while it streams, at most once per pass of the event loop, and
+    // once more when the reply ends.
+    void outputProgress(const Callscope::OutputProgress &progress);
+    // stop_early cut a reply off (the correction follows).
+    void streamCut(const Callscope::StreamCut &cut);
     void replyReceived(int turn, const Callscope::ModelReply &reply,
                        const Callscope::ModelOutcome &outcome);
     void toolCallPending(const Callscope::ToolCall &call);
@@ -163,6 +202,14 @@ private:
     void beginTurn();
     void sendRequest();
     void onModelFinished(const ModelOutcome &outcome);
+    // The answer as it streams: into a StreamCheck of the current reply.
+    void onTextDelta(const QString &delta);
+    void onToolArgumentsDelta(int call, const QString &name, const QString &fragment);
+    void feedStream(const QString &fragment);
+    void emitProgress(bool ended);
+    void endStreamCheck(); // the reply is over: last progress, then the check goes
+    bool mayCutStream() const;
+    void handleCutReply(const ModelReply &reply);
     void handleReply(const ModelReply &reply);
     void handleToolCalls(const ModelReply &reply);
     void handleTextReply(const ModelReply &reply);
@@ -235,8 +282,18 @@ private:
     std::function<void()> m_batchDone;
     std::optional<ChatRequest> m_request;
     QJsonObject m_requestReport;
+
+    // The current reply's answer as it streams.
+    std::unique_ptr<StreamCheck> m_streamCheck;
+    int m_streamCall = -1; // the submit_output call being read (tool mode)
+    bool m_progressQueued = false;
+    std::optional<StreamCut> m_cut; // set when stop_early cut the current reply
+    QJsonValue m_cutPartial; // the answer as it stood at the cut
+    QJsonArray m_cuts; // every cut of the call, stored in the metadata
 };
 
 } // namespace Callscope
 
 Q_DECLARE_METATYPE(Callscope::PendingItem)
+Q_DECLARE_METATYPE(Callscope::OutputProgress)
+Q_DECLARE_METATYPE(Callscope::StreamCut)

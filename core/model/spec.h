@@ -153,6 +153,9 @@ struct Spec
     OutputMode outputMode = OutputMode::Tool; // used with a schema
     QString textOutputField; // text_output.field; empty = no text_output
     QJsonObject textOutputUnknownFields; // other keys of the text_output object, kept on save
+    // stop_early: a streamed answer that can no longer match the schema is cut off there and
+    // the correction sent at once (tool and native modes).
+    bool stopEarly = false;
     QList<ToolSpec> tools;
     QMap<QString, McpServerSpec> mcpServers;
     QList<PreSeed> preSeeds;

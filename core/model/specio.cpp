@@ -31,7 +31,7 @@ QStringList knownSpecFields(SpecSection section)
         return { u"kind"_s,        u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
                  u"output_mode"_s, u"text_output"_s,   u"tools"_s,           u"mcp_servers"_s,
                  u"pre_seeds"_s,   u"max_turns"_s,     u"engine"_s,          u"retry"_s,
-                 u"context"_s,     u"cache"_s };
+                 u"context"_s,     u"cache"_s,         u"stop_early"_s };
     case SpecSection::Engine:
         return { u"type"_s,
                  u"model"_s,
@@ -843,7 +843,7 @@ QStringList keyOrder(Shape shape)
         return { u"kind"_s,        u"system_prompt"_s, u"response_schema"_s, u"output_parser"_s,
                  u"output_mode"_s, u"text_output"_s,   u"tools"_s,           u"mcp_servers"_s,
                  u"pre_seeds"_s,   u"max_turns"_s,     u"engine"_s,          u"retry"_s,
-                 u"context"_s,     u"cache"_s };
+                 u"context"_s,     u"cache"_s,         u"stop_early"_s };
     case Shape::Tool:
         return { u"name"_s,       u"description"_s, u"input_schema"_s, u"requires_approval"_s,
                  u"timeout_ms"_s, u"command"_s,     u"mcp"_s,          u"manual"_s,
@@ -1098,6 +1098,9 @@ SpecLoadResult specFromJson(const QJsonObject &root, const QString &sourcePath)
         }
     }
 
+    if (const auto stopEarly = in.boolean(root, "stop_early"_L1, QString()))
+        spec.stopEarly = *stopEarly;
+
     loadMcpServers(in, root, spec);
     const qsizetype errorsBeforeTools = in.errors.size();
     loadTools(in, root, spec);
@@ -1190,6 +1193,8 @@ QJsonObject specToJson(const Spec &spec)
         putUnknown(textOutput, spec.textOutputUnknownFields);
         o.insert("text_output"_L1, textOutput);
     }
+    if (spec.stopEarly)
+        o.insert("stop_early"_L1, true);
     if (!spec.tools.isEmpty()) {
         QJsonArray tools;
         for (const ToolSpec &tool : spec.tools)

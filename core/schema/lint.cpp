@@ -246,6 +246,7 @@ public:
         lintRemoteMcpServers();
         lintOutputParser();
         lintOutputMode();
+        lintStopEarly();
         if (m_spec.responseSchema)
             lintSchema(*m_spec.responseSchema, u"/response_schema"_s, true);
         lintToolCount();
@@ -400,6 +401,24 @@ private:
             info(u"/output_parser"_s, u"output-parser-ignored"_s,
                  Tr::tr("output_parser is ignored when a response_schema is set: the output comes "
                         "from submit_output"));
+        }
+    }
+
+    void lintStopEarly()
+    {
+        if (!m_spec.stopEarly)
+            return;
+        if (!m_spec.responseSchema) {
+            info(u"/stop_early"_s, u"stop-early-ignored"_s,
+                 Tr::tr("stop_early needs a response_schema: without one there is nothing to "
+                        "check the answer against while it streams"));
+        } else if (m_spec.outputMode == OutputMode::Prompted) {
+            info(u"/stop_early"_s, u"stop-early-ignored"_s,
+                 Tr::tr("stop_early does not apply in prompted mode: the reply text may hold "
+                        "words around the JSON, so it is checked only once it is complete"));
+        } else if (!m_spec.engine.stream) {
+            info(u"/stop_early"_s, u"stop-early-ignored"_s,
+                 Tr::tr("stop_early needs a streamed reply: engine.stream is false"));
         }
     }
 
@@ -917,6 +936,8 @@ QList<LintRule> lintRules()
         { u"output-mode-ignored"_s, Tr::tr("output_mode has no effect without a response schema") },
         { u"text-output-ignored"_s,
           Tr::tr("text_output has no effect in native or prompted mode") },
+        { u"stop-early-ignored"_s,
+          Tr::tr("stop_early has no effect without a schema, in prompted mode or unstreamed") },
         { u"native-unsupported"_s,
           Tr::tr("native output on an engine or model that cannot do it") },
         { u"native-schema-changed"_s,

@@ -156,6 +156,7 @@ private Q_SLOTS:
         QVERIFY2(QFile::exists(cliPath()), qPrintable(u"callscope-cli not built: "_s + cliPath()));
     }
     void runCompleted();
+    void runPartialPrintsJsonLines();
     void runFailedAuth();
     void runWrongServerUrlIsOneLine();
     void runTurnLimited();
@@ -178,6 +179,58 @@ private Q_SLOTS:
     void hostileSchemasRefusedAtLoad();
     void sigtermEndsRunInsideValidation();
 };
+
+// `run --partial`: the answer as it streams, one JSON line per update on stderr; stdout keeps
+// the one result.
+void TestCli::runPartialPrintsJsonLines()
+{
+    Fixture fx;
+    const QStringList fragments { u"{\"title\": \""_s, u"Plan "_s, u"the "_s, u"work\"}"_s };
+    fx.server.enqueue(
+        FakeReply::sse(openAiToolCallStreamEvents(u"c1"_s, u"submit_output"_s, fragments).join())
+            .dripped(64, 1));
+    QJsonObject engine { { u"type"_s, u"openai"_s },
+                         { u"model"_s, u"gpt-test"_s },
+                         { u"base_url"_s, fx.server.baseUrl().toString() },
+                         { u"api_key_env"_s, u"CALLSCOPE_TEST_API_KEY"_s } };
+    const CliResult r = runCli({ u"run"_s, fx.writeSpec({ { u"engine"_s, engine } }), u"--input"_s,
+                                 u"Plan ticket 7"_s, u"--db"_s, fx.dbPath, u"--partial"_s });
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json().value(u"parsed"_s).toObject(),
+             QJsonObject({ { u"title"_s, u"Plan the work"_s } }));
+    QList<QJsonObject> lines;
+    for (const QByteArray &line : r.err.split('\n')) {
+        if (line.trimmed().isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError && doc.isObject(), line.constData());
+        lines.append(doc.object());
+    }
+    QVERIFY(!lines.isEmpty());
+    for (const QJsonObject &line : std::as_const(lines)) {
+        QCOMPARE(line.value(u"turn"_s).toInt(), 0);
+        QVERIFY(line.value(u"fields"_s).isArray());
+        const QString title = line.value(u"partial"_s).toObject().value(u"title"_s).toString();
+        QVERIFY2(u"Plan the work"_s.startsWith(title), qPrintable(title));
+    }
+    const QJsonObject last = lines.last();
+    QVERIFY(last.value(u"ended"_s).toBool());
+    QVERIFY(last.value(u"can_be_valid"_s).toBool());
+    QCOMPARE(last.value(u"partial"_s).toObject(),
+             QJsonObject({ { u"title"_s, u"Plan the work"_s } }));
+    QCOMPARE(last.value(u"fields"_s).toArray(),
+             QJsonArray(
+                 { QJsonObject { { u"pointer"_s, u"/title"_s }, { u"state"_s, u"complete"_s } } }));
+
+    // Without --partial nothing of it is printed.
+    fx.server.enqueue(
+        FakeReply::sse(openAiToolCallStreamEvents(u"c2"_s, u"submit_output"_s, fragments).join()));
+    const CliResult quiet = runCli({ u"run"_s, fx.writeSpec({ { u"engine"_s, engine } }),
+                                     u"--input"_s, u"Plan ticket 8"_s, u"--db"_s, fx.dbPath });
+    QCOMPARE(quiet.exitCode, 0);
+    QVERIFY2(!quiet.err.contains("\"partial\""), quiet.err.constData());
+}
 
 void TestCli::runCompleted()
 {

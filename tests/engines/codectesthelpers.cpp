@@ -47,6 +47,20 @@ StreamResult runStream(const EngineCodec &codec, const QByteArray &body)
     assembler->onTextDelta = [&result](const QString &delta) {
         result.textDeltas.append(delta);
     };
+    QList<int> calls;
+    assembler->onToolArgumentsDelta = [&result, &calls](int call, const QString &name,
+                                                        const QString &fragment) {
+        ++result.toolFragments;
+        qsizetype at = calls.indexOf(call);
+        if (at < 0) {
+            calls.append(call);
+            result.toolArguments.append({ name, QString() });
+            at = calls.size() - 1;
+        }
+        if (!name.isEmpty())
+            result.toolArguments[at].first = name;
+        result.toolArguments[at].second += fragment;
+    };
     SseDecoder decoder;
     QList<SseEvent> events = decoder.feed(body);
     events += decoder.finish();

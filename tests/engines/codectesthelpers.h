@@ -24,6 +24,10 @@ struct StreamResult
     bool complete = false;
     bool hasContent = false;
     QStringList textDeltas;
+    // The tool argument fragments, joined per call (onToolArgumentsDelta), in the order the
+    // calls started, with the names they came with.
+    QList<std::pair<QString, QString>> toolArguments; // (name, arguments)
+    int toolFragments = 0;
     int events = 0;
 };
 

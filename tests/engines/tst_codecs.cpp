@@ -183,6 +183,8 @@ class TestCodecs final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void toolArgumentDeltasAddUpToTheCalls_data();
+    void toolArgumentDeltasAddUpToTheCalls();
     void promptCacheRequestBodies();
     void promptCacheUsageNormalised();
     // SSE decoder
@@ -427,6 +429,49 @@ void TestCodecs::fixturesAreAllCovered()
                  qPrintable(u"fixture not covered: "_s + relative));
     }
     QCOMPARE(files, int(coveredFixtures.size()));
+}
+
+void TestCodecs::toolArgumentDeltasAddUpToTheCalls_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("engine");
+    QTest::addColumn<int>("calls");
+    QTest::addColumn<bool>("whole"); // the provider sends each call's arguments in one piece
+    QTest::newRow("openai chat") << u"openai_chat/stream_parallel_tool_calls.sse"_s
+                                 << int(EngineType::OpenAI) << 2 << false;
+    QTest::newRow("openai responses") << u"openai_responses/stream_function_call.sse"_s
+                                      << int(EngineType::OpenAIResponses) << 1 << false;
+    QTest::newRow("anthropic") << u"anthropic/stream_tool_use.sse"_s << int(EngineType::Anthropic)
+                               << 1 << false;
+    QTest::newRow("gemini") << u"gemini/stream_function_call.sse"_s << int(EngineType::Gemini) << 1
+                            << true;
+}
+
+// What the runner checks while a reply streams: every codec hands on each call's argument text
+// as it arrives, and the pieces add up to the arguments of the assembled call.
+void TestCodecs::toolArgumentDeltasAddUpToTheCalls()
+{
+    QFETCH(QString, file);
+    QFETCH(int, engine);
+    QFETCH(int, calls);
+    QFETCH(bool, whole);
+    LOAD_FIXTURE(body, file);
+    const auto codec = createEngineCodec(EngineType(engine));
+    const Test::StreamResult result = Test::runStream(*codec, body);
+    QVERIFY(!result.error);
+    QVERIFY(result.complete);
+    QCOMPARE(result.reply.message.toolCalls.size(), calls);
+    QCOMPARE(result.toolArguments.size(), calls);
+    if (whole)
+        QCOMPARE(result.toolFragments, calls);
+    else
+        QVERIFY2(result.toolFragments > calls, qPrintable(QString::number(result.toolFragments)));
+    for (int i = 0; i < calls; ++i) {
+        const ToolCall &call = result.reply.message.toolCalls.at(i);
+        QCOMPARE(result.toolArguments.at(i).first, call.name);
+        QCOMPARE(QJsonDocument::fromJson(result.toolArguments.at(i).second.toUtf8()).object(),
+                 call.arguments);
+    }
 }
 
 void TestCodecs::openaiStreamParallelToolCalls()

@@ -3,6 +3,7 @@
 // running jobs, and the store writer. Real HTTP over 127.0.0.1 against the fake provider and
 // a real SQLite file.
 
+#include "core/loop/runner.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
@@ -96,6 +97,98 @@ bool waitUntil(const std::function<bool()> &done, int ms)
     return true;
 }
 
+// The answer of the streaming tests: its third field, "color", is an enum.
+QJsonObject colourSchema()
+{
+    return QJsonObject {
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject {
+              { u"name"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+              { u"size"_s, QJsonObject { { u"type"_s, u"integer"_s } } },
+              { u"color"_s,
+                QJsonObject { { u"enum"_s, QJsonArray { u"red"_s, u"green"_s, u"blue"_s } } } },
+              { u"notes"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+        { u"required"_s, QJsonArray { u"name"_s, u"size"_s, u"color"_s, u"notes"_s } },
+        { u"additionalProperties"_s, false }
+    };
+}
+
+Spec colourSpec(const QUrl &base, bool stopEarly, bool native)
+{
+    QJsonObject json {
+        { u"kind"_s, u"colour"_s },
+        { u"system_prompt"_s, u"Describe the item."_s },
+        { u"response_schema"_s, colourSchema() },
+        { u"max_turns"_s, 3 },
+        { u"engine"_s,
+          QJsonObject { { u"type"_s, u"openai"_s },
+                        { u"model"_s, u"m1"_s },
+                        { u"base_url"_s, base.toString() },
+                        { u"api_key_env"_s, u"CALLSCOPE_SERVICE_API_KEY"_s } } },
+    };
+    if (stopEarly)
+        json.insert(u"stop_early"_s, true);
+    if (native)
+        json.insert(u"output_mode"_s, u"native"_s);
+    const SpecLoadResult loaded = specFromJson(json);
+    if (!loaded.spec)
+        qFatal("bad colour spec");
+    return *loaded.spec;
+}
+
+// The answer in pieces: `color` is "purple" (no allowed value starts with "pu"), or "green";
+// then a long tail of notes, so a stream that is not cut goes on for about 80 KB.
+QStringList colourFragments(bool valid)
+{
+    QStringList fragments { u"{\"name\": \"Ada\", "_s, u"\"size\": 3, "_s,
+                            valid ? u"\"color\": \"gr"_s : u"\"color\": \"pu"_s,
+                            valid ? u"een\", "_s : u"rple\", "_s, u"\"notes\": \""_s };
+    for (int i = 0; i < 400; ++i)
+        fragments.append(QString(200, u'x'));
+    fragments.append(u"\"}"_s);
+    return fragments;
+}
+
+QJsonObject goodColour()
+{
+    return QJsonObject { { u"name"_s, u"Ada"_s },
+                         { u"size"_s, 3 },
+                         { u"color"_s, u"red"_s },
+                         { u"notes"_s, u"short"_s } };
+}
+
+QByteArray chatTextBody(const QString &text)
+{
+    return QJsonDocument(
+               QJsonObject {
+                   { u"id"_s, u"chatcmpl-text"_s },
+                   { u"object"_s, u"chat.completion"_s },
+                   { u"model"_s, u"fake"_s },
+                   { u"choices"_s,
+                     QJsonArray { QJsonObject {
+                         { u"index"_s, 0 },
+                         { u"message"_s,
+                           QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+                         { u"finish_reason"_s, u"stop"_s } } } },
+                   { u"usage"_s,
+                     QJsonObject { { u"prompt_tokens"_s, 100 },
+                                   { u"completion_tokens"_s, 10 } } } })
+        .toJson(QJsonDocument::Compact);
+}
+
+// Collects the progress events of the job's runner.
+QList<OutputProgress> *followProgress(CallJob *job)
+{
+    auto *seen = new QList<OutputProgress>;
+    QObject::connect(job, &CallJob::runnerCreated, job, [seen](Runner *runner) {
+        QObject::connect(runner, &Runner::outputProgress, runner,
+                         [seen](const OutputProgress &p) { seen->append(p); });
+    });
+    QObject::connect(job, &QObject::destroyed, [seen] { delete seen; });
+    return seen;
+}
+
 } // namespace
 
 class TestService final : public QObject
@@ -125,6 +218,9 @@ private Q_SLOTS:
     void appContextOpensTheHistory();
     void launchIsCheckedOnce();
     void storeWritesGoThroughTheWriter();
+    void stopEarlyCutsTheStreamAndCorrects_data();
+    void stopEarlyCutsTheStreamAndCorrects();
+    void stopEarlyNeverCutsAValidReply();
 };
 
 void TestService::resetDurations_data()
@@ -972,6 +1068,135 @@ void TestService::storeWritesGoThroughTheWriter()
     QCOMPARE(imported->value().callIds.size(), 1);
     QVERIFY(imported->value().callIds.first() != result.record.id);
     QVERIFY(reader.getCall(imported->value().callIds.first()));
+}
+
+void TestService::stopEarlyCutsTheStreamAndCorrects_data()
+{
+    QTest::addColumn<bool>("native");
+    QTest::newRow("submit_output arguments") << false;
+    QTest::newRow("native JSON content") << true;
+}
+
+// A streamed answer whose third field breaks its enum: with stop_early the stream is cut within
+// a KiB of the event that broke it, the correction goes out at once, and the stored call says
+// where and why, and how much had arrived.
+void TestService::stopEarlyCutsTheStreamAndCorrects()
+{
+    QFETCH(bool, native);
+    Env env;
+    QVERIFY(env.server.listen());
+    const QList<QByteArray> events = native
+        ? openAiTextStreamEvents(colourFragments(false))
+        : openAiToolCallStreamEvents(u"call_1"_s, u"submit_output"_s, colourFragments(false));
+    const QByteArray body = events.join();
+    // Events: the opening chunk, then one per fragment; the third fragment ("pu") breaks it.
+    qint64 violationEnd = 0;
+    for (int i = 0; i <= 3; ++i)
+        violationEnd += events.at(i).size();
+    env.server.enqueue(FakeReply::sse(body));
+    if (native)
+        env.server.enqueue(FakeReply::json(
+            200, chatTextBody(QString::fromUtf8(QJsonDocument(goodColour()).toJson()))));
+    else
+        env.server.enqueue(FakeReply::json(
+            200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, goodColour())));
+
+    CallJob *job = env.launch(colourSpec(env.server.baseUrl(), true, native), u"item 7"_s);
+    const QList<OutputProgress> *progress = followProgress(job);
+    QSignalSpy finished(job, &CallJob::finished);
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(result.record.response.toObject(), goodColour());
+    QCOMPARE(env.server.requestCount(), 2);
+
+    // The cut, as the call records it.
+    const QJsonArray cuts = result.record.metadata.value(u"stopped_early"_s).toArray();
+    QCOMPARE(cuts.size(), 1);
+    const QJsonObject cut = cuts.first().toObject();
+    QCOMPARE(cut.value(u"turn"_s).toInt(), 0);
+    QCOMPARE(cut.value(u"pointer"_s).toString(), u"/color"_s);
+    QCOMPARE(cut.value(u"keyword"_s).toString(), u"enum"_s);
+    QVERIFY(!cut.value(u"reason"_s).toString().isEmpty());
+    const qint64 received = cut.value(u"received_bytes"_s).toInteger();
+    qInfo("body %lld bytes, violation read by byte %lld, cut after %lld (%lld after it)",
+          qint64(body.size()), violationEnd, received, received - violationEnd);
+    QVERIFY2(received >= violationEnd, qPrintable(QString::number(received)));
+    QVERIFY2(received - violationEnd <= 1024, qPrintable(QString::number(received)));
+    QVERIFY(received < body.size() / 10);
+    // Only what arrived counts: the provider sent no usage before the cut, so the output
+    // tokens are estimated from the few fragments read.
+    QVERIFY(cut.value(u"output_tokens_estimated"_s).toBool());
+    QVERIFY(cut.value(u"output_tokens"_s).toInteger() > 0);
+    QVERIFY(cut.value(u"output_tokens"_s).toInteger() < 100);
+    QCOMPARE(result.record.turns.first().note, u"stopped_early"_s);
+    QCOMPARE(result.record.turns.first().usage.outputTokens,
+             cut.value(u"output_tokens"_s).toInteger());
+
+    // The correction: the partial answer as the assistant's turn, then why it was stopped.
+    const QJsonArray messages =
+        env.server.requests().at(1).jsonObject().value(u"messages"_s).toArray();
+    QVERIFY(messages.size() >= 4);
+    const QString fragment =
+        messages.at(messages.size() - 2).toObject().value(u"content"_s).toString();
+    QVERIFY2(fragment.startsWith(u"{\"name\": \"Ada\""_s), qPrintable(fragment));
+    QVERIFY(fragment.size() < 1000);
+    const QString correction = messages.last().toObject().value(u"content"_s).toString();
+    QVERIFY2(correction.startsWith(u"Your answer was stopped"_s), qPrintable(correction));
+    QVERIFY(correction.contains(u"- /color: "_s));
+
+    // The progress events marked the field invalid and said the reply was cut.
+    QVERIFY(!progress->isEmpty());
+    bool sawCut = false;
+    for (const OutputProgress &p : *progress) {
+        if (p.cut && p.turn == 0) {
+            sawCut = true;
+            bool invalid = false;
+            for (const StreamCheck::Field &f : p.fields)
+                invalid |= f.pointer == u"/color" && f.state == StreamCheck::FieldState::Invalid;
+            QVERIFY(invalid);
+            QCOMPARE(p.partial.toObject().value(u"name"_s).toString(), u"Ada"_s);
+        }
+    }
+    QVERIFY(sawCut);
+
+    // The stored call says the same.
+    QVERIFY2(result.stored, qPrintable(result.storeError));
+    const auto stored = env.store->getCall(result.record.id);
+    QVERIFY(stored);
+    QCOMPARE(stored->metadata.value(u"stopped_early"_s).toArray(), cuts);
+    QCOMPARE(stored->turns.first().note, u"stopped_early"_s);
+}
+
+// The same stream with a valid answer and its long tail: stop_early never cuts it.
+void TestService::stopEarlyNeverCutsAValidReply()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    const QByteArray body =
+        openAiToolCallStreamEvents(u"call_1"_s, u"submit_output"_s, colourFragments(true)).join();
+    env.server.enqueue(FakeReply::sse(body));
+    CallJob *job = env.launch(colourSpec(env.server.baseUrl(), true, false), u"item 8"_s);
+    const QList<OutputProgress> *progress = followProgress(job);
+    QSignalSpy finished(job, &CallJob::finished);
+    QVERIFY(finished.wait(15000));
+    const LaunchResult result = finished.at(0).at(0).value<LaunchResult>();
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(env.server.requestCount(), 1);
+    QVERIFY(!result.record.metadata.contains(u"stopped_early"_s));
+    QCOMPARE(result.record.response.toObject().value(u"notes"_s).toString().size(), 400 * 200);
+    QCOMPARE(result.record.exchanges.first().responseBytes, qint64(body.size()));
+    QCOMPARE(result.record.turns.first().usage.outputTokens, 20); // as the provider counted
+    // The last progress: the reply ended, every field complete.
+    QVERIFY(!progress->isEmpty());
+    const OutputProgress &last = progress->last();
+    QVERIFY(last.ended);
+    QVERIFY(!last.cut);
+    QVERIFY(last.canStillBeValid);
+    QCOMPARE(last.fields.size(), 4);
+    for (const StreamCheck::Field &f : last.fields)
+        QCOMPARE(streamFieldStateName(f.state), u"complete"_s);
+    QCOMPARE(last.partial.toObject().value(u"color"_s).toString(), u"green"_s);
 }
 
 #include "tst_service.moc"

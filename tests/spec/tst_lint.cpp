@@ -271,6 +271,11 @@ QList<RuleCase> ruleCases()
           E::OpenAI,
           u"output-mode-ignored"_s,
           { u"/output_mode"_s } },
+        { "stop_early in prompted mode",
+          u"stop-early-prompted"_s,
+          E::OpenAI,
+          u"stop-early-ignored"_s,
+          { u"/stop_early"_s } },
         { "text_output ignored in native mode",
           u"native"_s,
           E::OpenAI,
@@ -514,7 +519,7 @@ void TestLint::everyRuleIsTested()
     }
     for (const LintRule &rule : lintRules())
         QVERIFY2(broken.contains(rule.id), qPrintable(u"no spec breaks rule "_s + rule.id));
-    QCOMPARE(lintRules().size(), 41);
+    QCOMPARE(lintRules().size(), 42);
 }
 
 void TestLint::messages_data()

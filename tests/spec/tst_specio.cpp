@@ -430,6 +430,9 @@ void TestSpecIo::brokenSpecs_data()
     QTest::newRow("output mode not a string")
         << u"output-mode-number.spec.json"_s
         << QStringList { u"/output_mode: expected a string, got an integer"_s };
+    QTest::newRow("stop_early not a boolean")
+        << u"stop-early-string.spec.json"_s
+        << QStringList { u"/stop_early: expected a boolean, got a string"_s };
     QTest::newRow("text_output without field")
         << u"text-output-no-field.spec.json"_s
         << QStringList {

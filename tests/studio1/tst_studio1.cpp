@@ -20,6 +20,7 @@
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
 #include "ui/run/attachmentmodel.h"
+#include "ui/run/partialoutputmodel.h"
 #include "ui/run/runpanel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptmodel.h"
@@ -354,6 +355,8 @@ private Q_SLOTS:
     void refusalThenAnotherEngine();
     void attachmentsModel();
     void streamingKeepsEventLoopResponsive();
+    void partialOutputMarksTheBadFieldWhileItStreams();
+    void partialOutputStopEarlyShowsWhy();
     void mainWindowRunsSampleOffline();
     void windowTwoSpecTabsRunApart();
     void windowTabsKeepTheirBreakpoints();
@@ -3320,6 +3323,104 @@ void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
     QVERIFY2(directMs >= 150, "the check should be long enough to stall a GUI thread");
     QVERIFY2(gap.longest() < std::max<qint64>(100, directMs / 2),
              qPrintable(u"event loop stalled %1 ms"_s.arg(gap.longest())));
+}
+
+// The answer of colour-stream.spec.json in pieces: the third field, "color", starts "pu",
+// which no allowed value does; a long tail of notes follows.
+static QStringList badColourFragments()
+{
+    QStringList fragments { u"{\"name\": \"Ada\", "_s, u"\"size\": 3, "_s, u"\"color\": \"pu"_s,
+                            u"rple\", "_s, u"\"notes\": \""_s };
+    for (int i = 0; i < 200; ++i)
+        fragments.append(QString(100, u'x'));
+    fragments.append(u"\"}"_s);
+    return fragments;
+}
+
+// The run view fills the answer in field by field while it streams, and marks the enum that
+// went wrong invalid, with the reason, before the reply has ended: the server holds the rest.
+void TestStudio1::partialOutputMarksTheBadFieldWhileItStreams()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/colour-stream.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    QVERIFY(s.waitChecked());
+    s.panel.setInputText(u"Describe item 7."_s);
+    const QList<QByteArray> events =
+        openAiToolCallStreamEvents(u"call_1"_s, u"submit_output"_s, badColourFragments());
+    qsizetype held = 0; // through "rple", then the server stops sending
+    for (int i = 0; i <= 4; ++i)
+        held += events.at(i).size();
+    m_server->enqueue(FakeReply::sse(events.join()).stallAfter(held));
+    QAbstractItemModelTester tester(s.panel.partialOutput());
+
+    s.panel.run();
+    PartialOutputModel *partial = s.panel.partialOutput();
+    QTRY_VERIFY_WITH_TIMEOUT(partial->stateOf(u"/color"_s) == StreamCheck::FieldState::Invalid,
+                             15000);
+    // The reply has not ended: the run still waits on the model, no tool call row yet.
+    QVERIFY(s.panel.isRunning());
+    QCOMPARE(findRow(s.panel.transcript(), TranscriptModel::Kind::ToolCall), -1);
+    QCOMPARE(partial->stateOf(u"/name"_s), StreamCheck::FieldState::Complete);
+    QCOMPARE(partial->stateOf(u"/size"_s), StreamCheck::FieldState::Complete);
+    QVERIFY(!partial->stateOf(u"/notes"_s)); // not started: the server holds it back
+    const int row = partial->rowOf(u"/color"_s);
+    QCOMPARE(partial->index(row, PartialOutputModel::StateColumn).data().toString(), u"invalid"_s);
+    QCOMPARE(partial->index(row, PartialOutputModel::ValueColumn).data().toString(),
+             u"\"purple\""_s);
+    const QString reason = partial->index(row, PartialOutputModel::ReasonColumn).data().toString();
+    QVERIFY2(reason.contains(u"allowed value"_s), qPrintable(reason));
+    QCOMPARE(partial->index(0, PartialOutputModel::StateColumn).data().toString(), u"complete"_s);
+    auto *box = s.panel.findChild<QGroupBox *>(u"partialOutput"_s);
+    QVERIFY(box && box->isVisibleTo(&s.panel));
+    const QString summary = s.panel.findChild<QLabel *>(u"partialOutputSummary"_s)->text();
+    QVERIFY2(summary.contains(u"1 invalid"_s) && summary.contains(u"streaming"_s),
+             qPrintable(summary));
+    QVERIFY(!hasIdentifier(summary));
+    saveShot(&s.splitter, u"run-partial-output.png"_s);
+
+    s.panel.stop();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"cancelled"_s);
+}
+
+// With stop_early the same reply is cut off there: the timeline says why, the correction goes
+// out, and the corrected answer is accepted.
+void TestStudio1::partialOutputStopEarlyShowsWhy()
+{
+    Studio s(m_services.get());
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/colour-stream.spec.json"_s)));
+    QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
+    QVERIFY(s.waitChecked());
+    auto *stopEarly = s.editor.findChild<QCheckBox *>(u"stopEarly"_s);
+    QVERIFY(stopEarly && !stopEarly->isChecked());
+    stopEarly->setChecked(true);
+    QVERIFY(s.editor.spec().stopEarly);
+    QVERIFY(s.document.text().contains(u"\"stop_early\": true"_s));
+    QVERIFY(s.waitChecked());
+    s.panel.setInputText(u"Describe item 7."_s);
+    m_server->enqueue(FakeReply::sse(
+        openAiToolCallStreamEvents(u"call_1"_s, u"submit_output"_s, badColourFragments()).join()));
+    const QJsonObject good { { u"name"_s, u"Ada"_s },
+                             { u"size"_s, 3 },
+                             { u"color"_s, u"red"_s },
+                             { u"notes"_s, u"short"_s } };
+    m_server->enqueue(
+        FakeReply::json(200, openAiToolCallBody(u"call_2"_s, u"submit_output"_s, good)));
+    s.panel.run();
+    const LaunchResult result = waitFinished(s);
+    QCOMPARE(callStatusName(result.record.status), u"completed"_s);
+    QCOMPARE(m_server->requestCount(), 2);
+    const TranscriptModel *t = s.panel.transcript();
+    int note = -1;
+    for (int i = 0; i < t->count(); ++i) {
+        if (t->item(i).kind == TranscriptModel::Kind::Note && t->item(i).title == u"Stopped early")
+            note = i;
+    }
+    QVERIFY(note >= 0);
+    QVERIFY2(t->item(note).text.contains(u"/color"_s), qPrintable(t->item(note).text));
+    QVERIFY(findRow(t, TranscriptModel::Kind::Correction, note) > note);
+    QCOMPARE(result.record.metadata.value(u"stopped_early"_s).toArray().size(), 1);
 }
 
 #include "tst_studio1.moc"

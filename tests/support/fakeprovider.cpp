@@ -710,6 +710,78 @@ QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJso
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
+namespace {
+
+QByteArray chatChunk(const QJsonObject &delta, const QJsonValue &finish,
+                     const QJsonValue &usage = QJsonValue())
+{
+    QJsonObject chunk { { u"id"_s, u"chatcmpl-stream"_s },
+                        { u"object"_s, u"chat.completion.chunk"_s },
+                        { u"created"_s, 1 },
+                        { u"model"_s, u"fake"_s },
+                        { u"choices"_s,
+                          QJsonArray { QJsonObject { { u"index"_s, 0 },
+                                                     { u"delta"_s, delta },
+                                                     { u"finish_reason"_s, finish } } } } };
+    if (usage.isObject()) {
+        chunk.insert(u"choices"_s, QJsonArray());
+        chunk.insert(u"usage"_s, usage);
+    }
+    return "data: " + QJsonDocument(chunk).toJson(QJsonDocument::Compact) + "\n\n";
+}
+
+QList<QByteArray> chatStreamTail(const QString &finish)
+{
+    return { chatChunk(QJsonObject(), finish),
+             chatChunk(QJsonObject(), QJsonValue(),
+                       QJsonObject { { u"prompt_tokens"_s, 120 },
+                                     { u"completion_tokens"_s, 20 },
+                                     { u"total_tokens"_s, 140 } }),
+             "data: [DONE]\n\n" };
+}
+
+} // namespace
+
+QList<QByteArray> openAiToolCallStreamEvents(const QString &id, const QString &name,
+                                             const QStringList &fragments)
+{
+    QList<QByteArray> events;
+    events.append(chatChunk(
+        QJsonObject {
+            { u"role"_s, u"assistant"_s },
+            { u"content"_s, QJsonValue() },
+            { u"tool_calls"_s,
+              QJsonArray { QJsonObject {
+                  { u"index"_s, 0 },
+                  { u"id"_s, id },
+                  { u"type"_s, u"function"_s },
+                  { u"function"_s,
+                    QJsonObject { { u"name"_s, name }, { u"arguments"_s, u""_s } } } } } } },
+        QJsonValue()));
+    for (const QString &fragment : fragments) {
+        events.append(chatChunk(
+            QJsonObject {
+                { u"tool_calls"_s,
+                  QJsonArray { QJsonObject {
+                      { u"index"_s, 0 },
+                      { u"function"_s, QJsonObject { { u"arguments"_s, fragment } } } } } } },
+            QJsonValue()));
+    }
+    events += chatStreamTail(u"tool_calls"_s);
+    return events;
+}
+
+QList<QByteArray> openAiTextStreamEvents(const QStringList &fragments)
+{
+    QList<QByteArray> events;
+    events.append(chatChunk(QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, u""_s } },
+                            QJsonValue()));
+    for (const QString &fragment : fragments)
+        events.append(chatChunk(QJsonObject { { u"content"_s, fragment } }, QJsonValue()));
+    events += chatStreamTail(u"stop"_s);
+    return events;
+}
+
 FakeProvider::Responder twoTurnResponder(const QString &tool, const QJsonObject &output,
                                          int delayMs)
 {

@@ -39,6 +39,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTcpServer>
 #include <QUrl>
 
@@ -195,6 +196,14 @@ private:
 
 // An OpenAI Chat Completions reply that calls one tool.
 QByteArray openAiToolCallBody(const QString &id, const QString &name, const QJsonObject &arguments);
+// The events of an OpenAI Chat Completions stream (each "data: ...\n\n") that calls `name`
+// with its arguments sent as `fragments`, one chunk each, then finish_reason tool_calls, the
+// usage and [DONE]. Joined, they are the body; summed, their sizes say where a fragment ends.
+QList<QByteArray> openAiToolCallStreamEvents(const QString &id, const QString &name,
+                                             const QStringList &fragments);
+// The same for a reply whose text is sent as `fragments` (native structured output).
+QList<QByteArray> openAiTextStreamEvents(const QStringList &fragments);
+
 // A responder for a two-turn OpenAI chat tool loop: a request that carries no tool result yet
 // gets a call of `tool`; one that does gets submit_output with `output`. Every reply waits
 // `delayMs` before its status line (a provider's latency).

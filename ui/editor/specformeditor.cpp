@@ -245,6 +245,10 @@ QWidget *SpecFormEditor::buildGeneralPage()
     m_outputMode->setToolTip(tr("How the output of a call with a response schema is produced"));
     m_textOutput = named(new QLineEdit, u"textOutputField"_s, tr("Text output field"));
     m_textOutput->setPlaceholderText(tr("field that takes a plain-text answer (optional)"));
+    m_stopEarly = named(new QCheckBox(tr("Stop a streamed answer as soon as it cannot be valid")),
+                        u"stopEarly"_s, tr("Stop early"));
+    m_stopEarly->setToolTip(tr("The reply is cut off at the first field that can no longer match "
+                               "the schema, and the correction is sent at once"));
     m_maxTurns = named(new QSpinBox, u"maxTurns"_s, tr("Maximum turns"));
     m_maxTurns->setRange(1, 1000);
     form->addRow(tr("&Kind:"), m_kind);
@@ -252,6 +256,7 @@ QWidget *SpecFormEditor::buildGeneralPage()
     form->addRow(tr("Output &parser:"), m_outputParser);
     form->addRow(tr("Output &mode:"), m_outputMode);
     form->addRow(tr("Te&xt output field:"), m_textOutput);
+    form->addRow(QString(), m_stopEarly);
     form->addRow(tr("Max &turns:"), m_maxTurns);
     connect(m_kind, &QLineEdit::textEdited, this, [this] { onFormEdited(1); });
     connect(m_systemPrompt, &QPlainTextEdit::textChanged, this, [this] { onFormEdited(2); });
@@ -259,6 +264,7 @@ QWidget *SpecFormEditor::buildGeneralPage()
     connect(m_textOutput, &QLineEdit::textEdited, this, [this] { onFormEdited(4); });
     connect(m_maxTurns, &QSpinBox::valueChanged, this, [this] { onFormEdited(5); });
     connect(m_outputMode, &QComboBox::currentIndexChanged, this, [this] { onFormEdited(6); });
+    connect(m_stopEarly, &QCheckBox::toggled, this, [this] { onFormEdited(52); });
     return scrolled(page);
 }
 
@@ -637,6 +643,7 @@ void SpecFormEditor::specToForm()
     setText(m_systemPrompt, s.systemPrompt);
     m_outputParser->setCurrentIndex(std::max(0, m_outputParser->findData(s.outputParser)));
     setText(m_textOutput, s.textOutputField);
+    m_stopEarly->setChecked(s.stopEarly);
     m_outputMode->setCurrentIndex(
         std::max(0, m_outputMode->findData(outputModeName(s.outputMode))));
     m_maxTurns->setValue(s.maxTurns);
@@ -676,6 +683,7 @@ Spec SpecFormEditor::formToSpec() const
     s.systemPrompt = m_systemPrompt->toPlainText();
     s.outputParser = m_outputParser->currentData().toString();
     s.textOutputField = m_textOutput->text();
+    s.stopEarly = m_stopEarly->isChecked();
     s.outputMode =
         outputModeFromName(m_outputMode->currentData().toString()).value_or(OutputMode::Tool);
     s.maxTurns = m_maxTurns->value();

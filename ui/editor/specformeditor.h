@@ -133,6 +133,7 @@ private:
     QComboBox *m_outputParser = nullptr;
     QComboBox *m_outputMode = nullptr;
     QLineEdit *m_textOutput = nullptr;
+    QCheckBox *m_stopEarly = nullptr;
     QSpinBox *m_maxTurns = nullptr;
     // Engine
     QComboBox *m_engineType = nullptr;

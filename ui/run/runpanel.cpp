@@ -4,6 +4,7 @@
 #include "core/secrets/truststore.h"
 #include "core/service/calljob.h"
 #include "ui/run/attachmentmodel.h"
+#include "ui/run/partialoutputmodel.h"
 #include "ui/run/timelineview.h"
 #include "ui/run/transcriptdelegate.h"
 #include "ui/run/transcriptmodel.h"
@@ -490,11 +491,40 @@ RunPanel::RunPanel(CallService *service, ProfileStore *profiles, QWidget *parent
     m_approval->setParent(m_view->viewport());
     m_approval->hide();
 
+    // The structured answer as it streams, field by field; shown once a reply brings one.
+    m_partial = new PartialOutputModel(this);
+    m_partialBox = new QGroupBox(tr("Answer so far"), this);
+    m_partialBox->setObjectName(u"partialOutput"_s);
+    m_partialSummary = new QLabel(m_partialBox);
+    m_partialSummary->setObjectName(u"partialOutputSummary"_s);
+    m_partialSummary->setWordWrap(true);
+    auto *partialView = new QTreeView(m_partialBox);
+    partialView->setObjectName(u"partialOutputView"_s);
+    partialView->setAccessibleName(tr("Fields of the answer as it streams"));
+    partialView->setModel(m_partial);
+    partialView->setRootIsDecorated(false);
+    partialView->setUniformRowHeights(true);
+    partialView->setSelectionMode(QAbstractItemView::NoSelection);
+    partialView->header()->setStretchLastSection(true);
+    partialView->setMaximumHeight(partialView->fontMetrics().lineSpacing() * 8 + 24);
+    auto *partialLayout = new QVBoxLayout(m_partialBox);
+    partialLayout->addWidget(m_partialSummary);
+    partialLayout->addWidget(partialView, 1);
+    m_partialBox->hide();
+    connect(m_partial, &PartialOutputModel::progressChanged, this, [this, partialView] {
+        const bool any = !m_partial->isEmpty();
+        m_partialBox->setVisible(any);
+        m_partialSummary->setText(m_partial->summary());
+        if (any && m_partial->rowCount() > 0)
+            partialView->scrollTo(m_partial->index(m_partial->rowCount() - 1, 0));
+    });
+
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addLayout(statusRow);
     layout->addWidget(m_messages);
     layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_partialBox);
     layout->addWidget(m_otherEngine);
 
     refreshProfiles();
@@ -767,6 +797,7 @@ void RunPanel::resetView()
     if (!m_sizesBeforeWait.isEmpty())
         m_splitter->setSizes(std::exchange(m_sizesBeforeWait, {}));
     m_transcript->clear();
+    m_partial->clear();
     m_detail->clear();
     m_resultRows.clear();
     m_callRows.clear();
@@ -967,6 +998,17 @@ void RunPanel::onRunnerCreated(Runner *runner)
             }
         });
     connect(runner, &Runner::textDelta, m_transcript, &TranscriptModel::appendDelta);
+    connect(runner, &Runner::outputProgress, m_partial, &PartialOutputModel::setProgress);
+    connect(runner, &Runner::streamCut, this, [this](const StreamCut &cut) {
+        m_transcript->endStream();
+        m_transcript->append(
+            { TranscriptModel::Kind::Note, tr("Stopped early"),
+              tr("The answer could no longer match the schema at %1: %2. The reply was cut off "
+                 "after %n byte(s), and the correction goes to the model.",
+                 nullptr, int(std::min<qint64>(cut.receivedBytes, std::numeric_limits<int>::max())))
+                  .arg(cut.pointer.isEmpty() ? tr("the whole answer") : cut.pointer, cut.reason),
+              cut.turn, true });
+    });
     connect(runner, &Runner::replyReceived, this,
             [this](int turn, const ModelReply &reply, const ModelOutcome &outcome) {
                 m_transcript->finishAssistantText(

@@ -39,6 +39,7 @@ class AttachmentModel;
 class CallJob;
 class JsonEditor;
 class NoticeBar;
+class PartialOutputModel;
 class TrustDialog;
 class ProfileStore;
 class TimelineView;
@@ -108,6 +109,9 @@ public:
     // pauseMessages and the pause{Step,Stop,Continue}Button, otherEnginePanel with
     // otherEngine{Profile,Type,Model,BaseUrl,KeyEnv}.
     TranscriptModel *transcript() const { return m_transcript; }
+    // The structured answer of the reply under way, field by field (shown in partialOutput,
+    // with partialOutputView and partialOutputSummary).
+    PartialOutputModel *partialOutput() const { return m_partial; }
     AttachmentModel *attachments() const { return m_attachments; }
     QTreeView *transcriptView() const;
     NoticeBar *messageBar() const { return m_messages; }
@@ -203,6 +207,9 @@ private:
     QSet<QString> m_editedCalls;
 
     TranscriptModel *m_transcript = nullptr;
+    PartialOutputModel *m_partial = nullptr;
+    QGroupBox *m_partialBox = nullptr;
+    QLabel *m_partialSummary = nullptr;
     AttachmentModel *m_attachments = nullptr;
     NoticeBar *m_messages = nullptr;
     QPlainTextEdit *m_input = nullptr;
