@@ -50,6 +50,11 @@ constexpr auto kSaveReviewLabel =
     ON CONFLICT (experiment_id, case_id, variant, repeat, reviewer) DO UPDATE SET
     run_id = excluded.run_id, call_id = excluded.call_id, verdict = excluded.verdict,
     score = excluded.score, note = excluded.note, created_at = excluded.created_at)"_L1;
+// The id of a label by its key: after an upsert that updated the row, SQLite's last insert id
+// is another row's.
+constexpr auto kSelectReviewLabelId =
+    R"(SELECT id FROM review_labels WHERE experiment_id = ? AND case_id = ? AND variant = ?
+    AND repeat = ? AND reviewer = ?)"_L1;
 constexpr auto kDeleteReviewLabel =
     R"(DELETE FROM review_labels WHERE experiment_id = ? AND case_id = ? AND variant = ?
     AND repeat = ? AND reviewer = ?)"_L1;
@@ -259,7 +264,17 @@ StoreResult<qint64> CallStore::saveReviewLabel(const ReviewLabel &label)
                 Tr::tr("storing a label of experiment %1").arg(label.experimentId));
             error)
             return error;
-        return insertedId(insert);
+        auto id = runQuery(
+            m_database, kSelectReviewLabelId,
+            { label.experimentId, label.caseId, label.variant, label.repeat, label.reviewer },
+            Tr::tr("storing a label of experiment %1").arg(label.experimentId));
+        if (!id)
+            return id.error();
+        if (!id->next())
+            return StoreError::make(
+                StoreError::Code::NotFound,
+                Tr::tr("the label of experiment %1 was not stored").arg(label.experimentId));
+        return id->value(0).toLongLong();
     });
 }
 
